@@ -1,0 +1,3 @@
+module github.com/tindal/tindal
+
+go 1.26.8
