@@ -1,0 +1,214 @@
+// Package models holds the GORM models of Tindal's PostgreSQL schema and the
+// domain enumerations shared by the packages above it. The schema itself is
+// defined by the reviewed SQL migrations in storage/migrations; these structs
+// only map it.
+//
+// Date columns (PostgreSQL date) are time.Time values at midnight UTC; they
+// stand for calendar dates in Asia/Kolkata, where the law counts days.
+package models
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+)
+
+// Synced holds the columns every synced table carries (DESIGN §3).
+type Synced struct {
+	Version   int64          `gorm:"not null;default:1"`
+	CreatedAt time.Time      `gorm:"not null"`
+	UpdatedAt time.Time      `gorm:"not null"`
+	DeletedAt gorm.DeletedAt `gorm:"index"`
+}
+
+// Role is what a user may do.
+type Role string
+
+// Roles.
+const (
+	RoleAdmin      Role = "admin"
+	RoleRegistrar  Role = "registrar"
+	RoleSupervisor Role = "supervisor"
+	RoleInspector  Role = "inspector"
+	RoleOwner      Role = "owner"
+)
+
+// Roles lists every role, in order of decreasing reach.
+var Roles = []Role{RoleAdmin, RoleRegistrar, RoleSupervisor, RoleInspector, RoleOwner}
+
+// Languages the product speaks to owners (DESIGN §1).
+var Languages = []string{"en", "kn", "hi"}
+
+// Jurisdiction is a port or district office and the regime it enforces.
+type Jurisdiction struct {
+	ID     uuid.UUID `gorm:"type:uuid;primaryKey"`
+	Code   string
+	Name   string
+	Regime string
+	State  string
+	Synced
+}
+
+// User is a person who logs in.
+type User struct {
+	ID                uuid.UUID `gorm:"type:uuid;primaryKey"`
+	Email             string
+	Name              string
+	Role              Role
+	PasswordHash      string
+	OwnerID           *uuid.UUID `gorm:"type:uuid"`
+	PreferredLanguage string
+	DisabledAt        *time.Time
+	Synced
+}
+
+// UserJurisdiction assigns a user to a jurisdiction for a period. Rows are
+// never deleted: authorisation of offline work looks at the assignments in
+// force when the work was captured.
+type UserJurisdiction struct {
+	ID             uuid.UUID `gorm:"type:uuid;primaryKey"`
+	UserID         uuid.UUID `gorm:"type:uuid"`
+	JurisdictionID uuid.UUID `gorm:"type:uuid"`
+	StartsOn       time.Time
+	EndsOn         *time.Time
+	CreatedAt      time.Time
+}
+
+// Device is one installation of the app for one user, issued at login.
+type Device struct {
+	ID             uuid.UUID `gorm:"type:uuid;primaryKey"`
+	UserID         uuid.UUID `gorm:"type:uuid"`
+	InstallationID string
+	Name           string
+	AppVersion     string
+	RegisteredAt   time.Time
+	LastSeenAt     *time.Time
+	LastPushAt     *time.Time
+	LastPullAt     *time.Time
+	ClockSkewMs    *int64
+	RevokedAt      *time.Time
+}
+
+// RefreshToken is one link of a refresh-token family (DESIGN §9).
+type RefreshToken struct {
+	ID        uuid.UUID `gorm:"type:uuid;primaryKey"`
+	FamilyID  uuid.UUID `gorm:"type:uuid"`
+	UserID    uuid.UUID `gorm:"type:uuid"`
+	DeviceID  uuid.UUID `gorm:"type:uuid"`
+	TokenHash []byte
+	ParentID  *uuid.UUID `gorm:"type:uuid"`
+	IssuedAt  time.Time
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	RevokedAt *time.Time
+	// SuccessorSealed is the successor token encrypted under a key derived
+	// from this token (DESIGN §9: a lost refresh response is recoverable).
+	SuccessorSealed []byte
+}
+
+// Owner is a person or firm that owns vessels.
+type Owner struct {
+	ID                uuid.UUID `gorm:"type:uuid;primaryKey"`
+	Kind              string
+	Name              string
+	Email             string
+	Phone             string
+	Address           string
+	PreferredLanguage string
+	JurisdictionID    uuid.UUID `gorm:"type:uuid"`
+	Synced
+}
+
+// Vessel is a registered inland vessel or harbour craft.
+type Vessel struct {
+	ID                 uuid.UUID `gorm:"type:uuid;primaryKey"`
+	RegistrationNumber string
+	SpecialCategory    bool
+	Name               string
+	Regime             string
+	Kind               string
+	Category           *string
+	Zone               *int
+	EnginePower        *float64
+	PowerUnit          *string
+	LengthM            *float64
+	BreadthM           *float64
+	DepthM             *float64
+	GRT                *float64 `gorm:"column:grt"`
+	NRT                *float64 `gorm:"column:nrt"`
+	Passengers         *int
+	CargoTonnes        *float64
+	Use                string
+	JurisdictionID     uuid.UUID `gorm:"type:uuid"`
+	OwnerID            uuid.UUID `gorm:"type:uuid"`
+	Status             string
+	SurveyAnniversary  *time.Time
+	Synced
+}
+
+// CrewMember is a person who serves on vessels, identified by INDIVC number.
+type CrewMember struct {
+	ID                uuid.UUID `gorm:"type:uuid;primaryKey"`
+	IndivcNumber      string
+	Name              string
+	DateOfBirth       *time.Time
+	Email             string
+	Phone             string
+	PreferredLanguage string
+	JurisdictionID    uuid.UUID `gorm:"type:uuid"`
+	Synced
+}
+
+// VesselCrew places a crew member on a vessel in a role.
+type VesselCrew struct {
+	ID             uuid.UUID `gorm:"type:uuid;primaryKey"`
+	VesselID       uuid.UUID `gorm:"type:uuid"`
+	CrewMemberID   uuid.UUID `gorm:"type:uuid"`
+	Role           string
+	SignedOn       time.Time
+	SignedOff      *time.Time
+	JurisdictionID uuid.UUID `gorm:"type:uuid"`
+	OwnerID        uuid.UUID `gorm:"type:uuid"`
+	Synced
+}
+
+// TableName keeps GORM from pluralising to "vessel_crews".
+func (VesselCrew) TableName() string { return "vessel_crew" }
+
+// Certificate is a certificate of a vessel or of a crew member.
+type Certificate struct {
+	ID             uuid.UUID `gorm:"type:uuid;primaryKey"`
+	SubjectType    string
+	VesselID       *uuid.UUID `gorm:"type:uuid"`
+	CrewMemberID   *uuid.UUID `gorm:"type:uuid"`
+	Kind           string
+	Grade          string
+	Legacy         bool
+	Number         string
+	IssuedOn       time.Time
+	ExpiresOn      *time.Time
+	RevalidatedOn  *time.Time
+	Issuer         string
+	Status         string
+	JurisdictionID uuid.UUID  `gorm:"type:uuid"`
+	OwnerID        *uuid.UUID `gorm:"type:uuid"`
+	Synced
+}
+
+// AuditEntry is one row of the append-only audit log.
+type AuditEntry struct {
+	ID         int64 `gorm:"primaryKey"`
+	At         time.Time
+	ActorID    *uuid.UUID `gorm:"type:uuid"`
+	DeviceID   *uuid.UUID `gorm:"type:uuid"`
+	RequestID  string
+	Action     string
+	EntityType string
+	EntityID   uuid.UUID `gorm:"type:uuid"`
+	Before     []byte    `gorm:"type:jsonb"`
+	After      []byte    `gorm:"type:jsonb"`
+}
+
+// TableName maps AuditEntry to audit_log.
+func (AuditEntry) TableName() string { return "audit_log" }

@@ -1,0 +1,355 @@
+#!/usr/bin/env bash
+# services.sh — make sure the services Tindal needs on a developer or CI
+# machine are running: PostgreSQL, MinIO and mailpit (SMTP sink).
+#
+#   scripts/services.sh          start what is missing, write .services.env
+#   scripts/services.sh stop     stop what this script started (nothing else)
+#   scripts/services.sh status   show what runs and who started it
+#
+# Idempotent and quick when everything already runs. Connection settings are
+# written to .services.env in the repo root as `export VAR=value` lines.
+#
+# Knobs (environment):
+#   TINDAL_DATABASE_URL      used as is when set and reachable
+#   TINDAL_SERVICES_OWN_PG=1 skip 127.0.0.1:5432 and run our own cluster
+#   XDG_CACHE_HOME           cache root (default $HOME/.cache)
+set -euo pipefail
+
+readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
+readonly MINIO_TAG=minio-20260212201848
+readonly MAILPIT_VERSIONS="v1.27.11 v1.33.1" # first that builds with our Go wins
+readonly MINIO_USER=tindal
+readonly MINIO_PASSWORD=tindal-dev-secret
+readonly MINIO_ADDR=127.0.0.1:9000
+readonly MINIO_CONSOLE=127.0.0.1:9001
+readonly SMTP_ADDR=127.0.0.1:1025
+readonly MAILPIT_HTTP=127.0.0.1:8025
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}
+SVC=$CACHE/tindal-services
+TOOLS=$CACHE/tindal-tools
+ENV_FILE=$ROOT/.services.env
+
+command -v go >/dev/null 2>&1 || PATH=/usr/local/go/bin:$PATH
+export PATH
+
+log() { printf 'services: %s\n' "$*" >&2; }
+die() { printf 'services: error: %s\n' "$*" >&2; exit 1; }
+
+# ---------------------------------------------------------------- helpers
+
+# tcp_open HOST PORT: does something accept TCP connections there?
+tcp_open() { timeout 1 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; }
+
+# http_status HOST PORT PATH [HEADER...]: print the HTTP status code of a GET.
+http_status() {
+  local host=$1 port=$2 path=$3; shift 3
+  timeout 3 bash -c '
+    exec 3<>/dev/tcp/$0/$1 || exit 1
+    { printf "GET %s HTTP/1.0\r\nHost: %s:%s\r\n" "$2" "$0" "$1"
+      for h in "${@:3}"; do printf "%s\r\n" "$h"; done
+      printf "\r\n"; } >&3
+    read -r _ code _ <&3 && printf "%s" "$code"' "$host" "$port" "$path" "$@" 2>/dev/null || true
+}
+
+# alive PIDFILE NAME: is the process recorded in PIDFILE running and is it NAME?
+alive() {
+  local pid
+  [[ -f $1 ]] || return 1
+  pid=$(<"$1")
+  [[ -n $pid && -r /proc/$pid/cmdline ]] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "$2"
+}
+
+# wait_for WHAT SECONDS COMMAND...: poll COMMAND until it succeeds.
+wait_for() {
+  local what=$1 secs=$2 i; shift 2
+  for ((i = 0; i < secs * 5; i++)); do
+    "$@" && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+need_root_for() {
+  [[ $(id -u) -eq 0 ]] || die "$1 is missing; install it (as root: apt-get install -y $1)"
+}
+
+apt_install() {
+  need_root_for "$*"
+  log "installing $* with apt-get (once)"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# go_tool NAME MODULE VERSION DIR: build MODULE@VERSION into DIR with go install
+# unless DIR/NAME exists. A concurrent identical build is waited for.
+go_tool() {
+  local name=$1 module=$2 version=$3 dir=$4
+  [[ -x $dir/$name ]] && return 0
+  command -v go >/dev/null || die "go not found (expected in /usr/local/go/bin)"
+  while pgrep -f "go install $module@$version" >/dev/null; do
+    log "waiting for a running build of $module@$version"
+    sleep 5
+  done
+  [[ -x $dir/$name ]] && return 0
+  log "building $module@$version into $dir (first run only; minutes on 2 cores)"
+  mkdir -p "$dir"
+  if ! GOBIN=$dir GOFLAGS=-mod=mod go install "$module@$version" >"$dir.build.log" 2>&1; then
+    tail -20 "$dir.build.log" >&2
+    rm -rf "$dir"
+    return 1
+  fi
+}
+
+# ---------------------------------------------------------------- PostgreSQL
+
+psql_ok() { psql "$1" -XAtqc 'select 1' >/dev/null 2>&1; }
+
+pg_tuning() { # $1 = URL of the tindal database
+  psql "$1" -XAtq >/dev/null 2>&1 <<'SQL' || log "warning: could not set idle_in_transaction_session_timeout"
+SELECT format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L',
+              current_database(), '60s') \gexec
+SQL
+}
+
+# pg_create_db HOST PORT: create database tindal if it is missing.
+pg_create_db() {
+  local admin="postgres://postgres@$1:$2/postgres?sslmode=disable"
+  psql_ok "$admin" || return 1
+  if [[ -z $(psql "$admin" -XAtqc "select 1 from pg_database where datname = 'tindal'") ]]; then
+    log "creating database tindal on $1:$2"
+    psql "$admin" -XAtqc 'create database tindal' >/dev/null
+  fi
+}
+
+pg_bin() {
+  local d
+  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  if [[ -z $d ]]; then
+    apt_install postgresql
+    d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  fi
+  [[ -n $d ]] || die "no PostgreSQL binaries under /usr/lib/postgresql"
+  printf '%s' "$d"
+}
+
+free_port() {
+  local p
+  for p in "$@"; do tcp_open 127.0.0.1 "$p" || { printf '%s' "$p"; return; }; done
+  die "no free port among $*"
+}
+
+# as_pg CMD...: run as the postgres user when we are root (the server refuses root).
+as_pg() {
+  if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+pg_datadir() {
+  local dir=$SVC/pg
+  if [[ $(id -u) -eq 0 ]]; then
+    id postgres >/dev/null 2>&1 || die "user postgres missing (apt-get install -y postgresql)"
+    mkdir -p "$dir"
+    chown postgres: "$dir"
+    # /root is usually mode 700, so the postgres user cannot reach $HOME/.cache.
+    if ! runuser -u postgres -- test -w "$dir"; then
+      dir=/var/tmp/tindal-services-pg
+      mkdir -p "$dir" && chown postgres: "$dir" && chmod 700 "$dir"
+    fi
+  fi
+  mkdir -p "$dir"
+  printf '%s' "$dir"
+}
+
+pg_own() {
+  local bin dir port
+  bin=$(pg_bin)
+  dir=$(pg_datadir)
+  # A cluster we started earlier and which still runs.
+  if [[ -f $dir/port && -f $dir/data/postmaster.pid ]]; then
+    port=$(<"$dir/port")
+    if pg_create_db 127.0.0.1 "$port"; then echo "$port"; return; fi
+  fi
+  if [[ ! -f $dir/data/PG_VERSION ]]; then
+    log "initialising a throwaway PostgreSQL cluster in $dir/data"
+    as_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale >"$SVC/pg-initdb.log" 2>&1 \
+      || { cat "$SVC/pg-initdb.log" >&2; die "initdb failed"; }
+  fi
+  port=$(free_port 5432 5433 5434 5435 55432)
+  log "starting PostgreSQL on 127.0.0.1:$port"
+  as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 start \
+    -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=off" >/dev/null 9>&- \
+    || { tail -20 "$dir/postgres.log" >&2; die "PostgreSQL did not start (log: $dir/postgres.log)"; }
+  echo "$port" >"$dir/port"
+  echo "$bin" >"$dir/bin"
+  pg_create_db 127.0.0.1 "$port" || die "PostgreSQL started on $port but refuses connections"
+  echo "$port"
+}
+
+ensure_postgres() {
+  command -v psql >/dev/null || apt_install postgresql-client
+  if [[ -n ${TINDAL_DATABASE_URL:-} ]]; then
+    if psql_ok "$TINDAL_DATABASE_URL"; then
+      DATABASE_URL=$TINDAL_DATABASE_URL
+      pg_tuning "$DATABASE_URL"
+      return
+    fi
+    log "TINDAL_DATABASE_URL is set but not reachable; trying 127.0.0.1"
+  fi
+  local port=5432
+  if [[ -n ${TINDAL_SERVICES_OWN_PG:-} ]] || ! pg_create_db 127.0.0.1 5432; then
+    port=$(pg_own)
+  fi
+  DATABASE_URL="postgres://postgres@127.0.0.1:$port/tindal?sslmode=disable"
+  pg_tuning "$DATABASE_URL"
+}
+
+# ---------------------------------------------------------------- MinIO
+
+minio_ready() { [[ $(http_status 127.0.0.1 9000 /minio/health/ready) == 200 ]]; }
+
+# minio_creds_ok: does the server on :9000 accept our credentials? (SigV4 ListBuckets)
+minio_creds_ok() {
+  command -v openssl >/dev/null || { log "openssl missing: assuming :9000 takes our credentials"; return 0; }
+  local now day empty creq scope sts key sig
+  now=$(date -u +%Y%m%dT%H%M%SZ); day=${now:0:8}
+  empty=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+  creq=$(printf 'GET\n/\n\nhost:%s\nx-amz-content-sha256:%s\nx-amz-date:%s\n\nhost;x-amz-content-sha256;x-amz-date\n%s' \
+    "$MINIO_ADDR" "$empty" "$now" "$empty")
+  scope=$day/us-east-1/s3/aws4_request
+  sts=$(printf 'AWS4-HMAC-SHA256\n%s\n%s\n%s' "$now" "$scope" "$(printf '%s' "$creq" | openssl dgst -sha256 -r | cut -d' ' -f1)")
+  hmac() { printf '%s' "$2" | openssl dgst -sha256 -mac HMAC -macopt "$1" -r | cut -d' ' -f1; }
+  key=$(hmac "key:AWS4$MINIO_PASSWORD" "$day")
+  for part in us-east-1 s3 aws4_request; do key=$(hmac "hexkey:$key" "$part"); done
+  sig=$(hmac "hexkey:$key" "$sts")
+  [[ $(http_status 127.0.0.1 9000 / "x-amz-date: $now" "x-amz-content-sha256: $empty" \
+    "Authorization: AWS4-HMAC-SHA256 Credential=$MINIO_USER/$scope, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=$sig") == 200 ]]
+}
+
+ensure_minio() {
+  local pidf=$SVC/minio.pid dir=$TOOLS/$MINIO_TAG
+  if minio_ready; then
+    alive "$pidf" minio && return 0
+    minio_creds_ok || die "something on $MINIO_ADDR is healthy but refuses user $MINIO_USER; stop it or free the port"
+    log "reusing the MinIO already running on $MINIO_ADDR"
+    return 0
+  fi
+  tcp_open 127.0.0.1 9000 && die "port 9000 is taken by something that is not a ready MinIO"
+  go_tool minio github.com/minio/minio "$MINIO_VERSION" "$dir" || die "building MinIO failed (log: $dir.build.log)"
+  mkdir -p "$SVC/minio-data"
+  log "starting MinIO on $MINIO_ADDR (log: $SVC/minio.log)"
+  MINIO_ROOT_USER=$MINIO_USER MINIO_ROOT_PASSWORD=$MINIO_PASSWORD MINIO_UPDATE=off \
+    setsid nohup "$dir/minio" server --quiet --address "$MINIO_ADDR" --console-address "$MINIO_CONSOLE" \
+    "$SVC/minio-data" </dev/null >"$SVC/minio.log" 2>&1 9>&- &
+  echo $! >"$pidf"
+  wait_for minio 60 minio_ready || { tail -20 "$SVC/minio.log" >&2; die "MinIO not ready on $MINIO_ADDR after 60 s (log: $SVC/minio.log)"; }
+}
+
+# ---------------------------------------------------------------- mailpit
+
+mailpit_ready() { [[ $(http_status 127.0.0.1 8025 /livez) == 200 ]] && tcp_open 127.0.0.1 1025; }
+
+ensure_mailpit() {
+  local pidf=$SVC/mailpit.pid v bin=""
+  mailpit_ready && return 0
+  tcp_open 127.0.0.1 8025 && die "port 8025 is taken by something that is not mailpit"
+  tcp_open 127.0.0.1 1025 && die "port 1025 is taken by something that is not mailpit"
+  for v in $MAILPIT_VERSIONS; do
+    if go_tool mailpit github.com/axllent/mailpit "$v" "$TOOLS/mailpit-$v"; then
+      bin=$TOOLS/mailpit-$v/mailpit
+      break
+    fi
+    log "mailpit $v did not build with $(go env GOVERSION); trying the next pin"
+  done
+  [[ -n $bin ]] || die "could not build mailpit ($MAILPIT_VERSIONS)"
+  log "starting mailpit: SMTP $SMTP_ADDR, HTTP $MAILPIT_HTTP (log: $SVC/mailpit.log)"
+  setsid nohup "$bin" --smtp "$SMTP_ADDR" --listen "$MAILPIT_HTTP" --smtp-auth-accept-any \
+    --smtp-auth-allow-insecure --disable-version-check \
+    </dev/null >"$SVC/mailpit.log" 2>&1 9>&- &
+  echo $! >"$pidf"
+  wait_for mailpit 30 mailpit_ready || { tail -20 "$SVC/mailpit.log" >&2; die "mailpit not ready after 30 s"; }
+}
+
+# ---------------------------------------------------------------- commands
+
+write_env() {
+  local tmp=$ENV_FILE.tmp.$$
+  cat >"$tmp" <<EOF
+# Written by scripts/services.sh; source it: . ./.services.env
+export TINDAL_DATABASE_URL='$DATABASE_URL'
+export TINDAL_S3_ENDPOINT=http://$MINIO_ADDR
+export TINDAL_S3_ACCESS_KEY=$MINIO_USER
+export TINDAL_S3_SECRET_KEY=$MINIO_PASSWORD
+export TINDAL_S3_BUCKET=tindal
+export TINDAL_S3_REGION=us-east-1
+export TINDAL_SMTP_URL=smtp://$SMTP_ADDR
+export TINDAL_MAILPIT_API=http://$MAILPIT_HTTP
+EOF
+  mv "$tmp" "$ENV_FILE"
+}
+
+start() {
+  ensure_postgres
+  ensure_minio
+  ensure_mailpit
+  write_env
+  cat >&2 <<EOF
+services: ready (settings in $ENV_FILE; run: . ./.services.env)
+  PostgreSQL  $DATABASE_URL
+  MinIO       http://$MINIO_ADDR  console http://$MINIO_CONSOLE  user $MINIO_USER / $MINIO_PASSWORD
+  mailpit     SMTP $SMTP_ADDR  web and API http://$MAILPIT_HTTP
+EOF
+}
+
+stop_pid() { # PIDFILE NAME
+  local pid
+  if alive "$1" "$2"; then
+    pid=$(<"$1")
+    log "stopping $2 (pid $pid)"
+    kill "$pid"
+    wait_for "$2" 15 eval "! kill -0 $pid 2>/dev/null" || kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$1"
+}
+
+stop() {
+  local dir
+  stop_pid "$SVC/minio.pid" minio
+  stop_pid "$SVC/mailpit.pid" mailpit
+  for dir in "$SVC/pg" /var/tmp/tindal-services-pg; do
+    if [[ -f $dir/data/postmaster.pid && -f $dir/bin ]]; then
+      log "stopping our PostgreSQL ($dir/data)"
+      as_pg "$(<"$dir/bin")/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
+      rm -f "$dir/port"
+    fi
+  done
+}
+
+status() {
+  local dir
+  for dir in "$SVC/pg" /var/tmp/tindal-services-pg; do
+    [[ -f $dir/data/postmaster.pid ]] && echo "postgres: ours, port $(cat "$dir/port" 2>/dev/null), data $dir/data"
+  done
+  tcp_open 127.0.0.1 5432 && echo "postgres: something listens on 127.0.0.1:5432"
+  if minio_ready; then
+    alive "$SVC/minio.pid" minio && echo "minio: ours (pid $(<"$SVC/minio.pid"))" || echo "minio: running, not started by us"
+  else echo "minio: down"; fi
+  if mailpit_ready; then
+    alive "$SVC/mailpit.pid" mailpit && echo "mailpit: ours (pid $(<"$SVC/mailpit.pid"))" || echo "mailpit: running, not started by us"
+  else echo "mailpit: down"; fi
+}
+
+main() {
+  mkdir -p "$SVC" "$TOOLS"
+  exec 9>"$SVC/.lock"
+  flock 9 # one run at a time (parallel make, two shells)
+  case ${1:-start} in
+    start) start ;;
+    stop) stop ;;
+    status) status ;;
+    *) die "usage: $0 [start|stop|status]" ;;
+  esac
+}
+
+main "$@"

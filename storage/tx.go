@@ -1,0 +1,180 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/models"
+)
+
+// Actor is who a change is attributed to in the audit log.
+type Actor struct {
+	UserID    *uuid.UUID
+	DeviceID  *uuid.UUID
+	RequestID string
+}
+
+// Change says "entity E changed, and it may concern these scope keys"
+// (DESIGN §4). A write logs the entity under every scope key it had before
+// and after the change.
+type Change struct {
+	EntityType string
+	EntityID   uuid.UUID
+	ScopeKeys  []string
+}
+
+// ScopeJurisdiction, ScopeOwner and ScopeUser build scope keys.
+func ScopeJurisdiction(id uuid.UUID) string { return "j:" + id.String() }
+
+// ScopeOwner is the scope key of everything an owner may see.
+func ScopeOwner(id uuid.UUID) string { return "o:" + id.String() }
+
+// ScopeUser is the scope key of a user's own records.
+func ScopeUser(id uuid.UUID) string { return "u:" + id.String() }
+
+// ScopeReference is the scope key of reference data every device receives.
+const ScopeReference = "ref"
+
+// Tx is a database transaction that buffers its change-log rows and audit
+// entries. The change log is written in one statement as the very last
+// thing before COMMIT, never from hooks and never per mutation, so the
+// change-log lock is held for as short a time as possible.
+type Tx struct {
+	DB      *gorm.DB
+	actor   Actor
+	changes []Change
+	audit   []models.AuditEntry
+	after   []func()
+}
+
+// Changed records that an entity changed under the given scope keys.
+func (tx *Tx) Changed(entityType string, id uuid.UUID, scopeKeys ...string) {
+	tx.changes = append(tx.changes, Change{EntityType: entityType, EntityID: id, ScopeKeys: scopeKeys})
+}
+
+// Audit records who did what to which record, with before and after images
+// (any JSON-encodable values; nil for none).
+func (tx *Tx) Audit(action, entityType string, id uuid.UUID, before, after any) error {
+	b, err := jsonOrNil(before)
+	if err != nil {
+		return err
+	}
+	a, err := jsonOrNil(after)
+	if err != nil {
+		return err
+	}
+	tx.audit = append(tx.audit, models.AuditEntry{
+		At: time.Now().UTC(), ActorID: tx.actor.UserID, DeviceID: tx.actor.DeviceID,
+		RequestID: tx.actor.RequestID, Action: action, EntityType: entityType, EntityID: id, Before: b, After: a,
+	})
+	return nil
+}
+
+// AfterCommit runs f once the transaction has committed (never on rollback):
+// the place for side effects such as waking a worker.
+func (tx *Tx) AfterCommit(f func()) { tx.after = append(tx.after, f) }
+
+// InTx runs fn in a transaction attributed to actor, then writes the audit
+// entries and, last, the change log, and commits. fn's error rolls
+// everything back and is returned unchanged.
+func (db *DB) InTx(ctx context.Context, actor Actor, fn func(tx *Tx) error) error {
+	var t *Tx
+	err := db.Gorm.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+		t = &Tx{DB: g, actor: actor}
+		if err := fn(t); err != nil {
+			return err
+		}
+		if err := t.flushAudit(); err != nil {
+			return err
+		}
+		return t.flushChanges()
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range t.after {
+		f()
+	}
+	return nil
+}
+
+func (tx *Tx) flushAudit() error {
+	if len(tx.audit) == 0 {
+		return nil
+	}
+	if err := tx.DB.Create(&tx.audit).Error; err != nil {
+		return fmt.Errorf("write audit log: %w", err)
+	}
+	return nil
+}
+
+// flushChanges writes every buffered change in one INSERT. The trigger on
+// change_log takes the change-log advisory lock, which is then held until
+// COMMIT; lock_timeout bounds the wait (DESIGN §4: a timeout answers retry).
+func (tx *Tx) flushChanges() error {
+	rows := tx.changeRows()
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := tx.DB.Exec("SET LOCAL lock_timeout = '5s'").Error; err != nil {
+		return fmt.Errorf("set lock timeout: %w", err)
+	}
+	var sb strings.Builder
+	sb.WriteString("INSERT INTO change_log (entity_type, entity_id, scope_key) VALUES ")
+	args := make([]any, 0, 3*len(rows))
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "($%d, $%d, $%d)", 3*i+1, 3*i+2, 3*i+3)
+		args = append(args, r.entityType, r.entityID, r.scope)
+	}
+	if err := tx.DB.Exec(sb.String(), args...).Error; err != nil {
+		return MapError(fmt.Errorf("write change log: %w", err), "change log")
+	}
+	return nil
+}
+
+type changeRow struct {
+	entityType string
+	entityID   uuid.UUID
+	scope      string
+}
+
+// changeRows flattens the buffer to one row per (entity, scope), without
+// repeats, in the order first seen.
+func (tx *Tx) changeRows() []changeRow {
+	seen := map[changeRow]bool{}
+	var out []changeRow
+	for _, c := range tx.changes {
+		for _, k := range c.ScopeKeys {
+			r := changeRow{c.EntityType, c.EntityID, k}
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func jsonOrNil(v any) ([]byte, error) {
+	if v == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encode audit image: %w", err)
+	}
+	return b, nil
+}
+
+// ErrNoRows is returned by helpers when a lookup found nothing.
+var ErrNoRows = errors.New("no rows")

@@ -1,0 +1,161 @@
+// Package testkit holds test helpers: a fresh PostgreSQL database per test
+// cloned from a migrated template, a bucket per test, fixtures and a clock.
+// Tests talk to the real services started by scripts/services.sh.
+package testkit
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/migrations"
+)
+
+// DatabaseURL is the server tests use: TINDAL_DATABASE_URL, as written to
+// .services.env by scripts/services.sh. Tests fail, never skip, without it.
+func DatabaseURL(t testing.TB) string {
+	u := os.Getenv("TINDAL_DATABASE_URL")
+	if u == "" {
+		t.Fatal("TINDAL_DATABASE_URL is not set: run `scripts/services.sh` and `source .services.env` (make test does both)")
+	}
+	return u
+}
+
+// NewDB creates a fresh database for one test by cloning a template that
+// holds the migrated schema, and drops it when the test ends.
+func NewDB(t testing.TB) *storage.DB {
+	t.Helper()
+	ctx := context.Background()
+	base := DatabaseURL(t)
+	tpl := ensureTemplate(t, base)
+	name := "t_" + randomHex(8)
+	admin := adminConn(t, base)
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, tpl)); err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	db, err := storage.Open(ctx, withDatabase(t, base, name), storage.Options{MaxConns: 20})
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	t.Cleanup(func() {
+		db.Close()
+		c := adminConn(t, base)
+		defer c.Close(ctx)
+		_, _ = c.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
+	return db
+}
+
+// NewEmptyDB creates an empty database (no schema) for migration tests and
+// returns its URL; it is dropped when the test ends.
+func NewEmptyDB(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	base := DatabaseURL(t)
+	name := "t_" + randomHex(8)
+	admin := adminConn(t, base)
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("create empty database: %v", err)
+	}
+	t.Cleanup(func() {
+		c := adminConn(t, base)
+		defer c.Close(ctx)
+		_, _ = c.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
+	return withDatabase(t, base, name)
+}
+
+// ensureTemplate migrates a template database named after the hash of the
+// migrations, once per schema, under an advisory lock so that test binaries
+// running in parallel build it once.
+func ensureTemplate(t testing.TB, base string) string {
+	ctx := context.Background()
+	name := "tindal_tpl_" + migrationsHash(t)
+	admin := adminConn(t, base)
+	defer admin.Close(ctx)
+	// Session lock on this dedicated connection, released on it below.
+	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock(7, 1)"); err != nil {
+		t.Fatalf("lock template: %v", err)
+	}
+	defer admin.Exec(ctx, "SELECT pg_advisory_unlock(7, 1)")
+	var exists bool
+	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)", name).Scan(&exists); err != nil {
+		t.Fatalf("look for template: %v", err)
+	}
+	if exists {
+		return name
+	}
+	_, _ = admin.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s", name))
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("create template: %v", err)
+	}
+	db, err := storage.Open(ctx, withDatabase(t, base, name), storage.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatalf("open template: %v", err)
+	}
+	err = storage.Migrate(ctx, db.SQL, io.Discard)
+	db.Close()
+	if err != nil {
+		t.Fatalf("migrate template: %v", err)
+	}
+	if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s WITH is_template true", name)); err != nil {
+		t.Fatalf("mark template: %v", err)
+	}
+	return name
+}
+
+func migrationsHash(t testing.TB) string {
+	h := sha256.New()
+	entries, err := fs.ReadDir(migrations.FS, ".")
+	if err != nil {
+		t.Fatalf("read migrations: %v", err)
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(migrations.FS, n)
+		h.Write([]byte(n))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+func adminConn(t testing.TB, base string) *pgx.Conn {
+	c, err := pgx.Connect(context.Background(), withDatabase(t, base, "postgres"))
+	if err != nil {
+		t.Fatalf("connect to postgres: %v", err)
+	}
+	return c
+}
+
+func withDatabase(t testing.TB, base, name string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse TINDAL_DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + strings.TrimPrefix(name, "/")
+	return u.String()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
