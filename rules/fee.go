@@ -11,47 +11,47 @@ type FeeKind string
 
 // Karnataka 2025, Schedule-IV fees.
 const (
-	FeeKASurvey                  FeeKind = "ka_survey"                   // Sch-IV Annexure-1 Part A, by GRT band
-	FeeKARegistrationInitial     FeeKind = "ka_registration_initial"     // Sch-IV Part B item 1, bands A-D
-	FeeKARegistrationMSA         FeeKind = "ka_registration_msa"         // Sch-IV Part B item 2, Rs 50/GRT min 6,000
-	FeeKARegistrationAlteration  FeeKind = "ka_registration_alteration"  // Sch-IV Part B item 3, Rs 50/GRT min 5,000
-	FeeKADuplicateCertificate    FeeKind = "ka_duplicate_certificate"    // Sch-IV Part B item 4
-	FeeKATransferOfRegistry      FeeKind = "ka_transfer_of_registry"     // Sch-IV Part B item 5
-	FeeKATransferOfOwnership     FeeKind = "ka_transfer_of_ownership"    // Sch-IV Part B item 6
-	FeeKAProvisionalCertificate  FeeKind = "ka_provisional_certificate"  // Sch-IV Part B item 7
-	FeeKAAppeal                  FeeKind = "ka_appeal"                   // Sch-IV Part C
-	FeeKAHCInitialSurvey         FeeKind = "ka_hc_initial_survey"        // harbour craft (a)
-	FeeKAHCAnnualInspection      FeeKind = "ka_hc_annual_inspection"     // harbour craft (b)
-	FeeKAHCCasualtyInspection    FeeKind = "ka_hc_casualty_inspection"   // harbour craft (c)
-	FeeKAHCUnseaworthy           FeeKind = "ka_hc_unseaworthy"           // harbour craft (d), 50 % of (c)
-	FeeKAHCDuplicateLicence      FeeKind = "ka_hc_duplicate_licence"     // harbour craft (e)
-	FeeKAHCTindalChange          FeeKind = "ka_hc_tindal_change"         // harbour craft (f)
+	FeeKASurvey                  FeeKind = "ka_survey"                    // Sch-IV Annexure-1 Part A, by GRT band
+	FeeKARegistrationInitial     FeeKind = "ka_registration_initial"      // Sch-IV Part B item 1, bands A-D
+	FeeKARegistrationMSA         FeeKind = "ka_registration_msa"          // Sch-IV Part B item 2, Rs 50/GRT min 6,000
+	FeeKARegistrationAlteration  FeeKind = "ka_registration_alteration"   // Sch-IV Part B item 3, Rs 50/GRT min 5,000
+	FeeKADuplicateCertificate    FeeKind = "ka_duplicate_certificate"     // Sch-IV Part B item 4
+	FeeKATransferOfRegistry      FeeKind = "ka_transfer_of_registry"      // Sch-IV Part B item 5
+	FeeKATransferOfOwnership     FeeKind = "ka_transfer_of_ownership"     // Sch-IV Part B item 6
+	FeeKAProvisionalCertificate  FeeKind = "ka_provisional_certificate"   // Sch-IV Part B item 7
+	FeeKAAppeal                  FeeKind = "ka_appeal"                    // Sch-IV Part C
+	FeeKAHCInitialSurvey         FeeKind = "ka_hc_initial_survey"         // harbour craft (a)
+	FeeKAHCAnnualInspection      FeeKind = "ka_hc_annual_inspection"      // harbour craft (b)
+	FeeKAHCCasualtyInspection    FeeKind = "ka_hc_casualty_inspection"    // harbour craft (c)
+	FeeKAHCUnseaworthy           FeeKind = "ka_hc_unseaworthy"            // harbour craft (d), 50 % of (c)
+	FeeKAHCDuplicateLicence      FeeKind = "ka_hc_duplicate_licence"      // harbour craft (e)
+	FeeKAHCTindalChange          FeeKind = "ka_hc_tindal_change"          // harbour craft (f)
 	FeeKAHCCompetencyCertificate FeeKind = "ka_hc_competency_certificate" // harbour craft (g)
-	FeeKAHCChangeOfOwnership     FeeKind = "ka_hc_change_of_ownership"   // harbour craft (h)
+	FeeKAHCChangeOfOwnership     FeeKind = "ka_hc_change_of_ownership"    // harbour craft (h)
 	FeeKAHCMarineEngineerSurvey  FeeKind = "ka_hc_marine_engineer_survey" // harbour craft Note 1
-	FeeKAHCAmendLicence          FeeKind = "ka_hc_amend_licence"         // harbour craft Note 2(1)
-	FeeKADetentionVisit          FeeKind = "ka_detention_visit"          // detention table item 1, per visit
-	FeeKADetentionHolding        FeeKind = "ka_detention_holding"        // item 2, per day + towing
-	FeeKADetentionGuard          FeeKind = "ka_detention_guard"          // item 3, per 8-hour shift
-	FeeKAForfeitureCustody       FeeKind = "ka_forfeiture_custody"       // item 4, per day
-	FeeKANOC                     FeeKind = "ka_noc"                      // NOC table
-	FeeKAMortgageEndorsement     FeeKind = "ka_mortgage_endorsement"     // NOC table
-	FeeKAMortgageCancellation    FeeKind = "ka_mortgage_cancellation"    // NOC table
-	FeeKAAssessor                FeeKind = "ka_assessor"                 // per assessor per day or meeting
+	FeeKAHCAmendLicence          FeeKind = "ka_hc_amend_licence"          // harbour craft Note 2(1)
+	FeeKADetentionVisit          FeeKind = "ka_detention_visit"           // detention table item 1, per visit
+	FeeKADetentionHolding        FeeKind = "ka_detention_holding"         // item 2, per day + towing
+	FeeKADetentionGuard          FeeKind = "ka_detention_guard"           // item 3, per 8-hour shift
+	FeeKAForfeitureCustody       FeeKind = "ka_forfeiture_custody"        // item 4, per day
+	FeeKANOC                     FeeKind = "ka_noc"                       // NOC table
+	FeeKAMortgageEndorsement     FeeKind = "ka_mortgage_endorsement"      // NOC table
+	FeeKAMortgageCancellation    FeeKind = "ka_mortgage_cancellation"     // NOC table
+	FeeKAAssessor                FeeKind = "ka_assessor"                  // per assessor per day or meeting
 )
 
 // Paradip 1967 fees.
 const (
-	FeeParadipLicence             FeeKind = "paradip_licence"               // r.28(i)
-	FeeParadipLicenceAmendment    FeeKind = "paradip_licence_amendment"     // r.28(ii), also transfer
-	FeeParadipDuplicateLicence    FeeKind = "paradip_duplicate_licence"     // r.28(iii)
-	FeeParadipTindalRegistration  FeeKind = "paradip_tindal_registration"   // r.28(iv)
-	FeeParadipTindalAmendment     FeeKind = "paradip_tindal_amendment"      // r.28(v)
-	FeeParadipSurveyMeasurement   FeeKind = "paradip_survey_measurement"    // r.28(vi)
-	FeeParadipAnnualInspection    FeeKind = "paradip_annual_inspection"     // r.28(vii)
-	FeeParadipSpecialInspection   FeeKind = "paradip_special_inspection"    // r.28(viii)
-	FeeParadipMajorRepair         FeeKind = "paradip_major_repair"          // r.12(3) scale
-	FeeParadipServiceCompetency   FeeKind = "paradip_service_competency"    // r.29(3), by grade
+	FeeParadipLicence            FeeKind = "paradip_licence"             // r.28(i)
+	FeeParadipLicenceAmendment   FeeKind = "paradip_licence_amendment"   // r.28(ii), also transfer
+	FeeParadipDuplicateLicence   FeeKind = "paradip_duplicate_licence"   // r.28(iii)
+	FeeParadipTindalRegistration FeeKind = "paradip_tindal_registration" // r.28(iv)
+	FeeParadipTindalAmendment    FeeKind = "paradip_tindal_amendment"    // r.28(v)
+	FeeParadipSurveyMeasurement  FeeKind = "paradip_survey_measurement"  // r.28(vi)
+	FeeParadipAnnualInspection   FeeKind = "paradip_annual_inspection"   // r.28(vii)
+	FeeParadipSpecialInspection  FeeKind = "paradip_special_inspection"  // r.28(viii)
+	FeeParadipMajorRepair        FeeKind = "paradip_major_repair"        // r.12(3) scale
+	FeeParadipServiceCompetency  FeeKind = "paradip_service_competency"  // r.29(3), by grade
 )
 
 // ParadipCraftClass is the column of the Paradip 1967 r.28 fee table.

@@ -125,11 +125,11 @@ type ManningResult struct {
 	Required []RequiredRole `json:"required"`
 	// OnePersonMay lists pairs of Required indices one person may fill
 	// together (the dual-certificate provisos).
-	OnePersonMay [][2]int      `json:"one_person_may,omitempty"`
-	Assignments  []Assignment  `json:"assignments"`
+	OnePersonMay [][2]int       `json:"one_person_may,omitempty"`
+	Assignments  []Assignment   `json:"assignments"`
 	Missing      []RequiredRole `json:"missing"`
-	Compliant    bool          `json:"compliant"`
-	Trace        Trace         `json:"trace"`
+	Compliant    bool           `json:"compliant"`
+	Trace        Trace          `json:"trace"`
 }
 
 // defaultLegacyDeadline is 6 June 2027 (Karnataka 2025, r.32(2), Sch-XV G).

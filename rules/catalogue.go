@@ -1,0 +1,211 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Code is a deficiency code of our own catalogue: a 2-digit area and a
+// 3-digit item, e.g. "01003" (DESIGN §6). Codes are never reused.
+type Code string
+
+// Area returns the first two digits of c.
+func (c Code) Area() Area {
+	if len(c) < 2 {
+		return ""
+	}
+	return Area(c[:2])
+}
+
+// Area is a group of deficiency codes.
+type Area string
+
+// The areas of the catalogue. 01, 02, 03, 07, 11, 13, 20 and 99 are those of
+// DESIGN §6; 10, 14 and 30 are added here.
+const (
+	AreaDocuments  Area = "01" // certificates and documents
+	AreaManning    Area = "02" // manning and crew certification
+	AreaStability  Area = "03" // overloading, stability, freeboard, structure
+	AreaFire       Area = "07" // fire safety
+	AreaNavigation Area = "10" // navigation, communication and conduct under way
+	AreaLifeSaving Area = "11" // life-saving appliances
+	AreaPollution  Area = "13" // pollution prevention
+	AreaMachinery  Area = "14" // machinery, steering, bilge, ground tackle, alterations
+	AreaMarking    Area = "20" // marking and display
+	AreaDetention  Area = "30" // Sch-IX para 2 detention criteria answered "no"
+	AreaOther      Area = "99" // other
+)
+
+// AreaTitles names every area in English.
+var AreaTitles = map[Area]string{
+	AreaDocuments:  "Certificates and documents",
+	AreaManning:    "Manning and crew certification",
+	AreaStability:  "Overloading, stability and structure",
+	AreaFire:       "Fire safety",
+	AreaNavigation: "Navigation and communication",
+	AreaLifeSaving: "Life-saving appliances",
+	AreaPollution:  "Pollution prevention",
+	AreaMachinery:  "Machinery and equipment",
+	AreaMarking:    "Marking and display",
+	AreaDetention:  "Detention criteria (Karnataka 2025, Sch-IX para 2)",
+	AreaOther:      "Other",
+}
+
+// Party is who is liable for a deficiency (Karnataka 2025, Sch-IV column
+// "on whom"; RULES.md §5.1).
+type Party string
+
+// Liable parties.
+const (
+	PartyOwner      Party = "owner"
+	PartyCrewMember Party = "crew_member"
+	PartyPassenger  Party = "passenger"
+	PartyMaster     Party = "master"
+)
+
+// Languages of catalogue titles.
+const (
+	LangEnglish = "en"
+	LangKannada = "kn"
+	LangHindi   = "hi"
+)
+
+// Entry is one deficiency of the catalogue. Entries are the only place a
+// code's meaning is defined.
+type Entry struct {
+	Code  Code              `json:"code"`
+	Area  Area              `json:"area"`
+	Title map[string]string `json:"title"` // "en" always; "kn", "hi" where written
+	// LegalRefs cite the rules breached, most specific first.
+	LegalRefs   []Citation   `json:"legal_refs"`
+	LiableParty Party        `json:"liable_party"`
+	PenaltyRow  PenaltyRowID `json:"penalty_row,omitempty"` // Sch-IV row or ""
+	// DefaultAction is the action code given when the inspector gives none.
+	DefaultAction  ActionCode   `json:"default_action"`
+	AllowedActions []ActionCode `json:"allowed_actions"`
+	Detainable     bool         `json:"detainable"`
+	ParisMoU       string       `json:"paris_mou,omitempty"`
+	Regimes        []Regime     `json:"regimes"`
+}
+
+// AppliesTo reports whether the entry is defined for regime r.
+func (e Entry) AppliesTo(r Regime) bool {
+	for _, x := range e.Regimes {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Allows reports whether a is among the entry's allowed action codes.
+func (e Entry) Allows(a ActionCode) bool {
+	for _, x := range e.AllowedActions {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Catalogue returns a copy of every entry, ordered by code.
+func Catalogue() []Entry {
+	out := make([]Entry, 0, len(catalogueIndex))
+	for _, e := range catalogueIndex {
+		out = append(out, e.clone())
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Lookup returns the entry for code c.
+func Lookup(c Code) (Entry, bool) {
+	e, ok := catalogueIndex[c]
+	if !ok {
+		return Entry{}, false
+	}
+	return e.clone(), true
+}
+
+// MissingTitles lists, for each language other than English, the codes that
+// have no title in it yet, in code order. Titles are only written where they
+// could be written correctly; the rest wait for a translator.
+func MissingTitles() map[string][]Code {
+	out := map[string][]Code{LangKannada: {}, LangHindi: {}}
+	for _, e := range Catalogue() {
+		for lang := range out {
+			if e.Title[lang] == "" {
+				out[lang] = append(out[lang], e.Code)
+			}
+		}
+	}
+	return out
+}
+
+// clone returns a copy that shares no slice or map with the catalogue.
+func (e Entry) clone() Entry {
+	c := e
+	c.Title = make(map[string]string, len(e.Title))
+	for k, v := range e.Title {
+		c.Title[k] = v
+	}
+	c.LegalRefs = append([]Citation(nil), e.LegalRefs...)
+	c.AllowedActions = append([]ActionCode(nil), e.AllowedActions...)
+	c.Regimes = append([]Regime(nil), e.Regimes...)
+	return c
+}
+
+// catalogueIndex is built once from catalogueEntries; it panics on a
+// duplicate code, which is a programming error caught by any test.
+var catalogueIndex = buildCatalogue(catalogueEntries())
+
+func buildCatalogue(entries []Entry) map[Code]Entry {
+	idx := make(map[Code]Entry, len(entries))
+	for _, e := range entries {
+		if _, dup := idx[e.Code]; dup {
+			panic(fmt.Sprintf("rules: duplicate catalogue code %s", e.Code))
+		}
+		if t, ok := catalogueTranslations[e.Code]; ok {
+			for lang, s := range t {
+				e.Title[lang] = s
+			}
+		}
+		idx[e.Code] = e
+	}
+	return idx
+}
+
+// Regime sets used by catalogue entries.
+var (
+	regKA       = []Regime{RegimeKarnataka2025}
+	regPD       = []Regime{RegimeParadip1967}
+	regKAPD     = []Regime{RegimeKarnataka2025, RegimeParadip1967}
+	regAll      = []Regime{RegimeKarnataka2025, RegimeParadip1967, RegimeKandla1955}
+	actsDefer   = []ActionCode{Action01, Action02, Action03, Action04, Action05, Action99}
+	actsDetain  = []ActionCode{Action01, Action06}
+	actsConduct = []ActionCode{Action01, Action04, Action99}
+)
+
+// catDef builds an entry. A detainable entry allows only 01 and 06 and
+// defaults to 06 (Karnataka 2025, Sch-IX: a detainable deficiency is never
+// deferred, and unrectified it is 06); other entries allow 01–05 and 99.
+func catDef(code Code, en string, party Party, row PenaltyRowID, def ActionCode, detainable bool, regimes []Regime, refs ...Citation) Entry {
+	allowed := actsDefer
+	if detainable {
+		allowed, def = actsDetain, Action06
+	}
+	return Entry{
+		Code: code, Area: code.Area(), Title: map[string]string{LangEnglish: en},
+		LegalRefs: refs, LiableParty: party, PenaltyRow: row,
+		DefaultAction: def, AllowedActions: append([]ActionCode(nil), allowed...),
+		Detainable: detainable, Regimes: regimes,
+	}
+}
+
+// conduct builds an entry for behaviour rather than a defect: it can only be
+// stopped (01), stopped before departure (04) or specified (99).
+func conduct(code Code, en string, party Party, row PenaltyRowID, regimes []Regime, refs ...Citation) Entry {
+	e := catDef(code, en, party, row, Action04, false, regimes, refs...)
+	e.AllowedActions = append([]ActionCode(nil), actsConduct...)
+	return e
+}

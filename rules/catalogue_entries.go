@@ -1,0 +1,327 @@
+package rules
+
+// catalogueEntries is the deficiency catalogue: the one place where a code's
+// meaning, citations, liable party, Sch-IV row and actions are defined.
+// Sources: RULES.md §2 (documents), §4.2 (Sch-IX criteria), §4.9
+// (equipment), §5.1 (Sch-IV rows), §7 (manning).
+func catalogueEntries() []Entry {
+	var out []Entry
+	for _, part := range [][]Entry{
+		documentEntries(), manningEntries(), stabilityEntries(), fireEntries(),
+		navigationEntries(), lifeSavingEntries(), pollutionEntries(),
+		machineryEntries(), markingEntries(), detentionEntries(), otherEntries(),
+	} {
+		out = append(out, part...)
+	}
+	return out
+}
+
+// documentEntries: area 01, RULES.md §2.1, §2.2, §2.4.
+func documentEntries() []Entry {
+	return []Entry{
+		catDef(CodeRegistrationInvalid, "No valid Certificate of Registration", PartyOwner, PenaltyRegistration, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 3", "Karnataka 2025, r.16", "Karnataka 2025, r.104", "Karnataka 2025, Form-18 (a)", "Karnataka 2025, Sch-IX para 2.1"),
+		catDef(CodeCertificatesNotProduced, "Certificate of Registration or Survey not carried on board or not produced on demand", PartyMaster, "", Action04, false, regKA,
+			"Karnataka 2025, r.114", "Karnataka 2025, r.115(1)"),
+		catDef(CodeSurveyCertExpired, "No valid Certificate of Survey (expired, missing, suspended or cancelled)", PartyOwner, PenaltySurvey, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 4", "Karnataka 2025, r.9", "Karnataka 2025, r.113", "Karnataka 2025, Form-18 (b)", "Karnataka 2025, Sch-IX para 2.1"),
+		catDef(CodeProvisionalSurveyExpired, "Provisional Certificate of Survey lapsed (over 3 months) and no full certificate", PartyOwner, PenaltySurvey, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 4", "Karnataka 2025, r.10(2)", "Karnataka 2025, Sch-X"),
+		catDef(CodeSurveyRenewalLate, "Certificate of Survey renewal not applied for within 60 days of expiry", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.113(2)", "Karnataka 2025, r.131"),
+		catDef(CodeInsuranceInvalid, "No valid insurance cover for liability, passengers and crew", PartyOwner, PenaltyInsurance, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 1", "Karnataka 2025, r.81", "Karnataka 2025, r.143", "Karnataka 2025, Form-18 (h)"),
+		catDef(CodePollutionCertInvalid, "No valid Certificate of Compliance of Prevention and Containment of Pollution, or not displayed", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.52"),
+		catDef(CodeFitnessCertInvalid, "Special category vessel without a valid Certificate of Fitness", PartyOwner, "", Action06, true, regKA,
+			"Karnataka 2025, r.98", "Karnataka 2025, r.99", "Karnataka 2025, Sch-V-2"),
+		catDef(CodeLogBookNotMaintained, "Official Log Book (Form-5) not kept or not written up", PartyMaster, "", Action03, false, regKA,
+			"Karnataka 2025, r.14", "Karnataka 2025, Form-5"),
+		catDef(CodeOperatingPermissionMissing, "No permission for operation from the CEO, KMB or District Magistrate", PartyOwner, "", Action06, true, regKA,
+			"Karnataka 2025, Sch-X (Permission and Operation)"),
+		catDef(CodeRouteApprovalMissing, "Passenger or tourist vessel plying without route approval", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VIII", "Karnataka 2025, r.144"),
+		catDef(CodeInspectionReportNotKept, "Previous State Control Inspection Report not retained on board for two years", PartyMaster, "", Action03, false, regKA,
+			"Karnataka 2025, Sch-IX Form A"),
+		catDef(CodeHarbourCraftNotEndorsed, "Harbour craft in inland waterways without the Designated Authority's endorsement", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.15(1)"),
+		catDef(CodeLicenceInvalid, "Harbour craft plying without a licence in force (expired, lapsed after transfer, or cancelled)", PartyOwner, "", Action06, true, regPD,
+			"Paradip 1967, r.3", "Paradip 1967, r.4(4)", "Paradip 1967, r.8", "Paradip 1967, r.9(c)"),
+		catDef(CodeLicenceNotOnBoard, "Licence not on board in the tindal's keeping", PartyMaster, "", Action04, false, regPD,
+			"Paradip 1967, r.6"),
+		catDef(CodeRulesCopyNotOnBoard, "Copy of the rules and the Deputy Conservator's directions not on board", PartyOwner, "", Action03, false, regPD,
+			"Paradip 1967, r.6"),
+	}
+}
+
+// manningEntries: area 02, RULES.md §7.
+func manningEntries() []Entry {
+	return []Entry{
+		catDef(CodeManningShortfall, "Crew required for safe manning not on board", PartyOwner, PenaltyManning, Action06, true, regAll,
+			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.124", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1", "Kandla 1955, s.31(2)", "Paradip 1967, r.29"),
+		catDef(CodeCoCInvalid, "Crew member in a certificated post without a valid certificate of competency", PartyOwner, PenaltyManning, Action06, true, regAll,
+			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.32(1)", "Kandla 1955, s.31(2)", "Paradip 1967, r.29", "Paradip 1967, r.10(3)"),
+		catDef(CodeCoCRevalidationOverdue, "Certificate of competency not revalidated within 5 years of issue", PartyCrewMember, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-XV F", "Karnataka 2025, r.34(3)"),
+		catDef(CodeLegacyCoCExpired, "Pre-Act certificate of competency past the transition deadline or its endorsed validity", PartyOwner, PenaltyManning, Action06, true, regKA,
+			"Karnataka 2025, r.32(2)", "Karnataka 2025, r.34(3)", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2"),
+		catDef(CodeGPRatingMissing, "Crew member serving as GP rating or Boat in-Charge without a GP rating certificate", PartyOwner, PenaltyManning, Action06, true, regKA,
+			"Karnataka 2025, r.124", "Karnataka 2025, r.125", "Karnataka 2025, r.117", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2"),
+		catDef(CodeBoatInChargeNotEndorsed, "Boat in-Charge not endorsed on the Certificate of Survey", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.117"),
+		catDef(CodeCrewNotAsLicensed, "Crew on board differs from the number licensed for the weather", PartyOwner, "", Action04, false, regPD,
+			"Paradip 1967, r.13(1)", "Paradip 1967, r.13(4)"),
+		catDef(CodeTindalNotRegistered, "Tindal not entered in the register of tindals", PartyOwner, "", Action04, false, regPD,
+			"Paradip 1967, r.10", "Paradip 1967, Form B"),
+		catDef(CodeTindalVerificationMissed, "Tindal not produced for the annual verification in March", PartyOwner, "", Action03, false, regPD,
+			"Paradip 1967, r.10(2)"),
+		catDef(CodeSpecialCategoryEndorsement, "Crew of a special category vessel without the required course endorsement", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, r.35", "Karnataka 2025, Sch-V-3", "Karnataka 2025, Sch-XV H"),
+		catDef(CodeBasicSafetyCoursesMissing, "Crew member without the five basic safety courses", PartyCrewMember, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-XV A(2)", "Karnataka 2025, Sch-XV B", "Karnataka 2025, r.125"),
+	}
+}
+
+// stabilityEntries: area 03, RULES.md §4.9.2-§4.9.4, §4.9.6, §8.2.
+func stabilityEntries() []Entry {
+	return []Entry{
+		catDef(CodeOverloadPassengers, "Passengers carried beyond the certified capacity", PartyOwner, PenaltyOverloading, Action06, true, regKAPD,
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, Form-18 (c)", "Karnataka 2025, r.126(8)", "Karnataka 2025, Sch-IX para 2.2", "Paradip 1967, r.13(1)"),
+		catDef(CodeOverloadCargo, "Cargo carried beyond the permitted load, or load line submerged", PartyOwner, PenaltyOverloading, Action06, true, regKAPD,
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.126(7)", "Karnataka 2025, r.120", "Paradip 1967, r.13(1)"),
+		catDef(CodeLoadLineNotMarked, "Load line not clearly marked", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.107(1)", "Karnataka 2025, r.120", "Karnataka 2025, r.123(5)", "Karnataka 2025, r.126(6)"),
+		catDef(CodeFreeboardInsufficient, "Freeboard below the assigned minimum (150 mm cargo, 300 mm passenger)", PartyOwner, PenaltyOverloading, Action06, true, regKA,
+			"Karnataka 2025, Sch-VI 1.4.2", "Karnataka 2025, r.123(5)", "Karnataka 2025, Sch-IV row 5"),
+		catDef(CodeStabilityInfoMissing, "Stability information or freeboard calculation not available", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 4.2", "Karnataka 2025, Sch-VI 6.5-6.8", "Karnataka 2025, r.147(1)"),
+		catDef(CodeWatertightIntegrity, "Watertight bulkheads, coamings or closures defective", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 1.3", "Karnataka 2025, Sch-VI 1.5"),
+		catDef(CodeGuardRails, "Guard rails or bulwarks missing or under 900 mm", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 1.7"),
+		catDef(CodeAnimalsCarriage, "Animals carried without sand ballast or straw floor, or with other cargo or passengers", PartyOwner, "", Action04, false, regPD,
+			"Paradip 1967, r.18"),
+		catDef(CodePassengersWithCargo, "Passengers and cargo carried together in a craft not mechanically propelled", PartyOwner, "", Action04, false, regPD,
+			"Paradip 1967, r.18"),
+		catDef(CodePassengerSeating, "Passenger craft without seating for each passenger or needed awnings and screens", PartyOwner, "", Action03, false, regPD,
+			"Paradip 1967, r.13(3)"),
+		catDef(CodeBoatNotDryClean, "Boat not kept dry and clean", PartyMaster, "", Action04, false, regKA,
+			"Karnataka 2025, r.126(2)"),
+		catDef(CodeDeckFloorNotAntiSkid, "Floor not flush, contrasting and anti-skid", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI Section B"),
+		catDef(CodeBuoyancyInsufficient, "Reserve buoyancy below 110 % or buoyant material too dense", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 6.9"),
+		catDef(CodeDeckHatchesInsufficient, "Decked vessel with fewer than two deck hatches", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 1.3.3"),
+	}
+}
+
+// fireEntries: area 07, RULES.md §4.9.2 FFA, §4.9.3, §4.9.6 (Paradip r.30).
+func fireEntries() []Entry {
+	return []Entry{
+		catDef(CodeFFANotMaintained, "Fire-fighting appliances not maintained in order", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
+			"Karnataka 2025, Sch-IV row 9", "Karnataka 2025, r.49"),
+		catDef(CodeFirePumpMissing, "Fire pump (engine-driven, fixed or hand with overboard suction) missing or defective", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 4.2", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, Sch-IV row 9"),
+		catDef(CodeExtinguisherMissing, "Approved portable fire extinguisher missing or unserviceable", PartyOwner, PenaltySafetyEquip, Action04, false, regKAPD,
+			"Karnataka 2025, Sch-VI 4.3", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30"),
+		catDef(CodeFireBucketMissing, "Fire bucket with lanyard missing", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 4.4", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, Sch-IV row 9"),
+		catDef(CodeSandBoxMissing, "Sand box with scoop missing (at least 0.05 m³)", PartyOwner, PenaltySafetyEquip, Action04, false, regKAPD,
+			"Karnataka 2025, Sch-VI 4.5", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30"),
+		catDef(CodeOilRefuse, "Motor boat not kept free of oil refuse", PartyOwner, "", Action04, false, regPD,
+			"Paradip 1967, r.30"),
+		catDef(CodeCabooseUnsafe, "Caboose or fire place not suitably placed", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.109(1)(f)"),
+	}
+}
+
+// navigationEntries: area 10, RULES.md §4.9.1 (r.46), §4.9.2-§4.9.3
+// navigation, §4.9.6 Paradip conduct.
+func navigationEntries() []Entry {
+	r46 := func(code Code, en string, clause Citation) Entry {
+		return catDef(code, en, PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
+			clause, "Karnataka 2025, r.46", "Karnataka 2025, Sch-IV row 9")
+	}
+	return []Entry{
+		r46(CodeVHFMissing, "Zone 1: approved VHF radio missing or defective", "Karnataka 2025, r.46(a)"),
+		r46(CodeAISMissing, "Zone 1: Class B AIS with display missing or defective", "Karnataka 2025, r.46(b)"),
+		r46(CodeGPSMissing, "Zone 1: GPS navigator missing or defective", "Karnataka 2025, r.46(c)"),
+		r46(CodeBinocularMissing, "Zone 1: binocular missing", "Karnataka 2025, r.46(d)"),
+		r46(CodeSearchlightMissing, "Zone 1: Aldis lamp or searchlight missing", "Karnataka 2025, r.46(d)"),
+		r46(CodeRudderIndicatorMissing, "Zone 1: rudder angle indicator missing", "Karnataka 2025, r.46(d)"),
+		catDef(CodeCompassMissing, "Magnetic compass missing or not adjusted (no deviation card)", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 5.2", "Karnataka 2025, Sch-VI Section B"),
+		catDef(CodeNavLightsMissing, "Navigation lights missing or defective", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 5.3"),
+		catDef(CodeMobilePhoneMissing, "No crew member with a mobile phone", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 5.4", "Karnataka 2025, Sch-VI Section B"),
+		catDef(CodeSoundSignalMissing, "Sound signal appliance missing", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 5.5", "Karnataka 2025, Sch-VI Section B 5.5"),
+		catDef(CodeTorchHookLineMissing, "Water-resistant torch, boat hook or 10 m heaving line missing", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 5.6", "Karnataka 2025, Sch-VI Section B 5.6"),
+		conduct(CodePlyingInFog, "Vessel under 10 m, or non-mechanised boat, plying in fog", PartyMaster, "", regKA,
+			"Karnataka 2025, Sch-VI 5.6", "Karnataka 2025, Sch-VI Section B 5.6"),
+		catDef(CodeNightPresenceMissing, "No means to show the boat's presence at night", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI Section B"),
+		conduct(CodeOutsideOperatingRegion, "Operating outside the designated operating region in the Certificate of Registration", PartyOwner, PenaltyRegion, regKA,
+			"Karnataka 2025, Sch-IV row 8", "Karnataka 2025, r.102(1)(a)"),
+		conduct(CodeOutsideCertifiedZone, "Navigating in a zone the vessel is not certified for", PartyOwner, "", regKA,
+			"Karnataka 2025, r.43", "Karnataka 2025, r.6"),
+		conduct(CodeUnapprovedRoute, "Boat operating off a State-approved route", PartyOwner, "", regKA,
+			"Karnataka 2025, r.144", "Karnataka 2025, Sch-VIII"),
+		conduct(CodeNightPlying, "Plying in the outer roads between 6 P.M. and 6 A.M. without permission", PartyMaster, "", regPD,
+			"Paradip 1967, r.17"),
+		conduct(CodeStormSignalPlying, "Plying in the outer roads while a storm signal is displayed", PartyMaster, "", regPD,
+			"Paradip 1967, r.17"),
+		conduct(CodeCollisionRegulations, "Collision regulations not observed under way", PartyMaster, "", regPD,
+			"Paradip 1967, r.15"),
+		conduct(CodeTrafficObstruction, "Craft obstructing port traffic", PartyMaster, "", regPD,
+			"Paradip 1967, r.14"),
+		conduct(CodeFishingBoatTooClose, "Fishing boat allowed within ten yards of a licensed cargo boat plying ship to shore", PartyMaster, "", regPD,
+			"Paradip 1967, r.22(1)", "Paradip 1967, r.22(3)"),
+		conduct(CodeFishingBoatAlongside, "Fishing boat alongside a vessel while cargo is discharged or shipped", PartyMaster, "", regPD,
+			"Paradip 1967, r.22(2)", "Paradip 1967, r.22(4)"),
+		conduct(CodePrematureMooring, "Made fast to a buoy or alongside a vessel before it anchored or moored", PartyMaster, "", regPD,
+			"Paradip 1967, r.21"),
+	}
+}
+
+// lifeSavingEntries: area 11, RULES.md §4.9.2 LSA, §4.9.3, §4.9.6, §5.1 row 10.
+func lifeSavingEntries() []Entry {
+	lsa := func(code Code, en string, refs ...Citation) Entry {
+		refs = append(refs, "Karnataka 2025, Sch-IV row 9")
+		return catDef(code, en, PartyOwner, PenaltySafetyEquip, Action04, false, regKA, refs...)
+	}
+	buoys := lsa(CodeLifebuoysInsufficient, "Lifebuoys (with buoyant line) or buoyant apparatus insufficient, unapproved or not accessible",
+		"Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B", "Paradip 1967, r.13(2)")
+	buoys.Regimes = regKAPD
+	pax := conduct(CodePassengerNoLifejacket, "Passenger not wearing a lifejacket", PartyPassenger, PenaltyLifejacket, regKA,
+		"Karnataka 2025, Sch-IV row 10")
+	return []Entry{
+		lsa(CodeLSANotMaintained, "Life-saving appliances not maintained in order", "Karnataka 2025, r.49"),
+		lsa(CodeLifejacketsInsufficient, "Lifejackets fewer than 110 % of persons on board, or unserviceable", "Karnataka 2025, Sch-VI 3.9", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeLiferaftsInsufficient, "Liferafts or buoyant apparatus below 110 % of approved capacity", "Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B"),
+		buoys,
+		lsa(CodeWhistleMissing, "Whistle missing", "Karnataka 2025, Sch-VI 3.4", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeFirstAidKitMissing, "Waterproof first-aid kit missing", "Karnataka 2025, Sch-VI 3.5", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeHandFlareMissing, "Red hand flare missing or expired", "Karnataka 2025, Sch-VI 3.6", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeBuoyantPaddleMissing, "Buoyant paddle missing (one mechanised, two non-mechanised)", "Karnataka 2025, Sch-VI 3.7", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeLSATorchMissing, "Waterproof torch (Morse) or searchlight missing", "Karnataka 2025, Sch-VI 3.8", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeRetroReflectiveMissing, "Retro-reflective material missing on life-saving appliances", "Karnataka 2025, Sch-VI 3.9"),
+		pax,
+	}
+}
+
+// pollutionEntries: area 13, RULES.md §2.1 (r.52, r.63), §4.9.3 (r.145).
+func pollutionEntries() []Entry {
+	return []Entry{
+		catDef(CodePollutionInspectionOverdue, "Annual pollution inspection and survey overdue (over 12 months)", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, r.63"),
+		catDef(CodeOilyWasteTankMissing, "No holding tank or equivalent for oil and oily waste", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, r.145(7)"),
+		catDef(CodeBioDigesterMissing, "No bio-digester where sewage is generated", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, r.145(7)"),
+		catDef(CodeGarbagePlacardsMissing, "Garbage-disposal placards not displayed (Category A and B boats)", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.145(9)"),
+		catDef(CodeOilRecordsNotKept, "Oil discharge records and receipts not kept for 3 months", PartyMaster, "", Action03, false, regKA,
+			"Karnataka 2025, r.145(8)(a)"),
+		catDef(CodeHarmfulAntifouling, "Harmful organic antifouling used", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, r.145(10)"),
+		catDef(CodeGarbageRecordBookMissing, "Garbage Record Book or Garbage Management Plan missing (50 passengers and more)", PartyMaster, "", Action03, false, regKA,
+			"Karnataka 2025, Sch-XIII para 5"),
+		catDef(CodePollutionNotEndorsed, "Pollution arrangements not endorsed on the survey certificate", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.145(11)"),
+	}
+}
+
+// machineryEntries: area 14, RULES.md §4.9.2-§4.9.3, §4.9.6 (silencers).
+func machineryEntries() []Entry {
+	return []Entry{
+		catDef(CodeBilgePumping, "Bilge pumping or bailing arrangements missing or defective", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 2.7", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.122", "Karnataka 2025, r.109(1)(d)"),
+		catDef(CodeSteeringGear, "Steering gear or secondary steering defective", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 2.8"),
+		catDef(CodeStartingBatteries, "Sole starting batteries not duplicated with change-over switch", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 2.6.2"),
+		catDef(CodeGroundTackle, "Anchor, cable or chain missing or not serviceable", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 2.11", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.109(1)(d)"),
+		catDef(CodeTowline, "Towline shorter or thinner than the anchor cable", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 2.12", "Karnataka 2025, Sch-VI Section B"),
+		catDef(CodeSilencerMissing, "Noisy engine without an efficient silencer", PartyOwner, "", Action03, false, regPD,
+			"Paradip 1967, r.30"),
+		catDef(CodeElectricalProtection, "Electrical short-circuit protection or cables not compliant", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 2.13-2.14", "Karnataka 2025, Sch-VI Section B 2.2"),
+		catDef(CodeFuelTank, "Fuel tank arrangement not compliant (petrol tank integral to hull)", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 2.2"),
+		catDef(CodeUnapprovedAlteration, "Structure, machinery or equipment altered without approval", PartyOwner, PenaltyAlteration, Action05, false, regKA,
+			"Karnataka 2025, Sch-IV (s.87 table)", "Karnataka 2025, r.59", "Karnataka 2025, r.7", "Karnataka 2025, Sch-X (Permission and Operation)"),
+	}
+}
+
+// markingEntries: area 20, RULES.md §4.9.4, §4.9.6 (Paradip r.7), §1.5.
+func markingEntries() []Entry {
+	return []Entry{
+		catDef(CodeRegistrationNumberNotMarked, "Registration number not painted or affixed as required", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.103(2)", "Karnataka 2025, r.20", "Karnataka 2025, Form-18 (d)", "Karnataka 2025, r.126(3)"),
+		catDef(CodeMarkingTampered, "Official marking on the hull tampered with", PartyOwner, PenaltyMarking, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 6", "Karnataka 2025, r.20"),
+		catDef(CodeDisplayBoardMissing, "Display board (registration, place, last survey, maximum load, insurance) missing or incomplete", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.107(2)", "Karnataka 2025, r.20"),
+		catDef(CodeDisplayBoardLanguages, "Display board not in Hindi, Kannada and English", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.107(2)"),
+		catDef(CodeCapacityNotDisplayed, "Certified capacity not displayed at the embarkation and disembarkation points", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, Sch-X (Permission and Operation)"),
+		catDef(CodeMaxPassengersNotDisplayed, "Maximum number of passengers not written prominently on the boat", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.126(9)"),
+		catDef(CodeCraftNumberNotPainted, "Craft number not painted in English and Hindi figures at least 6 inches long", PartyOwner, "", Action03, false, regPD,
+			"Paradip 1967, r.7"),
+		catDef(CodeSPLSuffixMissing, "Special category vessel's registration number without the SPL suffix", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.98(3)"),
+		catDef(CodeHullMarkingLanguage, "Hull marking not in Kannada and Hindi or English", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.20(2)"),
+	}
+}
+
+// detentionEntries: area 30, one per question of Karnataka 2025, Sch-IX
+// para 2.1 and 2.2 (RULES.md §4.2), answered "no", plus para 2.3.
+func detentionEntries() []Entry {
+	crit := func(code Code, en string, para Citation) Entry {
+		return catDef(code, en, PartyOwner, "", Action06, true, regKA, para, "Karnataka 2025, Sch-IX para 4")
+	}
+	return []Entry{
+		crit(CodeDetainDocumentation, "Vessel does not comply with the Act or lacks relevant valid documentation", "Karnataka 2025, Sch-IX para 2.1"),
+		crit(CodeDetainSafeManning, "Vessel lacks the crew required for safe manning", "Karnataka 2025, Sch-IX para 2.1"),
+		crit(CodeDetainAccident, "Vessel involved in an accident causing injury, loss of life or pollution", "Karnataka 2025, Sch-IX para 2.1"),
+		crit(CodeDetainOrder, "Order of detention or removal from a court or investigating authority", "Karnataka 2025, Sch-IX para 2.1"),
+		crit(CodeDetainNavigation, "Vessel or crew cannot navigate safely", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainCargo, "Cannot safely handle, carry and monitor the cargo", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainEngineRoom, "Cannot operate the engine-room safely", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainPropulsion, "Cannot maintain proper propulsion and steering", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainFireFighting, "Cannot fight fire effectively in any part of the vessel", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainAbandonShip, "Cannot abandon ship speedily and safely or effect rescue", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainPollution, "Cannot prevent pollution of the environment", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainStability, "Cannot maintain adequate stability", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainWatertight, "Cannot maintain adequate watertight integrity", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainDistressComms, "Cannot communicate in distress situations", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainHealthConditions, "Cannot provide safe and healthy conditions on board", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainPassengerSafety, "Cannot safely carry passengers as per the registered capacity", "Karnataka 2025, Sch-IX para 2.2"),
+		crit(CodeDetainCombination, "Combination of less serious deficiencies warrants detention", "Karnataka 2025, Sch-IX para 2.3"),
+	}
+}
+
+// otherEntries: area 99.
+func otherEntries() []Entry {
+	other := catDef(CodeOther, "Other (specify)", PartyOwner, "", Action99, false, regAll, "Karnataka 2025, Sch-IX Form B")
+	return []Entry{
+		conduct(CodeCrewIntoxicated, "Crew member operating under the influence of alcohol or a narcotic substance", PartyCrewMember, PenaltyIntoxicated, regKA,
+			"Karnataka 2025, Sch-IV row 7"),
+		catDef(CodeDangerousGoods, "Dangerous or prohibited goods carried contrary to s.81 of the Act", PartyOwner, "", Action06, true, regKA,
+			"Karnataka 2025, Form-18 (i)", "Karnataka 2025, Sch-IX para 2.2"),
+		conduct(CodeFareExcess, "Hire above the sanctioned rate, or gratuity demanded from a passenger", PartyMaster, "", regPD,
+			"Paradip 1967, r.24"),
+		conduct(CodeUnappointedLanding, "Passengers or goods landed or shipped at a place not appointed by the Conservator", PartyMaster, "", regPD,
+			"Paradip 1967, r.23"),
+		other,
+	}
+}

@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+)
+
+// evalChecklist raises the code of every failed checklist item, in item-ID
+// order. Unanswered items are traced, not failed.
+func evalChecklist(m *evalMerger, in InspectionInput) {
+	items := append([]ChecklistItem(nil), in.Checklist...)
+	sort.SliceStable(items, func(i, j int) bool { return items[i].ID < items[j].ID })
+	for _, it := range items {
+		ans, ok := in.Answers[it.ID]
+		switch {
+		case !ok || ans == "":
+			m.tr.Add("checklist.unanswered", "DESIGN §6", "item %s (%s) not answered", it.ID, it.Code)
+		case ans == it.FailWhen:
+			m.derive(evalDerived{Code: it.Code, Source: SourceChecklist, Detail: fmt.Sprintf("checklist item %s answered %q", it.ID, ans)})
+		}
+	}
+}
+
+// evalParticulars compares the persons and cargo found on board with the
+// certified capacity (Karnataka 2025, Sch-IV row 5, Form-18 (c), r.126(8);
+// Paradip 1967, r.13(1)).
+func evalParticulars(m *evalMerger, in InspectionInput) {
+	v := in.Vessel
+	if v.PassengersCertified > 0 && v.PassengersCarried > v.PassengersCertified {
+		m.tr.Add("overloading.passengers", "Karnataka 2025, Sch-IV row 5", "%d passengers carried, %d certified", v.PassengersCarried, v.PassengersCertified)
+		m.derive(evalDerived{Code: CodeOverloadPassengers, Source: SourceChecklist,
+			Detail: fmt.Sprintf("%d passengers carried against %d certified", v.PassengersCarried, v.PassengersCertified)})
+	}
+	if v.CargoPermitted > 0 && v.CargoTonnes > v.CargoPermitted {
+		m.tr.Add("overloading.cargo", "Karnataka 2025, Sch-IV row 5", "%.2f t carried, %.2f t permitted", v.CargoTonnes, v.CargoPermitted)
+		m.derive(evalDerived{Code: CodeOverloadCargo, Source: SourceChecklist,
+			Detail: fmt.Sprintf("%.2f t cargo against %.2f t permitted", v.CargoTonnes, v.CargoPermitted)})
+	}
+}
+
+// evalDetention proposes detention if any deficiency is 06 or a Sch-IX
+// criterion failed (Karnataka 2025, Sch-IX para 2.1-2.4). It only suggests.
+func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
+	var p DetentionProposal
+	for _, d := range ds {
+		if d.Action == Action06 || (d.Area == AreaDetention && !d.Rectified) {
+			p.Codes = append(p.Codes, d.Code)
+		}
+	}
+	if len(p.Codes) == 0 {
+		return p
+	}
+	p.Proposed = true
+	p.Citation = "Karnataka 2025, Sch-IX para 2.3"
+	if rs.Regime != RegimeKarnataka2025 {
+		p.Citation = "DESIGN §8 (supervisor decides)"
+	}
+	tr.Add("detention.proposed", p.Citation, "detention suggested for %v; the supervisor decides", p.Codes)
+	return p
+}
+
+// evalOffences turns penalised deficiencies into Sch-IV offences: several
+// deficiencies under one row are one offence of that row; per-person rows
+// add up the persons (Karnataka 2025, Sch-IV; RULES.md §5.1).
+func evalOffences(rs *RuleSet, ds []Deficiency, tr *Trace) []ProposedOffence {
+	idx := map[PenaltyRowID]int{}
+	out := []ProposedOffence{}
+	for _, d := range ds {
+		if d.Penalty == nil {
+			continue
+		}
+		i, ok := idx[d.Penalty.Row]
+		if !ok {
+			row, _ := PenaltyRowByID(d.Penalty.Row)
+			i = len(out)
+			idx[row.ID] = i
+			out = append(out, ProposedOffence{Row: row.ID, LiableParty: row.LiableParty, Citation: row.Citation})
+		}
+		out[i].Codes = append(out[i].Codes, d.Code)
+		out[i].Persons += d.Persons
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Row < out[j].Row })
+	for i := range out {
+		evalPriceOffence(rs, &out[i], tr)
+	}
+	return out
+}
+
+// evalPriceOffence sets the first-offence amount of a proposed offence.
+func evalPriceOffence(rs *RuleSet, o *ProposedOffence, tr *Trace) {
+	row, _ := PenaltyRowByID(o.Row)
+	if row.Multiplier == PerOffence {
+		o.Persons = 0
+	}
+	amount, ok := FirstOffence(rs, o.Row, o.Persons)
+	if !ok {
+		tr.Add("penalty.no_tariff", row.Citation, "%s: no fixed amount (the officer sets it up to Rs %d)", o.Row, rs.Fines[o.Row])
+		return
+	}
+	o.FirstOffence = amount
+	tr.Add("penalty.first_offence", row.Citation, "%s (%s) for %v: first offence Rs %d; repeat level from the party's history (RecomputeChain)", o.Row, row.LiableParty, o.Codes, amount)
+}
+
+// evalInspectionActions suggests inspection action codes: 14 when
+// detention is proposed, 15 for a pollution contravention (Karnataka 2025,
+// Sch-IX codes), plus any the inspector recorded.
+func evalInspectionActions(rs *RuleSet, ev Evaluation, tr *Trace) []InspectionActionCode {
+	set := map[InspectionActionCode]bool{}
+	for _, d := range ev.Deficiencies {
+		for _, a := range d.InspectionActions {
+			set[a] = true
+		}
+		if d.Code == CodeDetainPollution && !d.Rectified {
+			set[Inspection15] = true
+			tr.Add("inspection_action.15", "Karnataka 2025, Sch-IX (inspection action codes)", "pollution contravention: investigation (15)")
+		}
+	}
+	if ev.Detention.Proposed && rs.Regime == RegimeKarnataka2025 {
+		set[Inspection14] = true
+		tr.Add("inspection_action.14", "Karnataka 2025, Sch-IX para 1.3", "detention proposed: Surveying Authority informed (14)")
+	}
+	return evalInspectionSet(set)
+}

@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// manningDeficiencies checks the crew on board against what the law
+// requires (CheckManning, rules/manning.go) and turns each missing role into
+// a manning shortfall, with the reason a certificate on board did not count
+// where one is found (Karnataka 2025, r.29, r.124, Sch-IV row 2; Kandla
+// 1955, s.31(2); Paradip 1967, r.29).
+func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDerived {
+	on := DateOf(in.At)
+	res := CheckManning(evalManningInput(rs, in, on))
+	tr.Steps = append(tr.Steps, res.Trace.Steps...)
+	if !res.Assessed {
+		return nil
+	}
+	var out []evalDerived
+	for _, role := range res.Missing {
+		out = append(out, evalDerived{Code: CodeManningShortfall, Source: SourceManning,
+			Detail: fmt.Sprintf("no valid holder for %s (%s)", role.Role, role.Citation)})
+		out = append(out, manningExplain(rs, in, on, role)...)
+	}
+	return out
+}
+
+// evalManningInput is the manning question for the inspected vessel.
+func evalManningInput(rs *RuleSet, in InspectionInput, on Date) ManningInput {
+	v := in.Vessel
+	crew := append([]CrewOnBoard(nil), in.Crew...)
+	sort.SliceStable(crew, func(i, j int) bool { return crew[i].ID < crew[j].ID }) // order-independent
+	return ManningInput{
+		Regime: rs.Regime, Kind: v.Kind, Category: v.Category, Zone: v.Zone,
+		EnginePower: v.EnginePower, PowerUnit: v.PowerUnit, LengthM: v.LengthM, Use: v.Use,
+		Towing: v.Towing, LakeOnly: v.LakeOnly, NoPropulsion: v.NoPropulsion,
+		Crew: crew, On: on, LegacyDeadline: rs.LegacyCoCDeadline,
+	}
+}
+
+// manningExplain names, for a missing role, the crew certificates of an
+// accepted grade that did not count on the date: past the legacy deadline
+// (r.32(2)), overdue for revalidation (Sch-XV F) or otherwise invalid.
+func manningExplain(rs *RuleSet, in InspectionInput, on Date, role RequiredRole) []evalDerived {
+	var out []evalDerived
+	for _, c := range evalManningInput(rs, in, on).Crew {
+		for _, cert := range c.Certificates {
+			if !manningAccepts(role, cert.Grade) {
+				continue
+			}
+			if ok, why, cite := CertificateCounts(cert, rs.Regime, on, rs.LegacyCoCDeadline); !ok {
+				out = append(out, evalDerived{Code: manningCodeFor(cite), Source: SourceManning,
+					Detail: fmt.Sprintf("crew %s %s: %s (%s)", c.ID, cert.Grade, why, cite)})
+			}
+		}
+	}
+	return out
+}
+
+func manningAccepts(role RequiredRole, g CertificateGrade) bool {
+	for _, x := range role.Grades {
+		if x == g {
+			return true
+		}
+	}
+	return false
+}
+
+// manningCodeFor picks the deficiency for a certificate that did not count,
+// from the rule that stopped it.
+func manningCodeFor(cite Citation) Code {
+	s := string(cite)
+	switch {
+	case strings.Contains(s, "r.32(2)") || strings.Contains(s, "Sch-XV G"):
+		return CodeLegacyCoCExpired
+	case strings.Contains(s, "Sch-XV F"):
+		return CodeCoCRevalidationOverdue
+	}
+	return CodeCoCInvalid
+}
