@@ -1,0 +1,140 @@
+// Package auth is Tindal's authentication (DESIGN §9): argon2id passwords,
+// Ed25519-signed access tokens with key rotation, rotating refresh-token
+// families that survive a lost response on 2G, database-backed login rate
+// limits, and the Principal every request carries.
+//
+// Errors a client may see are *models.Error: KindInvalid for bad input,
+// KindUnauthenticated for bad credentials or tokens, KindConflict for a taken
+// email and KindRateLimited for too many attempts. Anything else is an
+// internal error, wrapped with its cause.
+package auth
+
+import (
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// Defaults for Options fields left zero.
+const (
+	DefaultAccessTTL  = 15 * time.Minute
+	DefaultRefreshTTL = 30 * 24 * time.Hour
+	DefaultReuseGrace = 10 * time.Minute
+)
+
+// RateLimit allows Max events per fixed Window.
+type RateLimit struct {
+	Max    int
+	Window time.Duration
+}
+
+// Options tunes a Service. Zero fields take the defaults.
+type Options struct {
+	// Clock is the time source; time.Now by default.
+	Clock func() time.Time
+	// Hasher hashes passwords; DefaultHasher() when its Memory is zero.
+	Hasher Hasher
+	// AccessTTL is the lifetime of an access token (15 minutes).
+	AccessTTL time.Duration
+	// RefreshTTL is the lifetime of a refresh token from its issue (30 days).
+	RefreshTTL time.Duration
+	// ReuseGrace is how long after a refresh token's use the same token may
+	// be presented again to recover its lost successor (10 minutes).
+	ReuseGrace time.Duration
+	// AccountLimit bounds failed logins per account (10 per 15 minutes).
+	AccountLimit RateLimit
+	// AddressLimit bounds all logins per client address (30 per 15 minutes).
+	AddressLimit RateLimit
+}
+
+func (o Options) withDefaults() Options {
+	if o.Clock == nil {
+		o.Clock = time.Now
+	}
+	if o.Hasher.Memory == 0 {
+		o.Hasher = DefaultHasher()
+	}
+	o.AccessTTL = orDuration(o.AccessTTL, DefaultAccessTTL)
+	o.RefreshTTL = orDuration(o.RefreshTTL, DefaultRefreshTTL)
+	o.ReuseGrace = orDuration(o.ReuseGrace, DefaultReuseGrace)
+	o.AccountLimit = orLimit(o.AccountLimit, RateLimit{Max: 10, Window: 15 * time.Minute})
+	o.AddressLimit = orLimit(o.AddressLimit, RateLimit{Max: 30, Window: 15 * time.Minute})
+	return o
+}
+
+func orDuration(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+func orLimit(l, def RateLimit) RateLimit {
+	if l.Max <= 0 || l.Window <= 0 {
+		return def
+	}
+	return l
+}
+
+// Service logs users in, rotates refresh tokens and authenticates requests.
+// It is safe for concurrent use.
+type Service struct {
+	db     *storage.DB
+	keys   *KeySet
+	opts   Options
+	parser *jwt.Parser
+	// dummyHash is verified against when the email is unknown, so that a
+	// login for an unknown account costs as much as one for a known account.
+	dummyHash string
+}
+
+// NewService builds a Service over the database and signing keys.
+func NewService(db *storage.DB, keys *KeySet, opts Options) *Service {
+	opts = opts.withDefaults()
+	s := &Service{db: db, keys: keys, opts: opts}
+	s.parser = newParser(opts.Clock)
+	s.dummyHash = opts.Hasher.Hash("tindal dummy password for unknown accounts")
+	return s
+}
+
+// Tokens is what a login or a refresh returns to the app.
+type Tokens struct {
+	AccessToken  string    `json:"access_token"`
+	RefreshToken string    `json:"refresh_token"`
+	TokenType    string    `json:"token_type"`
+	ExpiresIn    int       `json:"expires_in"` // seconds until the access token expires
+	DeviceID     uuid.UUID `json:"device_id"`
+}
+
+func (s *Service) now() time.Time { return s.opts.Clock().UTC() }
+
+// unauthenticated builds a KindUnauthenticated error keeping cause for logs.
+func unauthenticated(code, msg string, cause error) error {
+	e := models.Errorf(models.KindUnauthenticated, code, "%s", msg)
+	e.Err = cause
+	return e
+}
+
+func errInvalidCredentials() error {
+	return unauthenticated("invalid_credentials", "the email or password is wrong", nil)
+}
+
+func errAccountDisabled() error {
+	return unauthenticated("account_disabled", "this account is disabled", nil)
+}
+
+func errDeviceRevoked() error {
+	return unauthenticated("device_revoked", "this device has been revoked; log in again", nil)
+}
+
+func errInvalidRefresh() error {
+	return unauthenticated("invalid_refresh_token", "the refresh token is not valid; log in again", nil)
+}
+
+func errRefreshReused() error {
+	return unauthenticated("refresh_token_reused", "the refresh token was already used; log in again", nil)
+}

@@ -1,0 +1,267 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// NewUser is an account to create. Inspectors, supervisors and registrars
+// need at least one jurisdiction; an owner account needs OwnerID.
+type NewUser struct {
+	Email             string
+	Name              string
+	Role              models.Role
+	Password          string
+	OwnerID           *uuid.UUID
+	Jurisdictions     []uuid.UUID
+	PreferredLanguage string // "en" when empty
+}
+
+// userImage is the audit image of a user: never the password or its hash.
+type userImage struct {
+	Email             string      `json:"email"`
+	Name              string      `json:"name"`
+	Role              models.Role `json:"role"`
+	OwnerID           *uuid.UUID  `json:"owner_id,omitempty"`
+	PreferredLanguage string      `json:"preferred_language"`
+	Jurisdictions     []uuid.UUID `json:"jurisdictions,omitempty"`
+}
+
+func imageOf(u models.User, jurisdictions []uuid.UUID) userImage {
+	return userImage{Email: u.Email, Name: u.Name, Role: u.Role, OwnerID: u.OwnerID,
+		PreferredLanguage: u.PreferredLanguage, Jurisdictions: jurisdictions}
+}
+
+func (n *NewUser) normalize() {
+	n.Email = NormalizeEmail(n.Email)
+	n.Name = strings.TrimSpace(n.Name)
+	if n.PreferredLanguage == "" {
+		n.PreferredLanguage = "en"
+	}
+}
+
+func (n NewUser) validate() error {
+	var fe models.FieldErrors
+	if at := strings.IndexByte(n.Email, '@'); at < 1 || at == len(n.Email)-1 || len(n.Email) > 254 {
+		fe.Add("email", "invalid", "must be an email address")
+	}
+	if len(n.Name) > 200 {
+		fe.Add("name", "too_long", "must be at most 200 characters")
+	}
+	if !slices.Contains(models.Languages, n.PreferredLanguage) {
+		fe.Add("preferred_language", "invalid", "must be one of %s", strings.Join(models.Languages, ", "))
+	}
+	if f := ValidatePassword("password", n.Password); f != nil {
+		fe = append(fe, *f)
+	}
+	n.validateRole(&fe)
+	return fe.Err()
+}
+
+// validateRole checks the role and the scope it needs.
+func (n NewUser) validateRole(fe *models.FieldErrors) {
+	switch n.Role {
+	case models.RoleOwner:
+		if n.OwnerID == nil {
+			fe.Add("owner_id", "required", "is required for the owner role")
+		}
+		if len(n.Jurisdictions) > 0 {
+			fe.Add("jurisdictions", "not_allowed", "an owner account has no jurisdictions")
+		}
+	case models.RoleInspector, models.RoleSupervisor, models.RoleRegistrar, models.RoleAdmin:
+		if n.OwnerID != nil {
+			fe.Add("owner_id", "not_allowed", "only an owner account has an owner")
+		}
+		if n.Role != models.RoleAdmin && len(n.Jurisdictions) == 0 {
+			fe.Add("jurisdictions", "required", "the %s role needs at least one jurisdiction", n.Role)
+		}
+	default:
+		fe.Add("role", "invalid", "must be one of admin, registrar, supervisor, inspector, owner")
+	}
+}
+
+// CreateUser creates an account and its jurisdiction assignments (starting
+// today, Asia/Kolkata) in one audited transaction attributed to actor.
+// Errors: KindInvalid (including unknown owner or jurisdiction), KindConflict
+// "email_taken".
+func (s *Service) CreateUser(ctx context.Context, actor storage.Actor, n NewUser) (models.User, error) {
+	n.normalize()
+	if err := n.validate(); err != nil {
+		return models.User{}, err
+	}
+	hash := s.opts.Hasher.Hash(n.Password)
+	now := s.now()
+	var u models.User
+	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+		var err error
+		u, err = s.insertUser(tx, n, hash, now)
+		return err
+	})
+	return u, err
+}
+
+func (s *Service) insertUser(tx *storage.Tx, n NewUser, hash string, now time.Time) (models.User, error) {
+	if err := checkReferences(tx.DB, n); err != nil {
+		return models.User{}, err
+	}
+	u := models.User{ID: uuid.New(), Email: n.Email, Name: n.Name, Role: n.Role, PasswordHash: hash,
+		OwnerID: n.OwnerID, PreferredLanguage: n.PreferredLanguage,
+		Synced: models.Synced{Version: 1, CreatedAt: now, UpdatedAt: now}}
+	if err := tx.DB.Create(&u).Error; err != nil {
+		if storage.IsUniqueViolation(err) {
+			return models.User{}, errEmailTaken(err)
+		}
+		return models.User{}, storage.MapError(fmt.Errorf("insert user: %w", err), "user")
+	}
+	if err := assign(tx.DB, u.ID, n.Jurisdictions, now); err != nil {
+		return models.User{}, err
+	}
+	return u, tx.Audit("create", "user", u.ID, nil, imageOf(u, n.Jurisdictions))
+}
+
+func errEmailTaken(cause error) error {
+	e := models.Errorf(models.KindConflict, "email_taken", "an account with this email already exists")
+	e.Err = cause
+	return e
+}
+
+// checkReferences turns an unknown owner or jurisdiction into a field error
+// rather than a foreign-key failure.
+func checkReferences(g *gorm.DB, n NewUser) error {
+	var fe models.FieldErrors
+	if n.OwnerID != nil {
+		var c int64
+		if err := g.Table("owners").Where("id = ? AND deleted_at IS NULL", *n.OwnerID).Count(&c).Error; err != nil {
+			return fmt.Errorf("check owner: %w", err)
+		}
+		if c == 0 {
+			fe.Add("owner_id", "not_found", "no such owner")
+		}
+	}
+	if len(n.Jurisdictions) > 0 {
+		var c int64
+		ids := uniqueIDs(n.Jurisdictions)
+		if err := g.Table("jurisdictions").Where("id IN ? AND deleted_at IS NULL", ids).Count(&c).Error; err != nil {
+			return fmt.Errorf("check jurisdictions: %w", err)
+		}
+		if int(c) != len(ids) {
+			fe.Add("jurisdictions", "not_found", "names a jurisdiction that does not exist")
+		}
+	}
+	return fe.Err()
+}
+
+func uniqueIDs(ids []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(ids)
+	slices.SortFunc(out, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
+	return slices.Compact(out)
+}
+
+// assign adds an assignment starting today for each jurisdiction the user
+// is not already assigned to today.
+func assign(g *gorm.DB, userID uuid.UUID, jurisdictions []uuid.UUID, now time.Time) error {
+	day := today(now)
+	for _, j := range uniqueIDs(jurisdictions) {
+		err := g.Exec(`
+			INSERT INTO user_jurisdictions (id, user_id, jurisdiction_id, starts_on, created_at)
+			SELECT ?, ?, ?, ?::date, ?
+			WHERE NOT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
+			                  AND starts_on <= ?::date AND (ends_on IS NULL OR ends_on >= ?::date))`,
+			uuid.New(), userID, j, day, now, userID, j, day, day).Error
+		if err != nil {
+			return fmt.Errorf("assign jurisdiction %s: %w", j, err)
+		}
+	}
+	return nil
+}
+
+// UpsertUser creates the account, or, when a live account with the email
+// exists, sets its name, role, owner, language and password and adds the
+// missing assignments. It is how `tindal seed` stays idempotent. It never
+// ends an assignment (that is a registry decision with its own date) and
+// never lifts a disablement. It reports whether the account was created.
+func (s *Service) UpsertUser(ctx context.Context, actor storage.Actor, n NewUser) (models.User, bool, error) {
+	n.normalize()
+	if err := n.validate(); err != nil {
+		return models.User{}, false, err
+	}
+	hash := s.opts.Hasher.Hash(n.Password)
+	now := s.now()
+	var u models.User
+	var created bool
+	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+		old, err := lockUserByEmail(tx.DB, n.Email)
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			created = true
+			u, err = s.insertUser(tx, n, hash, now)
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		u, err = updateUser(tx, old, n, hash, now)
+		return err
+	})
+	return u, created, err
+}
+
+func lockUserByEmail(g *gorm.DB, email string) (models.User, error) {
+	var u models.User
+	err := g.Clauses(clause.Locking{Strength: "UPDATE"}).Where("email = ?", email).Take(&u).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return u, fmt.Errorf("lock user: %w", err)
+	}
+	return u, err
+}
+
+func updateUser(tx *storage.Tx, old models.User, n NewUser, hash string, now time.Time) (models.User, error) {
+	if err := checkReferences(tx.DB, n); err != nil {
+		return models.User{}, err
+	}
+	u := old
+	u.Name, u.Role, u.OwnerID, u.PreferredLanguage, u.PasswordHash = n.Name, n.Role, n.OwnerID, n.PreferredLanguage, hash
+	u.Version, u.UpdatedAt = old.Version+1, now
+	err := tx.DB.Model(&models.User{}).Where("id = ?", u.ID).Updates(map[string]any{
+		"name": u.Name, "role": u.Role, "owner_id": u.OwnerID, "preferred_language": u.PreferredLanguage,
+		"password_hash": hash, "version": u.Version, "updated_at": now}).Error
+	if err != nil {
+		return models.User{}, storage.MapError(fmt.Errorf("update user: %w", err), "user")
+	}
+	if err := assign(tx.DB, u.ID, n.Jurisdictions, now); err != nil {
+		return models.User{}, err
+	}
+	return u, tx.Audit("update", "user", u.ID, imageOf(old, nil), imageOf(u, n.Jurisdictions))
+}
+
+// SetPassword replaces a live user's password. Existing sessions continue;
+// revoke devices separately when the password was compromised. Errors:
+// KindInvalid, KindNotFound.
+func (s *Service) SetPassword(ctx context.Context, actor storage.Actor, userID uuid.UUID, password string) error {
+	if f := ValidatePassword("password", password); f != nil {
+		return models.Invalid(*f)
+	}
+	hash := s.opts.Hasher.Hash(password)
+	now := s.now()
+	return s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+		res := tx.DB.Model(&models.User{}).Where("id = ?", userID).Updates(map[string]any{
+			"password_hash": hash, "version": gorm.Expr("version + 1"), "updated_at": now})
+		if res.Error != nil {
+			return fmt.Errorf("set password: %w", res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return models.NotFound("user")
+		}
+		return tx.Audit("set_password", "user", userID, nil, nil)
+	})
+}

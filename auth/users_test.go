@@ -1,0 +1,104 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+func TestCreateUserValidation(t *testing.T) {
+	f := newFixture(t)
+	owner := f.owner(t)
+	j := []uuid.UUID{f.jur}
+	cases := []struct {
+		name  string
+		u     NewUser
+		field string
+	}{
+		{"unknown role", NewUser{Email: "x@d.t", Role: "captain", Password: testPassword}, "role"},
+		{"short password", NewUser{Email: "x@d.t", Role: models.RoleAdmin, Password: "short"}, "password"},
+		{"bad email", NewUser{Email: "x", Role: models.RoleAdmin, Password: testPassword}, "email"},
+		{"owner without owner", NewUser{Email: "x@d.t", Role: models.RoleOwner, Password: testPassword}, "owner_id"},
+		{"inspector without jurisdiction", NewUser{Email: "x@d.t", Role: models.RoleInspector, Password: testPassword}, "jurisdictions"},
+		{"registrar with an owner", NewUser{Email: "x@d.t", Role: models.RoleRegistrar, Password: testPassword, Jurisdictions: j, OwnerID: &owner}, "owner_id"},
+		{"unknown jurisdiction", NewUser{Email: "x@d.t", Role: models.RoleSupervisor, Password: testPassword, Jurisdictions: []uuid.UUID{uuid.New()}}, "jurisdictions"},
+		{"unknown owner", NewUser{Email: "x@d.t", Role: models.RoleOwner, Password: testPassword, OwnerID: ptr(uuid.New())}, "owner_id"},
+		{"language", NewUser{Email: "x@d.t", Role: models.RoleAdmin, Password: testPassword, PreferredLanguage: "fr"}, "preferred_language"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := f.svc.CreateUser(t.Context(), storage.Actor{}, c.u)
+			e := wantCode(t, err, models.KindInvalid, "validation_failed")
+			if len(e.Fields) != 1 || e.Fields[0].Field != c.field {
+				t.Fatalf("fields %+v, want %s", e.Fields, c.field)
+			}
+		})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestCreateUserEmailTaken(t *testing.T) {
+	f := newFixture(t)
+	f.inspector(t, "a@demo.tindal")
+	_, err := f.svc.CreateUser(t.Context(), storage.Actor{}, NewUser{Email: "A@demo.tindal ",
+		Role: models.RoleAdmin, Password: testPassword})
+	wantCode(t, err, models.KindConflict, "email_taken")
+}
+
+func TestCreateUserAuditHasNoPassword(t *testing.T) {
+	f := newFixture(t)
+	u := f.inspector(t, "a@demo.tindal")
+	var after string
+	f.db.Gorm.Raw("SELECT after::text FROM audit_log WHERE entity_type = 'user' AND entity_id = ?", u.ID).Scan(&after)
+	if !strings.Contains(after, "a@demo.tindal") {
+		t.Fatalf("no audit entry: %q", after)
+	}
+	if strings.Contains(after, "argon2") || strings.Contains(strings.ToLower(after), "password") {
+		t.Fatalf("audit image holds the password: %s", after)
+	}
+}
+
+func TestUpsertUserIsIdempotent(t *testing.T) {
+	f := newFixture(t)
+	n := NewUser{Email: "sup@demo.tindal", Role: models.RoleSupervisor, Password: testPassword,
+		Jurisdictions: []uuid.UUID{f.jur}}
+	a, created, err := f.svc.UpsertUser(t.Context(), storage.Actor{}, n)
+	if err != nil || !created {
+		t.Fatalf("first upsert: %v, created %v", err, created)
+	}
+	n.Password, n.Name = "another long password", "Supervisor"
+	b, created, err := f.svc.UpsertUser(t.Context(), storage.Actor{}, n)
+	if err != nil || created || b.ID != a.ID || b.Version != 2 {
+		t.Fatalf("second upsert: %v, created %v, %+v", err, created, b)
+	}
+	var assignments int64
+	f.db.Gorm.Table("user_jurisdictions").Where("user_id = ?", a.ID).Count(&assignments)
+	if assignments != 1 {
+		t.Fatalf("%d assignments, want 1", assignments)
+	}
+	if _, err := f.svc.Login(t.Context(), LoginInput{Email: n.Email, Password: n.Password, InstallationID: "i"}); err != nil {
+		t.Fatalf("login with the new password: %v", err)
+	}
+}
+
+func TestSetPassword(t *testing.T) {
+	f := newFixture(t)
+	u := f.inspector(t, "a@demo.tindal")
+	err := f.svc.SetPassword(t.Context(), storage.Actor{}, u.ID, "short")
+	wantCode(t, err, models.KindInvalid, "validation_failed")
+	err = f.svc.SetPassword(t.Context(), storage.Actor{}, uuid.New(), "a new long password")
+	wantCode(t, err, models.KindNotFound, "not_found")
+	if err := f.svc.SetPassword(t.Context(), storage.Actor{}, u.ID, "a new long password"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.Login(t.Context(), LoginInput{Email: "a@demo.tindal", Password: testPassword, InstallationID: "i"})
+	wantCode(t, err, models.KindUnauthenticated, "invalid_credentials")
+	if _, err := f.svc.Login(t.Context(), LoginInput{Email: "a@demo.tindal", Password: "a new long password", InstallationID: "i"}); err != nil {
+		t.Fatal(err)
+	}
+}
