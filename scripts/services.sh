@@ -13,6 +13,14 @@
 #   TINDAL_DATABASE_URL      used as is when set and reachable
 #   TINDAL_SERVICES_OWN_PG=1 skip 127.0.0.1:5432 and run our own cluster
 #   XDG_CACHE_HOME           cache root (default $HOME/.cache)
+#
+# Our own PostgreSQL cluster (only when nothing usable listens on 5432) is a
+# throwaway: trust auth, 127.0.0.1 only, fsync off. Its data lives in
+# $XDG_CACHE_HOME/tindal-services/pg, or in /var/tmp/tindal-services-pg when
+# running as root with a home the postgres user cannot enter (/root is 0700).
+# MinIO and mailpit are built once with `go install` into
+# $XDG_CACHE_HOME/tindal-tools and run as separate processes (MinIO is AGPL:
+# it never enters go.mod).
 set -euo pipefail
 
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
@@ -89,14 +97,14 @@ go_tool() {
   local name=$1 module=$2 version=$3 dir=$4
   [[ -x $dir/$name ]] && return 0
   command -v go >/dev/null || die "go not found (expected in /usr/local/go/bin)"
-  while pgrep -f "go install $module@$version" >/dev/null; do
+  while command -v pgrep >/dev/null && pgrep -f "go install $module@$version" >/dev/null; do
     log "waiting for a running build of $module@$version"
     sleep 5
   done
   [[ -x $dir/$name ]] && return 0
   log "building $module@$version into $dir (first run only; minutes on 2 cores)"
   mkdir -p "$dir"
-  if ! GOBIN=$dir GOFLAGS=-mod=mod go install "$module@$version" >"$dir.build.log" 2>&1; then
+  if ! GOBIN=$dir go install "$module@$version" >"$dir.build.log" 2>&1; then
     tail -20 "$dir.build.log" >&2
     rm -rf "$dir"
     return 1
@@ -105,23 +113,26 @@ go_tool() {
 
 # ---------------------------------------------------------------- PostgreSQL
 
-psql_ok() { psql "$1" -XAtqc 'select 1' >/dev/null 2>&1; }
-
-pg_tuning() { # $1 = URL of the tindal database
-  psql "$1" -XAtq >/dev/null 2>&1 <<'SQL' || log "warning: could not set idle_in_transaction_session_timeout"
+# pg_tune URL: one session that says whether URL is reachable (exit status)
+# and sets the idle-in-transaction timeout (DESIGN §4) on its database.
+pg_tune() {
+  psql "$1" -XAtq >/dev/null 2>"$SVC/psql.err" <<'SQL'
 SELECT format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L',
               current_database(), '60s') \gexec
 SQL
+  local rc=$?
+  [[ $rc -eq 0 && -s $SVC/psql.err ]] && log "warning: $(head -1 "$SVC/psql.err")"
+  return $rc
 }
 
-# pg_create_db HOST PORT: create database tindal if it is missing.
+# pg_create_db HOST PORT: create database tindal if it is missing and set its
+# timeout, in one session; fails when the server refuses user postgres.
 pg_create_db() {
-  local admin="postgres://postgres@$1:$2/postgres?sslmode=disable"
-  psql_ok "$admin" || return 1
-  if [[ -z $(psql "$admin" -XAtqc "select 1 from pg_database where datname = 'tindal'") ]]; then
-    log "creating database tindal on $1:$2"
-    psql "$admin" -XAtqc 'create database tindal' >/dev/null
-  fi
+  psql "postgres://postgres@$1:$2/postgres?sslmode=disable" -XAtq >/dev/null 2>"$SVC/psql.err" <<'SQL'
+\set ON_ERROR_STOP on
+SELECT 'CREATE DATABASE tindal' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'tindal') \gexec
+ALTER DATABASE tindal SET idle_in_transaction_session_timeout = '60s';
+SQL
 }
 
 pg_bin() {
@@ -190,9 +201,8 @@ pg_own() {
 ensure_postgres() {
   command -v psql >/dev/null || apt_install postgresql-client
   if [[ -n ${TINDAL_DATABASE_URL:-} ]]; then
-    if psql_ok "$TINDAL_DATABASE_URL"; then
+    if pg_tune "$TINDAL_DATABASE_URL"; then
       DATABASE_URL=$TINDAL_DATABASE_URL
-      pg_tuning "$DATABASE_URL"
       return
     fi
     log "TINDAL_DATABASE_URL is set but not reachable; trying 127.0.0.1"
@@ -202,7 +212,6 @@ ensure_postgres() {
     port=$(pg_own)
   fi
   DATABASE_URL="postgres://postgres@127.0.0.1:$port/tindal?sslmode=disable"
-  pg_tuning "$DATABASE_URL"
 }
 
 # ---------------------------------------------------------------- MinIO
@@ -273,11 +282,17 @@ ensure_mailpit() {
 
 # ---------------------------------------------------------------- commands
 
+# shell_word quotes a value for the env file only when it needs it, so the
+# file also reads as make syntax for ordinary URLs.
+shell_word() {
+  if [[ $1 =~ ^[A-Za-z0-9@:/._?=%+,-]+$ ]]; then printf '%s' "$1"; else printf '%q' "$1"; fi
+}
+
 write_env() {
   local tmp=$ENV_FILE.tmp.$$
   cat >"$tmp" <<EOF
 # Written by scripts/services.sh; source it: . ./.services.env
-export TINDAL_DATABASE_URL='$DATABASE_URL'
+export TINDAL_DATABASE_URL=$(shell_word "$DATABASE_URL")
 export TINDAL_S3_ENDPOINT=http://$MINIO_ADDR
 export TINDAL_S3_ACCESS_KEY=$MINIO_USER
 export TINDAL_S3_SECRET_KEY=$MINIO_PASSWORD
