@@ -1,0 +1,242 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/testkit"
+)
+
+const testPassword = "correct horse battery"
+
+// harness is a real server on a fresh database, with one signed-in user
+// per role: admin, registrar/supervisor/inspector of Karwar, an inspector
+// of Mangaluru, and the owner of the Karwar vessel.
+type harness struct {
+	t      *testing.T
+	app    *fiber.App
+	db     *storage.DB
+	auth   *auth.Service
+	router routers.Router
+	tokens map[string]string // by user label
+	ids    map[string]uuid.UUID
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	db := testkit.NewDB(t)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
+		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Servers = nil
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, app: app, db: db, auth: authSvc, router: router, tokens: map[string]string{}, ids: map[string]uuid.UUID{}}
+	h.seed()
+	return h
+}
+
+// seed creates two jurisdictions, an owner and vessel in each, and a user per role.
+func (h *harness) seed() {
+	ctx := context.Background()
+	reg := registry.New(h.db, time.Now)
+	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
+	for _, code := range []string{"KARWAR", "MANGALURU"} {
+		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: strings.Title(strings.ToLower(code)), Regime: "KA-IV-2025"})
+		h.must(err)
+		h.ids[code] = j.ID
+		o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Owner of " + code, JurisdictionID: j.ID, PreferredLanguage: "kn"})
+		h.must(err)
+		h.ids["owner-"+code] = o.ID
+		cat, zone, power, unit := "C", 3, 120.0, "kW"
+		v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: "KA-" + code[:3] + "-0001", Name: "Boat of " + code,
+			Kind: "mechanised", Category: &cat, Zone: &zone, EnginePower: &power, PowerUnit: &unit, Use: "passenger",
+			JurisdictionID: j.ID, OwnerID: o.ID})
+		h.must(err)
+		h.ids["vessel-"+code] = v.ID
+	}
+	users := []struct {
+		label string
+		role  models.Role
+		jur   []string
+	}{
+		{"admin", models.RoleAdmin, nil},
+		{"registrar", models.RoleRegistrar, []string{"KARWAR"}},
+		{"supervisor", models.RoleSupervisor, []string{"KARWAR"}},
+		{"inspector", models.RoleInspector, []string{"KARWAR"}},
+		{"inspector-mangaluru", models.RoleInspector, []string{"MANGALURU"}},
+		{"owner", models.RoleOwner, nil},
+	}
+	for _, u := range users {
+		n := auth.NewUser{Email: u.label + "@test.tindal", Name: u.label, Role: u.role, Password: testPassword}
+		for _, j := range u.jur {
+			n.Jurisdictions = append(n.Jurisdictions, h.ids[j])
+		}
+		if u.role == models.RoleOwner {
+			o := h.ids["owner-KARWAR"]
+			n.OwnerID = &o
+		}
+		_, err := h.auth.CreateUser(ctx, storage.Actor{}, n)
+		h.must(err)
+		h.tokens[u.label] = h.login(n.Email)
+	}
+}
+
+func (h *harness) login(email string) string {
+	res := h.do("POST", "/v1/auth/login", "", map[string]any{"email": email, "password": testPassword, "installation_id": "install-" + email})
+	if res.status != 200 {
+		h.t.Fatalf("login %s: %d %s", email, res.status, res.body)
+	}
+	return res.json()["access_token"].(string)
+}
+
+// with returns the harness reporting to t, for use inside subtests.
+func (h *harness) with(t *testing.T) *harness {
+	c := *h
+	c.t = t
+	return &c
+}
+
+// overHTTP sends a request through a real listener, for what Fiber's
+// in-memory test transport cannot show (a body over the limit).
+func (h *harness) overHTTP(method, path, user, body string) response {
+	h.t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	h.must(err)
+	go func() { _ = h.app.Listener(ln) }()
+	h.t.Cleanup(func() { _ = ln.Close() })
+	req, err := http.NewRequest(method, "http://"+ln.Addr().String()+path, strings.NewReader(body))
+	h.must(err)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+h.tokens[user])
+	res, err := http.DefaultClient.Do(req)
+	h.must(err)
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return response{status: res.StatusCode, header: res.Header, body: out}
+}
+
+func (h *harness) must(err error) {
+	h.t.Helper()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r response) json() map[string]any {
+	var m map[string]any
+	_ = json.Unmarshal(r.body, &m)
+	return m
+}
+
+// do sends a request as the labelled user ("" for none); body may be a
+// string (sent as is) or a value (sent as JSON). Every response is
+// validated against the contract.
+func (h *harness) do(method, path, user string, body any, headers ...string) response {
+	h.t.Helper()
+	var raw []byte
+	switch b := body.(type) {
+	case nil:
+	case string:
+		raw = []byte(b)
+	case []byte:
+		raw = b
+	default:
+		raw, _ = json.Marshal(b)
+	}
+	req := httptest.NewRequest(method, path, bytes.NewReader(raw))
+	if raw != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if tok, ok := h.tokens[user]; ok {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	} else if user != "" {
+		req.Header.Set("Authorization", "Bearer "+user)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := h.app.Test(req, 10000)
+	if err != nil {
+		h.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	out, _ := io.ReadAll(res.Body)
+	r := response{status: res.StatusCode, header: res.Header, body: out}
+	h.validate(req, raw, r)
+	return r
+}
+
+// validate checks a response against the contract: problems must be
+// problem+json, and documented operations must answer as documented.
+func (h *harness) validate(req *http.Request, reqBody []byte, r response) {
+	h.t.Helper()
+	if r.status >= 400 {
+		if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+			h.t.Errorf("%s %s: status %d with content type %q, want application/problem+json: %s", req.Method, req.URL, r.status, ct, r.body)
+		}
+		var p map[string]any
+		if err := json.Unmarshal(r.body, &p); err != nil || p["code"] == nil || p["status"] == nil {
+			h.t.Errorf("%s %s: problem body lacks code/status: %s", req.Method, req.URL, r.body)
+		}
+	}
+	route, params, err := h.router.FindRoute(req)
+	if err != nil {
+		return // unknown route or method: checked above as a problem
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: r.status, Header: r.header,
+		Options: &openapi3filter.Options{IncludeResponseStatus: true}}
+	out.SetBodyBytes(r.body)
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		h.t.Errorf("%s %s: response %d does not match the contract: %v\n%s", req.Method, req.URL, r.status, err, r.body)
+	}
+}
+
+// count returns the number of rows of a table, tombstones included.
+func (h *harness) count(table string) int64 {
+	var n int64
+	h.must(h.db.Gorm.Raw("SELECT count(*) FROM " + table).Scan(&n).Error)
+	return n
+}

@@ -1,0 +1,124 @@
+package api
+
+import (
+	"fmt"
+	"log/slog"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/storage"
+)
+
+const requestIDHeader = "X-Request-Id"
+
+var safeRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestIDMiddleware gives every request an id, the client's if it is a
+// safe token, echoed in the response and in every log line.
+func requestIDMiddleware(c *fiber.Ctx) error {
+	id := c.Get(requestIDHeader)
+	if !safeRequestID.MatchString(id) {
+		id = uuid.NewString()
+	} else {
+		id = string([]byte(id)) // Fiber reuses the header buffer
+	}
+	c.Locals(requestIDHeader, id)
+	c.Set(requestIDHeader, id)
+	return c.Next()
+}
+
+func requestID(c *fiber.Ctx) string {
+	id, _ := c.Locals(requestIDHeader).(string)
+	return id
+}
+
+// recoverMiddleware turns a panic into a 500 problem carrying the request
+// id; the panic and its stack are logged, never sent.
+func recoverMiddleware(log *slog.Logger) fiber.Handler {
+	return func(c *fiber.Ctx) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				log.Error("panic", "request_id", requestID(c), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				err = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return c.Next()
+	}
+}
+
+// logMiddleware writes one structured line per request.
+func logMiddleware(log *slog.Logger) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		start := time.Now()
+		err := c.Next()
+		if err != nil {
+			if herr := c.App().ErrorHandler(c, err); herr != nil {
+				return herr
+			}
+		}
+		log.Info("request", "request_id", requestID(c), "method", c.Method(), "route", routeOf(c),
+			"status", c.Response().StatusCode(), "duration_ms", time.Since(start).Milliseconds())
+		return nil
+	}
+}
+
+// routeOf is the route template, not the raw path, to keep label sets small.
+func routeOf(c *fiber.Ctx) string {
+	if r := c.Route(); r != nil && r.Path != "/" && r.Path != "" {
+		return r.Path
+	}
+	return "unmatched"
+}
+
+type metrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+// newMetrics registers the HTTP metrics and the database pool gauges.
+func newMetrics(reg *prometheus.Registry, db *storage.DB) *metrics {
+	m := &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_http_requests_total", Help: "HTTP requests by route, method and status."}, []string{"route", "method", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "tindal_http_request_duration_seconds", Help: "HTTP request duration by route and method.", Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
+	}
+	if reg == nil {
+		return m
+	}
+	reg.MustRegister(m.requests, m.duration)
+	if db != nil {
+		registerPoolStats(reg, db)
+	}
+	return m
+}
+
+func registerPoolStats(reg *prometheus.Registry, db *storage.DB) {
+	gauge := func(name, help string, f func() float64) {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, f))
+	}
+	gauge("tindal_db_pool_total_conns", "Connections in the pool.", func() float64 { return float64(db.Pool.Stat().TotalConns()) })
+	gauge("tindal_db_pool_acquired_conns", "Connections in use.", func() float64 { return float64(db.Pool.Stat().AcquiredConns()) })
+	gauge("tindal_db_pool_idle_conns", "Idle connections.", func() float64 { return float64(db.Pool.Stat().IdleConns()) })
+	gauge("tindal_db_pool_max_conns", "Pool size limit.", func() float64 { return float64(db.Pool.Stat().MaxConns()) })
+	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tindal_db_pool_acquire_wait_seconds_total", Help: "Time spent waiting for a connection."},
+		func() float64 { return db.Pool.Stat().AcquireDuration().Seconds() }))
+}
+
+func (m *metrics) middleware(c *fiber.Ctx) error {
+	start := time.Now()
+	err := c.Next()
+	if err != nil {
+		if herr := c.App().ErrorHandler(c, err); herr != nil {
+			return herr
+		}
+	}
+	route := routeOf(c)
+	m.requests.WithLabelValues(route, c.Method(), strconv.Itoa(c.Response().StatusCode())).Inc()
+	m.duration.WithLabelValues(route, c.Method()).Observe(time.Since(start).Seconds())
+	return nil
+}

@@ -1,0 +1,95 @@
+// Package api is Tindal's HTTP layer: the Fiber app, every route of the
+// OpenAPI contract, authentication and the authorization table, and the one
+// place where errors become RFC 9457 problems. Handlers are thin: they turn
+// a request into a call to one domain method and its result into a response.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
+)
+
+// Pinger is a dependency /readyz checks.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps are what the server needs; main builds them.
+type Deps struct {
+	Logger   *slog.Logger
+	DB       *storage.DB
+	Blobs    Pinger // the object store; nil when not configured
+	Auth     *auth.Service
+	Registry *registry.Service
+	Metrics  *prometheus.Registry
+	Clock    func() time.Time
+}
+
+// BodyLimit is the largest request body any route accepts (DESIGN §10:
+// 256 KiB for everything but pushes and photo content).
+const BodyLimit = 256 << 10
+
+// NewServer builds the Fiber app with every route of the contract.
+func NewServer(d Deps) (*fiber.App, error) {
+	if d.Clock == nil {
+		d.Clock = time.Now
+	}
+	h := &handlers{d: d}
+	k, err := loadContract(h)
+	if err != nil {
+		return nil, err
+	}
+	app := fiber.New(fiber.Config{
+		AppName:               "tindal",
+		BodyLimit:             BodyLimit,
+		ErrorHandler:          errorHandler(d.Logger),
+		DisableStartupMessage: true,
+		ReadTimeout:           60 * time.Second,
+		WriteTimeout:          60 * time.Second,
+		IdleTimeout:           120 * time.Second,
+	})
+	m := newMetrics(d.Metrics, d.DB)
+	app.Use(requestIDMiddleware, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger), remoteAddrMiddleware)
+	h.mountSystem(app, k, d.Metrics)
+	app.Use(k.middleware)
+	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, nil))
+	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
+	return app, nil
+}
+
+// handlers implements the generated StrictServerInterface.
+type handlers struct{ d Deps }
+
+var _ openapi.StrictServerInterface = (*handlers)(nil)
+
+// authenticate turns a bearer token into the caller's scope.
+func (h *handlers) authenticate(ctx context.Context, authorization string) (models.Scope, error) {
+	p, err := h.d.Auth.Authenticate(ctx, authorization)
+	if err != nil {
+		return models.Scope{}, err
+	}
+	return models.Scope{UserID: p.UserID, DeviceID: p.DeviceID, Role: p.Role, Jurisdictions: p.Jurisdictions, OwnerID: p.OwnerID}, nil
+}
+
+type scopeKey struct{}
+
+func withScope(ctx context.Context, s models.Scope) context.Context {
+	return context.WithValue(ctx, scopeKey{}, s)
+}
+
+// scopeOf returns the caller's scope, set by the contract middleware for
+// every operation that needs a signed-in caller.
+func scopeOf(ctx context.Context) models.Scope {
+	s, _ := ctx.Value(scopeKey{}).(models.Scope)
+	return s
+}

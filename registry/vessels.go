@@ -1,0 +1,260 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+const entityVessel = "vessel"
+
+// VesselFilter narrows a vessel list.
+type VesselFilter struct {
+	JurisdictionID  *uuid.UUID
+	OwnerID         *uuid.UUID
+	Kind            string
+	Status          string
+	SpecialCategory *bool
+	Query           string
+}
+
+func vesselScope(s models.Scope) func(*gorm.DB) *gorm.DB {
+	return jurisdictionScope(s, "owner_id = ?")
+}
+
+// ListVessels lists the live vessels the caller may see.
+func (r *Service) ListVessels(ctx context.Context, s models.Scope, f VesselFilter, opt ListOptions) (Page[models.Vessel], error) {
+	q := vesselScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.Vessel{}))
+	if f.JurisdictionID != nil {
+		q = q.Where("jurisdiction_id = ?", *f.JurisdictionID)
+	}
+	if f.OwnerID != nil {
+		q = q.Where("owner_id = ?", *f.OwnerID)
+	}
+	if f.Kind != "" {
+		q = q.Where("kind = ?", f.Kind)
+	}
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	if f.SpecialCategory != nil {
+		q = q.Where("special_category = ?", *f.SpecialCategory)
+	}
+	if f.Query != "" {
+		like := "%" + escapeLike(f.Query) + "%"
+		q = q.Where("(name ILIKE ? OR registration_number ILIKE ?)", like, like)
+	}
+	return page(q, opt, func(v models.Vessel) uuid.UUID { return v.ID })
+}
+
+// GetVessel returns a live vessel in scope.
+func (r *Service) GetVessel(ctx context.Context, s models.Scope, id uuid.UUID) (models.Vessel, error) {
+	var v models.Vessel
+	err := vesselScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&v).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return v, models.NotFound(entityVessel)
+	}
+	return v, err
+}
+
+// CreateVessel registers a vessel. Its regime is the regime of its
+// jurisdiction (server-owned). A repeated create with the same id by the
+// same caller returns the existing vessel with created=false.
+func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Vessel) (out models.Vessel, created bool, err error) {
+	in.ID = newID(&in.ID)
+	if !s.CanJurisdiction(in.JurisdictionID) {
+		return out, false, forbidden(entityVessel)
+	}
+	if again, err := r.retriedCreate(ctx, s, entityVessel, in.ID); again || err != nil {
+		if err != nil {
+			return out, false, err
+		}
+		out, err = r.GetVessel(ctx, s, in.ID)
+		return out, false, err
+	}
+	err = r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+		j, err := loadJurisdiction(tx.DB, in.JurisdictionID, "jurisdiction_id")
+		if err != nil {
+			return err
+		}
+		if err := ownerExists(tx.DB, in.OwnerID); err != nil {
+			return err
+		}
+		in.Regime = j.Regime
+		in.Status = "active"
+		in.Version = 1
+		normaliseVessel(&in)
+		if err := ValidateVessel(in); err != nil {
+			return err
+		}
+		if err := tx.DB.Create(&in).Error; err != nil {
+			return storage.MapError(err, entityVessel)
+		}
+		tx.Changed(entityVessel, in.ID, vesselKeys(in)...)
+		return tx.Audit("create", entityVessel, in.ID, nil, in)
+	})
+	return in, err == nil, err
+}
+
+// VesselPatch lists the particulars a registrar may change; nil means keep.
+type VesselPatch struct {
+	RegistrationNumber *string
+	SpecialCategory    *bool
+	Name               *string
+	Category           *string
+	Zone               *int
+	EnginePower        *float64
+	PowerUnit          *string
+	LengthM            *float64
+	BreadthM           *float64
+	DepthM             *float64
+	GRT                *float64
+	NRT                *float64
+	Passengers         *int
+	CargoTonnes        *float64
+	Use                *string
+	OwnerID            *uuid.UUID
+	JurisdictionID     *uuid.UUID
+	Status             *string
+	SurveyAnniversary  *time.Time
+}
+
+// UpdateVessel applies a patch against the version the caller saw. A move
+// to another owner or jurisdiction moves the scope keys of the vessel's
+// certificates and crew with it, logged under the old and new keys.
+func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselPatch) (models.Vessel, error) {
+	var v models.Vessel
+	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+		if err := lockForUpdate(tx.DB, vesselScope(s), entityVessel, id, version, &v, func(v *models.Vessel) int64 { return v.Version }); err != nil {
+			return err
+		}
+		before := v
+		applyVesselPatch(&v, p)
+		if p.JurisdictionID != nil && *p.JurisdictionID != before.JurisdictionID {
+			if !s.CanJurisdiction(*p.JurisdictionID) {
+				return forbidden(entityVessel)
+			}
+			j, err := loadJurisdiction(tx.DB, *p.JurisdictionID, "jurisdiction_id")
+			if err != nil {
+				return err
+			}
+			v.Regime = j.Regime
+		}
+		if p.OwnerID != nil && *p.OwnerID != before.OwnerID {
+			if err := ownerExists(tx.DB, *p.OwnerID); err != nil {
+				return err
+			}
+		}
+		normaliseVessel(&v)
+		if err := ValidateVessel(v); err != nil {
+			return err
+		}
+		v.Version++
+		v.UpdatedAt = r.clock().UTC()
+		if err := tx.DB.Save(&v).Error; err != nil {
+			return storage.MapError(err, entityVessel)
+		}
+		tx.Changed(entityVessel, v.ID, append(vesselKeys(before), vesselKeys(v)...)...)
+		if err := r.moveVesselDependents(tx, before, v); err != nil {
+			return err
+		}
+		return tx.Audit("update", entityVessel, v.ID, before, v)
+	})
+	return v, err
+}
+
+// DeleteVessel tombstones a vessel; its rows stay for devices that hold it.
+func (r *Service) DeleteVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
+	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+		var v models.Vessel
+		if err := lockForUpdate(tx.DB, vesselScope(s), entityVessel, id, version, &v, func(v *models.Vessel) int64 { return v.Version }); err != nil {
+			return err
+		}
+		if err := tx.DB.Model(&v).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": v.Version + 1}).Error; err != nil {
+			return fmt.Errorf("delete vessel: %w", err)
+		}
+		tx.Changed(entityVessel, v.ID, vesselKeys(v)...)
+		return tx.Audit("delete", entityVessel, v.ID, v, nil)
+	})
+}
+
+// moveVesselDependents keeps the scope columns of certificates and crew
+// placements in step with their vessel (DESIGN §4, "What a change row means").
+func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vessel) error {
+	if before.JurisdictionID == after.JurisdictionID && before.OwnerID == after.OwnerID {
+		return nil
+	}
+	for _, table := range []string{"certificates", "vessel_crew"} {
+		var ids []uuid.UUID
+		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
+			WHERE vessel_id = ? AND deleted_at IS NULL RETURNING id`, table), after.JurisdictionID, after.OwnerID, after.ID).Scan(&ids).Error
+		if err != nil {
+			return fmt.Errorf("move %s with vessel: %w", table, err)
+		}
+		entity := map[string]string{"certificates": entityCertificate, "vessel_crew": entityVesselCrew}[table]
+		for _, id := range ids {
+			tx.Changed(entity, id, append(vesselKeys(before), vesselKeys(after)...)...)
+		}
+	}
+	return nil
+}
+
+func vesselKeys(v models.Vessel) []string {
+	return []string{storage.ScopeJurisdiction(v.JurisdictionID), storage.ScopeOwner(v.OwnerID)}
+}
+
+func applyVesselPatch(v *models.Vessel, p VesselPatch) {
+	set(&v.RegistrationNumber, p.RegistrationNumber)
+	set(&v.SpecialCategory, p.SpecialCategory)
+	set(&v.Name, p.Name)
+	setPtr(&v.Category, p.Category)
+	setPtr(&v.Zone, p.Zone)
+	if p.EnginePower != nil {
+		v.EnginePower, v.PowerUnit = p.EnginePower, p.PowerUnit
+	}
+	setPtr(&v.LengthM, p.LengthM)
+	setPtr(&v.BreadthM, p.BreadthM)
+	setPtr(&v.DepthM, p.DepthM)
+	setPtr(&v.GRT, p.GRT)
+	setPtr(&v.NRT, p.NRT)
+	setPtr(&v.Passengers, p.Passengers)
+	setPtr(&v.CargoTonnes, p.CargoTonnes)
+	set(&v.Use, p.Use)
+	set(&v.OwnerID, p.OwnerID)
+	set(&v.JurisdictionID, p.JurisdictionID)
+	set(&v.Status, p.Status)
+	if p.SurveyAnniversary != nil {
+		v.SurveyAnniversary = datePtr(p.SurveyAnniversary)
+	}
+}
+
+func normaliseVessel(v *models.Vessel) {
+	v.RegistrationNumber = strings.ToUpper(strings.TrimSpace(v.RegistrationNumber))
+	v.Name = strings.TrimSpace(v.Name)
+	v.SurveyAnniversary = datePtr(v.SurveyAnniversary)
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func setPtr[T any](dst **T, v *T) {
+	if v != nil {
+		c := *v
+		*dst = &c
+	}
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
