@@ -99,7 +99,7 @@ func TestVesselScenarios(t *testing.T) {
 			}},
 		{name: "duplicate registration number conflicts", method: "POST", path: "/v1/vessels", user: "registrar", body: newVessel(nil), wantStatus: 409, wantCode: "duplicate"},
 		{name: "special category needs SPL suffix (Karnataka 2025 r.98(3))", method: "POST", path: "/v1/vessels", user: "registrar",
-			body: newVessel(func(m map[string]any) { m["registration_number"] = "KA-KWR-0100"; m["special_category"] = true }),
+			body:       newVessel(func(m map[string]any) { m["registration_number"] = "KA-KWR-0100"; m["special_category"] = true }),
 			wantStatus: 422, check: fieldNamed("registration_number")},
 		{name: "non-mechanised boat outside Zone 3 (Karnataka 2025 r.102(1)(a))", method: "POST", path: "/v1/vessels", user: "registrar",
 			body: newVessel(func(m map[string]any) {
@@ -110,7 +110,7 @@ func TestVesselScenarios(t *testing.T) {
 				m["zone"] = 1
 			}), wantStatus: 422, check: fieldNamed("zone")},
 		{name: "steam boat power must be NHP (Paradip 1967 r.29(1))", method: "POST", path: "/v1/vessels", user: "registrar",
-			body: newVessel(func(m map[string]any) { m["registration_number"] = "KA-KWR-0102"; m["kind"] = "steam" }),
+			body:       newVessel(func(m map[string]any) { m["registration_number"] = "KA-KWR-0102"; m["kind"] = "steam" }),
 			wantStatus: 422, check: fieldNamed("engine_power")},
 		{name: "update without If-Match needs a precondition", method: "PATCH", path: vK, user: "registrar", body: map[string]any{"name": "X"}, wantStatus: 428, wantCode: "if_match_required"},
 		{name: "update with a stale version fails", method: "PATCH", path: vK, user: "registrar", body: map[string]any{"name": "X"}, headers: []string{"If-Match", `"7"`}, wantStatus: 412, wantCode: "version_mismatch"},

@@ -19,7 +19,6 @@ const entityCertificate = "certificate"
 // crewCertificateKinds are held by a crew member; every other kind by a vessel.
 var crewCertificateKinds = map[string]bool{"competency": true, "gp_rating": true}
 
-
 func certificateScope(s models.Scope) func(*gorm.DB) *gorm.DB {
 	return func(q *gorm.DB) *gorm.DB {
 		if s.Access == models.AccessOwn && s.OwnerID != nil {
