@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/demo"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+func cmdMigrate(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if len(args) != 1 || (args[0] != "up" && args[0] != "status") {
+		return errors.New("usage: tindal migrate up|status")
+	}
+	a, err := open(ctx, getenv, stdout, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if args[0] == "up" {
+		return storage.Migrate(ctx, a.db.SQL, stdout)
+	}
+	st, err := storage.Status(ctx, a.db.SQL)
+	if err != nil {
+		return err
+	}
+	for _, s := range st {
+		state := "pending"
+		if s.Applied {
+			state = "applied"
+		}
+		fmt.Fprintf(stdout, "%05d  %-8s %s\n", s.Version, state, s.Path)
+	}
+	return nil
+}
+
+func cmdSeed(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if len(args) != 1 || args[0] != "demo" {
+		return errors.New("usage: tindal seed demo")
+	}
+	a, err := open(ctx, getenv, stdout, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if a.cfg.DemoPassword == "" {
+		return errors.New("TINDAL_DEMO_PASSWORD: required by `tindal seed demo` (the password every demo user gets)")
+	}
+	if err := storage.Migrate(ctx, a.db.SQL, io.Discard); err != nil {
+		return err
+	}
+	sum, err := demo.Seed(ctx, a.db, a.auth, a.cfg.DemoPassword, time.Now(), stdout)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "demo data: %+v\n", sum)
+	return nil
+}
+
+func cmdUser(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if len(args) < 1 || args[0] != "create" {
+		return errors.New("usage: tindal user create --email E --role R [--name N] [--jurisdiction CODE,...] [--owner-id ID]; password from TINDAL_NEW_PASSWORD")
+	}
+	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
+	email := fs.String("email", "", "email address (login)")
+	role := fs.String("role", "", "admin, registrar, supervisor, inspector or owner")
+	name := fs.String("name", "", "display name")
+	juris := fs.String("jurisdiction", "", "comma-separated jurisdiction codes (registrar, supervisor, inspector)")
+	owner := fs.String("owner-id", "", "owner id (owner role)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	password := getenv("TINDAL_NEW_PASSWORD")
+	if password == "" {
+		return errors.New("TINDAL_NEW_PASSWORD: set it to the new user's password (kept out of the command line and shell history)")
+	}
+	a, err := open(ctx, getenv, stdout, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	n := auth.NewUser{Email: *email, Name: *name, Role: models.Role(*role), Password: password}
+	if *owner != "" {
+		id, err := uuid.Parse(*owner)
+		if err != nil {
+			return fmt.Errorf("--owner-id: %w", err)
+		}
+		n.OwnerID = &id
+	}
+	if n.Jurisdictions, err = jurisdictionIDs(ctx, a.db, *juris); err != nil {
+		return err
+	}
+	u, err := a.auth.CreateUser(ctx, storage.Actor{RequestID: "cli"}, n)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "created user %s (%s) with id %s\n", u.Email, u.Role, u.ID)
+	return nil
+}
+
+func jurisdictionIDs(ctx context.Context, db *storage.DB, codes string) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	for _, code := range strings.Split(codes, ",") {
+		code = strings.ToUpper(strings.TrimSpace(code))
+		if code == "" {
+			continue
+		}
+		var j models.Jurisdiction
+		if err := db.Gorm.WithContext(ctx).Where("code = ?", code).Take(&j).Error; err != nil {
+			return nil, fmt.Errorf("--jurisdiction: no jurisdiction with code %s", code)
+		}
+		ids = append(ids, j.ID)
+	}
+	return ids, nil
+}

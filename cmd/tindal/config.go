@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// config is every setting, read once from TINDAL_* variables.
+type config struct {
+	HTTPAddr       string
+	DatabaseURL    string
+	DBMaxConns     int
+	S3Endpoint     string
+	S3PublicURL    string
+	S3AccessKey    string
+	S3SecretKey    string
+	S3Bucket       string
+	S3Region       string
+	BlobDir        string
+	BlobSigningKey string
+	PublicBaseURL  string
+	JWTKeysDir     string
+	DevKeysDir     string
+	SMTPURL        string
+	DemoPassword   string
+	LogLevel       string
+}
+
+// setting documents one variable for `tindal serve --help`.
+type setting struct {
+	name, def, help string
+	dst             *string
+}
+
+func (c *config) settings() []setting {
+	return []setting{
+		{"TINDAL_HTTP_ADDR", ":8080", "listen address", &c.HTTPAddr},
+		{"TINDAL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable", "PostgreSQL URL (direct or session pooling, never transaction pooling)", &c.DatabaseURL},
+		{"TINDAL_S3_ENDPOINT", "", "MinIO/S3 endpoint, e.g. http://127.0.0.1:9000; unset = local-disk blob store", &c.S3Endpoint},
+		{"TINDAL_S3_PUBLIC_ENDPOINT", "", "endpoint phones reach for presigned URLs; default TINDAL_S3_ENDPOINT", &c.S3PublicURL},
+		{"TINDAL_S3_ACCESS_KEY", "", "S3 access key (required with TINDAL_S3_ENDPOINT)", &c.S3AccessKey},
+		{"TINDAL_S3_SECRET_KEY", "", "S3 secret key (required with TINDAL_S3_ENDPOINT)", &c.S3SecretKey},
+		{"TINDAL_S3_BUCKET", "tindal", "bucket for photos (private; created at start)", &c.S3Bucket},
+		{"TINDAL_S3_REGION", "us-east-1", "region used for signing", &c.S3Region},
+		{"TINDAL_BLOB_DIR", "./data/blobs", "local-disk blob store directory (when no S3 endpoint)", &c.BlobDir},
+		{"TINDAL_BLOB_SIGNING_KEY", "", "secret (>= 32 chars) signing local-disk upload/download URLs; dev key derived if unset", &c.BlobSigningKey},
+		{"TINDAL_PUBLIC_BASE_URL", "http://127.0.0.1:8080", "URL phones use to reach this server", &c.PublicBaseURL},
+		{"TINDAL_JWT_KEYS_DIR", "", "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", &c.JWTKeysDir},
+		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the dev signing key is kept when TINDAL_JWT_KEYS_DIR is unset", &c.DevKeysDir},
+		{"TINDAL_SMTP_URL", "", "SMTP server for email, e.g. smtp://127.0.0.1:1025; unset = in-app only", &c.SMTPURL},
+		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
+		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
+	}
+}
+
+// loadConfig reads and validates the environment; every problem names its variable.
+func loadConfig(getenv func(string) string) (config, error) {
+	var c config
+	for _, s := range c.settings() {
+		*s.dst = strings.TrimSpace(getenv(s.name))
+		if *s.dst == "" {
+			*s.dst = s.def
+		}
+	}
+	var errs []error
+	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		errs = append(errs, errors.New("TINDAL_DATABASE_URL: want postgres://user@host:port/db"))
+	}
+	if c.S3Endpoint != "" {
+		if _, err := url.Parse(c.S3Endpoint); err != nil {
+			errs = append(errs, errors.New("TINDAL_S3_ENDPOINT: not a URL"))
+		}
+		if c.S3AccessKey == "" || c.S3SecretKey == "" {
+			errs = append(errs, errors.New("TINDAL_S3_ACCESS_KEY and TINDAL_S3_SECRET_KEY: required with TINDAL_S3_ENDPOINT"))
+		}
+	}
+	if c.BlobSigningKey != "" && len(c.BlobSigningKey) < 32 {
+		errs = append(errs, errors.New("TINDAL_BLOB_SIGNING_KEY: at least 32 characters"))
+	}
+	if _, err := url.Parse(c.PublicBaseURL); err != nil {
+		errs = append(errs, errors.New("TINDAL_PUBLIC_BASE_URL: not a URL"))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("TINDAL_LOG_LEVEL: %q is not debug, info, warn or error", c.LogLevel))
+	}
+	if v := getenv("TINDAL_DB_MAX_CONNS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 500 {
+			errs = append(errs, errors.New("TINDAL_DB_MAX_CONNS: a whole number from 2 to 500"))
+		}
+		c.DBMaxConns = n
+	}
+	return c, errors.Join(errs...)
+}
+
+// usage lists the variables, for --help.
+func (c *config) usage() string {
+	var b strings.Builder
+	b.WriteString("Configuration (environment variables):\n")
+	for _, s := range c.settings() {
+		def := s.def
+		if def == "" {
+			def = "unset"
+		}
+		fmt.Fprintf(&b, "  %-26s %s (default: %s)\n", s.name, s.help, def)
+	}
+	fmt.Fprintf(&b, "  %-26s %s (default: %s)\n", "TINDAL_DB_MAX_CONNS", "database pool size", "pgx default")
+	return b.String()
+}

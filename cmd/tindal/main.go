@@ -1,0 +1,58 @@
+// Command tindal is the Tindal server: the API, migrations, demo data and
+// user administration, in one binary.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	_ "time/tzdata" // Asia/Kolkata on minimal images
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tindal:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: tindal <command> [flags]
+
+commands:
+  serve                  run the API (migrates at start unless --no-migrate)
+  migrate up|status      apply or list database migrations
+  seed demo              create the demo jurisdictions, users, vessels and certificates
+  user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from TINDAL_NEW_PASSWORD)
+
+Run 'tindal serve --help' for the configuration variables.
+`
+
+// run is the whole program, with its environment as parameters so that a
+// test can start the real server.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) < 2 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("no command")
+	}
+	switch args[1] {
+	case "serve":
+		return cmdServe(ctx, args[2:], getenv, stdout, stderr)
+	case "migrate":
+		return cmdMigrate(ctx, args[2:], getenv, stdout)
+	case "seed":
+		return cmdSeed(ctx, args[2:], getenv, stdout)
+	case "user":
+		return cmdUser(ctx, args[2:], getenv, stdout)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[1])
+}

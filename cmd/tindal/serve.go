@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
+)
+
+// app is everything the commands share, built from config by hand.
+type app struct {
+	cfg   config
+	log   *slog.Logger
+	db    *storage.DB
+	blobs blob.Store
+	auth  *auth.Service
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// open builds config, logger, database and auth; blobs only when asked.
+func open(ctx context.Context, getenv func(string) string, logw io.Writer, withBlobs bool) (*app, error) {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return nil, fmt.Errorf("configuration:\n%w", err)
+	}
+	a := &app{cfg: cfg, log: newLogger(logw, cfg.LogLevel)}
+	if a.db, err = storage.Open(ctx, cfg.DatabaseURL, storage.Options{MaxConns: int32(cfg.DBMaxConns)}); err != nil {
+		return nil, err
+	}
+	keys, err := a.signingKeys()
+	if err != nil {
+		a.db.Close()
+		return nil, err
+	}
+	a.auth = auth.NewService(a.db, keys, auth.Options{})
+	if withBlobs {
+		if a.blobs, err = blob.New(a.blobConfig()); err != nil {
+			a.db.Close()
+			return nil, fmt.Errorf("object store: %w", err)
+		}
+	}
+	return a, nil
+}
+
+func (a *app) signingKeys() (*auth.KeySet, error) {
+	if a.cfg.JWTKeysDir != "" {
+		return auth.LoadKeys(a.cfg.JWTKeysDir)
+	}
+	a.log.Warn("TINDAL_JWT_KEYS_DIR is not set: signing tokens with a development key; set it in production", "dev_keys_dir", a.cfg.DevKeysDir)
+	return auth.DevKeys(a.cfg.DevKeysDir)
+}
+
+func (a *app) blobConfig() blob.Config {
+	c := a.cfg
+	key := []byte(c.BlobSigningKey)
+	if len(key) == 0 {
+		// A development key derived from the database URL: stable across
+		// restarts of one install, and logged as a warning.
+		a.log.Warn("TINDAL_BLOB_SIGNING_KEY is not set: using a development key")
+		sum := sha256.Sum256([]byte("tindal-dev-blob-key:" + c.DatabaseURL))
+		key = sum[:]
+	}
+	return blob.Config{Endpoint: c.S3Endpoint, PublicEndpoint: c.S3PublicURL, AccessKey: c.S3AccessKey, SecretKey: c.S3SecretKey,
+		Bucket: c.S3Bucket, Region: c.S3Region, Dir: c.BlobDir, SigningKey: key,
+		PublicBaseURL: strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs"}
+}
+
+func (a *app) close() {
+	if a.db != nil {
+		a.db.Close()
+	}
+}
+
+// blobPinger adapts the blob store's health check for /readyz.
+type blobPinger struct{ s blob.Store }
+
+func (p blobPinger) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return p.s.Health(ctx)
+}
+
+func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	noMigrate := fs.Bool("no-migrate", false, "do not migrate at start; refuse to serve unless the schema is current")
+	fs.Usage = func() {
+		var c config
+		fmt.Fprintf(stdout, "usage: tindal serve [--no-migrate]\n\n%s", c.usage())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	a, err := open(ctx, getenv, stdout, true)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if err := a.prepareSchema(ctx, *noMigrate, stdout); err != nil {
+		return err
+	}
+	if err := a.blobs.EnsureBucket(ctx); err != nil {
+		a.log.Warn("object store not ready; photo endpoints will answer 503 until it is", "err", err)
+	}
+	return a.serve(ctx)
+}
+
+func (a *app) prepareSchema(ctx context.Context, noMigrate bool, w io.Writer) error {
+	if noMigrate {
+		return storage.CheckSchema(ctx, a.db.SQL)
+	}
+	return storage.Migrate(ctx, a.db.SQL, w)
+}
+
+func (a *app) serve(ctx context.Context) error {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
+		Registry: registry.New(a.db, time.Now), Metrics: reg, Clock: time.Now})
+	if err != nil {
+		return err
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Listen(a.cfg.HTTPAddr) }()
+	a.log.Info("serving", "addr", a.cfg.HTTPAddr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down")
+	return srv.ShutdownWithTimeout(20 * time.Second)
+}
