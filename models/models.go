@@ -22,6 +22,15 @@ type Synced struct {
 	DeletedAt gorm.DeletedAt `gorm:"index"`
 }
 
+// RowVersion is the row's version, the value clients send back in If-Match.
+func (s Synced) RowVersion() int64 { return s.Version }
+
+// Touch records a change: the next version, changed at.
+func (s *Synced) Touch(at time.Time) {
+	s.Version++
+	s.UpdatedAt = at.UTC()
+}
+
 // Role is what a user may do.
 type Role string
 

@@ -2,8 +2,6 @@ package registry
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -56,26 +54,14 @@ func (r *Service) ListCertificates(ctx context.Context, s models.Scope, f Certif
 
 // GetCertificate returns a live certificate in scope.
 func (r *Service) GetCertificate(ctx context.Context, s models.Scope, id uuid.UUID) (models.Certificate, error) {
-	var c models.Certificate
-	err := certificateScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&c).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return c, models.NotFound(entityCertificate)
-	}
-	return c, err
+	return getOne[models.Certificate](ctx, r, certificateScope(s), entityCertificate, id)
 }
 
 // CreateCertificate records a certificate of a vessel or a crew member; its
 // scope keys are its subject's.
 func (r *Service) CreateCertificate(ctx context.Context, s models.Scope, in models.Certificate) (models.Certificate, bool, error) {
 	in.ID = newID(&in.ID)
-	if again, err := r.retriedCreate(ctx, s, entityCertificate, in.ID); again || err != nil {
-		if err != nil {
-			return in, false, err
-		}
-		out, err := r.GetCertificate(ctx, s, in.ID)
-		return out, false, err
-	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityCertificate, in.ID, r.GetCertificate, &in, func(tx *storage.Tx) error {
 		if err := r.placeCertificate(tx.DB, s, &in); err != nil {
 			return err
 		}
@@ -90,7 +76,6 @@ func (r *Service) CreateCertificate(ctx context.Context, s models.Scope, in mode
 		tx.Changed(entityCertificate, in.ID, certificateKeys(in)...)
 		return tx.Audit("create", entityCertificate, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // placeCertificate checks the subject and copies its scope keys.
@@ -160,51 +145,22 @@ type CertificatePatch struct {
 
 // UpdateCertificate applies a patch against the version the caller saw.
 func (r *Service) UpdateCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p CertificatePatch) (models.Certificate, error) {
-	var c models.Certificate
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, certificateScope(s), entityCertificate, id, version, &c, func(c *models.Certificate) int64 { return c.Version }); err != nil {
-			return err
-		}
-		before := c
+	return update(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, func(_ *storage.Tx, c *models.Certificate) error {
 		set(&c.Grade, p.Grade)
 		set(&c.Number, p.Number)
 		set(&c.Issuer, p.Issuer)
 		set(&c.Status, p.Status)
 		set(&c.IssuedOn, p.IssuedOn)
-		if p.ExpiresOn != nil {
-			c.ExpiresOn = p.ExpiresOn
-		}
-		if p.RevalidatedOn != nil {
-			c.RevalidatedOn = p.RevalidatedOn
-		}
-		normaliseCertificate(&c)
-		if err := ValidateCertificate(c); err != nil {
-			return err
-		}
-		c.Version++
-		c.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&c).Error; err != nil {
-			return storage.MapError(err, entityCertificate)
-		}
-		tx.Changed(entityCertificate, c.ID, certificateKeys(c)...)
-		return tx.Audit("update", entityCertificate, c.ID, before, c)
-	})
-	return c, err
+		setPtr(&c.ExpiresOn, p.ExpiresOn)
+		setPtr(&c.RevalidatedOn, p.RevalidatedOn)
+		normaliseCertificate(c)
+		return ValidateCertificate(*c)
+	}, nil)
 }
 
 // DeleteCertificate tombstones a certificate recorded in error.
 func (r *Service) DeleteCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		var c models.Certificate
-		if err := lockForUpdate(tx.DB, certificateScope(s), entityCertificate, id, version, &c, func(c *models.Certificate) int64 { return c.Version }); err != nil {
-			return err
-		}
-		if err := tx.DB.Model(&c).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": c.Version + 1}).Error; err != nil {
-			return fmt.Errorf("delete certificate: %w", err)
-		}
-		tx.Changed(entityCertificate, c.ID, certificateKeys(c)...)
-		return tx.Audit("delete", entityCertificate, c.ID, c, nil)
-	})
+	return tombstone(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, nil)
 }
 
 func certificateKeys(c models.Certificate) []string {

@@ -2,8 +2,6 @@ package registry
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -45,12 +43,7 @@ func (r *Service) ListCrewMembers(ctx context.Context, s models.Scope, jurisdict
 
 // GetCrewMember returns a live crew member in scope.
 func (r *Service) GetCrewMember(ctx context.Context, s models.Scope, id uuid.UUID) (models.CrewMember, error) {
-	var c models.CrewMember
-	err := crewScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&c).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return c, models.NotFound(entityCrewMember)
-	}
-	return c, err
+	return getOne[models.CrewMember](ctx, r, crewScope(s), entityCrewMember, id)
 }
 
 // CreateCrewMember registers a crew member by INDIVC number.
@@ -59,14 +52,7 @@ func (r *Service) CreateCrewMember(ctx context.Context, s models.Scope, in model
 	if !s.CanJurisdiction(in.JurisdictionID) {
 		return in, false, forbidden(entityCrewMember)
 	}
-	if again, err := r.retriedCreate(ctx, s, entityCrewMember, in.ID); again || err != nil {
-		if err != nil {
-			return in, false, err
-		}
-		out, err := r.GetCrewMember(ctx, s, in.ID)
-		return out, false, err
-	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityCrewMember, in.ID, r.GetCrewMember, &in, func(tx *storage.Tx) error {
 		if _, err := loadJurisdiction(tx.DB, in.JurisdictionID, "jurisdiction_id"); err != nil {
 			return err
 		}
@@ -81,7 +67,6 @@ func (r *Service) CreateCrewMember(ctx context.Context, s models.Scope, in model
 		tx.Changed(entityCrewMember, in.ID, storage.ScopeJurisdiction(in.JurisdictionID))
 		return tx.Audit("create", entityCrewMember, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // CrewMemberPatch lists what may change; nil means keep.
@@ -93,12 +78,7 @@ type CrewMemberPatch struct {
 
 // UpdateCrewMember applies a patch against the version the caller saw.
 func (r *Service) UpdateCrewMember(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p CrewMemberPatch) (models.CrewMember, error) {
-	var c models.CrewMember
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, crewScope(s), entityCrewMember, id, version, &c, func(c *models.CrewMember) int64 { return c.Version }); err != nil {
-			return err
-		}
-		before := c
+	return update(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, func(tx *storage.Tx, c *models.CrewMember) error {
 		set(&c.Name, p.Name)
 		set(&c.Email, p.Email)
 		set(&c.Phone, p.Phone)
@@ -106,43 +86,21 @@ func (r *Service) UpdateCrewMember(ctx context.Context, s models.Scope, id uuid.
 		if p.DateOfBirth != nil {
 			c.DateOfBirth = datePtr(p.DateOfBirth)
 		}
-		if p.JurisdictionID != nil && *p.JurisdictionID != c.JurisdictionID {
-			if !s.CanJurisdiction(*p.JurisdictionID) {
-				return forbidden(entityCrewMember)
-			}
-			if _, err := loadJurisdiction(tx.DB, *p.JurisdictionID, "jurisdiction_id"); err != nil {
-				return err
-			}
-			c.JurisdictionID = *p.JurisdictionID
-		}
-		normaliseCrew(&c)
-		if err := validateCrew(c, r.clock()); err != nil {
+		if err := r.moveTo(tx, s, entityCrewMember, &c.JurisdictionID, p.JurisdictionID); err != nil {
 			return err
 		}
-		c.Version++
-		c.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&c).Error; err != nil {
-			return storage.MapError(err, entityCrewMember)
-		}
-		tx.Changed(entityCrewMember, c.ID, storage.ScopeJurisdiction(before.JurisdictionID), storage.ScopeJurisdiction(c.JurisdictionID))
-		return tx.Audit("update", entityCrewMember, c.ID, before, c)
-	})
-	return c, err
+		normaliseCrew(c)
+		return validateCrew(*c, r.clock())
+	}, nil)
 }
 
 // DeleteCrewMember tombstones a crew member.
 func (r *Service) DeleteCrewMember(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		var c models.CrewMember
-		if err := lockForUpdate(tx.DB, crewScope(s), entityCrewMember, id, version, &c, func(c *models.CrewMember) int64 { return c.Version }); err != nil {
-			return err
-		}
-		if err := tx.DB.Model(&c).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": c.Version + 1}).Error; err != nil {
-			return fmt.Errorf("delete crew member: %w", err)
-		}
-		tx.Changed(entityCrewMember, c.ID, storage.ScopeJurisdiction(c.JurisdictionID))
-		return tx.Audit("delete", entityCrewMember, c.ID, c, nil)
-	})
+	return tombstone(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, nil)
+}
+
+func (r *Service) getVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID) (models.VesselCrew, error) {
+	return getOne[models.VesselCrew](ctx, r, vesselCrewScope(s), entityVesselCrew, id)
 }
 
 // ListVesselCrew lists the crew placements of a vessel in scope.
@@ -161,15 +119,7 @@ func (r *Service) ListVesselCrew(ctx context.Context, s models.Scope, vesselID u
 // AddVesselCrew signs a crew member on to a vessel.
 func (r *Service) AddVesselCrew(ctx context.Context, s models.Scope, in models.VesselCrew) (models.VesselCrew, bool, error) {
 	in.ID = newID(&in.ID)
-	if again, err := r.retriedCreate(ctx, s, entityVesselCrew, in.ID); again || err != nil {
-		if err != nil {
-			return in, false, err
-		}
-		var out models.VesselCrew
-		err := vesselCrewScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", in.ID).Take(&out).Error
-		return out, false, err
-	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityVesselCrew, in.ID, r.getVesselCrew, &in, func(tx *storage.Tx) error {
 		var v models.Vessel
 		if err := vesselScope(s)(tx.DB).Where("id = ?", in.VesselID).Take(&v).Error; err != nil {
 			return models.NotFound(entityVessel)
@@ -189,7 +139,6 @@ func (r *Service) AddVesselCrew(ctx context.Context, s models.Scope, in models.V
 		tx.Changed(entityVesselCrew, in.ID, vesselKeys(v)...)
 		return tx.Audit("create", entityVesselCrew, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // VesselCrewPatch changes a placement's role or signs the member off.
@@ -200,12 +149,7 @@ type VesselCrewPatch struct {
 
 // UpdateVesselCrew applies a patch against the version the caller saw.
 func (r *Service) UpdateVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselCrewPatch) (models.VesselCrew, error) {
-	var c models.VesselCrew
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, vesselCrewScope(s), entityVesselCrew, id, version, &c, func(c *models.VesselCrew) int64 { return c.Version }); err != nil {
-			return err
-		}
-		before := c
+	return update(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, func(_ *storage.Tx, c *models.VesselCrew) error {
 		set(&c.Role, p.Role)
 		if p.SignedOff != nil {
 			c.SignedOff = datePtr(p.SignedOff)
@@ -213,30 +157,21 @@ func (r *Service) UpdateVesselCrew(ctx context.Context, s models.Scope, id uuid.
 				return models.Invalid(models.FieldError{Field: "signed_off", Code: "before_signed_on", Message: "cannot sign off before signing on"})
 			}
 		}
-		c.Version++
-		c.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&c).Error; err != nil {
-			return storage.MapError(err, entityVesselCrew)
-		}
-		tx.Changed(entityVesselCrew, c.ID, storage.ScopeJurisdiction(c.JurisdictionID), storage.ScopeOwner(c.OwnerID))
-		return tx.Audit("update", entityVesselCrew, c.ID, before, c)
-	})
-	return c, err
+		return nil
+	}, nil)
 }
 
 // DeleteVesselCrew tombstones a placement recorded in error.
 func (r *Service) DeleteVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		var c models.VesselCrew
-		if err := lockForUpdate(tx.DB, vesselCrewScope(s), entityVesselCrew, id, version, &c, func(c *models.VesselCrew) int64 { return c.Version }); err != nil {
-			return err
-		}
-		if err := tx.DB.Model(&c).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": c.Version + 1}).Error; err != nil {
-			return fmt.Errorf("delete vessel crew: %w", err)
-		}
-		tx.Changed(entityVesselCrew, c.ID, storage.ScopeJurisdiction(c.JurisdictionID), storage.ScopeOwner(c.OwnerID))
-		return tx.Audit("delete", entityVesselCrew, c.ID, c, nil)
-	})
+	return tombstone(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, nil)
+}
+
+func crewMemberKeys(c models.CrewMember) []string {
+	return []string{storage.ScopeJurisdiction(c.JurisdictionID)}
+}
+
+func vesselCrewKeys(c models.VesselCrew) []string {
+	return []string{storage.ScopeJurisdiction(c.JurisdictionID), storage.ScopeOwner(c.OwnerID)}
 }
 
 func normaliseCrew(c *models.CrewMember) {

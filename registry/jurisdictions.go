@@ -32,14 +32,7 @@ func (r *Service) CreateJurisdiction(ctx context.Context, s models.Scope, in mod
 		return in, false, forbidden(entityJurisdiction)
 	}
 	in.ID = newID(&in.ID)
-	if again, err := r.retriedCreate(ctx, s, entityJurisdiction, in.ID); again || err != nil {
-		if err != nil {
-			return in, false, err
-		}
-		out, err := r.GetJurisdiction(ctx, in.ID)
-		return out, false, err
-	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityJurisdiction, in.ID, r.getJurisdictionScoped, &in, func(tx *storage.Tx) error {
 		in.Version = 1
 		if err := tx.DB.Create(&in).Error; err != nil {
 			return storage.MapError(err, entityJurisdiction)
@@ -47,7 +40,6 @@ func (r *Service) CreateJurisdiction(ctx context.Context, s models.Scope, in mod
 		tx.Changed(entityJurisdiction, in.ID, storage.ScopeReference)
 		return tx.Audit("create", entityJurisdiction, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // JurisdictionPatch lists what may change; nil means keep.
@@ -59,27 +51,31 @@ type JurisdictionPatch struct {
 // UpdateJurisdiction renames a jurisdiction. Its code and regime are fixed:
 // inspections are judged by the regime they were started under.
 func (r *Service) UpdateJurisdiction(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p JurisdictionPatch) (models.Jurisdiction, error) {
-	var j models.Jurisdiction
 	if s.Access != models.AccessAll {
-		return j, forbidden(entityJurisdiction)
+		return models.Jurisdiction{}, forbidden(entityJurisdiction)
 	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		all := func(q *gorm.DB) *gorm.DB { return q }
-		if err := lockForUpdate(tx.DB, all, entityJurisdiction, id, version, &j, func(j *models.Jurisdiction) int64 { return j.Version }); err != nil {
-			return err
-		}
-		before := j
+	all := func(q *gorm.DB) *gorm.DB { return q }
+	ref := func(models.Jurisdiction) []string { return []string{storage.ScopeReference} }
+	return update(ctx, r, s, entityJurisdiction, id, version, all, ref, func(_ *storage.Tx, j *models.Jurisdiction) error {
 		set(&j.Name, p.Name)
 		set(&j.State, p.State)
-		j.Version++
-		j.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&j).Error; err != nil {
-			return storage.MapError(err, entityJurisdiction)
-		}
-		tx.Changed(entityJurisdiction, j.ID, storage.ScopeReference)
-		return tx.Audit("update", entityJurisdiction, j.ID, before, j)
-	})
-	return j, err
+		return nil
+	}, nil)
+}
+
+// moveTo moves a record to another jurisdiction, one the caller must hold.
+func (r *Service) moveTo(tx *storage.Tx, s models.Scope, what string, current *uuid.UUID, to *uuid.UUID) error {
+	if to == nil || *to == *current {
+		return nil
+	}
+	if !s.CanJurisdiction(*to) {
+		return forbidden(what)
+	}
+	if _, err := loadJurisdiction(tx.DB, *to, "jurisdiction_id"); err != nil {
+		return err
+	}
+	*current = *to
+	return nil
 }
 
 func loadJurisdiction(db *gorm.DB, id uuid.UUID, field string) (models.Jurisdiction, error) {
@@ -108,12 +104,8 @@ func ownerExists(db *gorm.DB, id uuid.UUID) error {
 	return nil
 }
 
-// retriedCreate reports whether a create with this id is a retry by the
-// same caller; an id taken by someone else is a conflict.
-func (r *Service) retriedCreate(ctx context.Context, s models.Scope, entity string, id uuid.UUID) (bool, error) {
-	mine, err := createdByCaller(ctx, r.db.Gorm, entity, id, s.UserID)
-	if err != nil {
-		return false, fmt.Errorf("check retry: %w", err)
-	}
-	return mine, nil
+// getJurisdictionScoped adapts GetJurisdiction (reference data, no scope)
+// to the shape create needs.
+func (r *Service) getJurisdictionScoped(ctx context.Context, _ models.Scope, id uuid.UUID) (models.Jurisdiction, error) {
+	return r.GetJurisdiction(ctx, id)
 }

@@ -2,7 +2,6 @@ package registry
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -33,12 +32,7 @@ func (r *Service) ListOwners(ctx context.Context, s models.Scope, jurisdiction *
 
 // GetOwner returns a live owner in scope.
 func (r *Service) GetOwner(ctx context.Context, s models.Scope, id uuid.UUID) (models.Owner, error) {
-	var o models.Owner
-	err := ownerScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&o).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return o, models.NotFound(entityOwner)
-	}
-	return o, err
+	return getOne[models.Owner](ctx, r, ownerScope(s), entityOwner, id)
 }
 
 // CreateOwner registers an owner in a jurisdiction.
@@ -47,14 +41,7 @@ func (r *Service) CreateOwner(ctx context.Context, s models.Scope, in models.Own
 	if !s.CanJurisdiction(in.JurisdictionID) {
 		return in, false, forbidden(entityOwner)
 	}
-	if again, err := r.retriedCreate(ctx, s, entityOwner, in.ID); again || err != nil {
-		if err != nil {
-			return in, false, err
-		}
-		out, err := r.GetOwner(ctx, s, in.ID)
-		return out, false, err
-	}
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityOwner, in.ID, r.GetOwner, &in, func(tx *storage.Tx) error {
 		if _, err := loadJurisdiction(tx.DB, in.JurisdictionID, "jurisdiction_id"); err != nil {
 			return err
 		}
@@ -69,7 +56,6 @@ func (r *Service) CreateOwner(ctx context.Context, s models.Scope, in models.Own
 		tx.Changed(entityOwner, in.ID, ownerKeys(in)...)
 		return tx.Audit("create", entityOwner, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // OwnerPatch lists what may change; nil means keep.
@@ -80,61 +66,35 @@ type OwnerPatch struct {
 
 // UpdateOwner applies a patch against the version the caller saw.
 func (r *Service) UpdateOwner(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p OwnerPatch) (models.Owner, error) {
-	var o models.Owner
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, ownerScope(s), entityOwner, id, version, &o, func(o *models.Owner) int64 { return o.Version }); err != nil {
-			return err
-		}
-		before := o
+	return update(ctx, r, s, entityOwner, id, version, ownerScope(s), ownerKeys, func(tx *storage.Tx, o *models.Owner) error {
 		set(&o.Name, p.Name)
 		set(&o.Email, p.Email)
 		set(&o.Phone, p.Phone)
 		set(&o.Address, p.Address)
 		set(&o.PreferredLanguage, p.PreferredLanguage)
-		if p.JurisdictionID != nil && *p.JurisdictionID != o.JurisdictionID {
-			if !s.CanJurisdiction(*p.JurisdictionID) {
-				return forbidden(entityOwner)
-			}
-			if _, err := loadJurisdiction(tx.DB, *p.JurisdictionID, "jurisdiction_id"); err != nil {
-				return err
-			}
-			o.JurisdictionID = *p.JurisdictionID
-		}
-		normaliseOwner(&o)
-		if err := validateContact(o.Email); err != nil {
+		if err := r.moveTo(tx, s, entityOwner, &o.JurisdictionID, p.JurisdictionID); err != nil {
 			return err
 		}
-		o.Version++
-		o.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&o).Error; err != nil {
-			return storage.MapError(err, entityOwner)
-		}
-		tx.Changed(entityOwner, o.ID, append(ownerKeys(before), ownerKeys(o)...)...)
-		return tx.Audit("update", entityOwner, o.ID, before, o)
-	})
-	return o, err
+		normaliseOwner(o)
+		return validateContact(o.Email)
+	}, nil)
 }
 
 // DeleteOwner tombstones an owner who has no live vessels.
 func (r *Service) DeleteOwner(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		var o models.Owner
-		if err := lockForUpdate(tx.DB, ownerScope(s), entityOwner, id, version, &o, func(o *models.Owner) int64 { return o.Version }); err != nil {
-			return err
-		}
-		var n int64
-		if err := tx.DB.Model(&models.Vessel{}).Where("owner_id = ?", id).Count(&n).Error; err != nil {
-			return fmt.Errorf("count vessels: %w", err)
-		}
-		if n > 0 {
-			return models.Errorf(models.KindConflict, "owner_has_vessels", "the owner still has %d vessel(s); transfer or delete them first", n)
-		}
-		if err := tx.DB.Model(&o).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": o.Version + 1}).Error; err != nil {
-			return fmt.Errorf("delete owner: %w", err)
-		}
-		tx.Changed(entityOwner, o.ID, ownerKeys(o)...)
-		return tx.Audit("delete", entityOwner, o.ID, o, nil)
-	})
+	return tombstone(ctx, r, s, entityOwner, id, version, ownerScope(s), ownerKeys, ownerHasNoVessels)
+}
+
+// ownerHasNoVessels refuses to delete an owner who still has live vessels.
+func ownerHasNoVessels(tx *storage.Tx, o models.Owner) error {
+	var n int64
+	if err := tx.DB.Model(&models.Vessel{}).Where("owner_id = ?", o.ID).Count(&n).Error; err != nil {
+		return fmt.Errorf("count vessels: %w", err)
+	}
+	if n > 0 {
+		return models.Errorf(models.KindConflict, "owner_has_vessels", "the owner still has %d vessel(s); transfer or delete them first", n)
+	}
+	return nil
 }
 
 func ownerKeys(o models.Owner) []string {

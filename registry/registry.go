@@ -100,9 +100,12 @@ func ParseIfMatch(h *string) (int64, error) {
 	return v, nil
 }
 
+// versioned is a synced row: it carries models.Synced.
+type versioned interface{ RowVersion() int64 }
+
 // lockForUpdate loads the live row id in scope with FOR UPDATE and checks
 // that its version is the one the caller based the change on.
-func lockForUpdate[T any](tx *gorm.DB, scoped func(*gorm.DB) *gorm.DB, what string, id uuid.UUID, version int64, row *T, current func(*T) int64) error {
+func lockForUpdate[P versioned](tx *gorm.DB, scoped func(*gorm.DB) *gorm.DB, what string, id uuid.UUID, version int64, row P) error {
 	q := scoped(tx.Model(row)).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id)
 	if err := q.Take(row).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -110,11 +113,100 @@ func lockForUpdate[T any](tx *gorm.DB, scoped func(*gorm.DB) *gorm.DB, what stri
 		}
 		return fmt.Errorf("lock %s: %w", what, err)
 	}
-	if got := current(row); got != version {
-		e := models.Errorf(models.KindPrecondition, "version_mismatch", "%s is at version %d, not %d: fetch it again and reapply your change", what, got, version)
-		return e
+	if got := row.RowVersion(); got != version {
+		return models.Errorf(models.KindPrecondition, "version_mismatch", "%s is at version %d, not %d: fetch it again and reapply your change", what, got, version)
 	}
 	return nil
+}
+
+// touchable is a pointer to a synced row.
+type touchable[T any] interface {
+	*T
+	versioned
+	Touch(time.Time)
+}
+
+// update applies a change to the live row id in scope at the version the
+// caller saw: lock, apply, validate (inside apply), bump the version, save,
+// log under the keys before and after, audit with both images. after, if
+// set, runs once the row is saved (to move dependents).
+func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
+	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
+	var row T
+	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
+			return err
+		}
+		before := row
+		if err := apply(tx, &row); err != nil {
+			return err
+		}
+		P(&row).Touch(r.clock())
+		if err := tx.DB.Save(&row).Error; err != nil {
+			return storage.MapError(err, what)
+		}
+		tx.Changed(what, id, append(keys(before), keys(row)...)...)
+		if after != nil {
+			if err := after(tx, before, row); err != nil {
+				return err
+			}
+		}
+		return tx.Audit("update", what, id, before, row)
+	})
+	return row, err
+}
+
+// tombstone soft-deletes a row in scope at the version the caller saw: it
+// stays in the table for devices that still hold it, logged under keys.
+// check, if set, may refuse the deletion.
+func tombstone[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
+	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, check func(*storage.Tx, T) error) error {
+	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+		var row T
+		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
+			return err
+		}
+		if check != nil {
+			if err := check(tx, row); err != nil {
+				return err
+			}
+		}
+		if err := tx.DB.Model(&row).Where("id = ?", id).Updates(map[string]any{"deleted_at": r.clock().UTC(), "updated_at": r.clock().UTC(), "version": version + 1}).Error; err != nil {
+			return fmt.Errorf("delete %s: %w", what, err)
+		}
+		tx.Changed(what, id, keys(row)...)
+		return tx.Audit("delete", what, id, row, nil)
+	})
+}
+
+// getOne loads the live row id within scope.
+func getOne[T any](ctx context.Context, r *Service, scoped func(*gorm.DB) *gorm.DB, what string, id uuid.UUID) (T, error) {
+	var row T
+	err := scoped(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, models.NotFound(what)
+	}
+	if err != nil {
+		return row, fmt.Errorf("load %s: %w", what, err)
+	}
+	return row, nil
+}
+
+// create runs write in a transaction, unless the caller created id before:
+// a repeated create with a client id is a retry, answered with the record as
+// it is now (created=false), never a duplicate.
+func create[T any](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID,
+	get func(context.Context, models.Scope, uuid.UUID) (T, error), in *T, write func(*storage.Tx) error) (T, bool, error) {
+	again, err := createdByCaller(ctx, r.db.Gorm, what, id, s.UserID)
+	if err != nil {
+		return *in, false, fmt.Errorf("check retry: %w", err)
+	}
+	if again {
+		out, err := get(ctx, s, id)
+		return out, false, err
+	}
+	err = r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error { return write(tx) })
+	return *in, err == nil, err
 }
 
 // actor attributes a transaction to the caller.

@@ -2,7 +2,6 @@ package registry
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -57,30 +56,18 @@ func (r *Service) ListVessels(ctx context.Context, s models.Scope, f VesselFilte
 
 // GetVessel returns a live vessel in scope.
 func (r *Service) GetVessel(ctx context.Context, s models.Scope, id uuid.UUID) (models.Vessel, error) {
-	var v models.Vessel
-	err := vesselScope(s)(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&v).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return v, models.NotFound(entityVessel)
-	}
-	return v, err
+	return getOne[models.Vessel](ctx, r, vesselScope(s), entityVessel, id)
 }
 
 // CreateVessel registers a vessel. Its regime is the regime of its
 // jurisdiction (server-owned). A repeated create with the same id by the
 // same caller returns the existing vessel with created=false.
-func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Vessel) (out models.Vessel, created bool, err error) {
+func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Vessel) (models.Vessel, bool, error) {
 	in.ID = newID(&in.ID)
 	if !s.CanJurisdiction(in.JurisdictionID) {
-		return out, false, forbidden(entityVessel)
+		return in, false, forbidden(entityVessel)
 	}
-	if again, err := r.retriedCreate(ctx, s, entityVessel, in.ID); again || err != nil {
-		if err != nil {
-			return out, false, err
-		}
-		out, err = r.GetVessel(ctx, s, in.ID)
-		return out, false, err
-	}
-	err = r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return create(ctx, r, s, entityVessel, in.ID, r.GetVessel, &in, func(tx *storage.Tx) error {
 		j, err := loadJurisdiction(tx.DB, in.JurisdictionID, "jurisdiction_id")
 		if err != nil {
 			return err
@@ -101,7 +88,6 @@ func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Ve
 		tx.Changed(entityVessel, in.ID, vesselKeys(in)...)
 		return tx.Audit("create", entityVessel, in.ID, nil, in)
 	})
-	return in, err == nil, err
 }
 
 // VesselPatch lists the particulars a registrar may change; nil means keep.
@@ -131,59 +117,31 @@ type VesselPatch struct {
 // to another owner or jurisdiction moves the scope keys of the vessel's
 // certificates and crew with it, logged under the old and new keys.
 func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselPatch) (models.Vessel, error) {
-	var v models.Vessel
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, vesselScope(s), entityVessel, id, version, &v, func(v *models.Vessel) int64 { return v.Version }); err != nil {
-			return err
-		}
-		before := v
-		applyVesselPatch(&v, p)
-		if p.JurisdictionID != nil && *p.JurisdictionID != before.JurisdictionID {
-			if !s.CanJurisdiction(*p.JurisdictionID) {
-				return forbidden(entityVessel)
+	return update(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, func(tx *storage.Tx, v *models.Vessel) error {
+		if p.OwnerID != nil && *p.OwnerID != v.OwnerID {
+			if err := ownerExists(tx.DB, *p.OwnerID); err != nil {
+				return err
 			}
-			j, err := loadJurisdiction(tx.DB, *p.JurisdictionID, "jurisdiction_id")
+		}
+		if p.JurisdictionID != nil && *p.JurisdictionID != v.JurisdictionID {
+			if err := r.moveTo(tx, s, entityVessel, &v.JurisdictionID, p.JurisdictionID); err != nil {
+				return err
+			}
+			j, err := loadJurisdiction(tx.DB, v.JurisdictionID, "jurisdiction_id")
 			if err != nil {
 				return err
 			}
 			v.Regime = j.Regime
 		}
-		if p.OwnerID != nil && *p.OwnerID != before.OwnerID {
-			if err := ownerExists(tx.DB, *p.OwnerID); err != nil {
-				return err
-			}
-		}
-		normaliseVessel(&v)
-		if err := ValidateVessel(v); err != nil {
-			return err
-		}
-		v.Version++
-		v.UpdatedAt = r.clock().UTC()
-		if err := tx.DB.Save(&v).Error; err != nil {
-			return storage.MapError(err, entityVessel)
-		}
-		tx.Changed(entityVessel, v.ID, append(vesselKeys(before), vesselKeys(v)...)...)
-		if err := r.moveVesselDependents(tx, before, v); err != nil {
-			return err
-		}
-		return tx.Audit("update", entityVessel, v.ID, before, v)
-	})
-	return v, err
+		applyVesselPatch(v, p)
+		normaliseVessel(v)
+		return ValidateVessel(*v)
+	}, r.moveVesselDependents)
 }
 
 // DeleteVessel tombstones a vessel; its rows stay for devices that hold it.
 func (r *Service) DeleteVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
-		var v models.Vessel
-		if err := lockForUpdate(tx.DB, vesselScope(s), entityVessel, id, version, &v, func(v *models.Vessel) int64 { return v.Version }); err != nil {
-			return err
-		}
-		if err := tx.DB.Model(&v).Updates(map[string]any{"deleted_at": r.clock().UTC(), "version": v.Version + 1}).Error; err != nil {
-			return fmt.Errorf("delete vessel: %w", err)
-		}
-		tx.Changed(entityVessel, v.ID, vesselKeys(v)...)
-		return tx.Audit("delete", entityVessel, v.ID, v, nil)
-	})
+	return tombstone(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, nil)
 }
 
 // moveVesselDependents keeps the scope columns of certificates and crew
@@ -229,7 +187,6 @@ func applyVesselPatch(v *models.Vessel, p VesselPatch) {
 	setPtr(&v.CargoTonnes, p.CargoTonnes)
 	set(&v.Use, p.Use)
 	set(&v.OwnerID, p.OwnerID)
-	set(&v.JurisdictionID, p.JurisdictionID)
 	set(&v.Status, p.Status)
 	if p.SurveyAnniversary != nil {
 		v.SurveyAnniversary = datePtr(p.SurveyAnniversary)
