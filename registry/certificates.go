@@ -74,6 +74,9 @@ func (r *Service) CreateCertificate(ctx context.Context, s models.Scope, in mode
 			return storage.MapError(err, entityCertificate)
 		}
 		tx.Changed(entityCertificate, in.ID, certificateKeys(in)...)
+		if err := logCrewCertificateForOwners(tx, in); err != nil {
+			return err
+		}
 		return tx.Audit("create", entityCertificate, in.ID, nil, in)
 	})
 }
@@ -145,7 +148,7 @@ type CertificatePatch struct {
 
 // UpdateCertificate applies a patch against the version the caller saw.
 func (r *Service) UpdateCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p CertificatePatch) (models.Certificate, error) {
-	return update(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, func(_ *storage.Tx, c *models.Certificate) error {
+	return update(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, func(tx *storage.Tx, c *models.Certificate) error {
 		set(&c.Grade, p.Grade)
 		set(&c.Number, p.Number)
 		set(&c.Issuer, p.Issuer)
@@ -154,13 +157,29 @@ func (r *Service) UpdateCertificate(ctx context.Context, s models.Scope, id uuid
 		setPtr(&c.ExpiresOn, p.ExpiresOn)
 		setPtr(&c.RevalidatedOn, p.RevalidatedOn)
 		normaliseCertificate(c)
-		return ValidateCertificate(*c)
+		if err := ValidateCertificate(*c); err != nil {
+			return err
+		}
+		return logCrewCertificateForOwners(tx, *c)
 	}, nil)
 }
 
 // DeleteCertificate tombstones a certificate recorded in error.
 func (r *Service) DeleteCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, nil)
+	return tombstone(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, logCrewCertificateForOwners)
+}
+
+// logCrewCertificateForOwners logs a crew member's certificate under the
+// owner keys of the vessels the crew member serves on.
+func logCrewCertificateForOwners(tx *storage.Tx, c models.Certificate) error {
+	if c.CrewMemberID == nil {
+		return nil
+	}
+	keys, err := crewOwnerKeys(tx, *c.CrewMemberID)
+	if err == nil && len(keys) > 0 {
+		tx.Changed(entityCertificate, c.ID, keys...)
+	}
+	return err
 }
 
 func certificateKeys(c models.Certificate) []string {

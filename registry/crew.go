@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -90,13 +91,18 @@ func (r *Service) UpdateCrewMember(ctx context.Context, s models.Scope, id uuid.
 			return err
 		}
 		normaliseCrew(c)
-		return validateCrew(*c, r.clock())
+		if err := validateCrew(*c, r.clock()); err != nil {
+			return err
+		}
+		return logCrewForOwners(tx, c.ID)
 	}, nil)
 }
 
 // DeleteCrewMember tombstones a crew member.
 func (r *Service) DeleteCrewMember(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, nil)
+	return tombstone(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, func(tx *storage.Tx, c models.CrewMember) error {
+		return logCrewForOwners(tx, c.ID)
+	})
 }
 
 func (r *Service) getVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID) (models.VesselCrew, error) {
@@ -137,6 +143,9 @@ func (r *Service) AddVesselCrew(ctx context.Context, s models.Scope, in models.V
 			return storage.MapError(err, entityVesselCrew)
 		}
 		tx.Changed(entityVesselCrew, in.ID, vesselKeys(v)...)
+		if err := logCrewForOwners(tx, in.CrewMemberID); err != nil {
+			return err
+		}
 		return tx.Audit("create", entityVesselCrew, in.ID, nil, in)
 	})
 }
@@ -163,7 +172,43 @@ func (r *Service) UpdateVesselCrew(ctx context.Context, s models.Scope, id uuid.
 
 // DeleteVesselCrew tombstones a placement recorded in error.
 func (r *Service) DeleteVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, nil)
+	return tombstone(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, func(tx *storage.Tx, c models.VesselCrew) error {
+		return logCrewForOwners(tx, c.CrewMemberID) // the placement is still live here, so its owner is included
+	})
+}
+
+// crewOwnerKeys are the owner scope keys of a crew member's live
+// placements: an owner sees the crew of their vessels and its certificates.
+func crewOwnerKeys(tx *storage.Tx, crewID uuid.UUID) ([]string, error) {
+	var owners []uuid.UUID
+	err := tx.DB.Model(&models.VesselCrew{}).Distinct("owner_id").Where("crew_member_id = ?", crewID).Pluck("owner_id", &owners).Error
+	if err != nil {
+		return nil, fmt.Errorf("find owners of crew member: %w", err)
+	}
+	keys := make([]string, len(owners))
+	for i, o := range owners {
+		keys[i] = storage.ScopeOwner(o)
+	}
+	return keys, nil
+}
+
+// logCrewForOwners logs a crew member and its live certificates under the
+// owner keys of its placements, so that owners' devices hear of changes
+// to the crew they see (and of crew they gain or lose).
+func logCrewForOwners(tx *storage.Tx, crewID uuid.UUID) error {
+	keys, err := crewOwnerKeys(tx, crewID)
+	if err != nil || len(keys) == 0 {
+		return err
+	}
+	tx.Changed(entityCrewMember, crewID, keys...)
+	var certs []uuid.UUID
+	if err := tx.DB.Model(&models.Certificate{}).Where("crew_member_id = ?", crewID).Pluck("id", &certs).Error; err != nil {
+		return fmt.Errorf("find crew certificates: %w", err)
+	}
+	for _, c := range certs {
+		tx.Changed(entityCertificate, c, keys...)
+	}
+	return nil
 }
 
 func crewMemberKeys(c models.CrewMember) []string {

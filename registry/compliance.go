@@ -1,0 +1,347 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+)
+
+// Compliance is the law's reading of a vessel as the registry holds it on
+// one date: whether it may ply, and why.
+type Compliance struct {
+	Vessel  models.Vessel
+	On      rules.Date
+	RuleSet string
+	// FitToPly is false when the vessel is not active, or when a deficiency
+	// must be rectified before departure (04) or is detainable (06).
+	FitToPly     bool
+	Reasons      []Reason
+	Certificates []CertificateState
+	Crew         []CrewState
+	Manning      rules.ManningResult
+	// Deficiencies are those the registry and the manning rules show.
+	Deficiencies []rules.Deficiency
+	// OpenDeficiencies are those recorded at inspections and not rectified;
+	// always empty until inspections are recorded (a later release).
+	OpenDeficiencies []rules.Deficiency
+	FeesDue          []FeeDue
+	Deadlines        []rules.Deadline
+	Notes            []string
+	Trace            rules.Trace
+}
+
+// Reason is one cause of a vessel not being fit to ply.
+type Reason struct {
+	Code     string // a deficiency code, or "vessel_status"
+	Message  string
+	Citation rules.Citation
+}
+
+// StatusWithdrawn is the state, beyond those of rules.CertStatus, of a
+// certificate suspended, cancelled or surrendered in the registry.
+const StatusWithdrawn = "withdrawn"
+
+// CertificateState is a certificate and its state on the date asked.
+type CertificateState struct {
+	Certificate  models.Certificate
+	Status       string     // a rules.CertStatus, or StatusWithdrawn
+	ExpiresOn    rules.Date // the last valid day by the law; zero if none
+	DaysToExpiry int        // meaningful only when ExpiresOn is set
+	Citation     rules.Citation
+}
+
+// CrewState is a crew member signed on and their certificates.
+type CrewState struct {
+	Placement    models.VesselCrew
+	Certificates []CertificateState
+}
+
+// FeeDue is a fee the vessel will owe, priced by the law.
+type FeeDue struct {
+	Reason string
+	Due    rules.Date // zero if the date cannot be derived
+	Quote  rules.FeeQuote
+}
+
+// complianceFacts is what the registry holds about a vessel on a date.
+type complianceFacts struct {
+	vessel    models.Vessel
+	certs     []models.Certificate
+	crew      []models.VesselCrew
+	crewCerts map[uuid.UUID][]models.Certificate
+}
+
+// Compliance reads vessel vesselID by the law on date on, under the rule set
+// of its regime in force then. The vessel is read in the caller's scope
+// (KindNotFound outside it); its certificates, crew and their certificates
+// are read because the vessel is, wherever the crew are registered, so that
+// the answer does not depend on who asks. KindInvalid (field "on") when no
+// rule set of the regime is in force on that date.
+func (r *Service) Compliance(ctx context.Context, s models.Scope, vesselID uuid.UUID, on rules.Date) (Compliance, error) {
+	v, err := r.GetVessel(ctx, s, vesselID)
+	if err != nil {
+		return Compliance{}, err
+	}
+	rs, err := rules.RuleSetFor(rules.Regime(v.Regime), on)
+	if errors.Is(err, rules.ErrNoRuleSet) {
+		return Compliance{}, models.Invalid(models.FieldError{Field: "on", Code: "no_rule_set",
+			Message: fmt.Sprintf("no rule set of %s is in force on %s", v.Regime, on)})
+	}
+	if err != nil {
+		return Compliance{}, err
+	}
+	f, err := r.complianceFacts(ctx, v, on)
+	if err != nil {
+		return Compliance{}, err
+	}
+	return judge(rs, f, on), nil
+}
+
+// complianceFacts loads the vessel's live certificates, the crew signed on
+// on date on and their certificates.
+func (r *Service) complianceFacts(ctx context.Context, v models.Vessel, on rules.Date) (complianceFacts, error) {
+	f := complianceFacts{vessel: v, crewCerts: map[uuid.UUID][]models.Certificate{}}
+	db := r.db.Gorm.WithContext(ctx)
+	if err := db.Where("vessel_id = ?", v.ID).Order("kind, issued_on, id").Find(&f.certs).Error; err != nil {
+		return f, fmt.Errorf("vessel certificates: %w", err)
+	}
+	day := time.Date(on.Year, on.Month, on.Day, 0, 0, 0, 0, time.UTC)
+	err := db.Where("vessel_id = ? AND signed_on <= ? AND (signed_off IS NULL OR signed_off > ?)", v.ID, day, day).
+		Order("signed_on, id").Find(&f.crew).Error
+	if err != nil {
+		return f, fmt.Errorf("vessel crew: %w", err)
+	}
+	ids := make([]uuid.UUID, len(f.crew))
+	for i, c := range f.crew {
+		ids[i] = c.CrewMemberID
+	}
+	var certs []models.Certificate
+	if err := db.Where("crew_member_id IN ?", nonEmpty(ids)).Order("issued_on, id").Find(&certs).Error; err != nil {
+		return f, fmt.Errorf("crew certificates: %w", err)
+	}
+	for _, c := range certs {
+		f.crewCerts[*c.CrewMemberID] = append(f.crewCerts[*c.CrewMemberID], c)
+	}
+	return f, nil
+}
+
+// judge applies the law to the facts: the registry and manning deficiencies
+// come from rules.Evaluate with no checklist and no findings.
+func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
+	regime := rules.Regime(f.vessel.Regime)
+	records, withdrawn := vesselRecords(f.vessel, f.certs)
+	crew := crewOnBoard(f)
+	iv := inspectedVessel(f.vessel)
+	ev := rules.Evaluate(rs, rules.InspectionInput{InspectionID: "compliance:" + f.vessel.ID.String(), Vessel: iv,
+		At: on.Time(), Certificates: records, Withdrawn: withdrawn, Crew: crew})
+	c := Compliance{Vessel: f.vessel, On: on, RuleSet: rs.ID, Deficiencies: ev.Deficiencies,
+		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace,
+		Notes: []string{"open deficiencies are recorded at inspections, which are not yet in the registry"}}
+	c.Manning = rules.CheckManning(rules.ManningInput{Regime: regime, Kind: iv.Kind, Category: iv.Category, Zone: iv.Zone,
+		EnginePower: iv.EnginePower, PowerUnit: iv.PowerUnit, LengthM: iv.LengthM, Use: iv.Use,
+		Crew: crew, On: on, LegacyDeadline: rs.LegacyCoCDeadline})
+	c.Certificates = certificateStates(f.certs, f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)
+	for _, p := range f.crew {
+		c.Crew = append(c.Crew, CrewState{Placement: p, Certificates: certificateStates(f.crewCerts[p.CrewMemberID], f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)})
+	}
+	c.Deadlines = rules.Deadlines(rules.VesselParticulars{ID: f.vessel.ID.String(), Regime: regime, Kind: iv.Kind,
+		Certificates: records, FirstSurvey: dateOf(f.vessel.SurveyAnniversary)}, crew, on, rs.LegacyCoCDeadline)
+	var notes []string
+	c.FeesDue, notes = feesDue(f.vessel, records, on)
+	c.Notes = append(c.Notes, notes...)
+	c.Reasons = fitReasons(f.vessel, ev.Deficiencies)
+	c.FitToPly = len(c.Reasons) == 0
+	c.Trace.Add("compliance.fit_to_ply", "Karnataka 2025, Sch-IX action codes 04, 06", "vessel %s, %d deficiencies, %d barring departure → fit to ply: %t",
+		f.vessel.Status, len(ev.Deficiencies), len(c.Reasons), c.FitToPly)
+	return c
+}
+
+// fitReasons lists why the vessel may not ply: a status other than active,
+// and every deficiency to be rectified before departure or detainable.
+func fitReasons(v models.Vessel, ds []rules.Deficiency) []Reason {
+	out := []Reason{}
+	if v.Status != "active" {
+		out = append(out, Reason{Code: "vessel_status", Message: "the vessel is " + v.Status})
+	}
+	for _, d := range ds {
+		if d.Action != rules.Action04 && d.Action != rules.Action06 {
+			continue
+		}
+		r := Reason{Code: string(d.Code), Message: d.Title}
+		if len(d.Details) > 0 {
+			r.Message += ": " + d.Details[0]
+		}
+		if len(d.LegalRefs) > 0 {
+			r.Citation = d.LegalRefs[0]
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ruleKind is the law's kind of a registry certificate, which depends on
+// the vessel's kind for a survey and on the regime for a licence.
+func ruleKind(c models.Certificate, vesselKind string) rules.CertificateKind {
+	switch {
+	case c.Kind == "survey" && vesselKind == string(rules.KindNonMechanised):
+		return rules.CertNonMechSurvey
+	case c.Kind == "licence":
+		return rules.CertParadipLicence
+	}
+	return rules.CertificateKind(c.Kind)
+}
+
+// vesselRecords are the certificates in force in the registry, as the law
+// reads them; a kind held only by withdrawn certificates is withdrawn.
+func vesselRecords(v models.Vessel, certs []models.Certificate) ([]rules.CertificateRecord, []rules.CertificateKind) {
+	records := []rules.CertificateRecord{}
+	live, pulled := map[rules.CertificateKind]bool{}, map[rules.CertificateKind]bool{}
+	for _, c := range certs {
+		k := ruleKind(c, v.Kind)
+		if c.Status != "valid" {
+			pulled[k] = true
+			continue
+		}
+		live[k] = true
+		records = append(records, rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)})
+	}
+	var withdrawn []rules.CertificateKind
+	for k := range pulled {
+		if !live[k] {
+			withdrawn = append(withdrawn, k)
+		}
+	}
+	return records, withdrawn
+}
+
+// crewOnBoard is the crew signed on, with their certificates in force.
+func crewOnBoard(f complianceFacts) []rules.CrewOnBoard {
+	out := []rules.CrewOnBoard{}
+	for _, p := range f.crew {
+		m := rules.CrewOnBoard{ID: p.CrewMemberID.String(), Role: p.Role, Certificates: []rules.CrewCertificate{}}
+		for _, c := range f.crewCerts[p.CrewMemberID] {
+			if c.Status == "valid" {
+				m.Certificates = append(m.Certificates, crewCertificate(c))
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func crewCertificate(c models.Certificate) rules.CrewCertificate {
+	grade := rules.CertificateGrade(c.Grade)
+	if grade == "" && c.Kind == "gp_rating" {
+		grade = rules.GradeGPRating
+	}
+	return rules.CrewCertificate{Grade: grade, Legacy: c.Legacy, IssuedOn: dateOf(&c.IssuedOn),
+		ExpiresOn: dateOf(c.ExpiresOn), RevalidatedOn: dateOf(c.RevalidatedOn)}
+}
+
+// certificateStates gives each certificate its state on date on.
+func certificateStates(certs []models.Certificate, vesselKind string, regime rules.Regime, on, legacy rules.Date) []CertificateState {
+	out := []CertificateState{}
+	for _, c := range certs {
+		st := CertificateState{Certificate: c}
+		var ok bool
+		if c.SubjectType == "crew_member" {
+			st.ExpiresOn, st.Citation, ok = rules.CrewCertificateEnd(crewCertificate(c), regime, legacy)
+			status, days := rules.CrewCertificateStatus(crewCertificate(c), regime, on, legacy)
+			st.Status, st.DaysToExpiry = string(status), days
+		} else {
+			rec := rules.CertificateRecord{Kind: ruleKind(c, vesselKind), Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)}
+			st.ExpiresOn, st.Citation, ok = rules.CertificateExpiry(rec)
+			status, days := rules.CertificateStatus(rec, on)
+			st.Status, st.DaysToExpiry = string(status), days
+		}
+		if !ok {
+			st.ExpiresOn = rules.Date{}
+		}
+		if c.Status != "valid" {
+			st.Status = StatusWithdrawn
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// inspectedVessel is the vessel's registered particulars as the law reads
+// them; nothing is carried, so no overloading is found.
+func inspectedVessel(v models.Vessel) rules.InspectedVessel {
+	return rules.InspectedVessel{ID: v.ID.String(), OwnerID: v.OwnerID.String(), Regime: rules.Regime(v.Regime),
+		Kind: rules.VesselKind(v.Kind), Category: rules.Category(val(v.Category)), Zone: rules.Zone(val(v.Zone)),
+		EnginePower: val(v.EnginePower), PowerUnit: rules.PowerUnit(val(v.PowerUnit)), LengthM: val(v.LengthM),
+		Use: rules.Use(v.Use), PassengersCertified: val(v.Passengers), CargoPermitted: val(v.CargoTonnes),
+		SpecialCategory: v.SpecialCategory}
+}
+
+// feesDue prices the periodic fee of the vessel's regime where the registry
+// holds what it needs, and says why not otherwise.
+func feesDue(v models.Vessel, records []rules.CertificateRecord, on rules.Date) ([]FeeDue, []string) {
+	req, reason, due, note := feeRequestFor(v, records, on)
+	if note != "" {
+		return []FeeDue{}, []string{note}
+	}
+	q, err := rules.QuoteFee(req)
+	if err != nil {
+		return []FeeDue{}, []string{"fees: " + err.Error()}
+	}
+	return []FeeDue{{Reason: reason, Due: due, Quote: q}}, nil
+}
+
+// feeRequestFor is the periodic fee of the vessel: the renewal survey in
+// Karnataka (by GRT), the harbour craft annual inspection, the Paradip
+// licence renewing on 31 March.
+func feeRequestFor(v models.Vessel, records []rules.CertificateRecord, on rules.Date) (rules.FeeRequest, string, rules.Date, string) {
+	grt := val(v.GRT)
+	switch {
+	case v.Regime == string(rules.RegimeKarnataka2025) && grt <= 0:
+		return rules.FeeRequest{}, "", rules.Date{}, "fees: no gross tonnage recorded, so the survey fee cannot be priced"
+	case v.Regime == string(rules.RegimeKarnataka2025) && v.Kind == string(rules.KindHarbourCraft):
+		return rules.FeeRequest{Kind: rules.FeeKAHCAnnualInspection, Tonnage: grt}, "annual inspection and renewal of licence", rules.Date{}, ""
+	case v.Regime == string(rules.RegimeKarnataka2025):
+		kind := rules.CertSurvey
+		if v.Kind == string(rules.KindNonMechanised) {
+			kind = rules.CertNonMechSurvey
+		}
+		return rules.FeeRequest{Kind: rules.FeeKASurvey, Tonnage: grt}, "renewal survey", latestExpiry(records, kind), ""
+	case v.Regime == string(rules.RegimeParadip1967) && (v.Kind == string(rules.KindMotor) || v.Kind == string(rules.KindSteam)):
+		return rules.FeeRequest{Kind: rules.FeeParadipLicence, CraftClass: rules.CraftPowerDriven}, "licence for the year from 1 April", rules.LicenceYearEnd(on), ""
+	case v.Regime == string(rules.RegimeParadip1967):
+		return rules.FeeRequest{}, "", rules.Date{}, "fees: the Paradip r.28 craft class (boat, canoe, catamaran) is not recorded for this craft"
+	}
+	return rules.FeeRequest{}, "", rules.Date{}, "fees: the sources of " + v.Regime + " state no fees"
+}
+
+// latestExpiry is the latest derivable expiry among records of kind.
+func latestExpiry(records []rules.CertificateRecord, kind rules.CertificateKind) rules.Date {
+	var out rules.Date
+	for _, r := range records {
+		if exp, _, ok := rules.CertificateExpiry(r); r.Kind == kind && ok && exp.After(out) {
+			out = exp
+		}
+	}
+	return out
+}
+
+// dateOf reads a date column (midnight UTC standing for a civil date).
+func dateOf(t *time.Time) rules.Date {
+	if t == nil || t.IsZero() {
+		return rules.Date{}
+	}
+	return rules.D(t.Year(), t.Month(), t.Day())
+}
+
+func val[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
