@@ -1,0 +1,179 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/registry"
+)
+
+// ListInspections lists inspections in scope.
+func (h *handlers) ListInspections(ctx context.Context, r openapi.ListInspectionsRequestObject) (openapi.ListInspectionsResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	p := r.Params
+	f := inspect.ListFilter{JurisdictionID: p.JurisdictionId, VesselID: p.VesselId, Status: string(deref(p.Status))}
+	page, err := h.d.Inspect.List(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{listOf(mapSlice(page.Items, inspectionOut), page.NextCursor)}, nil
+}
+
+// GetInspection returns one inspection with everything a reviewer sees.
+func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionRequestObject) (openapi.GetInspectionResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	v, err := h.d.Inspect.Get(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{detailOut(v)}, nil
+}
+
+// ReviewInspection approves, returns or withdraws an inspection, or
+// confirms its flagged capture time.
+func (h *handlers) ReviewInspection(ctx context.Context, r openapi.ReviewInspectionRequestObject) (openapi.ReviewInspectionResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	in := inspect.ReviewInput{Decision: string(r.Body.Decision), Comment: deref(r.Body.Comment), OverrideReason: deref(r.Body.OverrideReason)}
+	if r.Params.IfMatch != nil {
+		v, err := registry.ParseIfMatch(r.Params.IfMatch)
+		if err != nil {
+			return nil, err
+		}
+		in.IfMatch = v
+	}
+	v, err := h.d.Inspect.Review(ctx, scopeOf(ctx), r.Id, in)
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{detailOut(v)}, nil
+}
+
+// jsonResponse writes any value as a 200 JSON answer; it implements the
+// generated response interfaces of the operations that use it.
+type jsonResponse struct{ v any }
+
+func (j jsonResponse) visit(c *fiber.Ctx) error {
+	c.Status(fiber.StatusOK)
+	return c.JSON(j.v)
+}
+
+// VisitListInspectionsResponse implements the generated interface.
+func (j jsonResponse) VisitListInspectionsResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitGetInspectionResponse implements the generated interface.
+func (j jsonResponse) VisitGetInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitReviewInspectionResponse implements the generated interface.
+func (j jsonResponse) VisitReviewInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitListConflictsResponse implements the generated interface.
+func (j jsonResponse) VisitListConflictsResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitResolveConflictResponse implements the generated interface.
+func (j jsonResponse) VisitResolveConflictResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitListQuarantineResponse implements the generated interface.
+func (j jsonResponse) VisitListQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitDecideQuarantineResponse implements the generated interface.
+func (j jsonResponse) VisitDecideQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+type list[T any] struct {
+	Items      []T     `json:"items"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+func listOf[T any](items []T, next string) list[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return list[T]{Items: items, NextCursor: cursorOf(next)}
+}
+
+type inspectionJSON struct {
+	ID                     uuid.UUID  `json:"id"`
+	Version                int64      `json:"version"`
+	VesselID               uuid.UUID  `json:"vessel_id"`
+	InspectorID            uuid.UUID  `json:"inspector_id"`
+	JurisdictionID         uuid.UUID  `json:"jurisdiction_id"`
+	OwnerID                uuid.UUID  `json:"owner_id"`
+	TemplateID             uuid.UUID  `json:"template_id"`
+	RuleSetID              string     `json:"rule_set_id"`
+	Kind                   string     `json:"kind"`
+	Status                 string     `json:"status"`
+	StartedAt              time.Time  `json:"started_at"`
+	SubmittedAt            *time.Time `json:"submitted_at"`
+	Notes                  string     `json:"notes"`
+	DetentionProposed      bool       `json:"detention_proposed"`
+	EvidenceTotal          int        `json:"evidence_total"`
+	EvidenceVerified       int        `json:"evidence_verified"`
+	ChangedAfterSubmission bool       `json:"changed_after_submission"`
+	CreatedAt              time.Time  `json:"created_at"`
+	UpdatedAt              time.Time  `json:"updated_at"`
+}
+
+func inspectionOut(i models.Inspection) inspectionJSON {
+	return inspectionJSON{ID: i.ID, Version: i.Version, VesselID: i.VesselID, InspectorID: i.InspectorID, JurisdictionID: i.JurisdictionID,
+		OwnerID: i.OwnerID, TemplateID: i.TemplateID, RuleSetID: i.RuleSetID, Kind: i.Kind, Status: i.Status, StartedAt: i.StartedAt,
+		SubmittedAt: i.SubmittedAt, Notes: i.Notes, DetentionProposed: i.DetentionProposed, EvidenceTotal: i.EvidenceTotal,
+		EvidenceVerified: i.EvidenceVerified, ChangedAfterSubmission: i.ChangedAfterSubmission, CreatedAt: i.CreatedAt, UpdatedAt: i.UpdatedAt}
+}
+
+type answerJSON struct {
+	ItemID  string `json:"item_id"`
+	Answer  string `json:"answer"`
+	Note    string `json:"note"`
+	Version int64  `json:"version"`
+}
+
+type findingJSON struct {
+	ID         uuid.UUID `json:"id"`
+	Code       string    `json:"code"`
+	Source     string    `json:"source"`
+	Note       string    `json:"note"`
+	Action     string    `json:"action"`
+	DueKind    string    `json:"due_kind"`
+	DueDate    *string   `json:"due_date"`
+	Detainable bool      `json:"detainable"`
+	Rectified  bool      `json:"rectified"`
+	Version    int64     `json:"version"`
+}
+
+type detailJSON struct {
+	Inspection     inspectionJSON  `json:"inspection"`
+	Summary        inspect.Summary `json:"summary"`
+	Answers        []answerJSON    `json:"answers"`
+	Findings       []findingJSON   `json:"findings"`
+	OpenConflicts  int64           `json:"open_conflicts"`
+	OpenAmendments int64           `json:"open_amendments"`
+}
+
+func detailOut(v inspect.View) detailJSON {
+	out := detailJSON{Inspection: inspectionOut(v.Inspection), Summary: v.Summary, Answers: []answerJSON{}, Findings: []findingJSON{},
+		OpenConflicts: v.OpenConflicts, OpenAmendments: v.Amendments}
+	for _, a := range v.Answers {
+		out.Answers = append(out.Answers, answerJSON{a.ItemID, a.Answer, a.Note, a.Version})
+	}
+	for _, f := range v.Findings {
+		fj := findingJSON{ID: f.ID, Code: f.Code, Source: f.Source, Note: f.Note, Action: f.Action, DueKind: f.DueKind,
+			Detainable: f.Detainable, Rectified: f.Rectified, Version: f.Version}
+		if f.DueDate != nil {
+			d := f.DueDate.Format(time.DateOnly)
+			fj.DueDate = &d
+		}
+		out.Findings = append(out.Findings, fj)
+	}
+	return out
+}

@@ -1,0 +1,247 @@
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// recomputeParties recomputes the penalty chains of every party the work
+// touched: it locks their liable_parties rows in id order, once, after all
+// inspection edits (DESIGN §6), and writes penalties and adjustments — the
+// only code that does.
+func (w *Work) recomputeParties(ctx context.Context) error {
+	if len(w.parties) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, 0, len(w.parties))
+	for id := range w.parties {
+		ids = append(ids, id)
+	}
+	w.parties = map[uuid.UUID]bool{}
+	return RecomputeParties(ctx, w.tx, w.s.rules, ids)
+}
+
+// RecomputeParties is the one function that computes penalty chains. It
+// locks the parties' rows (FOR NO KEY UPDATE — exclusive among chain
+// recomputations, but not against the FOR KEY SHARE that inserting an
+// offence row takes through its foreign key, which would deadlock two
+// pushes for one owner — in id order), reads each party's
+// live offences, recomputes its chains from scratch with rules.
+// RecomputeChain, and writes penalties and adjustment rows for what
+// changed. Offences held for an unconfirmed time are priced in context but
+// never change another offence's penalty. It never edits inspection rows,
+// so it cannot form a lock cycle with the commands.
+func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ids []uuid.UUID) error {
+	sort.Slice(ids, func(i, j int) bool { return ids[i].String() < ids[j].String() })
+	var parties []models.LiableParty
+	err := tx.DB.WithContext(ctx).Raw("SELECT * FROM liable_parties WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).Scan(&parties).Error
+	if err != nil {
+		return fmt.Errorf("lock liable parties: %w", err)
+	}
+	for _, p := range parties {
+		if err := recomputeParty(ctx, tx, reg, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recomputeParty recomputes one party's chains and writes the result.
+func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, p models.LiableParty) error {
+	var offs []models.Offence
+	if err := tx.DB.WithContext(ctx).Where("party_id = ?", p.ID).Order("occurred_at, id").Find(&offs).Error; err != nil {
+		return fmt.Errorf("load offences of party %s: %w", p.ID, err)
+	}
+	var pens []models.Penalty
+	if err := tx.DB.WithContext(ctx).Unscoped().Where("party_id = ?", p.ID).Find(&pens).Error; err != nil {
+		return fmt.Errorf("load penalties of party %s: %w", p.ID, err)
+	}
+	lines, rsID, err := chainLines(reg, p, offs)
+	if err != nil {
+		return err
+	}
+	byOffence := map[uuid.UUID]*models.Penalty{}
+	for i := range pens {
+		byOffence[pens[i].OffenceID] = &pens[i]
+	}
+	var fresh []models.Penalty
+	for _, o := range offs {
+		ln, ok := lines[o.ID.String()]
+		if !ok {
+			continue
+		}
+		if cur := byOffence[o.ID]; cur == nil {
+			p := penaltyOf(o, ln, rsID)
+			p.Version, p.Revision = 1, 1
+			fresh = append(fresh, p)
+			tx.Changed(EntityPenalty, p.ID, offenceKeys(o)...)
+		} else if err := writePenalty(ctx, tx, o, ln, rsID, cur); err != nil {
+			return err
+		}
+		delete(byOffence, o.ID)
+	}
+	if len(fresh) > 0 {
+		if err := tx.DB.WithContext(ctx).Create(&fresh).Error; err != nil {
+			return fmt.Errorf("insert penalties: %w", err)
+		}
+	}
+	for _, pen := range byOffence {
+		if pen.DeletedAt.Valid {
+			continue
+		}
+		if err := dropPenalty(ctx, tx, pen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chainLines prices every live offence of a party. The rule set is the one
+// of the party's latest offence (the tariff and doubling settings of the
+// law in force then).
+func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence) (map[string]rules.ChainLine, string, error) {
+	out := map[string]rules.ChainLine{}
+	if len(offs) == 0 {
+		return out, "", nil
+	}
+	rs, err := reg.ByID(offs[len(offs)-1].RuleSetID)
+	if err != nil {
+		return nil, "", fmt.Errorf("rule set for chain: %w", err)
+	}
+	key := rules.PartyKey{Kind: rules.Party(p.Kind), ID: p.Ref}
+	if anonymous(p.Ref) {
+		key.ID = ""
+	}
+	var base []rules.Offence
+	var heldOffs []rules.Offence
+	for _, o := range offs {
+		if o.Held {
+			heldOffs = append(heldOffs, offenceOf(o))
+		} else {
+			base = append(base, offenceOf(o))
+		}
+	}
+	for _, ln := range rules.RecomputeChain(rs, key, base, nil).Lines {
+		out[ln.OffenceID] = ln
+	}
+	for _, h := range heldOffs {
+		for _, ln := range rules.RecomputeChain(rs, key, append(append([]rules.Offence(nil), base...), h), nil).Lines {
+			if ln.OffenceID == h.ID {
+				out[ln.OffenceID] = ln
+			}
+		}
+	}
+	return out, rs.ID, nil
+}
+
+// writePenalty updates the penalty of one offence, writing an
+// adjustment when the amount changes. An increase to a penalty whose notice
+// was issued is only proposed, for a supervisor to confirm.
+func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) error {
+	next := penaltyOf(o, ln, rsID)
+	cols := map[string]any{}
+	if cur.DeletedAt.Valid {
+		cols["deleted_at"] = nil
+	}
+	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
+		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
+		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
+			next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
+	}
+	if cur.Amount != next.Amount && (cur.ProposedAmount == nil || *cur.ProposedAmount != next.Amount) {
+		if err := adjust(ctx, tx, o, cur, next.Amount, ln, cols); err != nil {
+			return err
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	cols["version"], cols["updated_at"] = cur.Version+1, time.Now().UTC()
+	if err := tx.DB.WithContext(ctx).Model(&models.Penalty{}).Unscoped().Where("id = ?", cur.ID).Updates(cols).Error; err != nil {
+		return fmt.Errorf("update penalty: %w", err)
+	}
+	tx.Changed(EntityPenalty, cur.ID, offenceKeys(o)...)
+	return nil
+}
+
+// adjust records a changed amount: applied at once, or proposed when it
+// raises a penalty whose notice was already issued.
+func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.Penalty, amount int64, ln rules.ChainLine, cols map[string]any) error {
+	rev := cur.Revision + 1
+	state := "applied"
+	if cur.NoticeIssuedAt != nil && amount > cur.Amount {
+		state = "proposed"
+		cols["proposed_amount"] = amount
+	} else {
+		cols["amount"], cols["proposed_amount"] = amount, nil
+	}
+	cols["revision"] = rev
+	why := fmt.Sprintf("recomputed at level %d", ln.Level)
+	if ln.EscalatedFrom != "" {
+		why += ": doubled from the charge for offence " + ln.EscalatedFrom
+	}
+	adj := models.PenaltyAdjustment{ID: uuid.Must(uuid.NewV7()), PenaltyID: cur.ID, OffenceID: o.ID, OldAmount: cur.Amount, NewAmount: amount,
+		Reason: why, Revision: rev, State: state, DedupeKey: fmt.Sprintf("%s:%d", cur.ID, rev),
+		JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID}
+	adj.Version = 1
+	if err := tx.DB.WithContext(ctx).Create(&adj).Error; err != nil {
+		return fmt.Errorf("insert penalty adjustment: %w", err)
+	}
+	tx.Changed(EntityAdjustment, adj.ID, offenceKeys(o)...)
+	return nil
+}
+
+// dropPenalty tombstones the penalty of an offence no longer recorded,
+// with an adjustment to zero.
+func dropPenalty(ctx context.Context, tx *storage.Tx, pen *models.Penalty) error {
+	var o models.Offence
+	if err := tx.DB.WithContext(ctx).Unscoped().Where("id = ?", pen.OffenceID).Take(&o).Error; err != nil {
+		return fmt.Errorf("load offence of penalty: %w", err)
+	}
+	cols := map[string]any{"deleted_at": time.Now().UTC()}
+	if pen.Amount != 0 {
+		if err := adjust(ctx, tx, o, pen, 0, rules.ChainLine{}, cols); err != nil {
+			return err
+		}
+	}
+	cols["version"], cols["updated_at"] = pen.Version+1, time.Now().UTC()
+	if err := tx.DB.WithContext(ctx).Model(&models.Penalty{}).Where("id = ?", pen.ID).Updates(cols).Error; err != nil {
+		return fmt.Errorf("drop penalty: %w", err)
+	}
+	tx.Changed(EntityPenalty, pen.ID, offenceKeys(o)...)
+	return nil
+}
+
+// penaltyOf is the penalty row a chain line gives an offence.
+func penaltyOf(o models.Offence, ln rules.ChainLine, rsID string) models.Penalty {
+	trace, _ := json.Marshal(ln.Trace)
+	p := models.Penalty{ID: uuid.NewSHA1(namespacePenalty, o.ID[:]), OffenceID: o.ID, PartyID: o.PartyID, InspectionID: o.InspectionID,
+		PenaltyRow: o.PenaltyRow, Level: ln.Level, UnitAmount: int64(ln.UnitAmount), Amount: int64(ln.Amount), Flags: models.Strings(ln.Flags),
+		Trace: models.JSON(trace), RuleSetID: rsID, JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID}
+	if p.Flags == nil {
+		p.Flags = models.Strings{}
+	}
+	if ln.EscalatedFrom != "" {
+		if id, err := uuid.Parse(ln.EscalatedFrom); err == nil {
+			p.EscalatedFrom = &id
+		}
+	}
+	return p
+}
+
+func offenceKeys(o models.Offence) []string {
+	return []string{storage.ScopeJurisdiction(o.JurisdictionID), storage.ScopeOwner(o.OwnerID), storage.ScopeUser(o.InspectorID)}
+}
+
+func sameID(a, b *uuid.UUID) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}

@@ -1,0 +1,202 @@
+package inspect
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm/clause"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+)
+
+var (
+	namespaceParty   = uuid.MustParse("2f3e4d5c-6b7a-4890-9a1b-2c3d4e5f6a04")
+	namespaceOffence = uuid.MustParse("7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c05")
+	namespacePenalty = uuid.MustParse("4c5d6e7f-8091-4a2b-9c3d-4e5f60718206")
+)
+
+// Time flags that hold an inspection's offences out of other people's
+// chains until a supervisor confirms the time (DESIGN §4 Time).
+const (
+	FlagBeforeRegistration = "before_registration"
+	FlagStale              = "stale"
+)
+
+// PartyID is the id of the liable-party row of kind and ref.
+func PartyID(kind, ref string) uuid.UUID {
+	return uuid.NewSHA1(namespaceParty, []byte(kind+"\x00"+ref))
+}
+
+// held reports whether the inspection's offences may not yet change anyone
+// else's penalty.
+func held(r *models.Inspection) bool {
+	flagged := slices.Contains(r.TimeFlags, FlagBeforeRegistration) || slices.Contains(r.TimeFlags, FlagStale)
+	return flagged && r.TimeConfirmedBy == nil
+}
+
+// syncOffences turns the evaluation's offences into offence rows of their
+// liable parties, and marks every party whose chain changed.
+func (w *Work) syncOffences(ctx context.Context, ag *agg, ev rules.Evaluation) error {
+	want, err := w.wantedOffences(ctx, ag, ev)
+	if err != nil {
+		return err
+	}
+	var have []models.Offence
+	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", ag.row.ID).Find(&have).Error; err != nil {
+		return fmt.Errorf("load offences: %w", err)
+	}
+	for i := range have {
+		o := &have[i]
+		n, ok := want[o.ID]
+		delete(want, o.ID)
+		if err := w.reconcileOffence(ctx, ag, o, n, ok); err != nil {
+			return err
+		}
+	}
+	fresh := make([]models.Offence, 0, len(want))
+	for _, id := range sortedKeys(want) {
+		o := want[id]
+		fresh = append(fresh, o)
+		w.parties[o.PartyID] = true
+		w.changed(EntityOffence, o.ID, keys(&ag.row)...)
+	}
+	if len(fresh) == 0 {
+		return nil
+	}
+	if err := w.tx.DB.WithContext(ctx).Create(&fresh).Error; err != nil {
+		return fmt.Errorf("insert offences: %w", err)
+	}
+	return nil
+}
+
+func sortedKeys(m map[uuid.UUID]models.Offence) []uuid.UUID {
+	out := make([]uuid.UUID, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// reconcileOffence updates or tombstones an existing offence row.
+func (w *Work) reconcileOffence(ctx context.Context, ag *agg, o *models.Offence, n models.Offence, wanted bool) error {
+	cols := map[string]any{}
+	switch {
+	case !wanted && !o.DeletedAt.Valid:
+		cols["deleted_at"] = time.Now().UTC()
+	case !wanted:
+		return nil
+	default:
+		if o.DeletedAt.Valid {
+			cols["deleted_at"] = nil
+		}
+		if !o.OccurredAt.Equal(n.OccurredAt) {
+			cols["occurred_at"] = n.OccurredAt
+		}
+		if o.Persons != n.Persons {
+			cols["persons"] = n.Persons
+		}
+		if !slices.Equal(o.Codes, n.Codes) {
+			cols["codes"] = n.Codes
+		}
+		if o.Status != n.Status {
+			cols["status"] = n.Status
+		}
+		if o.Held != n.Held {
+			cols["held"] = n.Held
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	cols["version"], cols["updated_at"] = o.Version+1, time.Now().UTC()
+	if err := w.tx.DB.WithContext(ctx).Model(&models.Offence{}).Unscoped().Where("id = ?", o.ID).Updates(cols).Error; err != nil {
+		return fmt.Errorf("update offence: %w", err)
+	}
+	w.parties[o.PartyID] = true
+	w.changed(EntityOffence, o.ID, keys(&ag.row)...)
+	return nil
+}
+
+// wantedOffences are the offence rows the evaluation supports: none for a
+// withdrawn or discarded inspection; charged once it is approved.
+func (w *Work) wantedOffences(ctx context.Context, ag *agg, ev rules.Evaluation) (map[uuid.UUID]models.Offence, error) {
+	out := map[uuid.UUID]models.Offence{}
+	r := &ag.row
+	if r.Status == models.StatusWithdrawn || r.Status == models.StatusDiscarded {
+		return out, nil
+	}
+	status := string(rules.OffencePending)
+	if r.Status == models.StatusApproved {
+		status = string(rules.OffenceCharged)
+	}
+	var parties []models.LiableParty
+	for _, po := range ev.Offences {
+		kind, ref := w.partyFor(ag, po)
+		pid := PartyID(kind, ref)
+		lp := models.LiableParty{ID: pid, Kind: kind, Ref: ref, CreatedAt: w.s.clock().UTC()}
+		if kind == string(rules.PartyOwner) {
+			owner := r.OwnerID
+			lp.OwnerID = &owner
+		}
+		parties = append(parties, lp)
+		id := uuid.NewSHA1(namespaceOffence, append(append(r.ID[:], po.Row...), pid[:]...))
+		codes := make(models.Strings, len(po.Codes))
+		for i, c := range po.Codes {
+			codes[i] = string(c)
+		}
+		o := models.Offence{ID: id, PartyID: pid, PenaltyRow: string(po.Row), InspectionID: r.ID, VesselID: r.VesselID, OccurredAt: r.StartedAt,
+			Persons: po.Persons, Codes: codes, Status: status, Held: held(r), RuleSetID: r.RuleSetID,
+			JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, InspectorID: r.InspectorID}
+		o.Version = 1
+		out[id] = o
+	}
+	return out, w.ensureParties(ctx, parties)
+}
+
+// partyFor names who is liable for an offence: the vessel's owner, or the
+// person a finding of its codes names; an unidentified person gets a party
+// of their own whose offences never escalate (RULES.md §5.2).
+func (w *Work) partyFor(ag *agg, po rules.ProposedOffence) (kind, ref string) {
+	if po.LiableParty == rules.PartyOwner {
+		return string(rules.PartyOwner), ag.row.OwnerID.String()
+	}
+	var refs []string
+	for _, f := range ag.findings {
+		if f.PartyRef != "" && !f.DeletedAt.Valid && slices.Contains(po.Codes, rules.Code(f.Code)) {
+			refs = append(refs, f.PartyRef)
+		}
+	}
+	if len(refs) == 0 {
+		return string(po.LiableParty), fmt.Sprintf("anon:%s:%s", ag.row.ID, po.Row)
+	}
+	slices.Sort(refs)
+	return string(po.LiableParty), refs[0]
+}
+
+// ensureParties creates the liable-party rows that do not exist yet, in one
+// statement (no lock is taken: the chain function locks them later).
+func (w *Work) ensureParties(ctx context.Context, ps []models.LiableParty) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	err := w.tx.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&ps).Error
+	if err != nil {
+		return fmt.Errorf("ensure liable parties: %w", err)
+	}
+	return nil
+}
+
+// anonymous reports whether a party ref is an unidentified person.
+func anonymous(ref string) bool { return len(ref) > 5 && ref[:5] == "anon:" }
+
+// offenceOf is the rules' view of an offence row.
+func offenceOf(o models.Offence) rules.Offence {
+	return rules.Offence{ID: o.ID.String(), Row: rules.PenaltyRowID(o.PenaltyRow), InspectionID: o.InspectionID.String(),
+		VesselID: o.VesselID.String(), OccurredAt: o.OccurredAt, Persons: o.Persons, Status: rules.OffenceStatus(o.Status)}
+}

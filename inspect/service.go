@@ -1,0 +1,137 @@
+// Package inspect is the inspection aggregate and its commands: start,
+// answer, record and rectify findings, attach photos, submit, discard,
+// observe a vessel, review and withdraw. Every way data comes in — a sync
+// push, a REST call, an import — runs these commands inside a Work, which
+// locks aggregate roots, applies the per-field stamp rules of DESIGN §4,
+// writes only what changed, and at the end recomputes what the law says
+// (rules.Evaluate with the rule set stored on the inspection) and the
+// penalty chains of every liable party touched, under their locks.
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	stdsync "sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// Entity types written to the change log.
+const (
+	EntityInspection = "inspection"
+	EntityAnswer     = "inspection_answer"
+	EntityFinding    = "finding"
+	EntityPhoto      = "photo"
+	EntityOffence    = "offence"
+	EntityPenalty    = "penalty"
+	EntityAdjustment = "penalty_adjustment"
+	EntityConflict   = "conflict"
+	EntityAmendment  = "amendment_request"
+	EntityReview     = "review"
+	EntityTemplate   = "checklist_template"
+	EntityObserve    = "vessel_observation"
+)
+
+// Service runs inspection commands. It holds no state beyond its
+// dependencies and a record of which templates it has written.
+type Service struct {
+	db        *storage.DB
+	rules     *rules.Registry
+	clock     func() time.Time
+	templates map[uuid.UUID]Template
+	seeded    stdsync.Map // template id → true once known to be in the database
+}
+
+// New builds the inspection service; reg may be nil for the default rules.
+func New(db *storage.DB, reg *rules.Registry, clock func() time.Time) *Service {
+	if reg == nil {
+		reg = rules.NewRegistry(rules.RegistrySettings{})
+	}
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Service{db: db, rules: reg, clock: clock, templates: templateIndex()}
+}
+
+// DB returns the database the service writes to.
+func (s *Service) DB() *storage.DB { return s.db }
+
+// Meta is who issued a command, from where and when: the corrected capture
+// time drives rule versions, penalty chains and "later capture wins".
+type Meta struct {
+	UserID   uuid.UUID
+	DeviceID uuid.UUID
+	Role     models.Role
+	Mutation uuid.UUID // the pushed mutation; uuid.Nil for REST
+	Seq      int64
+	At       time.Time  // corrected capture time
+	Raw      *time.Time // the phone's own clock, evidence only
+	Flags    []string   // time flags (clock_skew, future_clamped, before_registration, stale)
+	Base     int64      // base_version: the aggregate version the client last saw
+	Name     string     // mutation name, kept on amendment requests
+	Args     json.RawMessage
+}
+
+// Outcome is what a command did: the stored outcome of a mutation (DESIGN
+// §4 Results) — status, error or conflict ids, unapplied fields, and the
+// ids and row versions written.
+type Outcome struct {
+	Status      string      `json:"status"` // applied | merged
+	Code        string      `json:"code,omitempty"`
+	Unapplied   []string    `json:"unapplied,omitempty"`
+	ConflictIDs []uuid.UUID `json:"conflict_ids,omitempty"`
+	AmendmentID *uuid.UUID  `json:"amendment_id,omitempty"`
+	Written     []RowRef    `json:"written,omitempty"`
+	Aggregate   RowRef      `json:"aggregate"`
+}
+
+// RowRef names a row and the version written.
+type RowRef struct {
+	Type    string    `json:"type"`
+	ID      uuid.UUID `json:"id"`
+	Version int64     `json:"version"`
+}
+
+// Result statuses a command returns.
+const (
+	ResultApplied = "applied"
+	ResultMerged  = "merged"
+)
+
+// ensureTemplate writes a built-in template to the database the first time
+// an inspection uses it, so that the foreign key holds without a seed step.
+func (s *Service) ensureTemplate(ctx context.Context, w *Work, t Template) error {
+	if _, ok := s.seeded.Load(t.ID); ok {
+		return nil
+	}
+	n, err := insertTemplate(ctx, w.tx, t)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		w.changed(EntityTemplate, t.ID, storage.ScopeReference)
+	}
+	w.afterCommit(func() { s.seeded.Store(t.ID, true) })
+	return nil
+}
+
+// IsMissingAggregate reports whether err says the command's aggregate does
+// not exist yet (the sync engine defers the mutation).
+func IsMissingAggregate(err error) bool {
+	var e *models.Error
+	return errorAs(err, &e) && e.Code == "aggregate_missing"
+}
+
+func missingAggregate(what string, id uuid.UUID) error {
+	return models.Errorf(models.KindNotFound, "aggregate_missing", "%s %s does not exist (yet)", what, id)
+}
+
+func invalid(field, code, format string, args ...any) error {
+	return models.Invalid(models.FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
+}

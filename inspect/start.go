@@ -1,0 +1,174 @@
+package inspect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+)
+
+// Inspection kinds.
+var inspectionKinds = []string{"routine", "spot", "follow_up", "detention", "complaint"}
+
+// StartArgs are the arguments of inspection.start v1. The id is the
+// phone's (UUIDv7); the rule set is fixed from the corrected capture time.
+type StartArgs struct {
+	ID                uuid.UUID `json:"id"`
+	VesselID          uuid.UUID `json:"vessel_id"`
+	TemplateID        uuid.UUID `json:"template_id"`
+	Kind              string    `json:"kind"`
+	Lat               *float64  `json:"lat,omitempty"`
+	Lon               *float64  `json:"lon,omitempty"`
+	Notes             *string   `json:"notes,omitempty"`
+	PassengersCarried *int      `json:"passengers_carried,omitempty"`
+	CargoTonnes       *float64  `json:"cargo_tonnes,omitempty"`
+}
+
+// Aggregate implements Args.
+func (a *StartArgs) Aggregate() uuid.UUID { return a.ID }
+
+// Vessel is the vessel the inspection is of.
+func (a *StartArgs) Vessel() uuid.UUID { return a.VesselID }
+
+func (a *StartArgs) validate() error {
+	var fe models.FieldErrors
+	for f, id := range map[string]uuid.UUID{"id": a.ID, "vessel_id": a.VesselID, "template_id": a.TemplateID} {
+		if id == uuid.Nil {
+			fe.Add(f, "required", "is required")
+		}
+	}
+	if !slices.Contains(inspectionKinds, a.Kind) {
+		fe.Add("kind", "enum", "must be one of %v", inspectionKinds)
+	}
+	validateHeader(&fe, a.Lat, a.Lon, a.Notes, a.PassengersCarried, a.CargoTonnes)
+	return fe.Err()
+}
+
+func validateHeader(fe *models.FieldErrors, lat, lon *float64, notes *string, pax *int, cargo *float64) {
+	if lat != nil && (*lat < -90 || *lat > 90) {
+		fe.Add("lat", "range", "must be between -90 and 90")
+	}
+	if lon != nil && (*lon < -180 || *lon > 180) {
+		fe.Add("lon", "range", "must be between -180 and 180")
+	}
+	if notes != nil && len(*notes) > 4000 {
+		fe.Add("notes", "max_length", "at most 4000 characters")
+	}
+	if pax != nil && (*pax < 0 || *pax > 100000) {
+		fe.Add("passengers_carried", "range", "must be between 0 and 100000")
+	}
+	if cargo != nil && (*cargo < 0 || *cargo > 1e7) {
+		fe.Add("cargo_tonnes", "range", "must be between 0 and 10000000")
+	}
+}
+
+func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
+	if out, done, err := w.existingStart(ctx, a.ID, m); done || err != nil {
+		return out, err
+	}
+	v, err := w.liveVessel(ctx, a.VesselID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	t, ok := w.s.Template(a.TemplateID)
+	if !ok {
+		return Outcome{}, invalid("template_id", "unknown_template", "no checklist template with this id")
+	}
+	if string(t.Regime) != v.Regime {
+		return Outcome{}, invalid("template_id", "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
+	}
+	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
+	if err != nil {
+		return Outcome{}, invalid("captured_at", "no_rule_set", "no rule set of %s is in force on %s", v.Regime, rules.DateOf(m.At))
+	}
+	if err := w.s.ensureTemplate(ctx, w, t); err != nil {
+		return Outcome{}, err
+	}
+	row := w.newInspection(a, m, v, t.ID, rs.ID)
+	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
+		return Outcome{}, fmt.Errorf("insert inspection: %w", err)
+	}
+	w.vers[row.ID], w.dbVers[row.ID] = 1, 1
+	w.bumped[row.ID], w.dirty[row.ID] = true, true
+	w.aggs[row.ID] = &agg{row: row, answers: map[string]*models.InspectionAnswer{}, findings: map[uuid.UUID]*models.Finding{}}
+	w.created = append(w.created, row.ID)
+	w.changed(EntityInspection, row.ID, keys(&row)...)
+	w.audit("inspection.start", EntityInspection, row.ID, row)
+	return applied(&row, RowRef{EntityInspection, row.ID, 1}), nil
+}
+
+// newInspection builds the row of a started inspection, stamping the
+// client-editable fields it sets.
+func (w *Work) newInspection(a *StartArgs, m Meta, v models.Vessel, templateID uuid.UUID, ruleSet string) models.Inspection {
+	dev := m.DeviceID
+	row := models.Inspection{ID: a.ID, VesselID: v.ID, InspectorID: m.UserID, JurisdictionID: v.JurisdictionID, OwnerID: v.OwnerID,
+		TemplateID: templateID, RuleSetID: ruleSet, Kind: a.Kind, StartedAt: m.At, StartedRaw: m.Raw, TimeFlags: models.Strings(m.Flags),
+		Lat: a.Lat, Lon: a.Lon, PassengersCarried: a.PassengersCarried, CargoTonnes: a.CargoTonnes, Status: models.StatusDraft,
+		Outcome: models.JSON("{}"), Stamps: models.Stamps{}}
+	if m.DeviceID != uuid.Nil {
+		row.DeviceID = &dev
+	}
+	if a.Notes != nil {
+		row.Notes = *a.Notes
+	}
+	set := map[string]bool{"lat": a.Lat != nil, "lon": a.Lon != nil, "notes": a.Notes != nil, "passengers_carried": a.PassengersCarried != nil, "cargo_tonnes": a.CargoTonnes != nil, "status": true}
+	for f, ok := range set {
+		if ok {
+			row.Stamps[f] = stampOf(m, 1, nil)
+		}
+	}
+	row.Version = 1
+	return row
+}
+
+// existingStart answers a start whose id exists: the current state for the
+// same user, a conflict for another (DESIGN §4 Identity).
+func (w *Work) existingStart(ctx context.Context, id uuid.UUID, m Meta) (Outcome, bool, error) {
+	var owner struct{ InspectorID uuid.UUID }
+	err := w.tx.DB.WithContext(ctx).Raw("SELECT inspector_id FROM inspections WHERE id = ?", id).Scan(&owner).Error
+	if err != nil {
+		return Outcome{}, true, fmt.Errorf("look up inspection: %w", err)
+	}
+	if owner.InspectorID == uuid.Nil {
+		return Outcome{}, false, nil
+	}
+	if owner.InspectorID != m.UserID {
+		return Outcome{}, true, models.Errorf(models.KindConflict, "id_taken", "another user's inspection has this id")
+	}
+	a, err := w.lock(ctx, id)
+	if err != nil {
+		return Outcome{}, true, err
+	}
+	out := applied(&a.row)
+	out.Code = "already_exists"
+	return out, true, nil
+}
+
+// liveVessel reads a live vessel.
+func (w *Work) liveVessel(ctx context.Context, id uuid.UUID) (models.Vessel, error) {
+	var v models.Vessel
+	err := w.tx.DB.WithContext(ctx).Where("id = ?", id).Take(&v).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return v, invalid("vessel_id", "unknown_vessel", "no such vessel")
+	}
+	if err != nil {
+		return v, fmt.Errorf("load vessel: %w", err)
+	}
+	return v, nil
+}
+
+// applied is the outcome of a command that applied, naming what it wrote.
+func applied(row *models.Inspection, written ...RowRef) Outcome {
+	return Outcome{Status: ResultApplied, Written: written, Aggregate: RowRef{EntityInspection, row.ID, row.Version}}
+}
+
+// truncate keeps a capture time at PostgreSQL's microsecond precision, so
+// that stamps compare equal after a round trip.
+func truncate(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }

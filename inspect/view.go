@@ -1,0 +1,242 @@
+package inspect
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+)
+
+// Summary is the current state of an inspection as a push result carries
+// it: version, status and every derived value (DESIGN §4 Results: a replay
+// returns the current state, never stale stored derived values).
+type Summary struct {
+	ID                     uuid.UUID               `json:"id"`
+	Version                int64                   `json:"version"`
+	Status                 string                  `json:"status"`
+	RuleSetID              string                  `json:"rule_set_id"`
+	StartedAt              string                  `json:"started_at"`
+	TimeFlags              []string                `json:"time_flags"`
+	ChangedAfterSubmission bool                    `json:"changed_after_submission"`
+	Deficiencies           []DeficiencySummary     `json:"deficiencies"`
+	Detention              rules.DetentionProposal `json:"detention"`
+	Penalties              []PenaltySummary        `json:"penalties"`
+	EvidenceTotal          int                     `json:"evidence_total"`
+	EvidenceVerified       int                     `json:"evidence_verified"`
+}
+
+// DeficiencySummary is one derived deficiency with its action and due.
+type DeficiencySummary struct {
+	Code        string   `json:"code"`
+	Title       string   `json:"title"`
+	Sources     []string `json:"sources"`
+	Action      string   `json:"action"`
+	DueKind     string   `json:"due_kind"`
+	DueDate     string   `json:"due_date,omitempty"`
+	Detainable  bool     `json:"detainable"`
+	LiableParty string   `json:"liable_party"`
+	Rectified   bool     `json:"rectified"`
+	PenaltyRow  string   `json:"penalty_row,omitempty"`
+}
+
+// PenaltySummary is the computed penalty of one offence of the inspection.
+type PenaltySummary struct {
+	ID             uuid.UUID `json:"id"`
+	OffenceID      uuid.UUID `json:"offence_id"`
+	Row            string    `json:"row"`
+	Level          int       `json:"level"`
+	Amount         int64     `json:"amount"`
+	ProposedAmount *int64    `json:"proposed_amount,omitempty"`
+	Status         string    `json:"status"`
+	Version        int64     `json:"version"`
+}
+
+// Summarize reads the current state of an inspection (nil if it does not
+// exist).
+func (s *Service) Summarize(ctx context.Context, id uuid.UUID) (*Summary, error) {
+	var row models.Inspection
+	err := s.db.Gorm.WithContext(ctx).Unscoped().Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load inspection: %w", err)
+	}
+	pens, err := s.penaltiesOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return summarize(&row, pens), nil
+}
+
+// summarize builds a Summary from a row and its penalties.
+func summarize(row *models.Inspection, pens []PenaltySummary) *Summary {
+	var d Derived
+	_ = json.Unmarshal(row.Outcome, &d)
+	out := &Summary{ID: row.ID, Version: row.Version, Status: row.Status, RuleSetID: row.RuleSetID, StartedAt: row.StartedAt.UTC().Format("2006-01-02T15:04:05.000Z07:00"),
+		TimeFlags: nonNil(row.TimeFlags), ChangedAfterSubmission: row.ChangedAfterSubmission, Detention: d.Detention,
+		Deficiencies: make([]DeficiencySummary, 0, len(d.Deficiencies)), Penalties: pens,
+		EvidenceTotal: row.EvidenceTotal, EvidenceVerified: row.EvidenceVerified}
+	for _, x := range d.Deficiencies {
+		ds := DeficiencySummary{Code: string(x.Code), Title: x.Title, Action: string(x.Action), DueKind: string(x.Due.Kind),
+			Detainable: x.Detainable, LiableParty: string(x.LiableParty), Rectified: x.Rectified}
+		for _, s := range x.Sources {
+			ds.Sources = append(ds.Sources, string(s))
+		}
+		if !x.Due.Date.IsZero() {
+			ds.DueDate = x.Due.Date.String()
+		}
+		if x.Penalty != nil {
+			ds.PenaltyRow = string(x.Penalty.Row)
+		}
+		out.Deficiencies = append(out.Deficiencies, ds)
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// penaltiesOf lists the live penalties of an inspection's offences.
+func (s *Service) penaltiesOf(ctx context.Context, id uuid.UUID) ([]PenaltySummary, error) {
+	out := []PenaltySummary{}
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row AS row, p.level, p.amount, p.proposed_amount, o.status, p.version
+		FROM penalties p JOIN offences o ON o.id = p.offence_id
+		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("load penalties: %w", err)
+	}
+	return out, nil
+}
+
+// View is an inspection with everything a reviewer sees.
+type View struct {
+	Inspection    models.Inspection
+	Summary       Summary
+	Answers       []models.InspectionAnswer
+	Findings      []models.Finding
+	OpenConflicts int64
+	Amendments    int64
+}
+
+// Get returns one inspection in the caller's scope (404 otherwise).
+func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View, error) {
+	var v View
+	err := s.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&v.Inspection).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !scopeOK(sc, &v.Inspection)) {
+		return v, models.NotFound("inspection")
+	}
+	if err != nil {
+		return v, fmt.Errorf("load inspection: %w", err)
+	}
+	pens, err := s.penaltiesOf(ctx, id)
+	if err != nil {
+		return v, err
+	}
+	v.Summary = *summarize(&v.Inspection, pens)
+	db := s.db.Gorm.WithContext(ctx)
+	if err := db.Where("inspection_id = ?", id).Order("item_id").Find(&v.Answers).Error; err != nil {
+		return v, fmt.Errorf("load answers: %w", err)
+	}
+	if err := db.Where("inspection_id = ?", id).Order("code, id").Find(&v.Findings).Error; err != nil {
+		return v, fmt.Errorf("load findings: %w", err)
+	}
+	if err := db.Model(&models.Conflict{}).Where("inspection_id = ? AND resolved_at IS NULL", id).Count(&v.OpenConflicts).Error; err != nil {
+		return v, fmt.Errorf("count conflicts: %w", err)
+	}
+	err = db.Model(&models.AmendmentRequest{}).Where("inspection_id = ? AND status = 'open'", id).Count(&v.Amendments).Error
+	return v, err
+}
+
+// ListFilter narrows an inspection list.
+type ListFilter struct {
+	JurisdictionID *uuid.UUID
+	VesselID       *uuid.UUID
+	Status         string
+}
+
+// Page is one page of inspections.
+type Page struct {
+	Items      []models.Inspection
+	NextCursor string
+}
+
+// List lists inspections in scope: inspectors their own, supervisors and
+// registrars their jurisdictions', owners their vessels', admins all.
+func (s *Service) List(ctx context.Context, sc models.Scope, f ListFilter, cursor string, limit int) (Page, error) {
+	q := s.db.Gorm.WithContext(ctx).Model(&models.Inspection{})
+	q = scopeQuery(q, sc)
+	if f.JurisdictionID != nil {
+		q = q.Where("jurisdiction_id = ?", *f.JurisdictionID)
+	}
+	if f.VesselID != nil {
+		q = q.Where("vessel_id = ?", *f.VesselID)
+	}
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	return pageOf(q, cursor, limit)
+}
+
+// scopeQuery filters a table with inspection scope columns by the caller.
+func scopeQuery(q *gorm.DB, sc models.Scope) *gorm.DB {
+	switch {
+	case sc.Access == models.AccessAll:
+		return q
+	case sc.Access == models.AccessJurisdiction && sc.Role == models.RoleInspector:
+		return q.Where("inspector_id = ?", sc.UserID)
+	case sc.Access == models.AccessJurisdiction:
+		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
+	case sc.Access == models.AccessOwn && sc.OwnerID != nil:
+		return q.Where("owner_id = ?", *sc.OwnerID)
+	}
+	return q.Where("false")
+}
+
+// ScopeQuery exposes the inspection scope filter to the sync package's
+// conflict and quarantine lists.
+func ScopeQuery(q *gorm.DB, sc models.Scope) *gorm.DB { return scopeQuery(q, sc) }
+
+func nonEmpty(ids []uuid.UUID) []uuid.UUID {
+	if len(ids) == 0 {
+		return []uuid.UUID{uuid.Nil}
+	}
+	return ids
+}
+
+// pageOf pages inspections by id after an opaque cursor.
+func pageOf(q *gorm.DB, cursor string, limit int) (Page, error) {
+	if limit <= 0 || limit > 500 {
+		limit = 50
+	}
+	if cursor != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(cursor)
+		id, perr := uuid.FromBytes(raw)
+		if err != nil || perr != nil {
+			return Page{}, invalid("cursor", "invalid", "not a cursor this server issued")
+		}
+		q = q.Where("id > ?", id)
+	}
+	var rows []models.Inspection
+	if err := q.Order("id").Limit(limit + 1).Find(&rows).Error; err != nil {
+		return Page{}, fmt.Errorf("list inspections: %w", err)
+	}
+	p := Page{Items: rows}
+	if len(rows) > limit {
+		p.Items = rows[:limit]
+		last := p.Items[limit-1].ID
+		p.NextCursor = base64.RawURLEncoding.EncodeToString(last[:])
+	}
+	return p, nil
+}

@@ -1,0 +1,248 @@
+package inspect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"sort"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// Work is the unit of work of one transaction: a push chunk, a backlog
+// drain or one REST call. It caches the aggregates it has locked, keeps
+// each aggregate's version in memory (one increment per command that
+// changed it, written once at Finish), buffers change-log and audit entries
+// until the command's savepoint is released, and collects the inspections
+// to recompute and the liable parties whose chains must be recomputed.
+type Work struct {
+	s       *Service
+	tx      *storage.Tx
+	aggs    map[uuid.UUID]*agg  // locked and loaded in this transaction
+	vers    map[uuid.UUID]int64 // aggregate version including this transaction's increments
+	dbVers  map[uuid.UUID]int64 // aggregate version as stored
+	bumped  map[uuid.UUID]bool  // aggregates already incremented by the current command
+	dirty   map[uuid.UUID]bool  // inspections to recompute at Finish
+	parties map[uuid.UUID]bool  // liable parties whose chains to recompute
+	created []uuid.UUID         // aggregates created (their backlog may drain)
+	changes []storage.Change
+	audits  []auditEntry
+	after   []func()
+}
+
+type auditEntry struct {
+	action, entity string
+	id             uuid.UUID
+	after          any
+}
+
+// agg is one locked inspection with what the commands have read of it.
+type agg struct {
+	row      models.Inspection
+	answers  map[string]*models.InspectionAnswer // by item id; nil until read
+	findings map[uuid.UUID]*models.Finding       // live and tombstoned; nil until read
+}
+
+// NewWork starts a unit of work inside tx.
+func (s *Service) NewWork(tx *storage.Tx) *Work {
+	return &Work{s: s, tx: tx, aggs: map[uuid.UUID]*agg{}, vers: map[uuid.UUID]int64{}, dbVers: map[uuid.UUID]int64{},
+		bumped: map[uuid.UUID]bool{}, dirty: map[uuid.UUID]bool{}, parties: map[uuid.UUID]bool{}}
+}
+
+// Tx returns the transaction the work runs in.
+func (w *Work) Tx() *storage.Tx { return w.tx }
+
+// Mark is a point a command can be rolled back to, with its savepoint.
+type Mark struct {
+	vers    map[uuid.UUID]int64
+	created int
+	changes int
+	audits  int
+	after   int
+}
+
+// Begin marks the start of one command: what Rollback restores.
+func (w *Work) Begin() Mark {
+	w.bumped = map[uuid.UUID]bool{}
+	return Mark{vers: maps.Clone(w.vers), created: len(w.created), changes: len(w.changes), audits: len(w.audits), after: len(w.after)}
+}
+
+// Rollback forgets everything the command did since m, after the caller
+// rolled back its savepoint. Row locks taken inside the savepoint are lost
+// with it, so cached aggregates are dropped and locked again on next use.
+func (w *Work) Rollback(m Mark) {
+	w.vers = m.vers
+	w.created = w.created[:m.created]
+	w.changes = w.changes[:m.changes]
+	w.audits = w.audits[:m.audits]
+	w.after = w.after[:m.after]
+	w.aggs = map[uuid.UUID]*agg{}
+}
+
+// Created lists the aggregates created in this unit of work.
+func (w *Work) Created() []uuid.UUID { return append([]uuid.UUID(nil), w.created...) }
+
+// AggregateVersion is the current version of a locked aggregate.
+func (w *Work) AggregateVersion(id uuid.UUID) int64 { return w.vers[id] }
+
+func (w *Work) changed(entity string, id uuid.UUID, keys ...string) {
+	w.changes = append(w.changes, storage.Change{EntityType: entity, EntityID: id, ScopeKeys: keys})
+}
+
+func (w *Work) audit(action, entity string, id uuid.UUID, after any) {
+	w.audits = append(w.audits, auditEntry{action, entity, id, after})
+}
+
+func (w *Work) afterCommit(f func()) { w.after = append(w.after, f) }
+
+// keys are the scope keys of everything in an inspection's aggregate.
+func keys(row *models.Inspection) []string {
+	return []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.OwnerID), storage.ScopeUser(row.InspectorID)}
+}
+
+// bump increments the aggregate version once per command and returns it.
+func (w *Work) bump(id uuid.UUID) int64 {
+	if !w.bumped[id] {
+		w.vers[id]++
+		w.bumped[id] = true
+		w.dirty[id] = true
+	}
+	return w.vers[id]
+}
+
+// lock loads and locks an inspection (SELECT … FOR NO KEY UPDATE: exclusive
+// among commands, but not against foreign-key checks of rows referencing
+// it, which take FOR KEY SHARE and would otherwise deadlock), once per
+// transaction. A missing inspection is an aggregate_missing error.
+func (w *Work) lock(ctx context.Context, id uuid.UUID) (*agg, error) {
+	if a, ok := w.aggs[id]; ok {
+		return a, nil
+	}
+	var row models.Inspection
+	err := w.tx.DB.WithContext(ctx).Unscoped().Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, missingAggregate("inspection", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lock inspection %s: %w", id, err)
+	}
+	if _, ok := w.dbVers[id]; !ok {
+		w.dbVers[id] = row.Version
+	}
+	if v, ok := w.vers[id]; ok && v > row.Version {
+		row.Version = v
+	} else {
+		w.vers[id] = row.Version
+	}
+	a := &agg{row: row}
+	w.aggs[id] = a
+	return a, nil
+}
+
+// loadAnswers reads an inspection's answers once per transaction.
+func (w *Work) loadAnswers(ctx context.Context, a *agg) error {
+	if a.answers != nil {
+		return nil
+	}
+	var rows []models.InspectionAnswer
+	if err := w.tx.DB.WithContext(ctx).Where("inspection_id = ? AND deleted_at IS NULL", a.row.ID).Find(&rows).Error; err != nil {
+		return fmt.Errorf("load answers: %w", err)
+	}
+	a.answers = make(map[string]*models.InspectionAnswer, len(rows))
+	for i := range rows {
+		a.answers[rows[i].ItemID] = &rows[i]
+	}
+	return nil
+}
+
+// loadFindings reads an inspection's findings, tombstones included.
+func (w *Work) loadFindings(ctx context.Context, a *agg) error {
+	if a.findings != nil {
+		return nil
+	}
+	var rows []models.Finding
+	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", a.row.ID).Find(&rows).Error; err != nil {
+		return fmt.Errorf("load findings: %w", err)
+	}
+	a.findings = make(map[uuid.UUID]*models.Finding, len(rows))
+	for i := range rows {
+		a.findings[rows[i].ID] = &rows[i]
+	}
+	return nil
+}
+
+// Finish recomputes every inspection the commands touched, then the penalty
+// chains of every liable party touched, under their locks in id order, and
+// hands the buffered change-log and audit entries to the transaction. Call
+// it once, last, before the transaction commits.
+func (w *Work) Finish(ctx context.Context) error {
+	ids := make([]uuid.UUID, 0, len(w.dirty))
+	for id := range w.dirty {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i].String() < ids[j].String() })
+	for _, id := range ids {
+		if err := w.recompute(ctx, id); err != nil {
+			return err
+		}
+	}
+	if err := w.recomputeParties(ctx); err != nil {
+		return err
+	}
+	return w.flush()
+}
+
+// flush moves the buffered entries into the transaction.
+func (w *Work) flush() error {
+	for _, c := range w.changes {
+		w.tx.Changed(c.EntityType, c.EntityID, c.ScopeKeys...)
+	}
+	for _, a := range w.audits {
+		if err := w.tx.Audit(a.action, a.entity, a.id, nil, a.after); err != nil {
+			return err
+		}
+	}
+	for _, f := range w.after {
+		w.tx.AfterCommit(f)
+	}
+	w.changes, w.audits, w.after = nil, nil, nil
+	return nil
+}
+
+// TouchParty asks Finish to recompute a liable party's chains.
+func (w *Work) TouchParty(id uuid.UUID) { w.parties[id] = true }
+
+// MarkDirty asks Finish to recompute an inspection.
+func (w *Work) MarkDirty(id uuid.UUID) { w.dirty[id] = true }
+
+func errorAs(err error, target any) bool { return errors.As(err, target) }
+
+func scopeOK(s models.Scope, row *models.Inspection) bool {
+	switch s.Access {
+	case models.AccessAll:
+		return true
+	case models.AccessJurisdiction:
+		if s.Role == models.RoleInspector {
+			return row.InspectorID == s.UserID || containsID(s.Jurisdictions, row.JurisdictionID)
+		}
+		return containsID(s.Jurisdictions, row.JurisdictionID)
+	case models.AccessOwn:
+		return s.OwnerID != nil && *s.OwnerID == row.OwnerID
+	}
+	return false
+}
+
+func containsID(ids []uuid.UUID, id uuid.UUID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,399 @@
+package sync
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// state is what one push (or one drain) knows across its chunks.
+type state struct {
+	sc       models.Scope
+	dev      device
+	received time.Time
+	skew     *time.Duration
+	retrying bool
+	drain    bool                     // a backlog drain: no lease, stored capture times
+	blocked  map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
+	backlog  map[uuid.UUID]backlogRow // this device's backlog by mutation id
+	held     map[uuid.UUID]bool       // this device's mutations waiting in quarantine
+	loaded   bool                     // backlog and quarantine read
+	leased   bool                     // this push holds the device
+	released bool                     // and gave it back
+	req      *PushRequest
+	seen     map[uuid.UUID]models.AppliedMutation // applied_mutations of the chunk's ids
+	jur      map[uuid.UUID]uuid.UUID              // aggregate → jurisdiction
+	assigned map[string]bool                      // jurisdiction|date → the user was assigned
+	created  []uuid.UUID
+}
+
+func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.Time) *state {
+	st := &state{sc: sc, dev: dev, received: received, blocked: map[uuid.UUID]bool{}, held: map[uuid.UUID]bool{},
+		backlog: map[uuid.UUID]backlogRow{}, seen: map[uuid.UUID]models.AppliedMutation{}, jur: map[uuid.UUID]uuid.UUID{}, assigned: map[string]bool{}}
+	if deviceTime != nil {
+		d := deviceTime.Sub(received)
+		st.skew = &d
+	}
+	return st
+}
+
+// pending is an applied mutation whose stored outcome is written at the end
+// of the chunk, in one statement.
+type pending struct {
+	id     uuid.UUID
+	status string
+	body   []byte
+}
+
+// applyChunk applies up to 50 mutations in one transaction. If the
+// transaction fails as a whole (a deadlock in the chain recompute, a lost
+// lease, the change-log lock timeout), every result of the chunk is retry.
+// The first chunk of a push takes the device and the last gives it back,
+// in their own transactions; failing to take it fails the push.
+func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, last bool) ([]Result, error) {
+	results := make([]Result, len(chunk))
+	begun := time.Now()
+	defer func() { e.m.observe(begun, results) }()
+	created, taking := len(st.created), !st.drain && !st.leased
+	err := e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
+		if err := e.deviceFor(ctx, tx, st, taking); err != nil {
+			return err
+		}
+		if err := e.prepare(ctx, tx, st, chunk); err != nil {
+			return err
+		}
+		w := e.insp.NewWork(tx)
+		var outs []pending
+		for i, x := range chunk {
+			r, p := e.applyOne(ctx, tx, w, st, x.m)
+			results[i] = r
+			if p != nil {
+				outs = append(outs, *p)
+			}
+		}
+		if err := writeOutcomes(ctx, tx, outs); err != nil {
+			return err
+		}
+		if err := w.Finish(ctx); err != nil {
+			return err
+		}
+		if last && !st.drain {
+			return e.releaseIn(ctx, tx, st)
+		}
+		return nil
+	})
+	if err != nil && taking && models.KindOf(err) != "" {
+		return nil, err
+	}
+	if err != nil {
+		e.opt.Logger.Warn("push chunk rolled back", "device", st.dev.ID, "err", err)
+		st.created, st.retrying = st.created[:created], true
+		for i, x := range chunk {
+			results[i] = retryResult(x.m, CodeBusy)
+		}
+		return results, nil
+	}
+	st.leased = st.leased || taking
+	st.released = last && !st.drain
+	return results, nil
+}
+
+// deviceFor takes the device (first chunk) or checks the lease.
+func (e *Engine) deviceFor(ctx context.Context, tx *storage.Tx, st *state, taking bool) error {
+	if taking {
+		return e.takeIn(ctx, tx, st)
+	}
+	return e.lockDevice(ctx, tx, st)
+}
+
+// prepare reads the device's backlog and quarantine once per push and the
+// chunk's already-recorded mutation ids in one query.
+func (e *Engine) prepare(ctx context.Context, tx *storage.Tx, st *state, chunk []indexed) error {
+	if err := e.loadBacklog(ctx, tx, st); err != nil {
+		return err
+	}
+	ids := make([]uuid.UUID, len(chunk))
+	for i, x := range chunk {
+		ids[i] = x.m.ID
+	}
+	var rows []models.AppliedMutation
+	if err := tx.DB.WithContext(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return fmt.Errorf("look up mutation ids: %w", err)
+	}
+	st.seen = make(map[uuid.UUID]models.AppliedMutation, len(rows))
+	for _, r := range rows {
+		st.seen[r.ID] = r
+	}
+	return nil
+}
+
+// lockDevice takes the device row lock (lock order: the device first) and
+// checks this push still holds the lease; a drain checks no push does.
+func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) error {
+	var row struct {
+		PushLeaseID    *uuid.UUID
+		PushLeaseUntil *time.Time
+	}
+	err := tx.DB.WithContext(ctx).Raw("SELECT push_lease_id, push_lease_until FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).Scan(&row).Error
+	if err != nil {
+		return fmt.Errorf("lock device: %w", err)
+	}
+	leased := row.PushLeaseID != nil && row.PushLeaseUntil != nil && row.PushLeaseUntil.After(e.clock())
+	switch {
+	case st.drain && leased:
+		return errBusy
+	case !st.drain && (!leased || *row.PushLeaseID != st.dev.Lease):
+		return errors.New("push lease lost")
+	}
+	return nil
+}
+
+// applyOne decides and, if it can, applies one mutation inside its own
+// savepoint. It returns the result and, for an applied mutation, the
+// outcome to store.
+func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, m Mutation) (Result, *pending) {
+	if st.retrying {
+		return retryResult(m, CodeAfterRetry), nil
+	}
+	hash, err := RequestHash(m)
+	if err != nil {
+		return e.reject(ctx, tx, st, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
+	}
+	if r, done := e.known(ctx, tx, st, m, hash); done {
+		return r, nil
+	}
+	cmd, ok := inspect.LookupCommand(m.Name, m.Version)
+	if !ok {
+		st.retrying = true
+		r := retryResult(m, CodeUnknownMutation)
+		r.Message = fmt.Sprintf("this server does not know %s v%d yet", m.Name, m.Version)
+		return r, nil
+	}
+	args, err := cmd.Decode(m.Args)
+	if err != nil {
+		return e.reject(ctx, tx, st, m, hash, err), nil
+	}
+	return e.attempt(ctx, tx, w, st, m, hash, cmd, args)
+}
+
+// attempt runs the order, time and authorisation checks, then the command.
+func (e *Engine) attempt(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, m Mutation, hash []byte, cmd inspect.Command, args inspect.Args) (Result, *pending) {
+	agg := args.Aggregate()
+	if st.held[m.ID] {
+		st.blocked[agg] = true
+		return Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined, Message: "held in quarantine for a supervisor"}, nil
+	}
+	if st.blocked[agg] || e.waitingBefore(st, agg, m) {
+		return e.defer_(ctx, tx, st, m, hash, agg, CodeWaitingForEarlier), nil
+	}
+	c, err := e.captureOf(st, m)
+	if err != nil {
+		return e.reject(ctx, tx, st, m, hash, err), nil
+	}
+	jur, exists, err := e.jurisdictionOf(ctx, tx, st, cmd, args)
+	if err != nil {
+		return e.retryOn(st, m, err), nil
+	}
+	if !exists && !cmd.Creates {
+		return e.missing(ctx, tx, st, m, hash, agg), nil
+	}
+	if exists || cmd.Creates {
+		ok, err := e.authorised(ctx, tx, st, jur, c.At)
+		if err == nil && !ok && exists && !cmd.Creates {
+			ok, err = e.vouchedFor(ctx, tx, st, agg)
+		}
+		if err != nil {
+			return e.retryOn(st, m, err), nil
+		}
+		if !ok && jur != uuid.Nil {
+			return e.quarantine(ctx, tx, st, m, hash, agg, jur, c), nil
+		}
+	}
+	return e.run(ctx, tx, w, st, m, hash, cmd, args, c)
+}
+
+// run applies the command inside a savepoint; applied_mutations is
+// inserted first so that a duplicate is caught before any effect.
+func (e *Engine) run(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, m Mutation, hash []byte, cmd inspect.Command, args inspect.Args, c Capture) (Result, *pending) {
+	agg := args.Aggregate()
+	mark := w.Begin()
+	err := tx.DB.WithContext(ctx).Exec(savepointAndRecord(st, m, cmd, agg, hash)).Error
+	var out inspect.Outcome
+	if err == nil {
+		st.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusApplied}
+		out, err = w.Run(ctx, e.meta(st, m, c), args)
+		if err != nil {
+			delete(st.seen, m.ID)
+		}
+	}
+	if err != nil {
+		w.Rollback(mark)
+		if rerr := tx.DB.WithContext(ctx).Exec("ROLLBACK TO SAVEPOINT m").Error; rerr != nil {
+			return e.retryOn(st, m, rerr), nil
+		}
+		return e.failed(ctx, tx, st, m, hash, agg, err), nil
+	}
+	// The savepoint is not released: a chunk nests at most 50, below the
+	// 64 subtransactions PostgreSQL caches, and releasing would cost a round
+	// trip per mutation for nothing (ROLLBACK TO rolls back to the latest).
+	if _, ok := st.backlog[m.ID]; ok {
+		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
+			return e.retryOn(st, m, err), nil
+		}
+		delete(st.backlog, m.ID)
+	}
+	if cmd.Creates && out.Code == "" {
+		st.created = append(st.created, agg)
+	}
+	r := outcomeResult(m, out, c)
+	return r, &pending{id: m.ID, status: r.Status, body: stored(r)}
+}
+
+// savepointAndRecord is the savepoint and the applied_mutations insert of
+// one mutation as one simple-protocol statement (one round trip instead of
+// two). Every value is generated by the server or validated: uuids, an
+// integer, the name of a known command and the hash in hex, so building
+// the literal is safe.
+func savepointAndRecord(st *state, m Mutation, cmd inspect.Command, agg uuid.UUID, hash []byte) string {
+	return fmt.Sprintf(`SAVEPOINT m; INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status)
+		VALUES ('%s', '%s', '%s', %d, '%s', '%s', '\x%x', 'applied')`, m.ID, st.dev.ID, st.sc.UserID, m.Seq, cmd.Name, agg, hash)
+}
+
+// failed answers a command that failed and was rolled back.
+func (e *Engine) failed(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg uuid.UUID, err error) Result {
+	switch {
+	case storage.IsUniqueViolation(err) && isAppliedKey(err):
+		var am models.AppliedMutation
+		if res := tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); res.Error == nil && res.RowsAffected > 0 {
+			st.seen[m.ID] = am
+		}
+		if r, done := e.known(ctx, tx, st, m, hash); done {
+			return r
+		}
+		return e.retryOn(st, m, err)
+	case inspect.IsMissingAggregate(err):
+		return e.defer_(ctx, tx, st, m, hash, agg, CodeAggregateUnknown)
+	case retryable(err):
+		return e.retryOn(st, m, err)
+	}
+	var me *models.Error
+	if asError(err, &me) && me.Kind != models.KindUnavailable {
+		return e.reject(ctx, tx, st, m, hash, err)
+	}
+	if me2 := storage.MapError(err, "mutation"); models.KindOf(me2) == models.KindInvalid {
+		return e.reject(ctx, tx, st, m, hash, me2)
+	}
+	e.opt.Logger.Error("mutation failed", "mutation", m.ID, "name", m.Name, "err", err)
+	return e.retryOn(st, m, err)
+}
+
+func isAppliedKey(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.ConstraintName == "applied_mutations_pkey"
+}
+
+// retryable reports deadlocks, serialization failures, lock timeouts and
+// cancelled contexts: the mutation and everything after it are retry.
+func retryable(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		switch pg.Code {
+		case "40P01", "40001", "55P03", "57014":
+			return true
+		}
+	}
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+func (e *Engine) retryOn(st *state, m Mutation, err error) Result {
+	st.retrying = true
+	if !retryable(err) {
+		e.opt.Logger.Warn("mutation answered retry", "mutation", m.ID, "err", err)
+	}
+	return retryResult(m, CodeBusy)
+}
+
+// meta is the command metadata of a mutation.
+func (e *Engine) meta(st *state, m Mutation, c Capture) inspect.Meta {
+	md := inspect.Meta{UserID: st.sc.UserID, DeviceID: st.dev.ID, Role: st.sc.Role, Mutation: m.ID, Seq: m.Seq, At: c.At, Raw: c.Raw,
+		Flags: c.Flags, Name: m.Name, Args: m.Args}
+	if m.BaseVersion != nil {
+		md.Base = *m.BaseVersion
+	}
+	return md
+}
+
+// captureOf corrects the mutation's time, or takes the time stored when it
+// was first deferred.
+func (e *Engine) captureOf(st *state, m Mutation) (Capture, error) {
+	if b, ok := st.backlog[m.ID]; ok {
+		return Capture{At: b.CapturedAt, Flags: b.TimeFlags}, nil
+	}
+	return CorrectTime(m, st.received, st.skew, st.dev.RegisteredAt)
+}
+
+// known answers a mutation id already recorded: a replay (same user, same
+// hash) with the stored outcome, a reused key (same user, other hash), or
+// a taken id (another user).
+func (e *Engine) known(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte) (Result, bool) {
+	am, ok := st.seen[m.ID]
+	if !ok {
+		return Result{}, false
+	}
+	var orig Result
+	_ = jsonUnmarshal(am.Outcome, &orig)
+	if orig.Status == "" {
+		orig = Result{ID: m.ID, Seq: am.Seq, Status: am.Status}
+	}
+	switch {
+	case am.UserID != st.sc.UserID:
+		return Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeMutationIDTaken, Message: "another user's mutation has this id"}, true
+	case !bytes.Equal(am.RequestHash, hash):
+		return Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeIdempotencyKeyReused,
+			Message: "this mutation id was used for a different mutation; the original outcome is attached", Outcome: &orig}, true
+	}
+	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusReplayed, Aggregate: orig.Aggregate, Outcome: &orig}
+	if _, ok := st.backlog[m.ID]; ok {
+		_ = tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error
+		delete(st.backlog, m.ID)
+	}
+	return r, true
+}
+
+// writeOutcomes stores the outcomes of a chunk's applied mutations in one
+// statement.
+func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
+	if len(outs) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	args := make([]any, 0, 3*len(outs))
+	sb.WriteString("UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome::jsonb FROM (VALUES ")
+	for i, p := range outs {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(?::uuid, ?, ?)")
+		args = append(args, p.id, p.status, string(p.body))
+	}
+	sb.WriteString(") AS v (id, status, outcome) WHERE a.id = v.id")
+	if err := tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error; err != nil {
+		return fmt.Errorf("store outcomes: %w", err)
+	}
+	return nil
+}
+
+func actor(st *state) storage.Actor {
+	u, d := st.sc.UserID, st.dev.ID
+	return storage.Actor{UserID: &u, DeviceID: &d, RequestID: st.sc.RequestID}
+}

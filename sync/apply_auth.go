@@ -1,0 +1,83 @@
+package sync
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// vesselArgs are args that name the vessel they concern.
+type vesselArgs interface{ Vessel() uuid.UUID }
+
+// jurisdictionOf finds the jurisdiction a mutation works in: the vessel's
+// for a start or an observation, the inspection's otherwise. exists is
+// false when the inspection does not exist (yet). A missing vessel gives
+// uuid.Nil and exists: the command itself rejects it.
+func (e *Engine) jurisdictionOf(ctx context.Context, tx *storage.Tx, st *state, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
+	agg := args.Aggregate()
+	if j, ok := st.jur[agg]; ok {
+		return j, true, nil
+	}
+	table, id := "inspections", agg
+	if va, ok := args.(vesselArgs); ok && (cmd.Creates || cmd.Kind == inspect.AggregateVessel) {
+		table, id = "vessels", va.Vessel()
+	}
+	var js []uuid.UUID
+	err := tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id FROM "+table+" WHERE id = ?", id).Scan(&js).Error
+	if err != nil {
+		return uuid.Nil, false, fmt.Errorf("find jurisdiction: %w", err)
+	}
+	if len(js) == 0 {
+		return uuid.Nil, table == "vessels", nil
+	}
+	if table == "inspections" {
+		st.jur[agg] = js[0]
+	}
+	return js[0], true, nil
+}
+
+// authorised reports whether the user was assigned to the jurisdiction on
+// the (Asia/Kolkata) date of the corrected capture time: work captured
+// while the user was entitled to it is never refused for authorisation
+// (DESIGN §4).
+func (e *Engine) authorised(ctx context.Context, tx *storage.Tx, st *state, jur uuid.UUID, at time.Time) (bool, error) {
+	if jur == uuid.Nil || st.sc.Role == models.RoleAdmin {
+		return true, nil
+	}
+	day := rules.DateOf(at).String()
+	key := jur.String() + "|" + day
+	if ok, seen := st.assigned[key]; seen {
+		return ok, nil
+	}
+	var ok bool
+	err := tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
+		AND starts_on <= ?::date AND (ends_on IS NULL OR ends_on >= ?::date))`, st.sc.UserID, jur, day, day).Scan(&ok).Error
+	if err != nil {
+		return false, fmt.Errorf("check assignment: %w", err)
+	}
+	st.assigned[key] = ok
+	return ok, nil
+}
+
+func asError(err error, target **models.Error) bool { return errors.As(err, target) }
+
+// vouchedFor reports whether a supervisor re-applied the quarantined
+// mutation that created this aggregate for this user: that decision covers
+// the user's later work on the same inspection.
+func (e *Engine) vouchedFor(ctx context.Context, tx *storage.Tx, st *state, agg uuid.UUID) (bool, error) {
+	var ok bool
+	err := tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM quarantine q JOIN applied_mutations a ON a.id = q.mutation_id
+		WHERE q.state = 'reapplied' AND q.user_id = ? AND a.aggregate_id = ?)`, st.sc.UserID, agg).Scan(&ok).Error
+	if err != nil {
+		return false, fmt.Errorf("check supervisor decision: %w", err)
+	}
+	return ok, nil
+}

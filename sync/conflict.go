@@ -1,0 +1,225 @@
+package sync
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// ConflictFilter narrows the conflict list.
+type ConflictFilter struct {
+	OpenOnly     bool
+	InspectionID *uuid.UUID
+}
+
+// ListConflicts lists conflicts in the caller's scope, oldest first.
+func (e *Engine) ListConflicts(ctx context.Context, sc models.Scope, f ConflictFilter, cursor string, limit int) ([]models.Conflict, string, error) {
+	q := inspect.ScopeQuery(e.db.Gorm.WithContext(ctx).Model(&models.Conflict{}), sc)
+	if f.OpenOnly {
+		q = q.Where("resolved_at IS NULL")
+	}
+	if f.InspectionID != nil {
+		q = q.Where("inspection_id = ?", *f.InspectionID)
+	}
+	var rows []models.Conflict
+	next, err := pageByID(q, cursor, limit, &rows, func(i int) uuid.UUID { return rows[i].ID }, func() int { return len(rows) })
+	return rows, next, err
+}
+
+// ListQuarantine lists quarantined mutations of the caller's jurisdictions.
+func (e *Engine) ListQuarantine(ctx context.Context, sc models.Scope, state, cursor string, limit int) ([]models.QuarantineEntry, string, error) {
+	q := e.db.Gorm.WithContext(ctx).Model(&models.QuarantineEntry{})
+	if sc.Access != models.AccessAll {
+		q = q.Where("jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
+			nonEmpty(sc.Jurisdictions), nonEmpty(sc.Jurisdictions))
+	}
+	if state != "" {
+		q = q.Where("state = ?", state)
+	}
+	var rows []models.QuarantineEntry
+	next, err := pageByID(q, cursor, limit, &rows, func(i int) uuid.UUID { return rows[i].ID }, func() int { return len(rows) })
+	return rows, next, err
+}
+
+func nonEmpty(ids []uuid.UUID) []uuid.UUID {
+	if len(ids) == 0 {
+		return []uuid.UUID{uuid.Nil}
+	}
+	return ids
+}
+
+// pageByID pages q by id after an opaque cursor into rows.
+func pageByID(q *gorm.DB, cursor string, limit int, rows any, idAt func(int) uuid.UUID, n func() int) (string, error) {
+	if limit <= 0 || limit > 500 {
+		limit = 50
+	}
+	if cursor != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(cursor)
+		id, perr := uuid.FromBytes(raw)
+		if err != nil || perr != nil {
+			return "", models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
+		}
+		q = q.Where("id > ?", id)
+	}
+	if err := q.Order("id").Limit(limit + 1).Find(rows).Error; err != nil {
+		return "", fmt.Errorf("list: %w", err)
+	}
+	if n() <= limit {
+		return "", nil
+	}
+	last := idAt(limit - 1)
+	trimTo(rows, limit)
+	return base64.RawURLEncoding.EncodeToString(last[:]), nil
+}
+
+func trimTo(rows any, n int) {
+	switch r := rows.(type) {
+	case *[]models.Conflict:
+		*r = (*r)[:n]
+	case *[]models.QuarantineEntry:
+		*r = (*r)[:n]
+	}
+}
+
+// Quarantine decisions.
+const (
+	DecisionReapply = "reapply"
+	DecisionDiscard = "discard"
+)
+
+// DecideQuarantine settles a quarantined mutation: discard keeps it as
+// rejected with the supervisor's reason (final for the device); reapply
+// runs it (with corrected args if given) as its author, at its capture
+// time, in the author's device's own transaction. Errors: not_found,
+// conflict (already decided, device busy).
+func (e *Engine) DecideQuarantine(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string, args json.RawMessage) (models.QuarantineEntry, *Result, error) {
+	var q models.QuarantineEntry
+	err := e.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&q).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && q.JurisdictionID != nil && !sc.CanJurisdiction(*q.JurisdictionID)) {
+		return q, nil, models.NotFound("quarantine entry")
+	}
+	if err != nil {
+		return q, nil, err
+	}
+	if q.State != "pending" {
+		return q, nil, models.Errorf(models.KindConflict, "already_decided", "this entry was %s already", q.State)
+	}
+	if decision != DecisionReapply {
+		if err := e.discard(ctx, q, reason); err != nil {
+			return q, nil, err
+		}
+		return e.closeQuarantine(ctx, sc, q, decision, reason, nil)
+	}
+	r, err := e.reapply(ctx, sc, q, args, reason)
+	if err != nil {
+		return q, nil, err
+	}
+	if r.Status != StatusApplied && r.Status != StatusMerged {
+		return q, &r, models.Errorf(models.KindConflict, "not_applied", "the mutation could not be applied now (%s %s); try again", r.Status, r.Code)
+	}
+	now, u := e.clock().UTC(), sc.UserID
+	q.State, q.DecidedBy, q.DecidedAt, q.DecisionReason = "reapplied", &u, &now, reason
+	return q, &r, nil
+}
+
+// closeQuarantine records the decision on the entry.
+func (e *Engine) closeQuarantine(ctx context.Context, sc models.Scope, q models.QuarantineEntry, decision, reason string, res *Result) (models.QuarantineEntry, *Result, error) {
+	now, u := e.clock().UTC(), sc.UserID
+	err := markDecided(ctx, e.db.Gorm, q, "discarded", u, now, reason)
+	q.State, q.DecidedBy, q.DecidedAt, q.DecisionReason = "discarded", &u, &now, reason
+	return q, res, err
+}
+
+// markDecided records a decision on a quarantine entry.
+func markDecided(ctx context.Context, db *gorm.DB, q models.QuarantineEntry, state string, by uuid.UUID, at time.Time, reason string) error {
+	return db.WithContext(ctx).Model(&models.QuarantineEntry{}).Where("id = ?", q.ID).Updates(map[string]any{"state": state, "decided_by": by,
+		"decided_at": at, "decision_reason": reason, "version": q.Version + 1, "updated_at": at}).Error
+}
+
+// discard makes the mutation's final result a rejection with the reason.
+func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason string) error {
+	var m Mutation
+	_ = json.Unmarshal(q.Payload, &m)
+	hash, _ := RequestHash(m)
+	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: "discarded_by_supervisor", Message: reason}
+	return e.db.Gorm.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, request_hash, status, outcome)
+		VALUES (?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, q.DeviceID, q.UserID, m.Seq, m.Name, hash, string(stored(r))).Error
+}
+
+// reapply runs a quarantined mutation as its author would have, skipping
+// only the authorisation the supervisor has now given.
+// The decision is recorded in the same transaction, so a drain that follows
+// sees it.
+func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.QuarantineEntry, args json.RawMessage, reason string) (Result, error) {
+	var m Mutation
+	if err := json.Unmarshal(q.Payload, &m); err != nil {
+		return Result{}, fmt.Errorf("decode quarantined payload: %w", err)
+	}
+	hash, err := RequestHash(m) // the device's intent keeps its identity
+	if err != nil {
+		return Result{}, err
+	}
+	if len(args) > 0 {
+		m.Args = args
+	}
+	var info struct {
+		Role         models.Role
+		RegisteredAt time.Time
+	}
+	if err := e.db.Gorm.WithContext(ctx).Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, q.DeviceID).Scan(&info).Error; err != nil {
+		return Result{}, err
+	}
+	st := newState(models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role}, device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt}, e.clock().UTC(), nil)
+	st.drain, st.loaded = true, true
+	c := Capture{At: st.received}
+	if q.CapturedAt != nil {
+		c.At = *q.CapturedAt
+	} else if cc, err := CorrectTime(m, st.received, nil, info.RegisteredAt); err == nil {
+		c = cc
+	}
+	var r Result
+	err = e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
+		if err := e.lockDevice(ctx, tx, st); err != nil {
+			return err
+		}
+		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).Error; err != nil {
+			return err
+		}
+		cmd, ok := inspect.LookupCommand(m.Name, m.Version)
+		if !ok {
+			return models.Errorf(models.KindConflict, "unknown_mutation", "this server does not know %s v%d", m.Name, m.Version)
+		}
+		a, err := cmd.Decode(m.Args)
+		if err != nil {
+			return err
+		}
+		w := e.insp.NewWork(tx)
+		var p *pending
+		r, p = e.run(ctx, tx, w, st, m, hash, cmd, a, c)
+		if p == nil {
+			return nil // not applied: nothing to commit but the rejection rows
+		}
+		if err := writeOutcomes(ctx, tx, []pending{*p}); err != nil {
+			return err
+		}
+		if err := markDecided(ctx, tx.DB, q, "reapplied", sc.UserID, e.clock().UTC(), reason); err != nil {
+			return err
+		}
+		return w.Finish(ctx)
+	})
+	if errors.Is(err, errBusy) {
+		return r, busy()
+	}
+	e.enqueue(st.created...)
+	return r, err
+}

@@ -1,0 +1,181 @@
+package sync
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+)
+
+// Canonical returns the RFC 8785 (JCS) canonical form of a JSON document:
+// no insignificant whitespace, object members sorted by their names' UTF-16
+// code units, strings escaped as ECMAScript's JSON.stringify does, and
+// numbers in ECMAScript's shortest round-trip form.
+func Canonical(raw []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("canonical json: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("canonical json: trailing data")
+	}
+	var b bytes.Buffer
+	if err := writeCanonical(&b, v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeCanonical writes a decoded JSON value (UseNumber) in JCS form.
+func writeCanonical(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case json.Number:
+		s, err := canonicalNumber(x)
+		if err != nil {
+			return err
+		}
+		b.WriteString(s)
+	case string:
+		writeCanonicalString(b, x)
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := writeCanonical(b, e); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		return writeCanonicalObject(b, x)
+	default:
+		return fmt.Errorf("canonical json: unexpected %T", v)
+	}
+	return nil
+}
+
+func writeCanonicalObject(b *bytes.Buffer, m map[string]any) error {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return utf16Less(keys[i], keys[j]) })
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeCanonicalString(b, k)
+		b.WriteByte(':')
+		if err := writeCanonical(b, m[k]); err != nil {
+			return err
+		}
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// utf16Less orders strings by their UTF-16 code units (RFC 8785 §3.2.3).
+func utf16Less(a, b string) bool {
+	x, y := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return len(x) < len(y)
+}
+
+// writeCanonicalString escapes as JSON.stringify: quote, backslash and
+// control characters only; \b \t \n \f \r by name, others as \u00xx.
+func writeCanonicalString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(b, `\u%04x`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+}
+
+// canonicalNumber formats a number as ECMAScript's Number.prototype.toString
+// of the IEEE 754 double it denotes (RFC 8785 §3.2.2.3).
+func canonicalNumber(n json.Number) (string, error) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return "", fmt.Errorf("canonical json: number %s is not a finite double", n)
+	}
+	if f == 0 {
+		return "0", nil
+	}
+	abs := math.Abs(f)
+	if abs >= 1e21 || abs < 1e-6 {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		mant, exp, _ := strings.Cut(s, "e")
+		sign := exp[0]
+		digits := strings.TrimLeft(exp[1:], "0")
+		return mant + "e" + string(sign) + digits, nil
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64), nil
+}
+
+// RequestHash is the SHA-256 of the canonical JSON of a mutation's name,
+// version, args, base_version and captured_at (DESIGN §4 Identity): the
+// same intent hashes the same however it was serialised.
+func RequestHash(m Mutation) ([]byte, error) {
+	var args any
+	if len(m.Args) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(m.Args))
+		dec.UseNumber()
+		if err := dec.Decode(&args); err != nil {
+			return nil, fmt.Errorf("hash args: %w", err)
+		}
+	}
+	doc := map[string]any{"name": m.Name, "version": json.Number(strconv.Itoa(m.Version)), "args": args, "base_version": nil, "captured_at": nil}
+	if m.BaseVersion != nil {
+		doc["base_version"] = json.Number(strconv.FormatInt(*m.BaseVersion, 10))
+	}
+	if m.CapturedAt != nil {
+		doc["captured_at"] = *m.CapturedAt
+	}
+	var b bytes.Buffer
+	if err := writeCanonical(&b, doc); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(b.Bytes())
+	return sum[:], nil
+}

@@ -1,0 +1,101 @@
+package sync
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// reject records a final rejection: the applied_mutations row (so a resend
+// replays it) and the full payload in quarantine for a supervisor (DESIGN
+// §4: rejected work is kept). A rejection does not block later mutations.
+func (e *Engine) reject(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, err error) Result {
+	r := rejected(m, err)
+	if hash == nil {
+		sum := sha256.Sum256(m.Args)
+		hash = sum[:]
+	}
+	agg := aggregateOf(m)
+	res := tx.DB.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, st.dev.ID, st.sc.UserID, m.Seq, m.Name, agg, hash, string(stored(r)))
+	if res.Error != nil {
+		return e.retryOn(st, m, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		var am models.AppliedMutation
+		if rr := tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); rr.Error == nil && rr.RowsAffected > 0 {
+			st.seen[m.ID] = am
+		}
+		if known, done := e.known(ctx, tx, st, m, hash); done {
+			return known
+		}
+	} else {
+		st.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusRejected, Outcome: models.JSON(stored(r))}
+	}
+	if qerr := e.hold(ctx, tx, st, m, r.Code, r, nil, nil); qerr != nil {
+		return e.retryOn(st, m, qerr)
+	}
+	if _, ok := st.backlog[m.ID]; ok {
+		if derr := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; derr != nil {
+			return e.retryOn(st, m, derr)
+		}
+		delete(st.backlog, m.ID)
+	}
+	return r
+}
+
+// aggregateOf reads the aggregate id a mutation names, if any.
+func aggregateOf(m Mutation) *uuid.UUID {
+	var a struct {
+		ID           *uuid.UUID `json:"id"`
+		InspectionID *uuid.UUID `json:"inspection_id"`
+	}
+	if json.Unmarshal(m.Args, &a) != nil {
+		return nil
+	}
+	if m.Name == "inspection.start" {
+		return a.ID
+	}
+	return a.InspectionID
+}
+
+// quarantine holds work the user was not entitled to at its capture time:
+// it is not rejected (the device keeps it and gets deferred/quarantined
+// until a supervisor decides), and later mutations of its aggregate wait.
+func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg, jur uuid.UUID, c Capture) Result {
+	st.blocked[agg] = true
+	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined,
+		Message: "you were not assigned to this jurisdiction at the capture time; a supervisor will decide"}
+	at := c.At
+	if err := e.hold(ctx, tx, st, m, "unauthorised_at_capture", r, &jur, &at); err != nil {
+		return e.retryOn(st, m, err)
+	}
+	st.held[m.ID] = true
+	return r
+}
+
+// hold writes a pending quarantine row with the full payload.
+func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation, reason string, r Result, jur *uuid.UUID, at any) error {
+	payload, _ := json.Marshal(m)
+	detail, _ := json.Marshal(r)
+	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, jurisdiction_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, jur).Error
+	if err != nil {
+		return fmt.Errorf("quarantine: %w", err)
+	}
+	return nil
+}
+
+func jsonUnmarshal(b []byte, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, v)
+}

@@ -1,0 +1,240 @@
+package sync
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// Options tunes the engine; zero values take the defaults of DESIGN §4.
+type Options struct {
+	Budget    time.Duration // stop starting chunks after this (2 s)
+	ChunkSize int           // mutations per transaction (50)
+	Lease     time.Duration // how long a push holds its device (30 s)
+	Logger    *slog.Logger
+	Metrics   prometheus.Registerer // nil: no metrics
+}
+
+// Engine applies pushes. It holds no state beyond its dependencies and the
+// queue of aggregates whose backlog may drain.
+type Engine struct {
+	db    *storage.DB
+	insp  *inspect.Service
+	clock func() time.Time
+	opt   Options
+	queue chan uuid.UUID
+	m     *metrics
+}
+
+// New builds the push engine.
+func New(db *storage.DB, insp *inspect.Service, clock func() time.Time, opt Options) *Engine {
+	if clock == nil {
+		clock = time.Now
+	}
+	if opt.Budget <= 0 {
+		opt.Budget = 2 * time.Second
+	}
+	if opt.ChunkSize <= 0 || opt.ChunkSize > ChunkSize {
+		opt.ChunkSize = ChunkSize
+	}
+	if opt.Lease <= 0 {
+		opt.Lease = 30 * time.Second
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Engine{db: db, insp: insp, clock: clock, opt: opt, queue: make(chan uuid.UUID, 1024), m: newMetrics(opt.Metrics, db)}
+}
+
+// device is what a push needs of the device row.
+type device struct {
+	ID           uuid.UUID
+	UserID       uuid.UUID
+	RegisteredAt time.Time
+	Lease        uuid.UUID
+}
+
+// Push applies one push from the caller's device (DESIGN §4 Push): it
+// takes the device (a second concurrent push gets a conflict with
+// Retry-After), applies the mutations in seq order in chunks of at most 50,
+// one transaction each with a savepoint per mutation, stops starting chunks
+// after the time budget, records the clock skew and the push on the device,
+// and answers one result per mutation plus the current state of every
+// inspection concerned. Errors: conflict "push_in_progress", too_large,
+// invalid, unavailable.
+func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (PushResponse, error) {
+	start := time.Now()
+	received := e.clock().UTC().Truncate(time.Microsecond)
+	if len(req.Mutations) > MaxMutations {
+		return PushResponse{}, models.Errorf(models.KindTooLarge, "too_many_mutations", "at most %d mutations per push; send the rest in the next", MaxMutations)
+	}
+	st := newState(sc, device{ID: sc.DeviceID, UserID: sc.UserID, Lease: uuid.Must(uuid.NewV7())}, received, req.DeviceTime)
+	st.req = &req
+	results, err := e.applyAll(ctx, st, orderBySeq(req.Mutations), start)
+	if err != nil {
+		return PushResponse{}, err
+	}
+	if !st.released {
+		if err := e.releaseDevice(ctx, st); err != nil {
+			return PushResponse{}, err
+		}
+	}
+	e.enqueue(st.created...)
+	return e.respond(ctx, received, req, results)
+}
+
+// orderBySeq returns the mutations in seq order (stable), remembering their
+// position in the request.
+func orderBySeq(ms []Mutation) []indexed {
+	out := make([]indexed, len(ms))
+	for i, m := range ms {
+		out[i] = indexed{i, m}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].m.Seq < out[j].m.Seq })
+	return out
+}
+
+type indexed struct {
+	pos int
+	m   Mutation
+}
+
+// applyAll runs the chunks within the time budget; the rest is retry. The
+// first chunk takes the device (an error here fails the whole push: busy
+// or not the caller's device); the last one gives it back.
+func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start time.Time) ([]Result, error) {
+	results := make([]Result, len(ms))
+	for lo := 0; lo < len(ms); lo += e.opt.ChunkSize {
+		hi := min(lo+e.opt.ChunkSize, len(ms))
+		chunk := ms[lo:hi]
+		if st.retrying || time.Since(start) > e.opt.Budget {
+			for _, x := range chunk {
+				results[x.pos] = retryResult(x.m, CodeTimeBudget)
+			}
+			st.retrying = true
+			continue
+		}
+		rs, err := e.applyChunk(ctx, st, chunk, hi == len(ms))
+		if err != nil {
+			return nil, err
+		}
+		for i, r := range rs {
+			results[chunk[i].pos] = r
+		}
+	}
+	return results, nil
+}
+
+func retryResult(m Mutation, code string) Result {
+	return Result{ID: m.ID, Seq: m.Seq, Status: StatusRetry, Code: code, Message: "send this mutation again in a later push"}
+}
+
+// takeIn locks the device row without waiting and takes the push lease,
+// inside the first chunk's transaction; later chunks check the lease under
+// the same row lock, so one device's mutations never interleave and a
+// second concurrent push gets 409.
+func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
+	var row struct {
+		RegisteredAt   time.Time
+		PushLeaseUntil *time.Time
+	}
+	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, push_lease_until FROM devices
+		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE NOWAIT`, st.dev.ID, st.dev.UserID).Scan(&row)
+	if isLockNotAvailable(res.Error) {
+		return busy()
+	}
+	if res.Error != nil {
+		return fmt.Errorf("take device: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
+	}
+	if row.PushLeaseUntil != nil && row.PushLeaseUntil.After(st.received) {
+		return busy()
+	}
+	st.dev.RegisteredAt = row.RegisteredAt
+	return tx.DB.WithContext(ctx).Exec("UPDATE devices SET push_lease_id = ?, push_lease_until = ? WHERE id = ?",
+		st.dev.Lease, st.received.Add(e.opt.Lease), st.dev.ID).Error
+}
+
+var errBusy = errors.New("device busy")
+
+func busy() error {
+	e := models.Errorf(models.KindConflict, "push_in_progress", "another push from this device is in progress; retry when it has finished")
+	e.RetryAfter = 2
+	return e
+}
+
+func isLockNotAvailable(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "55P03"
+}
+
+// releaseSQL records the push on the device (last push, clock skew, app
+// version, highest seq seen) and gives the lease back.
+const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
+	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?) WHERE id = ? AND (push_lease_id = ? OR push_lease_id IS NULL)`
+
+// releaseIn gives the device back inside the last chunk's transaction.
+func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
+	req := st.req
+	var maxSeq int64
+	for _, m := range req.Mutations {
+		maxSeq = max(maxSeq, m.Seq)
+	}
+	var skew *int64
+	if st.skew != nil {
+		ms := st.skew.Milliseconds()
+		skew = &ms
+	}
+	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.dev.ID, st.dev.Lease).Error
+	if err != nil {
+		return fmt.Errorf("release device: %w", err)
+	}
+	if req.AckSeq > 0 {
+		return tx.DB.WithContext(ctx).Exec(`UPDATE applied_mutations SET acked = true WHERE device_id = ? AND seq <= ? AND NOT acked`, st.dev.ID, req.AckSeq).Error
+	}
+	return nil
+}
+
+// releaseDevice gives the device back when no chunk did (an empty push, a
+// push stopped by its budget, a last chunk rolled back).
+func (e *Engine) releaseDevice(ctx context.Context, st *state) error {
+	return e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error { return e.releaseIn(ctx, tx, st) })
+}
+
+// respond adds the current state of every inspection the results name.
+func (e *Engine) respond(ctx context.Context, now time.Time, req PushRequest, results []Result) (PushResponse, error) {
+	out := PushResponse{ServerTime: now, AckSeq: req.AckSeq, Results: results, Inspections: []inspect.Summary{}}
+	seen := map[uuid.UUID]bool{}
+	for _, r := range results {
+		a := r.Aggregate
+		if r.Outcome != nil && a == nil {
+			a = r.Outcome.Aggregate
+		}
+		if a == nil || a.Type != inspect.EntityInspection || seen[a.ID] {
+			continue
+		}
+		seen[a.ID] = true
+		s, err := e.insp.Summarize(ctx, a.ID)
+		if err != nil {
+			return out, err
+		}
+		if s != nil {
+			out.Inspections = append(out.Inspections, *s)
+		}
+	}
+	return out, nil
+}

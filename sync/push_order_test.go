@@ -1,0 +1,229 @@
+package sync_test
+
+import (
+	"context"
+	stdsync "sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	tsync "github.com/tindal/tindal/sync"
+)
+
+func TestConcurrentSameMutationAppliesOnce(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	for _, d := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
+		f.device(d, "ins")
+	}
+	m := f.start("a", uuid.Must(uuid.NewV7()), f.vessel, ago(time.Hour))
+	var wg stdsync.WaitGroup
+	var mu stdsync.Mutex
+	counts := map[string]int{}
+	for i := 0; i < 20; i++ {
+		dev := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}[i%10]
+		if i%2 == 0 {
+			dev = "a" // the same device pushing concurrently with itself
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := f.pushErr(dev, nil, m)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case models.KindOf(err) == models.KindConflict:
+				counts["409"]++
+			case err != nil:
+				t.Errorf("push: %v", err)
+			default:
+				counts[res.Results[0].Status]++
+			}
+		}()
+	}
+	wg.Wait()
+	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["409"]+counts["retry"] != 20 {
+		t.Fatalf("results %v: want exactly one applied", counts)
+	}
+	if n := f.count("SELECT count(*) FROM inspections"); n != 1 {
+		t.Fatalf("inspections = %d, want 1", n)
+	}
+}
+
+func TestSameDeviceConcurrentPushIs409(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	f.exec("UPDATE devices SET push_lease_id = ?, push_lease_until = now() + interval '10 seconds' WHERE id = ?", uuid.New(), f.devices["d1"])
+	_, err := f.pushErr("d1", nil, f.start("d1", uuid.Must(uuid.NewV7()), f.vessel, ago(time.Hour)))
+	var me *models.Error
+	if models.KindOf(err) != models.KindConflict || !asErr(err, &me) || me.RetryAfter == 0 {
+		t.Fatalf("err = %v, want conflict with Retry-After", err)
+	}
+}
+
+func TestIdempotencyKeyReused(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	m := f.start("d1", id, f.vessel, ago(time.Hour))
+	wantStatuses(t, f.push("d1", m), "applied")
+	other := m
+	other.Args = []byte(`{"id":"` + id.String() + `","vessel_id":"` + f.vessel2.String() + `","template_id":"` + form2.String() + `","kind":"spot"}`)
+	res := f.push("d1", other)
+	wantStatuses(t, res, "rejected:idempotency_key_reused")
+	if res.Results[0].Outcome == nil || res.Results[0].Outcome.Status != "applied" {
+		t.Fatalf("want the original outcome attached, got %+v", res.Results[0])
+	}
+	// Same intent, keys in another order and other whitespace: a replay.
+	same := m
+	same.Args = []byte(` {"kind":"routine", "template_id":"` + form2.String() + `","vessel_id":"` + f.vessel.String() + `","id":"` + id.String() + `"}`)
+	wantStatuses(t, f.push("d1", same), "replayed")
+}
+
+func TestOutOfOrderSeqDeferredThenDrained(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	f.device("d2", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	start := f.start("d1", id, f.vessel, at)
+	ans := f.answer("d1", id, "fire.extinguishers", "no", 1, at.Add(time.Minute))
+	other := f.answer("d2", id, "nav.lights", "no", 1, at.Add(2*time.Minute))
+	wantStatuses(t, f.push("d1", ans), "deferred:aggregate_unknown")
+	wantStatuses(t, f.push("d2", other), "deferred:aggregate_unknown")
+	wantStatuses(t, f.push("d1", start), "applied")
+	if err := f.eng.DrainReady(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("SELECT count(*) FROM inspection_answers WHERE inspection_id = ?", id); n != 2 {
+		t.Fatalf("answers after drain = %d, want 2", n)
+	}
+	if n := f.count("SELECT count(*) FROM mutation_backlog"); n != 0 {
+		t.Fatalf("backlog = %d, want empty", n)
+	}
+	wantStatuses(t, f.push("d1", ans), "replayed")
+	wantStatuses(t, f.push("d2", other), "replayed")
+}
+
+func TestDeferredBlocksLaterOfSameAggregateInPush(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	start := f.start("d1", id, f.vessel, at)
+	a1 := f.answer("d1", id, "fire.extinguishers", "no", 1, at.Add(time.Minute))
+	a2 := f.answer("d1", id, "nav.lights", "no", 1, at.Add(2*time.Minute))
+	wantStatuses(t, f.push("d1", a2, a1), "deferred:waiting_for_earlier", "deferred:aggregate_unknown")
+	res := f.push("d1", start, a1, a2)
+	wantStatuses(t, res, "applied", "applied", "applied")
+}
+
+func TestRejectedDoesNotBlockAndIsQuarantined(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	res := f.push("d1", f.start("d1", id, f.vessel, at), f.answer("d1", id, "no.such.item", "no", 1, at.Add(time.Minute)),
+		f.answer("d1", id, "nav.lights", "no", 1, at.Add(2*time.Minute)))
+	wantStatuses(t, res, "applied", "rejected:validation_failed", "applied")
+	if n := f.count("SELECT count(*) FROM quarantine WHERE reason = 'validation_failed' AND state = 'pending'"); n != 1 {
+		t.Fatalf("quarantine = %d, want 1", n)
+	}
+}
+
+func TestPrerequisiteRejected(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	bad := f.mut("d1", "inspection.start", 0, at, map[string]any{"id": id, "vessel_id": f.vessel, "template_id": uuid.New(), "kind": "routine"})
+	res := f.push("d1", bad, f.answer("d1", id, "nav.lights", "no", 1, at.Add(time.Minute)))
+	wantStatuses(t, res, "rejected:validation_failed", "rejected:prerequisite_rejected")
+}
+
+func TestUnknownMutationIsRetry(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	start := f.start("d1", id, f.vessel, at)
+	future := f.mut("d1", "inspection.teleport", 0, at, map[string]any{"inspection_id": id})
+	res := f.push("d1", start, future, f.answer("d1", id, "nav.lights", "no", 1, at))
+	wantStatuses(t, res, "applied", "retry:unknown_mutation", "retry:after_retry")
+}
+
+func TestUnauthorisedCaptureIsQuarantinedNotRejected(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, time.Now().Add(48*time.Hour)) // assigned only from the day after tomorrow
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	at := ago(time.Hour)
+	res := f.push("d1", f.start("d1", id, f.vessel, at), f.answer("d1", id, "nav.lights", "no", 1, at))
+	wantStatuses(t, res, "deferred:quarantined", "deferred:waiting_for_earlier")
+	if n := f.count("SELECT count(*) FROM quarantine WHERE reason = 'unauthorised_at_capture'"); n != 1 {
+		t.Fatalf("quarantine = %d, want 1", n)
+	}
+	if n := f.count("SELECT count(*) FROM inspections"); n != 0 {
+		t.Fatalf("inspections = %d, want 0", n)
+	}
+}
+
+func TestFarFutureTimeClampedAndFlagged(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	id := uuid.Must(uuid.NewV7())
+	m := f.start("d1", id, f.vessel, time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC))
+	before := time.Now()
+	res := f.push("d1", m)
+	r := res.Results[0]
+	if r.Status != "applied" || r.CapturedAt == nil || r.CapturedAt.After(time.Now()) || r.CapturedAt.Before(before.Add(-time.Second)) {
+		t.Fatalf("result %+v: want applied with the time clamped to receipt", r)
+	}
+	if !contains(r.TimeFlags, tsync.FlagFutureClamped) {
+		t.Fatalf("flags %v, want future_clamped", r.TimeFlags)
+	}
+	// Raw time only, phone clock 3 hours fast: corrected by the skew, flagged.
+	f.device("d2", "ins")
+	raw := time.Now().Add(3*time.Hour - 10*time.Minute).UTC().Format(time.RFC3339Nano)
+	m2 := f.start("d2", uuid.Must(uuid.NewV7()), f.vessel, time.Now())
+	m2.CapturedAt, m2.CapturedRaw = nil, &raw
+	devTime := time.Now().Add(3 * time.Hour)
+	res2, err := f.pushErr("d2", &devTime, m2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := res2.Results[0]
+	if d := time.Since(*r2.CapturedAt); d < 9*time.Minute || d > 11*time.Minute || !contains(r2.TimeFlags, tsync.FlagClockSkew) {
+		t.Fatalf("corrected %v (%v ago) flags %v: want 10 minutes ago, clock_skew", r2.CapturedAt, d, r2.TimeFlags)
+	}
+	if n := f.count("SELECT count(*) FROM devices WHERE id = ? AND clock_skew_ms > 10000000", f.devices["d2"]); n != 1 {
+		t.Fatal("clock skew not recorded on the device")
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func asErr(err error, target **models.Error) bool {
+	e, ok := err.(*models.Error)
+	if ok {
+		*target = e
+	}
+	return ok
+}
