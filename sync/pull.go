@@ -1,0 +1,204 @@
+// Package sync is the offline sync engine (DESIGN §4). Its pull side
+// (pull*.go, cursor.go, scope*.go, snapshot.go, verify.go) serves pages of
+// the change log, snapshots and removals to devices, deciding at read time
+// what each change means for the caller; docs/SYNC.md is the protocol as
+// app developers see it.
+package sync
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// Pull limits (DESIGN §4): change-log or snapshot rows scanned per page.
+const (
+	DefaultPullLimit = 500
+	MaxPullLimit     = 2000
+	// readChunk is how many rows one query reads, so that a page cut short
+	// by its byte budget wastes little.
+	readChunk = 500
+)
+
+// ErrResetRequired is returned when a cursor points below the change log's
+// retention watermark: the client pushes its queue first, then pulls
+// without a cursor. Unsynced work is never discarded.
+var ErrResetRequired = models.Errorf(models.KindConflict, "reset_required",
+	"your copy is older than the change log keeps: push everything you have queued, then pull again without a cursor")
+
+// AckedSeqFunc reads, inside the pull's snapshot, the highest mutation seq
+// of a device whose outcome the server holds.
+type AckedSeqFunc func(ctx context.Context, q Querier, deviceID uuid.UUID) (int64, error)
+
+// PullOptions tune the engine; the zero value serves from the primary with
+// no minimum app version.
+type PullOptions struct {
+	// ReadPool is where pulls read: a read replica, or nil for the primary.
+	ReadPool *pgxpool.Pool
+	// MinAppVersion and LatestAppVersion (semver) gate pulls: an app below
+	// the minimum gets 426 with both. Empty: no minimum.
+	MinAppVersion, LatestAppVersion string
+	// RuleSets are the rule-set versions synced as reference data; nil
+	// uses the default deployment settings.
+	RuleSets *rules.Registry
+	// AckedSeq replaces the default reading of applied_mutations and
+	// mutation_backlog (see ackedSeqSQL).
+	AckedSeq AckedSeqFunc
+	// Logger reports best-effort failures (last_pull_at); nil discards.
+	Logger *slog.Logger
+	// Clock is the server clock for server_time; nil uses time.Now.
+	Clock func() time.Time
+}
+
+// PullEngine serves pulls and verifies. It holds no per-device state: all
+// of a device's progress is in its signed cursor.
+type PullEngine struct {
+	db      *storage.DB
+	read    *pgxpool.Pool
+	key     []byte
+	opt     PullOptions
+	readers []EntityReader
+	byType  map[string]EntityReader
+	ref     reference
+	minApp  semver
+}
+
+// NewPullEngine builds the engine. cursorKey signs cursors (HMAC-SHA256);
+// it must be at least 32 bytes and the same on every replica. The registry
+// entity types are registered; others are added with Register.
+func NewPullEngine(db *storage.DB, cursorKey []byte, opt PullOptions) (*PullEngine, error) {
+	if len(cursorKey) < 32 {
+		return nil, errors.New("sync: the cursor signing key must be at least 32 bytes")
+	}
+	e := &PullEngine{db: db, read: opt.ReadPool, key: append([]byte(nil), cursorKey...), opt: opt, byType: map[string]EntityReader{}}
+	if e.read == nil {
+		e.read = db.Pool
+	}
+	if e.opt.Clock == nil {
+		e.opt.Clock = time.Now
+	}
+	if e.opt.Logger == nil {
+		e.opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if err := e.parseVersions(); err != nil {
+		return nil, err
+	}
+	ref, err := buildReference(e.opt.RuleSets)
+	if err != nil {
+		return nil, err
+	}
+	e.ref = ref
+	for _, r := range append(RegistryReaders(), InspectReaders()...) {
+		e.Register(r)
+	}
+	return e, nil
+}
+
+// Register adds an entity type to what pulls and verify serve. Call it at
+// start, before serving; a second reader for a type panics. Devices that
+// synced before a type was added get a snapshot of it on their next pull.
+func (e *PullEngine) Register(r EntityReader) {
+	if _, dup := e.byType[r.Type()]; dup {
+		panic("sync: entity type registered twice: " + r.Type())
+	}
+	e.readers = append(e.readers, r)
+	e.byType[r.Type()] = r
+}
+
+// typeNames lists the registered entity types in registration order.
+func (e *PullEngine) typeNames() []string {
+	out := make([]string, len(e.readers))
+	for i, r := range e.readers {
+		out[i] = r.Type()
+	}
+	return out
+}
+
+// PullRequest is one pull as the client sent it.
+type PullRequest struct {
+	Cursor     string // "" for a first sync
+	Limit      int    // 0 for the default
+	Gzip       bool   // the client accepts gzip
+	AppVersion string // X-App-Version; "" when not sent
+}
+
+// PullPage is one encoded page.
+type PullPage struct {
+	Body    []byte // the JSON page, gzip-compressed when Gzip
+	Gzip    bool
+	Items   int
+	HasMore bool
+	Cursor  string
+	Phase   string
+}
+
+// Pull serves one page to v. Errors: ErrInvalidCursor, ErrResetRequired,
+// *UpgradeRequiredError, ErrInvalidAppVersion.
+func (e *PullEngine) Pull(ctx context.Context, v Viewer, req PullRequest) (*PullPage, error) {
+	if err := e.checkApp(req.AppVersion); err != nil {
+		return nil, err
+	}
+	var cur *pullCursor
+	if req.Cursor != "" {
+		c, err := decodeCursor(e.key, req.Cursor, v.UserID)
+		if err != nil {
+			return nil, err
+		}
+		cur = c
+	}
+	run := &pullRun{e: e, v: v, cur: cur, limit: clampLimit(req.Limit), page: newPageWriter(req.Gzip), sent: map[entityKey]bool{}}
+	err := pgx.BeginTxFunc(ctx, e.read, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		run.tx = tx
+		return run.serve(ctx)
+	})
+	if err != nil {
+		run.page.release()
+		return nil, err
+	}
+	out, err := run.finish()
+	if err != nil {
+		return nil, err
+	}
+	e.touchDevice(v.DeviceID)
+	return out, nil
+}
+
+func clampLimit(n int) int {
+	if n <= 0 {
+		return DefaultPullLimit
+	}
+	return min(n, MaxPullLimit)
+}
+
+// touchDevice records the pull on the primary, best effort and outside the
+// read: a failure is logged, never returned, and a replica is never written.
+// It writes at most once a minute per device, so that polling costs no
+// commit.
+func (e *PullEngine) touchDevice(device uuid.UUID) {
+	if device == uuid.Nil || e.db == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := e.db.Pool.Exec(ctx, `UPDATE devices SET last_pull_at = now()
+		WHERE id = $1 AND (last_pull_at IS NULL OR last_pull_at < now() - interval '1 minute')`, device); err != nil {
+		e.opt.Logger.Warn("record last pull", "device_id", device, "err", err)
+	}
+}
+
+// ackedSeqSQL reads the highest seq of the device with a final outcome
+// (applied_mutations), capped below its lowest deferred mutation
+// (mutation_backlog), so that a deferred mutation's optimistic copy is
+// never dropped because a later one was applied.
+const ackedSeqSQL = `SELECT LEAST(
+	(SELECT coalesce(max(seq), 0) FROM applied_mutations WHERE device_id = $1),
+	(SELECT coalesce(min(seq) - 1, 9223372036854775807) FROM mutation_backlog WHERE device_id = $1))`
