@@ -1,0 +1,95 @@
+package api
+
+import (
+	"io"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/tindal/tindal/photo"
+)
+
+// Per-route body limits (STYLE.md): the app streams request bodies
+// (StreamRequestBody), so that photo content and local blob uploads pass
+// through with bounded memory; every other route is held to its limit here,
+// before anything reads its body.
+const pushBodyLimit = 1 << 20
+
+// streamedRoute reports routes whose handlers read the body as a stream and
+// enforce their own limit while reading: photo content (photo.MaxSize) and the
+// local store's signed uploads (checked against their signed size).
+func streamedRoute(method, path string) bool {
+	if method != fiber.MethodPut {
+		return false
+	}
+	if strings.HasPrefix(path, "/v1/blobs/") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(path, "/v1/photos/")
+	return ok && strings.HasSuffix(rest, "/content") && strings.Count(rest, "/") == 1
+}
+
+// bodyLimitOf is the largest body a buffered route accepts.
+func bodyLimitOf(path string) int {
+	if path == "/v1/sync/push" {
+		return pushBodyLimit // compressed; the push checks 1 MiB decompressed itself
+	}
+	return BodyLimit
+}
+
+// bodyLimitMiddleware refuses bodies over the route's limit with 413,
+// from Content-Length when given and while reading otherwise (chunked),
+// and buffers the accepted body for the handlers that bind it.
+func bodyLimitMiddleware(c *fiber.Ctx) error {
+	if streamedRoute(c.Method(), c.Path()) {
+		err := c.Next()
+		discardBody(c) // a refusal, or an answer that needed no bytes (already verified)
+		return err
+	}
+	limit := bodyLimitOf(c.Path())
+	if n := c.Request().Header.ContentLength(); n > limit {
+		return tooLarge(c)
+	}
+	if s := c.Context().RequestBodyStream(); s != nil {
+		b, err := io.ReadAll(io.LimitReader(s, int64(limit)+1))
+		if err != nil {
+			return fiber.ErrBadRequest
+		}
+		if len(b) > limit {
+			return tooLarge(c)
+		}
+		c.Request().SetBodyRaw(b)
+	}
+	return c.Next()
+}
+
+// tooLarge refuses an oversized body. Up to 1 MiB of it is read first, so
+// that a client still sending reads the 413 rather than a reset, and the
+// connection is closed instead of parsed on from the middle of the body.
+func tooLarge(c *fiber.Ctx) error {
+	if s := c.Context().RequestBodyStream(); s != nil {
+		_, _ = io.CopyN(io.Discard, s, 1<<20)
+	}
+	c.Context().SetConnectionClose()
+	return fiber.ErrRequestEntityTooLarge
+}
+
+// discardBody reads what is left of a streamed body a handler did not
+// consume (up to the photo limit) so that the client, which sends it anyway,
+// reads our answer instead of a reset; then the connection is closed
+// rather than parsed on from the middle of a body.
+func discardBody(c *fiber.Ctx) {
+	s := c.Context().RequestBodyStream()
+	if s == nil {
+		return
+	}
+	if c.Request().Header.ContentLength() <= maxStreamedBody {
+		if _, err := io.CopyN(io.Discard, s, maxStreamedBody+1); err == io.EOF {
+			return // all read: the connection may serve the next request
+		}
+	}
+	c.Context().SetConnectionClose()
+}
+
+// maxStreamedBody is the most a refused streamed body is read for.
+const maxStreamedBody = photo.MaxSize

@@ -1,0 +1,330 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	stdsync "sync"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/storage/blob"
+)
+
+// errNoPhotoStore answers photo routes on a server built without a photo
+// service (no object store configured in tests).
+var errNoPhotoStore = &models.Error{Kind: models.KindUnavailable, Code: "object_store_unavailable",
+	Message: "the photo store is not configured", RetryAfter: 60}
+
+func (h *handlers) photos() (*photo.Service, error) {
+	if h.d.Photos == nil {
+		return nil, errNoPhotoStore
+	}
+	return h.d.Photos, nil
+}
+
+// PlanPhotoUpload answers POST /v1/photos with an upload plan.
+func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploadRequestObject) (openapi.PlanPhotoUploadResponseObject, error) {
+	ps, err := h.photos()
+	if err != nil {
+		return nil, err
+	}
+	b := r.Body
+	p, err := ps.Plan(ctx, scopeOf(ctx), photo.PlanRequest{PhotoID: b.Id, SHA256: b.Sha256, Size: b.Size, ContentType: string(b.ContentType)})
+	if err != nil {
+		return nil, err
+	}
+	return openapi.PlanPhotoUpload200JSONResponse(planOut(p)), nil
+}
+
+// GetPhotoUpload answers GET /v1/photos/{id}/upload: progress and fresh URLs.
+func (h *handlers) GetPhotoUpload(ctx context.Context, r openapi.GetPhotoUploadRequestObject) (openapi.GetPhotoUploadResponseObject, error) {
+	ps, err := h.photos()
+	if err != nil {
+		return nil, err
+	}
+	p, err := ps.UploadStatus(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetPhotoUpload200JSONResponse(planOut(p)), nil
+}
+
+// CompletePhotoUpload answers POST /v1/photos/{id}/complete.
+func (h *handlers) CompletePhotoUpload(ctx context.Context, r openapi.CompletePhotoUploadRequestObject) (openapi.CompletePhotoUploadResponseObject, error) {
+	ps, err := h.photos()
+	if err != nil {
+		return nil, err
+	}
+	res, err := ps.Complete(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.CompletePhotoUpload200JSONResponse(resultOut(res)), nil
+}
+
+// GetPhoto answers GET /v1/photos/{id}.
+func (h *handlers) GetPhoto(ctx context.Context, r openapi.GetPhotoRequestObject) (openapi.GetPhotoResponseObject, error) {
+	ps, err := h.photos()
+	if err != nil {
+		return nil, err
+	}
+	v, err := ps.Get(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetPhoto200JSONResponse(photoOut(v)), nil
+}
+
+// putPhotoContent serves PUT /v1/photos/{id}/content, the fallback
+// upload. It is not part of the generated strict server (whose binding
+// would buffer the body): the contract middleware has authenticated,
+// authorised and validated the request without reading the body, and
+// here the body is streamed from the connection to the store. The 25 MiB
+// limit is enforced while reading (and up front from Content-Length).
+func (h *handlers) putPhotoContent(c *fiber.Ctx) error {
+	ps, err := h.photos()
+	if err != nil {
+		return err
+	}
+	id, err := uuid.Parse(c.Params("id"))
+	if err != nil {
+		return models.Errorf(models.KindInvalid, "invalid_request", "id must be a UUID")
+	}
+	ctx := c.UserContext()
+	res, err := ps.PutContent(ctx, scopeOf(ctx), id, requestBody(c), contentLength(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(resultOut(res))
+}
+
+// requestBody is the request body as a stream: the connection itself when
+// fasthttp streams it (StreamRequestBody), else the buffered bytes.
+func requestBody(c *fiber.Ctx) io.Reader {
+	if s := c.Context().RequestBodyStream(); s != nil {
+		return s
+	}
+	return bytes.NewReader(c.Body())
+}
+
+// contentLength is the declared body length, or -1 when unknown (chunked).
+func contentLength(c *fiber.Ctx) int64 {
+	if n := c.Request().Header.ContentLength(); n >= 0 {
+		return int64(n)
+	}
+	return -1
+}
+
+func planOut(p photo.Plan) openapi.PhotoPlan {
+	out := openapi.PhotoPlan{PhotoId: p.PhotoID, Status: openapi.PhotoPlanStatus(p.Status)}
+	if p.Status != photo.PlanUpload {
+		return out
+	}
+	m := openapi.PhotoPlanMethod(p.Method)
+	complete := "/v1/photos/" + p.PhotoID.String() + "/complete"
+	fallback := "/v1/photos/" + p.PhotoID.String() + "/content"
+	out.Method, out.CompleteUrl, out.FallbackUrl, out.ExpiresAt = &m, &complete, &fallback, &p.Expires
+	if p.Put != nil {
+		put := presignedOut(*p.Put)
+		out.Put = &put
+	}
+	if p.Method == photo.MethodMultipart {
+		out.PartSize, out.PartCount = &p.PartSize, &p.PartCount
+		parts := make([]openapi.PhotoPartUpload, len(p.Parts))
+		for i, pt := range p.Parts {
+			pr := presignedOut(pt.Presigned)
+			parts[i] = openapi.PhotoPartUpload{Number: pt.Number, Method: openapi.PhotoPartUploadMethod(pr.Method),
+				Url: pr.Url, Headers: pr.Headers, ExpiresAt: pr.ExpiresAt}
+		}
+		out.Parts = &parts
+	}
+	if p.Received != nil {
+		rec := make([]openapi.PhotoPartReceived, len(p.Received))
+		for i, r := range p.Received {
+			rec[i] = openapi.PhotoPartReceived{Number: r.Number, Size: r.Size, Etag: strings.Trim(r.ETag, `"`)}
+		}
+		out.Received = &rec
+	}
+	return out
+}
+
+func presignedOut(p blob.Presigned) openapi.PresignedRequest {
+	out := openapi.PresignedRequest{Method: openapi.PresignedRequestMethod(p.Method), Url: p.URL, ExpiresAt: p.Expires.UTC()}
+	if len(p.Header) > 0 {
+		hs := map[string]string{}
+		for k := range p.Header {
+			hs[k] = p.Header.Get(k)
+		}
+		out.Headers = &hs
+	}
+	return out
+}
+
+func presignedPtr(p *blob.Presigned) *openapi.PresignedRequest {
+	if p == nil {
+		return nil
+	}
+	out := presignedOut(*p)
+	return &out
+}
+
+func resultOut(r photo.Result) openapi.PhotoUploadResult {
+	out := openapi.PhotoUploadResult{PhotoId: r.PhotoID, State: openapi.PhotoUploadResultState(r.State)}
+	if r.Deferred {
+		out.Deferred = &r.Deferred
+	}
+	return out
+}
+
+func photoOut(v photo.View) openapi.Photo {
+	out := openapi.Photo{Id: v.ID, InspectionId: v.InspectionID, FindingId: v.FindingID, Sha256: v.SHA256, Size: v.Size,
+		ContentType: v.ContentType, State: openapi.PhotoState(v.State), CapturedAt: v.CapturedAt, VerifiedAt: v.VerifiedAt,
+		Flags: v.Flags, DistanceM: v.DistanceM, TimeOffsetS: v.TimeOffsetS, Width: v.Width, Height: v.Height,
+		Thumbnails: openapi.PhotoThumbnails(v.ThumbState), Version: v.Version,
+		Urls: openapi.PhotoURLs{Original: presignedPtr(v.URLs.Original), Thumb320: presignedPtr(v.URLs.Small),
+			Thumb1280: presignedPtr(v.URLs.Large)}}
+	if v.RejectCode != "" {
+		out.RejectCode = &v.RejectCode
+	}
+	if v.Caption != "" {
+		out.Caption = &v.Caption
+	}
+	if v.ExifFound != nil {
+		out.Exif = &openapi.PhotoExif{Found: *v.ExifFound, TakenAt: v.ExifTakenAt, Lat: v.ExifLat, Lon: v.ExifLon}
+	}
+	return out
+}
+
+// mountBlobs serves the local-disk store's signed upload and download URLs
+// under /v1/blobs/ (they carry their own signatures, not a bearer token).
+func mountBlobs(app *fiber.App, l *blob.Local) {
+	if l == nil {
+		return
+	}
+	up, down := l.UploadHandler(), l.DownloadHandler()
+	app.Put("/v1/blobs/*", streamHTTP(up))
+	app.Get("/v1/blobs/*", streamHTTP(down))
+	app.Head("/v1/blobs/*", streamHTTP(down))
+}
+
+// streamHTTP runs a net/http handler for a Fiber request, streaming both
+// ways (Fiber's adaptor would hold the request and the response bodies in
+// memory): the request body comes from the connection, and the response
+// body is piped to the client while the handler writes it.
+func streamHTTP(hh http.Handler) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		req, err := http.NewRequestWithContext(c.UserContext(), c.Method(), string(c.Request().RequestURI()), requestBody(c))
+		if err != nil {
+			return models.Errorf(models.KindInvalid, "invalid_request", "the request URI cannot be parsed")
+		}
+		req.ContentLength = contentLength(c)
+		c.Request().Header.VisitAll(func(k, v []byte) { req.Header.Add(string(k), string(v)) })
+		if c.Method() == fiber.MethodPut {
+			hh.ServeHTTP(&bufferedWriter{c: c, h: http.Header{}}, req) // the answer is a few bytes
+			return nil
+		}
+		return pipeResponse(c, hh, req)
+	}
+}
+
+// pipeResponse serves a download: the handler runs in its own goroutine
+// (it never touches c) writing into a pipe; once it has sent its head, the
+// status and headers are copied to c and the pipe becomes the body stream,
+// which fasthttp reads after this returns.
+func pipeResponse(c *fiber.Ctx, hh http.Handler, req *http.Request) error {
+	pr, pw := io.Pipe()
+	w := &pipeWriter{h: http.Header{}, pw: pw, head: make(chan int, 1)}
+	go func() {
+		defer func() {
+			if r := recover(); r != nil { // a broken download, not a crashed server
+				w.commit(http.StatusInternalServerError)
+				_ = pw.CloseWithError(fmt.Errorf("download handler panicked: %v", r))
+				return
+			}
+			w.commit(http.StatusOK)
+			_ = pw.Close()
+		}()
+		hh.ServeHTTP(w, req)
+	}()
+	status := <-w.head
+	for k, vs := range w.sent {
+		for _, v := range vs {
+			if k != "Content-Length" {
+				c.Response().Header.Add(k, v)
+			}
+		}
+	}
+	c.Status(status)
+	size := -1
+	if n, err := strconv.Atoi(w.sent.Get("Content-Length")); err == nil && c.Method() != fiber.MethodHead {
+		size = n
+	}
+	c.Response().SetBodyStream(pr, size)
+	return nil
+}
+
+// pipeWriter is the http.ResponseWriter of pipeResponse.
+type pipeWriter struct {
+	h    http.Header
+	sent http.Header // the head as committed, read by the Fiber side
+	pw   *io.PipeWriter
+	head chan int
+	once stdsync.Once
+}
+
+func (w *pipeWriter) Header() http.Header { return w.h }
+
+// commit hands the head over, once; later calls are ignored.
+func (w *pipeWriter) commit(code int) {
+	w.once.Do(func() {
+		w.sent = w.h.Clone() // later header changes are ignored, as in net/http
+		w.head <- code
+	})
+}
+
+func (w *pipeWriter) WriteHeader(code int) { w.commit(code) }
+
+func (w *pipeWriter) Write(p []byte) (int, error) {
+	w.commit(http.StatusOK)
+	return w.pw.Write(p)
+}
+
+// bufferedWriter is an http.ResponseWriter writing to a Fiber response.
+type bufferedWriter struct {
+	c     *fiber.Ctx
+	h     http.Header
+	wrote bool
+}
+
+func (w *bufferedWriter) Header() http.Header { return w.h }
+
+func (w *bufferedWriter) WriteHeader(code int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	for k, vs := range w.h {
+		if k == "Content-Length" {
+			continue // fasthttp sets it from the body
+		}
+		for _, v := range vs {
+			w.c.Response().Header.Add(k, v)
+		}
+	}
+	w.c.Status(code)
+}
+
+func (w *bufferedWriter) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	w.c.Response().AppendBody(p)
+	return len(p), nil
+}

@@ -1,0 +1,214 @@
+package photo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
+)
+
+// Result is what a completed upload came to.
+type Result struct {
+	PhotoID uuid.UUID
+	// State is StateVerified (or StateRejected / StateQuarantined when
+	// the photo was refused before).
+	State string
+	// Deferred: the attach is still deferred; the photo is linked to the
+	// verified bytes when it applies.
+	Deferred bool
+}
+
+// verdict is the outcome of checking stored bytes: ok, or a rejection.
+type verdict struct {
+	code   string // "" when the bytes are right
+	detail string
+	// staged is the staging key the bytes sit at ("" for a single PUT).
+	staged string
+}
+
+func (v verdict) ok() bool { return v.code == "" }
+
+// Complete answers POST /v1/photos/{id}/complete. It is idempotent: a
+// verified photo answers verified; an upload finished by an earlier call
+// is not an error. The store is read outside any transaction, under a
+// lease on the photo's upload row, and the outcome written under the
+// photo's lock. Rejections (422) carry their reason: checksum_mismatch,
+// size_mismatch, unsupported_type, type_mismatch. Other errors:
+// not_uploaded, parts_missing, no_upload_plan, upload_expired,
+// verification_in_progress (409), object_store_unavailable (503).
+func (s *Service) Complete(ctx context.Context, sc models.Scope, id uuid.UUID) (Result, error) {
+	if err := s.ready(ctx); err != nil {
+		return Result{}, err
+	}
+	l, res, err := s.beginVerify(ctx, sc, id, false)
+	if err != nil || l == nil {
+		return res, err
+	}
+	v, err := s.check(ctx, l.u)
+	if err != nil {
+		s.releaseLease(ctx, l)
+		return Result{}, err
+	}
+	s.markHealthy()
+	return s.finish(ctx, sc, l, v)
+}
+
+// lease is a held verification lease on a photo's upload.
+type lease struct {
+	t     target
+	u     *upload
+	until time.Time
+}
+
+// beginVerify takes the verification lease, or answers without one when
+// there is nothing to verify (a nil lease with the result). For the
+// fallback upload a missing or rejected plan is replaced by a fresh one.
+func (s *Service) beginVerify(ctx context.Context, sc models.Scope, id uuid.UUID, fallback bool) (*lease, Result, error) {
+	var l *lease
+	res := Result{PhotoID: id, State: StateVerified}
+	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+		t, u, err := lockTarget(tx, sc, id)
+		if err != nil {
+			return err
+		}
+		res.Deferred = !t.Applied
+		if done, err := finished(t); done || err != nil {
+			return err
+		}
+		if u, err = s.usableUpload(tx, sc, t, u, fallback); err != nil || u == nil {
+			return err
+		}
+		until := s.now().Add(leaseTTL).UTC().Truncate(time.Microsecond)
+		if err := tx.DB.Exec(`UPDATE photo_uploads SET state = 'verifying', lease_until = ?, updated_at = now()
+			WHERE photo_id = ?`, until, id).Error; err != nil {
+			return fmt.Errorf("lease upload of %s: %w", id, err)
+		}
+		l = &lease{t: t, u: u, until: until}
+		return nil
+	})
+	return l, res, err
+}
+
+// usableUpload decides what to do with the photo's upload row: nil when
+// the photo was linked instead (done), an error when it cannot proceed.
+func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upload, fallback bool) (*upload, error) {
+	if u != nil && u.State == "verified" {
+		if t.Applied {
+			return nil, s.link(tx, t, t.SHA256)
+		}
+		return nil, nil
+	}
+	if u != nil && u.State == "verifying" && u.LeaseUntil != nil && u.LeaseUntil.After(s.now()) {
+		return nil, errInProgress()
+	}
+	if fallback && (u == nil || u.State == "rejected") {
+		return s.keepUpload(tx, sc, t, nil)
+	}
+	if u == nil || u.State == "rejected" {
+		b, err := lockBlob(tx.DB, t.SHA256)
+		if err != nil {
+			return nil, err
+		}
+		if ok, err := s.tryLink(tx, sc, t, u, b); ok || err != nil {
+			return nil, err
+		}
+		if u == nil {
+			return nil, errNoPlan
+		}
+		if u.RejectCode == "upload_expired" {
+			return nil, errUploadExpired
+		}
+		return nil, rejection(u.RejectCode, u.RejectDetail)
+	}
+	if u.Method == MethodMultipart && u.UploadID == "" && !fallback {
+		return nil, errNoPlan
+	}
+	return u, nil
+}
+
+// releaseLease reopens the upload after a failure that decided nothing
+// (the store went away, the bytes are not all there yet).
+func (s *Service) releaseLease(ctx context.Context, l *lease) {
+	err := s.db.Gorm.WithContext(context.WithoutCancel(ctx)).Exec(`UPDATE photo_uploads SET state = 'open', lease_until = NULL,
+		updated_at = now() WHERE photo_id = ? AND state = 'verifying' AND lease_until = ?`, l.u.PhotoID, l.until).Error
+	if err != nil {
+		s.log.Warn("release photo upload lease", "photo_id", l.u.PhotoID, "err", err)
+	}
+}
+
+// check reads what the store holds for the upload and judges it.
+func (s *Service) check(ctx context.Context, u *upload) (verdict, error) {
+	if u.Method == MethodMultipart {
+		return s.checkMultipart(ctx, u)
+	}
+	return s.checkSingle(ctx, u)
+}
+
+var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
+	"nothing has been uploaded for this photo yet: PUT the bytes to the planned URL first")
+
+// checkSingle judges a single presigned PUT at the content key: the size
+// and the SHA-256 the store recorded, and the type of the first 4 KiB.
+func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
+	key := blob.ContentKey(u.SHA256)
+	st, err := s.store.Stat(ctx, key)
+	if errors.Is(err, blob.ErrNotFound) {
+		return verdict{}, errNotUploaded
+	}
+	if err != nil {
+		return verdict{}, storeErr("stat upload", err)
+	}
+	if st.Size != u.Size {
+		return verdict{code: RejectSize, detail: fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)}, nil
+	}
+	sum := st.SHA256
+	if sum == "" { // a store that recorded no hash: read it all
+		var n int64
+		if sum, n, _, err = s.hashObject(ctx, key); err != nil {
+			return verdict{}, err
+		}
+		if n != u.Size {
+			return verdict{code: RejectSize, detail: fmt.Sprintf("the stored photo has %d bytes; %d were declared", n, u.Size)}, nil
+		}
+	}
+	if sum != u.SHA256 {
+		return verdict{code: RejectChecksum, detail: fmt.Sprintf("the stored bytes hash to %s, not the declared %s", shortHash(sum), shortHash(u.SHA256))}, nil
+	}
+	head, err := s.head(ctx, key, u.Size)
+	if err != nil {
+		return verdict{}, err
+	}
+	return judgeType(verdict{}, head, u.ContentType), nil
+}
+
+// judgeType rejects bytes that are no photo type, or another than declared.
+func judgeType(v verdict, head []byte, declared string) verdict {
+	got := Sniff(head)
+	switch {
+	case got == "":
+		v.code, v.detail = RejectType, "the bytes are not a JPEG, PNG, WebP or HEIC image"
+	case got != declared:
+		v.code, v.detail = RejectTypeDiffers, fmt.Sprintf("the bytes are %s but %s was declared", TypeName(got), declared)
+	}
+	return v
+}
+
+func (s *Service) head(ctx context.Context, key string, size int64) ([]byte, error) {
+	rc, err := s.store.GetRange(ctx, key, 0, min(size, SniffLen))
+	if err != nil {
+		return nil, storeErr("read photo head", err)
+	}
+	defer rc.Close()
+	buf := make([]byte, SniffLen)
+	n, err := readFull(rc, buf)
+	if err != nil {
+		return nil, storeErr("read photo head", err)
+	}
+	return buf[:n], nil
+}

@@ -1,0 +1,6 @@
+// Package photo is the photo evidence path of DESIGN §5: upload plans
+// (presigned single PUTs and resumable multipart uploads), verification of
+// what landed in the blob store, the streamed fallback upload, dedupe of
+// content-addressed blobs, background thumbnails and EXIF checks, evidence
+// counts for review, and housekeeping.
+package photo
