@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
+	"github.com/tindal/tindal/sync"
+)
+
+const jobsUsage = `usage:
+  tindal jobs                          run the scheduler alone (no HTTP), until SIGTERM
+  tindal jobs list                     list the jobs, schedules, next and last runs
+  tindal jobs run NAME [--now DATE]    run one job now, reading the law as of DATE (YYYY-MM-DD, Asia/Kolkata)
+
+jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping
+settings: TINDAL_SMTP_URL (unset = in-app only), TINDAL_MAIL_FROM (default Tindal <reminders@tindal.local>),
+          TINDAL_COC_DEADLINE (the legacy-CoC deadline, default 2027-06-06), TINDAL_JOBS (off = serve without the scheduler)
+`
+
+// jobsKit is the jobs service and what the API serves beside it.
+type jobsKit struct {
+	svc  *jobs.Service
+	feed *notify.Feed
+	cal  *notify.Calendars
+}
+
+// newJobs builds the jobs service from the configuration: email when an
+// SMTP server is configured, the fit-to-ply reading of the compliance view,
+// and the housekeeping steps of the photo and sync packages.
+func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs blob.Store) (*jobsKit, error) {
+	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: notify.Outbox{Email: a.cfg.SMTPURL != ""}, Fitness: fitness(reg)}
+	if v := strings.TrimSpace(getenv("TINDAL_COC_DEADLINE")); v != "" {
+		date, err := rules.ParseDate(v)
+		if err != nil {
+			return nil, fmt.Errorf("TINDAL_COC_DEADLINE: %w", err)
+		}
+		d.Settings.LegacyCoCDeadline = date
+	}
+	if a.cfg.SMTPURL != "" {
+		sender, err := notify.NewSMTP(a.cfg.SMTPURL)
+		if err != nil {
+			return nil, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
+		}
+		from := strings.TrimSpace(getenv("TINDAL_MAIL_FROM"))
+		if from == "" {
+			from = "Tindal <reminders@tindal.local>"
+		}
+		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: from, Log: a.log}
+	}
+	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
+		return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))
+	}})
+	if blobs != nil {
+		ph := photo.New(a.db, blobs, photo.Options{Logger: a.log})
+		d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {
+			h, err := ph.Housekeep(ctx, now)
+			return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued), err
+		}})
+	}
+	return &jobsKit{svc: jobs.New(d), feed: &notify.Feed{DB: a.db}, cal: &notify.Calendars{DB: a.db}}, nil
+}
+
+// fitness reads a vessel's fit-to-ply status from the compliance view.
+func fitness(reg *registry.Service) jobs.Fitness {
+	all := models.Scope{Access: models.AccessAll}
+	return jobs.FitnessFunc(func(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []string, error) {
+		c, err := reg.Compliance(ctx, all, id, on)
+		if err != nil {
+			return false, nil, err
+		}
+		why := make([]string, 0, len(c.Reasons))
+		for _, r := range c.Reasons {
+			why = append(why, r.Message)
+		}
+		return c.FitToPly, why, nil
+	})
+}
+
+// startScheduler starts the scheduler unless TINDAL_JOBS=off, and returns
+// its stop function (a no-op when not started).
+func (k *jobsKit) startScheduler(getenv func(string) string) (func(context.Context) error, error) {
+	if strings.EqualFold(strings.TrimSpace(getenv("TINDAL_JOBS")), "off") {
+		return func(context.Context) error { return nil }, nil
+	}
+	sc, err := k.svc.NewScheduler()
+	if err != nil {
+		return nil, err
+	}
+	sc.Start()
+	return sc.Stop, nil
+}
+
+func cmdJobs(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		fmt.Fprint(stdout, jobsUsage)
+		return nil
+	}
+	a, err := open(ctx, getenv, stdout, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if err := storage.CheckSchema(ctx, a.db.SQL); err != nil {
+		return err
+	}
+	k, err := a.newJobs(getenv, registry.New(a.db, time.Now), nil)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(args) == 0:
+		return k.processMode(ctx, a)
+	case args[0] == "list":
+		return k.list(ctx, stdout)
+	case args[0] == "run":
+		return k.runByHand(ctx, args[1:], stdout, stderr)
+	}
+	fmt.Fprint(stderr, jobsUsage)
+	return fmt.Errorf("unknown jobs command %q", args[0])
+}
+
+// processMode runs the scheduler alone until ctx ends.
+func (k *jobsKit) processMode(ctx context.Context, a *app) error {
+	sc, err := k.svc.NewScheduler()
+	if err != nil {
+		return err
+	}
+	sc.Start()
+	a.log.Info("scheduler running", "jobs", k.svc.Names())
+	<-ctx.Done()
+	stopCtx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	return sc.Stop(stopCtx)
+}
+
+func (k *jobsKit) runByHand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprint(stderr, jobsUsage)
+		return errors.New("jobs run: name the job")
+	}
+	name := args[0]
+	fs := flag.NewFlagSet("jobs run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	nowFlag := fs.String("now", "", "the date to run as, YYYY-MM-DD in Asia/Kolkata (default today)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	now := time.Now()
+	if *nowFlag != "" {
+		d, err := rules.ParseDate(*nowFlag)
+		if err != nil {
+			return fmt.Errorf("--now: %w", err)
+		}
+		t := now.In(rules.IST)
+		now = time.Date(d.Year, d.Month, d.Day, t.Hour(), t.Minute(), t.Second(), 0, rules.IST)
+	}
+	rec, err := k.svc.RunNow(ctx, name, now)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s %s as of %s: %s in %s\n", rec.Job, rec.ID, rules.DateOf(now), rec.Outcome, rec.Duration(time.Now()).Round(time.Millisecond))
+	for _, kv := range sortedCounts(rec.Counts) {
+		fmt.Fprintf(stdout, "  %s\n", kv)
+	}
+	if rec.Outcome != "succeeded" {
+		return fmt.Errorf("%s %s: %s", rec.Job, rec.Outcome, rec.Error)
+	}
+	return nil
+}
+
+func sortedCounts(m map[string]int64) []string {
+	out := make([]string, 0, len(m))
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s=%d", k, v))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (k *jobsKit) list(ctx context.Context, stdout io.Writer) error {
+	now := time.Now()
+	st, err := k.svc.Statuses(ctx, now, 1)
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "JOB\tSCHEDULE (Asia/Kolkata)\tNEXT RUN\tLAST RUN\tOUTCOME\tDURATION")
+	for _, s := range st {
+		last, outcome, dur := "-", "-", "-"
+		if len(s.LastRuns) > 0 {
+			r := s.LastRuns[0]
+			last, outcome, dur = r.StartedAt.In(jobs.Kolkata()).Format("2006-01-02 15:04"), r.Outcome, r.Duration(now).Round(time.Millisecond).String()
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Schedule, s.NextRun.In(jobs.Kolkata()).Format("2006-01-02 15:04"), last, outcome, dur)
+	}
+	return w.Flush()
+}

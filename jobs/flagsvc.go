@@ -1,0 +1,168 @@
+package jobs
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+var lockUpdate = clause.Locking{Strength: "UPDATE"}
+
+// actorOf attributes a change to the caller.
+func actorOf(s models.Scope) storage.Actor {
+	a := storage.Actor{RequestID: s.RequestID}
+	if s.UserID != uuid.Nil {
+		u := s.UserID
+		a.UserID = &u
+	}
+	if s.DeviceID != uuid.Nil {
+		d := s.DeviceID
+		a.DeviceID = &d
+	}
+	return a
+}
+
+// FlagRow is a stored flag.
+type FlagRow struct {
+	ID             uuid.UUID
+	Kind           string
+	SubjectType    string
+	SubjectID      uuid.UUID
+	Document       string
+	DueOn          time.Time
+	JurisdictionID uuid.UUID
+	OwnerID        *uuid.UUID
+	VesselID       *uuid.UUID
+	CertificateID  *uuid.UUID
+	Citation       string
+	Detail         string
+	RaisedBy       string
+	RaisedOn       time.Time
+	Status         string
+	ResolvedAt     *time.Time
+	ResolvedBy     *uuid.UUID
+	Resolution     string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+// TableName maps FlagRow to flags.
+func (FlagRow) TableName() string { return "flags" }
+
+// FlagFilter narrows a flag list.
+type FlagFilter struct {
+	Kind           string
+	Status         string
+	JurisdictionID *uuid.UUID
+	VesselID       *uuid.UUID
+	DueFrom, DueTo *time.Time
+}
+
+// flagScope filters flags like the registry: jurisdictions for officials,
+// the owner's own for owners, everything for admins.
+func flagScope(s models.Scope, q *gorm.DB) *gorm.DB {
+	switch s.Access {
+	case models.AccessAll:
+		return q
+	case models.AccessJurisdiction:
+		if len(s.Jurisdictions) == 0 {
+			return q.Where("false")
+		}
+		return q.Where("jurisdiction_id IN ?", s.Jurisdictions)
+	case models.AccessOwn:
+		if s.OwnerID != nil {
+			return q.Where("owner_id = ?", *s.OwnerID)
+		}
+	}
+	return q.Where("false")
+}
+
+// ListFlags lists the flags in the caller's scope, by id, after cursor.
+func (s *Service) ListFlags(ctx context.Context, sc models.Scope, f FlagFilter, cursor string, limit int) ([]FlagRow, string, error) {
+	limit = min(max(limit, 1), 500)
+	q := flagScope(sc, s.d.DB.Gorm.WithContext(ctx).Model(&FlagRow{}))
+	if f.Kind != "" {
+		q = q.Where("kind = ?", f.Kind)
+	}
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	if f.JurisdictionID != nil {
+		q = q.Where("jurisdiction_id = ?", *f.JurisdictionID)
+	}
+	if f.VesselID != nil {
+		q = q.Where("vessel_id = ?", *f.VesselID)
+	}
+	if f.DueFrom != nil {
+		q = q.Where("due_on >= ?", *f.DueFrom)
+	}
+	if f.DueTo != nil {
+		q = q.Where("due_on <= ?", *f.DueTo)
+	}
+	if cursor != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(cursor)
+		id, perr := uuid.FromBytes(raw)
+		if err != nil || perr != nil {
+			return nil, "", models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
+		}
+		q = q.Where("id > ?", id)
+	}
+	var rows []FlagRow
+	if err := q.Order("id").Limit(limit + 1).Find(&rows).Error; err != nil {
+		return nil, "", fmt.Errorf("list flags: %w", err)
+	}
+	next := ""
+	if len(rows) > limit {
+		rows = rows[:limit]
+		last := rows[limit-1].ID
+		next = base64.RawURLEncoding.EncodeToString(last[:])
+	}
+	return rows, next, nil
+}
+
+// ResolveFlag resolves an open flag in the caller's scope with a reason.
+// Resolving a resolved flag is a conflict; one out of scope is not found.
+func (s *Service) ResolveFlag(ctx context.Context, sc models.Scope, id uuid.UUID, reason string, now time.Time) (FlagRow, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return FlagRow{}, models.Invalid(models.FieldError{Field: "reason", Code: "required", Message: "say why the flag is resolved"})
+	}
+	var out FlagRow
+	err := s.d.DB.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+		var f FlagRow
+		err := flagScope(sc, tx.DB.WithContext(ctx).Model(&FlagRow{})).Clauses(lockUpdate).Where("id = ?", id).Take(&f).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return models.NotFound("flag")
+		}
+		if err != nil {
+			return fmt.Errorf("load flag: %w", err)
+		}
+		if f.Status != "open" {
+			return models.Errorf(models.KindConflict, "flag_resolved", "the flag was already resolved: %s", f.Resolution)
+		}
+		before := f
+		f.Status, f.ResolvedAt, f.Resolution, f.UpdatedAt = "resolved", &now, reason, now
+		if sc.UserID != uuid.Nil {
+			u := sc.UserID
+			f.ResolvedBy = &u
+		}
+		err = tx.DB.Model(&FlagRow{}).Where("id = ?", id).Updates(map[string]any{"status": f.Status, "resolved_at": now,
+			"resolution": reason, "resolved_by": f.ResolvedBy, "updated_at": now}).Error
+		if err != nil {
+			return fmt.Errorf("resolve flag: %w", err)
+		}
+		out = f
+		return tx.Audit("resolve", "flag", id, before, f)
+	})
+	return out, err
+}

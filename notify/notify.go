@@ -1,0 +1,75 @@
+// Package notify tells people what the jobs found: the outbox, written in
+// the same transaction as its cause; delivery by email (SMTP, at least
+// once, with leases and backoff) and the in-app feed (exactly once, because
+// feed rows are written with their cause); templates in English, Kannada
+// and Hindi; and the calendar (ICS) feeds of an owner's deadlines.
+package notify
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Recipient types.
+const (
+	RecipientOwner      = "owner"
+	RecipientCrewMember = "crew_member"
+	RecipientUser       = "user"
+)
+
+// Channels.
+const (
+	ChannelEmail = "email"
+	ChannelInApp = "in_app"
+)
+
+// Recipient is who a notice is for. Owners and users have an in-app feed;
+// crew members are reached by email only (they have no account).
+type Recipient struct {
+	Type     string
+	ID       uuid.UUID
+	Name     string
+	Email    string
+	Language string // en, kn or hi; anything else falls back to English
+}
+
+// Owner is an owner as a recipient.
+func Owner(id uuid.UUID, name, email, lang string) Recipient {
+	return Recipient{Type: RecipientOwner, ID: id, Name: name, Email: email, Language: lang}
+}
+
+// hasFeed reports whether the recipient has an in-app feed.
+func (r Recipient) hasFeed() bool { return r.Type == RecipientOwner || r.Type == RecipientUser }
+
+// Data is what a template says. Every reminder says what (Doc, Number,
+// Holder), which vessel (Vessel), the due date (Due), the rule (Citation)
+// and what to do (fixed by the template).
+type Data struct {
+	Vessel   string    `json:"vessel,omitempty"` // "Sagar Rani (KA-KWR-M-0001)"
+	Holder   string    `json:"holder,omitempty"` // crew member's name, for crew certificates
+	Doc      string    `json:"doc,omitempty"`    // document code: a certificate kind or grade
+	Number   string    `json:"number,omitempty"` // the certificate's number
+	Due      time.Time `json:"due"`              // a date (midnight UTC standing for the date)
+	Days     int       `json:"days"`             // days from the run date to Due (negative once past)
+	Citation string    `json:"citation,omitempty"`
+	Detail   string    `json:"detail,omitempty"` // free detail in English (reasons, trace lines)
+	Amount   int64     `json:"amount,omitempty"` // rupees, for penalties
+	Previous int64     `json:"previous,omitempty"`
+	Lines    []string  `json:"lines,omitempty"` // a trace or a list of reasons
+}
+
+// Notice is one thing to tell one recipient. DedupeKey names the event
+// (e.g. "cert:ID:2027-06-06:30"); the outbox appends the recipient, so the
+// same event reaches each recipient once per channel, whatever reruns.
+type Notice struct {
+	Template  string
+	DedupeKey string
+	Recipient Recipient
+	Data      Data
+}
+
+// dateOf formats the calendar date of t, a date stored as midnight UTC.
+func dateParts(t time.Time) (int, time.Month, int) {
+	return t.UTC().Year(), t.UTC().Month(), t.UTC().Day()
+}
