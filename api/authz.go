@@ -34,6 +34,8 @@ var (
 	writeRegistry = grant{all, jur, none, none, none}
 	adminOnly     = grant{all, none, none, none, none}
 	anyone        = grant{all, all, all, all, all}
+	officials     = grant{all, all, all, all, none}  // staff who judge inspections
+	uploadPhotos  = grant{all, none, jur, jur, none} // those who take photos at inspections
 )
 
 // authz is the authorization table: every operation of the contract that
@@ -71,9 +73,63 @@ var authz = map[string]grant{
 	"updateCrewMember": writeRegistry,
 	"deleteCrewMember": writeRegistry,
 
+	// Jobs, flags, notifications and calendars (issue 6).
+	"listFlags":            readRegistry,
+	"resolveFlag":          grant{all, jur, jur, none, none},
+	"listMyNotifications":  anyone,
+	"markNotificationRead": anyone,
+	"listCalendarTokens":   grant{all, jur, none, none, own},
+	"createCalendarToken":  grant{all, jur, none, none, own},
+	"revokeCalendarToken":  grant{all, jur, none, none, own},
+	"listJobs":             adminOnly,
+	"runJob":               adminOnly,
+
 	"listCertificates":  readRegistry,
 	"getCertificate":    readRegistry,
 	"createCertificate": writeRegistry,
 	"updateCertificate": writeRegistry,
 	"deleteCertificate": writeRegistry,
+
+	"getRulesCatalogue":   anyone, // the law, the same for everyone
+	"evaluateRules":       officials,
+	"quoteFee":            anyone,
+	"checkManning":        anyone,
+	"computeCapacity":     anyone,
+	"computeTonnage":      anyone,
+	"getVesselCompliance": readRegistry, // whoever may read the vessel
+
+	// Every signed-in user pulls; what each item reveals is decided per
+	// entity type by that type's own read operation in this table.
+	"syncPull":   anyone,
+	"syncVerify": anyone,
+
+	// Photos: whoever may see the inspection reads them; only the user who
+	// attached a photo uploads its bytes (checked in package photo).
+	"getPhoto":            readRegistry,
+	"planPhotoUpload":     uploadPhotos,
+	"getPhotoUpload":      uploadPhotos,
+	"completePhotoUpload": uploadPhotos,
+	"putPhotoContent":     uploadPhotos,
+
+	// Inspections and the push (DESIGN §4): inspectors and supervisors push
+	// field work, authorised per mutation against their assignments at its
+	// capture time; inspectors read their own inspections, supervisors and
+	// registrars their jurisdictions', owners their vessels'. Supervisors
+	// review, resolve conflicts and decide quarantined work.
+	"syncPush":         grant{all, none, jur, jur, none},
+	"listInspections":  grant{all, jur, jur, jur, own},
+	"getInspection":    grant{all, jur, jur, jur, own},
+	"reviewInspection": grant{all, none, jur, none, none},
+	"listConflicts":    grant{all, none, jur, jur, none},
+	"resolveConflict":  grant{all, none, jur, none, none},
+	"listQuarantine":   grant{all, none, jur, none, none},
+	"decideQuarantine": grant{all, none, jur, none, none},
+}
+
+// AccessFor is how far role reaches for the operation, and whether the
+// operation is in the table at all (every operation that needs a signed-in
+// caller must be).
+func AccessFor(operationID string, role models.Role) (models.Access, bool) {
+	g, ok := authz[operationID]
+	return g.of(role), ok
 }

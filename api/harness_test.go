@@ -25,10 +25,14 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
+	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -52,8 +56,15 @@ func newHarness(t *testing.T) *harness {
 	db := testkit.NewDB(t)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	inspSvc := inspect.New(db, nil, time.Now)
+	pull, err := tsync.NewPullEngine(db, []byte("harness-cursor-key-of-at-least-32-bytes"), tsync.PullOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry()})
+		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(),
+		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
+		Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{}), Pull: pull})
 	if err != nil {
 		t.Fatal(err)
 	}

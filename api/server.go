@@ -13,10 +13,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
+	"github.com/tindal/tindal/sync"
 )
 
 // Pinger is a dependency /readyz checks.
@@ -33,6 +39,24 @@ type Deps struct {
 	Registry *registry.Service
 	Metrics  *prometheus.Registry
 	Clock    func() time.Time
+	// Pull serves /v1/sync/pull and /v1/sync/verify; nil answers 503.
+	Pull *sync.PullEngine
+	// Push serves /v1/sync/push, conflicts and quarantine; Inspect the
+	// inspection endpoints. nil answers 503.
+	Push    *sync.Engine
+	Inspect *inspect.Service
+	// Photos serves /v1/photos; nil answers 503.
+	Photos *photo.Service
+	// LocalBlobs, when photos are stored on local disk, serves the store's
+	// signed upload and download URLs under /v1/blobs/.
+	LocalBlobs *blob.Local
+	// Jobs serves flags and /v1/admin/jobs; nil answers 503.
+	Jobs *jobs.Service
+	// Feed serves /v1/me/notifications; Calendars the owners' ICS feeds.
+	Feed      *notify.Feed
+	Calendars *notify.Calendars
+	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
+	PublicBaseURL string
 }
 
 // BodyLimit is the largest request body any route accepts (DESIGN §10:
@@ -52,6 +76,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	app := fiber.New(fiber.Config{
 		AppName:               "tindal",
 		BodyLimit:             BodyLimit,
+		StreamRequestBody:     true, // limits per route: bodyLimitMiddleware
 		ErrorHandler:          errorHandler(d.Logger),
 		DisableStartupMessage: true,
 		ReadTimeout:           60 * time.Second,
@@ -61,7 +86,11 @@ func NewServer(d Deps) (*fiber.App, error) {
 	m := newMetrics(d.Metrics, d.DB)
 	app.Use(requestIDMiddleware, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger), remoteAddrMiddleware)
 	h.mountSystem(app, k, d.Metrics)
+	mountBlobs(app, d.LocalBlobs)
+	app.Use(bodyLimitMiddleware)
+	app.Use(pushBodyMiddleware)
 	app.Use(k.middleware)
+	app.Put("/v1/photos/:id/content", h.putPhotoContent) // streamed; not in the strict server
 	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, nil))
 	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return app, nil

@@ -8,7 +8,9 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -19,7 +21,110 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/tindal/tindal/rules"
 )
+
+// Defines values for ActionCode.
+const (
+	N01 ActionCode = "01"
+	N02 ActionCode = "02"
+	N03 ActionCode = "03"
+	N04 ActionCode = "04"
+	N05 ActionCode = "05"
+	N06 ActionCode = "06"
+	N99 ActionCode = "99"
+)
+
+// Valid indicates whether the value is a known member of the ActionCode enum.
+func (e ActionCode) Valid() bool {
+	switch e {
+	case N01:
+		return true
+	case N02:
+		return true
+	case N03:
+		return true
+	case N04:
+		return true
+	case N05:
+		return true
+	case N06:
+		return true
+	case N99:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CapacityResultMethod.
+const (
+	Area    CapacityResultMethod = "area"
+	Seating CapacityResultMethod = "seating"
+)
+
+// Valid indicates whether the value is a known member of the CapacityResultMethod enum.
+func (e CapacityResultMethod) Valid() bool {
+	switch e {
+	case Area:
+		return true
+	case Seating:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CatalogueActionCodeDueKind.
+const (
+	CatalogueActionCodeDueKindAsSpecified     CatalogueActionCodeDueKind = "as_specified"
+	CatalogueActionCodeDueKindBeforeDeparture CatalogueActionCodeDueKind = "before_departure"
+	CatalogueActionCodeDueKindDate            CatalogueActionCodeDueKind = "date"
+	CatalogueActionCodeDueKindNextPort        CatalogueActionCodeDueKind = "next_port"
+	CatalogueActionCodeDueKindNone            CatalogueActionCodeDueKind = "none"
+	CatalogueActionCodeDueKindOnRelease       CatalogueActionCodeDueKind = "on_release"
+)
+
+// Valid indicates whether the value is a known member of the CatalogueActionCodeDueKind enum.
+func (e CatalogueActionCodeDueKind) Valid() bool {
+	switch e {
+	case CatalogueActionCodeDueKindAsSpecified:
+		return true
+	case CatalogueActionCodeDueKindBeforeDeparture:
+		return true
+	case CatalogueActionCodeDueKindDate:
+		return true
+	case CatalogueActionCodeDueKindNextPort:
+		return true
+	case CatalogueActionCodeDueKindNone:
+		return true
+	case CatalogueActionCodeDueKindOnRelease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CataloguePenaltyMultiplier.
+const (
+	CataloguePenaltyMultiplierCrew      CataloguePenaltyMultiplier = "crew"
+	CataloguePenaltyMultiplierOffence   CataloguePenaltyMultiplier = "offence"
+	CataloguePenaltyMultiplierPassenger CataloguePenaltyMultiplier = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the CataloguePenaltyMultiplier enum.
+func (e CataloguePenaltyMultiplier) Valid() bool {
+	switch e {
+	case CataloguePenaltyMultiplierCrew:
+		return true
+	case CataloguePenaltyMultiplierOffence:
+		return true
+	case CataloguePenaltyMultiplierPassenger:
+		return true
+	default:
+		return false
+	}
+}
 
 // Defines values for CertificateSubjectType.
 const (
@@ -33,6 +138,36 @@ func (e CertificateSubjectType) Valid() bool {
 	case CertificateSubjectTypeCrewMember:
 		return true
 	case CertificateSubjectTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CertificateComplianceStatus.
+const (
+	CertificateComplianceStatusExpired   CertificateComplianceStatus = "expired"
+	CertificateComplianceStatusExpiring  CertificateComplianceStatus = "expiring"
+	CertificateComplianceStatusNoExpiry  CertificateComplianceStatus = "no_expiry"
+	CertificateComplianceStatusUndefined CertificateComplianceStatus = "undefined"
+	CertificateComplianceStatusValid     CertificateComplianceStatus = "valid"
+	CertificateComplianceStatusWithdrawn CertificateComplianceStatus = "withdrawn"
+)
+
+// Valid indicates whether the value is a known member of the CertificateComplianceStatus enum.
+func (e CertificateComplianceStatus) Valid() bool {
+	switch e {
+	case CertificateComplianceStatusExpired:
+		return true
+	case CertificateComplianceStatusExpiring:
+		return true
+	case CertificateComplianceStatusNoExpiry:
+		return true
+	case CertificateComplianceStatusUndefined:
+		return true
+	case CertificateComplianceStatusValid:
+		return true
+	case CertificateComplianceStatusWithdrawn:
 		return true
 	default:
 		return false
@@ -105,6 +240,180 @@ func (e CertificateStatus) Valid() bool {
 	}
 }
 
+// Defines values for ChecklistAnswer.
+const (
+	Na  ChecklistAnswer = "na"
+	No  ChecklistAnswer = "no"
+	Yes ChecklistAnswer = "yes"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistAnswer enum.
+func (e ChecklistAnswer) Valid() bool {
+	switch e {
+	case Na:
+		return true
+	case No:
+		return true
+	case Yes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictWinner.
+const (
+	Client ConflictWinner = "client"
+	Server ConflictWinner = "server"
+)
+
+// Valid indicates whether the value is a known member of the ConflictWinner enum.
+func (e ConflictWinner) Valid() bool {
+	switch e {
+	case Client:
+		return true
+	case Server:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictResolutionResolution.
+const (
+	Kept     ConflictResolutionResolution = "kept"
+	Reverted ConflictResolutionResolution = "reverted"
+)
+
+// Valid indicates whether the value is a known member of the ConflictResolutionResolution enum.
+func (e ConflictResolutionResolution) Valid() bool {
+	switch e {
+	case Kept:
+		return true
+	case Reverted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewGrade.
+const (
+	CrewGradeEngineDriverClass1           CrewGrade = "engine_driver_class_1"
+	CrewGradeEngineDriverClass2           CrewGrade = "engine_driver_class_2"
+	CrewGradeEngineer                     CrewGrade = "engineer"
+	CrewGradeFirstClassEngineDriver       CrewGrade = "first_class_engine_driver"
+	CrewGradeFirstClassMaster             CrewGrade = "first_class_master"
+	CrewGradeFirstClassMotorEngineDriver  CrewGrade = "first_class_motor_engine_driver"
+	CrewGradeGpRating                     CrewGrade = "gp_rating"
+	CrewGradeInlandVesselEngineer         CrewGrade = "inland_vessel_engineer"
+	CrewGradeMasterClass1                 CrewGrade = "master_class_1"
+	CrewGradeMasterClass2                 CrewGrade = "master_class_2"
+	CrewGradeMasterClass3                 CrewGrade = "master_class_3"
+	CrewGradeMotorEngineer                CrewGrade = "motor_engineer"
+	CrewGradePermit                       CrewGrade = "permit"
+	CrewGradePleasureCraftLicence         CrewGrade = "pleasure_craft_licence"
+	CrewGradeSeaGoingEngineDriver         CrewGrade = "sea_going_engine_driver"
+	CrewGradeSeaGoingEngineer             CrewGrade = "sea_going_engineer"
+	CrewGradeSeaGoingMaster               CrewGrade = "sea_going_master"
+	CrewGradeSecondClassEngineDriver      CrewGrade = "second_class_engine_driver"
+	CrewGradeSecondClassMaster            CrewGrade = "second_class_master"
+	CrewGradeSecondClassMotorEngineDriver CrewGrade = "second_class_motor_engine_driver"
+	CrewGradeSerang                       CrewGrade = "serang"
+)
+
+// Valid indicates whether the value is a known member of the CrewGrade enum.
+func (e CrewGrade) Valid() bool {
+	switch e {
+	case CrewGradeEngineDriverClass1:
+		return true
+	case CrewGradeEngineDriverClass2:
+		return true
+	case CrewGradeEngineer:
+		return true
+	case CrewGradeFirstClassEngineDriver:
+		return true
+	case CrewGradeFirstClassMaster:
+		return true
+	case CrewGradeFirstClassMotorEngineDriver:
+		return true
+	case CrewGradeGpRating:
+		return true
+	case CrewGradeInlandVesselEngineer:
+		return true
+	case CrewGradeMasterClass1:
+		return true
+	case CrewGradeMasterClass2:
+		return true
+	case CrewGradeMasterClass3:
+		return true
+	case CrewGradeMotorEngineer:
+		return true
+	case CrewGradePermit:
+		return true
+	case CrewGradePleasureCraftLicence:
+		return true
+	case CrewGradeSeaGoingEngineDriver:
+		return true
+	case CrewGradeSeaGoingEngineer:
+		return true
+	case CrewGradeSeaGoingMaster:
+		return true
+	case CrewGradeSecondClassEngineDriver:
+		return true
+	case CrewGradeSecondClassMaster:
+		return true
+	case CrewGradeSecondClassMotorEngineDriver:
+		return true
+	case CrewGradeSerang:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewOnBoardRole.
+const (
+	CrewOnBoardRoleBoatInCharge CrewOnBoardRole = "boat_in_charge"
+	CrewOnBoardRoleCrew         CrewOnBoardRole = "crew"
+	CrewOnBoardRoleEngineDriver CrewOnBoardRole = "engine_driver"
+	CrewOnBoardRoleEngineer     CrewOnBoardRole = "engineer"
+	CrewOnBoardRoleGpRating     CrewOnBoardRole = "gp_rating"
+	CrewOnBoardRoleMaster       CrewOnBoardRole = "master"
+	CrewOnBoardRoleNavigator    CrewOnBoardRole = "navigator"
+	CrewOnBoardRoleOwner        CrewOnBoardRole = "owner"
+	CrewOnBoardRoleSerang       CrewOnBoardRole = "serang"
+	CrewOnBoardRoleTindal       CrewOnBoardRole = "tindal"
+)
+
+// Valid indicates whether the value is a known member of the CrewOnBoardRole enum.
+func (e CrewOnBoardRole) Valid() bool {
+	switch e {
+	case CrewOnBoardRoleBoatInCharge:
+		return true
+	case CrewOnBoardRoleCrew:
+		return true
+	case CrewOnBoardRoleEngineDriver:
+		return true
+	case CrewOnBoardRoleEngineer:
+		return true
+	case CrewOnBoardRoleGpRating:
+		return true
+	case CrewOnBoardRoleMaster:
+		return true
+	case CrewOnBoardRoleNavigator:
+		return true
+	case CrewOnBoardRoleOwner:
+		return true
+	case CrewOnBoardRoleSerang:
+		return true
+	case CrewOnBoardRoleTindal:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CrewRole.
 const (
 	CrewRoleCrew         CrewRole = "crew"
@@ -138,6 +447,72 @@ func (e CrewRole) Valid() bool {
 	}
 }
 
+// Defines values for FeeQuoteRequestCraftClass.
+const (
+	Boat        FeeQuoteRequestCraftClass = "boat"
+	Canoe       FeeQuoteRequestCraftClass = "canoe"
+	Catamaran   FeeQuoteRequestCraftClass = "catamaran"
+	PowerDriven FeeQuoteRequestCraftClass = "power_driven"
+)
+
+// Valid indicates whether the value is a known member of the FeeQuoteRequestCraftClass enum.
+func (e FeeQuoteRequestCraftClass) Valid() bool {
+	switch e {
+	case Boat:
+		return true
+	case Canoe:
+		return true
+	case Catamaran:
+		return true
+	case PowerDriven:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FlagStatus.
+const (
+	FlagStatusOpen     FlagStatus = "open"
+	FlagStatusResolved FlagStatus = "resolved"
+)
+
+// Valid indicates whether the value is a known member of the FlagStatus enum.
+func (e FlagStatus) Valid() bool {
+	switch e {
+	case FlagStatusOpen:
+		return true
+	case FlagStatusResolved:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FlagSubjectType.
+const (
+	FlagSubjectTypeCrewMember  FlagSubjectType = "crew_member"
+	FlagSubjectTypeLiableParty FlagSubjectType = "liable_party"
+	FlagSubjectTypeOwner       FlagSubjectType = "owner"
+	FlagSubjectTypeVessel      FlagSubjectType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the FlagSubjectType enum.
+func (e FlagSubjectType) Valid() bool {
+	switch e {
+	case FlagSubjectTypeCrewMember:
+		return true
+	case FlagSubjectTypeLiableParty:
+		return true
+	case FlagSubjectTypeOwner:
+		return true
+	case FlagSubjectTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok          HealthStatus = "ok"
@@ -156,21 +531,165 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for InspectionActionCode.
+const (
+	N11 InspectionActionCode = "11"
+	N12 InspectionActionCode = "12"
+	N13 InspectionActionCode = "13"
+	N14 InspectionActionCode = "14"
+	N15 InspectionActionCode = "15"
+)
+
+// Valid indicates whether the value is a known member of the InspectionActionCode enum.
+func (e InspectionActionCode) Valid() bool {
+	switch e {
+	case N11:
+		return true
+	case N12:
+		return true
+	case N13:
+		return true
+	case N14:
+		return true
+	case N15:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStatus.
+const (
+	InspectionStatusApproved  InspectionStatus = "approved"
+	InspectionStatusDiscarded InspectionStatus = "discarded"
+	InspectionStatusDraft     InspectionStatus = "draft"
+	InspectionStatusReturned  InspectionStatus = "returned"
+	InspectionStatusSubmitted InspectionStatus = "submitted"
+	InspectionStatusWithdrawn InspectionStatus = "withdrawn"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStatus enum.
+func (e InspectionStatus) Valid() bool {
+	switch e {
+	case InspectionStatusApproved:
+		return true
+	case InspectionStatusDiscarded:
+		return true
+	case InspectionStatusDraft:
+		return true
+	case InspectionStatusReturned:
+		return true
+	case InspectionStatusSubmitted:
+		return true
+	case InspectionStatusWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JobRunOutcome.
+const (
+	JobRunOutcomeFailed    JobRunOutcome = "failed"
+	JobRunOutcomeRunning   JobRunOutcome = "running"
+	JobRunOutcomeSkipped   JobRunOutcome = "skipped"
+	JobRunOutcomeSucceeded JobRunOutcome = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the JobRunOutcome enum.
+func (e JobRunOutcome) Valid() bool {
+	switch e {
+	case JobRunOutcomeFailed:
+		return true
+	case JobRunOutcomeRunning:
+		return true
+	case JobRunOutcomeSkipped:
+		return true
+	case JobRunOutcomeSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JobRunTrigger.
+const (
+	Manual   JobRunTrigger = "manual"
+	Schedule JobRunTrigger = "schedule"
+)
+
+// Valid indicates whether the value is a known member of the JobRunTrigger enum.
+func (e JobRunTrigger) Valid() bool {
+	switch e {
+	case Manual:
+		return true
+	case Schedule:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Language.
 const (
-	En Language = "en"
-	Hi Language = "hi"
-	Kn Language = "kn"
+	LanguageEn Language = "en"
+	LanguageHi Language = "hi"
+	LanguageKn Language = "kn"
 )
 
 // Valid indicates whether the value is a known member of the Language enum.
 func (e Language) Valid() bool {
 	switch e {
-	case En:
+	case LanguageEn:
 		return true
-	case Hi:
+	case LanguageHi:
 		return true
-	case Kn:
+	case LanguageKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LiableParty.
+const (
+	LiablePartyCrewMember LiableParty = "crew_member"
+	LiablePartyMaster     LiableParty = "master"
+	LiablePartyOwner      LiableParty = "owner"
+	LiablePartyPassenger  LiableParty = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the LiableParty enum.
+func (e LiableParty) Valid() bool {
+	switch e {
+	case LiablePartyCrewMember:
+		return true
+	case LiablePartyMaster:
+		return true
+	case LiablePartyOwner:
+		return true
+	case LiablePartyPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NotificationLocale.
+const (
+	NotificationLocaleEn NotificationLocale = "en"
+	NotificationLocaleHi NotificationLocale = "hi"
+	NotificationLocaleKn NotificationLocale = "kn"
+)
+
+// Valid indicates whether the value is a known member of the NotificationLocale enum.
+func (e NotificationLocale) Valid() bool {
+	switch e {
+	case NotificationLocaleEn:
+		return true
+	case NotificationLocaleHi:
+		return true
+	case NotificationLocaleKn:
 		return true
 	default:
 		return false
@@ -189,6 +708,156 @@ func (e OwnerKind) Valid() bool {
 	case Firm:
 		return true
 	case Person:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoState.
+const (
+	PhotoStatePendingUpload PhotoState = "pending_upload"
+	PhotoStateQuarantined   PhotoState = "quarantined"
+	PhotoStateRejected      PhotoState = "rejected"
+	PhotoStateVerified      PhotoState = "verified"
+)
+
+// Valid indicates whether the value is a known member of the PhotoState enum.
+func (e PhotoState) Valid() bool {
+	switch e {
+	case PhotoStatePendingUpload:
+		return true
+	case PhotoStateQuarantined:
+		return true
+	case PhotoStateRejected:
+		return true
+	case PhotoStateVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoThumbnails.
+const (
+	PhotoThumbnailsDone    PhotoThumbnails = "done"
+	PhotoThumbnailsFailed  PhotoThumbnails = "failed"
+	PhotoThumbnailsNone    PhotoThumbnails = "none"
+	PhotoThumbnailsPending PhotoThumbnails = "pending"
+)
+
+// Valid indicates whether the value is a known member of the PhotoThumbnails enum.
+func (e PhotoThumbnails) Valid() bool {
+	switch e {
+	case PhotoThumbnailsDone:
+		return true
+	case PhotoThumbnailsFailed:
+		return true
+	case PhotoThumbnailsNone:
+		return true
+	case PhotoThumbnailsPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoPartUploadMethod.
+const (
+	PhotoPartUploadMethodGET PhotoPartUploadMethod = "GET"
+	PhotoPartUploadMethodPUT PhotoPartUploadMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the PhotoPartUploadMethod enum.
+func (e PhotoPartUploadMethod) Valid() bool {
+	switch e {
+	case PhotoPartUploadMethodGET:
+		return true
+	case PhotoPartUploadMethodPUT:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoPlanMethod.
+const (
+	Multipart PhotoPlanMethod = "multipart"
+	Single    PhotoPlanMethod = "single"
+)
+
+// Valid indicates whether the value is a known member of the PhotoPlanMethod enum.
+func (e PhotoPlanMethod) Valid() bool {
+	switch e {
+	case Multipart:
+		return true
+	case Single:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoPlanStatus.
+const (
+	PhotoPlanStatusLinked   PhotoPlanStatus = "linked"
+	PhotoPlanStatusUpload   PhotoPlanStatus = "upload"
+	PhotoPlanStatusVerified PhotoPlanStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the PhotoPlanStatus enum.
+func (e PhotoPlanStatus) Valid() bool {
+	switch e {
+	case PhotoPlanStatusLinked:
+		return true
+	case PhotoPlanStatusUpload:
+		return true
+	case PhotoPlanStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoPlanRequestContentType.
+const (
+	Imageheic PhotoPlanRequestContentType = "image/heic"
+	Imagejpeg PhotoPlanRequestContentType = "image/jpeg"
+	Imagepng  PhotoPlanRequestContentType = "image/png"
+	Imagewebp PhotoPlanRequestContentType = "image/webp"
+)
+
+// Valid indicates whether the value is a known member of the PhotoPlanRequestContentType enum.
+func (e PhotoPlanRequestContentType) Valid() bool {
+	switch e {
+	case Imageheic:
+		return true
+	case Imagejpeg:
+		return true
+	case Imagepng:
+		return true
+	case Imagewebp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoUploadResultState.
+const (
+	PhotoUploadResultStateQuarantined PhotoUploadResultState = "quarantined"
+	PhotoUploadResultStateRejected    PhotoUploadResultState = "rejected"
+	PhotoUploadResultStateVerified    PhotoUploadResultState = "verified"
+)
+
+// Valid indicates whether the value is a known member of the PhotoUploadResultState enum.
+func (e PhotoUploadResultState) Valid() bool {
+	switch e {
+	case PhotoUploadResultStateQuarantined:
+		return true
+	case PhotoUploadResultStateRejected:
+		return true
+	case PhotoUploadResultStateVerified:
 		return true
 	default:
 		return false
@@ -216,6 +885,93 @@ func (e PowerUnit) Valid() bool {
 	}
 }
 
+// Defines values for PresignedRequestMethod.
+const (
+	PresignedRequestMethodGET PresignedRequestMethod = "GET"
+	PresignedRequestMethodPUT PresignedRequestMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the PresignedRequestMethod enum.
+func (e PresignedRequestMethod) Valid() bool {
+	switch e {
+	case PresignedRequestMethodGET:
+		return true
+	case PresignedRequestMethodPUT:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PushResultStatus.
+const (
+	PushResultStatusApplied  PushResultStatus = "applied"
+	PushResultStatusDeferred PushResultStatus = "deferred"
+	PushResultStatusMerged   PushResultStatus = "merged"
+	PushResultStatusRejected PushResultStatus = "rejected"
+	PushResultStatusReplayed PushResultStatus = "replayed"
+	PushResultStatusRetry    PushResultStatus = "retry"
+)
+
+// Valid indicates whether the value is a known member of the PushResultStatus enum.
+func (e PushResultStatus) Valid() bool {
+	switch e {
+	case PushResultStatusApplied:
+		return true
+	case PushResultStatusDeferred:
+		return true
+	case PushResultStatusMerged:
+		return true
+	case PushResultStatusRejected:
+		return true
+	case PushResultStatusReplayed:
+		return true
+	case PushResultStatusRetry:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for QuarantineDecisionDecision.
+const (
+	Discard QuarantineDecisionDecision = "discard"
+	Reapply QuarantineDecisionDecision = "reapply"
+)
+
+// Valid indicates whether the value is a known member of the QuarantineDecisionDecision enum.
+func (e QuarantineDecisionDecision) Valid() bool {
+	switch e {
+	case Discard:
+		return true
+	case Reapply:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for QuarantineEntryState.
+const (
+	QuarantineEntryStateDiscarded QuarantineEntryState = "discarded"
+	QuarantineEntryStatePending   QuarantineEntryState = "pending"
+	QuarantineEntryStateReapplied QuarantineEntryState = "reapplied"
+)
+
+// Valid indicates whether the value is a known member of the QuarantineEntryState enum.
+func (e QuarantineEntryState) Valid() bool {
+	switch e {
+	case QuarantineEntryStateDiscarded:
+		return true
+	case QuarantineEntryStatePending:
+		return true
+	case QuarantineEntryStateReapplied:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Regime.
 const (
 	KAIV2025      Regime = "KA-IV-2025"
@@ -231,6 +987,108 @@ func (e Regime) Valid() bool {
 	case KANDLAHC1955:
 		return true
 	case PARADIPHC1967:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RepeatSettingsMode.
+const (
+	FlatDouble RepeatSettingsMode = "flat_double"
+	Geometric  RepeatSettingsMode = "geometric"
+)
+
+// Valid indicates whether the value is a known member of the RepeatSettingsMode enum.
+func (e RepeatSettingsMode) Valid() bool {
+	switch e {
+	case FlatDouble:
+		return true
+	case Geometric:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RepeatSettingsOffenderKey.
+const (
+	RepeatSettingsOffenderKeyOwner       RepeatSettingsOffenderKey = "owner"
+	RepeatSettingsOffenderKeyOwnerVessel RepeatSettingsOffenderKey = "owner_vessel"
+)
+
+// Valid indicates whether the value is a known member of the RepeatSettingsOffenderKey enum.
+func (e RepeatSettingsOffenderKey) Valid() bool {
+	switch e {
+	case RepeatSettingsOffenderKeyOwner:
+		return true
+	case RepeatSettingsOffenderKeyOwnerVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RepeatSettingsScope.
+const (
+	AnyOffence  RepeatSettingsScope = "any_offence"
+	SameOffence RepeatSettingsScope = "same_offence"
+)
+
+// Valid indicates whether the value is a known member of the RepeatSettingsScope enum.
+func (e RepeatSettingsScope) Valid() bool {
+	switch e {
+	case AnyOffence:
+		return true
+	case SameOffence:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RepeatSettingsWindow.
+const (
+	CalendarYear     RepeatSettingsWindow = "calendar_year"
+	FinancialYear    RepeatSettingsWindow = "financial_year"
+	RollingFromFirst RepeatSettingsWindow = "rolling_from_first"
+	RollingFromLast  RepeatSettingsWindow = "rolling_from_last"
+)
+
+// Valid indicates whether the value is a known member of the RepeatSettingsWindow enum.
+func (e RepeatSettingsWindow) Valid() bool {
+	switch e {
+	case CalendarYear:
+		return true
+	case FinancialYear:
+		return true
+	case RollingFromFirst:
+		return true
+	case RollingFromLast:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewRequestDecision.
+const (
+	Approve     ReviewRequestDecision = "approve"
+	ConfirmTime ReviewRequestDecision = "confirm_time"
+	Return      ReviewRequestDecision = "return"
+	Withdraw    ReviewRequestDecision = "withdraw"
+)
+
+// Valid indicates whether the value is a known member of the ReviewRequestDecision enum.
+func (e ReviewRequestDecision) Valid() bool {
+	switch e {
+	case Approve:
+		return true
+	case ConfirmTime:
+		return true
+	case Return:
+		return true
+	case Withdraw:
 		return true
 	default:
 		return false
@@ -258,6 +1116,108 @@ func (e Role) Valid() bool {
 	case RoleRegistrar:
 		return true
 	case RoleSupervisor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RulesCertificateKind.
+const (
+	RulesCertificateKindDeclarationOfSurvey RulesCertificateKind = "declaration_of_survey"
+	RulesCertificateKindFitness             RulesCertificateKind = "fitness"
+	RulesCertificateKindInsurance           RulesCertificateKind = "insurance"
+	RulesCertificateKindNonmechSurvey       RulesCertificateKind = "nonmech_survey"
+	RulesCertificateKindParadipLicence      RulesCertificateKind = "paradip_licence"
+	RulesCertificateKindPollution           RulesCertificateKind = "pollution"
+	RulesCertificateKindProvisionalSurvey   RulesCertificateKind = "provisional_survey"
+	RulesCertificateKindRegistration        RulesCertificateKind = "registration"
+	RulesCertificateKindSurvey              RulesCertificateKind = "survey"
+)
+
+// Valid indicates whether the value is a known member of the RulesCertificateKind enum.
+func (e RulesCertificateKind) Valid() bool {
+	switch e {
+	case RulesCertificateKindDeclarationOfSurvey:
+		return true
+	case RulesCertificateKindFitness:
+		return true
+	case RulesCertificateKindInsurance:
+		return true
+	case RulesCertificateKindNonmechSurvey:
+		return true
+	case RulesCertificateKindParadipLicence:
+		return true
+	case RulesCertificateKindPollution:
+		return true
+	case RulesCertificateKindProvisionalSurvey:
+		return true
+	case RulesCertificateKindRegistration:
+		return true
+	case RulesCertificateKindSurvey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SyncItemOp.
+const (
+	Delete          SyncItemOp = "delete"
+	RemoveFromScope SyncItemOp = "remove_from_scope"
+	Upsert          SyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the SyncItemOp enum.
+func (e SyncItemOp) Valid() bool {
+	switch e {
+	case Delete:
+		return true
+	case RemoveFromScope:
+		return true
+	case Upsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SyncPagePhase.
+const (
+	Log      SyncPagePhase = "log"
+	Remove   SyncPagePhase = "remove"
+	Snapshot SyncPagePhase = "snapshot"
+)
+
+// Valid indicates whether the value is a known member of the SyncPagePhase enum.
+func (e SyncPagePhase) Valid() bool {
+	switch e {
+	case Log:
+		return true
+	case Remove:
+		return true
+	case Snapshot:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SyncVerifyResultResultsState.
+const (
+	Deleted    SyncVerifyResultResultsState = "deleted"
+	Exists     SyncVerifyResultResultsState = "exists"
+	OutOfScope SyncVerifyResultResultsState = "out_of_scope"
+)
+
+// Valid indicates whether the value is a known member of the SyncVerifyResultResultsState enum.
+func (e SyncVerifyResultResultsState) Valid() bool {
+	switch e {
+	case Deleted:
+		return true
+	case Exists:
+		return true
+	case OutOfScope:
 		return true
 	default:
 		return false
@@ -353,29 +1313,228 @@ func (e VesselStatus) Valid() bool {
 
 // Defines values for VesselUse.
 const (
-	Cargo      VesselUse = "cargo"
-	Fishing    VesselUse = "fishing"
-	Hire       VesselUse = "hire"
-	Passenger  VesselUse = "passenger"
-	Recreation VesselUse = "recreation"
+	VesselUseCargo      VesselUse = "cargo"
+	VesselUseFishing    VesselUse = "fishing"
+	VesselUseHire       VesselUse = "hire"
+	VesselUsePassenger  VesselUse = "passenger"
+	VesselUseRecreation VesselUse = "recreation"
 )
 
 // Valid indicates whether the value is a known member of the VesselUse enum.
 func (e VesselUse) Valid() bool {
 	switch e {
-	case Cargo:
+	case VesselUseCargo:
 		return true
-	case Fishing:
+	case VesselUseFishing:
 		return true
-	case Hire:
+	case VesselUseHire:
 		return true
-	case Passenger:
+	case VesselUsePassenger:
 		return true
-	case Recreation:
+	case VesselUseRecreation:
 		return true
 	default:
 		return false
 	}
+}
+
+// Defines values for ListFlagsParamsStatus.
+const (
+	ListFlagsParamsStatusOpen     ListFlagsParamsStatus = "open"
+	ListFlagsParamsStatusResolved ListFlagsParamsStatus = "resolved"
+)
+
+// Valid indicates whether the value is a known member of the ListFlagsParamsStatus enum.
+func (e ListFlagsParamsStatus) Valid() bool {
+	switch e {
+	case ListFlagsParamsStatusOpen:
+		return true
+	case ListFlagsParamsStatusResolved:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListQuarantineParamsState.
+const (
+	ListQuarantineParamsStateDiscarded ListQuarantineParamsState = "discarded"
+	ListQuarantineParamsStatePending   ListQuarantineParamsState = "pending"
+	ListQuarantineParamsStateReapplied ListQuarantineParamsState = "reapplied"
+)
+
+// Valid indicates whether the value is a known member of the ListQuarantineParamsState enum.
+func (e ListQuarantineParamsState) Valid() bool {
+	switch e {
+	case ListQuarantineParamsStateDiscarded:
+		return true
+	case ListQuarantineParamsStatePending:
+		return true
+	case ListQuarantineParamsStateReapplied:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SyncPushParamsContentEncoding.
+const (
+	Gzip     SyncPushParamsContentEncoding = "gzip"
+	Identity SyncPushParamsContentEncoding = "identity"
+)
+
+// Valid indicates whether the value is a known member of the SyncPushParamsContentEncoding enum.
+func (e SyncPushParamsContentEncoding) Valid() bool {
+	switch e {
+	case Gzip:
+		return true
+	case Identity:
+		return true
+	default:
+		return false
+	}
+}
+
+// ActionCode Deficiency action code (Karnataka 2025, Sch-IX)
+type ActionCode string
+
+// CalendarToken defines model for CalendarToken.
+type CalendarToken struct {
+	CreatedAt  time.Time          `json:"created_at"`
+	Id         openapi_types.UUID `json:"id"`
+	LastUsedAt *time.Time         `json:"last_used_at,omitempty"`
+	OwnerId    openapi_types.UUID `json:"owner_id"`
+	RevokedAt  *time.Time         `json:"revoked_at,omitempty"`
+}
+
+// CalendarTokenCreated defines model for CalendarTokenCreated.
+type CalendarTokenCreated struct {
+	CreatedAt time.Time          `json:"created_at"`
+	Id        openapi_types.UUID `json:"id"`
+	OwnerId   openapi_types.UUID `json:"owner_id"`
+
+	// Token The secret; shown only now
+	Token string `json:"token"`
+
+	// Url The feed URL to give a calendar app
+	Url string `json:"url"`
+}
+
+// CalendarTokenList defines model for CalendarTokenList.
+type CalendarTokenList struct {
+	Items []CalendarToken `json:"items"`
+}
+
+// CapacityRequest defines model for CapacityRequest.
+type CapacityRequest struct {
+	Carried *struct {
+		Adults          int      `json:"adults"`
+		ChildrenUnder12 *int     `json:"children_under_12,omitempty"`
+		LuggageKg       *float64 `json:"luggage_kg,omitempty"`
+	} `json:"carried,omitempty"`
+	Crew        *int     `json:"crew,omitempty"`
+	FloorAreaM2 *float64 `json:"floor_area_m2,omitempty"`
+
+	// SeatingM Running metres of benches or thwarts
+	SeatingM *float64 `json:"seating_m,omitempty"`
+}
+
+// CapacityResult defines model for CapacityResult.
+type CapacityResult struct {
+	// LifejacketsRequired 110 % of crew plus capacity, rounded up
+	LifejacketsRequired int                  `json:"lifejackets_required"`
+	Method              CapacityResultMethod `json:"method"`
+
+	// Overloaded persons_carried exceeds passengers, when carried was given
+	Overloaded *bool `json:"overloaded,omitempty"`
+	Passengers int   `json:"passengers"`
+
+	// PersonsCarried Persons counted for an overload check, when carried was given
+	PersonsCarried *int `json:"persons_carried,omitempty"`
+
+	// Trace How the answer was reached, each step with its citation
+	Trace Trace `json:"trace"`
+}
+
+// CapacityResultMethod defines model for CapacityResult.Method.
+type CapacityResultMethod string
+
+// CatalogueActionCode defines model for CatalogueActionCode.
+type CatalogueActionCode struct {
+	// Code Deficiency action code (Karnataka 2025, Sch-IX)
+	Code    ActionCode                 `json:"code"`
+	DueKind CatalogueActionCodeDueKind `json:"due_kind"`
+
+	// DuePeriod For due_kind date, the period from the inspection date as an ISO 8601 duration (P14D, P3M)
+	DuePeriod *string `json:"due_period,omitempty"`
+	Title     string  `json:"title"`
+}
+
+// CatalogueActionCodeDueKind defines model for CatalogueActionCode.DueKind.
+type CatalogueActionCodeDueKind string
+
+// CatalogueArea defines model for CatalogueArea.
+type CatalogueArea struct {
+	Code  string `json:"code"`
+	Title string `json:"title"`
+}
+
+// CatalogueEntry defines model for CatalogueEntry.
+type CatalogueEntry struct {
+	AllowedActions []ActionCode `json:"allowed_actions"`
+	Area           string       `json:"area"`
+
+	// Code Catalogue code: 2-digit area + 3-digit item
+	Code DeficiencyCode `json:"code"`
+
+	// DefaultAction Deficiency action code (Karnataka 2025, Sch-IX)
+	DefaultAction ActionCode        `json:"default_action"`
+	Detainable    bool              `json:"detainable"`
+	LegalRefs     []string          `json:"legal_refs"`
+	LiableParty   LiableParty       `json:"liable_party"`
+	ParisMou      *string           `json:"paris_mou,omitempty"`
+	Penalty       *CataloguePenalty `json:"penalty,omitempty"`
+	Regimes       []Regime          `json:"regimes"`
+	Title         CatalogueTitle    `json:"title"`
+}
+
+// CatalogueFeeKind defines model for CatalogueFeeKind.
+type CatalogueFeeKind struct {
+	Kind   string `json:"kind"`
+	Regime Regime `json:"regime"`
+}
+
+// CatalogueInspectionActionCode defines model for CatalogueInspectionActionCode.
+type CatalogueInspectionActionCode struct {
+	// Code Inspection action code (Karnataka 2025, Sch-IX)
+	Code  InspectionActionCode `json:"code"`
+	Title string               `json:"title"`
+}
+
+// CataloguePenalty defines model for CataloguePenalty.
+type CataloguePenalty struct {
+	Citation string `json:"citation"`
+
+	// FirstOffence Rupees, per unit of multiplier; absent for a ceiling or an unpriced row
+	FirstOffence *int64 `json:"first_offence,omitempty"`
+
+	// Maximum Rupees, the ceiling of a row whose amount the officer sets
+	Maximum    *int64                     `json:"maximum,omitempty"`
+	Multiplier CataloguePenaltyMultiplier `json:"multiplier"`
+	Row        string                     `json:"row"`
+
+	// RuleSet The rule set the amount comes from
+	RuleSet *string `json:"rule_set,omitempty"`
+}
+
+// CataloguePenaltyMultiplier defines model for CataloguePenalty.Multiplier.
+type CataloguePenaltyMultiplier string
+
+// CatalogueTitle defines model for CatalogueTitle.
+type CatalogueTitle struct {
+	En string  `json:"en"`
+	Hi *string `json:"hi,omitempty"`
+	Kn *string `json:"kn,omitempty"`
 }
 
 // Certificate defines model for Certificate.
@@ -403,6 +1562,29 @@ type Certificate struct {
 
 // CertificateSubjectType defines model for Certificate.SubjectType.
 type CertificateSubjectType string
+
+// CertificateCompliance defines model for CertificateCompliance.
+type CertificateCompliance struct {
+	Citation *string `json:"citation,omitempty"`
+
+	// DaysToExpiry Negative once expired
+	DaysToExpiry *int `json:"days_to_expiry,omitempty"`
+
+	// ExpiresOn The last valid day by the law (endorsed, capped or derived)
+	ExpiresOn      *openapi_types.Date `json:"expires_on,omitempty"`
+	Grade          *string             `json:"grade,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	IssuedOn       openapi_types.Date  `json:"issued_on"`
+	Kind           CertificateKind     `json:"kind"`
+	Number         string              `json:"number"`
+	RegistryStatus CertificateStatus   `json:"registry_status"`
+
+	// Status On the date asked; withdrawn = suspended, cancelled or surrendered
+	Status CertificateComplianceStatus `json:"status"`
+}
+
+// CertificateComplianceStatus On the date asked; withdrawn = suspended, cancelled or surrendered
+type CertificateComplianceStatus string
 
 // CertificateInput Exactly one of vessel_id and crew_member_id.
 type CertificateInput struct {
@@ -441,6 +1623,91 @@ type CertificatePatch struct {
 
 // CertificateStatus defines model for CertificateStatus.
 type CertificateStatus string
+
+// ChecklistAnswer defines model for ChecklistAnswer.
+type ChecklistAnswer string
+
+// ChecklistItemInput defines model for ChecklistItemInput.
+type ChecklistItemInput struct {
+	// Code Catalogue code: 2-digit area + 3-digit item
+	Code     DeficiencyCode  `json:"code"`
+	FailWhen ChecklistAnswer `json:"fail_when"`
+	Id       string          `json:"id"`
+}
+
+// ComplianceReason defines model for ComplianceReason.
+type ComplianceReason struct {
+	Citation *string `json:"citation,omitempty"`
+
+	// Code A deficiency code, or vessel_status
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Conflict defines model for Conflict.
+type Conflict struct {
+	BaseValue    interface{}             `json:"base_value,omitempty"`
+	BaseVersion  int64                   `json:"base_version"`
+	ClientAuthor *map[string]interface{} `json:"client_author,omitempty"`
+	ClientValue  interface{}             `json:"client_value,omitempty"`
+	CreatedAt    time.Time               `json:"created_at"`
+	EntityId     openapi_types.UUID      `json:"entity_id"`
+	EntityType   string                  `json:"entity_type"`
+	Field        string                  `json:"field"`
+	Id           openapi_types.UUID      `json:"id"`
+	InspectionId *openapi_types.UUID     `json:"inspection_id,omitempty"`
+	Policy       string                  `json:"policy"`
+	Resolution   *string                 `json:"resolution,omitempty"`
+	ResolvedAt   *time.Time              `json:"resolved_at,omitempty"`
+	ResolvedBy   *openapi_types.UUID     `json:"resolved_by,omitempty"`
+	ServerAuthor *map[string]interface{} `json:"server_author,omitempty"`
+	ServerValue  interface{}             `json:"server_value,omitempty"`
+	Winner       ConflictWinner          `json:"winner"`
+}
+
+// ConflictWinner defines model for Conflict.Winner.
+type ConflictWinner string
+
+// ConflictList defines model for ConflictList.
+type ConflictList struct {
+	Items      []Conflict `json:"items"`
+	NextCursor *string    `json:"next_cursor,omitempty"`
+}
+
+// ConflictResolution defines model for ConflictResolution.
+type ConflictResolution struct {
+	Comment *string `json:"comment,omitempty"`
+
+	// Resolution kept: the winner stands; reverted: the losing value is applied
+	Resolution ConflictResolutionResolution `json:"resolution"`
+}
+
+// ConflictResolutionResolution kept: the winner stands; reverted: the losing value is applied
+type ConflictResolutionResolution string
+
+// CrewCertificateInput defines model for CrewCertificateInput.
+type CrewCertificateInput struct {
+	ExpiresOn *openapi_types.Date `json:"expires_on,omitempty"`
+
+	// Grade Crew certificate or licence grade; old grades are those of Kandla 1955, Paradip 1967 and Sch-XV E
+	Grade    CrewGrade           `json:"grade"`
+	IssuedOn *openapi_types.Date `json:"issued_on,omitempty"`
+
+	// Legacy Issued before the Inland Vessels Act 2021 (Karnataka 2025, r.32(2))
+	Legacy        *bool               `json:"legacy,omitempty"`
+	RevalidatedOn *openapi_types.Date `json:"revalidated_on,omitempty"`
+}
+
+// CrewCompliance defines model for CrewCompliance.
+type CrewCompliance struct {
+	Certificates []CertificateCompliance `json:"certificates"`
+	CrewMemberId openapi_types.UUID      `json:"crew_member_id"`
+	Role         CrewRole                `json:"role"`
+	SignedOn     openapi_types.Date      `json:"signed_on"`
+}
+
+// CrewGrade Crew certificate or licence grade; old grades are those of Kandla 1955, Paradip 1967 and Sch-XV E
+type CrewGrade string
 
 // CrewMember defines model for CrewMember.
 type CrewMember struct {
@@ -487,8 +1754,35 @@ type CrewMemberPatch struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// CrewOnBoardInput defines model for CrewOnBoardInput.
+type CrewOnBoardInput struct {
+	Certificates *[]CrewCertificateInput `json:"certificates,omitempty"`
+	Id           string                  `json:"id"`
+
+	// Role Declared role; only `owner` (an owner navigating his own recreation boat) changes the check
+	Role *CrewOnBoardRole `json:"role,omitempty"`
+}
+
+// CrewOnBoardRole Declared role; only `owner` (an owner navigating his own recreation boat) changes the check
+type CrewOnBoardRole string
+
 // CrewRole defines model for CrewRole.
 type CrewRole string
+
+// Deadline defines model for Deadline.
+type Deadline = rules.Deadline
+
+// Deficiency defines model for Deficiency.
+type Deficiency = rules.Deficiency
+
+// DeficiencyCode Catalogue code: 2-digit area + 3-digit item
+type DeficiencyCode = string
+
+// DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
+type DetentionProposal = rules.DetentionProposal
+
+// Due defines model for Due.
+type Due = rules.Due
 
 // EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; RULES.md §1.7)
 type EnginePower struct {
@@ -496,11 +1790,141 @@ type EnginePower struct {
 	Value float64   `json:"value"`
 }
 
+// EvaluateRequest defines model for EvaluateRequest.
+type EvaluateRequest struct {
+	// Answers Checklist answers by item id
+	Answers *map[string]ChecklistAnswer `json:"answers,omitempty"`
+
+	// At The inspection's corrected time
+	At                      time.Time                 `json:"at"`
+	Certificates            *[]VesselCertificateInput `json:"certificates,omitempty"`
+	Checklist               *[]ChecklistItemInput     `json:"checklist,omitempty"`
+	Crew                    *[]CrewOnBoardInput       `json:"crew,omitempty"`
+	Findings                *[]FindingInput           `json:"findings,omitempty"`
+	InspectionId            *string                   `json:"inspection_id,omitempty"`
+	LastPollutionInspection *openapi_types.Date       `json:"last_pollution_inspection,omitempty"`
+
+	// On Picks the rule set in force; default the inspection date
+	On     *openapi_types.Date `json:"on,omitempty"`
+	Regime *Regime             `json:"regime,omitempty"`
+
+	// RuleSetId The rule set to judge by, e.g. KA-IV-2025-draft.1; if absent, the one of regime in force on on
+	RuleSetId *string              `json:"rule_set_id,omitempty"`
+	Vessel    InspectedVesselInput `json:"vessel"`
+
+	// Withdrawn Kinds suspended or cancelled on the inspection date
+	Withdrawn *[]RulesCertificateKind `json:"withdrawn,omitempty"`
+}
+
+// Evaluation defines model for Evaluation.
+type Evaluation = rules.Evaluation
+
+// FeeDue defines model for FeeDue.
+type FeeDue struct {
+	Due    *openapi_types.Date `json:"due,omitempty"`
+	Quote  FeeQuote            `json:"quote"`
+	Reason string              `json:"reason"`
+}
+
+// FeeLine defines model for FeeLine.
+type FeeLine = rules.FeeLine
+
+// FeeQuote defines model for FeeQuote.
+type FeeQuote = rules.FeeQuote
+
+// FeeQuoteRequest defines model for FeeQuoteRequest.
+type FeeQuoteRequest struct {
+	// Actuals Towing charges or TA/DA at actuals, in rupees
+	Actuals *int64 `json:"actuals,omitempty"`
+
+	// CraftClass Paradip 1967, r.28 column
+	CraftClass *FeeQuoteRequestCraftClass `json:"craft_class,omitempty"`
+
+	// Grade Crew certificate or licence grade; old grades are those of Kandla 1955, Paradip 1967 and Sch-XV E
+	Grade *CrewGrade `json:"grade,omitempty"`
+
+	// Kind A fee kind of GET /v1/rules/catalogue fee_kinds, e.g. ka_survey
+	Kind string `json:"kind"`
+
+	// Quantity Visits, days, 8-hour shifts or assessor-days
+	Quantity        *int    `json:"quantity,omitempty"`
+	Regime          *Regime `json:"regime,omitempty"`
+	RunningTestOnly *bool   `json:"running_test_only,omitempty"`
+
+	// Tonnage Gross (registered) tonnage
+	Tonnage *float64 `json:"tonnage,omitempty"`
+}
+
+// FeeQuoteRequestCraftClass Paradip 1967, r.28 column
+type FeeQuoteRequestCraftClass string
+
 // FieldError defines model for FieldError.
 type FieldError struct {
 	Code    string `json:"code"`
 	Field   string `json:"field"`
 	Message string `json:"message"`
+}
+
+// FindingInput defines model for FindingInput.
+type FindingInput struct {
+	// Action Deficiency action code (Karnataka 2025, Sch-IX)
+	Action *ActionCode `json:"action,omitempty"`
+
+	// Code Catalogue code: 2-digit area + 3-digit item
+	Code              DeficiencyCode          `json:"code"`
+	InspectionActions *[]InspectionActionCode `json:"inspection_actions,omitempty"`
+	Note              *string                 `json:"note,omitempty"`
+
+	// Persons Crew or passengers concerned (Sch-IV rows 7, 10)
+	Persons   *int  `json:"persons,omitempty"`
+	Rectified *bool `json:"rectified,omitempty"`
+}
+
+// Flag defines model for Flag.
+type Flag struct {
+	CertificateId *openapi_types.UUID `json:"certificate_id,omitempty"`
+	Citation      string              `json:"citation"`
+	CreatedAt     time.Time           `json:"created_at"`
+	Detail        string              `json:"detail"`
+
+	// Document The certificate kind or grade concerned, if any
+	Document       string             `json:"document"`
+	DueOn          openapi_types.Date `json:"due_on"`
+	Id             openapi_types.UUID `json:"id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+
+	// Kind certificate_expiring, certificate_expired, vessel_unfit, survey_overdue, licence_lapsed, pollution_inspection_overdue, late_renewal_fine, registration_lapse, coc_revalidation_due, coc_invalid, manning_non_compliant, repeat_offender
+	Kind    string              `json:"kind"`
+	OwnerId *openapi_types.UUID `json:"owner_id,omitempty"`
+
+	// RaisedBy The job that raised it
+	RaisedBy    string              `json:"raised_by"`
+	RaisedOn    openapi_types.Date  `json:"raised_on"`
+	Resolution  string              `json:"resolution"`
+	ResolvedAt  *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy  *openapi_types.UUID `json:"resolved_by,omitempty"`
+	Status      FlagStatus          `json:"status"`
+	SubjectId   openapi_types.UUID  `json:"subject_id"`
+	SubjectType FlagSubjectType     `json:"subject_type"`
+	UpdatedAt   time.Time           `json:"updated_at"`
+	VesselId    *openapi_types.UUID `json:"vessel_id,omitempty"`
+}
+
+// FlagStatus defines model for Flag.Status.
+type FlagStatus string
+
+// FlagSubjectType defines model for Flag.SubjectType.
+type FlagSubjectType string
+
+// FlagList defines model for FlagList.
+type FlagList struct {
+	Items      []Flag  `json:"items"`
+	NextCursor *string `json:"next_cursor,omitempty"`
+}
+
+// FlagResolveInput defines model for FlagResolveInput.
+type FlagResolveInput struct {
+	Reason string `json:"reason"`
 }
 
 // Health defines model for Health.
@@ -511,6 +1935,186 @@ type Health struct {
 
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
+
+// InspectedVesselInput defines model for InspectedVesselInput.
+type InspectedVesselInput struct {
+	// CargoPermitted 0 or absent when not known
+	CargoPermitted *float64        `json:"cargo_permitted,omitempty"`
+	CargoTonnes    *float64        `json:"cargo_tonnes,omitempty"`
+	Category       *VesselCategory `json:"category,omitempty"`
+
+	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; RULES.md §1.7)
+	EnginePower *EnginePower `json:"engine_power,omitempty"`
+	Id          *string      `json:"id,omitempty"`
+	Kind        VesselKind   `json:"kind"`
+
+	// LakeOnly Plies only in lake or still waters (Karnataka 2025, r.124)
+	LakeOnly *bool    `json:"lake_only,omitempty"`
+	LengthM  *float64 `json:"length_m,omitempty"`
+
+	// NoPropulsion Engines not used for propulsion
+	NoPropulsion      *bool   `json:"no_propulsion,omitempty"`
+	OwnerId           *string `json:"owner_id,omitempty"`
+	PassengersCarried *int    `json:"passengers_carried,omitempty"`
+
+	// PassengersCertified 0 or absent when not known
+	PassengersCertified *int    `json:"passengers_certified,omitempty"`
+	Regime              *Regime `json:"regime,omitempty"`
+	SpecialCategory     *bool   `json:"special_category,omitempty"`
+
+	// Towing Non-mechanised cargo boat in tow (Karnataka 2025, r.124)
+	Towing *bool      `json:"towing,omitempty"`
+	Use    *VesselUse `json:"use,omitempty"`
+	Zone   *int       `json:"zone,omitempty"`
+}
+
+// Inspection defines model for Inspection.
+type Inspection struct {
+	ChangedAfterSubmission *bool              `json:"changed_after_submission,omitempty"`
+	CreatedAt              time.Time          `json:"created_at"`
+	DetentionProposed      *bool              `json:"detention_proposed,omitempty"`
+	EvidenceTotal          *int               `json:"evidence_total,omitempty"`
+	EvidenceVerified       *int               `json:"evidence_verified,omitempty"`
+	Id                     openapi_types.UUID `json:"id"`
+	InspectorId            openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId         openapi_types.UUID `json:"jurisdiction_id"`
+	Kind                   string             `json:"kind"`
+	Notes                  *string            `json:"notes,omitempty"`
+	OwnerId                openapi_types.UUID `json:"owner_id"`
+	RuleSetId              string             `json:"rule_set_id"`
+	StartedAt              time.Time          `json:"started_at"`
+	Status                 InspectionStatus   `json:"status"`
+	SubmittedAt            *time.Time         `json:"submitted_at,omitempty"`
+	TemplateId             openapi_types.UUID `json:"template_id"`
+	UpdatedAt              time.Time          `json:"updated_at"`
+	Version                int64              `json:"version"`
+	VesselId               openapi_types.UUID `json:"vessel_id"`
+}
+
+// InspectionActionCode Inspection action code (Karnataka 2025, Sch-IX)
+type InspectionActionCode string
+
+// InspectionDetail defines model for InspectionDetail.
+type InspectionDetail struct {
+	Answers []struct {
+		Answer  string  `json:"answer"`
+		ItemId  string  `json:"item_id"`
+		Note    *string `json:"note,omitempty"`
+		Version int64   `json:"version"`
+	} `json:"answers"`
+	Findings []struct {
+		Action     string              `json:"action"`
+		Code       string              `json:"code"`
+		Detainable *bool               `json:"detainable,omitempty"`
+		DueDate    *openapi_types.Date `json:"due_date,omitempty"`
+		DueKind    *string             `json:"due_kind,omitempty"`
+		Id         openapi_types.UUID  `json:"id"`
+		Note       *string             `json:"note,omitempty"`
+		Rectified  bool                `json:"rectified"`
+		Source     string              `json:"source"`
+		Version    int64               `json:"version"`
+	} `json:"findings"`
+	Inspection     Inspection        `json:"inspection"`
+	OpenAmendments int64             `json:"open_amendments"`
+	OpenConflicts  int64             `json:"open_conflicts"`
+	Summary        InspectionSummary `json:"summary"`
+}
+
+// InspectionList defines model for InspectionList.
+type InspectionList struct {
+	Items      []Inspection `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// InspectionStatus defines model for InspectionStatus.
+type InspectionStatus string
+
+// InspectionSummary defines model for InspectionSummary.
+type InspectionSummary struct {
+	ChangedAfterSubmission *bool `json:"changed_after_submission,omitempty"`
+	Deficiencies           []struct {
+		Action      string              `json:"action"`
+		Code        string              `json:"code"`
+		Detainable  bool                `json:"detainable"`
+		DueDate     *openapi_types.Date `json:"due_date,omitempty"`
+		DueKind     string              `json:"due_kind"`
+		LiableParty string              `json:"liable_party"`
+		PenaltyRow  *string             `json:"penalty_row,omitempty"`
+		Rectified   bool                `json:"rectified"`
+		Sources     *[]string           `json:"sources,omitempty"`
+		Title       string              `json:"title"`
+	} `json:"deficiencies"`
+	Detention        map[string]interface{} `json:"detention"`
+	EvidenceTotal    int                    `json:"evidence_total"`
+	EvidenceVerified int                    `json:"evidence_verified"`
+	Id               openapi_types.UUID     `json:"id"`
+	Penalties        []struct {
+		// Amount Whole rupees
+		Amount         int64              `json:"amount"`
+		Id             openapi_types.UUID `json:"id"`
+		Level          int                `json:"level"`
+		OffenceId      openapi_types.UUID `json:"offence_id"`
+		ProposedAmount *int64             `json:"proposed_amount,omitempty"`
+		Row            string             `json:"row"`
+		Status         string             `json:"status"`
+		Version        int64              `json:"version"`
+	} `json:"penalties"`
+	RuleSetId string           `json:"rule_set_id"`
+	StartedAt time.Time        `json:"started_at"`
+	Status    InspectionStatus `json:"status"`
+	TimeFlags []string         `json:"time_flags"`
+	Version   int64            `json:"version"`
+}
+
+// JobList defines model for JobList.
+type JobList struct {
+	Items []JobStatus `json:"items"`
+}
+
+// JobRun defines model for JobRun.
+type JobRun struct {
+	Counts      map[string]int64   `json:"counts"`
+	DurationMs  int64              `json:"duration_ms"`
+	Error       string             `json:"error"`
+	FinishedAt  *time.Time         `json:"finished_at,omitempty"`
+	HeartbeatAt time.Time          `json:"heartbeat_at"`
+	Id          openapi_types.UUID `json:"id"`
+	Instance    string             `json:"instance"`
+	Job         string             `json:"job"`
+	Outcome     JobRunOutcome      `json:"outcome"`
+
+	// PlannedAt The schedule's tick (manual runs - the start)
+	PlannedAt time.Time          `json:"planned_at"`
+	RunOn     openapi_types.Date `json:"run_on"`
+	StartedAt time.Time          `json:"started_at"`
+	Trigger   JobRunTrigger      `json:"trigger"`
+}
+
+// JobRunOutcome defines model for JobRun.Outcome.
+type JobRunOutcome string
+
+// JobRunTrigger defines model for JobRun.Trigger.
+type JobRunTrigger string
+
+// JobRunInput defines model for JobRunInput.
+type JobRunInput struct {
+	// Now The date the law is read at (default today, Asia/Kolkata)
+	Now *openapi_types.Date `json:"now,omitempty"`
+}
+
+// JobStatus defines model for JobStatus.
+type JobStatus struct {
+	Description string   `json:"description"`
+	LastRuns    []JobRun `json:"last_runs"`
+
+	// Location The zone the schedule is read in
+	Location string    `json:"location"`
+	Name     string    `json:"name"`
+	NextRun  time.Time `json:"next_run"`
+
+	// Schedule Cron spec
+	Schedule string `json:"schedule"`
+}
 
 // Jurisdiction defines model for Jurisdiction.
 type Jurisdiction struct {
@@ -550,6 +2154,9 @@ type JurisdictionPatch struct {
 // Language defines model for Language.
 type Language string
 
+// LiableParty defines model for LiableParty.
+type LiableParty string
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	DeviceName *string `json:"device_name,omitempty"`
@@ -559,6 +2166,32 @@ type LoginRequest struct {
 	InstallationId string `json:"installation_id"`
 	Password       string `json:"password"`
 }
+
+// ManningAssignment defines model for ManningAssignment.
+type ManningAssignment = rules.Assignment
+
+// ManningCheckRequest defines model for ManningCheckRequest.
+type ManningCheckRequest struct {
+	Category *VesselCategory     `json:"category,omitempty"`
+	Crew     *[]CrewOnBoardInput `json:"crew,omitempty"`
+
+	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; RULES.md §1.7)
+	EnginePower  *EnginePower `json:"engine_power,omitempty"`
+	Kind         VesselKind   `json:"kind"`
+	LakeOnly     *bool        `json:"lake_only,omitempty"`
+	LengthM      *float64     `json:"length_m,omitempty"`
+	NoPropulsion *bool        `json:"no_propulsion,omitempty"`
+
+	// On Date certificates must be valid on; default today
+	On     *openapi_types.Date `json:"on,omitempty"`
+	Regime Regime              `json:"regime"`
+	Towing *bool               `json:"towing,omitempty"`
+	Use    *VesselUse          `json:"use,omitempty"`
+	Zone   *int                `json:"zone,omitempty"`
+}
+
+// ManningResult defines model for ManningResult.
+type ManningResult = rules.ManningResult
 
 // Me defines model for Me.
 type Me struct {
@@ -570,6 +2203,31 @@ type Me struct {
 	OwnerId           *openapi_types.UUID  `json:"owner_id,omitempty"`
 	PreferredLanguage Language             `json:"preferred_language"`
 	Role              Role                 `json:"role"`
+}
+
+// Notification defines model for Notification.
+type Notification struct {
+	Body      string             `json:"body"`
+	CreatedAt time.Time          `json:"created_at"`
+	Id        openapi_types.UUID `json:"id"`
+
+	// Locale The language the text is in (English where the preferred one is not written yet)
+	Locale NotificationLocale `json:"locale"`
+
+	// Payload What the text says, as data: vessel, doc, number, due, days, citation, lines
+	Payload  map[string]interface{} `json:"payload"`
+	ReadAt   *time.Time             `json:"read_at,omitempty"`
+	Subject  string                 `json:"subject"`
+	Template string                 `json:"template"`
+}
+
+// NotificationLocale The language the text is in (English where the preferred one is not written yet)
+type NotificationLocale string
+
+// NotificationList defines model for NotificationList.
+type NotificationList struct {
+	Items      []Notification `json:"items"`
+	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
 // Owner defines model for Owner.
@@ -618,8 +2276,168 @@ type OwnerPatch struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// PenaltyRef defines model for PenaltyRef.
+type PenaltyRef = rules.PenaltyRef
+
+// PenaltyRow defines model for PenaltyRow.
+type PenaltyRow = rules.PenaltyRow
+
+// Photo defines model for Photo.
+type Photo struct {
+	Caption     *string    `json:"caption,omitempty"`
+	CapturedAt  *time.Time `json:"captured_at,omitempty"`
+	ContentType string     `json:"content_type"`
+
+	// DistanceM Metres between the EXIF position and the inspection's
+	DistanceM *float64            `json:"distance_m,omitempty"`
+	Exif      *PhotoExif          `json:"exif,omitempty"`
+	FindingId *openapi_types.UUID `json:"finding_id,omitempty"`
+
+	// Flags Reviewer flags: no_exif, no_exif_time, no_exif_gps, far_from_inspection (> 2 km), time_off_inspection (> 12 h), inspection_place_unknown
+	Flags        []string           `json:"flags"`
+	Height       *int               `json:"height,omitempty"`
+	Id           openapi_types.UUID `json:"id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+
+	// RejectCode Why the last upload was refused
+	RejectCode *string    `json:"reject_code,omitempty"`
+	Sha256     string     `json:"sha256"`
+	Size       int64      `json:"size"`
+	State      PhotoState `json:"state"`
+
+	// Thumbnails State of the background work (thumbnails and EXIF)
+	Thumbnails PhotoThumbnails `json:"thumbnails"`
+
+	// TimeOffsetS Seconds from the inspection's corrected start to the EXIF time
+	TimeOffsetS *int64     `json:"time_offset_s,omitempty"`
+	Urls        PhotoURLs  `json:"urls"`
+	VerifiedAt  *time.Time `json:"verified_at,omitempty"`
+	Version     int64      `json:"version"`
+	Width       *int       `json:"width,omitempty"`
+}
+
+// PhotoState defines model for Photo.State.
+type PhotoState string
+
+// PhotoThumbnails State of the background work (thumbnails and EXIF)
+type PhotoThumbnails string
+
+// PhotoExif defines model for PhotoExif.
+type PhotoExif struct {
+	// Found Whether the photo has EXIF at all
+	Found bool     `json:"found"`
+	Lat   *float64 `json:"lat,omitempty"`
+	Lon   *float64 `json:"lon,omitempty"`
+
+	// TakenAt Capture time (read as Asia/Kolkata when EXIF has no offset)
+	TakenAt *time.Time `json:"taken_at,omitempty"`
+}
+
+// PhotoPartReceived defines model for PhotoPartReceived.
+type PhotoPartReceived struct {
+	Etag   string `json:"etag"`
+	Number int    `json:"number"`
+	Size   int64  `json:"size"`
+}
+
+// PhotoPartUpload defines model for PhotoPartUpload.
+type PhotoPartUpload struct {
+	// ExpiresAt The request must start before this
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// Headers Send each exactly as given (they are signed)
+	Headers *map[string]string    `json:"headers,omitempty"`
+	Method  PhotoPartUploadMethod `json:"method"`
+	Number  int                   `json:"number"`
+	Url     string                `json:"url"`
+}
+
+// PhotoPartUploadMethod defines model for PhotoPartUpload.Method.
+type PhotoPartUploadMethod string
+
+// PhotoPlan defines model for PhotoPlan.
+type PhotoPlan struct {
+	// CompleteUrl Where to POST once every byte is sent
+	CompleteUrl *string    `json:"complete_url,omitempty"`
+	ExpiresAt   *time.Time `json:"expires_at,omitempty"`
+
+	// FallbackUrl Where to PUT the whole photo through the server instead
+	FallbackUrl *string          `json:"fallback_url,omitempty"`
+	Method      *PhotoPlanMethod `json:"method,omitempty"`
+	PartCount   *int             `json:"part_count,omitempty"`
+
+	// PartSize Bytes in every part but the last
+	PartSize *int64 `json:"part_size,omitempty"`
+
+	// Parts Presigned PUTs of the parts still to send
+	Parts   *[]PhotoPartUpload `json:"parts,omitempty"`
+	PhotoId openapi_types.UUID `json:"photo_id"`
+	Put     *PresignedRequest  `json:"put,omitempty"`
+
+	// Received Parts the store holds already (GET /v1/photos/{id}/upload)
+	Received *[]PhotoPartReceived `json:"received,omitempty"`
+
+	// Status linked: the server holds these bytes already; verified: done; upload: follow the plan, then complete
+	Status PhotoPlanStatus `json:"status"`
+}
+
+// PhotoPlanMethod defines model for PhotoPlan.Method.
+type PhotoPlanMethod string
+
+// PhotoPlanStatus linked: the server holds these bytes already; verified: done; upload: follow the plan, then complete
+type PhotoPlanStatus string
+
+// PhotoPlanRequest defines model for PhotoPlanRequest.
+type PhotoPlanRequest struct {
+	ContentType PhotoPlanRequestContentType `json:"content_type"`
+
+	// Id The photo id the app gave in photo.attach
+	Id openapi_types.UUID `json:"id"`
+
+	// Sha256 Lower-case hex SHA-256 of the bytes (as attached)
+	Sha256 string `json:"sha256"`
+
+	// Size Bytes (as attached; at most 25 MiB)
+	Size int64 `json:"size"`
+}
+
+// PhotoPlanRequestContentType defines model for PhotoPlanRequest.ContentType.
+type PhotoPlanRequestContentType string
+
+// PhotoURLs defines model for PhotoURLs.
+type PhotoURLs struct {
+	Original  *PresignedRequest `json:"original,omitempty"`
+	Thumb1280 *PresignedRequest `json:"thumb_1280,omitempty"`
+	Thumb320  *PresignedRequest `json:"thumb_320,omitempty"`
+}
+
+// PhotoUploadResult defines model for PhotoUploadResult.
+type PhotoUploadResult struct {
+	// Deferred The attach is still deferred: the photo is linked to these bytes when it applies
+	Deferred *bool                  `json:"deferred,omitempty"`
+	PhotoId  openapi_types.UUID     `json:"photo_id"`
+	State    PhotoUploadResultState `json:"state"`
+}
+
+// PhotoUploadResultState defines model for PhotoUploadResult.State.
+type PhotoUploadResultState string
+
 // PowerUnit defines model for PowerUnit.
 type PowerUnit string
+
+// PresignedRequest defines model for PresignedRequest.
+type PresignedRequest struct {
+	// ExpiresAt The request must start before this
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// Headers Send each exactly as given (they are signed)
+	Headers *map[string]string     `json:"headers,omitempty"`
+	Method  PresignedRequestMethod `json:"method"`
+	Url     string                 `json:"url"`
+}
+
+// PresignedRequestMethod defines model for PresignedRequest.Method.
+type PresignedRequestMethod string
 
 // Problem defines model for Problem.
 type Problem struct {
@@ -633,6 +2451,112 @@ type Problem struct {
 	Status   int     `json:"status"`
 	Title    string  `json:"title"`
 	Type     string  `json:"type"`
+}
+
+// ProposedOffence defines model for ProposedOffence.
+type ProposedOffence = rules.ProposedOffence
+
+// PushMutation defines model for PushMutation.
+type PushMutation struct {
+	AnchorAgeMs *int64                 `json:"anchor_age_ms,omitempty"`
+	Args        map[string]interface{} `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id openapi_types.UUID `json:"id"`
+
+	// Name Intent, e.g. inspection.answer
+	Name string `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64 `json:"seq"`
+	Version int   `json:"version"`
+}
+
+// PushRequest defines model for PushRequest.
+type PushRequest struct {
+	// AckSeq Highest seq for which the device holds final results
+	AckSeq    *int64         `json:"ack_seq,omitempty"`
+	Mutations []PushMutation `json:"mutations"`
+}
+
+// PushResponse defines model for PushResponse.
+type PushResponse struct {
+	AckSeq      *int64              `json:"ack_seq,omitempty"`
+	Inspections []InspectionSummary `json:"inspections"`
+	Results     []PushResult        `json:"results"`
+	ServerTime  time.Time           `json:"server_time"`
+}
+
+// PushResult defines model for PushResult.
+type PushResult struct {
+	Aggregate   *RowRef               `json:"aggregate,omitempty"`
+	AmendmentId *openapi_types.UUID   `json:"amendment_id,omitempty"`
+	CapturedAt  *time.Time            `json:"captured_at,omitempty"`
+	Code        *string               `json:"code,omitempty"`
+	ConflictIds *[]openapi_types.UUID `json:"conflict_ids,omitempty"`
+	Errors      *[]FieldError         `json:"errors,omitempty"`
+	Id          openapi_types.UUID    `json:"id"`
+	Message     *string               `json:"message,omitempty"`
+
+	// Outcome The stored outcome (replayed; rejected with idempotency_key_reused)
+	Outcome   *map[string]interface{} `json:"outcome,omitempty"`
+	Seq       int64                   `json:"seq"`
+	Status    PushResultStatus        `json:"status"`
+	TimeFlags *[]string               `json:"time_flags,omitempty"`
+	Unapplied *[]string               `json:"unapplied,omitempty"`
+	Written   *[]RowRef               `json:"written,omitempty"`
+}
+
+// PushResultStatus defines model for PushResult.Status.
+type PushResultStatus string
+
+// QuarantineDecision defines model for QuarantineDecision.
+type QuarantineDecision struct {
+	// Args Corrected arguments for a re-apply
+	Args     *map[string]interface{}    `json:"args,omitempty"`
+	Decision QuarantineDecisionDecision `json:"decision"`
+	Reason   string                     `json:"reason"`
+}
+
+// QuarantineDecisionDecision defines model for QuarantineDecision.Decision.
+type QuarantineDecisionDecision string
+
+// QuarantineEntry defines model for QuarantineEntry.
+type QuarantineEntry struct {
+	CapturedAt     *time.Time              `json:"captured_at,omitempty"`
+	CreatedAt      time.Time               `json:"created_at"`
+	DecidedBy      *openapi_types.UUID     `json:"decided_by,omitempty"`
+	DecisionReason *string                 `json:"decision_reason,omitempty"`
+	Detail         *map[string]interface{} `json:"detail,omitempty"`
+	DeviceId       openapi_types.UUID      `json:"device_id"`
+	Id             openapi_types.UUID      `json:"id"`
+	JurisdictionId *openapi_types.UUID     `json:"jurisdiction_id,omitempty"`
+	MutationId     openapi_types.UUID      `json:"mutation_id"`
+	Payload        map[string]interface{}  `json:"payload"`
+	Reason         string                  `json:"reason"`
+
+	// Result The result of a re-apply
+	Result *map[string]interface{} `json:"result,omitempty"`
+	State  QuarantineEntryState    `json:"state"`
+	UserId openapi_types.UUID      `json:"user_id"`
+}
+
+// QuarantineEntryState defines model for QuarantineEntry.State.
+type QuarantineEntryState string
+
+// QuarantineList defines model for QuarantineList.
+type QuarantineList struct {
+	Items      []QuarantineEntry `json:"items"`
+	NextCursor *string           `json:"next_cursor,omitempty"`
 }
 
 // RecordMeta defines model for RecordMeta.
@@ -651,8 +2575,132 @@ type RefreshRequest struct {
 // Regime defines model for Regime.
 type Regime string
 
+// RepeatSettings defines model for RepeatSettings.
+type RepeatSettings struct {
+	Cap            map[string]int64          `json:"cap"`
+	Mode           RepeatSettingsMode        `json:"mode"`
+	OffenderKey    RepeatSettingsOffenderKey `json:"offender_key"`
+	ReviewMultiple int                       `json:"review_multiple"`
+	Scope          RepeatSettingsScope       `json:"scope"`
+	Window         RepeatSettingsWindow      `json:"window"`
+}
+
+// RepeatSettingsMode defines model for RepeatSettings.Mode.
+type RepeatSettingsMode string
+
+// RepeatSettingsOffenderKey defines model for RepeatSettings.OffenderKey.
+type RepeatSettingsOffenderKey string
+
+// RepeatSettingsScope defines model for RepeatSettings.Scope.
+type RepeatSettingsScope string
+
+// RepeatSettingsWindow defines model for RepeatSettings.Window.
+type RepeatSettingsWindow string
+
+// RequiredRole defines model for RequiredRole.
+type RequiredRole = rules.RequiredRole
+
+// ReviewRequest defines model for ReviewRequest.
+type ReviewRequest struct {
+	Comment  *string               `json:"comment,omitempty"`
+	Decision ReviewRequestDecision `json:"decision"`
+
+	// OverrideReason Approve although not every photo is verified
+	OverrideReason *string `json:"override_reason,omitempty"`
+}
+
+// ReviewRequestDecision defines model for ReviewRequest.Decision.
+type ReviewRequestDecision string
+
 // Role defines model for Role.
 type Role string
+
+// RowRef defines model for RowRef.
+type RowRef struct {
+	Id      openapi_types.UUID `json:"id"`
+	Type    string             `json:"type"`
+	Version int64              `json:"version"`
+}
+
+// RuleSet defines model for RuleSet.
+type RuleSet = rules.RuleSet
+
+// RulesCatalogue defines model for RulesCatalogue.
+type RulesCatalogue struct {
+	ActionCodes           []CatalogueActionCode           `json:"action_codes"`
+	Areas                 []CatalogueArea                 `json:"areas"`
+	Entries               []CatalogueEntry                `json:"entries"`
+	FeeKinds              []CatalogueFeeKind              `json:"fee_kinds"`
+	InspectionActionCodes []CatalogueInspectionActionCode `json:"inspection_action_codes"`
+	PenaltyRows           []PenaltyRow                    `json:"penalty_rows"`
+	RuleSets              []RuleSet                       `json:"rule_sets"`
+}
+
+// RulesCertificateKind Vessel certificate kind as the law derives its expiry (survey = mechanised CoS, nonmech_survey = Karnataka 2025 r.113(1))
+type RulesCertificateKind string
+
+// SyncItem defines model for SyncItem.
+type SyncItem struct {
+	// Data The record as stored (upsert only): its columns by name
+	Data *map[string]interface{} `json:"data,omitempty"`
+	Id   openapi_types.UUID      `json:"id"`
+	Op   SyncItemOp              `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64 `json:"position"`
+
+	// Type Entity type: jurisdiction, owner, vessel, crew_member, vessel_crew, certificate, catalogue, rule_set, and more in later versions (ignore types you do not know)
+	Type string `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// SyncItemOp defines model for SyncItem.Op.
+type SyncItemOp string
+
+// SyncPage defines model for SyncPage.
+type SyncPage struct {
+	// AckedSeq On the last page only: the highest seq of this device whose outcome the server holds, as of this page
+	AckedSeq *int64 `json:"acked_seq,omitempty"`
+
+	// Cursor Opaque; send it back unchanged with the next pull
+	Cursor string `json:"cursor"`
+
+	// HasMore True while there are change-log or snapshot rows left to scan; pull again at once
+	HasMore bool       `json:"has_more"`
+	Items   []SyncItem `json:"items"`
+
+	// Phase What the page was serving when it ended (informational)
+	Phase           SyncPagePhase `json:"phase"`
+	ProtocolVersion int           `json:"protocol_version"`
+	ServerTime      time.Time     `json:"server_time"`
+}
+
+// SyncPagePhase What the page was serving when it ended (informational)
+type SyncPagePhase string
+
+// SyncVerifyRequest defines model for SyncVerifyRequest.
+type SyncVerifyRequest struct {
+	Ids []openapi_types.UUID `json:"ids"`
+}
+
+// SyncVerifyResult defines model for SyncVerifyResult.
+type SyncVerifyResult struct {
+	Results []struct {
+		Id    openapi_types.UUID           `json:"id"`
+		State SyncVerifyResultResultsState `json:"state"`
+
+		// Type The entity type (exists and deleted only)
+		Type *string `json:"type,omitempty"`
+
+		// Version The row version (exists and deleted only)
+		Version *int64 `json:"version,omitempty"`
+	} `json:"results"`
+}
+
+// SyncVerifyResultResultsState defines model for SyncVerifyResult.Results.State.
+type SyncVerifyResultResultsState string
 
 // Tokens defines model for Tokens.
 type Tokens struct {
@@ -667,6 +2715,36 @@ type Tokens struct {
 
 // TokensTokenType defines model for Tokens.TokenType.
 type TokensTokenType string
+
+// TonnageRequest defines model for TonnageRequest.
+type TonnageRequest struct {
+	VolumeM3 float64 `json:"volume_m3"`
+}
+
+// TonnageResult defines model for TonnageResult.
+type TonnageResult = rules.TonnageResult
+
+// Trace How the answer was reached, each step with its citation
+type Trace = rules.Trace
+
+// TraceStep defines model for TraceStep.
+type TraceStep = rules.Step
+
+// UpgradeRequiredProblem defines model for UpgradeRequiredProblem.
+type UpgradeRequiredProblem struct {
+	// Code Stable machine code
+	Code   string        `json:"code"`
+	Detail *string       `json:"detail,omitempty"`
+	Errors *[]FieldError `json:"errors,omitempty"`
+
+	// Instance The request id
+	Instance       *string `json:"instance,omitempty"`
+	LatestVersion  string  `json:"latest_version"`
+	MinimumVersion string  `json:"minimum_version"`
+	Status         int     `json:"status"`
+	Title          string  `json:"title"`
+	Type           string  `json:"type"`
+}
 
 // Vessel defines model for Vessel.
 type Vessel struct {
@@ -702,6 +2780,50 @@ type Vessel struct {
 
 // VesselCategory defines model for VesselCategory.
 type VesselCategory string
+
+// VesselCertificateInput defines model for VesselCertificateInput.
+type VesselCertificateInput struct {
+	// ExpiresOn As endorsed; absent = derive from the rule
+	ExpiresOn *openapi_types.Date `json:"expires_on,omitempty"`
+	IssuedOn  *openapi_types.Date `json:"issued_on,omitempty"`
+
+	// Kind Vessel certificate kind as the law derives its expiry (survey = mechanised CoS, nonmech_survey = Karnataka 2025 r.113(1))
+	Kind   RulesCertificateKind `json:"kind"`
+	Number *string              `json:"number,omitempty"`
+}
+
+// VesselCompliance defines model for VesselCompliance.
+type VesselCompliance struct {
+	Certificates []CertificateCompliance `json:"certificates"`
+
+	// Crew Crew signed on on the date
+	Crew      []CrewCompliance `json:"crew"`
+	Deadlines []Deadline       `json:"deadlines"`
+
+	// Deficiencies What the registry and the manning rules show on the date
+	Deficiencies []Deficiency  `json:"deficiencies"`
+	FeesDue      []FeeDue      `json:"fees_due"`
+	FitToPly     bool          `json:"fit_to_ply"`
+	Manning      ManningResult `json:"manning"`
+
+	// Notes What could not be computed and why
+	Notes []string           `json:"notes"`
+	On    openapi_types.Date `json:"on"`
+
+	// OpenDeficiencies Recorded at inspections and not rectified; always empty until inspections are released
+	OpenDeficiencies []Deficiency `json:"open_deficiencies"`
+
+	// Reasons Why it is not fit to ply; empty when fit
+	Reasons            []ComplianceReason `json:"reasons"`
+	Regime             Regime             `json:"regime"`
+	RegistrationNumber string             `json:"registration_number"`
+	RuleSet            string             `json:"rule_set"`
+	Status             VesselStatus       `json:"status"`
+
+	// Trace How the answer was reached, each step with its citation
+	Trace    Trace              `json:"trace"`
+	VesselId openapi_types.UUID `json:"vessel_id"`
+}
 
 // VesselCrew defines model for VesselCrew.
 type VesselCrew struct {
@@ -864,6 +2986,17 @@ type UpdateCertificateParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ListConflictsParams defines parameters for ListConflicts.
+type ListConflictsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Open Only unresolved ones (default true)
+	Open         *bool               `form:"open,omitempty" json:"open,omitempty"`
+	InspectionId *openapi_types.UUID `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
+}
+
 // ListCrewMembersParams defines parameters for ListCrewMembers.
 type ListCrewMembersParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -887,6 +3020,43 @@ type UpdateCrewMemberParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ListFlagsParams defines parameters for ListFlags.
+type ListFlagsParams struct {
+	Kind           *string                `form:"kind,omitempty" json:"kind,omitempty"`
+	Status         *ListFlagsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	JurisdictionId *openapi_types.UUID    `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+	VesselId       *openapi_types.UUID    `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+
+	// DueFrom Due on or after this date
+	DueFrom *openapi_types.Date `form:"due_from,omitempty" json:"due_from,omitempty"`
+
+	// DueTo Due on or before this date
+	DueTo *openapi_types.Date `form:"due_to,omitempty" json:"due_to,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// ListFlagsParamsStatus defines parameters for ListFlags.
+type ListFlagsParamsStatus string
+
+// ListInspectionsParams defines parameters for ListInspections.
+type ListInspectionsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor         *Cursor             `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit          *Limit              `form:"limit,omitempty" json:"limit,omitempty"`
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+	VesselId       *openapi_types.UUID `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+	Status         *InspectionStatus   `form:"status,omitempty" json:"status,omitempty"`
+}
+
+// ReviewInspectionParams defines parameters for ReviewInspection.
+type ReviewInspectionParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListJurisdictionsParams defines parameters for ListJurisdictions.
 type ListJurisdictionsParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -898,6 +3068,15 @@ type ListJurisdictionsParams struct {
 type UpdateJurisdictionParams struct {
 	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListMyNotificationsParams defines parameters for ListMyNotifications.
+type ListMyNotificationsParams struct {
+	UnreadOnly *bool `form:"unread_only,omitempty" json:"unread_only,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // ListOwnersParams defines parameters for ListOwners.
@@ -922,6 +3101,67 @@ type UpdateOwnerParams struct {
 	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
+
+// GetOwnerCalendarParams defines parameters for GetOwnerCalendar.
+type GetOwnerCalendarParams struct {
+	Token string `form:"token" json:"token"`
+}
+
+// ListQuarantineParams defines parameters for ListQuarantine.
+type ListQuarantineParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                    `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                     `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListQuarantineParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListQuarantineParamsState defines parameters for ListQuarantine.
+type ListQuarantineParamsState string
+
+// GetRulesCatalogueParams defines parameters for GetRulesCatalogue.
+type GetRulesCatalogueParams struct {
+	// IfNoneMatch ETags of copies the client holds
+	IfNoneMatch *string `json:"If-None-Match,omitempty"`
+}
+
+// SyncPullParams defines parameters for SyncPull.
+type SyncPullParams struct {
+	// Cursor The cursor of the previous page; absent for a first sync
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Limit Change-log or snapshot rows to scan at most
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// XProtocolVersion Sync protocol version the app speaks (default 1)
+	XProtocolVersion *int `json:"X-Protocol-Version,omitempty"`
+
+	// XAppVersion The app version, semver (e.g. 1.4.2); below the minimum the pull answers 426
+	XAppVersion *string `json:"X-App-Version,omitempty"`
+
+	// AcceptEncoding gzip is honoured
+	AcceptEncoding *string `json:"Accept-Encoding,omitempty"`
+}
+
+// SyncPushParams defines parameters for SyncPush.
+type SyncPushParams struct {
+	// XDeviceId The device id issued at login; must match the access token
+	XDeviceId openapi_types.UUID `json:"X-Device-Id"`
+
+	// XProtocolVersion Sync protocol version (default 1)
+	XProtocolVersion *int `json:"X-Protocol-Version,omitempty"`
+
+	// XAppVersion The app version, semver
+	XAppVersion *string `json:"X-App-Version,omitempty"`
+
+	// XDeviceTime The phone's clock when it sent the push (RFC 3339), to measure its skew
+	XDeviceTime *time.Time `json:"X-Device-Time,omitempty"`
+
+	// ContentEncoding gzip or identity
+	ContentEncoding *SyncPushParamsContentEncoding `json:"Content-Encoding,omitempty"`
+}
+
+// SyncPushParamsContentEncoding defines parameters for SyncPush.
+type SyncPushParamsContentEncoding string
 
 // DeleteVesselCrewParams defines parameters for DeleteVesselCrew.
 type DeleteVesselCrewParams struct {
@@ -962,10 +3202,19 @@ type UpdateVesselParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// GetVesselComplianceParams defines parameters for GetVesselCompliance.
+type GetVesselComplianceParams struct {
+	// On The date to judge on (default today)
+	On *openapi_types.Date `form:"on,omitempty" json:"on,omitempty"`
+}
+
 // ListVesselCrewParams defines parameters for ListVesselCrew.
 type ListVesselCrewParams struct {
 	IncludeSignedOff *bool `form:"include_signed_off,omitempty" json:"include_signed_off,omitempty"`
 }
+
+// RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
+type RunJobJSONRequestBody = JobRunInput
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
@@ -979,11 +3228,20 @@ type CreateCertificateJSONRequestBody = CertificateInput
 // UpdateCertificateJSONRequestBody defines body for UpdateCertificate for application/json ContentType.
 type UpdateCertificateJSONRequestBody = CertificatePatch
 
+// ResolveConflictJSONRequestBody defines body for ResolveConflict for application/json ContentType.
+type ResolveConflictJSONRequestBody = ConflictResolution
+
 // CreateCrewMemberJSONRequestBody defines body for CreateCrewMember for application/json ContentType.
 type CreateCrewMemberJSONRequestBody = CrewMemberInput
 
 // UpdateCrewMemberJSONRequestBody defines body for UpdateCrewMember for application/json ContentType.
 type UpdateCrewMemberJSONRequestBody = CrewMemberPatch
+
+// ResolveFlagJSONRequestBody defines body for ResolveFlag for application/json ContentType.
+type ResolveFlagJSONRequestBody = FlagResolveInput
+
+// ReviewInspectionJSONRequestBody defines body for ReviewInspection for application/json ContentType.
+type ReviewInspectionJSONRequestBody = ReviewRequest
 
 // CreateJurisdictionJSONRequestBody defines body for CreateJurisdiction for application/json ContentType.
 type CreateJurisdictionJSONRequestBody = JurisdictionInput
@@ -996,6 +3254,33 @@ type CreateOwnerJSONRequestBody = OwnerInput
 
 // UpdateOwnerJSONRequestBody defines body for UpdateOwner for application/json ContentType.
 type UpdateOwnerJSONRequestBody = OwnerPatch
+
+// PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
+type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
+
+// DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
+type DecideQuarantineJSONRequestBody = QuarantineDecision
+
+// ComputeCapacityJSONRequestBody defines body for ComputeCapacity for application/json ContentType.
+type ComputeCapacityJSONRequestBody = CapacityRequest
+
+// EvaluateRulesJSONRequestBody defines body for EvaluateRules for application/json ContentType.
+type EvaluateRulesJSONRequestBody = EvaluateRequest
+
+// QuoteFeeJSONRequestBody defines body for QuoteFee for application/json ContentType.
+type QuoteFeeJSONRequestBody = FeeQuoteRequest
+
+// CheckManningJSONRequestBody defines body for CheckManning for application/json ContentType.
+type CheckManningJSONRequestBody = ManningCheckRequest
+
+// ComputeTonnageJSONRequestBody defines body for ComputeTonnage for application/json ContentType.
+type ComputeTonnageJSONRequestBody = TonnageRequest
+
+// SyncPushJSONRequestBody defines body for SyncPush for application/json ContentType.
+type SyncPushJSONRequestBody = PushRequest
+
+// SyncVerifyJSONRequestBody defines body for SyncVerify for application/json ContentType.
+type SyncVerifyJSONRequestBody = SyncVerifyRequest
 
 // UpdateVesselCrewJSONRequestBody defines body for UpdateVesselCrew for application/json ContentType.
 type UpdateVesselCrewJSONRequestBody = VesselCrewPatch
@@ -1017,6 +3302,12 @@ type ServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(c *fiber.Ctx) error
+	// ListJobs Every scheduled job with its schedule, next run and last runs
+	// (GET /v1/admin/jobs)
+	ListJobs(c *fiber.Ctx) error
+	// RunJob Run a job now, optionally as of another date
+	// (POST /v1/admin/jobs/{name}/run)
+	RunJob(c *fiber.Ctx, name string) error
 	// Login Log in and register this installation as a device
 	// (POST /v1/auth/login)
 	Login(c *fiber.Ctx) error
@@ -1041,6 +3332,12 @@ type ServerInterface interface {
 
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(c *fiber.Ctx, id ID, params UpdateCertificateParams) error
+	// ListConflicts Same-field conflicts, both values and both authors kept
+	// (GET /v1/conflicts)
+	ListConflicts(c *fiber.Ctx, params ListConflictsParams) error
+	// ResolveConflict Keep the winner, or revert to the losing value
+	// (POST /v1/conflicts/{id}/resolve)
+	ResolveConflict(c *fiber.Ctx, id ID) error
 
 	// (GET /v1/crew-members)
 	ListCrewMembers(c *fiber.Ctx, params ListCrewMembersParams) error
@@ -1056,6 +3353,21 @@ type ServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
+	// ListFlags Flags the scheduled jobs raised, in the caller's scope
+	// (GET /v1/flags)
+	ListFlags(c *fiber.Ctx, params ListFlagsParams) error
+	// ResolveFlag Resolve an open flag, saying why
+	// (POST /v1/flags/{id}/resolve)
+	ResolveFlag(c *fiber.Ctx, id ID) error
+	// ListInspections Inspections in scope (inspectors their own, supervisors their jurisdictions')
+	// (GET /v1/inspections)
+	ListInspections(c *fiber.Ctx, params ListInspectionsParams) error
+	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
+	// (GET /v1/inspections/{id})
+	GetInspection(c *fiber.Ctx, id ID) error
+	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
+	// (POST /v1/inspections/{id}/review)
+	ReviewInspection(c *fiber.Ctx, id ID, params ReviewInspectionParams) error
 
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(c *fiber.Ctx, params ListJurisdictionsParams) error
@@ -1071,6 +3383,12 @@ type ServerInterface interface {
 	// GetMe Who the caller is
 	// (GET /v1/me)
 	GetMe(c *fiber.Ctx) error
+	// ListMyNotifications The caller's in-app feed, newest first
+	// (GET /v1/me/notifications)
+	ListMyNotifications(c *fiber.Ctx, params ListMyNotificationsParams) error
+	// MarkNotificationRead Mark a feed entry read (idempotent)
+	// (POST /v1/me/notifications/{id}/read)
+	MarkNotificationRead(c *fiber.Ctx, id ID) error
 
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -1086,6 +3404,63 @@ type ServerInterface interface {
 
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(c *fiber.Ctx, id ID, params UpdateOwnerParams) error
+	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
+	// (GET /v1/owners/{id}/calendar-tokens)
+	ListCalendarTokens(c *fiber.Ctx, id ID) error
+	// CreateCalendarToken Create a calendar feed token; the secret and feed URL are shown once
+	// (POST /v1/owners/{id}/calendar-tokens)
+	CreateCalendarToken(c *fiber.Ctx, id ID) error
+	// RevokeCalendarToken Revoke a calendar feed token
+	// (DELETE /v1/owners/{id}/calendar-tokens/{token_id})
+	RevokeCalendarToken(c *fiber.Ctx, id ID, tokenId openapi_types.UUID) error
+	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
+	// (GET /v1/owners/{id}/calendar.ics)
+	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
+	// (POST /v1/photos)
+	PlanPhotoUpload(c *fiber.Ctx) error
+	// GetPhoto A photo's metadata, verification state, reviewer flags and download URLs
+	// (GET /v1/photos/{id})
+	GetPhoto(c *fiber.Ctx, id ID) error
+	// CompletePhotoUpload Verify the uploaded bytes and mark the photo verified
+	// (POST /v1/photos/{id}/complete)
+	CompletePhotoUpload(c *fiber.Ctx, id ID) error
+	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
+	// (GET /v1/photos/{id}/upload)
+	GetPhotoUpload(c *fiber.Ctx, id ID) error
+	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
+	// (GET /v1/quarantine)
+	ListQuarantine(c *fiber.Ctx, params ListQuarantineParams) error
+	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
+	// (POST /v1/quarantine/{id}/decide)
+	DecideQuarantine(c *fiber.Ctx, id ID) error
+	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
+	// (POST /v1/rules/capacity)
+	ComputeCapacity(c *fiber.Ctx) error
+	// GetRulesCatalogue The deficiency catalogue, action codes, Schedule-IV rows, fee kinds and rule sets
+	// (GET /v1/rules/catalogue)
+	GetRulesCatalogue(c *fiber.Ctx, params GetRulesCatalogueParams) error
+	// EvaluateRules What the law says about one inspection
+	// (POST /v1/rules/evaluate)
+	EvaluateRules(c *fiber.Ctx) error
+	// QuoteFee Price one fee of the law
+	// (POST /v1/rules/fees/quote)
+	QuoteFee(c *fiber.Ctx) error
+	// CheckManning The crew the law requires, checked against the crew on board
+	// (POST /v1/rules/manning/check)
+	CheckManning(c *fiber.Ctx) error
+	// ComputeTonnage Gross tonnage GT = K·V of a non-mechanised boat
+	// (POST /v1/rules/tonnage)
+	ComputeTonnage(c *fiber.Ctx) error
+	// SyncPull Pull what changed since a cursor
+	// (GET /v1/sync/pull)
+	SyncPull(c *fiber.Ctx, params SyncPullParams) error
+	// SyncPush Push queued intents (mutations) from this device
+	// (POST /v1/sync/push)
+	SyncPush(c *fiber.Ctx, params SyncPushParams) error
+	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
+	// (POST /v1/sync/verify)
+	SyncVerify(c *fiber.Ctx) error
 
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(c *fiber.Ctx, id ID, params DeleteVesselCrewParams) error
@@ -1107,6 +3482,9 @@ type ServerInterface interface {
 
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(c *fiber.Ctx, id ID, params UpdateVesselParams) error
+	// GetVesselCompliance Is the vessel fit to ply, and why
+	// (GET /v1/vessels/{id}/compliance)
+	GetVesselCompliance(c *fiber.Ctx, id ID, params GetVesselComplianceParams) error
 
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(c *fiber.Ctx, id ID, params ListVesselCrewParams) error
@@ -1147,6 +3525,53 @@ func (siw *ServerInterfaceWrapper) GetReadyz(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetReadyz(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListJobs operation middleware
+func (siw *ServerInterfaceWrapper) ListJobs(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListJobs(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RunJob operation middleware
+func (siw *ServerInterfaceWrapper) RunJob(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "name" -------------
+	var name string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "name", c.Params("name"), &name, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter name: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RunJob(c, name)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -1435,6 +3860,93 @@ func (siw *ServerInterfaceWrapper) UpdateCertificate(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListConflicts operation middleware
+func (siw *ServerInterfaceWrapper) ListConflicts(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListConflictsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "open" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "open", query, &params.Open, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter open: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "inspection_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "inspection_id", query, &params.InspectionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter inspection_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListConflicts(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveConflict operation middleware
+func (siw *ServerInterfaceWrapper) ResolveConflict(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveConflict(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListCrewMembers operation middleware
 func (siw *ServerInterfaceWrapper) ListCrewMembers(c *fiber.Ctx) error {
 
@@ -1642,6 +4154,266 @@ func (siw *ServerInterfaceWrapper) UpdateCrewMember(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListFlags operation middleware
+func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListFlagsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "kind" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "kind", query, &params.Kind, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter kind: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "due_from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "due_from", query, &params.DueFrom, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter due_from: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "due_to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "due_to", query, &params.DueTo, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter due_to: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListFlags(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveFlag operation middleware
+func (siw *ServerInterfaceWrapper) ResolveFlag(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveFlag(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListInspections operation middleware
+func (siw *ServerInterfaceWrapper) ListInspections(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInspectionsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListInspections(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetInspection operation middleware
+func (siw *ServerInterfaceWrapper) GetInspection(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetInspection(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReviewInspection operation middleware
+func (siw *ServerInterfaceWrapper) ReviewInspection(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReviewInspectionParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReviewInspection(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListJurisdictions operation middleware
 func (siw *ServerInterfaceWrapper) ListJurisdictions(c *fiber.Ctx) error {
 
@@ -1789,6 +4561,86 @@ func (siw *ServerInterfaceWrapper) GetMe(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetMe(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListMyNotifications operation middleware
+func (siw *ServerInterfaceWrapper) ListMyNotifications(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMyNotificationsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "unread_only" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "unread_only", query, &params.UnreadOnly, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter unread_only: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListMyNotifications(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// MarkNotificationRead operation middleware
+func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.MarkNotificationRead(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -1996,6 +4848,692 @@ func (siw *ServerInterfaceWrapper) UpdateOwner(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.UpdateOwner(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListCalendarTokens operation middleware
+func (siw *ServerInterfaceWrapper) ListCalendarTokens(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListCalendarTokens(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateCalendarToken operation middleware
+func (siw *ServerInterfaceWrapper) CreateCalendarToken(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateCalendarToken(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RevokeCalendarToken operation middleware
+func (siw *ServerInterfaceWrapper) RevokeCalendarToken(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// ------------- Path parameter "token_id" -------------
+	var tokenId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "token_id", c.Params("token_id"), &tokenId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter token_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RevokeCalendarToken(c, id, tokenId)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetOwnerCalendar operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetOwnerCalendarParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "token" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "token", query, &params.Token, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter token: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerCalendar(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// PlanPhotoUpload operation middleware
+func (siw *ServerInterfaceWrapper) PlanPhotoUpload(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.PlanPhotoUpload(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPhoto operation middleware
+func (siw *ServerInterfaceWrapper) GetPhoto(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPhoto(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CompletePhotoUpload operation middleware
+func (siw *ServerInterfaceWrapper) CompletePhotoUpload(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CompletePhotoUpload(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPhotoUpload operation middleware
+func (siw *ServerInterfaceWrapper) GetPhotoUpload(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPhotoUpload(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListQuarantine operation middleware
+func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuarantineParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListQuarantine(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideQuarantine operation middleware
+func (siw *ServerInterfaceWrapper) DecideQuarantine(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideQuarantine(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ComputeCapacity operation middleware
+func (siw *ServerInterfaceWrapper) ComputeCapacity(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ComputeCapacity(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetRulesCatalogue operation middleware
+func (siw *ServerInterfaceWrapper) GetRulesCatalogue(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetRulesCatalogueParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch string
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-None-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-None-Match: %w", err).Error())
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetRulesCatalogue(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// EvaluateRules operation middleware
+func (siw *ServerInterfaceWrapper) EvaluateRules(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.EvaluateRules(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// QuoteFee operation middleware
+func (siw *ServerInterfaceWrapper) QuoteFee(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.QuoteFee(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CheckManning operation middleware
+func (siw *ServerInterfaceWrapper) CheckManning(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CheckManning(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ComputeTonnage operation middleware
+func (siw *ServerInterfaceWrapper) ComputeTonnage(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ComputeTonnage(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SyncPull operation middleware
+func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SyncPullParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "X-Protocol-Version" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Protocol-Version")]; found {
+		var XProtocolVersion int
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
+		}
+
+		params.XProtocolVersion = &XProtocolVersion
+
+	}
+
+	// ------------- Optional header parameter "X-App-Version" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-App-Version")]; found {
+		var XAppVersion string
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-App-Version, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-App-Version", valueList[0], &XAppVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-App-Version: %w", err).Error())
+		}
+
+		params.XAppVersion = &XAppVersion
+
+	}
+
+	// ------------- Optional header parameter "Accept-Encoding" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Accept-Encoding")]; found {
+		var AcceptEncoding string
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName Accept-Encoding, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Accept-Encoding", valueList[0], &AcceptEncoding, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter Accept-Encoding: %w", err).Error())
+		}
+
+		params.AcceptEncoding = &AcceptEncoding
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SyncPull(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SyncPush operation middleware
+func (siw *ServerInterfaceWrapper) SyncPush(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SyncPushParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Required header parameter "X-Device-Id" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Device-Id")]; found {
+		var XDeviceId openapi_types.UUID
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Device-Id, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Device-Id", valueList[0], &XDeviceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: "uuid"})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Device-Id: %w", err).Error())
+		}
+
+		params.XDeviceId = XDeviceId
+
+	} else {
+		return fiber.NewError(fiber.StatusBadRequest, "Header parameter X-Device-Id is required, but not found")
+	}
+
+	// ------------- Optional header parameter "X-Protocol-Version" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Protocol-Version")]; found {
+		var XProtocolVersion int
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
+		}
+
+		params.XProtocolVersion = &XProtocolVersion
+
+	}
+
+	// ------------- Optional header parameter "X-App-Version" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-App-Version")]; found {
+		var XAppVersion string
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-App-Version, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-App-Version", valueList[0], &XAppVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-App-Version: %w", err).Error())
+		}
+
+		params.XAppVersion = &XAppVersion
+
+	}
+
+	// ------------- Optional header parameter "X-Device-Time" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Device-Time")]; found {
+		var XDeviceTime time.Time
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Device-Time, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Device-Time", valueList[0], &XDeviceTime, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date-time"})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Device-Time: %w", err).Error())
+		}
+
+		params.XDeviceTime = &XDeviceTime
+
+	}
+
+	// ------------- Optional header parameter "Content-Encoding" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Content-Encoding")]; found {
+		var ContentEncoding SyncPushParamsContentEncoding
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName Content-Encoding, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Content-Encoding", valueList[0], &ContentEncoding, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter Content-Encoding: %w", err).Error())
+		}
+
+		params.ContentEncoding = &ContentEncoding
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SyncPush(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SyncVerify operation middleware
+func (siw *ServerInterfaceWrapper) SyncVerify(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SyncVerify(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -2346,6 +5884,51 @@ func (siw *ServerInterfaceWrapper) UpdateVessel(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetVesselCompliance operation middleware
+func (siw *ServerInterfaceWrapper) GetVesselCompliance(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetVesselComplianceParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "on" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "on", query, &params.On, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter on: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetVesselCompliance(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListVesselCrew operation middleware
 func (siw *ServerInterfaceWrapper) ListVesselCrew(c *fiber.Ctx) error {
 
@@ -2511,6 +6094,68 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Patch(options.BaseURL+"/v1/certificates/:id", wrapper.UpdateCertificate)
 
+	router.Get(options.BaseURL+"/v1/rules/catalogue", wrapper.GetRulesCatalogue)
+
+	router.Post(options.BaseURL+"/v1/rules/evaluate", wrapper.EvaluateRules)
+
+	router.Post(options.BaseURL+"/v1/rules/fees/quote", wrapper.QuoteFee)
+
+	router.Post(options.BaseURL+"/v1/rules/manning/check", wrapper.CheckManning)
+
+	router.Post(options.BaseURL+"/v1/rules/capacity", wrapper.ComputeCapacity)
+
+	router.Post(options.BaseURL+"/v1/rules/tonnage", wrapper.ComputeTonnage)
+
+	router.Get(options.BaseURL+"/v1/vessels/:id/compliance", wrapper.GetVesselCompliance)
+
+	router.Get(options.BaseURL+"/v1/sync/pull", wrapper.SyncPull)
+
+	router.Post(options.BaseURL+"/v1/sync/verify", wrapper.SyncVerify)
+
+	router.Post(options.BaseURL+"/v1/photos", wrapper.PlanPhotoUpload)
+
+	router.Get(options.BaseURL+"/v1/photos/:id", wrapper.GetPhoto)
+
+	router.Get(options.BaseURL+"/v1/photos/:id/upload", wrapper.GetPhotoUpload)
+
+	router.Post(options.BaseURL+"/v1/photos/:id/complete", wrapper.CompletePhotoUpload)
+
+	router.Get(options.BaseURL+"/v1/flags", wrapper.ListFlags)
+
+	router.Post(options.BaseURL+"/v1/flags/:id/resolve", wrapper.ResolveFlag)
+
+	router.Get(options.BaseURL+"/v1/me/notifications", wrapper.ListMyNotifications)
+
+	router.Post(options.BaseURL+"/v1/me/notifications/:id/read", wrapper.MarkNotificationRead)
+
+	router.Get(options.BaseURL+"/v1/owners/:id/calendar.ics", wrapper.GetOwnerCalendar)
+
+	router.Get(options.BaseURL+"/v1/owners/:id/calendar-tokens", wrapper.ListCalendarTokens)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/calendar-tokens", wrapper.CreateCalendarToken)
+
+	router.Delete(options.BaseURL+"/v1/owners/:id/calendar-tokens/:token_id", wrapper.RevokeCalendarToken)
+
+	router.Get(options.BaseURL+"/v1/admin/jobs", wrapper.ListJobs)
+
+	router.Post(options.BaseURL+"/v1/admin/jobs/:name/run", wrapper.RunJob)
+
+	router.Post(options.BaseURL+"/v1/sync/push", wrapper.SyncPush)
+
+	router.Get(options.BaseURL+"/v1/inspections", wrapper.ListInspections)
+
+	router.Get(options.BaseURL+"/v1/inspections/:id", wrapper.GetInspection)
+
+	router.Post(options.BaseURL+"/v1/inspections/:id/review", wrapper.ReviewInspection)
+
+	router.Get(options.BaseURL+"/v1/conflicts", wrapper.ListConflicts)
+
+	router.Post(options.BaseURL+"/v1/conflicts/:id/resolve", wrapper.ResolveConflict)
+
+	router.Get(options.BaseURL+"/v1/quarantine", wrapper.ListQuarantine)
+
+	router.Post(options.BaseURL+"/v1/quarantine/:id/decide", wrapper.DecideQuarantine)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -2529,6 +6174,18 @@ func (response GetHealthz200JSONResponse) VisitGetHealthzResponse(ctx *fiber.Ctx
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type GetHealthzdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetHealthzdefaultApplicationProblemPlusJSONResponse) VisitGetHealthzResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type GetReadyzRequestObject struct {
@@ -2554,6 +6211,143 @@ func (response GetReadyz503JSONResponse) VisitGetReadyzResponse(ctx *fiber.Ctx) 
 	ctx.Status(503)
 
 	return ctx.JSON(&response)
+}
+
+type GetReadyzdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReadyzResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListJobsRequestObject struct {
+}
+
+type ListJobsResponseObject interface {
+	VisitListJobsResponse(ctx *fiber.Ctx) error
+}
+
+type ListJobs200JSONResponse JobList
+
+func (response ListJobs200JSONResponse) VisitListJobsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListJobs401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListJobs401ApplicationProblemPlusJSONResponse) VisitListJobsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListJobs403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListJobs403ApplicationProblemPlusJSONResponse) VisitListJobsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListJobsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListJobsdefaultApplicationProblemPlusJSONResponse) VisitListJobsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RunJobRequestObject struct {
+	Name string `json:"name"`
+	Body *RunJobJSONRequestBody
+}
+
+type RunJobResponseObject interface {
+	VisitRunJobResponse(ctx *fiber.Ctx) error
+}
+
+type RunJob202JSONResponse JobRun
+
+func (response RunJob202JSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RunJob400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RunJob400ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RunJob401ApplicationProblemPlusJSONResponse Problem
+
+func (response RunJob401ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RunJob403ApplicationProblemPlusJSONResponse Problem
+
+func (response RunJob403ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RunJob404ApplicationProblemPlusJSONResponse Problem
+
+func (response RunJob404ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RunJob409ApplicationProblemPlusJSONResponse Problem
+
+func (response RunJob409ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RunJobdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RunJobdefaultApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type LoginRequestObject struct {
@@ -2602,6 +6396,18 @@ func (response Login429ApplicationProblemPlusJSONResponse) VisitLoginResponse(ct
 	return ctx.JSON(&response)
 }
 
+type LogindefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response LogindefaultApplicationProblemPlusJSONResponse) VisitLoginResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type LogoutRequestObject struct {
 }
 
@@ -2626,6 +6432,18 @@ func (response Logout401ApplicationProblemPlusJSONResponse) VisitLogoutResponse(
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type LogoutdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type RefreshRequestObject struct {
@@ -2665,6 +6483,18 @@ func (response Refresh401ApplicationProblemPlusJSONResponse) VisitRefreshRespons
 	return ctx.JSON(&response)
 }
 
+type RefreshdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListCertificatesRequestObject struct {
 	Params ListCertificatesParams
 }
@@ -2700,6 +6530,18 @@ func (response ListCertificates401ApplicationProblemPlusJSONResponse) VisitListC
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type ListCertificatesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListCertificatesdefaultApplicationProblemPlusJSONResponse) VisitListCertificatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateCertificateRequestObject struct {
@@ -2784,6 +6626,18 @@ func (response CreateCertificate422ApplicationProblemPlusJSONResponse) VisitCrea
 	return ctx.JSON(&response)
 }
 
+type CreateCertificatedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateCertificatedefaultApplicationProblemPlusJSONResponse) VisitCreateCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCertificateRequestObject struct {
 	Id     ID `json:"id"`
 	Params DeleteCertificateParams
@@ -2848,6 +6702,18 @@ func (response DeleteCertificate428ApplicationProblemPlusJSONResponse) VisitDele
 	return ctx.JSON(&response)
 }
 
+type DeleteCertificatedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeleteCertificatedefaultApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetCertificateRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -2883,6 +6749,18 @@ func (response GetCertificate404ApplicationProblemPlusJSONResponse) VisitGetCert
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type GetCertificatedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetCertificatedefaultApplicationProblemPlusJSONResponse) VisitGetCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCertificateRequestObject struct {
@@ -2969,6 +6847,171 @@ func (response UpdateCertificate428ApplicationProblemPlusJSONResponse) VisitUpda
 	return ctx.JSON(&response)
 }
 
+type UpdateCertificatedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateCertificatedefaultApplicationProblemPlusJSONResponse) VisitUpdateCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListConflictsRequestObject struct {
+	Params ListConflictsParams
+}
+
+type ListConflictsResponseObject interface {
+	VisitListConflictsResponse(ctx *fiber.Ctx) error
+}
+
+type ListConflicts200JSONResponse ConflictList
+
+func (response ListConflicts200JSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListConflicts400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListConflicts400ApplicationProblemPlusJSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListConflicts401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListConflicts401ApplicationProblemPlusJSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListConflicts403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListConflicts403ApplicationProblemPlusJSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListConflicts422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListConflicts422ApplicationProblemPlusJSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListConflictsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListConflictsdefaultApplicationProblemPlusJSONResponse) VisitListConflictsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveConflictRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveConflictJSONRequestBody
+}
+
+type ResolveConflictResponseObject interface {
+	VisitResolveConflictResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveConflict200JSONResponse Conflict
+
+func (response ResolveConflict200JSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveConflict400ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveConflict401ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveConflict403ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveConflict404ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveConflict409ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflict422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveConflict422ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveConflictdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveConflictdefaultApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListCrewMembersRequestObject struct {
 	Params ListCrewMembersParams
 }
@@ -3004,6 +7047,18 @@ func (response ListCrewMembers401ApplicationProblemPlusJSONResponse) VisitListCr
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type ListCrewMembersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListCrewMembersdefaultApplicationProblemPlusJSONResponse) VisitListCrewMembersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateCrewMemberRequestObject struct {
@@ -3079,6 +7134,18 @@ func (response CreateCrewMember422ApplicationProblemPlusJSONResponse) VisitCreat
 	return ctx.JSON(&response)
 }
 
+type CreateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitCreateCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCrewMemberRequestObject struct {
 	Id     ID `json:"id"`
 	Params DeleteCrewMemberParams
@@ -3143,6 +7210,18 @@ func (response DeleteCrewMember428ApplicationProblemPlusJSONResponse) VisitDelet
 	return ctx.JSON(&response)
 }
 
+type DeleteCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeleteCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetCrewMemberRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -3178,6 +7257,18 @@ func (response GetCrewMember404ApplicationProblemPlusJSONResponse) VisitGetCrewM
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type GetCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitGetCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCrewMemberRequestObject struct {
@@ -3273,6 +7364,383 @@ func (response UpdateCrewMember428ApplicationProblemPlusJSONResponse) VisitUpdat
 	return ctx.JSON(&response)
 }
 
+type UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitUpdateCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListFlagsRequestObject struct {
+	Params ListFlagsParams
+}
+
+type ListFlagsResponseObject interface {
+	VisitListFlagsResponse(ctx *fiber.Ctx) error
+}
+
+type ListFlags200JSONResponse FlagList
+
+func (response ListFlags200JSONResponse) VisitListFlagsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListFlags400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListFlags400ApplicationProblemPlusJSONResponse) VisitListFlagsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListFlags401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListFlags401ApplicationProblemPlusJSONResponse) VisitListFlagsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListFlags403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListFlags403ApplicationProblemPlusJSONResponse) VisitListFlagsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListFlagsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListFlagsdefaultApplicationProblemPlusJSONResponse) VisitListFlagsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveFlagRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveFlagJSONRequestBody
+}
+
+type ResolveFlagResponseObject interface {
+	VisitResolveFlagResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveFlag200JSONResponse Flag
+
+func (response ResolveFlag200JSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveFlag400ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveFlag401ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveFlag403ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveFlag404ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveFlag409ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlag422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveFlag422ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveFlagdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveFlagdefaultApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListInspectionsRequestObject struct {
+	Params ListInspectionsParams
+}
+
+type ListInspectionsResponseObject interface {
+	VisitListInspectionsResponse(ctx *fiber.Ctx) error
+}
+
+type ListInspections200JSONResponse InspectionList
+
+func (response ListInspections200JSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspections400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListInspections400ApplicationProblemPlusJSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspections401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspections401ApplicationProblemPlusJSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspections403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspections403ApplicationProblemPlusJSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspections422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspections422ApplicationProblemPlusJSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListInspectionsdefaultApplicationProblemPlusJSONResponse) VisitListInspectionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetInspectionRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetInspectionResponseObject interface {
+	VisitGetInspectionResponse(ctx *fiber.Ctx) error
+}
+
+type GetInspection200JSONResponse InspectionDetail
+
+func (response GetInspection200JSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspection401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetInspection401ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspection403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetInspection403ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspection404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetInspection404ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspectiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetInspectiondefaultApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReviewInspectionRequestObject struct {
+	Id     ID `json:"id"`
+	Params ReviewInspectionParams
+	Body   *ReviewInspectionJSONRequestBody
+}
+
+type ReviewInspectionResponseObject interface {
+	VisitReviewInspectionResponse(ctx *fiber.Ctx) error
+}
+
+type ReviewInspection200JSONResponse InspectionDetail
+
+func (response ReviewInspection200JSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReviewInspection400ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection401ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection403ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection404ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection409ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection409ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection412ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection412ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspection422ApplicationProblemPlusJSONResponse Problem
+
+func (response ReviewInspection422ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ReviewInspectiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReviewInspectiondefaultApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListJurisdictionsRequestObject struct {
 	Params ListJurisdictionsParams
 }
@@ -3308,6 +7776,18 @@ func (response ListJurisdictions401ApplicationProblemPlusJSONResponse) VisitList
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type ListJurisdictionsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListJurisdictionsdefaultApplicationProblemPlusJSONResponse) VisitListJurisdictionsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateJurisdictionRequestObject struct {
@@ -3383,6 +7863,18 @@ func (response CreateJurisdiction422ApplicationProblemPlusJSONResponse) VisitCre
 	return ctx.JSON(&response)
 }
 
+type CreateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateJurisdictiondefaultApplicationProblemPlusJSONResponse) VisitCreateJurisdictionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetJurisdictionRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -3418,6 +7910,18 @@ func (response GetJurisdiction404ApplicationProblemPlusJSONResponse) VisitGetJur
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type GetJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetJurisdictiondefaultApplicationProblemPlusJSONResponse) VisitGetJurisdictionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateJurisdictionRequestObject struct {
@@ -3504,6 +8008,18 @@ func (response UpdateJurisdiction428ApplicationProblemPlusJSONResponse) VisitUpd
 	return ctx.JSON(&response)
 }
 
+type UpdateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateJurisdictiondefaultApplicationProblemPlusJSONResponse) VisitUpdateJurisdictionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetMeRequestObject struct {
 }
 
@@ -3529,6 +8045,116 @@ func (response GetMe401ApplicationProblemPlusJSONResponse) VisitGetMeResponse(ct
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type GetMedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetMedefaultApplicationProblemPlusJSONResponse) VisitGetMeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListMyNotificationsRequestObject struct {
+	Params ListMyNotificationsParams
+}
+
+type ListMyNotificationsResponseObject interface {
+	VisitListMyNotificationsResponse(ctx *fiber.Ctx) error
+}
+
+type ListMyNotifications200JSONResponse NotificationList
+
+func (response ListMyNotifications200JSONResponse) VisitListMyNotificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListMyNotifications400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListMyNotifications400ApplicationProblemPlusJSONResponse) VisitListMyNotificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListMyNotifications401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListMyNotifications401ApplicationProblemPlusJSONResponse) VisitListMyNotificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListMyNotificationsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListMyNotificationsdefaultApplicationProblemPlusJSONResponse) VisitListMyNotificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type MarkNotificationReadRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type MarkNotificationReadResponseObject interface {
+	VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error
+}
+
+type MarkNotificationRead200JSONResponse Notification
+
+func (response MarkNotificationRead200JSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response MarkNotificationRead401ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead404ApplicationProblemPlusJSONResponse Problem
+
+func (response MarkNotificationRead404ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type MarkNotificationReaddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type ListOwnersRequestObject struct {
@@ -3584,6 +8210,18 @@ func (response ListOwners422ApplicationProblemPlusJSONResponse) VisitListOwnersR
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type ListOwnersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListOwnersdefaultApplicationProblemPlusJSONResponse) VisitListOwnersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateOwnerRequestObject struct {
@@ -3659,6 +8297,18 @@ func (response CreateOwner422ApplicationProblemPlusJSONResponse) VisitCreateOwne
 	return ctx.JSON(&response)
 }
 
+type CreateOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateOwnerdefaultApplicationProblemPlusJSONResponse) VisitCreateOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteOwnerRequestObject struct {
 	Id     ID `json:"id"`
 	Params DeleteOwnerParams
@@ -3732,6 +8382,18 @@ func (response DeleteOwner428ApplicationProblemPlusJSONResponse) VisitDeleteOwne
 	return ctx.JSON(&response)
 }
 
+type DeleteOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeleteOwnerdefaultApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetOwnerRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -3767,6 +8429,18 @@ func (response GetOwner404ApplicationProblemPlusJSONResponse) VisitGetOwnerRespo
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type GetOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateOwnerRequestObject struct {
@@ -3853,6 +8527,1348 @@ func (response UpdateOwner428ApplicationProblemPlusJSONResponse) VisitUpdateOwne
 	return ctx.JSON(&response)
 }
 
+type UpdateOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListCalendarTokensRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListCalendarTokensResponseObject interface {
+	VisitListCalendarTokensResponse(ctx *fiber.Ctx) error
+}
+
+type ListCalendarTokens200JSONResponse CalendarTokenList
+
+func (response ListCalendarTokens200JSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokens401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListCalendarTokens401ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokens403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListCalendarTokens403ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokens404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListCalendarTokens404ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokensdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListCalendarTokensdefaultApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateCalendarTokenRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type CreateCalendarTokenResponseObject interface {
+	VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error
+}
+
+type CreateCalendarToken201JSONResponse CalendarTokenCreated
+
+func (response CreateCalendarToken201JSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCalendarToken401ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateCalendarToken403ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken404ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateCalendarToken404ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateCalendarTokendefaultApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RevokeCalendarTokenRequestObject struct {
+	Id      ID                 `json:"id"`
+	TokenId openapi_types.UUID `json:"token_id"`
+}
+
+type RevokeCalendarTokenResponseObject interface {
+	VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error
+}
+
+type RevokeCalendarToken204Response struct {
+}
+
+func (response RevokeCalendarToken204Response) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Status(204)
+	return nil
+}
+
+type RevokeCalendarToken401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RevokeCalendarToken401ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken403ApplicationProblemPlusJSONResponse Problem
+
+func (response RevokeCalendarToken403ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken404ApplicationProblemPlusJSONResponse Problem
+
+func (response RevokeCalendarToken404ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RevokeCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RevokeCalendarTokendefaultApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetOwnerCalendarRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetOwnerCalendarParams
+}
+
+type GetOwnerCalendarResponseObject interface {
+	VisitGetOwnerCalendarResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerCalendar200TextcalendarResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetOwnerCalendar200TextcalendarResponse) VisitGetOwnerCalendarResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/calendar")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetOwnerCalendar400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerCalendar400ApplicationProblemPlusJSONResponse) VisitGetOwnerCalendarResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerCalendar404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerCalendar404ApplicationProblemPlusJSONResponse) VisitGetOwnerCalendarResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerCalendardefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitGetOwnerCalendarResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type PlanPhotoUploadRequestObject struct {
+	Body *PlanPhotoUploadJSONRequestBody
+}
+
+type PlanPhotoUploadResponseObject interface {
+	VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error
+}
+
+type PlanPhotoUpload200JSONResponse PhotoPlan
+
+func (response PlanPhotoUpload200JSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response PlanPhotoUpload400ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload401ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload401ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload403ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload403ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload404ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload404ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload409ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload413ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload413ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload422ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload422ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+
+func (response PlanPhotoUpload503ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type PlanPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response PlanPhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPhotoRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPhotoResponseObject interface {
+	VisitGetPhotoResponse(ctx *fiber.Ctx) error
+}
+
+type GetPhoto200JSONResponse Photo
+
+func (response GetPhoto200JSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhoto400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPhoto400ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhoto401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhoto401ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhoto403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhoto403ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhoto404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhoto404ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhoto503ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhoto503ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotodefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPhotodefaultApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePhotoUploadRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type CompletePhotoUploadResponseObject interface {
+	VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error
+}
+
+type CompletePhotoUpload200JSONResponse PhotoUploadResult
+
+func (response CompletePhotoUpload200JSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePhotoUpload400ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload401ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload401ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload403ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload403ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload404ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload404ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload409ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload409ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload422ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload422ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUpload503ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePhotoUpload503ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CompletePhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPhotoUploadRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPhotoUploadResponseObject interface {
+	VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error
+}
+
+type GetPhotoUpload200JSONResponse PhotoPlan
+
+func (response GetPhotoUpload200JSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPhotoUpload400ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhotoUpload401ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhotoUpload403ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhotoUpload404ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhotoUpload409ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPhotoUpload503ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type GetPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListQuarantineRequestObject struct {
+	Params ListQuarantineParams
+}
+
+type ListQuarantineResponseObject interface {
+	VisitListQuarantineResponse(ctx *fiber.Ctx) error
+}
+
+type ListQuarantine200JSONResponse QuarantineList
+
+func (response ListQuarantine200JSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListQuarantine400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuarantine400ApplicationProblemPlusJSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListQuarantine401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListQuarantine401ApplicationProblemPlusJSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListQuarantine403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListQuarantine403ApplicationProblemPlusJSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListQuarantine422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListQuarantine422ApplicationProblemPlusJSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListQuarantinedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListQuarantinedefaultApplicationProblemPlusJSONResponse) VisitListQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideQuarantineRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecideQuarantineJSONRequestBody
+}
+
+type DecideQuarantineResponseObject interface {
+	VisitDecideQuarantineResponse(ctx *fiber.Ctx) error
+}
+
+type DecideQuarantine200JSONResponse QuarantineEntry
+
+func (response DecideQuarantine200JSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideQuarantine400ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideQuarantine401ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideQuarantine403ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideQuarantine404ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideQuarantine409ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantine422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideQuarantine422ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecideQuarantinedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideQuarantinedefaultApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ComputeCapacityRequestObject struct {
+	Body *ComputeCapacityJSONRequestBody
+}
+
+type ComputeCapacityResponseObject interface {
+	VisitComputeCapacityResponse(ctx *fiber.Ctx) error
+}
+
+type ComputeCapacity200JSONResponse CapacityResult
+
+func (response ComputeCapacity200JSONResponse) VisitComputeCapacityResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeCapacity400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ComputeCapacity400ApplicationProblemPlusJSONResponse) VisitComputeCapacityResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeCapacity401ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeCapacity401ApplicationProblemPlusJSONResponse) VisitComputeCapacityResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeCapacity422ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeCapacity422ApplicationProblemPlusJSONResponse) VisitComputeCapacityResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeCapacitydefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ComputeCapacitydefaultApplicationProblemPlusJSONResponse) VisitComputeCapacityResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetRulesCatalogueRequestObject struct {
+	Params GetRulesCatalogueParams
+}
+
+type GetRulesCatalogueResponseObject interface {
+	VisitGetRulesCatalogueResponse(ctx *fiber.Ctx) error
+}
+
+type GetRulesCatalogue200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetRulesCatalogue200JSONResponse struct {
+	Body    RulesCatalogue
+	Headers GetRulesCatalogue200ResponseHeaders
+}
+
+func (response GetRulesCatalogue200JSONResponse) VisitGetRulesCatalogueResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	ctx.Response().Header.Set("ETag", fmt.Sprint(response.Headers.ETag))
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetRulesCatalogue304ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetRulesCatalogue304Response struct {
+	Headers GetRulesCatalogue304ResponseHeaders
+}
+
+func (response GetRulesCatalogue304Response) VisitGetRulesCatalogueResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	ctx.Response().Header.Set("ETag", fmt.Sprint(response.Headers.ETag))
+	ctx.Status(304)
+	return nil
+}
+
+type GetRulesCatalogue401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetRulesCatalogue401ApplicationProblemPlusJSONResponse) VisitGetRulesCatalogueResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetRulesCataloguedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetRulesCataloguedefaultApplicationProblemPlusJSONResponse) VisitGetRulesCatalogueResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EvaluateRulesRequestObject struct {
+	Body *EvaluateRulesJSONRequestBody
+}
+
+type EvaluateRulesResponseObject interface {
+	VisitEvaluateRulesResponse(ctx *fiber.Ctx) error
+}
+
+type EvaluateRules200JSONResponse Evaluation
+
+func (response EvaluateRules200JSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type EvaluateRules400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response EvaluateRules400ApplicationProblemPlusJSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type EvaluateRules401ApplicationProblemPlusJSONResponse Problem
+
+func (response EvaluateRules401ApplicationProblemPlusJSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type EvaluateRules403ApplicationProblemPlusJSONResponse Problem
+
+func (response EvaluateRules403ApplicationProblemPlusJSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type EvaluateRules422ApplicationProblemPlusJSONResponse Problem
+
+func (response EvaluateRules422ApplicationProblemPlusJSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type EvaluateRulesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response EvaluateRulesdefaultApplicationProblemPlusJSONResponse) VisitEvaluateRulesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type QuoteFeeRequestObject struct {
+	Body *QuoteFeeJSONRequestBody
+}
+
+type QuoteFeeResponseObject interface {
+	VisitQuoteFeeResponse(ctx *fiber.Ctx) error
+}
+
+type QuoteFee200JSONResponse FeeQuote
+
+func (response QuoteFee200JSONResponse) VisitQuoteFeeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type QuoteFee400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response QuoteFee400ApplicationProblemPlusJSONResponse) VisitQuoteFeeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type QuoteFee401ApplicationProblemPlusJSONResponse Problem
+
+func (response QuoteFee401ApplicationProblemPlusJSONResponse) VisitQuoteFeeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type QuoteFee422ApplicationProblemPlusJSONResponse Problem
+
+func (response QuoteFee422ApplicationProblemPlusJSONResponse) VisitQuoteFeeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type QuoteFeedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response QuoteFeedefaultApplicationProblemPlusJSONResponse) VisitQuoteFeeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CheckManningRequestObject struct {
+	Body *CheckManningJSONRequestBody
+}
+
+type CheckManningResponseObject interface {
+	VisitCheckManningResponse(ctx *fiber.Ctx) error
+}
+
+type CheckManning200JSONResponse ManningResult
+
+func (response CheckManning200JSONResponse) VisitCheckManningResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type CheckManning400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CheckManning400ApplicationProblemPlusJSONResponse) VisitCheckManningResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CheckManning401ApplicationProblemPlusJSONResponse Problem
+
+func (response CheckManning401ApplicationProblemPlusJSONResponse) VisitCheckManningResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CheckManning422ApplicationProblemPlusJSONResponse Problem
+
+func (response CheckManning422ApplicationProblemPlusJSONResponse) VisitCheckManningResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CheckManningdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CheckManningdefaultApplicationProblemPlusJSONResponse) VisitCheckManningResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ComputeTonnageRequestObject struct {
+	Body *ComputeTonnageJSONRequestBody
+}
+
+type ComputeTonnageResponseObject interface {
+	VisitComputeTonnageResponse(ctx *fiber.Ctx) error
+}
+
+type ComputeTonnage200JSONResponse TonnageResult
+
+func (response ComputeTonnage200JSONResponse) VisitComputeTonnageResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeTonnage400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ComputeTonnage400ApplicationProblemPlusJSONResponse) VisitComputeTonnageResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeTonnage401ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeTonnage401ApplicationProblemPlusJSONResponse) VisitComputeTonnageResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeTonnage422ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeTonnage422ApplicationProblemPlusJSONResponse) VisitComputeTonnageResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeTonnagedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ComputeTonnagedefaultApplicationProblemPlusJSONResponse) VisitComputeTonnageResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SyncPullRequestObject struct {
+	Params SyncPullParams
+}
+
+type SyncPullResponseObject interface {
+	VisitSyncPullResponse(ctx *fiber.Ctx) error
+}
+
+type SyncPull200JSONResponse SyncPage
+
+func (response SyncPull200JSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPull400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SyncPull400ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPull401ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPull401ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPull410ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPull410ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(410)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPull426ApplicationProblemPlusJSONResponse UpgradeRequiredProblem
+
+func (response SyncPull426ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(426)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPull503ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPull503ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPulldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SyncPulldefaultApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SyncPushRequestObject struct {
+	Params SyncPushParams
+	Body   *SyncPushJSONRequestBody
+}
+
+type SyncPushResponseObject interface {
+	VisitSyncPushResponse(ctx *fiber.Ctx) error
+}
+
+type SyncPush200JSONResponse PushResponse
+
+func (response SyncPush200JSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SyncPush400ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush401ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPush401ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush403ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPush403ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush409ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPush409ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush413ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPush413ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPush422ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncPush422ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SyncPushdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SyncPushdefaultApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SyncVerifyRequestObject struct {
+	Body *SyncVerifyJSONRequestBody
+}
+
+type SyncVerifyResponseObject interface {
+	VisitSyncVerifyResponse(ctx *fiber.Ctx) error
+}
+
+type SyncVerify200JSONResponse SyncVerifyResult
+
+func (response SyncVerify200JSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SyncVerify400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SyncVerify400ApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SyncVerify401ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncVerify401ApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SyncVerify503ApplicationProblemPlusJSONResponse Problem
+
+func (response SyncVerify503ApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response)
+}
+
+type SyncVerifydefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SyncVerifydefaultApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteVesselCrewRequestObject struct {
 	Id     ID `json:"id"`
 	Params DeleteVesselCrewParams
@@ -3915,6 +9931,18 @@ func (response DeleteVesselCrew428ApplicationProblemPlusJSONResponse) VisitDelet
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type DeleteVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeleteVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateVesselCrewRequestObject struct {
@@ -4001,6 +10029,18 @@ func (response UpdateVesselCrew428ApplicationProblemPlusJSONResponse) VisitUpdat
 	return ctx.JSON(&response)
 }
 
+type UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitUpdateVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListVesselsRequestObject struct {
 	Params ListVesselsParams
 }
@@ -4036,6 +10076,18 @@ func (response ListVessels401ApplicationProblemPlusJSONResponse) VisitListVessel
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type ListVesselsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListVesselsdefaultApplicationProblemPlusJSONResponse) VisitListVesselsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateVesselRequestObject struct {
@@ -4111,6 +10163,18 @@ func (response CreateVessel422ApplicationProblemPlusJSONResponse) VisitCreateVes
 	return ctx.JSON(&response)
 }
 
+type CreateVesseldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateVesseldefaultApplicationProblemPlusJSONResponse) VisitCreateVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteVesselRequestObject struct {
 	Id     ID `json:"id"`
 	Params DeleteVesselParams
@@ -4175,6 +10239,18 @@ func (response DeleteVessel428ApplicationProblemPlusJSONResponse) VisitDeleteVes
 	return ctx.JSON(&response)
 }
 
+type DeleteVesseldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeleteVesseldefaultApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetVesselRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -4210,6 +10286,18 @@ func (response GetVessel404ApplicationProblemPlusJSONResponse) VisitGetVesselRes
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type GetVesseldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetVesseldefaultApplicationProblemPlusJSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateVesselRequestObject struct {
@@ -4305,6 +10393,86 @@ func (response UpdateVessel428ApplicationProblemPlusJSONResponse) VisitUpdateVes
 	return ctx.JSON(&response)
 }
 
+type UpdateVesseldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateVesseldefaultApplicationProblemPlusJSONResponse) VisitUpdateVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetVesselComplianceRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetVesselComplianceParams
+}
+
+type GetVesselComplianceResponseObject interface {
+	VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error
+}
+
+type GetVesselCompliance200JSONResponse VesselCompliance
+
+func (response GetVesselCompliance200JSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselCompliance400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetVesselCompliance400ApplicationProblemPlusJSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselCompliance401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselCompliance401ApplicationProblemPlusJSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselCompliance404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselCompliance404ApplicationProblemPlusJSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselCompliance422ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselCompliance422ApplicationProblemPlusJSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselCompliancedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetVesselCompliancedefaultApplicationProblemPlusJSONResponse) VisitGetVesselComplianceResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListVesselCrewRequestObject struct {
 	Id     ID `json:"id"`
 	Params ListVesselCrewParams
@@ -4341,6 +10509,18 @@ func (response ListVesselCrew404ApplicationProblemPlusJSONResponse) VisitListVes
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type ListVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitListVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type AddVesselCrewRequestObject struct {
@@ -4426,6 +10606,18 @@ func (response AddVesselCrew422ApplicationProblemPlusJSONResponse) VisitAddVesse
 	return ctx.JSON(&response)
 }
 
+type AddVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response AddVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitAddVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// GetHealthz Liveness
@@ -4434,6 +10626,12 @@ type StrictServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(ctx context.Context, request GetReadyzRequestObject) (GetReadyzResponseObject, error)
+	// ListJobs Every scheduled job with its schedule, next run and last runs
+	// (GET /v1/admin/jobs)
+	ListJobs(ctx context.Context, request ListJobsRequestObject) (ListJobsResponseObject, error)
+	// RunJob Run a job now, optionally as of another date
+	// (POST /v1/admin/jobs/{name}/run)
+	RunJob(ctx context.Context, request RunJobRequestObject) (RunJobResponseObject, error)
 	// Login Log in and register this installation as a device
 	// (POST /v1/auth/login)
 	Login(ctx context.Context, request LoginRequestObject) (LoginResponseObject, error)
@@ -4458,6 +10656,12 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(ctx context.Context, request UpdateCertificateRequestObject) (UpdateCertificateResponseObject, error)
+	// ListConflicts Same-field conflicts, both values and both authors kept
+	// (GET /v1/conflicts)
+	ListConflicts(ctx context.Context, request ListConflictsRequestObject) (ListConflictsResponseObject, error)
+	// ResolveConflict Keep the winner, or revert to the losing value
+	// (POST /v1/conflicts/{id}/resolve)
+	ResolveConflict(ctx context.Context, request ResolveConflictRequestObject) (ResolveConflictResponseObject, error)
 
 	// (GET /v1/crew-members)
 	ListCrewMembers(ctx context.Context, request ListCrewMembersRequestObject) (ListCrewMembersResponseObject, error)
@@ -4473,6 +10677,21 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
+	// ListFlags Flags the scheduled jobs raised, in the caller's scope
+	// (GET /v1/flags)
+	ListFlags(ctx context.Context, request ListFlagsRequestObject) (ListFlagsResponseObject, error)
+	// ResolveFlag Resolve an open flag, saying why
+	// (POST /v1/flags/{id}/resolve)
+	ResolveFlag(ctx context.Context, request ResolveFlagRequestObject) (ResolveFlagResponseObject, error)
+	// ListInspections Inspections in scope (inspectors their own, supervisors their jurisdictions')
+	// (GET /v1/inspections)
+	ListInspections(ctx context.Context, request ListInspectionsRequestObject) (ListInspectionsResponseObject, error)
+	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
+	// (GET /v1/inspections/{id})
+	GetInspection(ctx context.Context, request GetInspectionRequestObject) (GetInspectionResponseObject, error)
+	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
+	// (POST /v1/inspections/{id}/review)
+	ReviewInspection(ctx context.Context, request ReviewInspectionRequestObject) (ReviewInspectionResponseObject, error)
 
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(ctx context.Context, request ListJurisdictionsRequestObject) (ListJurisdictionsResponseObject, error)
@@ -4488,6 +10707,12 @@ type StrictServerInterface interface {
 	// GetMe Who the caller is
 	// (GET /v1/me)
 	GetMe(ctx context.Context, request GetMeRequestObject) (GetMeResponseObject, error)
+	// ListMyNotifications The caller's in-app feed, newest first
+	// (GET /v1/me/notifications)
+	ListMyNotifications(ctx context.Context, request ListMyNotificationsRequestObject) (ListMyNotificationsResponseObject, error)
+	// MarkNotificationRead Mark a feed entry read (idempotent)
+	// (POST /v1/me/notifications/{id}/read)
+	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
 
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -4503,6 +10728,63 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(ctx context.Context, request UpdateOwnerRequestObject) (UpdateOwnerResponseObject, error)
+	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
+	// (GET /v1/owners/{id}/calendar-tokens)
+	ListCalendarTokens(ctx context.Context, request ListCalendarTokensRequestObject) (ListCalendarTokensResponseObject, error)
+	// CreateCalendarToken Create a calendar feed token; the secret and feed URL are shown once
+	// (POST /v1/owners/{id}/calendar-tokens)
+	CreateCalendarToken(ctx context.Context, request CreateCalendarTokenRequestObject) (CreateCalendarTokenResponseObject, error)
+	// RevokeCalendarToken Revoke a calendar feed token
+	// (DELETE /v1/owners/{id}/calendar-tokens/{token_id})
+	RevokeCalendarToken(ctx context.Context, request RevokeCalendarTokenRequestObject) (RevokeCalendarTokenResponseObject, error)
+	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
+	// (GET /v1/owners/{id}/calendar.ics)
+	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
+	// (POST /v1/photos)
+	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
+	// GetPhoto A photo's metadata, verification state, reviewer flags and download URLs
+	// (GET /v1/photos/{id})
+	GetPhoto(ctx context.Context, request GetPhotoRequestObject) (GetPhotoResponseObject, error)
+	// CompletePhotoUpload Verify the uploaded bytes and mark the photo verified
+	// (POST /v1/photos/{id}/complete)
+	CompletePhotoUpload(ctx context.Context, request CompletePhotoUploadRequestObject) (CompletePhotoUploadResponseObject, error)
+	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
+	// (GET /v1/photos/{id}/upload)
+	GetPhotoUpload(ctx context.Context, request GetPhotoUploadRequestObject) (GetPhotoUploadResponseObject, error)
+	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
+	// (GET /v1/quarantine)
+	ListQuarantine(ctx context.Context, request ListQuarantineRequestObject) (ListQuarantineResponseObject, error)
+	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
+	// (POST /v1/quarantine/{id}/decide)
+	DecideQuarantine(ctx context.Context, request DecideQuarantineRequestObject) (DecideQuarantineResponseObject, error)
+	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
+	// (POST /v1/rules/capacity)
+	ComputeCapacity(ctx context.Context, request ComputeCapacityRequestObject) (ComputeCapacityResponseObject, error)
+	// GetRulesCatalogue The deficiency catalogue, action codes, Schedule-IV rows, fee kinds and rule sets
+	// (GET /v1/rules/catalogue)
+	GetRulesCatalogue(ctx context.Context, request GetRulesCatalogueRequestObject) (GetRulesCatalogueResponseObject, error)
+	// EvaluateRules What the law says about one inspection
+	// (POST /v1/rules/evaluate)
+	EvaluateRules(ctx context.Context, request EvaluateRulesRequestObject) (EvaluateRulesResponseObject, error)
+	// QuoteFee Price one fee of the law
+	// (POST /v1/rules/fees/quote)
+	QuoteFee(ctx context.Context, request QuoteFeeRequestObject) (QuoteFeeResponseObject, error)
+	// CheckManning The crew the law requires, checked against the crew on board
+	// (POST /v1/rules/manning/check)
+	CheckManning(ctx context.Context, request CheckManningRequestObject) (CheckManningResponseObject, error)
+	// ComputeTonnage Gross tonnage GT = K·V of a non-mechanised boat
+	// (POST /v1/rules/tonnage)
+	ComputeTonnage(ctx context.Context, request ComputeTonnageRequestObject) (ComputeTonnageResponseObject, error)
+	// SyncPull Pull what changed since a cursor
+	// (GET /v1/sync/pull)
+	SyncPull(ctx context.Context, request SyncPullRequestObject) (SyncPullResponseObject, error)
+	// SyncPush Push queued intents (mutations) from this device
+	// (POST /v1/sync/push)
+	SyncPush(ctx context.Context, request SyncPushRequestObject) (SyncPushResponseObject, error)
+	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
+	// (POST /v1/sync/verify)
+	SyncVerify(ctx context.Context, request SyncVerifyRequestObject) (SyncVerifyResponseObject, error)
 
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(ctx context.Context, request DeleteVesselCrewRequestObject) (DeleteVesselCrewResponseObject, error)
@@ -4524,6 +10806,9 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(ctx context.Context, request UpdateVesselRequestObject) (UpdateVesselResponseObject, error)
+	// GetVesselCompliance Is the vessel fit to ply, and why
+	// (GET /v1/vessels/{id}/compliance)
+	GetVesselCompliance(ctx context.Context, request GetVesselComplianceRequestObject) (GetVesselComplianceResponseObject, error)
 
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(ctx context.Context, request ListVesselCrewRequestObject) (ListVesselCrewResponseObject, error)
@@ -4592,6 +10877,75 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(GetReadyzResponseObject); ok {
 		if err := validResponse.VisitGetReadyzResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListJobs operation middleware
+func (sh *strictHandler) ListJobs(ctx *fiber.Ctx) error {
+	var request ListJobsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListJobs(ctx.UserContext(), request.(ListJobsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListJobs")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListJobsResponseObject); ok {
+		if err := validResponse.VisitListJobsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RunJob operation middleware
+func (sh *strictHandler) RunJob(ctx *fiber.Ctx, name string) error {
+	var request RunJobRequestObject
+
+	request.Name = name
+
+	var body RunJobJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return fiber.NewError(fiber.StatusBadRequest, err.Error())
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RunJob(ctx.UserContext(), request.(RunJobRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RunJob")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RunJobResponseObject); ok {
+		if err := validResponse.VisitRunJobResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -4866,6 +11220,74 @@ func (sh *strictHandler) UpdateCertificate(ctx *fiber.Ctx, id ID, params UpdateC
 	return nil
 }
 
+// ListConflicts operation middleware
+func (sh *strictHandler) ListConflicts(ctx *fiber.Ctx, params ListConflictsParams) error {
+	var request ListConflictsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListConflicts(ctx.UserContext(), request.(ListConflictsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListConflicts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListConflictsResponseObject); ok {
+		if err := validResponse.VisitListConflictsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveConflict operation middleware
+func (sh *strictHandler) ResolveConflict(ctx *fiber.Ctx, id ID) error {
+	var request ResolveConflictRequestObject
+
+	request.Id = id
+
+	var body ResolveConflictJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveConflict(ctx.UserContext(), request.(ResolveConflictRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveConflict")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveConflictResponseObject); ok {
+		if err := validResponse.VisitResolveConflictResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListCrewMembers operation middleware
 func (sh *strictHandler) ListCrewMembers(ctx *fiber.Ctx, params ListCrewMembersParams) error {
 	var request ListCrewMembersRequestObject
@@ -5021,6 +11443,170 @@ func (sh *strictHandler) UpdateCrewMember(ctx *fiber.Ctx, id ID, params UpdateCr
 		return err
 	} else if validResponse, ok := response.(UpdateCrewMemberResponseObject); ok {
 		if err := validResponse.VisitUpdateCrewMemberResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListFlags operation middleware
+func (sh *strictHandler) ListFlags(ctx *fiber.Ctx, params ListFlagsParams) error {
+	var request ListFlagsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListFlags(ctx.UserContext(), request.(ListFlagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListFlags")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListFlagsResponseObject); ok {
+		if err := validResponse.VisitListFlagsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveFlag operation middleware
+func (sh *strictHandler) ResolveFlag(ctx *fiber.Ctx, id ID) error {
+	var request ResolveFlagRequestObject
+
+	request.Id = id
+
+	var body ResolveFlagJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveFlag(ctx.UserContext(), request.(ResolveFlagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveFlag")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveFlagResponseObject); ok {
+		if err := validResponse.VisitResolveFlagResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListInspections operation middleware
+func (sh *strictHandler) ListInspections(ctx *fiber.Ctx, params ListInspectionsParams) error {
+	var request ListInspectionsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInspections(ctx.UserContext(), request.(ListInspectionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInspections")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInspectionsResponseObject); ok {
+		if err := validResponse.VisitListInspectionsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetInspection operation middleware
+func (sh *strictHandler) GetInspection(ctx *fiber.Ctx, id ID) error {
+	var request GetInspectionRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInspection(ctx.UserContext(), request.(GetInspectionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInspection")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetInspectionResponseObject); ok {
+		if err := validResponse.VisitGetInspectionResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReviewInspection operation middleware
+func (sh *strictHandler) ReviewInspection(ctx *fiber.Ctx, id ID, params ReviewInspectionParams) error {
+	var request ReviewInspectionRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body ReviewInspectionJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReviewInspection(ctx.UserContext(), request.(ReviewInspectionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReviewInspection")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReviewInspectionResponseObject); ok {
+		if err := validResponse.VisitReviewInspectionResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -5189,6 +11775,60 @@ func (sh *strictHandler) GetMe(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// ListMyNotifications operation middleware
+func (sh *strictHandler) ListMyNotifications(ctx *fiber.Ctx, params ListMyNotificationsParams) error {
+	var request ListMyNotificationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMyNotifications(ctx.UserContext(), request.(ListMyNotificationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMyNotifications")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListMyNotificationsResponseObject); ok {
+		if err := validResponse.VisitListMyNotificationsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// MarkNotificationRead operation middleware
+func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
+	var request MarkNotificationReadRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.MarkNotificationRead(ctx.UserContext(), request.(MarkNotificationReadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MarkNotificationRead")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(MarkNotificationReadResponseObject); ok {
+		if err := validResponse.VisitMarkNotificationReadResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -5344,6 +11984,633 @@ func (sh *strictHandler) UpdateOwner(ctx *fiber.Ctx, id ID, params UpdateOwnerPa
 		return err
 	} else if validResponse, ok := response.(UpdateOwnerResponseObject); ok {
 		if err := validResponse.VisitUpdateOwnerResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCalendarTokens operation middleware
+func (sh *strictHandler) ListCalendarTokens(ctx *fiber.Ctx, id ID) error {
+	var request ListCalendarTokensRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCalendarTokens(ctx.UserContext(), request.(ListCalendarTokensRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCalendarTokens")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCalendarTokensResponseObject); ok {
+		if err := validResponse.VisitListCalendarTokensResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateCalendarToken operation middleware
+func (sh *strictHandler) CreateCalendarToken(ctx *fiber.Ctx, id ID) error {
+	var request CreateCalendarTokenRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCalendarToken(ctx.UserContext(), request.(CreateCalendarTokenRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCalendarToken")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCalendarTokenResponseObject); ok {
+		if err := validResponse.VisitCreateCalendarTokenResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RevokeCalendarToken operation middleware
+func (sh *strictHandler) RevokeCalendarToken(ctx *fiber.Ctx, id ID, tokenId openapi_types.UUID) error {
+	var request RevokeCalendarTokenRequestObject
+
+	request.Id = id
+	request.TokenId = tokenId
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RevokeCalendarToken(ctx.UserContext(), request.(RevokeCalendarTokenRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RevokeCalendarToken")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RevokeCalendarTokenResponseObject); ok {
+		if err := validResponse.VisitRevokeCalendarTokenResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetOwnerCalendar operation middleware
+func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwnerCalendarParams) error {
+	var request GetOwnerCalendarRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerCalendar(ctx.UserContext(), request.(GetOwnerCalendarRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerCalendar")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerCalendarResponseObject); ok {
+		if err := validResponse.VisitGetOwnerCalendarResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PlanPhotoUpload operation middleware
+func (sh *strictHandler) PlanPhotoUpload(ctx *fiber.Ctx) error {
+	var request PlanPhotoUploadRequestObject
+
+	var body PlanPhotoUploadJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.PlanPhotoUpload(ctx.UserContext(), request.(PlanPhotoUploadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PlanPhotoUpload")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PlanPhotoUploadResponseObject); ok {
+		if err := validResponse.VisitPlanPhotoUploadResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPhoto operation middleware
+func (sh *strictHandler) GetPhoto(ctx *fiber.Ctx, id ID) error {
+	var request GetPhotoRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPhoto(ctx.UserContext(), request.(GetPhotoRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPhoto")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPhotoResponseObject); ok {
+		if err := validResponse.VisitGetPhotoResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CompletePhotoUpload operation middleware
+func (sh *strictHandler) CompletePhotoUpload(ctx *fiber.Ctx, id ID) error {
+	var request CompletePhotoUploadRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CompletePhotoUpload(ctx.UserContext(), request.(CompletePhotoUploadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CompletePhotoUpload")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CompletePhotoUploadResponseObject); ok {
+		if err := validResponse.VisitCompletePhotoUploadResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPhotoUpload operation middleware
+func (sh *strictHandler) GetPhotoUpload(ctx *fiber.Ctx, id ID) error {
+	var request GetPhotoUploadRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPhotoUpload(ctx.UserContext(), request.(GetPhotoUploadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPhotoUpload")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPhotoUploadResponseObject); ok {
+		if err := validResponse.VisitGetPhotoUploadResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuarantine operation middleware
+func (sh *strictHandler) ListQuarantine(ctx *fiber.Ctx, params ListQuarantineParams) error {
+	var request ListQuarantineRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuarantine(ctx.UserContext(), request.(ListQuarantineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuarantine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuarantineResponseObject); ok {
+		if err := validResponse.VisitListQuarantineResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideQuarantine operation middleware
+func (sh *strictHandler) DecideQuarantine(ctx *fiber.Ctx, id ID) error {
+	var request DecideQuarantineRequestObject
+
+	request.Id = id
+
+	var body DecideQuarantineJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideQuarantine(ctx.UserContext(), request.(DecideQuarantineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideQuarantine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideQuarantineResponseObject); ok {
+		if err := validResponse.VisitDecideQuarantineResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ComputeCapacity operation middleware
+func (sh *strictHandler) ComputeCapacity(ctx *fiber.Ctx) error {
+	var request ComputeCapacityRequestObject
+
+	var body ComputeCapacityJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ComputeCapacity(ctx.UserContext(), request.(ComputeCapacityRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ComputeCapacity")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ComputeCapacityResponseObject); ok {
+		if err := validResponse.VisitComputeCapacityResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetRulesCatalogue operation middleware
+func (sh *strictHandler) GetRulesCatalogue(ctx *fiber.Ctx, params GetRulesCatalogueParams) error {
+	var request GetRulesCatalogueRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRulesCatalogue(ctx.UserContext(), request.(GetRulesCatalogueRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRulesCatalogue")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetRulesCatalogueResponseObject); ok {
+		if err := validResponse.VisitGetRulesCatalogueResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// EvaluateRules operation middleware
+func (sh *strictHandler) EvaluateRules(ctx *fiber.Ctx) error {
+	var request EvaluateRulesRequestObject
+
+	var body EvaluateRulesJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.EvaluateRules(ctx.UserContext(), request.(EvaluateRulesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EvaluateRules")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(EvaluateRulesResponseObject); ok {
+		if err := validResponse.VisitEvaluateRulesResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// QuoteFee operation middleware
+func (sh *strictHandler) QuoteFee(ctx *fiber.Ctx) error {
+	var request QuoteFeeRequestObject
+
+	var body QuoteFeeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.QuoteFee(ctx.UserContext(), request.(QuoteFeeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "QuoteFee")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(QuoteFeeResponseObject); ok {
+		if err := validResponse.VisitQuoteFeeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CheckManning operation middleware
+func (sh *strictHandler) CheckManning(ctx *fiber.Ctx) error {
+	var request CheckManningRequestObject
+
+	var body CheckManningJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CheckManning(ctx.UserContext(), request.(CheckManningRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CheckManning")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CheckManningResponseObject); ok {
+		if err := validResponse.VisitCheckManningResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ComputeTonnage operation middleware
+func (sh *strictHandler) ComputeTonnage(ctx *fiber.Ctx) error {
+	var request ComputeTonnageRequestObject
+
+	var body ComputeTonnageJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ComputeTonnage(ctx.UserContext(), request.(ComputeTonnageRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ComputeTonnage")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ComputeTonnageResponseObject); ok {
+		if err := validResponse.VisitComputeTonnageResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SyncPull operation middleware
+func (sh *strictHandler) SyncPull(ctx *fiber.Ctx, params SyncPullParams) error {
+	var request SyncPullRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SyncPull(ctx.UserContext(), request.(SyncPullRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SyncPull")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SyncPullResponseObject); ok {
+		if err := validResponse.VisitSyncPullResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SyncPush operation middleware
+func (sh *strictHandler) SyncPush(ctx *fiber.Ctx, params SyncPushParams) error {
+	var request SyncPushRequestObject
+
+	request.Params = params
+
+	var body SyncPushJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SyncPush(ctx.UserContext(), request.(SyncPushRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SyncPush")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SyncPushResponseObject); ok {
+		if err := validResponse.VisitSyncPushResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SyncVerify operation middleware
+func (sh *strictHandler) SyncVerify(ctx *fiber.Ctx) error {
+	var request SyncVerifyRequestObject
+
+	var body SyncVerifyJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SyncVerify(ctx.UserContext(), request.(SyncVerifyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SyncVerify")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SyncVerifyResponseObject); ok {
+		if err := validResponse.VisitSyncVerifyResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -5585,6 +12852,34 @@ func (sh *strictHandler) UpdateVessel(ctx *fiber.Ctx, id ID, params UpdateVessel
 	return nil
 }
 
+// GetVesselCompliance operation middleware
+func (sh *strictHandler) GetVesselCompliance(ctx *fiber.Ctx, id ID, params GetVesselComplianceParams) error {
+	var request GetVesselComplianceRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetVesselCompliance(ctx.UserContext(), request.(GetVesselComplianceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetVesselCompliance")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetVesselComplianceResponseObject); ok {
+		if err := validResponse.VisitGetVesselComplianceResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListVesselCrew operation middleware
 func (sh *strictHandler) ListVesselCrew(ctx *fiber.Ctx, id ID, params ListVesselCrewParams) error {
 	var request ListVesselCrewRequestObject
@@ -5659,81 +12954,335 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7F17c9s2tv8qGN6dWXsubcuvtlFm545jpxs3TurJ8/bGvjJMHkmoSYABQKlajz7Pfo9+sh0AJAWKoB62",
-	"XkndPzqWBOJxnr9zcHhy7wUsThgFKoXXvPcSzHEMErj+dJpywbj6KwQRcJJIwqjX9H5N8NcUUKB/Rm3O",
-	"YkThD9kyX3i+R9Sorynwged7FMfgNb3iRxF0IcZq1hj/cQG0I7te86DR8D05SNRIITmhHW849L3zMzVO",
-	"T5dg2R3NRkLP9zh8TQmH0GtKnoI9c5vxGEuv6aWpHumYuf0Gy6BbPdyHLiDO+qgHXBBG0YCl6BYLCJHs",
-	"Agq6mHYAMeoj2O3soivv8MpDWy8/4A5SiyIcBJBICLdzMnQBh8BHOz9v75iVayhx5CTEBYmJLGgxRtpI",
-	"/2jPF0Ibp5H0mscNX01O4jRWH9QnQs2n/WIdQiV0gHtDtRIHkTAqQEvAJWe3EcTqz4BRCVTvASdJRAKs",
-	"CLaXmBH//btQ1Lu39vA3Dm2v6f3X3kjE9syvYi+fV69Ypv8JRe9+PkXPjo5/REkxLD+ckUvgkrTVDkBv",
-	"J4p+bXvNL5OXfAcB4+EbkNgb+vdewlmipjHnDDj0WzHEt8BbJJxBgnwP/kgIB9Eyxy6Gh2pTjuEdjkO9",
-	"28ovRIgUwlnn0aO5c6LfU05ESAJFyFlPcUdoOI1ZFrlfq+FD34ugg4NBVXlOkDUYsTY6ZXECEmgwQOac",
-	"KKUhcK1LLAoRTyMQPpIM3QLi0MMRUScP0e1AjzELoRBwGBEKaOs15hRLfIfRQePg2Ed89/DAR++D7s7/",
-	"ftoenfCWsQgwVXulqWKrk2LWgrPSX0gsUzEHyd6bB9Sj6e3vEMiWmfPeA6rU8IvXAyEg8nxbCr1rx9pm",
-	"4GysHdrm8Ut57YztuVAW7CxoZQtlIXLF2auSNtos08t4w+uhb6vpOU1SYzrCkKincHRpKWAbRwLGDcHL",
-	"P3AgowFiVEtScXiEaYjKCrvr+etTaMt2/9Bwaexsyz/UDExxogtQ8UkqZa3+k3Eu+cd9fyH69giZz4Tc",
-	"IdNVeS1J6+uMYrmCcugQIbl2eEoNUt6DgRG5HhFamlvFl4SKlGMaqNMkLIrS7KmIBGC+DQqbqFQwaamJ",
-	"acfzvTaRFIRSsAS4cukuI2Dt84IIrVRl0ScS4vIfM3JezZ4thznHA81pC9c17z2aRhG+jSBHXJMZYDYw",
-	"hdiXOQybaBpiQu1v98f1fWnKuyytXKEKPdhlDSdz7n0xb+HJ1Na0hogEaAjq70DpQhSB+Z5z9b2SD6ds",
-	"c+i/gZwwC8B1iiQt1m7dEi67MxELYkwiN06jIekFrQlw4iEAzEB4x2RJl9GaXzi0gXMIWxGmnRR3YBpv",
-	"L/JxFQ0tnSnbTU6EfA/OFWcGAQVLZ8MAC+OfrYHHR4/wy+NsL6OUcxoSTNFbbE6EzrDEKlxUkOWcRgqr",
-	"fNIuDClKoILSCZYSuJrh/7+c7PxfY+fZ3s71/ZF/1Bj+zbWNx8jWuDGaYmIKyZscla5CEKfLmC1hC/GH",
-	"IxO0QndYLLoYb7hMtfkOBdHJj3csKkVpMRbSREHAsYZrQDuEQivkpKd/MJ/1n5LQEEdj8E7FJE6391I/",
-	"eMn6md+bI0bST6JEPYr6RHYRkQKllEi09eLVJWozjmImGUe3DEvho7fZl0ICjvMv7z7r70ahdQxBF1Mi",
-	"IMzCLvEcvft48fL9bhyiP/+9v/vjdiXiUotOTfuofX5UAxWyx1EKZeFkqVImK2O131D/WUmrEfczUzGu",
-	"ZGZW32zHpWs/E4jCl5wbDR6LGllNjqatHnL+EoMQmbxN1n4zhW/WGD3n2uIrwJHR27HtdSG4E/Ui4the",
-	"ZW5RAW3sTpML9zAxxux6ajIhzwNkG3Kd4RfLTCwqSVfHnVoMpQK3eKoteGdGZcSZgZUZCzMflS2SP+2G",
-	"QTY5HgKE8rOPwYbrDDvsXN/v+4f7buhgjHTZcJxGBKjc6QAFrvNtJERbLDG7Ucq9LJv+YJZY6+y7Lwum",
-	"smianC4CP5TkfnUIwl52MRjigfydg1+VQ1xYzju3TkA937tT/+sSp/O8YB1C38HXFMTc0QX0SACtupPO",
-	"DpIsmhw6QwghcRRhCzKVtfG9VDKgdJC1kewSgXCSIPsx4xTnAk9YiD7j4dw8HJO5IhbM56uexyWQb6Cq",
-	"SRm9Z83H1kfis00whlTLOjz16Yri1jkZ1qe1SeYp6v045Op7PMOoE02pGlMxJKEV5etZfIs7DtI5d+ri",
-	"+6+KGgty+DgMOQg3sKmXjmVdg+mT5dnx9aZt8sy2O1uTk+1ReRt92ocgFYtpltk5ns+gLkjll8v7byCt",
-	"UhaUWbIpo5NaTjgBLrQPahMeO72wfmwR+MnYj9UBJ73eYhDTciT/r5BvGeUFLKF78epSQb/Pnu+9fXXp",
-	"lDqrPMUdLjlhVoyDLqGAshihMmsIss63AOeMzy7MVq7BIdEaRtEAamqQDKRFbg6PwvjxGh7fk0RGMCEb",
-	"MC28zWoEzDTWrb+ml0uHLCfedFTW6LsqLCt5yB1p4uaHGvs0CeeeOqvqKj1AqPzhyHNUQzkwU/68bx+s",
-	"tBU3gdocRPdhUQo3D7ckuwP6WDRfnsy91zxAzxXx9cnO+aedg8bBsed7lyfvTs7OL3dene7sP/vhR8/3",
-	"Xp+8Pbs4MV8cHzv1dDyXisOY0CwuF5JjnVZNE+A9khcQigQCqf/W+No57Qd1CFGVORwEIMSIYA4NnysQ",
-	"ye6WCXWYFAgYDQVKqSSRrlgyiyO9OMoedQiXX+VrVV3VL5VyoReAuZMgY6wuUWF8udLkpSPa1HHJh7nN",
-	"ejDCnzTUTK2NpnCEA/OljiqCP6rhGF0zKSkjOGoFWEKHjWoqraxeBqFSAZ4V61X9cmEo3XjanO00X8fi",
-	"54nney883zt1ynj2HIf++kodZwkziysT5ZxIh0LYYu32bPUJ2fClFwSNHvXHyVBEwaPNTOQjh/6D0rjz",
-	"E3/JPJqF6OO51QeQzibcIsIESy1WFyuMFl1MwLBUvRrWHiAzsBUO3HLAoey2YlNQFUSpID14k1+9GdpN",
-	"vqybeFPnewHmHdaSjFIQM938TZ9wZE9nEJd8tIYAySOOejxtY9ndcJLf6U7anH39q2vT5EJos6xciKHl",
-	"qExUIc9HEHLaMR4Yy9IFUXFSdteZcwfayV6fKa/kXKcEB6sApQI3PyYJcBRgAc9Rhl1QrgP5VT0CGiJC",
-	"0fvLC1e5/LOftg63t50VSPlt4h7aub4/qC1FqoAmZ43wbFWHRpjsGnneg0ELU0pUqIXN7FNBgUJnM630",
-	"UWhL+q9RosOw5HDKizG1xvQhKODJ0H5XhnbNuekne7xKe7xsq7mx9m96MJ1FzrMGzPUIe/z6YVSOplZh",
-	"tFX6oov5LUt5K+C4rd+ClIBjJVhMMj4hpl5cGLLyEGQx4ceTG/rL4/0nb/Fte4u/BsauvmiEA0l6pmhF",
-	"YkKh/qWjevv/UZTS6l3CTd5XX+yQ7LpbdLPabWXJPEtG3Pl3AUHKiRy8VwTJrKxJ1xd//ZzT+ZfPH/J3",
-	"9jVbzbhi1q6UiXk/ntA2c9wR6hJzRIS+dbjFwZ2K+1gbYaRLjVF2h0IYRWIgJMS6yJuYd1LyWBHT8Ipm",
-	"HhRpD6pCR/1SSxMVtzACMYr07bBAW6wtgSLWbkeEwraPtI6JK8ohANIjtIM4xISGwIWPRrc6AnHoEeir",
-	"AdAjIdAAdq/oFT1ltAdU7VOgrbOX78//+Rb9+e/9xnYTJVh2RfbG+M1eb//mOZIkBqE7BBweHj5Tm/34",
-	"4fQ5UkIrrujNb7/99tvOmzc7Z2c36rcTQfDeaxbdYYmfo5hRGKiv+10WAeJpAiCeo4gIKRDmcEVv7rXr",
-	"9e1+FsMblOAOobpMVtfY3/yP+eUfV2mjcfCDbr/wj5vnCHrAB0jfESMirmjRx+CmrmPCzS76zIkEgSRD",
-	"YkADCBFnfYEoQHhFb/JmETdmYTnWm2LraP8A9btAkZA4Ah8dHfxkPsdECEI727tX1NwGCMRSKUgIpo0F",
-	"jiLgfxdIBCwBhKnoA0dHjaPdK1pc/RYydnJ5bl19Nr3G7v5uQ5vXBChOiNf0Dncbu4cmqdDVYr/X1UXs",
-	"/1J/d0Bbc4U9NAnOQ6/p/RPkq2zIWNOJg0ZjQsOJ+RpNZKX0rj4TkbIgttJ6zS/XyozEsTaJ3gXpQfY+",
-	"rsQdoSvftSJ51+qxPQWfBhMP+M6MWMv59NqKSceNwxUs95ZJxM2SE0iqNkUUTdFWmL8op8yRsfhISMZB",
-	"TRN0FVjerqN8b38Pp7K7F7GOuZRNmHBwQJcGZ31iQMgXLBwsjBKlsuNhGcAr3DRcItOze28HF/JffO/I",
-	"rOeaptjXqA2LGr8/3/iDZ3OMn6RlrKNMspICA6J0dxAiSuXPCAuEkbmYtoRCCUFVJJhJyNXKhPq9wp2j",
-	"qoe9YJ0OhMpuzk+gYVnqe+wOzKnMGf6uvKG+jzeFAmLyobKx9qnGlV2mnCoaUeiXSxAUYc3XpRWfaz+Q",
-	"cBBAlWNjFK4oEUhhKLmLztvG2WQnQ30sUMSE9PNHlBtXIwSOIV+pgwm9ospTEYr2GygmNFW+besW2kqx",
-	"1Xi1EUbNhKmAcBvxbO/FbBT6V1RPuYtO6AAx2QWOOKRCt4hhd2AGGy/exjGJBsZvlVmdVd0syQCM1fT8",
-	"5UzAJCvPJJaAcFniakU8GLUUELXe9IIIeWoP9EvNymoqIkZD9rJmZnU1KNZI02tLDXQ127KLCOZoOOae",
-	"rHKV/ugZs+zbbFJUafuiZh3vwpMQtaKKABhHhSYrU2YCRdcu8noiM9x9rppr6+slas147xSH+pRkbBVK",
-	"lOtElkEYeNdDv8Z3neqSQ7tjy3JMW6Vx04qNW6knjQu5a6CJsgpM0yqMiCyoQVvK7kg+2FbsODDsWMW2",
-	"DHfClYAvA+nnGH805/hnc4LBg0cLvcMZ7N2TcGjATgTmrcKyQpzp78sKMZ9XyNtAOsyOAxGa9UK0JVl8",
-	"KySjEG5vJP/2D+bk308LMFp1UfC4wVqP1RhrdDU/y44WYdfnE84zLZdJfttTpuxHXXO+OOFfqh8xN1ab",
-	"5UcMAb8Pgz23wq/eQOQGnkN/x0DeKWi/aIqzPrDvKPKeB6CPpchUcMs4On97dv7pNGsFhZSkY6IzAK4d",
-	"fK3rE+x8qX6p4LncZ8mNgPooZ+1mYudRd6clmbyxdmertnhW96oNAs4Td7XRuHl9ONgyk7PiYFu4n2Dw",
-	"xsHgsu1ZiwWwLPR3BYIXJfnLdAjrgcATxeF7QsDzmupvBzHbIHQyZP6lNHLpoHmZaLPSl8shvuXjbiTg",
-	"LLUDW46FqbaWW7GNKbc82xzYOW1fT8BzqrUpkGcdqKnI95pkbLzt3veCbMbou1nYptp0cMMsz1OGbx14",
-	"xVR811mMN0u9BHjjzPR+KEoeH1nJ87nLrPpJROrrdkxV7ES09qsZ8v3kNvNUJtoKsIAdQgVQQSTpwfbG",
-	"ZzdHDcwc8pNxahPNyAIc/2QEaxqyLceBWE0GV+w5sjZzmwNWazf0hFJdPsaY1xkTo7kIP+VEV5EnWWYO",
-	"dWSMVm0Xir6U30tksQilWJJHWEssUcv5pyBiHUGEKbPdCTj0Z7TyVkuoJ1O/PtO9eEu1MMYu3lyNdwRb",
-	"sc2yu6A9Ga5NMlyTI/9P2ZhvNPR3TWk1+ljtOwx2+5u6CYsWxvNMOfpXMGsmrfYOHU0//q5+fTWY3Tlg",
-	"vCbsW0ykWM1VHDYpl/yNvKz7lP9D3MtzFWtJduRdajYn21G/o6d0xwSnMhcSfkLBG5jAsEzMypV91Kzq",
-	"e8lhLETQl2Xq1xgRPNV6fePRgzb0ugZ4hjjCHRm7UCKhQZSG0LIaSduwMYQ2TiNZNJCrgNjrlcSyE18v",
-	"YBTdMszDb82MOWHnSRiWWLjcFMUasWddimK9+LNuV++1eqC8kujpXd65jVm5OcSoCdqXa6UMAngvV5+U",
-	"R17T29NKks10X0TYpuePip2zb3SNhfW5WHN4PfxPAAAA//8=",
+	"7L3tktu20jB4Kyjt+5ZH9XDG8+UknqlTW87YTnwSJz7+SJ6zR1kJQ7YkZCiABsCRdVKu2ovYe3j/75/9",
+	"fy5lr2QLDZAEKVCiNJoZx/GfxEOR+Gh0N/q7/+jFYpYJDlyr3tkfvYxKOgMNEv+6yKUS0vwrARVLlmkm",
+	"eO+s93NG3+dAYvyZjKWYEQ4f9NA+6EU9Zt56n4Nc9KIepzPonfXKH1U8hRk1o87ohx+BT/S0d3Z8eBj1",
+	"9CIzbyotGZ/0Pn6Mei+emvdwuIzqaTUaS3pRT8L7nElIemda5uCPPBZyRnXvrJfn+GZg5PFLquPp8ube",
+	"ToFIMSfXIBUTnCxETi6pgoToKZB4SvkEiOARgYPJARn0TgY9svfsLZ0QMymhcQyZhqRfgGEKNAFZrfzF",
+	"eN/O3AKJ0yAgfmQzpktYNECb4o/+eAmMaZ7q3tmjw8gMzmb5zPxh/mLc/nVUzsO4hgnI3kczkwSVCa4A",
+	"MeCVFJcpzMw/Y8E1cFwDzbKUxdQA7GFm3/iv35WB3h/eGv6HhHHvrPe/PaxQ7KH9VT0sxsUZ6/B/wsnr",
+	"5xfk8emjr0lWvlZsDlf1JDbvXogElo/vKYxZzIDHC0LxNRKLBMjeD1RyqukVJceHx48i8iae7r/4b3NK",
+	"wA00/tU7POpFvcNj858T859T859H5j9f9aLe48e935YOJupd0BR4QuVbcQW4/0yKDKRmFn6xBKohGVJd",
+	"w8qEatjXbAa9wJAs6YDBUS+lSg9ztXpwnqcpvUyhoJClUcScgxx2nFLCtbi60YQffaL9l6XicgmRD64K",
+	"2OLyd4j1ErAv7Lt3CvONoKULlFjmLwpiCfqcqKmYcyJ4uiBczEOD5DINDzEGSMi71z8SLciEXQOhJHbg",
+	"ITTLepuC3q7WTrjZQfzIlF4+BaZhVv/HKn5QJ6OP5ZRUSrpYXjsOGV5YRmOmF6/hfQ52WTRJmIEbTV95",
+	"CxzTVEHUxBwqJbMotcFXNMlTe3uWjPbo8LDGag+XWW3Ui6csTSTwYc4TkMOj482HSPPJhE5geDWpo7rI",
+	"DQlGjdFaxuP57BKZfx3IblshKMcS5kuLXbfWcSqEHFIJdDg77rTclauNegqoZnwynC0TyOucc8YnZAZa",
+	"giJiTC6Bx1PzT0n0dE6lVr3ohiv4uBL/FF6/TapI2Rh+p/EVaDWsgN1c/tHRIfmfZtUG0CRLc0ViN3BE",
+	"pDD4kpDco3EPzDPQU4FjFveag1Mv6hngB28xcQ0yFTQJLSYDqQRXQ0ccBD7EAIkiGVUK+ASkish8CpwU",
+	"L8ypQo7Eq/VdCpECRcKuPjNTLa+/Md3yel7ZF0gscq4hMVIXoZwUWyDxFOKr9UvyptSSxrCOQ73Fl5pE",
+	"4u2mBH0UPuVinjDb0jQVkxzqkk2DO7mnq1bpfW8EqxyGV4zXsIELbhDd3IbmujZieyakkR4vYSwkDBPI",
+	"qNS5ND8LPpSQAlXmD6qGKoOYjc2xhLDITJeBZCJwas+FJMVyiJk8QnHavm5VCPM342YKFNvMS4Qqc7Yv",
+	"3vxMvvnq8IgkuUSpk+y9Ojp9GpFXJy/7wauX6RQ8/Gq5AxGixdseuFYfkSGi1sPZyVJWzv+Ma7lYXgBN",
+	"UzE3NzZCr/vNW8eY+rXrOEZoW12QsRLFS4S0aolb5IbIDJoybmXLPwKMJYUJTYcSxvW9Lx9IY4spM2MO",
+	"DdIv1q3oR3z3Fb6KvEwyNZyJPDhRBpym68csD/aVex8xY8Jm0P0QX+P7od2V6NdpCW/x7RbcRFyoqMWD",
+	"dwOIS+ccLWFn7Tir/a5E/OcAPzhmVkf9gsUF9BUES0fgNXaNo5ZjrFzZi5Jr3ZR/B0e6DS7yqkLOxiqZ",
+	"pgVxLgF0zKTSQzEeA48hJHZlACoyXJ3knGkjwszyVLMsZSDPCb1UwLW9sUkMLDUymr2+c55JFkNCJOpB",
+	"pWTGuP7qNCzoFKJa2yrQXFNMMiYUrTrzqVBA6MwID/iGGI9ZDJIoqIuEKyYud+TfqwVQnHTsCTrBu9Js",
+	"M4iyeQpDBbrFLpWnRnm0K3ebiMUMFN6ga3U+C1tv/VF13Cux5W2BfnVcgTCWTFnw8RVfj8DQshAz55jF",
+	"Rmixd93P497Zv9bRdSxk8hI07X2MAkaC+XAGRpLvqs/Dh4xJUENLGzW7Quj1iaQtIgFTKoek6zj4tgwO",
+	"9HsumUoYcoquuyiY5cr7oAI3clx3u8aLZax8QryXDZldiFkGGu1vdp8E1VtLa2mCKGyIU5BLIBKuacrM",
+	"zhNyucB37EQkAZqkjAcMd/Lg5Nia7/77l35QxXAKWvhGKCfsCn+lqc7VBiB7Yz8wn+aIwUM7ZsUrrkEp",
+	"cGaWAguDXMK+2O1oG5RUmzsqbjOLlOVxlrDykbJEuXLvy5i2TKS/1cnUoEHKqLsmNrhiErpQQy2GSG0B",
+	"hPsJJlSzayCCx0AsTSZBPl2n12VmmlKlCaIDSeiixD86J3vAEyEVJJHRuzNIzCWVgGTX1q5/E9rvRqWb",
+	"sYgtaXolnUyY0nIxvAn2l582vEccAe30uytIzsmc6Wki6ZyTvxGVqwx4YoHPY0hTC3+VS2me2+MuScmc",
+	"X88dtrVyVDjBSzSKeoYLjRnH5+V0AaILmUkd8QRppQmpct9r7rEXPMvX2yfrkHv2gcY6XRDBkdWW3IFQ",
+	"npD6jXbQi+7vxvO8WV8dRndEBNU9ucatuIM7cNWd483+jTUgFn8eRTu5kG5wKbQj8hps/aFhRXJYT516",
+	"p3J5DQuLctdMITYPy4eMq1xSKxxnIk1z91XK4kJkLoUGc0dlQ1lYLMdMc1CGqjKQM6bDPrhqnTvxRXjC",
+	"ZkCj9j3dZ39s6vBq91xUs74qHNMrWcOMcf/pUZPeb414b4sq75CEtr7VPq4+uTfluM37qbzVDLYX15ql",
+	"nPJWC+L2FOKrlCn9hKt5XeNcgMI7DuMAVn/8QsOs24Wzucli2co3piwdzqew1sDX3Fx5NWyCAKEL29lB",
+	"qoUEKa4UUV8DddELGwiqcTD84AlJqgAE80pkZBfHsksRYWmwGShFJ90tPMX74X3xccriAB+8pAqG1zTN",
+	"YZlzfYzczzbspUZG7baQOGXA9ZDmemrZYRi5aqzR8yPar9tXtI0rH7hmetFZxLFvFxpawOIFaXIjSb60",
+	"6LUsaW2IRiZSVhM7fNanhLtOW3++vmGESDnI5WKr5SuQ1yC3RRH3dTuKzBnndb5oP+kV6NVRxvcRwUei",
+	"AgUa5FEeS7mC9UETji53IqMUNH6HAoqb8nUN5za6TGYzF0BWlwUOo3WYXeexV5DpM9QhLeiJ0pQn6pxI",
+	"uAapIbE/pkIxPiGIOoQpglFrNeXRDIQqnP1sPaZ4qwqCSMJ8YxVvN1LbSmSRMP8OX9xYfGsz+72wpj3r",
+	"MkZov+Cp0UJ/wZtOkSexJseHx0dh+93ecT9suttYlmsckIVH69msMkpV57aVquCNHaDJLZRvKdJOJ/va",
+	"vGc4JZvwLaHWWJ2b2x8yqsOnDcDfFehYxxbzE4l9O7EkTvkjeGLnaBrGfypCEaOEQhvHD5QnKSVHjx89",
+	"isgrKmnCMnL0+Kuv0eZhrcDkmUfTM6o0yGGcUqWGRxjS4z04bj44wU8njMMwkey69mXo+THqswbVh06o",
+	"s2/hBeBrrlkKVOUShrGkYz2sdF3rQ7Oj2aUYSEMseLL8VFJr0qrmmAktpD+pP15txc1hmz/WFuKN2vJ5",
+	"2yt0OBEYhlWtunjkrbL5sBphlWIvYf4SCq1wB14fQw1DMR5eMqmnnRggzChLw/IfT9h1PFxhRN3GPWMj",
+	"ukPRBFPBW36RMAYpIRmmlE9yp0asDGMo3lu6/Wt7cqspgFCsIThjZxdBeaTb3I43OD9f5Hh0egOjZPPY",
+	"GxcjTxjl5Cdqd0SeUk2N4Gh4We2KJMgUS0hnVGuQZoT/819P9v+Pw/3HD/d/++M0Oj38+D9Cy7gJbjUt",
+	"MWvsKyXmrU5SuAtEXI9jPobtRNCuWNAditrlpLsxBd4m2XyGiBg8j5/5t4LKZCsr2laiZUiXsGEvL+z3",
+	"x4fLCLm5+ay7oOkgYOXNZRX6t9WAe+1maWbrxCmVGPaTGimQpwsywqyEEdmjnOA/CafXbIKCFZkyZR4S",
+	"CahtM8HJpaC67xKzlEvSgvhqSSZcFqgqIcSTVDTjCU0b0pyL6TFTDRkfxlMq8dJzK8O8NlxrqxxT7H/H",
+	"awpN99TFTmzqeRdxXijoodje5dP7kSqNvnMtCI21EevF2LrUGcYBdvZcF1DxSKVy3VpH0nDOeCLmQ5EB",
+	"BhC6p5RzAy9FA6/GqVBoJE/NeBI4zGk6HDMOleMW4TFMaYYxzpdCazEbVkY732VVf+wk+vJTe0bDa5B2",
+	"A/atyrM1LHVb9z2q1kNvxzZEnCvWMDB4jFPosAzooj2Wj8gJG0LaXAKr5JHursJiYIsBq+LFot6H/YnY",
+	"dw8xzOegxETvx302w4BzzDY1PKk3YXqaXx7EYvbQArH4Hw6CK6ucDIHI5y2CidfGNS8TAGjK0g1ji9fF",
+	"LDuqWuleyaFhRt40wrs1prSx2Csu5gFr23NzpRE2tpxVJGhL40ITZuM44iJIMGjQ2VVUdiMQYpbpRRFH",
+	"apbUsp4yOHNeWmjLeCs/QjOq2HEr3W24gY7R3y4O9zWMveSXcGaMNIc4djkxy5BWIpdxY5XF/h324DUV",
+	"F043L3gFAYApU8HttwaVd/JVWbyqAsddHHmx3qhXRolbFlOLDG8EllcwqKFWR2ZU8pDdsaNwEnIZOIvY",
+	"eUaO9xM2YZqYrZP/IifuT3NODd3vcP/xb388Cut8T81FYmYwEqdQNA25H1U+mYAyf54jOag8A3nNFEaw",
+	"xSwB1ZYLTTIqKTk+OOkvxw6tc4RuShy4gTAmNzOsilc7nnETRDc+6jwgRyUuEHlj+ebWsq9Ct3c3iOU3",
+	"v52foaT6SrgAhU0i2vBLkplPMQqQMK1s7sDet9+/QhaPhkeU8lVEfnIPlQY6Kx5e/YrPKrSegVEHmILE",
+	"ud7VOXn97sdnbw5mCfnP/zo6+HoZx82ka7m1Wec78+LHqFf6JG+cRuqfnB01sssJ6VTPzBtUw3YpzhQj",
+	"LVT7VxtHbDQ4X/ECcTORywXyOStzzugHf7JHnu+v2iFtyX6oZKAHisRCmssAEuIc2d2iA7bSxa0QvVob",
+	"fxTQxqurtrPWvxyx05jlMOxc2siuULNl1MY/Co0/ZjxhfNIdXs/tB13XvxQi0bBfhEtfBNWyLjw55FJ+",
+	"xeIrazsoU2wYN0wlhnPistlCCapddNzNstCqFCAHjFVZQIL8nicTIJcLV47mhyf7L37ZN7f6fiLpWB8c",
+	"nRvR3SZe2ZQoFzxsV1XukghOUAZbF/7nche66RyQWNIpMaGKvF7a2Q+MJ6qK/kaVtYr/5i3Q75YeaW6q",
+	"QEDvKltasxqCuT3d3ldwZRYKI+ssLZShY2wD5uSJtWEN1ApE64dpSk53o3UuEf8yvdrMuu5Tv3Ii488u",
+	"JS8wq59mtyytbl8PoBy3ubFS5qudsbc5/6iCgG+tHxCS6jx0vKlw9xwgLAPn3ZD6fe6MVitvDIB/4HsI",
+	"zyIac10wDr5XzBCiyucAPwYNoTZ3si13tFse6Gpjqj/sup34L0fF2ja1tRV73cF5/6M4so551injG5Bn",
+	"sdAQWW54VWqhQ1rwJqd4A2KvZ4gXqynAsRG9lkDf1eltqR3EOqdpIGfrrZgzPiHW74FVdN4+efj0CaGa",
+	"uG8iI0rIVsA3KxF1KI+EcTMYexKQ17xIoIjIg+NvSCzSfMY9o59RDm20vUDLNdV0RiW1Jv05SOtpCRva",
+	"N4+rK4ijaY8ZAxAseiLG5Ltnb8nD6yN7XA9LQ6V5BwuPKCfFXdEqeaYhj63x5b3PKUauBhwBTDGjKyd0",
+	"oSLyzf5U5JKoKRtrPE6qFCgl5L75vaMGW7NNbirjorVxqEHpoeBpS1aVFpw77219N99JoRTZs/ZLkJD0",
+	"SfFutOM6WK0VYZ4zSJNnUlrff8dyMO3x5J1TAIp45A6pADVFbGNWsLFXZbt0kVsQMj2FMxC04S639UHI",
+	"njk+ENAopFcDi8SCxyA5JGQPzam/ECnminwdkaPD/hIKrqenFbb+kJk9ePopnawMdN02I2G1OXiLnA3r",
+	"XFvrlV5Whf2gUstlpQ0jrc4jQgWYL3otFau6JrJ1C225SUmG+vaWXOGMTyKy9NRs0EWi5nzMdEScD1xc",
+	"g0xyiEjNUZ1EJGQ48d5uusojsuwpj0gs4ppDe4gfm6eM49OIOI/SkAs+jF10tDajZUBdERlbGHejMpvr",
+	"81UoU2W2yjLG/C4uiZ5STex7BAvntg3SETf+FGk4S6mJIgObwG4HDspBRRWJjpi8UcGLqHTL1px8oWXk",
+	"WbIxT1mZJr1Fmdp6QESRKOQByONVJWdZZgge9yz5no+0Pu55BTg8FKux2Bps2i6BXQRC4mVydyGQZrrX",
+	"FjO3kV4qG4J3y5dVSjsnk7phQgv8Hmhqgykb1+sU4quV/pU276iX9LZMq1foEqLXlFnwrvUAlpjjFhTa",
+	"Q9BKu3HJ3IkY2hh+HSrXeYjahS38hTU5udCkCAm4oaQeuemN6G+Xs4MBNUyEXHR0CRVvfyzD97LCC7rq",
+	"a99h2ha1uVXVCrussmAFvYJSu2oo0CkzejxPF0ZvNy9ijRXN0pTMqTYSbSBz6+j4tN8S5mMWbkvxrjiD",
+	"R2vhz8XQIFieqmDqnwWcjT/Klav+6n0QWpsvTayDcSXQ+wVoN5Pd/TGstLYxXWyqLGymfGMcAU2HPq6H",
+	"dO+5AcpyASbB9z3/OlIgOuIxAEvMN8KbXEE3lH6ncOn/riLALUBO1jQ06KjLv6i5EJscnfKJuWDHGuRQ",
+	"5ZczplRd1vN2tKX6Yy3/w1WBMVEPrlmConxp9wxUvSresYGotaG81zbLXhedsxZvov+0h93dsG1B3aEa",
+	"Eo3lpkfWrYJIhVa1onD2rryROqBhlqXtKvyOJOhNSkHcoCwRvlJl1lcjNRAwJE37LQw8mNRPvZLevSJd",
+	"shShN5Gn22q9NtPASkf1hl1Ijo56Ue/o2PznxPzHAPvoUVArqiZ5WtpPWqN9SiE/9EY4wVHDrI1kWgPR",
+	"N8GZgDJgD8stqhotdBCdolTabJobxn2vDuEetjn411KxX6B9W4tT61F0ihfe+SF6lmk3gxfg64fvbnK2",
+	"9QifbhwXr4kM+JDOgCezosNVB06GX8Wu3EXXj1Q+m9H1eoN3I7gPllMfvSSTYtSoJGUP0ZdWurzh1Rxs",
+	"F3aBOsDvyDqwdK96qjLGPfW8e9YAL8ukuAbrrdW5bJaBjHoJUzGVSYsZbPnUbigltkb63C/D2oxBNXM0",
+	"2irgD1uLXW+e0RCoGhdEqS1zFcocBS8lYehkh255CV3YWS0oa6NySHevAdgzXIOmLdE0v05FCiuCArZe",
+	"VArX0LJ7F1DVVS4uFK5htYelZbagmK+BtyB4pSXs/I719hm5wu4WKl4AUSntbnLXflrakhlxOE7pZMMM",
+	"k5uCt9JGKhN8TaGoKRDeKpci/PywvoqYlkg5RLeh4/q7uNzFtf13cekBebtma38Xl6/zkMHEoN9KE3iX",
+	"uKzmbEXvn+Gs6xBQxGYEojA4U9MbquBToFJfAtW30WmQcaWLQlXLRhZxGbaK5DoWs5rnzQXaoDwUxwC2",
+	"AumYMld+9IplWYvQk6WU8xJGgSaG8RSSPIUHimgWX5G9GeU5TYnMuSL7NvnMEEm/c3KGzPkGFVw35kJa",
+	"ssmkUSvQ7cEmQOY07Vgt0JxANWANVuU2vENssIsa5lTHVmBsVFBQHenbSXAbxw23V9bysWJd9qISPlNE",
+	"Ak0I1WSvTIMQCV1E5Ili9OEPIr2imnYoiv8xvPpKfm9EF6+Mn3UpIAbTNuF4hluFco1FTMOVBg08/i24",
+	"hUeBKyVQGN+oghPqQjLnG1ybBXYGApAEJ+a2XGtbc5Vz6iHGHtqXm/cW6IM3iHWeFW5X/Vja1JlWcG7s",
+	"9dBUd1cEHNjK2F77dbimlQ+Om1RZbtSA+s0Vgtr/7Y+j6OQonBMcyhG6wLqn+xPgILG1CkvInsjsamqk",
+	"uuMCPVsfSd1JH21zROvwdCdCk4/3d2ft8KfdTUGoLc93g/Na2sSPXiWm4vbF+KMr858pC4ogfr89Pxqi",
+	"azmH4Jhiwvh24fEJXLMYhm3Q615Fy4PzSZvwl6bUc6LVKfyNNnAxdC3GRE9tcVvif1aPHO9UXYsqNRcy",
+	"2Rgvmi28imKBxXjL+wkh+UsbLfhEKTbhRcBnoINJi1a6ecB+UfYqWA9ryHgCH8IWhmtGA4EJ73N2TVMs",
+	"aVoVGl7Xjq2cqCy5WuyxU9aIB6yb5o048GP+8bbNs7eNnLnt/OUbRObcMObmLgNlAoEvAYn2qZHu/SR4",
+	"MsuVJpfgOmEJ7uU7G0H/NjKcq9CSe48IKQW81tAQRxltHb1t4kwowscWTsLYHlQfrDWbJAJDfYouji5K",
+	"GgOZbPkiFa6kREti7y6wLDPVUG3qIjY7fCDox7Cn1bEXrYVuUZe6OZ3g2CVaGaWWhiLTKJPKZqjbgQjj",
+	"CYsxWg0bRivByYwuyJilKdFiAnpqmxktyXLBpqFFxjeiSfXHkt9gKTWxJSvVx6cdgegGOYklOnqP67hT",
+	"nah/9BtlK9ZJ4sZXTyi52EpaXZt4tBdp3ipqqY5Fa79eUgPaVNYb5TXcpKhptyKfbZU9qwLQTkipTicA",
+	"uuBKQ4z1J6GrSonLvWpEsthZflFXt5KIacjaYrtF2q0gk9bwQROmCONk7xmfpExNDaN3rRDK/SPHctXy",
+	"5pJpDZwsQPvhPmtVoIwuUkGTdZ7CpuON6mqhClM+qSIJ1fTMZQtFJBFx5ApQRwTTd2xuaJGfEJEykbl5",
+	"dBLozWznXr3K1tC29baaWtRXrzw/v2ololEFxbVNWnyk3IXJoIbkd2cy+HnOd1Y0nyaJBBV2u7Vz3tvq",
+	"TYw7KzuY3mu1/KKbYrhIfgG2G5XLx91ulb5bHZqnzD/azExxH0mQG5/9n6CafR1RuhSxr3bqmb2s7Gs7",
+	"d8yClwV+tgu2ZfnHHfOr3dg2bwfz/wpl7r1atJtVDredZFxEys3KsZRqfHiQCPVkzKyfY4sgG+uC7b1I",
+	"DCx1bWPXTxQO2Vmy0M17ze1tWpfHg+pNNaViKLv0DQ6IdQvgW4k6nil+1TkZWTlwKLb03HjMYpBEgVZY",
+	"7ZOFM7ZmeapZlrK6r947AFuNvzL4h3ihh47L4megaNAbkIymTiA20nImDbok5+SwNM6og2+IxYkuMUQq",
+	"reK0lkMGvU1W4NwWuXBNN0SuqdAigFe03QlvfsvlhrpYLLgGrttbbibMRk0MA9j1ErQERS5Bz8HZ1Z79",
+	"94vnJBO2aj52BdONWqHBRNMlgyp8YOO1leUMjJ6ZF6uEg663QRnE1uBrcM1gDpLg72cEe9azcVT8Y2jg",
+	"WP01yQwPpHI4lrU+BWRvkB8engA5JlezfoRFUQ3LCr1ydEym/cgD0TBLaQzDnBf5h93j7KbAJlO9ixyz",
+	"DS5WCZhzH+7A++t04cJXlCZ5ZtQ+MqeKSBjnCsJlC6b0+NFXYU7B/g1dMwAK72glr1kEsYuwQYVF9oPd",
+	"Av7zfU4l5ZrxljgsPc1nl7xoPrDkCNRgnYBALml8NZEi5wmZC3lF9qovkS4Mpfi2B1eM2i0T6xdwqKLD",
+	"gmtxaKVAD0PLwYZxihjkXCJDr2QvRkMRLSoCbhbxbQdzLlPViU7fvf5RuVBQhPot5r7NWWJrAXS5FpqF",
+	"IR32OVxrMMgCrQr+UUMHB4zV8b0Vz1ri7WODKyEKQpO6tWWZr8mUKntMVBOapuEU8CZ4Wzlt2ozxa31T",
+	"0yvgwQDEC3v1IN6QPRujpmoxadbzgqs2y+eCWLztGo7YrLqFsGoFsBGMXkMM7Nr6ARpdXTWdtGQvNLoH",
+	"+vykK+tpRnwVTdMcPuHkKxf+LitNjJ3MRa8k2Naghad42WjkNfPv7oxzH4VNIXa1KQ0GHM+yFDQMc5kG",
+	"0dkgiiCvfn7zlggeA4FrkAtyudBonlXWgb6sHbpevJvwjTFNU8OH1y3l3VvbwBgzJCyR6akU+WRqBU3s",
+	"YY0RHUCTcMd4PRU184BifGK9yChZUqlbDMrSXJ05b7m18fcC9+rL/3ahAY3eFn7mTXKZ6/K67cbAzWeh",
+	"ko4FUhngqOJOw5ddXQotzFElXas+N9E71IfCvNI5VSRf3x9gmTB60uMKS0UstXJx0kICmYo0UYSmhpst",
+	"yF5RLRIXqR7+wZKPD60o0d8YBCVrCgChSs6oLy9l/Krope3w0a5QT0EBUk+52nNS3LJnxEgR507yOiNj",
+	"kaZibs8ypRxrkHNSUKwnjdjp6lKSk5zWxmSX51jupp3fpXTL6K+m4lI215nRCTz8PQMjQtk/Ml79ew6X",
+	"WfnHFFgcpMq2Wu+WNTCr1NAsIxN6jVXb8YcDqjWNp11COisZt9HDTcxB7sdUAZnCB/Lm+yf7x4++KkVK",
+	"POQ9qoidCRD3Gg1r6P74tz++Og0HqK7iJP6450a2mAmlyfEj8pJ92w9Wke1+l6wXrVpRBAXHpUtGSDZh",
+	"nKbb8ACU2YZHx98cbv/1yfEWH39s3SNSVltQS+IMiy3mHTwyvDmRLxdvn3kSI1PEErST8kuGgVIZ0y5I",
+	"TgVFyY3Y8pLatY2WtZqftOBK2QzGm/zb71/1ot7Vr72o99P3r4KkvnRKy+JiTfAINICwH9rQLatLlZ34",
+	"meqcbjMFmqzpBbO6rnnvDfCEgEEG+EBjnS6MED5h18CN8gkL7OVuN9sP+ZGXhZhX7972ot53z96G6wDK",
+	"dL3R1g1q365JccFTlOIyhVl7Cd9g5O2MxlPGbXuvDQuaYo7PJr1UyirD4cIIZZpYO560E07eEifVljVd",
+	"DLPuDJzuWqRTV8Xo2mrVNns2bGbf3qIF2Q59Fjcwo69u+NfdRdGwLVt43Nhz0TiTG1uYczV9mVfHuFHb",
+	"qngq5JBOoC390w+WXZ+wTeVEbZx8f0kVJueq1lwxOplImFANxL2GN6INl7IGSUXnZM86FLjgsFrK6bSV",
+	"hhF+yalxDXLfgg+rtVVmk7Z7Yn3552JGSeetUiuHB7ZTc5yK+MoId+6zracNicjfpeKSpumC5Jy9z4HM",
+	"HHphytO7dy+eXn9dGSNxVRvlPzWLOmnsooQ1+isr3kFZrmizvtsK3gd0QpD7Dl+U4d48BlIadDaSh2s2",
+	"zI0FZ3hfBSxUufBINkH2navpti0nroZBSHzPJlNzeSl4j+Qyn7J46tOTVUbHRiYnEgVZtY6aAv5mhzAb",
+	"dBfyudi65mZN0aScrR2IKhNchVrWVIDqUkijRM9tSvmUtYlCcdAW0puAy6kZIdsD8if0cXW1sTXr3Hoj",
+	"VKurA2AFsMMx/QUbXx8xO3ede8uaS13Vli19py1ZskUNqJsHL+9WPO0Gi/bWF7WaBt3jX98WNrWEuO/J",
+	"noQspQtIzkmhFbqGownMMmFbtF/BYighVy3qSnfyW67gXCWFFQvB3h1yAra2kFO4azqrBC0X7X64Lcqi",
+	"5LxYx0afueDl7gkOJV2sLi1SXTUrzHb/KDX3pxAztYXw2EHYa3iXSk8llRMs6a5ct3EJ+waCixB6JN7y",
+	"yvobULzuKowFjzNYrvx443Ll5QKiVZXLK3g+4zpYyqwDa1ovJG5VBzdmyfYtDortD1fk6lSK+Uai/2b5",
+	"KLsLk12750Ki6OzE6JZOEIr4b09/Km7RzRi0/Y6I8RqyaoursFhestXVFfxy1bVecIhH+VCup78U4/op",
+	"BmVjwsJ1vybnoCLIXYTuNsn77oJ4vSyCUO72bWXt3HZp49XlwTapHfwaxhK2VZSk/XioxRXwmybp1wcL",
+	"r7XI6S3Iruot3It6r568fvL0xav97y/2jx5/9XUv6v3w5KenPz6xDx6FCxa/xtY/b0DrolDv0sWz66ph",
+	"MycxF5uYgJiBliy2ETV66IJPWiNIE5BGLAyVn7DpfEtNgX3OeM1gPnSRntAS5hGLuj9RURtj5WxulC/K",
+	"v0KTzBlPrKGwlDlEmjI+sSGCzi9fe4ZmQWyJmAJPqBwugEpbWZZybA2AD9b3GMGll0tw0G4ADlWd3jIw",
+	"wkjnJcZuZgLGAhBqozICZSmIpRRlPFiXnbzsnmqpHBGo7tAr17Wp7bUGiZsaXm2M6bZe71lRjaOWjxDM",
+	"pwhJwK72bll61yu8az2yYyZnVn8PEuE1SMkS8IS6RotNOz6hqZ5i/AwXughQKVyRnktwXde/NpE6iK4O",
+	"EcqtJjPGXUkipSXSlMozkNdMYV23spp92fwqyCat9rQsByQbaPS7LTnq/DlsXeHu13kKbyBUu6XZL85w",
+	"mBa/h63gHO6AMR5DrNk1ICPrVClwXDQnvsG10ijsYNjnvuPJLtlBkcsFeePKqrnujyFhti0TAyY0XgwN",
+	"lBKgSeqaVq/dXHuHjI07suLdvP792g0elI3KkhqNw4rK0tx21eFdFwdWrihqw51ufNQh5I1ZqPnXRdGx",
+	"t61S93DZEbnyEirGW90inxrWt8WgEmjQwse1ZNusslWfKPsXbz7mc4AiobO96P/wZtBt6xK7FA1YlSvf",
+	"wL5dZeCsKKbcfbwCYdfZzopTLNAjqqNgO/ga+/RPz19vG3dXF1XxoB+CjUtteZ7l1qxUlWVFE5DsGhRh",
+	"WhGMz1iQPdu2lPyNeM2lLsSbiHDBzaNh+UK9iQqRB0dHJ3tHfT+1wW9Zipew66ZdHwtzs8U1XvA0rR4m",
+	"EKfUFV4VY+/lonOqBW8uXXHXMdPcpXrbvuRD13M1eL2/WfD4hQ6FnCTUqs6b2lGM2m3A60zee3mmQGrs",
+	"7tY/QyDb5uh4STmnXovS37yp1kobIvMlIDszgtCFd0qYCXcDDK2+EAxKdvlbgUB/7Kuwn4pJleSFFe8M",
+	"NbnEHlegtiyhhJYNu/1uERyFyNRsNqeZXhDz4xnxjXURQeEtKktpeIUIy2685lmtX29Eyo7vESkILcLM",
+	"nJmQYPvwaZBF7IAie2zCMaprkYEiC5EXxaOuuJj319g1Aogi5sXYkYWadYBoWxnkHKOrCdOYSGTwyQ94",
+	"OHBpkJhzjIIPYmt0I1FSZD3v7FeLloZsXjkv0ZJnFJKwE/lnXuWCZXQCiBQ2TnHq+ZeLKorOs2xTiwvP",
+	"UTP+GUupFF9kjZbz7ThW2dsaS8zo+xwawM+56ydij8gsgcMHTbLcz77xQvmoGhokChy8zM2GWIobkYAh",
+	"eXFFVEISxWmmpkLbvOoUxpiapWLKz3FCQieUcUNiwvK7Zbl8MxNlyQGDIflUBbP6XEUbPEVD9uZIGJ+U",
+	"AaXAE8P7GLdnURa7ra6EmVVDi+1iwZhJmB1JoUUsUj/aJ2C5ubHz2kKrxA3vHAtABNZSn7iNVH4xKu9i",
+	"O51/YydyrQDjoV9Z7WitC1Ct3ULYSR8KRNhKX17yL8AHpmz1dbzEEluiHSWB1gssfIMYrgvVLUL27NDI",
+	"893g5TW1NS9fOepW1u32mOeVZ1mcSOjDt+IKeLDDUQxKVUbtgElpo0pwLtiX8fbk1Jxrltp8Cpyc4OTE",
+	"fRouFtG0vS+fv/llKTXkW6ASOhhSa1BoTlcbvLZFHzphoHNOJ7AdE7g2IiMMZyc76Kvc2G419MpVh+l+",
+	"Eghz/E4KPEf8MCLHJIGYzWjaMfX/qms66vZ1GSfmurnarMxiHRA3tWC8LRbfCLNzyVk2iLEQqOMpJJGN",
+	"7FcaskpQ9JrXN9ixE2hbegZB1l08wJW+0ZCt5zjFpMUU3eCKkNgJPHGVmzkqVqQGyGCvh0bKgdHfXAyq",
+	"U+QPrKXMurKsY3yNa8K2fvDO0i2qE/hwzzeF3rsMHSOFm8PLwuiagmw/WM48NjqU0gHJzRNXLKda8U4z",
+	"brPxQdScJZyybC0hW5fhW18DGaPvVAAIm1l/AzWRC+PJsMomb3YNX26S4eqc5Si3eo15l7v2toZ7VWC7",
+	"8OqJF/fpk17U+7YX9S6CMpj7rtK4tymcV1yvQVeTMlqGkArTFW3v9r85Y1YVZu6oa63tnimVQ9K14VGX",
+	"+nhB+1ytysDq/vddu6U7QLviwcFsHa/CeHeDbfWRN3aoYrUrGN/siQNzl2xGBCdF8oWFZ2en8OqZCzdF",
+	"9009LRwbwdHqXUBbVF5Hj4uyuFFRMxzZKVFTMd9mt0+L2dts+mqYWFdHt0hggKc5hFOt9FCLYdZWE99t",
+	"p2Mx8yqYvHR+BeAWizxN0FZ2CZhtnmM0J0/IfLrYqMJRR/rEzrurD9Syd0BjpReejqsyKy2biJ4Tms7p",
+	"QhGYZXrhFJbaF9JgRQrUFjTawXFb77oKl1NiuqhiPGZoG8rSxblbHJpfxkx3prGSvl5bh35wMZv6Lpcv",
+	"rDb5aoWM2qVHpWV9XuvEDVSCG/XI95vihy/oWq8qzLa0kcCVjOwRYnXiUZ1Zl9X1Cqpcami5jOket/BZ",
+	"ZOXobVF6qqvEMfRdNBKrTPGdy4l1qI1uVliU67d3zFCMx91aFbrXu/GRHaFIAwxl6fZqMStlLwnzrTqZ",
+	"bQ78Wz6jLkBvthfbAnQ+4HYRxOuRxd3F71aT7qYS763S1cfWDTilaLmjgASaFL134EOc5opdw8vCamVh",
+	"t9rQtaYnT0zlRAy14LwRWbSd1Sy6QU+lBLIbbPXRuoXdoKXSROqdwOa2iow32jl5/Zq2AuTaPk7bFYnm",
+	"O4LiqpYkwRZxWHBX1TouHbXOUzOhB2W0urD5LstAYgukc+LsDaSgAedXRxWcME7evPqR7NVDQSIiDx5/",
+	"s3fSbxYpso00i4aaD8n+b38cR6eHLRWLmoaOoNKynbhoQ0mGRrS6BqmoXHQSCu6gKVYLM91GCvjCaD8r",
+	"RnvPTR++8OO75Me3zTU/Wf633gDurN1djdztEnazr0cV8GgjFIe1B1MqL0Uuh7ELnlYa6AxzbbSQK+zg",
+	"u1ND7lwF2Y368eUa+svL+19uiz/3bfHXkLHfLBcLwbSZwi/P8R5QucowxhEzKnkMaVuR/mqZ3pBTJq2v",
+	"FhOWmesjpaauEajhZGtaqmDEY5xLphdvDEAcl7UhTuW/nhdw/vuvb82q8U1zrPa9ctSp1lnv40fM8xiL",
+	"QJAbRgwQpsrWBkbvw2IBYwZp4vlDiFooDTMMT2Y8pTwpdUXKkwF3NyjBG9Soji94wugZKbPxFBHcVgdT",
+	"ZE+MNXAixuOUcei7UG814LaOM7rdYMZ4AlJFpMruU8QmuJoX4JolwGM4GPABvxD8Grj12+w9ffbmxXc/",
+	"kf/8r6PD/hnJqJ4qkpuxyOjh9dHoHAuzKfL6+QU5OTl5bBb77u3FOfr11ICP/vnPf/5z/+XL/adPR+Y3",
+	"v979OZkJDgvz2FYVl1jC8JykNjhQwoCP/sCrNyLe9f1xRDI6YZyWFXFG/7v95W+D/PDw+KuUzZj+2+jc",
+	"JVVigSDC1ICbVT4+ffQ1GWEVBtvk8GFmIzP+63cl+OiA/CqZBoUBxQseQ2KDjDlAMuCjF+P9l+auH1Vh",
+	"zrXAxtOjY+tgUpqmEJHT42/s366Fbf9gwK03QBGRa8UScE2U0xTkA0UwYLOIbTo9PD0Y8LIsZYljT169",
+	"8GLPz3qHB0cHh4VPj2asd9Y7OTg8OLFGhSmi/cMp0FRP/40RadajZGQPBMGLpHfW+w709+4VLJGBVb3w",
+	"0+PDQ6+cNIo5Hvh+d0mulues40h2CktHjViF1HAQ62SmLpAuNFK5tCqkxiP03tm/fjOsx5YDO+v9yK7B",
+	"pbpoLD70r54lvt5v5rOHWAx8JVBe2zfuBSY4t4HJo8OTO5juJ/Tpuil3egxmI8ycA9lLqKaXVAF6ke3N",
+	"4srJYxifEcr7bad1ffQQU5Yf/i4uVeuhGUXi7+aFWzyzv4tL1FcCUHw7BYLr+xj1Tg+PNgCgef9ko/e3",
+	"O6TyWJ4hg1QuCzgxy64iJ4vHlvkSmdtmVZiaInPukxRuN3BED/8w8ubHhzK3TTCopDPQKND9648eM9DC",
+	"CLxCLq0CtArdy4q81Zl4cutXgXig3zA7RwdjEqW5VMiM8pym5W4sp1VFrki1eynm5yQTaTrgo6KxQbWx",
+	"UdlhzSXdHJARF/MR2aN49TXvuv6AO8EAfy3SClmZDIY5OvYys6GHiEK4zJ+evHxG9vfN8AcDfnr42GXH",
+	"UC6w6415x1W/N+dnq0yaLaQivrL3R50+Xuf87+LSgRmU/tZ1rt4VYbzOubXCfvxoFekaDR7veKo2EjRg",
+	"wVLjtonE6eHhhpR4u5R7eni64fuP75IzvDb0gfjExTwiIrNWDVsw3Qi1DvkK5STMCHI9fZiKiU1uKAiz",
+	"wazx59vBRRy7ai3wsclYPt7iBeHyR0LI6X65A5w8vgucaZO8xMRwQcNkrTKODbqwB70RjlNb9pganmyT",
+	"Qjw0MoizjEbCOnZa8cj8vnSip6EOIpOJLbS5DVBvSlhwLa7Az958gK3+JKipTexRqwHh3vUh0RQadS65",
+	"gSuHeT1lCG88fFyb8dwmKkpQwG0uFuB9ZfR3fUBejF1Up90ZplykQumo+KRol6roDIqZJpTxAbc9U8nR",
+	"IZkxnmMLlbLxA+BCBLcDYg1TIt3ay9E4zAcchzwgT/iCuCsPcmUWZECpvL5UYzpj6SJ45zmo3Q6jadRJ",
+	"+wuymt1qCwK7RNI6lraSRTN2u1UpuKjHDTbE0dC6q1ceXljfQVueg/fmj2zGbIs5lHDf51AlH5zVgt6q",
+	"810bOBcebCn068YjOm9RN8xbCt03ozZqEnzImJkRI9yl3/aljP0OrKJIarCvh/fVEmb12y1SmrffNu2v",
+	"hmOfKuEVdFQE6vd++xi13KsXWC7S29UtsdClLJg7ZqL+DoPWKdvkzlXPJJcLi8PWcGfUPqx93TdHcmyP",
+	"8C6WZU/nL6ngnB4f3wuhBC4dbHVoBTEsIrNERE/xeZ2INrt9XozR7twLsLeAhPvUJdXvaTG7VFpgO6tP",
+	"8cyPjjc882/uiTm2WYebjPF+uFPt522O+fS+7pzNiOAp4n9WRFvUT+Md1jLeHZHd6h1nI0Y+rTvOAvDz",
+	"uEw2Zix/DkZUXD6ue8oadad86y50nWYdK+xxJUGJ9NqaFBTZc2AgBtH7LaK/yFDVqzC6GWbRprkstanv",
+	"rArdqsrgDqFVXygP6VMku7uQsSq9/w2dwb4NligxPCKXQk/JNU1zsJmn+DfN9VRIRa4g055hoNZEaYla",
+	"bEtqh5MBh1TH6yeoJ722oxbHeVtakhseZ7OVHe/6Dik22OZ2KSg+Ll/8opvcMt38AJBZKyjjWOYRyx5e",
+	"g9SumTFJhWJ8YqloLblImO9bm9Ka+0XC/KV7776saYFKHZtYwBrxD3QGBnYvfnr64pcL18bQILKmjKuW",
+	"++p9r8U/fXR4eMdXTXkerZeNhDkpjvbzMU6V+74trltOcD+mqWp/n5JlauWqPmnD1J/L0OSx466GJp8g",
+	"vtiZPgs7U53H3Qun8W6Pv7yVaVcUdpuX1f3YmFai0OdkYtr0Gvm8TVJlb1fHwRoXBYomLtJekbHIuZNU",
+	"bKysl2jwdf/ML0Lv+i0wPhlwo/1bz3ASlRkT9SpPERHXIJMciM2qsSYDT8+JBvxCXCiSUWWLldmeLqSo",
+	"AlQNfAmpmBOXIVOUMIuIrV054EXPMHVAfuZAzP5JBhJbR0RE5RjZHJFExNiP1RY7zm0A6AF5E4sMkgFP",
+	"2RXUaqadETEes5jRVBEF+BuTtWL+qkjxsL8NuJjzYtEPcB0qIhiqqmwGhJ4yPgkFxRg14TmeWxSMzV0X",
+	"GrAmGLdFZSurPVUDlY3qMldO2NoQgjk9t6IH7jRQo4H6ObjYBzouY+BWhD4kedl+qHvQw4pZO0ZcmGm1",
+	"2HTSXWv5t6keG0xvU4yfuGYLY0s/n+L9dEMbEdK5javzw/0VkZQpw08ZD2QitYb2IpjuwJ5qln1LWr0Z",
+	"2s1yL2o9bm2dFXWML32xoN56VC7Cm1BOzB2EYI+IogvbsGPRSge+BXWVrfSF996f1FZ668GMAcFgFf1U",
+	"IC1SqW/1+qima7tE/DP+4szzoGHuFpvYuuelMFvJVsx5PSs5IPA+6K/zWXgPSxtZmymlWljvTtDlqS1V",
+	"38Lpq5V/imz7hjhgFCMv7R3z21zGXUTGDLviq8gVJE+ckzdybQKY8/cWyemtOLCVgacFcR7apPgbCzON",
+	"7EMPv12qXjXxA1XD9gNiGwTTFJPOnQ434LY3cNEYGH18o0av4dE5YZrEUyonLi3C9Xx1dQUkuMLS9kfX",
+	"jcF8wLg6IDZxxNx4dmJKXC/lc1I0QEY13P5qlVYzbdEo0b19QLw0+b36XotMeZsPGU8hvoLEZcybT4OZ",
+	"G+ZAakT7aRnc6s2q71iI3JzNlGookLJX9Bdz3Kd2e7om4ZHLiDLUXtCgEVKr40RG4JqSY9avEV0nkJCY",
+	"Zjo3ir/r67bq+qzdtqvz6mtv3roke5sCnb+VNpGuvt3PxmPub+u28sC9Ke5Fva7t8RPym69b1xfP+a5c",
+	"EjWutlYtWKKJe8LL+u9/bTdr40w+LbnPX9y9uFrXYdKXeP4/i/PU1mRs40wvbzW16CW06Qz2JryHGgm/",
+	"ToXniyCsvSLCDB5y4VzFDdm1WRTBlcArmhcx1IqTRIJSkBRxsnZGlKndE3S1DjiNY5Fz7S/rElLBJ4po",
+	"EZG5ZFoDX3KipJRPcjqBAd97xicpU1Oj7EoglGj4UHYpWoD2h2C63+aufbn4qbbfTo7bnBtRZyg49tGp",
+	"0KI8JlegNpRp8WeS6H3QrPf0mYMaw93wxxsSxFsfpxjfp1mGS48IhzkoTcZMKt3qpGhSSWHposmOnXYv",
+	"qbzyD+G1meKODryNiwHXtuLwJylIVWdsYEcoHqtdsy0NtscSmGXCwKrfesA2HmSl4v6zfeXzidMvwvLJ",
+	"XkwV7DOugCum2XVrZtmnE6mPh9HGodxJ/VU9SBsbMxBet2TFwLHvxXxhd/UJ2S1aF/TFYLErNcCy8Y5B",
+	"/gXaf4nvvwvj/6eWD1AxvbvmP+6Hv7ZhahfEd0u31b2Yolqx5YsN6s9ig/Iun4cxTYEnVO67gpQrs4Dd",
+	"u2+L2pW3l1riz7Sq+rb2yh5+VvE0bwuD1AOU9xAaVmO0WyZ7HK6dc19BLEGrgNIY7VLldym4/tEs48DR",
+	"7eBAKXmuQIPPEAvstgkNocC5d/Zo6sSf3r3+EVuwq6mYcyx0vsaUEGQDD//A/w/XiKe2wu0ajDgNmWjN",
+	"d8lneGCu5m/wwHZDnlGwmn5xXCsr6q8tjrMCMQ5YvMLk/vyCPHp0+sjbtZDVHzTLbJeV/NJ8dWno9QzL",
+	"AdM03U/oYsB/efbLs5/eYlZVkZ5F9rzcMJcaBtjXRl7DgswZT8RcRSRlMfAYBnwBVEa1BDCjOc+JhGua",
+	"ssRVoeaJlwu2fyEuygn70YADjacueDGlcqbIySF+8jVJ6EIVGTbYz4K7Iv+LA/KTILaHkCtgfIY/jfDf",
+	"o1J9L/sIGPAW3YNiCQlwzWh6TiiZS8EnA26LehgSKas5294FZZuYsJZQUGI3X4Eu6bVDC4ajRuuw463s",
+	"aBo+6BKl6ldBc7A2P5X9dCsh8/T+6hzb9hslajufRHHBey2hEGWxRQTlhF34XGRH17sjcgwyVe21xZ8L",
+	"SSixoajzqVBARvjHAdWaxtMRmeXaktTcLNZc85AQYeh3DFJCMuB7WMJ7zhQYxLVkFYsEyMiOMURfxuiM",
+	"ZLmaWsdGZODCSZ6lgia2hVIGVJP5lFqPnP2SJBCnVEJyQJ440hiljF9BMrIhpvZqlNfo0HNmNNsuQ09B",
+	"AblcaBdzPKMLV2RcT2FG9rjAJErDr9wqogEfFcG43vAWNEyVgbrETWQDdu3HrnsUHfAspdwyvUyCbSdP",
+	"Xr17S/byzMz1iLxk354TBY4/TYGiD3PCroEjVBYDjhc7ftrHLEMyy1PNMio1McMbtMJxSIYtUPaQm+HP",
+	"TCuDbQNemzwyM18CBuTaCv4LImQCsn9gBAlFZrnS+ILtrlFVeX9UVHk/J1Rd2RrwyOBsFW/BQZ1Vpd2d",
+	"BjzgS0XfzbIPyFsD05imKRm9+vmN7cBi8dNdQmKWGQlkdDDgr/A5yjhUk5lQmhzbTe+dHp04JB1qIYYp",
+	"lRMY9c/rUZQDbvGg/PjwkOydHj427FoMZ5QvhnbqUf+APDo8ca1aXoOWi/0nYw1yNOANJLBNjWLKuUBw",
+	"YXsjg5xvAEgiYvXw1fc/v/35zcEsCbHvVym123qHOHNLBm6cwUx1T/HL5fxtzD1L6V80Pvl2fTOP7jb9",
+	"1Bwx0oblgLYvItLJA+X47p6QJAUqzXtUE46ioARMRoDE12PdLVXqLB5XaJVGzc01nwpUjw13d7n15Rq8",
+	"APk9wxd9h+UDNeBK0/EYWa67mB8oe1NHfjqHnYRoIa4I08hlFmYfkCoY8AloK62Rp2LOEQ7IUPeEZBPG",
+	"aYp3z8nx4cOj428OSfaB/P3Vs++InuazS05ZqvoDju23SkZrO3rIsnmHbWIVvoj29BQGvBrMvjujCZyT",
+	"75+9uLCfKDIBC/x+i1CJJNu7bZ7Qyg/sj39+hnDHBPikxPQZaJpQTSOHGvaMzG2uMd/gmsEcpE2Et1Ur",
+	"fGQNkeHNJc76jb7j7KsXZQTFmZUnmHayiU2FodjNpuxvg5KHkxNtipIyZAP2Qk8ct2JaQTome4r9GyLy",
+	"5vsn+8ePvoqIUViI4mw8NrqdFDPbDdZ80rcFTAqtrZIeUTQ8PT72eoravKr/7//6v8nIriCfDWdMzTCp",
+	"ClXBkZm4emYkRjyj+sY4zPEG7UdklHOVZ5kwItvQLNONY/7pj+MSg1CQJlOqpsRohgWTRtYcU06sofES",
+	"MDQOMg3JWZ3vSPgdYg1J/4C8dv8sBGzs9TgT10YYOj18fDbgIy700O4AATJCWXXouqaaB1y434dmP+aJ",
+	"+9MVhBlVArlF6CHjw0yKiQSlRmQPYevJawYiVip8n1NJuWYcklGI5V04rGwKY7fJ/ew0r0EZig9wwl8c",
+	"7nwpDfDJMVo8moUn61R4j4qlvPLopOAB3YSbhx6C7Ybj2hWuFJqa+mRERraztNF7batm3A8qlyWbdHo1",
+	"pp1aYh4ZZuI0wZq+qUobmCN3Wyxc8HRxQHAFA24ep2C1U+oGeff6R2QfS7yhNMhZ/XdO1YAbMWeZZ1i9",
+	"nXKS8zHjTE0hKQTUOVUkYSqmMkGrheWox6dkKnLpFNyGWor78HjuKvnpjvjIOs2q6ndasMq/Ike5Yw5h",
+	"2PoMa404XDP3fEVDBXURJciYSuvFKTC+IhYJtYjfnQhj1VW40uX7j+q1+4onRWk1WEMsAywrgKTlDJC9",
+	"qFeScqim2G2GelawavNYV28kpfn0SwERQyZOajQEkHNb8Z8pSMhcyCus/F+0fUS+WxURWZfuXKG5vQUT",
+	"iFmy6wJWT3HQGqnchgGvmuBpmc1/tya8agXPbKh9+LqxQE78ePwvcuutks++OdMFoeR9gMOQPa+ns3PC",
+	"SOkITk4U+hIc1zQKs/VYOM10HYHJPAX1MKYZjdHt1eZOunBvGH3xGP28Mscym2QGWqJHTAHVtggXSMC/",
+	"lDN4iWuDT9GAQ6qAHB18gwPM/vP/2DJ+QkiiMhpDRKTIuUG9RMw52fuBSk41vaLk+PD4UTTg8uDo+GTv",
+	"637/gPyKZv2YSmkVc5oq4WqlSCW4IpgF5ty2lGOxUXOFDziq6WTPjvW43z8nKRvD7zS+ArzTLTXi0o+O",
+	"Dsn/NItER3SW5ig3D3gBr2rBeUb23sTT/V9ekJODk4icHDzut6mouYYCnLdVBt8Nf0+ugmr6Nq3YOoMd",
+	"DO6kv/adUvQrqhTwCchyk9aMzgXfn0E8pRxvx0tBdVQhrMVlvEQ9jPQoGIl1mXY1TcUkh1bd8FlZWta6",
+	"YLPMlQ3SAuOMKndeLBKjz43HNoCjrPT7Vf9sgGakBUlgzGIGPF4UXvByAZWKoplOQUUYpZESCWOQWNwo",
+	"GvCU0cvUCtCLiLxxFS73X/xCpJhbCZpJpfddPSRCZ4aOI1I0pEI9laapmBtQWTcALjsyjAd7TjPM1kxA",
+	"U8ZxsiJoRMKEzdAiOOBW4DQwOHcVdsp91esQ1yYpDX9MDrjdZVkuGI/DDtbYlns6BsCaw9Y2N+CVs9Se",
+	"5BhAPXyfCw0jcsXxM1tVy8DdvLKvQBd1mUpgDziMx2ap10XF4ucBAFpWrDEQwJ2bGZGYEe3fAy7FHDuc",
+	"GyAR6w+OgWiBMTKGYi9FgjWo+MRp/ZU3PaVz4gwAoPEacO85N7KWgk/I6NlbOhmZ06HWYCnGhOnIdTtH",
+	"uybWrRq9GO//JDgUtakKS+yJC0MQuSYUl9Oiub82AL0oKWNJ92kQyFs6wXJfsciYK7kVpwy4tsaRIkvN",
+	"OvUr1aa2yhUpa3ecs9bYfCv7raDjohXMwBc0nsL+heBainSZl2SSXaP3gYv92Lx6VsVnOQbQhEp7fNJS",
+	"+iCeRKAom8UeN42QkYc+2uHlRhOZqU5CkY0/CU1mIkFL37mHBw+MPJGh9BPnUpojWg21bTa92frvIbHZ",
+	"45El9kQNJtxkfZHH9gyZF1xn7b1msCqnzsUUlElfA01UPTqEGGnMqJjFNGd1VofhOORyMeAj82yoQA+Z",
+	"8+ugcIphXTbCa2Q54chrhui5lPuE8QG3LFJwMhK88aK3KEMb/QPytAAfc64VV01xwEv3E8qmKVO6Kr5Y",
+	"mJtYnKe0eFAru++utwFHKVVwI1fIxHLVGciJTT3EyK3Sb1V6wR+osrzjuR3FzlwZjGdOo/CvQb9EvluS",
+	"d/Cu5D7WbdCuTGjoVndfJmB4nhk8kyITynnXcTHjPE2JljR2a4+ZM7sckJ9cpBdTzt8XugueOSxCnnhL",
+	"0nY5x/1I2276VYn13ht/eWPVr0UoohFZFF0oQi+NPCFqFVDXcadKVmvnTyPD9VDaEdyvY+G4oSEwS5qj",
+	"7575cmDJW0cDvjcaAwzxg1H/3Apdln6z3HlxzI9FHVD011IMqyQ5N0IkH3Db54IWkh06hl05k+L7Bypy",
+	"EYmFY0cSkRt63ZdGjBtwnLAKZD4+JpzOCpUCO4GGyO8fBkLP4bZMas8BcIZ7orxi+ja6s/jxGaq3ksX2",
+	"mjTY7BA7pfN1ROM6szzEW66dbn4V8koZ9HNKmzPI4O1W3pQWmR8ooo2Kp8jeD5QnKSVHjx89GnB1cHK0",
+	"d9yPyCsqacIycvT4q6+JPDh+HJG6VQkfWsnk4Oj4tO8UTKXYhJch/v6tinYl6/tMF/WLGAXUQhoY8Eoc",
+	"MCpU/4CMqFJYxAiZgi3l0wwliZz9DG8/JXJpbtFEILUaCQa9rxaOpYMppgqCxiYD55f25VuiQDc6znRP",
+	"VOiWsNrYVIDMot7nR5JvC0QtbjYHfxWVtZsx3si1Uqrh9Dqy1YJzOllx0f1g0JlxDTITKebKuOpaSJuG",
+	"QTQsucQaX0/75+S7txiC5MyoWpBj9D/MaKoO2qynb92Cbgel3ej3hM3l7KuweSKFUqQ4l88Pm7/z92dQ",
+	"5G/kh//8v7+0GlHbMVgtePwwy9O01TqKARZGy1AssX6MBY892+fpeVnwLc+sNyHLSALXkBrkVKgHYpLA",
+	"m3/+dHEwS5xzwtqoYvSi27ovaPZCPQjnOKsMowSjPDF2kRNKFKeZmgq0zFnrX8quzQURC5n4he1ceLTL",
+	"urE6IJrdSComzkdSroFprMTEeA6qumRIJuGaiVxhtbUBB0OHZ24uRVKg14WUV2845AcHFsk/7iuj/5lt",
+	"4Gvecg0Dcp6VYosakmr1pFq8Ua3TVMxVdePbbTxQJBOK2fr7z2g8JUzDzAryNstImOvS3KoDDEx3UNsb",
+	"5ZkCqUeVldpZcmw8rRUBxLywr0YDPrJ5s9Y6MLJbxYZfQ9zZqH9A3mgXvmTwFO3GdlyENzci0oCnIqao",
+	"w3JldehzcgWQIdJZfxlLgYymVA1nQgLKBobLWJurHQyL8IuMvs/tNDYm68zmGzFNLml8RXJ3+MkBeUUn",
+	"oIj5kWoyStmM6REaeM3hUc5tqhcHKsnxo6/ID+xbYsjTllh0aUyjJxguuv+MxyJhfHJGJv9m2ehgwH+V",
+	"zIg7LtUqIkqYNRhkvHThuKjWUFsXTQLywpCA8mbB41eGONcYaCtAFNJmDWvPCb3EmHobXlCRWEt5MTtU",
+	"m8H2m6PHxx1Km10grPdTgcpSSbIIYy0QzEWSUssy8FjCZR4fYbom/cBm+ax3dnzosjftn0fl6sydO8Fy",
+	"HkvLM6AlmRRaxCItnQaF/0dlQK9UZbA66rfZuP97/5UbZP8XO0gdbhst6q2bvqAxomB2DZLswcHkgBwd",
+	"nB4c989dO0cbZmhbOuqCR1f651ftC36SZeG1ek0QTzucsEF3Q4xTwUUuMTgpOGODTtrmPL5rPwBSFwoI",
+	"gdpAHMryms5TcydyxNGq7bmuo/+1YfhkKUKE/RyOGysi0gQrbtDmZYP8WJE9NJFKUKCHhcDXd9mtC5FL",
+	"8j6HvLhsER3njXveikpf7XyL77KJpAmKpGZRa3ZsKGx5uxUtMVXkTOD/io3ndpJq6+e4dWerVpoZ+nMZ",
+	"BPeRl4YAx6QGe8sRxdCUTEp2XsiAyPqbIqCatiswVgZU0xUyYEPCe1mE/xEbumOEwJGC9yObgIsBLnQy",
+	"kTBBbxl8oLFOF5jIdUYounc5YWWOyYCPzDVJF5B4AopLYxG5jsUMnLhThgVhjpqVcIyucDbgIxdFOcLI",
+	"bzdcREbWCTAie+73c2uwsybAIvUb7R6x4OOUxZqw0kDZj8ioyAkfkT0M5hN+hvY5kgwvY4+KSAEEaM41",
+	"wzQeXK25mzlGBJgV93GZNnRwRPbwpzOSSJGhh74U/JDsrDcO4wmZsiGFzWDCvpPTtFyMyJ5Z0oCXCURG",
+	"L5V9z4/txBVk8nujC0uuTWGnf06oHnDMNH50eFhFfaIUdoR5ywlUopNNYi7z5vsH5AlREAsH20LitAnz",
+	"xf4w9CKBa2awuawU8Zg0E2HaJSg17SJBuSlYQphSOaBsmIoJ4+c2URz971ZEiGNABcxWmGi5Z5/iePsv",
+	"bla1pKPk8omIKrcvdbjUSQ4PFIlTEV/ZIAumbZq/LljV3uvnF+Tk5ORxH8sAzICqXILlG1cwX3tsb223",
+	"oZYmwvtFM6JOQpK5X7EMCka0BedtElgwItwMZgYoxmqLAL+F7PpcTe8rsR6ntoO3iWqWYdqwSceCsA+w",
+	"A4W9dD6Luq5Hn7Tz0JyVvY8SNHhyrcheeSn0C56O4WeGylYLJZhTtlhTw4UjG0KnXSLyS40JrcQaFTAm",
+	"Za9IIY0lVVPr6EPJISJCDji1Em3/jGA5EeT+ZAQfmNJltiXG7C2yJSNIv7KCoPhAyuqyAStU33U6zPVQ",
+	"jJ2JBOuxEGobGi7brqYiTc6MfINylw0UsFYjLuY4nHNiEi1cZi+KHBGZT5nZjLJxvygWUhSorJw6pwx9",
+	"NKxUeR8oZJsDjqdX3LP9tjvV5gbekoW5muCeWI6/gDY7c4PtsOR+GM4daxlv6ALlyoJWvJhSSzKRzTe0",
+	"NIEoyqyvsoyGbenKXqd/G0a0H0uYd6wi/Qt+cSHxav9SSvrPVBp691WNd4YMu2du1dLupb6xB5kvRY7/",
+	"xEWOXU29ldmtv7h3PqM2/VioaEdjXTGedO7Rb2H5g/lkV23/7ZBly/+2QTOIGU2HMdUwEbLe9yrU5yrQ",
+	"YQYLbiIGWdMYz2eXIP/UjWcs8NoykQvM/2z63NoN9W7zSrqX5jBuX59Qd5j2FX1pD7Pjy2sjyf6LVP+Z",
+	"NHzxWNmdM5Xil792z5edENRtXUP3qBV97hrRrfeW+jNqUF7BRkZ5DCsDIe03hKoyxt6M6UqEMYzwo05U",
+	"cTm/jdS3Acdgd8I4eaIYffiDSK+opn2XmNfMO2Y6kHA8BX424BhJ50fXV6nXxCoiNgvN5tDZBgOLcz8+",
+	"vij1UFjmJMxd4Jx1YFNNzFK9cf35XDZc4ift1YBSZJUXoeUYeYoJ9edkDKAwQQ7jLNF0vcBijJeAgXa5",
+	"hsTP7q6aJtj2CKreCGHAw70UlvojqH6ElS7M1FibjfE4zRPMjfPO12X/jBmGS2L8wtilzaO9HrPJrXFz",
+	"jFXFq8zPAS+KikuzOqxX66q4JZBRqXMJZM8lCx6e9p2F1MvG3zv8qn8w4CORAR/64B2RPesmsK5pDwBF",
+	"K2hsv1zO2ydMDThN53ShCMwybU23XMzPah/HwqIXtUEAREIKNmPiNdAE13S5qJUcRiyvsj3PSa0SfkvO",
+	"ubM8VYTWxSVvzlML8nueTDCPtJEz0qKmNlzMNc9t7z70VG/XbWFY3ht3cdWcfspuxBfKwy6PDG3O7ny6",
+	"6AUYe1TGtt+kcFz9VpAw72BhC9uZQ4jp2M3QstmhGI83a2P+251YhtusKhe1rJi/gBAdNMg8SZLasd+u",
+	"k+AerTJtToL7tcy0repNIbl8qch2h6J0vSfQHz3bJ6p39q/fDAHZaARLcrlMe2e9h0hYbqQ/Shv3Qmlc",
+	"WPmE5nrq/13O+fG3j/9/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

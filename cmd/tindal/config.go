@@ -27,6 +27,9 @@ type config struct {
 	SMTPURL        string
 	DemoPassword   string
 	LogLevel       string
+	SyncCursorKey  string
+	MinAppVersion  string
+	LatestApp      string
 }
 
 // setting documents one variable for `tindal serve --help`.
@@ -53,6 +56,9 @@ func (c *config) settings() []setting {
 		{"TINDAL_SMTP_URL", "", "SMTP server for email, e.g. smtp://127.0.0.1:1025; unset = in-app only", &c.SMTPURL},
 		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
 		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
+		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; dev key derived if unset", &c.SyncCursorKey},
+		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
+		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
 	}
 }
 
@@ -76,6 +82,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 		if c.S3AccessKey == "" || c.S3SecretKey == "" {
 			errs = append(errs, errors.New("TINDAL_S3_ACCESS_KEY and TINDAL_S3_SECRET_KEY: required with TINDAL_S3_ENDPOINT"))
 		}
+	}
+	if c.SyncCursorKey != "" && len(c.SyncCursorKey) < 32 {
+		errs = append(errs, errors.New("TINDAL_SYNC_CURSOR_KEY: at least 32 characters"))
 	}
 	if c.BlobSigningKey != "" && len(c.BlobSigningKey) < 32 {
 		errs = append(errs, errors.New("TINDAL_BLOB_SIGNING_KEY: at least 32 characters"))

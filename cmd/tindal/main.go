@@ -29,6 +29,7 @@ commands:
   migrate up|status      apply or list database migrations
   seed demo              create the demo jurisdictions, users, vessels and certificates
   user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from TINDAL_NEW_PASSWORD)
+  jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
 
 Run 'tindal serve --help' for the configuration variables.
 `
@@ -49,6 +50,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdSeed(ctx, args[2:], getenv, stdout)
 	case "user":
 		return cmdUser(ctx, args[2:], getenv, stdout)
+	case "jobs":
+		return cmdJobs(ctx, args[2:], getenv, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -16,9 +16,12 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
+	tsync "github.com/tindal/tindal/sync"
 )
 
 // app is everything the commands share, built from config by hand.
@@ -28,6 +31,8 @@ type app struct {
 	db    *storage.DB
 	blobs blob.Store
 	auth  *auth.Service
+	// getenv is the environment run was given (for the jobs' settings).
+	getenv func(string) string
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {
@@ -43,6 +48,7 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		return nil, fmt.Errorf("configuration:\n%w", err)
 	}
 	a := &app{cfg: cfg, log: newLogger(logw, cfg.LogLevel)}
+	a.getenv = getenv
 	if a.db, err = storage.Open(ctx, cfg.DatabaseURL, storage.Options{MaxConns: int32(cfg.DBMaxConns)}); err != nil {
 		return nil, err
 	}
@@ -71,17 +77,21 @@ func (a *app) signingKeys() (*auth.KeySet, error) {
 
 func (a *app) blobConfig() blob.Config {
 	c := a.cfg
-	key := []byte(c.BlobSigningKey)
-	if len(key) == 0 {
-		// A development key derived from the database URL: stable across
-		// restarts of one install, and logged as a warning.
-		a.log.Warn("TINDAL_BLOB_SIGNING_KEY is not set: using a development key")
-		sum := sha256.Sum256([]byte("tindal-dev-blob-key:" + c.DatabaseURL))
-		key = sum[:]
-	}
+	key := a.devKey("TINDAL_BLOB_SIGNING_KEY", c.BlobSigningKey, "tindal-dev-blob-key:")
 	return blob.Config{Endpoint: c.S3Endpoint, PublicEndpoint: c.S3PublicURL, AccessKey: c.S3AccessKey, SecretKey: c.S3SecretKey,
 		Bucket: c.S3Bucket, Region: c.S3Region, Dir: c.BlobDir, SigningKey: key,
 		PublicBaseURL: strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs"}
+}
+
+// devKey is the configured secret, or for development a key derived from
+// the database URL (stable across restarts of one install), with a warning.
+func (a *app) devKey(name, configured, label string) []byte {
+	if configured != "" {
+		return []byte(configured)
+	}
+	a.log.Warn(name + " is not set: using a development key; set it in production")
+	sum := sha256.Sum256([]byte(label + a.cfg.DatabaseURL))
+	return sum[:]
 }
 
 func (a *app) close() {
@@ -137,11 +147,41 @@ func (a *app) prepareSchema(ctx context.Context, noMigrate bool, w io.Writer) er
 func (a *app) serve(ctx context.Context) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
-		Registry: registry.New(a.db, time.Now), Metrics: reg, Clock: time.Now})
+	registrySvc := registry.New(a.db, time.Now)
+	jk, err := a.newJobs(a.getenv, registrySvc, a.blobs)
 	if err != nil {
 		return err
 	}
+	inspSvc := inspect.New(a.db, nil, time.Now)
+	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
+		return err
+	}
+	pushEng := tsync.New(a.db, inspSvc, time.Now, tsync.Options{Logger: a.log, Metrics: reg})
+	go pushEng.Run(ctx, 5*time.Second) // backlog drains, in their own transactions
+	photos := photo.New(a.db, a.blobs, photo.Options{Logger: a.log})
+	go photos.RunWorker(ctx, 2)       // thumbnails, EXIF and re-hashing, two photos at a time
+	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
+	pull, err := tsync.NewPullEngine(a.db, a.devKey("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, "tindal-dev-cursor-key:"),
+		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log})
+	if err != nil {
+		return err
+	}
+	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
+		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
+		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
+		Photos: photos, LocalBlobs: local, Pull: pull})
+	if err != nil {
+		return err
+	}
+	stopJobs, err := jk.startScheduler(a.getenv)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = stopJobs(stopCtx)
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Listen(a.cfg.HTTPAddr) }()
 	a.log.Info("serving", "addr", a.cfg.HTTPAddr)
