@@ -21,9 +21,7 @@ import (
 // an anti-join, streamed.
 const vesselCertsSQL = `
 SELECT c.id, c.kind, c.number, c.issued_on, c.expires_on, c.vessel_id, v.jurisdiction_id,
-       v.kind, v.name, v.registration_number, v.owner_id, o.name, o.email, o.preferred_language,
-       (SELECT max(f.due_on) FROM flags f WHERE f.certificate_id = c.id AND f.kind = 'certificate_expiring'),
-       (SELECT max(f.due_on) FROM flags f WHERE f.certificate_id = c.id AND f.kind = 'certificate_expired')
+       v.kind, v.name, v.registration_number, v.owner_id, o.name, o.email, o.preferred_language
 FROM certificates c
 JOIN vessels v ON v.id = c.vessel_id AND v.deleted_at IS NULL AND v.status <> 'cancelled'
 JOIN owners o ON o.id = v.owner_id
@@ -72,6 +70,12 @@ func (s *Service) certificateExpiry(ctx context.Context, r *Run) error {
 	if err := s.resolveRenewed(ctx, r); err != nil {
 		return err
 	}
+	if r.Counts()["flags"] > 10000 {
+		// Keep the planner's picture of flags current after a big first run.
+		if _, err := s.d.DB.Pool.Exec(ctx, `ANALYZE flags`); err != nil {
+			return fmt.Errorf("analyze flags: %w", err)
+		}
+	}
 	return s.fitToPly(ctx, r, lapsed)
 }
 
@@ -89,7 +93,7 @@ func (s *Service) vesselCertificates(ctx context.Context, r *Run, lapsed map[uui
 	for rows.Next() {
 		var c vesselCert
 		if err := rows.Scan(&c.id, &c.kind, &c.number, &c.issued, &c.expires, &c.vesselID, &c.jurID, &c.vesselKind,
-			&c.name, &c.reg, &c.ownerID, &c.ownerName, &c.email, &c.ownLang, &c.flaggedExpiring, &c.flaggedExpired); err != nil {
+			&c.name, &c.reg, &c.ownerID, &c.ownerName, &c.email, &c.ownLang); err != nil {
 			return fmt.Errorf("read vessel certificate: %w", err)
 		}
 		r.Add("certificates_scanned", 1)
@@ -104,6 +108,48 @@ func (s *Service) vesselCertificates(ctx context.Context, r *Run, lapsed map[uui
 		return fmt.Errorf("stream vessel certificates: %w", err)
 	}
 	return s.vesselChunk(ctx, r, chunk, lapsed)
+}
+
+// flagged fills in the due dates of the flags the chunk's certificates
+// already have, in one indexed lookup planned per chunk (a subquery in the
+// streaming scan would be planned while flags was still empty).
+func (s *Service) flagged(ctx context.Context, chunk []vesselCert) error {
+	ids := make([]uuid.UUID, len(chunk))
+	at := make(map[uuid.UUID]int, len(chunk))
+	for i, c := range chunk {
+		ids[i], at[c.id] = c.id, i
+	}
+	tx, err := s.d.DB.Pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("flags of certificates: %w", err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	// flags grows during the run faster than autovacuum analyzes it; a plan
+	// made on an "empty" table would scan it whole for every chunk.
+	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		return fmt.Errorf("flags of certificates: %w", err)
+	}
+	rows, err := tx.Query(ctx, `SELECT certificate_id, kind, max(due_on) FROM flags
+		WHERE certificate_id = ANY($1) AND kind IN ($2, $3) GROUP BY 1, 2`, ids, FlagCertificateExpiring, FlagCertificateExpired)
+	if err != nil {
+		return fmt.Errorf("flags of certificates: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id uuid.UUID
+		var kind string
+		var due time.Time
+		if err := rows.Scan(&id, &kind, &due); err != nil {
+			return err
+		}
+		c := &chunk[at[id]]
+		if kind == FlagCertificateExpired {
+			c.flaggedExpired = &due
+		} else {
+			c.flaggedExpiring = &due
+		}
+	}
+	return rows.Err()
 }
 
 // sameDate reports whether a stored date is the rules date d.
@@ -128,7 +174,10 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 	if len(chunk) == 0 {
 		return nil
 	}
-	var flags []Flag
+	if err := s.flagged(ctx, chunk); err != nil {
+		return err
+	}
+	var flags, lapsedFlags []Flag
 	var notices []notify.Notice
 	for _, c := range chunk {
 		rec := rules.CertificateRecord{Kind: ruleKind(c.kind, c.vesselKind), Number: c.number, IssuedOn: ruleDate(c.issued), ExpiresOn: ruleDatePtr(c.expires)}
@@ -145,6 +194,9 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 			f.Kind = FlagCertificateExpired
 			if sameDate(c.flaggedExpired, exp) && !justPassed(exp, r.Today) {
 				continue // flagged on an earlier run, nothing more to say
+			}
+			if sameDate(c.flaggedExpiring, exp) {
+				lapsedFlags = append(lapsedFlags, f)
 			}
 			if justPassed(exp, r.Today) {
 				n.Template, n.DedupeKey = notify.TplCertificateExpired, fmt.Sprintf("cert-expired:%s:%s", c.id, exp)
@@ -168,7 +220,7 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 		if _, err := s.raise(ctx, tx, r, flags); err != nil {
 			return err
 		}
-		if err := s.resolveExpiring(ctx, tx, r, flags); err != nil {
+		if err := s.resolveExpiring(ctx, tx, r, lapsedFlags); err != nil {
 			return err
 		}
 		return s.enqueue(ctx, tx, r, notices)
@@ -176,7 +228,8 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 }
 
 // resolveExpiring resolves the "expiring" flag of every certificate the
-// chunk found expired, by its full unique key (an exact index lookup).
+// chunk found expired (those known to have one, for vessels), by its full
+// unique key (an exact index lookup).
 func (s *Service) resolveExpiring(ctx context.Context, tx *gorm.DB, r *Run, flags []Flag) error {
 	var ids, docs []string
 	var dues []time.Time
@@ -187,6 +240,11 @@ func (s *Service) resolveExpiring(ctx context.Context, tx *gorm.DB, r *Run, flag
 	}
 	if len(ids) == 0 {
 		return nil
+	}
+	// Index lookups by full key, whatever the (possibly stale) statistics
+	// of a table this run is filling say.
+	if err := tx.WithContext(ctx).Exec(`SET LOCAL enable_seqscan = off`).Error; err != nil {
+		return fmt.Errorf("resolve expiring flags: %w", err)
 	}
 	res := tx.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = now(), updated_at = now(), resolution = $1
 		WHERE status = 'open' AND kind = $2 AND subject_type IN ('vessel', 'crew_member')
