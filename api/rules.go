@@ -21,7 +21,12 @@ const catalogueCacheControl = "private, no-cache"
 // ruleSets is the registry of rule-set versions. It is built with the
 // default deployment settings (RULES.md Q4: KA_RULES_COMMENCEMENT_DATE,
 // COC_TRANSITION_DEADLINE) until the composition root passes its own.
-func (h *handlers) ruleSets() *rules.Registry { return rules.NewRegistry(rules.RegistrySettings{}) }
+func (h *handlers) ruleSets() *rules.Registry {
+	if h.d.Rules != nil {
+		return h.d.Rules
+	}
+	return rules.NewRegistry(rules.RegistrySettings{})
+}
 
 // today is the civil date in Asia/Kolkata, where the law counts days.
 func (h *handlers) today() rules.Date { return rules.DateOf(h.d.Clock()) }

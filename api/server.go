@@ -20,6 +20,7 @@ import (
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	"github.com/tindal/tindal/sync"
@@ -55,6 +56,9 @@ type Deps struct {
 	// Feed serves /v1/me/notifications; Calendars the owners' ICS feeds.
 	Feed      *notify.Feed
 	Calendars *notify.Calendars
+	// Rules are the rule sets in force, built from the deployment's
+	// settings; nil uses the defaults.
+	Rules *rules.Registry
 	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
 	PublicBaseURL string
 }

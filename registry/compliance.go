@@ -88,7 +88,7 @@ func (r *Service) Compliance(ctx context.Context, s models.Scope, vesselID uuid.
 	if err != nil {
 		return Compliance{}, err
 	}
-	rs, err := rules.RuleSetFor(rules.Regime(v.Regime), on)
+	rs, err := r.rules.For(rules.Regime(v.Regime), on)
 	if errors.Is(err, rules.ErrNoRuleSet) {
 		return Compliance{}, models.Invalid(models.FieldError{Field: "on", Code: "no_rule_set",
 			Message: fmt.Sprintf("no rule set of %s is in force on %s", v.Regime, on)})

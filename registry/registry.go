@@ -17,18 +17,27 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
 
-// Service is the registry. It holds no state beyond its database handle.
+// Service is the registry. It holds no state beyond its database handle
+// and the rule sets it judges compliance by.
 type Service struct {
 	db    *storage.DB
 	clock func() time.Time
+	rules *rules.Registry
 }
 
-// New builds the registry service.
+// New builds the registry service, judging by the default rule-set settings.
 func New(db *storage.DB, clock func() time.Time) *Service {
-	return &Service{db: db, clock: clock}
+	return &Service{db: db, clock: clock, rules: rules.NewRegistry(rules.RegistrySettings{})}
+}
+
+// WithRules makes the service judge compliance by the deployment's rule sets.
+func (r *Service) WithRules(reg *rules.Registry) *Service {
+	r.rules = reg
+	return r
 }
 
 // Page is one page of a list.

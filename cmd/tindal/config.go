@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/tindal/tindal/rules"
 )
 
 // config is every setting, read once from TINDAL_* variables.
@@ -30,6 +32,13 @@ type config struct {
 	SyncCursorKey  string
 	MinAppVersion  string
 	LatestApp      string
+	MailFrom       string
+	Jobs           string
+	KACommencement string
+	CoCDeadline    string
+	// Rules are the rule-set settings parsed from KACommencement and
+	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
+	Rules rules.RegistrySettings
 }
 
 // setting documents one variable for `tindal serve --help`.
@@ -59,6 +68,10 @@ func (c *config) settings() []setting {
 		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; dev key derived if unset", &c.SyncCursorKey},
 		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
+		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails", &c.MailFrom},
+		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
+		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
+		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
 }
 
@@ -91,6 +104,16 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	if _, err := url.Parse(c.PublicBaseURL); err != nil {
 		errs = append(errs, errors.New("TINDAL_PUBLIC_BASE_URL: not a URL"))
+	}
+	if c.Jobs != "on" && c.Jobs != "off" {
+		errs = append(errs, fmt.Errorf("TINDAL_JOBS: %q is not on or off", c.Jobs))
+	}
+	var err error
+	if c.Rules.KarnatakaCommencement, err = rules.ParseDate(c.KACommencement); err != nil {
+		errs = append(errs, fmt.Errorf("TINDAL_KA_RULES_COMMENCEMENT: %w", err))
+	}
+	if c.Rules.LegacyCoCDeadline, err = rules.ParseDate(c.CoCDeadline); err != nil {
+		errs = append(errs, fmt.Errorf("TINDAL_COC_DEADLINE: %w", err))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

@@ -45,24 +45,14 @@ type jobsKit struct {
 // SMTP server is configured, the fit-to-ply reading of the compliance view,
 // and the housekeeping steps of the photo and sync packages.
 func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs blob.Store) (*jobsKit, error) {
-	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: notify.Outbox{Email: a.cfg.SMTPURL != ""}, Fitness: fitness(reg)}
-	if v := strings.TrimSpace(getenv("TINDAL_COC_DEADLINE")); v != "" {
-		date, err := rules.ParseDate(v)
-		if err != nil {
-			return nil, fmt.Errorf("TINDAL_COC_DEADLINE: %w", err)
-		}
-		d.Settings.LegacyCoCDeadline = date
-	}
+	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: notify.Outbox{Email: a.cfg.SMTPURL != ""}, Fitness: fitness(reg),
+		Settings: a.cfg.Rules}
 	if a.cfg.SMTPURL != "" {
 		sender, err := notify.NewSMTP(a.cfg.SMTPURL)
 		if err != nil {
 			return nil, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
 		}
-		from := strings.TrimSpace(getenv("TINDAL_MAIL_FROM"))
-		if from == "" {
-			from = "Tindal <reminders@tindal.local>"
-		}
-		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: from, Log: a.log}
+		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: a.cfg.MailFrom, Log: a.log}
 	}
 	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
 		return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))
@@ -96,7 +86,7 @@ func fitness(reg *registry.Service) jobs.Fitness {
 // startScheduler starts the scheduler unless TINDAL_JOBS=off, and returns
 // its stop function (a no-op when not started).
 func (k *jobsKit) startScheduler(getenv func(string) string) (func(context.Context) error, error) {
-	if strings.EqualFold(strings.TrimSpace(getenv("TINDAL_JOBS")), "off") {
+	if strings.EqualFold(strings.TrimSpace(getenv("TINDAL_JOBS")), "off") { // validated by loadConfig
 		return func(context.Context) error { return nil }, nil
 	}
 	sc, err := k.svc.NewScheduler()
@@ -120,7 +110,7 @@ func cmdJobs(ctx context.Context, args []string, getenv func(string) string, std
 	if err := storage.CheckSchema(ctx, a.db.SQL); err != nil {
 		return err
 	}
-	k, err := a.newJobs(getenv, registry.New(a.db, time.Now), nil)
+	k, err := a.newJobs(getenv, registry.New(a.db, time.Now).WithRules(rules.NewRegistry(a.cfg.Rules)), nil)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
@@ -147,12 +148,13 @@ func (a *app) prepareSchema(ctx context.Context, noMigrate bool, w io.Writer) er
 func (a *app) serve(ctx context.Context) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	registrySvc := registry.New(a.db, time.Now)
+	ruleSets := rules.NewRegistry(a.cfg.Rules)
+	registrySvc := registry.New(a.db, time.Now).WithRules(ruleSets)
 	jk, err := a.newJobs(a.getenv, registrySvc, a.blobs)
 	if err != nil {
 		return err
 	}
-	inspSvc := inspect.New(a.db, nil, time.Now)
+	inspSvc := inspect.New(a.db, ruleSets, time.Now)
 	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
 		return err
 	}
@@ -162,14 +164,14 @@ func (a *app) serve(ctx context.Context) error {
 	go photos.RunWorker(ctx, 2)       // thumbnails, EXIF and re-hashing, two photos at a time
 	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
 	pull, err := tsync.NewPullEngine(a.db, a.devKey("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, "tindal-dev-cursor-key:"),
-		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log})
+		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log, RuleSets: ruleSets})
 	if err != nil {
 		return err
 	}
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets})
 	if err != nil {
 		return err
 	}
