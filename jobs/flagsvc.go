@@ -18,20 +18,6 @@ import (
 
 var lockUpdate = clause.Locking{Strength: "UPDATE"}
 
-// actorOf attributes a change to the caller.
-func actorOf(s models.Scope) storage.Actor {
-	a := storage.Actor{RequestID: s.RequestID}
-	if s.UserID != uuid.Nil {
-		u := s.UserID
-		a.UserID = &u
-	}
-	if s.DeviceID != uuid.Nil {
-		d := s.DeviceID
-		a.DeviceID = &d
-	}
-	return a
-}
-
 // FlagRow is a stored flag.
 type FlagRow struct {
 	ID             uuid.UUID
@@ -138,7 +124,7 @@ func (s *Service) ResolveFlag(ctx context.Context, sc models.Scope, id uuid.UUID
 		return FlagRow{}, models.Invalid(models.FieldError{Field: "reason", Code: "required", Message: "say why the flag is resolved"})
 	}
 	var out FlagRow
-	err := s.d.DB.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.d.DB.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		var f FlagRow
 		err := flagScope(sc, tx.DB.WithContext(ctx).Model(&FlagRow{})).Clauses(lockUpdate).Where("id = ?", id).Take(&f).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {

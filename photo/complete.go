@@ -72,7 +72,7 @@ type lease struct {
 func (s *Service) beginVerify(ctx context.Context, sc models.Scope, id uuid.UUID, fallback bool) (*lease, Result, error) {
 	var l *lease
 	res := Result{PhotoID: id, State: StateVerified}
-	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		t, u, err := lockTarget(tx, sc, id)
 		if err != nil {
 			return err

@@ -15,7 +15,7 @@ import (
 func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdict) (Result, error) {
 	res := Result{PhotoID: l.u.PhotoID, State: StateVerified, Deferred: !l.t.Applied}
 	var dropContent bool
-	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		t, u, err := lockTarget(tx, sc, l.u.PhotoID)
 		if err != nil {
 			return err

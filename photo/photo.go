@@ -225,17 +225,4 @@ func scopeKeys(jur, owner, inspector uuid.UUID) []string {
 	return []string{storage.ScopeJurisdiction(jur), storage.ScopeOwner(owner), storage.ScopeUser(inspector)}
 }
 
-func actorOf(sc models.Scope) storage.Actor {
-	a := storage.Actor{RequestID: sc.RequestID}
-	if sc.UserID != uuid.Nil {
-		u := sc.UserID
-		a.UserID = &u
-	}
-	if sc.DeviceID != uuid.Nil {
-		d := sc.DeviceID
-		a.DeviceID = &d
-	}
-	return a
-}
-
 func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

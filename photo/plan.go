@@ -92,7 +92,7 @@ func (s *Service) Plan(ctx context.Context, sc models.Scope, req PlanRequest) (P
 func (s *Service) decide(ctx context.Context, sc models.Scope, req PlanRequest) (Plan, *upload, error) {
 	var p Plan
 	var u *upload
-	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		t, cur, err := lockTarget(tx, sc, req.PhotoID)
 		if err != nil {
 			return err

@@ -142,7 +142,7 @@ type touchable[T any] interface {
 func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
 	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
 	var row T
-	err := r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	err := r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error {
 		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Sco
 // check, if set, may refuse the deletion.
 func tombstone[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
 	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, check func(*storage.Tx, T) error) error {
-	return r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error {
+	return r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error {
 		var row T
 		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
 			return err
@@ -214,22 +214,8 @@ func create[T any](ctx context.Context, r *Service, s models.Scope, what string,
 		out, err := get(ctx, s, id)
 		return out, false, err
 	}
-	err = r.db.InTx(ctx, actor(s), func(tx *storage.Tx) error { return write(tx) })
+	err = r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error { return write(tx) })
 	return *in, err == nil, err
-}
-
-// actor attributes a transaction to the caller.
-func actor(s models.Scope) storage.Actor {
-	a := storage.Actor{RequestID: s.RequestID}
-	if s.UserID != uuid.Nil {
-		u := s.UserID
-		a.UserID = &u
-	}
-	if s.DeviceID != uuid.Nil {
-		d := s.DeviceID
-		a.DeviceID = &d
-	}
-	return a
 }
 
 // createdByCaller reports whether the record id was created by the caller:

@@ -178,3 +178,17 @@ func jsonOrNil(v any) ([]byte, error) {
 
 // ErrNoRows is returned by helpers when a lookup found nothing.
 var ErrNoRows = errors.New("no rows")
+
+// ActorOf attributes a change to the caller of a request.
+func ActorOf(s models.Scope) Actor {
+	a := Actor{RequestID: s.RequestID}
+	if s.UserID != uuid.Nil {
+		u := s.UserID
+		a.UserID = &u
+	}
+	if s.DeviceID != uuid.Nil {
+		d := s.DeviceID
+		a.DeviceID = &d
+	}
+	return a
+}
