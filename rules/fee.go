@@ -40,6 +40,22 @@ const (
 	FeeKAAssessor                FeeKind = "ka_assessor"                  // per assessor per day or meeting
 )
 
+// Karnataka 2025, Schedule-IV port charges: the pilotage and tug table
+// (RULES.md §6.5). Quantity counts the ways or passages where the row says
+// "each way" or "per passage".
+const (
+	FeeKAPilotageKarwarOverseas FeeKind = "ka_pilotage_karwar_overseas"       // Rs 10/GRT or part each way, min 50,000
+	FeeKAPilotageKarwarCoastal  FeeKind = "ka_pilotage_karwar_coastal"        // Rs 5/GRT or part each way, min 35,000
+	FeeKAPilotageOtherOverseas  FeeKind = "ka_pilotage_other_overseas"        // Rs 5/GRT or part each way, min 35,000
+	FeeKAPilotageOtherCoastal   FeeKind = "ka_pilotage_other_coastal"         // Rs 3/GRT or part each way, min 25,000
+	FeeKAPilotageSailingKarwar  FeeKind = "ka_pilotage_sailing_karwar"        // ≤ 100 GRT 3,000 / > 100 GRT 4,000 each way
+	FeeKAPilotageSailingBallast FeeKind = "ka_pilotage_sailing_other_ballast" // other ports, in ballast, per passage
+	FeeKAPilotageSailingCargo   FeeKind = "ka_pilotage_sailing_other_cargo"   // other ports, with cargo, per passage
+	FeeKAPortInlandCraft        FeeKind = "ka_port_inland_craft"              // inland vessels, barges, tugs, launches…: Rs 4/GRT or part, min 4,000
+	FeeKATugOverseas            FeeKind = "ka_tug_overseas"                   // Rs 25/GRT each way, min 1,50,000
+	FeeKATugCoastal             FeeKind = "ka_tug_coastal"                    // Rs 25/GRT each way, min 1,00,000
+)
+
 // Paradip 1967 fees.
 const (
 	FeeParadipLicence            FeeKind = "paradip_licence"             // r.28(i)

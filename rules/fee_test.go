@@ -168,8 +168,8 @@ func TestQuoteFeeErrors(t *testing.T) {
 }
 
 func TestFeeKindsAllQuotable(t *testing.T) {
-	if n := len(FeeKinds()); n != 37 {
-		t.Errorf("FeeKinds() has %d kinds, want 37", n)
+	if n := len(FeeKinds()); n != 47 {
+		t.Errorf("FeeKinds() has %d kinds, want 47", n)
 	}
 }
 
