@@ -79,10 +79,11 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 	if err := w.loadFindings(ctx, ag); err != nil {
 		return rules.InspectionInput{}, err
 	}
-	var v models.Vessel
-	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("id = ?", ag.row.VesselID).Take(&v).Error; err != nil {
+	vp, err := w.vessel(ctx, ag.row.VesselID)
+	if err != nil {
 		return rules.InspectionInput{}, fmt.Errorf("load vessel: %w", err)
 	}
+	v := *vp
 	t, _ := w.s.Template(ag.row.TemplateID)
 	in := rules.InspectionInput{InspectionID: ag.row.ID.String(), Vessel: inspectedVessel(v, &ag.row), At: ag.row.StartedAt,
 		Checklist: t.checklist(), Answers: map[string]rules.Answer{}}
@@ -96,7 +97,6 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 		}
 	}
 	on := rules.DateOf(ag.row.StartedAt)
-	var err error
 	if in.Certificates, err = w.vesselCertificates(ctx, v, on); err != nil {
 		return in, err
 	}

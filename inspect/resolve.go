@@ -25,7 +25,7 @@ const (
 // Errors: not_found (out of scope), conflict (already resolved).
 func (s *Service) ResolveConflict(ctx context.Context, sc models.Scope, id uuid.UUID, resolution string) (models.Conflict, error) {
 	var c models.Conflict
-	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		err := tx.DB.WithContext(ctx).Where("id = ?", id).Take(&c).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(c.JurisdictionID)) {
 			return models.NotFound("conflict")

@@ -36,7 +36,7 @@ type ReviewInput struct {
 // Errors: not_found (out of scope), conflict (wrong status, unverified
 // evidence), invalid (missing comment), precondition (stale If-Match).
 func (s *Service) Review(ctx context.Context, sc models.Scope, id uuid.UUID, in ReviewInput) (View, error) {
-	err := s.db.InTx(ctx, actorOf(sc), func(tx *storage.Tx) error {
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		w := s.NewWork(tx)
 		ag, err := w.lock(ctx, id)
 		if IsMissingAggregate(err) || (err == nil && (!sc.CanJurisdiction(ag.row.JurisdictionID) || ag.row.DeletedAt.Valid)) {
@@ -125,20 +125,6 @@ func (w *Work) recordReview(ctx context.Context, sc models.Scope, ag *agg, in Re
 	w.changed(EntityReview, rv.ID, keys(&ag.row)...)
 	w.audit("inspection."+in.Decision, EntityInspection, ag.row.ID, map[string]any{"comment": in.Comment, "override_reason": in.OverrideReason})
 	return nil
-}
-
-// actorOf attributes a REST transaction to the caller.
-func actorOf(s models.Scope) storage.Actor {
-	a := storage.Actor{RequestID: s.RequestID}
-	if s.UserID != uuid.Nil {
-		u := s.UserID
-		a.UserID = &u
-	}
-	if s.DeviceID != uuid.Nil {
-		d := s.DeviceID
-		a.DeviceID = &d
-	}
-	return a
 }
 
 // RefreshEvidence recomputes an inspection's evidence counts ("5/6

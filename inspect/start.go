@@ -153,15 +153,14 @@ func (w *Work) existingStart(ctx context.Context, id uuid.UUID, m Meta) (Outcome
 
 // liveVessel reads a live vessel.
 func (w *Work) liveVessel(ctx context.Context, id uuid.UUID) (models.Vessel, error) {
-	var v models.Vessel
-	err := w.tx.DB.WithContext(ctx).Where("id = ?", id).Take(&v).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return v, invalid("vessel_id", "unknown_vessel", "no such vessel")
+	v, err := w.vessel(ctx, id)
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && v.DeletedAt.Valid) {
+		return models.Vessel{}, invalid("vessel_id", "unknown_vessel", "no such vessel")
 	}
 	if err != nil {
-		return v, fmt.Errorf("load vessel: %w", err)
+		return models.Vessel{}, fmt.Errorf("load vessel: %w", err)
 	}
-	return v, nil
+	return *v, nil
 }
 
 // applied is the outcome of a command that applied, naming what it wrote.

@@ -24,13 +24,14 @@ import (
 type Work struct {
 	s       *Service
 	tx      *storage.Tx
-	aggs    map[uuid.UUID]*agg  // locked and loaded in this transaction
-	vers    map[uuid.UUID]int64 // aggregate version including this transaction's increments
-	dbVers  map[uuid.UUID]int64 // aggregate version as stored
-	bumped  map[uuid.UUID]bool  // aggregates already incremented by the current command
-	dirty   map[uuid.UUID]bool  // inspections to recompute at Finish
-	parties map[uuid.UUID]bool  // liable parties whose chains to recompute
-	created []uuid.UUID         // aggregates created (their backlog may drain)
+	aggs    map[uuid.UUID]*agg           // locked and loaded in this transaction
+	vers    map[uuid.UUID]int64          // aggregate version including this transaction's increments
+	dbVers  map[uuid.UUID]int64          // aggregate version as stored
+	bumped  map[uuid.UUID]bool           // aggregates already incremented by the current command
+	dirty   map[uuid.UUID]bool           // inspections to recompute at Finish
+	parties map[uuid.UUID]bool           // liable parties whose chains to recompute
+	created []uuid.UUID                  // aggregates created (their backlog may drain)
+	vessels map[uuid.UUID]*models.Vessel // registry rows read in this transaction, tombstones included
 	changes []storage.Change
 	audits  []auditEntry
 	after   []func()
@@ -52,7 +53,7 @@ type agg struct {
 // NewWork starts a unit of work inside tx.
 func (s *Service) NewWork(tx *storage.Tx) *Work {
 	return &Work{s: s, tx: tx, aggs: map[uuid.UUID]*agg{}, vers: map[uuid.UUID]int64{}, dbVers: map[uuid.UUID]int64{},
-		bumped: map[uuid.UUID]bool{}, dirty: map[uuid.UUID]bool{}, parties: map[uuid.UUID]bool{}}
+		bumped: map[uuid.UUID]bool{}, dirty: map[uuid.UUID]bool{}, parties: map[uuid.UUID]bool{}, vessels: map[uuid.UUID]*models.Vessel{}}
 }
 
 // Tx returns the transaction the work runs in.
@@ -143,6 +144,35 @@ func (w *Work) lock(ctx context.Context, id uuid.UUID) (*agg, error) {
 	a := &agg{row: row}
 	w.aggs[id] = a
 	return a, nil
+}
+
+// vessel reads a vessel (tombstoned or not) once per transaction: a start
+// and the recomputation at the end of the chunk see the same row. A
+// missing vessel is gorm.ErrRecordNotFound.
+func (w *Work) vessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {
+	if v, ok := w.vessels[id]; ok {
+		return v, nil
+	}
+	var v models.Vessel
+	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("id = ?", id).Take(&v).Error; err != nil {
+		return nil, err
+	}
+	w.vessels[id] = &v
+	return &v, nil
+}
+
+// VesselJurisdiction is the home jurisdiction of a vessel, read through the
+// same per-transaction cache the commands use (so a start and the check
+// before it see one row); ok is false for an unknown vessel.
+func (w *Work) VesselJurisdiction(ctx context.Context, id uuid.UUID) (uuid.UUID, bool, error) {
+	v, err := w.vessel(ctx, id)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return uuid.Nil, false, nil
+	}
+	if err != nil {
+		return uuid.Nil, false, fmt.Errorf("find jurisdiction: %w", err)
+	}
+	return v.JurisdictionID, true, nil
 }
 
 // loadAnswers reads an inspection's answers once per transaction.

@@ -21,14 +21,19 @@ type vesselArgs interface{ Vessel() uuid.UUID }
 // for a start or an observation, the inspection's otherwise. exists is
 // false when the inspection does not exist (yet). A missing vessel gives
 // uuid.Nil and exists: the command itself rejects it.
-func (e *Engine) jurisdictionOf(ctx context.Context, tx *storage.Tx, st *state, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
+func (e *Engine) jurisdictionOf(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
 	agg := args.Aggregate()
 	if j, ok := st.jur[agg]; ok {
 		return j, true, nil
 	}
 	table, id := "inspections", agg
 	if va, ok := args.(vesselArgs); ok && (cmd.Creates || cmd.Kind == inspect.AggregateVessel) {
-		table, id = "vessels", va.Vessel()
+		// The vessel row is read once per chunk and shared with the command.
+		j, ok, err := w.VesselJurisdiction(ctx, va.Vessel())
+		if err != nil || !ok {
+			return uuid.Nil, true, err
+		}
+		return j, true, nil
 	}
 	var js []uuid.UUID
 	err := tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id FROM "+table+" WHERE id = ?", id).Scan(&js).Error

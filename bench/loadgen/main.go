@@ -5,7 +5,18 @@
 // errors, and the ratio against a raw pgx baseline that writes the same
 // rows directly in the same run.
 //
-//	loadgen -url http://127.0.0.1:8080 -devices 200 -email inspector.karwar@demo.tindal -password "$TINDAL_DEMO_PASSWORD"
+// By default every device inspects a boat of its own owner, as a state's
+// inspectors do: with -db the load generator registers that fleet (one
+// owner and one vessel per device, in the inspector's jurisdiction, ids
+// derived from the index so reruns reuse them) before it starts. -shared
+// puts every device on the vessels of one owner instead (every push then
+// queues on that owner's penalty-chain lock), to measure contention. -rate
+// starts devices at that many per second instead of all at once. The
+// phones hold yesterday's sync (one untimed initial pull whose cursor
+// they share; cursors are per user) unless -initial makes each start with
+// a full initial pull.
+//
+//	loadgen -url http://127.0.0.1:8080 -devices 200 -email inspector.karwar@demo.tindal -password "$TINDAL_DEMO_PASSWORD" -db "$TINDAL_DATABASE_URL"
 package main
 
 import (
@@ -25,6 +36,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tindal/tindal/inspect"
@@ -40,6 +52,8 @@ func main() {
 type config struct {
 	url, email, password, dbURL string
 	devices, batch              int
+	shared, initial             bool
+	rate                        float64
 }
 
 func run(ctx context.Context, args []string, out io.Writer) error {
@@ -51,6 +65,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&c.dbURL, "db", os.Getenv("TINDAL_DATABASE_URL"), "database for the raw baseline (empty: skip)")
 	fs.IntVar(&c.devices, "devices", 50, "simulated devices, all concurrent")
 	fs.IntVar(&c.batch, "batch", 64, "mutations per push")
+	fs.BoolVar(&c.shared, "shared", false, "every device on the vessels of one owner (penalty-chain contention) instead of a boat of its own")
+	fs.BoolVar(&c.initial, "initial", false, "every device starts with a full initial pull (a phone installed today) instead of the cursor of yesterday's sync")
+	fs.Float64Var(&c.rate, "rate", 0, "devices started per second (0: all at once)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,12 +88,45 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	fleet := "the vessels of one owner (-shared)"
+	if c.shared && c.dbURL != "" {
+		if vessels, err = oneOwner(ctx, c, vessels); err != nil {
+			return err
+		}
+	}
+	if !c.shared {
+		if c.dbURL == "" {
+			return errors.New("a boat per device needs -db to register the fleet; or pass -shared")
+		}
+		if vessels, err = ownFleet(ctx, c, vessels[0]); err != nil {
+			return err
+		}
+		fleet = "one boat of its own owner per device"
+	}
+	fmt.Fprintf(out, "fleet: %s (%d vessels)\n", fleet, len(vessels))
 	st := &stats{}
+	clients, err := loginAll(ctx, c)
+	if err != nil {
+		return err
+	}
+	if !c.initial {
+		// The phones synced yesterday: one initial pull (not timed), whose
+		// cursor every device holds, so the morning pull is incremental.
+		if err := clients[0].pullAll(ctx, &stats{}); err != nil && !errors.Is(err, errNoPull) {
+			return err
+		}
+		for _, cl := range clients[1:] {
+			cl.cursor = clients[0].cursor
+		}
+	}
 	start := time.Now()
 	var wg stdsync.WaitGroup
 	for i := 0; i < c.devices; i++ {
+		if c.rate > 0 && i > 0 {
+			time.Sleep(time.Until(start.Add(time.Duration(float64(i) / c.rate * float64(time.Second)))))
+		}
 		wg.Add(1)
-		go func() { defer wg.Done(); st.err(device(ctx, c, vessels[i%len(vessels)], i, st)) }()
+		go func() { defer wg.Done(); st.err(device(ctx, c, clients[i], vessels[i%len(vessels)], st)) }()
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
@@ -91,6 +141,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 type stats struct {
 	mu         stdsync.Mutex
 	push, pull []time.Duration
+	first      time.Time // first push sent
+	last       time.Time // last push answered
+	pushed     int       // offline days whose push completed
 	errors     int
 	lastErr    error
 }
@@ -100,6 +153,13 @@ func (s *stats) add(kind string, d time.Duration) {
 	defer s.mu.Unlock()
 	if kind == "push" {
 		s.push = append(s.push, d)
+		now := time.Now()
+		if s.first.IsZero() || now.Add(-d).Before(s.first) {
+			s.first = now.Add(-d)
+		}
+		if now.After(s.last) {
+			s.last = now
+		}
 	} else {
 		s.pull = append(s.pull, d)
 	}
@@ -121,6 +181,10 @@ func (s *stats) report(out io.Writer, devices int, elapsed time.Duration) {
 	if s.lastErr != nil {
 		fmt.Fprintln(out, "last error:", s.lastErr)
 	}
+	if w := s.last.Sub(s.first); s.pushed > 0 && w > 0 {
+		fmt.Fprintf(out, "push phase: %d offline-day pushes between the first push sent and the last answered (%s): %.1f/s\n",
+			s.pushed, w.Round(time.Millisecond), float64(s.pushed)/w.Seconds())
+	}
 	for _, x := range []struct {
 		name string
 		ds   []time.Duration
@@ -138,12 +202,44 @@ func pct(ds []time.Duration, p int) time.Duration {
 	return s[min(len(s)-1, len(s)*p/100)].Round(100 * time.Microsecond)
 }
 
-// device is one phone's day.
-func device(ctx context.Context, c config, vessel string, n int, st *stats) error {
-	cl := &client{base: c.url, http: &http.Client{Timeout: 60 * time.Second}}
-	if err := cl.login(ctx, c.email, c.password, fmt.Sprintf("loadgen-%d-%d", n, time.Now().UnixNano())); err != nil {
-		return err
+// loginAll logs every simulated phone in before the clock starts (logins
+// are rate-limited per account and hash a password: not what is
+// measured), four at a time, retrying a refused one.
+func loginAll(ctx context.Context, c config) ([]*client, error) {
+	out := make([]*client, c.devices)
+	errs := make(chan error, c.devices)
+	sem := make(chan struct{}, 4)
+	var wg stdsync.WaitGroup
+	for i := range out {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cl := &client{base: c.url, http: &http.Client{Timeout: 60 * time.Second}}
+			var err error
+			for attempt := 0; attempt < 30; attempt++ {
+				if err = cl.login(ctx, c.email, c.password, fmt.Sprintf("loadgen-%d-%d", i, time.Now().UnixNano())); err == nil {
+					break
+				}
+				time.Sleep(time.Duration(50*(attempt+1)) * time.Millisecond)
+			}
+			out[i] = cl
+			errs <- err
+		}()
 	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// device is one phone's day after login: pull, push the day, pull.
+func device(ctx context.Context, c config, cl *client, vessel string, st *stats) error {
 	if err := cl.pullAll(ctx, st); err != nil && !errors.Is(err, errNoPull) {
 		return err
 	}
@@ -156,6 +252,9 @@ func device(ctx context.Context, c config, vessel string, n int, st *stats) erro
 		}
 		lo += done
 	}
+	st.mu.Lock()
+	st.pushed++
+	st.mu.Unlock()
 	if err := cl.pullAll(ctx, st); !errors.Is(err, errNoPull) {
 		return err
 	}
@@ -360,6 +459,73 @@ func inspectableVessels(ctx context.Context, c config) ([]string, error) {
 		return nil, fmt.Errorf("no Karnataka mechanised vessel visible to %s", c.email)
 	}
 	return out, nil
+}
+
+// ownFleet registers one owner and one Karnataka mechanised vessel per
+// device in the jurisdiction of a vessel the inspector can see (with its
+// change-log rows, as the registry would), and returns the vessel ids.
+// Ids and registration numbers come from the device index, so a rerun
+// reuses the same fleet.
+func ownFleet(ctx context.Context, c config, seen string) ([]string, error) {
+	pool, err := pgxpool.New(ctx, c.dbURL)
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Close()
+	var jur string
+	if err := pool.QueryRow(ctx, "SELECT jurisdiction_id FROM vessels WHERE id = $1", seen).Scan(&jur); err != nil {
+		return nil, fmt.Errorf("jurisdiction of the inspector's vessels: %w", err)
+	}
+	ns := uuid.MustParse("5b0c8f0e-2d7a-4c1e-9f3b-6a4d2e8c1b07")
+	out := make([]string, c.devices)
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	for i := range out {
+		owner := uuid.NewSHA1(ns, []byte(fmt.Sprintf("owner-%d", i)))
+		vessel := uuid.NewSHA1(ns, []byte(fmt.Sprintf("vessel-%d", i)))
+		out[i] = vessel.String()
+		if _, err := tx.Exec(ctx, `INSERT INTO owners (id, kind, name, jurisdiction_id) VALUES ($1, 'person', $2, $3) ON CONFLICT (id) DO NOTHING`,
+			owner, fmt.Sprintf("Loadgen owner %d", i), jur); err != nil {
+			return nil, fmt.Errorf("register owner: %w", err)
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power, power_unit, passengers, use, jurisdiction_id, owner_id)
+			VALUES ($1, $2, $3, 'KA-IV-2025', 'mechanised', 'C', 3, 120, 'kW', 20, 'passenger', $4, $5) ON CONFLICT DO NOTHING`,
+			vessel, fmt.Sprintf("KA-LG-%05d", i), fmt.Sprintf("Loadgen boat %d", i), jur, owner)
+		if err != nil {
+			return nil, fmt.Errorf("register vessel: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			continue
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO change_log (entity_type, entity_id, scope_key) VALUES ('owner', $1, 'j:' || $3::text), ('owner', $1, 'o:' || $1::text),
+			('vessel', $2, 'j:' || $3::text), ('vessel', $2, 'o:' || $1::text)`, owner, vessel, jur); err != nil {
+			return nil, fmt.Errorf("log fleet: %w", err)
+		}
+	}
+	return out, tx.Commit(ctx)
+}
+
+// oneOwner narrows the visible vessels to those of the owner who has the
+// most of them: every push then needs that owner's penalty-chain lock.
+func oneOwner(ctx context.Context, c config, visible []string) ([]string, error) {
+	pool, err := pgxpool.New(ctx, c.dbURL)
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Close()
+	rows, err := pool.Query(ctx, `SELECT id::text FROM vessels WHERE id::text = ANY($1) AND owner_id = (
+		SELECT owner_id FROM vessels WHERE id::text = ANY($1) GROUP BY owner_id ORDER BY count(*) DESC, owner_id LIMIT 1) ORDER BY id`, visible)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err == nil && len(out) == 0 {
+		err = errors.New("no vessel of one owner is visible")
+	}
+	return out, err
 }
 
 // baseline writes the same rows with pgx directly: one transaction per
