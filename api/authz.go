@@ -82,6 +82,7 @@ var authz = map[string]grant{
 	"createCalendarToken":  grant{all, jur, none, none, own},
 	"revokeCalendarToken":  grant{all, jur, none, none, own},
 	"listJobs":             adminOnly,
+	"listDevices":          adminOnly,
 	"runJob":               adminOnly,
 
 	"listCertificates":  readRegistry,

@@ -1781,6 +1781,37 @@ type DeficiencyCode = string
 // DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
 type DetentionProposal = rules.DetentionProposal
 
+// DeviceList defines model for DeviceList.
+type DeviceList struct {
+	Items      []DeviceStatus `json:"items"`
+	NextCursor *string        `json:"next_cursor,omitempty"`
+}
+
+// DeviceStatus defines model for DeviceStatus.
+type DeviceStatus struct {
+	AppVersion string `json:"app_version"`
+
+	// ClockSkewMs Phone clock minus server clock at the last push
+	ClockSkewMs    *int64             `json:"clock_skew_ms,omitempty"`
+	Id             openapi_types.UUID `json:"id"`
+	InstallationId string             `json:"installation_id"`
+	LastPullAt     *time.Time         `json:"last_pull_at,omitempty"`
+	LastPushAt     *time.Time         `json:"last_push_at,omitempty"`
+	LastPushSeq    *int64             `json:"last_push_seq,omitempty"`
+	LastSeenAt     *time.Time         `json:"last_seen_at,omitempty"`
+	Name           string             `json:"name"`
+
+	// OldestWaitingSince When the oldest deferred mutation first arrived
+	OldestWaitingSince *time.Time         `json:"oldest_waiting_since,omitempty"`
+	RegisteredAt       time.Time          `json:"registered_at"`
+	RevokedAt          *time.Time         `json:"revoked_at,omitempty"`
+	UserEmail          string             `json:"user_email"`
+	UserId             openapi_types.UUID `json:"user_id"`
+
+	// WaitingMutations Mutations deferred in the backlog
+	WaitingMutations int64 `json:"waiting_mutations"`
+}
+
 // Due defines model for Due.
 type Due = rules.Due
 
@@ -2961,6 +2992,17 @@ type IfMatch = string
 // Limit defines model for Limit.
 type Limit = int
 
+// ListDevicesParams defines parameters for ListDevices.
+type ListDevicesParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor             `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit              `form:"limit,omitempty" json:"limit,omitempty"`
+	UserId *openapi_types.UUID `form:"user_id,omitempty" json:"user_id,omitempty"`
+
+	// StaleSince Only devices that have not pushed since then, or whose oldest waiting mutation is older
+	StaleSince *time.Time `form:"stale_since,omitempty" json:"stale_since,omitempty"`
+}
+
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -3302,6 +3344,9 @@ type ServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(c *fiber.Ctx) error
+	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
+	// (GET /v1/admin/devices)
+	ListDevices(c *fiber.Ctx, params ListDevicesParams) error
 	// ListJobs Every scheduled job with its schedule, next run and last runs
 	// (GET /v1/admin/jobs)
 	ListJobs(c *fiber.Ctx) error
@@ -3525,6 +3570,64 @@ func (siw *ServerInterfaceWrapper) GetReadyz(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetReadyz(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListDevices operation middleware
+func (siw *ServerInterfaceWrapper) ListDevices(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDevicesParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "user_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "user_id", query, &params.UserId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter user_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "stale_since" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "stale_since", query, &params.StaleSince, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter stale_since: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListDevices(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -6136,6 +6239,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Delete(options.BaseURL+"/v1/owners/:id/calendar-tokens/:token_id", wrapper.RevokeCalendarToken)
 
+	router.Get(options.BaseURL+"/v1/admin/devices", wrapper.ListDevices)
+
 	router.Get(options.BaseURL+"/v1/admin/jobs", wrapper.ListJobs)
 
 	router.Post(options.BaseURL+"/v1/admin/jobs/:name/run", wrapper.RunJob)
@@ -6219,6 +6324,64 @@ type GetReadyzdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReadyzResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListDevicesRequestObject struct {
+	Params ListDevicesParams
+}
+
+type ListDevicesResponseObject interface {
+	VisitListDevicesResponse(ctx *fiber.Ctx) error
+}
+
+type ListDevices200JSONResponse DeviceList
+
+func (response ListDevices200JSONResponse) VisitListDevicesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListDevices400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListDevices400ApplicationProblemPlusJSONResponse) VisitListDevicesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListDevices401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDevices401ApplicationProblemPlusJSONResponse) VisitListDevicesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListDevices403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDevices403ApplicationProblemPlusJSONResponse) VisitListDevicesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListDevicesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListDevicesdefaultApplicationProblemPlusJSONResponse) VisitListDevicesResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -10626,6 +10789,9 @@ type StrictServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(ctx context.Context, request GetReadyzRequestObject) (GetReadyzResponseObject, error)
+	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
+	// (GET /v1/admin/devices)
+	ListDevices(ctx context.Context, request ListDevicesRequestObject) (ListDevicesResponseObject, error)
 	// ListJobs Every scheduled job with its schedule, next run and last runs
 	// (GET /v1/admin/jobs)
 	ListJobs(ctx context.Context, request ListJobsRequestObject) (ListJobsResponseObject, error)
@@ -10877,6 +11043,33 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(GetReadyzResponseObject); ok {
 		if err := validResponse.VisitGetReadyzResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListDevices operation middleware
+func (sh *strictHandler) ListDevices(ctx *fiber.Ctx, params ListDevicesParams) error {
+	var request ListDevicesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDevices(ctx.UserContext(), request.(ListDevicesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDevices")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDevicesResponseObject); ok {
+		if err := validResponse.VisitListDevicesResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -12954,335 +13147,340 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3tktu20jB4Kyjt+5Y19XDG8+UknqlTW87YTnwSJz7+SJ6zR1kJQ7YkZCiABsCRdVKu2ovYe3j/75/9",
-	"fy5lr2QLDZAEKVCiNJoZx/GfxEOR+Gh0N/q7/+jFYpYJDlyr3tkfvYxKOgMNEv+6yKUS0vwrARVLlmkm",
-	"eO+s93NG3+dAYvyZjKWYEQ4f9NA+6EU9Zt56n4Nc9KIepzPonfXKH1U8hRk1o87ohx+BT/S0d3Z8eBj1",
-	"9CIzbyotGZ/0Pn6Mei+emvdwuIzqaTUaS3pRT8L7nElIemda5uCPPBZyRnXvrJfn+GZg5PFLquPp8ube",
-	"ToFIMSfXIBUTnCxETi6pgoToKZB4SvkEiOARgYPJARn0TgY90n/2lk6ImZTQOIZMQ7JXgGEKNAFZrfzF",
-	"eN/O3AKJ0yAgfmQzpktYNECb4o/+eAmMaZ7q3tmjw8gMzmb5zPxh/mLc/nVUzsO4hgnI3kczkwSVCa4A",
-	"MeCVFJcpzMw/Y8E1cFwDzbKUxdQA7GFm3/iv35WB3h/eGv6HhHHvrPe/PaxQ7KH9VT0sxsUZ6/B/wsnr",
-	"5xfk8emjr0lWvlZsDlf1JDbvXogElo/vKYxZzIDHC0LxNRKLBEj/Byo51fSKkuPD40cReRNP91/8tzkl",
-	"4AYa/+odHvWi3uGx+c+J+c+p+c8j85+velHv8ePeb0sHE/UuaAo8ofKtuALcfyZFBlIzC79YAtWQDKmu",
-	"YWVCNexrNoNeYEiWdMDgqJdSpYe5Wj04z9OUXqZQUMjSKGLOQQ47TinhWlzdaMKPPtH+y1JxuYTIB1cF",
-	"bHH5O8R6CdgX9t07hflG0NIFSizzFwWxBH1O1FTMORE8XRAu5qFBcpmGhxgDJOTd6x+JFmTCroFQEjvw",
-	"EJplvU1Bb1drJ9zsIH5kSi+fAtMwq/9jFT+ok9HHckoqJV0srx2HDC8sozHTi9fwPge7LJokzMCNpq+8",
-	"BY5pqiBqYg6VklmU2uArmuSpvT1LRnt0eFhjtYfLrDbqxVOWJhL4MOcJyOHR8eZDpPlkQicwvJrUUV3k",
-	"hgSjxmgt4/F8donMvw5kt60QlGMJ86XFrlvrOBVCDqkEOpwdd1ruytVGPQVUMz4ZzpYJ5HXOOeMTMgMt",
-	"QRExJpfA46n5pyR6OqdSq150wxV8XIl/Cq/fJlWkbAy/0/gKtBpWwG4u/+jokPxPs2oDaJKluSKxGzgi",
-	"Uhh8SUju0bgH5hnoqcAxi3vNwakX9Qzwg7eYuAaZCpqEFpOBVIKroSMOAh9igESRjCoFfAJSRWQ+BU6K",
-	"F+ZUIUfi1fouhUiBImFXn5mpltffmG55Pa/sCyQWOdeQGKmLUE6KLZB4CvHV+iV5U2pJY1jHod7iS00i",
-	"8XZTgj4Kn3IxT5htaZqKSQ51yabBndzTVav0vjeCVQ7DK8Zr2MAFN4hubkNzXRuxPRPSSI+XMBYShglk",
-	"VOpcmp8FH0pIgSrzB1VDlUHMxuZYQlhkpstAMhE4tedCkmI5xEweoThtX7cqhPmbcTMFim3mJUKVOdsX",
-	"b34m33x1eESSXKLUSfqvjk6fRuTVycu94NXLdAoefrXcgQjR4m0PXKuPyBBR6+HsZCkr53/GtVwsL4Cm",
-	"qZibGxuh1/3mrWNM/dp1HCO0rS7IWIniJUJatcQtckNkBk0Zt7LlHwHGksKEpkMJ4/relw+kscWUmTGH",
-	"BukX61b0I777Cl9FXiaZGs5EHpwoA07T9WOWB/vKvY+YMWEz6H6Ir/H90O5K9Ou0hLf4dgtuIi5U1OLB",
-	"uwHEpXOOlrCzdpzVflci/nOAHxwzq6N+weIC+gqCpSPwGrvGUcsxVq7sRcm1bsq/gyPdBhd5VSFnY5VM",
-	"04I4lwA6ZlLpoRiPgccQErsyABUZrk5yzrQRYWZ5qlmWMpDnhF4q4Nre2CQGlhoZzV7fOc8kiyEhEvWg",
-	"UjJjXH91GhZ0ClGtbRVorikmGROKVp35VCggdGaEB3xDjMcsBkkU1EXCFROXO/Lv1QIoTjr2BJ3gXWm2",
-	"GUTZPIWhAt1il8pTozzalbtNxGIGCm/QtTqfha23/qg67pXY8rZAvzquQBhLpiz4+IqvR2BoWYiZc8xi",
-	"I7TYu+7nce/sX+voOhYyeQma9j5GASPBfDgDI8l31efhQ8YkqKGljZpdIfT6RNIWkYAplUPSdRx8WwYH",
-	"+j2XTCUMOUXXXRTMcuV9UIEbOa67XePFMlY+Id7LhswuxCwDjfY3u0+C6q2ltTRBFDbEKcglEAnXNGVm",
-	"5wm5XOA7diKSAE1SxgOGO3lwcmzNd//9y15QxXAKWvhGKCfsCn+lqc7VBiB7Yz8wn+aIwUM7ZsUrrkEp",
-	"cGaWAguDXMK+2O1oG5RUmzsqbjOLlOVxlrDykbJEuXLvy5i2TKS/1cnUoEHKqLsmNrhiErpQQy2GSG0B",
-	"hPsJJlSzayCCx0AsTSZBPl2n12VmmlKlCaIDSeiixD86J33giZAKksjo3Rkk5pJKQLJra9e/Ce13o9LN",
-	"WMSWNL2STiZMabkY3gT7y08b3iOOgHb63RUk52TO9DSRdM7J34jKVQY8scDnMaSphb/KpTTP7XGXpGTO",
-	"r+cO21o5KpzgJRpFPcOFxozj83K6ANGFzKSOeIK00oRUue8199gLnuXr7ZN1yD37QGOdLojgyGpL7kAo",
-	"T0j9RjvoRfd343nerK8OozsiguqeXONW3MEduOrO8Wb/xhoQiz+Pop1cSDe4FNoReQ22/tCwIjmsp069",
-	"U7m8hoVFuWumEJuH5UPGVS6pFY4zkaa5+yplcSEyl0KDuaOyoSwslmOmOShDVRnIGdNhH1y1zp34Ijxh",
-	"M6BR+57usz82dXi1ey6qWV8VjumVrGHGuP/0qEnvt0a8t0WVd0hCW99qH1ef3Jty3Ob9VN5qBtuLa81S",
-	"TnmrBXF7CvFVypR+wtW8rnEuQOEdh3EAqz9+oWHW7cLZ3GSxbOUbU5YO51NYa+Brbq68GjZBgNCF7ewg",
-	"1UKCFFeKqK+BuuiFDQTVOBh+8IQkVQCCeSUysotj2aWIsDTYDJSik+4WnuL98L74OGVxgA9eUgXDa5rm",
-	"sMy5PkbuZxv2UiOjdltInDLgekhzPbXsMIxcNdbo+RHt1+0r2saVD1wzvegs4ti3Cw0tYPGCNLmRJF9a",
-	"9FqWtDZEIxMpq4kdPutTwl2nrT9f3zBCpBzkcrHV8hXIa5Dbooj7uh1F5ozzOl+0n/QK9Ooo4/uI4CNR",
-	"gQIN8iiPpVzB+qAJR5c7kVEKGr9DAcVN+bqGcxtdJrOZCyCrywKH0TrMrvPYK8j0GeqQFvREacoTdU4k",
-	"XIPUkNgfU6EYnxBEHcIUwai1mvJoBkIVzn62HlO8VQVBJGG+sYq3G6ltJbJImH+HL24svrWZ/V5Y0551",
-	"GSO0X/DUaKG/4E2nyJNYk+PD46Ow/a5/vBc23W0syzUOyMKj9WxWGaWqc9tKVfDGDtDkFsq3FGmnk31t",
-	"3jOckk34llBrrM7N7Q8Z1eHTBuDvCnSsY4v5icS+nVgSp/wRPLFzNA3jPxWhiFFCoY3jB8qTlJKjx48e",
-	"ReQVlTRhGTl6/NXXaPOwVmDyzKPpGVUa5DBOqVLDIwzp8R4cNx+c4KcTxmGYSHZd+zL0/Bj1WYPqQyfU",
-	"2bfwAvA11ywFqnIJw1jSsR5Wuq71odnR7FIMpCEWPFl+Kqk1aVVzzIQW0p/UH6+24uawzR9rC/FGbfm8",
-	"7RU6nAgMw6pWXTzyVtl8WI2wSrGXMH8JhVa4A6+PoYahGA8vmdTTTgwQZpSlYfmPJ+w6Hq4wom7jnrER",
-	"3aFogqngLb9IGIOUkAxTyie5UyNWhjEU7y3d/rU9udUUQCjWEJyxs4ugPNJtbscbnJ8vcjw6vYFRsnns",
-	"jYuRJ4xy8hO1OyJPqaZGcDS8rHZFEmSKJaQzqjVIM8L/+a8n+//H4f7jh/u//XEanR5+/B+hZdwEt5qW",
-	"mDX2lRLzVicp3AUirscxH8N2ImhXLOgORe1y0t2YAm+TbD5DRAyex8/8W0FlspUVbSvRMqRL2LCXF/b7",
-	"48NlhNzcfNZd0HQQsPLmsgr922rAvXazNLN14pRKDPtJjRTI0wUZYVbCiPQpJ/hPwuk1m6BgRaZMmYdE",
-	"AmrbTHByKajec4lZyiVpQXy1JBMuC1SVEOJJKprxhKYNac7F9JiphowP4ymVeOm5lWFeG661VY4p9r/j",
-	"NYWme+piJzb1vIs4LxT0UGzv8un9SJVG37kWhMbaiPVibF3qDOMAO3uuC6h4pFK5bq0jaThnPBHzocgA",
-	"AwjdU8q5gZeigVfjVCg0kqdmPAkc5jQdjhmHynGL8BimNMMY50uhtZgNK6Od77KqP3YSffmpPaPhNUi7",
-	"AftW5dkalrqt+x5V66G3YxsizhVrGBg8xil0WAZ00R7LR+SEDSFtLoFV8kh3V2ExsMWAVfFiUe/D/kTs",
-	"u4cY5nNQYqL34z6bYcA5ZpsantSbMD3NLw9iMXtogVj8DwfBlVVOhkDk8xbBxGvjmpcJADRl6Yaxxeti",
-	"lh1VrXSv5NAwI28a4d0aU9pY7BUX84C17bm50ggbW84qErSlcaEJs3EccREkGDTo7CoquxEIMcv0oogj",
-	"NUtqWU8ZnDkvLbRlvJUfoRlV7LiV7jbcQMfobxeH+xrGXvJLODNGmkMcu5yYZUgrkcu4scpi/w578JqK",
-	"C6ebF7yCAMCUqeD2W4PKO/mqLF5VgeMujrxYb9Qro8Qti6lFhjcCyysY1FCrIzMqecju2FE4CbkMnEXs",
-	"PCPH+wmbME3M1sl/kRP3pzmnhu53uP/4tz8ehXW+p+YiMTMYiVMomobcjyqfTECZP8+RHFSegbxmCiPY",
-	"YpaAasuFJhmVlBwfnOwtxw6tc4RuShy4gTAmNzOsilc7nnETRDc+6jwgRyUuEHlj+ebWsq9Ct3c3iOU3",
-	"v52foaT6SrgAhU0i2vBLkplPMQqQMK1s7kD/2+9fIYtHwyNK+SoiP7mHSgOdFQ+vfsVnFVrPwKgDTEHi",
-	"XO/qnLx+9+OzNwezhPznfx0dfL2M42bStdzarPOdefFj1Ct9kjdOI/VPzo4a2eWEdKpn5g2qYbsUZ4qR",
-	"Fqr9q40jNhqcr3iBuJnI5QL5nJU5Z/SDP9kjz/dX7ZC2ZD9UMtADRWIhzWUACXGO7G7RAVvp4laIXq2N",
-	"Pwpo49VV21nrX47YacxyGHYubWRXqNkyauMfhcYfM54wPukOr+f2g67rXwqRaNgvwqUvgmpZF54ccim/",
-	"YvGVtR2UKTaMG6YSwzlx2WyhBNUuOu5mWWhVCpADxqosIEF+z5MJkMuFK0fzw5P9F7/sm1t9P5F0rA+O",
-	"zo3obhOvbEqUCx62qyp3SQQnKIOtC/9zuQvddA5ILOmUmFBFXi/t7AfGE1VFf6PKWsV/8xbod0uPNDdV",
-	"IKB3lS2tWQ3B3J5u7yu4MguFkXWWFsrQMbYBc/LE2rAGagWi9cM0Jae70TqXiH+ZXm1mXfepXzmR8WeX",
-	"kheY1U+zW5ZWt68HUI7b3Fgp89XO2Nucf1RBwLfWDwhJdR463lS4ew4QloHzbkj9PndGq5U3BsA/8D2E",
-	"ZxGNuS4YB98rZghR5XOAH4OGUJs72ZY72i0PdLUx1R923U78l6NibZva2oq97uC8/1EcWcc865TxDciz",
-	"WGiILDe8KrXQIS14k1O8AbHXM8SL1RTg2IheS6Dv6vS21A5indM0kLP1VswZnxDr98AqOm+fPHz6hFBN",
-	"3DeRESVkK+CblYg6lEfCuBmMPQnIa14kUETkwfE3JBZpPuOe0c8ohzbaXqDlmmo6o5Jak/4cpPW0hA3t",
-	"m8fVFcTRtMeMAQgWPRFj8t2zt+Th9ZE9roelodK8g4VHlJPirmiVPNOQx9b48t7nFCNXA44AppjRlRO6",
-	"UBH5Zn8qcknUlI3NQ6oUKCXkvv1VSDKnC4UhVhnFSHNF+gYZCwzY66jk1syXm4rBaJAcalB6KHjaknil",
-	"BefOwVvf8HdSKEX61sQJEpI9Urwb7bhUVmvRmOcM0uSZlDY8oGPFmPaQ885ZAkXIcodsgZqutjG32Njx",
-	"sl1GyS3IoZ5OGojrcPff+jhlz2IfiHkU0iuTRWLBY5AcEtJHi+svRIq5Il9H5OhwmaDW09MKd0DIEh88",
-	"/ZROVsbCbpu0sNpivEVah/W/rXVcL2vLftypZcTSRppW5xGhjswXvZaiVl1z3bpFv9ykakN9e0vecsYn",
-	"EVl6ajboglVzPmY6Is5NLq5BJjlEpObLTiISsq14bze96RFZdqZHJBZxzec9xI/NU8bxaUSc02nIBR/G",
-	"LoBam9EyoK7OjK2du1ElzvUpLZSpMqFlGWN+F5dET6km9j2CtXXbBumIG3+KTJ2l7EWRgc1xtwMHRaWi",
-	"0ERHTN6oJkZUem5rfsDQMvIs2ZinrMyk3qKSbT1mosgl8gDk8aqSsywzBI97lnzPR1of97waHR6K1Vhs",
-	"DTZtl8AuYiXxMrm7KEkz3WuLmdtIL5WZwbvly0KmnfNN3TChBX4PNLXxlo3rdQrx1UoXTJsD1cuLW6bV",
-	"K/Qa0WvKLHjXOglLzHELCu0haMjduKruRAxtmL8OVfQ8xBpgtjYYlu3kQpMiauCGknrkpjeiv13ODgbU",
-	"MBFy0dFrVLz9sYzwywpH6aqvfZ9qW2DnVoUt7LLKmhb0CkrtqqFjp8yo+jxdGNXevIhlWDRLUzKn2ki0",
-	"geSuo+PTvZZIILNwW613xRk8Wgt/LoYGwfJUBbMDLeBsiFKuXIFY74PQ2nxpYh2MK4Her1G7mezuj2Gl",
-	"tY3pYlNlYTPlG0MNaDr0cT2ke88NUJZrNAm+77ngkQLRV48xWmK+Ed7kCrqh9DuFS/93FSRuAXKypudB",
-	"R13+Rc3L2OTolE/MBTvWIIcqv5wxpeqynrejLdUf6xwYroqdiXpwzRIU5UvTaKAwVvGOjVWtDeW9tlmC",
-	"u+ic2HgT/ac9Mu+GnQ3qPteQaCw3PbJuRUYqtKrVjbN35Y3UAQ2zLG1X4XckQW9SLeIGlYvwlSr5vhqp",
-	"gYAhadrvcuDBpH7qlfTu1fGSpQi9iTzdVg62mSlW+rI3bFRydNSLekfH5j8n5j8G2EePglpRNcnT0n7S",
-	"GhBUCvmhN8I5kBpmbSTTGqu+Cc4ElAF7WG5R1Wihg+gUyNJm09wwNHx1lPewLQZgLRX7Ndy3tTi1HkWn",
-	"kOKdH6JnmXYzeDHAfoTvJmdbDwLqxnHxmsiAD+kMeDIrmmB14GT4VewqYnT9SOWzGV2vN3g3gvtgOTvS",
-	"y0MpRo1KUvYQfWmlyxtezcF2YReoA/yOrANL96qnKmNoVM+7Zw3wskyKa7AOXZ3LZqXIqJcwFVOZtJjB",
-	"lk/thlJiazDQ/TKszRhUM42jrUj+sLUe9uZJD4HCckGU2jKdoUxj8LIWhk526Ja60IWd1eK2NqqYdPca",
-	"gD3DNWjaEnDz61SksCJuYOtFpXANLbt3MVdd5eJC4RpWe1haZguK+Rp4C4JXWsLO71hvn5Gr/W6h4sUY",
-	"ldLuJnftp6UtmRGH45RONkxCuSl4K22kMsHXFIqaAuGtcikI0I/8q4hpiZRDdBs6rr+Ly11c238Xlx6Q",
-	"t+vH9ndx+ToPGUwM+q00gXcJ3WrOVrQHGs66DgFFbEYgCoMzNb2hCj4FKvUlUH0bzQgZV7qoZbVsZBGX",
-	"YatIrmMxq3neXKANykNxDGCLlI4pcxVKr1iWtQg9WUo5L2EU6HMYTyHJU3igiGbxFenPKM9pSmTOFdm3",
-	"+WmGSPY652/InG9Q5HVjLqQlm0wa5QTdHmyOZE7TjgUFzQlUA9ZgVW7DO8QGu6hhTnVsBcZGBQXVkb6d",
-	"BLdx3HB7ZS0fK5ZuL4rlM0Uk0IRQTfplpoRI6CIiTxSjD38Q6RXVtEPd/I/h1VfyeyMAeWWIrcsSMZi2",
-	"Cccz3CqUjixiGi5GaODxb8EtPApcKYHC+EZFnlAXkjnf4NossDMQgCQ4MbflWtuaK65Tj0L20L7cvLdA",
-	"H7xBrPOscLtq2dKmzrSCc2Ovh6a6uyLgwFaG/9qvw2WvfHDcpBBzo0zUb65W1P5vfxxFJ0fhtOFQGtEF",
-	"lkbdnwAHid1XWEL6IrOrqZHqjmv4bH0kdSd9tM0RrcPTnQhNPt7fnbXDn3Y3NaO2PN8NzmtpEz96xZqK",
-	"2xfjj67Mf6YsKIL4Lfn8aIiuFR+CY4oJ49tF0CdwzWIYtkGve6EtD84nbcJfmlLPiVan8DfawMXQtRgT",
-	"PbX1b4n/WT24vFMBLqrUXMhkY7xodvkq6gkW4y3vJ4TkL2204BOl2IQXAZ+BJictWunmMf1FZaxgyawh",
-	"4wl8CFsYrhkNBCa8z9k1TbHqaVWLeF3HtnKisiprscdOiSUesG6aWuLAjynK2/bX3jZy5rZTnG8QmXPD",
-	"mJu7DJQJBL4EJNqnRrr38+TJLFeaXIJrliW4lxJtBP3bSIKuQkvuPSKkFPBaQ0McZbQ1/bbZNaEIH1tb",
-	"CWN7UH2w1mySCAz1KRo9uihpDGSyFY5UuNgSLYm9u8CyzFRD5auL2OzwgaAfw55Wx3a1FrpF6ermdIJj",
-	"I2lllFoaikyjTCqbxG4HIownLMZoNewprQQnM7ogY5amRIsJ6Kntd7QkywX7ihZJ4Ygm1R9LfoOl7MWW",
-	"xFUfn3YEohukLZbo6D2u4051ov7Rb5TQWCeJG189ofxjK2l17fPRXsd5q6ilOhat/XpJDWhTWW+U13CT",
-	"uqfd6oC2Ff+sakQ7IaU6nQDogisNMdafhK6KKS63sxHJYmf5RV3dSiKmIWuLbShpt4JMWsMHTZgijJP+",
-	"Mz5JmZoaRu+6JZT7R47lCurNJdMaOFmA9sN91qpAGV2kgibrPIVNxxvV1UIV5n1SRRKq6ZnLFopIIuLI",
-	"1aiOCKbv2ATRIj8hImWuc/PoJNCb2c69kpatoW3rbTW1qK9eeX5+YUtEowqKa/u4+Ei5C5NBDcnvzmTw",
-	"85zvrK4+TRIJKux2a+e8t9W+GHdWNjm914L6RcPFcB39Amw3qqiPu90qfbc6NE+Zf7SZmeI+kiA3Pvs/",
-	"QcH7OqJ0qXNf7dQze1nZ1zb3mAUvC/xsF2zL8o875le7sW3eDub/FSrhe+VqNysubpvNuIiUm1VsKdX4",
-	"8CAR6smYWT/HLkI21gU7gJEYWOo6y66fKByys2Shm/ea29u0dI8H1ZtqSsVQdukbHBDrFsC3EnU8U/yq",
-	"czKycuBQbHW68ZjFIIkCrbAgKAtnbM3yVLMsZXVfvXcAtmB/ZfAP8UIPHZfFz0BdoTcgGU2dQGyk5Uwa",
-	"dEnOyWFpnFEH3xCLE11iiFRaxWkthwx6m6zAuS1y4ZpuiFxToUUAr2i7E978lssNdbFYcA1ct3flTJiN",
-	"mhgGsOslaAmKXIKeg7OrPfvvF89JJmxhfaxqoxvlRIOJpksGVfjAxmuLzxkYPTMvVgkHXW+DMoitwdfg",
-	"msEcJMHfzwi2tWfjqPjH0MCx+muSGR5I5XAsa60MSH+QHx6eADkmV7O9COumGpYVeuXomEz3Ig9Ewyyl",
-	"MQxzXuQfdo+zmwKbTPUucsw2uFglYM59uEnvr9OFC19RmuSZUfvInCoiYZwrCJctmNLjR1+FOQX7N3TN",
-	"ACi8o5W8ZhHELsIGFRbZD3YL+M/3OZWUa8Zb4rD0NJ9d8qI/wZIjUIN1AgK5pPHVRIqcJ2Qu5BXpV18i",
-	"XRhK8W0Prl61WybWL+BQRYcF1+LQSoEehpaDPeUUMci5RIZeVV+MhiJaVATcrPPbDuZcpqoTnb57/aNy",
-	"oaAI9VvMfZuzxNYC6HItNGtHOuxzuNZgkAVaFfyjhg4OGKvjeyuetcTbxwZXQhSEJnVryzJfkylV9pio",
-	"JjRNwyngTfC2ctq0GePX+qamV8CDAYgX9upBvCF9G6OmajFp1vOCqzbL54JYvO0ajtisuoWwagWwEYxe",
-	"Qwzs2voBGo1fNZ20ZC80Ggz6/KQr62lGfBV91Rw+4eQrF/4uK02MncxFryTY7qGFp3jZaOT1++/ujHMf",
-	"hU0hdrUpDQYcz7IUNAxzmQbR2SCKIK9+fvOWCB4DgWuQC3K50GieVdaBvqwduna9m/CNMU1Tw4fXLeXd",
-	"W9vjGDMkLJHpqRT5ZGoFTWxzjREdQJNwU3k9FTXzgGJ8Yr3IKFlSqVsMytJcnTlvubXx9wL36sv/dqEB",
-	"jd4WfuZNcpnr8rrtxsDNZ6GqjwVSGeCo4k7Dl11dCi3MUSVdC0M30TvUqsK80jlVJF/fQmCZMHrS4wpL",
-	"dS61cnHSQgKZijRRhKaGmy1IvygoiYtUD/9gyceHVpTY2xgEJWsKAKFKzqgvL2X8qmi37fDRrlBPQQFS",
-	"T7nac1LcsmfESBHnTvI6I2ORpmJuzzKlHMuUc1JQrCeN2OnqUpKTnNbGZJfnWO6mnd+ldMvor6biUvbf",
-	"mdEJPPw9AyNC2T8yXv17DpdZ+ccUWBykyrZy8JY1MKvU0CwjE3qNhd3xhwOqNY2nXUI6Kxm30eZNzEHu",
-	"x1QBmcIH8ub7J/vHj74qRUo85D5VxM4EiHuNnjZ0f/zbH1+dhgNUV3ESf9xzI1vMhNLk+BF5yb7dCxaa",
-	"7X6XrBetWlEEBcelS0ZINmGcptvwAJTZhkfH3xxu//XJ8RYff2zdI1JWW1BL4gyLLeYdPDK8OZEvF2+f",
-	"eRIjU8QStJPyS4aBUhnTLkhOBUXJjdjyktq1jZa1mp+04ErZL8ab/NvvX/Wi3tWvvaj30/evgqS+dErL",
-	"4mJN8Aj0iLAf2tAtq0uVzfqZ6pxuMwWarGkXs7r0ee8N8ISAQQb4QGOdLowQPmHXwI3yCQts9243uxfy",
-	"Iy8LMa/eve1Fve+evQ3XAZTpeqOtG9S+XZPigqcoxWUKs/YSvsHI2xmNp4zbDmAbFjTFHJ9N2q2UVYbD",
-	"hRHKNLF2PGknnLwlTqota7oYZt0ZON21SKeuitG11apttnXYzL69RZeyHfosbmBGX90TsLuLomFbtvC4",
-	"seeicSY3tjDnavoyr45xo85W8VTIIZ1AW/qnHyy7PmGbyonaOPn+kipMzlWtuWJ0MpEwoRqIew1vRBsu",
-	"ZQ2Sis5J3zoUuOCwWsrptJWGEX7JqXENct+CD6u1VWaTtntiffnnYkZJ561SK4cHtplznIr4ygh37rOt",
-	"pw2JyN+l4pKm6YLknL3PgcwcemHK07t3L55ef10ZI3FVG+U/NYs6aWy0hGX8KyveQVmuaLPW3AreB3RC",
-	"kPsOX5Th3jwGUhp0NpKHazbMjQVneF8FLFS58Eg2Qfadq+m2XSmuhkFIfM8mU3N5KXiP5DKfsnjq05NV",
-	"RsdGJicSBVm1jpoC/maHMBs0IPK52Lr+Z03RpJytHYgqE1yFutpUgOpSSKNEz21K+ZS1iUJx0BbSm4DL",
-	"qRkh2wPyJ/RxdbWxNevceiNUq6sDYAWwwzH9BRtfHzE7d819y5pLXdWWLX2nLVmyRQ2omwcv71Y87QaL",
-	"9tYXtZoG3eNf3xY2tYS470lfQpbSBSTnpNAKXU/SBGaZsF3cr2AxlJCrFnWlO/ktV3CuksKKhWDvDjkB",
-	"W1vIKdw1nVWClot2P9wWZVFyXqxjo89c8HL3BIeSLlaXFqmumhVmu3+UmvtTiJnaQnjsIOw1vEulp5LK",
-	"CZZ0V64huYR9A8FFCD0Sb3ll/Q0oXncVxoLHGSxXfrxxufJyAdGqyuUVPJ9xHSxl1oE1rRcSt6qDG7Nk",
-	"+xYHxfaHK3J1KsV8I9F/s3yU3YXJrt1zIVF0dmJ0SycIRfy3pz8Vt+hmDNp+R8R4DVm1xVVYLC/Z6uoK",
-	"frnqWi84xKN8KNfTX4px/RSDsndh4bpfk3NQEeQuQneb5H13QbxeFkEod/u2snZuu7Tx6vJgm9QOfg1j",
-	"CdsqStJ+PNTiCvhNk/Trg4XXWuT0FmRXtR/uRb1XT14/efri1f73F/tHj7/6uhf1fnjy09Mfn9gHj8IF",
-	"i19j6583oHVRqHfp4tl11bCZk5iLTUxAzEBLFtuIGj10wSetEaQJSCMWhspP2HS+pb7BPme8ZjAfukhP",
-	"aAnziEXdn6iojbFyNjfKF+VfoUnmjCfWUFjKHCJNGZ/YEEHnl689Q7Mgdk1MgSdUDhdApa0sSzm2BsAH",
-	"63uM4NLLJThoNwCHqk5vGRhhpPMSYzczAWMBCLVRGYGyFMRSijIerMtOXnZPtVSOCFR36JXr2tT2WoPE",
-	"TQ2vNsZ0W6/3rKjGUctHCOZThCRgV3u3LL3rFd61HtkxkzOrvweJ8BqkZAl4Ql2jC6cdn9BUTzF+hgtd",
-	"BKgUrkjPJbiu61+bSB1EV4cI5VaTGeOuJJHSEmlK5RnIa6awrltZzb5sfhVkk1Z7WpYDkg00+t2WHHX+",
-	"HLaucPfrPIU3EKrd0uwXZzhMi9/DVnAOd8AYjyHW7BqQkXWqFDgu+hff4FppFHYw7HPf8WSX7KDI5YK8",
-	"cWXVXPfHkDDblokBExovhgZKCdAkdX2t126uvUPGxh1Z8W5e/37tBg/KRmVJjcZhRWVpbrvq8K6LAytX",
-	"FLXhTjc+6hDyxizU/OuiaOrbVql7uOyIXHkJFeOt7qJPDevbYlAJNGjh41qybVbZqk+ULY43H/M5QJHQ",
-	"2V70f3gz6LZ1iV2KBqzKlW9g364ycFYUU+4+XoGw62xnxSkW6BHVUbAdfI19+qfnr7eNu6uLqnjQD8HG",
-	"pbY8z3JrVqrKsqIJSHYNijCtCMZnLEjfti0lfyNec6kL8SYiXHDzaFi+UG+iQuTB0dFJ/2jPT23wW5bi",
-	"JewabtfHwtxscY0XPE2rhwnEKXWFV8XYe7nonGrBm0tX3HXMNHep3rZ1+dD1XA1e728WPH6hQyEnCbWq",
-	"86Z2FKN2G/A6k3c/zxRIjd3d9s4QyLZ/Ol5SzqnXovQ3b6q10obIfAnIzowgdOGdEmbC3QBDqy8Eg5Jd",
-	"/lYg0B/7KuynYlIleWHFO0NNLrHHFagtSyihZcNuv1sERyEyNZvNaaYXxPx4RnxjXURQeIvKUhpeIcKy",
-	"G695VuvXG5GyKXxECkKLMDNnJiTYPnwaZBE7oEifTThGdS0yUGQh8qJ41BUX8701do0Aooh5MXZkoWYd",
-	"INpWBjnH6GrCNCYSGXzyAx4OXBok5hyj4IPYGt1IlBRZzzv71aKlIZtXzku05BmFJOxE/plXuWAZnQAi",
-	"hY1TnHr+5aKKovMs29TiwnPUjH/GUirFF1mj5Xw7jlX2tsYSM/o+hwbwc+76idgjMkvg8EGTLPezb7xQ",
-	"PqqGBokCBy9zsyGW4kYkYEheXBGVkERxmqmp0DavOoUxpmapmPJznJDQCWXckJiw/G5ZLt/MRFlywGBI",
-	"PlXBrD5X0QZP0ZC9ORLGJ2VAKfDE8D7G7VmUxW6rK2Fm1dBiu1gwZhJmR1JoEYvUj/YJWG5u7Ly20Cpx",
-	"wzvHAhCBtdQnbiOVX4zKu9hO59/YiVwrwHjoV1Y7WusCVGu3EHbShwIRttKXl/wL8IEpW30dL7HElmhH",
-	"SaD1AgvfIIbrQnWLkL4dGnm+G7y8prbm5StH3cq63R7zvPIsixMJffhWXAEPdjiKQanKqB0wKW1UCc4F",
-	"+zLenpyac81Sm0+BkxOcnLhPw8Uimrb35fM3vyylhnwLVEIHQ2oNCs3paoPXtuhDJwx0zukEtmMC10Zk",
-	"hOHsZAd9lRvbrYZeueow3U8CYY7fSYHniB9G5JgkELMZTTum/l91TUfdvi7jxFw3V5uVWawD4qYWjLfF",
-	"4hthdi45ywYxFgJ1PIUkspH9SkNWCYpe8/oGO3YCbUvPIMi6iwe40jcasvUcp5i0mKIbXBESO4EnrnIz",
-	"R8WK1AAZ7PXQSDkw+puLQXWK/IG1lFlXlnWMr3FN2NYP3lm6RXUCH+75ptB7l6FjpHBzeFkYXVOQ7QfL",
-	"mcdGh1I6ILl54orlVCveacZtNj6ImrOEU5atJWTrMnzrayBj9J0KAGEz62+gJnJhPBlW2eTNruHLTTJc",
-	"nbMc5VavMe9y197WcK8KbBdePfHiPn3Si3rf9qLeRVAGc99VGvc2hfOK6zXoalJGyxBSYbqi7d3+N2fM",
-	"qsLMHXWttd0zpXJIujY86lIfL2ifq1UZWN3/vmu3dAdoVzw4mK3jVRjvbrCtPvLGDlWsdgXjmz1xYO6S",
-	"zYjgpEi+sPDs7BRePXPhpui+qaeFYyM4Wr0LaIvK6+hxURY3KmqGIzslairm2+z2aTF7m01fDRPr6ugW",
-	"CQzwNIdwqpUeajHM2mriu+10LGZeBZOXzq8A3GKRpwnayi4Bs81zjObkCZlPFxtVOOpIn9h5d/WBWvYO",
-	"aKz0wtNxVWalZRPRc0LTOV0oArNML5zCUvtCGqxIgdqCRjs4butdV+FySkwXVYzHDG1DWbo4d4tD88uY",
-	"6c40VtLXa+vQDy5mU9/l8oXVJl+tkFG79Ki0rM9rnbiBSnCjHvl+U/zwBV3rVYXZljYSuJKRPUKsTjyq",
-	"M+uyul5BlUsNLZcx3eMWPousHL0tSk91lTiGvotGYpUpvnM5sQ610c0Ki3L99o4ZivG4W6tC93o3PrIj",
-	"FGmAoSzdXi1mpewlYb5VJ7PNgX/LZ9QF6M32YluAzgfcLoJ4PbK4u/jdatLdVOK9Vbr62LoBpxQtdxSQ",
-	"QJOi9w58iNNcsWt4WVitLOxWG7rW9OSJqZyIoRacNyKLtrOaRTfoqZRAdoOtPlq3sBu0VJpIvRPY3FaR",
-	"8UY7J69f01aAXNvHabsi0XxHUFzVkiTYIg4L7qpax6Wj1nlqJvSgjFYXNt9lGUhsgXROnL2BFDTg/Oqo",
-	"ghPGyZtXP5J+PRQkIvLg8Tf9k71mkSLbSLNoqPmQ7P/2x3F0ethSsahp6AgqLduJizaUZGhEq2uQispF",
-	"J6HgDppitTDTbaSAL4z2s2K099z04Qs/vkt+fNtc85Plf+sN4M7a3dXI3S5hN/t6VAGPNkJxWHswpfJS",
-	"5HIYu+BppYHOMNdGC7nCDr47NeTOVZDdqB9frqG/vLz/5bb4c98Wfw0Z+81ysRBMmyn88hzvAZWrDGMc",
-	"MaOSx5C2FemvlukNOWXS+moxYZm5PlJq6hqBGk62pqUKRjzGuWR68cYAxHFZG+JU/ut5Aee///rWrBrf",
-	"NMdq3ytHnWqd9T5+xDyPsQgEuWHEAGGqbG1g9D4sFjBmkCaeP4SohdIww/BkxlPKk1JXpDwZcHeDErxB",
-	"jer4gieMnpEyG08RwW11MEX6YqyBEzEep4zDngv1VgNu6zij2w1mjCcgVUSq7D5FbIKreQGuWQI8hoMB",
-	"H/ALwa+BW79N/+mzNy+++4n8538dHe6dkYzqqSK5GYuMHl4fjc6xMJsir59fkJOTk8dmse/eXpyjX08N",
-	"+Oif//znP/dfvtx/+nRkfvPr3Z+TmeCwMI9tVXGJJQzPSWqDAyUM+OgPvHoj4l3fH0ckoxPGaVkRZ/S/",
-	"21/+NsgPD4+/StmM6b+Nzl1SJRYIIkwNuFnl49NHX5MRVmGwTQ4fZjYy479+V4KPDsivkmlQGFC84DEk",
-	"NsiYAyQDPnox3n9p7vpRFeZcC2w8PTq2DialaQoROT3+xv7tWtjuHQy49QYoInKtWAKuiXKagnygCAZs",
-	"FrFNp4enBwNelqUscezJqxde7PlZ7/Dg6OCw8OnRjPXOeicHhwcn1qgwRbR/OAWa6um/MSLNepSM7IEg",
-	"eJH0znrfgf7evYIlMrCqF356fHjolZNGMccD3+8uydXynHUcyU5h6agRq5AaDmKdzNQF0oVGKpdWhdR4",
-	"hN47+9dvhvXYcmBnvR/ZNbhUF43Fh/7Vs8TX+8189hCLga8Eymv7xr3ABOc2MHl0eHIH0/2EPl035U6P",
-	"wWyEmXMg/YRqekkVoBfZ3iyunDyG8RmhfK/ttK6PHmLK8sPfxaVqPTSjSPzdvHCLZ/Z3cYn6SgCKb6dA",
-	"cH0fo97p4dEGADTvn2z0/naHVB7LM2SQymUBJ2bZVeRk8dgyXyJz26wKU1Nkzn2Swu0GjujhH0be/PhQ",
-	"5rYJBpV0BhoFun/90WMGWhiBV8ilVYBWoXtZkbc6E09u/SoQD/QbZufoYEyiNJcKmVGe07TcjeW0qsgV",
-	"qXYvxfycZCJNB3xUNDaoNjYqO6y5pJsDMuJiPiJ9ildf867bG3AnGOCvRVohK5PBMEfHXmY29BBRCJf5",
-	"05OXz8j+vhn+YMBPDx+77BjKBXa9Me+46vfm/GyVSbOFVMRX9v6o08frnP9dXDowg9Lfus7VuyKM1zm3",
-	"VtiPH60iXaPB4x1P1UaCBixYatw2kTg9PNyQEm+Xck8PTzd8//FdcobXhj4Qn7iYR0Rk1qphC6YbodYh",
-	"X6GchBlBrqcPUzGxyQ0FYTaYNf58O7iIY1etBT42GcvHW7wgXP5ICDndL3eAk8d3gTNtkpeYGC5omKxV",
-	"xrFBF/agN8JxasseU8OTbVKIh0YGcZbRSFjHTisemd+XTvQ01EFkMrGFNrcB6k0JC67FFfjZmw+w1Z8E",
-	"NbWJPWo1INy7PiSaQqPOJTdw5TCvpwzhjYePazOe20RFCQq4zcUCvK+M/q4PyIuxi+q0O8OUi1QoHRWf",
-	"FO1SFZ1BMdOEMj7gtmcqOTokM8ZzbKFSNn4AXIjgdkCsYUqkW3s5Gof5gOOQB+QJXxB35UGuzIIMKJXX",
-	"l2pMZyxdBO88B7XbYTSNOml/QVazW21BYJdIWsfSVrJoxm63KgUX9bjBhjgaWnf1ysML6ztoy3Pw3vyR",
-	"zZhtMYcS7vscquSDs1rQW3W+awPnwoMthX7deETnLeqGeUuh+2bURk2CDxkzM2KEu/TbvpSx34FVFEkN",
-	"9vXwvlrCrH67RUrz9tum/dVw7FMlvIKOikD93m8fo5Z79QLLRXq7uiUWupQFc8dM1N9h0Dplm9y56pnk",
-	"cmFx2BrujNqHta/3zJEc2yO8i2XZ0/lLKjinx8f3QiiBSwdbHVpBDIvILBHRU3xeJ6LNbp8XY7Q79wLs",
-	"LSDhPnVJ9X0tZpdKC2xn9Sme+dHxhmf+zT0xxzbrcJMx3g93qv28zTGf3tedsxkRPEX8z4poi/ppvMNa",
-	"xrsjslu942zEyKd1x1kAfh6XycaM5c/BiIrLx3VPWaPulG/dha7TrGOFPa4kKJFeW5OCIn0HBmIQfa9F",
-	"9BcZqnoVRjfDLNo0l6U29Z1VoVtVGdwhtOoL5SF9imR3FzJWpfe/oTPYt8ESJYZH5FLoKbmmaQ428xT/",
-	"prmeCqnIFWTaMwzUmigtUYttSe1wMuCQ6nj9BPWk13bU4jhvS0tyw+NstrLjXd8hxQbb3C4Fxcfli190",
-	"k1ummx8AMmsFZRzLPGLZw2uQ2jUzJqlQjE8sFa0lFwnzfWtTWnO/SJi/dO/dlzUtUKljEwtYI/6BzsDA",
-	"7sVPT1/8cuHaGBpE1pRx1XJfve+1+KePDg/v+Kopz6P1spEwJ8XRfj7GqXLft8V1ywnuxzRV7e9Tskyt",
-	"XNUnbZj6cxmaPHbc1dDkE8QXO9NnYWeq87h74TTe7fGXtzLtisJu87K6HxvTShT6nExMm14jn7dJquzt",
-	"6jhY46JA0cRF2isyFjl3koqNlfUSDb7eO/OL0Lt+C4xPBtxo/9YznERlxkS9ylNExDXIJAdis2qsycDT",
-	"c6IBvxAXimRU2WJltqcLKaoAVQNfQirmxGXIFCXMImJrVw540TNMHZCfORCzf5KBxNYREVE5RjZHJBEx",
-	"9mO1xY5zGwB6QN7EIoNkwFN2BbWaaWdEjMcsZjRVRAH+xmStmL8qUjzsbwMu5rxY9ANch4oIhqoqmwGh",
-	"p4xPQkExRk14jucWBWNz14UGrAnGbVHZympP1UBlo7rMlRO2NoRgTs+t6IE7DdRooH4OLvaBjssYuBWh",
-	"D0leth/qHvSwYtaOERdmWi02nXTXWv5tqscG09sU4yeu2cLY0s+neD/d0EaEdG7j6vxwf0UkZcrwU8YD",
-	"mUitob0Ipjuwp5pl35JWb4Z2s9yLWo9bW2dFHeNLXyyotx6Vi/AmlBNzByHYI6LowjbsWLTSgW9BXWUr",
-	"feG99ye1ld56MGNAMFhFPxVIi1TqW70+qunaLhH/jL848zxomLvFJrb2vRRmK9mKOa9nJQcE3gd763wW",
-	"3sPSRtZmSqkW1rsTdHlqS9W3cPpq5Z8i274hDhjFyEt7x/w2l3EXkTHDrvgqcgXJE+fkjVybAOb8vUVy",
-	"eisObGXgaUGchzYp/sbCTCP70MNvl6pXTfxA1bD9gNgGwTTFpHOnww247Q1cNAZGH9+o0Wt4dE6YJvGU",
-	"yolLi3A9X11dAQmusLT90XVjMB8wrg6ITRwxN56dmBLXS/mcFA2QUQ23v1ql1UxbNEp0bx8QL02+X99r",
-	"kSlv8yHjKcRXkLiMefNpMHPDHEiNaD8tg1u9WfUdC5Gbs5lSDQVS9or+Yo771G5P1yQ8chlRhtoLGjRC",
-	"anWcyAhcU3LM+jWi6wQSEtNM50bxd33dVl2ftdt2dV597c1bl2RvU6Dzt9Im0tW3+9l4zP1t3VYeuDfF",
-	"vajXtT1+Qn7zdev64jnflUuixtXWqgVLNHFPeFn//a/tZm2cyacl9/mLuxdX6zpM+hLP/2dxntqajG2c",
-	"6eWtpha9hDadwd6E91Aj4dep8HwRhLVXRJjBQy6cq7ghuzaLIrgSeEXzIoZacZJIUAqSIk7WzogytXuC",
-	"rtYBp3Escq79ZV1CKvhEES0iMpdMa+BLTpSU8klOJzDg/Wd8kjI1NcquBEKJhg9ll6IFaH8Ipvfa3LUv",
-	"Fz/V9tvJcZtzI+oMBcc+OhValMfkCtSGMi3+TBK9D5r1nj5zUGO4G/54Q4J46+MU4/s0y3DpEeEwB6XJ",
-	"mEmlW50UTSopLF002bHT7iWVV/4hvDZT3NGBt3Ex4NpWHP4kBanqjA3sCMVjtWu2pcH6LIFZJgys9loP",
-	"2MaDrFTcf7avfD5x+kVYPunHVME+4wq4Yppdt2aWfTqR+ngYbRzKndRf1YO0sTED4XVLVgwc+17MF3ZX",
-	"n5DdonVBXwwWu1IDLBvvGORfoP2X+P67MP5/avkAFdO7a/7jfvhrG6Z2QXy3dFvdiymqFVu+2KD+LDYo",
-	"7/J5GNMUeELlvitIuTIL2L37tqhdeXupJf5Mq6pva6/s4WcVT/O2MEg9QHkPoWE1Rrtl0udw7Zz7CmIJ",
-	"WgWUxmiXKr9LwfWPZhkHjm4HB0rJcwUafIZYYLdNaAgFzr2zR1Mn/vTu9Y/Ygl1NxZxjofM1poQgG3j4",
-	"B/5/uEY8tRVu12DEachEa75LPsMDczV/gwe2G/KMgtX0i+NaWVF/bXGcFYhxwOIVJvfnF+TRo9NH3q6F",
-	"rP6gWWa7rOSX5qtLQ69nWA6Ypul+QhcD/suzX5799Bazqor0LNL3csNcahhgXxt5DQsyZzwRcxWRlMXA",
-	"YxjwBVAZ1RLAjOY8JxKuacoSV4WaJ14u2P6FuCgn3IsGHGg8dcGLKZUzRU4O8ZOvSUIXqsiwwX4W3BX5",
-	"XxyQnwSxPYRcAeMz/GmE/x6V6nvZR8CAt+geFEtIgGtG03NCyVwKPhlwW9TDkEhZzdn2LijbxIS1hIIS",
-	"u/kKdEmvHVowHDVahx1vZUfT8EGXKFW/CpqDtfmp7KdbCZmn91fn2LbfKFHb+SSKC95rCYUoiy0iKCfs",
-	"wuciO7reHZFjkKlqry3+XEhCiQ1FnU+FAjLCPw6o1jSejsgs15ak5max5pqHhAhDv2OQEpIB72MJ7zlT",
-	"YBDXklUsEiAjO8YQfRmjM5LlamodG5GBCyd5lgqa2BZKGVBN5lNqPXL2S5JAnFIJyQF54khjlDJ+BcnI",
-	"hpjaq1Feo0PPmdFsuww9BQXkcqFdzPGMLlyRcT2FGelzgUmUhl+5VUQDPiqCcb3hLWiYKgN1iZvIBuza",
-	"j133KDrgWUq5ZXqZBNtOnrx695b088zM9Yi8ZN+eEwWOP02Bog9zwq6BI1QWA44XO366h1mGZJanmmVU",
-	"amKGN2iF45AMW6D0kZvhz0wrg20DXps8MjNfAgbk2gr+CyJkAnLvwAgSisxypfEF212jqvL+qKjyfk6o",
-	"urI14JHB2SregoM6q0q7Ow14wJeKvptlH5C3BqYxTVMyevXzG9uBxeKnu4TELDMSyOhgwF/hc5RxqCYz",
-	"oTQ5tpvunx6dOCQdaiGGKZUTGO2d16MoB9ziQfnx4SHpnx4+NuxaDGeUL4Z26tHeAXl0eOJatbwGLRf7",
-	"T8Ya5GjAG0hgmxrFlHOB4ML2RgY53wCQRMTq4avvf37785uDWRJi369Sarf1DnHmlgzcOIOZ6p7il8v5",
-	"25h7ltK/aHzy7fpmHt1t+qk5YqQNywFtX0SkkwfK8d2+kCQFKs17VBOOoqAETEaAxNdj3S1V6iweV2iV",
-	"Rs3NNZ8KVI8Nd3e59eUavAD5vuGLvsPygRpwpel4jCzXXcwPlL2pIz+dw05CtBBXhGnkMguzD0gVDPgE",
-	"tJXWyFMx5wgHZKh9IdmEcZri3XNyfPjw6PibQ5J9IH9/9ew7oqf57JJTlqq9Acf2WyWjtR09ZNm8wzax",
-	"Cl9EfT2FAa8Gs+/OaALn5PtnLy7sJ4pMwAJ/r0WoRJLt3TZPaOUH9sc/P0O4YwJ8UmL6DDRNqKaRQw17",
-	"RuY215hvcM1gDtImwtuqFT6yhsjw5hJn/UbfcfbVizKC4szKE0w72cSmwlDsZlP2t0HJw8mJNkVJGbIB",
-	"e6EnjlsxrSAdk75i/4aIvPn+yf7xo68iYhQWojgbj41uJ8XMdoM1n+zZAiaF1lZJjyganh4fez1FbV7V",
-	"//d//d9kZFeQz4YzpmaYVIWq4MhMXD0zEiOeUX1jHOZ4g+5FZJRzlWeZMCLb0CzTjWP+6Y/jEoNQkCZT",
-	"qqbEaIYFk0bWHFNOrKHxEjA0DjINyVmd70j4HWINyd4Bee3+WQjY2OtxJq6NMHR6+PhswEdc6KHdAQJk",
-	"hLLq0HVNNQ+4cL8PzX7ME/enKwgzqgRyi9BDxoeZFBMJSo1IH2HryWsGIlYqfJ9TSblmHJJRiOVdOKxs",
-	"CmO3yf3sNK9BGYoPcMJfHO58KQ3wyTFaPJqFJ+tUeI+Kpbzy6KTgAd2Em4cegu2G49oVrhSamvpkREa2",
-	"s7TRe22rZtwPKpclm3R6NaadWmIeGWbiNMGavqlKG5gjd1ssXPB0cUBwBQNuHqdgtVPqBnn3+kdkH0u8",
-	"oTTIWf13TtWAGzFnmWdYvZ1ykvMx40xNISkE1DlVJGEqpjJBq4XlqMenZCpy6RTchlqK+/B47ir56Y74",
-	"yDrNqup3WrDKvyJHuWMOYdj6DGuNOFwz93xFQwV1ESXImErrxSkwviIWCbWI350IY9VVuNLl+4/qtfuK",
-	"J0VpNVhDLAMsK4Ck5QyQvahXknKopththnpWsGrzWFdvJKX59EsBEUMmTmo0BJBzW/GfKUjIXMgrrPxf",
-	"tH1EvlsVEVmX7lyhub0FE4hZsusCVk9x0Bqp3IYBr5rgaZnNf7cmvGoFz2yoffi6sUBO/Hj8L3LrrZLP",
-	"vjnTBaHkfYDDkL7X09k5YaR0BCcnCn0Jjmsahdl6LJxmuo7AZJ6CehjTjMbo9mpzJ124N4y+eIx+Xplj",
-	"mU0yAy3RI6aAaluECyTgX8oZvMS1wadowCFVQI4OvsEBZv/5f2wZPyEkURmNISJS5NygXiLmnPR/oJJT",
-	"Ta8oOT48fhQNuDw4Oj7pf723d0B+RbN+TKW0ijlNlXC1UqQSXBHMAnNuW8qx2Ki5wgcc1XTSt2M93ts7",
-	"Jykbw+80vgK80y014tKPjg7J/zSLREd0luYoNw94Aa9qwXlG+m/i6f4vL8jJwUlETg4e77WpqLmGApy3",
-	"VQbfDX9ProJq+jat2DqDHQzupL/2nVL0K6oU8AnIcpPWjM4F359BPKUcb8dLQXVUIazFZbxEPYz0KBiJ",
-	"dZl2NU3FJIdW3fBZWVrWumCzzJUN0gLjjCp3XiwSo8+NxzaAo6z0+9Xe2QDNSAuSwJjFDHi8KLzg5QIq",
-	"FUUznYKKMEojJRLGILG4UTTgKaOXqRWgFxF54ypc7r/4hUgxtxI0k0rvu3pIhM4MHUekaEiFeipNUzE3",
-	"oLJuAFx2ZBgP9pxmmK2ZgKaM42RF0IiECZuhRXDArcBpYHDuKuyU+6rXIa5NUhr+mBxwu8uyXDAehx2s",
-	"sS33dAyANYetbW7AK2epPckxgHr4PhcaRuSK42e2qpaBu3llX4Eu6jKVwB5wGI/NUq+LisXPAwC0rFhj",
-	"IIA7NzMiMSPavwdcijl2ODdAItYfHAPRAmNkDMVeigRrUPGJ0/orb3pK58QZAEDjNeDec25kLQWfkNGz",
-	"t3QyMqdDrcFSjAnTket2jnZNrFs1ejHe/0lwKGpTFZbYExeGIHJNKC6nRXN/bQB6UVLGku7TIJC3dILl",
-	"vmKRMVdyK04ZcG2NI0WWmnXqV6pNbZUrUtbuOGetsflW9ltBx0UrmIEvaDyF/QvBtRTpMi/JJLtG7wMX",
-	"+7F59ayKz3IMoAmV9vikpfRBPIlAUTaLPW4aISMPfbTDy40mMlOdhCIbfxKazESClr5zDw8eGHkiQ+kn",
-	"zqU0R7QaattserP130Nis8cjS+yJGky4yfoij+0ZMi+4ztp7zWBVTp2LKSiTvgaaqHp0CDHSmFExi2nO",
-	"6qwOw3HI5WLAR+bZUIEeMufXQeEUw7pshNfIcsKR1wzRcynvEcYH3LJIwclI8MaL3qIMbewdkKcF+Jhz",
-	"rbhqigNeup9QNk2Z0lXxxcLcxOI8pcWDWtl9d70NOEqpghu5QiaWq85ATmzqIUZulX6r0gv+QJXlHc/t",
-	"KHbmymA8cxqFfw36JfLdkryDdyX3sW6DdmVCQ7e6+zIBw/PM4JkUmVDOu46LGedpSrSksVt7zJzZ5YD8",
-	"5CK9mHL+vtBd8MxhEfLEW5K2yznuR9p2069KrPfe+Msbq34tQhGNyKLoQhF6aeQJUauAuo47VbJaO38a",
-	"Ga6H0o7gfh0Lxw0NgVnSHH33zJcDS946GvD+aAwwxA9Ge+dW6LL0m+XOi2N+LOqAor+WYlglybkRIvmA",
-	"2z4XtJDs0DHsypkU3z9QkYtILBw7kojc0Ou+NGLcgOOEVSDz8THhdFaoFNgJNER+/zAQeg63ZVJ7DoAz",
-	"3BPlFdO30Z3Fj89QvZUsttekwWaH2CmdryMa15nlId5y7XTzq5BXyqCfU9qcQQZvt/KmtMj8QBFtVDxF",
-	"+j9QnqSUHD1+9GjA1cHJUf94LyKvqKQJy8jR46++JvLg+HFE6lYlfGglk4Oj49M9p2AqxSa8DPH3b1W0",
-	"K1nfZ7qoX8QooBbSwIBX4oBRofYOyIgqhUWMkCnYUj7NUJLI2c/w9lMil+YWTQRSq5Fg0Ptq4Vg6mGKq",
-	"IGhsMnB+aV++JQp0o+NM90SFbgmrjU0FyCzqfX4k+bZA1OJmc/BXUVm7GeONXCulGk6vI1stOKeTFRfd",
-	"DwadGdcgM5FiroyrroW0aRhEw5JLrPH1dO+cfPcWQ5CcGVULcoz+hxlN1UGb9fStW9DtoLQb/Z6wuZx9",
-	"FTZPpFCKFOfy+WHzd/7+DIr8jfzwn//3l1YjajsGqwWPH2Z5mrZaRzHAwmgZiiXWj7HgsWf7PD0vC77l",
-	"mfUmZBlJ4BpSg5wK9UBMEnjzz58uDmaJc05YG1WMXnRb9wXNXqgH4RxnlWGUYJQnxi5yQoniNFNTgZY5",
-	"a/1L2bW5IGIhE7+wnQuPdlk3VgdEsxtJxcT5SMo1MI2VmBjPQVWXDMkkXDORK6y2NuBg6PDMzaVICvS6",
-	"kPLqDYf84MAi+cd9ZfQ/sw18zVuuYUDOs1JsUUNSrZ5UizeqdZqKuapufLuNB4pkQjFbf/8ZjaeEaZhZ",
-	"Qd5mGQlzXZpbdYCB6Q5q/VGeKZB6VFmpnSXHxtNaEUDMC/tqNOAjmzdrrQMju1Vs+DXEnY32Dsgb7cKX",
-	"DJ6i3diOi/DmRkQa8FTEFHVYrqwOfU6uADJEOusvYymQ0ZSq4UxIQNnAcBlrc7WDYRF+kdH3uZ3GxmSd",
-	"2Xwjpsklja9I7g4/OSCv6AQUMT9STUYpmzE9QgOvOTzKuU314kAlOX70FfmBfUsMedoSiy6NafQEw0X3",
-	"n/FYJIxPzsjk3ywbHQz4r5IZccelWkVECbMGg4yXLhwX1Rpq66JJQF4YElDeLHj8yhDnGgNtBYhC2qxh",
-	"7TmhlxhTb8MLKhJrKS9mh2oz2H5z9Pi4Q2mzC4T1fipQWSpJFmGsBYK5SFJqWQYeS7jM4yNM16Qf2Cyf",
-	"9c6OD132pv3zqFyduXMnWM5jaXkGtCSTQotYpKXToPD/qAzolaoMVkd7bTbu/95/5QbZ/8UOUofbRot6",
-	"66YvaIwomF2DJH04mByQo4PTg+O9c9fO0YYZ2paOuuDRlf75VfuCn2RZeK1eE8TTDids0N0Q41RwkUsM",
-	"TgrO2KCTtjmP79oPgNSFAkKgNhCHsrym89TciRxxtGp7ruvof20YPlmKEGE/h+PGiog0wYobtHnZID9W",
-	"pI8mUgkK9LAQ+PZcdutC5JK8zyEvLltEx3njnrei0lc73+K7bCJpgiKpWdSaHRsKW95uRUtMFTkT+L9i",
-	"47mdpNr6OW7d2aqVZob+XAbBfeSlIcAxqcHeckQxNCWTkp0XMiCy/qYIqKbtCoyVAdV0hQzYkPBeFuF/",
-	"xIbuGCFwpOD9yCbgYoALnUwkTNBbBh9orNMFJnKdEYruXU5YmWMy4CNzTdIFJJ6A4tJYRK5jMQMn7pRh",
-	"QZijZiUcoyucDfjIRVGOMPLbDReRkXUCjEjf/X5uDXbWBFikfqPdIxZ8nLJYE1YaKPciMipywkekj8F8",
-	"ws/QPkeS4WXsUREpgADNuWaYxoOrNXczx4gAs+I9XKYNHRyRPv50RhIpMvTQl4Ifkp31xmE8IVM2pLAZ",
-	"TLjn5DQtFyPSN0sa8DKByOilcs/zYztxBZl8f3RhybUp7OydE6oHHDONHx0eVlGfKIUdYd5yApXoZJOY",
-	"y7z5vQPyhCiIhYNtIXHahPlifxh6kcA1M9hcVop4TJqJMO0SlJp2kaDcFCwhTKkcUDZMxYTxc5sojv53",
-	"KyLEMaACZitMtNyzT3G8/Rc3q1rSUXL5RESV25c6XOokhweKxKmIr2yQBdM2zV8XrKr/+vkFOTk5ebyH",
-	"ZQBmQFUuwfKNK5ivPba3tttQSxPh/aIZUSchydyvWAYFI9qC8zYJLBgRbgYzAxRjtUWA30J2fa6m95VY",
-	"j1PbwdtENcswbdikY0HYB9iBwl46n0Vd16NP2nlozsreRwkaPLlWpF9eCnsFT8fwM0Nlq4USzClbrKnh",
-	"wpENodMuEfmlxoRWYo0KGJPSL1JIY0nV1Dr6UHKIiJADTq1Eu3dGsJwIcn8ygg9M6TLbEmP2FtmSEWSv",
-	"soKg+EDK6rIBK9Se63SY66EYOxMJ1mMh1DY0XLZdTUWanBn5BuUuGyhgrUZczHE458QkWrjMXhQ5IjKf",
-	"MrMZZeN+USykKFBZOXVOGfpoWKnyPlDINgccT6+4Z/fa7lSbG3hLFuZqgntiOf4C2uzMDbbDkvthOHes",
-	"ZbyhC5QrC1rxYkotyUQ239DSBKIos77KMhq2pSt7nf5tGNF+LGHesYr0L/jFhcSr/Usp6T9TaejdVzXe",
-	"GTLsnrlVS7uX+sYeZL4UOf4TFzl2NfVWZrf+4t75jNr0Y6GiHY11xXjSuUe/heUP5pNdtf23Q5Yt/9sG",
-	"zSBmNB3GVMNEyHrfq1Cfq0CHGSy4iRhkTWM8n12C/FM3nrHAa8tELjD/s+lzazfUu80r6V6aw7h9fULd",
-	"YdpX9KU9zI4vr40k+y9S/WfS8MVjZXfOVIpf/to9X3ZCULd1Dd2jVvS5a0S33lvqz6hBeQUbGeUxrAyE",
-	"tN8QqsoYezOmKxHGMMKPOlHF5fw2Ut8GHIPdCePkiWL04Q8ivaKa7rnEvGbeMdOBhOMp8LMBx0g6P7q+",
-	"Sr0mVhGxWWg2h842GFic+/HxRamHwjInYe4C56wDm2piluqN68/nsuESP2mvBpQiq7wILcfIU0yoPydj",
-	"AIUJchhniabrBRZjvAQMtMs1JH52d9U0wbZHUPVGCAMe7qWw1B9B7UVY6cJMjbXZGI/TPMHcOO98XfbP",
-	"mGG4JMYvjF3aPNrrMZvcGjfHWFW8yvwc8KKouDSrw3q1ropbAhmVOpdA+i5Z8PB0z1lIvWz8/uFXewcD",
-	"PhIZ8KEP3hHpWzeBdU17AChaQWP75XLePcLUgNN0TheKwCzT1nTLxfys9nEsLHpRGwRAJKRgMyZeA01w",
-	"TZeLWslhxPIq2/Oc1Crht+ScO8tTRWhdXPLmPLUgv+fJBPNIGzkjLWpqw8Vc89z27kNP9XbdFoblvXEX",
-	"V83pp+xGfKE87PLI0ObszqeLXoCxR2Vs+00Kx9VvBQnzDha2sJ05hJiO3Qwtmx2K8XizNua/3YlluM2q",
-	"clHLivkLCNFBg8yTJKkd++06Ce7RKtPmJLhfy0zbqt4UksuXimx3KErXewL90bN9onpn//rNEJCNRrAk",
-	"l8u0d9Z7iITlRvqjtHEvlMaFlU9orqf+3+WcH3/7+P8HAAD//w==",
+	"7L3fctvG8jD4KlPc7ytT9YNkSZaTWKpTW45sJz6JEx/ZTn5nD7PkCGiSE4Ez8MxANE/KVfsQ+w7f/d7s",
+	"/XmUfZKt6RkAA3BAghQlOY5vEgsE5k9Pd0//7z96sZhlggPXqnf6Ry+jks5Ag8S/znOphDT/SkDFkmWa",
+	"Cd477f2c0fc5kBh/JmMpZoTDBz20D3pRj5m33ucgF72ox+kMeqe98kcVT2FGzagz+uFH4BM97Z0eHx5G",
+	"Pb3IzJtKS8YnvY8fo97LZ+Y9HC6jelqNxpJe1JPwPmcSkt6pljn4I4+FnFHdO+3lOb4ZGHn8iup4ury5",
+	"t1MgUszJNUjFBCcLkZNLqiAhegoknlI+ASJ4ROBgckAGvUeDHuk/f0snxExKaBxDpiHZK8AwBZqArFb+",
+	"crxvZ26BxEkQED+yGdMlLBqgTfFHf7wExjRPde/08WFkBmezfGb+MH8xbv86KudhXMMEZO+jmUmCygRX",
+	"gBjwWorLFGbmn7HgGjiugWZZymJqAPYws2/81+/KQO8Pbw3/Q8K4d9r73x5WKPbQ/qoeFuPijHX4P+Xk",
+	"4sU5eXLy+GuSla8Vm8NVPY3Nu+cigeXjewZjFjPg8YJQfI3EIgHS/4FKTjW9ouT48PhxRN7E0/2X/21O",
+	"CbiBxr96h0e9qHd4bP7zyPznxPznsfnPV72o9+RJ77elg4l65zQFnlD5VlwB7j+TIgOpmYVfLIFqSIZU",
+	"17AyoRr2NZtBLzAkSzpgcNRLqdLDXK0enOdpSi9TKChkaRQx5yCHHaeUcC2ubjThR59o/2WpuFxC5IOr",
+	"Ara4/B1ivQTsc/vuncJ8I2jpAiWW+YuCWII+I2oq5pwIni4IF/PQILlMw0OMARLy7uJHogWZsGsglMQO",
+	"PIRmWW9T0NvV2gk3O4gfmdLLp8A0zOr/WMUP6mT0sZySSkkXy2vHIcMLy2jM9OIC3udgl0WThBm40fS1",
+	"t8AxTRVETcyhUjKLUht8RZM8tbdnyWiPDg9rrPZwmdVGvXjK0kQCH+Y8ATk8Ot58iDSfTOgEhleTOqqL",
+	"3JBg1BitZTyezy6R+deB7LYVgnIsYb602HVrHadCyCGVQIez407LXbnaqKeAasYnw9kygVzknDM+ITPQ",
+	"EhQRY3IJPJ6af0qip3MqtepFN1zBx5X4p/D6bVJFysbwO42vQKthBezm8o+ODsn/NKs2gCZZmisSu4Ej",
+	"IoXBl4TkHo17YJ6Bngocs7jXHJx6Uc8AP3iLiWuQqaBJaDEZSCW4GjriIPAhBkgUyahSwCcgVUTmU+Ck",
+	"eGFOFXIkXq3vUogUKBJ29ZmZann9jemW1/PavkBikXMNiZG6COWk2AKJpxBfrV+SN6WWNIZ1HOotvtQk",
+	"Em83Jeij8CkX84TZlqapmORQl2wa3Mk9XbVK73sjWOUwvGK8hg1ccIPo5jY017UR2zMhjfR4CWMhYZhA",
+	"RqXOpflZ8KGEFKgyf1A1VBnEbGyOJYRFZroMJBOBU3shJCmWQ8zkEYrT9nWrQpi/GTdToNhmXiJUmbN9",
+	"+eZn8s1Xh0ckySVKnaT/+ujkWUReP3q1F7x6mU7Bw6+WOxAhWrztgWv1ERkiaj2cnSxl5fzPuZaL5QXQ",
+	"NBVzc2Mj9LrfvHWMqV+7jmOEttUFGStRvERIq5a4RW6IzKAp41a2/CPAWFKY0HQoYVzf+/KBNLaYMjPm",
+	"0CD9Yt2KfsR3X+OryMskU8OZyIMTZcBpun7M8mBfu/cRMyZsBt0P8QLfD+2uRL9OS3iLb7fgJuJCRS0e",
+	"vBtAXDrnaAk7a8dZ7Xcl4r8A+MExszrqFywuoK8gWDoCr7FrHLUcY+XKXpZc66b8OzjSbXCR1xVyNlbJ",
+	"NC2IcwmgYyaVHorxGHgMIbErA1CR4eok50wbEWaWp5plKQN5RuilAq7tjU1iYKmR0ez1nfNMshgSIlEP",
+	"KiUzxvVXJ2FBpxDV2laB5ppikjGhaNWZT4UCQmdGeMA3xHjMYpBEQV0kXDFxuSP/Xi2A4qRjT9AJ3pVm",
+	"m0GUzVMYKtAtdqk8NcqjXbnbRCxmoPAGXavzWdh664+q416JLW8L9KvjCoSxZMqCj6/4egSGloWYOccs",
+	"NkKLvet+HvdO/7WOrmMhk1egae9jFDASzIczMJJ8V30ePmRMghpa2qjZFUKvTyRtEQmYUjkkXcfBt2Vw",
+	"oN9zyVTCkFN03UXBLFfeBxW4keO62zVeLGPlU+K9bMjsXMwy0Gh/s/skqN5aWksTRGFDnIJcApFwTVNm",
+	"dp6QywW+YyciCdAkZTxguJMHj46t+e6/f9kLqhhOQQvfCOWEXeGvNNW52gBkb+wH5tMcMXhox6x4xTUo",
+	"Bc7MUmBhkEvYF7sdbYOSanNHxW1mkbI8zhJWPlKWKFfufRnTlon0tzqZGjRIGXXXxAZXTEIXaqjFEKkt",
+	"gHA/wYRqdg1E8BiIpckkyKfr9LrMTFOqNEF0IAldlPhH56QPPBFSQRIZvTuDxFxSCUh2be36N6H9blS6",
+	"GYvYkqZX0smEKS0Xw5tgf/lpw3vEEdBOv7uC5IzMmZ4mks45+RtRucqAJxb4PIY0tfBXuZTmuT3ukpTM",
+	"+fXcYVsrR4UTvESjqGe40JhxfF5OFyC6kJnUEU+QVpqQKve95h57ybN8vX2yDrnnH2is0wURHFltyR0I",
+	"5Qmp32gHvej+bjzPm/XVYXRHRFDdk2vciju4A1fdOd7s31gDYvHnUbSTC+kGl0I7Iq/B1h8aViSH9dSp",
+	"dyqX17CwKHfNFGLzsHzIuMoltcJxJtI0d1+lLC5E5lJoMHdUNpSFxXLMNAdlqCoDOWM67IOr1rkTX4Qn",
+	"bAY0at/TffrHpg6vds9FNevrwjG9kjXMGPefHjXp/daI97ao8g5JaOtb7ePqk3tTjtu8n8pbzWB7ca1Z",
+	"yilvtSBuTyG+SpnST7ma1zXOBSi84zAOYPXHLzXMul04m5sslq18Y8rS4XwKaw18zc2VV8MmCBC6sJ0d",
+	"pFpIkOJKEfUCqIte2EBQjYPhB09JUgUgmFciI7s4ll2KCEuDzUApOulu4SneD++Lj1MWB/jgJVUwvKZp",
+	"Dsuc62PkfrZhLzUyareFxCkDroc011PLDsPIVWONnh/Rft2+om1c+cA104vOIo59u9DQAhYvSJMbSfKl",
+	"Ra9lSWtDNDKRsprY4bM+Jdx12vrz9Q0jRMpBLhdbLV+BvAa5LYq4r9tRZM44r/NF+0mvQK+OMr6PCD4S",
+	"FSjQII/yWMoVrA+acHS5ExmloPE7FFDclBc1nNvoMpnNXABZXRY4jNZhdp3HXkGmT1GHtKAnSlOeqDMi",
+	"4RqkhsT+mArF+IQg6hCmCEat1ZRHMxCqcPaz9ZjirSoIIgnzjVW83UhtK5FFwvw7fHFj8a3N7PfSmvas",
+	"yxih/ZKnRgv9BW86RZ7GmhwfHh+F7Xf9472w6W5jWa5xQBYerWezyihVndtWqoI3doAmt1C+pUg7neyF",
+	"ec9wSjbhW0KtsTo3tz9kVIdPG4C/K9Cxji3mJxL7dmJJnPJH8MTO0DSM/1SEIkYJhTaOHyhPUkqOnjx+",
+	"HJHXVNKEZeToyVdfo83DWoHJc4+mZ1RpkMM4pUoNjzCkx3tw3HzwCD+dMA7DRLLr2peh58eozxpUHzqh",
+	"zr6FF4CvuWYpUJVLGMaSjvWw0nWtD82OZpdiIA2x4MnyU0mtSauaYya0kP6k/ni1FTeHbf5YW4g3asvn",
+	"ba/Q4URgGFa16uKRt8rmw2qEVYq9hPkrKLTCHXh9DDUMxXh4yaSedmKAMKMsDct/PGHX8XCFEXUb94yN",
+	"6A5FE0wFb/lFwhikhGSYUj7JnRqxMoyheG/p9q/tya2mAEKxhuCMnV0E5ZFuczve4Px8kePxyQ2Mks1j",
+	"b1yMPGGUk5+o3RF5RjU1gqPhZbUrkiBTLCGdUa1BmhH+z3893f8/DvefPNz/7Y+T6OTw4/8ILeMmuNW0",
+	"xKyxr5SYtzpJ4S4QcT2O+Ri2E0G7YkF3KGqXk+7GFHibZPMZImLwPH7m3woqk62saFuJliFdwoa9vLTf",
+	"Hx8uI+Tm5rPugqaDgJU3l1Xo31YD7sLN0szWiVMqMewnNVIgTxdkhFkJI9KnnOA/CafXbIKCFZkyZR4S",
+	"CahtM8HJpaB6zyVmKZekBfHVkky4LFBVQognqWjGE5o2pDkX02OmGjI+jKdU4qXnVoZ5bbjWVjmm2P+O",
+	"1xSa7pmLndjU8y7ivFDQQ7G9y6f3I1UafedaEBprI9aLsXWpM4wD7Oy5LqDikUrlurWOpOGc8UTMhyID",
+	"DCB0TynnBl6KBl6NU6HQSJ6a8SRwmNN0OGYcKsctwmOY0gxjnC+F1mI2rIx2vsuq/thJ9OWn9oyG1yDt",
+	"BuxblWdrWOq27ntUrYfejm2IOFesYWDwGKfQYRnQRXssH5ETNoS0uQRWySPdXYXFwBYDVsWLRb0P+xOx",
+	"7x5imM9BiYnej/tshgHnmG1qeFJvwvQ0vzyIxeyhBWLxPxwEV1Y5GQKRz1sEE6+Na14mANCUpRvGFq+L",
+	"WXZUtdK9kkPDjLxphHdrTGljsVdczAPWthfmSiNsbDmrSNCWxoUmzMZxxEWQYNCgs6uo7EYgxCzTiyKO",
+	"1CypZT1lcOa8tNCW8VZ+hGZUseNWuttwAx2jv10c7gWMveSXcGaMNIc4djkxy5BWIpdxY5XF/h324DUV",
+	"F043L3gFAYApU8HttwaVd/JVWbyqAsddHHmx3qhXRolbFlOLDG8EllcwqKFWR2ZU8pDdsaNwEnIZOIvY",
+	"eUqO9xM2YZqYrZP/Io/cn+acGrrf4f6T3/54HNb5npmLxMxgJE6haBpyP6p8MgFl/jxDclB5BvKaKYxg",
+	"i1kCqi0XmmRUUnJ88GhvOXZonSN0U+LADYQxuZlhVbza8YybILr5UV+zeCdxJXakKj7ujpTJ2rTLl2eW",
+	"+S7f5cNNRXw1VFeGbwZi+V4blYzgS2TGeK6I9b65R1S7mEqlSZarabcA++6eVU3TlHqaZzhJPsvTdCMX",
+	"svtKTbf8SsH7jv5z/EYB8I1majUSijQBpYdzyjAzVrFgmsavU+BFPDYYCd5py2SWWzInaBomVGLEa1OO",
+	"b12WvU1Abuiw71BVYDktXoEctttm8eeOaFQAq9h8AMtfFT9VoHLCxiWNr1Ix6YLXIadzsc7ahpYxu7R/",
+	"+dTahHdoJ0F+kAcUw8RlVmyssN1aOmlIHel2BeQ3Vzeeo+r9WriIq01CdPFLkplPMayZMK1sMlT/2+9f",
+	"o8yKnhQ0W6iI/OQeKg10Vjy8+hWfVff0DOIp5UxB4mKJ1Bm5ePfj8zcHs4T8538dHXy9fGmbSdeKn2ad",
+	"78yLH6NeGWRx47x4/+TsqJFdTgghn5s3qIbtajZQDB1T7V9tHILWEOWKF4ibiVwuUHCzSvSMfvAne+wF",
+	"M1Q7pC3pXJVS90CRWEgj3UJCHNPrxgm3Mi5aq8Bq8+LjgHmx0h06mzGXQxAbsxyGveUbGUprxtna+Eeh",
+	"8ceMJ4xPusPrhf2g6/qXYr4aBtkW0SFkZ+rCk0MxMq9ZfGWNoWXOIOOGqcRwRlx6bijjvovRbrO02iqn",
+	"0QFjVVqjIL/nyQTI5cLV1/rh6f7LX/aNmrKfSDrWB0dnhI1dJqnN8XTZEHZV5S6J4ARvyXXxzC4Zq5sR",
+	"BRJLOiUmVKkkSzv7gfFEVeksaIOrElp4C/S75XubmyqQobDKOdAs72JuT7f3FVyZheJiO0sLZSwsg030",
+	"pFJPD5vUrIa3fpimKng3ZrQl4l+mV5sq3H3q104H/tnlGAdm9fOGl9Xv7QuclOM2N1bKfLUz9jbnH1UQ",
+	"8K0FUUJSnYeONxXuXgCEZeC8G1K/z50VfuWNAfAPfA/hWYSXr4suxPeKGUJU+QLgx6BnxyaDtyXDd9O7",
+	"V3uH/GHX7cR/OSrWtqnzoNjrDs77H8WRdSwckTK+AXkWCw2R5YZXpRY6ZNbb5BRvQOz1khfFagpwbESv",
+	"JdB3dXpbagexzmkaUOnfijnjE2IduVgW7O3Th8+eEqqJ+yYyooRsBXyztFqHem8YCIjBdAF5zQttjIg8",
+	"OP6GxCLNZ9zzYhjl0KYPCXTFUU1nVFLro5yDtK7jsOdw80DhgjiaBuYxAMEqTmJMvnv+ljy8PrLH9bD0",
+	"vJh3sJKSclLcFa2yARvy2JrghPc5xVD8gGeTKWZ05YQuVES+2Z+KXBI1ZWPzkCoFSgm5b38VkszpQmHM",
+	"aEYxdUaRvkHGAgP2Oiq5NX/MpmIweliGGpQeCp62ZJJqwbmLWKlv+DsplCL9yuqzR4p3ox3X/mutgvWC",
+	"QZo8l9KaqDuWwGrPoemc9lTkYHRIf6rpahtzi409ydulyN2CHOrppAHfgrv/1ideeC7IQBC3kF7dPxIL",
+	"HoPkkJA+upB+IVLMFfk6IkeHywS1np5W+DdDrsXg6ad0sjK4f9ssrNUusC3y1GxAwdpInGVt2Q+kt4xY",
+	"2tD56jwi1JH5otdSpa9r8m43C/pNytDUt7cU/sP4JCJLT80GXfR9zsdMR8TF/YhrkEkOEakF5yQRCdlW",
+	"vLeb4UERWY4Oikgs4loQzxA/Nk8Zx6cRcV70IRd8GLuMEG1Gy4C6wlm2GPhGpYXX5+hRpsoMvWWM+V1c",
+	"Ej2lmtj3CBYLbxukI278KVIPl9KxRQbWc2IHDopKReWcjpi8UZGfqAxFqQU2hJaRZ8nGPGVlaYgtSnPX",
+	"g8CK5EgPQB6vKjnLMkPwuGfJ93yk9XHPKzrkoViNxdZg03YJ7MJjj5fJ3XnqzXQXFjO3kV4qM4N3y5eV",
+	"mTsn0LthQgv8HmhqA8gb1+sU4quVLpi2iBAv0XeZVq/Qa0SvKbPgXeskLDHHLSi0h6Ahd+My4RMxtHlL",
+	"OlSi+BCLGtpih1iHmAtNijCoG0rqkZveiP52OTsYUMNEyEVHr1Hx9scyZDkrHKWrvvZ9qm2R6ltV6rHL",
+	"Kov00CsotauGjp0yo+rzdGFUe/Mi1pXSLE3JnGoj0QayVY+OT/ZaQhvNwm358RVn8Hgt/LkYGgTLUxVM",
+	"d7aAszGXuXIVr70PQmvzpYl1MK4Eer/o9mayuz+GldY2potNlYXNlG8MNaDp0Mf1kO49N0BZLjon+L7n",
+	"gkcKRF89xoGI+UZ4kyvohtLvFC7931XWiwXIozVNXDrq8i9rXsYmR6d8Yi7YsQY5VPnljKlGjJi3oy3V",
+	"H+scGK4KBox6cM0SFOVL02ig0l/xjg2+rw21VVyZDZYd3oH+0x5qfMNWLXWfa0g0lpseWbeqSRVa1Qph",
+	"2rvyRuqAhlmWtqvwO5KgNyl/c4NSbPhKFctVjdRAwJA07bdt8WBSP/VKevcKE8pShN5Enm6rb91MfS19",
+	"2Rt2Xjo66kW9o2Pzn0fmPwbYR4+DWlE1ybPSftIaEFQK+aE3wkndGmZtJNOafLMJzgSUAXtYblHVaKGD",
+	"6BTI0mbT3DDXZXXayrAtBmAtFftNKba1OLUeRacciZ0fomeZdjN4SQ1+ysImZ1sPAurGcfGayIAP6Qx4",
+	"Miu6+nXgZPhV7Er8dP1I5bMZXa83eDeC+2A53dtLrCtGjUpS9hB9aaXLG17NwXZhF6gD/I6sA0v3qqcq",
+	"Y2hUz7tnbaywFDZ8W4LOZbP0bdRLmIqpTFrMYMundkMpsTUY6H4Z1mYMqpmX1tb1Y9ha4H/zLK5Apcwg",
+	"Sm2Zn1XmZXlpWEMnO3TLxerCzmpxWxuVgLt7DcCe4Ro0bQm4+XUqUlgRN7D1olK4hpbdu5irrnJxoXAN",
+	"qz0sLbMFxXwNvAXBKy1h53est8/INbOwUPFijEppd5O79tPSlsyIw3FKJxtm1d0UvJU2UpngawpFTYHw",
+	"VrkUBOhH/lXEtETKIboNHdffxeUuru2/i8u27LvOt/DfxeVFHjKYGPRbaQLvErrVnK3od+Zy7zoMAUVs",
+	"RiAKgzM1vaEKPgUq9SVQfRvdVTHtibfI57+Ly7BVJNexmNU8by7QBuWhOAawVZfHlLmSy1csy1qEniyl",
+	"nJcwCjRujaeQ5Ck8UESz+Ir0Z5TnNCUy54rs24RbQyR73ZPmcr5B1eqNuZCWbDJp1Ed1e7BJ3zlNO1ZI",
+	"NSdQDViDVbkN7xAb7KKGOdWxFRgbFRRUR/p2EtzGccPtlbV8rNiLouj+wRSRQBNCNemXmRIioYuIPFWM",
+	"PvxBpFdU0w6NQD6GV9+Wi7s6xNZliRhM24TjGW4Vqq8gYhqurmrg8W/BLTwKXCmBwvhGCamoC8mcb3Bt",
+	"FtgZCEASnJjbcq1tzWVL1qOQPbQvN+8t0AdvEOs8K9yuelC1qTOt4NzY66Gp7q4IOLCV4b/263AdPx8c",
+	"N6ks36h795srfrf/2x9H0aOjcB2EUBrROdZ63p8AB4ntpFhC+iKzq6mR6o6Lkm19JHUnfbTNEa3D050I",
+	"TT7e3521w592N0XwtjzfDc5raRM/etXnitsX44+uzH+mLCiC+D1G/WiIriVsgmOKCePbRdAnWD5i2Aa9",
+	"7pUDPTg/6lbNoU7hb7SBi6FrMSZ6agt6E/+zenB5p4qCVKm5kMnGeNFsW1gUSC3GW95PCMlf2WjBp0qx",
+	"CS8CPgNdm1q00s1j+otSf8EagEPGE/gQtjBcMxoITHifs2uaYhnnqrj6uhaU5URlmelij50SSzxg3TS1",
+	"xIEfU5S3I47tI2duO8X5BpE5N4y5uctAmUDgS0CifWakez9PnsxypckluO5/gnsp0UbQv40k6Cq05N4j",
+	"QkoBrzU0xFHGBag8DTAlm10TivCxxeLmRYEZZ80micBQn6JzrYuSxkAmW7JNhavH0ZLYuwssy0w1VI+/",
+	"iM0OHwj6Mexpdey/baFb1OJvTic4dsZXRqmlocg0yqSySex2IMJ4wmKMVsMm+UpwMqMLMmZpSrSYgJ7a",
+	"Bm5LslywUXKRFI5oUv2x5DdYyl5sSVz18WlHILpB2mKJjt7jOu5UJ+of/UYJjXWSuPHVE8o/tpJW18ZF",
+	"7YXpt4paqmPR2q+X1IDWklQ3yWu4SSHnboWN26oZV0XvnZBSnU4AdMGVhhjrT0JX1WGX+3OJZLGz/KKu",
+	"biUR05C1xXbItVtBJq3hgyZMEcZJ/zmfpExNDaN37V/K/SPHchVC55JpDZwsQPvhPmtVoIwuUkGTdZ7C",
+	"puPNVZvDhSrM+6SKJFTTU5ctFJFExJEruh8RTN+xCaJFfkJEylzn5tFJoDeznXs1eltD29bbampRX73y",
+	"/PxKvYhGFRTXNqbykXIXJoMakt+dyeDnOd9ZoxCaJBJU2O3Wznlvqx877qzs2nyvHUKKDrLhxiAF2G7U",
+	"IgR3u1X6bnVonjL/eDMzxX0kQW589n+CDh51ROnSuKPaqWf2srKv7VY0C14W+Nku2JblH3fMr3Zj27wd",
+	"zP8rtPbw6m9v1i3Bds9yESk3q9hSqvHhQSLUkzGzfo5t0WysC7Y0JDGw1LXKXj9ROGRnyUI37zW3t2np",
+	"Hg+qN9WUiqHs0jc4INYtgG8l6nim+FXnZGTlwKHY6nTjMYtBEgVaYUFQFs7YmuWpZlnK6r567wBsB5LK",
+	"4B/ihR46LoufgbpCb0AymjqB2EjLmTTokpyRw9I4ow6+IRYnusQQqbSK01oOGfQ2WYFzW+TCNd0QuaZC",
+	"iwBe0XYnvPkt37TEcSy4Bq7b2wwnzEZNDAPY9Qq0BEUuQc/B2dWe//fLFyQTtlMIVrXRjXKiwUTTJYMq",
+	"fGDjtcXnDIyemxerhIOut0EZxNbga3DNYA6S4O+nhIuhWUlU/GNo4Fj9NckMD6RyOJa13iykP8gPDx8B",
+	"OSZXs70I66YalhV65eiYTPciD0TDLKUxDHNe5B92j7ObAptM9S5yzDa4WCVgzn246/iv00VVaD3PjNpH",
+	"5lQRCeNcQbhswZQeP/4qzCnYv6FrBkDhHa3kNYsgdhE2qLDIfrBbwH++z6mkXDPeEoelp/nskhcNV5Yc",
+	"gRqsE9AW4J5IkfOEzIW8Iv3qS6QLQym+7cHVq3bLxPoFHKrosOBaHFop0MPQcrBJpiIGOZfI0Kvqi9FQ",
+	"RIuKgJt1ftvBnMtUdaLTdxc/KhcKilC/xdy3OUtsLYAu10KzdqTDPodrDQZZoFXBP2ro4ICxOr634llL",
+	"vH1scCVYE19Pwd54mfmaTKmyx0Q1oWkaTgFvgreV06bNGL/WNzW9KtsBNLuK4NWDeEP6NkZN1WLSrOcF",
+	"V22WzwWxeNs1HLFZdQth1QpgIxhdQAzYJGAJ0KDppCV7odEx1ecnXVlPM+KraBTp8AknX7nwd1lpYuxk",
+	"LnotwbZDLjzFy0ajamMbOOPcR2FTiF1tSoMBx7MsBQ3DXKZBdDaIIsjrn9+8JYLHQOAa5IJcLjSaZ5V1",
+	"oC9rh67/+CZ8Y0zT1PDhdUt599Y2bccMCUtkeipFPplaQdN2DmFcaaDBO2sGeipq5gHF+MR6kVGypFK3",
+	"GJSluTpz3nJr4+8F7tWX/+1CAxq9LfzMm+Qyr/qadGPg5rNQ1ccCqQxwVHGn4cuuLoUW5qiSroWhm+gd",
+	"6r1jXumcKpKvbyGwTBg96XGFpTqXWrk4aSGBTEWaKEJTw80WpF8UlMRFqod/sOTjQytK7G0MgpI1BYBQ",
+	"JWfUl5cyfgXJqY+PdoV6CgqQesrVnpHilj0lRoo4c5LXKRmLNBVze5Yp5VimnJOCYj1pxE5Xl5Kc5LQ2",
+	"Jrs8x3I37fwupVtGfzUVl7Kh2IxO4OHvGRgRyv6R8erfc7jMyj+mwOIgVbaVg7esgVmlhmYZmdBrLOyO",
+	"PxxQrWk87RLSWcm4jb6VYg5yP6YKyBQ+kDffP90/fvxVKVLiIfepInYmQNxrNOmi++Pf/vjqJByguoqT",
+	"+OOeGdliJpQmx4/JK/btXrDQbPe7ZL1o1YoiKDguXTJCsgnjNN2GB6DMNjw6/uZw+68fHW/x8cfWPSJl",
+	"tQW1FK19Wsw7eGR4cyJfLt4+9SRGpoglaCfllwwDpTKmXZCcCoqSG7HlJbVrGy1rNT9pwZWyX4w3+bff",
+	"v+5Fvatfe1Hvp+9fB0l96ZSWxcWa4BHoEWE/tKFbVpeyHYYwFrRzus0UaLKmXczq0ue9N8ATAgYZ4AON",
+	"dbowQviEXQM3yicsCJVA7Gb3Qn7kZSHm9bu3vaj33fO34TqAMl1vtHWD2rdrUlzwFKW4TGHWXsI3GHk7",
+	"o/GUcdvScMOCppjjs0m7lbLKcLgwQpkm1o4n7YSTt8RJtWVNF8OsOwOnuxbp1FUxurZatc22DpvZt7do",
+	"u7hDn8UNzOirm5x2d1E0bMsWHjf2XDTO5MYW5lxNi/ZxG3e2iqdCDukE2tI//WDZ9QnbVE7Uxsn3l1SB",
+	"3yAycDNOJhImVANxr+GNaMOlrEFS0TnpW4cCFxxWSzmdttIwwi85Na5B7lvwYbW2ymzSdk+sL/9czCjp",
+	"vFVq5fDAdqcvu1+6z7aeNiQif5eKS5qmC5Jz9j6HqmsjS0j/3buXz66/royRuKqN8p+aRZ00NlrCMv6V",
+	"Fe+gLFfUqC64LpvGdsZs6IQg9x2+KMO9eQykNOhsJA/XbJgbC87wvgpYqHLhkWyC7DtX0227UlwNg5D4",
+	"nk2m5vJS8B7JZT5l8dSnJ6uMjo1MTiQKsmodNQX8zX6ny246tc/F1vU/a4omK7tRWiCqTHAV6mpTAapL",
+	"IY0SPbcp5VPWJgrFQVtIbwIup2aEbA/In9DH1dXG1qxz641Qra4OgBXADsf0F2x8fcTs3HUrL2sudVVb",
+	"tvSdtmTJFjWgbh68vFvxtBss2ltf1GoadI9/fVvY1BLivid9CVlKF5CckUIrdD1JE5hlQgOPF8MrWAwl",
+	"5KpFXelOfssVnKuksGIh2LtDTsDWFnIKd01nlaDlot0Pt0VZlJwX69joMxe83D3BoaSL1aVFqqtmhdnu",
+	"H6Xm/gxiprYQHjsIew3vUumppHKCJd0V3kGUSNg3EFyE0CPxllfW34DidVdhLHicwXLlxxuXKy8XEK2q",
+	"XF7B8znXwVJmHVjTeiFxqzq4MUu2b3FQbH+4IlenUsw3Ev03y0fZXZjs2j0XEkVnJ0a3dIJQxH97+lNx",
+	"i27GoO13RIzXkFVbXIXF8pKtrq7g170LeohH+VCup79UXcurFIOyd2Hhul+Tc1AR5C5Cd5vkfXdBvF4W",
+	"QSh3+7aydm67tPHq8mCb1A6+gLGEbRUlaT8eanEF/KZJ+vXBwmstcnoLsqvaD/ei3uunF0+fvXy9//35",
+	"/tGTr77uRb0fnv707Men9sHjcMHiC2z98wa0Lgr1Ll08u64aNnMSc7GJCYgZaMliG1Gjhy74pDWCNAFp",
+	"xMJQ+QmbzrfUN9jnjNcM5kMX6QktYR6xqPsTFbUxVs7mRvmi/Cs0yZzxxBoKS5lDpCnjExsi6PzytWdo",
+	"FsSuiSnwhMrhAqi0lWUpx9YA+GB9jxFcerkEB+0G4FDV6S0DI4x0XmLsZiZgLAChNiojUJaCWEpRxoN1",
+	"2cnL7qmWyhGB6g69cl2b2l5rkLip4dXGmG7r9Z4V1Thq+QjBfIqQBOxq75ald73Cu9YjO2ZyZvX3IBFe",
+	"g5QsAU+oa3ThtOMTmuopxs9woYsAlcIV6bkE13X9axOpg+jqEKHcajJj3JUkUloiTak8A3nNFNZ1K6vZ",
+	"l82vgmzSak/LckCygUa/25Kjzp/D1hXuvshTeAOh2i3NfnGGw7T4PWwF53AHjPEYYs2uARlZp0qB46J/",
+	"8Q2ulUZhB8M+9x1PdskOilwuyBtXVs11fwwJs22ZGDCh8WJooJQATVLX13rt5to7ZGzckRXv5vXv127w",
+	"oGxUltRoHFZUlua2qw7vujiwckVRG+5046MOIW/MQs2/zoumvm2VuofLjsiVl1Ax3uou+tSwvi0GlUCD",
+	"Fj6uJdtmla36RNniePMxXwAUCZ3tRf+HN4NuW5fYpWjAqlz5BvbtKgNnRTHl7uMVCLvOdlacYoEeUR0F",
+	"28HX2Kd/ev5627i7Oq+KB/0QbFxqy/Mst2alqiwrmoBk16AI04pgfMaC9G3bUvI34jWXOhdvIsIFN4+G",
+	"5Qv1JipEHhwdPeof7fmpDX7LUryEXcPt+liYmy2u8YKnafUwgTilrvCqGHsvF51TLXhz6Yq7jpnmLtXb",
+	"ti4fup6rwev9zYLHL3Uo5CShVnXe1I5i1G4DXmfy7ueZAqmxu9veKQLZ9k/HS8o59VqU/uZNtVbaEJkv",
+	"AdmZEYQuvFPCTLgbYGj1hWBQssvfCgT6Y1+F/VRMqiQvrHhnqMkl9rgCtWUJJbRs2O13i+AoRKZmsznN",
+	"9IKYH0+Jb6yLCApvUVlKwytEWHbjNc9q/XojUjaFj0hBaBFm5syEBNuHT4MsYgcU6bMJx6iuRQaKLERe",
+	"FI+64mK+t8auEUAUMS/GjizUrANE28ogZxhdTZjGRCKDT37Aw4FLg8ScYxR8EFujG4mSIut5Z79atDRk",
+	"89p5iZY8o5CEncg/8yoXLKMTQKSwcYpTz79cVFF0nmWbWlx4jprxz1hKpfgia7Scb8exyt7WWGJG3+fQ",
+	"AH7OXT8Re0RmCRw+aJLlfvaNF8pH1dAgUeDgZW42xFLciAQMyYsrohKSKE4zNRXa5lWnMMbULBVTfoYT",
+	"EjqhjBsSE5bfLcvlm5koSw4YDMmnKpjV5yra4CkasjdHwvikDCgFnhjex7g9i7LYbXUlzKwaWmwXC8ZM",
+	"wuxICi1ikfrRPgHLzY2d1xZaJW5451gAIrCW+sRtpPKLUXkX2+n8GzuRawUYD/3KakdrXYBq7RbCTvpQ",
+	"IMJW+vKSfwE+MGWrr+MlltgS7SgJtF5g4RvEcF2obhHSt0Mjz3eDl9fU1rx85ahbWbfbY55XnmVxIqEP",
+	"34or4MEORzEoVRm1AyaljSrBuWBfxtuTU3OuWWrzKXBygpMT92m4WETT9r58/uaXpdSQb4FK6GBIrUGh",
+	"OV1t8NoWfeiEgc45ncB2TODaiIwwnD3aQV/lxnaroVeuOkz3k0CY43dS4DnihxE5JgnEbEbTjqn/V13T",
+	"Ubevyzgx183VZmUW64C4qQXjbbH4RpidS86yQYyFQB1PIYlsZL/SkFWCote8vsGOnUDb0jMIsu7iAa70",
+	"jYZsPccpJi2m6AZXhMRO4Imr3MxRsSI1QAZ7PTRSDoz+5mJQnSJ/YC1l1pVlHeNrXBO29YN3lm5RncCH",
+	"e74p9N5l6Bgp3BxeFkbXFGT7wXLmsdGhlA5Ibp64YjnVineacZuND6LmLOGUZWsJ2boM3/oayBh9pwJA",
+	"2Mz6G6iJXBhPhlU2ebNr+HKTDFfnLEe51WvMu9y1tzXcqwLbuVdPvLhPn/ai3re9qHcelMHcd5XGvU3h",
+	"vOJ6DbqalNEyhFSYrmh7t//NGbOqMHNHXWtt90ypHJKuDY+61McL2udqVQZW97/v2i3dAdoVDw5m63gV",
+	"xrsbbKuPvLFDFatdwfhmTxyYu2QzIjgpki8sPDs7hVfPXLgpum/qWeHYCI5W7wLaovI6elyUxY2KmuHI",
+	"Tomaivk2u31WzN5m01fDxLo6ukUCAzzLIZxqpYdaDLO2mvhuOx2LmVfB5KXzKwC3WORpgrayS8Bs8xyj",
+	"OXlC5tPFRhWOOtIndt5dfaCWvQMaK73wdFyVWWnZRPSM0HROF4rALNMLp7DUvpAGK1KgtqDRDo7betdV",
+	"uJwS00UV4zFD21CWLs7c4tD8Mma6M42V9HVhHfrBxWzqu1y+sNrkqxUyapcelZb1ea0TN1AJbtQj32+K",
+	"H76ga72qMNvSRgJXMrJHiNWJR3VmXVbXK6hyqaHlMqZ73MJnkZWjt0Xpqa4Sx9B30UisMsV3LifWoTa6",
+	"WWFRrt/eMUMxHndrVehe78ZHdoQiDTCUpdurxayUvSTMt+pktjnwb/mMugC92V5sC9D5gNtFEK9HFncX",
+	"v1tNuptKvLdKVx9bN+CUouWOAhJoUvTegQ9xmit2Da8Kq5WF3WpD15qePDGVEzHUgvNGZNF2VrPoBj2V",
+	"EshusNXH6xZ2g5ZKE6l3ApvbKjLeaOfk9WvaCpBr+zhtVySa7wiKq1qSBFvEYcFdVeu4dNQ6T82EHpTR",
+	"6sLmuywDiS2QzoizN5CCBpxfHVVwwjh58/pH0q+HgkREHjz5pv9or1mkyDbSLBpqPiT7v/1xHJ0ctlQs",
+	"aho6gkrLduKiDSUZGtHqGqSictFJKLiDplgtzHQbKeALo/2sGO09N334wo/vkh/fNtf8ZPnfegO4s3Z3",
+	"NXK3S9jNvh5VwKONUBzWHkypvBS5HMYueFppoDPMtdFCrrCD704NuXMVZDfqx5dr6C8v73+5Lf7ct8Vf",
+	"Q8Z+s1wsBNNmCr88x3tA5SrDGEfMqOQxpG1F+qtlekNOmbS+WkxYZq6PlJq6RqCGk61pqYIRj3EumV68",
+	"MQBxXNaGOJX/elHA+e+/vjWrxjfNsdr3ylGnWme9jx8xz2MsAkFuGDFAmCpbGxi9D4sFjBmkiecPIWqh",
+	"NMwwPJnxlPKk1BUpTwbc3aAEb1CjOr7kCaOnpMzGU0RwWx1Mkb4Ya+BEjMcp47DnQr3VgNs6zuh2gxnj",
+	"CUgVkSq7TxGb4GpegGuWAI/hYMAH/Fzwa+DWb9N/9vzNy+9+Iv/5X0eHe6cko3qqSG7GIqOH10ejMyzM",
+	"psjFi3Py6NGjJ2ax796en6FfTw346J///Oc/91+92n/2bGR+8+vdn5GZ4LAwj21VcYklDM9IaoMDJQz4",
+	"6A+8eiPiXd8fRySjE8ZpWRFn9L/bX/42yA8Pj79K2Yzpv43OXFIlFggiTA24WeWTk8dfkxFWYbBNDh9m",
+	"NjLjv35Xgo8OyK+SaVAYULzgMSQ2yJgDJAM+ejnef2Xu+lEV5lwLbDw5OrYOJqVpChE5Of7G/u1a2O4d",
+	"DLj1Bigicq1YAq6JcpqCfKAIBmwWsU0nhycHA16WpSxx7Onrl17s+Wnv8ODo4LDw6dGM9U57jw4ODx5Z",
+	"o8IU0f7hFGiqp//GiDTrUTKyB4LgZdI77X0H+nv3CpbIwKpe+Onx4aFXThrFHA98v7skV8tz1nEkO4Wl",
+	"o0asQmo4iHUyUxdIFxqpXFoVUuMReu/0X78Z1mPLgZ32fmTX4FJdNBYf+lfPEl/vN/PZQywGvhIoF/aN",
+	"e4EJzm1g8vjw0R1M9xP6dN2UOz0GsxFmzoH0E6rpJVWAXmR7s7hy8hjGZ4TyvbbTuj56iCnLD20YqWo9",
+	"N6NLPHPv2CSnGWgUJFpcddUrD8+tktAW0OS9+aNhNPgiM+B7n0MVZXTqVVqpzmWtf2w5HyRduCwPc7FQ",
+	"Tab0GtC1neVqCglRjMfIRHhEsOogpoKkCShN5pRpw9+rKpMKf7Kp3ctLRq41xBHDy16VKfDbLZKIPUvU",
+	"EAN4W5z0x6h3cni4Acaa9482fP/RRu9vR0Ul3bidlbcNk3grEcvMSd/mCeVqitSU5WkaYdH9MmvKFjNV",
+	"VzCPlrBB+XRGcz1tUtnv4nI1if3dvHCLx/53cdl25m+nQHB9n/4hPkcxRLlc+8Qsu4pPLh5bEYfI3LaE",
+	"w4OVOfcvLtxu4Ige/mHI9+NDmdtWM3Vuh3SOca4lmZdhkIWFwyqW1Zl42uFXh0FKz4TSwchfaUQ3MqM8",
+	"p2m5GyvPqCIjq9q9FPMzkok0HfBR0T6k2tio7GPoUtsOyIiL+Yj0KQqYTYlyb8Cd+I2/Fsm7rEy5xEw4",
+	"KzLaAF9EIVzmT09fPSf7+2b4gwE/OXzictAoF9hbyrzjekyY87O1XM0WDIFZKa1OHxc5/7u4dGAGpb91",
+	"/eF3RRgXObe+jo8frbmqRoPHO56qjQQNWLCgv23V8qmx35PDkw3ff3KXnOHC0AfiExfziIjM2g5tWwKj",
+	"OjrkK0wAYUaQ6+nDVExsClFBmA1mjT/fDi7i2FUDj49NxvLxFi8Il6UVQk73yx3g5PFd4EybfiMmhgsa",
+	"JmtNXtgGjynsxEXT1Ip91PBkK0W2X/kOjYR1n7bikfl96URPQn16JhNbznYboN6UsOBaXIGfI/0AG2pK",
+	"UFObPqdWA8K960OiqZrpXHIDVw7zemIe3nj4uDbjmU0HlqCA24xHwPtKZcD1AXk5drHTdmeY2JQKpaPi",
+	"k6IpsaIzKGaaUMYH3HYmJkeHZMZ4jo2KyvYqgAsR3A6IlYKJdGsvR+MwH3Ac8oA85QvirjzIlVmQAaXy",
+	"ur+N6Yyli+Cd56B2O4ymUY3wL8hqdquTC+zFSutY2koWzQyJVqXgvB6dez/Ktx9aupH6HRpsKcDyxiM6",
+	"n2w3zFtKkFk2Ezz/kDEzI+aRSL+5UplhEVhFkTpkX2/X+O9Y2ff226b91XDsUyW8go6KdJjebx+jlnv1",
+	"HIuyeru6JRa6lGt2x0zU32HQBmxbSboateRyYXHYmseN2ocV5vfMkRzbI7yLZdnT+UsqOCfHx/dCKIFL",
+	"BxuKWkEMSzUtEdEzfF4nos1un5dj9O70AuwtIOE+c6Ur+lrMLpUW2DTuUzzzo+MNz/ybe2KObT6YJmO8",
+	"H+5U+3mbYz65rztnMyJ4hvifFTFN9dN4hxXDd0dkt3rH2bisT+uOswD8PC6TjRnLn4MRFZeP61G0Rt0p",
+	"37oLXSfgHcy5BCXSa2tSUKTvwEAMou+1iP4iQ1WvwuhmMFOb5uJV6dxQFbpVlcEdQqu+UB7Sp0h2dyFj",
+	"VXr/GzqDfRuSVGJ4RC6FnpJrmuZg87vxb5rrqZCKXEGmPcNArVXZErXYxu8OJwMOqY7XT1BPurCjFsd5",
+	"W1qSGx5ns/VT7/oOKTbY5nYpKD4uX/yim9wy3fwAkFkrKONYTBWLi16D1K5lOEmFYnxiqWgtuUiY71ub",
+	"0pr7RcL8lXvvvqxpgXo424e0/ERnYGD38qdnL385d81CDSJryrhqua/e91r800eHh3d81ZTn0XrZSJiT",
+	"4mg/H+NUue/b4rrlBPdjmqr29ylZplau6pM2TP25DE0eO+5qaPIJ4oud6bOwM9V53L1wGu/2+MtbmXZF",
+	"Ybd5Wd2PjWklCn1OJqZNr5HP2yRVdlB2HKxxUaBo4vJZFBmLnDtJxcbKeuk8X++d+q0eXFcTxicDbrR/",
+	"6xlOojIvqV5LLSLiGmSSA7G5a9Zk4Ok50YCfi3NFMqpsSUDbOYkUtbaqgS8hFXPi8tCKQoERsRViB7zo",
+	"zKcOyM8ciNk/yUBig5aIqBzzByKSiBi7HtuS4rkNAD0gb2KRQTLgKbuCWmXCUyLGYxYzmiqiAFxota/m",
+	"qCKRyv424GLOi0U/wHWoiGCoqrJ5RnrK+CQUFGPUhBd4blEwNnddaMCaYNwWla2sqVYNVLaDzFzRbmtD",
+	"CGbO3YoeuNNAjQbq5+BiH+i4jIFbEfqQ5GWTr+5BDytm7RhxYabVYtNJd63l36Z6bDC9TTF+6lqajC39",
+	"fIb5GkjnNq7OD/dXRFKmDD9lPJDv1xrai2C6A3uqWfYtafVmaDfLvaj1uLV1VtQxvvTFgnrrUbkIb0I5",
+	"MXcQgj0iii5sW5xFKx34FtRVttKX3nt/UlvprQczBgSDVfRTgbQoWHCr10c1Xdsl4p/xF2eeBw1zt9j0",
+	"8b5XKMBKtmLO67n/AYH3wd46n4X3sLSRtZlSqoX17gRdntmGEC2cvlr5p8i2b4gDRjHyiktgfpvLuIvI",
+	"mPGEcaOs2LL/iXPyRq4ZB3P+3qIERCsObGXgaUGch7b0xI2FmUb2oYffLlWvmviBqmH7AbFtuGmKpR2c",
+	"DjfgtgN30X4bfXyjRkfv0RlhmsRTKicuLcJ1VnbVOyS48u32R9fzxHzAuDogNnHE3Hh2Ykpcx/IzUrQZ",
+	"RzXc/mqVVjNt0Y7UvX1AvGIU/fpei/Rfmw8ZTyG+gsTVpTCfBjM3zIHUiPbTMrjVW8LfsRC5OZsp1VAg",
+	"ZUf2L+a4T+32dK34I5cRhfUTHA0aIbU6TmQErvU/Zv0a0XUCCYlppnOj+LuaCKuuz9ptuzqvvvbmrUuy",
+	"tynQ+VtpE+nq2/1sPOb+tm4rD9yb4l7U69oePyG/+bp1ffGc78olUeNqa9WCJZq4J7ys//7XdrM2zuTT",
+	"kvv8xd2Lq3UdJn2J5/+zOE9t5dM2zvTqVlOLXkGbzmBvwnuokfDrVHi+CMLaKyLM4CEXzlXckF2bRRFc",
+	"ocmiRRgWr6JJIkEpSIo4WTsjytTuCbpaB5zGsci59pd1CangE0W0iMhcMq2BLzlRUsonOZ3AgPef80nK",
+	"1NQouxIIJRo+lL3AFqD9IZjea3PXvlr8VNtvJ8dtzo2oMxQcu1VVaFEekysDHcq0+DNJ9D5o1nv6zEGN",
+	"4W744w0J4q2PU4zv0yzDpUeEwxyUJmMmlW51UjSppLB00WTHTrtXVF75h3BhprijA2/jYsC1rev9SQpS",
+	"1Rkb2BGKx2rXbEuD9VkCs0wYWO21HrCNB1mpuP9sX/l84vSLsHzSj6mCfcYVcMU0u27NLPt0IvXxMNo4",
+	"lDupv6oHaWNjBsLrlqwYOPa9mC/srj4hu0Xrgr4YLHalBlg23jHIv0D7L/H9d2H8/9TyASqmd9f8x/3w",
+	"1zZM7YL4bum2uhdTVCu2fLFB/VlsUN7l8zCmKfCEyn1XkHJlFrB7921Ru/L2Ukv8mVZV39Ze2cPPKp7m",
+	"bWGQeoDyHkLDaox2y6TP4do59xXEErQKKI3RLlV+l4LrH80yDhzdDg6UkucKNPgMscBum9AQCpx5Z4+m",
+	"Tvzp3cWPhEogairmHAudrzElBNnAwz/w/8M14qmtcLsGI05CJlrzXfIZHpir+Rs8sN2QZxSspl8c18qK",
+	"+muL46xAjAMWrzC5vzgnjx+fPPZ2LWT1B80y28sovzRfXRp6PcVywDRN9xO6GPBfnv/y/Ke3mFVVpGeR",
+	"vpcb5lLDALtHyWtYkDnjiZiriKQsBh7DgC+AyqiWAGY05zmRcE1Tlrgq1DzxcsH2z8V5OeFeNOBA46kL",
+	"XkypnCny6BA/+ZokdKGKDBvsGsNdkf/FAflJENupyxUwPsWfRvjvUam+l30EDHiLHl2xhAS4ZjQ9I5TM",
+	"peCTAbdFPQyJlNWcbe+CshlTWEsoKLGbr0CX9NqhBcNRo0Hf8VZ2NA0fdIlS9augOVibn8p+upWQeXJ/",
+	"dY5t+40StZ1PorjgvcZriLLYIoJyws59LrKj690ROQaZqvba4i+EJJTYUFTbz2eEfxxQrWk8HVX9fOZm",
+	"seaah4QIQ79jkBKSAe9jCe85U2AQ15JVLBIgIzvGEH0Zo1PbPAb/iLCJEMmzVNDENirLgGoyn1LrkbNf",
+	"kgTilEpIDshTRxqjlPErSEY2xNRejfIaHXrOjGbbZegpKCCXC+1ijmd04YqM6ynMSJ8LTKI0/MqtIhrw",
+	"URGM6w1vQcNUGahL3EQ2YNd+7Hq00QHPUsot08skKDbhkJDX796Sfp6ZuR6TV+zbM6LA8acpUPRhTtg1",
+	"cITKYsDxYsdP9zDLkMzyVLOMSk3M8AatcBySYQuUPnIz/JlpZbBtwGuTR2bmS8CAXFvBf0GETEDuHRhB",
+	"QpFZrjS+YLtrVFXeHxdV3s8IVVe2BjwyOFvFW3BQp1Vpd6cBD/hS0Xez7APy1sA0pmlKRq9/fmM7sFj8",
+	"dJeQmGVGAhkdDPhrfI4yDtVkJpQmx3bT/ZOjRw5Jh1qIYUrlBEZ7Z/UoygG3eFB+fHhI+ieHTwy7FsMZ",
+	"5YuhnXq0d0AeHz5yrVouQMvF/tOxBjka8AYS2NZhMeVcILiwiZhBzjcAJBGxevj6+5/f/vzmYJaE2Pfr",
+	"lNptvUOcuSUDN85gprqn+OVy/jbmnqX0LxqffLu+mcd3m35qjhhpw3JA230U6eSBcny3LyRJgUpuu8lx",
+	"FAUlYDICJL4e626pUmfxuEKrNPrCdqBD9dhwd5dbX67BC5DvG77oOywfqAFXmo7HyHLdxfxA2Zs68tM5",
+	"7CREC3FFmEYuszD7gFTBgE9AW2mNPBNzjnBAhtoXkk0YpynePY+ODx8eHX9zSLIP5O+vn39H9DSfXXLK",
+	"UrU34Nh+q2S0tqOHLJt32CZW4Yuor6cw4NVg9t0ZTeCMfP/85bn9RJEJWODvtQiVSLK92+YJrfzA/vjn",
+	"Zwh3TIBPS0yfgaYJ1TRyqGHPyNzmGvMNrhnMQdpEeFu1wkfWEBneXOKs3+g7zr56WUZQnFp5gmknm9hU",
+	"GIrdbMr+Nih5ODnRpigpQzZgL/TEcSumFaRj0lfs3xCRN98/3T9+/FVEjMJCFGfjsdHtpJjZnsvmkz1b",
+	"wKTQ2irpEUXDk+Njr3Ovzav6//6v/5uM7Ary2XDG1AyTqlAVHJmJq2dGYsQzqm+Mwxxv0L2IjHKu8iwT",
+	"RmQbmmW6ccw//XFcYhAK0mRK1ZQYzbBg0siaY8qJNTReAobGQaYhOa3zHQm/Q6wh2TsgF+6fhYCNHVVn",
+	"4toIQyeHT04HfMSFHtodIEBGKKsOXW9i84AL9/vQ7Mc8cX+6gjCjSiC3CD1kfJhJMZGg1Ij0EbaevGYg",
+	"YqXC9zmVlGvGIRmFWN65w8qmMHab3M9OcwHKUHyAE/7icOdLaYBPjtHi0Sw8WafCe1Qs5ZVHJwUP6Cbc",
+	"PPQQbDcc165wpdDU1CcjMrL9243eaxui435QuSzZpNOrMe3UEvPIMBOnCdb0TVXawBy522LhgqeLA4Ir",
+	"GHDzOAWrnVI3yLuLH5F9LPGG0iBn9d85VQNuxJxlnmH1dspJzseMM+xa7PjonCqSMBVTmaDVwnLU4xMy",
+	"Fbl0Cm5DLcV9eDx3lfx0R3xknWZV9TstWOVfkaPcMYcwbH2GtUYcrpl7vqKhgrqIEmRMpfXiFBhfEYuE",
+	"WsTvToSx6ipc6fL9R/XafcWTorQarCGWAZYVQNJyBshe1CtJOVRT7DZDPStYtXmsqzeSqgH2lwIivVJq",
+	"NASQc1vxnylIyFzIK6z8X7R9RL5bFRFZl+5cobm9BROIWbLrAlbPcNAaqdyGAa+a4FmZzX+3JrxqBc9t",
+	"qH34urFATvx4/C9y662Sz7450wWh5H2Aw5C+19PZOWGkdAQnJwp9CY5rGoXZeiycZrqOwGSegnoY04zG",
+	"6PZqcyeduzeMvniMfl6ZY5lNMgMt0SOmgGpbhAsk4F/KGbzEtcGnaMAhVUCODr7BAWb/+X9sGT8hJFEZ",
+	"jSEiUuTcoF4i5pz0f6CSU02vKDk+PH4cDbg8ODp+1P96b++A/Ipm/ZhKaRVzmirhaqVIJbgimAXm3LaU",
+	"Y7FRc4UPOKrppG/HerK3d0ZSNobfaXwFeKdbasSlHx0dkv9pFomO6CzNUW4e8AJe1YLzjPTfxNP9X16S",
+	"RwePIvLo4Mlem4qaayjAeVtl8N3w9+QqqKZv04qtM9jB4E76a98pRb+mSgGfgCw3ac3oXPD9GcRTyvF2",
+	"vBRURxXCWlzGS9TDSI+CkViXaVfTVExyaNUNn5elZa0LNstc2SAtMM6ocufFIjH63HhsAzjKSr9f7Z0O",
+	"0Iy0IAmMWcyAx4vCC14uoFJRNNMpqAijNFIiYQwSixtFA54yeplaAXoRkTeuwuX+y1+IFHMrQTOp9L6r",
+	"h0TozNBxRIqGVKin0jQVcwMq6wbAZUeG8WDPaYbZmgloyjhOVgSNSJiwGVoEB9wKnAYGZ67CTrmveh3i",
+	"2iSl4Y/JAbe7LMsF43HYwRrbck/HAFhz2NrmBrxyltqTHAOoh+9zoWFErjh+ZqtqGbibV/YV6KIuUwns",
+	"AYfx2Cz1uqhY/CIAQMuKNQYCuHMzIxIzov17wKWYY4dzAyRi/cExEC0wRsZQ7KVIsAYVnzitv/Kmp3RO",
+	"nAEANF4D7j3nRtZS8AkZPX9LJyNzOtQaLMWYMB25budo18S6VaOX4/2fBIeiNlVhiX3kwhBErgnF5bRo",
+	"7hcGoOclZSzpPg0CeUsnWO4rFhlzJbfilAHX1jhSZKlZp36l2tRWuSJl7Y5z1hqbb2W/FXRctIIZ+JzG",
+	"U9g/F1xLkS7zkkyya/Q+cLEfm1dPq/gsxwCaUGmPT1pKH8STCBRls9jjphEy8tBHO7zcaCIz1aNQZONP",
+	"QpOZSNDSd+bhwQMjT2Qo/cS5lOaIVkNtm01vtv57SGz2eGSJPVGDCTdZX+SxPUPmBddZe68ZrMqpczEF",
+	"ZdILoImqR4cQI40ZFbOY5rTO6jAch1wuBnxkng0V6CFzfh0UTjGsy0Z4jSwnHHnNED2X8h5hfMAtixSc",
+	"jARvvOgtytDG3gF5VoCPOdeKq6Y44KX7CWXTlCldFV8szE0szlNaPKiV3XfX24CjlCq4kStkYrnqDOTE",
+	"ph5i5Fbptyq94A9UWd7xzI5iZ64MxjOnUfjXoF8i3y3JO3hXch/rNmhXJjR0q7svEzA8zwyeSZEJ5bzr",
+	"uJhxnqZESxq7tcfMmV0OyE8u0osp5+8L3QXPHRYhT7wlabuc436kbTf9qsR6742/vLHq1yIU0Ygsii4U",
+	"oZdGnhC1CqjruFMlq7Xzp5HheijtCO7XsXDc0BCYJc3Rd899ObDkraMB74/GAEP8YLR3ZoUuS79Z7rw4",
+	"5seiDij6aymGVZKcGyGSD7jtc0ELyQ4dw66cSfH9AxW5iMTCsSOJyA297ksjxg04TlgFMh8fE05nhUqB",
+	"nUBD5PcPA6EXcFsmtRcAOMM9UV4xfRvdWfz4DNVbyWJ7TRpsdoid0vk6onGdWR7iLddON78KeaUM+jml",
+	"zRlk8HYrb0qLzA8U0UbFU6T/A+VJSsnRk8ePB1wdPDrqH+9F5DWVNGEZOXry1ddEHhw/iUjdqoQPrWRy",
+	"cHR8sucUTKXYhJch/v6tinYl6/tMF/WLGAXUQhoY8EocMCrU3gEZUaWwiBEyBVvKpxlKEjn7Gd5+SuTS",
+	"3KKJQGo1Egx6Xy0cSwdTTBUEjU0Gzq/sy7dEgW50nOmeqNAtYbWxqQCZRb3PjyTfFoha3GwO/ioqazdj",
+	"vJFrpVTD6XVkqwXndLLiovvBoDPjGmQmUsyVcdW1kDYNg2hYcok1vp7snZHv3mIIkjOjakGO0f8wo6k6",
+	"aLOevnULuh2UdqPfEzaXs6/C5okUSpHiXD4/bP7O359Bkb+RH/7z//7SakRtx2C14PHDLE/TVusoBlgY",
+	"LUOxxPoxFjz2bJ8nZ2XBtzyz3oQsIwlcQ2qQU6EeiEkCb/750/nBLHHOCWujitGLbuu+oNkL9SCc47Qy",
+	"jBKM8sTYRU4oUZxmairQMmetfym7NhdELGTiF7Zz4dEu68bqgGh2I6mYOB9JuQamsRIT4zmo6pIhmYRr",
+	"JnKF1dYGHAwdnrq5FEmBXhdSXr3hkB8cWCT/uK+M/me2ga95yzUMyHlWii1qSKrVk2rxRrVOUzFX1Y1v",
+	"t/FAkUwoZuvvP6fxlDANMyvI2ywjYa5Lc6sOMDDdQa0/yjMFUo8qK7Wz5Nh4WisCiHlhX40GfGTzZq11",
+	"YGS3ig2/hriz0d4BeaNd+JLBU7Qb23ER3tyISAOeipiiDsuV1aHPyBVAhkhn/WUsBTKaUjWcCQkoGxgu",
+	"Y22udjAswi8y+j6309iYrFObb8Q0uaTxFcnd4ScH5DWdgCLmR6rJKGUzpkdo4DWHRzm3qV4cqCTHj78i",
+	"P7BviSFPW2LRpTGNnmK46P5zHouE8ckpmfybZaODAf9VMiPuuFSriChh1mCQ8dKF46JaQ21dNAnIC0MC",
+	"ypsFj18b4lxjoK0AUUibNaw9I/QSY+pteEFFYi3lxexQbQbbb46eHHcobXaOsN5PBSpLJckijLVAMBdJ",
+	"Si3LwGMJl3l8jOma9AOb5bPe6fGhy960fx6VqzN37gTLeSwtz4CWZFJoEYu0dBoU/h+VAb1SlcHqaK/N",
+	"xv3f+6/dIPu/2EHqcNtoUW/d9AWNEQWza5CkDweTA3J0cHJwvHfm2jnaMEPb0lEXPLrSP79qX/DTLAuv",
+	"1WuCeNLhhA26G2KcCi5yicFJwRkbdNI25/Fd+wGQulBACNQG4lCW13SemjuRI45Wbc91Hf2vDcMnSxEi",
+	"7Odw3FgRkSZYcYM2Lxvkx4r00UQqQYEeFgLfnstuXYhckvc55MVli+g4b9zzVlT6audbfJdNJE1QJDWL",
+	"WrNjQ2HL261oiakiZwL/V2w8t5NUWz/DrTtbtdLM0J/LILiPvDQEOCY12FuOKIamZFKy80IGRNbfFAHV",
+	"tF2BsTKgmq6QARsS3qsi/I/Y0B0jBI4UvB/ZBFwMcKGTiYQJesvgA411usBErlNC0b3LCStzTAZ8ZK5J",
+	"uoDEE1BcGovIdSxm4MSdMiwIc9SshGN0hdMBH7koyhFGfrvhIjKyToAR6bvfz6zBzpoAi9RvtHvEgo9T",
+	"FmvCSgPlXkRGRU74iPQxmE/4GdpnSDK8jD0qIgUQoDnXDNN4cLXmbuYYEWBWvIfLtKGDI9LHn05JIkWG",
+	"HvpS8EOys944jCdkyoYUNoMJ95ycpuViRPpmSQNeJhAZvVTueX5sJ64gk++Pzi25NoWdvTNC9YBjpvHj",
+	"w8Mq6hOlsCPMW06gEp1sEnOZN793QJ4SBbFwsC0kTpswX+wPQy8SuGYGm8tKEU9IMxGmXYJS0y4SlJuC",
+	"JYQplQPKhqmYMH5mE8XR/25FhDgGVMBshYmWe/YZjrf/8mZVSzpKLp+IqHL7UodLneTwQJE4FfGVDbJg",
+	"2qb564JV9S9enJNHjx492cMyADOgKpdg+cYVzNce21vbbailifB+0Yyok5Bk7lcsg4IRbcF5mwQWjAg3",
+	"g5kBirHaIsBvIbs+V9P7SqzHqe3gbaKaZZg2bNKxIOwD7EBhL53Poq7r0SftPDRnZe+jBA2eXCvSLy+F",
+	"vYKnY/iZobLVQgnmlC3W1HDhyIbQaZeI/FJjQiuxRgWMSekXKaSxpGpqHX0oOUREyAGnVqLdOyVYTgS5",
+	"PxnBB6Z0mW2JMXuLbMkIsldZQVB8IGV12YAVas91Osz1UIydiQTrsRBqGxou266mIk1OjXyDcpcNFLBW",
+	"Iy7mOJxzYhItXGYvihwRmU+Z2Yyycb8oFlIUqKycOqcMfTSsVHkfKGSbA46nV9yze213qs0NvCULczXB",
+	"PbEcfwFtduYG22HJ/TCcO9Yy3tAFypUFrXgxpZZkIptvaGkCUZRZX2UZDdvSlb1O/zaMaD+WMO9YRfoX",
+	"/OJc4tX+pZT0n6k09O6rGu8MGXbP3Kql3Ut9Yw8yX4oc/4mLHLuaeiuzW39x73xGbfqxUNGOxrpiPOnc",
+	"o9/C8gfzya7a/tshy5b/bYNmEDOaDmOqYSJkve9VqM9VoMMMFtxEDLKmMZ7PLkH+qRvPWOC1ZSIXmP/Z",
+	"9Lm1G+rd5pV0L81h3L4+oe4w7Sv60h5mx5fXRpL9F6n+M2n44rGyO2cqxS9/7Z4vOyGo27qG7lEr+tw1",
+	"olvvLfVn1KC8go2M8hhWBkLabwhVZYy9GdOVCGMY4UedqOJyfhupbwOOwe6EcfJUMfrwB5FeUU33XGJe",
+	"M++Y6UDC8RT46YBjJJ0fXV+lXhOriNgsNJtDZxsMLM78+Pii1ENhmZMwd4Fz1oFNNTFL9cb153PZcImf",
+	"tFcDSpFVXoSWY+QpJtSfkTGAwgQ5jLNE0/UCizFeAgba5RoSP7u7appg2yOoeiOEAQ/3Uljqj6D2Iqx0",
+	"YabG2myMx2meYG6cd74u+2fMMFwS4xfGLm0e7fWYTW6Nm2OsKl5lfg54UVRcmtVhvVpXxS2BjEqdSyB9",
+	"lyx4eLLnLKReNn7/8Ku9gwEfiQz40AfviPStm8C6pj0AFK2gsf1yOe8eYWrAaTqnC0VglmlruuViflr7",
+	"OBYWvagNAiASUrAZExdAE1zT5aJWchixvMr2PCO1SvgtOefO8lQRWheXvDlPLcjveTLBPNJGzkiLmtpw",
+	"Mdc8t7370FO9XbeFYXlv3MVVc/IpuxFfKg+7PDK0Obvz6aIXYOxRGdt+k8Jx9VtBwryDhS1sZw4hpmM3",
+	"Q8tmh2I83qyN+W93Yhlus6qc17Ji/gJCdNAg8zRJasd+u06Ce7TKtDkJ7tcy07aqN4Xk8qUi2x2K0vWe",
+	"QH/0bJ+o3um/fjMEZKMRLMnlMu2d9h4iYbmR/iht3AulcWHlE5rrqf93OefH3z7+/wEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

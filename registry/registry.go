@@ -59,12 +59,19 @@ func (o ListOptions) limit() int {
 	return min(o.Limit, 500)
 }
 
-// afterCursor decodes an opaque cursor (the last id of the previous page).
-func (o ListOptions) afterCursor() (uuid.UUID, error) {
-	if o.Cursor == "" {
+// afterCursor decodes the caller's cursor.
+func (o ListOptions) afterCursor() (uuid.UUID, error) { return DecodeCursor(o.Cursor) }
+
+// EncodeCursor makes the opaque cursor of a list ordered by id: the last id
+// of the page.
+func EncodeCursor(last uuid.UUID) string { return base64.RawURLEncoding.EncodeToString(last[:]) }
+
+// DecodeCursor reads a cursor made by EncodeCursor; "" is the first page.
+func DecodeCursor(cursor string) (uuid.UUID, error) {
+	if cursor == "" {
 		return uuid.Nil, nil
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(o.Cursor)
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
 	if err == nil {
 		if id, perr := uuid.FromBytes(raw); perr == nil {
 			return id, nil
@@ -89,8 +96,7 @@ func page[T any](q *gorm.DB, opt ListOptions, idOf func(T) uuid.UUID) (Page[T], 
 	p := Page[T]{Items: rows}
 	if len(rows) > opt.limit() {
 		p.Items = rows[:opt.limit()]
-		last := idOf(p.Items[len(p.Items)-1])
-		p.NextCursor = base64.RawURLEncoding.EncodeToString(last[:])
+		p.NextCursor = EncodeCursor(idOf(p.Items[len(p.Items)-1]))
 	}
 	return p, nil
 }

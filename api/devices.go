@@ -1,0 +1,41 @@
+package api
+
+import (
+	"context"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/sync"
+)
+
+// ListDevices shows admins every device's sync health.
+func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequestObject) (openapi.ListDevicesResponseObject, error) {
+	if h.d.Push == nil {
+		return nil, models.Errorf(models.KindUnavailable, "sync_unavailable", "sync is not configured on this server")
+	}
+	after, err := registry.DecodeCursor(deref(r.Params.Cursor))
+	if err != nil {
+		return nil, err
+	}
+	limit := 50
+	if r.Params.Limit != nil {
+		limit = *r.Params.Limit
+	}
+	rows, err := h.d.Push.Devices(ctx, sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince}, after, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	out := openapi.ListDevices200JSONResponse{Items: []openapi.DeviceStatus{}}
+	if len(rows) > limit {
+		rows = rows[:limit]
+		out.NextCursor = cursorOf(registry.EncodeCursor(rows[limit-1].ID))
+	}
+	for _, d := range rows {
+		out.Items = append(out.Items, openapi.DeviceStatus{Id: d.ID, UserId: d.UserID, UserEmail: d.UserEmail,
+			InstallationId: d.InstallationID, Name: d.Name, AppVersion: d.AppVersion, RegisteredAt: d.RegisteredAt,
+			LastSeenAt: d.LastSeenAt, LastPushAt: d.LastPushAt, LastPullAt: d.LastPullAt, LastPushSeq: d.LastPushSeq,
+			ClockSkewMs: d.ClockSkewMs, RevokedAt: d.RevokedAt, WaitingMutations: d.Waiting, OldestWaitingSince: d.OldestWaiting})
+	}
+	return out, nil
+}
