@@ -114,7 +114,7 @@ func (s *Service) vesselCertificates(ctx context.Context, r *Run, lapsed map[uui
 // already have, in one indexed lookup planned per chunk (a subquery in the
 // streaming scan would be planned while flags was still empty).
 func (s *Service) flagged(ctx context.Context, chunk []vesselCert) error {
-	ids := make([]uuid.UUID, len(chunk))
+	ids := make([][16]byte, len(chunk)) // encoded directly (uuid.UUID detours through text)
 	at := make(map[uuid.UUID]int, len(chunk))
 	for i, c := range chunk {
 		ids[i], at[c.id] = c.id, i

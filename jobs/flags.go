@@ -3,10 +3,10 @@ package jobs
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/rules"
@@ -30,7 +30,7 @@ const (
 	subjectVessel             = "vessel"
 	subjectCrew               = "crew_member"
 	subjectParty              = "liable_party"
-	flagInsertBatch           = 300
+	flagInsertBatch           = 1000
 	resolvedByJobPrefix       = "resolved by "
 	flagReasonRenewed         = "a newer certificate of the same kind is in the register"
 	flagReasonExpired         = "the certificate has expired (see the certificate_expired flag)"
@@ -74,39 +74,61 @@ func (s *Service) raise(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag) ([]
 	return added, nil
 }
 
+// raiseBatch inserts one batch set-based: each column is one array
+// parameter, unnested into rows, so the statement text (and its prepared
+// plan) is the same for every batch and the flags_dedupe unique index
+// answers the conflict check. UUIDs are passed as [16]byte/pgtype.UUID,
+// which the driver encodes directly (uuid.UUID goes through its
+// driver.Valuer text round trip).
 func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag) ([]Flag, error) {
-	var sb strings.Builder
-	sb.WriteString(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id, vessel_id,
-		certificate_id, citation, detail, raised_by, raised_on) VALUES `)
-	args := make([]any, 0, 14*len(fs))
-	byKey := make(map[string]Flag, len(fs))
+	n := len(fs)
+	ids, subjects, jurs := make([][16]byte, n), make([][16]byte, n), make([][16]byte, n)
+	kinds, stypes, docs, cites, details := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	dues := make([]time.Time, n)
+	owners, vessels, certs := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	byKey := make(map[string]Flag, n)
 	for i, f := range fs {
-		if i > 0 {
-			sb.WriteString(",")
-		}
-		p := 14 * i // positional parameters: GORM's "?" rewriting is slow on big statements
-		fmt.Fprintf(&sb, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d)",
-			p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8, p+9, p+10, p+11, p+12, p+13, p+14)
-		args = append(args, uuid.Must(uuid.NewV7()), f.Kind, f.SubjectType, f.SubjectID, f.Document, dbDate(f.Due), f.JurisdictionID,
-			f.OwnerID, f.VesselID, f.CertificateID, f.Citation, f.Detail, r.Job, dbDate(r.Today))
+		ids[i], subjects[i], jurs[i] = uuid.Must(uuid.NewV7()), f.SubjectID, f.JurisdictionID
+		kinds[i], stypes[i], docs[i], cites[i], details[i] = f.Kind, f.SubjectType, f.Document, f.Citation, f.Detail
+		dues[i] = dbDate(f.Due)
+		owners[i], vessels[i], certs[i] = pgUUID(f.OwnerID), pgUUID(f.VesselID), pgUUID(f.CertificateID)
 		byKey[f.key()] = f
 	}
-	sb.WriteString(` ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING
-		RETURNING kind, subject_type, subject_id, document, due_on`)
-	var rows []struct {
-		Kind, SubjectType, Document string
-		SubjectID                   uuid.UUID
-		DueOn                       time.Time
-	}
-	if err := tx.WithContext(ctx).Raw(sb.String(), args...).Scan(&rows).Error; err != nil {
+	rows, err := tx.WithContext(ctx).Raw(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id, vessel_id,
+		certificate_id, citation, detail, raised_by, raised_on)
+		SELECT u.*, $13::text, $14::date
+		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::date[], $7::uuid[], $8::uuid[], $9::uuid[],
+		            $10::uuid[], $11::text[], $12::text[]) AS u
+		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING
+		RETURNING kind, subject_type, subject_id, document, due_on`,
+		ids, kinds, stypes, subjects, docs, dues, jurs, owners, vessels, certs, cites, details, r.Job, dbDate(r.Today)).Rows()
+	if err != nil {
 		return nil, fmt.Errorf("raise flags: %w", err)
 	}
-	out := make([]Flag, 0, len(rows))
-	for _, x := range rows {
-		k := Flag{Kind: x.Kind, SubjectType: x.SubjectType, SubjectID: x.SubjectID, Document: x.Document, Due: ruleDate(x.DueOn)}.key()
+	defer rows.Close()
+	out := make([]Flag, 0, n)
+	for rows.Next() {
+		var kind, stype, doc string
+		var subject pgtype.UUID
+		var due time.Time
+		if err := rows.Scan(&kind, &stype, &subject, &doc, &due); err != nil {
+			return nil, fmt.Errorf("raise flags: %w", err)
+		}
+		k := Flag{Kind: kind, SubjectType: stype, SubjectID: subject.Bytes, Document: doc, Due: ruleDate(due)}.key()
 		out = append(out, byKey[k])
 	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("raise flags: %w", err)
+	}
 	return out, nil
+}
+
+// pgUUID is an optional UUID as the driver encodes it without a detour.
+func pgUUID(id *uuid.UUID) pgtype.UUID {
+	if id == nil {
+		return pgtype.UUID{}
+	}
+	return pgtype.UUID{Bytes: *id, Valid: true}
 }
 
 // resolveWhere resolves the open flags matching where (a SQL condition on
