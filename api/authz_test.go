@@ -53,6 +53,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 						t.Errorf("%s: %d, want 403 (%s)", role, r.status, r.body)
 					case access != models.AccessNone && (r.status == 401 || r.status == 403):
 						t.Errorf("%s: %d, want the operation to be reached (%s)", role, r.status, r.body)
+					case r.status >= 500 && r.status != 503:
+						// A bare "{}" is bad input: it must get a clear 4xx, never a server error.
+						t.Errorf("%s: %d for bad input (%s)", role, r.status, r.body)
 					}
 				}
 			})

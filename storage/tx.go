@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -175,9 +174,6 @@ func jsonOrNil(v any) ([]byte, error) {
 	}
 	return b, nil
 }
-
-// ErrNoRows is returned by helpers when a lookup found nothing.
-var ErrNoRows = errors.New("no rows")
 
 // ActorOf attributes a change to the caller of a request.
 func ActorOf(s models.Scope) Actor {
