@@ -3,7 +3,6 @@ package inspect
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -106,11 +105,7 @@ func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs)
 	}
 	setAnswerAuthor(&row, m)
 	row.Version = 1
-	err := w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device,
-		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		row.ID, row.InspectionID, row.ItemID, row.Answer, row.Note, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
-		row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
-	if err != nil {
+	if err := w.putAnswer(ctx, &row, true); err != nil {
 		return Outcome{}, fmt.Errorf("insert answer: %w", err)
 	}
 	ag.answers[a.ItemID] = &row
@@ -158,10 +153,7 @@ func (w *Work) updateAnswer(ctx context.Context, ag *agg, m Meta, cur *models.In
 	}
 	cur.StampSeq, cur.StampTime = m.Seq, m.At
 	setAnswerAuthor(cur, m)
-	err := w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, stamp_version = ?, stamp_device = ?, stamp_user = ?,
-		stamp_mutation = ?, stamp_seq = ?, stamp_time = ?, version = ?, updated_at = ? WHERE id = ?`,
-		cur.Answer, cur.Note, cur.StampVersion, cur.StampDevice, cur.StampUser, cur.StampMutation, cur.StampSeq, cur.StampTime, cur.Version, time.Now().UTC(), cur.ID).Error
-	if err != nil {
+	if err := w.putAnswer(ctx, cur, false); err != nil {
 		return Outcome{}, fmt.Errorf("update answer: %w", err)
 	}
 	if v.apply {

@@ -35,6 +35,12 @@ type Command struct {
 	decode  func(json.RawMessage) (Args, error)
 }
 
+// Deferrable reports whether the command's rows may be written at the end
+// of a batched unit of work (Work.DeferWrites): answers and findings.
+func (c Command) Deferrable() bool {
+	return c.Name == "inspection.answer" || c.Name == "finding.record"
+}
+
 // Decode validates raw arguments against the command's version.
 func (c Command) Decode(raw json.RawMessage) (Args, error) { return c.decode(raw) }
 
@@ -97,6 +103,11 @@ func argsMessage(err error) string {
 // around it: on error it rolls back and calls w.Rollback.
 func (w *Work) Run(ctx context.Context, m Meta, args Args) (Outcome, error) {
 	m.At = truncate(m.At)
+	if !deferrable(args) {
+		if err := w.settle(ctx); err != nil {
+			return Outcome{}, err
+		}
+	}
 	out, err := args.run(ctx, w, m)
 	if v, ok := w.vers[args.Aggregate()]; ok && err == nil {
 		out.Aggregate = RowRef{EntityInspection, args.Aggregate(), v}

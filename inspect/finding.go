@@ -103,7 +103,7 @@ func (a *RecordFindingArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, 
 		f.Stamps[e.field] = stampOf(m, v, nil)
 	}
 	f.Version = 1
-	if err := w.tx.DB.WithContext(ctx).Create(&f).Error; err != nil {
+	if err := w.putFinding(ctx, &f); err != nil {
 		if storage.IsUniqueViolation(err) { // the id is another inspection's finding
 			return Outcome{}, models.Errorf(models.KindConflict, "id_taken", "finding %s belongs to another inspection", a.ID)
 		}
@@ -138,6 +138,9 @@ func setFindingField(f *models.Finding, field string, v any) {
 func (w *Work) editFinding(ctx context.Context, ag *agg, m Meta, f *models.Finding, action string, edits []edit) (Outcome, error) {
 	if f.Source != string(rules.SourceInspector) {
 		return Outcome{}, invalid("finding_id", "derived_finding", "derived findings are server-owned")
+	}
+	if err := w.settle(ctx); err != nil { // the row may be pending
+		return Outcome{}, err
 	}
 	cols := map[string]any{}
 	var conflicts []uuid.UUID

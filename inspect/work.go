@@ -35,6 +35,9 @@ type Work struct {
 	changes []storage.Change
 	audits  []auditEntry
 	after   []func()
+
+	deferred bool          // DeferWrites: answers and new findings wait in pend
+	pend     pendingWrites // as of the current savepoint
 }
 
 type auditEntry struct {
@@ -66,12 +69,14 @@ type Mark struct {
 	changes int
 	audits  int
 	after   int
+	pend    pendingWrites
 }
 
 // Begin marks the start of one command: what Rollback restores.
 func (w *Work) Begin() Mark {
 	w.bumped = map[uuid.UUID]bool{}
-	return Mark{vers: maps.Clone(w.vers), created: len(w.created), changes: len(w.changes), audits: len(w.audits), after: len(w.after)}
+	return Mark{vers: maps.Clone(w.vers), created: len(w.created), changes: len(w.changes), audits: len(w.audits), after: len(w.after),
+		pend: w.pend.clone()}
 }
 
 // Rollback forgets everything the command did since m, after the caller
@@ -83,6 +88,7 @@ func (w *Work) Rollback(m Mark) {
 	w.changes = w.changes[:m.changes]
 	w.audits = w.audits[:m.audits]
 	w.after = w.after[:m.after]
+	w.pend = m.pend // the savepoint took back whatever was settled since
 	w.aggs = map[uuid.UUID]*agg{}
 }
 
@@ -188,6 +194,7 @@ func (w *Work) loadAnswers(ctx context.Context, a *agg) error {
 	for i := range rows {
 		a.answers[rows[i].ItemID] = &rows[i]
 	}
+	w.overlayAnswers(a)
 	return nil
 }
 
@@ -204,6 +211,7 @@ func (w *Work) loadFindings(ctx context.Context, a *agg) error {
 	for i := range rows {
 		a.findings[rows[i].ID] = &rows[i]
 	}
+	w.overlayFindings(a)
 	return nil
 }
 
@@ -212,6 +220,9 @@ func (w *Work) loadFindings(ctx context.Context, a *agg) error {
 // hands the buffered change-log and audit entries to the transaction. Call
 // it once, last, before the transaction commits.
 func (w *Work) Finish(ctx context.Context) error {
+	if err := w.settle(ctx); err != nil {
+		return err
+	}
 	ids := make([]uuid.UUID, 0, len(w.dirty))
 	for id := range w.dirty {
 		ids = append(ids, id)

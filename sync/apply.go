@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -37,6 +38,29 @@ type state struct {
 	sp       int                                  // position of the current mutation in its chunk (its savepoint)
 	assigned map[string]bool                      // jurisdiction|date → the user was assigned
 	created  []uuid.UUID
+	batch    bool  // this chunk attempt defers answers, findings and their records (see applyChunk)
+	abort    error // a deferred write failed: the attempt is rolled back and rerun without batching
+}
+
+// snapshot is what a chunk attempt changes in the state, so that a rolled
+// back attempt can be rerun from where it started.
+type snapshot struct {
+	blocked, held    map[uuid.UUID]bool
+	backlog          map[uuid.UUID]backlogRow
+	jur              map[uuid.UUID]uuid.UUID
+	assigned         map[string]bool
+	created          int
+	retrying, loaded bool
+}
+
+func (st *state) save() snapshot {
+	return snapshot{maps.Clone(st.blocked), maps.Clone(st.held), maps.Clone(st.backlog), maps.Clone(st.jur), maps.Clone(st.assigned),
+		len(st.created), st.retrying, st.loaded}
+}
+
+func (st *state) restore(s snapshot) {
+	st.blocked, st.held, st.backlog, st.jur, st.assigned = s.blocked, s.held, s.backlog, s.jur, s.assigned
+	st.created, st.retrying, st.loaded, st.abort = st.created[:s.created], s.retrying, s.loaded, nil
 }
 
 func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.Time) *state {
@@ -50,23 +74,71 @@ func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.
 }
 
 // pending is an applied mutation whose stored outcome is written at the end
-// of the chunk, in one statement.
+// of the chunk, in one statement; record is set when the applied_mutations
+// row itself was deferred to then (a batched answer or finding).
 type pending struct {
 	id     uuid.UUID
 	status string
 	body   []byte
+	record *record
 }
 
-// applyChunk applies up to 50 mutations in one transaction. If the
-// transaction fails as a whole (a deadlock in the chain recompute, a lost
-// lease, the change-log lock timeout), every result of the chunk is retry.
-// The first chunk of a push takes the device and the last gives it back,
-// in their own transactions; failing to take it fails the push.
+// record is an applied_mutations row not yet inserted.
+type record struct {
+	device, user, agg uuid.UUID
+	seq               int64
+	name              string
+	hash              []byte
+}
+
+// applyChunk applies up to 50 mutations in one transaction. The first
+// attempt is batched: answers and new findings, and their applied_mutations
+// records, are written in a few multi-row statements at the end of the
+// chunk instead of one round trip each (inspect.Work.DeferWrites). If one
+// of those statements fails (a finding id taken by another inspection, a
+// mutation id recorded by a concurrent push), nothing of the attempt is
+// kept and the chunk is rerun unbatched, where every mutation's record and
+// writes go first inside its own savepoint and the failing one is isolated
+// and answered on its own, as DESIGN §4 Identity describes.
+//
+// If the transaction fails as a whole (a deadlock in the chain recompute, a
+// lost lease, the change-log lock timeout), every result of the chunk is
+// retry. The first chunk of a push takes the device and the last gives it
+// back; failing to take it fails the push.
 func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, last bool) ([]Result, error) {
-	results := make([]Result, len(chunk))
 	begun := time.Now()
+	var results []Result
 	defer func() { e.m.observe(begun, results) }()
-	created, taking := len(st.created), !st.drain && !st.leased
+	snap, taking := st.save(), !st.drain && !st.leased
+	st.batch = true
+	results, err := e.attemptChunk(ctx, st, chunk, last, taking)
+	st.batch = false
+	if err != nil && rerunUnbatched(err) {
+		e.opt.Logger.Info("push chunk rerun unbatched", "device", st.dev.ID, "err", err)
+		e.m.rerun()
+		st.restore(snap)
+		results, err = e.attemptChunk(ctx, st, chunk, last, taking)
+	}
+	if err != nil && taking && models.KindOf(err) != "" {
+		return nil, err
+	}
+	if err != nil {
+		e.opt.Logger.Warn("push chunk rolled back", "device", st.dev.ID, "err", err)
+		st.restore(snap)
+		st.retrying = true
+		for i, x := range chunk {
+			results[i] = retryResult(x.m, CodeBusy)
+		}
+		return results, nil
+	}
+	st.leased = st.leased || taking
+	st.released = last && !st.drain
+	return results, nil
+}
+
+// attemptChunk runs the chunk's transaction once.
+func (e *Engine) attemptChunk(ctx context.Context, st *state, chunk []indexed, last, taking bool) ([]Result, error) {
+	results := make([]Result, len(chunk))
 	err := e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
 		if err := e.deviceFor(ctx, tx, st, taking); err != nil {
 			return err
@@ -76,6 +148,9 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 		}
 		preludeFor(ctx, st, tx)
 		w := e.insp.NewWork(tx)
+		if st.batch {
+			w.DeferWrites()
+		}
 		var outs []pending
 		for i, x := range chunk {
 			st.sp = i
@@ -84,6 +159,9 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 			if p != nil {
 				outs = append(outs, *p)
 			}
+		}
+		if st.abort != nil {
+			return st.abort
 		}
 		if err := writeOutcomes(ctx, tx, outs); err != nil {
 			return err
@@ -96,20 +174,14 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 		}
 		return nil
 	})
-	if err != nil && taking && models.KindOf(err) != "" {
-		return nil, err
-	}
-	if err != nil {
-		e.opt.Logger.Warn("push chunk rolled back", "device", st.dev.ID, "err", err)
-		st.created, st.retrying = st.created[:created], true
-		for i, x := range chunk {
-			results[i] = retryResult(x.m, CodeBusy)
-		}
-		return results, nil
-	}
-	st.leased = st.leased || taking
-	st.released = last && !st.drain
-	return results, nil
+	return results, err
+}
+
+// rerunUnbatched reports whether a batched attempt failed in a way an
+// unbatched one isolates: a deferred write refused by a constraint.
+func rerunUnbatched(err error) bool {
+	var pg *pgconn.PgError
+	return inspect.IsSettleError(err) || (errors.As(err, &pg) && strings.HasPrefix(pg.Code, "23"))
 }
 
 // deviceFor takes the device (first chunk) or checks the lease.
@@ -238,16 +310,24 @@ func (e *Engine) run(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *s
 	agg := args.Aggregate()
 	mark := w.Begin()
 	sp := fmt.Sprintf("m%d", st.sp)
-	preludeFor(ctx, st, tx).arm(savepointAndRecord(sp, st, m, cmd, agg, hash))
+	batched := st.batch && cmd.Deferrable()
+	if batched {
+		preludeFor(ctx, st, tx).arm("SAVEPOINT " + sp) // the record goes in with the chunk's outcomes
+	} else {
+		preludeFor(ctx, st, tx).arm(savepointAndRecord(sp, st, m, cmd, agg, hash))
+	}
 	st.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusApplied}
 	out, err := w.Run(ctx, e.meta(st, m, c), args)
-	if err == nil {
+	if err == nil && !batched {
 		err = st.pre.flush(ctx) // a command that sent nothing: the record still goes in
 	}
 	if st.pre.err != nil && preludeFailed(st.pre.err) {
 		err = st.pre.err // the id was recorded concurrently: not the command's error
 	}
-	if sent := st.pre.disarm(); err != nil {
+	if sent := st.pre.disarm(); err != nil && inspect.IsSettleError(err) {
+		st.abort, st.retrying = err, true // earlier mutations' deferred rows: the attempt is rerun unbatched
+		return retryResult(m, CodeBusy), nil
+	} else if err != nil {
 		delete(st.seen, m.ID)
 		w.Rollback(mark)
 		// Each mutation has its own savepoint name, so a rollback never
@@ -272,7 +352,11 @@ func (e *Engine) run(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *s
 		st.created = append(st.created, agg)
 	}
 	r := outcomeResult(m, out, c)
-	return r, &pending{id: m.ID, status: r.Status, body: stored(r)}
+	p := &pending{id: m.ID, status: r.Status, body: stored(r)}
+	if batched {
+		p.record = &record{device: st.dev.ID, user: st.sc.UserID, agg: agg, seq: m.Seq, name: cmd.Name, hash: hash}
+	}
+	return r, p
 }
 
 // savepointAndRecord is the savepoint and the applied_mutations insert of
@@ -386,16 +470,28 @@ func (e *Engine) known(ctx context.Context, tx *storage.Tx, st *state, m Mutatio
 	return r, true
 }
 
-// writeOutcomes stores the outcomes of a chunk's applied mutations in one
-// statement.
+// writeOutcomes stores the outcomes of a chunk's applied mutations: the
+// deferred records in one INSERT, the outcomes of the records already
+// inserted in one UPDATE.
 func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
-	if len(outs) == 0 {
+	var ins, upd []pending
+	for _, p := range outs {
+		if p.record != nil {
+			ins = append(ins, p)
+		} else {
+			upd = append(upd, p)
+		}
+	}
+	if err := insertRecords(ctx, tx, ins); err != nil {
+		return fmt.Errorf("record mutations: %w", err)
+	}
+	if len(upd) == 0 {
 		return nil
 	}
 	var sb strings.Builder
-	args := make([]any, 0, 3*len(outs))
+	args := make([]any, 0, 3*len(upd))
 	sb.WriteString("UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome::jsonb FROM (VALUES ")
-	for i, p := range outs {
+	for i, p := range upd {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
@@ -407,6 +503,27 @@ func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
 		return fmt.Errorf("store outcomes: %w", err)
 	}
 	return nil
+}
+
+// insertRecords inserts deferred applied_mutations rows with their
+// outcomes. A concurrent push that recorded one of the ids makes this fail
+// with a unique violation, and the chunk is rerun unbatched.
+func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
+	if len(ins) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	args := make([]any, 0, 9*len(ins))
+	sb.WriteString("INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) VALUES ")
+	for i, p := range ins {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
+		r := p.record
+		args = append(args, p.id, r.device, r.user, r.seq, r.name, r.agg, r.hash, p.status, string(p.body))
+	}
+	return tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error
 }
 
 func actor(st *state) storage.Actor {

@@ -2,10 +2,12 @@ package sync_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
@@ -56,12 +58,33 @@ func BenchmarkPushOfflineDay(b *testing.B) {
 	}
 }
 
-// BenchmarkRawBaseline writes the same rows with pgx directly, in one
-// transaction: the floor the push is measured against.
-func BenchmarkRawBaseline(b *testing.B) {
+// BenchmarkRawBaseline writes the same domain rows with pgx directly, one
+// statement each, in one transaction: the floor the push is measured
+// against. BenchmarkRawBaselineBatched sends them as one pgx.Batch, and
+// BenchmarkRawBaselineAllRows also writes what the push must write besides
+// the domain rows (an exactly-once record per mutation with its outcome,
+// the change log and the audit log), batched: the floor of a hand-written
+// writer with the same guarantees.
+func BenchmarkRawBaseline(b *testing.B) { rawBaseline(b, rawOneByOne) }
+
+// BenchmarkRawBaselineBatched: the domain rows in one pgx.Batch.
+func BenchmarkRawBaselineBatched(b *testing.B) { rawBaseline(b, rawBatched) }
+
+// BenchmarkRawBaselineAllRows: every row the push writes, in one pgx.Batch.
+func BenchmarkRawBaselineAllRows(b *testing.B) { rawBaseline(b, rawAllRows) }
+
+type rawMode int
+
+const (
+	rawOneByOne rawMode = iota
+	rawBatched
+	rawAllRows
+)
+
+func rawBaseline(b *testing.B, mode rawMode) {
 	f := newFixture(b)
 	uid := f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
-	f.device("d1", "ins")
+	dev := f.device("d1", "ins")
 	if _, err := f.insp.SeedTemplates(context.Background()); err != nil {
 		b.Fatal(err)
 	}
@@ -73,27 +96,67 @@ func BenchmarkRawBaseline(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		id := uuid.Must(uuid.NewV7())
-		now := time.Now()
-		_, err = tx.Exec(ctx, `INSERT INTO inspections (id, vessel_id, inspector_id, jurisdiction_id, owner_id, template_id, rule_set_id, kind, started_at)
-			VALUES ($1, $2, $3, $4, $5, $6, 'KA-IV-2025-draft.1', 'routine', $7)`, id, f.vessel, uid, f.jur, f.owner, form2, now)
-		must(b, err)
-		for j := 0; j < 40; j++ {
-			item := t.Items[j%len(t.Items)].ID
-			_, err = tx.Exec(ctx, `INSERT INTO inspection_answers (id, inspection_id, item_id, answer, stamp_version, stamp_time, jurisdiction_id, owner_id, inspector_id)
-				VALUES ($1, $2, $3, 'no', 1, $4, $5, $6, $7) ON CONFLICT (inspection_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
-				inspect.AnswerID(id, item), id, item, now, f.jur, f.owner, uid)
-			must(b, err)
+		batch := rawDay(f, t, uid, dev, mode)
+		if mode == rawOneByOne {
+			for _, q := range batch.QueuedQueries {
+				_, err = tx.Exec(ctx, q.SQL, q.Arguments...)
+				must(b, err)
+			}
+		} else {
+			must(b, tx.SendBatch(ctx, batch).Close())
 		}
-		for j := 0; j < 8; j++ {
-			_, err = tx.Exec(ctx, `INSERT INTO findings (id, inspection_id, code, source, jurisdiction_id, owner_id, inspector_id) VALUES ($1, $2, '11004', 'inspector', $3, $4, $5)`,
-				uuid.Must(uuid.NewV7()), id, f.jur, f.owner, uid)
-			must(b, err)
-		}
-		_, err = tx.Exec(ctx, `UPDATE inspections SET status = 'submitted', submitted_at = now() WHERE id = $1`, id)
-		must(b, err)
 		must(b, tx.Commit(ctx))
 	}
+}
+
+// rawDay queues one offline day's rows: the inspection, 40 answers (30
+// items, 10 answered again), 8 findings, the submit; with rawAllRows also
+// 50 applied_mutations rows with an outcome, 3 change-log rows (jurisdiction,
+// owner, inspector scopes) per entity and 50 audit rows.
+func rawDay(f *fixture, t inspect.Template, uid, dev uuid.UUID, mode rawMode) *pgx.Batch {
+	batch := &pgx.Batch{}
+	id := uuid.Must(uuid.NewV7())
+	now := time.Now()
+	entities := []uuid.UUID{id}
+	batch.Queue(`INSERT INTO inspections (id, vessel_id, inspector_id, jurisdiction_id, owner_id, template_id, rule_set_id, kind, started_at)
+		VALUES ($1, $2, $3, $4, $5, $6, 'KA-IV-2025-draft.1', 'routine', $7)`, id, f.vessel, uid, f.jur, f.owner, form2, now)
+	for j := 0; j < 40; j++ {
+		item := t.Items[j%len(t.Items)].ID
+		aid := inspect.AnswerID(id, item)
+		batch.Queue(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, stamp_version, stamp_time, jurisdiction_id, owner_id, inspector_id)
+			VALUES ($1, $2, $3, 'no', 1, $4, $5, $6, $7) ON CONFLICT (inspection_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
+			aid, id, item, now, f.jur, f.owner, uid)
+		if j < len(t.Items) {
+			entities = append(entities, aid)
+		}
+	}
+	for j := 0; j < 8; j++ {
+		fid := uuid.Must(uuid.NewV7())
+		batch.Queue(`INSERT INTO findings (id, inspection_id, code, source, jurisdiction_id, owner_id, inspector_id) VALUES ($1, $2, '11004', 'inspector', $3, $4, $5)`,
+			fid, id, f.jur, f.owner, uid)
+		entities = append(entities, fid)
+	}
+	batch.Queue(`UPDATE inspections SET status = 'submitted', submitted_at = now() WHERE id = $1`, id)
+	if mode != rawAllRows {
+		return batch
+	}
+	outcome := fmt.Sprintf(`{"status":"applied","aggregate":{"type":"inspection","id":%q,"version":12},"captured_at":%q,"written":[{"type":"inspection_answer","id":%q,"version":1}]}`,
+		id, now.Format(time.RFC3339Nano), uuid.New())
+	for j := 0; j < 50; j++ {
+		batch.Queue(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
+			VALUES ($1, $2, $3, $4, 'inspection.answer', $5, $6, 'applied', $7)`, uuid.Must(uuid.NewV7()), dev, uid, j+1, id, make([]byte, 32), outcome)
+	}
+	for _, e := range entities {
+		batch.Queue(`INSERT INTO audit_log (actor_id, device_id, action, entity_type, entity_id, after) VALUES ($1, $2, 'inspection.answer', 'inspection_answer', $3, '{"answer":"no","note":""}')`,
+			uid, dev, e)
+	}
+	keys := []string{"j:" + f.jur.String(), "o:" + f.owner.String(), "u:" + uid.String()}
+	for _, e := range entities {
+		for _, k := range keys {
+			batch.Queue(`INSERT INTO change_log (entity_type, entity_id, scope_key) VALUES ('inspection_answer', $1, $2)`, e, k)
+		}
+	}
+	return batch
 }
 
 func must(b *testing.B, err error) {

@@ -15,7 +15,11 @@ import (
 type metrics struct {
 	chunk   prometheus.Histogram
 	results *prometheus.CounterVec
+	reruns  prometheus.Counter
 }
+
+// rerun counts a batched chunk rerun unbatched.
+func (m *metrics) rerun() { m.reruns.Inc() }
 
 func newMetrics(reg prometheus.Registerer, db *storage.DB) *metrics {
 	m := &metrics{
@@ -23,11 +27,13 @@ func newMetrics(reg prometheus.Registerer, db *storage.DB) *metrics {
 			Help: "Duration of one push chunk transaction (at most 50 mutations).", Buckets: prometheus.DefBuckets}),
 		results: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_push_results_total",
 			Help: "Push results by status (applied, replayed, merged, deferred, rejected, retry)."}, []string{"status"}),
+		reruns: prometheus.NewCounter(prometheus.CounterOpts{Name: "tindal_push_chunk_reruns_total",
+			Help: "Batched push chunks rolled back and rerun unbatched (a deferred write refused by a constraint)."}),
 	}
 	if reg == nil {
 		return m
 	}
-	reg.MustRegister(m.chunk, m.results)
+	reg.MustRegister(m.chunk, m.results, m.reruns)
 	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_backlog_mutations",
 		Help: "Deferred mutations waiting in the backlog."}, func() float64 { return backlogStat(db, "count(*)") }))
 	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_backlog_oldest_seconds",

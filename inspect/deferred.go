@@ -1,0 +1,216 @@
+package inspect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+)
+
+// Deferred writes. A push chunk applies up to 50 mutations in one
+// transaction, and most of an offline day is answers and new findings:
+// rows that only this transaction can touch while it holds the inspection's
+// lock. With DeferWrites the work keeps those rows in memory (the
+// aggregate cache already is the truth for the commands) and writes them
+// in two or three multi-row statements before anything else reads them:
+// before any other command, before an edit of a pending finding, and at
+// Finish. A failure of those statements is not the fault of the mutation
+// running at the time, so it comes back as a SettleError and the caller
+// (the sync engine) reruns the chunk with DeferWrites off, where every
+// mutation writes inside its own savepoint and a bad one is isolated.
+
+// pendingWrites are rows written in memory and not yet in the database,
+// as of the current savepoint: a command's rollback restores them.
+type pendingWrites struct {
+	answers  map[uuid.UUID]pendingAnswer // by answer id
+	findings map[uuid.UUID]models.Finding
+}
+
+type pendingAnswer struct {
+	row    models.InspectionAnswer
+	insert bool // not in the database at all (else an update of a stored row)
+}
+
+func (p pendingWrites) clone() pendingWrites {
+	return pendingWrites{answers: maps.Clone(p.answers), findings: maps.Clone(p.findings)}
+}
+
+func (p pendingWrites) empty() bool { return len(p.answers) == 0 && len(p.findings) == 0 }
+
+// SettleError is a failure to write deferred rows: the unit of work is
+// unusable and must be rerun without deferral.
+type SettleError struct{ Err error }
+
+func (e *SettleError) Error() string { return "write deferred rows: " + e.Err.Error() }
+
+func (e *SettleError) Unwrap() error { return e.Err }
+
+// IsSettleError reports whether err came from writing deferred rows.
+func IsSettleError(err error) bool {
+	var se *SettleError
+	return errors.As(err, &se)
+}
+
+// DeferWrites makes the work keep answers and new findings in memory until
+// they must be written (see above). Only for callers that rerun the whole
+// transaction without deferral on a SettleError.
+func (w *Work) DeferWrites() {
+	w.deferred = true
+	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+}
+
+// deferrable reports whether a command's writes may stay pending: answers
+// and new findings (an edit of a finding settles first, in editFinding).
+func deferrable(args Args) bool {
+	switch args.(type) {
+	case *AnswerArgs, *RecordFindingArgs:
+		return true
+	}
+	return false
+}
+
+// putAnswer writes an answer row now, or keeps it pending.
+func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, insert bool) error {
+	if w.deferred {
+		if p, ok := w.pend.answers[row.ID]; ok {
+			insert = p.insert
+		}
+		w.pend.answers[row.ID] = pendingAnswer{row: *row, insert: insert}
+		return nil
+	}
+	if insert {
+		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device,
+		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			row.ID, row.InspectionID, row.ItemID, row.Answer, row.Note, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+			row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
+	}
+	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, stamp_version = ?, stamp_device = ?, stamp_user = ?,
+		stamp_mutation = ?, stamp_seq = ?, stamp_time = ?, version = ?, updated_at = ? WHERE id = ?`,
+		row.Answer, row.Note, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation, row.StampSeq, row.StampTime, row.Version,
+		time.Now().UTC(), row.ID).Error
+}
+
+// putFinding inserts a new finding now, or keeps it pending.
+func (w *Work) putFinding(ctx context.Context, f *models.Finding) error {
+	if w.deferred {
+		w.pend.findings[f.ID] = *f
+		return nil
+	}
+	return w.tx.DB.WithContext(ctx).Create(f).Error
+}
+
+// overlayAnswers puts the pending answers of an inspection over the rows
+// just read from the database.
+func (w *Work) overlayAnswers(a *agg) {
+	for _, p := range w.pend.answers {
+		if p.row.InspectionID == a.row.ID {
+			r := p.row
+			a.answers[r.ItemID] = &r
+		}
+	}
+}
+
+// overlayFindings puts the pending findings of an inspection over the rows
+// just read from the database.
+func (w *Work) overlayFindings(a *agg) {
+	for _, f := range w.pend.findings {
+		if f.InspectionID == a.row.ID {
+			r := f
+			a.findings[r.ID] = &r
+		}
+	}
+}
+
+// settle writes every pending row: new answers in one INSERT, changed
+// stored answers in one UPDATE, new findings in one INSERT. Errors are
+// SettleErrors.
+func (w *Work) settle(ctx context.Context) error {
+	if !w.deferred || w.pend.empty() {
+		return nil
+	}
+	var ins, upd []models.InspectionAnswer
+	for _, id := range sortedIDs(w.pend.answers) {
+		p := w.pend.answers[id]
+		if p.insert {
+			ins = append(ins, p.row)
+		} else {
+			upd = append(upd, p.row)
+		}
+	}
+	if err := w.insertAnswers(ctx, ins); err != nil {
+		return &SettleError{fmt.Errorf("insert answers: %w", err)}
+	}
+	if err := w.updateAnswers(ctx, upd); err != nil {
+		return &SettleError{fmt.Errorf("update answers: %w", err)}
+	}
+	if len(w.pend.findings) > 0 {
+		fs := make([]models.Finding, 0, len(w.pend.findings))
+		for _, id := range sortedIDs(w.pend.findings) {
+			fs = append(fs, w.pend.findings[id])
+		}
+		if err := w.tx.DB.WithContext(ctx).Create(&fs).Error; err != nil {
+			return &SettleError{fmt.Errorf("insert findings: %w", err)}
+		}
+	}
+	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+	return nil
+}
+
+func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {
+	ids := slices.Collect(maps.Keys(m))
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
+	return ids
+}
+
+const answerCols = 17
+
+func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device, stamp_user,
+		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at, updated_at) VALUES `)
+	args := make([]any, 0, answerCols*len(rows))
+	now := time.Now().UTC()
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		args = append(args, r.ID, r.InspectionID, r.ItemID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
+			r.StampSeq, r.StampTime, r.JurisdictionID, r.OwnerID, r.InspectorID, max(r.Version, 1), now, now)
+	}
+	return w.tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error
+}
+
+func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	sb.WriteString(`UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, stamp_version = v.sv, stamp_device = v.sd,
+		stamp_user = v.su, stamp_mutation = v.sm, stamp_seq = v.sq, stamp_time = v.st, version = v.version, updated_at = v.at FROM (VALUES `)
+	args := make([]any, 0, 11*len(rows))
+	now := time.Now().UTC()
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(?::uuid, ?::text, ?::text, ?::bigint, ?::uuid, ?::uuid, ?::uuid, ?::bigint, ?::timestamptz, ?::bigint, ?::timestamptz)")
+		args = append(args, r.ID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation, r.StampSeq, r.StampTime, r.Version, now)
+	}
+	sb.WriteString(") AS v (id, answer, note, sv, sd, su, sm, sq, st, version, at) WHERE a.id = v.id")
+	res := w.tx.DB.WithContext(ctx).Exec(sb.String(), args...)
+	if res.Error == nil && res.RowsAffected != int64(len(rows)) {
+		return fmt.Errorf("%d of %d stored answers found", res.RowsAffected, len(rows))
+	}
+	return res.Error
+}

@@ -1,0 +1,169 @@
+package sync_test
+
+import (
+	stdsync "sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/models"
+	tsync "github.com/tindal/tindal/sync"
+)
+
+// The batched path (answers and new findings written at the end of the
+// chunk, their exactly-once records with them) must give the same results
+// and rows as the unbatched one, and fall back to it when a deferred write
+// is refused.
+
+// A finding id already used by another inspection's finding is refused by
+// the finding's primary key only when the deferred rows are written; the
+// chunk is rerun unbatched, the one mutation is rejected (id_taken, kept in
+// quarantine) and every other mutation of the chunk applies exactly once.
+func TestBatchedChunkFallsBackOnTakenFindingID(t *testing.T) {
+	f := newFixture(t)
+	reg := prometheus.NewRegistry()
+	f.eng = tsync.New(f.db, f.insp, nil, tsync.Options{Metrics: reg})
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	first, second := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	taken := uuid.Must(uuid.NewV7())
+	tpl, _ := f.insp.Template(form2)
+	wantStatuses(t, f.push("d1", f.start("d1", first, f.vessel, ago(3*time.Hour)),
+		f.mut("d1", "finding.record", 1, ago(3*time.Hour), map[string]any{"id": taken, "inspection_id": first, "code": "11004"})),
+		"applied", "applied")
+
+	ms := []tsync.Mutation{f.start("d1", second, f.vessel, ago(2*time.Hour))}
+	for i := 0; i < 5; i++ {
+		ms = append(ms, f.answer("d1", second, tpl.Items[i].ID, "yes", 1, ago(2*time.Hour)))
+	}
+	ms = append(ms, f.mut("d1", "finding.record", 1, ago(time.Hour), map[string]any{"id": taken, "inspection_id": second, "code": "11004"}))
+	ms = append(ms, f.answer("d1", second, tpl.Items[5].ID, "no", 1, ago(time.Hour)))
+	res := f.push("d1", ms...)
+	wantStatuses(t, res, "applied", "applied", "applied", "applied", "applied", "applied", "rejected:id_taken", "applied")
+
+	if got := counter(t, reg, "tindal_push_chunk_reruns_total"); got != 1 {
+		t.Fatalf("reruns = %v, want 1 (the batched attempt refused, the unbatched one applied)", got)
+	}
+	if n := f.count("SELECT count(*) FROM inspection_answers WHERE inspection_id = ?", second); n != 6 {
+		t.Fatalf("answers of the second inspection = %d, want 6", n)
+	}
+	if n := f.count("SELECT count(*) FROM findings WHERE id = ? AND inspection_id = ?", taken, first); n != 1 {
+		t.Fatalf("the taken finding moved or vanished")
+	}
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != int64(2+len(ms)) {
+		t.Fatalf("applied_mutations rows = %d, want %d (one per mutation, the rejection included)", n, 2+len(ms))
+	}
+	// Resending the whole push replays every stored result.
+	again := f.push("d1", ms...)
+	for i, r := range again.Results {
+		if r.Status != "replayed" && !(i == 6 && r.Status == "rejected") {
+			t.Fatalf("resend %d: %s, want replayed", i, r.Status)
+		}
+	}
+}
+
+func counter(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			return mf.GetMetric()[0].GetCounter().GetValue()
+		}
+	}
+	t.Fatalf("metric %s not registered", name)
+	return 0
+}
+
+// The same answer mutation pushed at once from ten devices of one user
+// (a restored backup, DESIGN §4 Identity): the batched records collide at
+// commit, the losers rerun unbatched and replay; the answer is written once.
+func TestConcurrentSameAnswerAppliesOnce(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	devs := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	for _, d := range devs {
+		f.device(d, "ins")
+	}
+	insp := uuid.Must(uuid.NewV7())
+	wantStatuses(t, f.push("a", f.start("a", insp, f.vessel, ago(2*time.Hour))), "applied")
+	tpl, _ := f.insp.Template(form2)
+	m := f.answer("a", insp, tpl.Items[0].ID, "no", 1, ago(time.Hour))
+	var wg stdsync.WaitGroup
+	var mu stdsync.Mutex
+	counts := map[string]int{}
+	for _, d := range devs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := f.pushErr(d, nil, m)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("push from %s: %v", d, err)
+				return
+			}
+			counts[res.Results[0].Status]++
+		}()
+	}
+	wg.Wait()
+	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["retry"] != len(devs) {
+		t.Fatalf("results %v: want exactly one applied, the rest replayed or retry", counts)
+	}
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE id = ?", m.ID); n != 1 {
+		t.Fatalf("records of the mutation = %d, want 1", n)
+	}
+	if n := f.count("SELECT version FROM inspection_answers WHERE inspection_id = ?", insp); n != 1 {
+		t.Fatalf("answer version = %d, want 1 (written once)", n)
+	}
+}
+
+// An answer edited twice and a finding recorded then edited in one chunk,
+// then a photo record (which writes the pending rows first) and a rejected
+// mutation in between whose savepoint rollback must not take the pending
+// rows with it: the stored rows are the in-memory ones.
+func TestBatchedChunkPendingRowsSurviveARollback(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	insp, fid := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	tpl, _ := f.insp.Template(form2)
+	item := tpl.Items[0].ID
+	at := ago(3 * time.Hour)
+	note := "rust on the hull"
+	res := f.push("d1",
+		f.start("d1", insp, f.vessel, at),
+		f.answer("d1", insp, item, "yes", 1, at.Add(time.Minute)),
+		f.mut("d1", "finding.record", 1, at.Add(2*time.Minute), map[string]any{"id": fid, "inspection_id": insp, "code": "11004"}),
+		// rejected inside the command, after the pending rows were written
+		// in its savepoint: its rollback undoes that write too.
+		f.mut("d1", "finding.update", 1, at.Add(3*time.Minute), map[string]any{"inspection_id": insp, "finding_id": uuid.New(), "note": "x"}),
+		f.answer("d1", insp, item, "no", 1, at.Add(4*time.Minute)),
+		f.mut("d1", "finding.record", 1, at.Add(5*time.Minute), map[string]any{"id": fid, "inspection_id": insp, "code": "11004", "note": note}),
+	)
+	wantStatuses(t, res, "applied", "applied", "applied", "rejected:validation_failed", "applied", "applied")
+	var ans struct {
+		Answer  string
+		Version int64
+	}
+	if err := f.db.Gorm.Raw("SELECT answer, version FROM inspection_answers WHERE inspection_id = ? AND item_id = ?", insp, item).Scan(&ans).Error; err != nil {
+		t.Fatal(err)
+	}
+	if ans.Answer != "no" || ans.Version != 2 {
+		t.Fatalf("answer = %+v, want no at version 2", ans)
+	}
+	var gotNote string
+	if err := f.db.Gorm.Raw("SELECT note FROM findings WHERE id = ?", fid).Scan(&gotNote).Error; err != nil {
+		t.Fatal(err)
+	}
+	if gotNote != note {
+		t.Fatalf("finding note = %q, want %q", gotNote, note)
+	}
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != 6 {
+		t.Fatalf("records = %d, want 6", n)
+	}
+}
