@@ -117,8 +117,22 @@ func (m *metrics) middleware(c *fiber.Ctx) error {
 			return herr
 		}
 	}
-	route := routeOf(c)
-	m.requests.WithLabelValues(route, c.Method(), strconv.Itoa(c.Response().StatusCode())).Inc()
-	m.duration.WithLabelValues(route, c.Method()).Observe(time.Since(start).Seconds())
+	route, method := routeOf(c), methodLabel(c.Method())
+	m.requests.WithLabelValues(route, method, strconv.Itoa(c.Response().StatusCode())).Inc()
+	m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
 	return nil
+}
+
+// methodLabel returns a constant for the request method: c.Method() points
+// into a buffer fasthttp reuses for the next request on the connection, and
+// a label value kept by Prometheus must not change under it (it did: "GETT"
+// labels, then a 500 on every scrape).
+func methodLabel(m string) string {
+	for _, k := range []string{fiber.MethodGet, fiber.MethodHead, fiber.MethodPost, fiber.MethodPut, fiber.MethodPatch,
+		fiber.MethodDelete, fiber.MethodOptions} {
+		if m == k {
+			return k
+		}
+	}
+	return "other"
 }

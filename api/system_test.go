@@ -91,3 +91,31 @@ func TestAuthEndpoints(t *testing.T) {
 		t.Fatalf("logout: %d %s", out.status, out.body)
 	}
 }
+
+// Request methods used as metric labels must not alias fasthttp's reused
+// buffers: after requests of several methods on one keep-alive connection
+// the scrape still succeeds and names only real methods.
+func TestMetricsLabelsSurviveConnectionReuse(t *testing.T) {
+	h := newHarness(t)
+	for i := 0; i < 3; i++ {
+		for _, m := range []string{"GET", "POST", "PUT", "DELETE", "OPTIONS"} {
+			h.overHTTP(m, "/v1/vessels", "admin", "{}")
+		}
+	}
+	r := h.overHTTP("GET", "/metrics", "", "")
+	if r.status != 200 {
+		t.Fatalf("scrape after mixed methods: %d %s", r.status, r.body)
+	}
+	for _, line := range strings.Split(string(r.body), "\n") {
+		i := strings.Index(line, `method="`)
+		if !strings.HasPrefix(line, "tindal_http_requests_total") || i < 0 {
+			continue
+		}
+		method := line[i+8 : i+8+strings.IndexByte(line[i+8:], '"')]
+		switch method {
+		case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other":
+		default:
+			t.Fatalf("label method=%q in %s", method, line)
+		}
+	}
+}
