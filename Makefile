@@ -41,3 +41,8 @@ vet:
 
 bench:
 	@$(SERVICES) && $(GO) test -run '^$$' -bench . -benchmem ./...
+
+## loadgen: drive a running server with simulated phones (docs/SYNC.md §5; -db from TINDAL_DATABASE_URL), e.g. LOADGEN_FLAGS="-devices 200 -push-only"
+.PHONY: loadgen
+loadgen:
+	@export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" && $(GO) run ./bench/loadgen $(LOADGEN_FLAGS)

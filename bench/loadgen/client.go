@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	stdsync "sync"
+	"time"
+)
+
+// client is one phone's HTTP session.
+type client struct {
+	base, token, device, cursor string
+	http                        *http.Client
+	seq                         int64 // the phone's last mutation seq
+	// resetLogins, when set, clears the login rate-limit counters before
+	// a login: hundreds of simulated phones log in from one address
+	// within a minute, which the limiter (rightly) refuses in production.
+	resetLogins func(ctx context.Context)
+}
+
+func (c *client) do(ctx context.Context, method, path string, body any, hdr map[string]string) (*http.Response, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return nil, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return res, b, err
+}
+
+func (c *client) login(ctx context.Context, email, password, installation string) error {
+	if c.resetLogins != nil {
+		c.resetLogins(ctx)
+	}
+	res, b, err := c.do(ctx, "POST", "/v1/auth/login", map[string]any{"email": email, "password": password, "installation_id": installation}, nil)
+	if err != nil {
+		return err
+	}
+	if res.StatusCode != 200 {
+		return fmt.Errorf("login: %d %s", res.StatusCode, b)
+	}
+	var t struct {
+		AccessToken string `json:"access_token"`
+		DeviceID    string `json:"device_id"`
+	}
+	if err := json.Unmarshal(b, &t); err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	c.token, c.device = t.AccessToken, t.DeviceID
+	return nil
+}
+
+// loginAll logs every phone in before the clock starts (logins are
+// rate-limited per account and hash a password: not what is measured),
+// four at a time, retrying a refused one.
+func loginAll(ctx context.Context, c config, reset func(context.Context)) ([]*client, error) {
+	out := make([]*client, c.devices)
+	errs := make(chan error, c.devices)
+	sem := make(chan struct{}, 4)
+	var wg stdsync.WaitGroup
+	for i := range out {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cl := &client{base: c.url, http: &http.Client{Timeout: 60 * time.Second}, resetLogins: reset}
+			var err error
+			for attempt := range 30 {
+				if err = cl.login(ctx, c.email, c.password, fmt.Sprintf("loadgen-%d-%d", i, time.Now().UnixNano())); err == nil {
+					break
+				}
+				time.Sleep(time.Duration(50*(attempt+1)) * time.Millisecond)
+			}
+			out[i] = cl
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// errNoPull is a server without the pull wired (503): pushes are still
+// measured.
+var errNoPull = errors.New("pull not served")
+
+// pullAll pulls from the phone's cursor until has_more is false, timing
+// each page, and returns how many items it received.
+func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
+	items := 0
+	for {
+		path := "/v1/sync/pull?limit=2000"
+		if c.cursor != "" {
+			path += "&cursor=" + c.cursor
+		}
+		t0 := time.Now()
+		res, b, err := c.do(ctx, "GET", path, nil, map[string]string{"X-Protocol-Version": "1", "X-App-Version": "1.0.0"})
+		if err != nil {
+			return items, err
+		}
+		if res.StatusCode == http.StatusServiceUnavailable {
+			return items, errNoPull
+		}
+		pages.since(t0)
+		if res.StatusCode != 200 {
+			return items, fmt.Errorf("pull: %d %s", res.StatusCode, b)
+		}
+		var page struct {
+			Items   []json.RawMessage `json:"items"`
+			Cursor  string            `json:"cursor"`
+			HasMore bool              `json:"has_more"`
+		}
+		if err := json.Unmarshal(b, &page); err != nil {
+			return items, fmt.Errorf("pull: %w", err)
+		}
+		items += len(page.Items)
+		c.cursor = page.Cursor
+		if !page.HasMore {
+			return items, nil
+		}
+	}
+}
+
+// push sends a batch, retrying on 409/503 and resending retry results; it
+// returns how many leading mutations got a final or deferred result.
+func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, error) {
+	for attempt := range 20 {
+		t0 := time.Now()
+		res, b, err := c.do(ctx, "POST", "/v1/sync/push", map[string]any{"mutations": ms},
+			map[string]string{"X-Device-Id": c.device, "X-Device-Time": time.Now().UTC().Format(time.RFC3339Nano), "X-App-Version": "1.0.0"})
+		if err != nil {
+			return 0, err
+		}
+		reqs.since(t0)
+		if res.StatusCode == 409 || res.StatusCode == 503 {
+			time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
+			continue
+		}
+		if res.StatusCode != 200 {
+			return 0, fmt.Errorf("push: %d %s", res.StatusCode, b)
+		}
+		done, err := settled(b)
+		if done > 0 || err != nil {
+			return done, err
+		}
+		time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
+	}
+	return 0, fmt.Errorf("push: still retry after 20 attempts")
+}
+
+// settled counts the leading results that are not "retry".
+func settled(body []byte) (int, error) {
+	var out struct {
+		Results []struct{ Status, Code string }
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
+		return 0, fmt.Errorf("push: %w", err)
+	}
+	done := 0
+	for _, r := range out.Results {
+		if r.Status == "retry" {
+			break
+		}
+		if r.Status == "rejected" {
+			return 0, fmt.Errorf("push: mutation rejected (%s)", r.Code)
+		}
+		done++
+	}
+	return done, nil
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	stdsync "sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tindal/tindal/inspect"
+)
+
+// pushPhase is the phones' offline days against the server.
+type pushPhase struct {
+	c        config
+	tpl      inspect.Template
+	phones   []*client
+	vessels  []string // day i inspects vessels[i % len]
+	reqs     series   // each push request, retries included
+	days     series   // each day's push: first request sent to last answered
+	pages    series   // each pull page
+	complete series   // each whole phone day (pulls included)
+}
+
+// job is one phone's day: pull, push the day in batches, pull (no pulls
+// with -push-only).
+func (p *pushPhase) job(ctx context.Context, slot, i int) error {
+	cl := p.phones[slot]
+	t0 := time.Now()
+	if !p.c.pushOnly {
+		if _, err := cl.pullAll(ctx, &p.pages); err != nil && !errors.Is(err, errNoPull) {
+			return err
+		}
+	}
+	d := newDay(p.tpl, p.vessels[i%len(p.vessels)], cl.seq)
+	cl.seq += int64(len(d.mutations))
+	if err := p.pushDay(ctx, cl, d); err != nil {
+		return err
+	}
+	if !p.c.pushOnly {
+		if _, err := cl.pullAll(ctx, &p.pages); err != nil && !errors.Is(err, errNoPull) {
+			return err
+		}
+	}
+	p.complete.since(t0)
+	return nil
+}
+
+func (p *pushPhase) pushDay(ctx context.Context, cl *client, d day) error {
+	t0 := time.Now()
+	for lo := 0; lo < len(d.mutations); {
+		hi := min(lo+p.c.batch, len(d.mutations))
+		done, err := cl.push(ctx, d.mutations[lo:hi], &p.reqs)
+		if err != nil {
+			return err
+		}
+		lo += done
+	}
+	p.days.since(t0)
+	return nil
+}
+
+// pushRun sets up the fleet and the phones, runs the push phase, counts
+// what it wrote, and runs the raw baselines under the same plan.
+func pushRun(ctx context.Context, c config, getenv func(string) string, out io.Writer) error {
+	pl := c.plan()
+	var pool *pgxpool.Pool
+	if c.dbURL != "" {
+		var err error
+		if pool, err = pgxpool.New(ctx, c.dbURL); err != nil {
+			return err
+		}
+		defer pool.Close()
+	}
+	p := &pushPhase{c: c}
+	var err error
+	if p.tpl, err = formTemplate(); err != nil {
+		return err
+	}
+	reset := loginReset(pool)
+	if p.vessels, err = fleet(ctx, c, pool, pl.days, reset, out); err != nil {
+		return err
+	}
+	if p.phones, err = loginAll(ctx, c, reset); err != nil {
+		return err
+	}
+	if err := yesterday(ctx, c, p.phones); err != nil {
+		return err
+	}
+	before, err := countRows(ctx, pool)
+	if err != nil {
+		return err
+	}
+	// Read the server's pool size before the push phase: a server whose
+	// /metrics breaks under load would otherwise leave only a guess.
+	size := poolSize(ctx, c, getenv)
+	fmt.Fprintf(out, "plan: %s; a day is %s\n", pl.describe("offline days"), p.dayShape())
+	rs := pl.run(ctx, p.job)
+	p.report(out, pl, rs)
+	if pool == nil || c.raw == "none" {
+		return nil
+	}
+	return baselines(ctx, c, pool, p, pl, before, size, out)
+}
+
+func (p *pushPhase) dayShape() string {
+	s := fmt.Sprintf("56 mutations pushed in batches of %d", p.c.batch)
+	if !p.c.pushOnly {
+		s = "a pull, " + s + ", a pull (push figures include other phones' pulls; -push-only to exclude them)"
+	}
+	return s
+}
+
+// loginReset clears the login limiter before each login, when the
+// database is at hand.
+func loginReset(pool *pgxpool.Pool) func(context.Context) {
+	if pool == nil {
+		return nil
+	}
+	var mu stdsync.Mutex
+	return func(ctx context.Context) {
+		mu.Lock()
+		defer mu.Unlock()
+		_, _ = pool.Exec(ctx, "DELETE FROM login_attempts")
+	}
+}
+
+// fleet is the vessels the days inspect: one boat of its own owner per
+// day, or with -shared the boats of one owner.
+func fleet(ctx context.Context, c config, pool *pgxpool.Pool, days int, reset func(context.Context), out io.Writer) ([]string, error) {
+	visible, err := inspectableVessels(ctx, c, reset)
+	if err != nil {
+		return nil, err
+	}
+	var vs []string
+	desc := "the boats of one owner (-shared)"
+	switch {
+	case c.shared && pool == nil:
+		vs, desc = visible, "every boat the inspector sees (-shared without -db)"
+	case c.shared:
+		vs, err = oneOwner(ctx, pool, visible)
+	case pool == nil:
+		return nil, errors.New("a boat per day needs -db to register the fleet; or pass -shared")
+	default:
+		vs, err = ownFleet(ctx, pool, days, visible[0])
+		desc = "one boat of its own owner per day"
+	}
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "fleet: %s (%d vessels)\n", desc, len(vs))
+	return vs, nil
+}
+
+// yesterday gives the phones yesterday's sync: one initial pull (not
+// timed) whose cursor every phone holds, so the morning pull is
+// incremental; with -initial the phones start with no cursor.
+func yesterday(ctx context.Context, c config, phones []*client) error {
+	if c.initial {
+		return nil
+	}
+	if _, err := phones[0].pullAll(ctx, &series{}); err != nil && !errors.Is(err, errNoPull) {
+		return err
+	}
+	for _, cl := range phones[1:] {
+		cl.cursor = phones[0].cursor
+	}
+	return nil
+}
+
+func (p *pushPhase) report(out io.Writer, pl plan, rs *runStats) {
+	rs.report(out, "offline days", pl)
+	days := p.days.summary()
+	days.throughput(out, "push phase", "offline-day pushes")
+	sustained(out, "push", &p.days, pl, rs)
+	p.reqs.summary().line(out, "push request")
+	days.line(out, "push per day (first request sent to last answered, retries included)")
+	if !p.c.pushOnly {
+		p.pages.summary().line(out, "pull page")
+		p.complete.summary().line(out, "whole phone day (pull, push, pull)")
+	}
+}
