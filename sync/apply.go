@@ -249,17 +249,40 @@ func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, 
 		return r, nil
 	}
 	cmd, ok := inspect.LookupCommand(m.Name, m.Version)
-	if !ok {
+	if !ok && e.newerThanServer(st, m) {
 		st.retrying = true
 		r := retryResult(m, CodeUnknownMutation)
 		r.Message = fmt.Sprintf("this server does not know %s v%d yet", m.Name, m.Version)
 		return r, nil
+	}
+	if !ok {
+		return e.reject(ctx, tx, st, m, hash, models.Errorf(models.KindInvalid, CodeUntranslatable,
+			"%s v%d is not a mutation of protocol %d; it is kept whole for an administrator", m.Name, m.Version, ProtocolVersion)), nil
 	}
 	args, err := cmd.Decode(m.Args)
 	if err != nil {
 		return e.reject(ctx, tx, st, m, hash, err), nil
 	}
 	return e.attempt(ctx, tx, w, st, m, hash, cmd, args)
+}
+
+// newerThanServer reports whether a mutation this server does not know
+// may come from an app newer than the server (DESIGN §4 Versions): the
+// push speaks a later protocol, or the name is known in an earlier version
+// only. During a rolling deploy such a mutation is answered retry until a
+// server that knows it takes the push. Anything else the server should
+// know and cannot translate: it is rejected and stored whole in quarantine
+// for an administrator, never retried forever.
+func (e *Engine) newerThanServer(st *state, m Mutation) bool {
+	if st.req != nil && st.req.ProtocolVersion > ProtocolVersion {
+		return true
+	}
+	for _, c := range inspect.Commands() {
+		if c.Name == m.Name && c.Version < m.Version {
+			return true
+		}
+	}
+	return false
 }
 
 // attempt runs the order, time and authorisation checks, then the command.

@@ -51,6 +51,7 @@ const (
 	CodeMutationIDTaken      = "mutation_id_taken"
 	CodePrerequisiteRejected = "prerequisite_rejected"
 	CodeUnknownMutation      = "unknown_mutation"
+	CodeUntranslatable       = "untranslatable_mutation"
 	CodeAggregateUnknown     = "aggregate_unknown"
 	CodeWaitingForEarlier    = "waiting_for_earlier"
 	CodeQuarantined          = "quarantined"

@@ -149,16 +149,53 @@ func TestPrerequisiteRejected(t *testing.T) {
 	wantStatuses(t, res, "rejected:validation_failed", "rejected:prerequisite_rejected")
 }
 
-func TestUnknownMutationIsRetry(t *testing.T) {
-	f := newFixture(t)
-	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
-	f.device("d1", "ins")
-	id := uuid.Must(uuid.NewV7())
-	at := ago(time.Hour)
-	start := f.start("d1", id, f.vessel, at)
-	future := f.mut("d1", "inspection.teleport", 0, at, map[string]any{"inspection_id": id})
-	res := f.push("d1", start, future, f.answer("d1", id, "nav.lights", "no", 1, at))
-	wantStatuses(t, res, "applied", "retry:unknown_mutation", "retry:after_retry")
+// DESIGN §4 Versions: a mutation from an app newer than the server (a
+// later protocol, or a later version of a known name) is retry, so a
+// rolling deploy loses nothing; one the server should know but cannot
+// translate is rejected and stored whole for an administrator, and does
+// not block the device's queue.
+func TestUnknownMutations(t *testing.T) {
+	cases := []struct {
+		name     string
+		protocol int
+		mutation string
+		version  int
+		want     []string
+	}{
+		{"newer protocol, unknown name: retry", 2, "inspection.teleport", 1, []string{"applied", "retry:unknown_mutation", "retry:after_retry"}},
+		{"known name, newer version: retry", 1, "inspection.answer", 2, []string{"applied", "retry:unknown_mutation", "retry:after_retry"}},
+		{"same protocol, unknown name: stored for an admin", 1, "inspection.teleport", 1, []string{"applied", "rejected:untranslatable_mutation", "applied"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+			f.device("d1", "ins")
+			id := uuid.Must(uuid.NewV7())
+			at := ago(time.Hour)
+			start := f.start("d1", id, f.vessel, at)
+			odd := f.mut("d1", c.mutation, 0, at, map[string]any{"inspection_id": id})
+			odd.Version = c.version
+			ms := []tsync.Mutation{start, odd, f.answer("d1", id, "nav.lights", "no", 1, at)}
+			push := func() tsync.PushResponse {
+				res, err := f.eng.Push(context.Background(), f.scope("d1"), tsync.PushRequest{AppVersion: "1.0.0", ProtocolVersion: c.protocol, Mutations: ms})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			wantStatuses(t, push(), c.want...)
+			held := f.count("SELECT count(*) FROM quarantine WHERE mutation_id = ?", odd.ID)
+			if rejected := c.want[1] == "rejected:untranslatable_mutation"; rejected != (held == 1) {
+				t.Fatalf("quarantine rows = %d, rejected = %v", held, rejected)
+			}
+			if c.want[1] == "rejected:untranslatable_mutation" {
+				if again := push(); again.Results[1].Status != "replayed" {
+					t.Fatalf("resend: %+v, want the stored rejection replayed", again.Results[1])
+				}
+			}
+		})
+	}
 }
 
 func TestUnauthorisedCaptureIsQuarantinedNotRejected(t *testing.T) {
