@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -27,7 +28,7 @@ func (w *Work) recomputeParties(ctx context.Context) error {
 		ids = append(ids, id)
 	}
 	w.parties = map[uuid.UUID]bool{}
-	return RecomputeParties(ctx, w.tx, w.s.rules, ids)
+	return RecomputeParties(ctx, w.tx, w.s.rules, w.s.outbox, ids)
 }
 
 // RecomputeParties is the one function that computes penalty chains. It
@@ -39,8 +40,10 @@ func (w *Work) recomputeParties(ctx context.Context) error {
 // RecomputeChain, and writes penalties and adjustment rows for what
 // changed. Offences held for an unconfirmed time are priced in context but
 // never change another offence's penalty. It never edits inspection rows,
-// so it cannot form a lock cycle with the commands.
-func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ids []uuid.UUID) error {
+// so it cannot form a lock cycle with the commands. A changed charged
+// penalty of an owner is told to the owner through ob, in tx, once per
+// adjustment (its dedupe key).
+func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ob notify.Outbox, ids []uuid.UUID) error {
 	sort.Slice(ids, func(i, j int) bool { return ids[i].String() < ids[j].String() })
 	var parties []models.LiableParty
 	err := tx.DB.WithContext(ctx).Raw("SELECT * FROM liable_parties WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).Scan(&parties).Error
@@ -48,15 +51,16 @@ func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, 
 		return fmt.Errorf("lock liable parties: %w", err)
 	}
 	for _, p := range parties {
-		if err := recomputeParty(ctx, tx, reg, p); err != nil {
+		if err := recomputeParty(ctx, tx, reg, ob, p); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// recomputeParty recomputes one party's chains and writes the result.
-func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, p models.LiableParty) error {
+// recomputeParty recomputes one party's chains, writes the result and the
+// notices of what changed.
+func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ob notify.Outbox, p models.LiableParty) error {
 	var offs []models.Offence
 	if err := tx.DB.WithContext(ctx).Where("party_id = ?", p.ID).Order("occurred_at, id").Find(&offs).Error; err != nil {
 		return fmt.Errorf("load offences of party %s: %w", p.ID, err)
@@ -74,6 +78,7 @@ func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, p 
 		byOffence[pens[i].OffenceID] = &pens[i]
 	}
 	var fresh []models.Penalty
+	var changes []penaltyChange
 	for _, o := range offs {
 		ln, ok := lines[o.ID.String()]
 		if !ok {
@@ -84,8 +89,12 @@ func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, p 
 			p.Version, p.Revision = 1, 1
 			fresh = append(fresh, p)
 			tx.Changed(EntityPenalty, p.ID, offenceKeys(o)...)
-		} else if err := writePenalty(ctx, tx, o, ln, rsID, cur); err != nil {
-			return err
+		} else {
+			ch, err := writePenalty(ctx, tx, o, ln, rsID, cur)
+			if err != nil {
+				return err
+			}
+			changes = appendChange(changes, ch)
 		}
 		delete(byOffence, o.ID)
 	}
@@ -98,11 +107,20 @@ func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, p 
 		if pen.DeletedAt.Valid {
 			continue
 		}
-		if err := dropPenalty(ctx, tx, pen); err != nil {
+		ch, err := dropPenalty(ctx, tx, pen)
+		if err != nil {
 			return err
 		}
+		changes = appendChange(changes, ch)
 	}
-	return nil
+	return noticeChanges(ctx, tx, ob, p, changes)
+}
+
+func appendChange(chs []penaltyChange, ch *penaltyChange) []penaltyChange {
+	if ch == nil {
+		return chs
+	}
+	return append(chs, *ch)
 }
 
 // chainLines prices every live offence of a party. The rule set is the one
@@ -144,9 +162,10 @@ func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence
 }
 
 // writePenalty updates the penalty of one offence, writing an
-// adjustment when the amount changes. An increase to a penalty whose notice
-// was issued is only proposed, for a supervisor to confirm.
-func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) error {
+// adjustment when the amount or the level changes (and returning it). An
+// increase to a penalty whose notice was issued is only proposed, for a
+// supervisor to confirm.
+func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) (*penaltyChange, error) {
 	next := penaltyOf(o, ln, rsID)
 	cols := map[string]any{}
 	if cur.DeletedAt.Valid {
@@ -157,25 +176,29 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
 			next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
 	}
-	if cur.Amount != next.Amount && (cur.ProposedAmount == nil || *cur.ProposedAmount != next.Amount) {
-		if err := adjust(ctx, tx, o, cur, next.Amount, ln, cols); err != nil {
-			return err
+	var ch *penaltyChange
+	amountChanged := cur.Amount != next.Amount && (cur.ProposedAmount == nil || *cur.ProposedAmount != next.Amount)
+	if amountChanged || cur.Level != next.Level {
+		c, err := adjust(ctx, tx, o, cur, next.Amount, ln, cols)
+		if err != nil {
+			return nil, err
 		}
+		ch = &c
 	}
 	if len(cols) == 0 {
-		return nil
+		return nil, nil
 	}
 	cols["version"], cols["updated_at"] = cur.Version+1, time.Now().UTC()
 	if err := tx.DB.WithContext(ctx).Model(&models.Penalty{}).Unscoped().Where("id = ?", cur.ID).Updates(cols).Error; err != nil {
-		return fmt.Errorf("update penalty: %w", err)
+		return nil, fmt.Errorf("update penalty: %w", err)
 	}
 	tx.Changed(EntityPenalty, cur.ID, offenceKeys(o)...)
-	return nil
+	return ch, nil
 }
 
-// adjust records a changed amount: applied at once, or proposed when it
-// raises a penalty whose notice was already issued.
-func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.Penalty, amount int64, ln rules.ChainLine, cols map[string]any) error {
+// adjust records a changed amount or level: applied at once, or proposed
+// when it raises a penalty whose notice was already issued.
+func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.Penalty, amount int64, ln rules.ChainLine, cols map[string]any) (penaltyChange, error) {
 	rev := cur.Revision + 1
 	state := "applied"
 	if cur.NoticeIssuedAt != nil && amount > cur.Amount {
@@ -194,31 +217,34 @@ func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.P
 		JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID}
 	adj.Version = 1
 	if err := tx.DB.WithContext(ctx).Create(&adj).Error; err != nil {
-		return fmt.Errorf("insert penalty adjustment: %w", err)
+		return penaltyChange{}, fmt.Errorf("insert penalty adjustment: %w", err)
 	}
 	tx.Changed(EntityAdjustment, adj.ID, offenceKeys(o)...)
-	return nil
+	return changeOf(adj, o, cur, ln), nil
 }
 
 // dropPenalty tombstones the penalty of an offence no longer recorded,
-// with an adjustment to zero.
-func dropPenalty(ctx context.Context, tx *storage.Tx, pen *models.Penalty) error {
+// with an adjustment to zero (returned).
+func dropPenalty(ctx context.Context, tx *storage.Tx, pen *models.Penalty) (*penaltyChange, error) {
 	var o models.Offence
 	if err := tx.DB.WithContext(ctx).Unscoped().Where("id = ?", pen.OffenceID).Take(&o).Error; err != nil {
-		return fmt.Errorf("load offence of penalty: %w", err)
+		return nil, fmt.Errorf("load offence of penalty: %w", err)
 	}
 	cols := map[string]any{"deleted_at": time.Now().UTC()}
+	var ch *penaltyChange
 	if pen.Amount != 0 {
-		if err := adjust(ctx, tx, o, pen, 0, rules.ChainLine{}, cols); err != nil {
-			return err
+		c, err := adjust(ctx, tx, o, pen, 0, rules.ChainLine{}, cols)
+		if err != nil {
+			return nil, err
 		}
+		ch = &c
 	}
 	cols["version"], cols["updated_at"] = pen.Version+1, time.Now().UTC()
 	if err := tx.DB.WithContext(ctx).Model(&models.Penalty{}).Where("id = ?", pen.ID).Updates(cols).Error; err != nil {
-		return fmt.Errorf("drop penalty: %w", err)
+		return nil, fmt.Errorf("drop penalty: %w", err)
 	}
 	tx.Changed(EntityPenalty, pen.ID, offenceKeys(o)...)
-	return nil
+	return ch, nil
 }
 
 // penaltyOf is the penalty row a chain line gives an offence.

@@ -18,6 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -45,18 +46,23 @@ type Service struct {
 	rules     *rules.Registry
 	clock     func() time.Time
 	templates map[uuid.UUID]Template
-	seeded    stdsync.Map // template id → true once known to be in the database
+	seeded    stdsync.Map   // template id → true once known to be in the database
+	outbox    notify.Outbox // owners' notices of changed penalties (WithOutbox)
 }
 
 // New builds the inspection service; reg may be nil for the default rules.
-func New(db *storage.DB, reg *rules.Registry, clock func() time.Time) *Service {
+func New(db *storage.DB, reg *rules.Registry, clock func() time.Time, opts ...Option) *Service {
 	if reg == nil {
 		reg = rules.NewRegistry(rules.RegistrySettings{})
 	}
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Service{db: db, rules: reg, clock: clock, templates: templateIndex()}
+	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex()}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // DB returns the database the service writes to.
@@ -76,6 +82,10 @@ type Meta struct {
 	Base     int64      // base_version: the aggregate version the client last saw
 	Name     string     // mutation name, kept on amendment requests
 	Args     json.RawMessage
+	// amendment is the amendment request a supervisor accepted, whose
+	// edit this is; only DecideAmendment sets it, so no push can pass the
+	// lifecycle gate by itself.
+	amendment uuid.UUID
 }
 
 // Outcome is what a command did: the stored outcome of a mutation (DESIGN

@@ -2,14 +2,12 @@ package jobs
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/inspect"
-	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -22,10 +20,10 @@ const partiesPerTx = 100
 // for every liable party with an offence in the last 13 months it calls
 // inspect.RecomputeParties — the same chain function every push and
 // review calls — and looks at what that wrote. There should be nothing:
-// any adjustment is a difference, recorded by the chain function, alerted
-// to admins, and, when a fine was doubled, told to the owner once with
-// the trace. Parties with a doubled fine in the window are flagged as
-// repeat offenders.
+// any adjustment is a difference, recorded by the chain function (which
+// also tells the owner of a changed charged fine, once per adjustment, in
+// the same transaction) and alerted to admins. Parties with a doubled
+// fine in the window are flagged as repeat offenders.
 func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 	var ids []uuid.UUID
 	since := r.Now.AddDate(0, -13, 0)
@@ -52,17 +50,11 @@ func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 	return nil
 }
 
-// adjustment is a penalty adjustment with what a notice needs.
+// adjustment is a penalty adjustment, as the alert lists it.
 type adjustment struct {
-	ID, PenaltyID, PartyID, OwnerID, JurisdictionID uuid.UUID
-	VesselID                                        uuid.UUID
-	OldAmount, NewAmount                            int64
-	DedupeKey, PenaltyRow, Reason                   string
-	EscalatedFrom                                   *uuid.UUID
-	Trace                                           []byte
-	OccurredAt                                      time.Time
-	VesselName, RegistrationNumber                  string
-	OwnerName, Email, PreferredLanguage             string
+	PenaltyID            uuid.UUID
+	OldAmount, NewAmount int64
+	PenaltyRow, Reason   string
 }
 
 // reconcile recomputes a chunk of parties in one transaction and handles
@@ -82,7 +74,7 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 		if err := db.Raw(`SELECT id FROM penalties WHERE party_id IN ? AND deleted_at IS NULL`, ids).Scan(&pensBefore).Error; err != nil {
 			return fmt.Errorf("penalties before: %w", err)
 		}
-		if err := inspect.RecomputeParties(ctx, tx, reg, ids); err != nil {
+		if err := inspect.RecomputeParties(ctx, tx, reg, s.d.Outbox, ids); err != nil {
 			return err
 		}
 		var created []struct {
@@ -103,18 +95,11 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 		if err != nil {
 			return err
 		}
-		var notices []notify.Notice
 		for _, a := range adjs {
 			diffs = append(diffs, fmt.Sprintf("penalty %s (row %s): Rs %d → Rs %d (%s)", a.PenaltyID, a.PenaltyRow, a.OldAmount, a.NewAmount, a.Reason))
-			if a.NewAmount > a.OldAmount && a.EscalatedFrom != nil {
-				notices = append(notices, doubledNotice(a))
-			}
 		}
 		r.Add("adjustments", len(adjs))
-		if err := s.flagRepeatOffenders(ctx, tx, r, ids, since); err != nil {
-			return err
-		}
-		return s.enqueue(ctx, tx.DB, r, notices)
+		return s.flagRepeatOffenders(ctx, tx, r, ids, since)
 	})
 	return diffs, err
 }
@@ -122,35 +107,13 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 func (s *Service) newAdjustments(ctx context.Context, tx *storage.Tx, ids, before []uuid.UUID) ([]adjustment, error) {
 	var out []adjustment
 	err := tx.DB.WithContext(ctx).Raw(`
-		SELECT a.id, a.penalty_id, p.party_id, p.owner_id, p.jurisdiction_id, o.vessel_id, a.old_amount, a.new_amount, a.dedupe_key,
-		       p.penalty_row, a.reason, p.escalated_from, p.trace, o.occurred_at, v.name AS vessel_name, v.registration_number,
-		       w.name AS owner_name, w.email, w.preferred_language
-		FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id JOIN offences o ON o.id = a.offence_id
-		JOIN vessels v ON v.id = o.vessel_id JOIN owners w ON w.id = p.owner_id
+		SELECT a.penalty_id, a.old_amount, a.new_amount, p.penalty_row, a.reason
+		FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id
 		WHERE p.party_id IN ? AND a.id NOT IN ? ORDER BY a.id`, ids, before).Scan(&out).Error
 	if err != nil {
 		return nil, fmt.Errorf("new adjustments: %w", err)
 	}
 	return out, nil
-}
-
-// doubledNotice tells the owner of a doubled fine, with the trace, once
-// per penalty revision (the adjustment's dedupe key).
-func doubledNotice(a adjustment) notify.Notice {
-	var tr rules.Trace
-	_ = json.Unmarshal(a.Trace, &tr)
-	var lines []string
-	cite := "Karnataka 2025, Sch-IV note (repeat offences)"
-	for _, st := range tr.Steps {
-		lines = append(lines, st.Detail)
-		if st.Rule == "penalty.repeat_doubling" && st.Citation != "" {
-			cite = string(st.Citation)
-		}
-	}
-	return notify.Notice{Template: notify.TplPenaltyDoubled, DedupeKey: "penalty:" + a.DedupeKey,
-		Recipient: notify.Owner(a.OwnerID, a.OwnerName, a.Email, a.PreferredLanguage),
-		Data: notify.Data{Vessel: vesselLabel(a.VesselName, a.RegistrationNumber), Due: dbDate(rules.DateOf(a.OccurredAt)),
-			Amount: a.NewAmount, Previous: a.OldAmount, Citation: cite, Lines: lines}}
 }
 
 // flagRepeatOffenders flags each party of the chunk with a doubled fine

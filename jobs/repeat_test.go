@@ -11,6 +11,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -25,7 +26,8 @@ func (w *world) offence(party, vessel, jur, owner, inspector, tpl uuid.UUID, at 
 		VALUES (?, ?, 'KA-F01', ?, ?, ?, 'KA-IV-2025-draft.1', 'charged', ?, ?, ?)`, uuid.New(), party, insp, vessel, at, jur, owner, inspector).Error)
 }
 
-func TestRepeatOffencesLateSyncedEarlierOffence(t *testing.T) {
+// Karnataka 2025, Sch-IV row 1 (KA-F01) and the Sch-IV note (RULES.md §5.1, §5.2).
+func TestRepeatOffencesLateSyncedEarlierOffenceKAF01Doubled(t *testing.T) {
 	w := newWorld(t)
 	j := w.jurisdiction("KARWAR", "KA-IV-2025")
 	o := w.owner("owner", "hi", j)
@@ -39,7 +41,7 @@ func TestRepeatOffencesLateSyncedEarlierOffence(t *testing.T) {
 	w.offence(party, v, j, o, insp, tpl, time.Date(2027, 3, 10, 5, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 	w.must(w.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), []uuid.UUID{party})
+		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{party})
 	}))
 	w.run(jobs.JobRepeatOffences, "2027-03-20")
 	if n := w.count("penalty_adjustments"); n != 0 {
@@ -57,13 +59,13 @@ func TestRepeatOffencesLateSyncedEarlierOffence(t *testing.T) {
 	if n := w.count("penalty_adjustments WHERE old_amount = 5000 AND new_amount = 10000"); n != 1 {
 		t.Errorf("%d adjustments recorded, want 1", n)
 	}
-	if n := w.count("notifications WHERE template = 'penalty_doubled' AND channel = 'email'"); n != 1 {
+	if n := w.count("notifications WHERE template = 'penalty_adjusted' AND channel = 'email'"); n != 1 {
 		t.Errorf("%d doubled-fine emails, want exactly 1", n)
 	}
 	var body string
-	w.must(w.db.Gorm.Raw(`SELECT body FROM notifications WHERE template = 'penalty_doubled' AND channel = 'in_app'`).Scan(&body).Error)
-	if !strings.Contains(body, "₹5000 → ₹10000") {
-		t.Errorf("notice body lacks the amounts:\n%s", body)
+	w.must(w.db.Gorm.Raw(`SELECT body FROM notifications WHERE template = 'penalty_adjusted' AND channel = 'in_app'`).Scan(&body).Error)
+	if !strings.Contains(body, "₹5,000 → ₹10,000") || !strings.Contains(body, "1 फ़रवरी 2027") {
+		t.Errorf("notice body lacks the amounts or the earlier offence's date:\n%s", body)
 	}
 	if n := w.count("notifications WHERE template = 'job_alert' AND channel = 'in_app'"); n != 1 {
 		t.Errorf("%d alerts, want 1: a difference is an alert", n)

@@ -57,6 +57,16 @@ type Data struct {
 	Amount   int64     `json:"amount,omitempty"` // rupees, for penalties
 	Previous int64     `json:"previous,omitempty"`
 	Lines    []string  `json:"lines,omitempty"` // a trace or a list of reasons
+	// Penalty notices: the Schedule-IV row ("KA-F01") and its offence as
+	// printed (English), the levels before and after (0 = no penalty), why
+	// it changed (a Penalty* reason) and the date of the earlier offence
+	// that reason names.
+	Row           string    `json:"row,omitempty"`
+	Offence       string    `json:"offence,omitempty"`
+	Level         int       `json:"level,omitempty"`
+	PreviousLevel int       `json:"previous_level,omitempty"`
+	Reason        string    `json:"reason,omitempty"`
+	Earlier       time.Time `json:"earlier,omitzero"`
 }
 
 // Notice is one thing to tell one recipient. DedupeKey names the event

@@ -298,7 +298,7 @@ func TestEveryTemplateRendersInEveryLanguageWithItsParts(t *testing.T) {
 	d := notify.Data{Vessel: "V (REG-1)", Holder: "H", Doc: "survey", Number: "N-1", Due: time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC),
 		Days: 7, Citation: "Karnataka 2025, r.113(1)", Amount: 10000, Previous: 5000, Lines: []string{"a reason"}}
 	tpls := []string{notify.TplCertificateExpiring, notify.TplCertificateExpired, notify.TplVesselUnfit, notify.TplInspectionOverdue,
-		notify.TplCoCLegacyDeadline, notify.TplCoCRevalidationDue, notify.TplManningNonCompliant, notify.TplPenaltyDoubled}
+		notify.TplCoCLegacyDeadline, notify.TplCoCRevalidationDue, notify.TplManningNonCompliant, notify.TplPenaltyAdjusted}
 	for _, tpl := range tpls {
 		for _, lang := range []string{"en", "kn", "hi"} {
 			dd := d

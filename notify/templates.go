@@ -14,7 +14,7 @@ const (
 	TplCoCLegacyDeadline   = "coc_legacy_deadline"
 	TplCoCRevalidationDue  = "coc_revalidation_due"
 	TplManningNonCompliant = "manning_non_compliant"
-	TplPenaltyDoubled      = "penalty_doubled"
+	TplPenaltyAdjusted     = "penalty_adjusted"
 	TplJobAlert            = "job_alert"
 )
 
@@ -51,7 +51,7 @@ var templates = map[string]map[string]renderer{
 	TplCoCLegacyDeadline:   {localeEnglish: enCoCLegacy, localeHindi: hiCoCLegacy},
 	TplCoCRevalidationDue:  {localeEnglish: enCoCRevalidation, localeHindi: hiCoCRevalidation},
 	TplManningNonCompliant: {localeEnglish: enManning, localeHindi: hiManning},
-	TplPenaltyDoubled:      {localeEnglish: enPenaltyDoubled, localeHindi: hiPenaltyDoubled},
+	TplPenaltyAdjusted:     {localeEnglish: enPenaltyAdjusted, localeHindi: hiPenaltyAdjusted},
 	TplJobAlert:            {localeEnglish: enJobAlert},
 }
 

@@ -133,12 +133,6 @@ func enManning(r Recipient, d Data) (string, string) {
 			greeting(localeEnglish, r), due, d.Vessel, lines(d.Lines), d.Citation)
 }
 
-func enPenaltyDoubled(r Recipient, d Data) (string, string) {
-	return fmt.Sprintf("Fine raised to Rs %d for a repeated offence (%s)", d.Amount, d.Vessel),
-		fmt.Sprintf("%s\n\nThe offence recorded on %s (%s) repeats an offence within a year, so the fine is doubled from the last one charged: Rs %d → Rs %d.\nHow it was worked out:\n%s\nRule: %s.\nWhat to do: pay within 15 days of the challan, or appeal within 30 days of receiving it.",
-			greeting(localeEnglish, r), enDate(d.Due), d.Vessel, d.Previous, d.Amount, lines(d.Lines), d.Citation)
-}
-
 func enJobAlert(r Recipient, d Data) (string, string) {
 	return "Tindal job alert: " + d.Doc, fmt.Sprintf("%s\n\n%s\n%s", greeting(localeEnglish, r), d.Detail, lines(d.Lines))
 }

@@ -123,9 +123,3 @@ func hiManning(r Recipient, d Data) (string, string) {
 		fmt.Sprintf("%s\n\n%s से %s पर कानून के अनुसार न्यूनतम चालक दल पूरा नहीं है, क्योंकि चालक दल के कुछ सक्षमता प्रमाणपत्र अब नहीं गिने जाते:\n%s\nनियम: %s।\nक्या करें: जब तक हर खाली पद पर वैध प्रमाणपत्र वाला व्यक्ति न हो, जलयान न चलाएँ।",
 			greeting(localeHindi, r), due, d.Vessel, lines(d.Lines), d.Citation)
 }
-
-func hiPenaltyDoubled(r Recipient, d Data) (string, string) {
-	return fmt.Sprintf("दोबारा किए गए अपराध पर जुर्माना बढ़कर ₹%d (%s)", d.Amount, d.Vessel),
-		fmt.Sprintf("%s\n\n%s को दर्ज अपराध (%s) एक साल के भीतर दोबारा हुआ है, इसलिए जुर्माना पिछली बार लगाए गए जुर्माने का दोगुना है: ₹%d → ₹%d।\nहिसाब कैसे लगा:\n%s\nनियम: %s।\nक्या करें: चालान मिलने के 15 दिन के भीतर भुगतान करें, या 30 दिन के भीतर अपील करें।",
-			greeting(localeHindi, r), hiDate(d.Due), d.Vessel, d.Previous, d.Amount, lines(d.Lines), d.Citation)
-}

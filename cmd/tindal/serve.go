@@ -17,6 +17,7 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
@@ -154,7 +155,7 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	inspSvc := inspect.New(a.db, ruleSets, time.Now)
+	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(notify.Outbox{Email: a.cfg.SMTPURL != ""}))
 	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
 		return err
 	}
