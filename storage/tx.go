@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -125,17 +124,15 @@ func (tx *Tx) flushChanges() error {
 	if err := tx.DB.Exec("SET LOCAL lock_timeout = '5s'").Error; err != nil {
 		return fmt.Errorf("set lock timeout: %w", err)
 	}
-	var sb strings.Builder
-	sb.WriteString("INSERT INTO change_log (entity_type, entity_id, scope_key) VALUES ")
-	args := make([]any, 0, 3*len(rows))
+	types, ids, scopes := make([]string, len(rows)), make([]string, len(rows)), make([]string, len(rows))
 	for i, r := range rows {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		fmt.Fprintf(&sb, "($%d, $%d, $%d)", 3*i+1, 3*i+2, 3*i+3)
-		args = append(args, r.entityType, r.entityID, r.scope)
+		types[i], ids[i], scopes[i] = r.entityType, r.entityID.String(), r.scope
 	}
-	if err := tx.DB.Exec(sb.String(), args...).Error; err != nil {
+	// Three array parameters instead of a VALUES list of 3 per row: the
+	// statement is parsed and planned once whatever its size, and each
+	// array is one parameter to encode.
+	q := "INSERT INTO change_log (entity_type, entity_id, scope_key) SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[])"
+	if err := tx.DB.Exec(q, types, ids, scopes).Error; err != nil {
 		return MapError(fmt.Errorf("write change log: %w", err), "change log")
 	}
 	return nil
