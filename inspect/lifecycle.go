@@ -19,6 +19,9 @@ import (
 // A draft discarded concurrently on another device is brought back: the
 // discard loses to the edit, and the clash is recorded.
 func (w *Work) gate(ctx context.Context, a *agg, m Meta) (*Outcome, error) {
+	if m.amendment != uuid.Nil && a.row.Status != models.StatusDiscarded {
+		return nil, nil // the reviewer accepted this amendment request (DESIGN §4 Lifecycle)
+	}
 	switch a.row.Status {
 	case models.StatusDraft, models.StatusReturned:
 		return nil, nil

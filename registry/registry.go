@@ -149,26 +149,36 @@ func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Sco
 	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
 	var row T
 	err := r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error {
-		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
-			return err
-		}
-		before := row
-		if err := apply(tx, &row); err != nil {
-			return err
-		}
-		P(&row).Touch(r.clock())
-		if err := tx.DB.Save(&row).Error; err != nil {
-			return storage.MapError(err, what)
-		}
-		tx.Changed(what, id, append(keys(before), keys(row)...)...)
-		if after != nil {
-			if err := after(tx, before, row); err != nil {
-				return err
-			}
-		}
-		return tx.Audit("update", what, id, before, row)
+		var err error
+		row, err = updateIn[T, P](tx, r, what, id, version, scoped, keys, apply, after)
+		return err
 	})
 	return row, err
+}
+
+// updateIn is update inside the caller's transaction, for a decision that
+// changes a registry row and its own record in one commit.
+func updateIn[T any, P touchable[T]](tx *storage.Tx, r *Service, what string, id uuid.UUID, version int64,
+	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
+	var row T
+	if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
+		return row, err
+	}
+	before := row
+	if err := apply(tx, &row); err != nil {
+		return row, err
+	}
+	P(&row).Touch(r.clock())
+	if err := tx.DB.Save(&row).Error; err != nil {
+		return row, storage.MapError(err, what)
+	}
+	tx.Changed(what, id, append(keys(before), keys(row)...)...)
+	if after != nil {
+		if err := after(tx, before, row); err != nil {
+			return row, err
+		}
+	}
+	return row, tx.Audit("update", what, id, before, row)
 }
 
 // tombstone soft-deletes a row in scope at the version the caller saw: it

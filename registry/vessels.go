@@ -117,7 +117,13 @@ type VesselPatch struct {
 // to another owner or jurisdiction moves the scope keys of the vessel's
 // certificates and crew with it, logged under the old and new keys.
 func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselPatch) (models.Vessel, error) {
-	return update(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, func(tx *storage.Tx, v *models.Vessel) error {
+	return update(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, r.patchVessel(s, p), r.moveVesselDependents)
+}
+
+// patchVessel applies a patch to a locked vessel and validates the result:
+// the one path every change of particulars takes.
+func (r *Service) patchVessel(s models.Scope, p VesselPatch) func(*storage.Tx, *models.Vessel) error {
+	return func(tx *storage.Tx, v *models.Vessel) error {
 		if p.OwnerID != nil && *p.OwnerID != v.OwnerID {
 			if err := ownerExists(tx.DB, *p.OwnerID); err != nil {
 				return err
@@ -136,7 +142,7 @@ func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID
 		applyVesselPatch(v, p)
 		normaliseVessel(v)
 		return ValidateVessel(*v)
-	}, r.moveVesselDependents)
+	}
 }
 
 // DeleteVessel tombstones a vessel; its rows stay for devices that hold it.
@@ -144,20 +150,21 @@ func (r *Service) DeleteVessel(ctx context.Context, s models.Scope, id uuid.UUID
 	return tombstone(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, nil)
 }
 
-// moveVesselDependents keeps the scope columns of certificates and crew
-// placements in step with their vessel (DESIGN §4, "What a change row means").
+// moveVesselDependents keeps the scope columns of certificates, crew
+// placements and observations in step with their vessel (DESIGN §4, "What
+// a change row means").
 func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vessel) error {
 	if before.JurisdictionID == after.JurisdictionID && before.OwnerID == after.OwnerID {
 		return nil
 	}
-	for _, table := range []string{"certificates", "vessel_crew"} {
+	for _, table := range []string{"certificates", "vessel_crew", "vessel_observations"} {
 		var ids []uuid.UUID
 		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
 			WHERE vessel_id = ? AND deleted_at IS NULL RETURNING id`, table), after.JurisdictionID, after.OwnerID, after.ID).Scan(&ids).Error
 		if err != nil {
 			return fmt.Errorf("move %s with vessel: %w", table, err)
 		}
-		entity := map[string]string{"certificates": entityCertificate, "vessel_crew": entityVesselCrew}[table]
+		entity := map[string]string{"certificates": entityCertificate, "vessel_crew": entityVesselCrew, "vessel_observations": entityObservation}[table]
 		for _, id := range ids {
 			tx.Changed(entity, id, append(vesselKeys(before), vesselKeys(after)...)...)
 		}
