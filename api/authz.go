@@ -125,6 +125,22 @@ var authz = map[string]grant{
 	"resolveConflict":  grant{all, none, jur, none, none},
 	"listQuarantine":   grant{all, none, jur, none, none},
 	"decideQuarantine": grant{all, none, jur, none, none},
+
+	// Decisions on what field work may not change by itself (DESIGN §4
+	// Policies, Lifecycle): registrars accept or reject observations of
+	// registry particulars (the registrar records an alteration, RULES.md
+	// §2.1, Karnataka 2025 r.22); supervisors accept or reject amendment
+	// requests of their jurisdictions' inspections. Inspectors list their
+	// own observations and their own inspections' requests.
+	"listVesselObservations":  grant{all, jur, jur, jur, none},
+	"decideVesselObservation": writeRegistry,
+	"listAmendmentRequests":   grant{all, jur, jur, jur, none},
+	"decideAmendmentRequest":  grant{all, none, jur, none, none},
+
+	// The backlog review (DESIGN §4 Order): deferred mutations waiting
+	// for a supervisor of the inspection's jurisdiction to decide.
+	"listSyncBacklog":   grant{all, none, jur, none, none},
+	"decideSyncBacklog": grant{all, none, jur, none, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

@@ -57,6 +57,84 @@ func (e ActionCode) Valid() bool {
 	}
 }
 
+// Defines values for AmendmentRequestStatus.
+const (
+	AmendmentRequestStatusAccepted AmendmentRequestStatus = "accepted"
+	AmendmentRequestStatusOpen     AmendmentRequestStatus = "open"
+	AmendmentRequestStatusRejected AmendmentRequestStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the AmendmentRequestStatus enum.
+func (e AmendmentRequestStatus) Valid() bool {
+	switch e {
+	case AmendmentRequestStatusAccepted:
+		return true
+	case AmendmentRequestStatusOpen:
+		return true
+	case AmendmentRequestStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BacklogDecisionDecision.
+const (
+	BacklogDecisionDecisionApply   BacklogDecisionDecision = "apply"
+	BacklogDecisionDecisionDiscard BacklogDecisionDecision = "discard"
+)
+
+// Valid indicates whether the value is a known member of the BacklogDecisionDecision enum.
+func (e BacklogDecisionDecision) Valid() bool {
+	switch e {
+	case BacklogDecisionDecisionApply:
+		return true
+	case BacklogDecisionDecisionDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BacklogDecisionRequestDecision.
+const (
+	BacklogDecisionRequestDecisionApply   BacklogDecisionRequestDecision = "apply"
+	BacklogDecisionRequestDecisionDiscard BacklogDecisionRequestDecision = "discard"
+)
+
+// Valid indicates whether the value is a known member of the BacklogDecisionRequestDecision enum.
+func (e BacklogDecisionRequestDecision) Valid() bool {
+	switch e {
+	case BacklogDecisionRequestDecisionApply:
+		return true
+	case BacklogDecisionRequestDecisionDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BacklogEntryCode.
+const (
+	AggregateUnknown  BacklogEntryCode = "aggregate_unknown"
+	Ready             BacklogEntryCode = "ready"
+	WaitingForEarlier BacklogEntryCode = "waiting_for_earlier"
+)
+
+// Valid indicates whether the value is a known member of the BacklogEntryCode enum.
+func (e BacklogEntryCode) Valid() bool {
+	switch e {
+	case AggregateUnknown:
+		return true
+	case Ready:
+		return true
+	case WaitingForEarlier:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -441,6 +519,24 @@ func (e CrewRole) Valid() bool {
 	case CrewRoleSerang:
 		return true
 	case CrewRoleTindal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DecisionRequestDecision.
+const (
+	Accept DecisionRequestDecision = "accept"
+	Reject DecisionRequestDecision = "reject"
+)
+
+// Valid indicates whether the value is a known member of the DecisionRequestDecision enum.
+func (e DecisionRequestDecision) Valid() bool {
+	switch e {
+	case Accept:
+		return true
+	case Reject:
 		return true
 	default:
 		return false
@@ -935,16 +1031,16 @@ func (e PushResultStatus) Valid() bool {
 
 // Defines values for QuarantineDecisionDecision.
 const (
-	Discard QuarantineDecisionDecision = "discard"
-	Reapply QuarantineDecisionDecision = "reapply"
+	QuarantineDecisionDecisionDiscard QuarantineDecisionDecision = "discard"
+	QuarantineDecisionDecisionReapply QuarantineDecisionDecision = "reapply"
 )
 
 // Valid indicates whether the value is a known member of the QuarantineDecisionDecision enum.
 func (e QuarantineDecisionDecision) Valid() bool {
 	switch e {
-	case Discard:
+	case QuarantineDecisionDecisionDiscard:
 		return true
-	case Reapply:
+	case QuarantineDecisionDecisionReapply:
 		return true
 	default:
 		return false
@@ -1287,6 +1383,27 @@ func (e VesselKind) Valid() bool {
 	}
 }
 
+// Defines values for VesselObservationStatus.
+const (
+	VesselObservationStatusAccepted VesselObservationStatus = "accepted"
+	VesselObservationStatusProposed VesselObservationStatus = "proposed"
+	VesselObservationStatusRejected VesselObservationStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the VesselObservationStatus enum.
+func (e VesselObservationStatus) Valid() bool {
+	switch e {
+	case VesselObservationStatusAccepted:
+		return true
+	case VesselObservationStatusProposed:
+		return true
+	case VesselObservationStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselStatus.
 const (
 	VesselStatusActive    VesselStatus = "active"
@@ -1332,6 +1449,27 @@ func (e VesselUse) Valid() bool {
 	case VesselUsePassenger:
 		return true
 	case VesselUseRecreation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListAmendmentRequestsParamsStatus.
+const (
+	ListAmendmentRequestsParamsStatusAccepted ListAmendmentRequestsParamsStatus = "accepted"
+	ListAmendmentRequestsParamsStatusOpen     ListAmendmentRequestsParamsStatus = "open"
+	ListAmendmentRequestsParamsStatusRejected ListAmendmentRequestsParamsStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the ListAmendmentRequestsParamsStatus enum.
+func (e ListAmendmentRequestsParamsStatus) Valid() bool {
+	switch e {
+	case ListAmendmentRequestsParamsStatusAccepted:
+		return true
+	case ListAmendmentRequestsParamsStatusOpen:
+		return true
+	case ListAmendmentRequestsParamsStatusRejected:
 		return true
 	default:
 		return false
@@ -1395,8 +1533,129 @@ func (e SyncPushParamsContentEncoding) Valid() bool {
 	}
 }
 
+// Defines values for ListVesselObservationsParamsStatus.
+const (
+	ListVesselObservationsParamsStatusAccepted ListVesselObservationsParamsStatus = "accepted"
+	ListVesselObservationsParamsStatusProposed ListVesselObservationsParamsStatus = "proposed"
+	ListVesselObservationsParamsStatusRejected ListVesselObservationsParamsStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the ListVesselObservationsParamsStatus enum.
+func (e ListVesselObservationsParamsStatus) Valid() bool {
+	switch e {
+	case ListVesselObservationsParamsStatusAccepted:
+		return true
+	case ListVesselObservationsParamsStatusProposed:
+		return true
+	case ListVesselObservationsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
 // ActionCode Deficiency action code (Karnataka 2025, Sch-IX)
 type ActionCode string
+
+// AmendmentRequest defines model for AmendmentRequest.
+type AmendmentRequest struct {
+	// Args The mutation's arguments
+	Args           map[string]interface{} `json:"args"`
+	CapturedAt     time.Time              `json:"captured_at"`
+	CreatedAt      time.Time              `json:"created_at"`
+	DecidedAt      *time.Time             `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID    `json:"decided_by,omitempty"`
+	DeviceId       *openapi_types.UUID    `json:"device_id,omitempty"`
+	Id             openapi_types.UUID     `json:"id"`
+	InspectionId   openapi_types.UUID     `json:"inspection_id"`
+	InspectorId    openapi_types.UUID     `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID     `json:"jurisdiction_id"`
+	MutationId     *openapi_types.UUID    `json:"mutation_id,omitempty"`
+
+	// Name The mutation name (inspection.answer …)
+	Name    string             `json:"name"`
+	OwnerId openapi_types.UUID `json:"owner_id"`
+
+	// Reason Why the edit was held; once decided, the decider's reason when one was given
+	Reason    string                 `json:"reason"`
+	Status    AmendmentRequestStatus `json:"status"`
+	UpdatedAt time.Time              `json:"updated_at"`
+
+	// UserId Who made the edit
+	UserId  openapi_types.UUID `json:"user_id"`
+	Version int64              `json:"version"`
+}
+
+// AmendmentRequestStatus defines model for AmendmentRequest.Status.
+type AmendmentRequestStatus string
+
+// AmendmentRequestList defines model for AmendmentRequestList.
+type AmendmentRequestList struct {
+	Items      []AmendmentRequest `json:"items"`
+	NextCursor *string            `json:"next_cursor,omitempty"`
+}
+
+// BacklogDecision defines model for BacklogDecision.
+type BacklogDecision struct {
+	// AlreadyFinal The mutation had left the backlog already: result is its stored final result and nothing was decided now
+	AlreadyFinal bool                    `json:"already_final"`
+	Decision     BacklogDecisionDecision `json:"decision"`
+	MutationId   openapi_types.UUID      `json:"mutation_id"`
+	Result       PushResult              `json:"result"`
+}
+
+// BacklogDecisionDecision defines model for BacklogDecision.Decision.
+type BacklogDecisionDecision string
+
+// BacklogDecisionRequest defines model for BacklogDecisionRequest.
+type BacklogDecisionRequest struct {
+	Decision BacklogDecisionRequestDecision `json:"decision"`
+	Reason   string                         `json:"reason"`
+}
+
+// BacklogDecisionRequestDecision defines model for BacklogDecisionRequest.Decision.
+type BacklogDecisionRequestDecision string
+
+// BacklogEntry defines model for BacklogEntry.
+type BacklogEntry struct {
+	AggregateExists bool               `json:"aggregate_exists"`
+	AggregateId     openapi_types.UUID `json:"aggregate_id"`
+
+	// CapturedAt Corrected capture time, fixed at first receipt
+	CapturedAt time.Time          `json:"captured_at"`
+	Code       BacklogEntryCode   `json:"code"`
+	DeviceId   openapi_types.UUID `json:"device_id"`
+	DeviceName *string            `json:"device_name,omitempty"`
+
+	// FirstSeen When it was first deferred (its age)
+	FirstSeen time.Time `json:"first_seen"`
+
+	// JurisdictionId The inspection's jurisdiction; null while it does not exist
+	JurisdictionId *openapi_types.UUID `json:"jurisdiction_id,omitempty"`
+
+	// LastSeen When the device last resent it
+	LastSeen   time.Time          `json:"last_seen"`
+	MutationId openapi_types.UUID `json:"mutation_id"`
+
+	// Name The intent, e.g. inspection.answer
+	Name string `json:"name"`
+
+	// Payload The mutation as the device sent it
+	Payload   map[string]interface{} `json:"payload"`
+	Seq       int64                  `json:"seq"`
+	TimeFlags *[]string              `json:"time_flags,omitempty"`
+	UserEmail *string                `json:"user_email,omitempty"`
+	UserId    openapi_types.UUID     `json:"user_id"`
+}
+
+// BacklogEntryCode defines model for BacklogEntry.Code.
+type BacklogEntryCode string
+
+// BacklogList defines model for BacklogList.
+type BacklogList struct {
+	Items      []BacklogEntry `json:"items"`
+	NextCursor *string        `json:"next_cursor,omitempty"`
+}
 
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
@@ -1771,6 +2030,17 @@ type CrewRole string
 
 // Deadline defines model for Deadline.
 type Deadline = rules.Deadline
+
+// DecisionRequest defines model for DecisionRequest.
+type DecisionRequest struct {
+	Decision DecisionRequestDecision `json:"decision"`
+
+	// Reason Required to reject; shown to the inspector
+	Reason *string `json:"reason,omitempty"`
+}
+
+// DecisionRequestDecision defines model for DecisionRequest.Decision.
+type DecisionRequestDecision string
 
 // Deficiency defines model for Deficiency.
 type Deficiency = rules.Deficiency
@@ -2950,6 +3220,41 @@ type VesselList struct {
 	NextCursor *string  `json:"next_cursor,omitempty"`
 }
 
+// VesselObservation defines model for VesselObservation.
+type VesselObservation struct {
+	CreatedAt      time.Time           `json:"created_at"`
+	DecidedAt      *time.Time          `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by,omitempty"`
+	DecisionReason string              `json:"decision_reason"`
+	DeviceId       *openapi_types.UUID `json:"device_id,omitempty"`
+
+	// Field The particular observed, named as in the vessel's sync record (name, zone, engine_power …), or other
+	Field          string              `json:"field"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   *openapi_types.UUID `json:"inspection_id,omitempty"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Note           string              `json:"note"`
+
+	// Observed The value as found (any JSON)
+	Observed   interface{}             `json:"observed"`
+	ObservedAt time.Time               `json:"observed_at"`
+	ObserverId openapi_types.UUID      `json:"observer_id"`
+	OwnerId    openapi_types.UUID      `json:"owner_id"`
+	Status     VesselObservationStatus `json:"status"`
+	UpdatedAt  time.Time               `json:"updated_at"`
+	Version    int64                   `json:"version"`
+	VesselId   openapi_types.UUID      `json:"vessel_id"`
+}
+
+// VesselObservationStatus defines model for VesselObservation.Status.
+type VesselObservationStatus string
+
+// VesselObservationList defines model for VesselObservationList.
+type VesselObservationList struct {
+	Items      []VesselObservation `json:"items"`
+	NextCursor *string             `json:"next_cursor,omitempty"`
+}
+
 // VesselPatch defines model for VesselPatch.
 type VesselPatch struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -3002,6 +3307,18 @@ type ListDevicesParams struct {
 	// StaleSince Only devices that have not pushed since then, or whose oldest waiting mutation is older
 	StaleSince *time.Time `form:"stale_since,omitempty" json:"stale_since,omitempty"`
 }
+
+// ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
+type ListAmendmentRequestsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor       *Cursor                            `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit        *Limit                             `form:"limit,omitempty" json:"limit,omitempty"`
+	Status       *ListAmendmentRequestsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	InspectionId *openapi_types.UUID                `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
+}
+
+// ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
+type ListAmendmentRequestsParamsStatus string
 
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
@@ -3166,6 +3483,16 @@ type GetRulesCatalogueParams struct {
 	IfNoneMatch *string `json:"If-None-Match,omitempty"`
 }
 
+// ListSyncBacklogParams defines parameters for ListSyncBacklog.
+type ListSyncBacklogParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// OlderThan Only mutations first deferred more than this many days ago (default 7; 0 for all)
+	OlderThan *int `form:"older_than,omitempty" json:"older_than,omitempty"`
+}
+
 // SyncPullParams defines parameters for SyncPull.
 type SyncPullParams struct {
 	// Cursor The cursor of the previous page; absent for a first sync
@@ -3217,6 +3544,18 @@ type UpdateVesselCrewParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ListVesselObservationsParams defines parameters for ListVesselObservations.
+type ListVesselObservationsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor   *Cursor                             `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit    *Limit                              `form:"limit,omitempty" json:"limit,omitempty"`
+	Status   *ListVesselObservationsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	VesselId *openapi_types.UUID                 `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+}
+
+// ListVesselObservationsParamsStatus defines parameters for ListVesselObservations.
+type ListVesselObservationsParamsStatus string
+
 // ListVesselsParams defines parameters for ListVessels.
 type ListVesselsParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -3257,6 +3596,9 @@ type ListVesselCrewParams struct {
 
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
+
+// DecideAmendmentRequestJSONRequestBody defines body for DecideAmendmentRequest for application/json ContentType.
+type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
@@ -3318,6 +3660,9 @@ type CheckManningJSONRequestBody = ManningCheckRequest
 // ComputeTonnageJSONRequestBody defines body for ComputeTonnage for application/json ContentType.
 type ComputeTonnageJSONRequestBody = TonnageRequest
 
+// DecideSyncBacklogJSONRequestBody defines body for DecideSyncBacklog for application/json ContentType.
+type DecideSyncBacklogJSONRequestBody = BacklogDecisionRequest
+
 // SyncPushJSONRequestBody defines body for SyncPush for application/json ContentType.
 type SyncPushJSONRequestBody = PushRequest
 
@@ -3326,6 +3671,9 @@ type SyncVerifyJSONRequestBody = SyncVerifyRequest
 
 // UpdateVesselCrewJSONRequestBody defines body for UpdateVesselCrew for application/json ContentType.
 type UpdateVesselCrewJSONRequestBody = VesselCrewPatch
+
+// DecideVesselObservationJSONRequestBody defines body for DecideVesselObservation for application/json ContentType.
+type DecideVesselObservationJSONRequestBody = DecisionRequest
 
 // CreateVesselJSONRequestBody defines body for CreateVessel for application/json ContentType.
 type CreateVesselJSONRequestBody = VesselInput
@@ -3353,6 +3701,12 @@ type ServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(c *fiber.Ctx, name string) error
+	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
+	// (GET /v1/amendment-requests)
+	ListAmendmentRequests(c *fiber.Ctx, params ListAmendmentRequestsParams) error
+	// DecideAmendmentRequest Accept an amendment request (its edit is applied) or reject it with a reason
+	// (POST /v1/amendment-requests/{id}/decide)
+	DecideAmendmentRequest(c *fiber.Ctx, id ID) error
 	// Login Log in and register this installation as a device
 	// (POST /v1/auth/login)
 	Login(c *fiber.Ctx) error
@@ -3497,6 +3851,12 @@ type ServerInterface interface {
 	// ComputeTonnage Gross tonnage GT = K·V of a non-mechanised boat
 	// (POST /v1/rules/tonnage)
 	ComputeTonnage(c *fiber.Ctx) error
+	// ListSyncBacklog Deferred mutations waiting in the backlog, for a supervisor to decide
+	// (GET /v1/sync/backlog)
+	ListSyncBacklog(c *fiber.Ctx, params ListSyncBacklogParams) error
+	// DecideSyncBacklog Discard a deferred mutation, or apply it now
+	// (POST /v1/sync/backlog/{mutation_id}/decide)
+	DecideSyncBacklog(c *fiber.Ctx, mutationId openapi_types.UUID) error
 	// SyncPull Pull what changed since a cursor
 	// (GET /v1/sync/pull)
 	SyncPull(c *fiber.Ctx, params SyncPullParams) error
@@ -3512,6 +3872,12 @@ type ServerInterface interface {
 
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(c *fiber.Ctx, id ID, params UpdateVesselCrewParams) error
+	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
+	// (GET /v1/vessel-observations)
+	ListVesselObservations(c *fiber.Ctx, params ListVesselObservationsParams) error
+	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
+	// (POST /v1/vessel-observations/{id}/decide)
+	DecideVesselObservation(c *fiber.Ctx, id ID) error
 
 	// (GET /v1/vessels)
 	ListVessels(c *fiber.Ctx, params ListVesselsParams) error
@@ -3675,6 +4041,93 @@ func (siw *ServerInterfaceWrapper) RunJob(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.RunJob(c, name)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListAmendmentRequests operation middleware
+func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAmendmentRequestsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "inspection_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "inspection_id", query, &params.InspectionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter inspection_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListAmendmentRequests(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideAmendmentRequest operation middleware
+func (siw *ServerInterfaceWrapper) DecideAmendmentRequest(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideAmendmentRequest(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -5422,6 +5875,86 @@ func (siw *ServerInterfaceWrapper) ComputeTonnage(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListSyncBacklog operation middleware
+func (siw *ServerInterfaceWrapper) ListSyncBacklog(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListSyncBacklogParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "older_than" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "older_than", query, &params.OlderThan, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter older_than: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListSyncBacklog(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideSyncBacklog operation middleware
+func (siw *ServerInterfaceWrapper) DecideSyncBacklog(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "mutation_id" -------------
+	var mutationId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "mutation_id", c.Params("mutation_id"), &mutationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter mutation_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideSyncBacklog(c, mutationId)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // SyncPull operation middleware
 func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
 
@@ -5739,6 +6272,93 @@ func (siw *ServerInterfaceWrapper) UpdateVesselCrew(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.UpdateVesselCrew(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListVesselObservations operation middleware
+func (siw *ServerInterfaceWrapper) ListVesselObservations(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListVesselObservationsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListVesselObservations(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideVesselObservation operation middleware
+func (siw *ServerInterfaceWrapper) DecideVesselObservation(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideVesselObservation(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -6247,6 +6867,10 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/sync/push", wrapper.SyncPush)
 
+	router.Get(options.BaseURL+"/v1/sync/backlog", wrapper.ListSyncBacklog)
+
+	router.Post(options.BaseURL+"/v1/sync/backlog/:mutation_id/decide", wrapper.DecideSyncBacklog)
+
 	router.Get(options.BaseURL+"/v1/inspections", wrapper.ListInspections)
 
 	router.Get(options.BaseURL+"/v1/inspections/:id", wrapper.GetInspection)
@@ -6260,6 +6884,14 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/quarantine", wrapper.ListQuarantine)
 
 	router.Post(options.BaseURL+"/v1/quarantine/:id/decide", wrapper.DecideQuarantine)
+
+	router.Get(options.BaseURL+"/v1/vessel-observations", wrapper.ListVesselObservations)
+
+	router.Post(options.BaseURL+"/v1/vessel-observations/:id/decide", wrapper.DecideVesselObservation)
+
+	router.Get(options.BaseURL+"/v1/amendment-requests", wrapper.ListAmendmentRequests)
+
+	router.Post(options.BaseURL+"/v1/amendment-requests/:id/decide", wrapper.DecideAmendmentRequest)
 
 }
 
@@ -6507,6 +7139,159 @@ type RunJobdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RunJobdefaultApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListAmendmentRequestsRequestObject struct {
+	Params ListAmendmentRequestsParams
+}
+
+type ListAmendmentRequestsResponseObject interface {
+	VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error
+}
+
+type ListAmendmentRequests200JSONResponse AmendmentRequestList
+
+func (response ListAmendmentRequests200JSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListAmendmentRequests400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListAmendmentRequests400ApplicationProblemPlusJSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListAmendmentRequests401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListAmendmentRequests401ApplicationProblemPlusJSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListAmendmentRequests403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListAmendmentRequests403ApplicationProblemPlusJSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListAmendmentRequests422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListAmendmentRequests422ApplicationProblemPlusJSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListAmendmentRequestsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListAmendmentRequestsdefaultApplicationProblemPlusJSONResponse) VisitListAmendmentRequestsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideAmendmentRequestRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecideAmendmentRequestJSONRequestBody
+}
+
+type DecideAmendmentRequestResponseObject interface {
+	VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error
+}
+
+type DecideAmendmentRequest200JSONResponse AmendmentRequest
+
+func (response DecideAmendmentRequest200JSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideAmendmentRequest400ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideAmendmentRequest401ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideAmendmentRequest403ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideAmendmentRequest404ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideAmendmentRequest409ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequest422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideAmendmentRequest422ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecideAmendmentRequestdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideAmendmentRequestdefaultApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -9812,6 +10597,159 @@ func (response ComputeTonnagedefaultApplicationProblemPlusJSONResponse) VisitCom
 	return ctx.JSON(&response.Body)
 }
 
+type ListSyncBacklogRequestObject struct {
+	Params ListSyncBacklogParams
+}
+
+type ListSyncBacklogResponseObject interface {
+	VisitListSyncBacklogResponse(ctx *fiber.Ctx) error
+}
+
+type ListSyncBacklog200JSONResponse BacklogList
+
+func (response ListSyncBacklog200JSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListSyncBacklog400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListSyncBacklog400ApplicationProblemPlusJSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListSyncBacklog401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListSyncBacklog401ApplicationProblemPlusJSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListSyncBacklog403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListSyncBacklog403ApplicationProblemPlusJSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListSyncBacklog422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListSyncBacklog422ApplicationProblemPlusJSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListSyncBacklogdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListSyncBacklogdefaultApplicationProblemPlusJSONResponse) VisitListSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideSyncBacklogRequestObject struct {
+	MutationId openapi_types.UUID `json:"mutation_id"`
+	Body       *DecideSyncBacklogJSONRequestBody
+}
+
+type DecideSyncBacklogResponseObject interface {
+	VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error
+}
+
+type DecideSyncBacklog200JSONResponse BacklogDecision
+
+func (response DecideSyncBacklog200JSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideSyncBacklog400ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideSyncBacklog401ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideSyncBacklog403ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideSyncBacklog404ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideSyncBacklog409ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklog422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideSyncBacklog422ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecideSyncBacklogdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideSyncBacklogdefaultApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type SyncPullRequestObject struct {
 	Params SyncPullParams
 }
@@ -10198,6 +11136,159 @@ type UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitUpdateVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListVesselObservationsRequestObject struct {
+	Params ListVesselObservationsParams
+}
+
+type ListVesselObservationsResponseObject interface {
+	VisitListVesselObservationsResponse(ctx *fiber.Ctx) error
+}
+
+type ListVesselObservations200JSONResponse VesselObservationList
+
+func (response ListVesselObservations200JSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselObservations400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListVesselObservations400ApplicationProblemPlusJSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselObservations401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListVesselObservations401ApplicationProblemPlusJSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselObservations403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListVesselObservations403ApplicationProblemPlusJSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselObservations422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListVesselObservations422ApplicationProblemPlusJSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselObservationsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListVesselObservationsdefaultApplicationProblemPlusJSONResponse) VisitListVesselObservationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideVesselObservationRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecideVesselObservationJSONRequestBody
+}
+
+type DecideVesselObservationResponseObject interface {
+	VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error
+}
+
+type DecideVesselObservation200JSONResponse VesselObservation
+
+func (response DecideVesselObservation200JSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideVesselObservation400ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideVesselObservation401ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideVesselObservation403ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideVesselObservation404ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideVesselObservation409ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservation422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideVesselObservation422ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecideVesselObservationdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideVesselObservationdefaultApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -10798,6 +11889,12 @@ type StrictServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(ctx context.Context, request RunJobRequestObject) (RunJobResponseObject, error)
+	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
+	// (GET /v1/amendment-requests)
+	ListAmendmentRequests(ctx context.Context, request ListAmendmentRequestsRequestObject) (ListAmendmentRequestsResponseObject, error)
+	// DecideAmendmentRequest Accept an amendment request (its edit is applied) or reject it with a reason
+	// (POST /v1/amendment-requests/{id}/decide)
+	DecideAmendmentRequest(ctx context.Context, request DecideAmendmentRequestRequestObject) (DecideAmendmentRequestResponseObject, error)
 	// Login Log in and register this installation as a device
 	// (POST /v1/auth/login)
 	Login(ctx context.Context, request LoginRequestObject) (LoginResponseObject, error)
@@ -10942,6 +12039,12 @@ type StrictServerInterface interface {
 	// ComputeTonnage Gross tonnage GT = K·V of a non-mechanised boat
 	// (POST /v1/rules/tonnage)
 	ComputeTonnage(ctx context.Context, request ComputeTonnageRequestObject) (ComputeTonnageResponseObject, error)
+	// ListSyncBacklog Deferred mutations waiting in the backlog, for a supervisor to decide
+	// (GET /v1/sync/backlog)
+	ListSyncBacklog(ctx context.Context, request ListSyncBacklogRequestObject) (ListSyncBacklogResponseObject, error)
+	// DecideSyncBacklog Discard a deferred mutation, or apply it now
+	// (POST /v1/sync/backlog/{mutation_id}/decide)
+	DecideSyncBacklog(ctx context.Context, request DecideSyncBacklogRequestObject) (DecideSyncBacklogResponseObject, error)
 	// SyncPull Pull what changed since a cursor
 	// (GET /v1/sync/pull)
 	SyncPull(ctx context.Context, request SyncPullRequestObject) (SyncPullResponseObject, error)
@@ -10957,6 +12060,12 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(ctx context.Context, request UpdateVesselCrewRequestObject) (UpdateVesselCrewResponseObject, error)
+	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
+	// (GET /v1/vessel-observations)
+	ListVesselObservations(ctx context.Context, request ListVesselObservationsRequestObject) (ListVesselObservationsResponseObject, error)
+	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
+	// (POST /v1/vessel-observations/{id}/decide)
+	DecideVesselObservation(ctx context.Context, request DecideVesselObservationRequestObject) (DecideVesselObservationResponseObject, error)
 
 	// (GET /v1/vessels)
 	ListVessels(ctx context.Context, request ListVesselsRequestObject) (ListVesselsResponseObject, error)
@@ -11139,6 +12248,74 @@ func (sh *strictHandler) RunJob(ctx *fiber.Ctx, name string) error {
 		return err
 	} else if validResponse, ok := response.(RunJobResponseObject); ok {
 		if err := validResponse.VisitRunJobResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListAmendmentRequests operation middleware
+func (sh *strictHandler) ListAmendmentRequests(ctx *fiber.Ctx, params ListAmendmentRequestsParams) error {
+	var request ListAmendmentRequestsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAmendmentRequests(ctx.UserContext(), request.(ListAmendmentRequestsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAmendmentRequests")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListAmendmentRequestsResponseObject); ok {
+		if err := validResponse.VisitListAmendmentRequestsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideAmendmentRequest operation middleware
+func (sh *strictHandler) DecideAmendmentRequest(ctx *fiber.Ctx, id ID) error {
+	var request DecideAmendmentRequestRequestObject
+
+	request.Id = id
+
+	var body DecideAmendmentRequestJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideAmendmentRequest(ctx.UserContext(), request.(DecideAmendmentRequestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideAmendmentRequest")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideAmendmentRequestResponseObject); ok {
+		if err := validResponse.VisitDecideAmendmentRequestResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -12705,6 +13882,74 @@ func (sh *strictHandler) ComputeTonnage(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// ListSyncBacklog operation middleware
+func (sh *strictHandler) ListSyncBacklog(ctx *fiber.Ctx, params ListSyncBacklogParams) error {
+	var request ListSyncBacklogRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListSyncBacklog(ctx.UserContext(), request.(ListSyncBacklogRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListSyncBacklog")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListSyncBacklogResponseObject); ok {
+		if err := validResponse.VisitListSyncBacklogResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideSyncBacklog operation middleware
+func (sh *strictHandler) DecideSyncBacklog(ctx *fiber.Ctx, mutationId openapi_types.UUID) error {
+	var request DecideSyncBacklogRequestObject
+
+	request.MutationId = mutationId
+
+	var body DecideSyncBacklogJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideSyncBacklog(ctx.UserContext(), request.(DecideSyncBacklogRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideSyncBacklog")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideSyncBacklogResponseObject); ok {
+		if err := validResponse.VisitDecideSyncBacklogResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // SyncPull operation middleware
 func (sh *strictHandler) SyncPull(ctx *fiber.Ctx, params SyncPullParams) error {
 	var request SyncPullRequestObject
@@ -12874,6 +14119,74 @@ func (sh *strictHandler) UpdateVesselCrew(ctx *fiber.Ctx, id ID, params UpdateVe
 		return err
 	} else if validResponse, ok := response.(UpdateVesselCrewResponseObject); ok {
 		if err := validResponse.VisitUpdateVesselCrewResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListVesselObservations operation middleware
+func (sh *strictHandler) ListVesselObservations(ctx *fiber.Ctx, params ListVesselObservationsParams) error {
+	var request ListVesselObservationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVesselObservations(ctx.UserContext(), request.(ListVesselObservationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVesselObservations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVesselObservationsResponseObject); ok {
+		if err := validResponse.VisitListVesselObservationsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideVesselObservation operation middleware
+func (sh *strictHandler) DecideVesselObservation(ctx *fiber.Ctx, id ID) error {
+	var request DecideVesselObservationRequestObject
+
+	request.Id = id
+
+	var body DecideVesselObservationJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideVesselObservation(ctx.UserContext(), request.(DecideVesselObservationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideVesselObservation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideVesselObservationResponseObject); ok {
+		if err := validResponse.VisitDecideVesselObservationResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -13147,340 +14460,378 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3fctvG8jD4KlPc7ytT9YNkSZaTWKpTW45sJz6JEx/ZTn5nD7PkCGiSE4Ez8MxANE/KVfsQ+w7f/d7s",
-	"/XmUfZKt6RkAA3BAghQlOY5vEgsE5k9Pd0//7z96sZhlggPXqnf6Ry+jks5Ag8S/znOphDT/SkDFkmWa",
-	"Cd477f2c0fc5kBh/JmMpZoTDBz20D3pRj5m33ucgF72ox+kMeqe98kcVT2FGzagz+uFH4BM97Z0eHx5G",
-	"Pb3IzJtKS8YnvY8fo97LZ+Y9HC6jelqNxpJe1JPwPmcSkt6pljn4I4+FnFHdO+3lOb4ZGHn8iup4ury5",
-	"t1MgUszJNUjFBCcLkZNLqiAhegoknlI+ASJ4ROBgckAGvUeDHuk/f0snxExKaBxDpiHZK8AwBZqArFb+",
-	"crxvZ26BxEkQED+yGdMlLBqgTfFHf7wExjRPde/08WFkBmezfGb+MH8xbv86KudhXMMEZO+jmUmCygRX",
-	"gBjwWorLFGbmn7HgGjiugWZZymJqAPYws2/81+/KQO8Pbw3/Q8K4d9r73x5WKPbQ/qoeFuPijHX4P+Xk",
-	"4sU5eXLy+GuSla8Vm8NVPY3Nu+cigeXjewZjFjPg8YJQfI3EIgHS/4FKTjW9ouT48PhxRN7E0/2X/21O",
-	"CbiBxr96h0e9qHd4bP7zyPznxPznsfnPV72o9+RJ77elg4l65zQFnlD5VlwB7j+TIgOpmYVfLIFqSIZU",
-	"17AyoRr2NZtBLzAkSzpgcNRLqdLDXK0enOdpSi9TKChkaRQx5yCHHaeUcC2ubjThR59o/2WpuFxC5IOr",
-	"Ara4/B1ivQTsc/vuncJ8I2jpAiWW+YuCWII+I2oq5pwIni4IF/PQILlMw0OMARLy7uJHogWZsGsglMQO",
-	"PIRmWW9T0NvV2gk3O4gfmdLLp8A0zOr/WMUP6mT0sZySSkkXy2vHIcMLy2jM9OIC3udgl0WThBm40fS1",
-	"t8AxTRVETcyhUjKLUht8RZM8tbdnyWiPDg9rrPZwmdVGvXjK0kQCH+Y8ATk8Ot58iDSfTOgEhleTOqqL",
-	"3JBg1BitZTyezy6R+deB7LYVgnIsYb602HVrHadCyCGVQIez407LXbnaqKeAasYnw9kygVzknDM+ITPQ",
-	"EhQRY3IJPJ6af0qip3MqtepFN1zBx5X4p/D6bVJFysbwO42vQKthBezm8o+ODsn/NKs2gCZZmisSu4Ej",
-	"IoXBl4TkHo17YJ6Bngocs7jXHJx6Uc8AP3iLiWuQqaBJaDEZSCW4GjriIPAhBkgUyahSwCcgVUTmU+Ck",
-	"eGFOFXIkXq3vUogUKBJ29ZmZann9jemW1/PavkBikXMNiZG6COWk2AKJpxBfrV+SN6WWNIZ1HOotvtQk",
-	"Em83Jeij8CkX84TZlqapmORQl2wa3Mk9XbVK73sjWOUwvGK8hg1ccIPo5jY017UR2zMhjfR4CWMhYZhA",
-	"RqXOpflZ8KGEFKgyf1A1VBnEbGyOJYRFZroMJBOBU3shJCmWQ8zkEYrT9nWrQpi/GTdToNhmXiJUmbN9",
-	"+eZn8s1Xh0ckySVKnaT/+ujkWUReP3q1F7x6mU7Bw6+WOxAhWrztgWv1ERkiaj2cnSxl5fzPuZaL5QXQ",
-	"NBVzc2Mj9LrfvHWMqV+7jmOEttUFGStRvERIq5a4RW6IzKAp41a2/CPAWFKY0HQoYVzf+/KBNLaYMjPm",
-	"0CD9Yt2KfsR3X+OryMskU8OZyIMTZcBpun7M8mBfu/cRMyZsBt0P8QLfD+2uRL9OS3iLb7fgJuJCRS0e",
-	"vBtAXDrnaAk7a8dZ7Xcl4r8A+MExszrqFywuoK8gWDoCr7FrHLUcY+XKXpZc66b8OzjSbXCR1xVyNlbJ",
-	"NC2IcwmgYyaVHorxGHgMIbErA1CR4eok50wbEWaWp5plKQN5RuilAq7tjU1iYKmR0ez1nfNMshgSIlEP",
-	"KiUzxvVXJ2FBpxDV2laB5ppikjGhaNWZT4UCQmdGeMA3xHjMYpBEQV0kXDFxuSP/Xi2A4qRjT9AJ3pVm",
-	"m0GUzVMYKtAtdqk8NcqjXbnbRCxmoPAGXavzWdh664+q416JLW8L9KvjCoSxZMqCj6/4egSGloWYOccs",
-	"NkKLvet+HvdO/7WOrmMhk1egae9jFDASzIczMJJ8V30ePmRMghpa2qjZFUKvTyRtEQmYUjkkXcfBt2Vw",
-	"oN9zyVTCkFN03UXBLFfeBxW4keO62zVeLGPlU+K9bMjsXMwy0Gh/s/skqN5aWksTRGFDnIJcApFwTVNm",
-	"dp6QywW+YyciCdAkZTxguJMHj46t+e6/f9kLqhhOQQvfCOWEXeGvNNW52gBkb+wH5tMcMXhox6x4xTUo",
-	"Bc7MUmBhkEvYF7sdbYOSanNHxW1mkbI8zhJWPlKWKFfufRnTlon0tzqZGjRIGXXXxAZXTEIXaqjFEKkt",
-	"gHA/wYRqdg1E8BiIpckkyKfr9LrMTFOqNEF0IAldlPhH56QPPBFSQRIZvTuDxFxSCUh2be36N6H9blS6",
-	"GYvYkqZX0smEKS0Xw5tgf/lpw3vEEdBOv7uC5IzMmZ4mks45+RtRucqAJxb4PIY0tfBXuZTmuT3ukpTM",
-	"+fXcYVsrR4UTvESjqGe40JhxfF5OFyC6kJnUEU+QVpqQKve95h57ybN8vX2yDrnnH2is0wURHFltyR0I",
-	"5Qmp32gHvej+bjzPm/XVYXRHRFDdk2vciju4A1fdOd7s31gDYvHnUbSTC+kGl0I7Iq/B1h8aViSH9dSp",
-	"dyqX17CwKHfNFGLzsHzIuMoltcJxJtI0d1+lLC5E5lJoMHdUNpSFxXLMNAdlqCoDOWM67IOr1rkTX4Qn",
-	"bAY0at/TffrHpg6vds9FNevrwjG9kjXMGPefHjXp/daI97ao8g5JaOtb7ePqk3tTjtu8n8pbzWB7ca1Z",
-	"yilvtSBuTyG+SpnST7ma1zXOBSi84zAOYPXHLzXMul04m5sslq18Y8rS4XwKaw18zc2VV8MmCBC6sJ0d",
-	"pFpIkOJKEfUCqIte2EBQjYPhB09JUgUgmFciI7s4ll2KCEuDzUApOulu4SneD++Lj1MWB/jgJVUwvKZp",
-	"Dsuc62PkfrZhLzUyareFxCkDroc011PLDsPIVWONnh/Rft2+om1c+cA104vOIo59u9DQAhYvSJMbSfKl",
-	"Ra9lSWtDNDKRsprY4bM+Jdx12vrz9Q0jRMpBLhdbLV+BvAa5LYq4r9tRZM44r/NF+0mvQK+OMr6PCD4S",
-	"FSjQII/yWMoVrA+acHS5ExmloPE7FFDclBc1nNvoMpnNXABZXRY4jNZhdp3HXkGmT1GHtKAnSlOeqDMi",
-	"4RqkhsT+mArF+IQg6hCmCEat1ZRHMxCqcPaz9ZjirSoIIgnzjVW83UhtK5FFwvw7fHFj8a3N7PfSmvas",
-	"yxih/ZKnRgv9BW86RZ7GmhwfHh+F7Xf9472w6W5jWa5xQBYerWezyihVndtWqoI3doAmt1C+pUg7neyF",
-	"ec9wSjbhW0KtsTo3tz9kVIdPG4C/K9Cxji3mJxL7dmJJnPJH8MTO0DSM/1SEIkYJhTaOHyhPUkqOnjx+",
-	"HJHXVNKEZeToyVdfo83DWoHJc4+mZ1RpkMM4pUoNjzCkx3tw3HzwCD+dMA7DRLLr2peh58eozxpUHzqh",
-	"zr6FF4CvuWYpUJVLGMaSjvWw0nWtD82OZpdiIA2x4MnyU0mtSauaYya0kP6k/ni1FTeHbf5YW4g3asvn",
-	"ba/Q4URgGFa16uKRt8rmw2qEVYq9hPkrKLTCHXh9DDUMxXh4yaSedmKAMKMsDct/PGHX8XCFEXUb94yN",
-	"6A5FE0wFb/lFwhikhGSYUj7JnRqxMoyheG/p9q/tya2mAEKxhuCMnV0E5ZFuczve4Px8kePxyQ2Mks1j",
-	"b1yMPGGUk5+o3RF5RjU1gqPhZbUrkiBTLCGdUa1BmhH+z3893f8/DvefPNz/7Y+T6OTw4/8ILeMmuNW0",
-	"xKyxr5SYtzpJ4S4QcT2O+Ri2E0G7YkF3KGqXk+7GFHibZPMZImLwPH7m3woqk62saFuJliFdwoa9vLTf",
-	"Hx8uI+Tm5rPugqaDgJU3l1Xo31YD7sLN0szWiVMqMewnNVIgTxdkhFkJI9KnnOA/CafXbIKCFZkyZR4S",
-	"CahtM8HJpaB6zyVmKZekBfHVkky4LFBVQognqWjGE5o2pDkX02OmGjI+jKdU4qXnVoZ5bbjWVjmm2P+O",
-	"1xSa7pmLndjU8y7ivFDQQ7G9y6f3I1UafedaEBprI9aLsXWpM4wD7Oy5LqDikUrlurWOpOGc8UTMhyID",
-	"DCB0TynnBl6KBl6NU6HQSJ6a8SRwmNN0OGYcKsctwmOY0gxjnC+F1mI2rIx2vsuq/thJ9OWn9oyG1yDt",
-	"BuxblWdrWOq27ntUrYfejm2IOFesYWDwGKfQYRnQRXssH5ETNoS0uQRWySPdXYXFwBYDVsWLRb0P+xOx",
-	"7x5imM9BiYnej/tshgHnmG1qeFJvwvQ0vzyIxeyhBWLxPxwEV1Y5GQKRz1sEE6+Na14mANCUpRvGFq+L",
-	"WXZUtdK9kkPDjLxphHdrTGljsVdczAPWthfmSiNsbDmrSNCWxoUmzMZxxEWQYNCgs6uo7EYgxCzTiyKO",
-	"1CypZT1lcOa8tNCW8VZ+hGZUseNWuttwAx2jv10c7gWMveSXcGaMNIc4djkxy5BWIpdxY5XF/h324DUV",
-	"F043L3gFAYApU8HttwaVd/JVWbyqAsddHHmx3qhXRolbFlOLDG8EllcwqKFWR2ZU8pDdsaNwEnIZOIvY",
-	"eUqO9xM2YZqYrZP/Io/cn+acGrrf4f6T3/54HNb5npmLxMxgJE6haBpyP6p8MgFl/jxDclB5BvKaKYxg",
-	"i1kCqi0XmmRUUnJ88GhvOXZonSN0U+LADYQxuZlhVbza8YybILr5UV+zeCdxJXakKj7ujpTJ2rTLl2eW",
-	"+S7f5cNNRXw1VFeGbwZi+V4blYzgS2TGeK6I9b65R1S7mEqlSZarabcA++6eVU3TlHqaZzhJPsvTdCMX",
-	"svtKTbf8SsH7jv5z/EYB8I1majUSijQBpYdzyjAzVrFgmsavU+BFPDYYCd5py2SWWzInaBomVGLEa1OO",
-	"b12WvU1Abuiw71BVYDktXoEctttm8eeOaFQAq9h8AMtfFT9VoHLCxiWNr1Ix6YLXIadzsc7ahpYxu7R/",
-	"+dTahHdoJ0F+kAcUw8RlVmyssN1aOmlIHel2BeQ3Vzeeo+r9WriIq01CdPFLkplPMayZMK1sMlT/2+9f",
-	"o8yKnhQ0W6iI/OQeKg10Vjy8+hWfVff0DOIp5UxB4mKJ1Bm5ePfj8zcHs4T8538dHXy9fGmbSdeKn2ad",
-	"78yLH6NeGWRx47x4/+TsqJFdTgghn5s3qIbtajZQDB1T7V9tHILWEOWKF4ibiVwuUHCzSvSMfvAne+wF",
-	"M1Q7pC3pXJVS90CRWEgj3UJCHNPrxgm3Mi5aq8Bq8+LjgHmx0h06mzGXQxAbsxyGveUbGUprxtna+Eeh",
-	"8ceMJ4xPusPrhf2g6/qXYr4aBtkW0SFkZ+rCk0MxMq9ZfGWNoWXOIOOGqcRwRlx6bijjvovRbrO02iqn",
-	"0QFjVVqjIL/nyQTI5cLV1/rh6f7LX/aNmrKfSDrWB0dnhI1dJqnN8XTZEHZV5S6J4ARvyXXxzC4Zq5sR",
-	"BRJLOiUmVKkkSzv7gfFEVeksaIOrElp4C/S75XubmyqQobDKOdAs72JuT7f3FVyZheJiO0sLZSwsg030",
-	"pFJPD5vUrIa3fpimKng3ZrQl4l+mV5sq3H3q104H/tnlGAdm9fOGl9Xv7QuclOM2N1bKfLUz9jbnH1UQ",
-	"8K0FUUJSnYeONxXuXgCEZeC8G1K/z50VfuWNAfAPfA/hWYSXr4suxPeKGUJU+QLgx6BnxyaDtyXDd9O7",
-	"V3uH/GHX7cR/OSrWtqnzoNjrDs77H8WRdSwckTK+AXkWCw2R5YZXpRY6ZNbb5BRvQOz1khfFagpwbESv",
-	"JdB3dXpbagexzmkaUOnfijnjE2IduVgW7O3Th8+eEqqJ+yYyooRsBXyztFqHem8YCIjBdAF5zQttjIg8",
-	"OP6GxCLNZ9zzYhjl0KYPCXTFUU1nVFLro5yDtK7jsOdw80DhgjiaBuYxAMEqTmJMvnv+ljy8PrLH9bD0",
-	"vJh3sJKSclLcFa2yARvy2JrghPc5xVD8gGeTKWZ05YQuVES+2Z+KXBI1ZWPzkCoFSgm5b38VkszpQmHM",
-	"aEYxdUaRvkHGAgP2Oiq5NX/MpmIweliGGpQeCp62ZJJqwbmLWKlv+DsplCL9yuqzR4p3ox3X/mutgvWC",
-	"QZo8l9KaqDuWwGrPoemc9lTkYHRIf6rpahtzi409ydulyN2CHOrppAHfgrv/1ideeC7IQBC3kF7dPxIL",
-	"HoPkkJA+upB+IVLMFfk6IkeHywS1np5W+DdDrsXg6ad0sjK4f9ssrNUusC3y1GxAwdpInGVt2Q+kt4xY",
-	"2tD56jwi1JH5otdSpa9r8m43C/pNytDUt7cU/sP4JCJLT80GXfR9zsdMR8TF/YhrkEkOEakF5yQRCdlW",
-	"vLeb4UERWY4Oikgs4loQzxA/Nk8Zx6cRcV70IRd8GLuMEG1Gy4C6wlm2GPhGpYXX5+hRpsoMvWWM+V1c",
-	"Ej2lmtj3CBYLbxukI278KVIPl9KxRQbWc2IHDopKReWcjpi8UZGfqAxFqQU2hJaRZ8nGPGVlaYgtSnPX",
-	"g8CK5EgPQB6vKjnLMkPwuGfJ93yk9XHPKzrkoViNxdZg03YJ7MJjj5fJ3XnqzXQXFjO3kV4qM4N3y5eV",
-	"mTsn0LthQgv8HmhqA8gb1+sU4quVLpi2iBAv0XeZVq/Qa0SvKbPgXeskLDHHLSi0h6Ahd+My4RMxtHlL",
-	"OlSi+BCLGtpih1iHmAtNijCoG0rqkZveiP52OTsYUMNEyEVHr1Hx9scyZDkrHKWrvvZ9qm2R6ltV6rHL",
-	"Kov00CsotauGjp0yo+rzdGFUe/Mi1pXSLE3JnGoj0QayVY+OT/ZaQhvNwm358RVn8Hgt/LkYGgTLUxVM",
-	"d7aAszGXuXIVr70PQmvzpYl1MK4Eer/o9mayuz+GldY2potNlYXNlG8MNaDp0Mf1kO49N0BZLjon+L7n",
-	"gkcKRF89xoGI+UZ4kyvohtLvFC7931XWiwXIozVNXDrq8i9rXsYmR6d8Yi7YsQY5VPnljKlGjJi3oy3V",
-	"H+scGK4KBox6cM0SFOVL02ig0l/xjg2+rw21VVyZDZYd3oH+0x5qfMNWLXWfa0g0lpseWbeqSRVa1Qph",
-	"2rvyRuqAhlmWtqvwO5KgNyl/c4NSbPhKFctVjdRAwJA07bdt8WBSP/VKevcKE8pShN5Enm6rb91MfS19",
-	"2Rt2Xjo66kW9o2Pzn0fmPwbYR4+DWlE1ybPSftIaEFQK+aE3wkndGmZtJNOafLMJzgSUAXtYblHVaKGD",
-	"6BTI0mbT3DDXZXXayrAtBmAtFftNKba1OLUeRacciZ0fomeZdjN4SQ1+ysImZ1sPAurGcfGayIAP6Qx4",
-	"Miu6+nXgZPhV7Er8dP1I5bMZXa83eDeC+2A53dtLrCtGjUpS9hB9aaXLG17NwXZhF6gD/I6sA0v3qqcq",
-	"Y2hUz7tnbaywFDZ8W4LOZbP0bdRLmIqpTFrMYMundkMpsTUY6H4Z1mYMqpmX1tb1Y9ha4H/zLK5Apcwg",
-	"Sm2Zn1XmZXlpWEMnO3TLxerCzmpxWxuVgLt7DcCe4Ro0bQm4+XUqUlgRN7D1olK4hpbdu5irrnJxoXAN",
-	"qz0sLbMFxXwNvAXBKy1h53est8/INbOwUPFijEppd5O79tPSlsyIw3FKJxtm1d0UvJU2UpngawpFTYHw",
-	"VrkUBOhH/lXEtETKIboNHdffxeUuru2/i8u27LvOt/DfxeVFHjKYGPRbaQLvErrVnK3od+Zy7zoMAUVs",
-	"RiAKgzM1vaEKPgUq9SVQfRvdVTHtibfI57+Ly7BVJNexmNU8by7QBuWhOAawVZfHlLmSy1csy1qEniyl",
-	"nJcwCjRujaeQ5Ck8UESz+Ir0Z5TnNCUy54rs24RbQyR73ZPmcr5B1eqNuZCWbDJp1Ed1e7BJ3zlNO1ZI",
-	"NSdQDViDVbkN7xAb7KKGOdWxFRgbFRRUR/p2EtzGccPtlbV8rNiLouj+wRSRQBNCNemXmRIioYuIPFWM",
-	"PvxBpFdU0w6NQD6GV9+Wi7s6xNZliRhM24TjGW4Vqq8gYhqurmrg8W/BLTwKXCmBwvhGCamoC8mcb3Bt",
-	"FtgZCEASnJjbcq1tzWVL1qOQPbQvN+8t0AdvEOs8K9yuelC1qTOt4NzY66Gp7q4IOLCV4b/263AdPx8c",
-	"N6ks36h795srfrf/2x9H0aOjcB2EUBrROdZ63p8AB4ntpFhC+iKzq6mR6o6Lkm19JHUnfbTNEa3D050I",
-	"TT7e3521w592N0XwtjzfDc5raRM/etXnitsX44+uzH+mLCiC+D1G/WiIriVsgmOKCePbRdAnWD5i2Aa9",
-	"7pUDPTg/6lbNoU7hb7SBi6FrMSZ6agt6E/+zenB5p4qCVKm5kMnGeNFsW1gUSC3GW95PCMlf2WjBp0qx",
-	"CS8CPgNdm1q00s1j+otSf8EagEPGE/gQtjBcMxoITHifs2uaYhnnqrj6uhaU5URlmelij50SSzxg3TS1",
-	"xIEfU5S3I47tI2duO8X5BpE5N4y5uctAmUDgS0CifWakez9PnsxypckluO5/gnsp0UbQv40k6Cq05N4j",
-	"QkoBrzU0xFHGBag8DTAlm10TivCxxeLmRYEZZ80micBQn6JzrYuSxkAmW7JNhavH0ZLYuwssy0w1VI+/",
-	"iM0OHwj6Mexpdey/baFb1OJvTic4dsZXRqmlocg0yqSySex2IMJ4wmKMVsMm+UpwMqMLMmZpSrSYgJ7a",
-	"Bm5LslywUXKRFI5oUv2x5DdYyl5sSVz18WlHILpB2mKJjt7jOu5UJ+of/UYJjXWSuPHVE8o/tpJW18ZF",
-	"7YXpt4paqmPR2q+X1IDWklQ3yWu4SSHnboWN26oZV0XvnZBSnU4AdMGVhhjrT0JX1WGX+3OJZLGz/KKu",
-	"biUR05C1xXbItVtBJq3hgyZMEcZJ/zmfpExNDaN37V/K/SPHchVC55JpDZwsQPvhPmtVoIwuUkGTdZ7C",
-	"puPNVZvDhSrM+6SKJFTTU5ctFJFExJEruh8RTN+xCaJFfkJEylzn5tFJoDeznXs1eltD29bbampRX73y",
-	"/PxKvYhGFRTXNqbykXIXJoMakt+dyeDnOd9ZoxCaJBJU2O3Wznlvqx877qzs2nyvHUKKDrLhxiAF2G7U",
-	"IgR3u1X6bnVonjL/eDMzxX0kQW589n+CDh51ROnSuKPaqWf2srKv7VY0C14W+Nku2JblH3fMr3Zj27wd",
-	"zP8rtPbw6m9v1i3Bds9yESk3q9hSqvHhQSLUkzGzfo5t0WysC7Y0JDGw1LXKXj9ROGRnyUI37zW3t2np",
-	"Hg+qN9WUiqHs0jc4INYtgG8l6nim+FXnZGTlwKHY6nTjMYtBEgVaYUFQFs7YmuWpZlnK6r567wBsB5LK",
-	"4B/ihR46LoufgbpCb0AymjqB2EjLmTTokpyRw9I4ow6+IRYnusQQqbSK01oOGfQ2WYFzW+TCNd0QuaZC",
-	"iwBe0XYnvPkt37TEcSy4Bq7b2wwnzEZNDAPY9Qq0BEUuQc/B2dWe//fLFyQTtlMIVrXRjXKiwUTTJYMq",
-	"fGDjtcXnDIyemxerhIOut0EZxNbga3DNYA6S4O+nhIuhWUlU/GNo4Fj9NckMD6RyOJa13iykP8gPDx8B",
-	"OSZXs70I66YalhV65eiYTPciD0TDLKUxDHNe5B92j7ObAptM9S5yzDa4WCVgzn246/iv00VVaD3PjNpH",
-	"5lQRCeNcQbhswZQeP/4qzCnYv6FrBkDhHa3kNYsgdhE2qLDIfrBbwH++z6mkXDPeEoelp/nskhcNV5Yc",
-	"gRqsE9AW4J5IkfOEzIW8Iv3qS6QLQym+7cHVq3bLxPoFHKrosOBaHFop0MPQcrBJpiIGOZfI0Kvqi9FQ",
-	"RIuKgJt1ftvBnMtUdaLTdxc/KhcKilC/xdy3OUtsLYAu10KzdqTDPodrDQZZoFXBP2ro4ICxOr634llL",
-	"vH1scCVYE19Pwd54mfmaTKmyx0Q1oWkaTgFvgreV06bNGL/WNzW9KtsBNLuK4NWDeEP6NkZN1WLSrOcF",
-	"V22WzwWxeNs1HLFZdQth1QpgIxhdQAzYJGAJ0KDppCV7odEx1ecnXVlPM+KraBTp8AknX7nwd1lpYuxk",
-	"LnotwbZDLjzFy0ajamMbOOPcR2FTiF1tSoMBx7MsBQ3DXKZBdDaIIsjrn9+8JYLHQOAa5IJcLjSaZ5V1",
-	"oC9rh67/+CZ8Y0zT1PDhdUt599Y2bccMCUtkeipFPplaQdN2DmFcaaDBO2sGeipq5gHF+MR6kVGypFK3",
-	"GJSluTpz3nJr4+8F7tWX/+1CAxq9LfzMm+Qyr/qadGPg5rNQ1ccCqQxwVHGn4cuuLoUW5qiSroWhm+gd",
-	"6r1jXumcKpKvbyGwTBg96XGFpTqXWrk4aSGBTEWaKEJTw80WpF8UlMRFqod/sOTjQytK7G0MgpI1BYBQ",
-	"JWfUl5cyfgXJqY+PdoV6CgqQesrVnpHilj0lRoo4c5LXKRmLNBVze5Yp5VimnJOCYj1pxE5Xl5Kc5LQ2",
-	"Jrs8x3I37fwupVtGfzUVl7Kh2IxO4OHvGRgRyv6R8erfc7jMyj+mwOIgVbaVg7esgVmlhmYZmdBrLOyO",
-	"PxxQrWk87RLSWcm4jb6VYg5yP6YKyBQ+kDffP90/fvxVKVLiIfepInYmQNxrNOmi++Pf/vjqJByguoqT",
-	"+OOeGdliJpQmx4/JK/btXrDQbPe7ZL1o1YoiKDguXTJCsgnjNN2GB6DMNjw6/uZw+68fHW/x8cfWPSJl",
-	"tQW1FK19Wsw7eGR4cyJfLt4+9SRGpoglaCfllwwDpTKmXZCcCoqSG7HlJbVrGy1rNT9pwZWyX4w3+bff",
-	"v+5Fvatfe1Hvp+9fB0l96ZSWxcWa4BHoEWE/tKFbVpeyHYYwFrRzus0UaLKmXczq0ue9N8ATAgYZ4AON",
-	"dbowQviEXQM3yicsCJVA7Gb3Qn7kZSHm9bu3vaj33fO34TqAMl1vtHWD2rdrUlzwFKW4TGHWXsI3GHk7",
-	"o/GUcdvScMOCppjjs0m7lbLKcLgwQpkm1o4n7YSTt8RJtWVNF8OsOwOnuxbp1FUxurZatc22DpvZt7do",
-	"u7hDn8UNzOirm5x2d1E0bMsWHjf2XDTO5MYW5lxNi/ZxG3e2iqdCDukE2tI//WDZ9QnbVE7Uxsn3l1SB",
-	"3yAycDNOJhImVANxr+GNaMOlrEFS0TnpW4cCFxxWSzmdttIwwi85Na5B7lvwYbW2ymzSdk+sL/9czCjp",
-	"vFVq5fDAdqcvu1+6z7aeNiQif5eKS5qmC5Jz9j6HqmsjS0j/3buXz66/royRuKqN8p+aRZ00NlrCMv6V",
-	"Fe+gLFfUqC64LpvGdsZs6IQg9x2+KMO9eQykNOhsJA/XbJgbC87wvgpYqHLhkWyC7DtX0227UlwNg5D4",
-	"nk2m5vJS8B7JZT5l8dSnJ6uMjo1MTiQKsmodNQX8zX6ny246tc/F1vU/a4omK7tRWiCqTHAV6mpTAapL",
-	"IY0SPbcp5VPWJgrFQVtIbwIup2aEbA/In9DH1dXG1qxz641Qra4OgBXADsf0F2x8fcTs3HUrL2sudVVb",
-	"tvSdtmTJFjWgbh68vFvxtBss2ltf1GoadI9/fVvY1BLivid9CVlKF5CckUIrdD1JE5hlQgOPF8MrWAwl",
-	"5KpFXelOfssVnKuksGIh2LtDTsDWFnIKd01nlaDlot0Pt0VZlJwX69joMxe83D3BoaSL1aVFqqtmhdnu",
-	"H6Xm/gxiprYQHjsIew3vUumppHKCJd0V3kGUSNg3EFyE0CPxllfW34DidVdhLHicwXLlxxuXKy8XEK2q",
-	"XF7B8znXwVJmHVjTeiFxqzq4MUu2b3FQbH+4IlenUsw3Ev03y0fZXZjs2j0XEkVnJ0a3dIJQxH97+lNx",
-	"i27GoO13RIzXkFVbXIXF8pKtrq7g170LeohH+VCup79UXcurFIOyd2Hhul+Tc1AR5C5Cd5vkfXdBvF4W",
-	"QSh3+7aydm67tPHq8mCb1A6+gLGEbRUlaT8eanEF/KZJ+vXBwmstcnoLsqvaD/ei3uunF0+fvXy9//35",
-	"/tGTr77uRb0fnv707Men9sHjcMHiC2z98wa0Lgr1Ll08u64aNnMSc7GJCYgZaMliG1Gjhy74pDWCNAFp",
-	"xMJQ+QmbzrfUN9jnjNcM5kMX6QktYR6xqPsTFbUxVs7mRvmi/Cs0yZzxxBoKS5lDpCnjExsi6PzytWdo",
-	"FsSuiSnwhMrhAqi0lWUpx9YA+GB9jxFcerkEB+0G4FDV6S0DI4x0XmLsZiZgLAChNiojUJaCWEpRxoN1",
-	"2cnL7qmWyhGB6g69cl2b2l5rkLip4dXGmG7r9Z4V1Thq+QjBfIqQBOxq75ald73Cu9YjO2ZyZvX3IBFe",
-	"g5QsAU+oa3ThtOMTmuopxs9woYsAlcIV6bkE13X9axOpg+jqEKHcajJj3JUkUloiTak8A3nNFNZ1K6vZ",
-	"l82vgmzSak/LckCygUa/25Kjzp/D1hXuvshTeAOh2i3NfnGGw7T4PWwF53AHjPEYYs2uARlZp0qB46J/",
-	"8Q2ulUZhB8M+9x1PdskOilwuyBtXVs11fwwJs22ZGDCh8WJooJQATVLX13rt5to7ZGzckRXv5vXv127w",
-	"oGxUltRoHFZUlua2qw7vujiwckVRG+5046MOIW/MQs2/zoumvm2VuofLjsiVl1Ax3uou+tSwvi0GlUCD",
-	"Fj6uJdtmla36RNniePMxXwAUCZ3tRf+HN4NuW5fYpWjAqlz5BvbtKgNnRTHl7uMVCLvOdlacYoEeUR0F",
-	"28HX2Kd/ev5627i7Oq+KB/0QbFxqy/Mst2alqiwrmoBk16AI04pgfMaC9G3bUvI34jWXOhdvIsIFN4+G",
-	"5Qv1JipEHhwdPeof7fmpDX7LUryEXcPt+liYmy2u8YKnafUwgTilrvCqGHsvF51TLXhz6Yq7jpnmLtXb",
-	"ti4fup6rwev9zYLHL3Uo5CShVnXe1I5i1G4DXmfy7ueZAqmxu9veKQLZ9k/HS8o59VqU/uZNtVbaEJkv",
-	"AdmZEYQuvFPCTLgbYGj1hWBQssvfCgT6Y1+F/VRMqiQvrHhnqMkl9rgCtWUJJbRs2O13i+AoRKZmsznN",
-	"9IKYH0+Jb6yLCApvUVlKwytEWHbjNc9q/XojUjaFj0hBaBFm5syEBNuHT4MsYgcU6bMJx6iuRQaKLERe",
-	"FI+64mK+t8auEUAUMS/GjizUrANE28ogZxhdTZjGRCKDT37Aw4FLg8ScYxR8EFujG4mSIut5Z79atDRk",
-	"89p5iZY8o5CEncg/8yoXLKMTQKSwcYpTz79cVFF0nmWbWlx4jprxz1hKpfgia7Scb8exyt7WWGJG3+fQ",
-	"AH7OXT8Re0RmCRw+aJLlfvaNF8pH1dAgUeDgZW42xFLciAQMyYsrohKSKE4zNRXa5lWnMMbULBVTfoYT",
-	"EjqhjBsSE5bfLcvlm5koSw4YDMmnKpjV5yra4CkasjdHwvikDCgFnhjex7g9i7LYbXUlzKwaWmwXC8ZM",
-	"wuxICi1ikfrRPgHLzY2d1xZaJW5451gAIrCW+sRtpPKLUXkX2+n8GzuRawUYD/3KakdrXYBq7RbCTvpQ",
-	"IMJW+vKSfwE+MGWrr+MlltgS7SgJtF5g4RvEcF2obhHSt0Mjz3eDl9fU1rx85ahbWbfbY55XnmVxIqEP",
-	"34or4MEORzEoVRm1AyaljSrBuWBfxtuTU3OuWWrzKXBygpMT92m4WETT9r58/uaXpdSQb4FK6GBIrUGh",
-	"OV1t8NoWfeiEgc45ncB2TODaiIwwnD3aQV/lxnaroVeuOkz3k0CY43dS4DnihxE5JgnEbEbTjqn/V13T",
-	"Ubevyzgx183VZmUW64C4qQXjbbH4RpidS86yQYyFQB1PIYlsZL/SkFWCote8vsGOnUDb0jMIsu7iAa70",
-	"jYZsPccpJi2m6AZXhMRO4Imr3MxRsSI1QAZ7PTRSDoz+5mJQnSJ/YC1l1pVlHeNrXBO29YN3lm5RncCH",
-	"e74p9N5l6Bgp3BxeFkbXFGT7wXLmsdGhlA5Ibp64YjnVineacZuND6LmLOGUZWsJ2boM3/oayBh9pwJA",
-	"2Mz6G6iJXBhPhlU2ebNr+HKTDFfnLEe51WvMu9y1tzXcqwLbuVdPvLhPn/ai3re9qHcelMHcd5XGvU3h",
-	"vOJ6DbqalNEyhFSYrmh7t//NGbOqMHNHXWtt90ypHJKuDY+61McL2udqVQZW97/v2i3dAdoVDw5m63gV",
-	"xrsbbKuPvLFDFatdwfhmTxyYu2QzIjgpki8sPDs7hVfPXLgpum/qWeHYCI5W7wLaovI6elyUxY2KmuHI",
-	"Tomaivk2u31WzN5m01fDxLo6ukUCAzzLIZxqpYdaDLO2mvhuOx2LmVfB5KXzKwC3WORpgrayS8Bs8xyj",
-	"OXlC5tPFRhWOOtIndt5dfaCWvQMaK73wdFyVWWnZRPSM0HROF4rALNMLp7DUvpAGK1KgtqDRDo7betdV",
-	"uJwS00UV4zFD21CWLs7c4tD8Mma6M42V9HVhHfrBxWzqu1y+sNrkqxUyapcelZb1ea0TN1AJbtQj32+K",
-	"H76ga72qMNvSRgJXMrJHiNWJR3VmXVbXK6hyqaHlMqZ73MJnkZWjt0Xpqa4Sx9B30UisMsV3LifWoTa6",
-	"WWFRrt/eMUMxHndrVehe78ZHdoQiDTCUpdurxayUvSTMt+pktjnwb/mMugC92V5sC9D5gNtFEK9HFncX",
-	"v1tNuptKvLdKVx9bN+CUouWOAhJoUvTegQ9xmit2Da8Kq5WF3WpD15qePDGVEzHUgvNGZNF2VrPoBj2V",
-	"EshusNXH6xZ2g5ZKE6l3ApvbKjLeaOfk9WvaCpBr+zhtVySa7wiKq1qSBFvEYcFdVeu4dNQ6T82EHpTR",
-	"6sLmuywDiS2QzoizN5CCBpxfHVVwwjh58/pH0q+HgkREHjz5pv9or1mkyDbSLBpqPiT7v/1xHJ0ctlQs",
-	"aho6gkrLduKiDSUZGtHqGqSictFJKLiDplgtzHQbKeALo/2sGO09N334wo/vkh/fNtf8ZPnfegO4s3Z3",
-	"NXK3S9jNvh5VwKONUBzWHkypvBS5HMYueFppoDPMtdFCrrCD704NuXMVZDfqx5dr6C8v73+5Lf7ct8Vf",
-	"Q8Z+s1wsBNNmCr88x3tA5SrDGEfMqOQxpG1F+qtlekNOmbS+WkxYZq6PlJq6RqCGk61pqYIRj3EumV68",
-	"MQBxXNaGOJX/elHA+e+/vjWrxjfNsdr3ylGnWme9jx8xz2MsAkFuGDFAmCpbGxi9D4sFjBmkiecPIWqh",
-	"NMwwPJnxlPKk1BUpTwbc3aAEb1CjOr7kCaOnpMzGU0RwWx1Mkb4Ya+BEjMcp47DnQr3VgNs6zuh2gxnj",
-	"CUgVkSq7TxGb4GpegGuWAI/hYMAH/Fzwa+DWb9N/9vzNy+9+Iv/5X0eHe6cko3qqSG7GIqOH10ejMyzM",
-	"psjFi3Py6NGjJ2ax796en6FfTw346J///Oc/91+92n/2bGR+8+vdn5GZ4LAwj21VcYklDM9IaoMDJQz4",
-	"6A+8eiPiXd8fRySjE8ZpWRFn9L/bX/42yA8Pj79K2Yzpv43OXFIlFggiTA24WeWTk8dfkxFWYbBNDh9m",
-	"NjLjv35Xgo8OyK+SaVAYULzgMSQ2yJgDJAM+ejnef2Xu+lEV5lwLbDw5OrYOJqVpChE5Of7G/u1a2O4d",
-	"DLj1Bigicq1YAq6JcpqCfKAIBmwWsU0nhycHA16WpSxx7Onrl17s+Wnv8ODo4LDw6dGM9U57jw4ODx5Z",
-	"o8IU0f7hFGiqp//GiDTrUTKyB4LgZdI77X0H+nv3CpbIwKpe+Onx4aFXThrFHA98v7skV8tz1nEkO4Wl",
-	"o0asQmo4iHUyUxdIFxqpXFoVUuMReu/0X78Z1mPLgZ32fmTX4FJdNBYf+lfPEl/vN/PZQywGvhIoF/aN",
-	"e4EJzm1g8vjw0R1M9xP6dN2UOz0GsxFmzoH0E6rpJVWAXmR7s7hy8hjGZ4TyvbbTuj56iCnLD20YqWo9",
-	"N6NLPHPv2CSnGWgUJFpcddUrD8+tktAW0OS9+aNhNPgiM+B7n0MVZXTqVVqpzmWtf2w5HyRduCwPc7FQ",
-	"Tab0GtC1neVqCglRjMfIRHhEsOogpoKkCShN5pRpw9+rKpMKf7Kp3ctLRq41xBHDy16VKfDbLZKIPUvU",
-	"EAN4W5z0x6h3cni4Acaa9482fP/RRu9vR0Ul3bidlbcNk3grEcvMSd/mCeVqitSU5WkaYdH9MmvKFjNV",
-	"VzCPlrBB+XRGcz1tUtnv4nI1if3dvHCLx/53cdl25m+nQHB9n/4hPkcxRLlc+8Qsu4pPLh5bEYfI3LaE",
-	"w4OVOfcvLtxu4Ige/mHI9+NDmdtWM3Vuh3SOca4lmZdhkIWFwyqW1Zl42uFXh0FKz4TSwchfaUQ3MqM8",
-	"p2m5GyvPqCIjq9q9FPMzkok0HfBR0T6k2tio7GPoUtsOyIiL+Yj0KQqYTYlyb8Cd+I2/Fsm7rEy5xEw4",
-	"KzLaAF9EIVzmT09fPSf7+2b4gwE/OXzictAoF9hbyrzjekyY87O1XM0WDIFZKa1OHxc5/7u4dGAGpb91",
-	"/eF3RRgXObe+jo8frbmqRoPHO56qjQQNWLCgv23V8qmx35PDkw3ff3KXnOHC0AfiExfziIjM2g5tWwKj",
-	"OjrkK0wAYUaQ6+nDVExsClFBmA1mjT/fDi7i2FUDj49NxvLxFi8Il6UVQk73yx3g5PFd4EybfiMmhgsa",
-	"JmtNXtgGjynsxEXT1Ip91PBkK0W2X/kOjYR1n7bikfl96URPQn16JhNbznYboN6UsOBaXIGfI/0AG2pK",
-	"UFObPqdWA8K960OiqZrpXHIDVw7zemIe3nj4uDbjmU0HlqCA24xHwPtKZcD1AXk5drHTdmeY2JQKpaPi",
-	"k6IpsaIzKGaaUMYH3HYmJkeHZMZ4jo2KyvYqgAsR3A6IlYKJdGsvR+MwH3Ac8oA85QvirjzIlVmQAaXy",
-	"ur+N6Yyli+Cd56B2O4ymUY3wL8hqdquTC+zFSutY2koWzQyJVqXgvB6dez/Ktx9aupH6HRpsKcDyxiM6",
-	"n2w3zFtKkFk2Ezz/kDEzI+aRSL+5UplhEVhFkTpkX2/X+O9Y2ff226b91XDsUyW8go6KdJjebx+jlnv1",
-	"HIuyeru6JRa6lGt2x0zU32HQBmxbSboateRyYXHYmseN2ocV5vfMkRzbI7yLZdnT+UsqOCfHx/dCKIFL",
-	"BxuKWkEMSzUtEdEzfF4nos1un5dj9O70AuwtIOE+c6Ur+lrMLpUW2DTuUzzzo+MNz/ybe2KObT6YJmO8",
-	"H+5U+3mbYz65rztnMyJ4hvifFTFN9dN4hxXDd0dkt3rH2bisT+uOswD8PC6TjRnLn4MRFZeP61G0Rt0p",
-	"37oLXSfgHcy5BCXSa2tSUKTvwEAMou+1iP4iQ1WvwuhmMFOb5uJV6dxQFbpVlcEdQqu+UB7Sp0h2dyFj",
-	"VXr/GzqDfRuSVGJ4RC6FnpJrmuZg87vxb5rrqZCKXEGmPcNArVXZErXYxu8OJwMOqY7XT1BPurCjFsd5",
-	"W1qSGx5ns/VT7/oOKTbY5nYpKD4uX/yim9wy3fwAkFkrKONYTBWLi16D1K5lOEmFYnxiqWgtuUiY71ub",
-	"0pr7RcL8lXvvvqxpgXo424e0/ERnYGD38qdnL385d81CDSJryrhqua/e91r800eHh3d81ZTn0XrZSJiT",
-	"4mg/H+NUue/b4rrlBPdjmqr29ylZplau6pM2TP25DE0eO+5qaPIJ4oud6bOwM9V53L1wGu/2+MtbmXZF",
-	"Ybd5Wd2PjWklCn1OJqZNr5HP2yRVdlB2HKxxUaBo4vJZFBmLnDtJxcbKeuk8X++d+q0eXFcTxicDbrR/",
-	"6xlOojIvqV5LLSLiGmSSA7G5a9Zk4Ok50YCfi3NFMqpsSUDbOYkUtbaqgS8hFXPi8tCKQoERsRViB7zo",
-	"zKcOyM8ciNk/yUBig5aIqBzzByKSiBi7HtuS4rkNAD0gb2KRQTLgKbuCWmXCUyLGYxYzmiqiAFxota/m",
-	"qCKRyv424GLOi0U/wHWoiGCoqrJ5RnrK+CQUFGPUhBd4blEwNnddaMCaYNwWla2sqVYNVLaDzFzRbmtD",
-	"CGbO3YoeuNNAjQbq5+BiH+i4jIFbEfqQ5GWTr+5BDytm7RhxYabVYtNJd63l36Z6bDC9TTF+6lqajC39",
-	"fIb5GkjnNq7OD/dXRFKmDD9lPJDv1xrai2C6A3uqWfYtafVmaDfLvaj1uLV1VtQxvvTFgnrrUbkIb0I5",
-	"MXcQgj0iii5sW5xFKx34FtRVttKX3nt/UlvprQczBgSDVfRTgbQoWHCr10c1Xdsl4p/xF2eeBw1zt9j0",
-	"8b5XKMBKtmLO67n/AYH3wd46n4X3sLSRtZlSqoX17gRdntmGEC2cvlr5p8i2b4gDRjHyiktgfpvLuIvI",
-	"mPGEcaOs2LL/iXPyRq4ZB3P+3qIERCsObGXgaUGch7b0xI2FmUb2oYffLlWvmviBqmH7AbFtuGmKpR2c",
-	"DjfgtgN30X4bfXyjRkfv0RlhmsRTKicuLcJ1VnbVOyS48u32R9fzxHzAuDogNnHE3Hh2Ykpcx/IzUrQZ",
-	"RzXc/mqVVjNt0Y7UvX1AvGIU/fpei/Rfmw8ZTyG+gsTVpTCfBjM3zIHUiPbTMrjVW8LfsRC5OZsp1VAg",
-	"ZUf2L+a4T+32dK34I5cRhfUTHA0aIbU6TmQErvU/Zv0a0XUCCYlppnOj+LuaCKuuz9ptuzqvvvbmrUuy",
-	"tynQ+VtpE+nq2/1sPOb+tm4rD9yb4l7U69oePyG/+bp1ffGc78olUeNqa9WCJZq4J7ys//7XdrM2zuTT",
-	"kvv8xd2Lq3UdJn2J5/+zOE9t5dM2zvTqVlOLXkGbzmBvwnuokfDrVHi+CMLaKyLM4CEXzlXckF2bRRFc",
-	"ocmiRRgWr6JJIkEpSIo4WTsjytTuCbpaB5zGsci59pd1CangE0W0iMhcMq2BLzlRUsonOZ3AgPef80nK",
-	"1NQouxIIJRo+lL3AFqD9IZjea3PXvlr8VNtvJ8dtzo2oMxQcu1VVaFEekysDHcq0+DNJ9D5o1nv6zEGN",
-	"4W744w0J4q2PU4zv0yzDpUeEwxyUJmMmlW51UjSppLB00WTHTrtXVF75h3BhprijA2/jYsC1rev9SQpS",
-	"1Rkb2BGKx2rXbEuD9VkCs0wYWO21HrCNB1mpuP9sX/l84vSLsHzSj6mCfcYVcMU0u27NLPt0IvXxMNo4",
-	"lDupv6oHaWNjBsLrlqwYOPa9mC/srj4hu0Xrgr4YLHalBlg23jHIv0D7L/H9d2H8/9TyASqmd9f8x/3w",
-	"1zZM7YL4bum2uhdTVCu2fLFB/VlsUN7l8zCmKfCEyn1XkHJlFrB7921Ru/L2Ukv8mVZV39Ze2cPPKp7m",
-	"bWGQeoDyHkLDaox2y6TP4do59xXEErQKKI3RLlV+l4LrH80yDhzdDg6UkucKNPgMscBum9AQCpx5Z4+m",
-	"Tvzp3cWPhEogairmHAudrzElBNnAwz/w/8M14qmtcLsGI05CJlrzXfIZHpir+Rs8sN2QZxSspl8c18qK",
-	"+muL46xAjAMWrzC5vzgnjx+fPPZ2LWT1B80y28sovzRfXRp6PcVywDRN9xO6GPBfnv/y/Ke3mFVVpGeR",
-	"vpcb5lLDALtHyWtYkDnjiZiriKQsBh7DgC+AyqiWAGY05zmRcE1Tlrgq1DzxcsH2z8V5OeFeNOBA46kL",
-	"XkypnCny6BA/+ZokdKGKDBvsGsNdkf/FAflJENupyxUwPsWfRvjvUam+l30EDHiLHl2xhAS4ZjQ9I5TM",
-	"peCTAbdFPQyJlNWcbe+CshlTWEsoKLGbr0CX9NqhBcNRo0Hf8VZ2NA0fdIlS9augOVibn8p+upWQeXJ/",
-	"dY5t+40StZ1PorjgvcZriLLYIoJyws59LrKj690ROQaZqvba4i+EJJTYUFTbz2eEfxxQrWk8HVX9fOZm",
-	"seaah4QIQ79jkBKSAe9jCe85U2AQ15JVLBIgIzvGEH0Zo1PbPAb/iLCJEMmzVNDENirLgGoyn1LrkbNf",
-	"kgTilEpIDshTRxqjlPErSEY2xNRejfIaHXrOjGbbZegpKCCXC+1ijmd04YqM6ynMSJ8LTKI0/MqtIhrw",
-	"URGM6w1vQcNUGahL3EQ2YNd+7Hq00QHPUsot08skKDbhkJDX796Sfp6ZuR6TV+zbM6LA8acpUPRhTtg1",
-	"cITKYsDxYsdP9zDLkMzyVLOMSk3M8AatcBySYQuUPnIz/JlpZbBtwGuTR2bmS8CAXFvBf0GETEDuHRhB",
-	"QpFZrjS+YLtrVFXeHxdV3s8IVVe2BjwyOFvFW3BQp1Vpd6cBD/hS0Xez7APy1sA0pmlKRq9/fmM7sFj8",
-	"dJeQmGVGAhkdDPhrfI4yDtVkJpQmx3bT/ZOjRw5Jh1qIYUrlBEZ7Z/UoygG3eFB+fHhI+ieHTwy7FsMZ",
-	"5YuhnXq0d0AeHz5yrVouQMvF/tOxBjka8AYS2NZhMeVcILiwiZhBzjcAJBGxevj6+5/f/vzmYJaE2Pfr",
-	"lNptvUOcuSUDN85gprqn+OVy/jbmnqX0LxqffLu+mcd3m35qjhhpw3JA230U6eSBcny3LyRJgUpuu8lx",
-	"FAUlYDICJL4e626pUmfxuEKrNPrCdqBD9dhwd5dbX67BC5DvG77oOywfqAFXmo7HyHLdxfxA2Zs68tM5",
-	"7CREC3FFmEYuszD7gFTBgE9AW2mNPBNzjnBAhtoXkk0YpynePY+ODx8eHX9zSLIP5O+vn39H9DSfXXLK",
-	"UrU34Nh+q2S0tqOHLJt32CZW4Yuor6cw4NVg9t0ZTeCMfP/85bn9RJEJWODvtQiVSLK92+YJrfzA/vjn",
-	"Zwh3TIBPS0yfgaYJ1TRyqGHPyNzmGvMNrhnMQdpEeFu1wkfWEBneXOKs3+g7zr56WUZQnFp5gmknm9hU",
-	"GIrdbMr+Nih5ODnRpigpQzZgL/TEcSumFaRj0lfs3xCRN98/3T9+/FVEjMJCFGfjsdHtpJjZnsvmkz1b",
-	"wKTQ2irpEUXDk+Njr3Ovzav6//6v/5uM7Ary2XDG1AyTqlAVHJmJq2dGYsQzqm+Mwxxv0L2IjHKu8iwT",
-	"RmQbmmW6ccw//XFcYhAK0mRK1ZQYzbBg0siaY8qJNTReAobGQaYhOa3zHQm/Q6wh2TsgF+6fhYCNHVVn",
-	"4toIQyeHT04HfMSFHtodIEBGKKsOXW9i84AL9/vQ7Mc8cX+6gjCjSiC3CD1kfJhJMZGg1Ij0EbaevGYg",
-	"YqXC9zmVlGvGIRmFWN65w8qmMHab3M9OcwHKUHyAE/7icOdLaYBPjtHi0Sw8WafCe1Qs5ZVHJwUP6Cbc",
-	"PPQQbDcc165wpdDU1CcjMrL9243eaxui435QuSzZpNOrMe3UEvPIMBOnCdb0TVXawBy522LhgqeLA4Ir",
-	"GHDzOAWrnVI3yLuLH5F9LPGG0iBn9d85VQNuxJxlnmH1dspJzseMM+xa7PjonCqSMBVTmaDVwnLU4xMy",
-	"Fbl0Cm5DLcV9eDx3lfx0R3xknWZV9TstWOVfkaPcMYcwbH2GtUYcrpl7vqKhgrqIEmRMpfXiFBhfEYuE",
-	"WsTvToSx6ipc6fL9R/XafcWTorQarCGWAZYVQNJyBshe1CtJOVRT7DZDPStYtXmsqzeSqgH2lwIivVJq",
-	"NASQc1vxnylIyFzIK6z8X7R9RL5bFRFZl+5cobm9BROIWbLrAlbPcNAaqdyGAa+a4FmZzX+3JrxqBc9t",
-	"qH34urFATvx4/C9y662Sz7450wWh5H2Aw5C+19PZOWGkdAQnJwp9CY5rGoXZeiycZrqOwGSegnoY04zG",
-	"6PZqcyeduzeMvniMfl6ZY5lNMgMt0SOmgGpbhAsk4F/KGbzEtcGnaMAhVUCODr7BAWb/+X9sGT8hJFEZ",
-	"jSEiUuTcoF4i5pz0f6CSU02vKDk+PH4cDbg8ODp+1P96b++A/Ipm/ZhKaRVzmirhaqVIJbgimAXm3LaU",
-	"Y7FRc4UPOKrppG/HerK3d0ZSNobfaXwFeKdbasSlHx0dkv9pFomO6CzNUW4e8AJe1YLzjPTfxNP9X16S",
-	"RwePIvLo4Mlem4qaayjAeVtl8N3w9+QqqKZv04qtM9jB4E76a98pRb+mSgGfgCw3ac3oXPD9GcRTyvF2",
-	"vBRURxXCWlzGS9TDSI+CkViXaVfTVExyaNUNn5elZa0LNstc2SAtMM6ocufFIjH63HhsAzjKSr9f7Z0O",
-	"0Iy0IAmMWcyAx4vCC14uoFJRNNMpqAijNFIiYQwSixtFA54yeplaAXoRkTeuwuX+y1+IFHMrQTOp9L6r",
-	"h0TozNBxRIqGVKin0jQVcwMq6wbAZUeG8WDPaYbZmgloyjhOVgSNSJiwGVoEB9wKnAYGZ67CTrmveh3i",
-	"2iSl4Y/JAbe7LMsF43HYwRrbck/HAFhz2NrmBrxyltqTHAOoh+9zoWFErjh+ZqtqGbibV/YV6KIuUwns",
-	"AYfx2Cz1uqhY/CIAQMuKNQYCuHMzIxIzov17wKWYY4dzAyRi/cExEC0wRsZQ7KVIsAYVnzitv/Kmp3RO",
-	"nAEANF4D7j3nRtZS8AkZPX9LJyNzOtQaLMWYMB25budo18S6VaOX4/2fBIeiNlVhiX3kwhBErgnF5bRo",
-	"7hcGoOclZSzpPg0CeUsnWO4rFhlzJbfilAHX1jhSZKlZp36l2tRWuSJl7Y5z1hqbb2W/FXRctIIZ+JzG",
-	"U9g/F1xLkS7zkkyya/Q+cLEfm1dPq/gsxwCaUGmPT1pKH8STCBRls9jjphEy8tBHO7zcaCIz1aNQZONP",
-	"QpOZSNDSd+bhwQMjT2Qo/cS5lOaIVkNtm01vtv57SGz2eGSJPVGDCTdZX+SxPUPmBddZe68ZrMqpczEF",
-	"ZdILoImqR4cQI40ZFbOY5rTO6jAch1wuBnxkng0V6CFzfh0UTjGsy0Z4jSwnHHnNED2X8h5hfMAtixSc",
-	"jARvvOgtytDG3gF5VoCPOdeKq6Y44KX7CWXTlCldFV8szE0szlNaPKiV3XfX24CjlCq4kStkYrnqDOTE",
-	"ph5i5Fbptyq94A9UWd7xzI5iZ64MxjOnUfjXoF8i3y3JO3hXch/rNmhXJjR0q7svEzA8zwyeSZEJ5bzr",
-	"uJhxnqZESxq7tcfMmV0OyE8u0osp5+8L3QXPHRYhT7wlabuc436kbTf9qsR6742/vLHq1yIU0Ygsii4U",
-	"oZdGnhC1CqjruFMlq7Xzp5HheijtCO7XsXDc0BCYJc3Rd899ObDkraMB74/GAEP8YLR3ZoUuS79Z7rw4",
-	"5seiDij6aymGVZKcGyGSD7jtc0ELyQ4dw66cSfH9AxW5iMTCsSOJyA297ksjxg04TlgFMh8fE05nhUqB",
-	"nUBD5PcPA6EXcFsmtRcAOMM9UV4xfRvdWfz4DNVbyWJ7TRpsdoid0vk6onGdWR7iLddON78KeaUM+jml",
-	"zRlk8HYrb0qLzA8U0UbFU6T/A+VJSsnRk8ePB1wdPDrqH+9F5DWVNGEZOXry1ddEHhw/iUjdqoQPrWRy",
-	"cHR8sucUTKXYhJch/v6tinYl6/tMF/WLGAXUQhoY8EocMCrU3gEZUaWwiBEyBVvKpxlKEjn7Gd5+SuTS",
-	"3KKJQGo1Egx6Xy0cSwdTTBUEjU0Gzq/sy7dEgW50nOmeqNAtYbWxqQCZRb3PjyTfFoha3GwO/ioqazdj",
-	"vJFrpVTD6XVkqwXndLLiovvBoDPjGmQmUsyVcdW1kDYNg2hYcok1vp7snZHv3mIIkjOjakGO0f8wo6k6",
-	"aLOevnULuh2UdqPfEzaXs6/C5okUSpHiXD4/bP7O359Bkb+RH/7z//7SakRtx2C14PHDLE/TVusoBlgY",
-	"LUOxxPoxFjz2bJ8nZ2XBtzyz3oQsIwlcQ2qQU6EeiEkCb/750/nBLHHOCWujitGLbuu+oNkL9SCc47Qy",
-	"jBKM8sTYRU4oUZxmairQMmetfym7NhdELGTiF7Zz4dEu68bqgGh2I6mYOB9JuQamsRIT4zmo6pIhmYRr",
-	"JnKF1dYGHAwdnrq5FEmBXhdSXr3hkB8cWCT/uK+M/me2ga95yzUMyHlWii1qSKrVk2rxRrVOUzFX1Y1v",
-	"t/FAkUwoZuvvP6fxlDANMyvI2ywjYa5Lc6sOMDDdQa0/yjMFUo8qK7Wz5Nh4WisCiHlhX40GfGTzZq11",
-	"YGS3ig2/hriz0d4BeaNd+JLBU7Qb23ER3tyISAOeipiiDsuV1aHPyBVAhkhn/WUsBTKaUjWcCQkoGxgu",
-	"Y22udjAswi8y+j6309iYrFObb8Q0uaTxFcnd4ScH5DWdgCLmR6rJKGUzpkdo4DWHRzm3qV4cqCTHj78i",
-	"P7BviSFPW2LRpTGNnmK46P5zHouE8ckpmfybZaODAf9VMiPuuFSriChh1mCQ8dKF46JaQ21dNAnIC0MC",
-	"ypsFj18b4lxjoK0AUUibNaw9I/QSY+pteEFFYi3lxexQbQbbb46eHHcobXaOsN5PBSpLJckijLVAMBdJ",
-	"Si3LwGMJl3l8jOma9AOb5bPe6fGhy960fx6VqzN37gTLeSwtz4CWZFJoEYu0dBoU/h+VAb1SlcHqaK/N",
-	"xv3f+6/dIPu/2EHqcNtoUW/d9AWNEQWza5CkDweTA3J0cHJwvHfm2jnaMEPb0lEXPLrSP79qX/DTLAuv",
-	"1WuCeNLhhA26G2KcCi5yicFJwRkbdNI25/Fd+wGQulBACNQG4lCW13SemjuRI45Wbc91Hf2vDcMnSxEi",
-	"7Odw3FgRkSZYcYM2Lxvkx4r00UQqQYEeFgLfnstuXYhckvc55MVli+g4b9zzVlT6audbfJdNJE1QJDWL",
-	"WrNjQ2HL261oiakiZwL/V2w8t5NUWz/DrTtbtdLM0J/LILiPvDQEOCY12FuOKIamZFKy80IGRNbfFAHV",
-	"tF2BsTKgmq6QARsS3qsi/I/Y0B0jBI4UvB/ZBFwMcKGTiYQJesvgA411usBErlNC0b3LCStzTAZ8ZK5J",
-	"uoDEE1BcGovIdSxm4MSdMiwIc9SshGN0hdMBH7koyhFGfrvhIjKyToAR6bvfz6zBzpoAi9RvtHvEgo9T",
-	"FmvCSgPlXkRGRU74iPQxmE/4GdpnSDK8jD0qIgUQoDnXDNN4cLXmbuYYEWBWvIfLtKGDI9LHn05JIkWG",
-	"HvpS8EOys944jCdkyoYUNoMJ95ycpuViRPpmSQNeJhAZvVTueX5sJ64gk++Pzi25NoWdvTNC9YBjpvHj",
-	"w8Mq6hOlsCPMW06gEp1sEnOZN793QJ4SBbFwsC0kTpswX+wPQy8SuGYGm8tKEU9IMxGmXYJS0y4SlJuC",
-	"JYQplQPKhqmYMH5mE8XR/25FhDgGVMBshYmWe/YZjrf/8mZVSzpKLp+IqHL7UodLneTwQJE4FfGVDbJg",
-	"2qb564JV9S9enJNHjx492cMyADOgKpdg+cYVzNce21vbbailifB+0Yyok5Bk7lcsg4IRbcF5mwQWjAg3",
-	"g5kBirHaIsBvIbs+V9P7SqzHqe3gbaKaZZg2bNKxIOwD7EBhL53Poq7r0SftPDRnZe+jBA2eXCvSLy+F",
-	"vYKnY/iZobLVQgnmlC3W1HDhyIbQaZeI/FJjQiuxRgWMSekXKaSxpGpqHX0oOUREyAGnVqLdOyVYTgS5",
-	"PxnBB6Z0mW2JMXuLbMkIsldZQVB8IGV12YAVas91Osz1UIydiQTrsRBqGxou266mIk1OjXyDcpcNFLBW",
-	"Iy7mOJxzYhItXGYvihwRmU+Z2Yyycb8oFlIUqKycOqcMfTSsVHkfKGSbA46nV9yze213qs0NvCULczXB",
-	"PbEcfwFtduYG22HJ/TCcO9Yy3tAFypUFrXgxpZZkIptvaGkCUZRZX2UZDdvSlb1O/zaMaD+WMO9YRfoX",
-	"/OJc4tX+pZT0n6k09O6rGu8MGXbP3Kql3Ut9Yw8yX4oc/4mLHLuaeiuzW39x73xGbfqxUNGOxrpiPOnc",
-	"o9/C8gfzya7a/tshy5b/bYNmEDOaDmOqYSJkve9VqM9VoMMMFtxEDLKmMZ7PLkH+qRvPWOC1ZSIXmP/Z",
-	"9Lm1G+rd5pV0L81h3L4+oe4w7Sv60h5mx5fXRpL9F6n+M2n44rGyO2cqxS9/7Z4vOyGo27qG7lEr+tw1",
-	"olvvLfVn1KC8go2M8hhWBkLabwhVZYy9GdOVCGMY4UedqOJyfhupbwOOwe6EcfJUMfrwB5FeUU33XGJe",
-	"M++Y6UDC8RT46YBjJJ0fXV+lXhOriNgsNJtDZxsMLM78+Pii1ENhmZMwd4Fz1oFNNTFL9cb153PZcImf",
-	"tFcDSpFVXoSWY+QpJtSfkTGAwgQ5jLNE0/UCizFeAgba5RoSP7u7appg2yOoeiOEAQ/3Uljqj6D2Iqx0",
-	"YabG2myMx2meYG6cd74u+2fMMFwS4xfGLm0e7fWYTW6Nm2OsKl5lfg54UVRcmtVhvVpXxS2BjEqdSyB9",
-	"lyx4eLLnLKReNn7/8Ku9gwEfiQz40AfviPStm8C6pj0AFK2gsf1yOe8eYWrAaTqnC0VglmlruuViflr7",
-	"OBYWvagNAiASUrAZExdAE1zT5aJWchixvMr2PCO1SvgtOefO8lQRWheXvDlPLcjveTLBPNJGzkiLmtpw",
-	"Mdc8t7370FO9XbeFYXlv3MVVc/IpuxFfKg+7PDK0Obvz6aIXYOxRGdt+k8Jx9VtBwryDhS1sZw4hpmM3",
-	"Q8tmh2I83qyN+W93Yhlus6qc17Ji/gJCdNAg8zRJasd+u06Ce7TKtDkJ7tcy07aqN4Xk8qUi2x2K0vWe",
-	"QH/0bJ+o3um/fjMEZKMRLMnlMu2d9h4iYbmR/iht3AulcWHlE5rrqf93OefH3z7+/wEAAP//",
+	"7L3dktu2ti76KiidvcvqWux2d9tO4u6adcqxnUzP/HnZTrLWmcqR0CQkIU0BDAC2rJly1X6I8wx735+b",
+	"c78eZT/JKYwBkCAFSpT6z0l8k7gpEr8DA+P3G78PUrkopGDC6MHZ74OCKrpghin463mptFT2XxnTqeKF",
+	"4VIMzgY/FPS3kpEUfiZTJRdEsPdmjA8GyYDbt34rmVoNkoGgCzY4G1Q/6nTOFtS2uqDvv2ViZuaDs9Pj",
+	"42RgVoV9UxvFxWzw4UMyePXCvgfNFdTM69Z4NkgGiv1WcsWywZlRJQtbnkq1oGZwNihLeDPS8vQ7atL5",
+	"+uTezRlRckmumNJcCrKSJbmgmmXEzBlJ51TMGJEiIexodkRGg0ejARm+fEdnxHZKaJqywrDswC/DnNGM",
+	"qXrkr6aH2HPHSjyOLsS3fMFNtRatpc3hx7C9jE1pmZvB2ZPjxDbOF+XC/mH/4gL/Oqn64cKwGVODD7Yn",
+	"xXQhhWZAAa+VvMjZwv4zlcIwAWOgRZHzlNoFe1jgG//2q7ar93swhv+m2HRwNvg/HtYk9hB/1Q99u9Bj",
+	"c/2fCfLmq+fk6eMnn5Oies1PDkb1LLXvPpcZW9++F2zKU85EuiIUXiOpzBgZfkOVoIZeUnJ6fPokIW/T",
+	"+eGr/7C7xIRdjX8Ojk8GyeD41P7nkf3PY/ufJ/Y/nw2SwdOng1/WNiYZPFswkS2YMG/YbyXTsDyFkgVT",
+	"huMSUjXD/2cZt+Oh+evgdyTcdQpclAbW94EmVM3KBRzQqn958StLje0/pYUpFcvG1DToPqOGHRq+YIPI",
+	"oFPFqNnxm4ylPNv8jSjznF7kzM+qs42LVeyM9vj8iqdszLO9vo5/tv6a0AUDwhnv9oVUfT/4tVRcZ3yn",
+	"Tjw97Dt75BS/b6A0Yl8hw3r+R1ToJVPkf/+P/3kQG5JcCtZ7zopRxyCaI/h5vgK+yjJuyJJqMmd5dk6k",
+	"SBlx5JLAC/iHeqAJNkWWcyaIFAy+mvErJmL9akNNCefPH3NZwJueT8M1Yk8Ty6IHvCyync9KqauFac9W",
+	"kgXNWDXlQbJ96dxF1OieC/PZ40GEgYeX4j/xlvTft2m7HqcjjwR5VZOpVEtY7eE6AQe00DoODV7TWMxf",
+	"IsyszUy/5TGGyg1bNP+x6aZZY9Afqo6pUnQFhyMQXs5+33aY2msMo4hN50uaXuZy9oKl3G9g62rIFaPZ",
+	"ajzlguZbTuecZiRnUwOkc4EtE9fAGVFMl7khXBNuNNFGKpYRaNb/REVGhDRzLmZwYtzhIkIuazq6kDJn",
+	"VHhe7Uftj07GdUqV3VUrAayi52ULo4owBg2CyhZ5odTzN/hme/3DDoNhVy0nrWXusVPBXR6/tac01yxp",
+	"7ea+K1azxqY8jLKaf3CyjQ4bM4cWN8z0pTBqFSHI2UyxGTVszN5zjSrBOmnUb/Xc45aQ0qTy51IpYL/E",
+	"vUYsW03IlL9nGaGGTLnShiiWMl40GOZmGcdJh34n6kGX4lLIpV2nJeWGi9l4KtWYUZVzkNOBWKI7tVEA",
+	"6Xrb37xrv8O8xpqx6LXIBHE3Is4/Y1Om7Kke2hNOZ+yg91JE5I11RlPfDQ80Cb84J5YfkuWc58wOKZNM",
+	"W05CgEQiF9hWWSSnm+eN171dPGJftRyMCUN4/83flQl1S0cclB6n7K3JRrG2CrrKJc32F/kJ1eES1HNf",
+	"O8ya/dZLKkgGdqHG05zOmhfn2uDbNyNICGxBeR59PRB0tmvcm5i2P1cRmcROssVzknVG5Q58W3YJzlhI",
+	"d/UubeCRNyF9NNjt3Ukez2nOREbVO3nJInLHPvpfz5MEa1zqayqKO6oWV/LyWh3GpOZAog2Wa+tiP8d3",
+	"73TNd1ot40linQFplipmzomey6VVrfJVUzoMzr3qEFenjGXkxzffEiNBJyOUpG55CC2Kwa5Lj6PFDnfb",
+	"iJs4vc1jtHZ8dziOBU25We0nV6ZUKc6yHb+iWZmjAFeZ/06OjxsGwOPYTZHOeZ4pJsalyJgan5zu3kRe",
+	"zmZ0xsaXsyapy9IewaTVWkd7olxcRDRaN63YKqeKLdcGu22s01xKNaaK0fHitNdwN47WXlcUZMrF+gF5",
+	"Uwph1a8FM4ppIqfkgol0bv+piJkvqYKL7Hoj+LCR/ryu1aSVnE/ZrzS9ZEaP68VuD//k5Jj8dztqu9Ck",
+	"yEttJXZoOCFKWnrJSFlE5Y8FM3OZhfK4WycwOjAaFbflFVP2ko4NpmBKS6HH7nAQ9j5lLNOkoFozMWNK",
+	"J2gh8i9ErESBSlN/Fsg5wfhb3a2P5zW+QFJZCqvLTKUiVBA/BZLOWXq5fUihyKZoyrZxqHfwUvuQBLOp",
+	"lj6J77LvJ862DM3lrGRNe3uLO7mnG20w9fdWLyrZ+JKLBjUIKSyh29tw4KSiQiorwV2wqVRsnLGCKivY",
+	"2ftBjBXLGdVgstJjK5TzKe8w4NnuCqa4jOzaV1IRPxxiO0dbI76Oji3T0I3gJSugU0Fevf2BfPHZ8QnJ",
+	"SoWC+/D1yeMXCXn96LuowdRwk8dUwdbuOUEW3w6Wa/MW2UPUuTk3MpSN/XcZFPJcLu2NDau3g9WuQTFt",
+	"qZm6yXYq/Zuarh1EFUGis8wNckdiZoZygbJlzFaSsxnNx4pNd1S8cm7bHFuiX20b0bfw7mt4FXiZ4nq8",
+	"kGW0o4IJmm9vs9rY1+59oIwZX7D+m/gG3o/NriK/XkN4B2930CbQQn1agvVuLeLaPidr1NnYznq+Gwn/",
+	"K8a+ccysSfqexUX0FViWnovXmjW0WrWxcWSvKq51Xf4dbek2uMjrmjhbo+RoL9hgSJPTKRMpi4ldBWM6",
+	"sVydlIIbK8IsytzwIudMnRN6ASYWuLFJynhuZTS8vktRKJ6yjCjQg3oYWipRrWsUEETgO5kSCrEGy7nU",
+	"jNCFFR7gDTmd8pQpollTJNzQcTWjhrPLLYqTjgNBJ26Klss4yZY5G2tmOqIlytwqjzhyN4lULpiGG3Sr",
+	"zodrG4w/qbd7I7W88+TXpBUWp5I5jz6+FNsJmHUMxPY55akVWvCu+2E6OPvntnOdSpV9xwwdfEgiRoLl",
+	"eMGsJN9Xn2fvC66YHrcchE6SWnt9pmiHSMC1LlnWtx14W0Ub2se97ZnlxvugXm7guO52TVfrVPmMBC/b",
+	"Y/ZcLgpmICoE50lAvcWzlmdAwvZwSnLBiGJXNOfgqSQX6J7GjkjGaJZzEQknUUePTjGo5D9+OoiqGE5B",
+	"i98IVYd917/2a/dcsrf4gf20BAoeY5s1r7hiWjNnZvFUGOUS+OJedt9G34m/zZAoq+2s1iokyorkAod0",
+	"m9LWD+kvzWNqySDn1F0TO1wxGV3psZFjOG0RgvuezajhVwwDF/BMZlE+3Tyv68wUPB5ADiSjq4r+6JIM",
+	"mcik0ixLrN5dsMxeUhlT/Aqjza5z9ntGuuzEIvY80xvPyYxro1bj61B/9WkrptH5nVC/u2TZOVlyM88U",
+	"XQryN6JLXTCR4eKLlOU5rr8ulbLPcburo2T3b+A2G60cNU2IioySgeVCUy7gedVd5NDFzKTu8ETPSnul",
+	"qnlvucdeiaLcbp9srtzL9zQ1+QpiceSUVNwBQg6aN9rRILm/Gy/wrn92nNzRIajvyS3BrjdwB266c4Le",
+	"v9gWWLDXhXSNS6GbkLdQ6zctK5KjeurUO12qK7ZCkruC2Aiaj6uHXOhSURSOC5nnpfsq56kXmSuhwd5R",
+	"xVh5i+WUG8G0PVUFUwtuordkMM4b8UUEwuYdOhLrXl/7cOmNrGHBRfj0pH3eb+3w3tapvMMjtPet9mHz",
+	"zr1di4H091N1q4Hj3F1reHKqWy1K23OWXuZcm2cYBhE0vWIa7jhw4G/++JVhi34Xzu4mi3Ur35TyfLyc",
+	"s60GvvbkqqthFwKIXdjODlIPJHriKhH1TRUXtoOgmkaD4p+RrA6Lt68kVnZxLLsSEdbDaJjWdNbfwuPf",
+	"j89LTHOeRvjgBdVsfEXzkq1zrg+J+3mHGNhkkOacCTOmpZkjO9wUiLPuR8Svu0e0jyufCcPNqreIg297",
+	"DS1i8WJ5di1JfluU+9YQjULmvCF2NEI6pbtOO3++umaESNXInrkEmqkrpvYlEfd1N4ksuRBNvoifDDx5",
+	"9ZTxQ0IIiciTQOt4VNtSjWB70IQ7lzcio/gzfocCiuvyTYPmdrpMFguX1rQWfruFsps89pIV5gx0SFx6",
+	"og0VmT4nil0xZViGP+ZSczEjQDqEawK5VA3l0TYEKhx+tp1SglFFl0ix5c4q3s1IbRuJRbHl1/DizuJb",
+	"l9nvFZr20GUMq/1K5FYL/QluOk2epYacHp+exO13w9ODuOluZ1mutUG4Hp17s8koVe/bXqpC0HbkTO6h",
+	"fCuZ99rZN/Y9yyn5TOy5aq3Rub7DJpPm+nQt8NeeHFuB54otSRraiRVxyh+BHTsH0zD8UxMKFCU12Di+",
+	"oSLLKTl5+uRJQl5TRTNekJOnn30ONg+0ApOXwZleUG2YGqc51Xp8AiE9wYPT9oNH8OmMCzbOFL9qfBl7",
+	"fgr6rCX1sRPq8C24AELNtcgZ1aVi41TRqRnXui760LA1HAqE3qZSZOtPFUWTVt3HQhqpwk7D9hojbjfb",
+	"/rExkKDVjs+7XqHjmYQwrHrU/lEwyvbDuoVNir1iy++Y1wpvwOtjT8NYTscXXJl5LwbYHZHNRcav0vEG",
+	"I+o+7pnOHIZiLkXHL8olLIxzKmalUyM2hjH499Zu/8acqsBwXAQ/hmiPvV0E1ZbuczteY/9CkePJ4+tk",
+	"rba2vXUxioxTQb6nOCPyghpqBUfLyxpXJAGmWK10QY1hyrbwf//z2eH/dXz49OHhL78/Th4ff/hvN5XZ",
+	"6mmrbYnZYl+pKG9z6vxdEOJ2Ggsp7EYE7ZoF3aGoXXV6M6bA2zw2f0JCjO7HD+JLSVW2lxVtL9Eypktg",
+	"2Msr/P70eJ0gdzef9Rc03QqgvLmuQv+yeeHeuF7aGBJpThWE/eRWChT5ikwgK2FChlQQ+CcR9IrPQLAi",
+	"c67tQ6IYaNtcCnIhqTlwcCHaQYew9HJNJlwXqGohJJBUDBcZzVvSnIvpsV2NuRinc6rg0nMjA7QVGGun",
+	"HOPnf8NjinX3wsVO7Op5l2npFfRYbO/67n1LtQHfuZGEpsaK9XKKLnUOcYC9Pdd+VYKjUrtu0ZE0XnKR",
+	"yeVYFgwCCN1TKoRdL00jr6a51GAkz217igm2pPl4ygWrHbeYHJfTAmKcL6QxcjGujXahy6r52En01ae4",
+	"R+MrpnAC+Fbt2RpXuq37HlTrcTBjDBEXmrcMDAHjlCYuA7poj/UtcsKGVJhLgEoe6e8q9A0jBWyKF0sG",
+	"7w9n8tA9hDCfo4oSgx8P+QICzgEDyfKkwYybeXlxlMrFQ1xE/z9oBEZ28/niiEpRYVJsyRdvRRi6dbJ0",
+	"j5/7VC4jwzB2YAvbbF1dyeUxflr7WiIB4HvEVG8N746kWhvK8x1DrLeFbjvmstHLVLKWNX3XQPfO0NrW",
+	"YDFlfT2BwRIW4VO8YGQGJkUhDeEYzpL6WMmoXeumgtNb8SCLwqx8OK0dUsd4qhjVZWWorsLOwkDVpL6V",
+	"OtnPjhPoGQTvwpHfsGmQAxRPEFJ2E6cuNWh9pbUsVdoapZ9/eCxT73sMYnhgASBzLDr9ztj6Xi47D4Xg",
+	"4+ddOL0fbzKoguWR0zYC5Fvx9fUaNEirJ0+ueMj1uXLD9btu9/M0CNR5Rk4PMz7jhtipk38jj9yfdp9a",
+	"KvDx4dNffn8SV31f2PvU9mD5vtQxPJdnRJezGdOIqmCPgy4Lpq64hkC+lGdMdwGVkYIqSk6PHh2sh1Bt",
+	"8wfvejhgAnFKbiea+Vd77nF7ia6/1Vc8vZHwGmypDhO8I5260e365VkUoed7fXNzmV6O9aXlm5GQxtdW",
+	"MyXwEllwUWqCTkj3iBoXWqoNKUo975dn0N/BbGiehygccayAoszznTzp7is93/Or/qAZFV7ETj112kpl",
+	"njFtxh50RvNotkqFgIKv17gvFTwI4sFQBYG/vSFR8DZhu0IF9gBXiKOC3ARoSI3Q4ycfofLv/E/1Ujlh",
+	"w6Fk9aHrmO+9RiIJJrRO2TV4WnBa2+sdm0mUH5QR/ThzCSY76623llUb08r6XQHl9bWul2CBeC1d4Nku",
+	"kcrwJSnspxDdDWhpkBM2/PLvr0FmBYcSWG90Qr53D7VhdOEfXv4Mz+p7esHSORVcs8yFVOlz8ubHb1++",
+	"PVpk5L/+18nR5+uXtu10q/hpx/mjffFDMqhiTa4NDxDuHLaa4HBiBPnSvkEN20/FRZSkDfCnO0fitUQ5",
+	"/wJxPZGLFQhuaEtY0PdhZ08CPbeeITU9ALHSCqTMMb2eIGT72FjROLLZyvokYmWtdYfe1tz1SMxWL8fx",
+	"oIGd7MUNG3Wj/ZNY+1MuMi5m/dfrK/yg7/jXQt9adukO0SFmbuvDk2OWmtc8vUSbcJU6yYVlKik7Jy5L",
+	"OQY80Md2uVt2cZ3a2QkMV2d3SvJrmc0YuVg5PLRvnh2++unQqimHmaJTc3RyTvjUJdRiqqtLCsFRVbMk",
+	"UhC4JbeFdbuctH5GFJbh0akooc6oWZvZN1xkus7qAVNkndcjOla/X9q7vakiiRqbfCRtlBszqOa+gStH",
+	"QUV7SwtVSDBnu+hJlZ4eN6mhhre9mbYqeDdmtLXDv35eMWO6f9evnQ78g0u1jvQapk+vq9/747xU7a5D",
+	"+7pNb+xxMLlwq6IL34kLE5PqAnK8rnD3FWNxGbjsR9S/lc4ZsfHGYOzf4b2GNX1bkKUDP8YeYqfyK8a+",
+	"jTq4MCe+CxOgn9692UkWNvv7Vlt+/XLix7arD8XP9Qb2+9/9lvXEz8i52OF4+oHGjuWOV6WRJmbW22UX",
+	"r3HYm8gffjR+OXY6r9Wi39Tu7akdpKakeUSlfyeXXMwI+rMBHe3ds4cvnhFqiPsmsaKE6lz4NsJcD9g7",
+	"iIeEmMKIvBZEeCZEHZ1+QVKZlwsReDGscohZVBJhSA1dUEXRVbtkCj3ocQfq7vHS/nC0DcxTxgiAWckp",
+	"+frlO/Lw6gS362HlebHvAKCUdlLcJa2TIlvy2JYYjd9KChkJEQcv19zqyhld6YR8cTiXpSJ6zqf2IdWa",
+	"aS3VIf4qFVnSlYbQ2YJCBpEmQ0uMngIOeiq5DX/MrmIweFjGhmkzliLvSKg1UggXuNOc8NdKak2GtdXn",
+	"gPh3kxuGQOwEA/uKszx7qRSaqHsigXWnEvXO/vKpKD2ywBq62s7cYmdP8n6ZgrcghwY6acS34O6/7fkn",
+	"gQsyEssuVQB/SFIpUqYEy8gQXEg/ESWXmnyekJPj9QO1/Txt8G/GXIvR3c/pbGOOw77JaJtdYHtVuzFd",
+	"5uswIGldWw7zCZARK8wgqPcjAR1ZrAYdYIV9c5hvr9hM/HZZi4LiYpaQtad2gi4JoRRTbhLiwp/kFVNZ",
+	"yRLSiFHKEhKzrQRvt6OkErIeJJWQVKaNWKYxfGyfcgFPE+K86GMhxTh1iTHGtlYw6vDDsjim+yaE5e2p",
+	"ipTrKlFxnWJ+lRfEzKkh+F4D6n2tkZ608YfIwOyqzOMbjopKHkCoJyXvhHWUVKEojcCGm6oKtBEhYw+E",
+	"8mYsnM8RDRYo4FUVZ4kV76m4Z8X3QqINaa9RDKgisd2K/NhL4CY89nCZ3J2n3nb3BilzH+klWuTlZOci",
+	"Lxsqu/yd0Rzj6FvX65yllxtdMF0RIUG+8/pZvQSvEb2iHJd3q5Owohw3oNgcoobcndHSZ3KM6VsmhtR8",
+	"DNiOiPkIcMxCGuLDoK4pqSeueyv643BuoEHDZlKtenqN/NsfqsjtwjtKN30d+lS7Avb3AizCYVVYRfSS",
+	"VdpVS8fOuVX1Rb6yqr19EeC1DM9zsqTGSrSRpN2T08cHHaGNduCIwr5hD55sXX8hx5bAylxHs75x4TDm",
+	"stQO+Dv4IDa2UJrYtsa1QB9ij+8mu4dtoLS287nYVVnYTfmGUAOaj0Naj+neS7so69h7UhwGLng4geCr",
+	"hzgQudyJbkrN+pH0jxqG/q86+QcX5NGWCqs9dflXDS9jm6NTMbMX7NQwNdblxYLrVoxYMKM91R90Dow3",
+	"BQMmA3bFMxDlK9NoBPDQv4M5CI2m9ooru/1im52m5yrU+JoVa5o+15horHbdsn7gUTVZNfBA8a68ljpg",
+	"2KLId6gJt58EvQsK0DUQ6Vp1M+uW1spbbiyFGa5Jc9dr6T3AZ1SVCL2LPN0F893OAK582TuWRT45GSSD",
+	"k1P7n0f2P3axT55EtaK6kxeV/aQzIKgS8mNvxHPbDVt0HZnOHKTrVE91/SWDqtqbby22Eb0CWbpsmjvm",
+	"umxOWxl3xQBsL7Ec1ObY1+LUuRW9ciRufBMDy7TrIUhqCFMWdtnbZhBQP44L10TBxJj6krS6JyeDr1KH",
+	"dNT3I10uFnS73hDcCO6D9az3IL/Qt5pURzkg9LWRrk94Mwe7CbtAc8HvyDqwdq+GNWAVnZpBcM9irLCS",
+	"V676tClVGwE48ZVjO8xg67t2TSmxMxjofhnWbgyqnZfWVfxk3FnnYPcsrghgaJSk9szPqvKygjSssZMd",
+	"+uVi9WFnjbitnZDw7l4DwD3cQqYdATc/z2XONsQN7D2onF2xjtm7mKu+crFXuMb1HNaG2UFioQbeQeC1",
+	"lnDjd2wwz8TV9MBVCWKMKml3l7v249KW9q2ke3NV/GsTfEOhaCgQwSjXggDDyL/6MK0d5di5jW3XP+TF",
+	"TVzb/5AXXdl3vW/hf8iLN2XMYGLJb6MJvE/oVrs3X/bN5d71aIL52IxIFIbgen5NFXzOqDIXjJrbKDIL",
+	"aU+iQz7/VV7ErSKlSeWi4XlzgTYgD6UpYwg+PaXcIU9f8qLoEHqKnArRUUUe6temc5aVOXugieHpJRku",
+	"qChpTlQpNDnEhFt7SPpXTlel2AG8e2cuZBSfzVowsW4OmPRd0rwnUKzdgbrBxlpV0wg2scUuGpRTb5un",
+	"2MSfoCbRdx/BfRw3Aq+s9W2Fkhy+CArXRDGaEWrIsMqUkBldJeSZ5vThNzK/pIb2qIfyIT76rlzczSG2",
+	"LkvEUtouHM9yqxi+gkxpHGTWrse/pMD18LRSLQoXOyWkgi6kSrHDtempMxKAJAWxt+VW25rLlmxGIQdk",
+	"X00+GGC4vFGqC6xwN1WKq0ud6VzOnb0ehpr+ioBbtir8F7+OwxmGy3EdgP0W/N8vDgPw8JffT5JHJ3Ec",
+	"hFga0XOAvD6cMcEUVNXiGRnKAkfTOKo3jM2295Y0nfTJPlu0jU5vRGgK6f7urB1htzeDBbjn/u6wX2uT",
+	"+DYA4fO3L8QfXdr/zHlUBAlLrYbREH0hbKJtyhnfG0Lqiqds3LV6/QEUg3V+1A/NoXnC3xq7LvZcyykx",
+	"c8Q1J+Fna5hT24EVqdZLqbKd6aJdvdHjxPr21ucTI/LvMFrwmdZ8JnzAZ6R4VYdWuntMv0c8jEIhjrnI",
+	"2Pu4heGK00hgwm8lv6I5oFnXGPPbKnFWHVVo236OvRJLgsW6bmqJW35IUd7vcOwfOXPbKc7XiMy5ZszN",
+	"XQbKRAJfIhLtCyvdh3nyZFFqQy6YK4IoRZASbQX920iCrkNL7j0ipBLwOkND3Ml4w3SZR5gSZtfEInwQ",
+	"LG7pAWacNZtkEkJ9fAFfFyUNgUwI2abj6HG0Ouz9BZZ1phorS+Bjs+MbAn4M3K2eZchxdX1JgnZ30h5F",
+	"SKwYL2gsMo1ypTGJ3QEscpHxFKLVGMEvyYKuyJTnOTFyxswc69ityXLRetE+KRzIpP5jzW+wlr3Ykbga",
+	"0tMNLdE10hYrcgweN2mn3tFw63dKaGweiWtfPbH8Y5S0+tZv6sbn3ytqqUlFW79eUwM6Iamuk9dwHTzr",
+	"fvjOXaDONfa/E1Lq3YksXXSkMcb6vTQ1SO56mTKZrW4sv6ivW0mmNGZtwULBOBVg0oa9N4RrwgUZvhSz",
+	"nOu5ZfSuCk41f+BYDiF0qbgxTJAVM2G4z1YVqKCrXNJsm6ew7XhzaHMwUA15n1STjBp65rKFEpLJNHG1",
+	"BxIC6TuYIOrzExJS5Tq3t04xej3beQBV3Bnatt1W04j6GlT7FwIWAxnVq7i1PldIlDdhMmgQ+d2ZDH5Y",
+	"ihurl0KzTDEdd7t1c97bKksPM6uKV99roRRfSDdeH8Uv27UqpcBs90rfrTctUOaf7GamuI8kyJ33/g9Q",
+	"yKRJKH3ql9QzDcxeKPti0aZF9LKAz26CbSH/uGN+dTO2zduh/L9ChZMAf3u3ohFYRMxFpFwPsaVS4+ON",
+	"JKAnQ2b9EqrDYawLVHYkKeO5qxi+vaN4yM6ahW45aE9vV+ieYFWvqyn5pnDoO2wQ7xfAt5F0AlP8pn2y",
+	"snJkUxCdbjrlKVNEM6MBEJTHM7YWZW54kfOmrz7YACzEUhv8Y7wwIMd18TOCK/SWKU5zJxBbablQllyy",
+	"c3JcGWf00RcEaaJPDJHO6zit9ZDBYJL1cu5LXDCmaxLXXBoZoSva7YS3v5W7QhynUhgmTHe15Yxj1MQ4",
+	"Ql3fMaOYJhfMLJmzq738j1dfkUJiwRRAtTEtONFooumaQZW959Ot4HN2jV7aF+uEg763QRXE1i4jcsXZ",
+	"kikCv58RIcd2JIn/x9iuY/3XrLA8kKrxVDVK1JDhqDw+fsTIKblcHCSAm2pZVuyVk1MyP0iCJRoXOU3Z",
+	"uBQ+/7B/nN2c8dnc3ESO2Q4XK5ZbGceLr/88X9VA62Vh1T6ypJooNi01i8MWzOnpk8/inIL/i/XNAPDe",
+	"0VpeQwLBQWBQoc9+wCnAP38rqaLCcNERh2Xm5eJC+IIra45Aw9AJiADcMyVLkZGlVJdkWH8J58KelND2",
+	"4PCq3TABv0CwOjosOhZHVpqZcWw4UCtUE0uca8cwQPWFaChfJwcOcBvnt3uZS5XrXuf0xzffahcKCqt+",
+	"i7lvS54hFkCfa6GNHemoz9Fai0F6svL8o0EObjE2x/fWPGuNt08trUQx8c2c4Y1X2K/JnGrcJmoIzfN4",
+	"Cnh7eTs5bd6O8et809DLqhxAu6oIXD1AN2SIMWq6EZOGnhcYtR2+kATptm84Yht1C9aqc4GtYPSGpQyK",
+	"BKwtNDN01pG90CocG/KTvqynHfHl62U6eoLONw78x6IyMfYyF71WDKtCe0/xutGontgOzjj3UdwUgqPN",
+	"aTTgeFHkzLBxqfIoOVtCkeT1D2/fESlSRtgVUytysTJgntXoQF/XDl0Z9l34xpTmueXD24by4zusXQ8Z",
+	"EnjIzFzJcjZHQRMrh3ChDaPRO2vBzFw2zAOaixl6kUGypMp0GJSVvTpL0XFrw++e9prD/3JlGBi9cf3s",
+	"m+SirOua9GPg9rMY6qMnKrs42t9p8LLDpTDSblXWFxi6Td6x2jv2ld6pIuX2EgLrB2OgAq6whnNptIuT",
+	"loqRucwzTWhuudmKDD2gJAxSP/ydZx8eoihxsPMSVKwpsgh1ckZzeDkXlyw7C+kRR2jmTDM4PdVoz4m/",
+	"Zc+IlSLOneR1RqYyz+US9zKnAmDKBfEnNpBGsLumlOQkp60x2dU+VrPp5nc53TP6q624VAXFFnTGHv5a",
+	"MCtC4R+FqP+9ZBdF9cec8TR6Krvg4JE1cFRqaFGQGb0CYHf44YgaQ9N5n5DOWsZtle+US6YOU6oZmbP3",
+	"5O3fnx2ePvmsEilhk4dUE+yJAe21inTRw+kvv3/2OB6guomThO2eW9liIbUhp0/Id/zLgyjQbP+7ZLto",
+	"1UkiIDiuXTJS8RkXNN+HB4DMNj45/eJ4/68fne7x8YfOOcLJ6gpq8aV9Osw7sGVwcwJf9m+fBRIj1wQP",
+	"tJPyK4YBUhk3LkhOR0XJndjymtq1j5a1mZ900EpVLybo/Mu/vx4kg8ufB8ng+7+/jh71tV1aFxcbgkek",
+	"RgR+iKFbqEthhSGIBe2dbjNnNNtSLmYz9PngLRMZYZYY2HuamnxlhfAZv2LCKp9sRahiBCd7EPMjrwsx",
+	"r398N0gGX798F8cBVPl2o61rFN9uSHHRXVTyImeLbgjfaOTtgqZzLrCk4Y6AppDjs0u5lQplOA6MUKWJ",
+	"ddNJ98EpO+KkurKmfTPb9sDprj6dugaj68KqbZd12M2+vUfZxRv0WVzDjL65yGl/F0XLtozrcW3PRWtP",
+	"rm1hLvXcl4/bubJVOpdqTGesK/0zDJbdnrBN1UzvnHx/QTULC0RGbsbZTLEZNYy41+BGxHApNEhquiRD",
+	"dCgIKdhmKafXVFpG+DWnxhVTh7h8gNZWm0267ont8M++R0WXnVKrYA+wSH9V/dJ9tne3MRH561xe0Dxf",
+	"kVLw30pWV23kGRn++OOrF1ef18ZIGNVO+U9tUCcDhZYAxr+24h1VcEUtdMFt2TRYGbOlEzJ16OhFW+4t",
+	"UkYqg85O8nDDhrmz4Mx+qwMW6lx4ODZR9l3q+b5VKS7H0ZX4O5/N7eWl2W9wXJZzns7D84TK6NTK5ESB",
+	"IKu3naaIvzmsdNlPpw652Lb6Z23RZGM1SlxEXUihY1Vt6oXqA6RRkec+UD4VNlEsDhpXepflcmpGzPYA",
+	"/Al8XH1tbG2c26CFenTNBdiw2PGYfs/Gt0fMLl218gpzqa/asqfvtCNL1mNAXT94+WbF035r0V36ooFp",
+	"0D/+9Z23qWXEfU+GihU5XbHsnHit0NUkzdiikIaJdDW+ZKuxYqXuUFf6H791BOc6KcwPBGp3qBlDbCGn",
+	"cDd0VsWMWnX74faARSmFH8dOn7ng5f4JDtW52AwtUl81G8x2/15p7i9YyvUewmMPYa/lXao8lVTNANJd",
+	"wx1EiWKHdgVXMfLIguFV+BvMv+4QxqLbGYUrP90ZrrwaQLIJubxez5fCRKHMerCm7ULiXji4Kc/2L3Hg",
+	"pz/ekKtTK+Y7if675aPcXJjs1jl7iaK3E6NfOkEs4r87/cnforsxaPyOyOmWY9UVV4FUXrHVzQh+/aug",
+	"x3hUuMrN9Je6anmdYlDVLvSu+y05B/WBvInQ3fbxvrsg3iCLIJa7fVtZO7cNbbwZHmwX7OA3bKrYvoqS",
+	"wo/HRl4ycd0k/WZj8bH6nF5/7Oryw4Nk8PrZm2cvXr0+/Pvzw5Onn30+SAbfPPv+xbfP8MGTOGDxGyj9",
+	"85YZ44F61y6em0YNWziJ2U9ixuSCGcVTjKgxYxd80hlBmjFlxcIY/ASm863VDQ454xVny7GL9GQdYR6p",
+	"bPoTNcUYK2dzo2JV/RXrZMlFhobCSuaQec7FDEMEnV++8QzMglA1MWcio2q8YlQhsiwVUBoAHmyvMQJD",
+	"r4bgVru1cKDqDNYXI050QWLsbiZgAIDQO8EIVFAQaynKsLEuO3ndPdWBHBFBdxhU49rV9tpYiesaXjHG",
+	"dF+v98KjcTTyEaL5FDEJ2GHvVtC7AfAuemSnXC1Qf48ewiumFM9YINS1qnBi+4TmZg7xM0IaH6DiXZGB",
+	"S3Bb1b8ukTpKro4QqqlmCy4cJJE2Cs6ULgumrrgGXLcKzb4qfhVlk6g9rcsB2Q4a/c1Cjjp/Dt8G3P2m",
+	"zNlbFsNuadeLsxymw++BCM7xChjTKUsNv2LAyHohBU59/eJrXCstYAfLPg8dT3bJDppcrMhbB6vmqj/G",
+	"hNmuTAw2o+lqbFcpYzTLXV3rrZPrrpCxc0VWuJu3v9+4waOyUQWp0dqspILmxlHHZ+03rBpR0kU7/fio",
+	"I8hrs1D7r+e+qG8XUvd43RG58RLy7W2uok8t69ujUcVo1MInjOL7jLJTn6hKHO/e5leM+YTObtD/8fVW",
+	"t6tK7Fo0YA1XvoN9u87A2QCm3L89T7DbbGd+Fz15JE0S7F6+1jzD3QvH28Xd9fMaPOibaOFShOdZL81K",
+	"dQUrmjHFr5gm3GgC8RkrMsSypeRvJCgu9Vy+TYiQwj4aVy80i6gQdXRy8mh4chCmNoQlS+ESdgW3m21B",
+	"bra8ggue5vXDjKU5dcCrchq87Cun4vKWyoG7TrkRLtUbS5ePXc3V6PX+diXSVyYWcpJRVJ13taNYtdsu",
+	"rzN5D8tCM2WgutvBGSwy1k+HS8o59TqU/vZNtVXakEUoAWHPsIQuvFOxhXQ3wBj1hWhQssvfigT6Q12F",
+	"w1zO6iQvQLyzp8kl9jiA2gpCCSwbOP1+ERxeZGoXmzPcrIj98YyExrqEgPCWVFAaARBhVY3XPmvU601I",
+	"VRQ+If6gJZCZs5CKYR0+w5SPHdBkyGcCorpWBdNkJUsPHnUp5PJgi10jQihy6dtOcNXQAWIQGeQcoqsJ",
+	"N5BIZOkpDHg4cmmQkHMMgg9Qa3ItUVIWg2DvN4uW9ti8dl6iNc8oy+JO5B9EnQtW0BkDosA4xXngX/Yo",
+	"is6zjKnF3nPUjn8GKBX/RdEqOd9NY7W9rTXEgv5Wstbil8LVE8EtskMQ7L0hRRlm3wShfFSPLRFFNl6V",
+	"dkI8h4koBiF5aX2opCJa0ELPpcG86pxNITVLp1ScQ4eEzigX9ohJ5HfrcvluJsqKA0ZD8qmOZvU5RBvY",
+	"RXvs7ZZwMasCSpnILO/jAveiArutr4QFqqF+ugAYM4uzIyWNTGUeRvtELDfXdl7jalW0EeyjX4jIWJod",
+	"dx2Vn6zKu9pP59/ZidwAYDwOkdVOtroA9dYpxJ30sUCEvfTlNf8Ce881oq/DJZYhRDtIAp0XWPwGsVyX",
+	"1bcIGWLTwPNd49U1tTcv39jqXtbt7pjnjXvpdyT24Tt5yUS0wlHKtK6N2hGT0k5IcC7Yl4vu5NRSGJ5j",
+	"PgV0TqBz4j6Ng0W0be/r+29/WUsN+ZJRxXoYUhur0O6u0XhjiuHqxBddCDpj+zGBKysysvHi0Q3UVW5N",
+	"t25646jj534WCXP8WknYR/gwIackYylf0Lxn6v9l33TU/XEZZ/a6udwNZrG5ENe1YLzzg2+F2bnkLAxi",
+	"9AJ1OmdZgpH92rCiFhSD4vUtduwE2o6aQazoLx7ASN8aVmznOL5T30W/dYWVuJH1hFHu5qjYkBqgorUe",
+	"WikHVn9zMahOkT9CSxm6stAxvsU1gaUfgr10g+q1fDDn667ejwU4RrybI8jC6JuCjB+sZx5bHUqbiOQW",
+	"iCvIqTa8047bbH2QtHuJpyyjJWRvGL7tGMgQfacji7Cb9TeCieyNJ+M6m7xdNXy9SIbDOStBbg0K865X",
+	"7e0M96qX7XmAJ+7v02eDZPDlIBk8j8pg7rta494HOM9fr1FXk7ZahlQa0hWxdvvfnDGrDjN3p2ur7Z5r",
+	"XbKsb8GjPvh4UftcA2Vgc/37vtXS3UI78OBotk6AMN7fYFt/FLQdQ6x2gPHtmjhs6ZLNiBTEJ1/gevZ2",
+	"Cm/u2bsp+k/qhXdsRFtrVgHtUHndeVxV4EYeMxzYKdFzudxnti987102fT3O0NXRLxKYsRcli6dambGR",
+	"46ILE99NpyeYeR1MXjm/IuuWyjLPwFZ2wSDbvIRoTpGR5Xy1E8JRz/MJlXc3byiydwbGyiA8HUZlR1oV",
+	"ET0nNF/SlSZsUZiVU1gaXyhLFTmjCGh0A9uN3nUdh1PixqMYTznYhop8de4GB+aXKTe9z1h1vt6gQz86",
+	"mF19l+sXVpd8tUFG7VOjEllfUDpxB5XgWjXyw6L48Qu6UasKsi0xEriWkYODWO940mTWFbqeP5VrBS3X",
+	"KT3gFiGLrB29HUpPfZU4hn4ThcRqU3xvOLEe2Oh2hB6uH++YsZxO+5UqdK/34yM3RCKtZaig2+vBbJS9",
+	"FFvuVcls98W/5T3qs+jt8mJ7LF24cDcRxBsci7uL3607vRkk3ls9Vx86J+CUovWKAorRzNfeYe/TvNT8",
+	"in3nrVa4dpsNXVtq8qRUzeTYSCFakUX7Wc2Sa9RUylhxjak+2Tawa5RUmilzI2tzWyDjrXJOQb2mvRZy",
+	"ax2n/UCixQ2t4qaSJNEScQC4qxsVl046+2mY0KMyWlPY/LEomIISSOfE2RuIPwPOrw4qOOGCvH39LRk2",
+	"Q0ESoo6efjF8dNAGKcJCmr6g5kNy+Mvvp8nj4w7EorahI6q07CcuYijJ2IpWV0xpqla9hII7KIrVwUz3",
+	"kQI+Mdo/FaO956IPn/jxXfLj2+aaHy3/224Ad9buvkbubgm7XdejDnjECMVx48GcqgtZqnHqgqe1YXQB",
+	"uTZGqg128JtTQ+5cBfnhQjN11VEY7DqJxddJaL6T5OQNsQ5be5havacDj4cqw9Myp4pIWFuWJeBIhLBR",
+	"jrZjlK8eaKJXIvVRpUN0N9oDlZDwMiL/+3/8z4OESEWkq7+4r2q/Ff9968z3Ks4iTQfghFug+Epe0bxk",
+	"dtEAD5oMqViRf7z94fuDtXEGTe1Eq+6j3pfATjfGOi5F4UC+IIA8ZYVpglD8cg8Jt9cygrXSc0ObWLiy",
+	"/rgE++1oorltgTW1fYJjfs3gPtglMXiN7d0c8w556V3z8ZsxI31SJ/7ydptPUv8fW+r/a9hK3q6DPkH6",
+	"o4+vEnDJ6FIXEKsOmfEiZXlXsZV6mEGTc64w5gbuF+7qAeq5K+hsOdmW0lgQuZ6WipvVW7sgjstiqGr1",
+	"r6/8Ov/j53d21PCm3VZ8r2p1bkwx+PAB5LipjAhNEPlFuK5K1DCRIegL3MCBX5volTZsAWkmXORUZJXN",
+	"j4psJJwmREATslLrK5FxekaqrGpNpECUR02GcmqYIHI6zblgBy5lR48E4vFD+ARbcJExpRNSZ2lrgkAF",
+	"9gV2xTMmUnY0EiPxXIorJtD/Pnzx8u2rr78n//W/To4PzkhBzVyT0rZFJg+vTibnALCpyZuvnpNHjx49",
+	"tYP98d3zc4jP0CMx+c///M//PPzuu8MXLyb2t7BuyTlZSMFW9jFWh1AARXtOcgzyVmwkJr/D1ZuQ4Pr+",
+	"MCEFnXFBK2Szyf+Jv/xtVB4fn36W8wU3f5ucu+R4AHojXI+EHeXTx08+JxNA08FitQ8LjLD7t1+1FJMj",
+	"8rPihmlIDFmJlGWYLCIYy0Zi8mp6+J296yd1ukojQP3xySkGCmhDc5aQx6df4N+uFPnB0UigV1cTWRrN",
+	"M+aK4ec5U1YlSWVRxag+Pn58NBIVvHBFY89evwpkv7PB8dHJ0bGPzaAFH5wNHh0dHz1C4/AcyP7hnNHc",
+	"zP8FkcUYGWBlD1iCV9ngbPA1M393rwDUEaAzwqenx8dBWQAQc4Ll+9UpechztnEk7ALPUSvmLLccBIOF",
+	"qAuIjrVUDa0OjQwO+uDsn79Y1oOwjmeDb/kVcymLBkDk/jnAwzf4xX72EIo6bFyUN/jGvawJ9G3X5Mnx",
+	"ozvo7nuIzXFd3ug22Ilwuw9kmFFDL6hmEA2EN4srCwLh2FYoP+jarauThwA98RANCLpz36xa8cK9g8mq",
+	"C2ZAkOgIuahfefgclYSuwNTgzW8to4EXuV2+30pWR4ueBYhZ9b5sVfHW8/rylcvWsxcLNWROrxiEKBWl",
+	"nrOMaC5SYCICjBQupS/PmDZkSbmx/L1GC9bwE0J0rA8ZuNYYWowPe1PG1y+3eERwL0FZjNCt3+kPyeDx",
+	"8fEOFGvfP9nx/Uc7vb/fKarOjZtZddtwhUYrZOZkiPmepZ7DaSrKPE+geEqV/Yqg1PqSLZM1atDhOaOl",
+	"mbdP2a/yYvMR+4d94Ra3/R/yomvP380ZgfF9/Jv4EsQQ7TBTMjvsOs/EP0YRh6gSS3vCxqpShBcXTDey",
+	"RQ9/t8f3w0NVohW5ye3gnEO+QnXMq3B2b+FAxbLek0A7/Ow4etILqU00g0NZ0Y0sqChpXs0G5RntM2vr",
+	"2Su5PCeFzPORmPgyUPXEJlU9WpeifEQmQi4nZEhBwGxLlAcj4cRv+NWDMPAqdR4ymlFkxEQNICEY5vfP",
+	"vntJDg9t80cj8fj4qcslpgLMvvCOqxVk9w8xue0U7AFDKa15Pt6U4h/ywi0z0+ZLma1u8mC8KQX6rD98",
+	"QHNV4wye3nBXXUfQLgsUZsGSWx8b+318/HjH95/eJWd4Y88H0JOQy4TIAm2HWF7Gqo6O+LwJIM4IPCL3",
+	"oaO0zTz7mX/9jX/7vgSkyuBcE2KFPFhAPmg/Q31X+2v1R3uLYbcpyrTXv+uCq94j1bZ+jAfs9PROr9LM",
+	"stxLVpjqalC+rrSrIQnnBsFyydAjPBM6NUwRXV6AIi5RVoYTRhxuX2igCQWjBr5+95nDsoXoO43cwlsO",
+	"yqsXgw23amCzcVdQo9xwaGgOLDaPybd8ytJVmrODo5GY4GGa+IJk0A6sZKUduDrFgaEKoYxGojYbuWIn",
+	"LOMmaVbypAtIQFnAhY9CqRVgErRpKeaSU3S7j2EYYp8QxHDSCXG4czoZCcz/5EwfeB8u9GYUFRrfP7c7",
+	"aQflUIBwGEIuXTlsPRJeCHl8egpCCWKDQLrHnIsZtFDtKxruPH6jGIlgwCkVADtALlgNsT98fPz04IhM",
+	"8MEEDEZWEpqgE21i+1/rk7BcsyPyzk/Ie948EIkbMW4BYh45ejtHsQhvh+orP8PjpzGJ5AUQZ5v/3JKE",
+	"4iHs6wp9H9oS54c75LJd8osLdvDL+leUYe6YhT8DNtQ8bL5+2xBw0jJMw3JM/IAAGBPYibhB6Z2SyjW9",
+	"mU2XZv4wlzNEyfDctSUTwc+3cwig7Xs6AQ6IJEb37pc7IPXTuxCnu0y/ckY46p/oDYRK71yDoEDznPob",
+	"jjoDW7c1xJGRxAjhTjqyv6/t6ONYKdrZDCu27LOo19U52JW8ZCEM2AOrHwMQCyLE6M0L4d4NV6JttTal",
+	"EnZdBVs2sWdQNrCPGz3ibVYopplAUB8GqrwumDBH5NXUSXo4M8DuyKU2if/EXqW1VIA92Rt0JCy74IKc",
+	"HJMFFyB9DKsKogwGIgU2CMVwiHJjr1oTbDkS0OQReSZW7sqF2jlW9JSXTqBBF9aULni+ipoD3KrdDqNp",
+	"Ae7/BVnNzborpKGGwTUTUGnnsWiDAHTq3s+bCaj3o3aHkWI7eSZija3lEF67RRd23I/y1jAg1j0oL98X",
+	"3PYIUAkqrB9cgQhERuHRMfD1bmfIHRsPgvl22Q0aNPaxHjx/jjziw+CXD0nHvfocwguDWd0SC12DU7lj",
+	"JhrOMOoeB88scdGW5GKFNIyRA2RoeZVRqwO7Jae4hXcxLNyd7JPedHcHJXLpgPEJBTFAI147RC/gefMQ",
+	"7WihmkLgyyDC3iIS7guHzjg0cnGhjYS66B/jnp+c7rjnX9wTc+wKT2kzxvvhTo2f99nmx/d15+xlpvXh",
+	"3s3d+BFi32/ukN3qHYch6x/XHYcL+Oe4THZmLH8MRuQvH1eGd4u6U711F7pOJHCqFIppmV+hSUGDq8Eu",
+	"A7GEftAh+jvfY03R7TjvP5a/0W9Cp75QbdIn9+JbumCHGK1dUXhCLqSZYz4cQpjB37Q0c6nQF7nNDF21",
+	"hU5CR5PX9hK2DUzQqt/O29KSXPPQG5YIues7xE+wKyLFn/i0evGTbnLL5+Ybxgq0gnIB9ULAZXPFlPE+",
+	"5VxqLmZ4irYeF8WWh2hT2nK/KLb8zr13X9a0COTr/tG+39MFs2v36vsXr356TjBvyRKyoVzojvvqt0FH",
+	"6N7J8fEdXzXVfnReNootid/aP49xqpr3bXHdqoP7MU3V8/uYLFMbR/VRG6b+WIamgB33NTSFB+KTnelP",
+	"YWdq8rh74TTB7fGXtzLd1Am7zcvqfmxMG0noz2Ri2vUa+XObpKY5nYXqQuuiANHEpfp6UBuQVDCNKIib",
+	"/fzgLKxm6Ap3cjHDEE70DGdJlbLdhAtPiLxiKisZwbR+NBkEek4yEs/lc00KqhH1HosDEw8nXTd8wXK5",
+	"JC5F32PhJwSLoIyELz6vj8gPghE7f1IwBTVIE6JLSK1MSCbTEoLsoGpWibkxR+RtKguWjUTOL1kDfP+M",
+	"yOmUp5zmmmjGXNZZqOZon2OOv42EXAo/6AcwDp0QyOLRmIINsa6xoBirJnwF+5ZE05a2hQZsyVPaO+/A",
+	"2xB2SDa4ph54o4EaLdIvmYt9wCD4baEPWVnVse4f9LCh154RF7ZbI3ft9Ka1/NtUjy2ld2Z7uKqdUzw/",
+	"f8JUVjjnGFcXZkJqoijXlp+6yP4mFEJn1hMs0x3YU+2wb0mrt027Xu5FrYepbbOiTuGlTxbUW4/KhfUm",
+	"VBB7B8GyJ0TTFVZ+XXWeg9CCuslW+ip47w9qK731YMaIYLDp/NRL6rGcbvX6qLvrukTCPf7kzAtWw94t",
+	"iKwzDDCUULKVS9GERYoIvA+2JgQGDysbWZcppR7Y4E7I5QXWPOzg9PXIP0a2fU0asIpRkLmHyUOYJZeQ",
+	"KRcZF1ZZwcp2mXPyJqTKNwSlyaNjddLAXgaeDsJ5iPms95hCekSeQUYszV0SI+hwI1HMpZHkiiko3QU+",
+	"vonVdRXPmIMKnZwTbkg6p2rm0iJ8Emc0CdSV9bQfcKGPCCaO2BvPZ0+mcmF11/MqExPUcPwVlVbbrUtT",
+	"9W8fkQCna9jKNnXIKAgVkc5ZeskyB9llP41mbtgNaRzaj8vghgO8p9yP3dlMpYbW+a6fzHEfX5omZsUn",
+	"LiMKoKXcGbRCar2dwAhSKaZcLSD52oquM5YRl3tPPFzUpuuzcdtuhhxqvHnrkuxtCnThVLpEuuZ0/zQe",
+	"83BatwWRE3RxL+p1Y44fkd9827g+ec5vyiXR4Gpb1YK1M3FPdNn8/a/tZm3tyccl94WDuxdX6zZK+hTP",
+	"/0dxniIofBdn+u5WU4u+Y106A96E94CR8PNcBr4IwrsRERbsoZDOVdySXdugCA6D21fBBlxPmmWKac0y",
+	"HyeLPYJM7Z6Aq3UkaJrKUphwWBcsl2KmiZEJWSpuDBNrTpScillJZ2wkhi/FLOd6bpVdxQglhr2vyl2v",
+	"mAmb4Oagy1373er7xnx7OW5LYUWdsRRQkLkmi2qbXIWMWKbFH0miD5dmu6fPbtSU3Q1/vOaBeBfSFBeH",
+	"tChg6AkRbMm0IVOutOl0UrRPibd00eyGnXbfUXUZbsIb28UdbXgXF2PCYMmTj1KQqvfYrh2hsK04ZkRN",
+	"HfKMLQpp1+qgc4MxHmSj4v4DvvLnidP3YflkmFLNDrnQTGhu+FVnZtnHE6kPm9HFodxO/VU9SDsbM2C9",
+	"bsmKAW3fi/kCZ/UR2S06B/TJYHFTagCy8Z5B/p7sP8X334Xx/2PLB6iZ3l3zH/fDX9swdROH75Zuq3sx",
+	"RXVSyycb1B/FBhVcPg9TmjORUXXoACk3ZgG7d9957MrbSy0Je9pUmMQEsId/qniad94g9QDkPVgN1Bhx",
+	"ymQo2JVz7muWKmZ0RGlMblLldym44das08DJ7dBAJXluIIM/IRXgtAmNkcB5sPdg6oSffnzzLaGKET2X",
+	"SwE1YLaYEqJs4OHv8P/xFvEUEW63UMTjmInWfpf9CTfMYf5GN+xmjmcSLTTkt2tjsaGt4DgbCOOIpxtM",
+	"7l89J0+ePH4SzFqq+g9aFFjmsbywX13Y83oGcMA0zw8zuhqJn17+9PL7d5BV5dOzyDDIDXOpYQwKa6or",
+	"tiJLLjK51AnJecpEykZixahKGglgVnNeEsWuaM4zh0ItsiAX7PC5fF51eJCMBKPp3AUv5lQtNHl0DJ98",
+	"TjK60j7DBgrqCVf/aHVEvpcEi5g6AOMz+GkC/55U6ntVYskury9fmiqWMWE4zc8JJUslxWwkENTDHpEK",
+	"zdnXG3gccxd4LcGfxH6+AlOd1x7VqU5atYtP97KjGfbeVCTVvArajXX5qfDTvYTMx/eHc4yVySrSdj4J",
+	"f8EHNWmBZKF6FhWEPw+5yA1d7+6QQ5Cp7sYW/0oqQgmGomKpwwn8cUSNoel8UhczWdKqhACR9vxOmVIs",
+	"G4khQHgvuWaWcPFYpTJjZIJtjMGXMTnDEibwRwL1FUlZ5JJmWMO1YNSQ5ZyiRw6/JBlLc6pYdkSeuaMx",
+	"ybm4ZNkEQ0zxalRX4NBzZjSsJGbmTDNysTIu5nhBVw5k3MzZggx9wRAj/SiSkZj4YNygeVwarqtAXeI6",
+	"woBd/NiVr6UjUeRUINMrFNN8JlhGXv/4jgzLwvb1hHzHvzwnmjn+NGcUfJgzfsUErMpqJOBih0+hVgMl",
+	"izI3vKDKENu8JStohxRQHW4I3Ax+5gaqyYxEo/PE9nzBICAXEfxXRKqMqYMjK0hosii1gRew8FiN8v7E",
+	"o7yfE6ovXRUVy+AQxVsKps9qaHenAY/EGui7HTaUZRFg1SST1z+8xeJ0SJ/uEpKLwkogk6OReA3PQcah",
+	"hiykNuQUJz18fPLIEenYSDnOqZqxycF5M4pyJJAOqo+Pj6GkjGXXcrygYjXGricHR+TJ8SNXxe4NM2p1",
+	"+GxqmJqMRIsIsKpqSoWQBmvV0HRuifMtYySTqX74+u8/vPvh7dEii7Hv1znFaf0INHNLBm7owXZ1T/HL",
+	"Vf9dzL3I6V80Pvl2fTNP7jb91G4xnA3kgFjfCc7JA+347lAqkjOqBBbaFSAKKgbJCCwL9Vh3S1U6S8AV",
+	"OqXRr7A4L6jHlru73PpqDGFFLMsXQ4flAz0S2tDpFFiuu5ixEhdTSZjOgZ0QI+Ul4Qa4zMrOg+WajcSM",
+	"GZTWyAu5FLAOwFCHUvEZFzSHu+fR6fHDk9Mvjknxnvzj9cuviZmXiwtBea4PRgIqk1aMFit6qKp4B9b3",
+	"jF9EQ6hjVTeG7y5oxs7J31++eo6faDJjuPgHHUIlHNnBbfOETn6AP/7xGcIdH8BnFaUvmKEZNTRxpIF7",
+	"ZG9zA/kGrp4fZHgjakVIrLFjeH2Js3mj33D21asqguIM5QlufIU3SIWhUM2mqm/jCsKBnIgpStoeG0Zc",
+	"CTjkVtxolk/JUPN/sYS8/fuzw9MnnyXEKixECz6dWt1OyQUcRvjkAAFMvNZWS48gGj4+Pa3KTPu8qv/9",
+	"P/4fMsERlIvxgusFJFWBKjixHdfPrMQIe9ScmGBLuEEPEjIphS6LQlqRbWyH6dqx/wzbcYlBIEiTOdVz",
+	"YjVDz6SBNadUEDQ0XjAIjYMqoWdNvuNL8x0ckTe+Sp8TsKHY/EJeWWHo8fHTs5GYCGnGOANYkAnIqmOo",
+	"Film9oGQ7vexnY994v50gDCTWiBHgh5zMS6UnCmm9YQMYW0Dec2uCEqFv5VUUWG4YNkkxvKeO6psC2O3",
+	"yf2wmzdM2xMf4YQ/Odr5BA3w0TFa2JpVIOvUdA+KpboMzonnAf2Em4cBgd0Mx8URbhSa2vpkQiaKpYxf",
+	"Wb0359q4ZFJQLis26fRqSDvFwzyxzMRpgg19U1c2MHfcESxcinx1RGAEI2Ef5wy1U+oa+fHNt8A+1nhD",
+	"ZZBD/XdJ9UhYMWedZ6DeTgUpxZQLrucs8wLqkmqScZ1SlYHVAjnq6WMyl6VyCm5LLYV5BDx3k/x0R3xk",
+	"m2ZVl4L3rPKvyFHumENYtr4ArBFHa/aer8+QP11ESzKlCr04nuJ1UHi5EfF7I8JYfRVudPn+e/3afRYv",
+	"Z1EMsYIBrAAcLWeAHCSD6ijHMMVuM9SzXqsuj3X9RlaZTz8BiNhj4qRGewBKgYj/XLOMLKW6xNrZruwj",
+	"8N0aRGRbunNN5jdaNjxW7rlxVG7DgFd38KLK5r9bE149gpcYar+51HMQj/9Jbr3V43No93RFKPktwmHI",
+	"UMLu0DxfeSeMUu7AqZkGX4LjmjsXflZlzvTDlBY0BbdXlzvpuXvD6oun4OdVJcBskgUzCjximlGDIFxM",
+	"MfhLO4OXvLL0lIwEyzUjJ0dfQAOL//p/EcZPSkV0QVOWECVLYUkvk0tBht9QJaihl5ScHp8+SUZCHZ2c",
+	"Php+fnBwRH4Gs35KlULFnOZaOqwUpaXQBLLAnNuWCgAbtVf4SICaTobY1tODg3OS8yn7laaXDO50PI0w",
+	"9JOTY/Lf7SDBEV3kpSsx79erHnBZkOHbdH740yvy6OhRQh4dPT3oUlFLw/xy3hYMvmv+nlwFdfddWjE6",
+	"g90a3El97Ts90a+p1kzMmKomiWZ0IcXhgqVzKuB2vJDUJDXBIi3DJRpQZHCC4bCun11DczkrWadu+LKC",
+	"lkUXbFE42CAjIc6oduelMrP63HSKARwV0u9nB2cjMCOtSMamPOVMpCvvBa8GUKsohpuc6QSiNHKi2JQp",
+	"ADdKRiLn9CJHAXqVkLcO4fLw1U9EySVK0Fxpc+jwkAhd2HOcEF+QCvRUmudyaZcK3QAw7MQyHqg5jVXx",
+	"M2YoF9CZDxpRbMYXYBEcCRQ47RqcO4Sdal5NHOJGJ5Xhj6uRwFlWcMGwHdhYa1ru6ZQxwBxG29xI1M5S",
+	"3MkpY/rhb6U0bEIuBXyGqFp23e0rh5oZj8tULfZIsOnUDvXKIxZ/FVlAZMUGAgHcvtkWiW0R/x4JJZdQ",
+	"4dwuEkF/cMqIkRAjY0/shcwAg0rMnNZfe9NzuiTOAMAMXAPuPedGNkqKGZm8fEdnE7s7FA2Wckq4SVy1",
+	"c7BrAm7V5NX08HspmMem8pbYRy4MQZaGUBhOh+b+xi7o8+pkrOk+rQPyjs4A7iuVBXeQW2nOmTBoHPFZ",
+	"aujUr1Wbxig3pKzdcc5aa/Kd7LdeHRetYBt+TtM5O3wuhVEyX+clheJX4H0Q8jC1r57V8VmOAbRXpTs+",
+	"aS19EHYiAsqG1OO6kSoJyMc4utypI9vVo1hk4/fSkIXMwNJ3HtDBAytPFCD9pKVSdos2r9o+k95t/PeQ",
+	"2BzwyIp6khYTbrO+JGB79ph7rrP1XrNUVVLnYorKpG8YzXQzOoRYacyqmL6bsyarg3AccrEaiYl9NtbM",
+	"jLnz64BwCmFdGOE1QU44CYohBi7lA8LFSCCLlIJMpGi9GAzKno2DI/LCLx93rhWHpjgSlfsJZNOca1OD",
+	"L3pzE0/LnPoHDdh9d72NBEipUli5QmXIVRdMzTD1ECK3Kr9V5QV/oCt4x3NsBXuuDcYLp1GE12AIke+G",
+	"FGy8g9wH3AbjYEJjt7r7MmOW59nGCyULqZ13HQYzLfOcGEVTN/aUO7PLEfneRXpx7fx9sbvgpaMi4Im3",
+	"JG1XfdyPtO2635RYH7zxlzdW/exDEa3IoulKE3ph5QnZQEDdxp1qWa2bP00s1wNpR4oQx8JxQ3vA8GhO",
+	"vn4ZyoEVb52MxHAyZWwMH0wOzlHowvNblM6LY3/0OKDgr6UQVklKYYVIMRJY54J6yQ4cww7OxH//QCcu",
+	"ItE7dhSRpT2vh8qKcSMBHdaBzKenRNCFVymgEmjs+P27XaGv2G2Z1L5iDHq4p5Pnu+86d0gff0L1VvEU",
+	"r0lLzY6wc7rcdmhcZZaHcMt1n5ufpbrUlvyc0uYMMnC7VTclEvMDTYxV8TQZfkNFllNy8vTJk5HQR49O",
+	"hqcHCXlNFc14QU6efvY5UUenTxPStCrBQ5RMjk5OHx84BVNrPhNViH94q4JdCX2f+ap5EYOA6qWBkajF",
+	"AatCHRyRCdUaQIyAKSCUTzuUJHH2M7j9tCyVvUUzCafVSjDgfcV1rBxMKdUsamyy6/wdvnxLJ9C1Dj3d",
+	"0yl0Q9hsbPJLhqT35zuS7zyh+pvNrb9OKuxmiDdypZQaNL3t2BopBJ1tuOi+seTMhWGqkDnkyjh0LTib",
+	"lkG0LLkEja+PD87J1+8gBMmZUY0kp+B/WNBcH3VZT9+5Ad0OSbvW74maq943UfNMSa2J35c/HzV/Hc7P",
+	"ksjfyDf/9f/91GlE7aZgvRLpwwuaXuZy1mkgDUHffbSxT4OpHb3uomuXPDhDVt2JEm8FK8vUec7W9ELJ",
+	"UAxj77k2CcYuNhr3l2upGcYrFyWEvnBzRJ5h4TA7YJrnR+TL1Uj4GwfupnrkS8rhylpgfSkqfEJcbeJ9",
+	"fHA+EhOZZ0yN7Rt/O/YxQ2h/lIIdkYnV/iYoNS/nK/A2UW7sJJZnIzGhs5liM2rY2AmfEwzR7pwzJOe4",
+	"0Y2nUo0ZVTlnakKGVBD3R+0Jc6sBtuqMXaEU4q5KumhWMLDjqmolOQqwYi0XgZftAJN9IO/H3tjc2Ps9",
+	"zwg65IRcnpMJ/HuCI+fm4Ij8oDKG8aX10HjWBQT4diXSLx0F3kUQRgsEpEkJoIYHxF0RBCATLahYIWHQ",
+	"mazNGZ+fk2P0o+V5F2RXTTlx4MLPk8GCvueLcjE4e/TZE5eOiH/X9lF7icwAn+I2DaRuN7rCPF6sHf1P",
+	"anNkUSqu0jxjyVqQh73VXeBGzactY46z6Ye/+y7GG0M+ImnUwYfXy6TuClCfOD/7hCzopfMU+E7Rkgb+",
+	"Lnt3W66CYTGTkZhUUU3ji9W4XppJW/w/d/a+FYSbcY3BM1yMRM20yBBiqkjd6OQgqZxcyBcfaCLYewiV",
+	"Z8I25O16LLMDK3K6YlnVOzVW3UrlwvJ4x+5U6fQfty0jkSmfJdiatmPFLb+ZcP48bzNAHxOsDSgv4VoN",
+	"Jy4AbJKQCdosJ541u0Uk3LmpUrlYgL7GpqVGlnxuf+SGaMPz3CfywTwSiDttLfJIDCNXVUKiNxFEtJtx",
+	"Nb6RmNhLuBm0vhaz7sFr54Er7IhApJF9Qkeiujlg+edUk5xNTeO28itnr1CX0hCuGqZzkonLWx3Db2fE",
+	"EvuEDDWdMnvyEGPuHFJ4cZVsX8Le55ELC2OhmlfWbQjZrnUfCXVPwnZrFJ3KY/yEfwqNuv1bx4U10XV5",
+	"HA2WIKZxY5nN5sulKPO8UwGAIOsyz4nmGcYyrUQaCsfnFehzWeD9VhSW7bHcHh8NDBoShd/+5/fPjxaZ",
+	"C1BCP3UKQhxKWOD6RiHM9nFWB0cQyPQCHUDY61PQQs8leOdRAs/5lWVgqVRZCG7tUiRd5j1ySOA3JJcz",
+	"FydVjQHkW3uJlEzXhiZSKHbFZakBcXkkmNXFz1xfli/RK2/pbRYdDROEPACA+2okQFnD14LhzigEt0Eq",
+	"vJuiYVk9elIPfiSmMs/lUtdWP5zGA00KqTnW4HpJ0znhhi28WkKhwnQmgSmPIDnVrdpwUhaaKTOpI1Wc",
+	"Nxdz6tAMKJc+xsLyesTOqS4jO1Uo+juGmU0Ojshb41IYrK4KdyC2q1HZkIKNRC5TCn4sodGPdk4uGSuA",
+	"6DBmzqqHkznVYyuSg33QMj+Mu8DGoBCXLOhvJXaDeRlniDnADdwapHSbnx2R13TGNLE/UkMmudUPJhDk",
+	"YTePCoFwD4JRRU6ffEa+4V8SezIRZt1BGUyeQcrY4UuRSntxnZHZv3gxORqJnxU3qMnNodi2lnYMlhgv",
+	"XEoe6EcUsZGtxMFTGrtx7F3z2h7OLUEa9UJ4NbBBteeEXkBeLUqf9RHr0Fewqa6gjS9Onp72gDd+Dmt9",
+	"6DTL6sjCGhsJy+yBCjqGAdsS15hQR/I60+lxQ2U6iahMa8OzS0sKJY1MZV4FDvkYMF0weqlrLe/koCvO",
+	"5T8OX7tGDn/CRprrttOg3rnu/Rkjmi2umCJDdjQ7IidHj49OD85dSXdMNcKy7sbz6NoH9Vn3gJ8VRXys",
+	"QSH0xz122JK7PYxzKWSpIEEh2mPrnHT1eXrXsUBwusBIGMEHFayC2Hci6p2INCebplfgi/+2YwpVJT3E",
+	"Y50cN9YEzBTe4hFeNsCPNRlCmITVmszYy6EHDuFmJUtFfitZ6S9bIMdl655HKemzG5/ij8VM0QzM0nZQ",
+	"W2ZsT9j6dOuzxLXPm4b/+YmX2Ek99XO0OKJrGdUrn0V8H9gUsOCQ2Iy3HNEcwklIxc43ioB63u3EQBlQ",
+	"zzfIgC0J77vKEuLEUDESE81+myAIDwS5V2pmQth7mpp8BWAOZ4RCiKcgvFKQR6KtmAd6X6Weg7hT6Y6A",
+	"U4ESjtVIwAZbK9JVc7VSTYbu93N02qMt1sM/ge8zlWKa89QQXgUpHCRk4gXwCRmCTUKGKE3nlaHBOLEL",
+	"ZVZY0FIYDqn8MFra0KEOklDFHzoVNlOygCjdSvCDY4fGEcgp8paRtq3pwMlpRq2sDszshCoQgZwawEaq",
+	"YlmduAJMfjh5jse1LewcnBNqRgLQhp4cHwcGMCuFnQB2UcZq0QmBjCrsrIMj8oxolkq3tl7iRNAsP7/Q",
+	"pF2jxT1dMyx0S1B63keCcl3wjHCtSwayYS5nXJwjWBTE4KKIkKYMnDCIMtdxz76A9g5fXc/e1lNy+UhE",
+	"lduXOhx8imAPNElzmV5ioDU3CPVlPKsavvnqOXn06NHTA4ACWzCqS8WQb1yy5dZte4cVRyMblVHDDn1B",
+	"0l5Ckr1fAQoRslqi/bYPWDQr1DZmG/BtdWWB3gLCVqnn9wWuBV1j412imjOVFoFDDPxbbinw0vlT1HY4",
+	"+ag9IXav8D7KIOhBGE2G1aVw4Hk693bxzUIJ4EqstuA4CmBDYCjOZHlh0CSMRgWISx96GJlUUT3HYD+Q",
+	"HBIi1UhQlGgPzghACgL3JxPwwFaIK5C3syrWjCAHtRUExAdSVZiIWKGcP1WWZiynzkQCmIyEYlHzddvV",
+	"XObZmZVvQO5CBztajYRcQnPOQE+MdOg+IHKAT91ORmPuH4iFFAQqlFNb7ilaFA80sM2RgN3z9+xB152K",
+	"+CC3ZACvO7gnlhMOoCvWpMV2eHY/DOeOtYy3dAVypT8rQV4ZHpkEMUfwTACJcoxXrDLiQiNp5/nHVILD",
+	"VLFlz0oyP8EXzxVc7Z/KyfyRysPcfGWTGyOGm2du9dDupcZJsDKfCp38gQudOAYpL+yNv7VsLHxNXd1Y",
+	"vR7S1w7ce0DChs+rED6JsQqNXwHAGRA4Q4sQeS1znnKmO4vAIiX+EE7gPnF4Sh0H4oG0KzBuV8Y9ezzR",
+	"LBPTwDr6wA3btWrkL7fOCoIN6KzlGO7Rp3AvXLcw8ZAEx2MqS5GRjE/Bd22aWRn2DJMhksIRHiIWYgL3",
+	"Ouc3CvfTySmcvFbBBIf8IXrQz30Uk2ui8pFbFS037vjHckxOIf8DTtckQB+o+AzLyBXNS+arWeOYiJkr",
+	"Wc7mjcV9oEeihEuMFNTMAZTMam91mYyE0DLjYNnDogS1m8O+7OENHVpqsO6VcT9xruumz5r6MQajsauB",
+	"gVhhcljda+UjrucPsC+c5RmZgJnULkhqdbycZTO3KkI6f3zdSkCN58Ql11Wg7TW6qdVRqx2F5Diu3Wgh",
+	"/I0CRJvdDuRwE588BwZ4qqWYIAYHo1duMG4zaA5R0O9qey3GDaF52UfYBdiKWbi2aL2GCQdf1rbe7nCs",
+	"NSZ2SzrpPUdjrU9zC0CVDF/9FIt127jUcL4ASylgGMMG2zdVVGyTq4FbBo/bJoiqrqthc127n9w7f9CK",
+	"2dFo+qVg6obasiyw0c72M/iN/eTDDpLk9ibf4kfdjRYs5TQfp9SwmYRf1vAvLqTMGcCkxguNA43hzYwR",
+	"yOXigqk/dP1xXLwuodVT/h0wv7upEI4TGtymVeJeaoS7eX1ERcK7R/SpSvjN2i/0TsbdT4bdP0nd74CV",
+	"3TlT8b/8tUt/38iBuq1r6B4N4392o/jO4QZ/ASN6WLeHU5Gyjbkw3t6hm0Y9rBTBIcmDOlHFQT+2ENBG",
+	"AjBPCBfkmeb04Tcyv6SGHjh8tjb8JDcR3Mk5E2cjAckUIchKjcBJUBFBMDKEUsM6s6vzECbFI/5656xi",
+	"S5c7QXz2nR1q0G7Yn7P4ZSF2W2NRfN6lRxgBAALAVT0nU8Y04KRBqg1Y21ZQk+eCQa5FaVgWgnzWtXOx",
+	"Sq5u1sMdiXhJ3bUyufogAcBj2zWU6OAizcsMINKC/XUgUFMOGTMQwjp16KkQsgGgoujfnkJxyRoAcCR8",
+	"bUllRwdly1wxj4wVVJlSMTJ0mHHHjw+ckzwAZR0ef3ZwNBITWTAxDpd3QoZoVcXoxGABfFIlWTFT93uA",
+	"2a35kq40YYvCoPdeyOVZ4+NUInlRjAMliuUMgXPeMJrBmC5WjcpzQOW1/e+cNAqidkCPOudjfdD6RGXa",
+	"/TSS/FpmM4A0aEEHdeXci+7gvXvxswSz7orED964i6vm8cdsUXvVsC7XxxCTuZfzVcw0llQQJ9epH9K8",
+	"FRRb9rCwxUMNYoTp2M0Y2exYTqfxFCeEwFo37/xyJ8EBXVaV5w1wpL+AEB01yDzLssa2326cyD1aZbri",
+	"RO7XMtM1qrdecvnk8bhDUbpZGv73wQWjiqnB2T9/sQcIA1LxyJUqH5wNHsLBci39Xtm4V9rAwKontDTz",
+	"8O+qzw+/fPj/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
