@@ -27,7 +27,7 @@ type state struct {
 	drain    bool                     // a backlog drain: no lease, stored capture times
 	blocked  map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
 	backlog  map[uuid.UUID]backlogRow // this device's backlog by mutation id
-	held     map[uuid.UUID]bool       // this device's mutations waiting in quarantine
+	held     map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
 	loaded   bool                     // backlog and quarantine read
 	leased   bool                     // this push holds the device
 	released bool                     // and gave it back
@@ -45,7 +45,8 @@ type state struct {
 // snapshot is what a chunk attempt changes in the state, so that a rolled
 // back attempt can be rerun from where it started.
 type snapshot struct {
-	blocked, held    map[uuid.UUID]bool
+	blocked          map[uuid.UUID]bool
+	held             map[uuid.UUID]heldRow
 	backlog          map[uuid.UUID]backlogRow
 	jur              map[uuid.UUID]uuid.UUID
 	assigned         map[string]bool
@@ -64,7 +65,7 @@ func (st *state) restore(s snapshot) {
 }
 
 func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.Time) *state {
-	st := &state{sc: sc, dev: dev, received: received, blocked: map[uuid.UUID]bool{}, held: map[uuid.UUID]bool{},
+	st := &state{sc: sc, dev: dev, received: received, blocked: map[uuid.UUID]bool{}, held: map[uuid.UUID]heldRow{},
 		backlog: map[uuid.UUID]backlogRow{}, seen: map[uuid.UUID]models.AppliedMutation{}, jur: map[uuid.UUID]uuid.UUID{}, assigned: map[string]bool{}}
 	if deviceTime != nil {
 		d := deviceTime.Sub(received)
@@ -288,7 +289,7 @@ func (e *Engine) newerThanServer(st *state, m Mutation) bool {
 // attempt runs the order, time and authorisation checks, then the command.
 func (e *Engine) attempt(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, m Mutation, hash []byte, cmd inspect.Command, args inspect.Args) (Result, *pending) {
 	agg := args.Aggregate()
-	if st.held[m.ID] {
+	if _, ok := st.held[m.ID]; ok {
 		st.blocked[agg] = true
 		return Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined, Message: "held in quarantine for a supervisor"}, nil
 	}

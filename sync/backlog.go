@@ -21,6 +21,16 @@ type backlogRow struct {
 	TimeFlags   models.Strings
 }
 
+// heldRow is a mutation of the device held in quarantine. One held because
+// its author was not assigned at the capture time waits for a supervisor
+// and, like a deferred one, holds back the later mutations of its
+// aggregate (blocks); a rejected one does not.
+type heldRow struct {
+	agg    uuid.UUID
+	seq    int64
+	blocks bool
+}
+
 // loadBacklog reads, once per push, the device's deferred mutations and its
 // mutations held in quarantine.
 func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) error {
@@ -35,23 +45,40 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 	for _, r := range rows {
 		st.backlog[r.MutationID] = r
 	}
-	var held []uuid.UUID
-	err = tx.DB.WithContext(ctx).Raw(`SELECT mutation_id FROM quarantine WHERE device_id = ? AND state = 'pending'`, st.dev.ID).Scan(&held).Error
+	var held []struct {
+		MutationID uuid.UUID
+		Reason     string
+		Payload    []byte
+	}
+	err = tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, reason, payload FROM quarantine WHERE device_id = ? AND state = 'pending'`, st.dev.ID).Scan(&held).Error
 	if err != nil {
 		return fmt.Errorf("load quarantine: %w", err)
 	}
-	for _, id := range held {
-		st.held[id] = true
+	for _, h := range held {
+		var m Mutation
+		_ = json.Unmarshal(h.Payload, &m)
+		row := heldRow{seq: m.Seq, blocks: h.Reason == reasonUnauthorised}
+		if a := aggregateOf(m); a != nil {
+			row.agg = *a
+		}
+		st.held[h.MutationID] = row
 	}
 	st.loaded = true
 	return nil
 }
 
 // waitingBefore reports whether an earlier mutation of this device on the
-// aggregate waits in the backlog (and was not resent ahead of this one).
+// aggregate waits in the backlog (and was not resent ahead of this one) or
+// in quarantine for a supervisor: a backlog drain must not apply a later
+// edit ahead of it (DESIGN §4 Order).
 func (e *Engine) waitingBefore(st *state, agg uuid.UUID, m Mutation) bool {
 	for id, b := range st.backlog {
 		if b.AggregateID == agg && b.Seq < m.Seq && id != m.ID {
+			return true
+		}
+	}
+	for id, h := range st.held {
+		if h.blocks && h.agg == agg && h.seq < m.Seq && id != m.ID {
 			return true
 		}
 	}

@@ -223,7 +223,7 @@ func (e *Engine) finalResult(ctx context.Context, sc models.Scope, id uuid.UUID,
 		return BacklogDecision{}, fmt.Errorf("load final result: %w", err)
 	}
 	if len(rows) == 0 {
-		return BacklogDecision{}, models.NotFound("deferred mutation")
+		return BacklogDecision{}, e.notInBacklog(ctx, sc, id)
 	}
 	return BacklogDecision{MutationID: id, Decision: decision, Result: storedResult(rows[0]), AlreadyFinal: true}, nil
 }
@@ -363,6 +363,31 @@ func (e *Engine) applyBacklog(ctx context.Context, sc models.Scope, it BacklogIt
 	return BacklogDecision{MutationID: it.MutationID, Decision: BacklogApply, Result: r}, nil
 }
 
+// heldFor reports whether the mutation waits in quarantine, pending, in a
+// jurisdiction of the caller: a drain moved it there from the backlog
+// (its author was not assigned at the capture time), and the quarantine
+// decision is the one that settles it.
+func (e *Engine) heldFor(ctx context.Context, sc models.Scope, id uuid.UUID) (bool, error) {
+	var q []models.QuarantineEntry
+	if err := e.db.Gorm.WithContext(ctx).Where("mutation_id = ? AND state = 'pending'", id).Limit(1).Find(&q).Error; err != nil {
+		return false, fmt.Errorf("look in quarantine: %w", err)
+	}
+	return len(q) == 1 && (q[0].JurisdictionID == nil || sc.CanJurisdiction(*q[0].JurisdictionID)), nil
+}
+
+// notInBacklog answers a decision on a mutation with no final result and no
+// backlog entry: a conflict if it waits in quarantine, else not found.
+func (e *Engine) notInBacklog(ctx context.Context, sc models.Scope, id uuid.UUID) error {
+	held, err := e.heldFor(ctx, sc, id)
+	switch {
+	case err != nil:
+		return err
+	case held:
+		return models.Errorf(models.KindConflict, CodeQuarantined, "it is held in quarantine (its author was not assigned at the capture time); decide it there")
+	}
+	return models.NotFound("deferred mutation")
+}
+
 // cannotApply refuses an apply that the drain could not carry out.
 func cannotApply(it BacklogItem) error {
 	switch {
@@ -392,6 +417,9 @@ func (e *Engine) stillWaiting(ctx context.Context, sc models.Scope, it BacklogIt
 	}
 	if ok && now.Code != CodeReady {
 		return models.Errorf(models.KindConflict, now.Code, "it still cannot apply (%s); discard it or try again later", now.Code)
+	}
+	if err := e.notInBacklog(ctx, sc, it.MutationID); models.KindOf(err) != models.KindNotFound {
+		return err
 	}
 	return models.Errorf(models.KindConflict, "not_applied", "it could not be applied now; try again")
 }

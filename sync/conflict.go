@@ -151,9 +151,19 @@ func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason s
 	var m Mutation
 	_ = json.Unmarshal(q.Payload, &m)
 	hash, _ := RequestHash(m)
-	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: "discarded_by_supervisor", Message: reason}
-	return e.db.Gorm.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, request_hash, status, outcome)
-		VALUES (?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, q.DeviceID, q.UserID, m.Seq, m.Name, hash, string(stored(r))).Error
+	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor, Message: reason}
+	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+		err := tx.DB.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, request_hash, status, outcome)
+			VALUES (?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, q.DeviceID, q.UserID, m.Seq, m.Name, hash, string(stored(r))).Error
+		if err != nil {
+			return err
+		}
+		return tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error
+	})
+	if a := aggregateOf(m); a != nil && err == nil {
+		e.enqueue(*a) // later mutations of the aggregate no longer wait for this one
+	}
+	return err
 }
 
 // reapply runs a quarantined mutation as its author would have, skipping
@@ -195,6 +205,9 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).Error; err != nil {
 			return err
 		}
+		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
+			return err
+		}
 		cmd, ok := inspect.LookupCommand(m.Name, m.Version)
 		if !ok {
 			return models.Errorf(models.KindConflict, "unknown_mutation", "this server does not know %s v%d", m.Name, m.Version)
@@ -221,5 +234,8 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		return r, busy()
 	}
 	e.enqueue(st.created...)
+	if a := aggregateOf(m); a != nil && err == nil {
+		e.enqueue(*a) // later mutations of the aggregate waited for this one
+	}
 	return r, err
 }

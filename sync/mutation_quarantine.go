@@ -73,10 +73,16 @@ func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mu
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined,
 		Message: "you were not assigned to this jurisdiction at the capture time; a supervisor will decide"}
 	at := c.At
-	if err := e.hold(ctx, tx, st, m, "unauthorised_at_capture", r, &jur, &at); err != nil {
+	if err := e.hold(ctx, tx, st, m, reasonUnauthorised, r, &jur, &at); err != nil {
 		return e.retryOn(st, m, err)
 	}
-	st.held[m.ID] = true
+	if _, ok := st.backlog[m.ID]; ok { // a drain found it: it waits in quarantine now, not in both
+		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
+			return e.retryOn(st, m, err)
+		}
+		delete(st.backlog, m.ID)
+	}
+	st.held[m.ID] = heldRow{agg: agg, seq: m.Seq, blocks: true}
 	return r
 }
 

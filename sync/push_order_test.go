@@ -264,3 +264,51 @@ func asErr(err error, target **models.Error) bool {
 	}
 	return ok
 }
+
+// DESIGN §4 Order: an edit held in quarantine (its author was not assigned
+// at the capture time) holds back the device's later edits of the same
+// inspection, in the push and in every backlog drain, until a supervisor
+// decides it; then the drain applies them after it, in seq order.
+func TestHeldEditHoldsBackLaterEditsUntilDecided(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.user("late", models.RoleInspector, f.jur, time.Now().Add(48*time.Hour))
+	sup := f.user("sup", models.RoleSupervisor, f.jur, ago(30*24*time.Hour))
+	f.device("d0", "ins")
+	f.device("d1", "late")
+	id := uuid.Must(uuid.NewV7())
+	wantStatuses(t, f.push("d0", f.start("d0", id, f.vessel, ago(2*time.Hour))), "applied")
+	first := f.answer("d1", id, "nav.lights", "no", 1, ago(time.Hour))
+	second := f.answer("d1", id, "nav.lights", "yes", 1, ago(30*time.Minute))
+	wantStatuses(t, f.push("d1", first, second), "deferred:quarantined", "deferred:waiting_for_earlier")
+
+	ctx := context.Background()
+	if err := f.eng.DrainReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("SELECT count(*) FROM inspection_answers WHERE inspection_id = ?", id); n != 0 {
+		t.Fatalf("a drain applied the later edit ahead of the held one (%d answers)", n)
+	}
+	var qid uuid.UUID
+	if err := f.db.Pool.QueryRow(context.Background(), "SELECT id FROM quarantine WHERE mutation_id = $1", first.ID).Scan(&qid); err != nil {
+		t.Fatal(err)
+	}
+	sc := models.Scope{UserID: sup, Role: models.RoleSupervisor, Access: models.AccessJurisdiction, Jurisdictions: []uuid.UUID{f.jur}}
+	if _, r, err := f.eng.DecideQuarantine(ctx, sc, qid, tsync.DecisionReapply, "assigned late by the office", nil); err != nil || r.Status != "applied" {
+		t.Fatalf("reapply: %v %+v", err, r)
+	}
+	if err := f.eng.DrainAggregate(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	var ans string
+	if err := f.db.Gorm.Raw("SELECT answer FROM inspection_answers WHERE inspection_id = ?", id).Scan(&ans).Error; err != nil {
+		t.Fatal(err)
+	}
+	if ans != "yes" {
+		t.Fatalf("answer = %q, want the later edit applied after the held one", ans)
+	}
+	if n := f.count("SELECT count(*) FROM mutation_backlog WHERE device_id = ?", f.devices["d1"]); n != 0 {
+		t.Fatalf("backlog rows left = %d", n)
+	}
+	wantStatuses(t, f.push("d1", first, second), "replayed", "replayed")
+}
