@@ -218,14 +218,15 @@ func (e *Engine) prepare(ctx context.Context, tx *storage.Tx, st *state, chunk [
 // checks this push still holds the lease; a drain checks no push does.
 func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) error {
 	var row struct {
-		PushLeaseID    *uuid.UUID
-		PushLeaseUntil *time.Time
+		PushLeaseID *uuid.UUID
+		Live        bool
 	}
-	err := tx.DB.WithContext(ctx).Raw("SELECT push_lease_id, push_lease_until FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).Scan(&row).Error
+	err := tx.DB.WithContext(ctx).Raw("SELECT push_lease_id, coalesce(push_lease_until > clock_timestamp(), false) AS live FROM devices WHERE id = ? FOR NO KEY UPDATE",
+		st.dev.ID).Scan(&row).Error
 	if err != nil {
 		return fmt.Errorf("lock device: %w", err)
 	}
-	leased := row.PushLeaseID != nil && row.PushLeaseUntil != nil && row.PushLeaseUntil.After(e.clock())
+	leased := row.PushLeaseID != nil && row.Live
 	switch {
 	case st.drain && leased:
 		return errBusy

@@ -404,7 +404,7 @@ func cannotApply(it BacklogItem) error {
 // stillWaiting explains why a drain left the entry in the backlog.
 func (e *Engine) stillWaiting(ctx context.Context, sc models.Scope, it BacklogItem) error {
 	var leased bool
-	err := e.db.Gorm.WithContext(ctx).Raw("SELECT coalesce(push_lease_until > ?, false) FROM devices WHERE id = ?", e.clock(), it.DeviceID).Scan(&leased).Error
+	err := e.db.Gorm.WithContext(ctx).Raw("SELECT coalesce(push_lease_until > clock_timestamp(), false) FROM devices WHERE id = ?", it.DeviceID).Scan(&leased).Error
 	if err != nil {
 		return fmt.Errorf("check device: %w", err)
 	}

@@ -146,10 +146,12 @@ func retryResult(m Mutation, code string) Result {
 // second concurrent push gets 409.
 func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
 	var row struct {
-		RegisteredAt   time.Time
-		PushLeaseUntil *time.Time
+		RegisteredAt time.Time
+		Leased       bool
 	}
-	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, push_lease_until FROM devices
+	// The lease is read and written on the database's clock: replicas'
+	// clocks may differ, the database's is one (docs/SCALING.md).
+	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
 		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE NOWAIT`, st.dev.ID, st.dev.UserID).Scan(&row)
 	if isLockNotAvailable(res.Error) {
 		return busy()
@@ -160,12 +162,12 @@ func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
 	if res.RowsAffected == 0 {
 		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
 	}
-	if row.PushLeaseUntil != nil && row.PushLeaseUntil.After(st.received) {
+	if row.Leased {
 		return busy()
 	}
 	st.dev.RegisteredAt = row.RegisteredAt
-	return tx.DB.WithContext(ctx).Exec("UPDATE devices SET push_lease_id = ?, push_lease_until = ? WHERE id = ?",
-		st.dev.Lease, st.received.Add(e.opt.Lease), st.dev.ID).Error
+	return tx.DB.WithContext(ctx).Exec("UPDATE devices SET push_lease_id = ?, push_lease_until = clock_timestamp() + make_interval(secs => ?) WHERE id = ?",
+		st.dev.Lease, e.opt.Lease.Seconds(), st.dev.ID).Error
 }
 
 var errBusy = errors.New("device busy")

@@ -62,6 +62,11 @@ func TestSameDeviceConcurrentPushIs409(t *testing.T) {
 	if models.KindOf(err) != models.KindConflict || !asErr(err, &me) || me.RetryAfter == 0 {
 		t.Fatalf("err = %v, want conflict with Retry-After", err)
 	}
+	// A lease left by a push that died expires on the database's clock.
+	f.exec("UPDATE devices SET push_lease_until = now() - interval '1 second' WHERE id = ?", f.devices["d1"])
+	if res, err := f.pushErr("d1", nil, f.start("d1", uuid.Must(uuid.NewV7()), f.vessel, ago(time.Hour))); err != nil || res.Results[0].Status != "applied" {
+		t.Fatalf("after the lease expired: %v %+v", err, res)
+	}
 }
 
 func TestIdempotencyKeyReused(t *testing.T) {
