@@ -13,6 +13,7 @@ import (
 // config is every setting, read once from TINDAL_* variables.
 type config struct {
 	HTTPAddr       string
+	PprofAddr      string
 	DatabaseURL    string
 	DBMaxConns     int
 	S3Endpoint     string
@@ -50,6 +51,7 @@ type setting struct {
 func (c *config) settings() []setting {
 	return []setting{
 		{"TINDAL_HTTP_ADDR", ":8080", "listen address", &c.HTTPAddr},
+		{"TINDAL_PPROF_ADDR", "", "loopback address for Go's /debug/pprof profiles (e.g. 127.0.0.1:6060); unset = off", &c.PprofAddr},
 		{"TINDAL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable", "PostgreSQL URL (direct or session pooling, never transaction pooling)", &c.DatabaseURL},
 		{"TINDAL_S3_ENDPOINT", "", "MinIO/S3 endpoint, e.g. http://127.0.0.1:9000; unset = local-disk blob store", &c.S3Endpoint},
 		{"TINDAL_S3_PUBLIC_ENDPOINT", "", "endpoint phones reach for presigned URLs; default TINDAL_S3_ENDPOINT", &c.S3PublicURL},

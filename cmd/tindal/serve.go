@@ -185,6 +185,9 @@ func (a *app) serve(ctx context.Context) error {
 		defer cancel()
 		_ = stopJobs(stopCtx)
 	}()
+	if err := startPprof(a.cfg.PprofAddr, a.log); err != nil {
+		return err
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Listen(a.cfg.HTTPAddr) }()
 	a.log.Info("serving", "addr", a.cfg.HTTPAddr)
