@@ -42,6 +42,11 @@ vet:
 bench:
 	@$(SERVICES) && $(GO) test -run '^$$' -bench . -benchmem ./...
 
+## loadtest: the figures of docs/SYNC.md §5 in one command (throwaway database and server), e.g. LOADGEN_FLAGS="-devices 200 -push-only"
+.PHONY: loadtest
+loadtest:
+	@scripts/loadtest.sh $(LOADGEN_FLAGS)
+
 ## loadgen: drive a running server with simulated phones (docs/SYNC.md §5; -db from TINDAL_DATABASE_URL), e.g. LOADGEN_FLAGS="-devices 200 -push-only"
 .PHONY: loadgen
 loadgen:

@@ -206,3 +206,30 @@ func (r *rawDay) image(m mutation) map[string]any {
 	}
 	return img
 }
+
+// queueDerived queues rows of the shape and number the rules derive from
+// the day on the push: derived findings, the owner as liable party (once
+// per owner), an offence and a penalty per penalised finding, and the
+// inspection's outcome. The raw writer computes none of them; it only
+// writes them.
+func (r *rawDay) queueDerived(b *pgx.Batch, n derivedShape) {
+	for i := 0; i < n.findings; i++ {
+		b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, action, due_kind, detainable, liable_party, penalty_row, jurisdiction_id, owner_id, inspector_id)
+			VALUES ($1, $2, '07003', 'checklist', '["checklist"]', '17', 'before_sailing', true, 'owner', 'KA-F04', $3, $4, $5)`,
+			uuid.Must(uuid.NewV7()), r.inspection, r.v.jur, r.v.owner, r.user)
+	}
+	b.Queue(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES ($1, 'owner', $2, $3) ON CONFLICT (kind, ref) DO NOTHING`,
+		uuid.NewSHA1(uuid.NameSpaceOID, []byte("loadgen-raw:"+r.v.owner)), r.v.owner, r.v.owner)
+	for i := 0; i < n.offences; i++ {
+		oid := uuid.Must(uuid.NewV7())
+		b.Queue(`INSERT INTO offences (id, party_id, penalty_row, inspection_id, vessel_id, occurred_at, rule_set_id, jurisdiction_id, owner_id, inspector_id)
+			SELECT $1, id, 'KA-F04', $2, $3, now(), $4, $5, $6, $7 FROM liable_parties WHERE kind = 'owner' AND ref = $8`,
+			oid, r.inspection, r.v.id, r.ruleSet, r.v.jur, r.v.owner, r.user, r.v.owner)
+		b.Queue(`INSERT INTO penalties (id, offence_id, party_id, inspection_id, penalty_row, level, unit_amount, amount, rule_set_id, jurisdiction_id, owner_id, inspector_id)
+			SELECT $1, id, party_id, $2, 'KA-F04', 1, 5000, 5000, $3, $4, $5, $6 FROM offences WHERE id = $7`,
+			uuid.Must(uuid.NewV7()), r.inspection, r.ruleSet, r.v.jur, r.v.owner, r.user, oid)
+	}
+	b.Queue(`UPDATE inspections SET detention_proposed = true, outcome = $2 WHERE id = $1`, r.inspection,
+		map[string]any{"rule_set": r.ruleSet, "deficiencies": n.findings, "detention": map[string]any{"proposed": true, "codes": []string{"07003"}},
+			"penalties": []map[string]any{{"row": "KA-F04", "amount": 5000}}})
+}
