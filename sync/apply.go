@@ -40,7 +40,16 @@ type state struct {
 	created  []uuid.UUID
 	batch    bool  // this chunk attempt defers answers, findings and their records (see applyChunk)
 	abort    error // a deferred write failed: the attempt is rolled back and rerun without batching
+	// unbatchedTo: mutations before this position (in the push's seq
+	// order) are applied unbatched, after a batched chunk over them failed;
+	// noBatch is set for the chunks among them.
+	unbatchedTo int
+	noBatch     bool
 }
+
+// errSplit asks applyAll to rerun a failed batched chunk larger than
+// ChunkSize as unbatched chunks.
+var errSplit = errors.New("rerun the chunk unbatched, split")
 
 // snapshot is what a chunk attempt changes in the state, so that a rolled
 // back attempt can be rerun from where it started.
@@ -111,13 +120,18 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 	var results []Result
 	defer func() { e.m.observe(begun, results) }()
 	snap, taking := st.save(), !st.drain && !st.leased
-	st.batch = true
+	batched := !st.noBatch
+	st.batch = batched
 	results, err := e.attemptChunk(ctx, st, chunk, last, taking)
 	st.batch = false
-	if err != nil && rerunUnbatched(err) {
+	if batched && err != nil && rerunUnbatched(err) {
 		e.opt.Logger.Info("push chunk rerun unbatched", "device", st.dev.ID, "err", err)
 		e.m.rerun()
 		st.restore(snap)
+		if len(chunk) > e.opt.ChunkSize {
+			results = nil
+			return nil, errSplit
+		}
 		results, err = e.attemptChunk(ctx, st, chunk, last, taking)
 	}
 	if err != nil && taking && models.KindOf(err) != "" {

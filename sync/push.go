@@ -112,28 +112,65 @@ type indexed struct {
 
 // applyAll runs the chunks within the time budget; the rest is retry. The
 // first chunk takes the device (an error here fails the whole push: busy
-// or not the caller's device); the last one gives it back.
+// or not the caller's device); the last one gives it back. A batched chunk
+// too large to rerun unbatched in one transaction is rerun as unbatched
+// chunks of at most ChunkSize.
 func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start time.Time) ([]Result, error) {
 	results := make([]Result, len(ms))
-	for lo := 0; lo < len(ms); lo += e.opt.ChunkSize {
-		hi := min(lo+e.opt.ChunkSize, len(ms))
+	for lo := 0; lo < len(ms); {
+		hi := e.chunkEnd(st, ms, lo)
 		chunk := ms[lo:hi]
 		if st.retrying || time.Since(start) > e.opt.Budget {
 			for _, x := range chunk {
 				results[x.pos] = retryResult(x.m, CodeTimeBudget)
 			}
 			st.retrying = true
+			lo = hi
 			continue
 		}
+		st.noBatch = lo < st.unbatchedTo
 		rs, err := e.applyChunk(ctx, st, chunk, hi == len(ms))
+		if errors.Is(err, errSplit) {
+			st.unbatchedTo = hi // the same mutations again, in unbatched chunks
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		for i, r := range rs {
 			results[chunk[i].pos] = r
 		}
+		lo = hi
 	}
 	return results, nil
+}
+
+// BatchedChunkSize bounds a batched chunk: answers and findings take no
+// savepoint there (their rows and records are written at the end of the
+// chunk), so a chunk holds up to this many mutations as long as at most
+// ChunkSize of them may take one — below the 64 subtransactions
+// PostgreSQL caches (DESIGN §4 Push transactions). An offline day of 56
+// mutations is then one transaction, not two.
+const BatchedChunkSize = 200
+
+// chunkEnd is where the chunk starting at lo ends: ChunkSize mutations in
+// an unbatched stretch, else up to BatchedChunkSize of which at most
+// ChunkSize may take a savepoint.
+func (e *Engine) chunkEnd(st *state, ms []indexed, lo int) int {
+	if lo < st.unbatchedTo {
+		return min(lo+e.opt.ChunkSize, st.unbatchedTo)
+	}
+	hi, savepoints := lo, 0
+	for hi < len(ms) && hi-lo < BatchedChunkSize {
+		if c, ok := inspect.LookupCommand(ms[hi].m.Name, ms[hi].m.Version); !ok || !c.Deferrable() {
+			if savepoints == e.opt.ChunkSize {
+				break
+			}
+			savepoints++
+		}
+		hi++
+	}
+	return hi
 }
 
 func retryResult(m Mutation, code string) Result {

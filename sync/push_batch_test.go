@@ -79,6 +79,22 @@ func counter(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	return 0
 }
 
+// chunks counts the chunk transactions the engine observed.
+func chunks(t *testing.T, reg *prometheus.Registry) uint64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == "tindal_push_chunk_duration_seconds" {
+			return mf.GetMetric()[0].GetHistogram().GetSampleCount()
+		}
+	}
+	t.Fatal("no chunk histogram")
+	return 0
+}
+
 // The same answer mutation pushed at once from ten devices of one user
 // (a restored backup, DESIGN §4 Identity): the batched records collide at
 // commit, the losers rerun unbatched and replay; the answer is written once.
@@ -165,5 +181,63 @@ func TestBatchedChunkPendingRowsSurviveARollback(t *testing.T) {
 	}
 	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != 6 {
 		t.Fatalf("records = %d, want 6", n)
+	}
+}
+
+// A batched chunk holds a whole offline day (up to BatchedChunkSize
+// mutations, at most ChunkSize of them taking a savepoint); when a
+// deferred write of one larger than ChunkSize is refused, the push reruns
+// those mutations as unbatched chunks of at most ChunkSize, in order.
+func TestLargeBatchedChunkSplitsWhenRerun(t *testing.T) {
+	f := newFixture(t)
+	reg := prometheus.NewRegistry()
+	f.eng = tsync.New(f.db, f.insp, nil, tsync.Options{Metrics: reg})
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	first, second, taken := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	tpl, _ := f.insp.Template(form2)
+	wantStatuses(t, f.push("d1", f.start("d1", first, f.vessel, ago(3*time.Hour)),
+		f.mut("d1", "finding.record", 1, ago(3*time.Hour), map[string]any{"id": taken, "inspection_id": first, "code": "11004"})),
+		"applied", "applied")
+	at := ago(2 * time.Hour)
+	ms := []tsync.Mutation{f.start("d1", second, f.vessel, at)}
+	want := []string{"applied"}
+	for i := 0; i < 60; i++ {
+		ms = append(ms, f.answer("d1", second, tpl.Items[i%len(tpl.Items)].ID, []string{"yes", "no"}[i%2], 1, at.Add(time.Duration(i+1)*time.Second)))
+		want = append(want, "applied")
+	}
+	ms = append(ms, f.mut("d1", "finding.record", 1, at.Add(time.Minute*2), map[string]any{"id": taken, "inspection_id": second, "code": "11004"}),
+		f.mut("d1", "inspection.submit", 1, at.Add(time.Hour), map[string]any{"inspection_id": second}))
+	want = append(want, "rejected:id_taken", "applied")
+	wantStatuses(t, f.push("d1", ms...), want...)
+	if got := counter(t, reg, "tindal_push_chunk_reruns_total"); got != 1 {
+		t.Fatalf("reruns = %v, want 1", got)
+	}
+	// Chunks: the first push's one, then the batched attempt over all 63,
+	// then the unbatched 50 and 13.
+	if got := chunks(t, reg); got != 4 {
+		t.Fatalf("chunk transactions observed = %d, want 4", got)
+	}
+	var ans []struct {
+		ItemID string
+		Answer string
+	}
+	if err := f.db.Gorm.Raw("SELECT item_id, answer FROM inspection_answers WHERE inspection_id = ? ORDER BY item_id", second).Scan(&ans).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(ans) != min(60, len(tpl.Items)) {
+		t.Fatalf("answers = %d, want %d", len(ans), min(60, len(tpl.Items)))
+	}
+	last := map[string]string{} // the answer of each item's latest mutation
+	for i := 0; i < 60; i++ {
+		last[tpl.Items[i%len(tpl.Items)].ID] = []string{"yes", "no"}[i%2]
+	}
+	for _, a := range ans {
+		if a.Answer != last[a.ItemID] {
+			t.Fatalf("item %s = %q, want %q (seq order kept across the split)", a.ItemID, a.Answer, last[a.ItemID])
+		}
+	}
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != int64(2+len(ms)) {
+		t.Fatalf("records = %d, want %d", n, 2+len(ms))
 	}
 }
