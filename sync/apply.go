@@ -45,6 +45,7 @@ type state struct {
 	// noBatch is set for the chunks among them.
 	unbatchedTo int
 	noBatch     bool
+	replayed    int64 // highest seq answered replayed from another device's record
 }
 
 // errSplit asks applyAll to rerun a failed batched chunk larger than
@@ -355,7 +356,7 @@ func (e *Engine) run(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *s
 	} else {
 		preludeFor(ctx, st, tx).arm(savepointAndRecord(sp, st, m, cmd, agg, hash))
 	}
-	st.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusApplied}
+	st.seen[m.ID] = models.AppliedMutation{ID: m.ID, DeviceID: st.dev.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusApplied}
 	out, err := w.Run(ctx, e.meta(st, m, c), args)
 	if err == nil && !batched {
 		err = st.pre.flush(ctx) // a command that sent nothing: the record still goes in
@@ -502,6 +503,9 @@ func (e *Engine) known(ctx context.Context, tx *storage.Tx, st *state, m Mutatio
 			Message: "this mutation id was used for a different mutation; the original outcome is attached", Outcome: &orig}, true
 	}
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusReplayed, Aggregate: orig.Aggregate, Outcome: &orig}
+	if am.DeviceID != st.dev.ID {
+		st.replayed = max(st.replayed, m.Seq) // acked for this device too (see releaseSQL)
+	}
 	if _, ok := st.backlog[m.ID]; ok {
 		_ = tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error
 		delete(st.backlog, m.ID)

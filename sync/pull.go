@@ -196,9 +196,11 @@ func (e *PullEngine) touchDevice(device uuid.UUID) {
 }
 
 // ackedSeqSQL reads the highest seq of the device with a final outcome
-// (applied_mutations), capped below its lowest deferred mutation
+// (applied_mutations, or answered replayed from another device's record:
+// devices.replayed_seq), capped below its lowest deferred mutation
 // (mutation_backlog), so that a deferred mutation's optimistic copy is
 // never dropped because a later one was applied.
 const ackedSeqSQL = `SELECT LEAST(
-	(SELECT coalesce(max(seq), 0) FROM applied_mutations WHERE device_id = $1),
+	GREATEST((SELECT coalesce(max(seq), 0) FROM applied_mutations WHERE device_id = $1),
+		(SELECT coalesce(replayed_seq, 0) FROM devices WHERE id = $1)),
 	(SELECT coalesce(min(seq) - 1, 9223372036854775807) FROM mutation_backlog WHERE device_id = $1))`

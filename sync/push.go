@@ -224,7 +224,8 @@ func isLockNotAvailable(err error) bool {
 // version, highest seq seen) and gives the lease back.
 const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?) WHERE id = ? AND (push_lease_id = ? OR push_lease_id IS NULL)`
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
+	WHERE id = ? AND (push_lease_id = ? OR push_lease_id IS NULL)`
 
 // releaseIn gives the device back inside the last chunk's transaction.
 func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
@@ -238,7 +239,7 @@ func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error
 		ms := st.skew.Milliseconds()
 		skew = &ms
 	}
-	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.dev.ID, st.dev.Lease).Error
+	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID, st.dev.Lease).Error
 	if err != nil {
 		return fmt.Errorf("release device: %w", err)
 	}
