@@ -103,7 +103,7 @@ func argsMessage(err error) string {
 // around it: on error it rolls back and calls w.Rollback.
 func (w *Work) Run(ctx context.Context, m Meta, args Args) (Outcome, error) {
 	m.At = truncate(m.At)
-	if !deferrable(args) {
+	if needsSettle(args) {
 		if err := w.settle(ctx); err != nil {
 			return Outcome{}, err
 		}

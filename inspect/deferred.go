@@ -20,8 +20,9 @@ import (
 // lock. With DeferWrites the work keeps those rows in memory (the
 // aggregate cache already is the truth for the commands) and writes them
 // in two or three multi-row statements before anything else reads them:
-// before any other command, before an edit of a pending finding, and at
-// Finish. A failure of those statements is not the fault of the mutation
+// before a photo record (which may reference a finding), before a finding
+// is edited by SQL, and at Finish, after the recomputation has given new
+// findings their derived values. A failure of those statements is not the fault of the mutation
 // running at the time, so it comes back as a SettleError and the caller
 // (the sync engine) reruns the chunk with DeferWrites off, where every
 // mutation writes inside its own savepoint and a bad one is isolated.
@@ -66,14 +67,14 @@ func (w *Work) DeferWrites() {
 	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
 }
 
-// deferrable reports whether a command's writes may stay pending: answers
-// and new findings (an edit of a finding settles first, in editFinding).
-func deferrable(args Args) bool {
-	switch args.(type) {
-	case *AnswerArgs, *RecordFindingArgs:
-		return true
-	}
-	return false
+// needsSettle reports whether a command needs the pending rows in the
+// database before it runs: a photo record may reference a finding (a
+// foreign key). Every other command touches answer and finding rows only
+// through the unit of work's memory, or settles where it writes one
+// (writeFinding); the inspection row itself is never pending.
+func needsSettle(args Args) bool {
+	_, ok := args.(*AttachPhotoArgs)
+	return ok
 }
 
 // putAnswer writes an answer row now, or keeps it pending.
@@ -104,6 +105,31 @@ func (w *Work) putFinding(ctx context.Context, f *models.Finding) error {
 		return nil
 	}
 	return w.tx.DB.WithContext(ctx).Create(f).Error
+}
+
+// putFindings inserts new derived findings now, or keeps them pending
+// with the inspector's (one INSERT for all at settle).
+func (w *Work) putFindings(ctx context.Context, fs []*models.Finding) error {
+	if !w.deferred {
+		return w.tx.DB.WithContext(ctx).Create(fs).Error
+	}
+	for _, f := range fs {
+		w.pend.findings[f.ID] = *f
+	}
+	return nil
+}
+
+// keepPending refreshes the pending copy of a finding the recomputation
+// changed, and reports whether it is pending (so not in the database yet).
+func (w *Work) keepPending(f *models.Finding) bool {
+	if !w.deferred {
+		return false
+	}
+	if _, ok := w.pend.findings[f.ID]; !ok {
+		return false
+	}
+	w.pend.findings[f.ID] = *f
+	return true
 }
 
 // overlayAnswers puts the pending answers of an inspection over the rows

@@ -194,6 +194,9 @@ func (w *Work) reviveFinding(ctx context.Context, ag *agg, m Meta, f *models.Fin
 
 // writeFinding writes changed finding columns with the row version.
 func (w *Work) writeFinding(ctx context.Context, ag *agg, f *models.Finding, cols map[string]any, action string) error {
+	if err := w.settle(ctx); err != nil { // the row may be pending
+		return err
+	}
 	cols["version"], cols["updated_at"] = f.Version, time.Now().UTC()
 	if err := w.tx.DB.WithContext(ctx).Model(&models.Finding{}).Unscoped().Where("id = ?", f.ID).Updates(cols).Error; err != nil {
 		return fmt.Errorf("update finding: %w", err)

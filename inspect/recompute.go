@@ -297,7 +297,7 @@ func (w *Work) syncFindings(ctx context.Context, ag *agg, ev rules.Evaluation) e
 	if len(fresh) == 0 {
 		return nil
 	}
-	if err := w.tx.DB.WithContext(ctx).Create(fresh).Error; err != nil {
+	if err := w.putFindings(ctx, fresh); err != nil {
 		return fmt.Errorf("insert derived findings: %w", err)
 	}
 	for _, f := range fresh {
@@ -345,7 +345,20 @@ func (w *Work) syncFinding(ctx context.Context, ag *agg, f *models.Finding, byCo
 
 // writeDerivedBatch writes the derived columns of several findings in one
 // statement.
-func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, fs []*models.Finding) error {
+func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Finding) error {
+	if len(all) == 0 {
+		return nil
+	}
+	var fs []*models.Finding
+	for _, f := range all {
+		if !w.keepPending(f) { // a pending finding is inserted with its derived values
+			fs = append(fs, f)
+		}
+	}
+	w.bump(ag.row.ID)
+	for _, f := range all {
+		w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+	}
 	if len(fs) == 0 {
 		return nil
 	}
@@ -360,13 +373,11 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, fs []*models.Find
 		sb.WriteString("(?::uuid, ?::text, ?::text, ?::date, ?::boolean, ?::text, ?::jsonb, ?::text, ?::bigint)")
 		srcs, _ := f.Sources.Value()
 		args = append(args, f.ID, f.Action, f.DueKind, f.DueDate, f.Detainable, f.LiableParty, srcs, f.PenaltyRow, f.Version)
-		w.changed(EntityFinding, f.ID, keys(&ag.row)...)
 	}
 	sb.WriteString(") AS v (id, action, due_kind, due_date, detainable, liable_party, sources, penalty_row, version) WHERE f.id = v.id")
 	if err := w.tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error; err != nil {
 		return fmt.Errorf("update derived values: %w", err)
 	}
-	w.bump(ag.row.ID)
 	return nil
 }
 

@@ -220,9 +220,6 @@ func (w *Work) loadFindings(ctx context.Context, a *agg) error {
 // hands the buffered change-log and audit entries to the transaction. Call
 // it once, last, before the transaction commits.
 func (w *Work) Finish(ctx context.Context) error {
-	if err := w.settle(ctx); err != nil {
-		return err
-	}
 	ids := make([]uuid.UUID, 0, len(w.dirty))
 	for id := range w.dirty {
 		ids = append(ids, id)
@@ -232,6 +229,12 @@ func (w *Work) Finish(ctx context.Context) error {
 		if err := w.recompute(ctx, id); err != nil {
 			return err
 		}
+	}
+	// Pending rows are written after the recomputation, with the derived
+	// values it gave them: nothing in it reads answers or findings from
+	// the database, and the penalty chains read offences only.
+	if err := w.settle(ctx); err != nil {
+		return err
 	}
 	if err := w.recomputeParties(ctx); err != nil {
 		return err

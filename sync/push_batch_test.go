@@ -1,6 +1,7 @@
 package sync_test
 
 import (
+	"strings"
 	stdsync "sync"
 	"testing"
 	"time"
@@ -155,9 +156,11 @@ func TestBatchedChunkPendingRowsSurviveARollback(t *testing.T) {
 		f.start("d1", insp, f.vessel, at),
 		f.answer("d1", insp, item, "yes", 1, at.Add(time.Minute)),
 		f.mut("d1", "finding.record", 1, at.Add(2*time.Minute), map[string]any{"id": fid, "inspection_id": insp, "code": "11004"}),
-		// rejected inside the command, after the pending rows were written
-		// in its savepoint: its rollback undoes that write too.
-		f.mut("d1", "finding.update", 1, at.Add(3*time.Minute), map[string]any{"inspection_id": insp, "finding_id": uuid.New(), "note": "x"}),
+		// a photo record settles the pending rows (it may reference a
+		// finding) inside its savepoint, then is refused (no such
+		// finding): its rollback undoes that write too.
+		f.mut("d1", "photo.attach", 1, at.Add(3*time.Minute), map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": insp,
+			"finding_id": uuid.New(), "sha256": strings.Repeat("ab", 32), "size": 1000, "content_type": "image/jpeg"}),
 		f.answer("d1", insp, item, "no", 1, at.Add(4*time.Minute)),
 		f.mut("d1", "finding.record", 1, at.Add(5*time.Minute), map[string]any{"id": fid, "inspection_id": insp, "code": "11004", "note": note}),
 	)
