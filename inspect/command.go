@@ -36,7 +36,8 @@ type Command struct {
 }
 
 // Deferrable reports whether the command's rows may be written at the end
-// of a batched unit of work (Work.DeferWrites): answers and findings.
+// of a batched unit of work (Work.DeferWrites): answers and new findings,
+// which send no statement of their own there, so take no savepoint.
 func (c Command) Deferrable() bool {
 	return c.Name == "inspection.answer" || c.Name == "finding.record"
 }

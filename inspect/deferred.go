@@ -14,18 +14,19 @@ import (
 	"github.com/tindal/tindal/models"
 )
 
-// Deferred writes. A push chunk applies up to 50 mutations in one
-// transaction, and most of an offline day is answers and new findings:
-// rows that only this transaction can touch while it holds the inspection's
-// lock. With DeferWrites the work keeps those rows in memory (the
-// aggregate cache already is the truth for the commands) and writes them
-// in two or three multi-row statements before anything else reads them:
+// Deferred writes. A push chunk applies a whole offline day in one
+// transaction, and most of it is answers and new findings: rows that only
+// this transaction can touch while it holds the inspection's lock. With
+// DeferWrites the work keeps those rows in memory (the aggregate cache
+// already is the truth for the commands) and writes them in two or three
+// multi-row statements before anything reads them from the database:
 // before a photo record (which may reference a finding), before a finding
-// is edited by SQL, and at Finish, after the recomputation has given new
-// findings their derived values. A failure of those statements is not the fault of the mutation
-// running at the time, so it comes back as a SettleError and the caller
-// (the sync engine) reruns the chunk with DeferWrites off, where every
-// mutation writes inside its own savepoint and a bad one is isolated.
+// is written by SQL, and at Finish, after the recomputation has given new
+// findings their derived values. A failure of those statements is not the
+// fault of the mutation running at the time, so it comes back as a
+// SettleError and the caller (the sync engine) reruns the chunk with
+// DeferWrites off, where every mutation writes inside its own savepoint
+// and a bad one is isolated.
 
 // pendingWrites are rows written in memory and not yet in the database,
 // as of the current savepoint: a command's rollback restores them.
