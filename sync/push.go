@@ -145,13 +145,15 @@ func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start ti
 	return results, nil
 }
 
-// BatchedChunkSize bounds a batched chunk: answers and findings take no
-// savepoint there (their rows and records are written at the end of the
-// chunk), so a chunk holds up to this many mutations as long as at most
-// ChunkSize of them may take one — below the 64 subtransactions
-// PostgreSQL caches (DESIGN §4 Push transactions). An offline day of 56
-// mutations is then one transaction, not two.
-const BatchedChunkSize = 200
+// BatchedChunkSize bounds a batched chunk: answers and new findings take
+// no savepoint there (their rows and records are written at the end of
+// the chunk), so a chunk holds up to this many mutations as long as at
+// most ChunkSize of them are commands that do. Even if every one of them
+// took a savepoint after all (an edit of a finding through finding.record,
+// an answer that records a conflict), a chunk never has more than the 64
+// subtransactions PostgreSQL caches per transaction (DESIGN §4 Push
+// transactions). An offline day of 56 mutations is one transaction.
+const BatchedChunkSize = 64
 
 // chunkEnd is where the chunk starting at lo ends: ChunkSize mutations in
 // an unbatched stretch, else up to BatchedChunkSize of which at most
