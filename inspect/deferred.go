@@ -1,17 +1,18 @@
 package inspect
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // Deferred writes. A push chunk applies a whole offline day in one
@@ -192,50 +193,40 @@ func (w *Work) settle(ctx context.Context) error {
 
 func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {
 	ids := slices.Collect(maps.Keys(m))
-	slices.SortFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
 	return ids
 }
-
-const answerCols = 17
 
 func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	var sb strings.Builder
-	sb.WriteString(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device, stamp_user,
-		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at, updated_at) VALUES `)
-	args := make([]any, 0, answerCols*len(rows))
+	args := make([]any, 0, 17*len(rows))
 	now := time.Now().UTC()
-	for i, r := range rows {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+	for _, r := range rows {
 		args = append(args, r.ID, r.InspectionID, r.ItemID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
 			r.StampSeq, r.StampTime, r.JurisdictionID, r.OwnerID, r.InspectorID, max(r.Version, 1), now, now)
 	}
-	return w.tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error
+	q := `INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device, stamp_user,
+		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at, updated_at) VALUES ` +
+		storage.Tuples(len(rows), "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
 }
 
 func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	var sb strings.Builder
-	sb.WriteString(`UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, stamp_version = v.sv, stamp_device = v.sd,
-		stamp_user = v.su, stamp_mutation = v.sm, stamp_seq = v.sq, stamp_time = v.st, version = v.version, updated_at = v.at FROM (VALUES `)
 	args := make([]any, 0, 11*len(rows))
 	now := time.Now().UTC()
-	for i, r := range rows {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(?::uuid, ?::text, ?::text, ?::bigint, ?::uuid, ?::uuid, ?::uuid, ?::bigint, ?::timestamptz, ?::bigint, ?::timestamptz)")
+	for _, r := range rows {
 		args = append(args, r.ID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation, r.StampSeq, r.StampTime, r.Version, now)
 	}
-	sb.WriteString(") AS v (id, answer, note, sv, sd, su, sm, sq, st, version, at) WHERE a.id = v.id")
-	res := w.tx.DB.WithContext(ctx).Exec(sb.String(), args...)
+	q := `UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, stamp_version = v.sv, stamp_device = v.sd,
+		stamp_user = v.su, stamp_mutation = v.sm, stamp_seq = v.sq, stamp_time = v.st, version = v.version, updated_at = v.at FROM (VALUES ` +
+		storage.Tuples(len(rows), "(?::uuid, ?::text, ?::text, ?::bigint, ?::uuid, ?::uuid, ?::uuid, ?::bigint, ?::timestamptz, ?::bigint, ?::timestamptz)") +
+		") AS v (id, answer, note, sv, sd, su, sm, sq, st, version, at) WHERE a.id = v.id"
+	res := w.tx.DB.WithContext(ctx).Exec(q, args...)
 	if res.Error == nil && res.RowsAffected != int64(len(rows)) {
 		return fmt.Errorf("%d of %d stored answers found", res.RowsAffected, len(rows))
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
 )
 
 // namespaceDerived names derived finding rows by inspection and code.
@@ -362,20 +362,16 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 	if len(fs) == 0 {
 		return nil
 	}
-	var sb strings.Builder
 	args := make([]any, 0, 9*len(fs))
-	sb.WriteString(`UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable = v.detainable,
-		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version, updated_at = now() FROM (VALUES `)
-	for i, f := range fs {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(?::uuid, ?::text, ?::text, ?::date, ?::boolean, ?::text, ?::jsonb, ?::text, ?::bigint)")
+	for _, f := range fs {
 		srcs, _ := f.Sources.Value()
 		args = append(args, f.ID, f.Action, f.DueKind, f.DueDate, f.Detainable, f.LiableParty, srcs, f.PenaltyRow, f.Version)
 	}
-	sb.WriteString(") AS v (id, action, due_kind, due_date, detainable, liable_party, sources, penalty_row, version) WHERE f.id = v.id")
-	if err := w.tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error; err != nil {
+	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable = v.detainable,
+		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version, updated_at = now() FROM (VALUES ` +
+		storage.Tuples(len(fs), "(?::uuid, ?::text, ?::text, ?::date, ?::boolean, ?::text, ?::jsonb, ?::text, ?::bigint)") +
+		") AS v (id, action, due_kind, due_date, detainable, liable_party, sources, penalty_row, version) WHERE f.id = v.id"
+	if err := w.tx.DB.WithContext(ctx).Exec(q, args...).Error; err != nil {
 		return fmt.Errorf("update derived values: %w", err)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -184,4 +185,13 @@ func ActorOf(s models.Scope) Actor {
 		a.DeviceID = &d
 	}
 	return a
+}
+
+// Tuples is n copies of tuple separated by commas: the rows of a
+// multi-row VALUES list, e.g. Tuples(2, "(?, ?)") is "(?, ?), (?, ?)".
+func Tuples(n int, tuple string) string {
+	if n <= 0 {
+		return ""
+	}
+	return tuple + strings.Repeat(", "+tuple, n-1)
 }

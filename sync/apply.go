@@ -41,10 +41,8 @@ type state struct {
 	batch    bool  // this chunk attempt defers answers, findings and their records (see applyChunk)
 	abort    error // a deferred write failed: the attempt is rolled back and rerun without batching
 	// unbatchedTo: mutations before this position (in the push's seq
-	// order) are applied unbatched, after a batched chunk over them failed;
-	// noBatch is set for the chunks among them.
+	// order) are applied unbatched, after a batched chunk over them failed.
 	unbatchedTo int
-	noBatch     bool
 	replayed    int64 // highest seq answered replayed from another device's record
 }
 
@@ -116,12 +114,11 @@ type record struct {
 // lost lease, the change-log lock timeout), every result of the chunk is
 // retry. The first chunk of a push takes the device and the last gives it
 // back; failing to take it fails the push.
-func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, last bool) ([]Result, error) {
+func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, last, batched bool) ([]Result, error) {
 	begun := time.Now()
 	var results []Result
 	defer func() { e.m.observe(begun, results) }()
 	snap, taking := st.save(), !st.drain && !st.leased
-	batched := !st.noBatch
 	st.batch = batched
 	results, err := e.attemptChunk(ctx, st, chunk, last, taking)
 	st.batch = false
@@ -531,18 +528,13 @@ func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
 	if len(upd) == 0 {
 		return nil
 	}
-	var sb strings.Builder
 	args := make([]any, 0, 3*len(upd))
-	sb.WriteString("UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome::jsonb FROM (VALUES ")
-	for i, p := range upd {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(?::uuid, ?, ?)")
+	for _, p := range upd {
 		args = append(args, p.id, p.status, string(p.body))
 	}
-	sb.WriteString(") AS v (id, status, outcome) WHERE a.id = v.id")
-	if err := tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error; err != nil {
+	q := "UPDATE applied_mutations AS a SET status = v.status, outcome = v.outcome::jsonb FROM (VALUES " +
+		storage.Tuples(len(upd), "(?::uuid, ?, ?)") + ") AS v (id, status, outcome) WHERE a.id = v.id"
+	if err := tx.DB.WithContext(ctx).Exec(q, args...).Error; err != nil {
 		return fmt.Errorf("store outcomes: %w", err)
 	}
 	return nil
@@ -555,18 +547,14 @@ func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
 	if len(ins) == 0 {
 		return nil
 	}
-	var sb strings.Builder
 	args := make([]any, 0, 9*len(ins))
-	sb.WriteString("INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) VALUES ")
-	for i, p := range ins {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
+	for _, p := range ins {
 		r := p.record
 		args = append(args, p.id, r.device, r.user, r.seq, r.name, r.agg, r.hash, p.status, string(p.body))
 	}
-	return tx.DB.WithContext(ctx).Exec(sb.String(), args...).Error
+	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) VALUES " +
+		storage.Tuples(len(ins), "(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
+	return tx.DB.WithContext(ctx).Exec(q, args...).Error
 }
 
 func actor(st *state) storage.Actor {

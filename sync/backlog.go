@@ -218,7 +218,7 @@ func (e *Engine) drainDevice(ctx context.Context, devID, userID, agg uuid.UUID) 
 	st := newState(sc, device{ID: devID, UserID: userID, RegisteredAt: info.RegisteredAt}, e.clock().UTC(), nil)
 	st.drain = true
 	for lo := 0; lo < len(ms); lo += e.opt.ChunkSize {
-		if _, err := e.applyChunk(ctx, st, ms[lo:min(lo+e.opt.ChunkSize, len(ms))], false); err != nil {
+		if _, err := e.applyChunk(ctx, st, ms[lo:min(lo+e.opt.ChunkSize, len(ms))], false, true); err != nil {
 			return err
 		}
 		if st.retrying {

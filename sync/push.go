@@ -128,8 +128,7 @@ func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start ti
 			lo = hi
 			continue
 		}
-		st.noBatch = lo < st.unbatchedTo
-		rs, err := e.applyChunk(ctx, st, chunk, hi == len(ms))
+		rs, err := e.applyChunk(ctx, st, chunk, hi == len(ms), lo >= st.unbatchedTo)
 		if errors.Is(err, errSplit) {
 			st.unbatchedTo = hi // the same mutations again, in unbatched chunks
 			continue
