@@ -4,6 +4,8 @@
 #   docker run tindal migrate up # any other subcommand
 
 FROM golang:1.26-bookworm AS build
+# Build with 1.27.3: 1.26.x has reachable standard-library vulnerabilities.
+ENV GOTOOLCHAIN=go1.27.3
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN --mount=type=cache,target=/go/pkg/mod go mod download

@@ -1,6 +1,9 @@
 # Tindal: the two commands are `make run` and `make test`.
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
+# Go 1.26.8 on the machine has reachable standard-library vulnerabilities; the
+# module proxy serves 1.27.3 (a toolchain line in go.mod alone is ignored here).
+export GOTOOLCHAIN := go1.27.3
 GO ?= go
 DEMO_PASSWORD ?= tindal-demo-2026
 SERVICES := scripts/services.sh && source .services.env

@@ -9,6 +9,7 @@
 #   scripts/loadtest.sh -devices 200 -push-only -rate 20 -duration 20s -raw none
 #   make loadtest LOADGEN_FLAGS="-devices 50"
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # go1.26.8 has reachable stdlib vulnerabilities
 cd "$(dirname "$0")/.."
 scripts/services.sh >/dev/null
 source .services.env

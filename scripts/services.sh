@@ -22,6 +22,7 @@
 # $XDG_CACHE_HOME/tindal-tools and run as separate processes (MinIO is AGPL:
 # it never enters go.mod).
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # go1.26.8 has reachable stdlib vulnerabilities
 
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 readonly MINIO_TAG=minio-20260212201848
