@@ -43,7 +43,7 @@ func (h *harness) push(ms ...map[string]any) map[string]any {
 func (h *harness) supervisorOf(code string) string {
 	label := "supervisor-" + strings.ToLower(code)
 	_, err := h.auth.CreateUser(context.Background(), storage.Actor{}, auth.NewUser{Email: label + "@test.tindal", Name: label,
-		Role: models.RoleSupervisor, Password: testPassword, Jurisdictions: []uuid.UUID{h.ids[code]}})
+		Role: models.RoleSupervisor, Password: testPassword, Jurisdictions: []uuid.UUID{h.ids[code]}, AssignedFrom: assignedLongAgo})
 	h.must(err)
 	h.tokens[label] = h.login(label + "@test.tindal")
 	return label

@@ -15,12 +15,13 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/testkit"
 )
 
 // addUser signs in one more user of a role in one jurisdiction.
 func (h *harness) addUser(label string, role models.Role, jurisdiction string) {
 	h.t.Helper()
-	n := auth.NewUser{Email: label + "@test.tindal", Name: label, Role: role, Password: testPassword, Jurisdictions: []uuid.UUID{h.ids[jurisdiction]}}
+	n := auth.NewUser{Email: label + "@test.tindal", Name: label, Role: role, Password: testPassword, Jurisdictions: []uuid.UUID{h.ids[jurisdiction]}, AssignedFrom: assignedLongAgo}
 	_, err := h.auth.CreateUser(context.Background(), storage.Actor{}, n)
 	h.must(err)
 	h.tokens[label] = h.login(n.Email)
@@ -51,7 +52,7 @@ func (p *pusher) push(at time.Time, name string, args map[string]any) pushResult
 	m := map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": p.seq, "name": name, "version": 1, "args": args, "base_version": 1,
 		"captured_at": at.UTC().Format(time.RFC3339Nano)}
 	res := p.h.do("POST", "/v1/sync/push", p.user, map[string]any{"ack_seq": 0, "mutations": []any{m}}, "X-Device-Id", p.dev,
-		"X-Protocol-Version", "1", "X-App-Version", "1.0.0", "X-Device-Time", time.Now().UTC().Format(time.RFC3339))
+		"X-Protocol-Version", "1", "X-App-Version", "1.0.0", "X-Device-Time", testkit.Now().UTC().Format(time.RFC3339))
 	var out struct{ Results []pushResult }
 	if res.status != 200 || json.Unmarshal(res.body, &out) != nil || len(out.Results) != 1 {
 		p.h.t.Fatalf("push %s: %d %s", name, res.status, res.body)
@@ -102,7 +103,7 @@ func TestVesselObservationDecisions(t *testing.T) {
 	}{{"passengers", 12}, {"name", "Sea Queen"}, {"zone", 7}, {"engine_power", map[string]any{"value": 90, "unit": "NHP"}}, {"kind", "steam"}, {"owner", h.ids["owner-MANGALURU"]}} {
 		id := uuid.Must(uuid.NewV7())
 		obs[o.field] = id
-		if r := p.push(time.Now().Add(-time.Minute), "vessel.observe", map[string]any{"id": id, "vessel_id": vessel, "field": o.field, "value": o.value}); r.Status != "applied" {
+		if r := p.push(testkit.Now().Add(-time.Minute), "vessel.observe", map[string]any{"id": id, "vessel_id": vessel, "field": o.field, "value": o.value}); r.Status != "applied" {
 			t.Fatalf("observe %s: %+v", o.field, r)
 		}
 	}
@@ -268,15 +269,15 @@ func TestAmendmentRequestDecisions(t *testing.T) {
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	id := uuid.Must(uuid.NewV7())
 	p := h.pusher("inspector")
-	start := time.Now().Add(-2 * time.Hour)
+	start := testkit.Now().Add(-2 * time.Hour)
 	p.push(start, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	p.push(start.Add(time.Minute), "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "yes"})
 	p.push(start.Add(2*time.Minute), "inspection.submit", map[string]any{"inspection_id": id})
 	if r := h.do("POST", "/v1/inspections/"+id.String()+"/review", "supervisor", map[string]any{"decision": "approve"}); r.status != 200 {
 		t.Fatalf("approve: %d %s", r.status, r.body)
 	}
-	answer := p.push(time.Now().Add(-time.Minute), "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"})
-	notes := p.push(time.Now().Add(-time.Minute), "inspection.edit", map[string]any{"inspection_id": id, "notes": "written after approval"})
+	answer := p.push(testkit.Now().Add(-time.Minute), "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"})
+	notes := p.push(testkit.Now().Add(-time.Minute), "inspection.edit", map[string]any{"inspection_id": id, "notes": "written after approval"})
 	if answer.Code != "amendment_requested" || notes.Code != "amendment_requested" {
 		t.Fatalf("edits of an approved inspection: %+v %+v", answer, notes)
 	}

@@ -51,20 +51,26 @@ type harness struct {
 	ids    map[string]uuid.UUID
 }
 
+// assignedLongAgo starts the test users' assignments well in the past: a
+// push is authorised against the assignments in force on its capture date
+// in India, so an assignment starting "today" refuses a start captured two
+// hours ago whenever the suite runs between 00:00 and 02:00 India time.
+var assignedLongAgo = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	db := testkit.NewDB(t)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
-	inspSvc := inspect.New(db, nil, time.Now)
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher(), Clock: testkit.Now})
+	inspSvc := inspect.New(db, nil, testkit.Now)
 	pull, err := tsync.NewPullEngine(db, []byte("harness-cursor-key-of-at-least-32-bytes"), tsync.PullOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(),
+		Registry: registry.New(db, testkit.Now), Metrics: prometheus.NewRegistry(),
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
-		Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{}), Pull: pull})
+		Inspect: inspSvc, Push: tsync.New(db, inspSvc, testkit.Now, tsync.Options{}), Pull: pull})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +91,7 @@ func newHarness(t *testing.T) *harness {
 // seed creates two jurisdictions, an owner and vessel in each, and a user per role.
 func (h *harness) seed() {
 	ctx := context.Background()
-	reg := registry.New(h.db, time.Now)
+	reg := registry.New(h.db, testkit.Now)
 	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
 	for _, code := range []string{"KARWAR", "MANGALURU"} {
 		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: strings.Title(strings.ToLower(code)), Regime: "KA-IV-2025"})
@@ -114,7 +120,7 @@ func (h *harness) seed() {
 		{"owner", models.RoleOwner, nil},
 	}
 	for _, u := range users {
-		n := auth.NewUser{Email: u.label + "@test.tindal", Name: u.label, Role: u.role, Password: testPassword}
+		n := auth.NewUser{Email: u.label + "@test.tindal", Name: u.label, Role: u.role, Password: testPassword, AssignedFrom: assignedLongAgo}
 		for _, j := range u.jur {
 			n.Jurisdictions = append(n.Jurisdictions, h.ids[j])
 		}

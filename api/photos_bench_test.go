@@ -179,7 +179,7 @@ func benchServer(b *testing.B) (base, token string, db *storage.DB) {
 		Category: &cat, Zone: &zone, EnginePower: &power, PowerUnit: &unit, Use: "passenger", JurisdictionID: j.ID, OwnerID: o.ID})
 	must(b, err)
 	u, err := authSvc.CreateUser(ctx, storage.Actor{}, auth.NewUser{Email: "bench@test.tindal", Name: "bench", Role: models.RoleInspector,
-		Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}})
+		Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}, AssignedFrom: assignedLongAgo})
 	must(b, err)
 	tok, err := authSvc.Login(ctx, auth.LoginInput{Email: u.Email, Password: testPassword, InstallationID: "bench"})
 	must(b, err)

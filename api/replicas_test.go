@@ -106,7 +106,7 @@ func TestReplicasKeepTheSyncProtocol(t *testing.T) {
 func (c *cluster) addInspectors(labels ...string) {
 	for _, label := range labels {
 		_, err := c.auth.CreateUser(c.t.Context(), storage.Actor{}, auth.NewUser{Email: label + "@test.tindal", Name: label,
-			Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{c.ids["KARWAR"]}})
+			Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{c.ids["KARWAR"]}, AssignedFrom: assignedLongAgo})
 		c.must(err)
 	}
 }

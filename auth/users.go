@@ -26,6 +26,12 @@ type NewUser struct {
 	OwnerID           *uuid.UUID
 	Jurisdictions     []uuid.UUID
 	PreferredLanguage string // "en" when empty
+	// AssignedFrom is the first day (in India) of the new assignments; today
+	// when zero. A push is authorised against the assignments in force on
+	// its capture date, so an account created today cannot push work
+	// captured yesterday: the demo and the tests, which push work captured
+	// hours or days ago, start their assignments well in the past.
+	AssignedFrom time.Time
 }
 
 // userImage is the audit image of a user: never the password or its hash.
@@ -124,7 +130,7 @@ func (s *Service) insertUser(tx *storage.Tx, n NewUser, hash string, now time.Ti
 		}
 		return models.User{}, storage.MapError(fmt.Errorf("insert user: %w", err), "user")
 	}
-	if err := assign(tx.DB, u.ID, n.Jurisdictions, now); err != nil {
+	if err := assign(tx.DB, u.ID, n.Jurisdictions, n.AssignedFrom, now); err != nil {
 		return models.User{}, err
 	}
 	return u, tx.Audit("create", "user", u.ID, nil, imageOf(u, n.Jurisdictions))
@@ -168,10 +174,13 @@ func uniqueIDs(ids []uuid.UUID) []uuid.UUID {
 	return slices.Compact(out)
 }
 
-// assign adds an assignment starting today for each jurisdiction the user
-// is not already assigned to today.
-func assign(g *gorm.DB, userID uuid.UUID, jurisdictions []uuid.UUID, now time.Time) error {
+// assign adds an assignment starting on from (today when zero) for each
+// jurisdiction the user is not already assigned to on that day.
+func assign(g *gorm.DB, userID uuid.UUID, jurisdictions []uuid.UUID, from, now time.Time) error {
 	day := today(now)
+	if !from.IsZero() {
+		day = today(from)
+	}
 	for _, j := range uniqueIDs(jurisdictions) {
 		err := g.Exec(`
 			INSERT INTO user_jurisdictions (id, user_id, jurisdiction_id, starts_on, created_at)
@@ -238,7 +247,7 @@ func updateUser(tx *storage.Tx, old models.User, n NewUser, hash string, now tim
 	if err != nil {
 		return models.User{}, storage.MapError(fmt.Errorf("update user: %w", err), "user")
 	}
-	if err := assign(tx.DB, u.ID, n.Jurisdictions, now); err != nil {
+	if err := assign(tx.DB, u.ID, n.Jurisdictions, n.AssignedFrom, now); err != nil {
 		return models.User{}, err
 	}
 	return u, tx.Audit("update", "user", u.ID, imageOf(old, nil), imageOf(u, n.Jurisdictions))

@@ -23,7 +23,10 @@ func (s *seeder) seedUsers(ctx context.Context, users *auth.Service, password st
 	var out []account
 	for _, st := range staff {
 		n := auth.NewUser{Email: st.Email, Name: st.Name, Role: st.Role, Password: password,
-			Jurisdictions: s.jurisdictionsOf(st.Jur), PreferredLanguage: st.Lang}
+			Jurisdictions: s.jurisdictionsOf(st.Jur), PreferredLanguage: st.Lang,
+			// A year back, so a phone can push work captured before today
+			// (at any hour: a start captured at 23:00 is yesterday in India).
+			AssignedFrom: s.day(-365)}
 		if _, _, err := users.UpsertUser(ctx, actor, n); err != nil {
 			return nil, fmt.Errorf("%s: %w", st.Email, err)
 		}

@@ -152,7 +152,10 @@ func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
 }
 
 // push sends a batch, retrying on 409/503 and resending retry results; it
-// returns how many leading mutations got a final or deferred result.
+// returns how many leading mutations were applied. Anything else that is
+// final or held (deferred, rejected, merged into a conflict) is an error:
+// a push that was deferred or quarantined is not a push served, and a
+// harness that counted it would report work that never happened.
 func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, error) {
 	for attempt := range 20 {
 		t0 := time.Now()
@@ -169,7 +172,7 @@ func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, er
 		if res.StatusCode != 200 {
 			return 0, fmt.Errorf("push: %d %s", res.StatusCode, b)
 		}
-		done, err := settled(b)
+		done, err := settled(b, ms)
 		if done > 0 || err != nil {
 			return done, err
 		}
@@ -178,8 +181,10 @@ func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, er
 	return 0, fmt.Errorf("push: still retry after 20 attempts")
 }
 
-// settled counts the leading results that are not "retry".
-func settled(body []byte) (int, error) {
+// settled counts the leading results that were applied (or replayed: the
+// answer to an earlier attempt whose response was lost), stopping at the
+// first retry. Every other status fails the run, naming the mutation.
+func settled(body []byte, ms []mutation) (int, error) {
 	var out struct {
 		Results []struct{ Status, Code string }
 	}
@@ -187,14 +192,19 @@ func settled(body []byte) (int, error) {
 		return 0, fmt.Errorf("push: %w", err)
 	}
 	done := 0
-	for _, r := range out.Results {
-		if r.Status == "retry" {
-			break
+	for i, r := range out.Results {
+		switch r.Status {
+		case "retry":
+			return done, nil
+		case "applied", "replayed":
+			done++
+		default:
+			name := "?"
+			if i < len(ms) {
+				name = ms[i].Name
+			}
+			return 0, fmt.Errorf("push: mutation %d (%s) was %s (%s), not applied: the day did not happen", i, name, r.Status, r.Code)
 		}
-		if r.Status == "rejected" {
-			return 0, fmt.Errorf("push: mutation rejected (%s)", r.Code)
-		}
-		done++
 	}
 	return done, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	stdsync "sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -23,6 +24,7 @@ type pushPhase struct {
 	days     series   // each day's push: first request sent to last answered
 	pages    series   // each pull page
 	complete series   // each whole phone day (pulls included)
+	sent     atomic.Int64 // mutations sent, each expected to be applied
 }
 
 // job is one phone's day: pull, push the day in batches, pull (no pulls
@@ -37,6 +39,7 @@ func (p *pushPhase) job(ctx context.Context, slot, i int) error {
 	}
 	d := newDay(p.tpl, p.vessels[i%len(p.vessels)], cl.seq)
 	cl.seq += int64(len(d.mutations))
+	p.sent.Add(int64(len(d.mutations)))
 	if err := p.pushDay(ctx, cl, d); err != nil {
 		return err
 	}
@@ -94,16 +97,57 @@ func pushRun(ctx context.Context, c config, getenv func(string) string, out io.W
 	if err != nil {
 		return err
 	}
+	applied0, all0, err := appliedCount(ctx, pool)
+	if err != nil {
+		return err
+	}
 	// Read the server's pool size before the push phase: a server whose
 	// /metrics breaks under load would otherwise leave only a guess.
 	size := poolSize(ctx, c, getenv)
 	fmt.Fprintf(out, "plan: %s; a day is %s\n", pl.describe("offline days"), p.dayShape())
 	rs := pl.run(ctx, p.job)
 	p.report(out, pl, rs)
+	if rs.errors > 0 {
+		return fmt.Errorf("%d of %d offline days failed (last: %v): the figures above include work that did not happen", rs.errors, pl.days, rs.lastErr)
+	}
+	if err := checkApplied(ctx, pool, applied0, all0, p.sent.Load()); err != nil {
+		return err
+	}
 	if pool == nil || c.raw == "none" {
 		return nil
 	}
 	return baselines(ctx, c, pool, p, pl, before, size, out)
+}
+
+// appliedCount is how many recorded mutations were applied, and how many
+// were recorded at all.
+func appliedCount(ctx context.Context, pool *pgxpool.Pool) (applied, all int64, err error) {
+	if pool == nil {
+		return 0, 0, nil
+	}
+	err = pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'applied'), count(*) FROM applied_mutations`).Scan(&applied, &all)
+	if err != nil {
+		err = fmt.Errorf("count applied mutations: %w", err)
+	}
+	return applied, all, err
+}
+
+// checkApplied fails unless the database recorded every mutation the
+// phones sent, each as applied: the phones' answers alone could hide work
+// that was deferred or quarantined after all.
+func checkApplied(ctx context.Context, pool *pgxpool.Pool, applied0, all0, sent int64) error {
+	if pool == nil {
+		return nil
+	}
+	applied, all, err := appliedCount(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if applied-applied0 != sent || all-all0 != sent {
+		return fmt.Errorf("the phones sent %d mutations; the server recorded %d, of which %d applied: the figures above count work that did not happen",
+			sent, all-all0, applied-applied0)
+	}
+	return nil
 }
 
 func (p *pushPhase) dayShape() string {
