@@ -19,11 +19,11 @@ type pushPhase struct {
 	c        config
 	tpl      inspect.Template
 	phones   []*client
-	vessels  []string // day i inspects vessels[i % len]
-	reqs     series   // each push request, retries included
-	days     series   // each day's push: first request sent to last answered
-	pages    series   // each pull page
-	complete series   // each whole phone day (pulls included)
+	vessels  []string     // day i inspects vessels[i % len]
+	reqs     series       // each push request, retries included
+	days     series       // each day's push: first request sent to last answered
+	pages    series       // each pull page
+	complete series       // each whole phone day (pulls included)
 	sent     atomic.Int64 // mutations sent, each expected to be applied
 }
 
