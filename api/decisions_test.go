@@ -13,6 +13,7 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -95,12 +96,18 @@ func TestVesselObservationDecisions(t *testing.T) {
 	h := newHarness(t)
 	h.addUser("registrar-mangaluru", models.RoleRegistrar, "MANGALURU")
 	vessel := h.ids["vessel-KARWAR"]
+	// The new owner is of Karwar too: a registrar may give a vessel only to
+	// an owner in their own scope (TestWritesRefuseOutOfScopeReferences).
+	second, _, err := registry.New(h.db, testkit.Now).CreateOwner(context.Background(), models.Scope{Access: models.AccessAll, UserID: uuid.New()},
+		models.Owner{Kind: "person", Name: "Second owner of KARWAR", JurisdictionID: h.ids["KARWAR"], PreferredLanguage: "hi"})
+	h.must(err)
+	h.ids["owner2-KARWAR"] = second.ID
 	p := h.pusher("inspector")
 	obs := map[string]uuid.UUID{}
 	for _, o := range []struct {
 		field string
 		value any
-	}{{"passengers", 12}, {"name", "Sea Queen"}, {"zone", 7}, {"engine_power", map[string]any{"value": 90, "unit": "NHP"}}, {"kind", "steam"}, {"owner", h.ids["owner-MANGALURU"]}} {
+	}{{"passengers", 12}, {"name", "Sea Queen"}, {"zone", 7}, {"engine_power", map[string]any{"value": 90, "unit": "NHP"}}, {"kind", "steam"}, {"owner", h.ids["owner2-KARWAR"]}} {
 		id := uuid.Must(uuid.NewV7())
 		obs[o.field] = id
 		if r := p.push(testkit.Now().Add(-time.Minute), "vessel.observe", map[string]any{"id": id, "vessel_id": vessel, "field": o.field, "value": o.value}); r.Status != "applied" {
@@ -216,7 +223,7 @@ func TestVesselObservationDecisions(t *testing.T) {
 
 	t.Run("a new owner moves the vessel's dependents", func(t *testing.T) {
 		h := h.with(t)
-		newOwner := h.ids["owner-MANGALURU"].String()
+		newOwner := h.ids["owner2-KARWAR"].String()
 		r := h.do("POST", decide(obs["owner"]), "registrar", map[string]any{"decision": "accept"})
 		if r.status != 200 || r.json()["status"] != "accepted" || r.json()["owner_id"] != newOwner {
 			t.Fatalf("accept owner: %d %s", r.status, r.body)

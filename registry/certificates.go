@@ -90,18 +90,16 @@ func (r *Service) placeCertificate(db *gorm.DB, s models.Scope, c *models.Certif
 		return f.Err()
 	case c.VesselID != nil:
 		var v models.Vessel
-		if err := db.Where("id = ?", *c.VesselID).Take(&v).Error; err != nil {
-			f.Add("vessel_id", "not_found", "no such vessel")
-			return f.Err()
+		if err := referenceInScope(db, vesselScope(s), &v, *c.VesselID, "vessel_id", "vessel"); err != nil {
+			return err
 		}
 		c.SubjectType, c.JurisdictionID = "vessel", v.JurisdictionID
 		owner := v.OwnerID
 		c.OwnerID = &owner
 	default:
 		var m models.CrewMember
-		if err := db.Where("id = ?", *c.CrewMemberID).Take(&m).Error; err != nil {
-			f.Add("crew_member_id", "not_found", "no such crew member")
-			return f.Err()
+		if err := referenceInScope(db, crewScope(s), &m, *c.CrewMemberID, "crew_member_id", "crew member"); err != nil {
+			return err
 		}
 		c.SubjectType, c.JurisdictionID, c.OwnerID = "crew_member", m.JurisdictionID, nil
 	}

@@ -133,9 +133,9 @@ func (r *Service) AddVesselCrew(ctx context.Context, s models.Scope, in models.V
 		if !s.CanJurisdiction(v.JurisdictionID) {
 			return forbidden(entityVesselCrew)
 		}
-		var n int64
-		if err := tx.DB.Model(&models.CrewMember{}).Where("id = ?", in.CrewMemberID).Count(&n).Error; err != nil || n == 0 {
-			return models.Invalid(models.FieldError{Field: "crew_member_id", Code: "not_found", Message: "no such crew member"})
+		var m models.CrewMember
+		if err := referenceInScope(tx.DB, crewScope(s), &m, in.CrewMemberID, "crew_member_id", "crew member"); err != nil {
+			return err
 		}
 		in.JurisdictionID, in.OwnerID, in.Version = v.JurisdictionID, v.OwnerID, 1
 		in.SignedOn = *datePtr(&in.SignedOn)

@@ -93,15 +93,27 @@ func loadJurisdiction(db *gorm.DB, id uuid.UUID, field string) (models.Jurisdict
 	return j, nil
 }
 
-func ownerExists(db *gorm.DB, id uuid.UUID) error {
-	var n int64
-	if err := db.Model(&models.Owner{}).Where("id = ?", id).Count(&n).Error; err != nil {
-		return fmt.Errorf("check owner: %w", err)
+// referenceInScope loads the row a write refers to (into dst) through the
+// caller's scope. An id outside the scope is answered exactly as an id that
+// does not exist, a not_found error on the field: a write may neither
+// attach to another jurisdiction's records (a Karwar registrar giving a
+// vessel to a Paradip owner) nor confirm that they exist.
+func referenceInScope(db *gorm.DB, scope func(*gorm.DB) *gorm.DB, dst any, id uuid.UUID, field, what string) error {
+	err := scope(db).Where("id = ?", id).Take(dst).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return models.Invalid(models.FieldError{Field: field, Code: "not_found", Message: "no such " + what})
 	}
-	if n == 0 {
-		return models.Invalid(models.FieldError{Field: "owner_id", Code: "not_found", Message: "no such owner"})
+	if err != nil {
+		return fmt.Errorf("load %s: %w", what, err)
 	}
 	return nil
+}
+
+// ownerInScope checks that the owner a vessel is given to is one the
+// caller may see.
+func ownerInScope(db *gorm.DB, s models.Scope, id uuid.UUID) error {
+	var o models.Owner
+	return referenceInScope(db, ownerScope(s), &o, id, "owner_id", "owner")
 }
 
 // getJurisdictionScoped adapts GetJurisdiction (reference data, no scope)

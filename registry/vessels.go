@@ -72,7 +72,7 @@ func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Ve
 		if err != nil {
 			return err
 		}
-		if err := ownerExists(tx.DB, in.OwnerID); err != nil {
+		if err := ownerInScope(tx.DB, s, in.OwnerID); err != nil {
 			return err
 		}
 		in.Regime = j.Regime
@@ -125,7 +125,7 @@ func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID
 func (r *Service) patchVessel(s models.Scope, p VesselPatch) func(*storage.Tx, *models.Vessel) error {
 	return func(tx *storage.Tx, v *models.Vessel) error {
 		if p.OwnerID != nil && *p.OwnerID != v.OwnerID {
-			if err := ownerExists(tx.DB, *p.OwnerID); err != nil {
+			if err := ownerInScope(tx.DB, s, *p.OwnerID); err != nil {
 				return err
 			}
 		}
