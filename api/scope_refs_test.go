@@ -48,7 +48,9 @@ func TestWritesRefuseOutOfScopeReferences(t *testing.T) {
 		{"vessel moved to an owner", "PATCH", "/v1/vessels/" + ownVessel, "owner_id",
 			func(ref string) string { return fmt.Sprintf(`{"owner_id":%q}`, ref) }, ownOwner, otherOwner},
 		{"crew member signed on", "POST", "/v1/vessels/" + ownVessel + "/crew", "crew_member_id",
-			func(ref string) string { return fmt.Sprintf(`{"crew_member_id":%q,"role":"master","signed_on":"2026-01-01"}`, ref) }, ownCrew, otherCrew},
+			func(ref string) string {
+				return fmt.Sprintf(`{"crew_member_id":%q,"role":"master","signed_on":"2026-01-01"}`, ref)
+			}, ownCrew, otherCrew},
 		{"certificate of a crew member", "POST", "/v1/certificates", "crew_member_id",
 			func(ref string) string {
 				return fmt.Sprintf(`{"crew_member_id":%q,"kind":"competency","number":"COC-%s","issued_on":"2026-01-01","expires_on":"2030-12-31"}`, ref, ref[:8])
