@@ -54,3 +54,14 @@ loadtest:
 .PHONY: loadgen
 loadgen:
 	@export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" && $(GO) run ./bench/loadgen $(LOADGEN_FLAGS)
+
+## lint-contract: Redocly and Spectral (with the OWASP ruleset) on the contract, pinned in tools/contract/package-lock.json
+.PHONY: lint-contract docs-bundle
+CONTRACT_TOOLS := cd tools/contract && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
+lint-contract:
+	@$(CONTRACT_TOOLS) && npx redocly lint ../../openapi/openapi.yaml --format=summary \
+	  && npx spectral lint -r .spectral.yaml --fail-severity=error ../../openapi/openapi.yaml
+
+## docs-bundle: refresh the Redoc bundle /docs embeds from the pinned npm package
+docs-bundle:
+	@$(CONTRACT_TOOLS) && cp node_modules/redoc/bundles/redoc.standalone.js node_modules/redoc/bundles/redoc.standalone.js.LICENSE.txt ../../api/docsui/

@@ -3,9 +3,9 @@ package api
 import (
 	"bytes"
 	"context"
+	"embed"
 	"html/template"
 	"sort"
-	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gofiber/fiber/v2"
@@ -50,31 +50,47 @@ func (h *handlers) mountSystem(app *fiber.App, k *contract, reg *prometheus.Regi
 		c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 		return c.Send(page)
 	})
+	for name, mime := range docsAssets {
+		body, err := docsUI.ReadFile("docsui/" + name)
+		if err != nil {
+			panic(err) // embedded at build time: a missing file is a build defect
+		}
+		app.Get("/docs/"+name, func(c *fiber.Ctx) error {
+			c.Set(fiber.HeaderContentType, mime)
+			c.Set(fiber.HeaderCacheControl, "public, max-age=86400")
+			return c.Send(body)
+		})
+	}
 	if reg != nil {
 		app.Get("/metrics", adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
 	}
 }
 
-type docOp struct {
-	Method, Path, ID, Summary, Description, Auth string
-	Responses                                    []string
+// docsUI is Redoc's standalone bundle (redoc 2.5.2 from npm, pinned in
+// tools/contract/package-lock.json; `make docs-bundle` refreshes it) and
+// the script that starts it. It is embedded so the reference reads the
+// same on an offline office machine: no CDN, no fonts from the network.
+//
+//go:embed docsui/redoc.standalone.js docsui/init.js
+var docsUI embed.FS
+
+// docsAssets are the files /docs/… serves, with their media types.
+var docsAssets = map[string]string{
+	"redoc.standalone.js": "text/javascript; charset=utf-8",
+	"init.js":             "text/javascript; charset=utf-8",
 }
 
-// renderDocs renders the contract as one self-contained HTML page: no
-// scripts, no CDN, so it reads the same on an offline office machine.
+type docOp struct {
+	Method, Path, Summary string
+}
+
+// renderDocs renders the page Redoc draws the reference into. Without
+// scripts it still lists every operation, with a link to the contract.
 func renderDocs(doc *openapi3.T) []byte {
 	var ops []docOp
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			d := docOp{Method: method, Path: path, ID: op.OperationID, Summary: op.Summary, Description: op.Description, Auth: "bearer token"}
-			if !needsAuth(doc, op) {
-				d.Auth = "none"
-			}
-			for code := range op.Responses.Map() {
-				d.Responses = append(d.Responses, code)
-			}
-			sort.Strings(d.Responses)
-			ops = append(ops, d)
+			ops = append(ops, docOp{Method: method, Path: path, Summary: op.Summary})
 		}
 	}
 	sort.Slice(ops, func(i, j int) bool {
@@ -83,29 +99,19 @@ func renderDocs(doc *openapi3.T) []byte {
 		}
 		return ops[i].Method < ops[j].Method
 	})
-	var schemas []string
-	for name := range doc.Components.Schemas {
-		schemas = append(schemas, name)
-	}
-	sort.Strings(schemas)
 	var b bytes.Buffer
-	_ = docsPage.Execute(&b, map[string]any{"Info": doc.Info, "Ops": ops, "Schemas": schemas, "Spec": string(openapi.Spec)})
+	_ = docsPage.Execute(&b, map[string]any{"Info": doc.Info, "Ops": ops})
 	return b.Bytes()
 }
 
-var docsPage = template.Must(template.New("docs").Funcs(template.FuncMap{"lower": strings.ToLower}).Parse(`<!doctype html>
+var docsPage = template.Must(template.New("docs").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Info.Title}} {{.Info.Version}}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-code,pre{font:13px ui-monospace,monospace}pre{background:#f6f6f6;padding:1rem;overflow:auto}
-.op{border-top:1px solid #ddd;padding:.5rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:bold}
-.get{color:#06c}.post{color:#080}.patch{color:#a60}.delete{color:#c00}.meta{color:#666;font-size:13px}</style></head>
-<body><h1>{{.Info.Title}} <small>{{.Info.Version}}</small></h1>
-<p>{{.Info.Description}}</p><p>The machine-readable contract is at <a href="/openapi.yaml">/openapi.yaml</a>.</p>
-<h2>Operations</h2>
-{{range .Ops}}<div class="op" id="{{.ID}}"><span class="m {{lower .Method}}">{{.Method}}</span><code>{{.Path}}</code> — {{.Summary}}
-<div class="meta">operationId <code>{{.ID}}</code> · auth: {{.Auth}} · responses: {{range .Responses}}{{.}} {{end}}</div>
-{{if .Description}}<p>{{.Description}}</p>{{end}}</div>
-{{end}}
-<h2>Schemas</h2><p>{{range .Schemas}}<code>{{.}}</code> {{end}}</p>
-<h2>Full contract</h2><pre>{{.Spec}}</pre></body></html>`))
+<title>{{.Info.Title}} {{.Info.Version}} — API reference</title>
+<style>body{margin:0;font:15px/1.5 system-ui,sans-serif}noscript{display:block;max-width:60rem;margin:2rem auto;padding:0 1rem}</style></head>
+<body><div id="redoc" data-spec="/openapi.yaml"></div>
+<noscript><h1>{{.Info.Title}} {{.Info.Version}}</h1>
+<p>The full reference needs JavaScript. The machine-readable contract is at <a href="/openapi.yaml">/openapi.yaml</a>.</p>
+<ul>{{range .Ops}}<li><code>{{.Method}} {{.Path}}</code> — {{.Summary}}</li>{{end}}</ul></noscript>
+<script src="/docs/redoc.standalone.js"></script>
+<script src="/docs/init.js"></script>
+</body></html>`))

@@ -305,10 +305,21 @@ EOF
   mv "$tmp" "$ENV_FILE"
 }
 
+# ---------------------------------------------------------------- browser
+
+# ensure_chromium installs Debian's chromium for the browser tests (the API
+# reference at /docs is rendered in it); a test tool's own browser download
+# cannot reach the network here.
+ensure_chromium() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  apt_install chromium
+}
+
 start() {
   ensure_postgres
   ensure_minio
   ensure_mailpit
+  ensure_chromium
   write_env
   cat >&2 <<EOF
 services: ready (settings in $ENV_FILE; run: . ./.services.env)
