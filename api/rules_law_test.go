@@ -32,10 +32,25 @@ func TestProvisionalSurveyLimitClampsToMonthEnd(t *testing.T) {
 	if r.status != 201 || r.json()["expires_on"] != "2027-02-28" {
 		t.Fatalf("expiring on 28 Feb 2027: status %d, want 201: %s", r.status, r.body)
 	}
-	// The compliance view reads the same limit from the same function.
-	c := h.do("GET", "/v1/vessels/"+vessel+"/compliance?on=2027-02-28", "inspector", nil)
-	if c.status != 200 || !strings.Contains(string(c.body), `"2027-02-28"`) {
-		t.Errorf("compliance on 28 Feb 2027: %d %s", c.status, c.body)
+	// The compliance view reads the same limit from the same function: the
+	// certificate counts on 28 Feb 2027 and has lapsed on 1 Mar.
+	for on, want := range map[string]string{"2027-02-28": "expiring", "2027-03-01": "expired"} {
+		c := h.do("GET", "/v1/vessels/"+vessel+"/compliance?on="+on, "inspector", nil)
+		if c.status != 200 {
+			t.Fatalf("compliance on %s: %d %s", on, c.status, c.body)
+		}
+		found := false
+		for _, x := range c.json()["certificates"].([]any) {
+			if cert := x.(map[string]any); cert["number"] == "P-OK" {
+				found = true
+				if cert["expires_on"] != "2027-02-28" || cert["status"] != want {
+					t.Errorf("compliance on %s: provisional CoS expires %v, status %v; want 2027-02-28, %s", on, cert["expires_on"], cert["status"], want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("compliance on %s lists no provisional CoS: %s", on, c.body)
+		}
 	}
 }
 
