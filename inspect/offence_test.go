@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -242,10 +244,108 @@ func TestKAF04TwoBoatsSameDayAnyArrivalOrder(t *testing.T) {
 // chainWorld.offence does for the first vessel.
 func (w *lawWorld) offenceOn(vessel uuid.UUID, row string, at time.Time) uuid.UUID {
 	w.t.Helper()
-	insp, id := uuid.New(), uuid.New()
+	return w.offenceOf(w.owner, w.party, vessel, row, at, "charged", uuid.New())
+}
+
+func TestPenaltyAmountsIgnoreIDsAndArrivalOrder(t *testing.T) {
+	// Karnataka 2025, Sch-IV rows 1 and 4 and note; RULES.md §5.2; DESIGN §6:
+	// the same offences of two owners, one delivered at once and the other
+	// in a random order, in random batches each followed by a recompute (as
+	// pushes and reviews arrive), with other random ids, end with the same
+	// amounts and levels.
+	r := rand.New(rand.NewSource(2027))
+	days := []time.Time{day1, day1.Add(7 * time.Hour), day2, day2.Add(-2 * time.Hour), day3,
+		time.Date(2028, 2, 1, 18, 0, 0, 0, ist), time.Date(2028, 2, 2, 9, 0, 0, 0, ist)} // the anniversary of day1, and the day after
+	for trial := 0; trial < 4; trial++ {
+		t.Run(fmt.Sprint("trial ", trial), func(t *testing.T) {
+			w := newLawWorld(t)
+			other := w.secondOwner()
+			type spec struct {
+				at     time.Time
+				row    string
+				boat   int
+				status string
+			}
+			specs := make([]spec, 6+r.Intn(5))
+			for i := range specs {
+				specs[i] = spec{days[r.Intn(len(days))], []string{"KA-F01", "KA-F04"}[r.Intn(2)], r.Intn(2), []string{"charged", "charged", "pending"}[r.Intn(3)]}
+			}
+			mine := make([]uuid.UUID, len(specs))
+			for i, s := range specs {
+				mine[i] = w.offenceOf(w.owner, w.party, []uuid.UUID{w.vessel, w.vessel2}[s.boat], s.row, s.at, s.status, randomID(r))
+			}
+			w.recomputeParty(w.party)
+			theirs := make([]uuid.UUID, len(specs))
+			order := r.Perm(len(specs))
+			for len(order) > 0 {
+				n := 1 + r.Intn(len(order))
+				for _, i := range order[:n] {
+					s := specs[i]
+					theirs[i] = w.offenceOf(other.owner, other.party, other.vessels[s.boat], s.row, s.at, s.status, randomID(r))
+				}
+				w.recomputeParty(other.party)
+				order = order[n:]
+			}
+			for i := range specs {
+				l1, a1 := w.amount(mine[i])
+				l2, a2 := w.amount(theirs[i])
+				if l1 != l2 || a1 != a2 || a1 == 0 {
+					s := specs[i]
+					t.Errorf("offence %d (%s, %s, boat %d, %s): at once level %d Rs %d, in another order with other ids level %d Rs %d",
+						i, s.row, s.at.In(ist).Format(time.DateTime), s.boat, s.status, l1, a1, l2, a2)
+				}
+			}
+		})
+	}
+}
+
+// owner2 is a second owner of the world with two boats and its party.
+type owner2 struct {
+	owner, party uuid.UUID
+	vessels      [2]uuid.UUID
+}
+
+func (w *lawWorld) secondOwner() owner2 {
+	o := owner2{owner: uuid.New(), vessels: [2]uuid.UUID{uuid.New(), uuid.New()}}
+	o.party = inspect.PartyID(string(rules.PartyOwner), o.owner.String())
+	w.exec(`INSERT INTO owners (id, kind, name, email, preferred_language, jurisdiction_id) VALUES (?, 'person', 'Ravi', '', 'en', ?)`, o.owner, w.jur)
+	for i, v := range o.vessels {
+		w.exec(`INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power, power_unit, passengers, use, jurisdiction_id, owner_id)
+			VALUES (?, ?, 'Ravi boat', 'KA-IV-2025', 'mechanised', 'C', 3, 120, 'kW', 20, 'passenger', ?, ?)`, v, fmt.Sprintf("KA-KWR-M-01%02d", i), w.jur, o.owner)
+	}
+	w.exec(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES (?, 'owner', ?, ?)`, o.party, o.owner.String(), o.owner)
+	return o
+}
+
+// offenceOf writes an offence of owner's party with vessel at `at`, in an
+// inspection approved (charged) or submitted (pending), with the given id.
+func (w *lawWorld) offenceOf(owner, party, vessel uuid.UUID, row string, at time.Time, status string, id uuid.UUID) uuid.UUID {
+	w.t.Helper()
+	insp := uuid.New()
+	st := map[string]string{"charged": "approved", "pending": "submitted"}[status]
 	w.exec(`INSERT INTO inspections (id, vessel_id, inspector_id, jurisdiction_id, owner_id, template_id, rule_set_id, kind, started_at, status)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'routine', ?, 'approved')`, insp, vessel, w.inspector, w.jur, w.owner, w.tpl, ruleSet, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'routine', ?, ?)`, insp, vessel, w.inspector, w.jur, owner, w.tpl, ruleSet, at, st)
 	w.exec(`INSERT INTO offences (id, party_id, penalty_row, inspection_id, vessel_id, occurred_at, rule_set_id, status, jurisdiction_id, owner_id, inspector_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'charged', ?, ?, ?)`, id, w.party, row, insp, vessel, at, ruleSet, w.jur, w.owner, w.inspector)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, party, row, insp, vessel, at, ruleSet, status, w.jur, owner, w.inspector)
 	return id
+}
+
+// recomputeParty runs the chain function for one party in a transaction.
+func (w *lawWorld) recomputeParty(party uuid.UUID) {
+	w.t.Helper()
+	ctx := context.Background()
+	err := w.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{}, []uuid.UUID{party})
+	})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// randomID is a version-4 UUID drawn from r, so a failing trial repeats.
+func randomID(r *rand.Rand) uuid.UUID {
+	var b [16]byte
+	r.Read(b[:])
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	return uuid.UUID(b)
 }
