@@ -97,6 +97,7 @@ var authz = map[string]grant{
 	"checkManning":        anyone,
 	"computeCapacity":     anyone,
 	"computeTonnage":      anyone,
+	"computeFreeboard":    anyone,
 	"getVesselCompliance": readRegistry, // whoever may read the vessel
 
 	// Every signed-in user pulls; what each item reveals is decided per

@@ -161,6 +161,31 @@ func (h *handlers) ComputeTonnage(ctx context.Context, r openapi.ComputeTonnageR
 	return openapi.ComputeTonnage200JSONResponse(res), nil
 }
 
+// ComputeFreeboard is the required freeboard of a non-mechanised boat
+// (Karnataka 2025, r.123(5), Sch-VI Section B; a boat carrying passengers
+// and cargo is measured as a cargo boat, r.123(6)) and, given its gross
+// tonnage, whether it needs a load line mark (r.107(1)).
+func (h *handlers) ComputeFreeboard(ctx context.Context, r openapi.ComputeFreeboardRequestObject) (openapi.ComputeFreeboardResponseObject, error) {
+	b := *r.Body
+	passengerOnly := b.Carries == openapi.FreeboardRequestCarriesPassengers
+	mm, tr, err := rules.RequiredFreeboardMM(b.DepthM, passengerOnly)
+	if err != nil {
+		return nil, rulesError(err, "")
+	}
+	out := openapi.FreeboardResult{RequiredMm: mm, MeasuredAs: openapi.FreeboardResultMeasuredAsCargo, Trace: tr}
+	if passengerOnly {
+		out.MeasuredAs = openapi.FreeboardResultMeasuredAsPassenger
+	} else if b.Carries == openapi.FreeboardRequestCarriesPassengersAndCargo {
+		out.Trace.Add("formula.freeboard.mixed", "Karnataka 2025, r.123(6)", "registered for passengers and cargo: measured and marked as a cargo boat")
+	}
+	if b.Gt != nil {
+		mark := rules.LoadLineMarkRequired(*b.Gt)
+		out.LoadLineMarkRequired = &mark
+		out.Trace.Add("formula.load_line_mark", "Karnataka 2025, r.107(1), r.123(5)", "GT %v: load line mark required only above 10 tons: %t", *b.Gt, mark)
+	}
+	return openapi.ComputeFreeboard200JSONResponse(out), nil
+}
+
 // GetVesselCompliance says whether a vessel in scope is fit to ply, and why.
 func (h *handlers) GetVesselCompliance(ctx context.Context, r openapi.GetVesselComplianceRequestObject) (openapi.GetVesselComplianceResponseObject, error) {
 	on := h.today()

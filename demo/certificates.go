@@ -9,6 +9,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -77,29 +78,29 @@ func (s *seeder) vesselCertificates(v vesselSeed) []models.Certificate {
 	if v.Jur == paradip {
 		start, end := licenceYear(s.today)
 		if v.Lapsed {
-			start, end = start.AddDate(-1, 0, 0), start.AddDate(0, 0, -1)
+			start, end = yearsAfter(start, -1), start.AddDate(0, 0, -1)
 		}
 		add("licence", start, &end)
 	} else {
 		// Karnataka 2025: the CoR has no expiry (r.16); the CoS is renewed yearly here.
-		add("registration", s.today.AddDate(-v.Age, 0, -30), nil)
+		add("registration", yearsAfter(s.today, -v.Age).AddDate(0, 0, -30), nil)
 		survey := s.day(v.Survey)
 		if v.Provisional {
 			// r.10(2): at most 3 months, and no 3 months are shorter than 89 days.
 			add("provisional_survey", survey.AddDate(0, 0, -89), &survey)
 		} else {
-			add("survey", survey.AddDate(-1, 0, 0), &survey)
+			add("survey", yearsAfter(survey, -1), &survey)
 		}
 		if v.Kind == mech {
-			add("pollution", survey.AddDate(-1, 0, 0), &survey)
+			add("pollution", yearsAfter(survey, -1), &survey)
 		}
 		if v.Special {
-			add("fitness", survey.AddDate(-1, 0, 0), &survey) // r.98(1)
+			add("fitness", yearsAfter(survey, -1), &survey) // r.98(1)
 		}
 	}
 	if v.Insurance != 0 {
 		expires := s.day(v.Insurance)
-		add("insurance", expires.AddDate(-1, 0, 1), &expires)
+		add("insurance", yearsAfter(expires, -1).AddDate(0, 0, 1), &expires)
 	}
 	return out
 }
@@ -125,4 +126,12 @@ func (s *seeder) crewCertificate(c crewCertSeed) models.Certificate {
 		ExpiresOn: s.dayOrNil(c.Expires), RevalidatedOn: s.dayOrNil(c.Revalidated), Issuer: c.Issuer,
 		Status: "valid", JurisdictionID: s.jur[crewJurisdiction(c.Indivc)], Synced: synced(),
 	}
+}
+
+// yearsAfter is the date column n years after t, counted as the law counts
+// years (rules.Date.AddYears: 29 February + 1 year = 28 February), so demo
+// certificates have the validity the rules compute for them.
+func yearsAfter(t time.Time, n int) time.Time {
+	d := rules.Date{Year: t.Year(), Month: t.Month(), Day: t.Day()}.AddYears(n)
+	return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC)
 }

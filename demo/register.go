@@ -143,7 +143,7 @@ func licenceYear(day time.Time) (start, end time.Time) {
 		y--
 	}
 	start = time.Date(y, time.April, 1, 0, 0, 0, 0, time.UTC)
-	return start, start.AddDate(1, 0, -1)
+	return start, time.Date(y+1, time.March, 31, 0, 0, 0, 0, time.UTC)
 }
 
 func orNil[T comparable](v T) *T {

@@ -137,46 +137,68 @@ func (w *Work) wantedOffences(ctx context.Context, ag *agg, ev rules.Evaluation)
 	}
 	var parties []models.LiableParty
 	for _, po := range ev.Offences {
-		kind, ref := w.partyFor(ag, po)
-		pid := PartyID(kind, ref)
-		lp := models.LiableParty{ID: pid, Kind: kind, Ref: ref, CreatedAt: w.s.clock().UTC()}
-		if kind == string(rules.PartyOwner) {
-			owner := r.OwnerID
-			lp.OwnerID = &owner
-		}
-		parties = append(parties, lp)
-		id := uuid.NewSHA1(namespaceOffence, append(append(r.ID[:], po.Row...), pid[:]...))
 		codes := make(models.Strings, len(po.Codes))
 		for i, c := range po.Codes {
 			codes[i] = string(c)
 		}
-		o := models.Offence{ID: id, PartyID: pid, PenaltyRow: string(po.Row), InspectionID: r.ID, VesselID: r.VesselID, OccurredAt: r.StartedAt,
-			Persons: po.Persons, Codes: codes, Status: status, Held: held(r), RuleSetID: r.RuleSetID,
-			JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, InspectorID: r.InspectorID}
-		o.Version = 1
-		out[id] = o
+		for _, l := range w.partiesFor(ag, po) {
+			pid := PartyID(l.kind, l.ref)
+			lp := models.LiableParty{ID: pid, Kind: l.kind, Ref: l.ref, CreatedAt: w.s.clock().UTC()}
+			if l.kind == string(rules.PartyOwner) {
+				owner := r.OwnerID
+				lp.OwnerID = &owner
+			}
+			parties = append(parties, lp)
+			id := uuid.NewSHA1(namespaceOffence, append(append(r.ID[:], po.Row...), pid[:]...))
+			o := models.Offence{ID: id, PartyID: pid, PenaltyRow: string(po.Row), InspectionID: r.ID, VesselID: r.VesselID, OccurredAt: r.StartedAt,
+				Persons: l.persons, Codes: codes, Status: status, Held: held(r), RuleSetID: r.RuleSetID,
+				JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, InspectorID: r.InspectorID}
+			o.Version = 1
+			out[id] = o
+		}
 	}
 	return out, w.ensureParties(ctx, parties)
 }
 
-// partyFor names who is liable for an offence: the vessel's owner, or the
-// person a finding of its codes names; an unidentified person gets a party
-// of their own whose offences never escalate (RULES.md §5.2).
-func (w *Work) partyFor(ag *agg, po rules.ProposedOffence) (kind, ref string) {
+// liable is one person liable for an offence, and the persons the offence
+// counts for them.
+type liable struct {
+	kind, ref string
+	persons   int
+}
+
+// partiesFor names who is liable for an offence. An owner offence is the
+// vessel's owner's. A per-person row (Karnataka 2025, Sch-IV row 7 "per
+// crew", row 10 "per pax") is one offence per person a finding of its codes
+// names, each that person's own (their own repeat chain, RULES.md §5.2,
+// Q34), plus one offence for the persons counted but not named, whose
+// party is unidentified and never escalates (RULES.md §5.2).
+func (w *Work) partiesFor(ag *agg, po rules.ProposedOffence) []liable {
 	if po.LiableParty == rules.PartyOwner {
-		return string(rules.PartyOwner), ag.row.OwnerID.String()
+		return []liable{{string(rules.PartyOwner), ag.row.OwnerID.String(), po.Persons}}
 	}
-	var refs []string
+	kind := string(po.LiableParty)
+	named := map[string]bool{}
+	identified := 0 // of the persons counted, those a finding names
 	for _, f := range ag.findings {
 		if f.PartyRef != "" && !f.DeletedAt.Valid && slices.Contains(po.Codes, rules.Code(f.Code)) {
-			refs = append(refs, f.PartyRef)
+			named[f.PartyRef] = true
+			identified += min(f.Persons, 1) // a named finding is about one person; its other persons are unnamed
 		}
 	}
-	if len(refs) == 0 {
-		return string(po.LiableParty), fmt.Sprintf("anon:%s:%s", ag.row.ID, po.Row)
+	refs := make([]string, 0, len(named))
+	for ref := range named {
+		refs = append(refs, ref)
 	}
 	slices.Sort(refs)
-	return string(po.LiableParty), refs[0]
+	out := make([]liable, 0, len(refs)+1)
+	for _, ref := range refs {
+		out = append(out, liable{kind, ref, 1})
+	}
+	if rest := po.Persons - identified; rest > 0 || len(out) == 0 {
+		out = append(out, liable{kind, fmt.Sprintf("anon:%s:%s", ag.row.ID, po.Row), max(rest, 0)})
+	}
+	return out
 }
 
 // ensureParties creates the liable-party rows that do not exist yet, in one

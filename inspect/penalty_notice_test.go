@@ -213,10 +213,21 @@ func TestKAF04NoChangeNoNotice(t *testing.T) {
 	// Karnataka 2025, Sch-IV row 4 (KA-F04): two charged offences more than
 	// a year apart are each a first offence (RULES.md §5.2 window).
 	w := newChainWorld(t, "en", "lakshmi@test.tindal")
-	w.offence("KA-F04", feb1.AddDate(-2, 0, 0), "charged")
-	w.offence("KA-F04", feb1, "charged")
+	earlier := w.offence("KA-F04", time.Date(2025, 2, 1, 5, 0, 0, 0, time.UTC), "charged")
+	later := w.offence("KA-F04", feb1, "charged")
 	w.recompute()
 	w.recompute()
+	for _, o := range []uuid.UUID{earlier, later} {
+		// Each is priced at the Sch-IV row 4 first-offence amount: the
+		// recompute wrote a penalty for each, and the second one did not
+		// change it.
+		if l, a := w.amount(o); l != 1 || a != 5000 {
+			t.Errorf("offence %s: level %d Rs %d, want 1 / 5000", o, l, a)
+		}
+	}
+	if n := w.count("penalties WHERE deleted_at IS NULL AND revision = 1"); n != 2 {
+		t.Errorf("%d live penalties at revision 1, want 2", n)
+	}
 	if n := len(w.notices()); n != 0 {
 		t.Errorf("%d notices, want none: nothing charged changed", n)
 	}

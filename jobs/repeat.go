@@ -26,7 +26,9 @@ const partiesPerTx = 100
 // fine in the window are flagged as repeat offenders.
 func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 	var ids []uuid.UUID
-	since := r.Now.AddDate(0, -13, 0)
+	// "Within a year" (Sch-IV note) of the last charge, plus a month's
+	// margin, counted as the law counts months (rules.Date.AddMonths).
+	since := r.Today.AddMonths(-13).Time()
 	err := s.d.DB.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT party_id FROM offences WHERE deleted_at IS NULL AND occurred_at >= ? ORDER BY party_id`, since).Scan(&ids).Error
 	if err != nil {
 		return fmt.Errorf("parties with recent offences: %w", err)

@@ -609,6 +609,45 @@ func (e FlagSubjectType) Valid() bool {
 	}
 }
 
+// Defines values for FreeboardRequestCarries.
+const (
+	FreeboardRequestCarriesCargo              FreeboardRequestCarries = "cargo"
+	FreeboardRequestCarriesPassengers         FreeboardRequestCarries = "passengers"
+	FreeboardRequestCarriesPassengersAndCargo FreeboardRequestCarries = "passengers_and_cargo"
+)
+
+// Valid indicates whether the value is a known member of the FreeboardRequestCarries enum.
+func (e FreeboardRequestCarries) Valid() bool {
+	switch e {
+	case FreeboardRequestCarriesCargo:
+		return true
+	case FreeboardRequestCarriesPassengers:
+		return true
+	case FreeboardRequestCarriesPassengersAndCargo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FreeboardResultMeasuredAs.
+const (
+	FreeboardResultMeasuredAsCargo     FreeboardResultMeasuredAs = "cargo"
+	FreeboardResultMeasuredAsPassenger FreeboardResultMeasuredAs = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the FreeboardResultMeasuredAs enum.
+func (e FreeboardResultMeasuredAs) Valid() bool {
+	switch e {
+	case FreeboardResultMeasuredAsCargo:
+		return true
+	case FreeboardResultMeasuredAsPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	Ok          HealthStatus = "ok"
@@ -2228,6 +2267,39 @@ type FlagResolveInput struct {
 	Reason string `json:"reason"`
 }
 
+// FreeboardRequest defines model for FreeboardRequest.
+type FreeboardRequest struct {
+	// Carries What the boat is registered to carry (r.123(6))
+	Carries FreeboardRequestCarries `json:"carries"`
+
+	// DepthM Moulded depth in metres
+	DepthM float64 `json:"depth_m"`
+
+	// Gt Gross tonnage, for the load line mark question
+	Gt *float64 `json:"gt,omitempty"`
+}
+
+// FreeboardRequestCarries What the boat is registered to carry (r.123(6))
+type FreeboardRequestCarries string
+
+// FreeboardResult defines model for FreeboardResult.
+type FreeboardResult struct {
+	// LoadLineMarkRequired Given only with gt: a load line mark is required above 10 tons (r.107(1))
+	LoadLineMarkRequired *bool `json:"load_line_mark_required,omitempty"`
+
+	// MeasuredAs Passenger boat, or cargo boat (also a boat carrying both, r.123(6))
+	MeasuredAs FreeboardResultMeasuredAs `json:"measured_as"`
+
+	// RequiredMm Minimum freeboard in mm
+	RequiredMm float64 `json:"required_mm"`
+
+	// Trace How the answer was reached, each step with its citation
+	Trace Trace `json:"trace"`
+}
+
+// FreeboardResultMeasuredAs Passenger boat, or cargo boat (also a boat carrying both, r.123(6))
+type FreeboardResultMeasuredAs string
+
 // Health defines model for Health.
 type Health struct {
 	Checks map[string]string `json:"checks"`
@@ -3654,6 +3726,9 @@ type EvaluateRulesJSONRequestBody = EvaluateRequest
 // QuoteFeeJSONRequestBody defines body for QuoteFee for application/json ContentType.
 type QuoteFeeJSONRequestBody = FeeQuoteRequest
 
+// ComputeFreeboardJSONRequestBody defines body for ComputeFreeboard for application/json ContentType.
+type ComputeFreeboardJSONRequestBody = FreeboardRequest
+
 // CheckManningJSONRequestBody defines body for CheckManning for application/json ContentType.
 type CheckManningJSONRequestBody = ManningCheckRequest
 
@@ -3845,6 +3920,9 @@ type ServerInterface interface {
 	// QuoteFee Price one fee of the law
 	// (POST /v1/rules/fees/quote)
 	QuoteFee(c *fiber.Ctx) error
+	// ComputeFreeboard Required freeboard of a non-mechanised boat
+	// (POST /v1/rules/freeboard)
+	ComputeFreeboard(c *fiber.Ctx) error
 	// CheckManning The crew the law requires, checked against the crew on board
 	// (POST /v1/rules/manning/check)
 	CheckManning(c *fiber.Ctx) error
@@ -5839,6 +5917,24 @@ func (siw *ServerInterfaceWrapper) QuoteFee(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ComputeFreeboard operation middleware
+func (siw *ServerInterfaceWrapper) ComputeFreeboard(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ComputeFreeboard(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // CheckManning operation middleware
 func (siw *ServerInterfaceWrapper) CheckManning(c *fiber.Ctx) error {
 
@@ -6828,6 +6924,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/rules/capacity", wrapper.ComputeCapacity)
 
 	router.Post(options.BaseURL+"/v1/rules/tonnage", wrapper.ComputeTonnage)
+
+	router.Post(options.BaseURL+"/v1/rules/freeboard", wrapper.ComputeFreeboard)
 
 	router.Get(options.BaseURL+"/v1/vessels/:id/compliance", wrapper.GetVesselCompliance)
 
@@ -10481,6 +10579,64 @@ func (response QuoteFeedefaultApplicationProblemPlusJSONResponse) VisitQuoteFeeR
 	return ctx.JSON(&response.Body)
 }
 
+type ComputeFreeboardRequestObject struct {
+	Body *ComputeFreeboardJSONRequestBody
+}
+
+type ComputeFreeboardResponseObject interface {
+	VisitComputeFreeboardResponse(ctx *fiber.Ctx) error
+}
+
+type ComputeFreeboard200JSONResponse FreeboardResult
+
+func (response ComputeFreeboard200JSONResponse) VisitComputeFreeboardResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeFreeboard400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ComputeFreeboard400ApplicationProblemPlusJSONResponse) VisitComputeFreeboardResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeFreeboard401ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeFreeboard401ApplicationProblemPlusJSONResponse) VisitComputeFreeboardResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeFreeboard422ApplicationProblemPlusJSONResponse Problem
+
+func (response ComputeFreeboard422ApplicationProblemPlusJSONResponse) VisitComputeFreeboardResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ComputeFreeboarddefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ComputeFreeboarddefaultApplicationProblemPlusJSONResponse) VisitComputeFreeboardResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CheckManningRequestObject struct {
 	Body *CheckManningJSONRequestBody
 }
@@ -12033,6 +12189,9 @@ type StrictServerInterface interface {
 	// QuoteFee Price one fee of the law
 	// (POST /v1/rules/fees/quote)
 	QuoteFee(ctx context.Context, request QuoteFeeRequestObject) (QuoteFeeResponseObject, error)
+	// ComputeFreeboard Required freeboard of a non-mechanised boat
+	// (POST /v1/rules/freeboard)
+	ComputeFreeboard(ctx context.Context, request ComputeFreeboardRequestObject) (ComputeFreeboardResponseObject, error)
 	// CheckManning The crew the law requires, checked against the crew on board
 	// (POST /v1/rules/manning/check)
 	CheckManning(ctx context.Context, request CheckManningRequestObject) (CheckManningResponseObject, error)
@@ -13804,6 +13963,45 @@ func (sh *strictHandler) QuoteFee(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// ComputeFreeboard operation middleware
+func (sh *strictHandler) ComputeFreeboard(ctx *fiber.Ctx) error {
+	var request ComputeFreeboardRequestObject
+
+	var body ComputeFreeboardJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ComputeFreeboard(ctx.UserContext(), request.(ComputeFreeboardRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ComputeFreeboard")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ComputeFreeboardResponseObject); ok {
+		if err := validResponse.VisitComputeFreeboardResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CheckManning operation middleware
 func (sh *strictHandler) CheckManning(ctx *fiber.Ctx) error {
 	var request CheckManningRequestObject
@@ -14460,378 +14658,384 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3dktu2ti76KiidvcvqWux2d9tO4u6adcqxnUzP/HnZTrLWmcqR0CQkIU0BDAC2rJly1X6I8wx735+b",
-	"c78eZT/JKYwBkCAFSpT6z0l8k7gpEr8DA+P3G78PUrkopGDC6MHZ74OCKrpghin463mptFT2XxnTqeKF",
-	"4VIMzgY/FPS3kpEUfiZTJRdEsPdmjA8GyYDbt34rmVoNkoGgCzY4G1Q/6nTOFtS2uqDvv2ViZuaDs9Pj",
-	"42RgVoV9UxvFxWzw4UMyePXCvgfNFdTM69Z4NkgGiv1WcsWywZlRJQtbnkq1oGZwNihLeDPS8vQ7atL5",
-	"+uTezRlRckmumNJcCrKSJbmgmmXEzBlJ51TMGJEiIexodkRGg0ejARm+fEdnxHZKaJqywrDswC/DnNGM",
-	"qXrkr6aH2HPHSjyOLsS3fMFNtRatpc3hx7C9jE1pmZvB2ZPjxDbOF+XC/mH/4gL/Oqn64cKwGVODD7Yn",
-	"xXQhhWZAAa+VvMjZwv4zlcIwAWOgRZHzlNoFe1jgG//2q7ar93swhv+m2HRwNvg/HtYk9hB/1Q99u9Bj",
-	"c/2fCfLmq+fk6eMnn5Oies1PDkb1LLXvPpcZW9++F2zKU85EuiIUXiOpzBgZfkOVoIZeUnJ6fPokIW/T",
-	"+eGr/7C7xIRdjX8Ojk8GyeD41P7nkf3PY/ufJ/Y/nw2SwdOng1/WNiYZPFswkS2YMG/YbyXTsDyFkgVT",
-	"huMSUjXD/2cZt+Oh+evgdyTcdQpclAbW94EmVM3KBRzQqn958StLje0/pYUpFcvG1DToPqOGHRq+YIPI",
-	"oFPFqNnxm4ylPNv8jSjznF7kzM+qs42LVeyM9vj8iqdszLO9vo5/tv6a0AUDwhnv9oVUfT/4tVRcZ3yn",
-	"Tjw97Dt75BS/b6A0Yl8hw3r+R1ToJVPkf/+P/3kQG5JcCtZ7zopRxyCaI/h5vgK+yjJuyJJqMmd5dk6k",
-	"SBlx5JLAC/iHeqAJNkWWcyaIFAy+mvErJmL9akNNCefPH3NZwJueT8M1Yk8Ty6IHvCyync9KqauFac9W",
-	"kgXNWDXlQbJ96dxF1OieC/PZ40GEgYeX4j/xlvTft2m7HqcjjwR5VZOpVEtY7eE6AQe00DoODV7TWMxf",
-	"IsyszUy/5TGGyg1bNP+x6aZZY9Afqo6pUnQFhyMQXs5+33aY2msMo4hN50uaXuZy9oKl3G9g62rIFaPZ",
-	"ajzlguZbTuecZiRnUwOkc4EtE9fAGVFMl7khXBNuNNFGKpYRaNb/REVGhDRzLmZwYtzhIkIuazq6kDJn",
-	"VHhe7Uftj07GdUqV3VUrAayi52ULo4owBg2CyhZ5odTzN/hme/3DDoNhVy0nrWXusVPBXR6/tac01yxp",
-	"7ea+K1azxqY8jLKaf3CyjQ4bM4cWN8z0pTBqFSHI2UyxGTVszN5zjSrBOmnUb/Xc45aQ0qTy51IpYL/E",
-	"vUYsW03IlL9nGaGGTLnShiiWMl40GOZmGcdJh34n6kGX4lLIpV2nJeWGi9l4KtWYUZVzkNOBWKI7tVEA",
-	"6Xrb37xrv8O8xpqx6LXIBHE3Is4/Y1Om7Kke2hNOZ+yg91JE5I11RlPfDQ80Cb84J5YfkuWc58wOKZNM",
-	"W05CgEQiF9hWWSSnm+eN171dPGJftRyMCUN4/83flQl1S0cclB6n7K3JRrG2CrrKJc32F/kJ1eES1HNf",
-	"O8ya/dZLKkgGdqHG05zOmhfn2uDbNyNICGxBeR59PRB0tmvcm5i2P1cRmcROssVzknVG5Q58W3YJzlhI",
-	"d/UubeCRNyF9NNjt3Ukez2nOREbVO3nJInLHPvpfz5MEa1zqayqKO6oWV/LyWh3GpOZAog2Wa+tiP8d3",
-	"73TNd1ot40linQFplipmzomey6VVrfJVUzoMzr3qEFenjGXkxzffEiNBJyOUpG55CC2Kwa5Lj6PFDnfb",
-	"iJs4vc1jtHZ8dziOBU25We0nV6ZUKc6yHb+iWZmjAFeZ/06OjxsGwOPYTZHOeZ4pJsalyJgan5zu3kRe",
-	"zmZ0xsaXsyapy9IewaTVWkd7olxcRDRaN63YKqeKLdcGu22s01xKNaaK0fHitNdwN47WXlcUZMrF+gF5",
-	"Uwph1a8FM4ppIqfkgol0bv+piJkvqYKL7Hoj+LCR/ryu1aSVnE/ZrzS9ZEaP68VuD//k5Jj8dztqu9Ck",
-	"yEttJXZoOCFKWnrJSFlE5Y8FM3OZhfK4WycwOjAaFbflFVP2ko4NpmBKS6HH7nAQ9j5lLNOkoFozMWNK",
-	"J2gh8i9ErESBSlN/Fsg5wfhb3a2P5zW+QFJZCqvLTKUiVBA/BZLOWXq5fUihyKZoyrZxqHfwUvuQBLOp",
-	"lj6J77LvJ862DM3lrGRNe3uLO7mnG20w9fdWLyrZ+JKLBjUIKSyh29tw4KSiQiorwV2wqVRsnLGCKivY",
-	"2ftBjBXLGdVgstJjK5TzKe8w4NnuCqa4jOzaV1IRPxxiO0dbI76Oji3T0I3gJSugU0Fevf2BfPHZ8QnJ",
-	"SoWC+/D1yeMXCXn96LuowdRwk8dUwdbuOUEW3w6Wa/MW2UPUuTk3MpSN/XcZFPJcLu2NDau3g9WuQTFt",
-	"qZm6yXYq/Zuarh1EFUGis8wNckdiZoZygbJlzFaSsxnNx4pNd1S8cm7bHFuiX20b0bfw7mt4FXiZ4nq8",
-	"kGW0o4IJmm9vs9rY1+59oIwZX7D+m/gG3o/NriK/XkN4B2930CbQQn1agvVuLeLaPidr1NnYznq+Gwn/",
-	"K8a+ccysSfqexUX0FViWnovXmjW0WrWxcWSvKq51Xf4dbek2uMjrmjhbo+RoL9hgSJPTKRMpi4ldBWM6",
-	"sVydlIIbK8IsytzwIudMnRN6ASYWuLFJynhuZTS8vktRKJ6yjCjQg3oYWipRrWsUEETgO5kSCrEGy7nU",
-	"jNCFFR7gDTmd8pQpollTJNzQcTWjhrPLLYqTjgNBJ26Klss4yZY5G2tmOqIlytwqjzhyN4lULpiGG3Sr",
-	"zodrG4w/qbd7I7W88+TXpBUWp5I5jz6+FNsJmHUMxPY55akVWvCu+2E6OPvntnOdSpV9xwwdfEgiRoLl",
-	"eMGsJN9Xn2fvC66YHrcchE6SWnt9pmiHSMC1LlnWtx14W0Ub2se97ZnlxvugXm7guO52TVfrVPmMBC/b",
-	"Y/ZcLgpmICoE50lAvcWzlmdAwvZwSnLBiGJXNOfgqSQX6J7GjkjGaJZzEQknUUePTjGo5D9+OoiqGE5B",
-	"i98IVYd917/2a/dcsrf4gf20BAoeY5s1r7hiWjNnZvFUGOUS+OJedt9G34m/zZAoq+2s1iokyorkAod0",
-	"m9LWD+kvzWNqySDn1F0TO1wxGV3psZFjOG0RgvuezajhVwwDF/BMZlE+3Tyv68wUPB5ADiSjq4r+6JIM",
-	"mcik0ixLrN5dsMxeUhlT/Aqjza5z9ntGuuzEIvY80xvPyYxro1bj61B/9WkrptH5nVC/u2TZOVlyM88U",
-	"XQryN6JLXTCR4eKLlOU5rr8ulbLPcburo2T3b+A2G60cNU2IioySgeVCUy7gedVd5NDFzKTu8ETPSnul",
-	"qnlvucdeiaLcbp9srtzL9zQ1+QpiceSUVNwBQg6aN9rRILm/Gy/wrn92nNzRIajvyS3BrjdwB266c4Le",
-	"v9gWWLDXhXSNS6GbkLdQ6zctK5KjeurUO12qK7ZCkruC2Aiaj6uHXOhSURSOC5nnpfsq56kXmSuhwd5R",
-	"xVh5i+WUG8G0PVUFUwtuordkMM4b8UUEwuYdOhLrXl/7cOmNrGHBRfj0pH3eb+3w3tapvMMjtPet9mHz",
-	"zr1di4H091N1q4Hj3F1reHKqWy1K23OWXuZcm2cYBhE0vWIa7jhw4G/++JVhi34Xzu4mi3Ur35TyfLyc",
-	"s60GvvbkqqthFwKIXdjODlIPJHriKhH1TRUXtoOgmkaD4p+RrA6Lt68kVnZxLLsSEdbDaJjWdNbfwuPf",
-	"j89LTHOeRvjgBdVsfEXzkq1zrg+J+3mHGNhkkOacCTOmpZkjO9wUiLPuR8Svu0e0jyufCcPNqreIg297",
-	"DS1i8WJ5di1JfluU+9YQjULmvCF2NEI6pbtOO3++umaESNXInrkEmqkrpvYlEfd1N4ksuRBNvoifDDx5",
-	"9ZTxQ0IIiciTQOt4VNtSjWB70IQ7lzcio/gzfocCiuvyTYPmdrpMFguX1rQWfruFsps89pIV5gx0SFx6",
-	"og0VmT4nil0xZViGP+ZSczEjQDqEawK5VA3l0TYEKhx+tp1SglFFl0ix5c4q3s1IbRuJRbHl1/DizuJb",
-	"l9nvFZr20GUMq/1K5FYL/QluOk2epYacHp+exO13w9ODuOluZ1mutUG4Hp17s8koVe/bXqpC0HbkTO6h",
-	"fCuZ99rZN/Y9yyn5TOy5aq3Rub7DJpPm+nQt8NeeHFuB54otSRraiRVxyh+BHTsH0zD8UxMKFCU12Di+",
-	"oSLLKTl5+uRJQl5TRTNekJOnn30ONg+0ApOXwZleUG2YGqc51Xp8AiE9wYPT9oNH8OmMCzbOFL9qfBl7",
-	"fgr6rCX1sRPq8C24AELNtcgZ1aVi41TRqRnXui760LA1HAqE3qZSZOtPFUWTVt3HQhqpwk7D9hojbjfb",
-	"/rExkKDVjs+7XqHjmYQwrHrU/lEwyvbDuoVNir1iy++Y1wpvwOtjT8NYTscXXJl5LwbYHZHNRcav0vEG",
-	"I+o+7pnOHIZiLkXHL8olLIxzKmalUyM2hjH499Zu/8acqsBwXAQ/hmiPvV0E1ZbuczteY/9CkePJ4+tk",
-	"rba2vXUxioxTQb6nOCPyghpqBUfLyxpXJAGmWK10QY1hyrbwf//z2eH/dXz49OHhL78/Th4ff/hvN5XZ",
-	"6mmrbYnZYl+pKG9z6vxdEOJ2Ggsp7EYE7ZoF3aGoXXV6M6bA2zw2f0JCjO7HD+JLSVW2lxVtL9Eypktg",
-	"2Msr/P70eJ0gdzef9Rc03QqgvLmuQv+yeeHeuF7aGBJpThWE/eRWChT5ikwgK2FChlQQ+CcR9IrPQLAi",
-	"c67tQ6IYaNtcCnIhqTlwcCHaQYew9HJNJlwXqGohJJBUDBcZzVvSnIvpsV2NuRinc6rg0nMjA7QVGGun",
-	"HOPnf8NjinX3wsVO7Op5l2npFfRYbO/67n1LtQHfuZGEpsaK9XKKLnUOcYC9Pdd+VYKjUrtu0ZE0XnKR",
-	"yeVYFgwCCN1TKoRdL00jr6a51GAkz217igm2pPl4ygWrHbeYHJfTAmKcL6QxcjGujXahy6r52En01ae4",
-	"R+MrpnAC+Fbt2RpXuq37HlTrcTBjDBEXmrcMDAHjlCYuA7poj/UtcsKGVJhLgEoe6e8q9A0jBWyKF0sG",
-	"7w9n8tA9hDCfo4oSgx8P+QICzgEDyfKkwYybeXlxlMrFQ1xE/z9oBEZ28/niiEpRYVJsyRdvRRi6dbJ0",
-	"j5/7VC4jwzB2YAvbbF1dyeUxflr7WiIB4HvEVG8N746kWhvK8x1DrLeFbjvmstHLVLKWNX3XQPfO0NrW",
-	"YDFlfT2BwRIW4VO8YGQGJkUhDeEYzpL6WMmoXeumgtNb8SCLwqx8OK0dUsd4qhjVZWWorsLOwkDVpL6V",
-	"OtnPjhPoGQTvwpHfsGmQAxRPEFJ2E6cuNWh9pbUsVdoapZ9/eCxT73sMYnhgASBzLDr9ztj6Xi47D4Xg",
-	"4+ddOL0fbzKoguWR0zYC5Fvx9fUaNEirJ0+ueMj1uXLD9btu9/M0CNR5Rk4PMz7jhtipk38jj9yfdp9a",
-	"KvDx4dNffn8SV31f2PvU9mD5vtQxPJdnRJezGdOIqmCPgy4Lpq64hkC+lGdMdwGVkYIqSk6PHh2sh1Bt",
-	"8wfvejhgAnFKbiea+Vd77nF7ia6/1Vc8vZHwGmypDhO8I5260e365VkUoed7fXNzmV6O9aXlm5GQxtdW",
-	"MyXwEllwUWqCTkj3iBoXWqoNKUo975dn0N/BbGiehygccayAoszznTzp7is93/Or/qAZFV7ETj112kpl",
-	"njFtxh50RvNotkqFgIKv17gvFTwI4sFQBYG/vSFR8DZhu0IF9gBXiKOC3ARoSI3Q4ycfofLv/E/1Ujlh",
-	"w6Fk9aHrmO+9RiIJJrRO2TV4WnBa2+sdm0mUH5QR/ThzCSY76623llUb08r6XQHl9bWul2CBeC1d4Nku",
-	"kcrwJSnspxDdDWhpkBM2/PLvr0FmBYcSWG90Qr53D7VhdOEfXv4Mz+p7esHSORVcs8yFVOlz8ubHb1++",
-	"PVpk5L/+18nR5+uXtu10q/hpx/mjffFDMqhiTa4NDxDuHLaa4HBiBPnSvkEN20/FRZSkDfCnO0fitUQ5",
-	"/wJxPZGLFQhuaEtY0PdhZ08CPbeeITU9ALHSCqTMMb2eIGT72FjROLLZyvokYmWtdYfe1tz1SMxWL8fx",
-	"oIGd7MUNG3Wj/ZNY+1MuMi5m/dfrK/yg7/jXQt9adukO0SFmbuvDk2OWmtc8vUSbcJU6yYVlKik7Jy5L",
-	"OQY80Md2uVt2cZ3a2QkMV2d3SvJrmc0YuVg5PLRvnh2++unQqimHmaJTc3RyTvjUJdRiqqtLCsFRVbMk",
-	"UhC4JbeFdbuctH5GFJbh0akooc6oWZvZN1xkus7qAVNkndcjOla/X9q7vakiiRqbfCRtlBszqOa+gStH",
-	"QUV7SwtVSDBnu+hJlZ4eN6mhhre9mbYqeDdmtLXDv35eMWO6f9evnQ78g0u1jvQapk+vq9/747xU7a5D",
-	"+7pNb+xxMLlwq6IL34kLE5PqAnK8rnD3FWNxGbjsR9S/lc4ZsfHGYOzf4b2GNX1bkKUDP8YeYqfyK8a+",
-	"jTq4MCe+CxOgn9692UkWNvv7Vlt+/XLix7arD8XP9Qb2+9/9lvXEz8i52OF4+oHGjuWOV6WRJmbW22UX",
-	"r3HYm8gffjR+OXY6r9Wi39Tu7akdpKakeUSlfyeXXMwI+rMBHe3ds4cvnhFqiPsmsaKE6lz4NsJcD9g7",
-	"iIeEmMKIvBZEeCZEHZ1+QVKZlwsReDGscohZVBJhSA1dUEXRVbtkCj3ocQfq7vHS/nC0DcxTxgiAWckp",
-	"+frlO/Lw6gS362HlebHvAKCUdlLcJa2TIlvy2JYYjd9KChkJEQcv19zqyhld6YR8cTiXpSJ6zqf2IdWa",
-	"aS3VIf4qFVnSlYbQ2YJCBpEmQ0uMngIOeiq5DX/MrmIweFjGhmkzliLvSKg1UggXuNOc8NdKak2GtdXn",
-	"gPh3kxuGQOwEA/uKszx7qRSaqHsigXWnEvXO/vKpKD2ywBq62s7cYmdP8n6ZgrcghwY6acS34O6/7fkn",
-	"gQsyEssuVQB/SFIpUqYEy8gQXEg/ESWXmnyekJPj9QO1/Txt8G/GXIvR3c/pbGOOw77JaJtdYHtVuzFd",
-	"5uswIGldWw7zCZARK8wgqPcjAR1ZrAYdYIV9c5hvr9hM/HZZi4LiYpaQtad2gi4JoRRTbhLiwp/kFVNZ",
-	"yRLSiFHKEhKzrQRvt6OkErIeJJWQVKaNWKYxfGyfcgFPE+K86GMhxTh1iTHGtlYw6vDDsjim+yaE5e2p",
-	"ipTrKlFxnWJ+lRfEzKkh+F4D6n2tkZ608YfIwOyqzOMbjopKHkCoJyXvhHWUVKEojcCGm6oKtBEhYw+E",
-	"8mYsnM8RDRYo4FUVZ4kV76m4Z8X3QqINaa9RDKgisd2K/NhL4CY89nCZ3J2n3nb3BilzH+klWuTlZOci",
-	"Lxsqu/yd0Rzj6FvX65yllxtdMF0RIUG+8/pZvQSvEb2iHJd3q5Owohw3oNgcoobcndHSZ3KM6VsmhtR8",
-	"DNiOiPkIcMxCGuLDoK4pqSeueyv643BuoEHDZlKtenqN/NsfqsjtwjtKN30d+lS7Avb3AizCYVVYRfSS",
-	"VdpVS8fOuVX1Rb6yqr19EeC1DM9zsqTGSrSRpN2T08cHHaGNduCIwr5hD55sXX8hx5bAylxHs75x4TDm",
-	"stQO+Dv4IDa2UJrYtsa1QB9ij+8mu4dtoLS287nYVVnYTfmGUAOaj0Naj+neS7so69h7UhwGLng4geCr",
-	"hzgQudyJbkrN+pH0jxqG/q86+QcX5NGWCqs9dflXDS9jm6NTMbMX7NQwNdblxYLrVoxYMKM91R90Dow3",
-	"BQMmA3bFMxDlK9NoBPDQv4M5CI2m9ooru/1im52m5yrU+JoVa5o+15horHbdsn7gUTVZNfBA8a68ljpg",
-	"2KLId6gJt58EvQsK0DUQ6Vp1M+uW1spbbiyFGa5Jc9dr6T3AZ1SVCL2LPN0F893OAK582TuWRT45GSSD",
-	"k1P7n0f2P3axT55EtaK6kxeV/aQzIKgS8mNvxHPbDVt0HZnOHKTrVE91/SWDqtqbby22Eb0CWbpsmjvm",
-	"umxOWxl3xQBsL7Ec1ObY1+LUuRW9ciRufBMDy7TrIUhqCFMWdtnbZhBQP44L10TBxJj6krS6JyeDr1KH",
-	"dNT3I10uFnS73hDcCO6D9az3IL/Qt5pURzkg9LWRrk94Mwe7CbtAc8HvyDqwdq+GNWAVnZpBcM9irLCS",
-	"V676tClVGwE48ZVjO8xg67t2TSmxMxjofhnWbgyqnZfWVfxk3FnnYPcsrghgaJSk9szPqvKygjSssZMd",
-	"+uVi9WFnjbitnZDw7l4DwD3cQqYdATc/z2XONsQN7D2onF2xjtm7mKu+crFXuMb1HNaG2UFioQbeQeC1",
-	"lnDjd2wwz8TV9MBVCWKMKml3l7v249KW9q2ke3NV/GsTfEOhaCgQwSjXggDDyL/6MK0d5di5jW3XP+TF",
-	"TVzb/5AXXdl3vW/hf8iLN2XMYGLJb6MJvE/oVrs3X/bN5d71aIL52IxIFIbgen5NFXzOqDIXjJrbKDIL",
-	"aU+iQz7/VV7ErSKlSeWi4XlzgTYgD6UpYwg+PaXcIU9f8qLoEHqKnArRUUUe6temc5aVOXugieHpJRku",
-	"qChpTlQpNDnEhFt7SPpXTlel2AG8e2cuZBSfzVowsW4OmPRd0rwnUKzdgbrBxlpV0wg2scUuGpRTb5un",
-	"2MSfoCbRdx/BfRw3Aq+s9W2Fkhy+CArXRDGaEWrIsMqUkBldJeSZ5vThNzK/pIb2qIfyIT76rlzczSG2",
-	"LkvEUtouHM9yqxi+gkxpHGTWrse/pMD18LRSLQoXOyWkgi6kSrHDtempMxKAJAWxt+VW25rLlmxGIQdk",
-	"X00+GGC4vFGqC6xwN1WKq0ud6VzOnb0ehpr+ioBbtir8F7+OwxmGy3EdgP0W/N8vDgPw8JffT5JHJ3Ec",
-	"hFga0XOAvD6cMcEUVNXiGRnKAkfTOKo3jM2295Y0nfTJPlu0jU5vRGgK6f7urB1htzeDBbjn/u6wX2uT",
-	"+DYA4fO3L8QfXdr/zHlUBAlLrYbREH0hbKJtyhnfG0Lqiqds3LV6/QEUg3V+1A/NoXnC3xq7LvZcyykx",
-	"c8Q1J+Fna5hT24EVqdZLqbKd6aJdvdHjxPr21ucTI/LvMFrwmdZ8JnzAZ6R4VYdWuntMv0c8jEIhjrnI",
-	"2Pu4heGK00hgwm8lv6I5oFnXGPPbKnFWHVVo236OvRJLgsW6bmqJW35IUd7vcOwfOXPbKc7XiMy5ZszN",
-	"XQbKRAJfIhLtCyvdh3nyZFFqQy6YK4IoRZASbQX920iCrkNL7j0ipBLwOkND3Ml4w3SZR5gSZtfEInwQ",
-	"LG7pAWacNZtkEkJ9fAFfFyUNgUwI2abj6HG0Ouz9BZZ1phorS+Bjs+MbAn4M3K2eZchxdX1JgnZ30h5F",
-	"SKwYL2gsMo1ypTGJ3QEscpHxFKLVGMEvyYKuyJTnOTFyxswc69ityXLRetE+KRzIpP5jzW+wlr3Ykbga",
-	"0tMNLdE10hYrcgweN2mn3tFw63dKaGweiWtfPbH8Y5S0+tZv6sbn3ytqqUlFW79eUwM6Iamuk9dwHTzr",
-	"fvjOXaDONfa/E1Lq3YksXXSkMcb6vTQ1SO56mTKZrW4sv6ivW0mmNGZtwULBOBVg0oa9N4RrwgUZvhSz",
-	"nOu5ZfSuCk41f+BYDiF0qbgxTJAVM2G4z1YVqKCrXNJsm6ew7XhzaHMwUA15n1STjBp65rKFEpLJNHG1",
-	"BxIC6TuYIOrzExJS5Tq3t04xej3beQBV3Bnatt1W04j6GlT7FwIWAxnVq7i1PldIlDdhMmgQ+d2ZDH5Y",
-	"ihurl0KzTDEdd7t1c97bKksPM6uKV99roRRfSDdeH8Uv27UqpcBs90rfrTctUOaf7GamuI8kyJ33/g9Q",
-	"yKRJKH3ql9QzDcxeKPti0aZF9LKAz26CbSH/uGN+dTO2zduh/L9ChZMAf3u3ohFYRMxFpFwPsaVS4+ON",
-	"JKAnQ2b9EqrDYawLVHYkKeO5qxi+vaN4yM6ahW45aE9vV+ieYFWvqyn5pnDoO2wQ7xfAt5F0AlP8pn2y",
-	"snJkUxCdbjrlKVNEM6MBEJTHM7YWZW54kfOmrz7YACzEUhv8Y7wwIMd18TOCK/SWKU5zJxBbablQllyy",
-	"c3JcGWf00RcEaaJPDJHO6zit9ZDBYJL1cu5LXDCmaxLXXBoZoSva7YS3v5W7QhynUhgmTHe15Yxj1MQ4",
-	"Ql3fMaOYJhfMLJmzq738j1dfkUJiwRRAtTEtONFooumaQZW959Ot4HN2jV7aF+uEg763QRXE1i4jcsXZ",
-	"kikCv58RIcd2JIn/x9iuY/3XrLA8kKrxVDVK1JDhqDw+fsTIKblcHCSAm2pZVuyVk1MyP0iCJRoXOU3Z",
-	"uBQ+/7B/nN2c8dnc3ESO2Q4XK5ZbGceLr/88X9VA62Vh1T6ypJooNi01i8MWzOnpk8/inIL/i/XNAPDe",
-	"0VpeQwLBQWBQoc9+wCnAP38rqaLCcNERh2Xm5eJC+IIra45Aw9AJiADcMyVLkZGlVJdkWH8J58KelND2",
-	"4PCq3TABv0CwOjosOhZHVpqZcWw4UCtUE0uca8cwQPWFaChfJwcOcBvnt3uZS5XrXuf0xzffahcKCqt+",
-	"i7lvS54hFkCfa6GNHemoz9Fai0F6svL8o0EObjE2x/fWPGuNt08trUQx8c2c4Y1X2K/JnGrcJmoIzfN4",
-	"Cnh7eTs5bd6O8et809DLqhxAu6oIXD1AN2SIMWq6EZOGnhcYtR2+kATptm84Yht1C9aqc4GtYPSGpQyK",
-	"BKwtNDN01pG90CocG/KTvqynHfHl62U6eoLONw78x6IyMfYyF71WDKtCe0/xutGontgOzjj3UdwUgqPN",
-	"aTTgeFHkzLBxqfIoOVtCkeT1D2/fESlSRtgVUytysTJgntXoQF/XDl0Z9l34xpTmueXD24by4zusXQ8Z",
-	"EnjIzFzJcjZHQRMrh3ChDaPRO2vBzFw2zAOaixl6kUGypMp0GJSVvTpL0XFrw++e9prD/3JlGBi9cf3s",
-	"m+SirOua9GPg9rMY6qMnKrs42t9p8LLDpTDSblXWFxi6Td6x2jv2ld6pIuX2EgLrB2OgAq6whnNptIuT",
-	"loqRucwzTWhuudmKDD2gJAxSP/ydZx8eoihxsPMSVKwpsgh1ckZzeDkXlyw7C+kRR2jmTDM4PdVoz4m/",
-	"Zc+IlSLOneR1RqYyz+US9zKnAmDKBfEnNpBGsLumlOQkp60x2dU+VrPp5nc53TP6q624VAXFFnTGHv5a",
-	"MCtC4R+FqP+9ZBdF9cec8TR6Krvg4JE1cFRqaFGQGb0CYHf44YgaQ9N5n5DOWsZtle+US6YOU6oZmbP3",
-	"5O3fnx2ePvmsEilhk4dUE+yJAe21inTRw+kvv3/2OB6guomThO2eW9liIbUhp0/Id/zLgyjQbP+7ZLto",
-	"1UkiIDiuXTJS8RkXNN+HB4DMNj45/eJ4/68fne7x8YfOOcLJ6gpq8aV9Osw7sGVwcwJf9m+fBRIj1wQP",
-	"tJPyK4YBUhk3LkhOR0XJndjymtq1j5a1mZ900EpVLybo/Mu/vx4kg8ufB8ng+7+/jh71tV1aFxcbgkek",
-	"RgR+iKFbqEthhSGIBe2dbjNnNNtSLmYz9PngLRMZYZYY2HuamnxlhfAZv2LCKp9sRahiBCd7EPMjrwsx",
-	"r398N0gGX798F8cBVPl2o61rFN9uSHHRXVTyImeLbgjfaOTtgqZzLrCk4Y6AppDjs0u5lQplOA6MUKWJ",
-	"ddNJ98EpO+KkurKmfTPb9sDprj6dugaj68KqbZd12M2+vUfZxRv0WVzDjL65yGl/F0XLtozrcW3PRWtP",
-	"rm1hLvXcl4/bubJVOpdqTGesK/0zDJbdnrBN1UzvnHx/QTULC0RGbsbZTLEZNYy41+BGxHApNEhquiRD",
-	"dCgIKdhmKafXVFpG+DWnxhVTh7h8gNZWm0267ont8M++R0WXnVKrYA+wSH9V/dJ9tne3MRH561xe0Dxf",
-	"kVLw30pWV23kGRn++OOrF1ef18ZIGNVO+U9tUCcDhZYAxr+24h1VcEUtdMFt2TRYGbOlEzJ16OhFW+4t",
-	"UkYqg85O8nDDhrmz4Mx+qwMW6lx4ODZR9l3q+b5VKS7H0ZX4O5/N7eWl2W9wXJZzns7D84TK6NTK5ESB",
-	"IKu3naaIvzmsdNlPpw652Lb6Z23RZGM1SlxEXUihY1Vt6oXqA6RRkec+UD4VNlEsDhpXepflcmpGzPYA",
-	"/Al8XH1tbG2c26CFenTNBdiw2PGYfs/Gt0fMLl218gpzqa/asqfvtCNL1mNAXT94+WbF035r0V36ooFp",
-	"0D/+9Z23qWXEfU+GihU5XbHsnHit0NUkzdiikIaJdDW+ZKuxYqXuUFf6H791BOc6KcwPBGp3qBlDbCGn",
-	"cDd0VsWMWnX74faARSmFH8dOn7ng5f4JDtW52AwtUl81G8x2/15p7i9YyvUewmMPYa/lXao8lVTNANJd",
-	"wx1EiWKHdgVXMfLIguFV+BvMv+4QxqLbGYUrP90ZrrwaQLIJubxez5fCRKHMerCm7ULiXji4Kc/2L3Hg",
-	"pz/ekKtTK+Y7if675aPcXJjs1jl7iaK3E6NfOkEs4r87/cnforsxaPyOyOmWY9UVV4FUXrHVzQh+/aug",
-	"x3hUuMrN9Je6anmdYlDVLvSu+y05B/WBvInQ3fbxvrsg3iCLIJa7fVtZO7cNbbwZHmwX7OA3bKrYvoqS",
-	"wo/HRl4ycd0k/WZj8bH6nF5/7Oryw4Nk8PrZm2cvXr0+/Pvzw5Onn30+SAbfPPv+xbfP8MGTOGDxGyj9",
-	"85YZ44F61y6em0YNWziJ2U9ixuSCGcVTjKgxYxd80hlBmjFlxcIY/ASm863VDQ454xVny7GL9GQdYR6p",
-	"bPoTNcUYK2dzo2JV/RXrZMlFhobCSuaQec7FDEMEnV++8QzMglA1MWcio2q8YlQhsiwVUBoAHmyvMQJD",
-	"r4bgVru1cKDqDNYXI050QWLsbiZgAIDQO8EIVFAQaynKsLEuO3ndPdWBHBFBdxhU49rV9tpYiesaXjHG",
-	"dF+v98KjcTTyEaL5FDEJ2GHvVtC7AfAuemSnXC1Qf48ewiumFM9YINS1qnBi+4TmZg7xM0IaH6DiXZGB",
-	"S3Bb1b8ukTpKro4QqqlmCy4cJJE2Cs6ULgumrrgGXLcKzb4qfhVlk6g9rcsB2Q4a/c1Cjjp/Dt8G3P2m",
-	"zNlbFsNuadeLsxymw++BCM7xChjTKUsNv2LAyHohBU59/eJrXCstYAfLPg8dT3bJDppcrMhbB6vmqj/G",
-	"hNmuTAw2o+lqbFcpYzTLXV3rrZPrrpCxc0VWuJu3v9+4waOyUQWp0dqspILmxlHHZ+03rBpR0kU7/fio",
-	"I8hrs1D7r+e+qG8XUvd43RG58RLy7W2uok8t69ujUcVo1MInjOL7jLJTn6hKHO/e5leM+YTObtD/8fVW",
-	"t6tK7Fo0YA1XvoN9u87A2QCm3L89T7DbbGd+Fz15JE0S7F6+1jzD3QvH28Xd9fMaPOibaOFShOdZL81K",
-	"dQUrmjHFr5gm3GgC8RkrMsSypeRvJCgu9Vy+TYiQwj4aVy80i6gQdXRy8mh4chCmNoQlS+ESdgW3m21B",
-	"bra8ggue5vXDjKU5dcCrchq87Cun4vKWyoG7TrkRLtUbS5ePXc3V6PX+diXSVyYWcpJRVJ13taNYtdsu",
-	"rzN5D8tCM2WgutvBGSwy1k+HS8o59TqU/vZNtVXakEUoAWHPsIQuvFOxhXQ3wBj1hWhQssvfigT6Q12F",
-	"w1zO6iQvQLyzp8kl9jiA2gpCCSwbOP1+ERxeZGoXmzPcrIj98YyExrqEgPCWVFAaARBhVY3XPmvU601I",
-	"VRQ+If6gJZCZs5CKYR0+w5SPHdBkyGcCorpWBdNkJUsPHnUp5PJgi10jQihy6dtOcNXQAWIQGeQcoqsJ",
-	"N5BIZOkpDHg4cmmQkHMMgg9Qa3ItUVIWg2DvN4uW9ti8dl6iNc8oy+JO5B9EnQtW0BkDosA4xXngX/Yo",
-	"is6zjKnF3nPUjn8GKBX/RdEqOd9NY7W9rTXEgv5Wstbil8LVE8EtskMQ7L0hRRlm3wShfFSPLRFFNl6V",
-	"dkI8h4koBiF5aX2opCJa0ELPpcG86pxNITVLp1ScQ4eEzigX9ohJ5HfrcvluJsqKA0ZD8qmOZvU5RBvY",
-	"RXvs7ZZwMasCSpnILO/jAveiArutr4QFqqF+ugAYM4uzIyWNTGUeRvtELDfXdl7jalW0EeyjX4jIWJod",
-	"dx2Vn6zKu9pP59/ZidwAYDwOkdVOtroA9dYpxJ30sUCEvfTlNf8Ce881oq/DJZYhRDtIAp0XWPwGsVyX",
-	"1bcIGWLTwPNd49U1tTcv39jqXtbt7pjnjXvpdyT24Tt5yUS0wlHKtK6N2hGT0k5IcC7Yl4vu5NRSGJ5j",
-	"PgV0TqBz4j6Ng0W0be/r+29/WUsN+ZJRxXoYUhur0O6u0XhjiuHqxBddCDpj+zGBKysysvHi0Q3UVW5N",
-	"t25646jj534WCXP8WknYR/gwIackYylf0Lxn6v9l33TU/XEZZ/a6udwNZrG5ENe1YLzzg2+F2bnkLAxi",
-	"9AJ1OmdZgpH92rCiFhSD4vUtduwE2o6aQazoLx7ASN8aVmznOL5T30W/dYWVuJH1hFHu5qjYkBqgorUe",
-	"WikHVn9zMahOkT9CSxm6stAxvsU1gaUfgr10g+q1fDDn667ejwU4RrybI8jC6JuCjB+sZx5bHUqbiOQW",
-	"iCvIqTa8047bbH2QtHuJpyyjJWRvGL7tGMgQfacji7Cb9TeCieyNJ+M6m7xdNXy9SIbDOStBbg0K865X",
-	"7e0M96qX7XmAJ+7v02eDZPDlIBk8j8pg7rta494HOM9fr1FXk7ZahlQa0hWxdvvfnDGrDjN3p2ur7Z5r",
-	"XbKsb8GjPvh4UftcA2Vgc/37vtXS3UI78OBotk6AMN7fYFt/FLQdQ6x2gPHtmjhs6ZLNiBTEJ1/gevZ2",
-	"Cm/u2bsp+k/qhXdsRFtrVgHtUHndeVxV4EYeMxzYKdFzudxnti987102fT3O0NXRLxKYsRcli6dambGR",
-	"46ILE99NpyeYeR1MXjm/IuuWyjLPwFZ2wSDbvIRoTpGR5Xy1E8JRz/MJlXc3byiydwbGyiA8HUZlR1oV",
-	"ET0nNF/SlSZsUZiVU1gaXyhLFTmjCGh0A9uN3nUdh1PixqMYTznYhop8de4GB+aXKTe9z1h1vt6gQz86",
-	"mF19l+sXVpd8tUFG7VOjEllfUDpxB5XgWjXyw6L48Qu6UasKsi0xEriWkYODWO940mTWFbqeP5VrBS3X",
-	"KT3gFiGLrB29HUpPfZU4hn4ThcRqU3xvOLEe2Oh2hB6uH++YsZxO+5UqdK/34yM3RCKtZaig2+vBbJS9",
-	"FFvuVcls98W/5T3qs+jt8mJ7LF24cDcRxBsci7uL3607vRkk3ls9Vx86J+CUovWKAorRzNfeYe/TvNT8",
-	"in3nrVa4dpsNXVtq8qRUzeTYSCFakUX7Wc2Sa9RUylhxjak+2Tawa5RUmilzI2tzWyDjrXJOQb2mvRZy",
-	"ax2n/UCixQ2t4qaSJNEScQC4qxsVl046+2mY0KMyWlPY/LEomIISSOfE2RuIPwPOrw4qOOGCvH39LRk2",
-	"Q0ESoo6efjF8dNAGKcJCmr6g5kNy+Mvvp8nj4w7EorahI6q07CcuYijJ2IpWV0xpqla9hII7KIrVwUz3",
-	"kQI+Mdo/FaO956IPn/jxXfLj2+aaHy3/224Ad9buvkbubgm7XdejDnjECMVx48GcqgtZqnHqgqe1YXQB",
-	"uTZGqg128JtTQ+5cBfnhQjN11VEY7DqJxddJaL6T5OQNsQ5be5havacDj4cqw9Myp4pIWFuWJeBIhLBR",
-	"jrZjlK8eaKJXIvVRpUN0N9oDlZDwMiL/+3/8z4OESEWkq7+4r2q/Ff9968z3Ks4iTQfghFug+Epe0bxk",
-	"dtEAD5oMqViRf7z94fuDtXEGTe1Eq+6j3pfATjfGOi5F4UC+IIA8ZYVpglD8cg8Jt9cygrXSc0ObWLiy",
-	"/rgE++1oorltgTW1fYJjfs3gPtglMXiN7d0c8w556V3z8ZsxI31SJ/7ydptPUv8fW+r/a9hK3q6DPkH6",
-	"o4+vEnDJ6FIXEKsOmfEiZXlXsZV6mEGTc64w5gbuF+7qAeq5K+hsOdmW0lgQuZ6WipvVW7sgjstiqGr1",
-	"r6/8Ov/j53d21PCm3VZ8r2p1bkwx+PAB5LipjAhNEPlFuK5K1DCRIegL3MCBX5volTZsAWkmXORUZJXN",
-	"j4psJJwmREATslLrK5FxekaqrGpNpECUR02GcmqYIHI6zblgBy5lR48E4vFD+ARbcJExpRNSZ2lrgkAF",
-	"9gV2xTMmUnY0EiPxXIorJtD/Pnzx8u2rr78n//W/To4PzkhBzVyT0rZFJg+vTibnALCpyZuvnpNHjx49",
-	"tYP98d3zc4jP0CMx+c///M//PPzuu8MXLyb2t7BuyTlZSMFW9jFWh1AARXtOcgzyVmwkJr/D1ZuQ4Pr+",
-	"MCEFnXFBK2Szyf+Jv/xtVB4fn36W8wU3f5ucu+R4AHojXI+EHeXTx08+JxNA08FitQ8LjLD7t1+1FJMj",
-	"8rPihmlIDFmJlGWYLCIYy0Zi8mp6+J296yd1ukojQP3xySkGCmhDc5aQx6df4N+uFPnB0UigV1cTWRrN",
-	"M+aK4ec5U1YlSWVRxag+Pn58NBIVvHBFY89evwpkv7PB8dHJ0bGPzaAFH5wNHh0dHz1C4/AcyP7hnNHc",
-	"zP8FkcUYGWBlD1iCV9ngbPA1M393rwDUEaAzwqenx8dBWQAQc4Ll+9UpechztnEk7ALPUSvmLLccBIOF",
-	"qAuIjrVUDa0OjQwO+uDsn79Y1oOwjmeDb/kVcymLBkDk/jnAwzf4xX72EIo6bFyUN/jGvawJ9G3X5Mnx",
-	"ozvo7nuIzXFd3ug22Ilwuw9kmFFDL6hmEA2EN4srCwLh2FYoP+jarauThwA98RANCLpz36xa8cK9g8mq",
-	"C2ZAkOgIuahfefgclYSuwNTgzW8to4EXuV2+30pWR4ueBYhZ9b5sVfHW8/rylcvWsxcLNWROrxiEKBWl",
-	"nrOMaC5SYCICjBQupS/PmDZkSbmx/L1GC9bwE0J0rA8ZuNYYWowPe1PG1y+3eERwL0FZjNCt3+kPyeDx",
-	"8fEOFGvfP9nx/Uc7vb/fKarOjZtZddtwhUYrZOZkiPmepZ7DaSrKPE+geEqV/Yqg1PqSLZM1atDhOaOl",
-	"mbdP2a/yYvMR+4d94Ra3/R/yomvP380ZgfF9/Jv4EsQQ7TBTMjvsOs/EP0YRh6gSS3vCxqpShBcXTDey",
-	"RQ9/t8f3w0NVohW5ye3gnEO+QnXMq3B2b+FAxbLek0A7/Ow4etILqU00g0NZ0Y0sqChpXs0G5RntM2vr",
-	"2Su5PCeFzPORmPgyUPXEJlU9WpeifEQmQi4nZEhBwGxLlAcj4cRv+NWDMPAqdR4ymlFkxEQNICEY5vfP",
-	"vntJDg9t80cj8fj4qcslpgLMvvCOqxVk9w8xue0U7AFDKa15Pt6U4h/ywi0z0+ZLma1u8mC8KQX6rD98",
-	"QHNV4wye3nBXXUfQLgsUZsGSWx8b+318/HjH95/eJWd4Y88H0JOQy4TIAm2HWF7Gqo6O+LwJIM4IPCL3",
-	"oaO0zTz7mX/9jX/7vgSkyuBcE2KFPFhAPmg/Q31X+2v1R3uLYbcpyrTXv+uCq94j1bZ+jAfs9PROr9LM",
-	"stxLVpjqalC+rrSrIQnnBsFyydAjPBM6NUwRXV6AIi5RVoYTRhxuX2igCQWjBr5+95nDsoXoO43cwlsO",
-	"yqsXgw23amCzcVdQo9xwaGgOLDaPybd8ytJVmrODo5GY4GGa+IJk0A6sZKUduDrFgaEKoYxGojYbuWIn",
-	"LOMmaVbypAtIQFnAhY9CqRVgErRpKeaSU3S7j2EYYp8QxHDSCXG4czoZCcz/5EwfeB8u9GYUFRrfP7c7",
-	"aQflUIBwGEIuXTlsPRJeCHl8egpCCWKDQLrHnIsZtFDtKxruPH6jGIlgwCkVADtALlgNsT98fPz04IhM",
-	"8MEEDEZWEpqgE21i+1/rk7BcsyPyzk/Ie948EIkbMW4BYh45ejtHsQhvh+orP8PjpzGJ5AUQZ5v/3JKE",
-	"4iHs6wp9H9oS54c75LJd8osLdvDL+leUYe6YhT8DNtQ8bL5+2xBw0jJMw3JM/IAAGBPYibhB6Z2SyjW9",
-	"mU2XZv4wlzNEyfDctSUTwc+3cwig7Xs6AQ6IJEb37pc7IPXTuxCnu0y/ckY46p/oDYRK71yDoEDznPob",
-	"jjoDW7c1xJGRxAjhTjqyv6/t6ONYKdrZDCu27LOo19U52JW8ZCEM2AOrHwMQCyLE6M0L4d4NV6JttTal",
-	"EnZdBVs2sWdQNrCPGz3ibVYopplAUB8GqrwumDBH5NXUSXo4M8DuyKU2if/EXqW1VIA92Rt0JCy74IKc",
-	"HJMFFyB9DKsKogwGIgU2CMVwiHJjr1oTbDkS0OQReSZW7sqF2jlW9JSXTqBBF9aULni+ipoD3KrdDqNp",
-	"Ae7/BVnNzborpKGGwTUTUGnnsWiDAHTq3s+bCaj3o3aHkWI7eSZija3lEF67RRd23I/y1jAg1j0oL98X",
-	"3PYIUAkqrB9cgQhERuHRMfD1bmfIHRsPgvl22Q0aNPaxHjx/jjziw+CXD0nHvfocwguDWd0SC12DU7lj",
-	"JhrOMOoeB88scdGW5GKFNIyRA2RoeZVRqwO7Jae4hXcxLNyd7JPedHcHJXLpgPEJBTFAI147RC/gefMQ",
-	"7WihmkLgyyDC3iIS7guHzjg0cnGhjYS66B/jnp+c7rjnX9wTc+wKT2kzxvvhTo2f99nmx/d15+xlpvXh",
-	"3s3d+BFi32/ukN3qHYch6x/XHYcL+Oe4THZmLH8MRuQvH1eGd4u6U711F7pOJHCqFIppmV+hSUGDq8Eu",
-	"A7GEftAh+jvfY03R7TjvP5a/0W9Cp75QbdIn9+JbumCHGK1dUXhCLqSZYz4cQpjB37Q0c6nQF7nNDF21",
-	"hU5CR5PX9hK2DUzQqt/O29KSXPPQG5YIues7xE+wKyLFn/i0evGTbnLL5+Ybxgq0gnIB9ULAZXPFlPE+",
-	"5VxqLmZ4irYeF8WWh2hT2nK/KLb8zr13X9a0COTr/tG+39MFs2v36vsXr356TjBvyRKyoVzojvvqt0FH",
-	"6N7J8fEdXzXVfnReNootid/aP49xqpr3bXHdqoP7MU3V8/uYLFMbR/VRG6b+WIamgB33NTSFB+KTnelP",
-	"YWdq8rh74TTB7fGXtzLd1Am7zcvqfmxMG0noz2Ri2vUa+XObpKY5nYXqQuuiANHEpfp6UBuQVDCNKIib",
-	"/fzgLKxm6Ap3cjHDEE70DGdJlbLdhAtPiLxiKisZwbR+NBkEek4yEs/lc00KqhH1HosDEw8nXTd8wXK5",
-	"JC5F32PhJwSLoIyELz6vj8gPghE7f1IwBTVIE6JLSK1MSCbTEoLsoGpWibkxR+RtKguWjUTOL1kDfP+M",
-	"yOmUp5zmmmjGXNZZqOZon2OOv42EXAo/6AcwDp0QyOLRmIINsa6xoBirJnwF+5ZE05a2hQZsyVPaO+/A",
-	"2xB2SDa4ph54o4EaLdIvmYt9wCD4baEPWVnVse4f9LCh154RF7ZbI3ft9Ka1/NtUjy2ld2Z7uKqdUzw/",
-	"f8JUVjjnGFcXZkJqoijXlp+6yP4mFEJn1hMs0x3YU+2wb0mrt027Xu5FrYepbbOiTuGlTxbUW4/KhfUm",
-	"VBB7B8GyJ0TTFVZ+XXWeg9CCuslW+ip47w9qK731YMaIYLDp/NRL6rGcbvX6qLvrukTCPf7kzAtWw94t",
-	"iKwzDDCUULKVS9GERYoIvA+2JgQGDysbWZcppR7Y4E7I5QXWPOzg9PXIP0a2fU0asIpRkLmHyUOYJZeQ",
-	"KRcZF1ZZwcp2mXPyJqTKNwSlyaNjddLAXgaeDsJ5iPms95hCekSeQUYszV0SI+hwI1HMpZHkiiko3QU+",
-	"vonVdRXPmIMKnZwTbkg6p2rm0iJ8Emc0CdSV9bQfcKGPCCaO2BvPZ0+mcmF11/MqExPUcPwVlVbbrUtT",
-	"9W8fkQCna9jKNnXIKAgVkc5ZeskyB9llP41mbtgNaRzaj8vghgO8p9yP3dlMpYbW+a6fzHEfX5omZsUn",
-	"LiMKoKXcGbRCar2dwAhSKaZcLSD52oquM5YRl3tPPFzUpuuzcdtuhhxqvHnrkuxtCnThVLpEuuZ0/zQe",
-	"83BatwWRE3RxL+p1Y44fkd9827g+ec5vyiXR4Gpb1YK1M3FPdNn8/a/tZm3tyccl94WDuxdX6zZK+hTP",
-	"/0dxniIofBdn+u5WU4u+Y106A96E94CR8PNcBr4IwrsRERbsoZDOVdySXdugCA6D21fBBlxPmmWKac0y",
-	"HyeLPYJM7Z6Aq3UkaJrKUphwWBcsl2KmiZEJWSpuDBNrTpScillJZ2wkhi/FLOd6bpVdxQglhr2vyl2v",
-	"mAmb4Oagy1373er7xnx7OW5LYUWdsRRQkLkmi2qbXIWMWKbFH0miD5dmu6fPbtSU3Q1/vOaBeBfSFBeH",
-	"tChg6AkRbMm0IVOutOl0UrRPibd00eyGnXbfUXUZbsIb28UdbXgXF2PCYMmTj1KQqvfYrh2hsK04ZkRN",
-	"HfKMLQpp1+qgc4MxHmSj4v4DvvLnidP3YflkmFLNDrnQTGhu+FVnZtnHE6kPm9HFodxO/VU9SDsbM2C9",
-	"bsmKAW3fi/kCZ/UR2S06B/TJYHFTagCy8Z5B/p7sP8X334Xx/2PLB6iZ3l3zH/fDX9swdROH75Zuq3sx",
-	"RXVSyycb1B/FBhVcPg9TmjORUXXoACk3ZgG7d9957MrbSy0Je9pUmMQEsId/qniad94g9QDkPVgN1Bhx",
-	"ymQo2JVz7muWKmZ0RGlMblLldym44das08DJ7dBAJXluIIM/IRXgtAmNkcB5sPdg6oSffnzzLaGKET2X",
-	"SwE1YLaYEqJs4OHv8P/xFvEUEW63UMTjmInWfpf9CTfMYf5GN+xmjmcSLTTkt2tjsaGt4DgbCOOIpxtM",
-	"7l89J0+ePH4SzFqq+g9aFFjmsbywX13Y83oGcMA0zw8zuhqJn17+9PL7d5BV5dOzyDDIDXOpYQwKa6or",
-	"tiJLLjK51AnJecpEykZixahKGglgVnNeEsWuaM4zh0ItsiAX7PC5fF51eJCMBKPp3AUv5lQtNHl0DJ98",
-	"TjK60j7DBgrqCVf/aHVEvpcEi5g6AOMz+GkC/55U6ntVYskury9fmiqWMWE4zc8JJUslxWwkENTDHpEK",
-	"zdnXG3gccxd4LcGfxH6+AlOd1x7VqU5atYtP97KjGfbeVCTVvArajXX5qfDTvYTMx/eHc4yVySrSdj4J",
-	"f8EHNWmBZKF6FhWEPw+5yA1d7+6QQ5Cp7sYW/0oqQgmGomKpwwn8cUSNoel8UhczWdKqhACR9vxOmVIs",
-	"G4khQHgvuWaWcPFYpTJjZIJtjMGXMTnDEibwRwL1FUlZ5JJmWMO1YNSQ5ZyiRw6/JBlLc6pYdkSeuaMx",
-	"ybm4ZNkEQ0zxalRX4NBzZjSsJGbmTDNysTIu5nhBVw5k3MzZggx9wRAj/SiSkZj4YNygeVwarqtAXeI6",
-	"woBd/NiVr6UjUeRUINMrFNN8JlhGXv/4jgzLwvb1hHzHvzwnmjn+NGcUfJgzfsUErMpqJOBih0+hVgMl",
-	"izI3vKDKENu8JStohxRQHW4I3Ax+5gaqyYxEo/PE9nzBICAXEfxXRKqMqYMjK0hosii1gRew8FiN8v7E",
-	"o7yfE6ovXRUVy+AQxVsKps9qaHenAY/EGui7HTaUZRFg1SST1z+8xeJ0SJ/uEpKLwkogk6OReA3PQcah",
-	"hiykNuQUJz18fPLIEenYSDnOqZqxycF5M4pyJJAOqo+Pj6GkjGXXcrygYjXGricHR+TJ8SNXxe4NM2p1",
-	"+GxqmJqMRIsIsKpqSoWQBmvV0HRuifMtYySTqX74+u8/vPvh7dEii7Hv1znFaf0INHNLBm7owXZ1T/HL",
-	"Vf9dzL3I6V80Pvl2fTNP7jb91G4xnA3kgFjfCc7JA+347lAqkjOqBBbaFSAKKgbJCCwL9Vh3S1U6S8AV",
-	"OqXRr7A4L6jHlru73PpqDGFFLMsXQ4flAz0S2tDpFFiuu5ixEhdTSZjOgZ0QI+Ul4Qa4zMrOg+WajcSM",
-	"GZTWyAu5FLAOwFCHUvEZFzSHu+fR6fHDk9Mvjknxnvzj9cuviZmXiwtBea4PRgIqk1aMFit6qKp4B9b3",
-	"jF9EQ6hjVTeG7y5oxs7J31++eo6faDJjuPgHHUIlHNnBbfOETn6AP/7xGcIdH8BnFaUvmKEZNTRxpIF7",
-	"ZG9zA/kGrp4fZHgjakVIrLFjeH2Js3mj33D21asqguIM5QlufIU3SIWhUM2mqm/jCsKBnIgpStoeG0Zc",
-	"CTjkVtxolk/JUPN/sYS8/fuzw9MnnyXEKixECz6dWt1OyQUcRvjkAAFMvNZWS48gGj4+Pa3KTPu8qv/9",
-	"P/4fMsERlIvxgusFJFWBKjixHdfPrMQIe9ScmGBLuEEPEjIphS6LQlqRbWyH6dqx/wzbcYlBIEiTOdVz",
-	"YjVDz6SBNadUEDQ0XjAIjYMqoWdNvuNL8x0ckTe+Sp8TsKHY/EJeWWHo8fHTs5GYCGnGOANYkAnIqmOo",
-	"Film9oGQ7vexnY994v50gDCTWiBHgh5zMS6UnCmm9YQMYW0Dec2uCEqFv5VUUWG4YNkkxvKeO6psC2O3",
-	"yf2wmzdM2xMf4YQ/Odr5BA3w0TFa2JpVIOvUdA+KpboMzonnAf2Em4cBgd0Mx8URbhSa2vpkQiaKpYxf",
-	"Wb0359q4ZFJQLis26fRqSDvFwzyxzMRpgg19U1c2MHfcESxcinx1RGAEI2Ef5wy1U+oa+fHNt8A+1nhD",
-	"ZZBD/XdJ9UhYMWedZ6DeTgUpxZQLrucs8wLqkmqScZ1SlYHVAjnq6WMyl6VyCm5LLYV5BDx3k/x0R3xk",
-	"m2ZVl4L3rPKvyFHumENYtr4ArBFHa/aer8+QP11ESzKlCr04nuJ1UHi5EfF7I8JYfRVudPn+e/3afRYv",
-	"Z1EMsYIBrAAcLWeAHCSD6ijHMMVuM9SzXqsuj3X9RlaZTz8BiNhj4qRGewBKgYj/XLOMLKW6xNrZruwj",
-	"8N0aRGRbunNN5jdaNjxW7rlxVG7DgFd38KLK5r9bE149gpcYar+51HMQj/9Jbr3V43No93RFKPktwmHI",
-	"UMLu0DxfeSeMUu7AqZkGX4LjmjsXflZlzvTDlBY0BbdXlzvpuXvD6oun4OdVJcBskgUzCjximlGDIFxM",
-	"MfhLO4OXvLL0lIwEyzUjJ0dfQAOL//p/EcZPSkV0QVOWECVLYUkvk0tBht9QJaihl5ScHp8+SUZCHZ2c",
-	"Php+fnBwRH4Gs35KlULFnOZaOqwUpaXQBLLAnNuWCgAbtVf4SICaTobY1tODg3OS8yn7laaXDO50PI0w",
-	"9JOTY/Lf7SDBEV3kpSsx79erHnBZkOHbdH740yvy6OhRQh4dPT3oUlFLw/xy3hYMvmv+nlwFdfddWjE6",
-	"g90a3El97Ts90a+p1kzMmKomiWZ0IcXhgqVzKuB2vJDUJDXBIi3DJRpQZHCC4bCun11DczkrWadu+LKC",
-	"lkUXbFE42CAjIc6oduelMrP63HSKARwV0u9nB2cjMCOtSMamPOVMpCvvBa8GUKsohpuc6QSiNHKi2JQp",
-	"ADdKRiLn9CJHAXqVkLcO4fLw1U9EySVK0Fxpc+jwkAhd2HOcEF+QCvRUmudyaZcK3QAw7MQyHqg5jVXx",
-	"M2YoF9CZDxpRbMYXYBEcCRQ47RqcO4Sdal5NHOJGJ5Xhj6uRwFlWcMGwHdhYa1ru6ZQxwBxG29xI1M5S",
-	"3MkpY/rhb6U0bEIuBXyGqFp23e0rh5oZj8tULfZIsOnUDvXKIxZ/FVlAZMUGAgHcvtkWiW0R/x4JJZdQ",
-	"4dwuEkF/cMqIkRAjY0/shcwAg0rMnNZfe9NzuiTOAMAMXAPuPedGNkqKGZm8fEdnE7s7FA2Wckq4SVy1",
-	"c7BrAm7V5NX08HspmMem8pbYRy4MQZaGUBhOh+b+xi7o8+pkrOk+rQPyjs4A7iuVBXeQW2nOmTBoHPFZ",
-	"aujUr1Wbxig3pKzdcc5aa/Kd7LdeHRetYBt+TtM5O3wuhVEyX+clheJX4H0Q8jC1r57V8VmOAbRXpTs+",
-	"aS19EHYiAsqG1OO6kSoJyMc4utypI9vVo1hk4/fSkIXMwNJ3HtDBAytPFCD9pKVSdos2r9o+k95t/PeQ",
-	"2BzwyIp6khYTbrO+JGB79ph7rrP1XrNUVVLnYorKpG8YzXQzOoRYacyqmL6bsyarg3AccrEaiYl9NtbM",
-	"jLnz64BwCmFdGOE1QU44CYohBi7lA8LFSCCLlIJMpGi9GAzKno2DI/LCLx93rhWHpjgSlfsJZNOca1OD",
-	"L3pzE0/LnPoHDdh9d72NBEipUli5QmXIVRdMzTD1ECK3Kr9V5QV/oCt4x3NsBXuuDcYLp1GE12AIke+G",
-	"FGy8g9wH3AbjYEJjt7r7MmOW59nGCyULqZ13HQYzLfOcGEVTN/aUO7PLEfneRXpx7fx9sbvgpaMi4Im3",
-	"JG1XfdyPtO2635RYH7zxlzdW/exDEa3IoulKE3ph5QnZQEDdxp1qWa2bP00s1wNpR4oQx8JxQ3vA8GhO",
-	"vn4ZyoEVb52MxHAyZWwMH0wOzlHowvNblM6LY3/0OKDgr6UQVklKYYVIMRJY54J6yQ4cww7OxH//QCcu",
-	"ItE7dhSRpT2vh8qKcSMBHdaBzKenRNCFVymgEmjs+P27XaGv2G2Z1L5iDHq4p5Pnu+86d0gff0L1VvEU",
-	"r0lLzY6wc7rcdmhcZZaHcMt1n5ufpbrUlvyc0uYMMnC7VTclEvMDTYxV8TQZfkNFllNy8vTJk5HQR49O",
-	"hqcHCXlNFc14QU6efvY5UUenTxPStCrBQ5RMjk5OHx84BVNrPhNViH94q4JdCX2f+ap5EYOA6qWBkajF",
-	"AatCHRyRCdUaQIyAKSCUTzuUJHH2M7j9tCyVvUUzCafVSjDgfcV1rBxMKdUsamyy6/wdvnxLJ9C1Dj3d",
-	"0yl0Q9hsbPJLhqT35zuS7zyh+pvNrb9OKuxmiDdypZQaNL3t2BopBJ1tuOi+seTMhWGqkDnkyjh0LTib",
-	"lkG0LLkEja+PD87J1+8gBMmZUY0kp+B/WNBcH3VZT9+5Ad0OSbvW74maq943UfNMSa2J35c/HzV/Hc7P",
-	"ksjfyDf/9f/91GlE7aZgvRLpwwuaXuZy1mkgDUHffbSxT4OpHb3uomuXPDhDVt2JEm8FK8vUec7W9ELJ",
-	"UAxj77k2CcYuNhr3l2upGcYrFyWEvnBzRJ5h4TA7YJrnR+TL1Uj4GwfupnrkS8rhylpgfSkqfEJcbeJ9",
-	"fHA+EhOZZ0yN7Rt/O/YxQ2h/lIIdkYnV/iYoNS/nK/A2UW7sJJZnIzGhs5liM2rY2AmfEwzR7pwzJOe4",
-	"0Y2nUo0ZVTlnakKGVBD3R+0Jc6sBtuqMXaEU4q5KumhWMLDjqmolOQqwYi0XgZftAJN9IO/H3tjc2Ps9",
-	"zwg65IRcnpMJ/HuCI+fm4Ij8oDKG8aX10HjWBQT4diXSLx0F3kUQRgsEpEkJoIYHxF0RBCATLahYIWHQ",
-	"mazNGZ+fk2P0o+V5F2RXTTlx4MLPk8GCvueLcjE4e/TZE5eOiH/X9lF7icwAn+I2DaRuN7rCPF6sHf1P",
-	"anNkUSqu0jxjyVqQh73VXeBGzactY46z6Ye/+y7GG0M+ImnUwYfXy6TuClCfOD/7hCzopfMU+E7Rkgb+",
-	"Lnt3W66CYTGTkZhUUU3ji9W4XppJW/w/d/a+FYSbcY3BM1yMRM20yBBiqkjd6OQgqZxcyBcfaCLYewiV",
-	"Z8I25O16LLMDK3K6YlnVOzVW3UrlwvJ4x+5U6fQfty0jkSmfJdiatmPFLb+ZcP48bzNAHxOsDSgv4VoN",
-	"Jy4AbJKQCdosJ541u0Uk3LmpUrlYgL7GpqVGlnxuf+SGaMPz3CfywTwSiDttLfJIDCNXVUKiNxFEtJtx",
-	"Nb6RmNhLuBm0vhaz7sFr54Er7IhApJF9Qkeiujlg+edUk5xNTeO28itnr1CX0hCuGqZzkonLWx3Db2fE",
-	"EvuEDDWdMnvyEGPuHFJ4cZVsX8Le55ELC2OhmlfWbQjZrnUfCXVPwnZrFJ3KY/yEfwqNuv1bx4U10XV5",
-	"HA2WIKZxY5nN5sulKPO8UwGAIOsyz4nmGcYyrUQaCsfnFehzWeD9VhSW7bHcHh8NDBoShd/+5/fPjxaZ",
-	"C1BCP3UKQhxKWOD6RiHM9nFWB0cQyPQCHUDY61PQQs8leOdRAs/5lWVgqVRZCG7tUiRd5j1ySOA3JJcz",
-	"FydVjQHkW3uJlEzXhiZSKHbFZakBcXkkmNXFz1xfli/RK2/pbRYdDROEPACA+2okQFnD14LhzigEt0Eq",
-	"vJuiYVk9elIPfiSmMs/lUtdWP5zGA00KqTnW4HpJ0znhhi28WkKhwnQmgSmPIDnVrdpwUhaaKTOpI1Wc",
-	"Nxdz6tAMKJc+xsLyesTOqS4jO1Uo+juGmU0Ojshb41IYrK4KdyC2q1HZkIKNRC5TCn4sodGPdk4uGSuA",
-	"6DBmzqqHkznVYyuSg33QMj+Mu8DGoBCXLOhvJXaDeRlniDnADdwapHSbnx2R13TGNLE/UkMmudUPJhDk",
-	"YTePCoFwD4JRRU6ffEa+4V8SezIRZt1BGUyeQcrY4UuRSntxnZHZv3gxORqJnxU3qMnNodi2lnYMlhgv",
-	"XEoe6EcUsZGtxMFTGrtx7F3z2h7OLUEa9UJ4NbBBteeEXkBeLUqf9RHr0Fewqa6gjS9Onp72gDd+Dmt9",
-	"6DTL6sjCGhsJy+yBCjqGAdsS15hQR/I60+lxQ2U6iahMa8OzS0sKJY1MZV4FDvkYMF0weqlrLe/koCvO",
-	"5T8OX7tGDn/CRprrttOg3rnu/Rkjmi2umCJDdjQ7IidHj49OD85dSXdMNcKy7sbz6NoH9Vn3gJ8VRXys",
-	"QSH0xz122JK7PYxzKWSpIEEh2mPrnHT1eXrXsUBwusBIGMEHFayC2Hci6p2INCebplfgi/+2YwpVJT3E",
-	"Y50cN9YEzBTe4hFeNsCPNRlCmITVmszYy6EHDuFmJUtFfitZ6S9bIMdl655HKemzG5/ij8VM0QzM0nZQ",
-	"W2ZsT9j6dOuzxLXPm4b/+YmX2Ek99XO0OKJrGdUrn0V8H9gUsOCQ2Iy3HNEcwklIxc43ioB63u3EQBlQ",
-	"zzfIgC0J77vKEuLEUDESE81+myAIDwS5V2pmQth7mpp8BWAOZ4RCiKcgvFKQR6KtmAd6X6Weg7hT6Y6A",
-	"U4ESjtVIwAZbK9JVc7VSTYbu93N02qMt1sM/ge8zlWKa89QQXgUpHCRk4gXwCRmCTUKGKE3nlaHBOLEL",
-	"ZVZY0FIYDqn8MFra0KEOklDFHzoVNlOygCjdSvCDY4fGEcgp8paRtq3pwMlpRq2sDszshCoQgZwawEaq",
-	"YlmduAJMfjh5jse1LewcnBNqRgLQhp4cHwcGMCuFnQB2UcZq0QmBjCrsrIMj8oxolkq3tl7iRNAsP7/Q",
-	"pF2jxT1dMyx0S1B63keCcl3wjHCtSwayYS5nXJwjWBTE4KKIkKYMnDCIMtdxz76A9g5fXc/e1lNy+UhE",
-	"lduXOhx8imAPNElzmV5ioDU3CPVlPKsavvnqOXn06NHTA4ACWzCqS8WQb1yy5dZte4cVRyMblVHDDn1B",
-	"0l5Ckr1fAQoRslqi/bYPWDQr1DZmG/BtdWWB3gLCVqnn9wWuBV1j412imjOVFoFDDPxbbinw0vlT1HY4",
-	"+ag9IXav8D7KIOhBGE2G1aVw4Hk693bxzUIJ4EqstuA4CmBDYCjOZHlh0CSMRgWISx96GJlUUT3HYD+Q",
-	"HBIi1UhQlGgPzghACgL3JxPwwFaIK5C3syrWjCAHtRUExAdSVZiIWKGcP1WWZiynzkQCmIyEYlHzddvV",
-	"XObZmZVvQO5CBztajYRcQnPOQE+MdOg+IHKAT91ORmPuH4iFFAQqlFNb7ilaFA80sM2RgN3z9+xB152K",
-	"+CC3ZACvO7gnlhMOoCvWpMV2eHY/DOeOtYy3dAVypT8rQV4ZHpkEMUfwTACJcoxXrDLiQiNp5/nHVILD",
-	"VLFlz0oyP8EXzxVc7Z/KyfyRysPcfGWTGyOGm2du9dDupcZJsDKfCp38gQudOAYpL+yNv7VsLHxNXd1Y",
-	"vR7S1w7ce0DChs+rED6JsQqNXwHAGRA4Q4sQeS1znnKmO4vAIiX+EE7gPnF4Sh0H4oG0KzBuV8Y9ezzR",
-	"LBPTwDr6wA3btWrkL7fOCoIN6KzlGO7Rp3AvXLcw8ZAEx2MqS5GRjE/Bd22aWRn2DJMhksIRHiIWYgL3",
-	"Ouc3CvfTySmcvFbBBIf8IXrQz30Uk2ui8pFbFS037vjHckxOIf8DTtckQB+o+AzLyBXNS+arWeOYiJkr",
-	"Wc7mjcV9oEeihEuMFNTMAZTMam91mYyE0DLjYNnDogS1m8O+7OENHVpqsO6VcT9xruumz5r6MQajsauB",
-	"gVhhcljda+UjrucPsC+c5RmZgJnULkhqdbycZTO3KkI6f3zdSkCN58Ql11Wg7TW6qdVRqx2F5Diu3Wgh",
-	"/I0CRJvdDuRwE588BwZ4qqWYIAYHo1duMG4zaA5R0O9qey3GDaF52UfYBdiKWbi2aL2GCQdf1rbe7nCs",
-	"NSZ2SzrpPUdjrU9zC0CVDF/9FIt127jUcL4ASylgGMMG2zdVVGyTq4FbBo/bJoiqrqthc127n9w7f9CK",
-	"2dFo+qVg6obasiyw0c72M/iN/eTDDpLk9ibf4kfdjRYs5TQfp9SwmYRf1vAvLqTMGcCkxguNA43hzYwR",
-	"yOXigqk/dP1xXLwuodVT/h0wv7upEI4TGtymVeJeaoS7eX1ERcK7R/SpSvjN2i/0TsbdT4bdP0nd74CV",
-	"3TlT8b/8tUt/38iBuq1r6B4N4392o/jO4QZ/ASN6WLeHU5Gyjbkw3t6hm0Y9rBTBIcmDOlHFQT+2ENBG",
-	"AjBPCBfkmeb04Tcyv6SGHjh8tjb8JDcR3Mk5E2cjAckUIchKjcBJUBFBMDKEUsM6s6vzECbFI/5656xi",
-	"S5c7QXz2nR1q0G7Yn7P4ZSF2W2NRfN6lRxgBAALAVT0nU8Y04KRBqg1Y21ZQk+eCQa5FaVgWgnzWtXOx",
-	"Sq5u1sMdiXhJ3bUyufogAcBj2zWU6OAizcsMINKC/XUgUFMOGTMQwjp16KkQsgGgoujfnkJxyRoAcCR8",
-	"bUllRwdly1wxj4wVVJlSMTJ0mHHHjw+ckzwAZR0ef3ZwNBITWTAxDpd3QoZoVcXoxGABfFIlWTFT93uA",
-	"2a35kq40YYvCoPdeyOVZ4+NUInlRjAMliuUMgXPeMJrBmC5WjcpzQOW1/e+cNAqidkCPOudjfdD6RGXa",
-	"/TSS/FpmM4A0aEEHdeXci+7gvXvxswSz7orED964i6vm8cdsUXvVsC7XxxCTuZfzVcw0llQQJ9epH9K8",
-	"FRRb9rCwxUMNYoTp2M0Y2exYTqfxFCeEwFo37/xyJ8EBXVaV5w1wpL+AEB01yDzLssa2326cyD1aZbri",
-	"RO7XMtM1qrdecvnk8bhDUbpZGv73wQWjiqnB2T9/sQcIA1LxyJUqH5wNHsLBci39Xtm4V9rAwKontDTz",
-	"8O+qzw+/fPj/AwAA//8=",
+	"7L3bchy3sij4K4iec8Jk7CJFUpJtkbFiQpZkW8s3LUm2955FTzdYld0NsxooASi2ezkUsT9ivuGc93mZ",
+	"9/0p+0smMgHUrVF940229WKL1VW4JDITec/fB6maFUqCtGZw+vug4JrPwIKmv56V2iiN/8rApFoUVig5",
+	"OB38UPB3JbCUfmZjrWZMwm926B4MkoHAt96VoBeDZCD5DAang+pHk05hxnHUGf/tW5ATOx2cnhwdJQO7",
+	"KPBNY7WQk8H798ng5XN8j4YruJ3Wo4lskAw0vCuFhmxwanUJzZHHSs+4HZwOypLejIw8/o7bdLq8ubdT",
+	"YFrN2RVoI5RkC1WyC24gY3YKLJ1yOQGmZMLgcHLIzgcPzwds78VbPmE4KeNpCoWFbD+AYQo8A12v/OX4",
+	"wM3cA4lHUUB8K2bCVrDogDanH5vjZTDmZW4Hp4+PEhxczMoZ/oF/Cen+Oq7mEdLCBPTgPc6kwRRKGiAM",
+	"eKXVRQ4z/GeqpAVJa+BFkYuUI8AeFO6Nf/vVIPR+b6zhf2gYD04H/8eDGsUeuF/NgzAuzdiG/1PJXn/5",
+	"jD159PgzVlSvhc3Rqp6m+O4zlcHy8T2HsUgFyHTBOL3GUpUB2/uGa8ktv+Ts5OjkccLepNODl/+OpwQS",
+	"ofHPwdHxIBkcneB/HuJ/HuF/HuN/Ph0kgydPBr8sHUwyeDoDmc1A2tfwrgRD4Cm0KkBb4UDI9cT9P8sE",
+	"rofnrxq/O8RdxsBZaQm+nxjG9aScEYFW86uLXyG1OH/KC1tqyIbctvA+4xYOrJjBILLoVAO3W36TQSqy",
+	"1d/IMs/5RQ5hV71jXCxiNLrB51cihaHIdvo6/tnya9IUQIgz3O4LpTf94NdSC5OJrSYJ+LDr7h2n+H0F",
+	"pjF8he3V+z/k0sxBs//+z/+1H1uSmkvYeM8auGcQ7RX8PF0QX4VMWDbnhk0hz86Ykikwjy4JveD+0J8Y",
+	"5oZi8ylIpiTQVxNxBTI2r7HclkR/gcxVQW8GPk3XCFITZFECL4tsa1opTQWY7m4Vm/EMqi0PkvWg8xdR",
+	"a3oh7aePBhEG3rwU/+luyfB9F7frdXr0SByvajOVCoTVGS4jcAMXOuTQ4jUtYP4SYWZdZvqtiDFUYWHW",
+	"/seqm6Y75uB9NTHXmi/w76bwcvr7OmLqwphWEdvOFzy9zNXkOaQiHGDnasg18GwxHAvJ8zXUOeUZy2Fs",
+	"CXUu3MjMD3DKNJgyt0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJNa/x6EKpHLgMvDqsOpBOJkzKNZ4q",
+	"SgCLKL2sYVQRxmBIUFkjL5Rm+tq92YV/c8LGsquRkw6YNzipxl0ev7XHPDeQdE5zV4jVrLEtDztZLTw4",
+	"XoeHrZ3TiCt2+kJavYgg5GSiYcItDOE3YZxKsIwa9VsbnnFHSGlj+TOlNbFf5l9jVswgYWPxG2SMWzYW",
+	"2limIQVRtBjmahnHS4fhJOpFl/JSqjnCac6FFXIyHCs9BK5zQXI6Icvgl20FkL63w8279Dvta2gAotci",
+	"SOZvRLf/DMagkar3kML5BPY3BkVE3lhmNPXd8IlhzS/OGPJDNp+KHHBJmQKDnIQRikQusLWySM5X79td",
+	"9wg8hq8iBwNpmdj88LdlQv3SkSClxyt7S7JRbKyCL3LFs91FfsZNEwT13peI2cC7jaSCZICAGo5zPmlf",
+	"nEuL796MJCHAjIs8+npD0Fmvca9i2oGuIjIJbrLDc5JlRuUJviu7NGisiXf1Ka3gkTchfbTY7d1JHs94",
+	"DjLj+q26hIjcsYv+tyElEYxLc01FcUvV4kpdXmvCmNTckGgb4FoL7Gfu3TuF+VbQsgEllhmQgVSDPWNm",
+	"quaoWuWLtnTYoHvdI66OATL24+tvmVWkkzHOUg8exotisC3o3WrdhNsdxE1Qb2vAZfLdghwLngq72E2u",
+	"TLnWArItv+JZmTsBrjL/HR8dtQyAR7GbIp2KPNMgh6XMQA+PT7YfIi8nEz6B4eWkjeqqRBJMOqP1jCfL",
+	"2UVEo/XbikE51TBfWuy6tY5zpfSQa+DD2clGy1252mRggJNMOVsmkNellKh+zcBqMEyN2QXIdIr/1MxO",
+	"51zTRXa9FbxfiX9B12rjSi7G8CtPL8GaYQ3s7vKPj4/Y/8RVI6BZkZeGpX7ghGmF+JKxsojKHzOwU5U1",
+	"5XEPJzI6AI+K2+oKNF7SscUUoI2SZuiJg8FvKUBmWMGNATkBbRJnIQovRKxEDZWm/qwh5zTW35lueT2v",
+	"3AssVaVEXWasNOOShS2wdArp5folNaa0mqewjkO9pZe6RNLYTQX6JH7KYZ4427I8V5MS2vb2DndS2dpV",
+	"Nr5HvaiE4aWQLWyQSsIgodtw4KWiQmk7SAYXMFYahhkUXNtS489KDjXkwA3+wc0QhXIxFj0GPJyuAC1U",
+	"5NS+VJqF5TCc3Nka3evOsWVbuhG9hAI6l+zlmx/Y558eHbOs1E5w33t1/Oh5wl49/C5qMLXC5jFVsHN6",
+	"XpB1bzfAtfqINPD+w7mRpaycv8+gkOdqjjc2QW8Lq10LY7pSM/eb7VX6Vw1dO4gqhHTOMr/ILZEZLBfS",
+	"yZYxW0kOE54PNYy3VLxygWMOEekX61b0Lb37il4lXqaFGc5UGZ2oAMnz9WNWB/vKv0+YMREz2PwQX9P7",
+	"sd1V6LfREt7S2z24SbhQU0sD3h0gLp1zsoSdreOs97sS8b8E+MYzszbqBxYX0VcILBsCr7NrGrUaY+XK",
+	"XlZc67r8OzrSbXCRVzVydlYpnL1ghSFNjccgU4iJXQWASZCrs1IKiyLMrMytKHIB+ozxCzKx0I3NUhA5",
+	"ymju+i5loUUKGQYEDJJNDC2VqNa3CgoiCJOMGceh2XyqDDA+Q+GB3lDjsUhBMwPWbDhxtaOWs8sDxUvH",
+	"DUEnbopW8zjKljkMDdieaIkyB1wprdxvIlUzMHSDrtX5HGwb60/q416JLW8D+rVxBeJYMhXRx5dyPQJD",
+	"z0JwzrFIuQV/1/0wHpz+cx1dp0pn34Hlg/dJxEgwH85gduH03030efitEBrMsOMg9JLU0usTzXtEAmFM",
+	"Cdmm49DbOjrQLu7twCxX3gc1uInj+ts1XSxj5VPWeBnJ7JmaFWApKsTtk5F662gtzwiFkTgVuwCm4Yrn",
+	"AneesQvnnnYTsQx4lgsZCSfRhw9PXFDJv/+0H1UxvIIWvxGqCTeFf+3X3hBkb9wH+GlJGDx0Y9a84gqM",
+	"AW9mCVgY5RLuxZ3svq25k3CbOaSsjrOCVRMpK5RrOKS7mLZMpL+0yRTRIBfcXxNbXDEZX5ihVUOitgjC",
+	"fQ8TbtHeRYEL9BZkUT7dptdlZkoeD0IHlvFFhX98zvZAZkobyBLUuwvI8JLKQIsrF212HdrfjEq3YxE7",
+	"0vRKOpkIY/VieB3srz7txDR6v5PT7y4hO2NzYaeZ5nPJ/sZMaQqQmQO+TCHPHfxNqTU+d8ddkRKe38Af",
+	"trNy1DghKzRKBsiFxkLS82q6CNHFzKSeeKK00oVUte8199hLWZTr7ZNtyL34jac2X1AsjhqzijtQyEH7",
+	"RjscJPd34zW8658eJXdEBPU9uSbY9QbuwFV3TmP2z9cFFux0IV3jUuhH5DXY+k3HiuSxnnv1zpT6ChYO",
+	"5a4oNoLnw+qhkKbU3AnHhcrz0n+VizSIzJXQgHdUMdTBYjkWVoJBqipAz4SN3pKNdd6IL6Ie7i4difWs",
+	"r0K49ErWMBOy+fS4S++3Rry3RZV3SEI732rvV5/cm6UYyHA/VbcaOc79tUbP61stittozc6FsU9dGERj",
+	"6AUYuuPwP3z1xy8tzDa7cLY3WSxb+cZc5EO0v68FcGdz1dWwDQLELmxvB6kXEqW4SkR9XcWFbSGoptGg",
+	"+Kcsq+BB8fAJyi6eZVciwtJgMzCGTza38IT34/uS41ykET6IyRXDK56XsMy53if+5y1iYJNBmguQdshL",
+	"O1W6H7larLFeqf+6f0W7uPJBWmEXG4s47u2goUUsXpBn15Lk10W5rw3RKFQuWmJHK6RT+eu09+era0aI",
+	"VIPsmEtgQF+B3hVF/Nf9KDIXUrb5ovtkENBrQxm/iQhNJAoo0CGP6liqFawPmvB0eSMyih/rLgUUP+Xr",
+	"Fs5tdZnMZj6taSn8dg1mt3nsJRT2lHRIB3pmLJeZOUNzEmgLmfsxVwZNv4Q6GK9NuVQt5REHIhXOfbYe",
+	"UxqrioJIw3xrFe9mpLaVyKJh/hW9uLX41mf2e0mjMOcyJmi/lDlqoT/RTWfY09Sive44br/bO9mPm+62",
+	"luU6B+Tg0Xs2q4xS9bntpCo0xo7Q5A7Kt1b5Rif7Gt9DTikmckeodVbn524OmbTh0wfgrwI6dgLPMYwl",
+	"bdqJNfPKH6MTOyPTMP0Ts/AQo9BNo8bsGy6znLPjJ48fJ+wV1zwTBTt+8ulnZPNwVmD2okHTM24s6GGa",
+	"c2OGx4Ok/eCk++AhfToREoYZ2veaX8aen5A+i6g+9EKdewt0R3MtcuCm1DBMNR/bYa3rOh+aG80tBSEN",
+	"qZLZ8lPNabDGHDNllW5O2hyvteLusN0fWwtpjNrzed8rfDhRFIZVrzo8aqyy+7AeYZVir2H+HQSt8Aa8",
+	"PkgNQzUeXghtpxsxwP6IbCEzcZUOVxhRd3HP9OYwFFMle37RPmFhmHM5Kb0asTKMIby3dPu39lQFhjsg",
+	"hDVEZ9zYRVAd6S634zXOrylyPH50nazVzrF3LkaZCS7Z99ztiD3nll9wx8taVyQjplhBuuDWgsYR/u9/",
+	"Pj34v44Onjw4+OX3R8mjo/f/46YyWwNudS0xa+wrFeatTp2/C0Rcj2NNDLsRQbsa7S5F7WrSmzEF3ibZ",
+	"/AkRMXoeP8gvFNfZTla0nUTLmC7hwl5euu9PjpYRcnvz2eaCpoeAkzeXVehfVgPutZ+lW0MizbmmsJ8c",
+	"zlwmxIiyEkZsD6N68Z9M8isxIcGKTYXBh0wDadtCSXahuN335UKMLx0C6eWSTLgsUNVCSENSsUJmPO9I",
+	"cz6mB6caCjlMp1zTpedXpnRIpuiVY8L+b3hNseme+9iJbT3vKi2Dgr78Yxk5vW/Rg46+c6sYTy2K9eiW",
+	"RA1OUBzgxp7rAJUGqdSuW+dIGs6FzNR8qAqQpn7KpUR4GR55Nc2VISN5juNpkDDnOSYnQ+24dclxOS8M",
+	"0AFbq2bD2mjXdFm1H3uJvvrUnREaiNwG3Fu1Z2tY6bb+e1Kth40duxBxaUTHwNBgnMrGZUAf7bF8RF7Y",
+	"UNrlEjglj23uKgwDOwxYFS+WDH47mKgD/5DCfA4rTGz8eCBmFHB++rsrNHQ6mAg7LS8OUzV74IAY/keD",
+	"0MpuPl/cVaWoalKsyRfvRBh6OCHeu89DKpdVzTB2YgvrbF19yeUxflr7WpZpe5eY6rXh3Us/UNhuvmWI",
+	"9brQbc9cVnqZSuhY07cNdO8Nre0s1qWsLycwIGIxMXYXjMrIpCiVZcKFs6QhVjJq17qp4PROPMissIsQ",
+	"TotL6llPFaM6rwzVVdhZM1A1qW+lXvaz5QY2DIL34civYdzIAYonCGk8xLFPDVqGtFGlTjurDPtvkmUa",
+	"fI+NGB4CAGWORbffG1u/kcsulEJwX1Xh9GG9yaAKlnecthUg34mvr2HQQq0NeXLFQ67PlVuu32W7X8BB",
+	"ws5TdnKQiYmwDLfO/o099H/iOXVU4KODJ7/8/jiu+j4HCxJnQL6vTKyey1NmyskEjKuqgORgygL0lTBK",
+	"+3ospq9QGSu45uzk8OH+cgjVOn/wtsRBG4hjcjfRLLy64Rl3QXT9o74S6Y2E17iR6jDBO9KpW9MuX55F",
+	"0fR8Lx9urtLLoblEvhkJaXyFmimjl9hMyNIw54T0j7j1oaXGsqI0083yDDZ3MFue580qHPFaAUWZ51t5",
+	"0v1XZrrjV5sXzajqRWw1U6+tVOUZGDsMRWeMiGarVBVQ3Ot13ZeqPIirB8M1Bf5uXBLF3SawbanADYor",
+	"xKuC3ETRkLpCT9h8BMu/Cz/VoBKyWSVrE7yO+d7rSiSNDS1jdl08rUGtXXjHdhLlB2VEP858gsnWeuut",
+	"ZdXGtLLNroDy+lrXC7JAvFI+8GybSGX6khX4KUV3U7U0ygnb++LrVySzkkOJrDcmYd/7h8YCn4WHlz/T",
+	"s/qengGaeYSBzIdUmTP2+sdvX7w5nGXsv/738eFny5c2TrpW/MR1/ogvYnxtiDW5dnmA5sm5URO3nBhC",
+	"vsA3uIXdVFxXJWlF+dOtI/E6olx4gfmZMF9CWJg5W8KM/9ac7PHRUWSH3G5QECutipR5prdhEbJdbKzO",
+	"OLLayvo4YmWtdYeNrbnLkZidWY7iQQNb2YtbNurW+Mex8cdCZkJONofXl+6DTde/FPrWsUv3iA4xc9sm",
+	"PDlmqXkl0ktnE65SJ4VEppLCGfNZyrHCA5vYLrfLLq5TO3sLw1VLtIr9WmYTYBcLXw/tm6cHL386QDXl",
+	"INN8bA+Pz9AW4RJqXaqrTwpxq6p2yZRkdEuuC+t2/HRDIwpkjnQqTKgzapZ2hqkDps7qIVNkndcje6C/",
+	"Wdo73lSRRI1VPpJulRs7qPa+gitHi4puLC1UIcECttGTKj09blJzGt76Ybqq4N2Y0ZaIf5leXcb05lO/",
+	"8jrwD+7D2KzN9OmlCa9R56Uad7m0rz/01hk3Ntc8qijge+vCxKS6BjpeV7j7EiAuA5ebIfW7Utm10PwS",
+	"4B/0Xsuavi7Ikt4LM8So8kuAb6MOLpcT31cTYDO9e7WTrDns72tt+fXLSVjbtj6UsNcbOO9/hCPbsH5G",
+	"LuQW5BkWGiPLLa9KqyzPr3eK1yD2duWPsJoAjq3otQL6TZ3ejtpBakueR1T6t2qOXnXnz6bqaG+fPnj+",
+	"FC1W/psERQndC/huhbkNyt5RPCTFFEbktUaEJ4YKn3zOUpWXM9nwYqBy6LKolCtDavmMa+5ctXPQzoMe",
+	"d6BuHy8diKNrYB4DMPwNZa6vXrxlD66O3XE9qDwv+A4VlDJeirvkdVJkRx5bE6PxruSUkRBx8AojUFfG",
+	"vPmEfX4wVaVmZirG+JAbA8YofeB+VZrN+cJQ6Cx6fTie+R4iY8CA/Q2V3JY/ZlsxmDwsQwvGDjHgI+7H",
+	"sUpKH7jT3vBXWhnD9mqrzz4L7yY3XAKxtxjYlwLy7IXWzkS9YSWw/lSijbO/QirKBllgLV1ta26xtSd5",
+	"t0zBW5BDGzppxLfg77/1+ScNF2Qkll3pRvlDliqZgpZYMZxcSD9hpSHDPkvY8dEyQa2npxX+zZhrMXr6",
+	"OZ+szHHYNRlttQtsp243ts983QxIWtaWG5vxjFi7DIL6PBLSkeVi0FOscNMc5ttrNhO/XZaioIScJGzp",
+	"KW7QJyGUcixswnz4k7oCnZWQsFaMUpawmG2l8XY3Siphy0FSCUtV2oplGmalfyokPU2Y96IPpZLD1CfG",
+	"WBytAO7rh2Xxmu6rKiyvRU7NhakSFZcx5ld1weyUW+bea5V6XxpkQ9z4Q2Rg9nXmCQNHRaVQQGhDTN6q",
+	"1lFShaK0AhtuqivQygoZO1Qob8fChRzRBoAavKriLLHmPRX3rPheE2mbuNdqBlSh2HZNfvASuAmPPY5z",
+	"h556nO61w8xdpJdok5fjrZu8rOjs8qUGuKCY5mtUGTcxh7QPFEANB8PLahkXTcL43YLt6cPjk4d7n+43",
+	"G+q1yhCnXE9UM67LDDFdzT2ON1sp7DRWRvs7VeZosqUXUA909bTXytlrCndPbJ9U7wX5hNx+LocXmzEJ",
+	"CWzG9SUjcDtCuFlJP4AgqU5nzcH3lPdWPBvicoe43BUVvr9CDdWFu5N3dGJPGe/uljDAjcD4hboCdnyE",
+	"IDKEBEef7R33ZNHOXOphNuRRFdujBaFZ4uzxeqLoT7bHc6MYd38QxqF94ELZacJWYl6FePFAWreN4SyG",
+	"Ze6U2DhAlzBtFj3jJVy6jk23sag2zFaV6v4aeG6ny0dPPsGV/te+cLB67MhFfUkuY37FheOtayMEqmvD",
+	"Lyi2h6gXZ2smNlFDl7tpYxh+hIjlC75SLXapLAsxkNckXo9qQ2QXbjk3MKCFidKLDV3G4e33VdpGEaIk",
+	"Vn3dDKjoy9bZqVqZW1ZVqIxfQmVa6VB/LsA4xiMkwxcZRV0IbDzFLehIXCTS/aP9nrhmOQl3x4ozeLwW",
+	"/lINEcHK3ERLPjjAuYDr0viq/40PYmtrqhLrYNy4KxuNB7ZT3JtjOFVta7rY1lKwneUNiV7wfNjE9Zjh",
+	"DU3CkcKbSh404m8ad4aQzKr5VnhTGtgMpX80tPR/1Zl/DiAP17RX3tCQ97IVYtDl6FxO8EIYW9BDU17M",
+	"hOkEiDZ2tKPtw3kGh6sigZMBXImM9PjKL7KMDNU7LgEJsvhrH1Kn3V6/U5VncM12Ve2Ai5herLc9ss0q",
+	"x9Vo1SoG7O7Ka9kCLMyKfIuGkLupz9uUALtGOcpO09x6pKXetiv74DZh0j71WnVvFGfVlf68jTLdV+O/",
+	"m/4f3tq2J/rx8SAZHGN5kWOsSXKMwD5+HJWm60meV8bT3mjASsOPvRElC/xiKPopM/rDdVon+/mSQdXq",
+	"MYwWO4iNotj6HBpbJrqtzlkb9gUAraXiZmOeXc3NvUexUYLUjR9iwy3lZ2hkNDXzlbY523YE4GYcF79T",
+	"BcghD/2ozYacjL5KfZmzTT8y5WzG9WLz9b3xHyxBsJlcHEZNKlJuIPrSSpc3vJqD3YRRsA3wOzINLt2r",
+	"zQbQmo/toHHPukQBrVzuhgZb6m757yS0je6xgS+f2jWlxN5IwPtlWNsxqG5Sal/no2Fvk5PtUzgj1YKj",
+	"KLVjcmaVlNnIwRx62WGzRMxN2FkraHOrMph3rwG4M1yDpj3Rdj9PVQ4rgoZ2XlQOV9Czex9wualcHBSu",
+	"Yb2HpWX2oFhj0j4Er7WEG79jG/tMfEMfB5VGgGEl7W5z135Y2tKubbSvC95aG6mA2FYoWgpEY5VLEcDN",
+	"sN+amJZIOUa3seP6u7q4iWv77+qiL/V241v47+ridRkzmCD6rTSBbxK32Z0t9HwczjYdAkJgViQESwoz",
+	"vaYKPgWu7QVwexsdpinnUfbI57+qi+hzVdpUzVpudx9lR/JQmgK4yvNYEJ3+YS5FUfQIPUXOpaxgFGle",
+	"nU4hK3P4xDAr0ku2N+Oy5DnTpTTswGXbI5Hsb54xW8otKvdvzYWsFpNJp0a034Or+FDyfMMq0XgC9YAt",
+	"WFXbaBxih120MKc+toCxSaCgNtL3k+Aujhup5vFjRRBWHZDI9cgzjAPeq9KkVMYXCXtqBH/wjcovueUb",
+	"NEN6H199XyL+6vh6nyKGmLYNx0NuFSuuolIerzCN8ECTs0NmjysVUITcKhuddCFdyi2uTT9jLPpQSYa3",
+	"5Vrbmk+Vbn6eNNG+2nxjgU3wRrGuYYW7qT58fepMLzi39npYbjdXBDzYqth/93W8lmkTHNfprtGp/fmL",
+	"LwB68Mvvx8nD4/f/o/866SAH1bs/mIAETS31RMb2VOFW0yLVGy7MuPORtCN0kl2OaB2e3ojQ1BjvDq0d",
+	"zWlvphDojue7xXktbeLbRgXOcPuCpHpIA2oVGhNBmn2WG99tXL8qOqaaiJ3rx12JFIZ90Nu8emoDzg83",
+	"K+XSpvA3FuGCdK2wEJlrasCany0VnFt7uAi+udLZ1njRweOqSHQYb3k/MST/zoUKPzVGTGSI9o50ruvR",
+	"SrdP6AnlTqN1UIdCZvBb3MJwJXgkMOFdKa54TqXs6wYT69rwVhNVpfbDHjfKKmsA67p5ZR78VJ9g13DG",
+	"XSNnbru+wTUic64Zc3OXgTLLc8Uk2uco3TeLZLBZaSz24HUdULFOWkvQv40KCHVoyb1HhFQCXm9oiKeM",
+	"vlBPl1oHWV+lyHmoLuWt2SxTFOoTunf7FIkq0jV15YCWAcMrYt9cYFlmqrGeJCExI34g5MeQk43nDEVR",
+	"Qz+S7nQKSZGyqoYzHotM40IbV8HCDcSEzERK0WrA3JdsxhdsjLFqVk3ATunOX5blos3iQ0UIQpP6j+4y",
+	"u3/3Zq038emGQHSNYNYKHRuP27hTn2jz6LfKZm6TxLWvnljxASdpbdq8rb85x05RS20sWvv1khrQW4/u",
+	"OklN1ylmv1lx976K7nXjDy+k1KcTAV10pTHG+r2ydYXs5R6FKlvcWHLhpm4llfIc4magsBVi0hZ+o8QM",
+	"IdneCznJhZkio/ctsKr9E8fy5YHnWlgLki3ANsN91qpABV9gOsA6T2FPBgkt1FDSNzdo2uOnPlUwYZlK",
+	"E994JGGUu+eyw0NyUsKqQgfdo9PAr2c7b9Qp7w1tW2+raUV9Darzq4dPHBrVUFzbnK+JlDdhMmiOd4cm",
+	"gx/m8saaJfEs02Dibrd+znudQNBVS6WdVZ3r77VLUuiiHW+OFMB2rTZJtNudcvfrQ2so84+3M1PcRwb0",
+	"1mf/B+hi1EaUTZoX1TttmL2c7Os6ts2ilwV9dhNsiwa6a351M7bN28H8v0J7o0bx/e06xrgOgj4i5Xrl",
+	"mio1Pj6Iywilshpzag3pYl2orStLQeROr9lgonjIzpKFbj7obm/bul0NqF5XUwpDqfmWByQ2C+BbiToN",
+	"U/yqc3o7jR6KK005HosUNDNgDeW7injG1qzMrShy0fbVNw7AdWGqDf4xXthAx6XfTKSo2BvQgudeIEZp",
+	"udBCWsjO2FFlnDGHnzOHE5vEEJm8jtNaDhlsbLIG567IpebNn3dDrqmyKoJXvN8Jj7+V29Y3T5W0IG1/",
+	"q/VMuKiJaCY6WA2GXYCdg7ervfj3l1+yQrluSVTSynZqCW+WQQy/ifHaypMIoxf4Yp1wsOltUAWxdfga",
+	"XAnA6tj0+ymTaogrScI/hgjH+q9JgTyQ6+FYt/pTsb3z8ujoIbATdjnbT6hoMrKs2CvHJ2y6nzRANCxy",
+	"nsKwlCH/cPM4uymIydTeRI7ZFher67U0TKOpNz9PF3WXhbKgXPo5N0zDuDQQHc9M+cnjT+OcQvwLNs0A",
+	"CN7RWl5zCOIW4YIKQ/aD2wL9813JNZdWyJ44LDstZxcydFtacgRacE5AV31/olUpMzZX+pLt1V8SXSCl",
+	"NG0Pvli9XyYVL5FQR4dF1+LRyoAdxpZDjYINQ+Rktr+kN0VDhSZZRMDdIt/9YC51bjai0x9ff2sG72uo",
+	"32Lu21xkrhbAJtdCt3Csxz6Pax0GGdAq8I8WOnhgrI7vrXnWEm8fI67EKIhM6s6WhV+zKTfumLhlPM/j",
+	"KeBd8PZy2lzJDd+0/LLqBdJtKURXD+EN23MxaqYVk+Y8L7RqXL5UzOHtpuGInaNzsOoFMApGryEF6hCy",
+	"BGiwfNKTvdDpGt3kJ5uyns5K/ZgVPtHkKxf+Y1GZGDcyF73S4FrCB0/xstGo3tgWzjj/UdwU4lab82jA",
+	"8azIwcKw1HkUnRFRFHv1w5u3TMkUGFyBXrCLhSXzrHEO9KXDccXVzFZ8Y8zzHPnwuqX8+JbIa04ZEo7I",
+	"7FSrcjKl575tkJDGAo/eWTOwU9UyD6BPJ4dKsuTa9hiUNV6dpey5ten3gHvt5X+xsEBGbwc/fJNdlHVT",
+	"o80YOH4Wq0cTkAqBY8KdRi/7uhRW4VFlm1aF76J3rPEWvrJxqki5vn/IMmEMdIMrLBW5ta4pgbFKA5uq",
+	"PDOM58jNFmwvVJOlRZoHv4vs/QMnSuxvDYKKNUWAUCdntJeXC3kJ2WkTH90K7RQMEPVUqz1j4ZY9ZZmS",
+	"cOYlr1M2Vnmu5u4scy6pR4FkgWIb0oibri0luUHWx2RX51jtpp/f5XzH6K+u4hIWLmZ8Ag9+LWAySPwf",
+	"haz/PYeLovpjCiKNUmVfLwjHGoRTajDIa8KvqKsD/XDIreXpdJOQzlrG7fTuxVCXg5QbYFP4jb35+unB",
+	"yeNPK5GSDnmPG+ZmAsK9Toc+fjD+5fdPH8UDVFdxkua4ZyhbzJSx7OQx+058sR+tMr35XbJetOpFERIc",
+	"ly4ZpcVESJ7vwgNIZhsen3x+tPvXD092+Ph97x6JsvqCWkJfrx7zDh0ZE4Evh7dPGxKjMMwRtJfyK4ZB",
+	"UpmwPkjOREXJrdjyktq1i5a1mp/04ErVLKox+Rdfv0KH7s+DZPD916+ipL50Skvgbwseyweg3YcudMvp",
+	"Uq69GMWCbpxuMwWerekVtbrvweANyIwBIgP8xlObL1AIn1BNuz07hQXjGpjb7H7Mj7wsxLz68e0gGXz1",
+	"4m0UdF6oWn14flD3dkuKi56iVhc5zPrrd0cjb2c8nQrp+pluWc2Ycny26bVUlRiPF0ao0sT68aSfcMqe",
+	"OKm+rOkwzLoz8LprSKeui9H1Faru9nTZzr69Q8/VG/RZXMOMvrrD8eYuio5t2cHj2p6Lzplc28Jcmmno",
+	"Hbl1W7t0qvSQT6Av/bMZLLs+YZvridk6+f6CG2h2h43cjJOJhgm3wPxrdCO6cClnkDR8zvacQ0EqCaul",
+	"nI220jHCLzk1rkAfOPBRtbbabNJ3T6yv/R5m1HzeK7VKzAvFVvhV61v/2c7TxkTkr3J1wfN8wUop3pVQ",
+	"t2zFlKcff3z5/Oqz2hhZTLsQX+e57RZ1stRljXp41Fa8w6pcUae64LpsGni3PMcr0AceXwxyb5kCqww6",
+	"W8nDLRvm1oIzvKsDFupceCKbKPsuzXTXljSXwygkvhaTKV5eBt4RucynIp026ckpo2OUyZkmQdaso6Zl",
+	"GLXa3G6mUze52Lrmh13RZGUrWgdEUyhpYi2takBtcCfV6LlLKZ+qNlEsDtpBehtweTUjMpqzK5CPa1Mb",
+	"WwekzRHq1bUBsALY8Zj+wMbXR8zO0a+PF0qoubSp2rKj77QnSzbUgLp+8PLNiqebwaK/702rpsHm8a9v",
+	"g00tY/579BEUOV+goSFohb4hcQazQlmQ6WJ4CYuhBnQTRtWVzclvuYJznRQWFjLAjesJ/aNSuFs6qwar",
+	"F/1+uB3KopQyrGOrz3zw8uYJDhVdrGSHjatmhdnuH5Xm/hxSYXYQHjcQ9jrepcpTyfWE+jkYuoM403CA",
+	"EFzE0CNrLC8cu4bwuq8w1lMXPdKr4GTrXgXVApJVbQtqeL6QNlrKbAPWtF5I3KkObiqy3fubhO0PV+Tq",
+	"1Ir5VqL/dvkoNxcmu3bPQaLYdGkbphPEIv7705/CLbodg3bfoaV5NVn1xVU4LK/Y6uoKfqXZtF5wjEc1",
+	"odxOfwnjNlMMqsalwXW/JuegJsibCN3tkvfdBfE2sghiudu3lbVz26WNV5cH26Z28GsYa9hVUdLu46FV",
+	"lyCvm6TfHiy+1pDTG8iu7j0+SAavnr5++vzlq4Ovnx1gj85BMvjm6ffPv33qHjyOFyx+DQVw+wasDYV6",
+	"ly6em64aNlNZaxMTUDOwWqQuosYOffBJbwRpBhrFwlj5Cfr/cKlpeJMzYmzf0Ed6Qk+YR6ra/kTDXYyV",
+	"t7lxuaj+ik0yFzJT8+YAWuUYcutCBL1fvvWMzIKIuzwHmXE9XADXrrIsl9QagB6s7zFCS6+W4KHdAVxC",
+	"x7oMjDjSNRJjtzMBUwEIs1UZgaoUxFKKMh2sz05edk/1VI6IVHcYVOva1vbagsR1Da8uxnRXr/csVONo",
+	"5SMcHa2QwDqKj1ZXUJXebRTedR7ZsdAzp79HifAKtBYZNIS6TgteNz7DdjwUPyOVDQEqwRXZcAmua/nZ",
+	"J1JH0dUjQrXVbCakL0lkrCaaMmUB+krgVduoZh+4R5xNOu1pWQ7IttDob7bkKP2ctO++KETKHN5ArHZL",
+	"t1kkcpgev4er4BwlPRiPIbXiCoiRbVQpcByal1/jWukUdkD2eeB5sk92MOxiwd74smq+9WtMmO3LxIAJ",
+	"TxdDhFIGPMt9U/u1m+vvkLF1O2a6m9e/37rBo7KRn3npsJKqNLdbdXzX4cCqFSV9uLMZH/UIeW0Wiv96",
+	"Fjp691XqHi47IldeQmG8duvi7nXEkfXtMKgGHhsOpNVil1X26hNVf/Ptx/wSICR09hf9H14Pun0torsT",
+	"NsqVb2HfrjNwVhRT3ny8gLDrbGfhFAN6JG0U7AdfZ5/N02uut4+7m2d18aBvol2LXXme5b7M3FRlRTPQ",
+	"4goME9Ywis9YsD3Xs5j9jTWaSz1TbzD1ReKjYfVCu4kKtpc6fuh7INZmt7pfMV3Cvtt+e6wBCTtXdMHz",
+	"vH6YQZpz9/FQjRsvh7bJDryl9sVdx8JKn+rNNc9EMfQNl6PX+5uFTNFjFAm74pb331T9dhRUuxG83uS9",
+	"VxYGtKXubvunBORU5eVM0iXlnXo9Sn/3plorbaiiKQG5mQmEPrxTw0z5G2Do9IUYTEL+ViTQn/oqHORq",
+	"Uid5UcU7pCaf2OML1FYllMiy4ba/WQRHEJm6zeassAuGP56yprEuYSS8JVUpjUYhwvBwiM9azboTlgaO",
+	"lLBAaAll5syUBteHz4IOsQOG7YmJxF9wBYYtVBmKR2Ge1v4au0YEUdQ8jJ04qDkHiHWVQc4ouhpj8zCA",
+	"HfGpGfBw6NMgKeeYBB/8ZhPwrhAlVTFonP1q0RLJ5pX3Ei15RiGLO5F/kHUuWMEnQEjh4hSnDf9yqKLo",
+	"PcsutTh4jrrxz1RKJXxRuGoOG+BYbW/rLLHg70roAL+Uvp+IOyJcAhrtWFHmeezcp9wMEYkiB69L3JDI",
+	"aSMaKCQvrYlKaWYkL8xUWZdXncOYUrNMyuUZTcj4hAuJJKYcv1uWy7czUVYcMBqSzw2s6IlMp4hkj0eC",
+	"icUhoBRkhrxPSHcWVbHb+kqYOTU0bJcKxkzi7Egrq1KVN6N9lk/0+s5rB60KNxrnGAARWUt74j5S+Qm0",
+	"GC920/m3diK3CjAeNSurHa91AZq1W4g76WOBCDvpy0v+BfhNGGuqSyxzJdpJEui9wOI3CHJdqG8RtueG",
+	"Jp7vB6+uqZ15+cpRd7Ju98c8rzzLcCKxD9+ioTna4SgFY2qjdsSktFUlOB/sK2R/cmoprchdPgVNzmhy",
+	"5j8dxDusdmzvy+ePvyylhnwBXMMGhtQWFLrTtQZvbbEJnTjQqY36bkzgCkVGGM4e3kBf5c5266FXrjpO",
+	"9xt0jT9hGaRixvMNU/8vN01H3b0u48RiWsB2ZRbbgLiuBeNtWHwnzM4nZ7kgxiBQoyErcZH9xkJRC4qV",
+	"FXvJPeUF2p6eQVBsLh7QSt9YKNZznDBpmGIzuBIkbgSetMrtHBUrUgN0ma9POZB8Bj4G1Svyh85S5lxZ",
+	"zjG+xjVR5q1o8GpRG4GP9nxd6P1YkGMkuDkaWRibpiC7D5Yzj1GHMjYiuTXEFcepVrzTAVj3g6Q7Szxl",
+	"2VlCdi7Dt74GMkXfmQgQtrP+RmoiB+PJsM4m73YNX26S4euclSS3NhrzLnft7Q33qsH2rFFPPNynTwfJ",
+	"4ItBMngWlcH8d7XGvUvhvHC9Rl1NBrUMpQ2lK7re7X/zxqw6zNxT11rbvTCmhGzThkeb1MeL2udaVQZW",
+	"97/ftFu6B7QvHhzN1qkXsYXBtv6oMXasYrUvGN/tiQNzn2zGlGQh+cLBc2On8OqZg5ti800991/ER2t3",
+	"Ae1ReT09LqriRqFmOLFTZqZqvstun4fZ+2z6Zpg5V8dmkcAAz8voNsfCDq0aFn018f12NixmXgeTV86v",
+	"CNxSVeYZ2cougLLNS4rmxNI408VWFY42pE/qvLv6QB17BzJWNsLTaVW40qqJ6Bnj+ZwvDINZYRdeYWl9",
+	"oRErcuCuoNENHLfzrpt4OSVhQxXjsSDbUJEvzvziyPwyFnZjGqvo6zVNGV/Mtr7L5QurT75aIaNu0qPS",
+	"sb5G68QtVIJr9civP016LuhWryrKtnSRwLWM3CDE+sSTNrOuqusFqlxqaLmM6Q1u0WSRtaO3R+mprxLP",
+	"0G+ikVhtit+4nNgGtdFxhaFcv7tjMChrI84QXt+Mj9wQinTAUJVurxezUvbSMN+pk9n2wL/lM9oE6B0w",
+	"7gK6JuBuIoi3Hu0O43frSW+mEu+t0tX73g14pWi5owC6vELvHfgtzUsjruC7YLVysFtt6FrTkyfleqKG",
+	"VknZiSzazWqWXKOnUgbFNbb6eN3CrtFSaaLtjcDmtoqMd9o5Nfo17QTIddvYsUi0vCEormpJEm0RRwV3",
+	"Tavj0nHvPC0TelRGawubPxYFaGqBdMa8vYEFGvB+dVLB0Vf+5tW3bK8dCpIwffjk872H+90iRa6RZmio",
+	"+YAd/PL7SfLoqKdiUdfQEVVadhMXXSjJEEUrNB1xvdhIKLiDplg9zHQXKeAjo/1TMdp7bvrwkR/fJT++",
+	"ba75wfK/9QZwb+3e1MjdL2F3+3rUAY8uQnHYejDl+kKVepj64Gljgc8QsZRVeoUd/ObUkDtXQX64wAiX",
+	"nsZg10ksvk5C850kJ6+IdVg7wxj1np56PFxbkZY510wRbNG7i/hMYaPC2Y6dfPWJYWYh0xBVuufcjUhQ",
+	"CWteRuy///N/7ScYPqZ8/8VdVfu19d/X7nyXq0cq21NwwgMoDskrnpeAQKN60GyPywX7+5sfvt9fWmdj",
+	"qK1w1X+08SWw1Y2xXJei8EW+KIA8hcK2i1D8cg8Jt9cygnXSc5s2sSZkA7k0ztvjRPvYGtbULgXH/JqN",
+	"+2CbxOAltndzzLsx6J3z8ZsxI31UJ/7ydpuPUv8fW+r/a9hK3iwXfaL0xxBfJemSMaUpKFadMuNlCnlf",
+	"s5V6mY0hp0K7mBu6X4TvB2imvqEzcrI1rbEQtJCWWtgFJqzOPJd1oarVv74McP77z1iRl0BHx+req0ad",
+	"WlsM3r8nOW6sIkITRX6h/zi0qEH7HRV9oRu44ddmZmEszCjNRMgc3eLB5sdldi69JsRIE0Kp9aXMBD9l",
+	"VVa1wTAIqvJo2J4aW5DY8wOdkfs+ZcecS1ePn8InYCZkBtokrM7SNswVKsAX4EpkIFM4PJfn8pmSVyCd",
+	"/33v+Ys3L7/6nv3X/z4+2j9lGPaGccUZaDZ6cHU8OqMCm4a9/vIZe/jw4RNc7I9vn51RfIY5l6P/+I//",
+	"+I+D7747eP58hL81+5acsZmSsMDHrjuEplK0Zyx3Qd4azuXod7p6E9a4vt+PMDdCSF5VNhv9n+6Xv2Hf",
+	"p5NPczET9m+jM58cD1ojnM25xFU+efT4MzaiajquWe2DwkXY/duvRsnRIftZCwuGEkMWMoXMJYtIgOxc",
+	"jl6OD77Du35Up6u0AtQfHZ+4QAFjeQ4Je3TyufvbtyLfPzyXzqtrMO3GiAx8M/w8B40qSaqKKkb10dGj",
+	"w3NZlReucOzpq5cN2e90cHR4fHgUYjN4IQang4eHR4cPnXF4Smj/YApYOOBf+O+JiwxQBTgG+TLD0GKw",
+	"X/tXkOpcdUb69OToqNEWAP/ZBN+vXslzPGcdR3JTODrqxJzlyEHo8Zj7gOjYSNXS6tDIBqEPTv/5C7Ie",
+	"V9bxdPAt1uh2KYuWisj9c+CIb/ALfvaAmjqsBMpr98a9wITmRpg8Pnp4B9N9T7E5fsobPQbciMBzYHuY",
+	"TYf5dhQN5G4W3xaEwrFRKN/vO62r4wdUeuKBMyCY3nNDteK5f8clq87AkiDRE3JRv/LgmVMS3idr3/wW",
+	"GQ29KBB870qoo0VPGxWz6nNZq+It5/XlC5+thxcLt2yKfTGkwhQ5M4WMGSFTYiKSjBQ+pS/PwFg258Ii",
+	"f6+rBRv6yZXoWF4yca0hjRhf9qqMr19ukUTcWeKpxvA2nPT7ZPDo6GgLjMX3j7d8/+FW7+9GRRXd+J1V",
+	"t43QzmjlmDnbc/mepZkSNWEOY0LNU6rsV1eU2lxiim4XG0yTznhpp10q+1VdrCaxv+MLt3jsf1cXfWeO",
+	"Nipa34d/iC9IDDG+ZkqGy67zTMJjJ+IwXbrWnnSwupTNi4u2GzmiB78j+b5/oEtnRW5zO6JzyleoyLwK",
+	"Zw8WDqdY1mfS0A4/PYpSeqGMjWZwaBTdMHC35Hm1GyfPmJBZW+9eq/kZw2oD53IU2kDVGxtV/Wh9ivIh",
+	"G0k1H7E9TgJmV6LcP5de/KZfQxEGUaXOU0azExldogahEC3z+6ffvWAHBzj84bl8dPTE5xJzSWZfesf3",
+	"CsLzczW5cQtIYE5Ka9PH61L+XV14MIOxX6hscZOE8bqUzmf9/r0zV7Vo8OSGp+ojQQQLNWaB7ENkv4+O",
+	"Hm35/pO75AyvkT4In6SaJ0wVznbo2suocYV8wQQQZwShIveBx7TVPPtpeP11ePu+BKTK4FwjYlV5sAC5",
+	"saG+b/yl/qMbi2G3Kcp04d93wVXvsepYP0QCOzm506s0Q5Z7CYWtrgYd+kr7HpJEN65YLtsLFZ4ZH1vQ",
+	"zJQXpIgrJyvjm5L5un1NA01TMGrV1++nOde20PlOI7fwGkJ5+Xyw4lZt2Gz8FdRqN9w0NDcsNo/Yt2IM",
+	"6SLNAc0OI0dMIw8cd08SJCvtwKrO4L6U0bmszUa+2QlkwibtTp58RgkoM7rwnVCKAkzibFoafHKK6c6x",
+	"1wyxT5ir4WQS5uvOmeRcuvxPAWY/+HBpNqu5NO79M8bdonwVILcMqea+HbY5l0EIeXRyQkKJqw1C6R5o",
+	"VKQRqnN1hrtQv1Gey8aCUy6p7ABm3FQl9vceHT3ZP2Qj92BEBiOUhEbOiTY6l5E5GeQGDtnbsKHgeQuF",
+	"SPyK3RG4mkce386cWORuh+qrsMOjJzGJ5DkhZ5f/3JKEEkrY1x363nclzvd3yGX75Bcf7BDA+leUYe6Y",
+	"hT8lNtQmNg99tofE66jYBCa+z6gYE9mJhHXSO2eVa3o1my7t9EGuJq5KRuCuHZmIfr4dIqCx74kCfCGS",
+	"GN77X+4A1U/uQpzuM/2qCRNO/3TeQNC+oJpEO1fOww3HvYGt3xri0UiVdiUe4e9LJ/oo1op2MnEdW3YB",
+	"6nV1DrhSl9AsA/aJYb4Qi6sQY1YDwr/bhETXam1LLRGuEubt2jNONsDHrRndbVZoMCBdUR8gVd4UIO0h",
+	"ezn2kp7bGdXuyJWxSfgEr9JaKnAz4Q16LpFdCMmOj9hMSJI+9qoOokALUdINSM1wmPZrr0aTMD+XNOQh",
+	"eyoX/sql3jkoeqpLL9A4F9aYz0S+iJoDPNRuh9F0Cu7/BVnNzborlEUDEm9jaS9ZdIsA9Orez5ov3pfa",
+	"3YwU28ozERtsKYfw2iP6sOPNMG+pBsSyB+UF1rlABqEkShKN/sFVEYHIKkJ1DPd6vzPkjo0Hjf322Q1a",
+	"OPahEl6go1DxYfDL+6TnXn1G4YWNXd0SC10qp3LHTLS5w6h7nDyzzEdbYoFbwmEXOYAWcWqito9HcnJ0",
+	"fFfLcqeTfdSb7o5QIpcOGZ+cIEbViJeI6Dk9bxPRlhaqMQW+DCLsLSLhPvfVGfesml0Yq6gv+od45scn",
+	"W5755/fEHPvCU7qM8X64U+vnXY750X3dOTuZaUO4d/s0fqTY95sjslu941zI+od1xzkA/jkuk60Zyx+D",
+	"EYXLx7fhXaPuVG/dha4TCZwqpQaj8itnUjBsz4OBIaLv94j+3vdYY3Q3zvuP5W8Mh9CrL1SH9NG9+IbP",
+	"4MBFa1cYnrALZacuH86VMKO/0QKgtPNFrjNDV2M5J6HHyWt7CbsGJho1HOdtaUl+eJrNtQi56zskbLAv",
+	"IiVQfFq9+FE3uWW6+QagcFZQIalfCLlsrkDb4FPOFYa/OypaSy4a5gfOprTmftEw/86/d1/WtEjJ192j",
+	"fb9Hi7PS7OX3z1/+9Iy5vCVEZMuFND331btBT+je8dHRHV811Xn0XjZYujQc7Z/HOFXt+7a4bjXB/Zim",
+	"6v19SJaplav6oA1TfyxDU4Mdb2poahLERzvTn8LO1OZx98JpGrfHX97KdFMUdpuX1f3YmFai0J/JxHT0",
+	"5JZ50B/KJDXO+aSpLnQuChJNfKpvKGpzsQj5HM1M58/2T5vdDH3jTiEnLoST/sKyQiFlu10uPGHqCnRW",
+	"AnNp/c5k0NBzEsywfmZYwY2reu+aA7NQTroe+AJyNWc+RT/Uwk+Ya4JyLkPzeXPIfpDAcP+sAE09SDHR",
+	"m1IrE5aptKQgO1wHrgsJ4JC9SVWBKc25uIRW8f1TDLwVWOzAMAPgs86aao4JOebut3OJAcF+0Z/QOjCM",
+	"F7N4jEvBpljXWFAMqglf4vvLTGyj0IA1eUo75x0EG8IWyQbX1ANvNFCjg/ol+NgHFwS/LvQhK6s+1psH",
+	"PayYdcOIC5zWqm0nvWkt/zbVY8T03mwP37Vz7OjnT5jKSnTu4uqamZCGaS4M8lMf2d8uhdCb9URgugN7",
+	"Ki77lrR6HNrPci9qPW1tnRV1TC99tKDeelQuwRvD4vEOIrAnzPCF6/y66KWDpgV1la30ZeO9P6it9NaD",
+	"GSOCwSr6qUEaajnd6vVRT9d3iTTP+KMzrwENvFtcZZ29Rg0lJ9mquWyXRYoIvJ+sTQhsPKxsZH2mlHph",
+	"gztBl+eu52EPp69X/iGy7WviwA+yuUGfPOSy5BI2FjITEpUV19ku807ehFX5hqQ0hepYvTiwk4GnB3Ee",
+	"uHzWe0whPWRPKSOW5z6JkXS4c1lMlVVYWYRad5GPb4S6rhYZ+FKhozNM0UqnXE98WkRI4owmgfq2nviB",
+	"kOaQucQRvPFC9mSqZjOQ9qzKxCQ13P3qlFZuXBIP/uXfPmSNOl177b2GyiiuVEQ6BWyp70t24afRzA08",
+	"kBbRflgGN7fAe8r92J7NVGpone/60Rz34aVpuqz4xGdEUWkpT4MopNbHSYwgVXIs9IySr1F0xfQ2n3vP",
+	"QrmoVddn67ZdXXKo9eatS7K3KdA1t9In0rW3+6fxmDe3dVslchpT3It63drjB+Q3X7euj57zm3JJtLja",
+	"WrVgiSbuCS/bv/+13aydM/mw5L7m4u7F1boOkz7G8/9RnKczWMWZvrvV1KLvoE9ncDfhPdRI+HmqGr4I",
+	"JvorIszggVTeVdyRXbtFEXwN7tAFm+p68izTYAxkzDZnJJnaPyFX67nkaapKaZvLQv+wRJ+KSthcC2tB",
+	"LjlRci4nJZ/Audx7ISe5MFNUdjXmtlv4rWp3vQDbHELY/T537XeL71v73chxW0oUdYZYNKllXa2OyXfI",
+	"iGVa/JEk+iZo1nv68KDGcDf88ZoE8baJU0IeYI1ZXHqC9THAYACENrbXSdGlkmDp4tkNO+2+4/qyeQhY",
+	"d3pwRwfex8VAWr3Y5czu2FaKsMNmBQCZW7OrmronMpgVCmG133vALh5kpeL+g3vlzxOnH8LyscqggQMh",
+	"DUgjsA/G/gcfqU+H0ceh/En9VT1IWxszCF63ZMWgse/FfOF29QHZLXoX9NFgcVNqgGPjGwb5B7T/GN9/",
+	"F8b/Dy0foGZ6d81//A9/bcPUTRDfLd1W92KK6sWWjzaoP4oNqnH5PEh5DjLj+sAXpFyZBezffRtqV95e",
+	"aklzplWNSWyj7OGfKp7mbTBIfULyHkHDaYxuy2xPwpV37htINVgTURqTm1T5fQpu82iWceD4dnCgkjxX",
+	"oMGfEAvcthmPocBZ4+zJ1Ek//fj6W8Y1MDPFXBHVDqaKmRKibODB7/T/4Rrx1FW4XYMRj2ImWvwu+xMe",
+	"mNtZ/MBuhjyTaKOhcFwrmw2tLY6zAjEORbrC5P7lM/b48aPHjV0rXf/Bi8K1eSwv8KsLpNdTpiQwnucH",
+	"GV+cy59e/PTi+7eUVRXSs9heIzfMp4aBSXy2FxbAyNTcJCwXKcgUzuUCuE5aCWAMM6qZhiuei8xXoZZZ",
+	"Ixfs4Jl6Vk24n5xL4OnUBy/mXM8Me3hEn3zGMr4wIcMGnyjp+x8tDtn3irkmpr6A8Sn9NKJ/jyr1vWqx",
+	"hOAN7UtTDRlIK3h+hm0QtMKwO1fUQ10GzGn0G3gUcxcELSFQ4ma+AlvR6wbdqY47vYtPdrKjoSekQqn2",
+	"VdAdrM9P5T7dSch8dH91jl1nsgq11bjGhE9MsyctoSx1z+KSiWdNLnJD17sncgoyNf21xb9UmnFGb/lW",
+	"hyP645BbyzHes2pmgjW9Qx8YhfQ7Bq0x43GPSnjPhQFEXEdWqcqAjdwYQ/JljE5dCxP6AzudgGRlkSue",
+	"uR6uBXDL5lPuPHLuS5ZBmnMNGZYKd6QxyoW8hGzkQkzd1aivyKHnzWiuk5idggF2sbA+5njGF77IuJ3C",
+	"jO2FhiFWhVUk53IUgnEbwzvQCFMF6jI/kQvYdR/79rX8XBY5l47pFRqMmEjI2Ksf37K9ssC5HrPvxBdn",
+	"zIDnT1Pg5MOciCuQBJXFuaSLnT6lXg2czcrcioJry3B4RCsahxXUHW6PuBn9LCx1kzmXrckTnPkCcFbr",
+	"KvgvmNIZ6P1DFCQMm5XG0guu8Vhd5f1xqPJ+xri59F1UkMG5Kt5KgjmtS7t7DfhcLhV9x2VTWxZJVk02",
+	"evXDG9eczuGnv4TUrMjBAjaMe0XPScbhls2UsezEbXrv0fFDj6RDq9Qw53oCo/2zdhTluXR4UH18dEQt",
+	"ZZBdq+GMy8XQTT3aP2SPjx76Lnav0dJ68HRsQY/OZQcJXFfVlEuprOtVwzHz7pC9AWCZSs2DV1//8PaH",
+	"N4ezLMa+X+XcbetHwplbMnDTDDjVPcUvV/P3MfeCfvsrxiffrm/m8d2mn+IRE204Duj6OxGdfGI8391T",
+	"muXAtXSNdiWJghooGQHtzvVF52+pSmdpcIVeafRL15yX1GPk7j63vlpDsyMW8sWmw/ITg/2f+HhMLNdf",
+	"zK4TF+ikmc7hJmFWqUuM4kAus8B9QG7gXE7AOmmNPVdzSXAghrqntMCO6jndPQ9Pjh4cn3x+xIrf2N9f",
+	"vfiK2Wk5u5Bc5Gb/XFJn0orR0gcIJN+Jw/X3jF9Ee9THqh7MvTvjGZyxr1+8fOY+MWwCDvj7PUIlkezg",
+	"tnlCLz9wP/7xGcIdE+DTCtNnYDl2AU88argzwtvcUr6B7+dHGd6uakUTWWNkeH2Js32j33D21csqguLU",
+	"yRPChg5vlArDqZtN1d/GN4QjOdGlKBkkG2C+BZzjVsIayMdsz4h/QcLefP304OTxpwlDhYUZKcZj1O20",
+	"mhEx0if7roBJ0Npq6ZFEQ2yLF9pMh7yq//7P/4eN3ArK2XAmzIySqkgVHOHE9TOUGOmM2huTMKcbdD9h",
+	"o1KasigUimxDXKYfB//ZHMcnBpEgzabcTJnkMwhMmlhzyiVzhsYLOJehS+hpm++E1nz7mFjm/unH4Bp3",
+	"OMOmj4fYLO/0XI6kskO3AwLIiGTVIXWLlBN8IJX/fYj7wSf+T18QZlQL5A6hh0IOC60mGowZsT2CbUNe",
+	"Q4g4qfBdyTWXVkjIRjGW98xjZVcYu03u56Z5DQYpPsIJf/K487E0wAfHaOloFg1ZB7KWYqkvG3QSeMBm",
+	"ws2DBoLdDMd1K1wpNHX1yYSNNKSACbsjlgtjfTIp1/5fTu/x+hSmnTpiHiEz8ZpgS980lQ3Mk7srFo7R",
+	"qoeMVnAu8XEOTjvlfpAfX39L7GOJN1QGOVovWiLOJYo5yzzD6e1cslKOhRRmClkQUNF+kQmTcp2R1cJx",
+	"1JNHbKpK7RXcjlpK+2jw3FXy0x3xkXWaVd0KPrDKvyJHuWMOgWx9BoR2Dtfwnq9pKFAXM4qNuXZenIDx",
+	"ptF4uRXxeyPCWH0VrnT5/qN+7T6bl0O0hlgBVFaASMsbIAfJoCLlwS+7mKh3J8MaVn0e6/qNrDKffiwg",
+	"cjqopEYkgFK6iv/CYL0ApS9d72zf9pH4bl1EZF26c43mN9o2PNbuuUUqt2HAqyd4XmXz360Jr17BCxdq",
+	"v7rVcyMe/6Pceqvkg2ki+YJx9i7CYdieotPheb4IThitPcHpiSFfgueaWzd+1mUO5kHKC56S26vPnfTM",
+	"v8GEYSfk59UlldlkM7CaPGIGuHVFuEAD/WW8wUthXZgM3bO5AXZ8+DkNMPuv/9eV8VNKM1PwFBKmVSkz",
+	"cIYMtvcN15JbfsnZydHJ4+Rc6sPjk4d7n+3vH7Kfyayfcq2dYs5z49LACtBGScMoC8y7bbmkYqN4hZ9L",
+	"UtPZnhvryf7+GcvFGH7l6SXQne6okZZ+fHzE/icukhzRRV76FvMBXvWCy4LtvUmnBz+9ZA8PHybs4eGT",
+	"/T4VtcQoHA/wW6os7Ie/J1dBPX2fVuycwR4Gd9Jf+04p+hU3BuQEdLVJZ0aXSh7MIJ1ySbfjheI2qRHW",
+	"4TJdog2MbFAwEesy7Vqeq0kJvbrhi6q0rHPBFoUvG2QVxRnV7rxUZWCYGo9dAEdV6ffT/dNzCd4HjjVv",
+	"QaaL4AWvFlCrKFbYHDC2AyY8ZxrGoEGmgCV9c8EvcidALxL2xle4PHj5E9Nq7iRooY098PWQGJ8hHSfM",
+	"n4jTU3meqzmCyrkBaNkJMh7qOe264mdguZA0WQga0TARM7IInksncCIMXCBWY1/tOsStSSrDH1bzdbus",
+	"ygXTcbjBOtvyT8cAVHPY2ebOZe0sdSc5BjAP3pXKwohdSvrMVdVCuOMrBwZsqMtUAftcwniMS70KFYu/",
+	"jADQsWJLgQD+3HBEhiO6v8+lVvNPjAcSc/7gFJhVFCODFHuhMqpBJSde66+96TmfM28AAEvXgH/Pu5Gt",
+	"VnLCRi/e8skIT4c7g6UaM2ET3+2c7JpUtwrLUn2vJITaVMES+9CHIajSMk7L6dHcXyNAn1WUsaT7dAjk",
+	"LRrQkc2rQviSW2kuQFpnHAlZas6pX6s2rVWuSFm745y1zuZ72W8NHbcxWsgzdH0fPFPSapUv85JCiyvy",
+	"Pkh1kOKrp3V8lmcAXaj0xyctpQ/SSUSKsjns8dMonTTQx3q83GoinOphLLLxe2XZTGVk6Ttr4AFG8aqC",
+	"pJ+01BqPaDXUdtn0duu/h8TmBo+ssCfpMOEu60sabA/JPHCdtfcaYlXJLfTLpJizbNrRIQylMc14Nc1p",
+	"m9VROA67WJzLET4bGrBD4f06JJzi28pFeI0cJxw1miE2XMr7TMhz6VikkmykZOfFxqKQNvYP2fMAPuFd",
+	"K76a4rms3E8km6Kpti6+GMxNIi1zHh60yu776+1ckpSqJMoVOnNcdQZ64lIP8Xxqv1XlBf/EVOUdz9wo",
+	"bubaYDxzX7WuwWaJfL+kxsH7kvtUt8G62zJ6q/svM0Ceh4MXWhXKeO86LWZc5jmzmqd+7anwZheM2nQy",
+	"jTDe3xe7C154LCKeeEvSdjXH/UjbfvpVifWNN/7yxqqfQygiiiwGo4L5BcoTqlUBdR13qmW1fv40Qq5H",
+	"0o6SzToWnhsigTnSHH31oikHVrx1dC73RmOAIX2AoXAkdDn6LUrvxcEfQx1QTR5pCqtkpUQhUp5L1+eC",
+	"B8mOHMO+nEn4/hOT+IjE4NjRTJVIrwcaxbhzSRPWgcwnJ0zyWVApqBNojPz+gRD6Em7LpPYlAM1wT5QX",
+	"pu+jO4cff0L1VovUXZNjqBA75/O1RKMB6G7qp5mTxyydOfNQsCtlUNjpkjGIOfvN4/19dlFaQuYcDKlW",
+	"8lw+PDpis5k3NxeVNo4KN6L28ePGzynXE+V+8iacc/nG39xf7J/5zWn8foJWJEzeev3jty8wHJT94/jR",
+	"/iF76j53qXqgndXpXFYT+9BwmkgYNgNuSnyLm878blOfBgPXuRxNbDBuBfWWM3JFkYpOTmrRsFrt4TiG",
+	"rF3s+IhZ10dHHx4ffbZ3vN+A2grj1JfVMd0S1Ybx74ts6/lX2acqmNZo++cj5ddLm+y1VK2jbt936QHJ",
+	"sP0U/rPSlwYvF2+S8fOT7FrJwe6q+sQwiwYcg9Qvs5yz4yePH59Lc/jweO9kP2GvuOaZKNjxk08/Y/rw",
+	"5EnC2myCHjq94/D45NG+Nx8ZjGmoEniaMjNZjV1kQ75oi9mkfgZZ/1zWwj4aSPYP2Qip3RhwV74r1NUN",
+	"FEu8dZxkW6NKnYJhmSL2ZcCBxMOxch+n3ECUWhHO37mXb4lS/eg00z0Rq1/CalINIHOo9+ej0rcBUYPc",
+	"6uFvkqoyO0UT+kZpLZxeR7ZWScknK8TYbxCdhbSgC5VTJpyvnUe0iewifjU/2j9jX73Fj4OTxCp2Qt7F",
+	"Gc/NYd/189Yv6HZQ2o9+T9hczb4KmydaGcPCufz5sPmr5v4QRf7Gvvmv/++nHS4es5DpgwueXuZq0uv+",
+	"aLZ0CLkEIcmtDuPwYmy3ocmpY9W9PSBQbUKmLnJYsvoocEoW/CaMTVxkcmtwPycrDbhsBEykQ/qyh+yp",
+	"awuIC+Z5fsi+WJzLcOPQ3VSvfM4FXVkz1z2Oy5DuWjtwHu2fncuRyjPQQ3zjb0chItB5F5SEQzZKVQYj",
+	"pxPPpwvyJXNhcRNzjPzlk4mGCbcw9KrlyCVg9O6ZUu/86oZjpYfAdS5Aj9gel8z/UW0kQIM8URlcOR3D",
+	"X5V81u5PguuqOqF5DGBK45Pah77vUvkoqw9vbGHxfs8z5tztUs3P2Ij+PXIrx3Ke7AedgYser5cmsr4y",
+	"n28WMv3CY+BdhFh1Svy0MYGMbA3krhCC6o5hcpxDDD5RtbHyszN25FShPO8ryFdjTrws6WcJujyw/ebg",
+	"9OGnj32ysfu79n7gJTIBfcvuD38afUFcz5dI/6NRLAKUiqu0aSxZCuHCW92HZdV8GhlznE0/+D1MMVwZ",
+	"0BUpktD48Hp1EvrST0Y+imbEZvzS+wHDpM5OTt5svLuRq7igt9G5HFUxi8OLxbAGzagr/p95a/6CNHhh",
+	"XGgcOhJqpsX2KGKS1YOO9pPKhe344ieGSSxKrIESjoUJVnvIcGFFzheQVbNzi+pWqmbI4z2706XXf/yx",
+	"nMtMhxzgzrbdlF2vuPTe+mARdB5kgg0pL01Y7Y18eCcmgziPxCiwZg9EJrwTOlWzGY6rYVwax5LP8Edh",
+	"mbEiz0OaLu0joajyDpDRaLp8VSUsehNRvoodVuvDGPjSTNspKUsZKaE09bTh6Eb/TirQkYJe8OrmIPBP",
+	"uWE5jG3rtgqQEzY4MFpQc8nabOSz0of02ylDZB+xPcPHgJTnKkieUYK+gxLOJfE+j1xYtEJoX1m3IWT7",
+	"0UOc4z0J251V9CqPcQr/GPh4+7eOD1rky/K4c0eQmCYsMpvVl0tR5nmvAoCHjC8wIzIXqbiQaVM4PqtK",
+	"upeFu9+KAtke5Eg+hhg0lQF48x/fPzucZd4666JQUhLinIRFgS1OCMM5TuvQJ0Z5nKQDSLw+JS/MVFHs",
+	"jZPAc4zf0ZAqnTVL1/sEaF9Xw3FI4jcsVxO3jHoNJN/iJVKCqQ1NrMBMUVUaqqd+LgF18VM/F/IlfhX8",
+	"OO2Wws30v1Dew3+FHl7G/WuN5aIRwsdOhi1ayOrVs3rx6DzHMC5TW/3cNj4xrFBGuA57L3iKUU4wC2oJ",
+	"p/7xmSKmfC6VrKC2NyoLA9qO6jg0H6vhMmadGVDNQwQV8npXGau6jHCr1NJ7SDvDEhJvrE9Q4hM3gh/X",
+	"OGVDSTiXuUo5eamlcV7yM3YJUBDSuYhYVA9HU26GM6WB7IPI/FxUlRuM2uypgr8r3TQu6+rUVRQRlm4N",
+	"VvrDzw7ZKz4Bw/BHbrF4ykzYEYVw4eFxKV0xFwlcs5PHn7JvxBcMKdM1UfCFSkZPKSH04IVMFV5cp2zy",
+	"L1FgauXPWlgw4YpLmFG4BkTGC59wS/oRd5XPUeIQKY/dOHjXvELiXBOCVQMiqIEtrD1j/IKy5p30WZNY",
+	"j77ihuoLyfr8+MnJBsXLnxGsD7xmWZEswdgqAnMoQ9KzDDqWuMbkdKSgM50ctVSm44jKtLQ8BC0rtLIq",
+	"VXlA6irC0xTAL02t5R3v90Wx/fvBKz/IwU9ukDbctlrUWz99oDFmYIa+qD04nByy48NHhyf7Z9SQY+4T",
+	"CWl0+jfx6NrD/Gn/gp8WRXyt9Rl/+miDE0Z0R2KcKqnQIdc3Y4dO+uY8uetIP6IuMhJGqv9KqBpoeBH1",
+	"TkSa41XbK9yL/7ZlgmQlPcQjGT03NozMFMHi0bxsiB9jAwKVAWlNdhjk0H1fv2qhSs3elVCGy5bQcd65",
+	"552U9OmNb/HHYqJ5BsEdt2bHSGHL261pSZhQFYH+FzZeuknqrZ/R1n00mlOvQo2A+6g8QwCnsgXulmNG",
+	"ULAYq9j5ShHQTPudGE4GNNMVMmBHwvuusoR4MVSey5GBdyNXYotiFCo1M2HwG09tjpbUFE4ZpwButBsG",
+	"hnYuu4p5Q++r1HMSdyrdkarQOAkHNRKywdaKdDVcrVSzPf/7mQvJcbZY/8z5PlMlx7lILRNVCBIWWAgC",
+	"+IjtkU1CNWuwnVWGBuvFLiezEkDRX0qFOmi1vKVD7SdNFX/Pq7CZVgXF4FeCH5GdM45QxmCwjHRtTfte",
+	"TrN6gTow4IaqEiHom8LKZ1WkuhdXiMnvjZ45cu0KO1j5x55LvMTZ46OjCvguZOOYKpNlUItOrkxZVRmP",
+	"gj8MpMrDNkicBJpqf02Tdl0L8smSYaFfgjLTTSQoP4VAk5ApgWTDXE2EPHOl4CjC3okIaUrRMr6GZM89",
+	"+5zGO3h5PXvbhpLLByKq3L7U4YsjSTTjpblKL10ahbCukJ8NrGoP67I+fPjwyT4V+vNRQ45vXMJ87bG9",
+	"df2EIweVcQsHod3wRkIS3q9U6NQu+ubtElg05xsHwwHCWH053rdQP6800/sqnUdTu8H7RDVvKi0aDjHy",
+	"b3lQuEvnT9G55fiD9oTgWbn7KKOgB4mFOKtLYT/wdBHs4quFEqoas1hTpVUSGyJDcabKC+tMws6oQFkn",
+	"e6FIVKq5mbpQXpIcEoaGA/oT7P4po4KhxP3ZiDywVT0lHBEJrWsE2a+tICQ+sKp/TMQK5f2pqrRDNfYm",
+	"Eqq4ihbvuO0K86dOUb4hucs52OlDtOnRcN5Az6w6l7XIQT513IwJwY/cIqRE5uXUjnuKFwXajUozRV8K",
+	"lNU9u993p7rqP7dkAK8nuCeW01xAX6xJh+2I7H4Yzh1rGW/4guTKQCuNrFFHMomrKORoglBUuHhFNW5g",
+	"dzCS9tK/SxQ6wFisDftE/URfPNMwX5b1/prNov4wzZ9uvm/RjSHDzTO3emn30sGoAZmPbYz+wG2MPINU",
+	"F3jjr20KTV9zn0lhlkP6uoF7n7DmwGdVCJ9ysQqtX/HBgurrNi1C7JXKRSrA9LZ4dpj4Q3MD91llqzTx",
+	"MluUVEnG7cq4lwyCWSamgfXM4Q5s256wv9w6K2gcQG+n1uYZfQz3cnBrphWzBnmMMVybZWJMvmvbzspA",
+	"GmZ7DhUOHRFBs+L3RnR+o8W8ejmFl9eqIuBN/hAl9LMQxeSHqHzkqKLl1pN/LMfkhPI/iLpGjdoiFZ+B",
+	"DNNHSgi96t2amJ1qVU6mLeBiCfOSLjGG4W9UclBYn37iF8DLTJBlz+WV1W4OfDkUL/W1kBtwr4z7iXdd",
+	"t33WPKyxsZpzGQKxmqmf9ayVj7jeP8KdrM9sRGZSBEiKOl4O2cRDRSoLnVEa2HjGfOps1ZKhrl2MOmp1",
+	"oviWS3+rEu84FWDE43AcbhRSY8kAzw3m6ePEGPbgF+MPg+cUBf22tte6uCFnXg4Rdo3KqVkTts56TRtu",
+	"fFnbevvDsZaY2C3ppPccjbW8zTXl51Tz1Y+xWLdddZ7oCzldk2Hstdi+raJi21yN3DKO3FYVoOu7GlZ3",
+	"rfzJv/MH7YcfG5K6UdzQWMgCW+Osp8Fv8JP3W0iS64d84z7qH7SAVPB8mHILE0W/LFW3uVAqBy5jLojv",
+	"kR8TjrmbGR8zWc4uQFPEGxeYlJ1yAwdCGpBGWOHEkthi3g1WNUm7e/m1T2gNmH8HzO9u+v+7DQ1u0yrx",
+	"EstU3M/VFjvCp753WegheLFwvgNvId/jPoAbz+Amm6/2r6jqxPon8CSdnNwLkrcvr62Mux8Nu3+Srv4N",
+	"VnbnTCX88tdu7H8jBHVb19A9Gsb/7Ebxoye3zGr+gEb0ZlcuwWUKK3Nhgr3DtI16rg+MoCQP7kUVX9i1",
+	"U98Q2yRnHEMi2VMj+INvVH7JLd/31Re7xWWFjVSVnYI8xeA90y6yUtfXZU4RcaUGXaFE10V6cdYskxLq",
+	"eatxXfrCd6wJ2Xe41Ma4zfm8xS9rVmZsASXkXfrZaF+GqiafsTGAoSqIlGpD1rYFddy6AMq1KC0GYtYl",
+	"fOvO2K4Html3uz6X8YbZS02wDcZhXIHGqZUEw4RM8zKjAoiN8/Ul3saCMmYohHXsayPjc04lg51/e0yt",
+	"Y+vynucydI7VuDpqSuhb9WSAdrpSA9vzFSGPHu17J3mj5PLe0afoNhmpAuSwCd4R23NWVRed2ABASKpk",
+	"C7D1vPsuuzWfY/oPzArrvPdYkqD1caocenEXB8o05OAK52CZUFrTxaLVV5KwvLb/nbFWu+OewsLe+VgT",
+	"2iZRmXieVrFfywzD8RuRjq50UF/OvewP3rsXP0tj132R+I037uKqefQhW9RetqzLNRm6ZO75dBEzjSVV",
+	"iZPrdAdq3woa5htY2OKhBjHE9Oxm6NjsUI3H8RQnVwJr2bzzy50EB/RZVZ61iiP9BYToqEHmaZa1jv12",
+	"40Tu0SrTFydyv5aZvlW9CZLLR4/HHYrSyLYhLTV1wPnn74ML4Br04PSfvyABuYBUR3KlzgengwdEWH6k",
+	"3ysb98JYWlj1BBthNf+u5nz/y/v/fwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

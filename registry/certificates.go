@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -129,10 +130,12 @@ func ValidateCertificate(c models.Certificate) error {
 		f.Add("revalidated_on", "before_issue", "revalidation date is before the issue date")
 	}
 	if c.Kind == "provisional_survey" {
-		// Karnataka 2025, r.10(2), r.150: a provisional certificate lasts at most 3 months.
-		limit := c.IssuedOn.AddDate(0, 3, 0)
-		if c.ExpiresOn == nil || c.ExpiresOn.After(limit) {
-			f.Add("expires_on", "provisional_max_3_months", "a provisional certificate of survey expires at most 3 months after issue, by %s (Karnataka 2025, r.10(2))", limit.Format(time.DateOnly))
+		// Karnataka 2025, r.10(2), r.150, Sch-X: a provisional certificate
+		// lasts at most 3 months, counted as the rules count months (30
+		// November + 3 months = 28 February, never 2 March).
+		limit := rules.ProvisionalExpiry(dateOf(&c.IssuedOn))
+		if c.ExpiresOn == nil || dateOf(c.ExpiresOn).After(limit) {
+			f.Add("expires_on", "provisional_max_3_months", "a provisional certificate of survey expires at most 3 months after issue, by %s (Karnataka 2025, r.10(2), Sch-X)", limit)
 		}
 	}
 	return f.Err()

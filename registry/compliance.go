@@ -143,7 +143,8 @@ func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	c := Compliance{Vessel: f.vessel, On: on, RuleSet: rs.ID, Deficiencies: ev.Deficiencies,
 		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace,
 		Notes: []string{"open deficiencies are recorded at inspections, which are not yet in the registry"}}
-	c.Manning = rules.CheckManning(rules.ManningInput{Regime: regime, Kind: iv.Kind, Category: iv.Category, Zone: iv.Zone,
+	category, _ := rules.EffectiveCategory(iv) // Karnataka 2025, r.102 Note
+	c.Manning = rules.CheckManning(rules.ManningInput{Regime: regime, Kind: iv.Kind, Category: category, Zone: iv.Zone,
 		EnginePower: iv.EnginePower, PowerUnit: iv.PowerUnit, LengthM: iv.LengthM, Use: iv.Use,
 		Crew: crew, On: on, LegacyDeadline: rs.LegacyCoCDeadline})
 	c.Certificates = certificateStates(f.certs, f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)

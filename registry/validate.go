@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
 )
 
 // ValidateVessel checks the particulars of a vessel against the law, beyond
@@ -27,6 +28,7 @@ func ValidateVessel(v models.Vessel) error {
 			// Karnataka 2025, r.102(1)(a): non-mechanised boats ply only in Zone 3.
 			f.Add("zone", "zone_3_only", "non-mechanised boats may ply only in Zone 3 (Karnataka 2025, r.102(1)(a))")
 		}
+		validateNonMechCategory(&f, v)
 	case "mechanised":
 		if v.Category == nil {
 			f.Add("category", "required", "a mechanised vessel needs its category A, B or C (Karnataka 2025, r.5, r.28)")
@@ -59,4 +61,33 @@ func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {
 		}
 	}
 	f.Add("engine_power.unit", "wrong_unit", "a %s vessel's power is recorded in %s (RULES.md §1.7)", strings.ReplaceAll(v.Kind, "_", " "), strings.Join(units, " or "))
+}
+
+// deriveCategory records the category of a non-mechanised boat registered
+// without one, from its passengers and cargo (Karnataka 2025, r.102 Note),
+// so that its manning (r.124) is assessed under the right one.
+func deriveCategory(v *models.Vessel) {
+	if v.Kind != "non_mechanised" || v.Category != nil || (v.Passengers == nil && v.CargoTonnes == nil) {
+		return
+	}
+	c, _ := rules.NonMechCategory(val(v.Passengers), val(v.CargoTonnes), false)
+	s := string(c)
+	v.Category = &s
+}
+
+// validateNonMechCategory refuses a category that contradicts the one the
+// r.102 Note gives a non-mechanised boat's passengers and cargo: a
+// 12-passenger boat is Category A, so recording it as C would make its
+// minimum crew 2 instead of 3 (r.124). Category A is accepted for any boat,
+// as the Note makes a boat carrying dangerous goods or flammable liquids
+// (other than for its domestic use) Category A, which the registry does not
+// otherwise record.
+func validateNonMechCategory(f *models.FieldErrors, v models.Vessel) {
+	if v.Category == nil || (v.Passengers == nil && v.CargoTonnes == nil) {
+		return
+	}
+	derived, why := rules.NonMechCategory(val(v.Passengers), val(v.CargoTonnes), false)
+	if got := rules.Category(*v.Category); got != derived && got != rules.CategoryA {
+		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 Note); omit category to have it derived, or record A for a boat carrying dangerous goods or flammable liquids", why, derived, got)
+	}
 }

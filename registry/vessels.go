@@ -204,6 +204,7 @@ func normaliseVessel(v *models.Vessel) {
 	v.RegistrationNumber = strings.ToUpper(strings.TrimSpace(v.RegistrationNumber))
 	v.Name = strings.TrimSpace(v.Name)
 	v.SurveyAnniversary = datePtr(v.SurveyAnniversary)
+	deriveCategory(v)
 }
 
 func set[T any](dst *T, v *T) {

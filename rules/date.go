@@ -50,21 +50,42 @@ func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.M
 func (d Date) AddDays(n int) Date { return D(d.Year, d.Month, d.Day+n) }
 
 // AddMonths returns d moved by n calendar months, clamped to the end of the
-// target month (31 January + 1 month = 28 or 29 February), which is how a
-// period "of N months" from a date is read where the law is silent.
+// target month: 30 November + 3 months = 28 February (29 in a leap year),
+// 31 January + 1 month = 28 or 29 February, 31 March + 1 month = 30 April.
+// This is how a period "of N months" from a date is read where the law
+// counts months (Karnataka 2025, r.10(2), Sch-X: a provisional CoS lasts
+// at most 3 months; RULES.md §9), where time.AddDate would run on into the
+// next month (30 February → 2 March).
+//
+// It is the one function for "N months (or years) after" a legal date:
+// AddYears is AddMonths(12n), and a test (date_scan_test.go) fails if
+// AddDate with a month or year component is used anywhere else in the
+// repository outside its allow-list.
 func (d Date) AddMonths(n int) Date {
-	first := time.Date(d.Year, d.Month+time.Month(n), 1, 12, 0, 0, 0, IST)
-	last := first.AddDate(0, 1, -1).Day()
-	day := d.Day
-	if day > last {
-		day = last
-	}
-	return Date{first.Year(), first.Month(), day}
+	months := int(d.Month) - 1 + n
+	year := d.Year + floorDiv(months, 12)
+	month := time.Month(months - 12*floorDiv(months, 12) + 1)
+	return Date{year, month, min(d.Day, daysIn(year, month))}
 }
 
 // AddYears returns d moved by n years; 29 February becomes 28 February in a
 // year that has none.
 func (d Date) AddYears(n int) Date { return d.AddMonths(12 * n) }
+
+// daysIn is the number of days of a month: day 0 of the next month is the
+// last day of this one.
+func daysIn(year int, month time.Month) int {
+	return time.Date(year, month+1, 0, 12, 0, 0, 0, time.UTC).Day()
+}
+
+// floorDiv is a/b rounded towards minus infinity (b > 0).
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b < 0 {
+		q--
+	}
+	return q
+}
 
 // Before reports whether d is strictly before e.
 func (d Date) Before(e Date) bool { return d.Compare(e) < 0 }

@@ -13,6 +13,10 @@ import (
 // 1955, s.31(2); Paradip 1967, r.29).
 func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDerived {
 	on := DateOf(in.At)
+	if c, changed := EffectiveCategory(in.Vessel); changed {
+		_, why := NonMechCategory(in.Vessel.PassengersCertified, in.Vessel.CargoPermitted, false)
+		tr.Add("manning.nonmech.category", "Karnataka 2025, r.102 Note", "recorded Category %q, but %s: manned as Category %s", in.Vessel.Category, why, c)
+	}
 	res := CheckManning(evalManningInput(rs, in, on))
 	tr.Steps = append(tr.Steps, res.Trace.Steps...)
 	if !res.Assessed {
@@ -33,7 +37,7 @@ func evalManningInput(rs *RuleSet, in InspectionInput, on Date) ManningInput {
 	crew := append([]CrewOnBoard(nil), in.Crew...)
 	sort.SliceStable(crew, func(i, j int) bool { return crew[i].ID < crew[j].ID }) // order-independent
 	return ManningInput{
-		Regime: rs.Regime, Kind: v.Kind, Category: v.Category, Zone: v.Zone,
+		Regime: rs.Regime, Kind: v.Kind, Category: category(v), Zone: v.Zone,
 		EnginePower: v.EnginePower, PowerUnit: v.PowerUnit, LengthM: v.LengthM, Use: v.Use,
 		Towing: v.Towing, LakeOnly: v.LakeOnly, NoPropulsion: v.NoPropulsion,
 		Crew: crew, On: on, LegacyDeadline: rs.LegacyCoCDeadline,
@@ -79,4 +83,10 @@ func manningCodeFor(cite Citation) Code {
 		return CodeCoCRevalidationOverdue
 	}
 	return CodeCoCInvalid
+}
+
+// category is the vessel's effective category (EffectiveCategory).
+func category(v InspectedVessel) Category {
+	c, _ := EffectiveCategory(v)
+	return c
 }

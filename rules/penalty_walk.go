@@ -5,19 +5,27 @@ import (
 	"sort"
 )
 
-// penaltyState is what a chain remembers of its last charged group.
+// penaltyState is what a chain remembers of its last charged date.
 type penaltyState struct {
 	charged  bool
-	date     Date   // when the last charged offence occurred
-	runStart Date   // first charged offence of the current run of repeats
+	date     Date   // when the last charged offences occurred
+	runStart Date   // first charged date of the current run of repeats
 	unit     Rupees // amount last charged, per person
 	level    int
-	offence  string
-	vessel   string
+	last     []penaltyCharged // the charged offences of that date, by id
 }
 
-// penaltyGroup is the offences of one chain found in one inspection; they
-// share a level (RULES.md §5.2: "not escalated among themselves").
+// penaltyCharged is one charged offence a later one may escalate from.
+type penaltyCharged struct{ offence, vessel string }
+
+// penaltyGroup is the offences of one chain committed on one civil date;
+// they share a level. None of them was committed earlier than another, so
+// none is "subsequent" to another (Karnataka 2025, Sch-IV note: doubled
+// "for next subsequent offences"; RULES.md §5.2: "subsequent" only if
+// charged for an offence committed earlier; offences found in one
+// inspection are "not escalated among themselves"). Grouping by date, not
+// by inspection, makes two boats of one owner found on the same day two
+// first offences, whichever inspection id sorts first.
 type penaltyGroup struct {
 	date Date
 	offs []Offence
@@ -38,24 +46,16 @@ func penaltyWalkChain(rs *RuleSet, party PartyKey, chain []Offence) []ChainLine 
 	return out
 }
 
-// penaltyGroups splits a sorted chain into inspections, in order of each
-// inspection's earliest offence. An offence without an inspection ID is a
-// group of its own.
+// penaltyGroups splits a chain sorted by occurred_at into its civil dates
+// (Asia/Kolkata, where the law counts days), in date order.
 func penaltyGroups(chain []Offence) []penaltyGroup {
-	idx := map[string]int{}
 	var gs []penaltyGroup
 	for _, o := range chain {
-		key := "i:" + o.InspectionID
-		if o.InspectionID == "" {
-			key = "o:" + o.ID
+		d := DateOf(o.OccurredAt)
+		if n := len(gs); n == 0 || gs[n-1].date != d {
+			gs = append(gs, penaltyGroup{date: d})
 		}
-		i, ok := idx[key]
-		if !ok {
-			i = len(gs)
-			idx[key] = i
-			gs = append(gs, penaltyGroup{date: DateOf(o.OccurredAt)})
-		}
-		gs[i].offs = append(gs[i].offs, o)
+		gs[len(gs)-1].offs = append(gs[len(gs)-1].offs, o)
 	}
 	return gs
 }
@@ -64,22 +64,30 @@ func penaltyGroups(chain []Offence) []penaltyGroup {
 type penaltyLevel struct {
 	level int
 	unit  Rupees
-	from  string // offence escalated from
+	from  []penaltyCharged // the charged offences of the date escalated from
 	flags []string
 	steps []Step
 }
 
-// penaltyPriceGroup prices every offence of a group at the group's level. It
-// returns the level to remember if any offence in the group is charged.
+// penaltyPriceGroup prices every offence of a group at the group's level
+// (one per row: a chain of scope any_offence mixes rows). It returns the
+// level to remember if any offence in the group is charged: the highest
+// charged that date, so the choice never depends on the offences' order.
 func penaltyPriceGroup(rs *RuleSet, party PartyKey, g penaltyGroup, st penaltyState) ([]ChainLine, *penaltyLevel) {
-	row, _ := PenaltyRowByID(g.offs[0].Row)
-	lv := penaltyLevelFor(rs, party, row, g.date, st)
+	levels := map[PenaltyRowID]penaltyLevel{}
 	var lines []ChainLine
 	var charged *penaltyLevel
 	for _, o := range g.offs {
-		lines = append(lines, penaltyLine(rs, row, o, lv, len(g.offs) > 1, st))
-		if o.Status == OffenceCharged {
-			charged = &lv
+		row, _ := PenaltyRowByID(o.Row)
+		lv, ok := levels[row.ID]
+		if !ok {
+			lv = penaltyLevelFor(rs, party, row, g.date, st)
+			levels[row.ID] = lv
+		}
+		lines = append(lines, penaltyLine(rs, row, o, lv, len(g.offs) > 1))
+		if o.Status == OffenceCharged && (charged == nil || lv.unit > charged.unit || (lv.unit == charged.unit && lv.level > charged.level)) {
+			c := lv
+			charged = &c
 		}
 	}
 	return lines, charged
@@ -104,7 +112,7 @@ func penaltyLevelFor(rs *RuleSet, party PartyKey, row PenaltyRow, d Date, st pen
 		return first
 	case !penaltyWithinWindow(rs.Repeat.Window, st, d):
 		first.steps = append(first.steps, Step{"penalty.window_reset", cite,
-			fmt.Sprintf("%s is outside the %s window of the charge for offence %s on %s: first-offence amount", d, rs.Repeat.Window, st.offence, st.date)})
+			fmt.Sprintf("%s is outside the %s window of the charge for %s on %s: first-offence amount", d, rs.Repeat.Window, penaltyChargedIDs(st.last), st.date)})
 		return first
 	}
 	return penaltyEscalate(rs, row, base, st)
@@ -117,8 +125,8 @@ func penaltyEscalate(rs *RuleSet, row PenaltyRow, base Rupees, st penaltyState) 
 	if rs.Repeat.Mode == ModeFlatDouble {
 		unit = 2 * base
 	}
-	lv := penaltyLevel{level: st.level + 1, unit: unit, from: st.offence, steps: []Step{{Rule: "penalty.repeat_doubling", Citation: cite,
-		Detail: fmt.Sprintf("subsequent offence within a year of offence %s (charged Rs %d on %s): %s doubling gives Rs %d", st.offence, st.unit, st.date, rs.Repeat.Mode, unit)}}}
+	lv := penaltyLevel{level: st.level + 1, unit: unit, from: st.last, steps: []Step{{Rule: "penalty.repeat_doubling", Citation: cite,
+		Detail: fmt.Sprintf("subsequent offence within a year of %s (charged Rs %d on %s): %s doubling gives Rs %d", penaltyChargedIDs(st.last), st.unit, st.date, rs.Repeat.Mode, unit)}}}
 	if limit := rs.Repeat.Cap[row.ID]; limit > 0 && unit > limit {
 		lv.unit = limit
 		lv.flags = append(lv.flags, FlagCapped)
@@ -154,13 +162,14 @@ func penaltyFinancialYear(d Date) int {
 }
 
 // penaltyLine prices one offence at its group's level.
-func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared bool, st penaltyState) ChainLine {
+func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared bool) ChainLine {
+	from, sameVessel := penaltyEscalatedFrom(lv.from, o.VesselID)
 	ln := ChainLine{OffenceID: o.ID, Row: o.Row, Status: o.Status, Level: lv.level, UnitAmount: lv.unit,
-		EscalatedFrom: lv.from, Trace: Trace{RuleSet: rs.ID}}
+		EscalatedFrom: from.offence, Trace: Trace{RuleSet: rs.ID}}
 	ln.Flags = append(ln.Flags, lv.flags...)
 	ln.Trace.Steps = append(ln.Trace.Steps, lv.steps...)
 	if shared {
-		ln.Trace.Add("penalty.same_inspection", "RULES.md §5.2", "offences of inspection %s share level %d", o.InspectionID, lv.level)
+		ln.Trace.Add("penalty.same_date", "RULES.md §5.2", "offences committed on %s share level %d: none is subsequent to another", DateOf(o.OccurredAt), lv.level)
 	}
 	if o.Status == OffenceSetAside {
 		ln.Level, ln.UnitAmount, ln.EscalatedFrom, ln.Flags = 0, 0, "", nil
@@ -172,28 +181,54 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 	if units > 1 {
 		ln.Trace.Add("penalty.per_person", row.Citation, "Rs %d per %s × %d = Rs %d", lv.unit, row.Multiplier, units, ln.Amount)
 	}
-	if lv.from != "" && st.vessel != o.VesselID {
+	if from.offence != "" && !sameVessel {
 		ln.Flags = append(ln.Flags, FlagCrossVessel)
-		ln.Trace.Add("penalty.cross_vessel", "RULES.md §5.2", "escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms", lv.from, st.vessel, o.VesselID)
+		ln.Trace.Add("penalty.cross_vessel", "RULES.md §5.2", "escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms", from.offence, from.vessel, o.VesselID)
 	}
 	return ln
 }
 
-// penaltyAdvance records a charged group as the chain's last charge.
+// penaltyEscalatedFrom picks, among the charged offences of the date
+// escalated from (sorted by id), one with the same vessel if there is one,
+// so that a cross-vessel flag never depends on which id sorts first.
+func penaltyEscalatedFrom(from []penaltyCharged, vessel string) (penaltyCharged, bool) {
+	for _, c := range from {
+		if c.vessel == vessel {
+			return c, true
+		}
+	}
+	if len(from) == 0 {
+		return penaltyCharged{}, false
+	}
+	return from[0], false
+}
+
+// penaltyChargedIDs names the charged offences of a date for a trace.
+func penaltyChargedIDs(cs []penaltyCharged) string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.offence
+	}
+	if len(ids) == 1 {
+		return "offence " + ids[0]
+	}
+	return fmt.Sprintf("offences %v", ids)
+}
+
+// penaltyAdvance records a charged date as the chain's last charge.
 func penaltyAdvance(st penaltyState, g penaltyGroup, lv penaltyLevel) penaltyState {
 	runStart := st.runStart
 	if lv.level <= 1 {
 		runStart = g.date
 	}
-	var charged Offence
+	var last []penaltyCharged
 	for _, o := range g.offs {
 		if o.Status == OffenceCharged {
-			charged = o
-			break
+			last = append(last, penaltyCharged{o.ID, o.VesselID})
 		}
 	}
-	return penaltyState{charged: true, date: g.date, runStart: runStart, unit: lv.unit, level: lv.level,
-		offence: charged.ID, vessel: charged.VesselID}
+	sort.Slice(last, func(i, j int) bool { return last[i].offence < last[j].offence })
+	return penaltyState{charged: true, date: g.date, runStart: runStart, unit: lv.unit, level: lv.level, last: last}
 }
 
 // penaltyAdjustments compares the lines with previously computed amounts:

@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Regime is the body of law a vessel or jurisdiction falls under (RULES.md §1.1).
 type Regime string
 
@@ -65,3 +67,64 @@ const (
 // 1 hp = 745.699872 W. Used only to compare a power recorded in one unit
 // with a threshold the law states in another.
 const KWPerBHP = 0.745699872
+
+// NonMechCategory is the category of a non-mechanised boat by the Note
+// under Karnataka 2025 r.102 (RULES.md §1.4, Q2): Category A for more than
+// 10 passengers or more than 5 tons of cargo, or any dangerous goods or
+// flammable liquids other than for its domestic use; B for more than 5
+// passengers or more than 3 tons; C for at most 5 passengers and 3 tons.
+// The Note's gaps (exactly 10 passengers, exactly 5 tons) are B (Q2: A is
+// "more than", C is "up to"), and a boat with passengers and cargo takes
+// the more onerous of the two. why says which criterion decided it.
+func NonMechCategory(passengers int, cargoTonnes float64, dangerousGoods bool) (c Category, why string) {
+	byPax, byCargo := CategoryC, CategoryC
+	switch {
+	case passengers > 10:
+		byPax = CategoryA
+	case passengers > 5:
+		byPax = CategoryB
+	}
+	switch {
+	case cargoTonnes > 5:
+		byCargo = CategoryA
+	case cargoTonnes > 3:
+		byCargo = CategoryB
+	}
+	paxWhy := fmt.Sprintf("%d passengers → Category %s", passengers, byPax)
+	cargoWhy := fmt.Sprintf("%g t of cargo → Category %s", cargoTonnes, byCargo)
+	switch {
+	case dangerousGoods:
+		return CategoryA, "dangerous goods or flammable liquids carried → Category A"
+	case MoreOnerous(byCargo, byPax) == byCargo && byCargo != byPax:
+		return byCargo, cargoWhy
+	default:
+		return byPax, paxWhy + "; " + cargoWhy
+	}
+}
+
+// categoryRank orders categories by how onerous their rules are.
+var categoryRank = map[Category]int{CategoryC: 1, CategoryB: 2, CategoryA: 3}
+
+// MoreOnerous is the more onerous of two categories (A over B over C); an
+// unknown category counts as the least.
+func MoreOnerous(a, b Category) Category {
+	if categoryRank[b] > categoryRank[a] {
+		return b
+	}
+	return a
+}
+
+// EffectiveCategory is the category the law reads a vessel under. For a
+// non-mechanised boat it is the more onerous of the recorded category and
+// the one its certified passengers and permitted cargo give (Karnataka
+// 2025, r.102 Note), so a boat recorded too low is still manned as r.124
+// requires; changed says the recorded one was raised. For other vessels it
+// is the recorded category.
+func EffectiveCategory(v InspectedVessel) (c Category, changed bool) {
+	if v.Kind != KindNonMechanised || (v.PassengersCertified == 0 && v.CargoPermitted == 0) {
+		return v.Category, false
+	}
+	derived, _ := NonMechCategory(v.PassengersCertified, v.CargoPermitted, false)
+	c = MoreOnerous(v.Category, derived)
+	return c, c != v.Category
+}
