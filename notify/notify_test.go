@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -67,15 +68,31 @@ func smtpSender(t *testing.T) *notify.SMTP {
 
 // mailpitMessage is what mailpit's API says of a message.
 type mailpitMessage struct {
-	ID, MessageID, Subject, Text string
+	ID, MessageID, Subject, Text, HTML string
 }
 
 // mailpit returns the messages sent to address, read through its API.
 func mailpit(t *testing.T, address string) []mailpitMessage {
 	t.Helper()
-	api := os.Getenv("TINDAL_MAILPIT_API")
+	return mailpitAt(t, os.Getenv("TINDAL_MAILPIT_API"), address)
+}
+
+// mailpitHeaders reads a message's headers.
+func mailpitHeaders(t *testing.T, api, id string) map[string][]string {
+	t.Helper()
+	h := map[string][]string{}
+	getJSON(t, api+"/api/v1/message/"+id+"/headers", &h)
+	return h
+}
+
+func asPermanent(err error, p **notify.PermanentError) bool { return errors.As(err, p) }
+
+// mailpitAt returns the messages sent to address at the mailpit whose API
+// is api.
+func mailpitAt(t *testing.T, api, address string) []mailpitMessage {
+	t.Helper()
 	if api == "" {
-		t.Fatal("TINDAL_MAILPIT_API is not set: run scripts/services.sh and source .services.env")
+		t.Fatal("mailpit API is not set: run scripts/services.sh and source .services.env")
 	}
 	var list struct{ Messages []mailpitMessage }
 	getJSON(t, api+"/api/v1/search?query="+url.QueryEscape("to:"+address), &list)
@@ -148,6 +165,14 @@ func TestEmailArrivesInTheOwnersLanguage(t *testing.T) {
 	}
 }
 
+// plainSMTP is a sender to addr without credentials.
+func plainSMTP(t *testing.T, addr string) *notify.SMTP {
+	s, err := notify.NewSMTP("smtp://" + addr)
+	must(t, err)
+	s.Timeout = 2 * time.Second
+	return s
+}
+
 // closedPort is a TCP address nobody listens on.
 func closedPort(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -161,7 +186,7 @@ func TestSMTPDownRetriesWithBackoffThenDeliversOnce(t *testing.T) {
 	db := testkit.NewDB(t)
 	r := seedOwner(t, db, "en")
 	enqueue(t, db, reminder(r))
-	down := &notify.SMTP{Addr: closedPort(t), Timeout: 2 * time.Second}
+	down := plainSMTP(t, closedPort(t))
 	ctx := context.Background()
 	t0 := time.Now()
 	var waits []time.Duration
@@ -245,7 +270,7 @@ func TestPermanentRefusalFailsAndExpiredLeaseIsRetried(t *testing.T) {
 	db := testkit.NewDB(t)
 	a, b := seedOwner(t, db, "en"), seedOwner(t, db, "en")
 	enqueue(t, db, reminder(a))
-	res, err := dispatcher(db, &notify.SMTP{Addr: refusingServer(t), Timeout: 2 * time.Second}).Dispatch(context.Background(), time.Now())
+	res, err := dispatcher(db, plainSMTP(t, refusingServer(t))).Dispatch(context.Background(), time.Now())
 	must(t, err)
 	var state, lastErr string
 	must(t, db.Gorm.Raw(`SELECT state FROM notifications WHERE channel = 'email' AND address = ?`, a.Email).Scan(&state).Error)

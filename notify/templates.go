@@ -29,6 +29,18 @@ const (
 	maxDetailLines   = 20
 )
 
+// Unsubscribable reports whether a template is a reminder the recipient
+// may opt out of (List-Unsubscribe). Legal notices (penalties, detention,
+// expired certificates, a vessel unfit or under-manned) are not: the law
+// requires that the owner be told.
+func Unsubscribable(template string) bool {
+	switch template {
+	case TplCertificateExpiring, TplCoCLegacyDeadline, TplCoCRevalidationDue, TplInspectionOverdue:
+		return true
+	}
+	return false
+}
+
 // Rendered is a notice in words.
 type Rendered struct {
 	Locale  string // the language actually used (after fallback)

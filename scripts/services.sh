@@ -33,6 +33,11 @@ readonly MINIO_ADDR=127.0.0.1:9000
 readonly MINIO_CONSOLE=127.0.0.1:9001
 readonly SMTP_ADDR=127.0.0.1:1025
 readonly MAILPIT_HTTP=127.0.0.1:8025
+# A second mailpit as real providers behave: STARTTLS required, AUTH on.
+readonly TLS_SMTP_ADDR=127.0.0.1:1587
+readonly TLS_MAILPIT_HTTP=127.0.0.1:8026
+readonly TLS_SMTP_USER=tindal
+readonly TLS_SMTP_PASSWORD=tindal-mail-secret
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}
@@ -281,6 +286,58 @@ ensure_mailpit() {
   wait_for mailpit 30 mailpit_ready || { tail -20 "$SVC/mailpit.log" >&2; die "mailpit not ready after 30 s"; }
 }
 
+# mailpit_bin: print the path of a built mailpit, building one if needed.
+mailpit_bin() {
+  local v
+  for v in $MAILPIT_VERSIONS; do
+    if go_tool mailpit github.com/axllent/mailpit "$v" "$TOOLS/mailpit-$v"; then
+      printf '%s' "$TOOLS/mailpit-$v/mailpit"
+      return 0
+    fi
+    log "mailpit $v did not build with $(go env GOVERSION); trying the next pin"
+  done
+  die "could not build mailpit ($MAILPIT_VERSIONS)"
+}
+
+# ------------------------------------------------- mailpit with TLS and AUTH
+
+TLS_DIR=$SVC/mailpit-tls
+
+tls_mailpit_ready() { [[ $(http_status 127.0.0.1 8026 /livez) == 200 ]] && tcp_open 127.0.0.1 1587; }
+
+# tls_material: a self-signed certificate for 127.0.0.1 and localhost (its
+# own CA: tests trust exactly it) and the password file, made once.
+tls_material() {
+  mkdir -p "$TLS_DIR"
+  if [[ ! -s $TLS_DIR/cert.pem || ! -s $TLS_DIR/key.pem ]]; then
+    command -v openssl >/dev/null || apt_install openssl
+    log "making a self-signed certificate for the TLS mailpit in $TLS_DIR"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=localhost" \
+      -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -addext "basicConstraints=critical,CA:TRUE" \
+      -keyout "$TLS_DIR/key.pem.tmp" -out "$TLS_DIR/cert.pem.tmp" 2>/dev/null
+    mv "$TLS_DIR/key.pem.tmp" "$TLS_DIR/key.pem"
+    mv "$TLS_DIR/cert.pem.tmp" "$TLS_DIR/cert.pem"
+  fi
+  printf '%s:%s\n' "$TLS_SMTP_USER" "$TLS_SMTP_PASSWORD" >"$TLS_DIR/auth"
+}
+
+ensure_tls_mailpit() {
+  local pidf=$SVC/mailpit-tls.pid bin
+  tls_material
+  tls_mailpit_ready && return 0
+  tcp_open 127.0.0.1 8026 && die "port 8026 is taken by something that is not the TLS mailpit"
+  tcp_open 127.0.0.1 1587 && die "port 1587 is taken by something that is not the TLS mailpit"
+  bin=$(mailpit_bin)
+  [[ -n $bin ]] || die "could not build mailpit ($MAILPIT_VERSIONS)"
+  log "starting TLS mailpit: SMTP $TLS_SMTP_ADDR (STARTTLS required, AUTH), HTTP $TLS_MAILPIT_HTTP (log: $SVC/mailpit-tls.log)"
+  setsid nohup "$bin" --smtp "$TLS_SMTP_ADDR" --listen "$TLS_MAILPIT_HTTP" \
+    --smtp-tls-cert "$TLS_DIR/cert.pem" --smtp-tls-key "$TLS_DIR/key.pem" --smtp-require-starttls \
+    --smtp-auth-file "$TLS_DIR/auth" --disable-version-check \
+    </dev/null >"$SVC/mailpit-tls.log" 2>&1 9>&- &
+  echo $! >"$pidf"
+  wait_for "TLS mailpit" 30 tls_mailpit_ready || { tail -20 "$SVC/mailpit-tls.log" >&2; die "TLS mailpit not ready after 30 s"; }
+}
+
 # ---------------------------------------------------------------- commands
 
 # shell_word quotes a value for the env file only when it needs it, so the
@@ -301,6 +358,9 @@ export TINDAL_S3_BUCKET=tindal
 export TINDAL_S3_REGION=us-east-1
 export TINDAL_SMTP_URL=smtp://$SMTP_ADDR
 export TINDAL_MAILPIT_API=http://$MAILPIT_HTTP
+export TINDAL_TEST_SMTP_TLS_URL=$(shell_word "smtp://$TLS_SMTP_USER:$TLS_SMTP_PASSWORD@$TLS_SMTP_ADDR?ca=$TLS_DIR/cert.pem")
+export TINDAL_TEST_SMTP_TLS_CA=$(shell_word "$TLS_DIR/cert.pem")
+export TINDAL_TEST_MAILPIT_TLS_API=http://$TLS_MAILPIT_HTTP
 EOF
   mv "$tmp" "$ENV_FILE"
 }
@@ -309,12 +369,14 @@ start() {
   ensure_postgres
   ensure_minio
   ensure_mailpit
+  ensure_tls_mailpit
   write_env
   cat >&2 <<EOF
 services: ready (settings in $ENV_FILE; run: . ./.services.env)
   PostgreSQL  $DATABASE_URL
   MinIO       http://$MINIO_ADDR  console http://$MINIO_CONSOLE  user $MINIO_USER / $MINIO_PASSWORD
   mailpit     SMTP $SMTP_ADDR  web and API http://$MAILPIT_HTTP
+  mailpit TLS SMTP $TLS_SMTP_ADDR (STARTTLS required, AUTH $TLS_SMTP_USER)  web and API http://$TLS_MAILPIT_HTTP
 EOF
 }
 
@@ -333,6 +395,7 @@ stop() {
   local dir
   stop_pid "$SVC/minio.pid" minio
   stop_pid "$SVC/mailpit.pid" mailpit
+  stop_pid "$SVC/mailpit-tls.pid" mailpit-tls
   for dir in "$SVC/pg" /var/tmp/tindal-services-pg; do
     if [[ -f $dir/data/postmaster.pid && -f $dir/bin ]]; then
       log "stopping our PostgreSQL ($dir/data)"
@@ -354,6 +417,9 @@ status() {
   if mailpit_ready; then
     alive "$SVC/mailpit.pid" mailpit && echo "mailpit: ours (pid $(<"$SVC/mailpit.pid"))" || echo "mailpit: running, not started by us"
   else echo "mailpit: down"; fi
+  if tls_mailpit_ready; then
+    alive "$SVC/mailpit-tls.pid" mailpit-tls && echo "TLS mailpit: ours (pid $(<"$SVC/mailpit-tls.pid"))" || echo "TLS mailpit: running, not started by us"
+  else echo "TLS mailpit: down"; fi
 }
 
 main() {
