@@ -158,3 +158,50 @@ func TestSMTPURLForms(t *testing.T) {
 		t.Errorf("user %q", s.User)
 	}
 }
+
+func TestImplicitTLSAndEachAuthMechanismDeliver(t *testing.T) {
+	smtps := os.Getenv("TINDAL_TEST_SMTPS_URL")
+	if smtps == "" {
+		t.Fatal("TINDAL_TEST_SMTPS_URL is not set: run scripts/services.sh and source .services.env")
+	}
+	su, err := url.Parse(smtps)
+	must(t, err)
+	starttls := tlsSMTPURL(t)
+	cases := []struct {
+		name, api string
+		u         *url.URL
+		auth      string
+	}{
+		{"smtps, best mechanism", os.Getenv("TINDAL_TEST_MAILPIT_SMTPS_API"), su, ""},
+		{"smtps, AUTH LOGIN", os.Getenv("TINDAL_TEST_MAILPIT_SMTPS_API"), su, "login"},
+		{"STARTTLS, AUTH PLAIN", os.Getenv("TINDAL_TEST_MAILPIT_TLS_API"), starttls, "plain"},
+		{"STARTTLS, AUTH LOGIN", os.Getenv("TINDAL_TEST_MAILPIT_TLS_API"), starttls, "login"},
+	}
+	for _, c := range cases {
+		u := *c.u
+		q := u.Query()
+		if c.auth != "" {
+			q.Set("auth", c.auth)
+		}
+		q.Set("helo", "mail.tindal.test")
+		u.RawQuery = q.Encode()
+		s := tlsSender(t, &u)
+		to := "mech-" + uuid.NewString()[:8] + "@test.tindal"
+		if err := s.Send(context.Background(), testEmail(to)); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if n := len(mailpitAt(t, c.api, to)); n != 1 {
+			t.Errorf("%s: %d messages delivered, want 1", c.name, n)
+		}
+	}
+	// smtps:// to a server that does not speak TLS fails the handshake.
+	plain, err := url.Parse(os.Getenv("TINDAL_SMTP_URL"))
+	must(t, err)
+	s, err := notify.NewSMTP("smtps://u:p@" + plain.Host)
+	must(t, err)
+	s.Timeout = 3 * time.Second
+	if err := s.Send(context.Background(), testEmail("nobody@test.tindal")); err == nil {
+		t.Error("smtps:// to a plain server succeeded")
+	}
+}
