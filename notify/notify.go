@@ -70,6 +70,15 @@ type Data struct {
 	// By is a second date a notice names: the last day to appeal a
 	// detention order.
 	By time.Time `json:"by,omitzero"`
+	// Posts are the crew posts no valid holder fills (manning notices),
+	// written in the reader's language instead of Lines.
+	Posts []Post `json:"posts,omitempty"`
+}
+
+// Post is a crew post and the certificate grades that would fill it.
+type Post struct {
+	Role   string   `json:"role"`
+	Grades []string `json:"grades"`
 }
 
 // Notice is one thing to tell one recipient. DedupeKey names the event

@@ -399,3 +399,21 @@ func TestEveryTemplateRendersInEveryLanguageWithItsParts(t *testing.T) {
 		}
 	}
 }
+
+func TestManningNoticeNamesThePostsInTheOwnersLanguage(t *testing.T) {
+	d := notify.Data{Vessel: "V (REG-1)", Due: time.Date(2027, 6, 7, 0, 0, 0, 0, time.UTC), Citation: "Karnataka 2025, r.29(1)",
+		Lines: []string{"serang: no crew member with a valid certificate (serang, master_2nd_class)"},
+		Posts: []notify.Post{{Role: "serang", Grades: []string{"serang", "master_2nd_class"}}}}
+	want := map[string]string{
+		"en": "  • serang: no crew member with a valid certificate (serang, master_2nd_class)",
+		"kn": "  • serang: ಮಾನ್ಯ ಪ್ರಮಾಣಪತ್ರ (serang, master_2nd_class) ಇರುವ ಸಿಬ್ಬಂದಿ ಯಾರೂ ಇಲ್ಲ",
+		"hi": "  • serang: वैध प्रमाणपत्र (serang, master_2nd_class) वाला कोई चालक दल सदस्य नहीं",
+	}
+	for lang, line := range want {
+		r, err := notify.Render(notify.TplManningNonCompliant, notify.Owner(uuid.New(), "Lakshmi", "", lang), d)
+		must(t, err)
+		if !strings.Contains(r.Body, line) || (lang != "en" && strings.Contains(r.Body, "no crew member")) {
+			t.Errorf("%s body lacks %q:\n%s", lang, line, r.Body)
+		}
+	}
+}

@@ -169,6 +169,13 @@ func (w *writer) vars(r Recipient, d Data) map[string]any {
 	v["Doc"] = w.docName(d.Doc)
 	v["Days"] = w.days(d.Days)
 	v["AppealBy"] = locale.Date(w.lang, d.By)
+	if len(d.Posts) > 0 {
+		ls := make([]string, len(d.Posts))
+		for i, p := range d.Posts {
+			ls[i] = w.text("manning.missing_post", map[string]any{"Role": p.Role, "Grades": strings.Join(p.Grades, ", ")})
+		}
+		v["Lines"] = lines(ls)
+	}
 	return v
 }
 
