@@ -1,11 +1,14 @@
 package notify_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-ical"
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/notify"
@@ -72,7 +75,30 @@ func (w *feedWorld) feed(lang string, ds ...notify.Deadline) map[string]*testkit
 	for _, e := range cal.Children {
 		out[e.Props["UID"][0]] = e
 	}
+	w.sameInGoICal(b, out)
 	return out
+}
+
+// sameInGoICal decodes the feed with a second, independent parser
+// (emersion/go-ical) and checks it reads the same events and texts.
+func (w *feedWorld) sameInGoICal(b []byte, want map[string]*testkit.ICSComponent) {
+	w.t.Helper()
+	cal, err := ical.NewDecoder(bytes.NewReader(b)).Decode()
+	if err != nil {
+		w.t.Fatalf("go-ical: %v", err)
+	}
+	if n := len(cal.Events()); n != len(want) {
+		w.t.Errorf("go-ical reads %d events, testkit %d", n, len(want))
+	}
+	for _, e := range cal.Events() {
+		uid, _ := e.Props.Text(ical.PropUID)
+		summary, err := e.Props.Text(ical.PropSummary)
+		start, derr := e.DateTimeStart(time.UTC)
+		ours, ok := want[uid]
+		if err != nil || derr != nil || !ok || summary != text(ours, "SUMMARY") || start.Format("20060102") != ours.Props["DTSTART"][0] {
+			w.t.Errorf("go-ical %s: %q %v %v, testkit %v", uid, summary, start, errors.Join(err, derr), ours)
+		}
+	}
 }
 
 func text(e *testkit.ICSComponent, p string) string { return testkit.UnescapeICSText(e.Props[p][0]) }
