@@ -1,7 +1,10 @@
 package notify_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -203,5 +206,47 @@ func TestImplicitTLSAndEachAuthMechanismDeliver(t *testing.T) {
 	s.Timeout = 3 * time.Second
 	if err := s.Send(context.Background(), testEmail("nobody@test.tindal")); err == nil {
 		t.Error("smtps:// to a plain server succeeded")
+	}
+}
+
+// TestHELONameIsTheConfiguredOne records the greeting a server receives:
+// providers compare it with the sending address's reverse DNS.
+func TestHELONameIsTheConfiguredOne(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	defer ln.Close()
+	greeting := make(chan string, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		fmt.Fprint(c, "220 recorder ESMTP\r\n")
+		sc := bufio.NewScanner(c)
+		for sc.Scan() {
+			cmd := sc.Text()
+			switch up := strings.ToUpper(cmd); {
+			case strings.HasPrefix(up, "EHLO"), strings.HasPrefix(up, "HELO"):
+				greeting <- cmd
+				fmt.Fprint(c, "250 ok\r\n")
+			case strings.HasPrefix(up, "DATA"):
+				fmt.Fprint(c, "354 go on\r\n")
+			case up == ".":
+				fmt.Fprint(c, "250 queued\r\n")
+			case strings.HasPrefix(up, "QUIT"):
+				fmt.Fprint(c, "221 bye\r\n")
+				return
+			case strings.HasPrefix(up, "MAIL"), strings.HasPrefix(up, "RCPT"), strings.HasPrefix(up, "RSET"), strings.HasPrefix(up, "NOOP"):
+				fmt.Fprint(c, "250 ok\r\n")
+			}
+		}
+	}()
+	s, err := notify.NewSMTP("smtp://" + ln.Addr().String() + "?helo=mail.tindal.test")
+	must(t, err)
+	s.Timeout = 3 * time.Second
+	must(t, s.Send(context.Background(), testEmail("helo@test.tindal")))
+	if got := <-greeting; got != "EHLO mail.tindal.test" {
+		t.Errorf("greeting %q, want EHLO mail.tindal.test", got)
 	}
 }
