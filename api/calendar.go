@@ -3,8 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -21,29 +19,8 @@ import (
 // everything reads the registry for a calendar whose token was verified.
 var everything = models.Scope{Access: models.AccessAll}
 
-// calendarAlarms are the alarms of every deadline: 30 and 7 days before,
-// and on the day.
-var calendarAlarms = []int{30, 7, 0}
-
-// deadlineTitles says in words what each kind of deadline is.
-var deadlineTitles = map[rules.DeadlineKind]string{
-	rules.DeadlineCertificateExpiry:    "last day of validity",
-	rules.DeadlineSurveyWindowOpens:    "annual survey window opens",
-	rules.DeadlineSurveyAnniversary:    "annual survey anniversary",
-	rules.DeadlineSurveyWindowCloses:   "annual survey window closes",
-	rules.DeadlineLateRenewalFine:      "last day to apply for renewal without a fine",
-	rules.DeadlineRegistrationLapse:    "registration liable to cancellation (2 years without survey)",
-	rules.DeadlineBottomInspection:     "bottom inspection due",
-	rules.DeadlinePollutionInspection:  "pollution inspection due",
-	rules.DeadlineLicenceLapse:         "licence ceases",
-	rules.DeadlineTindalVerification:   "tindal verification (March)",
-	rules.DeadlineCompetencyRevalidate: "certificate of competency revalidation due",
-	rules.DeadlineLegacyCertificate:    "old certificate of competency valid until (revalidate before)",
-	rules.DeadlineTransition:           "transition deadline",
-}
-
-// GetOwnerCalendar serves the owner's deadlines as an iCalendar feed,
-// behind the owner's calendar token.
+// GetOwnerCalendar serves the owner's deadlines as an iCalendar feed in
+// the owner's language, behind the owner's calendar token.
 func (h *handlers) GetOwnerCalendar(ctx context.Context, r openapi.GetOwnerCalendarRequestObject) (openapi.GetOwnerCalendarResponseObject, error) {
 	if h.d.Calendars == nil {
 		return nil, errNoFeed
@@ -56,20 +33,24 @@ func (h *handlers) GetOwnerCalendar(ctx context.Context, r openapi.GetOwnerCalen
 	if err != nil {
 		return nil, err
 	}
-	events, err := h.ownerEvents(ctx, r.Id, rules.DateOf(now))
+	deadlines, err := h.ownerDeadlines(ctx, r.Id, rules.DateOf(now))
 	if err != nil {
 		return nil, err
 	}
-	body := notify.ICS(notify.Calendar{Name: "Tindal: " + owner.Name, Events: events}, now)
+	body, err := h.d.Calendars.Feed(ctx, notify.FeedOwner{ID: owner.ID, Name: owner.Name, Language: owner.PreferredLanguage}, deadlines, now)
+	if err != nil {
+		return nil, err
+	}
 	return openapi.GetOwnerCalendar200TextcalendarResponse{Body: bytes.NewReader(body), ContentLength: int64(len(body))}, nil
 }
 
-// ownerEvents lists every deadline of the owner's vessels and their crew,
-// as the compliance view derives them, once each.
-func (h *handlers) ownerEvents(ctx context.Context, ownerID uuid.UUID, today rules.Date) ([]notify.Event, error) {
+// ownerDeadlines lists every registry deadline of the owner's vessels and
+// their crew (among them each crew member's CoC 2027 deadline), as the
+// compliance view derives them, once each.
+func (h *handlers) ownerDeadlines(ctx context.Context, ownerID uuid.UUID, today rules.Date) ([]notify.Deadline, error) {
 	names := map[string]string{}
 	seen := map[string]bool{}
-	events := []notify.Event{}
+	out := []notify.Deadline{}
 	opt := registry.ListOptions{Limit: 500}
 	for {
 		p, err := h.d.Registry.ListVessels(ctx, everything, registry.VesselFilter{OwnerID: &ownerID}, opt)
@@ -77,63 +58,49 @@ func (h *handlers) ownerEvents(ctx context.Context, ownerID uuid.UUID, today rul
 			return nil, err
 		}
 		for _, v := range p.Items {
-			names[v.ID.String()] = fmt.Sprintf("%s (%s)", v.Name, v.RegistrationNumber)
+			label := fmt.Sprintf("%s (%s)", v.Name, v.RegistrationNumber)
+			names[v.ID.String()] = label
 			c, err := h.d.Registry.Compliance(ctx, everything, v.ID, today)
 			if err != nil {
 				return nil, err
 			}
 			for _, d := range c.Deadlines {
-				key := fmt.Sprintf("%s|%s|%s|%s", d.Kind, d.Subject, d.Document, d.Due)
-				if seen[key] {
-					continue
+				if key := fmt.Sprintf("%s|%s|%s|%s", d.Kind, d.Subject, d.Document, d.Due); !seen[key] {
+					seen[key] = true
+					out = append(out, h.deadline(ctx, d, names, label))
 				}
-				seen[key] = true
-				events = append(events, h.event(ctx, d, names, key, names[v.ID.String()]))
 			}
 		}
 		if p.NextCursor == "" {
-			return events, nil
+			return out, nil
 		}
 		opt.Cursor = p.NextCursor
 	}
 }
 
-// event is one deadline as a calendar event.
-func (h *handlers) event(ctx context.Context, d rules.Deadline, names map[string]string, key, vessel string) notify.Event {
-	who, ok := names[d.Subject]
-	if !ok {
+// deadline names a deadline's subject: the vessel, or the crew member
+// serving on it.
+func (h *handlers) deadline(ctx context.Context, d rules.Deadline, names map[string]string, vessel string) notify.Deadline {
+	who, isVessel := names[d.Subject]
+	if !isVessel {
 		who = h.crewName(ctx, d.Subject, names) + " (" + vessel + ")"
 	}
-	what := strings.ReplaceAll(d.Document, "_", " ")
-	title := deadlineTitles[d.Kind]
-	if title == "" {
-		title = string(d.Kind)
-	}
-	summary := fmt.Sprintf("%s: %s, %s", who, what, title)
-	if what == "" {
-		summary = fmt.Sprintf("%s: %s", who, title)
-	}
-	desc := fmt.Sprintf("%s\nDue: %s\nRule: %s", summary, d.Due, d.Citation)
-	if d.Note != "" {
-		desc += "\n" + d.Note
-	}
-	sum := sha256.Sum256([]byte(key))
-	return notify.Event{UID: hex.EncodeToString(sum[:16]) + "@tindal", Date: time.Date(d.Due.Year, d.Due.Month, d.Due.Day, 0, 0, 0, 0, time.UTC), Summary: summary,
-		Description: desc, AlarmsDaysBefore: calendarAlarms}
+	return notify.Deadline{Key: fmt.Sprintf("%s|%s|%s", d.Kind, d.Subject, d.Document), Kind: string(d.Kind), Who: who, Crew: !isVessel,
+		Document: d.Document, Due: time.Date(d.Due.Year, d.Due.Month, d.Due.Day, 0, 0, 0, 0, time.UTC), Citation: string(d.Citation), Note: d.Note}
 }
 
 // crewName names a crew member for an event, remembering it.
 func (h *handlers) crewName(ctx context.Context, id string, names map[string]string) string {
-	if n, ok := names[id]; ok {
+	if n, ok := names["crew:"+id]; ok {
 		return n
 	}
-	n := "crew member"
+	n := "?"
 	if uid, err := uuid.Parse(id); err == nil {
 		if c, err := h.d.Registry.GetCrewMember(ctx, everything, uid); err == nil {
 			n = c.Name
 		}
 	}
-	names[id] = n
+	names["crew:"+id] = n
 	return n
 }
 

@@ -92,8 +92,9 @@ func TestFeedShowsTheOwnersRemindersAndMarksThemRead(t *testing.T) {
 		t.Fatalf("owner feed: %d %s", r.status, r.body)
 	}
 	e := feed[0]
-	// The harness owners prefer Kannada, not yet written: English it is.
-	if e["locale"] != "en" || !strings.Contains(e["subject"].(string), "Boat of KARWAR") || !strings.Contains(e["body"].(string), "1 March 2027") {
+	// The harness owners prefer Kannada: the feed entry is in Kannada.
+	if e["locale"] != "kn" || !strings.Contains(e["subject"].(string), "Boat of KARWAR (KA-KAR-0001) ಜಲನೌಕೆಯ ವಿಮಾ ಪಾಲಿಸಿ") ||
+		!strings.Contains(e["body"].(string), "1 ಮಾರ್ಚ್ 2027 ರಂದು ಅವಧಿ ಮುಗಿಯುತ್ತದೆ") || !strings.Contains(e["body"].(string), "ಇನ್ನು 60 ದಿನಗಳಲ್ಲಿ") {
 		t.Errorf("entry %v", e)
 	}
 	if n := len(items(h.do("GET", "/v1/me/notifications", "inspector", nil))); n != 0 {
@@ -152,12 +153,14 @@ func TestCalendarFeedBehindARevocableToken(t *testing.T) {
 	}
 	found := false
 	for _, ev := range cal.Children {
-		if ev.Props["DTSTART"][0] == "20270301" && strings.Contains(testkit.UnescapeICSText(ev.Props["SUMMARY"][0]), "insurance") {
+		// The owner reads Kannada: "ವಿಮಾ ಪಾಲಿಸಿ" is the insurance policy.
+		if ev.Props["DTSTART"][0] == "20270301" && strings.Contains(testkit.UnescapeICSText(ev.Props["SUMMARY"][0]), "ವಿಮಾ ಪಾಲಿಸಿ") &&
+			strings.Contains(testkit.UnescapeICSText(ev.Props["DESCRIPTION"][0]), "1 ಮಾರ್ಚ್ 2027") {
 			found = len(ev.Children) == 3
 		}
 	}
 	if !found {
-		t.Errorf("no insurance deadline on 1 March 2027 with 3 alarms:\n%s", body)
+		t.Errorf("no Kannada insurance deadline on 1 March 2027 with 3 alarms:\n%s", body)
 	}
 	if status, _, _ := h.getICS("/v1/owners/" + h.ids["owner-MANGALURU"].String() + "/calendar.ics?token=" + tok); status != 404 {
 		t.Errorf("token used for another owner: %d", status)

@@ -60,7 +60,7 @@ func pricingSets(reg *rules.Registry, sets []*rules.RuleSet, today rules.Date) [
 
 func entryOut(e rules.Entry, priced []*rules.RuleSet) openapi.CatalogueEntry {
 	out := openapi.CatalogueEntry{Code: string(e.Code), Area: string(e.Area), LiableParty: openapi.LiableParty(e.LiableParty),
-		Title:         openapi.CatalogueTitle{En: e.Title[rules.LangEnglish], Kn: nonEmptyPtr(e.Title[rules.LangKannada]), Hi: nonEmptyPtr(e.Title[rules.LangHindi])},
+		Title:         openapi.CatalogueTitle{En: e.Title[rules.LangEnglish], Kn: nonEmptyPtr(catalogueTitle(e, rules.LangKannada)), Hi: nonEmptyPtr(catalogueTitle(e, rules.LangHindi))},
 		LegalRefs:     mapSlice(e.LegalRefs, func(c rules.Citation) string { return string(c) }),
 		DefaultAction: openapi.ActionCode(e.DefaultAction), Detainable: e.Detainable, ParisMou: nonEmptyPtr(e.ParisMoU),
 		AllowedActions: mapSlice(e.AllowedActions, func(a rules.ActionCode) openapi.ActionCode { return openapi.ActionCode(a) }),

@@ -63,7 +63,7 @@ func (s *Service) checkManning(ctx context.Context, r *Run, vesselID uuid.UUID, 
 		if err != nil {
 			return err
 		}
-		lines, cite := missingLines(res)
+		lines, posts, cite := missingLines(res)
 		f := Flag{Kind: FlagManningNonCompliant, SubjectType: subjectVessel, SubjectID: vesselID, Due: from,
 			JurisdictionID: v.JurisdictionID, OwnerID: &v.OwnerID, VesselID: &vesselID, Citation: cite, Detail: joinReasons(lines)}
 		added, err := s.raise(ctx, tx, r, []Flag{f})
@@ -71,13 +71,16 @@ func (s *Service) checkManning(ctx context.Context, r *Run, vesselID uuid.UUID, 
 			return err
 		}
 		return s.enqueue(ctx, tx, r, []notify.Notice{{Template: notify.TplManningNonCompliant, DedupeKey: fmt.Sprintf("manning:%s:%s", vesselID, from),
-			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Lines: lines}}})
+			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Lines: lines, Posts: posts}}})
 	})
 }
 
-// missingLines describes the roles no valid holder fills, with the rule.
-func missingLines(res rules.ManningResult) ([]string, string) {
+// missingLines describes the roles no valid holder fills, with the rule:
+// in English for the flag, and as posts the notice writes in the owner's
+// language.
+func missingLines(res rules.ManningResult) ([]string, []notify.Post, string) {
 	var lines []string
+	var posts []notify.Post
 	cite := ""
 	for _, m := range res.Missing {
 		grades := make([]string, len(m.Grades))
@@ -85,11 +88,12 @@ func missingLines(res rules.ManningResult) ([]string, string) {
 			grades[i] = string(g)
 		}
 		lines = append(lines, fmt.Sprintf("%s: no crew member with a valid certificate (%s)", m.Role, joinReasons(grades)))
+		posts = append(posts, notify.Post{Role: string(m.Role), Grades: grades})
 		if cite == "" {
 			cite = string(m.Citation)
 		}
 	}
-	return lines, cite
+	return lines, posts, cite
 }
 
 // manningInput is a vessel with the crew signed on on the date and all

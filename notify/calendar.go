@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -95,18 +96,22 @@ type Event struct {
 	Description string
 	// AlarmsDaysBefore lists alarms, in days before the date (0 = on the day).
 	AlarmsDaysBefore []int
+	// Sequence is the revision of the event (Calendars.Sequence).
+	Sequence int
 }
 
-// Calendar is a feed of events.
+// Calendar is a feed of events in one language (kn, hi or en): it is the
+// LANGUAGE of every title and description.
 type Calendar struct {
-	Name   string
-	Events []Event
+	Name     string
+	Language string
+	Events   []Event
 }
 
 // ICS renders the calendar as RFC 5545 text: CRLF line ends, lines folded
 // at 75 octets without splitting a character, TEXT values escaped, every
-// VEVENT with UID, DTSTAMP and an all-day DTSTART/DTEND, and a DISPLAY
-// VALARM per alarm.
+// VEVENT with UID, DTSTAMP, SEQUENCE and an all-day DTSTART/DTEND, titles
+// tagged with the calendar's LANGUAGE, and a DISPLAY VALARM per alarm.
 func ICS(c Calendar, stamp time.Time) []byte {
 	var w icsWriter
 	w.line("BEGIN:VCALENDAR")
@@ -117,8 +122,12 @@ func ICS(c Calendar, stamp time.Time) []byte {
 	w.line("X-WR-CALNAME:" + escapeText(c.Name))
 	w.line("X-WR-TIMEZONE:Asia/Kolkata")
 	ts := stamp.UTC().Format("20060102T150405Z")
+	lang := ""
+	if c.Language != "" {
+		lang = ";LANGUAGE=" + c.Language
+	}
 	for _, e := range c.Events {
-		w.event(e, ts)
+		w.event(e, ts, lang)
 	}
 	w.line("END:VCALENDAR")
 	return []byte(w.b.String())
@@ -126,14 +135,15 @@ func ICS(c Calendar, stamp time.Time) []byte {
 
 type icsWriter struct{ b strings.Builder }
 
-func (w *icsWriter) event(e Event, stamp string) {
+func (w *icsWriter) event(e Event, stamp, lang string) {
 	w.line("BEGIN:VEVENT")
 	w.line("UID:" + e.UID)
 	w.line("DTSTAMP:" + stamp)
+	w.line("SEQUENCE:" + strconv.Itoa(e.Sequence))
 	w.line("DTSTART;VALUE=DATE:" + e.Date.UTC().Format("20060102"))
 	w.line("DTEND;VALUE=DATE:" + e.Date.UTC().AddDate(0, 0, 1).Format("20060102"))
-	w.line("SUMMARY:" + escapeText(e.Summary))
-	w.line("DESCRIPTION:" + escapeText(e.Description))
+	w.line("SUMMARY" + lang + ":" + escapeText(e.Summary))
+	w.line("DESCRIPTION" + lang + ":" + escapeText(e.Description))
 	w.line("TRANSP:TRANSPARENT")
 	for _, d := range e.AlarmsDaysBefore {
 		w.line("BEGIN:VALARM")

@@ -23,7 +23,11 @@ type Dispatcher struct {
 	DB     *storage.DB
 	Sender Sender
 	From   string
-	Log    *slog.Logger
+	// ListUnsubscribe is a mailto: or https: URI where a recipient opts out
+	// of reminders (TINDAL_MAIL_UNSUBSCRIBE); it is set on reminders only,
+	// never on legal notices (see Unsubscribable).
+	ListUnsubscribe string
+	Log             *slog.Logger
 	// Lease is how long a claimed message is ours (default 5 minutes).
 	Lease time.Duration
 	// Batch is how many messages one claim takes (default 50).
@@ -44,7 +48,7 @@ type Result struct {
 type claimed struct {
 	id                     uuid.UUID
 	address, subject, body string
-	locale                 string
+	locale, template       string
 	attempts               int
 }
 
@@ -101,7 +105,7 @@ func (d *Dispatcher) claim(ctx context.Context, now time.Time) ([]claimed, error
 		      WHERE channel = 'email' AND ((state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1))
 		      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) c
 		WHERE n.id = c.id
-		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.attempts`, now.UTC(), d.Lease.Seconds(), d.Batch)
+		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.template, n.attempts`, now.UTC(), d.Lease.Seconds(), d.Batch)
 	if err != nil {
 		return nil, fmt.Errorf("claim outbox: %w", err)
 	}
@@ -109,7 +113,7 @@ func (d *Dispatcher) claim(ctx context.Context, now time.Time) ([]claimed, error
 	var out []claimed
 	for rows.Next() {
 		var m claimed
-		if err := rows.Scan(&m.id, &m.address, &m.subject, &m.body, &m.locale, &m.attempts); err != nil {
+		if err := rows.Scan(&m.id, &m.address, &m.subject, &m.body, &m.locale, &m.template, &m.attempts); err != nil {
 			return nil, fmt.Errorf("read claimed: %w", err)
 		}
 		out = append(out, m)
@@ -121,8 +125,12 @@ func (d *Dispatcher) claim(ctx context.Context, now time.Time) ([]claimed, error
 // fenced by the attempt number, so a dispatcher whose lease expired cannot
 // overwrite the outcome of the one that took the message over.
 func (d *Dispatcher) deliver(ctx context.Context, now time.Time, m claimed, res *Result) error {
-	err := d.Sender.Send(ctx, Email{MessageID: m.id.String() + "@tindal", From: d.From, To: m.address,
-		Subject: m.subject, Body: m.body, Language: m.locale, Date: now})
+	e := Email{MessageID: m.id.String() + "@tindal", From: d.From, To: m.address,
+		Subject: m.subject, Body: m.body, Language: m.locale, Date: now}
+	if Unsubscribable(m.template) {
+		e.ListUnsubscribe = d.ListUnsubscribe
+	}
+	err := d.Sender.Send(ctx, e)
 	var perm *PermanentError
 	switch {
 	case err == nil:

@@ -1,18 +1,19 @@
 package notify
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
-	"mime"
 	"net"
-	"net/mail"
-	"net/smtp"
-	"net/textproto"
 	"net/url"
+	"os"
+	"strconv"
+	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 )
 
 // Email is one message to send.
@@ -22,8 +23,13 @@ type Email struct {
 	To        string
 	Subject   string
 	Body      string // plain text, UTF-8
+	HTML      string // the same text as HTML; empty = made from Body
 	Language  string
 	Date      time.Time
+	// ListUnsubscribe is a mailto: or https: URI for the List-Unsubscribe
+	// header (RFC 2369), set on reminders an owner may opt out of; empty on
+	// legal notices (penalties, detention), which must reach them.
+	ListUnsubscribe string
 }
 
 // Sender delivers one email. It returns a *PermanentError when the server
@@ -40,125 +46,231 @@ func (e *PermanentError) Error() string { return "permanent: " + e.Err.Error() }
 // Unwrap returns the cause.
 func (e *PermanentError) Unwrap() error { return e.Err }
 
-// SMTP sends email through an SMTP server, one connection per message
-// (reminders are few; a pool would add failure modes for no gain).
+// TLS modes of an SMTP connection.
+const (
+	// TLSStartRequired upgrades with STARTTLS and refuses a server that
+	// does not offer it: the default whenever credentials are set, so a
+	// password never crosses the network in clear.
+	TLSStartRequired = "required"
+	// TLSStartOpportunistic upgrades when the server offers STARTTLS.
+	TLSStartOpportunistic = "opportunistic"
+	// TLSNone never upgrades (a mail sink on the same machine).
+	TLSNone = "none"
+	// TLSImplicit speaks TLS from the first byte (smtps://, port 465).
+	TLSImplicit = "implicit"
+)
+
+// SMTP sends email through an SMTP server with go-mail, one connection
+// per message (reminders are few; a pool would add failure modes for no
+// gain).
 type SMTP struct {
-	Addr    string // host:port
-	Auth    smtp.Auth
+	Host     string
+	Port     int
+	User     string
+	Password string
+	// Auth is "plain", "login" or "" (the best the server offers, PLAIN or
+	// LOGIN) when User is set.
+	Auth string
+	// TLS is one of the TLS* modes.
+	TLS string
+	// HELO is the name we give in EHLO (default: this machine's host name);
+	// providers check it against our reverse DNS.
+	HELO string
+	// RootCAs trusts a private CA (nil = the system's roots).
+	RootCAs *x509.CertPool
 	Timeout time.Duration
 }
 
 var _ Sender = (*SMTP)(nil)
 
-// NewSMTP builds a sender from a URL such as smtp://user:pass@host:1025.
-// Credentials are sent with PLAIN auth, which net/smtp only allows over TLS
-// or to localhost.
+// NewSMTP builds a sender from a URL:
+//
+//	smtp://host:25                         no credentials: STARTTLS if offered
+//	smtp://user:pass@host:587              STARTTLS required, then AUTH
+//	smtps://user:pass@host:465             implicit TLS, then AUTH
+//
+// with optional query parameters starttls=required|opportunistic|none,
+// auth=plain|login, helo=NAME and ca=/path/to/ca.pem. User and password
+// are URL-encoded (an @ in a user name is %40).
 func NewSMTP(raw string) (*SMTP, error) {
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "smtp" || u.Host == "" {
-		return nil, fmt.Errorf("smtp url %q: want smtp://[user:pass@]host:port", raw)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return nil, fmt.Errorf("smtp url: want smtp://[user:pass@]host[:port] or smtps://")
 	}
-	s := &SMTP{Addr: u.Host, Timeout: 20 * time.Second}
-	if u.Port() == "" {
-		s.Addr = net.JoinHostPort(u.Hostname(), "25")
-	}
+	s := &SMTP{Host: u.Hostname(), Timeout: 20 * time.Second, TLS: TLSStartOpportunistic}
 	if u.User != nil {
-		pw, _ := u.User.Password()
-		s.Auth = smtp.PlainAuth("", u.User.Username(), pw, u.Hostname())
+		s.User = u.User.Username()
+		s.Password, _ = u.User.Password()
+		s.TLS = TLSStartRequired
+	}
+	if u.Scheme == "smtps" {
+		s.TLS = TLSImplicit
+	}
+	if err := s.applyQuery(u.Query()); err != nil {
+		return nil, err
+	}
+	s.Port = defaultPort(s)
+	if p := u.Port(); p != "" {
+		if s.Port, err = strconv.Atoi(p); err != nil {
+			return nil, fmt.Errorf("smtp url: port %q", p)
+		}
 	}
 	return s, nil
 }
 
-// Send delivers e. Connection failures are transient; a 5xx reply is permanent.
-func (s *SMTP) Send(ctx context.Context, e Email) error {
-	d := net.Dialer{Timeout: s.Timeout}
-	conn, err := d.DialContext(ctx, "tcp", s.Addr)
-	if err != nil {
-		return fmt.Errorf("connect to smtp %s: %w", s.Addr, err)
+// applyQuery reads the URL's options.
+func (s *SMTP) applyQuery(q url.Values) error {
+	switch v := q.Get("starttls"); {
+	case v == "":
+	case s.TLS == TLSImplicit:
+		return errors.New("smtp url: starttls does not apply to smtps://")
+	case v == TLSStartRequired || v == TLSStartOpportunistic || v == TLSNone:
+		s.TLS = v
+	default:
+		return fmt.Errorf("smtp url: starttls=%q, want required, opportunistic or none", v)
 	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(s.Timeout))
-	host, _, _ := net.SplitHostPort(s.Addr)
-	c, err := smtp.NewClient(conn, host)
-	if err != nil {
-		return classify(err)
+	switch v := q.Get("auth"); v {
+	case "", "plain", "login":
+		s.Auth = v
+	default:
+		return fmt.Errorf("smtp url: auth=%q, want plain or login", v)
 	}
-	defer c.Close()
-	if err := s.converse(c, e); err != nil {
-		return classify(err)
+	s.HELO = q.Get("helo")
+	if ca := q.Get("ca"); ca != "" {
+		pem, err := os.ReadFile(ca)
+		if err != nil {
+			return fmt.Errorf("smtp url: ca: %w", err)
+		}
+		s.RootCAs = x509.NewCertPool()
+		if !s.RootCAs.AppendCertsFromPEM(pem) {
+			return fmt.Errorf("smtp url: ca %s holds no PEM certificate", ca)
+		}
 	}
 	return nil
 }
 
-func (s *SMTP) converse(c *smtp.Client, e Email) error {
-	if err := c.Hello("tindal"); err != nil {
-		return err
+func defaultPort(s *SMTP) int {
+	switch {
+	case s.TLS == TLSImplicit:
+		return 465
+	case s.User != "":
+		return 587
 	}
-	if s.Auth != nil {
-		if err := c.Auth(s.Auth); err != nil {
-			return err
-		}
-	}
-	if err := c.Mail(envelope(e.From)); err != nil {
-		return err
-	}
-	if err := c.Rcpt(envelope(e.To)); err != nil {
-		return err
-	}
-	w, err := c.Data()
+	return 25
+}
+
+// Send delivers e. Connection, TLS and authentication failures are
+// transient (the message waits for the configuration or the server to be
+// put right); a 5xx reply to the message itself is permanent.
+func (s *SMTP) Send(ctx context.Context, e Email) error {
+	m, err := message(e)
 	if err != nil {
-		return err
-	}
-	if _, err := w.Write(compose(e)); err != nil {
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	return c.Quit()
-}
-
-// envelope is the bare address of "Name <addr>" for MAIL FROM and RCPT TO.
-func envelope(a string) string {
-	if p, err := mail.ParseAddress(a); err == nil {
-		return p.Address
-	}
-	return a
-}
-
-// classify marks SMTP 5xx replies permanent.
-func classify(err error) error {
-	var te *textproto.Error
-	if errors.As(err, &te) && te.Code >= 500 {
 		return &PermanentError{Err: err}
 	}
-	return err
+	c, err := gomail.NewClient(s.Host, s.options()...)
+	if err != nil {
+		return fmt.Errorf("smtp client: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	defer cancel()
+	if err := c.DialAndSendWithContext(ctx, m); err != nil {
+		return s.classify(err)
+	}
+	return nil
 }
 
-// compose builds the RFC 5322 message: UTF-8 text, base64 body, encoded
-// subject, and a Message-ID made from the notification id so that a rare
-// duplicate is recognisable.
-func compose(e Email) []byte {
-	var b bytes.Buffer
-	h := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
-	h("From", e.From)
-	h("To", e.To)
-	h("Subject", mime.BEncoding.Encode("utf-8", e.Subject))
-	h("Date", e.Date.Format(time.RFC1123Z))
-	h("Message-ID", "<"+e.MessageID+">")
-	h("MIME-Version", "1.0")
-	h("Content-Type", "text/plain; charset=utf-8")
-	h("Content-Transfer-Encoding", "base64")
+func (s *SMTP) options() []gomail.Option {
+	tc := &tls.Config{ServerName: s.Host, RootCAs: s.RootCAs, MinVersion: tls.VersionTLS12}
+	opts := []gomail.Option{gomail.WithPort(s.Port), gomail.WithTimeout(s.Timeout), gomail.WithTLSConfig(tc)}
+	switch s.TLS {
+	case TLSImplicit:
+		opts = append(opts, gomail.WithSSL())
+	case TLSStartRequired:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case TLSNone:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
+	default:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	}
+	if s.HELO != "" {
+		opts = append(opts, gomail.WithHELO(s.HELO))
+	}
+	if s.User != "" {
+		opts = append(opts, gomail.WithSMTPAuth(s.authType()), gomail.WithUsername(s.User), gomail.WithPassword(s.Password))
+	}
+	return opts
+}
+
+// authType picks the mechanism. Without TLS (starttls=none, for a local
+// sink) go-mail only sends credentials with the NOENC variants, which the
+// operator asked for by saying none.
+func (s *SMTP) authType() gomail.SMTPAuthType {
+	clear := s.TLS == TLSNone
+	switch {
+	case s.Auth == "login" && clear:
+		return gomail.SMTPAuthLoginNoEnc
+	case s.Auth == "login":
+		return gomail.SMTPAuthLogin
+	case s.Auth == "plain" && clear:
+		return gomail.SMTPAuthPlainNoEnc
+	case s.Auth == "plain":
+		return gomail.SMTPAuthPlain
+	}
+	return gomail.SMTPAuthAutoDiscover
+}
+
+// classify marks SMTP 5xx replies to the message permanent, and names a
+// refused STARTTLS or AUTH plainly (both are configuration, not the
+// message).
+func (s *SMTP) classify(err error) error {
+	var se *gomail.SendError
+	addr := net.JoinHostPort(s.Host, strconv.Itoa(s.Port))
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "does not support STARTTLS"):
+		return fmt.Errorf("smtp %s does not offer STARTTLS, which credentials require (starttls=none in TINDAL_SMTP_URL sends them in clear): %w", addr, err)
+	case strings.Contains(msg, "530") || strings.Contains(strings.ToLower(msg), "must issue a starttls"):
+		return fmt.Errorf("smtp %s requires STARTTLS before anything else: drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
+	case s.TLS == TLSNone && s.User != "" && (strings.Contains(msg, "does not support SMTP AUTH") || strings.Contains(msg, "autodiscover")):
+		return fmt.Errorf("smtp %s offers no AUTH on a connection without TLS: it requires STARTTLS; drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
+	case strings.Contains(msg, "SMTP AUTH failed") || strings.Contains(msg, "does not support SMTP AUTH"):
+		return fmt.Errorf("smtp %s refused the credentials: %w", addr, err)
+	case strings.Contains(msg, "tls: ") || strings.Contains(msg, "x509: "):
+		return fmt.Errorf("smtp %s: TLS handshake failed (a private CA needs ca= in TINDAL_SMTP_URL): %w", addr, err)
+	case errors.As(err, &se) && se.ErrorCode() >= 500:
+		return &PermanentError{Err: err}
+	}
+	return fmt.Errorf("smtp %s: %w", addr, err)
+}
+
+// message builds the MIME message: UTF-8 plain text with an HTML
+// alternative, encoded subject, and the headers a DKIM-signing relay and
+// the receiving provider expect: Message-ID made from the notification id
+// (so a rare duplicate is recognisable), Date, Content-Language,
+// Auto-Submitted and List-Unsubscribe where it applies.
+func message(e Email) (*gomail.Msg, error) {
+	m := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	if err := m.From(e.From); err != nil {
+		return nil, fmt.Errorf("from %q: %w", e.From, err)
+	}
+	if err := m.To(e.To); err != nil {
+		return nil, fmt.Errorf("to %q: %w", e.To, err)
+	}
+	m.Subject(e.Subject)
+	m.SetMessageIDWithValue(e.MessageID)
+	m.SetDateWithValue(e.Date)
 	if e.Language != "" {
-		h("Content-Language", e.Language)
+		m.SetGenHeader(gomail.HeaderContentLang, e.Language)
 	}
-	h("Auto-Submitted", "auto-generated")
-	b.WriteString("\r\n")
-	enc := base64.StdEncoding.EncodeToString([]byte(e.Body))
-	for len(enc) > 76 {
-		b.WriteString(enc[:76] + "\r\n")
-		enc = enc[76:]
+	m.SetGenHeader("Auto-Submitted", "auto-generated")
+	if e.ListUnsubscribe != "" {
+		m.SetListUnsubscribe(e.ListUnsubscribe)
 	}
-	b.WriteString(enc + "\r\n")
-	return b.Bytes()
+	m.SetBodyString(gomail.TypeTextPlain, e.Body)
+	html := e.HTML
+	if html == "" {
+		html = HTMLOf(e.Body, e.Language)
+	}
+	m.AddAlternativeString(gomail.TypeTextHTML, html)
+	return m, nil
 }

@@ -67,6 +67,18 @@ type Data struct {
 	PreviousLevel int       `json:"previous_level,omitempty"`
 	Reason        string    `json:"reason,omitempty"`
 	Earlier       time.Time `json:"earlier,omitzero"`
+	// By is a second date a notice names: the last day to appeal a
+	// detention order.
+	By time.Time `json:"by,omitzero"`
+	// Posts are the crew posts no valid holder fills (manning notices),
+	// written in the reader's language instead of Lines.
+	Posts []Post `json:"posts,omitempty"`
+}
+
+// Post is a crew post and the certificate grades that would fill it.
+type Post struct {
+	Role   string   `json:"role"`
+	Grades []string `json:"grades"`
 }
 
 // Notice is one thing to tell one recipient. DedupeKey names the event
@@ -77,9 +89,4 @@ type Notice struct {
 	DedupeKey string
 	Recipient Recipient
 	Data      Data
-}
-
-// dateOf formats the calendar date of t, a date stored as midnight UTC.
-func dateParts(t time.Time) (int, time.Month, int) {
-	return t.UTC().Year(), t.UTC().Month(), t.UTC().Day()
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -67,15 +68,31 @@ func smtpSender(t *testing.T) *notify.SMTP {
 
 // mailpitMessage is what mailpit's API says of a message.
 type mailpitMessage struct {
-	ID, MessageID, Subject, Text string
+	ID, MessageID, Subject, Text, HTML string
 }
 
 // mailpit returns the messages sent to address, read through its API.
 func mailpit(t *testing.T, address string) []mailpitMessage {
 	t.Helper()
-	api := os.Getenv("TINDAL_MAILPIT_API")
+	return mailpitAt(t, os.Getenv("TINDAL_MAILPIT_API"), address)
+}
+
+// mailpitHeaders reads a message's headers.
+func mailpitHeaders(t *testing.T, api, id string) map[string][]string {
+	t.Helper()
+	h := map[string][]string{}
+	getJSON(t, api+"/api/v1/message/"+id+"/headers", &h)
+	return h
+}
+
+func asPermanent(err error, p **notify.PermanentError) bool { return errors.As(err, p) }
+
+// mailpitAt returns the messages sent to address at the mailpit whose API
+// is api.
+func mailpitAt(t *testing.T, api, address string) []mailpitMessage {
+	t.Helper()
 	if api == "" {
-		t.Fatal("TINDAL_MAILPIT_API is not set: run scripts/services.sh and source .services.env")
+		t.Fatal("mailpit API is not set: run scripts/services.sh and source .services.env")
 	}
 	var list struct{ Messages []mailpitMessage }
 	getJSON(t, api+"/api/v1/search?query="+url.QueryEscape("to:"+address), &list)
@@ -100,52 +117,109 @@ func dispatcher(db *storage.DB, s notify.Sender) *notify.Dispatcher {
 	return &notify.Dispatcher{DB: db, Sender: s, From: "Tindal <reminders@tindal.test>", Jitter: func() float64 { return 0.5 }}
 }
 
+// penaltyNotice is a Karnataka 2025 Sch-IV row 1 fine doubled by an
+// earlier offence (Sch-IV note), as inspect.RecomputeParties writes it.
+func penaltyNotice(r notify.Recipient) notify.Notice {
+	return notify.Notice{Template: notify.TplPenaltyAdjusted, DedupeKey: "test:" + uuid.NewString(), Recipient: r,
+		Data: notify.Data{Vessel: "Sagar Rani (KA-KWR-M-0002)", Row: "KA-F01", Offence: "Operating the boat without a valid insurance cover",
+			Due: time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC), Amount: 100000, Previous: 50000, Level: 2, PreviousLevel: 1,
+			Reason: notify.PenaltyRepeat, Earlier: time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC), Citation: "Karnataka 2025, Sch-IV row 1"}}
+}
+
+// TestEmailArrivesInTheOwnersLanguage sends through the mailpit that
+// requires STARTTLS and AUTH, as a real provider does, and reads each
+// message back from its API.
 func TestEmailArrivesInTheOwnersLanguage(t *testing.T) {
 	db := testkit.NewDB(t)
 	hi, kn, en := seedOwner(t, db, "hi"), seedOwner(t, db, "kn"), seedOwner(t, db, "en")
-	enqueue(t, db, reminder(hi), reminder(kn), reminder(en))
-	res, err := dispatcher(db, smtpSender(t)).Dispatch(context.Background(), time.Now())
+	enqueue(t, db, reminder(hi), reminder(kn), reminder(en), penaltyNotice(kn))
+	d := dispatcher(db, tlsSender(t, tlsSMTPURL(t)))
+	d.ListUnsubscribe = "mailto:unsubscribe@tindal.test"
+	res, err := d.Dispatch(context.Background(), time.Now())
 	must(t, err)
-	if res.Sent != 3 {
-		t.Fatalf("%+v, want 3 sent", res)
+	if res.Sent != 4 {
+		t.Fatalf("%+v, want 4 sent", res)
 	}
+	api := os.Getenv("TINDAL_TEST_MAILPIT_TLS_API")
 	cases := []struct {
 		r             notify.Recipient
 		subject, body []string
 	}{
 		{hi, []string{"पुनर्वैध", "6 जून 2027"}, []string{"नियम: Karnataka 2025, r.32(2), Sch-XV G", "क्या करें:", "Sagar Rani (KA-KWR-M-0002)", "KAPD/SER/1427", "180 दिन"}},
-		// Kannada texts are not written yet: English, never a guess.
-		{kn, []string{"Revalidate Ramesh Tandel's old competency certificate by 6 June 2027"}, []string{"Rule: Karnataka 2025, r.32(2), Sch-XV G", "What to do:"}},
+		{kn, []string{"Ramesh Tandel ಅವರ ಹಳೆಯ ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರವನ್ನು 6 ಜೂನ್ 2027 ರೊಳಗೆ ಮರುಮಾನ್ಯಗೊಳಿಸಿ"},
+			[]string{"ನಮಸ್ಕಾರ Lakshmi ಅವರೇ,", "ನಿಯಮ: Karnataka 2025, r.32(2), Sch-XV G", "ಏನು ಮಾಡಬೇಕು:", "Sagar Rani (KA-KWR-M-0002) ಜಲನೌಕೆಯಲ್ಲಿ", "KAPD/SER/1427", "ಇನ್ನು 180 ದಿನಗಳಲ್ಲಿ", "ಸಾಮರ್ಥ್ಯ ಪ್ರಮಾಣಪತ್ರ (serang)", "ಒಳನಾಡು ಜಲನೌಕೆ ತಪಾಸಣೆ"}},
 		{en, []string{"Revalidate Ramesh Tandel's old competency certificate by 6 June 2027"}, []string{"Sagar Rani (KA-KWR-M-0002)", "in 180 days", "What to do:"}},
 	}
 	for _, c := range cases {
-		msgs := mailpit(t, c.r.Email)
-		if len(msgs) != 1 {
-			t.Fatalf("%s: %d messages at mailpit, want 1", c.r.Language, len(msgs))
+		var m mailpitMessage
+		for _, x := range mailpitAt(t, api, c.r.Email) {
+			if strings.Contains(x.Subject, "2027") && !strings.Contains(x.Subject, "₹") {
+				m = x
+			}
 		}
-		m := msgs[0]
+		if m.ID == "" {
+			t.Fatalf("%s: no reminder at mailpit", c.r.Language)
+		}
 		for _, s := range c.subject {
 			if !strings.Contains(m.Subject, s) {
 				t.Errorf("%s subject %q lacks %q", c.r.Language, m.Subject, s)
 			}
 		}
 		for _, s := range c.body {
-			if !strings.Contains(m.Text, s) {
-				t.Errorf("%s body lacks %q:\n%s", c.r.Language, s, m.Text)
+			if !strings.Contains(m.Text, s) || !strings.Contains(m.HTML, s) {
+				t.Errorf("%s text or HTML part lacks %q:\n%s\n%s", c.r.Language, s, m.Text, m.HTML)
 			}
 		}
 		var id string
-		must(t, db.Gorm.Raw(`SELECT id FROM notifications WHERE channel = 'email' AND address = ?`, c.r.Email).Scan(&id).Error)
+		must(t, db.Gorm.Raw(`SELECT id FROM notifications WHERE channel = 'email' AND address = ? AND template = ?`, c.r.Email, notify.TplCoCLegacyDeadline).Scan(&id).Error)
 		if m.MessageID != id+"@tindal" {
 			t.Errorf("Message-ID %q, want the notification id %s@tindal", m.MessageID, id)
+		}
+		h := mailpitHeaders(t, api, m.ID)
+		if got := strings.Join(h["Content-Language"], ""); got != c.r.Language {
+			t.Errorf("Content-Language %q, want %s", got, c.r.Language)
+		}
+		if got := strings.Join(h["List-Unsubscribe"], ""); got != "<mailto:unsubscribe@tindal.test>" {
+			t.Errorf("a reminder's List-Unsubscribe is %q", got)
+		}
+	}
+	// The Kannada owner's penalty notice: amounts with Indian grouping, the
+	// offence in Kannada, and no List-Unsubscribe (a legal notice).
+	var notice mailpitMessage
+	for _, x := range mailpitAt(t, api, kn.Email) {
+		if strings.Contains(x.Subject, "₹") {
+			notice = x
+		}
+	}
+	for _, s := range []string{"ದಂಡ ₹1,00,000 ಕ್ಕೆ ಏರಿಕೆ: KA-F01"} {
+		if !strings.Contains(notice.Subject, s) {
+			t.Errorf("kn notice subject %q lacks %q", notice.Subject, s)
+		}
+	}
+	for _, s := range []string{"ದಂಡ: ₹50,000 → ₹1,00,000.", "ಮಾನ್ಯ ವಿಮಾ ರಕ್ಷಣೆ ಇಲ್ಲದೆ ಜಲನೌಕೆ ನಡೆಸುವುದು", "1 ಫೆಬ್ರವರಿ 2027 ರಂದು", "10 ಮಾರ್ಚ್ 2027 ರಂದು", "ಮೇಲ್ಮನವಿ"} {
+		if !strings.Contains(notice.Text, s) {
+			t.Errorf("kn notice lacks %q:\n%s", s, notice.Text)
+		}
+	}
+	if notice.ID != "" {
+		if h := mailpitHeaders(t, api, notice.ID); len(h["List-Unsubscribe"]) != 0 {
+			t.Errorf("a penalty notice carries List-Unsubscribe %v", h["List-Unsubscribe"])
 		}
 	}
 	// In-app feed entries were written with them, in the same languages.
 	var locales []string
 	must(t, db.Gorm.Raw(`SELECT locale FROM notifications WHERE channel = 'in_app' ORDER BY locale`).Scan(&locales).Error)
-	if strings.Join(locales, ",") != "en,en,hi" {
+	if strings.Join(locales, ",") != "en,hi,kn,kn" {
 		t.Errorf("feed locales %v", locales)
 	}
+}
+
+// plainSMTP is a sender to addr without credentials.
+func plainSMTP(t *testing.T, addr string) *notify.SMTP {
+	s, err := notify.NewSMTP("smtp://" + addr)
+	must(t, err)
+	s.Timeout = 2 * time.Second
+	return s
 }
 
 // closedPort is a TCP address nobody listens on.
@@ -161,7 +235,7 @@ func TestSMTPDownRetriesWithBackoffThenDeliversOnce(t *testing.T) {
 	db := testkit.NewDB(t)
 	r := seedOwner(t, db, "en")
 	enqueue(t, db, reminder(r))
-	down := &notify.SMTP{Addr: closedPort(t), Timeout: 2 * time.Second}
+	down := plainSMTP(t, closedPort(t))
 	ctx := context.Background()
 	t0 := time.Now()
 	var waits []time.Duration
@@ -245,7 +319,7 @@ func TestPermanentRefusalFailsAndExpiredLeaseIsRetried(t *testing.T) {
 	db := testkit.NewDB(t)
 	a, b := seedOwner(t, db, "en"), seedOwner(t, db, "en")
 	enqueue(t, db, reminder(a))
-	res, err := dispatcher(db, &notify.SMTP{Addr: refusingServer(t), Timeout: 2 * time.Second}).Dispatch(context.Background(), time.Now())
+	res, err := dispatcher(db, plainSMTP(t, refusingServer(t))).Dispatch(context.Background(), time.Now())
 	must(t, err)
 	var state, lastErr string
 	must(t, db.Gorm.Raw(`SELECT state FROM notifications WHERE channel = 'email' AND address = ?`, a.Email).Scan(&state).Error)
@@ -297,9 +371,10 @@ func TestICSIsValidRFC5545(t *testing.T) {
 func TestEveryTemplateRendersInEveryLanguageWithItsParts(t *testing.T) {
 	d := notify.Data{Vessel: "V (REG-1)", Holder: "H", Doc: "survey", Number: "N-1", Due: time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC),
 		Days: 7, Citation: "Karnataka 2025, r.113(1)", Amount: 10000, Previous: 5000, Lines: []string{"a reason"}}
-	tpls := []string{notify.TplCertificateExpiring, notify.TplCertificateExpired, notify.TplVesselUnfit, notify.TplInspectionOverdue,
-		notify.TplCoCLegacyDeadline, notify.TplCoCRevalidationDue, notify.TplManningNonCompliant, notify.TplPenaltyAdjusted}
-	for _, tpl := range tpls {
+	for _, tpl := range notify.Templates {
+		if tpl == notify.TplJobAlert {
+			continue // to admins, about jobs: no vessel, no rule
+		}
 		for _, lang := range []string{"en", "kn", "hi"} {
 			dd := d
 			if tpl == notify.TplInspectionOverdue {
@@ -307,18 +382,38 @@ func TestEveryTemplateRendersInEveryLanguageWithItsParts(t *testing.T) {
 			}
 			r, err := notify.Render(tpl, notify.Owner(uuid.New(), "Lakshmi", "", lang), dd)
 			must(t, err)
-			want := map[string]string{"en": "en", "kn": "en", "hi": "hi"}[lang]
-			if r.Locale != want {
-				t.Errorf("%s/%s: locale %s, want %s", tpl, lang, r.Locale, want)
+			if r.Locale != lang {
+				t.Errorf("%s/%s: locale %s, want %s", tpl, lang, r.Locale, lang)
+			}
+			if want := map[string]string{"en": "1 March 2027", "kn": "1 ಮಾರ್ಚ್ 2027", "hi": "1 मार्च 2027"}[lang]; !strings.Contains(r.Body, want) {
+				t.Errorf("%s/%s body lacks the date %q:\n%s", tpl, lang, want, r.Body)
 			}
 			for _, part := range []string{"V (REG-1)", "Karnataka 2025, r.113(1)"} {
 				if !strings.Contains(r.Body, part) {
 					t.Errorf("%s/%s body lacks %q:\n%s", tpl, lang, part, r.Body)
 				}
 			}
-			if strings.Contains(r.Body+r.Subject, "%!") {
+			if strings.Contains(r.Body+r.Subject, "%!") || strings.Contains(r.Body+r.Subject, "<no value>") {
 				t.Errorf("%s/%s: formatting error:\n%s\n%s", tpl, lang, r.Subject, r.Body)
 			}
+		}
+	}
+}
+
+func TestManningNoticeNamesThePostsInTheOwnersLanguage(t *testing.T) {
+	d := notify.Data{Vessel: "V (REG-1)", Due: time.Date(2027, 6, 7, 0, 0, 0, 0, time.UTC), Citation: "Karnataka 2025, r.29(1)",
+		Lines: []string{"serang: no crew member with a valid certificate (serang, master_2nd_class)"},
+		Posts: []notify.Post{{Role: "serang", Grades: []string{"serang", "master_2nd_class"}}}}
+	want := map[string]string{
+		"en": "  • serang: no crew member with a valid certificate (serang, master_2nd_class)",
+		"kn": "  • serang: ಮಾನ್ಯ ಪ್ರಮಾಣಪತ್ರ (serang, master_2nd_class) ಇರುವ ಸಿಬ್ಬಂದಿ ಯಾರೂ ಇಲ್ಲ",
+		"hi": "  • serang: वैध प्रमाणपत्र (serang, master_2nd_class) वाला कोई चालक दल सदस्य नहीं",
+	}
+	for lang, line := range want {
+		r, err := notify.Render(notify.TplManningNonCompliant, notify.Owner(uuid.New(), "Lakshmi", "", lang), d)
+		must(t, err)
+		if !strings.Contains(r.Body, line) || (lang != "en" && strings.Contains(r.Body, "no crew member")) {
+			t.Errorf("%s body lacks %q:\n%s", lang, line, r.Body)
 		}
 	}
 }

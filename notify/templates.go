@@ -2,10 +2,14 @@ package notify
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/tindal/tindal/locale"
 )
 
-// Template names.
+// Template names. The detention templates are written (en, kn, hi) ahead
+// of the enforcement workflow that will send them.
 const (
 	TplCertificateExpiring = "certificate_expiring"
 	TplCertificateExpired  = "certificate_expired"
@@ -16,74 +20,232 @@ const (
 	TplManningNonCompliant = "manning_non_compliant"
 	TplPenaltyAdjusted     = "penalty_adjusted"
 	TplJobAlert            = "job_alert"
+	TplDetentionOrdered    = "detention.ordered"
+	TplDetentionReleased   = "detention.released"
+	TplDetentionReportDue  = "detention.report_due"
+)
+
+// Templates lists every template, for tests and the review report.
+var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
+	TplCoCLegacyDeadline, TplCoCRevalidationDue, TplManningNonCompliant, TplPenaltyAdjusted, TplJobAlert,
+	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue}
+
+// Why a charged penalty changed (Data.Reason), set by the penalty chain
+// function (inspect.RecomputeParties). Data.Earlier is the date of the
+// earlier offence the reason names.
+const (
+	// PenaltyRepeat: the offence now repeats, within a year, an earlier
+	// charged one (often one whose report arrived late), so it is doubled.
+	PenaltyRepeat = "repeat"
+	// PenaltyRepeatChanged: still a repeat, but the fine it doubles changed.
+	PenaltyRepeatChanged = "repeat_changed"
+	// PenaltyEarlierRemoved: the earlier offence it repeated no longer
+	// counts (withdrawn, discarded or set aside).
+	PenaltyEarlierRemoved = "earlier_removed"
+	// PenaltyCancelled: the offence itself is no longer recorded.
+	PenaltyCancelled = "cancelled"
+	// PenaltySetAside: the penalty was set aside on appeal.
+	PenaltySetAside = "set_aside"
+	// PenaltyRecomputed: any other change of the offence (persons, date).
+	PenaltyRecomputed = "recomputed"
 )
 
 const (
-	signatureEnglish = "Tindal, inland vessel inspections. This is an automatic reminder: please answer your port office, not this email."
-	signatureHindi   = "टिंडल, अंतर्देशीय जलयान निरीक्षण। यह अपने-आप भेजी गई सूचना है: जवाब अपने बंदरगाह कार्यालय को दें, इस ईमेल को नहीं।"
-	fallbackLocale   = "en"
-	localeHindi      = "hi"
-	localeKannada    = "kn"
-	localeEnglish    = "en"
-	maxSubjectRunes  = 150
-	maxDetailLines   = 20
+	maxSubjectRunes = 150
+	maxDetailLines  = 20
 )
+
+// Unsubscribable reports whether a template is a reminder the recipient
+// may opt out of (List-Unsubscribe). Legal notices (penalties, detention,
+// expired certificates, a vessel unfit or under-manned) are not: the law
+// requires that the owner be told.
+func Unsubscribable(template string) bool {
+	switch template {
+	case TplCertificateExpiring, TplCoCLegacyDeadline, TplCoCRevalidationDue, TplInspectionOverdue:
+		return true
+	}
+	return false
+}
 
 // Rendered is a notice in words.
 type Rendered struct {
-	Locale  string // the language actually used (after fallback)
+	Locale  string // the language actually used (en, kn or hi)
 	Subject string
 	Body    string
 }
 
-// renderer writes one template in one language.
-type renderer func(r Recipient, d Data) (subject, body string)
-
-// templates holds every template by name and language. Kannada is not
-// here: nobody on the team writes it as a native speaker would, and a
-// wrong reminder is worse than an English one, so Kannada readers get
-// English until a native speaker supplies the texts (see docs/OPERATIONS.md).
-var templates = map[string]map[string]renderer{
-	TplCertificateExpiring: {localeEnglish: enCertificateExpiring, localeHindi: hiCertificateExpiring},
-	TplCertificateExpired:  {localeEnglish: enCertificateExpired, localeHindi: hiCertificateExpired},
-	TplVesselUnfit:         {localeEnglish: enVesselUnfit, localeHindi: hiVesselUnfit},
-	TplInspectionOverdue:   {localeEnglish: enInspectionOverdue, localeHindi: hiInspectionOverdue},
-	TplCoCLegacyDeadline:   {localeEnglish: enCoCLegacy, localeHindi: hiCoCLegacy},
-	TplCoCRevalidationDue:  {localeEnglish: enCoCRevalidation, localeHindi: hiCoCRevalidation},
-	TplManningNonCompliant: {localeEnglish: enManning, localeHindi: hiManning},
-	TplPenaltyAdjusted:     {localeEnglish: enPenaltyAdjusted, localeHindi: hiPenaltyAdjusted},
-	TplJobAlert:            {localeEnglish: enJobAlert},
-}
-
-// Render writes the notice in the recipient's preferred language, falling
-// back to English where the template has no text in that language.
+// Render writes the notice in the recipient's language (English for any
+// language but kn and hi) from the message catalogue (package locale).
+// A message missing from the catalogue is an error, never a blank notice.
 func Render(template string, r Recipient, d Data) (Rendered, error) {
-	byLang, ok := templates[template]
-	if !ok {
-		return Rendered{}, fmt.Errorf("unknown template %q", template)
+	w := writer{lang: locale.Resolve(r.Language), c: locale.Default()}
+	subject, body, err := w.render(template, r, d)
+	if err != nil {
+		return Rendered{}, fmt.Errorf("render %s in %s: %w", template, w.lang, err)
 	}
-	locale := r.Language
-	f, ok := byLang[locale]
-	if !ok {
-		locale, f = fallbackLocale, byLang[fallbackLocale]
-	}
-	subject, body := f(r, d)
-	sig := signatureEnglish
-	if locale == localeHindi {
-		sig = signatureHindi
-	}
-	return Rendered{Locale: locale, Subject: clip(subject, maxSubjectRunes), Body: body + "\n\n— " + sig + "\n"}, nil
+	return Rendered{Locale: w.lang, Subject: clip(subject, maxSubjectRunes), Body: body + "\n\n— " + w.text("signature", nil) + "\n"}, w.err
 }
 
-// Locales reports the languages a template is written in.
-func Locales(template string) []string {
-	var out []string
-	for _, l := range []string{localeEnglish, localeKannada, localeHindi} {
-		if _, ok := templates[template][l]; ok {
-			out = append(out, l)
-		}
+// writer renders messages in one language, keeping the first error so
+// that a template reads as a sequence of texts.
+type writer struct {
+	lang string
+	c    *locale.Catalogue
+	err  error
+}
+
+func (w *writer) text(id string, vars map[string]any) string {
+	s, err := w.c.Text(w.lang, id, vars)
+	if err != nil && w.err == nil {
+		w.err = err
 	}
-	return out
+	return s
+}
+
+func (w *writer) render(template string, r Recipient, d Data) (string, string, error) {
+	v := w.vars(r, d)
+	id, err := w.messageID(template, r, d, v)
+	if err != nil {
+		return "", "", err
+	}
+	sid := id + ".subject"
+	if template == TplPenaltyAdjusted {
+		sid += "." + penaltyDirection(d)
+	}
+	subject := w.text(sid, v)
+	return subject, w.text(id+".body", v), w.err
+}
+
+// messageID picks the variant of a template for this recipient and fills
+// the variables only that template has.
+func (w *writer) messageID(template string, r Recipient, d Data, v map[string]any) (string, error) {
+	self := r.Type == RecipientCrewMember
+	switch template {
+	case TplCertificateExpiring:
+		return template + variant(d.Holder == "", self), nil
+	case TplCertificateExpired:
+		return template + variant(d.Holder == "", false), nil
+	case TplCoCLegacyDeadline, TplCoCRevalidationDue:
+		return template + variant(false, self), nil
+	case TplVesselUnfit, TplManningNonCompliant, TplJobAlert, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue:
+		return template, nil
+	case TplInspectionOverdue:
+		if !w.c.Has("overdue." + d.Doc + ".what") {
+			return "", fmt.Errorf("unknown overdue kind %q", d.Doc)
+		}
+		v["What"] = w.text("overdue."+d.Doc+".what", v)
+		v["Action"] = w.text("overdue."+d.Doc+".action", v)
+		return template, nil
+	case TplPenaltyAdjusted:
+		w.penaltyVars(d, v)
+		return template, nil
+	}
+	return "", fmt.Errorf("unknown template %q", template)
+}
+
+// variant is the message variant: about the vessel, about a crew member,
+// or to the crew member themself.
+func variant(vessel, self bool) string {
+	switch {
+	case vessel:
+		return ".vessel"
+	case self:
+		return ".self"
+	}
+	return ".holder"
+}
+
+// vars are the placeholders every message may use, formatted for the
+// reader: dates with the language's month names, counts with its plurals.
+func (w *writer) vars(r Recipient, d Data) map[string]any {
+	v := map[string]any{"Name": r.Name, "Vessel": d.Vessel, "Holder": d.Holder, "Number": d.Number,
+		"Citation": d.Citation, "Detail": d.Detail, "Row": d.Row, "Title": d.Doc,
+		"Due": locale.Date(w.lang, d.Due), "Date": locale.Date(w.lang, d.Due), "Lines": lines(d.Lines),
+		"Amount": locale.Rupees(d.Amount), "Previous": locale.Rupees(d.Previous)}
+	v["Greeting"] = w.text("greeting.anonymous", nil)
+	if r.Name != "" {
+		v["Greeting"] = w.text("greeting.named", v)
+	}
+	v["Doc"] = w.docName(d.Doc)
+	v["Days"] = w.days(d.Days)
+	v["AppealBy"] = locale.Date(w.lang, d.By)
+	if len(d.Posts) > 0 {
+		ls := make([]string, len(d.Posts))
+		for i, p := range d.Posts {
+			ls[i] = w.text("manning.missing_post", map[string]any{"Role": p.Role, "Grades": strings.Join(p.Grades, ", ")})
+		}
+		v["Lines"] = lines(ls)
+	}
+	return v
+}
+
+// docName names a document; a code the catalogue does not name is a
+// competency grade, shown as printed on the certificate.
+func (w *writer) docName(code string) string {
+	if code == "" {
+		return ""
+	}
+	if w.c.Has("doc." + code) {
+		return w.text("doc."+code, nil)
+	}
+	return w.text("doc.competency", map[string]any{"Grade": strings.ReplaceAll(code, "_", " ")})
+}
+
+func (w *writer) days(n int) string {
+	switch n {
+	case 0:
+		return w.text("days.today", nil)
+	case 1:
+		return w.text("days.tomorrow", nil)
+	}
+	s, err := w.c.Count(w.lang, "days.in", n, nil)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return s
+}
+
+// penaltyVars fills a penalty notice: the offence in the reader's
+// language (the English text as printed in English, or when the catalogue
+// has no text for the row), levels,
+// why it changed and what to do.
+func (w *writer) penaltyVars(d Data, v map[string]any) {
+	// English keeps the offence as the Schedule prints it.
+	v["Offence"] = d.Offence
+	if (w.lang != locale.English || d.Offence == "") && w.c.Has("penalty_row."+d.Row) {
+		v["Offence"] = w.text("penalty_row."+d.Row, nil)
+	}
+	v["Level"], v["PreviousLevel"] = w.level(d.Level), w.level(d.PreviousLevel)
+	earlier := w.text("penalty.earlier.unknown", nil)
+	if !d.Earlier.IsZero() {
+		earlier = locale.Date(w.lang, d.Earlier)
+	}
+	reason := d.Reason
+	if !w.c.Has("penalty.reason." + reason) {
+		reason = PenaltyRecomputed
+	}
+	v["Why"] = w.text("penalty.reason."+reason, map[string]any{"Earlier": earlier})
+	v["Action"] = w.text("penalty.action."+penaltyDirection(d), nil)
+}
+
+func (w *writer) level(n int) string {
+	if n == 0 {
+		return w.text("penalty.level.none", nil)
+	}
+	return strconv.Itoa(n)
+}
+
+// penaltyDirection is how the amount moved: up, down, cancelled or same.
+func penaltyDirection(d Data) string {
+	switch {
+	case d.Amount == 0 && d.Previous > 0:
+		return "cancelled"
+	case d.Amount > d.Previous:
+		return "up"
+	case d.Amount < d.Previous:
+		return "down"
+	}
+	return "same"
 }
 
 func clip(s string, n int) string {
@@ -104,18 +266,4 @@ func lines(ls []string) string {
 		b.WriteString("  • " + l + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-// greeting is the salutation line.
-func greeting(locale string, r Recipient) string {
-	if locale == localeHindi {
-		if r.Name == "" {
-			return "नमस्ते,"
-		}
-		return "नमस्ते " + r.Name + " जी,"
-	}
-	if r.Name == "" {
-		return "Dear owner,"
-	}
-	return "Dear " + r.Name + ","
 }

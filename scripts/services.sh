@@ -33,6 +33,14 @@ readonly MINIO_ADDR=127.0.0.1:9000
 readonly MINIO_CONSOLE=127.0.0.1:9001
 readonly SMTP_ADDR=127.0.0.1:1025
 readonly MAILPIT_HTTP=127.0.0.1:8025
+# A second mailpit as real providers behave: STARTTLS required, AUTH on.
+readonly TLS_SMTP_ADDR=127.0.0.1:1587
+readonly TLS_MAILPIT_HTTP=127.0.0.1:8026
+# and one speaking TLS from the first byte (smtps://, as on port 465).
+readonly SMTPS_ADDR=127.0.0.1:1465
+readonly SMTPS_MAILPIT_HTTP=127.0.0.1:8027
+readonly TLS_SMTP_USER=tindal
+readonly TLS_SMTP_PASSWORD=tindal-mail-secret
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}
@@ -281,6 +289,66 @@ ensure_mailpit() {
   wait_for mailpit 30 mailpit_ready || { tail -20 "$SVC/mailpit.log" >&2; die "mailpit not ready after 30 s"; }
 }
 
+# mailpit_bin: print the path of a built mailpit, building one if needed.
+mailpit_bin() {
+  local v
+  for v in $MAILPIT_VERSIONS; do
+    if go_tool mailpit github.com/axllent/mailpit "$v" "$TOOLS/mailpit-$v"; then
+      printf '%s' "$TOOLS/mailpit-$v/mailpit"
+      return 0
+    fi
+    log "mailpit $v did not build with $(go env GOVERSION); trying the next pin"
+  done
+  die "could not build mailpit ($MAILPIT_VERSIONS)"
+}
+
+# ------------------------------------------------- mailpit with TLS and AUTH
+
+TLS_DIR=$SVC/mailpit-tls
+
+tls_mailpit_ready() { [[ $(http_status 127.0.0.1 8026 /livez) == 200 ]] && tcp_open 127.0.0.1 1587; }
+smtps_mailpit_ready() { [[ $(http_status 127.0.0.1 8027 /livez) == 200 ]] && tcp_open 127.0.0.1 1465; }
+
+# tls_material: a self-signed certificate for 127.0.0.1 and localhost (its
+# own CA: tests trust exactly it) and the password file, made once.
+tls_material() {
+  mkdir -p "$TLS_DIR"
+  if [[ ! -s $TLS_DIR/cert.pem || ! -s $TLS_DIR/key.pem ]]; then
+    command -v openssl >/dev/null || apt_install openssl
+    log "making a self-signed certificate for the TLS mailpit in $TLS_DIR"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=localhost" \
+      -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -addext "basicConstraints=critical,CA:TRUE" \
+      -keyout "$TLS_DIR/key.pem.tmp" -out "$TLS_DIR/cert.pem.tmp" 2>/dev/null
+    mv "$TLS_DIR/key.pem.tmp" "$TLS_DIR/key.pem"
+    mv "$TLS_DIR/cert.pem.tmp" "$TLS_DIR/cert.pem"
+  fi
+  printf '%s:%s\n' "$TLS_SMTP_USER" "$TLS_SMTP_PASSWORD" >"$TLS_DIR/auth"
+}
+
+ensure_tls_mailpit() {
+  tls_material
+  tls_mailpit_ready || start_tls_mailpit mailpit-tls "$TLS_SMTP_ADDR" "$TLS_MAILPIT_HTTP" --smtp-require-starttls tls_mailpit_ready
+  smtps_mailpit_ready || start_tls_mailpit mailpit-smtps "$SMTPS_ADDR" "$SMTPS_MAILPIT_HTTP" --smtp-require-tls smtps_mailpit_ready
+}
+
+# start_tls_mailpit NAME SMTP HTTP FLAG READY: a mailpit with our certificate
+# and password file; FLAG is --smtp-require-starttls or --smtp-require-tls,
+# READY the function that tells it is up.
+start_tls_mailpit() {
+  local name=$1 smtp=$2 http=$3 flag=$4 ready=$5 pidf=$SVC/$1.pid bin
+  tcp_open "${http%:*}" "${http##*:}" && die "port ${http##*:} is taken by something that is not the $name mailpit"
+  tcp_open "${smtp%:*}" "${smtp##*:}" && die "port ${smtp##*:} is taken by something that is not the $name mailpit"
+  bin=$(mailpit_bin)
+  [[ -n $bin ]] || die "could not build mailpit ($MAILPIT_VERSIONS)"
+  log "starting $name: SMTP $smtp ($flag, AUTH), HTTP $http (log: $SVC/$name.log)"
+  setsid nohup "$bin" --smtp "$smtp" --listen "$http" \
+    --smtp-tls-cert "$TLS_DIR/cert.pem" --smtp-tls-key "$TLS_DIR/key.pem" "$flag" \
+    --smtp-auth-file "$TLS_DIR/auth" --disable-version-check \
+    </dev/null >"$SVC/$name.log" 2>&1 9>&- &
+  echo $! >"$pidf"
+  wait_for "$name" 30 "$ready" || { tail -20 "$SVC/$name.log" >&2; die "$name not ready after 30 s"; }
+}
+
 # ---------------------------------------------------------------- commands
 
 # shell_word quotes a value for the env file only when it needs it, so the
@@ -301,6 +369,11 @@ export TINDAL_S3_BUCKET=tindal
 export TINDAL_S3_REGION=us-east-1
 export TINDAL_SMTP_URL=smtp://$SMTP_ADDR
 export TINDAL_MAILPIT_API=http://$MAILPIT_HTTP
+export TINDAL_TEST_SMTP_TLS_URL=$(shell_word "smtp://$TLS_SMTP_USER:$TLS_SMTP_PASSWORD@$TLS_SMTP_ADDR?ca=$TLS_DIR/cert.pem")
+export TINDAL_TEST_SMTP_TLS_CA=$(shell_word "$TLS_DIR/cert.pem")
+export TINDAL_TEST_MAILPIT_TLS_API=http://$TLS_MAILPIT_HTTP
+export TINDAL_TEST_SMTPS_URL=$(shell_word "smtps://$TLS_SMTP_USER:$TLS_SMTP_PASSWORD@$SMTPS_ADDR?ca=$TLS_DIR/cert.pem")
+export TINDAL_TEST_MAILPIT_SMTPS_API=http://$SMTPS_MAILPIT_HTTP
 EOF
   mv "$tmp" "$ENV_FILE"
 }
@@ -319,6 +392,7 @@ start() {
   ensure_postgres
   ensure_minio
   ensure_mailpit
+  ensure_tls_mailpit
   ensure_chromium
   write_env
   cat >&2 <<EOF
@@ -326,6 +400,8 @@ services: ready (settings in $ENV_FILE; run: . ./.services.env)
   PostgreSQL  $DATABASE_URL
   MinIO       http://$MINIO_ADDR  console http://$MINIO_CONSOLE  user $MINIO_USER / $MINIO_PASSWORD
   mailpit     SMTP $SMTP_ADDR  web and API http://$MAILPIT_HTTP
+  mailpit TLS SMTP $TLS_SMTP_ADDR (STARTTLS required, AUTH $TLS_SMTP_USER)  web and API http://$TLS_MAILPIT_HTTP
+  mailpit TLS SMTPS $SMTPS_ADDR (implicit TLS, AUTH $TLS_SMTP_USER)  web and API http://$SMTPS_MAILPIT_HTTP
 EOF
 }
 
@@ -344,6 +420,8 @@ stop() {
   local dir
   stop_pid "$SVC/minio.pid" minio
   stop_pid "$SVC/mailpit.pid" mailpit
+  stop_pid "$SVC/mailpit-tls.pid" "$TLS_SMTP_ADDR"
+  stop_pid "$SVC/mailpit-smtps.pid" "$SMTPS_ADDR"
   for dir in "$SVC/pg" /var/tmp/tindal-services-pg; do
     if [[ -f $dir/data/postmaster.pid && -f $dir/bin ]]; then
       log "stopping our PostgreSQL ($dir/data)"
@@ -365,6 +443,12 @@ status() {
   if mailpit_ready; then
     alive "$SVC/mailpit.pid" mailpit && echo "mailpit: ours (pid $(<"$SVC/mailpit.pid"))" || echo "mailpit: running, not started by us"
   else echo "mailpit: down"; fi
+  if tls_mailpit_ready; then
+    alive "$SVC/mailpit-tls.pid" "$TLS_SMTP_ADDR" && echo "TLS mailpit: ours (pid $(<"$SVC/mailpit-tls.pid"))" || echo "TLS mailpit: running, not started by us"
+  else echo "TLS mailpit: down"; fi
+  if smtps_mailpit_ready; then
+    alive "$SVC/mailpit-smtps.pid" "$SMTPS_ADDR" && echo "SMTPS mailpit: ours (pid $(<"$SVC/mailpit-smtps.pid"))" || echo "SMTPS mailpit: running, not started by us"
+  else echo "SMTPS mailpit: down"; fi
 }
 
 main() {

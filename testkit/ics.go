@@ -3,7 +3,10 @@ package testkit
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ICSComponent is a parsed iCalendar component: its properties (name →
@@ -15,12 +18,19 @@ type ICSComponent struct {
 	Children []*ICSComponent
 }
 
-// ParseICS parses and checks an RFC 5545 stream strictly: every line ends
-// in CRLF, no line is longer than 75 octets, folded lines are unfolded,
-// BEGIN/END nest, and the required properties are present (VCALENDAR:
-// VERSION 2.0 and PRODID; VEVENT: UID, DTSTAMP, DTSTART; VALARM: ACTION,
-// TRIGGER, and DESCRIPTION for DISPLAY).
+// ParseICS parses and checks an RFC 5545 stream strictly: valid UTF-8,
+// every line ends in CRLF, no line is longer than 75 octets, folded lines
+// are unfolded, BEGIN/END nest, parameters are NAME=VALUE, and the
+// required properties are present (VCALENDAR: VERSION 2.0 and PRODID;
+// VEVENT: UID, DTSTAMP, DTSTART; VALARM: ACTION, TRIGGER, and DESCRIPTION
+// for DISPLAY). Values are checked by type: TEXT escapes its commas,
+// semicolons and backslashes (§3.3.11); DATE is 8 digits and DTEND is
+// after DTSTART; SEQUENCE is a non-negative integer; DTSTAMP is a UTC
+// DATE-TIME; UIDs are unique in the calendar.
 func ParseICS(b []byte) (*ICSComponent, error) {
+	if !utf8.Valid(b) {
+		return nil, fmt.Errorf("not UTF-8")
+	}
 	lines, err := unfold(b)
 	if err != nil {
 		return nil, err
@@ -64,7 +74,75 @@ func ParseICS(b []byte) (*ICSComponent, error) {
 	if len(stack) != 0 || root == nil || root.Name != "VCALENDAR" {
 		return nil, fmt.Errorf("not one complete VCALENDAR")
 	}
+	uids := map[string]bool{}
+	for _, c := range root.Children {
+		if c.Name != "VEVENT" {
+			continue
+		}
+		if err := eventValues(c); err != nil {
+			return nil, err
+		}
+		uid := c.Props["UID"][0]
+		if uids[uid] {
+			return nil, fmt.Errorf("UID %s appears twice", uid)
+		}
+		uids[uid] = true
+	}
 	return root, nil
+}
+
+var (
+	icsDate     = regexp.MustCompile(`^[0-9]{8}$`)
+	icsUTCStamp = regexp.MustCompile(`^[0-9]{8}T[0-9]{6}Z$`)
+	icsParam    = regexp.MustCompile(`^[A-Z0-9-]+=("[^"]*"|[^";:,]+)(,("[^"]*"|[^";:,]+))*$`)
+)
+
+// eventValues checks the values of a VEVENT by their types.
+func eventValues(c *ICSComponent) error {
+	for _, p := range []string{"SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT"} {
+		for _, v := range c.Props[p] {
+			if err := icsText(v); err != nil {
+				return fmt.Errorf("%s %s: %w", c.Props["UID"][0], p, err)
+			}
+		}
+	}
+	if !icsUTCStamp.MatchString(c.Props["DTSTAMP"][0]) {
+		return fmt.Errorf("DTSTAMP %q is not a UTC date-time", c.Props["DTSTAMP"][0])
+	}
+	for _, s := range c.Props["SEQUENCE"] {
+		if n, err := strconv.Atoi(s); err != nil || n < 0 || len(c.Props["SEQUENCE"]) > 1 {
+			return fmt.Errorf("SEQUENCE %v", c.Props["SEQUENCE"])
+		}
+	}
+	start := c.Props["DTSTART"][0]
+	if strings.Contains(strings.Join(c.Params["DTSTART"], ";"), "VALUE=DATE") {
+		if !icsDate.MatchString(start) {
+			return fmt.Errorf("DTSTART %q is not a DATE", start)
+		}
+		for _, end := range c.Props["DTEND"] {
+			if !icsDate.MatchString(end) || end <= start {
+				return fmt.Errorf("DTEND %q is not a DATE after DTSTART %q", end, start)
+			}
+		}
+	}
+	return nil
+}
+
+// icsText checks TEXT escaping: a backslash escapes only \\, ;, , and n/N,
+// and no comma or semicolon stands unescaped.
+func icsText(v string) error {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			if i+1 >= len(v) || !strings.ContainsRune(`\\;,nN`, rune(v[i+1])) {
+				return fmt.Errorf("bad escape at %d in %q", i, v)
+			}
+			i++
+		case ',', ';':
+			return fmt.Errorf("unescaped %q at %d in %q", v[i], i, v)
+		}
+	}
+	return nil
 }
 
 func unfold(b []byte) ([]string, error) {
@@ -102,6 +180,13 @@ func contentLine(l string) (name, params, value string, err error) {
 	for _, r := range name {
 		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
 			return "", "", "", fmt.Errorf("bad property name %q", name)
+		}
+	}
+	if params != "" {
+		for _, p := range strings.Split(params, ";") {
+			if !icsParam.MatchString(p) {
+				return "", "", "", fmt.Errorf("bad parameter %q of %s", p, name)
+			}
 		}
 	}
 	return name, params, l[colon+1:], nil

@@ -34,9 +34,11 @@ type config struct {
 	MinAppVersion  string
 	LatestApp      string
 	MailFrom       string
-	Jobs           string
-	KACommencement string
-	CoCDeadline    string
+	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
+	MailUnsubscribe string
+	Jobs            string
+	KACommencement  string
+	CoCDeadline     string
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -61,16 +63,17 @@ func (c *config) settings() []setting {
 		{"TINDAL_S3_REGION", "us-east-1", "region used for signing", &c.S3Region},
 		{"TINDAL_BLOB_DIR", "./data/blobs", "local-disk blob store directory (when no S3 endpoint)", &c.BlobDir},
 		{"TINDAL_BLOB_SIGNING_KEY", "", "secret (>= 32 chars) signing local-disk upload/download URLs; dev key derived if unset", &c.BlobSigningKey},
-		{"TINDAL_PUBLIC_BASE_URL", "http://127.0.0.1:8080", "URL phones use to reach this server", &c.PublicBaseURL},
+		{"TINDAL_PUBLIC_BASE_URL", "", "URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning", &c.PublicBaseURL},
 		{"TINDAL_JWT_KEYS_DIR", "", "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", &c.JWTKeysDir},
 		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the dev signing key is kept when TINDAL_JWT_KEYS_DIR is unset", &c.DevKeysDir},
-		{"TINDAL_SMTP_URL", "", "SMTP server for email, e.g. smtp://127.0.0.1:1025; unset = in-app only", &c.SMTPURL},
+		{"TINDAL_SMTP_URL", "", "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), smtps://user:pass@host:465; options ?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; unset = in-app only", &c.SMTPURL},
 		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
 		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; dev key derived if unset", &c.SyncCursorKey},
 		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
-		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails", &c.MailFrom},
+		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", &c.MailFrom},
+		{"TINDAL_MAIL_UNSUBSCRIBE", "", "mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none", &c.MailUnsubscribe},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
 		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},

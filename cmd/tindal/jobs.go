@@ -52,7 +52,7 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 		if err != nil {
 			return nil, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
 		}
-		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: a.cfg.MailFrom, Log: a.log}
+		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: a.cfg.MailFrom, ListUnsubscribe: a.cfg.MailUnsubscribe, Log: a.log}
 	}
 	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
 		return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))

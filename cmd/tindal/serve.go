@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"time"
 
@@ -33,6 +34,8 @@ type app struct {
 	db    *storage.DB
 	blobs blob.Store
 	auth  *auth.Service
+	// ln is serve's listener, bound before the blob store is built (listen).
+	ln net.Listener
 	// getenv is the environment run was given (for the jobs' settings).
 	getenv func(string) string
 }
@@ -60,7 +63,11 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		return nil, err
 	}
 	a.auth = auth.NewService(a.db, keys, auth.Options{})
-	if withBlobs {
+	if withBlobs { // serve: URLs must name the port it really serves on
+		if err := a.listen(); err != nil {
+			a.db.Close()
+			return nil, err
+		}
 		if a.blobs, err = blob.New(a.blobConfig()); err != nil {
 			a.db.Close()
 			return nil, fmt.Errorf("object store: %w", err)
@@ -99,6 +106,9 @@ func (a *app) devKey(name, configured, label string) []byte {
 func (a *app) close() {
 	if a.db != nil {
 		a.db.Close()
+	}
+	if a.ln != nil {
+		a.ln.Close()
 	}
 }
 
@@ -189,8 +199,8 @@ func (a *app) serve(ctx context.Context) error {
 		return err
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Listen(a.cfg.HTTPAddr) }()
-	a.log.Info("serving", "addr", a.cfg.HTTPAddr)
+	go func() { errc <- srv.Listener(a.ln) }()
+	a.log.Info("serving", "addr", a.ln.Addr().String(), "public_base_url", a.cfg.PublicBaseURL)
 	select {
 	case err := <-errc:
 		return err

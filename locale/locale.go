@@ -1,0 +1,181 @@
+// Package locale holds every text an owner reads, in English, Kannada and
+// Hindi, as message catalogues a translator edits without touching Go:
+// messages/{en,kn,hi}.toml (go-i18n, CLDR plural rules, text/template
+// placeholders such as {{.Vessel}}) and titles/{kn,hi}.toml (the
+// deficiency catalogue's titles, keyed by code). Both are embedded in the
+// binary. Every Kannada and Hindi entry says its review state, so a native
+// reviewer can find what nobody has reviewed yet (docs/GLOSSARY.md).
+//
+// It also formats what messages show: dates with CLDR month names and
+// amounts in rupees with Indian digit grouping.
+package locale
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Languages.
+const (
+	English = "en"
+	Kannada = "kn"
+	Hindi   = "hi"
+)
+
+// Languages is every language owners may choose, English first.
+var Languages = []string{English, Kannada, Hindi}
+
+//go:embed messages/*.toml titles/*.toml
+var files embed.FS
+
+// Review states. A message's description starts with "review: " and one
+// of them; a title has review = "...".
+const (
+	ReviewDraft    = "draft"    // written by the team, not yet read by a native speaker
+	ReviewReviewed = "reviewed" // read and approved by a native speaker
+)
+
+// Catalogue is the parsed, immutable set of messages and titles.
+type Catalogue struct {
+	bundle *i18n.Bundle
+	loc    map[string]*i18n.Localizer
+	titles map[string]map[string]Title // lang → code → title
+}
+
+// Title is a deficiency's title in one language and its review state.
+type Title struct {
+	Text   string `toml:"title"`
+	Review string `toml:"review"`
+}
+
+var (
+	once    sync.Once
+	shared  *Catalogue
+	loadErr error
+)
+
+// Default returns the embedded catalogue, parsed once. The files are part
+// of the binary, so a parse error is a build defect: tests load it.
+func Default() *Catalogue {
+	once.Do(func() { shared, loadErr = load(files) })
+	if loadErr != nil {
+		panic(fmt.Sprintf("locale: embedded catalogue: %v", loadErr))
+	}
+	return shared
+}
+
+func load(fsys fs.FS) (*Catalogue, error) {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	c := &Catalogue{bundle: b, loc: map[string]*i18n.Localizer{}, titles: map[string]map[string]Title{}}
+	for _, l := range Languages {
+		buf, err := fs.ReadFile(fsys, "messages/"+l+".toml")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := b.ParseMessageFileBytes(buf, l+".toml"); err != nil {
+			return nil, fmt.Errorf("messages/%s.toml: %w", l, err)
+		}
+		c.loc[l] = i18n.NewLocalizer(b, l, English)
+	}
+	for _, l := range []string{Kannada, Hindi} {
+		t := map[string]Title{}
+		if _, err := toml.DecodeFS(fsys, path.Join("titles", l+".toml"), &t); err != nil {
+			return nil, fmt.Errorf("titles/%s.toml: %w", l, err)
+		}
+		c.titles[l] = t
+	}
+	return c, nil
+}
+
+// Resolve is the language used for a preference: kn and hi as they are,
+// anything else English.
+func Resolve(lang string) string {
+	switch lang {
+	case Kannada, Hindi:
+		return lang
+	}
+	return English
+}
+
+// Text renders message id in lang with the placeholders in vars. A missing
+// message or a template error is an error: the caller decides (notify
+// refuses to enqueue a notice it cannot write).
+func (c *Catalogue) Text(lang, id string, vars map[string]any) (string, error) {
+	s, err := c.loc[Resolve(lang)].Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: vars})
+	if err != nil {
+		return "", fmt.Errorf("message %s/%s: %w", lang, id, err)
+	}
+	return s, nil
+}
+
+// Count renders a message with plural forms: the CLDR plural category of n
+// in lang picks the form; n is also the placeholder {{.Count}}.
+func (c *Catalogue) Count(lang, id string, n int, vars map[string]any) (string, error) {
+	all := map[string]any{"Count": n}
+	for k, v := range vars {
+		all[k] = v
+	}
+	s, err := c.loc[Resolve(lang)].Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: all})
+	if err != nil {
+		return "", fmt.Errorf("message %s/%s: %w", lang, id, err)
+	}
+	return s, nil
+}
+
+// Has reports whether id exists in English (every message does).
+func (c *Catalogue) Has(id string) bool {
+	_, err := c.loc[English].Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: 2})
+	return err == nil
+}
+
+// DeficiencyTitle is a code's title in lang, if one is written; English
+// titles live in the rules catalogue itself.
+func (c *Catalogue) DeficiencyTitle(lang, code string) (Title, bool) {
+	t, ok := c.titles[lang][code]
+	return t, ok && t.Text != ""
+}
+
+// TitleCodes lists the codes with a title in lang, in order.
+func (c *Catalogue) TitleCodes(lang string) []string {
+	out := make([]string, 0, len(c.titles[lang]))
+	for k := range c.titles[lang] {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Messages parses the embedded message file of lang, for tests and for
+// the review report: every message with its plural forms and description.
+func Messages(lang string) ([]*i18n.Message, error) {
+	buf, err := files.ReadFile("messages/" + lang + ".toml")
+	if err != nil {
+		return nil, err
+	}
+	mf, err := i18n.ParseMessageFileBytes(buf, lang+".toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		return nil, err
+	}
+	return mf.Messages, nil
+}
+
+// ReviewOf is the review state a message's description declares ("" when
+// it declares none).
+func ReviewOf(m *i18n.Message) string {
+	rest, ok := strings.CutPrefix(m.Description, "review: ")
+	if !ok {
+		return ""
+	}
+	state, _, _ := strings.Cut(rest, ";")
+	return strings.TrimSpace(state)
+}
