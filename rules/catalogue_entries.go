@@ -85,14 +85,26 @@ func manningEntries() []Entry {
 // stabilityEntries: area 03, RULES.md §4.9.2-§4.9.4, §4.9.6, §8.2.
 func stabilityEntries() []Entry {
 	return []Entry{
-		catDef(CodeOverloadPassengers, "Passengers carried beyond the certified capacity", PartyOwner, PenaltyOverloading, Action06, true, regKAPD,
-			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, Form-18 (c)", "Karnataka 2025, r.126(8)", "Karnataka 2025, Sch-IX para 2.2", "Paradip 1967, r.13(1)"),
-		catDef(CodeOverloadCargo, "Cargo carried beyond the permitted load, or load line submerged", PartyOwner, PenaltyOverloading, Action06, true, regKAPD,
-			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.126(7)", "Karnataka 2025, r.120", "Paradip 1967, r.13(1)"),
+		catDef(CodeOverloadPassengers, "Passengers carried beyond the certified capacity", PartyOwner, PenaltyOverloading, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, Form-18 (c)", "Karnataka 2025, r.126(8)", "Karnataka 2025, Sch-IX para 2.2"),
+		catDef(CodeOverloadCargo, "Cargo carried beyond the permitted load, or load line submerged", PartyOwner, PenaltyOverloading, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.126(7)", "Karnataka 2025, r.120"),
+		// Paradip 1967 has no detention and no fine: the tindal must, before
+		// starting, send off the excess passengers or cargo (r.19), so the
+		// remedy is 04 and the owner's licence is at stake (r.26).
+		conduct(CodeParadipPassengersExcess, "Passengers carried beyond the number entered in the licence", PartyMaster, "", regPD,
+			"Paradip 1967, r.13(1)", "Paradip 1967, r.19"),
+		conduct(CodeParadipCargoExcess, "Cargo carried beyond the quantity entered in the licence", PartyMaster, "", regPD,
+			"Paradip 1967, r.13(1)", "Paradip 1967, r.19"),
 		catDef(CodeLoadLineNotMarked, "Load line not clearly marked", PartyOwner, "", Action03, false, regKA,
-			"Karnataka 2025, r.107(1)", "Karnataka 2025, r.120", "Karnataka 2025, r.123(5)", "Karnataka 2025, r.126(6)"),
-		catDef(CodeFreeboardInsufficient, "Freeboard below the assigned minimum (150 mm cargo, 300 mm passenger)", PartyOwner, PenaltyOverloading, Action06, true, regKA,
-			"Karnataka 2025, Sch-VI 1.4.2", "Karnataka 2025, r.123(5)", "Karnataka 2025, Sch-IV row 5"),
+			"Karnataka 2025, r.107(1)", "Karnataka 2025, r.126(6)"),
+		// The assigned freeboard is a design requirement (Sch-VI 1.4.2 and
+		// Section B): not overloading, so no Sch-IV row and no detention.
+		catDef(CodeFreeboardInsufficient, "Assigned freeboard below the Schedule-VI minimum (150 mm cargo, 300 mm passenger)", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 1.4.2", "Karnataka 2025, Sch-VI Section B"),
+		// Loaded below the assigned freeboard is overloading (Sch-IV row 5).
+		catDef(CodeLoadedFreeboardInsufficient, "Loaded freeboard below the assigned freeboard, or the load line or freeboard mark submerged", PartyOwner, PenaltyOverloading, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.120", "Karnataka 2025, r.126(7)", "Karnataka 2025, Sch-I Annex to Form-2 (Freeboard)"),
 		catDef(CodeStabilityInfoMissing, "Stability information or freeboard calculation not available", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 4.2", "Karnataka 2025, Sch-VI 6.5-6.8", "Karnataka 2025, r.147(1)"),
 		catDef(CodeWatertightIntegrity, "Watertight bulkheads, coamings or closures defective", PartyOwner, "", Action04, false, regKA,
@@ -108,7 +120,11 @@ func stabilityEntries() []Entry {
 		catDef(CodeBoatNotDryClean, "Boat not kept dry and clean", PartyMaster, "", Action04, false, regKA,
 			"Karnataka 2025, r.126(2)"),
 		catDef(CodeDeckFloorNotAntiSkid, "Floor not flush, contrasting and anti-skid", PartyOwner, "", Action05, false, regKA,
-			"Karnataka 2025, Sch-VI Section B"),
+			"Karnataka 2025, Sch-VI Section B 1.8"),
+		catDef(CodeFloorFittingsNotFlush, "Passenger vessel: floor with fittings not flush, or a raised area not highlighted", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 1.8"),
+		catDef(CodeHullOpeningsNotWatertight, "Hull cut-outs, openings or fittings not watertight, or side scuttles below deck opening", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI 1.3.1"),
 		catDef(CodeBuoyancyInsufficient, "Reserve buoyancy below 110 % or buoyant material too dense", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 6.9"),
 		catDef(CodeDeckHatchesInsufficient, "Decked vessel with fewer than two deck hatches", PartyOwner, "", Action05, false, regKA,
@@ -208,7 +224,7 @@ func lifeSavingEntries() []Entry {
 		lsa(CodeHandFlareMissing, "Red hand flare missing or expired", "Karnataka 2025, Sch-VI 3.6", "Karnataka 2025, Sch-VI Section B"),
 		lsa(CodeBuoyantPaddleMissing, "Buoyant paddle missing (one mechanised, two non-mechanised)", "Karnataka 2025, Sch-VI 3.7", "Karnataka 2025, Sch-VI Section B"),
 		lsa(CodeLSATorchMissing, "Waterproof torch (Morse) or searchlight missing", "Karnataka 2025, Sch-VI 3.8", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeRetroReflectiveMissing, "Retro-reflective material missing on life-saving appliances", "Karnataka 2025, Sch-VI 3.9"),
+		lsa(CodeRetroReflectiveMissing, "Retro-reflective material missing on life-saving appliances", "Karnataka 2025, Sch-VI 3.2", "Karnataka 2025, Sch-VI Section B 3.2"),
 		pax,
 	}
 }
@@ -219,17 +235,21 @@ func pollutionEntries() []Entry {
 		catDef(CodePollutionInspectionOverdue, "Annual pollution inspection and survey overdue (over 12 months)", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, r.63"),
 		catDef(CodeOilyWasteTankMissing, "No holding tank or equivalent for oil and oily waste", PartyOwner, "", Action05, false, regKA,
-			"Karnataka 2025, r.145(7)"),
+			"Karnataka 2025, r.145(8)(b)"),
 		catDef(CodeBioDigesterMissing, "No bio-digester where sewage is generated", PartyOwner, "", Action05, false, regKA,
-			"Karnataka 2025, r.145(7)"),
+			"Karnataka 2025, r.145(8)(c)"),
 		catDef(CodeGarbagePlacardsMissing, "Garbage-disposal placards not displayed (Category A and B boats)", PartyOwner, "", Action03, false, regKA,
-			"Karnataka 2025, r.145(9)"),
+			"Karnataka 2025, r.145(7)(b)"),
 		catDef(CodeOilRecordsNotKept, "Oil discharge records and receipts not kept for 3 months", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, r.145(8)(a)"),
 		catDef(CodeHarmfulAntifouling, "Harmful organic antifouling used", PartyOwner, "", Action05, false, regKA,
-			"Karnataka 2025, r.145(10)"),
+			"Karnataka 2025, r.145(9)"),
 		catDef(CodeGarbageRecordBookMissing, "Garbage Record Book or Garbage Management Plan missing (50 passengers and more)", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, Sch-XIII para 5"),
+		catDef(CodeGarbageRetentionMissing, "No arrangement to retain garbage on board for discharge ashore", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.145(7)(a)"),
+		catDef(CodeWasteRecordNotKept, "Boat in-Charge keeps no record of garbage, oil residue or sewage removed", PartyMaster, "", Action03, false, regKA,
+			"Karnataka 2025, r.145(10)"),
 		catDef(CodePollutionNotEndorsed, "Pollution arrangements not endorsed on the survey certificate", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.145(11)"),
 	}
@@ -248,6 +268,10 @@ func machineryEntries() []Entry {
 			"Karnataka 2025, Sch-VI 2.11", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.109(1)(d)"),
 		catDef(CodeTowline, "Towline shorter or thinner than the anchor cable", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 2.12", "Karnataka 2025, Sch-VI Section B"),
+		catDef(CodeBatteriesNotInOrder, "Batteries not secured, protected or in order", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-I Annex to Form-2 (Machinery/Electrical)", "Karnataka 2025, Sch-VI Section B 2.2"),
+		catDef(CodePaddleWheelNotMaintained, "Paddle wheel not maintained and greased, or without frictional material", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-VI Section B 2.2"),
 		catDef(CodeSilencerMissing, "Noisy engine without an efficient silencer", PartyOwner, "", Action03, false, regPD,
 			"Paradip 1967, r.30"),
 		catDef(CodeElectricalProtection, "Electrical short-circuit protection or cables not compliant", PartyOwner, "", Action05, false, regKA,
@@ -262,12 +286,18 @@ func machineryEntries() []Entry {
 // markingEntries: area 20, RULES.md §4.9.4, §4.9.6 (Paradip r.7), §1.5.
 func markingEntries() []Entry {
 	return []Entry{
-		catDef(CodeRegistrationNumberNotMarked, "Registration number not painted or affixed as required", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, r.103(2)", "Karnataka 2025, r.20", "Karnataka 2025, Form-18 (d)", "Karnataka 2025, r.126(3)"),
+		// Non-mechanised boats (Ch. VII): r.103(2), r.126(3); no Form-18,
+		// which serves mechanised vessels under r.13 (Ch. I).
+		catDef(CodeRegistrationNumberNotMarked, "Registration number not painted on both sides in white English letters at least 15 cm high", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.103(2)", "Karnataka 2025, r.126(3)"),
+		// Mechanised vessels: registration number not affixed is a Form-18
+		// challan ground (d), detained until rectified (r.13, Form-18).
+		catDef(CodeRegistrationNumberNotAffixed, "Mechanised vessel: registration number not affixed on the hull", PartyOwner, "", Action06, true, regKA,
+			"Karnataka 2025, Form-18 (d)", "Karnataka 2025, r.20(1)", "Karnataka 2025, r.13"),
 		catDef(CodeMarkingTampered, "Official marking on the hull tampered with", PartyOwner, PenaltyMarking, Action06, true, regKA,
 			"Karnataka 2025, Sch-IV row 6", "Karnataka 2025, r.20"),
 		catDef(CodeDisplayBoardMissing, "Display board (registration, place, last survey, maximum load, insurance) missing or incomplete", PartyOwner, "", Action03, false, regKA,
-			"Karnataka 2025, r.107(2)", "Karnataka 2025, r.20"),
+			"Karnataka 2025, r.107(2)", "Karnataka 2025, r.20(3)"),
 		catDef(CodeDisplayBoardLanguages, "Display board not in Hindi, Kannada and English", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.107(2)"),
 		catDef(CodeCapacityNotDisplayed, "Certified capacity not displayed at the embarkation and disembarkation points", PartyOwner, "", Action03, false, regKA,
@@ -278,6 +308,8 @@ func markingEntries() []Entry {
 			"Paradip 1967, r.7"),
 		catDef(CodeSPLSuffixMissing, "Special category vessel's registration number without the SPL suffix", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.98(3)"),
+		catDef(CodeFreeboardMarkMissing, "Freeboard mark (2.5 cm by 15 cm amidships on both sides) not marked", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.123(5)"),
 		catDef(CodeHullMarkingLanguage, "Hull marking not in Kannada and Hindi or English", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.20(2)"),
 	}
