@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"testing"
 )
@@ -99,5 +101,46 @@ func TestCatalogueEntriesFollowTheLaw(t *testing.T) {
 				t.Errorf("%s regimes = %v, want %v", c.code, e.Regimes, c.regimes)
 			}
 		})
+	}
+}
+
+// lawLine is one catalogue entry as the law reads it: what Form B prints
+// and what decides fines, deadlines and detention.
+type lawLine struct {
+	Code       Code         `json:"code"`
+	Title      string       `json:"title"`
+	Refs       []Citation   `json:"refs"`
+	Row        PenaltyRowID `json:"row,omitempty"`
+	Detainable bool         `json:"detainable"`
+	Default    ActionCode   `json:"default"`
+	Allowed    []ActionCode `json:"allowed"`
+	Regimes    []Regime     `json:"regimes"`
+}
+
+// Every catalogue entry's citations, Sch-IV row, detainability and actions
+// are locked in testdata/catalogue.golden.json: any change shows as a diff
+// a reviewer checks against the law (-update rewrites it).
+func TestCatalogueGolden(t *testing.T) {
+	var lines []lawLine
+	for _, e := range Catalogue() {
+		lines = append(lines, lawLine{e.Code, e.Title[LangEnglish], e.LegalRefs, e.PenaltyRow, e.Detainable, e.DefaultAction, e.AllowedActions, e.Regimes})
+	}
+	got, err := json.MarshalIndent(lines, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "testdata/catalogue.golden.json"
+	if evUpdate() {
+		if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(got)+"\n" {
+		t.Fatalf("catalogue differs from %s; run with -update and review the diff against the law", path)
 	}
 }
