@@ -98,6 +98,7 @@ var authz = map[string]grant{
 	"computeCapacity":     anyone,
 	"computeTonnage":      anyone,
 	"getVesselCompliance": readRegistry, // whoever may read the vessel
+	"listVesselTemplates": readRegistry, // whoever may read the vessel
 
 	// Every signed-in user pulls; what each item reveals is decided per
 	// entity type by that type's own read operation in this table.

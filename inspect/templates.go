@@ -77,11 +77,12 @@ func Templates() []Template {
 	return out
 }
 
-// TemplatesFor returns the current (not retired) templates that fit v.
+// TemplatesFor returns the current (not retired) templates of v's regime
+// that fit v: those inspection.start accepts for it.
 func TemplatesFor(v VesselFacts) []Template {
 	var out []Template
 	for _, t := range Templates() {
-		if !t.Retired && t.Fit.Check(v) == nil {
+		if !t.Retired && t.Regime == v.Regime && t.Fit.Check(v) == nil {
 			out = append(out, t)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -1320,6 +1321,27 @@ func (e SyncVerifyResultResultsState) Valid() bool {
 	}
 }
 
+// Defines values for TemplateFitCategories.
+const (
+	TemplateFitCategoriesA TemplateFitCategories = "A"
+	TemplateFitCategoriesB TemplateFitCategories = "B"
+	TemplateFitCategoriesC TemplateFitCategories = "C"
+)
+
+// Valid indicates whether the value is a known member of the TemplateFitCategories enum.
+func (e TemplateFitCategories) Valid() bool {
+	switch e {
+	case TemplateFitCategoriesA:
+		return true
+	case TemplateFitCategoriesB:
+		return true
+	case TemplateFitCategoriesC:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TokensTokenType.
 const (
 	Bearer TokensTokenType = "Bearer"
@@ -1337,19 +1359,19 @@ func (e TokensTokenType) Valid() bool {
 
 // Defines values for VesselCategory.
 const (
-	A VesselCategory = "A"
-	B VesselCategory = "B"
-	C VesselCategory = "C"
+	VesselCategoryA VesselCategory = "A"
+	VesselCategoryB VesselCategory = "B"
+	VesselCategoryC VesselCategory = "C"
 )
 
 // Valid indicates whether the value is a known member of the VesselCategory enum.
 func (e VesselCategory) Valid() bool {
 	switch e {
-	case A:
+	case VesselCategoryA:
 		return true
-	case B:
+	case VesselCategoryB:
 		return true
-	case C:
+	case VesselCategoryC:
 		return true
 	default:
 		return false
@@ -1886,6 +1908,27 @@ type CertificateStatus string
 // ChecklistAnswer defines model for ChecklistAnswer.
 type ChecklistAnswer string
 
+// ChecklistItem defines model for ChecklistItem.
+type ChecklistItem struct {
+	// Code Catalogue code: 2-digit area + 3-digit item
+	Code     *DeficiencyCode  `json:"code,omitempty"`
+	FailWhen *ChecklistAnswer `json:"fail_when,omitempty"`
+	Group    string           `json:"group"`
+
+	// Id Stable forever; a changed question is a new id
+	Id string `json:"id"`
+
+	// Only The vessels a template or item applies to; an empty list admits every value
+	Only *TemplateFit `json:"only,omitempty"`
+
+	// Record What the form records besides the answer, written into the note
+	Record *[]string `json:"record,omitempty"`
+
+	// Ref The rule the item checks
+	Ref  *string `json:"ref,omitempty"`
+	Text string  `json:"text"`
+}
+
 // ChecklistItemInput defines model for ChecklistItemInput.
 type ChecklistItemInput struct {
 	// Code Catalogue code: 2-digit area + 3-digit item
@@ -1893,6 +1936,9 @@ type ChecklistItemInput struct {
 	FailWhen ChecklistAnswer `json:"fail_when"`
 	Id       string          `json:"id"`
 }
+
+// ChecklistTemplate One immutable version of a checklist (docs/SYNC.md, Checklist templates)
+type ChecklistTemplate = inspect.Template
 
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
@@ -3003,6 +3049,19 @@ type SyncVerifyResult struct {
 // SyncVerifyResultResultsState defines model for SyncVerifyResult.Results.State.
 type SyncVerifyResultResultsState string
 
+// TemplateFit The vessels a template or item applies to; an empty list admits every value
+type TemplateFit struct {
+	Categories *[]TemplateFitCategories `json:"categories,omitempty"`
+	Kinds      *[]VesselKind            `json:"kinds,omitempty"`
+
+	// Rule The citation that sets the limit
+	Rule  string `json:"rule"`
+	Zones *[]int `json:"zones,omitempty"`
+}
+
+// TemplateFitCategories defines model for TemplateFit.Categories.
+type TemplateFitCategories string
+
 // Tokens defines model for Tokens.
 type Tokens struct {
 	AccessToken string             `json:"access_token"`
@@ -3281,6 +3340,12 @@ type VesselPatch struct {
 
 // VesselStatus defines model for VesselStatus.
 type VesselStatus string
+
+// VesselTemplates defines model for VesselTemplates.
+type VesselTemplates struct {
+	Items    []ChecklistTemplate `json:"items"`
+	VesselId openapi_types.UUID  `json:"vessel_id"`
+}
 
 // VesselUse defines model for VesselUse.
 type VesselUse string
@@ -3902,6 +3967,9 @@ type ServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(c *fiber.Ctx, id ID) error
+	// ListVesselTemplates The checklist templates that fit the vessel
+	// (GET /v1/vessels/{id}/templates)
+	ListVesselTemplates(c *fiber.Ctx, id ID) error
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -6726,6 +6794,35 @@ func (siw *ServerInterfaceWrapper) AddVesselCrew(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListVesselTemplates operation middleware
+func (siw *ServerInterfaceWrapper) ListVesselTemplates(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListVesselTemplates(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // FiberServerOptions provides options for the Fiber server.
 type FiberServerOptions struct {
 	BaseURL            string
@@ -6830,6 +6927,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/rules/tonnage", wrapper.ComputeTonnage)
 
 	router.Get(options.BaseURL+"/v1/vessels/:id/compliance", wrapper.GetVesselCompliance)
+
+	router.Get(options.BaseURL+"/v1/vessels/:id/templates", wrapper.ListVesselTemplates)
 
 	router.Get(options.BaseURL+"/v1/sync/pull", wrapper.SyncPull)
 
@@ -11872,6 +11971,55 @@ func (response AddVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitAddV
 	return ctx.JSON(&response.Body)
 }
 
+type ListVesselTemplatesRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListVesselTemplatesResponseObject interface {
+	VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error
+}
+
+type ListVesselTemplates200JSONResponse VesselTemplates
+
+func (response ListVesselTemplates200JSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListVesselTemplates401ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListVesselTemplates404ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplatesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListVesselTemplatesdefaultApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// GetHealthz Liveness
@@ -12090,6 +12238,9 @@ type StrictServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(ctx context.Context, request AddVesselCrewRequestObject) (AddVesselCrewResponseObject, error)
+	// ListVesselTemplates The checklist templates that fit the vessel
+	// (GET /v1/vessels/{id}/templates)
+	ListVesselTemplates(ctx context.Context, request ListVesselTemplatesRequestObject) (ListVesselTemplatesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx *fiber.Ctx, args any) (any, error)
@@ -14455,383 +14606,418 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListVesselTemplates operation middleware
+func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
+	var request ListVesselTemplatesRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVesselTemplates(ctx.UserContext(), request.(ListVesselTemplatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVesselTemplates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVesselTemplatesResponseObject); ok {
+		if err := validResponse.VisitListVesselTemplatesResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3dktu2ti76KiidvcvqWux2d9tO4u6adcqxnUzP/HnZTrLWmcqR0CQkIU0BDAC2rJly1X6I8wx735+b",
-	"c78eZT/JKYwBkCAFSpT6z0l8k7gpEr8DA+P3G78PUrkopGDC6MHZ74OCKrpghin463mptFT2XxnTqeKF",
-	"4VIMzgY/FPS3kpEUfiZTJRdEsPdmjA8GyYDbt34rmVoNkoGgCzY4G1Q/6nTOFtS2uqDvv2ViZuaDs9Pj",
-	"42RgVoV9UxvFxWzw4UMyePXCvgfNFdTM69Z4NkgGiv1WcsWywZlRJQtbnkq1oGZwNihLeDPS8vQ7atL5",
-	"+uTezRlRckmumNJcCrKSJbmgmmXEzBlJ51TMGJEiIexodkRGg0ejARm+fEdnxHZKaJqywrDswC/DnNGM",
-	"qXrkr6aH2HPHSjyOLsS3fMFNtRatpc3hx7C9jE1pmZvB2ZPjxDbOF+XC/mH/4gL/Oqn64cKwGVODD7Yn",
-	"xXQhhWZAAa+VvMjZwv4zlcIwAWOgRZHzlNoFe1jgG//2q7ar93swhv+m2HRwNvg/HtYk9hB/1Q99u9Bj",
-	"c/2fCfLmq+fk6eMnn5Oies1PDkb1LLXvPpcZW9++F2zKU85EuiIUXiOpzBgZfkOVoIZeUnJ6fPokIW/T",
-	"+eGr/7C7xIRdjX8Ojk8GyeD41P7nkf3PY/ufJ/Y/nw2SwdOng1/WNiYZPFswkS2YMG/YbyXTsDyFkgVT",
-	"huMSUjXD/2cZt+Oh+evgdyTcdQpclAbW94EmVM3KBRzQqn958StLje0/pYUpFcvG1DToPqOGHRq+YIPI",
-	"oFPFqNnxm4ylPNv8jSjznF7kzM+qs42LVeyM9vj8iqdszLO9vo5/tv6a0AUDwhnv9oVUfT/4tVRcZ3yn",
-	"Tjw97Dt75BS/b6A0Yl8hw3r+R1ToJVPkf/+P/3kQG5JcCtZ7zopRxyCaI/h5vgK+yjJuyJJqMmd5dk6k",
-	"SBlx5JLAC/iHeqAJNkWWcyaIFAy+mvErJmL9akNNCefPH3NZwJueT8M1Yk8Ty6IHvCyync9KqauFac9W",
-	"kgXNWDXlQbJ96dxF1OieC/PZ40GEgYeX4j/xlvTft2m7HqcjjwR5VZOpVEtY7eE6AQe00DoODV7TWMxf",
-	"IsyszUy/5TGGyg1bNP+x6aZZY9Afqo6pUnQFhyMQXs5+33aY2msMo4hN50uaXuZy9oKl3G9g62rIFaPZ",
-	"ajzlguZbTuecZiRnUwOkc4EtE9fAGVFMl7khXBNuNNFGKpYRaNb/REVGhDRzLmZwYtzhIkIuazq6kDJn",
-	"VHhe7Uftj07GdUqV3VUrAayi52ULo4owBg2CyhZ5odTzN/hme/3DDoNhVy0nrWXusVPBXR6/tac01yxp",
-	"7ea+K1azxqY8jLKaf3CyjQ4bM4cWN8z0pTBqFSHI2UyxGTVszN5zjSrBOmnUb/Xc45aQ0qTy51IpYL/E",
-	"vUYsW03IlL9nGaGGTLnShiiWMl40GOZmGcdJh34n6kGX4lLIpV2nJeWGi9l4KtWYUZVzkNOBWKI7tVEA",
-	"6Xrb37xrv8O8xpqx6LXIBHE3Is4/Y1Om7Kke2hNOZ+yg91JE5I11RlPfDQ80Cb84J5YfkuWc58wOKZNM",
-	"W05CgEQiF9hWWSSnm+eN171dPGJftRyMCUN4/83flQl1S0cclB6n7K3JRrG2CrrKJc32F/kJ1eES1HNf",
-	"O8ya/dZLKkgGdqHG05zOmhfn2uDbNyNICGxBeR59PRB0tmvcm5i2P1cRmcROssVzknVG5Q58W3YJzlhI",
-	"d/UubeCRNyF9NNjt3Ukez2nOREbVO3nJInLHPvpfz5MEa1zqayqKO6oWV/LyWh3GpOZAog2Wa+tiP8d3",
-	"73TNd1ot40linQFplipmzomey6VVrfJVUzoMzr3qEFenjGXkxzffEiNBJyOUpG55CC2Kwa5Lj6PFDnfb",
-	"iJs4vc1jtHZ8dziOBU25We0nV6ZUKc6yHb+iWZmjAFeZ/06OjxsGwOPYTZHOeZ4pJsalyJgan5zu3kRe",
-	"zmZ0xsaXsyapy9IewaTVWkd7olxcRDRaN63YKqeKLdcGu22s01xKNaaK0fHitNdwN47WXlcUZMrF+gF5",
-	"Uwph1a8FM4ppIqfkgol0bv+piJkvqYKL7Hoj+LCR/ryu1aSVnE/ZrzS9ZEaP68VuD//k5Jj8dztqu9Ck",
-	"yEttJXZoOCFKWnrJSFlE5Y8FM3OZhfK4WycwOjAaFbflFVP2ko4NpmBKS6HH7nAQ9j5lLNOkoFozMWNK",
-	"J2gh8i9ErESBSlN/Fsg5wfhb3a2P5zW+QFJZCqvLTKUiVBA/BZLOWXq5fUihyKZoyrZxqHfwUvuQBLOp",
-	"lj6J77LvJ862DM3lrGRNe3uLO7mnG20w9fdWLyrZ+JKLBjUIKSyh29tw4KSiQiorwV2wqVRsnLGCKivY",
-	"2ftBjBXLGdVgstJjK5TzKe8w4NnuCqa4jOzaV1IRPxxiO0dbI76Oji3T0I3gJSugU0Fevf2BfPHZ8QnJ",
-	"SoWC+/D1yeMXCXn96LuowdRwk8dUwdbuOUEW3w6Wa/MW2UPUuTk3MpSN/XcZFPJcLu2NDau3g9WuQTFt",
-	"qZm6yXYq/Zuarh1EFUGis8wNckdiZoZygbJlzFaSsxnNx4pNd1S8cm7bHFuiX20b0bfw7mt4FXiZ4nq8",
-	"kGW0o4IJmm9vs9rY1+59oIwZX7D+m/gG3o/NriK/XkN4B2930CbQQn1agvVuLeLaPidr1NnYznq+Gwn/",
-	"K8a+ccysSfqexUX0FViWnovXmjW0WrWxcWSvKq51Xf4dbek2uMjrmjhbo+RoL9hgSJPTKRMpi4ldBWM6",
-	"sVydlIIbK8IsytzwIudMnRN6ASYWuLFJynhuZTS8vktRKJ6yjCjQg3oYWipRrWsUEETgO5kSCrEGy7nU",
-	"jNCFFR7gDTmd8pQpollTJNzQcTWjhrPLLYqTjgNBJ26Klss4yZY5G2tmOqIlytwqjzhyN4lULpiGG3Sr",
-	"zodrG4w/qbd7I7W88+TXpBUWp5I5jz6+FNsJmHUMxPY55akVWvCu+2E6OPvntnOdSpV9xwwdfEgiRoLl",
-	"eMGsJN9Xn2fvC66YHrcchE6SWnt9pmiHSMC1LlnWtx14W0Ub2se97ZnlxvugXm7guO52TVfrVPmMBC/b",
-	"Y/ZcLgpmICoE50lAvcWzlmdAwvZwSnLBiGJXNOfgqSQX6J7GjkjGaJZzEQknUUePTjGo5D9+OoiqGE5B",
-	"i98IVYd917/2a/dcsrf4gf20BAoeY5s1r7hiWjNnZvFUGOUS+OJedt9G34m/zZAoq+2s1iokyorkAod0",
-	"m9LWD+kvzWNqySDn1F0TO1wxGV3psZFjOG0RgvuezajhVwwDF/BMZlE+3Tyv68wUPB5ADiSjq4r+6JIM",
-	"mcik0ixLrN5dsMxeUhlT/Aqjza5z9ntGuuzEIvY80xvPyYxro1bj61B/9WkrptH5nVC/u2TZOVlyM88U",
-	"XQryN6JLXTCR4eKLlOU5rr8ulbLPcburo2T3b+A2G60cNU2IioySgeVCUy7gedVd5NDFzKTu8ETPSnul",
-	"qnlvucdeiaLcbp9srtzL9zQ1+QpiceSUVNwBQg6aN9rRILm/Gy/wrn92nNzRIajvyS3BrjdwB266c4Le",
-	"v9gWWLDXhXSNS6GbkLdQ6zctK5KjeurUO12qK7ZCkruC2Aiaj6uHXOhSURSOC5nnpfsq56kXmSuhwd5R",
-	"xVh5i+WUG8G0PVUFUwtuordkMM4b8UUEwuYdOhLrXl/7cOmNrGHBRfj0pH3eb+3w3tapvMMjtPet9mHz",
-	"zr1di4H091N1q4Hj3F1reHKqWy1K23OWXuZcm2cYBhE0vWIa7jhw4G/++JVhi34Xzu4mi3Ur35TyfLyc",
-	"s60GvvbkqqthFwKIXdjODlIPJHriKhH1TRUXtoOgmkaD4p+RrA6Lt68kVnZxLLsSEdbDaJjWdNbfwuPf",
-	"j89LTHOeRvjgBdVsfEXzkq1zrg+J+3mHGNhkkOacCTOmpZkjO9wUiLPuR8Svu0e0jyufCcPNqreIg297",
-	"DS1i8WJ5di1JfluU+9YQjULmvCF2NEI6pbtOO3++umaESNXInrkEmqkrpvYlEfd1N4ksuRBNvoifDDx5",
-	"9ZTxQ0IIiciTQOt4VNtSjWB70IQ7lzcio/gzfocCiuvyTYPmdrpMFguX1rQWfruFsps89pIV5gx0SFx6",
-	"og0VmT4nil0xZViGP+ZSczEjQDqEawK5VA3l0TYEKhx+tp1SglFFl0ix5c4q3s1IbRuJRbHl1/DizuJb",
-	"l9nvFZr20GUMq/1K5FYL/QluOk2epYacHp+exO13w9ODuOluZ1mutUG4Hp17s8koVe/bXqpC0HbkTO6h",
-	"fCuZ99rZN/Y9yyn5TOy5aq3Rub7DJpPm+nQt8NeeHFuB54otSRraiRVxyh+BHTsH0zD8UxMKFCU12Di+",
-	"oSLLKTl5+uRJQl5TRTNekJOnn30ONg+0ApOXwZleUG2YGqc51Xp8AiE9wYPT9oNH8OmMCzbOFL9qfBl7",
-	"fgr6rCX1sRPq8C24AELNtcgZ1aVi41TRqRnXui760LA1HAqE3qZSZOtPFUWTVt3HQhqpwk7D9hojbjfb",
-	"/rExkKDVjs+7XqHjmYQwrHrU/lEwyvbDuoVNir1iy++Y1wpvwOtjT8NYTscXXJl5LwbYHZHNRcav0vEG",
-	"I+o+7pnOHIZiLkXHL8olLIxzKmalUyM2hjH499Zu/8acqsBwXAQ/hmiPvV0E1ZbuczteY/9CkePJ4+tk",
-	"rba2vXUxioxTQb6nOCPyghpqBUfLyxpXJAGmWK10QY1hyrbwf//z2eH/dXz49OHhL78/Th4ff/hvN5XZ",
-	"6mmrbYnZYl+pKG9z6vxdEOJ2Ggsp7EYE7ZoF3aGoXXV6M6bA2zw2f0JCjO7HD+JLSVW2lxVtL9Eypktg",
-	"2Msr/P70eJ0gdzef9Rc03QqgvLmuQv+yeeHeuF7aGBJpThWE/eRWChT5ikwgK2FChlQQ+CcR9IrPQLAi",
-	"c67tQ6IYaNtcCnIhqTlwcCHaQYew9HJNJlwXqGohJJBUDBcZzVvSnIvpsV2NuRinc6rg0nMjA7QVGGun",
-	"HOPnf8NjinX3wsVO7Op5l2npFfRYbO/67n1LtQHfuZGEpsaK9XKKLnUOcYC9Pdd+VYKjUrtu0ZE0XnKR",
-	"yeVYFgwCCN1TKoRdL00jr6a51GAkz217igm2pPl4ygWrHbeYHJfTAmKcL6QxcjGujXahy6r52En01ae4",
-	"R+MrpnAC+Fbt2RpXuq37HlTrcTBjDBEXmrcMDAHjlCYuA7poj/UtcsKGVJhLgEoe6e8q9A0jBWyKF0sG",
-	"7w9n8tA9hDCfo4oSgx8P+QICzgEDyfKkwYybeXlxlMrFQ1xE/z9oBEZ28/niiEpRYVJsyRdvRRi6dbJ0",
-	"j5/7VC4jwzB2YAvbbF1dyeUxflr7WiIB4HvEVG8N746kWhvK8x1DrLeFbjvmstHLVLKWNX3XQPfO0NrW",
-	"YDFlfT2BwRIW4VO8YGQGJkUhDeEYzpL6WMmoXeumgtNb8SCLwqx8OK0dUsd4qhjVZWWorsLOwkDVpL6V",
-	"OtnPjhPoGQTvwpHfsGmQAxRPEFJ2E6cuNWh9pbUsVdoapZ9/eCxT73sMYnhgASBzLDr9ztj6Xi47D4Xg",
-	"4+ddOL0fbzKoguWR0zYC5Fvx9fUaNEirJ0+ueMj1uXLD9btu9/M0CNR5Rk4PMz7jhtipk38jj9yfdp9a",
-	"KvDx4dNffn8SV31f2PvU9mD5vtQxPJdnRJezGdOIqmCPgy4Lpq64hkC+lGdMdwGVkYIqSk6PHh2sh1Bt",
-	"8wfvejhgAnFKbiea+Vd77nF7ia6/1Vc8vZHwGmypDhO8I5260e365VkUoed7fXNzmV6O9aXlm5GQxtdW",
-	"MyXwEllwUWqCTkj3iBoXWqoNKUo975dn0N/BbGiehygccayAoszznTzp7is93/Or/qAZFV7ETj112kpl",
-	"njFtxh50RvNotkqFgIKv17gvFTwI4sFQBYG/vSFR8DZhu0IF9gBXiKOC3ARoSI3Q4ycfofLv/E/1Ujlh",
-	"w6Fk9aHrmO+9RiIJJrRO2TV4WnBa2+sdm0mUH5QR/ThzCSY76623llUb08r6XQHl9bWul2CBeC1d4Nku",
-	"kcrwJSnspxDdDWhpkBM2/PLvr0FmBYcSWG90Qr53D7VhdOEfXv4Mz+p7esHSORVcs8yFVOlz8ubHb1++",
-	"PVpk5L/+18nR5+uXtu10q/hpx/mjffFDMqhiTa4NDxDuHLaa4HBiBPnSvkEN20/FRZSkDfCnO0fitUQ5",
-	"/wJxPZGLFQhuaEtY0PdhZ08CPbeeITU9ALHSCqTMMb2eIGT72FjROLLZyvokYmWtdYfe1tz1SMxWL8fx",
-	"oIGd7MUNG3Wj/ZNY+1MuMi5m/dfrK/yg7/jXQt9adukO0SFmbuvDk2OWmtc8vUSbcJU6yYVlKik7Jy5L",
-	"OQY80Md2uVt2cZ3a2QkMV2d3SvJrmc0YuVg5PLRvnh2++unQqimHmaJTc3RyTvjUJdRiqqtLCsFRVbMk",
-	"UhC4JbeFdbuctH5GFJbh0akooc6oWZvZN1xkus7qAVNkndcjOla/X9q7vakiiRqbfCRtlBszqOa+gStH",
-	"QUV7SwtVSDBnu+hJlZ4eN6mhhre9mbYqeDdmtLXDv35eMWO6f9evnQ78g0u1jvQapk+vq9/747xU7a5D",
-	"+7pNb+xxMLlwq6IL34kLE5PqAnK8rnD3FWNxGbjsR9S/lc4ZsfHGYOzf4b2GNX1bkKUDP8YeYqfyK8a+",
-	"jTq4MCe+CxOgn9692UkWNvv7Vlt+/XLix7arD8XP9Qb2+9/9lvXEz8i52OF4+oHGjuWOV6WRJmbW22UX",
-	"r3HYm8gffjR+OXY6r9Wi39Tu7akdpKakeUSlfyeXXMwI+rMBHe3ds4cvnhFqiPsmsaKE6lz4NsJcD9g7",
-	"iIeEmMKIvBZEeCZEHZ1+QVKZlwsReDGscohZVBJhSA1dUEXRVbtkCj3ocQfq7vHS/nC0DcxTxgiAWckp",
-	"+frlO/Lw6gS362HlebHvAKCUdlLcJa2TIlvy2JYYjd9KChkJEQcv19zqyhld6YR8cTiXpSJ6zqf2IdWa",
-	"aS3VIf4qFVnSlYbQ2YJCBpEmQ0uMngIOeiq5DX/MrmIweFjGhmkzliLvSKg1UggXuNOc8NdKak2GtdXn",
-	"gPh3kxuGQOwEA/uKszx7qRSaqHsigXWnEvXO/vKpKD2ywBq62s7cYmdP8n6ZgrcghwY6acS34O6/7fkn",
-	"gQsyEssuVQB/SFIpUqYEy8gQXEg/ESWXmnyekJPj9QO1/Txt8G/GXIvR3c/pbGOOw77JaJtdYHtVuzFd",
-	"5uswIGldWw7zCZARK8wgqPcjAR1ZrAYdYIV9c5hvr9hM/HZZi4LiYpaQtad2gi4JoRRTbhLiwp/kFVNZ",
-	"yRLSiFHKEhKzrQRvt6OkErIeJJWQVKaNWKYxfGyfcgFPE+K86GMhxTh1iTHGtlYw6vDDsjim+yaE5e2p",
-	"ipTrKlFxnWJ+lRfEzKkh+F4D6n2tkZ608YfIwOyqzOMbjopKHkCoJyXvhHWUVKEojcCGm6oKtBEhYw+E",
-	"8mYsnM8RDRYo4FUVZ4kV76m4Z8X3QqINaa9RDKgisd2K/NhL4CY89nCZ3J2n3nb3BilzH+klWuTlZOci",
-	"Lxsqu/yd0Rzj6FvX65yllxtdMF0RIUG+8/pZvQSvEb2iHJd3q5Owohw3oNgcoobcndHSZ3KM6VsmhtR8",
-	"DNiOiPkIcMxCGuLDoK4pqSeueyv643BuoEHDZlKtenqN/NsfqsjtwjtKN30d+lS7Avb3AizCYVVYRfSS",
-	"VdpVS8fOuVX1Rb6yqr19EeC1DM9zsqTGSrSRpN2T08cHHaGNduCIwr5hD55sXX8hx5bAylxHs75x4TDm",
-	"stQO+Dv4IDa2UJrYtsa1QB9ij+8mu4dtoLS287nYVVnYTfmGUAOaj0Naj+neS7so69h7UhwGLng4geCr",
-	"hzgQudyJbkrN+pH0jxqG/q86+QcX5NGWCqs9dflXDS9jm6NTMbMX7NQwNdblxYLrVoxYMKM91R90Dow3",
-	"BQMmA3bFMxDlK9NoBPDQv4M5CI2m9ooru/1im52m5yrU+JoVa5o+15horHbdsn7gUTVZNfBA8a68ljpg",
-	"2KLId6gJt58EvQsK0DUQ6Vp1M+uW1spbbiyFGa5Jc9dr6T3AZ1SVCL2LPN0F893OAK582TuWRT45GSSD",
-	"k1P7n0f2P3axT55EtaK6kxeV/aQzIKgS8mNvxHPbDVt0HZnOHKTrVE91/SWDqtqbby22Eb0CWbpsmjvm",
-	"umxOWxl3xQBsL7Ec1ObY1+LUuRW9ciRufBMDy7TrIUhqCFMWdtnbZhBQP44L10TBxJj6krS6JyeDr1KH",
-	"dNT3I10uFnS73hDcCO6D9az3IL/Qt5pURzkg9LWRrk94Mwe7CbtAc8HvyDqwdq+GNWAVnZpBcM9irLCS",
-	"V676tClVGwE48ZVjO8xg67t2TSmxMxjofhnWbgyqnZfWVfxk3FnnYPcsrghgaJSk9szPqvKygjSssZMd",
-	"+uVi9WFnjbitnZDw7l4DwD3cQqYdATc/z2XONsQN7D2onF2xjtm7mKu+crFXuMb1HNaG2UFioQbeQeC1",
-	"lnDjd2wwz8TV9MBVCWKMKml3l7v249KW9q2ke3NV/GsTfEOhaCgQwSjXggDDyL/6MK0d5di5jW3XP+TF",
-	"TVzb/5AXXdl3vW/hf8iLN2XMYGLJb6MJvE/oVrs3X/bN5d71aIL52IxIFIbgen5NFXzOqDIXjJrbKDIL",
-	"aU+iQz7/VV7ErSKlSeWi4XlzgTYgD6UpYwg+PaXcIU9f8qLoEHqKnArRUUUe6temc5aVOXugieHpJRku",
-	"qChpTlQpNDnEhFt7SPpXTlel2AG8e2cuZBSfzVowsW4OmPRd0rwnUKzdgbrBxlpV0wg2scUuGpRTb5un",
-	"2MSfoCbRdx/BfRw3Aq+s9W2Fkhy+CArXRDGaEWrIsMqUkBldJeSZ5vThNzK/pIb2qIfyIT76rlzczSG2",
-	"LkvEUtouHM9yqxi+gkxpHGTWrse/pMD18LRSLQoXOyWkgi6kSrHDtempMxKAJAWxt+VW25rLlmxGIQdk",
-	"X00+GGC4vFGqC6xwN1WKq0ud6VzOnb0ehpr+ioBbtir8F7+OwxmGy3EdgP0W/N8vDgPw8JffT5JHJ3Ec",
-	"hFga0XOAvD6cMcEUVNXiGRnKAkfTOKo3jM2295Y0nfTJPlu0jU5vRGgK6f7urB1htzeDBbjn/u6wX2uT",
-	"+DYA4fO3L8QfXdr/zHlUBAlLrYbREH0hbKJtyhnfG0Lqiqds3LV6/QEUg3V+1A/NoXnC3xq7LvZcyykx",
-	"c8Q1J+Fna5hT24EVqdZLqbKd6aJdvdHjxPr21ucTI/LvMFrwmdZ8JnzAZ6R4VYdWuntMv0c8jEIhjrnI",
-	"2Pu4heGK00hgwm8lv6I5oFnXGPPbKnFWHVVo236OvRJLgsW6bmqJW35IUd7vcOwfOXPbKc7XiMy5ZszN",
-	"XQbKRAJfIhLtCyvdh3nyZFFqQy6YK4IoRZASbQX920iCrkNL7j0ipBLwOkND3Ml4w3SZR5gSZtfEInwQ",
-	"LG7pAWacNZtkEkJ9fAFfFyUNgUwI2abj6HG0Ouz9BZZ1phorS+Bjs+MbAn4M3K2eZchxdX1JgnZ30h5F",
-	"SKwYL2gsMo1ypTGJ3QEscpHxFKLVGMEvyYKuyJTnOTFyxswc69ityXLRetE+KRzIpP5jzW+wlr3Ykbga",
-	"0tMNLdE10hYrcgweN2mn3tFw63dKaGweiWtfPbH8Y5S0+tZv6sbn3ytqqUlFW79eUwM6Iamuk9dwHTzr",
-	"fvjOXaDONfa/E1Lq3YksXXSkMcb6vTQ1SO56mTKZrW4sv6ivW0mmNGZtwULBOBVg0oa9N4RrwgUZvhSz",
-	"nOu5ZfSuCk41f+BYDiF0qbgxTJAVM2G4z1YVqKCrXNJsm6ew7XhzaHMwUA15n1STjBp65rKFEpLJNHG1",
-	"BxIC6TuYIOrzExJS5Tq3t04xej3beQBV3Bnatt1W04j6GlT7FwIWAxnVq7i1PldIlDdhMmgQ+d2ZDH5Y",
-	"ihurl0KzTDEdd7t1c97bKksPM6uKV99roRRfSDdeH8Uv27UqpcBs90rfrTctUOaf7GamuI8kyJ33/g9Q",
-	"yKRJKH3ql9QzDcxeKPti0aZF9LKAz26CbSH/uGN+dTO2zduh/L9ChZMAf3u3ohFYRMxFpFwPsaVS4+ON",
-	"JKAnQ2b9EqrDYawLVHYkKeO5qxi+vaN4yM6ahW45aE9vV+ieYFWvqyn5pnDoO2wQ7xfAt5F0AlP8pn2y",
-	"snJkUxCdbjrlKVNEM6MBEJTHM7YWZW54kfOmrz7YACzEUhv8Y7wwIMd18TOCK/SWKU5zJxBbablQllyy",
-	"c3JcGWf00RcEaaJPDJHO6zit9ZDBYJL1cu5LXDCmaxLXXBoZoSva7YS3v5W7QhynUhgmTHe15Yxj1MQ4",
-	"Ql3fMaOYJhfMLJmzq738j1dfkUJiwRRAtTEtONFooumaQZW959Ot4HN2jV7aF+uEg763QRXE1i4jcsXZ",
-	"kikCv58RIcd2JIn/x9iuY/3XrLA8kKrxVDVK1JDhqDw+fsTIKblcHCSAm2pZVuyVk1MyP0iCJRoXOU3Z",
-	"uBQ+/7B/nN2c8dnc3ESO2Q4XK5ZbGceLr/88X9VA62Vh1T6ypJooNi01i8MWzOnpk8/inIL/i/XNAPDe",
-	"0VpeQwLBQWBQoc9+wCnAP38rqaLCcNERh2Xm5eJC+IIra45Aw9AJiADcMyVLkZGlVJdkWH8J58KelND2",
-	"4PCq3TABv0CwOjosOhZHVpqZcWw4UCtUE0uca8cwQPWFaChfJwcOcBvnt3uZS5XrXuf0xzffahcKCqt+",
-	"i7lvS54hFkCfa6GNHemoz9Fai0F6svL8o0EObjE2x/fWPGuNt08trUQx8c2c4Y1X2K/JnGrcJmoIzfN4",
-	"Cnh7eTs5bd6O8et809DLqhxAu6oIXD1AN2SIMWq6EZOGnhcYtR2+kATptm84Yht1C9aqc4GtYPSGpQyK",
-	"BKwtNDN01pG90CocG/KTvqynHfHl62U6eoLONw78x6IyMfYyF71WDKtCe0/xutGontgOzjj3UdwUgqPN",
-	"aTTgeFHkzLBxqfIoOVtCkeT1D2/fESlSRtgVUytysTJgntXoQF/XDl0Z9l34xpTmueXD24by4zusXQ8Z",
-	"EnjIzFzJcjZHQRMrh3ChDaPRO2vBzFw2zAOaixl6kUGypMp0GJSVvTpL0XFrw++e9prD/3JlGBi9cf3s",
-	"m+SirOua9GPg9rMY6qMnKrs42t9p8LLDpTDSblXWFxi6Td6x2jv2ld6pIuX2EgLrB2OgAq6whnNptIuT",
-	"loqRucwzTWhuudmKDD2gJAxSP/ydZx8eoihxsPMSVKwpsgh1ckZzeDkXlyw7C+kRR2jmTDM4PdVoz4m/",
-	"Zc+IlSLOneR1RqYyz+US9zKnAmDKBfEnNpBGsLumlOQkp60x2dU+VrPp5nc53TP6q624VAXFFnTGHv5a",
-	"MCtC4R+FqP+9ZBdF9cec8TR6Krvg4JE1cFRqaFGQGb0CYHf44YgaQ9N5n5DOWsZtle+US6YOU6oZmbP3",
-	"5O3fnx2ePvmsEilhk4dUE+yJAe21inTRw+kvv3/2OB6guomThO2eW9liIbUhp0/Id/zLgyjQbP+7ZLto",
-	"1UkiIDiuXTJS8RkXNN+HB4DMNj45/eJ4/68fne7x8YfOOcLJ6gpq8aV9Osw7sGVwcwJf9m+fBRIj1wQP",
-	"tJPyK4YBUhk3LkhOR0XJndjymtq1j5a1mZ900EpVLybo/Mu/vx4kg8ufB8ng+7+/jh71tV1aFxcbgkek",
-	"RgR+iKFbqEthhSGIBe2dbjNnNNtSLmYz9PngLRMZYZYY2HuamnxlhfAZv2LCKp9sRahiBCd7EPMjrwsx",
-	"r398N0gGX798F8cBVPl2o61rFN9uSHHRXVTyImeLbgjfaOTtgqZzLrCk4Y6AppDjs0u5lQplOA6MUKWJ",
-	"ddNJ98EpO+KkurKmfTPb9sDprj6dugaj68KqbZd12M2+vUfZxRv0WVzDjL65yGl/F0XLtozrcW3PRWtP",
-	"rm1hLvXcl4/bubJVOpdqTGesK/0zDJbdnrBN1UzvnHx/QTULC0RGbsbZTLEZNYy41+BGxHApNEhquiRD",
-	"dCgIKdhmKafXVFpG+DWnxhVTh7h8gNZWm0267ont8M++R0WXnVKrYA+wSH9V/dJ9tne3MRH561xe0Dxf",
-	"kVLw30pWV23kGRn++OOrF1ef18ZIGNVO+U9tUCcDhZYAxr+24h1VcEUtdMFt2TRYGbOlEzJ16OhFW+4t",
-	"UkYqg85O8nDDhrmz4Mx+qwMW6lx4ODZR9l3q+b5VKS7H0ZX4O5/N7eWl2W9wXJZzns7D84TK6NTK5ESB",
-	"IKu3naaIvzmsdNlPpw652Lb6Z23RZGM1SlxEXUihY1Vt6oXqA6RRkec+UD4VNlEsDhpXepflcmpGzPYA",
-	"/Al8XH1tbG2c26CFenTNBdiw2PGYfs/Gt0fMLl218gpzqa/asqfvtCNL1mNAXT94+WbF035r0V36ooFp",
-	"0D/+9Z23qWXEfU+GihU5XbHsnHit0NUkzdiikIaJdDW+ZKuxYqXuUFf6H791BOc6KcwPBGp3qBlDbCGn",
-	"cDd0VsWMWnX74faARSmFH8dOn7ng5f4JDtW52AwtUl81G8x2/15p7i9YyvUewmMPYa/lXao8lVTNANJd",
-	"wx1EiWKHdgVXMfLIguFV+BvMv+4QxqLbGYUrP90ZrrwaQLIJubxez5fCRKHMerCm7ULiXji4Kc/2L3Hg",
-	"pz/ekKtTK+Y7if675aPcXJjs1jl7iaK3E6NfOkEs4r87/cnforsxaPyOyOmWY9UVV4FUXrHVzQh+/aug",
-	"x3hUuMrN9Je6anmdYlDVLvSu+y05B/WBvInQ3fbxvrsg3iCLIJa7fVtZO7cNbbwZHmwX7OA3bKrYvoqS",
-	"wo/HRl4ycd0k/WZj8bH6nF5/7Oryw4Nk8PrZm2cvXr0+/Pvzw5Onn30+SAbfPPv+xbfP8MGTOGDxGyj9",
-	"85YZ44F61y6em0YNWziJ2U9ixuSCGcVTjKgxYxd80hlBmjFlxcIY/ASm863VDQ454xVny7GL9GQdYR6p",
-	"bPoTNcUYK2dzo2JV/RXrZMlFhobCSuaQec7FDEMEnV++8QzMglA1MWcio2q8YlQhsiwVUBoAHmyvMQJD",
-	"r4bgVru1cKDqDNYXI050QWLsbiZgAIDQO8EIVFAQaynKsLEuO3ndPdWBHBFBdxhU49rV9tpYiesaXjHG",
-	"dF+v98KjcTTyEaL5FDEJ2GHvVtC7AfAuemSnXC1Qf48ewiumFM9YINS1qnBi+4TmZg7xM0IaH6DiXZGB",
-	"S3Bb1b8ukTpKro4QqqlmCy4cJJE2Cs6ULgumrrgGXLcKzb4qfhVlk6g9rcsB2Q4a/c1Cjjp/Dt8G3P2m",
-	"zNlbFsNuadeLsxymw++BCM7xChjTKUsNv2LAyHohBU59/eJrXCstYAfLPg8dT3bJDppcrMhbB6vmqj/G",
-	"hNmuTAw2o+lqbFcpYzTLXV3rrZPrrpCxc0VWuJu3v9+4waOyUQWp0dqspILmxlHHZ+03rBpR0kU7/fio",
-	"I8hrs1D7r+e+qG8XUvd43RG58RLy7W2uok8t69ujUcVo1MInjOL7jLJTn6hKHO/e5leM+YTObtD/8fVW",
-	"t6tK7Fo0YA1XvoN9u87A2QCm3L89T7DbbGd+Fz15JE0S7F6+1jzD3QvH28Xd9fMaPOibaOFShOdZL81K",
-	"dQUrmjHFr5gm3GgC8RkrMsSypeRvJCgu9Vy+TYiQwj4aVy80i6gQdXRy8mh4chCmNoQlS+ESdgW3m21B",
-	"bra8ggue5vXDjKU5dcCrchq87Cun4vKWyoG7TrkRLtUbS5ePXc3V6PX+diXSVyYWcpJRVJ13taNYtdsu",
-	"rzN5D8tCM2WgutvBGSwy1k+HS8o59TqU/vZNtVXakEUoAWHPsIQuvFOxhXQ3wBj1hWhQssvfigT6Q12F",
-	"w1zO6iQvQLyzp8kl9jiA2gpCCSwbOP1+ERxeZGoXmzPcrIj98YyExrqEgPCWVFAaARBhVY3XPmvU601I",
-	"VRQ+If6gJZCZs5CKYR0+w5SPHdBkyGcCorpWBdNkJUsPHnUp5PJgi10jQihy6dtOcNXQAWIQGeQcoqsJ",
-	"N5BIZOkpDHg4cmmQkHMMgg9Qa3ItUVIWg2DvN4uW9ti8dl6iNc8oy+JO5B9EnQtW0BkDosA4xXngX/Yo",
-	"is6zjKnF3nPUjn8GKBX/RdEqOd9NY7W9rTXEgv5Wstbil8LVE8EtskMQ7L0hRRlm3wShfFSPLRFFNl6V",
-	"dkI8h4koBiF5aX2opCJa0ELPpcG86pxNITVLp1ScQ4eEzigX9ohJ5HfrcvluJsqKA0ZD8qmOZvU5RBvY",
-	"RXvs7ZZwMasCSpnILO/jAveiArutr4QFqqF+ugAYM4uzIyWNTGUeRvtELDfXdl7jalW0EeyjX4jIWJod",
-	"dx2Vn6zKu9pP59/ZidwAYDwOkdVOtroA9dYpxJ30sUCEvfTlNf8Ce881oq/DJZYhRDtIAp0XWPwGsVyX",
-	"1bcIGWLTwPNd49U1tTcv39jqXtbt7pjnjXvpdyT24Tt5yUS0wlHKtK6N2hGT0k5IcC7Yl4vu5NRSGJ5j",
-	"PgV0TqBz4j6Ng0W0be/r+29/WUsN+ZJRxXoYUhur0O6u0XhjiuHqxBddCDpj+zGBKysysvHi0Q3UVW5N",
-	"t25646jj534WCXP8WknYR/gwIackYylf0Lxn6v9l33TU/XEZZ/a6udwNZrG5ENe1YLzzg2+F2bnkLAxi",
-	"9AJ1OmdZgpH92rCiFhSD4vUtduwE2o6aQazoLx7ASN8aVmznOL5T30W/dYWVuJH1hFHu5qjYkBqgorUe",
-	"WikHVn9zMahOkT9CSxm6stAxvsU1gaUfgr10g+q1fDDn667ejwU4RrybI8jC6JuCjB+sZx5bHUqbiOQW",
-	"iCvIqTa8047bbH2QtHuJpyyjJWRvGL7tGMgQfacji7Cb9TeCieyNJ+M6m7xdNXy9SIbDOStBbg0K865X",
-	"7e0M96qX7XmAJ+7v02eDZPDlIBk8j8pg7rta494HOM9fr1FXk7ZahlQa0hWxdvvfnDGrDjN3p2ur7Z5r",
-	"XbKsb8GjPvh4UftcA2Vgc/37vtXS3UI78OBotk6AMN7fYFt/FLQdQ6x2gPHtmjhs6ZLNiBTEJ1/gevZ2",
-	"Cm/u2bsp+k/qhXdsRFtrVgHtUHndeVxV4EYeMxzYKdFzudxnti987102fT3O0NXRLxKYsRcli6dambGR",
-	"46ILE99NpyeYeR1MXjm/IuuWyjLPwFZ2wSDbvIRoTpGR5Xy1E8JRz/MJlXc3byiydwbGyiA8HUZlR1oV",
-	"ET0nNF/SlSZsUZiVU1gaXyhLFTmjCGh0A9uN3nUdh1PixqMYTznYhop8de4GB+aXKTe9z1h1vt6gQz86",
-	"mF19l+sXVpd8tUFG7VOjEllfUDpxB5XgWjXyw6L48Qu6UasKsi0xEriWkYODWO940mTWFbqeP5VrBS3X",
-	"KT3gFiGLrB29HUpPfZU4hn4ThcRqU3xvOLEe2Oh2hB6uH++YsZxO+5UqdK/34yM3RCKtZaig2+vBbJS9",
-	"FFvuVcls98W/5T3qs+jt8mJ7LF24cDcRxBsci7uL3607vRkk3ls9Vx86J+CUovWKAorRzNfeYe/TvNT8",
-	"in3nrVa4dpsNXVtq8qRUzeTYSCFakUX7Wc2Sa9RUylhxjak+2Tawa5RUmilzI2tzWyDjrXJOQb2mvRZy",
-	"ax2n/UCixQ2t4qaSJNEScQC4qxsVl046+2mY0KMyWlPY/LEomIISSOfE2RuIPwPOrw4qOOGCvH39LRk2",
-	"Q0ESoo6efjF8dNAGKcJCmr6g5kNy+Mvvp8nj4w7EorahI6q07CcuYijJ2IpWV0xpqla9hII7KIrVwUz3",
-	"kQI+Mdo/FaO956IPn/jxXfLj2+aaHy3/224Ad9buvkbubgm7XdejDnjECMVx48GcqgtZqnHqgqe1YXQB",
-	"uTZGqg128JtTQ+5cBfnhQjN11VEY7DqJxddJaL6T5OQNsQ5be5havacDj4cqw9Myp4pIWFuWJeBIhLBR",
-	"jrZjlK8eaKJXIvVRpUN0N9oDlZDwMiL/+3/8z4OESEWkq7+4r2q/Ff9968z3Ks4iTQfghFug+Epe0bxk",
-	"dtEAD5oMqViRf7z94fuDtXEGTe1Eq+6j3pfATjfGOi5F4UC+IIA8ZYVpglD8cg8Jt9cygrXSc0ObWLiy",
-	"/rgE++1oorltgTW1fYJjfs3gPtglMXiN7d0c8w556V3z8ZsxI31SJ/7ydptPUv8fW+r/a9hK3q6DPkH6",
-	"o4+vEnDJ6FIXEKsOmfEiZXlXsZV6mEGTc64w5gbuF+7qAeq5K+hsOdmW0lgQuZ6WipvVW7sgjstiqGr1",
-	"r6/8Ov/j53d21PCm3VZ8r2p1bkwx+PAB5LipjAhNEPlFuK5K1DCRIegL3MCBX5volTZsAWkmXORUZJXN",
-	"j4psJJwmREATslLrK5FxekaqrGpNpECUR02GcmqYIHI6zblgBy5lR48E4vFD+ARbcJExpRNSZ2lrgkAF",
-	"9gV2xTMmUnY0EiPxXIorJtD/Pnzx8u2rr78n//W/To4PzkhBzVyT0rZFJg+vTibnALCpyZuvnpNHjx49",
-	"tYP98d3zc4jP0CMx+c///M//PPzuu8MXLyb2t7BuyTlZSMFW9jFWh1AARXtOcgzyVmwkJr/D1ZuQ4Pr+",
-	"MCEFnXFBK2Szyf+Jv/xtVB4fn36W8wU3f5ucu+R4AHojXI+EHeXTx08+JxNA08FitQ8LjLD7t1+1FJMj",
-	"8rPihmlIDFmJlGWYLCIYy0Zi8mp6+J296yd1ukojQP3xySkGCmhDc5aQx6df4N+uFPnB0UigV1cTWRrN",
-	"M+aK4ec5U1YlSWVRxag+Pn58NBIVvHBFY89evwpkv7PB8dHJ0bGPzaAFH5wNHh0dHz1C4/AcyP7hnNHc",
-	"zP8FkcUYGWBlD1iCV9ngbPA1M393rwDUEaAzwqenx8dBWQAQc4Ll+9UpechztnEk7ALPUSvmLLccBIOF",
-	"qAuIjrVUDa0OjQwO+uDsn79Y1oOwjmeDb/kVcymLBkDk/jnAwzf4xX72EIo6bFyUN/jGvawJ9G3X5Mnx",
-	"ozvo7nuIzXFd3ug22Ilwuw9kmFFDL6hmEA2EN4srCwLh2FYoP+jarauThwA98RANCLpz36xa8cK9g8mq",
-	"C2ZAkOgIuahfefgclYSuwNTgzW8to4EXuV2+30pWR4ueBYhZ9b5sVfHW8/rylcvWsxcLNWROrxiEKBWl",
-	"nrOMaC5SYCICjBQupS/PmDZkSbmx/L1GC9bwE0J0rA8ZuNYYWowPe1PG1y+3eERwL0FZjNCt3+kPyeDx",
-	"8fEOFGvfP9nx/Uc7vb/fKarOjZtZddtwhUYrZOZkiPmepZ7DaSrKPE+geEqV/Yqg1PqSLZM1atDhOaOl",
-	"mbdP2a/yYvMR+4d94Ra3/R/yomvP380ZgfF9/Jv4EsQQ7TBTMjvsOs/EP0YRh6gSS3vCxqpShBcXTDey",
-	"RQ9/t8f3w0NVohW5ye3gnEO+QnXMq3B2b+FAxbLek0A7/Ow4etILqU00g0NZ0Y0sqChpXs0G5RntM2vr",
-	"2Su5PCeFzPORmPgyUPXEJlU9WpeifEQmQi4nZEhBwGxLlAcj4cRv+NWDMPAqdR4ymlFkxEQNICEY5vfP",
-	"vntJDg9t80cj8fj4qcslpgLMvvCOqxVk9w8xue0U7AFDKa15Pt6U4h/ywi0z0+ZLma1u8mC8KQX6rD98",
-	"QHNV4wye3nBXXUfQLgsUZsGSWx8b+318/HjH95/eJWd4Y88H0JOQy4TIAm2HWF7Gqo6O+LwJIM4IPCL3",
-	"oaO0zTz7mX/9jX/7vgSkyuBcE2KFPFhAPmg/Q31X+2v1R3uLYbcpyrTXv+uCq94j1bZ+jAfs9PROr9LM",
-	"stxLVpjqalC+rrSrIQnnBsFyydAjPBM6NUwRXV6AIi5RVoYTRhxuX2igCQWjBr5+95nDsoXoO43cwlsO",
-	"yqsXgw23amCzcVdQo9xwaGgOLDaPybd8ytJVmrODo5GY4GGa+IJk0A6sZKUduDrFgaEKoYxGojYbuWIn",
-	"LOMmaVbypAtIQFnAhY9CqRVgErRpKeaSU3S7j2EYYp8QxHDSCXG4czoZCcz/5EwfeB8u9GYUFRrfP7c7",
-	"aQflUIBwGEIuXTlsPRJeCHl8egpCCWKDQLrHnIsZtFDtKxruPH6jGIlgwCkVADtALlgNsT98fPz04IhM",
-	"8MEEDEZWEpqgE21i+1/rk7BcsyPyzk/Ie948EIkbMW4BYh45ejtHsQhvh+orP8PjpzGJ5AUQZ5v/3JKE",
-	"4iHs6wp9H9oS54c75LJd8osLdvDL+leUYe6YhT8DNtQ8bL5+2xBw0jJMw3JM/IAAGBPYibhB6Z2SyjW9",
-	"mU2XZv4wlzNEyfDctSUTwc+3cwig7Xs6AQ6IJEb37pc7IPXTuxCnu0y/ckY46p/oDYRK71yDoEDznPob",
-	"jjoDW7c1xJGRxAjhTjqyv6/t6ONYKdrZDCu27LOo19U52JW8ZCEM2AOrHwMQCyLE6M0L4d4NV6JttTal",
-	"EnZdBVs2sWdQNrCPGz3ibVYopplAUB8GqrwumDBH5NXUSXo4M8DuyKU2if/EXqW1VIA92Rt0JCy74IKc",
-	"HJMFFyB9DKsKogwGIgU2CMVwiHJjr1oTbDkS0OQReSZW7sqF2jlW9JSXTqBBF9aULni+ipoD3KrdDqNp",
-	"Ae7/BVnNzborpKGGwTUTUGnnsWiDAHTq3s+bCaj3o3aHkWI7eSZija3lEF67RRd23I/y1jAg1j0oL98X",
-	"3PYIUAkqrB9cgQhERuHRMfD1bmfIHRsPgvl22Q0aNPaxHjx/jjziw+CXD0nHvfocwguDWd0SC12DU7lj",
-	"JhrOMOoeB88scdGW5GKFNIyRA2RoeZVRqwO7Jae4hXcxLNyd7JPedHcHJXLpgPEJBTFAI147RC/gefMQ",
-	"7WihmkLgyyDC3iIS7guHzjg0cnGhjYS66B/jnp+c7rjnX9wTc+wKT2kzxvvhTo2f99nmx/d15+xlpvXh",
-	"3s3d+BFi32/ukN3qHYch6x/XHYcL+Oe4THZmLH8MRuQvH1eGd4u6U711F7pOJHCqFIppmV+hSUGDq8Eu",
-	"A7GEftAh+jvfY03R7TjvP5a/0W9Cp75QbdIn9+JbumCHGK1dUXhCLqSZYz4cQpjB37Q0c6nQF7nNDF21",
-	"hU5CR5PX9hK2DUzQqt/O29KSXPPQG5YIues7xE+wKyLFn/i0evGTbnLL5+Ybxgq0gnIB9ULAZXPFlPE+",
-	"5VxqLmZ4irYeF8WWh2hT2nK/KLb8zr13X9a0COTr/tG+39MFs2v36vsXr356TjBvyRKyoVzojvvqt0FH",
-	"6N7J8fEdXzXVfnReNootid/aP49xqpr3bXHdqoP7MU3V8/uYLFMbR/VRG6b+WIamgB33NTSFB+KTnelP",
-	"YWdq8rh74TTB7fGXtzLd1Am7zcvqfmxMG0noz2Ri2vUa+XObpKY5nYXqQuuiANHEpfp6UBuQVDCNKIib",
-	"/fzgLKxm6Ap3cjHDEE70DGdJlbLdhAtPiLxiKisZwbR+NBkEek4yEs/lc00KqhH1HosDEw8nXTd8wXK5",
-	"JC5F32PhJwSLoIyELz6vj8gPghE7f1IwBTVIE6JLSK1MSCbTEoLsoGpWibkxR+RtKguWjUTOL1kDfP+M",
-	"yOmUp5zmmmjGXNZZqOZon2OOv42EXAo/6AcwDp0QyOLRmIINsa6xoBirJnwF+5ZE05a2hQZsyVPaO+/A",
-	"2xB2SDa4ph54o4EaLdIvmYt9wCD4baEPWVnVse4f9LCh154RF7ZbI3ft9Ka1/NtUjy2ld2Z7uKqdUzw/",
-	"f8JUVjjnGFcXZkJqoijXlp+6yP4mFEJn1hMs0x3YU+2wb0mrt027Xu5FrYepbbOiTuGlTxbUW4/KhfUm",
-	"VBB7B8GyJ0TTFVZ+XXWeg9CCuslW+ip47w9qK731YMaIYLDp/NRL6rGcbvX6qLvrukTCPf7kzAtWw94t",
-	"iKwzDDCUULKVS9GERYoIvA+2JgQGDysbWZcppR7Y4E7I5QXWPOzg9PXIP0a2fU0asIpRkLmHyUOYJZeQ",
-	"KRcZF1ZZwcp2mXPyJqTKNwSlyaNjddLAXgaeDsJ5iPms95hCekSeQUYszV0SI+hwI1HMpZHkiiko3QU+",
-	"vonVdRXPmIMKnZwTbkg6p2rm0iJ8Emc0CdSV9bQfcKGPCCaO2BvPZ0+mcmF11/MqExPUcPwVlVbbrUtT",
-	"9W8fkQCna9jKNnXIKAgVkc5ZeskyB9llP41mbtgNaRzaj8vghgO8p9yP3dlMpYbW+a6fzHEfX5omZsUn",
-	"LiMKoKXcGbRCar2dwAhSKaZcLSD52oquM5YRl3tPPFzUpuuzcdtuhhxqvHnrkuxtCnThVLpEuuZ0/zQe",
-	"83BatwWRE3RxL+p1Y44fkd9827g+ec5vyiXR4Gpb1YK1M3FPdNn8/a/tZm3tyccl94WDuxdX6zZK+hTP",
-	"/0dxniIofBdn+u5WU4u+Y106A96E94CR8PNcBr4IwrsRERbsoZDOVdySXdugCA6D21fBBlxPmmWKac0y",
-	"HyeLPYJM7Z6Aq3UkaJrKUphwWBcsl2KmiZEJWSpuDBNrTpScillJZ2wkhi/FLOd6bpVdxQglhr2vyl2v",
-	"mAmb4Oagy1373er7xnx7OW5LYUWdsRRQkLkmi2qbXIWMWKbFH0miD5dmu6fPbtSU3Q1/vOaBeBfSFBeH",
-	"tChg6AkRbMm0IVOutOl0UrRPibd00eyGnXbfUXUZbsIb28UdbXgXF2PCYMmTj1KQqvfYrh2hsK04ZkRN",
-	"HfKMLQpp1+qgc4MxHmSj4v4DvvLnidP3YflkmFLNDrnQTGhu+FVnZtnHE6kPm9HFodxO/VU9SDsbM2C9",
-	"bsmKAW3fi/kCZ/UR2S06B/TJYHFTagCy8Z5B/p7sP8X334Xx/2PLB6iZ3l3zH/fDX9swdROH75Zuq3sx",
-	"RXVSyycb1B/FBhVcPg9TmjORUXXoACk3ZgG7d9957MrbSy0Je9pUmMQEsId/qniad94g9QDkPVgN1Bhx",
-	"ymQo2JVz7muWKmZ0RGlMblLldym44das08DJ7dBAJXluIIM/IRXgtAmNkcB5sPdg6oSffnzzLaGKET2X",
-	"SwE1YLaYEqJs4OHv8P/xFvEUEW63UMTjmInWfpf9CTfMYf5GN+xmjmcSLTTkt2tjsaGt4DgbCOOIpxtM",
-	"7l89J0+ePH4SzFqq+g9aFFjmsbywX13Y83oGcMA0zw8zuhqJn17+9PL7d5BV5dOzyDDIDXOpYQwKa6or",
-	"tiJLLjK51AnJecpEykZixahKGglgVnNeEsWuaM4zh0ItsiAX7PC5fF51eJCMBKPp3AUv5lQtNHl0DJ98",
-	"TjK60j7DBgrqCVf/aHVEvpcEi5g6AOMz+GkC/55U6ntVYskury9fmiqWMWE4zc8JJUslxWwkENTDHpEK",
-	"zdnXG3gccxd4LcGfxH6+AlOd1x7VqU5atYtP97KjGfbeVCTVvArajXX5qfDTvYTMx/eHc4yVySrSdj4J",
-	"f8EHNWmBZKF6FhWEPw+5yA1d7+6QQ5Cp7sYW/0oqQgmGomKpwwn8cUSNoel8UhczWdKqhACR9vxOmVIs",
-	"G4khQHgvuWaWcPFYpTJjZIJtjMGXMTnDEibwRwL1FUlZ5JJmWMO1YNSQ5ZyiRw6/JBlLc6pYdkSeuaMx",
-	"ybm4ZNkEQ0zxalRX4NBzZjSsJGbmTDNysTIu5nhBVw5k3MzZggx9wRAj/SiSkZj4YNygeVwarqtAXeI6",
-	"woBd/NiVr6UjUeRUINMrFNN8JlhGXv/4jgzLwvb1hHzHvzwnmjn+NGcUfJgzfsUErMpqJOBih0+hVgMl",
-	"izI3vKDKENu8JStohxRQHW4I3Ax+5gaqyYxEo/PE9nzBICAXEfxXRKqMqYMjK0hosii1gRew8FiN8v7E",
-	"o7yfE6ovXRUVy+AQxVsKps9qaHenAY/EGui7HTaUZRFg1SST1z+8xeJ0SJ/uEpKLwkogk6OReA3PQcah",
-	"hiykNuQUJz18fPLIEenYSDnOqZqxycF5M4pyJJAOqo+Pj6GkjGXXcrygYjXGricHR+TJ8SNXxe4NM2p1",
-	"+GxqmJqMRIsIsKpqSoWQBmvV0HRuifMtYySTqX74+u8/vPvh7dEii7Hv1znFaf0INHNLBm7owXZ1T/HL",
-	"Vf9dzL3I6V80Pvl2fTNP7jb91G4xnA3kgFjfCc7JA+347lAqkjOqBBbaFSAKKgbJCCwL9Vh3S1U6S8AV",
-	"OqXRr7A4L6jHlru73PpqDGFFLMsXQ4flAz0S2tDpFFiuu5ixEhdTSZjOgZ0QI+Ul4Qa4zMrOg+WajcSM",
-	"GZTWyAu5FLAOwFCHUvEZFzSHu+fR6fHDk9Mvjknxnvzj9cuviZmXiwtBea4PRgIqk1aMFit6qKp4B9b3",
-	"jF9EQ6hjVTeG7y5oxs7J31++eo6faDJjuPgHHUIlHNnBbfOETn6AP/7xGcIdH8BnFaUvmKEZNTRxpIF7",
-	"ZG9zA/kGrp4fZHgjakVIrLFjeH2Js3mj33D21asqguIM5QlufIU3SIWhUM2mqm/jCsKBnIgpStoeG0Zc",
-	"CTjkVtxolk/JUPN/sYS8/fuzw9MnnyXEKixECz6dWt1OyQUcRvjkAAFMvNZWS48gGj4+Pa3KTPu8qv/9",
-	"P/4fMsERlIvxgusFJFWBKjixHdfPrMQIe9ScmGBLuEEPEjIphS6LQlqRbWyH6dqx/wzbcYlBIEiTOdVz",
-	"YjVDz6SBNadUEDQ0XjAIjYMqoWdNvuNL8x0ckTe+Sp8TsKHY/EJeWWHo8fHTs5GYCGnGOANYkAnIqmOo",
-	"Film9oGQ7vexnY994v50gDCTWiBHgh5zMS6UnCmm9YQMYW0Dec2uCEqFv5VUUWG4YNkkxvKeO6psC2O3",
-	"yf2wmzdM2xMf4YQ/Odr5BA3w0TFa2JpVIOvUdA+KpboMzonnAf2Em4cBgd0Mx8URbhSa2vpkQiaKpYxf",
-	"Wb0359q4ZFJQLis26fRqSDvFwzyxzMRpgg19U1c2MHfcESxcinx1RGAEI2Ef5wy1U+oa+fHNt8A+1nhD",
-	"ZZBD/XdJ9UhYMWedZ6DeTgUpxZQLrucs8wLqkmqScZ1SlYHVAjnq6WMyl6VyCm5LLYV5BDx3k/x0R3xk",
-	"m2ZVl4L3rPKvyFHumENYtr4ArBFHa/aer8+QP11ESzKlCr04nuJ1UHi5EfF7I8JYfRVudPn+e/3afRYv",
-	"Z1EMsYIBrAAcLWeAHCSD6ijHMMVuM9SzXqsuj3X9RlaZTz8BiNhj4qRGewBKgYj/XLOMLKW6xNrZruwj",
-	"8N0aRGRbunNN5jdaNjxW7rlxVG7DgFd38KLK5r9bE149gpcYar+51HMQj/9Jbr3V43No93RFKPktwmHI",
-	"UMLu0DxfeSeMUu7AqZkGX4LjmjsXflZlzvTDlBY0BbdXlzvpuXvD6oun4OdVJcBskgUzCjximlGDIFxM",
-	"MfhLO4OXvLL0lIwEyzUjJ0dfQAOL//p/EcZPSkV0QVOWECVLYUkvk0tBht9QJaihl5ScHp8+SUZCHZ2c",
-	"Php+fnBwRH4Gs35KlULFnOZaOqwUpaXQBLLAnNuWCgAbtVf4SICaTobY1tODg3OS8yn7laaXDO50PI0w",
-	"9JOTY/Lf7SDBEV3kpSsx79erHnBZkOHbdH740yvy6OhRQh4dPT3oUlFLw/xy3hYMvmv+nlwFdfddWjE6",
-	"g90a3El97Ts90a+p1kzMmKomiWZ0IcXhgqVzKuB2vJDUJDXBIi3DJRpQZHCC4bCun11DczkrWadu+LKC",
-	"lkUXbFE42CAjIc6oduelMrP63HSKARwV0u9nB2cjMCOtSMamPOVMpCvvBa8GUKsohpuc6QSiNHKi2JQp",
-	"ADdKRiLn9CJHAXqVkLcO4fLw1U9EySVK0Fxpc+jwkAhd2HOcEF+QCvRUmudyaZcK3QAw7MQyHqg5jVXx",
-	"M2YoF9CZDxpRbMYXYBEcCRQ47RqcO4Sdal5NHOJGJ5Xhj6uRwFlWcMGwHdhYa1ru6ZQxwBxG29xI1M5S",
-	"3MkpY/rhb6U0bEIuBXyGqFp23e0rh5oZj8tULfZIsOnUDvXKIxZ/FVlAZMUGAgHcvtkWiW0R/x4JJZdQ",
-	"4dwuEkF/cMqIkRAjY0/shcwAg0rMnNZfe9NzuiTOAMAMXAPuPedGNkqKGZm8fEdnE7s7FA2Wckq4SVy1",
-	"c7BrAm7V5NX08HspmMem8pbYRy4MQZaGUBhOh+b+xi7o8+pkrOk+rQPyjs4A7iuVBXeQW2nOmTBoHPFZ",
-	"aujUr1Wbxig3pKzdcc5aa/Kd7LdeHRetYBt+TtM5O3wuhVEyX+clheJX4H0Q8jC1r57V8VmOAbRXpTs+",
-	"aS19EHYiAsqG1OO6kSoJyMc4utypI9vVo1hk4/fSkIXMwNJ3HtDBAytPFCD9pKVSdos2r9o+k95t/PeQ",
-	"2BzwyIp6khYTbrO+JGB79ph7rrP1XrNUVVLnYorKpG8YzXQzOoRYacyqmL6bsyarg3AccrEaiYl9NtbM",
-	"jLnz64BwCmFdGOE1QU44CYohBi7lA8LFSCCLlIJMpGi9GAzKno2DI/LCLx93rhWHpjgSlfsJZNOca1OD",
-	"L3pzE0/LnPoHDdh9d72NBEipUli5QmXIVRdMzTD1ECK3Kr9V5QV/oCt4x3NsBXuuDcYLp1GE12AIke+G",
-	"FGy8g9wH3AbjYEJjt7r7MmOW59nGCyULqZ13HQYzLfOcGEVTN/aUO7PLEfneRXpx7fx9sbvgpaMi4Im3",
-	"JG1XfdyPtO2635RYH7zxlzdW/exDEa3IoulKE3ph5QnZQEDdxp1qWa2bP00s1wNpR4oQx8JxQ3vA8GhO",
-	"vn4ZyoEVb52MxHAyZWwMH0wOzlHowvNblM6LY3/0OKDgr6UQVklKYYVIMRJY54J6yQ4cww7OxH//QCcu",
-	"ItE7dhSRpT2vh8qKcSMBHdaBzKenRNCFVymgEmjs+P27XaGv2G2Z1L5iDHq4p5Pnu+86d0gff0L1VvEU",
-	"r0lLzY6wc7rcdmhcZZaHcMt1n5ufpbrUlvyc0uYMMnC7VTclEvMDTYxV8TQZfkNFllNy8vTJk5HQR49O",
-	"hqcHCXlNFc14QU6efvY5UUenTxPStCrBQ5RMjk5OHx84BVNrPhNViH94q4JdCX2f+ap5EYOA6qWBkajF",
-	"AatCHRyRCdUaQIyAKSCUTzuUJHH2M7j9tCyVvUUzCafVSjDgfcV1rBxMKdUsamyy6/wdvnxLJ9C1Dj3d",
-	"0yl0Q9hsbPJLhqT35zuS7zyh+pvNrb9OKuxmiDdypZQaNL3t2BopBJ1tuOi+seTMhWGqkDnkyjh0LTib",
-	"lkG0LLkEja+PD87J1+8gBMmZUY0kp+B/WNBcH3VZT9+5Ad0OSbvW74maq943UfNMSa2J35c/HzV/Hc7P",
-	"ksjfyDf/9f/91GlE7aZgvRLpwwuaXuZy1mkgDUHffbSxT4OpHb3uomuXPDhDVt2JEm8FK8vUec7W9ELJ",
-	"UAxj77k2CcYuNhr3l2upGcYrFyWEvnBzRJ5h4TA7YJrnR+TL1Uj4GwfupnrkS8rhylpgfSkqfEJcbeJ9",
-	"fHA+EhOZZ0yN7Rt/O/YxQ2h/lIIdkYnV/iYoNS/nK/A2UW7sJJZnIzGhs5liM2rY2AmfEwzR7pwzJOe4",
-	"0Y2nUo0ZVTlnakKGVBD3R+0Jc6sBtuqMXaEU4q5KumhWMLDjqmolOQqwYi0XgZftAJN9IO/H3tjc2Ps9",
-	"zwg65IRcnpMJ/HuCI+fm4Ij8oDKG8aX10HjWBQT4diXSLx0F3kUQRgsEpEkJoIYHxF0RBCATLahYIWHQ",
-	"mazNGZ+fk2P0o+V5F2RXTTlx4MLPk8GCvueLcjE4e/TZE5eOiH/X9lF7icwAn+I2DaRuN7rCPF6sHf1P",
-	"anNkUSqu0jxjyVqQh73VXeBGzactY46z6Ye/+y7GG0M+ImnUwYfXy6TuClCfOD/7hCzopfMU+E7Rkgb+",
-	"Lnt3W66CYTGTkZhUUU3ji9W4XppJW/w/d/a+FYSbcY3BM1yMRM20yBBiqkjd6OQgqZxcyBcfaCLYewiV",
-	"Z8I25O16LLMDK3K6YlnVOzVW3UrlwvJ4x+5U6fQfty0jkSmfJdiatmPFLb+ZcP48bzNAHxOsDSgv4VoN",
-	"Jy4AbJKQCdosJ541u0Uk3LmpUrlYgL7GpqVGlnxuf+SGaMPz3CfywTwSiDttLfJIDCNXVUKiNxFEtJtx",
-	"Nb6RmNhLuBm0vhaz7sFr54Er7IhApJF9Qkeiujlg+edUk5xNTeO28itnr1CX0hCuGqZzkonLWx3Db2fE",
-	"EvuEDDWdMnvyEGPuHFJ4cZVsX8Le55ELC2OhmlfWbQjZrnUfCXVPwnZrFJ3KY/yEfwqNuv1bx4U10XV5",
-	"HA2WIKZxY5nN5sulKPO8UwGAIOsyz4nmGcYyrUQaCsfnFehzWeD9VhSW7bHcHh8NDBoShd/+5/fPjxaZ",
-	"C1BCP3UKQhxKWOD6RiHM9nFWB0cQyPQCHUDY61PQQs8leOdRAs/5lWVgqVRZCG7tUiRd5j1ySOA3JJcz",
-	"FydVjQHkW3uJlEzXhiZSKHbFZakBcXkkmNXFz1xfli/RK2/pbRYdDROEPACA+2okQFnD14LhzigEt0Eq",
-	"vJuiYVk9elIPfiSmMs/lUtdWP5zGA00KqTnW4HpJ0znhhi28WkKhwnQmgSmPIDnVrdpwUhaaKTOpI1Wc",
-	"Nxdz6tAMKJc+xsLyesTOqS4jO1Uo+juGmU0Ojshb41IYrK4KdyC2q1HZkIKNRC5TCn4sodGPdk4uGSuA",
-	"6DBmzqqHkznVYyuSg33QMj+Mu8DGoBCXLOhvJXaDeRlniDnADdwapHSbnx2R13TGNLE/UkMmudUPJhDk",
-	"YTePCoFwD4JRRU6ffEa+4V8SezIRZt1BGUyeQcrY4UuRSntxnZHZv3gxORqJnxU3qMnNodi2lnYMlhgv",
-	"XEoe6EcUsZGtxMFTGrtx7F3z2h7OLUEa9UJ4NbBBteeEXkBeLUqf9RHr0Fewqa6gjS9Onp72gDd+Dmt9",
-	"6DTL6sjCGhsJy+yBCjqGAdsS15hQR/I60+lxQ2U6iahMa8OzS0sKJY1MZV4FDvkYMF0weqlrLe/koCvO",
-	"5T8OX7tGDn/CRprrttOg3rnu/Rkjmi2umCJDdjQ7IidHj49OD85dSXdMNcKy7sbz6NoH9Vn3gJ8VRXys",
-	"QSH0xz122JK7PYxzKWSpIEEh2mPrnHT1eXrXsUBwusBIGMEHFayC2Hci6p2INCebplfgi/+2YwpVJT3E",
-	"Y50cN9YEzBTe4hFeNsCPNRlCmITVmszYy6EHDuFmJUtFfitZ6S9bIMdl655HKemzG5/ij8VM0QzM0nZQ",
-	"W2ZsT9j6dOuzxLXPm4b/+YmX2Ek99XO0OKJrGdUrn0V8H9gUsOCQ2Iy3HNEcwklIxc43ioB63u3EQBlQ",
-	"zzfIgC0J77vKEuLEUDESE81+myAIDwS5V2pmQth7mpp8BWAOZ4RCiKcgvFKQR6KtmAd6X6Weg7hT6Y6A",
-	"U4ESjtVIwAZbK9JVc7VSTYbu93N02qMt1sM/ge8zlWKa89QQXgUpHCRk4gXwCRmCTUKGKE3nlaHBOLEL",
-	"ZVZY0FIYDqn8MFra0KEOklDFHzoVNlOygCjdSvCDY4fGEcgp8paRtq3pwMlpRq2sDszshCoQgZwawEaq",
-	"YlmduAJMfjh5jse1LewcnBNqRgLQhp4cHwcGMCuFnQB2UcZq0QmBjCrsrIMj8oxolkq3tl7iRNAsP7/Q",
-	"pF2jxT1dMyx0S1B63keCcl3wjHCtSwayYS5nXJwjWBTE4KKIkKYMnDCIMtdxz76A9g5fXc/e1lNy+UhE",
-	"lduXOhx8imAPNElzmV5ioDU3CPVlPKsavvnqOXn06NHTA4ACWzCqS8WQb1yy5dZte4cVRyMblVHDDn1B",
-	"0l5Ckr1fAQoRslqi/bYPWDQr1DZmG/BtdWWB3gLCVqnn9wWuBV1j412imjOVFoFDDPxbbinw0vlT1HY4",
-	"+ag9IXav8D7KIOhBGE2G1aVw4Hk693bxzUIJ4EqstuA4CmBDYCjOZHlh0CSMRgWISx96GJlUUT3HYD+Q",
-	"HBIi1UhQlGgPzghACgL3JxPwwFaIK5C3syrWjCAHtRUExAdSVZiIWKGcP1WWZiynzkQCmIyEYlHzddvV",
-	"XObZmZVvQO5CBztajYRcQnPOQE+MdOg+IHKAT91ORmPuH4iFFAQqlFNb7ilaFA80sM2RgN3z9+xB152K",
-	"+CC3ZACvO7gnlhMOoCvWpMV2eHY/DOeOtYy3dAVypT8rQV4ZHpkEMUfwTACJcoxXrDLiQiNp5/nHVILD",
-	"VLFlz0oyP8EXzxVc7Z/KyfyRysPcfGWTGyOGm2du9dDupcZJsDKfCp38gQudOAYpL+yNv7VsLHxNXd1Y",
-	"vR7S1w7ce0DChs+rED6JsQqNXwHAGRA4Q4sQeS1znnKmO4vAIiX+EE7gPnF4Sh0H4oG0KzBuV8Y9ezzR",
-	"LBPTwDr6wA3btWrkL7fOCoIN6KzlGO7Rp3AvXLcw8ZAEx2MqS5GRjE/Bd22aWRn2DJMhksIRHiIWYgL3",
-	"Ouc3CvfTySmcvFbBBIf8IXrQz30Uk2ui8pFbFS037vjHckxOIf8DTtckQB+o+AzLyBXNS+arWeOYiJkr",
-	"Wc7mjcV9oEeihEuMFNTMAZTMam91mYyE0DLjYNnDogS1m8O+7OENHVpqsO6VcT9xruumz5r6MQajsauB",
-	"gVhhcljda+UjrucPsC+c5RmZgJnULkhqdbycZTO3KkI6f3zdSkCN58Ql11Wg7TW6qdVRqx2F5Diu3Wgh",
-	"/I0CRJvdDuRwE588BwZ4qqWYIAYHo1duMG4zaA5R0O9qey3GDaF52UfYBdiKWbi2aL2GCQdf1rbe7nCs",
-	"NSZ2SzrpPUdjrU9zC0CVDF/9FIt127jUcL4ASylgGMMG2zdVVGyTq4FbBo/bJoiqrqthc127n9w7f9CK",
-	"2dFo+qVg6obasiyw0c72M/iN/eTDDpLk9ibf4kfdjRYs5TQfp9SwmYRf1vAvLqTMGcCkxguNA43hzYwR",
-	"yOXigqk/dP1xXLwuodVT/h0wv7upEI4TGtymVeJeaoS7eX1ERcK7R/SpSvjN2i/0TsbdT4bdP0nd74CV",
-	"3TlT8b/8tUt/38iBuq1r6B4N4392o/jO4QZ/ASN6WLeHU5Gyjbkw3t6hm0Y9rBTBIcmDOlHFQT+2ENBG",
-	"AjBPCBfkmeb04Tcyv6SGHjh8tjb8JDcR3Mk5E2cjAckUIchKjcBJUBFBMDKEUsM6s6vzECbFI/5656xi",
-	"S5c7QXz2nR1q0G7Yn7P4ZSF2W2NRfN6lRxgBAALAVT0nU8Y04KRBqg1Y21ZQk+eCQa5FaVgWgnzWtXOx",
-	"Sq5u1sMdiXhJ3bUyufogAcBj2zWU6OAizcsMINKC/XUgUFMOGTMQwjp16KkQsgGgoujfnkJxyRoAcCR8",
-	"bUllRwdly1wxj4wVVJlSMTJ0mHHHjw+ckzwAZR0ef3ZwNBITWTAxDpd3QoZoVcXoxGABfFIlWTFT93uA",
-	"2a35kq40YYvCoPdeyOVZ4+NUInlRjAMliuUMgXPeMJrBmC5WjcpzQOW1/e+cNAqidkCPOudjfdD6RGXa",
-	"/TSS/FpmM4A0aEEHdeXci+7gvXvxswSz7orED964i6vm8cdsUXvVsC7XxxCTuZfzVcw0llQQJ9epH9K8",
-	"FRRb9rCwxUMNYoTp2M0Y2exYTqfxFCeEwFo37/xyJ8EBXVaV5w1wpL+AEB01yDzLssa2326cyD1aZbri",
-	"RO7XMtM1qrdecvnk8bhDUbpZGv73wQWjiqnB2T9/sQcIA1LxyJUqH5wNHsLBci39Xtm4V9rAwKontDTz",
-	"8O+qzw+/fPj/AwAA//8=",
+	"7P3tcty2sjeK3wpq/s9TkWpTsiTbSSzVqv9xbCfxypu37SR7naWcGYjEzCDiADQAajIr5ap9Eecanuf7",
+	"+XK+70vZV3KqGwAJkuAMZ/TmJP6SWBwSL41Go9Evv/59lMpFIQUTRo9Ofx8VVNEFM0zhX89KpaWCf2VM",
+	"p4oXhksxOh39UNB3JSMp/kymSi6IYL+ZsX0wSkYc3npXMrUaJSNBF2x0Oqp+1OmcLSi0uqC/fcvEzMxH",
+	"pydHR8nIrAp4UxvFxWz0/n0yevkc3sPmCmrmdWs8GyUjxd6VXLFsdGpUycKWp1ItqBmdjsoS34y0PP2O",
+	"mnTendzbOSNKLskVU5pLQVayJBdUs4yYOSPpnIoZI1IkhB3ODsn56OH5iOy9eEtnBDolNE1ZYVi278kw",
+	"ZzRjqh75y+mB7bmHEo+ihPiWL7ipaNEibY4/hu1lbErL3IxOHx8l0DhflAv4A/7iwv51XPXDhWEzpkbv",
+	"oSfFdCGFZsgBr5S8yNkC/plKYZjAMdCiyHlKgWAPCvvGv/2qgXq/B2P4H4pNR6ej/9+DmsUe2F/1A98u",
+	"9tik/1NBXn/5jDx59PgzUlSv+cnhqJ6m8O4zmbHu8j1nU55yJtIVofgaSWXGyN43VAlq6CUlJ0cnjxPy",
+	"Jp0fvPwPWCUmgBr/HB0dj5LR0Qn85yH85xH85zH859NRMnryZPRLZ2GS0dMFE9mCCfOavSuZRvIUShZM",
+	"GW5JSNXM/j/LOIyH5q+C3y3jdjlwURqk7yeaUDUrF7hBq/7lxa8sNdB/SgtTKpaNqWnwfUYNOzB8wUaR",
+	"QaeKUbPlNxlLebb+G1HmOb3ImZ9VbxsXq9geHfD5FU/ZmGc7fR3/rPua0AVDxhlv94VUQz/4tVRcZ3yr",
+	"Tjw/7Dp7Kyl+X8NpBF4he/X8D6nQS6bIf//n/9qPDUkuBRs8Z8WoExDNEfw8X6FcZRk3ZEk1mbM8OyNS",
+	"pIw4dknwBfuH+kQT2xRZzpkgUjD8asavmIj1qw01Je4/v81lgW96OY3HCOwmlkU3eFlkW++VUleEac9W",
+	"kgXNWDXlUbKZdO4ganTPhfn00SgiwMND8Z/2lPTft3m7Hqdjj8TKqqZQqUhYrWGXgQNeaG2HhqxpEPOX",
+	"iDBrC9NveUygcsMWzX+sO2nabY7eVx1TpegK/g6Vl9PfN22mNo1xFLHpfEHTy1zOnrOU+wVsHQ25YjRb",
+	"jadc0HzD7pzTjORsapB1LmzLxDVwShTTZW4I14QbTbSRimUEm/U/UZERIc2cixnuGLe5iJDLmo8upMwZ",
+	"FV5W+1H7rZNxnVIFqwoawCq6XzYIqohg0KiobNAXSj1/bd9s0z/sMBh21XLSIvOAlQrO8vipPaW5Zklr",
+	"NXelWC0am/qw1dX8g+NNfNiYOba4ZqYvhFGrCEPOZorNqGFj9hvX9krQZY36rYFr3FJSmlz+TCqF4pe4",
+	"14jhC5aQKf+NZYQaMuVKG6JYynjREJjrdRynHfqVqAddikshl0CnJeWGi9l4KtWYUZVz1NORWUa/bKuA",
+	"9L3tT97O7zivsWYseiwyQdyJaOefsSlTsKv3YIfTGdsfTIqIvtEVNPXZ8Ikm4RdnBOQhWc55zmBImWQa",
+	"JAlBFokcYBt1kZyun7c97oF4BF4FCcaEIXz44m8rhPq1I46XHnfZ6+hGsbYKusolzXZX+QnVIQnquXc2",
+	"s2bvBmkFyQgINZ7mdNY8ODuDb5+MqCGwBeV59PVA0dl8414ntP2+iugkMMmWzEm6gspt+LbuEuyxkO/q",
+	"VVojI29C+2iI27vTPJ7RnImMqrfykkX0jl3ufwN3EtK41Ne8KG55tbiSl9fqMKY1BxptQK6NxH5m371T",
+	"mm9FLeNZoiuANEsVM2dEz+USrlb5qqkdBvte9airU8Yy8uPrb4mReCcjlKSOPIQWxWhb0tvR2g63W4ib",
+	"2L2NBrvbd4vtWNCUm9VuemVKleIs2/IrmpW5VeAq89/x0VHDAHgUOynSOc8zxcS4FBlT4+OT7ZvIy9mM",
+	"ztj4ctZkdVnCFkxarfW0J8rFReRG66YVo3Kq2LIz2E1jneZSqjFVjI4XJ4OGu3a0yUgzijrlortBXpdC",
+	"wPVrwYximsgpuWAincM/FTHzJVV4kF1vBO/X8p+/azV5JedT9itNL5nR45rY7eEfHx+R/wmjBkKTIi81",
+	"SV3DCVES+CUjZRHVPxbMzGUW6uOOTmh0YDSqbssrpuCQjg2mYEpLocducxD2W8pYpklBtWZixpROrIXI",
+	"vxCxEgVXmvqzQM8Jxt/qrjueV/YFkspSwF1mKhWhgvgpkHTO0svNQwq6NIqmbJOEeosvtTdJMJuK9El8",
+	"lX0/cbFlaC5nJWva21vSSWYbRxl8D/eiko0vuWhwg5CCjRI8DUdOKyqkMqNkdMGmUrFxxgqqTKngZynG",
+	"iuWMaviD6jEo5XzKewx40F3BFJeRVftSKuKHQ6Bza2u0r1vHlmncjfAlUNCpIC/f/EA+//TomGSlsor7",
+	"3qvjR88T8urhd1GDqeEmj10FW6vnFFn7dkCu9UukGO1fnBsZytr++wwKeS6XcGIj9baw2jU4pq01UzfZ",
+	"3kv/uqZrB1HFkNZZ5ga5JTMzQ7mwumXMVpKzGc3Hik23vHjlHNocA9OvNo3oW3z3Fb6KskxxPV7IMtpR",
+	"wQTNN7dZLewr9z5yxowv2PBFfI3vx2ZXsd+gIbzFt3t4E3mh3i0BvVtE7Kxz0uHOxnLW813L+F8y9o0T",
+	"Zk3W9yIucl9BsgwkXmvW2GrVxtqRvayk1nXld7Sl25Air2rmbI2SW3vBGkOanE6ZSFlM7SoY0wlIdVIK",
+	"bkCFWZS54UXOmToj9AJNLHhik5TxHHQ0e3yXolA8ZRkEBIySIYaWSlXrGwUGEfhOpoRC02Q5l5oRugDl",
+	"Ad+Q0ylPmSKaGT2w42pGDWeXI4rTjgNFJ26Klss4y5Y5G2tmeqIlypzBSHHkbhKpXDCNJ+jGO5+lbTD+",
+	"pF7utdzy1rNfk1dYnEvmPPr4UmxmYNYzEOhzylNqmDvrfpiOTv+5aV+nUmXfMUNH75OIkWA5XrDFhb3/",
+	"DrnPs98KrpgetxyETpPqvD5TtEcl4FqXLBvaDr6tog3t4t72wnLteVCTGyWuO13TVZcrn5LgZdhmz+Si",
+	"YAajQuw8CV5v7V7LM2Rh2JySXDCi2BXNOcw8IxfWPW07IhmjWc5FJJxEHT48sUEl//HTfvSK4S5o8ROh",
+	"6nAo/Wu/9kCSvbEfwKclcvDYtlnLiiumNXNmFs+FUSlhX9zJ7tvoO/GnmWXKajkrWoVMWbFc4JBuc1p3",
+	"k/7S3KbABjmn7pjY4ojJ6EqPjRzjbosw3PdsRg3YuzBwAd9iWVRON/drV5iixwPZgWR0VfEfXZI9JjKp",
+	"NMsSuHcXLINDKmOKX9los+vs/WG7dDsRseOeXrtPZlwbtRpfh/urT1sxjc7vZO93lyw7I0tu5pmiS0H+",
+	"RnSpCyYyS3yRsjy39NelUvDcLne1lWD9Rm6xrZWj5glRsVEyAik05QKfV91FNl3MTOo2T3SvtClVzXvD",
+	"OfZSFOVm+2STci9+o6nJVxiLI6ekkg4YctA80Q5Hyf2deIF3/dOj5I42QX1Obgh2vYEzcN2ZE/T++abA",
+	"gp0OpGscCv2MvIFbv2lZkRzXU3e906W6YivLclcYG0HzcfWQC10qapXjQuZ56b7KeepV5kppgDOqGCtv",
+	"sZxyI5iGXVUwteAmekoG47wRX0Td3F06EuteX/lw6bWiYcFF+PS4vd9vbfPe1q68wy2086n2fv3KvenE",
+	"QPrzqTrV0HHujjV8Xp9qUd4Ga3bOtXlqwyCCpldM4xkH/6HrP35pbGT59gaJrg1vSnk+Buv6RvK1ho5M",
+	"JstijV7UPO7eGNhYYC5gV2g+cDkBGUHnHtiBuSaUCLYkPf5akW+0v71liyKnhn3JjeUmuDXG4mWovXZj",
+	"7oF9S5MLpnnGbBSJDVRJyFJxY5ggXBiJPwiJXDjcJImj7b3/Q5PQlvV06Ni8DfvNbL5s82zkl8R9EhVM",
+	"IRMN01rum814tq0UiVHGGdPqgayljmejmL7LCF8sSsvNPtkFLVKp/5rsZTLVD9784/tnh4ssIVWzxLh2",
+	"9X5Ho5tysyVzx3bZjz++fH71GMZzyVb/Rx3CvFk92+5UbciiCNNfstUNGHHhfeO9ql01TctSpT2OGkeq",
+	"cRAFvi6DZ7BR1l4hUBPq9FFNr7aruyGi7lNJjQ7rJaPfDmbyoBoUmo0PKyYMfj7gC3TwYc4ZcP9oxs28",
+	"vDhM5eKB4SKjuf+fawZnUF/gX1dRs1tc49NoytBTklUbHbOFErjZOYW2ukB1GlswrelsuP3bvx/dsFJM",
+	"c55GtERIPRtf0bxkXb3ufeJ+3iJDIBmlOWfCjGlp5lL1S82G4liP1H3dP6JdAp2YMNysBl8A7dvefhXx",
+	"B7A8u5adY1MO0MYAtkLmPO2THFq6y0bvz1fXjJ+rGtkx00ozdcXUrizivu5nkSUXoqk12k9Gnr0GWkBC",
+	"RgiZyLNAa3tUy1KNYHNImduXN3KDc23d5fXNdfm6wXNbaUmLhUv67CQnbODspoy9ZIU5RSXRkp5oQ0Wm",
+	"zwhq0YZl9sdcanCMIeugGg2Zpg3TGjSEB5T9bDOnBKOKkkix5dYGsJu5065lFsWWX+GLW19u+5wiL7EV",
+	"YgNqkNovRQ42up/wpNPkaWrAm3Ec927snezHHRtb33RbC2Tp0bs260z29brtZEgJ2o7syR1Mk0rmg1b2",
+	"NbwHkpLPxI5Ua43O9R02mTTp00fgrzw7ttJyIMgvDb1oijjTGMEVO0PHGf4TcpSBo8CJLafkGyqynJLj",
+	"J48fJ+QVVTTjBTl+8ulnaBG2PjLyItjTC6oNU+M0p1qPj0dJ88FJ+8FD/HTGBRtn4P0Iv4w9P0FrH7D6",
+	"2Cl19i2mWna9ImdUl4qNU0WnZlxbAm2EgW3NDgUozVIpsu5TRbGxoI+FhHTI4EHYXmPE7WbbPzYGErTa",
+	"83nfK3Q8kxikWo/aPwpG2X5Yt7DO7KnY8jvmbWY34BOH3TCW0/EFV2Y+SAD256twkfGrdLzGxbSL87o3",
+	"w6uYS9Hzi3LpXOOcilnprhFrg7z8e53TvzGnKm3GEsGPIdrjYAdqtaS7nI7XWL9Q5Xj86Do5/a1lbx2M",
+	"IuNUkO+pnRF5Tg29oFaWNY5IgkKxonRBjWEKWvi//vn04P88Onjy4OCX3x8lj47e/4+byvv3vNW2U2+w",
+	"Plectx5Y5C4YcTOPhRx2I4p21dpdqtpVpzfjKLnNbfMnZMToevwgvpBUZTuZh3dSLWN3CRsU+NJ+f3LU",
+	"Zcjt7cLDFU1HAatvdq/Qv6wn3GvXSxthJ82pwqDInJ3ZPLEJ5mxNyB7kPMA/iaBXfIaKFZlzDQ+JYnjb",
+	"BjvzhaRm3zlOtANWYullRyfsKlS1EhJoKtZS2NLmXMQjdDXmYpzOqcJDz41MKp9q1qvH+Pnf8Jhi3T13",
+	"kWXbxiXJtPQX9O6PZWT1voX4IogsMpLQ1IBaD0EbcIPjGCU9OK7HUyXYKnVgi3Wzj5dcZHI5lgUTun5K",
+	"hQB6aRp5Nc2lRhciWqQVE2xJc4BuYHVYi00dzmmhGS6wMXIxro12oUO/+dhp9NWndo3AQGQnYN+q/f7j",
+	"6m7rvser9TiYsU2gEZq3DAyB4JQmrgO6WLjuEjllQyqbaWUveWR4IIVv2HLAumjapr0egyAPK07czVqP",
+	"jeDIbh5Nw2L2VIg9G9A0WvHXjk7A9/Zzn+jq/KEVbo1NuFtr6+qD3ojJ09qJ2N3bu2ScbEx+6fyASQ35",
+	"lgkomxJbnHBZ6z4tWcuavm0aUG/iQdtLh4Ae3fQuYCzCp/aAkRmaFIU0hNtgv9RHkkftWjeVutOKllsU",
+	"ZuWTDWBIPeOpIviXlaG6CsoNw/iT+lTqFT9bTmBgipBL1njNpkGGZDx9UsEiTvl6/2dzlH7+4basHNNB",
+	"hCMSAPNqo9PvzTwa5LLzQDHeC+qSjfx4k1GVSmQlbSN9qJV9VNOgwVoDZXIlQ64vlRsxDV27n+dB5M5T",
+	"cnKQ8Rk3BKZO/o08dH/COrWuwEcHT375/XH86vucGSagB5D7UsfQrp4SXc5mNoLmDLeDLgumrriWyqFV",
+	"6T4YR1JQRcnJ4cNuOMJGf/C2mwMnEOfkdhquf3XgGrdJdP2lvuLpjQQf2pbqIOo7ulM3uu0enkURer67",
+	"i5vL9HKsL0FuRgK+X8HNlOBLZMFFqYl1QrpHLq4Kw/GLUs+HZWENdzAbmuchRlEcSaUo83wrT7r7Ss93",
+	"/Go4pFCFprNVT722UplnTJuxh+TSPJrLV+FD2ddrVKwKPMmiZVGFaRGDAaPsacK2BVIdAD0Tx0y6CUil",
+	"Gr/MTz7C5d/5n2pScRFiCA7h65jvvcZpCibU5ewaWjLYrW16x2YSlQdl5H6cufC2re+tt4Y5ELuVDTsC",
+	"yuvful6gBeKVdGG52+Rx4JekgE8x9wWxJDFjdu+Lr1+hzooOJbTe6IR87x5qw+jCP7z8GZ/V5/SCgZmH",
+	"a5a5kCp9Rl7/+O2LN4eLjPzX/z4+/Kx7aEOnG9VPGOePwoYQVrEm1wZPCVfOtprY4cQY8gW8QQ3b7Ypr",
+	"Q3PXgENvHWLaUuX8Cy4IWEM2Gcbo4sZc0N/Czh4fHUVmSM0AuMC0gnB0Qm8gROMuNlZrHFlvZX0csbLW",
+	"d4edYkOjvRzFgwa2shc3bNSN9o9j7U+5yLiYDafXl/aDoePvhL617NI9qkPM3DZEJscsNa94emltwlVi",
+	"ORcgVFJ2RhyGQwyWZYjtcuuwXZf43gubWQ3RSPJrmc0YuVg5tMhvnh68/OkArikHmaJTc3h8BrYICzdg",
+	"gQBcypwdVTVLAoHYYpRsTHqx8nSgEYVldutUnFDnG3ZmBolVus55RFNknfUoeqg/DBQETqpIGts6H0kb",
+	"A8yMqrmvkcpRyOXB2kIVEszZNvek6p4eN6nZG97mZtpXwbsxo3U2f3e/WjyJ4V2/cnfgH+yHsV5DcIlO",
+	"h9dAwara7QKfu0VvrHEwuXCpooTvRc2KaXUBO15XufuSsbgOXA5j6nelNBup+SVj/47vNazpm4Is8T3f",
+	"Q2xXfsnYt1EHl0UM6UNMGXbvXu8kC5v9faMtv3458WPb1ofi53oD6/3vfskGogvlXGyxPf1AY9tyy6PS",
+	"SEPz663iNTZ7ExfJj8aTY6v9WhH9plZvx9tBakqaR670b+USvOrWn43YkW+fPnj+FCxW7psEVAnVS/g2",
+	"/uYAUFCMh8SYwoi+FkR4QqjwyecklXm5EIEXAy6HNsdUWpBmQxdUUeuqXTJlPehxB+r28dJ+c7QNzFPG",
+	"CPwGOtdXL96SB1fHdrkeVJ4XeAfh9rTT4i5pnTLe0sc2xGi8KylmJEQcvFxzuCsDqkhCPj+Yy1IRPedT",
+	"eEi1ZlpLdWB/lYos6Upj6Cx4fSis+R4wo+eA/YGX3IY/Zls1GD0sYwMmOp++2vXjGCmEC9xpTvgrJbUm",
+	"e7XVZ5/4d5MbBojthUr8krM8e6GUNVEPxEnsTyUanP3lU1EGZIE17mpbS4utPcm7pcDegh4a3EkjvgV3",
+	"/m3OPwlckJFYdqkCcFiSSpEyJaCeArqQfgIcNk0+S8jxUXdDbd5Pa/ybMddidPVzOlub47BrMtp6F9hO",
+	"tcBMn/k6DEjq3paDyThBrGwGQb0eCd6RxWrUA+U6FOHh9kpxxU+XThQUF7OEdJ7CBF0SQimm3CTEhT/J",
+	"K6aykiWkEaOUJSRmWwnebkdJJaQbJJWQVKaNWKZxVrqnXODThDgv+lhIMU5dYoyB1gpGHbpiFq94sQ5/",
+	"fiNzKsp1lajY5Zhf5QUxAHJg32sUwug0MpA3/hAZmH11y3zDUVXJw6sN5OStkOCSKhSlEdhwUzXT1uIH",
+	"7VC/oRkL53NEAwIFsqqSLLHSZpX0rOReyLQh7zVKpVUstl0JNDgEbsJjD+3coaceunttOXMX7SVaAut4",
+	"6xJYa+pefc1obuPoW8erRStZ44Lpiwip247s1Uv0GtEryi15NzoJK85xA4rNIWrI3bqWxEyObfqWieHY",
+	"HyHyrUXERbB6CE/zYVDX1NQT1z2o/nY4N9CgYTOpVgO9Rv7t91XkduEdpeu+Dn2qfQH7O8G52WFVSG70",
+	"klW3q9YdO+dM21B7Lgi8SNDxyqEyFzVMRUKj1OHxyaP9ntBGGPh4sWENHm+kv5BjYLAy19Gsb0s4G3NZ",
+	"alcWIfggNrZQm9hE41qhDyszbKe7h21YbW3rfbHtZWG7yzdsek7zccjrsbs3WIUiyKRSHAQueNyB6KsH",
+	"RjJyuRXflJoNY+kfNQ79X3XyjyXIww31pwfe5V82vIxtiY5oXGM6NUyNdXmx4LoVIxbMaMfrj3UOjNcF",
+	"AyYjdsUzVOUr02iXGap3bA4Cy+KvfUiliHtNz1Wo8TXreTV9rjHVWG27ZMOg9Wq2aqAl27PyWteBCmJp",
+	"IA1206C3QQG6Bl5nq6pw3VKn+O/aQsEhTZqrXmvvAXqtqlTobfTpviII7Qxg/9a2ReOPj0fJ6BgQBo4B",
+	"luAYiH38OHorqjt5XtlPegOCKiU/9kZ0W8AXY96/M6M/XKe2tOsvGVW1MH1rsYUYFMjSZ9PcMtdlfdrK",
+	"uC8GYOMuDisX7Wpx6l2KQTkSN76IgWXa9RAkNYQpC9usbTMIaJjEhe9kAdHEvmC3HijJ8KvUIR0N/UiX",
+	"iwVVq+Hje+M+6FAwzC/0rSbVVg4YvTPS7oTXS7CbsAs0CX5H1oHOuRpWyAbX4ig4Z22ssJI2fFsxU6o2",
+	"Pnri62r3mMG6q3ZNLbE3GOh+BdZ2Aqqdl9ZXGmrcWwVm+yyuCJxylKV2zM+q8rKCNKyx0x2G5WINEWeN",
+	"uK2tkPDu/gZg13ADm/YE3Pw8lzlbEzew86BydsV6Zu9irobqxf7CNa7n0BlmD4sFnfYxeH1LuPEzNphn",
+	"4ioeWaoEMUaVtrvNWfth3ZZ2rTN+XfLWt5GKiM0LReMCEYyyEwQYRv7Vm6mzlWP7NrZcf5cXN3Fs/11e",
+	"9GXfDT6F/y4vXpcxgwmw31oT+JDQrXZvvijmeDG0CeZjMyJRGILr+TWv4HNGlbkAX+YtlODGtCfRo5//",
+	"Ki+iz2VpUrloeN5coA3qQ2nKmIXmB7Bv/Ie+5EXRo/QUORWiolGkunc6Z1mZs080MTy9JHsLKkqaE1UK",
+	"TQ5swi1skv3hSXOl2KK0wdZSyCg+m7VgYt0cbNJ3SfOBQLGwAnWDDVpV0wgWsSUuGpxTL5vn2MTvoCbT",
+	"92/BXRw3Qi7jywokrEpEcU0UoxmEAu5VmRIyo6uEPNWcPvhG5pfU0AHVot7HR9+Xi7s+xNZliQCnbSPx",
+	"QFrF8BVkSuMgs0APMDlbZna8UhGFi60SUvEupEqxxbHpeowFIElB4LTcaFtz2ZLh50nI9tXkgwGG5I1y",
+	"XWCFu6lChX3XmV5ybu31MNQMvwg4slXhv/brOJxhSI7rVI5owf/94jAAD375/Th5ePz+f/QfJy3mQMjr",
+	"gxkTTGHNQZ6RPVnY0ewPqXmwIzbbzkvSdNInuyzRJj69EaUpaO8OrR1htzeDBbjj+m6xXp1JfBuA8PnT",
+	"lwmERBlhLdWYChIWog6+GwxhE21TzvjOEFJXPGXjPuoNB1AM6PxwGJpDtGQQx8BzM7e45iT8rIM5tXFx",
+	"gXxLVxNoq09bfFzhxPr2uvOJMfl3NlrwqdZ8JnzAZ6S0X8+tdPuYfo94GIVCHHORsd/iFoYrTiOBCe9K",
+	"fkVzRLOuMeY31SmuOqrQtv0cByWWBMS6bmqJIz+mKO+2OXaPnLntFOdrROZcM+bmLgNlun3FNNrnoN2H",
+	"efJkUWoDRYptiViASmoo+reRBF2Hltx7REil4PWGhrid8ZrpMo8IJZtdw7I+sLilB5hx1mySSQz18eXN",
+	"XZQ0BjIZhGzTcfQ4Wm324QpLV6jGyhL42Oz4gqAfQ8wG9+lxEX1JgnZ3ErYiJlaMFzQWmUa50jaJ3TZE",
+	"uMh4itFqjNgvyYKuyBRi1YycMTPHM7+ry0Wr6fukcGST+o/2MNt/9yauhvx0QyS6RtpixY7B4ybv1Csa",
+	"Lv1WCY3NLXHtoyeWf2w1raH1m/rx+XeKWmpy0cavO9eAXkiq6+Q1XAfPehi+cx+oc43975SUenUipIuO",
+	"NCZYv5emBsntlimT2erG8ouGupVkSnMWNwP5qaCQNuw3A2YgLsjeCzHLuZ6DoHdVcKr5o8RyCKG+XOaK",
+	"mTDcZ+MVqKCrXNJsk6ewp4onDlRj3ifVYNqjpy5bKCGZTBNXeyAhmL5jE0R9fgJkDrlc5/bSKUavZzsP",
+	"oIp7Q9sGlhysXq/Wr24+sWxUU3Fjfa6QKW/CZBC2d4cmgx+W4sbqpdAsU0zH3W79kvc6gaDrhoozq0r7",
+	"32uhFF9mPF4fxZPtWpVScLY7pe/WixZc5h9vZ6a4jyTIrdf+D1DIpMkoQ+qX1DMNzF5W97VFmxbRwwI/",
+	"uwmxhQ3dtby6Gdvm7XD+X6HCSYC/vV3RCFtEzEWkXA+xpbrGxxtJ8J6MmfVLrA5nY11sgfSU8dzeawZ0",
+	"FA/Z6VjolqP29LaF7gmoet2bkm9KLrdcID4sgG8t6wSm+HXr9HYeXRSLTjed8pQpopnRCAjK4xlbizI3",
+	"vMh501cfLIAtxFIb/GOyMGDHzm86giv0hilOc6cQg7ZcKGCX7IwcVcYZffg5sTwxJIZI53WcVjdkMJhk",
+	"Tc5dmUsuw593Y665NDLCV7TfCQ+/ldtCHKdSGCZMf7XljNuoiXGEu75jRjFNLphZMmdXe/EfL78khbQF",
+	"UxDVxrTgRKOJph2DKvuNTzeCzwGNXsCLdcLB0NOgCmJryTV2xRkA5OLvp0TIMYwk8f8YAx3rv2YFyECq",
+	"xlPVKFFD9s7Lo6OHjJyQy8V+gripILJirxyfkPl+EpBoXOQ0ZeNS+PzD4XF2c8Znc3MTOWZbHKy23Mo4",
+	"Xnz95/mqBlovC7j2kSXVRLFpqVm0PT2nJ48/jUsK/i82NAPAe0drfc0yiB2EDSr02Q92CvjPdyVVVBgu",
+	"euKwzLxcXAhfcKXjCDTMOgEtAPdMyVJkZCnVJdmrv8R9ATsltD04vGo3TMQvEKyODouOxbGVZmYcGw7W",
+	"CtUEmJOYflRfjIbydXJwA7dxfvvJXKpcD9qnP77+Vo/e11S/xdy3Jc8sFsCQY6GNHem4z/FaS0B6tvLy",
+	"o8EOjhjr43trmdWR7VPgldgOQpO6tWXB12ROtV0magjN83gKeJu8vZI2l2Lgm4ZeVuUA2lVF8OhBviF7",
+	"NkZNN2LSrOcFRw3DF5JYvh0ajthaOkurXgKDYvSapQyLBHQIzQyd9WQvtArHhvJkqOhpjdS1WfETdr52",
+	"4D8WlYlxkLnolWK2KrT3FHeNRvXEtnDGuY/iphA72pxGA44XRc4MG5cqj7IzMIokr35485ZI8NCzK6ZW",
+	"5GJl0DyrrQO9szi+DPs2cmNK8xzk8Kah/PjW1q7HDAm7ycxcyXI2x+eucggX2jAaPbMWzMxlwzwAPp2c",
+	"VZolVabHoKzg6CxFz6mNv3veaw7/i5VhaPS29IM3yUVZ1zUZJsDhsxjqo2cqII72Zxq+7HApjISlyoYC",
+	"Q7fZO1Z7B14ZnCpSbi4h0N0YIxVIhQ7OpbG45NpIxchc5pkmNAdptiJ7HlASB6kf/M6z9w+sKrG/NQkq",
+	"0RQhQp2c0RxezsUly05DfrQjNHOmGe6earRnxJ+ypwS0iDOneZ2SqcxzubRrmVOBMOWC+B0baCO2u6aW",
+	"ZBvZHJNdrWM1m355l9Mdo7/aFxc/cL6gM/bg14LNRon7oxD1v5fsoqj+mDOeRndlHxy8FQ3cXmogyGtG",
+	"rxDYHX84pMbQdD4kpLPWcVvlOyHU5SClmpE5+428+frpwcnjTyuVEhd5j2pie2LIe60iXfRg+svvnz6K",
+	"B6iukyRhu2egWyykNuTkMfmOf7EfBZodfpZsVq16WQQVx84hIxWfcUHzXWQA6mzj45PPj3b/+uHJDh+/",
+	"750j7qy+oBZf2qfHvINLRriXy/7t00Bj5JrYDe20/EpgoFbGjQuS01FVciux3Ll27XLLWi9PenilqhcT",
+	"dP7F16/AofvzKBl9//Wr6FbvrFKH/E3Fo7sAyn5oQ7fsXcpWGMJY0MHpNnNGsw3lYtZDn4/eMJERBszA",
+	"fqOpyVeghM/4FRNw+WQrQhUjdrL7MT9yV4l59ePbUTL66sXbKOmcUrV+8Vyj9u2GFhddRSUvcrboh/CN",
+	"Rt4uaDrnwpY03BLQFHN8tim3UqEMx4ERqjSxfj7p3zhlT5xUX9a0b2bTGri7q0+nrsHo+rBq22UdtrNv",
+	"71B28QZ9Ftcwo68vcjrcRdGyLVt6XNtz0VqTa1uYSz335eO2rmyVzqUa0xnrS/8Mg2U3J2xTNdNbJ99f",
+	"UM3CApGRk3E2U2xGDSPuNTwRbbiUNUhquiR71qEgpGDrtZxBU2kZ4TtOjSumDiz5EK2tNpv0nROb4Z99",
+	"j4oue7VWAXmhUA27qn7pPtu525iK/FUuL2ier6Cq3LuS1VUbIeXpxx9fPr/6rDZGFvM2xTd5btugTgYL",
+	"LSGMf23FO6zgilrogpuyadi7bh+vmDpw/KJBeoO1ojLobKUPN2yYWyvO7F0dsFDnwuO2iYrvUs93rUpx",
+	"OY5S4ms+m8Phpdk73C7LOU/n4X6yl9Ep6OREoSKrN+2mLo0alS6H3alDKbap/llbNVlbjdISURdS6FhV",
+	"m5pQA86kmj13gfKpsIlicdCW0tuQy10zIq1ZuwL6uIba2FokDVuoR9ckwBpix2P6vRjfHDG7dNXKK8yl",
+	"odeWHX2nPVmyHgPq+sHLN6ueDqNFf+mLBqbB8PjXt96mlhH3PfgIipyuwNDgb4WuJmnGFoU0TKSr8SVb",
+	"jRUDN2H0ujJ8+3URnOukMD+QEUxczfAf1YW7cWdVzKhVvx9uB1iUUvhxbPWZC14enuBQ7Yu14jA4ataY",
+	"7f69urk/ZynXOyiPA5S9lnep8lRSNUNId41nECWKHQAFVzH2yILh+WVXzL/uEMaiyxmFKz/ZGq68GkCy",
+	"Drm8pucLYaJQZgNE02YlcScc3JRnu5c48NMfr8nVqS/mW6n+2+Wj3FyY7MY5e41i6NAGphPEIv7705/8",
+	"KbqdgLbfgaV5/bbqi6uwXF6J1fUIfsOroMdkVEjlZvqLbzdMMahqF3rX/Yacg3pD3kTobnt7310Qb5BF",
+	"EMvdvq2snduGNl4PD7YNdvBrNlVs14uSsh+Pjbxk4rpJ+s3G4mP1Ob1+29Xlh0fJ6NXT10+fv3x18PWz",
+	"AyjTN0pG3zz9/vm3T+2Dx3HA4tesYNS8YcZ4oN7OwXPTqGELmTUmMWNywYziqY2oMWMXfNIbQZoxBWph",
+	"DH4C/z/u1A0OJSPE9o1dpCfrCfNIZdOfqKmNsXI2NypW1V+xTpZcZHIZNqBkDiG3NkTQ+eUbz9AsCLxL",
+	"cyYyqsYrRpVFlqUCSwPgg801RnDo1RActVuES3BZu8SIM12QGLudCRgBIPRWMAIVFEQnRRkX1mUnd91T",
+	"PcgREXSHUTWubW2vDUpc1/BqY0x39XovPBpHIx/h6GiNBta6+Ch5xSro3QB413pkp1wt7P09ugmvmFI8",
+	"Y4FS16rCadsnUI4H42cg29IFqHhXZOAS3FT1r0+ljrKrY4RqqtmCCwdJpI3CPaXLgqkrDkdtgGbvpUdc",
+	"TNrbU1cPyLa40d8s5Cj+nDTPvihFypy9YTHslna9OJAwPX4Pi+Ac3XpsOmWp4VcMBdkgpMCpr198jWOl",
+	"BewA4vPAyWSX7KDJxYq8cbBqrvpjTJnty8RgM5quxkCljNEsd3WtN06uv0LG1hVZ8Wze/H7jBI/qRq7n",
+	"zmIlFTS3HXV81n7BqhElfbwzTI46hry2CIV/PfNFffuQusddR+TaQ8i3t76KPgXRt0OjitFYc0wYxXcZ",
+	"Ze99oipxvH2bXzLmEzr7Qf/H16NuX5XYdocBXPkW9u06A2cNmPLw9jzDbrKd+VX07JE0WbCffK15hqsX",
+	"jrdPuutnNXjQN9HCpRaep1ualeoKVjRjil8xTbjRBOMzVmTPli0lfyNBcaln8g2kvgh4NK5eaBZRgfJS",
+	"xw/3jvfD1IawZCkewq7gdrOtESo7V3jA07x+mLE0p/bjsZwGL/vKqZa8pXLgrlNuhEv1tqXLx67mavR4",
+	"f7MSKXiMImFX1ND+k6rfjgLXbiCvM3nvlYVmymB1t/1TJLKtn46HlHPq9Vz62yfVRm1DFqEGZHtGErrw",
+	"TsUW0p0AY3tfiNHE529FAv2xrsJBLmd1khci3sFucok9DqC2glBCy4ad/rAIDq8ytYvNGW5WBH48JaGx",
+	"LiGovCUVlEYAROgfjuFZo15vQqqi8AnxGy3BzJyFVMzW4TNM+dgBTfb4TMAvMAJNVrL04FGQp7W/wa4R",
+	"YRS59G0nlmrWAWIsMsgZRldDbB4EsAM/hQEPhy4NEnOOUfGBb4aQd40qKYtRsPbrVUvYNq+cl6jjGWVZ",
+	"3In8g6hzwQo6Y8gUNk5xHviXPYqi8yzb1GLvOWrHPyOUiv+iaJWc7+ex2t7WGmJB35WsRfxSuHoidolg",
+	"CGC0I0WZ57F1n1M9BiaKLLwqYUI8x4kohiF5ab2ppCJa0ELPpbF51TmbYmqWTqk4ww4JnVEuYItJK++6",
+	"evl2JspKAkZD8qmOZvU5RBtcRdj2sCSQWOwDSpnIQPZxYdeiArutj4SFvYb66SJgzCwujpQ0MpV5GO3T",
+	"XdHrO68ttSreCNbREyIylmbHfVvlJ6b4dLXbnX9rJ3IDgPEoRFY73ugC1BunEHfSxwIRdrovd/wL7Deu",
+	"ja4OscxCtKMm0HuAxU8QkLqsPkXInm0aZb5rvDqmdpbla1vdybrdH/O8di39isQ+fOtQmr7kPTHN9tQE",
+	"xAAP6ASiCQ95FypOjDwjVBC2KMyK5FwbAgYXo52154rmpdswXVjS9oXHr/XTUTL6YpSMnq1Z1Vo4bXfJ",
+	"aQKDxq4GcVJ4S6GtU49gCXiI8UW8WD1AYDZHNRQMc9OClj122rfgNojWq0qZ1rWLImIg3ArXz4Vuc9Gf",
+	"alwKw3Okj+2cYOfEfRo9iTuelO66wy+dRJ8vGFVsgFm8QYV2d43GG1MMqRMnuhB0xnYT6VdwAWDjxcMb",
+	"qJLdmm7d9NpRx6X4LCIOvlIS1xE/TMgJyVjKFzQfCORwOTS5eHeUzZkZQT9bgWY2CXFde9RbP/hW0KRL",
+	"tbMhqf56BGbJxOZpaMOKWu2vfBIdZ6O7nvRUgGLFcCmII31jWDFI3GCnvothdEVK3Ag9cZTbuZ3WJHrE",
+	"BXwrgQRu4y6i2JllDq3d0zombZjDBkdTmTdi+6tBDSIfzvm61PuxQDeXd1oFOTVDE8rtB908clAEtIno",
+	"4YHyaSXVmndaBGt/kLR7iSeg2+N8Z1DFzZoCxlLqCBG2s+VHEK69KWxcYwO0a8B3S5441LoSbyFBmeVu",
+	"Debe4L2abM8CdPhhupf7rraf7AKD6I/XqONQw51RKo3Jp7YS/9+cabJOGnC7a6Mnhmtdsmxo+aohaIdR",
+	"a2sDM6KVb7Ce63sBzh2hHRR0NPeqHsQW5vf6o6DtGP64g/9vVzhiS5c6SKQgPpXG0nOwi399z97pNHxS",
+	"z90X8daaNV17DBhuP64qqCqPAI/ilOi5XO4y2+e+9z4PjR5n1nE1LK6bsedldJpTbsZGjou+CgduOgOh",
+	"6evUgMqVGaFbKss8Q8vnBUPsgBJjcwHoaL7aCq9q4P7EOsrrF9SKd4am5yDZAEcFI61Kwp4Rmi/pSruL",
+	"q72wNL5QwBU5oxae6gaW28ZK6Dg4Fjcek3rK0dJX5KszNzg0pk25GTqMen+9xi7jg9nWE909sPr0qzU6",
+	"6pCKo1b0BYUwt7gSgIEGDf27RJXWnyY9B3Sj8hjmztq47lpHDjZiveJJU1hXWIl+V3bKk3Y5PZAWoYis",
+	"3fY9l576KHEC/SbKwtWOlcHgcAOQ7mGEvviCPWMgxG6QZPCvD5MjN8QiLTJUQPz1YNbqXootd6pLtz3x",
+	"b3mNhhC9RcZdSBcS7iZCsuvW7jAau+70ZnCVb3Vfve+dgLsUdetDgAPTV1Jiv6V5qfkV+85brSzt1hu6",
+	"NlRYSqmaybGRQrTixHazmiXXqJCVseIaU328aWDXKJA1U+ZGaHNbkPGt4lxB9a2dCLlpGjtCfosbouK6",
+	"AjPRgn8In9x0GRz39tMwoUd1tKay+WNRMIUFrc6IszcQvwcqfw96vQV58+pbstcM7EmIOnzy+d7D/Tbk",
+	"lC2L6sujPiAHv/x+kjw66sGfahs6opeW3dRFGxg0BtUKTEdUrQYpBXdQ4qxHmO6iBXwUtH8qQXvPJTw+",
+	"yuO7lMe3LTU/WPm32QDurN1Djdz9Gna7SksdvmrjTceNB3OqLmSpxqkLhdeG0QUwljRSrbGD39w15M6v",
+	"ID9cQLxST5m366SJXyc9/U5SzdfEOmzsYQr3nh50JaoMT8ucKiKRtuDdBX7GIGBubcdWv/pEE70SqY8R",
+	"3rPuRthQCQkPI/Lf//m/9hOIuJGumuauV/uNaP4bZ77L0SOk6YEPcQTqCTqCkCEgGqJ7kz0qVuTvb374",
+	"fr8zzqCprXjVfTT4ENjqxOiijBQOsg3TAVJWmCakyC/3kD59LSNYK9k6tImFlPXbJVhvxxPNZQusqe0d",
+	"HPNrBufBNmneHbF3c8I7aPTO5fjNmJE+Xif+8nabj1r/H1vr/2vYSt50IbwwmdXHVwk8ZHSpC8w8QJwD",
+	"kbK8r3SObdXHQevrngfP5iy9zLk2vsXYeXBD7qdNJ8OPuhEnO+fKBhLhocldyUo9dzXHQTxvqN4G/MLS",
+	"UnGzgpzqhTs6bPxt9a8v/YT+/jOARiNlkFfte1Wrc2OK0fv3qJxOZUQTxHA2cIr7KkpglERcIlQrAmc9",
+	"0Stt2AIzobjIwddfBa6L7Fy46x3B6x2o4i9FxukpqRL/NcR2IBCpJntyapiAsjTgYd13WWX6XNiSERgT",
+	"whZcZEzphNRAAppYLA14gV3xjImUHZ6Lc/FMiismbFDB3vMXb15+9T35r/99fLR/SiCWD4KlM6bI5MHV",
+	"8eQMMWA1ef3lM/Lw4cMnMNgf3z47w6ATfS4m//jHP/5x8N13B8+fT+C3sLTOGVlIwVbw2BYwUYiWfIZB",
+	"+RjPcC4mvyPXJCTQSd5PIH2HC1qB703+//aXv0FpspNPMcT9b5MzF9HPlAI663MBo3zy6PFnZILJALae",
+	"8oPChg3+269aiskh+Vlxg2kCeOdhmc1nEoxl52LycnrwHSgwkzqjqpFD8ej4xEY/aENzlpBHJ5/bv121",
+	"/P3Dc2Fd1RoywzTPbGZYSvOcKbhnpbKoAm8fHT06PBcVAnbFY09fvQwU2tPR0eHx4ZEPOKEFH52OHh4e",
+	"HT60Fu85sv2DOQNsi3/Bv2c23AHEBpLgZQbx0sx87V6BXWcBRPHTk6OjoHIF/DMk36/u5mpFyiaBY7uw",
+	"+6gVSJeDWMTHU+qivGMtVUOr4z2DjT46/ecvIE8t8ujp6FuAkbdZtQZxDv85sptv9At89gDrjqwlymv7",
+	"xr3QBPsGmjw+engH3X2PAUeuyxtdBpgIh3Uge5DwCSmhGOJkzwBXuQZjzOGmsd+3WlfHDxAd5YG1iuje",
+	"dYO70nP3js2nXjCD2lFPHEn9yoNn9ubzPtn45rcgaPBFDuR7V7I6BPY0AHWr12Xj6dlNPc1XLqFU20ye",
+	"OZRuERKyOPWcZURzkaIQEWh5cVmneca0IUvKDcj3GtBa408WRaY7ZJRaY2wxPux1SYm/3OIWsWsJqxrj",
+	"W7/S75PRo6OjLTgW3j/e8v2HW72/2y6q9o2bWXXacGUtcVaYkz2bklzqOe4mSLNNsL5PlaBtcdP1JWSR",
+	"t7lBh/uMlmbe3mW/yov1W+zv8MItLvvf5UXfmoPhDcf34S/iC1RDtIP1yWDYdfKMf2xVHKJKW30WF1aV",
+	"Ijy4cLqRJXrwO2zf9w9UaU3jTWmH+xyTMKptXsXoe0Xd3pbrNQmuvJ8eRXd6IbWJpqUoUN0gGrmkeTUb",
+	"q89on/xdz17J5RkBQIxzMfGVyuqJTaqSyS6L/pBMhFxOyB5FBbOtUe6fC6d+468eJ4RX6A6YdG9VRpt9",
+	"giyEw/z+6XcvyMEBNH94Lh4dPXHp7lSgLRvfceWsYP0sbDxMATaY1dKa++N1Kf4uLxyZmTZfyGx1kxvj",
+	"dSmsI/79e3vrauzBkxvuqm8LAlmwdhDLPkTx++jo0ZbvP7lLyfAa9gfyk5DLhMjCGkRtBSQ5rZjP2zXi",
+	"gsCDxh84Tlsvs5/611/7t+9LQaqs6DUjVuCYBRODvQ997XdK5A5Ww25TlWnTv++Aq94j1bJ+iBvs5ORO",
+	"j9IMRO4lK0x1NChf+tyVOcV9Y/GcyZ4HISd0apgiurzAi7i0ujK8KYiDlgwNNKFi1CgB0b/nbGVN6xCO",
+	"nMIbNsrL56M1p2pgs3FHUKMidmg9Dyw2j8i3fMrSVZozMDtM7Gaa1EAIc2YpWd0OjGw17tC2zkVtNnL1",
+	"eFjGTdIsNksXmFWzwAPfKqWgwCTWpqWYy7jR7T72wryBhFiYMZ0QB42ok3Nhk1o50/veMY29GUWFtu9b",
+	"TIeMG5uR7IYh5NJVbNfnwishj05OUCmx8DWYwwJGRWyhWldruPMQo+JcBANOqUBkDEgjqqpA7D06erJ/",
+	"SCb2wQQNRqAJTaxncHIuIn0Slmt2SN76CXl3osfKcSO2S2BhuRy/nVm1yJ4O1Vd+hkdPYhrJc2TOtvy5",
+	"JQ3FV1moi0i+b2uc7+9QyvbpLy6Cw5P1r6jD3LEIf4piqLnZHPXJHmxeu4u1F+L7BPHC0E7EjdXeKan8",
+	"7evFdGnmD3I5s9AfXrq2dCL8+XY2AbZ9TzvAoavE+N79cgesfnIX6nSf6VfOCLf3T+viZMph/gmwc+XU",
+	"n3DUGdj6rSGOjWRp1vIR/N5Z0UexasmzmS0qtAtRr3vnYFfykoVIdZ9o4tBlLOyNXk8I925IibbV2pRK",
+	"AF0FWzYBdaxuAI8bPdrTrFBMM2Fxpxhe5XXBhDkkL6dO07MzQ0CSXGqT+E/gKK21AtsTnKDnAsQFF+T4",
+	"iCy4QO1jrypyy3AgUtgGsV4TUW7sVWuCLc8FNnlInoqVO3KxvBOonvLSKTTWhTWlC56vouYAR7XbETSt",
+	"mhB/QVFzs+4KacCARJtc2rst2sgGvXfvZ+GL93XtDn3yW3kmYo11EiOv3aKLpR7GeR1gi64H5QWAd4CA",
+	"kAI0iaDEdYWMEBmFh/ywr/c7Q+7YeBDMt89u0OCxD3Xj+X3kYSxGv7xPes7VZxgzGczqlkRoByPmjoVo",
+	"OMOoexw9s8SFkAIGM/KwjRwAizjW+duHJTk5Or6rYdnVyT7em+5uo0QOHTQ+WUUMAbM7m+g5Pm9uoi0t",
+	"VFMMfBlFxFtEw33uAET3jFxcaCOxdP+HuObHJ1uu+ef3JBz7wlPagvF+pFPj512W+dF9nTk7mWl9DHtz",
+	"NX7EgP6b22S3esbZOPwP64yzBPxzHCZbC5Y/hiDyh4+rFL3hulO9dRd3nUjgVCkU0zK/siYFTfYcGQgw",
+	"+n6P6u98jzVHt4PX/1j+Rr8IvfeFapE+uhff0AU7sNHaFYcn5EKauU3ys7hs+DdYAKSyvshNZuiqLesk",
+	"dDx5bS9h28CErfrlvK1bkmsee7NVbO76DPET7ItI8Ts+rV78eDe55X3zDWOFtYJygSVt0GVzxZTxPuVc",
+	"Qvh7ha6/frsotjywNqUN54tiy+/ce/dlTYvg2O4e7fs9WJylIi+/f/7yp2fEJmMBIxvKhe45r96NekL3",
+	"jo+O7vioqdaj97ABPFa/tH8e41Q179uSulUH92Oaquf3IVmm1o7qgzZM/bEMTYE4HmpoCjfERzvTn8LO",
+	"1JRx9yJpgtPjL29luqkddpuH1f3YmNay0J/JxHT05JZl0B/KJDXN6Sy8LrQOClRNXKqvR+q5WPl8jjDT",
+	"+bP907Dgpqsty8XMhnDiX4CV5FO2mxjoCZFXTGUlIxarwJoMgntOAhnWzzQpqLZQ/rZ+NfEY2XXDFyyX",
+	"S+JwBzzAf0JsZZdzgfGxGVP6kPwgGIH5k4IpLJMLid6YWpmQTKYlBtnBOGBcsAEOyZtUFpDSnPNL1qgo",
+	"cAqBtxwQHDTRjLmss/Cao32Ouf3tXEBAsBv0JzgOCOOFLB5XVA1jXWNBMXBN+BLe7wqxQaEBG/KUds47",
+	"8DaELZINrnkPvNFAjRbrl8zFPtgg+E2hD1lZlVofHvSwpteBERfQrZHbdnrTt/zbvB4Dp/dme7jCslO7",
+	"f/6Eqay4z21cXZgJqYmiXIM8dZH9TSiE3qwnJNMd2FNh2Ld0q4emXS/3cq3HqW2yok7xpY8W1FuPykV6",
+	"Q1g8nEFI9oRourLFiVe9+yC0oK6zlb4M3vuD2kpvPZgxohis2z81ST1A1a0eH3V3fYdIuMYfnXkBNeBs",
+	"scg6ewGGktVs5VI0YZEiCu8nGxMCg4eVjazPlFIPbHQn7PLcFnLskfT1yD9EsX1NHvhBhBN0yUM2Sy4h",
+	"Uy4yLuCyYsv1Zc7Jm5Aq3xAvTR4dq5cHdjLw9DDOA5vPeo8ppIfkKWbE0twlMeId7lwUc2kkIItgPTL0",
+	"8U3grqt4xhz+6eQMUrTSOVUzlxbhkzijSaCuVil8wIU+JDZxBE48nz2ZysWCCXNWZWLiNdz+ai+tVNsk",
+	"HvjLvX1IApyuveZcPTKKhYpIAf6OZRaiS8On0cwNWJDGpv2wDG52gPeU+7G9mKmuoXW+60dz3IeXpmmz",
+	"4hOXEYXQUm4PgpJaLycKglSKKVcLTL4G1RXS21zuPfFwUeuOz8Zpux5yqPHmrWuyt6nQhVPpU+ma0/3T",
+	"eMzDad0WRE7Qxb1crxtz/ID85pvG9dFzflMuiYZU23gt6OyJe+LL5u9/bTdra00+LL0vHNy9uFo3cdLH",
+	"eP4/ivN0wdZJpu9uNbXoO9Z3Z7An4T1gJPw8l4EvgvB+RIQFeyCkcxW3dNc2KILD4PalvRHXk2aZYlqz",
+	"jJiwR9Sp3RN0tZ4LmqayFCYcFviHBfhUZEKWihvDRMeJklMxK+mMnYu9F2KWcz2Hy66C3HbDfqtqeK+Y",
+	"CZvgZr/PXfvd6vvGfAc5bksBqs4YQJMa1tVqmVzZj1imxR9Jow9Js9nTBws1ZXcjH6+5Id6GPMXFAWDM",
+	"wtATwMdgGgIglDa9Tor2LvGWLprdsNPuO6ouw0UA3OnRHS14nxRjwqjVLmt2x7ZSoB0UK2Ass2O2qKl7",
+	"PGOLQgKt9nsX2MaDrL24/2Bf+fPE6fuwfEAZ1OyAC82E5oZfsf0PPlIfF6NPQrmV+qt6kLY2ZiC9bsmK",
+	"gW3fi/nCzuoDslv0DuijweKmrgFWjA8M8vds/zG+/y6M/x9aPkAt9O5a/rgf/tqGqZvYfLd0Wt2LKaqX",
+	"Wz7aoP4oNqjg8HmQ0pyJjKoDB0i5NgvYvfvWY1feXmpJ2NO6wiQmgD38U8XTvPUGqU9Q30Nq2BujnTLZ",
+	"E+zKOfc1SxUzOnJpTG7yyu9ScMOl6fLA8e3wQKV5rmGDPyEX2GlDeE6XBc6CtUdTJ/704+tvCVWM6Dnk",
+	"ishmMFXMlBAVAw9+x/+PN6inFuF2A0c8iplo4bvsT7hgdmbxBbuZ7ZlECw355VpbbGgjOM4axjjk6RqT",
+	"+5fPyOPHjx4Hs5aq/oMWhS3zWF7AVxewX08RDpjm+UFGV+fipxc/vfj+LWZV+fQsshfkhrnUMKYTl+0F",
+	"ABiZXOqE5DxlImXnYsWoShoJYAQyqoliVzTnmUOhFlmQC3bwTD6rOtxPzgWj6dwFL+ZULTR5eISffEYy",
+	"utI+wwaeSOHqH60OyfeS2CKmDsD4FH+a4L8n1fW9KrEE5PXlS1PFMiYMp/kZlEFQEsLuLKiHvPScE9Qb",
+	"eBRzF/hbgt+Jw3wFptqvA6pTHbcKMp/sZEcDT0jFUs2joN1Yn5/KfrqTkvno/nCObWWyirXltOaET3RY",
+	"kxZZFqtnUUH4s1CK3NDx7jY5BpnqfmzxL6UilOBbrtThBP84pMZQiPesipkAprevAyNh/06ZUpDxuIcQ",
+	"3kuuGTCu3VapzBiZ2DbG6MuYnNoSJvgHVDphgpRFLmlma7gWjBqynFPrkbNfkoylOVUsA6hwuzUmOReX",
+	"LJvYEFN7NKordOg5M5qtJGbmTDNysTIu5nhBVw5k3MzZguz5giFG+lEk52Lig3GD5i1puK4CdYnryAbs",
+	"2o9d+Vp6LoqcCiv0CsU0nwmWkVc/viV7ZQF9PSbf8S/OiGZOPs0ZRR/mjF8xgVRZnQs82PFTrNVAyaLM",
+	"DS+oMgSaB7bCdkiB1eH2UJrhz9xgNZlz0eg8gZ4vgFLCWAT/FZEqY2r/EBQJTRalNviCLTxWo7w/9ijv",
+	"Z4TqS1dFBQScRfGWgunTGtrd3YDPRQf0HYaNZVkEWjXJ5NUPb2xxOsuf7hCSiyJnhkHBuFf4HHUcashC",
+	"akNO7KT3Hh0/dEw6NlKOc6pmbLJ/1oyiPBeWD6qPj46wpAyIazleULEa264n+4fk8dFDV8XuNTNqdfB0",
+	"apianIsWE9iqqikVQhpbq4ZC5t0hecMYpAXrB6++/uHtD28OF1lMfL/KqZ3Wj8gzt2Tgxh6gq3uKX676",
+	"7xPuBf72V4xPvl3fzOO7TT+FJca9YSWgre+E++QT7eTunlQkZ1QJW2hXoCqoGCYjgN25PujcKVXdWQKp",
+	"0KuNfmmL8+L1GKS7y62vxhBWxAK5GDosP9HnQhs6naLIdQezrcTFVBKmc9hOiJHyEqI4QMqsYB4s1+xc",
+	"zJix2hp5LpcC6YACdU8qDhXVczx7Hp4cPTg++fyIFL+Rv7968RUx83JxISjP9f65wMqklaDFD4BIrhKH",
+	"re8ZP4j2sI5V3Zh9d0Ezdka+fvHymf1EkxmzxN/vUSpxy45uWyb0ygP74x9fINzxBnxacfqCGZpRQxPH",
+	"GnaN4DQ3mG/g6vlhhrdFrQiZNbYNr69xNk/0G86+ellFUJxafYIbX+ENU2EoVrOp6tu4gnCoJ9oUJQ3b",
+	"hhFXAs5KK240y6dkT/N/sYS8+frpwcnjTxMCFxaiBZ9O4W6n5AI3I36ybwFM/K2t1h5RNYSyeL7MtM+r",
+	"+u///L/JxI6gXIwXXC8wqQqvghPouH4GGiOuUXNigi3xBN1PyKQUuiwKqQzLxjBM1w78M2zHJQahIk3m",
+	"VM+JoAvmhTSK5pQKYg2NF+xc+Cqhp02540vz7UNimf2nawPklWILKPp4CMXyTs/FREgztjNAgkxQVx1j",
+	"tUgxgwdCut/HMB944v50gDCTWiG3DD3mYlwoOVNM6wnZQ9oG+hpQxGqF70qqqDBcsGwSE3nPHFe2lbHb",
+	"lH62m9dMw46PSMKfHO98hAb44AQtLs0q0HVY1rhYqstgn3gZMEy5eRAw2M1IXDvCtUpT+z6ZkIliKYOE",
+	"3QnJuTYumZQq9y9773H3KUg7tZt5AsLE3QQb901d2cDcdrdg4RCtekhwBOcCHufM3k6pa+TH19+i+OjI",
+	"hsogZ++/S6rPBag5XZlh7+1UkFJMueB6zjKvoIL9IuM6pSpDq4WVqCePyFyWyl1wW9dSnEcgc9fpT3ck",
+	"RzbdrOpS8F5U/hUlyh1LCBDrC8QacbwG53y9h/zuIlqSKVXWi+M5XgeFlxsRvzeijNVH4VqX77/Xr91n",
+	"8XIWxRArGMIK4NZyBshRMqq28uiXXUzUu2/DmlZ9Huv6jawyn34EEDkdVVojbIBSWMR/rgEvQKpLWzvb",
+	"lX1EuVuDiGxKd67Z/EbLhsfKPTe2ym0Y8OoOnlfZ/HdrwqtH8MKG2q8v9RzE43/UW291+0CaSL4ilLyL",
+	"SBiyJ3F1aJ6vvBNGKbfh1EyjL8FJza0LP6syZ/pBSguaoturz530zL0B98UT9POqEmE2yYIZhR4xzaix",
+	"IFxMMfxLO4OXBFyYDNyzuWbk+PBzbGDxX/+PhfGTUhFd0JQlRMlSZMwaMsjeN1QJauglJSdHJ4+Tc6EO",
+	"j08e7n22v39IfkazfkqVshdzmmubBlYwpaXQBLPAnNuWCgQbhSP8XOA1nezZtp7s75+RnE/ZrzS9ZHim",
+	"292IQz8+PiL/EwaJjugiL12JeU+vesBlQfbepPODn16Sh4cPE/Lw8Ml+3xW1hCgcR/BbQhZ2zd+Tq6Du",
+	"vu9WbJ3BjgZ3Ul/7Tnf0K6o1EzOmqklaM7qQ4mDB0jkVeDpeSGqSmmEtL+MhGnBksINxs3b3rqG5nJWs",
+	"9274ooKWtS7YonCwQUZinFHtzktlxjRAEdkAjgrp99P903PBnA8cMG+ZSFfeC14NoL6iGG5yBrEdbEZz",
+	"otiUKSZSBpC+OacXuVWgVwl54xAuD17+RJRcWg2aK20OHB4SoQvYxwlxK2LvqTTP5RJIZd0AOOwEBA/W",
+	"nLZV8TNmKBfYmQ8aUWzGF2gRPBdW4QQa2ECsYF5NHOJGJ5XhD9B87SwruGBcDttYa1ru6ZQxxBy2trlz",
+	"UTtL7UpOGdMP3pXSsAm5FPiZRdUCusMrB5oZj8tUEftcsOkUhnrlEYu/jBDQimKDgQBu3aBFAi3av8+F",
+	"kstPtCMSsf7glBEjMUYGduyFzBCDSszcrb/2pud0SZwBgBk8Btx7zo1slBQzMnnxls4msDrUGizllHCT",
+	"uGrnaNdE3CqApfpeCuaxqbwl9qELQ5ClIRSH03Nzfw0EfVbtjM7dp7VB3oIBHcS8LLiD3EpzzoSxxhGf",
+	"pWad+vXVpjHKNSlrd5yz1pp8r/itqWMnhgN5Bq7vg2dSGCXzriwpFL9C74OQBym8elrHZzkB0KZKf3xS",
+	"J30QVyICyma5x3UjVRKwj3F8uVVH0NXDWGTj99KQhczQ0ncW8AFE8coCtZ+0VAqWaD3Vdpn0duO/h8Tm",
+	"QEZW3JO0hHBb9CWB2INt7qXOxnMNuKqkhvXrpJCzrJvRIQS0Mbhi+m5Om6IOw3HIxepcTODZWDMz5s6v",
+	"g8opvC1thNfESsJJUAwxcCnvEy7OhRWRUpCJFK0Xg0HB3tg/JM89+bhzrTg0xXNRuZ9QNwVTbQ2+6M1N",
+	"PC1z6h80YPfd8XYuUEuVAvQKlVmpumBqZlMPYX1qv1XlBf9EV/COZ7YV23NtMF7YrxrHYAiR74YULLyD",
+	"3EfcBuNgQmOnuvsyY4YJbLxQspDaeddxMNMyz4lRNHVjT7kzu0DUptVpuHb+vthZ8MJxEcrEW9K2qz7u",
+	"R9t23a9LrA/e+Msbq372oYigsmiICqYXoE/IBgLqJulU62r98mkCUg+1HSlCHAsnDWGD2a05+epFqAdW",
+	"snVyLvYmU8bG+AGEwqHSZfdvUTovDvzocUDRX0sxrJKUApRIcS5snQvqNTt0DDs4E//9JzpxEYnesaOI",
+	"LGG/HihQ484FdlgHMp+cgLPZXymwEmhs+/07UOhLdlsmtS8Zwx7uaef57vv2neWPP+H1VvHUHpNTVjF2",
+	"TpebNo2rzPIAT7n+ffOzVJca2M9d2pxBBk+36qS0zPyJJgaueBqMRSLLKTl+8vjxudCHD4/3TvYT8ooq",
+	"mvGCHD/59DOiDk+eJKRpVcKHVjM5PD55tO8umBq8nlWIf3iqol3J+j7zVfMgRgXVawPnolYH4Aq1f0gm",
+	"VGumNbNCwUL5tENJEmc/w9NPy1LBKZpJ3K2aWZI4OlYOppRqFjU2AZ2/sy/f0g50rWNP97QL3RDWG5s8",
+	"ySzr/fm25FvPqP5kc/TXiZ0yc/FGrpRSg6c3bVsjhaCzNQfdN8DOXBimCpljroxD18K9CQKiZckl1vj6",
+	"aP+MfPUWPvZmVCPJCfofFjTXh33W07duQLfD0q71e+Lmqvd13DxTUmvi1+XPx81fhfMDFvkb+ea//t+f",
+	"eo2o/RysVyJ9cEHTy1zOeg2kIei7jzb2aTC1o9cddO2SB6dWVPeixINiBUKd56xzL5TMqmHsN65NYmMX",
+	"G437w7XUzMYrQ6oN7C9zSJ7awmEwYJrnh+SL1bnwJw6eTfXIl5TjkbWw9aWo8AlxtYn30f7ZuZjIPGNq",
+	"DG/87cjHDFn7oxTskEzg9jexWvNyvkJvE+UGJrGE2EA6myk2o4aNnfI5sSHavXPG5Bw3uvFUqjGjKudM",
+	"TcgeFcT9UU3EUwNt1Rm7slqIOyrpolnBAMZV1UpyHABqLReBl23fJvtg3g+c2NzA+Z5nxDrkhFyekQn+",
+	"e2JHDoB/5AeVMRtfWg+NZ31AgG9WIv3CceBdBGG0QECanIDX8IC5K4ZAZCJIn7GMQWeyNmd8dkaOrB8t",
+	"z/sgu2rOiQMXfpaAURQK9I1OH3762KUj2r9r+ygXhs2YumUDqVuNvjCP552t//HaHCFKJVWaeyzpBHnA",
+	"qe4CN2o5DYI5LqYf/O67GK8N+YikUQcfXi+Tui9AfeL87BOyoJfOU+A7tZY09HfB2Q1SxYbFTM7FpIpq",
+	"Gl+sxjVpJm31/8zZ+1YYbsa1DZ4BU2MttMgexlSRutHJflI5uaxc/EQTAbClimFKItferscyGFiR0xXL",
+	"qt6pgetWKhcg4524U6W7/7hlOReZ8lmCrWk7Udzymwnnz/M2A+tjQtrg5SWk1d7EBYBBuLi1WU68aHZE",
+	"JNy5qVK5WEC7ik1LbUXyGfzIDdGG57lP5MN5JBh32iIymFW6R1VCoicRRrSbcTU+iJIt9bwZtN6JWffg",
+	"tfPAFQYW4JSDqRX8ZNXJgeSHiNucTU3jtPKU48abOBtUs+mcZOLyVsf42ykBZp+QPU2nDHaexZg7wxRe",
+	"SyXoS8B5HjmwcISseWTdhpLtWveRUPekbLdG0Xt5jO/wj6FRt3/quLAm2tXHrcES1TRuQNisP1yKMs97",
+	"LwCwyPAC0TyzsUwrkYbK8VkF+lwW9nwrChB7LIfto1FAY6Lwm398/+xwkbkAJeunTlGJsxoWur6tEgZ9",
+	"nNbBEQQzvfAOIOD4FLTQc4neeauB5+DhVyyVKgvBrV2KpMu8txIS5Q3J5cwOox4D6rdwiJRM14YmUkAu",
+	"mSw1Ii6fCwZ38VPXF8gleuUtvc2io2GCkAcAcF+BD4hQ91owXDBCuOgqP0XDsnr0pB48uNcg0EPXVj87",
+	"jU80KaTmtgbXC0iS54Yt/LWEYoXpTKJQPsfkVEe1vUlZaKbMpI5Ucd5cm1NnzYBy6WMsQNZb7JzqMIKp",
+	"YtHfMc4MkszfGJfCQGe2BdeutpcNKdi5yGVK0Y8ltPWjnZFLxgpkOhszB9fDyZzq8UIqhvZBEH427sI2",
+	"hoW4ZEHflbYbm5dxajEHuMFTg5Ru8bND8orOmCbwIzUAr7DgZoJBHrB4VAgL9yAYVeTk8afkG/4FgZ1p",
+	"YdYdlMHkKaaMHbwQqYSD65TM/sULSL76WXHDtD/iEqIljAGY8cKl5OH9iFpsZNA4eEpjJw6cNa9gc24I",
+	"0qgJ4a+BDa49I/QC82qt9llvsZ77im2qL2jj8+MnJwPgjZ8hrQ/czbLaskhjI5HMHqigZxi4LPEbk70j",
+	"+TvTyVHjynQcuTJ1hgekJYWSRqYyrwKHfAyYLhi91PUt73i/L87lPw5euUYOfrKNNOm21aDeuu79HiOa",
+	"LSBBcY8dzg7J8eGjw5P9M1fS3aYaYev4b5TRtQ/q0/4BPy2K+FiDQuiPBqwwsDtsxrkUslQs6+uxtU/6",
+	"+jy561gg3F1oJIzggwpWQew7FfVOVJrjddMr7Iv/tmUKVaU9xGOdnDTWBM0U3uIRHjYojwGiXGYMb01m",
+	"7PXQfYdws5KlIu9KVvrDFtlx2TrnrZb06Y1P8cdipmjGXrtBbZgx7LDudOu9xLXPm8b/+YmXtpN66mc4",
+	"dRevYq9XPov4PrApkOCY2GxPOaI5hpOQSpyvVQH1vN+JYXVAPV+jA7Y0vO8qS4hTQ8W5mGj2bmJBeDDI",
+	"vbpmJoT9RlOTrxDM4ZRQDPEEu6EXaOeifTEP7n3V9RzVneruiDgVVsOBGwnaYOuLdNVcfakme+73M+u0",
+	"t7ZY98z6PlMppjlPDeFVkAKkYHsFfEL20CYhQ5Sms8rQYJzaZXVWJCj4SzGVH0dLG3eo/SS84u+5K2ym",
+	"ZIFRupXih9vOGkcwp8hbRtq2pn2npxm1gjswgwlVIAI5NYiNVMWyOnUFhfze5Jndrm1lB7BBzLlAtKHH",
+	"R0eBAQy0sGPELspYrTpZIKMKO2v/kDwlmqXS0dZrnEiaan6hSbtGi3vSMSz0a1B6PkSDcl1wMAnpkqFu",
+	"mMsZF2cWLApjcK2KkKYMnTAWZa7nnH2O7R28vJ69baDm8oGoKrevdTj4FAFmvDSX6aUNtObGQn0ZL6r2",
+	"ALnx4cOHT/YRCmzBqC4Vs3Ljki03LttbW3E0slAZNezAFyQdpCTB+YpQiGbV1297g0WzQqExaMC31ZcF",
+	"egsIW6We3xe4FnZtG+9T1ZyptAgcYujfcqSwh86forbD8QftCYG1sudRhkEPAqD6qkNh38t07u3i65US",
+	"xJVYbcBxFCiG0FCcyfLCWJOwNSpgXPqeh5FJFdVzG+yHmgPYLc4F/snM/ilBSEGU/mSCHtgKcQVahI3W",
+	"NoLs11YQVB9IVWEiYoVy/lRZmrGcOhMJYjKCxTtuu4IMi1PQb1Dvsg52/BBseticM9ATI89FrXKgTx0m",
+	"o23uH6qFFBUqq6e23FO0KMBuVOo5+FJYWZ2z+31nqsUHuSUDeN3BPYmccAB9sSYtscOz+xE4d3zLeENX",
+	"qFf6vRLkldktk1jMEbsnkEW5jVeU04C7vZG0d//bVIIDiMUaWEnmJ/zimWLLrq731ywn84cpD3PzlU1u",
+	"jBluXrjVQ7uXGicBZT4WOvkDFzpxAlJewIm/sWwsfk1d3VjdDelrB+59QsKGz6oQPmljFRq/woMVInCG",
+	"FiHySuY85Uz3FoG1nPhDOIH7xOEpdRyIB9Ou0LhdGfeSkTfLxG5gPX3YBdu2auQvty4KggXoreUYrtHH",
+	"cC9LtzDxkATbYwrh2iTjU/Rdm2ZWBuxhsmdZ4dBuIhZiAg/a5zcK99MrKZy+VsEEh/IhutHPfBSTa6Ly",
+	"kcMVLTdu+8dyTE4w/wN31yRAH6jkDMsgfaRkvpq1HRMxcyXL2bxBXAA5LvEQIxD+hqBk3Lj0EzcAWmYc",
+	"LXu2KEHt5oCXPbyhQ0sN6F4Z9xPnum76rKkfYzCac+EDscLksLrXykdczx/ojtZnMkEzKRAkhTtezrKZ",
+	"o4qQhrVaCbjxjLjkugq0vUY3hTtqtaLwlsU4hdFi+BtFiDZYDivhJj55Dg3wVEMmL3QMYQ9uMG4xaI5R",
+	"0G9re62NG7LmZR9hF2ArZiFtrfUaJxx8Wdt6+8OxOkLslu6k9xyN1Z3mBoAqGb76MRbrtnGpcX+BpAsF",
+	"xl5D7JsqKrYp1dAtY7fbOoiqvqNhfV27n9w7f9CK2bEmEa/+htoCEdhoZ/Me/AY+eb+FJrm5yTf2o/5G",
+	"C5Zymo9TathM4i8d/IsLKXNGRcwFgYXGkcfsyQyPiSgXF0z9oeuPW+L1Ka2e8+9A+N1NhXA7odFtWiXu",
+	"pUa4m9cHVCS8f0Qfq4TfrP1Cb2Xc/WjY/ZPU/Q5E2Z0LFf/LX7v0941sqNs6hu7RMP5nN4ofPbllUfMH",
+	"NKKHdXs4FSlbmwvj7R26adSzlSI4JnlQp6o46McWAhoUUs0ohESSp5rTB9/I/JIauu/w2drwk9xEcCfn",
+	"TJxC8J5ugqzUCJzEXkQsGJmFUrN1ZldnIUyKR/yV0xr6wtW08Nl3MNSg3bA/Z/HLQuy2BlF83qXrDeel",
+	"EVf1jEwZ04iThqk2aG1bYU2eC4a5FqWBQMwa5LOunWur5OpmPdxzES+p2ymTqyEO44op6FoKpgkXaV5m",
+	"CJEWrK8DgZpyzJjBENapQ0+F5xRBRa1/e4rFJWsAwHPha0sqGB2WLXPFPDIGdrpSMbLnMOOOHu07J3kA",
+	"yrp39Cm4TSayYGIckndC9qxV1UYnBgTwSZVkxUzd777Nbs2XkP7DFoWx3nuAJGh8nErLXtTGgRLFcmaB",
+	"cwBIEMd0sWpUnkMur+1/Z6RRELUHetQ5H+uNNiQqE9bTSPJrmUE4fhDpaKGD+nLuRX/w3r34WYJZ90Xi",
+	"B2/cxVHz6EO2qL1sWJfrbWiTuZfzVcw0llQQJ9epH9I8FRRbDrCwxUMNYozpxM3YitmxnE7jKU4WAqtr",
+	"3vnlToID+qwqzxrgSH8BJTpqkHmaZY1lv904kXu0yvTFidyvZaZvVG+85vLR43G/qrRhiwIUCb1Wk/bZ",
+	"HhgDq5jBpKoA5te34qNttSvWPkWM+mzBjW66qK2anBAL6umt5Xhg/EsKhn7bS+bqgEPJDQhitMV39rhh",
+	"i4YC7TCbrcoKTQiqlFwCGLBNk9GY4m3dxNWEyaRWqw6xtPjE+Y1tzStuzmwpchs1qR1Shys/ju7hiW9s",
+	"XGFrpKCBTUJUUbwh7IVJV8m5eNYhnca6lcM0uHOxUYWrz7u31Qrfugyqu+rRm2ri44Vlys0HezC1QAm7",
+	"61VNIViZ0c0daDgGlpYKC9r88/fRBaOKqdHpP3+B085Gj9vmSpWPTkcP8BR03f9eOaRW2iAVqidQ1yr8",
+	"uxro+1/e/38DAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
