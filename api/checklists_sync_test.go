@@ -137,8 +137,8 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 		version           int
 		pax               *int
 		no                []string
-		want              []def    // deficiencies that must be there
-		absent            []string // codes that must not
+		want              []def          // deficiencies that must be there
+		absent            []string       // codes that must not
 		fines             map[string]int // Sch-IV row → first-offence amount that must follow
 		noFines           []string       // Sch-IV rows that must not
 	}{
