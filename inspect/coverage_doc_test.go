@@ -42,6 +42,9 @@ var derivedItems = []derivedItem{
 		[]rules.Code{rules.CodeOverloadPassengers, rules.CodeParadipPassengersExcess}},
 	{"Cargo beyond the permitted or licensed load (r.126(7), Sch-IV row 5; Paradip 1967, r.13(1), r.19)", "cargo carried at start",
 		[]rules.Code{rules.CodeOverloadCargo, rules.CodeParadipCargoExcess}},
+	{"Annex to Form-2 header and Form A items 1–13: vessel particulars (type, category, passengers, official number, hull, builder, propulsion, power, dimensions, tonnage), certificates", "registry (the inspection's vessel and certificates)", nil},
+	{"Form A/B deficiency list, action codes 01–06/99 and 11–15 (§4.1, §4.3)", "the evaluation of every answer, finding and derived deficiency", nil},
+	{"Detention order, release order, Form-18 challan (§4.4)", "supervisor decisions (DESIGN §8), not a checklist", nil},
 }
 
 // coverageSection renders the checklist coverage from the code.
@@ -64,9 +67,12 @@ func coverageSection() string {
 	fmt.Fprintf(&b, "Retired: %s.\n\n", strings.Join(retired, ", "))
 	b.WriteString("#### Derived by the server (no checklist item)\n\n| RULES.md §4 item | derived from | codes |\n|---|---|---|\n")
 	for _, d := range derivedItems {
-		codes := make([]string, len(d.codes))
+		codes := []string{"—"}
 		for i, c := range d.codes {
-			codes[i] = string(c)
+			if i == 0 {
+				codes = nil
+			}
+			codes = append(codes, string(c))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", d.law, d.from, strings.Join(codes, ", "))
 	}
