@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -56,5 +58,50 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 	// Out of scope: the other jurisdiction's inspector gets 404.
 	if res := h.do("GET", "/v1/vessels/"+h.ids["vessel-KARWAR"].String()+"/templates", "inspector-mangaluru", nil); res.status != 404 {
 		t.Fatalf("out of scope: %d", res.status)
+	}
+}
+
+// The pull carries each template version with its fit and retirement, so
+// the app can pick the templates that fit a vessel offline.
+func TestPullCarriesTemplateFit(t *testing.T) {
+	h := newSyncHarness(t)
+	if _, err := inspect.New(h.db, nil, nil).SeedTemplates(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r := h.do("GET", "/v1/sync/pull?limit=2000", "inspector", nil, "X-App-Version", "1.4.0", "X-Protocol-Version", "1")
+	if r.status != 200 {
+		t.Fatalf("pull: %d %s", r.status, r.body)
+	}
+	var p struct {
+		Items []struct {
+			Type string
+			Data struct {
+				Key             string
+				TemplateVersion int `json:"template_version"`
+				Fit             inspect.Fit
+				RetiredAt       *string `json:"retired_at"`
+			}
+		}
+	}
+	h.must(json.Unmarshal(r.body, &p))
+	seen := map[string]bool{}
+	for _, it := range p.Items {
+		if it.Type != "checklist_template" {
+			continue
+		}
+		d := it.Data
+		seen[fmt.Sprintf("%s@%d", d.Key, d.TemplateVersion)] = true
+		if d.Fit.Rule == "" || len(d.Fit.Kinds) == 0 {
+			t.Errorf("%s v%d pulled without its fit: %+v", d.Key, d.TemplateVersion, d.Fit)
+		}
+		if d.Key == "ka-zone1-equipment" && !slices.Equal(d.Fit.Zones, []int{1}) {
+			t.Errorf("zone-1 template fit %+v", d.Fit)
+		}
+		if retired := d.RetiredAt != nil; (d.Key == "ka-form2-annex" && d.TemplateVersion == 1) != retired && d.Key == "ka-form2-annex" {
+			t.Errorf("ka-form2-annex v%d retired %v", d.TemplateVersion, retired)
+		}
+	}
+	if len(seen) != len(inspect.Templates()) {
+		t.Fatalf("pulled %d template versions, want %d", len(seen), len(inspect.Templates()))
 	}
 }
