@@ -99,6 +99,7 @@ var authz = map[string]grant{
 	"computeTonnage":      anyone,
 	"computeFreeboard":    anyone,
 	"getVesselCompliance": readRegistry, // whoever may read the vessel
+	"listVesselTemplates": readRegistry, // whoever may read the vessel
 
 	// Every signed-in user pulls; what each item reveals is decided per
 	// entity type by that type's own read operation in this table.

@@ -86,7 +86,8 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 	v := *vp
 	t, _ := w.s.Template(ag.row.TemplateID)
 	in := rules.InspectionInput{InspectionID: ag.row.ID.String(), Vessel: inspectedVessel(v, &ag.row), At: ag.row.StartedAt,
-		Checklist: t.checklist(), Answers: map[string]rules.Answer{}}
+		Answers: map[string]rules.Answer{}}
+	in.Checklist = t.checklistFor(in.Vessel) // items that apply to this vessel
 	for item, a := range ag.answers {
 		in.Answers[item] = rules.Answer(a.Answer)
 	}

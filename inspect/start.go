@@ -84,6 +84,11 @@ func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 	if string(t.Regime) != v.Regime {
 		return Outcome{}, invalid("template_id", "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
 	}
+	// A template applies to the vessel kinds, categories and zones its law
+	// does (templates_fits.go); any other would fine without basis.
+	if err := t.Fit.Check(FactsOf(v)); err != nil {
+		return Outcome{}, invalid("template_id", "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+	}
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
 		return Outcome{}, invalid("captured_at", "no_rule_set", "no rule set of %s is in force on %s", v.Regime, rules.DateOf(m.At))

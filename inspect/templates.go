@@ -14,7 +14,8 @@ import (
 
 // Template is one immutable version of a checklist (DESIGN §3). Items keep
 // their ids across versions; each maps to a deficiency code of the rules
-// catalogue, raised when the answer is FailWhen.
+// catalogue, raised when the answer is FailWhen. A changed template is a
+// new version; an inspection keeps the version it was started with.
 type Template struct {
 	ID      uuid.UUID    `json:"id"`
 	Key     string       `json:"key"`
@@ -22,16 +23,31 @@ type Template struct {
 	Regime  rules.Regime `json:"regime"`
 	Title   string       `json:"title"`
 	Source  string       `json:"source"`
-	Items   []Item       `json:"items"`
+	// Fit is the vessels the template applies to; inspection.start refuses
+	// any other.
+	Fit   Fit    `json:"fit"`
+	Items []Item `json:"items"`
+	// Retired versions are not offered for new inspections; a phone that
+	// has not yet pulled the new version may still start with one that fits.
+	Retired bool `json:"retired,omitempty"`
 }
 
 // Item is one checklist question.
 type Item struct {
 	ID       string       `json:"id"`
-	Code     rules.Code   `json:"code"`
-	FailWhen rules.Answer `json:"fail_when"`
+	Code     rules.Code   `json:"code,omitempty"` // "" for an item that only records
+	FailWhen rules.Answer `json:"fail_when,omitempty"`
 	Group    string       `json:"group"`
 	Text     string       `json:"text"`
+	// Ref is the rule the item checks (printed on the app's question).
+	Ref rules.Citation `json:"ref,omitempty"`
+	// Only narrows the item to some of the template's vessels; for others
+	// the item is not part of the checklist and its answer raises nothing.
+	Only *Fit `json:"only,omitempty"`
+	// Record names what the form records for the item besides the answer
+	// (Annex to Form-2: number or type, condition, location); the app
+	// writes them into the answer's note (docs/SYNC.md, Checklist templates).
+	Record []string `json:"record,omitempty"`
 }
 
 // namespaceTemplate derives template ids from key and version, so every
@@ -44,7 +60,8 @@ func TemplateID(key string, v int) uuid.UUID {
 }
 
 // Templates returns every built-in template version, ordered by key and
-// version.
+// version; all but the latest version of a key, and keys replaced by
+// others, are retired.
 func Templates() []Template {
 	out := builtinTemplates()
 	sort.Slice(out, func(i, j int) bool {
@@ -53,12 +70,28 @@ func Templates() []Template {
 		}
 		return out[i].Version < out[j].Version
 	})
+	for i := range out {
+		last := i == len(out)-1 || out[i+1].Key != out[i].Key
+		out[i].Retired = !last || replacedKeys[out[i].Key]
+	}
+	return out
+}
+
+// TemplatesFor returns the current (not retired) templates of v's regime
+// that fit v: those inspection.start accepts for it.
+func TemplatesFor(v VesselFacts) []Template {
+	var out []Template
+	for _, t := range Templates() {
+		if !t.Retired && t.Regime == v.Regime && t.Fit.Check(v) == nil {
+			out = append(out, t)
+		}
+	}
 	return out
 }
 
 func templateIndex() map[uuid.UUID]Template {
 	idx := map[uuid.UUID]Template{}
-	for _, t := range builtinTemplates() {
+	for _, t := range Templates() {
 		idx[t.ID] = t
 	}
 	return idx
@@ -81,17 +114,23 @@ func (t Template) item(id string) (Item, bool) {
 	return Item{}, false
 }
 
-// checklist is the template as the rules see it.
-func (t Template) checklist() []rules.ChecklistItem {
-	out := make([]rules.ChecklistItem, len(t.Items))
-	for i, it := range t.Items {
-		out[i] = rules.ChecklistItem{ID: it.ID, Code: it.Code, FailWhen: it.FailWhen}
+// checklistFor is the template as the rules see it for vessel v: the items
+// that apply to v and raise a code.
+func (t Template) checklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
+	facts := factsOfInspected(v)
+	out := make([]rules.ChecklistItem, 0, len(t.Items))
+	for _, it := range t.Items {
+		if it.Code == "" || (it.Only != nil && it.Only.Check(facts) != nil) {
+			continue
+		}
+		out = append(out, rules.ChecklistItem{ID: it.ID, Code: it.Code, FailWhen: it.FailWhen})
 	}
 	return out
 }
 
 // SeedTemplates writes every built-in template version that the database
-// lacks (idempotent), logging new ones as reference data for pull. serve and
+// lacks (idempotent) and brings the fit and retirement of those it has up
+// to date, logging each change as reference data for pull. serve and
 // `tindal seed` call it; commands also write a template on first use.
 func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
 	added := 0
@@ -103,8 +142,13 @@ func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
 			}
 			if n > 0 {
 				added++
-				tx.Changed(EntityTemplate, t.ID, storage.ScopeReference)
+			} else if n, err = refreshTemplate(ctx, tx, t); err != nil || n == 0 {
+				if err != nil {
+					return err
+				}
+				continue
 			}
+			tx.Changed(EntityTemplate, t.ID, storage.ScopeReference)
 		}
 		return nil
 	})
@@ -113,14 +157,45 @@ func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
 
 // insertTemplate inserts a template version unless present.
 func insertTemplate(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
-	items, err := json.Marshal(t.Items)
+	items, fit, err := encodeTemplate(t)
 	if err != nil {
-		return 0, fmt.Errorf("encode template items: %w", err)
+		return 0, err
 	}
-	res := tx.DB.WithContext(ctx).Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, string(items))
+	res := tx.DB.WithContext(ctx).Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END) ON CONFLICT DO NOTHING`,
+		t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired)
 	if res.Error != nil {
 		return 0, fmt.Errorf("insert template %s: %w", t.Key, res.Error)
 	}
 	return res.RowsAffected, nil
+}
+
+// refreshTemplate sets the fit and retirement of a stored version. Its
+// items never change (a changed question is a new version); which vessels
+// it fits and whether it is still offered may.
+func refreshTemplate(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
+	_, fit, err := encodeTemplate(t)
+	if err != nil {
+		return 0, err
+	}
+	res := tx.DB.WithContext(ctx).Exec(`UPDATE checklist_templates
+		SET fit = ?::jsonb, retired_at = CASE WHEN ? THEN coalesce(retired_at, now()) END, version = version + 1, updated_at = now()
+		WHERE id = ? AND (fit IS DISTINCT FROM ?::jsonb OR (retired_at IS NOT NULL) IS DISTINCT FROM ?)`,
+		fit, t.Retired, t.ID, fit, t.Retired)
+	if res.Error != nil {
+		return 0, fmt.Errorf("refresh template %s: %w", t.Key, res.Error)
+	}
+	return res.RowsAffected, nil
+}
+
+func encodeTemplate(t Template) (items, fit string, err error) {
+	i, err := json.Marshal(t.Items)
+	if err != nil {
+		return "", "", fmt.Errorf("encode template items: %w", err)
+	}
+	f, err := json.Marshal(t.Fit)
+	if err != nil {
+		return "", "", fmt.Errorf("encode template fit: %w", err)
+	}
+	return string(i), string(f), nil
 }

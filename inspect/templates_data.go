@@ -8,14 +8,25 @@ func q(id string, code rules.Code, group, text string) Item {
 	return Item{ID: id, Code: code, FailWhen: rules.AnswerNo, Group: group, Text: text}
 }
 
-// tpl builds version 1 of a template.
+// tpl builds version 1 of a template, fitting the vessels its key fits.
 func tpl(key string, regime rules.Regime, title, source string, items ...Item) Template {
-	return Template{ID: TemplateID(key, 1), Key: key, Version: 1, Regime: regime, Title: title, Source: source, Items: items}
+	return tplv(key, 1, regime, title, source, items...)
 }
 
-// builtinTemplates are the checklists of RULES.md §4, version 1. Item ids
-// are stable forever; a changed question is a new item id in a new version.
+// tplv builds version v of a template.
+func tplv(key string, v int, regime rules.Regime, title, source string, items ...Item) Template {
+	return Template{ID: TemplateID(key, v), Key: key, Version: v, Regime: regime, Title: title, Source: source, Fit: templateFits[key], Items: items}
+}
+
+// builtinTemplates are every version of every checklist of RULES.md §4.
 func builtinTemplates() []Template {
+	return append(templatesV1(), templatesV2()...)
+}
+
+// templatesV1 are the checklists as first issued. They are frozen: item ids
+// are stable forever, and a changed question is a new item id in a new
+// version (templates_v2.go), so inspections started with them keep them.
+func templatesV1() []Template {
 	ka, pd := rules.RegimeKarnataka2025, rules.RegimeParadip1967
 	return []Template{
 		tpl("ka-form2-annex", ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; RULES.md §4.5", form2Annex()...),

@@ -21,6 +21,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -1359,6 +1360,27 @@ func (e SyncVerifyResultResultsState) Valid() bool {
 	}
 }
 
+// Defines values for TemplateFitCategories.
+const (
+	TemplateFitCategoriesA TemplateFitCategories = "A"
+	TemplateFitCategoriesB TemplateFitCategories = "B"
+	TemplateFitCategoriesC TemplateFitCategories = "C"
+)
+
+// Valid indicates whether the value is a known member of the TemplateFitCategories enum.
+func (e TemplateFitCategories) Valid() bool {
+	switch e {
+	case TemplateFitCategoriesA:
+		return true
+	case TemplateFitCategoriesB:
+		return true
+	case TemplateFitCategoriesC:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TokensTokenType.
 const (
 	Bearer TokensTokenType = "Bearer"
@@ -1376,19 +1398,19 @@ func (e TokensTokenType) Valid() bool {
 
 // Defines values for VesselCategory.
 const (
-	A VesselCategory = "A"
-	B VesselCategory = "B"
-	C VesselCategory = "C"
+	VesselCategoryA VesselCategory = "A"
+	VesselCategoryB VesselCategory = "B"
+	VesselCategoryC VesselCategory = "C"
 )
 
 // Valid indicates whether the value is a known member of the VesselCategory enum.
 func (e VesselCategory) Valid() bool {
 	switch e {
-	case A:
+	case VesselCategoryA:
 		return true
-	case B:
+	case VesselCategoryB:
 		return true
-	case C:
+	case VesselCategoryC:
 		return true
 	default:
 		return false
@@ -1925,6 +1947,27 @@ type CertificateStatus string
 // ChecklistAnswer defines model for ChecklistAnswer.
 type ChecklistAnswer string
 
+// ChecklistItem defines model for ChecklistItem.
+type ChecklistItem struct {
+	// Code Catalogue code: 2-digit area + 3-digit item
+	Code     *DeficiencyCode  `json:"code,omitempty"`
+	FailWhen *ChecklistAnswer `json:"fail_when,omitempty"`
+	Group    string           `json:"group"`
+
+	// Id Stable forever; a changed question is a new id
+	Id string `json:"id"`
+
+	// Only The vessels a template or item applies to; an empty list admits every value
+	Only *TemplateFit `json:"only,omitempty"`
+
+	// Record What the form records besides the answer, written into the note
+	Record *[]string `json:"record,omitempty"`
+
+	// Ref The rule the item checks
+	Ref  *string `json:"ref,omitempty"`
+	Text string  `json:"text"`
+}
+
 // ChecklistItemInput defines model for ChecklistItemInput.
 type ChecklistItemInput struct {
 	// Code Catalogue code: 2-digit area + 3-digit item
@@ -1932,6 +1975,9 @@ type ChecklistItemInput struct {
 	FailWhen ChecklistAnswer `json:"fail_when"`
 	Id       string          `json:"id"`
 }
+
+// ChecklistTemplate One immutable version of a checklist (docs/SYNC.md, Checklist templates)
+type ChecklistTemplate = inspect.Template
 
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
@@ -3075,6 +3121,19 @@ type SyncVerifyResult struct {
 // SyncVerifyResultResultsState defines model for SyncVerifyResult.Results.State.
 type SyncVerifyResultResultsState string
 
+// TemplateFit The vessels a template or item applies to; an empty list admits every value
+type TemplateFit struct {
+	Categories *[]TemplateFitCategories `json:"categories,omitempty"`
+	Kinds      *[]VesselKind            `json:"kinds,omitempty"`
+
+	// Rule The citation that sets the limit
+	Rule  string `json:"rule"`
+	Zones *[]int `json:"zones,omitempty"`
+}
+
+// TemplateFitCategories defines model for TemplateFit.Categories.
+type TemplateFitCategories string
+
 // Tokens defines model for Tokens.
 type Tokens struct {
 	AccessToken string             `json:"access_token"`
@@ -3353,6 +3412,12 @@ type VesselPatch struct {
 
 // VesselStatus defines model for VesselStatus.
 type VesselStatus string
+
+// VesselTemplates defines model for VesselTemplates.
+type VesselTemplates struct {
+	Items    []ChecklistTemplate `json:"items"`
+	VesselId openapi_types.UUID  `json:"vessel_id"`
+}
 
 // VesselUse defines model for VesselUse.
 type VesselUse string
@@ -3980,6 +4045,9 @@ type ServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(c *fiber.Ctx, id ID) error
+	// ListVesselTemplates The checklist templates that fit the vessel
+	// (GET /v1/vessels/{id}/templates)
+	ListVesselTemplates(c *fiber.Ctx, id ID) error
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -6822,6 +6890,35 @@ func (siw *ServerInterfaceWrapper) AddVesselCrew(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListVesselTemplates operation middleware
+func (siw *ServerInterfaceWrapper) ListVesselTemplates(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListVesselTemplates(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // FiberServerOptions provides options for the Fiber server.
 type FiberServerOptions struct {
 	BaseURL            string
@@ -6928,6 +7025,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/rules/freeboard", wrapper.ComputeFreeboard)
 
 	router.Get(options.BaseURL+"/v1/vessels/:id/compliance", wrapper.GetVesselCompliance)
+
+	router.Get(options.BaseURL+"/v1/vessels/:id/templates", wrapper.ListVesselTemplates)
 
 	router.Get(options.BaseURL+"/v1/sync/pull", wrapper.SyncPull)
 
@@ -12028,6 +12127,55 @@ func (response AddVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitAddV
 	return ctx.JSON(&response.Body)
 }
 
+type ListVesselTemplatesRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListVesselTemplatesResponseObject interface {
+	VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error
+}
+
+type ListVesselTemplates200JSONResponse VesselTemplates
+
+func (response ListVesselTemplates200JSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListVesselTemplates401ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListVesselTemplates404ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplatesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListVesselTemplatesdefaultApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// GetHealthz Liveness
@@ -12249,6 +12397,9 @@ type StrictServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(ctx context.Context, request AddVesselCrewRequestObject) (AddVesselCrewResponseObject, error)
+	// ListVesselTemplates The checklist templates that fit the vessel
+	// (GET /v1/vessels/{id}/templates)
+	ListVesselTemplates(ctx context.Context, request ListVesselTemplatesRequestObject) (ListVesselTemplatesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx *fiber.Ctx, args any) (any, error)
@@ -14653,389 +14804,426 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListVesselTemplates operation middleware
+func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
+	var request ListVesselTemplatesRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVesselTemplates(ctx.UserContext(), request.(ListVesselTemplatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVesselTemplates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVesselTemplatesResponseObject); ok {
+		if err := validResponse.VisitListVesselTemplatesResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bchy3sij4K4iec8Jk7CJFUpJtkbFiQpZkW8s3LUm2955FTzdYld0NsxooASi2ezkUsT9ivuGc93mZ",
-	"9/0p+0smMgHUrVF940229WKL1VW4JDITec/fB6maFUqCtGZw+vug4JrPwIKmv56V2iiN/8rApFoUVig5",
-	"OB38UPB3JbCUfmZjrWZMwm926B4MkoHAt96VoBeDZCD5DAang+pHk05hxnHUGf/tW5ATOx2cnhwdJQO7",
-	"KPBNY7WQk8H798ng5XN8j4YruJ3Wo4lskAw0vCuFhmxwanUJzZHHSs+4HZwOypLejIw8/o7bdLq8ubdT",
-	"YFrN2RVoI5RkC1WyC24gY3YKLJ1yOQGmZMLgcHLIzgcPzwds78VbPmE4KeNpCoWFbD+AYQo8A12v/OX4",
-	"wM3cA4lHUUB8K2bCVrDogDanH5vjZTDmZW4Hp4+PEhxczMoZ/oF/Cen+Oq7mEdLCBPTgPc6kwRRKGiAM",
-	"eKXVRQ4z/GeqpAVJa+BFkYuUI8AeFO6Nf/vVIPR+b6zhf2gYD04H/8eDGsUeuF/NgzAuzdiG/1PJXn/5",
-	"jD159PgzVlSvhc3Rqp6m+O4zlcHy8T2HsUgFyHTBOL3GUpUB2/uGa8ktv+Ts5OjkccLepNODl/+OpwQS",
-	"ofHPwdHxIBkcneB/HuJ/HuF/HuN/Ph0kgydPBr8sHUwyeDoDmc1A2tfwrgRD4Cm0KkBb4UDI9cT9P8sE",
-	"rofnrxq/O8RdxsBZaQm+nxjG9aScEYFW86uLXyG1OH/KC1tqyIbctvA+4xYOrJjBILLoVAO3W36TQSqy",
-	"1d/IMs/5RQ5hV71jXCxiNLrB51cihaHIdvo6/tnya9IUQIgz3O4LpTf94NdSC5OJrSYJ+LDr7h2n+H0F",
-	"pjF8he3V+z/k0sxBs//+z/+1H1uSmkvYeM8auGcQ7RX8PF0QX4VMWDbnhk0hz86Ykikwjy4JveD+0J8Y",
-	"5oZi8ylIpiTQVxNxBTI2r7HclkR/gcxVQW8GPk3XCFITZFECL4tsa1opTQWY7m4Vm/EMqi0PkvWg8xdR",
-	"a3oh7aePBhEG3rwU/+luyfB9F7frdXr0SByvajOVCoTVGS4jcAMXOuTQ4jUtYP4SYWZdZvqtiDFUYWHW",
-	"/seqm6Y75uB9NTHXmi/w76bwcvr7OmLqwphWEdvOFzy9zNXkOaQiHGDnasg18GwxHAvJ8zXUOeUZy2Fs",
-	"CXUu3MjMD3DKNJgyt0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJNa/x6EKpHLgMvDqsOpBOJkzKNZ4q",
-	"SgCLKL2sYVQRxmBIUFkjL5Rm+tq92YV/c8LGsquRkw6YNzipxl0ev7XHPDeQdE5zV4jVrLEtDztZLTw4",
-	"XoeHrZ3TiCt2+kJavYgg5GSiYcItDOE3YZxKsIwa9VsbnnFHSGlj+TOlNbFf5l9jVswgYWPxG2SMWzYW",
-	"2limIQVRtBjmahnHS4fhJOpFl/JSqjnCac6FFXIyHCs9BK5zQXI6Icvgl20FkL63w8279Dvta2gAotci",
-	"SOZvRLf/DMagkar3kML5BPY3BkVE3lhmNPXd8IlhzS/OGPJDNp+KHHBJmQKDnIQRikQusLWySM5X79td",
-	"9wg8hq8iBwNpmdj88LdlQv3SkSClxyt7S7JRbKyCL3LFs91FfsZNEwT13peI2cC7jaSCZICAGo5zPmlf",
-	"nEuL796MJCHAjIs8+npD0Fmvca9i2oGuIjIJbrLDc5JlRuUJviu7NGisiXf1Ka3gkTchfbTY7d1JHs94",
-	"DjLj+q26hIjcsYv+tyElEYxLc01FcUvV4kpdXmvCmNTckGgb4FoL7Gfu3TuF+VbQsgEllhmQgVSDPWNm",
-	"quaoWuWLtnTYoHvdI66OATL24+tvmVWkkzHOUg8exotisC3o3WrdhNsdxE1Qb2vAZfLdghwLngq72E2u",
-	"TLnWArItv+JZmTsBrjL/HR8dtQyAR7GbIp2KPNMgh6XMQA+PT7YfIi8nEz6B4eWkjeqqRBJMOqP1jCfL",
-	"2UVEo/XbikE51TBfWuy6tY5zpfSQa+DD2clGy1252mRggJNMOVsmkNellKh+zcBqMEyN2QXIdIr/1MxO",
-	"51zTRXa9FbxfiX9B12rjSi7G8CtPL8GaYQ3s7vKPj4/Y/8RVI6BZkZeGpX7ghGmF+JKxsojKHzOwU5U1",
-	"5XEPJzI6AI+K2+oKNF7SscUUoI2SZuiJg8FvKUBmWMGNATkBbRJnIQovRKxEDZWm/qwh5zTW35lueT2v",
-	"3AssVaVEXWasNOOShS2wdArp5folNaa0mqewjkO9pZe6RNLYTQX6JH7KYZ4427I8V5MS2vb2DndS2dpV",
-	"Nr5HvaiE4aWQLWyQSsIgodtw4KWiQmk7SAYXMFYahhkUXNtS489KDjXkwA3+wc0QhXIxFj0GPJyuAC1U",
-	"5NS+VJqF5TCc3Nka3evOsWVbuhG9hAI6l+zlmx/Y558eHbOs1E5w33t1/Oh5wl49/C5qMLXC5jFVsHN6",
-	"XpB1bzfAtfqINPD+w7mRpaycv8+gkOdqjjc2QW8Lq10LY7pSM/eb7VX6Vw1dO4gqhHTOMr/ILZEZLBfS",
-	"yZYxW0kOE54PNYy3VLxygWMOEekX61b0Lb37il4lXqaFGc5UGZ2oAMnz9WNWB/vKv0+YMREz2PwQX9P7",
-	"sd1V6LfREt7S2z24SbhQU0sD3h0gLp1zsoSdreOs97sS8b8E+MYzszbqBxYX0VcILBsCr7NrGrUaY+XK",
-	"XlZc67r8OzrSbXCRVzVydlYpnL1ghSFNjccgU4iJXQWASZCrs1IKiyLMrMytKHIB+ozxCzKx0I3NUhA5",
-	"ymju+i5loUUKGQYEDJJNDC2VqNa3CgoiCJOMGceh2XyqDDA+Q+GB3lDjsUhBMwPWbDhxtaOWs8sDxUvH",
-	"DUEnbopW8zjKljkMDdieaIkyB1wprdxvIlUzMHSDrtX5HGwb60/q416JLW8D+rVxBeJYMhXRx5dyPQJD",
-	"z0JwzrFIuQV/1/0wHpz+cx1dp0pn34Hlg/dJxEgwH85gduH03030efitEBrMsOMg9JLU0usTzXtEAmFM",
-	"Cdmm49DbOjrQLu7twCxX3gc1uInj+ts1XSxj5VPWeBnJ7JmaFWApKsTtk5F662gtzwiFkTgVuwCm4Yrn",
-	"AneesQvnnnYTsQx4lgsZCSfRhw9PXFDJv/+0H1UxvIIWvxGqCTeFf+3X3hBkb9wH+GlJGDx0Y9a84gqM",
-	"AW9mCVgY5RLuxZ3svq25k3CbOaSsjrOCVRMpK5RrOKS7mLZMpL+0yRTRIBfcXxNbXDEZX5ihVUOitgjC",
-	"fQ8TbtHeRYEL9BZkUT7dptdlZkoeD0IHlvFFhX98zvZAZkobyBLUuwvI8JLKQIsrF212HdrfjEq3YxE7",
-	"0vRKOpkIY/VieB3srz7txDR6v5PT7y4hO2NzYaeZ5nPJ/sZMaQqQmQO+TCHPHfxNqTU+d8ddkRKe38Af",
-	"trNy1DghKzRKBsiFxkLS82q6CNHFzKSeeKK00oVUte8199hLWZTr7ZNtyL34jac2X1AsjhqzijtQyEH7",
-	"RjscJPd34zW8658eJXdEBPU9uSbY9QbuwFV3TmP2z9cFFux0IV3jUuhH5DXY+k3HiuSxnnv1zpT6ChYO",
-	"5a4oNoLnw+qhkKbU3AnHhcrz0n+VizSIzJXQgHdUMdTBYjkWVoJBqipAz4SN3pKNdd6IL6Ie7i4difWs",
-	"r0K49ErWMBOy+fS4S++3Rry3RZV3SEI732rvV5/cm6UYyHA/VbcaOc79tUbP61stittozc6FsU9dGERj",
-	"6AUYuuPwP3z1xy8tzDa7cLY3WSxb+cZc5EO0v68FcGdz1dWwDQLELmxvB6kXEqW4SkR9XcWFbSGoptGg",
-	"+Kcsq+BB8fAJyi6eZVciwtJgMzCGTza38IT34/uS41ykET6IyRXDK56XsMy53if+5y1iYJNBmguQdshL",
-	"O1W6H7larLFeqf+6f0W7uPJBWmEXG4s47u2goUUsXpBn15Lk10W5rw3RKFQuWmJHK6RT+eu09+era0aI",
-	"VIPsmEtgQF+B3hVF/Nf9KDIXUrb5ovtkENBrQxm/iQhNJAoo0CGP6liqFawPmvB0eSMyih/rLgUUP+Xr",
-	"Fs5tdZnMZj6taSn8dg1mt3nsJRT2lHRIB3pmLJeZOUNzEmgLmfsxVwZNv4Q6GK9NuVQt5REHIhXOfbYe",
-	"UxqrioJIw3xrFe9mpLaVyKJh/hW9uLX41mf2e0mjMOcyJmi/lDlqoT/RTWfY09Sive44br/bO9mPm+62",
-	"luU6B+Tg0Xs2q4xS9bntpCo0xo7Q5A7Kt1b5Rif7Gt9DTikmckeodVbn524OmbTh0wfgrwI6dgLPMYwl",
-	"bdqJNfPKH6MTOyPTMP0Ts/AQo9BNo8bsGy6znLPjJ48fJ+wV1zwTBTt+8ulnZPNwVmD2okHTM24s6GGa",
-	"c2OGx4Ok/eCk++AhfToREoYZ2veaX8aen5A+i6g+9EKdewt0R3MtcuCm1DBMNR/bYa3rOh+aG80tBSEN",
-	"qZLZ8lPNabDGHDNllW5O2hyvteLusN0fWwtpjNrzed8rfDhRFIZVrzo8aqyy+7AeYZVir2H+HQSt8Aa8",
-	"PkgNQzUeXghtpxsxwP6IbCEzcZUOVxhRd3HP9OYwFFMle37RPmFhmHM5Kb0asTKMIby3dPu39lQFhjsg",
-	"hDVEZ9zYRVAd6S634zXOrylyPH50nazVzrF3LkaZCS7Z99ztiD3nll9wx8taVyQjplhBuuDWgsYR/u9/",
-	"Pj34v44Onjw4+OX3R8mjo/f/46YyWwNudS0xa+wrFeatTp2/C0Rcj2NNDLsRQbsa7S5F7WrSmzEF3ibZ",
-	"/AkRMXoeP8gvFNfZTla0nUTLmC7hwl5euu9PjpYRcnvz2eaCpoeAkzeXVehfVgPutZ+lW0MizbmmsJ8c",
-	"zlwmxIiyEkZsD6N68Z9M8isxIcGKTYXBh0wDadtCSXahuN335UKMLx0C6eWSTLgsUNVCSENSsUJmPO9I",
-	"cz6mB6caCjlMp1zTpedXpnRIpuiVY8L+b3hNseme+9iJbT3vKi2Dgr78Yxk5vW/Rg46+c6sYTy2K9eiW",
-	"RA1OUBzgxp7rAJUGqdSuW+dIGs6FzNR8qAqQpn7KpUR4GR55Nc2VISN5juNpkDDnOSYnQ+24dclxOS8M",
-	"0AFbq2bD2mjXdFm1H3uJvvrUnREaiNwG3Fu1Z2tY6bb+e1Kth40duxBxaUTHwNBgnMrGZUAf7bF8RF7Y",
-	"UNrlEjglj23uKgwDOwxYFS+WDH47mKgD/5DCfA4rTGz8eCBmFHB++rsrNHQ6mAg7LS8OUzV74IAY/keD",
-	"0MpuPl/cVaWoalKsyRfvRBh6OCHeu89DKpdVzTB2YgvrbF19yeUxflr7WpZpe5eY6rXh3Us/UNhuvmWI",
-	"9brQbc9cVnqZSuhY07cNdO8Nre0s1qWsLycwIGIxMXYXjMrIpCiVZcKFs6QhVjJq17qp4PROPMissIsQ",
-	"TotL6llPFaM6rwzVVdhZM1A1qW+lXvaz5QY2DIL34civYdzIAYonCGk8xLFPDVqGtFGlTjurDPtvkmUa",
-	"fI+NGB4CAGWORbffG1u/kcsulEJwX1Xh9GG9yaAKlnecthUg34mvr2HQQq0NeXLFQ67PlVuu32W7X8BB",
-	"ws5TdnKQiYmwDLfO/o099H/iOXVU4KODJ7/8/jiu+j4HCxJnQL6vTKyey1NmyskEjKuqgORgygL0lTBK",
-	"+3ospq9QGSu45uzk8OH+cgjVOn/wtsRBG4hjcjfRLLy64Rl3QXT9o74S6Y2E17iR6jDBO9KpW9MuX55F",
-	"0fR8Lx9urtLLoblEvhkJaXyFmimjl9hMyNIw54T0j7j1oaXGsqI0083yDDZ3MFue580qHPFaAUWZ51t5",
-	"0v1XZrrjV5sXzajqRWw1U6+tVOUZGDsMRWeMiGarVBVQ3Ot13ZeqPIirB8M1Bf5uXBLF3SawbanADYor",
-	"xKuC3ETRkLpCT9h8BMu/Cz/VoBKyWSVrE7yO+d7rSiSNDS1jdl08rUGtXXjHdhLlB2VEP858gsnWeuut",
-	"ZdXGtLLNroDy+lrXC7JAvFI+8GybSGX6khX4KUV3U7U0ygnb++LrVySzkkOJrDcmYd/7h8YCn4WHlz/T",
-	"s/qengGaeYSBzIdUmTP2+sdvX7w5nGXsv/738eFny5c2TrpW/MR1/ogvYnxtiDW5dnmA5sm5URO3nBhC",
-	"vsA3uIXdVFxXJWlF+dOtI/E6olx4gfmZMF9CWJg5W8KM/9ac7PHRUWSH3G5QECutipR5prdhEbJdbKzO",
-	"OLLayvo4YmWtdYeNrbnLkZidWY7iQQNb2YtbNurW+Mex8cdCZkJONofXl+6DTde/FPrWsUv3iA4xc9sm",
-	"PDlmqXkl0ktnE65SJ4VEppLCGfNZyrHCA5vYLrfLLq5TO3sLw1VLtIr9WmYTYBcLXw/tm6cHL386QDXl",
-	"INN8bA+Pz9AW4RJqXaqrTwpxq6p2yZRkdEuuC+t2/HRDIwpkjnQqTKgzapZ2hqkDps7qIVNkndcje6C/",
-	"Wdo73lSRRI1VPpJulRs7qPa+gitHi4puLC1UIcECttGTKj09blJzGt76Ybqq4N2Y0ZaIf5leXcb05lO/",
-	"8jrwD+7D2KzN9OmlCa9R56Uad7m0rz/01hk3Ntc8qijge+vCxKS6BjpeV7j7EiAuA5ebIfW7Utm10PwS",
-	"4B/0Xsuavi7Ikt4LM8So8kuAb6MOLpcT31cTYDO9e7WTrDns72tt+fXLSVjbtj6UsNcbOO9/hCPbsH5G",
-	"LuQW5BkWGiPLLa9KqyzPr3eK1yD2duWPsJoAjq3otQL6TZ3ejtpBakueR1T6t2qOXnXnz6bqaG+fPnj+",
-	"FC1W/psERQndC/huhbkNyt5RPCTFFEbktUaEJ4YKn3zOUpWXM9nwYqBy6LKolCtDavmMa+5ctXPQzoMe",
-	"d6BuHy8diKNrYB4DMPwNZa6vXrxlD66O3XE9qDwv+A4VlDJeirvkdVJkRx5bE6PxruSUkRBx8AojUFfG",
-	"vPmEfX4wVaVmZirG+JAbA8YofeB+VZrN+cJQ6Cx6fTie+R4iY8CA/Q2V3JY/ZlsxmDwsQwvGDjHgI+7H",
-	"sUpKH7jT3vBXWhnD9mqrzz4L7yY3XAKxtxjYlwLy7IXWzkS9YSWw/lSijbO/QirKBllgLV1ta26xtSd5",
-	"t0zBW5BDGzppxLfg77/1+ScNF2Qkll3pRvlDliqZgpZYMZxcSD9hpSHDPkvY8dEyQa2npxX+zZhrMXr6",
-	"OZ+szHHYNRlttQtsp243ts983QxIWtaWG5vxjFi7DIL6PBLSkeVi0FOscNMc5ttrNhO/XZaioIScJGzp",
-	"KW7QJyGUcixswnz4k7oCnZWQsFaMUpawmG2l8XY3Siphy0FSCUtV2oplGmalfyokPU2Y96IPpZLD1CfG",
-	"WBytAO7rh2Xxmu6rKiyvRU7NhakSFZcx5ld1weyUW+bea5V6XxpkQ9z4Q2Rg9nXmCQNHRaVQQGhDTN6q",
-	"1lFShaK0AhtuqivQygoZO1Qob8fChRzRBoAavKriLLHmPRX3rPheE2mbuNdqBlSh2HZNfvASuAmPPY5z",
-	"h556nO61w8xdpJdok5fjrZu8rOjs8qUGuKCY5mtUGTcxh7QPFEANB8PLahkXTcL43YLt6cPjk4d7n+43",
-	"G+q1yhCnXE9UM67LDDFdzT2ON1sp7DRWRvs7VeZosqUXUA909bTXytlrCndPbJ9U7wX5hNx+LocXmzEJ",
-	"CWzG9SUjcDtCuFlJP4AgqU5nzcH3lPdWPBvicoe43BUVvr9CDdWFu5N3dGJPGe/uljDAjcD4hboCdnyE",
-	"IDKEBEef7R33ZNHOXOphNuRRFdujBaFZ4uzxeqLoT7bHc6MYd38QxqF94ELZacJWYl6FePFAWreN4SyG",
-	"Ze6U2DhAlzBtFj3jJVy6jk23sag2zFaV6v4aeG6ny0dPPsGV/te+cLB67MhFfUkuY37FheOtayMEqmvD",
-	"Lyi2h6gXZ2smNlFDl7tpYxh+hIjlC75SLXapLAsxkNckXo9qQ2QXbjk3MKCFidKLDV3G4e33VdpGEaIk",
-	"Vn3dDKjoy9bZqVqZW1ZVqIxfQmVa6VB/LsA4xiMkwxcZRV0IbDzFLehIXCTS/aP9nrhmOQl3x4ozeLwW",
-	"/lINEcHK3ERLPjjAuYDr0viq/40PYmtrqhLrYNy4KxuNB7ZT3JtjOFVta7rY1lKwneUNiV7wfNjE9Zjh",
-	"DU3CkcKbSh404m8ad4aQzKr5VnhTGtgMpX80tPR/1Zl/DiAP17RX3tCQ97IVYtDl6FxO8EIYW9BDU17M",
-	"hOkEiDZ2tKPtw3kGh6sigZMBXImM9PjKL7KMDNU7LgEJsvhrH1Kn3V6/U5VncM12Ve2Ai5herLc9ss0q",
-	"x9Vo1SoG7O7Ka9kCLMyKfIuGkLupz9uUALtGOcpO09x6pKXetiv74DZh0j71WnVvFGfVlf68jTLdV+O/",
-	"m/4f3tq2J/rx8SAZHGN5kWOsSXKMwD5+HJWm60meV8bT3mjASsOPvRElC/xiKPopM/rDdVon+/mSQdXq",
-	"MYwWO4iNotj6HBpbJrqtzlkb9gUAraXiZmOeXc3NvUexUYLUjR9iwy3lZ2hkNDXzlbY523YE4GYcF79T",
-	"BcghD/2ozYacjL5KfZmzTT8y5WzG9WLz9b3xHyxBsJlcHEZNKlJuIPrSSpc3vJqD3YRRsA3wOzINLt2r",
-	"zQbQmo/toHHPukQBrVzuhgZb6m757yS0je6xgS+f2jWlxN5IwPtlWNsxqG5Sal/no2Fvk5PtUzgj1YKj",
-	"KLVjcmaVlNnIwRx62WGzRMxN2FkraHOrMph3rwG4M1yDpj3Rdj9PVQ4rgoZ2XlQOV9Czex9wualcHBSu",
-	"Yb2HpWX2oFhj0j4Er7WEG79jG/tMfEMfB5VGgGEl7W5z135Y2tKubbSvC95aG6mA2FYoWgpEY5VLEcDN",
-	"sN+amJZIOUa3seP6u7q4iWv77+qiL/V241v47+ridRkzmCD6rTSBbxK32Z0t9HwczjYdAkJgViQESwoz",
-	"vaYKPgWu7QVwexsdpinnUfbI57+qi+hzVdpUzVpudx9lR/JQmgK4yvNYEJ3+YS5FUfQIPUXOpaxgFGle",
-	"nU4hK3P4xDAr0ku2N+Oy5DnTpTTswGXbI5Hsb54xW8otKvdvzYWsFpNJp0a034Or+FDyfMMq0XgC9YAt",
-	"WFXbaBxih120MKc+toCxSaCgNtL3k+Aujhup5vFjRRBWHZDI9cgzjAPeq9KkVMYXCXtqBH/wjcovueUb",
-	"NEN6H199XyL+6vh6nyKGmLYNx0NuFSuuolIerzCN8ECTs0NmjysVUITcKhuddCFdyi2uTT9jLPpQSYa3",
-	"5Vrbmk+Vbn6eNNG+2nxjgU3wRrGuYYW7qT58fepMLzi39npYbjdXBDzYqth/93W8lmkTHNfprtGp/fmL",
-	"LwB68Mvvx8nD4/f/o/866SAH1bs/mIAETS31RMb2VOFW0yLVGy7MuPORtCN0kl2OaB2e3ojQ1BjvDq0d",
-	"zWlvphDojue7xXktbeLbRgXOcPuCpHpIA2oVGhNBmn2WG99tXL8qOqaaiJ3rx12JFIZ90Nu8emoDzg83",
-	"K+XSpvA3FuGCdK2wEJlrasCany0VnFt7uAi+udLZ1njRweOqSHQYb3k/MST/zoUKPzVGTGSI9o50ruvR",
-	"SrdP6AnlTqN1UIdCZvBb3MJwJXgkMOFdKa54TqXs6wYT69rwVhNVpfbDHjfKKmsA67p5ZR78VJ9g13DG",
-	"XSNnbru+wTUic64Zc3OXgTLLc8Uk2uco3TeLZLBZaSz24HUdULFOWkvQv40KCHVoyb1HhFQCXm9oiKeM",
-	"vlBPl1oHWV+lyHmoLuWt2SxTFOoTunf7FIkq0jV15YCWAcMrYt9cYFlmqrGeJCExI34g5MeQk43nDEVR",
-	"Qz+S7nQKSZGyqoYzHotM40IbV8HCDcSEzERK0WrA3JdsxhdsjLFqVk3ATunOX5blos3iQ0UIQpP6j+4y",
-	"u3/3Zq038emGQHSNYNYKHRuP27hTn2jz6LfKZm6TxLWvnljxASdpbdq8rb85x05RS20sWvv1khrQW4/u",
-	"OklN1ylmv1lx976K7nXjDy+k1KcTAV10pTHG+r2ydYXs5R6FKlvcWHLhpm4llfIc4magsBVi0hZ+o8QM",
-	"IdneCznJhZkio/ctsKr9E8fy5YHnWlgLki3ANsN91qpABV9gOsA6T2FPBgkt1FDSNzdo2uOnPlUwYZlK",
-	"E994JGGUu+eyw0NyUsKqQgfdo9PAr2c7b9Qp7w1tW2+raUV9Darzq4dPHBrVUFzbnK+JlDdhMmiOd4cm",
-	"gx/m8saaJfEs02Dibrd+znudQNBVS6WdVZ3r77VLUuiiHW+OFMB2rTZJtNudcvfrQ2so84+3M1PcRwb0",
-	"1mf/B+hi1EaUTZoX1TttmL2c7Os6ts2ilwV9dhNsiwa6a351M7bN28H8v0J7o0bx/e06xrgOgj4i5Xrl",
-	"mio1Pj6Iywilshpzag3pYl2orStLQeROr9lgonjIzpKFbj7obm/bul0NqF5XUwpDqfmWByQ2C+BbiToN",
-	"U/yqc3o7jR6KK005HosUNDNgDeW7injG1qzMrShy0fbVNw7AdWGqDf4xXthAx6XfTKSo2BvQgudeIEZp",
-	"udBCWsjO2FFlnDGHnzOHE5vEEJm8jtNaDhlsbLIG567IpebNn3dDrqmyKoJXvN8Jj7+V29Y3T5W0IG1/",
-	"q/VMuKiJaCY6WA2GXYCdg7ervfj3l1+yQrluSVTSynZqCW+WQQy/ifHaypMIoxf4Yp1wsOltUAWxdfga",
-	"XAnA6tj0+ymTaogrScI/hgjH+q9JgTyQ6+FYt/pTsb3z8ujoIbATdjnbT6hoMrKs2CvHJ2y6nzRANCxy",
-	"nsKwlCH/cPM4uymIydTeRI7ZFher67U0TKOpNz9PF3WXhbKgXPo5N0zDuDQQHc9M+cnjT+OcQvwLNs0A",
-	"CN7RWl5zCOIW4YIKQ/aD2wL9813JNZdWyJ44LDstZxcydFtacgRacE5AV31/olUpMzZX+pLt1V8SXSCl",
-	"NG0Pvli9XyYVL5FQR4dF1+LRyoAdxpZDjYINQ+Rktr+kN0VDhSZZRMDdIt/9YC51bjai0x9ff2sG72uo",
-	"32Lu21xkrhbAJtdCt3Csxz6Pax0GGdAq8I8WOnhgrI7vrXnWEm8fI67EKIhM6s6WhV+zKTfumLhlPM/j",
-	"KeBd8PZy2lzJDd+0/LLqBdJtKURXD+EN23MxaqYVk+Y8L7RqXL5UzOHtpuGInaNzsOoFMApGryEF6hCy",
-	"BGiwfNKTvdDpGt3kJ5uyns5K/ZgVPtHkKxf+Y1GZGDcyF73S4FrCB0/xstGo3tgWzjj/UdwU4lab82jA",
-	"8azIwcKw1HkUnRFRFHv1w5u3TMkUGFyBXrCLhSXzrHEO9KXDccXVzFZ8Y8zzHPnwuqX8+JbIa04ZEo7I",
-	"7FSrcjKl575tkJDGAo/eWTOwU9UyD6BPJ4dKsuTa9hiUNV6dpey5ten3gHvt5X+xsEBGbwc/fJNdlHVT",
-	"o80YOH4Wq0cTkAqBY8KdRi/7uhRW4VFlm1aF76J3rPEWvrJxqki5vn/IMmEMdIMrLBW5ta4pgbFKA5uq",
-	"PDOM58jNFmwvVJOlRZoHv4vs/QMnSuxvDYKKNUWAUCdntJeXC3kJ2WkTH90K7RQMEPVUqz1j4ZY9ZZmS",
-	"cOYlr1M2Vnmu5u4scy6pR4FkgWIb0oibri0luUHWx2RX51jtpp/f5XzH6K+u4hIWLmZ8Ag9+LWAySPwf",
-	"haz/PYeLovpjCiKNUmVfLwjHGoRTajDIa8KvqKsD/XDIreXpdJOQzlrG7fTuxVCXg5QbYFP4jb35+unB",
-	"yeNPK5GSDnmPG+ZmAsK9Toc+fjD+5fdPH8UDVFdxkua4ZyhbzJSx7OQx+058sR+tMr35XbJetOpFERIc",
-	"ly4ZpcVESJ7vwgNIZhsen3x+tPvXD092+Ph97x6JsvqCWkJfrx7zDh0ZE4Evh7dPGxKjMMwRtJfyK4ZB",
-	"UpmwPkjOREXJrdjyktq1i5a1mp/04ErVLKox+Rdfv0KH7s+DZPD916+ipL50Skvgbwseyweg3YcudMvp",
-	"Uq69GMWCbpxuMwWerekVtbrvweANyIwBIgP8xlObL1AIn1BNuz07hQXjGpjb7H7Mj7wsxLz68e0gGXz1",
-	"4m0UdF6oWn14flD3dkuKi56iVhc5zPrrd0cjb2c8nQrp+pluWc2Ycny26bVUlRiPF0ao0sT68aSfcMqe",
-	"OKm+rOkwzLoz8LprSKeui9H1Faru9nTZzr69Q8/VG/RZXMOMvrrD8eYuio5t2cHj2p6Lzplc28Jcmmno",
-	"Hbl1W7t0qvSQT6Av/bMZLLs+YZvridk6+f6CG2h2h43cjJOJhgm3wPxrdCO6cClnkDR8zvacQ0EqCaul",
-	"nI220jHCLzk1rkAfOPBRtbbabNJ3T6yv/R5m1HzeK7VKzAvFVvhV61v/2c7TxkTkr3J1wfN8wUop3pVQ",
-	"t2zFlKcff3z5/Oqz2hhZTLsQX+e57RZ1stRljXp41Fa8w6pcUae64LpsGni3PMcr0AceXwxyb5kCqww6",
-	"W8nDLRvm1oIzvKsDFupceCKbKPsuzXTXljSXwygkvhaTKV5eBt4RucynIp026ckpo2OUyZkmQdaso6Zl",
-	"GLXa3G6mUze52Lrmh13RZGUrWgdEUyhpYi2takBtcCfV6LlLKZ+qNlEsDtpBehtweTUjMpqzK5CPa1Mb",
-	"WwekzRHq1bUBsALY8Zj+wMbXR8zO0a+PF0qoubSp2rKj77QnSzbUgLp+8PLNiqebwaK/702rpsHm8a9v",
-	"g00tY/579BEUOV+goSFohb4hcQazQlmQ6WJ4CYuhBnQTRtWVzclvuYJznRQWFjLAjesJ/aNSuFs6qwar",
-	"F/1+uB3KopQyrGOrz3zw8uYJDhVdrGSHjatmhdnuH5Xm/hxSYXYQHjcQ9jrepcpTyfWE+jkYuoM403CA",
-	"EFzE0CNrLC8cu4bwuq8w1lMXPdKr4GTrXgXVApJVbQtqeL6QNlrKbAPWtF5I3KkObiqy3fubhO0PV+Tq",
-	"1Ir5VqL/dvkoNxcmu3bPQaLYdGkbphPEIv7705/CLbodg3bfoaV5NVn1xVU4LK/Y6uoKfqXZtF5wjEc1",
-	"odxOfwnjNlMMqsalwXW/JuegJsibCN3tkvfdBfE2sghiudu3lbVz26WNV5cH26Z28GsYa9hVUdLu46FV",
-	"lyCvm6TfHiy+1pDTG8iu7j0+SAavnr5++vzlq4Ovnx1gj85BMvjm6ffPv33qHjyOFyx+DQVw+wasDYV6",
-	"ly6em64aNlNZaxMTUDOwWqQuosYOffBJbwRpBhrFwlj5Cfr/cKlpeJMzYmzf0Ed6Qk+YR6ra/kTDXYyV",
-	"t7lxuaj+ik0yFzJT8+YAWuUYcutCBL1fvvWMzIKIuzwHmXE9XADXrrIsl9QagB6s7zFCS6+W4KHdAVxC",
-	"x7oMjDjSNRJjtzMBUwEIs1UZgaoUxFKKMh2sz05edk/1VI6IVHcYVOva1vbagsR1Da8uxnRXr/csVONo",
-	"5SMcHa2QwDqKj1ZXUJXebRTedR7ZsdAzp79HifAKtBYZNIS6TgteNz7DdjwUPyOVDQEqwRXZcAmua/nZ",
-	"J1JH0dUjQrXVbCakL0lkrCaaMmUB+krgVduoZh+4R5xNOu1pWQ7IttDob7bkKP2ctO++KETKHN5ArHZL",
-	"t1kkcpgev4er4BwlPRiPIbXiCoiRbVQpcByal1/jWukUdkD2eeB5sk92MOxiwd74smq+9WtMmO3LxIAJ",
-	"TxdDhFIGPMt9U/u1m+vvkLF1O2a6m9e/37rBo7KRn3npsJKqNLdbdXzX4cCqFSV9uLMZH/UIeW0Wiv96",
-	"Fjp691XqHi47IldeQmG8duvi7nXEkfXtMKgGHhsOpNVil1X26hNVf/Ptx/wSICR09hf9H14Pun0torsT",
-	"NsqVb2HfrjNwVhRT3ny8gLDrbGfhFAN6JG0U7AdfZ5/N02uut4+7m2d18aBvol2LXXme5b7M3FRlRTPQ",
-	"4goME9Ywis9YsD3Xs5j9jTWaSz1TbzD1ReKjYfVCu4kKtpc6fuh7INZmt7pfMV3Cvtt+e6wBCTtXdMHz",
-	"vH6YQZpz9/FQjRsvh7bJDryl9sVdx8JKn+rNNc9EMfQNl6PX+5uFTNFjFAm74pb331T9dhRUuxG83uS9",
-	"VxYGtKXubvunBORU5eVM0iXlnXo9Sn/3plorbaiiKQG5mQmEPrxTw0z5G2Do9IUYTEL+ViTQn/oqHORq",
-	"Uid5UcU7pCaf2OML1FYllMiy4ba/WQRHEJm6zeassAuGP56yprEuYSS8JVUpjUYhwvBwiM9azboTlgaO",
-	"lLBAaAll5syUBteHz4IOsQOG7YmJxF9wBYYtVBmKR2Ge1v4au0YEUdQ8jJ04qDkHiHWVQc4ouhpj8zCA",
-	"HfGpGfBw6NMgKeeYBB/8ZhPwrhAlVTFonP1q0RLJ5pX3Ei15RiGLO5F/kHUuWMEnQEjh4hSnDf9yqKLo",
-	"PcsutTh4jrrxz1RKJXxRuGoOG+BYbW/rLLHg70roAL+Uvp+IOyJcAhrtWFHmeezcp9wMEYkiB69L3JDI",
-	"aSMaKCQvrYlKaWYkL8xUWZdXncOYUrNMyuUZTcj4hAuJJKYcv1uWy7czUVYcMBqSzw2s6IlMp4hkj0eC",
-	"icUhoBRkhrxPSHcWVbHb+kqYOTU0bJcKxkzi7Egrq1KVN6N9lk/0+s5rB60KNxrnGAARWUt74j5S+Qm0",
-	"GC920/m3diK3CjAeNSurHa91AZq1W4g76WOBCDvpy0v+BfhNGGuqSyxzJdpJEui9wOI3CHJdqG8RtueG",
-	"Jp7vB6+uqZ15+cpRd7Ju98c8rzzLcCKxD9+ioTna4SgFY2qjdsSktFUlOB/sK2R/cmoprchdPgVNzmhy",
-	"5j8dxDusdmzvy+ePvyylhnwBXMMGhtQWFLrTtQZvbbEJnTjQqY36bkzgCkVGGM4e3kBf5c5266FXrjpO",
-	"9xt0jT9hGaRixvMNU/8vN01H3b0u48RiWsB2ZRbbgLiuBeNtWHwnzM4nZ7kgxiBQoyErcZH9xkJRC4qV",
-	"FXvJPeUF2p6eQVBsLh7QSt9YKNZznDBpmGIzuBIkbgSetMrtHBUrUgN0ma9POZB8Bj4G1Svyh85S5lxZ",
-	"zjG+xjVR5q1o8GpRG4GP9nxd6P1YkGMkuDkaWRibpiC7D5Yzj1GHMjYiuTXEFcepVrzTAVj3g6Q7Szxl",
-	"2VlCdi7Dt74GMkXfmQgQtrP+RmoiB+PJsM4m73YNX26S4euclSS3NhrzLnft7Q33qsH2rFFPPNynTwfJ",
-	"4ItBMngWlcH8d7XGvUvhvHC9Rl1NBrUMpQ2lK7re7X/zxqw6zNxT11rbvTCmhGzThkeb1MeL2udaVQZW",
-	"97/ftFu6B7QvHhzN1qkXsYXBtv6oMXasYrUvGN/tiQNzn2zGlGQh+cLBc2On8OqZg5ti800991/ER2t3",
-	"Ae1ReT09LqriRqFmOLFTZqZqvstun4fZ+2z6Zpg5V8dmkcAAz8voNsfCDq0aFn018f12NixmXgeTV86v",
-	"CNxSVeYZ2cougLLNS4rmxNI408VWFY42pE/qvLv6QB17BzJWNsLTaVW40qqJ6Bnj+ZwvDINZYRdeYWl9",
-	"oRErcuCuoNENHLfzrpt4OSVhQxXjsSDbUJEvzvziyPwyFnZjGqvo6zVNGV/Mtr7L5QurT75aIaNu0qPS",
-	"sb5G68QtVIJr9civP016LuhWryrKtnSRwLWM3CDE+sSTNrOuqusFqlxqaLmM6Q1u0WSRtaO3R+mprxLP",
-	"0G+ikVhtit+4nNgGtdFxhaFcv7tjMChrI84QXt+Mj9wQinTAUJVurxezUvbSMN+pk9n2wL/lM9oE6B0w",
-	"7gK6JuBuIoi3Hu0O43frSW+mEu+t0tX73g14pWi5owC6vELvHfgtzUsjruC7YLVysFtt6FrTkyfleqKG",
-	"VknZiSzazWqWXKOnUgbFNbb6eN3CrtFSaaLtjcDmtoqMd9o5Nfo17QTIddvYsUi0vCEormpJEm0RRwV3",
-	"Tavj0nHvPC0TelRGawubPxYFaGqBdMa8vYEFGvB+dVLB0Vf+5tW3bK8dCpIwffjk872H+90iRa6RZmio",
-	"+YAd/PL7SfLoqKdiUdfQEVVadhMXXSjJEEUrNB1xvdhIKLiDplg9zHQXKeAjo/1TMdp7bvrwkR/fJT++",
-	"ba75wfK/9QZwb+3e1MjdL2F3+3rUAY8uQnHYejDl+kKVepj64Gljgc8QsZRVeoUd/ObUkDtXQX64wAiX",
-	"nsZg10ksvk5C850kJ6+IdVg7wxj1np56PFxbkZY510wRbNG7i/hMYaPC2Y6dfPWJYWYh0xBVuufcjUhQ",
-	"CWteRuy///N/7ScYPqZ8/8VdVfu19d/X7nyXq0cq21NwwgMoDskrnpeAQKN60GyPywX7+5sfvt9fWmdj",
-	"qK1w1X+08SWw1Y2xXJei8EW+KIA8hcK2i1D8cg8Jt9cygnXSc5s2sSZkA7k0ztvjRPvYGtbULgXH/JqN",
-	"+2CbxOAltndzzLsx6J3z8ZsxI31UJ/7ydpuPUv8fW+r/a9hK3iwXfaL0xxBfJemSMaUpKFadMuNlCnlf",
-	"s5V6mY0hp0K7mBu6X4TvB2imvqEzcrI1rbEQtJCWWtgFJqzOPJd1oarVv74McP77z1iRl0BHx+req0ad",
-	"WlsM3r8nOW6sIkITRX6h/zi0qEH7HRV9oRu44ddmZmEszCjNRMgc3eLB5sdldi69JsRIE0Kp9aXMBD9l",
-	"VVa1wTAIqvJo2J4aW5DY8wOdkfs+ZcecS1ePn8InYCZkBtokrM7SNswVKsAX4EpkIFM4PJfn8pmSVyCd",
-	"/33v+Ys3L7/6nv3X/z4+2j9lGPaGccUZaDZ6cHU8OqMCm4a9/vIZe/jw4RNc7I9vn51RfIY5l6P/+I//",
-	"+I+D7747eP58hL81+5acsZmSsMDHrjuEplK0Zyx3Qd4azuXod7p6E9a4vt+PMDdCSF5VNhv9n+6Xv2Hf",
-	"p5NPczET9m+jM58cD1ojnM25xFU+efT4MzaiajquWe2DwkXY/duvRsnRIftZCwuGEkMWMoXMJYtIgOxc",
-	"jl6OD77Du35Up6u0AtQfHZ+4QAFjeQ4Je3TyufvbtyLfPzyXzqtrMO3GiAx8M/w8B40qSaqKKkb10dGj",
-	"w3NZlReucOzpq5cN2e90cHR4fHgUYjN4IQang4eHR4cPnXF4Smj/YApYOOBf+O+JiwxQBTgG+TLD0GKw",
-	"X/tXkOpcdUb69OToqNEWAP/ZBN+vXslzPGcdR3JTODrqxJzlyEHo8Zj7gOjYSNXS6tDIBqEPTv/5C7Ie",
-	"V9bxdPAt1uh2KYuWisj9c+CIb/ALfvaAmjqsBMpr98a9wITmRpg8Pnp4B9N9T7E5fsobPQbciMBzYHuY",
-	"TYf5dhQN5G4W3xaEwrFRKN/vO62r4wdUeuKBMyCY3nNDteK5f8clq87AkiDRE3JRv/LgmVMS3idr3/wW",
-	"GQ29KBB870qoo0VPGxWz6nNZq+It5/XlC5+thxcLt2yKfTGkwhQ5M4WMGSFTYiKSjBQ+pS/PwFg258Ii",
-	"f6+rBRv6yZXoWF4yca0hjRhf9qqMr19ukUTcWeKpxvA2nPT7ZPDo6GgLjMX3j7d8/+FW7+9GRRXd+J1V",
-	"t43QzmjlmDnbc/mepZkSNWEOY0LNU6rsV1eU2lxiim4XG0yTznhpp10q+1VdrCaxv+MLt3jsf1cXfWeO",
-	"Nipa34d/iC9IDDG+ZkqGy67zTMJjJ+IwXbrWnnSwupTNi4u2GzmiB78j+b5/oEtnRW5zO6JzyleoyLwK",
-	"Zw8WDqdY1mfS0A4/PYpSeqGMjWZwaBTdMHC35Hm1GyfPmJBZW+9eq/kZw2oD53IU2kDVGxtV/Wh9ivIh",
-	"G0k1H7E9TgJmV6LcP5de/KZfQxEGUaXOU0azExldogahEC3z+6ffvWAHBzj84bl8dPTE5xJzSWZfesf3",
-	"CsLzczW5cQtIYE5Ka9PH61L+XV14MIOxX6hscZOE8bqUzmf9/r0zV7Vo8OSGp+ojQQQLNWaB7ENkv4+O",
-	"Hm35/pO75AyvkT4In6SaJ0wVznbo2suocYV8wQQQZwShIveBx7TVPPtpeP11ePu+BKTK4FwjYlV5sAC5",
-	"saG+b/yl/qMbi2G3Kcp04d93wVXvsepYP0QCOzm506s0Q5Z7CYWtrgYd+kr7HpJEN65YLtsLFZ4ZH1vQ",
-	"zJQXpIgrJyvjm5L5un1NA01TMGrV1++nOde20PlOI7fwGkJ5+Xyw4lZt2Gz8FdRqN9w0NDcsNo/Yt2IM",
-	"6SLNAc0OI0dMIw8cd08SJCvtwKrO4L6U0bmszUa+2QlkwibtTp58RgkoM7rwnVCKAkzibFoafHKK6c6x",
-	"1wyxT5ir4WQS5uvOmeRcuvxPAWY/+HBpNqu5NO79M8bdonwVILcMqea+HbY5l0EIeXRyQkKJqw1C6R5o",
-	"VKQRqnN1hrtQv1Gey8aCUy6p7ABm3FQl9vceHT3ZP2Qj92BEBiOUhEbOiTY6l5E5GeQGDtnbsKHgeQuF",
-	"SPyK3RG4mkce386cWORuh+qrsMOjJzGJ5DkhZ5f/3JKEEkrY1x363nclzvd3yGX75Bcf7BDA+leUYe6Y",
-	"hT8lNtQmNg99tofE66jYBCa+z6gYE9mJhHXSO2eVa3o1my7t9EGuJq5KRuCuHZmIfr4dIqCx74kCfCGS",
-	"GN77X+4A1U/uQpzuM/2qCRNO/3TeQNC+oJpEO1fOww3HvYGt3xri0UiVdiUe4e9LJ/oo1op2MnEdW3YB",
-	"6nV1DrhSl9AsA/aJYb4Qi6sQY1YDwr/bhETXam1LLRGuEubt2jNONsDHrRndbVZoMCBdUR8gVd4UIO0h",
-	"ezn2kp7bGdXuyJWxSfgEr9JaKnAz4Q16LpFdCMmOj9hMSJI+9qoOokALUdINSM1wmPZrr0aTMD+XNOQh",
-	"eyoX/sql3jkoeqpLL9A4F9aYz0S+iJoDPNRuh9F0Cu7/BVnNzborlEUDEm9jaS9ZdIsA9Orez5ov3pfa",
-	"3YwU28ozERtsKYfw2iP6sOPNMG+pBsSyB+UF1rlABqEkShKN/sFVEYHIKkJ1DPd6vzPkjo0Hjf322Q1a",
-	"OPahEl6go1DxYfDL+6TnXn1G4YWNXd0SC10qp3LHTLS5w6h7nDyzzEdbYoFbwmEXOYAWcWqito9HcnJ0",
-	"fFfLcqeTfdSb7o5QIpcOGZ+cIEbViJeI6Dk9bxPRlhaqMQW+DCLsLSLhPvfVGfesml0Yq6gv+od45scn",
-	"W5755/fEHPvCU7qM8X64U+vnXY750X3dOTuZaUO4d/s0fqTY95sjslu941zI+od1xzkA/jkuk60Zyx+D",
-	"EYXLx7fhXaPuVG/dha4TCZwqpQaj8itnUjBsz4OBIaLv94j+3vdYY3Q3zvuP5W8Mh9CrL1SH9NG9+IbP",
-	"4MBFa1cYnrALZacuH86VMKO/0QKgtPNFrjNDV2M5J6HHyWt7CbsGJho1HOdtaUl+eJrNtQi56zskbLAv",
-	"IiVQfFq9+FE3uWW6+QagcFZQIalfCLlsrkDb4FPOFYa/OypaSy4a5gfOprTmftEw/86/d1/WtEjJ192j",
-	"fb9Hi7PS7OX3z1/+9Iy5vCVEZMuFND331btBT+je8dHRHV811Xn0XjZYujQc7Z/HOFXt+7a4bjXB/Zim",
-	"6v19SJaplav6oA1TfyxDU4Mdb2poahLERzvTn8LO1OZx98JpGrfHX97KdFMUdpuX1f3YmFai0J/JxHT0",
-	"5JZ50B/KJDXO+aSpLnQuChJNfKpvKGpzsQj5HM1M58/2T5vdDH3jTiEnLoST/sKyQiFlu10uPGHqCnRW",
-	"AnNp/c5k0NBzEsywfmZYwY2reu+aA7NQTroe+AJyNWc+RT/Uwk+Ya4JyLkPzeXPIfpDAcP+sAE09SDHR",
-	"m1IrE5aptKQgO1wHrgsJ4JC9SVWBKc25uIRW8f1TDLwVWOzAMAPgs86aao4JOebut3OJAcF+0Z/QOjCM",
-	"F7N4jEvBpljXWFAMqglf4vvLTGyj0IA1eUo75x0EG8IWyQbX1ANvNFCjg/ol+NgHFwS/LvQhK6s+1psH",
-	"PayYdcOIC5zWqm0nvWkt/zbVY8T03mwP37Vz7OjnT5jKSnTu4uqamZCGaS4M8lMf2d8uhdCb9URgugN7",
-	"Ki77lrR6HNrPci9qPW1tnRV1TC99tKDeelQuwRvD4vEOIrAnzPCF6/y66KWDpgV1la30ZeO9P6it9NaD",
-	"GSOCwSr6qUEaajnd6vVRT9d3iTTP+KMzrwENvFtcZZ29Rg0lJ9mquWyXRYoIvJ+sTQhsPKxsZH2mlHph",
-	"gztBl+eu52EPp69X/iGy7WviwA+yuUGfPOSy5BI2FjITEpUV19ku807ehFX5hqQ0hepYvTiwk4GnB3Ee",
-	"uHzWe0whPWRPKSOW5z6JkXS4c1lMlVVYWYRad5GPb4S6rhYZ+FKhozNM0UqnXE98WkRI4owmgfq2nviB",
-	"kOaQucQRvPFC9mSqZjOQ9qzKxCQ13P3qlFZuXBIP/uXfPmSNOl177b2GyiiuVEQ6BWyp70t24afRzA08",
-	"kBbRflgGN7fAe8r92J7NVGpone/60Rz34aVpuqz4xGdEUWkpT4MopNbHSYwgVXIs9IySr1F0xfQ2n3vP",
-	"QrmoVddn67ZdXXKo9eatS7K3KdA1t9In0rW3+6fxmDe3dVslchpT3It63drjB+Q3X7euj57zm3JJtLja",
-	"WrVgiSbuCS/bv/+13aydM/mw5L7m4u7F1boOkz7G8/9RnKczWMWZvrvV1KLvoE9ncDfhPdRI+HmqGr4I",
-	"JvorIszggVTeVdyRXbtFEXwN7tAFm+p68izTYAxkzDZnJJnaPyFX67nkaapKaZvLQv+wRJ+KSthcC2tB",
-	"LjlRci4nJZ/Audx7ISe5MFNUdjXmtlv4rWp3vQDbHELY/T537XeL71v73chxW0oUdYZYNKllXa2OyXfI",
-	"iGVa/JEk+iZo1nv68KDGcDf88ZoE8baJU0IeYI1ZXHqC9THAYACENrbXSdGlkmDp4tkNO+2+4/qyeQhY",
-	"d3pwRwfex8VAWr3Y5czu2FaKsMNmBQCZW7OrmronMpgVCmG133vALh5kpeL+g3vlzxOnH8LyscqggQMh",
-	"DUgjsA/G/gcfqU+H0ceh/En9VT1IWxszCF63ZMWgse/FfOF29QHZLXoX9NFgcVNqgGPjGwb5B7T/GN9/",
-	"F8b/Dy0foGZ6d81//A9/bcPUTRDfLd1W92KK6sWWjzaoP4oNqnH5PEh5DjLj+sAXpFyZBezffRtqV95e",
-	"aklzplWNSWyj7OGfKp7mbTBIfULyHkHDaYxuy2xPwpV37htINVgTURqTm1T5fQpu82iWceD4dnCgkjxX",
-	"oMGfEAvcthmPocBZ4+zJ1Ek//fj6W8Y1MDPFXBHVDqaKmRKibODB7/T/4Rrx1FW4XYMRj2ImWvwu+xMe",
-	"mNtZ/MBuhjyTaKOhcFwrmw2tLY6zAjEORbrC5P7lM/b48aPHjV0rXf/Bi8K1eSwv8KsLpNdTpiQwnucH",
-	"GV+cy59e/PTi+7eUVRXSs9heIzfMp4aBSXy2FxbAyNTcJCwXKcgUzuUCuE5aCWAMM6qZhiuei8xXoZZZ",
-	"Ixfs4Jl6Vk24n5xL4OnUBy/mXM8Me3hEn3zGMr4wIcMGnyjp+x8tDtn3irkmpr6A8Sn9NKJ/jyr1vWqx",
-	"hOAN7UtTDRlIK3h+hm0QtMKwO1fUQ10GzGn0G3gUcxcELSFQ4ma+AlvR6wbdqY47vYtPdrKjoSekQqn2",
-	"VdAdrM9P5T7dSch8dH91jl1nsgq11bjGhE9MsyctoSx1z+KSiWdNLnJD17sncgoyNf21xb9UmnFGb/lW",
-	"hyP645BbyzHes2pmgjW9Qx8YhfQ7Bq0x43GPSnjPhQFEXEdWqcqAjdwYQ/JljE5dCxP6AzudgGRlkSue",
-	"uR6uBXDL5lPuPHLuS5ZBmnMNGZYKd6QxyoW8hGzkQkzd1aivyKHnzWiuk5idggF2sbA+5njGF77IuJ3C",
-	"jO2FhiFWhVUk53IUgnEbwzvQCFMF6jI/kQvYdR/79rX8XBY5l47pFRqMmEjI2Ksf37K9ssC5HrPvxBdn",
-	"zIDnT1Pg5MOciCuQBJXFuaSLnT6lXg2czcrcioJry3B4RCsahxXUHW6PuBn9LCx1kzmXrckTnPkCcFbr",
-	"KvgvmNIZ6P1DFCQMm5XG0guu8Vhd5f1xqPJ+xri59F1UkMG5Kt5KgjmtS7t7DfhcLhV9x2VTWxZJVk02",
-	"evXDG9eczuGnv4TUrMjBAjaMe0XPScbhls2UsezEbXrv0fFDj6RDq9Qw53oCo/2zdhTluXR4UH18dEQt",
-	"ZZBdq+GMy8XQTT3aP2SPjx76Lnav0dJ68HRsQY/OZQcJXFfVlEuprOtVwzHz7pC9AWCZSs2DV1//8PaH",
-	"N4ezLMa+X+XcbetHwplbMnDTDDjVPcUvV/P3MfeCfvsrxiffrm/m8d2mn+IRE204Duj6OxGdfGI8391T",
-	"muXAtXSNdiWJghooGQHtzvVF52+pSmdpcIVeafRL15yX1GPk7j63vlpDsyMW8sWmw/ITg/2f+HhMLNdf",
-	"zK4TF+ikmc7hJmFWqUuM4kAus8B9QG7gXE7AOmmNPVdzSXAghrqntMCO6jndPQ9Pjh4cn3x+xIrf2N9f",
-	"vfiK2Wk5u5Bc5Gb/XFJn0orR0gcIJN+Jw/X3jF9Ee9THqh7MvTvjGZyxr1+8fOY+MWwCDvj7PUIlkezg",
-	"tnlCLz9wP/7xGcIdE+DTCtNnYDl2AU88argzwtvcUr6B7+dHGd6uakUTWWNkeH2Js32j33D21csqguLU",
-	"yRPChg5vlArDqZtN1d/GN4QjOdGlKBkkG2C+BZzjVsIayMdsz4h/QcLefP304OTxpwlDhYUZKcZj1O20",
-	"mhEx0if7roBJ0Npq6ZFEQ2yLF9pMh7yq//7P/4eN3ArK2XAmzIySqkgVHOHE9TOUGOmM2huTMKcbdD9h",
-	"o1KasigUimxDXKYfB//ZHMcnBpEgzabcTJnkMwhMmlhzyiVzhsYLOJehS+hpm++E1nz7mFjm/unH4Bp3",
-	"OMOmj4fYLO/0XI6kskO3AwLIiGTVIXWLlBN8IJX/fYj7wSf+T18QZlQL5A6hh0IOC60mGowZsT2CbUNe",
-	"Q4g4qfBdyTWXVkjIRjGW98xjZVcYu03u56Z5DQYpPsIJf/K487E0wAfHaOloFg1ZB7KWYqkvG3QSeMBm",
-	"ws2DBoLdDMd1K1wpNHX1yYSNNKSACbsjlgtjfTIp1/5fTu/x+hSmnTpiHiEz8ZpgS980lQ3Mk7srFo7R",
-	"qoeMVnAu8XEOTjvlfpAfX39L7GOJN1QGOVovWiLOJYo5yzzD6e1cslKOhRRmClkQUNF+kQmTcp2R1cJx",
-	"1JNHbKpK7RXcjlpK+2jw3FXy0x3xkXWaVd0KPrDKvyJHuWMOgWx9BoR2Dtfwnq9pKFAXM4qNuXZenIDx",
-	"ptF4uRXxeyPCWH0VrnT5/qN+7T6bl0O0hlgBVFaASMsbIAfJoCLlwS+7mKh3J8MaVn0e6/qNrDKffiwg",
-	"cjqopEYkgFK6iv/CYL0ApS9d72zf9pH4bl1EZF26c43mN9o2PNbuuUUqt2HAqyd4XmXz360Jr17BCxdq",
-	"v7rVcyMe/6Pceqvkg2ki+YJx9i7CYdieotPheb4IThitPcHpiSFfgueaWzd+1mUO5kHKC56S26vPnfTM",
-	"v8GEYSfk59UlldlkM7CaPGIGuHVFuEAD/WW8wUthXZgM3bO5AXZ8+DkNMPuv/9eV8VNKM1PwFBKmVSkz",
-	"cIYMtvcN15JbfsnZydHJ4+Rc6sPjk4d7n+3vH7Kfyayfcq2dYs5z49LACtBGScMoC8y7bbmkYqN4hZ9L",
-	"UtPZnhvryf7+GcvFGH7l6SXQne6okZZ+fHzE/icukhzRRV76FvMBXvWCy4LtvUmnBz+9ZA8PHybs4eGT",
-	"/T4VtcQoHA/wW6os7Ie/J1dBPX2fVuycwR4Gd9Jf+04p+hU3BuQEdLVJZ0aXSh7MIJ1ySbfjheI2qRHW",
-	"4TJdog2MbFAwEesy7Vqeq0kJvbrhi6q0rHPBFoUvG2QVxRnV7rxUZWCYGo9dAEdV6ffT/dNzCd4HjjVv",
-	"QaaL4AWvFlCrKFbYHDC2AyY8ZxrGoEGmgCV9c8EvcidALxL2xle4PHj5E9Nq7iRooY098PWQGJ8hHSfM",
-	"n4jTU3meqzmCyrkBaNkJMh7qOe264mdguZA0WQga0TARM7IInksncCIMXCBWY1/tOsStSSrDH1bzdbus",
-	"ygXTcbjBOtvyT8cAVHPY2ebOZe0sdSc5BjAP3pXKwohdSvrMVdVCuOMrBwZsqMtUAftcwniMS70KFYu/",
-	"jADQsWJLgQD+3HBEhiO6v8+lVvNPjAcSc/7gFJhVFCODFHuhMqpBJSde66+96TmfM28AAEvXgH/Pu5Gt",
-	"VnLCRi/e8skIT4c7g6UaM2ET3+2c7JpUtwrLUn2vJITaVMES+9CHIajSMk7L6dHcXyNAn1WUsaT7dAjk",
-	"LRrQkc2rQviSW2kuQFpnHAlZas6pX6s2rVWuSFm745y1zuZ72W8NHbcxWsgzdH0fPFPSapUv85JCiyvy",
-	"Pkh1kOKrp3V8lmcAXaj0xyctpQ/SSUSKsjns8dMonTTQx3q83GoinOphLLLxe2XZTGVk6Ttr4AFG8aqC",
-	"pJ+01BqPaDXUdtn0duu/h8TmBo+ssCfpMOEu60sabA/JPHCdtfcaYlXJLfTLpJizbNrRIQylMc14Nc1p",
-	"m9VROA67WJzLET4bGrBD4f06JJzi28pFeI0cJxw1miE2XMr7TMhz6VikkmykZOfFxqKQNvYP2fMAPuFd",
-	"K76a4rms3E8km6Kpti6+GMxNIi1zHh60yu776+1ckpSqJMoVOnNcdQZ64lIP8Xxqv1XlBf/EVOUdz9wo",
-	"bubaYDxzX7WuwWaJfL+kxsH7kvtUt8G62zJ6q/svM0Ceh4MXWhXKeO86LWZc5jmzmqd+7anwZheM2nQy",
-	"jTDe3xe7C154LCKeeEvSdjXH/UjbfvpVifWNN/7yxqqfQygiiiwGo4L5BcoTqlUBdR13qmW1fv40Qq5H",
-	"0o6SzToWnhsigTnSHH31oikHVrx1dC73RmOAIX2AoXAkdDn6LUrvxcEfQx1QTR5pCqtkpUQhUp5L1+eC",
-	"B8mOHMO+nEn4/hOT+IjE4NjRTJVIrwcaxbhzSRPWgcwnJ0zyWVApqBNojPz+gRD6Em7LpPYlAM1wT5QX",
-	"pu+jO4cff0L1VovUXZNjqBA75/O1RKMB6G7qp5mTxyydOfNQsCtlUNjpkjGIOfvN4/19dlFaQuYcDKlW",
-	"8lw+PDpis5k3NxeVNo4KN6L28ePGzynXE+V+8iacc/nG39xf7J/5zWn8foJWJEzeev3jty8wHJT94/jR",
-	"/iF76j53qXqgndXpXFYT+9BwmkgYNgNuSnyLm878blOfBgPXuRxNbDBuBfWWM3JFkYpOTmrRsFrt4TiG",
-	"rF3s+IhZ10dHHx4ffbZ3vN+A2grj1JfVMd0S1Ybx74ts6/lX2acqmNZo++cj5ddLm+y1VK2jbt936QHJ",
-	"sP0U/rPSlwYvF2+S8fOT7FrJwe6q+sQwiwYcg9Qvs5yz4yePH59Lc/jweO9kP2GvuOaZKNjxk08/Y/rw",
-	"5EnC2myCHjq94/D45NG+Nx8ZjGmoEniaMjNZjV1kQ75oi9mkfgZZ/1zWwj4aSPYP2Qip3RhwV74r1NUN",
-	"FEu8dZxkW6NKnYJhmSL2ZcCBxMOxch+n3ECUWhHO37mXb4lS/eg00z0Rq1/CalINIHOo9+ej0rcBUYPc",
-	"6uFvkqoyO0UT+kZpLZxeR7ZWScknK8TYbxCdhbSgC5VTJpyvnUe0iewifjU/2j9jX73Fj4OTxCp2Qt7F",
-	"Gc/NYd/189Yv6HZQ2o9+T9hczb4KmydaGcPCufz5sPmr5v4QRf7Gvvmv/++nHS4es5DpgwueXuZq0uv+",
-	"aLZ0CLkEIcmtDuPwYmy3ocmpY9W9PSBQbUKmLnJYsvoocEoW/CaMTVxkcmtwPycrDbhsBEykQ/qyh+yp",
-	"awuIC+Z5fsi+WJzLcOPQ3VSvfM4FXVkz1z2Oy5DuWjtwHu2fncuRyjPQQ3zjb0chItB5F5SEQzZKVQYj",
-	"pxPPpwvyJXNhcRNzjPzlk4mGCbcw9KrlyCVg9O6ZUu/86oZjpYfAdS5Aj9gel8z/UW0kQIM8URlcOR3D",
-	"X5V81u5PguuqOqF5DGBK45Pah77vUvkoqw9vbGHxfs8z5tztUs3P2Ij+PXIrx3Ke7AedgYser5cmsr4y",
-	"n28WMv3CY+BdhFh1Svy0MYGMbA3krhCC6o5hcpxDDD5RtbHyszN25FShPO8ryFdjTrws6WcJujyw/ebg",
-	"9OGnj32ysfu79n7gJTIBfcvuD38afUFcz5dI/6NRLAKUiqu0aSxZCuHCW92HZdV8GhlznE0/+D1MMVwZ",
-	"0BUpktD48Hp1EvrST0Y+imbEZvzS+wHDpM5OTt5svLuRq7igt9G5HFUxi8OLxbAGzagr/p95a/6CNHhh",
-	"XGgcOhJqpsX2KGKS1YOO9pPKhe344ieGSSxKrIESjoUJVnvIcGFFzheQVbNzi+pWqmbI4z2706XXf/yx",
-	"nMtMhxzgzrbdlF2vuPTe+mARdB5kgg0pL01Y7Y18eCcmgziPxCiwZg9EJrwTOlWzGY6rYVwax5LP8Edh",
-	"mbEiz0OaLu0joajyDpDRaLp8VSUsehNRvoodVuvDGPjSTNspKUsZKaE09bTh6Eb/TirQkYJe8OrmIPBP",
-	"uWE5jG3rtgqQEzY4MFpQc8nabOSz0of02ylDZB+xPcPHgJTnKkieUYK+gxLOJfE+j1xYtEJoX1m3IWT7",
-	"0UOc4z0J251V9CqPcQr/GPh4+7eOD1rky/K4c0eQmCYsMpvVl0tR5nmvAoCHjC8wIzIXqbiQaVM4PqtK",
-	"upeFu9+KAtke5Eg+hhg0lQF48x/fPzucZd4666JQUhLinIRFgS1OCMM5TuvQJ0Z5nKQDSLw+JS/MVFHs",
-	"jZPAc4zf0ZAqnTVL1/sEaF9Xw3FI4jcsVxO3jHoNJN/iJVKCqQ1NrMBMUVUaqqd+LgF18VM/F/IlfhX8",
-	"OO2Wws30v1Dew3+FHl7G/WuN5aIRwsdOhi1ayOrVs3rx6DzHMC5TW/3cNj4xrFBGuA57L3iKUU4wC2oJ",
-	"p/7xmSKmfC6VrKC2NyoLA9qO6jg0H6vhMmadGVDNQwQV8npXGau6jHCr1NJ7SDvDEhJvrE9Q4hM3gh/X",
-	"OGVDSTiXuUo5eamlcV7yM3YJUBDSuYhYVA9HU26GM6WB7IPI/FxUlRuM2uypgr8r3TQu6+rUVRQRlm4N",
-	"VvrDzw7ZKz4Bw/BHbrF4ykzYEYVw4eFxKV0xFwlcs5PHn7JvxBcMKdM1UfCFSkZPKSH04IVMFV5cp2zy",
-	"L1FgauXPWlgw4YpLmFG4BkTGC59wS/oRd5XPUeIQKY/dOHjXvELiXBOCVQMiqIEtrD1j/IKy5p30WZNY",
-	"j77ihuoLyfr8+MnJBsXLnxGsD7xmWZEswdgqAnMoQ9KzDDqWuMbkdKSgM50ctVSm44jKtLQ8BC0rtLIq",
-	"VXlA6irC0xTAL02t5R3v90Wx/fvBKz/IwU9ukDbctlrUWz99oDFmYIa+qD04nByy48NHhyf7Z9SQY+4T",
-	"CWl0+jfx6NrD/Gn/gp8WRXyt9Rl/+miDE0Z0R2KcKqnQIdc3Y4dO+uY8uetIP6IuMhJGqv9KqBpoeBH1",
-	"TkSa41XbK9yL/7ZlgmQlPcQjGT03NozMFMHi0bxsiB9jAwKVAWlNdhjk0H1fv2qhSs3elVCGy5bQcd65",
-	"552U9OmNb/HHYqJ5BsEdt2bHSGHL261pSZhQFYH+FzZeuknqrZ/R1n00mlOvQo2A+6g8QwCnsgXulmNG",
-	"ULAYq9j5ShHQTPudGE4GNNMVMmBHwvuusoR4MVSey5GBdyNXYotiFCo1M2HwG09tjpbUFE4ZpwButBsG",
-	"hnYuu4p5Q++r1HMSdyrdkarQOAkHNRKywdaKdDVcrVSzPf/7mQvJcbZY/8z5PlMlx7lILRNVCBIWWAgC",
-	"+IjtkU1CNWuwnVWGBuvFLiezEkDRX0qFOmi1vKVD7SdNFX/Pq7CZVgXF4FeCH5GdM45QxmCwjHRtTfte",
-	"TrN6gTow4IaqEiHom8LKZ1WkuhdXiMnvjZ45cu0KO1j5x55LvMTZ46OjCvguZOOYKpNlUItOrkxZVRmP",
-	"gj8MpMrDNkicBJpqf02Tdl0L8smSYaFfgjLTTSQoP4VAk5ApgWTDXE2EPHOl4CjC3okIaUrRMr6GZM89",
-	"+5zGO3h5PXvbhpLLByKq3L7U4YsjSTTjpblKL10ahbCukJ8NrGoP67I+fPjwyT4V+vNRQ45vXMJ87bG9",
-	"df2EIweVcQsHod3wRkIS3q9U6NQu+ubtElg05xsHwwHCWH053rdQP6800/sqnUdTu8H7RDVvKi0aDjHy",
-	"b3lQuEvnT9G55fiD9oTgWbn7KKOgB4mFOKtLYT/wdBHs4quFEqoas1hTpVUSGyJDcabKC+tMws6oQFkn",
-	"e6FIVKq5mbpQXpIcEoaGA/oT7P4po4KhxP3ZiDywVT0lHBEJrWsE2a+tICQ+sKp/TMQK5f2pqrRDNfYm",
-	"Eqq4ihbvuO0K86dOUb4hucs52OlDtOnRcN5Az6w6l7XIQT513IwJwY/cIqRE5uXUjnuKFwXajUozRV8K",
-	"lNU9u993p7rqP7dkAK8nuCeW01xAX6xJh+2I7H4Yzh1rGW/4guTKQCuNrFFHMomrKORoglBUuHhFNW5g",
-	"dzCS9tK/SxQ6wFisDftE/URfPNMwX5b1/prNov4wzZ9uvm/RjSHDzTO3emn30sGoAZmPbYz+wG2MPINU",
-	"F3jjr20KTV9zn0lhlkP6uoF7n7DmwGdVCJ9ysQqtX/HBgurrNi1C7JXKRSrA9LZ4dpj4Q3MD91llqzTx",
-	"MluUVEnG7cq4lwyCWSamgfXM4Q5s256wv9w6K2gcQG+n1uYZfQz3cnBrphWzBnmMMVybZWJMvmvbzspA",
-	"GmZ7DhUOHRFBs+L3RnR+o8W8ejmFl9eqIuBN/hAl9LMQxeSHqHzkqKLl1pN/LMfkhPI/iLpGjdoiFZ+B",
-	"DNNHSgi96t2amJ1qVU6mLeBiCfOSLjGG4W9UclBYn37iF8DLTJBlz+WV1W4OfDkUL/W1kBtwr4z7iXdd",
-	"t33WPKyxsZpzGQKxmqmf9ayVj7jeP8KdrM9sRGZSBEiKOl4O2cRDRSoLnVEa2HjGfOps1ZKhrl2MOmp1",
-	"oviWS3+rEu84FWDE43AcbhRSY8kAzw3m6ePEGPbgF+MPg+cUBf22tte6uCFnXg4Rdo3KqVkTts56TRtu",
-	"fFnbevvDsZaY2C3ppPccjbW8zTXl51Tz1Y+xWLdddZ7oCzldk2Hstdi+raJi21yN3DKO3FYVoOu7GlZ3",
-	"rfzJv/MH7YcfG5K6UdzQWMgCW+Osp8Fv8JP3W0iS64d84z7qH7SAVPB8mHILE0W/LFW3uVAqBy5jLojv",
-	"kR8TjrmbGR8zWc4uQFPEGxeYlJ1yAwdCGpBGWOHEkthi3g1WNUm7e/m1T2gNmH8HzO9u+v+7DQ1u0yrx",
-	"EstU3M/VFjvCp753WegheLFwvgNvId/jPoAbz+Amm6/2r6jqxPon8CSdnNwLkrcvr62Mux8Nu3+Srv4N",
-	"VnbnTCX88tdu7H8jBHVb19A9Gsb/7Ebxoye3zGr+gEb0ZlcuwWUKK3Nhgr3DtI16rg+MoCQP7kUVX9i1",
-	"U98Q2yRnHEMi2VMj+INvVH7JLd/31Re7xWWFjVSVnYI8xeA90y6yUtfXZU4RcaUGXaFE10V6cdYskxLq",
-	"eatxXfrCd6wJ2Xe41Ma4zfm8xS9rVmZsASXkXfrZaF+GqiafsTGAoSqIlGpD1rYFddy6AMq1KC0GYtYl",
-	"fOvO2K4Html3uz6X8YbZS02wDcZhXIHGqZUEw4RM8zKjAoiN8/Ul3saCMmYohHXsayPjc04lg51/e0yt",
-	"Y+vynucydI7VuDpqSuhb9WSAdrpSA9vzFSGPHu17J3mj5PLe0afoNhmpAuSwCd4R23NWVRed2ABASKpk",
-	"C7D1vPsuuzWfY/oPzArrvPdYkqD1caocenEXB8o05OAK52CZUFrTxaLVV5KwvLb/nbFWu+OewsLe+VgT",
-	"2iZRmXieVrFfywzD8RuRjq50UF/OvewP3rsXP0tj132R+I037uKqefQhW9RetqzLNRm6ZO75dBEzjSVV",
-	"iZPrdAdq3woa5htY2OKhBjHE9Oxm6NjsUI3H8RQnVwJr2bzzy50EB/RZVZ61iiP9BYToqEHmaZa1jv12",
-	"40Tu0SrTFydyv5aZvlW9CZLLR4/HHYrSyLYhLTV1wPnn74ML4Br04PSfvyABuYBUR3KlzgengwdEWH6k",
-	"3ysb98JYWlj1BBthNf+u5nz/y/v/fwA=",
+	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
+	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
+	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
+	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
+	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
+	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
+	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
+	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
+	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
+	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
+	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
+	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
+	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
+	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
+	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
+	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
+	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
+	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
+	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
+	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
+	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
+	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
+	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
+	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
+	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
+	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
+	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
+	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
+	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
+	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
+	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
+	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
+	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
+	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
+	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
+	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
+	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
+	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
+	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
+	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
+	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
+	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
+	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
+	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
+	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
+	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
+	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
+	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
+	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
+	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
+	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
+	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
+	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
+	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
+	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
+	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
+	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
+	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
+	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
+	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
+	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
+	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
+	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
+	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
+	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
+	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
+	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
+	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
+	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
+	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
+	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
+	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
+	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
+	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
+	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
+	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
+	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
+	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
+	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
+	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
+	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
+	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
+	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
+	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
+	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
+	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
+	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
+	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
+	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
+	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
+	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
+	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
+	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
+	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
+	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
+	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
+	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
+	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
+	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
+	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
+	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
+	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
+	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
+	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
+	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
+	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
+	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
+	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
+	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
+	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
+	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
+	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
+	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
+	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
+	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
+	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
+	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
+	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
+	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
+	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
+	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
+	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
+	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
+	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
+	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
+	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
+	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
+	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
+	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
+	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
+	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
+	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
+	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
+	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
+	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
+	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
+	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
+	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
+	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
+	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
+	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
+	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
+	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
+	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
+	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
+	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
+	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
+	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
+	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
+	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
+	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
+	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
+	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
+	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
+	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
+	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
+	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
+	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
+	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
+	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
+	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
+	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwqjR5rafTh1ysU3ND9uiydpWtBaIupBCx1pa1YDq",
+	"cSfV6LlLKZ+qNlEsDtpCehtwOTUjMpq1K6CPq6+NrQXScIR6dU0ArAF2PKbfs/HNEbML8OvDheJrLvVV",
+	"W3b0nXZkyfoaUFcPXr5e8bQfLLr73jRqGvSPf33jbWoZcd+Dj6DI6RIMDV4rdA2JMzYvpGEiXY4u2HKk",
+	"GLgJo+pKf/JbreBcJ4X5hQxg42qK/6gU7obOqphRy24/3A5lUUrh17HVZy54uX+CQ0UXa9lhcNWsMdv9",
+	"vdLcn7KU6x2Exx7CXsu7VHkqqZpiPweNdxAliu0DBJcx9MiC5fljV8y/7iqMddRFj/QqON66V0G1gGRd",
+	"24Ians+EiZYy68GaNguJO9XBTXm2e38Tv/3RmlydWjHfSvTfLh/l+sJkN+7ZSxR9l9YznSAW8d+d/uRv",
+	"0e0YtP0OLM3ryaorrsJiecVW11fwK3XfesExHhVCuZn+4scNUwyqxqXedb8h56AmyOsI3W2T9+0F8QZZ",
+	"BLHc7ZvK2rnp0sbry4NtUzv4FZsotquipOzHIyMvmLhqkn5zsPhafU6vJ7u69/ggGbx8/Orx0xcv9//6",
+	"ZB96dA6SwXePf3z6/WP74GG8YPErVjBqXjNjfKHelYvnuquGzWXW2MSUyTkziqc2osaMXPBJZwRpxhSI",
+	"hbHyE/j/0UrT8JAzQmzfyEV6so4wj1Q2/Yma2hgrZ3OjYln9FZtkwUUmF+EASuYQcmtDBJ1fvvEMzYKA",
+	"uzRnIqNqtGRU2cqyVGBrAHywuccILr1agoN2C3AJHusqMOJIFyTGbmcCxgIQeqsyAlUpiJUUZTxYl528",
+	"6p7qqBwRqe4wqNa1re21AYmrGl5tjOmuXu+5r8bRyEc4PFwjgbUUHyUvWVV6Nyi8az2yE67mVn+PEuEl",
+	"U4pnLBDqWi147fgE2vFg/IyQxgeoeFdk4BLc1PKzS6SOoqtDhGqr2ZwLV5JIG4U0pcuCqUsOV21Qzd5z",
+	"jzibtNrTqhyQbaHRX2/JUfw5ad59UYiUOXvNYrVb2s0igcN0+D1sBeco6bHJhKWGXzJkZL0qBU588/Ir",
+	"XCutwg7APvcdT3bJDpqcL8lrV1bNtX6NCbNdmRhsStPlCKCUMZrlrqn9xs11d8jYuh0z3s2b32/c4FHZ",
+	"yM28clhJVZrbrjq+a39g1YqSLtzpx0cdQl6ZhcK/nviO3l2Vukerjsi1l5Afr9m6uH0dUWB9OwyqGI0N",
+	"x4RRfJdVduoTVX/z7cd8zphP6Owu+j+6GnS7WkS3JwzKlW9h364zcNYUU+4/nkfYTbYzf4oePZImCnaD",
+	"r7XP8PTC9XZxd/2kLh70XbRrsS3Ps9qXmeqqrGjGFL9kmnCjCcZnLMnQ9iwmfyFBc6kn8jWkvgh4NKpe",
+	"aDZRgfZSR/ddD8Ta7Fb3K8ZL2HXbb441QGHnEi94mtcPM5bm1H48kpPgZd822YK3VK6464Qb4VK9qaIZ",
+	"L0au4XL0en+9FCl4jCJhV9TQ7puq244CajeA15m8h2WhmTLY3W3vBIGcyrycC7yknFOvQ+lv31QbpQ1Z",
+	"hBKQnRlB6MI7FZtLdwOMrL4Qg4nP34oE+mNfhf1cTuskL6x4B9TkEntcgdqqhBJaNuz2+0VweJGp3WzO",
+	"cLMk8OMJCY11CUHhLalKaQSFCP3DETxrNOtOSOo5UkI8oSWYmTOXitk+fIYpHzugyZBPBfwCK9BkKUtf",
+	"PArytPY22DUiiCIXfuzEQs06QIytDHKK0dUQmwcB7IBPYcDDgUuDxJxjFHzgmz7gXSNKymIQnP160RLI",
+	"5qXzEq14RlkWdyL/JOpcsIJOGSKFjVOcBf5lX0XReZZtarH3HLXjn7GUiv+isNUceuBYbW9rLbGg70vW",
+	"An4pXD8Re0SwBDDakaLM89i5z6geARJFDl6VsCGe40YUw5C8tCYqqYgWtNAzaWxedc4mmJqlUypOcUJC",
+	"p5QLIDFp+d2qXL6dibLigNGQfKrZmp7IeIpA9nAkkFjsA0qZyID3cWHPoip2W18Jc6uG+u1iwZhpnB0p",
+	"aWQq8zDaZ/VEr+68ttCqcCM4Rw+IyFqaE3eRys9M8clyN51/aydyowDjYVhZ7WijC1Bv3ELcSR8LRNhJ",
+	"X17xL7APXBtdXWKZLdGOkkDnBRa/QYDrsvoWIUM7NPJ8N3h1Te3My9eOupN1uzvmee1Z+hOJffjGVWl6",
+	"zjtimu2tCRUDfEEnYE14ybtQcWLkKaGCsHlhliTn2hAwuBjtrD2XNC8dwayWJW0rPP6sHw+SwTeDZPBk",
+	"zanWzGk7JadZGDSmGsRB4S2FxADTw2IJeInxOY/mqf1Litbu+hbD3HSgZYed9g24DaL9qlKmde2iiBgI",
+	"t6rr50K3uehONS6F4TnCx05OcHLiPo3exCuelNVzh19WEn2+YVSxHmbxBhTa0zUGb2wxhE4c6NgUfzeW",
+	"fgkKABvN719Dl+zWduuh1646zsWnEXbwrZJ4jvhhQo5JxlI+p3nPQg4XfZOLd6+yOTUDmGeroplNQFzV",
+	"HvXGL74VNOlS7WxIqlePwCyZ2DwNbVhRi/2VT2LF2ejUk44OUKzozwVxpa8NK3qxG5zUT9EPrgiJa4En",
+	"rnI7t9OaRI84g28lkAg6Zy6i2JllDqzd0zombZjDBkdTmTdi+6tF9QIf7vmq0HtboJvLO62CnJq+CeX2",
+	"g9U8chAEtInI4YHwaTnVmndaAGt/kLRniSeg2+t856KKmyUFjKXUESBsZ8uPVLj2prBRXRug3QN+teWJ",
+	"q1pXohYStFle7cHcGbxXg+1JUB2+n+zlvqvtJ7uUQfTXa9RxqEFnlEpj8qntxP8XZ5qskwYcdW30xHCt",
+	"S5b1bV/Vp9ph1NraqBnRyjdYj/WdBc4doF0p6GjuVb2ILczv9UfB2LH64678f7vDEVu41EEiBfGpNBae",
+	"vV3862f2Tqf+m3rqvoiP1uzp2mHAcPS4rEpV+QrwyE6JnsnFLrt96mfv8tDoUWYdV/3iuhl7Wka3OeFm",
+	"ZOSo6Opw4LbTszR9nRpQuTIjcEtlmWdo+TxnWDugxNhcKHQ0W25Vr6onfWIf5fUHatk7Q9NzkGyAq4KV",
+	"Vi1hTwnNF3SpneJqFZbGFwqwImfUlqe6huO2sRI6XhyLG1+TesLR0lfky1O3ODSmTbjpu4yavl7hlPHF",
+	"bOuJXr2wuuSrNTJqn46jlvUFjTC3UAnAQIOG/l2iSutPk44LutF5DHNnbVx3LSMHhFifeNJk1lWtRE+V",
+	"K+1JVzE94BYhi6zd9h1KT32VOIZ+HW3hasdK7+JwPSrdwwp98wV7x0CIXS/O4F/vx0euCUVaYKgK8deL",
+	"WSt7KbbYqS/d9sC/4TPqA/QWGHcBXQi46wjJrke7xWjsetLrqat8o3T1sXMDTila7Q8BDkzfSYl9SPNS",
+	"80v2g7daWditN3Rt6LCUUjWVIyOFaMWJ7WY1S67QIStjxRW2+nDTwq7QIGuqzLXA5qZKxreacwXdt3YC",
+	"5KZt7FjyW1wTFNc1mIk2/MPyyU2XwVHnPA0TelRGawqbb4uCKWxodUqcvYF4Gqj8Pej1FuT1y+/JsBnY",
+	"kxB18Ojr4f29dskp2xbVt0e9R/bf/XacPDjsqD/VNnRElZbdxEUbGDQC0QpMR1QtewkFt9DirIOZ7iIF",
+	"fGa0fyhGe8ctPD7z49vkxzfNNT9Z/rfZAO6s3X2N3N0SdrtLSx2+auNNR40HM6rOZalGqQuF14bROSCW",
+	"NFKtsYNfnxpy6yrIT+cQr9TR5u0qaeJXSU+/lVTzNbEOG2eYgN7TUV2JKsPTMqeKSIQteHcBnzEImFvb",
+	"sZWvvtBEL0XqY4SH1t0IBJWQ8DIi//2f/3MvgYgb6bpp7qrab6zmv3Hnu1w9QpqO8iEOQB1BRxAyBEDD",
+	"6t5kSMWS/O31Tz/urawzGGorXHUf9b4EtroxVquMFK5kG6YDpKwwzZIi7+4gffpKRrBWsnVoEwsh68kl",
+	"OG+HE81jC6ypbQqO+TWD+2CbNO8Vtnd9zDsY9Nb5+PWYkT6rE396u81nqf/3LfX/OWwlr1dLeGEyq4+v",
+	"EnjJ6FIXmHmAdQ5EyvKu1jl2VB8Hra96HzyZsfQi59r4EWP3wTW5nzbdDG91I052xpUNJMJLk7uWlXrm",
+	"eo4De97QvQ3whaWl4mYJOdVzd3XY+NvqX8/9hv72CxSNRsggrtr3qlFnxhSDjx9ROJ3IiCSI4WzgFPdd",
+	"lMAoiXWJUKwInPVEL7Vhc8yE4iIHX38VuC6yM+HUO4LqHYjiL0TG6QmpEv81xHZgIVJNhnJimIC2NDkX",
+	"bM9llekzYVtGYEwIm3ORMaUTUhcS0MTW0oAX2CXPmEjZwZk4E0+kuGTCBhUMnz57/eLbH8l//a+jw70T",
+	"ArF8ECydMUXG9y6PxqdYA1aTV8+fkPv37z+Cxb598+QUg070mRj/4x//+Mf+Dz/sP306ht/C1jqnZC4F",
+	"W8Jj28BEYbXkUwzKx3iGMzH+DbEmIYFM8nEM6Ttc0Kr43vj/tL/8BVqTHX+JIe5/GZ+6iH6sRUi4PhOw",
+	"ykcPHn5FxpgMYPsp3yts2OC//6qlGB+QXxQ3mCaAOg/LbD6TYCw7E+MXk/0fQIAZ1xlVjRyKB0fHNvpB",
+	"G5qzhDw4/tr+7brl7x2cCeuq1pAZpnlmM8NSmudMgZ6VyqIKvH1w+ODgTFQVsCsce/zyRSDQngwOD44O",
+	"Dn3ACS344GRw/+Dw4L61eM8Q7e/NGNS2+Bf8e2rDHYBtIAheZBAvzcxf3StAdbaAKH56fHgYdK6Af4bg",
+	"+9VprpalbGI4dgpLR61AuhzYIj6eUBflHRupWlod7xkQ+uDkn++An9rKoyeD7/klc1m1Busc/nNgiW/w",
+	"Dj67h31H1gLllX3jTmCCcwNMHh7ev4XpfsSAIzfltR4DbITDOZAhJHyeU80wxMneAa5zDcaYg6ax13Va",
+	"l0f3sDrKPWsV0Z3nBrrSU/eOzaeeM4PSUUccSf3KvSdW8/mYbHzze2A0+CIH8L0vWR0CexIUdavPZePt",
+	"uZp6mi9dQqm2mTwzaN0iJGRx6hnLiOYiRSYi0PLisk7zjGlDFpQb4O91QWuNP9kqMqtLRq41whHjy16X",
+	"lPjuBknEniWcagxv/Ul/TAYPDg+3wFh4/2jL9+9v9f5uVFTRjdtZddtwZS1xlpmToU1JLvUMqQnSbBPs",
+	"71MlaNu66foCssjb2KBDOqOlmbWp7Fd5vp7E/gYv3OCx/02ed505GN5wfZ/+IT5DMUS7sj4ZLLtOnvGP",
+	"rYhDVGm7z+LBqlKEFxduN3JE934D8v14T5XWNN7kdkjnmIRRkXkVo+8Fdast12cSqLxfHkYpvZDaRNNS",
+	"FIhuEI1c0rzajZVntE/+rnev5OKUQEGMMzH2ncrqjY2rlskui/6AjIVcjMmQooDZlij3zoQTv/FXXyeE",
+	"V9UdMOneiow2+wRRCJf54+MfnpH9fRj+4Ew8OHzk0t2pQFs2vuPaWcH52bLxsAUgMCulNenjVSn+Js8d",
+	"mJk238hseZ2E8aoU1hH/8aPVuho0eHzNU3WRIIAFewex7FNkvw8OH2z5/qPb5AyvgD4Qn4RcJEQW1iBq",
+	"OyDJSYV83q4RZwS+aPy+w7T1PPuxf/2Vf/uuBKTKil4jYlUcs2Cit/eha/yVFrm9xbCbFGXa8O+64Kr3",
+	"SHWsnyKBHR/f6lWaAcu9YIWprgblW5+7NqdIN7aeMxn6IuSETgxTRJfnqIhLKyvDm4K40pKhgSYUjBot",
+	"ILppznbWtA7hyC28gVBePB2suVUDm427ghodsUPreWCxeUC+5xOWLtOcgdlhbIlpXBdCmDELyUo7MLI1",
+	"uKu2dSZqs5Hrx8MybpJms1k6x6yaOV74VigFASaxNi3FXMaNbs8xDPMGEmLLjOmEuNKIOjkTNqmVM73n",
+	"HdM4m1FUaPu+remQcWMzkt0yhFy4ju36THgh5MHxMQoltnwN5rCAURFHqM7VGu58iVFxJoIFp1RgZQxI",
+	"I6q6QAwfHD7aOyBj+2CMBiOQhMbWMzg+E5E5Ccs1OyBv/Ia8O9HXynErtkdgy3I5fDu1YpG9Haqv/A4P",
+	"H8UkkqeInG3+c0MSiu+yUDeR/NiWOD/eIpftkl9cBIcH659RhrllFv4Y2VCT2Bz0yRCI11Kx9kx8j2C9",
+	"MLQTcWOld0oqf/t6Nl2a2b1cTm3pD89dWzIR/nwzRIBj3xEFuOoqMbx3v9wCqh/fhjjdZfqVU8Kt/mld",
+	"nEy5mn8C7Fw59TccdQa2bmuIQyNZmrV4BL+vnOiDWLfk6dQ2FdoFqFfVOdilvGBhpbovNHHVZWzZG70e",
+	"EO7dEBJtq7UplQC4CrZoFtSxsgE8bsxob7NCMc2ErTvFUJXXBRPmgLyYOEnP7gwLkuRSm8R/AldpLRXY",
+	"meAGPRPALrggR4dkzgVKH8OqyS3DhUhhB8R+TUS5tVejCbY4EzjkAXkslu7KxfZOIHrKCyfQWBfWhM55",
+	"voyaAxzUbobRtHpC/AlZzfW6K6ShhuE1E2BpJ1m0Kxt06t5PwhfvSu0OffJbeSZig60kRl55RBdL3Q/z",
+	"VgpbrHpQnkHxDmAQUoAkEbS4riojRFbhS37Y17udIbdsPAj222U3aODYp0p4no58GYvBu49Jx736BGMm",
+	"g13dEAtdqRFzy0w03GHUPY6eWeJCSKEGM+KwjRwAizj2+duDIzk+PLqtZdnTyT7rTbdHKJFLB41PVhDL",
+	"mWGrRPQUnzeJaEsL1QQDXwYR9haRcJ+6AqJDI+fn2khs3f8pnvnR8ZZn/vUdMceu8JQ2Y7wb7tT4eZdj",
+	"fnBXd85OZlofw948jbcY0H99RHajd5yNw/+07jgLwD/GZbI1Y/l9MCJ/+bhO0RvUneqt29B1IoFTpVBM",
+	"y/zSmhQ0GTowEED0vQ7R3/kea4xuB6//vvyN/hA69YXqkD67F1/TOdu30doVhifkXJqZTfKzddnwb7AA",
+	"gEMOPGibzNDVWNZJ6HDyyl7CtoEJR/XHeVNakhseZ7NdbG77DvEb7IpI8RSfVi9+1k1umG6+Y6ywVlAu",
+	"sKUNumwumTLep5xLCH+vquuvJxfFFvvWprThflFs8YN7766saZE6trtH+/4IFmepyIsfn774+QmxyViA",
+	"yIZyoTvuq/eDjtC9o8PDW75qqvPovGygHqs/2j+Ocara901x3WqCuzFN1fv7lCxTa1f1SRumfl+GpoAd",
+	"9zU0hQTx2c70h7AzNXncnXCa4Pb401uZrovCbvKyuhsb01oU+iOZmA4f3TAP+l2ZpCY5nYbqQuuiQNHE",
+	"pfr6Sj3nS5/PEWY6f7V3EjbcdL1luZjaEE78i2VJlbLdrIGeEHnJVFYyYmsVWJNBoOckkGH9RJOCalvK",
+	"3/avJr5Gdj3wOcvlgri6A77Af0JsZ5czgfGxGVP6gPwkGIH9k4IpbJMLid6YWpmQTKYlBtnBOmBdQAAH",
+	"5HUqC0hpzvkFa3QUOIHAWw4VHDTRjLmss1DN0T7H3P52JiAg2C36C1wHhPFCFo9rqoaxrrGgGFATnsP7",
+	"q0ysV2jAhjylnfMOvA1hi2SDK+qB1xqo0UL9krnYBxsEvyn0ISurVuv9gx7WzNoz4gKmNXLbSa9by79J",
+	"9RgwvTPbwzWWnVj6+QOmsiKd27i6MBNSE0W5Bn7qIvubpRA6s54QTLdgT4Vl35BWD0O7We5ErcetbbKi",
+	"TvClzxbUG4/KRXhDWLwsmECwJ0TTpW1OvOykg9CCus5W+iJ473dqK73xYMaIYLCOfmqQ+gJVN3p91NN1",
+	"XSLhGX925gXQgLvFVtYZBjWUrGQrF6JZFiki8H6xMSEweFjZyLpMKfXCBreCLk9tI8cOTl+v/FNk21fE",
+	"gZ9EuEGXPGSz5BIy4SLjApQV264vc07ehFT5hqg0+epYnTiwk4GnA3Hu2XzWO0whPSCPMSOW5i6JEXW4",
+	"M1HMpJFQWQT7kaGPbwy6ruIZc/VPx6eQopXOqJq6tAifxBlNAnW9SuEDLvQBsYkjcOP57MlUzudMmNMq",
+	"ExPVcPurVVqptkk88Jd7+4AEdbqGzb36yii2VEQK5e9YZkt0afg0mrkBB9Ig2k/L4GYXeEe5H9uzmUoN",
+	"rfNdP5vjPr00TeQBLHEZUVhaytEgCKn1cSIjSKWYcDXH5GsQXSG9zeXeE18uat312bht15ccarx545Ls",
+	"TQp04Va6RLrmdv8wHvNwWzdVIieY4k7U68YePyG/+aZ1ffacX5dLosHVNqoFKzRxR3jZ/P3P7WZtncmn",
+	"JfeFi7sTV+smTPocz/97cZ7O2TrO9MONphb9wLp0BnsT3kGNhF9mMvBFEN5dEWHO7gnpXMUt2bVdFMHV",
+	"4PatvbGuJ80yxbRmGTHhjChTuyfoaj0TNE1lKUy4LPAPC/CpyIQsFDeGiRUnSk7FtKRTdiaGz8Q053oG",
+	"yq5ihBLDPlQ9vJfMhENws9flrv1h+WNjv70ct6UAUWcERZMa1tXqmFzbj1imxe9Jog9Bs9nTBwc1YbfD",
+	"H69IEG9CnOJinxYFLj0hgi2YhgAIpU2nk6JNJd7SRbNrdtr9QNVFeAhQd3pwSwfexcWYMGq5y5ndsq0U",
+	"YEcoHqtds62aOuQZmxcSYLXXecA2HmSt4v6TfeWPE6fvw/KhyqBm+1xoJjSH5h57n3ykPh5GF4dyJ/Vn",
+	"9SBtbcxAeN2QFQPHvhPzhd3VJ2S36FzQZ4PFdakBlo33DPL3aP85vv82jP+fWj5AzfRum/+4H/7chqnr",
+	"IL4buq3uxBTViS2fbVC/FxtUcPncS2nOREbVvitIuTYL2L37xteuvLnUknCmdY1JTFD28A8VT/PGG6S+",
+	"QHkPoWE1RrtlMhTs0jn3NUsVMzqiNCbXqfK7FNzwaFZx4OhmcKCSPNegwR8QC+y2CY2hwGlw9mjqxJ/e",
+	"vvqeUMWInkGuiGwGU8VMCVE2cO83/P9og3hqK9xuwIgHMRMtfJf9AQ/M7ix+YNdDnkm00ZA/rrXNhjYW",
+	"x1mDGAc8XWNyf/6EPHz44GGwa6nqP2hR2DaP5Tl8dQ70ekKkYITm+X5Gl2fi52c/P/vxDWZV+fQsMgxy",
+	"w1xqGNOJy/aCAhiZXOiE5DxlImVnYsmoShoJYAQyqolilzTnmatCLbIgF2z/iXxSTbiXnAlG05kLXsyp",
+	"mmty/xA/+YpkdKl9hg08kcL1P1oekB8lsU1MXQHjE/xpjP8eV+p71WIJwOvbl6aKZUwYTvNTaIOgJITd",
+	"2aIe8sJjTtBv4EHMXeC1BE+J/XwFpqLXHt2pjloNmY93sqOBJ6RCqeZV0B6sy09lP91JyHxwd3WObWey",
+	"CrXlpMaEL3TYkxZRFrtnUUH4k5CLXNP17ogcg0x1d23x51IRSvAt1+pwjH8cUGMoxHtWzUygprfvAyOB",
+	"fidMKch4HGIJ7wXXDBDXklUqM0bGdowR+jLGJ7aFCf4BnU6YIGWRS5rZHq4Fo4YsZtR65OyXJGNpThXL",
+	"oFS4JY1xzsUFy8Y2xNRejeoSHXrOjGY7iZkZ04ycL42LOZ7TpSsybmZsToa+YYiRfhXJmRj7YNxgeAsa",
+	"rqtAXeImsgG79mPXvpaeiSKnwjK9QjHNp4Jl5OXbN2RYFjDXQ/ID/+aUaOb404xR9GFO+SUTCJXlmcCL",
+	"HT/FXg2UzMvc8IIqQ2B4QCschxTYHW6I3Ax/5ga7yZyJxuQJzHzOYFZjK/gviVQZU3sHIEhoMi+1wRds",
+	"47G6yvtDX+X9lFB94bqoAIOzVbylYPqkLu3uNOAzsVL0HZaNbVkEWjXJ+OVPr21zOouf7hKS8yJnhkHD",
+	"uJf4HGUcashcakOO7aaHD47uOyQdGSlHOVVTNt47bUZRngmLB9XHh4fYUgbYtRzNqViO7NTjvQPy8PC+",
+	"62L3Ciyt+48nhqnxmWghge2qmlIhpLG9aihk3h2Q14yRTKb63su//vTmp9cH8yzGvl/m1G7rLeLMDRm4",
+	"cQaY6o7il6v5u5h7gb/9GeOTb9Y38/B200/hiJE2LAe0/Z2QTr7Qju8OpSI5o0rYRrsCRUHFMBkB7M71",
+	"ReduqUpnCbhCpzT63DbnRfUYuLvLra/WEHbEAr4YOiy/0ND/iU4myHLdxWw7cTGVhOkcdhJipLyAKA7g",
+	"MkvYB8s1OxNTZqy0Rp7KhUA4IEMdSsWho3qOd8/948N7R8dfH5LiA/nby2ffEjMr5+eC8lzvnQnsTFox",
+	"WvwAgOQ6cdj+nvGLaIh9rOrB7LtzmrFT8tdnL57YTzSZMgv8vQ6hEkl2cNM8oZMf2B9//wzhlgnwcYXp",
+	"c2YodAFPHGrYM4Lb3GC+gevnhxnetmpFiKwxMry6xNm80a85++pFFUFxYuUJbnyHN0yFodjNpupv4xrC",
+	"oZxoU5Q0kA0jrgWc5VbcaJZPyFDzf7GEvP7r4/3jh18mBBQWogWfTEC3U3KOxIif7NkCJl5rq6VHFA2h",
+	"LZ5vM+3zqv77P/9fMrYrKOejOddzTKpCVXAME9fPQGLEM2puTLAF3qB7CRmXQpdFIUFkG8Ey3Tjwz3Ac",
+	"lxiEgjSZUT0jgs6ZZ9LImlMqiDU0nrMz4buEnjT5jm/NtweJZfafbgyqYIdzaPp4AM3yTs7EWEgzsjtA",
+	"gIxRVh1ht0gxhQdCut9HsB944v50BWHGtUBuEXrExahQcqqY1mMyRNgG8hpAxEqF70uqqDBcsGwcY3lP",
+	"HFa2hbGb5H52mldMA8VHOOHPDnc+lwb45BgtHs0ykHVY1lAs1UVAJ54H9BNu7gUIdj0c165wrdDU1icT",
+	"MlYsZZCwOyY518Ylk1Ll/mX1HqdPQdqpJeYxMBOnCTb0TV3ZwBy522LhEK16QHAFZwIe58xqp9QN8vbV",
+	"98g+VnhDZZDD9YIl4kyAmLPKM6zeTgUpxYQLrmcs8wIq2C8yrlOqMrRaWI56/IDMZKmcgttSS3EfAc9d",
+	"Jz/dEh/ZpFnVreA9q/wzcpRb5hDA1ucM0c7iGtzzNQ156iJakglV1ovjMV4HjZcbEb/XIozVV+Fal+/f",
+	"69fusnk5i9YQKxiWFUDScgbIQTKoSHnwbhcT9e5kWMOqy2Ndv5FV5tPPBUROBpXUCARQClvxn2uoFyDV",
+	"he2d7do+It+ti4hsSneu0fxa24bH2j03SOUmDHj1BE+rbP7bNeHVK3hmQ+3Xt3oO4vE/y603Sj6QJpIv",
+	"CSXvIxyGDCWeDs3zpXfCKOUITk01+hIc19y68bMqc6bvpbSgKbq9utxJT9wbhGtyjH5eVWKZTTJnRqFH",
+	"TDNqbBEuphj+pZ3BS0JdmAzcs7lm5Ojgaxxg/l//ny3jJ6UiuqApS4iSpciYNWSQ4XdUCWroBSXHh8cP",
+	"kzOhDo6O7w+/2ts7IL+gWT+lSlnFnObapoEVTGkpNMEsMOe2pQKLjcIVfiZQTSdDO9ajvb1TkvMJ+5Wm",
+	"FwzvdEuNuPSjo0PyP2CR6Igu8tK1mPfwqhdcFmT4Op3t//yC3D+4n5D7B4/2ulTUEqJwHMBvqLKwG/6O",
+	"XAX19F1asXUGOxjcSn/tW6Xol1RrJqZMVZu0ZnQhxf6cpTMq8HY8l9QkNcJaXMZLNMDIgIKRWFdp19Bc",
+	"TkvWqRs+q0rLWhdsUbiyQUZinFHtzktlxjSRk4kN4Kgq/X65d3ImmPOBQ81bJtKl94JXC6hVFMNNziC2",
+	"g01pThSbMMVEyqCkb87peW4F6GVCXrsKl/svfiZKLqwEzZU2+64eEqFzoOOEuBOxeirNc7kAUFk3AC47",
+	"AcaDPadtV/yMGcoFTuaDRhSb8jlaBM+EFTgBBjYQK9hXsw5xY5LK8AfVfO0uq3LBeBx2sNa23NMJY1hz",
+	"2NrmzkTtLLUnOWFM33tfSsPG5ELgZ7aqFsAdXtnXzPi6TBWwzwSbTGCpl75i8fMIAC0rNhgI4M4NRiQw",
+	"ov37TCi5+EI7IBHrD04ZMRJjZIBiz2WGNajE1Gn9tTc9pwviDADM4DXg3nNuZKOkmJLxszd0OobTodZg",
+	"KSeEm8R1O0e7JtatgrJUP0rBfG0qb4m978IQZGkIxeV0aO6vAKBPKspY0X1aBPIGDOjA5mXBXcmtNOdM",
+	"GGsc8Vlq1qlfqzaNVa5JWbvlnLXW5jvZbw0duzFcyBNwfe8/kcIoma/ykkLxS/Q+CLmfwqsndXyWYwBt",
+	"qHTHJ62kD+JJRIqyWexx00iVBOhjHF5uNRFMdT8W2fijNGQuM7T0nQZ4AFG8skDpJy2VgiNaD7VdNr3d",
+	"+u8gsTngkRX2JC0m3GZ9ScD2gMw919l4rwFWldSwbpkUcpZ1MzqEgDSmCK2mOWmyOgzHIefLMzGGZyPN",
+	"zIg7vw4Kp/C2tBFeY8sJx0EzxMClvEe4OBOWRUpBxlK0XgwWBbSxd0CeevBx51px1RTPROV+QtkUTLV1",
+	"8UVvbuJpmVP/oFF2311vZwKlVClArlCZ5apzpqY29RDOp/ZbVV7wL3RV3vHUjmJnrg3Gc/tV4xoMS+S7",
+	"JQUH70ruY90GY2/L6K3uvswY8DwYvFCykNp513ExkzLPiVE0dWtPuTO7QNSmlWm4dv6+2F3wzGER8sQb",
+	"krarOe5G2nbTr0usD9740xurfvGhiCCyaIgKpucgT8hGBdRN3KmW1br50xi4Hko7UoR1LBw3BAKzpDn+",
+	"9lkoB1a8dXwmhuMJYyP8AELhUOiy9FuUzosDP/o6oAo90hhWSUoBQqQ4E7bPBfWSHTqGXTkT//0XOnER",
+	"id6xo4gsgV73FYhxZwInrAOZj4+JoHOvUmAn0Bj5/R0g9JzdlEntOWM4wx1Rnp++i+4sfvwB1VvFU3tN",
+	"TliF2DldbCQaxRjeTd00c/yQpHNrHvJ2pYwVZrZiDCLWfvNwb4+clwaROWcaVStxJu4fHpL53Jmbi0ob",
+	"B4UbUPvoYfBzStVU2p+cCedMvHY39zd7p25zCr6fghUJkrdevf3+GYSDkr8fPdg7II/t5zZVjylrdToT",
+	"1cQuNBwn4prMGdUlvEV1a367qS+9getMjKfGG7e8eksJuqJQRUcnNQ+sVkMYR6O1ixwdEmP76KiDo8Ov",
+	"hkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFycScbN",
+	"j7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB0fGD",
+	"PWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZaliplmmQS",
+	"2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqpKrNjNKFrlNbA",
+	"6U1ka6QQdLpGjP0O0JkLw1Qhc8yEc7XzkDaBXcSv5gd7p+TbN/Cxd5IYSY7RuzinuT7oun7euAXdDEq7",
+	"0e8Im6vZ12HzVEmtiT+XPx42fxvuD1DkL+S7//r/f97h4tFLkd47p+lFLqed7o+wpYPPJfBJbnUYhxNj",
+	"2w1NTiyr7uwBAWoTMHWesxWrj2RWyWIfuDaJjUxuDO7mJKVmNhsBEumAvswBeWzbAsKCaZ4fkG+WZ8Lf",
+	"OHg31StfUI5X1tx2j6PCp7vWDpwHe6dnYizzjKkRvPGXQx8RaL0LUrADMk5lxsZWJ17MluhLptzAJhYQ",
+	"+UunU8Wm1LCRUy3HNgGjc8+YeudWN5pINWJU5ZypMRlSQdwf1UY8NNATlbFLq2O4q5LOm/1JYF1VJzSH",
+	"AUQqeFL70PdsKh9m9cGNzQ3c73lGrLtdyMUpGeO/x3blUM6T/KQyZqPH66XxrKvM5+ulSL9xGHgbIVat",
+	"Ej9NTEAjW4DcFUJg3TFIjrOIQaeyNlZ+dUoOrSqU510F+WrMiZcl/SoBlwe03xyc3P/yoUs2tn/X3g+4",
+	"RKZM3bD7w51GVxDX0xXS/2wUiwCl4ipNGktWQrjgVndhWTWfBsYcZ9P3fvNTjNYGdEWKJAQfXq1OQlf6",
+	"ydhF0YzJnF44P6Cf1NrJ0ZsNdzdwFRv0Nj4T4ypmcXS+HNWgGbfF/1NnzV+iBs+1DY0DR0LNtMgQIyZJ",
+	"Peh4L6lc2JYvfqGJgKLEimHCMdfeas8yWFiR0yXLqtmpAXUrlXPg8Y7dqdLpP+5YzkSmfA5wa9t2yrZX",
+	"XDhvvbcIWg8ywgaVlxBWw7EL74RkEOuRGHvW7IBIuHNCp3I+h3EVm5TasuRT+JEbog3Pc5+mi/tIMKq8",
+	"BWQwmq5eVQmJ3kSYr2JG1fogBr7Us2ZKykpGii9NPQsc3eDfSTk4UsALXt0cCP4Z1SRnE9O4rTzkuPEO",
+	"jAbUbLI2Gbus9BH+dkIA2cdkqOmEAeXZCpKnmKBvoQRzCbjPIxcWrpA1r6ybELLd6D7O8Y6E7dYqOpXH",
+	"OIV/Dny8+VvHBS3SVXncuiNQTOMGmM36y6Uo87xTAYBDhheI5pmNVFyKNBSOT6uS7mVh77eiALbHciAf",
+	"jQwaywC8/sePTw7mmbPO2iiUFIU4K2FhYIsVwmCOkzr0iWAeJ+oAAq5PQQs9kxh7YyXwHOJ3FEulysLS",
+	"9S4B2tXVsBwS+Q3J5dQuo14DyrdwiZRM14YmUkCmqCw11lM/Ewx08RM3F/Aleun9OM2WwmH6ny/v4b4C",
+	"Dy+h7rVguWCEcLGTfouGZfXqSb14cJ5DGJeurX52G19oUkjNbYe9ZzSFKCc292oJxf7xmUSmfCakqKA2",
+	"HJeFZsqM6zg0F6thM2atGVAufAQV8HpbGau6jGCr2NJ7hDuDEhKvjUtQolM7ghtXW2VDCnYmcplS9FIL",
+	"bb3kp+SCsQKRzkbEgno4nlE9mkvF0D4IzM9GVdnBsM2eLOj70k5js65ObEURbvDWIKU7/OyAvKRTpgn8",
+	"SA0UT5lzM8YQLjg8KoQt5iIYVeT44ZfkO/4NAcq0TRRcoZLxY0wI3X8mUgkX1wmZ/osXkFr5i+KGaX/F",
+	"JURLWAMg47lLuEX9iNrK5yBx8JTGbhy4a14CcW4IwaoB4dXABtaeEnqOWfNW+qxJrENfsUN1hWR9ffTo",
+	"uEfx8icI632nWVYkizA2EsHsy5B0LAOPJa4xWR3J60zHhw2V6SiiMq0sD0BLCiWNTGXukbqK8NQFoxe6",
+	"1vKO9rqi2P5j/6UbZP9nO0gTblst6o2b3tMY0WwOvqghO5gekKODBwfHe6fYkGPhEglxdPw38ujaw/xl",
+	"94IfF0V8rfUZf/mgxwkDugMxzqSQ4JDrmrFFJ11zHt92pB9SFxoJI9V/BasaaDgR9VZEmqN12yvsi/++",
+	"ZYJkJT3EIxkdN9YEzRTe4hFeNsiPoQGBzBhqTWbk5dA9V79qKUtF3pes9JctouOidc9bKenLa9/i22Kq",
+	"aMa8O27DjoHCVrdb0xLXvioC/s9vvLST1Fs/xa27aDSrXvkaAXdReQYBjmUL7C1HNMdgMVKx87UioJ51",
+	"OzGsDKhna2TAloT3Q2UJcWKoOBNjzd6PbYktjFGo1MyEsA80NTlYUlN2QigGcIPd0DO0M9FWzAO9r1LP",
+	"UdypdEesQmMlHNBI0AZbK9LVcLVSTYbu91MbkmNtse6Z9X2mUkxynhrCqxAkKLDgBfAxGaJNQoY12E4r",
+	"Q4NxYpeVWRGg4C/FQh24WtrQofaSUMUfOhU2U7LAGPxK8EOys8YRzBj0lpG2rWnPyWlGLUEHZrChqkQI",
+	"+Kag8lkVqe7EFWTyw/ETS65tYQcq/5gzAZc4eXh4WAHfhmwcYWWyjNWiky1TVlXGw+APzVLpYOslTgRN",
+	"tb/QpF3Xgny0YljolqD0rI8E5abgYBLSJUPZMJdTLk5tKTiMsLciQppitIyrIdlxzz7F8fZfXM3e1lNy",
+	"+URElZuXOlxxJAFmvDSX6YVNo+DGFvIznlUNoS7r/fv3H+1hoT8XNWT5xgVbbDy2N7afcOSgMmrYvm83",
+	"3EtIgvsVC52aZde8bQKL5nzDYDCAH6srx/sG6ueVenZXpfNwajt4l6jmTKVF4BBD/5YDhb10/hCdW44+",
+	"aU8InJW9jzIMehBQiLO6FPY8T+feLr5eKMGqMcsNVVoFsiE0FGeyPDfWJGyNCph1MvRFolJF9cyG8qLk",
+	"kBAwHOCfzOydECwYityfjNEDW9VTghGB0NpGkL3aCoLiA6n6x0SsUM6fKkszkhNnIsGKq2DxjtuuIH/q",
+	"BOQblLusgx0/BJseDucM9MTIM1GLHOhTh81oH/xIDUCKZ05ObbmnaFGA3ajUM/ClsLK6Z/e67lRb/eeG",
+	"DOD1BHfEcsIFdMWatNgOz+6G4dyylvGaLlGu9LQSZI1akklsRSFLE4ii3MYrykmA3d5I2kn/NlFoH2Kx",
+	"evaJ+hm/eKLYYlXW+3M2i/rdNH+6/r5F14YM18/c6qXdSQejADKf2xj9jtsYOQYpz+HG39gUGr+mLpNC",
+	"r4b0tQP3viDhwKdVCJ+0sQqNX+HBEuvrhhYh8lLmPOVMd7Z4tpj4U7iBu6yyVep4mS1MqkTjdmXcSwbe",
+	"LBPTwDrmsAe2bU/YdzfOCoID6OzUGp7R53AvC7cwrZgE5DGBcG2S8Qn6rk0zKwNomAwtKhxYImJhxe9e",
+	"dH6txbw6OYWT16oi4CF/iBL6qY9ickNUPnJQ0XLjyD+WY3KM+R9IXeOgtkjFZ1gG6SMl873q7ZqImSlZ",
+	"TmcN4EIJ8xIvMQLhb1hykBuXfuIWQMuMo2XP5pXVbg542RcvdbWQA7hXxv3Eua6bPmvq1xis5kz4QKww",
+	"9bOetfIR1/sHuKP1mYzRTAoASUHHy1k2dVAR0rDWKAE2nhKXOlu1ZKhrF4OOWp0ovGXT36rEO4oFGOE4",
+	"LIcb+9RYNMBTDXn6MDGEPbjFuMOgOUZBv6nttTZuyJqXfYRdUDk1C2Frrde44eDL2tbbHY61wsRuSCe9",
+	"42is1W1uKD8nw1c/x2LddNV5pC/gdCHDGDbYvqmiYptcDd0yltzWFaDruhrWd6382b3zO+2HHxsSu1Fc",
+	"01jAAhvjbKbB7+CTj1tIkpuHfG0/6h60YCmn+Silhk0l/rJS3eZcypxREXNB/Aj8GHHM3szwmIhyfs4U",
+	"RrxRDknZKdVsnwvNhOaGW7Ektpj3g3VN0m5ffu0SWj3m3wLzu53+/3ZDg5u0SryAMhV3c7XFjvCx613m",
+	"ewieL63vwFnIh9QFcMMZXGfz1e4VVZ1Y/wCepOPjO0Hy5uW1lXH3s2H3D9LVP2Blt85U/C9/7sb+10JQ",
+	"N3UN3aFh/I9uFD98dMOs5ndoRA+7cnEqUrY2F8bbO3TTqGf7wHBM8qBOVHGFXVv1DaFNckYhJJI81pze",
+	"+07mF9TQPVd9sV1clptIVdkZEycQvKebRVbq+rrEKiK21KAtlGi7SC9PwzIpvp63nNSlL1zHGp99B0sN",
+	"xg3ncxa/LKzM2ACKz7t0s+G+NFZNPiUTxjRWQcRUG7S2LbHj1jnDXIvSQCBmXcK37oxte2DrZrfrMxFv",
+	"mL3SBFtDHMYlUzC1FEwTLtK8zLAAYnC+rsTbhGPGDIawTlxtZHhOsWSw9W9PsHVsXd7zTPjOsQpWh00J",
+	"XauejIGdrlSMDF1FyMMHe85JHpRcHh5+CW6TsSyYGIXgHZOhtara6MQAAD6pkiyZqefds9mt+QLSf9i8",
+	"MNZ7DyUJGh+n0qIXtXGgRLGc2cI5UCYU13S+bPSVRCyv7X+npNHuuKOwsHM+1oTWJyoTztNI8muZQTh+",
+	"EOloSwd15dyL7uC9O/GzBLvuisQP3riNq+bBp2xRe9GwLtdkaJO5F7NlzDSWVCVOrtIdqHkrKLboYWGL",
+	"hxrEENOxm5FlsyM5mcRTnGwJrFXzzrtbCQ7osqo8aRRH+hMI0VGDzOMsaxz7zcaJ3KFVpitO5G4tM12r",
+	"eu0ll88ej7sVpQ2bFyBI6LWStM/2wBhYxQwmVQVFvP0oPtoWEpilZnAZnAmazbnRTRe1FZMTYkv2ems5",
+	"Xhj/koKh3/aCuS7/0FAHghhta60hN2zeEKBdRXYrssIQgiolF1Dq26bJaEzxtm7iasNkXItVB9pQSKi2",
+	"zlfb0Y4b7JXtXJ3ofAUHcebqVYB7eOwHG1W1NVKQwMZhzWDUEIZh0lVyJp6sgE5jV9p+EtyZ2CjC1ffd",
+	"m+qEb5wH1VN1yE018FFhmXDzyV5MraKEq+dVbSE4mcH1XWi4BpaWCttV/fO3wTmjiqnByT/fwW1no8ft",
+	"cKXKByeDe3gLuul/qxxSS20QCtUT6FoX/l0t9OO7j/97AA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -26,16 +26,27 @@ func evalChecklist(m *evalMerger, in InspectionInput) {
 // Paradip 1967, r.13(1)).
 func evalParticulars(m *evalMerger, in InspectionInput) {
 	v := in.Vessel
+	pax, cargo := overloadCodes(m.rs.Regime)
 	if v.PassengersCertified > 0 && v.PassengersCarried > v.PassengersCertified {
 		m.tr.Add("overloading.passengers", "Karnataka 2025, Sch-IV row 5", "%d passengers carried, %d certified", v.PassengersCarried, v.PassengersCertified)
-		m.derive(evalDerived{Code: CodeOverloadPassengers, Source: SourceChecklist,
+		m.derive(evalDerived{Code: pax, Source: SourceChecklist,
 			Detail: fmt.Sprintf("%d passengers carried against %d certified", v.PassengersCarried, v.PassengersCertified)})
 	}
 	if v.CargoPermitted > 0 && v.CargoTonnes > v.CargoPermitted {
 		m.tr.Add("overloading.cargo", "Karnataka 2025, Sch-IV row 5", "%.2f t carried, %.2f t permitted", v.CargoTonnes, v.CargoPermitted)
-		m.derive(evalDerived{Code: CodeOverloadCargo, Source: SourceChecklist,
+		m.derive(evalDerived{Code: cargo, Source: SourceChecklist,
 			Detail: fmt.Sprintf("%.2f t cargo against %.2f t permitted", v.CargoTonnes, v.CargoPermitted)})
 	}
+}
+
+// overloadCodes are the overloading codes of a regime: Karnataka's are
+// detainable Sch-IV row 5 offences; Paradip 1967 has no detention, and its
+// tindal must put off the excess before starting (r.13(1), r.19).
+func overloadCodes(r Regime) (passengers, cargo Code) {
+	if r == RegimeParadip1967 {
+		return CodeParadipPassengersExcess, CodeParadipCargoExcess
+	}
+	return CodeOverloadPassengers, CodeOverloadCargo
 }
 
 // evalDetention proposes detention if any deficiency is 06 or a Sch-IX

@@ -1,0 +1,83 @@
+package inspect
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+)
+
+// Fit is the vessels a template or an item applies to: the law's own
+// limits (a kind's chapter, a category's schedule, a zone's equipment
+// list). An empty list admits every value; a non-empty one needs the
+// vessel's value recorded and listed.
+type Fit struct {
+	Kinds      []rules.VesselKind `json:"kinds,omitempty"`
+	Categories []rules.Category   `json:"categories,omitempty"`
+	Zones      []int              `json:"zones,omitempty"`
+	// Rule is the citation that sets the limit, named in a refusal.
+	Rule rules.Citation `json:"rule"`
+}
+
+// VesselFacts are the particulars a fit is judged on.
+type VesselFacts struct {
+	Regime   rules.Regime
+	Kind     rules.VesselKind
+	Category rules.Category // "" if not recorded
+	Zone     int            // 0 if not recorded
+}
+
+// FactsOf reads the fit particulars of a registry vessel.
+func FactsOf(v models.Vessel) VesselFacts {
+	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind)}
+	if v.Category != nil {
+		f.Category = rules.Category(*v.Category)
+	}
+	if v.Zone != nil {
+		f.Zone = *v.Zone
+	}
+	return f
+}
+
+func factsOfInspected(v rules.InspectedVessel) VesselFacts {
+	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone)}
+}
+
+// Check returns why v is outside the fit, or nil.
+func (f Fit) Check(v VesselFacts) error {
+	var why []string
+	if len(f.Kinds) > 0 && !slices.Contains(f.Kinds, v.Kind) {
+		why = append(why, fmt.Sprintf("kind %s (not %s)", join(f.Kinds), orNone(string(v.Kind))))
+	}
+	if len(f.Categories) > 0 && !slices.Contains(f.Categories, v.Category) {
+		why = append(why, fmt.Sprintf("category %s (not %s)", join(f.Categories), orNone(string(v.Category))))
+	}
+	if len(f.Zones) > 0 && !slices.Contains(f.Zones, v.Zone) {
+		zone := "not recorded"
+		if v.Zone != 0 {
+			zone = fmt.Sprint(v.Zone)
+		}
+		why = append(why, fmt.Sprintf("zone %s (not %s)", join(f.Zones), zone))
+	}
+	if len(why) == 0 {
+		return nil
+	}
+	return fmt.Errorf("applies to %s under %s", strings.Join(why, ", "), f.Rule)
+}
+
+func join[T any](xs []T) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, " or ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "not recorded"
+	}
+	return s
+}

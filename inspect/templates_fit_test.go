@@ -1,0 +1,100 @@
+package inspect_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
+)
+
+func TestFitCheck(t *testing.T) {
+	zone1 := inspect.Fit{Kinds: []rules.VesselKind{rules.KindMechanised}, Zones: []int{1}, Rule: "Karnataka 2025, r.46"}
+	catC := inspect.Fit{Kinds: []rules.VesselKind{rules.KindMechanised}, Categories: []rules.Category{rules.CategoryC}, Rule: "Karnataka 2025, r.5(d)"}
+	cases := []struct {
+		name string
+		fit  inspect.Fit
+		v    inspect.VesselFacts
+		ok   bool
+		why  string
+	}{
+		{"Karnataka 2025 r.46: a Zone-1 mechanised vessel", zone1, inspect.VesselFacts{Kind: rules.KindMechanised, Zone: 1}, true, ""},
+		{"Karnataka 2025 r.47: Zone 2 is the DA's", zone1, inspect.VesselFacts{Kind: rules.KindMechanised, Zone: 2}, false, "zone 1 (not 2)"},
+		{"Karnataka 2025 r.46: zone not recorded cannot be shown to fit", zone1, inspect.VesselFacts{Kind: rules.KindMechanised}, false, "not recorded"},
+		{"Karnataka 2025 r.46: a boat is not a mechanised vessel", zone1, inspect.VesselFacts{Kind: rules.KindNonMechanised, Zone: 1}, false, "kind mechanised (not non_mechanised)"},
+		{"Karnataka 2025 r.5(d): Category C", catC, inspect.VesselFacts{Kind: rules.KindMechanised, Category: rules.CategoryC}, true, ""},
+		{"Karnataka 2025 r.5(a): Category A is not Sch-VI's", catC, inspect.VesselFacts{Kind: rules.KindMechanised, Category: rules.CategoryA}, false, "r.5(d)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.fit.Check(c.v)
+			if (err == nil) != c.ok {
+				t.Fatalf("Check = %v, want ok %v", err, c.ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), c.why) {
+				t.Fatalf("Check = %q, want it to say %q", err, c.why)
+			}
+		})
+	}
+}
+
+// Every current template declares its vessels and the rule; every key's
+// versions share one fit; the newest version of a key is current.
+func TestTemplatesDeclareTheirVessels(t *testing.T) {
+	fits := map[string]string{}
+	current := map[string]int{}
+	for _, tp := range inspect.Templates() {
+		if tp.Fit.Rule == "" || len(tp.Fit.Kinds) == 0 {
+			t.Errorf("%s v%d: no fit", tp.Key, tp.Version)
+		}
+		if f, ok := fits[tp.Key]; ok && f != string(tp.Fit.Rule) {
+			t.Errorf("%s: versions differ in fit", tp.Key)
+		}
+		fits[tp.Key] = string(tp.Fit.Rule)
+		if !tp.Retired {
+			current[tp.Key]++
+		}
+	}
+	for key, n := range current {
+		if n != 1 {
+			t.Errorf("%s: %d current versions", key, n)
+		}
+	}
+	if _, ok := current["kandla-motor-boat"]; !ok {
+		t.Error("Kandla 1955 has no current template")
+	}
+}
+
+// A database seeded before templates had a fit gets the fit and the
+// retirement of its versions on the next seed, logged for pull; their
+// items are untouched.
+func TestSeedTemplatesRefreshesFitAndRetirement(t *testing.T) {
+	db := testkit.NewDB(t)
+	s := inspect.New(db, nil, nil)
+	ctx := context.Background()
+	if _, err := s.SeedTemplates(ctx); err != nil {
+		t.Fatal(err)
+	}
+	v1 := inspect.TemplateID("ka-display-board", 1)
+	db.Gorm.Exec(`UPDATE checklist_templates SET fit = '{}', retired_at = NULL WHERE id = ?`, v1)
+	var before int64
+	db.Gorm.Raw("SELECT count(*) FROM change_log WHERE entity_type = 'checklist_template'").Scan(&before)
+	if n, err := s.SeedTemplates(ctx); err != nil || n != 0 {
+		t.Fatalf("reseed: %d, %v", n, err)
+	}
+	var row struct {
+		Fit     string
+		Retired bool
+	}
+	db.Gorm.Raw("SELECT fit::text AS fit, retired_at IS NOT NULL AS retired FROM checklist_templates WHERE id = ?", v1).Scan(&row)
+	if !strings.Contains(row.Fit, "r.103(2)") || !row.Retired {
+		t.Fatalf("ka-display-board v1 after reseed: %+v", row)
+	}
+	var after int64
+	db.Gorm.Raw("SELECT count(*) FROM change_log WHERE entity_type = 'checklist_template'").Scan(&after)
+	if after != before+1 {
+		t.Fatalf("change log %d → %d, want one entry for the refreshed version", before, after)
+	}
+}
