@@ -226,7 +226,7 @@ func (s *Service) startMultipart(ctx context.Context, u *upload) (*upload, error
 func (s *Service) presign(ctx context.Context, u *upload, received []blob.Part) (Plan, error) {
 	p := Plan{PhotoID: u.PhotoID, Status: PlanUpload, Method: u.Method, Received: received}
 	if u.Method == MethodSingle {
-		put, err := s.store.PresignPut(ctx, blob.ContentKey(u.SHA256), blob.PresignPutOptions{
+		put, err := s.store.PresignPut(ctx, singleKey(u.PhotoID), blob.PresignPutOptions{
 			SHA256: u.SHA256, Size: u.Size, ContentType: u.ContentType, MaxSize: MaxSize, TTL: s.ttl})
 		if err != nil {
 			return p, storeErr("presign put", err)
