@@ -106,7 +106,9 @@ func stagingKey(id uuid.UUID) string { return blob.StagingKey(id.String()) }
 func singleKey(id uuid.UUID) string { return blob.StagingKey(id.String() + ".single") }
 
 // stagedKeys are every key an upload of photo id may have written.
-func stagedKeys(id uuid.UUID) []string { return []string{singleKey(id), stagingKey(id), fallbackKey(id)} }
+func stagedKeys(id uuid.UUID) []string {
+	return []string{singleKey(id), stagingKey(id), fallbackKey(id)}
+}
 
 // fallbackKey is where the streamed fallback upload of photo id is staged;
 // apart from the multipart key so the two paths never share an object.
