@@ -18,7 +18,7 @@ import (
 
 // call sends a JSON request over the harness's real listener and checks
 // the answer against the contract, like do does in memory.
-func (p *photoHarness) call(method, path, user string, body any) response {
+func (p *photoHarness) call(method, path, user string, body any, headers ...string) response {
 	p.t.Helper()
 	var raw []byte
 	if body != nil {
@@ -28,11 +28,14 @@ func (p *photoHarness) call(method, path, user string, body any) response {
 	if raw != nil {
 		hdr["Content-Type"] = "application/json"
 	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		hdr[headers[i]] = headers[i+1]
+	}
 	r := p.httpDo(method, path, user, bytes.NewReader(raw), int64(len(raw)), hdr)
 	req, err := http.NewRequest(method, p.base+path, bytes.NewReader(raw))
 	p.must(err)
-	if raw != nil {
-		req.Header.Set("Content-Type", "application/json")
+	for k, v := range hdr {
+		req.Header.Set(k, v.(string))
 	}
 	req.Header.Set("Authorization", "Bearer "+p.tokens[user])
 	p.validate(req, raw, r)

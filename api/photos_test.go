@@ -25,10 +25,12 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage/blob"
+	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -81,9 +83,10 @@ func newPhotoHarness(t *testing.T, kind string, cfg *blob.Config) *photoHarness 
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
 	svc := photo.New(db, store, photo.Options{})
+	inspSvc := inspect.New(db, nil, time.Now)
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
 		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(), Blobs: pinger{store},
-		Photos: svc, LocalBlobs: local})
+		Photos: svc, LocalBlobs: local, Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{})})
 	if err != nil {
 		t.Fatal(err)
 	}

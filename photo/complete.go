@@ -108,6 +108,11 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 	if u != nil && u.State == "verifying" && u.LeaseUntil != nil && u.LeaseUntil.After(s.now()) {
 		return nil, errInProgress()
 	}
+	if u != nil && u.State == stateEnding {
+		c := *u // ended: as good as rejected, until EndUploads has cleaned up
+		c.State = "rejected"
+		u = &c
+	}
 	if fallback && (u == nil || u.State == "rejected") {
 		return s.keepUpload(tx, sc, t, nil)
 	}
@@ -122,8 +127,11 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 		if u == nil {
 			return nil, errNoPlan
 		}
-		if u.RejectCode == "upload_expired" {
+		switch u.RejectCode {
+		case codeExpired:
 			return nil, errUploadExpired
+		case codeDiscarded: // the inspection was brought back since: start again
+			return nil, errNoPlan
 		}
 		return nil, rejection(u.RejectCode, u.RejectDetail)
 	}
