@@ -286,8 +286,9 @@ func benchPhotoUpload(b *testing.B, waitEach bool) {
 	}
 }
 
-// benchThumbWorkers is how many photos `tindal serve` works on at once.
-const benchThumbWorkers = 2
+// benchThumbWorkers is how many photos `tindal serve` works on at once by
+// default (TINDAL_THUMB_WORKERS).
+const benchThumbWorkers = 1
 
 // waitThumbnails polls until the photo's background work is done.
 func waitThumbnails(b *testing.B, db *storage.DB, id uuid.UUID) {

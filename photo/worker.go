@@ -130,7 +130,7 @@ func (s *Service) process(ctx context.Context, j job) {
 	}
 	r := result{exif: ReadExif(data)}
 	r.flags, r.distance, r.offset = reviewFlags(r.exif, place{Lat: j.Lat, Lon: j.Lon, At: j.StartedAt})
-	th, err := makeThumbnails(data, j.ContentType)
+	th, err := makeThumbnails(data, j.ContentType, r.exif.Orientation)
 	switch {
 	case errors.Is(err, errNoDecoder):
 		r.note = err.Error()
