@@ -129,3 +129,71 @@ func TestPhotoDiscardEndsUploads(t *testing.T) {
 		}
 	})
 }
+
+// pushAs is push from the device of a given token.
+func (p *photoHarness) pushAs(token string, seq0 int, muts ...map[string]any) []string {
+	p.t.Helper()
+	saved := p.tokens["inspector"]
+	p.tokens["inspector"] = token
+	defer func() { p.tokens["inspector"] = saved }()
+	return p.push(seq0, muts...)
+}
+
+// TestPhotoDiscardLostToEditBringsPhotosBack: a discard that loses to an
+// edit from another device that had not seen it (DESIGN §4 Lifecycle)
+// brings the draft back, and its photos with it — evidence is never lost
+// silently — while a photo removed before stays removed.
+func TestPhotoDiscardLostToEditBringsPhotosBack(t *testing.T) {
+	p := newPhotoHarness(t, "minio", nil)
+	other := p.do("POST", "/v1/auth/login", "", map[string]any{"email": "inspector@test.tindal", "password": testPassword,
+		"installation_id": "second-phone"}).json()["access_token"].(string)
+	insp, id := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	data := photoBytes(t, 64<<10)
+	p.push(0, map[string]any{"name": "inspection.start", "args": map[string]any{"id": insp, "vessel_id": p.ids["vessel-KARWAR"],
+		"template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}}, attachMut(insp, id, data))
+	plan := p.call("POST", "/v1/photos", "inspector", planBody(id, data))
+	p.putPlanned(plan.json(), data)
+	if r := p.call("POST", "/v1/photos/"+id.String()+"/complete", "inspector", nil); r.status != 200 {
+		t.Fatalf("complete: %d %s", r.status, r.body)
+	}
+	p.push(2, map[string]any{"name": "inspection.discard", "args": map[string]any{"inspection_id": insp}})
+	if r := p.call("GET", "/v1/photos/"+id.String(), "inspector", nil); r.status != 404 {
+		t.Fatalf("GET after discard: %d", r.status)
+	}
+	// The second phone edits the draft, based on the version before the discard.
+	if got := p.pushAs(other, 0, map[string]any{"name": "inspection.edit", "args": map[string]any{"inspection_id": insp, "notes": "still here"}}); got[0] == "rejected" {
+		t.Fatalf("edit from the second phone: %v", got)
+	}
+	r := p.call("GET", "/v1/photos/"+id.String(), "inspector", nil)
+	if r.status != 200 || r.json()["state"] != "verified" || r.json()["urls"].(map[string]any)["original"] == nil {
+		t.Fatalf("GET after the discard lost: %d %s, want the verified photo back", r.status, r.body)
+	}
+}
+
+// TestPhotoSingleUploadNeverCompletedExpires: bytes a single PUT staged
+// but nobody completed are removed after 24 hours; complete then answers
+// upload_expired and a new plan starts afresh.
+func TestPhotoSingleUploadNeverCompletedExpires(t *testing.T) {
+	p := newPhotoHarness(t, "minio", nil)
+	ctx := context.Background()
+	data := photoBytes(t, 64<<10)
+	id := p.attach(data)
+	p.putPlanned(p.call("POST", "/v1/photos", "inspector", planBody(id, data)).json(), data)
+	if _, err := p.svc.Housekeep(ctx, time.Now().Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := p.store.Exists(ctx, blob.StagingKey(id.String()+".single")); err != nil || ok {
+		t.Errorf("staged bytes after 24 hours: exists %v (%v)", ok, err)
+	}
+	if r := p.call("POST", "/v1/photos/"+id.String()+"/complete", "inspector", nil); r.status != 409 || r.json()["code"] != "upload_expired" {
+		t.Errorf("complete after expiry: %d %s, want 409 upload_expired", r.status, r.body)
+	}
+	plan := p.call("POST", "/v1/photos", "inspector", planBody(id, data))
+	if plan.status != 200 || plan.json()["status"] != "upload" {
+		t.Fatalf("new plan: %d %s", plan.status, plan.body)
+	}
+	p.putPlanned(plan.json(), data)
+	if r := p.call("POST", "/v1/photos/"+id.String()+"/complete", "inspector", nil); r.status != 200 || r.json()["state"] != "verified" {
+		t.Errorf("complete of the new plan: %d %s", r.status, r.body)
+	}
+}
