@@ -83,13 +83,13 @@ func discardBody(c *fiber.Ctx) {
 	if s == nil {
 		return
 	}
-	if c.Request().Header.ContentLength() <= maxStreamedBody {
-		if _, err := io.CopyN(io.Discard, s, maxStreamedBody+1); err == io.EOF {
-			return // all read: the connection may serve the next request
-		}
+	if _, err := io.CopyN(io.Discard, s, maxStreamedBody+1); err == io.EOF {
+		return // all read: the connection may serve the next request
 	}
-	c.Context().SetConnectionClose()
+	c.Context().SetConnectionClose() // bounded: a longer body is cut off after maxStreamedBody
 }
 
-// maxStreamedBody is the most a refused streamed body is read for.
-const maxStreamedBody = photo.MaxSize
+// maxStreamedBody is the most a refused streamed body is read for: past the
+// photo limit, so that an upload a little over it (the usual mistake) is
+// read to its end and its client reads the 413 instead of a reset.
+const maxStreamedBody = photo.MaxSize + 1<<20

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
+	"github.com/valyala/fasthttp"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
@@ -99,12 +100,56 @@ func (h *handlers) putPhotoContent(c *fiber.Ctx) error {
 	if err != nil {
 		return models.Errorf(models.KindInvalid, "invalid_request", "id must be a UUID")
 	}
+	length := contentLength(c)
+	if n, err := strconv.ParseInt(c.Get(refusedLengthHeader), 10, 64); err == nil {
+		length = n // refused on its head by refuseOversizedExpect: the client waits for our answer, body unsent
+		c.Context().SetConnectionClose()
+	}
 	ctx := c.UserContext()
-	res, err := ps.PutContent(ctx, scopeOf(ctx), id, requestBody(c), contentLength(c))
+	res, err := ps.PutContent(ctx, scopeOf(ctx), id, requestBody(c), length)
 	if err != nil {
 		return err
 	}
 	return c.JSON(resultOut(res))
+}
+
+// refusedLengthHeader carries the declared Content-Length of a fallback
+// upload refused on its head (refuseOversizedExpect) to the handler. Only
+// the server sets it: a client's copy is removed before anything reads it.
+const refusedLengthHeader = "X-Tindal-Refused-Length"
+
+// honourExpectContinue makes the server answer an over-limit fallback
+// upload that asks "Expect: 100-continue" with 413 instead of 100, so the
+// client never sends the body (RFC 9110 §10.1.1). fasthttp sends 100 for
+// every such request before any handler runs, and its ContinueHandler can
+// only refuse with a bare 417; so the head is rewritten as the request is
+// received: no Expect, no body, the declared length kept aside for the
+// handler, which answers the photo_too_large problem and closes. Any
+// HeaderReceived hook already set still runs.
+func honourExpectContinue(app *fiber.App) {
+	srv := app.Server()
+	prev := srv.HeaderReceived
+	srv.HeaderReceived = func(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
+		refuseOversizedExpect(h)
+		if prev != nil {
+			return prev(h)
+		}
+		return fasthttp.RequestConfig{}
+	}
+}
+
+func refuseOversizedExpect(h *fasthttp.RequestHeader) {
+	h.Del(refusedLengthHeader)
+	if !h.IsPut() || string(h.Peek(fiber.HeaderExpect)) != "100-continue" || h.ContentLength() <= photo.MaxSize {
+		return
+	}
+	path, _, _ := strings.Cut(string(h.RequestURI()), "?")
+	if !streamedRoute(fiber.MethodPut, path) || strings.HasPrefix(path, "/v1/blobs/") {
+		return
+	}
+	h.Set(refusedLengthHeader, strconv.Itoa(h.ContentLength()))
+	h.Del(fiber.HeaderExpect)
+	h.SetContentLength(0)
 }
 
 // requestBody is the request body as a stream: the connection itself when

@@ -87,6 +87,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
 	})
+	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
 	app.Use(requestIDMiddleware, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger), remoteAddrMiddleware)
 	h.mountSystem(app, k, d.Metrics)

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 )
 
 // gate decides whether a content edit applies to an inspection in its
@@ -57,6 +58,9 @@ func (w *Work) undiscard(ctx context.Context, a *agg, m Meta) error {
 		return err
 	}
 	_ = cid
+	if err := photo.RestoreInspection(w.tx, a.row.ID); err != nil { // before deleted_at is cleared
+		return err
+	}
 	a.row.Status = models.StatusDraft
 	a.row.DeletedAt = gorm.DeletedAt{}
 	a.row.Stamps["status"] = stampOf(m, w.bump(a.row.ID), models.StatusDiscarded)
@@ -279,6 +283,9 @@ func (a *DiscardArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 	ag.row.Status = models.StatusDiscarded
 	ag.row.DeletedAt = gorm.DeletedAt{Time: now, Valid: true}
 	err = w.updateInspection(ctx, ag, map[string]any{"status": models.StatusDiscarded, "deleted_at": now, "stamps": ag.row.Stamps})
+	if err == nil { // its photos go with it; their uploads end after commit (DESIGN §5)
+		err = photo.DiscardInspection(w.tx, ag.row.ID)
+	}
 	w.audit("inspection.discard", EntityInspection, ag.row.ID, nil)
 	return applied(&ag.row), err
 }

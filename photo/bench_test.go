@@ -24,6 +24,10 @@ import (
 // photo: put-ms (raw PutObject), init+complete-ms, upload-ms (the client's
 // presigned PUTs), and the ratios overhead/put and e2e/put.
 //
+// The bytes are a small JPEG padded to size and no worker runs: for the
+// whole path with the thumbnail worker on a real 2,048 px photo, see
+// BenchmarkPhotoUpload in package api.
+//
 //	source .services.env && go test ./photo -run '^$' -bench PhotoOverhead -benchtime 20x
 func BenchmarkPhotoOverhead(b *testing.B) {
 	for _, size := range []int{2 << 20, 10 << 20} {

@@ -28,7 +28,8 @@ type Result struct {
 type verdict struct {
 	code   string // "" when the bytes are right
 	detail string
-	// staged is the staging key the bytes sit at ("" for a single PUT).
+	// staged is the per-photo key the judged bytes sit at ("" when none
+	// was written); finish removes it once the verdict is committed.
 	staged string
 }
 
@@ -107,6 +108,11 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 	if u != nil && u.State == "verifying" && u.LeaseUntil != nil && u.LeaseUntil.After(s.now()) {
 		return nil, errInProgress()
 	}
+	if u != nil && u.State == stateEnding {
+		c := *u // ended: as good as rejected, until EndUploads has cleaned up
+		c.State = "rejected"
+		u = &c
+	}
 	if fallback && (u == nil || u.State == "rejected") {
 		return s.keepUpload(tx, sc, t, nil)
 	}
@@ -121,8 +127,11 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 		if u == nil {
 			return nil, errNoPlan
 		}
-		if u.RejectCode == "upload_expired" {
+		switch u.RejectCode {
+		case codeExpired:
 			return nil, errUploadExpired
+		case codeDiscarded: // the inspection was brought back since: start again
+			return nil, errNoPlan
 		}
 		return nil, rejection(u.RejectCode, u.RejectDetail)
 	}
@@ -151,12 +160,17 @@ func (s *Service) check(ctx context.Context, u *upload) (verdict, error) {
 }
 
 var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
-	"nothing has been uploaded for this photo yet: PUT the bytes to the planned URL first")
+	"nothing has been uploaded for this photo yet: PUT the bytes to this photo's planned URL first "+
+		"(bytes stored for other photos do not count: every photo's upload must send its own bytes)")
 
-// checkSingle judges a single presigned PUT at the content key: the size
-// and the SHA-256 the store recorded, and the type of the first 4 KiB.
+// checkSingle judges a single presigned PUT at the photo's own staging key:
+// the size and the SHA-256 the store recorded (the signed checksum header
+// made it verify the body), and the type of the first 4 KiB. Right bytes
+// are copied to their content key. Only this photo's upload could write
+// that key, so an object at the shared content key proves nothing here:
+// a hash alone never verifies a photo (DESIGN §5).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
-	key := blob.ContentKey(u.SHA256)
+	key := singleKey(u.PhotoID)
 	st, err := s.store.Stat(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
 		return verdict{}, errNotUploaded
@@ -164,8 +178,10 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 	if err != nil {
 		return verdict{}, storeErr("stat upload", err)
 	}
+	v := verdict{staged: key}
 	if st.Size != u.Size {
-		return verdict{code: RejectSize, detail: fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)}, nil
+		v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", st.Size, u.Size)
+		return v, nil
 	}
 	sum := st.SHA256
 	if sum == "" { // a store that recorded no hash: read it all
@@ -174,17 +190,51 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 			return verdict{}, err
 		}
 		if n != u.Size {
-			return verdict{code: RejectSize, detail: fmt.Sprintf("the stored photo has %d bytes; %d were declared", n, u.Size)}, nil
+			v.code, v.detail = RejectSize, fmt.Sprintf("the stored photo has %d bytes; %d were declared", n, u.Size)
+			return v, nil
 		}
 	}
 	if sum != u.SHA256 {
-		return verdict{code: RejectChecksum, detail: fmt.Sprintf("the stored bytes hash to %s, not the declared %s", shortHash(sum), shortHash(u.SHA256))}, nil
+		v.code, v.detail = RejectChecksum, fmt.Sprintf("the stored bytes hash to %s, not the declared %s", shortHash(sum), shortHash(u.SHA256))
+		return v, nil
 	}
 	head, err := s.head(ctx, key, u.Size)
 	if err != nil {
 		return verdict{}, err
 	}
-	return judgeType(verdict{}, head, u.ContentType), nil
+	if v = judgeType(v, head, u.ContentType); !v.ok() {
+		return v, nil
+	}
+	return v, s.promote(ctx, u, key)
+}
+
+// promote copies verified staged bytes to their content key inside the
+// store, unless that key already holds them. A quarantined blob's object
+// is evidence of tampering and is never overwritten. The staged object is
+// kept until the verdict is committed (finish removes it), so that a
+// complete retried after a crash still finds the bytes this photo wrote.
+func (s *Service) promote(ctx context.Context, u *upload, key string) error {
+	var states []string
+	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT state FROM blobs WHERE sha256 = ?`, u.SHA256).Scan(&states).Error; err != nil {
+		return fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
+	}
+	if len(states) == 1 && states[0] == BlobQuarantined {
+		return errQuarantined
+	}
+	dst := blob.ContentKey(u.SHA256)
+	if st, err := s.store.Stat(ctx, dst); err == nil && st.SHA256 == u.SHA256 && st.Size == u.Size {
+		return nil
+	} else if err != nil && !errors.Is(err, blob.ErrNotFound) {
+		return storeErr("stat photo", err)
+	}
+	info, err := s.store.Copy(ctx, key, dst)
+	if err != nil {
+		return storeErr("copy to content key", err)
+	}
+	if info.SHA256 != "" && info.SHA256 != u.SHA256 { // the staged object changed under us
+		return fmt.Errorf("copy of %s recorded sha256 %s, want %s", key, info.SHA256, u.SHA256)
+	}
+	return nil
 }
 
 // judgeType rejects bytes that are no photo type, or another than declared.

@@ -38,14 +38,21 @@ func lockBlob(db *gorm.DB, sha string) (*blobRow, error) {
 	return &rows[0], nil
 }
 
-// mayReuse reports whether user, or an inspection of jurisdiction jur,
-// already referenced the blob sha: only then may a photo link to it without
-// an upload. Knowing a hash is not a password; holding the bytes is proved
-// by uploading them (DESIGN §5).
+// mayReuse reports whether the blob sha may be linked without an upload
+// for user's photo in jurisdiction jur (DESIGN §5: knowing a hash is not a
+// password; holding the bytes is proved by uploading them). Exactly:
+//   - user already holds a verified photo on these bytes, or a verified
+//     upload of them (they proved possession before); or
+//   - a live (not discarded) verified photo of an inspection of jur is on
+//     these bytes: the jurisdiction already has them, so its inspectors
+//     and supervisors could see them anyway.
+//
+// Nothing else counts: not an object at the content key, not another
+// jurisdiction's photo, not a discarded one of someone else.
 func mayReuse(db *gorm.DB, sha string, user uuid.UUID, jur uuid.UUID) (bool, error) {
 	var ok bool
 	err := db.Raw(`SELECT EXISTS (SELECT 1 FROM photos WHERE blob_sha256 = ? AND state = 'verified'
-			AND (COALESCE(uploaded_by, inspector_id) = ? OR jurisdiction_id = ?))
+			AND (COALESCE(uploaded_by, inspector_id) = ? OR (jurisdiction_id = ? AND deleted_at IS NULL)))
 		OR EXISTS (SELECT 1 FROM photo_uploads WHERE sha256 = ? AND user_id = ? AND state = 'verified')`,
 		sha, user, jur, sha, user).Scan(&ok).Error
 	if err != nil {

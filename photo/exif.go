@@ -21,6 +21,9 @@ type Exif struct {
 	TakenAt *time.Time
 	Lat     *float64
 	Lon     *float64
+	// Orientation is IFD0's Orientation tag (1–8; 0 when absent): how the
+	// thumbnails are turned.
+	Orientation int
 }
 
 // exifTimeLayout is EXIF's DateTime format.
@@ -50,7 +53,28 @@ func ReadExif(data []byte) (x Exif) {
 	}
 	x.TakenAt = takenAt(index)
 	x.Lat, x.Lon = position(index)
+	x.Orientation = orientationOf(index)
 	return x
+}
+
+// orientationOf reads IFD0's Orientation (a SHORT), 0 when absent or odd.
+func orientationOf(index exif.IfdIndex) int {
+	ifd := index.Lookup["IFD"]
+	if ifd == nil {
+		return 0
+	}
+	tags, err := ifd.FindTagWithName("Orientation")
+	if err != nil || len(tags) == 0 {
+		return 0
+	}
+	v, err := tags[0].Value()
+	if err != nil {
+		return 0
+	}
+	if s, ok := v.([]uint16); ok && len(s) > 0 && s[0] >= 1 && s[0] <= 8 {
+		return int(s[0])
+	}
+	return 0
 }
 
 // takenAt prefers DateTimeOriginal (with OffsetTimeOriginal) in the Exif

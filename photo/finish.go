@@ -6,15 +6,15 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
-	"github.com/tindal/tindal/storage/blob"
 )
 
 // finish writes a verdict under the photo's lock, if our lease still
-// holds: a verified blob and photo, or the rejection. Objects a rejection
-// leaves behind are removed after commit.
+// holds: a verified blob and photo, or the rejection. The staged object
+// the verdict judged is removed after commit (verified bytes were copied
+// to their content key; rejected ones are never kept). Nothing but a
+// verified copy ever writes a content key, so a rejection leaves none.
 func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdict) (Result, error) {
 	res := Result{PhotoID: l.u.PhotoID, State: StateVerified, Deferred: !l.t.Applied}
-	var dropContent bool
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		t, u, err := lockTarget(tx, sc, l.u.PhotoID)
 		if err != nil {
@@ -26,7 +26,7 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 		if v.ok() {
 			return s.accept(tx, sc, t, u)
 		}
-		dropContent, err = s.reject(tx, t, u, v)
+		err = s.reject(tx, t, u, v)
 		if permanent(v.code) {
 			res.State = StateRejected
 		}
@@ -35,9 +35,9 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 	if err != nil {
 		return Result{}, err
 	}
-	if dropContent {
-		if err := s.store.Delete(ctx, blob.ContentKey(l.u.SHA256)); err != nil {
-			s.log.Warn("delete rejected photo", "sha256", l.u.SHA256, "err", err) // collected later as unreferenced
+	if v.staged != "" {
+		if err := s.store.Delete(ctx, v.staged); err != nil {
+			s.log.Warn("delete staged photo", "key", v.staged, "err", err) // removed again on the next plan's completion
 		}
 	}
 	if !v.ok() {
@@ -80,27 +80,17 @@ func (s *Service) accept(tx *storage.Tx, sc models.Scope, t target, u *upload) e
 
 // reject records a refused upload. A permanent refusal (the declared hash
 // names bytes that are not an acceptable photo) rejects the photo itself;
-// otherwise the app may upload again. It reports whether the content-key
-// object must go: only bytes no verified blob holds.
-func (s *Service) reject(tx *storage.Tx, t target, u *upload, v verdict) (bool, error) {
+// otherwise the app may upload again.
+func (s *Service) reject(tx *storage.Tx, t target, u *upload, v verdict) error {
 	err := tx.DB.Exec(`UPDATE photo_uploads SET state = 'rejected', lease_until = NULL, reject_code = ?, reject_detail = ?,
 		updated_at = now() WHERE photo_id = ?`, v.code, v.detail, u.PhotoID).Error
 	if err != nil {
-		return false, fmt.Errorf("record rejected upload of %s: %w", u.PhotoID, err)
+		return fmt.Errorf("record rejected upload of %s: %w", u.PhotoID, err)
 	}
 	if t.Applied {
-		if err := s.markRejected(tx, t, v.code); err != nil {
-			return false, err
-		}
+		return s.markRejected(tx, t, v.code)
 	}
-	if v.staged != "" {
-		return false, nil // the staged object was removed already; the content key was never written
-	}
-	b, err := lockBlob(tx.DB, u.SHA256)
-	if err != nil || b == nil || b.State != BlobUploading {
-		return false, err
-	}
-	return true, tx.DB.Exec(`DELETE FROM blobs WHERE sha256 = ? AND state = 'uploading'`, u.SHA256).Error
+	return nil
 }
 
 func (s *Service) markRejected(tx *storage.Tx, t target, code string) error {

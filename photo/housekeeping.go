@@ -39,6 +39,9 @@ func (s *Service) Housekeep(ctx context.Context, now time.Time) (Housekept, erro
 	if h.UploadsAborted, err = s.AbortStaleUploads(ctx, now.Add(-StaleUploadAge)); err != nil {
 		return h, err
 	}
+	if _, err = s.EndUploads(ctx); err != nil {
+		return h, err
+	}
 	if h.BlobsCollected, err = s.CollectGarbage(ctx, now.Add(-UnreferencedAge)); err != nil {
 		return h, err
 	}
@@ -79,13 +82,18 @@ func (s *Service) LinkPending(ctx context.Context) (int, error) {
 // AbortStaleUploads aborts the multipart uploads started before cutoff.
 // Their photo_uploads rows are marked expired first (so a complete racing
 // with us answers upload_expired, and the next plan starts afresh), then
-// the store's uploads are aborted — ours and any orphan.
+// the store's uploads are aborted — ours and any orphan. Single-PUT
+// uploads untouched since cutoff are ended too (EndUploads then deletes
+// what they staged).
 func (s *Service) AbortStaleUploads(ctx context.Context, cutoff time.Time) (int, error) {
+	n, err := s.expireSingles(ctx, cutoff)
+	if err != nil {
+		return 0, err
+	}
 	ups, err := s.store.ListUploads(ctx, cutoff)
 	if err != nil {
-		return 0, storeErr("list uploads", err)
+		return n, storeErr("list uploads", err)
 	}
-	n := 0
 	for _, up := range ups {
 		if id, ok := photoOfStaging(up.Key); ok {
 			if err := s.expireUpload(ctx, id, up.ID); err != nil {

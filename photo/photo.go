@@ -99,6 +99,17 @@ func ThumbKey(sha256Hex string, px int) string {
 // stagingKey is where a multipart upload of photo id is assembled.
 func stagingKey(id uuid.UUID) string { return blob.StagingKey(id.String()) }
 
+// singleKey is where the presigned single PUT of photo id lands. Never the
+// shared content key: an object there proves only that someone, some time,
+// uploaded those bytes; an object at this photo's own key proves that this
+// photo's upload wrote them (its URL is signed for this key alone).
+func singleKey(id uuid.UUID) string { return blob.StagingKey(id.String() + ".single") }
+
+// stagedKeys are every key an upload of photo id may have written.
+func stagedKeys(id uuid.UUID) []string {
+	return []string{singleKey(id), stagingKey(id), fallbackKey(id)}
+}
+
 // fallbackKey is where the streamed fallback upload of photo id is staged;
 // apart from the multipart key so the two paths never share an object.
 func fallbackKey(id uuid.UUID) string { return blob.StagingKey(id.String() + ".put") }

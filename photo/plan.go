@@ -174,7 +174,7 @@ func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upl
 	if err != nil {
 		return nil, fmt.Errorf("record blob %s: %w", shortHash(t.SHA256), err)
 	}
-	if cur != nil && cur.State != "rejected" && cur.State != "verified" {
+	if cur != nil && cur.State != "rejected" && cur.State != "verified" && cur.State != stateEnding {
 		return cur, tx.DB.Exec(`UPDATE photo_uploads SET updated_at = ? WHERE photo_id = ?`, now, t.ID).Error
 	}
 	u := &upload{PhotoID: t.ID, UserID: sc.UserID, InspectionID: t.InspectionID, SHA256: t.SHA256, Size: t.Size,
@@ -226,7 +226,7 @@ func (s *Service) startMultipart(ctx context.Context, u *upload) (*upload, error
 func (s *Service) presign(ctx context.Context, u *upload, received []blob.Part) (Plan, error) {
 	p := Plan{PhotoID: u.PhotoID, Status: PlanUpload, Method: u.Method, Received: received}
 	if u.Method == MethodSingle {
-		put, err := s.store.PresignPut(ctx, blob.ContentKey(u.SHA256), blob.PresignPutOptions{
+		put, err := s.store.PresignPut(ctx, singleKey(u.PhotoID), blob.PresignPutOptions{
 			SHA256: u.SHA256, Size: u.Size, ContentType: u.ContentType, MaxSize: MaxSize, TTL: s.ttl})
 		if err != nil {
 			return p, storeErr("presign put", err)
@@ -271,7 +271,10 @@ func (s *Service) UploadStatus(ctx context.Context, sc models.Scope, id uuid.UUI
 	if err != nil {
 		return Plan{}, err
 	}
-	if u == nil || u.State == "rejected" || (u.Method == MethodMultipart && u.UploadID == "") {
+	if u != nil && u.State == stateEnding && u.RejectCode == codeExpired {
+		return Plan{}, errUploadExpired
+	}
+	if u == nil || u.State == "rejected" || u.State == stateEnding || (u.Method == MethodMultipart && u.UploadID == "") {
 		return Plan{}, errNoPlan
 	}
 	if u.State == "verified" {

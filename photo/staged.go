@@ -45,23 +45,15 @@ func (s *Service) checkMultipart(ctx context.Context, u *upload) (verdict, error
 }
 
 // afterCompleted handles an upload the store no longer lists: completed
-// by an earlier call (staged, or already copied), or gone.
+// by an earlier call whose verdict was not committed (the staged object is
+// still there: judge it again), or gone (aborted by housekeeping or a
+// discard). A matching object at the shared content key is no proof that
+// this photo's upload wrote anything, so it is never looked at here.
 func (s *Service) afterCompleted(ctx context.Context, u *upload, key string) (verdict, error) {
 	if ok, err := s.store.Exists(ctx, key); err != nil {
 		return verdict{}, storeErr("stat staged upload", err)
 	} else if ok {
 		return s.checkStaged(ctx, u, key)
-	}
-	st, err := s.store.Stat(ctx, blob.ContentKey(u.SHA256))
-	if err == nil && st.SHA256 == u.SHA256 && st.Size == u.Size {
-		head, err := s.head(ctx, st.Key, u.Size)
-		if err != nil {
-			return verdict{}, err
-		}
-		return judgeType(verdict{}, head, u.ContentType), nil
-	}
-	if err != nil && !errors.Is(err, blob.ErrNotFound) {
-		return verdict{}, storeErr("stat photo", err)
 	}
 	if err := s.expireUpload(ctx, u.PhotoID, u.UploadID); err != nil {
 		return verdict{}, err
@@ -95,7 +87,8 @@ func errPartsMissing(missing []int, n int) error {
 
 // checkStaged reads the staged object whole (at most MaxFullReads at a
 // time), hashes and sniffs it, and when it is right copies it to its
-// content key inside the store. The staged object is removed either way.
+// content key inside the store. finish removes the staged object once the
+// verdict is committed.
 func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdict, error) {
 	sum, n, head, err := s.hashObject(ctx, key)
 	if err != nil {
@@ -111,16 +104,9 @@ func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdi
 		v = judgeType(v, head, u.ContentType)
 	}
 	if v.ok() {
-		info, err := s.store.Copy(ctx, key, blob.ContentKey(u.SHA256))
-		if err != nil {
-			return verdict{}, storeErr("copy to content key", err)
+		if err := s.promote(ctx, u, key); err != nil {
+			return verdict{}, err
 		}
-		if info.SHA256 != "" && info.SHA256 != u.SHA256 { // the staged object changed under us
-			return verdict{}, fmt.Errorf("copy of %s recorded sha256 %s, want %s", key, info.SHA256, u.SHA256)
-		}
-	}
-	if err := s.store.Delete(ctx, key); err != nil {
-		s.log.Warn("delete staged photo", "key", key, "err", err) // housekeeping is not needed: the next complete retries
 	}
 	return v, nil
 }

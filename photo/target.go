@@ -54,12 +54,20 @@ func loadTarget(db *gorm.DB, sc models.Scope, id uuid.UUID, lock bool) (target, 
 	if err != nil {
 		return t, err
 	}
-	var exists bool
-	if err := db.Raw(`SELECT EXISTS (SELECT 1 FROM photos WHERE id = ?)`, id).Scan(&exists).Error; err != nil {
+	if t.ID != uuid.Nil {
+		return t, nil
+	}
+	var found []struct{ Mine, Deleted bool }
+	err = db.Raw(`SELECT COALESCE(uploaded_by, inspector_id) = ? AS mine, deleted_at IS NOT NULL AS deleted FROM photos WHERE id = ?`,
+		sc.UserID, id).Scan(&found).Error
+	if err != nil {
 		return t, fmt.Errorf("look for photo %s: %w", id, err)
 	}
-	if exists && t.ID == uuid.Nil {
-		return t, errNotFound // another user's photo, or discarded
+	if len(found) == 1 && found[0].Mine && found[0].Deleted {
+		return t, errDiscarded // its inspection was discarded: the upload is over
+	}
+	if len(found) == 1 {
+		return t, errNotFound // another user's photo
 	}
 	if t.ID == uuid.Nil {
 		return t, errAttachFirst

@@ -41,6 +41,9 @@ func (s *Service) Kick() {
 // photos at a time (each holds at most one photo, 25 MiB, in memory).
 func (s *Service) RunWorker(ctx context.Context, concurrency int) {
 	for {
+		if _, err := s.EndUploads(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("end photo uploads", "err", err) // retried on the next cycle
+		}
 		n, err := s.ProcessQueue(ctx, concurrency)
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("photo worker", "err", err)
@@ -94,7 +97,7 @@ func (s *Service) claim(ctx context.Context, n int) ([]job, error) {
 	now := s.now().UTC()
 	err := s.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
 		var ids []uuid.UUID
-		err := tx.DB.Raw(`SELECT id FROM photos WHERE thumb_state = 'pending' AND blob_sha256 IS NOT NULL
+		err := tx.DB.Raw(`SELECT id FROM photos WHERE thumb_state = 'pending' AND blob_sha256 IS NOT NULL AND deleted_at IS NULL
 			AND (thumb_lease_until IS NULL OR thumb_lease_until < ?) ORDER BY thumb_lease_until NULLS FIRST, id
 			LIMIT ? FOR UPDATE SKIP LOCKED`, now, n).Scan(&ids).Error
 		if err != nil || len(ids) == 0 {
@@ -127,7 +130,7 @@ func (s *Service) process(ctx context.Context, j job) {
 	}
 	r := result{exif: ReadExif(data)}
 	r.flags, r.distance, r.offset = reviewFlags(r.exif, place{Lat: j.Lat, Lon: j.Lon, At: j.StartedAt})
-	th, err := makeThumbnails(data, j.ContentType)
+	th, err := makeThumbnails(data, j.ContentType, r.exif.Orientation)
 	switch {
 	case errors.Is(err, errNoDecoder):
 		r.note = err.Error()

@@ -37,7 +37,7 @@ func (s *Service) saveResult(ctx context.Context, j job, r result) error {
 		res := tx.DB.Raw(`UPDATE photos SET exif_found = ?, exif_taken_at = ?, exif_lat = ?, exif_lon = ?, flags = ?::jsonb,
 			distance_m = ?, time_offset_s = ?, width = ?, height = ?, thumbnails = ?, thumb_state = 'done',
 			thumb_lease_until = NULL, thumb_error = ?, version = version + 1, updated_at = now()
-			WHERE id = ? AND thumb_state = 'pending' RETURNING jurisdiction_id, owner_id, inspector_id`,
+			WHERE id = ? AND thumb_state = 'pending' AND deleted_at IS NULL RETURNING jurisdiction_id, owner_id, inspector_id`,
 			r.exif.Found, r.exif.TakenAt, r.exif.Lat, r.exif.Lon, string(flags), r.distance, r.offset, w, h, r.thumbs,
 			r.note, j.ID).Scan(&keys)
 		if res.Error != nil {

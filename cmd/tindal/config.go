@@ -37,8 +37,12 @@ type config struct {
 	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
 	MailUnsubscribe string
 	Jobs            string
-	KACommencement  string
-	CoCDeadline     string
+	Thumbnails      string
+	ThumbWorkersS   string
+	// ThumbWorkers is TINDAL_THUMB_WORKERS parsed: photos worked on at once.
+	ThumbWorkers   int
+	KACommencement string
+	CoCDeadline    string
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -75,6 +79,8 @@ func (c *config) settings() []setting {
 		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", &c.MailFrom},
 		{"TINDAL_MAIL_UNSUBSCRIBE", "", "mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none", &c.MailUnsubscribe},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
+		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
+		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
 		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
@@ -112,6 +118,14 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	if c.Jobs != "on" && c.Jobs != "off" {
 		errs = append(errs, fmt.Errorf("TINDAL_JOBS: %q is not on or off", c.Jobs))
+	}
+	if c.Thumbnails != "on" && c.Thumbnails != "off" {
+		errs = append(errs, fmt.Errorf("TINDAL_THUMBNAILS: %q is not on or off", c.Thumbnails))
+	}
+	if n, err := strconv.Atoi(c.ThumbWorkersS); err != nil || n < 1 || n > 16 {
+		errs = append(errs, errors.New("TINDAL_THUMB_WORKERS: a whole number from 1 to 16"))
+	} else {
+		c.ThumbWorkers = n
 	}
 	var err error
 	if c.Rules.KarnatakaCommencement, err = rules.ParseDate(c.KACommencement); err != nil {

@@ -16,7 +16,8 @@ func TestConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.HTTPAddr != ":8080" || !strings.Contains(c.DatabaseURL, "/tindal") || c.S3Bucket != "tindal" {
+	if c.HTTPAddr != ":8080" || !strings.Contains(c.DatabaseURL, "/tindal") || c.S3Bucket != "tindal" ||
+		c.Thumbnails != "on" || c.ThumbWorkers != 1 {
 		t.Fatalf("defaults: %+v", c)
 	}
 	// Karnataka 2025 r.32(2): legacy CoCs are valid until 6 June 2027 unless the Centre moves it.
@@ -34,12 +35,14 @@ func TestConfigErrorsNameTheVariable(t *testing.T) {
 		"TINDAL_LOG_LEVEL":       "loud",
 		"TINDAL_JOBS":            "maybe",
 		"TINDAL_DB_MAX_CONNS":    "1",
+		"TINDAL_THUMBNAILS":      "maybe",
+		"TINDAL_THUMB_WORKERS":   "0",
 	}))
 	if err == nil {
 		t.Fatal("want errors")
 	}
 	for _, name := range []string{"TINDAL_DATABASE_URL", "TINDAL_S3_ACCESS_KEY", "TINDAL_SYNC_CURSOR_KEY", "TINDAL_COC_DEADLINE",
-		"TINDAL_LOG_LEVEL", "TINDAL_JOBS", "TINDAL_DB_MAX_CONNS"} {
+		"TINDAL_LOG_LEVEL", "TINDAL_JOBS", "TINDAL_DB_MAX_CONNS", "TINDAL_THUMBNAILS", "TINDAL_THUMB_WORKERS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}

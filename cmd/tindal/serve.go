@@ -172,7 +172,9 @@ func (a *app) serve(ctx context.Context) error {
 	pushEng := tsync.New(a.db, inspSvc, time.Now, tsync.Options{Logger: a.log, Metrics: reg})
 	go pushEng.Run(ctx, 5*time.Second) // backlog drains, in their own transactions
 	photos := photo.New(a.db, a.blobs, photo.Options{Logger: a.log})
-	go photos.RunWorker(ctx, 2)       // thumbnails, EXIF and re-hashing, two photos at a time
+	if a.cfg.Thumbnails == "on" { // TINDAL_THUMBNAILS: which replicas spend CPU on photos
+		go photos.RunWorker(ctx, a.cfg.ThumbWorkers) // thumbnails, EXIF and re-hashing; each photo on one core
+	}
 	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
 	pull, err := tsync.NewPullEngine(a.db, a.devKey("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, "tindal-dev-cursor-key:"),
 		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log, RuleSets: ruleSets})
