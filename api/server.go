@@ -86,16 +86,21 @@ func NewServer(d Deps) (*fiber.App, error) {
 		ReadTimeout:           60 * time.Second,
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
+		// Route exactly what the contract routes (see contract.middleware):
+		// by default Fiber also routes /V1/Vessels and /v1/vessels/.
+		CaseSensitive: true,
+		StrictRouting: true,
 	})
 	m := newMetrics(d.Metrics, d.DB)
-	app.Use(requestIDMiddleware, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger), remoteAddrMiddleware)
+	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
+		contentEncodingMiddleware, remoteAddrMiddleware)
 	h.mountSystem(app, k, d.Metrics)
 	mountBlobs(app, d.LocalBlobs)
 	app.Use(bodyLimitMiddleware)
 	app.Use(pushBodyMiddleware)
 	app.Use(k.middleware)
-	app.Put("/v1/photos/:id/content", h.putPhotoContent) // streamed; not in the strict server
-	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, nil))
+	app.Put("/v1/photos/:id/content", requireScopeHandler, h.putPhotoContent) // streamed; not in the strict server
+	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, []openapi.StrictMiddlewareFunc{k.secured}))
 	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return app, nil
 }
