@@ -12,7 +12,7 @@ import (
 func TestNulAndInvalidUTF8AreA400NamingTheField(t *testing.T) {
 	h := newHarness(t)
 	addr := h.listen()
-	vessel := `{"registration_number":"KA-KAR-0777","name":%s,"kind":"mechanised","category":"C","zone":3,"engine_power":120,"power_unit":"kW","use":"passenger","jurisdiction_id":"` +
+	vessel := `{"registration_number":"KA-KAR-0777","name":%s,"kind":"mechanised","category":"B","zone":2,"engine_power":{"value":220,"unit":"kW"},"use":"passenger","jurisdiction_id":"` +
 		h.ids["KARWAR"].String() + `","owner_id":"` + h.ids["owner-KARWAR"].String() + `"}`
 	cases := []struct {
 		name, method, path, user, body, field, code string
@@ -46,6 +46,10 @@ func TestNulAndInvalidUTF8AreA400NamingTheField(t *testing.T) {
 	}
 	if after := h.count("vessels") + h.count("owners"); after != before {
 		t.Errorf("rows written: %d before, %d after", before, after)
+	}
+	// The same vessel with a clean name is accepted: the body was refused for its text alone.
+	if r := rawRequest(t, addr, "POST", "/v1/vessels", h.tokens["registrar"], []byte(fmt.Sprintf(vessel, `"Boat"`))); r.status != http.StatusCreated {
+		t.Errorf("clean vessel: %d %s", r.status, r.body)
 	}
 }
 
