@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -61,6 +62,9 @@ type Deps struct {
 	Rules *rules.Registry
 	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
 	PublicBaseURL string
+	// TrustedProxies are the networks whose X-Forwarded-For is believed for
+	// the client address (login rate limits); none: the socket's peer.
+	TrustedProxies []netip.Prefix
 }
 
 // BodyLimit is the largest request body any route accepts (DESIGN §10:
@@ -93,8 +97,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 	})
 	m := newMetrics(d.Metrics, d.DB)
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
-		contentEncodingMiddleware, remoteAddrMiddleware)
-	h.mountSystem(app, k, d.Metrics)
+		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
+	h.mountSystem(app, k)
 	mountBlobs(app, d.LocalBlobs)
 	app.Use(bodyLimitMiddleware)
 	app.Use(pushBodyMiddleware)

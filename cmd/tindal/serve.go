@@ -58,7 +58,7 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		a.db.Close()
 		return nil, err
 	}
-	a.auth = auth.NewService(a.db, keys, auth.Options{})
+	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit})
 	if withBlobs {
 		bc, err := a.blobConfig()
 		if err != nil {
@@ -175,7 +175,7 @@ func (a *app) serve(ctx context.Context) error {
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})
 	if err != nil {
 		return err
 	}
@@ -191,6 +191,11 @@ func (a *app) serve(ctx context.Context) error {
 	if err := startPprof(a.cfg.PprofAddr, a.log); err != nil {
 		return err
 	}
+	_, stopMetrics, err := startMetrics(a.cfg.MetricsAddr, reg, a.log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Listen(a.cfg.HTTPAddr) }()
 	a.log.Info("serving", "addr", a.cfg.HTTPAddr)
