@@ -31,7 +31,7 @@ func (h *harness) listen() string {
 
 // rawRequest writes one HTTP/1.1 request with exactly this request target
 // and reads the answer; token "" sends no Authorization.
-func rawRequest(t *testing.T, addr, method, target, token string, body []byte, headers ...string) response {
+func rawRequest(t testing.TB, addr, method, target, token string, body []byte, headers ...string) response {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
