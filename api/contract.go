@@ -217,9 +217,12 @@ func (k *contract) validate(c *fiber.Ctx, req *http.Request, route *routers.Rout
 		return err
 	}
 	streamed := streamedRoute(c.Method(), c.Path())
-	raw := c.Request().Body() // raw bytes: the encoding was decided before (contentEncodingMiddleware)
+	var raw []byte
+	if !streamed { // reading a streamed body here would buffer it, or wait for it
+		raw = c.Request().Body() // raw bytes: the encoding was decided before (contentEncodingMiddleware)
+	}
 	var body any
-	decoded := route.Operation.RequestBody != nil && !streamed && len(raw) > 0
+	decoded := route.Operation.RequestBody != nil && len(raw) > 0
 	if decoded {
 		if err := json.Unmarshal(raw, &body); err != nil {
 			return models.Errorf(models.KindInvalid, "malformed_json", "the body is not valid JSON")
