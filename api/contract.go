@@ -111,11 +111,12 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 var noStore = map[string]bool{"login": true, "refresh": true, "logout": true, "createCalendarToken": true, "listCalendarTokens": true}
 
 // canonicalPath reports a path in the one form the contract routes: rooted,
-// no empty, "." or ".." segment, no trailing slash, and only unreserved and
-// sub-delimiter characters, so no percent-encoding at all (no operation of
-// the contract takes a path parameter that would need it). Any other
-// spelling of a route is refused rather than normalised, so no two
-// components can disagree about what it names.
+// no empty, "." or ".." segment, no trailing slash, and only RFC 3986
+// unreserved characters: no percent-encoding, no ";" path parameters, no
+// backslash (no operation of the contract takes a path parameter that
+// would need one; they are UUIDs and job names). Any other spelling of a
+// route is refused rather than normalised, so no two components can
+// disagree about what it names.
 func canonicalPath(p []byte) bool {
 	if len(p) == 0 || p[0] != '/' {
 		return false
@@ -136,13 +137,13 @@ func canonicalPath(p []byte) bool {
 	return true
 }
 
-// pathChar is RFC 3986 pchar without pct-encoded.
+// pathChar is an RFC 3986 unreserved character.
 func pathChar(b byte) bool {
 	switch {
 	case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9':
 		return true
 	}
-	return strings.IndexByte("-._~!$&'()*+,;=:@", b) >= 0
+	return b == '-' || b == '.' || b == '_' || b == '~'
 }
 
 // secured is the strict handlers' defence in depth: an operation that needs

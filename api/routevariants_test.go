@@ -88,6 +88,10 @@ func variantsOf(tmpl, p string) []variant {
 		{"dot-dot segment", "/x/../" + p[1:]},
 		{"encoded first letter", fmt.Sprintf("/%%%02X%s%s", first[0], first[1:], rest)},
 		{"encoded lower-case hex", fmt.Sprintf("/%%%02x%s%s", first[0], first[1:], rest)},
+		{"absolute-form, trailing slash", "http://tindal.test" + p + "/"},
+		{"absolute-form, upper case", "http://tindal.test" + strings.ToUpper(p)},
+		{"backslash", "/" + first + "\\" + strings.TrimPrefix(rest, "/")},
+		{"semicolon parameter", p + ";x=1"},
 	}
 	if rest != "" {
 		out = append(out,
