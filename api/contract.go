@@ -100,7 +100,33 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		}
 		c.SetUserContext(withScope(c.UserContext(), scope))
 	}
-	if err := k.validate(c, req, route, params); err != nil {
+	c.Locals(routedKey, routed{route: route, params: params})
+	return c.Next()
+}
+
+// routed is the operation the contract middleware found and authorised,
+// for the validation step.
+type routed struct {
+	route  *routers.Route
+	params map[string]string
+}
+
+const routedKey = "tindal-contract-routed"
+
+// validation validates the request against the operation the contract
+// middleware routed. It runs after pushBodyMiddleware, which itself runs
+// after authentication, so that a push body is inflated only for a caller
+// allowed to push. A request that was not routed here is a 404.
+func (k *contract) validation(c *fiber.Ctx) error {
+	r, ok := c.Locals(routedKey).(routed)
+	if !ok {
+		return fiber.ErrNotFound
+	}
+	req, err := httpRequest(c) // with the body as it is now (inflated, for a push)
+	if err != nil {
+		return err
+	}
+	if err := k.validate(c, req, r.route, r.params); err != nil {
 		return err
 	}
 	return c.Next()

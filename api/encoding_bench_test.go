@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"io"
@@ -10,9 +11,16 @@ import (
 	stdsync "sync"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/testkit"
 )
 
 // BenchmarkDecompressionBombMemory sends 20 concurrent decompression bombs
@@ -20,20 +28,22 @@ import (
 // the same compressed bytes sent as identity (the server reads them and
 // refuses them as JSON). Before the fix the login bomb inflated 1 GiB per
 // request (the issue measured 4.7 GB RSS for one); now it is refused from
-// its header, and the push inflates at most 1 MiB of it.
+// its header; the push inflates nothing for a caller without a token and
+// at most 1 MiB for an inspector.
 //
-//	go test ./api -run '^$' -bench DecompressionBomb -benchtime 3x
+//	source .services.env && go test ./api -run '^$' -bench DecompressionBomb -benchtime 3x
 func BenchmarkDecompressionBombMemory(b *testing.B) {
 	_, mid, twice := bombs(b)
-	addr := bombServer(b)
+	addr, token := bombServer(b)
 	for _, c := range []struct {
-		name, path, encoding string
-		body                 []byte
+		name, path, encoding, token string
+		body                        []byte
 	}{
-		{"login/gzip,gzip-1GiB", "/v1/auth/login", "gzip, gzip", twice},
-		{"login/identity-baseline", "/v1/auth/login", "", twice},
-		{"push/gzip-64MiB-no-token", "/v1/sync/push", "gzip", mid},
-		{"push/identity-baseline", "/v1/sync/push", "", mid},
+		{"login/gzip,gzip-1GiB", "/v1/auth/login", "gzip, gzip", "", twice},
+		{"login/identity-baseline", "/v1/auth/login", "", "", twice},
+		{"push/gzip-64MiB-no-token", "/v1/sync/push", "gzip", "", mid},
+		{"push/gzip-64MiB-inspector", "/v1/sync/push", "gzip", token, mid},
+		{"push/identity-baseline", "/v1/sync/push", "", token, mid},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var hdr []string
@@ -51,7 +61,7 @@ func BenchmarkDecompressionBombMemory(b *testing.B) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						if r := rawRequest(b, addr, "POST", c.path, "", c.body, hdr...); r.status < 400 {
+						if r := rawRequest(b, addr, "POST", c.path, c.token, c.body, hdr...); r.status < 400 {
 							b.Errorf("%s: %d", c.name, r.status)
 						}
 					}()
@@ -65,20 +75,26 @@ func BenchmarkDecompressionBombMemory(b *testing.B) {
 	}
 }
 
-// bombServer is the API with no database: every request here is refused
-// before one would be needed.
-func bombServer(b *testing.B) string {
+// bombServer is the API on a fresh database with one inspector, whose
+// access token it returns.
+func bombServer(b *testing.B) (addr, token string) {
+	ctx := context.Background()
+	db := testkit.NewDB(b)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Auth: auth.NewService(nil, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})})
-	if err != nil {
-		b.Fatal(err)
-	}
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc})
+	must(b, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	go func() { _ = app.Listener(ln) }()
 	b.Cleanup(func() { _ = app.Shutdown() })
-	return ln.Addr().String()
+	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
+	j, _, err := registry.New(db, time.Now).CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "KARWAR", Name: "Karwar", Regime: "KA-IV-2025"})
+	must(b, err)
+	_, err = authSvc.CreateUser(ctx, storage.Actor{}, auth.NewUser{Email: "bomb@test.tindal", Name: "bomb", Role: models.RoleInspector,
+		Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}})
+	must(b, err)
+	tok, err := authSvc.Login(ctx, auth.LoginInput{Email: "bomb@test.tindal", Password: testPassword, InstallationID: "bomb"})
+	must(b, err)
+	return ln.Addr().String(), tok.AccessToken
 }

@@ -101,8 +101,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 	h.mountSystem(app, k)
 	mountBlobs(app, d.LocalBlobs)
 	app.Use(bodyLimitMiddleware)
-	app.Use(pushBodyMiddleware)
-	app.Use(k.middleware)
+	app.Use(k.middleware)       // route and authorise: nothing below runs for an unknown route or caller
+	app.Use(pushBodyMiddleware) // inflate a gzip push, for an authorised caller only
+	app.Use(k.validation)
 	app.Put("/v1/photos/:id/content", requireScopeHandler, h.putPhotoContent) // streamed; not in the strict server
 	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, []openapi.StrictMiddlewareFunc{k.secured}))
 	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
