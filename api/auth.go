@@ -2,7 +2,8 @@ package api
 
 import (
 	"context"
-	"net"
+	"net/netip"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -61,13 +62,55 @@ func tokensOut(t auth.Tokens) openapi.Tokens {
 		ExpiresIn: t.ExpiresIn, DeviceId: t.DeviceID}
 }
 
-// remoteAddrMiddleware records the client address for login rate limits.
-func remoteAddrMiddleware(c *fiber.Ctx) error {
-	ip := c.IP()
-	if net.ParseIP(ip) != nil {
-		c.SetUserContext(context.WithValue(c.UserContext(), remoteAddrKey{}, ip))
+// remoteAddrMiddleware records the client address for login rate limits:
+// the socket's peer, unless the peer is one of the trusted proxies.
+func remoteAddrMiddleware(trusted []netip.Prefix) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		if ip := clientIP(c, trusted); ip.IsValid() {
+			c.SetUserContext(context.WithValue(c.UserContext(), remoteAddrKey{}, ip.String()))
+		}
+		return c.Next()
 	}
-	return c.Next()
+}
+
+// clientIP is the socket's peer or, when the peer is a trusted proxy, the
+// nearest address of X-Forwarded-For that is not a trusted proxy. Proxies
+// append the address they received from, so everything left of that is
+// what the client claimed and is never believed; a malformed entry ends
+// the walk at the last address a trusted proxy vouched for.
+func clientIP(c *fiber.Ctx, trusted []netip.Prefix) netip.Addr {
+	peer, _ := netip.AddrFromSlice(c.Context().RemoteIP())
+	peer = peer.Unmap()
+	if !isTrusted(peer, trusted) {
+		return peer
+	}
+	var hops []string
+	c.Request().Header.VisitAll(func(k, v []byte) {
+		if strings.EqualFold(string(k), fiber.HeaderXForwardedFor) {
+			hops = append(hops, strings.Split(string(v), ",")...)
+		}
+	})
+	client := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return client
+		}
+		client = a.Unmap()
+		if !isTrusted(client, trusted) {
+			return client
+		}
+	}
+	return client
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 func remoteAddr(ctx context.Context) string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/photo"
 )
 
@@ -93,3 +94,60 @@ func discardBody(c *fiber.Ctx) {
 // photo limit, so that an upload a little over it (the usual mistake) is
 // read to its end and its client reads the 413 instead of a reset.
 const maxStreamedBody = photo.MaxSize + 1<<20
+
+// contentEncodingMiddleware decides a request's Content-Encoding before
+// anything reads its body: fasthttp's Ctx.Body() inflates every coding it
+// knows, stacked too, with no limit, so an unchecked header is a
+// decompression bomb for any route, before the route or the token is
+// checked. Only a single gzip on the push is accepted (pushBodyMiddleware
+// inflates it under the push's 1 MiB decompressed limit); a lone "identity"
+// means no coding. Everything else, and any list of codings, is 415.
+func contentEncodingMiddleware(c *fiber.Ctx) error {
+	codings := contentCodings(c)
+	switch {
+	case len(codings) == 0, len(codings) == 1 && codings[0] == "identity":
+		c.Request().Header.Del(fiber.HeaderContentEncoding)
+	case len(codings) == 1 && codings[0] == "gzip" && isPush(c):
+		c.Request().Header.Set(fiber.HeaderContentEncoding, "gzip")
+	default:
+		return unsupportedEncoding(c)
+	}
+	return c.Next()
+}
+
+// contentCodings lists the codings of every Content-Encoding header line,
+// lower-cased, in order.
+func contentCodings(c *fiber.Ctx) []string {
+	var out []string
+	c.Request().Header.VisitAll(func(k, v []byte) {
+		if !strings.EqualFold(string(k), fiber.HeaderContentEncoding) {
+			return
+		}
+		for _, t := range strings.Split(string(v), ",") {
+			if t = strings.ToLower(strings.TrimSpace(t)); t != "" {
+				out = append(out, t)
+			}
+		}
+	})
+	return out
+}
+
+func isPush(c *fiber.Ctx) bool {
+	return c.Method() == fiber.MethodPost && string(c.Request().URI().PathOriginal()) == "/v1/sync/push"
+}
+
+// unsupportedEncoding refuses the coding without inflating a byte of the
+// body; Accept-Encoding says what the route takes (RFC 7694).
+func unsupportedEncoding(c *fiber.Ctx) error {
+	accept, detail := "identity", "send the body without Content-Encoding"
+	if isPush(c) {
+		accept, detail = "gzip, identity", "a push may be sent with Content-Encoding: gzip (once) or uncompressed"
+	}
+	c.Set(fiber.HeaderAcceptEncoding, accept)
+	if s := c.Context().RequestBodyStream(); s != nil {
+		_, _ = io.CopyN(io.Discard, s, 1<<20) // the raw bytes, never inflated
+	}
+	c.Context().SetConnectionClose()
+	return models.Errorf(models.KindInvalid, "unsupported_content_encoding", "Content-Encoding %q is not accepted here: %s",
+		c.Get(fiber.HeaderContentEncoding), detail)
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
@@ -67,7 +68,16 @@ func loadContract(a authenticator) (*contract, error) {
 	return &contract{doc: doc, router: r, authn: a}, nil
 }
 
+// middleware fails closed: it is the last thing before the operations'
+// handlers, so a request the contract does not route (a trailing slash, a
+// changed case, a dot segment, a percent-encoded letter) is a 404 or 405
+// here and reaches no handler, authenticated or not. Fiber routes strictly
+// and case-sensitively (NewServer) and only canonical paths get this far, so
+// the operation authorised here is the one Fiber dispatches to.
 func (k *contract) middleware(c *fiber.Ctx) error {
+	if !canonicalPath(c.Request().URI().PathOriginal()) {
+		return fiber.ErrNotFound
+	}
 	req, err := httpRequest(c)
 	if err != nil {
 		return err
@@ -77,9 +87,12 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		if errors.Is(err, routers.ErrMethodNotAllowed) {
 			return fiber.ErrMethodNotAllowed
 		}
-		return c.Next() // not an API route: static pages, metrics, or 404
+		return fiber.ErrNotFound
 	}
 	op := route.Operation
+	if noStore[op.OperationID] {
+		c.Set(fiber.HeaderCacheControl, "no-store") // the answer carries tokens
+	}
 	if needsAuth(k.doc, op) {
 		scope, err := k.authorise(c, op.OperationID)
 		if err != nil {
@@ -87,7 +100,115 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		}
 		c.SetUserContext(withScope(c.UserContext(), scope))
 	}
-	if err := k.validate(c, req, route, params); err != nil {
+	c.Locals(routedKey, routed{route: route, params: params})
+	return c.Next()
+}
+
+// routed is the operation the contract middleware found and authorised,
+// for the validation step.
+type routed struct {
+	route  *routers.Route
+	params map[string]string
+}
+
+const routedKey = "tindal-contract-routed"
+
+// validation validates the request against the operation the contract
+// middleware routed. It runs after pushBodyMiddleware, which itself runs
+// after authentication, so that a push body is inflated only for a caller
+// allowed to push. A request that was not routed here is a 404.
+func (k *contract) validation(c *fiber.Ctx) error {
+	r, ok := c.Locals(routedKey).(routed)
+	if !ok {
+		return fiber.ErrNotFound
+	}
+	req, err := httpRequest(c) // with the body as it is now (inflated, for a push)
+	if err != nil {
+		return err
+	}
+	if err := k.validate(c, req, r.route, r.params); err != nil {
+		return err
+	}
+	return c.Next()
+}
+
+// noStore lists the operations whose answers carry tokens or end a
+// session: no cache, proxy or browser may keep them.
+var noStore = map[string]bool{"login": true, "refresh": true, "logout": true, "createCalendarToken": true, "listCalendarTokens": true}
+
+// canonicalPath reports a path in the one form the contract routes: rooted,
+// no empty, "." or ".." segment, no trailing slash, and only RFC 3986
+// unreserved characters: no percent-encoding, no ";" path parameters, no
+// backslash (no operation of the contract takes a path parameter that
+// would need one; they are UUIDs and job names). Any other spelling of a
+// route is refused rather than normalised, so no two components can
+// disagree about what it names.
+func canonicalPath(p []byte) bool {
+	if len(p) == 0 || p[0] != '/' {
+		return false
+	}
+	if len(p) == 1 {
+		return true
+	}
+	for _, seg := range bytes.Split(p[1:], []byte("/")) {
+		if len(seg) == 0 || string(seg) == "." || string(seg) == ".." {
+			return false
+		}
+		for _, b := range seg {
+			if !pathChar(b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pathChar is an RFC 3986 unreserved character.
+func pathChar(b byte) bool {
+	switch {
+	case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9':
+		return true
+	}
+	return b == '-' || b == '.' || b == '_' || b == '~'
+}
+
+// secured is the strict handlers' defence in depth: an operation that needs
+// a signed-in caller refuses to run without one, should a request ever
+// reach it around the contract middleware. Operation names the contract
+// does not know count as secured.
+func (k *contract) secured(f openapi.StrictHandlerFunc, operationID string) openapi.StrictHandlerFunc {
+	public := false
+	for _, item := range k.doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			if strings.EqualFold(op.OperationID, operationID) && !needsAuth(k.doc, op) {
+				public = true
+			}
+		}
+	}
+	if public {
+		return f
+	}
+	return func(c *fiber.Ctx, args any) (any, error) {
+		if err := requireScope(c.UserContext()); err != nil {
+			return nil, err
+		}
+		return f(c, args)
+	}
+}
+
+// requireScope refuses a context that carries no authenticated caller.
+func requireScope(ctx context.Context) error {
+	s, ok := ctx.Value(scopeKey{}).(models.Scope)
+	if !ok || s.UserID == uuid.Nil || s.Role == "" || s.Access == none {
+		return models.Errorf(models.KindUnauthenticated, "unauthenticated", "this operation needs a signed-in caller")
+	}
+	return nil
+}
+
+// requireScopeHandler is requireScope for the handlers outside the strict
+// server (photo content).
+func requireScopeHandler(c *fiber.Ctx) error {
+	if err := requireScope(c.UserContext()); err != nil {
 		return err
 	}
 	return c.Next()
@@ -119,26 +240,42 @@ func needsAuth(doc *openapi3.T, op *openapi3.Operation) bool {
 }
 
 func (k *contract) validate(c *fiber.Ctx, req *http.Request, route *routers.Route, params map[string]string) error {
+	if err := checkParams(c, params); err != nil {
+		return err
+	}
+	streamed := streamedRoute(c.Method(), c.Path())
+	var raw []byte
+	if !streamed { // reading a streamed body here would buffer it, or wait for it
+		raw = c.Request().Body() // raw bytes: the encoding was decided before (contentEncodingMiddleware)
+	}
+	var body any
+	decoded := route.Operation.RequestBody != nil && len(raw) > 0
+	if decoded {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			return models.Errorf(models.KindInvalid, "malformed_json", "the body is not valid JSON")
+		}
+		if c.Path() != "/v1/sync/push" { // a push's mutations are judged one by one by the push
+			if err := checkStrings(raw, body); err != nil {
+				return err
+			}
+		}
+	}
 	in := &openapi3filter.RequestValidationInput{
 		Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true},
 	}
-	streamed := streamedRoute(c.Method(), c.Path())
 	in.Options.ExcludeRequestBody = streamed // its handler reads the body as a stream
 	if err := openapi3filter.ValidateRequest(c.UserContext(), in); err != nil {
 		return contractError(err)
 	}
-	if route.Operation.RequestBody != nil && !streamed && len(c.Body()) > 0 {
-		var v any
-		if err := json.Unmarshal(c.Body(), &v); err != nil {
-			return models.Errorf(models.KindInvalid, "malformed_json", "the body is not valid JSON")
-		}
-		c.Locals(validatedBodyKey, v)
+	if decoded {
+		c.Locals(validatedBodyKey, body)
 	}
 	return nil
 }
 
-// httpRequest adapts Fiber's request for kin-openapi.
+// httpRequest adapts Fiber's request for kin-openapi. HEAD is routed as the
+// GET of the same path, so it is authenticated and authorised as GET is.
 func httpRequest(c *fiber.Ctx) (*http.Request, error) {
 	u, err := url.ParseRequestURI(string(c.Request().RequestURI()))
 	if err != nil {
@@ -146,9 +283,13 @@ func httpRequest(c *fiber.Ctx) (*http.Request, error) {
 	}
 	var body []byte
 	if !streamedRoute(c.Method(), c.Path()) { // reading a streamed body here would buffer it
-		body = c.Body()
+		body = c.Request().Body() // never c.Body(), which inflates any Content-Encoding
 	}
-	req, err := http.NewRequestWithContext(c.UserContext(), c.Method(), u.String(), bytes.NewReader(body))
+	method := c.Method()
+	if method == fiber.MethodHead {
+		method = fiber.MethodGet
+	}
+	req, err := http.NewRequestWithContext(c.UserContext(), method, u.String(), bytes.NewReader(body))
 	if err != nil {
 		return nil, models.Errorf(models.KindInvalid, "invalid_request", "the request cannot be read")
 	}

@@ -47,8 +47,11 @@ type harness struct {
 	db     *storage.DB
 	auth   *auth.Service
 	router routers.Router
-	tokens map[string]string // by user label
-	ids    map[string]uuid.UUID
+	// metrics is the server's registry, served apart from the API
+	// (api.MetricsHandler; see scrape).
+	metrics *prometheus.Registry
+	tokens  map[string]string // by user label
+	ids     map[string]uuid.UUID
 }
 
 // assignedLongAgo starts the test users' assignments well in the past: a
@@ -59,18 +62,39 @@ var assignedLongAgo = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
+	return newHarnessWith(t, harnessOptions{})
+}
+
+// harnessOptions tune a harness: the auth service's options (the hasher is
+// always the cheap one) and the server's dependencies.
+type harnessOptions struct {
+	auth auth.Options
+	deps func(*api.Deps)
+}
+
+func newHarnessWith(t *testing.T, o harnessOptions) *harness {
+	t.Helper()
 	db := testkit.NewDB(t)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher(), Clock: testkit.Now})
+	o.auth.Hasher = auth.CheapHasher()
+	if o.auth.Clock == nil {
+		o.auth.Clock = testkit.Now
+	}
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), o.auth)
 	inspSvc := inspect.New(db, nil, testkit.Now)
 	pull, err := tsync.NewPullEngine(db, []byte("harness-cursor-key-of-at-least-32-bytes"), tsync.PullOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, testkit.Now), Metrics: prometheus.NewRegistry(),
+	reg := prometheus.NewRegistry()
+	deps := api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
+		Registry: registry.New(db, testkit.Now), Metrics: reg,
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
-		Inspect: inspSvc, Push: tsync.New(db, inspSvc, testkit.Now, tsync.Options{}), Pull: pull})
+		Inspect: inspSvc, Push: tsync.New(db, inspSvc, testkit.Now, tsync.Options{}), Pull: pull}
+	if o.deps != nil {
+		o.deps(&deps)
+	}
+	app, err := api.NewServer(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +107,7 @@ func newHarness(t *testing.T) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, app: app, db: db, auth: authSvc, router: router, tokens: map[string]string{}, ids: map[string]uuid.UUID{}}
+	h := &harness{t: t, app: app, db: db, auth: authSvc, router: router, metrics: reg, tokens: map[string]string{}, ids: map[string]uuid.UUID{}}
 	h.seed()
 	return h
 }
@@ -162,6 +186,18 @@ func (h *harness) overHTTP(method, path, user, body string) response {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+h.tokens[user])
 	res, err := http.DefaultClient.Do(req)
+	h.must(err)
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return response{status: res.StatusCode, header: res.Header, body: out}
+}
+
+// scrape reads the metrics as the separate metrics listener serves them.
+func (h *harness) scrape() response {
+	h.t.Helper()
+	srv := httptest.NewServer(api.MetricsHandler(h.metrics))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/metrics")
 	h.must(err)
 	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)

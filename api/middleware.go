@@ -33,6 +33,13 @@ func requestIDMiddleware(c *fiber.Ctx) error {
 	return c.Next()
 }
 
+// securityHeaders marks every response, problems included, as not to be
+// sniffed into another content type.
+func securityHeaders(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	return c.Next()
+}
+
 func requestID(c *fiber.Ctx) string {
 	id, _ := c.Locals(requestIDHeader).(string)
 	return id

@@ -158,7 +158,7 @@ func requestBody(c *fiber.Ctx) io.Reader {
 	if s := c.Context().RequestBodyStream(); s != nil {
 		return s
 	}
-	return bytes.NewReader(c.Body())
+	return bytes.NewReader(c.Request().Body()) // raw: never c.Body(), which inflates any Content-Encoding
 }
 
 // contentLength is the declared body length, or -1 when unknown (chunked).

@@ -14,10 +14,10 @@ import (
 	"github.com/tindal/tindal/photo"
 )
 
-// zeros is an endless reader of zero bytes, cut to length by the callers.
-type zeros struct{}
+// zeroReader is an endless reader of zero bytes, cut to length by the callers.
+type zeroReader struct{}
 
-func (zeros) Read(p []byte) (int, error) {
+func (zeroReader) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
 }
@@ -45,7 +45,7 @@ func TestPhotoContentOverLimitIsRead(t *testing.T) {
 	}
 	for _, expect := range []bool{true, false} {
 		t.Run(fmt.Sprintf("net/http expect-100=%v", expect), func(t *testing.T) {
-			sent := &countingReader{r: io.LimitReader(zeros{}, size)}
+			sent := &countingReader{r: io.LimitReader(zeroReader{}, size)}
 			req, err := http.NewRequest("PUT", p.base+path, sent)
 			p.must(err)
 			req.ContentLength = size
@@ -75,7 +75,7 @@ func TestPhotoContentOverLimitIsRead(t *testing.T) {
 		_ = conn.SetDeadline(time.Now().Add(time.Minute))
 		fmt.Fprintf(conn, "PUT %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n",
 			path, p.tokens["inspector"], size)
-		if _, err := io.Copy(conn, io.LimitReader(zeros{}, size)); err != nil {
+		if _, err := io.Copy(conn, io.LimitReader(zeroReader{}, size)); err != nil {
 			t.Fatalf("writing the body: %v (the server closed the connection unread)", err)
 		}
 		res, err := http.ReadResponse(bufio.NewReader(conn), nil)

@@ -41,6 +41,8 @@ var statusOfCode = map[string]int{
 	"malformed_json":     http.StatusBadRequest,
 	"if_match_required":  http.StatusPreconditionRequired,
 	"method_not_allowed": http.StatusMethodNotAllowed,
+	// Content-Encoding the route does not take (contentEncodingMiddleware)
+	"unsupported_content_encoding": http.StatusUnsupportedMediaType,
 }
 
 // errorHandler renders every error as problem+json: domain errors with their

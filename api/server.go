@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -61,6 +62,9 @@ type Deps struct {
 	Rules *rules.Registry
 	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
 	PublicBaseURL string
+	// TrustedProxies are the networks whose X-Forwarded-For is believed for
+	// the client address (login rate limits); none: the socket's peer.
+	TrustedProxies []netip.Prefix
 }
 
 // BodyLimit is the largest request body any route accepts (DESIGN §10:
@@ -86,17 +90,23 @@ func NewServer(d Deps) (*fiber.App, error) {
 		ReadTimeout:           60 * time.Second,
 		WriteTimeout:          60 * time.Second,
 		IdleTimeout:           120 * time.Second,
+		// Route exactly what the contract routes (see contract.middleware):
+		// by default Fiber also routes /V1/Vessels and /v1/vessels/.
+		CaseSensitive: true,
+		StrictRouting: true,
 	})
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
-	app.Use(requestIDMiddleware, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger), remoteAddrMiddleware)
-	h.mountSystem(app, k, d.Metrics)
+	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
+		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
+	h.mountSystem(app, k)
 	mountBlobs(app, d.LocalBlobs)
 	app.Use(bodyLimitMiddleware)
-	app.Use(pushBodyMiddleware)
-	app.Use(k.middleware)
-	app.Put("/v1/photos/:id/content", h.putPhotoContent) // streamed; not in the strict server
-	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, nil))
+	app.Use(k.middleware)       // route and authorise: nothing below runs for an unknown route or caller
+	app.Use(pushBodyMiddleware) // inflate a gzip push, for an authorised caller only
+	app.Use(k.validation)
+	app.Put("/v1/photos/:id/content", requireScopeHandler, h.putPhotoContent) // streamed; not in the strict server
+	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, []openapi.StrictMiddlewareFunc{k.secured}))
 	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return app, nil
 }

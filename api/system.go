@@ -5,11 +5,11 @@ import (
 	"context"
 	"embed"
 	"html/template"
+	"net/http"
 	"sort"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/adaptor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -39,8 +39,9 @@ func (h *handlers) GetReadyz(ctx context.Context, _ openapi.GetReadyzRequestObje
 	return openapi.GetReadyz200JSONResponse{Status: openapi.Ok, Checks: checks}, nil
 }
 
-// mountSystem serves the contract, its readable reference and the metrics.
-func (h *handlers) mountSystem(app *fiber.App, k *contract, reg *prometheus.Registry) {
+// mountSystem serves the contract and its readable reference. The metrics
+// are not on the API port: see MetricsHandler.
+func (h *handlers) mountSystem(app *fiber.App, k *contract) {
 	page := renderDocs(k.doc)
 	app.Get("/openapi.yaml", func(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderContentType, "application/yaml")
@@ -61,9 +62,13 @@ func (h *handlers) mountSystem(app *fiber.App, k *contract, reg *prometheus.Regi
 			return c.Send(body)
 		})
 	}
-	if reg != nil {
-		app.Get("/metrics", adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
-	}
+}
+
+// MetricsHandler serves the Prometheus metrics of reg, for the separate
+// metrics listener (TINDAL_METRICS_ADDR): route and pool figures are for
+// operators, not for whoever can reach the public API.
+func MetricsHandler(reg *prometheus.Registry) http.Handler {
+	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 }
 
 // docsUI is Redoc's standalone bundle (redoc 2.5.2 from npm, pinned in

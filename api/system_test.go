@@ -28,13 +28,7 @@ func TestSystemEndpoints(t *testing.T) {
 					t.Fatal("docs page lacks the operations or the embedded renderer, or loads remote assets")
 				}
 			}},
-		{name: "metrics expose request counts and pool stats", method: "GET", path: "/metrics", wantStatus: 200,
-			check: func(t *testing.T, r response) {
-				s := string(r.body)
-				if !strings.Contains(s, "tindal_http_requests_total") || !strings.Contains(s, "tindal_db_pool_total_conns") {
-					t.Fatal("metrics missing")
-				}
-			}},
+		{name: "metrics are not served on the API port", method: "GET", path: "/metrics", wantStatus: 404, wantCode: "route_not_found"},
 		{name: "unknown route is a problem", method: "GET", path: "/v1/nowhere", wantStatus: 404, wantCode: "route_not_found"},
 		{name: "wrong method is a problem", method: "PUT", path: "/v1/vessels", user: "admin", body: "{}", wantStatus: 405, wantCode: "method_not_allowed"},
 		{name: "malformed JSON is a problem", method: "POST", path: "/v1/auth/login", body: `{"email":`, wantStatus: 400, wantCode: "malformed_json"},
@@ -44,6 +38,13 @@ func TestSystemEndpoints(t *testing.T) {
 		r := h.with(t).do("GET", "/v1/nowhere", "", nil, "X-Request-Id", "req-12345678")
 		if r.header.Get("X-Request-Id") != "req-12345678" || r.json()["instance"] != "req-12345678" {
 			t.Fatalf("request id not carried: %v %s", r.header, r.body)
+		}
+	})
+	t.Run("metrics listener exposes request counts and pool stats", func(t *testing.T) {
+		r := h.with(t).scrape()
+		s := string(r.body)
+		if r.status != 200 || !strings.Contains(s, "tindal_http_requests_total") || !strings.Contains(s, "tindal_db_pool_total_conns") {
+			t.Fatalf("metrics missing: %d", r.status)
 		}
 	})
 }
@@ -87,7 +88,12 @@ func TestAuthEndpoints(t *testing.T) {
 	if dead := h.do("POST", "/v1/auth/refresh", "", map[string]any{"refresh_token": next.json()["refresh_token"]}); dead.status != 401 {
 		t.Fatalf("family not revoked after reuse: %d", dead.status)
 	}
-	if out := h.do("POST", "/v1/auth/logout", next.json()["access_token"].(string), nil); out.status != 204 {
+	// The reuse ended the session: its access tokens are refused at once.
+	if me := h.do("GET", "/v1/me", next.json()["access_token"].(string), nil); me.status != 401 || me.json()["code"] != "session_ended" {
+		t.Fatalf("access token of a revoked family: %d %s", me.status, me.body)
+	}
+	fresh := h.do("POST", "/v1/auth/login", "", login)
+	if out := h.do("POST", "/v1/auth/logout", fresh.json()["access_token"].(string), nil); out.status != 204 {
 		t.Fatalf("logout: %d %s", out.status, out.body)
 	}
 }
@@ -102,7 +108,7 @@ func TestMetricsLabelsSurviveConnectionReuse(t *testing.T) {
 			h.overHTTP(m, "/v1/vessels", "admin", "{}")
 		}
 	}
-	r := h.overHTTP("GET", "/metrics", "", "")
+	r := h.scrape()
 	if r.status != 200 {
 		t.Fatalf("scrape after mixed methods: %d %s", r.status, r.body)
 	}

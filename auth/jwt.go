@@ -22,6 +22,10 @@ const (
 type AccessClaims struct {
 	Role     models.Role `json:"role"`
 	DeviceID string      `json:"did"`
+	// FamilyID is the refresh family the token was issued with: once the
+	// family is revoked (logout, a new login on the device, refresh-token
+	// reuse) Authenticate refuses the token before it expires.
+	FamilyID string `json:"fam,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -37,10 +41,11 @@ func newParser(clock func() time.Time) *jwt.Parser {
 }
 
 // issueAccess signs an access token for a user on a device.
-func (s *Service) issueAccess(userID, deviceID uuid.UUID, role models.Role, now time.Time) (string, error) {
+func (s *Service) issueAccess(userID, deviceID, family uuid.UUID, role models.Role, now time.Time) (string, error) {
 	claims := AccessClaims{
 		Role:     role,
 		DeviceID: deviceID.String(),
+		FamilyID: family.String(),
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    Issuer,
 			Subject:   userID.String(),
@@ -60,8 +65,8 @@ func (s *Service) issueAccess(userID, deviceID uuid.UUID, role models.Role, now 
 }
 
 // tokens builds the response of a login or refresh.
-func (s *Service) tokens(userID, deviceID uuid.UUID, role models.Role, refresh string, now time.Time) (Tokens, error) {
-	access, err := s.issueAccess(userID, deviceID, role, now)
+func (s *Service) tokens(userID, deviceID, family uuid.UUID, role models.Role, refresh string, now time.Time) (Tokens, error) {
+	access, err := s.issueAccess(userID, deviceID, family, role, now)
 	if err != nil {
 		return Tokens{}, err
 	}

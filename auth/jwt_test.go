@@ -44,7 +44,7 @@ func sign(t *testing.T, method jwt.SigningMethod, key any, kid string, c jwt.Cla
 func TestAccessTokenRoundTrip(t *testing.T) {
 	svc, _, _ := jwtFixture(t)
 	user, device := uuid.New(), uuid.New()
-	tok, err := svc.issueAccess(user, device, models.RoleSupervisor, testStart)
+	tok, err := svc.issueAccess(user, device, uuid.New(), models.RoleSupervisor, testStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestAccessTokenRoundTrip(t *testing.T) {
 
 func TestAccessTokenExpired(t *testing.T) {
 	svc, clock, _ := jwtFixture(t)
-	tok, err := svc.issueAccess(uuid.New(), uuid.New(), models.RoleInspector, testStart)
+	tok, err := svc.issueAccess(uuid.New(), uuid.New(), uuid.New(), models.RoleInspector, testStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestKeyRotation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oldTok, err := NewService(nil, oldKeys, opts).issueAccess(uuid.New(), uuid.New(), models.RoleInspector, testStart)
+	oldTok, err := NewService(nil, oldKeys, opts).issueAccess(uuid.New(), uuid.New(), uuid.New(), models.RoleInspector, testStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestKeyRotation(t *testing.T) {
 	if _, err := svc.VerifyAccessToken(oldTok); err != nil {
 		t.Fatalf("a token of the retired key no longer verifies: %v", err)
 	}
-	newTok, err := svc.issueAccess(uuid.New(), uuid.New(), models.RoleInspector, testStart)
+	newTok, err := svc.issueAccess(uuid.New(), uuid.New(), uuid.New(), models.RoleInspector, testStart)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, error) {
 		return Tokens{}, err
 	}
 	now := s.now()
-	if err := s.limitAddress(ctx, in.RemoteAddr, now); err != nil {
+	addr, err := s.limitAddress(ctx, in.RemoteAddr, now)
+	if err != nil {
 		return Tokens{}, err
 	}
 	if err := s.limitAccount(ctx, in.Email, now); err != nil {
@@ -72,6 +73,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, error) {
 	}
 	user, err := s.checkCredentials(ctx, in.Email, in.Password)
 	if err != nil {
+		return Tokens{}, err // the attempt stays counted: a failure
+	}
+	if err := s.refund(ctx, addr); err != nil {
 		return Tokens{}, err
 	}
 	if err := s.clearAttempts(ctx, accountKey(in.Email)); err != nil {
@@ -111,6 +115,7 @@ func (s *Service) checkCredentials(ctx context.Context, email, password string) 
 func (s *Service) startSession(ctx context.Context, u models.User, in LoginInput, now time.Time) (Tokens, error) {
 	var deviceID uuid.UUID
 	var refresh string
+	family := uuid.New()
 	err := s.db.InTx(ctx, storage.Actor{UserID: &u.ID}, func(tx *storage.Tx) error {
 		var err error
 		if deviceID, err = upsertDevice(tx.DB, u.ID, in, now); err != nil {
@@ -119,7 +124,7 @@ func (s *Service) startSession(ctx context.Context, u models.User, in LoginInput
 		if err := revokeDeviceFamilies(tx.DB, u.ID, deviceID, now); err != nil {
 			return err
 		}
-		if refresh, err = s.insertRefresh(tx.DB, u.ID, deviceID, uuid.New(), nil, now); err != nil {
+		if refresh, err = s.insertRefresh(tx.DB, u.ID, deviceID, family, nil, now); err != nil {
 			return err
 		}
 		return tx.Audit("login", "device", deviceID, nil, map[string]string{
@@ -128,7 +133,7 @@ func (s *Service) startSession(ctx context.Context, u models.User, in LoginInput
 	if err != nil {
 		return Tokens{}, err
 	}
-	return s.tokens(u.ID, deviceID, u.Role, refresh, now)
+	return s.tokens(u.ID, deviceID, family, u.Role, refresh, now)
 }
 
 // upsertDevice returns the device of (user, installation), creating it or
@@ -176,7 +181,8 @@ func revokeDeviceFamilies(g *gorm.DB, userID, deviceID uuid.UUID, now time.Time)
 
 // Logout ends the sessions of a user's device by revoking its refresh
 // families. The device row stays: the app keeps its unsent work and may log
-// in again on it. Access tokens already issued live out their 15 minutes.
+// in again on it. Access tokens issued with those families are refused from
+// the next request on (Authenticate checks the family).
 func (s *Service) Logout(ctx context.Context, userID, deviceID uuid.UUID) error {
 	now := s.now()
 	return s.db.InTx(ctx, storage.Actor{UserID: &userID, DeviceID: &deviceID}, func(tx *storage.Tx) error {

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -111,11 +112,17 @@ func TestLoginRateLimitPerAddress(t *testing.T) {
 	f := newFixtureOpts(t, Options{AddressLimit: RateLimit{Max: 3, Window: 15 * time.Minute}})
 	f.inspector(t, "a@demo.tindal")
 	f.clock.Advance(10 * time.Minute)
-	for range 3 { // successes count too, and do not reset the address
-		f.login(t, "a@demo.tindal", "i")
+	fail := func(email string) error {
+		_, err := f.svc.Login(t.Context(), LoginInput{Email: email, Password: "wrong password!", InstallationID: "i", RemoteAddr: "10.0.0.1:6000"})
+		return err
 	}
+	f.login(t, "a@demo.tindal", "i") // successes are not counted...
+	wantCode(t, fail("b@demo.tindal"), models.KindUnauthenticated, "invalid_credentials")
+	wantCode(t, fail("c@demo.tindal"), models.KindUnauthenticated, "invalid_credentials")
+	f.login(t, "a@demo.tindal", "i") // ...and do not reset the address's failures
+	wantCode(t, fail("a@demo.tindal"), models.KindUnauthenticated, "invalid_credentials")
 	_, err := f.svc.Login(t.Context(), LoginInput{Email: "a@demo.tindal", Password: testPassword,
-		InstallationID: "i", RemoteAddr: "10.0.0.1:6000"})
+		InstallationID: "i", RemoteAddr: "10.0.0.1:6000"}) // three failures on three accounts: the address is locked
 	e := wantCode(t, err, models.KindRateLimited, "too_many_attempts")
 	if e.RetryAfter != 4*60 {
 		t.Fatalf("RetryAfter %d, want %d", e.RetryAfter, 4*60)
@@ -131,6 +138,23 @@ func TestLoginRateLimitPerAddress(t *testing.T) {
 	f.clock.Advance(31 * time.Minute)
 	if n, err := f.svc.PruneLoginAttempts(t.Context()); err != nil || n == 0 {
 		t.Fatalf("pruned %d old windows, %v", n, err)
+	}
+}
+
+// TestCorrectLoginsFromOneAddressAreNotLimited is issue 10 hole 9: an
+// office behind one address (carrier NAT, a proxy) signs in all morning;
+// before the fix the 31st correct login in 15 minutes got 429.
+func TestCorrectLoginsFromOneAddressAreNotLimited(t *testing.T) {
+	f := newFixture(t) // the defaults: 30 failures per address per 15 minutes
+	for i := range 40 {
+		email := fmt.Sprintf("inspector%d@demo.tindal", i%8)
+		if i < 8 {
+			f.inspector(t, email)
+		}
+		if _, err := f.svc.Login(t.Context(), LoginInput{Email: email, Password: testPassword,
+			InstallationID: fmt.Sprintf("phone-%d", i), RemoteAddr: "203.0.113.9:40000"}); err != nil {
+			t.Fatalf("correct login %d: %v", i+1, err)
+		}
 	}
 }
 

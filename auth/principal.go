@@ -42,6 +42,7 @@ func today(now time.Time) string { return now.In(ist()).Format(time.DateOnly) }
 // that user) and the user's assignments in force on a date.
 const principalQuery = `
 SELECT u.email, u.role, u.owner_id::text, u.disabled_at, d.revoked_at,
+       EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $4::uuid AND r.revoked_at IS NOT NULL),
        coalesce(array_agg(uj.jurisdiction_id::text ORDER BY uj.jurisdiction_id)
                 FILTER (WHERE uj.id IS NOT NULL), '{}')
 FROM users u
@@ -63,9 +64,10 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, 
 	p := &Principal{UserID: uuid.MustParse(claims.Subject), DeviceID: uuid.MustParse(claims.DeviceID)}
 	var owner *string
 	var disabled, revoked *time.Time
+	var familyRevoked bool
 	var jurisdictions []string
-	err = s.db.Pool.QueryRow(ctx, principalQuery, p.UserID, p.DeviceID, today(s.now())).
-		Scan(&p.Email, &p.Role, &owner, &disabled, &revoked, &jurisdictions)
+	err = s.db.Pool.QueryRow(ctx, principalQuery, p.UserID, p.DeviceID, today(s.now()), familyOf(claims)).
+		Scan(&p.Email, &p.Role, &owner, &disabled, &revoked, &familyRevoked, &jurisdictions)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errInvalidToken(errors.New("user or device not found"))
 	}
@@ -78,10 +80,23 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, 
 	if revoked != nil {
 		return nil, errDeviceRevoked()
 	}
+	if familyRevoked {
+		return nil, unauthenticated("session_ended", "this session has ended (logged out or revoked); log in again", nil)
+	}
 	if err := p.fill(owner, jurisdictions); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// familyOf is the token's refresh family, or nil for a token issued before
+// access tokens carried one (those live out their 15 minutes).
+func familyOf(c *AccessClaims) *uuid.UUID {
+	id, err := uuid.Parse(c.FamilyID)
+	if err != nil {
+		return nil
+	}
+	return &id
 }
 
 // fill parses the text ids the principal query returns.

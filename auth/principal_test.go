@@ -63,7 +63,7 @@ func TestAuthenticateRefusals(t *testing.T) {
 	wantCode(t, err, models.KindUnauthenticated, "invalid_token")
 	// A token naming another user's device.
 	v := f.inspector(t, "b@demo.tindal")
-	forged, err := f.svc.issueAccess(v.ID, tok.DeviceID, models.RoleInspector, f.clock.Now())
+	forged, err := f.svc.issueAccess(v.ID, tok.DeviceID, uuid.New(), models.RoleInspector, f.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

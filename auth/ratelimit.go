@@ -41,18 +41,41 @@ func (s *Service) clearAttempts(ctx context.Context, key string) error {
 	return nil
 }
 
-// limitAddress counts a login attempt from the client's address; every
-// attempt counts, successful or not. An empty address is not limited.
-func (s *Service) limitAddress(ctx context.Context, addr string, now time.Time) error {
+// attempt is one counted login attempt, to refund if it succeeds.
+type attempt struct {
+	key   string
+	start time.Time
+}
+
+// limitAddress counts a login attempt from the client's address before the
+// password is checked, so that parallel guesses cannot overrun the limit; a
+// successful login refunds it, so only failures count and an office behind
+// one address is not locked out by its own sign-ins. An empty address is
+// not limited.
+func (s *Service) limitAddress(ctx context.Context, addr string, now time.Time) (attempt, error) {
 	if addr == "" {
-		return nil
+		return attempt{}, nil
 	}
-	n, end, err := s.hit(ctx, addressKey(hostOnly(addr)), s.opts.AddressLimit, now)
+	a := attempt{key: addressKey(hostOnly(addr)), start: now.Truncate(s.opts.AddressLimit.Window)}
+	n, end, err := s.hit(ctx, a.key, s.opts.AddressLimit, now)
 	if err != nil {
-		return err
+		return attempt{}, err
 	}
 	if n > s.opts.AddressLimit.Max {
-		return errTooMany(end, now)
+		return attempt{}, errTooMany(end, now)
+	}
+	return a, nil
+}
+
+// refund uncounts an attempt that succeeded.
+func (s *Service) refund(ctx context.Context, a attempt) error {
+	if a.key == "" {
+		return nil
+	}
+	err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE login_attempts SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0`,
+		a.key, a.start).Error
+	if err != nil {
+		return fmt.Errorf("refund login attempt: %w", err)
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 type refreshOutcome struct {
 	user     models.User
 	deviceID uuid.UUID
+	family   uuid.UUID
 	refresh  string // the successor to return
 	reused   bool   // reuse detected: the family was revoked
 }
@@ -47,7 +48,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (Tokens, err
 	if out.reused { // committed: the revocation must stick
 		return Tokens{}, errRefreshReused()
 	}
-	return s.tokens(out.user.ID, out.deviceID, out.user.Role, out.refresh, now)
+	return s.tokens(out.user.ID, out.deviceID, out.family, out.user.Role, out.refresh, now)
 }
 
 // refreshTx rotates, replays or revokes, holding the presented token's row
@@ -64,7 +65,7 @@ func (s *Service) refreshTx(tx *storage.Tx, raw []byte, now time.Time) (refreshO
 	if err != nil {
 		return refreshOutcome{}, err
 	}
-	out := refreshOutcome{user: user, deviceID: cur.DeviceID}
+	out := refreshOutcome{user: user, deviceID: cur.DeviceID, family: cur.FamilyID}
 	if cur.UsedAt == nil {
 		out.refresh, err = s.rotate(tx.DB, cur, raw, now)
 		return out, err

@@ -47,7 +47,8 @@ type Options struct {
 	ReuseGrace time.Duration
 	// AccountLimit bounds failed logins per account (10 per 15 minutes).
 	AccountLimit RateLimit
-	// AddressLimit bounds all logins per client address (30 per 15 minutes).
+	// AddressLimit bounds failed logins per client address (30 per 15
+	// minutes); successful logins do not count.
 	AddressLimit RateLimit
 }
 

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 scripts/services.sh >/dev/null
 source .services.env
 port="${TINDAL_LOADTEST_PORT:-18181}"
+mport=$((port + 1)) # the server's metrics listener (TINDAL_METRICS_ADDR)
 db="tindal_loadtest_$$"
 base="${TINDAL_DATABASE_URL%/*}"
 export TINDAL_DATABASE_URL="$base/$db?sslmode=disable"
@@ -32,7 +33,7 @@ cleanup() {
 trap cleanup EXIT
 ./bin/tindal migrate up >/dev/null
 ./bin/tindal seed demo >/dev/null
-TINDAL_HTTP_ADDR="127.0.0.1:$port" TINDAL_LOG_LEVEL=warn ./bin/tindal serve >"bin/loadtest-server.log" 2>&1 &
+TINDAL_HTTP_ADDR="127.0.0.1:$port" TINDAL_METRICS_ADDR="127.0.0.1:$mport" TINDAL_LOG_LEVEL=warn ./bin/tindal serve >"bin/loadtest-server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do
 	curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
@@ -40,4 +41,4 @@ for _ in $(seq 100); do
 done
 flags=("$@")
 [ ${#flags[@]} -eq 0 ] && flags=(-devices 200 -push-only)
-./bin/loadgen -url "http://127.0.0.1:$port" -db "$TINDAL_DATABASE_URL" "${flags[@]}"
+./bin/loadgen -url "http://127.0.0.1:$port" -metrics "http://127.0.0.1:$mport" -db "$TINDAL_DATABASE_URL" "${flags[@]}"

@@ -106,7 +106,7 @@ func poolSize(ctx context.Context, c config, getenv func(string) string) sized {
 	if c.pool > 0 {
 		return sized{c.pool, "-pool"}
 	}
-	n, err := scrapePoolSize(ctx, c.url)
+	n, err := scrapePoolSize(ctx, c.metrics)
 	if err == nil {
 		return sized{n, "the server's, from /metrics"}
 	}

@@ -48,6 +48,7 @@ func main() {
 // config is every flag.
 type config struct {
 	url, email, password, dbURL string
+	metrics                     string // the server's metrics listener
 	devices, batch, pool        int
 	shared, initial             bool
 	pushOnly, pullOnly          bool
@@ -60,6 +61,7 @@ func parseFlags(args []string, getenv func(string) string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
 	fs.StringVar(&c.url, "url", "http://127.0.0.1:8080", "server base URL")
+	fs.StringVar(&c.metrics, "metrics", "http://127.0.0.1:9464", "the server's metrics listener (TINDAL_METRICS_ADDR), for its pool size")
 	fs.StringVar(&c.email, "email", "inspector.karwar@demo.tindal", "inspector every phone logs in as (one device per phone)")
 	fs.StringVar(&c.password, "password", getenv("TINDAL_DEMO_PASSWORD"), "password")
 	fs.StringVar(&c.dbURL, "db", getenv("TINDAL_DATABASE_URL"), "the server's database: fleet, row counts and raw baselines (empty: pushes need -shared, no baseline)")

@@ -3,10 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -43,6 +47,14 @@ type config struct {
 	ThumbWorkers   int
 	KACommencement string
 	CoCDeadline    string
+	MetricsAddr    string
+	AccountLimitS  string
+	AddressLimitS  string
+	TrustedProxyS  string
+	// AccountLimit and AddressLimit bound failed logins (TINDAL_LOGIN_*_LIMIT).
+	AccountLimit, AddressLimit auth.RateLimit
+	// TrustedProxies are parsed from TINDAL_TRUSTED_PROXIES.
+	TrustedProxies []netip.Prefix
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -57,6 +69,10 @@ type setting struct {
 func (c *config) settings() []setting {
 	return []setting{
 		{"TINDAL_HTTP_ADDR", ":8080", "listen address", &c.HTTPAddr},
+		{"TINDAL_METRICS_ADDR", "127.0.0.1:9464", "listen address of /metrics (Prometheus), apart from the API; off = none", &c.MetricsAddr},
+		{"TINDAL_LOGIN_ACCOUNT_LIMIT", "10/15m", "failed logins allowed per account per window (N/duration)", &c.AccountLimitS},
+		{"TINDAL_LOGIN_ADDRESS_LIMIT", "30/15m", "failed logins allowed per client address per window (N/duration); successes never count", &c.AddressLimitS},
+		{"TINDAL_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; unset = the socket address", &c.TrustedProxyS},
 		{"TINDAL_PPROF_ADDR", "", "loopback address for Go's /debug/pprof profiles (e.g. 127.0.0.1:6060); unset = off", &c.PprofAddr},
 		{"TINDAL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable", "PostgreSQL URL (direct or session pooling, never transaction pooling)", &c.DatabaseURL},
 		{"TINDAL_S3_ENDPOINT", "", "MinIO/S3 endpoint, e.g. http://127.0.0.1:9000; unset = local-disk blob store", &c.S3Endpoint},
@@ -66,14 +82,14 @@ func (c *config) settings() []setting {
 		{"TINDAL_S3_BUCKET", "tindal", "bucket for photos (private; created at start)", &c.S3Bucket},
 		{"TINDAL_S3_REGION", "us-east-1", "region used for signing", &c.S3Region},
 		{"TINDAL_BLOB_DIR", "./data/blobs", "local-disk blob store directory (when no S3 endpoint)", &c.BlobDir},
-		{"TINDAL_BLOB_SIGNING_KEY", "", "secret (>= 32 chars) signing local-disk upload/download URLs; dev key derived if unset", &c.BlobSigningKey},
+		{"TINDAL_BLOB_SIGNING_KEY", "", "secret (>= 32 chars) signing local-disk upload/download URLs; unset = random dev key kept in TINDAL_DEV_KEYS_DIR", &c.BlobSigningKey},
 		{"TINDAL_PUBLIC_BASE_URL", "", "URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning", &c.PublicBaseURL},
 		{"TINDAL_JWT_KEYS_DIR", "", "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", &c.JWTKeysDir},
-		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the dev signing key is kept when TINDAL_JWT_KEYS_DIR is unset", &c.DevKeysDir},
+		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the random dev keys are kept (0600) for the key settings left unset", &c.DevKeysDir},
 		{"TINDAL_SMTP_URL", "", "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), smtps://user:pass@host:465; options ?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; unset = in-app only", &c.SMTPURL},
 		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
 		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
-		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; dev key derived if unset", &c.SyncCursorKey},
+		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; unset = random dev key kept in TINDAL_DEV_KEYS_DIR", &c.SyncCursorKey},
 		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
 		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", &c.MailFrom},
@@ -139,6 +155,20 @@ func loadConfig(getenv func(string) string) (config, error) {
 	default:
 		errs = append(errs, fmt.Errorf("TINDAL_LOG_LEVEL: %q is not debug, info, warn or error", c.LogLevel))
 	}
+	if c.AccountLimit, err = parseLimit(c.AccountLimitS); err != nil {
+		errs = append(errs, fmt.Errorf("TINDAL_LOGIN_ACCOUNT_LIMIT: %w", err))
+	}
+	if c.AddressLimit, err = parseLimit(c.AddressLimitS); err != nil {
+		errs = append(errs, fmt.Errorf("TINDAL_LOGIN_ADDRESS_LIMIT: %w", err))
+	}
+	if c.TrustedProxies, err = parsePrefixes(c.TrustedProxyS); err != nil {
+		errs = append(errs, fmt.Errorf("TINDAL_TRUSTED_PROXIES: %w", err))
+	}
+	if c.MetricsAddr != "off" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("TINDAL_METRICS_ADDR: want host:port or off (got %q)", c.MetricsAddr))
+		}
+	}
 	if v := getenv("TINDAL_DB_MAX_CONNS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 2 || n > 500 {
@@ -147,6 +177,41 @@ func loadConfig(getenv func(string) string) (config, error) {
 		c.DBMaxConns = n
 	}
 	return c, errors.Join(errs...)
+}
+
+// parseLimit reads "N/duration", e.g. 10/15m: N events per window.
+func parseLimit(s string) (auth.RateLimit, error) {
+	ns, d, ok := strings.Cut(s, "/")
+	n, err := strconv.Atoi(strings.TrimSpace(ns))
+	if !ok || err != nil || n < 1 || n > 100000 {
+		return auth.RateLimit{}, fmt.Errorf("want N/duration with N from 1 to 100000, e.g. 10/15m (got %q)", s)
+	}
+	w, err := time.ParseDuration(strings.TrimSpace(d))
+	if err != nil || w < time.Minute || w > 24*time.Hour {
+		return auth.RateLimit{}, fmt.Errorf("want a window from 1m to 24h, e.g. 10/15m (got %q)", s)
+	}
+	return auth.RateLimit{Max: n, Window: w}, nil
+}
+
+// parsePrefixes reads a comma-separated list of CIDRs; a bare address is
+// its own /32 or /128.
+func parsePrefixes(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("%q is not a CIDR such as 10.0.0.0/8", f)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // usage lists the variables, for --help.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -62,13 +61,18 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		a.db.Close()
 		return nil, err
 	}
-	a.auth = auth.NewService(a.db, keys, auth.Options{})
+	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit})
 	if withBlobs { // serve: URLs must name the port it really serves on
 		if err := a.listen(); err != nil {
 			a.db.Close()
 			return nil, err
 		}
-		if a.blobs, err = blob.New(a.blobConfig()); err != nil {
+		bc, err := a.blobConfig()
+		if err != nil {
+			a.db.Close()
+			return nil, err
+		}
+		if a.blobs, err = blob.New(bc); err != nil {
 			a.db.Close()
 			return nil, fmt.Errorf("object store: %w", err)
 		}
@@ -84,23 +88,18 @@ func (a *app) signingKeys() (*auth.KeySet, error) {
 	return auth.DevKeys(a.cfg.DevKeysDir)
 }
 
-func (a *app) blobConfig() blob.Config {
+func (a *app) blobConfig() (blob.Config, error) {
 	c := a.cfg
-	key := a.devKey("TINDAL_BLOB_SIGNING_KEY", c.BlobSigningKey, "tindal-dev-blob-key:")
+	var key []byte
+	if c.S3Endpoint == "" { // only the local-disk store signs its own URLs
+		var err error
+		if key, err = a.secret("TINDAL_BLOB_SIGNING_KEY", c.BlobSigningKey, devBlobKeyFile); err != nil {
+			return blob.Config{}, err
+		}
+	}
 	return blob.Config{Endpoint: c.S3Endpoint, PublicEndpoint: c.S3PublicURL, AccessKey: c.S3AccessKey, SecretKey: c.S3SecretKey,
 		Bucket: c.S3Bucket, Region: c.S3Region, Dir: c.BlobDir, SigningKey: key,
-		PublicBaseURL: strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs"}
-}
-
-// devKey is the configured secret, or for development a key derived from
-// the database URL (stable across restarts of one install), with a warning.
-func (a *app) devKey(name, configured, label string) []byte {
-	if configured != "" {
-		return []byte(configured)
-	}
-	a.log.Warn(name + " is not set: using a development key; set it in production")
-	sum := sha256.Sum256([]byte(label + a.cfg.DatabaseURL))
-	return sum[:]
+		PublicBaseURL: strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs"}, nil
 }
 
 func (a *app) close() {
@@ -176,7 +175,11 @@ func (a *app) serve(ctx context.Context) error {
 		go photos.RunWorker(ctx, a.cfg.ThumbWorkers) // thumbnails, EXIF and re-hashing; each photo on one core
 	}
 	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
-	pull, err := tsync.NewPullEngine(a.db, a.devKey("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, "tindal-dev-cursor-key:"),
+	cursorKey, err := a.secret("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, devCursorKeyFile)
+	if err != nil {
+		return err
+	}
+	pull, err := tsync.NewPullEngine(a.db, cursorKey,
 		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log, RuleSets: ruleSets})
 	if err != nil {
 		return err
@@ -184,7 +187,7 @@ func (a *app) serve(ctx context.Context) error {
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})
 	if err != nil {
 		return err
 	}
@@ -200,6 +203,11 @@ func (a *app) serve(ctx context.Context) error {
 	if err := startPprof(a.cfg.PprofAddr, a.log); err != nil {
 		return err
 	}
+	_, stopMetrics, err := startMetrics(a.cfg.MetricsAddr, reg, a.log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Listener(a.ln) }()
 	a.log.Info("serving", "addr", a.ln.Addr().String(), "public_base_url", a.cfg.PublicBaseURL)
