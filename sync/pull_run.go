@@ -44,6 +44,10 @@ func (r *pullRun) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.v.keys = keys
+	if err := checkCursorKeys(ctx, r.tx, r.v, r.cur, keys); err != nil {
+		return err
+	}
 	if r.cur == nil {
 		// A first sync snapshots everything, then follows the log from the
 		// last position visible in this same snapshot: every later change
@@ -107,7 +111,9 @@ func (r *pullRun) plan(keys []string) {
 	case c.Rm == nil || !sameSet(c.Rm.Keys, gone):
 		c.Rm = &removalState{Keys: gone, Pos: c.P}
 	}
-	r.dropTasks(gone)
+	// Snapshot tasks only ever run for keys held now: a task of a key
+	// the caller lost (or never had) is dropped whatever the cursor says.
+	r.dropTasks(setMinus(r.taskKeys(), keys))
 	fresh = append(fresh, setMinus(keys, c.K)...)
 	c.K = append(c.K, setMinus(keys, c.K)...)
 	types := r.e.typeNames()
@@ -121,6 +127,18 @@ func (r *pullRun) plan(keys []string) {
 			r.addTask(snapshotTask{Key: k, Types: newTypes})
 		}
 	}
+}
+
+// taskKeys are the keys of the cursor's snapshot tasks.
+func (r *pullRun) taskKeys() []string {
+	if r.cur.Sn == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range r.cur.Sn.Tasks {
+		out = append(out, t.Key)
+	}
+	return out
 }
 
 func (r *pullRun) addTask(t snapshotTask) {

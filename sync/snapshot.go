@@ -49,10 +49,18 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 		if err != nil {
 			return false, err
 		}
+		// An entity changed after the cursor's position is left to the
+		// log, which serves it once, at its last change row: sent here as
+		// well, the same version would arrive twice (a page of a first
+		// sync reads a later snapshot than the position it started from).
+		later, err := loggedAfter(ctx, r.tx, reader.Type(), rowIDs(rows), r.cur.K, r.cur.P)
+		if err != nil {
+			return false, err
+		}
 		for _, row := range rows {
 			r.scanned++
 			sn.After = row.ID
-			if row.Visible {
+			if row.Visible && !later[row.ID] {
 				r.page.item(pullItem{Type: reader.Type(), ID: row.ID, Op: OpUpsert, Position: r.cur.P, Version: row.Version, Data: row.Data})
 			}
 			if r.page.full() {
@@ -63,4 +71,12 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 			return true, nil
 		}
 	}
+}
+
+func rowIDs(rows []ReaderRow) []uuid.UUID {
+	out := make([]uuid.UUID, len(rows))
+	for i, row := range rows {
+		out[i] = row.ID
+	}
+	return out
 }
