@@ -74,7 +74,7 @@ func (r *pullRun) removeChunk(ctx context.Context, reader EntityReader, key stri
 		// Rows logged after the position are left to the change rows of
 		// the lost keys (removeLogged) or of the kept ones (the log), each
 		// of which serves an entity once, at its last row.
-		later, err := loggedAfter(ctx, r.tx, reader.Type(), rowIDs(rows), r.cur.K, r.cur.P)
+		later, err := r.changedAfterCursor(ctx, reader.Type(), rows)
 		if err != nil {
 			return false, err
 		}

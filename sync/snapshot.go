@@ -53,7 +53,7 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 		// log, which serves it once, at its last change row: sent here as
 		// well, the same version would arrive twice (a page of a first
 		// sync reads a later snapshot than the position it started from).
-		later, err := loggedAfter(ctx, r.tx, reader.Type(), rowIDs(rows), r.cur.K, r.cur.P)
+		later, err := r.changedAfterCursor(ctx, reader.Type(), rows)
 		if err != nil {
 			return false, err
 		}
@@ -71,6 +71,16 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 			return true, nil
 		}
 	}
+}
+
+// changedAfterCursor is loggedAfter for the rows of a snapshot or removal
+// chunk, under the cursor's keys after its position; nothing when the log
+// ends at the position.
+func (r *pullRun) changedAfterCursor(ctx context.Context, typ string, rows []ReaderRow) (map[uuid.UUID]bool, error) {
+	if r.maxPos <= r.cur.P {
+		return nil, nil
+	}
+	return loggedAfter(ctx, r.tx, typ, rowIDs(rows), r.cur.K, r.cur.P)
 }
 
 func rowIDs(rows []ReaderRow) []uuid.UUID {
