@@ -29,7 +29,14 @@ type logRow struct {
 // entity under the scanned keys, or under the keys $4 after position $5.
 // A change logged under several keys, or an entity changed again, is thus
 // served once, at its last row, whatever page that row falls on: at most
-// once per entity version and stream (DESIGN §4, "Guarantees").
+// once per entity version and stream (DESIGN §4, "Guarantees"). Proof
+// sketch: an entity served at row p of a page read in snapshot S carries
+// its state in S; no later row of it under the keys is in S; later pages
+// scan beyond p, so the rows of it they meet were committed after S
+// (positions follow commit order, 00006), by writes that each bump the
+// row's version (every writer logging a change does): a higher version.
+// The same holds for the snapshot and removal phases, which leave to the
+// log every entity with a row after the cursor (loggedAfter).
 const scanLogSQL = `SELECT c.position, c.entity_type, c.entity_id,
     NOT EXISTS (SELECT 1 FROM change_log l WHERE l.entity_id = c.entity_id AND l.entity_type = c.entity_type
         AND ((l.position > c.position AND l.scope_key = ANY($1::text[]))
