@@ -189,6 +189,12 @@ func TestFindingsDoNotLeakAcrossJurisdictionsThroughSync(t *testing.T) {
 			leaks(t, "a rewound cursor", r.body)
 		})
 	}
+	// The same over a real listener, as an outsider sends it.
+	raw, _ := json.Marshal(map[string]any{"ids": []uuid.UUID{secret["finding"], unknown}})
+	if r := h.overHTTP("POST", "/v1/sync/verify", "inspector", string(raw)); r.status != 200 ||
+		strings.Count(string(r.body), `{"id":`) != 2 || strings.Count(string(r.body), `"state":"out_of_scope"}`) != 2 {
+		t.Errorf("verify over HTTP: %d %s", r.status, r.body)
+	}
 	// The admin reaches every jurisdiction: verify confirms the finding.
 	r := h.do("POST", "/v1/sync/verify", "admin", map[string]any{"ids": []uuid.UUID{secret["finding"]}}, "X-Protocol-Version", "1")
 	if !strings.Contains(string(r.body), `"exists"`) {
