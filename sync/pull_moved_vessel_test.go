@@ -110,7 +110,7 @@ func TestOpenFindingsFollowAMovedVessel(t *testing.T) {
 	}
 	got := map[string][]item{}
 	for name, v := range viewers {
-		got[name], _ = pullAll(v, cursors[name])
+		got[name], cursors[name] = pullAll(v, cursors[name])
 	}
 	for _, w := range want {
 		if op := lastOp(got[w.viewer], w.typ, w.id); op != w.op {
@@ -146,5 +146,27 @@ func TestOpenFindingsFollowAMovedVessel(t *testing.T) {
 	if err := f.db.Pool.QueryRow(ctx, `SELECT count(*) FROM findings WHERE NOT rectified AND deleted_at IS NULL AND inspection_id = $1
 		AND jurisdiction_id <> $2`, insp, f.jur2).Scan(&left); err != nil || left != 0 {
 		t.Errorf("%d open findings of the vessel left behind in Karwar (%v)", left, err)
+	}
+
+	// Later changes of a moved finding reach the new jurisdiction: the
+	// inspector who recorded it rectifies it on the Karwar inspection.
+	var before int64
+	if err := f.db.Pool.QueryRow(ctx, "SELECT version FROM findings WHERE id = $1", open).Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	wantStatuses(t, f.push("phone", f.mut("phone", "finding.rectify", 1, ago(time.Minute),
+		map[string]any{"finding_id": open, "inspection_id": insp, "note": "lifebuoys fitted"})), "applied")
+	sup, _ := pullAll(viewers["mangaluru supervisor"], cursors["mangaluru supervisor"])
+	var rectified *item
+	for i := range sup {
+		if sup[i].Type == "finding" && sup[i].ID == open {
+			rectified = &sup[i]
+		}
+	}
+	if rectified == nil || rectified.Op != tsync.OpUpsert || rectified.Version <= before {
+		t.Errorf("the Mangaluru supervisor must get the rectification of the moved finding (version > %d): %+v", before, rectified)
+	}
+	if ins, _ := pullAll(viewers["mangaluru inspector"], cursors["mangaluru inspector"]); lastOp(ins, "finding", open) != tsync.OpRemove {
+		t.Errorf("a Mangaluru inspector sees open findings only: the rectified one must be removed, got %q", lastOp(ins, "finding", open))
 	}
 }
