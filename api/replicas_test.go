@@ -458,9 +458,13 @@ func (c *cluster) expect(what string, want int64, query string, args ...any) {
 
 // checkPuller replays p's pages against change_log: the rows filed under
 // its scope keys after its initial sync, cut into the windows its cursors
-// stated, must be exactly its items — the first row of each entity in each
-// window, of the types it is served, in position order. Nothing missed,
-// nothing repeated within a window, nothing after its final cursor. It
+// stated, must account for its items. A pull serves an entity at the last
+// of its rows its snapshot shows (docs/SYNC.md §6.9: each version once per
+// stream), so in each window the items are, in position order, rows of
+// the served types that are the last of their entity in the window; such a
+// row with no later row of its entity anywhere in the log must be served;
+// and a row not served must have a later row of its entity in the log.
+// Nothing missed, nothing repeated, nothing after its final cursor. It
 // returns how many change rows it compared.
 func (c *cluster) checkPuller(p *puller) int {
 	t := c.t
@@ -474,31 +478,44 @@ func (c *cluster) checkPuller(p *puller) int {
 	for _, typ := range end.T {
 		served[typ] = true
 	}
+	// later[i]: the entity of log[i] has a later row in the log.
+	later := make([]bool, len(log))
+	seenAfter := map[string]bool{}
+	for i := len(log) - 1; i >= 0; i-- {
+		k := log[i].Type + "/" + log[i].ID
+		later[i], seenAfter[k] = seenAfter[k], true
+	}
 	i := 0
 	for n, pg := range p.pages {
 		if pg.phase != "log" || pg.to < pg.from {
 			t.Errorf("%s page %d (replica %s): phase %q, window (%d, %d]", p.d.label, n, pg.replica, pg.phase, pg.from, pg.to)
 		}
-		var want []pulledItem
-		sent := map[string]bool{}
-		for ; i < len(log) && log[i].Position <= pg.to; i++ {
-			if k := log[i].Type + "/" + log[i].ID; served[log[i].Type] && !sent[k] {
-				sent[k] = true
-				want = append(want, log[i])
-			}
+		start := i
+		for i < len(log) && log[i].Position <= pg.to {
+			i++
 		}
-		got := make([]pulledItem, len(pg.items))
+		window := log[start:i]
+		lastIn := map[string]int64{} // entity → its last position in the window
+		for _, r := range window {
+			lastIn[r.Type+"/"+r.ID] = r.Position
+		}
+		got := map[int64]pulledItem{}
 		for j, it := range pg.items {
-			got[j] = pulledItem{Type: it.Type, ID: it.ID, Position: it.Position}
-		}
-		if !slices.Equal(got, want) {
-			k := 0
-			for k < min(len(got), len(want)) && got[k] == want[k] {
-				k++
+			k := it.Type + "/" + it.ID
+			if !served[it.Type] || lastIn[k] != it.Position || (j > 0 && it.Position <= pg.items[j-1].Position) {
+				t.Errorf("%s page %d (replica %s, window (%d, %d]): item %d %s at %d is not the last row of its entity in the window (%d), or out of order",
+					p.d.label, n, pg.replica, pg.from, pg.to, j, k, it.Position, lastIn[k])
+				return 0
 			}
-			t.Errorf("%s page %d (replica %s, window (%d, %d]): %d items, change_log says %d; first difference at %d: got %v, want %v",
-				p.d.label, n, pg.replica, pg.from, pg.to, len(got), len(want), k, got[k:min(k+1, len(got))], want[k:min(k+1, len(want))])
-			return 0
+			got[it.Position] = pulledItem{Type: it.Type, ID: it.ID, Position: it.Position}
+		}
+		for w, r := range window {
+			_, sent := got[r.Position]
+			if served[r.Type] && !sent && !later[start+w] {
+				t.Errorf("%s page %d (replica %s, window (%d, %d]): %s/%s at %d is its entity's last change, yet was not served",
+					p.d.label, n, pg.replica, pg.from, pg.to, r.Type, r.ID, r.Position)
+				return 0
+			}
 		}
 	}
 	if i != len(log) {
@@ -541,6 +558,9 @@ func (c *cluster) checkVersions(p *puller) {
 		k := it.Type + "/" + it.ID
 		if prev, ok := last[k]; ok && it.Op == "upsert" && prev.Op == "upsert" && it.Version < prev.Version {
 			c.t.Errorf("%s: %s went back from version %d to %d", p.d.label, k, prev.Version, it.Version)
+		}
+		if prev, ok := last[k]; ok && it.Op == prev.Op && it.Version == prev.Version {
+			c.t.Errorf("%s: %s %s version %d arrived twice (docs/SYNC.md §6.9: at most once per stream)", p.d.label, it.Op, k, it.Version)
 		}
 		last[k] = it
 	}

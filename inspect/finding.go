@@ -110,7 +110,7 @@ func (a *RecordFindingArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, 
 		return Outcome{}, fmt.Errorf("insert finding: %w", err)
 	}
 	ag.findings[f.ID] = &f
-	w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, &f)...)
 	w.audit("finding.record", EntityFinding, f.ID, f)
 	return applied(&ag.row, RowRef{EntityFinding, f.ID, 1}), nil
 }
@@ -201,7 +201,7 @@ func (w *Work) writeFinding(ctx context.Context, ag *agg, f *models.Finding, col
 	if err := w.tx.DB.WithContext(ctx).Model(&models.Finding{}).Unscoped().Where("id = ?", f.ID).Updates(cols).Error; err != nil {
 		return fmt.Errorf("update finding: %w", err)
 	}
-	w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
 	w.audit(action, EntityFinding, f.ID, cols)
 	return nil
 }

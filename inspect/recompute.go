@@ -303,7 +303,7 @@ func (w *Work) syncFindings(ctx context.Context, ag *agg, ev rules.Evaluation) e
 	}
 	for _, f := range fresh {
 		ag.findings[f.ID] = f
-		w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+		w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
 	}
 	w.bump(ag.row.ID)
 	return nil
@@ -358,7 +358,7 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 	}
 	w.bump(ag.row.ID)
 	for _, f := range all {
-		w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+		w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
 	}
 	if len(fs) == 0 {
 		return nil
@@ -413,7 +413,7 @@ func (w *Work) writeDerivedFinding(ctx context.Context, ag *agg, f *models.Findi
 		return fmt.Errorf("update derived finding: %w", err)
 	}
 	w.bump(ag.row.ID)
-	w.changed(EntityFinding, f.ID, keys(&ag.row)...)
+	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
 	return nil
 }
 

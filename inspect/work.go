@@ -113,6 +113,14 @@ func keys(row *models.Inspection) []string {
 	return []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.OwnerID), storage.ScopeUser(row.InspectorID)}
 }
 
+// findingKeys are the keys a finding's change is logged under: its
+// inspection's, and its own jurisdiction and owner, which differ from the
+// inspection's once its vessel moved (registry's moveOpenFindings), so
+// that the new jurisdiction's and owner's devices get its later changes.
+func findingKeys(row *models.Inspection, f *models.Finding) []string {
+	return append(keys(row), storage.ScopeJurisdiction(f.JurisdictionID), storage.ScopeOwner(f.OwnerID))
+}
+
 // bump increments the aggregate version once per command and returns it.
 func (w *Work) bump(id uuid.UUID) int64 {
 	if !w.bumped[id] {

@@ -27,8 +27,8 @@ type Compliance struct {
 	Manning      rules.ManningResult
 	// Deficiencies are those the registry and the manning rules show.
 	Deficiencies []rules.Deficiency
-	// OpenDeficiencies are those recorded at inspections and not rectified;
-	// always empty until inspections are recorded (a later release).
+	// OpenDeficiencies are those recorded at inspections and not rectified,
+	// as far as the caller may see them (openDeficiencies).
 	OpenDeficiencies []rules.Deficiency
 	FeesDue          []FeeDue
 	Deadlines        []rules.Deadline
@@ -100,7 +100,44 @@ func (r *Service) Compliance(ctx context.Context, s models.Scope, vesselID uuid.
 	if err != nil {
 		return Compliance{}, err
 	}
-	return judge(rs, f, on), nil
+	c := judge(rs, f, on)
+	if c.OpenDeficiencies, err = r.openDeficiencies(ctx, s, v.ID); err != nil {
+		return Compliance{}, err
+	}
+	return c, nil
+}
+
+// openDeficiencies are the open findings recorded at the vessel's live
+// inspections that the caller may see (their jurisdiction's or, for an
+// owner, their own: the scope is in the query, as for sync), one per code,
+// the earliest recorded first. A vessel that moved carries its open
+// findings with it (moveOpenFindings), so the new jurisdiction sees them.
+func (r *Service) openDeficiencies(ctx context.Context, s models.Scope, vesselID uuid.UUID) ([]rules.Deficiency, error) {
+	var fs []models.Finding
+	q := r.db.Gorm.WithContext(ctx).Where(`deleted_at IS NULL AND NOT rectified
+		AND inspection_id IN (SELECT id FROM inspections WHERE vessel_id = ? AND deleted_at IS NULL)`, vesselID)
+	if err := jurisdictionScope(s, "owner_id = ?")(q).Order("code, created_at, id").Find(&fs).Error; err != nil {
+		return nil, fmt.Errorf("open findings: %w", err)
+	}
+	out := []rules.Deficiency{}
+	for i, f := range fs {
+		if i > 0 && fs[i-1].Code == f.Code {
+			continue
+		}
+		d := rules.Deficiency{Code: rules.Code(f.Code), Action: rules.ActionCode(f.Action), Detainable: f.Detainable,
+			LiableParty: rules.Party(f.LiableParty), Persons: f.Persons, Sources: []rules.Source{}, LegalRefs: []rules.Citation{}, Due: rules.Due{Kind: rules.DueKind(f.DueKind)}}
+		for _, src := range f.Sources {
+			d.Sources = append(d.Sources, rules.Source(src))
+		}
+		if f.DueDate != nil {
+			d.Due.Date = rules.D(f.DueDate.Year(), f.DueDate.Month(), f.DueDate.Day())
+		}
+		if e, ok := rules.Lookup(d.Code); ok {
+			d.Known, d.Title, d.Area, d.LegalRefs = true, e.Title["en"], e.Area, e.LegalRefs
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // complianceFacts loads the vessel's live certificates, the crew signed on
@@ -141,8 +178,7 @@ func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	ev := rules.Evaluate(rs, rules.InspectionInput{InspectionID: "compliance:" + f.vessel.ID.String(), Vessel: iv,
 		At: on.Time(), Certificates: records, Withdrawn: withdrawn, Crew: crew})
 	c := Compliance{Vessel: f.vessel, On: on, RuleSet: rs.ID, Deficiencies: ev.Deficiencies,
-		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace,
-		Notes: []string{"open deficiencies are recorded at inspections, which are not yet in the registry"}}
+		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace}
 	category, _ := rules.EffectiveCategory(iv) // Karnataka 2025, r.102 Note
 	c.Manning = rules.CheckManning(rules.ManningInput{Regime: regime, Kind: iv.Kind, Category: category, Zone: iv.Zone,
 		EnginePower: iv.EnginePower, PowerUnit: iv.PowerUnit, LengthM: iv.LengthM, Use: iv.Use,

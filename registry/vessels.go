@@ -3,6 +3,7 @@ package registry
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,6 +169,71 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 		for _, id := range ids {
 			tx.Changed(entity, id, append(vesselKeys(before), vesselKeys(after)...)...)
 		}
+	}
+	return moveOpenFindings(tx, before, after)
+}
+
+// moveOpenFindings moves the vessel's open findings, and the photos that
+// are their evidence, to the vessel's new jurisdiction and owner (DESIGN
+// §4, "What a change row means"; issue 11 item 3): an open deficiency
+// belongs to the vessel, so the authority and the owner who must see it
+// rectified are the vessel's now. Each is logged under the old keys (the
+// old scope gets remove_from_scope), the new ones, and its inspector's own
+// key (whose copy gets the new version).
+//
+// What stays: the inspections themselves, rectified findings, offences,
+// penalties and their adjustments, reviews and amendment requests. They
+// are the record of what an authority did and decided in its
+// jurisdiction, and a penalty is the liability of the party charged then
+// (Karnataka 2025, Sch-IV: the offender, not the vessel), which a change
+// of owner must not hand to the new one.
+//
+// Lock order (DESIGN §4): the vessel is locked by the caller; the
+// inspections holding the findings are locked next, in id order, before
+// any finding row, as every push locks its inspection first.
+func moveOpenFindings(tx *storage.Tx, before, after models.Vessel) error {
+	var locked []uuid.UUID
+	err := tx.DB.Raw(`SELECT i.id FROM inspections i WHERE i.vessel_id = ? AND EXISTS (
+			SELECT 1 FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified)
+		ORDER BY i.id FOR UPDATE OF i`, after.ID).Scan(&locked).Error
+	if err != nil || len(locked) == 0 {
+		return wrapMove(err, "inspections")
+	}
+	type moved struct {
+		ID          uuid.UUID
+		InspectorID uuid.UUID
+	}
+	var findings, photos []moved
+	err = tx.DB.Raw(`UPDATE findings SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
+		WHERE inspection_id IN ? AND deleted_at IS NULL AND NOT rectified
+		  AND (jurisdiction_id, owner_id) IS DISTINCT FROM (?::uuid, ?::uuid)
+		RETURNING id, inspector_id`, after.JurisdictionID, after.OwnerID, locked, after.JurisdictionID, after.OwnerID).Scan(&findings).Error
+	if err != nil || len(findings) == 0 {
+		return wrapMove(err, "findings")
+	}
+	ids := make([]uuid.UUID, len(findings))
+	for i, f := range findings {
+		ids[i] = f.ID
+	}
+	err = tx.DB.Raw(`UPDATE photos SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
+		WHERE finding_id IN ? AND deleted_at IS NULL RETURNING id, inspector_id`,
+		after.JurisdictionID, after.OwnerID, ids).Scan(&photos).Error
+	if err != nil {
+		return wrapMove(err, "photos")
+	}
+	keys := append(vesselKeys(before), vesselKeys(after)...)
+	for _, f := range findings {
+		tx.Changed("finding", f.ID, append(slices.Clip(keys), storage.ScopeUser(f.InspectorID))...)
+	}
+	for _, p := range photos {
+		tx.Changed("photo", p.ID, append(slices.Clip(keys), storage.ScopeUser(p.InspectorID))...)
+	}
+	return nil
+}
+
+func wrapMove(err error, what string) error {
+	if err != nil {
+		return fmt.Errorf("move %s with vessel: %w", what, err)
 	}
 	return nil
 }

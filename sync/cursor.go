@@ -1,10 +1,14 @@
 package sync
 
 import (
+	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -98,3 +102,50 @@ func cursorMAC(key, payload []byte) []byte {
 }
 
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// checkCursorKeys refuses a cursor naming a scope key the caller neither
+// holds now nor ever held: the user's own keys, the jurisdictions of the
+// user's assignments past and present (any live or deleted jurisdiction
+// for an admin), and reference data. A cursor is signed, so this only
+// matters for one built with a leaked key; then it is the removal phase's
+// guard, the one phase that names rows outside the current scope (as
+// remove_from_scope, without data). Snapshot and log queries match only
+// rows of the current keys in any case (TableReader.visible).
+func checkCursorKeys(ctx context.Context, q Querier, v Viewer, c *pullCursor, now []string) error {
+	if c == nil {
+		return nil
+	}
+	named := slices.Clone(c.K)
+	if c.Rm != nil {
+		named = append(named, c.Rm.Keys...)
+	}
+	if c.Sn != nil {
+		for _, t := range c.Sn.Tasks {
+			named = append(named, t.Key)
+		}
+	}
+	var past []uuid.UUID
+	for _, k := range setMinus(named, now) {
+		kind, id, ok := splitKey(k)
+		if !ok || kind != "j" {
+			return ErrInvalidCursor
+		}
+		past = append(past, id)
+	}
+	if len(past) == 0 {
+		return nil
+	}
+	slices.SortFunc(past, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	past = slices.Compact(past)
+	var held int
+	err := q.QueryRow(ctx, `SELECT count(*) FROM jurisdictions j WHERE j.id = ANY($1::uuid[])
+		AND ($2 OR EXISTS (SELECT 1 FROM user_jurisdictions uj WHERE uj.user_id = $3 AND uj.jurisdiction_id = j.id))`,
+		past, v.Role == models.RoleAdmin, v.UserID).Scan(&held)
+	if err != nil {
+		return fmt.Errorf("check cursor scope keys: %w", err)
+	}
+	if held != len(past) {
+		return ErrInvalidCursor
+	}
+	return nil
+}

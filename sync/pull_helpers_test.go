@@ -117,6 +117,24 @@ func (w *world) staff(role models.Role, user uuid.UUID, codes ...string) sync.Vi
 	return v
 }
 
+// assigned creates a staff user assigned, from ten days ago, to the named
+// jurisdictions, as auth records it: a pull accepts a cursor naming a
+// jurisdiction key only while the user holds, or once held, it.
+func (w *world) assigned(role models.Role, codes ...string) uuid.UUID {
+	w.t.Helper()
+	user := uuid.New()
+	ctx := context.Background()
+	_, err := w.db.Pool.Exec(ctx, `INSERT INTO users (id, email, role, password_hash) VALUES ($1, $2, $3, 'x')`,
+		user, user.String()+"@test.tindal", string(role))
+	w.must(err)
+	for _, c := range codes {
+		_, err := w.db.Pool.Exec(ctx, `INSERT INTO user_jurisdictions (id, user_id, jurisdiction_id, starts_on)
+			VALUES (gen_random_uuid(), $1, $2, current_date - 10)`, user, w.ids[c])
+		w.must(err)
+	}
+	return user
+}
+
 // owner is a viewer for the owner of the named jurisdiction's vessel.
 func (w *world) owner(code string) sync.Viewer {
 	o := w.ids["owner-"+code]

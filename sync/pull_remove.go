@@ -71,10 +71,17 @@ func (r *pullRun) removeChunk(ctx context.Context, reader EntityReader, key stri
 		if err != nil {
 			return false, err
 		}
+		// Rows logged after the position are left to the change rows of
+		// the lost keys (removeLogged) or of the kept ones (the log), each
+		// of which serves an entity once, at its last row.
+		later, err := r.changedAfterCursor(ctx, reader.Type(), rows)
+		if err != nil {
+			return false, err
+		}
 		for _, row := range rows {
 			r.scanned++
 			rm.After = row.ID
-			if !row.Visible {
+			if !row.Visible && !later[row.ID] {
 				r.page.item(pullItem{Type: reader.Type(), ID: row.ID, Op: OpRemove, Position: r.cur.P, Version: row.Version})
 			}
 			if r.page.full() {
@@ -97,7 +104,7 @@ func (r *pullRun) removeLogged(ctx context.Context) (bool, error) {
 			return false, nil
 		}
 		ask := min(room, readChunk)
-		rows, err := scanLog(ctx, r.tx, rm.Keys, rm.Pos, ask)
+		rows, err := scanLogLater(ctx, r.tx, rm.Keys, rm.Pos, ask, setMinus(r.cur.K, rm.Keys), r.cur.P)
 		if err != nil {
 			return false, err
 		}
@@ -109,7 +116,7 @@ func (r *pullRun) removeLogged(ctx context.Context) (bool, error) {
 			r.scanned++
 			rm.Pos = row.Position
 			k := entityKey{row.Type, row.ID}
-			if st := state[k]; (st == nil || st.Deleted || !st.Visible) && !r.sent[k] && r.e.byType[row.Type] != nil {
+			if st := state[k]; row.Last && (st == nil || st.Deleted || !st.Visible) && !r.sent[k] && r.e.byType[row.Type] != nil {
 				r.sent[k] = true
 				it := decide(row, st)
 				it.Position = r.cur.P

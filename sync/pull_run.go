@@ -28,6 +28,10 @@ type pullRun struct {
 	hasMore bool
 	phase   string
 	acked   *int64
+	// maxPos is the last change-log position in the pull's snapshot: a
+	// snapshot or removal at a cursor at or beyond it need not ask which
+	// of its rows changed after the cursor (none did).
+	maxPos int64
 }
 
 // serve fills the page: reference data if it changed, then removals, then
@@ -37,11 +41,16 @@ func (r *pullRun) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.maxPos = maxPos
 	if r.cur != nil && r.cur.P < watermark {
 		return ErrResetRequired
 	}
 	keys, err := scopeKeys(ctx, r.tx, r.v)
 	if err != nil {
+		return err
+	}
+	r.v.keys = keys
+	if err := checkCursorKeys(ctx, r.tx, r.v, r.cur, keys); err != nil {
 		return err
 	}
 	if r.cur == nil {
@@ -65,13 +74,14 @@ func (r *pullRun) serve(ctx context.Context) error {
 }
 
 // logBounds sets UTC for the JSON the database writes and reads the
-// retention watermark, the last position (for a first sync) and the
+// retention watermark, the last position (the start of a first sync's log,
+// and the bound of what changed after a cursor) and the
 // device's acknowledged seq, in one round trip and the pull's snapshot.
 func (r *pullRun) logBounds(ctx context.Context) (watermark, maxPos, acked int64, err error) {
 	b := &pgx.Batch{}
 	b.Queue("SET LOCAL TimeZone = 'UTC'")
 	b.Queue(`SELECT coalesce((SELECT pruned_through FROM change_log_retention WHERE id), 0),
-		CASE WHEN $1 THEN coalesce((SELECT max(position) FROM change_log), 0) ELSE 0 END`, r.cur == nil).
+		coalesce((SELECT max(position) FROM change_log), 0)`).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&watermark, &maxPos) })
 	if r.e.opt.AckedSeq == nil {
 		b.Queue(ackedSeqSQL, r.v.DeviceID).QueryRow(func(row pgx.Row) error { return row.Scan(&acked) })
@@ -107,7 +117,9 @@ func (r *pullRun) plan(keys []string) {
 	case c.Rm == nil || !sameSet(c.Rm.Keys, gone):
 		c.Rm = &removalState{Keys: gone, Pos: c.P}
 	}
-	r.dropTasks(gone)
+	// Snapshot tasks only ever run for keys held now: a task of a key
+	// the caller lost (or never had) is dropped whatever the cursor says.
+	r.dropTasks(setMinus(r.taskKeys(), keys))
 	fresh = append(fresh, setMinus(keys, c.K)...)
 	c.K = append(c.K, setMinus(keys, c.K)...)
 	types := r.e.typeNames()
@@ -121,6 +133,18 @@ func (r *pullRun) plan(keys []string) {
 			r.addTask(snapshotTask{Key: k, Types: newTypes})
 		}
 	}
+}
+
+// taskKeys are the keys of the cursor's snapshot tasks.
+func (r *pullRun) taskKeys() []string {
+	if r.cur.Sn == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range r.cur.Sn.Tasks {
+		out = append(out, t.Key)
+	}
+	return out
 }
 
 func (r *pullRun) addTask(t snapshotTask) {

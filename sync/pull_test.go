@@ -89,7 +89,7 @@ func TestIncrementalPullSendsCurrentStateAndDeletes(t *testing.T) {
 
 func TestScopeChangeRemovesTheOldJurisdictionAndSnapshotsTheNew(t *testing.T) {
 	w := newWorld(t)
-	user := uuid.New()
+	user := w.assigned(models.RoleInspector, "KARWAR", "MANGALURU")
 	_, cursor := w.pullAll(w.staff(models.RoleInspector, user, "KARWAR"), "")
 	// Reassigned: Karwar's assignment ended, Mangaluru's began.
 	items, cursor := w.pullAll(w.staff(models.RoleInspector, user, "MANGALURU"), cursor)

@@ -27,6 +27,10 @@ type Viewer struct {
 	// Access is how far the caller reaches for an operation of the
 	// authorization table (api.AccessFor for the caller's role).
 	Access func(operationID string) models.Access
+	// keys are the caller's scope keys now, computed by the engine from
+	// the database for each pull and verify (scopeKeys); every reader's
+	// query matches only rows filed under them. Unset, nothing is visible.
+	keys []string
 }
 
 // access is v.Access(op), AccessNone when no table was given.

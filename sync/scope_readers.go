@@ -101,28 +101,77 @@ func (r TableReader) Snapshot(ctx context.Context, q Querier, v Viewer, key stri
 	return r.query(ctx, q, sql, a)
 }
 
-// visible is the SQL predicate for "v may read this row", from the row of
-// the authorization table for the type's read operation: the same reach
-// the registry's REST reads give each role.
+// visible is the SQL predicate for "v may read this row": the row of the
+// authorization table for the type's read operation (the same reach the
+// REST reads give each role), and, for everyone but a caller who reaches
+// everything, the row filed under one of the caller's scope keys now
+// (inScope). The second half is what keeps a rule written for one purpose
+// ("inspectors see open findings") from reaching across jurisdictions
+// (issue 10 item 5): whatever a cursor or an id list asks for, the query
+// itself only matches rows of the caller's scope.
 func (r TableReader) visible(v Viewer, a *sqlArgs) string {
+	var rule string
 	switch v.access(r.ReadOperation) {
 	case models.AccessAll:
 		return "true"
 	case models.AccessJurisdiction:
-		if r.Inspector != "" && v.Role == models.RoleInspector {
-			return strings.ReplaceAll(r.Inspector, "@user", a.add(v.UserID)+"::uuid")
-		}
-		if r.JurisdictionColumn == "" || len(v.Jurisdictions) == 0 {
+		switch {
+		case r.Inspector != "" && v.Role == models.RoleInspector:
+			rule = strings.ReplaceAll(r.Inspector, "@user", a.add(v.UserID)+"::uuid")
+		case r.JurisdictionColumn == "" || len(v.Jurisdictions) == 0:
 			return "false"
+		default:
+			rule = fmt.Sprintf("t.%s = ANY(%s::uuid[])", pgx.Identifier{r.JurisdictionColumn}.Sanitize(), a.add(v.Jurisdictions))
 		}
-		return fmt.Sprintf("t.%s = ANY(%s::uuid[])", pgx.Identifier{r.JurisdictionColumn}.Sanitize(), a.add(v.Jurisdictions))
 	case models.AccessOwn:
 		if r.Own == "" || v.OwnerID == nil {
 			return "false"
 		}
-		return strings.ReplaceAll(r.Own, "@owner", a.add(*v.OwnerID)+"::uuid")
+		rule = strings.ReplaceAll(r.Own, "@owner", a.add(*v.OwnerID)+"::uuid")
+	default:
+		return "false"
 	}
-	return "false"
+	scope := r.inScope(v, a)
+	if scope == "false" {
+		return "false"
+	}
+	return "(" + rule + ") AND (" + scope + ")"
+}
+
+// keyKinds are the kinds of scope key, in the order inScope writes them.
+var keyKinds = []string{"ref", "j", "o", "u"}
+
+// inScope is the SQL predicate "the row is filed under one of v's scope
+// keys now": the type's key predicates (Keys) for the kinds of key v holds,
+// each matching any of v's keys of that kind. With no key of a kind the
+// type files rows under, it is "false". v.keys is set by the engine from
+// the database (scopeKeys), never from a cursor.
+func (r TableReader) inScope(v Viewer, a *sqlArgs) string {
+	byKind := map[string][]uuid.UUID{}
+	for _, k := range v.keys {
+		if kind, id, ok := splitKey(k); ok {
+			byKind[kind] = append(byKind[kind], id)
+		}
+	}
+	var parts []string
+	for _, kind := range keyKinds {
+		pred, files := r.Keys[kind]
+		ids, holds := byKind[kind]
+		if !files || !holds {
+			continue
+		}
+		if strings.Contains(pred, "@key") {
+			pred = strings.ReplaceAll(pred, "= @key", "= ANY("+a.add(ids)+"::uuid[])")
+			if strings.Contains(pred, "@key") {
+				continue // a predicate not of the form "col = @key": fail closed
+			}
+		}
+		parts = append(parts, "("+pred+")")
+	}
+	if len(parts) == 0 {
+		return "false"
+	}
+	return strings.Join(parts, " OR ")
 }
 
 func (r TableReader) query(ctx context.Context, q Querier, sql string, a sqlArgs) ([]ReaderRow, error) {

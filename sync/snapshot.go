@@ -49,10 +49,18 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 		if err != nil {
 			return false, err
 		}
+		// An entity changed after the cursor's position is left to the
+		// log, which serves it once, at its last change row: sent here as
+		// well, the same version would arrive twice (a page of a first
+		// sync reads a later snapshot than the position it started from).
+		later, err := r.changedAfterCursor(ctx, reader.Type(), rows)
+		if err != nil {
+			return false, err
+		}
 		for _, row := range rows {
 			r.scanned++
 			sn.After = row.ID
-			if row.Visible {
+			if row.Visible && !later[row.ID] {
 				r.page.item(pullItem{Type: reader.Type(), ID: row.ID, Op: OpUpsert, Position: r.cur.P, Version: row.Version, Data: row.Data})
 			}
 			if r.page.full() {
@@ -63,4 +71,22 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 			return true, nil
 		}
 	}
+}
+
+// changedAfterCursor is loggedAfter for the rows of a snapshot or removal
+// chunk, under the cursor's keys after its position; nothing when the log
+// ends at the position.
+func (r *pullRun) changedAfterCursor(ctx context.Context, typ string, rows []ReaderRow) (map[uuid.UUID]bool, error) {
+	if r.maxPos <= r.cur.P {
+		return nil, nil
+	}
+	return loggedAfter(ctx, r.tx, typ, rowIDs(rows), r.cur.K, r.cur.P)
+}
+
+func rowIDs(rows []ReaderRow) []uuid.UUID {
+	out := make([]uuid.UUID, len(rows))
+	for i, row := range rows {
+		out[i] = row.ID
+	}
+	return out
 }

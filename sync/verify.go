@@ -38,6 +38,14 @@ func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID) ([]V
 	}
 	found := map[uuid.UUID]VerifyResult{}
 	err := pgx.BeginTxFunc(ctx, e.read, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		// The readers' queries match only rows filed under the caller's
+		// scope keys now, so an id of another scope is not found at all:
+		// it answers exactly as an id the server never knew.
+		keys, err := scopeKeys(ctx, tx, v)
+		if err != nil {
+			return err
+		}
+		v.keys = keys
 		for _, r := range e.readers {
 			rows, err := r.Load(ctx, tx, v, ids)
 			if err != nil {
