@@ -80,7 +80,8 @@ func TestCrossJurisdictionWritesAreRefused(t *testing.T) {
 		{name: "registrar deletes another jurisdiction's vessel", method: "DELETE", path: "/v1/vessels/" + other, user: "registrar",
 			headers: []string{"If-Match", "1"}, wantStatus: 404},
 		{name: "registrar adds a certificate to another jurisdiction's vessel", method: "POST", path: "/v1/certificates", user: "registrar",
-			body: map[string]any{"vessel_id": other, "kind": "insurance", "number": "I-9", "issued_on": "2026-01-01"}, wantStatus: 403},
+			// answered as an absent vessel, not 403: a write must not confirm another jurisdiction's ids
+			body: map[string]any{"vessel_id": other, "kind": "insurance", "number": "I-9", "issued_on": "2026-01-01"}, wantStatus: 422, check: fieldNamed("vessel_id")},
 		{name: "inspector reads another jurisdiction's owner", method: "GET", path: "/v1/owners/" + h.ids["owner-MANGALURU"].String(), user: "inspector", wantStatus: 404},
 	})
 	var name string
