@@ -77,5 +77,5 @@ func exifSegment(jpeg []byte) []byte {
 		return jpeg[:min(len(jpeg), 512)]
 	}
 	n := int(binary.BigEndian.Uint16(jpeg[i-2:]))
-	return jpeg[i : min(len(jpeg), i-2+n)]
+	return jpeg[i:min(len(jpeg), i-2+n)]
 }
