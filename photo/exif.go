@@ -48,32 +48,44 @@ func ReadExif(data []byte) (x Exif) {
 	if err != nil {
 		return x
 	}
-	x.TakenAt = takenAt(index)
-	x.Lat, x.Lon = position(index)
+	x.TakenAt = takenAt(index, len(raw))
+	x.Lat, x.Lon = position(index, len(raw))
 	return x
+}
+
+// fits reports whether the value a tag's entry claims fits in the EXIF
+// block of limit bytes. go-exif allocates the claimed size before it reads:
+// a 32-byte block whose DateTime claims 2^31 bytes made it allocate 2 GiB
+// (found by FuzzReadExif). Unknown types count as the widest, 8 bytes.
+func fits(t *exif.IfdTagEntry, limit int) bool {
+	size := uint64(8)
+	if typ := t.TagType(); typ.IsValid() {
+		size = uint64(typ.Size())
+	}
+	return uint64(t.UnitCount())*size <= uint64(limit)
 }
 
 // takenAt prefers DateTimeOriginal (with OffsetTimeOriginal) in the Exif
 // IFD and falls back to IFD0's DateTime.
-func takenAt(index exif.IfdIndex) *time.Time {
+func takenAt(index exif.IfdIndex, limit int) *time.Time {
 	if ifd := index.Lookup["IFD/Exif"]; ifd != nil {
-		if s := tagString(ifd, "DateTimeOriginal"); s != "" {
-			if t, err := parseExifTime(s, tagString(ifd, "OffsetTimeOriginal")); err == nil {
+		if s := tagString(ifd, "DateTimeOriginal", limit); s != "" {
+			if t, err := parseExifTime(s, tagString(ifd, "OffsetTimeOriginal", limit)); err == nil {
 				return &t
 			}
 		}
 	}
 	if ifd := index.Lookup["IFD"]; ifd != nil {
-		if t, err := parseExifTime(tagString(ifd, "DateTime"), ""); err == nil {
+		if t, err := parseExifTime(tagString(ifd, "DateTime", limit), ""); err == nil {
 			return &t
 		}
 	}
 	return nil
 }
 
-func tagString(ifd *exif.Ifd, name string) string {
+func tagString(ifd *exif.Ifd, name string, limit int) string {
 	tags, err := ifd.FindTagWithName(name)
-	if err != nil || len(tags) == 0 {
+	if err != nil || len(tags) == 0 || !fits(tags[0], limit) {
 		return ""
 	}
 	v, err := tags[0].Value()
@@ -105,10 +117,15 @@ func parseExifTime(s, offset string) (time.Time, error) {
 }
 
 // position reads the GPS IFD; both or neither coordinate is returned.
-func position(index exif.IfdIndex) (lat, lon *float64) {
+func position(index exif.IfdIndex, limit int) (lat, lon *float64) {
 	ifd := index.Lookup["IFD/GPSInfo"]
 	if ifd == nil {
 		return nil, nil
+	}
+	for _, t := range ifd.Entries() { // GpsInfo reads several of them
+		if !fits(t, limit) {
+			return nil, nil
+		}
 	}
 	gi, err := ifd.GpsInfo()
 	if err != nil || gi == nil {
