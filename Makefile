@@ -15,10 +15,10 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: start the services, then the whole suite with the race detector, then each fuzz target briefly
+## test: start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test:
 	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
-	@$(MAKE) --no-print-directory fuzz-ci
+	@$(MAKE) --no-print-directory vulncheck fuzz-ci
 
 services:
 	@scripts/services.sh
