@@ -15,9 +15,10 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: start the services, then the whole suite with the race detector
+## test: start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test:
 	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
+	@$(MAKE) --no-print-directory vulncheck fuzz-ci
 
 services:
 	@scripts/services.sh
@@ -65,3 +66,17 @@ lint-contract:
 ## docs-bundle: refresh the Redoc bundle /docs embeds from the pinned npm package
 docs-bundle:
 	@$(CONTRACT_TOOLS) && cp node_modules/redoc/bundles/redoc.standalone.js node_modules/redoc/bundles/redoc.standalone.js.LICENSE.txt ../../api/docsui/
+
+## fuzz: run every fuzz target of scripts/fuzz.sh for FUZZTIME each (docs/FUZZING.md), e.g. FUZZTIME=10m FUZZ=FuzzReadExif
+FUZZTIME ?= 60s
+.PHONY: fuzz fuzz-ci vulncheck
+fuzz:
+	@FUZZTIME=$(FUZZTIME) FUZZ='$(FUZZ)' scripts/fuzz.sh
+
+## fuzz-ci: every fuzz target for a short bounded time (part of make test)
+fuzz-ci:
+	@FUZZTIME=5s scripts/fuzz.sh
+
+## vulncheck: govulncheck against ./... with an offline database built from golang.org/x/vulndb (docs/FUZZING.md)
+vulncheck:
+	@scripts/vulncheck.sh

@@ -87,6 +87,10 @@ func problemFor(err error) Problem {
 // fiberProblem maps Fiber's own errors; their messages are Fiber's fixed
 // texts except for body parsing, whose detail we replace.
 func fiberProblem(fe *fiber.Error) Problem {
+	// An error never answers as a success, a status 0 or one without a name.
+	if fe.Code < 400 || fe.Code > 599 || http.StatusText(fe.Code) == "" {
+		return problemFor(errors.New("fiber error with a non-error status"))
+	}
 	p := Problem{Type: "about:blank", Title: http.StatusText(fe.Code), Status: fe.Code}
 	switch fe.Code {
 	case fiber.StatusNotFound:

@@ -51,20 +51,21 @@ func ReadExif(data []byte) (x Exif) {
 	if err != nil {
 		return x
 	}
-	x.TakenAt = takenAt(index)
-	x.Lat, x.Lon = position(index)
-	x.Orientation = orientationOf(index)
+	x.TakenAt = takenAt(index, len(raw))
+	x.Lat, x.Lon = position(index, len(raw))
+	x.Orientation = orientationOf(index, len(raw))
 	return x
 }
 
-// orientationOf reads IFD0's Orientation (a SHORT), 0 when absent or odd.
-func orientationOf(index exif.IfdIndex) int {
+// orientationOf reads IFD0's Orientation (a SHORT), 0 when absent, odd or
+// claiming more than the block holds.
+func orientationOf(index exif.IfdIndex, limit int) int {
 	ifd := index.Lookup["IFD"]
 	if ifd == nil {
 		return 0
 	}
 	tags, err := ifd.FindTagWithName("Orientation")
-	if err != nil || len(tags) == 0 {
+	if err != nil || len(tags) == 0 || !fits(tags[0], limit) {
 		return 0
 	}
 	v, err := tags[0].Value()
@@ -77,27 +78,39 @@ func orientationOf(index exif.IfdIndex) int {
 	return 0
 }
 
+// fits reports whether the value a tag's entry claims fits in the EXIF
+// block of limit bytes. go-exif allocates the claimed size before it reads:
+// a 32-byte block whose DateTime claims 2^31 bytes made it allocate 2 GiB
+// (found by FuzzReadExif). Unknown types count as the widest, 8 bytes.
+func fits(t *exif.IfdTagEntry, limit int) bool {
+	size := uint64(8)
+	if typ := t.TagType(); typ.IsValid() {
+		size = uint64(typ.Size())
+	}
+	return uint64(t.UnitCount())*size <= uint64(limit)
+}
+
 // takenAt prefers DateTimeOriginal (with OffsetTimeOriginal) in the Exif
 // IFD and falls back to IFD0's DateTime.
-func takenAt(index exif.IfdIndex) *time.Time {
+func takenAt(index exif.IfdIndex, limit int) *time.Time {
 	if ifd := index.Lookup["IFD/Exif"]; ifd != nil {
-		if s := tagString(ifd, "DateTimeOriginal"); s != "" {
-			if t, err := parseExifTime(s, tagString(ifd, "OffsetTimeOriginal")); err == nil {
+		if s := tagString(ifd, "DateTimeOriginal", limit); s != "" {
+			if t, err := parseExifTime(s, tagString(ifd, "OffsetTimeOriginal", limit)); err == nil {
 				return &t
 			}
 		}
 	}
 	if ifd := index.Lookup["IFD"]; ifd != nil {
-		if t, err := parseExifTime(tagString(ifd, "DateTime"), ""); err == nil {
+		if t, err := parseExifTime(tagString(ifd, "DateTime", limit), ""); err == nil {
 			return &t
 		}
 	}
 	return nil
 }
 
-func tagString(ifd *exif.Ifd, name string) string {
+func tagString(ifd *exif.Ifd, name string, limit int) string {
 	tags, err := ifd.FindTagWithName(name)
-	if err != nil || len(tags) == 0 {
+	if err != nil || len(tags) == 0 || !fits(tags[0], limit) {
 		return ""
 	}
 	v, err := tags[0].Value()
@@ -129,10 +142,15 @@ func parseExifTime(s, offset string) (time.Time, error) {
 }
 
 // position reads the GPS IFD; both or neither coordinate is returned.
-func position(index exif.IfdIndex) (lat, lon *float64) {
+func position(index exif.IfdIndex, limit int) (lat, lon *float64) {
 	ifd := index.Lookup["IFD/GPSInfo"]
 	if ifd == nil {
 		return nil, nil
+	}
+	for _, t := range ifd.Entries() { // GpsInfo reads several of them
+		if !fits(t, limit) {
+			return nil, nil
+		}
 	}
 	gi, err := ifd.GpsInfo()
 	if err != nil || gi == nil {
