@@ -276,15 +276,17 @@ func asErr(err error, target **models.Error) bool {
 // decides it; then the drain applies them after it, in seq order.
 func TestHeldEditHoldsBackLaterEditsUntilDecided(t *testing.T) {
 	f := newFixture(t)
-	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
-	f.user("late", models.RoleInspector, f.jur, time.Now().Add(48*time.Hour))
+	// One inspector, assigned three days ago, with two phones: the second
+	// one's clock puts its answers five days back, before the assignment
+	// (only the inspection's own inspector may change it at all).
+	f.user("late", models.RoleInspector, f.jur, ago(3*24*time.Hour))
 	sup := f.user("sup", models.RoleSupervisor, f.jur, ago(30*24*time.Hour))
-	f.device("d0", "ins")
+	f.device("d0", "late")
 	f.device("d1", "late")
 	id := uuid.Must(uuid.NewV7())
 	wantStatuses(t, f.push("d0", f.start("d0", id, f.vessel, ago(2*time.Hour))), "applied")
-	first := f.answer("d1", id, "nav.lights", "no", 1, ago(time.Hour))
-	second := f.answer("d1", id, "nav.lights", "yes", 1, ago(30*time.Minute))
+	first := f.answer("d1", id, "nav.lights", "no", 1, ago(5*24*time.Hour))
+	second := f.answer("d1", id, "nav.lights", "yes", 1, ago(5*24*time.Hour-30*time.Minute))
 	wantStatuses(t, f.push("d1", first, second), "deferred:quarantined", "deferred:waiting_for_earlier")
 
 	ctx := context.Background()
