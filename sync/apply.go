@@ -24,14 +24,15 @@ type state struct {
 	received  time.Time
 	skew      *time.Duration
 	retrying  bool
-	drain     bool                     // a backlog drain: no lease, stored capture times
+	drain     bool                     // a backlog drain: no push lock, stored capture times
 	blocked   map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
 	backlog   map[uuid.UUID]backlogRow // this device's backlog by mutation id
 	held      map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
 	loaded    bool                     // backlog and quarantine read
-	leased    bool                     // this push holds the device
+	leased    bool                     // this push's first chunk took the device row
 	released  bool                     // and gave it back
 	req       *PushRequest
+	db        *storage.DB                          // a push's: bound to the connection that holds its device (nil: the engine's)
 	seen      map[uuid.UUID]models.AppliedMutation // applied_mutations of the chunk's ids
 	jur       map[uuid.UUID]uuid.UUID              // aggregate → jurisdiction
 	inspector map[uuid.UUID]uuid.UUID              // aggregate → its inspector (the only user who changes it)
@@ -155,7 +156,7 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 // attemptChunk runs the chunk's transaction once.
 func (e *Engine) attemptChunk(ctx context.Context, st *state, chunk []indexed, last, taking bool) ([]Result, error) {
 	results := make([]Result, len(chunk))
-	err := e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
+	err := st.dbOf(e).InTx(ctx, actor(st), func(tx *storage.Tx) error {
 		if err := e.deviceFor(ctx, tx, st, taking); err != nil {
 			return err
 		}
@@ -200,7 +201,8 @@ func rerunUnbatched(err error) bool {
 	return inspect.IsSettleError(err) || (errors.As(err, &pg) && strings.HasPrefix(pg.Code, "23"))
 }
 
-// deviceFor takes the device (first chunk) or checks the lease.
+// deviceFor takes the device row (first chunk: checking it is the
+// caller's) or locks it again.
 func (e *Engine) deviceFor(ctx context.Context, tx *storage.Tx, st *state, taking bool) error {
 	if taking {
 		return e.takeIn(ctx, tx, st)
@@ -229,26 +231,32 @@ func (e *Engine) prepare(ctx context.Context, tx *storage.Tx, st *state, chunk [
 	return nil
 }
 
-// lockDevice takes the device row lock (lock order: the device first) and
-// checks this push still holds the lease; a drain checks no push does.
+// lockDevice takes the device row lock (lock order: the device first).
+// A push holds the device already (deviceLock); a drain or a supervisor's
+// decision takes the push lock for its transaction and is busy while a
+// push holds it.
 func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) error {
-	var row struct {
-		PushLeaseID *uuid.UUID
-		Live        bool
+	if st.drain {
+		busy, err := deviceBusy(ctx, tx, st.dev.ID)
+		if err != nil {
+			return err
+		}
+		if busy {
+			return errBusy
+		}
 	}
-	err := tx.DB.WithContext(ctx).Raw("SELECT push_lease_id, coalesce(push_lease_until > clock_timestamp(), false) AS live FROM devices WHERE id = ? FOR NO KEY UPDATE",
-		st.dev.ID).Scan(&row).Error
-	if err != nil {
+	if err := tx.DB.WithContext(ctx).Exec("SELECT 1 FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).Error; err != nil {
 		return fmt.Errorf("lock device: %w", err)
 	}
-	leased := row.PushLeaseID != nil && row.Live
-	switch {
-	case st.drain && leased:
-		return errBusy
-	case !st.drain && (!leased || *row.PushLeaseID != st.dev.Lease):
-		return errors.New("push lease lost")
-	}
 	return nil
+}
+
+// dbOf is the database the state's transactions run on.
+func (st *state) dbOf(e *Engine) *storage.DB {
+	if st.db != nil {
+		return st.db
+	}
+	return e.db
 }
 
 // applyOne decides and, if it can, applies one mutation inside its own

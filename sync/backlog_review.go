@@ -409,9 +409,13 @@ func cannotApply(it BacklogItem) error {
 // stillWaiting explains why a drain left the entry in the backlog.
 func (e *Engine) stillWaiting(ctx context.Context, sc models.Scope, it BacklogItem) error {
 	var leased bool
-	err := e.db.Gorm.WithContext(ctx).Raw("SELECT coalesce(push_lease_until > clock_timestamp(), false) FROM devices WHERE id = ?", it.DeviceID).Scan(&leased).Error
+	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+		var err error
+		leased, err = deviceBusy(ctx, tx, it.DeviceID)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("check device: %w", err)
+		return err
 	}
 	if leased {
 		return busy()
