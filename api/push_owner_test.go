@@ -24,7 +24,9 @@ type httpPusher struct {
 	seq  int
 }
 
-func (h *harness) httpPusher(user string) *httpPusher { return &httpPusher{h: h, user: user, dev: h.deviceOf(user)} }
+func (h *harness) httpPusher(user string) *httpPusher {
+	return &httpPusher{h: h, user: user, dev: h.deviceOf(user)}
+}
 
 func (p *httpPusher) mut(name string, args map[string]any) map[string]any {
 	p.seq++

@@ -95,6 +95,20 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 	return e.respond(ctx, received, req, results)
 }
 
+// CheckAppVersion refuses an X-App-Version that is present but not a
+// semantic version (ErrInvalidAppVersion, 400 on push and pull alike).
+// Leaving the header out is allowed. A push from an app below the minimum
+// version is always accepted: only its pulls answer 426.
+func CheckAppVersion(v string) error {
+	if v == "" {
+		return nil
+	}
+	if _, ok := parseSemver(v); !ok {
+		return ErrInvalidAppVersion
+	}
+	return nil
+}
+
 // orderBySeq returns the mutations in seq order (stable), remembering their
 // position in the request.
 func orderBySeq(ms []Mutation) []indexed {
