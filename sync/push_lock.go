@@ -92,12 +92,14 @@ func discardConn(conn *sql.Conn) {
 	_ = conn.Close()
 }
 
-// deviceBusy reports, in tx, whether a push holds the device: a drain or a
-// supervisor's decision takes the same lock for its transaction, so none
-// of them interleaves with a push of that device.
+// deviceBusy reports, in tx, whether a push holds the device. A drain or a
+// supervisor's decision takes the same lock, shared, for its transaction:
+// none of them interleaves with a push of that device (which is busy
+// while they run, as they are while it runs), and among themselves they
+// queue on the device row lock instead of refusing each other.
 func deviceBusy(ctx context.Context, tx *storage.Tx, dev uuid.UUID) (bool, error) {
 	var free bool
-	if err := tx.DB.WithContext(ctx).Raw("SELECT pg_try_advisory_xact_lock(?, hashtext(?))", PushLockNamespace, dev.String()).Scan(&free).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).Raw("SELECT pg_try_advisory_xact_lock_shared(?, hashtext(?))", PushLockNamespace, dev.String()).Scan(&free).Error; err != nil {
 		return false, fmt.Errorf("check device: %w", err)
 	}
 	return !free, nil
