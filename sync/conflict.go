@@ -150,7 +150,7 @@ func markDecided(ctx context.Context, db *gorm.DB, q models.QuarantineEntry, sta
 func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason string) error {
 	var m Mutation
 	_ = json.Unmarshal(q.Payload, &m)
-	hash, _ := RequestHash(m)
+	hash, _ := RequestHash(asReceived(q.Payload, m))
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor, Message: reason}
 	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
 		if _, err := recordRejection(ctx, tx.DB, rejection{m: m, device: q.DeviceID, user: q.UserID, hash: hash, result: r}); err != nil {
@@ -173,7 +173,7 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 	if err := json.Unmarshal(q.Payload, &m); err != nil {
 		return Result{}, fmt.Errorf("decode quarantined payload: %w", err)
 	}
-	hash, err := RequestHash(m) // the device's intent keeps its identity
+	hash, err := RequestHash(asReceived(q.Payload, m)) // the device's intent keeps its identity
 	if err != nil {
 		return Result{}, err
 	}

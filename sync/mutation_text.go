@@ -187,3 +187,21 @@ func cleanValue(v any) any {
 	}
 	return v
 }
+
+// asReceived is the mutation exactly as the device sent it, for its
+// request hash: from "raw_base64" when the quarantine had to keep a
+// storable copy (storablePayload), else m itself, decoded from payload.
+func asReceived(payload []byte, m Mutation) Mutation {
+	var kept struct {
+		Raw string `json:"raw_base64"`
+	}
+	if json.Unmarshal(payload, &kept) != nil || kept.Raw == "" {
+		return m
+	}
+	raw, err := base64.StdEncoding.DecodeString(kept.Raw)
+	var orig Mutation
+	if err != nil || json.Unmarshal(raw, &orig) != nil {
+		return m
+	}
+	return orig
+}

@@ -1,6 +1,7 @@
 package sync_test
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"testing"
@@ -56,5 +57,17 @@ func TestUnstorableTextIsRejectedAndKept(t *testing.T) {
 	}
 	if n := f.count("SELECT count(*) FROM quarantine WHERE mutation_id = ?", named.ID); n != 1 {
 		t.Fatal("the mutation with a NUL in its name was not kept")
+	}
+	// A supervisor corrects the note and reapplies it; the phone's resend
+	// of what it sent then replays the applied outcome.
+	sup := f.user("sup", models.RoleSupervisor, f.jur, ago(30*24*time.Hour))
+	fixed := json.RawMessage(`{"inspection_id":"` + id.String() + `","item_id":"nav.lights","answer":"no","note":"torn page"}`)
+	_, r, err := f.eng.DecideQuarantine(context.Background(), supScope(f, sup), f.pendingQuarantine(bad.ID), tsync.DecisionReapply, "note corrected", fixed)
+	if err != nil || r.Status != "applied" {
+		t.Fatalf("reapply with corrected args: %+v %v", r, err)
+	}
+	res = f.push("d1", bad)
+	if o := res.Results[0].Outcome; res.Results[0].Status != "replayed" || o == nil || o.Status != "applied" {
+		t.Fatalf("resend after the reapply: %+v", res.Results[0])
 	}
 }
