@@ -58,16 +58,20 @@ func TestUnstorableTextIsRejectedAndKept(t *testing.T) {
 	if n := f.count("SELECT count(*) FROM quarantine WHERE mutation_id = ?", named.ID); n != 1 {
 		t.Fatal("the mutation with a NUL in its name was not kept")
 	}
-	// A supervisor corrects the note and reapplies it; the phone's resend
-	// of what it sent then replays the applied outcome.
+	// A supervisor corrects a note and reapplies it; the phone's resend of
+	// what it sent (its NUL included) then replays the applied outcome.
 	sup := f.user("sup", models.RoleSupervisor, f.jur, ago(30*24*time.Hour))
-	fixed := json.RawMessage(`{"inspection_id":"` + id.String() + `","item_id":"nav.lights","answer":"no","note":"torn page"}`)
-	_, r, err := f.eng.DecideQuarantine(context.Background(), supScope(f, sup), f.pendingQuarantine(bad.ID), tsync.DecisionReapply, "note corrected", fixed)
-	if err != nil || r.Status != "applied" {
-		t.Fatalf("reapply with corrected args: %+v %v", r, err)
-	}
-	res = f.push("d1", bad)
-	if o := res.Results[0].Outcome; res.Results[0].Status != "replayed" || o == nil || o.Status != "applied" {
-		t.Fatalf("resend after the reapply: %+v", res.Results[0])
+	nul := f.mut("d1", "inspection.answer", v, at.Add(4*time.Minute), map[string]any{"inspection_id": id, "item_id": "nav.lights", "answer": "no", "note": "torn\x00page"})
+	wantStatuses(t, f.push("d1", nul), "rejected:invalid_text")
+	for _, m := range []tsync.Mutation{bad, nul} {
+		fixed := json.RawMessage(`{"inspection_id":"` + id.String() + `","item_id":"nav.lights","answer":"no","note":"torn page"}`)
+		_, r, err := f.eng.DecideQuarantine(context.Background(), supScope(f, sup), f.pendingQuarantine(m.ID), tsync.DecisionReapply, "note corrected", fixed)
+		if err != nil || r.Status != "applied" {
+			t.Fatalf("reapply with corrected args: %+v %v", r, err)
+		}
+		res = f.push("d1", m)
+		if o := res.Results[0].Outcome; res.Results[0].Status != "replayed" || o == nil || o.Status != "applied" {
+			t.Fatalf("resend after the reapply: %+v", res.Results[0])
+		}
 	}
 }
