@@ -198,14 +198,22 @@ func retryResult(m Mutation, code string) Result {
 // and reads its registration time. The push already holds the device
 // (deviceLock), so the row lock waits for nothing but a moment's writer.
 func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
-	var rows []struct{ RegisteredAt time.Time }
-	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at FROM devices
+	var rows []struct {
+		RegisteredAt time.Time
+		Leased       bool
+	}
+	// Leased: a push of a server from before the advisory lock (a rolling
+	// deploy) still holds the device through its lease column.
+	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
 		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).Scan(&rows)
 	if res.Error != nil {
 		return fmt.Errorf("take device: %w", res.Error)
 	}
 	if len(rows) == 0 {
 		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
+	}
+	if rows[0].Leased {
+		return busy()
 	}
 	st.dev.RegisteredAt = rows[0].RegisteredAt
 	return nil

@@ -36,7 +36,7 @@ type deviceLock struct {
 	log  *slog.Logger
 }
 
-// lockDevice takes the device for a push without waiting: busy (409) when
+// holdDevice takes the device for a push without waiting: busy (409) when
 // another push, a backlog drain or a supervisor's decision holds it.
 func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, error) {
 	conn, err := e.db.SQL.Conn(ctx)
