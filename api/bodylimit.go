@@ -72,6 +72,9 @@ func tooLarge(c *fiber.Ctx) error {
 		_, _ = io.CopyN(io.Discard, s, 1<<20)
 	}
 	c.Context().SetConnectionClose()
+	if isPush(c) {
+		return pushTooLarge() // the push's one code for a body over its limit, plain or inflated (docs/SYNC.md §3)
+	}
 	return fiber.ErrRequestEntityTooLarge
 }
 

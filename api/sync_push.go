@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"net/http"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -26,6 +28,12 @@ func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject
 		return nil, models.Errorf(models.KindForbidden, "device_mismatch", "X-Device-Id is not the device this access token was issued to")
 	}
 	req := sync.PushRequest{DeviceTime: r.Params.XDeviceTime, AppVersion: deref(r.Params.XAppVersion), ProtocolVersion: 1}
+	if err := sync.CheckAppVersion(req.AppVersion); err != nil {
+		// 400 as on the pull (docs/SYNC.md §1): nothing of the push is applied.
+		var e *models.Error
+		errors.As(err, &e)
+		return pushProblem{problemOf(http.StatusBadRequest, e)}, nil
+	}
 	if r.Params.XProtocolVersion != nil {
 		req.ProtocolVersion = *r.Params.XProtocolVersion
 	}
@@ -58,6 +66,17 @@ func timeString(t *time.Time) *string {
 	}
 	s := t.UTC().Format(time.RFC3339Nano)
 	return &s
+}
+
+// pushProblem is a problem the push answers with a status the error kinds
+// do not map to (400 for an unreadable X-App-Version).
+type pushProblem struct{ Problem }
+
+// VisitSyncPushResponse implements openapi.SyncPushResponseObject.
+func (p pushProblem) VisitSyncPushResponse(c *fiber.Ctx) error {
+	p.Instance = requestID(c)
+	c.Status(p.Status)
+	return c.JSON(p.Problem, "application/problem+json")
 }
 
 // pushResponse writes the engine's answer as it is.

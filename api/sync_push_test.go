@@ -112,12 +112,5 @@ func TestSyncPushLimits(t *testing.T) {
 	if res.status != 413 || res.json()["code"] != "push_too_large" {
 		t.Fatalf("big push: %d %s", res.status, res.body)
 	}
-	// 501 mutations: refused by the contract.
-	ms := make([]any, 501)
-	for i := range ms {
-		ms[i] = map[string]any{"id": uuid.New(), "seq": i + 1, "name": "inspection.submit", "version": 1, "args": map[string]any{}}
-	}
-	if res := h.do("POST", "/v1/sync/push", "inspector", map[string]any{"mutations": ms}, "X-Device-Id", dev); res.status != 400 && res.status != 413 {
-		t.Fatalf("501 mutations: %d", res.status)
-	}
+	// 501 mutations: TestPushProtocolAnswersAsDocumented.
 }

@@ -19,27 +19,29 @@ import (
 
 // state is what one push (or one drain) knows across its chunks.
 type state struct {
-	sc       models.Scope
-	dev      device
-	received time.Time
-	skew     *time.Duration
-	retrying bool
-	drain    bool                     // a backlog drain: no lease, stored capture times
-	blocked  map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
-	backlog  map[uuid.UUID]backlogRow // this device's backlog by mutation id
-	held     map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
-	loaded   bool                     // backlog and quarantine read
-	leased   bool                     // this push holds the device
-	released bool                     // and gave it back
-	req      *PushRequest
-	seen     map[uuid.UUID]models.AppliedMutation // applied_mutations of the chunk's ids
-	jur      map[uuid.UUID]uuid.UUID              // aggregate → jurisdiction
-	pre      *prelude                             // the chunk's savepoint-and-record sender
-	sp       int                                  // position of the current mutation in its chunk (its savepoint)
-	assigned map[string]bool                      // jurisdiction|date → the user was assigned
-	created  []uuid.UUID
-	batch    bool  // this chunk attempt defers answers, findings and their records (see applyChunk)
-	abort    error // a deferred write failed: the attempt is rolled back and rerun without batching
+	sc        models.Scope
+	dev       device
+	received  time.Time
+	skew      *time.Duration
+	retrying  bool
+	drain     bool                     // a backlog drain: no push lock, stored capture times
+	blocked   map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
+	backlog   map[uuid.UUID]backlogRow // this device's backlog by mutation id
+	held      map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
+	loaded    bool                     // backlog and quarantine read
+	leased    bool                     // this push's first chunk took the device row
+	released  bool                     // and gave it back
+	req       *PushRequest
+	db        *storage.DB                          // a push's: bound to the connection that holds its device (nil: the engine's)
+	seen      map[uuid.UUID]models.AppliedMutation // applied_mutations of the chunk's ids
+	jur       map[uuid.UUID]uuid.UUID              // aggregate → jurisdiction
+	inspector map[uuid.UUID]uuid.UUID              // aggregate → its inspector (the only user who changes it)
+	pre       *prelude                             // the chunk's savepoint-and-record sender
+	sp        int                                  // position of the current mutation in its chunk (its savepoint)
+	assigned  map[string]bool                      // jurisdiction|date → the user was assigned
+	created   []uuid.UUID
+	batch     bool  // this chunk attempt defers answers, findings and their records (see applyChunk)
+	abort     error // a deferred write failed: the attempt is rolled back and rerun without batching
 	// unbatchedTo: mutations before this position (in the push's seq
 	// order) are applied unbatched, after a batched chunk over them failed.
 	unbatchedTo int
@@ -57,24 +59,26 @@ type snapshot struct {
 	held             map[uuid.UUID]heldRow
 	backlog          map[uuid.UUID]backlogRow
 	jur              map[uuid.UUID]uuid.UUID
+	inspector        map[uuid.UUID]uuid.UUID
 	assigned         map[string]bool
 	created          int
 	retrying, loaded bool
 }
 
 func (st *state) save() snapshot {
-	return snapshot{maps.Clone(st.blocked), maps.Clone(st.held), maps.Clone(st.backlog), maps.Clone(st.jur), maps.Clone(st.assigned),
-		len(st.created), st.retrying, st.loaded}
+	return snapshot{maps.Clone(st.blocked), maps.Clone(st.held), maps.Clone(st.backlog), maps.Clone(st.jur), maps.Clone(st.inspector),
+		maps.Clone(st.assigned), len(st.created), st.retrying, st.loaded}
 }
 
 func (st *state) restore(s snapshot) {
-	st.blocked, st.held, st.backlog, st.jur, st.assigned = s.blocked, s.held, s.backlog, s.jur, s.assigned
+	st.blocked, st.held, st.backlog, st.jur, st.inspector, st.assigned = s.blocked, s.held, s.backlog, s.jur, s.inspector, s.assigned
 	st.created, st.retrying, st.loaded, st.abort = st.created[:s.created], s.retrying, s.loaded, nil
 }
 
 func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.Time) *state {
 	st := &state{sc: sc, dev: dev, received: received, blocked: map[uuid.UUID]bool{}, held: map[uuid.UUID]heldRow{},
-		backlog: map[uuid.UUID]backlogRow{}, seen: map[uuid.UUID]models.AppliedMutation{}, jur: map[uuid.UUID]uuid.UUID{}, assigned: map[string]bool{}}
+		backlog: map[uuid.UUID]backlogRow{}, seen: map[uuid.UUID]models.AppliedMutation{}, jur: map[uuid.UUID]uuid.UUID{},
+		inspector: map[uuid.UUID]uuid.UUID{}, assigned: map[string]bool{}}
 	if deviceTime != nil {
 		d := deviceTime.Sub(received)
 		st.skew = &d
@@ -152,7 +156,7 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 // attemptChunk runs the chunk's transaction once.
 func (e *Engine) attemptChunk(ctx context.Context, st *state, chunk []indexed, last, taking bool) ([]Result, error) {
 	results := make([]Result, len(chunk))
-	err := e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
+	err := st.dbOf(e).InTx(ctx, actor(st), func(tx *storage.Tx) error {
 		if err := e.deviceFor(ctx, tx, st, taking); err != nil {
 			return err
 		}
@@ -197,7 +201,8 @@ func rerunUnbatched(err error) bool {
 	return inspect.IsSettleError(err) || (errors.As(err, &pg) && strings.HasPrefix(pg.Code, "23"))
 }
 
-// deviceFor takes the device (first chunk) or checks the lease.
+// deviceFor takes the device row (first chunk: checking it is the
+// caller's) or locks it again.
 func (e *Engine) deviceFor(ctx context.Context, tx *storage.Tx, st *state, taking bool) error {
 	if taking {
 		return e.takeIn(ctx, tx, st)
@@ -226,26 +231,32 @@ func (e *Engine) prepare(ctx context.Context, tx *storage.Tx, st *state, chunk [
 	return nil
 }
 
-// lockDevice takes the device row lock (lock order: the device first) and
-// checks this push still holds the lease; a drain checks no push does.
+// lockDevice takes the device row lock (lock order: the device first).
+// A push holds the device already (deviceLock); a drain or a supervisor's
+// decision takes the push lock for its transaction and is busy while a
+// push holds it.
 func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) error {
-	var row struct {
-		PushLeaseID *uuid.UUID
-		Live        bool
+	if st.drain {
+		busy, err := deviceBusy(ctx, tx, st.dev.ID)
+		if err != nil {
+			return err
+		}
+		if busy {
+			return errBusy
+		}
 	}
-	err := tx.DB.WithContext(ctx).Raw("SELECT push_lease_id, coalesce(push_lease_until > clock_timestamp(), false) AS live FROM devices WHERE id = ? FOR NO KEY UPDATE",
-		st.dev.ID).Scan(&row).Error
-	if err != nil {
+	if err := tx.DB.WithContext(ctx).Exec("SELECT 1 FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).Error; err != nil {
 		return fmt.Errorf("lock device: %w", err)
 	}
-	leased := row.PushLeaseID != nil && row.Live
-	switch {
-	case st.drain && leased:
-		return errBusy
-	case !st.drain && (!leased || *row.PushLeaseID != st.dev.Lease):
-		return errors.New("push lease lost")
-	}
 	return nil
+}
+
+// dbOf is the database the state's transactions run on.
+func (st *state) dbOf(e *Engine) *storage.DB {
+	if st.db != nil {
+		return st.db
+	}
+	return e.db
 }
 
 // applyOne decides and, if it can, applies one mutation inside its own
@@ -255,12 +266,19 @@ func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, 
 	if st.retrying {
 		return retryResult(m, CodeAfterRetry), nil
 	}
-	hash, err := RequestHash(m)
-	if err != nil {
-		return e.reject(ctx, tx, st, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
+	hash, herr := RequestHash(m)
+	if herr == nil {
+		if r, done := e.known(ctx, tx, st, m, hash); done {
+			return r, nil
+		}
 	}
-	if r, done := e.known(ctx, tx, st, m, hash); done {
-		return r, nil
+	// Checked before anything writes it: a string the database cannot
+	// store would fail every statement on every resend (retry forever).
+	if path, bad := textProblem(m); bad {
+		return e.reject(ctx, tx, st, m, hash, invalidText(path)), nil
+	}
+	if herr != nil {
+		return e.reject(ctx, tx, st, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
 	}
 	cmd, ok := inspect.LookupCommand(m.Name, m.Version)
 	if !ok && e.newerThanServer(st, m) {
@@ -332,9 +350,16 @@ func (e *Engine) attempt(ctx context.Context, tx *storage.Tx, w *inspect.Work, s
 			return e.quarantine(ctx, tx, st, m, hash, agg, jur, c), nil
 		}
 	}
+	if err := e.ownerOnly(ctx, tx, st, cmd, agg); err != nil {
+		if models.KindOf(err) == models.KindForbidden {
+			return e.reject(ctx, tx, st, m, hash, err), nil
+		}
+		return e.retryOn(st, m, err), nil
+	}
 	r, p := e.run(ctx, tx, w, st, m, hash, cmd, args, c)
 	if p != nil && cmd.Creates && cmd.Kind == inspect.AggregateInspection && r.Code == "" && jur != uuid.Nil {
 		st.jur[agg] = jur // the inspection just created took its vessel's jurisdiction, read from the same row
+		st.inspector[agg] = st.sc.UserID
 	}
 	return r, p
 }

@@ -35,18 +35,52 @@ func (e *Engine) jurisdictionOf(ctx context.Context, tx *storage.Tx, w *inspect.
 		}
 		return j, true, nil
 	}
-	var js []uuid.UUID
-	err := tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id FROM "+table+" WHERE id = ?", id).Scan(&js).Error
+	var rows []struct{ JurisdictionID, InspectorID uuid.UUID }
+	err := tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id, inspector_id FROM "+table+" WHERE id = ?", id).Scan(&rows).Error
 	if err != nil {
 		return uuid.Nil, false, fmt.Errorf("find jurisdiction: %w", err)
 	}
-	if len(js) == 0 {
+	if len(rows) == 0 {
 		return uuid.Nil, table == "vessels", nil
 	}
-	if table == "inspections" {
-		st.jur[agg] = js[0]
+	st.jur[agg], st.inspector[agg] = rows[0].JurisdictionID, rows[0].InspectorID
+	return rows[0].JurisdictionID, true, nil
+}
+
+// CodeNotInspectionOwner rejects a mutation of an inspection by anyone but
+// its inspector. Only the inspector who started an inspection changes it:
+// a colleague of the same jurisdiction may read it (pulls and REST) but
+// not edit, answer, record findings on, attach photos to, submit or
+// discard it; supervisors act through review and amendment decisions
+// (issue 10 item 4). The rejection is final and the mutation is kept in
+// quarantine, where supervisors see it with this reason.
+const CodeNotInspectionOwner = "not_inspection_owner"
+
+// ownerOnly refuses a command of an existing inspection from a user who is
+// not its inspector. The inspector is read with the jurisdiction (one
+// query per aggregate and chunk) or remembered from the start this push
+// applied.
+func (e *Engine) ownerOnly(ctx context.Context, tx *storage.Tx, st *state, cmd inspect.Command, agg uuid.UUID) error {
+	if cmd.Creates || cmd.Kind != inspect.AggregateInspection {
+		return nil
 	}
-	return js[0], true, nil
+	owner, ok := st.inspector[agg]
+	if !ok {
+		var ids []uuid.UUID
+		if err := tx.DB.WithContext(ctx).Raw("SELECT inspector_id FROM inspections WHERE id = ?", agg).Scan(&ids).Error; err != nil {
+			return fmt.Errorf("find inspector: %w", err)
+		}
+		if len(ids) == 0 {
+			return nil // missing: the command answers that
+		}
+		owner = ids[0]
+		st.inspector[agg] = owner
+	}
+	if owner != st.sc.UserID {
+		return models.Errorf(models.KindForbidden, CodeNotInspectionOwner,
+			"only the inspector who started this inspection changes it; you may read it, and a supervisor may request an amendment")
+	}
+	return nil
 }
 
 // authorised reports whether the user was assigned to the jurisdiction on

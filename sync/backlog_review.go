@@ -290,16 +290,17 @@ func (e *Engine) discardBacklog(ctx context.Context, sc models.Scope, it Backlog
 // the stale backlog entry goes).
 func (e *Engine) recordDiscard(ctx context.Context, tx *storage.Tx, sc models.Scope, it BacklogItem, b models.BacklogEntry, r Result, reason string) (bool, error) {
 	db := tx.DB.WithContext(ctx)
-	res := db.Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`,
-		b.MutationID, b.DeviceID, b.UserID, b.Seq, it.Name, b.AggregateID, b.RequestHash, string(stored(r)))
-	if res.Error != nil {
-		return false, fmt.Errorf("record discard: %w", res.Error)
+	m := Mutation{ID: b.MutationID, Seq: b.Seq, Name: it.Name}
+	_ = jsonUnmarshal(b.Payload, &m)
+	agg := b.AggregateID
+	inserted, err := recordRejection(ctx, db, rejection{m: m, device: b.DeviceID, user: b.UserID, agg: &agg, hash: b.RequestHash, result: r})
+	if err != nil {
+		return false, fmt.Errorf("record discard: %w", err)
 	}
 	if err := db.Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", b.MutationID).Error; err != nil {
 		return false, fmt.Errorf("remove backlog entry: %w", err)
 	}
-	if res.RowsAffected == 0 {
+	if !inserted {
 		return false, nil
 	}
 	if err := e.keepDiscarded(ctx, db, sc, it, b, r, reason); err != nil {
@@ -318,11 +319,15 @@ func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope
 	if res.Error != nil || res.RowsAffected > 0 {
 		return res.Error
 	}
-	return db.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, jurisdiction_id,
+	flags := b.TimeFlags
+	if flags == nil {
+		flags = models.Strings{}
+	}
+	return db.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id,
 		state, decided_by, decided_at, decision_reason, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'discarded', ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'discarded', ?, ?, ?, ?, ?)`,
 		uuid.Must(uuid.NewV7()), b.MutationID, b.DeviceID, b.UserID, string(b.Payload), CodeDiscardedBySupervisor, string(stored(r)),
-		b.CapturedAt, it.JurisdictionID, sc.UserID, now, reason, now, now).Error
+		b.CapturedAt, flags, it.JurisdictionID, sc.UserID, now, reason, now, now).Error
 }
 
 // auditImage is what the audit log keeps of an entry before a decision.
@@ -404,9 +409,13 @@ func cannotApply(it BacklogItem) error {
 // stillWaiting explains why a drain left the entry in the backlog.
 func (e *Engine) stillWaiting(ctx context.Context, sc models.Scope, it BacklogItem) error {
 	var leased bool
-	err := e.db.Gorm.WithContext(ctx).Raw("SELECT coalesce(push_lease_until > clock_timestamp(), false) FROM devices WHERE id = ?", it.DeviceID).Scan(&leased).Error
+	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
+		var err error
+		leased, err = deviceBusy(ctx, tx, it.DeviceID)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("check device: %w", err)
+		return err
 	}
 	if leased {
 		return busy()

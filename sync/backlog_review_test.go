@@ -228,7 +228,8 @@ func TestBacklogApplyWhileTheDevicePushesIsBusy(t *testing.T) {
 	m := w.answer("d2", id, "nav.lights", "no", 1, at)
 	wantStatuses(t, w.push("d2", m), "deferred:aggregate_unknown")
 	wantStatuses(t, w.push("d1", w.start("d1", id, w.vessel, at)), "applied")
-	w.exec("UPDATE devices SET push_lease_id = ?, push_lease_until = now() + interval '10 seconds' WHERE id = ?", uuid.New(), w.devices["d2"])
+	release := w.holdPushLock(w.devices["d2"]) // a push of d2 in progress
+	defer release()
 	for _, decision := range []string{tsync.BacklogApply, tsync.BacklogDiscard} {
 		_, err := w.decide(w.sup, m.ID, decision)
 		var me *models.Error

@@ -150,12 +150,10 @@ func markDecided(ctx context.Context, db *gorm.DB, q models.QuarantineEntry, sta
 func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason string) error {
 	var m Mutation
 	_ = json.Unmarshal(q.Payload, &m)
-	hash, _ := RequestHash(m)
+	hash, _ := RequestHash(asReceived(q.Payload, m))
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor, Message: reason}
 	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		err := tx.DB.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, request_hash, status, outcome)
-			VALUES (?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, q.DeviceID, q.UserID, m.Seq, m.Name, hash, string(stored(r))).Error
-		if err != nil {
+		if _, err := recordRejection(ctx, tx.DB, rejection{m: m, device: q.DeviceID, user: q.UserID, hash: hash, result: r}); err != nil {
 			return err
 		}
 		return tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error
@@ -175,7 +173,7 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 	if err := json.Unmarshal(q.Payload, &m); err != nil {
 		return Result{}, fmt.Errorf("decode quarantined payload: %w", err)
 	}
-	hash, err := RequestHash(m) // the device's intent keeps its identity
+	hash, err := RequestHash(asReceived(q.Payload, m)) // the device's intent keeps its identity
 	if err != nil {
 		return Result{}, err
 	}
@@ -191,11 +189,9 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 	}
 	st := newState(models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role}, device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt}, e.clock().UTC(), nil)
 	st.drain, st.loaded = true, true
-	c := Capture{At: st.received}
-	if q.CapturedAt != nil {
-		c.At = *q.CapturedAt
-	} else if cc, err := CorrectTime(m, st.received, nil, info.RegisteredAt); err == nil {
-		c = cc
+	c, err := e.heldCapture(ctx, q, m, st.received, info.RegisteredAt)
+	if err != nil {
+		return Result{}, err
 	}
 	var r Result
 	err = e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
@@ -214,6 +210,13 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		}
 		a, err := cmd.Decode(m.Args)
 		if err != nil {
+			return err
+		}
+		if err := e.ownerOnly(ctx, tx, st, cmd, a.Aggregate()); models.KindOf(err) == models.KindForbidden {
+			// Only the inspection's own inspector changes it, even through
+			// a supervisor's reapply: discard it instead.
+			return models.Errorf(models.KindConflict, CodeNotInspectionOwner, "the mutation's author is not this inspection's inspector; discard it")
+		} else if err != nil {
 			return err
 		}
 		w := e.insp.NewWork(tx)
@@ -238,4 +241,30 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		e.enqueue(*a) // later mutations of the aggregate waited for this one
 	}
 	return r, err
+}
+
+// heldCapture is the capture a quarantined mutation is reapplied with: the
+// corrected time and the time flags it was held with (a reapply never
+// drops a before_registration or stale flag: such an inspection's
+// offences stay held until a supervisor confirms its time, DESIGN §4
+// Time). Entries held before the flags were kept get them recomputed
+// from the capture time, the device's registration and the entry's
+// receipt.
+func (e *Engine) heldCapture(ctx context.Context, q models.QuarantineEntry, m Mutation, now, registered time.Time) (Capture, error) {
+	if q.CapturedAt == nil {
+		c, err := CorrectTime(m, now, nil, registered)
+		if err != nil {
+			return Capture{At: now}, nil
+		}
+		return c, nil
+	}
+	var row struct{ TimeFlags models.Strings }
+	if err := e.db.Gorm.WithContext(ctx).Raw("SELECT time_flags FROM quarantine WHERE id = ?", q.ID).Scan(&row).Error; err != nil {
+		return Capture{}, fmt.Errorf("read quarantined time flags: %w", err)
+	}
+	c := Capture{At: q.CapturedAt.UTC(), Flags: row.TimeFlags}
+	if len(c.Flags) == 0 {
+		c = clamp(c, q.CreatedAt, registered)
+	}
+	return c, nil
 }

@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
+	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
@@ -21,13 +23,11 @@ func (e *Engine) reject(ctx context.Context, tx *storage.Tx, st *state, m Mutati
 		sum := sha256.Sum256(m.Args)
 		hash = sum[:]
 	}
-	agg := aggregateOf(m)
-	res := tx.DB.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`, m.ID, st.dev.ID, st.sc.UserID, m.Seq, m.Name, agg, hash, string(stored(r)))
-	if res.Error != nil {
-		return e.retryOn(st, m, res.Error)
+	inserted, rerr := recordRejection(ctx, tx.DB, rejection{m: m, device: st.dev.ID, user: st.sc.UserID, hash: hash, result: r})
+	if rerr != nil {
+		return e.retryOn(st, m, rerr)
 	}
-	if res.RowsAffected == 0 {
+	if !inserted {
 		var am models.AppliedMutation
 		if rr := tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); rr.Error == nil && rr.RowsAffected > 0 {
 			st.seen[m.ID] = am
@@ -72,8 +72,7 @@ func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mu
 	st.blocked[agg] = true
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined,
 		Message: "you were not assigned to this jurisdiction at the capture time; a supervisor will decide"}
-	at := c.At
-	if err := e.hold(ctx, tx, st, m, reasonUnauthorised, r, &jur, &at); err != nil {
+	if err := e.hold(ctx, tx, st, m, reasonUnauthorised, r, &jur, &c); err != nil {
 		return e.retryOn(st, m, err)
 	}
 	if _, ok := st.backlog[m.ID]; ok { // a drain found it: it waits in quarantine now, not in both
@@ -86,17 +85,64 @@ func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mu
 	return r
 }
 
-// hold writes a pending quarantine row with the full payload.
-func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation, reason string, r Result, jur *uuid.UUID, at any) error {
-	payload, _ := json.Marshal(m)
+// hold writes a pending quarantine row with the full payload and, for
+// work held for a supervisor, its corrected capture time and time flags,
+// which a reapply runs it with.
+func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation, reason string, r Result, jur *uuid.UUID, c *Capture) error {
+	payload := storablePayload(m)
 	detail, _ := json.Marshal(r)
-	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, jurisdiction_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, jur).Error
+	var at *time.Time
+	flags := models.Strings{}
+	if c != nil {
+		at = &c.At
+		if c.Flags != nil {
+			flags = models.Strings(c.Flags)
+		}
+	}
+	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).Error
 	if err != nil {
 		return fmt.Errorf("quarantine: %w", err)
 	}
 	return nil
+}
+
+// rejection is a mutation's final rejected result as applied_mutations
+// records it: the row a resend replays. Every path that makes a
+// rejection final (a push or drain refusing the mutation, a supervisor
+// discarding it from the quarantine or the backlog) writes it through
+// recordRejection, so none can drop a column: the aggregate id above all,
+// which is what tells the device's later mutations of an inspection whose
+// start was rejected that they are rejected too (prerequisite_rejected),
+// not waiting for it forever (DESIGN §4 Order).
+type rejection struct {
+	m            Mutation
+	device, user uuid.UUID
+	agg          *uuid.UUID // nil: read from the mutation's args
+	hash         []byte     // nil: SHA-256 of the raw args (a mutation that could not be hashed)
+	result       Result
+}
+
+// recordRejection inserts the rejection unless the mutation id is already
+// recorded (ON CONFLICT DO NOTHING) and reports whether it did.
+func recordRejection(ctx context.Context, db *gorm.DB, r rejection) (bool, error) {
+	agg := r.agg
+	if agg == nil {
+		agg = aggregateOf(r.m)
+	}
+	hash := r.hash
+	if hash == nil {
+		sum := sha256.Sum256(r.m.Args)
+		hash = sum[:]
+	}
+	res := db.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`,
+		r.m.ID, r.device, r.user, r.m.Seq, storableText(r.m.Name), agg, hash, string(stored(r.result)))
+	if res.Error != nil {
+		return false, fmt.Errorf("record rejection: %w", res.Error)
+	}
+	return res.RowsAffected > 0, nil
 }
 
 func jsonUnmarshal(b []byte, v any) error {

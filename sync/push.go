@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/inspect"
@@ -21,7 +20,6 @@ import (
 type Options struct {
 	Budget    time.Duration // stop starting chunks after this (2 s)
 	ChunkSize int           // mutations per transaction (50)
-	Lease     time.Duration // how long a push holds its device (30 s)
 	Logger    *slog.Logger
 	Metrics   prometheus.Registerer // nil: no metrics
 }
@@ -48,9 +46,6 @@ func New(db *storage.DB, insp *inspect.Service, clock func() time.Time, opt Opti
 	if opt.ChunkSize <= 0 || opt.ChunkSize > ChunkSize {
 		opt.ChunkSize = ChunkSize
 	}
-	if opt.Lease <= 0 {
-		opt.Lease = 30 * time.Second
-	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -62,11 +57,11 @@ type device struct {
 	ID           uuid.UUID
 	UserID       uuid.UUID
 	RegisteredAt time.Time
-	Lease        uuid.UUID
 }
 
 // Push applies one push from the caller's device (DESIGN §4 Push): it
-// takes the device (a second concurrent push gets a conflict with
+// takes the device (a session advisory lock on a connection of its own,
+// see deviceLock: a second concurrent push gets a conflict with
 // Retry-After), applies the mutations in seq order in chunks of at most 50,
 // one transaction each with a savepoint per mutation, stops starting chunks
 // after the time budget, records the clock skew and the push on the device,
@@ -79,8 +74,13 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 	if len(req.Mutations) > MaxMutations {
 		return PushResponse{}, models.Errorf(models.KindTooLarge, "too_many_mutations", "at most %d mutations per push; send the rest in the next", MaxMutations)
 	}
-	st := newState(sc, device{ID: sc.DeviceID, UserID: sc.UserID, Lease: uuid.Must(uuid.NewV7())}, received, req.DeviceTime)
-	st.req = &req
+	lock, err := e.holdDevice(ctx, sc.DeviceID)
+	if err != nil {
+		return PushResponse{}, err
+	}
+	defer lock.release()
+	st := newState(sc, device{ID: sc.DeviceID, UserID: sc.UserID}, received, req.DeviceTime)
+	st.req, st.db = &req, lock.db
 	results, err := e.applyAll(ctx, st, orderBySeq(req.Mutations), start)
 	if err != nil {
 		return PushResponse{}, err
@@ -90,8 +90,23 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 			return PushResponse{}, err
 		}
 	}
+	lock.release() // before the drains it queues, which take the device too
 	e.enqueue(st.created...)
 	return e.respond(ctx, received, req, results)
+}
+
+// CheckAppVersion refuses an X-App-Version that is present but not a
+// semantic version (ErrInvalidAppVersion, 400 on push and pull alike).
+// Leaving the header out is allowed. A push from an app below the minimum
+// version is always accepted: only its pulls answer 426.
+func CheckAppVersion(v string) error {
+	if v == "" {
+		return nil
+	}
+	if _, ok := parseSemver(v); !ok {
+		return ErrInvalidAppVersion
+	}
+	return nil
 }
 
 // orderBySeq returns the mutations in seq order (stable), remembering their
@@ -178,34 +193,30 @@ func retryResult(m Mutation, code string) Result {
 	return Result{ID: m.ID, Seq: m.Seq, Status: StatusRetry, Code: code, Message: "send this mutation again in a later push"}
 }
 
-// takeIn locks the device row without waiting and takes the push lease,
-// inside the first chunk's transaction; later chunks check the lease under
-// the same row lock, so one device's mutations never interleave and a
-// second concurrent push gets 409.
+// takeIn locks the device row inside the first chunk's transaction (lock
+// order: the device first), checks the device is the caller's and live,
+// and reads its registration time. The push already holds the device
+// (deviceLock), so the row lock waits for nothing but a moment's writer.
 func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
-	var row struct {
+	var rows []struct {
 		RegisteredAt time.Time
 		Leased       bool
 	}
-	// The lease is read and written on the database's clock: replicas'
-	// clocks may differ, the database's is one (docs/SCALING.md).
+	// Leased: a push of a server from before the advisory lock (a rolling
+	// deploy) still holds the device through its lease column.
 	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
-		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE NOWAIT`, st.dev.ID, st.dev.UserID).Scan(&row)
-	if isLockNotAvailable(res.Error) {
-		return busy()
-	}
+		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).Scan(&rows)
 	if res.Error != nil {
 		return fmt.Errorf("take device: %w", res.Error)
 	}
-	if res.RowsAffected == 0 {
+	if len(rows) == 0 {
 		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
 	}
-	if row.Leased {
+	if rows[0].Leased {
 		return busy()
 	}
-	st.dev.RegisteredAt = row.RegisteredAt
-	return tx.DB.WithContext(ctx).Exec("UPDATE devices SET push_lease_id = ?, push_lease_until = clock_timestamp() + make_interval(secs => ?) WHERE id = ?",
-		st.dev.Lease, e.opt.Lease.Seconds(), st.dev.ID).Error
+	st.dev.RegisteredAt = rows[0].RegisteredAt
+	return nil
 }
 
 var errBusy = errors.New("device busy")
@@ -216,17 +227,13 @@ func busy() error {
 	return e
 }
 
-func isLockNotAvailable(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == "55P03"
-}
-
 // releaseSQL records the push on the device (last push, clock skew, app
-// version, highest seq seen) and gives the lease back.
+// version, highest seq seen). It also clears the push lease columns of
+// servers before the advisory lock, which a rolling deploy may have left.
 const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
 	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
-	WHERE id = ? AND (push_lease_id = ? OR push_lease_id IS NULL)`
+	WHERE id = ?`
 
 // releaseIn gives the device back inside the last chunk's transaction.
 func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
@@ -240,7 +247,7 @@ func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error
 		ms := st.skew.Milliseconds()
 		skew = &ms
 	}
-	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID, st.dev.Lease).Error
+	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID).Error
 	if err != nil {
 		return fmt.Errorf("release device: %w", err)
 	}
@@ -253,7 +260,7 @@ func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error
 // releaseDevice gives the device back when no chunk did (an empty push, a
 // push stopped by its budget, a last chunk rolled back).
 func (e *Engine) releaseDevice(ctx context.Context, st *state) error {
-	return e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error { return e.releaseIn(ctx, tx, st) })
+	return st.dbOf(e).InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error { return e.releaseIn(ctx, tx, st) })
 }
 
 // respond adds the current state of every inspection the results name.

@@ -56,16 +56,15 @@ func TestSameDeviceConcurrentPushIs409(t *testing.T) {
 	f := newFixture(t)
 	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
 	f.device("d1", "ins")
-	f.exec("UPDATE devices SET push_lease_id = ?, push_lease_until = now() + interval '10 seconds' WHERE id = ?", uuid.New(), f.devices["d1"])
+	release := f.holdPushLock(f.devices["d1"]) // another push of d1, on another replica perhaps
 	_, err := f.pushErr("d1", nil, f.start("d1", uuid.Must(uuid.NewV7()), f.vessel, ago(time.Hour)))
 	var me *models.Error
 	if models.KindOf(err) != models.KindConflict || !asErr(err, &me) || me.RetryAfter == 0 {
 		t.Fatalf("err = %v, want conflict with Retry-After", err)
 	}
-	// A lease left by a push that died expires on the database's clock.
-	f.exec("UPDATE devices SET push_lease_until = now() - interval '1 second' WHERE id = ?", f.devices["d1"])
+	release()
 	if res, err := f.pushErr("d1", nil, f.start("d1", uuid.Must(uuid.NewV7()), f.vessel, ago(time.Hour))); err != nil || res.Results[0].Status != "applied" {
-		t.Fatalf("after the lease expired: %v %+v", err, res)
+		t.Fatalf("after the other push ended: %v %+v", err, res)
 	}
 }
 
@@ -276,15 +275,17 @@ func asErr(err error, target **models.Error) bool {
 // decides it; then the drain applies them after it, in seq order.
 func TestHeldEditHoldsBackLaterEditsUntilDecided(t *testing.T) {
 	f := newFixture(t)
-	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
-	f.user("late", models.RoleInspector, f.jur, time.Now().Add(48*time.Hour))
+	// One inspector, assigned three days ago, with two phones: the second
+	// one's clock puts its answers five days back, before the assignment
+	// (only the inspection's own inspector may change it at all).
+	f.user("late", models.RoleInspector, f.jur, ago(3*24*time.Hour))
 	sup := f.user("sup", models.RoleSupervisor, f.jur, ago(30*24*time.Hour))
-	f.device("d0", "ins")
+	f.device("d0", "late")
 	f.device("d1", "late")
 	id := uuid.Must(uuid.NewV7())
 	wantStatuses(t, f.push("d0", f.start("d0", id, f.vessel, ago(2*time.Hour))), "applied")
-	first := f.answer("d1", id, "nav.lights", "no", 1, ago(time.Hour))
-	second := f.answer("d1", id, "nav.lights", "yes", 1, ago(30*time.Minute))
+	first := f.answer("d1", id, "nav.lights", "no", 1, ago(5*24*time.Hour))
+	second := f.answer("d1", id, "nav.lights", "yes", 1, ago(5*24*time.Hour-30*time.Minute))
 	wantStatuses(t, f.push("d1", first, second), "deferred:quarantined", "deferred:waiting_for_earlier")
 
 	ctx := context.Background()

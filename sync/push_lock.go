@@ -1,0 +1,106 @@
+package sync
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/gorm"
+
+	"github.com/tindal/tindal/storage"
+)
+
+// PushLockNamespace is the fixed first key of the two-key advisory lock a
+// push holds on its device (DESIGN §4 Lock order: the change log uses 1,
+// job runs 2); the second key is hashtext of the device id.
+const PushLockNamespace = 3
+
+// deviceLock is a push's ownership of its device: a session advisory lock
+// held on a connection taken from the pool for the push's whole duration,
+// on which every chunk's transaction runs. It dies with its holder: if
+// the server process is killed mid-push, its TCP connection closes,
+// PostgreSQL ends the session and the lock with it, and the phone's next
+// push is accepted at once (issue 11 item 5; the lease it replaces, a
+// timestamp on the device row, held the device for 30 s after a crash).
+// Replicas share it through the database, so a second push of the device
+// on any replica gets 409 push_in_progress.
+type deviceLock struct {
+	conn *sql.Conn
+	db   *storage.DB // the engine's database, with GORM bound to conn
+	dev  uuid.UUID
+	log  *slog.Logger
+}
+
+// holdDevice takes the device for a push without waiting: busy (409) when
+// another push, a backlog drain or a supervisor's decision holds it.
+func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, error) {
+	conn, err := e.db.SQL.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("connection for the push: %w", err)
+	}
+	var got bool
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext($2))", PushLockNamespace, dev.String()).Scan(&got); err != nil {
+		discardConn(conn)
+		return nil, fmt.Errorf("take device: %w", err)
+	}
+	if !got {
+		_ = conn.Close()
+		return nil, busy()
+	}
+	g := e.db.Gorm.Session(&gorm.Session{Context: ctx}) // a statement of its own: the shared handle is untouched
+	g.Statement.ConnPool = conn
+	return &deviceLock{conn: conn, db: &storage.DB{Gorm: g, Pool: e.db.Pool, SQL: e.db.SQL}, dev: dev, log: e.opt.Logger}, nil
+}
+
+// release gives the device back and the connection to the pool. It runs
+// even when the request was cancelled; a connection whose lock could not
+// be released is closed instead, so the lock can never leak into the pool
+// (STYLE.md: session locks through a pool).
+func (l *deviceLock) release() {
+	if l == nil || l.conn == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var released bool
+	err := l.conn.QueryRowContext(ctx, "SELECT pg_advisory_unlock($1, hashtext($2))", PushLockNamespace, l.dev.String()).Scan(&released)
+	if err != nil || !released {
+		l.log.Warn("push lock not released on its connection; closing it", "device", l.dev, "err", err)
+		discardConn(l.conn)
+	} else {
+		_ = l.conn.Close()
+	}
+	l.conn = nil
+}
+
+// discardConn closes the connection's PostgreSQL session rather than
+// returning it to the pool.
+func discardConn(conn *sql.Conn) {
+	_ = conn.Raw(func(dc any) error {
+		if c, ok := dc.(*stdlib.Conn); ok {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = c.Conn().Close(ctx)
+		}
+		return driver.ErrBadConn
+	})
+	_ = conn.Close()
+}
+
+// deviceBusy reports, in tx, whether a push holds the device. A drain or a
+// supervisor's decision takes the same lock, shared, for its transaction:
+// none of them interleaves with a push of that device (which is busy
+// while they run, as they are while it runs), and among themselves they
+// queue on the device row lock instead of refusing each other.
+func deviceBusy(ctx context.Context, tx *storage.Tx, dev uuid.UUID) (bool, error) {
+	var free bool
+	if err := tx.DB.WithContext(ctx).Raw("SELECT pg_try_advisory_xact_lock_shared(?, hashtext(?))", PushLockNamespace, dev.String()).Scan(&free).Error; err != nil {
+		return false, fmt.Errorf("check device: %w", err)
+	}
+	return !free, nil
+}
