@@ -59,9 +59,15 @@ func newPushProbe(f *testing.F) (*fiber.App, *pushProbe) {
 		f.Fatal(err)
 	}
 	probe := &pushProbe{handlers: &handlers{}}
-	app := fiber.New(fiber.Config{BodyLimit: BodyLimit, ErrorHandler: errorHandler(slog.New(slog.DiscardHandler)), DisableStartupMessage: true})
-	app.Use(requestIDMiddleware, recoverMiddleware(slog.New(slog.DiscardHandler)), bodyLimitMiddleware, pushBodyMiddleware, k.middleware)
-	openapi.RegisterHandlers(app, openapi.NewStrictHandler(probe, nil))
+	// The same chain as NewServer's (api/server.go), less logging and metrics.
+	app := fiber.New(fiber.Config{BodyLimit: BodyLimit, ErrorHandler: errorHandler(slog.New(slog.DiscardHandler)), DisableStartupMessage: true,
+		CaseSensitive: true, StrictRouting: true})
+	app.Use(requestIDMiddleware, recoverMiddleware(slog.New(slog.DiscardHandler)), contentEncodingMiddleware)
+	app.Use(bodyLimitMiddleware)
+	app.Use(k.middleware)
+	app.Use(pushBodyMiddleware)
+	app.Use(k.validation)
+	openapi.RegisterHandlers(app, openapi.NewStrictHandler(probe, []openapi.StrictMiddlewareFunc{k.secured}))
 	return app, probe
 }
 

@@ -259,6 +259,10 @@ func (f *fixture) holdPushLock(dev uuid.UUID) (release func()) {
 	release = func() {
 		if !done {
 			done = true
+			// Unlock before closing, as a push that ends does: a closed
+			// connection's backend releases its locks only when it exits,
+			// which on a loaded machine is after the next push has tried.
+			_, _ = conn.Exec(ctx, "SELECT pg_advisory_unlock($1, hashtext($2))", tsync.PushLockNamespace, dev.String())
 			_ = conn.Close(ctx)
 		}
 	}
