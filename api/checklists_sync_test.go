@@ -59,7 +59,7 @@ func (h *harness) fleet() {
 		h.ids[x.label] = out.ID
 	}
 	n := auth.NewUser{Email: "fleet@test.tindal", Name: "fleet", Role: models.RoleInspector, Password: testPassword,
-		Jurisdictions: []uuid.UUID{h.ids["KARWAR"], h.ids["PARADIP"], h.ids["KANDLA"]}}
+		Jurisdictions: []uuid.UUID{h.ids["KARWAR"], h.ids["PARADIP"], h.ids["KANDLA"]}, AssignedFrom: assignedLongAgo}
 	_, err := h.auth.CreateUser(ctx, storage.Actor{}, n)
 	h.must(err)
 	h.tokens["fleet-inspector"] = h.login(n.Email)

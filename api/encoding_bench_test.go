@@ -92,7 +92,7 @@ func bombServer(b *testing.B) (addr, token string) {
 	j, _, err := registry.New(db, time.Now).CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "KARWAR", Name: "Karwar", Regime: "KA-IV-2025"})
 	must(b, err)
 	_, err = authSvc.CreateUser(ctx, storage.Actor{}, auth.NewUser{Email: "bomb@test.tindal", Name: "bomb", Role: models.RoleInspector,
-		Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}})
+		Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}, AssignedFrom: assignedLongAgo})
 	must(b, err)
 	tok, err := authSvc.Login(ctx, auth.LoginInput{Email: "bomb@test.tindal", Password: testPassword, InstallationID: "bomb"})
 	must(b, err)

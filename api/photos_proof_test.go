@@ -46,7 +46,7 @@ func (p *photoHarness) call(method, path, user string, body any, headers ...stri
 func (p *photoHarness) addInspector(label, code string) {
 	p.t.Helper()
 	u, err := p.auth.CreateUser(context.Background(), storage.Actor{}, auth.NewUser{Email: label + "@test.tindal", Name: label,
-		Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{p.ids[code]}})
+		Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{p.ids[code]}, AssignedFrom: assignedLongAgo})
 	p.must(err)
 	p.ids[label] = u.ID
 	p.tokens[label] = p.login(u.Email)

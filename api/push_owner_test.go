@@ -66,7 +66,7 @@ func statusOf(r wireResult) string {
 func (h *harness) addInspector(label string) {
 	h.t.Helper()
 	n := auth.NewUser{Email: label + "@test.tindal", Name: label, Role: models.RoleInspector, Password: testPassword,
-		Jurisdictions: []uuid.UUID{h.ids["KARWAR"]}}
+		Jurisdictions: []uuid.UUID{h.ids["KARWAR"]}, AssignedFrom: assignedLongAgo}
 	_, err := h.auth.CreateUser(context.Background(), storage.Actor{}, n)
 	h.must(err)
 	h.tokens[label] = h.login(n.Email)

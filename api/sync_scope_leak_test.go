@@ -54,7 +54,7 @@ func (h *harness) paradip() map[string]uuid.UUID {
 		JurisdictionID: j.ID, OwnerID: o.ID})
 	h.must(err)
 	_, err = h.auth.CreateUser(ctx, storage.Actor{}, auth.NewUser{Email: "inspector-paradip@test.tindal", Name: "inspector-paradip",
-		Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}})
+		Role: models.RoleInspector, Password: testPassword, Jurisdictions: []uuid.UUID{j.ID}, AssignedFrom: assignedLongAgo})
 	h.must(err)
 	// Assigned well before the capture, whatever the hour in India.
 	_, err = h.db.Pool.Exec(ctx, `UPDATE user_jurisdictions SET starts_on = current_date - 10
