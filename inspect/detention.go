@@ -128,13 +128,13 @@ func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (
 		return DetentionProposal{}, fmt.Errorf("load vessel: %w", err)
 	}
 	p := proposalOf(&row, v.Regime)
-	var oid uuid.UUID
-	res := s.db.Gorm.WithContext(ctx).Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).Scan(&oid)
+	var found struct{ ID uuid.UUID }
+	res := s.db.Gorm.WithContext(ctx).Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).Scan(&found)
 	if res.Error != nil {
 		return p, fmt.Errorf("find order: %w", res.Error)
 	}
 	if res.RowsAffected > 0 {
-		p.OrderID = &oid
+		p.OrderID = &found.ID
 	}
 	return p, nil
 }

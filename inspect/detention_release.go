@@ -107,9 +107,9 @@ func (w *Work) release(ctx context.Context, sc models.Scope, id uuid.UUID, in Re
 // clearingReinspection finds the latest submitted or approved
 // re-inspection of the order and checks that it leaves nothing open.
 func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrder) (*agg, error) {
-	var rid uuid.UUID
+	var row struct{ ID uuid.UUID }
 	res := w.tx.DB.WithContext(ctx).Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
-		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, KindReinspection).Scan(&rid)
+		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, KindReinspection).Scan(&row)
 	if res.Error != nil {
 		return nil, fmt.Errorf("find re-inspection: %w", res.Error)
 	}
@@ -117,7 +117,7 @@ func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrde
 		return nil, models.Errorf(models.KindInvalid, "no_reinspection",
 			"no submitted re-inspection is linked to detention order %s; open: %s (Karnataka 2025, Sch-IX Annex-1: the vessel is presented for re-inspection before release)", o.Number, strings.Join(o.Codes, ", "))
 	}
-	re, err := w.lock(ctx, rid)
+	re, err := w.lock(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -543,6 +543,90 @@ func (e DecisionRequestDecision) Valid() bool {
 	}
 }
 
+// Defines values for DetentionOrderStatus.
+const (
+	DetentionOrderStatusInForce  DetentionOrderStatus = "in_force"
+	DetentionOrderStatusReleased DetentionOrderStatus = "released"
+)
+
+// Valid indicates whether the value is a known member of the DetentionOrderStatus enum.
+func (e DetentionOrderStatus) Valid() bool {
+	switch e {
+	case DetentionOrderStatusInForce:
+		return true
+	case DetentionOrderStatusReleased:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DetentionRequestInspectionActions.
+const (
+	DetentionRequestInspectionActionsN11 DetentionRequestInspectionActions = "11"
+	DetentionRequestInspectionActionsN12 DetentionRequestInspectionActions = "12"
+	DetentionRequestInspectionActionsN13 DetentionRequestInspectionActions = "13"
+	DetentionRequestInspectionActionsN14 DetentionRequestInspectionActions = "14"
+	DetentionRequestInspectionActionsN15 DetentionRequestInspectionActions = "15"
+)
+
+// Valid indicates whether the value is a known member of the DetentionRequestInspectionActions enum.
+func (e DetentionRequestInspectionActions) Valid() bool {
+	switch e {
+	case DetentionRequestInspectionActionsN11:
+		return true
+	case DetentionRequestInspectionActionsN12:
+		return true
+	case DetentionRequestInspectionActionsN13:
+		return true
+	case DetentionRequestInspectionActionsN14:
+		return true
+	case DetentionRequestInspectionActionsN15:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DocumentVerificationKind.
+const (
+	DocumentVerificationKindDetentionOrder DocumentVerificationKind = "detention_order"
+	DocumentVerificationKindReleaseOrder   DocumentVerificationKind = "release_order"
+)
+
+// Valid indicates whether the value is a known member of the DocumentVerificationKind enum.
+func (e DocumentVerificationKind) Valid() bool {
+	switch e {
+	case DocumentVerificationKindDetentionOrder:
+		return true
+	case DocumentVerificationKindReleaseOrder:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DocumentVerificationStatus.
+const (
+	DocumentVerificationStatusReleased   DocumentVerificationStatus = "released"
+	DocumentVerificationStatusSuperseded DocumentVerificationStatus = "superseded"
+	DocumentVerificationStatusValid      DocumentVerificationStatus = "valid"
+)
+
+// Valid indicates whether the value is a known member of the DocumentVerificationStatus enum.
+func (e DocumentVerificationStatus) Valid() bool {
+	switch e {
+	case DocumentVerificationStatusReleased:
+		return true
+	case DocumentVerificationStatusSuperseded:
+		return true
+	case DocumentVerificationStatusValid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FeeQuoteRequestCraftClass.
 const (
 	Boat        FeeQuoteRequestCraftClass = "boat"
@@ -668,25 +752,25 @@ func (e HealthStatus) Valid() bool {
 
 // Defines values for InspectionActionCode.
 const (
-	N11 InspectionActionCode = "11"
-	N12 InspectionActionCode = "12"
-	N13 InspectionActionCode = "13"
-	N14 InspectionActionCode = "14"
-	N15 InspectionActionCode = "15"
+	InspectionActionCodeN11 InspectionActionCode = "11"
+	InspectionActionCodeN12 InspectionActionCode = "12"
+	InspectionActionCodeN13 InspectionActionCode = "13"
+	InspectionActionCodeN14 InspectionActionCode = "14"
+	InspectionActionCodeN15 InspectionActionCode = "15"
 )
 
 // Valid indicates whether the value is a known member of the InspectionActionCode enum.
 func (e InspectionActionCode) Valid() bool {
 	switch e {
-	case N11:
+	case InspectionActionCodeN11:
 		return true
-	case N12:
+	case InspectionActionCodeN12:
 		return true
-	case N13:
+	case InspectionActionCodeN13:
 		return true
-	case N14:
+	case InspectionActionCodeN14:
 		return true
-	case N15:
+	case InspectionActionCodeN15:
 		return true
 	default:
 		return false
@@ -1515,6 +1599,81 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for ListDetentionOrdersParamsStatus.
+const (
+	ListDetentionOrdersParamsStatusInForce  ListDetentionOrdersParamsStatus = "in_force"
+	ListDetentionOrdersParamsStatusReleased ListDetentionOrdersParamsStatus = "released"
+)
+
+// Valid indicates whether the value is a known member of the ListDetentionOrdersParamsStatus enum.
+func (e ListDetentionOrdersParamsStatus) Valid() bool {
+	switch e {
+	case ListDetentionOrdersParamsStatusInForce:
+		return true
+	case ListDetentionOrdersParamsStatusReleased:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderHtmlParamsDoc.
+const (
+	GetDetentionOrderHtmlParamsDocDetention GetDetentionOrderHtmlParamsDoc = "detention"
+	GetDetentionOrderHtmlParamsDocRelease   GetDetentionOrderHtmlParamsDoc = "release"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderHtmlParamsDoc enum.
+func (e GetDetentionOrderHtmlParamsDoc) Valid() bool {
+	switch e {
+	case GetDetentionOrderHtmlParamsDocDetention:
+		return true
+	case GetDetentionOrderHtmlParamsDocRelease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderHtmlParamsLang.
+const (
+	GetDetentionOrderHtmlParamsLangEn GetDetentionOrderHtmlParamsLang = "en"
+	GetDetentionOrderHtmlParamsLangHi GetDetentionOrderHtmlParamsLang = "hi"
+	GetDetentionOrderHtmlParamsLangKn GetDetentionOrderHtmlParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderHtmlParamsLang enum.
+func (e GetDetentionOrderHtmlParamsLang) Valid() bool {
+	switch e {
+	case GetDetentionOrderHtmlParamsLangEn:
+		return true
+	case GetDetentionOrderHtmlParamsLangHi:
+		return true
+	case GetDetentionOrderHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderPdfParamsDoc.
+const (
+	GetDetentionOrderPdfParamsDocDetention GetDetentionOrderPdfParamsDoc = "detention"
+	GetDetentionOrderPdfParamsDocRelease   GetDetentionOrderPdfParamsDoc = "release"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderPdfParamsDoc enum.
+func (e GetDetentionOrderPdfParamsDoc) Valid() bool {
+	switch e {
+	case GetDetentionOrderPdfParamsDocDetention:
+		return true
+	case GetDetentionOrderPdfParamsDocRelease:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListFlagsParamsStatus.
 const (
 	ListFlagsParamsStatusOpen     ListFlagsParamsStatus = "open"
@@ -2087,8 +2246,96 @@ type Deficiency = rules.Deficiency
 // DeficiencyCode Catalogue code: 2-digit area + 3-digit item
 type DeficiencyCode = string
 
+// DetentionCharge defines model for DetentionCharge.
+type DetentionCharge struct {
+	Amount      int64  `json:"amount"`
+	Citation    string `json:"citation"`
+	Description string `json:"description"`
+}
+
+// DetentionOrder defines model for DetentionOrder.
+type DetentionOrder struct {
+	Codes             []string           `json:"codes"`
+	Id                openapi_types.UUID `json:"id"`
+	InspectionActions []string           `json:"inspection_actions"`
+	InspectionId      openapi_types.UUID `json:"inspection_id"`
+	JurisdictionId    openapi_types.UUID `json:"jurisdiction_id"`
+	Number            string             `json:"number"`
+	OrderedAt         time.Time          `json:"ordered_at"`
+	OrderedBy         openapi_types.UUID `json:"ordered_by"`
+	OwnerId           openapi_types.UUID `json:"owner_id"`
+
+	// Particulars The Annex-1 fields as issued
+	Particulars       map[string]interface{} `json:"particulars"`
+	Reason            *string                `json:"reason,omitempty"`
+	ReinspectionId    *openapi_types.UUID    `json:"reinspection_id,omitempty"`
+	ReleaseConditions *[]string              `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string                `json:"release_number,omitempty"`
+
+	// ReleaseParticulars The Annex-2 fields and charges as issued
+	ReleaseParticulars *map[string]interface{} `json:"release_particulars,omitempty"`
+	ReleaseVerifyCode  *string                 `json:"release_verify_code,omitempty"`
+	ReleasedAt         *time.Time              `json:"released_at,omitempty"`
+	ReleasedBy         *openapi_types.UUID     `json:"released_by,omitempty"`
+
+	// ReportDueAt Sch-IX para 1.3 (48 hours)
+	ReportDueAt time.Time            `json:"report_due_at"`
+	Status      DetentionOrderStatus `json:"status"`
+	VerifyCode  string               `json:"verify_code"`
+	Version     int64                `json:"version"`
+	VesselId    openapi_types.UUID   `json:"vessel_id"`
+}
+
+// DetentionOrderStatus defines model for DetentionOrder.Status.
+type DetentionOrderStatus string
+
+// DetentionOrderList defines model for DetentionOrderList.
+type DetentionOrderList struct {
+	Items []DetentionOrder `json:"items"`
+}
+
 // DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
 type DetentionProposal = rules.DetentionProposal
+
+// DetentionProposalView defines model for DetentionProposalView.
+type DetentionProposalView struct {
+	Citation     string              `json:"citation"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	OrderId      *openapi_types.UUID `json:"order_id"`
+	Orderable    bool                `json:"orderable"`
+	Power        string              `json:"power"`
+	Proposed     bool                `json:"proposed"`
+	Reasons      []DetentionReason   `json:"reasons"`
+
+	// Refusal Why the regime gives no detention order
+	Refusal *string `json:"refusal,omitempty"`
+}
+
+// DetentionReason defines model for DetentionReason.
+type DetentionReason struct {
+	Action    string   `json:"action"`
+	Code      string   `json:"code"`
+	LegalRefs []string `json:"legal_refs"`
+	Title     string   `json:"title"`
+}
+
+// DetentionRequest defines model for DetentionRequest.
+type DetentionRequest struct {
+	// InspectionActions Inspection action codes taken beyond 12 and 14 (Sch-IX), e.g. 11 next port informed, 13 registration state consulted
+	InspectionActions *[]DetentionRequestInspectionActions `json:"inspection_actions,omitempty"`
+	MasterName        string                               `json:"master_name"`
+
+	// PlaceOfInspection Default: the present location
+	PlaceOfInspection *string `json:"place_of_inspection,omitempty"`
+
+	// Port The port or location limits the vessel may not leave; default: the present location
+	Port            *string `json:"port,omitempty"`
+	PresentLocation string  `json:"present_location"`
+	Reason          *string `json:"reason,omitempty"`
+}
+
+// DetentionRequestInspectionActions defines model for DetentionRequest.InspectionActions.
+type DetentionRequestInspectionActions string
 
 // DeviceList defines model for DeviceList.
 type DeviceList struct {
@@ -2120,6 +2367,22 @@ type DeviceStatus struct {
 	// WaitingMutations Mutations deferred in the backlog
 	WaitingMutations int64 `json:"waiting_mutations"`
 }
+
+// DocumentVerification defines model for DocumentVerification.
+type DocumentVerification struct {
+	IssuedAt time.Time                  `json:"issued_at"`
+	Kind     DocumentVerificationKind   `json:"kind"`
+	Number   string                     `json:"number"`
+	Office   string                     `json:"office"`
+	Status   DocumentVerificationStatus `json:"status"`
+	StatusAt time.Time                  `json:"status_at"`
+}
+
+// DocumentVerificationKind defines model for DocumentVerification.Kind.
+type DocumentVerificationKind string
+
+// DocumentVerificationStatus defines model for DocumentVerification.Status.
+type DocumentVerificationStatus string
 
 // Due defines model for Due.
 type Due = rules.Due
@@ -2948,6 +3211,20 @@ type RefreshRequest struct {
 // Regime defines model for Regime.
 type Regime string
 
+// ReleaseRequest defines model for ReleaseRequest.
+type ReleaseRequest struct {
+	// Conditions Empty or ["NIL"]: no conditions
+	Conditions *[]string `json:"conditions,omitempty"`
+
+	// GuardShifts Detention security and safety guard, 8-hour shifts (item 3)
+	GuardShifts     *int    `json:"guard_shifts,omitempty"`
+	PresentLocation *string `json:"present_location,omitempty"`
+	Reason          *string `json:"reason,omitempty"`
+
+	// TowingRupees Towing charges at actuals (Sch-IV detention table item 2)
+	TowingRupees *int64 `json:"towing_rupees,omitempty"`
+}
+
 // RepeatSettings defines model for RepeatSettings.
 type RepeatSettings struct {
 	Cap            map[string]int64          `json:"cap"`
@@ -3451,6 +3728,38 @@ type UpdateCrewMemberParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ListDetentionOrdersParams defines parameters for ListDetentionOrders.
+type ListDetentionOrdersParams struct {
+	VesselId *openapi_types.UUID              `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+	Status   *ListDetentionOrdersParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Limit    *int                             `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// ListDetentionOrdersParamsStatus defines parameters for ListDetentionOrders.
+type ListDetentionOrdersParamsStatus string
+
+// GetDetentionOrderHtmlParams defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParams struct {
+	Doc *GetDetentionOrderHtmlParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+
+	// Lang Default: the owner's preferred language
+	Lang *GetDetentionOrderHtmlParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetDetentionOrderHtmlParamsDoc defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParamsDoc string
+
+// GetDetentionOrderHtmlParamsLang defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParamsLang string
+
+// GetDetentionOrderPdfParams defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParams struct {
+	Doc *GetDetentionOrderPdfParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+}
+
+// GetDetentionOrderPdfParamsDoc defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParamsDoc string
+
 // ListFlagsParams defines parameters for ListFlags.
 type ListFlagsParams struct {
 	Kind           *string                `form:"kind,omitempty" json:"kind,omitempty"`
@@ -3693,8 +4002,14 @@ type CreateCrewMemberJSONRequestBody = CrewMemberInput
 // UpdateCrewMemberJSONRequestBody defines body for UpdateCrewMember for application/json ContentType.
 type UpdateCrewMemberJSONRequestBody = CrewMemberPatch
 
+// ReleaseDetentionOrderJSONRequestBody defines body for ReleaseDetentionOrder for application/json ContentType.
+type ReleaseDetentionOrderJSONRequestBody = ReleaseRequest
+
 // ResolveFlagJSONRequestBody defines body for ResolveFlag for application/json ContentType.
 type ResolveFlagJSONRequestBody = FlagResolveInput
+
+// ConfirmDetentionJSONRequestBody defines body for ConfirmDetention for application/json ContentType.
+type ConfirmDetentionJSONRequestBody = DetentionRequest
 
 // ReviewInspectionJSONRequestBody defines body for ReviewInspection for application/json ContentType.
 type ReviewInspectionJSONRequestBody = ReviewRequest
@@ -3767,6 +4082,9 @@ type ServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(c *fiber.Ctx) error
+	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
+	// (GET /v/{code})
+	VerifyDocument(c *fiber.Ctx, code string) error
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(c *fiber.Ctx, params ListDevicesParams) error
@@ -3827,6 +4145,21 @@ type ServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
+	// ListDetentionOrders Detention orders in the caller's scope, newest first
+	// (GET /v1/detention-orders)
+	ListDetentionOrders(c *fiber.Ctx, params ListDetentionOrdersParams) error
+	// GetDetentionOrder One detention order, with its release order once released
+	// (GET /v1/detention-orders/{id})
+	GetDetentionOrder(c *fiber.Ctx, id ID) error
+	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
+	// (GET /v1/detention-orders/{id}/html)
+	GetDetentionOrderHtml(c *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error
+	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// (GET /v1/detention-orders/{id}/pdf)
+	GetDetentionOrderPdf(c *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error
+	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
+	// (POST /v1/detention-orders/{id}/release)
+	ReleaseDetentionOrder(c *fiber.Ctx, id ID) error
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(c *fiber.Ctx, params ListFlagsParams) error
@@ -3839,6 +4172,12 @@ type ServerInterface interface {
 	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
 	// (GET /v1/inspections/{id})
 	GetInspection(c *fiber.Ctx, id ID) error
+	// GetDetentionProposal The server's detention proposal for an inspection, with reasons and citations
+	// (GET /v1/inspections/{id}/detention)
+	GetDetentionProposal(c *fiber.Ctx, id ID) error
+	// ConfirmDetention Confirm the proposed detention and issue the detention order (Sch-IX Annex-1)
+	// (POST /v1/inspections/{id}/detention)
+	ConfirmDetention(c *fiber.Ctx, id ID) error
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(c *fiber.Ctx, id ID, params ReviewInspectionParams) error
@@ -4014,6 +4353,35 @@ func (siw *ServerInterfaceWrapper) GetReadyz(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetReadyz(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// VerifyDocument operation middleware
+func (siw *ServerInterfaceWrapper) VerifyDocument(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "code" -------------
+	var code string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "code", c.Params("code"), &code, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter code: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.VerifyDocument(c, code)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -4788,6 +5156,212 @@ func (siw *ServerInterfaceWrapper) UpdateCrewMember(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListDetentionOrders operation middleware
+func (siw *ServerInterfaceWrapper) ListDetentionOrders(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDetentionOrdersParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListDetentionOrders(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrder operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrder(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrder(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrderHtml operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrderHtml(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDetentionOrderHtmlParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "doc" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "doc", query, &params.Doc, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrderHtml(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrderPdf operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrderPdf(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDetentionOrderPdfParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "doc" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "doc", query, &params.Doc, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrderPdf(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReleaseDetentionOrder operation middleware
+func (siw *ServerInterfaceWrapper) ReleaseDetentionOrder(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReleaseDetentionOrder(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListFlags operation middleware
 func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
 
@@ -4984,6 +5558,64 @@ func (siw *ServerInterfaceWrapper) GetInspection(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetInspection(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionProposal operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionProposal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionProposal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ConfirmDetention operation middleware
+func (siw *ServerInterfaceWrapper) ConfirmDetention(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ConfirmDetention(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -6975,6 +7607,22 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/inspections/:id/review", wrapper.ReviewInspection)
 
+	router.Get(options.BaseURL+"/v1/inspections/:id/detention", wrapper.GetDetentionProposal)
+
+	router.Post(options.BaseURL+"/v1/inspections/:id/detention", wrapper.ConfirmDetention)
+
+	router.Get(options.BaseURL+"/v1/detention-orders", wrapper.ListDetentionOrders)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id", wrapper.GetDetentionOrder)
+
+	router.Post(options.BaseURL+"/v1/detention-orders/:id/release", wrapper.ReleaseDetentionOrder)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id/pdf", wrapper.GetDetentionOrderPdf)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id/html", wrapper.GetDetentionOrderHtml)
+
+	router.Get(options.BaseURL+"/v/:code", wrapper.VerifyDocument)
+
 	router.Get(options.BaseURL+"/v1/conflicts", wrapper.ListConflicts)
 
 	router.Post(options.BaseURL+"/v1/conflicts/:id/resolve", wrapper.ResolveConflict)
@@ -7054,6 +7702,64 @@ type GetReadyzdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReadyzResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type VerifyDocumentRequestObject struct {
+	Code string `json:"code"`
+}
+
+type VerifyDocumentResponseObject interface {
+	VisitVerifyDocumentResponse(ctx *fiber.Ctx) error
+}
+
+type VerifyDocument200JSONResponse DocumentVerification
+
+func (response VerifyDocument200JSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response VerifyDocument400ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument404ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument429ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument429ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocumentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response VerifyDocumentdefaultApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -8422,6 +9128,364 @@ func (response UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitU
 	return ctx.JSON(&response.Body)
 }
 
+type ListDetentionOrdersRequestObject struct {
+	Params ListDetentionOrdersParams
+}
+
+type ListDetentionOrdersResponseObject interface {
+	VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error
+}
+
+type ListDetentionOrders200JSONResponse DetentionOrderList
+
+func (response ListDetentionOrders200JSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListDetentionOrders400ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDetentionOrders401ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDetentionOrders403ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrdersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListDetentionOrdersdefaultApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetDetentionOrderResponseObject interface {
+	VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrder200JSONResponse DetentionOrder
+
+func (response GetDetentionOrder200JSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrder401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrder403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrder404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderHtmlRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetDetentionOrderHtmlParams
+}
+
+type GetDetentionOrderHtmlResponseObject interface {
+	VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrderHtml200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetDetentionOrderHtml200TexthtmlResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetDetentionOrderHtml400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrderHtml400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtmldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderHtmldefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderPdfRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetDetentionOrderPdfParams
+}
+
+type GetDetentionOrderPdfResponseObject interface {
+	VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrderPdf200ApplicationpdfResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetDetentionOrderPdf200ApplicationpdfResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/pdf")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReleaseDetentionOrderRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ReleaseDetentionOrderJSONRequestBody
+}
+
+type ReleaseDetentionOrderResponseObject interface {
+	VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error
+}
+
+type ReleaseDetentionOrder200JSONResponse DetentionOrder
+
+func (response ReleaseDetentionOrder200JSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListFlagsRequestObject struct {
 	Params ListFlagsParams
 }
@@ -8685,6 +9749,150 @@ type GetInspectiondefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetInspectiondefaultApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionProposalRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetDetentionProposalResponseObject interface {
+	VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionProposal200JSONResponse DetentionProposalView
+
+func (response GetDetentionProposal200JSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionProposal401ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionProposal403ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionProposal404ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposaldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionProposaldefaultApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ConfirmDetentionRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ConfirmDetentionJSONRequestBody
+}
+
+type ConfirmDetentionResponseObject interface {
+	VisitConfirmDetentionResponse(ctx *fiber.Ctx) error
+}
+
+type ConfirmDetention201JSONResponse DetentionOrder
+
+func (response ConfirmDetention201JSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ConfirmDetention400ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention401ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention401ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention403ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention403ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention404ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention404ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention409ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention409ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention422ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention422ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetentiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ConfirmDetentiondefaultApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -12036,6 +13244,9 @@ type StrictServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(ctx context.Context, request GetReadyzRequestObject) (GetReadyzResponseObject, error)
+	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
+	// (GET /v/{code})
+	VerifyDocument(ctx context.Context, request VerifyDocumentRequestObject) (VerifyDocumentResponseObject, error)
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(ctx context.Context, request ListDevicesRequestObject) (ListDevicesResponseObject, error)
@@ -12096,6 +13307,21 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
+	// ListDetentionOrders Detention orders in the caller's scope, newest first
+	// (GET /v1/detention-orders)
+	ListDetentionOrders(ctx context.Context, request ListDetentionOrdersRequestObject) (ListDetentionOrdersResponseObject, error)
+	// GetDetentionOrder One detention order, with its release order once released
+	// (GET /v1/detention-orders/{id})
+	GetDetentionOrder(ctx context.Context, request GetDetentionOrderRequestObject) (GetDetentionOrderResponseObject, error)
+	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
+	// (GET /v1/detention-orders/{id}/html)
+	GetDetentionOrderHtml(ctx context.Context, request GetDetentionOrderHtmlRequestObject) (GetDetentionOrderHtmlResponseObject, error)
+	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// (GET /v1/detention-orders/{id}/pdf)
+	GetDetentionOrderPdf(ctx context.Context, request GetDetentionOrderPdfRequestObject) (GetDetentionOrderPdfResponseObject, error)
+	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
+	// (POST /v1/detention-orders/{id}/release)
+	ReleaseDetentionOrder(ctx context.Context, request ReleaseDetentionOrderRequestObject) (ReleaseDetentionOrderResponseObject, error)
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(ctx context.Context, request ListFlagsRequestObject) (ListFlagsResponseObject, error)
@@ -12108,6 +13334,12 @@ type StrictServerInterface interface {
 	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
 	// (GET /v1/inspections/{id})
 	GetInspection(ctx context.Context, request GetInspectionRequestObject) (GetInspectionResponseObject, error)
+	// GetDetentionProposal The server's detention proposal for an inspection, with reasons and citations
+	// (GET /v1/inspections/{id}/detention)
+	GetDetentionProposal(ctx context.Context, request GetDetentionProposalRequestObject) (GetDetentionProposalResponseObject, error)
+	// ConfirmDetention Confirm the proposed detention and issue the detention order (Sch-IX Annex-1)
+	// (POST /v1/inspections/{id}/detention)
+	ConfirmDetention(ctx context.Context, request ConfirmDetentionRequestObject) (ConfirmDetentionResponseObject, error)
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(ctx context.Context, request ReviewInspectionRequestObject) (ReviewInspectionResponseObject, error)
@@ -12311,6 +13543,33 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(GetReadyzResponseObject); ok {
 		if err := validResponse.VisitGetReadyzResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VerifyDocument operation middleware
+func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string) error {
+	var request VerifyDocumentRequestObject
+
+	request.Code = code
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.VerifyDocument(ctx.UserContext(), request.(VerifyDocumentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VerifyDocument")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VerifyDocumentResponseObject); ok {
+		if err := validResponse.VisitVerifyDocumentResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -12980,6 +14239,157 @@ func (sh *strictHandler) UpdateCrewMember(ctx *fiber.Ctx, id ID, params UpdateCr
 	return nil
 }
 
+// ListDetentionOrders operation middleware
+func (sh *strictHandler) ListDetentionOrders(ctx *fiber.Ctx, params ListDetentionOrdersParams) error {
+	var request ListDetentionOrdersRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDetentionOrders(ctx.UserContext(), request.(ListDetentionOrdersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDetentionOrders")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDetentionOrdersResponseObject); ok {
+		if err := validResponse.VisitListDetentionOrdersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrder operation middleware
+func (sh *strictHandler) GetDetentionOrder(ctx *fiber.Ctx, id ID) error {
+	var request GetDetentionOrderRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrder(ctx.UserContext(), request.(GetDetentionOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrderHtml operation middleware
+func (sh *strictHandler) GetDetentionOrderHtml(ctx *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error {
+	var request GetDetentionOrderHtmlRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrderHtml(ctx.UserContext(), request.(GetDetentionOrderHtmlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrderHtml")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderHtmlResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderHtmlResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrderPdf operation middleware
+func (sh *strictHandler) GetDetentionOrderPdf(ctx *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error {
+	var request GetDetentionOrderPdfRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrderPdf(ctx.UserContext(), request.(GetDetentionOrderPdfRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrderPdf")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderPdfResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderPdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReleaseDetentionOrder operation middleware
+func (sh *strictHandler) ReleaseDetentionOrder(ctx *fiber.Ctx, id ID) error {
+	var request ReleaseDetentionOrderRequestObject
+
+	request.Id = id
+
+	var body ReleaseDetentionOrderJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReleaseDetentionOrder(ctx.UserContext(), request.(ReleaseDetentionOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReleaseDetentionOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReleaseDetentionOrderResponseObject); ok {
+		if err := validResponse.VisitReleaseDetentionOrderResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListFlags operation middleware
 func (sh *strictHandler) ListFlags(ctx *fiber.Ctx, params ListFlagsParams) error {
 	var request ListFlagsRequestObject
@@ -13094,6 +14504,74 @@ func (sh *strictHandler) GetInspection(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetInspectionResponseObject); ok {
 		if err := validResponse.VisitGetInspectionResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionProposal operation middleware
+func (sh *strictHandler) GetDetentionProposal(ctx *fiber.Ctx, id ID) error {
+	var request GetDetentionProposalRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionProposal(ctx.UserContext(), request.(GetDetentionProposalRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionProposal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionProposalResponseObject); ok {
+		if err := validResponse.VisitGetDetentionProposalResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ConfirmDetention operation middleware
+func (sh *strictHandler) ConfirmDetention(ctx *fiber.Ctx, id ID) error {
+	var request ConfirmDetentionRequestObject
+
+	request.Id = id
+
+	var body ConfirmDetentionJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ConfirmDetention(ctx.UserContext(), request.(ConfirmDetentionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ConfirmDetention")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ConfirmDetentionResponseObject); ok {
+		if err := validResponse.VisitConfirmDetentionResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -14658,384 +16136,414 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bchy3sij4K4iec8Jk7CJFUpJtkbFiQpZkW8s3LUm2955FTzdYld0NsxooASi2ezkUsT9ivuGc93mZ",
-	"9/0p+0smMgHUrVF940229WKL1VW4JDITec/fB6maFUqCtGZw+vug4JrPwIKmv56V2iiN/8rApFoUVig5",
-	"OB38UPB3JbCUfmZjrWZMwm926B4MkoHAt96VoBeDZCD5DAang+pHk05hxnHUGf/tW5ATOx2cnhwdJQO7",
-	"KPBNY7WQk8H798ng5XN8j4YruJ3Wo4lskAw0vCuFhmxwanUJzZHHSs+4HZwOypLejIw8/o7bdLq8ubdT",
-	"YFrN2RVoI5RkC1WyC24gY3YKLJ1yOQGmZMLgcHLIzgcPzwds78VbPmE4KeNpCoWFbD+AYQo8A12v/OX4",
-	"wM3cA4lHUUB8K2bCVrDogDanH5vjZTDmZW4Hp4+PEhxczMoZ/oF/Cen+Oq7mEdLCBPTgPc6kwRRKGiAM",
-	"eKXVRQ4z/GeqpAVJa+BFkYuUI8AeFO6Nf/vVIPR+b6zhf2gYD04H/8eDGsUeuF/NgzAuzdiG/1PJXn/5",
-	"jD159PgzVlSvhc3Rqp6m+O4zlcHy8T2HsUgFyHTBOL3GUpUB2/uGa8ktv+Ts5OjkccLepNODl/+OpwQS",
-	"ofHPwdHxIBkcneB/HuJ/HuF/HuN/Ph0kgydPBr8sHUwyeDoDmc1A2tfwrgRD4Cm0KkBb4UDI9cT9P8sE",
-	"rofnrxq/O8RdxsBZaQm+nxjG9aScEYFW86uLXyG1OH/KC1tqyIbctvA+4xYOrJjBILLoVAO3W36TQSqy",
-	"1d/IMs/5RQ5hV71jXCxiNLrB51cihaHIdvo6/tnya9IUQIgz3O4LpTf94NdSC5OJrSYJ+LDr7h2n+H0F",
-	"pjF8he3V+z/k0sxBs//+z/+1H1uSmkvYeM8auGcQ7RX8PF0QX4VMWDbnhk0hz86Ykikwjy4JveD+0J8Y",
-	"5oZi8ylIpiTQVxNxBTI2r7HclkR/gcxVQW8GPk3XCFITZFECL4tsa1opTQWY7m4Vm/EMqi0PkvWg8xdR",
-	"a3oh7aePBhEG3rwU/+luyfB9F7frdXr0SByvajOVCoTVGS4jcAMXOuTQ4jUtYP4SYWZdZvqtiDFUYWHW",
-	"/seqm6Y75uB9NTHXmi/w76bwcvr7OmLqwphWEdvOFzy9zNXkOaQiHGDnasg18GwxHAvJ8zXUOeUZy2Fs",
-	"CXUu3MjMD3DKNJgyt0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJNa/x6EKpHLgMvDqsOpBOJkzKNZ4q",
-	"SgCLKL2sYVQRxmBIUFkjL5Rm+tq92YV/c8LGsquRkw6YNzipxl0ev7XHPDeQdE5zV4jVrLEtDztZLTw4",
-	"XoeHrZ3TiCt2+kJavYgg5GSiYcItDOE3YZxKsIwa9VsbnnFHSGlj+TOlNbFf5l9jVswgYWPxG2SMWzYW",
-	"2limIQVRtBjmahnHS4fhJOpFl/JSqjnCac6FFXIyHCs9BK5zQXI6Icvgl20FkL63w8279Dvta2gAotci",
-	"SOZvRLf/DMagkar3kML5BPY3BkVE3lhmNPXd8IlhzS/OGPJDNp+KHHBJmQKDnIQRikQusLWySM5X79td",
-	"9wg8hq8iBwNpmdj88LdlQv3SkSClxyt7S7JRbKyCL3LFs91FfsZNEwT13peI2cC7jaSCZICAGo5zPmlf",
-	"nEuL796MJCHAjIs8+npD0Fmvca9i2oGuIjIJbrLDc5JlRuUJviu7NGisiXf1Ka3gkTchfbTY7d1JHs94",
-	"DjLj+q26hIjcsYv+tyElEYxLc01FcUvV4kpdXmvCmNTckGgb4FoL7Gfu3TuF+VbQsgEllhmQgVSDPWNm",
-	"quaoWuWLtnTYoHvdI66OATL24+tvmVWkkzHOUg8exotisC3o3WrdhNsdxE1Qb2vAZfLdghwLngq72E2u",
-	"TLnWArItv+JZmTsBrjL/HR8dtQyAR7GbIp2KPNMgh6XMQA+PT7YfIi8nEz6B4eWkjeqqRBJMOqP1jCfL",
-	"2UVEo/XbikE51TBfWuy6tY5zpfSQa+DD2clGy1252mRggJNMOVsmkNellKh+zcBqMEyN2QXIdIr/1MxO",
-	"51zTRXa9FbxfiX9B12rjSi7G8CtPL8GaYQ3s7vKPj4/Y/8RVI6BZkZeGpX7ghGmF+JKxsojKHzOwU5U1",
-	"5XEPJzI6AI+K2+oKNF7SscUUoI2SZuiJg8FvKUBmWMGNATkBbRJnIQovRKxEDZWm/qwh5zTW35lueT2v",
-	"3AssVaVEXWasNOOShS2wdArp5folNaa0mqewjkO9pZe6RNLYTQX6JH7KYZ4427I8V5MS2vb2DndS2dpV",
-	"Nr5HvaiE4aWQLWyQSsIgodtw4KWiQmk7SAYXMFYahhkUXNtS489KDjXkwA3+wc0QhXIxFj0GPJyuAC1U",
-	"5NS+VJqF5TCc3Nka3evOsWVbuhG9hAI6l+zlmx/Y558eHbOs1E5w33t1/Oh5wl49/C5qMLXC5jFVsHN6",
-	"XpB1bzfAtfqINPD+w7mRpaycv8+gkOdqjjc2QW8Lq10LY7pSM/eb7VX6Vw1dO4gqhHTOMr/ILZEZLBfS",
-	"yZYxW0kOE54PNYy3VLxygWMOEekX61b0Lb37il4lXqaFGc5UGZ2oAMnz9WNWB/vKv0+YMREz2PwQX9P7",
-	"sd1V6LfREt7S2z24SbhQU0sD3h0gLp1zsoSdreOs97sS8b8E+MYzszbqBxYX0VcILBsCr7NrGrUaY+XK",
-	"XlZc67r8OzrSbXCRVzVydlYpnL1ghSFNjccgU4iJXQWASZCrs1IKiyLMrMytKHIB+ozxCzKx0I3NUhA5",
-	"ymju+i5loUUKGQYEDJJNDC2VqNa3CgoiCJOMGceh2XyqDDA+Q+GB3lDjsUhBMwPWbDhxtaOWs8sDxUvH",
-	"DUEnbopW8zjKljkMDdieaIkyB1wprdxvIlUzMHSDrtX5HGwb60/q416JLW8D+rVxBeJYMhXRx5dyPQJD",
-	"z0JwzrFIuQV/1/0wHpz+cx1dp0pn34Hlg/dJxEgwH85gduH03030efitEBrMsOMg9JLU0usTzXtEAmFM",
-	"Cdmm49DbOjrQLu7twCxX3gc1uInj+ts1XSxj5VPWeBnJ7JmaFWApKsTtk5F662gtzwiFkTgVuwCm4Yrn",
-	"AneesQvnnnYTsQx4lgsZCSfRhw9PXFDJv/+0H1UxvIIWvxGqCTeFf+3X3hBkb9wH+GlJGDx0Y9a84gqM",
-	"AW9mCVgY5RLuxZ3svq25k3CbOaSsjrOCVRMpK5RrOKS7mLZMpL+0yRTRIBfcXxNbXDEZX5ihVUOitgjC",
-	"fQ8TbtHeRYEL9BZkUT7dptdlZkoeD0IHlvFFhX98zvZAZkobyBLUuwvI8JLKQIsrF212HdrfjEq3YxE7",
-	"0vRKOpkIY/VieB3srz7txDR6v5PT7y4hO2NzYaeZ5nPJ/sZMaQqQmQO+TCHPHfxNqTU+d8ddkRKe38Af",
-	"trNy1DghKzRKBsiFxkLS82q6CNHFzKSeeKK00oVUte8199hLWZTr7ZNtyL34jac2X1AsjhqzijtQyEH7",
-	"RjscJPd34zW8658eJXdEBPU9uSbY9QbuwFV3TmP2z9cFFux0IV3jUuhH5DXY+k3HiuSxnnv1zpT6ChYO",
-	"5a4oNoLnw+qhkKbU3AnHhcrz0n+VizSIzJXQgHdUMdTBYjkWVoJBqipAz4SN3pKNdd6IL6Ie7i4difWs",
-	"r0K49ErWMBOy+fS4S++3Rry3RZV3SEI732rvV5/cm6UYyHA/VbcaOc79tUbP61stittozc6FsU9dGERj",
-	"6AUYuuPwP3z1xy8tzDa7cLY3WSxb+cZc5EO0v68FcGdz1dWwDQLELmxvB6kXEqW4SkR9XcWFbSGoptGg",
-	"+Kcsq+BB8fAJyi6eZVciwtJgMzCGTza38IT34/uS41ykET6IyRXDK56XsMy53if+5y1iYJNBmguQdshL",
-	"O1W6H7larLFeqf+6f0W7uPJBWmEXG4s47u2goUUsXpBn15Lk10W5rw3RKFQuWmJHK6RT+eu09+era0aI",
-	"VIPsmEtgQF+B3hVF/Nf9KDIXUrb5ovtkENBrQxm/iQhNJAoo0CGP6liqFawPmvB0eSMyih/rLgUUP+Xr",
-	"Fs5tdZnMZj6taSn8dg1mt3nsJRT2lHRIB3pmLJeZOUNzEmgLmfsxVwZNv4Q6GK9NuVQt5REHIhXOfbYe",
-	"UxqrioJIw3xrFe9mpLaVyKJh/hW9uLX41mf2e0mjMOcyJmi/lDlqoT/RTWfY09Sive44br/bO9mPm+62",
-	"luU6B+Tg0Xs2q4xS9bntpCo0xo7Q5A7Kt1b5Rif7Gt9DTikmckeodVbn524OmbTh0wfgrwI6dgLPMYwl",
-	"bdqJNfPKH6MTOyPTMP0Ts/AQo9BNo8bsGy6znLPjJ48fJ+wV1zwTBTt+8ulnZPNwVmD2okHTM24s6GGa",
-	"c2OGx4Ok/eCk++AhfToREoYZ2veaX8aen5A+i6g+9EKdewt0R3MtcuCm1DBMNR/bYa3rOh+aG80tBSEN",
-	"qZLZ8lPNabDGHDNllW5O2hyvteLusN0fWwtpjNrzed8rfDhRFIZVrzo8aqyy+7AeYZVir2H+HQSt8Aa8",
-	"PkgNQzUeXghtpxsxwP6IbCEzcZUOVxhRd3HP9OYwFFMle37RPmFhmHM5Kb0asTKMIby3dPu39lQFhjsg",
-	"hDVEZ9zYRVAd6S634zXOrylyPH50nazVzrF3LkaZCS7Z99ztiD3nll9wx8taVyQjplhBuuDWgsYR/u9/",
-	"Pj34v44Onjw4+OX3R8mjo/f/46YyWwNudS0xa+wrFeatTp2/C0Rcj2NNDLsRQbsa7S5F7WrSmzEF3ibZ",
-	"/AkRMXoeP8gvFNfZTla0nUTLmC7hwl5euu9PjpYRcnvz2eaCpoeAkzeXVehfVgPutZ+lW0MizbmmsJ8c",
-	"zlwmxIiyEkZsD6N68Z9M8isxIcGKTYXBh0wDadtCSXahuN335UKMLx0C6eWSTLgsUNVCSENSsUJmPO9I",
-	"cz6mB6caCjlMp1zTpedXpnRIpuiVY8L+b3hNseme+9iJbT3vKi2Dgr78Yxk5vW/Rg46+c6sYTy2K9eiW",
-	"RA1OUBzgxp7rAJUGqdSuW+dIGs6FzNR8qAqQpn7KpUR4GR55Nc2VISN5juNpkDDnOSYnQ+24dclxOS8M",
-	"0AFbq2bD2mjXdFm1H3uJvvrUnREaiNwG3Fu1Z2tY6bb+e1Kth40duxBxaUTHwNBgnMrGZUAf7bF8RF7Y",
-	"UNrlEjglj23uKgwDOwxYFS+WDH47mKgD/5DCfA4rTGz8eCBmFHB++rsrNHQ6mAg7LS8OUzV74IAY/keD",
-	"0MpuPl/cVaWoalKsyRfvRBh6OCHeu89DKpdVzTB2YgvrbF19yeUxflr7WpZpe5eY6rXh3Us/UNhuvmWI",
-	"9brQbc9cVnqZSuhY07cNdO8Nre0s1qWsLycwIGIxMXYXjMrIpCiVZcKFs6QhVjJq17qp4PROPMissIsQ",
-	"TotL6llPFaM6rwzVVdhZM1A1qW+lXvaz5QY2DIL34civYdzIAYonCGk8xLFPDVqGtFGlTjurDPtvkmUa",
-	"fI+NGB4CAGWORbffG1u/kcsulEJwX1Xh9GG9yaAKlnecthUg34mvr2HQQq0NeXLFQ67PlVuu32W7X8BB",
-	"ws5TdnKQiYmwDLfO/o099H/iOXVU4KODJ7/8/jiu+j4HCxJnQL6vTKyey1NmyskEjKuqgORgygL0lTBK",
-	"+3ospq9QGSu45uzk8OH+cgjVOn/wtsRBG4hjcjfRLLy64Rl3QXT9o74S6Y2E17iR6jDBO9KpW9MuX55F",
-	"0fR8Lx9urtLLoblEvhkJaXyFmimjl9hMyNIw54T0j7j1oaXGsqI0083yDDZ3MFue580qHPFaAUWZ51t5",
-	"0v1XZrrjV5sXzajqRWw1U6+tVOUZGDsMRWeMiGarVBVQ3Ot13ZeqPIirB8M1Bf5uXBLF3SawbanADYor",
-	"xKuC3ETRkLpCT9h8BMu/Cz/VoBKyWSVrE7yO+d7rSiSNDS1jdl08rUGtXXjHdhLlB2VEP858gsnWeuut",
-	"ZdXGtLLNroDy+lrXC7JAvFI+8GybSGX6khX4KUV3U7U0ygnb++LrVySzkkOJrDcmYd/7h8YCn4WHlz/T",
-	"s/qengGaeYSBzIdUmTP2+sdvX7w5nGXsv/738eFny5c2TrpW/MR1/ogvYnxtiDW5dnmA5sm5URO3nBhC",
-	"vsA3uIXdVFxXJWlF+dOtI/E6olx4gfmZMF9CWJg5W8KM/9ac7PHRUWSH3G5QECutipR5prdhEbJdbKzO",
-	"OLLayvo4YmWtdYeNrbnLkZidWY7iQQNb2YtbNurW+Mex8cdCZkJONofXl+6DTde/FPrWsUv3iA4xc9sm",
-	"PDlmqXkl0ktnE65SJ4VEppLCGfNZyrHCA5vYLrfLLq5TO3sLw1VLtIr9WmYTYBcLXw/tm6cHL386QDXl",
-	"INN8bA+Pz9AW4RJqXaqrTwpxq6p2yZRkdEuuC+t2/HRDIwpkjnQqTKgzapZ2hqkDps7qIVNkndcje6C/",
-	"Wdo73lSRRI1VPpJulRs7qPa+gitHi4puLC1UIcECttGTKj09blJzGt76Ybqq4N2Y0ZaIf5leXcb05lO/",
-	"8jrwD+7D2KzN9OmlCa9R56Uad7m0rz/01hk3Ntc8qijge+vCxKS6BjpeV7j7EiAuA5ebIfW7Utm10PwS",
-	"4B/0Xsuavi7Ikt4LM8So8kuAb6MOLpcT31cTYDO9e7WTrDns72tt+fXLSVjbtj6UsNcbOO9/hCPbsH5G",
-	"LuQW5BkWGiPLLa9KqyzPr3eK1yD2duWPsJoAjq3otQL6TZ3ejtpBakueR1T6t2qOXnXnz6bqaG+fPnj+",
-	"FC1W/psERQndC/huhbkNyt5RPCTFFEbktUaEJ4YKn3zOUpWXM9nwYqBy6LKolCtDavmMa+5ctXPQzoMe",
-	"d6BuHy8diKNrYB4DMPwNZa6vXrxlD66O3XE9qDwv+A4VlDJeirvkdVJkRx5bE6PxruSUkRBx8AojUFfG",
-	"vPmEfX4wVaVmZirG+JAbA8YofeB+VZrN+cJQ6Cx6fTie+R4iY8CA/Q2V3JY/ZlsxmDwsQwvGDjHgI+7H",
-	"sUpKH7jT3vBXWhnD9mqrzz4L7yY3XAKxtxjYlwLy7IXWzkS9YSWw/lSijbO/QirKBllgLV1ta26xtSd5",
-	"t0zBW5BDGzppxLfg77/1+ScNF2Qkll3pRvlDliqZgpZYMZxcSD9hpSHDPkvY8dEyQa2npxX+zZhrMXr6",
-	"OZ+szHHYNRlttQtsp243ts983QxIWtaWG5vxjFi7DIL6PBLSkeVi0FOscNMc5ttrNhO/XZaioIScJGzp",
-	"KW7QJyGUcixswnz4k7oCnZWQsFaMUpawmG2l8XY3Siphy0FSCUtV2oplGmalfyokPU2Y96IPpZLD1CfG",
-	"WBytAO7rh2Xxmu6rKiyvRU7NhakSFZcx5ld1weyUW+bea5V6XxpkQ9z4Q2Rg9nXmCQNHRaVQQGhDTN6q",
-	"1lFShaK0AhtuqivQygoZO1Qob8fChRzRBoAavKriLLHmPRX3rPheE2mbuNdqBlSh2HZNfvASuAmPPY5z",
-	"h556nO61w8xdpJdok5fjrZu8rOjs8qUGuKCY5mtUGTcxh7QPFEANB8PLahkXTcL43YLt6cPjk4d7n+43",
-	"G+q1yhCnXE9UM67LDDFdzT2ON1sp7DRWRvs7VeZosqUXUA909bTXytlrCndPbJ9U7wX5hNx+LocXmzEJ",
-	"CWzG9SUjcDtCuFlJP4AgqU5nzcH3lPdWPBvicoe43BUVvr9CDdWFu5N3dGJPGe/uljDAjcD4hboCdnyE",
-	"IDKEBEef7R33ZNHOXOphNuRRFdujBaFZ4uzxeqLoT7bHc6MYd38QxqF94ELZacJWYl6FePFAWreN4SyG",
-	"Ze6U2DhAlzBtFj3jJVy6jk23sag2zFaV6v4aeG6ny0dPPsGV/te+cLB67MhFfUkuY37FheOtayMEqmvD",
-	"Lyi2h6gXZ2smNlFDl7tpYxh+hIjlC75SLXapLAsxkNckXo9qQ2QXbjk3MKCFidKLDV3G4e33VdpGEaIk",
-	"Vn3dDKjoy9bZqVqZW1ZVqIxfQmVa6VB/LsA4xiMkwxcZRV0IbDzFLehIXCTS/aP9nrhmOQl3x4ozeLwW",
-	"/lINEcHK3ERLPjjAuYDr0viq/40PYmtrqhLrYNy4KxuNB7ZT3JtjOFVta7rY1lKwneUNiV7wfNjE9Zjh",
-	"DU3CkcKbSh404m8ad4aQzKr5VnhTGtgMpX80tPR/1Zl/DiAP17RX3tCQ97IVYtDl6FxO8EIYW9BDU17M",
-	"hOkEiDZ2tKPtw3kGh6sigZMBXImM9PjKL7KMDNU7LgEJsvhrH1Kn3V6/U5VncM12Ve2Ai5herLc9ss0q",
-	"x9Vo1SoG7O7Ka9kCLMyKfIuGkLupz9uUALtGOcpO09x6pKXetiv74DZh0j71WnVvFGfVlf68jTLdV+O/",
-	"m/4f3tq2J/rx8SAZHGN5kWOsSXKMwD5+HJWm60meV8bT3mjASsOPvRElC/xiKPopM/rDdVon+/mSQdXq",
-	"MYwWO4iNotj6HBpbJrqtzlkb9gUAraXiZmOeXc3NvUexUYLUjR9iwy3lZ2hkNDXzlbY523YE4GYcF79T",
-	"BcghD/2ozYacjL5KfZmzTT8y5WzG9WLz9b3xHyxBsJlcHEZNKlJuIPrSSpc3vJqD3YRRsA3wOzINLt2r",
-	"zQbQmo/toHHPukQBrVzuhgZb6m757yS0je6xgS+f2jWlxN5IwPtlWNsxqG5Sal/no2Fvk5PtUzgj1YKj",
-	"KLVjcmaVlNnIwRx62WGzRMxN2FkraHOrMph3rwG4M1yDpj3Rdj9PVQ4rgoZ2XlQOV9Czex9wualcHBSu",
-	"Yb2HpWX2oFhj0j4Er7WEG79jG/tMfEMfB5VGgGEl7W5z135Y2tKubbSvC95aG6mA2FYoWgpEY5VLEcDN",
-	"sN+amJZIOUa3seP6u7q4iWv77+qiL/V241v47+ridRkzmCD6rTSBbxK32Z0t9HwczjYdAkJgViQESwoz",
-	"vaYKPgWu7QVwexsdpinnUfbI57+qi+hzVdpUzVpudx9lR/JQmgK4yvNYEJ3+YS5FUfQIPUXOpaxgFGle",
-	"nU4hK3P4xDAr0ku2N+Oy5DnTpTTswGXbI5Hsb54xW8otKvdvzYWsFpNJp0a034Or+FDyfMMq0XgC9YAt",
-	"WFXbaBxih120MKc+toCxSaCgNtL3k+Aujhup5vFjRRBWHZDI9cgzjAPeq9KkVMYXCXtqBH/wjcovueUb",
-	"NEN6H199XyL+6vh6nyKGmLYNx0NuFSuuolIerzCN8ECTs0NmjysVUITcKhuddCFdyi2uTT9jLPpQSYa3",
-	"5Vrbmk+Vbn6eNNG+2nxjgU3wRrGuYYW7qT58fepMLzi39npYbjdXBDzYqth/93W8lmkTHNfprtGp/fmL",
-	"LwB68Mvvx8nD4/f/o/866SAH1bs/mIAETS31RMb2VOFW0yLVGy7MuPORtCN0kl2OaB2e3ojQ1BjvDq0d",
-	"zWlvphDojue7xXktbeLbRgXOcPuCpHpIA2oVGhNBmn2WG99tXL8qOqaaiJ3rx12JFIZ90Nu8emoDzg83",
-	"K+XSpvA3FuGCdK2wEJlrasCany0VnFt7uAi+udLZ1njRweOqSHQYb3k/MST/zoUKPzVGTGSI9o50ruvR",
-	"SrdP6AnlTqN1UIdCZvBb3MJwJXgkMOFdKa54TqXs6wYT69rwVhNVpfbDHjfKKmsA67p5ZR78VJ9g13DG",
-	"XSNnbru+wTUic64Zc3OXgTLLc8Uk2uco3TeLZLBZaSz24HUdULFOWkvQv40KCHVoyb1HhFQCXm9oiKeM",
-	"vlBPl1oHWV+lyHmoLuWt2SxTFOoTunf7FIkq0jV15YCWAcMrYt9cYFlmqrGeJCExI34g5MeQk43nDEVR",
-	"Qz+S7nQKSZGyqoYzHotM40IbV8HCDcSEzERK0WrA3JdsxhdsjLFqVk3ATunOX5blos3iQ0UIQpP6j+4y",
-	"u3/3Zq038emGQHSNYNYKHRuP27hTn2jz6LfKZm6TxLWvnljxASdpbdq8rb85x05RS20sWvv1khrQW4/u",
-	"OklN1ylmv1lx976K7nXjDy+k1KcTAV10pTHG+r2ydYXs5R6FKlvcWHLhpm4llfIc4magsBVi0hZ+o8QM",
-	"IdneCznJhZkio/ctsKr9E8fy5YHnWlgLki3ANsN91qpABV9gOsA6T2FPBgkt1FDSNzdo2uOnPlUwYZlK",
-	"E994JGGUu+eyw0NyUsKqQgfdo9PAr2c7b9Qp7w1tW2+raUV9Darzq4dPHBrVUFzbnK+JlDdhMmiOd4cm",
-	"gx/m8saaJfEs02Dibrd+znudQNBVS6WdVZ3r77VLUuiiHW+OFMB2rTZJtNudcvfrQ2so84+3M1PcRwb0",
-	"1mf/B+hi1EaUTZoX1TttmL2c7Os6ts2ilwV9dhNsiwa6a351M7bN28H8v0J7o0bx/e06xrgOgj4i5Xrl",
-	"mio1Pj6Iywilshpzag3pYl2orStLQeROr9lgonjIzpKFbj7obm/bul0NqF5XUwpDqfmWByQ2C+BbiToN",
-	"U/yqc3o7jR6KK005HosUNDNgDeW7injG1qzMrShy0fbVNw7AdWGqDf4xXthAx6XfTKSo2BvQgudeIEZp",
-	"udBCWsjO2FFlnDGHnzOHE5vEEJm8jtNaDhlsbLIG567IpebNn3dDrqmyKoJXvN8Jj7+V29Y3T5W0IG1/",
-	"q/VMuKiJaCY6WA2GXYCdg7ervfj3l1+yQrluSVTSynZqCW+WQQy/ifHaypMIoxf4Yp1wsOltUAWxdfga",
-	"XAnA6tj0+ymTaogrScI/hgjH+q9JgTyQ6+FYt/pTsb3z8ujoIbATdjnbT6hoMrKs2CvHJ2y6nzRANCxy",
-	"nsKwlCH/cPM4uymIydTeRI7ZFher67U0TKOpNz9PF3WXhbKgXPo5N0zDuDQQHc9M+cnjT+OcQvwLNs0A",
-	"CN7RWl5zCOIW4YIKQ/aD2wL9813JNZdWyJ44LDstZxcydFtacgRacE5AV31/olUpMzZX+pLt1V8SXSCl",
-	"NG0Pvli9XyYVL5FQR4dF1+LRyoAdxpZDjYINQ+Rktr+kN0VDhSZZRMDdIt/9YC51bjai0x9ff2sG72uo",
-	"32Lu21xkrhbAJtdCt3Csxz6Pax0GGdAq8I8WOnhgrI7vrXnWEm8fI67EKIhM6s6WhV+zKTfumLhlPM/j",
-	"KeBd8PZy2lzJDd+0/LLqBdJtKURXD+EN23MxaqYVk+Y8L7RqXL5UzOHtpuGInaNzsOoFMApGryEF6hCy",
-	"BGiwfNKTvdDpGt3kJ5uyns5K/ZgVPtHkKxf+Y1GZGDcyF73S4FrCB0/xstGo3tgWzjj/UdwU4lab82jA",
-	"8azIwcKw1HkUnRFRFHv1w5u3TMkUGFyBXrCLhSXzrHEO9KXDccXVzFZ8Y8zzHPnwuqX8+JbIa04ZEo7I",
-	"7FSrcjKl575tkJDGAo/eWTOwU9UyD6BPJ4dKsuTa9hiUNV6dpey5ten3gHvt5X+xsEBGbwc/fJNdlHVT",
-	"o80YOH4Wq0cTkAqBY8KdRi/7uhRW4VFlm1aF76J3rPEWvrJxqki5vn/IMmEMdIMrLBW5ta4pgbFKA5uq",
-	"PDOM58jNFmwvVJOlRZoHv4vs/QMnSuxvDYKKNUWAUCdntJeXC3kJ2WkTH90K7RQMEPVUqz1j4ZY9ZZmS",
-	"cOYlr1M2Vnmu5u4scy6pR4FkgWIb0oibri0luUHWx2RX51jtpp/f5XzH6K+u4hIWLmZ8Ag9+LWAySPwf",
-	"haz/PYeLovpjCiKNUmVfLwjHGoRTajDIa8KvqKsD/XDIreXpdJOQzlrG7fTuxVCXg5QbYFP4jb35+unB",
-	"yeNPK5GSDnmPG+ZmAsK9Toc+fjD+5fdPH8UDVFdxkua4ZyhbzJSx7OQx+058sR+tMr35XbJetOpFERIc",
-	"ly4ZpcVESJ7vwgNIZhsen3x+tPvXD092+Ph97x6JsvqCWkJfrx7zDh0ZE4Evh7dPGxKjMMwRtJfyK4ZB",
-	"UpmwPkjOREXJrdjyktq1i5a1mp/04ErVLKox+Rdfv0KH7s+DZPD916+ipL50Skvgbwseyweg3YcudMvp",
-	"Uq69GMWCbpxuMwWerekVtbrvweANyIwBIgP8xlObL1AIn1BNuz07hQXjGpjb7H7Mj7wsxLz68e0gGXz1",
-	"4m0UdF6oWn14flD3dkuKi56iVhc5zPrrd0cjb2c8nQrp+pluWc2Ycny26bVUlRiPF0ao0sT68aSfcMqe",
-	"OKm+rOkwzLoz8LprSKeui9H1Faru9nTZzr69Q8/VG/RZXMOMvrrD8eYuio5t2cHj2p6Lzplc28Jcmmno",
-	"Hbl1W7t0qvSQT6Av/bMZLLs+YZvridk6+f6CG2h2h43cjJOJhgm3wPxrdCO6cClnkDR8zvacQ0EqCaul",
-	"nI220jHCLzk1rkAfOPBRtbbabNJ3T6yv/R5m1HzeK7VKzAvFVvhV61v/2c7TxkTkr3J1wfN8wUop3pVQ",
-	"t2zFlKcff3z5/Oqz2hhZTLsQX+e57RZ1stRljXp41Fa8w6pcUae64LpsGni3PMcr0AceXwxyb5kCqww6",
-	"W8nDLRvm1oIzvKsDFupceCKbKPsuzXTXljSXwygkvhaTKV5eBt4RucynIp026ckpo2OUyZkmQdaso6Zl",
-	"GLXa3G6mUze52Lrmh13RZGUrWgdEUyhpYi2takBtcCfV6LlLKZ+qNlEsDtpBehtweTUjMpqzK5CPa1Mb",
-	"WwekzRHq1bUBsALY8Zj+wMbXR8zO0a+PF0qoubSp2rKj77QnSzbUgLp+8PLNiqebwaK/702rpsHm8a9v",
-	"g00tY/579BEUOV+goSFohb4hcQazQlmQ6WJ4CYuhBnQTRtWVzclvuYJznRQWFjLAjesJ/aNSuFs6qwar",
-	"F/1+uB3KopQyrGOrz3zw8uYJDhVdrGSHjatmhdnuH5Xm/hxSYXYQHjcQ9jrepcpTyfWE+jkYuoM403CA",
-	"EFzE0CNrLC8cu4bwuq8w1lMXPdKr4GTrXgXVApJVbQtqeL6QNlrKbAPWtF5I3KkObiqy3fubhO0PV+Tq",
-	"1Ir5VqL/dvkoNxcmu3bPQaLYdGkbphPEIv7705/CLbodg3bfoaV5NVn1xVU4LK/Y6uoKfqXZtF5wjEc1",
-	"odxOfwnjNlMMqsalwXW/JuegJsibCN3tkvfdBfE2sghiudu3lbVz26WNV5cH26Z28GsYa9hVUdLu46FV",
-	"lyCvm6TfHiy+1pDTG8iu7j0+SAavnr5++vzlq4Ovnx1gj85BMvjm6ffPv33qHjyOFyx+DQVw+wasDYV6",
-	"ly6em64aNlNZaxMTUDOwWqQuosYOffBJbwRpBhrFwlj5Cfr/cKlpeJMzYmzf0Ed6Qk+YR6ra/kTDXYyV",
-	"t7lxuaj+ik0yFzJT8+YAWuUYcutCBL1fvvWMzIKIuzwHmXE9XADXrrIsl9QagB6s7zFCS6+W4KHdAVxC",
-	"x7oMjDjSNRJjtzMBUwEIs1UZgaoUxFKKMh2sz05edk/1VI6IVHcYVOva1vbagsR1Da8uxnRXr/csVONo",
-	"5SMcHa2QwDqKj1ZXUJXebRTedR7ZsdAzp79HifAKtBYZNIS6TgteNz7DdjwUPyOVDQEqwRXZcAmua/nZ",
-	"J1JH0dUjQrXVbCakL0lkrCaaMmUB+krgVduoZh+4R5xNOu1pWQ7IttDob7bkKP2ctO++KETKHN5ArHZL",
-	"t1kkcpgev4er4BwlPRiPIbXiCoiRbVQpcByal1/jWukUdkD2eeB5sk92MOxiwd74smq+9WtMmO3LxIAJ",
-	"TxdDhFIGPMt9U/u1m+vvkLF1O2a6m9e/37rBo7KRn3npsJKqNLdbdXzX4cCqFSV9uLMZH/UIeW0Wiv96",
-	"Fjp691XqHi47IldeQmG8duvi7nXEkfXtMKgGHhsOpNVil1X26hNVf/Ptx/wSICR09hf9H14Pun0torsT",
-	"NsqVb2HfrjNwVhRT3ny8gLDrbGfhFAN6JG0U7AdfZ5/N02uut4+7m2d18aBvol2LXXme5b7M3FRlRTPQ",
-	"4goME9Ywis9YsD3Xs5j9jTWaSz1TbzD1ReKjYfVCu4kKtpc6fuh7INZmt7pfMV3Cvtt+e6wBCTtXdMHz",
-	"vH6YQZpz9/FQjRsvh7bJDryl9sVdx8JKn+rNNc9EMfQNl6PX+5uFTNFjFAm74pb331T9dhRUuxG83uS9",
-	"VxYGtKXubvunBORU5eVM0iXlnXo9Sn/3plorbaiiKQG5mQmEPrxTw0z5G2Do9IUYTEL+ViTQn/oqHORq",
-	"Uid5UcU7pCaf2OML1FYllMiy4ba/WQRHEJm6zeassAuGP56yprEuYSS8JVUpjUYhwvBwiM9azboTlgaO",
-	"lLBAaAll5syUBteHz4IOsQOG7YmJxF9wBYYtVBmKR2Ge1v4au0YEUdQ8jJ04qDkHiHWVQc4ouhpj8zCA",
-	"HfGpGfBw6NMgKeeYBB/8ZhPwrhAlVTFonP1q0RLJ5pX3Ei15RiGLO5F/kHUuWMEnQEjh4hSnDf9yqKLo",
-	"PcsutTh4jrrxz1RKJXxRuGoOG+BYbW/rLLHg70roAL+Uvp+IOyJcAhrtWFHmeezcp9wMEYkiB69L3JDI",
-	"aSMaKCQvrYlKaWYkL8xUWZdXncOYUrNMyuUZTcj4hAuJJKYcv1uWy7czUVYcMBqSzw2s6IlMp4hkj0eC",
-	"icUhoBRkhrxPSHcWVbHb+kqYOTU0bJcKxkzi7Egrq1KVN6N9lk/0+s5rB60KNxrnGAARWUt74j5S+Qm0",
-	"GC920/m3diK3CjAeNSurHa91AZq1W4g76WOBCDvpy0v+BfhNGGuqSyxzJdpJEui9wOI3CHJdqG8RtueG",
-	"Jp7vB6+uqZ15+cpRd7Ju98c8rzzLcCKxD9+ioTna4SgFY2qjdsSktFUlOB/sK2R/cmoprchdPgVNzmhy",
-	"5j8dxDusdmzvy+ePvyylhnwBXMMGhtQWFLrTtQZvbbEJnTjQqY36bkzgCkVGGM4e3kBf5c5266FXrjpO",
-	"9xt0jT9hGaRixvMNU/8vN01H3b0u48RiWsB2ZRbbgLiuBeNtWHwnzM4nZ7kgxiBQoyErcZH9xkJRC4qV",
-	"FXvJPeUF2p6eQVBsLh7QSt9YKNZznDBpmGIzuBIkbgSetMrtHBUrUgN0ma9POZB8Bj4G1Svyh85S5lxZ",
-	"zjG+xjVR5q1o8GpRG4GP9nxd6P1YkGMkuDkaWRibpiC7D5Yzj1GHMjYiuTXEFcepVrzTAVj3g6Q7Szxl",
-	"2VlCdi7Dt74GMkXfmQgQtrP+RmoiB+PJsM4m73YNX26S4euclSS3NhrzLnft7Q33qsH2rFFPPNynTwfJ",
-	"4ItBMngWlcH8d7XGvUvhvHC9Rl1NBrUMpQ2lK7re7X/zxqw6zNxT11rbvTCmhGzThkeb1MeL2udaVQZW",
-	"97/ftFu6B7QvHhzN1qkXsYXBtv6oMXasYrUvGN/tiQNzn2zGlGQh+cLBc2On8OqZg5ti800991/ER2t3",
-	"Ae1ReT09LqriRqFmOLFTZqZqvstun4fZ+2z6Zpg5V8dmkcAAz8voNsfCDq0aFn018f12NixmXgeTV86v",
-	"CNxSVeYZ2cougLLNS4rmxNI408VWFY42pE/qvLv6QB17BzJWNsLTaVW40qqJ6Bnj+ZwvDINZYRdeYWl9",
-	"oRErcuCuoNENHLfzrpt4OSVhQxXjsSDbUJEvzvziyPwyFnZjGqvo6zVNGV/Mtr7L5QurT75aIaNu0qPS",
-	"sb5G68QtVIJr9civP016LuhWryrKtnSRwLWM3CDE+sSTNrOuqusFqlxqaLmM6Q1u0WSRtaO3R+mprxLP",
-	"0G+ikVhtit+4nNgGtdFxhaFcv7tjMChrI84QXt+Mj9wQinTAUJVurxezUvbSMN+pk9n2wL/lM9oE6B0w",
-	"7gK6JuBuIoi3Hu0O43frSW+mEu+t0tX73g14pWi5owC6vELvHfgtzUsjruC7YLVysFtt6FrTkyfleqKG",
-	"VknZiSzazWqWXKOnUgbFNbb6eN3CrtFSaaLtjcDmtoqMd9o5Nfo17QTIddvYsUi0vCEormpJEm0RRwV3",
-	"Tavj0nHvPC0TelRGawubPxYFaGqBdMa8vYEFGvB+dVLB0Vf+5tW3bK8dCpIwffjk872H+90iRa6RZmio",
-	"+YAd/PL7SfLoqKdiUdfQEVVadhMXXSjJEEUrNB1xvdhIKLiDplg9zHQXKeAjo/1TMdp7bvrwkR/fJT++",
-	"ba75wfK/9QZwb+3e1MjdL2F3+3rUAY8uQnHYejDl+kKVepj64Gljgc8QsZRVeoUd/ObUkDtXQX64wAiX",
-	"nsZg10ksvk5C850kJ6+IdVg7wxj1np56PFxbkZY510wRbNG7i/hMYaPC2Y6dfPWJYWYh0xBVuufcjUhQ",
-	"CWteRuy///N/7ScYPqZ8/8VdVfu19d/X7nyXq0cq21NwwgMoDskrnpeAQKN60GyPywX7+5sfvt9fWmdj",
-	"qK1w1X+08SWw1Y2xXJei8EW+KIA8hcK2i1D8cg8Jt9cygnXSc5s2sSZkA7k0ztvjRPvYGtbULgXH/JqN",
-	"+2CbxOAltndzzLsx6J3z8ZsxI31UJ/7ydpuPUv8fW+r/a9hK3iwXfaL0xxBfJemSMaUpKFadMuNlCnlf",
-	"s5V6mY0hp0K7mBu6X4TvB2imvqEzcrI1rbEQtJCWWtgFJqzOPJd1oarVv74McP77z1iRl0BHx+req0ad",
-	"WlsM3r8nOW6sIkITRX6h/zi0qEH7HRV9oRu44ddmZmEszCjNRMgc3eLB5sdldi69JsRIE0Kp9aXMBD9l",
-	"VVa1wTAIqvJo2J4aW5DY8wOdkfs+ZcecS1ePn8InYCZkBtokrM7SNswVKsAX4EpkIFM4PJfn8pmSVyCd",
-	"/33v+Ys3L7/6nv3X/z4+2j9lGPaGccUZaDZ6cHU8OqMCm4a9/vIZe/jw4RNc7I9vn51RfIY5l6P/+I//",
-	"+I+D7747eP58hL81+5acsZmSsMDHrjuEplK0Zyx3Qd4azuXod7p6E9a4vt+PMDdCSF5VNhv9n+6Xv2Hf",
-	"p5NPczET9m+jM58cD1ojnM25xFU+efT4MzaiajquWe2DwkXY/duvRsnRIftZCwuGEkMWMoXMJYtIgOxc",
-	"jl6OD77Du35Up6u0AtQfHZ+4QAFjeQ4Je3TyufvbtyLfPzyXzqtrMO3GiAx8M/w8B40qSaqKKkb10dGj",
-	"w3NZlReucOzpq5cN2e90cHR4fHgUYjN4IQang4eHR4cPnXF4Smj/YApYOOBf+O+JiwxQBTgG+TLD0GKw",
-	"X/tXkOpcdUb69OToqNEWAP/ZBN+vXslzPGcdR3JTODrqxJzlyEHo8Zj7gOjYSNXS6tDIBqEPTv/5C7Ie",
-	"V9bxdPAt1uh2KYuWisj9c+CIb/ALfvaAmjqsBMpr98a9wITmRpg8Pnp4B9N9T7E5fsobPQbciMBzYHuY",
-	"TYf5dhQN5G4W3xaEwrFRKN/vO62r4wdUeuKBMyCY3nNDteK5f8clq87AkiDRE3JRv/LgmVMS3idr3/wW",
-	"GQ29KBB870qoo0VPGxWz6nNZq+It5/XlC5+thxcLt2yKfTGkwhQ5M4WMGSFTYiKSjBQ+pS/PwFg258Ii",
-	"f6+rBRv6yZXoWF4yca0hjRhf9qqMr19ukUTcWeKpxvA2nPT7ZPDo6GgLjMX3j7d8/+FW7+9GRRXd+J1V",
-	"t43QzmjlmDnbc/mepZkSNWEOY0LNU6rsV1eU2lxiim4XG0yTznhpp10q+1VdrCaxv+MLt3jsf1cXfWeO",
-	"Nipa34d/iC9IDDG+ZkqGy67zTMJjJ+IwXbrWnnSwupTNi4u2GzmiB78j+b5/oEtnRW5zO6JzyleoyLwK",
-	"Zw8WDqdY1mfS0A4/PYpSeqGMjWZwaBTdMHC35Hm1GyfPmJBZW+9eq/kZw2oD53IU2kDVGxtV/Wh9ivIh",
-	"G0k1H7E9TgJmV6LcP5de/KZfQxEGUaXOU0azExldogahEC3z+6ffvWAHBzj84bl8dPTE5xJzSWZfesf3",
-	"CsLzczW5cQtIYE5Ka9PH61L+XV14MIOxX6hscZOE8bqUzmf9/r0zV7Vo8OSGp+ojQQQLNWaB7ENkv4+O",
-	"Hm35/pO75AyvkT4In6SaJ0wVznbo2suocYV8wQQQZwShIveBx7TVPPtpeP11ePu+BKTK4FwjYlV5sAC5",
-	"saG+b/yl/qMbi2G3Kcp04d93wVXvsepYP0QCOzm506s0Q5Z7CYWtrgYd+kr7HpJEN65YLtsLFZ4ZH1vQ",
-	"zJQXpIgrJyvjm5L5un1NA01TMGrV1++nOde20PlOI7fwGkJ5+Xyw4lZt2Gz8FdRqN9w0NDcsNo/Yt2IM",
-	"6SLNAc0OI0dMIw8cd08SJCvtwKrO4L6U0bmszUa+2QlkwibtTp58RgkoM7rwnVCKAkzibFoafHKK6c6x",
-	"1wyxT5ir4WQS5uvOmeRcuvxPAWY/+HBpNqu5NO79M8bdonwVILcMqea+HbY5l0EIeXRyQkKJqw1C6R5o",
-	"VKQRqnN1hrtQv1Gey8aCUy6p7ABm3FQl9vceHT3ZP2Qj92BEBiOUhEbOiTY6l5E5GeQGDtnbsKHgeQuF",
-	"SPyK3RG4mkce386cWORuh+qrsMOjJzGJ5DkhZ5f/3JKEEkrY1x363nclzvd3yGX75Bcf7BDA+leUYe6Y",
-	"hT8lNtQmNg99tofE66jYBCa+z6gYE9mJhHXSO2eVa3o1my7t9EGuJq5KRuCuHZmIfr4dIqCx74kCfCGS",
-	"GN77X+4A1U/uQpzuM/2qCRNO/3TeQNC+oJpEO1fOww3HvYGt3xri0UiVdiUe4e9LJ/oo1op2MnEdW3YB",
-	"6nV1DrhSl9AsA/aJYb4Qi6sQY1YDwr/bhETXam1LLRGuEubt2jNONsDHrRndbVZoMCBdUR8gVd4UIO0h",
-	"ezn2kp7bGdXuyJWxSfgEr9JaKnAz4Q16LpFdCMmOj9hMSJI+9qoOokALUdINSM1wmPZrr0aTMD+XNOQh",
-	"eyoX/sql3jkoeqpLL9A4F9aYz0S+iJoDPNRuh9F0Cu7/BVnNzborlEUDEm9jaS9ZdIsA9Orez5ov3pfa",
-	"3YwU28ozERtsKYfw2iP6sOPNMG+pBsSyB+UF1rlABqEkShKN/sFVEYHIKkJ1DPd6vzPkjo0Hjf322Q1a",
-	"OPahEl6go1DxYfDL+6TnXn1G4YWNXd0SC10qp3LHTLS5w6h7nDyzzEdbYoFbwmEXOYAWcWqito9HcnJ0",
-	"fFfLcqeTfdSb7o5QIpcOGZ+cIEbViJeI6Dk9bxPRlhaqMQW+DCLsLSLhPvfVGfesml0Yq6gv+od45scn",
-	"W5755/fEHPvCU7qM8X64U+vnXY750X3dOTuZaUO4d/s0fqTY95sjslu941zI+od1xzkA/jkuk60Zyx+D",
-	"EYXLx7fhXaPuVG/dha4TCZwqpQaj8itnUjBsz4OBIaLv94j+3vdYY3Q3zvuP5W8Mh9CrL1SH9NG9+IbP",
-	"4MBFa1cYnrALZacuH86VMKO/0QKgtPNFrjNDV2M5J6HHyWt7CbsGJho1HOdtaUl+eJrNtQi56zskbLAv",
-	"IiVQfFq9+FE3uWW6+QagcFZQIalfCLlsrkDb4FPOFYa/OypaSy4a5gfOprTmftEw/86/d1/WtEjJ192j",
-	"fb9Hi7PS7OX3z1/+9Iy5vCVEZMuFND331btBT+je8dHRHV811Xn0XjZYujQc7Z/HOFXt+7a4bjXB/Zim",
-	"6v19SJaplav6oA1TfyxDU4Mdb2poahLERzvTn8LO1OZx98JpGrfHX97KdFMUdpuX1f3YmFai0J/JxHT0",
-	"5JZ50B/KJDXO+aSpLnQuChJNfKpvKGpzsQj5HM1M58/2T5vdDH3jTiEnLoST/sKyQiFlu10uPGHqCnRW",
-	"AnNp/c5k0NBzEsywfmZYwY2reu+aA7NQTroe+AJyNWc+RT/Uwk+Ya4JyLkPzeXPIfpDAcP+sAE09SDHR",
-	"m1IrE5aptKQgO1wHrgsJ4JC9SVWBKc25uIRW8f1TDLwVWOzAMAPgs86aao4JOebut3OJAcF+0Z/QOjCM",
-	"F7N4jEvBpljXWFAMqglf4vvLTGyj0IA1eUo75x0EG8IWyQbX1ANvNFCjg/ol+NgHFwS/LvQhK6s+1psH",
-	"PayYdcOIC5zWqm0nvWkt/zbVY8T03mwP37Vz7OjnT5jKSnTu4uqamZCGaS4M8lMf2d8uhdCb9URgugN7",
-	"Ki77lrR6HNrPci9qPW1tnRV1TC99tKDeelQuwRvD4vEOIrAnzPCF6/y66KWDpgV1la30ZeO9P6it9NaD",
-	"GSOCwSr6qUEaajnd6vVRT9d3iTTP+KMzrwENvFtcZZ29Rg0lJ9mquWyXRYoIvJ+sTQhsPKxsZH2mlHph",
-	"gztBl+eu52EPp69X/iGy7WviwA+yuUGfPOSy5BI2FjITEpUV19ku807ehFX5hqQ0hepYvTiwk4GnB3Ee",
-	"uHzWe0whPWRPKSOW5z6JkXS4c1lMlVVYWYRad5GPb4S6rhYZ+FKhozNM0UqnXE98WkRI4owmgfq2nviB",
-	"kOaQucQRvPFC9mSqZjOQ9qzKxCQ13P3qlFZuXBIP/uXfPmSNOl177b2GyiiuVEQ6BWyp70t24afRzA08",
-	"kBbRflgGN7fAe8r92J7NVGpone/60Rz34aVpuqz4xGdEUWkpT4MopNbHSYwgVXIs9IySr1F0xfQ2n3vP",
-	"QrmoVddn67ZdXXKo9eatS7K3KdA1t9In0rW3+6fxmDe3dVslchpT3It63drjB+Q3X7euj57zm3JJtLja",
-	"WrVgiSbuCS/bv/+13aydM/mw5L7m4u7F1boOkz7G8/9RnKczWMWZvrvV1KLvoE9ncDfhPdRI+HmqGr4I",
-	"JvorIszggVTeVdyRXbtFEXwN7tAFm+p68izTYAxkzDZnJJnaPyFX67nkaapKaZvLQv+wRJ+KSthcC2tB",
-	"LjlRci4nJZ/Audx7ISe5MFNUdjXmtlv4rWp3vQDbHELY/T537XeL71v73chxW0oUdYZYNKllXa2OyXfI",
-	"iGVa/JEk+iZo1nv68KDGcDf88ZoE8baJU0IeYI1ZXHqC9THAYACENrbXSdGlkmDp4tkNO+2+4/qyeQhY",
-	"d3pwRwfex8VAWr3Y5czu2FaKsMNmBQCZW7OrmronMpgVCmG133vALh5kpeL+g3vlzxOnH8LyscqggQMh",
-	"DUgjsA/G/gcfqU+H0ceh/En9VT1IWxszCF63ZMWgse/FfOF29QHZLXoX9NFgcVNqgGPjGwb5B7T/GN9/",
-	"F8b/Dy0foGZ6d81//A9/bcPUTRDfLd1W92KK6sWWjzaoP4oNqnH5PEh5DjLj+sAXpFyZBezffRtqV95e",
-	"aklzplWNSWyj7OGfKp7mbTBIfULyHkHDaYxuy2xPwpV37htINVgTURqTm1T5fQpu82iWceD4dnCgkjxX",
-	"oMGfEAvcthmPocBZ4+zJ1Ek//fj6W8Y1MDPFXBHVDqaKmRKibODB7/T/4Rrx1FW4XYMRj2ImWvwu+xMe",
-	"mNtZ/MBuhjyTaKOhcFwrmw2tLY6zAjEORbrC5P7lM/b48aPHjV0rXf/Bi8K1eSwv8KsLpNdTpiQwnucH",
-	"GV+cy59e/PTi+7eUVRXSs9heIzfMp4aBSXy2FxbAyNTcJCwXKcgUzuUCuE5aCWAMM6qZhiuei8xXoZZZ",
-	"Ixfs4Jl6Vk24n5xL4OnUBy/mXM8Me3hEn3zGMr4wIcMGnyjp+x8tDtn3irkmpr6A8Sn9NKJ/jyr1vWqx",
-	"hOAN7UtTDRlIK3h+hm0QtMKwO1fUQ10GzGn0G3gUcxcELSFQ4ma+AlvR6wbdqY47vYtPdrKjoSekQqn2",
-	"VdAdrM9P5T7dSch8dH91jl1nsgq11bjGhE9MsyctoSx1z+KSiWdNLnJD17sncgoyNf21xb9UmnFGb/lW",
-	"hyP645BbyzHes2pmgjW9Qx8YhfQ7Bq0x43GPSnjPhQFEXEdWqcqAjdwYQ/JljE5dCxP6AzudgGRlkSue",
-	"uR6uBXDL5lPuPHLuS5ZBmnMNGZYKd6QxyoW8hGzkQkzd1aivyKHnzWiuk5idggF2sbA+5njGF77IuJ3C",
-	"jO2FhiFWhVUk53IUgnEbwzvQCFMF6jI/kQvYdR/79rX8XBY5l47pFRqMmEjI2Ksf37K9ssC5HrPvxBdn",
-	"zIDnT1Pg5MOciCuQBJXFuaSLnT6lXg2czcrcioJry3B4RCsahxXUHW6PuBn9LCx1kzmXrckTnPkCcFbr",
-	"KvgvmNIZ6P1DFCQMm5XG0guu8Vhd5f1xqPJ+xri59F1UkMG5Kt5KgjmtS7t7DfhcLhV9x2VTWxZJVk02",
-	"evXDG9eczuGnv4TUrMjBAjaMe0XPScbhls2UsezEbXrv0fFDj6RDq9Qw53oCo/2zdhTluXR4UH18dEQt",
-	"ZZBdq+GMy8XQTT3aP2SPjx76Lnav0dJ68HRsQY/OZQcJXFfVlEuprOtVwzHz7pC9AWCZSs2DV1//8PaH",
-	"N4ezLMa+X+XcbetHwplbMnDTDDjVPcUvV/P3MfeCfvsrxiffrm/m8d2mn+IRE204Duj6OxGdfGI8391T",
-	"muXAtXSNdiWJghooGQHtzvVF52+pSmdpcIVeafRL15yX1GPk7j63vlpDsyMW8sWmw/ITg/2f+HhMLNdf",
-	"zK4TF+ikmc7hJmFWqUuM4kAus8B9QG7gXE7AOmmNPVdzSXAghrqntMCO6jndPQ9Pjh4cn3x+xIrf2N9f",
-	"vfiK2Wk5u5Bc5Gb/XFJn0orR0gcIJN+Jw/X3jF9Ee9THqh7MvTvjGZyxr1+8fOY+MWwCDvj7PUIlkezg",
-	"tnlCLz9wP/7xGcIdE+DTCtNnYDl2AU88argzwtvcUr6B7+dHGd6uakUTWWNkeH2Js32j33D21csqguLU",
-	"yRPChg5vlArDqZtN1d/GN4QjOdGlKBkkG2C+BZzjVsIayMdsz4h/QcLefP304OTxpwlDhYUZKcZj1O20",
-	"mhEx0if7roBJ0Npq6ZFEQ2yLF9pMh7yq//7P/4eN3ArK2XAmzIySqkgVHOHE9TOUGOmM2huTMKcbdD9h",
-	"o1KasigUimxDXKYfB//ZHMcnBpEgzabcTJnkMwhMmlhzyiVzhsYLOJehS+hpm++E1nz7mFjm/unH4Bp3",
-	"OMOmj4fYLO/0XI6kskO3AwLIiGTVIXWLlBN8IJX/fYj7wSf+T18QZlQL5A6hh0IOC60mGowZsT2CbUNe",
-	"Q4g4qfBdyTWXVkjIRjGW98xjZVcYu03u56Z5DQYpPsIJf/K487E0wAfHaOloFg1ZB7KWYqkvG3QSeMBm",
-	"ws2DBoLdDMd1K1wpNHX1yYSNNKSACbsjlgtjfTIp1/5fTu/x+hSmnTpiHiEz8ZpgS980lQ3Mk7srFo7R",
-	"qoeMVnAu8XEOTjvlfpAfX39L7GOJN1QGOVovWiLOJYo5yzzD6e1cslKOhRRmClkQUNF+kQmTcp2R1cJx",
-	"1JNHbKpK7RXcjlpK+2jw3FXy0x3xkXWaVd0KPrDKvyJHuWMOgWx9BoR2Dtfwnq9pKFAXM4qNuXZenIDx",
-	"ptF4uRXxeyPCWH0VrnT5/qN+7T6bl0O0hlgBVFaASMsbIAfJoCLlwS+7mKh3J8MaVn0e6/qNrDKffiwg",
-	"cjqopEYkgFK6iv/CYL0ApS9d72zf9pH4bl1EZF26c43mN9o2PNbuuUUqt2HAqyd4XmXz360Jr17BCxdq",
-	"v7rVcyMe/6Pceqvkg2ki+YJx9i7CYdieotPheb4IThitPcHpiSFfgueaWzd+1mUO5kHKC56S26vPnfTM",
-	"v8GEYSfk59UlldlkM7CaPGIGuHVFuEAD/WW8wUthXZgM3bO5AXZ8+DkNMPuv/9eV8VNKM1PwFBKmVSkz",
-	"cIYMtvcN15JbfsnZydHJ4+Rc6sPjk4d7n+3vH7Kfyayfcq2dYs5z49LACtBGScMoC8y7bbmkYqN4hZ9L",
-	"UtPZnhvryf7+GcvFGH7l6SXQne6okZZ+fHzE/icukhzRRV76FvMBXvWCy4LtvUmnBz+9ZA8PHybs4eGT",
-	"/T4VtcQoHA/wW6os7Ie/J1dBPX2fVuycwR4Gd9Jf+04p+hU3BuQEdLVJZ0aXSh7MIJ1ySbfjheI2qRHW",
-	"4TJdog2MbFAwEesy7Vqeq0kJvbrhi6q0rHPBFoUvG2QVxRnV7rxUZWCYGo9dAEdV6ffT/dNzCd4HjjVv",
-	"QaaL4AWvFlCrKFbYHDC2AyY8ZxrGoEGmgCV9c8EvcidALxL2xle4PHj5E9Nq7iRooY098PWQGJ8hHSfM",
-	"n4jTU3meqzmCyrkBaNkJMh7qOe264mdguZA0WQga0TARM7IInksncCIMXCBWY1/tOsStSSrDH1bzdbus",
-	"ygXTcbjBOtvyT8cAVHPY2ebOZe0sdSc5BjAP3pXKwohdSvrMVdVCuOMrBwZsqMtUAftcwniMS70KFYu/",
-	"jADQsWJLgQD+3HBEhiO6v8+lVvNPjAcSc/7gFJhVFCODFHuhMqpBJSde66+96TmfM28AAEvXgH/Pu5Gt",
-	"VnLCRi/e8skIT4c7g6UaM2ET3+2c7JpUtwrLUn2vJITaVMES+9CHIajSMk7L6dHcXyNAn1WUsaT7dAjk",
-	"LRrQkc2rQviSW2kuQFpnHAlZas6pX6s2rVWuSFm745y1zuZ72W8NHbcxWsgzdH0fPFPSapUv85JCiyvy",
-	"Pkh1kOKrp3V8lmcAXaj0xyctpQ/SSUSKsjns8dMonTTQx3q83GoinOphLLLxe2XZTGVk6Ttr4AFG8aqC",
-	"pJ+01BqPaDXUdtn0duu/h8TmBo+ssCfpMOEu60sabA/JPHCdtfcaYlXJLfTLpJizbNrRIQylMc14Nc1p",
-	"m9VROA67WJzLET4bGrBD4f06JJzi28pFeI0cJxw1miE2XMr7TMhz6VikkmykZOfFxqKQNvYP2fMAPuFd",
-	"K76a4rms3E8km6Kpti6+GMxNIi1zHh60yu776+1ckpSqJMoVOnNcdQZ64lIP8Xxqv1XlBf/EVOUdz9wo",
-	"bubaYDxzX7WuwWaJfL+kxsH7kvtUt8G62zJ6q/svM0Ceh4MXWhXKeO86LWZc5jmzmqd+7anwZheM2nQy",
-	"jTDe3xe7C154LCKeeEvSdjXH/UjbfvpVifWNN/7yxqqfQygiiiwGo4L5BcoTqlUBdR13qmW1fv40Qq5H",
-	"0o6SzToWnhsigTnSHH31oikHVrx1dC73RmOAIX2AoXAkdDn6LUrvxcEfQx1QTR5pCqtkpUQhUp5L1+eC",
-	"B8mOHMO+nEn4/hOT+IjE4NjRTJVIrwcaxbhzSRPWgcwnJ0zyWVApqBNojPz+gRD6Em7LpPYlAM1wT5QX",
-	"pu+jO4cff0L1VovUXZNjqBA75/O1RKMB6G7qp5mTxyydOfNQsCtlUNjpkjGIOfvN4/19dlFaQuYcDKlW",
-	"8lw+PDpis5k3NxeVNo4KN6L28ePGzynXE+V+8iacc/nG39xf7J/5zWn8foJWJEzeev3jty8wHJT94/jR",
-	"/iF76j53qXqgndXpXFYT+9BwmkgYNgNuSnyLm878blOfBgPXuRxNbDBuBfWWM3JFkYpOTmrRsFrt4TiG",
-	"rF3s+IhZ10dHHx4ffbZ3vN+A2grj1JfVMd0S1Ybx74ts6/lX2acqmNZo++cj5ddLm+y1VK2jbt936QHJ",
-	"sP0U/rPSlwYvF2+S8fOT7FrJwe6q+sQwiwYcg9Qvs5yz4yePH59Lc/jweO9kP2GvuOaZKNjxk08/Y/rw",
-	"5EnC2myCHjq94/D45NG+Nx8ZjGmoEniaMjNZjV1kQ75oi9mkfgZZ/1zWwj4aSPYP2Qip3RhwV74r1NUN",
-	"FEu8dZxkW6NKnYJhmSL2ZcCBxMOxch+n3ECUWhHO37mXb4lS/eg00z0Rq1/CalINIHOo9+ej0rcBUYPc",
-	"6uFvkqoyO0UT+kZpLZxeR7ZWScknK8TYbxCdhbSgC5VTJpyvnUe0iewifjU/2j9jX73Fj4OTxCp2Qt7F",
-	"Gc/NYd/189Yv6HZQ2o9+T9hczb4KmydaGcPCufz5sPmr5v4QRf7Gvvmv/++nHS4es5DpgwueXuZq0uv+",
-	"aLZ0CLkEIcmtDuPwYmy3ocmpY9W9PSBQbUKmLnJYsvoocEoW/CaMTVxkcmtwPycrDbhsBEykQ/qyh+yp",
-	"awuIC+Z5fsi+WJzLcOPQ3VSvfM4FXVkz1z2Oy5DuWjtwHu2fncuRyjPQQ3zjb0chItB5F5SEQzZKVQYj",
-	"pxPPpwvyJXNhcRNzjPzlk4mGCbcw9KrlyCVg9O6ZUu/86oZjpYfAdS5Aj9gel8z/UW0kQIM8URlcOR3D",
-	"X5V81u5PguuqOqF5DGBK45Pah77vUvkoqw9vbGHxfs8z5tztUs3P2Ij+PXIrx3Ke7AedgYser5cmsr4y",
-	"n28WMv3CY+BdhFh1Svy0MYGMbA3krhCC6o5hcpxDDD5RtbHyszN25FShPO8ryFdjTrws6WcJujyw/ebg",
-	"9OGnj32ysfu79n7gJTIBfcvuD38afUFcz5dI/6NRLAKUiqu0aSxZCuHCW92HZdV8GhlznE0/+D1MMVwZ",
-	"0BUpktD48Hp1EvrST0Y+imbEZvzS+wHDpM5OTt5svLuRq7igt9G5HFUxi8OLxbAGzagr/p95a/6CNHhh",
-	"XGgcOhJqpsX2KGKS1YOO9pPKhe344ieGSSxKrIESjoUJVnvIcGFFzheQVbNzi+pWqmbI4z2706XXf/yx",
-	"nMtMhxzgzrbdlF2vuPTe+mARdB5kgg0pL01Y7Y18eCcmgziPxCiwZg9EJrwTOlWzGY6rYVwax5LP8Edh",
-	"mbEiz0OaLu0joajyDpDRaLp8VSUsehNRvoodVuvDGPjSTNspKUsZKaE09bTh6Eb/TirQkYJe8OrmIPBP",
-	"uWE5jG3rtgqQEzY4MFpQc8nabOSz0of02ylDZB+xPcPHgJTnKkieUYK+gxLOJfE+j1xYtEJoX1m3IWT7",
-	"0UOc4z0J251V9CqPcQr/GPh4+7eOD1rky/K4c0eQmCYsMpvVl0tR5nmvAoCHjC8wIzIXqbiQaVM4PqtK",
-	"upeFu9+KAtke5Eg+hhg0lQF48x/fPzucZd4666JQUhLinIRFgS1OCMM5TuvQJ0Z5nKQDSLw+JS/MVFHs",
-	"jZPAc4zf0ZAqnTVL1/sEaF9Xw3FI4jcsVxO3jHoNJN/iJVKCqQ1NrMBMUVUaqqd+LgF18VM/F/IlfhX8",
-	"OO2Wws30v1Dew3+FHl7G/WuN5aIRwsdOhi1ayOrVs3rx6DzHMC5TW/3cNj4xrFBGuA57L3iKUU4wC2oJ",
-	"p/7xmSKmfC6VrKC2NyoLA9qO6jg0H6vhMmadGVDNQwQV8npXGau6jHCr1NJ7SDvDEhJvrE9Q4hM3gh/X",
-	"OGVDSTiXuUo5eamlcV7yM3YJUBDSuYhYVA9HU26GM6WB7IPI/FxUlRuM2uypgr8r3TQu6+rUVRQRlm4N",
-	"VvrDzw7ZKz4Bw/BHbrF4ykzYEYVw4eFxKV0xFwlcs5PHn7JvxBcMKdM1UfCFSkZPKSH04IVMFV5cp2zy",
-	"L1FgauXPWlgw4YpLmFG4BkTGC59wS/oRd5XPUeIQKY/dOHjXvELiXBOCVQMiqIEtrD1j/IKy5p30WZNY",
-	"j77ihuoLyfr8+MnJBsXLnxGsD7xmWZEswdgqAnMoQ9KzDDqWuMbkdKSgM50ctVSm44jKtLQ8BC0rtLIq",
-	"VXlA6irC0xTAL02t5R3v90Wx/fvBKz/IwU9ukDbctlrUWz99oDFmYIa+qD04nByy48NHhyf7Z9SQY+4T",
-	"CWl0+jfx6NrD/Gn/gp8WRXyt9Rl/+miDE0Z0R2KcKqnQIdc3Y4dO+uY8uetIP6IuMhJGqv9KqBpoeBH1",
-	"TkSa41XbK9yL/7ZlgmQlPcQjGT03NozMFMHi0bxsiB9jAwKVAWlNdhjk0H1fv2qhSs3elVCGy5bQcd65",
-	"552U9OmNb/HHYqJ5BsEdt2bHSGHL261pSZhQFYH+FzZeuknqrZ/R1n00mlOvQo2A+6g8QwCnsgXulmNG",
-	"ULAYq9j5ShHQTPudGE4GNNMVMmBHwvuusoR4MVSey5GBdyNXYotiFCo1M2HwG09tjpbUFE4ZpwButBsG",
-	"hnYuu4p5Q++r1HMSdyrdkarQOAkHNRKywdaKdDVcrVSzPf/7mQvJcbZY/8z5PlMlx7lILRNVCBIWWAgC",
-	"+IjtkU1CNWuwnVWGBuvFLiezEkDRX0qFOmi1vKVD7SdNFX/Pq7CZVgXF4FeCH5GdM45QxmCwjHRtTfte",
-	"TrN6gTow4IaqEiHom8LKZ1WkuhdXiMnvjZ45cu0KO1j5x55LvMTZ46OjCvguZOOYKpNlUItOrkxZVRmP",
-	"gj8MpMrDNkicBJpqf02Tdl0L8smSYaFfgjLTTSQoP4VAk5ApgWTDXE2EPHOl4CjC3okIaUrRMr6GZM89",
-	"+5zGO3h5PXvbhpLLByKq3L7U4YsjSTTjpblKL10ahbCukJ8NrGoP67I+fPjwyT4V+vNRQ45vXMJ87bG9",
-	"df2EIweVcQsHod3wRkIS3q9U6NQu+ubtElg05xsHwwHCWH053rdQP6800/sqnUdTu8H7RDVvKi0aDjHy",
-	"b3lQuEvnT9G55fiD9oTgWbn7KKOgB4mFOKtLYT/wdBHs4quFEqoas1hTpVUSGyJDcabKC+tMws6oQFkn",
-	"e6FIVKq5mbpQXpIcEoaGA/oT7P4po4KhxP3ZiDywVT0lHBEJrWsE2a+tICQ+sKp/TMQK5f2pqrRDNfYm",
-	"Eqq4ihbvuO0K86dOUb4hucs52OlDtOnRcN5Az6w6l7XIQT513IwJwY/cIqRE5uXUjnuKFwXajUozRV8K",
-	"lNU9u993p7rqP7dkAK8nuCeW01xAX6xJh+2I7H4Yzh1rGW/4guTKQCuNrFFHMomrKORoglBUuHhFNW5g",
-	"dzCS9tK/SxQ6wFisDftE/URfPNMwX5b1/prNov4wzZ9uvm/RjSHDzTO3emn30sGoAZmPbYz+wG2MPINU",
-	"F3jjr20KTV9zn0lhlkP6uoF7n7DmwGdVCJ9ysQqtX/HBgurrNi1C7JXKRSrA9LZ4dpj4Q3MD91llqzTx",
-	"MluUVEnG7cq4lwyCWSamgfXM4Q5s256wv9w6K2gcQG+n1uYZfQz3cnBrphWzBnmMMVybZWJMvmvbzspA",
-	"GmZ7DhUOHRFBs+L3RnR+o8W8ejmFl9eqIuBN/hAl9LMQxeSHqHzkqKLl1pN/LMfkhPI/iLpGjdoiFZ+B",
-	"DNNHSgi96t2amJ1qVU6mLeBiCfOSLjGG4W9UclBYn37iF8DLTJBlz+WV1W4OfDkUL/W1kBtwr4z7iXdd",
-	"t33WPKyxsZpzGQKxmqmf9ayVj7jeP8KdrM9sRGZSBEiKOl4O2cRDRSoLnVEa2HjGfOps1ZKhrl2MOmp1",
-	"oviWS3+rEu84FWDE43AcbhRSY8kAzw3m6ePEGPbgF+MPg+cUBf22tte6uCFnXg4Rdo3KqVkTts56TRtu",
-	"fFnbevvDsZaY2C3ppPccjbW8zTXl51Tz1Y+xWLdddZ7oCzldk2Hstdi+raJi21yN3DKO3FYVoOu7GlZ3",
-	"rfzJv/MH7YcfG5K6UdzQWMgCW+Osp8Fv8JP3W0iS64d84z7qH7SAVPB8mHILE0W/LFW3uVAqBy5jLojv",
-	"kR8TjrmbGR8zWc4uQFPEGxeYlJ1yAwdCGpBGWOHEkthi3g1WNUm7e/m1T2gNmH8HzO9u+v+7DQ1u0yrx",
-	"EstU3M/VFjvCp753WegheLFwvgNvId/jPoAbz+Amm6/2r6jqxPon8CSdnNwLkrcvr62Mux8Nu3+Srv4N",
-	"VnbnTCX88tdu7H8jBHVb19A9Gsb/7Ebxoye3zGr+gEb0ZlcuwWUKK3Nhgr3DtI16rg+MoCQP7kUVX9i1",
-	"U98Q2yRnHEMi2VMj+INvVH7JLd/31Re7xWWFjVSVnYI8xeA90y6yUtfXZU4RcaUGXaFE10V6cdYskxLq",
-	"eatxXfrCd6wJ2Xe41Ma4zfm8xS9rVmZsASXkXfrZaF+GqiafsTGAoSqIlGpD1rYFddy6AMq1KC0GYtYl",
-	"fOvO2K4Html3uz6X8YbZS02wDcZhXIHGqZUEw4RM8zKjAoiN8/Ul3saCMmYohHXsayPjc04lg51/e0yt",
-	"Y+vynucydI7VuDpqSuhb9WSAdrpSA9vzFSGPHu17J3mj5PLe0afoNhmpAuSwCd4R23NWVRed2ABASKpk",
-	"C7D1vPsuuzWfY/oPzArrvPdYkqD1caocenEXB8o05OAK52CZUFrTxaLVV5KwvLb/nbFWu+OewsLe+VgT",
-	"2iZRmXieVrFfywzD8RuRjq50UF/OvewP3rsXP0tj132R+I037uKqefQhW9RetqzLNRm6ZO75dBEzjSVV",
-	"iZPrdAdq3woa5htY2OKhBjHE9Oxm6NjsUI3H8RQnVwJr2bzzy50EB/RZVZ61iiP9BYToqEHmaZa1jv12",
-	"40Tu0SrTFydyv5aZvlW9CZLLR4/HHYrSyLYhLTV1wPnn74ML4Br04PSfvyABuYBUR3KlzgengwdEWH6k",
-	"3ysb98JYWlj1BBthNf+u5nz/y/v/fwA=",
+	"7L3vchu3ti/4KijOvRWqTkuWZDuJpdo15dhO4h0n8bGd7HNmy0NC3SCJqAl0ALQY7pSr7kPMM9z7fb7M",
+	"9/Mo90mm1gLQjW6iySZFSYnjL4nV7MafhYWFhfXnt34fpHJeSMGE0YOz3wcFVXTODFP417NSaangXxnT",
+	"qeKF4VIMzgY/FvTXkpEUfyYTJedEsN/MyD4YJAMOb/1aMrUcJANB52xwNqh+1OmMzSm0Oqe/vWJiamaD",
+	"s9Pj42RglgW8qY3iYjr48CEZvHwO72FzBTWzujWeDZKBYr+WXLFscGZUycKWJ1LNqRmcDcoS34y0PPme",
+	"mnS2Orl3M0aUXJBrpjSXgixlSS6pZhkxM0bSGRVTRqRICDuaHpGLwcOLARm+eEenBDolNE1ZYVh24Mkw",
+	"YzRjqh75y8mh7bmDEo+ihHjF59xUtGiRNscfw/YyNqFlbgZnj48TaJzPyzn8AX9xYf86qfrhwrApU4MP",
+	"0JNiupBCM+SA10pe5mwO/0ylMEzgGGhR5DylQLAHhX3j337RQL3fgzH8N8Umg7PB//GgZrEH9lf9wLeL",
+	"PTbp/1SQN18/I08ePf6CFNVrfnI4qqcpvPtMZmx1+Z6zCU85E+mSUHyNpDJjZPgdVYIaekXJ6fHp44S8",
+	"TWeHL/8DVokJoMY/B8cng2RwfAr/eQj/eQT/eQz/+XyQDJ48GbxfWZhk8HTORDZnwrxhv5ZMI3kKJQum",
+	"DLckpGpq/59lHMZD89fB75ZxVzlwXhqk72eaUDUt57hBq/7l5S8sNdB/SgtTKpaNqGnwfUYNOzR8zgaR",
+	"QaeKUbPlNxlLebb+G1HmOb3MmZ9VZxuXy9ge7fH5NU/ZiGc7fR3/bPU1oQuGjDPa7gup+n7wS6m4zvhW",
+	"nXh+2HX2VlL8vobTCLxChvX8j6jQC6bI//4f//MgNiS5EKz3nBWjTkA0R/CP2RLlKsu4IQuqyYzl2TmR",
+	"ImXEsUuCL9g/1Gea2KbIYsYEkYLhV1N+zUSsX22oKXH/+W0uC3zTy2k8RmA3sSy6wcsi23qvlLoiTHu2",
+	"ksxpxqopD5LNpHMHUaN7LsznjwYRAR4eiv+0p6T/vs3b9TgdeyRWVjWFSkXCag1XGTjghdZ2aMiaBjHf",
+	"R4RZW5i+4jGByg2bN/+x7qRptzn4UHVMlaJL+DtUXs5+37SZ2jTGUcSm8xVNr3I5fc5S7hewdTTkitFs",
+	"OZpwQfMNu3NGM5KziUHWubQtE9fAGVFMl7khXBNuNNFGKpYRbNb/REVGhDQzLqa4Y9zmIkIuaj66lDJn",
+	"VHhZ7Uftt07GdUoVrCpoAMvoftkgqCKCQaOiskFfKPXsjX2zTf+ww2DYVctJi8w9Vio4y+On9oTmmiWt",
+	"1dyVYrVobOrDVlfzD0428WFj5tjimpm+EEYtIww5nSo2pYaN2G9c2yvBKmvUb/Vc45aS0uTyZ1IpFL/E",
+	"vUYMn7OETPhvLCPUkAlX2hDFUsaLhsBcr+M47dCvRD3oUlwJuQA6LSg3XExHE6lGjKqco56OzDJ4v60C",
+	"0vW2P3lXfsd5jTRj0WORCeJORDv/jE2Ygl09hB1Op+ygNyki+saqoKnPhs80Cb84JyAPyWLGcwZDyiTT",
+	"IEkIskjkANuoi+R0/bztcQ/EI/AqSDAmDOH9F39bIdStHXG89LjL3opuFGuroMtc0mx3lZ9QHZKgnvvK",
+	"Ztbs115aQTIAQo0mOZ02D86VwbdPRtQQ2JzyPPp6oOhsvnGvE9p+X0V0EphkS+Ykq4LKbfi27hLssZDv",
+	"6lVaIyP3oX00xO3daR7PaM5ERtU7ecUiescu97+eOwlpXOobXhS3vFpcy6sbdRjTmgONNiDXRmI/s+/e",
+	"Kc23opbxLLEqgDRLFTPnRM/kAq5W+bKpHQb7XnWoqxPGMvLTm1fESLyTEUpSRx5Ci2KwLentaG2H2y3E",
+	"PnZvo8HV7bvFdixoys1yN70ypUpxlm35Fc3K3Cpwlfnv5Pi4YQA8jp0U6YznmWJiVIqMqdHJ6fZN5OV0",
+	"SqdsdDVtsrosYQsmrdY62hPl/DJyo3XTilE5VWyxMthNY53kUqoRVYyO5qe9hrt2tMlAM4o65Xx1g7wp",
+	"hYDr15wZxTSRE3LJRDqDfypiZguq8CC72Qg+rOU/f9dq8krOJ+wXml4xo0c1sdvDPzk5Jv8dRg2EJkVe",
+	"apK6hhOiJPBLRsoiqn/MmZnJLNTHHZ3Q6MBoVN2W10zBIR0bTMGUlkKP3OYg7LeUsUyTgmrNxJQpnVgL",
+	"kX8hYiUKrjT1Z4GeE4y/1d3qeF7bF0gqSwF3mYlUhArip0DSGUuvNg8p6NIomrJNEuodvtTeJMFsKtIn",
+	"8VX2/cTFlqG5nJasaW9vSSeZbRxl8D3ci0o2uuKiwQ1CCjZI8DQcOK2okMoMksElm0jFRhkrqDKlgp+l",
+	"GCmWM6rhD6pHoJTzCe8w4EF3BVNcRlbta6mIHw6Bzq2t0b5uHVumcTfCl0BBp4K8fPsj+fLz4xOSlcoq",
+	"7sPXJ4+eJ+T1w++jBlPDTR67CrZWzymy9u2AXOuXSDHavTh7Gcra/rsMCnkuF3BiI/W2sNo1OKatNVM3",
+	"2c5L/7qmawdRxZDWWeYGuSUzM0O5sLplzFaSsynNR4pNtrx45RzaHAHTLzeN6BW++xpfRVmmuB7NZRnt",
+	"qGCC5pvbrBb2tXsfOWPK56z/Ir7B92Ozq9iv1xDe4dsdvIm8UO+WgN4tIq6sc7LCnY3lrOe7lvG/Zuw7",
+	"J8yarO9FXOS+gmTpSbzWrLHVqo21I3tZSa2byu9oS7chRV7XzNkaJbf2gjWGNDmZMJGymNpVMKYTkOqk",
+	"FNyACjMvc8OLnDN1TuglmljwxCYp4znoaPb4LkWheMoyCAgYJH0MLZWq1jUKDCLwnUwIhabJYiY1I3QO",
+	"ygO+IScTnjJFNDO6Z8fVjBrOLkcUpx0Hik7cFC0XcZYtczbSzHRES5Q5g5HiyN0kUjlnGk/QjXc+S9tg",
+	"/Em93Gu55Z1nvyavsDiXzHj08ZXYzMCsYyDQ54Sn1DB31v04GZz9c9O+TqXKvmeGDj4kESPBYjRn80t7",
+	"/+1zn2e/FVwxPWo5CJ0mtfL6VNEOlYBrXbKsbzv4too2tIt72wvLtedBTW6UuO50TZerXPmUBC/DNnsm",
+	"5wUzGBVi50nwemv3Wp4hC8PmlOSSEcWuac5h5hm5tO5p2xHJGM1yLiLhJOro4akNKvmPnw+iVwx3QYuf",
+	"CFWHfelf+7V7kuyt/QA+LZGDR7bNWlZcM62ZM7N4LoxKCfviTnbfRt+JP80sU1bLWdEqZMqK5QKHdJvT",
+	"Vjfp++Y2BTbIOXXHxBZHTEaXemTkCHdbhOF+YFNqwN6FgQv4Fsuicrq5X1eFKXo8kB1IRpcV/9EFGTKR",
+	"SaVZlsC9u2AZHFIZU/zaRpvdZO/326XbiYgd9/TafTLl2qjl6CbcX33aiml0fid7v7ti2TlZcDPLFF0I",
+	"8jeiS10wkVnii5TluaW/LpWC53a5q60E6zdwi22tHDVPiIqNkgFIoQkX+LzqLrLpYmZSt3mie6VNqWre",
+	"G86xl6IoN9snm5R78RtNTb7EWBw5IZV0wJCD5ol2NEju78QLvOufHyd3tAnqc3JDsOsezsB1Z07Q+5eb",
+	"Agt2OpBucCh0M/IGbv2uZUVyXE/d9U6X6potLctdY2wEzUfVQy50qahVjguZ56X7KuepV5krpQHOqGKk",
+	"vMVywo1gGnZVwdScm+gpGYxzL76Iurm7dCTWvb724dJrRcOci/DpSXu/39rmva1deYdbaOdT7cP6lXu7",
+	"EgPpz6fqVEPHuTvW8Hl9qkV5G6zZOdfmqQ2DCJpeMo1nHPyHrv/4pWHzfgfO9iaLVSvfhPJ8BPb3jQRu",
+	"Ta46GrZhgNiB7ewg9UCiO65SUd9UcWFbKKppNCj+KckqemA8fAK6ixPZlYqw0ticaU2n/S08/v34vMQk",
+	"52lEDkJyxeia5iVblVwfEvfzFjGwySDNORNmREszk6qbuRqisR6p+7p7RLu48pkw3Cx7qzj2bX9Di1i8",
+	"WJ7dSJPfFOW+MUSjkDlvqB2NkE7pjtPOn69vGCFSNbJjLoFm6pqpXVnEfd3NIgsuRFMu2k8Gnr166vgh",
+	"I4RM5FmgtT2qZalGsDlowu3Lvegorq27VFBcl28aPLfVYTKfu7SmlfDbDZzdlLFXrDBneIe0pCfaUJHp",
+	"czAnMWVYZn/MpQbTL7IOxGtjLlXj8ggN4RXOfraZU4JRRUmk2GLrK95+tLa1zKLY4ht8cWv1rcvs9xJb",
+	"IdZljNR+KXK4hf6MJ50mT1MD9rqTuP1ueHoQN91trcu1FsjSo3Nt1hml6nXb6aoQtB3ZkztcvpXMe63s",
+	"G3gPJCWfih2p1hqd6ztsMmnSp4vA33h2bAWeQxhLGtqJFXGXP4Irdo6mYfwnZOEBR4GbRk7Id1RkOSUn",
+	"Tx4/TshrqmjGC3Ly5PMv0OZhrcDkRbCn51QbpkZpTrUenQyS5oPT9oOH+OmUCzbKwL4Xfhl7for3WWD1",
+	"kVPq7FtMtW6uRc6oLhUbpYpOzKi+61ofmm3NDgUozVIpstWnimJjQR9zCQk/wYOwvcaI2822f2wMJGi1",
+	"4/OuV+hoKjEMqx61fxSMsv2wbmHdxV6xxffM3wr34PWB3TCSk9ElV2bWSwB2R2RzkfHrdLTGiLqLe6Yz",
+	"h6GYSdHxi3IJC6OcimnprhFrwxj8eyunf2NOVWC4JYIfQ7TH3i6Cakl3OR1vsH6hyvH40U2yVlvL3joY",
+	"RcapID9QOyPynBp6Sa0saxyRBIViRemCGsMUtPB///Pp4f91fPjkweH73x8lj44//Ld9ZbZ63mpbYjbY",
+	"VyrOW586fxeMuJnHQg7bi6JdtXaXqnbV6X5Mgbe5bT5CRoyux4/iK0lVtpMVbSfVMnaXsGEvL+33p8er",
+	"DLm9+ay/oukoYPXN1Sv0+/WEe+N6aWNIpDlVGPaTs3ObCTHGrIQxGUJUL/yTCHrNp6hYkRnX8JAohrdt",
+	"iAW9lNQcOLgQ7aBDWHq1ohOuKlS1EhJoKoaLjOYtbc7F9EBXIy5G6YwqPPTcyKTyyRSdeoyf/57HFOvu",
+	"uYud2NbzLtPSX9BXfywjq/cKPOjgOzeS0NSAWg9uSbjBcYwD7O259lQJtkrturWOpNGCi0wuRrJgQtdP",
+	"qRBAL00jr6a51Ggkz6E9xQRb0BySk1ntuLXJcTktNMMFNkbOR7XRLnRZNR87jb761K4RGIjsBOxbtWdr",
+	"VN1t3fd4tR4FM7Yh4kLzloEhEJzSxHVAF+2xukRO2ZDK5hLYSx7p7yr0DVsOWBcvlgx+O5zKQ/cQw3yO",
+	"Kk4Mfjzkcww4P/vdAg2dDabczMrLo1TOH1gi+v9hIziy/eeLW1SKCpNiQ754K8LQ0Qn43n7uU7mMDMPY",
+	"USxssnV1JZfH5Gnta1nd27vEVG8M7175AcN28y1DrDeFbjvhstbLVLKWNX3bQPfO0NrWYG3K+moCAzAW",
+	"4RN7wMgMTYqQnM1tOEvqYyWjdq19Bae34kHmhVn6cFoYUsd4qhjVRWWorsLOwkDVpD6VOsXPlhPoGQTv",
+	"wpHfsEmQAxRPEFKwiBOXGrRKaS1LlbZG6ecfbsvU+x6DGB4kAGaORaffGVvfy2XnoRDsV1U4vR9vMqiC",
+	"5a2kbQTIt+Lraxo0WKunTK5kyM2lcsP1u2r38zyI3HlGTg8zPuWGwNTJv5GH7k9Yp9YV+PjwyfvfH8ev",
+	"vs+ZYQJ3sNXCViUhBkb39WAGKlEgqh9GvRKN6W18f0Wy1x8nfpAbIrCruf6oMqZWpwp0bfJ6MKbHkRmE",
+	"14fO+8M2Ts2YGA6PvLVjeBwZwdaoYDvdQLtiTVbelAqDM7ZyQftv4h7Tm2WVgwjgaZlTtQPW3VMh2G+H",
+	"JwRdmhqy66w7KAZ5sQYsJ6Io3dzN7RINR2By5mt56vHx8VquOj3u7K5iM99bJyP0Hu8eFuS0WhCI40Sp",
+	"1lycjsGEi2UHg7eP5cirb6GAOu0/p5sGDLhGdgwYUAxOohFkY8ZQjCycJCmoouTk6CEZPvqSzGSpdH+Y",
+	"nlWoOi4Amihlg3r4HQH56+h7I0C5GwV28mZYZwt9rm54A6JcFaAUSL2GOGuvTuJOoOiR0BRWTeLVtNl8",
+	"7O3DjttsceNJ2NtUW7ULu13qGLjcU6LL6ZRpC/EEurkuC6auuZbKgcPpLtRUy+anRw8PVuO5NwWnbaup",
+	"4wTianWLHNWrPRXONolurne2WvyZW0CKbgptVO221ztwW+x62uHH3TfiQi6Y6nXsrVs2f4jvsE1cSORm",
+	"jVGxSRlle483ahNoEX4BLswk810QpEHTQnLSw0LSlm4VBQJdup55SGpP12Dt1u7prrjQ2tSyQdONnBOP",
+	"O6JsItaBjTy73hdQXU+3u6a0QBGqW+m6e2aTaLuY6OI3irZv1b8TAk5rYugVE+SSLaXIyMkpalEnj8jQ",
+	"AU87SLmTE4ROJyBuCBewY1mWkJOHJLQEQyyZgfuqAAAXZKoVM8IJBIecQCTICYSPnMBpfvJ48H7tCkWu",
+	"Oi4QZVdvWE5T9OrVpItidEMivg2IKxy8Xy4r8/TGoHwvnFdVV6SjVFVrBLHRrQPGKhxkTpdoksoZvWbn",
+	"JLvxYOw3o+qb7anW/1azcua1+m6uX3xLXPOU7Ud7gZbq1Lo78kM3ul2VgkURRouvCr9cplcjfQW2xshu",
+	"fg3eXIIvkTkXpSY2cNc9osalY2pDilLP+uXm97dfGJrnIXJlHF+vKPN8q6u/+0rPdvyqP9BkhbG4VU+d",
+	"8UUyz5g2Iw/UqnkU4aFCDbWv11ipFaSmxVClCpNle9/IrAje2tDSA5AwjqS5D6DNGtXWTz7C5d/7n2pS",
+	"cREiS/fh69hlr0bvDCa0ytk14HiwW9v0js0kKg+ch/jn0Me55Tlvw4+3WbC2j7hSIEdegfTWD/v3+2Rj",
+	"gMgW5j+EB+mVv6bXJH8VTGmWsawebNy+YNvYgjwbEjzd8IObfb0AYW/R1S4jtvXMQXBs7dm/NdyxGAX6",
+	"3UvLm/ulX2CMxmt/W9smlxu/JHghwfx3xJNH1JzhV9++Rq8ehtxifItOyA/uoTaMzv3Dq3/gs9p4MGcQ",
+	"CMM1y5wSps/Jm59evXh7NM/If/2vk6MvVi0J0OlGBx2M8yd4EQxVPhvnxgCK4crZVhM7nBhDvoA3qGG7",
+	"3TAsjvQaG+3WuYotZ5d/gbieAFGCGza30RZz+lvYWXiZr2dITQ/I8LSCcXcioSdM+y5RaDZ8ZH0c2uPI",
+	"3bP2rvaOd1vNVW31chxPq9gqoq4Rxddo/yTW/oSLjItpf3p9bT/oO/4Vo9Om48gqirGApD4yOXZDfM3T",
+	"K3tpq8CluCBoDK9ubDFoxj7RXdvhr9XgV53Q+dUQjSS/lNmUkculu95/9/Tw5c+HYDs9zBSdmKOTc4jW",
+	"sJBjFgzMwWY4g5SfJQFLVOv6GU18t/K0Z5gJy+zWqTihxhxZmRmAK+ga9wSDtWrkE9FB/X7AgHBSRaAs",
+	"1lmO2jjApvIgrJPK0bIrvbWFKmmas21uxVUkQzzoyKqJvW2elX36bgKNVjZ/TPlkIt2CIq+dKfRH+2Gs",
+	"1xBgbqXDGyDhVu2uup/cojfWOJhcuFQdfqQO5NyYVhew402Vu68Zi+vAZT+m/rWUZiM1v2bs3/G9hnFq",
+	"Uxoqvud7iO3Krxl7FQ0BroNjYqiJ/aws68OImzEye46JiS25n+se1vvf/ZL1RBjNudhie/qBxrbllkel",
+	"kYbmN1vFG2z2JjaqH40nx1b7tSL6vlZvx9tBakqaRww47+QC8g58VIZU5N3TB8+fgn3SfZOAKqE6Cd/G",
+	"4O9RGAAzRjHrMqKvBTmwkEx9+iVJZV7ORRDnCZdDizMjbaEWQ+dUUeEdYDbHIB5ivn1Gud8cba/3hDEC",
+	"v4HO9c2Ld+TB9YldrgdVbCq8g5Db2mlxV7SGjWrpYxsM+7+WFDEbIiHwXHO4KwOyYEK+PIRgEaJnfAIP",
+	"qdZMa6kO7a9SkQVd2kAciIulsOZDdHU4DjjoecltRKxuqwZjDOrIgEEWUmLivl0jhXCpTc0Jf6Ok1mRY",
+	"2/gOiH832XORiE649K85y7MXSkm1BVZ6N9hKb3wc20TSByencVfbWlpsHWu/G5bSLeiha32SPsNkc8xf",
+	"EKQdyfaXKigQAe7UlCnBMueU/RmwmDX5IiEnx6sbavN+WhMBHvNmR1c/p9O1KBC7Rnasj8vZqR6w6XJW",
+	"hClbq7flYDJOECuLsVCvR4J3ZLEcdJRz6IvydnuRuvHTZSVPjItpQlaewgRd8FspJtwkxCWIyWumspIl",
+	"pJHFlSUkZlsJ3m7nkSVkNY0sIalMG9leo6x0T7nApwlxeQYjIcUoddAhBlorGHUI61m86t26aOGNzKko",
+	"ryMzVznmF3lJzIwaYt9rFMNbaaQnb/wpMKq6ahf7huPOGgex3JOTt0KDTqpknUbqx77qJq8NNd2hhlsz",
+	"W9CjaAUECmRVJVliwahBBJeTeyHThrzXKJdcsdh2ZZDhENhHfAa0c4dxGdDdG8uZu2gv0RiYk63L4K6p",
+	"ffu1YuwSs75vUIdNx8IPXFgI3HAgAa/WccEkDN8tyVAdnZw+HH6OEFN+kzUKNaVUTWWY+aZHAOhjH8fL",
+	"0RZmFis09r0sczDZ4gtwD7QVxzbq2RtKm01Nl1bvFPkE3X4W5QzKVXPByJyqK4Lkththv5q+J0FSrc6G",
+	"he8ogCZpNoLhjmC4a2qgfQM3VAsIgN7RqTkjtD1b5ADbAqGX8pqRk2MgkUYmOP5ieNKBMza34EzZiEav",
+	"2I4tkM0Sa49XU4l/kiHNtSTU/oEcB/aBS2lmCVnLeRXjxVON7TRG8xiX2VUiE09d5LR5dI1XeOkmNt1g",
+	"UE2arStm9i2juZmtLj36BNf6X7ti1Ou2Iwf1FbqM6TXlVrZujBCojg03oNgcol6crYXYVI4supWJcfgx",
+	"MJYriYPV6iBU0meJ3nDzOlYbgbiww9lDg4ZNpVr2dBn7tz9UwBZVTPu6r8OAii48k53w3O2wKih3esUq",
+	"00pr9+ecaSt4uCDwIsGoCw6lualhKpKsAfv+0UFH5reY+rNjzRo83kh/IUfAYGWuo5G+lnA2Jb3Uri5i",
+	"8EFsbOFVYhONg7MyKM243cU9bMNe1bbeF9taCrazvMGm5zQfhbweM7yBSThSmkSKwyD+JjgzuCBGLrbi",
+	"m1Kzfiz9k8ah/6vGRrIEeRgQ52RjTGGnIe9lI8SgLdGpmMKBMDFMjXR5Oee6FQ4czGhH24eL9Vuf58Ku",
+	"eYb3+MovssoM1TsWooVl8de2S4GWanQHxo9uJIYbFvRuBlzE7sVq2yXrh61fs1WjXJI9K29kCzBsXuTd",
+	"9rs9XZ/vMq+zDtutW2ox4Ia8zpAmzVWvr+5B+RpV3Z+3uUx3VUHsk8TTlf8YKtJbpN3UnTyvjKed0YDV",
+	"DT/2RnRbwBcj3r0zoz9swzMRS4BdLDeo9dmzvaLYuhwaW0IBrUf1GXUFAG3cxWHp4l3NzZ1L0QtCZu+L",
+	"GLilXA9Bdl09pO3WthkB2E/iwneygMSRORPZHN7qKcnwq9QBwff9SJfzOVXL/uN76z7oTvwc1K0m1VYO",
+	"GH1lpKsTXi/B9mEUbBL8jkyDK+dqmDih6MQMgnPWpoUoaTN1FDOlahdISwYZ1ylVWYcNfHXVbqgldkYC",
+	"3q/A2k5AtWG7umpDjzrLwG4PchVJclkPgbJbkfQQpWrkdId+UFV9xFkjaHOrQiF3fwOwa7iBTTui7f4x",
+	"kzlbEzS086Byds06Zu8CLnsDDbkL12gNnFYHiwWddjF4fUvY+xkbzDNxJY8tVYIAw0rb3eas/WPdlqDF",
+	"0SSn0y1xPm5K3vo2UhGxeaFoXCCCUa5EAIdhv/VmWtnKsX0bW66/y8t9HNt/l5ddida9T+G/y8s3Zcxg",
+	"Auy31gTeJ26z3VtWuvCDed8mmA/MioRgCa5nN7yCzxhV5pJRs9VW2CZ3W3To57/Iy+hzWZpUzhtudxdl",
+	"h/pQmjKXnQkl4/Af+ooXRYfSU+RUiIpGq2EUwEpZmbPPNDE8vSLDORUlzYkqhSaHFgIINkl/xCpVii1q",
+	"G24thYzi02mripabg8XELGnes44WrEDdYINW1TSCRWyJiwbn1MvmOTbxO6jJ9N1bcBfHjZCL+LICCasa",
+	"0eh6pBnEAQ+rNCmZ0WVCnmpOH3wn8ytqaI9y0R/io++CXVgfX+9SxIDTtpF4IK1i8LMB0MYqPf4lhaWH",
+	"55WKKFxshT2AdyFVii2OTddjLPoQQFwKlm60rbnE+PDzJGT7vEb6qAYYkjfKdYEVbk81azqvM53k3Nrr",
+	"YajpfxFwZKti/+3X8WovITluUn+0VR3lvSuRcvj+95Pk4cmH/9Z9nLSYAysCHk6ZYIoalhGekaEs7Gga",
+	"W3XPpSt2XpJmhE6yyxJt4tO9KE1Be3do7Qi73U+plB3Xd4v1WpnEq6BGiT99mUDEaDgReVQFeYW37Nfe",
+	"wLA1wne0TTnlOyPsX/OUdUJZ9a8vE9D5YT/gnhY6qAG6wL6WANVuyz6S8LMI0NSGxQXyLaTKtuaLFh9X",
+	"ZbR8e6vziTH59zZU+KnWfCp8tHektn/HrXT7hB5fECZaKWbERcZ+i1sYrjmNBCb8WvJrmmOxv7oE53pK",
+	"BR1VxQj9HHtllQXEumlemSM/4hPsGs64a+TMbeMb3CAy54YxN3cZKLPaVxQqD3H/ApAMMi+1IZfMFrQh",
+	"AN7aUPRvAwGhDi2594iQSsHrDA1xO6Mr1NOm1rGsq5bGwmOJOWs2ySSG+iC+w4z5FIkq0jW1cECrhKHV",
+	"Zu+vsKwK1VjVVp+YEV8Q9GOIae8+fdkYX7G13Z2ErYhZVaM5jUWmUa60RbCwDREuMp5itBoj9kvEXJxA",
+	"rJqRU2ZmeOav6nKrsjtAhEA2qf9oD7P9d2fWeshPeyLRDYJZK3YMHjd5p17RcOm3ymZubokbHz0x8AGr",
+	"afUtb99dvnSnqKUmF238euUa0Ik+eJOkppuU++tX/q6r5l1dGtUpKfXqREgXHWlMsP4gTQNfr8kBlzJb",
+	"7i25sK9bSaY0Z3EzkJ8KCmkDELtcQ8Tj8IWY5lzPQNC7IuHV/FFiuQJKC8WNYYIsmQnDfTZegQq6hHSA",
+	"7YouVBkkOFCNSd9Ug2mPnrlUwYRkMk1cadaEYO6ezQ73yUkJqYAOIlUzbmY7Dyq5dYa2bbbVNKK+BtX6",
+	"1c0nlo1qKjbYZxNT7sNkELZ3hyaDH/GGvB/THM0yxXTc7dYteW8SCLpuqDgzr2zfbx1pD0MZLx/tyXaj",
+	"QtI4251y9+tF2wiuv/fq0Xe69n+COs9NRulT3rmeaWD2srqvrWk/jx4W+Nk+xBY2dNfyaj+2zdvh/L9C",
+	"AeigPOF2NXURDXvkIlJuBtdUXePjjdiMUITVWMykZsTGuoCSRUnKeG7vNT06iofsrFjoFoP29LbF7Qqo",
+	"etObkm9KLrZcIN4vgG8t6wSm+HXr9G4WXRQLTYk4zYpoZjTmu/J4xta8zA0vct701QcLYOtU1wb/90kn",
+	"rGB04joCKvaWKU5zpxCDtlwoYJfsnBxXxhl99CWxPNEnhkjndZzWashgMMmanLsyl1yEP+/GXDNpZISv",
+	"aLcTHn4rt0WzT6UwTNQAESsvZNxGTUQz0ZlRTJNLZhbM2dVe/MfLr0khbT1phLQyLSzhfhnE7Dc+2Yg8",
+	"CTR6AS/WCQd9T4MqiK0l19g1Z4COjb+fESFHMJLE/2MEdKz/mhYgA6kaTVSjgjcZXpTHxw8ZOSVX84ME",
+	"QZNBZMVeOTkls4MkINHIVlkphc8/7B9nN2N8OjP7yDHb4mC11air+nTxikxYU6MsMJd+QTXBEk4s2p6e",
+	"0dPHn8clBf8X65sB4L2jtb5mGcQOwpeG48449wtmXiO8JVVUGC464rDMrJxfCl+PesURaJh1AtpaC1Ml",
+	"S5GRhVRXZFh/ifsCdkpoe3Bg9W6YCF4iWB0dFh2LYyvNzCg2HJZKQPkF5iSmG9Ibo6F8GXHcwG2Q724y",
+	"lyrXvfbpT29e6aqaIb/V3LcFzywWQJ9joQ0c67jP8VpLQHq28vKjwQ6OGOvje2uZtSLbJ8ArsR2EJnVr",
+	"y4KvyYxqu0zUEJrn8RTwNnk7JW0uRc83seZVNADxmT16kG/I0Mao6UZMmvW84Khh+EISy7d9wxFbS2dp",
+	"1UlgUIzesJRhPZgVQjNDpx3ZC75ER0Se9BU9rZG6Nit+ws7XDvynojIx9jIXvVYM/AmsAr5ZNRrVE9vC",
+	"Gec+iptC7GhzGg04nhc5M2xUqmiJPjTMSvL6x7fviAQPPbtmakkulwbNs9o60FcWx4Kr6a3kxoTmOcjh",
+	"TUP56R1urwVmSNhNZmZKltMZPndForjQhtHomTVnZiYb5gHw6eSs0iypMh0GZQVHZyk6Tm383fNec/hf",
+	"LQ1Do7elH7xJLsu6hFU/AQ6fxfBoPFMBcbQ/0/Blh0thJCxV1hcVvs3esWqg8ErvVJFyc/2Q1Y0xUIFU",
+	"WAG5dZXktJGKkZnE6sg5SLMlGXo0WRykfvA7zz48sKrEwdYkqERThAh1ckZzeDkXVyw7C/nRjtDMmGa4",
+	"e6rRnhN/yp4R0CLOneZ1RiYyz+XCrmVOBdYoEMTv2EAbsd01tSTbyOaY7Godq9l0y7uc7hj91b64+IHz",
+	"OZ2yB78UbDpI3B+FqP+9YJdF9ceM8TS6K7tqQVjRwO2lBoK8pvQaqzrgD0fUGJrO+oR01jpus5NXEOpy",
+	"mFLNyIz9Rt5++/Tw9PHnlUqJizykmtieGPJeGKh6fPiEHk7e//75o3iA6jpJErZ7DrrFXGpDTh+T7/lX",
+	"B1GU6f5nyWbVqpNFUHFcOWSk4lMuaL6LDECdbXRy+uXx7l8/PN3h4w+dc8Sd1RXU4qu4dZh3cMkI93LZ",
+	"v30WaIxcE7uhnZZfCQzUyrhxQXI6qkpuJZZXrl273LLWy5MOXqmKRQWdf/Xta3Do/mOQDH749nV0q6+s",
+	"0gr5m4rH6gIo+6EN3bJ3KVteDGNBe6fbzBjNNtSKWl/3YPCWiYwwYAb2G01NvgQlfIqYdkMzY0tCFSN2",
+	"sgcxP/KqEvP6p3eDZPDNi3dR0jmlav3iuUbt2w0tLrqKSl7mbN6N3x2NvJ3TdMYFIz5teAs0Y8zx2abW",
+	"UgUxHgdGqNLEuvmke+OUHXFSXVnTvplNa+Durj6dugaj6wKqbtd02c6+vUMh+D36LG5gRg/gxW/komjZ",
+	"li09buy5aK3JjS3MpZ75SqFbl7VLZ1KN6JR1pX+GwbKbE7apmuqtk+8vqWZhLeDIyTidKjalhhH3Gp6I",
+	"NlzKGiQ1XZChdSgIKdh6LafXVFpG+BWnxjVTh5Z8iNZWm026zonN2O++R0UXnVqrgLxQuRB1oWP32c7d",
+	"xlTkb3J5SfN8CSUlfy1ZXaAXUp5++unl8+svamNkMWtTfJPntg3qZLDKGtbwqK14RxVcUQtdcFM2Dft1",
+	"tY/XTB06ftEgvcFaURl0ttKHGzbMrRVn9msdsFDnwuO2iYrvUs92LUlzNYpS4ls+ncHhpdmvuF0WM57O",
+	"wv1kL6MT0MmJQkVWb9pNqzRqFDXud6cOpdim4odt1WRt4WFLRF1IoWMlrWpC9TiTavbcBcqnwiaKxUFb",
+	"Sm9DLnfNiLRm7Qro49qxFnDYQj26JgHWEDse0+/F+OaI2QX49eFA8ZhLfa8tO/pOO7JkPQbUzYOX96ue",
+	"9qNFd92bBqZB//jXd96mlhH3PfgIipwuwdDgb4WuIHHG5oU0TKTL0RVbjhQDN2H0utJ/+60iONdJYX4g",
+	"A5i4muI/qgt3486qmFHLbj/cDrAopfDj2OozF7zcP8Gh2hdrxWFw1Kwx2/17dXN/zlKud1Aeeyh7Le9S",
+	"5amkaor1HDSeQZQodggUXMbYIwuG55ddMf+6QxjrwEWP1Co43bpWQTWAZF3ZgpqeL4SJQpn1EE2blcSd",
+	"cHBTnu1e38RPf7QmV6e+mG+l+m+Xj7K/MNmNc/YaRd+h9UwniEX8d6c/+VN0OwFtvwNL8/pt1RVXYbm8",
+	"EqvrEfxK3RcvOCajQio30198u2GKQVW41LvuN+Qc1BtyH6G77e19d0G8QRZBLHf7trJ2bhvaeD082DbY",
+	"wW/YRLFdL0rKfjwy8oqJmybpNxuLj9Xn9PptV9ceHySD10/fPH3+8vXht88OoUbnIBl89/SH56+e2geP",
+	"44DFb1jOqGY7u9/suxFX5Yt5YZYAqP/Pi8EPL19dDN5DIB0JPgkcpu2o8A3X9HVFxJPBtKQqG9k6m5Fs",
+	"a4/9RjRLS8XNEgOxNJ0wsyT4batWJxnCOMnD7esFFoppuH+EaEYbESrWKB4r79qs7ZGDc9xUQrauHFtV",
+	"Q6yQ8IiDr4CZnh7so5zshygHF4yat8wYDwu9oubsG6NuLrPGlpkyOWdG8dTGb5mRC3XqjFfOmIJLSAzs",
+	"BP8/WilRH64lRJKOXFwx6wgqSmXTe62pjehzFl4qltVfsU4WXGRyETagZA4B3jYg1UWBNJ6hERrLAuVM",
+	"ZFSNlowqi2NMBRaiwAebK9rg0KshOGq3CJfgsq4SIy7igjTs7RwOCDeitwKtqIBHVhLicWFdLvyqM7QD",
+	"pySCJTKoxrWtpb9BiZua+W1E865Cfu6xXxrZL8fHa/T91jVbyWtWAT0HMM/W/z/ham6tRdFNeM2U4hkL",
+	"rhCtgs+2fQLFnzBaC3J7XTiUd3wHDuhNUrXrAhdlV8cI1VSzORcOAEsbhXtKlwVT11xLFdZO8NIjfijb",
+	"u/qq1pltYT/aL8At/pw0Na0oRcqcvWUxpKB2aVKQMB1eNosXHt16bDJhqeHXDAVZL1zKiS+Vf4NjpQUj",
+	"AuLz0Mlkl1qjyeWSvHUgfq7QcOzq1JX3w6Y0XY6AShmjWc5FPzTw7nosWxf/xrN58/uNEzyqibueVxYr",
+	"qYDg7ajjs/YLVo0o6eKdfnLUMeSNRSj865mvH9+FCz9adXuvPYR8e81C2e3jiILo26FRxWisOSaM4ruM",
+	"svP2WlXT377Nrxnz6cPdJSZGN6NuV0HydocBOP4W3pQ632sNdHf/9jzDbrLU+lX07JE0WbCbfK15hqsX",
+	"jrdLuutnNVTVd9Ea2RYMarUKONUViG3GFL9mmnCjCUYDLcnQVsgmfyNBKbNn8i0kWgl4NKpeaJbsgWJm",
+	"Jw9dxc3ayFtXx8ZDGD5FyRO2NUBl5xoPeJrXDzOW5tR+PJKT4GVfpNuSt1QOSnjCjXDAAlTRjBcjV947",
+	"ery/XYoU7q+RID9qaPdJ1W21AyMPkNc5WIZloZkyWEvw4AyJnMq8nAs8pJwLucPE1D6pNmobsgg1INsz",
+	"ktAFEys2l+4EGNn7QowmPlswklaCVTwOczmtUwoRXxHvqjaNzMEhV4BdaEez0+8XL+RVpnZpQwP2Afjx",
+	"jISm4YSg8pZUwC0B7KV/OIJnjdLwCUm9REqI32gJmh/mUjFb9dEw5SNVwPIwFfALjECTpSw9VBlkBR5s",
+	"sKJFGEUufNuJpZp1txmLQ3OOsfwQCQrpEsBPYXjNkUu6xQx3VHzgmz7kXaNKymIQrP161RK2zWvnk1zx",
+	"w7MsHrLwo6gzDws6ZcgUNip2FkQzeMxOF8dgE9m9n7IdbY/APf6LwmKH9OCx2rrbGmJBfy1Zi/ilcNVr",
+	"7BLBEMBETIoyz2PrPqN6BEwUWXhVwoR4jhNRDANA03pTSUW0oIWeSWOz+HM2wURAnVJxjh0SOqVcwBaT",
+	"Vt6t6uXbGcQrCRhNAKGaranAjasI2x6WBMxbPnyZiQxkHxd2LSpo5fpImNtrqJ8uwhNN4+JISSNTmYex",
+	"ZasrevNQCUutijeCdfSEiIyl2XHXVvkZrrzL3e78W4csNOA+j0Mcv5ONDme9cQrxkJBY2MtO9+UVbxb7",
+	"jWujq0MsswUBUBPoPMDiJwhIXVafImRom0aZ7xqvjqmdZfnaVnfypXRH2K9dS78isQ/fgVsjWk8rZVrX",
+	"LpSISWkr3EEXWs5Fdyp0KQzPbfYOdk6wc+I+HcTr+bY8PRFTPOTFthORvmJUsR6G1AYV2t01Gm9MMaRO",
+	"nOhYtH83IXANKiMbzR/uoYp3a7p102tHHd/300hQ7TdK4jrihwk5JWC2m9O8J9DEVd/k591RQKcGklC2",
+	"A/VsEuKmFox3fvCtoE6XCmhDZr1CDYasxOaRaMOKWlGsrNgrzlCn0HZUqGJFf/UAR/rWsGKzxPGd+i76",
+	"0RUpsRd64ii3c1SsSURRZb45wUXQOXMRz+4if2QtZdaVZcMwNrgmyryRe1ANqhf5cM43pd5PBTpGvJsj",
+	"yPnpm/BuP1jNc4c7lDYRzS1QV6ykWvNOi2DtD5J2L/EEeWsJ2Rn0cTPiNsZ66ggRtrP+RhC4vfFkVGMX",
+	"tGvUr5Zkcah6JeqtQRno1RrRncGFNdmeBej1/jx9OkgGXw2SwbOoDua+q2/cu8A0+uM16mrScMuQSmNy",
+	"7KVmwpC/OWNWndTgdtdG2z3XumRZ3/JafdAYo/a5BqZFKx9iPdd3ArA7Qjuo6mhuWD2ILQy29UdB2zF8",
+	"dFeeoF2BiS1caiORgvhUH0vP3k7h9T17N0X/ST13X8Rba9ac7bjyuv24rKC0PEI9ilOiZ3Kxy2yf+967",
+	"bPp6lFlXR7+4c8ael9FpTrgZGTkquiowuOn0hM6vUxcq51eEbqks8wxtZZcMsQ1KjB0GIKbZcis8rZ77",
+	"E+s8r19QK94ZGiuDZAgcFYy0Kll7Tmi+oEtNGEZR2QtL4wsFXIGhW9l+ltt613UcvIsbj5k94WgbKvLl",
+	"uRscml8m3PTeY9X+eoNdxgezre9y9cDq0q/W6Kh9KqJa0RcU6tziSgBXejQN7xL1Wn+adBzQjcpomNtr",
+	"485rHTnYiPWKJ01hXWE5+l25Uj51ldMDaRGKyNrR23HpqY8SJ9D3UbauNsX3Bq/rgcQPI/TFIewZA0FZ",
+	"vSSDf72fHNkTi7TIUBUKqAezVvdSbLFT3bztiX/La9SH6C0y7kK6kHD7CBmvW7vDaPG60/3gPt/qvvrQ",
+	"OQF3KVqtX6EYzXylJ/ZbmpeaX7PvvdXK0m69oWtDBaiUqqkcGSlEK7JoN6tZcoMKXhkrbjDVx5sGdoMC",
+	"XlNl9kKb24K0bxUPC6qD7UTITdPYEZJc7ImK6wrgRAsSIryzbtT36hUM36GjNZXNn4qCKSy4dU6cvYH4",
+	"PeD86ngFB1/529evyLAZCpIQdfTky+HDgzYkli3b6su3PiCH738/TR4dd+BjtQ0d0UvLbuqiDSUZgWoF",
+	"piOqlr2UgjsowdYhTHfRAj4J2o9K0N5ziZFP8vgu5fFtS80/rPzbbAB31u6+Ru5uDbtdRaYOeLQRiqPG",
+	"gxlVl7JUo9QFT2vD6BxzbYxUa+zg+7uG3PkV5MdLzdR1Rxm6m6Sx3yR9/k5S4dfEOmzsYQL3ng70J6oM",
+	"T8ucKiKRtuDdBX7GsFFubcdWv/pME70UqY8qHVp3I2yohISHEfnf/+N/HiQQPiZdtc9dr/Ybqw1snPku",
+	"R4+QpgPexBEoTslrmpcMiIbo42RIxZL8/e2PPxysjDNoaitedR/1PgS2OjFWUVAKBymHAeQpK0wT8uT9",
+	"PaR338gI1koGD21iIWX9dgnW2/FEc9kCa2p7B8f8msF5sE0a+orY25/wDhq9czm+HzPSp+vEX95u80nr",
+	"/3Nr/X8NW8nbVYgxTH/08VUCDxld6gJj1TEzXqQs7yrtUw8zaHLGFcMDGs8X7qpP6pkrHw6SbEMhNiCt",
+	"w76AhNW5k7I2VLX619eezn//B+A/I+lwWe17VaszY4rBhw+ox01kRGnCyC/wH/uCSGC/Q4ghPIEDvzbR",
+	"S23YHNNMuMjBLe5tflRkF8LdhAjehEBrfSkyTs9IlVWtIQwCMUU1GcqJYQIqzORcsAOXsqMvhK3+gOET",
+	"bM5FxpROSJ2lrYkFKoAX2DXPmEjZ0YW4EM+kuLZgGZoMn794+/KbH8h//a+T44MzAmFvEFecMUXGD65P",
+	"xucI56rJm6+fkYcPHz6Bwf707tk5xmfoCzH+z//8z/88/P77w+fPx/BbWCXnnMylYEt4bGuRWHiPc5Lb",
+	"IG/FLsT4dzx6ExIc3x/GkBvBBa1w9Mb/p/3lb1Bl7PTznM+5+dv43CXHM6WAzvpCwCifPHr8BRkjdpMF",
+	"K3lQ2Ai7f/tFSzE+Iv9Q3DCNiSFLkbLMJosIxrILMX45Ofwezvpxna7SCFB/dHJqAwW0oTlLyKPTL+3f",
+	"rvD9wdGFsF5dDWk3mmc27Salec4UXElSWVQxqo+OHx1diArMuuKxp69fBrrf2eD46OTo2Mdm0IIPzgYP",
+	"j46PHlrj8AzZ/sGMAXDAv+DfUxsZIAtmBeTLDEKLmfnWvZIMlMMCxU9Pj4+DIhTwz5B8v7hLnpU5mySS",
+	"7cLuo1bMWQ4SBB9PqAuIjrVUDa0OjQw2+uDsn+9B9FgQ0bPBK37NXMqiQcjCfw7s5hu8h88eYAmRtUR5",
+	"Y9+4F5pg30CTx8cP76C7HzA2x3W512WAiXBYBzKEbLpLqhlGA9mTxRWhwXBsUMoPulbr+sHvqczYh871",
+	"spk0z2WKyIkuT3XODOoQ//x9wGGasCe8mets4HD0a3Xfalk1LQNV6eFpU1M6XvG+0MN/gVLxbxEl4sP7",
+	"W+QhP2UkQFX0fXWJq1i7zH2ApVIxWsxWXuOwGlRgsO3g0fHxFusP7z/a7v3TJ1u9v1eetLxixa/MmC+6",
+	"CkcrrckzLCDWPE2IooYRPFrQpiSJBdCnOeaHhizLxESqlMHnnm9PHiBkygNr+NKd/AvX4efunRXmjU25",
+	"fuXBM3u5/ZBsfPMVzAJfxP3wa8nqKOezAFewZr2NponVfNR86bJMQSGihsygepCQkNqpZywjmosUDz+B",
+	"xjWXippnTBuyoNyAXlJjqmv8yULLrA4ZT9sRthgf9rpMxVvdlkgBWNXYZvQrvdNOO9ny/Yd3sNOqveVm",
+	"VmlJXFljq1VCyNDmKZd6hrIHcm8TLDFVZW1b6H59BanlbW7Q4WajpZm1d9kv8nL9Fvs7vHCLy/53edm1",
+	"5mBbxfH98RfxBarP2mH9ZDDsOj/KP7aqOVGlLYCMC6tKESpcON3IEj34HbbvhweqtN6PjUd1lYbR46j+",
+	"/Di60wupTTTzSMGVAwLOS5pXs7F6uPYZ4fXslVycE0DJuBBjXyyvnti4qtrtUuuPyFjIxZgMKV6M2jeh",
+	"gwvhro34qwcP4RXkA2bi26uOTTBCFsJh/vD0+xfk8BCaP7oQj46fuBx4KtBdge+4imqwfrZyAUwBNpi9",
+	"XTT3x5tS/F1eOjIzbb6S2XKfG+NNKWysxYcP1sza2IOne+6qawsCWbB8Fcv+iOJ3a0Xq+MldSoY3sD+Q",
+	"n4RcJEQW1uZti3DJScV83nQVFwS+bsGh47T1Mvupf/2Nf/u+FKTKUVIzYoWYWTDR28HU1f5Klebeatht",
+	"qjJt+ncdcNV7pFrWP+IGOz2906M0A5F7xQpTHQ3KV993lXZx31hIcTL0OPiETgxTRJeXaECSVleGNwVx",
+	"eJOhYTFUjBpVSLr3nC3uan3+kVN4w0Z5+Xyw5lQNbI3uCGoUZQ8dJIGl8RF5xScsXaY5A3PZ2G6msSOO",
+	"PSeRktXtwMhW4w6C60LU5k5XEopl3CTNesd0jolTczzwrVIKCkxibbGKuaQq3e5jGKaGJMRij+mEOLxE",
+	"nVwIm7fMmT7wsQfYm1FUaPv+OaF2UA69yg5DyAVRbFJqsKF6JeTR6SkqJRbTBtOUwBiOLVTrag3OHndU",
+	"XIhgwCkVCJcBmWJVIZLho+MnB0dkbB+M0dAJmtDYOn/HFyLSJ2G5ZkfknZ+Q9xh7AB03YrsEFqvL8du5",
+	"VYvs6VB95Wd4/CSmkTxH5mzLn1vSUHyhj7qO6Ye2xvnhDqVsl/7ignQ8Wf+KOswdi/CnKIaam81RH5DT",
+	"tdvF2gvxA4IgYmjf5MZq75RUIRXrxXRpZg9yObXoLl66tnQi/Pl2NgG2fU87wAHoxPje/XIHrH6fdslX",
+	"ckq4vX9aLzZTDghQgJ0rp/6Eo87A1m0NcWwkS7OWj+D3lRV9FCvYPZ3aula7EPWmdw52La9YCF/3mSYO",
+	"QMgiG+n1hHDvhpRoe1tMqQTQVbBFEzPJ6gbwuNGjPc1c+QOgjGB4ldcFE+aIvJw4Tc/ODDFncqlN4j+B",
+	"o7TWCmxPcIJeCBAXXJCTYzLnArWPYVVnmeFApLANYskwotzYq9YEW1wIbPKIPBVLd+QqVmpUPeWVU2is",
+	"63VC5zxfRs0Bjmq3I2haZUn+gqJmv242aahheMwEXNq5LdrgFZ1372fhi/d17Q4jHLfyTMQaW8l9vXGL",
+	"Lly+H+etYJeselBeAD4LCAgpQJMIqqxX4BeRUXhUF/t6tzPkjo0HwXy77AYNHvujbjy/jzxSyeD9h6Tj",
+	"XH2mGOC71LO6JRG6AgN0x0I0nGE0rAMjCoiLEgZgZuRhG/ECFnEsNXkAS3J6fHJXw7Krk326N93dRokc",
+	"Omh8sopYzgxb3UTP8XlzE21poZpgwNYgIt4exapmWVTRoZHzS22kgHKsf8Q1Pzndcs2/vCfh2BVW1RaM",
+	"9yOdGj/vssyP7uvM2clM69MUmqvxE+Zs7G+T3eoZZ1Mt/lhnnCXgx3GYbC1Y/hyCyB8+rlj5hutO9dZd",
+	"3HUigVOlUEzL/NqaFDQZOjIQYPSDDtXf+R5rjm7nJ/y5/I1+ETrvC9UifXIvvqVzdmizDCoOT8ilNDOb",
+	"x2lDPPFvsACAQw48aJvM0FVb1knoePLGXsK2gQlb9ct5W7ck1zz2VtbRsXd4hvgJdkWk+B2fVi9+upvc",
+	"8r75jrHCWkG5wDo36LK5Zsp4n3IuIW3D7qKN20WxxaG1KW04XxRbfO/euy9rWgSqePdo3x/A4iwVefnD",
+	"85c/PyM23w4Y2VBuKyBHRvDroCN07+T4+I6Pmmo9Og8bgNz1S/vxGKeqed+W1K06uB/TVD2/P5Jlau2o",
+	"/tCGqT+XoSkQx30NTeGG+GRn+ijsTE0Zdy+SJjg9/vJWpn3tsNs8rO7HxrSWhT4mE9Pxk1uWQX8qk1TG",
+	"jM22P5Qq23RzeO5f/tG+G09wvU3H+Zrgdy5GmPiIgtZh9vePesfUyvaVwIJTnB4fb4CquN0cvpDm6/K6",
+	"3AJ+jOl8jgRuij6auQlbkEDQEdNQPEFpsykhts33lYrWdZI312FwZyu+drX/iAL2hov9o2Akay54EmS+",
+	"2Z1tn9usuKBAR3zFd1Ik1rHJg5mZ5/155Vt4u5eozGTaEEEVKQfVOIJKq+EzR4QOgdfW/rFVW54X4Vo+",
+	"06RQbMKUYpBDKaalLbcbFZRUTBuD9MNhMI4ZB+hOERvHZiFp2G+mom2HbebRl4+/+Hy18egW+fbd969s",
+	"5eCPQG+54bayUfutbSXV6qbCZE+kHBfkhZjmXM/gxW+5yDgZhjyTymJ5cIfbrsgm/Xfd62xyj5tuO43A",
+	"TSyiHV1yQXGwq5vguOcueP3860/8vyX/U6AaGTr2T1xOtJWLkONkUVvvkvc9r+03R+4Hl26FGX7GYEbP",
+	"YZhkBmGlkIw1qh+OE5+6jMfyhUCzJY71M03G1fBH+GjEs/GBheDIGb3GJC5iYdqw3GYqM3YhZMHEGaaY",
+	"waa0oeHwDH/WR5Ca1Tzsj8izIC/uQtRLm86oglwxOSHNqgXkbTo7fPlzPMocW42oeLcRc4593VPMeT/d",
+	"0lM5VDI/eQJvUTq91LpkxNSkdwruEHn2P8hTIdhvh6cHLiGXkjRnVFlwvWC/brr0THL8tTpCW3oh+iEc",
+	"Hp1HXr5cevCGEI7vi4MzEkZS2qreXExtvib+BThFHlewWdMuIfKaqaxkxGJP2viAehqQu/pMPtOkoNrC",
+	"ReVsStMl8TXP6oYvWS4XxF3OfcHGhNhKvRcCk2FBiB4RuFfA/EnBFAGxBmiEiP+V1HBLMA4YF1i7jshb",
+	"uFZmFyLnV6xRIfIMsmw5IHJqohlzEDOhT1N7IET724WA7F836M9wHJCzm8250BYnEBNbY7IJbvxfw/v9",
+	"tJmVPIANoCQ7gwz4gIEtbCw3dPru1bjUYv2SuUQHu8E25TlkJRtNlJxvleGwptee6RXQrZHbdrpvl/5t",
+	"WruA0zuhHfAuBwe7lWMfn6EL97lNogthjzRRlGuQp1HDVyfECZLpDoKnYNi3pC1B066Xe/Hh49Q2hUxN",
+	"8KVPStKtp+AivQkV9m4AZE+IpkvQg2y54fg+CMOl1rk3Xgbv/UkDo+7DAbNu/9Qk9YDjt3p81N11HSLh",
+	"Gn+K3A2oAWeLhX8eBkDfVrOVC9HE7o4ovJ9tRP8JHm70trwM7zR3wC7PmaE875L09cg/UodLPUGHFGIh",
+	"cRIyAauvgMtKxhSHw85GdCekAhfCS5OHcO/kgZtYxNqMU5vIOu+ygDlQASQt3aTsBBFt9/hzVPbJhHJQ",
+	"slLFDVPwq5xciJjd6D8IDI6cElfIR9fWRAvDUG+PC2HhcfQR+Qmx6l9TRTNekJMnn3+B1PqOiiyn5OTJ",
+	"48dkjDd9sIWNCdcEi7VY7KcxYjDRfBwYxVSZs9gtMTR/v8YR0vxOfJS+s5851FCOb5/CD+jjNCvbakef",
+	"BRxRzRjh1qgI9pfzZbqq8MgNKXfAsvs1J+8DF+2I/IDB1M4iizYpwAfBvyYTi4KimUIIMmvV1UGRs8QZ",
+	"ynUDHA3/dyHQtEtOLKrYySOo8ZWRk8cJOTlJyMlDgAS3eCNLxDRaHiRESLA4efsw2FesvQmvR/bpoy8P",
+	"Z7JURLFCKmMtPsNwB58cPTywBmU+IVRcCDsr9huWffDweMF4pQpmRLh282TZORqsob7ChfDIZNXPaNyW",
+	"qjIbzRmZUW/89lwiF0zFdjMka3A1f97wNd0G2Jhrfytj9Mn9BTp8ul7doihzTOcwhWy1uoBZ0URbmalb",
+	"rrSWofpkIx79ypFu8SjvEQLyiDxFREuaOxBCNMteiGImjQRkcJA8GfoMx2C+VjxjrkTd+JxwUzmenGxE",
+	"EMYoiKPVnJbwARf6iFjgJ5AeHv0wlXMg13mFpIiWdfurFSjQrYOZ9G8fkaA+zLAlxByyuYV6TmcsvWKZ",
+	"KxUDn0Z9YrAgDT38jxUwawd4T3607W8OlWW5xqv8FE77x4NZRBnAEodohqUh3B5s63ESU8xQZHLQHHKK",
+	"8HQOO5f4cg/rbsSNC/T6kgGNN2/dOHWbNppwKl1WmuZ0P5qMt3BatwVxH3RxLxbzxhz/QHlvm8b1KfNt",
+	"XykFDam20dK3sifuiS+bv/+106Raa/LH0vvCwd1LqtQmTvqEx/NnSX6as3WS6ftbhQb7nnXdGexJeA8Y",
+	"x/+YySC8gPBuROM5e2BtcSlt665tUGNX+5XYwgIG63LRLFNMg33BhD2iTm1kw7qXprIUJhwWhHwJCJOQ",
+	"CVkobgwTK3ERPlb3QvgYXmdOpASSDAi3IWlLZsImuDnoisD6fvlDY769YrFKAarOCIoexCPMXWX2GFLS",
+	"n0mjD0mzOXgHFmrC7kY+7sG6X/EUF4e0KHDonalmzbiD9i7xli6a7TkO53uqrsJFgHqngzta8C4pxoRR",
+	"y13W7I49OEA7cAQyltkx26pnQ56xeSGBVgedC2xDPNde3H+0r3w8ODseVgeqBGkMPmZCc6i/fvCHR9rB",
+	"xeiSUG6l/qpBIVsbM5Bet2TFwLbvxXxhZ/UHslt0DuiTwWJf1wArxnuC9Hi2/4TPcxfG/z8ank8t9O5a",
+	"/rgf/tqGqX1svls6re7FFNXJLZ9sUH8WG1Rw+DxIac5ERtWhKyi1FsXTvetqBd0mNFTY0zoAGhOULfro",
+	"ovwq0ANHDXtjtFMmQwHRIjYOlKWKGR25NCb7vPI7CM1waQa3GKrV6KjSPNewwUfIBXbaEJ6zygLnwdqj",
+	"qRN/+unNK0IVI3oG6Z+yGR8dMyVExcCD3/H/ow3qqa1Qt4EjHsVMtPBd9hEumJ1ZfMH2sz291aWgZlYb",
+	"PPxyDdqqwFbg9msY44ina0zuXz8jjx8/ehzMWqr6D1oUmhgJyc/w1SXs1zMs50fz/DCjywvx84ufX/zw",
+	"DhOlfcY1GQbp3i7bm+nEJXADgHUmFzohOU+ZSNmFWDKqkkZON9ycoYDhNc15RquYwjq9+/CZfFZ1eJBc",
+	"CEbTmQvdz6maa/LwGD/5gmR0qX3SLDyR1v6f0eUR+UGSS0YVeA9wISzO0Rj/Pa6u7z7QF8kL/gD4I1Us",
+	"Y8Jwmp9DGWMlIezOgnLLK885Qb3gRx2h+KiW+Z3Yz1dgqv3axTBtw9mcC//36fHOcEueL5pHQS9gmerT",
+	"nZTMR/dXp/AFRHbWrC0nNSd8pitoAQzNV2xhAWEE4c9CKbKn491tcgwy1d21Qb/GZBV8C0pmakbG+McR",
+	"NYZCvGdVjBxqcvo67hL2r0X1uhBDLMG54JoB49pthakwY9vGCH0Z4zNbghz/QNwbQcoilzQD19gbhFUg",
+	"ixm1Hjn7JcQz5lQBKMtTtzXGORdXLBvbEFNTJUlcCOrMaDOZ22BWzcjl0rg0ojlduiKhZsbmZOjD6o30",
+	"o0guxNgH4wbNW9JwXQXqEteRDdi1H4+dMLkQRU6FFXqFYppPBcvI65/ekWFZQF+Pyff8q3OimZNPM0bR",
+	"hznl10wgVZYXAg92/PTA5hLNy9zwgipDoHlgK2yHwCNNhijN8GdusBr8hWh0nkDPl0ApYWwF3qUNrj44",
+	"AkVCk3mpDb5g0XfqKq2PfZXWc0L1lauCDgLOVuGUgumzujSruwFfCBviGBRthWFjWXWBVk0yfv3j23ek",
+	"5k93CMl5ARrI+OhCvMbnqONQQ+ZSG3JqJz18dPLQMenISDnKITh6fHDejKK8EJYPqo+Pj7EkPIhrOZpT",
+	"sRzZrscHR+Tx8UO7gOM3YGk9fDoxTI0vRIsJtIFTIaVCSGNrzVNIpj8ibxkjmUz1g9ff/vjux7dH8ywm",
+	"vl/n1E7rJ+SZWzJwYw/Q1T3FL1f9d+Zs4W9/xfjk2/XNPL5bRAlYYtwbVgKCUHLnyGfayd2hVCRnVAmL",
+	"0iVQFVQMkxFYA+PMnVLVnSWQCp3aKJxci5nE6zFIdweXU40hBBsDuRg6LD/TF0IbOpkkQQbWZ9qe1EmY",
+	"zmE7IUbKK4jiACmzhHmwXLMLMWXGamvkuVwIpAMK1KFUfMoFzfHseXh6/ODk9MtjUvxG/v76xTfEzMr5",
+	"paA81wcXIqfakErQ4gdAJFdJ24KTxQ+iIQKU1Y3Zd+c0Y+fk2xcvn9lPNJkyS/yDDqUSt+zgtmVCpzyw",
+	"P/75BcIdb8CnFafPmaEZNTRxrGHXCE5zg/kGkM3ClMW2sUBUIbPGtuHNNc7mib7n7KuXVQTFmdUnuHG6",
+	"iUcxy+HM9xREzcPpiTZFSdtEUzzQMyetuNEsn5Ch5v9iCXn77dPD08efJwQuLEQLPpnA3U5Jm8aGnxzY",
+	"HFF/a6u1R1QNMYUTlIogr+p//4//h4ztCMr5aM71HJOq8Co4ho7rZ6Ax4ho1JwYV8uEEPUjIuBS6LAoJ",
+	"KtsIhunagX+G7bjEIFSkIVV05rK+7bRRNKdUEGtovGQYGscKw7KzptxRDDDNWHYAiWX2n64NkFeKzeU1",
+	"KEOPjp+cXYixkGZkZ4AEGaOuCsPSXEzhgZDu9xHMB564Px3G27hWyC1Dj7gYFUpOFdN6TIZI20BfA4pY",
+	"rfDXkioqDBcsG8eTYC1XtpWx25R+tps3TMOOj0jCnx3vfEpH/cMJWlyaZaDrsKxxsVRXwT7xMqCfcvMg",
+	"YLD9SFw7wrVKU/s+mQAMa8oAg2NMckxWx/lQ5f5l7z3uPoX4EfjbGPPO7U2wcd+sk93ddrfFPiFa9Yjg",
+	"CC4EPM6ZvZ1S18hPb17Z/Pm2bKgMcvb+u6D6QoCasyoz7L2dClKKCRdcz1jmFVSwX2Rcp1RlaLWwEvX0",
+	"EYGsfnfBbV1LcR6BzF2nP92RHNl0s6oB7b2o/CtKlDuWECDW5wgf5ngNzvl6D/ndRbQkE6qsF8dzfL1Z",
+	"FGtE/O5FGauPwrUu33+vX7uveFLUVqOwoAVDpCDcWs4AOUgG1Va+OUj6dtuwplWXx7p+I6vMp58wwc4G",
+	"ldYIG6AUtmIv14AXINUVVu6Fy3bOnNytgY82pTvXbO5hnFKe7RuT8jk22tgqt2HAqzt4XmXz360Jrx7B",
+	"CxtqHz9uLJGzMB7/k956q9vnEOGKCCW/RiQMGUpcHZrnS++EUcptODXV6EtwUhMuzPgKdTfTTRtMlTnT",
+	"D1Ja0BTdXl3upGfuDbgvnqKfV5WInE3mzCj0iGlGjcXVZIrhX9oZvCRAvWXgns01IydHX2ID8//6fy0y",
+	"r5SK6IKmYNOQpciYNWSQYRNVLbkQ6ujk9OHwi4ODI/IPNOunVCl7Mae5tmlgBVOIk4VZYM5tSwXih8MR",
+	"fiHwmk6Gtq0nBwfnJOcT9gtNrxie6XY34tBPTo7Jf4dBoiO6yEtXO8DTqx5wWVhAm59fkodHDxPy8OjJ",
+	"QdcVtYQoHEfwW6oM6Jq/J1dB3X3Xrdg6g+1bdyJh7nZHv6ZaMzFlqpqkNaMLKQ7nLJ1RgafjpaQmqRnW",
+	"8jIeogFHBjsYN+vq3jU0l9OSdd4NX1Ro8dYFWxQONshIjDOq3XkWYE1OJjaAowLv//zg7EIw5wOvIBKd",
+	"F7waQH1FMdzkDGI72JTmBOtEIbhRAsj4iHMGCvQyIW8daPXhy5+JkgurQXOlzaHDQyJ0Dvs4IW5F7D2V",
+	"5rlcAKlqfEadgOAxM6ZABjZB1XzQiEVV04SbC2EVTqCBDcQK5tUsLdDopDL8AUC/nWVVAQCXwzbWmpZ7",
+	"OmEMywhY29yFqJ2ldiUnjOkHv5bSsDG5EviZBcoEusMrh5oZj8tUEftCsMkEhnrtixB8HSGgFcUGAwHc",
+	"ukGLBFq0f18IJRefaUckYv3BKSNGYowM7NhLmSEGlZi6W3/tTc/pgjgDADN4DLj3nBvZKCmmZPziHZ0i",
+	"aCW1Bks5IdwkOE1K0K6JuFUAS/WDFMxjU3lL7EMXhiBLQygOp+Pm/gYI+qzaGSt3n9YGeQcGdBDzsvBY",
+	"gWnOmTDWOOKz1KxTv77aNEa5JmXtjnPWWpPvFL81dezEcCDPwPV9+EwKo2S+KksKxa/R+yDkYQqvntXx",
+	"WU4AtKnSHZ+0kj6IKxEBZbPc47qRKgnYxzi+3Koj6OphLLLxB2nIXGZo6TsP+MCVLgPOTUulYInWU22X",
+	"SW83/ntIbA5kZMU9SUsIt0VfEog92OZe6mw814CrSmpYt04KOcu6GR1CSoTPpVU3Z01Rh+E45HIJULll",
+	"zkaamRF3fh1UTuFtaSO8xlYSjsnQnz2hS/kAUU2tiJSCjKVovRgMCvbGwRF57snHnWvFASRfiMr9hLop",
+	"mGprPGVvbuJpmVP/oFFJxx1vFwK1VClAr1CZlapzpqY29RDWp/ZbVV7wz3SF2HxuW7E91wbj+QoWsm5U",
+	"vXFDChbeVdFB3AbjkL9jp7pOWsiQFQhuNaVJmefEKJq6sVfItxC1WQGoWn9f7Cx44bgIZeItadtVH/ej",
+	"bbvu1yXWB2/85Y1V//ChiKCyaIgKppegT8gGqPkm6VTrat3yaQxSD7UdKUIcCycNYYPZrTn+5kWoB1ay",
+	"dXwhhuMJYyP8AELhUOmy+7conRcHfvQ4oOivpRhWSUoBSqS4ELZ0FfWaHTqGHZyJ//4znbiIRO/YUUSW",
+	"sF8PFahxFwI7rAOZbd09f6WYcJZHt9+/A4W+ZrdlUvuaMezhnnae775r31n++Aivt4qn9picsIqxc7rY",
+	"uGkUY3g2de+Z08cknVvzkLcrZawwsxVjELH2m8cHB+SyNMjMOdN4tRIX4uHxMZnPnbm5qG7jcOEG1j55",
+	"HPycUjWV9idnwrkQb93J/dXBuZucgu+nYEWC5K03P716AeGg5N9PHh0ckaf2c5uqx5S1Ol2IqmMXGo4d",
+	"cU3mjOoS3sK6oWH/dlKfewPXhRhPjTdu+estBMFQMBEIZp3UPLBaDaEdjdYucnJMjC2Np45Ojr8YnhwE",
+	"VFtjnPq6WqZb2rW+/fvatnX/6+xTFU1rtv34tvKblUl2Wqo27W5XSvEB6rDdO/wfUl1pOFycScb1j7pr",
+	"pQfbo+ozTQwYcDQZBvUvLoQ+engyPD1ImmUy1NHpk6RdwRUe2nvH0cnpowNnPtIQ01Al8IQ6M1qNbWRD",
+	"vmyq2Xj99Lr+haiVfTCQHByRMex2rVlWV+VI2oFiSV2j4EJoWSrQkTOJ4kszSxJHx8p9nFIdLeDxDOj8",
+	"vX35lnaqax17uqfN6oawfqt6klnW+/h26TvPqF5vdfTXiZ0yc9GErvZpg6c3bVsjhaDTNWrsd8DOXBim",
+	"CpljJpzDzjO2YkW7arI/ZB4dnJNv3sHH3kliJDlF7+Kc5vqo6/h55wZ0OyztWr8nbq56X8fNUyW1Jn5d",
+	"Pj5u/iacH7DI38h3//X//bzDwaOXIn1wSdOrXE473R9hSQefS+CT3OowDqfGtmuUnVlR3VkDAq5NINR5",
+	"zlasPpLZSxYWiklsZHKjcdcnKTWz2QiQSAf7yxyRp7bSLwyY5vkR+Wp5IRzd7dlUj3xBOR5Zc1sQlgqf",
+	"7lo7cB4dnF+IscyhvDq88bdjHxFovQtSsCMyBtvO2N6JF7Ml+pIpNzCJBUT+0ulUsSk1bOSulmObgNE5",
+	"Z0y9c6MbTaQaMapyztQYKvcQ90c1EU8N9ERl7NreMdxRSefNkmMwrqq4qeMALM4vAh/6gU3lw6w+OLG5",
+	"gfM9z2x1IJjWORnjv8d25ADnSbC0jL2YV0PjWRfM59ulSL9yHHgXIVYtiJ8mJ6CRLWDuiiEQdwyS4yxj",
+	"0KmsjZVfnJNjexXK8y5Avppz4rCkXyTg8oCK2oOzh58/dsnG9u/a+wGHyJSpW3Z/uNXoCuJ6vrL1PxnF",
+	"IkSppEpzjyUrIVxwqruwrFpOg2COi+kHv/suRmsDuiIgCcGHN8NJ6Eo/GbsomjGZ0yvnB/SdWjs5erPh",
+	"7AapYoPexhdiXMUsji6Xo5o047b6f+6s+Uu8wXNtQ+PAkVALLTLEiElSNzo+SCoXtpWLn2kiAJQYU8mg",
+	"IW+1ZxkMrMjpkmVV79TAdSuVc5DxTtyp0t1/3LJciEz5HODWtJ0obnnFhfPWe4ug9SAjbfDyEtJqOHbh",
+	"nZAMYj0SYy+aHRGhtBo2kcr5HNrFSoZWJJ/Dj9wQbXie+zRdnEeCUeUtIoPRdPWoSkj0JMJ8FTOqxgcx",
+	"8KWeNVNSVjJSPDT1LHB0g38n5eBIAS94dXIg+SGePmcT0zitPOW48Q6MBtVssjYZu6z0Ef52RoDZx2So",
+	"6YTBzrMIkueYoG+pNMOacSJ6ZcQRsuaRdRtKtmvdxznek7LdGkXn5TG+wz8FPt7+qeOCFumqPm7dEaim",
+	"cQPCZv3hUpR53nkBgEWGF4jmmY1UXIo0VI7PK0j3srDnW1GA2GM5bB+NAhphAN7+5w/PjuaZs87aKJQU",
+	"lTirYWFgi1XCoI+zOvSJYB4n3gEEHJ+CFnomMfbGauA5xO/Y2pchdL1LgHa4GlZCorwhuZzaYdRjQP0W",
+	"DpGS6drQRArIFJWlRjz1C8HgLn5W1dnMGb32fpwKudyWdQ7S/zy8h/sKPLyEuteC4U6xzCV+6KdoWFaP",
+	"ntSDB+c5hHHp2upnp/GZJoXU3FbYewEQGNywub+WgPNOgslsgfZxKSqqDcdloZky4zoOzcVq2IxZawaU",
+	"Cx9BBbLeImNVhxFMdQTDGeHMAELirXEJSnRqW3DtanvZkIJdiFymFL3UQlsv+Tm5YqxAprMRsXA9HM+o",
+	"Hs2lslV7QfjZqCrbGJbZkwX9tbTd2KyrM4sowg2eGqR0i58dkdd0yjSBH6kB8JQ5N2MM4YLFo0JYMBfB",
+	"qCKnjz8n3/GvCOxMW0TBAZWMn2JC6OELkUo4uM7I9F+8gNTKfyhumPZHXEK0hDEAM166hFu8H1GLfA4a",
+	"B09p7MSBs+Y1bM4NIVg1Ifw1sMG154ReYta81T7rLdZxX7FNdYVkfXny5LQHePkzpPWhu1lWWxZpbCSS",
+	"2cOQdAwDlyV+Y7J3JH9nOj1uXJlOIlemleEBaUmhpJGpzKuwQB/hqQtGr3R9yzs56Ipi+4/D166Rw59t",
+	"I026bTWod657v8eIZnPwRQ3Z0fSInBw9Ojo9OMeCHAuXSIit479RRtce5s+7B/y0KOJjrdf480c9VhjY",
+	"HTbjTAoJDrmuHlv7pKvP07uO9MPdhUbCCPqvYFUBDaei3olKc7JueoV98d+2TJCstId4JKOTxpqgmcJb",
+	"PMLDBuUxFCCQGcNbkxl5PfTA4VctZanIryUr/WGL7LhonfNWS/p871P8qZgqmjHvjtswY9hhq9Ot9xLX",
+	"HhUB/+cnXtpO6qmf49RdNJq9XnmMgPtAnkGCI2yBPeWI5hgsRipxvlYF1LNuJ4bVAfVsjQ7Y0vC+rywh",
+	"Tg0VF2Ks2a9jV7+4YIpU18yEsN9oavIlQrWcEYoB3GA39ALtQrQv5sG9r7qeo7pT3R0RhcZqOHAjQRts",
+	"fZGumqsv1WTofj+3ITnWFuueWd9nKsUk56khvApBAoAFr4CPyRBtEjLEYDuvDA3GqV1WZ0WCgr8UgTpw",
+	"tLRxhzpIwiv+0F1hMyULjMGvFD/cdtY4ghmD3jLStjUdOD3NqCXcgRlMqIIIAd8UIJ9VkepOXUEhPxw/",
+	"s9u1rewA8o+5EIgl9vj4uCK+Ddk4QWSyjNWqk4Upq5DxMPhDs1Q62nqN00Li+fmFJu0aC/LJimGhW4PS",
+	"sz4alOuCu7rbqBvmcsrFuYWCwwh7qyKkKUbLOAzJjnP2ObZ3+PJm9raemssfRFW5fa3DgSMJMOOluUyv",
+	"bBoFWLiYK1yG7DMEXNaHDx8+OUCgPxc1ZOXGFVtsXLZ3tp5wZKEyatihLzfcS0mC8xWBTs2yq9/2Bovm",
+	"fENj0IBvqyvH+xbw80o9uy/oPOzaNt6lqjlTaRE4xNC/5UhhD52PonLLyR/aEwJrZc+jDIMeBABxVofC",
+	"gZfp3NvF1ysliBqz3IDSKlAMoaE4k+WlsSZha1TArJOhB4lKFdUzG8qLmgPYLS4E/snMwRlBwFCU/mSM",
+	"HtgKTwlahI3WNoIc1FYQVB9IVT8mYoVy/lRZmpGcOBMJIq6CxTtuu4L8qTPQb1Dvsg52/BBseticM9AT",
+	"Iy9ErXKgTx0mo33wIzVAKZ45PbXlnqJFAXajUs/Al8LK6pw96DpTLfrPLRnA6w7uSeSEA+iKNWmJHZ7d",
+	"j8C541vGW7pEvdLvlSBr1G6ZxCIK2T2BLMptvKKcBNztjaSd+98mCh1CLFbPOlE/4xfPFFus6np/zWJR",
+	"f5riT/uvW7Q3Zti/cKuHdi8VjOruP5Ux+jOXMXICUl7Cib+xKDR+TV0mhV4N6WsH7n1GwobPqxA+aWMV",
+	"Gr/CgyXi64YWIfJa5jzlTHeWeLac+GM4gftE2Sp1HGYLkyrRuF0Z95KBN8vEbmAdfdgF27Ym7PtbFwXB",
+	"AnRWag3X6FO4l6VbmFZMgu0xgXBtkgEyLtqyGlkZsIfJ0LLCkd1ELET87rXP9wrm1SkpnL5WgYCH8iG6",
+	"0c99FJNrovKRwxUtN277x3JMTjH/A3fXOMAWqeQMyyB9pGS+Vr0dEzEzJcvprEFcgDAv8RAjEP6GkIPc",
+	"uPQTNwBaZhwtezavrHZzwMsevNRhIQd0r4z7iXNdN33W1I8xGM2F8IFYYepn3WvlI67nj6BOYH0mYzST",
+	"AkFSuOPlLJs6qghpWKuVgBvPiUudrUoy1NjFcEetVhTesulvVeIdRQBGWA4r4cY+NRYN8FRDnj50DGEP",
+	"bjBuMWiOUdDvanutjRuy5mUfYRcgp2Yhba31GiccfFnbervDsVaE2C3dSe85Gmt1mhvg52T46qdYrNtG",
+	"ncf9BZIuFBjDhtg3VVRsU6qhW8Zut3UAdF1Hw/qqlT+7d/6k9fBjTWI1ij21BSKw0c7mPfgdfPJhC01y",
+	"c5Nv7UfdjRYs5TQfpdSwqcRfVtBtLqXMGRUxF8QPII+Rx+zJDI+JKOeXTGHEG+WQlJ1SzQ650ExobrhV",
+	"S2KD+XWwrkja3euvXUqr5/w7EH53U//fTmhwm1aJlwBTcT9HW2wJn7raZb6G4OXS+g6chXxIXQA3rME+",
+	"i692j6iqxPoReJJOT++FyZuH11bG3U+G3Y+kqn8gyu5cqPhf/tqF/feyoW7rGLpHw/jHbhQ/fnLLouZP",
+	"aEQPq3JxKlK2NhfG2zt006hn68BwTPKgTlVxwK4tfEMok5xRCIkkTzWnD76T+RU19MChL7bBZbmJoMrO",
+	"mDiD4D3dBFmp8XWJvYhYqEELlGirSC/PQ5gUj+ctJzX0hatY47PvYKhBu2F/zuKXhciMDaL4vEvXG85L",
+	"I2ryOZkwphEFEVNt0Nq2xIpblwxzLUoDgZg1hG9dGdvWwNbNatcXIl4we6UItoY4jGumoGspmCZcpHmZ",
+	"IQBisL4O4m3CMWMGQ1gnDhsZnlOEDLb+7QmWjq3hPS+ErxyrYHRYlNCV6skY2OlKxcjQIUIePzpwTvIA",
+	"cnl4/Dm4TcayYGIUkndMhtaqaqMTAwL4pEqyZKbu98Bmt+YLSP9h88JY7z1AEjQ+TqVlL2rjQIliObPA",
+	"OQATimO6XDbqSiKX1/a/c9Iod9wBLOycj/VG6xOVCetpJPmlzKawYqQFHdSVcy+6g/fuxc8SzLorEj94",
+	"4y6Omkd/ZIvay4Z1ud6GNpl7MVvGTGNJBXFyk+pAzVNBsUUPC1s81CDGmE7cjKyYHcnJJJ7iZCGwVs07",
+	"7+8kOKDLqvKsAY70F1CiowaZp1nWWPbbjRO5R6tMV5zI/Vpmukb11msunzwed6hKg9hmaamwAs4/fx9c",
+	"MqqYGpz98z1sIBuQardcqfLB2eABbizX0u+VjXupDQ6segKFsMK/qz4/vP/w/w8A",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
