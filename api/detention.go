@@ -23,18 +23,8 @@ type detentionMetrics struct {
 	detentions, releases *prometheus.CounterVec
 }
 
-var (
-	detentionMetricsOnce stdsync.Mutex
-	detentionMetricsBy   = map[*prometheus.Registry]*detentionMetrics{}
-)
-
-// metricsOf registers the counters once per registry (tests build many servers).
-func metricsOf(reg *prometheus.Registry) *detentionMetrics {
-	detentionMetricsOnce.Lock()
-	defer detentionMetricsOnce.Unlock()
-	if m, ok := detentionMetricsBy[reg]; ok {
-		return m
-	}
+// newDetentionMetrics registers the counters on reg (nil: unregistered).
+func newDetentionMetrics(reg *prometheus.Registry) *detentionMetrics {
 	m := &detentionMetrics{
 		detentions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_detention_orders_total", Help: "Detention orders issued (Karnataka 2025, Sch-IX Annex-1), by jurisdiction."}, []string{"jurisdiction"}),
 		releases:   prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_release_orders_total", Help: "Release orders issued (Sch-IX Annex-2), by jurisdiction."}, []string{"jurisdiction"}),
@@ -42,7 +32,6 @@ func metricsOf(reg *prometheus.Registry) *detentionMetrics {
 	if reg != nil {
 		reg.MustRegister(m.detentions, m.releases)
 	}
-	detentionMetricsBy[reg] = m
 	return m
 }
 
@@ -73,7 +62,7 @@ func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetent
 	if err != nil {
 		return nil, err
 	}
-	metricsOf(h.d.Metrics).detentions.WithLabelValues(o.JurisdictionID.String()).Inc()
+	h.detention.detentions.WithLabelValues(o.JurisdictionID.String()).Inc()
 	return createdResponse{orderOut(o)}, nil
 }
 
@@ -113,7 +102,7 @@ func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseD
 	if err != nil {
 		return nil, err
 	}
-	metricsOf(h.d.Metrics).releases.WithLabelValues(o.JurisdictionID.String()).Inc()
+	h.detention.releases.WithLabelValues(o.JurisdictionID.String()).Inc()
 	return jsonResponse{orderOut(o)}, nil
 }
 
@@ -192,7 +181,7 @@ func (h *handlers) ownerLanguage(ctx context.Context, owner uuid.UUID) (string, 
 
 // VerifyDocument answers whether a printed code names a standing document.
 func (h *handlers) VerifyDocument(ctx context.Context, r openapi.VerifyDocumentRequestObject) (openapi.VerifyDocumentResponseObject, error) {
-	if !verifyLimiter.allow(remoteAddr(ctx), time.Now()) {
+	if !h.verify.allow(remoteAddr(ctx), time.Now()) {
 		e := models.Errorf(models.KindRateLimited, "rate_limited", "too many verifications from this address; try again in a minute")
 		e.RetryAfter = 60
 		return nil, e
@@ -208,10 +197,12 @@ func (h *handlers) VerifyDocument(ctx context.Context, r openapi.VerifyDocumentR
 		Status: openapi.DocumentVerificationStatus(v.Status), IssuedAt: v.IssuedAt, StatusAt: v.StatusAt}, nil
 }
 
-// verifyLimiter bounds verifications per address: 30 a minute, in memory
-// (a replica each; enough to stop code enumeration, which 60 random bits
-// already make hopeless).
-var verifyLimiter = &windowLimiter{limit: 30, window: time.Minute, hits: map[string]*window{}}
+// newVerifyLimiter bounds verifications per address: 30 a minute, in
+// memory (a replica each; enough to stop code enumeration, which 60 random
+// bits already make hopeless).
+func newVerifyLimiter() *windowLimiter {
+	return &windowLimiter{limit: 30, window: time.Minute, hits: map[string]*window{}}
+}
 
 type window struct {
 	start time.Time

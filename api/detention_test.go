@@ -175,6 +175,12 @@ func TestDetentionFlow(t *testing.T) {
 	if v := h.vesselRow(vessel); v.Status != "active" {
 		t.Errorf("vessel after release: %s", v.Status)
 	}
+	metrics := string(h.do("GET", "/metrics", "", nil).body)
+	for _, m := range []string{"tindal_detention_orders_total", "tindal_release_orders_total"} {
+		if want := m + `{jurisdiction="` + h.ids["KARWAR"].String() + `"} 1`; !strings.Contains(metrics, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
 	var released int64
 	h.row(&released, "SELECT count(*) FROM notifications WHERE template = 'detention.released' AND owner_id = ?", h.ids["owner-KARWAR"])
 	if released != 1 {
@@ -395,4 +401,73 @@ func (h *harness) compliantBoat(n int) uuid.UUID {
 		h.t.Fatalf("the test boat is not fit to ply: %s", r.body)
 	}
 	return v.ID
+}
+
+// TestHarbourCraftHasNoDetentionOrder: Paradip 1967 gives no power to
+// detain by order (r.12(1): the craft may not be used until the directed
+// repairs are done and the Deputy Conservator permits; r.26 cancellation),
+// so the Sch-IX order is refused with 422 naming the rule, and nothing
+// changes.
+func TestHarbourCraftHasNoDetentionOrder(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	reg := registry.New(h.db, testkit.Now)
+	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
+	j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "PARADIP", Name: "Paradip", Regime: "PARADIP-HC-1967"})
+	h.must(err)
+	h.ids["PARADIP"] = j.ID
+	o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Sunita Das", JurisdictionID: j.ID, PreferredLanguage: "hi"})
+	h.must(err)
+	l, b, d, grt, pax := 6.5, 1.6, 0.6, 1.2, 6
+	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: "OD-PDP-HC-0002", Name: "Jagannath", Kind: "harbour_craft",
+		LengthM: &l, BreadthM: &b, DepthM: &d, GRT: &grt, Passengers: &pax, Use: "hire", JurisdictionID: j.ID, OwnerID: o.ID})
+	h.must(err)
+	h.addUser("inspector-paradip", models.RoleInspector, "PARADIP")
+	h.addUser("supervisor-paradip", models.RoleSupervisor, "PARADIP")
+	p := h.pusher("inspector-paradip")
+	id := uuid.Must(uuid.NewV7())
+	at := testkit.Now().Add(-time.Hour)
+	for _, m := range []struct {
+		name string
+		args map[string]any
+	}{{"inspection.start", map[string]any{"id": id, "vessel_id": v.ID, "template_id": inspect.TemplateID("paradip-harbour-craft", 1), "kind": "spot"}},
+		{"inspection.answer", map[string]any{"inspection_id": id, "item_id": "pd.passengers", "answer": "no"}},
+		{"inspection.submit", map[string]any{"inspection_id": id}}} {
+		if r := p.push(at, m.name, m.args); r.Status != "applied" {
+			t.Fatalf("%s: %+v", m.name, r)
+		}
+		at = at.Add(time.Second)
+	}
+	path := "/v1/inspections/" + id.String() + "/detention"
+	r := h.do("GET", path, "supervisor-paradip", nil)
+	if r.status != 200 || r.json()["orderable"] != false || !strings.Contains(r.json()["refusal"].(string), "Paradip 1967") || !strings.Contains(r.json()["refusal"].(string), "r.12(1)") {
+		t.Fatalf("proposal: %d %s", r.status, r.body)
+	}
+	r = h.do("POST", path, "supervisor-paradip", confirmBody)
+	if r.status != 422 || r.json()["code"] != "no_detention_power" || !strings.Contains(string(r.body), "r.12(1)") {
+		t.Fatalf("confirm: %d %s", r.status, r.body)
+	}
+	if n := h.count("detention_orders"); n != 0 {
+		t.Errorf("%d orders written", n)
+	}
+	if v := h.vesselRow(v.ID); v.Status != "active" {
+		t.Errorf("vessel status %s", v.Status)
+	}
+}
+
+// TestVerifyIsRateLimited: /v/{code} answers 429 once an address has
+// checked 30 codes in a minute, so codes cannot be enumerated.
+func TestVerifyIsRateLimited(t *testing.T) {
+	h := newHarness(t)
+	limited := 0
+	for range 40 {
+		if r := h.do("GET", "/v/ZZZZZZZZZZZZ", "", nil); r.status == 429 {
+			limited++
+		} else if r.status != 404 {
+			t.Fatalf("unknown code: %d %s", r.status, r.body)
+		}
+	}
+	if limited == 0 {
+		t.Fatal("40 verifications in a row were never limited")
+	}
 }
