@@ -100,8 +100,13 @@ func TestDetentionFlow(t *testing.T) {
 
 	t.Run("the vessel is detained in the registry, the compliance view and the pulls", func(t *testing.T) {
 		h := h.with(t)
-		if v := h.vesselRow(vessel); v.Status != "detained" {
+		v := h.vesselRow(vessel)
+		if v.Status != "detained" {
 			t.Errorf("vessel status %s", v.Status)
+		}
+		// Only a release order lifts it: a registry edit is refused.
+		if r := h.do("PATCH", "/v1/vessels/"+vessel.String(), "registrar", map[string]any{"status": "active"}, "If-Match", fmt.Sprint(v.Version)); r.status != 409 || r.json()["code"] != "detention_by_order" {
+			t.Errorf("registry lifts the detention: %d %s", r.status, r.body)
 		}
 		if r := h.do("GET", "/v1/vessels/"+vessel.String()+"/compliance", "owner", nil); r.status != 200 || !strings.Contains(string(r.body), "detained") {
 			t.Errorf("compliance: %d %s", r.status, r.body)
