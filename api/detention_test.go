@@ -17,9 +17,11 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -321,6 +323,11 @@ func TestDetentionOrderNumbersUnderConcurrency(t *testing.T) {
 func TestDetentionAuthorization(t *testing.T) {
 	h := newHarness(t)
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
+	other := h.ids["owner-MANGALURU"]
+	_, err := h.auth.CreateUser(context.Background(), storage.Actor{}, auth.NewUser{Email: "owner-mangaluru@test.tindal", Name: "owner-mangaluru",
+		Role: models.RoleOwner, Password: testPassword, OwnerID: &other, AssignedFrom: assignedLongAgo})
+	h.must(err)
+	h.tokens["owner-mangaluru"] = h.login("owner-mangaluru@test.tindal")
 	insp := h.criteriaInspection("inspector", h.ids["vessel-KARWAR"], "no", nil)
 	ip := "/v1/inspections/" + insp.String() + "/detention"
 	h.run(t, []scenario{
@@ -342,7 +349,7 @@ func TestDetentionAuthorization(t *testing.T) {
 	var scenarios []scenario
 	for _, path := range []string{op, op + "/pdf", op + "/html"} {
 		for user, want := range map[string]int{"admin": 200, "registrar": 200, "supervisor": 200, "inspector": 200, "owner": 200,
-			"supervisor-mangaluru": 404, "inspector-mangaluru": 404} {
+			"supervisor-mangaluru": 404, "inspector-mangaluru": 404, "owner-mangaluru": 404} {
 			scenarios = append(scenarios, scenario{name: user + " " + path, method: "GET", path: path, user: user, wantStatus: want})
 		}
 	}
@@ -350,7 +357,7 @@ func TestDetentionAuthorization(t *testing.T) {
 		scenarios = append(scenarios, scenario{name: user + " releases", method: "POST", path: op + "/release", user: user, body: map[string]any{}, wantStatus: want})
 	}
 	h.run(t, scenarios)
-	lists := map[string]int{"owner": 1, "supervisor": 1, "inspector": 1, "admin": 1, "supervisor-mangaluru": 0, "inspector-mangaluru": 0}
+	lists := map[string]int{"owner": 1, "supervisor": 1, "inspector": 1, "admin": 1, "registrar": 1, "supervisor-mangaluru": 0, "inspector-mangaluru": 0, "owner-mangaluru": 0}
 	for user, want := range lists {
 		if got := len(items(h.do("GET", "/v1/detention-orders", user, nil))); got != want {
 			t.Errorf("%s lists %d orders, want %d", user, got, want)
