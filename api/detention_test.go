@@ -19,7 +19,9 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -149,6 +151,26 @@ func TestDetentionFlow(t *testing.T) {
 		h.row(&audit, "SELECT actor_id AS user_id, device_id, after::text AS after FROM audit_log WHERE action = 'detention.order' AND entity_id = ?", oid)
 		if audit.UserID == nil || audit.DeviceID == nil || !strings.Contains(audit.After, "cannot navigate safely") {
 			t.Errorf("audit: %+v", audit)
+		}
+	})
+
+	t.Run("the report reminder job reminds before and after the 48 hours, once each", func(t *testing.T) {
+		h := h.with(t)
+		svc := jobs.New(jobs.Deps{DB: h.db, Outbox: notify.Outbox{}})
+		ordered, _ := time.Parse(time.RFC3339Nano, order["ordered_at"].(string))
+		count := func() (n int64) {
+			h.row(&n, "SELECT count(*) FROM notifications WHERE template = 'detention.report_due'")
+			return n
+		}
+		for _, step := range []struct {
+			after time.Duration
+			want  int64
+		}{{24 * time.Hour, 1}, {43 * time.Hour, 2}, {47 * time.Hour, 2}, {49 * time.Hour, 3}, {50 * time.Hour, 3}} {
+			rec, err := svc.RunNow(context.Background(), jobs.JobDetentionReport, ordered.Add(step.after))
+			h.must(err)
+			if rec.Outcome != "succeeded" || count() != step.want {
+				t.Errorf("after %v: %s, %d reminders, want %d", step.after, rec.Outcome, count(), step.want)
+			}
 		}
 	})
 
