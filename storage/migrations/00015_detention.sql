@@ -90,7 +90,8 @@ CREATE INDEX inspections_detention_order ON inspections (detention_order_id) WHE
 -- +goose Down
 DROP INDEX inspections_detention_order;
 ALTER TABLE inspections DROP CONSTRAINT inspections_reinspection_order;
-DELETE FROM inspections WHERE kind = 're_inspection';
+-- Re-inspections become follow-ups: their answers and findings stay.
+UPDATE inspections SET kind = 'follow_up' WHERE kind = 're_inspection';
 ALTER TABLE inspections DROP CONSTRAINT inspections_kind_check;
 ALTER TABLE inspections ADD CONSTRAINT inspections_kind_check
     CHECK (kind IN ('routine', 'spot', 'follow_up', 'detention', 'complaint'));
