@@ -139,6 +139,18 @@ var authz = map[string]grant{
 	"listAmendmentRequests":   grant{all, jur, jur, jur, none},
 	"decideAmendmentRequest":  grant{all, none, jur, none, none},
 
+	// Detention and release orders (Karnataka 2025, Sch-IX; issue 12):
+	// supervisors of the office propose-check, confirm and release; staff
+	// of the office read (inspectors also the orders of their own
+	// inspections); owners read their vessels' orders; registrars read.
+	"getDetentionProposal":  grant{all, jur, jur, jur, none},
+	"confirmDetention":      grant{all, none, jur, none, none},
+	"listDetentionOrders":   grant{all, jur, jur, jur, own},
+	"getDetentionOrder":     grant{all, jur, jur, jur, own},
+	"getDetentionOrderPdf":  grant{all, jur, jur, jur, own},
+	"getDetentionOrderHtml": grant{all, jur, jur, jur, own},
+	"releaseDetentionOrder": grant{all, none, jur, none, none},
+
 	// The backlog review (DESIGN §4 Order): deferred mutations waiting
 	// for a supervisor of the inspection's jurisdiction to decide.
 	"listSyncBacklog":   grant{all, none, jur, none, none},

@@ -76,7 +76,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	if d.Clock == nil {
 		d.Clock = time.Now
 	}
-	h := &handlers{d: d}
+	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter()}
 	k, err := loadContract(h)
 	if err != nil {
 		return nil, err
@@ -112,7 +112,11 @@ func NewServer(d Deps) (*fiber.App, error) {
 }
 
 // handlers implements the generated StrictServerInterface.
-type handlers struct{ d Deps }
+type handlers struct {
+	d         Deps
+	detention *detentionMetrics // detention and release counters
+	verify    *windowLimiter    // GET /v/{code} per address
+}
 
 var _ openapi.StrictServerInterface = (*handlers)(nil)
 

@@ -15,7 +15,7 @@ import (
 )
 
 // Inspection kinds.
-var inspectionKinds = []string{"routine", "spot", "follow_up", "detention", "complaint"}
+var inspectionKinds = []string{"routine", "spot", "follow_up", "detention", "complaint", KindReinspection}
 
 // StartArgs are the arguments of inspection.start v1. The id is the
 // phone's (UUIDv7); the rule set is fixed from the corrected capture time.
@@ -29,6 +29,9 @@ type StartArgs struct {
 	Notes             *string   `json:"notes,omitempty"`
 	PassengersCarried *int      `json:"passengers_carried,omitempty"`
 	CargoTonnes       *float64  `json:"cargo_tonnes,omitempty"`
+	// DetentionOrderID links a re-inspection to the order it may lift;
+	// required for kind re_inspection and refused for any other kind.
+	DetentionOrderID *uuid.UUID `json:"detention_order_id,omitempty"`
 }
 
 // Aggregate implements Args.
@@ -48,6 +51,7 @@ func (a *StartArgs) validate() error {
 		fe.Add("kind", "enum", "must be one of %v", inspectionKinds)
 	}
 	validateHeader(&fe, a.Lat, a.Lon, a.Notes, a.PassengersCarried, a.CargoTonnes)
+	validateReinspectionLink(&fe, a.Kind, a.DetentionOrderID)
 	return fe.Err()
 }
 
@@ -93,6 +97,9 @@ func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, invalid("captured_at", "no_rule_set", "no rule set of %s is in force on %s", v.Regime, rules.DateOf(m.At))
 	}
+	if err := w.checkReinspection(ctx, a, v); err != nil {
+		return Outcome{}, err
+	}
 	if err := w.s.ensureTemplate(ctx, w, t); err != nil {
 		return Outcome{}, err
 	}
@@ -116,7 +123,7 @@ func (w *Work) newInspection(a *StartArgs, m Meta, v models.Vessel, templateID u
 	row := models.Inspection{ID: a.ID, VesselID: v.ID, InspectorID: m.UserID, JurisdictionID: v.JurisdictionID, OwnerID: v.OwnerID,
 		TemplateID: templateID, RuleSetID: ruleSet, Kind: a.Kind, StartedAt: m.At, StartedRaw: m.Raw, TimeFlags: models.Strings(m.Flags),
 		Lat: a.Lat, Lon: a.Lon, PassengersCarried: a.PassengersCarried, CargoTonnes: a.CargoTonnes, Status: models.StatusDraft,
-		Outcome: models.JSON("{}"), Stamps: models.Stamps{}}
+		Outcome: models.JSON("{}"), Stamps: models.Stamps{}, DetentionOrderID: a.DetentionOrderID, InspectionActions: models.Strings{}}
 	if m.DeviceID != uuid.Nil {
 		row.DeviceID = &dev
 	}

@@ -160,6 +160,7 @@ func (s *Service) builtins() []Def {
 		{JobRepeatOffences, "0 4 * * *", "reconcile penalty chains of parties with offences in the last 13 months", s.repeatOffences},
 		{JobNotifyDispatch, "* * * * *", "deliver the email outbox with retries", s.notifyDispatch},
 		{JobHousekeeping, "30 2 * * *", "photos, backlog review, idempotency records, change-log retention, old job runs", s.housekeeping},
+		{JobDetentionReport, "5 * * * *", "48-hour detention report (Sch-IX para 1.3): remind the detaining officer 6 hours before and after the deadline", s.detentionReport},
 	}
 }
 

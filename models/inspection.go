@@ -154,6 +154,8 @@ type Inspection struct {
 	ChangedAfterSubmission bool
 	Outcome                JSON `gorm:"type:jsonb"`
 	DetentionProposed      bool
+	DetentionOrderID       *uuid.UUID `gorm:"type:uuid"`  // a re-inspection's order (Sch-IX Annex-1)
+	InspectionActions      Strings    `gorm:"type:jsonb"` // codes 11-15 recorded (Sch-IX)
 	EvidenceTotal          int
 	EvidenceVerified       int
 	Stamps                 Stamps `gorm:"type:jsonb"`

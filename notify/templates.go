@@ -8,8 +8,7 @@ import (
 	"github.com/tindal/tindal/locale"
 )
 
-// Template names. The detention templates are written (en, kn, hi) ahead
-// of the enforcement workflow that will send them.
+// Template names.
 const (
 	TplCertificateExpiring = "certificate_expiring"
 	TplCertificateExpired  = "certificate_expired"
@@ -23,12 +22,15 @@ const (
 	TplDetentionOrdered    = "detention.ordered"
 	TplDetentionReleased   = "detention.released"
 	TplDetentionReportDue  = "detention.report_due"
+	// TplDetentionOfficerReport reminds the detaining officer of the
+	// 48-hour report (Karnataka 2025, Sch-IX para 1.3).
+	TplDetentionOfficerReport = "detention.officer_report_due"
 )
 
 // Templates lists every template, for tests and the review report.
 var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
 	TplCoCLegacyDeadline, TplCoCRevalidationDue, TplManningNonCompliant, TplPenaltyAdjusted, TplJobAlert,
-	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue}
+	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport}
 
 // Why a charged penalty changed (Data.Reason), set by the penalty chain
 // function (inspect.RecomputeParties). Data.Earlier is the date of the
@@ -127,7 +129,7 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		return template + variant(d.Holder == "", false), nil
 	case TplCoCLegacyDeadline, TplCoCRevalidationDue:
 		return template + variant(false, self), nil
-	case TplVesselUnfit, TplManningNonCompliant, TplJobAlert, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue:
+	case TplVesselUnfit, TplManningNonCompliant, TplJobAlert, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport:
 		return template, nil
 	case TplInspectionOverdue:
 		if !w.c.Has("overdue." + d.Doc + ".what") {

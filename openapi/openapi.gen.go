@@ -544,6 +544,90 @@ func (e DecisionRequestDecision) Valid() bool {
 	}
 }
 
+// Defines values for DetentionOrderStatus.
+const (
+	DetentionOrderStatusInForce  DetentionOrderStatus = "in_force"
+	DetentionOrderStatusReleased DetentionOrderStatus = "released"
+)
+
+// Valid indicates whether the value is a known member of the DetentionOrderStatus enum.
+func (e DetentionOrderStatus) Valid() bool {
+	switch e {
+	case DetentionOrderStatusInForce:
+		return true
+	case DetentionOrderStatusReleased:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DetentionRequestInspectionActions.
+const (
+	DetentionRequestInspectionActionsN11 DetentionRequestInspectionActions = "11"
+	DetentionRequestInspectionActionsN12 DetentionRequestInspectionActions = "12"
+	DetentionRequestInspectionActionsN13 DetentionRequestInspectionActions = "13"
+	DetentionRequestInspectionActionsN14 DetentionRequestInspectionActions = "14"
+	DetentionRequestInspectionActionsN15 DetentionRequestInspectionActions = "15"
+)
+
+// Valid indicates whether the value is a known member of the DetentionRequestInspectionActions enum.
+func (e DetentionRequestInspectionActions) Valid() bool {
+	switch e {
+	case DetentionRequestInspectionActionsN11:
+		return true
+	case DetentionRequestInspectionActionsN12:
+		return true
+	case DetentionRequestInspectionActionsN13:
+		return true
+	case DetentionRequestInspectionActionsN14:
+		return true
+	case DetentionRequestInspectionActionsN15:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DocumentVerificationKind.
+const (
+	DocumentVerificationKindDetentionOrder DocumentVerificationKind = "detention_order"
+	DocumentVerificationKindReleaseOrder   DocumentVerificationKind = "release_order"
+)
+
+// Valid indicates whether the value is a known member of the DocumentVerificationKind enum.
+func (e DocumentVerificationKind) Valid() bool {
+	switch e {
+	case DocumentVerificationKindDetentionOrder:
+		return true
+	case DocumentVerificationKindReleaseOrder:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DocumentVerificationStatus.
+const (
+	DocumentVerificationStatusReleased   DocumentVerificationStatus = "released"
+	DocumentVerificationStatusSuperseded DocumentVerificationStatus = "superseded"
+	DocumentVerificationStatusValid      DocumentVerificationStatus = "valid"
+)
+
+// Valid indicates whether the value is a known member of the DocumentVerificationStatus enum.
+func (e DocumentVerificationStatus) Valid() bool {
+	switch e {
+	case DocumentVerificationStatusReleased:
+		return true
+	case DocumentVerificationStatusSuperseded:
+		return true
+	case DocumentVerificationStatusValid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FeeQuoteRequestCraftClass.
 const (
 	Boat        FeeQuoteRequestCraftClass = "boat"
@@ -669,25 +753,25 @@ func (e HealthStatus) Valid() bool {
 
 // Defines values for InspectionActionCode.
 const (
-	N11 InspectionActionCode = "11"
-	N12 InspectionActionCode = "12"
-	N13 InspectionActionCode = "13"
-	N14 InspectionActionCode = "14"
-	N15 InspectionActionCode = "15"
+	InspectionActionCodeN11 InspectionActionCode = "11"
+	InspectionActionCodeN12 InspectionActionCode = "12"
+	InspectionActionCodeN13 InspectionActionCode = "13"
+	InspectionActionCodeN14 InspectionActionCode = "14"
+	InspectionActionCodeN15 InspectionActionCode = "15"
 )
 
 // Valid indicates whether the value is a known member of the InspectionActionCode enum.
 func (e InspectionActionCode) Valid() bool {
 	switch e {
-	case N11:
+	case InspectionActionCodeN11:
 		return true
-	case N12:
+	case InspectionActionCodeN12:
 		return true
-	case N13:
+	case InspectionActionCodeN13:
 		return true
-	case N14:
+	case InspectionActionCodeN14:
 		return true
-	case N15:
+	case InspectionActionCodeN15:
 		return true
 	default:
 		return false
@@ -1537,6 +1621,81 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for ListDetentionOrdersParamsStatus.
+const (
+	ListDetentionOrdersParamsStatusInForce  ListDetentionOrdersParamsStatus = "in_force"
+	ListDetentionOrdersParamsStatusReleased ListDetentionOrdersParamsStatus = "released"
+)
+
+// Valid indicates whether the value is a known member of the ListDetentionOrdersParamsStatus enum.
+func (e ListDetentionOrdersParamsStatus) Valid() bool {
+	switch e {
+	case ListDetentionOrdersParamsStatusInForce:
+		return true
+	case ListDetentionOrdersParamsStatusReleased:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderHtmlParamsDoc.
+const (
+	GetDetentionOrderHtmlParamsDocDetention GetDetentionOrderHtmlParamsDoc = "detention"
+	GetDetentionOrderHtmlParamsDocRelease   GetDetentionOrderHtmlParamsDoc = "release"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderHtmlParamsDoc enum.
+func (e GetDetentionOrderHtmlParamsDoc) Valid() bool {
+	switch e {
+	case GetDetentionOrderHtmlParamsDocDetention:
+		return true
+	case GetDetentionOrderHtmlParamsDocRelease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderHtmlParamsLang.
+const (
+	GetDetentionOrderHtmlParamsLangEn GetDetentionOrderHtmlParamsLang = "en"
+	GetDetentionOrderHtmlParamsLangHi GetDetentionOrderHtmlParamsLang = "hi"
+	GetDetentionOrderHtmlParamsLangKn GetDetentionOrderHtmlParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderHtmlParamsLang enum.
+func (e GetDetentionOrderHtmlParamsLang) Valid() bool {
+	switch e {
+	case GetDetentionOrderHtmlParamsLangEn:
+		return true
+	case GetDetentionOrderHtmlParamsLangHi:
+		return true
+	case GetDetentionOrderHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderPdfParamsDoc.
+const (
+	GetDetentionOrderPdfParamsDocDetention GetDetentionOrderPdfParamsDoc = "detention"
+	GetDetentionOrderPdfParamsDocRelease   GetDetentionOrderPdfParamsDoc = "release"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderPdfParamsDoc enum.
+func (e GetDetentionOrderPdfParamsDoc) Valid() bool {
+	switch e {
+	case GetDetentionOrderPdfParamsDocDetention:
+		return true
+	case GetDetentionOrderPdfParamsDocRelease:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListFlagsParamsStatus.
 const (
 	ListFlagsParamsStatusOpen     ListFlagsParamsStatus = "open"
@@ -2133,8 +2292,96 @@ type Deficiency = rules.Deficiency
 // DeficiencyCode Catalogue code: 2-digit area + 3-digit item
 type DeficiencyCode = string
 
+// DetentionCharge defines model for DetentionCharge.
+type DetentionCharge struct {
+	Amount      int64  `json:"amount"`
+	Citation    string `json:"citation"`
+	Description string `json:"description"`
+}
+
+// DetentionOrder defines model for DetentionOrder.
+type DetentionOrder struct {
+	Codes             []string           `json:"codes"`
+	Id                openapi_types.UUID `json:"id"`
+	InspectionActions []string           `json:"inspection_actions"`
+	InspectionId      openapi_types.UUID `json:"inspection_id"`
+	JurisdictionId    openapi_types.UUID `json:"jurisdiction_id"`
+	Number            string             `json:"number"`
+	OrderedAt         time.Time          `json:"ordered_at"`
+	OrderedBy         openapi_types.UUID `json:"ordered_by"`
+	OwnerId           openapi_types.UUID `json:"owner_id"`
+
+	// Particulars The Annex-1 fields as issued
+	Particulars       map[string]interface{} `json:"particulars"`
+	Reason            *string                `json:"reason,omitempty"`
+	ReinspectionId    *openapi_types.UUID    `json:"reinspection_id,omitempty"`
+	ReleaseConditions *[]string              `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string                `json:"release_number,omitempty"`
+
+	// ReleaseParticulars The Annex-2 fields and charges as issued
+	ReleaseParticulars *map[string]interface{} `json:"release_particulars,omitempty"`
+	ReleaseVerifyCode  *string                 `json:"release_verify_code,omitempty"`
+	ReleasedAt         *time.Time              `json:"released_at,omitempty"`
+	ReleasedBy         *openapi_types.UUID     `json:"released_by,omitempty"`
+
+	// ReportDueAt Sch-IX para 1.3 (48 hours)
+	ReportDueAt time.Time            `json:"report_due_at"`
+	Status      DetentionOrderStatus `json:"status"`
+	VerifyCode  string               `json:"verify_code"`
+	Version     int64                `json:"version"`
+	VesselId    openapi_types.UUID   `json:"vessel_id"`
+}
+
+// DetentionOrderStatus defines model for DetentionOrder.Status.
+type DetentionOrderStatus string
+
+// DetentionOrderList defines model for DetentionOrderList.
+type DetentionOrderList struct {
+	Items []DetentionOrder `json:"items"`
+}
+
 // DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
 type DetentionProposal = rules.DetentionProposal
+
+// DetentionProposalView defines model for DetentionProposalView.
+type DetentionProposalView struct {
+	Citation     string              `json:"citation"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	OrderId      *openapi_types.UUID `json:"order_id"`
+	Orderable    bool                `json:"orderable"`
+	Power        string              `json:"power"`
+	Proposed     bool                `json:"proposed"`
+	Reasons      []DetentionReason   `json:"reasons"`
+
+	// Refusal Why the regime gives no detention order
+	Refusal *string `json:"refusal,omitempty"`
+}
+
+// DetentionReason defines model for DetentionReason.
+type DetentionReason struct {
+	Action    string   `json:"action"`
+	Code      string   `json:"code"`
+	LegalRefs []string `json:"legal_refs"`
+	Title     string   `json:"title"`
+}
+
+// DetentionRequest defines model for DetentionRequest.
+type DetentionRequest struct {
+	// InspectionActions Inspection action codes taken beyond 12 and 14 (Sch-IX), e.g. 11 next port informed, 13 registration state consulted
+	InspectionActions *[]DetentionRequestInspectionActions `json:"inspection_actions,omitempty"`
+	MasterName        string                               `json:"master_name"`
+
+	// PlaceOfInspection Default: the present location
+	PlaceOfInspection *string `json:"place_of_inspection,omitempty"`
+
+	// Port The port or location limits the vessel may not leave; default: the present location
+	Port            *string `json:"port,omitempty"`
+	PresentLocation string  `json:"present_location"`
+	Reason          *string `json:"reason,omitempty"`
+}
+
+// DetentionRequestInspectionActions defines model for DetentionRequest.InspectionActions.
+type DetentionRequestInspectionActions string
 
 // DeviceList defines model for DeviceList.
 type DeviceList struct {
@@ -2166,6 +2413,22 @@ type DeviceStatus struct {
 	// WaitingMutations Mutations deferred in the backlog
 	WaitingMutations int64 `json:"waiting_mutations"`
 }
+
+// DocumentVerification defines model for DocumentVerification.
+type DocumentVerification struct {
+	IssuedAt time.Time                  `json:"issued_at"`
+	Kind     DocumentVerificationKind   `json:"kind"`
+	Number   string                     `json:"number"`
+	Office   string                     `json:"office"`
+	Status   DocumentVerificationStatus `json:"status"`
+	StatusAt time.Time                  `json:"status_at"`
+}
+
+// DocumentVerificationKind defines model for DocumentVerification.Kind.
+type DocumentVerificationKind string
+
+// DocumentVerificationStatus defines model for DocumentVerification.Status.
+type DocumentVerificationStatus string
 
 // Due defines model for Due.
 type Due = rules.Due
@@ -2996,6 +3259,20 @@ type RefreshRequest struct {
 // Regime defines model for Regime.
 type Regime string
 
+// ReleaseRequest defines model for ReleaseRequest.
+type ReleaseRequest struct {
+	// Conditions Empty or ["NIL"]: no conditions
+	Conditions *[]string `json:"conditions,omitempty"`
+
+	// GuardShifts Detention security and safety guard, 8-hour shifts (item 3)
+	GuardShifts     *int    `json:"guard_shifts,omitempty"`
+	PresentLocation *string `json:"present_location,omitempty"`
+	Reason          *string `json:"reason,omitempty"`
+
+	// TowingRupees Towing charges at actuals (Sch-IV detention table item 2)
+	TowingRupees *int64 `json:"towing_rupees,omitempty"`
+}
+
 // RepeatSettings defines model for RepeatSettings.
 type RepeatSettings struct {
 	Cap            map[string]int64          `json:"cap"`
@@ -3518,6 +3795,38 @@ type UpdateCrewMemberParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// ListDetentionOrdersParams defines parameters for ListDetentionOrders.
+type ListDetentionOrdersParams struct {
+	VesselId *openapi_types.UUID              `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+	Status   *ListDetentionOrdersParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Limit    *int                             `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// ListDetentionOrdersParamsStatus defines parameters for ListDetentionOrders.
+type ListDetentionOrdersParamsStatus string
+
+// GetDetentionOrderHtmlParams defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParams struct {
+	Doc *GetDetentionOrderHtmlParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+
+	// Lang Default: the owner's preferred language
+	Lang *GetDetentionOrderHtmlParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetDetentionOrderHtmlParamsDoc defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParamsDoc string
+
+// GetDetentionOrderHtmlParamsLang defines parameters for GetDetentionOrderHtml.
+type GetDetentionOrderHtmlParamsLang string
+
+// GetDetentionOrderPdfParams defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParams struct {
+	Doc *GetDetentionOrderPdfParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+}
+
+// GetDetentionOrderPdfParamsDoc defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParamsDoc string
+
 // ListFlagsParams defines parameters for ListFlags.
 type ListFlagsParams struct {
 	Kind           *string                `form:"kind,omitempty" json:"kind,omitempty"`
@@ -3760,8 +4069,14 @@ type CreateCrewMemberJSONRequestBody = CrewMemberInput
 // UpdateCrewMemberJSONRequestBody defines body for UpdateCrewMember for application/json ContentType.
 type UpdateCrewMemberJSONRequestBody = CrewMemberPatch
 
+// ReleaseDetentionOrderJSONRequestBody defines body for ReleaseDetentionOrder for application/json ContentType.
+type ReleaseDetentionOrderJSONRequestBody = ReleaseRequest
+
 // ResolveFlagJSONRequestBody defines body for ResolveFlag for application/json ContentType.
 type ResolveFlagJSONRequestBody = FlagResolveInput
+
+// ConfirmDetentionJSONRequestBody defines body for ConfirmDetention for application/json ContentType.
+type ConfirmDetentionJSONRequestBody = DetentionRequest
 
 // ReviewInspectionJSONRequestBody defines body for ReviewInspection for application/json ContentType.
 type ReviewInspectionJSONRequestBody = ReviewRequest
@@ -3834,6 +4149,9 @@ type ServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(c *fiber.Ctx) error
+	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
+	// (GET /v/{code})
+	VerifyDocument(c *fiber.Ctx, code string) error
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(c *fiber.Ctx, params ListDevicesParams) error
@@ -3894,6 +4212,21 @@ type ServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
+	// ListDetentionOrders Detention orders in the caller's scope, newest first
+	// (GET /v1/detention-orders)
+	ListDetentionOrders(c *fiber.Ctx, params ListDetentionOrdersParams) error
+	// GetDetentionOrder One detention order, with its release order once released
+	// (GET /v1/detention-orders/{id})
+	GetDetentionOrder(c *fiber.Ctx, id ID) error
+	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
+	// (GET /v1/detention-orders/{id}/html)
+	GetDetentionOrderHtml(c *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error
+	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// (GET /v1/detention-orders/{id}/pdf)
+	GetDetentionOrderPdf(c *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error
+	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
+	// (POST /v1/detention-orders/{id}/release)
+	ReleaseDetentionOrder(c *fiber.Ctx, id ID) error
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(c *fiber.Ctx, params ListFlagsParams) error
@@ -3906,6 +4239,12 @@ type ServerInterface interface {
 	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
 	// (GET /v1/inspections/{id})
 	GetInspection(c *fiber.Ctx, id ID) error
+	// GetDetentionProposal The server's detention proposal for an inspection, with reasons and citations
+	// (GET /v1/inspections/{id}/detention)
+	GetDetentionProposal(c *fiber.Ctx, id ID) error
+	// ConfirmDetention Confirm the proposed detention and issue the detention order (Sch-IX Annex-1)
+	// (POST /v1/inspections/{id}/detention)
+	ConfirmDetention(c *fiber.Ctx, id ID) error
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(c *fiber.Ctx, id ID, params ReviewInspectionParams) error
@@ -4084,6 +4423,35 @@ func (siw *ServerInterfaceWrapper) GetReadyz(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetReadyz(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// VerifyDocument operation middleware
+func (siw *ServerInterfaceWrapper) VerifyDocument(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "code" -------------
+	var code string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "code", c.Params("code"), &code, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter code: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.VerifyDocument(c, code)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -4858,6 +5226,212 @@ func (siw *ServerInterfaceWrapper) UpdateCrewMember(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListDetentionOrders operation middleware
+func (siw *ServerInterfaceWrapper) ListDetentionOrders(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDetentionOrdersParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListDetentionOrders(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrder operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrder(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrder(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrderHtml operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrderHtml(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDetentionOrderHtmlParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "doc" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "doc", query, &params.Doc, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrderHtml(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionOrderPdf operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionOrderPdf(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDetentionOrderPdfParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "doc" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "doc", query, &params.Doc, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionOrderPdf(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReleaseDetentionOrder operation middleware
+func (siw *ServerInterfaceWrapper) ReleaseDetentionOrder(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReleaseDetentionOrder(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListFlags operation middleware
 func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
 
@@ -5054,6 +5628,64 @@ func (siw *ServerInterfaceWrapper) GetInspection(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetInspection(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetDetentionProposal operation middleware
+func (siw *ServerInterfaceWrapper) GetDetentionProposal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetDetentionProposal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ConfirmDetention operation middleware
+func (siw *ServerInterfaceWrapper) ConfirmDetention(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ConfirmDetention(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -7076,6 +7708,22 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/inspections/:id/review", wrapper.ReviewInspection)
 
+	router.Get(options.BaseURL+"/v1/inspections/:id/detention", wrapper.GetDetentionProposal)
+
+	router.Post(options.BaseURL+"/v1/inspections/:id/detention", wrapper.ConfirmDetention)
+
+	router.Get(options.BaseURL+"/v1/detention-orders", wrapper.ListDetentionOrders)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id", wrapper.GetDetentionOrder)
+
+	router.Post(options.BaseURL+"/v1/detention-orders/:id/release", wrapper.ReleaseDetentionOrder)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id/pdf", wrapper.GetDetentionOrderPdf)
+
+	router.Get(options.BaseURL+"/v1/detention-orders/:id/html", wrapper.GetDetentionOrderHtml)
+
+	router.Get(options.BaseURL+"/v/:code", wrapper.VerifyDocument)
+
 	router.Get(options.BaseURL+"/v1/conflicts", wrapper.ListConflicts)
 
 	router.Post(options.BaseURL+"/v1/conflicts/:id/resolve", wrapper.ResolveConflict)
@@ -7155,6 +7803,64 @@ type GetReadyzdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReadyzResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type VerifyDocumentRequestObject struct {
+	Code string `json:"code"`
+}
+
+type VerifyDocumentResponseObject interface {
+	VisitVerifyDocumentResponse(ctx *fiber.Ctx) error
+}
+
+type VerifyDocument200JSONResponse DocumentVerification
+
+func (response VerifyDocument200JSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response VerifyDocument400ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument404ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument429ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument429ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocumentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response VerifyDocumentdefaultApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -8523,6 +9229,364 @@ func (response UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitU
 	return ctx.JSON(&response.Body)
 }
 
+type ListDetentionOrdersRequestObject struct {
+	Params ListDetentionOrdersParams
+}
+
+type ListDetentionOrdersResponseObject interface {
+	VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error
+}
+
+type ListDetentionOrders200JSONResponse DetentionOrderList
+
+func (response ListDetentionOrders200JSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListDetentionOrders400ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDetentionOrders401ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrders403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListDetentionOrders403ApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListDetentionOrdersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListDetentionOrdersdefaultApplicationProblemPlusJSONResponse) VisitListDetentionOrdersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetDetentionOrderResponseObject interface {
+	VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrder200JSONResponse DetentionOrder
+
+func (response GetDetentionOrder200JSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrder401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrder403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrder404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderHtmlRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetDetentionOrderHtmlParams
+}
+
+type GetDetentionOrderHtmlResponseObject interface {
+	VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrderHtml200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetDetentionOrderHtml200TexthtmlResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetDetentionOrderHtml400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrderHtml400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtml404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderHtml404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderHtmldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderHtmldefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionOrderPdfRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetDetentionOrderPdfParams
+}
+
+type GetDetentionOrderPdfResponseObject interface {
+	VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionOrderPdf200ApplicationpdfResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetDetentionOrderPdf200ApplicationpdfResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/pdf")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReleaseDetentionOrderRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ReleaseDetentionOrderJSONRequestBody
+}
+
+type ReleaseDetentionOrderResponseObject interface {
+	VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error
+}
+
+type ReleaseDetentionOrder200JSONResponse DetentionOrder
+
+func (response ReleaseDetentionOrder200JSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListFlagsRequestObject struct {
 	Params ListFlagsParams
 }
@@ -8786,6 +9850,150 @@ type GetInspectiondefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetInspectiondefaultApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetDetentionProposalRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetDetentionProposalResponseObject interface {
+	VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error
+}
+
+type GetDetentionProposal200JSONResponse DetentionProposalView
+
+func (response GetDetentionProposal200JSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionProposal401ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionProposal403ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposal404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionProposal404ApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionProposaldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionProposaldefaultApplicationProblemPlusJSONResponse) VisitGetDetentionProposalResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ConfirmDetentionRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ConfirmDetentionJSONRequestBody
+}
+
+type ConfirmDetentionResponseObject interface {
+	VisitConfirmDetentionResponse(ctx *fiber.Ctx) error
+}
+
+type ConfirmDetention201JSONResponse DetentionOrder
+
+func (response ConfirmDetention201JSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ConfirmDetention400ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention401ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention401ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention403ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention403ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention404ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention404ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention409ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention409ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention422ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention422ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetentiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ConfirmDetentiondefaultApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -12186,6 +13394,9 @@ type StrictServerInterface interface {
 	// GetReadyz Readiness (database and object store reachable)
 	// (GET /readyz)
 	GetReadyz(ctx context.Context, request GetReadyzRequestObject) (GetReadyzResponseObject, error)
+	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
+	// (GET /v/{code})
+	VerifyDocument(ctx context.Context, request VerifyDocumentRequestObject) (VerifyDocumentResponseObject, error)
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(ctx context.Context, request ListDevicesRequestObject) (ListDevicesResponseObject, error)
@@ -12246,6 +13457,21 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
+	// ListDetentionOrders Detention orders in the caller's scope, newest first
+	// (GET /v1/detention-orders)
+	ListDetentionOrders(ctx context.Context, request ListDetentionOrdersRequestObject) (ListDetentionOrdersResponseObject, error)
+	// GetDetentionOrder One detention order, with its release order once released
+	// (GET /v1/detention-orders/{id})
+	GetDetentionOrder(ctx context.Context, request GetDetentionOrderRequestObject) (GetDetentionOrderResponseObject, error)
+	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
+	// (GET /v1/detention-orders/{id}/html)
+	GetDetentionOrderHtml(ctx context.Context, request GetDetentionOrderHtmlRequestObject) (GetDetentionOrderHtmlResponseObject, error)
+	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// (GET /v1/detention-orders/{id}/pdf)
+	GetDetentionOrderPdf(ctx context.Context, request GetDetentionOrderPdfRequestObject) (GetDetentionOrderPdfResponseObject, error)
+	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
+	// (POST /v1/detention-orders/{id}/release)
+	ReleaseDetentionOrder(ctx context.Context, request ReleaseDetentionOrderRequestObject) (ReleaseDetentionOrderResponseObject, error)
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(ctx context.Context, request ListFlagsRequestObject) (ListFlagsResponseObject, error)
@@ -12258,6 +13484,12 @@ type StrictServerInterface interface {
 	// GetInspection One inspection with answers, findings, derived values, penalties and evidence
 	// (GET /v1/inspections/{id})
 	GetInspection(ctx context.Context, request GetInspectionRequestObject) (GetInspectionResponseObject, error)
+	// GetDetentionProposal The server's detention proposal for an inspection, with reasons and citations
+	// (GET /v1/inspections/{id}/detention)
+	GetDetentionProposal(ctx context.Context, request GetDetentionProposalRequestObject) (GetDetentionProposalResponseObject, error)
+	// ConfirmDetention Confirm the proposed detention and issue the detention order (Sch-IX Annex-1)
+	// (POST /v1/inspections/{id}/detention)
+	ConfirmDetention(ctx context.Context, request ConfirmDetentionRequestObject) (ConfirmDetentionResponseObject, error)
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(ctx context.Context, request ReviewInspectionRequestObject) (ReviewInspectionResponseObject, error)
@@ -12464,6 +13696,33 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(GetReadyzResponseObject); ok {
 		if err := validResponse.VisitGetReadyzResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VerifyDocument operation middleware
+func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string) error {
+	var request VerifyDocumentRequestObject
+
+	request.Code = code
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.VerifyDocument(ctx.UserContext(), request.(VerifyDocumentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VerifyDocument")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VerifyDocumentResponseObject); ok {
+		if err := validResponse.VisitVerifyDocumentResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -13133,6 +14392,157 @@ func (sh *strictHandler) UpdateCrewMember(ctx *fiber.Ctx, id ID, params UpdateCr
 	return nil
 }
 
+// ListDetentionOrders operation middleware
+func (sh *strictHandler) ListDetentionOrders(ctx *fiber.Ctx, params ListDetentionOrdersParams) error {
+	var request ListDetentionOrdersRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDetentionOrders(ctx.UserContext(), request.(ListDetentionOrdersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDetentionOrders")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDetentionOrdersResponseObject); ok {
+		if err := validResponse.VisitListDetentionOrdersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrder operation middleware
+func (sh *strictHandler) GetDetentionOrder(ctx *fiber.Ctx, id ID) error {
+	var request GetDetentionOrderRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrder(ctx.UserContext(), request.(GetDetentionOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrderHtml operation middleware
+func (sh *strictHandler) GetDetentionOrderHtml(ctx *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error {
+	var request GetDetentionOrderHtmlRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrderHtml(ctx.UserContext(), request.(GetDetentionOrderHtmlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrderHtml")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderHtmlResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderHtmlResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionOrderPdf operation middleware
+func (sh *strictHandler) GetDetentionOrderPdf(ctx *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error {
+	var request GetDetentionOrderPdfRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionOrderPdf(ctx.UserContext(), request.(GetDetentionOrderPdfRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionOrderPdf")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionOrderPdfResponseObject); ok {
+		if err := validResponse.VisitGetDetentionOrderPdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReleaseDetentionOrder operation middleware
+func (sh *strictHandler) ReleaseDetentionOrder(ctx *fiber.Ctx, id ID) error {
+	var request ReleaseDetentionOrderRequestObject
+
+	request.Id = id
+
+	var body ReleaseDetentionOrderJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReleaseDetentionOrder(ctx.UserContext(), request.(ReleaseDetentionOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReleaseDetentionOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReleaseDetentionOrderResponseObject); ok {
+		if err := validResponse.VisitReleaseDetentionOrderResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListFlags operation middleware
 func (sh *strictHandler) ListFlags(ctx *fiber.Ctx, params ListFlagsParams) error {
 	var request ListFlagsRequestObject
@@ -13247,6 +14657,74 @@ func (sh *strictHandler) GetInspection(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetInspectionResponseObject); ok {
 		if err := validResponse.VisitGetInspectionResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDetentionProposal operation middleware
+func (sh *strictHandler) GetDetentionProposal(ctx *fiber.Ctx, id ID) error {
+	var request GetDetentionProposalRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDetentionProposal(ctx.UserContext(), request.(GetDetentionProposalRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDetentionProposal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDetentionProposalResponseObject); ok {
+		if err := validResponse.VisitGetDetentionProposalResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ConfirmDetention operation middleware
+func (sh *strictHandler) ConfirmDetention(ctx *fiber.Ctx, id ID) error {
+	var request ConfirmDetentionRequestObject
+
+	request.Id = id
+
+	var body ConfirmDetentionJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ConfirmDetention(ctx.UserContext(), request.(ConfirmDetentionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ConfirmDetention")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ConfirmDetentionResponseObject); ok {
+		if err := validResponse.VisitConfirmDetentionResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -14838,396 +16316,426 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
-	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
-	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
-	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
-	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
-	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
-	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
-	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
-	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
-	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
-	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
-	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
-	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
-	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
-	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
-	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
-	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
-	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
-	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
-	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
-	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
-	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
-	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
-	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
-	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
-	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
-	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
-	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
-	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
-	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
-	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
-	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
-	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
-	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
-	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
-	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
-	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
-	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
-	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
-	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
-	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
-	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
-	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
-	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
-	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
-	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
-	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
-	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
-	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
-	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
-	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
-	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
-	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
-	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
-	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
-	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
-	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
-	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
-	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
-	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
-	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
-	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
-	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
-	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
-	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
-	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
-	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
-	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
-	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
-	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
-	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
-	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
-	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
-	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
-	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
-	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
-	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
-	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
-	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
-	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
-	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
-	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
-	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
-	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
-	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
-	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
-	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
-	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
-	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
-	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
-	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
-	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
-	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
-	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
-	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
-	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
-	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
-	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
-	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
-	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
-	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
-	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
-	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
-	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
-	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
-	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
-	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
-	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
-	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
-	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
-	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
-	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
-	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
-	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
-	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
-	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
-	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
-	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
-	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
-	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
-	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
-	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
-	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
-	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
-	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
-	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
-	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
-	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
-	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
-	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
-	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
-	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
-	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
-	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
-	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
-	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
-	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
-	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
-	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
-	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
-	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
-	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
-	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
-	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
-	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
-	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
-	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
-	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
-	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
-	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
-	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
-	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
-	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
-	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
-	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
-	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
-	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
-	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
-	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
-	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
-	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
-	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwmhNm9vHTh95eHhIhnOQrnzLywdH94mRcjSnYlm3",
-	"l00IllplGbTEDJRmRZ01lQqC9h8NErEL0MOyYNxaAXztcBs42F/JD9nqpmz+9c1w7THqQgoda6pVH1WP",
-	"W7EmkF2KCVXVkWKR2Pase7eLs5sCRScymj0k9LL1tfK1QBqOUK+uCYA1wI5nFfiLZHPM7gIiC+BK81Wf",
-	"+ipOO3pvO/J0fRWqq4dPX6+A3A8W3Z13GlUV+kfgvvFWvYy478FLUeR0CaYOr5e6lsgZmxfSMJEuRxds",
-	"OVIMHJVRhak/+a3WkK7T0vxCBrBxNcV/VCp/Q2tWzKhltydwh8IspfDr2OozFz7dP8Wioou17DC47NYY",
-	"Dv9e2Q6espTrHcTXHuJmy79V+UqpmuKtoPEWpESxfYDgMoYeWbA8f+yK+dddjbOOyuyRbgnHW3dLqBaQ",
-	"rGucUMPzmTDRYmo9WNNmMXWnSrwpz3bvsOK3P1qTLVSbBrZSPrbLiLm+QN2Ne/YSRd+l9UxoiOUcdCdg",
-	"+Vt0OwZtvwNb93qy6orssFhesdX1NQRL3bdicYxHhVBuJuD4ccMkh6p1qg8e2JD1UBPkdQQPt8n79sKI",
-	"gzyGWPb4TeUN3XRx5fUFyrapXvyKTRTbVVVT9uORkRdMXLVMQHOw+Fp9VrEnu7r7+SAZvHz86vHTFy/3",
-	"//pkH7qEDpLBd49/fPr9Y/vgYbxk8itWMGpeM2N8qeCVi+e665bNZdbYxJTJOTOKpzamx4xc+EtnDGvG",
-	"FIiFsQIY+P/RStvykDNCdOHIxZqyjkCTVDY9mpraKC9n9QMt1/8Vm2TBRSYX4QBK5hD0a4MUXWRA4xka",
-	"JgF3ac5ERtVoyaiytW2pwOYE+GBzlxNcerUEB+0W4BI81lVgxJEuSM3dzgiNJSj0VoUMqmIUK0nSeLAu",
-	"P3rVQdZRuyJSX2JQrWtb628DElc1/doo11397nNfD6SREXF4uEYCayk+Sl6yqvhvUPrX+oQnXM2t/h4l",
-	"wkumFM9YINS1DEV2fAINgTCCR0jjQ2S8MzRwSm5qOtolUkfR1SFCtdVszoUriqSNQprSZcHUJYerNqin",
-	"77lHnE1a7WlVDsi20Oivt+gp/pw0774oRMqcvWax6jHtdpXAYTo8L7aGdJT02GTCUsMvGTKyXrUKJ759",
-	"+hWulVZpCWCf+44nu3QLDWbH166wm2s+GxNmu3JB2JSmyxFAKWM0y11b/Y2b6+7RsXVDaLybN7/fuMGj",
-	"spGbeeWwkqo4uF11fNf+wKoVJV2404+POoS8MguFfz3xPcW7aoWPVl2hay8hP16zeXL7OqLA+nYYVDEa",
-	"G44Jo/guq+zUJ6oO69uP+Zwxn1La3XZgdDXodjWpbk8YFEzfwr5d5wCtKefcfzyPsJtsZ/4UPXokTRTs",
-	"Bl9rn+Hphevt4u76SV2+6Lto32RbIGi1MzTVVWHTjCl+yTThRhOMEFmSoe2aTP5CgvZWT+RrSL4R8GhU",
-	"vdBs4wINro7uuy6Mtdmt7piMl7Dr998ca4DCziVe8DSvH2Yszan9eCQnwcu+cbMFb6lcedkJN8Ilm1NF",
-	"M16MXMvn6PX+eilSqHwTCfyihnbfVN12FFC7AbzO5D0sC82Uwf5yeycI5FTm5VzgJeXcih1Kf/um2iht",
-	"yCKUgOzMCEIXYKrYXLobYGT1hRhMfAZZJNUAOzvs53Jap5lhzT2gJpda5ErkVkWc0LJht98vhsSLTO12",
-	"d4abJYEfT0horEsICm9JVcwjKIXoH47gWaNdeEJSz5ES4gktwdwg9G9iJ0DDlI9e0GTIpwJ+gRVospSl",
-	"L18FmWJ7G+waEUSRCz92YqFmHSDG1iY5xfhuiA6EEHrApzDk4sAlYmLWMwo+8E0f8K4RJWUxCM5+vWgJ",
-	"ZPPSeYlWPKMsi7uxfxJ1NlpBpwyRwkZKzgIPt6/j6HzbNrnZe47aEdhYzMV/Udh6Ej1wrLa3tZZY0Pcl",
-	"awG/FK6jiT0iWAIY7UhR5nns3GdUjwCJIgevStgQz3EjimFQYFoTlVREC1romTQ2sztnE0wO0ykVpzgh",
-	"oVPKBZCYtPxuVS7fzkRZccBoUgDVbE1XZjxFIHs4Ekht9iGtTGTA+7iwZ1GV262vhLlVQ/12sWTNNM6O",
-	"lDQylXkYb7R6old3XltoVbgRnKMHRGQtzYm7SOVnpvhkuZvOv7UTuVEC8jCs7Xa00QWoN24h7qSPBSLs",
-	"pC+v+BfYB66Nri6xzBaJR0mg8wKL3yDAdVl9i5ChHRp5vhu8uqZ25uVrR93Jut0ddb32LP2JxD584+pE",
-	"PecdUdX21oSaBb6kFLAmvORdsDox8pRQQdi8MEuSc20IGFyMdtaeS5qXjmBWC6O2FR5/1o8HyeCbQTJ4",
-	"suZUa+a0nZLTLE0aUw3ioPCWQhunhOUa8BLjcx7NlPuXFK3d9S3HuelAyw477RtwG0Q7ZqVM69pFETEQ",
-	"blVZ0AWPc9Gd7FwKw3OEj52c4OTEfRq9iVc8KavnDr+spBp9w6hiPcziDSi0p2sM3thiCJ040LEt/24s",
-	"/RIUADaa37+GPt2t7dZDr111nItPI+zgWyXxHPHDhByTjKV8TvOepSQu+qY3717nc2oGMM9WZTubgLiq",
-	"PeqNX3wrbNMl+9lYSa8egVkysZki2rCiFvsrn8SKs9GpJx09qFjRnwviSl8bVvRiNzipn6IfXBES1wJP",
-	"XOV2bqc1qSZxBt9KYRF0zlxMszPLHFi7p3VM2jCHDY6mMm9kF1SL6gU+3PNVofe2QDeXd1oFWT19U9rt",
-	"B6uZ7CAIaBORwwPh03KqNe+0ANb+IGnPEk+Bt9f5zmUdN0sKGEupI0DYzpYfqbHtTWGjujpBuwv9atMV",
-	"VzevRC0kaPS82gW6M3ivBtuToD59P9nLfVfbT3YpxOiv16jjUIPOKJXG9NdzzYQhf3GmyTptwVHXRk8M",
-	"17pkWd8GWn3qLUatrY2qFa2Mh/VY31li3QHaFaOOZn/Vi9jC/F5/FIwdq4DuGhC0eyyxhUteJFIQn8xj",
-	"4dnbxb9+Zu906r+pp+6L+GjNrrIdBgxHj8uqWJavQY/slOiZXOyy26d+9i4PjR5l1nHVL66bsadldJsT",
-	"bkZGjoquHgtuOz2L49epAZUrMwK3VJZ5hpbPc4bVC0qMzYVSS7PlVhWzetIndnJef6CWvTM0PQfJBrgq",
-	"WGnVlPaU0HxBl9oprlZhaXyhACtyRm2BrGs4bhsroePlubjxVbEnHC19Rb48dYtDY9qEm77LqOnrFU4Z",
-	"X8y2nujVC6tLvlojo/bpeWpZX9CKcwuVAAw0aOjfJaq0/jTpuKAbvc8we9fGddcyckCI9YknTWZdVWv0",
-	"VLnSIHUV0wNuEbLI2m3fofTUV4lj6NfRmK52rPQuT9ej1j6s0Ld/sHcMhNj14gz+9X585JpQpAWGqhVA",
-	"vZi1spdii506420P/Bs+oz5Ab4FxF9CFgLuOkOx6tFuMxq4nvZ7KzjdKVx87N+CUotUOFeDA9L2c2Ic0",
-	"LzW/ZD94q5WF3XpD14YeTylVUzkyUohWnNhuVrPkCj26MlZcYasPNy3sCi26pspcC2xuqmh9qz1Y0P9r",
-	"J0Bu2saORcfFNUFxXYubaMtBLODcdBkcdc7TMKFHZbSmsPm2KJjCllqnxNkbiKeByt+DXm9BXr/8ngyb",
-	"gT0JUQePvh7e32sXvbKNWX2D1ntk/91vx8mDw44KWG1DR1Rp2U1ctIFBIxCtwHRE1bKXUHALTdY6mOku",
-	"UsBnRvuHYrR33ETkMz++TX5801zzk+V/mw3gztrd18jdLWG3+8TU4as23nTUeDCj6lyWapS6UHhtGJ0D",
-	"Ykkj1Ro7+PWpIbeugvx0DvFKHY3mrpImfpX09FtJNV8T67BxhgnoPR31nagyPC1zqohE2IJ3F/AZg4C5",
-	"tR1b+eoLTfRSpD5GeGjdjUBQCQkvI/Lf//k/9xKIuJGun+euqv3GfgIbd77L1SOk6Sgf4gDUEXQEIUMA",
-	"NKwvToZULMnfXv/0497KOoOhtsJV91HvS2CrG2O1ykjhisZhOkDKCtMsKfLuDtKnr2QEayVbhzaxELKe",
-	"XILzdjjRPLbAmtqm4JhfM7gPtknzXmF718e8g0FvnY9fjxnpszrxp7fbfJb6f99S/5/DVvJ6tYQXJrP6",
-	"+CqBl4wudYGZB1jnQKQs72reY0f1cdD6qvfBE6h2mHNt/Iix++Ca3E+bboa3uhEnO+PKBhLhpcld00w9",
-	"c13PgT1v6B8H+MLSUnGzhJzqubs6bPxt9a/nfkN/+wXKViNkEFfte9WoM2OKwcePKJxOZEQSxHA2XwcS",
-	"8m/AKIl1iVCsCJz1RC+1YXPMhOIiB19/FbgusjPh1DuC6h2I4i9ExukJqRL/NcR2YClUTYZyYpiAxjg5",
-	"F2zPZZXpM2GbVmBMCJtzkTGlE1IXEtDE1tKAF9glz5hI2cGZOBNPpLhkwgYVDJ8+e/3i2x/Jf/2vo8O9",
-	"EwKxfBAsnTFFxvcuj8anWIVWk1fPn5D79+8/gsW+ffPkFINO9JkY/+Mf//jH/g8/7D99OobfwuY+p2Qu",
-	"BVvCY9tCRWG95lMMysd4hjMx/g2xJiGBTPJxDOk7XNCq+N74/7S//AWaox1/iSHufxmfuoh+rEVIuD4T",
-	"sMpHDx5+RcaYDGA7Ot8rbNjgv/+qpRgfkF8UN5gmgDoPy2w+k2AsOxPjF5P9H0CAGdcZVY0cigdHxzb6",
-	"QRuas4Q8OP7a/u369e8dnAnrqtaQGaZ5ZjPDUprnTIGelcqiCrx9cPjg4ExUNbgrHHv88kUg0J4MDg+O",
-	"Dg59wAkt+OBkcP/g8OC+tXjPEO3vzRjUtvgX/Htqwx2AbSAIXmQQL83MX90rQHW2gCh+enx4GPTOgH+G",
-	"4PvVaa6WpWxiOHYKS0etQLoc2CI+nlAX5R0bqVpaHe8ZEPrg5J/vgJ/ayqMng+/5JXNZtQbrHP5zYIlv",
-	"8A4+u4edT9YC5ZV9405ggnMDTB4e3r+F6X7EgCM35bUeA2yEwzmQISR8nlPNMMTJ3gGudw7GmIOmsdd1",
-	"WpdH97A6yj1rFdGd5wa60lP3js2nnjOD0lFHHEn9yr0nVvP5mGx883tgNPgiB/C9L1kdAnsSFHWrz2Xj",
-	"7bmaepovXUKptpk8M2geIyRkceoZy4jmIkUmItDy4rJO84xpQxaUG+DvdUltjT/ZKjKrS0auNcIR48te",
-	"l5T47gZJxJ4lnGoMb/1Jf0wGDw4Pt8BYeP9oy/fvb/X+blRU0Y3bWXXbcGUtcZaZk6FNSS71DKkJ0mwT",
-	"7DBUJWjbyu36ArLI29igQzqjpZm1qexXeb6exP4GL9zgsf9NnnedORjecH2f/iE+QzFEu7I+GSy7Tp7x",
-	"j62IQ1Rp+9/iwapShBcXbjdyRPd+A/L9eE+V1jTe5HZI55iEUZF5FaPvBXWrLddnEqi8Xx5GKb2Q2kTT",
-	"UhSIbhCNXNK82o0vuu6Sv+vdK7k4JVAQ40yMfa+0emPjqmmzy6I/IGMhF2MypChgtiXKvTPhy7DDr75O",
-	"CK+qO2DSvRUZbfYJohAu88fHPzwj+/sw/MGZeHD4yKW7U4G2bHzHNdSC87OF62ELQGBWSmvSx6tS/E2e",
-	"OzAzbb6R2fI6CeNVKawj/uNHq3U1aPD4mqfqIkEAC3YvYtmnyH4fHD7Y8v1Ht8kZXgF9ID4JuUiILKxB",
-	"1PZgkpMK+bxdI84IfNH4fYdp63n2Y//6K//2XQlIlRW9RsSqOGbBRG/vQ9f4K016e4thNynKtOHfdcFV",
-	"75HqWD9FAjs+vtWrNAOWe8EKU10Nyjdfd41WkW5sPWcy9EXICZ0Ypoguz1ERl1ZWhjcFcaUlQwNNKBg1",
-	"WkB005zt7WkdwpFbeAOhvHg6WHOrBjYbdwU1enKH1vPAYvOAfM8nLF2mOQOzw9gS07guhDBjFpKVdmBk",
-	"a3BXbetM1GYj1xGIZdwkzXa3dI5ZNXO88K1QCgJMYm1airmMG92eYxjmDSTElhnTCXGlEXVyJmxSK2d6",
-	"zzumcTajqND2fVvTIePGZiS7ZQi5cD3j9ZmoOr8cH6NQYsvXYA4LGBVxhOpcreHOlxgVZyJYcEoFVsaA",
-	"NKKqC8TwweGjvQMytg/GaDACSWhsPYPjMxGZk7BcswPyxm/IuxN9rRy3YnsEtiyXw7dTKxbZ26H6yu/w",
-	"8FFMInmKyNnmPzckofguC3Uby49tifPjLXLZLvnFRXB4sP4ZZZhbZuGPkQ01ic1BnwyBeC0Va8/E9wjW",
-	"C0M7ETdWeqek8revZ9Olmd3L5dSW/vDctSUT4c83QwQ49h1RgKuuEsN798stoPrxbYjTXaZfOSXc6p/W",
-	"xcmUq/knwM6VU3/DUWdg67aGODSSpVmLR/D7yok+iPVrnk5tU6FdgHpVnYNdygsWVqr7QhNXXcaWvdHr",
-	"AeHeDSHRtlqbUgmAq2CLZkEdKxvA48aM9jYrFNNV6zRU5XXBhDkgLyZO0rM7w4IkudQm8Z/AVVpLBXYm",
-	"uEHPBLALLsjRIZlzgdLHsGqzy3AhUtgBsV8TUW7t1WiCLc4EDnlAHoulu3KxvROInvLCCTTWhTWhc54v",
-	"o+YAB7WbYTStnhB/QlZzve4KaahheM0EWNpJFu3KBp2695PwxbtSu0Of/FaeidhgK4mRVx7RxVL3w7yV",
-	"wharHpRnULwDGIQUIEkETbarygiRVfiSH/b1bmfILRsPgv122Q0aOPapEp6nI1/GYvDuY9Jxrz7BmMlg",
-	"VzfEQldqxNwyEw13GHWPo2eWuBBS25+Uaxc5ABZx7PO3B0dyfHh0W8uyp5N91ptuj1Ailw4an6wgljPD",
-	"VonoKT5vEtGWFqoJBr4MIuwtIuE+dQVEh0bOz7WRAnphfopnfnS85Zl/fUfMsSs8pc0Y74Y7NX7e5Zgf",
-	"3NWds5OZ1sewN0/jLQb0Xx+R3egdZ+PwP607zgLwj3GZbM1Yfh+MyF8+rlP0BnWneus2dJ1I4FQpFNMy",
-	"v7QmBU2GDgwEEH2vQ/R3vscao9vB678vf6M/hE59oTqkz+7F13TO9m20doXhCTmXZmaT/GxdNvwbLADg",
-	"kAMP2iYzdDWWdRI6nLyyl7BtYMJR/XHelJbkhsfZbBeb275D/Aa7IlI8xafVi591kxumm+8YK6wVlAts",
-	"aYMum0umjPcp5xLC36vq+uvJRbHFvrUpbbhfFFv84N67K2tapI7t7tG+P4LFWSry4senL35+QmwyFiCy",
-	"oVzojvvq/aAjdO/o8PCWr5rqPDovG6jH6o/2j2OcqvZ9U1y3muBuTFP1/j4ly9TaVX3Shqnfl6EpYMd9",
-	"DU0hQXy2M/0h7ExNHncnnCa4Pf70VqbrorCbvKzuxsa0FoX+SCamw0c3zIN+VyapSU6nobrQuihQNHGp",
-	"vr5Sz/nS53OEmc5f7Z2EDTddb1kupjaEE/9iWVKlbDdroCdEXjKVlYzYWgXWZBDoOQlkWD/RpKDalvK3",
-	"/auJr5FdD3zOcrkgru6AL/CfENvZ5UxgfGzGlD4gPwlGYP+kYArb5EKiN6ZWJiSTaYlBdrAOWBcQwAF5",
-	"ncoCUppzfsEaHQVOIPCWQwUHTTRjLussVHO0zzG3v50JCAh2i/4C1wFhvJDF45qqYaxrLCgG1ITn8P4q",
-	"E+sVGrAhT2nnvANvQ9gi2eCKeuC1Bmq0UL9kLvbBBsFvCn3IyqrVev+ghzWz9oy4gGmN3HbS69byb1I9",
-	"BkzvzPZwjWUnln7+gKmsSOc2ri7MhNREUa6Bn7rI/mYphM6sJwTTLdhTYdk3pNXD0G6WO1HrcWubrKgT",
-	"fOmzBfXGo3IR3hAWLwsmEOwJ0XRpmxMvO+kgtKCus5W+CN77ndpKbzyYMSIYrKOfGqS+QNWNXh/1dF2X",
-	"SHjGn515ATTgbrGVdYZBDSUr2cqFaJZFigi8X2xMCAweVjayLlNKvbDBraDLU9vIsYPT1yv/FNn2FXHg",
-	"JxFu0CUP2Sy5hEy4yLgAZcW268uckzchVb4hKk2+OlYnDuxk4OlAnHs2n/UOU0gPyGPMiKW5S2JEHe5M",
-	"FDNpJFQWwX5k6OMbg66reMZc/dPxKaRopTOqpi4twidxRpNAXa9S+IALfUBs4gjceD57MpXzORPmtMrE",
-	"RDXc/mqVVqptEg/85d4+IEGdrmFzr74yii0VkUL5O5bZEl0aPo1mbsCBNIj20zK42QXeUe7H9mymUkPr",
-	"fNfP5rhPL00TeQBLXEYUlpZyNAhCan2cyAhSKSZczTH5GkRXSG9zuffEl4tad302btv1JYcab964JHuT",
-	"Al24lS6RrrndP4zHPNzWTZXICaa4E/W6scdPyG++aV2fPefX5ZJocLWNasEKTdwRXjZ//3O7WVtn8mnJ",
-	"feHi7sTVugmTPsfz/16cp3O2jjP9cKOpRT+wLp3B3oR3UCPhl5kMfBGEd1dEmLN7QjpXcUt2bRdFcDW4",
-	"fWtvrOtJs0wxrVlGTDgjytTuCbpazwRNU1kKEy4L/MMCfCoyIQvFjWFixYmSUzEt6ZSdieEzMc25noGy",
-	"qxihxLAPVQ/vJTPhENzsdblrf1j+2NhvL8dtKUDUGUHRpIZ1tTom1/Yjlmnxe5LoQ9Bs9vTBQU3Y7fDH",
-	"KxLEmxCnuNinRYFLT4hgC6YhAEJp0+mkaFOJt3TR7Jqddj9QdREeAtSdHtzSgXdxMSaMWu5yZrdsKwXY",
-	"QbMCxjK7Zls1dcgzNi8kwGqv84BtPMhaxf0n+8ofJ07fh+VDlUHN9rnQTGhu+CXb++Qj9fEwujiUO6k/",
-	"qwdpa2MGwuuGrBg49p2YL+yuPiG7ReeCPhssrksNsGy8Z5C/R/vP8f23Yfz/1PIBaqZ32/zH/fDnNkxd",
-	"B/Hd0G11J6aoTmz5bIP6vdiggsvnXkpzJjKq9l1ByrVZwO7dN7525c2lloQzrWtMYoKyh3+oeJo33iD1",
-	"Bcp7CA2rMdotk6Fgl865r1mqmNERpTG5TpXfpeCGR7OKA0c3gwOV5LkGDf6AWGC3DeE5qyhwGpw9mjrx",
-	"p7evvidUMaJnkCsim8FUMVNClA3c+w3/P9ogntoKtxsw4kHMRAvfZX/AA7M7ix/Y9ZBnEm005I9rbbOh",
-	"jcVx1iDGAU/XmNyfPyEPHz54GOxaqvoPWhS2zWN5Dl+dA72eYDlgmuf7GV2eiZ+f/fzsxzeYVeXTs8gw",
-	"yA1zqWFMJy7bCwpgZHKhE5LzlImUnYkloyppJIARyKgmil3SnGeuCrXIglyw/SfySTXhXnImGE1nLngx",
-	"p2quyf1D/OQrktGl9hk28EQK1/9oeUB+lMQ2MXUFjE/wpzH+e1yp71WLJQCvb1+aKpYxYTjNT6ENgpIQ",
-	"dmeLesgLjzlBv4EHMXeB1xI8JfbzFZiKXnt0pzpqNWQ+3smOBp6QCqWaV0F7sC4/lf10JyHzwd3VObad",
-	"ySrUlpMaE77QYU9aRFnsnkUF4U9CLnJN17sjcgwy1d21xZ9LRSjBt1yrwzH+cUCNoRDvWTUzgZrevg+M",
-	"BPqdMKUg43GIJbwXXDNAXEtWqcwYGdsxRujLGJ/YFib4B3Q6YYKURS5pZnu4FowasphR65GzX5KMpTlV",
-	"LINS4ZY0xjkXFywb2xBTezWqS3ToOTOa7SRmZkwzcr40LuZ4TpeuyLiZsTkZ+oYhRvpVJGdi7INxg+Et",
-	"aLiuAnWJm8gG7NqPXftaeiaKnArL9ArFNJ8KlpGXb9+QYVnAXA/JD/ybU6KZ408zRtGHOeWXTCBUlmcC",
-	"L3b8FHs1UDIvc8MLqgyB4QGtcBxSYHe4IXIz/Jkb7CZzJhqTJzDzOUBKGFvBf0mkypjaOwBBQpN5qQ2+",
-	"YBuP1VXeH/oq76eE6gvXRQUYnK3iLQXTJ3Vpd6cBn4mVou+wbGzLItCqScYvf3ptm9NZ/HSXkJwXOTMM",
-	"Gsa9xOco41BD5lIbcmw3PXxwdN8h6chIOcqpmrLx3mkzivJMWDyoPj48xJYywK7laE7FcmSnHu8dkIeH",
-	"910Xu1fMqOX+44lhanwmWkhgu6qmVAhpbK8aCpl3B+Q1Y5AWrO+9/OtPb356fTDPYuz7ZU7ttt4iztyQ",
-	"gRtngKnuKH65mr+LuRf4258xPvlmfTMPbzf9FI4YacNyQNvfCenkC+347lAqkjOqhG20K1AUVAyTEcDu",
-	"XF907paqdJaAK3RKo89tc15Uj4G7u9z6ag1hRyzgi6HD8gt9JrShkwmyXHcx205cTCVhOoedhBgpLyCK",
-	"A7jMEvbBcs3OxJQZK62Rp3IhEA7IUIdSceionuPdc//48N7R8deHpPhA/vby2bfEzMr5uaA813tnAjuT",
-	"VowWPwAguU4ctr9n/CIaYh+rejD77pxm7JT89dmLJ/YTTabMAn+vQ6hEkh3cNE/o5Af2x98/Q7hlAnxc",
-	"YfqcGZpRQxOHGvaM4DY3mG/g+vlhhretWhEia4wMry5xNm/0a86+elFFUJxYeYIb3+ENU2EodrOp+tu4",
-	"hnAoJ9oUJQ1kw4hrAWe5FTea5RMy1PxfLCGv//p4//jhlwkBhYVowScT0O2UnCMx4id7toCJ19pq6RFF",
-	"Q2iL59tM+7yq//7P/5eM7QrK+WjO9RyTqlAVHMPE9TOQGPGMmhsTbIE36F5CxqXQZVFIZVg2gmW6ceCf",
-	"4TguMQgFaTKjekYEnTPPpJE1p1QQa2g8Z2fCdwk9afId35pvDxLL7D/dGMCvFJtD08cDaJZ3cibGQpqR",
-	"3QECZIyy6gi7RYopPBDS/T6C/cAT96crCDOuBXKL0CMuRoWSU8W0HpMhwjaQ1wAiVip8X1JFheGCZeMY",
-	"y3visLItjN0k97PTvGIaKD7CCX92uPO5NMAnx2jxaJaBrMOyhmKpLgI68Tygn3BzL0Cw6+G4doVrhaa2",
-	"PpmQsWIpg4TdMcm5Ni6ZlCr3L6v3OH0K0k4tMY+BmThNsKFv6soG5sjdFguHaNUDgis4E/A4Z1Y7pW6Q",
-	"t6++R/axwhsqg5zVfxdUnwkQc1Z5htXbqSClmHDB9YxlXkAF+0XGdUpVhlYLy1GPH5CZLJVTcFtqKe4j",
-	"4Lnr5Kdb4iObNKu6FbxnlX9GjnLLHALY+hxrjThcg3u+piFPXURLMqHKenE8xuug8XIj4vdahLH6Klzr",
-	"8v17/dpdNi9n0RpiBcOyAkhazgA5SAYVKQ/e7WKi3p0Ma1h1eazrN7LKfPq5gMjJoJIagQBKYSv+cw31",
-	"AqS6sL2zXdtH5Lt1EZFN6c41ml9r2/BYu+cGqdyEAa+e4GmVzX+7Jrx6Bc9sqP36Vs9BPP5nufVGyQfS",
-	"RPIloeR9hMOQocTToXm+9E4YpRzBqalGX4Ljmls3flZlzvS9lBY0RbdXlzvpiXsD9MVj9POqEstskjkz",
-	"Cj1imlFji3AxxfAv7QxeEurCZOCezTUjRwdf4wDz//r/bBk/KRXRBU1ZQpQsRcasIYMMv6NKUEMvKDk+",
-	"PH6YnAl1cHR8f/jV3t4B+QXN+ilVyirmNNc2DaxgSkuhCWaBObctFVhsFK7wM4FqOhnasR7t7Z2SnE/Y",
-	"rzS9YHinW2rEpR8dHZL/AYtER3SRl67FvIdXveCyIMPX6Wz/5xfk/sH9hNw/eLTXpaKWEIXjAH5DlYXd",
-	"8HfkKqin79KKrTPYweBW+mvfKkW/pFozMWWq2qQ1owsp9ucsnVGBt+O5pCapEdbiMl6iAUYGFIzEukq7",
-	"huZyWrJO3fBZVVrWumCLwpUNMhLjjGp3XiozpqEUkQ3gqCr9frl3ciaY84FDzVsm0qX3glcLqFUUw03O",
-	"ILaDTWlOFJswxUTKoKRvzul5bgXoZUJeuwqX+y9+JkourATNlTb7rh4SoXOg44S4E7F6Ks1zuQBQWTcA",
-	"LjsBxoM9p21X/IwZygVO5oNGFJvyOVoEz4QVOAEGNhAr2FezDnFjksrwB9V87S6rcsF4HHaw1rbc0wlj",
-	"WHPY2ubORO0stSc5YUzfe19Kw8bkQuBntqoWwB1e2dfM+LpMFbDPBJtMYKmXvmLx8wgALSs2GAjgzg1G",
-	"JDCi/ftMKLn4QjsgEesPThkxEmNkgGLPZYY1qMTUaf21Nz2nC+IMAMzgNeDec25ko6SYkvGzN3Q6htOh",
-	"1mApJ4SbxHU7R7sm1q2CslQ/SsF8bSpvib3vwhBkaQjF5XRo7q8AoE8qyljRfVoE8gYM6MDmZcFdya00",
-	"50wYaxzxWWrWqV+rNo1VrklZu+WctdbmO9lvDR27MVzIE3B97z+RwiiZr/KSQvFL9D4IuZ/Cqyd1fJZj",
-	"AG2odMcnraQP4klEirJZ7HHTSJUE6GMcXm41EUx1PxbZ+KM0ZC4ztPSdBngAUbyyQOknLZWCI1oPtV02",
-	"vd367yCxOeCRFfYkLSbcZn1JwPaAzD3X2XivAVaV1LBumRRylnUzOoSANAYqpp/mpMnqMByHnC/PxBie",
-	"jTQzI+78OiicwtvSRniNLSccB80QA5fyHuHiTFgWKQUZS9F6MVgU0MbeAXnqwceda8VVUzwTlfsJZVMw",
-	"1dbFF725iadlTv2DRtl9d72dCZRSpQC5QmWWq86ZmtrUQzif2m9VecG/0FV5x1M7ip25NhjP7VeNazAs",
-	"ke+WFBy8K7mPdRuMKxMau9XdlxkzTODghZKF1M67jouZlHlOjKKpW3vKndkFojatTMO18/fF7oJnDouQ",
-	"J96QtF3NcTfStpt+XWJ98Maf3lj1iw9FBJFFQ1QwPQd5QjYqoG7iTrWs1s2fxsD1UNqRIqxj4bghEJgl",
-	"zfG3z0I5sOKt4zMxHE8YG+EHEAqHQpel36J0Xhz40dcBRX8txbBKUgoQIsWZsH0uqJfs0DHsypn477/Q",
-	"iYtI9I4dRWQJ9LqvQIw7EzhhHch8fAzOZq9SYCfQGPn9HSD0nN2USe05YzjDHVGen76L7ix+/AHVW8VT",
-	"e01OWIXYOV1sJBrFGN5N3TRz/JCkc2se8naljBVmtmIMItZ+83Bvj5yXBpE5ZxpVK3Em7h8ekvncmZuL",
-	"ShsHhRtQ++hh8HNK1VTan5wJ50y8djf3N3unbnMKvp+CFQmSt169/f4ZhIOSvx892Dsgj+3nNlWPKWt1",
-	"OhPVxC40HCfimswZ1SW8RXVrfrupL72B60yMp8Ybt7x6C0EwFEwEglknNQ+sVkMYR6O1ixwdEmP76KiD",
-	"o8Ovhkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFyc",
-	"ScbNj7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB",
-	"0fGDPWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZalipl",
-	"mmQS2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqxW2YumtA1",
-	"Smvg9CayNVIIOl0jxn4H6MyFYaqQOWbCudp5SJvALuJX84O9U/LtG/jYO0mMJMfoXZzTXB90XT9v3IJu",
-	"BqXd6HeEzdXs67B5qqTWxJ/LHw+bvw33ByjyF/Ldf/3/P+9w8eilSO+d0/Qil9NO90fY0sHnEvgktzqM",
-	"w4mx7YYmJ5ZVd/aAALUJmDrP2YrVRzKrZLEPXJvERiY3BndzklIzm40AiXRAX+aAPLZtAWHBNM8PyDfL",
-	"M+FvHLyb6pUvKMcra267x1Hh011rB86DvdMzMZZ5xtQI3vjLoY8ItN4FKdgBGacyY2OrEy9mS/QlU25g",
-	"EwuI/KXTqWJTatjIqZZjm4DRuWdMvXOrG02kGjGqcs7UmAypIO6PaiMeGuiJytil1THcVUnnzf4ksK6q",
-	"E5rDAJDsuQh86Hs2lQ+z+uDG5gbu9zwj1t0u5OKUjPHfY7tyKOdJflIZs9Hj9dJ41lXm8/VSpN84DLyN",
-	"EKtWiZ8mJqCRLUDuCiGw7hgkx1nEoFNZGyu/OiWHVhXK866CfDXmxMuSfpWAywPabw5O7n/50CUb279r",
-	"7wcXhk2ZumH3hzuNriCupyuk/9koFgFKxVWaNJashHDBre7Csmo+DYw5zqbv/eanGK0N6IoUSQg+vFqd",
-	"hK70k7GLohmTOb1wfkA/qbWTozcb7m7gKjbobXwmxlXM4uh8OapBM26L/6fOmr9EDZ5rGxoHjoSaaZEh",
-	"RkySetDxXlK5sC1f/EITAUWJFcOEY6691Z5lsLAip0uWVbNTA+pWKufA4x27U6XTf9yxnIlM+Rzg1rYd",
-	"K255xYXz1nuLoPUgI2xQeQlhNRy78E5IBrEeibFnzQ6IhDsndCrncxhXsUmpLUs+hR+5IdrwPPdpuriP",
-	"BKPKW0AGo+nqVZWQ6E2E+SpmVK0PYuBLPWumpKxkpPjS1LPA0Q3+nZSDIwW84NXNgeCHePqcTUzjtvKQ",
-	"48Y7MBpQs8naZOyy0kf42wkBZB+ToaYTBpRnK0ieYoK+hRLMJeA+j1xYuELWvLJuQsh2o/s4xzsStlur",
-	"6FQe4xT+OfDx5m8dF7RIV+Vx645AMY0bYDbrL5eizPNOBQAOGV4gmmc2UnEp0lA4Pq1KupeFvd+KAtge",
-	"y4F8NDJoLAPw+h8/PjmYZ846a6NQUhTirISFgS1WCIM5TurQJ4J5nKgDCLg+BS30TGLsjZXAc4jfUSyV",
-	"KgtL17sEaFdXw3JI5Dckl1O7jHoNKN/CJVIyXRuaSAGZorLUWE/9TDDQxU/cXMCX6KX34zRbCofpf768",
-	"h/sKPLyEuteC5YIRwsVO+i0altWrJ/XiwXkOYVy6tvrZbXyhSSE1tx32nkEJDG7Y3KslFPvHZxKZ8hmm",
-	"njuoDcdloZky4zoOzcVq2IxZawaUCx9BBbzeVsaqLiPYKrb0HuHOoITEa+MSlOjUjuDG1VbZkIKdiVym",
-	"FL3UQlsv+Sm5YKxApLMRsaAejmdUj+ZSMbQPAvOzUVV2MGyzJwv6vrTT2KyrE1tRhBu8NUjpDj87IC/p",
-	"lGkCP1IDxVPm3IwxhAsOjwphi7kIRhU5fvgl+Y5/Q4AybRMFV6hk/BgTQvefiVTCxXVCpv/iBaRW/qK4",
-	"YdpfcQnREtYAyHjuEm5RP6K28jlIHDylsRsH7pqXQJwbQrBqQHg1sIG1p4SeY9a8lT5rEuvQV+xQXSFZ",
-	"Xx89Ou5RvPwJwnrfaZYVySKMjUQw+zIkHcvAY4lrTFZH8jrT8WFDZTqKqEwrywPQkkJJI1OZV2GBPsJT",
-	"F4xe6FrLO9rrimL7j/2XbpD9n+0gTbhttag3bnpPY0SzOfiihuxgekCODh4cHO+dYkOOhUskxNHx38ij",
-	"aw/zl90LflwU8bXWZ/zlgx4nDOgOxDiTQoJDrmvGFp10zXl825F+SF1oJIxU/xWsaqDhRNRbEWmO1m2v",
-	"sC/++5YJkpX0EI9kdNxYEzRTeItHeNkgP4YGBDJjqDWZkZdD91z9qqUsFXlfstJftoiOi9Y9b6WkL699",
-	"i2+LqaIZ8+64DTsGClvdbk1LXPuqCPg/v/HSTlJv/RS37qLRrHrlawTcReUZBDiWLbC3HNEcg8VIxc7X",
-	"ioB61u3EsDKgnq2RAVsS3g+VJcSJoeJMjDV7P7YltjBGoVIzE8I+0NTkSyzVckIoBnCD3dAztDPRVswD",
-	"va9Sz1HcqXRHrEJjJRzQSNAGWyvS1XC1Uk2G7vdTG5JjbbHumfV9plJMcp4awqsQJCiw4AXwMRmiTUKG",
-	"NdhOK0ODcWKXlVkRoOAvxUIduFra0KH2klDFHzoVNlOywBj8SvBDsrPGEcwY9JaRtq1pz8lpRi1BB2aw",
-	"oapESE4NVj6rItWduIJMfjh+Ysm1LexA5R9zJrCW2MPDwwr42tUjq6qKVT+Mrfp/hEXLMlZLVWfCfgKT",
-	"hxXMID7EV/2BWBXb5AmdZ+PGXTb2ZhyoPXRIxlygzxmsEyN3oY5hMM1SCfEkUngBF0/Cg9OZyyu7jR/x",
-	"Eelh2+gW4vSsjxDnZuVgldIlQ/E0l1MuTm01Ogzyt1JKmmLAjitj2XHVP8Xx9l9czeTXU3j6RKSlmxd8",
-	"XH0mAZbENJfphc3k4MbWEjSeWw6hNOz9+/cf7WGtQRe4ZFnXBVtsPLY3tqVx5KAyati+73jcS06DKx5r",
-	"rZpl17xtGo+mncNgMIAfqyvN/AZK+JV6dlfV+3BqO3iXtOistUXgk0MXmwOFvff+EM1jjj5pZwyclb0S",
-	"M4y7EFALtLp+9jyf5940v14uwsI1yw2FYgWyIbRVZ7I8N9Yqbe0amPgy9HWqUkX1zEYTo/ACppMzgX8y",
-	"s3dCsGYpcn8yRidwVdIJRgRCa9th9mpDDEowpGphEzGEOZeuLM1ITpyVBou+gtE9bj6DFK4TELFQ9LM+",
-	"fvwQzIo4nPMRECPPRC31oFsfNqN9/CU1ACmeOVG55SGjRQGmq1LPwJ3Dyurq3eu6U20BohuywdcT3BHL",
-	"CRfQFe7SYjs8uxuGc8uKzmu6RNHW00qQuGpJJrFFjSxNIIpyGzIpJwF2ezttJ/3bXKV9CAfr2arqZ/zi",
-	"iWKLVVnvz9mv6nfTf+r6WyddGzJcP3Orl3YnTZQCyHzupPQ77qTkGKQ8hxt/Y19q/Jq6ZA69GlXYjh38",
-	"goQDn1ZRhNKGSzR+hQdLLPEbGqXIS5nzlDPd2WXaYuJP4QbustBXqeOVvjCvE+3rlX0xGXjLUEwD65jD",
-	"Hti2bWnf3TgrCA6gs1lseEafI84s3MLMZhKQxwQixknGJ+g+N83EEKBhMrSocGCJiIVFx3vR+bXWE+vk",
-	"FE5eq+qQh/whSuinPpDKDVG56UFFy40j/1iayzGmoCB1jYPyJhWfYRlksJTMt8u3ayJmpmQ5nTWAC1XU",
-	"S7zECETgYdVD0N7qPjwJoWXG0bJnU9tqTwu87OununLMAdwr/0LivOdNtzn1awxWcyZ8LFiYfVrPWrmp",
-	"6/0D3NEATsbYwwQAkoKOl7Ns6qAipGGtUQJsPCUue7fqClGXTwYdtTpReMtm4FW5fxRrQMJxWA439tm5",
-	"6AOgGkoFwMQQeeEW4w6D5hiI/aaOgrahS9bCXVuHgxrXAWytAR03HHxZm3+7I8JWmNgN6aR3HBC2us0N",
-	"FfBk+OrncLCbLnyP9AWcLmQYwwbbN1VgbpOroWfIktu6GnhdV8P6xpk/u3d+py35Y0NiQ4xrGgtYYGOc",
-	"zTT4HXzycQtJcvOQr+1H3YMWLOU0H6XUsKnEX1YK7JxLmTMqYi6IH4EfI47ZmxkeE1HOz5nCoDvKwWWY",
-	"Us32udBMaG64FUtii3k/WNen7fbl1y6h1WP+LTC/a7SErGl/ajc0uEmrxAuolHE3V1vsCB+79mm+jeH5",
-	"0voOnIV8SF0MOZzBdfZ/7V5R1Qz2D+BJOj6+EyRvXl5bGXc/G3Z/Z4bdqFjyLTMBK7t1puJ/2eVcH/zB",
-	"DOSfqHH8Dg3jf3Sj+OGjG2Y1v0MjetgYjFORsrXpON7eoZtGPduKhmOeCXWiiqst2yqxCJ2aMwpRmeSx",
-	"5vTedzK/oIbuuQKQ7fq23EQK286YOIH4Qd2s81KX+CVWEbHVDm2tRtvIenkaVmrxJcXlpK6+4Zrm+ARA",
-	"WGowbjifs/hlYXHIBlB86qebDfelsXDzKZkwprEQI2b7oLVtiU2/zhmme5QGYkHrKsJ1c27bhls3G26f",
-	"iXjP7pU+3BriMC6ZgqmlYJpwkeZlhjUYg/N1VeYmHJN2MIp24sozw3OKVYutf3uC3WvrCqNnwjevVbA6",
-	"7IvougVlDOx0pWJk6IpSHj7Yc07yoOrz8PBLcJuMZcHEKATvmAytVdVGJwYA8HmdZMlMPe+eTbDNF5CB",
-	"xOaFsd57qIrQ+DiVFr2oDUUliuXM1u555eM9z5eN1paI5bX975Q0Oi531DZ2zsea0PpEZcJ5Gkl+LTPI",
-	"CAgiHW31oq60f9EdvHcnfpZg113JAMEbt3HVPPiULWovGtblmgxtPvlitoyZxpKqyspVGhQ1bwXFFj0s",
-	"bPFQgxhiOnYzsmx2JCeTeJaVrcK1at55dyvBAV1WlSeN+kx/AiE6apB5nGWNY7/ZOJE7tMp0xYncrWWm",
-	"a1WvveTy2eNxt6K0YfMCBAm9VpL2GSAYA6uYwbyuoI64H8VH20IOtdQMLoMzQbM5N7rporZickJs1WBv",
-	"LccL419SMPTbXrClDc6Enj4QxGi7ew25YfOGAO2KwluRFYYQVCm5gGrjNlNHY5a5dRNXGybjWqw60IZC",
-	"Trd1vtqmetxgu27n6kTnKziIM1cyA9zDYz/YqCrvkYIENg7LFqOGMAzzvpIz8WQFdBob4/aT4M7ERhGu",
-	"vu/eVCd84zyonqpDbqqBjwrLhJtP9mJq1UVcPa9qC8HJDK7vQsM1sLRU2DHrn78NzhlVTA1O/vkObjsb",
-	"PW6HK1U+OBncw1vQTf9b5ZBaaoNQqJ5A47zw72qhH999/N8DAA==",
+	"7P3dchu3ti+KvwqK/70rVK2WLMl2Eks1638c20k88+VlO5lrnSkfEuoGSURNoAOgxXCmXLUf4jzD3vfn",
+	"5tyvR9lPcmoMAN3oJppsUpTkOL5JrGY3PgcGxudv/DFI5byQggmjB2d/DAqq6JwZpvCvZ6XSUsG/MqZT",
+	"xQvDpRicDX4q6G8lIyn+TCZKzolgv5uRfTBIBhze+q1kajlIBoLO2eBsUP2o0xmbU2h1Tn//nompmQ3O",
+	"To+Pk4FZFvCmNoqL6eD9+2Tw8jm8h80V1Mzq1ng2SAaK/VZyxbLBmVElC1ueSDWnZnA2KEt8M9Ly5Adq",
+	"0tnq5N7OGFFyQa6Z0lwKspQluaSaZcTMGElnVEwZkSIh7Gh6RC4GDy8GZPjiLZ0S6JTQNGWFYdmBX4YZ",
+	"oxlT9chfTg5tzx0r8Si6EN/zOTfVWrSWNscfw/YyNqFlbgZnj48TaJzPyzn8AX9xYf86qfrhwrApU4P3",
+	"0JNiupBCM6SAV0pe5mwO/0ylMEzgGGhR5DylsGAPCvvGv/2qYfX+CMbw3xSbDM4G/78HNYk9sL/qB75d",
+	"7LG5/k8Fef31M/Lk0eMvSFG95ieHo3qawrvPZMZWt+85m/CUM5EuCcXXSCozRobfUSWooVeUnB6fPk7I",
+	"m3R2+PI/YJeYgNX45+D4ZJAMjk/hPw/hP4/gP4/hP58PksGTJ4N3KxuTDJ7OmcjmTJjX7LeSaVyeQsmC",
+	"KcPtElI1tf/PMg7jofmr4HdLuKsUOC8Nru9nmlA1Led4QKv+5eWvLDXQf0oLUyqWjahp0H1GDTs0fM4G",
+	"kUGnilGz5TcZS3m2/htR5jm9zJmfVWcbl8vYGe3x+TVP2YhnO30d/2z1NaELhoQz2u4Lqfp+8GupuM74",
+	"Vp14eth19pZT/LGG0gi8Qob1/I+o0AumyP/+H//zIDYkuRCs95wVo45BNEfwj9kS+SrLuCELqsmM5dk5",
+	"kSJlxJFLgi/YP9RnmtimyGLGBJGC4VdTfs1ErF9tqCnx/PljLgt80/NpvEbgNLEsesDLItv6rJS6Wpj2",
+	"bCWZ04xVUx4km5fOXUSN7rkwnz8aRBh4eCn+096S/vs2bdfjdOSRWF7VZCrVElZ7uErAAS20jkOD1zQW",
+	"812EmbWZ6fc8xlC5YfPmP9bdNO02B++rjqlSdAl/h8LL2R+bDlN7jXEUsel8RdOrXE6fs5T7DWxdDbli",
+	"NFuOJlzQfMPpnNGM5GxikHQubcvENXBGFNNlbgjXhBtNtJGKZQSb9T9RkREhzYyLKZ4Yd7iIkIuaji6l",
+	"zBkVnlf7Ufujk3GdUgW7ChLAMnpeNjCqCGPQKKhskBdKPXtt32yvf9hhMOyq5aS1zD12KrjL47f2hOaa",
+	"Ja3d3HXFatbYlIetrOYfnGyiw8bMscU1M30hjFpGCHI6VWxKDRux37m2KsEqadRv9dzjlpDSpPJnUilk",
+	"v8S9Rgyfs4RM+O8sI9SQCVfaEMVSxosGw1wv4zjp0O9EPehSXAm5gHVaUG64mI4mUo0YVTlHOR2JZfBu",
+	"WwGk621/8678jvMaacai1yITxN2Idv4ZmzAFp3oIJ5xO2UHvpYjIG6uMpr4bPtMk/OKcAD8kixnPGQwp",
+	"k0wDJyFIIpELbKMsktP187bXPSwegVeBgzFhCO+/+dsyoW7piKPS45S9Fdko1lZBl7mk2e4iP6E6XIJ6",
+	"7iuHWbPfekkFyQAWajTJ6bR5ca4Mvn0zooTA5pTn0dcDQWezxr2OaftzFZFJYJItnpOsMip34NuyS3DG",
+	"Qrqrd2kNj9yH9NFgt3cneTyjORMZVW/lFYvIHbvofz1PEq5xqW+oKG6pWlzLqxt1GJOaA4k2WK6Ni/3M",
+	"vnuna77VahlPEqsMSLNUMXNO9EwuQLXKl03pMDj3qkNcnTCWkZ9ff0+MRJ2MUJK65SG0KAbbLr0dre1w",
+	"u43Yx+ltNLh6fLc4jgVNuVnuJlemVCnOsi2/olmZWwGuMv+dHB83DIDHsZsinfE8U0yMSpExNTo53b6J",
+	"vJxO6ZSNrqZNUpclHMGk1VpHe6KcX0Y0Wjet2Cqnii1WBrtprJNcSjWiitHR/LTXcNeONhloRlGmnK8e",
+	"kNelEKB+zZlRTBM5IZdMpDP4pyJmtqAKL7KbjeD9WvrzulaTVnI+Yb/S9IoZPaoXuz38k5Nj8t9h1LDQ",
+	"pMhLTVLXcEKUBHrJSFlE5Y85MzOZhfK4Wyc0OjAaFbflNVNwSccGUzClpdAjdzgI+z1lLNOkoFozMWVK",
+	"J9ZC5F+IWIkClab+LJBzgvG3ulsdzyv7AkllKUCXmUhFqCB+CiSdsfRq85CCLo2iKdvEod7iS+1DEsym",
+	"Wvokvsu+nzjbMjSX05I17e0t7iSzjaMMvge9qGSjKy4a1CCkYIMEb8OBk4oKqcwgGVyyiVRslLGCKlMq",
+	"+FmKkWI5oxr+oHoEQjmf8A4DHnRXMMVlZNe+lor44RDo3Noa7evWsWUauhG+BAI6FeTlm5/Il58fn5Cs",
+	"VFZwH746efQ8Ia8e/hA1mBpu8pgq2No9J8jat4PlWr9FitHuzdnLUNb232VQyHO5gBsbV28Lq12DYtpS",
+	"M3WT7VT61zVdO4gqgrTOMjfILYmZGcqFlS1jtpKcTWk+UmyypeKVc2hzBES/3DSi7/HdV/gq8jLF9Wgu",
+	"y2hHBRM039xmtbGv3PtIGVM+Z/038TW+H5tdRX69hvAW3+6gTaSF+rQE691axJV9Tlaos7Gd9XzXEv7X",
+	"jH3nmFmT9D2Li+gruCw9F681a2y1amPtyF5WXOum/Dva0m1wkVc1cbZGya29YI0hTU4mTKQsJnYVjOkE",
+	"uDopBTcgwszL3PAi50ydE3qJJha8sUnKeA4ymr2+S1EonrIMAgIGSR9DSyWqdY0Cgwh8JxNCoWmymEnN",
+	"CJ2D8IBvyMmEp0wRzYzu2XE1o4azyy2Kk44DQSduipaLOMmWORtpZjqiJcqcwUhx5G4SqZwzjTfoRp3P",
+	"rm0w/qTe7rXU8taTX5NWWJxKZjz6+EpsJmDWMRDoc8JTapi7636aDM7+uelcp1JlPzBDB++TiJFgMZqz",
+	"+aXVf/vo8+z3giumRy0HoZOkVl6fKtohEnCtS5b1bQffVtGGdnFve2a59j6olxs5rrtd0+UqVT4lwctw",
+	"zJ7JecEMRoXYeRJUb+1ZyzMkYTicklwyotg1zTnMPCOX1j1tOyIZo1nORSScRB09PLVBJf/xy0FUxXAK",
+	"WvxGqDrsu/61X7vnkr2xH8CnJVLwyLZZ84prpjVzZhZPhVEuYV/cye7b6Dvxt5klymo7q7UKibIiucAh",
+	"3aa01UP6rnlMgQxyTt01scUVk9GlHhk5wtMWIbgf2ZQasHdh4AK+xbIon26e11Vmih4PJAeS0WVFf3RB",
+	"hkxkUmmWJaB3FyyDSypjil/baLObnP1+p3Q7FrHjmV57TqZcG7Uc3YT6q09bMY3O72T1uyuWnZMFN7NM",
+	"0YUgfyO61AUTmV18kbI8t+uvS6Xgud3u6ijB/g3cZlsrR00ToiKjZABcaMIFPq+6ixy6mJnUHZ7oWWmv",
+	"VDXvDffYS1GUm+2TzZV78TtNTb7EWBw5IRV3wJCD5o12NEju78YLvOufHyd3dAjqe3JDsOse7sB1d07Q",
+	"+5ebAgt2upBucCl0E/IGav2uZUVyVE+deqdLdc2WluSuMTaC5qPqIRe6VNQKx4XM89J9lfPUi8yV0AB3",
+	"VDFS3mI54UYwDaeqYGrOTfSWDMa5F19E3dxdOhLrXl/5cOm1rGHORfj0pH3eb+3w3tapvMMjtPOt9n79",
+	"zr1ZiYH091N1q6Hj3F1r+Ly+1aK0DdbsnGvz1IZBBE0vmcY7Dv5D13/80tjI8u0NEqs2vAnl+Qis6xuX",
+	"rzV0JDJZFmvkouZ198bAwQJzAbtG84HLCcgIOvfADsw1oUSwBenw14p8o/3tLZsXOTXsa24sNYHWGIuX",
+	"oVbtxtwD+5Yml0zzjNkoEhuokpCF4sYwQbgwEn8QEqmwv0kSR9up/0OT0Jb1dOjYvA373WxWtnk28Fvi",
+	"PokyppCI+kkt901mPNuWi8RWxhnT6oGsXR1PRjF5lxE+n5eWmn2yC1qkUv81GWYy1Q/e/OePz47mWUKq",
+	"Zolx7eqDFYluws2WxB07ZT///PL59WMYzxVb/h91CPNm8Wy7W7XBiyJEf8WWezDiwvvGe1VXxTQtS5V2",
+	"OGrcUo2CKPB1GTy9jbJWhUBJaKWPanq1Xd0NEWWfimuskF4y+P1wKg+rQaHZ+KgiwuDnQz5HBx/mnAH1",
+	"D6bczMrLo1TOHxguMpr7/7lmcAa1Av+6iprdQo1PoylDT0lWHXTMFkpAs3MCbaVArTQ2Z1rTaX/7t38/",
+	"emClmOQ8jUiJkHo2uqZ5yVbluveJ+3mLDIFkkOacCTOipZlJ1c01G4JjPVL3dfeIdgl0YsJws+ytANq3",
+	"vf0q4g9geXYjO8emHKCNAWyFzHnaxTm0dMpG58/XN4yfqxrZMdNKM3XN1K4k4r7uJpEFF6IpNdpPBp68",
+	"elpAQkIIiciTQOt4VNtSjWBzSJk7l3vR4Fxbd6m+uS5fN2huKylpPndJnyvJCRsou8ljr1hhzlBItEtP",
+	"tKEi0+cEpWjDMvtjLjU4xpB0UIyGTNOGaQ0awgvKfraZUoJRRZdIscXWBrD96LRriUWxxTf44tbKbZdT",
+	"5CW2QmxADa72S5GDje4XvOk0eZoa8GacxL0bw9ODuGNja023tUF2PTr3Zp3Jvt63nQwpQduRM7mDaVLJ",
+	"vNfOvob3gFPyqdhx1Vqjc32HTSbN9ela4G88ObbSciDILw29aIo40xjBHTtHxxn+E3KUgaLAiS0n5Dsq",
+	"spySkyePHyfkFVU04wU5efL5F2gRtj4y8iI403OqDVOjNKdaj04GSfPBafvBQ/x0ygUbZeD9CL+MPT9F",
+	"ax+Q+sgJdfYtplp2vSJnVJeKjVJFJ2ZUWwJthIFtzQ4FVpqlUmSrTxXFxoI+5hLSIYMHYXuNEbebbf/Y",
+	"GEjQasfnXa/Q0VRikGo9av8oGGX7Yd3COrOnYosfmLeZ7cEnDqdhJCejS67MrBcD7M5X4SLj1+lojYtp",
+	"F+d1Z4ZXMZOi4xfl0rlGORXT0qkRa4O8/Hsrt39jTlXajF0EP4Zoj70dqNWW7nI73mD/QpHj8aOb5PS3",
+	"tr11MYqMU0F+pHZG5Dk19JJaXta4IgkyxWqlC2oMU9DC//XPp4f/5/HhkweH7/54lDw6fv/f9pX372mr",
+	"bafeYH2uKG89sMhdEOJmGgspbC+CdtXaXYraVaf7cZTc5rH5CAkxuh8/ia8kVdlO5uGdRMuYLmGDAl/a",
+	"70+PVwlye7twf0HTrYCVN1dV6HfrF+6166WNsJPmVGFQZM7ObZ7YGHO2xmQIOQ/wTyLoNZ+iYEVmXMND",
+	"ohhq22BnvpTUHDjHiXbASiy9WpEJVwWqWggJJBVrKWxJcy7iEboacTFKZ1ThpedGJpVPNeuUY/z89zym",
+	"WHfPXWTZtnFJMi29gr76YxnZve8hvggii4wkNDUg1kPQBmhwHKOke8f1+FUJjkod2GLd7KMFF5lcjGTB",
+	"hK6fUiFgvTSNvJrmUqMLES3Sigm2oDlAN7A6rMWmDue00Aw32Bg5H9VGu9Ch33zsJPrqU7tHYCCyE7Bv",
+	"1X7/UaXbuu9RtR4FM7YJNELzloEhYJzSxGVAFwu3ukVO2JDKZlpZJY/0D6TwDVsKWBdN27TXYxDkUUWJ",
+	"u1nrsREc2f7RNCxmT4XYswFNoxV/7dYJ6N5+7hNdnT+0wq2xCXdrbV1d0Bsxflo7EVfP9i4ZJxuTX1Z+",
+	"wKSGfMsElE2JLY65rHWflqxlTd82Dagz8aDtpUNAj9X0LiAswif2gpEZmhSFNITbYL/UR5JH7Vr7St1p",
+	"RcvNC7P0yQYwpI7xVBH8i8pQXQXlhmH8SX0rdbKfLSfQM0XIJWu8ZpMgQzKePqlgEyd8vf+zOUo///BY",
+	"Vo7pIMIRFwDzaqPT78w86uWy80Ax3gvqko38eJNBlUpkOW0jfaiVfVSvQYO0evLkiofcnCs3YhpW7X6e",
+	"BpE6z8jpYcan3BCYOvk38tD9CfvUUoGPD5+8++NxXPV9zgwTeIKtFLbKCTFtpK8HMxCJAlb9MOqVaExv",
+	"4/srnL3+OPGD3JCfUs31J5UxtTpVWNcmrQdjehyZQag+dOoP2zg1Y2w4vPLWjuFxZARbYybupIF2ReKt",
+	"vCkVhq5t5YL238Q9pjfD3AAWwNMyp2oHJNCnQrDfD08IujQ15B5bd1AMEGgNlFhEULq5m9ulYY/A5MzX",
+	"0tTj4+O1VHV63NldEIBme+skhN7j3cOGnFYbAlHuyNWam9MxmHCz7GBQ+1iOvPgWMqjT/nO6acCAa2TH",
+	"gAHF4CYaQa56DOPNgu2SgipKTo4ekuGjL8lMlkr3BzFbBfLkAoDbUjaoh9+RrrRufW8Et3mjsHfeDHpv",
+	"YXPWDW/A26wClAKu12Bn7d1J3A0UvRKazKq5ePXabL729mHHbba48Sbsbaqt2oXTLnUMevMp0eV0asN5",
+	"z1E212XB1DXXUjnoTN2FKW3J/PTo4Wps5MbgtG0ldZxAXKxuLUf1ak+Bs71EN5c7Wy3+wi1cT/cKbRTt",
+	"tpc78Fjsetvhx90acSEXTPW69tZtm7/EdzgmLiRys8So2KSMkr1HY7bhnwhOAwozyXwXBNegaSE56WEh",
+	"aXO3agUCWbqeebjUfl2DvVt7prviQmtTywZJN3JPPO6IsolYBzbS7HpfQKWebqemtCBjKq10nZ7ZXLRd",
+	"THRxjaLtW/XvhHD8mhh6xQS5ZEspMnJyilLUySMydLD8DnDz5AQLSxBgN4QLOLEsS8jJQxJagiGWzIC+",
+	"KgDeColqxYxwAsEhJxAJcgLhIydwm588Hrxbu0MRVccFouzqDctpil69eumiFQwApsQGxBUO/DSXlXl6",
+	"Y8qSZ86roiuuo1RVawQrR1gHjBU4yJwu0SSVM3rNzkl248HYb0bVN9uvWn+tZuXOa/Xd3L/4kbjmKduP",
+	"9AIt1YnHd+SHbnS7ygWLIowWX2V+uUyvRvoKbI2R0/wKvLkEXyJzLkpNbOCue+RykTCFvSj1rB9ySX/7",
+	"haF5HuL6xtFHizLPt1L93Vd6tuNX/WF4KwTarXrqjC+Seca0GXkYa82j+DcVprJ9vUaSrgCHLcI0VQgl",
+	"0Fsjsyx4a0NLD7jWOM7wPmCIa8xvP/kIlf/gf6qXiosQd78PXceUvRrbOJjQKmXX5RiC09pe79hMovzA",
+	"eYh/CX2cW97zNvx4mw1r+4grAXLkBUhv/bB/v0s2BohsYf5D8KRe2b16TWpswZRmGcvqwcbtC7aNLZZn",
+	"Q/q7G36g2dcbEPYW3e0yYlvPXALg1p79W0NljK1AP720vLlf+gXGaLzy2to2SBf4JUGFBNFBsNoGYooN",
+	"v/r2FXr1MOQW41t0Qn50D7VhdO4fXv0Dn9XGgzmDQBiuWeaEMH1OXv/8/Ys3R/OM/Nf/Ojn6YtWSAJ1u",
+	"dNDBOH8WNsmyysa5MbxsuHO21cQOJ0aQL+ANathuGoZNXl5jo906Cbfl7PIvuDRpDXg7mMWMPGBOfw87",
+	"C5X5eobU9CiokFZFLhxL6FnEYpcoNBs+sj4O7XFE96y9qztlz0Z7OY6nVWwVUdeI4mu0fxJrf8JFxsW0",
+	"/3p9bT/oO/4Vo9Om68gKirGApD48OaYhvuLplVXaKug9LggawyuNLQZc2ye6a+vEZgcN2FlYpBqikeTX",
+	"Mpsycrl06v13Tw9f/nIIttPDTNGJOTo5h2gNC8hooRIdqJAzSPlZErBEtdTPKCyI5ac9w0xYZo9ORQk1",
+	"ItPKzAB6RteoUBisVeNCiY7V7webCjdVBOhnneWojZJuKg/COq4cLUrVW1qokqY520YrriIZ4kFHVkzs",
+	"bfOs7NN3E2i0cvhjwicT6RYr8sqZQn+yH8Z6DeE3Vzq8AU541e6q+8ltemOPg8mFW9XhR+rAFY9JdQE5",
+	"3lS4+5qxuAxc9iPq30ppNq7m14z9O77XME5tSkPF93wPsVP5NWPfR0OA6+CYGKZsPyvL+jDiZozMnmNi",
+	"Ylvu57qH/f53v2U98ZdzLrY4nn6gsWO55VVppKH5zXbxBoe9iRztR+OXY6vzWi36vnZvR+0gNSXNIwac",
+	"t3IBeQc+KkMq8vbpg+dPwT7pvklAlFCdC9+uUNKjbApmjGLWZUReC3JgIZn69EuSyryciyDOE5RDi8Il",
+	"bRkrQ+dUUeEdYDbHIB5ivn1GuT8cba/3hDECv4HM9c2Lt+TB9YndrgdVbCq8gwUJtJPirmgNqteSxzYY",
+	"9n8rKWI2RELgueagKwPuakK+PIRgEaJnfAIPqdZMa6kO7a9SkQVd2kAciIulsOdDdHU4CjjoqeQ2Ila3",
+	"FYMxBnVkwCDrAb5WfbtGCuFSm5oT/kZJrcmwtvEdEP9usucSOp3FJL7mLM9eKCXVFpUkusFWeuPj2CaS",
+	"Pjg5DV1ta26xdaz9biBhtyCHrvVJ+gyTzTF/QZB2JNtfqqB8DrhTU6YEy5xT9hdAqtfki4ScHK8eqM3n",
+	"aU0EeMybHd39nE7XokDsGtmxPi5np2rppstZEaZsrWrLwWQcI1YWY6HejwR1ZLEcdBS76YuBeXuRuvHb",
+	"ZSVPjItpQlaewgRd8FspJtwkxCWIyWumspIlpJHFlSUkZlsJ3m7nkSVkNY0sIalMG9leo6x0T7nApwlx",
+	"eQYjIcUoddAhBlorGHX1J7J4TdB10cIbiVNRXkdmrlLMr/KSGICBtO81SoWuNNKTNv4UGFVdld19w3Fn",
+	"jQOg70nJW2HlJ1WyTiP1Y19V5deGmu5Q4bKZLehRtIIFCnhVxVliwahBBJfjeyHRhrTXKCZfkdh2ReLh",
+	"EthHfAa0c4dxGdDda0uZu0gv0RiYk62LhK+pDP61YuwSs75vUKVSr4GoBQ0HEvBqGRdMwvDdkgzV0cnp",
+	"w+HnCDHlD1mjjF1K1VSGmW96BIA+9nG8WHdhZrEyjD/IMgeTLb4AeqCtx7hRzt5Q+HFquqR6J8gn6Paz",
+	"KGdQzJ8LRuZUXVW4wXuX9P0SJNXubNj4jvKQkmYjGO4IhrumQuQ3oKFaQAD0jk7NGaHt2SIF2BYIvZTX",
+	"jJwcwxJpJILjL4YnHThjcwvOlI1oVMV2ZIFkllh7vJpK/JMMaa4lofYPpDiwD1xKM0vIWsqrCC+eamyn",
+	"MZrHqMzuEpn41UVKm0f3eIWWbmLTDQbVXLN1pR6/ZTQ3s9Wtd2DOa/yvXTHqdduRi/oKXcb0mnLLWzdG",
+	"CFTXhhtQbA5RL87WTGwqRxbdysQo/BgIyxUMw1qeECrps0RveHgdqY2AXdjh7KFBw6ZSLXu6jP3b7ytg",
+	"iyqmfd3XYUBFF57JTtUu7LCqQhf0ilWmldbpzznTlvFwQeBFglEXPM/JghqmIskacO4fHXRkfoupvzvW",
+	"7MHjjesv5AgIrMx1NNLXLpxNSS+1qxobfBAbW6hKbFrj4K4MCtdup7iHbVhVbetzsa2lYDvLGxx6TvNR",
+	"SOsxwxuYhCOFm6Q4DOJvgjuDC2LkYiu6KTXrR9I/axz6v2psJLsgD5O14N59DXkvGyEGbY6OxQpGdGKY",
+	"Gunycs51Kxw4mNGOtg8X67c+z4Vd8wz1+MovskoM1TsWooVl8de2S4GWanQHxo9uJIabJRO3Ai5ierHa",
+	"dsv6VR6pyapRTM7elTeyBVQI9D3XYDf1+S7zOuuw3bqlFgFuyOsM16S567XqHhT3UpX+vI0y3VUjtk8S",
+	"T1f+YyhIb5F2U3fyvDKedkYDVhp+7I3osYAvRrz7ZEZ/2IZmIpYAu1luUOuzZ3tFsXU5NLaEAlqP6jPq",
+	"CgDaeIrDwu67mps7t6IXhMzeNzFwS7keguy6ekjb7W0zArAfx4XvZAGJI3Mmsjm81ZOT4VepA4Lv+5Eu",
+	"53Oqlv3H98Z90J34OahbTaqjHBD6ykhXJ7yeg+3DKNhc8DsyDa7cq2HihKITMwjuWZsWoqTN1FHMlKpd",
+	"PjIZZFynVGUdNvDVXbuhlNgZCXi/DGs7BtWG7eqqnD/qLJK9PchVJMllPQTKLhXXmyhVIyc79IOq6sPO",
+	"GkGbWxUKuXsNwO7hBjLtiLb7x0zmbE3Q0M6Dytk165i9C7jsDTTkFK7RGjitDhILOu0i8FpL2PsdG8wz",
+	"cQXh7aoEAYaVtLvNXfthaUvQ4miS0+mWOB83Xd5aG6kWsalQNBSIYJQrEcBh2G99mFaOcuzcxrbr7/Jy",
+	"H9f23+VlV6J171v47/LydRkzmAD5rTWB94nbbPeWlS78YN63CeYDsyIhWILr2Q1V8BmjylwyarY6Ctvk",
+	"bosO+fxXeRl9LkuTynnD7e6i7FAeSlPmsjOhFiL+Q1/xougQeoqcClGt0WoYBZBSVubsM00MT6/IcE5F",
+	"SXOiSqHJoYUAgkPSH7FKlWKLyq9bcyGj+HTaqqLl5mAxMUua96yjBTtQN9hYq2oawSa22EWDcupt8xSb",
+	"+BPUJPruI7iL40bIRXxbYQmrCvroeqQZxAEPqzQpmdFlQp5qTh98J/MramiPYvrv46Pvgl1YH1/vUsSA",
+	"0rbheMCtYvCzAdDG6nr8Swq7Hp5WqkXhYivsAdSFVCm2uDZdj7HoQwBxKVi60bbmEuPDz5OQ7PMa6aMa",
+	"YLi8UaoLrHB7qlnTqc50LufWXg9DTX9FwC1bFftvv45XewmX4yaFdVvVUd65EimH7/44SR6evP9v3ddJ",
+	"iziwIuDhlAmmqGEZ4RkZysKO5qBPSdgdwXp23pJmhE6yyxZtotO9CE1Be3do7Qi73U+plB33d4v9WpnE",
+	"90GNEn/7MoGI0XAj8qgI8j1q2a+8gWFrhO9om3LKd0bYv+Yp64Sy6l9fJljnh/2Ae6IV1TlmnZiZLftI",
+	"ws8iQFMbNheWb+FKpm/1aYuOqzJavr3V+cSI/AcbKvxUaz4VPtq7xSdhuzu00u0TenxBmGilmBEXGfs9",
+	"bmG45jQSmPBbya9pjsX+6hKc61cq6KgqRujn2CurLFism+aVueVHfIJdwxl3jZy5bXyDG0Tm3DDm5i4D",
+	"ZVb7ikLlIe5fAJJB5qU25JLZgjYEwFsbgv5tICDUoSX3HhFSCXidoSHuZHSFetrUOpZ11dJYeCwxZ80m",
+	"mcRQH8R3mDGfIlFFuqYWDmh1YWh12PsLLKtMNVa11SdmxDcE/Rhi2rtPXzbGV2xtdyfhKGJW1WhOY5Fp",
+	"lCttESxsQ4SLjKcYrcaI/RIxFycQq2bklJkZ3vmrstwq7w4QIZBM6j/aw2z/3Zm1HtLTnpboBsGsFTkG",
+	"j5u0U+9ouPVbZTM3j8SNr54Y+ICVtPqWt+8uX7pT1FKTijZ+vaIGdKIP3iSp6Sbl/vqVv+uqeVeXRnVC",
+	"Sr07kaWLjjTGWH+UpoGv16SAS5kt95Zc2NetJFOas7gZyE8FmbQBiF2uIeJx+EJMc65nwOhdkfBq/six",
+	"XAGlheLGMEGWzIThPhtVoIIuIR1gu6ILVQYJDlRj0jfVYNqjZy5VMCGZTBNXmjUhmLtns8N9clJCKqCD",
+	"SNWMm9nOg0punaFtm201jaivQbV/dfOJJaN6FRvks4ko92EyCNu7Q5PBT6gh78c0R7NMMR13u3Vz3psE",
+	"gq4bKs7MC9v3W0faw1DGy0f7ZbtRIWmc7U65+/WmbQTX33v16Dvd+z9BnecmofQp71zPNDB7WdnX1rSf",
+	"Ry8L/GwfbAsbumt+tR/b5u1Q/l+hAHRQnnC7mrqIhj1yESk3g2uq1Ph4IzYjFGE1FjOpGbGxLiBkUZIy",
+	"nlu9pkdH8ZCdFQvdYtCe3ra4XcGq3lRT8k3JxZYbxPsF8K0lncAUv26f3s6im2KhKRGnWRHNjMZ8Vx7P",
+	"2JqXueFFzpu++mADbJ3q2uD/LumEFYxOXEdAxd4wxWnuBGKQlgsF5JKdk+PKOKOPviSWJvrEEOm8jtNa",
+	"DRkMJlkv567EJRfhz7sR10waGaEr2u2Eh9/KbdHsUykMEzVAxMoLGbdRE9FMdGYU0+SSmQVzdrUX//Hy",
+	"a1JIW08aIa1MC0u4XwYx+51PNiJPwhq9gBfrhIO+t0EVxNbia+yaM0DHxt/PiJAjGEni/zGCdaz/mhbA",
+	"A6kaTVSjgjcZXpTHxw8ZOSVX84MEQZOBZcVeOTkls4MkWKKRrbJSCp9/2D/Obsb4dGb2kWO2xcVqq1FX",
+	"9eniFZmwpkZZYC79gmqCJZxYtD09o6ePP49zCv4v1jcDwHtHa3nNEogdhC8Nx51x7lfMvEZ4S6qoMFx0",
+	"xGGZWTm/FL4e9Yoj0DDrBLS1FqZKliIjC6muyLD+Es8FnJTQ9uDA6t0wEbxEsDo6LDoWR1aamVFsOCyV",
+	"gPILxElMN6Q3RkP5MuJ4gNsg393LXKpc9zqnP7/+XlfVDPmt5r4teGaxAPpcC23gWEd9jtZaDNKTlecf",
+	"DXJwi7E+vrfmWSu8fQK0EjtBaFK3tiz4msyotttEDaF5Hk8Bby9vJ6fNpej5Jta8igYgPrNXD9INGdoY",
+	"Nd2ISbOeFxw1DF9IYum2bzhia+vsWnUuMAhGr1nKsB7MykIzQ6cd2Qu+REeEn/RlPa2RujYresLO1w78",
+	"56IyMfYyF71SDPwJrAK+WTUa1RPbwhnnPoqbQuxocxoNOJ4XOTNsVKpoiT40zEry6qc3b4kEDz27ZmpJ",
+	"LpcGzbPaOtBXNseCq+mt+MaE5jnw4U1D+fktHq8FZkjYQ2ZmSpbTGT53RaK40IbR6J01Z2YmG+YB8Onk",
+	"rJIsqTIdBmUFV2cpOm5t/N3TXnP4Xy0NQ6O3XT94k1yWdQmrfgwcPovh0XiigsXR/k7Dlx0uhZGwVVlf",
+	"VPg2eceqgcIrvVNFys31Q1YPxkAFXGEF5NZVktNGKkZmEqsj58DNlmTo0WRxkPrBHzx7/8CKEgdbL0HF",
+	"miKLUCdnNIeXc3HFsrOQHu0IzYxphqenGu058bfsGQEp4txJXmdkIvNcLuxe5lRgjQJB/IkNpBHbXVNK",
+	"so1sjsmu9rGaTTe/y+mO0V9txcUPnM/plD34tWDTQeL+KET97wW7LKo/Zoyn0VPZVQvCsgZulRoI8prS",
+	"a6zqgD8cUWNoOusT0lnLuM1OvodQl8OUakZm7Hfy5tunh6ePP69EStzkIdXE9sSQ9sJA1ePDJ/Rw8u6P",
+	"zx/FA1TXcZKw3XOQLeZSG3L6mPzAvzqIokz3v0s2i1adJIKC48olIxWfckHzXXgAymyjk9Mvj3f/+uHp",
+	"Dh+/75wjnqyuoBZfxa3DvINbRrjny/7ts0Bi5JrYA+2k/IphoFTGjQuS01FRciu2vKJ27aJlrecnHbRS",
+	"FYsKOv/q21fg0P3HIBn8+O2r6FFf2aWV5W8KHqsboOyHNnTL6lK2vBjGgvZOt5kxmm2oFbW+7sHgDRMZ",
+	"YUAM7HeamnwJQvgUMe2GZsaWhCpG7GQPYn7kVSHm1c9vB8ngmxdvo0vnhKr1m+catW83pLjoLip5mbN5",
+	"N353NPJ2TtMZF4z4tOEt0Iwxx2ebWksVxHgcGKFKE+umk+6DU3bESXVlTftmNu2B0119OnUNRtcFVN2u",
+	"6bKdfXuHQvB79FncwIwewIvfyEXRsi3b9bix56K1Jze2MJd65iuFbl3WLp1JNaJT1pX+GQbLbk7Ypmqq",
+	"t06+v6SahbWAIzfjdKrYlBpG3Gt4I9pwKWuQ1HRBhtahIKRg66WcXlNpGeFXnBrXTB3a5UO0ttps0nVP",
+	"bMZ+9z0quuiUWgXkhcqFqAsdu8927jYmIn+Ty0ua50soKflbyeoCvZDy9PPPL59ff1EbI4tZe8U3eW7b",
+	"oE4Gq6xhDY/aindUwRW10AU3ZdOw31b7eMXUoaMXDdwbrBWVQWcrebhhw9xacGa/1QELdS48Hpso+y71",
+	"bNeSNFej6Ep8y6czuLw0+w2Py2LG01l4nqwyOgGZnCgUZPWm07S6RmuKGj91+sjj42MynIN05UtePjp5",
+	"SIyUozkVy7qYcEIQapVlUBIzUJoVddZUKgjafzRIxC5AD2HBuLUCeOxwGzjYX8kP2eqmbP71pY/tNupC",
+	"Ch0rqlVvVY9bsT4gu4AJVehIsUhsu9e9y8XZSYGiE2nNbhJ62XasRhy2UI+uuQBrFjueVeAvks0xuwuI",
+	"LIArzaM+9VWcdvTeduTpehSqm4dP71dA7rcW3ZV3GqgK/SNw33qrXkbc9+ClKHK6BFOH10tdSeSMzQtp",
+	"mEiXoyu2HCkGjsqowtT/+K1iSNdpaX4gA5i4muI/KpW/oTUrZtSy2xO4AzBLKfw4tvrMhU/3T7GozsVa",
+	"dhhcdmsMh/9e2Q6es5TrHcTXHuJmy79V+UqpmuKtoPEWpESxQ1jBZYw8smB4ftsV8687jLMOZPZItYTT",
+	"raslVANI1hVOqNfzhTBRMLUerGmzmLoTEm/Ks90rrPjpj9ZkC9Wmga2Uj+0yYvYXqLtxzl6i6Du0ngkN",
+	"sZyD7gQsf4tux6Dtd2DrXn+suiI7LJVXbHU9hmCp+yIWx3hUuMrNBBzfbpjkUJVO9cEDG7Ie6gO5j+Dh",
+	"9vG+uzDiII8hlj1+W3lDtw2uvB6gbBv04tdsotiuqpqyH4+MvGLipjABzcbiY/VZxf7Y1dXPB8ng1dPX",
+	"T5+/fHX47bNDqBI6SAbfPf3x+fdP7YPHccjk1yxnVLOdHYD23Yiy+GJemCVA+v/zYvDjy+8vBu8glI8E",
+	"nwTaXDsufYOhYF0Z82QwLanKRrbSZyTf26PPEc3SUnGzxFAwTSfMLAl+26oWSoYwTvJw+4qFhWIa9I8Q",
+	"T2kjRsYawWPlXZs3PnKAkpuK2Na1a6t6jBUWH3EAGjDT04N9FLR9H6XgglHzhhnjgalXxJx9o+TNZdY4",
+	"MlMm58wontoIMjNywVadEdMZU6CExOBW8P+jlSL54V5CLOvIRTazjrCmVDb955ramEJnYwabiv8r1smC",
+	"i0wuwgaUzCHE3IbEujiUxjM0g2NhopyJjKrRklFlkZSpwFIY+GBzTR0cejUEt9qthUtwW1cXI87igkTw",
+	"7VweCHiit4LNqKBPVlLycWNdNv6qO7YDKSWCZjKoxrWtr6GxEjd1NNiY6l2Z/NyjzzTyb46P18j7LTVb",
+	"yWtWQU0HQNM2AmHC1dxai6KH8JopxTMWqBAts6Rtn0D5KYwXg+xiF5DlXe+BC3wTV+1S4KLk6gihmmo2",
+	"58JBcGmj8EzpsmDqmmupwuoNnnvEL2Wrq69KndkW9qP9Quziz0lT0oquSJmzNyyGVdQujgocpsPPZxHL",
+	"o0ePTSYsNfyaISPrhYw58cX6b3CttIBMgH0eOp7skns0GLnfOBhBV+o4pjp1ZR6xKU2XI1iljNEs56If",
+	"Hnl3RZity4/j3bz5/cYNHpXEXc8rm5VUUPR21PFZ+w2rRpR00U4/PuoI8sYsFP71zFew70KmH6063tde",
+	"Qr69Zqnu9nVEgfXt0KhiNNYcE0bxXUbZqb1W9fy3b/NrxnwCc3eRi9HNVrerJHq7wwCefwtvSp1xtgY8",
+	"vH97nmA3WWr9LnrySJok2L18rXmGuxeOt4u762c1WNZ30SrdFo5qtQ451RWMbsYUv2aacKMJxiMtydDW",
+	"6CZ/I0ExtWfyDaR6CXg0ql5oFg2CcmonD13Nz9rIW9fnxksYPkXOE7Y1QGHnGi94mtcPM5bm1H48kpPg",
+	"ZV8m3C5vqRyY8YQb4aANqKIZL0auwHj0en+zFCnor5EwQ2po903VbbUDIw8sr3OwDMtCM2WwmuHBGS5y",
+	"KvNyLvCSck7sDhNT+6baKG3IIpSAbM+4hC6cWbG5dDfAyOoLsTXx+YqRxBasI3KYy2md1IgIj6ir2kQ2",
+	"B8hcQYahHc1Ov1/EkheZ2sUVDdgH4MczEpqGE4LCW1JBxwTAm/7hCJ41itMnJPUcKSH+oCVofkBvOtad",
+	"NEz5WBmwPEwF/AIj0GQpSw+WBnmJBxusaBFCkQvfdmJXzbrbjEXCOcdsAohFhYQNoKcwwOfIpf1ijj0K",
+	"PvBNn+VdI0rKYhDs/XrREo7NK+eTXPHDsyweNPGTqHMfC0ArAqKwcbmzIJ7Co4a6SAqbSu/9lO14f4QO",
+	"8l8UFr2kB43V1t3WEAv6W8lai18KVz/HbhEMAUzEpCjzPLbvM6pHQESRjVclTIjnOBHFMAQ1rQ+VVEQL",
+	"WuiZNBZHIGcTTEXUKRXn2CGhU8oFHDFp+d2qXL6dQbzigNEUFKrZmhrguItw7GFLwLzlA6iZgJLcQy7s",
+	"XlTgzvWVMLdqqJ8uAiRN4+xISSNTmYfRbas7evNQCbtaFW0E++gXIjKWZsddR+UXUHmXu+n8W4csNABH",
+	"j0MkwZONDme9cQrxkJBY2MtO+vKKN4v9zrXR1SWW2ZIEKAl0XmDxGwS4LqtvETK0TSPPd41X19TOvHxt",
+	"qzv5Urpj/Nfupd+R2IdvHSrZ17wjht/emoCQ4QHMgDXhJe9SI4iR54QKwtC1kHNtCBhcjHbWnmual+7A",
+	"rMLwthUev9dPB8ngq0EyeLZmV2vmtJ2S0wTCjakG8aXwlkIbFYfgIHiJ8TmP5mUC5GtzVH3BXzdtaNlh",
+	"p30LTqpofbaUaV07xCIGwq1wLF2qAhfdqfWlMDzH9bGdE+ycuE+jN/GK32513+GXlcS2rxhVrIdZvLEK",
+	"7e4ajTemGK5OfNGFoNMdfXXXoACw0fzhHqrCt6ZbN7121HEuPo2wg2+UxH3EDxNySsAIO6d5T+CSq77J",
+	"9Lujyk4NJDVtBxLbXIib2qPe+sG3goRdaqmNzPXqEZglE5uXpA0rarG/8kmsuLadetJR8YwV/bkgjvSN",
+	"YUUvdoOd+i76rSuuxF7WE0e5ndtpTWJTnMG3EqYEnTMXQe/MMkfW7mkdkzaoZoOjqcwbuSzVoHotH875",
+	"pqv3c4FuLu+0CnLI+gIo2A9WcRNAENAmIocHwqflVGveaS1Y+4Ok3UsccMFe5zuDiG6WFDByV0cWYTtb",
+	"fgTR3ZvCRjUWRsHQ0VtVKVgt8eNQGkvUQoKy4qs1xztDRetlexZUQ+gne7nvavvJLrCf/nqNOg416IxS",
+	"aUy2vtRMGPI3Z5qsk2Tc6droieFalyzrW66tD7pn1NrawEhp5desp/pOQH+30A76PJprWA9iC/N7/VHQ",
+	"dgxv35W7aFf0YguXKkukID51zK5nbxf/+p6906n/pJ67L+KtNWsYdxgw3HlcVtBsvuIBslOiZ3Kxy2yf",
+	"+967PDR6lFnHVb8sAsael9FpTrgZGTkquip6uOn0LMVQJ6JUrszIuqWyzDO0fF4yxMooMRIcgL1my63w",
+	"2XqeT6wbvn5DLXtnaHoOUltwVDDSqgTyOaH5gi61U1ytwtL4QgFVYCBetp/ttrESOg4Gx43HYJ9wtPQV",
+	"+fLcDQ6NaRNu+g6jPl+vscv4YLb1RK9eWF3y1RoZtU+FXcv6gsKvW6gEYKBBQ/8uMcz1p0nHBd2otIe5",
+	"4jaLoJaRg4NY73jSZNYVNqg/lSvleFcpPeAWIYus3fYdSk99lTiGvo8yiLVjpTcYYo/KDjBCX2zE3jEQ",
+	"YteLM/jX+/GRPZFIaxmqwhP1YNbKXootdqrDuP3i3/Ie9Vn01jLusnThwu0jAaBu7Q5j/+tO94Mjfqvn",
+	"6n3nBJxStFoPRTGa+cph7Pc0LzW/Zj94q5Vdu/WGrg0VxVKqpnJkpBCtOLHdrGbJDSrCZay4wVQfbxrY",
+	"DQrCTZXZy9rcVomEVjG6oNrcTgu5aRo7QtyLPa3iuoJK0QKXCBfedBn0Sm3okNGawubPRcEUFnA7J87e",
+	"QPwZqPw96PUW5M2r78mwGdiTEHX05Mvhw4M2xJotA+zLAT8gh+/+OE0eHXfgrbUNHVGlZTdx0QYGjUC0",
+	"AtMRVcteQsEdlPTrYKa7SAGfGO1HxWjvuWTNJ358l/z4trnmB8v/NhvAnbW7r5G7W8JuVyWqw1dtvOmo",
+	"8WBG1aUs1Sh1ofDaMDoHwpJGqjV28P2pIXeugvx0qZm67ihreBNQgpuAIdwJsMGaWIeNPUxA7+lAE6PK",
+	"8LTMqSIS1xa8u0DPGATMre3YylefaaKXIvUxwkPrboQDlZDwMiL/+3/8z4MEIm6kqx67q2q/sXrFxpnv",
+	"cvUIaTrAatwCdQQdQcgQLBqi2ZMhFUvy9zc//XiwMs6gqa1o1X3U+xLY6sZYxbQpHEQhpgOkrDBNAJt3",
+	"95CsfyMjWCu1P7SJhSvrj0uw344mmtsWWFPbJzjm1wzug21ABVbY3v6Yd9DonfPx/ZiRPqkTf3m7zSep",
+	"/88t9f81bCVvVgHjMJnVx1cJvGR0qQvMPECcA5GyvKtUlG3Vx0Hrm94HzwBbM+fa+BZj98Ge3E+bboaf",
+	"dSNOdsaVDSTCS5O7Eq165mrsA3veUK0Q6MXBs0BO9dxdHTb+tvrX135Cf/8HgKTjyiCt2veqVmfGFIP3",
+	"71E4nciIJIjhbB51FPJvwCiJKFgoVgTOeqKX2rA5ZkJxkYOvvwpcF9mFcOodQfUORPGXIuP0jFSJ/xpi",
+	"OxB4V5OhnBgmoAxTzgU7cFll+kLYEikYE8LmXGRM6YTUQAKaWCwNeIFd84yJlB1diAvxTIpri+eiyfD5",
+	"izcvv/mR/Nf/Ojk+OCMQywfB0hlTZPzg+mR8jpjHmrz++hl5+PDhExjsz2+fnWPQib4Q4//8z//8z8Mf",
+	"fjh8/nwMv4WlpM7JXAq2hMe2YI9FoDnHoHyMZ7gQ4z+QahISyCTvx5C+wwWtoB7H/3/7y9+gFN/p5xji",
+	"/rfxuYvoZ0rBOusLAaN88ujxF2SMyQAWT+dBYcMG/+1XLcX4iPxDcYNpAqjzsMzmMwnGsgsxfjk5/AEE",
+	"mHGdUdXIoXh0cmqjH7ShOUvIo9Mv7d9zrjUX04OjC2Fd1RoywzTPbGZYSvOcKdCzUllUgbePjh8dXYgK",
+	"8b2isaevXgYC7dng+Ojk6NgHnNCCD84GD4+Ojx5ai/cMyf7BjAG2xb/g31Mb7iALZrn+ywzipZn51r2S",
+	"DJSDq8VPT4+Pg0ot8M9w+X51mqtlKZsYju3CnqNWIF0ObBEfT6iL8o61VA2tjvcMDvrg7J/vgJ9anNuz",
+	"wff8mrmsWoOomv8c2MM3eAefPcA6O2sX5bV9417WBPuGNXl8/PAOuvsRA45cl3vdBpgIh30gQ0j4vKSa",
+	"YYiTvQNcpSaMMQdN46Brt64f/JHKjL3v3C+b7PXcQT67VOo5MygY/fOPAYdpwpnwtruzgSs2Ud9aVnSs",
+	"1zKQ/x6eNsW/4xWXEj38F0hK/xaRjN6/u0Ua8lPGBXBNxLa4CiD0sNhYTxhD4Gx5Qg67QQVGEA8eHR9v",
+	"sf/w/qPt3j99stX7e6VJSys1XrirTAxXK62XZ1hAAH2aEEWNy55CQ5kktsoEzTGFOSRZJiZSpQw+93R7",
+	"8gBRfR5Ya57upF/Q8Z+7d1aINzbl+pUHz6zG/j7Z+Ob3MAt8Ec/DbyWrQ7fPAujLmvQ2Sn2rKdP50iVC",
+	"a5uBNoMSW0JC9rGesYxoLlK8/ARaDF22dJ4xbciCcgNySV14QONPFv1odch4246wxfiw1yXT3uqxxBWA",
+	"XY0dRr/TO520ky3ff3gHJ606W25mlZTElbUgWyGEDG0qfalnyHsgPTzBOmwVsICtb6GvAP2gTQ06PGy0",
+	"NLP2KftVXq4/Yn+HF25x2/8uL7v2HAzGOL4PfxNfoPisHRxVBsOuk778YyuaE1XaKuG4saoUocCF041s",
+	"0YM/4Pi+f6BK69LZeFVXuSU9rurPj6MnvZDaRNOpFKgcEEVf0ryajS9N4UAL6tkruTgnAORyIca+omQ9",
+	"sXFV2t6hPxyRsZCLMRlSVIzamtDBhfDFKuBXj2/DK1QSBIuwqo7NmkISwmH++PSHF+TwEJo/uhCPjp84",
+	"mAYq0AeD77iyg7B/trwHTAEOmNUumufjdSn+Li/dMjNtvpLZcp8H43UpbADJ+/fWWtA4g6d77qrrCMKy",
+	"YI03ln2I7HdrQer4yV1yhtdwPpCehFwkRBbWkG8r1clJRXzeHhdnBL60xqGjtPU8+6l//bV/+74EpMr7",
+	"UxNiBepaMNHba9bV/kop895i2G2KMu3177rgqvdIta0f4gE7Pb3TqzQDlnvFClNdDdb6VpejxnNjUe/J",
+	"0JdqIHRimCK6vEQDkrSyMrwpiINEDQ2LoWDUKJTTfeZsBWQbyBC5hTcclJfPB2tu1cDW6K6gelCf6QYY",
+	"VmBpfES+5xOWLtOcgblsbA/TuAbwmDG7kpV2YGSrcYcSdyFqc6erm8YybpJmUXA6x2ywOV74VigFASax",
+	"tljFXKaYbvcxDPNdEmLh8XRCHKSnTi6ETcbmTB/4gArszSgqtH3fYpFk3NhMejcMIRdEsUmpwYZa1cc6",
+	"PUWhxMIuYe4VGMOxhWpfrcHZQ+OKCxEMOKUCEV0g/a2qlTN8dPzk4IiM7YMxGjpBEhpbj/b4QkT6JCzX",
+	"7Ii89RPybnCP8eRGbLfAwsk5eju3YpG9Haqv/AyPn8QkkudInG3+c0sSiq9FUxf7fd+WON/fIZftkl9c",
+	"5JFf1r+iDHPHLPwpsqHmYXOrD+D+2p1i7Zn4AUGcO7RvcmOld0qqOJH1bLo0swe5nFrIGs9dWzIR/nw7",
+	"hwDbvqcT4FCBYnTvfrkDUr9Pu+T3ckq41T+ta54ph1UpwM6VU3/DUWdg67aGODKSpVlLR/D7yo4+ilW1",
+	"n05t6bVdFvWmOge7llcsRFj8TBOHimThmvT6hXDvhivR9raYUglYV8EWTSAoKxvA40aP9jZzFTpsgUlU",
+	"5XXBhDkiLydO0rMzQyCdXGqT+E/gKq2lAtsT3KAXAtgFF+TkmMy5QOljWBUjZzgQKWyDWNWOKDf2qjXB",
+	"FhcCmzwiT8XSXbmKlRpFT3nlBBrrep3QOc+XUXOAW7XbYTStyjl/QVazXzebNNQwvGYCKu08Fm1Ejk7d",
+	"+1n44n2p3WEsyVaeiVhjKwm9N27R5QD0o7wVQJZVD8oLAJ0BBiEFSBLV6ee6QvSIjMJD1djXu50hd2w8",
+	"CObbZTdo0NiHevD8OfLwK4N375OOe/WZYgBaU8/qlljoCrbRHTPRcIbRsA6MKCAu9NlWcebaRbyARRyr",
+	"oR7Alpwen9zVsOzuZJ/0prs7KJFLB41PVhDLmWGrh+g5Pm8eoi0tVBMM2BpE2NujWGE3C3w7NHJ+qY0U",
+	"UDH4Q9zzk9Mt9/zLe2KOXWFVbcZ4P9yp8fMu2/zovu6cncy0PveiuRs/YyLK/g7Zrd5xNn/kw7rj7AJ+",
+	"HJfJ1ozlz8GI/OXj6ulvUHeqt+5C14kETpVCMS3za2tS0GToloEAoR90iP7O91hTdDvp4s/lb/Sb0Kkv",
+	"VJv0yb34hs7Zoc0yqCg8IZfSzGxyqg3xxL/BAiCV9UVuMkNXbVknoaPJG3sJ2wYmbNVv521pSa557K2s",
+	"o2Pv8A7xE+yKSPEnPq1e/KSb3PK5+Y6xwlpBucBSTOiyuWbKeJ9yLiFto6oKsf64KLY4tDalDfeLYosf",
+	"3Hv3ZU2L4C/vHu37I1icpSIvf3z+8pdnxCYRAiEbym2R7sgIfht0hO6dHB/f8VVT7UfnZQM4wn5rPx7j",
+	"VDXv2+K6VQf3Y5qq5/chWabWjuqDNkz9uQxNATvua2gKD8QnO9NHYWdq8rh74TTB7fGXtzLt64Td5mV1",
+	"PzamtST0MZmYjp/cMg/6U5mkMmZstv2hVNkmzeG5f/kn+248wfU2Hedrgt+5GGHiIzJaV4igf9S7L0zX",
+	"UAks4sbp8fEG/I3bzeEL13xdXpfbwI8xnc8tgZuij2ZuwhYkEHTENFSEUNpsSoht030lonXd5M19GNzZ",
+	"jq/d7Q+Rwd5ws38SjGTNDU+CzDd7su1zmxUXVB2J7/hOgsQ6MnkwM/O8P618C2/3YpWZTBssqFrKQTWO",
+	"oBhw+MwtQgfDa0v/2KqtII1wLZ9pUig2YUoxyKEU09JWhI4ySiqmjUH64TAYx4wDHqmIjWMzkzTsd1Ot",
+	"bYdt5tGXj7/4fLXx6BH59u0P39vi1h+B3HLDY2Wj9lvHSqrVQ4XJnrhyXJAXYppzPYMXv+Ui42QY0kwq",
+	"i+XBHR67Ipv0P3Wvssk9HrrtJAI3sYh0dMkFxcGuHoLjnqfg1fOvP9H/lvRPYdXI0JF/4nKiLV+EHCcL",
+	"RXuXtO9pbb85cj+6dCvM8DMGM3oOwyQzCCuFZKxR/XCc+NRlvJYvBJotcayfaTKuhj/CRyOejQ8sBEfO",
+	"6DUmcRGLPYc1RFOZsQshCybOMMUMDqUNDYdn+LM+gtSs5mV/RJ4FeXEXot7adEYV5IrJCWmWYiBv0tnh",
+	"y1/iUebYakTEu42Yc+zrnmLO+8mWfpVDIfOTJ/AWudNLrUtGTL30TsAdIs3+B3kqBPv98PTAJeRSkuaM",
+	"KguuF5zXTUrPJMdfqyu0JReiH8Lh0Xk46culB28I4fi+ODgjYSSlLVXOxdTma+JfgFPkcQWbhfoSIq+Z",
+	"ykpGLKCmjQ+opwG5q8/kM00Kqi1cVM6mNF0SX8itbviS5XJBnHLuq1AmxJYfvhCYDAtM9IiAXgHzJwVT",
+	"BNgaoBEi/ldSwy3BOGBcYO06Im9ArcwuRM6vWKPs5Rlk2XKAGdVEM+YgZkKfpvZAiPa3CwHZv27Qn+E4",
+	"IGc3m3PhKv9jYmuMN4HG/zW830+aWckD2ABKsjPIgA8Y2MLGckOn716NSy3SL5lLdLAHbFOeQ1ay0UTJ",
+	"+VYZDmt67ZleAd0auW2n+3bp36a1Cyi9E9oBdTm42C0f+/gMXXjObRJdCHukiaJcAz+NGr46IU5wme4g",
+	"eAqGfUvSEjTterkXHz5ObVPI1ARf+iQk3XoKLq43ocLqBrDsCdF0CXKQraEcPwdhuNQ698bL4L0/aWDU",
+	"fThg1p2fekk9ivqtXh91d12XSLjHnyJ3g9WAu8XCPw8DoG8r2cqFaGJ3RwTezzai/wQPN3pbXoY6zR2Q",
+	"y3NmKM+7OH098o/U4VJP0CGFWEichEzA6itAWcmY4nDZ2YjuhFTgQqg0eQj3Thq4iUWsTTi1iaxTlwXM",
+	"gQogaekmZSeIaLvHn6OwTyaUg5CVKm6Ygl/l5ELE7Eb/QWBw5JS46kS6tiZaGIb6eFwIC4+jj8jPiFX/",
+	"iiqa8YKcPPn8C1yt76jIckpOnjx+TMao6YMtbEy4JliBxmI/jRGDiebjwCimypzFtMTQ/P0KR0jzO/FR",
+	"+s5+4VAYOn58Cj+gj9OsbEs4fRZQRDVjhFujIjhfzpfpSt0jNaTcAcvu15y8D1y0I/IjBlM7iyzapAAf",
+	"BP+aTCwKimYKIcisVVcHldsSZyjXDXA0/N+FQNMuObGoYiePoHBZRk4eJ+TkJCEnDwES3OKNLBHTaHmQ",
+	"ECHB4uTtw2BfsfYmVI/s00dfHs5kqYhihVTGWnyG4Qk+OXp4YA3KfEKouBB2Vux3LPvg4fGC8UoVzIhw",
+	"7ebJsnM0WEN9hQvhkcmqn9G4LVVlNpozMqPe+O2pRC6Yip1mSNbgav684Wu6DbAx1/5WxuiT+wt0+KRe",
+	"3SIrc0TnMIVsCb6AWNFEW5mpW660lqH6ZCMe/cqVbvEo7xEC8og8RURLmjsQQjTLXohiJo0EZHDgPBn6",
+	"DMdgvlY8Y67u3viccFM5nhxvRBDGKIijlZyW8AEX+ohY4CfgHh79MJVzWK7zCkkRLev2V8tQoFsHM+nf",
+	"PiJBfZhhi4k5ZHML9ZxC2SWWuVIx8GnUJwYb0pDDP6yAWTvAe/Kjba85VJblGq/yUzjthweziDyAJQ7R",
+	"DEtDuDPYluMkppghy+QgOeQU4ekcdi7x5R7WacQNBXp9yYDGm7dunLpNG004lS4rTXO6H03GWzit24K4",
+	"D7q4F4t5Y44fUN7bpnF9ynzbV0pBg6tttPStnIl7osvm73/tNKnWnnxYcl84uHtJldpESZ/weP4syU9z",
+	"to4z/XCr0GA/sC6dwd6E94Bx/I+ZDMILCO9GNJ6zB9YWl9K27NoGNXa1X4ktLGCwLhfNMsU02BdM2CPK",
+	"1EY2rHtpKkthwmFByJeAMAmZkIXixjCxEhfhY3UvhI/hdeZESiDJgHAbkrZkJmyCm4OuCKwflj825tsr",
+	"FqsUIOqMoOhBPMLclZuPISX9mST6cGk2B+/ARk3Y3fDHPVj3K5ri4pAWBQ69M9WsGXfQPiXe0kWzPcfh",
+	"/EDVVbgJUO90cEcb3sXFmABW+6EKUvUew9qBI5CxzI7ZVj0b8ozNCwlrddC5wTbEc63i/pN95ePB2fGw",
+	"OlAlSGPwMROaQ1H5gw8eaQc3o4tDuZ36qwaFbG3MwPW6JSsGtn0v5gs7qw/IbtE5oE8Gi32pAZaN9wTp",
+	"8WT/CZ/nLoz/HxqeT8307pr/uB/+2oapfRy+W7qt7sUU1Uktn2xQfxYbVHD5PEhpzkRG1aErKLUWxdO9",
+	"62oF3SY0VNjTOgAaE5Qt+uii/CrQA7caVmO0UyZDAdEiNg6UpYoZHVEak32q/A5CM9yawS2GajU6qiTP",
+	"NWTwEVKBnTaE56ySwHmw92jqxJ9+fv09oYoRPYP0T9mMj46ZEqJs4MEf+P/RBvHUVqjbQBGPYiZa+C77",
+	"CDfMziy+Yfs5nt7qUlAzqw0efrsGbVFgK3D7NYRxxNM1Jvevn5HHjx89DmYtVf0HLQpNjITkZ/jqEs7r",
+	"GZbzo3l+mNHlhfjlxS8vfnyLidI+45oMg3Rvl+3NdOISuAHAOpMLnZCcp0yk7EIsGVVJI6cbNGcoYHhN",
+	"c57RKqawTu8+fCafVR0eJBeC0XTmQvdzquaaPDzGT74gGV1qnzQLT6S1/2d0eUR+lOSSUQXeA9wIi3M0",
+	"xn+PK/XdB/ri8oI/AP5IFcuYMJzm51DGWEkIu7Og3PLKU05QL/hRRyg+imX+JPbzFZjqvHYRTNtwNufC",
+	"/316vDPckqeL5lXQC1im+nQnIfPR/dUpfAGRnTVpy0lNCZ/pCloAQ/MVW1hAGEH4s5CL7Ol6d4ccg0x1",
+	"d23QrzFZBd+CkpmakTH+cUSNoRDvWRUjh5qcvo67hPNrUb0uxBBLcC64ZkC49lhhKszYtjFCX8b4zJYg",
+	"xz8Q90aQssglzcA19hphFchiRq1Hzn4J8Yw5VQDK8tQdjXHOxRXLxjbE1FRJEheCOjPaTOY2mFUzcrk0",
+	"Lo1oTpeuSKiZsTkZ+rB6I/0okgsx9sG4QfN2abiuAnWJ68gG7NqPx46ZXIgip8IyvUIxzaeCZeTVz2/J",
+	"sCygr8fkB/7VOdHM8acZo+jDnPJrJnBVlhcCL3b89MDmEs3L3PCCKkOgeSArbIfAI02GyM3wZ26wGvyF",
+	"aHSeQM+XsFLC2Aq8SxtcfXAEgoQm81IbfMGi79RVWh/7Kq3nhOorVwUdGJytwikF02d1aVanAV8IG+IY",
+	"FG2FYWNZdYFWTTJ+9dObt6SmT3cJyXkBEsj46EK8wuco41BD5lIbcmonPXx08tAR6chIOcohOHp8cN6M",
+	"orwQlg6qj4+PsSQ8sGs5mlOxHNmuxwdH5PHxQ7uB49dgaT18OjFMjS9Eiwi0gVshpUJIY2vNU0imPyJv",
+	"GCOZTPWDV9/+9PanN0fzLMa+X+XUTutnpJlbMnBjD9DVPcUvV/135mzhb3/F+OTb9c08vltECdhiPBuW",
+	"AwJTcvfIZ9rx3aFUJGdUCYvSJVAUVAyTEVgD48zdUpXOEnCFTmkUbq7FTKJ6DNzdweVUYwjBxoAvhg7L",
+	"z/SF0IZOJkmQgfWZtjd1EqZz2E6IkfIKojiAyyxhHizX7EJMmbHSGnkuFwLXARnqUCo+5YLmePc8PD1+",
+	"cHL65TEpfid/f/XiG2Jm5fxSUJ7rgwuRU21IxWjxA1gkV0nbgpPFL6IhApTVjdl35zRj5+TbFy+f2U80",
+	"mTK7+AcdQiUe2cFt84ROfmB//PMzhDs+gE8rSp8zQzNqaOJIw+4R3OYG8w0gm4Upi21jgahCYo0dw5tL",
+	"nM0bfc/ZVy+rCIozK09w42QTj2KWw53vVxAlDycn2hQlbRNN8ULPHLfiRrN8Qoaa/4sl5M23Tw9PH3+e",
+	"EFBYiBZ8MgHdTkmbxoafHNgcUa+11dIjioaYwglCRZBX9b//x/9NxnYE5Xw053qOSVWoCo6h4/oZSIy4",
+	"R82JQYV8uEEPEjIuhS6LQoLINoJhunbgn2E7LjEIBWlIFZ25rG87bWTNKRXEGhovGYbGscKw7KzJdxQD",
+	"TDOWHUBimf2nawP4lWJzeQ3C0KPjJ2cXYiykGdkZ4IKMUVaFYWkupvBASPf7COYDT9yfDuNtXAvklqBH",
+	"XIwKJaeKaT0mQ1zbQF6DFbFS4W8lVVQYLlg2jifBWqpsC2O3yf1sN6+ZhhMf4YS/ONr5lI76wTFa3Jpl",
+	"IOuwrKFYqqvgnHge0E+4eRAQ2H44rh3hWqGprU8mAMOaMsDgGJMck9VxPlS5f1m9x+lTiB+Bv40x79xq",
+	"gg19s052d8fdFvuEaNUjgiO4EPA4Z1Y7pa6Rn19/b/Pn27yhMshZ/XdB9YUAMWeVZ1i9nQpSigkXXM9Y",
+	"5gVUsF9kXKdUZWi1sBz19BGBrH6n4LbUUpxHwHPXyU93xEc2aVY1oL1nlX9FjnLHHALY+hzhwxytwT1f",
+	"nyF/uoiWZEKV9eJ4iq8Pi2KNiN+9CGP1VbjW5fvv9Wv3FU+K0moUFrRgiBSER8sZIAfJoDrKNwdJ3+4Y",
+	"1mvV5bGu38gq8+knTLCzQSU1wgEoha3YyzXgBUh1hZV7QdnOmeO7NfDRpnTnmsw9jFPKs31jUj7HRhtH",
+	"5TYMeHUHz6ts/rs14dUjeGFD7ePXjV3kLIzH/yS33urxOUS4IkLJbxEOQ4YSd4fm+dI7YZRyB05NNfoS",
+	"HNcEhRlfoU4z3XTAVJkz/SClBU3R7dXlTnrm3gB98RT9vKpE5GwyZ0ahR0wzaiyuJlMM/9LO4CUB6i0D",
+	"92yuGTk5+hIbmP/X/2OReaVURBc0BZuGLEXGrCGDDJuoasmFUEcnpw+HXxwcHJF/oFk/pUpZxZzm2qaB",
+	"FUwhThZmgTm3LRWIHw5X+IVANZ0MbVtPDg7OSc4n7FeaXjG80+1pxKGfnByT/w6DREd0kZeudoBfr3rA",
+	"ZWEBbX55SR4ePUzIw6MnB10qaglROG7Bb6kyoGv+nlwFdfddWrF1Btu37oTD3O2JfkW1ZmLKVDVJa0YX",
+	"UhzOWTqjAm/HS0lNUhOspWW8RAOKDE4wHtbVs2toLqcl69QNX1Ro8dYFWxQONshIjDOq3XkWYE1OJjaA",
+	"owLv//zg7EIw5wOvIBKdF7waQK2iGG5yBrEdbEpzgnWiENwoAWR8xDkDAXqZkDcOtPrw5S9EyYWVoLnS",
+	"5tDhIRE6h3OcELcjVk+leS4XsFQ1PqNOgPGYGVPAA5ugaj5oxKKqacLNhbACJ6yBDcQK5tUsLdDopDL8",
+	"AUC/nWVVAQC3wzbWmpZ7OmEMywhY29yFqJ2ldicnjOkHv5XSsDG5EviZBcqEdYdXDjUzHpepWuwLwSYT",
+	"GOq1L0LwdWQBLSs2GAjg9g1aJNCi/ftCKLn4TLtFItYfnDJiJMbIwIm9lBliUImp0/prb3pOF8QZAJjB",
+	"a8C959zIRkkxJeMXb+kUQSupNVjKCeEmwWlSgnZNxK0CWKofpWAem8pbYh+6MARZGkJxOB2a+2tY0GfV",
+	"yVjRfVoH5C0Y0IHNy8JjBaY5Z8JY44jPUrNO/Vq1aYxyTcraHeestSbfyX7r1bETw4E8A9f34TMpjJL5",
+	"Ki8pFL9G74OQhym8elbHZzkG0F6V7viklfRB3IkIKJulHteNVElAPsbR5VYdQVcPY5GNP0pD5jJDS995",
+	"QAeudBlQbloqBVu0ftV2mfR247+HxOaAR1bUk7SYcJv1JQHbg2Puuc7Gew2oqqSGdcukkLOsm9EhpET4",
+	"XFp1c9ZkdRiOQy6XAJVb5mykmRlx59dB4RTeljbCa2w54ZgM/d0TupQPENXUskgpyFiK1ovBoOBsHByR",
+	"5375uHOtOIDkC1G5n1A2BVNtjafszU08LXPqHzQq6bjr7UKglCoFyBUqs1x1ztTUph7C/tR+q8oL/pmu",
+	"EJvPbSu259pgPF/BQtaNqjduSMHGuyo6iNtgHPJ37FbXSQsZsgLBraY0KfOcGEVTN/YK+RaiNisAVevv",
+	"i90FLxwVIU+8JWm76uN+pG3X/brE+uCNv7yx6h8+FBFEFg1RwfQS5AnZADXfxJ1qWa2bP42B66G0I0WI",
+	"Y+G4IRwwezTH37wI5cCKt44vxHA8YWyEH0AoHApd9vwWpfPiwI8eBxT9tRTDKkkpQIgUF8KWrqJeskPH",
+	"sIMz8d9/phMXkegdO4rIEs7roQIx7kJgh3Ugs62751WKCWd59Pj9O6zQ1+y2TGpfM4Y93NPJ8913nTtL",
+	"Hx+heqt4aq/JCasIO6eLjYdGMYZ3U/eZOX1M0rk1D3m7UsYKM1sxBhFrv3l8cEAuS4PEnDONqpW4EA+P",
+	"j8l87szNRaWNg8INpH3yOPg5pWoq7U/OhHMh3rib+6uDczc5Bd9PwYoEyVuvf/7+BYSDkn8/eXRwRJ7a",
+	"z22qHlPW6nQhqo5daDh2xDWZM6pLeAvrhob920l97g1cF2I8Nd645dVbCIKhYCIQzDqpeWC1GkI7Gq1d",
+	"5OSYGFsaTx2dHH8xPDkIVm2Ncerraptu6dT69u/r2Nb9r7NPVWtak+3Hd5Rfr0yy01K16XS7UooPUIbt",
+	"PuH/kOpKw+XiTDKuf5RdKznYXlWfaWLAgKPJMKh/cSH00cOT4elB0iyToY5OnyTtCq7w0OodRyenjw6c",
+	"+UhDTEOVwBPKzGg1tpEN+bIpZqP66WX9C1EL+2AgOTgiYzjtWrOsrsqRtAPFkrpGwYXQslQgI2cS2Zdm",
+	"dkncOlbu45TqaAGPZ7DOP9iXb+mkutaxp3s6rG4I64+qXzJLeh/fKX3rCdXLrW79dWKnzFw0oat92qDp",
+	"TcfWSCHodI0Y+x2QMxeGqULmmAnnsPOMrVjRrprsL5lHB+fkm7fwsXeSGElO0bs4p7k+6rp+3roB3Q5J",
+	"u9bviZqr3tdR81RJrYnfl4+Pmr8J5wck8jfy3X/9v7/scPHopUgfXNL0KpfTTvdHWNLB5xL4JLc6jMOJ",
+	"se0aZWeWVXfWgAC1CZg6z9mK1Ucyq2RhoZjERiY3Gnd9klIzm40AiXRwvswReWor/cKAaZ4fka+WF8Kt",
+	"u72b6pEvKMcra24LwlLh011rB86jg/MLMZY5lFeHN/527CMCrXdBCnZExqnM2NjqxIvZEn3JlBuYxAIi",
+	"f+l0qtiUGjZyquXYJmB0zhlT79zoRhOpRoyqnDM1hso9xP1RTcSvBnqiMnZtdQx3VdJ5s+QYjKsqbuoo",
+	"AIvzi8CHfmBT+TCrD25sbuB+zzNbHQimdU7G+O+xHTnAeRIsLWMV82poPOuC+XyzFOlXjgLvIsSqBfHT",
+	"pAQ0sgXEXREE4o5BcpwlDDqVtbHyi3NybFWhPO8C5KspJw5L+kUCLg+oqD04e/j5Y5dsbP+uvR9cGDZl",
+	"6pbdH243uoK4nq8c/U9GsciiVFylecaSlRAuuNVdWFbNp4Exx9n0gz98F6O1AV0RkITgw5vhJHSln4xd",
+	"FM2YzOmV8wP6Tq2dHL3ZcHcDV7FBb+MLMa5iFkeXy1G9NOO2+H/urPlL1OC5tqFx4EiomRYZYsQkqRsd",
+	"HySVC9vyxc80EQBKrBgmHHPtrfYsg4EVOV2yrOqdGlC3UjkHHu/YnSqd/uO25UJkyucAt6btWHHLKy6c",
+	"t95bBK0HGdcGlZdwrYZjF94JySDWIzH2rNktIpRWwyZSOZ9Du1jJ0LLkc/iRG6INz3OfpovzSDCqvLXI",
+	"YDRdvaoSEr2JMF/FjKrxQQx8qWfNlJSVjBQPTT0LHN3g30k5OFLAC17dHLj8EE+fs4lp3FZ+5bjxDozG",
+	"qtlkbTJ2Wekj/O2MALGPyVDTCYOTZxEkzzFB367SDGvGiajKiCNkzSvrNoRs17qPc7wnYbs1ik7lMX7C",
+	"PwU+3v6t44IW6ao8bt0RKKZxA8xm/eVSlHneqQDAJsMLRPPMRiouRRoKx+cVpHtZ2PutKIDtsRyOj0YG",
+	"jTAAb/7zx2dH88xZZ20USopCnJWwMLDFCmHQx1kd+kQwjxN1AAHXp6CFnkmMvbESeA7xO7b2ZQhd7xKg",
+	"Ha6G5ZDIb0gup3YY9RhQvoVLpGS6NjSRAjJFZakRT/1CMNDFz6o6mzmj196PUyGX27LOQfqfh/dwX4GH",
+	"l1D3WjDcKZa5xA/9FA3L6tGTevDgPIcwLl1b/ew0PtOkkJrbCnsvAAKDGzb3agk1KHBIZMoXmHruVm04",
+	"LgvNlBnXcWguVsNmzFozoFz4CCrg9RYZq7qMYKojGM4IZwYQEm+MS1CiU9uCa1dbZUMKdiFymVL0Ugtt",
+	"veTn5IqxAonORsSCejieUT2aS2Wr9gLzs1FVtjEssycL+ltpu7FZV2cWUYQbvDVI6TY/OyKv6JRpAj9S",
+	"A+Apc27GGMIFm0eFsGAuglFFTh9/Tr7jXxE4mbaIggMqGT/FhNDDFyKVcHGdkem/eAGplf9Q3DDtr7iE",
+	"aAljAGK8dAm3qB9Ri3wOEgdPaezGgbvmFRzODSFY9UJ4NbBBteeEXmLWvJU+6yPWoa/YprpCsr48eXLa",
+	"A7z8Ga71odMsqyOLa2wkLrOHIekYBm5LXGOyOpLXmU6PGyrTSURlWhkeLC0plDQylXkVFugjPHXB6JWu",
+	"tbyTg64otv84fOUaOfzFNtJct60G9dZ1788Y0WwOvqghO5oekZOjR0enB+dYkGPhEgmxdfw38ujaw/x5",
+	"94CfFkV8rPUef/6oxw4DucNhnEkhwSHX1WPrnHT1eXrXkX54utBIGEH/FawqoOFE1DsRaU7WTa+wL/7b",
+	"lgmSlfQQj2R03FgTNFN4i0d42SA/hgIEMmOoNZmRl0MPHH7VUpaK/Fay0l+2SI6L1j1vpaTP9z7Fn4up",
+	"ohnz7rgNM4YTtjrd+ixx7VER8H9+4qXtpJ76OU7dRaNZ9cpjBNwH8gwuOMIW2FuOaI7BYqRi52tFQD3r",
+	"dmJYGVDP1siALQnvh8oS4sRQcSHGmv02dvWLC6ZIpWYmhP1OU5MvEarljFAM4Aa7oWdoF6KtmAd6X6We",
+	"o7hT6Y6IQmMlHNBI0AZbK9JVc7VSTYbu93MbkmNtse6Z9X2mUkxynhrCqxAkAFjwAviYDNEmIUMMtvPK",
+	"0GCc2GVlVlxQ8JciUAeOljZ0qIMkVPGHToXNlCwwBr8S/PDYWeMIZgx6y0jb1nTg5DSjlqADM5hQBRGS",
+	"U4PIZ1WkuhNXkMkPx8/scW0LO4D8Yy4EYok9Pj6uFl87PLIKVaz6YWzV/xMELctYLVVdCPsJdB4imEF8",
+	"iEf9gVgVW+QJnWfjxl029mYcwB46JmMu0OcM1omRu1DH0JhmqYR4Eim8gIs74ZfTmcsru41v8QnpYdvo",
+	"FuL0rI8Q53rlrvQ3iqe5nHJxbtHoMMjfSilpigE7Dsay46p/ju0dvryZya+n8PSBSEu3L/g4fCYBlsQ0",
+	"l+mVzeTgxmIJGs8thwAN+/DhwycHiDXoApcs67pii43b9taWNI5sVEYNO/QVj3vJaXDFI9aqWXb12z7j",
+	"0bRzaAwa8G11pZnfAoRfqWf3hd6HXdvGu6RFZ60tAp8cutjcUth776MoHnPyQTtjYK/slZhh3IUALNDq",
+	"+jnwfJ570/x6uQiBa5YbgGIFsiG0VWeyvDTWKm3tGpj4MvQ4VamiemajiVF4AdPJhcA/mTk4I4hZityf",
+	"jNEJXEE6QYtw0Np2mIPaEIMSDKlK2EQMYc6lK0szkhNnpUHQVzC6x81nkMJ1BiIWin7Wx48fglkRm3M+",
+	"AmLkhailHnTrw2S0j7+kBlaKZ05UbnnIaFGA6arUM3DnsLK6eg+67lQLQHRLNvi6g3tiOeEAusJdWmyH",
+	"Z/fDcO5Y0XlDlyja+rMSJK7aI5NYUCN7JpBEuQ2ZlJOAur2dtvP821ylQwgH61mq6hf84plii1VZ769Z",
+	"r+pPU39q/6WT9kYM+2du9dDupYhSsDKfKin9iSspOQYpL+HG31iXGr+mLplDr0YVtmMHPyNhw+dVFKG0",
+	"4RKNX+HBEiF+Q6MUeSVznnKmO6tMW0r8KZzAfQJ9lTqO9IV5nWhfr+yLycBbhmIaWEcfdsO2LUv77tZZ",
+	"QbABncViwz36FHFm1y3MbCbB8ZhAxDjJ+ATd56aZGAJnmAwtKRzZQ8RC0PFe53yveGKdnMLJaxUOecgf",
+	"ogf93AdSuSYqNz2oaLlxxz+W5nKKKSh4usYBvEnFZ1gGGSwl8+Xy7ZiImSlZTmeNxQUU9RIvMQIReIh6",
+	"CNpbXYcnIbTMOFr2bGpb7WmBlz1+qoNjDta98i8kznvedJtTP8ZgNBfCx4KF2ad1r5Wbup4/rDsawMkY",
+	"a5jAgqSg4+Usm7pVEdKwVisBNZ4Tl71bVYWo4ZNBR612FN6yGXhV7h9FDEjYDsvhxj47F30AVANUAHQM",
+	"kRduMG4zaI6B2G/rKGgbumQt3LV1OMC4DtbWGtBxwsGXtfm3OyJshYndkk56zwFhq9PcgIAnw1c/hYPd",
+	"NvA9ni/gdCHDGDbYvqkCc5tcDT1D9ritw8DruhrWF878xb3zJy3JH2sSC2LsqS1ggY12Np/B7+CT91tI",
+	"kpubfGM/6m60YCmn+Silhk0l/rICsHMpZc6oiLkgfgR+jDRmb2Z4TEQ5v2QKg+4oB5dhSjU75EIzobnh",
+	"ViyJDea3wbo6bXcvv3YJrZ7y74D57dESsqb8qZ3Q4DatEi9FUd7T1RbbwqeufJovY3i5tL4DZyEfUhdD",
+	"Dnuwz/qv3SOqisF+BJ6k09N7IfLm5bWVcfeTYfdPZtiNiiXfMBOwsjtnKv6XXfb10UdmIP9AjeP3aBj/",
+	"2I3ix09umdX8CY3oYWEwTkXK1qbjeHuHbhr1bCkajnkm1IkqDlu2BbF4IRB2BYxITzWnD76T+RU19MAB",
+	"QLbxbbmJANvOmDiD+EHdxHmpIX6JVUQs2qHFarSFrJfnIVKLhxSXkxp9wxXN8QmAMNSg3bA/Z/HLQnDI",
+	"xqL41E/XG85LI3DzOZkwphGIEbN90Nq2xKJflwzTPUoDsaA1inBdnNuW4dbNgtsXIl6ze6UOt4Y4jGum",
+	"oGspmCZcpHmZIQZjsL8OZW7CMWkHo2gnDp4ZnlNELbb+7QlWr60RRi+EL16rYHRYF9FVC8pYQZUpFSND",
+	"B0p5/OjAOckD1Ofh8efgNhnLgolRuLxjMrRWVRudGCyAz+skS2bqfg9sgm2+gAwkNi+M9d4DKkLj41Ra",
+	"8qI2FJUoljOL3fPax3teLhulLZHKa/vfOWlUXO7ANnbOx/qg9YnKhP00kvxaZlPYMdJCL+pK+xfdwXv3",
+	"4mcJZt2VDBC8cRdXzaMP2aL2smFdro+hzSdfzJYx01hSoazcpEBR81YAT/lmC1s81CBGmI7djCybHcnJ",
+	"JJ5lZVG4Vs077+4kOKDLqvKsgc/0FxCiowaZp1nW2PbbjRO5R6tMV5zI/Vpmukb1xksunzwe9ytKGzYv",
+	"QJDQayVpnwGCMbCKGczrCnDEfSs+2hZyqKVmcBlcCJrNudFNF7UVkxNiUYO9tRwvjH9JwdBve8WWNjgT",
+	"avpAEKOt7jXkhs0bArQDhbciKzQhqFJywcVU20wdjVnm1k1cTZiMa7HqSBsKOd3W+WqL6nGD5bqdqxOd",
+	"r+AgzhxkBriHx76xUQXvkYIENg5hi1FDGIZ5X8mFeLaydBoL4/aT4C7ERhGuvu/eVjt86zyo7qpDbqoX",
+	"HxWWCTcf7MXUwkVc3a9qCsHODPZ3oeEYWFoqrJj1zz8Gl4wqpgZn/3wHt52NHrfNlSofnA0e4C3ouv+j",
+	"ckgttcFVqJ5A4bzw72qg79+9//8GAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -125,6 +125,9 @@ func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID
 // the one path every change of particulars takes.
 func (r *Service) patchVessel(s models.Scope, p VesselPatch) func(*storage.Tx, *models.Vessel) error {
 	return func(tx *storage.Tx, v *models.Vessel) error {
+		if err := detentionStatusGuard(v.Status, p.Status); err != nil {
+			return err
+		}
 		if p.OwnerID != nil && *p.OwnerID != v.OwnerID {
 			if err := ownerInScope(tx.DB, s, *p.OwnerID); err != nil {
 				return err
@@ -288,4 +291,14 @@ func setPtr[T any](dst **T, v *T) {
 
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// detentionStatusGuard keeps "detained" the work of detention and release
+// orders (Karnataka 2025, Sch-IX Annex-1 and Annex-2; package inspect): a
+// registry edit neither detains a vessel nor lifts a detention.
+func detentionStatusGuard(current string, to *string) error {
+	if to == nil || *to == current || (*to != "detained" && current != "detained") {
+		return nil
+	}
+	return models.Errorf(models.KindConflict, "detention_by_order", "a vessel is detained and released only by a detention or release order (Karnataka 2025, Sch-IX Annex-1, Annex-2)")
 }

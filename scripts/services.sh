@@ -388,12 +388,20 @@ ensure_chromium() {
   apt_install chromium
 }
 
+# ensure_pdftotext installs poppler-utils: the document tests read the
+# detention and release order PDFs back as text with pdftotext.
+ensure_pdftotext() {
+  command -v pdftotext >/dev/null 2>&1 && return 0
+  apt_install poppler-utils
+}
+
 start() {
   ensure_postgres
   ensure_minio
   ensure_mailpit
   ensure_tls_mailpit
   ensure_chromium
+  ensure_pdftotext
   write_env
   cat >&2 <<EOF
 services: ready (settings in $ENV_FILE; run: . ./.services.env)

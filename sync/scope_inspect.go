@@ -31,6 +31,7 @@ func InspectReaders() []EntityReader {
 		inspectionReader("review", "reviews", "getInspection", own),
 		inspectionReader("amendment_request", "amendment_requests", "getInspection", own),
 		inspectionReader("conflict", "conflicts", "listConflicts", own),
+		inspectionReader("detention_order", "detention_orders", "getDetentionOrder", own),
 	}
 	observation := inspectionReader("vessel_observation", "vessel_observations", "getInspection", "t.observer_id = @user")
 	observation.Keys = map[string]string{"j": "t.jurisdiction_id = @key", "u": "t.observer_id = @key"}

@@ -1,0 +1,303 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	stdsync "sync"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/openapi"
+)
+
+// detentionMetrics count orders issued per office (issue 12 item 8).
+type detentionMetrics struct {
+	detentions, releases *prometheus.CounterVec
+}
+
+// newDetentionMetrics registers the counters on reg (nil: unregistered).
+func newDetentionMetrics(reg *prometheus.Registry) *detentionMetrics {
+	m := &detentionMetrics{
+		detentions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_detention_orders_total", Help: "Detention orders issued (Karnataka 2025, Sch-IX Annex-1), by jurisdiction."}, []string{"jurisdiction"}),
+		releases:   prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_release_orders_total", Help: "Release orders issued (Sch-IX Annex-2), by jurisdiction."}, []string{"jurisdiction"}),
+	}
+	if reg != nil {
+		reg.MustRegister(m.detentions, m.releases)
+	}
+	return m
+}
+
+// GetDetentionProposal returns the server's detention proposal.
+func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetentionProposalRequestObject) (openapi.GetDetentionProposalResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	p, err := h.d.Inspect.Proposal(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{p}, nil
+}
+
+// ConfirmDetention issues the detention order of a proposed detention.
+func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetentionRequestObject) (openapi.ConfirmDetentionResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	b := r.Body
+	in := inspect.DetentionInput{PresentLocation: b.PresentLocation, PlaceOfInspection: deref(b.PlaceOfInspection), Port: deref(b.Port),
+		MasterName: b.MasterName, Reason: deref(b.Reason)}
+	for _, a := range deref(b.InspectionActions) {
+		in.InspectionActions = append(in.InspectionActions, string(a))
+	}
+	o, err := h.d.Inspect.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
+	if err != nil {
+		return nil, err
+	}
+	h.detention.detentions.WithLabelValues(o.JurisdictionID.String()).Inc()
+	return createdResponse{orderOut(o)}, nil
+}
+
+// ListDetentionOrders lists the orders in scope.
+func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetentionOrdersRequestObject) (openapi.ListDetentionOrdersResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	os, err := h.d.Inspect.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Limit))
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{map[string]any{"items": mapSlice(os, orderOut)}}, nil
+}
+
+// GetDetentionOrder returns one order.
+func (h *handlers) GetDetentionOrder(ctx context.Context, r openapi.GetDetentionOrderRequestObject) (openapi.GetDetentionOrderResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{orderOut(o)}, nil
+}
+
+// ReleaseDetentionOrder issues the release order.
+func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseDetentionOrderRequestObject) (openapi.ReleaseDetentionOrderResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	b := r.Body
+	in := inspect.ReleaseInput{Conditions: deref(b.Conditions), PresentLocation: deref(b.PresentLocation), TowingRupees: deref(b.TowingRupees),
+		GuardShifts: deref(b.GuardShifts), Reason: deref(b.Reason)}
+	o, err := h.d.Inspect.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
+	if err != nil {
+		return nil, err
+	}
+	h.detention.releases.WithLabelValues(o.JurisdictionID.String()).Inc()
+	return jsonResponse{orderOut(o)}, nil
+}
+
+// orderPage lays out the detention or the release order of o.
+func orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error) {
+	if doc == "release" {
+		if o.ReleaseParticulars == nil {
+			return document.Page{}, models.NotFound("release order")
+		}
+		var r document.ReleaseOrder
+		if err := json.Unmarshal(o.ReleaseParticulars, &r); err != nil {
+			return document.Page{}, err
+		}
+		return document.ReleasePage(r, lang), nil
+	}
+	var d document.DetentionOrder
+	if err := json.Unmarshal(o.Particulars, &d); err != nil {
+		return document.Page{}, err
+	}
+	return document.DetentionPage(d, lang), nil
+}
+
+// GetDetentionOrderPdf renders the order as a PDF (English).
+func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetentionOrderPdfRequestObject) (openapi.GetDetentionOrderPdfResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	p, err := orderPage(o, string(deref(r.Params.Doc)), document.LangEnglish)
+	if err != nil {
+		return nil, err
+	}
+	b, err := document.PDF(p, o.UpdatedAt)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetDetentionOrderPdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+}
+
+// GetDetentionOrderHtml renders the order as HTML in the requested or the
+// owner's language.
+func (h *handlers) GetDetentionOrderHtml(ctx context.Context, r openapi.GetDetentionOrderHtmlRequestObject) (openapi.GetDetentionOrderHtmlResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	lang := string(deref(r.Params.Lang))
+	if lang == "" {
+		lang, err = h.ownerLanguage(ctx, o.OwnerID)
+		if err != nil {
+			return nil, err
+		}
+	}
+	p, err := orderPage(o, string(deref(r.Params.Doc)), lang)
+	if err != nil {
+		return nil, err
+	}
+	b, err := document.HTML(p)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetDetentionOrderHtml200TexthtmlResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+}
+
+func (h *handlers) ownerLanguage(ctx context.Context, owner uuid.UUID) (string, error) {
+	var lang string
+	err := h.d.DB.Gorm.WithContext(ctx).Raw("SELECT preferred_language FROM owners WHERE id = ?", owner).Scan(&lang).Error
+	return lang, err
+}
+
+// VerifyDocument answers whether a printed code names a standing document.
+func (h *handlers) VerifyDocument(ctx context.Context, r openapi.VerifyDocumentRequestObject) (openapi.VerifyDocumentResponseObject, error) {
+	if !h.verify.allow(remoteAddr(ctx), time.Now()) {
+		e := models.Errorf(models.KindRateLimited, "rate_limited", "too many verifications from this address; try again in a minute")
+		e.RetryAfter = 60
+		return nil, e
+	}
+	v, err := document.Verify(ctx, h.d.DB.Gorm, strings.ToUpper(r.Code))
+	if err == document.ErrUnknownCode {
+		return nil, models.NotFound("document")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return openapi.VerifyDocument200JSONResponse{Kind: openapi.DocumentVerificationKind(v.Kind), Number: v.Number, Office: v.Office,
+		Status: openapi.DocumentVerificationStatus(v.Status), IssuedAt: v.IssuedAt, StatusAt: v.StatusAt}, nil
+}
+
+// newVerifyLimiter bounds verifications per address: 30 a minute, in
+// memory (a replica each; enough to stop code enumeration, which 60 random
+// bits already make hopeless).
+func newVerifyLimiter() *windowLimiter {
+	return &windowLimiter{limit: 30, window: time.Minute, hits: map[string]*window{}}
+}
+
+type window struct {
+	start time.Time
+	n     int
+}
+
+type windowLimiter struct {
+	mu     stdsync.Mutex
+	limit  int
+	window time.Duration
+	hits   map[string]*window
+}
+
+func (l *windowLimiter) allow(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.hits) > 100_000 { // bound memory under a flood of addresses
+		l.hits = map[string]*window{}
+	}
+	w, ok := l.hits[key]
+	if !ok || now.Sub(w.start) >= l.window {
+		l.hits[key] = &window{start: now, n: 1}
+		return true
+	}
+	w.n++
+	return w.n <= l.limit
+}
+
+type orderJSON struct {
+	ID                 uuid.UUID       `json:"id"`
+	Number             string          `json:"number"`
+	InspectionID       uuid.UUID       `json:"inspection_id"`
+	VesselID           uuid.UUID       `json:"vessel_id"`
+	JurisdictionID     uuid.UUID       `json:"jurisdiction_id"`
+	OwnerID            uuid.UUID       `json:"owner_id"`
+	Status             string          `json:"status"`
+	OrderedAt          time.Time       `json:"ordered_at"`
+	OrderedBy          uuid.UUID       `json:"ordered_by"`
+	Reason             string          `json:"reason"`
+	ReportDueAt        time.Time       `json:"report_due_at"`
+	Codes              []string        `json:"codes"`
+	InspectionActions  []string        `json:"inspection_actions"`
+	Particulars        json.RawMessage `json:"particulars"`
+	VerifyCode         string          `json:"verify_code"`
+	ReleaseNumber      *string         `json:"release_number"`
+	ReleasedAt         *time.Time      `json:"released_at"`
+	ReleasedBy         *uuid.UUID      `json:"released_by"`
+	ReinspectionID     *uuid.UUID      `json:"reinspection_id"`
+	ReleaseConditions  []string        `json:"release_conditions"`
+	ReleaseParticulars json.RawMessage `json:"release_particulars"`
+	ReleaseVerifyCode  *string         `json:"release_verify_code"`
+	Version            int64           `json:"version"`
+}
+
+func orderOut(o models.DetentionOrder) orderJSON {
+	out := orderJSON{ID: o.ID, Number: o.Number, InspectionID: o.InspectionID, VesselID: o.VesselID, JurisdictionID: o.JurisdictionID,
+		OwnerID: o.OwnerID, Status: o.Status, OrderedAt: o.OrderedAt, OrderedBy: o.OrderedBy, Reason: o.Reason, ReportDueAt: o.ReportDueAt,
+		Codes: nonNilStrings(o.Codes), InspectionActions: nonNilStrings(o.InspectionActions), Particulars: json.RawMessage(o.Particulars),
+		VerifyCode: o.VerifyCode, ReleaseNumber: o.ReleaseNumber, ReleasedAt: o.ReleasedAt, ReleasedBy: o.ReleasedBy, ReinspectionID: o.ReinspectionID,
+		ReleaseVerifyCode: o.ReleaseVerifyCode, Version: o.Version, ReleaseParticulars: json.RawMessage("null")}
+	if o.ReleaseConditions != nil {
+		out.ReleaseConditions = strings.Split(*o.ReleaseConditions, "\n")
+	}
+	if len(o.ReleaseParticulars) > 0 {
+		out.ReleaseParticulars = json.RawMessage(o.ReleaseParticulars)
+	}
+	return out
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// VisitGetDetentionProposalResponse implements the generated interface.
+func (j jsonResponse) VisitGetDetentionProposalResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitListDetentionOrdersResponse implements the generated interface.
+func (j jsonResponse) VisitListDetentionOrdersResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitGetDetentionOrderResponse implements the generated interface.
+func (j jsonResponse) VisitGetDetentionOrderResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitReleaseDetentionOrderResponse implements the generated interface.
+func (j jsonResponse) VisitReleaseDetentionOrderResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// VisitConfirmDetentionResponse implements the generated interface.
+func (j createdResponse) VisitConfirmDetentionResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// createdResponse writes any value as a 201 JSON answer.
+type createdResponse struct{ v any }
+
+func (j createdResponse) visit(c *fiber.Ctx) error {
+	c.Status(fiber.StatusCreated)
+	return c.JSON(j.v)
+}

@@ -1,0 +1,240 @@
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// ReleaseInput is a supervisor's release order (Karnataka 2025, Sch-IX
+// Annex-2): the conditions (none: "NIL"), where the vessel lies now, and
+// the charges billed at actuals (towing) or by count (guard shifts).
+type ReleaseInput struct {
+	Conditions      []string
+	PresentLocation string // defaults to the detention order's
+	TowingRupees    int64
+	GuardShifts     int
+	Reason          string
+}
+
+func (in *ReleaseInput) validate() error {
+	var fe models.FieldErrors
+	if len(in.Conditions) > 20 {
+		fe.Add("conditions", "max_items", "at most 20 conditions")
+	}
+	var cs []string
+	for i, c := range in.Conditions {
+		if c = trimmed(&fe, fmt.Sprintf("conditions[%d]", i), c, 500, true); c != "" {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 || (len(cs) == 1 && strings.EqualFold(cs[0], "nil")) {
+		cs = []string{"NIL"} // Annex-2: "if no conditions apply, please state NIL"
+	}
+	in.Conditions = cs
+	in.PresentLocation = trimmed(&fe, "present_location", in.PresentLocation, 200, false)
+	in.Reason = trimmed(&fe, "reason", in.Reason, 2000, false)
+	if in.TowingRupees < 0 || in.TowingRupees > 100_000_000 {
+		fe.Add("towing_rupees", "range", "must be between 0 and 100000000")
+	}
+	if in.GuardShifts < 0 || in.GuardShifts > 10_000 {
+		fe.Add("guard_shifts", "range", "must be between 0 and 10000")
+	}
+	return fe.Err()
+}
+
+// ReleaseDetention issues the release order of a detention order after a
+// re-inspection linked to it cleared every detainable deficiency, restores
+// the vessel's registry status and computes the detention charges
+// (Karnataka 2025, Sch-IV detention table). Errors: not_found, conflict
+// (already released: 409), invalid (no clearing re-inspection: 422 naming
+// the open codes; bad input).
+func (s *Service) ReleaseDetention(ctx context.Context, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
+	if err := in.validate(); err != nil {
+		return models.DetentionOrder{}, err
+	}
+	var out models.DetentionOrder
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		w := s.NewWork(tx)
+		o, err := w.release(ctx, sc, id, in)
+		if err != nil {
+			return err
+		}
+		out = o
+		return w.Finish(ctx)
+	})
+	return out, err
+}
+
+func (w *Work) release(ctx context.Context, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
+	var o models.DetentionOrder
+	err := w.tx.DB.WithContext(ctx).Where("id = ?", id).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(o.JurisdictionID)) {
+		return o, models.NotFound("detention order")
+	}
+	if err != nil {
+		return o, fmt.Errorf("load detention order: %w", err)
+	}
+	v, err := w.lockVessel(ctx, o.VesselID)
+	if err != nil {
+		return o, err
+	}
+	if err := w.tx.DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error; err != nil {
+		return o, fmt.Errorf("lock detention order: %w", err)
+	}
+	if o.Status == models.OrderReleased {
+		return o, models.Errorf(models.KindConflict, "already_released", "detention order %s was released by release order %s", o.Number, derefString(o.ReleaseNumber))
+	}
+	re, err := w.clearingReinspection(ctx, &o)
+	if err != nil {
+		return o, err
+	}
+	return w.issueRelease(ctx, sc, &o, v, re, in)
+}
+
+// clearingReinspection finds the latest submitted or approved
+// re-inspection of the order and checks that it leaves nothing open.
+func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrder) (*agg, error) {
+	var row struct{ ID uuid.UUID }
+	res := w.tx.DB.WithContext(ctx).Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
+		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, KindReinspection).Scan(&row)
+	if res.Error != nil {
+		return nil, fmt.Errorf("find re-inspection: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return nil, models.Errorf(models.KindInvalid, "no_reinspection",
+			"no submitted re-inspection is linked to detention order %s; open: %s (Karnataka 2025, Sch-IX Annex-1: the vessel is presented for re-inspection before release)", o.Number, strings.Join(o.Codes, ", "))
+	}
+	re, err := w.lock(ctx, row.ID)
+	if err != nil {
+		return nil, err
+	}
+	open, err := w.openCodes(ctx, o, re)
+	if err != nil {
+		return nil, err
+	}
+	if len(open) > 0 {
+		return nil, errOpenCodes(open)
+	}
+	return re, nil
+}
+
+// issueRelease writes the release order and what follows from it.
+func (w *Work) issueRelease(ctx context.Context, sc models.Scope, o *models.DetentionOrder, v *models.Vessel, re *agg, in ReleaseInput) (models.DetentionOrder, error) {
+	now := truncate(w.s.clock())
+	db := w.tx.DB
+	var det document.DetentionOrder
+	_ = json.Unmarshal(o.Particulars, &det)
+	charges, total, err := detentionCharges(o, now, in)
+	if err != nil {
+		return *o, err
+	}
+	office, err := officeOf(ctx, db, o.JurisdictionID)
+	if err != nil {
+		return *o, err
+	}
+	seq, err := nextNumber(ctx, db, office.ID, "release", indiaYear(now))
+	if err != nil {
+		return *o, err
+	}
+	number, code := fmt.Sprintf("%s/RO/%d/%04d", office.Code, indiaYear(now), seq), document.NewCode()
+	location := in.PresentLocation
+	if location == "" {
+		location = det.PresentLocation
+	}
+	doc := document.ReleaseOrder{ReportingOffice: office.Name, HeadOffice: kaAuthority, Number: number, Date: now, DetentionNumber: o.Number,
+		DetentionDate: o.OrderedAt, VesselName: det.VesselName, RegistrationNumber: det.RegistrationNumber, PlaceOfRegistry: det.PlaceOfRegistry,
+		PresentLocation: location, MasterName: det.MasterName, ReinspectionDate: rules.DateOf(re.row.StartedAt).String(),
+		ReleaseDate: rules.DateOf(now).String(), Power: kaReleasePower, Conditions: in.Conditions, Findings: det.Findings, Charges: charges,
+		ChargesTotal: total, ReleasingAuthority: kaAuthority, AppellateAuthority: kaAppellate, Copies: kaCopies,
+		ReleasedBy: userName(ctx, db, sc.UserID), VerifyCode: code}
+	particulars, _ := json.Marshal(doc)
+	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.row.ID
+	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
+	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars, o.ReleaseVerifyCode, o.Version = &rid, &conditions, particulars, &code, o.Version+1
+	err = db.WithContext(ctx).Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
+		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?, updated_at = now() WHERE id = ?`,
+		o.Status, number, seq, now, by, rid, conditions, string(particulars), code, o.Version, o.ID).Error
+	if err != nil {
+		return *o, fmt.Errorf("release order: %w", err)
+	}
+	if err := w.releaseDocuments(ctx, o, number, code, now); err != nil {
+		return *o, err
+	}
+	if err := w.restoreVessel(ctx, o, v); err != nil {
+		return *o, err
+	}
+	w.changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
+	w.audit("detention.release", EntityDetentionOrder, o.ID, map[string]any{"release_number": number, "reinspection_id": rid,
+		"conditions": in.Conditions, "charges_total": total, "reason": in.Reason})
+	return *o, w.tellReleased(ctx, o, v, doc)
+}
+
+// releaseDocuments issues the release order's code and marks the
+// detention order's code released.
+func (w *Work) releaseDocuments(ctx context.Context, o *models.DetentionOrder, number, code string, now time.Time) error {
+	if err := document.Issue(ctx, w.tx.DB, document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
+		JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now}); err != nil {
+		return err
+	}
+	return document.SetStatus(ctx, w.tx.DB, document.KindDetentionOrder, o.ID, document.StatusReleased, now)
+}
+
+// restoreVessel gives the vessel back the status it had before detention,
+// if nothing else changed it meanwhile.
+func (w *Work) restoreVessel(ctx context.Context, o *models.DetentionOrder, v *models.Vessel) error {
+	if v.Status != "detained" {
+		return nil
+	}
+	return w.setVesselStatus(ctx, v, o.VesselStatusBefore, "release order "+derefString(o.ReleaseNumber))
+}
+
+// detentionCharges are the Karnataka 2025 Sch-IV detention charges (IV Act
+// s.85(2)): the detention fee per visit (one), the holding place per day
+// of detention (calendar days in India, at least one) with towing at
+// actuals, and guard shifts if any.
+func detentionCharges(o *models.DetentionOrder, released time.Time, in ReleaseInput) ([]document.Charge, int64, error) {
+	days := daysBetween(rules.DateOf(o.OrderedAt), rules.DateOf(released))
+	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: 1},
+		{Kind: rules.FeeKADetentionHolding, Quantity: max(days, 1), Actuals: rules.Rupees(in.TowingRupees)}}
+	if in.GuardShifts > 0 {
+		reqs = append(reqs, rules.FeeRequest{Kind: rules.FeeKADetentionGuard, Quantity: in.GuardShifts})
+	}
+	var out []document.Charge
+	var total int64
+	for _, r := range reqs {
+		q, err := rules.QuoteFee(r)
+		if err != nil {
+			return nil, 0, models.Errorf(models.KindInvalid, "charges", "detention charges: %v", err)
+		}
+		for _, l := range q.Lines {
+			out = append(out, document.Charge{Description: l.Description, Amount: int64(l.Amount), Citation: string(l.Citation)})
+			total += int64(l.Amount)
+		}
+	}
+	return out, total, nil
+}
+
+// daysBetween counts calendar days from a to b.
+func daysBetween(a, b rules.Date) int {
+	return int(b.Time().Sub(a.Time()).Hours()+12) / 24
+}
+
+func derefString(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
