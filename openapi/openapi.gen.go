@@ -8,6 +8,7 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -72,6 +73,42 @@ func (e AmendmentRequestStatus) Valid() bool {
 	case AmendmentRequestStatusOpen:
 		return true
 	case AmendmentRequestStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AmendmentRequestSyncItemOp.
+const (
+	AmendmentRequestSyncItemOpDelete          AmendmentRequestSyncItemOp = "delete"
+	AmendmentRequestSyncItemOpRemoveFromScope AmendmentRequestSyncItemOp = "remove_from_scope"
+	AmendmentRequestSyncItemOpUpsert          AmendmentRequestSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the AmendmentRequestSyncItemOp enum.
+func (e AmendmentRequestSyncItemOp) Valid() bool {
+	switch e {
+	case AmendmentRequestSyncItemOpDelete:
+		return true
+	case AmendmentRequestSyncItemOpRemoveFromScope:
+		return true
+	case AmendmentRequestSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AmendmentRequestSyncItemType.
+const (
+	AmendmentRequestSyncItemTypeAmendmentRequest AmendmentRequestSyncItemType = "amendment_request"
+)
+
+// Valid indicates whether the value is a known member of the AmendmentRequestSyncItemType enum.
+func (e AmendmentRequestSyncItemType) Valid() bool {
+	switch e {
+	case AmendmentRequestSyncItemTypeAmendmentRequest:
 		return true
 	default:
 		return false
@@ -204,6 +241,42 @@ func (e CataloguePenaltyMultiplier) Valid() bool {
 	}
 }
 
+// Defines values for CatalogueSyncItemOp.
+const (
+	CatalogueSyncItemOpDelete          CatalogueSyncItemOp = "delete"
+	CatalogueSyncItemOpRemoveFromScope CatalogueSyncItemOp = "remove_from_scope"
+	CatalogueSyncItemOpUpsert          CatalogueSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CatalogueSyncItemOp enum.
+func (e CatalogueSyncItemOp) Valid() bool {
+	switch e {
+	case CatalogueSyncItemOpDelete:
+		return true
+	case CatalogueSyncItemOpRemoveFromScope:
+		return true
+	case CatalogueSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CatalogueSyncItemType.
+const (
+	Catalogue CatalogueSyncItemType = "catalogue"
+)
+
+// Valid indicates whether the value is a known member of the CatalogueSyncItemType enum.
+func (e CatalogueSyncItemType) Valid() bool {
+	switch e {
+	case Catalogue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CertificateSubjectType.
 const (
 	CertificateSubjectTypeCrewMember CertificateSubjectType = "crew_member"
@@ -318,21 +391,111 @@ func (e CertificateStatus) Valid() bool {
 	}
 }
 
+// Defines values for CertificateSyncItemOp.
+const (
+	CertificateSyncItemOpDelete          CertificateSyncItemOp = "delete"
+	CertificateSyncItemOpRemoveFromScope CertificateSyncItemOp = "remove_from_scope"
+	CertificateSyncItemOpUpsert          CertificateSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CertificateSyncItemOp enum.
+func (e CertificateSyncItemOp) Valid() bool {
+	switch e {
+	case CertificateSyncItemOpDelete:
+		return true
+	case CertificateSyncItemOpRemoveFromScope:
+		return true
+	case CertificateSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CertificateSyncItemType.
+const (
+	CertificateSyncItemTypeCertificate CertificateSyncItemType = "certificate"
+)
+
+// Valid indicates whether the value is a known member of the CertificateSyncItemType enum.
+func (e CertificateSyncItemType) Valid() bool {
+	switch e {
+	case CertificateSyncItemTypeCertificate:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChecklistAnswer.
 const (
-	Na  ChecklistAnswer = "na"
-	No  ChecklistAnswer = "no"
-	Yes ChecklistAnswer = "yes"
+	ChecklistAnswerNa  ChecklistAnswer = "na"
+	ChecklistAnswerNo  ChecklistAnswer = "no"
+	ChecklistAnswerYes ChecklistAnswer = "yes"
 )
 
 // Valid indicates whether the value is a known member of the ChecklistAnswer enum.
 func (e ChecklistAnswer) Valid() bool {
 	switch e {
-	case Na:
+	case ChecklistAnswerNa:
 		return true
-	case No:
+	case ChecklistAnswerNo:
 		return true
-	case Yes:
+	case ChecklistAnswerYes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChecklistItemFailWhen.
+const (
+	ChecklistItemFailWhenNo  ChecklistItemFailWhen = "no"
+	ChecklistItemFailWhenYes ChecklistItemFailWhen = "yes"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistItemFailWhen enum.
+func (e ChecklistItemFailWhen) Valid() bool {
+	switch e {
+	case ChecklistItemFailWhenNo:
+		return true
+	case ChecklistItemFailWhenYes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChecklistTemplateSyncItemOp.
+const (
+	ChecklistTemplateSyncItemOpDelete          ChecklistTemplateSyncItemOp = "delete"
+	ChecklistTemplateSyncItemOpRemoveFromScope ChecklistTemplateSyncItemOp = "remove_from_scope"
+	ChecklistTemplateSyncItemOpUpsert          ChecklistTemplateSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistTemplateSyncItemOp enum.
+func (e ChecklistTemplateSyncItemOp) Valid() bool {
+	switch e {
+	case ChecklistTemplateSyncItemOpDelete:
+		return true
+	case ChecklistTemplateSyncItemOpRemoveFromScope:
+		return true
+	case ChecklistTemplateSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChecklistTemplateSyncItemType.
+const (
+	ChecklistTemplate ChecklistTemplateSyncItemType = "checklist_template"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistTemplateSyncItemType enum.
+func (e ChecklistTemplateSyncItemType) Valid() bool {
+	switch e {
+	case ChecklistTemplate:
 		return true
 	default:
 		return false
@@ -369,6 +532,42 @@ func (e ConflictResolutionResolution) Valid() bool {
 	case Kept:
 		return true
 	case Reverted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictSyncItemOp.
+const (
+	ConflictSyncItemOpDelete          ConflictSyncItemOp = "delete"
+	ConflictSyncItemOpRemoveFromScope ConflictSyncItemOp = "remove_from_scope"
+	ConflictSyncItemOpUpsert          ConflictSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ConflictSyncItemOp enum.
+func (e ConflictSyncItemOp) Valid() bool {
+	switch e {
+	case ConflictSyncItemOpDelete:
+		return true
+	case ConflictSyncItemOpRemoveFromScope:
+		return true
+	case ConflictSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictSyncItemType.
+const (
+	ConflictSyncItemTypeConflict ConflictSyncItemType = "conflict"
+)
+
+// Valid indicates whether the value is a known member of the ConflictSyncItemType enum.
+func (e ConflictSyncItemType) Valid() bool {
+	switch e {
+	case ConflictSyncItemTypeConflict:
 		return true
 	default:
 		return false
@@ -444,6 +643,42 @@ func (e CrewGrade) Valid() bool {
 	case CrewGradeSecondClassMotorEngineDriver:
 		return true
 	case CrewGradeSerang:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewMemberSyncItemOp.
+const (
+	CrewMemberSyncItemOpDelete          CrewMemberSyncItemOp = "delete"
+	CrewMemberSyncItemOpRemoveFromScope CrewMemberSyncItemOp = "remove_from_scope"
+	CrewMemberSyncItemOpUpsert          CrewMemberSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CrewMemberSyncItemOp enum.
+func (e CrewMemberSyncItemOp) Valid() bool {
+	switch e {
+	case CrewMemberSyncItemOpDelete:
+		return true
+	case CrewMemberSyncItemOpRemoveFromScope:
+		return true
+	case CrewMemberSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewMemberSyncItemType.
+const (
+	CrewMemberSyncItemTypeCrewMember CrewMemberSyncItemType = "crew_member"
+)
+
+// Valid indicates whether the value is a known member of the CrewMemberSyncItemType enum.
+func (e CrewMemberSyncItemType) Valid() bool {
+	switch e {
+	case CrewMemberSyncItemTypeCrewMember:
 		return true
 	default:
 		return false
@@ -561,6 +796,162 @@ func (e FeeQuoteRequestCraftClass) Valid() bool {
 	case Catamaran:
 		return true
 	case PowerDriven:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingDiscardMutationName.
+const (
+	FindingDiscard FindingDiscardMutationName = "finding.discard"
+)
+
+// Valid indicates whether the value is a known member of the FindingDiscardMutationName enum.
+func (e FindingDiscardMutationName) Valid() bool {
+	switch e {
+	case FindingDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingDiscardMutationVersion.
+const (
+	FindingDiscardMutationVersionN1 FindingDiscardMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingDiscardMutationVersion enum.
+func (e FindingDiscardMutationVersion) Valid() bool {
+	switch e {
+	case FindingDiscardMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRecordMutationName.
+const (
+	FindingRecordMutationNameFindingRecord FindingRecordMutationName = "finding.record"
+)
+
+// Valid indicates whether the value is a known member of the FindingRecordMutationName enum.
+func (e FindingRecordMutationName) Valid() bool {
+	switch e {
+	case FindingRecordMutationNameFindingRecord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRecordMutationVersion.
+const (
+	FindingRecordMutationVersionN1 FindingRecordMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingRecordMutationVersion enum.
+func (e FindingRecordMutationVersion) Valid() bool {
+	switch e {
+	case FindingRecordMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRectifyMutationName.
+const (
+	FindingRectify FindingRectifyMutationName = "finding.rectify"
+)
+
+// Valid indicates whether the value is a known member of the FindingRectifyMutationName enum.
+func (e FindingRectifyMutationName) Valid() bool {
+	switch e {
+	case FindingRectify:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRectifyMutationVersion.
+const (
+	FindingRectifyMutationVersionN1 FindingRectifyMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingRectifyMutationVersion enum.
+func (e FindingRectifyMutationVersion) Valid() bool {
+	switch e {
+	case FindingRectifyMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingSyncItemOp.
+const (
+	FindingSyncItemOpDelete          FindingSyncItemOp = "delete"
+	FindingSyncItemOpRemoveFromScope FindingSyncItemOp = "remove_from_scope"
+	FindingSyncItemOpUpsert          FindingSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the FindingSyncItemOp enum.
+func (e FindingSyncItemOp) Valid() bool {
+	switch e {
+	case FindingSyncItemOpDelete:
+		return true
+	case FindingSyncItemOpRemoveFromScope:
+		return true
+	case FindingSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingSyncItemType.
+const (
+	Finding FindingSyncItemType = "finding"
+)
+
+// Valid indicates whether the value is a known member of the FindingSyncItemType enum.
+func (e FindingSyncItemType) Valid() bool {
+	switch e {
+	case Finding:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingUpdateMutationName.
+const (
+	FindingUpdate FindingUpdateMutationName = "finding.update"
+)
+
+// Valid indicates whether the value is a known member of the FindingUpdateMutationName enum.
+func (e FindingUpdateMutationName) Valid() bool {
+	switch e {
+	case FindingUpdate:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingUpdateMutationVersion.
+const (
+	FindingUpdateMutationVersionN1 FindingUpdateMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingUpdateMutationVersion enum.
+func (e FindingUpdateMutationVersion) Valid() bool {
+	switch e {
+	case FindingUpdateMutationVersionN1:
 		return true
 	default:
 		return false
@@ -693,6 +1084,213 @@ func (e InspectionActionCode) Valid() bool {
 	}
 }
 
+// Defines values for InspectionAnswerArgsAnswer.
+const (
+	InspectionAnswerArgsAnswerEmpty InspectionAnswerArgsAnswer = ""
+	InspectionAnswerArgsAnswerNa    InspectionAnswerArgsAnswer = "na"
+	InspectionAnswerArgsAnswerNo    InspectionAnswerArgsAnswer = "no"
+	InspectionAnswerArgsAnswerYes   InspectionAnswerArgsAnswer = "yes"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerArgsAnswer enum.
+func (e InspectionAnswerArgsAnswer) Valid() bool {
+	switch e {
+	case InspectionAnswerArgsAnswerEmpty:
+		return true
+	case InspectionAnswerArgsAnswerNa:
+		return true
+	case InspectionAnswerArgsAnswerNo:
+		return true
+	case InspectionAnswerArgsAnswerYes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationName.
+const (
+	InspectionAnswerMutationNameInspectionAnswer InspectionAnswerMutationName = "inspection.answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationName enum.
+func (e InspectionAnswerMutationName) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationNameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationVersion.
+const (
+	InspectionAnswerMutationVersionN1 InspectionAnswerMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationVersion enum.
+func (e InspectionAnswerMutationVersion) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerSyncItemOp.
+const (
+	InspectionAnswerSyncItemOpDelete          InspectionAnswerSyncItemOp = "delete"
+	InspectionAnswerSyncItemOpRemoveFromScope InspectionAnswerSyncItemOp = "remove_from_scope"
+	InspectionAnswerSyncItemOpUpsert          InspectionAnswerSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerSyncItemOp enum.
+func (e InspectionAnswerSyncItemOp) Valid() bool {
+	switch e {
+	case InspectionAnswerSyncItemOpDelete:
+		return true
+	case InspectionAnswerSyncItemOpRemoveFromScope:
+		return true
+	case InspectionAnswerSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerSyncItemType.
+const (
+	InspectionAnswerSyncItemTypeInspectionAnswer InspectionAnswerSyncItemType = "inspection_answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerSyncItemType enum.
+func (e InspectionAnswerSyncItemType) Valid() bool {
+	switch e {
+	case InspectionAnswerSyncItemTypeInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionDiscardMutationName.
+const (
+	InspectionDiscard InspectionDiscardMutationName = "inspection.discard"
+)
+
+// Valid indicates whether the value is a known member of the InspectionDiscardMutationName enum.
+func (e InspectionDiscardMutationName) Valid() bool {
+	switch e {
+	case InspectionDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionDiscardMutationVersion.
+const (
+	InspectionDiscardMutationVersionN1 InspectionDiscardMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionDiscardMutationVersion enum.
+func (e InspectionDiscardMutationVersion) Valid() bool {
+	switch e {
+	case InspectionDiscardMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionEditMutationName.
+const (
+	InspectionEdit InspectionEditMutationName = "inspection.edit"
+)
+
+// Valid indicates whether the value is a known member of the InspectionEditMutationName enum.
+func (e InspectionEditMutationName) Valid() bool {
+	switch e {
+	case InspectionEdit:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionEditMutationVersion.
+const (
+	InspectionEditMutationVersionN1 InspectionEditMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionEditMutationVersion enum.
+func (e InspectionEditMutationVersion) Valid() bool {
+	switch e {
+	case InspectionEditMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartArgsKind.
+const (
+	Complaint InspectionStartArgsKind = "complaint"
+	Detention InspectionStartArgsKind = "detention"
+	FollowUp  InspectionStartArgsKind = "follow_up"
+	Routine   InspectionStartArgsKind = "routine"
+	Spot      InspectionStartArgsKind = "spot"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartArgsKind enum.
+func (e InspectionStartArgsKind) Valid() bool {
+	switch e {
+	case Complaint:
+		return true
+	case Detention:
+		return true
+	case FollowUp:
+		return true
+	case Routine:
+		return true
+	case Spot:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationName.
+const (
+	InspectionStart InspectionStartMutationName = "inspection.start"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationName enum.
+func (e InspectionStartMutationName) Valid() bool {
+	switch e {
+	case InspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationVersion.
+const (
+	InspectionStartMutationVersionN1 InspectionStartMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationVersion enum.
+func (e InspectionStartMutationVersion) Valid() bool {
+	switch e {
+	case InspectionStartMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InspectionStatus.
 const (
 	InspectionStatusApproved  InspectionStatus = "approved"
@@ -717,6 +1315,72 @@ func (e InspectionStatus) Valid() bool {
 	case InspectionStatusSubmitted:
 		return true
 	case InspectionStatusWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSubmitMutationName.
+const (
+	InspectionSubmit InspectionSubmitMutationName = "inspection.submit"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSubmitMutationName enum.
+func (e InspectionSubmitMutationName) Valid() bool {
+	switch e {
+	case InspectionSubmit:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSubmitMutationVersion.
+const (
+	InspectionSubmitMutationVersionN1 InspectionSubmitMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionSubmitMutationVersion enum.
+func (e InspectionSubmitMutationVersion) Valid() bool {
+	switch e {
+	case InspectionSubmitMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSyncItemOp.
+const (
+	InspectionSyncItemOpDelete          InspectionSyncItemOp = "delete"
+	InspectionSyncItemOpRemoveFromScope InspectionSyncItemOp = "remove_from_scope"
+	InspectionSyncItemOpUpsert          InspectionSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSyncItemOp enum.
+func (e InspectionSyncItemOp) Valid() bool {
+	switch e {
+	case InspectionSyncItemOpDelete:
+		return true
+	case InspectionSyncItemOpRemoveFromScope:
+		return true
+	case InspectionSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSyncItemType.
+const (
+	InspectionSyncItemTypeInspection InspectionSyncItemType = "inspection"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSyncItemType enum.
+func (e InspectionSyncItemType) Valid() bool {
+	switch e {
+	case InspectionSyncItemTypeInspection:
 		return true
 	default:
 		return false
@@ -759,6 +1423,42 @@ func (e JobRunTrigger) Valid() bool {
 	case Manual:
 		return true
 	case Schedule:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JurisdictionSyncItemOp.
+const (
+	JurisdictionSyncItemOpDelete          JurisdictionSyncItemOp = "delete"
+	JurisdictionSyncItemOpRemoveFromScope JurisdictionSyncItemOp = "remove_from_scope"
+	JurisdictionSyncItemOpUpsert          JurisdictionSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the JurisdictionSyncItemOp enum.
+func (e JurisdictionSyncItemOp) Valid() bool {
+	switch e {
+	case JurisdictionSyncItemOpDelete:
+		return true
+	case JurisdictionSyncItemOpRemoveFromScope:
+		return true
+	case JurisdictionSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JurisdictionSyncItemType.
+const (
+	JurisdictionSyncItemTypeJurisdiction JurisdictionSyncItemType = "jurisdiction"
+)
+
+// Valid indicates whether the value is a known member of the JurisdictionSyncItemType enum.
+func (e JurisdictionSyncItemType) Valid() bool {
+	switch e {
+	case JurisdictionSyncItemTypeJurisdiction:
 		return true
 	default:
 		return false
@@ -831,6 +1531,42 @@ func (e NotificationLocale) Valid() bool {
 	}
 }
 
+// Defines values for OffenceSyncItemOp.
+const (
+	OffenceSyncItemOpDelete          OffenceSyncItemOp = "delete"
+	OffenceSyncItemOpRemoveFromScope OffenceSyncItemOp = "remove_from_scope"
+	OffenceSyncItemOpUpsert          OffenceSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the OffenceSyncItemOp enum.
+func (e OffenceSyncItemOp) Valid() bool {
+	switch e {
+	case OffenceSyncItemOpDelete:
+		return true
+	case OffenceSyncItemOpRemoveFromScope:
+		return true
+	case OffenceSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OffenceSyncItemType.
+const (
+	OffenceSyncItemTypeOffence OffenceSyncItemType = "offence"
+)
+
+// Valid indicates whether the value is a known member of the OffenceSyncItemType enum.
+func (e OffenceSyncItemType) Valid() bool {
+	switch e {
+	case OffenceSyncItemTypeOffence:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OwnerKind.
 const (
 	Firm   OwnerKind = "firm"
@@ -843,6 +1579,114 @@ func (e OwnerKind) Valid() bool {
 	case Firm:
 		return true
 	case Person:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OwnerSyncItemOp.
+const (
+	OwnerSyncItemOpDelete          OwnerSyncItemOp = "delete"
+	OwnerSyncItemOpRemoveFromScope OwnerSyncItemOp = "remove_from_scope"
+	OwnerSyncItemOpUpsert          OwnerSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the OwnerSyncItemOp enum.
+func (e OwnerSyncItemOp) Valid() bool {
+	switch e {
+	case OwnerSyncItemOpDelete:
+		return true
+	case OwnerSyncItemOpRemoveFromScope:
+		return true
+	case OwnerSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OwnerSyncItemType.
+const (
+	OwnerSyncItemTypeOwner OwnerSyncItemType = "owner"
+)
+
+// Valid indicates whether the value is a known member of the OwnerSyncItemType enum.
+func (e OwnerSyncItemType) Valid() bool {
+	switch e {
+	case OwnerSyncItemTypeOwner:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyAdjustmentSyncItemOp.
+const (
+	PenaltyAdjustmentSyncItemOpDelete          PenaltyAdjustmentSyncItemOp = "delete"
+	PenaltyAdjustmentSyncItemOpRemoveFromScope PenaltyAdjustmentSyncItemOp = "remove_from_scope"
+	PenaltyAdjustmentSyncItemOpUpsert          PenaltyAdjustmentSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAdjustmentSyncItemOp enum.
+func (e PenaltyAdjustmentSyncItemOp) Valid() bool {
+	switch e {
+	case PenaltyAdjustmentSyncItemOpDelete:
+		return true
+	case PenaltyAdjustmentSyncItemOpRemoveFromScope:
+		return true
+	case PenaltyAdjustmentSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyAdjustmentSyncItemType.
+const (
+	PenaltyAdjustment PenaltyAdjustmentSyncItemType = "penalty_adjustment"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAdjustmentSyncItemType enum.
+func (e PenaltyAdjustmentSyncItemType) Valid() bool {
+	switch e {
+	case PenaltyAdjustment:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltySyncItemOp.
+const (
+	PenaltySyncItemOpDelete          PenaltySyncItemOp = "delete"
+	PenaltySyncItemOpRemoveFromScope PenaltySyncItemOp = "remove_from_scope"
+	PenaltySyncItemOpUpsert          PenaltySyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PenaltySyncItemOp enum.
+func (e PenaltySyncItemOp) Valid() bool {
+	switch e {
+	case PenaltySyncItemOpDelete:
+		return true
+	case PenaltySyncItemOpRemoveFromScope:
+		return true
+	case PenaltySyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltySyncItemType.
+const (
+	Penalty PenaltySyncItemType = "penalty"
+)
+
+// Valid indicates whether the value is a known member of the PenaltySyncItemType enum.
+func (e PenaltySyncItemType) Valid() bool {
+	switch e {
+	case Penalty:
 		return true
 	default:
 		return false
@@ -891,6 +1735,60 @@ func (e PhotoThumbnails) Valid() bool {
 	case PhotoThumbnailsNone:
 		return true
 	case PhotoThumbnailsPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachArgsContentType.
+const (
+	PhotoAttachArgsContentTypeImageheic PhotoAttachArgsContentType = "image/heic"
+	PhotoAttachArgsContentTypeImagejpeg PhotoAttachArgsContentType = "image/jpeg"
+	PhotoAttachArgsContentTypeImagepng  PhotoAttachArgsContentType = "image/png"
+	PhotoAttachArgsContentTypeImagewebp PhotoAttachArgsContentType = "image/webp"
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachArgsContentType enum.
+func (e PhotoAttachArgsContentType) Valid() bool {
+	switch e {
+	case PhotoAttachArgsContentTypeImageheic:
+		return true
+	case PhotoAttachArgsContentTypeImagejpeg:
+		return true
+	case PhotoAttachArgsContentTypeImagepng:
+		return true
+	case PhotoAttachArgsContentTypeImagewebp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachMutationName.
+const (
+	PhotoAttach PhotoAttachMutationName = "photo.attach"
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachMutationName enum.
+func (e PhotoAttachMutationName) Valid() bool {
+	switch e {
+	case PhotoAttach:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachMutationVersion.
+const (
+	PhotoAttachMutationVersionN1 PhotoAttachMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachMutationVersion enum.
+func (e PhotoAttachMutationVersion) Valid() bool {
+	switch e {
+	case PhotoAttachMutationVersionN1:
 		return true
 	default:
 		return false
@@ -956,22 +1854,58 @@ func (e PhotoPlanStatus) Valid() bool {
 
 // Defines values for PhotoPlanRequestContentType.
 const (
-	Imageheic PhotoPlanRequestContentType = "image/heic"
-	Imagejpeg PhotoPlanRequestContentType = "image/jpeg"
-	Imagepng  PhotoPlanRequestContentType = "image/png"
-	Imagewebp PhotoPlanRequestContentType = "image/webp"
+	PhotoPlanRequestContentTypeImageheic PhotoPlanRequestContentType = "image/heic"
+	PhotoPlanRequestContentTypeImagejpeg PhotoPlanRequestContentType = "image/jpeg"
+	PhotoPlanRequestContentTypeImagepng  PhotoPlanRequestContentType = "image/png"
+	PhotoPlanRequestContentTypeImagewebp PhotoPlanRequestContentType = "image/webp"
 )
 
 // Valid indicates whether the value is a known member of the PhotoPlanRequestContentType enum.
 func (e PhotoPlanRequestContentType) Valid() bool {
 	switch e {
-	case Imageheic:
+	case PhotoPlanRequestContentTypeImageheic:
 		return true
-	case Imagejpeg:
+	case PhotoPlanRequestContentTypeImagejpeg:
 		return true
-	case Imagepng:
+	case PhotoPlanRequestContentTypeImagepng:
 		return true
-	case Imagewebp:
+	case PhotoPlanRequestContentTypeImagewebp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoSyncItemOp.
+const (
+	PhotoSyncItemOpDelete          PhotoSyncItemOp = "delete"
+	PhotoSyncItemOpRemoveFromScope PhotoSyncItemOp = "remove_from_scope"
+	PhotoSyncItemOpUpsert          PhotoSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PhotoSyncItemOp enum.
+func (e PhotoSyncItemOp) Valid() bool {
+	switch e {
+	case PhotoSyncItemOpDelete:
+		return true
+	case PhotoSyncItemOpRemoveFromScope:
+		return true
+	case PhotoSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoSyncItemType.
+const (
+	PhotoSyncItemTypePhoto PhotoSyncItemType = "photo"
+)
+
+// Valid indicates whether the value is a known member of the PhotoSyncItemType enum.
+func (e PhotoSyncItemType) Valid() bool {
+	switch e {
+	case PhotoSyncItemTypePhoto:
 		return true
 	default:
 		return false
@@ -1230,6 +2164,42 @@ func (e ReviewRequestDecision) Valid() bool {
 	}
 }
 
+// Defines values for ReviewSyncItemOp.
+const (
+	ReviewSyncItemOpDelete          ReviewSyncItemOp = "delete"
+	ReviewSyncItemOpRemoveFromScope ReviewSyncItemOp = "remove_from_scope"
+	ReviewSyncItemOpUpsert          ReviewSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ReviewSyncItemOp enum.
+func (e ReviewSyncItemOp) Valid() bool {
+	switch e {
+	case ReviewSyncItemOpDelete:
+		return true
+	case ReviewSyncItemOpRemoveFromScope:
+		return true
+	case ReviewSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewSyncItemType.
+const (
+	Review ReviewSyncItemType = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewSyncItemType enum.
+func (e ReviewSyncItemType) Valid() bool {
+	switch e {
+	case Review:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Role.
 const (
 	RoleAdmin      Role = "admin"
@@ -1251,6 +2221,42 @@ func (e Role) Valid() bool {
 	case RoleRegistrar:
 		return true
 	case RoleSupervisor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetSyncItemOp.
+const (
+	RuleSetSyncItemOpDelete          RuleSetSyncItemOp = "delete"
+	RuleSetSyncItemOpRemoveFromScope RuleSetSyncItemOp = "remove_from_scope"
+	RuleSetSyncItemOpUpsert          RuleSetSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetSyncItemOp enum.
+func (e RuleSetSyncItemOp) Valid() bool {
+	switch e {
+	case RuleSetSyncItemOpDelete:
+		return true
+	case RuleSetSyncItemOpRemoveFromScope:
+		return true
+	case RuleSetSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetSyncItemType.
+const (
+	RuleSetSyncItemTypeRuleSet RuleSetSyncItemType = "rule_set"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetSyncItemType enum.
+func (e RuleSetSyncItemType) Valid() bool {
+	switch e {
+	case RuleSetSyncItemTypeRuleSet:
 		return true
 	default:
 		return false
@@ -1296,21 +2302,21 @@ func (e RulesCertificateKind) Valid() bool {
 	}
 }
 
-// Defines values for SyncItemOp.
+// Defines values for SyncItemEnvelopeOp.
 const (
-	Delete          SyncItemOp = "delete"
-	RemoveFromScope SyncItemOp = "remove_from_scope"
-	Upsert          SyncItemOp = "upsert"
+	SyncItemEnvelopeOpDelete          SyncItemEnvelopeOp = "delete"
+	SyncItemEnvelopeOpRemoveFromScope SyncItemEnvelopeOp = "remove_from_scope"
+	SyncItemEnvelopeOpUpsert          SyncItemEnvelopeOp = "upsert"
 )
 
-// Valid indicates whether the value is a known member of the SyncItemOp enum.
-func (e SyncItemOp) Valid() bool {
+// Valid indicates whether the value is a known member of the SyncItemEnvelopeOp enum.
+func (e SyncItemEnvelopeOp) Valid() bool {
 	switch e {
-	case Delete:
+	case SyncItemEnvelopeOpDelete:
 		return true
-	case RemoveFromScope:
+	case SyncItemEnvelopeOpRemoveFromScope:
 		return true
-	case Upsert:
+	case SyncItemEnvelopeOpUpsert:
 		return true
 	default:
 		return false
@@ -1395,6 +2401,42 @@ func (e VesselCategory) Valid() bool {
 	}
 }
 
+// Defines values for VesselCrewSyncItemOp.
+const (
+	VesselCrewSyncItemOpDelete          VesselCrewSyncItemOp = "delete"
+	VesselCrewSyncItemOpRemoveFromScope VesselCrewSyncItemOp = "remove_from_scope"
+	VesselCrewSyncItemOpUpsert          VesselCrewSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselCrewSyncItemOp enum.
+func (e VesselCrewSyncItemOp) Valid() bool {
+	switch e {
+	case VesselCrewSyncItemOpDelete:
+		return true
+	case VesselCrewSyncItemOpRemoveFromScope:
+		return true
+	case VesselCrewSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselCrewSyncItemType.
+const (
+	VesselCrewSyncItemTypeVesselCrew VesselCrewSyncItemType = "vessel_crew"
+)
+
+// Valid indicates whether the value is a known member of the VesselCrewSyncItemType enum.
+func (e VesselCrewSyncItemType) Valid() bool {
+	switch e {
+	case VesselCrewSyncItemTypeVesselCrew:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselKind.
 const (
 	HarbourCraft  VesselKind = "harbour_craft"
@@ -1443,6 +2485,138 @@ func (e VesselObservationStatus) Valid() bool {
 	}
 }
 
+// Defines values for VesselObservationSyncItemOp.
+const (
+	VesselObservationSyncItemOpDelete          VesselObservationSyncItemOp = "delete"
+	VesselObservationSyncItemOpRemoveFromScope VesselObservationSyncItemOp = "remove_from_scope"
+	VesselObservationSyncItemOpUpsert          VesselObservationSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselObservationSyncItemOp enum.
+func (e VesselObservationSyncItemOp) Valid() bool {
+	switch e {
+	case VesselObservationSyncItemOpDelete:
+		return true
+	case VesselObservationSyncItemOpRemoveFromScope:
+		return true
+	case VesselObservationSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObservationSyncItemType.
+const (
+	VesselObservationSyncItemTypeVesselObservation VesselObservationSyncItemType = "vessel_observation"
+)
+
+// Valid indicates whether the value is a known member of the VesselObservationSyncItemType enum.
+func (e VesselObservationSyncItemType) Valid() bool {
+	switch e {
+	case VesselObservationSyncItemTypeVesselObservation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveArgsField.
+const (
+	VesselObserveArgsFieldBreadthM           VesselObserveArgsField = "breadth_m"
+	VesselObserveArgsFieldCargoTonnes        VesselObserveArgsField = "cargo_tonnes"
+	VesselObserveArgsFieldCategory           VesselObserveArgsField = "category"
+	VesselObserveArgsFieldDepthM             VesselObserveArgsField = "depth_m"
+	VesselObserveArgsFieldEnginePower        VesselObserveArgsField = "engine_power"
+	VesselObserveArgsFieldGrt                VesselObserveArgsField = "grt"
+	VesselObserveArgsFieldKind               VesselObserveArgsField = "kind"
+	VesselObserveArgsFieldLengthM            VesselObserveArgsField = "length_m"
+	VesselObserveArgsFieldName               VesselObserveArgsField = "name"
+	VesselObserveArgsFieldNrt                VesselObserveArgsField = "nrt"
+	VesselObserveArgsFieldOther              VesselObserveArgsField = "other"
+	VesselObserveArgsFieldOwner              VesselObserveArgsField = "owner"
+	VesselObserveArgsFieldPassengers         VesselObserveArgsField = "passengers"
+	VesselObserveArgsFieldPowerUnit          VesselObserveArgsField = "power_unit"
+	VesselObserveArgsFieldRegistrationNumber VesselObserveArgsField = "registration_number"
+	VesselObserveArgsFieldStatus             VesselObserveArgsField = "status"
+	VesselObserveArgsFieldUse                VesselObserveArgsField = "use"
+	VesselObserveArgsFieldZone               VesselObserveArgsField = "zone"
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveArgsField enum.
+func (e VesselObserveArgsField) Valid() bool {
+	switch e {
+	case VesselObserveArgsFieldBreadthM:
+		return true
+	case VesselObserveArgsFieldCargoTonnes:
+		return true
+	case VesselObserveArgsFieldCategory:
+		return true
+	case VesselObserveArgsFieldDepthM:
+		return true
+	case VesselObserveArgsFieldEnginePower:
+		return true
+	case VesselObserveArgsFieldGrt:
+		return true
+	case VesselObserveArgsFieldKind:
+		return true
+	case VesselObserveArgsFieldLengthM:
+		return true
+	case VesselObserveArgsFieldName:
+		return true
+	case VesselObserveArgsFieldNrt:
+		return true
+	case VesselObserveArgsFieldOther:
+		return true
+	case VesselObserveArgsFieldOwner:
+		return true
+	case VesselObserveArgsFieldPassengers:
+		return true
+	case VesselObserveArgsFieldPowerUnit:
+		return true
+	case VesselObserveArgsFieldRegistrationNumber:
+		return true
+	case VesselObserveArgsFieldStatus:
+		return true
+	case VesselObserveArgsFieldUse:
+		return true
+	case VesselObserveArgsFieldZone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveMutationName.
+const (
+	VesselObserve VesselObserveMutationName = "vessel.observe"
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveMutationName enum.
+func (e VesselObserveMutationName) Valid() bool {
+	switch e {
+	case VesselObserve:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveMutationVersion.
+const (
+	VesselObserveMutationVersionN1 VesselObserveMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveMutationVersion enum.
+func (e VesselObserveMutationVersion) Valid() bool {
+	switch e {
+	case VesselObserveMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselStatus.
 const (
 	VesselStatusActive    VesselStatus = "active"
@@ -1461,6 +2635,42 @@ func (e VesselStatus) Valid() bool {
 	case VesselStatusDetained:
 		return true
 	case VesselStatusSuspended:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselSyncItemOp.
+const (
+	VesselSyncItemOpDelete          VesselSyncItemOp = "delete"
+	VesselSyncItemOpRemoveFromScope VesselSyncItemOp = "remove_from_scope"
+	VesselSyncItemOpUpsert          VesselSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselSyncItemOp enum.
+func (e VesselSyncItemOp) Valid() bool {
+	switch e {
+	case VesselSyncItemOpDelete:
+		return true
+	case VesselSyncItemOpRemoveFromScope:
+		return true
+	case VesselSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselSyncItemType.
+const (
+	VesselSyncItemTypeVessel VesselSyncItemType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the VesselSyncItemType enum.
+func (e VesselSyncItemType) Valid() bool {
+	switch e {
+	case VesselSyncItemTypeVessel:
 		return true
 	default:
 		return false
@@ -1633,6 +2843,51 @@ type AmendmentRequestList struct {
 	Items      []AmendmentRequest `json:"items"`
 	NextCursor *string            `json:"next_cursor,omitempty"`
 }
+
+// AmendmentRequestRecord A row of amendment_requests as the pull sends it (every column by name; the scope columns say whose it is)
+type AmendmentRequestRecord struct {
+	// Args Any JSON value but null
+	Args           JSONValue           `json:"args"`
+	CapturedAt     time.Time           `json:"captured_at"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DecidedAt      *time.Time          `json:"decided_at"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	DeviceId       *openapi_types.UUID `json:"device_id"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	MutationId     *openapi_types.UUID `json:"mutation_id"`
+	Name           string              `json:"name"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	Reason         string              `json:"reason"`
+	Status         string              `json:"status"`
+	UpdatedAt      time.Time           `json:"updated_at"`
+	UserId         openapi_types.UUID  `json:"user_id"`
+	Version        int64               `json:"version"`
+}
+
+// AmendmentRequestSyncItem defines model for AmendmentRequestSyncItem.
+type AmendmentRequestSyncItem struct {
+	// Data A row of amendment_requests as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *AmendmentRequestRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID         `json:"id"`
+	Op   AmendmentRequestSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                        `json:"position"`
+	Type     AmendmentRequestSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// AmendmentRequestSyncItemOp defines model for AmendmentRequestSyncItem.Op.
+type AmendmentRequestSyncItemOp string
+
+// AmendmentRequestSyncItemType defines model for AmendmentRequestSyncItem.Type.
+type AmendmentRequestSyncItemType string
 
 // BacklogDecision defines model for BacklogDecision.
 type BacklogDecision struct {
@@ -1828,6 +3083,52 @@ type CataloguePenalty struct {
 // CataloguePenaltyMultiplier defines model for CataloguePenalty.Multiplier.
 type CataloguePenaltyMultiplier string
 
+// CatalogueRecord The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved)
+type CatalogueRecord struct {
+	Entries []CatalogueRecord_Entries_Item `json:"entries"`
+}
+
+// CatalogueRecord_Entries_Item defines model for CatalogueRecord.entries.Item.
+type CatalogueRecord_Entries_Item struct {
+	AllowedActions []string `json:"allowed_actions"`
+	Area           string   `json:"area"`
+	Code           string   `json:"code"`
+	DefaultAction  string   `json:"default_action"`
+	Detainable     bool     `json:"detainable"`
+
+	// LegalRefs The rules breached, most specific first
+	LegalRefs   *[]string `json:"legal_refs,omitempty"`
+	LiableParty string    `json:"liable_party"`
+	ParisMou    *string   `json:"paris_mou,omitempty"`
+	PenaltyRow  *string   `json:"penalty_row,omitempty"`
+	Regimes     *[]Regime `json:"regimes,omitempty"`
+
+	// Title By language: en always; kn, hi where written
+	Title                map[string]string      `json:"title"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// CatalogueSyncItem defines model for CatalogueSyncItem.
+type CatalogueSyncItem struct {
+	// Data The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved)
+	Data *CatalogueRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID  `json:"id"`
+	Op   CatalogueSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                 `json:"position"`
+	Type     CatalogueSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CatalogueSyncItemOp defines model for CatalogueSyncItem.Op.
+type CatalogueSyncItemOp string
+
+// CatalogueSyncItemType defines model for CatalogueSyncItem.Type.
+type CatalogueSyncItemType string
+
 // CatalogueTitle defines model for CatalogueTitle.
 type CatalogueTitle struct {
 	En string  `json:"en"`
@@ -1922,8 +3223,43 @@ type CertificatePatch struct {
 // CertificateStatus defines model for CertificateStatus.
 type CertificateStatus string
 
+// CertificateSyncItem defines model for CertificateSyncItem.
+type CertificateSyncItem struct {
+	Data *Certificate          `json:"data,omitempty"`
+	Id   openapi_types.UUID    `json:"id"`
+	Op   CertificateSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                   `json:"position"`
+	Type     CertificateSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CertificateSyncItemOp defines model for CertificateSyncItem.Op.
+type CertificateSyncItemOp string
+
+// CertificateSyncItemType defines model for CertificateSyncItem.Type.
+type CertificateSyncItemType string
+
 // ChecklistAnswer defines model for ChecklistAnswer.
 type ChecklistAnswer string
+
+// ChecklistItem defines model for ChecklistItem.
+type ChecklistItem struct {
+	// Code The deficiency code raised when the answer is fail_when
+	Code     string                `json:"code"`
+	FailWhen ChecklistItemFailWhen `json:"fail_when"`
+	Group    string                `json:"group"`
+
+	// Id Stable across template versions; the item_id of inspection.answer
+	Id   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// ChecklistItemFailWhen defines model for ChecklistItem.FailWhen.
+type ChecklistItemFailWhen string
 
 // ChecklistItemInput defines model for ChecklistItemInput.
 type ChecklistItemInput struct {
@@ -1932,6 +3268,43 @@ type ChecklistItemInput struct {
 	FailWhen ChecklistAnswer `json:"fail_when"`
 	Id       string          `json:"id"`
 }
+
+// ChecklistTemplateRecord A row of checklist_templates as the pull sends it (every column by name; the scope columns say whose it is)
+type ChecklistTemplateRecord struct {
+	CreatedAt       time.Time          `json:"created_at"`
+	DeletedAt       *time.Time         `json:"deleted_at"`
+	Id              openapi_types.UUID `json:"id"`
+	Items           []ChecklistItem    `json:"items"`
+	Key             string             `json:"key"`
+	Regime          string             `json:"regime"`
+	RetiredAt       *time.Time         `json:"retired_at"`
+	Source          string             `json:"source"`
+	TemplateVersion int                `json:"template_version"`
+	Title           string             `json:"title"`
+	UpdatedAt       time.Time          `json:"updated_at"`
+	Version         int64              `json:"version"`
+}
+
+// ChecklistTemplateSyncItem defines model for ChecklistTemplateSyncItem.
+type ChecklistTemplateSyncItem struct {
+	// Data A row of checklist_templates as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *ChecklistTemplateRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   ChecklistTemplateSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     ChecklistTemplateSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ChecklistTemplateSyncItemOp defines model for ChecklistTemplateSyncItem.Op.
+type ChecklistTemplateSyncItemOp string
+
+// ChecklistTemplateSyncItemType defines model for ChecklistTemplateSyncItem.Type.
+type ChecklistTemplateSyncItemType string
 
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
@@ -1972,6 +3345,42 @@ type ConflictList struct {
 	NextCursor *string    `json:"next_cursor,omitempty"`
 }
 
+// ConflictRecord A row of conflicts as the pull sends it (every column by name; the scope columns say whose it is)
+type ConflictRecord struct {
+	// BaseValue Any JSON value, or null
+	BaseValue   NullableJSONValue `json:"base_value"`
+	BaseVersion int64             `json:"base_version"`
+
+	// ClientAuthor Any JSON value but null
+	ClientAuthor JSONValue `json:"client_author"`
+
+	// ClientValue Any JSON value, or null
+	ClientValue    NullableJSONValue   `json:"client_value"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	EntityId       openapi_types.UUID  `json:"entity_id"`
+	EntityType     string              `json:"entity_type"`
+	Field          string              `json:"field"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   *openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	Policy         string              `json:"policy"`
+	Resolution     string              `json:"resolution"`
+	ResolvedAt     *time.Time          `json:"resolved_at"`
+	ResolvedBy     *openapi_types.UUID `json:"resolved_by"`
+
+	// ServerAuthor Any JSON value but null
+	ServerAuthor JSONValue `json:"server_author"`
+
+	// ServerValue Any JSON value, or null
+	ServerValue NullableJSONValue `json:"server_value"`
+	UpdatedAt   time.Time         `json:"updated_at"`
+	Version     int64             `json:"version"`
+	Winner      string            `json:"winner"`
+}
+
 // ConflictResolution defines model for ConflictResolution.
 type ConflictResolution struct {
 	Comment *string `json:"comment,omitempty"`
@@ -1982,6 +3391,27 @@ type ConflictResolution struct {
 
 // ConflictResolutionResolution kept: the winner stands; reverted: the losing value is applied
 type ConflictResolutionResolution string
+
+// ConflictSyncItem defines model for ConflictSyncItem.
+type ConflictSyncItem struct {
+	// Data A row of conflicts as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *ConflictRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   ConflictSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                `json:"position"`
+	Type     ConflictSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ConflictSyncItemOp defines model for ConflictSyncItem.Op.
+type ConflictSyncItemOp string
+
+// ConflictSyncItemType defines model for ConflictSyncItem.Type.
+type ConflictSyncItemType string
 
 // CrewCertificateInput defines model for CrewCertificateInput.
 type CrewCertificateInput struct {
@@ -2051,6 +3481,26 @@ type CrewMemberPatch struct {
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
+
+// CrewMemberSyncItem defines model for CrewMemberSyncItem.
+type CrewMemberSyncItem struct {
+	Data *CrewMember          `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   CrewMemberSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     CrewMemberSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CrewMemberSyncItemOp defines model for CrewMemberSyncItem.Op.
+type CrewMemberSyncItemOp string
+
+// CrewMemberSyncItemType defines model for CrewMemberSyncItem.Type.
+type CrewMemberSyncItemType string
 
 // CrewOnBoardInput defines model for CrewOnBoardInput.
 type CrewOnBoardInput struct {
@@ -2205,6 +3655,37 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// FindingDiscardMutation defines model for FindingDiscardMutation.
+type FindingDiscardMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.discard v1 (inspector findings only)
+	Args FindingRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name FindingDiscardMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version FindingDiscardMutationVersion `json:"version"`
+}
+
+// FindingDiscardMutationName defines model for FindingDiscardMutation.Name.
+type FindingDiscardMutationName string
+
+// FindingDiscardMutationVersion defines model for FindingDiscardMutation.Version.
+type FindingDiscardMutationVersion int
+
 // FindingInput defines model for FindingInput.
 type FindingInput struct {
 	// Action Deficiency action code (Karnataka 2025, Sch-IX)
@@ -2219,6 +3700,189 @@ type FindingInput struct {
 	Persons   *int  `json:"persons,omitempty"`
 	Rectified *bool `json:"rectified,omitempty"`
 }
+
+// FindingRecord A row of findings as the pull sends it (every column by name; the scope columns say whose it is)
+type FindingRecord struct {
+	Action            string              `json:"action"`
+	Code              string              `json:"code"`
+	CreatedAt         time.Time           `json:"created_at"`
+	DeletedAt         *time.Time          `json:"deleted_at"`
+	Detainable        bool                `json:"detainable"`
+	DueDate           *openapi_types.Date `json:"due_date"`
+	DueKind           string              `json:"due_kind"`
+	Id                openapi_types.UUID  `json:"id"`
+	InspectionId      openapi_types.UUID  `json:"inspection_id"`
+	InspectorId       openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId    openapi_types.UUID  `json:"jurisdiction_id"`
+	LiableParty       string              `json:"liable_party"`
+	Note              string              `json:"note"`
+	OwnerId           openapi_types.UUID  `json:"owner_id"`
+	PartyRef          string              `json:"party_ref"`
+	PenaltyRow        string              `json:"penalty_row"`
+	Persons           int                 `json:"persons"`
+	RectificationNote string              `json:"rectification_note"`
+	Rectified         bool                `json:"rectified"`
+	RectifiedAt       *time.Time          `json:"rectified_at"`
+	RequestedAction   string              `json:"requested_action"`
+	Source            string              `json:"source"`
+	Sources           []string            `json:"sources"`
+
+	// Stamps Any JSON value but null
+	Stamps    JSONValue `json:"stamps"`
+	UpdatedAt time.Time `json:"updated_at"`
+	Version   int64     `json:"version"`
+}
+
+// FindingRecordArgs finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
+type FindingRecordArgs struct {
+	// Action A deficiency action code (01-06, 99), or empty
+	Action *string `json:"action,omitempty"`
+
+	// Code A code of the deficiency catalogue
+	Code         string             `json:"code"`
+	Id           openapi_types.UUID `json:"id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+	PartyRef     *string            `json:"party_ref,omitempty"`
+	Persons      *int               `json:"persons,omitempty"`
+}
+
+// FindingRecordMutation defines model for FindingRecordMutation.
+type FindingRecordMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
+	Args FindingRecordArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name FindingRecordMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version FindingRecordMutationVersion `json:"version"`
+}
+
+// FindingRecordMutationName defines model for FindingRecordMutation.Name.
+type FindingRecordMutationName string
+
+// FindingRecordMutationVersion defines model for FindingRecordMutation.Version.
+type FindingRecordMutationVersion int
+
+// FindingRectifyArgs finding.rectify v1: the deficiency was put right
+type FindingRectifyArgs struct {
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+}
+
+// FindingRectifyMutation defines model for FindingRectifyMutation.
+type FindingRectifyMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.rectify v1: the deficiency was put right
+	Args FindingRectifyArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name FindingRectifyMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version FindingRectifyMutationVersion `json:"version"`
+}
+
+// FindingRectifyMutationName defines model for FindingRectifyMutation.Name.
+type FindingRectifyMutationName string
+
+// FindingRectifyMutationVersion defines model for FindingRectifyMutation.Version.
+type FindingRectifyMutationVersion int
+
+// FindingRefArgs finding.discard v1 (inspector findings only)
+type FindingRefArgs struct {
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+}
+
+// FindingSyncItem defines model for FindingSyncItem.
+type FindingSyncItem struct {
+	// Data A row of findings as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *FindingRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   FindingSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     FindingSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// FindingSyncItemOp defines model for FindingSyncItem.Op.
+type FindingSyncItemOp string
+
+// FindingSyncItemType defines model for FindingSyncItem.Type.
+type FindingSyncItemType string
+
+// FindingUpdateArgs finding.update v1: absent fields are left alone
+type FindingUpdateArgs struct {
+	Action       *string            `json:"action,omitempty"`
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+	PartyRef     *string            `json:"party_ref,omitempty"`
+	Persons      *int               `json:"persons,omitempty"`
+}
+
+// FindingUpdateMutation defines model for FindingUpdateMutation.
+type FindingUpdateMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.update v1: absent fields are left alone
+	Args FindingUpdateArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name FindingUpdateMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version FindingUpdateMutationVersion `json:"version"`
+}
+
+// FindingUpdateMutationName defines model for FindingUpdateMutation.Name.
+type FindingUpdateMutationName string
+
+// FindingUpdateMutationVersion defines model for FindingUpdateMutation.Version.
+type FindingUpdateMutationVersion int
 
 // Flag defines model for Flag.
 type Flag struct {
@@ -2367,6 +4031,94 @@ type Inspection struct {
 // InspectionActionCode Inspection action code (Karnataka 2025, Sch-IX)
 type InspectionActionCode string
 
+// InspectionAnswerArgs inspection.answer v1: one checklist answer (answer and note are one unit of edit)
+type InspectionAnswerArgs struct {
+	// Answer Empty clears the answer
+	Answer       InspectionAnswerArgsAnswer `json:"answer"`
+	InspectionId openapi_types.UUID         `json:"inspection_id"`
+
+	// ItemId The id of an item of the inspection's checklist template
+	ItemId string  `json:"item_id"`
+	Note   *string `json:"note,omitempty"`
+}
+
+// InspectionAnswerArgsAnswer Empty clears the answer
+type InspectionAnswerArgsAnswer string
+
+// InspectionAnswerMutation defines model for InspectionAnswerMutation.
+type InspectionAnswerMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.answer v1: one checklist answer (answer and note are one unit of edit)
+	Args InspectionAnswerArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID           `json:"id"`
+	Name InspectionAnswerMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                           `json:"seq"`
+	Version InspectionAnswerMutationVersion `json:"version"`
+}
+
+// InspectionAnswerMutationName defines model for InspectionAnswerMutation.Name.
+type InspectionAnswerMutationName string
+
+// InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
+type InspectionAnswerMutationVersion int
+
+// InspectionAnswerRecord A row of inspection_answers as the pull sends it (every column by name; the scope columns say whose it is)
+type InspectionAnswerRecord struct {
+	Answer         string              `json:"answer"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	ItemId         string              `json:"item_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Note           string              `json:"note"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	StampDevice    *openapi_types.UUID `json:"stamp_device"`
+	StampMutation  *openapi_types.UUID `json:"stamp_mutation"`
+	StampSeq       int64               `json:"stamp_seq"`
+	StampTime      time.Time           `json:"stamp_time"`
+	StampUser      *openapi_types.UUID `json:"stamp_user"`
+	StampVersion   int64               `json:"stamp_version"`
+	UpdatedAt      time.Time           `json:"updated_at"`
+	Version        int64               `json:"version"`
+}
+
+// InspectionAnswerSyncItem defines model for InspectionAnswerSyncItem.
+type InspectionAnswerSyncItem struct {
+	// Data A row of inspection_answers as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *InspectionAnswerRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID         `json:"id"`
+	Op   InspectionAnswerSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                        `json:"position"`
+	Type     InspectionAnswerSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// InspectionAnswerSyncItemOp defines model for InspectionAnswerSyncItem.Op.
+type InspectionAnswerSyncItemOp string
+
+// InspectionAnswerSyncItemType defines model for InspectionAnswerSyncItem.Type.
+type InspectionAnswerSyncItemType string
+
 // InspectionDetail defines model for InspectionDetail.
 type InspectionDetail struct {
 	Answers []struct {
@@ -2393,14 +4145,212 @@ type InspectionDetail struct {
 	Summary        InspectionSummary `json:"summary"`
 }
 
+// InspectionDiscardMutation defines model for InspectionDiscardMutation.
+type InspectionDiscardMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.submit v1 and inspection.discard v1 (drafts only)
+	Args InspectionRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionDiscardMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                            `json:"seq"`
+	Version InspectionDiscardMutationVersion `json:"version"`
+}
+
+// InspectionDiscardMutationName defines model for InspectionDiscardMutation.Name.
+type InspectionDiscardMutationName string
+
+// InspectionDiscardMutationVersion defines model for InspectionDiscardMutation.Version.
+type InspectionDiscardMutationVersion int
+
+// InspectionEditArgs inspection.edit v1: header fields the inspector may change; absent fields are left alone
+type InspectionEditArgs struct {
+	CargoTonnes       *float64           `json:"cargo_tonnes,omitempty"`
+	InspectionId      openapi_types.UUID `json:"inspection_id"`
+	Lat               *float64           `json:"lat,omitempty"`
+	Lon               *float64           `json:"lon,omitempty"`
+	Notes             *string            `json:"notes,omitempty"`
+	PassengersCarried *int               `json:"passengers_carried,omitempty"`
+}
+
+// InspectionEditMutation defines model for InspectionEditMutation.
+type InspectionEditMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.edit v1: header fields the inspector may change; absent fields are left alone
+	Args InspectionEditArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name InspectionEditMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version InspectionEditMutationVersion `json:"version"`
+}
+
+// InspectionEditMutationName defines model for InspectionEditMutation.Name.
+type InspectionEditMutationName string
+
+// InspectionEditMutationVersion defines model for InspectionEditMutation.Version.
+type InspectionEditMutationVersion int
+
 // InspectionList defines model for InspectionList.
 type InspectionList struct {
 	Items      []Inspection `json:"items"`
 	NextCursor *string      `json:"next_cursor,omitempty"`
 }
 
+// InspectionRecord A row of inspections as the pull sends it (every column by name; the scope columns say whose it is)
+type InspectionRecord struct {
+	ApprovedAt             *time.Time          `json:"approved_at"`
+	CargoTonnes            *float64            `json:"cargo_tonnes"`
+	ChangedAfterSubmission bool                `json:"changed_after_submission"`
+	CreatedAt              time.Time           `json:"created_at"`
+	DeletedAt              *time.Time          `json:"deleted_at"`
+	DetentionProposed      bool                `json:"detention_proposed"`
+	DeviceId               *openapi_types.UUID `json:"device_id"`
+	EvidenceTotal          int                 `json:"evidence_total"`
+	EvidenceVerified       int                 `json:"evidence_verified"`
+	Id                     openapi_types.UUID  `json:"id"`
+	InspectorId            openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
+	Kind                   string              `json:"kind"`
+	Lat                    *float64            `json:"lat"`
+	Lon                    *float64            `json:"lon"`
+	Notes                  string              `json:"notes"`
+
+	// Outcome Any JSON value but null
+	Outcome           JSONValue          `json:"outcome"`
+	OwnerId           openapi_types.UUID `json:"owner_id"`
+	PassengersCarried *int               `json:"passengers_carried"`
+	ReviewComment     string             `json:"review_comment"`
+	RuleSetId         string             `json:"rule_set_id"`
+
+	// Stamps Any JSON value but null
+	Stamps          JSONValue           `json:"stamps"`
+	StartedAt       time.Time           `json:"started_at"`
+	StartedRaw      *time.Time          `json:"started_raw"`
+	Status          string              `json:"status"`
+	SubmittedAt     *time.Time          `json:"submitted_at"`
+	TemplateId      openapi_types.UUID  `json:"template_id"`
+	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by"`
+	TimeFlags       []string            `json:"time_flags"`
+	UpdatedAt       time.Time           `json:"updated_at"`
+	Version         int64               `json:"version"`
+	VesselId        openapi_types.UUID  `json:"vessel_id"`
+	WithdrawnReason string              `json:"withdrawn_reason"`
+}
+
+// InspectionRefArgs inspection.submit v1 and inspection.discard v1 (drafts only)
+type InspectionRefArgs struct {
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+}
+
+// InspectionStartArgs inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
+type InspectionStartArgs struct {
+	CargoTonnes       *float64                `json:"cargo_tonnes,omitempty"`
+	Id                openapi_types.UUID      `json:"id"`
+	Kind              InspectionStartArgsKind `json:"kind"`
+	Lat               *float64                `json:"lat,omitempty"`
+	Lon               *float64                `json:"lon,omitempty"`
+	Notes             *string                 `json:"notes,omitempty"`
+	PassengersCarried *int                    `json:"passengers_carried,omitempty"`
+
+	// TemplateId A checklist_template of the vessel's regime
+	TemplateId openapi_types.UUID `json:"template_id"`
+	VesselId   openapi_types.UUID `json:"vessel_id"`
+}
+
+// InspectionStartArgsKind defines model for InspectionStartArgs.Kind.
+type InspectionStartArgsKind string
+
+// InspectionStartMutation defines model for InspectionStartMutation.
+type InspectionStartMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
+	Args InspectionStartArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID          `json:"id"`
+	Name InspectionStartMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                          `json:"seq"`
+	Version InspectionStartMutationVersion `json:"version"`
+}
+
+// InspectionStartMutationName defines model for InspectionStartMutation.Name.
+type InspectionStartMutationName string
+
+// InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
+type InspectionStartMutationVersion int
+
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
+
+// InspectionSubmitMutation defines model for InspectionSubmitMutation.
+type InspectionSubmitMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.submit v1 and inspection.discard v1 (drafts only)
+	Args InspectionRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID           `json:"id"`
+	Name InspectionSubmitMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                           `json:"seq"`
+	Version InspectionSubmitMutationVersion `json:"version"`
+}
+
+// InspectionSubmitMutationName defines model for InspectionSubmitMutation.Name.
+type InspectionSubmitMutationName string
+
+// InspectionSubmitMutationVersion defines model for InspectionSubmitMutation.Version.
+type InspectionSubmitMutationVersion int
 
 // InspectionSummary defines model for InspectionSummary.
 type InspectionSummary struct {
@@ -2423,14 +4373,18 @@ type InspectionSummary struct {
 	Id               openapi_types.UUID     `json:"id"`
 	Penalties        []struct {
 		// Amount Whole rupees
-		Amount         int64              `json:"amount"`
-		Id             openapi_types.UUID `json:"id"`
-		Level          int                `json:"level"`
-		OffenceId      openapi_types.UUID `json:"offence_id"`
-		ProposedAmount *int64             `json:"proposed_amount,omitempty"`
-		Row            string             `json:"row"`
-		Status         string             `json:"status"`
-		Version        int64              `json:"version"`
+		Amount    int64              `json:"amount"`
+		Id        openapi_types.UUID `json:"id"`
+		Level     int                `json:"level"`
+		OffenceId openapi_types.UUID `json:"offence_id"`
+
+		// OffenceStatus The status of the offence (the pulled offence record's status)
+		OffenceStatus string `json:"offence_status"`
+
+		// PenaltyRow The Sch-IV row, as on the pulled penalty, offence and finding records
+		PenaltyRow     string `json:"penalty_row"`
+		ProposedAmount *int64 `json:"proposed_amount,omitempty"`
+		Version        int64  `json:"version"`
 	} `json:"penalties"`
 	RuleSetId string           `json:"rule_set_id"`
 	StartedAt time.Time        `json:"started_at"`
@@ -2438,6 +4392,47 @@ type InspectionSummary struct {
 	TimeFlags []string         `json:"time_flags"`
 	Version   int64            `json:"version"`
 }
+
+// InspectionSyncItem defines model for InspectionSyncItem.
+type InspectionSyncItem struct {
+	// Data A row of inspections as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *InspectionRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   InspectionSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     InspectionSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// InspectionSyncItemOp defines model for InspectionSyncItem.Op.
+type InspectionSyncItemOp string
+
+// InspectionSyncItemType defines model for InspectionSyncItem.Type.
+type InspectionSyncItemType string
+
+// JSONValue Any JSON value but null
+type JSONValue struct {
+	union json.RawMessage
+}
+
+// JSONValue0 defines model for JSONValue.0.
+type JSONValue0 = string
+
+// JSONValue1 defines model for JSONValue.1.
+type JSONValue1 = float32
+
+// JSONValue2 defines model for JSONValue.2.
+type JSONValue2 = bool
+
+// JSONValue3 defines model for JSONValue.3.
+type JSONValue3 map[string]interface{}
+
+// JSONValue4 defines model for JSONValue.4.
+type JSONValue4 = []interface{}
 
 // JobList defines model for JobList.
 type JobList struct {
@@ -2524,6 +4519,26 @@ type JurisdictionPatch struct {
 	State *string `json:"state,omitempty"`
 }
 
+// JurisdictionSyncItem defines model for JurisdictionSyncItem.
+type JurisdictionSyncItem struct {
+	Data *Jurisdiction          `json:"data,omitempty"`
+	Id   openapi_types.UUID     `json:"id"`
+	Op   JurisdictionSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                    `json:"position"`
+	Type     JurisdictionSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// JurisdictionSyncItemOp defines model for JurisdictionSyncItem.Op.
+type JurisdictionSyncItemOp string
+
+// JurisdictionSyncItemType defines model for JurisdictionSyncItem.Type.
+type JurisdictionSyncItemType string
+
 // Language defines model for Language.
 type Language string
 
@@ -2578,6 +4593,26 @@ type Me struct {
 	Role              Role                 `json:"role"`
 }
 
+// MutationEnvelope What every mutation carries besides its name, version and arguments
+type MutationEnvelope struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id openapi_types.UUID `json:"id"`
+
+	// Seq Per-device sequence number
+	Seq int64 `json:"seq"`
+}
+
 // Notification defines model for Notification.
 type Notification struct {
 	Body      string             `json:"body"`
@@ -2602,6 +4637,69 @@ type NotificationList struct {
 	Items      []Notification `json:"items"`
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
+
+// NullableJSONValue Any JSON value, or null
+type NullableJSONValue struct {
+	union json.RawMessage
+}
+
+// NullableJSONValue0 defines model for NullableJSONValue.0.
+type NullableJSONValue0 = string
+
+// NullableJSONValue1 defines model for NullableJSONValue.1.
+type NullableJSONValue1 = float32
+
+// NullableJSONValue2 defines model for NullableJSONValue.2.
+type NullableJSONValue2 = bool
+
+// NullableJSONValue3 defines model for NullableJSONValue.3.
+type NullableJSONValue3 map[string]interface{}
+
+// NullableJSONValue4 defines model for NullableJSONValue.4.
+type NullableJSONValue4 = []interface{}
+
+// OffenceRecord A row of offences as the pull sends it (every column by name; the scope columns say whose it is)
+type OffenceRecord struct {
+	Codes          []string           `json:"codes"`
+	CreatedAt      time.Time          `json:"created_at"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Held           bool               `json:"held"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectionId   openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	OccurredAt     time.Time          `json:"occurred_at"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	PartyId        openapi_types.UUID `json:"party_id"`
+	PenaltyRow     string             `json:"penalty_row"`
+	Persons        int                `json:"persons"`
+	RuleSetId      string             `json:"rule_set_id"`
+	Status         string             `json:"status"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+	VesselId       openapi_types.UUID `json:"vessel_id"`
+}
+
+// OffenceSyncItem defines model for OffenceSyncItem.
+type OffenceSyncItem struct {
+	// Data A row of offences as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *OffenceRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   OffenceSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     OffenceSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// OffenceSyncItemOp defines model for OffenceSyncItem.Op.
+type OffenceSyncItemOp string
+
+// OffenceSyncItemType defines model for OffenceSyncItem.Type.
+type OffenceSyncItemType string
 
 // Owner defines model for Owner.
 type Owner struct {
@@ -2649,13 +4747,123 @@ type OwnerPatch struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// OwnerSyncItem defines model for OwnerSyncItem.
+type OwnerSyncItem struct {
+	Data *Owner             `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   OwnerSyncItemOp    `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64             `json:"position"`
+	Type     OwnerSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// OwnerSyncItemOp defines model for OwnerSyncItem.Op.
+type OwnerSyncItemOp string
+
+// OwnerSyncItemType defines model for OwnerSyncItem.Type.
+type OwnerSyncItemType string
+
+// PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it (every column by name; the scope columns say whose it is)
+type PenaltyAdjustmentRecord struct {
+	CreatedAt      time.Time          `json:"created_at"`
+	DedupeKey      string             `json:"dedupe_key"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	NewAmount      int64              `json:"new_amount"`
+	OffenceId      openapi_types.UUID `json:"offence_id"`
+	OldAmount      int64              `json:"old_amount"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	PenaltyId      openapi_types.UUID `json:"penalty_id"`
+	Reason         string             `json:"reason"`
+	Revision       int                `json:"revision"`
+	State          string             `json:"state"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+}
+
+// PenaltyAdjustmentSyncItem defines model for PenaltyAdjustmentSyncItem.
+type PenaltyAdjustmentSyncItem struct {
+	// Data A row of penalty_adjustments as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *PenaltyAdjustmentRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   PenaltyAdjustmentSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     PenaltyAdjustmentSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PenaltyAdjustmentSyncItemOp defines model for PenaltyAdjustmentSyncItem.Op.
+type PenaltyAdjustmentSyncItemOp string
+
+// PenaltyAdjustmentSyncItemType defines model for PenaltyAdjustmentSyncItem.Type.
+type PenaltyAdjustmentSyncItemType string
+
+// PenaltyRecord A row of penalties as the pull sends it (every column by name; the scope columns say whose it is)
+type PenaltyRecord struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	EscalatedFrom  *openapi_types.UUID `json:"escalated_from"`
+	Flags          []string            `json:"flags"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Level          int                 `json:"level"`
+	NoticeIssuedAt *time.Time          `json:"notice_issued_at"`
+	OffenceId      openapi_types.UUID  `json:"offence_id"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	PartyId        openapi_types.UUID  `json:"party_id"`
+	PenaltyRow     string              `json:"penalty_row"`
+	ProposedAmount *int64              `json:"proposed_amount"`
+	Revision       int                 `json:"revision"`
+	RuleSetId      string              `json:"rule_set_id"`
+
+	// Trace Any JSON value but null
+	Trace      JSONValue `json:"trace"`
+	UnitAmount int64     `json:"unit_amount"`
+	UpdatedAt  time.Time `json:"updated_at"`
+	Version    int64     `json:"version"`
+}
+
 // PenaltyRef defines model for PenaltyRef.
 type PenaltyRef = rules.PenaltyRef
 
 // PenaltyRow defines model for PenaltyRow.
 type PenaltyRow = rules.PenaltyRow
 
-// Photo defines model for Photo.
+// PenaltySyncItem defines model for PenaltySyncItem.
+type PenaltySyncItem struct {
+	// Data A row of penalties as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *PenaltyRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   PenaltySyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     PenaltySyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PenaltySyncItemOp defines model for PenaltySyncItem.Op.
+type PenaltySyncItemOp string
+
+// PenaltySyncItemType defines model for PenaltySyncItem.Type.
+type PenaltySyncItemType string
+
+// Photo A photo of an inspection. The pull's photo records have this shape without `urls` (signed per request; GET /v1/photos/{id} for them).
 type Photo struct {
 	Caption     *string    `json:"caption,omitempty"`
 	CapturedAt  *time.Time `json:"captured_at,omitempty"`
@@ -2683,7 +4891,7 @@ type Photo struct {
 
 	// TimeOffsetS Seconds from the inspection's corrected start to the EXIF time
 	TimeOffsetS *int64     `json:"time_offset_s,omitempty"`
-	Urls        PhotoURLs  `json:"urls"`
+	Urls        *PhotoURLs `json:"urls,omitempty"`
 	VerifiedAt  *time.Time `json:"verified_at,omitempty"`
 	Version     int64      `json:"version"`
 	Width       *int       `json:"width,omitempty"`
@@ -2694,6 +4902,52 @@ type PhotoState string
 
 // PhotoThumbnails State of the background work (thumbnails and EXIF)
 type PhotoThumbnails string
+
+// PhotoAttachArgs photo.attach v1: declares a photo; its bytes are uploaded afterwards (POST /v1/photos)
+type PhotoAttachArgs struct {
+	Caption      *string                    `json:"caption,omitempty"`
+	ContentType  PhotoAttachArgsContentType `json:"content_type"`
+	FindingId    *openapi_types.UUID        `json:"finding_id,omitempty"`
+	Id           openapi_types.UUID         `json:"id"`
+	InspectionId openapi_types.UUID         `json:"inspection_id"`
+	Sha256       string                     `json:"sha256"`
+	Size         int64                      `json:"size"`
+	TakenAt      *time.Time                 `json:"taken_at,omitempty"`
+}
+
+// PhotoAttachArgsContentType defines model for PhotoAttachArgs.ContentType.
+type PhotoAttachArgsContentType string
+
+// PhotoAttachMutation defines model for PhotoAttachMutation.
+type PhotoAttachMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args photo.attach v1: declares a photo; its bytes are uploaded afterwards (POST /v1/photos)
+	Args PhotoAttachArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID      `json:"id"`
+	Name PhotoAttachMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                      `json:"seq"`
+	Version PhotoAttachMutationVersion `json:"version"`
+}
+
+// PhotoAttachMutationName defines model for PhotoAttachMutation.Name.
+type PhotoAttachMutationName string
+
+// PhotoAttachMutationVersion defines model for PhotoAttachMutation.Version.
+type PhotoAttachMutationVersion int
 
 // PhotoExif defines model for PhotoExif.
 type PhotoExif struct {
@@ -2777,6 +5031,27 @@ type PhotoPlanRequest struct {
 // PhotoPlanRequestContentType defines model for PhotoPlanRequest.ContentType.
 type PhotoPlanRequestContentType string
 
+// PhotoSyncItem defines model for PhotoSyncItem.
+type PhotoSyncItem struct {
+	// Data A photo of an inspection. The pull's photo records have this shape without `urls` (signed per request; GET /v1/photos/{id} for them).
+	Data *Photo             `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   PhotoSyncItemOp    `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64             `json:"position"`
+	Type     PhotoSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PhotoSyncItemOp defines model for PhotoSyncItem.Op.
+type PhotoSyncItemOp string
+
+// PhotoSyncItemType defines model for PhotoSyncItem.Type.
+type PhotoSyncItemType string
+
 // PhotoURLs defines model for PhotoURLs.
 type PhotoURLs struct {
 	Original  *PresignedRequest `json:"original,omitempty"`
@@ -2829,29 +5104,18 @@ type Problem struct {
 // ProposedOffence defines model for ProposedOffence.
 type ProposedOffence = rules.ProposedOffence
 
-// PushMutation defines model for PushMutation.
+// PushMutation One queued intent, a union on `name`: each mutation name has its own
+// schema, and its `args` their own. The server checks `args` against
+// the schema of the mutation's name and version, one mutation at a
+// time: arguments that do not fit answer that mutation `rejected`
+// (code `invalid_args`, `errors` naming each field) and the rest of
+// the push goes on. A name or version this server does not know is
+// answered per mutation too (`retry` while it may come from a newer
+// app, `rejected` with `untranslatable_mutation` otherwise), never
+// with a 400 for the whole push. A later version of a name will be a
+// union on `version` under the same name.
 type PushMutation struct {
-	AnchorAgeMs *int64                 `json:"anchor_age_ms,omitempty"`
-	Args        map[string]interface{} `json:"args"`
-
-	// BaseVersion The aggregate version the device last saw (0 for none)
-	BaseVersion *int64 `json:"base_version,omitempty"`
-
-	// CapturedAt Server-anchored capture time
-	CapturedAt *time.Time `json:"captured_at,omitempty"`
-
-	// CapturedRaw The phone's own clock at capture
-	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
-
-	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id openapi_types.UUID `json:"id"`
-
-	// Name Intent, e.g. inspection.answer
-	Name string `json:"name"`
-
-	// Seq Per-device sequence number
-	Seq     int64 `json:"seq"`
-	Version int   `json:"version"`
+	union json.RawMessage
 }
 
 // PushRequest defines model for PushRequest.
@@ -2973,6 +5237,23 @@ type RepeatSettingsWindow string
 // RequiredRole defines model for RequiredRole.
 type RequiredRole = rules.RequiredRole
 
+// ReviewRecord A row of reviews as the pull sends it (every column by name; the scope columns say whose it is)
+type ReviewRecord struct {
+	Comment        string             `json:"comment"`
+	CreatedAt      time.Time          `json:"created_at"`
+	Decision       string             `json:"decision"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectionId   openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	OverrideReason string             `json:"override_reason"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	ReviewerId     openapi_types.UUID `json:"reviewer_id"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+}
+
 // ReviewRequest defines model for ReviewRequest.
 type ReviewRequest struct {
 	Comment  *string               `json:"comment,omitempty"`
@@ -2984,6 +5265,27 @@ type ReviewRequest struct {
 
 // ReviewRequestDecision defines model for ReviewRequest.Decision.
 type ReviewRequestDecision string
+
+// ReviewSyncItem defines model for ReviewSyncItem.
+type ReviewSyncItem struct {
+	// Data A row of reviews as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *ReviewRecord      `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   ReviewSyncItemOp   `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64              `json:"position"`
+	Type     ReviewSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ReviewSyncItemOp defines model for ReviewSyncItem.Op.
+type ReviewSyncItemOp string
+
+// ReviewSyncItemType defines model for ReviewSyncItem.Type.
+type ReviewSyncItemType string
 
 // Role defines model for Role.
 type Role string
@@ -2997,6 +5299,39 @@ type RowRef struct {
 
 // RuleSet defines model for RuleSet.
 type RuleSet = rules.RuleSet
+
+// RuleSetRecord One version of the rules (fees, penalties, deadlines), as the evaluator uses it
+type RuleSetRecord struct {
+	Draft         bool               `json:"draft"`
+	EffectiveFrom openapi_types.Date `json:"effective_from"`
+
+	// Id e.g. KA-IV-2025-draft.1; stable forever
+	Id                   string                 `json:"id"`
+	Notes                *string                `json:"notes,omitempty"`
+	Regime               Regime                 `json:"regime"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// RuleSetSyncItem defines model for RuleSetSyncItem.
+type RuleSetSyncItem struct {
+	// Data One version of the rules (fees, penalties, deadlines), as the evaluator uses it
+	Data *RuleSetRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   RuleSetSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     RuleSetSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// RuleSetSyncItemOp defines model for RuleSetSyncItem.Op.
+type RuleSetSyncItemOp string
+
+// RuleSetSyncItemType defines model for RuleSetSyncItem.Type.
+type RuleSetSyncItemType string
 
 // RulesCatalogue defines model for RulesCatalogue.
 type RulesCatalogue struct {
@@ -3012,25 +5347,32 @@ type RulesCatalogue struct {
 // RulesCertificateKind Vessel certificate kind as the law derives its expiry (survey = mechanised CoS, nonmech_survey = Karnataka 2025 r.113(1))
 type RulesCertificateKind string
 
-// SyncItem defines model for SyncItem.
+// SyncItem One record of the pull stream, a union on `type`: each entity type
+// has its own schema for `data`. Where the REST API serves the same
+// entity (jurisdiction, owner, vessel, crew_member, vessel_crew,
+// certificate, photo) `data` has exactly the REST schema, so an app
+// keeps one model per entity. `data` is present on `upsert` only.
+// Later servers add types: an app must skip (not fail on) an item
+// whose `type` it does not know, and keep pulling; validate `data`
+// only for the types you know.
 type SyncItem struct {
-	// Data The record as stored (upsert only): its columns by name
-	Data *map[string]interface{} `json:"data,omitempty"`
-	Id   openapi_types.UUID      `json:"id"`
-	Op   SyncItemOp              `json:"op"`
+	union json.RawMessage
+}
+
+// SyncItemEnvelope What every pulled item carries besides its type and data
+type SyncItemEnvelope struct {
+	Id openapi_types.UUID `json:"id"`
+	Op SyncItemEnvelopeOp `json:"op"`
 
 	// Position Change-log position this item was read at (for the cursor only)
 	Position int64 `json:"position"`
-
-	// Type Entity type: jurisdiction, owner, vessel, crew_member, vessel_crew, certificate, catalogue, rule_set, and more in later versions (ignore types you do not know)
-	Type string `json:"type"`
 
 	// Version The row version, read with its data; send it back as base_version. 0 for reference data
 	Version int64 `json:"version"`
 }
 
-// SyncItemOp defines model for SyncItem.Op.
-type SyncItemOp string
+// SyncItemEnvelopeOp defines model for SyncItemEnvelope.Op.
+type SyncItemEnvelopeOp string
 
 // SyncPage defines model for SyncPage.
 type SyncPage struct {
@@ -3231,6 +5573,26 @@ type VesselCrewPatch struct {
 	SignedOff *openapi_types.Date `json:"signed_off,omitempty"`
 }
 
+// VesselCrewSyncItem defines model for VesselCrewSyncItem.
+type VesselCrewSyncItem struct {
+	Data *VesselCrew          `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   VesselCrewSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     VesselCrewSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselCrewSyncItemOp defines model for VesselCrewSyncItem.Op.
+type VesselCrewSyncItemOp string
+
+// VesselCrewSyncItemType defines model for VesselCrewSyncItem.Type.
+type VesselCrewSyncItemType string
+
 // VesselFields defines model for VesselFields.
 type VesselFields struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -3327,6 +5689,98 @@ type VesselObservationList struct {
 	NextCursor *string             `json:"next_cursor,omitempty"`
 }
 
+// VesselObservationRecord A row of vessel_observations as the pull sends it (every column by name; the scope columns say whose it is)
+type VesselObservationRecord struct {
+	CreatedAt      time.Time           `json:"created_at"`
+	DecidedAt      *time.Time          `json:"decided_at"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by"`
+	DecisionReason string              `json:"decision_reason"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	DeviceId       *openapi_types.UUID `json:"device_id"`
+	Field          string              `json:"field"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   *openapi_types.UUID `json:"inspection_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Note           string              `json:"note"`
+
+	// Observed Any JSON value but null
+	Observed   JSONValue          `json:"observed"`
+	ObservedAt time.Time          `json:"observed_at"`
+	ObserverId openapi_types.UUID `json:"observer_id"`
+	OwnerId    openapi_types.UUID `json:"owner_id"`
+	Status     string             `json:"status"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+	Version    int64              `json:"version"`
+	VesselId   openapi_types.UUID `json:"vessel_id"`
+}
+
+// VesselObservationSyncItem defines model for VesselObservationSyncItem.
+type VesselObservationSyncItem struct {
+	// Data A row of vessel_observations as the pull sends it (every column by name; the scope columns say whose it is)
+	Data *VesselObservationRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   VesselObservationSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     VesselObservationSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselObservationSyncItemOp defines model for VesselObservationSyncItem.Op.
+type VesselObservationSyncItemOp string
+
+// VesselObservationSyncItemType defines model for VesselObservationSyncItem.Type.
+type VesselObservationSyncItemType string
+
+// VesselObserveArgs vessel.observe v1: what the inspector saw differs from the register; a registrar decides
+type VesselObserveArgs struct {
+	Field        VesselObserveArgsField `json:"field"`
+	Id           openapi_types.UUID     `json:"id"`
+	InspectionId *openapi_types.UUID    `json:"inspection_id,omitempty"`
+	Note         *string                `json:"note,omitempty"`
+
+	// Value Any JSON value but null
+	Value    JSONValue          `json:"value"`
+	VesselId openapi_types.UUID `json:"vessel_id"`
+}
+
+// VesselObserveArgsField defines model for VesselObserveArgs.Field.
+type VesselObserveArgsField string
+
+// VesselObserveMutation defines model for VesselObserveMutation.
+type VesselObserveMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args vessel.observe v1: what the inspector saw differs from the register; a registrar decides
+	Args VesselObserveArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name VesselObserveMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version VesselObserveMutationVersion `json:"version"`
+}
+
+// VesselObserveMutationName defines model for VesselObserveMutation.Name.
+type VesselObserveMutationName string
+
+// VesselObserveMutationVersion defines model for VesselObserveMutation.Version.
+type VesselObserveMutationVersion int
+
 // VesselPatch defines model for VesselPatch.
 type VesselPatch struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -3353,6 +5807,26 @@ type VesselPatch struct {
 
 // VesselStatus defines model for VesselStatus.
 type VesselStatus string
+
+// VesselSyncItem defines model for VesselSyncItem.
+type VesselSyncItem struct {
+	Data *Vessel            `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   VesselSyncItemOp   `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64              `json:"position"`
+	Type     VesselSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselSyncItemOp defines model for VesselSyncItem.Op.
+type VesselSyncItemOp string
+
+// VesselSyncItemType defines model for VesselSyncItem.Type.
+type VesselSyncItemType string
 
 // VesselUse defines model for VesselUse.
 type VesselUse string
@@ -3758,6 +6232,1788 @@ type UpdateVesselJSONRequestBody = VesselPatch
 
 // AddVesselCrewJSONRequestBody defines body for AddVesselCrew for application/json ContentType.
 type AddVesselCrewJSONRequestBody = VesselCrewInput
+
+// Getter for additional properties for CatalogueRecord_Entries_Item. Returns the specified
+// element and whether it was found
+func (a CatalogueRecord_Entries_Item) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CatalogueRecord_Entries_Item
+func (a *CatalogueRecord_Entries_Item) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CatalogueRecord_Entries_Item to handle AdditionalProperties
+func (a *CatalogueRecord_Entries_Item) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["allowed_actions"]; found {
+		err = json.Unmarshal(raw, &a.AllowedActions)
+		if err != nil {
+			return fmt.Errorf("error reading 'allowed_actions': %w", err)
+		}
+		delete(object, "allowed_actions")
+	}
+
+	if raw, found := object["area"]; found {
+		err = json.Unmarshal(raw, &a.Area)
+		if err != nil {
+			return fmt.Errorf("error reading 'area': %w", err)
+		}
+		delete(object, "area")
+	}
+
+	if raw, found := object["code"]; found {
+		err = json.Unmarshal(raw, &a.Code)
+		if err != nil {
+			return fmt.Errorf("error reading 'code': %w", err)
+		}
+		delete(object, "code")
+	}
+
+	if raw, found := object["default_action"]; found {
+		err = json.Unmarshal(raw, &a.DefaultAction)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_action': %w", err)
+		}
+		delete(object, "default_action")
+	}
+
+	if raw, found := object["detainable"]; found {
+		err = json.Unmarshal(raw, &a.Detainable)
+		if err != nil {
+			return fmt.Errorf("error reading 'detainable': %w", err)
+		}
+		delete(object, "detainable")
+	}
+
+	if raw, found := object["legal_refs"]; found {
+		err = json.Unmarshal(raw, &a.LegalRefs)
+		if err != nil {
+			return fmt.Errorf("error reading 'legal_refs': %w", err)
+		}
+		delete(object, "legal_refs")
+	}
+
+	if raw, found := object["liable_party"]; found {
+		err = json.Unmarshal(raw, &a.LiableParty)
+		if err != nil {
+			return fmt.Errorf("error reading 'liable_party': %w", err)
+		}
+		delete(object, "liable_party")
+	}
+
+	if raw, found := object["paris_mou"]; found {
+		err = json.Unmarshal(raw, &a.ParisMou)
+		if err != nil {
+			return fmt.Errorf("error reading 'paris_mou': %w", err)
+		}
+		delete(object, "paris_mou")
+	}
+
+	if raw, found := object["penalty_row"]; found {
+		err = json.Unmarshal(raw, &a.PenaltyRow)
+		if err != nil {
+			return fmt.Errorf("error reading 'penalty_row': %w", err)
+		}
+		delete(object, "penalty_row")
+	}
+
+	if raw, found := object["regimes"]; found {
+		err = json.Unmarshal(raw, &a.Regimes)
+		if err != nil {
+			return fmt.Errorf("error reading 'regimes': %w", err)
+		}
+		delete(object, "regimes")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CatalogueRecord_Entries_Item to handle AdditionalProperties
+func (a CatalogueRecord_Entries_Item) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AllowedActions != nil {
+		object["allowed_actions"], err = json.Marshal(a.AllowedActions)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'allowed_actions': %w", err)
+		}
+	}
+
+	object["area"], err = json.Marshal(a.Area)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'area': %w", err)
+	}
+
+	object["code"], err = json.Marshal(a.Code)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'code': %w", err)
+	}
+
+	object["default_action"], err = json.Marshal(a.DefaultAction)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'default_action': %w", err)
+	}
+
+	object["detainable"], err = json.Marshal(a.Detainable)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'detainable': %w", err)
+	}
+
+	if a.LegalRefs != nil {
+		object["legal_refs"], err = json.Marshal(a.LegalRefs)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'legal_refs': %w", err)
+		}
+	}
+
+	object["liable_party"], err = json.Marshal(a.LiableParty)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'liable_party': %w", err)
+	}
+
+	if a.ParisMou != nil {
+		object["paris_mou"], err = json.Marshal(a.ParisMou)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'paris_mou': %w", err)
+		}
+	}
+
+	if a.PenaltyRow != nil {
+		object["penalty_row"], err = json.Marshal(a.PenaltyRow)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'penalty_row': %w", err)
+		}
+	}
+
+	if a.Regimes != nil {
+		object["regimes"], err = json.Marshal(a.Regimes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'regimes': %w", err)
+		}
+	}
+
+	if a.Title != nil {
+		object["title"], err = json.Marshal(a.Title)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'title': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for RuleSetRecord. Returns the specified
+// element and whether it was found
+func (a RuleSetRecord) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for RuleSetRecord
+func (a *RuleSetRecord) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for RuleSetRecord to handle AdditionalProperties
+func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["draft"]; found {
+		err = json.Unmarshal(raw, &a.Draft)
+		if err != nil {
+			return fmt.Errorf("error reading 'draft': %w", err)
+		}
+		delete(object, "draft")
+	}
+
+	if raw, found := object["effective_from"]; found {
+		err = json.Unmarshal(raw, &a.EffectiveFrom)
+		if err != nil {
+			return fmt.Errorf("error reading 'effective_from': %w", err)
+		}
+		delete(object, "effective_from")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["notes"]; found {
+		err = json.Unmarshal(raw, &a.Notes)
+		if err != nil {
+			return fmt.Errorf("error reading 'notes': %w", err)
+		}
+		delete(object, "notes")
+	}
+
+	if raw, found := object["regime"]; found {
+		err = json.Unmarshal(raw, &a.Regime)
+		if err != nil {
+			return fmt.Errorf("error reading 'regime': %w", err)
+		}
+		delete(object, "regime")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for RuleSetRecord to handle AdditionalProperties
+func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["draft"], err = json.Marshal(a.Draft)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'draft': %w", err)
+	}
+
+	object["effective_from"], err = json.Marshal(a.EffectiveFrom)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'effective_from': %w", err)
+	}
+
+	object["id"], err = json.Marshal(a.Id)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	if a.Notes != nil {
+		object["notes"], err = json.Marshal(a.Notes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'notes': %w", err)
+		}
+	}
+
+	object["regime"], err = json.Marshal(a.Regime)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'regime': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// AsJSONValue0 returns the union data inside the JSONValue as a JSONValue0
+func (t JSONValue) AsJSONValue0() (JSONValue0, error) {
+	var body JSONValue0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue0 overwrites any union data inside the JSONValue as the provided JSONValue0
+func (t *JSONValue) FromJSONValue0(v JSONValue0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue0 performs a merge with any union data inside the JSONValue, using the provided JSONValue0
+func (t *JSONValue) MergeJSONValue0(v JSONValue0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue1 returns the union data inside the JSONValue as a JSONValue1
+func (t JSONValue) AsJSONValue1() (JSONValue1, error) {
+	var body JSONValue1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue1 overwrites any union data inside the JSONValue as the provided JSONValue1
+func (t *JSONValue) FromJSONValue1(v JSONValue1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue1 performs a merge with any union data inside the JSONValue, using the provided JSONValue1
+func (t *JSONValue) MergeJSONValue1(v JSONValue1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue2 returns the union data inside the JSONValue as a JSONValue2
+func (t JSONValue) AsJSONValue2() (JSONValue2, error) {
+	var body JSONValue2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue2 overwrites any union data inside the JSONValue as the provided JSONValue2
+func (t *JSONValue) FromJSONValue2(v JSONValue2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue2 performs a merge with any union data inside the JSONValue, using the provided JSONValue2
+func (t *JSONValue) MergeJSONValue2(v JSONValue2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue3 returns the union data inside the JSONValue as a JSONValue3
+func (t JSONValue) AsJSONValue3() (JSONValue3, error) {
+	var body JSONValue3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue3 overwrites any union data inside the JSONValue as the provided JSONValue3
+func (t *JSONValue) FromJSONValue3(v JSONValue3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue3 performs a merge with any union data inside the JSONValue, using the provided JSONValue3
+func (t *JSONValue) MergeJSONValue3(v JSONValue3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue4 returns the union data inside the JSONValue as a JSONValue4
+func (t JSONValue) AsJSONValue4() (JSONValue4, error) {
+	var body JSONValue4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue4 overwrites any union data inside the JSONValue as the provided JSONValue4
+func (t *JSONValue) FromJSONValue4(v JSONValue4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue4 performs a merge with any union data inside the JSONValue, using the provided JSONValue4
+func (t *JSONValue) MergeJSONValue4(v JSONValue4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t JSONValue) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *JSONValue) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsNullableJSONValue0 returns the union data inside the NullableJSONValue as a NullableJSONValue0
+func (t NullableJSONValue) AsNullableJSONValue0() (NullableJSONValue0, error) {
+	var body NullableJSONValue0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue0 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue0
+func (t *NullableJSONValue) FromNullableJSONValue0(v NullableJSONValue0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue0 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue0
+func (t *NullableJSONValue) MergeNullableJSONValue0(v NullableJSONValue0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue1 returns the union data inside the NullableJSONValue as a NullableJSONValue1
+func (t NullableJSONValue) AsNullableJSONValue1() (NullableJSONValue1, error) {
+	var body NullableJSONValue1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue1 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue1
+func (t *NullableJSONValue) FromNullableJSONValue1(v NullableJSONValue1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue1 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue1
+func (t *NullableJSONValue) MergeNullableJSONValue1(v NullableJSONValue1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue2 returns the union data inside the NullableJSONValue as a NullableJSONValue2
+func (t NullableJSONValue) AsNullableJSONValue2() (NullableJSONValue2, error) {
+	var body NullableJSONValue2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue2 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue2
+func (t *NullableJSONValue) FromNullableJSONValue2(v NullableJSONValue2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue2 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue2
+func (t *NullableJSONValue) MergeNullableJSONValue2(v NullableJSONValue2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue3 returns the union data inside the NullableJSONValue as a NullableJSONValue3
+func (t NullableJSONValue) AsNullableJSONValue3() (NullableJSONValue3, error) {
+	var body NullableJSONValue3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue3 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue3
+func (t *NullableJSONValue) FromNullableJSONValue3(v NullableJSONValue3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue3 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue3
+func (t *NullableJSONValue) MergeNullableJSONValue3(v NullableJSONValue3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue4 returns the union data inside the NullableJSONValue as a NullableJSONValue4
+func (t NullableJSONValue) AsNullableJSONValue4() (NullableJSONValue4, error) {
+	var body NullableJSONValue4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue4 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue4
+func (t *NullableJSONValue) FromNullableJSONValue4(v NullableJSONValue4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue4 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue4
+func (t *NullableJSONValue) MergeNullableJSONValue4(v NullableJSONValue4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t NullableJSONValue) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *NullableJSONValue) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsInspectionStartMutation returns the union data inside the PushMutation as a InspectionStartMutation
+func (t PushMutation) AsInspectionStartMutation() (InspectionStartMutation, error) {
+	var body InspectionStartMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutation overwrites any union data inside the PushMutation as the provided InspectionStartMutation
+func (t *PushMutation) FromInspectionStartMutation(v InspectionStartMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.start"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutation performs a merge with any union data inside the PushMutation, using the provided InspectionStartMutation
+func (t *PushMutation) MergeInspectionStartMutation(v InspectionStartMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.start"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionEditMutation returns the union data inside the PushMutation as a InspectionEditMutation
+func (t PushMutation) AsInspectionEditMutation() (InspectionEditMutation, error) {
+	var body InspectionEditMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionEditMutation overwrites any union data inside the PushMutation as the provided InspectionEditMutation
+func (t *PushMutation) FromInspectionEditMutation(v InspectionEditMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.edit"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionEditMutation performs a merge with any union data inside the PushMutation, using the provided InspectionEditMutation
+func (t *PushMutation) MergeInspectionEditMutation(v InspectionEditMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.edit"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerMutation returns the union data inside the PushMutation as a InspectionAnswerMutation
+func (t PushMutation) AsInspectionAnswerMutation() (InspectionAnswerMutation, error) {
+	var body InspectionAnswerMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutation overwrites any union data inside the PushMutation as the provided InspectionAnswerMutation
+func (t *PushMutation) FromInspectionAnswerMutation(v InspectionAnswerMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.answer"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutation performs a merge with any union data inside the PushMutation, using the provided InspectionAnswerMutation
+func (t *PushMutation) MergeInspectionAnswerMutation(v InspectionAnswerMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.answer"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionSubmitMutation returns the union data inside the PushMutation as a InspectionSubmitMutation
+func (t PushMutation) AsInspectionSubmitMutation() (InspectionSubmitMutation, error) {
+	var body InspectionSubmitMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionSubmitMutation overwrites any union data inside the PushMutation as the provided InspectionSubmitMutation
+func (t *PushMutation) FromInspectionSubmitMutation(v InspectionSubmitMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.submit"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionSubmitMutation performs a merge with any union data inside the PushMutation, using the provided InspectionSubmitMutation
+func (t *PushMutation) MergeInspectionSubmitMutation(v InspectionSubmitMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.submit"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionDiscardMutation returns the union data inside the PushMutation as a InspectionDiscardMutation
+func (t PushMutation) AsInspectionDiscardMutation() (InspectionDiscardMutation, error) {
+	var body InspectionDiscardMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionDiscardMutation overwrites any union data inside the PushMutation as the provided InspectionDiscardMutation
+func (t *PushMutation) FromInspectionDiscardMutation(v InspectionDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.discard"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionDiscardMutation performs a merge with any union data inside the PushMutation, using the provided InspectionDiscardMutation
+func (t *PushMutation) MergeInspectionDiscardMutation(v InspectionDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.discard"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingRecordMutation returns the union data inside the PushMutation as a FindingRecordMutation
+func (t PushMutation) AsFindingRecordMutation() (FindingRecordMutation, error) {
+	var body FindingRecordMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingRecordMutation overwrites any union data inside the PushMutation as the provided FindingRecordMutation
+func (t *PushMutation) FromFindingRecordMutation(v FindingRecordMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.record"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingRecordMutation performs a merge with any union data inside the PushMutation, using the provided FindingRecordMutation
+func (t *PushMutation) MergeFindingRecordMutation(v FindingRecordMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.record"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingUpdateMutation returns the union data inside the PushMutation as a FindingUpdateMutation
+func (t PushMutation) AsFindingUpdateMutation() (FindingUpdateMutation, error) {
+	var body FindingUpdateMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingUpdateMutation overwrites any union data inside the PushMutation as the provided FindingUpdateMutation
+func (t *PushMutation) FromFindingUpdateMutation(v FindingUpdateMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.update"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingUpdateMutation performs a merge with any union data inside the PushMutation, using the provided FindingUpdateMutation
+func (t *PushMutation) MergeFindingUpdateMutation(v FindingUpdateMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.update"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingRectifyMutation returns the union data inside the PushMutation as a FindingRectifyMutation
+func (t PushMutation) AsFindingRectifyMutation() (FindingRectifyMutation, error) {
+	var body FindingRectifyMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingRectifyMutation overwrites any union data inside the PushMutation as the provided FindingRectifyMutation
+func (t *PushMutation) FromFindingRectifyMutation(v FindingRectifyMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.rectify"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingRectifyMutation performs a merge with any union data inside the PushMutation, using the provided FindingRectifyMutation
+func (t *PushMutation) MergeFindingRectifyMutation(v FindingRectifyMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.rectify"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingDiscardMutation returns the union data inside the PushMutation as a FindingDiscardMutation
+func (t PushMutation) AsFindingDiscardMutation() (FindingDiscardMutation, error) {
+	var body FindingDiscardMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingDiscardMutation overwrites any union data inside the PushMutation as the provided FindingDiscardMutation
+func (t *PushMutation) FromFindingDiscardMutation(v FindingDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.discard"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingDiscardMutation performs a merge with any union data inside the PushMutation, using the provided FindingDiscardMutation
+func (t *PushMutation) MergeFindingDiscardMutation(v FindingDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.discard"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPhotoAttachMutation returns the union data inside the PushMutation as a PhotoAttachMutation
+func (t PushMutation) AsPhotoAttachMutation() (PhotoAttachMutation, error) {
+	var body PhotoAttachMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPhotoAttachMutation overwrites any union data inside the PushMutation as the provided PhotoAttachMutation
+func (t *PushMutation) FromPhotoAttachMutation(v PhotoAttachMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"photo.attach"}`))
+	t.union = b
+	return err
+}
+
+// MergePhotoAttachMutation performs a merge with any union data inside the PushMutation, using the provided PhotoAttachMutation
+func (t *PushMutation) MergePhotoAttachMutation(v PhotoAttachMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"photo.attach"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselObserveMutation returns the union data inside the PushMutation as a VesselObserveMutation
+func (t PushMutation) AsVesselObserveMutation() (VesselObserveMutation, error) {
+	var body VesselObserveMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselObserveMutation overwrites any union data inside the PushMutation as the provided VesselObserveMutation
+func (t *PushMutation) FromVesselObserveMutation(v VesselObserveMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"vessel.observe"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselObserveMutation performs a merge with any union data inside the PushMutation, using the provided VesselObserveMutation
+func (t *PushMutation) MergeVesselObserveMutation(v VesselObserveMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"vessel.observe"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t PushMutation) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"name"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t PushMutation) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "finding.discard":
+		return t.AsFindingDiscardMutation()
+	case "finding.record":
+		return t.AsFindingRecordMutation()
+	case "finding.rectify":
+		return t.AsFindingRectifyMutation()
+	case "finding.update":
+		return t.AsFindingUpdateMutation()
+	case "inspection.answer":
+		return t.AsInspectionAnswerMutation()
+	case "inspection.discard":
+		return t.AsInspectionDiscardMutation()
+	case "inspection.edit":
+		return t.AsInspectionEditMutation()
+	case "inspection.start":
+		return t.AsInspectionStartMutation()
+	case "inspection.submit":
+		return t.AsInspectionSubmitMutation()
+	case "photo.attach":
+		return t.AsPhotoAttachMutation()
+	case "vessel.observe":
+		return t.AsVesselObserveMutation()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t PushMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *PushMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsJurisdictionSyncItem returns the union data inside the SyncItem as a JurisdictionSyncItem
+func (t SyncItem) AsJurisdictionSyncItem() (JurisdictionSyncItem, error) {
+	var body JurisdictionSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJurisdictionSyncItem overwrites any union data inside the SyncItem as the provided JurisdictionSyncItem
+func (t *SyncItem) FromJurisdictionSyncItem(v JurisdictionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"jurisdiction"}`))
+	t.union = b
+	return err
+}
+
+// MergeJurisdictionSyncItem performs a merge with any union data inside the SyncItem, using the provided JurisdictionSyncItem
+func (t *SyncItem) MergeJurisdictionSyncItem(v JurisdictionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"jurisdiction"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOwnerSyncItem returns the union data inside the SyncItem as a OwnerSyncItem
+func (t SyncItem) AsOwnerSyncItem() (OwnerSyncItem, error) {
+	var body OwnerSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOwnerSyncItem overwrites any union data inside the SyncItem as the provided OwnerSyncItem
+func (t *SyncItem) FromOwnerSyncItem(v OwnerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"owner"}`))
+	t.union = b
+	return err
+}
+
+// MergeOwnerSyncItem performs a merge with any union data inside the SyncItem, using the provided OwnerSyncItem
+func (t *SyncItem) MergeOwnerSyncItem(v OwnerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"owner"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselSyncItem returns the union data inside the SyncItem as a VesselSyncItem
+func (t SyncItem) AsVesselSyncItem() (VesselSyncItem, error) {
+	var body VesselSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselSyncItem overwrites any union data inside the SyncItem as the provided VesselSyncItem
+func (t *SyncItem) FromVesselSyncItem(v VesselSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselSyncItem
+func (t *SyncItem) MergeVesselSyncItem(v VesselSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCrewMemberSyncItem returns the union data inside the SyncItem as a CrewMemberSyncItem
+func (t SyncItem) AsCrewMemberSyncItem() (CrewMemberSyncItem, error) {
+	var body CrewMemberSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCrewMemberSyncItem overwrites any union data inside the SyncItem as the provided CrewMemberSyncItem
+func (t *SyncItem) FromCrewMemberSyncItem(v CrewMemberSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"crew_member"}`))
+	t.union = b
+	return err
+}
+
+// MergeCrewMemberSyncItem performs a merge with any union data inside the SyncItem, using the provided CrewMemberSyncItem
+func (t *SyncItem) MergeCrewMemberSyncItem(v CrewMemberSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"crew_member"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselCrewSyncItem returns the union data inside the SyncItem as a VesselCrewSyncItem
+func (t SyncItem) AsVesselCrewSyncItem() (VesselCrewSyncItem, error) {
+	var body VesselCrewSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselCrewSyncItem overwrites any union data inside the SyncItem as the provided VesselCrewSyncItem
+func (t *SyncItem) FromVesselCrewSyncItem(v VesselCrewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_crew"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselCrewSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselCrewSyncItem
+func (t *SyncItem) MergeVesselCrewSyncItem(v VesselCrewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_crew"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCertificateSyncItem returns the union data inside the SyncItem as a CertificateSyncItem
+func (t SyncItem) AsCertificateSyncItem() (CertificateSyncItem, error) {
+	var body CertificateSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCertificateSyncItem overwrites any union data inside the SyncItem as the provided CertificateSyncItem
+func (t *SyncItem) FromCertificateSyncItem(v CertificateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"certificate"}`))
+	t.union = b
+	return err
+}
+
+// MergeCertificateSyncItem performs a merge with any union data inside the SyncItem, using the provided CertificateSyncItem
+func (t *SyncItem) MergeCertificateSyncItem(v CertificateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"certificate"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCatalogueSyncItem returns the union data inside the SyncItem as a CatalogueSyncItem
+func (t SyncItem) AsCatalogueSyncItem() (CatalogueSyncItem, error) {
+	var body CatalogueSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCatalogueSyncItem overwrites any union data inside the SyncItem as the provided CatalogueSyncItem
+func (t *SyncItem) FromCatalogueSyncItem(v CatalogueSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"catalogue"}`))
+	t.union = b
+	return err
+}
+
+// MergeCatalogueSyncItem performs a merge with any union data inside the SyncItem, using the provided CatalogueSyncItem
+func (t *SyncItem) MergeCatalogueSyncItem(v CatalogueSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"catalogue"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsRuleSetSyncItem returns the union data inside the SyncItem as a RuleSetSyncItem
+func (t SyncItem) AsRuleSetSyncItem() (RuleSetSyncItem, error) {
+	var body RuleSetSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRuleSetSyncItem overwrites any union data inside the SyncItem as the provided RuleSetSyncItem
+func (t *SyncItem) FromRuleSetSyncItem(v RuleSetSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rule_set"}`))
+	t.union = b
+	return err
+}
+
+// MergeRuleSetSyncItem performs a merge with any union data inside the SyncItem, using the provided RuleSetSyncItem
+func (t *SyncItem) MergeRuleSetSyncItem(v RuleSetSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rule_set"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsChecklistTemplateSyncItem returns the union data inside the SyncItem as a ChecklistTemplateSyncItem
+func (t SyncItem) AsChecklistTemplateSyncItem() (ChecklistTemplateSyncItem, error) {
+	var body ChecklistTemplateSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChecklistTemplateSyncItem overwrites any union data inside the SyncItem as the provided ChecklistTemplateSyncItem
+func (t *SyncItem) FromChecklistTemplateSyncItem(v ChecklistTemplateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"checklist_template"}`))
+	t.union = b
+	return err
+}
+
+// MergeChecklistTemplateSyncItem performs a merge with any union data inside the SyncItem, using the provided ChecklistTemplateSyncItem
+func (t *SyncItem) MergeChecklistTemplateSyncItem(v ChecklistTemplateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"checklist_template"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionSyncItem returns the union data inside the SyncItem as a InspectionSyncItem
+func (t SyncItem) AsInspectionSyncItem() (InspectionSyncItem, error) {
+	var body InspectionSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionSyncItem overwrites any union data inside the SyncItem as the provided InspectionSyncItem
+func (t *SyncItem) FromInspectionSyncItem(v InspectionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionSyncItem performs a merge with any union data inside the SyncItem, using the provided InspectionSyncItem
+func (t *SyncItem) MergeInspectionSyncItem(v InspectionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerSyncItem returns the union data inside the SyncItem as a InspectionAnswerSyncItem
+func (t SyncItem) AsInspectionAnswerSyncItem() (InspectionAnswerSyncItem, error) {
+	var body InspectionAnswerSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerSyncItem overwrites any union data inside the SyncItem as the provided InspectionAnswerSyncItem
+func (t *SyncItem) FromInspectionAnswerSyncItem(v InspectionAnswerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection_answer"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerSyncItem performs a merge with any union data inside the SyncItem, using the provided InspectionAnswerSyncItem
+func (t *SyncItem) MergeInspectionAnswerSyncItem(v InspectionAnswerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection_answer"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingSyncItem returns the union data inside the SyncItem as a FindingSyncItem
+func (t SyncItem) AsFindingSyncItem() (FindingSyncItem, error) {
+	var body FindingSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingSyncItem overwrites any union data inside the SyncItem as the provided FindingSyncItem
+func (t *SyncItem) FromFindingSyncItem(v FindingSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"finding"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingSyncItem performs a merge with any union data inside the SyncItem, using the provided FindingSyncItem
+func (t *SyncItem) MergeFindingSyncItem(v FindingSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"finding"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPhotoSyncItem returns the union data inside the SyncItem as a PhotoSyncItem
+func (t SyncItem) AsPhotoSyncItem() (PhotoSyncItem, error) {
+	var body PhotoSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPhotoSyncItem overwrites any union data inside the SyncItem as the provided PhotoSyncItem
+func (t *SyncItem) FromPhotoSyncItem(v PhotoSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"photo"}`))
+	t.union = b
+	return err
+}
+
+// MergePhotoSyncItem performs a merge with any union data inside the SyncItem, using the provided PhotoSyncItem
+func (t *SyncItem) MergePhotoSyncItem(v PhotoSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"photo"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOffenceSyncItem returns the union data inside the SyncItem as a OffenceSyncItem
+func (t SyncItem) AsOffenceSyncItem() (OffenceSyncItem, error) {
+	var body OffenceSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOffenceSyncItem overwrites any union data inside the SyncItem as the provided OffenceSyncItem
+func (t *SyncItem) FromOffenceSyncItem(v OffenceSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offence"}`))
+	t.union = b
+	return err
+}
+
+// MergeOffenceSyncItem performs a merge with any union data inside the SyncItem, using the provided OffenceSyncItem
+func (t *SyncItem) MergeOffenceSyncItem(v OffenceSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offence"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPenaltySyncItem returns the union data inside the SyncItem as a PenaltySyncItem
+func (t SyncItem) AsPenaltySyncItem() (PenaltySyncItem, error) {
+	var body PenaltySyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPenaltySyncItem overwrites any union data inside the SyncItem as the provided PenaltySyncItem
+func (t *SyncItem) FromPenaltySyncItem(v PenaltySyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty"}`))
+	t.union = b
+	return err
+}
+
+// MergePenaltySyncItem performs a merge with any union data inside the SyncItem, using the provided PenaltySyncItem
+func (t *SyncItem) MergePenaltySyncItem(v PenaltySyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPenaltyAdjustmentSyncItem returns the union data inside the SyncItem as a PenaltyAdjustmentSyncItem
+func (t SyncItem) AsPenaltyAdjustmentSyncItem() (PenaltyAdjustmentSyncItem, error) {
+	var body PenaltyAdjustmentSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPenaltyAdjustmentSyncItem overwrites any union data inside the SyncItem as the provided PenaltyAdjustmentSyncItem
+func (t *SyncItem) FromPenaltyAdjustmentSyncItem(v PenaltyAdjustmentSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty_adjustment"}`))
+	t.union = b
+	return err
+}
+
+// MergePenaltyAdjustmentSyncItem performs a merge with any union data inside the SyncItem, using the provided PenaltyAdjustmentSyncItem
+func (t *SyncItem) MergePenaltyAdjustmentSyncItem(v PenaltyAdjustmentSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty_adjustment"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsReviewSyncItem returns the union data inside the SyncItem as a ReviewSyncItem
+func (t SyncItem) AsReviewSyncItem() (ReviewSyncItem, error) {
+	var body ReviewSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromReviewSyncItem overwrites any union data inside the SyncItem as the provided ReviewSyncItem
+func (t *SyncItem) FromReviewSyncItem(v ReviewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"review"}`))
+	t.union = b
+	return err
+}
+
+// MergeReviewSyncItem performs a merge with any union data inside the SyncItem, using the provided ReviewSyncItem
+func (t *SyncItem) MergeReviewSyncItem(v ReviewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"review"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAmendmentRequestSyncItem returns the union data inside the SyncItem as a AmendmentRequestSyncItem
+func (t SyncItem) AsAmendmentRequestSyncItem() (AmendmentRequestSyncItem, error) {
+	var body AmendmentRequestSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAmendmentRequestSyncItem overwrites any union data inside the SyncItem as the provided AmendmentRequestSyncItem
+func (t *SyncItem) FromAmendmentRequestSyncItem(v AmendmentRequestSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"amendment_request"}`))
+	t.union = b
+	return err
+}
+
+// MergeAmendmentRequestSyncItem performs a merge with any union data inside the SyncItem, using the provided AmendmentRequestSyncItem
+func (t *SyncItem) MergeAmendmentRequestSyncItem(v AmendmentRequestSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"amendment_request"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsConflictSyncItem returns the union data inside the SyncItem as a ConflictSyncItem
+func (t SyncItem) AsConflictSyncItem() (ConflictSyncItem, error) {
+	var body ConflictSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromConflictSyncItem overwrites any union data inside the SyncItem as the provided ConflictSyncItem
+func (t *SyncItem) FromConflictSyncItem(v ConflictSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"conflict"}`))
+	t.union = b
+	return err
+}
+
+// MergeConflictSyncItem performs a merge with any union data inside the SyncItem, using the provided ConflictSyncItem
+func (t *SyncItem) MergeConflictSyncItem(v ConflictSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"conflict"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselObservationSyncItem returns the union data inside the SyncItem as a VesselObservationSyncItem
+func (t SyncItem) AsVesselObservationSyncItem() (VesselObservationSyncItem, error) {
+	var body VesselObservationSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselObservationSyncItem overwrites any union data inside the SyncItem as the provided VesselObservationSyncItem
+func (t *SyncItem) FromVesselObservationSyncItem(v VesselObservationSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_observation"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselObservationSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselObservationSyncItem
+func (t *SyncItem) MergeVesselObservationSyncItem(v VesselObservationSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_observation"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SyncItem) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t SyncItem) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "amendment_request":
+		return t.AsAmendmentRequestSyncItem()
+	case "catalogue":
+		return t.AsCatalogueSyncItem()
+	case "certificate":
+		return t.AsCertificateSyncItem()
+	case "checklist_template":
+		return t.AsChecklistTemplateSyncItem()
+	case "conflict":
+		return t.AsConflictSyncItem()
+	case "crew_member":
+		return t.AsCrewMemberSyncItem()
+	case "finding":
+		return t.AsFindingSyncItem()
+	case "inspection":
+		return t.AsInspectionSyncItem()
+	case "inspection_answer":
+		return t.AsInspectionAnswerSyncItem()
+	case "jurisdiction":
+		return t.AsJurisdictionSyncItem()
+	case "offence":
+		return t.AsOffenceSyncItem()
+	case "owner":
+		return t.AsOwnerSyncItem()
+	case "penalty":
+		return t.AsPenaltySyncItem()
+	case "penalty_adjustment":
+		return t.AsPenaltyAdjustmentSyncItem()
+	case "photo":
+		return t.AsPhotoSyncItem()
+	case "review":
+		return t.AsReviewSyncItem()
+	case "rule_set":
+		return t.AsRuleSetSyncItem()
+	case "vessel":
+		return t.AsVesselSyncItem()
+	case "vessel_crew":
+		return t.AsVesselCrewSyncItem()
+	case "vessel_observation":
+		return t.AsVesselObservationSyncItem()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t SyncItem) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SyncItem) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -14658,384 +18914,455 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bchy3sij4K4iec8Jk7CJFUpJtkbFiQpZkW8s3LUm2955FTzdYld0NsxooASi2ezkUsT9ivuGc93mZ",
-	"9/0p+0smMgHUrVF940229WKL1VW4JDITec/fB6maFUqCtGZw+vug4JrPwIKmv56V2iiN/8rApFoUVig5",
-	"OB38UPB3JbCUfmZjrWZMwm926B4MkoHAt96VoBeDZCD5DAang+pHk05hxnHUGf/tW5ATOx2cnhwdJQO7",
-	"KPBNY7WQk8H798ng5XN8j4YruJ3Wo4lskAw0vCuFhmxwanUJzZHHSs+4HZwOypLejIw8/o7bdLq8ubdT",
-	"YFrN2RVoI5RkC1WyC24gY3YKLJ1yOQGmZMLgcHLIzgcPzwds78VbPmE4KeNpCoWFbD+AYQo8A12v/OX4",
-	"wM3cA4lHUUB8K2bCVrDogDanH5vjZTDmZW4Hp4+PEhxczMoZ/oF/Cen+Oq7mEdLCBPTgPc6kwRRKGiAM",
-	"eKXVRQ4z/GeqpAVJa+BFkYuUI8AeFO6Nf/vVIPR+b6zhf2gYD04H/8eDGsUeuF/NgzAuzdiG/1PJXn/5",
-	"jD159PgzVlSvhc3Rqp6m+O4zlcHy8T2HsUgFyHTBOL3GUpUB2/uGa8ktv+Ts5OjkccLepNODl/+OpwQS",
-	"ofHPwdHxIBkcneB/HuJ/HuF/HuN/Ph0kgydPBr8sHUwyeDoDmc1A2tfwrgRD4Cm0KkBb4UDI9cT9P8sE",
-	"rofnrxq/O8RdxsBZaQm+nxjG9aScEYFW86uLXyG1OH/KC1tqyIbctvA+4xYOrJjBILLoVAO3W36TQSqy",
-	"1d/IMs/5RQ5hV71jXCxiNLrB51cihaHIdvo6/tnya9IUQIgz3O4LpTf94NdSC5OJrSYJ+LDr7h2n+H0F",
-	"pjF8he3V+z/k0sxBs//+z/+1H1uSmkvYeM8auGcQ7RX8PF0QX4VMWDbnhk0hz86Ykikwjy4JveD+0J8Y",
-	"5oZi8ylIpiTQVxNxBTI2r7HclkR/gcxVQW8GPk3XCFITZFECL4tsa1opTQWY7m4Vm/EMqi0PkvWg8xdR",
-	"a3oh7aePBhEG3rwU/+luyfB9F7frdXr0SByvajOVCoTVGS4jcAMXOuTQ4jUtYP4SYWZdZvqtiDFUYWHW",
-	"/seqm6Y75uB9NTHXmi/w76bwcvr7OmLqwphWEdvOFzy9zNXkOaQiHGDnasg18GwxHAvJ8zXUOeUZy2Fs",
-	"CXUu3MjMD3DKNJgyt0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJNa/x6EKpHLgMvDqsOpBOJkzKNZ4q",
-	"SgCLKL2sYVQRxmBIUFkjL5Rm+tq92YV/c8LGsquRkw6YNzipxl0ev7XHPDeQdE5zV4jVrLEtDztZLTw4",
-	"XoeHrZ3TiCt2+kJavYgg5GSiYcItDOE3YZxKsIwa9VsbnnFHSGlj+TOlNbFf5l9jVswgYWPxG2SMWzYW",
-	"2limIQVRtBjmahnHS4fhJOpFl/JSqjnCac6FFXIyHCs9BK5zQXI6Icvgl20FkL63w8279Dvta2gAotci",
-	"SOZvRLf/DMagkar3kML5BPY3BkVE3lhmNPXd8IlhzS/OGPJDNp+KHHBJmQKDnIQRikQusLWySM5X79td",
-	"9wg8hq8iBwNpmdj88LdlQv3SkSClxyt7S7JRbKyCL3LFs91FfsZNEwT13peI2cC7jaSCZICAGo5zPmlf",
-	"nEuL796MJCHAjIs8+npD0Fmvca9i2oGuIjIJbrLDc5JlRuUJviu7NGisiXf1Ka3gkTchfbTY7d1JHs94",
-	"DjLj+q26hIjcsYv+tyElEYxLc01FcUvV4kpdXmvCmNTckGgb4FoL7Gfu3TuF+VbQsgEllhmQgVSDPWNm",
-	"quaoWuWLtnTYoHvdI66OATL24+tvmVWkkzHOUg8exotisC3o3WrdhNsdxE1Qb2vAZfLdghwLngq72E2u",
-	"TLnWArItv+JZmTsBrjL/HR8dtQyAR7GbIp2KPNMgh6XMQA+PT7YfIi8nEz6B4eWkjeqqRBJMOqP1jCfL",
-	"2UVEo/XbikE51TBfWuy6tY5zpfSQa+DD2clGy1252mRggJNMOVsmkNellKh+zcBqMEyN2QXIdIr/1MxO",
-	"51zTRXa9FbxfiX9B12rjSi7G8CtPL8GaYQ3s7vKPj4/Y/8RVI6BZkZeGpX7ghGmF+JKxsojKHzOwU5U1",
-	"5XEPJzI6AI+K2+oKNF7SscUUoI2SZuiJg8FvKUBmWMGNATkBbRJnIQovRKxEDZWm/qwh5zTW35lueT2v",
-	"3AssVaVEXWasNOOShS2wdArp5folNaa0mqewjkO9pZe6RNLYTQX6JH7KYZ4427I8V5MS2vb2DndS2dpV",
-	"Nr5HvaiE4aWQLWyQSsIgodtw4KWiQmk7SAYXMFYahhkUXNtS489KDjXkwA3+wc0QhXIxFj0GPJyuAC1U",
-	"5NS+VJqF5TCc3Nka3evOsWVbuhG9hAI6l+zlmx/Y558eHbOs1E5w33t1/Oh5wl49/C5qMLXC5jFVsHN6",
-	"XpB1bzfAtfqINPD+w7mRpaycv8+gkOdqjjc2QW8Lq10LY7pSM/eb7VX6Vw1dO4gqhHTOMr/ILZEZLBfS",
-	"yZYxW0kOE54PNYy3VLxygWMOEekX61b0Lb37il4lXqaFGc5UGZ2oAMnz9WNWB/vKv0+YMREz2PwQX9P7",
-	"sd1V6LfREt7S2z24SbhQU0sD3h0gLp1zsoSdreOs97sS8b8E+MYzszbqBxYX0VcILBsCr7NrGrUaY+XK",
-	"XlZc67r8OzrSbXCRVzVydlYpnL1ghSFNjccgU4iJXQWASZCrs1IKiyLMrMytKHIB+ozxCzKx0I3NUhA5",
-	"ymju+i5loUUKGQYEDJJNDC2VqNa3CgoiCJOMGceh2XyqDDA+Q+GB3lDjsUhBMwPWbDhxtaOWs8sDxUvH",
-	"DUEnbopW8zjKljkMDdieaIkyB1wprdxvIlUzMHSDrtX5HGwb60/q416JLW8D+rVxBeJYMhXRx5dyPQJD",
-	"z0JwzrFIuQV/1/0wHpz+cx1dp0pn34Hlg/dJxEgwH85gduH03030efitEBrMsOMg9JLU0usTzXtEAmFM",
-	"Cdmm49DbOjrQLu7twCxX3gc1uInj+ts1XSxj5VPWeBnJ7JmaFWApKsTtk5F662gtzwiFkTgVuwCm4Yrn",
-	"AneesQvnnnYTsQx4lgsZCSfRhw9PXFDJv/+0H1UxvIIWvxGqCTeFf+3X3hBkb9wH+GlJGDx0Y9a84gqM",
-	"AW9mCVgY5RLuxZ3svq25k3CbOaSsjrOCVRMpK5RrOKS7mLZMpL+0yRTRIBfcXxNbXDEZX5ihVUOitgjC",
-	"fQ8TbtHeRYEL9BZkUT7dptdlZkoeD0IHlvFFhX98zvZAZkobyBLUuwvI8JLKQIsrF212HdrfjEq3YxE7",
-	"0vRKOpkIY/VieB3srz7txDR6v5PT7y4hO2NzYaeZ5nPJ/sZMaQqQmQO+TCHPHfxNqTU+d8ddkRKe38Af",
-	"trNy1DghKzRKBsiFxkLS82q6CNHFzKSeeKK00oVUte8199hLWZTr7ZNtyL34jac2X1AsjhqzijtQyEH7",
-	"RjscJPd34zW8658eJXdEBPU9uSbY9QbuwFV3TmP2z9cFFux0IV3jUuhH5DXY+k3HiuSxnnv1zpT6ChYO",
-	"5a4oNoLnw+qhkKbU3AnHhcrz0n+VizSIzJXQgHdUMdTBYjkWVoJBqipAz4SN3pKNdd6IL6Ie7i4difWs",
-	"r0K49ErWMBOy+fS4S++3Rry3RZV3SEI732rvV5/cm6UYyHA/VbcaOc79tUbP61stittozc6FsU9dGERj",
-	"6AUYuuPwP3z1xy8tzDa7cLY3WSxb+cZc5EO0v68FcGdz1dWwDQLELmxvB6kXEqW4SkR9XcWFbSGoptGg",
-	"+Kcsq+BB8fAJyi6eZVciwtJgMzCGTza38IT34/uS41ykET6IyRXDK56XsMy53if+5y1iYJNBmguQdshL",
-	"O1W6H7larLFeqf+6f0W7uPJBWmEXG4s47u2goUUsXpBn15Lk10W5rw3RKFQuWmJHK6RT+eu09+era0aI",
-	"VIPsmEtgQF+B3hVF/Nf9KDIXUrb5ovtkENBrQxm/iQhNJAoo0CGP6liqFawPmvB0eSMyih/rLgUUP+Xr",
-	"Fs5tdZnMZj6taSn8dg1mt3nsJRT2lHRIB3pmLJeZOUNzEmgLmfsxVwZNv4Q6GK9NuVQt5REHIhXOfbYe",
-	"UxqrioJIw3xrFe9mpLaVyKJh/hW9uLX41mf2e0mjMOcyJmi/lDlqoT/RTWfY09Sive44br/bO9mPm+62",
-	"luU6B+Tg0Xs2q4xS9bntpCo0xo7Q5A7Kt1b5Rif7Gt9DTikmckeodVbn524OmbTh0wfgrwI6dgLPMYwl",
-	"bdqJNfPKH6MTOyPTMP0Ts/AQo9BNo8bsGy6znLPjJ48fJ+wV1zwTBTt+8ulnZPNwVmD2okHTM24s6GGa",
-	"c2OGx4Ok/eCk++AhfToREoYZ2veaX8aen5A+i6g+9EKdewt0R3MtcuCm1DBMNR/bYa3rOh+aG80tBSEN",
-	"qZLZ8lPNabDGHDNllW5O2hyvteLusN0fWwtpjNrzed8rfDhRFIZVrzo8aqyy+7AeYZVir2H+HQSt8Aa8",
-	"PkgNQzUeXghtpxsxwP6IbCEzcZUOVxhRd3HP9OYwFFMle37RPmFhmHM5Kb0asTKMIby3dPu39lQFhjsg",
-	"hDVEZ9zYRVAd6S634zXOrylyPH50nazVzrF3LkaZCS7Z99ztiD3nll9wx8taVyQjplhBuuDWgsYR/u9/",
-	"Pj34v44Onjw4+OX3R8mjo/f/46YyWwNudS0xa+wrFeatTp2/C0Rcj2NNDLsRQbsa7S5F7WrSmzEF3ibZ",
-	"/AkRMXoeP8gvFNfZTla0nUTLmC7hwl5euu9PjpYRcnvz2eaCpoeAkzeXVehfVgPutZ+lW0MizbmmsJ8c",
-	"zlwmxIiyEkZsD6N68Z9M8isxIcGKTYXBh0wDadtCSXahuN335UKMLx0C6eWSTLgsUNVCSENSsUJmPO9I",
-	"cz6mB6caCjlMp1zTpedXpnRIpuiVY8L+b3hNseme+9iJbT3vKi2Dgr78Yxk5vW/Rg46+c6sYTy2K9eiW",
-	"RA1OUBzgxp7rAJUGqdSuW+dIGs6FzNR8qAqQpn7KpUR4GR55Nc2VISN5juNpkDDnOSYnQ+24dclxOS8M",
-	"0AFbq2bD2mjXdFm1H3uJvvrUnREaiNwG3Fu1Z2tY6bb+e1Kth40duxBxaUTHwNBgnMrGZUAf7bF8RF7Y",
-	"UNrlEjglj23uKgwDOwxYFS+WDH47mKgD/5DCfA4rTGz8eCBmFHB++rsrNHQ6mAg7LS8OUzV74IAY/keD",
-	"0MpuPl/cVaWoalKsyRfvRBh6OCHeu89DKpdVzTB2YgvrbF19yeUxflr7WpZpe5eY6rXh3Us/UNhuvmWI",
-	"9brQbc9cVnqZSuhY07cNdO8Nre0s1qWsLycwIGIxMXYXjMrIpCiVZcKFs6QhVjJq17qp4PROPMissIsQ",
-	"TotL6llPFaM6rwzVVdhZM1A1qW+lXvaz5QY2DIL34civYdzIAYonCGk8xLFPDVqGtFGlTjurDPtvkmUa",
-	"fI+NGB4CAGWORbffG1u/kcsulEJwX1Xh9GG9yaAKlnecthUg34mvr2HQQq0NeXLFQ67PlVuu32W7X8BB",
-	"ws5TdnKQiYmwDLfO/o099H/iOXVU4KODJ7/8/jiu+j4HCxJnQL6vTKyey1NmyskEjKuqgORgygL0lTBK",
-	"+3ospq9QGSu45uzk8OH+cgjVOn/wtsRBG4hjcjfRLLy64Rl3QXT9o74S6Y2E17iR6jDBO9KpW9MuX55F",
-	"0fR8Lx9urtLLoblEvhkJaXyFmimjl9hMyNIw54T0j7j1oaXGsqI0083yDDZ3MFue580qHPFaAUWZ51t5",
-	"0v1XZrrjV5sXzajqRWw1U6+tVOUZGDsMRWeMiGarVBVQ3Ot13ZeqPIirB8M1Bf5uXBLF3SawbanADYor",
-	"xKuC3ETRkLpCT9h8BMu/Cz/VoBKyWSVrE7yO+d7rSiSNDS1jdl08rUGtXXjHdhLlB2VEP858gsnWeuut",
-	"ZdXGtLLNroDy+lrXC7JAvFI+8GybSGX6khX4KUV3U7U0ygnb++LrVySzkkOJrDcmYd/7h8YCn4WHlz/T",
-	"s/qengGaeYSBzIdUmTP2+sdvX7w5nGXsv/738eFny5c2TrpW/MR1/ogvYnxtiDW5dnmA5sm5URO3nBhC",
-	"vsA3uIXdVFxXJWlF+dOtI/E6olx4gfmZMF9CWJg5W8KM/9ac7PHRUWSH3G5QECutipR5prdhEbJdbKzO",
-	"OLLayvo4YmWtdYeNrbnLkZidWY7iQQNb2YtbNurW+Mex8cdCZkJONofXl+6DTde/FPrWsUv3iA4xc9sm",
-	"PDlmqXkl0ktnE65SJ4VEppLCGfNZyrHCA5vYLrfLLq5TO3sLw1VLtIr9WmYTYBcLXw/tm6cHL386QDXl",
-	"INN8bA+Pz9AW4RJqXaqrTwpxq6p2yZRkdEuuC+t2/HRDIwpkjnQqTKgzapZ2hqkDps7qIVNkndcje6C/",
-	"Wdo73lSRRI1VPpJulRs7qPa+gitHi4puLC1UIcECttGTKj09blJzGt76Ybqq4N2Y0ZaIf5leXcb05lO/",
-	"8jrwD+7D2KzN9OmlCa9R56Uad7m0rz/01hk3Ntc8qijge+vCxKS6BjpeV7j7EiAuA5ebIfW7Utm10PwS",
-	"4B/0Xsuavi7Ikt4LM8So8kuAb6MOLpcT31cTYDO9e7WTrDns72tt+fXLSVjbtj6UsNcbOO9/hCPbsH5G",
-	"LuQW5BkWGiPLLa9KqyzPr3eK1yD2duWPsJoAjq3otQL6TZ3ejtpBakueR1T6t2qOXnXnz6bqaG+fPnj+",
-	"FC1W/psERQndC/huhbkNyt5RPCTFFEbktUaEJ4YKn3zOUpWXM9nwYqBy6LKolCtDavmMa+5ctXPQzoMe",
-	"d6BuHy8diKNrYB4DMPwNZa6vXrxlD66O3XE9qDwv+A4VlDJeirvkdVJkRx5bE6PxruSUkRBx8AojUFfG",
-	"vPmEfX4wVaVmZirG+JAbA8YofeB+VZrN+cJQ6Cx6fTie+R4iY8CA/Q2V3JY/ZlsxmDwsQwvGDjHgI+7H",
-	"sUpKH7jT3vBXWhnD9mqrzz4L7yY3XAKxtxjYlwLy7IXWzkS9YSWw/lSijbO/QirKBllgLV1ta26xtSd5",
-	"t0zBW5BDGzppxLfg77/1+ScNF2Qkll3pRvlDliqZgpZYMZxcSD9hpSHDPkvY8dEyQa2npxX+zZhrMXr6",
-	"OZ+szHHYNRlttQtsp243ts983QxIWtaWG5vxjFi7DIL6PBLSkeVi0FOscNMc5ttrNhO/XZaioIScJGzp",
-	"KW7QJyGUcixswnz4k7oCnZWQsFaMUpawmG2l8XY3Siphy0FSCUtV2oplGmalfyokPU2Y96IPpZLD1CfG",
-	"WBytAO7rh2Xxmu6rKiyvRU7NhakSFZcx5ld1weyUW+bea5V6XxpkQ9z4Q2Rg9nXmCQNHRaVQQGhDTN6q",
-	"1lFShaK0AhtuqivQygoZO1Qob8fChRzRBoAavKriLLHmPRX3rPheE2mbuNdqBlSh2HZNfvASuAmPPY5z",
-	"h556nO61w8xdpJdok5fjrZu8rOjs8qUGuKCY5mtUGTcxh7QPFEANB8PLahkXTcL43YLt6cPjk4d7n+43",
-	"G+q1yhCnXE9UM67LDDFdzT2ON1sp7DRWRvs7VeZosqUXUA909bTXytlrCndPbJ9U7wX5hNx+LocXmzEJ",
-	"CWzG9SUjcDtCuFlJP4AgqU5nzcH3lPdWPBvicoe43BUVvr9CDdWFu5N3dGJPGe/uljDAjcD4hboCdnyE",
-	"IDKEBEef7R33ZNHOXOphNuRRFdujBaFZ4uzxeqLoT7bHc6MYd38QxqF94ELZacJWYl6FePFAWreN4SyG",
-	"Ze6U2DhAlzBtFj3jJVy6jk23sag2zFaV6v4aeG6ny0dPPsGV/te+cLB67MhFfUkuY37FheOtayMEqmvD",
-	"Lyi2h6gXZ2smNlFDl7tpYxh+hIjlC75SLXapLAsxkNckXo9qQ2QXbjk3MKCFidKLDV3G4e33VdpGEaIk",
-	"Vn3dDKjoy9bZqVqZW1ZVqIxfQmVa6VB/LsA4xiMkwxcZRV0IbDzFLehIXCTS/aP9nrhmOQl3x4ozeLwW",
-	"/lINEcHK3ERLPjjAuYDr0viq/40PYmtrqhLrYNy4KxuNB7ZT3JtjOFVta7rY1lKwneUNiV7wfNjE9Zjh",
-	"DU3CkcKbSh404m8ad4aQzKr5VnhTGtgMpX80tPR/1Zl/DiAP17RX3tCQ97IVYtDl6FxO8EIYW9BDU17M",
-	"hOkEiDZ2tKPtw3kGh6sigZMBXImM9PjKL7KMDNU7LgEJsvhrH1Kn3V6/U5VncM12Ve2Ai5herLc9ss0q",
-	"x9Vo1SoG7O7Ka9kCLMyKfIuGkLupz9uUALtGOcpO09x6pKXetiv74DZh0j71WnVvFGfVlf68jTLdV+O/",
-	"m/4f3tq2J/rx8SAZHGN5kWOsSXKMwD5+HJWm60meV8bT3mjASsOPvRElC/xiKPopM/rDdVon+/mSQdXq",
-	"MYwWO4iNotj6HBpbJrqtzlkb9gUAraXiZmOeXc3NvUexUYLUjR9iwy3lZ2hkNDXzlbY523YE4GYcF79T",
-	"BcghD/2ozYacjL5KfZmzTT8y5WzG9WLz9b3xHyxBsJlcHEZNKlJuIPrSSpc3vJqD3YRRsA3wOzINLt2r",
-	"zQbQmo/toHHPukQBrVzuhgZb6m757yS0je6xgS+f2jWlxN5IwPtlWNsxqG5Sal/no2Fvk5PtUzgj1YKj",
-	"KLVjcmaVlNnIwRx62WGzRMxN2FkraHOrMph3rwG4M1yDpj3Rdj9PVQ4rgoZ2XlQOV9Czex9wualcHBSu",
-	"Yb2HpWX2oFhj0j4Er7WEG79jG/tMfEMfB5VGgGEl7W5z135Y2tKubbSvC95aG6mA2FYoWgpEY5VLEcDN",
-	"sN+amJZIOUa3seP6u7q4iWv77+qiL/V241v47+ridRkzmCD6rTSBbxK32Z0t9HwczjYdAkJgViQESwoz",
-	"vaYKPgWu7QVwexsdpinnUfbI57+qi+hzVdpUzVpudx9lR/JQmgK4yvNYEJ3+YS5FUfQIPUXOpaxgFGle",
-	"nU4hK3P4xDAr0ku2N+Oy5DnTpTTswGXbI5Hsb54xW8otKvdvzYWsFpNJp0a034Or+FDyfMMq0XgC9YAt",
-	"WFXbaBxih120MKc+toCxSaCgNtL3k+Aujhup5vFjRRBWHZDI9cgzjAPeq9KkVMYXCXtqBH/wjcovueUb",
-	"NEN6H199XyL+6vh6nyKGmLYNx0NuFSuuolIerzCN8ECTs0NmjysVUITcKhuddCFdyi2uTT9jLPpQSYa3",
-	"5Vrbmk+Vbn6eNNG+2nxjgU3wRrGuYYW7qT58fepMLzi39npYbjdXBDzYqth/93W8lmkTHNfprtGp/fmL",
-	"LwB68Mvvx8nD4/f/o/866SAH1bs/mIAETS31RMb2VOFW0yLVGy7MuPORtCN0kl2OaB2e3ojQ1BjvDq0d",
-	"zWlvphDojue7xXktbeLbRgXOcPuCpHpIA2oVGhNBmn2WG99tXL8qOqaaiJ3rx12JFIZ90Nu8emoDzg83",
-	"K+XSpvA3FuGCdK2wEJlrasCany0VnFt7uAi+udLZ1njRweOqSHQYb3k/MST/zoUKPzVGTGSI9o50ruvR",
-	"SrdP6AnlTqN1UIdCZvBb3MJwJXgkMOFdKa54TqXs6wYT69rwVhNVpfbDHjfKKmsA67p5ZR78VJ9g13DG",
-	"XSNnbru+wTUic64Zc3OXgTLLc8Uk2uco3TeLZLBZaSz24HUdULFOWkvQv40KCHVoyb1HhFQCXm9oiKeM",
-	"vlBPl1oHWV+lyHmoLuWt2SxTFOoTunf7FIkq0jV15YCWAcMrYt9cYFlmqrGeJCExI34g5MeQk43nDEVR",
-	"Qz+S7nQKSZGyqoYzHotM40IbV8HCDcSEzERK0WrA3JdsxhdsjLFqVk3ATunOX5blos3iQ0UIQpP6j+4y",
-	"u3/3Zq038emGQHSNYNYKHRuP27hTn2jz6LfKZm6TxLWvnljxASdpbdq8rb85x05RS20sWvv1khrQW4/u",
-	"OklN1ylmv1lx976K7nXjDy+k1KcTAV10pTHG+r2ydYXs5R6FKlvcWHLhpm4llfIc4magsBVi0hZ+o8QM",
-	"IdneCznJhZkio/ctsKr9E8fy5YHnWlgLki3ANsN91qpABV9gOsA6T2FPBgkt1FDSNzdo2uOnPlUwYZlK",
-	"E994JGGUu+eyw0NyUsKqQgfdo9PAr2c7b9Qp7w1tW2+raUV9Darzq4dPHBrVUFzbnK+JlDdhMmiOd4cm",
-	"gx/m8saaJfEs02Dibrd+znudQNBVS6WdVZ3r77VLUuiiHW+OFMB2rTZJtNudcvfrQ2so84+3M1PcRwb0",
-	"1mf/B+hi1EaUTZoX1TttmL2c7Os6ts2ilwV9dhNsiwa6a351M7bN28H8v0J7o0bx/e06xrgOgj4i5Xrl",
-	"mio1Pj6Iywilshpzag3pYl2orStLQeROr9lgonjIzpKFbj7obm/bul0NqF5XUwpDqfmWByQ2C+BbiToN",
-	"U/yqc3o7jR6KK005HosUNDNgDeW7injG1qzMrShy0fbVNw7AdWGqDf4xXthAx6XfTKSo2BvQgudeIEZp",
-	"udBCWsjO2FFlnDGHnzOHE5vEEJm8jtNaDhlsbLIG567IpebNn3dDrqmyKoJXvN8Jj7+V29Y3T5W0IG1/",
-	"q/VMuKiJaCY6WA2GXYCdg7ervfj3l1+yQrluSVTSynZqCW+WQQy/ifHaypMIoxf4Yp1wsOltUAWxdfga",
-	"XAnA6tj0+ymTaogrScI/hgjH+q9JgTyQ6+FYt/pTsb3z8ujoIbATdjnbT6hoMrKs2CvHJ2y6nzRANCxy",
-	"nsKwlCH/cPM4uymIydTeRI7ZFher67U0TKOpNz9PF3WXhbKgXPo5N0zDuDQQHc9M+cnjT+OcQvwLNs0A",
-	"CN7RWl5zCOIW4YIKQ/aD2wL9813JNZdWyJ44LDstZxcydFtacgRacE5AV31/olUpMzZX+pLt1V8SXSCl",
-	"NG0Pvli9XyYVL5FQR4dF1+LRyoAdxpZDjYINQ+Rktr+kN0VDhSZZRMDdIt/9YC51bjai0x9ff2sG72uo",
-	"32Lu21xkrhbAJtdCt3Csxz6Pax0GGdAq8I8WOnhgrI7vrXnWEm8fI67EKIhM6s6WhV+zKTfumLhlPM/j",
-	"KeBd8PZy2lzJDd+0/LLqBdJtKURXD+EN23MxaqYVk+Y8L7RqXL5UzOHtpuGInaNzsOoFMApGryEF6hCy",
-	"BGiwfNKTvdDpGt3kJ5uyns5K/ZgVPtHkKxf+Y1GZGDcyF73S4FrCB0/xstGo3tgWzjj/UdwU4lab82jA",
-	"8azIwcKw1HkUnRFRFHv1w5u3TMkUGFyBXrCLhSXzrHEO9KXDccXVzFZ8Y8zzHPnwuqX8+JbIa04ZEo7I",
-	"7FSrcjKl575tkJDGAo/eWTOwU9UyD6BPJ4dKsuTa9hiUNV6dpey5ten3gHvt5X+xsEBGbwc/fJNdlHVT",
-	"o80YOH4Wq0cTkAqBY8KdRi/7uhRW4VFlm1aF76J3rPEWvrJxqki5vn/IMmEMdIMrLBW5ta4pgbFKA5uq",
-	"PDOM58jNFmwvVJOlRZoHv4vs/QMnSuxvDYKKNUWAUCdntJeXC3kJ2WkTH90K7RQMEPVUqz1j4ZY9ZZmS",
-	"cOYlr1M2Vnmu5u4scy6pR4FkgWIb0oibri0luUHWx2RX51jtpp/f5XzH6K+u4hIWLmZ8Ag9+LWAySPwf",
-	"haz/PYeLovpjCiKNUmVfLwjHGoRTajDIa8KvqKsD/XDIreXpdJOQzlrG7fTuxVCXg5QbYFP4jb35+unB",
-	"yeNPK5GSDnmPG+ZmAsK9Toc+fjD+5fdPH8UDVFdxkua4ZyhbzJSx7OQx+058sR+tMr35XbJetOpFERIc",
-	"ly4ZpcVESJ7vwgNIZhsen3x+tPvXD092+Ph97x6JsvqCWkJfrx7zDh0ZE4Evh7dPGxKjMMwRtJfyK4ZB",
-	"UpmwPkjOREXJrdjyktq1i5a1mp/04ErVLKox+Rdfv0KH7s+DZPD916+ipL50Skvgbwseyweg3YcudMvp",
-	"Uq69GMWCbpxuMwWerekVtbrvweANyIwBIgP8xlObL1AIn1BNuz07hQXjGpjb7H7Mj7wsxLz68e0gGXz1",
-	"4m0UdF6oWn14flD3dkuKi56iVhc5zPrrd0cjb2c8nQrp+pluWc2Ycny26bVUlRiPF0ao0sT68aSfcMqe",
-	"OKm+rOkwzLoz8LprSKeui9H1Faru9nTZzr69Q8/VG/RZXMOMvrrD8eYuio5t2cHj2p6Lzplc28Jcmmno",
-	"Hbl1W7t0qvSQT6Av/bMZLLs+YZvridk6+f6CG2h2h43cjJOJhgm3wPxrdCO6cClnkDR8zvacQ0EqCaul",
-	"nI220jHCLzk1rkAfOPBRtbbabNJ3T6yv/R5m1HzeK7VKzAvFVvhV61v/2c7TxkTkr3J1wfN8wUop3pVQ",
-	"t2zFlKcff3z5/Oqz2hhZTLsQX+e57RZ1stRljXp41Fa8w6pcUae64LpsGni3PMcr0AceXwxyb5kCqww6",
-	"W8nDLRvm1oIzvKsDFupceCKbKPsuzXTXljSXwygkvhaTKV5eBt4RucynIp026ckpo2OUyZkmQdaso6Zl",
-	"GLXa3G6mUze52Lrmh13RZGUrWgdEUyhpYi2takBtcCfV6LlLKZ+qNlEsDtpBehtweTUjMpqzK5CPa1Mb",
-	"WwekzRHq1bUBsALY8Zj+wMbXR8zO0a+PF0qoubSp2rKj77QnSzbUgLp+8PLNiqebwaK/702rpsHm8a9v",
-	"g00tY/579BEUOV+goSFohb4hcQazQlmQ6WJ4CYuhBnQTRtWVzclvuYJznRQWFjLAjesJ/aNSuFs6qwar",
-	"F/1+uB3KopQyrGOrz3zw8uYJDhVdrGSHjatmhdnuH5Xm/hxSYXYQHjcQ9jrepcpTyfWE+jkYuoM403CA",
-	"EFzE0CNrLC8cu4bwuq8w1lMXPdKr4GTrXgXVApJVbQtqeL6QNlrKbAPWtF5I3KkObiqy3fubhO0PV+Tq",
-	"1Ir5VqL/dvkoNxcmu3bPQaLYdGkbphPEIv7705/CLbodg3bfoaV5NVn1xVU4LK/Y6uoKfqXZtF5wjEc1",
-	"odxOfwnjNlMMqsalwXW/JuegJsibCN3tkvfdBfE2sghiudu3lbVz26WNV5cH26Z28GsYa9hVUdLu46FV",
-	"lyCvm6TfHiy+1pDTG8iu7j0+SAavnr5++vzlq4Ovnx1gj85BMvjm6ffPv33qHjyOFyx+DQVw+wasDYV6",
-	"ly6em64aNlNZaxMTUDOwWqQuosYOffBJbwRpBhrFwlj5Cfr/cKlpeJMzYmzf0Ed6Qk+YR6ra/kTDXYyV",
-	"t7lxuaj+ik0yFzJT8+YAWuUYcutCBL1fvvWMzIKIuzwHmXE9XADXrrIsl9QagB6s7zFCS6+W4KHdAVxC",
-	"x7oMjDjSNRJjtzMBUwEIs1UZgaoUxFKKMh2sz05edk/1VI6IVHcYVOva1vbagsR1Da8uxnRXr/csVONo",
-	"5SMcHa2QwDqKj1ZXUJXebRTedR7ZsdAzp79HifAKtBYZNIS6TgteNz7DdjwUPyOVDQEqwRXZcAmua/nZ",
-	"J1JH0dUjQrXVbCakL0lkrCaaMmUB+krgVduoZh+4R5xNOu1pWQ7IttDob7bkKP2ctO++KETKHN5ArHZL",
-	"t1kkcpgev4er4BwlPRiPIbXiCoiRbVQpcByal1/jWukUdkD2eeB5sk92MOxiwd74smq+9WtMmO3LxIAJ",
-	"TxdDhFIGPMt9U/u1m+vvkLF1O2a6m9e/37rBo7KRn3npsJKqNLdbdXzX4cCqFSV9uLMZH/UIeW0Wiv96",
-	"Fjp691XqHi47IldeQmG8duvi7nXEkfXtMKgGHhsOpNVil1X26hNVf/Ptx/wSICR09hf9H14Pun0torsT",
-	"NsqVb2HfrjNwVhRT3ny8gLDrbGfhFAN6JG0U7AdfZ5/N02uut4+7m2d18aBvol2LXXme5b7M3FRlRTPQ",
-	"4goME9Ywis9YsD3Xs5j9jTWaSz1TbzD1ReKjYfVCu4kKtpc6fuh7INZmt7pfMV3Cvtt+e6wBCTtXdMHz",
-	"vH6YQZpz9/FQjRsvh7bJDryl9sVdx8JKn+rNNc9EMfQNl6PX+5uFTNFjFAm74pb331T9dhRUuxG83uS9",
-	"VxYGtKXubvunBORU5eVM0iXlnXo9Sn/3plorbaiiKQG5mQmEPrxTw0z5G2Do9IUYTEL+ViTQn/oqHORq",
-	"Uid5UcU7pCaf2OML1FYllMiy4ba/WQRHEJm6zeassAuGP56yprEuYSS8JVUpjUYhwvBwiM9azboTlgaO",
-	"lLBAaAll5syUBteHz4IOsQOG7YmJxF9wBYYtVBmKR2Ge1v4au0YEUdQ8jJ04qDkHiHWVQc4ouhpj8zCA",
-	"HfGpGfBw6NMgKeeYBB/8ZhPwrhAlVTFonP1q0RLJ5pX3Ei15RiGLO5F/kHUuWMEnQEjh4hSnDf9yqKLo",
-	"PcsutTh4jrrxz1RKJXxRuGoOG+BYbW/rLLHg70roAL+Uvp+IOyJcAhrtWFHmeezcp9wMEYkiB69L3JDI",
-	"aSMaKCQvrYlKaWYkL8xUWZdXncOYUrNMyuUZTcj4hAuJJKYcv1uWy7czUVYcMBqSzw2s6IlMp4hkj0eC",
-	"icUhoBRkhrxPSHcWVbHb+kqYOTU0bJcKxkzi7Egrq1KVN6N9lk/0+s5rB60KNxrnGAARWUt74j5S+Qm0",
-	"GC920/m3diK3CjAeNSurHa91AZq1W4g76WOBCDvpy0v+BfhNGGuqSyxzJdpJEui9wOI3CHJdqG8RtueG",
-	"Jp7vB6+uqZ15+cpRd7Ju98c8rzzLcCKxD9+ioTna4SgFY2qjdsSktFUlOB/sK2R/cmoprchdPgVNzmhy",
-	"5j8dxDusdmzvy+ePvyylhnwBXMMGhtQWFLrTtQZvbbEJnTjQqY36bkzgCkVGGM4e3kBf5c5266FXrjpO",
-	"9xt0jT9hGaRixvMNU/8vN01H3b0u48RiWsB2ZRbbgLiuBeNtWHwnzM4nZ7kgxiBQoyErcZH9xkJRC4qV",
-	"FXvJPeUF2p6eQVBsLh7QSt9YKNZznDBpmGIzuBIkbgSetMrtHBUrUgN0ma9POZB8Bj4G1Svyh85S5lxZ",
-	"zjG+xjVR5q1o8GpRG4GP9nxd6P1YkGMkuDkaWRibpiC7D5Yzj1GHMjYiuTXEFcepVrzTAVj3g6Q7Szxl",
-	"2VlCdi7Dt74GMkXfmQgQtrP+RmoiB+PJsM4m73YNX26S4euclSS3NhrzLnft7Q33qsH2rFFPPNynTwfJ",
-	"4ItBMngWlcH8d7XGvUvhvHC9Rl1NBrUMpQ2lK7re7X/zxqw6zNxT11rbvTCmhGzThkeb1MeL2udaVQZW",
-	"97/ftFu6B7QvHhzN1qkXsYXBtv6oMXasYrUvGN/tiQNzn2zGlGQh+cLBc2On8OqZg5ti800991/ER2t3",
-	"Ae1ReT09LqriRqFmOLFTZqZqvstun4fZ+2z6Zpg5V8dmkcAAz8voNsfCDq0aFn018f12NixmXgeTV86v",
-	"CNxSVeYZ2cougLLNS4rmxNI408VWFY42pE/qvLv6QB17BzJWNsLTaVW40qqJ6Bnj+ZwvDINZYRdeYWl9",
-	"oRErcuCuoNENHLfzrpt4OSVhQxXjsSDbUJEvzvziyPwyFnZjGqvo6zVNGV/Mtr7L5QurT75aIaNu0qPS",
-	"sb5G68QtVIJr9civP016LuhWryrKtnSRwLWM3CDE+sSTNrOuqusFqlxqaLmM6Q1u0WSRtaO3R+mprxLP",
-	"0G+ikVhtit+4nNgGtdFxhaFcv7tjMChrI84QXt+Mj9wQinTAUJVurxezUvbSMN+pk9n2wL/lM9oE6B0w",
-	"7gK6JuBuIoi3Hu0O43frSW+mEu+t0tX73g14pWi5owC6vELvHfgtzUsjruC7YLVysFtt6FrTkyfleqKG",
-	"VknZiSzazWqWXKOnUgbFNbb6eN3CrtFSaaLtjcDmtoqMd9o5Nfo17QTIddvYsUi0vCEormpJEm0RRwV3",
-	"Tavj0nHvPC0TelRGawubPxYFaGqBdMa8vYEFGvB+dVLB0Vf+5tW3bK8dCpIwffjk872H+90iRa6RZmio",
-	"+YAd/PL7SfLoqKdiUdfQEVVadhMXXSjJEEUrNB1xvdhIKLiDplg9zHQXKeAjo/1TMdp7bvrwkR/fJT++",
-	"ba75wfK/9QZwb+3e1MjdL2F3+3rUAY8uQnHYejDl+kKVepj64Gljgc8QsZRVeoUd/ObUkDtXQX64wAiX",
-	"nsZg10ksvk5C850kJ6+IdVg7wxj1np56PFxbkZY510wRbNG7i/hMYaPC2Y6dfPWJYWYh0xBVuufcjUhQ",
-	"CWteRuy///N/7ScYPqZ8/8VdVfu19d/X7nyXq0cq21NwwgMoDskrnpeAQKN60GyPywX7+5sfvt9fWmdj",
-	"qK1w1X+08SWw1Y2xXJei8EW+KIA8hcK2i1D8cg8Jt9cygnXSc5s2sSZkA7k0ztvjRPvYGtbULgXH/JqN",
-	"+2CbxOAltndzzLsx6J3z8ZsxI31UJ/7ydpuPUv8fW+r/a9hK3iwXfaL0xxBfJemSMaUpKFadMuNlCnlf",
-	"s5V6mY0hp0K7mBu6X4TvB2imvqEzcrI1rbEQtJCWWtgFJqzOPJd1oarVv74McP77z1iRl0BHx+req0ad",
-	"WlsM3r8nOW6sIkITRX6h/zi0qEH7HRV9oRu44ddmZmEszCjNRMgc3eLB5sdldi69JsRIE0Kp9aXMBD9l",
-	"VVa1wTAIqvJo2J4aW5DY8wOdkfs+ZcecS1ePn8InYCZkBtokrM7SNswVKsAX4EpkIFM4PJfn8pmSVyCd",
-	"/33v+Ys3L7/6nv3X/z4+2j9lGPaGccUZaDZ6cHU8OqMCm4a9/vIZe/jw4RNc7I9vn51RfIY5l6P/+I//",
-	"+I+D7747eP58hL81+5acsZmSsMDHrjuEplK0Zyx3Qd4azuXod7p6E9a4vt+PMDdCSF5VNhv9n+6Xv2Hf",
-	"p5NPczET9m+jM58cD1ojnM25xFU+efT4MzaiajquWe2DwkXY/duvRsnRIftZCwuGEkMWMoXMJYtIgOxc",
-	"jl6OD77Du35Up6u0AtQfHZ+4QAFjeQ4Je3TyufvbtyLfPzyXzqtrMO3GiAx8M/w8B40qSaqKKkb10dGj",
-	"w3NZlReucOzpq5cN2e90cHR4fHgUYjN4IQang4eHR4cPnXF4Smj/YApYOOBf+O+JiwxQBTgG+TLD0GKw",
-	"X/tXkOpcdUb69OToqNEWAP/ZBN+vXslzPGcdR3JTODrqxJzlyEHo8Zj7gOjYSNXS6tDIBqEPTv/5C7Ie",
-	"V9bxdPAt1uh2KYuWisj9c+CIb/ALfvaAmjqsBMpr98a9wITmRpg8Pnp4B9N9T7E5fsobPQbciMBzYHuY",
-	"TYf5dhQN5G4W3xaEwrFRKN/vO62r4wdUeuKBMyCY3nNDteK5f8clq87AkiDRE3JRv/LgmVMS3idr3/wW",
-	"GQ29KBB870qoo0VPGxWz6nNZq+It5/XlC5+thxcLt2yKfTGkwhQ5M4WMGSFTYiKSjBQ+pS/PwFg258Ii",
-	"f6+rBRv6yZXoWF4yca0hjRhf9qqMr19ukUTcWeKpxvA2nPT7ZPDo6GgLjMX3j7d8/+FW7+9GRRXd+J1V",
-	"t43QzmjlmDnbc/mepZkSNWEOY0LNU6rsV1eU2lxiim4XG0yTznhpp10q+1VdrCaxv+MLt3jsf1cXfWeO",
-	"Nipa34d/iC9IDDG+ZkqGy67zTMJjJ+IwXbrWnnSwupTNi4u2GzmiB78j+b5/oEtnRW5zO6JzyleoyLwK",
-	"Zw8WDqdY1mfS0A4/PYpSeqGMjWZwaBTdMHC35Hm1GyfPmJBZW+9eq/kZw2oD53IU2kDVGxtV/Wh9ivIh",
-	"G0k1H7E9TgJmV6LcP5de/KZfQxEGUaXOU0azExldogahEC3z+6ffvWAHBzj84bl8dPTE5xJzSWZfesf3",
-	"CsLzczW5cQtIYE5Ka9PH61L+XV14MIOxX6hscZOE8bqUzmf9/r0zV7Vo8OSGp+ojQQQLNWaB7ENkv4+O",
-	"Hm35/pO75AyvkT4In6SaJ0wVznbo2suocYV8wQQQZwShIveBx7TVPPtpeP11ePu+BKTK4FwjYlV5sAC5",
-	"saG+b/yl/qMbi2G3Kcp04d93wVXvsepYP0QCOzm506s0Q5Z7CYWtrgYd+kr7HpJEN65YLtsLFZ4ZH1vQ",
-	"zJQXpIgrJyvjm5L5un1NA01TMGrV1++nOde20PlOI7fwGkJ5+Xyw4lZt2Gz8FdRqN9w0NDcsNo/Yt2IM",
-	"6SLNAc0OI0dMIw8cd08SJCvtwKrO4L6U0bmszUa+2QlkwibtTp58RgkoM7rwnVCKAkzibFoafHKK6c6x",
-	"1wyxT5ir4WQS5uvOmeRcuvxPAWY/+HBpNqu5NO79M8bdonwVILcMqea+HbY5l0EIeXRyQkKJqw1C6R5o",
-	"VKQRqnN1hrtQv1Gey8aCUy6p7ABm3FQl9vceHT3ZP2Qj92BEBiOUhEbOiTY6l5E5GeQGDtnbsKHgeQuF",
-	"SPyK3RG4mkce386cWORuh+qrsMOjJzGJ5DkhZ5f/3JKEEkrY1x363nclzvd3yGX75Bcf7BDA+leUYe6Y",
-	"hT8lNtQmNg99tofE66jYBCa+z6gYE9mJhHXSO2eVa3o1my7t9EGuJq5KRuCuHZmIfr4dIqCx74kCfCGS",
-	"GN77X+4A1U/uQpzuM/2qCRNO/3TeQNC+oJpEO1fOww3HvYGt3xri0UiVdiUe4e9LJ/oo1op2MnEdW3YB",
-	"6nV1DrhSl9AsA/aJYb4Qi6sQY1YDwr/bhETXam1LLRGuEubt2jNONsDHrRndbVZoMCBdUR8gVd4UIO0h",
-	"ezn2kp7bGdXuyJWxSfgEr9JaKnAz4Q16LpFdCMmOj9hMSJI+9qoOokALUdINSM1wmPZrr0aTMD+XNOQh",
-	"eyoX/sql3jkoeqpLL9A4F9aYz0S+iJoDPNRuh9F0Cu7/BVnNzborlEUDEm9jaS9ZdIsA9Orez5ov3pfa",
-	"3YwU28ozERtsKYfw2iP6sOPNMG+pBsSyB+UF1rlABqEkShKN/sFVEYHIKkJ1DPd6vzPkjo0Hjf322Q1a",
-	"OPahEl6go1DxYfDL+6TnXn1G4YWNXd0SC10qp3LHTLS5w6h7nDyzzEdbYoFbwmEXOYAWcWqito9HcnJ0",
-	"fFfLcqeTfdSb7o5QIpcOGZ+cIEbViJeI6Dk9bxPRlhaqMQW+DCLsLSLhPvfVGfesml0Yq6gv+od45scn",
-	"W5755/fEHPvCU7qM8X64U+vnXY750X3dOTuZaUO4d/s0fqTY95sjslu941zI+od1xzkA/jkuk60Zyx+D",
-	"EYXLx7fhXaPuVG/dha4TCZwqpQaj8itnUjBsz4OBIaLv94j+3vdYY3Q3zvuP5W8Mh9CrL1SH9NG9+IbP",
-	"4MBFa1cYnrALZacuH86VMKO/0QKgtPNFrjNDV2M5J6HHyWt7CbsGJho1HOdtaUl+eJrNtQi56zskbLAv",
-	"IiVQfFq9+FE3uWW6+QagcFZQIalfCLlsrkDb4FPOFYa/OypaSy4a5gfOprTmftEw/86/d1/WtEjJ192j",
-	"fb9Hi7PS7OX3z1/+9Iy5vCVEZMuFND331btBT+je8dHRHV811Xn0XjZYujQc7Z/HOFXt+7a4bjXB/Zim",
-	"6v19SJaplav6oA1TfyxDU4Mdb2poahLERzvTn8LO1OZx98JpGrfHX97KdFMUdpuX1f3YmFai0J/JxHT0",
-	"5JZ50B/KJDXO+aSpLnQuChJNfKpvKGpzsQj5HM1M58/2T5vdDH3jTiEnLoST/sKyQiFlu10uPGHqCnRW",
-	"AnNp/c5k0NBzEsywfmZYwY2reu+aA7NQTroe+AJyNWc+RT/Uwk+Ya4JyLkPzeXPIfpDAcP+sAE09SDHR",
-	"m1IrE5aptKQgO1wHrgsJ4JC9SVWBKc25uIRW8f1TDLwVWOzAMAPgs86aao4JOebut3OJAcF+0Z/QOjCM",
-	"F7N4jEvBpljXWFAMqglf4vvLTGyj0IA1eUo75x0EG8IWyQbX1ANvNFCjg/ol+NgHFwS/LvQhK6s+1psH",
-	"PayYdcOIC5zWqm0nvWkt/zbVY8T03mwP37Vz7OjnT5jKSnTu4uqamZCGaS4M8lMf2d8uhdCb9URgugN7",
-	"Ki77lrR6HNrPci9qPW1tnRV1TC99tKDeelQuwRvD4vEOIrAnzPCF6/y66KWDpgV1la30ZeO9P6it9NaD",
-	"GSOCwSr6qUEaajnd6vVRT9d3iTTP+KMzrwENvFtcZZ29Rg0lJ9mquWyXRYoIvJ+sTQhsPKxsZH2mlHph",
-	"gztBl+eu52EPp69X/iGy7WviwA+yuUGfPOSy5BI2FjITEpUV19ku807ehFX5hqQ0hepYvTiwk4GnB3Ee",
-	"uHzWe0whPWRPKSOW5z6JkXS4c1lMlVVYWYRad5GPb4S6rhYZ+FKhozNM0UqnXE98WkRI4owmgfq2nviB",
-	"kOaQucQRvPFC9mSqZjOQ9qzKxCQ13P3qlFZuXBIP/uXfPmSNOl177b2GyiiuVEQ6BWyp70t24afRzA08",
-	"kBbRflgGN7fAe8r92J7NVGpone/60Rz34aVpuqz4xGdEUWkpT4MopNbHSYwgVXIs9IySr1F0xfQ2n3vP",
-	"QrmoVddn67ZdXXKo9eatS7K3KdA1t9In0rW3+6fxmDe3dVslchpT3It63drjB+Q3X7euj57zm3JJtLja",
-	"WrVgiSbuCS/bv/+13aydM/mw5L7m4u7F1boOkz7G8/9RnKczWMWZvrvV1KLvoE9ncDfhPdRI+HmqGr4I",
-	"JvorIszggVTeVdyRXbtFEXwN7tAFm+p68izTYAxkzDZnJJnaPyFX67nkaapKaZvLQv+wRJ+KSthcC2tB",
-	"LjlRci4nJZ/Audx7ISe5MFNUdjXmtlv4rWp3vQDbHELY/T537XeL71v73chxW0oUdYZYNKllXa2OyXfI",
-	"iGVa/JEk+iZo1nv68KDGcDf88ZoE8baJU0IeYI1ZXHqC9THAYACENrbXSdGlkmDp4tkNO+2+4/qyeQhY",
-	"d3pwRwfex8VAWr3Y5czu2FaKsMNmBQCZW7OrmronMpgVCmG133vALh5kpeL+g3vlzxOnH8LyscqggQMh",
-	"DUgjsA/G/gcfqU+H0ceh/En9VT1IWxszCF63ZMWgse/FfOF29QHZLXoX9NFgcVNqgGPjGwb5B7T/GN9/",
-	"F8b/Dy0foGZ6d81//A9/bcPUTRDfLd1W92KK6sWWjzaoP4oNqnH5PEh5DjLj+sAXpFyZBezffRtqV95e",
-	"aklzplWNSWyj7OGfKp7mbTBIfULyHkHDaYxuy2xPwpV37htINVgTURqTm1T5fQpu82iWceD4dnCgkjxX",
-	"oMGfEAvcthmPocBZ4+zJ1Ek//fj6W8Y1MDPFXBHVDqaKmRKibODB7/T/4Rrx1FW4XYMRj2ImWvwu+xMe",
-	"mNtZ/MBuhjyTaKOhcFwrmw2tLY6zAjEORbrC5P7lM/b48aPHjV0rXf/Bi8K1eSwv8KsLpNdTpiQwnucH",
-	"GV+cy59e/PTi+7eUVRXSs9heIzfMp4aBSXy2FxbAyNTcJCwXKcgUzuUCuE5aCWAMM6qZhiuei8xXoZZZ",
-	"Ixfs4Jl6Vk24n5xL4OnUBy/mXM8Me3hEn3zGMr4wIcMGnyjp+x8tDtn3irkmpr6A8Sn9NKJ/jyr1vWqx",
-	"hOAN7UtTDRlIK3h+hm0QtMKwO1fUQ10GzGn0G3gUcxcELSFQ4ma+AlvR6wbdqY47vYtPdrKjoSekQqn2",
-	"VdAdrM9P5T7dSch8dH91jl1nsgq11bjGhE9MsyctoSx1z+KSiWdNLnJD17sncgoyNf21xb9UmnFGb/lW",
-	"hyP645BbyzHes2pmgjW9Qx8YhfQ7Bq0x43GPSnjPhQFEXEdWqcqAjdwYQ/JljE5dCxP6AzudgGRlkSue",
-	"uR6uBXDL5lPuPHLuS5ZBmnMNGZYKd6QxyoW8hGzkQkzd1aivyKHnzWiuk5idggF2sbA+5njGF77IuJ3C",
-	"jO2FhiFWhVUk53IUgnEbwzvQCFMF6jI/kQvYdR/79rX8XBY5l47pFRqMmEjI2Ksf37K9ssC5HrPvxBdn",
-	"zIDnT1Pg5MOciCuQBJXFuaSLnT6lXg2czcrcioJry3B4RCsahxXUHW6PuBn9LCx1kzmXrckTnPkCcFbr",
-	"KvgvmNIZ6P1DFCQMm5XG0guu8Vhd5f1xqPJ+xri59F1UkMG5Kt5KgjmtS7t7DfhcLhV9x2VTWxZJVk02",
-	"evXDG9eczuGnv4TUrMjBAjaMe0XPScbhls2UsezEbXrv0fFDj6RDq9Qw53oCo/2zdhTluXR4UH18dEQt",
-	"ZZBdq+GMy8XQTT3aP2SPjx76Lnav0dJ68HRsQY/OZQcJXFfVlEuprOtVwzHz7pC9AWCZSs2DV1//8PaH",
-	"N4ezLMa+X+XcbetHwplbMnDTDDjVPcUvV/P3MfeCfvsrxiffrm/m8d2mn+IRE204Duj6OxGdfGI8391T",
-	"muXAtXSNdiWJghooGQHtzvVF52+pSmdpcIVeafRL15yX1GPk7j63vlpDsyMW8sWmw/ITg/2f+HhMLNdf",
-	"zK4TF+ikmc7hJmFWqUuM4kAus8B9QG7gXE7AOmmNPVdzSXAghrqntMCO6jndPQ9Pjh4cn3x+xIrf2N9f",
-	"vfiK2Wk5u5Bc5Gb/XFJn0orR0gcIJN+Jw/X3jF9Ee9THqh7MvTvjGZyxr1+8fOY+MWwCDvj7PUIlkezg",
-	"tnlCLz9wP/7xGcIdE+DTCtNnYDl2AU88argzwtvcUr6B7+dHGd6uakUTWWNkeH2Js32j33D21csqguLU",
-	"yRPChg5vlArDqZtN1d/GN4QjOdGlKBkkG2C+BZzjVsIayMdsz4h/QcLefP304OTxpwlDhYUZKcZj1O20",
-	"mhEx0if7roBJ0Npq6ZFEQ2yLF9pMh7yq//7P/4eN3ArK2XAmzIySqkgVHOHE9TOUGOmM2huTMKcbdD9h",
-	"o1KasigUimxDXKYfB//ZHMcnBpEgzabcTJnkMwhMmlhzyiVzhsYLOJehS+hpm++E1nz7mFjm/unH4Bp3",
-	"OMOmj4fYLO/0XI6kskO3AwLIiGTVIXWLlBN8IJX/fYj7wSf+T18QZlQL5A6hh0IOC60mGowZsT2CbUNe",
-	"Q4g4qfBdyTWXVkjIRjGW98xjZVcYu03u56Z5DQYpPsIJf/K487E0wAfHaOloFg1ZB7KWYqkvG3QSeMBm",
-	"ws2DBoLdDMd1K1wpNHX1yYSNNKSACbsjlgtjfTIp1/5fTu/x+hSmnTpiHiEz8ZpgS980lQ3Mk7srFo7R",
-	"qoeMVnAu8XEOTjvlfpAfX39L7GOJN1QGOVovWiLOJYo5yzzD6e1cslKOhRRmClkQUNF+kQmTcp2R1cJx",
-	"1JNHbKpK7RXcjlpK+2jw3FXy0x3xkXWaVd0KPrDKvyJHuWMOgWx9BoR2Dtfwnq9pKFAXM4qNuXZenIDx",
-	"ptF4uRXxeyPCWH0VrnT5/qN+7T6bl0O0hlgBVFaASMsbIAfJoCLlwS+7mKh3J8MaVn0e6/qNrDKffiwg",
-	"cjqopEYkgFK6iv/CYL0ApS9d72zf9pH4bl1EZF26c43mN9o2PNbuuUUqt2HAqyd4XmXz360Jr17BCxdq",
-	"v7rVcyMe/6Pceqvkg2ki+YJx9i7CYdieotPheb4IThitPcHpiSFfgueaWzd+1mUO5kHKC56S26vPnfTM",
-	"v8GEYSfk59UlldlkM7CaPGIGuHVFuEAD/WW8wUthXZgM3bO5AXZ8+DkNMPuv/9eV8VNKM1PwFBKmVSkz",
-	"cIYMtvcN15JbfsnZydHJ4+Rc6sPjk4d7n+3vH7Kfyayfcq2dYs5z49LACtBGScMoC8y7bbmkYqN4hZ9L",
-	"UtPZnhvryf7+GcvFGH7l6SXQne6okZZ+fHzE/icukhzRRV76FvMBXvWCy4LtvUmnBz+9ZA8PHybs4eGT",
-	"/T4VtcQoHA/wW6os7Ie/J1dBPX2fVuycwR4Gd9Jf+04p+hU3BuQEdLVJZ0aXSh7MIJ1ySbfjheI2qRHW",
-	"4TJdog2MbFAwEesy7Vqeq0kJvbrhi6q0rHPBFoUvG2QVxRnV7rxUZWCYGo9dAEdV6ffT/dNzCd4HjjVv",
-	"QaaL4AWvFlCrKFbYHDC2AyY8ZxrGoEGmgCV9c8EvcidALxL2xle4PHj5E9Nq7iRooY098PWQGJ8hHSfM",
-	"n4jTU3meqzmCyrkBaNkJMh7qOe264mdguZA0WQga0TARM7IInksncCIMXCBWY1/tOsStSSrDH1bzdbus",
-	"ygXTcbjBOtvyT8cAVHPY2ebOZe0sdSc5BjAP3pXKwohdSvrMVdVCuOMrBwZsqMtUAftcwniMS70KFYu/",
-	"jADQsWJLgQD+3HBEhiO6v8+lVvNPjAcSc/7gFJhVFCODFHuhMqpBJSde66+96TmfM28AAEvXgH/Pu5Gt",
-	"VnLCRi/e8skIT4c7g6UaM2ET3+2c7JpUtwrLUn2vJITaVMES+9CHIajSMk7L6dHcXyNAn1WUsaT7dAjk",
-	"LRrQkc2rQviSW2kuQFpnHAlZas6pX6s2rVWuSFm745y1zuZ72W8NHbcxWsgzdH0fPFPSapUv85JCiyvy",
-	"Pkh1kOKrp3V8lmcAXaj0xyctpQ/SSUSKsjns8dMonTTQx3q83GoinOphLLLxe2XZTGVk6Ttr4AFG8aqC",
-	"pJ+01BqPaDXUdtn0duu/h8TmBo+ssCfpMOEu60sabA/JPHCdtfcaYlXJLfTLpJizbNrRIQylMc14Nc1p",
-	"m9VROA67WJzLET4bGrBD4f06JJzi28pFeI0cJxw1miE2XMr7TMhz6VikkmykZOfFxqKQNvYP2fMAPuFd",
-	"K76a4rms3E8km6Kpti6+GMxNIi1zHh60yu776+1ckpSqJMoVOnNcdQZ64lIP8Xxqv1XlBf/EVOUdz9wo",
-	"bubaYDxzX7WuwWaJfL+kxsH7kvtUt8G62zJ6q/svM0Ceh4MXWhXKeO86LWZc5jmzmqd+7anwZheM2nQy",
-	"jTDe3xe7C154LCKeeEvSdjXH/UjbfvpVifWNN/7yxqqfQygiiiwGo4L5BcoTqlUBdR13qmW1fv40Qq5H",
-	"0o6SzToWnhsigTnSHH31oikHVrx1dC73RmOAIX2AoXAkdDn6LUrvxcEfQx1QTR5pCqtkpUQhUp5L1+eC",
-	"B8mOHMO+nEn4/hOT+IjE4NjRTJVIrwcaxbhzSRPWgcwnJ0zyWVApqBNojPz+gRD6Em7LpPYlAM1wT5QX",
-	"pu+jO4cff0L1VovUXZNjqBA75/O1RKMB6G7qp5mTxyydOfNQsCtlUNjpkjGIOfvN4/19dlFaQuYcDKlW",
-	"8lw+PDpis5k3NxeVNo4KN6L28ePGzynXE+V+8iacc/nG39xf7J/5zWn8foJWJEzeev3jty8wHJT94/jR",
-	"/iF76j53qXqgndXpXFYT+9BwmkgYNgNuSnyLm878blOfBgPXuRxNbDBuBfWWM3JFkYpOTmrRsFrt4TiG",
-	"rF3s+IhZ10dHHx4ffbZ3vN+A2grj1JfVMd0S1Ybx74ts6/lX2acqmNZo++cj5ddLm+y1VK2jbt936QHJ",
-	"sP0U/rPSlwYvF2+S8fOT7FrJwe6q+sQwiwYcg9Qvs5yz4yePH59Lc/jweO9kP2GvuOaZKNjxk08/Y/rw",
-	"5EnC2myCHjq94/D45NG+Nx8ZjGmoEniaMjNZjV1kQ75oi9mkfgZZ/1zWwj4aSPYP2Qip3RhwV74r1NUN",
-	"FEu8dZxkW6NKnYJhmSL2ZcCBxMOxch+n3ECUWhHO37mXb4lS/eg00z0Rq1/CalINIHOo9+ej0rcBUYPc",
-	"6uFvkqoyO0UT+kZpLZxeR7ZWScknK8TYbxCdhbSgC5VTJpyvnUe0iewifjU/2j9jX73Fj4OTxCp2Qt7F",
-	"Gc/NYd/189Yv6HZQ2o9+T9hczb4KmydaGcPCufz5sPmr5v4QRf7Gvvmv/++nHS4es5DpgwueXuZq0uv+",
-	"aLZ0CLkEIcmtDuPwYmy3ocmpY9W9PSBQbUKmLnJYsvoocEoW/CaMTVxkcmtwPycrDbhsBEykQ/qyh+yp",
-	"awuIC+Z5fsi+WJzLcOPQ3VSvfM4FXVkz1z2Oy5DuWjtwHu2fncuRyjPQQ3zjb0chItB5F5SEQzZKVQYj",
-	"pxPPpwvyJXNhcRNzjPzlk4mGCbcw9KrlyCVg9O6ZUu/86oZjpYfAdS5Aj9gel8z/UW0kQIM8URlcOR3D",
-	"X5V81u5PguuqOqF5DGBK45Pah77vUvkoqw9vbGHxfs8z5tztUs3P2Ij+PXIrx3Ke7AedgYser5cmsr4y",
-	"n28WMv3CY+BdhFh1Svy0MYGMbA3krhCC6o5hcpxDDD5RtbHyszN25FShPO8ryFdjTrws6WcJujyw/ebg",
-	"9OGnj32ysfu79n7gJTIBfcvuD38afUFcz5dI/6NRLAKUiqu0aSxZCuHCW92HZdV8GhlznE0/+D1MMVwZ",
-	"0BUpktD48Hp1EvrST0Y+imbEZvzS+wHDpM5OTt5svLuRq7igt9G5HFUxi8OLxbAGzagr/p95a/6CNHhh",
-	"XGgcOhJqpsX2KGKS1YOO9pPKhe344ieGSSxKrIESjoUJVnvIcGFFzheQVbNzi+pWqmbI4z2706XXf/yx",
-	"nMtMhxzgzrbdlF2vuPTe+mARdB5kgg0pL01Y7Y18eCcmgziPxCiwZg9EJrwTOlWzGY6rYVwax5LP8Edh",
-	"mbEiz0OaLu0joajyDpDRaLp8VSUsehNRvoodVuvDGPjSTNspKUsZKaE09bTh6Eb/TirQkYJe8OrmIPBP",
-	"uWE5jG3rtgqQEzY4MFpQc8nabOSz0of02ylDZB+xPcPHgJTnKkieUYK+gxLOJfE+j1xYtEJoX1m3IWT7",
-	"0UOc4z0J251V9CqPcQr/GPh4+7eOD1rky/K4c0eQmCYsMpvVl0tR5nmvAoCHjC8wIzIXqbiQaVM4PqtK",
-	"upeFu9+KAtke5Eg+hhg0lQF48x/fPzucZd4666JQUhLinIRFgS1OCMM5TuvQJ0Z5nKQDSLw+JS/MVFHs",
-	"jZPAc4zf0ZAqnTVL1/sEaF9Xw3FI4jcsVxO3jHoNJN/iJVKCqQ1NrMBMUVUaqqd+LgF18VM/F/IlfhX8",
-	"OO2Wws30v1Dew3+FHl7G/WuN5aIRwsdOhi1ayOrVs3rx6DzHMC5TW/3cNj4xrFBGuA57L3iKUU4wC2oJ",
-	"p/7xmSKmfC6VrKC2NyoLA9qO6jg0H6vhMmadGVDNQwQV8npXGau6jHCr1NJ7SDvDEhJvrE9Q4hM3gh/X",
-	"OGVDSTiXuUo5eamlcV7yM3YJUBDSuYhYVA9HU26GM6WB7IPI/FxUlRuM2uypgr8r3TQu6+rUVRQRlm4N",
-	"VvrDzw7ZKz4Bw/BHbrF4ykzYEYVw4eFxKV0xFwlcs5PHn7JvxBcMKdM1UfCFSkZPKSH04IVMFV5cp2zy",
-	"L1FgauXPWlgw4YpLmFG4BkTGC59wS/oRd5XPUeIQKY/dOHjXvELiXBOCVQMiqIEtrD1j/IKy5p30WZNY",
-	"j77ihuoLyfr8+MnJBsXLnxGsD7xmWZEswdgqAnMoQ9KzDDqWuMbkdKSgM50ctVSm44jKtLQ8BC0rtLIq",
-	"VXlA6irC0xTAL02t5R3v90Wx/fvBKz/IwU9ukDbctlrUWz99oDFmYIa+qD04nByy48NHhyf7Z9SQY+4T",
-	"CWl0+jfx6NrD/Gn/gp8WRXyt9Rl/+miDE0Z0R2KcKqnQIdc3Y4dO+uY8uetIP6IuMhJGqv9KqBpoeBH1",
-	"TkSa41XbK9yL/7ZlgmQlPcQjGT03NozMFMHi0bxsiB9jAwKVAWlNdhjk0H1fv2qhSs3elVCGy5bQcd65",
-	"552U9OmNb/HHYqJ5BsEdt2bHSGHL261pSZhQFYH+FzZeuknqrZ/R1n00mlOvQo2A+6g8QwCnsgXulmNG",
-	"ULAYq9j5ShHQTPudGE4GNNMVMmBHwvuusoR4MVSey5GBdyNXYotiFCo1M2HwG09tjpbUFE4ZpwButBsG",
-	"hnYuu4p5Q++r1HMSdyrdkarQOAkHNRKywdaKdDVcrVSzPf/7mQvJcbZY/8z5PlMlx7lILRNVCBIWWAgC",
-	"+IjtkU1CNWuwnVWGBuvFLiezEkDRX0qFOmi1vKVD7SdNFX/Pq7CZVgXF4FeCH5GdM45QxmCwjHRtTfte",
-	"TrN6gTow4IaqEiHom8LKZ1WkuhdXiMnvjZ45cu0KO1j5x55LvMTZ46OjCvguZOOYKpNlUItOrkxZVRmP",
-	"gj8MpMrDNkicBJpqf02Tdl0L8smSYaFfgjLTTSQoP4VAk5ApgWTDXE2EPHOl4CjC3okIaUrRMr6GZM89",
-	"+5zGO3h5PXvbhpLLByKq3L7U4YsjSTTjpblKL10ahbCukJ8NrGoP67I+fPjwyT4V+vNRQ45vXMJ87bG9",
-	"df2EIweVcQsHod3wRkIS3q9U6NQu+ubtElg05xsHwwHCWH053rdQP6800/sqnUdTu8H7RDVvKi0aDjHy",
-	"b3lQuEvnT9G55fiD9oTgWbn7KKOgB4mFOKtLYT/wdBHs4quFEqoas1hTpVUSGyJDcabKC+tMws6oQFkn",
-	"e6FIVKq5mbpQXpIcEoaGA/oT7P4po4KhxP3ZiDywVT0lHBEJrWsE2a+tICQ+sKp/TMQK5f2pqrRDNfYm",
-	"Eqq4ihbvuO0K86dOUb4hucs52OlDtOnRcN5Az6w6l7XIQT513IwJwY/cIqRE5uXUjnuKFwXajUozRV8K",
-	"lNU9u993p7rqP7dkAK8nuCeW01xAX6xJh+2I7H4Yzh1rGW/4guTKQCuNrFFHMomrKORoglBUuHhFNW5g",
-	"dzCS9tK/SxQ6wFisDftE/URfPNMwX5b1/prNov4wzZ9uvm/RjSHDzTO3emn30sGoAZmPbYz+wG2MPINU",
-	"F3jjr20KTV9zn0lhlkP6uoF7n7DmwGdVCJ9ysQqtX/HBgurrNi1C7JXKRSrA9LZ4dpj4Q3MD91llqzTx",
-	"MluUVEnG7cq4lwyCWSamgfXM4Q5s256wv9w6K2gcQG+n1uYZfQz3cnBrphWzBnmMMVybZWJMvmvbzspA",
-	"GmZ7DhUOHRFBs+L3RnR+o8W8ejmFl9eqIuBN/hAl9LMQxeSHqHzkqKLl1pN/LMfkhPI/iLpGjdoiFZ+B",
-	"DNNHSgi96t2amJ1qVU6mLeBiCfOSLjGG4W9UclBYn37iF8DLTJBlz+WV1W4OfDkUL/W1kBtwr4z7iXdd",
-	"t33WPKyxsZpzGQKxmqmf9ayVj7jeP8KdrM9sRGZSBEiKOl4O2cRDRSoLnVEa2HjGfOps1ZKhrl2MOmp1",
-	"oviWS3+rEu84FWDE43AcbhRSY8kAzw3m6ePEGPbgF+MPg+cUBf22tte6uCFnXg4Rdo3KqVkTts56TRtu",
-	"fFnbevvDsZaY2C3ppPccjbW8zTXl51Tz1Y+xWLdddZ7oCzldk2Hstdi+raJi21yN3DKO3FYVoOu7GlZ3",
-	"rfzJv/MH7YcfG5K6UdzQWMgCW+Osp8Fv8JP3W0iS64d84z7qH7SAVPB8mHILE0W/LFW3uVAqBy5jLojv",
-	"kR8TjrmbGR8zWc4uQFPEGxeYlJ1yAwdCGpBGWOHEkthi3g1WNUm7e/m1T2gNmH8HzO9u+v+7DQ1u0yrx",
-	"EstU3M/VFjvCp753WegheLFwvgNvId/jPoAbz+Amm6/2r6jqxPon8CSdnNwLkrcvr62Mux8Nu3+Srv4N",
-	"VnbnTCX88tdu7H8jBHVb19A9Gsb/7Ebxoye3zGr+gEb0ZlcuwWUKK3Nhgr3DtI16rg+MoCQP7kUVX9i1",
-	"U98Q2yRnHEMi2VMj+INvVH7JLd/31Re7xWWFjVSVnYI8xeA90y6yUtfXZU4RcaUGXaFE10V6cdYskxLq",
-	"eatxXfrCd6wJ2Xe41Ma4zfm8xS9rVmZsASXkXfrZaF+GqiafsTGAoSqIlGpD1rYFddy6AMq1KC0GYtYl",
-	"fOvO2K4Html3uz6X8YbZS02wDcZhXIHGqZUEw4RM8zKjAoiN8/Ul3saCMmYohHXsayPjc04lg51/e0yt",
-	"Y+vynucydI7VuDpqSuhb9WSAdrpSA9vzFSGPHu17J3mj5PLe0afoNhmpAuSwCd4R23NWVRed2ABASKpk",
-	"C7D1vPsuuzWfY/oPzArrvPdYkqD1caocenEXB8o05OAK52CZUFrTxaLVV5KwvLb/nbFWu+OewsLe+VgT",
-	"2iZRmXieVrFfywzD8RuRjq50UF/OvewP3rsXP0tj132R+I037uKqefQhW9RetqzLNRm6ZO75dBEzjSVV",
-	"iZPrdAdq3woa5htY2OKhBjHE9Oxm6NjsUI3H8RQnVwJr2bzzy50EB/RZVZ61iiP9BYToqEHmaZa1jv12",
-	"40Tu0SrTFydyv5aZvlW9CZLLR4/HHYrSyLYhLTV1wPnn74ML4Br04PSfvyABuYBUR3KlzgengwdEWH6k",
-	"3ysb98JYWlj1BBthNf+u5nz/y/v/fwA=",
+	"7P3dcty2ti+Kvwqq/3uXpVqULMl2Eks161+O7WR65svLdpK19pRPN0SiuxGxAQYApfRMuWo/xHmGve/P",
+	"zblfj7Kf5NQYAEiQBLvZ3fpwEt8kFpvE58DA+PyN30epXBRSMGH06PT3UUEVXTDDFP71vFRaKvhXxnSq",
+	"eGG4FKPT0Q8F/bVkJMWfyVTJBRHsNzO2D0bJiMNbv5ZMLUfJSNAFG52Oqh91OmcLCq0u6G/fMjEz89Hp",
+	"ydFRMjLLAt7URnExG334kIxevYD3sLmCmnndGs9GyUixX0uuWDY6NapkYctTqRbUjE5HZYlvRlqefkdN",
+	"Ou9O7t2cESWvyRVTmktBlrIkF1SzjJg5I+mcihkjUiSEHc4Oyfno0fmI7L18R2cEOiU0TVlhWLbvl2HO",
+	"aMZUPfJX0wPbc89KPI4uxLd8wU21Fq2lzfHHsL2MTWmZm9Hpk6MEGueLcgF/wF9c2L+Oq364MGzG1OgD",
+	"9KSYLqTQDCngtZIXOVvAP1MpDBM4BloUOU8pLNjDwr7xb79oWL3fgzH8N8Wmo9PR/+9hTWIP7a/6oW8X",
+	"e2yu/zNB3nz1nDx9/ORzUlSv+cnhqJ6l8O5zmbHu9r1gU55yJtIlofgaSWXGyN43VAlq6CUlJ0cnTxLy",
+	"Np0fvPoP2CUmYDX+OTo6HiWjoxP4zyP4z2P4zxP4z2ejZPT06eh9Z2OS0bMFE9mCCfOG/VoyjctTKFkw",
+	"ZbhdQqpm9v9ZxmE8NH8d/G4Jt0uBi9Lg+j7QhKpZucADWvUvL35hqYH+U1qYUrFsTE2D7jNq2IHhCzaK",
+	"DDpVjJoNv8lYyrPV34gyz+lFzvysetu4WMbO6IDPr3jKxjzb6uv4Z93XhC4YEs54sy+kGvrBL6XiOuMb",
+	"deLpYdvZW07x+wpKI/AK2avnf0iFvmaK/J//+b/2Y0OS14INnrNi1DGI5gh+ni+Rr7KMG3JNNZmzPDsj",
+	"UqSMOHJJ8AX7h3qgiW2KXM+ZIFIw/GrGr5iI9asNNSWeP3/MZYFvej6N1wicJpZFD3hZZBuflVJXC9Oe",
+	"rSQLmrFqyqNk/dK5i6jRPRfms8ejCAMPL8V/2lvSf9+m7XqcjjwSy6uaTKVawmoPuwQc0ELrODR4TWMx",
+	"30eYWZuZfstjDJUbtmj+Y9VN025z9KHqmCpFl/B3KLyc/r7uMLXXGEcxZDpvWCpVhCqeobwhp4T6D8bK",
+	"fqEJ1UgrRZnnRDORacIN2WNXTC1JKvNyIcjFEo/uGb6oU1kw94smmi7J9VxqBl9xDcc4fjmtWsF/vP3h",
+	"+59oXrK/3n2TM7PzED7dWbveWTd186y4HG6a7d86U2+z8nCtQ8Ze099AJh+cmcYh3JL915dP30XQOGdD",
+	"2OjbpUhfGauU0Dz/YTo6/edqDua/eCmuWC4LYGTtSyWjhm56lTh+Xl0otYzRYeQR0aK1q/hrd/rvPySj",
+	"L2l6mcvZC5ZyTzMtLp4rRrPleMoFzddIeXOakZxNDd4WF7Zl4ho4JYrpMoergnCjiTZSsYxgs/4nKjIi",
+	"pJlzMUPJy5EIEfK6Jt0LKXNGhefBftR+eTKuU6qAPECTXEblrjXMI3LMNSq8a/TOUs/f2DfbG9A8QdWw",
+	"q5aT1jLHSLW1U4FOGNf+pjTXrH0nb7tiNaNr2lWszu8fHK8jxMbMscUVM30pjFpGCHI2U2xGDRuz37g2",
+	"IYsNSKN+a+Aet4SPJpU/l0qhGE/ca8TwBUvIlP/GMkINmXKlDVEsZbxoCN6rZRdnZaiOdjXoUlwKeQ3r",
+	"dE254WI2nko1ZlTlnCm7ell8p1YKBX1v996GOK+xZiyqXjFBnGZl55+xKVNwqvfghNMZ2x+8FBEZoMto",
+	"6ovpgSbhF2cELnxyPec5iqOZZBo4CUESiShCa+WDnK6et1UbYfEIvAocjAlD+PDN35QJ9WvZHI1nzmjY",
+	"0bFjbRV0mUuabW868rqDW4J67p3DrNmvgwSRZAQLNZ7mdNZUwDqDb2tYKJCwBeV59PXhktMapl0LOx3d",
+	"FibZ4jlJl1G5A98Wj4IzFtJdvUsreORNaLENdnt3GuxzmjORUfVOXrKI3LGNXjfwJOEal3pH7WtDReFK",
+	"Xu7UYUxQD0TjYLnWLvZz++6drvlGq2U8SXQZkGapYuaM6Lm8BhNdvmxKh8G5Vz3i6pSxjPz45ltiJNr2",
+	"CCWpWx5Ci2K06dLb0doON9uImzi9jQa7x3eD41jQlJvldnJlSpXiLNvwK5qVuRXgKjfS8dFRw5F0FLsp",
+	"0jnPM8XEuBQZU+Pjk82byMvZjM7Y+HLWJHVZwhFMWq31tCfKxUVEiXbTiq1yqth1Z7DrxjrNpVRjqhgd",
+	"L04GDXflaJORZhRlykX3gLwphQD1a8GMYhoMhxdMpHP4pyJmfk0VXmS7jeDDSvrzulaTVnI+Zb/Q9JIZ",
+	"Pa4Xuz384+Mj8t9h1LDQpMhLTVLXcEKUBHrJSFlE5Y8FM3OZhfK4Wye0azAaFbflFVNwSccGUzClpdBj",
+	"dzgI+y1lLNOkoFozMWNKJ9bT4F+IeBsClab+LJBzgvG3uuuO57V9gaSyFKDLTKUiVBA/BZLOWXq5fkhB",
+	"l0bRlK3jUO/wpfYhCWZTLX0S32XfT5xtGZrLWcmaftsWd5LZ2lEG34NeVLLxJRcNahBSsFGCt+HISUWF",
+	"VGaUjC7YVCo2zlhBlSkV/CzFWLGcUQ1/UD0GoZxPeY8jCLormOIysmtfSUX8cAh0bn1W9nUbIGEauhG+",
+	"BAI6FeTV2x/IF58dHZOsVFZw33t9/PhFQl4/+i7qeDPc5DFVsLV7TpC1bwfLtXqLFKP9m3MjQ1nZf59B",
+	"Ic/lNdzYuHobeH8aFNOWmqmbbK/Sv6rpOtCgIkgbdOEGuSExM0O5sLJlzFaSsxnNx4pNN1S8cg5tjoHo",
+	"l+tG9C2++xpfRV6muB4vZBntqGCC5uvbrDb2tXsfKWPGF2z4Jr7B92Ozq8hv0BDe4ds9tIm0UJ+WYL1b",
+	"i9jZ56RDnY3trOe7kvC/Yuwbx8yapO9ZXERfwWUZuHitWWOrVRsrR/aq4lq78u9oS7fBRV7XxNkaJbf2",
+	"ghWGNDmdMpGymNhVMKYT4OqkFNyACLMoc8OLnDN1RugFmljwxiYp4znIaPb6LkWheMoycPSOkiGGlkpU",
+	"6xsFBqP5TqaEQtPO10sXIDzgG3I65SlTRDOjB3ZczagRNOEWxUnHgaATN0XL6zjJljkba2Z6ou7KnMFI",
+	"ceRuEqlcMI036Fqdz65tMP6k3u6V1NLnl3+HxrMqnCz17ycYdsINW9jNznPYAfDLf/3yHXl4dfwQZqIf",
+	"Vh8QzdQVQ9f9NTdzghSs0ZVi2ShnmiimZX5lAwebRMuEUW29c5VJcPjVufb6WHtDdn7oXoKRVza56+J0",
+	"osmFYjSdsywhC6kNccJbas3co2SHOzJiih1wE457if7mr7v47keXOly8L5ckp2JW0hk7JUwQml/TpT4j",
+	"lyIhcw5KhWLkWnFjQl3Cn5hh9+YuV2XslK40lfiTsfJ435u/uM1gIo7iikXs5CBuSTidW4/Fz+GcRx9f",
+	"ivVXMethqdDnlKfUsOGrbVfnO2ZoZJ3huhkv2OLCWvKGWCbZbwVXTI9b0RVOJ+y8PlO0h5VxrUuWDW0H",
+	"31bRhrYJnvFi30oCq5cbZUfHO9NlLMYseBmuq+dyUTCDF5udJ0FDnZUa8swy2QTsrxeMKHZFcw4zzyDc",
+	"DN6xHZGM0SznIhJgrQ4fndgw6//4aT9qLHGmpjjPrDocuv51MM/AJXtrP4BPS6Tgcft0XjGtmTMYeyqM",
+	"yjv2xa08WI2+Ey+XW6KstrNaq5AoK5ILonfalNbDL+pFADLIOXUC7wbCckaXemzkGE9bhOC+ZzNqwHKP",
+	"obz4FsuiEmfzvHave/TdIjmQjC4r+qPXZI+JTCoNMkBKi4JlIG5nTHEnRu1y9oed0s1YxJZneuU5mXFt",
+	"1HK8C/VXn7ayfJwH3VqqLll2htJrpui1IH8jutQFE5ldfJGyPLfrr0ul4Lnd7uoowf6N3GZbe21NE6Ii",
+	"o2QEXGjKBT6vult/O2Lj7vBEz0p7pap5r7nHXomiXO9paa7cy99oavIlqglySirugBJ/80Y77Ej7d3jj",
+	"BXFCnx0ld3QI6ntyTfrXDdyBq+6coPcv1oVIbXUh7XAp9BPyGmr9pmUPd1RPnfStS3XFlpbkrjDKi+bj",
+	"6iEXulTUqvmFzPPSfZXz1Cv/ldAAd1QxVt73MuVGMA2nqmBqwU30lgzGeSNe1bq5uwyJqHt97RMIV7KG",
+	"BRfh0+OOdn9bh/e2TuUdHqGtb7UPq3fubScryN9P1a2GIUDuWsPn9a22hrbvT9+MHYh6imnw807aJrgg",
+	"c67NMxu7FnSxZBqvc/hP3BdbfexXKG5FXm2IkxkjinLNMusIRXshDgYil6eU52N4HqOo+sfYsN9HD5ws",
+	"ixUyYnOobw0wGUJTJbUmhi2KHOQnFwavbZION2wB4gBYDYeEAhr2m1mvk9sYI2uVCdfATsC1EmVp4Z4M",
+	"k3c2t/133WWNrVhJ1y2Cq5Z+E/4zaLFWrs47t5lr07hS/8XY7/+t53Ftl2G1e3rTUAlxs4u9wSMiV/sl",
+	"W67xiEV+MlztOFktS5XGm/cbPQ7yemLRs3E/13bpRrumEF2i0NcZebWMtVHXTdzvY2M1byTFp3PG7u8O",
+	"7Tntsfu0c8x3u1YrS8ybKpFjA3tM/OZ81r43E1DRnWZSacKdxhZMazob7pL170f3VoppztOIuH9BNRtf",
+	"YWZpR0D/kLifNyDyZJTmnAkzpqWZS9V/iTXOdz1S93X/iLbhskwYbpaDNXn7tie1iIua5dlOBqt1qaJr",
+	"uWAhc5728V8tndbY+/PVjky4amTLpF50xaptScR93U8i11yIpkxsPxl58hpoygoJISQiTwKt41FtSzWC",
+	"9VHO7lzeiCru2rpLPdx1uV4acy/eugzWZGerlut7twaNzPqbYHfD0/hbrG7j0d6XwPmnY6d3kom/UWbH",
+	"n43BDz4Ubea+8aG4bSk+vF52ukPa6AE9d0rA0Vqr0+Ig7VVvs6bY9RTQUnPTm3R053AD9cUS0vpG1pDF",
+	"wgGldRKx15yo5hV2yQpzijeRXTSiDRWZPgN3PFOGZfbHXGoIAsSdAPsXorM1nG/QEC6r/Wy9CBKMatUS",
+	"3Z+W1rz8Y8qZe2M3lUyx641dgTdj3V85e8Wuv8YXNzbz94WHvMJWiE2SQKp6JXLwVv6EqqImz1IDcR3H",
+	"8TiPvZP9eIjHxjb/1ubY9YjSIOzNquCFet+2cikFbUeE2i2ctErmg3b2jcztbcRnYstVa43O9R02mTTX",
+	"p2+Bv/bk2IJagMStNIwnUsQ5CQnu2BmGEOE/NaFIUSA4yyn5hoosp+T46ZMnCXlNFc14QY6ffvY5+sZt",
+	"tBB5GfCuBdWGqXGaU63Hx6Ok+eCk/eARfjrjgo0zxa8aX8aen+AdAqQ+dlYR+xZTLQ9nkTOqS8XGqaJT",
+	"M659ojZq3LZmh4LXYSpF1n2qKDYW9LGQcHkFD8L2GiNuN9v+sTGQoNWez/teoeOZxMTDetT+UTDK9sO6",
+	"hVUOYMWuv2Pee3gD0YFwGsZyOr7gyswHMcB+DAIuMn6VjlcE22wjefeidhRzKXp+UQ6iY+yDddcm7vj3",
+	"OmJgY04VFIJdBD+GaI+DQ8mqLd3mdtxh/0LR6snjXbDTWtveuhhFxqkg31M7I/KCGnpBLS9rXJEEmWK1",
+	"0gU1hilo4f/657OD/3F08PThwfvfHyePjz78t5vS6jxttT32a/zwFeWtBh2+C0JcT2Mhhd2Ipapq7S5t",
+	"VVWnNxMycpvH5k9IiCv24/40mAgdBtrLynjjzRSYH8SXkqpsK7/+VjJ0TGmyGW2v7PcnR92Tt7lDf7hE",
+	"7VbACtZdQ0nfiQ0/i8CMpzlVmNGXszMLcjJBu8SE7EHCPvyTCHrFZyhBkjnX8JAohpYJSPO+kNTsO0R5",
+	"7dDlWXrZEX67kmMtbQUimeEio3lLbHXpetDVmItxOqcKb3c3MrTN4Fh7BTY//xseU6y7Fy6ZYNNQdJmW",
+	"3uLS/bGM7N63EFIOweRGEpoa0F8gThdUVY55S4NDuSPBVXUss42sHF9zkcnrsSyY0PVTKgSsl6aRV9Nc",
+	"aqYRasqwsWKCXdMccAdZHclsca9yWmiGG2yMXIxrw14Yw9l87FSX6lO7R2D2sxOwb9WhnuNKiXffow1h",
+	"HMzYoj8IzVsWo+CGkCYu7Lr0h+4WOalKKgsTYpkhGR476xu2FLAqFTQZ/XYwkwfuIea9HFaUGPx4wBeI",
+	"JQHESYEnjWbczMuLw1QuHtpF9P/DRnBkNw8FaYHLK9jyNVCQreRht05A9/Zzj9JkZIhQgWxhnfGyDzcy",
+	"xk/r6K/u2d4GLmGbvFRDeb5h+uu6TNVsvaPghXUNBBb3TTEserPm21FRiEbZxSYBwiJ8ai8YmaGNWEhD",
+	"uA2crFMQk1vEnWglSCwKs/SZ8jCknvFU6efXlUu7kovCHPSkvpV62c+GExiIb+GQBt6waQDvE4/+UrCJ",
+	"U4f6011pG2TVHKWff3gsq7CjIKkFFwBBoaLT780jHhTc41FO7VdVxq8fbzKqknstp21gX7Tyges1aJDW",
+	"QJ5c8ZDduXIjGLVr4Kwy92ENTsnJQcZn3BCYOvk38sj9CfvU0vWPDp6+//1JXMd/wQwT0APwfaljUM3P",
+	"iC5nM6YtYCoGIZQFU1dcS+WglnVfLRtSUEXJyeGjSHjousixTQ8HTiBOyS0iql4duMftJdp9q694eiP5",
+	"JralOm/ujowHjW67l2dRRGJOg83NZXo51pfANyM5fq9BBSf4EllwUWoLVaHcI2pcrqU2pCj1fBiEyPDY",
+	"CUPzPATYjcOAQsDORj5195Web/nVcDzcCgp2o576CxvkGdNm7PGkNY8C0VTgxvb1GtK5Qv61UM9UYSbs",
+	"YLRje5uwTat7DMBNjQP+3gQecA2+7ScfofLv/E/1UnERAuAPoetYhEUNMhxMqEvZdemF4LS21zs2kyg/",
+	"KCP6ceYQFzbWW28NMC+mlQ27Asrdta6XaIF4LV160iapu/glKeBTC9bDjbZwT3tf/v01yqzoOUPrjU7I",
+	"9+6hNowu/MPLn/FZfU8vGJh5MGPJuhn1GXnz47cv3x4uMvJf//v48PPupQ2drhU/YZw/wosQSuQDl3ZG",
+	"/gx3zkf44HBiBPkS3sBI+W1UXJv1tALTaOPcoJYo519wGWIaYjwRuwkP5oL+Fnb25OgoMkNqBmDdp1X9",
+	"Acf0BtYX2MbGao0jq62sTyJW1lp32CoXJ9rLUTw6YiN7ccNG3Wj/ONb+lIuMi9nw9frKfjB0/J2ozpZd",
+	"ukd0iJnbhvDkmKXmNU8vrU24QkXjAphKys6IQ1WKYYoOsV1uBhxYo7b11nyohmgk+aXMZoxcLF2pg2+e",
+	"Hbz66QDUlINM0ak5PD4DW4TFyrModg4lwY6qmiWRAB0+StbmOVt+OtCIwjJ7dCpKqCEmOjODXHpdw1yg",
+	"KbIGuhA9qz8M4gtuqghywSofSRvA2qZe4dxXcOVovaDB0kKVPMTZJnpSpafHTWpWw1vfTFsVvBszWufw",
+	"d8+rBUMc3vVrpwP/YD+M9RoiI3Y63AHCuWq3G/TrNr2xx8Hkwq2KLnwv5HNMqgvIcVfh7ivG4jJwOYyo",
+	"fy2lWbuaXzH27/jeqgpy7bW27/keYqfyK8a+jTq4LNxlH9znML17tZMsbPb3tbb8+uXEj21TH4qf6w3s",
+	"97/7LRsIjZtzscHx9AONHcsNr0ojDc1328UdDnsT1NePxi/HRue1WvSb2r0ttYPUlDSP4YDKa/CqW382",
+	"Fj549+zhi2dgsXLfJCBKqN6FbxePGFDRAgM/MXgyIq8FoawQE33yhUscC7wYoBxaWBFpKwwZuqCKWlft",
+	"NVPWgy56UCg2DQz3h6NtYJ4yRuA3kLn68GqnzGLFayfFXdIaJaglj62J0fi1pJh3EnHwcs1BVwYguYR8",
+	"cTCXpSJ6zqfwkGrNtJbqwP4qFQGkUouYSzHXWJM9IEZPAfsDldyGP2ZTMRg9LGMDJjoI+Ij7cYwUwkUo",
+	"NSf8NUKC7NVWn33i301uuLpJL87/V5zl2UulrIl6IMh/f5bc4Dxxn2A0IF/c6WovbMVDb7obHqDlv1gR",
+	"oDWk6rEbxhs2fQZvB1Zbf5ydFnroazO+X53d5T47fr/WtOiMhbWhEMcbj/BqaLYb89aN/e7bIb3cgtQe",
+	"aPART4yTFtanXwUO20iKg1RBHRhIJE6ZElA6ER1uP0GGsSafJ+T4qMt+1nOfFd7gmCN2xVlZmwPtDSa3",
+	"Xk48XYtPcUPFwW+iMvfa2I5xn6K8vvGgNs2frKr3WrT03livzbKQof0xcoYtMNeHBGLYULdx73DXxGtU",
+	"P++Y7YxicYWIHh3JCuChWNTIWve9NnRRbFb3/z4AitoGCyc8VGhEdQSKsJpKZzGbsSljpx9VJ3t1rEpN",
+	"gTU9NSmvGc/SIIgolVUrf+dJzY2L4pkTfzZwi3lZR2ED5Or4lNAQWqgRO0imUMTtrLJea7KgS+8fwad2",
+	"VyyqMJh7V1wkK/CMXCsYQLZ3dHxw9FlCnj7dR3WBQYRZU1v5YsBx7ENRwj7k1NXT7ZYEafZ0/NlavejW",
+	"7oBe2Wft3Bsct+XxWP9xzXBXyUE97WzOBtYS+f0rDtVRW6E72PN0r6rDG+RTy92YArSAXKF1QKA0YVEa",
+	"ovhsbjqn3DUw/ugOQ0d7rcbZHsVqOoRl+QgIsdrf1ZQIr90zKU53IEOnh5OrY7IX3EVe9QGLzf5dk+CN",
+	"ENK9Jak11ctInpqbz045aq6TH1Ga2WH7rThkRRNXiY2zPLP4AzmbGkJzn+4cFzU2lBU+Wu71UV7l25G+",
+	"pYr7ZqEBba7goJYA74mB5nS2EgNlW3iy1ZHjW5luTF/UZ5jH1w0yCSbj/BfKIozUhrkEQ0vEctRjkRmK",
+	"hX97xpO4U6aTPMjFLCGdpzBBB1JSiik3CXFZg/KKqaxkCWmk9mUJiYUkBW+3kwsT0s0tTEgq00YK4Dgr",
+	"3VMu8GlCXPLJWEgxTh1wjoHWCkZdRc0sDm2+yia03niCGPAOKK5LMb/IC2Lm1HiseG5G/Y0MpI0/BAJe",
+	"p7qBLFiIshblUb4Q1UBK3qhmVlJlcDVsLLFhbGdoWlFpZcM8jKCOUKs0V7BAAa+qOEvMplNxz4rvhUQb",
+	"0l5Qw6sBjNdn8YnemTmd3USiC7Rzhwku0N0bS5nbuLHq6JzQAnN0tGFBANdMdICKsQuEAtgqhsGW6dex",
+	"PA6XXwOBAZCVWbuGIZISvluSPXV4fPJo7zMEWPOHrFGYP6VqJsN0SD0GOCv7+H30Ci7MfBypLfydLPOM",
+	"ZQRfgPCJBTOK6bXu6ZWu6WQ0M33OcOf/TjBa3mIZ0oxgPcEFVZcEl9sehJt1kPslSKrdWbPxuswj5wqG",
+	"O4bhjmG447qHznQhsMOiRGBSwcyAAbU1W6QA2wKhF/KKkeMjWCKNRHD0+d5xD8rewkKTZWMajUxxZIFk",
+	"ltgwVjWT+CfZo7mWhNo/kOIgrOZCmnlCVlJeRXjve7waMI3xIkZldpfI1K8uUtoiuscdWtolFDIYVHPN",
+	"eiOjPiSjvzOam3l36zGUXm9UjLfTduSivsRMC3pFed4qidtXP9JfG25AsTlEg583ZmIzObbYbiZG4UdA",
+	"WE7xxqI8kNLtU4d3PLyO1MbALpzZZvcGDZtJtRyYaeHf/lChnRQ+uWjV12EeUh/IzVZV7+ywqoJ39JJV",
+	"EUmt059zZm1fcMrgRYLJSjzPyTU1TOkYoufxyeP9HjgAMfN3x4o9eLJ2/YUcA4GVuY76eezCWZyCUlsn",
+	"EQk+iI0tVCXWrXFwV9oLIFtn7ui6kcM2rKq28bnYrMNNA9bg0HOaj0Naj8WrQSRlpICrFAdB2lpwZ3BB",
+	"jLzeiG5KzYaR9I8ah/6vGhnMLsijYHGO15pOeuPfXjUyc9ocnYoZXAhTw9RYlxcLrlt51cGMtrR92ID6",
+	"8aoE+mTErniGenwVTtwlhuodi9vDsvhrH1PkSG9ATAXPsVvISCtPKaYXq023bFgFwpqsGkWl7V25ky2g",
+	"Ks80cA1uH4J+h7KmrWiGuqVOyMPK8IhwTZq7XqvuQZFfVenPmyjT0cDDCDyof6sZjRBH6AgF6WNAJD4G",
+	"+OFjwCw+hsU+fhKVpoOhYArrFk6STplB9JMg9kMrP5bsuf9DrDUcTPSfwJuYBC2nhGXcREL/qmKQMaif",
+	"NGdU6aBQ4yjpVl/EopE9CD5bBMPZIos9mbsY/k6FzQR2gR3NdN5qXTy5taJJ1se+35D3uR3/4CeW+DVf",
+	"Q7740r25UKLEG/GidCj0fhwp7eGuDa0NdscnmN92kG110j6aWNqPJ6I1OPU3A217I8GsGPY3zhDJZ1uT",
+	"/qKogEF2aGI4tI193ziNY7C0tCjGpWaq8c1mQ9xMHPkYAlM7HLmKSG3OqEUIjfXq7HG4Y43duPPg0TZP",
+	"vLd4lB7mHAlM6XDlnUJU6n5fVN7rXhSTysUymGuv4lm9/GcXGu6Sq28ttv2D0Dd2zwP56PMxtk0UWBG9",
+	"vysjakfEV9HuYVz6JnvbRC4ZdhbhO1kwMaYLJrIFvDWQd+NXVX3GgR/pcrGgajl8fG/dB/1y9ahuNamO",
+	"ckDonZF2J7yab953MmM9khX5jIEEfq8pjfVgX2bc7KbssowbVHXnjGZM+ZDAZroCZieg8e9ss9DBzb0S",
+	"w2LoajP55hJzTs2aoTwNB3HwdMgwcinWNHr8RaPV4y+GNFvZ/RoFIAZGOK434O+Ye7A2RrFJqB/B4a7O",
+	"y+rTDYfivo/2TcSpNK+gO4pWCVnpYNPA7dsEikLJXePO1rOztSf6LnwoN5L6O8gPY/W0baMT/2penN6b",
+	"Z/vrZfgN0hmNLE0qF2yjJNcNE5RjN9C6Swbhcjm7HgdVYrdxZG2av7ul7wu/UfR6+7NWO9BiIaT34CGD",
+	"dlGU52qxfYwttjLN6WzD1OuPyz8X4B+Oh6KcOatSr+uuZpo34sarvXchOTY2ILanlh1Z1uLZRPTMtq69",
+	"0HUYkmfSuGI7pziykCsuw5o7Re+iztURuyeCXPIbNfFtl4MXSJd22SALDzyIXaUS8/MQC7QvJ2/HJLtN",
+	"BPe3QFM7zheaqHJfeQZhnPAvrG73QJO9H3989eLq8/2zFpqrJlP+G0Q2KbnAn2oA4ZQWplTMAwnfudK5",
+	"mSDgNQwlS2Px/nQhDUb95bm8HpdFC0sSM0QoF3El5JMCu60C27kLOygG3qc99i9617fl5w80qbAD127/",
+	"7nEg9RXSvAoGRG/huf0INO6af6xWuZFJ3LfO/bYTboxsOLzqgnsOLzlTKsGy8HqDs2wZeU8eUdAftvqH",
+	"MXraRbj3TarN27uEJ/YiN9+vo2Yzx8xaqKl1MFBblNzqtNHDdbcsplUV0YrhEg0qnDXEjdMA2Y6LNY3J",
+	"1C3dvdHC7uEaMu1BR/55LnO2AuR160Hl7Ir1zN4BZA9VsPzrtR7cjUazv/m72H1B9rzBkGXVM4sX80C7",
+	"T/ZHydpD0e2uRi8EoFUPZe96cl8nVZcgxTtPmOteR3t12su43qvOdqwXYHZ1iAab04bqslsaoFm3dmYz",
+	"R+nHFWu8rTVi1+VuBLbYRWzq8Q0FvqGyt2DnQ/2g5giDNOE1kuL9B6sMCVPZKT6ltvR1hX6xJPAzwTI+",
+	"5KI0BE4hkL9gbjHaZPJ7R9GJXJ6b3Ss1UXaoECcgL27CIfQPedFXnm+wf+cf8uJNGcsOAa6xMt9vwO3T",
+	"6S0rHdbCYmgTzIM3x/BouJ7vaE2dM6rMBaNmI861ScU/0RML84u8WGfIrywNFokbFZc0ZSyzRe4oz/Ef",
+	"+pIXRY92UuRUiGqNIldxOmdZmYPhxvD0kuwtqChpTlQpNDmwrjngafvDq+qVYii4xDaXhlF8NmMqXB4/",
+	"B1sVtqT5euZirbXyYlQ32FirahrBJra4e4NyQgunpdjEn6Am0fcfwW2yVEWfyANL6EpZXts8a5pBrYC9",
+	"qpSSzOgyIc80pw+/kfklNXR/fS2lD/HR9xXrXF2Dw5WRAkrbhOMBt4oVYJYpjWNownr8Swrm/MyWVqpF",
+	"4WKjipXoZVel2EDKcT3GMLelIHAhrjUgOdU6/DwJyb6afDDAcHmjVBf4KoYLCw5skhkaERN6Veje5dw4",
+	"xdNQM1z5dMtW2fjs1z0yRbAcWyWMu7mHxZGfHfyP9/Cfo4OnB+9/P04eHX/4b/3XSYs4cs6EOZgxwRQ1",
+	"LANL+54s7Gj2hxgs/aI303HWZvFsvSVNOJJkmy1aR6c3IjQF7d1hHE3Y7Wtq0vla+lpwET497jD/7fZ3",
+	"g/1aOYl7UzTiG1iLA6ETdic141sqZiWdNRpnAivEw/3PowLXt2jHeu1NeBtX9I+2KWdcbAfG47zTfbTS",
+	"6aqqURy++eRxg6oeDStu3eRnbw2si0tENHOuCS0KEn42SjrDW0PKsHzXLiZto09bNODrGFftdecTO9Lf",
+	"WRS4Z1rzmfDBLa1bAba7x2SyeYkjJfOea1TmbMxFxn6L2/CuOI1kqv5a8iuaW6NXUeTWy756pYKO3HCS",
+	"ao6D6mwFi7VrpS23/FixdVukqm1BUW674usOoCs7wqncJQZKt6+Y/P4CdJmwbDBZlNqQC0YQjZFIEVSI",
+	"BbXmNmrC1qgh9w72UYmzvX5jdzL6ULxssbEYeMtXcEosbAsqS9ZfRDKJKC5Y8XbOPPplBWKW2gLp3YWh",
+	"1WEfLp51mWpERqswN+Mbgp5CMRvc5xu3um+AoUW6k3AUESV4vKAx0CHKlbY1fW1DhIuMpwhExIj9ErMu",
+	"pgBDZOSMmTne+V3Jtcu7gxq5SCb1H+1htv/ujXAL6emGlmgHnLKKHIPHTdqpdzTc+o3qOzaPxM5XT6wc",
+	"66rg6X4564bQeJtUtPbrjtLTp6DvhFdbKDZlSrFsnAei9CoKqUTuQNpZSZZIjjHjnpfpnJCyIkpTj6Ij",
+	"jTLWdqRGHOPSpjn4zGbiIBfJBdM8Y5pwozHzISHOn4Q+R6pmpSf3diptOpdqTGesz2y+WdTUBdUszDrv",
+	"msvobKbYDOHl3QhtnQtYQwJmJaLpNdk7witASMH2R8muo3JBgHFT9Vumrpg6sCvRjRjcNv/D9egCvrvr",
+	"4GMa5bUgaS7TS4KokfjZ1t3GtKOvc3lB83wJoDO/lqymHZ75gMo6cLKYt1e875g79IPWbcXUgdtKDWIz",
+	"yP9OSFu1icfDXKTQZezofC/r6lBd5nkhs+WNIXwMjXmQKc1ZfOM9F8D1Nuw3jF/lguy9FLOc6znISMr+",
+	"WrEOvOy5xfC7VtwYJsiSmRAEaa31oKBLAEldF8bSg6uLA9VYQZZq8AHQUxfpmJBMponb5oQgorktNesh",
+	"mxNSVU1ub51idDcnm0OSjm5whTY0LBC/er3av7r5xJJRvYoN8llHlDdhWwzbu0Pb4veuncF+cUTF7fjF",
+	"1+3j3fvJf7AhK2szD30R/9tOO0xltmntwfvK+Zs3axjXG/QHL8cp07RUasMF3aIS50bRfNsW5lwfVNWX",
+	"S/bx4x5Wy9gOTGujCdUdNXc3rEJpD14QdjW39bWb0Vd3jBPkuNO9OUKa3DHiCXFscScnyA+wgjfkH6ZZ",
+	"ppiOE3S/QrxL0u7K5YOZeRtorwKMwnb8lx202xh+b+UMrdwR2HVSLVu0y+76rNjHrcqm15sW+FiebOY9",
+	"uo+aQxvv/abep3ltx62ToZI7JJT1O5+M6pkGjMEyVoT8UYuoIoKf3YRIjA3doSyM/d2Mg/12KH8bkv7I",
+	"KTS+Cfd3LzZJru2E3+U2fG0lmWfZL6U2CybMWtXEyz60+uT2tZStVI6sLNj4ki17cqDuGjT1drUIwa5X",
+	"JW7sngWTZxu2v5GG4mhq4Osr/UBXvOWNbUKi9kAA3gcKaTDrVuJLsNqNra2mHkzUz6pB8neuOnT4yL0x",
+	"yz6OFmGfXVZ2E7x0IAflt2/d2ejA3pddh+mU5tgz+AO2csttkTj1x7YZrchuFNKgX1DrcseN2fSGuD+T",
+	"1I1kLq6+OdZZtgaFCzQAnUrBzWZX6n3cUc18zNoC1rZ5xVM1wzkGiZvtDeswAX+k/bq27WLB5deh9/u6",
+	"+t7YYt0tyXVV9eUpV9oV100jHo43G2RFV5FX8UZsfUYlr7W7MOzCg3OPkpTx3IaiDOgofgY7QZXXo/b0",
+	"glqqg+JbglXdNbjFNyWvN9wgPgzVYKVaGURPr9qnd/Popvh8cp4yRTQzGqtP8nj9tEWZG17kvJlMFmyA",
+	"YteNGO33/Vw/OnGdRwMZOM2dIxYEmkJxYVh2Ro6qeDp9+AWxNDHI4Z7XfKeLoxBMsl7ObYlLXoc/70Jc",
+	"9y3urhVyd5Ns59LImERbwA++Ek+NxELeOan2gXavOOABMqdXzEbL6zktGJKzLA2ZlCrXE7Kn+UwgiIHC",
+	"2EOmzRn5+uU78vDq+CG2pB/+zrMPnrQW+4cRfK3+BL1WTM6wOzSVwjBRV8ruvJBxm1EZLcnLjMJQKXPN",
+	"XBTqy/949RUppObGh0q1ixcNK6XKfuPTteQBa/YSXqyB/4fKXZVY3bpSEDmPKYK/nxIhxzCSxP8Di1zU",
+	"f80KuH6owps9KGNP9s7Lo6NHjJyQy8V+gpFPcFvEXjk+IfP9JCzVU+Q0ZeNS+EKMwyX/OeOzubkJmNYN",
+	"BHbFsPJ4Gq1B9vN86VJbtSFlgUWFr6kmik1LzaLt6Tk9efJZnEnzf7HhFWJMm1cggdhBWPHIoxXaKeA/",
+	"fy2posJw0ZOjbebl4kJQnuto2kyNWnZB08uZkqXIyLVUl2Sv/hLPBZyUMNxIOBB3O0ys4i5YnTn+vg/n",
+	"U06nIDvGhsNSCXp3FYvWrCFWIfpZkEAj6wPcjtRbIberXA86pz+++VaPPtSrfovO8Gue2aLI25TLcdTn",
+	"aK3FIGt7VCXD1+SwGqMFF+GZMTSdbwHpiNfDIcXPEc4xY2lOgflSewmdYaDqxdIwWxjAUjnLCCJyXVO4",
+	"n/Ze//A2vG32V10vbSfK+gDN1k3i6Zov6Iw9/KVgQNP2j0LU/75mF0X1x5zxNErpq7n7/ZUAq3lVmEp8",
+	"dPCUHkzf//7Z43gKcS8bq0Tok89Ojh8/biTpHMdI3dBLJnawhOx8ItaQ+r3h67WPWwRdLzxT9wOsVwsw",
+	"Hd1tChdH7DrFbBQfWWwkmVNteTaFQiB5vDB2H2rpcCjSzpsh5bWS4YNwb7JnwSx0A7zCJi3hqGH4QhJ7",
+	"iQ3FLWktuV2rXkoEBfUNSxm/Yll3oZmhsx5oPZxq3NcyVA5pE4eP3HZHCTtfOfAfiyrEeNDxea2YVTN8",
+	"kmX3+NQT2yBc3H20go5f5zSKTLQocmbYuFR5lJyBUCTBm0mKlLl0DLjIwFigbe5pZ3PYbwVXTG8kRExp",
+	"noNQtm4oP77D43WN8H32kJm5kuVsjs81ZjdgMjSj0UthwcxcNkI4NBeznFUafh/cKvwwTr3VNFbUXZmx",
+	"p73m8L/Em58Lt37wJuJpedl7mDQHn0UEyYqoYHEqKEB82VXrNxJ9PKGyspY7B+QdUWVw4Qdb0Uuztsvu",
+	"wRipgCu0Zoxzw+02UjEyl1hxKQdutiR7Ea39oZW49jdegoo1RRahD5cx5+KSZachPdoRmjnTzIuBdrRn",
+	"xIvcpwRUijMnG54SC4Ft9zKnIoF/CeJPbKCa2O6aKpNtZL3lpdrHajb9/C6nWwIn3Krs2Vem2bIGbi0c",
+	"gI8wA/sPF6QhWCSbCJHNTr6FLPGDlGpG5uw38vbvzw5OnnxW6Ze4yXtUE9sTQ9rbRgyNcZKw3TOQLRZS",
+	"G3LyhHzHv9y/kdSjraTK+zNFQu9REyT+sLMBEtXjzu0pFZ9xQfO1o4swN9RMx8cnXxxt//Wjky0+/tC3",
+	"eZbZ9yW6Zy6qrcd/YFVf7i8c//ZpIApzTSyncraMihOiuMmNA87QURl5o/umY1zaxpa0mlH2HAJgCT8K",
+	"bsLOv/z7a8hU+3mUjL7/++soD+vsUmf5mxJVdwOcxdrCOViL0QWbSmUt3oMBB22pw5VQlaYbidG0aomM",
+	"MCAG9htNTb4E7WLGr5hAUOIlmj/sZPdjCXJd6ez1j+9Gyejrl++iS+ekxdWb5xq1bzfE0+guKnmRs0V3",
+	"E+I2VIfGs6DpnAtGPFh3FPo8HpXPlJJqeBjwV5zl2Uv4pqcMawWU2U8n/Qen7Emw6cMqr3nuABbrm0nq",
+	"7BNcr55tQFf9D7VbcAMH6hbpZTfoFN/BT7s6y2m4D7zlvPRZPzu6xlt7srMLs9QNI1RzxX8QjPxashJB",
+	"QAwTJiEUsrqlAODxiaALNjm1zKZK8oaHaLYAg6u8FufCrnNiSwoZTSZg8pnADcQVvGFdhk5OxzIn1Tt0",
+	"RuE4nQsPd7mgXr7zHT6w+APYurMqJZi9XI0ILD/nwvAFO62BCYiBRGMHBjOFyw9LB9vH1acTf1tNzsUe",
+	"7CCZcIFIPWMcYEImlndMYBDgtMfFwAq0+5V7T8GBl1M7i6LUczKTiKdySJ7ZwUsVgBNw7Rcjg9dggODq",
+	"IlyfCztK5yWthmmkJHsTxYxaTsj1nOcYFoilceWCWQcHJYJdM3UuaFEkwcTQDUsmpTCKCp1TZKZVJfsJ",
+	"kWbO1DXXbD8hArTnc4FfUPL4qHbzO2tAqecwp5waVs8IXMR2mtcgmlww2I6aitxrE1KKzJnuNLwMXxye",
+	"+5olii+4oMbmVyxoUThMHGf5rqoe97JsfK1dy7mynB8qF7m58nOXEBb92vDpcv3n8FbkextztObzH/Gl",
+	"4OvA6+4r1A+rvR9vY80S9lfETjoFagdVu41/j7LTwOI9PS3YWjDrm2iWuEmaFu/1hvPgS5v2eSgv8OCu",
+	"Bs76wb5Uff2h0taX36MJ3trIP4TZ7BsUNAra3aT08BaftWhp+IethR/+YZvw1n0ZP7YDv2odt+F9Nc74",
+	"wM82nVmMDNd900N+750YsJ1pCQzGUWSWv/PZHO49zX7FW+J6ztN5CL1jLXJT0N/hhixzo9cB70SCH900",
+	"hgvvDYmnAUn2pAte2FZjqt6i8jIuoi6k0CxWralaqCGlbiqa36aktq9DFcVRsyu9yXI5k0SkNSunYNTP",
+	"UEdDa0nDFurRNRdgxWLHMQE94tN6xK1rCDL9kIzogolswYQZauLYMpqsB1M8lWKa89TsDn52s6rssLVY",
+	"MK1dmuWqChDDQYDeecdCRtz34CgtcroEa6sXXa3kyjO2KKRhIl1C+tNYsVL3mDaGHz/dqbZXg8r6gYxg",
+	"4mqG/6iMcw37Fgrk/ZFJ21QgFn4cG33mEJyGAyRW52IlO6wwslb6Lv69svK9YGmVZrHJFbMyHihGP8+r",
+	"2K1a34M7iBLFDmAFlzHyyILh+W1XzL/upeP3K5MSm0nNG0I3VwOoWly9ni+FiRYbHMCa1ocrbZUSlvJs",
+	"+7LcfvrjFTmetRFvo8p4m+FZ3lz21to5e4liePLUIEy1GOxZf9qsv0U3Y9D2O6vdrzpWfZGmlsortrq6",
+	"MGmphyaYxXhUuMpN+EzfboizVuXZ+mDGNcBr9YG8CYyJ9vG+O7SJAO4mhv1+W9CF95Hatj71K75AU8W2",
+	"VZSU/Xhs5CUTu4L8NxuLj9Vjgvtj982zg1c/HZwcnTwZJaPXz948e/Hq9cHfnx8cP/3s81Ey+ubZ9y++",
+	"fWYfPHkSPYRvWMGoecuM4WKmoxfPTddYW8isMYkZkwtmFE9tjLEZuwi83nSmjCkPBNEuX4H/H1vTTc+1",
+	"DtkOY5d2xHpi3VLZ9HhraqPOnX2eiuW4H7sKorFFJq/DBpTMIf/LJk244KTGM3QhAO3SnImMqvGSUWWt",
+	"iVSknOb2wVqXqh16NQS32q2FS3Bbu4sRJ7oAWHszdxEWkNAblSGoSkl0IM5xYx26edeV3VN5IlIdYlSN",
+	"a1M/TWMldnXS2KybtdgCdofuADdy4euD3JjUqHmvvHfXWC0fHUbkFVOKZ2yVVLxR/r1yOVzjj/h+bsfY",
+	"h2NOQj3JE2N3ne48F9yf0u0C9Koz1YC3isJzxfRUV/i/qvsfVP0fWfMSVwtrZXs/jMhaTMa2T2gOOZuz",
+	"OXolXSytDy4Kgnw6avBAxbd/Xe8tsq3BfCMBbpY0d4pw89dltZnZggtXSE4bhXe7LgumrriWKiReT9Nx",
+	"cc1acbr6SLaBZfH3Gz3c+HPSlMGje17m7C2L1aCS6Vgx9MBbjQ4knZ5YjUzRaU9RFTadstTwK9YFnukr",
+	"sjPlgu1aQrhVoIYrbQ6qUu2IAAA5auStK4bpCr3HlOo+eAI2o+lyDKuUMZrlXLBBkxPS9ASXbVpbSKGO",
+	"sP79hiYRvQNcz53N8hvrRx2ftd+wakRJH+0Mk+ccQe4sytl2alluuM0FgnGCkAoMLIF2yd4UYT4qaKmE",
+	"+FXQ+4mXBmHeJTVSkVJj2Y6OXHezxyUWFc4OZ4ekVkMPsMfD4zOIl4QIvqlUcKXcJoFuQ2grGNT93UoN",
+	"OopdSw40Z7eLCejrOTU0l7My6tPEc9QN9Vupuvn2nuHXz2VciaOK0W0aVYzGmmPCKL7NKHutcFPGxgBh",
+	"u0WbXzHm8Xoj0aNe8t1tdYM4jZXrHKA3beAVrkFUIk162hvenmev6zxOfhc9eSRNEuxfvtY8w90Lx9t3",
+	"1PXzumSfxx9u8jYbXBGW9iPQvGe/ULo8Y4pfuZJJGAG9JHu6VFdsSf5GFiydU8E1y8hz+TYhQgp4NK5e",
+	"+IYqQQ29pAR4J1GHx8eP9o73Q4gELy/6mtr4Kd6TYVuW8VsQLZrXD23KvL0Z5TR4WeZ5WUdZlcoVkJ9y",
+	"IxySN1U048U452mvmSvklN17zUbfVZlzaLkwitFFM+AUWvUBp0wYbpYEHp2LIN7Uh4mCv28CrHRySH6u",
+	"Cty8efn2HXn2+pWNsNRVtOG5cO3thVpjQlC6TqrCM0HFW/9wDM+ScxHsfGJ1on3XP0bD+mD8ahA+KlZL",
+	"ANChRXEuLhkrbJk9MMTlGONph3Xom+KaFIppJgwuSFlopsyEQMHLw3PxLcZd4tSUJjTLcHn0qevBJSdc",
+	"8oLsYdgr5TmRAgJVCRzTc2ENP3adwf7TCEC1EbwwSNwhLmZnxElTzI3vXMBIqqhQ7J0sZYnfrw/mrKMw",
+	"lFej4/zimX/RqdsVdSWjtL6u1nDI8KN683o/q18JP4Rw5ZxrM65r//R87998514MW3HhH73fut/DT2pK",
+	"XGUj/Q7fCL5zEadrwtGCD2qOOiDuKPbZeLPY1KCNXxpV/dcX0A4+rZIIVlabCD+wpSFWgHAHL7u7ZM3t",
+	"2P0gRJsdCmEbtmKhuFZEBAYvO7vESqtG+LqXF1ff0MEXznGyMtiw8/rYFhteWZpYsevudza0lq4ihTC+",
+	"kTbooRtii/fT4BDbKJGtC7dsEs2w4MzBr0fO9rAeGqu7tpcIz1v7TYe9rvuiTVpre+jlpBuEIG/+SYs9",
+	"DQzsHfx+8/yuJa4WA1vbeoslDXw/wobW7maTs6x7vfcmX0sF7Ttxk/DnFnt4Hwiog8qhgvzDMhSaohVR",
+	"gb2gtIS6fLKdAVYWoUJvRb3KDYEcfiGdrWJsXblR0AwHNhgBoplTMWMHuZzViISYfYTTsih0AE5jyF5V",
+	"HRuDTlDc3B+WiLeyNCs4LqucLezMhnQaW/DxDN2XIIcCLgmoUmG110OHMqrYlCk0obrF3g7suBgFa7Xa",
+	"Og2k8toFvHaCvFkWj4f/QdRAfwWdMVxEm549D0LlUQXi2gfJW4HcB8G28SzQuue/KGwFpQF7UocOtYZY",
+	"0F9L1lr1UqRIJ25vYAgQf4RHIJrBTPV4IVUs/VWVzGWnGVTIqGIkrYlQKqIFLfRcGotXnLMp4u7plIoz",
+	"qxViQiCQpLRKaKQi4EbRVqGI0IVYobqPDViAlxnDYwJbArl/Po+eCUCW2+PC7gXq2U09fWF9dX66WAB0",
+	"Fj++ShqZyjyscdzd0d3j8O1qVbQR7KNfiMhYmh33HZWfmOLT5XaO0Y3j4et0jmMff+v/XhvNrNdOIZ5v",
+	"EMup2Irjd0Il2W9cG10xffhIlgbNM70M31uCu+w2MJmQPdu0vaRs4xVbX+XxW8nEV7a6FVvuh3pYuZd+",
+	"R2IfvoOYOR3j3SnTuo7Pi/jdNyqK7zAOuOhHHi2F4bnFx8HOCXZO3KejeKmCVhhhd//hlw7Uz5eMqiH1",
+	"ohqr0O6u0XhjiuHqxBddCDpj2zGBKwhNYuPFozj2XoUKCSf+qAEKedRB5mtNt2565ajj534WwQL5Wknc",
+	"R/wwISckYylf0HwgrvPlUHjBITUn3uFL7SnPzAj68W0Mcn82F2JXJ+g7P/hWxqAD23KZ+E4ABV94Yk2+",
+	"2rCilhCrgLw2udSmjGgZWlYMFw9wpG8NK9ZzHN+p72LYuroSFzewnjjKzWIuVyCiQONrkVYEXbCEoFfX",
+	"GbgOrbPdRuXaGP81UZZl3gDBqAY1aPlwzruu3o8Fxnj6iM0AfGYopKT9oOvIzalh2kQkt0BcsZxqxTut",
+	"BWt/kLR7iXtyf3LGui1L367XqzGRUEcWYSf/fOjRGtfooAXDKOeUGjaTalkXEa1c+a62aKmZt+32VVXu",
+	"zVyrl+257ye4T5+NktGXo2T0PCqDue9q89k2xWr99RqNx9OgZUilEX7uAh1Cf3MexhrQ3J2u9cEatoJO",
+	"G9y25+0hNWmjTtMGamwQIvjF2gBB7DJ2Q7uFBkxGTuMgRfUgNvCi1x8Fbccr4l9HLCuKXTuMLWJdl5j3",
+	"btdzcHz76p6rGJ/Bk3rhvoi3NuUpZyKt0OaiKq87j8sK2mZBhQDV10Yi6bm83ma2L3zvfYEWepzZ+JNh",
+	"Sc2MvSij05xyMzZyDJlq0UAnN511HXxnX6vz4qvwpMi6pbLMM3SiXjBEDy0xMRXqHsyXG5WvGHg+ZcHE",
+	"ePWGWvbO0LgXZNrjqGCkFs+GI3PJr+lSE7YozNIpLI0vFFBFzqitVnED221DkHW8VgbmJFSYTUaSIl+e",
+	"ucGh+WXKzeAzVp2vN9hlfDCbhj92L6w++WqFjOqzzwd4jOy7G6oElVttm5TK+tOk54KuruEKZM4mNdcy",
+	"cnAQ6x1Pmsy6qlrlT2WLTcUoPeAWIYusY0V7lJ76KnEMfSsxqZMz6V30g3MzXCT4uqsBI8aBUvCOgfyy",
+	"QZzBvz6Mj9wQibSWIfGZVfVgVspeil1vIzxtsfi3vEdDFr21jNssXbhwN5GPXLd2h6nIdac3U/3+Vs/V",
+	"h5UTuLcQ4djGhYi8dTjGLiHCDe2vQ2oX4NQzc1scjf2W5qXmV+w7b56zRLLaorfSmpeMUqpmcmykEK0s",
+	"jO3Mg9BgrewNWF7/NsrQxQ5TfbJuYEzMuGDjQl4ztW5wL/FdREO2ybXmRtZmm/zFIdqiXUuvI+aoFu6w",
+	"kOum4SvdbJSBn4zEDa3ihtWSXcVO7UYc9LQOHK1HGG1K1T8WBVMkpRocv9awQvwZcCGuaGsA5P63r78l",
+	"e81A5ISow6df7D3ab6PrPzv4H0cHT9+7/z8kB+9/P0keH/VA7bctOlHtbDu52AYyj0GGBBsZVctB0k+p",
+	"2bCeftR4ZfxLCtbYokdrQf97bo1txJ1PjPZPxWhvMZ/8Ez/+2PjxbXPNj5b/rbf0O7P+UGt+vyrhk3a8",
+	"+Fun29j8mHHjwZyqC1mqceoSTbVhdAGEJY1UKwz+N6dv3bmu9UMYX30T6E8eDG4X5I47AZRbEdSxtgcE",
+	"eu8pf0SV4WmZU0UcLHSWoMcUc8K4NZJb+eqBJnopUp8FtWf9qnCgEhJeRuT//M//tZ9AnByCso9uEetk",
+	"7cy3uXqEND0goW6B4isJmcsMFg0LGZI9KpbkH29/+H6/M86gqY1o1X00+BLY6MboYokWrogDpi+mrDBN",
+	"4ND39wDCspO1r4WgEhr/wpX1xyXYb0cTzW0LzMbtE7wG1GUTMLcO27s55h00ep98fC1gVDe15vbBo/7M",
+	"N8nuUFU3dBv9Ca+FlelZb3/4/ie4JEYf+QXwh2TrNTNvo3I1mXsIq7oVo3fns3HgN74CbgDIqz9R6H5M",
+	"+F2W3m/PD3j5DZj1bc9si4L8zYIoWJL/2geRVOhVRAMqAp9OmdJB0BJqgkydEer+ragiliZ050KpeJ5f",
+	"iKbKGISIoYLasu4kI/z/uBQYNlBZOpLAoFbbm6x9xxoeGpaAlnXMa6pxndbDj9a+cRTm39+nNO9ZcAe3",
+	"be2XKJxvxKBvkiN5PmNHse4ws3srt989TpGC+80zcz8l9+1Ab8bp+skm/Zd3/n0yHf+xTcd/DYfb2261",
+	"F4SB89kIAgVYXeoCMzvxuhcpgxTwFcbge5Ya+4XEGxAMf9SNdudcWXkHZW5f2lDPbdAeculQYIoPQLO0",
+	"VNwsAf1y4W4Qm7RW/esrT0P/+BlKEuOEkWTte1Wrc2OK0YcPKBpNZcSqiDkgEEmKleIha1tktpIFShRB",
+	"hCvRS23YAjPNuchtlVHrFKciOxfOVUDQVQBm3Vci4/S0FnI1BEQXcykAqVFODRNETqc5F1BQE/mHPheK",
+	"pYxjDrFiCy4ypnRCashX7bC94QV2xTMmUiiNeS6eS3HFhLXc7L14+fbV19+T//rfx0f7pwQSYLSrqTl5",
+	"eHU8OSOGL5gmb756Th49evQUBvvju+dnGKmtz8XkP//zP//z4LvvDl68mMBvzzSnD7+R+SVm4i+kYEt4",
+	"bCt9KqzFe0Zym+6p2LmY/I62qYQE9q0PE8iS5oJW5Zom/3/7y9/Oy6Ojk89yvuDmb5Mzh6uA1auw0CmM",
+	"8unjJ5+TCZYISZGsHhY21+bfftFSAK6X4oZpTBFfipRlNm1cMJadi8mr6cF3IMdM6sT1Rqrq4+MTGzKs",
+	"Dc1ZQh6ffGH/XnCtuZjtH547fUtDAr7mmU3AT2meM/VAO9OXy1Z7fPTY4lu5Ms2exp69fhXIXqejo8Pj",
+	"wyMfpU0LPjodPTo8OnyE58PMkewfzhngLP8L/j2zMcLAA3AJXmWQZMjM390rcOpsyTn89OQIK9KnUhiH",
+	"Jx0u3y/OdmU5xTo+Yruw56hlQcyBO+LjKXWpkbGWqqHVSVLBQR+d/vM9sFVbq+509C2/Yg5RzmBlrH+O",
+	"7OEbvYfPHoI4uVy5KG/sG/eyJtg3rMmTo0d30N33GKXvurzRbYCJcNgHsge3zQXVFsrE3gK2LptNzATF",
+	"cL9vt66OHyKO9UNrF9K9+wZ29xfuHYsluGAGhaSe67J+5eFza0X/kKx981tgNPgih+X7tWR13thpUAao",
+	"3pe1qmkX4SNfOtwOV156Tq8YJitAYWSWEc1FikxEoBfPgXvkGdOGXFNugL9XRZ25xp8s3nd3yMi1xthi",
+	"fNirsB/e3+IRsXsJuxqjW7/TH5LR46OjvrYiFAvvH2/4/qON3t/uFFXnxs2sum24sl5dy8zJnkV+gerf",
+	"cJrAwZIgKGMFgJPmMr0k+pJdJx1q0OE5o6WZt0/ZL/Ji9RH7B7xwi9v+D3nRt+fgxMXxffyb+BLFEO0A",
+	"2DMYdp1x7h9bEYeoUuBW4saqUoQXF043skUPf4fj++GhKoXV3xrcDs85Zi5Xx7xKbPXSuVWa6z0JNN/P",
+	"jqInvZDaRHO5FYhukMJX0ryajZVntMfYqWev5PUZATDYczH5+uU70pzYpAL9dGBFh2Qi5PWE7FEUMNsS",
+	"5f65cOI3/uoxcnkFOoXYRlZktCnbSEI4zO+fffeSHBxA84fn4vHRU4cqRAWaUvEdByUL+2cLDcMU4IBZ",
+	"Ka15Pt6U4h/ywi0z0+ZLmS1v8mC8KYUN6vzwwapajTN4csNd9R1BWBasrs6yj5H9Pj56vOH7T++SM7yB",
+	"84H0hFC4srB20XzpMLg88XnzRpwReLS7A0dpq3l2Gxzv/gSkyllRE2JVTq1gYnAkS1/7bdficDHsNkWZ",
+	"9vr3XXDVe6Ta1o/xgJ2c3OlVmgHLvWSFqa4GX8YJrCMG2DycG1sBlOz5srWEThHFurxARVxaWVlOHYi1",
+	"klcsNNCEglGjaHj/mXv4O88+PLQexcgtvOagvHoxWnGrBjYbdwXVg3qgSWhEDyw2j8m3fMrSZZozMDtM",
+	"7GGauMWx9ySuZKUdGNlq3EXunIvabPTAAqKzjJuEmLnCwk0e8RxS0Rd44VuhFASYxNq0FHNp6rrdx16Y",
+	"bJsQC7GvE+LglnVyLqoyJPs+yBF7M4oKbd8/I9QOysL4uGEIeU0Um5YabFFeCHl8coJCiUUJxMTvOeKO",
+	"Ay1Uhw4Nd77clTgXwYBTKhCADHLvq7rhe4+Pnu4fkol9MEGDEUhCExtiMDkXkT4JyzU7JO/8hHxcgock",
+	"dCO2W2Brlzt6s4FS7naovvIzPHoak0heIHG2+c8tSSi+Lrfv5cOHD22J88Mdctk++cWFhfhl/SvKMHfM",
+	"wp8hG2oeNrf6ZA8Orz3F2jPxfYJ4rGgn4sZK75RUgTur2XRp5g9zObN4eZ67tmQi/Pl2DgG2fU8nwEES",
+	"xuje/XIHpH5yF+J0n+lXzgi3+qcP/3FQxALsXDn1Nxx1BrZ+a4gjI1malXQEv3d29HH3Qv9WzgD7Fl7f",
+	"YlF31TnYlbxkISDwA00cJKPFitSrF8K9G65E22ptSiVgXQW7bqJQWtkAHjd6tLeZK0ICKyMYqvK6YMIc",
+	"kleuMpmbGaL45VKbxH8CV2ktFdie4AY9F8AuuCDHR2TBBUofexdsKl3lFhiIFLbBUgOvUW7sVWuCXZ8L",
+	"bPKQPBNLd+UqVmoUPeWlE2isC2tKFzxfxi5fV+f7lhhNq4r4X5DV3Ky7QhpqGF4zAZX2Hos2HFiv7v08",
+	"fPG+1O4w1m0jz0SssQ6ayM4tuiDLYZTXQYPrelBeAuIdMAgpQJKoTj/XFZxYZBQeJ8++3u8MuWPjQTDf",
+	"PrtBg8Y+1oPnz5HHfhu9/5D03KvPMeQ6mNUtsdAOsOIdM9FwhlH3OHpmiYtAh4QZpGEbOQAWccWMWu7D",
+	"lpwcHd/VsOzuZJ/0prs7KJFLB41PVhDLmWHdQ/QCnzcP0YYWqikGvowi7C0i4b5wOO17Ri4utJGCZfsf",
+	"5Z4fn2y451/cE3PsC09pM8b74U6Nn7fZ5sf3dedsZab1oezN3fgR84Fu7pDd6h1nw/E/rjvOLuCf4zLZ",
+	"mLH8MRiRv3xcoaw16k711l3oOpHAqVIopmV+ZU0Kmuy5ZSBA6Ps9or/zPdYU3Y5h/2P5G/0m9OoL1SZ9",
+	"ci++pQt2YKO1KwpPyIU0cwsYYcGM8W+wAIBDDjxo68zQVVvWSehocmcvYdvAhK367bwtLck1j73ZCs53",
+	"fYf4CfZFpPgTn1YvftJNbvncfMNYYa2gXGBta3TZXDFlvE85lxD+bk/R2uOi2PWBtSmtuV+qgqX3Z02L",
+	"FH/YPtoXCsnC2r36/sWrn54Tm5MFhGwoF7rnvvp11BO6h7mOd3rVVPvRe9lAEQO/tX8e41Q179viulUH",
+	"92Oaquf3MVmmVo7qozZM/bEMTQE7HmpoCg/EJzvTn8LO1ORx98JpgtvjL29luqkTdpuX1f3YmFaS0J/J",
+	"xHT09JZ50B/KJDXN6SxUF1oXBYomLtXXoz5eLH0+R5jp/Pn+KQmdK7Z0KhczG8KJf7EsqVK2m4WDEiKv",
+	"mMpKRixkgTUZBHpOAhnWzzUpqLbQRTmb0XRJfGGZuuELlstr4uAHfFWshNhyiOcC42MzpvQh+UEwAvMn",
+	"BVMEHOiQ6I2plQnJZFpikB2MA8YFB+CQvE1lASnNOb9kjTJcpxB4ywHIQRPNmMs6C9Uc7XPM7W/nAgKC",
+	"3aAf4DggjBeyeLRNwcZY11hQDKgJX8H7XSY2KDRgTZ7S1nkH3oawQbLBjnrgjQZqtEi/ZC72wQbBrwt9",
+	"yEpb/3+joIcVvQ6MuIBujdy005vW8m9TPQZK7832cPX7p/b8/AlTWfGcO3jPIBNSE0W5Bn7qIvubUAi9",
+	"WU+4THdgT4Vh35JWD027Xu5FrceprbOiTvGlTxbUW4/KxfWGsHhZMIHLngD0LVhNbU3H+DkILairbKWv",
+	"gvf+oLbSWw9mjAgGq85PvaQep+pWr4+6u75LJNzjT868YDXgbrHIOnsBhpKVbOW1aMIiRQTeB2sTAoOH",
+	"lY2sz5RSD2x0J+TywlY/7+H09cg/Rra9Iw38IMIJuuQhmyWXkCkXGRegrNga15lz8iakyjdEpcmjY/XS",
+	"wFYGnh7CeWjzWe8xhfSQPMOMWJq7JEbU4c5FMZdGArIIFvFFH98EdF3FM+aAlCdnkKKVzqmaubQIn8QZ",
+	"TQJ1Bf7hAy70IbGJI3Dj+ezJVC4WTJizKhMT1XD7q1VaqbZJPPCXe/uQBDhde825emQUCxWRzll6yTIL",
+	"0aXh02jmBmxI49B+XAY3O8B7yv3YnM1Uamid7/rJHPfxpWkiD2CJy4hCaCl3BkFIrbcTGUEqxZSrBSZf",
+	"g+gK6W0u9554uKhV12fjtl0NOdR489Yl2dsU6MKp9Il0zen+aTzm4bRuCyIn6OJe1OvGHD8iv/m6cX3y",
+	"nN+US6LB1daqBZ0zcU902fz9r+1mbe3JxyX3hYO7F1frOkr6FM//R3GeLtgqzvTdraYWfcf6dAZ7E94D",
+	"RsLPcxn4IgjvR0RYsIdCOldxS3ZtgyI4DG5igYkM4nrSLFNMa5YRE/aIMrV7gq7Wc0HTVJbChMMC/7AA",
+	"n4pMyLXixjDRcaLkVMxKOmPnYu+lmOVcz0HZVYxQYgBvklv/9ZKZsAlu9vvctd8tv2/Md5DjthQg6owB",
+	"NKlhXa22yVX/iGVa/JEk+nBp1nv6YKOm7G74444H4l1IU1wc0KLAoSdEsGumIQBCadPrpGifEm/potkN",
+	"O+2+o+oy3ATAnR7d0Yb3cTEmjFpus2d3bCuFtYNiBYxldswWNXWPZ2xRSFir/d4NtvEgKxX3H+wrf544",
+	"fR+WDyiDmh1woZnQ3PArtv/RR+rjZvRxKLdTf1UP0sbGjB9c8bXbkPGx7XsxX9hZfUR2i94BfTJY3JQa",
+	"YNn4wCB/T/af4vvvwvj/seUD1EzvrvmP++GvbZi6icN3S7fVvZiieqnlkw3qj2KDCi6fhynNmcioOnCA",
+	"lCuzgN277zx25e2lloQ9rSpMYgLYwz9VPM07b5B6gPIerobVGO2UyZ5gV865r1mqmNERpTG5SZXfpeCG",
+	"W9OlgePboYFK8lxBBn9CKrDThvCcLgmcBXuPpk786cc33xKqGNFzyBWRzWCqmCkhygYe/o7/H68RTy3C",
+	"7RqKeBwz0cJ32Z9ww+zM4ht2M8cziRYa8tu1stjQWnCcFYRxyNMVJvevnpMnTx4/CWYtVf0HLQpb5rG8",
+	"gK8u4LyeIhwwzfODjC7PxU8vf3r5/TvMqvLpWWQvyA1zqWFMJy7bCwAwMnmtE5LzlImUnYsloyppJIAR",
+	"yKgmil3RnGcOhVpkQS7YwXP5vOpwPzkXjKZzF7yYU7XQ5NERfvI5yehS+wwbeCKFq3+0PCTfS2KLmDoA",
+	"41P8aYL/nlTqe1ViCZbXly9NFcuYMJzmUDH/WkkIu7OgHvLSU05Qb+BxzF3gtQR/Eof5Ckx1XgdUpzpu",
+	"1WU+2cqOBp6QiqSaV0G7sT4/lf10KyHz8f3hHNvKZBVpy2lNCQ90WJMWSRarZ1FB+POQi9zQ9e4OOQaZ",
+	"6n5s8a+kIpTgW67U4QT/OKTGUIj3rIqZAKa3rwMj4fxOmVKQ8biHEN7XXDMgXHusUpkxMrFtjNGXMTm1",
+	"JUzwD6h0wgQpi1zSzNZwLRg15HpOrUfOfkkyluZUsQygwu3RmORcXLJsYkNM7dWortCh58xotpKYmTPN",
+	"yMXSuJjjBV06kHEzZwuy5wuGGOlHkZyLiQ/GDZq3S8N1FahLXEc2YNd+7MrX0nNR5FRYplcopvlMsIy8",
+	"/vEd2SsL6OsJ+Y5/eUY0c/xpzij6MGf8iglcleW5wIsdP8VaDZQsytzwgipDoHkgK2yHFFgdbg+5Gf7M",
+	"DVaTOReNzhPo+QJWShiL4L8kUmVM7R+CIKHJotQGX7CFx2qU9yce5f2MUH3pqqgAg7Mo3lIwfVpDuzsN",
+	"+Fx0QN9h2FiWRaBVk0xe//DWFqez9OkuIbkocmYYFIx7jc9RxqGGLKQ25MROeu/x8SNHpGMj5TinasYm",
+	"+2fNKMpzYemg+vjoCEvKALuW4wUVy7HterJ/SJ4cPXJV7N4wo5YHz6aGqcm5aBGBraqaUiGksbVqKGTe",
+	"HZK3jEFasH74+u8/vPvh7eEii7Hv1zm10/oRaeaWDNzYA3R1T/HLVf99zL3A3/6K8cm365t5crfpp7DF",
+	"eDYsB7T1nfCcPNCO7+5JRXJGlbCFdgWKgophMgLYneuLzt1Slc4ScIVeafQrW5wX1WPg7i63vhpDWBEL",
+	"+GLosHygz4U2dDpFlusuZluJi6kkTOewnRAj5SVEcQCXWcI8WK7ZuZgxY6U18kJeC1wHZKh7UnGoqJ7j",
+	"3fPo5Ojh8ckXR6T4jfzj9cuviZmXiwtBea73zwVWJq0YLX4Ai+Qqcdj6nvGLaA/rWNWN2XcXNGNn5O8v",
+	"Xz23n2gyY3bx93uESjyyo9vmCb38wP74x2cId3wAn1WUvmCGZtTQxJGG3SO4zQ3mG7h6fpjhbVErQmKN",
+	"HcPdJc7mjX7D2VevqgiKUytPcOMrvGEqDMVqNlV9G1cQDuVEm6Kk4dgw4krAWW7FjWb5lOxp/i+WkLd/",
+	"f3Zw8uSzhIDCQrTg0ynodkou8DDiJ/sWwMRrbbX0iKIhlMXzZaZ9XtX/+Z//N5nYEZSL8YLrBSZVoSo4",
+	"gY7rZyAx4h41JybYNd6g+wmZlEKXRSGVYdkYhunagX+G7bjEIBSkyZzqORF0wTyTRtacUkGsofGCnQtf",
+	"JfS0yXd8ab59SCyz/3RtAL9SbAFFHw+hWN7puZgIacZ2BrggE5RVx1gtUszggZDu9zHMB564Px0gzKQW",
+	"yC1Bj7kYF0rOFNN6QvZwbQN5DVbESoW/llRRYbhg2STG8p47qmwLY7fJ/Ww3b5iGEx/hhD852vkEDfDR",
+	"MVrcmmUg67CsoViqy+CceB4wTLh5GBDYzXBcO8KVQlNbn0zIRLGUQcLuhORcG5dMSpX7l9V7nD4Faaf2",
+	"ME+AmThNsKFv6soG5o67BQuHaNVDgiM4F/A4Z1Y7pa6RH998i+yjwxsqg5zVf6+pPhcg5nR5htXbqSCl",
+	"mHLB9ZxlXkAF+0XGdUpVhlYLy1FPHpO5LJVTcFtqKc4j4Lmr5Kc74iPrNKu6FLxnlX9FjnLHHALY+gKx",
+	"RhytwT1fnyF/uoiWZEqV9eJ4itdB4eVGxO+NCGP1VbjS5fvv9Wv3WbycRTHECoawAni0nAFylIyqozx6",
+	"v42JevtjWK9Vn8e6fiOrzKefAEROR5XUCAegFBbxn2vAC5Dq0tbOdmUfke/WICLr0p1rMr/RsuGxcs+N",
+	"o3IbBry6gxdVNv/dmvDqEby0ofarSz0H8fif5NZbPT6QJpIvCSW/RjgM2ZO4OzTPl94Jo5Q7cGqm0Zfg",
+	"uObGhZ9VmTP9MKUFTdHt1edOeu7eAH3xBP28qkSYTbJgRqFHTDNqLAgXUwz/0s7gJQEXJgP3bK4ZOT78",
+	"AhtY/Nf/Y2H8pFREFzRlCVGyFBmzhgyy9w1Vghp6ScnJ0cmT5Fyow+OTR3uf7+8fkp/RrJ9SpaxiTnNt",
+	"08AKprQUmmAWmHPbUoFgo3CFnwtU08mebevp/v4ZyfmU/ULTS4Z3uj2NOPTj4yPy32GQ6Igu8tKVmPfr",
+	"VQ+4LMje23R+8NMr8ujwUUIeHT7d71NRS4jCcQt+S8jCrvl7chXU3fdpxdYZ7NbgTupr3+mJfk21ZmLG",
+	"VDVJa0YXUhwsWDqnAm/HC0lNUhOspWW8RAOKDE4wHtbu2TU0l7OS9eqGLytoWeuCLQoHG2QkxhnV7rxU",
+	"ZkwDFJEN4KiQfj/bPz0XzPnAAfOWiXTpveDVAGoVxXCTM4jtYDOaE8WmTDGRMoD0zTm9yK0AvUzIW4dw",
+	"efDqJ6LktZWgudLmwOEhEbqAc5wQtyNWT6V5Lq9hqawbAIedAOPBmtO2Kn7GDOUCO/NBI4rN+AItgufC",
+	"CpywBjYQK5hXE4e40Ull+AM0XzvLCi4Yt8M21pqWezplDDGHrW3uXNTOUruTU8b0w19LadiEXAr8zKJq",
+	"wbrDKweaGY/LVC32uWDTKQz1yiMWfxVZQMuKDQYCuH2DFgm0aP8+F0peP9BukYj1B6eMGIkxMnBiL2SG",
+	"GFRi5rT+2pue02viDADM4DXg3nNuZKOkmJHJy3d0NoHdodZgKaeEm8RVO0e7JuJWASzV91Iwj03lLbGP",
+	"XBiCLA2hOJwezf0NLOjz6mR0dJ/WAXkHBnRg87LgDnIrzTkTxhpHfJaaderXqk1jlCtS1u44Z601+V72",
+	"W6+OnRgO5Dm4vg+eS2GUzLu8pFD8Cr0PQh6k8OppHZ/lGEB7Vfrjkzrpg7gTEVA2Sz2uG6mSgHyMo8uN",
+	"OoKuHsUiG7+Xhixkhpa+s4AOIIpXFij9pKVSsEWrV22bSW82/ntIbA54ZEU9SYsJt1lfErA9OOae66y9",
+	"14CqSmpYv0wKOcu6GR1CQBoDFdN3c9pkdRiOQy6W52ICz8aamTF3fh0UTuFtaSO8JpYTToJiiIFLeZ9w",
+	"cS4si5SCTKRovRgMCs7G/iF54ZePO9eKQ1M8F5X7CWVTMNXW4Ive3MTTMqf+QQN2311v5wKlVClArlCZ",
+	"5aoLpmY29RD2p/ZbVV7wB7qCdzyzrdiea4Pxwn7VuAZDiHw3pGDjHeQ+4jYYBxMau9XdlxkzTGDjhZKF",
+	"1M67joOZlnlOjKKpG3vKndkFojatTMO18/fF7oKXjoqQJ96StF31cT/Stut+VWJ98MZf3lj1sw9FBJFF",
+	"Q1QwvQB5QjYQUNdxp1pW6+dPE+B6KO1IEeJYOG4IB8wezcnXL0M5sOKtk3OxN5kyNsYPIBQOhS57fovS",
+	"eXHgR48Div5aimGVpBQgRIpzYetcUC/ZoWPYwZn47x/oxEUkeseOIrKE83qgQIw7F9hhHch8cgLOZq9S",
+	"YCXQ2PH7d1ihr9htmdS+Ygx7uKeT57vvO3eWPv6E6q3iqb0mp6wi7Jxerz00ijG8m/rPzMkTki6secjb",
+	"lTJWmHnHGESs/ebJ/j65KA0Sc840qlbiXDw6OiKLhTM3F5U2Dgo3kPbxk+DnlKqZtD85E865eOtu7i/3",
+	"z9zkFHw/AysSJG+9+fHblxAOSv79+PH+IXlmP7epekxZq9O5qDp2oeHYEddkwagu4S2qW/3bSX3mDVzn",
+	"YjIz3rjl1VsIgqFgIhDMOql5YLXag3Y0WrvI8RExto6OOjw++nzveD9YtRXGqa+qbbqlU+vbv69jW/e/",
+	"yj5VrWlNtn++o/ymM8leS9W60+3qLj1EGbb/hP8s1aWGy8WZZFz/KLtWcrC9qh5oYsCAo+H0iyyn5Pjp",
+	"kyfnQh8+Ot472U/Ia6poxgty/PSzz4k6PHmakCabwIdW7zg8Pnm878xHGmIaqgSeUGZGq7GNbMiXTTEb",
+	"1U8v65+LWtgHA8n+IZnAadea2SvfAnW1A8USZx1H2VbLUqVMk0wi+9LMLolbx8p9nFLNoqcV1vk7+/It",
+	"nVTXOvZ0T4fVDWH1UfVLZknvz3dK33lC9XKrW3+d2CkzF03oCqU1aHrdsTVSCDpbIcZ+A+TMhWGqkDlm",
+	"wjnsPDybwC7iV/Pj/TPy9Tv42DtJjCQn6F1c0Fwf9l0/79yAboekXev3RM1V76uoeaak1sTvy5+Pmr8O",
+	"5wck8jfyzX/9vz9tcfHopUgfXtD0MpezXvdHWNLB5xL4JLc6jMOJse2CJqeWVffWgAC1CZg6z1nH6iOZ",
+	"VbLYb1ybxEYmNxp3fZJSM5uNAIl0cL7MIXlmywLCgGmeH5Ivl+fC3zh4N9Ujv6Ycr6yFrR5HhU93rR04",
+	"j/fPzsVE5hlTY3jjb0c+ItB6F6Rgh2SSyoxNrE58PV+iL5lyA5O4hshfOpspNqOGjZ1qObEJGL1zxtQ7",
+	"N7rxVKoxoyrnTE3IHhXE/VFNxK8GeqIydmV1DHdV0kWzPgmMq6qE5igAJHsuAh/6vk3lw6w+uLG5gfs9",
+	"z4h1twt5fUYm+O+JHTnAeZIfVMZs9Hg9NJ71wXy+XYr0S0eBdxFi1YL4aVICGtkC4q4IAnHHIDnOEgad",
+	"ydpY+fkZObKqUJ73AfLVlBOHJf08AZcHlN8cnT767IlLNrZ/194PLgybMXXL7g+3G31BXC86R/+TUSyy",
+	"KBVXaZ6xpBPCBbe6C8uq+TQw5jibfvi772K8MqArApIQfLgbTkJf+snERdFMyIJeOj+g79TaydGbDXc3",
+	"cBUb9DY5F5MqZnF8sRzXSzNpi/9nzpq/RA2eaxsaB46EmmmRPYyYJHWjk/2kcmFbvvhAEwGgxIphwjHX",
+	"3mrPMhhYkdMly6reqQF1K5UL4PGO3anS6T9uW85FpnwOcGvajhW3vOLCeeu9RdB6kHFtUHkJ12pv4sI7",
+	"IRnEeiQmnjW7RSTcOaFTuVhAu4pNS21Z8hn8yA3Rhue5T9PFeSQYVd5aZDCadq+qhERvIsxXMeNqfBAD",
+	"X+p5MyWlk5HioanngaMb/DspB0cKeMGrmwOXH+LpczY1jdvKrxw33oHRWDWbrE0mLit9jL+dEiD2CdnT",
+	"dMrg5FkEyTNM0LerBH0JuM8jFxaOkDWvrNsQsl3rPs7xnoTt1ih6lcf4Cf8U+Hj7t44LWqRdedy6I1BM",
+	"4waYzerLpSjzvFcBgE2GF4jmmY1UXIo0FI7PKkj3srD3W1EA22M5HB+NDBphAN7+5/fPDxeZs87aKJQU",
+	"hTgrYWFgixXCoI/TOvSJYB4n6gACrk9BCz2XGHtjJfAc4ncUS6XKQuh6lwDtcDUsh0R+Q3I5s8Oox4Dy",
+	"LVwiJdO1oYkUkCkqS4146ueCgS5+6voCvkSvvB+nWVI4TP/z8B7uK/DwEupeC4YLRggXO+mnaFhWj57U",
+	"gwfnOYRx6drqZ6fxQJNCam4r7L0ECAxu2MKrJRTrx2cSmfI5pp67VdublIVmykzqODQXq2EzZq0ZUF77",
+	"CCrg9RYZq7qMYKpY0nuMMwMIibfGJSjRmW3BtautsiEFOxe5TCl6qYW2XvIzcslYgURnI2JBPZzMqR4v",
+	"pGJoHwTmZ6OqbGNYZk8W9NfSdmOzrk4togg3eGuQ0m1+dkhe0xnTBH6kBsBTFtxMMIQLNo8KYcFcBKOK",
+	"nDz5jHzDvyRwMm0RBQdUMnmGCaEHL0Uq4eI6JbN/8QJSK39W3DDtr7iEaAljAGK8cAm3qB9Ri3wOEgdP",
+	"aezGgbvmNRzONSFY9UJ4NbBBtWeEXmDWvJU+6yPWo6/YpvpCsr44fnoyALz8Oa71gdMsqyOLa2wkLrOH",
+	"IekZBm5LXGOyOpLXmU6OGirTcURl6gwPlpYUShqZyrwKC/QRnrpg9FLXWt7xfl8U238cvHaNHPxkG2mu",
+	"20aDeue692eMaLYAX9QeO5wdkuPDx4cn+2dYkOPaJRJi6/hv5NG1h/mz/gE/K4r4WOs9/uzxgB0GcofD",
+	"OJdCgkOur8fWOenr8+SuI/3wdKGRMIL+K1hVQMOJqHci0hyvml5hX/y3DRMkK+khHsnouLEmaKbwFo/w",
+	"skF+DAUIZMZQazJjL4fuO/yqpSwV+bVkpb9skRyvW/e8lZI+u/Ep/ljMFM2Yd8etmTGcsO5067PEtUdF",
+	"wP/5iZe2k3rqZzh1F41m1SuPEXAfyDO44AhbYG85ojkGi5GKna8UAfW834lhZUA9XyEDtiS87ypLiBND",
+	"xbmYaPbrxEJsYYxCpWYmhP1GU5MvEarllFAM4Aa7oWdo56KtmAd6X6Weo7hT6Y6IQmMlHNBI0AZbK9JV",
+	"c7VSTfbc72c2JMfaYt0z6/tMpZjmPDWEVyFIALDgBfAJ2UObhAwx2M4qQ4NxYpeVWXFBwV+KQB04WtrQ",
+	"ofaTUMXfcypspmSBMfiV4IfHzhpHMGPQW0batqZ9J6cZtQQdmMGEKoiQnBpEPqsi1Z24gkx+b/LcHte2",
+	"sAPIP+ZcIJbYk6OjavFtyMYxIpNlrBadLExZhYyHwR+apdKtrZc4cWmq+YUm7RoL8mnHsNAvQen5EAnK",
+	"dcHBJKRLhrJhLmdcnFkoOIywtyJCmmK0jMOQ7LlnX2B7B692s7cNlFw+ElHl9qUOB44kwIyX5jK9tGkU",
+	"3FggP+NZ1R7gsj569OjpPgL9uaghyzcu2fXabXtn6wlHNiqjhh34csODhCS4XxHo1Cz7+m0fsGjONzQG",
+	"Dfi2+nK8bwE/r9Tz+4LOw65t432imjOVFoFDDP1bbinspfOnqNxy/FF7QmCv7H2UYdCDACDO6lLY9zyd",
+	"e7v4aqEEUWOWa1BaBbIhNBRnsrww1iRsjQqYdbLnQaJSRfXchvKi5AB2i3OBfzKzf0oQMBS5P5mgB7bC",
+	"U4IW4aC1jSD7tRUExQdS1Y+JWKGcP1WWZiynzkSCiKtg8Y7briB/6hTkG5S7rIMdPwSbHjbnDPTEyHNR",
+	"ixzoU4fJaB/8SA2sFM+cnNpyT9GiALtRqefgS2Fldc/u992pFv3nlgzgdQf3xHLCAfTFmrTYDs/uh+Hc",
+	"sZbxli5RrvRnJcgatUcmsYhC9kwgiXIbryinAXV7I2nv+beJQgcQizWwTtRP+MVzxa67st5fs1jUH6b4",
+	"083XLboxYrh55lYP7V4qGAUr86mM0R+4jJFjkPICbvy1RaHxa+oyKXQ3pK8duPeAhA2fVSF80sYqNH6F",
+	"B0vE1w0tQuS1zHnKme4t8Wwp8YdwAveJslXqOMwWJlWicbsy7iUjb5aJaWA9fdgN27Qm7PtbZwXBBvRW",
+	"ag336FO4l123MK2YBMdjCuHaJONT9F2bZlYGnGGyZ0nh0B4iFiJ+DzrnNwrm1cspnLxWgYCH/CF60M98",
+	"FJNrovKRg4qWG3f8YzkmJ5j/gadrEmCLVHyGZZA+UjJfq96OiZi5kuVs3lhcgDAv8RIjEP6GkIPcuPQT",
+	"NwBaZhwtezavrHZzwMsevNRhIQfrXhn3E+e6bvqsqR9jMJpz4QOxwtTPutfKR1zPH9Ydrc9kgmZSWJAU",
+	"dLycZTO3KkIa1moloMYz4lJnq5IMNXYx6KjVjsJbNv2tSryjCMAI22E53MSnxqIBnmrI04eOIezBDcZt",
+	"Bs0xCvpdba+1cUPWvOwj7ALk1CxcW2u9xgkHX9a23v5wrA4TuyWd9J6jsbrTXAM/J8NXP8Vi3TbqPJ4v",
+	"4HQhw9hrsH1TRcU2uRq6ZexxWwVA13c1rK5a+ZN75w9aDz/WJFajuKG2gAU22ll/Br+BTz5sIEmub/Kt",
+	"/ai/0YKlnObjlBo2k/hLB93mQsqcURFzQXwP/BhpzN7M8JiIcnHBFEa8UQ5J2SnV7IALzYTmhluxJDaY",
+	"X0eriqTdvfzaJ7R6yr8D5nc39f/thEa3aZV4BTAV93O1xbbwmatd5msIXiyt78BZyPeoC+CGPbjJ4qv9",
+	"I6oqsf4JPEknJ/dC5M3LayPj7ifD7p+kqn/Ayu6cqfhf/tqF/W/kQN3WNXSPhvE/u1H86Okts5o/oBE9",
+	"rMrFqUjZylwYb+/QTaOerQPDMcmDOlHFAbu28A2hTHJGISSSPNOcPvxG5pfU0H2HvtgGl+Umgio7Z+IU",
+	"gvd0E2SlxtclVhGxUIMWKNFWkV6ehTApHs9bTmvoC1exxmffwVCDdsP+nMUvC5EZG4vi8y5dbzgvjajJ",
+	"Z2TKmEYUREy1QWvbEituXTDMtSgNBGLWEL51ZWxbA1s3q12fi3jB7E4RbA1xGFdMQddSME24SPMyQwDE",
+	"YH8dxNuUY8YMhrBOHTYyPKcIGWz921MsHVvDe54LXzlWweiwKKEr1ZMxsNOVipE9hwh59HjfOckDyOW9",
+	"o8/AbTKRBRPjcHknZM9aVW10YrAAPqmSLJmp+9232a35NaT/sEVhrPceIAkaH6fSkhe1caBEsZxZ4ByA",
+	"CcUxXSwbdSWRymv73xlplDvuARZ2zsf6oA2JyoT9NJL8UmYz2DHSgg7qy7kX/cF79+JnCWbdF4kfvHEX",
+	"V83jj9mi9qphXa6PoU3mvp4vY6axpII42aU6UPNWAE/5egtbPNQgRpiO3Ywtmx3L6TSe4mQhsLrmnfd3",
+	"EhzQZ1V53gBH+gsI0VGDzLMsa2z77caJ3KNVpi9O5H4tM32jeusll08ejzsUpYFts7RUWAHnn7+PLhhV",
+	"TI1O//keDpANSLVHrlT56HT0EA+Wa+n3ysa91AYHVj2BQljh31WfH95/+P8GAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
