@@ -65,3 +65,14 @@ lint-contract:
 ## docs-bundle: refresh the Redoc bundle /docs embeds from the pinned npm package
 docs-bundle:
 	@$(CONTRACT_TOOLS) && cp node_modules/redoc/bundles/redoc.standalone.js node_modules/redoc/bundles/redoc.standalone.js.LICENSE.txt ../../api/docsui/
+
+## client-ts: the generated TypeScript client (clients/ts): install the pinned packages, check src/schema.ts is fresh, tsc --strict
+## (make test runs it, and its offline day against a test server, through api's TestTypeScriptClientOfflineDay)
+.PHONY: client-ts client-ts-generate
+CLIENT_TS := cd clients/ts && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
+client-ts:
+	@$(CLIENT_TS) && node scripts/generate.mjs --check && npx tsc -p .
+
+## client-ts-generate: regenerate clients/ts/src/schema.ts from openapi/openapi.yaml
+client-ts-generate:
+	@$(CLIENT_TS) && node scripts/generate.mjs
