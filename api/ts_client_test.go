@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +44,7 @@ func TestTypeScriptClientOfflineDay(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
 		run(5*time.Minute, nil, "npm", "ci", "--no-audit", "--no-fund")
 	}
+	noCasts(t, dir, "src/client.ts", "examples/offline-day.ts")
 	run(time.Minute, nil, "node", "scripts/generate.mjs", "--check")
 	run(3*time.Minute, nil, "npx", "tsc", "-p", ".")
 
@@ -53,4 +55,27 @@ func TestTypeScriptClientOfflineDay(t *testing.T) {
 	t.Cleanup(func() { _ = h.app.Shutdown() })
 	run(2*time.Minute, []string{"TINDAL_URL=http://" + ln.Addr().String(), "TINDAL_EMAIL=inspector@test.tindal", "TINDAL_PASSWORD=" + testPassword},
 		"node", "dist/examples/offline-day.js")
+}
+
+// castOrAny matches a type assertion (`x as T`, `<T>x`) or an explicit any.
+var castOrAny = regexp.MustCompile(`\)\s*as\s+[A-Za-z{\[]|\w\s+as\s+(const\b|[A-Z{\[]|unknown|string|number)|:\s*any\b|<any>|\bas\s+any\b`)
+
+// noCasts fails on a cast or an any in the hand-written client code: the
+// generated types must be enough (comments are not code).
+func noCasts(t *testing.T, dir string, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if c := strings.Index(line, "//"); c >= 0 {
+				line = line[:c]
+			}
+			if castOrAny.MatchString(line) {
+				t.Errorf("%s:%d: a cast or an any: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
 }

@@ -2844,7 +2844,7 @@ type AmendmentRequestList struct {
 	NextCursor *string            `json:"next_cursor,omitempty"`
 }
 
-// AmendmentRequestRecord A row of amendment_requests as the pull sends it (every column by name; the scope columns say whose it is)
+// AmendmentRequestRecord A row of amendment_requests as the pull sends it: every column by name
 type AmendmentRequestRecord struct {
 	// Args Any JSON value but null
 	Args           JSONValue           `json:"args"`
@@ -2870,7 +2870,7 @@ type AmendmentRequestRecord struct {
 
 // AmendmentRequestSyncItem defines model for AmendmentRequestSyncItem.
 type AmendmentRequestSyncItem struct {
-	// Data A row of amendment_requests as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of amendment_requests as the pull sends it: every column by name
 	Data *AmendmentRequestRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID         `json:"id"`
 	Op   AmendmentRequestSyncItemOp `json:"op"`
@@ -3269,7 +3269,7 @@ type ChecklistItemInput struct {
 	Id       string          `json:"id"`
 }
 
-// ChecklistTemplateRecord A row of checklist_templates as the pull sends it (every column by name; the scope columns say whose it is)
+// ChecklistTemplateRecord A row of checklist_templates as the pull sends it: every column by name
 type ChecklistTemplateRecord struct {
 	CreatedAt       time.Time          `json:"created_at"`
 	DeletedAt       *time.Time         `json:"deleted_at"`
@@ -3279,7 +3279,7 @@ type ChecklistTemplateRecord struct {
 	Regime          string             `json:"regime"`
 	RetiredAt       *time.Time         `json:"retired_at"`
 	Source          string             `json:"source"`
-	TemplateVersion int                `json:"template_version"`
+	TemplateVersion int32              `json:"template_version"`
 	Title           string             `json:"title"`
 	UpdatedAt       time.Time          `json:"updated_at"`
 	Version         int64              `json:"version"`
@@ -3287,7 +3287,7 @@ type ChecklistTemplateRecord struct {
 
 // ChecklistTemplateSyncItem defines model for ChecklistTemplateSyncItem.
 type ChecklistTemplateSyncItem struct {
-	// Data A row of checklist_templates as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of checklist_templates as the pull sends it: every column by name
 	Data *ChecklistTemplateRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID          `json:"id"`
 	Op   ChecklistTemplateSyncItemOp `json:"op"`
@@ -3345,7 +3345,7 @@ type ConflictList struct {
 	NextCursor *string    `json:"next_cursor,omitempty"`
 }
 
-// ConflictRecord A row of conflicts as the pull sends it (every column by name; the scope columns say whose it is)
+// ConflictRecord A row of conflicts as the pull sends it: every column by name
 type ConflictRecord struct {
 	// BaseValue Any JSON value, or null
 	BaseValue   NullableJSONValue `json:"base_value"`
@@ -3394,7 +3394,7 @@ type ConflictResolutionResolution string
 
 // ConflictSyncItem defines model for ConflictSyncItem.
 type ConflictSyncItem struct {
-	// Data A row of conflicts as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of conflicts as the pull sends it: every column by name
 	Data *ConflictRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID `json:"id"`
 	Op   ConflictSyncItemOp `json:"op"`
@@ -3684,7 +3684,7 @@ type FindingDiscardMutation struct {
 type FindingDiscardMutationName string
 
 // FindingDiscardMutationVersion defines model for FindingDiscardMutation.Version.
-type FindingDiscardMutationVersion int
+type FindingDiscardMutationVersion int32
 
 // FindingInput defines model for FindingInput.
 type FindingInput struct {
@@ -3701,7 +3701,7 @@ type FindingInput struct {
 	Rectified *bool `json:"rectified,omitempty"`
 }
 
-// FindingRecord A row of findings as the pull sends it (every column by name; the scope columns say whose it is)
+// FindingRecord A row of findings as the pull sends it: every column by name
 type FindingRecord struct {
 	Action            string              `json:"action"`
 	Code              string              `json:"code"`
@@ -3719,7 +3719,7 @@ type FindingRecord struct {
 	OwnerId           openapi_types.UUID  `json:"owner_id"`
 	PartyRef          string              `json:"party_ref"`
 	PenaltyRow        string              `json:"penalty_row"`
-	Persons           int                 `json:"persons"`
+	Persons           int32               `json:"persons"`
 	RectificationNote string              `json:"rectification_note"`
 	Rectified         bool                `json:"rectified"`
 	RectifiedAt       *time.Time          `json:"rectified_at"`
@@ -3744,7 +3744,7 @@ type FindingRecordArgs struct {
 	InspectionId openapi_types.UUID `json:"inspection_id"`
 	Note         *string            `json:"note,omitempty"`
 	PartyRef     *string            `json:"party_ref,omitempty"`
-	Persons      *int               `json:"persons,omitempty"`
+	Persons      *int32             `json:"persons,omitempty"`
 }
 
 // FindingRecordMutation defines model for FindingRecordMutation.
@@ -3776,7 +3776,7 @@ type FindingRecordMutation struct {
 type FindingRecordMutationName string
 
 // FindingRecordMutationVersion defines model for FindingRecordMutation.Version.
-type FindingRecordMutationVersion int
+type FindingRecordMutationVersion int32
 
 // FindingRectifyArgs finding.rectify v1: the deficiency was put right
 type FindingRectifyArgs struct {
@@ -3814,7 +3814,7 @@ type FindingRectifyMutation struct {
 type FindingRectifyMutationName string
 
 // FindingRectifyMutationVersion defines model for FindingRectifyMutation.Version.
-type FindingRectifyMutationVersion int
+type FindingRectifyMutationVersion int32
 
 // FindingRefArgs finding.discard v1 (inspector findings only)
 type FindingRefArgs struct {
@@ -3824,7 +3824,7 @@ type FindingRefArgs struct {
 
 // FindingSyncItem defines model for FindingSyncItem.
 type FindingSyncItem struct {
-	// Data A row of findings as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of findings as the pull sends it: every column by name
 	Data *FindingRecord     `json:"data,omitempty"`
 	Id   openapi_types.UUID `json:"id"`
 	Op   FindingSyncItemOp  `json:"op"`
@@ -3850,7 +3850,7 @@ type FindingUpdateArgs struct {
 	InspectionId openapi_types.UUID `json:"inspection_id"`
 	Note         *string            `json:"note,omitempty"`
 	PartyRef     *string            `json:"party_ref,omitempty"`
-	Persons      *int               `json:"persons,omitempty"`
+	Persons      *int32             `json:"persons,omitempty"`
 }
 
 // FindingUpdateMutation defines model for FindingUpdateMutation.
@@ -3882,7 +3882,7 @@ type FindingUpdateMutation struct {
 type FindingUpdateMutationName string
 
 // FindingUpdateMutationVersion defines model for FindingUpdateMutation.Version.
-type FindingUpdateMutationVersion int
+type FindingUpdateMutationVersion int32
 
 // Flag defines model for Flag.
 type Flag struct {
@@ -4074,9 +4074,9 @@ type InspectionAnswerMutation struct {
 type InspectionAnswerMutationName string
 
 // InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
-type InspectionAnswerMutationVersion int
+type InspectionAnswerMutationVersion int32
 
-// InspectionAnswerRecord A row of inspection_answers as the pull sends it (every column by name; the scope columns say whose it is)
+// InspectionAnswerRecord A row of inspection_answers as the pull sends it: every column by name
 type InspectionAnswerRecord struct {
 	Answer         string              `json:"answer"`
 	CreatedAt      time.Time           `json:"created_at"`
@@ -4100,7 +4100,7 @@ type InspectionAnswerRecord struct {
 
 // InspectionAnswerSyncItem defines model for InspectionAnswerSyncItem.
 type InspectionAnswerSyncItem struct {
-	// Data A row of inspection_answers as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of inspection_answers as the pull sends it: every column by name
 	Data *InspectionAnswerRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID         `json:"id"`
 	Op   InspectionAnswerSyncItemOp `json:"op"`
@@ -4174,7 +4174,7 @@ type InspectionDiscardMutation struct {
 type InspectionDiscardMutationName string
 
 // InspectionDiscardMutationVersion defines model for InspectionDiscardMutation.Version.
-type InspectionDiscardMutationVersion int
+type InspectionDiscardMutationVersion int32
 
 // InspectionEditArgs inspection.edit v1: header fields the inspector may change; absent fields are left alone
 type InspectionEditArgs struct {
@@ -4183,7 +4183,7 @@ type InspectionEditArgs struct {
 	Lat               *float64           `json:"lat,omitempty"`
 	Lon               *float64           `json:"lon,omitempty"`
 	Notes             *string            `json:"notes,omitempty"`
-	PassengersCarried *int               `json:"passengers_carried,omitempty"`
+	PassengersCarried *int32             `json:"passengers_carried,omitempty"`
 }
 
 // InspectionEditMutation defines model for InspectionEditMutation.
@@ -4215,7 +4215,7 @@ type InspectionEditMutation struct {
 type InspectionEditMutationName string
 
 // InspectionEditMutationVersion defines model for InspectionEditMutation.Version.
-type InspectionEditMutationVersion int
+type InspectionEditMutationVersion int32
 
 // InspectionList defines model for InspectionList.
 type InspectionList struct {
@@ -4223,7 +4223,7 @@ type InspectionList struct {
 	NextCursor *string      `json:"next_cursor,omitempty"`
 }
 
-// InspectionRecord A row of inspections as the pull sends it (every column by name; the scope columns say whose it is)
+// InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
 	ApprovedAt             *time.Time          `json:"approved_at"`
 	CargoTonnes            *float64            `json:"cargo_tonnes"`
@@ -4232,8 +4232,8 @@ type InspectionRecord struct {
 	DeletedAt              *time.Time          `json:"deleted_at"`
 	DetentionProposed      bool                `json:"detention_proposed"`
 	DeviceId               *openapi_types.UUID `json:"device_id"`
-	EvidenceTotal          int                 `json:"evidence_total"`
-	EvidenceVerified       int                 `json:"evidence_verified"`
+	EvidenceTotal          int32               `json:"evidence_total"`
+	EvidenceVerified       int32               `json:"evidence_verified"`
 	Id                     openapi_types.UUID  `json:"id"`
 	InspectorId            openapi_types.UUID  `json:"inspector_id"`
 	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
@@ -4245,7 +4245,7 @@ type InspectionRecord struct {
 	// Outcome Any JSON value but null
 	Outcome           JSONValue          `json:"outcome"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
-	PassengersCarried *int               `json:"passengers_carried"`
+	PassengersCarried *int32             `json:"passengers_carried"`
 	ReviewComment     string             `json:"review_comment"`
 	RuleSetId         string             `json:"rule_set_id"`
 
@@ -4277,7 +4277,7 @@ type InspectionStartArgs struct {
 	Lat               *float64                `json:"lat,omitempty"`
 	Lon               *float64                `json:"lon,omitempty"`
 	Notes             *string                 `json:"notes,omitempty"`
-	PassengersCarried *int                    `json:"passengers_carried,omitempty"`
+	PassengersCarried *int32                  `json:"passengers_carried,omitempty"`
 
 	// TemplateId A checklist_template of the vessel's regime
 	TemplateId openapi_types.UUID `json:"template_id"`
@@ -4316,7 +4316,7 @@ type InspectionStartMutation struct {
 type InspectionStartMutationName string
 
 // InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
-type InspectionStartMutationVersion int
+type InspectionStartMutationVersion int32
 
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
@@ -4350,7 +4350,7 @@ type InspectionSubmitMutation struct {
 type InspectionSubmitMutationName string
 
 // InspectionSubmitMutationVersion defines model for InspectionSubmitMutation.Version.
-type InspectionSubmitMutationVersion int
+type InspectionSubmitMutationVersion int32
 
 // InspectionSummary defines model for InspectionSummary.
 type InspectionSummary struct {
@@ -4395,7 +4395,7 @@ type InspectionSummary struct {
 
 // InspectionSyncItem defines model for InspectionSyncItem.
 type InspectionSyncItem struct {
-	// Data A row of inspections as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of inspections as the pull sends it: every column by name
 	Data *InspectionRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID   `json:"id"`
 	Op   InspectionSyncItemOp `json:"op"`
@@ -4658,7 +4658,7 @@ type NullableJSONValue3 map[string]interface{}
 // NullableJSONValue4 defines model for NullableJSONValue.4.
 type NullableJSONValue4 = []interface{}
 
-// OffenceRecord A row of offences as the pull sends it (every column by name; the scope columns say whose it is)
+// OffenceRecord A row of offences as the pull sends it: every column by name
 type OffenceRecord struct {
 	Codes          []string           `json:"codes"`
 	CreatedAt      time.Time          `json:"created_at"`
@@ -4672,7 +4672,7 @@ type OffenceRecord struct {
 	OwnerId        openapi_types.UUID `json:"owner_id"`
 	PartyId        openapi_types.UUID `json:"party_id"`
 	PenaltyRow     string             `json:"penalty_row"`
-	Persons        int                `json:"persons"`
+	Persons        int32              `json:"persons"`
 	RuleSetId      string             `json:"rule_set_id"`
 	Status         string             `json:"status"`
 	UpdatedAt      time.Time          `json:"updated_at"`
@@ -4682,7 +4682,7 @@ type OffenceRecord struct {
 
 // OffenceSyncItem defines model for OffenceSyncItem.
 type OffenceSyncItem struct {
-	// Data A row of offences as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of offences as the pull sends it: every column by name
 	Data *OffenceRecord     `json:"data,omitempty"`
 	Id   openapi_types.UUID `json:"id"`
 	Op   OffenceSyncItemOp  `json:"op"`
@@ -4767,7 +4767,7 @@ type OwnerSyncItemOp string
 // OwnerSyncItemType defines model for OwnerSyncItem.Type.
 type OwnerSyncItemType string
 
-// PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it (every column by name; the scope columns say whose it is)
+// PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it: every column by name
 type PenaltyAdjustmentRecord struct {
 	CreatedAt      time.Time          `json:"created_at"`
 	DedupeKey      string             `json:"dedupe_key"`
@@ -4781,7 +4781,7 @@ type PenaltyAdjustmentRecord struct {
 	OwnerId        openapi_types.UUID `json:"owner_id"`
 	PenaltyId      openapi_types.UUID `json:"penalty_id"`
 	Reason         string             `json:"reason"`
-	Revision       int                `json:"revision"`
+	Revision       int32              `json:"revision"`
 	State          string             `json:"state"`
 	UpdatedAt      time.Time          `json:"updated_at"`
 	Version        int64              `json:"version"`
@@ -4789,7 +4789,7 @@ type PenaltyAdjustmentRecord struct {
 
 // PenaltyAdjustmentSyncItem defines model for PenaltyAdjustmentSyncItem.
 type PenaltyAdjustmentSyncItem struct {
-	// Data A row of penalty_adjustments as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of penalty_adjustments as the pull sends it: every column by name
 	Data *PenaltyAdjustmentRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID          `json:"id"`
 	Op   PenaltyAdjustmentSyncItemOp `json:"op"`
@@ -4808,7 +4808,7 @@ type PenaltyAdjustmentSyncItemOp string
 // PenaltyAdjustmentSyncItemType defines model for PenaltyAdjustmentSyncItem.Type.
 type PenaltyAdjustmentSyncItemType string
 
-// PenaltyRecord A row of penalties as the pull sends it (every column by name; the scope columns say whose it is)
+// PenaltyRecord A row of penalties as the pull sends it: every column by name
 type PenaltyRecord struct {
 	Amount         int64               `json:"amount"`
 	CreatedAt      time.Time           `json:"created_at"`
@@ -4819,14 +4819,14 @@ type PenaltyRecord struct {
 	InspectionId   openapi_types.UUID  `json:"inspection_id"`
 	InspectorId    openapi_types.UUID  `json:"inspector_id"`
 	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
-	Level          int                 `json:"level"`
+	Level          int32               `json:"level"`
 	NoticeIssuedAt *time.Time          `json:"notice_issued_at"`
 	OffenceId      openapi_types.UUID  `json:"offence_id"`
 	OwnerId        openapi_types.UUID  `json:"owner_id"`
 	PartyId        openapi_types.UUID  `json:"party_id"`
 	PenaltyRow     string              `json:"penalty_row"`
 	ProposedAmount *int64              `json:"proposed_amount"`
-	Revision       int                 `json:"revision"`
+	Revision       int32               `json:"revision"`
 	RuleSetId      string              `json:"rule_set_id"`
 
 	// Trace Any JSON value but null
@@ -4844,7 +4844,7 @@ type PenaltyRow = rules.PenaltyRow
 
 // PenaltySyncItem defines model for PenaltySyncItem.
 type PenaltySyncItem struct {
-	// Data A row of penalties as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of penalties as the pull sends it: every column by name
 	Data *PenaltyRecord     `json:"data,omitempty"`
 	Id   openapi_types.UUID `json:"id"`
 	Op   PenaltySyncItemOp  `json:"op"`
@@ -4947,7 +4947,7 @@ type PhotoAttachMutation struct {
 type PhotoAttachMutationName string
 
 // PhotoAttachMutationVersion defines model for PhotoAttachMutation.Version.
-type PhotoAttachMutationVersion int
+type PhotoAttachMutationVersion int32
 
 // PhotoExif defines model for PhotoExif.
 type PhotoExif struct {
@@ -5237,7 +5237,7 @@ type RepeatSettingsWindow string
 // RequiredRole defines model for RequiredRole.
 type RequiredRole = rules.RequiredRole
 
-// ReviewRecord A row of reviews as the pull sends it (every column by name; the scope columns say whose it is)
+// ReviewRecord A row of reviews as the pull sends it: every column by name
 type ReviewRecord struct {
 	Comment        string             `json:"comment"`
 	CreatedAt      time.Time          `json:"created_at"`
@@ -5268,7 +5268,7 @@ type ReviewRequestDecision string
 
 // ReviewSyncItem defines model for ReviewSyncItem.
 type ReviewSyncItem struct {
-	// Data A row of reviews as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of reviews as the pull sends it: every column by name
 	Data *ReviewRecord      `json:"data,omitempty"`
 	Id   openapi_types.UUID `json:"id"`
 	Op   ReviewSyncItemOp   `json:"op"`
@@ -5689,7 +5689,7 @@ type VesselObservationList struct {
 	NextCursor *string             `json:"next_cursor,omitempty"`
 }
 
-// VesselObservationRecord A row of vessel_observations as the pull sends it (every column by name; the scope columns say whose it is)
+// VesselObservationRecord A row of vessel_observations as the pull sends it: every column by name
 type VesselObservationRecord struct {
 	CreatedAt      time.Time           `json:"created_at"`
 	DecidedAt      *time.Time          `json:"decided_at"`
@@ -5716,7 +5716,7 @@ type VesselObservationRecord struct {
 
 // VesselObservationSyncItem defines model for VesselObservationSyncItem.
 type VesselObservationSyncItem struct {
-	// Data A row of vessel_observations as the pull sends it (every column by name; the scope columns say whose it is)
+	// Data A row of vessel_observations as the pull sends it: every column by name
 	Data *VesselObservationRecord    `json:"data,omitempty"`
 	Id   openapi_types.UUID          `json:"id"`
 	Op   VesselObservationSyncItemOp `json:"op"`
@@ -5779,7 +5779,7 @@ type VesselObserveMutation struct {
 type VesselObserveMutationName string
 
 // VesselObserveMutationVersion defines model for VesselObserveMutation.Version.
-type VesselObserveMutationVersion int
+type VesselObserveMutationVersion int32
 
 // VesselPatch defines model for VesselPatch.
 type VesselPatch struct {
@@ -18914,455 +18914,456 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3dcty2ti+Kvwqq/3uXpVqULMl2Eks161+O7WR65svLdpK19pRPN0SiuxGxAQYApfRMuWo/xHmGve/P",
-	"zblfj7Kf5NQYAEiQBLvZ3fpwEt8kFpvE58DA+PyN30epXBRSMGH06PT3UUEVXTDDFP71vFRaKvhXxnSq",
-	"eGG4FKPT0Q8F/bVkJMWfyVTJBRHsNzO2D0bJiMNbv5ZMLUfJSNAFG52Oqh91OmcLCq0u6G/fMjEz89Hp",
-	"ydFRMjLLAt7URnExG334kIxevYD3sLmCmnndGs9GyUixX0uuWDY6NapkYctTqRbUjE5HZYlvRlqefkdN",
-	"Ou9O7t2cESWvyRVTmktBlrIkF1SzjJg5I+mcihkjUiSEHc4Oyfno0fmI7L18R2cEOiU0TVlhWLbvl2HO",
-	"aMZUPfJX0wPbc89KPI4uxLd8wU21Fq2lzfHHsL2MTWmZm9Hpk6MEGueLcgF/wF9c2L+Oq364MGzG1OgD",
-	"9KSYLqTQDCngtZIXOVvAP1MpDBM4BloUOU8pLNjDwr7xb79oWL3fgzH8N8Wmo9PR/+9hTWIP7a/6oW8X",
-	"e2yu/zNB3nz1nDx9/ORzUlSv+cnhqJ6l8O5zmbHu9r1gU55yJtIlofgaSWXGyN43VAlq6CUlJ0cnTxLy",
-	"Np0fvPoP2CUmYDX+OTo6HiWjoxP4zyP4z2P4zxP4z2ejZPT06eh9Z2OS0bMFE9mCCfOG/VoyjctTKFkw",
-	"ZbhdQqpm9v9ZxmE8NH8d/G4Jt0uBi9Lg+j7QhKpZucADWvUvL35hqYH+U1qYUrFsTE2D7jNq2IHhCzaK",
-	"DDpVjJoNv8lYyrPV34gyz+lFzvysetu4WMbO6IDPr3jKxjzb6uv4Z93XhC4YEs54sy+kGvrBL6XiOuMb",
-	"deLpYdvZW07x+wpKI/AK2avnf0iFvmaK/J//+b/2Y0OS14INnrNi1DGI5gh+ni+Rr7KMG3JNNZmzPDsj",
-	"UqSMOHJJ8AX7h3qgiW2KXM+ZIFIw/GrGr5iI9asNNSWeP3/MZYFvej6N1wicJpZFD3hZZBuflVJXC9Oe",
-	"rSQLmrFqyqNk/dK5i6jRPRfms8ejCAMPL8V/2lvSf9+m7XqcjjwSy6uaTKVawmoPuwQc0ELrODR4TWMx",
-	"30eYWZuZfstjDJUbtmj+Y9VN025z9KHqmCpFl/B3KLyc/r7uMLXXGEcxZDpvWCpVhCqeobwhp4T6D8bK",
-	"fqEJ1UgrRZnnRDORacIN2WNXTC1JKvNyIcjFEo/uGb6oU1kw94smmi7J9VxqBl9xDcc4fjmtWsF/vP3h",
-	"+59oXrK/3n2TM7PzED7dWbveWTd186y4HG6a7d86U2+z8nCtQ8Ze099AJh+cmcYh3JL915dP30XQOGdD",
-	"2OjbpUhfGauU0Dz/YTo6/edqDua/eCmuWC4LYGTtSyWjhm56lTh+Xl0otYzRYeQR0aK1q/hrd/rvPySj",
-	"L2l6mcvZC5ZyTzMtLp4rRrPleMoFzddIeXOakZxNDd4WF7Zl4ho4JYrpMoergnCjiTZSsYxgs/4nKjIi",
-	"pJlzMUPJy5EIEfK6Jt0LKXNGhefBftR+eTKuU6qAPECTXEblrjXMI3LMNSq8a/TOUs/f2DfbG9A8QdWw",
-	"q5aT1jLHSLW1U4FOGNf+pjTXrH0nb7tiNaNr2lWszu8fHK8jxMbMscUVM30pjFpGCHI2U2xGDRuz37g2",
-	"IYsNSKN+a+Aet4SPJpU/l0qhGE/ca8TwBUvIlP/GMkINmXKlDVEsZbxoCN6rZRdnZaiOdjXoUlwKeQ3r",
-	"dE254WI2nko1ZlTlnCm7ell8p1YKBX1v996GOK+xZiyqXjFBnGZl55+xKVNwqvfghNMZ2x+8FBEZoMto",
-	"6ovpgSbhF2cELnxyPec5iqOZZBo4CUESiShCa+WDnK6et1UbYfEIvAocjAlD+PDN35QJ9WvZHI1nzmjY",
-	"0bFjbRV0mUuabW868rqDW4J67p3DrNmvgwSRZAQLNZ7mdNZUwDqDb2tYKJCwBeV59PXhktMapl0LOx3d",
-	"FibZ4jlJl1G5A98Wj4IzFtJdvUsreORNaLENdnt3GuxzmjORUfVOXrKI3LGNXjfwJOEal3pH7WtDReFK",
-	"Xu7UYUxQD0TjYLnWLvZz++6drvlGq2U8SXQZkGapYuaM6Lm8BhNdvmxKh8G5Vz3i6pSxjPz45ltiJNr2",
-	"CCWpWx5Ci2K06dLb0doON9uImzi9jQa7x3eD41jQlJvldnJlSpXiLNvwK5qVuRXgKjfS8dFRw5F0FLsp",
-	"0jnPM8XEuBQZU+Pjk82byMvZjM7Y+HLWJHVZwhFMWq31tCfKxUVEiXbTiq1yqth1Z7DrxjrNpVRjqhgd",
-	"L04GDXflaJORZhRlykX3gLwphQD1a8GMYhoMhxdMpHP4pyJmfk0VXmS7jeDDSvrzulaTVnI+Zb/Q9JIZ",
-	"Pa4Xuz384+Mj8t9h1LDQpMhLTVLXcEKUBHrJSFlE5Y8FM3OZhfK4Wye0azAaFbflFVNwSccGUzClpdBj",
-	"dzgI+y1lLNOkoFozMWNKJ9bT4F+IeBsClab+LJBzgvG3uuuO57V9gaSyFKDLTKUiVBA/BZLOWXq5fkhB",
-	"l0bRlK3jUO/wpfYhCWZTLX0S32XfT5xtGZrLWcmaftsWd5LZ2lEG34NeVLLxJRcNahBSsFGCt+HISUWF",
-	"VGaUjC7YVCo2zlhBlSkV/CzFWLGcUQ1/UD0GoZxPeY8jCLormOIysmtfSUX8cAh0bn1W9nUbIGEauhG+",
-	"BAI6FeTV2x/IF58dHZOsVFZw33t9/PhFQl4/+i7qeDPc5DFVsLV7TpC1bwfLtXqLFKP9m3MjQ1nZf59B",
-	"Ic/lNdzYuHobeH8aFNOWmqmbbK/Sv6rpOtCgIkgbdOEGuSExM0O5sLJlzFaSsxnNx4pNN1S8cg5tjoHo",
-	"l+tG9C2++xpfRV6muB4vZBntqGCC5uvbrDb2tXsfKWPGF2z4Jr7B92Ozq8hv0BDe4ds9tIm0UJ+WYL1b",
-	"i9jZ56RDnY3trOe7kvC/Yuwbx8yapO9ZXERfwWUZuHitWWOrVRsrR/aq4lq78u9oS7fBRV7XxNkaJbf2",
-	"ghWGNDmdMpGymNhVMKYT4OqkFNyACLMoc8OLnDN1RugFmljwxiYp4znIaPb6LkWheMoycPSOkiGGlkpU",
-	"6xsFBqP5TqaEQtPO10sXIDzgG3I65SlTRDOjB3ZczagRNOEWxUnHgaATN0XL6zjJljkba2Z6ou7KnMFI",
-	"ceRuEqlcMI036Fqdz65tMP6k3u6V1NLnl3+HxrMqnCz17ycYdsINW9jNznPYAfDLf/3yHXl4dfwQZqIf",
-	"Vh8QzdQVQ9f9NTdzghSs0ZVi2ShnmiimZX5lAwebRMuEUW29c5VJcPjVufb6WHtDdn7oXoKRVza56+J0",
-	"osmFYjSdsywhC6kNccJbas3co2SHOzJiih1wE457if7mr7v47keXOly8L5ckp2JW0hk7JUwQml/TpT4j",
-	"lyIhcw5KhWLkWnFjQl3Cn5hh9+YuV2XslK40lfiTsfJ435u/uM1gIo7iikXs5CBuSTidW4/Fz+GcRx9f",
-	"ivVXMethqdDnlKfUsOGrbVfnO2ZoZJ3huhkv2OLCWvKGWCbZbwVXTI9b0RVOJ+y8PlO0h5VxrUuWDW0H",
-	"31bRhrYJnvFi30oCq5cbZUfHO9NlLMYseBmuq+dyUTCDF5udJ0FDnZUa8swy2QTsrxeMKHZFcw4zzyDc",
-	"DN6xHZGM0SznIhJgrQ4fndgw6//4aT9qLHGmpjjPrDocuv51MM/AJXtrP4BPS6Tgcft0XjGtmTMYeyqM",
-	"yjv2xa08WI2+Ey+XW6KstrNaq5AoK5ILonfalNbDL+pFADLIOXUC7wbCckaXemzkGE9bhOC+ZzNqwHKP",
-	"obz4FsuiEmfzvHave/TdIjmQjC4r+qPXZI+JTCoNMkBKi4JlIG5nTHEnRu1y9oed0s1YxJZneuU5mXFt",
-	"1HK8C/VXn7ayfJwH3VqqLll2htJrpui1IH8jutQFE5ldfJGyPLfrr0ul4Lnd7uoowf6N3GZbe21NE6Ii",
-	"o2QEXGjKBT6vult/O2Lj7vBEz0p7pap5r7nHXomiXO9paa7cy99oavIlqglySirugBJ/80Y77Ej7d3jj",
-	"BXFCnx0ld3QI6ntyTfrXDdyBq+6coPcv1oVIbXUh7XAp9BPyGmr9pmUPd1RPnfStS3XFlpbkrjDKi+bj",
-	"6iEXulTUqvmFzPPSfZXz1Cv/ldAAd1QxVt73MuVGMA2nqmBqwU30lgzGeSNe1bq5uwyJqHt97RMIV7KG",
-	"BRfh0+OOdn9bh/e2TuUdHqGtb7UPq3fubScryN9P1a2GIUDuWsPn9a22hrbvT9+MHYh6imnw807aJrgg",
-	"c67NMxu7FnSxZBqvc/hP3BdbfexXKG5FXm2IkxkjinLNMusIRXshDgYil6eU52N4HqOo+sfYsN9HD5ws",
-	"ixUyYnOobw0wGUJTJbUmhi2KHOQnFwavbZION2wB4gBYDYeEAhr2m1mvk9sYI2uVCdfATsC1EmVp4Z4M",
-	"k3c2t/133WWNrVhJ1y2Cq5Z+E/4zaLFWrs47t5lr07hS/8XY7/+t53Ftl2G1e3rTUAlxs4u9wSMiV/sl",
-	"W67xiEV+MlztOFktS5XGm/cbPQ7yemLRs3E/13bpRrumEF2i0NcZebWMtVHXTdzvY2M1byTFp3PG7u8O",
-	"7Tntsfu0c8x3u1YrS8ybKpFjA3tM/OZ81r43E1DRnWZSacKdxhZMazob7pL170f3VoppztOIuH9BNRtf",
-	"YWZpR0D/kLifNyDyZJTmnAkzpqWZS9V/iTXOdz1S93X/iLbhskwYbpaDNXn7tie1iIua5dlOBqt1qaJr",
-	"uWAhc5728V8tndbY+/PVjky4amTLpF50xaptScR93U8i11yIpkxsPxl58hpoygoJISQiTwKt41FtSzWC",
-	"9VHO7lzeiCru2rpLPdx1uV4acy/eugzWZGerlut7twaNzPqbYHfD0/hbrG7j0d6XwPmnY6d3kom/UWbH",
-	"n43BDz4Ubea+8aG4bSk+vF52ukPa6AE9d0rA0Vqr0+Ig7VVvs6bY9RTQUnPTm3R053AD9cUS0vpG1pDF",
-	"wgGldRKx15yo5hV2yQpzijeRXTSiDRWZPgN3PFOGZfbHXGoIAsSdAPsXorM1nG/QEC6r/Wy9CBKMatUS",
-	"3Z+W1rz8Y8qZe2M3lUyx641dgTdj3V85e8Wuv8YXNzbz94WHvMJWiE2SQKp6JXLwVv6EqqImz1IDcR3H",
-	"8TiPvZP9eIjHxjb/1ubY9YjSIOzNquCFet+2cikFbUeE2i2ctErmg3b2jcztbcRnYstVa43O9R02mTTX",
-	"p2+Bv/bk2IJagMStNIwnUsQ5CQnu2BmGEOE/NaFIUSA4yyn5hoosp+T46ZMnCXlNFc14QY6ffvY5+sZt",
-	"tBB5GfCuBdWGqXGaU63Hx6Ok+eCk/eARfjrjgo0zxa8aX8aen+AdAqQ+dlYR+xZTLQ9nkTOqS8XGqaJT",
-	"M659ojZq3LZmh4LXYSpF1n2qKDYW9LGQcHkFD8L2GiNuN9v+sTGQoNWez/teoeOZxMTDetT+UTDK9sO6",
-	"hVUOYMWuv2Pee3gD0YFwGsZyOr7gyswHMcB+DAIuMn6VjlcE22wjefeidhRzKXp+UQ6iY+yDddcm7vj3",
-	"OmJgY04VFIJdBD+GaI+DQ8mqLd3mdtxh/0LR6snjXbDTWtveuhhFxqkg31M7I/KCGnpBLS9rXJEEmWK1",
-	"0gU1hilo4f/657OD/3F08PThwfvfHyePjz78t5vS6jxttT32a/zwFeWtBh2+C0JcT2Mhhd2Ipapq7S5t",
-	"VVWnNxMycpvH5k9IiCv24/40mAgdBtrLynjjzRSYH8SXkqpsK7/+VjJ0TGmyGW2v7PcnR92Tt7lDf7hE",
-	"7VbACtZdQ0nfiQ0/i8CMpzlVmNGXszMLcjJBu8SE7EHCPvyTCHrFZyhBkjnX8JAohpYJSPO+kNTsO0R5",
-	"7dDlWXrZEX67kmMtbQUimeEio3lLbHXpetDVmItxOqcKb3c3MrTN4Fh7BTY//xseU6y7Fy6ZYNNQdJmW",
-	"3uLS/bGM7N63EFIOweRGEpoa0F8gThdUVY55S4NDuSPBVXUss42sHF9zkcnrsSyY0PVTKgSsl6aRV9Nc",
-	"aqYRasqwsWKCXdMccAdZHclsca9yWmiGG2yMXIxrw14Yw9l87FSX6lO7R2D2sxOwb9WhnuNKiXffow1h",
-	"HMzYoj8IzVsWo+CGkCYu7Lr0h+4WOalKKgsTYpkhGR476xu2FLAqFTQZ/XYwkwfuIea9HFaUGPx4wBeI",
-	"JQHESYEnjWbczMuLw1QuHtpF9P/DRnBkNw8FaYHLK9jyNVCQreRht05A9/Zzj9JkZIhQgWxhnfGyDzcy",
-	"xk/r6K/u2d4GLmGbvFRDeb5h+uu6TNVsvaPghXUNBBb3TTEserPm21FRiEbZxSYBwiJ8ai8YmaGNWEhD",
-	"uA2crFMQk1vEnWglSCwKs/SZ8jCknvFU6efXlUu7kovCHPSkvpV62c+GExiIb+GQBt6waQDvE4/+UrCJ",
-	"U4f6011pG2TVHKWff3gsq7CjIKkFFwBBoaLT780jHhTc41FO7VdVxq8fbzKqknstp21gX7Tyges1aJDW",
-	"QJ5c8ZDduXIjGLVr4Kwy92ENTsnJQcZn3BCYOvk38sj9CfvU0vWPDp6+//1JXMd/wQwT0APwfaljUM3P",
-	"iC5nM6YtYCoGIZQFU1dcS+WglnVfLRtSUEXJyeGjSHjousixTQ8HTiBOyS0iql4duMftJdp9q694eiP5",
-	"JralOm/ujowHjW67l2dRRGJOg83NZXo51pfANyM5fq9BBSf4EllwUWoLVaHcI2pcrqU2pCj1fBiEyPDY",
-	"CUPzPATYjcOAQsDORj5195Web/nVcDzcCgp2o576CxvkGdNm7PGkNY8C0VTgxvb1GtK5Qv61UM9UYSbs",
-	"YLRje5uwTat7DMBNjQP+3gQecA2+7ScfofLv/E/1UnERAuAPoetYhEUNMhxMqEvZdemF4LS21zs2kyg/",
-	"KCP6ceYQFzbWW28NMC+mlQ27Asrdta6XaIF4LV160iapu/glKeBTC9bDjbZwT3tf/v01yqzoOUPrjU7I",
-	"9+6hNowu/MPLn/FZfU8vGJh5MGPJuhn1GXnz47cv3x4uMvJf//v48PPupQ2drhU/YZw/wosQSuQDl3ZG",
-	"/gx3zkf44HBiBPkS3sBI+W1UXJv1tALTaOPcoJYo519wGWIaYjwRuwkP5oL+Fnb25OgoMkNqBmDdp1X9",
-	"Acf0BtYX2MbGao0jq62sTyJW1lp32CoXJ9rLUTw6YiN7ccNG3Wj/ONb+lIuMi9nw9frKfjB0/J2ozpZd",
-	"ukd0iJnbhvDkmKXmNU8vrU24QkXjAphKys6IQ1WKYYoOsV1uBhxYo7b11nyohmgk+aXMZoxcLF2pg2+e",
-	"Hbz66QDUlINM0ak5PD4DW4TFyrModg4lwY6qmiWRAB0+StbmOVt+OtCIwjJ7dCpKqCEmOjODXHpdw1yg",
-	"KbIGuhA9qz8M4gtuqghywSofSRvA2qZe4dxXcOVovaDB0kKVPMTZJnpSpafHTWpWw1vfTFsVvBszWufw",
-	"d8+rBUMc3vVrpwP/YD+M9RoiI3Y63AHCuWq3G/TrNr2xx8Hkwq2KLnwv5HNMqgvIcVfh7ivG4jJwOYyo",
-	"fy2lWbuaXzH27/jeqgpy7bW27/keYqfyK8a+jTq4LNxlH9znML17tZMsbPb3tbb8+uXEj21TH4qf6w3s",
-	"97/7LRsIjZtzscHx9AONHcsNr0ojDc1328UdDnsT1NePxi/HRue1WvSb2r0ttYPUlDSP4YDKa/CqW382",
-	"Fj549+zhi2dgsXLfJCBKqN6FbxePGFDRAgM/MXgyIq8FoawQE33yhUscC7wYoBxaWBFpKwwZuqCKWlft",
-	"NVPWgy56UCg2DQz3h6NtYJ4yRuA3kLn68GqnzGLFayfFXdIaJaglj62J0fi1pJh3EnHwcs1BVwYguYR8",
-	"cTCXpSJ6zqfwkGrNtJbqwP4qFQGkUouYSzHXWJM9IEZPAfsDldyGP2ZTMRg9LGMDJjoI+Ij7cYwUwkUo",
-	"NSf8NUKC7NVWn33i301uuLpJL87/V5zl2UulrIl6IMh/f5bc4Dxxn2A0IF/c6WovbMVDb7obHqDlv1gR",
-	"oDWk6rEbxhs2fQZvB1Zbf5ydFnroazO+X53d5T47fr/WtOiMhbWhEMcbj/BqaLYb89aN/e7bIb3cgtQe",
-	"aPART4yTFtanXwUO20iKg1RBHRhIJE6ZElA6ER1uP0GGsSafJ+T4qMt+1nOfFd7gmCN2xVlZmwPtDSa3",
-	"Xk48XYtPcUPFwW+iMvfa2I5xn6K8vvGgNs2frKr3WrT03livzbKQof0xcoYtMNeHBGLYULdx73DXxGtU",
-	"P++Y7YxicYWIHh3JCuChWNTIWve9NnRRbFb3/z4AitoGCyc8VGhEdQSKsJpKZzGbsSljpx9VJ3t1rEpN",
-	"gTU9NSmvGc/SIIgolVUrf+dJzY2L4pkTfzZwi3lZR2ED5Or4lNAQWqgRO0imUMTtrLJea7KgS+8fwad2",
-	"VyyqMJh7V1wkK/CMXCsYQLZ3dHxw9FlCnj7dR3WBQYRZU1v5YsBx7ENRwj7k1NXT7ZYEafZ0/NlavejW",
-	"7oBe2Wft3Bsct+XxWP9xzXBXyUE97WzOBtYS+f0rDtVRW6E72PN0r6rDG+RTy92YArSAXKF1QKA0YVEa",
-	"ovhsbjqn3DUw/ugOQ0d7rcbZHsVqOoRl+QgIsdrf1ZQIr90zKU53IEOnh5OrY7IX3EVe9QGLzf5dk+CN",
-	"ENK9Jak11ctInpqbz045aq6TH1Ga2WH7rThkRRNXiY2zPLP4AzmbGkJzn+4cFzU2lBU+Wu71UV7l25G+",
-	"pYr7ZqEBba7goJYA74mB5nS2EgNlW3iy1ZHjW5luTF/UZ5jH1w0yCSbj/BfKIozUhrkEQ0vEctRjkRmK",
-	"hX97xpO4U6aTPMjFLCGdpzBBB1JSiik3CXFZg/KKqaxkCWmk9mUJiYUkBW+3kwsT0s0tTEgq00YK4Dgr",
-	"3VMu8GlCXPLJWEgxTh1wjoHWCkZdRc0sDm2+yia03niCGPAOKK5LMb/IC2Lm1HiseG5G/Y0MpI0/BAJe",
-	"p7qBLFiIshblUb4Q1UBK3qhmVlJlcDVsLLFhbGdoWlFpZcM8jKCOUKs0V7BAAa+qOEvMplNxz4rvhUQb",
-	"0l5Qw6sBjNdn8YnemTmd3USiC7Rzhwku0N0bS5nbuLHq6JzQAnN0tGFBANdMdICKsQuEAtgqhsGW6dex",
-	"PA6XXwOBAZCVWbuGIZISvluSPXV4fPJo7zMEWPOHrFGYP6VqJsN0SD0GOCv7+H30Ci7MfBypLfydLPOM",
-	"ZQRfgPCJBTOK6bXu6ZWu6WQ0M33OcOf/TjBa3mIZ0oxgPcEFVZcEl9sehJt1kPslSKrdWbPxuswj5wqG",
-	"O4bhjmG447qHznQhsMOiRGBSwcyAAbU1W6QA2wKhF/KKkeMjWCKNRHD0+d5xD8rewkKTZWMajUxxZIFk",
-	"ltgwVjWT+CfZo7mWhNo/kOIgrOZCmnlCVlJeRXjve7waMI3xIkZldpfI1K8uUtoiuscdWtolFDIYVHPN",
-	"eiOjPiSjvzOam3l36zGUXm9UjLfTduSivsRMC3pFed4qidtXP9JfG25AsTlEg583ZmIzObbYbiZG4UdA",
-	"WE7xxqI8kNLtU4d3PLyO1MbALpzZZvcGDZtJtRyYaeHf/lChnRQ+uWjV12EeUh/IzVZV7+ywqoJ39JJV",
-	"EUmt059zZm1fcMrgRYLJSjzPyTU1TOkYoufxyeP9HjgAMfN3x4o9eLJ2/YUcA4GVuY76eezCWZyCUlsn",
-	"EQk+iI0tVCXWrXFwV9oLIFtn7ui6kcM2rKq28bnYrMNNA9bg0HOaj0Naj8WrQSRlpICrFAdB2lpwZ3BB",
-	"jLzeiG5KzYaR9I8ah/6vGhnMLsijYHGO15pOeuPfXjUyc9ocnYoZXAhTw9RYlxcLrlt51cGMtrR92ID6",
-	"8aoE+mTErniGenwVTtwlhuodi9vDsvhrH1PkSG9ATAXPsVvISCtPKaYXq023bFgFwpqsGkWl7V25ky2g",
-	"Ks80cA1uH4J+h7KmrWiGuqVOyMPK8IhwTZq7XqvuQZFfVenPmyjT0cDDCDyof6sZjRBH6AgF6WNAJD4G",
-	"+OFjwCw+hsU+fhKVpoOhYArrFk6STplB9JMg9kMrP5bsuf9DrDUcTPSfwJuYBC2nhGXcREL/qmKQMaif",
-	"NGdU6aBQ4yjpVl/EopE9CD5bBMPZIos9mbsY/k6FzQR2gR3NdN5qXTy5taJJ1se+35D3uR3/4CeW+DVf",
-	"Q7740r25UKLEG/GidCj0fhwp7eGuDa0NdscnmN92kG110j6aWNqPJ6I1OPU3A217I8GsGPY3zhDJZ1uT",
-	"/qKogEF2aGI4tI193ziNY7C0tCjGpWaq8c1mQ9xMHPkYAlM7HLmKSG3OqEUIjfXq7HG4Y43duPPg0TZP",
-	"vLd4lB7mHAlM6XDlnUJU6n5fVN7rXhSTysUymGuv4lm9/GcXGu6Sq28ttv2D0Dd2zwP56PMxtk0UWBG9",
-	"vysjakfEV9HuYVz6JnvbRC4ZdhbhO1kwMaYLJrIFvDWQd+NXVX3GgR/pcrGgajl8fG/dB/1y9ahuNamO",
-	"ckDonZF2J7yab953MmM9khX5jIEEfq8pjfVgX2bc7KbssowbVHXnjGZM+ZDAZroCZieg8e9ss9DBzb0S",
-	"w2LoajP55hJzTs2aoTwNB3HwdMgwcinWNHr8RaPV4y+GNFvZ/RoFIAZGOK434O+Ye7A2RrFJqB/B4a7O",
-	"y+rTDYfivo/2TcSpNK+gO4pWCVnpYNPA7dsEikLJXePO1rOztSf6LnwoN5L6O8gPY/W0baMT/2penN6b",
-	"Z/vrZfgN0hmNLE0qF2yjJNcNE5RjN9C6Swbhcjm7HgdVYrdxZG2av7ul7wu/UfR6+7NWO9BiIaT34CGD",
-	"dlGU52qxfYwttjLN6WzD1OuPyz8X4B+Oh6KcOatSr+uuZpo34sarvXchOTY2ILanlh1Z1uLZRPTMtq69",
-	"0HUYkmfSuGI7pziykCsuw5o7Re+iztURuyeCXPIbNfFtl4MXSJd22SALDzyIXaUS8/MQC7QvJ2/HJLtN",
-	"BPe3QFM7zheaqHJfeQZhnPAvrG73QJO9H3989eLq8/2zFpqrJlP+G0Q2KbnAn2oA4ZQWplTMAwnfudK5",
-	"mSDgNQwlS2Px/nQhDUb95bm8HpdFC0sSM0QoF3El5JMCu60C27kLOygG3qc99i9617fl5w80qbAD127/",
-	"7nEg9RXSvAoGRG/huf0INO6af6xWuZFJ3LfO/bYTboxsOLzqgnsOLzlTKsGy8HqDs2wZeU8eUdAftvqH",
-	"MXraRbj3TarN27uEJ/YiN9+vo2Yzx8xaqKl1MFBblNzqtNHDdbcsplUV0YrhEg0qnDXEjdMA2Y6LNY3J",
-	"1C3dvdHC7uEaMu1BR/55LnO2AuR160Hl7Ir1zN4BZA9VsPzrtR7cjUazv/m72H1B9rzBkGXVM4sX80C7",
-	"T/ZHydpD0e2uRi8EoFUPZe96cl8nVZcgxTtPmOteR3t12su43qvOdqwXYHZ1iAab04bqslsaoFm3dmYz",
-	"R+nHFWu8rTVi1+VuBLbYRWzq8Q0FvqGyt2DnQ/2g5giDNOE1kuL9B6sMCVPZKT6ltvR1hX6xJPAzwTI+",
-	"5KI0BE4hkL9gbjHaZPJ7R9GJXJ6b3Ss1UXaoECcgL27CIfQPedFXnm+wf+cf8uJNGcsOAa6xMt9vwO3T",
-	"6S0rHdbCYmgTzIM3x/BouJ7vaE2dM6rMBaNmI861ScU/0RML84u8WGfIrywNFokbFZc0ZSyzRe4oz/Ef",
-	"+pIXRY92UuRUiGqNIldxOmdZmYPhxvD0kuwtqChpTlQpNDmwrjngafvDq+qVYii4xDaXhlF8NmMqXB4/",
-	"B1sVtqT5euZirbXyYlQ32FirahrBJra4e4NyQgunpdjEn6Am0fcfwW2yVEWfyANL6EpZXts8a5pBrYC9",
-	"qpSSzOgyIc80pw+/kfklNXR/fS2lD/HR9xXrXF2Dw5WRAkrbhOMBt4oVYJYpjWNownr8Swrm/MyWVqpF",
-	"4WKjipXoZVel2EDKcT3GMLelIHAhrjUgOdU6/DwJyb6afDDAcHmjVBf4KoYLCw5skhkaERN6Veje5dw4",
-	"xdNQM1z5dMtW2fjs1z0yRbAcWyWMu7mHxZGfHfyP9/Cfo4OnB+9/P04eHX/4b/3XSYs4cs6EOZgxwRQ1",
-	"LANL+54s7Gj2hxgs/aI303HWZvFsvSVNOJJkmy1aR6c3IjQF7d1hHE3Y7Wtq0vla+lpwET497jD/7fZ3",
-	"g/1aOYl7UzTiG1iLA6ETdic141sqZiWdNRpnAivEw/3PowLXt2jHeu1NeBtX9I+2KWdcbAfG47zTfbTS",
-	"6aqqURy++eRxg6oeDStu3eRnbw2si0tENHOuCS0KEn42SjrDW0PKsHzXLiZto09bNODrGFftdecTO9Lf",
-	"WRS4Z1rzmfDBLa1bAba7x2SyeYkjJfOea1TmbMxFxn6L2/CuOI1kqv5a8iuaW6NXUeTWy756pYKO3HCS",
-	"ao6D6mwFi7VrpS23/FixdVukqm1BUW674usOoCs7wqncJQZKt6+Y/P4CdJmwbDBZlNqQC0YQjZFIEVSI",
-	"BbXmNmrC1qgh9w72UYmzvX5jdzL6ULxssbEYeMtXcEosbAsqS9ZfRDKJKC5Y8XbOPPplBWKW2gLp3YWh",
-	"1WEfLp51mWpERqswN+Mbgp5CMRvc5xu3um+AoUW6k3AUESV4vKAx0CHKlbY1fW1DhIuMpwhExIj9ErMu",
-	"pgBDZOSMmTne+V3Jtcu7gxq5SCb1H+1htv/ujXAL6emGlmgHnLKKHIPHTdqpdzTc+o3qOzaPxM5XT6wc",
-	"66rg6X4564bQeJtUtPbrjtLTp6DvhFdbKDZlSrFsnAei9CoKqUTuQNpZSZZIjjHjnpfpnJCyIkpTj6Ij",
-	"jTLWdqRGHOPSpjn4zGbiIBfJBdM8Y5pwozHzISHOn4Q+R6pmpSf3diptOpdqTGesz2y+WdTUBdUszDrv",
-	"msvobKbYDOHl3QhtnQtYQwJmJaLpNdk7witASMH2R8muo3JBgHFT9Vumrpg6sCvRjRjcNv/D9egCvrvr",
-	"4GMa5bUgaS7TS4KokfjZ1t3GtKOvc3lB83wJoDO/lqymHZ75gMo6cLKYt1e875g79IPWbcXUgdtKDWIz",
-	"yP9OSFu1icfDXKTQZezofC/r6lBd5nkhs+WNIXwMjXmQKc1ZfOM9F8D1Nuw3jF/lguy9FLOc6znISMr+",
-	"WrEOvOy5xfC7VtwYJsiSmRAEaa31oKBLAEldF8bSg6uLA9VYQZZq8AHQUxfpmJBMponb5oQgorktNesh",
-	"mxNSVU1ub51idDcnm0OSjm5whTY0LBC/er3av7r5xJJRvYoN8llHlDdhWwzbu0Pb4veuncF+cUTF7fjF",
-	"1+3j3fvJf7AhK2szD30R/9tOO0xltmntwfvK+Zs3axjXG/QHL8cp07RUasMF3aIS50bRfNsW5lwfVNWX",
-	"S/bx4x5Wy9gOTGujCdUdNXc3rEJpD14QdjW39bWb0Vd3jBPkuNO9OUKa3DHiCXFscScnyA+wgjfkH6ZZ",
-	"ppiOE3S/QrxL0u7K5YOZeRtorwKMwnb8lx202xh+b+UMrdwR2HVSLVu0y+76rNjHrcqm15sW+FiebOY9",
-	"uo+aQxvv/abep3ltx62ToZI7JJT1O5+M6pkGjMEyVoT8UYuoIoKf3YRIjA3doSyM/d2Mg/12KH8bkv7I",
-	"KTS+Cfd3LzZJru2E3+U2fG0lmWfZL6U2CybMWtXEyz60+uT2tZStVI6sLNj4ki17cqDuGjT1drUIwa5X",
-	"JW7sngWTZxu2v5GG4mhq4Osr/UBXvOWNbUKi9kAA3gcKaTDrVuJLsNqNra2mHkzUz6pB8neuOnT4yL0x",
-	"yz6OFmGfXVZ2E7x0IAflt2/d2ejA3pddh+mU5tgz+AO2csttkTj1x7YZrchuFNKgX1DrcseN2fSGuD+T",
-	"1I1kLq6+OdZZtgaFCzQAnUrBzWZX6n3cUc18zNoC1rZ5xVM1wzkGiZvtDeswAX+k/bq27WLB5deh9/u6",
-	"+t7YYt0tyXVV9eUpV9oV100jHo43G2RFV5FX8UZsfUYlr7W7MOzCg3OPkpTx3IaiDOgofgY7QZXXo/b0",
-	"glqqg+JbglXdNbjFNyWvN9wgPgzVYKVaGURPr9qnd/Popvh8cp4yRTQzGqtP8nj9tEWZG17kvJlMFmyA",
-	"YteNGO33/Vw/OnGdRwMZOM2dIxYEmkJxYVh2Ro6qeDp9+AWxNDHI4Z7XfKeLoxBMsl7ObYlLXoc/70Jc",
-	"9y3urhVyd5Ns59LImERbwA++Ek+NxELeOan2gXavOOABMqdXzEbL6zktGJKzLA2ZlCrXE7Kn+UwgiIHC",
-	"2EOmzRn5+uU78vDq+CG2pB/+zrMPnrQW+4cRfK3+BL1WTM6wOzSVwjBRV8ruvJBxm1EZLcnLjMJQKXPN",
-	"XBTqy/949RUppObGh0q1ixcNK6XKfuPTteQBa/YSXqyB/4fKXZVY3bpSEDmPKYK/nxIhxzCSxP8Di1zU",
-	"f80KuH6owps9KGNP9s7Lo6NHjJyQy8V+gpFPcFvEXjk+IfP9JCzVU+Q0ZeNS+EKMwyX/OeOzubkJmNYN",
-	"BHbFsPJ4Gq1B9vN86VJbtSFlgUWFr6kmik1LzaLt6Tk9efJZnEnzf7HhFWJMm1cggdhBWPHIoxXaKeA/",
-	"fy2posJw0ZOjbebl4kJQnuto2kyNWnZB08uZkqXIyLVUl2Sv/hLPBZyUMNxIOBB3O0ys4i5YnTn+vg/n",
-	"U06nIDvGhsNSCXp3FYvWrCFWIfpZkEAj6wPcjtRbIberXA86pz+++VaPPtSrfovO8Gue2aLI25TLcdTn",
-	"aK3FIGt7VCXD1+SwGqMFF+GZMTSdbwHpiNfDIcXPEc4xY2lOgflSewmdYaDqxdIwWxjAUjnLCCJyXVO4",
-	"n/Ze//A2vG32V10vbSfK+gDN1k3i6Zov6Iw9/KVgQNP2j0LU/75mF0X1x5zxNErpq7n7/ZUAq3lVmEp8",
-	"dPCUHkzf//7Z43gKcS8bq0Tok89Ojh8/biTpHMdI3dBLJnawhOx8ItaQ+r3h67WPWwRdLzxT9wOsVwsw",
-	"Hd1tChdH7DrFbBQfWWwkmVNteTaFQiB5vDB2H2rpcCjSzpsh5bWS4YNwb7JnwSx0A7zCJi3hqGH4QhJ7",
-	"iQ3FLWktuV2rXkoEBfUNSxm/Yll3oZmhsx5oPZxq3NcyVA5pE4eP3HZHCTtfOfAfiyrEeNDxea2YVTN8",
-	"kmX3+NQT2yBc3H20go5f5zSKTLQocmbYuFR5lJyBUCTBm0mKlLl0DLjIwFigbe5pZ3PYbwVXTG8kRExp",
-	"noNQtm4oP77D43WN8H32kJm5kuVsjs81ZjdgMjSj0UthwcxcNkI4NBeznFUafh/cKvwwTr3VNFbUXZmx",
-	"p73m8L/Em58Lt37wJuJpedl7mDQHn0UEyYqoYHEqKEB82VXrNxJ9PKGyspY7B+QdUWVw4Qdb0Uuztsvu",
-	"wRipgCu0Zoxzw+02UjEyl1hxKQdutiR7Ea39oZW49jdegoo1RRahD5cx5+KSZachPdoRmjnTzIuBdrRn",
-	"xIvcpwRUijMnG54SC4Ft9zKnIoF/CeJPbKCa2O6aKpNtZL3lpdrHajb9/C6nWwIn3Krs2Vem2bIGbi0c",
-	"gI8wA/sPF6QhWCSbCJHNTr6FLPGDlGpG5uw38vbvzw5OnnxW6Ze4yXtUE9sTQ9rbRgyNcZKw3TOQLRZS",
-	"G3LyhHzHv9y/kdSjraTK+zNFQu9REyT+sLMBEtXjzu0pFZ9xQfO1o4swN9RMx8cnXxxt//Wjky0+/tC3",
-	"eZbZ9yW6Zy6qrcd/YFVf7i8c//ZpIApzTSyncraMihOiuMmNA87QURl5o/umY1zaxpa0mlH2HAJgCT8K",
-	"bsLOv/z7a8hU+3mUjL7/++soD+vsUmf5mxJVdwOcxdrCOViL0QWbSmUt3oMBB22pw5VQlaYbidG0aomM",
-	"MCAG9htNTb4E7WLGr5hAUOIlmj/sZPdjCXJd6ez1j+9Gyejrl++iS+ekxdWb5xq1bzfE0+guKnmRs0V3",
-	"E+I2VIfGs6DpnAtGPFh3FPo8HpXPlJJqeBjwV5zl2Uv4pqcMawWU2U8n/Qen7Emw6cMqr3nuABbrm0nq",
-	"7BNcr55tQFf9D7VbcAMH6hbpZTfoFN/BT7s6y2m4D7zlvPRZPzu6xlt7srMLs9QNI1RzxX8QjPxashJB",
-	"QAwTJiEUsrqlAODxiaALNjm1zKZK8oaHaLYAg6u8FufCrnNiSwoZTSZg8pnADcQVvGFdhk5OxzIn1Tt0",
-	"RuE4nQsPd7mgXr7zHT6w+APYurMqJZi9XI0ILD/nwvAFO62BCYiBRGMHBjOFyw9LB9vH1acTf1tNzsUe",
-	"7CCZcIFIPWMcYEImlndMYBDgtMfFwAq0+5V7T8GBl1M7i6LUczKTiKdySJ7ZwUsVgBNw7Rcjg9dggODq",
-	"IlyfCztK5yWthmmkJHsTxYxaTsj1nOcYFoilceWCWQcHJYJdM3UuaFEkwcTQDUsmpTCKCp1TZKZVJfsJ",
-	"kWbO1DXXbD8hArTnc4FfUPL4qHbzO2tAqecwp5waVs8IXMR2mtcgmlww2I6aitxrE1KKzJnuNLwMXxye",
-	"+5olii+4oMbmVyxoUThMHGf5rqoe97JsfK1dy7mynB8qF7m58nOXEBb92vDpcv3n8FbkextztObzH/Gl",
-	"4OvA6+4r1A+rvR9vY80S9lfETjoFagdVu41/j7LTwOI9PS3YWjDrm2iWuEmaFu/1hvPgS5v2eSgv8OCu",
-	"Bs76wb5Uff2h0taX36MJ3trIP4TZ7BsUNAra3aT08BaftWhp+IethR/+YZvw1n0ZP7YDv2odt+F9Nc74",
-	"wM82nVmMDNd900N+750YsJ1pCQzGUWSWv/PZHO49zX7FW+J6ztN5CL1jLXJT0N/hhixzo9cB70SCH900",
-	"hgvvDYmnAUn2pAte2FZjqt6i8jIuoi6k0CxWralaqCGlbiqa36aktq9DFcVRsyu9yXI5k0SkNSunYNTP",
-	"UEdDa0nDFurRNRdgxWLHMQE94tN6xK1rCDL9kIzogolswYQZauLYMpqsB1M8lWKa89TsDn52s6rssLVY",
-	"MK1dmuWqChDDQYDeecdCRtz34CgtcroEa6sXXa3kyjO2KKRhIl1C+tNYsVL3mDaGHz/dqbZXg8r6gYxg",
-	"4mqG/6iMcw37Fgrk/ZFJ21QgFn4cG33mEJyGAyRW52IlO6wwslb6Lv69svK9YGmVZrHJFbMyHihGP8+r",
-	"2K1a34M7iBLFDmAFlzHyyILh+W1XzL/upeP3K5MSm0nNG0I3VwOoWly9ni+FiRYbHMCa1ocrbZUSlvJs",
-	"+7LcfvrjFTmetRFvo8p4m+FZ3lz21to5e4liePLUIEy1GOxZf9qsv0U3Y9D2O6vdrzpWfZGmlsortrq6",
-	"MGmphyaYxXhUuMpN+EzfboizVuXZ+mDGNcBr9YG8CYyJ9vG+O7SJAO4mhv1+W9CF95Hatj71K75AU8W2",
-	"VZSU/Xhs5CUTu4L8NxuLj9Vjgvtj982zg1c/HZwcnTwZJaPXz948e/Hq9cHfnx8cP/3s81Ey+ubZ9y++",
-	"fWYfPHkSPYRvWMGoecuM4WKmoxfPTddYW8isMYkZkwtmFE9tjLEZuwi83nSmjCkPBNEuX4H/H1vTTc+1",
-	"DtkOY5d2xHpi3VLZ9HhraqPOnX2eiuW4H7sKorFFJq/DBpTMIf/LJk244KTGM3QhAO3SnImMqvGSUWWt",
-	"iVSknOb2wVqXqh16NQS32q2FS3Bbu4sRJ7oAWHszdxEWkNAblSGoSkl0IM5xYx26edeV3VN5IlIdYlSN",
-	"a1M/TWMldnXS2KybtdgCdofuADdy4euD3JjUqHmvvHfXWC0fHUbkFVOKZ2yVVLxR/r1yOVzjj/h+bsfY",
-	"h2NOQj3JE2N3ne48F9yf0u0C9Koz1YC3isJzxfRUV/i/qvsfVP0fWfMSVwtrZXs/jMhaTMa2T2gOOZuz",
-	"OXolXSytDy4Kgnw6avBAxbd/Xe8tsq3BfCMBbpY0d4pw89dltZnZggtXSE4bhXe7LgumrriWKiReT9Nx",
-	"cc1acbr6SLaBZfH3Gz3c+HPSlMGje17m7C2L1aCS6Vgx9MBbjQ4knZ5YjUzRaU9RFTadstTwK9YFnukr",
-	"sjPlgu1aQrhVoIYrbQ6qUu2IAAA5auStK4bpCr3HlOo+eAI2o+lyDKuUMZrlXLBBkxPS9ASXbVpbSKGO",
-	"sP79hiYRvQNcz53N8hvrRx2ftd+wakRJH+0Mk+ccQe4sytl2alluuM0FgnGCkAoMLIF2yd4UYT4qaKmE",
-	"+FXQ+4mXBmHeJTVSkVJj2Y6OXHezxyUWFc4OZ4ekVkMPsMfD4zOIl4QIvqlUcKXcJoFuQ2grGNT93UoN",
-	"OopdSw40Z7eLCejrOTU0l7My6tPEc9QN9Vupuvn2nuHXz2VciaOK0W0aVYzGmmPCKL7NKHutcFPGxgBh",
-	"u0WbXzHm8Xoj0aNe8t1tdYM4jZXrHKA3beAVrkFUIk162hvenmev6zxOfhc9eSRNEuxfvtY8w90Lx9t3",
-	"1PXzumSfxx9u8jYbXBGW9iPQvGe/ULo8Y4pfuZJJGAG9JHu6VFdsSf5GFiydU8E1y8hz+TYhQgp4NK5e",
-	"+IYqQQ29pAR4J1GHx8eP9o73Q4gELy/6mtr4Kd6TYVuW8VsQLZrXD23KvL0Z5TR4WeZ5WUdZlcoVkJ9y",
-	"IxySN1U048U452mvmSvklN17zUbfVZlzaLkwitFFM+AUWvUBp0wYbpYEHp2LIN7Uh4mCv28CrHRySH6u",
-	"Cty8efn2HXn2+pWNsNRVtOG5cO3thVpjQlC6TqrCM0HFW/9wDM+ScxHsfGJ1on3XP0bD+mD8ahA+KlZL",
-	"ANChRXEuLhkrbJk9MMTlGONph3Xom+KaFIppJgwuSFlopsyEQMHLw3PxLcZd4tSUJjTLcHn0qevBJSdc",
-	"8oLsYdgr5TmRAgJVCRzTc2ENP3adwf7TCEC1EbwwSNwhLmZnxElTzI3vXMBIqqhQ7J0sZYnfrw/mrKMw",
-	"lFej4/zimX/RqdsVdSWjtL6u1nDI8KN683o/q18JP4Rw5ZxrM65r//R87998514MW3HhH73fut/DT2pK",
-	"XGUj/Q7fCL5zEadrwtGCD2qOOiDuKPbZeLPY1KCNXxpV/dcX0A4+rZIIVlabCD+wpSFWgHAHL7u7ZM3t",
-	"2P0gRJsdCmEbtmKhuFZEBAYvO7vESqtG+LqXF1ff0MEXznGyMtiw8/rYFhteWZpYsevudza0lq4ihTC+",
-	"kTbooRtii/fT4BDbKJGtC7dsEs2w4MzBr0fO9rAeGqu7tpcIz1v7TYe9rvuiTVpre+jlpBuEIG/+SYs9",
-	"DQzsHfx+8/yuJa4WA1vbeoslDXw/wobW7maTs6x7vfcmX0sF7Ttxk/DnFnt4Hwiog8qhgvzDMhSaohVR",
-	"gb2gtIS6fLKdAVYWoUJvRb3KDYEcfiGdrWJsXblR0AwHNhgBoplTMWMHuZzViISYfYTTsih0AE5jyF5V",
-	"HRuDTlDc3B+WiLeyNCs4LqucLezMhnQaW/DxDN2XIIcCLgmoUmG110OHMqrYlCk0obrF3g7suBgFa7Xa",
-	"Og2k8toFvHaCvFkWj4f/QdRAfwWdMVxEm549D0LlUQXi2gfJW4HcB8G28SzQuue/KGwFpQF7UocOtYZY",
-	"0F9L1lr1UqRIJ25vYAgQf4RHIJrBTPV4IVUs/VWVzGWnGVTIqGIkrYlQKqIFLfRcGotXnLMp4u7plIoz",
-	"qxViQiCQpLRKaKQi4EbRVqGI0IVYobqPDViAlxnDYwJbArl/Po+eCUCW2+PC7gXq2U09fWF9dX66WAB0",
-	"Fj++ShqZyjyscdzd0d3j8O1qVbQR7KNfiMhYmh33HZWfmOLT5XaO0Y3j4et0jmMff+v/XhvNrNdOIZ5v",
-	"EMup2Irjd0Il2W9cG10xffhIlgbNM70M31uCu+w2MJmQPdu0vaRs4xVbX+XxW8nEV7a6FVvuh3pYuZd+",
-	"R2IfvoOYOR3j3SnTuo7Pi/jdNyqK7zAOuOhHHi2F4bnFx8HOCXZO3KejeKmCVhhhd//hlw7Uz5eMqiH1",
-	"ohqr0O6u0XhjiuHqxBddCDpj2zGBKwhNYuPFozj2XoUKCSf+qAEKedRB5mtNt2565ajj534WwQL5Wknc",
-	"R/wwISckYylf0HwgrvPlUHjBITUn3uFL7SnPzAj68W0Mcn82F2JXJ+g7P/hWxqAD23KZ+E4ABV94Yk2+",
-	"2rCilhCrgLw2udSmjGgZWlYMFw9wpG8NK9ZzHN+p72LYuroSFzewnjjKzWIuVyCiQONrkVYEXbCEoFfX",
-	"GbgOrbPdRuXaGP81UZZl3gDBqAY1aPlwzruu3o8Fxnj6iM0AfGYopKT9oOvIzalh2kQkt0BcsZxqxTut",
-	"BWt/kLR7iXtyf3LGui1L367XqzGRUEcWYSf/fOjRGtfooAXDKOeUGjaTalkXEa1c+a62aKmZt+32VVXu",
-	"zVyrl+257ye4T5+NktGXo2T0PCqDue9q89k2xWr99RqNx9OgZUilEX7uAh1Cf3MexhrQ3J2u9cEatoJO",
-	"G9y25+0hNWmjTtMGamwQIvjF2gBB7DJ2Q7uFBkxGTuMgRfUgNvCi1x8Fbccr4l9HLCuKXTuMLWJdl5j3",
-	"btdzcHz76p6rGJ/Bk3rhvoi3NuUpZyKt0OaiKq87j8sK2mZBhQDV10Yi6bm83ma2L3zvfYEWepzZ+JNh",
-	"Sc2MvSij05xyMzZyDJlq0UAnN511HXxnX6vz4qvwpMi6pbLMM3SiXjBEDy0xMRXqHsyXG5WvGHg+ZcHE",
-	"ePWGWvbO0LgXZNrjqGCkFs+GI3PJr+lSE7YozNIpLI0vFFBFzqitVnED221DkHW8VgbmJFSYTUaSIl+e",
-	"ucGh+WXKzeAzVp2vN9hlfDCbhj92L6w++WqFjOqzzwd4jOy7G6oElVttm5TK+tOk54KuruEKZM4mNdcy",
-	"cnAQ6x1Pmsy6qlrlT2WLTcUoPeAWIYusY0V7lJ76KnEMfSsxqZMz6V30g3MzXCT4uqsBI8aBUvCOgfyy",
-	"QZzBvz6Mj9wQibSWIfGZVfVgVspeil1vIzxtsfi3vEdDFr21jNssXbhwN5GPXLd2h6nIdac3U/3+Vs/V",
-	"h5UTuLcQ4djGhYi8dTjGLiHCDe2vQ2oX4NQzc1scjf2W5qXmV+w7b56zRLLaorfSmpeMUqpmcmykEK0s",
-	"jO3Mg9BgrewNWF7/NsrQxQ5TfbJuYEzMuGDjQl4ztW5wL/FdREO2ybXmRtZmm/zFIdqiXUuvI+aoFu6w",
-	"kOum4SvdbJSBn4zEDa3ihtWSXcVO7UYc9LQOHK1HGG1K1T8WBVMkpRocv9awQvwZcCGuaGsA5P63r78l",
-	"e81A5ISow6df7D3ab6PrPzv4H0cHT9+7/z8kB+9/P0keH/VA7bctOlHtbDu52AYyj0GGBBsZVctB0k+p",
-	"2bCeftR4ZfxLCtbYokdrQf97bo1txJ1PjPZPxWhvMZ/8Ez/+2PjxbXPNj5b/rbf0O7P+UGt+vyrhk3a8",
-	"+Fun29j8mHHjwZyqC1mqceoSTbVhdAGEJY1UKwz+N6dv3bmu9UMYX30T6E8eDG4X5I47AZRbEdSxtgcE",
-	"eu8pf0SV4WmZU0UcLHSWoMcUc8K4NZJb+eqBJnopUp8FtWf9qnCgEhJeRuT//M//tZ9AnByCso9uEetk",
-	"7cy3uXqEND0goW6B4isJmcsMFg0LGZI9KpbkH29/+H6/M86gqY1o1X00+BLY6MboYokWrogDpi+mrDBN",
-	"4ND39wDCspO1r4WgEhr/wpX1xyXYb0cTzW0LzMbtE7wG1GUTMLcO27s55h00ep98fC1gVDe15vbBo/7M",
-	"N8nuUFU3dBv9Ca+FlelZb3/4/ie4JEYf+QXwh2TrNTNvo3I1mXsIq7oVo3fns3HgN74CbgDIqz9R6H5M",
-	"+F2W3m/PD3j5DZj1bc9si4L8zYIoWJL/2geRVOhVRAMqAp9OmdJB0BJqgkydEer+ragiliZ050KpeJ5f",
-	"iKbKGISIoYLasu4kI/z/uBQYNlBZOpLAoFbbm6x9xxoeGpaAlnXMa6pxndbDj9a+cRTm39+nNO9ZcAe3",
-	"be2XKJxvxKBvkiN5PmNHse4ws3srt989TpGC+80zcz8l9+1Ab8bp+skm/Zd3/n0yHf+xTcd/DYfb2261",
-	"F4SB89kIAgVYXeoCMzvxuhcpgxTwFcbge5Ya+4XEGxAMf9SNdudcWXkHZW5f2lDPbdAeculQYIoPQLO0",
-	"VNwsAf1y4W4Qm7RW/esrT0P/+BlKEuOEkWTte1Wrc2OK0YcPKBpNZcSqiDkgEEmKleIha1tktpIFShRB",
-	"hCvRS23YAjPNuchtlVHrFKciOxfOVUDQVQBm3Vci4/S0FnI1BEQXcykAqVFODRNETqc5F1BQE/mHPheK",
-	"pYxjDrFiCy4ypnRCashX7bC94QV2xTMmUiiNeS6eS3HFhLXc7L14+fbV19+T//rfx0f7pwQSYLSrqTl5",
-	"eHU8OSOGL5gmb756Th49evQUBvvju+dnGKmtz8XkP//zP//z4LvvDl68mMBvzzSnD7+R+SVm4i+kYEt4",
-	"bCt9KqzFe0Zym+6p2LmY/I62qYQE9q0PE8iS5oJW5Zom/3/7y9/Oy6Ojk89yvuDmb5Mzh6uA1auw0CmM",
-	"8unjJ5+TCZYISZGsHhY21+bfftFSAK6X4oZpTBFfipRlNm1cMJadi8mr6cF3IMdM6sT1Rqrq4+MTGzKs",
-	"Dc1ZQh6ffGH/XnCtuZjtH547fUtDAr7mmU3AT2meM/VAO9OXy1Z7fPTY4lu5Ms2exp69fhXIXqejo8Pj",
-	"wyMfpU0LPjodPTo8OnyE58PMkewfzhngLP8L/j2zMcLAA3AJXmWQZMjM390rcOpsyTn89OQIK9KnUhiH",
-	"Jx0u3y/OdmU5xTo+Yruw56hlQcyBO+LjKXWpkbGWqqHVSVLBQR+d/vM9sFVbq+509C2/Yg5RzmBlrH+O",
-	"7OEbvYfPHoI4uVy5KG/sG/eyJtg3rMmTo0d30N33GKXvurzRbYCJcNgHsge3zQXVFsrE3gK2LptNzATF",
-	"cL9vt66OHyKO9UNrF9K9+wZ29xfuHYsluGAGhaSe67J+5eFza0X/kKx981tgNPgih+X7tWR13thpUAao",
-	"3pe1qmkX4SNfOtwOV156Tq8YJitAYWSWEc1FikxEoBfPgXvkGdOGXFNugL9XRZ25xp8s3nd3yMi1xthi",
-	"fNirsB/e3+IRsXsJuxqjW7/TH5LR46OjvrYiFAvvH2/4/qON3t/uFFXnxs2sum24sl5dy8zJnkV+gerf",
-	"cJrAwZIgKGMFgJPmMr0k+pJdJx1q0OE5o6WZt0/ZL/Ji9RH7B7xwi9v+D3nRt+fgxMXxffyb+BLFEO0A",
-	"2DMYdp1x7h9bEYeoUuBW4saqUoQXF043skUPf4fj++GhKoXV3xrcDs85Zi5Xx7xKbPXSuVWa6z0JNN/P",
-	"jqInvZDaRHO5FYhukMJX0ryajZVntMfYqWev5PUZATDYczH5+uU70pzYpAL9dGBFh2Qi5PWE7FEUMNsS",
-	"5f65cOI3/uoxcnkFOoXYRlZktCnbSEI4zO+fffeSHBxA84fn4vHRU4cqRAWaUvEdByUL+2cLDcMU4IBZ",
-	"Ka15Pt6U4h/ywi0z0+ZLmS1v8mC8KYUN6vzwwapajTN4csNd9R1BWBasrs6yj5H9Pj56vOH7T++SM7yB",
-	"84H0hFC4srB20XzpMLg88XnzRpwReLS7A0dpq3l2Gxzv/gSkyllRE2JVTq1gYnAkS1/7bdficDHsNkWZ",
-	"9vr3XXDVe6Ta1o/xgJ2c3OlVmgHLvWSFqa4GX8YJrCMG2DycG1sBlOz5srWEThHFurxARVxaWVlOHYi1",
-	"klcsNNCEglGjaHj/mXv4O88+PLQexcgtvOagvHoxWnGrBjYbdwXVg3qgSWhEDyw2j8m3fMrSZZozMDtM",
-	"7GGauMWx9ySuZKUdGNlq3EXunIvabPTAAqKzjJuEmLnCwk0e8RxS0Rd44VuhFASYxNq0FHNp6rrdx16Y",
-	"bJsQC7GvE+LglnVyLqoyJPs+yBF7M4oKbd8/I9QOysL4uGEIeU0Um5YabFFeCHl8coJCiUUJxMTvOeKO",
-	"Ay1Uhw4Nd77clTgXwYBTKhCADHLvq7rhe4+Pnu4fkol9MEGDEUhCExtiMDkXkT4JyzU7JO/8hHxcgock",
-	"dCO2W2Brlzt6s4FS7naovvIzPHoak0heIHG2+c8tSSi+Lrfv5cOHD22J88Mdctk++cWFhfhl/SvKMHfM",
-	"wp8hG2oeNrf6ZA8Orz3F2jPxfYJ4rGgn4sZK75RUgTur2XRp5g9zObN4eZ67tmQi/Pl2DgG2fU8nwEES",
-	"xuje/XIHpH5yF+J0n+lXzgi3+qcP/3FQxALsXDn1Nxx1BrZ+a4gjI1malXQEv3d29HH3Qv9WzgD7Fl7f",
-	"YlF31TnYlbxkISDwA00cJKPFitSrF8K9G65E22ptSiVgXQW7bqJQWtkAHjd6tLeZK0ICKyMYqvK6YMIc",
-	"kleuMpmbGaL45VKbxH8CV2ktFdie4AY9F8AuuCDHR2TBBUofexdsKl3lFhiIFLbBUgOvUW7sVWuCXZ8L",
-	"bPKQPBNLd+UqVmoUPeWlE2isC2tKFzxfxi5fV+f7lhhNq4r4X5DV3Ky7QhpqGF4zAZX2Hos2HFiv7v08",
-	"fPG+1O4w1m0jz0SssQ6ayM4tuiDLYZTXQYPrelBeAuIdMAgpQJKoTj/XFZxYZBQeJ8++3u8MuWPjQTDf",
-	"PrtBg8Y+1oPnz5HHfhu9/5D03KvPMeQ6mNUtsdAOsOIdM9FwhlH3OHpmiYtAh4QZpGEbOQAWccWMWu7D",
-	"lpwcHd/VsOzuZJ/0prs7KJFLB41PVhDLmWHdQ/QCnzcP0YYWqikGvowi7C0i4b5wOO17Ri4utJGCZfsf",
-	"5Z4fn2y451/cE3PsC09pM8b74U6Nn7fZ5sf3dedsZab1oezN3fgR84Fu7pDd6h1nw/E/rjvOLuCf4zLZ",
-	"mLH8MRiRv3xcoaw16k711l3oOpHAqVIopmV+ZU0Kmuy5ZSBA6Ps9or/zPdYU3Y5h/2P5G/0m9OoL1SZ9",
-	"ci++pQt2YKO1KwpPyIU0cwsYYcGM8W+wAIBDDjxo68zQVVvWSehocmcvYdvAhK367bwtLck1j73ZCs53",
-	"fYf4CfZFpPgTn1YvftJNbvncfMNYYa2gXGBta3TZXDFlvE85lxD+bk/R2uOi2PWBtSmtuV+qgqX3Z02L",
-	"FH/YPtoXCsnC2r36/sWrn54Tm5MFhGwoF7rnvvp11BO6h7mOd3rVVPvRe9lAEQO/tX8e41Q179viulUH",
-	"92Oaquf3MVmmVo7qozZM/bEMTQE7HmpoCg/EJzvTn8LO1ORx98JpgtvjL29luqkTdpuX1f3YmFaS0J/J",
-	"xHT09JZ50B/KJDXN6SxUF1oXBYomLtXXoz5eLH0+R5jp/Pn+KQmdK7Z0KhczG8KJf7EsqVK2m4WDEiKv",
-	"mMpKRixkgTUZBHpOAhnWzzUpqLbQRTmb0XRJfGGZuuELlstr4uAHfFWshNhyiOcC42MzpvQh+UEwAvMn",
-	"BVMEHOiQ6I2plQnJZFpikB2MA8YFB+CQvE1lASnNOb9kjTJcpxB4ywHIQRPNmMs6C9Uc7XPM7W/nAgKC",
-	"3aAf4DggjBeyeLRNwcZY11hQDKgJX8H7XSY2KDRgTZ7S1nkH3oawQbLBjnrgjQZqtEi/ZC72wQbBrwt9",
-	"yEpb/3+joIcVvQ6MuIBujdy005vW8m9TPQZK7832cPX7p/b8/AlTWfGcO3jPIBNSE0W5Bn7qIvubUAi9",
-	"WU+4THdgT4Vh35JWD027Xu5FrceprbOiTvGlTxbUW4/KxfWGsHhZMIHLngD0LVhNbU3H+DkILairbKWv",
-	"gvf+oLbSWw9mjAgGq85PvaQep+pWr4+6u75LJNzjT868YDXgbrHIOnsBhpKVbOW1aMIiRQTeB2sTAoOH",
-	"lY2sz5RSD2x0J+TywlY/7+H09cg/Rra9Iw38IMIJuuQhmyWXkCkXGRegrNga15lz8iakyjdEpcmjY/XS",
-	"wFYGnh7CeWjzWe8xhfSQPMOMWJq7JEbU4c5FMZdGArIIFvFFH98EdF3FM+aAlCdnkKKVzqmaubQIn8QZ",
-	"TQJ1Bf7hAy70IbGJI3Dj+ezJVC4WTJizKhMT1XD7q1VaqbZJPPCXe/uQBDhde825emQUCxWRzll6yTIL",
-	"0aXh02jmBmxI49B+XAY3O8B7yv3YnM1Uamid7/rJHPfxpWkiD2CJy4hCaCl3BkFIrbcTGUEqxZSrBSZf",
-	"g+gK6W0u9554uKhV12fjtl0NOdR489Yl2dsU6MKp9Il0zen+aTzm4bRuCyIn6OJe1OvGHD8iv/m6cX3y",
-	"nN+US6LB1daqBZ0zcU902fz9r+1mbe3JxyX3hYO7F1frOkr6FM//R3GeLtgqzvTdraYWfcf6dAZ7E94D",
-	"RsLPcxn4IgjvR0RYsIdCOldxS3ZtgyI4DG5igYkM4nrSLFNMa5YRE/aIMrV7gq7Wc0HTVJbChMMC/7AA",
-	"n4pMyLXixjDRcaLkVMxKOmPnYu+lmOVcz0HZVYxQYgBvklv/9ZKZsAlu9vvctd8tv2/Md5DjthQg6owB",
-	"NKlhXa22yVX/iGVa/JEk+nBp1nv6YKOm7G74444H4l1IU1wc0KLAoSdEsGumIQBCadPrpGifEm/potkN",
-	"O+2+o+oy3ATAnR7d0Yb3cTEmjFpus2d3bCuFtYNiBYxldswWNXWPZ2xRSFir/d4NtvEgKxX3H+wrf544",
-	"fR+WDyiDmh1woZnQ3PArtv/RR+rjZvRxKLdTf1UP0sbGjB9c8bXbkPGx7XsxX9hZfUR2i94BfTJY3JQa",
-	"YNn4wCB/T/af4vvvwvj/seUD1EzvrvmP++GvbZi6icN3S7fVvZiieqnlkw3qj2KDCi6fhynNmcioOnCA",
-	"lCuzgN277zx25e2lloQ9rSpMYgLYwz9VPM07b5B6gPIerobVGO2UyZ5gV865r1mqmNERpTG5SZXfpeCG",
-	"W9OlgePboYFK8lxBBn9CKrDThvCcLgmcBXuPpk786cc33xKqGNFzyBWRzWCqmCkhygYe/o7/H68RTy3C",
-	"7RqKeBwz0cJ32Z9ww+zM4ht2M8cziRYa8tu1stjQWnCcFYRxyNMVJvevnpMnTx4/CWYtVf0HLQpb5rG8",
-	"gK8u4LyeIhwwzfODjC7PxU8vf3r5/TvMqvLpWWQvyA1zqWFMJy7bCwAwMnmtE5LzlImUnYsloyppJIAR",
-	"yKgmil3RnGcOhVpkQS7YwXP5vOpwPzkXjKZzF7yYU7XQ5NERfvI5yehS+wwbeCKFq3+0PCTfS2KLmDoA",
-	"41P8aYL/nlTqe1ViCZbXly9NFcuYMJzmUDH/WkkIu7OgHvLSU05Qb+BxzF3gtQR/Eof5Ckx1XgdUpzpu",
-	"1WU+2cqOBp6QiqSaV0G7sT4/lf10KyHz8f3hHNvKZBVpy2lNCQ90WJMWSRarZ1FB+POQi9zQ9e4OOQaZ",
-	"6n5s8a+kIpTgW67U4QT/OKTGUIj3rIqZAKa3rwMj4fxOmVKQ8biHEN7XXDMgXHusUpkxMrFtjNGXMTm1",
-	"JUzwD6h0wgQpi1zSzNZwLRg15HpOrUfOfkkyluZUsQygwu3RmORcXLJsYkNM7dWortCh58xotpKYmTPN",
-	"yMXSuJjjBV06kHEzZwuy5wuGGOlHkZyLiQ/GDZq3S8N1FahLXEc2YNd+7MrX0nNR5FRYplcopvlMsIy8",
-	"/vEd2SsL6OsJ+Y5/eUY0c/xpzij6MGf8iglcleW5wIsdP8VaDZQsytzwgipDoHkgK2yHFFgdbg+5Gf7M",
-	"DVaTOReNzhPo+QJWShiL4L8kUmVM7R+CIKHJotQGX7CFx2qU9yce5f2MUH3pqqgAg7Mo3lIwfVpDuzsN",
-	"+Fx0QN9h2FiWRaBVk0xe//DWFqez9OkuIbkocmYYFIx7jc9RxqGGLKQ25MROeu/x8SNHpGMj5TinasYm",
-	"+2fNKMpzYemg+vjoCEvKALuW4wUVy7HterJ/SJ4cPXJV7N4wo5YHz6aGqcm5aBGBraqaUiGksbVqKGTe",
-	"HZK3jEFasH74+u8/vPvh7eEii7Hv1zm10/oRaeaWDNzYA3R1T/HLVf99zL3A3/6K8cm365t5crfpp7DF",
-	"eDYsB7T1nfCcPNCO7+5JRXJGlbCFdgWKgophMgLYneuLzt1Slc4ScIVeafQrW5wX1WPg7i63vhpDWBEL",
-	"+GLosHygz4U2dDpFlusuZluJi6kkTOewnRAj5SVEcQCXWcI8WK7ZuZgxY6U18kJeC1wHZKh7UnGoqJ7j",
-	"3fPo5Ojh8ckXR6T4jfzj9cuviZmXiwtBea73zwVWJq0YLX4Ai+Qqcdj6nvGLaA/rWNWN2XcXNGNn5O8v",
-	"Xz23n2gyY3bx93uESjyyo9vmCb38wP74x2cId3wAn1WUvmCGZtTQxJGG3SO4zQ3mG7h6fpjhbVErQmKN",
-	"HcPdJc7mjX7D2VevqgiKUytPcOMrvGEqDMVqNlV9G1cQDuVEm6Kk4dgw4krAWW7FjWb5lOxp/i+WkLd/",
-	"f3Zw8uSzhIDCQrTg0ynodkou8DDiJ/sWwMRrbbX0iKIhlMXzZaZ9XtX/+Z//N5nYEZSL8YLrBSZVoSo4",
-	"gY7rZyAx4h41JybYNd6g+wmZlEKXRSGVYdkYhunagX+G7bjEIBSkyZzqORF0wTyTRtacUkGsofGCnQtf",
-	"JfS0yXd8ab59SCyz/3RtAL9SbAFFHw+hWN7puZgIacZ2BrggE5RVx1gtUszggZDu9zHMB564Px0gzKQW",
-	"yC1Bj7kYF0rOFNN6QvZwbQN5DVbESoW/llRRYbhg2STG8p47qmwLY7fJ/Ww3b5iGEx/hhD852vkEDfDR",
-	"MVrcmmUg67CsoViqy+CceB4wTLh5GBDYzXBcO8KVQlNbn0zIRLGUQcLuhORcG5dMSpX7l9V7nD4Faaf2",
-	"ME+AmThNsKFv6soG5o67BQuHaNVDgiM4F/A4Z1Y7pa6RH998i+yjwxsqg5zVf6+pPhcg5nR5htXbqSCl",
-	"mHLB9ZxlXkAF+0XGdUpVhlYLy1FPHpO5LJVTcFtqKc4j4Lmr5Kc74iPrNKu6FLxnlX9FjnLHHALY+gKx",
-	"RhytwT1fnyF/uoiWZEqV9eJ4itdB4eVGxO+NCGP1VbjS5fvv9Wv3WbycRTHECoawAni0nAFylIyqozx6",
-	"v42JevtjWK9Vn8e6fiOrzKefAEROR5XUCAegFBbxn2vAC5Dq0tbOdmUfke/WICLr0p1rMr/RsuGxcs+N",
-	"o3IbBry6gxdVNv/dmvDqEby0ofarSz0H8fif5NZbPT6QJpIvCSW/RjgM2ZO4OzTPl94Jo5Q7cGqm0Zfg",
-	"uObGhZ9VmTP9MKUFTdHt1edOeu7eAH3xBP28qkSYTbJgRqFHTDNqLAgXUwz/0s7gJQEXJgP3bK4ZOT78",
-	"AhtY/Nf/Y2H8pFREFzRlCVGyFBmzhgyy9w1Vghp6ScnJ0cmT5Fyow+OTR3uf7+8fkp/RrJ9SpaxiTnNt",
-	"08AKprQUmmAWmHPbUoFgo3CFnwtU08mebevp/v4ZyfmU/ULTS4Z3uj2NOPTj4yPy32GQ6Igu8tKVmPfr",
-	"VQ+4LMje23R+8NMr8ujwUUIeHT7d71NRS4jCcQt+S8jCrvl7chXU3fdpxdYZ7NbgTupr3+mJfk21ZmLG",
-	"VDVJa0YXUhwsWDqnAm/HC0lNUhOspWW8RAOKDE4wHtbu2TU0l7OS9eqGLytoWeuCLQoHG2QkxhnV7rxU",
-	"ZkwDFJEN4KiQfj/bPz0XzPnAAfOWiXTpveDVAGoVxXCTM4jtYDOaE8WmTDGRMoD0zTm9yK0AvUzIW4dw",
-	"efDqJ6LktZWgudLmwOEhEbqAc5wQtyNWT6V5Lq9hqawbAIedAOPBmtO2Kn7GDOUCO/NBI4rN+AItgufC",
-	"CpywBjYQK5hXE4e40Ull+AM0XzvLCi4Yt8M21pqWezplDDGHrW3uXNTOUruTU8b0w19LadiEXAr8zKJq",
-	"wbrDKweaGY/LVC32uWDTKQz1yiMWfxVZQMuKDQYCuH2DFgm0aP8+F0peP9BukYj1B6eMGIkxMnBiL2SG",
-	"GFRi5rT+2pue02viDADM4DXg3nNuZKOkmJHJy3d0NoHdodZgKaeEm8RVO0e7JuJWASzV91Iwj03lLbGP",
-	"XBiCLA2hOJwezf0NLOjz6mR0dJ/WAXkHBnRg87LgDnIrzTkTxhpHfJaaderXqk1jlCtS1u44Z601+V72",
-	"W6+OnRgO5Dm4vg+eS2GUzLu8pFD8Cr0PQh6k8OppHZ/lGEB7Vfrjkzrpg7gTEVA2Sz2uG6mSgHyMo8uN",
-	"OoKuHsUiG7+Xhixkhpa+s4AOIIpXFij9pKVSsEWrV22bSW82/ntIbA54ZEU9SYsJt1lfErA9OOae66y9",
-	"14CqSmpYv0wKOcu6GR1CQBoDFdN3c9pkdRiOQy6W52ICz8aamTF3fh0UTuFtaSO8JpYTToJiiIFLeZ9w",
-	"cS4si5SCTKRovRgMCs7G/iF54ZePO9eKQ1M8F5X7CWVTMNXW4Ive3MTTMqf+QQN2311v5wKlVClArlCZ",
-	"5aoLpmY29RD2p/ZbVV7wB7qCdzyzrdiea4Pxwn7VuAZDiHw3pGDjHeQ+4jYYBxMau9XdlxkzTGDjhZKF",
-	"1M67joOZlnlOjKKpG3vKndkFojatTMO18/fF7oKXjoqQJ96StF31cT/Stut+VWJ98MZf3lj1sw9FBJFF",
-	"Q1QwvQB5QjYQUNdxp1pW6+dPE+B6KO1IEeJYOG4IB8wezcnXL0M5sOKtk3OxN5kyNsYPIBQOhS57fovS",
-	"eXHgR48Div5aimGVpBQgRIpzYetcUC/ZoWPYwZn47x/oxEUkeseOIrKE83qgQIw7F9hhHch8cgLOZq9S",
-	"YCXQ2PH7d1ihr9htmdS+Ygx7uKeT57vvO3eWPv6E6q3iqb0mp6wi7Jxerz00ijG8m/rPzMkTki6secjb",
-	"lTJWmHnHGESs/ebJ/j65KA0Sc840qlbiXDw6OiKLhTM3F5U2Dgo3kPbxk+DnlKqZtD85E865eOtu7i/3",
-	"z9zkFHw/AysSJG+9+fHblxAOSv79+PH+IXlmP7epekxZq9O5qDp2oeHYEddkwagu4S2qW/3bSX3mDVzn",
-	"YjIz3rjl1VsIgqFgIhDMOql5YLXag3Y0WrvI8RExto6OOjw++nzveD9YtRXGqa+qbbqlU+vbv69jW/e/",
-	"yj5VrWlNtn++o/ymM8leS9W60+3qLj1EGbb/hP8s1aWGy8WZZFz/KLtWcrC9qh5oYsCAo+H0iyyn5Pjp",
-	"kyfnQh8+Ot472U/Ia6poxgty/PSzz4k6PHmakCabwIdW7zg8Pnm878xHGmIaqgSeUGZGq7GNbMiXTTEb",
-	"1U8v65+LWtgHA8n+IZnAadea2SvfAnW1A8USZx1H2VbLUqVMk0wi+9LMLolbx8p9nFLNoqcV1vk7+/It",
-	"nVTXOvZ0T4fVDWH1UfVLZknvz3dK33lC9XKrW3+d2CkzF03oCqU1aHrdsTVSCDpbIcZ+A+TMhWGqkDlm",
-	"wjnsPDybwC7iV/Pj/TPy9Tv42DtJjCQn6F1c0Fwf9l0/79yAboekXev3RM1V76uoeaak1sTvy5+Pmr8O",
-	"5wck8jfyzX/9vz9tcfHopUgfXtD0MpezXvdHWNLB5xL4JLc6jMOJse2CJqeWVffWgAC1CZg6z1nH6iOZ",
-	"VbLYb1ybxEYmNxp3fZJSM5uNAIl0cL7MIXlmywLCgGmeH5Ivl+fC3zh4N9Ujv6Ycr6yFrR5HhU93rR04",
-	"j/fPzsVE5hlTY3jjb0c+ItB6F6Rgh2SSyoxNrE58PV+iL5lyA5O4hshfOpspNqOGjZ1qObEJGL1zxtQ7",
-	"N7rxVKoxoyrnTE3IHhXE/VFNxK8GeqIydmV1DHdV0kWzPgmMq6qE5igAJHsuAh/6vk3lw6w+uLG5gfs9",
-	"z4h1twt5fUYm+O+JHTnAeZIfVMZs9Hg9NJ71wXy+XYr0S0eBdxFi1YL4aVICGtkC4q4IAnHHIDnOEgad",
-	"ydpY+fkZObKqUJ73AfLVlBOHJf08AZcHlN8cnT767IlLNrZ/194PLgybMXXL7g+3G31BXC86R/+TUSyy",
-	"KBVXaZ6xpBPCBbe6C8uq+TQw5jibfvi772K8MqArApIQfLgbTkJf+snERdFMyIJeOj+g79TaydGbDXc3",
-	"cBUb9DY5F5MqZnF8sRzXSzNpi/9nzpq/RA2eaxsaB46EmmmRPYyYJHWjk/2kcmFbvvhAEwGgxIphwjHX",
-	"3mrPMhhYkdMly6reqQF1K5UL4PGO3anS6T9uW85FpnwOcGvajhW3vOLCeeu9RdB6kHFtUHkJ12pv4sI7",
-	"IRnEeiQmnjW7RSTcOaFTuVhAu4pNS21Z8hn8yA3Rhue5T9PFeSQYVd5aZDCadq+qhERvIsxXMeNqfBAD",
-	"X+p5MyWlk5HioanngaMb/DspB0cKeMGrmwOXH+LpczY1jdvKrxw33oHRWDWbrE0mLit9jL+dEiD2CdnT",
-	"dMrg5FkEyTNM0LerBH0JuM8jFxaOkDWvrNsQsl3rPs7xnoTt1ih6lcf4Cf8U+Hj7t44LWqRdedy6I1BM",
-	"4waYzerLpSjzvFcBgE2GF4jmmY1UXIo0FI7PKkj3srD3W1EA22M5HB+NDBphAN7+5/fPDxeZs87aKJQU",
-	"hTgrYWFgixXCoI/TOvSJYB4n6gACrk9BCz2XGHtjJfAc4ncUS6XKQuh6lwDtcDUsh0R+Q3I5s8Oox4Dy",
-	"LVwiJdO1oYkUkCkqS4146ueCgS5+6voCvkSvvB+nWVI4TP/z8B7uK/DwEupeC4YLRggXO+mnaFhWj57U",
-	"gwfnOYRx6drqZ6fxQJNCam4r7L0ECAxu2MKrJRTrx2cSmfI5pp67VdublIVmykzqODQXq2EzZq0ZUF77",
-	"CCrg9RYZq7qMYKpY0nuMMwMIibfGJSjRmW3BtautsiEFOxe5TCl6qYW2XvIzcslYgURnI2JBPZzMqR4v",
-	"pGJoHwTmZ6OqbGNYZk8W9NfSdmOzrk4togg3eGuQ0m1+dkhe0xnTBH6kBsBTFtxMMIQLNo8KYcFcBKOK",
-	"nDz5jHzDvyRwMm0RBQdUMnmGCaEHL0Uq4eI6JbN/8QJSK39W3DDtr7iEaAljAGK8cAm3qB9Ri3wOEgdP",
-	"aezGgbvmNRzONSFY9UJ4NbBBtWeEXmDWvJU+6yPWo6/YpvpCsr44fnoyALz8Oa71gdMsqyOLa2wkLrOH",
-	"IekZBm5LXGOyOpLXmU6OGirTcURl6gwPlpYUShqZyrwKC/QRnrpg9FLXWt7xfl8U238cvHaNHPxkG2mu",
-	"20aDeue692eMaLYAX9QeO5wdkuPDx4cn+2dYkOPaJRJi6/hv5NG1h/mz/gE/K4r4WOs9/uzxgB0GcofD",
-	"OJdCgkOur8fWOenr8+SuI/3wdKGRMIL+K1hVQMOJqHci0hyvml5hX/y3DRMkK+khHsnouLEmaKbwFo/w",
-	"skF+DAUIZMZQazJjL4fuO/yqpSwV+bVkpb9skRyvW/e8lZI+u/Ep/ljMFM2Yd8etmTGcsO5067PEtUdF",
-	"wP/5iZe2k3rqZzh1F41m1SuPEXAfyDO44AhbYG85ojkGi5GKna8UAfW834lhZUA9XyEDtiS87ypLiBND",
-	"xbmYaPbrxEJsYYxCpWYmhP1GU5MvEarllFAM4Aa7oWdo56KtmAd6X6Weo7hT6Y6IQmMlHNBI0AZbK9JV",
-	"c7VSTfbc72c2JMfaYt0z6/tMpZjmPDWEVyFIALDgBfAJ2UObhAwx2M4qQ4NxYpeVWXFBwV+KQB04WtrQ",
-	"ofaTUMXfcypspmSBMfiV4IfHzhpHMGPQW0batqZ9J6cZtQQdmMGEKoiQnBpEPqsi1Z24gkx+b/LcHte2",
-	"sAPIP+ZcIJbYk6OjavFtyMYxIpNlrBadLExZhYyHwR+apdKtrZc4cWmq+YUm7RoL8mnHsNAvQen5EAnK",
-	"dcHBJKRLhrJhLmdcnFkoOIywtyJCmmK0jMOQ7LlnX2B7B692s7cNlFw+ElHl9qUOB44kwIyX5jK9tGkU",
-	"3FggP+NZ1R7gsj569OjpPgL9uaghyzcu2fXabXtn6wlHNiqjhh34csODhCS4XxHo1Cz7+m0fsGjONzQG",
-	"Dfi2+nK8bwE/r9Tz+4LOw65t432imjOVFoFDDP1bbinspfOnqNxy/FF7QmCv7H2UYdCDACDO6lLY9zyd",
-	"e7v4aqEEUWOWa1BaBbIhNBRnsrww1iRsjQqYdbLnQaJSRfXchvKi5AB2i3OBfzKzf0oQMBS5P5mgB7bC",
-	"U4IW4aC1jSD7tRUExQdS1Y+JWKGcP1WWZiynzkSCiKtg8Y7briB/6hTkG5S7rIMdPwSbHjbnDPTEyHNR",
-	"ixzoU4fJaB/8SA2sFM+cnNpyT9GiALtRqefgS2Fldc/u992pFv3nlgzgdQf3xHLCAfTFmrTYDs/uh+Hc",
-	"sZbxli5RrvRnJcgatUcmsYhC9kwgiXIbryinAXV7I2nv+beJQgcQizWwTtRP+MVzxa67st5fs1jUH6b4",
-	"083XLboxYrh55lYP7V4qGAUr86mM0R+4jJFjkPICbvy1RaHxa+oyKXQ3pK8duPeAhA2fVSF80sYqNH6F",
-	"B0vE1w0tQuS1zHnKme4t8Wwp8YdwAveJslXqOMwWJlWicbsy7iUjb5aJaWA9fdgN27Qm7PtbZwXBBvRW",
-	"ag336FO4l123MK2YBMdjCuHaJONT9F2bZlYGnGGyZ0nh0B4iFiJ+DzrnNwrm1cspnLxWgYCH/CF60M98",
-	"FJNrovKRg4qWG3f8YzkmJ5j/gadrEmCLVHyGZZA+UjJfq96OiZi5kuVs3lhcgDAv8RIjEP6GkIPcuPQT",
-	"NwBaZhwtezavrHZzwMsevNRhIQfrXhn3E+e6bvqsqR9jMJpz4QOxwtTPutfKR1zPH9Ydrc9kgmZSWJAU",
-	"dLycZTO3KkIa1moloMYz4lJnq5IMNXYx6KjVjsJbNv2tSryjCMAI22E53MSnxqIBnmrI04eOIezBDcZt",
-	"Bs0xCvpdba+1cUPWvOwj7ALk1CxcW2u9xgkHX9a23v5wrA4TuyWd9J6jsbrTXAM/J8NXP8Vi3TbqPJ4v",
-	"4HQhw9hrsH1TRcU2uRq6ZexxWwVA13c1rK5a+ZN75w9aDz/WJFajuKG2gAU22ll/Br+BTz5sIEmub/Kt",
-	"/ai/0YKlnObjlBo2k/hLB93mQsqcURFzQXwP/BhpzN7M8JiIcnHBFEa8UQ5J2SnV7IALzYTmhluxJDaY",
-	"X0eriqTdvfzaJ7R6yr8D5nc39f/thEa3aZV4BTAV93O1xbbwmatd5msIXiyt78BZyPeoC+CGPbjJ4qv9",
-	"I6oqsf4JPEknJ/dC5M3LayPj7ifD7p+kqn/Ayu6cqfhf/tqF/W/kQN3WNXSPhvE/u1H86Okts5o/oBE9",
-	"rMrFqUjZylwYb+/QTaOerQPDMcmDOlHFAbu28A2hTHJGISSSPNOcPvxG5pfU0H2HvtgGl+Umgio7Z+IU",
-	"gvd0E2SlxtclVhGxUIMWKNFWkV6ehTApHs9bTmvoC1exxmffwVCDdsP+nMUvC5EZG4vi8y5dbzgvjajJ",
-	"Z2TKmEYUREy1QWvbEituXTDMtSgNBGLWEL51ZWxbA1s3q12fi3jB7E4RbA1xGFdMQddSME24SPMyQwDE",
-	"YH8dxNuUY8YMhrBOHTYyPKcIGWz921MsHVvDe54LXzlWweiwKKEr1ZMxsNOVipE9hwh59HjfOckDyOW9",
-	"o8/AbTKRBRPjcHknZM9aVW10YrAAPqmSLJmp+9232a35NaT/sEVhrPceIAkaH6fSkhe1caBEsZxZ4ByA",
-	"CcUxXSwbdSWRymv73xlplDvuARZ2zsf6oA2JyoT9NJL8UmYz2DHSgg7qy7kX/cF79+JnCWbdF4kfvHEX",
-	"V83jj9mi9qphXa6PoU3mvp4vY6axpII42aU6UPNWAE/5egtbPNQgRpiO3Ywtmx3L6TSe4mQhsLrmnfd3",
-	"EhzQZ1V53gBH+gsI0VGDzLMsa2z77caJ3KNVpi9O5H4tM32jeusll08ejzsUpYFts7RUWAHnn7+PLhhV",
-	"TI1O//keDpANSLVHrlT56HT0EA+Wa+n3ysa91AYHVj2BQljh31WfH95/+P8GAA==",
+	"7P3dcty2ti+Kvwqq/3tXpFqULMl2Eks161+O7WR65svLdpK19pRPN0SiuxGxAQYApfRMuWo/xHmGve/P",
+	"zblfj7Kf5NQYAEiQBLvZ3fpwHN8kFpvE58DA+PyNP0apXBRSMGH06PSPUUEVXTDDFP71rFRaKvhXxnSq",
+	"eGG4FKPT0Y8F/a1kJMWfyVTJBRHsdzO2D0bJiMNbv5VMLUfJSNAFG52Oqh91OmcLCq0u6O/fMTEz89Hp",
+	"ydFRMjLLAt7URnExG71/n4xePof3sLmCmnndGs9GyUix30quWDY6NapkYctTqRbUjE5HZYlvRlqefk9N",
+	"Ou9O7u2cESWvyRVTmktBlrIkF1SzjJg5I+mcihkjUiSEHc4Oyfno4fmI7L14S2cEOiU0TVlhWLbvl2HO",
+	"aMZUPfKX0wPbc89KPIouxHd8wU21Fq2lzfHHsL2MTWmZm9Hp46MEGueLcgF/wF9c2L+Oq364MGzG1Og9",
+	"9KSYLqTQDCnglZIXOVvAP1MpDBM4BloUOU8pLNiDwr7xb79qWL0/gjH8N8Wmo9PR/+9BTWIP7K/6gW8X",
+	"e2yu/1NBXn/9jDx59PgLUlSv+cnhqJ6m8O4zmbHu9j1nU55yJtIlofgaSWXGyN63VAlq6CUlJ0cnjxPy",
+	"Jp0fvPwP2CUmYDX+OTo6HiWjoxP4z0P4zyP4z2P4z+ejZPTkyehdZ2OS0dMFE9mCCfOa/VYyjctTKFkw",
+	"ZbhdQqpm9v9ZxmE8NH8V/G4Jt0uBi9Lg+n6mCVWzcoEHtOpfXvzKUgP9p7QwpWLZmJoG3WfUsAPDF2wU",
+	"GXSqGDUbfpOxlGervxFlntOLnPlZ9bZxsYyd0QGfX/GUjXm21dfxz7qvCV0wJJzxZl9INfSDX0vFdcY3",
+	"6sTTw7azt5zijxWURuAVslfP/5AKfc0U+T//83/tx4YkrwUbPGfFqGMQzRH8Ml8iX2UZN+SaajJneXZG",
+	"pEgZceSS4Av2D/WZJrYpcj1ngkjB8KsZv2Ii1q821JR4/vwxlwW+6fk0XiNwmlgWPeBlkW18VkpdLUx7",
+	"tpIsaMaqKY+S9UvnLqJG91yYzx+NIgw8vBT/aW9J/32btutxOvJILK9qMpVqCas97BJwQAut49DgNY3F",
+	"fBdhZm1m+h2PMVRu2KL5j1U3TbvN0fuqY6oUXcLfofBy+se6w9ReYxzFkOm8ZqlUEap4ivKGnBLqPxgr",
+	"+4UmVCOtFGWeE81Epgk3p4RdMbUkqczLhSAXS+K2L37xrFqdf7z58YefaV6yv95dkjOz8xA+3Ue73kc3",
+	"dausYPw3zdJvnWG32XS41iHTrulvIAMPzkzjEG7J2uuLpY/JN87ZEBb5ZinSl8YqHDTPf5yOTv+5moP5",
+	"L16IK5bLAhhZ+8LIqKGbXhOOV1eXRS0/dJh0RGxo7Sr+2p3+u/fJ6CuaXuZy9pyl3NNMi4vnitFsOZ5y",
+	"QfM1EtycZiRnU4NXxoVtmbgGToliuswN4XCFaKKNVCwj2Kz/iYqMCGnmXMxQqnIkQoS8rkn3QsqcUeF5",
+	"sB+1X56M65QqIA/QEpdRmWoN84gcc43K7BqdstTz1/bN9gY0T1A17KrlpLXMMVJt7VSg78U1uynNNWvf",
+	"yduuWM3omjYTq8/7B8frCLExc2xxxUxfCKOWEYKczRSbUcPG7HeuTchiA9Ko3xq4xy3ho0nlz6RSKKIT",
+	"9xoxfMESMuW/s4xQQ6ZcaUMUSxkvGkL1atnFWRCqo10NuhSXQl7DOl1TbriYjadSjRlVOWfKrl4W36mV",
+	"QkHf2723Ic5rrBmLqk5MEKc12flnbMoUnOo9OOF0xvYHL0VEBugymvpi+kyT8IszAhc+uZ7znMGQMsk0",
+	"cBKCJBJRctbKBzldPW+rEsLiEXgVOBgThvDhm78pE+rXoDkaxpxBsKM/x9oq6DKXNNveLOT1ArcE9dw7",
+	"h1mz3wYJIskIFmo8zemsqVx1Bt/WnlAgYQvK8+jrwyWnNUy7FnY6eitMssVzki6jcge+LR4FZyyku3qX",
+	"VvDIm9BQG+z27rTTZzRnIqPqrbxkEbljG71u4EnCNS71jtrXhorClbzcqcOYoB6IxsFyrV3sZ/bdO13z",
+	"jVbLeJLoMiDNUsXMGdFzeQ3mt3zZlA6Dc696xNUpYxn56fV3xEi02xFKUrc8hBbFaNOlt6O1HW62ETdx",
+	"ehsNdo/vBsexoCk3y+3kypQqxVm24Vc0K3MrwFUuouOjo4aT6Ch2U6RznmeKiXEpMqbGxyebN5GXsxmd",
+	"sfHlrEnqsoQjmLRa62lPlIuLiBLtphVb5VSx685g1411mkupxlQxOl6cDBruytEmI80oypSL7gF5XQoB",
+	"6teCGcU0GAUvmEjn8E9FzPyaKrzIdhvB+5X053WtJq3kfMp+peklM3pcL3Z7+MfHR+S/w6hhoUmRl5qk",
+	"ruGEKAn0kpGyiMofC2bmMgvlcbdOaNdgNCpuyyum4JKODaZgSkuhx+5wEPZ7ylimSUG1ZmLGlE6sF8G/",
+	"EPEkBCpN/Vkg5wTjb3XXHc8r+wJJZSlAl5lKRaggfgoknbP0cv2Qgi6Noilbx6He4kvtQxLMplr6JL7L",
+	"vp842zI0l7OSNX2yLe4ks7WjDL4Hvahk40suGtQgpGCjBG/DkZOKCqnMKBldsKlUbJyxgipTKvhZirFi",
+	"OaMa/qB6DEI5n/IeJw90VzDFZWTXvpaK+OEQ6Nz6o+zrNvjBNHQjfAkEdCrIyzc/ki8/PzomWams4L73",
+	"6vjR84S8evh91KlmuMljqmBr95wga98Olmv1FilG+zfnRoaysv8+g0Key2u4sXH1NvDsNCimLTVTN9le",
+	"pX9V03UQQUWQNqDCDXJDYmaGcmFly5itJGczmo8Vm26oeOUc2hwD0S/Xjeg7fPcVvoq8THE9Xsgy2lHB",
+	"BM3Xt1lt7Cv3PlLGjC/Y8E18je/HZleR36AhvMW3e2gTaaE+LcF6txaxs89Jhzob21nPdyXhf83Yt46Z",
+	"NUnfs7iIvoLLMnDxWrPGVqs2Vo7sZcW1duXf0ZZug4u8qomzNUpu7QUrDGlyOmUiZTGxq2BMJ8DVSSm4",
+	"ARFmUeaGFzln6ozQCzSx4I1NUsZzkNHs9V2KQvGUZeDEHSVDDC2VqNY3Cgw0851MCYWmyfVcakboAoQH",
+	"fENOpzxlimhm9MCOqxk1AiLcojjpOBB04qZoeR0n2TJnY81MT0RdmTMYKY7cTSKVC6bxBl2r89m1Dcaf",
+	"1Nu9klr6fO5v0XhWhYql/v0EQ0q4YQu72XkOO8AN2fvmxVvy4Or4AcxEP6g+IJqpK6bREMvNnCAFa3Sl",
+	"WDbKmSaKaZlf2aDAJtEyYVRb71xlEhx+da69PtbekJ0fupdg5JVN7ro4nWhyoRhN5yxLyEJqQ5zwlloz",
+	"9yjZ4Y6MmGIH3ITjXqK/+esuvvvRpQ4X76slyamYlXTGTgkThObXdKnPyKVIyJyDUqEYuVbcmFCX8Cdm",
+	"2L25y1UZO6UrTSX+ZKw83vfmL24zmIijuGIROzmIWxJO59Zj8XM459HHl2L9Vcx6WCr0OeUpNWz4atvV",
+	"+Z4ZGllnuG7GC7a4sJa8IZZJ9nvBFdPjVnSF0wk7r88U7WFlXOuSZUPbwbdVtKFtgme82LeSwOrlRtnR",
+	"8c50GYsfC16G6+qZXBTM4MVm50nQUGelhjyzTDYB++sFI4pd0ZzDzDMIJYN3bEckYzTLuYgET6vDhyc2",
+	"hPo/ft6PGkucqSnOM6sOh65/HcwzcMne2A/g0xIpeNw+nVdMa+YMxp4Ko/KOfXErD1aj78TL5ZYoq+2s",
+	"1iokyorkguidNqX18It6EYAMck6dwLuBsJzRpR4bOcbTFiG4H9iMGrDcY5guvsWyqMTZPK/d6x59t0gO",
+	"JKPLiv7oNdljIpNKgwyQ0qJgGYjbGVPciVG7nP1hp3QzFrHlmV55TmZcG7Uc70L91aetDB7nQbeWqkuW",
+	"naH0mil6LcjfiC51wURmF1+kLM/t+utSKXhut7s6SrB/I7fZ1l5b04SoyCgZAReacoHPq+7W347YuDs8",
+	"0bPSXqlq3mvusZeiKNd7Wpor9+J3mpp8iWqCnJKKO6DE37zRDjvS/h3eeEGc0OdHyR0dgvqeXJPadQN3",
+	"4Ko7J+j9y3UhUltdSDtcCv2EvIZav23Zwx3VUyd961JdsaUluSuM8qL5uHrIhS4VtWp+IfO8dF/lPPXK",
+	"fyU0wB1VjJX3vUy5EUzDqSqYWnATvSWDcd6IV7Vu7i5DIupeX/nkwJWsYcFF+PS4o93f1uG9rVN5h0do",
+	"61vt/eqde9PJ+PH3U3WrYQiQu9bweX2rraHt+9M3YweinmIa/LyTtgkuyJxr89TGrgVdLJnG6xz+E/fF",
+	"Vh/7FYpbkVcb4mTGiKJcs8w6QtFeiIOByOUp5fkYnscoqv4xNux30QMny2KFjNgc6hsDTIbQVEmtiWGL",
+	"Igf5yYXB6zMcKzdsAeIAWA2HhAIa9rtZr5PbGCNrlQnXwE7AtRJlaeGeDJN3Nrf9d91lja1YSdctgquW",
+	"fhP+M2ixVq7OW7eZa1O0Uv/F2O//Tjla22VP7Z66NFT62+zSbpz/yLV9yZZrvF2RnwxXO05Wy1Kl8eb9",
+	"Jo57cnYenvSEysadWtvlFu2aL3SJEl5nKtW61hZctxJ+YxvLeyP5PJ0DdX8XZs/Rjl2enTO92x1amV1e",
+	"V1kbGxhf4tfk0/YlmYA+7tSQSu3tNLZgWtPZcP+rfz+6t1JMc55GZPsLqtn4CtNIO9L4+8T9vAGRJ6M0",
+	"50yYMS3NXKr+G6tx4OuRuq/7R7QN22XCcLMcrLbbtz2pRfzRLM92sk6tywtdyxYLmfO0jyFr6VTE3p+v",
+	"duTKVSNbZvCi31VtSyLu634SueZCNAVg+8nIk9dAu1VICCEReRJoHY9qW6oRrA9pdufyRvRu19ZdKt2u",
+	"y/Wil3txJ4GryapWLcUPbn6NFPmbYGXD8/FbbGzj0d6XdPnRsco7SanfKEXjY2Pegw9Fm3FvfChuW0IP",
+	"r46d7oc2DEDPfRFwtNbqtDhIe9XbrCl29QS01Nz0Jh3dOW5AfWmEtL6RWWOxcGhmnYzqNSeqeT1dssKc",
+	"4nVkF41oQ0Wmz8CvzpRhmf0xlxqi+XAnwJCFEGoNLxo0hMtqP1svXgSjWrVE96eBNS/2mOLl3thN3VLs",
+	"emOf3s2Y6VfOXrHrb/DFje31fXEeL7EVYrMdkKpeihzcjj+jGqjJ09RAgMZxPGBj72Q/HquxsfG+tTl2",
+	"PaI0CHuzKgqh3retfENB2xGBdQtvq5L5oJ19LXN7G/GZ2HLVWqNzfYdNJs316Vvgbzw5tjATIAMrDQOD",
+	"FHHePoI7doaxQPhPTShSlNTo1P6Wiiyn5PjJ48cJeUUVzXhBjp98/gU6uW3YD3kR8K4F1YapcZpTrcfH",
+	"o6T54KT94CF+OuOCjTPFrxpfxp6f4B0CpD52Fg/7FlMtV2WRM6pLxcapolMzrp2bNvzbtmaHgtdhKkXW",
+	"faooNhb0sZBweQUPwvYaI2432/6xMZCg1Z7P+16h45nEDMJ61P5RMMr2w7qFVZ5cxa6/Z94NeANhfnAa",
+	"xnI6vuDKzAcxwH4wAS4yfpWOV0TNbCN598JvFHMpen5RDmtj7KNu12bg+Pc6YmBjThWmgV0EP4Zoj4Nj",
+	"wqot3eZ23GH/QtHq8aNdQNBa2966GEXGqSA/UDsj8pwaekEtL2tckQSZYrXSBTWGKWjh//rn04P/cXTw",
+	"5MHBuz8eJY+O3v+3m9LqPG21Xe9rHOoV5a1GBr4LQlxPYyGF3YgVqmrtLu1QVac3E/txm8fmIyTEFftx",
+	"fxpMhA4D7WVl4PBmCsyP4itJVbaVg34rGTqmNNnUtJf2+5Oj7snb3DM/XKJ2K2AF666hpO/Ehp9FsMDT",
+	"nCpMzcvZmUUrmaBdYkL2IPMe/kkEveIzlCDJnGt4SBRDywTka19IavYd7Lt2EPAsvewIv13JsZa2ApHM",
+	"cJHRvCW2urw76GrMxTidU4W3uxsZ2mZwrL0Cm5//DY8p1t1zlxWwaUy5TEtvcen+WEZ27zuIDYeocCMJ",
+	"TQ3oLxBwC6oqxwSkwTHZkSipOijZhkiOr7nI5PVYFkzo+ikVAtZL08iraS4104gZZdhYMcGuaQ4AgqwO",
+	"SbYAVjktNMMNNkYuxrVhLwzGbD52qkv1qd0jMPvZCdi36pjNcaXEu+/RhjAOZmxhHITmLYtRcENIExd2",
+	"XR5Dd4ucVCWVxfuwzJAMD4L1DVsKWJXTmYx+P5jJA/cQE1gOK0oMfjzgCwSFAOKkwJNGM27m5cVhKhcP",
+	"7CL6/2EjOLKbx3S06OIVtvgaTMdWFrBbJ6B7+7mHWzIyhJpAtrDOeNkHABnjp3UYV/dsb4N7sE2CqaE8",
+	"3zCPdV3KabbeUfDcugYCi/umYBS96e/tECiEleyCjABhET61F4zM0EYspCHcRkDWuYTJLQJItDIdFoVZ",
+	"+pR3GFLPeKo88uvKXV3JRWEyeVLfSr3sZ8MJDASqcJABr9k0wOmJg/go2MSpg+/prrQNoGqO0s8/PJZV",
+	"SFGQnYILgOhO0en3JgQPCtzxcKX2qyp11483GVVZupbTNkAsWom99Ro0SGsgT654yO5cuRFV2jVwVin4",
+	"sAan5OQg4zNuCEyd/Bt56P6EfWrp+kcHT9798Tiu4z9nhgnoAfi+1DHM5adEl7MZ0xb5FI6DLgumrriW",
+	"ymEm676CM6SgipKTw4ddKIC1UWGbHg6cQJySW0RUvTpwj9tLtPtWX/H0RhJHbEt1AtwdGQ8a3XYvz6II",
+	"g0a6m5vL9HKsL4FvRpL1XoEKTvAlsuCi1BZzQrlH1LikSW1IUer5MCyQ4bEThuZ5iJQbx/OEYJyNfOru",
+	"Kz3f8qvhwLYVputGPfVXKMgzps3YA0NrHkWUqVCK7es1NnMF4Wsxm6nClNbBsMX2NmGblukYAIAaR+69",
+	"CWDfGkXbTz5C5d/7n+ql4iJEsh9C17EIixotOJhQl7LrGgrBaW2vd2wmUX5QRvTjzEEnbKy33hryXUwr",
+	"G3YFlLtrXS/QAvFKujyjTXJw8UtSwKcWdYcbbXGb9r76+yuUWdFzhtYbnZAf3ENtGF34h5e/4LP6nl4w",
+	"MPNg6pF1M+oz8vqn7168OVxk5L/+9/HhF91LGzpdK37COH+CFyGUyAcu7QzhGe6cj/DB4cQI8gW8gVHw",
+	"26i4Nn1pBTjRxkk+LVHOv+BSvTTEbyIIEx7MBf097Ozx0VFkhtQMAK1Pq0ICjukNLBSwjY3VGkdWW1kf",
+	"R6yste6wVeJNtJejeHTERvbiho260f5xrP0pFxkXs+Hr9bX9YOj4O1GdLbt0j+gQM7cN4ckxS80rnl5a",
+	"m3AFb8YFMJWUnREHjxQDBx1iu9wMAbCGX+st3lAN0Ujya5nNGLlYupoF3z49ePnzAagpB5miU3N4fAa2",
+	"CAt6Z+HoHNyBHVU1SyIBA3yUrE1Ytvx0oBGFZfboVJRQY0V0ZgZJ8brGq0BTZI1YIXpWfxhWF9xUEQiC",
+	"VT6SNhK1TavCua/gytHCP4OlhSoxiLNN9KRKT4+b1KyGt76Ztip4N2a0zuHvnleLaji861dOB/7Rfhjr",
+	"NYQ47HS4AxZz1W436NdtemOPg8mFWxVd+F7s5phUF5DjrsLd14zFZeByGFH/VkqzdjW/Zuzf8b1VpeDa",
+	"a23f8z3ETuXXjH0XdXBZ3Mo+3M5hevdqJ1nY7B9rbfn1y4kf26Y+FD/XG9jvf/dbNhDjNudig+PpBxo7",
+	"lhtelUYamu+2izsc9iY6rx+NX46Nzmu16De1e1tqB6kpaR4D9JTX4FW3/mysYPD26YPnT8Fi5b5JQJRQ",
+	"vQvfrgIxoDQFBn5i8GREXgtCWSEm+uRLly4WeDFAObT4INKWCjJ0QRW1rtprpqwHXfTASWwaGO4PR9vA",
+	"PGWMwG8gc/UBz06ZBX3XToq7pDXcT0seWxOj8VtJMe8k4uDlmoOuDIhwCfnyYC5LRfScT+Eh1ZppLdWB",
+	"/VUqApCjFvqWYh6xJntAjJ4C9gcquQ1/zKZiMHpYxgZMdBDwEffjGCmEi1BqTvgbxPbYq60++8S/m9xw",
+	"mZJewP6vOcuzF0pZE/VAtP7+LLnBOeA+wWhALrjT1Z7b0oXedDc8QMt/sSJAa0j5YjeM12z6FN4OrLb+",
+	"ODst9NAXWXy3OrvLfXb8LlkPA9FaPWc9rC2HOIF4yFdD1d2Y2W7siN8Ow+UWxPhApY+4Zpz4sD4fK/Dg",
+	"RnIepAoqvEDWcMqUgKKI6IH7GdKJNfkiIcdHXX60nh2tcA/HPLMrDs/ahGdvQdmpCHi6Fmjihkp630Q9",
+	"7bWBHOM+rXh940FFmY+sFvdajPPewK7NUo6h/TGe+i2Q0oMzOwBgx50zG+g27h3/mmiN6ucdc51RKK6A",
+	"zaMjWYExFIsZWeu814Yuis3K998H9FDbXOFEhwpnqI4/EVZP6SxmMzJl7LSj6qivjlSpSbImsCYpNqNZ",
+	"GgQRpbJq5e88pblxKzx1ws8GTjEv6ShsgFwdnxIaggY1IgfJFGqxnVW2a00WdOm9I/jU7ooFBwZj74qb",
+	"ZQVSkWsFw8f2jo4Pjj5PyJMn+6gsMIgva+oqXw44jn34SNiHnLqyuN3KHs2ejj9fqxXd2qXQK+isnXuD",
+	"Bbf8Hes/XsGBV0lBPQ1vzhfWUv396xHV2VuhStgD9mFpEq+Rky13YxvQAvKN1hGCGoRFaYjis7np8AHX",
+	"wPiDOy4d7bYaZ3sUqwkTluUDoMxqf1eTJrz2odHmdAe6dIo7uTome8H15VUjMPHs3zVN3ghl3VtWW1P9",
+	"jCS2ufnslNTmOvkJBaAdtt9KUFaacTXYOMszC1iQs6khNPf50XHpZEPx4oNlZ3+O23+7s2DJ5L6ZbECs",
+	"K3ispcgPhcXmdLYSVmVbxLPVwehbGYhMXyBpmBrYjVsJJuNcIsqCltSmvQSjVcRy1GP3GYqTf3smmrif",
+	"p5OPyMUsIZ2nMEGHe1KKKTcJcYmI8oqprGQJaWQLZgmJRTkFb7fzFRPSTVdMSCrTRlbhOCvdUy7waUJc",
+	"PstYSDFOHRaPgdYKRl21zSwOe77K8rTeIoP48A57rksxv8oLYubUeBx5bkb9jQykjT8FqF6n8oEsWAjc",
+	"FmVavkjVQEreqJ5WUiWFNQw3sWFsZ71aUYVlw9SOoMZQq2xXsEABr6o4S8xQVHHPiu+FRBvSXlDfq4G1",
+	"12dGil6iOZ3dRO4MtHOHOTPQ3WtLmds4wuqAn9Csc3S0YbEA10x0gIqxC0QX2Coswpbw17HUEJeyA7EG",
+	"kOhZe5shOBO+W5I9dXh88nDvc8Rs84esUbQ/pWomwwxLPQaELPv4XfQKLsx8HKk7/L0s84xlBF+AiIwF",
+	"M4rptR7vld7uZDQzff5151JPMADfwiPSjGCtwQVVlwSX2x6Em/W5+yVIqt1Zs/G6zCPnCoY7huGOYbjj",
+	"uofOdCFWxAJPYJ7CzIBVtjVbpADbAqEX8oqR4yNYIo1EcPTF3nEPcN/Cop1lYxoNdnFkgWSW2MhYNZP4",
+	"J9mjuZaE2j+Q4iBS50KaeUJWUl5FeO96XCUwjfEiRmV2l8jUry5S2iK6xx1a2iW6MhhUc816g63eJ6O/",
+	"M5qbeXfrMTpfb1Sot9N25KK+xOQNekV53iqX21db0l8bbkCxOUTjqTdmYjM5tnBxJkbhR0BYTjXHgj2Q",
+	"Je6zkXc8vI7UxsAumB6UNLO+QcNmUi0HJm/4t99XACqFz1da9XWY2tSHm7NVRTw7rKoYHr1kVZBT6/Tn",
+	"nFnrGJwyeJFg/hPPc3JNDVM6BhJ6fPJovwdhQMz83bFiDx6vXX8hx0BgZa6jziO7cBb6oNTW80SCD2Jj",
+	"C1WJdWsc3JX2AvBfbRADErZhVbWNz8VmHW4aAweHntN8HNJ6LAQOgjMjxV2lOAgy4YI7gwti5PVGdFNq",
+	"Noykf9I49H/VYGN2QR4Gi3O81nTSG1L3spHs0+boVMzgQpgapsa6vFhw3UrVDma0pe3DxuiPV+XkJyN2",
+	"xTPU46sI5S4xVO9YKCCWxV/7kOJTesNuKsSP3QJTWqlPMb1Ybbplw6oT1mTVKDht78qdbAFVNaeBa3D7",
+	"qPY7lDxthUjULXXiKFbGXIRr0tz1WnUPCgCrSn/eRJmOhi5GEEf9W80QhzjoRyhIHwPI8TGYgY8BBvkY",
+	"Fvv4cVSaDoaCWbFbuFE6JQjRk4JwEq2UW7Ln/g/h23Aw0cMCb2JetZwSlnHTdbXRqlBkDD0ozRlVOiji",
+	"OEq6lRmxoGQPKNAWIXe2AGNPMjBG1FNhk4tdtEgzQ7haF09urRCV9eH0N+SwbsdQ+Iklfs3XkC++dG8+",
+	"lSjxRtwqHQr9QDwr7fGvjdYNtssnse8St1sdqw8mPPfDCZINjvjNQOPeSHwsBg6OM0QC2tZ+vygqYJEd",
+	"mhgOjWPfN069GCwaLYpxqZlqfLPZEDeTPT6E0NYO+61iWpszahFCY706exzuWGM37jz8tM3v7i08pYfx",
+	"RuJUOhx3p4iVut/nlau6FwWl8qcM5tqreFYv/9mFhrvk6luLbf8g9I7dU0s++BSPbVMNVsT/78qI2jH1",
+	"Vbx8GNm+yd42kU+GnUX4ThZMjOmCiWwBbw3k3fhVVbtx4Ee6XCyoWg4f3xv3Qb8QPapbTaqjHBB6Z6Td",
+	"Ca/mm/edDFmPZEU+ZCBuf1gpkfXoX2Tc7KbqsowbVHTnjGZM+ZDBZgYEJjyg6e9ss9DCzX0Sw0LqaiP5",
+	"5iJ0Ts2aoTwJB3HwZMgwcinWNHr8ZaPV4y+HNFtZ/RoVJQZGQMbM92viGXdMZ1gbw9ik3A/g+FcHaPX5",
+	"h1PywR3+m4hjad5adxTNEnLfwZaC3UwERaHkrjFn65nZ2vN8F/6TG0kuHuSDsWrbtpGJXQ/OgGTXqEtn",
+	"wHd/Ch9P7820/fUz/IbpjEaWJpULtlFe7YZJ0oNuqHWXEAL2cnY9DurUbuP32jSHeEtXGX6j6PX2x7P2",
+	"t8UiTu/BoQbtojLA1WL7kFxsZZrT2Ybp3x+WOy9AYBwPxVlzdqleT1/NZ2/E61c7+0JybGxAbE8tf7K8",
+	"xvON6CFu3ZShpzEkz6RxK3dOcWQhV9yfNbuKXl+d2yZ2kwT57DdqJNwuqS+QPu2yQVofOBy7aikm/CEa",
+	"aV+S345Ze5sI9m+ApnacLzRRZdfyDKI+4V9YX+8zTfZ++unl86sv9s9aeLKaTPnvEAil5AJ/qiGMU1qY",
+	"UjEPZXznWupmkoHXQJQsjUUc1IU0GCSY5/J6XBYtNEtMKKFcxJWUTxrvjWm8ncuxA63gfeJj/6J3nVsG",
+	"/5kmFZzhWnrYPY6kvlOad8OA6C88yB+Ail4zlNU6OnKND05Jf9OJX0ZGHV6GwU2I16AplWBZeAHCabes",
+	"vicxKegPW/3TGFbtInx4u1bb1HcJgOyFm75f79Bm3qC1kFnr4Ky2qBPWaaOHL29ZAayq/BWDUxpU7WuI",
+	"76iBDB6XhBqTqVu6++BWu4dryLQH0vmXuczZCmTarQeVsyvWM3uH6j1UJ/Ov16pzN97N/uZva/cF2fMm",
+	"R5ZVzyyqzWfafbI/StYeim53NcIioMN6/H3Xk/s6qboEwd+531z3OtqrU3jG9V51tmO9iLOrFzbYnDbC",
+	"mN3SAIK7tTObeWc/rGjmbQ0Yuy53I5rGLmJT9W/o/A0tv4WVH6oUNUcYpDyvkSXvP0JmSGzMTkExtXGw",
+	"qxaIJYGfCdYeIhelIXAKgfwFc4vRJpM/OrpR5PLc7F6pibJDhTgBeXETLqV/yIu+moKDPUT/kBevy1j+",
+	"CXCNlRmFA26fTm9Z6dAcFkObYB5xOoaJw/V8RwPsnFFlLhg1G3GuTcoUip4AnF/lxTpnQGWcsPDhqMmk",
+	"KWOZrcxHeY7/0Je8KHrUlSKnQlRrFLmK0znLyhxsPYanl2RvQUVJc6JKocmBLSMKPG1/eCnAUgyFr9jm",
+	"0jCKz2ZMhcvj52BL2ZY0X89crIFXXozqBhtrVU0j2MQWd29QTmgUtRSb+BPUJPr+I7hNHqzoE3lgCV39",
+	"zWubyU0zKHCwV9V/khldJuSp5vTBtzK/pIbury8A9T4++r4Ko6sLh7jaV0Bpm3A84FaxqtEypXHoT1iP",
+	"f0lh18PTSrUoXGxUZhP99KoUG0g5rscYLrgUBC7EtSYmp1qHnych2VeTDwYYLm+U6gL3xnBhwUFiMkMj",
+	"YkKvCt27nBsnkRpqhiufbtkqK6D9ukemCJZjq5R0N/ewovPTg//xDv5zdPDk4N0fx8nD4/f/rf86aRFH",
+	"zpkwBzMmmKKGZWCc35OFHc3+EJOmX/Rmws/aPKGtt6QJeJJss0Xr6PRGhKagvTuMxAm7fUVNOl9LXwsu",
+	"wqfHHea/3f5usF8rJ3FvikZ8A2txIPTb7qRmfEfFrKSzRuNMYFl7uP95VOD6Du1Yr7wJz3/nEaeaOFQh",
+	"fsmCatOTZ/adnHGxHdyPc2j30Uqnq6qwcvjm40cNqno4rCJ3k5+9MbAuLtXRzLkmtChI+Nko6QxvDSnD",
+	"8l27qLaNPm3RgC++XLXXnU/sSH9vceaeas1nwsfDtG4F2O4ek8nmdZmUzHuuUZmzMRcZ+z1uw7viNJIL",
+	"+1vJr2hujV5FkVvH/OqVCjpyw0mqOQ4qDhYs1q7lwdzyY5nZbbGwtoVdue0ytTvAuuwI2HKXKCvdvmLy",
+	"+3PQZcJax2RRakMuGEG8RyJFUNYW1JrbKGRb45LcO5xIJc72epbdyejDCbMV0mLwMF/DKbHAMKgsWX8R",
+	"ySTixGCZ3jnz+JoVTFpqq7p3F4ZWh324eNZlqhEZrUL1jG8IegrFbHCfr93qvgaGFulOwlFEpOLxgsZg",
+	"jShX2hYitg0RLjKeItQRI/ZLzOyYAtCRkTNm5njndyXXLu8OCvsimdR/tIfZ/rs3KC6kpxtaoh2Q0Cpy",
+	"DB43aafe0XDrNypK2TwSO189sRqyq0K0++WsG8L7bVLR2q87Sk+fgr4TIm6h2JQpxbJxHojSqyikErkD",
+	"aWclWSI5xox7XqZzQsqKwE49io40yljboRtxFE2bKOHTqYkDdSQXTPOMacKNxtyJhDh/EvocqZqVntzb",
+	"+bvpXKoxnbE+s/lmcVUXVLMw1b1rLqOzmWIzhLh3I7TFN2ANCZiViKbXZO8IrwAhBdsfJbuOysUNxk3V",
+	"b5i6YurArkQ3yHDbLBPXo4sR766DD4OU14KkuUwvCeJS4mdbdxvTjr7J5QXN8yXA2vxWspp2eOZjMOtY",
+	"y2LeXvG+Y+4gF1q3FVMHbis1iM0g/zshbdUmHg9zkUKXsaPzg6yLWnWZ54XMljcGKzI05kGmNGfxjfdc",
+	"ANfbsN8x5JULsvdCzHKu5yAjKftrxTrwsucWJfBacWOYIEtmQpiltdaDgi4BhnVdGEsPci8OVGPZW6rB",
+	"B0BPXSxkQjKZJm6bE4KY6bY+rgeFTkhV6rm9dYrR3ZxsDqs6usEVntGw2P3q9Wr/6uYTS0b1KjbIZx1R",
+	"3oRtMWzvDm2LP7h2BvvFEXe34xdft4937yf/0YasrM1ddKEtOyUupjLbtBzifWUNzptFlevF/5OXDJVp",
+	"Wiq14YJuUS10o0i9Gyseuj6Cqi/X7MOHUazWtR2F1sYrqjtqbndYKdOexCDGam4rgDdDre4Yicixonvz",
+	"ejRZYcTt4XjgTh6PH2EFb8gZTLNMMR0n6H7td5cs35XLBzPzBs9ebRcl6/gvO6iyMTjgyvNZ+R6w66Ra",
+	"tmiX3fVZsY9b1XGvNy1wqDzezFV0HyWMNt77TV1N89poWydLJXdIKOt3PhnVMw0Yg2WsCCqkFlGtAz+7",
+	"CfkXG7pDwRf7uxlv+u1Q/jYk/YFTaHwT7u9ebJJc2+O+y234ykoyT7NfS20WTJi1eoiXfWj1yW4qyVb6",
+	"RVYWbHzJlj3JTHcNuXq7KoNg16syMHZPZ8mzDdvfSB1x9DLw9ZUOnSsek/d7lJG+OLr7ATUNlqGV0hIs",
+	"f2Ovq7UIZu5n1TgDd64ndJjGvXHGPvYV4ZVdvnUTjHMgu+S72W02Op33ZbFhOqU59gxW/K2caVukO/25",
+	"rUFVTuIAfiakQfee1uWOO7Xp/XB/1qcbSUDc8N5YZ8QaFAbQwHYqBTeb3bD3cUM18yxrY1fbvBVPwQzn",
+	"GCRktnewwyb8offr2jaBBVdf5wDc18X32hYCbwmyq+o2T7nSrixvGvFcvN4g27mKqIo3Yis7KnmtyfVc",
+	"akbswoPTjpKU8dyGmAzoKH4oO8GS16P29IIqrIPiVoJV3TVoxTclrzfcID4MrWClBhlERa/ap7fz6Kb4",
+	"PHGeMkU0MxrrVvJ45bVFmRte5LyZJBZsgGLXjdjrd/3XQHTiOo8GKHCaOwcriDOF4sKw7IwcVXFy+vBL",
+	"YmlikCM9r/lOFx8hmGS9nNsSl7wOf96FuO5b2F0r4u4m186lkTF5toAffA2fGnKFvHUy7WfaveIABcic",
+	"XjEbBa/ntGBIzrI0ZFKqXE/InuYzgeAECmMKmTZn5JsXb8mDq+MH2JJ+8AfP3nvSWuwfRqC2+hPvWrE2",
+	"w+7QVArDRF1ju/NCxm2mZLSYLzMKQ6DMNXPRpS/+4+XXpJCaGx8C1S57NKwIK/udT9eSB6zZC3ixriIw",
+	"VBCrBO/WlYIgekwR/P2UCDmGkST+H1gxo/5rVsD1QxXe7EEBfLJ3Xh4dPWTkhFwu9hOMaILbIvbK8QmZ",
+	"7ydhTZ8ipykbl8KXcByuG8wZn83NTZTp20CkVwxrlqfR6mW/zJcuZVUbUhZYjviaaqLYtNQs2p6e05PH",
+	"n8eZNP8XG15uxrR5BRKIHYQVjzxwoZ0C/vO3kioqDBc9uddmXi4uBOW5jqbD1HhlFzS9nClZioxcS3VJ",
+	"9uov8VzASQnDiIQDgLfDxPrvgtUZ4e/6ID/ldAqyY2w4LJWgdVcxZs3qYxW4n8ULNLI+wO0IvBVyu8r1",
+	"oHP60+vv9Oh9veq36Pe+5pktp7xN7R1HfY7WWgyytkZVMnxNDquxV3ARnhpD0/kW6I54PRxS/ByRHTOW",
+	"5hSYL7WX0BkGoF4sDbNFBSyVs4wg0tY1hftp79WPb8LbZn/V9dL2l6wPvGzdJJ6u+YLO2INfCwY0bf8o",
+	"RP3va3ZRVH/MGU+jlL6au99fPbGaV4UpwkcHT+jB9N0fnz+Kpwb3srFKhD75/OT40aNG8s1xjNQNvWRi",
+	"B9PIzidiDanfG5Be+7hFYPTCM/WBIOjVEk1HmZvCTRK7XzHtxIcQG0nmVFsmTqGqSB6vsd2HaDocprTz",
+	"ZkiKraz3IK6b7FnUCt1AqbDZSThqGL6QxN5qQwFKWktu16qXNEFjfc1Sxq9Y1l1oZuisB0MPpxoVrgYL",
+	"Jm3i8CHa7mxh5ysH/lNRxRIPOk+vFLN6h8+m7J6nemIbxIW7j1bQ8aucRiGIFkXODBuXKo+SMxCKJHhV",
+	"SZEy5y+Amw2sB9ommXY2h/1ecMX0RlLFlOY5SGnrhvLTWzxe14jTZw+ZmStZzub4XGMaA2Y9Mxq9JRbM",
+	"zGUjfENzMctZpfL3Ia/CD+PUm1Fj9eGVGXvaaw7/KxQFuHDrB28icJYXxoeJd/BZRLKsiAoWp8L8w5dd",
+	"4X8j0eUTai9r2XVA3hHdBhd+sJ29NGu77B6MkQq4QmvGODfcbiMVI3OJ5Zty4GZLshdR4x9YEWx/4yWo",
+	"WFNkEfoAGHMuLll2GtKjHaGZM828XGhHe0a8DH5KQMc4c8LiKbHw2HYvcyoS+Jcg/sQGuortrqlD2UbW",
+	"m2Kqfaxm08/vcrolQsKtCqN9FZ8ta+DW5AFACDMwCHFBGpJGsolU2ezkO0gHP0ipZmTOfidv/v704OTx",
+	"55XCiZu8RzWxPTGkvW3k0hgnCds9A9liIbUhJ4/J9/yr/RvJMdpKzLw/2yT0HrVJ4g87WyRRX+7cnlLx",
+	"GRc0Xzu6CHNDVXV8fPLl0fZfPzzZ4uP3fZtnmX1fRnvmItp6HApWF+b+wvFvnwaiMNfEcipn3Kg4IYqb",
+	"3DiEDB2VkTe6bzrWpm2MS6sZZc8hAJbwk+Am7Pyrv7+ClLRfRsnoh7+/ivKwzi51lr8pUXU3wJmwLW6D",
+	"NSFdsKlU1gQ+GFnQ1k1ciUlpusEbTTOXyAgDYmC/09TkS9AuZvyKCUQfXqI9xE52P5YJ15XOXv30dpSM",
+	"vnnxNrp0TlpcvXmuUft2QzyN7qKSFzlbdDchblR1sDsLms65YMSjckcxzuMR+UwpqYaHAH/NWZ69gG96",
+	"irxWiJj9dNJ/cMoekIQ+UPKa5w5gsb6ZpM48wfXq2Qb03f9Y+wk38KhukWt2g17yHRy3QcrTTk7xljfT",
+	"Z/zs6Ctv7cnOPs1SN6xSzRX/UTDyW8lKRPswTJiEUEjflgIQxieCLtjk1DKbKpsbHqLZAiyw8lqcC7vO",
+	"iS03ZDSZgMlnAjcQV/CG9SE6OR0rnlTv0BmF43QuPK7lgnr5znf4mQUawNadVSnBNOVqRGD5OReGL9hp",
+	"jUBADGQUO9SXKVx+WJjYPq4+nfjbanIu9mAHyYQLhOQZ4wATMrG8YwKDAC8+LgaWs92v/H0KDryc2lkU",
+	"pZ6TmUTglEPy1A5eqgCFgGu/GBm8BgME3xfh+lzYUTq3aTVMIyXZmyhm1HJCruc8Z3CdY51duWDW40GJ",
+	"YNdMnQtaFEkwMfTLkkkpjKJC5xSZaVUnf0KkmTN1zTXbT4gA7flc4BeUPDqq/f7OGlDqOcwpp4bVMwKf",
+	"sZ3mNYgmFwy2o6Yi99qElCJzpjsNL8MXh+e+WoniCy6osbkVC1oUDvzGmcKrmsq9LBtfa1eKrkzph8oF",
+	"cq783CWDRb82fLpc/zm8FfneBiGt+fwnfCn4OnDD+/r3wyr7x9tYs4T99baTTnHbQZVy49+j7DSwjk9P",
+	"C7YKzPommsVtkqYJfL0lPfjSpnweygs8uKsRsn60L1Vfv6+09eUPaJO3NvL3Ydr6BrWNgnY3KVu8xWct",
+	"Whr+YWvhh3/YJrx1X8aP7cCvWsdteF+NMz7ws01nFiPDdd/0kN87JwZsZ1oCg3EUguXvfDaHe0+z3/CW",
+	"uJ7zdB5i7FiL3BT0d7ghy9zodQg7kWhIN43hwntD4mlgjz3uohS21Ziqt6i8jIuoCyk0i5VlqhZqSE2b",
+	"iua3qb7tC05FAdPsSm+yXM4kEWnNyikYBjTU0dBa0rCFenTNBVix2HHwPw/ttB5a6xqiTt8nI7pgIlsw",
+	"YYaaOLYML+sBD0+lmOY8NbujnN2sKjtsLRZMa5diuarUw3C0n7fesZAR9z04SoucLsHa6kVXK7nyjC0K",
+	"aZhIl5ANNVas1D2mjeHHT3fq7NXosX4gI5i4muE/KuNcw76FAnl/qNI21YmFH8dGnzmopuFIiNW5WMkO",
+	"KzCslb6Lf6+sfM9ZWiVibHLFrAwQitHPsyqYq9b34A6iRLEDWMFljDyyYHh+2xXzr3vp+N3KpMVmQvOG",
+	"GM3VAKoWV6/nC2GiVQUHsKb18UtbZZGlPNu+ZLef/nhFDmhtxNuoBN5mwJU3l/C1ds5eohieXjUIPC2G",
+	"b9afVutv0c0YtP3OaverjlVf6Kml8oqtri5JWuqhKWgxHhWuchMn07cbAqpVabc+unENwlp9IG8CX6J9",
+	"vO8OaSKAuomBvN8WRuF95LqtzwWLL9BUsW0VJWU/Hht5ycSuaP7NxuJj9eDf/th9+/Tg5c8HJ0cnj0fJ",
+	"6NXT10+fv3x18PdnB8dPPv9ilIy+ffrD8++e2gePH0cP4WtWMGreMGO4mOnoxXPTxdQWMmtMYsbkghnF",
+	"Uxt0bMYuAq83vyljygNFtOtU4P/H1nTTc61D+sPY5SGxnli3VDY93praMHRnn6diOe7HrYLwbJHJ67AB",
+	"JXNICLNZFC44qfEMXQhAuzRnIqNqvGRUWWsiFSmnuX2w1qVqh14Nwa12a+ES3NbuYsSJLkDQ3sxdhJUi",
+	"9Eb1BqqaER0sc9xYB2PedWX3lJiIlIEYVePa1E/TWIldnTQ2DWct1IDdoR0BIhe+yMeNSYSa98pyd43T",
+	"8sGBQV4xpXjGVkm8G2XfK5ewNf6A7952QH045iTUgTwxdtfpzhO//QncLviuOlMN2Koo7FZMB3Xl/Ktq",
+	"/kEt/5E1HXG1sBa0d8OIrMVAbPuE5pCgOZujx9HFyfrAoSCAp6PiDlRq+9f13qLWGow1ErxmSXOn6DV/",
+	"FVabmS24cNXgtFF4b+uyYOqKa6lC4vU0HRfFrIWmq2tkG1gN/7jRw40/J035OrrnZc7esFghKZmOFUPv",
+	"utXWQIrpicPIFJ32VEZh0ylLDb9iXRyavko5Uy7YrnWAW1VmuNLmoKq3jun+kJBG3riKlq5ae0xh7sMi",
+	"YDOaLsewShmjWc4FGzQ5IU1P4NimBYIUyv/r329oCdE7wPXc2Sy/sX7U8Vn7DatGlPTRzjBZzRHkzmKa",
+	"baeW04bbUyDQJgiXwKARaJfsTRHTo0KRSohfBb2feEkP5l1SIxUpNdbe6Mh1N3tcYhHf7HB2SGoV8wB7",
+	"PDw+g1hIiM6bSgVXym0S6DaEtoJB3d+t1KCj2LXkEHJ2u5iAvp5RQ3M5K6P+SjxH3TC+lWqZb+8pfv1M",
+	"xhU0qhjdplHFaKw5Jozi24yy18I2ZWwM0LRbtPk1Yx6HNxIZ6iXf3VY3iMFYuc4BVNMGHt8aMSXSpKe9",
+	"4e159rrOm+R30ZNH0iTB/uVrzTPcvXC8fUddP6vr7nlc4SZvs4ETYX0+As179gv1xzOm+JWre4TRzUuy",
+	"p0t1xZbkb2TB0jkVXLOMPJNvEiKkgEfj6oVvqRLU0EtKgHcSdXh8/HDveD/EQ/Dyoi+MjZ/iPRm2ZRm/",
+	"Rcyief3Q5sfbm1FOg5dlnpd1BFWpXBX4KTfCIXRTRTNejHOe9pqwQk7ZvddsZF2VFYdWCaMYXTSDSaFV",
+	"H0zKhOFmSeDRuQhiSX0IKPjyJsBKJ4fkl6pKzesXb96Sp69e2uhJXUUSngvX3l6oNSYEpeukqh4TlK31",
+	"D8fwLDkXwc4nVifad/1jpKsPtK8G4SNetQS0HFoU5+KSscLWygMjW47xm3ZYh74prkmhmGbC4IKUhWbK",
+	"TAhUrTw8F99hTCVOTWlCswyXR5+6HlziwSUvyB6GtFKeEykgCJXAMT0XFg7MrjOEhzaCS210LgwSd4iL",
+	"2Rlx0hRz4zsXMJIq4hN7J0tZ4vfrAzXrCAvl1eg4v3jqX3TqdkVdySitr6s1HDL8qN683s/qV8IPIRQ5",
+	"59qM6wI+Pd/7N9+6F8NWXGhH77fu9/CTmhJX2T+/xzeC71w06ZpQs+CDmqMOiCmKfTbeLO40aOPXRmn+",
+	"9VWwg0+rBIGVVSTCD2zJhxXg2sHL7i5Zczt2PwiBZYei1YatWNytFdF+wcvOLrHSqhG+7uXF1Td08IVz",
+	"iqwMJOy8PrYVg1fWF1bsuvudDZulq0ghjF2kDXrohs/i/TQ4fDZKZOtCKZtEMyzwcvDrkbM9rIfG6q7t",
+	"JcLz1n7TYa/rvmiT1toeejnpBuHFm3/SYk8Dg3YHv988v2uJq8XA1rbeYkkD34+wobW72eQs617vvcnX",
+	"UkH7TtwktLnFHt4FAuqgmqYg/7AMhaZoWVNgLygtoS6fbGeAlUWo0FtRr3JDIIdfSGerGFs3bRQQwyEL",
+	"RkBm5lTM2EEuZzX8IGYW4bQs5BwAzxiyV5W4xoASFDf3hyXZrayvCk7JKh8LO7PhmsZWbTxD1yTIoYA5",
+	"AqpUWLL10EGKKjZlCk2obrG3QzYuRsFarbZOA6m8csGsnQBulsVj3X8UNapfQWcMF9GmXs+DMHhUgbj2",
+	"AfBWIPcBrm2sCrTu+S8KWxlpwJ7UYUGtIRb0t5K1Vr0UKdKJ2xsYAsQW4RGIZidTPV5IFUttVSVzmWcG",
+	"FTKqGElrIpSKaEELPZfGghPnbIogezql4sxqhZjsByQprRIaKf23USRVKCJ04VOo7mMDFrxlxvCYwJZA",
+	"Xp/PkWcCYOT2uLB7gXp2U09fWF+dny5W8ZzFj6+SRqYyDwsVd3d09xh7u1oVbQT76BciMpZmx31H5Wem",
+	"+HS5nWN041j3OlXj2MfW+r/XRirrtVOI5xLE8iW24vidMEj2O9dGV0wfPpKlQfNML8P3luAuuw1MJmTP",
+	"Nm0vKdt4xdZXefxWMvGVrW7FlvthHFbupd+R2IdvIR5Ox3h3yrSuY+8ifveNKts7/AIu+mFGS2F4brFv",
+	"sHOCnRP36SheqKAVItjdf/ilA+PzFaNqSB2oxiq0u2s03phiuDrxRReCzth2TOAKApLYePEwjqtXQUDC",
+	"iT9qIEAedVD3WtOtm1456vi5n0VwPr5REvcRP0zICclYyhc0HwjifDkUOnBIgYm3+FJ7yjMzgn58G4Pc",
+	"n82F2NUJ+tYPvpUN6IC0XJa9E0DBF55Yk682rKglxCrYrk0utSkjWl6WFcPFAxzpG8OK9RzHd+q7GLau",
+	"rp7FDawnjnKzeMoVaCfQ+FoUFUEXLCHo1XUGrkPrbLcRtzZ+f00EZZk3AC6qQQ1aPpzzrqv3U4Hxmz4a",
+	"MwCWGQoXaT/oOnJzapg2EcktEFcsp1rxTmvB2h8k7V7intyfnbFuy5K26/VqTBLUkUXYyT8ferTGNfJn",
+	"wTCCOaWGzaRa1sVBK1e+qxlaauZtu33Vknuz0uple+b7Ce7Tp6Nk9NUoGT2LymDuu9p8tk0RWn+9RuPx",
+	"NGgZUmmElrtAh9DfnIexRi93p2t9sIYtl9MGru15e0it2ajTtIEIG4QIfrk2QBC7jN3QbqEBb5HTOABR",
+	"PYgNvOj1R0Hb8dL31xHLimLXDj+LWNcl5rTb9Rwcu7665yrGZ/Cknrsv4q1NecqZSCskuajK687jsoKt",
+	"WVAhQPW1kUh6Lq+3me1z33tfoIUeZzb+ZFjCMmPPy+g0p9yMjRxDFlo00MlNZ10H39vX6pz3Kjwpsm6p",
+	"LPMMnagXDJFBS0w6hSIH8+VGtSoGnk9ZMDFevaGWvTM07gVZ9DgqGKnFquHIXPJrutSELQqzdApL4wsF",
+	"VJEzaktT3MB22xBkHS+MwbEgksdjMpIU+fLMDQ7NL1NuBp+x6ny9xi7jg9k0/LF7YfXJVytkVJ9ZPsBj",
+	"ZN/dUCWo3GrbpEvWnyY9F3R1DVcAcjZhuZaRg4NY73jSZNZViSp/KltsKkbpAbcIWWQdK9qj9NRXiWPo",
+	"W4lJnXxI76IfnJvhIsHXXQ0YMQ6UgncM5I4N4gz+9WF85IZIpLUMic+aqgezUvZS7Hob4WmLxb/lPRqy",
+	"6K1l3GbpwoW7iVzjurU7TDOuO72Zqva3eq7er5zAvYUIxzYuRNutwzF2CRFuaH8dUrsAp56Z20po7Pc0",
+	"LzW/Yt9785wlktUWvZXWvGSUUjWTYyOFaGVhbGcehAZrZW/A8vq3UYYudpjq43UDY2LGBRsX8pqpdYN7",
+	"ge8i0rFNnDU3sjbb5C8O0RbtWnodMUe1cIeFXDcNX9Zmo+z6ZCRuaBU3rJXsynNqN+Kgp3XAZz3CaFOq",
+	"/qkomCIp1eD4tYYV4s+AC3FFWwOg8r959R3ZawYiJ0QdPvly7+F+Gzn/6cH/ODp48s79/wE5ePfHSfLo",
+	"qAdGv23RiWpn28nFNpB5DDIk2MioWg6SfkrNhvX0k8Yr419SsMYWPVwL6N9za2wj7nxitB8Vo73FfPJP",
+	"/PhD48e3zTU/WP633tLvzPpDrfn9qoRP2vHib51uY/Njxo0Hc6ouZKnGqUs01YbRBRCWNFKtMPjfnL51",
+	"57rWj2F89U0gO3mgt12QO+4ELG5FUMfaHhDEvae0EVWGp2VOFXGQz1mCHlPMCePWSG7lq8800UuR+iyo",
+	"PetXhQOVkPAyIv/nf/6v/QTi5BBwfXSLWCdrZ77N1SOk6QEAdQsUX0nIXGawaFikkOxRsST/ePPjD/ud",
+	"cQZNbUSr7qPBl8BGN0YXJ7RwBRowfTFlhWmCgr67BxCWnax9LQSV0PgXrqw/LsF+O5pobltgNm6f4DWg",
+	"LpsAtXXY3s0x76DR++Tja8Gguqk1uwFDfcy3xO4wVDd003yELH9l6tWbH3/4GS6A0QfO3P+ULLtm1G3E",
+	"rSbjDuFQt2Li7nw2DvzG7P0GQLr6k4DuxzzfZdf9tvqAT9+Ayd72zLaorN8sZIK19a99gEiFTEU0IB7w",
+	"6ZQpHQQkoZbH1Bmh7t+KKmJpQnculIrn+YVoqoNB+Bcqny3LTTLC/49LgSEBlRUjCYxltS3J2m6sUaGh",
+	"5bcsX14LjeurHja09nujoP7uPiV1z4I7mGxrv0TBeyMGfZMcyfMZO4p1h5ndW9387nGKVM5vnpkPpHa+",
+	"HfnNeFg/GaD/8p6+T3biP7ed+K/hXXvTLduCmG8+9UCgRKtLXWAaJ97/ImWQ773C8nvPYmS/1HgDkuJP",
+	"utHunCsrAKEQ7msU6rmN0EMuHUpQ8QFolpaKmyVAXS7cDWIz1Kp/fe1p6B+/QG1hnDCSrH2vanVuTDF6",
+	"/x5lpamMmBAx4QPCRrHkO6Roi8yWpEARIwhnJXqpDVtgWjkXuS0Xaj3gVGTnwvkFCPoFwIb7UmScntZS",
+	"r4bo52IuBcAyyqlhgsjpNOcCKmMi/9DnQrGUcUwYVmzBRcaUTkiN76odSDe8wK54xkQKNS7PxTMprpiw",
+	"Zpq95y/evPzmB/Jf//v4aP+UQLaLdsUxJw+ujidnxPAF0+T118/Iw4cPn8Bgf3r77AzDsvW5mPznf/7n",
+	"fx58//3B8+cT+O2p5vTBtzK/xLT7hRRsCY9tyU6FRXXPSG5zOxU7F5M/0BCVkMCY9X4CKdFc0Kru0uT/",
+	"b3/523l5dHTyec4X3PxtcubMSViGCiuWwiifPHr8BZlgrY8UyepBYRNr/u1XLQWAeClumMZ88KVIWWZz",
+	"xAVj2bmYvJwefA9yzKTOUm/kpT46PrHxwdrQnCXk0cmX9u8F15qL2f7huVPANGTba57ZbPuU5jlTYKBP",
+	"ZVGlpj06emTBrFy9ZU9jT1+9DGSv09HR4fHhkQ/JpgUfnY4eHh4dPsTzYeZI9g/mDECV/wX/ntmAYOAB",
+	"uAQvM8goZObv7hU4dbZ2HH56coSl5V3Zf/hnuHy/OmOW5RTr+Ijtwp6jlrkwB+6Ij6fU5UHGWqqGVmdE",
+	"BQd9dPrPd8BWbdG509F3/Io5+DiDJa7+ObKHb/QOPnsA4uRy5aK8tm/cy5pg37Amj48e3kF3P2BIvuvy",
+	"RrcBJsJhH8ge3DYXVFvcEnsL2AJrNgsTNMX9vt26On6AoNUPrKFI9+4bGNmfu3cscOCCGRSSeq7L+pUH",
+	"z6zJ/H2y9s3vgNHgixyW77eS1Ulip0E9n3pf1uqqXTiPfOlAOlyd6Dm9YpiZABWOWUY0FykyEYEuO4fk",
+	"kWdMG3JNuQH+XlVn5hp/suDe3SEj1xpji/FhrwJ6eHeLR8TuJexqjG79Tr9PRo+OjvrailAsvH+84fsP",
+	"N3p/u1NUnRs3s+q24cq6cC0zJ3sW5gXKeMNpAm9KggiMFdpNmsv0kuhLdp10qEGH54yWZt4+Zb/Ki9VH",
+	"7B/wwi1u+z/kRd+eg8cWx/fhb+ILFEO0Q1vPYNh1erl/bEUcokqBW4kbq0oRXlw43cgWPfgDju/7B6oU",
+	"Vn9rcDs855imXB3zKovVS+dWaa73JNB8Pz+KnvRCahNN3FYgukG+XknzajZWntEeUKeevZLXZwSQX8/F",
+	"5JsXb0lzYpMK4dMhEx2SiZDXE7JHUcBsS5T758KJ3/irB8TlFcIUAhlZkdHmZyMJ4TB/ePr9C3JwAM0f",
+	"notHR08chBAVaFvFdxxuLOyfrRgMU4ADZqW05vl4XYp/yAu3zEybr2S2vMmD8boUNoLz/XurajXO4MkN",
+	"d9V3BGFZsEw6yz5E9vvo6NGG7z+5S87wGs4H0hPi3srC2kXzpQPc8sTnzRtxRuCh7Q4cpa3m2W0kvPsT",
+	"kCrvRU2IVV20gonBYSt97bd9jcPFsNsUZdrr33fBVe+Rals/xAN2cnKnV2kGLPeSFaa6GnzNJrCOGGDz",
+	"cG5sKU+y5+vPEjpFyGqo9q+tZCQVvomI1UpesdBAEwpGjerf/WfuwR88e//Auhgjt/Cag/Ly+WjFrRrY",
+	"bNwVVA/qM01CI3pgsXlEvuNTli7TnIHZYWIP08Qtjr0ncSUr7cDIVuMuTOdc1Gajzyz6Ocu4SYiZK6zS",
+	"5OHNIe98gRe+FUpBgEmsTUsxl5Ou233shZm1CbF4+johDltZJ+eiqjmy7yMasTejqND2/TNC7aAsZo8b",
+	"hpDXRLFpqcEW5YWQRycnKJRYSEDM8p4jyDjQQnXo0HDna1uJcxEMOKUC0cYg0b4qAL736OjJ/iGZ2AcT",
+	"NBiBJDSxMQeTcxHpk7Bcs0Py1k/IByp4/EE3YrsFtgi5o7czKxbZ26H6ys/w6ElMInmOxNnmP7ckofgC",
+	"276X9+/ftyXO93fIZfvkFxcn4pf1ryjD3DELf4psqHnY3OqTPTi89hRrz8T3CYKvop2IGyu9U1JF8qxm",
+	"06WZP8jlzILjee7akonw59s5BNj2PZ0Ahz8Yo3v3yx2Q+sldiNN9pl85I9zqnz4eyOEOC7Bz5dTfcNQZ",
+	"2PqtIY6MZGlW0hH83tnRR90L/Ts5A6BbeH2LRd1V52BX8pKF6L+faeLwFy0wpF69EO7dcCXaVmtTKgHr",
+	"Kth1E3LSygbwuNGjvc1cxRFYGcFQldcFE+aQvHRlyNzMELIvl9ok/hO4SmupwPYEN+i5AHbBBTk+Igsu",
+	"UPrYu2BT6cq0wECksA2WGniNcmOvWhPs+lxgk4fkqVi6K1exUqPoKS+dQGNdWFO64Pkydvm6gt23xGha",
+	"5cD/gqzmZt0V0lDD8JoJqLT3WLSxv3p172fhi/eldofBbxt5JmKNdaBDdm7RRV0Oo7wO9FvXg/IC4O2A",
+	"QUgBkkR1+rmusMMio/CgePb1fmfIHRsPgvn22Q0aNPahHjx/jjzQ2+jd+6TnXn2GMdjBrG6JhXZQFO+Y",
+	"iYYzjLrH0TNLXEg6ZMcgDdvIAbCIK2bUch+25OTo+K6GZXcn+6Q33d1BiVw6aHyygljODOseouf4vHmI",
+	"NrRQTTHwZRRhbxEJ97kDZd8zcnGhjRQs2/8g9/z4ZMM9//KemGNfeEqbMd4Pd2r8vM02P7qvO2crM60P",
+	"ZW/uxk+YIHRzh+xW7zgbjv9h3XF2AT+Oy2RjxvLnYET+8nFVsdaoO9Vbd6HrRAKnSqGYlvmVNSlosueW",
+	"gQCh7/eI/s73WFN0O4b9z+Vv9JvQqy9Um/TJvfiGLtiBjdauKDwhF9LMLTqERS7Gv8ECAA458KCtM0NX",
+	"bVknoaPJnb2EbQMTtuq387a0JNc89mbLNd/1HeIn2BeR4k98Wr34STe55XPzLWOFtYJygYWs0WVzxZTx",
+	"PuVcQvi7PUVrj4ti1wfWprTmfqmqk96fNS1S6WH7aF+oGgtr9/KH5y9/fkZsThYQsqFc6J776rdRT+ge",
+	"5jre6VVT7UfvZQMVC/zWfjzGqWret8V1qw7uxzRVz+9DskytHNUHbZj6cxmaAnY81NAUHohPdqaPws7U",
+	"5HH3wmmC2+Mvb2W6qRN2m5fV/diYVpLQx2RiOnpyyzzoT2WSmuZ0FqoLrYsCRROX6ushHi+WPp8jzHT+",
+	"Yv+UhM4VWyeVi5kN4cS/WJZUKdvNKkEJkVdMZSUjFrLAmgwCPSeBDOtnmhRUWyyjnM1ouiS+ikzd8AXL",
+	"5TVx8AO+BFZCbO3Dc4HxsRlT+pD8KBiB+ZOCKQIOdEj0xtTKhGQyLTHIDsYB44IDcEjepLKAlOacX7JG",
+	"za1TCLzlAOSgiWbMZZ2Fao72Oeb2t3MBAcFu0J/hOCCMF7J4tE3BxljXWFAMqAlfw/tdJjYoNGBNntLW",
+	"eQfehrBBssGOeuCNBmq0SL9kLvbBBsGvC33ISlvsf6OghxW9Doy4gG6N3LTTm9byb1M9BkrvzfZwxfqn",
+	"9vx8hKmseM5tXF2YCamJolwDP3WR/U0ohN6sJ1ymO7CnwrBvSauHpl0v96LW49TWWVGn+NInC+qtR+Xi",
+	"ekNYvCyYwGVPiKZLsJraAo7xcxBaUFfZSl8G7/1JbaW3HswYEQxWnZ96ST1O1a1eH3V3fZdIuMefnHnB",
+	"asDdYpF19gIMJSvZymvRhEWKCLyfrU0IDB5WNrI+U0o9sNGdkMtzW+q8h9PXI/8Q2faONPCjCCfokods",
+	"llxCplxkXICyYgtaZ87Jm5Aq3xCVJo+O1UsDWxl4egjngc1nvccU0kPyFDNiae6SGFGHOxfFXBoJyCJY",
+	"sRd9fBPQdRXPmENWnpxBilY6p2rm0iJ8Emc0CdRV84cPuNCHxCaOwI3nsydTuVgwYc6qTExUw+2vVmml",
+	"2ibxwF/u7UMS4HTtNefqkVEsVEQ6Z+klyyxEl4ZPo5kbsCGNQ/thGdzsAO8p92NzNlOpoXW+6ydz3IeX",
+	"pok8gCUuIwqhpdwZBCG13k5kBKkUU64WmHwNoiukt7nce+LholZdn43bdjXkUOPNW5dkb1OgC6fSJ9I1",
+	"p/vReMzDad0WRE7Qxb2o1405fkB+83Xj+uQ5vymXRIOrrVULOmfinuiy+ftf283a2pMPS+4LB3cvrtZ1",
+	"lPQpnv/P4jxdsFWc6ftbTS36nvXpDPYmvAeMhF/mMvBFEN6PiLBgD4R0ruKW7NoGRXAY3MQCExnE9aRZ",
+	"ppjWLCMm7BFlavcEXa3ngqapLIUJhwX+YQE+FZmQa8WNYaLjRMmpmJV0xs7F3gsxy7meg7KrGKHEAN4k",
+	"t/7rJTNhE9zs97lrv1/+0JjvIMdtKUDUGQNoUsO6Wm2Tq/4Ry7T4M0n04dKs9/TBRk3Z3fDHHQ/E25Cm",
+	"uDigRYFDT4hg10xDAITSptdJ0T4l3tJFsxt22n1P1WW4CYA7PbqjDe/jYkwYtdxmz+7YVgprB8UKGMvs",
+	"mC1q6h7P2KKQsFb7vRts40FWKu4/2lc+njh9H5YPKIOaHXChmdDc8Cu2/8FH6uNm9HEot1N/VQ/SxsaM",
+	"H101ttuQ8bHtezFf2Fl9QHaL3gF9MljclBpg2fjAIH9P9p/i++/C+P+h5QPUTO+u+Y/74a9tmLqJw3dL",
+	"t9W9mKJ6qeWTDerPYoMKLp8HKc2ZyKg6cICUK7OA3btvPXbl7aWWhD2tKkxiAtjDjyqe5q03SH2G8h6u",
+	"htUY7ZTJnmBXzrmvWaqY0RGlMblJld+l4IZb06WB49uhgUryXEEGHyEV2GlDeE6XBM6CvUdTJ/700+vv",
+	"CFWM6DnkishmMFXMlBBlAw/+wP+P14inFuF2DUU8iplo4bvsI9wwO7P4ht3M8UyihYb8dq0sNrQWHGcF",
+	"YRzydIXJ/etn5PHjR4+DWUtV/0GLwpZ5LC/gqws4r6cIB0zz/CCjy3Px84ufX/zwFrOqfHoW2Qtyw1xq",
+	"GNOJy/YCAIxMXuuE5DxlImXnYsmoShoJYAQyqoliVzTnmUOhFlmQC3bwTD6rOtxPzgWj6dwFL+ZULTR5",
+	"eISffEEyutQ+wwaeSOHqHy0PyQ+S2CKmDsD4FH+a4L8nlfpelViC5fXlS1PFMiYMpzmU0L9WEsLuLKiH",
+	"vPSUE9QbeBRzF3gtwZ/EYb4CU53XAdWpjlt1mU+2sqOBJ6QiqeZV0G6sz09lP91KyHx0fzjHtjJZRdpy",
+	"WlPCZzqsSYski9WzqCD8WchFbuh6d4ccg0x1P7b411IRSvAtV+pwgn8cUmMoxHtWxUwA09vXgZFwfqdM",
+	"Kch43EMI72uuGRCuPVapzBiZ2DbG6MuYnNoSJvgHVDphgpRFLmlma7gWjBpyPafWI2e/JBlLc6pYBlDh",
+	"9mhMci4uWTaxIab2alRX6NBzZjRbSczMmWbkYmlczPGCLh3IuJmzBdnzBUOM9KNIzsXEB+MGzdul4boK",
+	"1CWuIxuwaz925WvpuShyKizTKxTTfCZYRl799JbslQX09Zh8z786I5o5/jRnFH2YM37FBK7K8lzgxY6f",
+	"Yq0GShZlbnhBlSHQPJAVtkMKrA63h9wMf+YGq8mci0bnCfR8ASsljEXwXxKpMqb2D0GQ0GRRaoMv2MJj",
+	"Ncr7Y4/yfkaovnRVVIDBWRRvKZg+raHdnQZ8Ljqg7zBsLMsi0KpJJq9+fGOL01n6dJeQXBQ5MwwKxr3C",
+	"5yjjUEMWUhtyYie99+j4oSPSsZFynFM1Y5P9s2YU5bmwdFB9fHSEJWWAXcvxgorl2HY92T8kj48euip2",
+	"r5lRy4OnU8PU5Fy0iMBWVU2pENLYWjUUMu8OyRvGIC1YP3j19x/f/vjmcJHF2PernNpp/YQ0c0sGbuwB",
+	"urqn+OWq/z7mXuBvf8X45Nv1zTy+2/RT2GI8G5YD2vpOeE4+047v7klFckaVsIV2BYqCimEyAtid64vO",
+	"3VKVzhJwhV5p9GtbnBfVY+DuLre+GkNYEQv4Yuiw/EyfC23odIos113MthIXU0mYzmE7IUbKS4jiAC6z",
+	"hHmwXLNzMWPGSmvkubwWuA7IUPek4lBRPce75+HJ0YPjky+PSPE7+cerF98QMy8XF4LyXO+fC6xMWjFa",
+	"/AAWyVXisPU94xfRHtaxqhuz7y5oxs7I31+8fGY/0WTG7OLv9wiVeGRHt80TevmB/fHPzxDu+AA+rSh9",
+	"wQzNqKGJIw27R3CbG8w3cPX8MMPbolaExBo7hrtLnM0b/Yazr15WERSnVp7gxld4w1QYitVsqvo2riAc",
+	"yok2RUnDsWHElYCz3IobzfIp2dP8Xywhb/7+9ODk8ecJAYWFaMGnU9DtlFzgYcRP9i2AidfaaukRRUMo",
+	"i+fLTPu8qv/zP/9vMrEjKBfjBdcLTKpCVXACHdfPQGLEPWpOTLBrvEH3EzIphS6LQirDsjEM07UD/wzb",
+	"cYlBKEiTOdVzIuiCeSaNrDmlglhD4wU7F75K6GmT7/jSfPuQWGb/6doAfqXYAoo+HkKxvNNzMRHSjO0M",
+	"cEEmKKuOsVqkmMEDId3vY5gPPHF/OkCYSS2QW4IeczEulJwppvWE7OHaBvIarIiVCn8rqaLCcMGySYzl",
+	"PXNU2RbGbpP72W5eMw0nPsIJf3a08wka4INjtLg1y0DWYVlDsVSXwTnxPGCYcPMgILCb4bh2hCuFprY+",
+	"mZCJYimDhN0Jybk2LpmUKvcvq/c4fQrSTu1hngAzcZpgQ9/UlQ3MHXcLFg7RqocER3Au4HHOrHZKXSM/",
+	"vf4O2UeHN1QGOav/XlN9LkDM6fIMq7dTQUox5YLrOcu8gAr2i4zrlKoMrRaWo548InNZKqfgttRSnEfA",
+	"c1fJT3fER9ZpVnUpeM8q/4oc5Y45BLD1BWKNOFqDe74+Q/50ES3JlCrrxfEUr4PCy42I3xsRxuqrcKXL",
+	"99/r1+6zeDmLYogVDGEF8Gg5A+QoGVVHefRuGxP19sewXqs+j3X9RlaZTz8BiJyOKqkRDkApLOI/14AX",
+	"INWlrZ3tyj4i361BRNalO9dkfqNlw2PlnhtH5TYMeHUHz6ts/rs14dUjeGFD7VeXeg7i8T/Jrbd6fCBN",
+	"JF8SSn6LcBiyJ3F3aJ4vvRNGKXfg1EyjL8FxzY0LP6syZ/pBSguaoturz530zL0B+uIJ+nlViTCbZMGM",
+	"Qo+YZtRYEC6mGP6lncFLAi5MBu7ZXDNyfPglNrD4r//HwvhJqYguaMoSomQpMmYNGWTvW6oENfSSkpOj",
+	"k8fJuVCHxycP977Y3z8kv6BZP6VKWcWc5tqmgRVMaSk0wSww57alAsFG4Qo/F6imkz3b1pP9/TOS8yn7",
+	"laaXDO90expx6MfHR+S/wyDREV3kpSsx79erHnBZkL036fzg55fk4eHDhDw8fLLfp6KWEIXjFvyWkIVd",
+	"8/fkKqi779OKrTPYrcGd1Ne+0xP9imrNxIypapLWjC6kOFiwdE4F3o4XkpqkJlhLy3iJBhQZnGA8rN2z",
+	"a2guZyXr1Q1fVNCy1gVbFA42yEiMM6rdeanMmAYoIhvAUSH9fr5/ei6Y84ED5i0T6dJ7wasB1CqK4SZn",
+	"ENvBZjQnik2ZYiJlAOmbc3qRWwF6mZA3DuHy4OXPRMlrK0Fzpc2Bw0MidAHnOCFuR6yeSvNcXsNSWTcA",
+	"DjsBxoM1p21V/IwZygV25oNGFJvxBVoEz4UVOGENbCBWMK8mDnGjk8rwB2i+dpYVXDBuh22sNS33dMoY",
+	"Yg5b29y5qJ2ldienjOkHv5XSsAm5FPiZRdWCdYdXDjQzHpepWuxzwaZTGOqVRyz+OrKAlhUbDARw+wYt",
+	"EmjR/n0ulLz+TLtFItYfnDJiJMbIwIm9kBliUImZ0/prb3pOr4kzADCD14B7z7mRjZJiRiYv3tLZBHaH",
+	"WoOlnBJuElftHO2aiFsFsFQ/SME8NpW3xD50YQiyNITicHo099ewoM+qk9HRfVoH5C0Y0IHNy4I7yK00",
+	"50wYaxzxWWrWqV+rNo1RrkhZu+Octdbke9lvvTp2YjiQZ+D6PngmhVEy7/KSQvEr9D4IeZDCq6d1fJZj",
+	"AO1V6Y9P6qQP4k5EQNks9bhupEoC8jGOLjfqCLp6GIts/EEaspAZWvrOAjqAKF5ZoPSTlkrBFq1etW0m",
+	"vdn47yGxOeCRFfUkLSbcZn1JwPbgmHuus/ZeA6oqqWH9MinkLOtmdAgBaQxUTN/NaZPVYTgOuVieiwk8",
+	"G2tmxtz5dVA4hbeljfCaWE44CYohBi7lfcLFubAsUgoykaL1YjAoOBv7h+S5Xz7uXCsOTfFcVO4nlE3B",
+	"VFuDL3pzE0/LnPoHDdh9d72dC5RSpQC5QmWWqy6YmtnUQ9if2m9VecE/0xW845ltxfZcG4wX9qvGNRhC",
+	"5LshBRvvIPcRt8E4mNDYre6+zJhhAhsvlCykdt51HMy0zHNiFE3d2FPuzC4QtWllGq6dvy92F7xwVIQ8",
+	"8Zak7aqP+5G2XferEuuDN/7yxqpffCgiiCwaooLpBcgTsoGAuo471bJaP3+aANdDaUeKEMfCcUM4YPZo",
+	"Tr55EcqBFW+dnIu9yZSxMX4AoXAodNnzW5TOiwM/ehxQ9NdSDKskpQAhUpwLW+eCeskOHcMOzsR//5lO",
+	"XESid+woIks4rwcKxLhzgR3WgcwnJ+Bs9ioFVgKNHb9/hxX6mt2WSe1rxrCHezp5vvu+c2fp4yNUbxVP",
+	"7TU5ZRVh5/R67aFRjOHd1H9mTh6TdGHNQ96ulLHCzDvGIGLtN4/398lFaZCYc6ZRtRLn4uHREVksnLm5",
+	"qLRxULiBtI8fBz+nVM2k/cmZcM7FG3dzf7V/5ian4PsZWJEgeev1T9+9gHBQ8u/Hj/YPyVP7uU3VY8pa",
+	"nc5F1bELDceOuCYLRnUJb1Hd6t9O6nNv4DoXk5nxxi2v3kIQDAUTgWDWSc0Dq9UetKPR2kWOj4ixdXTU",
+	"4fHRF3vH+8GqrTBOfV1t0y2dWt/+fR3buv9V9qlqTWuy/fiO8uvOJHstVetOt6u79ABl2P4T/otUlxou",
+	"F2eScf2j7FrJwfaq+kwTAwYcDadfZDklx08ePz4X+vDh8d7JfkJeUUUzXpDjJ59/QdThyZOENNkEPrR6",
+	"x+HxyaN9Zz7SENNQJfCEMjNajW1kQ75sitmofnpZ/1zUwj4YSPYPyQROu9bMXvkWqKsdKJY46zjKtlqW",
+	"KmWaZBLZl2Z2Sdw6Vu7jlGoWPa2wzt/bl2/ppLrWsad7OqxuCKuPql8yS3of3yl96wnVy61u/XVip8xc",
+	"NKErlNag6XXH1kgh6GyFGPstkDMXhqlC5pgJ57Dz8GwCu4hfzY/2z8g3b+Fj7yQxkpygd3FBc33Yd/28",
+	"dQO6HZJ2rd8TNVe9r6LmmZJaE78vHx81fxPOD0jkb+Tb//p/f97i4tFLkT64oOllLme97o+wpIPPJfBJ",
+	"bnUYhxNj2wVNTi2r7q0BAWoTMHWes47VRzKrZLHfuTaJjUxuNO76JKVmNhsBEungfJlD8tSWBYQB0zw/",
+	"JF8tz4W/cfBuqkd+TTleWQtbPY4Kn+5aO3Ae7Z+di4nMM6bG8MbfjnxEoPUuSMEOySSVGZtYnfh6vkRf",
+	"MuUGJnENkb90NlNsRg0bO9VyYhMweueMqXdudOOpVGNGVc6ZmpA9Koj7o5qIXw30RGXsyuoY7qqki2Z9",
+	"EhhXVQnNUQBI9lwEPvR9m8qHWX1wY3MD93ueEetuF/L6jEzw3xM7coDzJD+qjNno8XpoPOuD+XyzFOlX",
+	"jgLvIsSqBfHTpAQ0sgXEXREE4o5BcpwlDDqTtbHyizNyZFWhPO8D5KspJw5L+kUCLg8ovzk6ffj5Y5ds",
+	"bP+uvR9cGDZj6pbdH243+oK4nneO/iejWGRRKq7SPGNJJ4QLbnUXllXzaWDMcTb94A/fxXhlQFcEJCH4",
+	"cDechL70k4mLopmQBb10fkDfqbWTozcb7m7gKjbobXIuJlXM4vhiOa6XZtIW/8+cNX+JGjzXNjQOHAk1",
+	"0yJ7GDFJ6kYn+0nlwrZ88TNNBIASK4YJx1x7qz3LYGBFTpcsq3qnBtStVC6Axzt2p0qn/7htOReZ8jnA",
+	"rWk7VtzyigvnrfcWQetBxrVB5SVcq72JC++EZBDrkZh41uwWkXDnhE7lYgHtKjYttWXJZ/AjN0Qbnuc+",
+	"TRfnkWBUeWuRwWjavaoSEr2JMF/FjKvxQQx8qefNlJRORoqHpp4Hjm7w76QcHCngBa9uDlx+iKfP2dQ0",
+	"biu/ctx4B0Zj1WyyNpm4rPQx/nZKgNgnZE/TKYOTZxEkzzBB364S9CXgPo9cWDhC1ryybkPIdq37OMd7",
+	"ErZbo+hVHuMn/FPg4+3fOi5okXblceuOQDGNG2A2qy+XoszzXgUANhleIJpnNlJxKdJQOD6rIN3Lwt5v",
+	"RQFsj+VwfDQyaIQBePOfPzw7XGTOOmujUFIU4qyEhYEtVgiDPk7r0CeCeZyoAwi4PgUt9Fxi7I2VwHOI",
+	"31EslSoLoetdArTD1bAcEvkNyeXMDqMeA8q3cImUTNeGJlJApqgsNeKpnwsGuvip6wv4Er3yfpxmSeEw",
+	"/c/De7ivwMNLqHstGC4YIVzspJ+iYVk9elIPHpznEMala6ufncZnmhRSc1th7wVAYHDDFl4toVg/PpPI",
+	"lM8x9dyt2t6kLDRTZlLHoblYDZsxa82A8tpHUAGvt8hY1WUEU8WS3mOcGUBIvDEuQYnObAuuXW2VDSnY",
+	"uchlStFLLbT1kp+RS8YKJDobEQvq4WRO9XghFUP7IDA/G1VlG8Mye7Kgv5W2G5t1dWoRRbjBW4OUbvOz",
+	"Q/KKzpgm8CM1AJ6y4GaCIVyweVQIC+YiGFXk5PHn5Fv+FYGTaYsoOKCSyVNMCD14IVIJF9cpmf2LF5Ba",
+	"+Yvihml/xSVESxgDEOOFS7hF/Yha5HOQOHhKYzcO3DWv4HCuCcGqF8KrgQ2qPSP0ArPmrfRZH7EefcU2",
+	"1ReS9eXxk5MB4OXPcK0PnGZZHVlcYyNxmT0MSc8wcFviGpPVkbzOdHLUUJmOIypTZ3iwtKRQ0shU5lVY",
+	"oI/w1AWjl7rW8o73+6LY/uPglWvk4GfbSHPdNhrUW9e9P2NEswX4ovbY4eyQHB8+OjzZP8OCHNcukRBb",
+	"x38jj649zJ/3D/hpUcTHWu/x548G7DCQOxzGuRQSHHJ9PbbOSV+fJ3cd6YenC42EEfRfwaoCGk5EvROR",
+	"5njV9Ar74r9tmCBZSQ/xSEbHjTVBM4W3eISXDfJjKEAgM4Zakxl7OXTf4VctZanIbyUr/WWL5Hjduuet",
+	"lPT5jU/xp2KmaMa8O27NjOGEdadbnyWuPSoC/s9PvLSd1FM/w6m7aDSrXnmMgPtAnsEFR9gCe8sRzTFY",
+	"jFTsfKUIqOf9TgwrA+r5ChmwJeF9X1lCnBgqzsVEs98mFmILYxQqNTMh7HeamnyJUC2nhGIAN9gNPUM7",
+	"F23FPND7KvUcxZ1Kd0QUGivhgEaCNthaka6aq5Vqsud+P7MhOdYW655Z32cqxTTnqSG8CkECgAUvgE/I",
+	"HtokZIjBdlYZGowTu6zMigsK/lIE6sDR0oYOtZ+EKv6eU2EzJQuMwa8EPzx21jiCGYPeMtK2Ne07Oc2o",
+	"JejADCZUQYTk1CDyWRWp7sQVZPJ7k2f2uLaFHUD+MecCscQeHx1Vi29DNo4RmSxjtehkYcoqZDwM/tAs",
+	"lW5tvcSJS1PNLzRp11iQTzqGhX4JSs+HSFCuCw4mIV0ylA1zOePizELBYYS9FRHSFKNlHIZkzz37HNs7",
+	"eLmbvW2g5PKBiCq3L3U4cCQBZrw0l+mlTaPgxgL5Gc+q9gCX9eHDh0/2EejPRQ1ZvnHJrtdu21tbTziy",
+	"URk17MCXGx4kJMH9ikCnZtnXb/uARXO+oTFowLfVl+N9C/h5pZ7fF3Qedm0b7xPVnKm0CBxi6N9yS2Ev",
+	"nY+icsvxB+0Jgb2y91GGQQ8CgDirS2Hf83Tu7eKrhRJEjVmuQWkVyIbQUJzJ8sJYk7A1KmDWyZ4HiUoV",
+	"1XMbyouSA9gtzgX+ycz+KUHAUOT+ZIIe2ApPCVqEg9Y2guzXVhAUH0hVPyZihXL+VFmasZw6EwkiroLF",
+	"O267gvypU5BvUO6yDnb8EGx62Jwz0BMjz0UtcqBPHSajffAjNbBSPHNyass9RYsC7EalnoMvhZXVPbvf",
+	"d6da9J9bMoDXHdwTywkH0Bdr0mI7PLsfhnPHWsYbukS50p+VIGvUHpnEIgrZM4Ekym28opwG1O2NpL3n",
+	"3yYKHUAs1sA6UT/jF88Uu+7Ken/NYlF/muJPN1+36MaI4eaZWz20e6lgFKzMpzJGf+IyRo5Bygu48dcW",
+	"hcavqcuk0N2Qvnbg3mckbPisCuGTNlah8Ss8WCK+bmgRIq9kzlPOdG+JZ0uJP4YTuE+UrVLHYbYwqRKN",
+	"25VxLxl5s0xMA+vpw27YpjVh3906Kwg2oLdSa7hHn8K97LqFacUkOB5TCNcmGZ+i79o0szLgDJM9SwqH",
+	"9hCxEPF70Dm/UTCvXk7h5LUKBDzkD9GDfuajmFwTlY8cVLTcuOMfyzE5wfwPPF2TAFuk4jMsg/SRkvla",
+	"9XZMxMyVLGfzxuIChHmJlxiB8DeEHOTGpZ+4AdAy42jZs3lltZsDXvbgpQ4LOVj3yrifONd102dN/RiD",
+	"0ZwLH4gVpn7WvVY+4nr+sO5ofSYTNJPCgqSg4+Usm7lVEdKwVisBNZ4RlzpblWSosYtBR612FN6y6W9V",
+	"4h1FAEbYDsvhJj41Fg3wVEOePnQMYQ9uMG4zaI5R0G9re62NG7LmZR9hFyCnZuHaWus1Tjj4srb19odj",
+	"dZjYLemk9xyN1Z3mGvg5Gb76KRbrtlHn8XwBpwsZxl6D7ZsqKrbJ1dAtY4/bKgC6vqthddXKn907f9J6",
+	"+LEmsRrFDbUFLLDRzvoz+C188n4DSXJ9k2/sR/2NFizlNB+n1LCZxF866DYXUuaMipgL4gfgx0hj9maG",
+	"x0SUiwumMOKNckjKTqlmB1xoJjQ33IolscH8NlpVJO3u5dc+odVT/h0wv7up/28nNLpNq8RLgKm4n6st",
+	"toVPXe0yX0PwYml9B85CvkddADfswU0WX+0fUVWJ9SPwJJ2c3AuRNy+vjYy7nwy7H0lV/4CV3TlT8b/8",
+	"tQv738iBuq1r6B4N4x+7UfzoyS2zmj+hET2sysWpSNnKXBhv79BNo56tA8MxyYM6UcUBu7bwDaFMckYh",
+	"JJI81Zw++Fbml9TQfYe+2AaX5SaCKjtn4hSC93QTZKXG1yVWEbFQgxYo0VaRXp6FMCkez1tOa+gLV7HG",
+	"Z9/BUIN2w/6cxS8LkRkbi+LzLl1vOC+NqMlnZMqYRhRETLVBa9sSK25dMMy1KA0EYtYQvnVlbFsDWzer",
+	"XZ+LeMHsThFsDXEYV0xB11IwTbhI8zJDAMRgfx3E25RjxgyGsE4dNjI8pwgZbP3bUywdW8N7ngtfOVbB",
+	"6LAooSvVkzGw05WKkT2HCHn0aN85yQPI5b2jz8FtMpEFE+NweSdkz1pVbXRisAA+qZIsman73bfZrfk1",
+	"pP+wRWGs9x4gCRofp9KSF7VxoESxnFngHIAJxTFdLBt1JZHKa/vfGWmUO+4BFnbOx/qgDYnKhP00kvxa",
+	"ZjPYMdKCDurLuRf9wXv34mcJZt0XiR+8cRdXzaMP2aL2smFdro+hTea+ni9jprGkgjjZpTpQ81YAT/l6",
+	"C1s81CBGmI7djC2bHcvpNJ7iZCGwuuadd3cSHNBnVXnWAEf6CwjRUYPM0yxrbPvtxonco1WmL07kfi0z",
+	"faN64yWXTx6POxSlgW2ztFRYAeeff4wuGFVMjU7/+Q4OkA1ItUeuVPnodPQAD5Zr6Y/Kxr3UBgdWPYFC",
+	"WOHfVZ/v373//wYA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

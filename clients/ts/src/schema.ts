@@ -2535,11 +2535,12 @@ export interface components {
             group: string;
             text: string;
         };
-        /** @description A row of checklist_templates as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of checklist_templates as the pull sends it: every column by name */
         ChecklistTemplateRecord: {
             /** Format: uuid */
             id: string;
             key: string;
+            /** Format: int32 */
             template_version: number;
             regime: string;
             title: string;
@@ -2556,7 +2557,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of inspections as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of inspections as the pull sends it: every column by name */
         InspectionRecord: {
             /** Format: uuid */
             id: string;
@@ -2586,6 +2587,7 @@ export interface components {
             /** Format: double */
             lon: number | null;
             notes: string;
+            /** Format: int32 */
             passengers_carried: number | null;
             /** Format: double */
             cargo_tonnes: number | null;
@@ -2599,7 +2601,9 @@ export interface components {
             changed_after_submission: boolean;
             outcome: components["schemas"]["JSONValue"];
             detention_proposed: boolean;
+            /** Format: int32 */
             evidence_total: number;
+            /** Format: int32 */
             evidence_verified: number;
             stamps: components["schemas"]["JSONValue"];
             /** Format: int64 */
@@ -2611,7 +2615,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of inspection_answers as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of inspection_answers as the pull sends it: every column by name */
         InspectionAnswerRecord: {
             /** Format: uuid */
             id: string;
@@ -2647,7 +2651,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of findings as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of findings as the pull sends it: every column by name */
         FindingRecord: {
             /** Format: uuid */
             id: string;
@@ -2665,6 +2669,7 @@ export interface components {
             detainable: boolean;
             liable_party: string;
             party_ref: string;
+            /** Format: int32 */
             persons: number;
             penalty_row: string;
             rectified: boolean;
@@ -2687,7 +2692,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of offences as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of offences as the pull sends it: every column by name */
         OffenceRecord: {
             /** Format: uuid */
             id: string;
@@ -2700,6 +2705,7 @@ export interface components {
             vessel_id: string;
             /** Format: date-time */
             occurred_at: string;
+            /** Format: int32 */
             persons: number;
             codes: string[];
             status: string;
@@ -2720,7 +2726,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of penalties as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of penalties as the pull sends it: every column by name */
         PenaltyRecord: {
             /** Format: uuid */
             id: string;
@@ -2731,6 +2737,7 @@ export interface components {
             /** Format: uuid */
             inspection_id: string;
             penalty_row: string;
+            /** Format: int32 */
             level: number;
             /** Format: int64 */
             unit_amount: number;
@@ -2743,6 +2750,7 @@ export interface components {
             flags: string[];
             trace: components["schemas"]["JSONValue"];
             rule_set_id: string;
+            /** Format: int32 */
             revision: number;
             /** Format: date-time */
             notice_issued_at: string | null;
@@ -2761,7 +2769,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of penalty_adjustments as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of penalty_adjustments as the pull sends it: every column by name */
         PenaltyAdjustmentRecord: {
             /** Format: uuid */
             id: string;
@@ -2774,6 +2782,7 @@ export interface components {
             /** Format: int64 */
             new_amount: number;
             reason: string;
+            /** Format: int32 */
             revision: number;
             state: string;
             dedupe_key: string;
@@ -2792,7 +2801,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of reviews as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of reviews as the pull sends it: every column by name */
         ReviewRecord: {
             /** Format: uuid */
             id: string;
@@ -2818,7 +2827,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of amendment_requests as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of amendment_requests as the pull sends it: every column by name */
         AmendmentRequestRecord: {
             /** Format: uuid */
             id: string;
@@ -2855,7 +2864,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of conflicts as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of conflicts as the pull sends it: every column by name */
         ConflictRecord: {
             /** Format: uuid */
             id: string;
@@ -2894,7 +2903,7 @@ export interface components {
             /** Format: date-time */
             deleted_at: string | null;
         };
-        /** @description A row of vessel_observations as the pull sends it (every column by name; the scope columns say whose it is) */
+        /** @description A row of vessel_observations as the pull sends it: every column by name */
         VesselObservationRecord: {
             /** Format: uuid */
             id: string;
@@ -3311,7 +3320,10 @@ export interface components {
         InspectionStartMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.start";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["InspectionStartArgs"];
         } & {
@@ -3324,7 +3336,10 @@ export interface components {
         InspectionEditMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.edit";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["InspectionEditArgs"];
         } & {
@@ -3337,7 +3352,10 @@ export interface components {
         InspectionAnswerMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.answer";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["InspectionAnswerArgs"];
         } & {
@@ -3350,7 +3368,10 @@ export interface components {
         InspectionSubmitMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.submit";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["InspectionRefArgs"];
         } & {
@@ -3363,7 +3384,10 @@ export interface components {
         InspectionDiscardMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.discard";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["InspectionRefArgs"];
         } & {
@@ -3376,7 +3400,10 @@ export interface components {
         FindingRecordMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "finding.record";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["FindingRecordArgs"];
         } & {
@@ -3389,7 +3416,10 @@ export interface components {
         FindingUpdateMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "finding.update";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["FindingUpdateArgs"];
         } & {
@@ -3402,7 +3432,10 @@ export interface components {
         FindingRectifyMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "finding.rectify";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["FindingRectifyArgs"];
         } & {
@@ -3415,7 +3448,10 @@ export interface components {
         FindingDiscardMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "finding.discard";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["FindingRefArgs"];
         } & {
@@ -3428,7 +3464,10 @@ export interface components {
         PhotoAttachMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "photo.attach";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["PhotoAttachArgs"];
         } & {
@@ -3441,7 +3480,10 @@ export interface components {
         VesselObserveMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "vessel.observe";
-            /** @enum {integer} */
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
             version: 1;
             args: components["schemas"]["VesselObserveArgs"];
         } & {
@@ -3469,6 +3511,7 @@ export interface components {
             /** Format: double */
             lon?: number | null;
             notes?: string | null;
+            /** Format: int32 */
             passengers_carried?: number | null;
             /** Format: double */
             cargo_tonnes?: number | null;
@@ -3482,6 +3525,7 @@ export interface components {
             /** Format: double */
             lon?: number | null;
             notes?: string | null;
+            /** Format: int32 */
             passengers_carried?: number | null;
             /** Format: double */
             cargo_tonnes?: number | null;
@@ -3515,6 +3559,7 @@ export interface components {
             note?: string | null;
             /** @description A deficiency action code (01-06, 99), or empty */
             action?: string | null;
+            /** Format: int32 */
             persons?: number | null;
             party_ref?: string | null;
         };
@@ -3526,6 +3571,7 @@ export interface components {
             inspection_id: string;
             note?: string | null;
             action?: string | null;
+            /** Format: int32 */
             persons?: number | null;
             party_ref?: string | null;
         };
