@@ -80,3 +80,14 @@ fuzz-ci:
 ## vulncheck: govulncheck against ./... with an offline database built from golang.org/x/vulndb (docs/FUZZING.md)
 vulncheck:
 	@scripts/vulncheck.sh
+
+## client-ts: the generated TypeScript client (clients/ts): install the pinned packages, check src/schema.ts is fresh, tsc --strict
+## (make test runs it, and its offline day against a test server, through api's TestTypeScriptClientOfflineDay)
+.PHONY: client-ts client-ts-generate
+CLIENT_TS := cd clients/ts && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
+client-ts:
+	@$(CLIENT_TS) && node scripts/generate.mjs --check && npx tsc -p .
+
+## client-ts-generate: regenerate clients/ts/src/schema.ts from openapi/openapi.yaml
+client-ts-generate:
+	@$(CLIENT_TS) && node scripts/generate.mjs

@@ -61,6 +61,9 @@ func loadContract(a authenticator) (*contract, error) {
 		return nil, fmt.Errorf("openapi.yaml is invalid: %w", err)
 	}
 	doc.Servers = nil // match on path alone, whatever host serves us
+	if err := relaxPushBody(doc); err != nil {
+		return nil, err
+	}
 	r, err := gorillamux.NewRouter(doc)
 	if err != nil {
 		return nil, fmt.Errorf("route openapi.yaml: %w", err)

@@ -235,7 +235,7 @@ func photoOut(v photo.View) openapi.Photo {
 		ContentType: v.ContentType, State: openapi.PhotoState(v.State), CapturedAt: v.CapturedAt, VerifiedAt: v.VerifiedAt,
 		Flags: v.Flags, DistanceM: v.DistanceM, TimeOffsetS: v.TimeOffsetS, Width: v.Width, Height: v.Height,
 		Thumbnails: openapi.PhotoThumbnails(v.ThumbState), Version: v.Version,
-		Urls: openapi.PhotoURLs{Original: presignedPtr(v.URLs.Original), Thumb320: presignedPtr(v.URLs.Small),
+		Urls: &openapi.PhotoURLs{Original: presignedPtr(v.URLs.Original), Thumb320: presignedPtr(v.URLs.Small),
 			Thumb1280: presignedPtr(v.URLs.Large)}}
 	if v.RejectCode != "" {
 		out.RejectCode = &v.RejectCode

@@ -42,7 +42,8 @@ type syncItem struct {
 }
 
 // pullAll pulls as user from cursor until has_more is false; every page is
-// validated against the contract by h.do.
+// validated against the contract by h.do, and each item's data against its
+// type's schema by checkPulled.
 func (h *harness) pullAll(user, cursor string) ([]syncItem, string) {
 	h.t.Helper()
 	var items []syncItem
@@ -61,6 +62,7 @@ func (h *harness) pullAll(user, cursor string) ([]syncItem, string) {
 			HasMore bool       `json:"has_more"`
 		}
 		h.must(json.Unmarshal(r.body, &p))
+		checkPulled(h.t, r.body) // each item against the SyncItem union
 		items, cursor = append(items, p.Items...), p.Cursor
 		if !p.HasMore {
 			return items, cursor

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
@@ -51,11 +52,27 @@ func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject
 	return pushResponse{res}, nil
 }
 
-// pushMutation converts a contract mutation. Times are carried as their
-// UTC RFC 3339 form, which is also what the request hash covers.
-func pushMutation(m openapi.PushMutation) sync.Mutation {
-	args, _ := json.Marshal(m.Args)
-	out := sync.Mutation{ID: m.Id, Seq: m.Seq, Name: m.Name, Version: m.Version, Args: args, BaseVersion: m.BaseVersion, AnchorAgeMs: m.AnchorAgeMs}
+// pushMutation converts a contract mutation. The contract's mutation is a
+// union on name whose args the engine checks one mutation at a time
+// (sync.ValidateArgs), so the envelope is read from the raw JSON here: a
+// name this server does not know still gets its own result. Times are
+// carried as their UTC RFC 3339 form, which is also what the request hash
+// covers.
+func pushMutation(u openapi.PushMutation) sync.Mutation {
+	raw, _ := u.MarshalJSON()
+	var m struct {
+		ID          uuid.UUID       `json:"id"`
+		Seq         int64           `json:"seq"`
+		Name        string          `json:"name"`
+		Version     int             `json:"version"`
+		Args        json.RawMessage `json:"args"`
+		BaseVersion *int64          `json:"base_version"`
+		CapturedAt  *time.Time      `json:"captured_at"`
+		CapturedRaw *time.Time      `json:"captured_raw"`
+		AnchorAgeMs *int64          `json:"anchor_age_ms"`
+	}
+	_ = json.Unmarshal(raw, &m) // the contract middleware validated the envelope
+	out := sync.Mutation{ID: m.ID, Seq: m.Seq, Name: m.Name, Version: m.Version, Args: m.Args, BaseVersion: m.BaseVersion, AnchorAgeMs: m.AnchorAgeMs}
 	out.CapturedAt, out.CapturedRaw = timeString(m.CapturedAt), timeString(m.CapturedRaw)
 	return out
 }

@@ -21,11 +21,13 @@ func pushBody(h *harness, id uuid.UUID, seq0 int) map[string]any {
 	mut := func(seq int, name string, args map[string]any) map[string]any {
 		return map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": seq0 + seq, "name": name, "version": 1, "args": args, "base_version": 1, "captured_at": ts(seq)}
 	}
-	return map[string]any{"ack_seq": 0, "mutations": []any{
+	body := map[string]any{"ack_seq": 0, "mutations": []any{
 		mut(1, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
 		mut(2, "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"}),
 		mut(3, "inspection.submit", map[string]any{"inspection_id": id}),
 	}}
+	checkPushed(h.t, body) // each mutation against the PushMutation union
+	return body
 }
 
 func (h *harness) deviceOf(user string) string {

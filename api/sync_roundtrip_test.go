@@ -17,7 +17,9 @@ func TestPushedInspectionReachesTheRightDevices(t *testing.T) {
 	id := uuid.Must(uuid.NewV7())
 	hdr := []string{"X-Device-Id", h.deviceOf("inspector"), "X-Protocol-Version", "1", "X-App-Version", "1.0.0",
 		"X-Device-Time", time.Now().UTC().Format(time.RFC3339)}
-	if r := h.do("POST", "/v1/sync/push", "inspector", pushBody(h, id, 0), hdr...); r.status != 200 {
+	body := pushBody(h, id, 0) // checked against the PushMutation union
+	r := h.do("POST", "/v1/sync/push", "inspector", body, hdr...)
+	if r.status != 200 {
 		t.Fatalf("push: %d %s", r.status, r.body)
 	}
 	sees := func(user string) bool {

@@ -48,14 +48,15 @@ type DeficiencySummary struct {
 
 // PenaltySummary is the computed penalty of one offence of the inspection.
 type PenaltySummary struct {
-	ID             uuid.UUID `json:"id"`
-	OffenceID      uuid.UUID `json:"offence_id"`
-	Row            string    `json:"row"`
-	Level          int       `json:"level"`
-	Amount         int64     `json:"amount"`
-	ProposedAmount *int64    `json:"proposed_amount,omitempty"`
-	Status         string    `json:"status"`
-	Version        int64     `json:"version"`
+	ID         uuid.UUID `json:"id"`
+	OffenceID  uuid.UUID `json:"offence_id"`
+	PenaltyRow string    `json:"penalty_row"` // one name with the pulled records
+
+	Level          int    `json:"level"`
+	Amount         int64  `json:"amount"`
+	ProposedAmount *int64 `json:"proposed_amount,omitempty"`
+	OffenceStatus  string `json:"offence_status"` // the offence's status, not a column of the penalty
+	Version        int64  `json:"version"`
 }
 
 // Summarize reads the current state of an inspection (nil if it does not
@@ -111,7 +112,7 @@ func nonNil(s []string) []string {
 // penaltiesOf lists the live penalties of an inspection's offences.
 func (s *Service) penaltiesOf(ctx context.Context, id uuid.UUID) ([]PenaltySummary, error) {
 	out := []PenaltySummary{}
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row AS row, p.level, p.amount, p.proposed_amount, o.status, p.version
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS offence_status, p.version
 		FROM penalties p JOIN offences o ON o.id = p.offence_id
 		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).Scan(&out).Error
 	if err != nil {

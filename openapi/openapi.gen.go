@@ -8,6 +8,7 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -73,6 +74,42 @@ func (e AmendmentRequestStatus) Valid() bool {
 	case AmendmentRequestStatusOpen:
 		return true
 	case AmendmentRequestStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AmendmentRequestSyncItemOp.
+const (
+	AmendmentRequestSyncItemOpDelete          AmendmentRequestSyncItemOp = "delete"
+	AmendmentRequestSyncItemOpRemoveFromScope AmendmentRequestSyncItemOp = "remove_from_scope"
+	AmendmentRequestSyncItemOpUpsert          AmendmentRequestSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the AmendmentRequestSyncItemOp enum.
+func (e AmendmentRequestSyncItemOp) Valid() bool {
+	switch e {
+	case AmendmentRequestSyncItemOpDelete:
+		return true
+	case AmendmentRequestSyncItemOpRemoveFromScope:
+		return true
+	case AmendmentRequestSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AmendmentRequestSyncItemType.
+const (
+	AmendmentRequestSyncItemTypeAmendmentRequest AmendmentRequestSyncItemType = "amendment_request"
+)
+
+// Valid indicates whether the value is a known member of the AmendmentRequestSyncItemType enum.
+func (e AmendmentRequestSyncItemType) Valid() bool {
+	switch e {
+	case AmendmentRequestSyncItemTypeAmendmentRequest:
 		return true
 	default:
 		return false
@@ -205,6 +242,42 @@ func (e CataloguePenaltyMultiplier) Valid() bool {
 	}
 }
 
+// Defines values for CatalogueSyncItemOp.
+const (
+	CatalogueSyncItemOpDelete          CatalogueSyncItemOp = "delete"
+	CatalogueSyncItemOpRemoveFromScope CatalogueSyncItemOp = "remove_from_scope"
+	CatalogueSyncItemOpUpsert          CatalogueSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CatalogueSyncItemOp enum.
+func (e CatalogueSyncItemOp) Valid() bool {
+	switch e {
+	case CatalogueSyncItemOpDelete:
+		return true
+	case CatalogueSyncItemOpRemoveFromScope:
+		return true
+	case CatalogueSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CatalogueSyncItemType.
+const (
+	Catalogue CatalogueSyncItemType = "catalogue"
+)
+
+// Valid indicates whether the value is a known member of the CatalogueSyncItemType enum.
+func (e CatalogueSyncItemType) Valid() bool {
+	switch e {
+	case Catalogue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CertificateSubjectType.
 const (
 	CertificateSubjectTypeCrewMember CertificateSubjectType = "crew_member"
@@ -319,21 +392,93 @@ func (e CertificateStatus) Valid() bool {
 	}
 }
 
+// Defines values for CertificateSyncItemOp.
+const (
+	CertificateSyncItemOpDelete          CertificateSyncItemOp = "delete"
+	CertificateSyncItemOpRemoveFromScope CertificateSyncItemOp = "remove_from_scope"
+	CertificateSyncItemOpUpsert          CertificateSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CertificateSyncItemOp enum.
+func (e CertificateSyncItemOp) Valid() bool {
+	switch e {
+	case CertificateSyncItemOpDelete:
+		return true
+	case CertificateSyncItemOpRemoveFromScope:
+		return true
+	case CertificateSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CertificateSyncItemType.
+const (
+	CertificateSyncItemTypeCertificate CertificateSyncItemType = "certificate"
+)
+
+// Valid indicates whether the value is a known member of the CertificateSyncItemType enum.
+func (e CertificateSyncItemType) Valid() bool {
+	switch e {
+	case CertificateSyncItemTypeCertificate:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChecklistAnswer.
 const (
-	Na  ChecklistAnswer = "na"
-	No  ChecklistAnswer = "no"
-	Yes ChecklistAnswer = "yes"
+	ChecklistAnswerNa  ChecklistAnswer = "na"
+	ChecklistAnswerNo  ChecklistAnswer = "no"
+	ChecklistAnswerYes ChecklistAnswer = "yes"
 )
 
 // Valid indicates whether the value is a known member of the ChecklistAnswer enum.
 func (e ChecklistAnswer) Valid() bool {
 	switch e {
-	case Na:
+	case ChecklistAnswerNa:
 		return true
-	case No:
+	case ChecklistAnswerNo:
 		return true
-	case Yes:
+	case ChecklistAnswerYes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChecklistTemplateSyncItemOp.
+const (
+	ChecklistTemplateSyncItemOpDelete          ChecklistTemplateSyncItemOp = "delete"
+	ChecklistTemplateSyncItemOpRemoveFromScope ChecklistTemplateSyncItemOp = "remove_from_scope"
+	ChecklistTemplateSyncItemOpUpsert          ChecklistTemplateSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistTemplateSyncItemOp enum.
+func (e ChecklistTemplateSyncItemOp) Valid() bool {
+	switch e {
+	case ChecklistTemplateSyncItemOpDelete:
+		return true
+	case ChecklistTemplateSyncItemOpRemoveFromScope:
+		return true
+	case ChecklistTemplateSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChecklistTemplateSyncItemType.
+const (
+	ChecklistTemplateSyncItemTypeChecklistTemplate ChecklistTemplateSyncItemType = "checklist_template"
+)
+
+// Valid indicates whether the value is a known member of the ChecklistTemplateSyncItemType enum.
+func (e ChecklistTemplateSyncItemType) Valid() bool {
+	switch e {
+	case ChecklistTemplateSyncItemTypeChecklistTemplate:
 		return true
 	default:
 		return false
@@ -370,6 +515,42 @@ func (e ConflictResolutionResolution) Valid() bool {
 	case Kept:
 		return true
 	case Reverted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictSyncItemOp.
+const (
+	ConflictSyncItemOpDelete          ConflictSyncItemOp = "delete"
+	ConflictSyncItemOpRemoveFromScope ConflictSyncItemOp = "remove_from_scope"
+	ConflictSyncItemOpUpsert          ConflictSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ConflictSyncItemOp enum.
+func (e ConflictSyncItemOp) Valid() bool {
+	switch e {
+	case ConflictSyncItemOpDelete:
+		return true
+	case ConflictSyncItemOpRemoveFromScope:
+		return true
+	case ConflictSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConflictSyncItemType.
+const (
+	ConflictSyncItemTypeConflict ConflictSyncItemType = "conflict"
+)
+
+// Valid indicates whether the value is a known member of the ConflictSyncItemType enum.
+func (e ConflictSyncItemType) Valid() bool {
+	switch e {
+	case ConflictSyncItemTypeConflict:
 		return true
 	default:
 		return false
@@ -445,6 +626,42 @@ func (e CrewGrade) Valid() bool {
 	case CrewGradeSecondClassMotorEngineDriver:
 		return true
 	case CrewGradeSerang:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewMemberSyncItemOp.
+const (
+	CrewMemberSyncItemOpDelete          CrewMemberSyncItemOp = "delete"
+	CrewMemberSyncItemOpRemoveFromScope CrewMemberSyncItemOp = "remove_from_scope"
+	CrewMemberSyncItemOpUpsert          CrewMemberSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the CrewMemberSyncItemOp enum.
+func (e CrewMemberSyncItemOp) Valid() bool {
+	switch e {
+	case CrewMemberSyncItemOpDelete:
+		return true
+	case CrewMemberSyncItemOpRemoveFromScope:
+		return true
+	case CrewMemberSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CrewMemberSyncItemType.
+const (
+	CrewMemberSyncItemTypeCrewMember CrewMemberSyncItemType = "crew_member"
+)
+
+// Valid indicates whether the value is a known member of the CrewMemberSyncItemType enum.
+func (e CrewMemberSyncItemType) Valid() bool {
+	switch e {
+	case CrewMemberSyncItemTypeCrewMember:
 		return true
 	default:
 		return false
@@ -652,6 +869,162 @@ func (e FeeQuoteRequestCraftClass) Valid() bool {
 	}
 }
 
+// Defines values for FindingDiscardMutationName.
+const (
+	FindingDiscard FindingDiscardMutationName = "finding.discard"
+)
+
+// Valid indicates whether the value is a known member of the FindingDiscardMutationName enum.
+func (e FindingDiscardMutationName) Valid() bool {
+	switch e {
+	case FindingDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingDiscardMutationVersion.
+const (
+	FindingDiscardMutationVersionN1 FindingDiscardMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingDiscardMutationVersion enum.
+func (e FindingDiscardMutationVersion) Valid() bool {
+	switch e {
+	case FindingDiscardMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRecordMutationName.
+const (
+	FindingRecordMutationNameFindingRecord FindingRecordMutationName = "finding.record"
+)
+
+// Valid indicates whether the value is a known member of the FindingRecordMutationName enum.
+func (e FindingRecordMutationName) Valid() bool {
+	switch e {
+	case FindingRecordMutationNameFindingRecord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRecordMutationVersion.
+const (
+	FindingRecordMutationVersionN1 FindingRecordMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingRecordMutationVersion enum.
+func (e FindingRecordMutationVersion) Valid() bool {
+	switch e {
+	case FindingRecordMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRectifyMutationName.
+const (
+	FindingRectify FindingRectifyMutationName = "finding.rectify"
+)
+
+// Valid indicates whether the value is a known member of the FindingRectifyMutationName enum.
+func (e FindingRectifyMutationName) Valid() bool {
+	switch e {
+	case FindingRectify:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingRectifyMutationVersion.
+const (
+	FindingRectifyMutationVersionN1 FindingRectifyMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingRectifyMutationVersion enum.
+func (e FindingRectifyMutationVersion) Valid() bool {
+	switch e {
+	case FindingRectifyMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingSyncItemOp.
+const (
+	FindingSyncItemOpDelete          FindingSyncItemOp = "delete"
+	FindingSyncItemOpRemoveFromScope FindingSyncItemOp = "remove_from_scope"
+	FindingSyncItemOpUpsert          FindingSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the FindingSyncItemOp enum.
+func (e FindingSyncItemOp) Valid() bool {
+	switch e {
+	case FindingSyncItemOpDelete:
+		return true
+	case FindingSyncItemOpRemoveFromScope:
+		return true
+	case FindingSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingSyncItemType.
+const (
+	Finding FindingSyncItemType = "finding"
+)
+
+// Valid indicates whether the value is a known member of the FindingSyncItemType enum.
+func (e FindingSyncItemType) Valid() bool {
+	switch e {
+	case Finding:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingUpdateMutationName.
+const (
+	FindingUpdate FindingUpdateMutationName = "finding.update"
+)
+
+// Valid indicates whether the value is a known member of the FindingUpdateMutationName enum.
+func (e FindingUpdateMutationName) Valid() bool {
+	switch e {
+	case FindingUpdate:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingUpdateMutationVersion.
+const (
+	FindingUpdateMutationVersionN1 FindingUpdateMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the FindingUpdateMutationVersion enum.
+func (e FindingUpdateMutationVersion) Valid() bool {
+	switch e {
+	case FindingUpdateMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FlagStatus.
 const (
 	FlagStatusOpen     FlagStatus = "open"
@@ -778,6 +1151,213 @@ func (e InspectionActionCode) Valid() bool {
 	}
 }
 
+// Defines values for InspectionAnswerArgsAnswer.
+const (
+	InspectionAnswerArgsAnswerEmpty InspectionAnswerArgsAnswer = ""
+	InspectionAnswerArgsAnswerNa    InspectionAnswerArgsAnswer = "na"
+	InspectionAnswerArgsAnswerNo    InspectionAnswerArgsAnswer = "no"
+	InspectionAnswerArgsAnswerYes   InspectionAnswerArgsAnswer = "yes"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerArgsAnswer enum.
+func (e InspectionAnswerArgsAnswer) Valid() bool {
+	switch e {
+	case InspectionAnswerArgsAnswerEmpty:
+		return true
+	case InspectionAnswerArgsAnswerNa:
+		return true
+	case InspectionAnswerArgsAnswerNo:
+		return true
+	case InspectionAnswerArgsAnswerYes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationName.
+const (
+	InspectionAnswerMutationNameInspectionAnswer InspectionAnswerMutationName = "inspection.answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationName enum.
+func (e InspectionAnswerMutationName) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationNameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationVersion.
+const (
+	InspectionAnswerMutationVersionN1 InspectionAnswerMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationVersion enum.
+func (e InspectionAnswerMutationVersion) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerSyncItemOp.
+const (
+	InspectionAnswerSyncItemOpDelete          InspectionAnswerSyncItemOp = "delete"
+	InspectionAnswerSyncItemOpRemoveFromScope InspectionAnswerSyncItemOp = "remove_from_scope"
+	InspectionAnswerSyncItemOpUpsert          InspectionAnswerSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerSyncItemOp enum.
+func (e InspectionAnswerSyncItemOp) Valid() bool {
+	switch e {
+	case InspectionAnswerSyncItemOpDelete:
+		return true
+	case InspectionAnswerSyncItemOpRemoveFromScope:
+		return true
+	case InspectionAnswerSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerSyncItemType.
+const (
+	InspectionAnswerSyncItemTypeInspectionAnswer InspectionAnswerSyncItemType = "inspection_answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerSyncItemType enum.
+func (e InspectionAnswerSyncItemType) Valid() bool {
+	switch e {
+	case InspectionAnswerSyncItemTypeInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionDiscardMutationName.
+const (
+	InspectionDiscard InspectionDiscardMutationName = "inspection.discard"
+)
+
+// Valid indicates whether the value is a known member of the InspectionDiscardMutationName enum.
+func (e InspectionDiscardMutationName) Valid() bool {
+	switch e {
+	case InspectionDiscard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionDiscardMutationVersion.
+const (
+	InspectionDiscardMutationVersionN1 InspectionDiscardMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionDiscardMutationVersion enum.
+func (e InspectionDiscardMutationVersion) Valid() bool {
+	switch e {
+	case InspectionDiscardMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionEditMutationName.
+const (
+	InspectionEdit InspectionEditMutationName = "inspection.edit"
+)
+
+// Valid indicates whether the value is a known member of the InspectionEditMutationName enum.
+func (e InspectionEditMutationName) Valid() bool {
+	switch e {
+	case InspectionEdit:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionEditMutationVersion.
+const (
+	InspectionEditMutationVersionN1 InspectionEditMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionEditMutationVersion enum.
+func (e InspectionEditMutationVersion) Valid() bool {
+	switch e {
+	case InspectionEditMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartArgsKind.
+const (
+	InspectionStartArgsKindComplaint InspectionStartArgsKind = "complaint"
+	InspectionStartArgsKindDetention InspectionStartArgsKind = "detention"
+	InspectionStartArgsKindFollowUp  InspectionStartArgsKind = "follow_up"
+	InspectionStartArgsKindRoutine   InspectionStartArgsKind = "routine"
+	InspectionStartArgsKindSpot      InspectionStartArgsKind = "spot"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartArgsKind enum.
+func (e InspectionStartArgsKind) Valid() bool {
+	switch e {
+	case InspectionStartArgsKindComplaint:
+		return true
+	case InspectionStartArgsKindDetention:
+		return true
+	case InspectionStartArgsKindFollowUp:
+		return true
+	case InspectionStartArgsKindRoutine:
+		return true
+	case InspectionStartArgsKindSpot:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationName.
+const (
+	InspectionStart InspectionStartMutationName = "inspection.start"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationName enum.
+func (e InspectionStartMutationName) Valid() bool {
+	switch e {
+	case InspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationVersion.
+const (
+	InspectionStartMutationVersionN1 InspectionStartMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationVersion enum.
+func (e InspectionStartMutationVersion) Valid() bool {
+	switch e {
+	case InspectionStartMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InspectionStatus.
 const (
 	InspectionStatusApproved  InspectionStatus = "approved"
@@ -802,6 +1382,72 @@ func (e InspectionStatus) Valid() bool {
 	case InspectionStatusSubmitted:
 		return true
 	case InspectionStatusWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSubmitMutationName.
+const (
+	InspectionSubmit InspectionSubmitMutationName = "inspection.submit"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSubmitMutationName enum.
+func (e InspectionSubmitMutationName) Valid() bool {
+	switch e {
+	case InspectionSubmit:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSubmitMutationVersion.
+const (
+	InspectionSubmitMutationVersionN1 InspectionSubmitMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionSubmitMutationVersion enum.
+func (e InspectionSubmitMutationVersion) Valid() bool {
+	switch e {
+	case InspectionSubmitMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSyncItemOp.
+const (
+	InspectionSyncItemOpDelete          InspectionSyncItemOp = "delete"
+	InspectionSyncItemOpRemoveFromScope InspectionSyncItemOp = "remove_from_scope"
+	InspectionSyncItemOpUpsert          InspectionSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSyncItemOp enum.
+func (e InspectionSyncItemOp) Valid() bool {
+	switch e {
+	case InspectionSyncItemOpDelete:
+		return true
+	case InspectionSyncItemOpRemoveFromScope:
+		return true
+	case InspectionSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionSyncItemType.
+const (
+	InspectionSyncItemTypeInspection InspectionSyncItemType = "inspection"
+)
+
+// Valid indicates whether the value is a known member of the InspectionSyncItemType enum.
+func (e InspectionSyncItemType) Valid() bool {
+	switch e {
+	case InspectionSyncItemTypeInspection:
 		return true
 	default:
 		return false
@@ -844,6 +1490,42 @@ func (e JobRunTrigger) Valid() bool {
 	case Manual:
 		return true
 	case Schedule:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JurisdictionSyncItemOp.
+const (
+	JurisdictionSyncItemOpDelete          JurisdictionSyncItemOp = "delete"
+	JurisdictionSyncItemOpRemoveFromScope JurisdictionSyncItemOp = "remove_from_scope"
+	JurisdictionSyncItemOpUpsert          JurisdictionSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the JurisdictionSyncItemOp enum.
+func (e JurisdictionSyncItemOp) Valid() bool {
+	switch e {
+	case JurisdictionSyncItemOpDelete:
+		return true
+	case JurisdictionSyncItemOpRemoveFromScope:
+		return true
+	case JurisdictionSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JurisdictionSyncItemType.
+const (
+	JurisdictionSyncItemTypeJurisdiction JurisdictionSyncItemType = "jurisdiction"
+)
+
+// Valid indicates whether the value is a known member of the JurisdictionSyncItemType enum.
+func (e JurisdictionSyncItemType) Valid() bool {
+	switch e {
+	case JurisdictionSyncItemTypeJurisdiction:
 		return true
 	default:
 		return false
@@ -916,6 +1598,42 @@ func (e NotificationLocale) Valid() bool {
 	}
 }
 
+// Defines values for OffenceSyncItemOp.
+const (
+	OffenceSyncItemOpDelete          OffenceSyncItemOp = "delete"
+	OffenceSyncItemOpRemoveFromScope OffenceSyncItemOp = "remove_from_scope"
+	OffenceSyncItemOpUpsert          OffenceSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the OffenceSyncItemOp enum.
+func (e OffenceSyncItemOp) Valid() bool {
+	switch e {
+	case OffenceSyncItemOpDelete:
+		return true
+	case OffenceSyncItemOpRemoveFromScope:
+		return true
+	case OffenceSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OffenceSyncItemType.
+const (
+	OffenceSyncItemTypeOffence OffenceSyncItemType = "offence"
+)
+
+// Valid indicates whether the value is a known member of the OffenceSyncItemType enum.
+func (e OffenceSyncItemType) Valid() bool {
+	switch e {
+	case OffenceSyncItemTypeOffence:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OwnerKind.
 const (
 	Firm   OwnerKind = "firm"
@@ -928,6 +1646,114 @@ func (e OwnerKind) Valid() bool {
 	case Firm:
 		return true
 	case Person:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OwnerSyncItemOp.
+const (
+	OwnerSyncItemOpDelete          OwnerSyncItemOp = "delete"
+	OwnerSyncItemOpRemoveFromScope OwnerSyncItemOp = "remove_from_scope"
+	OwnerSyncItemOpUpsert          OwnerSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the OwnerSyncItemOp enum.
+func (e OwnerSyncItemOp) Valid() bool {
+	switch e {
+	case OwnerSyncItemOpDelete:
+		return true
+	case OwnerSyncItemOpRemoveFromScope:
+		return true
+	case OwnerSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OwnerSyncItemType.
+const (
+	OwnerSyncItemTypeOwner OwnerSyncItemType = "owner"
+)
+
+// Valid indicates whether the value is a known member of the OwnerSyncItemType enum.
+func (e OwnerSyncItemType) Valid() bool {
+	switch e {
+	case OwnerSyncItemTypeOwner:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyAdjustmentSyncItemOp.
+const (
+	PenaltyAdjustmentSyncItemOpDelete          PenaltyAdjustmentSyncItemOp = "delete"
+	PenaltyAdjustmentSyncItemOpRemoveFromScope PenaltyAdjustmentSyncItemOp = "remove_from_scope"
+	PenaltyAdjustmentSyncItemOpUpsert          PenaltyAdjustmentSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAdjustmentSyncItemOp enum.
+func (e PenaltyAdjustmentSyncItemOp) Valid() bool {
+	switch e {
+	case PenaltyAdjustmentSyncItemOpDelete:
+		return true
+	case PenaltyAdjustmentSyncItemOpRemoveFromScope:
+		return true
+	case PenaltyAdjustmentSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyAdjustmentSyncItemType.
+const (
+	PenaltyAdjustment PenaltyAdjustmentSyncItemType = "penalty_adjustment"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAdjustmentSyncItemType enum.
+func (e PenaltyAdjustmentSyncItemType) Valid() bool {
+	switch e {
+	case PenaltyAdjustment:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltySyncItemOp.
+const (
+	PenaltySyncItemOpDelete          PenaltySyncItemOp = "delete"
+	PenaltySyncItemOpRemoveFromScope PenaltySyncItemOp = "remove_from_scope"
+	PenaltySyncItemOpUpsert          PenaltySyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PenaltySyncItemOp enum.
+func (e PenaltySyncItemOp) Valid() bool {
+	switch e {
+	case PenaltySyncItemOpDelete:
+		return true
+	case PenaltySyncItemOpRemoveFromScope:
+		return true
+	case PenaltySyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltySyncItemType.
+const (
+	Penalty PenaltySyncItemType = "penalty"
+)
+
+// Valid indicates whether the value is a known member of the PenaltySyncItemType enum.
+func (e PenaltySyncItemType) Valid() bool {
+	switch e {
+	case Penalty:
 		return true
 	default:
 		return false
@@ -976,6 +1802,60 @@ func (e PhotoThumbnails) Valid() bool {
 	case PhotoThumbnailsNone:
 		return true
 	case PhotoThumbnailsPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachArgsContentType.
+const (
+	PhotoAttachArgsContentTypeImageheic PhotoAttachArgsContentType = "image/heic"
+	PhotoAttachArgsContentTypeImagejpeg PhotoAttachArgsContentType = "image/jpeg"
+	PhotoAttachArgsContentTypeImagepng  PhotoAttachArgsContentType = "image/png"
+	PhotoAttachArgsContentTypeImagewebp PhotoAttachArgsContentType = "image/webp"
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachArgsContentType enum.
+func (e PhotoAttachArgsContentType) Valid() bool {
+	switch e {
+	case PhotoAttachArgsContentTypeImageheic:
+		return true
+	case PhotoAttachArgsContentTypeImagejpeg:
+		return true
+	case PhotoAttachArgsContentTypeImagepng:
+		return true
+	case PhotoAttachArgsContentTypeImagewebp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachMutationName.
+const (
+	PhotoAttach PhotoAttachMutationName = "photo.attach"
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachMutationName enum.
+func (e PhotoAttachMutationName) Valid() bool {
+	switch e {
+	case PhotoAttach:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoAttachMutationVersion.
+const (
+	PhotoAttachMutationVersionN1 PhotoAttachMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the PhotoAttachMutationVersion enum.
+func (e PhotoAttachMutationVersion) Valid() bool {
+	switch e {
+	case PhotoAttachMutationVersionN1:
 		return true
 	default:
 		return false
@@ -1041,22 +1921,58 @@ func (e PhotoPlanStatus) Valid() bool {
 
 // Defines values for PhotoPlanRequestContentType.
 const (
-	Imageheic PhotoPlanRequestContentType = "image/heic"
-	Imagejpeg PhotoPlanRequestContentType = "image/jpeg"
-	Imagepng  PhotoPlanRequestContentType = "image/png"
-	Imagewebp PhotoPlanRequestContentType = "image/webp"
+	PhotoPlanRequestContentTypeImageheic PhotoPlanRequestContentType = "image/heic"
+	PhotoPlanRequestContentTypeImagejpeg PhotoPlanRequestContentType = "image/jpeg"
+	PhotoPlanRequestContentTypeImagepng  PhotoPlanRequestContentType = "image/png"
+	PhotoPlanRequestContentTypeImagewebp PhotoPlanRequestContentType = "image/webp"
 )
 
 // Valid indicates whether the value is a known member of the PhotoPlanRequestContentType enum.
 func (e PhotoPlanRequestContentType) Valid() bool {
 	switch e {
-	case Imageheic:
+	case PhotoPlanRequestContentTypeImageheic:
 		return true
-	case Imagejpeg:
+	case PhotoPlanRequestContentTypeImagejpeg:
 		return true
-	case Imagepng:
+	case PhotoPlanRequestContentTypeImagepng:
 		return true
-	case Imagewebp:
+	case PhotoPlanRequestContentTypeImagewebp:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoSyncItemOp.
+const (
+	PhotoSyncItemOpDelete          PhotoSyncItemOp = "delete"
+	PhotoSyncItemOpRemoveFromScope PhotoSyncItemOp = "remove_from_scope"
+	PhotoSyncItemOpUpsert          PhotoSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the PhotoSyncItemOp enum.
+func (e PhotoSyncItemOp) Valid() bool {
+	switch e {
+	case PhotoSyncItemOpDelete:
+		return true
+	case PhotoSyncItemOpRemoveFromScope:
+		return true
+	case PhotoSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PhotoSyncItemType.
+const (
+	PhotoSyncItemTypePhoto PhotoSyncItemType = "photo"
+)
+
+// Valid indicates whether the value is a known member of the PhotoSyncItemType enum.
+func (e PhotoSyncItemType) Valid() bool {
+	switch e {
+	case PhotoSyncItemTypePhoto:
 		return true
 	default:
 		return false
@@ -1315,6 +2231,42 @@ func (e ReviewRequestDecision) Valid() bool {
 	}
 }
 
+// Defines values for ReviewSyncItemOp.
+const (
+	ReviewSyncItemOpDelete          ReviewSyncItemOp = "delete"
+	ReviewSyncItemOpRemoveFromScope ReviewSyncItemOp = "remove_from_scope"
+	ReviewSyncItemOpUpsert          ReviewSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the ReviewSyncItemOp enum.
+func (e ReviewSyncItemOp) Valid() bool {
+	switch e {
+	case ReviewSyncItemOpDelete:
+		return true
+	case ReviewSyncItemOpRemoveFromScope:
+		return true
+	case ReviewSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewSyncItemType.
+const (
+	Review ReviewSyncItemType = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewSyncItemType enum.
+func (e ReviewSyncItemType) Valid() bool {
+	switch e {
+	case Review:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Role.
 const (
 	RoleAdmin      Role = "admin"
@@ -1336,6 +2288,42 @@ func (e Role) Valid() bool {
 	case RoleRegistrar:
 		return true
 	case RoleSupervisor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetSyncItemOp.
+const (
+	RuleSetSyncItemOpDelete          RuleSetSyncItemOp = "delete"
+	RuleSetSyncItemOpRemoveFromScope RuleSetSyncItemOp = "remove_from_scope"
+	RuleSetSyncItemOpUpsert          RuleSetSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetSyncItemOp enum.
+func (e RuleSetSyncItemOp) Valid() bool {
+	switch e {
+	case RuleSetSyncItemOpDelete:
+		return true
+	case RuleSetSyncItemOpRemoveFromScope:
+		return true
+	case RuleSetSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetSyncItemType.
+const (
+	RuleSetSyncItemTypeRuleSet RuleSetSyncItemType = "rule_set"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetSyncItemType enum.
+func (e RuleSetSyncItemType) Valid() bool {
+	switch e {
+	case RuleSetSyncItemTypeRuleSet:
 		return true
 	default:
 		return false
@@ -1381,21 +2369,21 @@ func (e RulesCertificateKind) Valid() bool {
 	}
 }
 
-// Defines values for SyncItemOp.
+// Defines values for SyncItemEnvelopeOp.
 const (
-	Delete          SyncItemOp = "delete"
-	RemoveFromScope SyncItemOp = "remove_from_scope"
-	Upsert          SyncItemOp = "upsert"
+	SyncItemEnvelopeOpDelete          SyncItemEnvelopeOp = "delete"
+	SyncItemEnvelopeOpRemoveFromScope SyncItemEnvelopeOp = "remove_from_scope"
+	SyncItemEnvelopeOpUpsert          SyncItemEnvelopeOp = "upsert"
 )
 
-// Valid indicates whether the value is a known member of the SyncItemOp enum.
-func (e SyncItemOp) Valid() bool {
+// Valid indicates whether the value is a known member of the SyncItemEnvelopeOp enum.
+func (e SyncItemEnvelopeOp) Valid() bool {
 	switch e {
-	case Delete:
+	case SyncItemEnvelopeOpDelete:
 		return true
-	case RemoveFromScope:
+	case SyncItemEnvelopeOpRemoveFromScope:
 		return true
-	case Upsert:
+	case SyncItemEnvelopeOpUpsert:
 		return true
 	default:
 		return false
@@ -1501,6 +2489,42 @@ func (e VesselCategory) Valid() bool {
 	}
 }
 
+// Defines values for VesselCrewSyncItemOp.
+const (
+	VesselCrewSyncItemOpDelete          VesselCrewSyncItemOp = "delete"
+	VesselCrewSyncItemOpRemoveFromScope VesselCrewSyncItemOp = "remove_from_scope"
+	VesselCrewSyncItemOpUpsert          VesselCrewSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselCrewSyncItemOp enum.
+func (e VesselCrewSyncItemOp) Valid() bool {
+	switch e {
+	case VesselCrewSyncItemOpDelete:
+		return true
+	case VesselCrewSyncItemOpRemoveFromScope:
+		return true
+	case VesselCrewSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselCrewSyncItemType.
+const (
+	VesselCrewSyncItemTypeVesselCrew VesselCrewSyncItemType = "vessel_crew"
+)
+
+// Valid indicates whether the value is a known member of the VesselCrewSyncItemType enum.
+func (e VesselCrewSyncItemType) Valid() bool {
+	switch e {
+	case VesselCrewSyncItemTypeVesselCrew:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselKind.
 const (
 	HarbourCraft  VesselKind = "harbour_craft"
@@ -1549,6 +2573,138 @@ func (e VesselObservationStatus) Valid() bool {
 	}
 }
 
+// Defines values for VesselObservationSyncItemOp.
+const (
+	VesselObservationSyncItemOpDelete          VesselObservationSyncItemOp = "delete"
+	VesselObservationSyncItemOpRemoveFromScope VesselObservationSyncItemOp = "remove_from_scope"
+	VesselObservationSyncItemOpUpsert          VesselObservationSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselObservationSyncItemOp enum.
+func (e VesselObservationSyncItemOp) Valid() bool {
+	switch e {
+	case VesselObservationSyncItemOpDelete:
+		return true
+	case VesselObservationSyncItemOpRemoveFromScope:
+		return true
+	case VesselObservationSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObservationSyncItemType.
+const (
+	VesselObservationSyncItemTypeVesselObservation VesselObservationSyncItemType = "vessel_observation"
+)
+
+// Valid indicates whether the value is a known member of the VesselObservationSyncItemType enum.
+func (e VesselObservationSyncItemType) Valid() bool {
+	switch e {
+	case VesselObservationSyncItemTypeVesselObservation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveArgsField.
+const (
+	VesselObserveArgsFieldBreadthM           VesselObserveArgsField = "breadth_m"
+	VesselObserveArgsFieldCargoTonnes        VesselObserveArgsField = "cargo_tonnes"
+	VesselObserveArgsFieldCategory           VesselObserveArgsField = "category"
+	VesselObserveArgsFieldDepthM             VesselObserveArgsField = "depth_m"
+	VesselObserveArgsFieldEnginePower        VesselObserveArgsField = "engine_power"
+	VesselObserveArgsFieldGrt                VesselObserveArgsField = "grt"
+	VesselObserveArgsFieldKind               VesselObserveArgsField = "kind"
+	VesselObserveArgsFieldLengthM            VesselObserveArgsField = "length_m"
+	VesselObserveArgsFieldName               VesselObserveArgsField = "name"
+	VesselObserveArgsFieldNrt                VesselObserveArgsField = "nrt"
+	VesselObserveArgsFieldOther              VesselObserveArgsField = "other"
+	VesselObserveArgsFieldOwner              VesselObserveArgsField = "owner"
+	VesselObserveArgsFieldPassengers         VesselObserveArgsField = "passengers"
+	VesselObserveArgsFieldPowerUnit          VesselObserveArgsField = "power_unit"
+	VesselObserveArgsFieldRegistrationNumber VesselObserveArgsField = "registration_number"
+	VesselObserveArgsFieldStatus             VesselObserveArgsField = "status"
+	VesselObserveArgsFieldUse                VesselObserveArgsField = "use"
+	VesselObserveArgsFieldZone               VesselObserveArgsField = "zone"
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveArgsField enum.
+func (e VesselObserveArgsField) Valid() bool {
+	switch e {
+	case VesselObserveArgsFieldBreadthM:
+		return true
+	case VesselObserveArgsFieldCargoTonnes:
+		return true
+	case VesselObserveArgsFieldCategory:
+		return true
+	case VesselObserveArgsFieldDepthM:
+		return true
+	case VesselObserveArgsFieldEnginePower:
+		return true
+	case VesselObserveArgsFieldGrt:
+		return true
+	case VesselObserveArgsFieldKind:
+		return true
+	case VesselObserveArgsFieldLengthM:
+		return true
+	case VesselObserveArgsFieldName:
+		return true
+	case VesselObserveArgsFieldNrt:
+		return true
+	case VesselObserveArgsFieldOther:
+		return true
+	case VesselObserveArgsFieldOwner:
+		return true
+	case VesselObserveArgsFieldPassengers:
+		return true
+	case VesselObserveArgsFieldPowerUnit:
+		return true
+	case VesselObserveArgsFieldRegistrationNumber:
+		return true
+	case VesselObserveArgsFieldStatus:
+		return true
+	case VesselObserveArgsFieldUse:
+		return true
+	case VesselObserveArgsFieldZone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveMutationName.
+const (
+	VesselObserve VesselObserveMutationName = "vessel.observe"
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveMutationName enum.
+func (e VesselObserveMutationName) Valid() bool {
+	switch e {
+	case VesselObserve:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselObserveMutationVersion.
+const (
+	VesselObserveMutationVersionN1 VesselObserveMutationVersion = 1
+)
+
+// Valid indicates whether the value is a known member of the VesselObserveMutationVersion enum.
+func (e VesselObserveMutationVersion) Valid() bool {
+	switch e {
+	case VesselObserveMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselStatus.
 const (
 	VesselStatusActive    VesselStatus = "active"
@@ -1567,6 +2723,42 @@ func (e VesselStatus) Valid() bool {
 	case VesselStatusDetained:
 		return true
 	case VesselStatusSuspended:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselSyncItemOp.
+const (
+	VesselSyncItemOpDelete          VesselSyncItemOp = "delete"
+	VesselSyncItemOpRemoveFromScope VesselSyncItemOp = "remove_from_scope"
+	VesselSyncItemOpUpsert          VesselSyncItemOp = "upsert"
+)
+
+// Valid indicates whether the value is a known member of the VesselSyncItemOp enum.
+func (e VesselSyncItemOp) Valid() bool {
+	switch e {
+	case VesselSyncItemOpDelete:
+		return true
+	case VesselSyncItemOpRemoveFromScope:
+		return true
+	case VesselSyncItemOpUpsert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VesselSyncItemType.
+const (
+	VesselSyncItemTypeVessel VesselSyncItemType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the VesselSyncItemType enum.
+func (e VesselSyncItemType) Valid() bool {
+	switch e {
+	case VesselSyncItemTypeVessel:
 		return true
 	default:
 		return false
@@ -1815,6 +3007,51 @@ type AmendmentRequestList struct {
 	NextCursor *string            `json:"next_cursor,omitempty"`
 }
 
+// AmendmentRequestRecord A row of amendment_requests as the pull sends it: every column by name
+type AmendmentRequestRecord struct {
+	// Args Any JSON value but null
+	Args           JSONValue           `json:"args"`
+	CapturedAt     time.Time           `json:"captured_at"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DecidedAt      *time.Time          `json:"decided_at"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	DeviceId       *openapi_types.UUID `json:"device_id"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	MutationId     *openapi_types.UUID `json:"mutation_id"`
+	Name           string              `json:"name"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	Reason         string              `json:"reason"`
+	Status         string              `json:"status"`
+	UpdatedAt      time.Time           `json:"updated_at"`
+	UserId         openapi_types.UUID  `json:"user_id"`
+	Version        int64               `json:"version"`
+}
+
+// AmendmentRequestSyncItem defines model for AmendmentRequestSyncItem.
+type AmendmentRequestSyncItem struct {
+	// Data A row of amendment_requests as the pull sends it: every column by name
+	Data *AmendmentRequestRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID         `json:"id"`
+	Op   AmendmentRequestSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                        `json:"position"`
+	Type     AmendmentRequestSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// AmendmentRequestSyncItemOp defines model for AmendmentRequestSyncItem.Op.
+type AmendmentRequestSyncItemOp string
+
+// AmendmentRequestSyncItemType defines model for AmendmentRequestSyncItem.Type.
+type AmendmentRequestSyncItemType string
+
 // BacklogDecision defines model for BacklogDecision.
 type BacklogDecision struct {
 	// AlreadyFinal The mutation had left the backlog already: result is its stored final result and nothing was decided now
@@ -2009,6 +3246,52 @@ type CataloguePenalty struct {
 // CataloguePenaltyMultiplier defines model for CataloguePenalty.Multiplier.
 type CataloguePenaltyMultiplier string
 
+// CatalogueRecord The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved)
+type CatalogueRecord struct {
+	Entries []CatalogueRecord_Entries_Item `json:"entries"`
+}
+
+// CatalogueRecord_Entries_Item defines model for CatalogueRecord.entries.Item.
+type CatalogueRecord_Entries_Item struct {
+	AllowedActions []string `json:"allowed_actions"`
+	Area           string   `json:"area"`
+	Code           string   `json:"code"`
+	DefaultAction  string   `json:"default_action"`
+	Detainable     bool     `json:"detainable"`
+
+	// LegalRefs The rules breached, most specific first
+	LegalRefs   *[]string `json:"legal_refs,omitempty"`
+	LiableParty string    `json:"liable_party"`
+	ParisMou    *string   `json:"paris_mou,omitempty"`
+	PenaltyRow  *string   `json:"penalty_row,omitempty"`
+	Regimes     *[]Regime `json:"regimes,omitempty"`
+
+	// Title By language: en always; kn, hi where written
+	Title                map[string]string      `json:"title"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// CatalogueSyncItem defines model for CatalogueSyncItem.
+type CatalogueSyncItem struct {
+	// Data The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved)
+	Data *CatalogueRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID  `json:"id"`
+	Op   CatalogueSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                 `json:"position"`
+	Type     CatalogueSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CatalogueSyncItemOp defines model for CatalogueSyncItem.Op.
+type CatalogueSyncItemOp string
+
+// CatalogueSyncItemType defines model for CatalogueSyncItem.Type.
+type CatalogueSyncItemType string
+
 // CatalogueTitle defines model for CatalogueTitle.
 type CatalogueTitle struct {
 	En string  `json:"en"`
@@ -2103,6 +3386,26 @@ type CertificatePatch struct {
 // CertificateStatus defines model for CertificateStatus.
 type CertificateStatus string
 
+// CertificateSyncItem defines model for CertificateSyncItem.
+type CertificateSyncItem struct {
+	Data *Certificate          `json:"data,omitempty"`
+	Id   openapi_types.UUID    `json:"id"`
+	Op   CertificateSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                   `json:"position"`
+	Type     CertificateSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CertificateSyncItemOp defines model for CertificateSyncItem.Op.
+type CertificateSyncItemOp string
+
+// CertificateSyncItemType defines model for CertificateSyncItem.Type.
+type CertificateSyncItemType string
+
 // ChecklistAnswer defines model for ChecklistAnswer.
 type ChecklistAnswer string
 
@@ -2137,6 +3440,46 @@ type ChecklistItemInput struct {
 
 // ChecklistTemplate One immutable version of a checklist (docs/SYNC.md, Checklist templates)
 type ChecklistTemplate = inspect.Template
+
+// ChecklistTemplateRecord A row of checklist_templates as the pull sends it: every column by name
+type ChecklistTemplateRecord struct {
+	CreatedAt time.Time  `json:"created_at"`
+	DeletedAt *time.Time `json:"deleted_at"`
+
+	// Fit The vessels a template or item applies to; an empty list admits every value
+	Fit             *TemplateFit       `json:"fit,omitempty"`
+	Id              openapi_types.UUID `json:"id"`
+	Items           []ChecklistItem    `json:"items"`
+	Key             string             `json:"key"`
+	Regime          string             `json:"regime"`
+	RetiredAt       *time.Time         `json:"retired_at"`
+	Source          string             `json:"source"`
+	TemplateVersion int32              `json:"template_version"`
+	Title           string             `json:"title"`
+	UpdatedAt       time.Time          `json:"updated_at"`
+	Version         int64              `json:"version"`
+}
+
+// ChecklistTemplateSyncItem defines model for ChecklistTemplateSyncItem.
+type ChecklistTemplateSyncItem struct {
+	// Data A row of checklist_templates as the pull sends it: every column by name
+	Data *ChecklistTemplateRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   ChecklistTemplateSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     ChecklistTemplateSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ChecklistTemplateSyncItemOp defines model for ChecklistTemplateSyncItem.Op.
+type ChecklistTemplateSyncItemOp string
+
+// ChecklistTemplateSyncItemType defines model for ChecklistTemplateSyncItem.Type.
+type ChecklistTemplateSyncItemType string
 
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
@@ -2177,6 +3520,42 @@ type ConflictList struct {
 	NextCursor *string    `json:"next_cursor,omitempty"`
 }
 
+// ConflictRecord A row of conflicts as the pull sends it: every column by name
+type ConflictRecord struct {
+	// BaseValue Any JSON value, or null
+	BaseValue   NullableJSONValue `json:"base_value"`
+	BaseVersion int64             `json:"base_version"`
+
+	// ClientAuthor Any JSON value but null
+	ClientAuthor JSONValue `json:"client_author"`
+
+	// ClientValue Any JSON value, or null
+	ClientValue    NullableJSONValue   `json:"client_value"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	EntityId       openapi_types.UUID  `json:"entity_id"`
+	EntityType     string              `json:"entity_type"`
+	Field          string              `json:"field"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   *openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	Policy         string              `json:"policy"`
+	Resolution     string              `json:"resolution"`
+	ResolvedAt     *time.Time          `json:"resolved_at"`
+	ResolvedBy     *openapi_types.UUID `json:"resolved_by"`
+
+	// ServerAuthor Any JSON value but null
+	ServerAuthor JSONValue `json:"server_author"`
+
+	// ServerValue Any JSON value, or null
+	ServerValue NullableJSONValue `json:"server_value"`
+	UpdatedAt   time.Time         `json:"updated_at"`
+	Version     int64             `json:"version"`
+	Winner      string            `json:"winner"`
+}
+
 // ConflictResolution defines model for ConflictResolution.
 type ConflictResolution struct {
 	Comment *string `json:"comment,omitempty"`
@@ -2187,6 +3566,27 @@ type ConflictResolution struct {
 
 // ConflictResolutionResolution kept: the winner stands; reverted: the losing value is applied
 type ConflictResolutionResolution string
+
+// ConflictSyncItem defines model for ConflictSyncItem.
+type ConflictSyncItem struct {
+	// Data A row of conflicts as the pull sends it: every column by name
+	Data *ConflictRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   ConflictSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                `json:"position"`
+	Type     ConflictSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ConflictSyncItemOp defines model for ConflictSyncItem.Op.
+type ConflictSyncItemOp string
+
+// ConflictSyncItemType defines model for ConflictSyncItem.Type.
+type ConflictSyncItemType string
 
 // CrewCertificateInput defines model for CrewCertificateInput.
 type CrewCertificateInput struct {
@@ -2256,6 +3656,26 @@ type CrewMemberPatch struct {
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
+
+// CrewMemberSyncItem defines model for CrewMemberSyncItem.
+type CrewMemberSyncItem struct {
+	Data *CrewMember          `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   CrewMemberSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     CrewMemberSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// CrewMemberSyncItemOp defines model for CrewMemberSyncItem.Op.
+type CrewMemberSyncItemOp string
+
+// CrewMemberSyncItemType defines model for CrewMemberSyncItem.Type.
+type CrewMemberSyncItemType string
 
 // CrewOnBoardInput defines model for CrewOnBoardInput.
 type CrewOnBoardInput struct {
@@ -2514,6 +3934,37 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// FindingDiscardMutation defines model for FindingDiscardMutation.
+type FindingDiscardMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.discard v1 (inspector findings only)
+	Args FindingRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name FindingDiscardMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version FindingDiscardMutationVersion `json:"version"`
+}
+
+// FindingDiscardMutationName defines model for FindingDiscardMutation.Name.
+type FindingDiscardMutationName string
+
+// FindingDiscardMutationVersion defines model for FindingDiscardMutation.Version.
+type FindingDiscardMutationVersion int32
+
 // FindingInput defines model for FindingInput.
 type FindingInput struct {
 	// Action Deficiency action code (Karnataka 2025, Sch-IX)
@@ -2528,6 +3979,189 @@ type FindingInput struct {
 	Persons   *int  `json:"persons,omitempty"`
 	Rectified *bool `json:"rectified,omitempty"`
 }
+
+// FindingRecord A row of findings as the pull sends it: every column by name
+type FindingRecord struct {
+	Action            string              `json:"action"`
+	Code              string              `json:"code"`
+	CreatedAt         time.Time           `json:"created_at"`
+	DeletedAt         *time.Time          `json:"deleted_at"`
+	Detainable        bool                `json:"detainable"`
+	DueDate           *openapi_types.Date `json:"due_date"`
+	DueKind           string              `json:"due_kind"`
+	Id                openapi_types.UUID  `json:"id"`
+	InspectionId      openapi_types.UUID  `json:"inspection_id"`
+	InspectorId       openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId    openapi_types.UUID  `json:"jurisdiction_id"`
+	LiableParty       string              `json:"liable_party"`
+	Note              string              `json:"note"`
+	OwnerId           openapi_types.UUID  `json:"owner_id"`
+	PartyRef          string              `json:"party_ref"`
+	PenaltyRow        string              `json:"penalty_row"`
+	Persons           int32               `json:"persons"`
+	RectificationNote string              `json:"rectification_note"`
+	Rectified         bool                `json:"rectified"`
+	RectifiedAt       *time.Time          `json:"rectified_at"`
+	RequestedAction   string              `json:"requested_action"`
+	Source            string              `json:"source"`
+	Sources           []string            `json:"sources"`
+
+	// Stamps Any JSON value but null
+	Stamps    JSONValue `json:"stamps"`
+	UpdatedAt time.Time `json:"updated_at"`
+	Version   int64     `json:"version"`
+}
+
+// FindingRecordArgs finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
+type FindingRecordArgs struct {
+	// Action A deficiency action code (01-06, 99), or empty
+	Action *string `json:"action,omitempty"`
+
+	// Code A code of the deficiency catalogue
+	Code         string             `json:"code"`
+	Id           openapi_types.UUID `json:"id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+	PartyRef     *string            `json:"party_ref,omitempty"`
+	Persons      *int32             `json:"persons,omitempty"`
+}
+
+// FindingRecordMutation defines model for FindingRecordMutation.
+type FindingRecordMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
+	Args FindingRecordArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name FindingRecordMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version FindingRecordMutationVersion `json:"version"`
+}
+
+// FindingRecordMutationName defines model for FindingRecordMutation.Name.
+type FindingRecordMutationName string
+
+// FindingRecordMutationVersion defines model for FindingRecordMutation.Version.
+type FindingRecordMutationVersion int32
+
+// FindingRectifyArgs finding.rectify v1: the deficiency was put right
+type FindingRectifyArgs struct {
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+}
+
+// FindingRectifyMutation defines model for FindingRectifyMutation.
+type FindingRectifyMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.rectify v1: the deficiency was put right
+	Args FindingRectifyArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name FindingRectifyMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version FindingRectifyMutationVersion `json:"version"`
+}
+
+// FindingRectifyMutationName defines model for FindingRectifyMutation.Name.
+type FindingRectifyMutationName string
+
+// FindingRectifyMutationVersion defines model for FindingRectifyMutation.Version.
+type FindingRectifyMutationVersion int32
+
+// FindingRefArgs finding.discard v1 (inspector findings only)
+type FindingRefArgs struct {
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+}
+
+// FindingSyncItem defines model for FindingSyncItem.
+type FindingSyncItem struct {
+	// Data A row of findings as the pull sends it: every column by name
+	Data *FindingRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   FindingSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     FindingSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// FindingSyncItemOp defines model for FindingSyncItem.Op.
+type FindingSyncItemOp string
+
+// FindingSyncItemType defines model for FindingSyncItem.Type.
+type FindingSyncItemType string
+
+// FindingUpdateArgs finding.update v1: absent fields are left alone
+type FindingUpdateArgs struct {
+	Action       *string            `json:"action,omitempty"`
+	FindingId    openapi_types.UUID `json:"finding_id"`
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+	Note         *string            `json:"note,omitempty"`
+	PartyRef     *string            `json:"party_ref,omitempty"`
+	Persons      *int32             `json:"persons,omitempty"`
+}
+
+// FindingUpdateMutation defines model for FindingUpdateMutation.
+type FindingUpdateMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args finding.update v1: absent fields are left alone
+	Args FindingUpdateArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name FindingUpdateMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version FindingUpdateMutationVersion `json:"version"`
+}
+
+// FindingUpdateMutationName defines model for FindingUpdateMutation.Name.
+type FindingUpdateMutationName string
+
+// FindingUpdateMutationVersion defines model for FindingUpdateMutation.Version.
+type FindingUpdateMutationVersion int32
 
 // Flag defines model for Flag.
 type Flag struct {
@@ -2676,6 +4310,94 @@ type Inspection struct {
 // InspectionActionCode Inspection action code (Karnataka 2025, Sch-IX)
 type InspectionActionCode string
 
+// InspectionAnswerArgs inspection.answer v1: one checklist answer (answer and note are one unit of edit)
+type InspectionAnswerArgs struct {
+	// Answer Empty clears the answer
+	Answer       InspectionAnswerArgsAnswer `json:"answer"`
+	InspectionId openapi_types.UUID         `json:"inspection_id"`
+
+	// ItemId The id of an item of the inspection's checklist template
+	ItemId string  `json:"item_id"`
+	Note   *string `json:"note,omitempty"`
+}
+
+// InspectionAnswerArgsAnswer Empty clears the answer
+type InspectionAnswerArgsAnswer string
+
+// InspectionAnswerMutation defines model for InspectionAnswerMutation.
+type InspectionAnswerMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.answer v1: one checklist answer (answer and note are one unit of edit)
+	Args InspectionAnswerArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID           `json:"id"`
+	Name InspectionAnswerMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                           `json:"seq"`
+	Version InspectionAnswerMutationVersion `json:"version"`
+}
+
+// InspectionAnswerMutationName defines model for InspectionAnswerMutation.Name.
+type InspectionAnswerMutationName string
+
+// InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
+type InspectionAnswerMutationVersion int32
+
+// InspectionAnswerRecord A row of inspection_answers as the pull sends it: every column by name
+type InspectionAnswerRecord struct {
+	Answer         string              `json:"answer"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	ItemId         string              `json:"item_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Note           string              `json:"note"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	StampDevice    *openapi_types.UUID `json:"stamp_device"`
+	StampMutation  *openapi_types.UUID `json:"stamp_mutation"`
+	StampSeq       int64               `json:"stamp_seq"`
+	StampTime      time.Time           `json:"stamp_time"`
+	StampUser      *openapi_types.UUID `json:"stamp_user"`
+	StampVersion   int64               `json:"stamp_version"`
+	UpdatedAt      time.Time           `json:"updated_at"`
+	Version        int64               `json:"version"`
+}
+
+// InspectionAnswerSyncItem defines model for InspectionAnswerSyncItem.
+type InspectionAnswerSyncItem struct {
+	// Data A row of inspection_answers as the pull sends it: every column by name
+	Data *InspectionAnswerRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID         `json:"id"`
+	Op   InspectionAnswerSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                        `json:"position"`
+	Type     InspectionAnswerSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// InspectionAnswerSyncItemOp defines model for InspectionAnswerSyncItem.Op.
+type InspectionAnswerSyncItemOp string
+
+// InspectionAnswerSyncItemType defines model for InspectionAnswerSyncItem.Type.
+type InspectionAnswerSyncItemType string
+
 // InspectionDetail defines model for InspectionDetail.
 type InspectionDetail struct {
 	Answers []struct {
@@ -2702,14 +4424,212 @@ type InspectionDetail struct {
 	Summary        InspectionSummary `json:"summary"`
 }
 
+// InspectionDiscardMutation defines model for InspectionDiscardMutation.
+type InspectionDiscardMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.submit v1 and inspection.discard v1 (drafts only)
+	Args InspectionRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionDiscardMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                            `json:"seq"`
+	Version InspectionDiscardMutationVersion `json:"version"`
+}
+
+// InspectionDiscardMutationName defines model for InspectionDiscardMutation.Name.
+type InspectionDiscardMutationName string
+
+// InspectionDiscardMutationVersion defines model for InspectionDiscardMutation.Version.
+type InspectionDiscardMutationVersion int32
+
+// InspectionEditArgs inspection.edit v1: header fields the inspector may change; absent fields are left alone
+type InspectionEditArgs struct {
+	CargoTonnes       *float64           `json:"cargo_tonnes,omitempty"`
+	InspectionId      openapi_types.UUID `json:"inspection_id"`
+	Lat               *float64           `json:"lat,omitempty"`
+	Lon               *float64           `json:"lon,omitempty"`
+	Notes             *string            `json:"notes,omitempty"`
+	PassengersCarried *int32             `json:"passengers_carried,omitempty"`
+}
+
+// InspectionEditMutation defines model for InspectionEditMutation.
+type InspectionEditMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.edit v1: header fields the inspector may change; absent fields are left alone
+	Args InspectionEditArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID         `json:"id"`
+	Name InspectionEditMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                         `json:"seq"`
+	Version InspectionEditMutationVersion `json:"version"`
+}
+
+// InspectionEditMutationName defines model for InspectionEditMutation.Name.
+type InspectionEditMutationName string
+
+// InspectionEditMutationVersion defines model for InspectionEditMutation.Version.
+type InspectionEditMutationVersion int32
+
 // InspectionList defines model for InspectionList.
 type InspectionList struct {
 	Items      []Inspection `json:"items"`
 	NextCursor *string      `json:"next_cursor,omitempty"`
 }
 
+// InspectionRecord A row of inspections as the pull sends it: every column by name
+type InspectionRecord struct {
+	ApprovedAt             *time.Time          `json:"approved_at"`
+	CargoTonnes            *float64            `json:"cargo_tonnes"`
+	ChangedAfterSubmission bool                `json:"changed_after_submission"`
+	CreatedAt              time.Time           `json:"created_at"`
+	DeletedAt              *time.Time          `json:"deleted_at"`
+	DetentionProposed      bool                `json:"detention_proposed"`
+	DeviceId               *openapi_types.UUID `json:"device_id"`
+	EvidenceTotal          int32               `json:"evidence_total"`
+	EvidenceVerified       int32               `json:"evidence_verified"`
+	Id                     openapi_types.UUID  `json:"id"`
+	InspectorId            openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
+	Kind                   string              `json:"kind"`
+	Lat                    *float64            `json:"lat"`
+	Lon                    *float64            `json:"lon"`
+	Notes                  string              `json:"notes"`
+
+	// Outcome Any JSON value but null
+	Outcome           JSONValue          `json:"outcome"`
+	OwnerId           openapi_types.UUID `json:"owner_id"`
+	PassengersCarried *int32             `json:"passengers_carried"`
+	ReviewComment     string             `json:"review_comment"`
+	RuleSetId         string             `json:"rule_set_id"`
+
+	// Stamps Any JSON value but null
+	Stamps          JSONValue           `json:"stamps"`
+	StartedAt       time.Time           `json:"started_at"`
+	StartedRaw      *time.Time          `json:"started_raw"`
+	Status          string              `json:"status"`
+	SubmittedAt     *time.Time          `json:"submitted_at"`
+	TemplateId      openapi_types.UUID  `json:"template_id"`
+	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by"`
+	TimeFlags       []string            `json:"time_flags"`
+	UpdatedAt       time.Time           `json:"updated_at"`
+	Version         int64               `json:"version"`
+	VesselId        openapi_types.UUID  `json:"vessel_id"`
+	WithdrawnReason string              `json:"withdrawn_reason"`
+}
+
+// InspectionRefArgs inspection.submit v1 and inspection.discard v1 (drafts only)
+type InspectionRefArgs struct {
+	InspectionId openapi_types.UUID `json:"inspection_id"`
+}
+
+// InspectionStartArgs inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
+type InspectionStartArgs struct {
+	CargoTonnes       *float64                `json:"cargo_tonnes,omitempty"`
+	Id                openapi_types.UUID      `json:"id"`
+	Kind              InspectionStartArgsKind `json:"kind"`
+	Lat               *float64                `json:"lat,omitempty"`
+	Lon               *float64                `json:"lon,omitempty"`
+	Notes             *string                 `json:"notes,omitempty"`
+	PassengersCarried *int32                  `json:"passengers_carried,omitempty"`
+
+	// TemplateId A checklist_template of the vessel's regime
+	TemplateId openapi_types.UUID `json:"template_id"`
+	VesselId   openapi_types.UUID `json:"vessel_id"`
+}
+
+// InspectionStartArgsKind defines model for InspectionStartArgs.Kind.
+type InspectionStartArgsKind string
+
+// InspectionStartMutation defines model for InspectionStartMutation.
+type InspectionStartMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
+	Args InspectionStartArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID          `json:"id"`
+	Name InspectionStartMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                          `json:"seq"`
+	Version InspectionStartMutationVersion `json:"version"`
+}
+
+// InspectionStartMutationName defines model for InspectionStartMutation.Name.
+type InspectionStartMutationName string
+
+// InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
+type InspectionStartMutationVersion int32
+
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
+
+// InspectionSubmitMutation defines model for InspectionSubmitMutation.
+type InspectionSubmitMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.submit v1 and inspection.discard v1 (drafts only)
+	Args InspectionRefArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID           `json:"id"`
+	Name InspectionSubmitMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                           `json:"seq"`
+	Version InspectionSubmitMutationVersion `json:"version"`
+}
+
+// InspectionSubmitMutationName defines model for InspectionSubmitMutation.Name.
+type InspectionSubmitMutationName string
+
+// InspectionSubmitMutationVersion defines model for InspectionSubmitMutation.Version.
+type InspectionSubmitMutationVersion int32
 
 // InspectionSummary defines model for InspectionSummary.
 type InspectionSummary struct {
@@ -2732,14 +4652,18 @@ type InspectionSummary struct {
 	Id               openapi_types.UUID     `json:"id"`
 	Penalties        []struct {
 		// Amount Whole rupees
-		Amount         int64              `json:"amount"`
-		Id             openapi_types.UUID `json:"id"`
-		Level          int                `json:"level"`
-		OffenceId      openapi_types.UUID `json:"offence_id"`
-		ProposedAmount *int64             `json:"proposed_amount,omitempty"`
-		Row            string             `json:"row"`
-		Status         string             `json:"status"`
-		Version        int64              `json:"version"`
+		Amount    int64              `json:"amount"`
+		Id        openapi_types.UUID `json:"id"`
+		Level     int                `json:"level"`
+		OffenceId openapi_types.UUID `json:"offence_id"`
+
+		// OffenceStatus The status of the offence (the pulled offence record's status)
+		OffenceStatus string `json:"offence_status"`
+
+		// PenaltyRow The Sch-IV row, as on the pulled penalty, offence and finding records
+		PenaltyRow     string `json:"penalty_row"`
+		ProposedAmount *int64 `json:"proposed_amount,omitempty"`
+		Version        int64  `json:"version"`
 	} `json:"penalties"`
 	RuleSetId string           `json:"rule_set_id"`
 	StartedAt time.Time        `json:"started_at"`
@@ -2747,6 +4671,47 @@ type InspectionSummary struct {
 	TimeFlags []string         `json:"time_flags"`
 	Version   int64            `json:"version"`
 }
+
+// InspectionSyncItem defines model for InspectionSyncItem.
+type InspectionSyncItem struct {
+	// Data A row of inspections as the pull sends it: every column by name
+	Data *InspectionRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   InspectionSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     InspectionSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// InspectionSyncItemOp defines model for InspectionSyncItem.Op.
+type InspectionSyncItemOp string
+
+// InspectionSyncItemType defines model for InspectionSyncItem.Type.
+type InspectionSyncItemType string
+
+// JSONValue Any JSON value but null
+type JSONValue struct {
+	union json.RawMessage
+}
+
+// JSONValue0 defines model for JSONValue.0.
+type JSONValue0 = string
+
+// JSONValue1 defines model for JSONValue.1.
+type JSONValue1 = float32
+
+// JSONValue2 defines model for JSONValue.2.
+type JSONValue2 = bool
+
+// JSONValue3 defines model for JSONValue.3.
+type JSONValue3 map[string]interface{}
+
+// JSONValue4 defines model for JSONValue.4.
+type JSONValue4 = []interface{}
 
 // JobList defines model for JobList.
 type JobList struct {
@@ -2833,6 +4798,26 @@ type JurisdictionPatch struct {
 	State *string `json:"state,omitempty"`
 }
 
+// JurisdictionSyncItem defines model for JurisdictionSyncItem.
+type JurisdictionSyncItem struct {
+	Data *Jurisdiction          `json:"data,omitempty"`
+	Id   openapi_types.UUID     `json:"id"`
+	Op   JurisdictionSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                    `json:"position"`
+	Type     JurisdictionSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// JurisdictionSyncItemOp defines model for JurisdictionSyncItem.Op.
+type JurisdictionSyncItemOp string
+
+// JurisdictionSyncItemType defines model for JurisdictionSyncItem.Type.
+type JurisdictionSyncItemType string
+
 // Language defines model for Language.
 type Language string
 
@@ -2887,6 +4872,26 @@ type Me struct {
 	Role              Role                 `json:"role"`
 }
 
+// MutationEnvelope What every mutation carries besides its name, version and arguments
+type MutationEnvelope struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id openapi_types.UUID `json:"id"`
+
+	// Seq Per-device sequence number
+	Seq int64 `json:"seq"`
+}
+
 // Notification defines model for Notification.
 type Notification struct {
 	Body      string             `json:"body"`
@@ -2911,6 +4916,69 @@ type NotificationList struct {
 	Items      []Notification `json:"items"`
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
+
+// NullableJSONValue Any JSON value, or null
+type NullableJSONValue struct {
+	union json.RawMessage
+}
+
+// NullableJSONValue0 defines model for NullableJSONValue.0.
+type NullableJSONValue0 = string
+
+// NullableJSONValue1 defines model for NullableJSONValue.1.
+type NullableJSONValue1 = float32
+
+// NullableJSONValue2 defines model for NullableJSONValue.2.
+type NullableJSONValue2 = bool
+
+// NullableJSONValue3 defines model for NullableJSONValue.3.
+type NullableJSONValue3 map[string]interface{}
+
+// NullableJSONValue4 defines model for NullableJSONValue.4.
+type NullableJSONValue4 = []interface{}
+
+// OffenceRecord A row of offences as the pull sends it: every column by name
+type OffenceRecord struct {
+	Codes          []string           `json:"codes"`
+	CreatedAt      time.Time          `json:"created_at"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Held           bool               `json:"held"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectionId   openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	OccurredAt     time.Time          `json:"occurred_at"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	PartyId        openapi_types.UUID `json:"party_id"`
+	PenaltyRow     string             `json:"penalty_row"`
+	Persons        int32              `json:"persons"`
+	RuleSetId      string             `json:"rule_set_id"`
+	Status         string             `json:"status"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+	VesselId       openapi_types.UUID `json:"vessel_id"`
+}
+
+// OffenceSyncItem defines model for OffenceSyncItem.
+type OffenceSyncItem struct {
+	// Data A row of offences as the pull sends it: every column by name
+	Data *OffenceRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   OffenceSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     OffenceSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// OffenceSyncItemOp defines model for OffenceSyncItem.Op.
+type OffenceSyncItemOp string
+
+// OffenceSyncItemType defines model for OffenceSyncItem.Type.
+type OffenceSyncItemType string
 
 // Owner defines model for Owner.
 type Owner struct {
@@ -2958,13 +5026,123 @@ type OwnerPatch struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// OwnerSyncItem defines model for OwnerSyncItem.
+type OwnerSyncItem struct {
+	Data *Owner             `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   OwnerSyncItemOp    `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64             `json:"position"`
+	Type     OwnerSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// OwnerSyncItemOp defines model for OwnerSyncItem.Op.
+type OwnerSyncItemOp string
+
+// OwnerSyncItemType defines model for OwnerSyncItem.Type.
+type OwnerSyncItemType string
+
+// PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it: every column by name
+type PenaltyAdjustmentRecord struct {
+	CreatedAt      time.Time          `json:"created_at"`
+	DedupeKey      string             `json:"dedupe_key"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	NewAmount      int64              `json:"new_amount"`
+	OffenceId      openapi_types.UUID `json:"offence_id"`
+	OldAmount      int64              `json:"old_amount"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	PenaltyId      openapi_types.UUID `json:"penalty_id"`
+	Reason         string             `json:"reason"`
+	Revision       int32              `json:"revision"`
+	State          string             `json:"state"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+}
+
+// PenaltyAdjustmentSyncItem defines model for PenaltyAdjustmentSyncItem.
+type PenaltyAdjustmentSyncItem struct {
+	// Data A row of penalty_adjustments as the pull sends it: every column by name
+	Data *PenaltyAdjustmentRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   PenaltyAdjustmentSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     PenaltyAdjustmentSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PenaltyAdjustmentSyncItemOp defines model for PenaltyAdjustmentSyncItem.Op.
+type PenaltyAdjustmentSyncItemOp string
+
+// PenaltyAdjustmentSyncItemType defines model for PenaltyAdjustmentSyncItem.Type.
+type PenaltyAdjustmentSyncItemType string
+
+// PenaltyRecord A row of penalties as the pull sends it: every column by name
+type PenaltyRecord struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	EscalatedFrom  *openapi_types.UUID `json:"escalated_from"`
+	Flags          []string            `json:"flags"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Level          int32               `json:"level"`
+	NoticeIssuedAt *time.Time          `json:"notice_issued_at"`
+	OffenceId      openapi_types.UUID  `json:"offence_id"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	PartyId        openapi_types.UUID  `json:"party_id"`
+	PenaltyRow     string              `json:"penalty_row"`
+	ProposedAmount *int64              `json:"proposed_amount"`
+	Revision       int32               `json:"revision"`
+	RuleSetId      string              `json:"rule_set_id"`
+
+	// Trace Any JSON value but null
+	Trace      JSONValue `json:"trace"`
+	UnitAmount int64     `json:"unit_amount"`
+	UpdatedAt  time.Time `json:"updated_at"`
+	Version    int64     `json:"version"`
+}
+
 // PenaltyRef defines model for PenaltyRef.
 type PenaltyRef = rules.PenaltyRef
 
 // PenaltyRow defines model for PenaltyRow.
 type PenaltyRow = rules.PenaltyRow
 
-// Photo defines model for Photo.
+// PenaltySyncItem defines model for PenaltySyncItem.
+type PenaltySyncItem struct {
+	// Data A row of penalties as the pull sends it: every column by name
+	Data *PenaltyRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   PenaltySyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     PenaltySyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PenaltySyncItemOp defines model for PenaltySyncItem.Op.
+type PenaltySyncItemOp string
+
+// PenaltySyncItemType defines model for PenaltySyncItem.Type.
+type PenaltySyncItemType string
+
+// Photo A photo of an inspection. The pull's photo records have this shape without `urls` (signed per request; GET /v1/photos/{id} for them).
 type Photo struct {
 	Caption     *string    `json:"caption,omitempty"`
 	CapturedAt  *time.Time `json:"captured_at,omitempty"`
@@ -2992,7 +5170,7 @@ type Photo struct {
 
 	// TimeOffsetS Seconds from the inspection's corrected start to the EXIF time
 	TimeOffsetS *int64     `json:"time_offset_s,omitempty"`
-	Urls        PhotoURLs  `json:"urls"`
+	Urls        *PhotoURLs `json:"urls,omitempty"`
 	VerifiedAt  *time.Time `json:"verified_at,omitempty"`
 	Version     int64      `json:"version"`
 	Width       *int       `json:"width,omitempty"`
@@ -3003,6 +5181,52 @@ type PhotoState string
 
 // PhotoThumbnails State of the background work (thumbnails and EXIF)
 type PhotoThumbnails string
+
+// PhotoAttachArgs photo.attach v1: declares a photo; its bytes are uploaded afterwards (POST /v1/photos)
+type PhotoAttachArgs struct {
+	Caption      *string                    `json:"caption,omitempty"`
+	ContentType  PhotoAttachArgsContentType `json:"content_type"`
+	FindingId    *openapi_types.UUID        `json:"finding_id,omitempty"`
+	Id           openapi_types.UUID         `json:"id"`
+	InspectionId openapi_types.UUID         `json:"inspection_id"`
+	Sha256       string                     `json:"sha256"`
+	Size         int64                      `json:"size"`
+	TakenAt      *time.Time                 `json:"taken_at,omitempty"`
+}
+
+// PhotoAttachArgsContentType defines model for PhotoAttachArgs.ContentType.
+type PhotoAttachArgsContentType string
+
+// PhotoAttachMutation defines model for PhotoAttachMutation.
+type PhotoAttachMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args photo.attach v1: declares a photo; its bytes are uploaded afterwards (POST /v1/photos)
+	Args PhotoAttachArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID      `json:"id"`
+	Name PhotoAttachMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                      `json:"seq"`
+	Version PhotoAttachMutationVersion `json:"version"`
+}
+
+// PhotoAttachMutationName defines model for PhotoAttachMutation.Name.
+type PhotoAttachMutationName string
+
+// PhotoAttachMutationVersion defines model for PhotoAttachMutation.Version.
+type PhotoAttachMutationVersion int32
 
 // PhotoExif defines model for PhotoExif.
 type PhotoExif struct {
@@ -3086,6 +5310,27 @@ type PhotoPlanRequest struct {
 // PhotoPlanRequestContentType defines model for PhotoPlanRequest.ContentType.
 type PhotoPlanRequestContentType string
 
+// PhotoSyncItem defines model for PhotoSyncItem.
+type PhotoSyncItem struct {
+	// Data A photo of an inspection. The pull's photo records have this shape without `urls` (signed per request; GET /v1/photos/{id} for them).
+	Data *Photo             `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   PhotoSyncItemOp    `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64             `json:"position"`
+	Type     PhotoSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// PhotoSyncItemOp defines model for PhotoSyncItem.Op.
+type PhotoSyncItemOp string
+
+// PhotoSyncItemType defines model for PhotoSyncItem.Type.
+type PhotoSyncItemType string
+
 // PhotoURLs defines model for PhotoURLs.
 type PhotoURLs struct {
 	Original  *PresignedRequest `json:"original,omitempty"`
@@ -3138,29 +5383,18 @@ type Problem struct {
 // ProposedOffence defines model for ProposedOffence.
 type ProposedOffence = rules.ProposedOffence
 
-// PushMutation defines model for PushMutation.
+// PushMutation One queued intent, a union on `name`: each mutation name has its own
+// schema, and its `args` their own. The server checks `args` against
+// the schema of the mutation's name and version, one mutation at a
+// time: arguments that do not fit answer that mutation `rejected`
+// (code `invalid_args`, `errors` naming each field) and the rest of
+// the push goes on. A name or version this server does not know is
+// answered per mutation too (`retry` while it may come from a newer
+// app, `rejected` with `untranslatable_mutation` otherwise), never
+// with a 400 for the whole push. A later version of a name will be a
+// union on `version` under the same name.
 type PushMutation struct {
-	AnchorAgeMs *int64                 `json:"anchor_age_ms,omitempty"`
-	Args        map[string]interface{} `json:"args"`
-
-	// BaseVersion The aggregate version the device last saw (0 for none)
-	BaseVersion *int64 `json:"base_version,omitempty"`
-
-	// CapturedAt Server-anchored capture time
-	CapturedAt *time.Time `json:"captured_at,omitempty"`
-
-	// CapturedRaw The phone's own clock at capture
-	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
-
-	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id openapi_types.UUID `json:"id"`
-
-	// Name Intent, e.g. inspection.answer
-	Name string `json:"name"`
-
-	// Seq Per-device sequence number
-	Seq     int64 `json:"seq"`
-	Version int   `json:"version"`
+	union json.RawMessage
 }
 
 // PushRequest defines model for PushRequest.
@@ -3298,6 +5532,23 @@ type RepeatSettingsWindow string
 // RequiredRole defines model for RequiredRole.
 type RequiredRole = rules.RequiredRole
 
+// ReviewRecord A row of reviews as the pull sends it: every column by name
+type ReviewRecord struct {
+	Comment        string             `json:"comment"`
+	CreatedAt      time.Time          `json:"created_at"`
+	Decision       string             `json:"decision"`
+	DeletedAt      *time.Time         `json:"deleted_at"`
+	Id             openapi_types.UUID `json:"id"`
+	InspectionId   openapi_types.UUID `json:"inspection_id"`
+	InspectorId    openapi_types.UUID `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	OverrideReason string             `json:"override_reason"`
+	OwnerId        openapi_types.UUID `json:"owner_id"`
+	ReviewerId     openapi_types.UUID `json:"reviewer_id"`
+	UpdatedAt      time.Time          `json:"updated_at"`
+	Version        int64              `json:"version"`
+}
+
 // ReviewRequest defines model for ReviewRequest.
 type ReviewRequest struct {
 	Comment  *string               `json:"comment,omitempty"`
@@ -3309,6 +5560,27 @@ type ReviewRequest struct {
 
 // ReviewRequestDecision defines model for ReviewRequest.Decision.
 type ReviewRequestDecision string
+
+// ReviewSyncItem defines model for ReviewSyncItem.
+type ReviewSyncItem struct {
+	// Data A row of reviews as the pull sends it: every column by name
+	Data *ReviewRecord      `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   ReviewSyncItemOp   `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64              `json:"position"`
+	Type     ReviewSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// ReviewSyncItemOp defines model for ReviewSyncItem.Op.
+type ReviewSyncItemOp string
+
+// ReviewSyncItemType defines model for ReviewSyncItem.Type.
+type ReviewSyncItemType string
 
 // Role defines model for Role.
 type Role string
@@ -3322,6 +5594,39 @@ type RowRef struct {
 
 // RuleSet defines model for RuleSet.
 type RuleSet = rules.RuleSet
+
+// RuleSetRecord One version of the rules (fees, penalties, deadlines), as the evaluator uses it
+type RuleSetRecord struct {
+	Draft         bool               `json:"draft"`
+	EffectiveFrom openapi_types.Date `json:"effective_from"`
+
+	// Id e.g. KA-IV-2025-draft.1; stable forever
+	Id                   string                 `json:"id"`
+	Notes                *string                `json:"notes,omitempty"`
+	Regime               Regime                 `json:"regime"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// RuleSetSyncItem defines model for RuleSetSyncItem.
+type RuleSetSyncItem struct {
+	// Data One version of the rules (fees, penalties, deadlines), as the evaluator uses it
+	Data *RuleSetRecord     `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   RuleSetSyncItemOp  `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64               `json:"position"`
+	Type     RuleSetSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// RuleSetSyncItemOp defines model for RuleSetSyncItem.Op.
+type RuleSetSyncItemOp string
+
+// RuleSetSyncItemType defines model for RuleSetSyncItem.Type.
+type RuleSetSyncItemType string
 
 // RulesCatalogue defines model for RulesCatalogue.
 type RulesCatalogue struct {
@@ -3337,25 +5642,32 @@ type RulesCatalogue struct {
 // RulesCertificateKind Vessel certificate kind as the law derives its expiry (survey = mechanised CoS, nonmech_survey = Karnataka 2025 r.113(1))
 type RulesCertificateKind string
 
-// SyncItem defines model for SyncItem.
+// SyncItem One record of the pull stream, a union on `type`: each entity type
+// has its own schema for `data`. Where the REST API serves the same
+// entity (jurisdiction, owner, vessel, crew_member, vessel_crew,
+// certificate, photo) `data` has exactly the REST schema, so an app
+// keeps one model per entity. `data` is present on `upsert` only.
+// Later servers add types: an app must skip (not fail on) an item
+// whose `type` it does not know, and keep pulling; validate `data`
+// only for the types you know.
 type SyncItem struct {
-	// Data The record as stored (upsert only): its columns by name
-	Data *map[string]interface{} `json:"data,omitempty"`
-	Id   openapi_types.UUID      `json:"id"`
-	Op   SyncItemOp              `json:"op"`
+	union json.RawMessage
+}
+
+// SyncItemEnvelope What every pulled item carries besides its type and data
+type SyncItemEnvelope struct {
+	Id openapi_types.UUID `json:"id"`
+	Op SyncItemEnvelopeOp `json:"op"`
 
 	// Position Change-log position this item was read at (for the cursor only)
 	Position int64 `json:"position"`
-
-	// Type Entity type: jurisdiction, owner, vessel, crew_member, vessel_crew, certificate, catalogue, rule_set, and more in later versions (ignore types you do not know)
-	Type string `json:"type"`
 
 	// Version The row version, read with its data; send it back as base_version. 0 for reference data
 	Version int64 `json:"version"`
 }
 
-// SyncItemOp defines model for SyncItem.Op.
-type SyncItemOp string
+// SyncItemEnvelopeOp defines model for SyncItemEnvelope.Op.
+type SyncItemEnvelopeOp string
 
 // SyncPage defines model for SyncPage.
 type SyncPage struct {
@@ -3569,6 +5881,26 @@ type VesselCrewPatch struct {
 	SignedOff *openapi_types.Date `json:"signed_off,omitempty"`
 }
 
+// VesselCrewSyncItem defines model for VesselCrewSyncItem.
+type VesselCrewSyncItem struct {
+	Data *VesselCrew          `json:"data,omitempty"`
+	Id   openapi_types.UUID   `json:"id"`
+	Op   VesselCrewSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                  `json:"position"`
+	Type     VesselCrewSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselCrewSyncItemOp defines model for VesselCrewSyncItem.Op.
+type VesselCrewSyncItemOp string
+
+// VesselCrewSyncItemType defines model for VesselCrewSyncItem.Type.
+type VesselCrewSyncItemType string
+
 // VesselFields defines model for VesselFields.
 type VesselFields struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -3665,6 +5997,98 @@ type VesselObservationList struct {
 	NextCursor *string             `json:"next_cursor,omitempty"`
 }
 
+// VesselObservationRecord A row of vessel_observations as the pull sends it: every column by name
+type VesselObservationRecord struct {
+	CreatedAt      time.Time           `json:"created_at"`
+	DecidedAt      *time.Time          `json:"decided_at"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by"`
+	DecisionReason string              `json:"decision_reason"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	DeviceId       *openapi_types.UUID `json:"device_id"`
+	Field          string              `json:"field"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   *openapi_types.UUID `json:"inspection_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Note           string              `json:"note"`
+
+	// Observed Any JSON value but null
+	Observed   JSONValue          `json:"observed"`
+	ObservedAt time.Time          `json:"observed_at"`
+	ObserverId openapi_types.UUID `json:"observer_id"`
+	OwnerId    openapi_types.UUID `json:"owner_id"`
+	Status     string             `json:"status"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+	Version    int64              `json:"version"`
+	VesselId   openapi_types.UUID `json:"vessel_id"`
+}
+
+// VesselObservationSyncItem defines model for VesselObservationSyncItem.
+type VesselObservationSyncItem struct {
+	// Data A row of vessel_observations as the pull sends it: every column by name
+	Data *VesselObservationRecord    `json:"data,omitempty"`
+	Id   openapi_types.UUID          `json:"id"`
+	Op   VesselObservationSyncItemOp `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64                         `json:"position"`
+	Type     VesselObservationSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselObservationSyncItemOp defines model for VesselObservationSyncItem.Op.
+type VesselObservationSyncItemOp string
+
+// VesselObservationSyncItemType defines model for VesselObservationSyncItem.Type.
+type VesselObservationSyncItemType string
+
+// VesselObserveArgs vessel.observe v1: what the inspector saw differs from the register; a registrar decides
+type VesselObserveArgs struct {
+	Field        VesselObserveArgsField `json:"field"`
+	Id           openapi_types.UUID     `json:"id"`
+	InspectionId *openapi_types.UUID    `json:"inspection_id,omitempty"`
+	Note         *string                `json:"note,omitempty"`
+
+	// Value Any JSON value but null
+	Value    JSONValue          `json:"value"`
+	VesselId openapi_types.UUID `json:"vessel_id"`
+}
+
+// VesselObserveArgsField defines model for VesselObserveArgs.Field.
+type VesselObserveArgsField string
+
+// VesselObserveMutation defines model for VesselObserveMutation.
+type VesselObserveMutation struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args vessel.observe v1: what the inspector saw differs from the register; a registrar decides
+	Args VesselObserveArgs `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID        `json:"id"`
+	Name VesselObserveMutationName `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                        `json:"seq"`
+	Version VesselObserveMutationVersion `json:"version"`
+}
+
+// VesselObserveMutationName defines model for VesselObserveMutation.Name.
+type VesselObserveMutationName string
+
+// VesselObserveMutationVersion defines model for VesselObserveMutation.Version.
+type VesselObserveMutationVersion int32
+
 // VesselPatch defines model for VesselPatch.
 type VesselPatch struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -3691,6 +6115,26 @@ type VesselPatch struct {
 
 // VesselStatus defines model for VesselStatus.
 type VesselStatus string
+
+// VesselSyncItem defines model for VesselSyncItem.
+type VesselSyncItem struct {
+	Data *Vessel            `json:"data,omitempty"`
+	Id   openapi_types.UUID `json:"id"`
+	Op   VesselSyncItemOp   `json:"op"`
+
+	// Position Change-log position this item was read at (for the cursor only)
+	Position int64              `json:"position"`
+	Type     VesselSyncItemType `json:"type"`
+
+	// Version The row version, read with its data; send it back as base_version. 0 for reference data
+	Version int64 `json:"version"`
+}
+
+// VesselSyncItemOp defines model for VesselSyncItem.Op.
+type VesselSyncItemOp string
+
+// VesselSyncItemType defines model for VesselSyncItem.Type.
+type VesselSyncItemType string
 
 // VesselTemplates defines model for VesselTemplates.
 type VesselTemplates struct {
@@ -4140,6 +6584,1788 @@ type UpdateVesselJSONRequestBody = VesselPatch
 
 // AddVesselCrewJSONRequestBody defines body for AddVesselCrew for application/json ContentType.
 type AddVesselCrewJSONRequestBody = VesselCrewInput
+
+// Getter for additional properties for CatalogueRecord_Entries_Item. Returns the specified
+// element and whether it was found
+func (a CatalogueRecord_Entries_Item) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CatalogueRecord_Entries_Item
+func (a *CatalogueRecord_Entries_Item) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CatalogueRecord_Entries_Item to handle AdditionalProperties
+func (a *CatalogueRecord_Entries_Item) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["allowed_actions"]; found {
+		err = json.Unmarshal(raw, &a.AllowedActions)
+		if err != nil {
+			return fmt.Errorf("error reading 'allowed_actions': %w", err)
+		}
+		delete(object, "allowed_actions")
+	}
+
+	if raw, found := object["area"]; found {
+		err = json.Unmarshal(raw, &a.Area)
+		if err != nil {
+			return fmt.Errorf("error reading 'area': %w", err)
+		}
+		delete(object, "area")
+	}
+
+	if raw, found := object["code"]; found {
+		err = json.Unmarshal(raw, &a.Code)
+		if err != nil {
+			return fmt.Errorf("error reading 'code': %w", err)
+		}
+		delete(object, "code")
+	}
+
+	if raw, found := object["default_action"]; found {
+		err = json.Unmarshal(raw, &a.DefaultAction)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_action': %w", err)
+		}
+		delete(object, "default_action")
+	}
+
+	if raw, found := object["detainable"]; found {
+		err = json.Unmarshal(raw, &a.Detainable)
+		if err != nil {
+			return fmt.Errorf("error reading 'detainable': %w", err)
+		}
+		delete(object, "detainable")
+	}
+
+	if raw, found := object["legal_refs"]; found {
+		err = json.Unmarshal(raw, &a.LegalRefs)
+		if err != nil {
+			return fmt.Errorf("error reading 'legal_refs': %w", err)
+		}
+		delete(object, "legal_refs")
+	}
+
+	if raw, found := object["liable_party"]; found {
+		err = json.Unmarshal(raw, &a.LiableParty)
+		if err != nil {
+			return fmt.Errorf("error reading 'liable_party': %w", err)
+		}
+		delete(object, "liable_party")
+	}
+
+	if raw, found := object["paris_mou"]; found {
+		err = json.Unmarshal(raw, &a.ParisMou)
+		if err != nil {
+			return fmt.Errorf("error reading 'paris_mou': %w", err)
+		}
+		delete(object, "paris_mou")
+	}
+
+	if raw, found := object["penalty_row"]; found {
+		err = json.Unmarshal(raw, &a.PenaltyRow)
+		if err != nil {
+			return fmt.Errorf("error reading 'penalty_row': %w", err)
+		}
+		delete(object, "penalty_row")
+	}
+
+	if raw, found := object["regimes"]; found {
+		err = json.Unmarshal(raw, &a.Regimes)
+		if err != nil {
+			return fmt.Errorf("error reading 'regimes': %w", err)
+		}
+		delete(object, "regimes")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CatalogueRecord_Entries_Item to handle AdditionalProperties
+func (a CatalogueRecord_Entries_Item) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AllowedActions != nil {
+		object["allowed_actions"], err = json.Marshal(a.AllowedActions)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'allowed_actions': %w", err)
+		}
+	}
+
+	object["area"], err = json.Marshal(a.Area)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'area': %w", err)
+	}
+
+	object["code"], err = json.Marshal(a.Code)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'code': %w", err)
+	}
+
+	object["default_action"], err = json.Marshal(a.DefaultAction)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'default_action': %w", err)
+	}
+
+	object["detainable"], err = json.Marshal(a.Detainable)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'detainable': %w", err)
+	}
+
+	if a.LegalRefs != nil {
+		object["legal_refs"], err = json.Marshal(a.LegalRefs)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'legal_refs': %w", err)
+		}
+	}
+
+	object["liable_party"], err = json.Marshal(a.LiableParty)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'liable_party': %w", err)
+	}
+
+	if a.ParisMou != nil {
+		object["paris_mou"], err = json.Marshal(a.ParisMou)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'paris_mou': %w", err)
+		}
+	}
+
+	if a.PenaltyRow != nil {
+		object["penalty_row"], err = json.Marshal(a.PenaltyRow)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'penalty_row': %w", err)
+		}
+	}
+
+	if a.Regimes != nil {
+		object["regimes"], err = json.Marshal(a.Regimes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'regimes': %w", err)
+		}
+	}
+
+	if a.Title != nil {
+		object["title"], err = json.Marshal(a.Title)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'title': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for RuleSetRecord. Returns the specified
+// element and whether it was found
+func (a RuleSetRecord) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for RuleSetRecord
+func (a *RuleSetRecord) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for RuleSetRecord to handle AdditionalProperties
+func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["draft"]; found {
+		err = json.Unmarshal(raw, &a.Draft)
+		if err != nil {
+			return fmt.Errorf("error reading 'draft': %w", err)
+		}
+		delete(object, "draft")
+	}
+
+	if raw, found := object["effective_from"]; found {
+		err = json.Unmarshal(raw, &a.EffectiveFrom)
+		if err != nil {
+			return fmt.Errorf("error reading 'effective_from': %w", err)
+		}
+		delete(object, "effective_from")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["notes"]; found {
+		err = json.Unmarshal(raw, &a.Notes)
+		if err != nil {
+			return fmt.Errorf("error reading 'notes': %w", err)
+		}
+		delete(object, "notes")
+	}
+
+	if raw, found := object["regime"]; found {
+		err = json.Unmarshal(raw, &a.Regime)
+		if err != nil {
+			return fmt.Errorf("error reading 'regime': %w", err)
+		}
+		delete(object, "regime")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for RuleSetRecord to handle AdditionalProperties
+func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["draft"], err = json.Marshal(a.Draft)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'draft': %w", err)
+	}
+
+	object["effective_from"], err = json.Marshal(a.EffectiveFrom)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'effective_from': %w", err)
+	}
+
+	object["id"], err = json.Marshal(a.Id)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	if a.Notes != nil {
+		object["notes"], err = json.Marshal(a.Notes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'notes': %w", err)
+		}
+	}
+
+	object["regime"], err = json.Marshal(a.Regime)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'regime': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// AsJSONValue0 returns the union data inside the JSONValue as a JSONValue0
+func (t JSONValue) AsJSONValue0() (JSONValue0, error) {
+	var body JSONValue0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue0 overwrites any union data inside the JSONValue as the provided JSONValue0
+func (t *JSONValue) FromJSONValue0(v JSONValue0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue0 performs a merge with any union data inside the JSONValue, using the provided JSONValue0
+func (t *JSONValue) MergeJSONValue0(v JSONValue0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue1 returns the union data inside the JSONValue as a JSONValue1
+func (t JSONValue) AsJSONValue1() (JSONValue1, error) {
+	var body JSONValue1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue1 overwrites any union data inside the JSONValue as the provided JSONValue1
+func (t *JSONValue) FromJSONValue1(v JSONValue1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue1 performs a merge with any union data inside the JSONValue, using the provided JSONValue1
+func (t *JSONValue) MergeJSONValue1(v JSONValue1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue2 returns the union data inside the JSONValue as a JSONValue2
+func (t JSONValue) AsJSONValue2() (JSONValue2, error) {
+	var body JSONValue2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue2 overwrites any union data inside the JSONValue as the provided JSONValue2
+func (t *JSONValue) FromJSONValue2(v JSONValue2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue2 performs a merge with any union data inside the JSONValue, using the provided JSONValue2
+func (t *JSONValue) MergeJSONValue2(v JSONValue2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue3 returns the union data inside the JSONValue as a JSONValue3
+func (t JSONValue) AsJSONValue3() (JSONValue3, error) {
+	var body JSONValue3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue3 overwrites any union data inside the JSONValue as the provided JSONValue3
+func (t *JSONValue) FromJSONValue3(v JSONValue3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue3 performs a merge with any union data inside the JSONValue, using the provided JSONValue3
+func (t *JSONValue) MergeJSONValue3(v JSONValue3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJSONValue4 returns the union data inside the JSONValue as a JSONValue4
+func (t JSONValue) AsJSONValue4() (JSONValue4, error) {
+	var body JSONValue4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJSONValue4 overwrites any union data inside the JSONValue as the provided JSONValue4
+func (t *JSONValue) FromJSONValue4(v JSONValue4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJSONValue4 performs a merge with any union data inside the JSONValue, using the provided JSONValue4
+func (t *JSONValue) MergeJSONValue4(v JSONValue4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t JSONValue) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *JSONValue) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsNullableJSONValue0 returns the union data inside the NullableJSONValue as a NullableJSONValue0
+func (t NullableJSONValue) AsNullableJSONValue0() (NullableJSONValue0, error) {
+	var body NullableJSONValue0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue0 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue0
+func (t *NullableJSONValue) FromNullableJSONValue0(v NullableJSONValue0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue0 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue0
+func (t *NullableJSONValue) MergeNullableJSONValue0(v NullableJSONValue0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue1 returns the union data inside the NullableJSONValue as a NullableJSONValue1
+func (t NullableJSONValue) AsNullableJSONValue1() (NullableJSONValue1, error) {
+	var body NullableJSONValue1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue1 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue1
+func (t *NullableJSONValue) FromNullableJSONValue1(v NullableJSONValue1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue1 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue1
+func (t *NullableJSONValue) MergeNullableJSONValue1(v NullableJSONValue1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue2 returns the union data inside the NullableJSONValue as a NullableJSONValue2
+func (t NullableJSONValue) AsNullableJSONValue2() (NullableJSONValue2, error) {
+	var body NullableJSONValue2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue2 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue2
+func (t *NullableJSONValue) FromNullableJSONValue2(v NullableJSONValue2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue2 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue2
+func (t *NullableJSONValue) MergeNullableJSONValue2(v NullableJSONValue2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue3 returns the union data inside the NullableJSONValue as a NullableJSONValue3
+func (t NullableJSONValue) AsNullableJSONValue3() (NullableJSONValue3, error) {
+	var body NullableJSONValue3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue3 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue3
+func (t *NullableJSONValue) FromNullableJSONValue3(v NullableJSONValue3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue3 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue3
+func (t *NullableJSONValue) MergeNullableJSONValue3(v NullableJSONValue3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNullableJSONValue4 returns the union data inside the NullableJSONValue as a NullableJSONValue4
+func (t NullableJSONValue) AsNullableJSONValue4() (NullableJSONValue4, error) {
+	var body NullableJSONValue4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNullableJSONValue4 overwrites any union data inside the NullableJSONValue as the provided NullableJSONValue4
+func (t *NullableJSONValue) FromNullableJSONValue4(v NullableJSONValue4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNullableJSONValue4 performs a merge with any union data inside the NullableJSONValue, using the provided NullableJSONValue4
+func (t *NullableJSONValue) MergeNullableJSONValue4(v NullableJSONValue4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t NullableJSONValue) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *NullableJSONValue) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsInspectionStartMutation returns the union data inside the PushMutation as a InspectionStartMutation
+func (t PushMutation) AsInspectionStartMutation() (InspectionStartMutation, error) {
+	var body InspectionStartMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutation overwrites any union data inside the PushMutation as the provided InspectionStartMutation
+func (t *PushMutation) FromInspectionStartMutation(v InspectionStartMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.start"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutation performs a merge with any union data inside the PushMutation, using the provided InspectionStartMutation
+func (t *PushMutation) MergeInspectionStartMutation(v InspectionStartMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.start"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionEditMutation returns the union data inside the PushMutation as a InspectionEditMutation
+func (t PushMutation) AsInspectionEditMutation() (InspectionEditMutation, error) {
+	var body InspectionEditMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionEditMutation overwrites any union data inside the PushMutation as the provided InspectionEditMutation
+func (t *PushMutation) FromInspectionEditMutation(v InspectionEditMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.edit"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionEditMutation performs a merge with any union data inside the PushMutation, using the provided InspectionEditMutation
+func (t *PushMutation) MergeInspectionEditMutation(v InspectionEditMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.edit"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerMutation returns the union data inside the PushMutation as a InspectionAnswerMutation
+func (t PushMutation) AsInspectionAnswerMutation() (InspectionAnswerMutation, error) {
+	var body InspectionAnswerMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutation overwrites any union data inside the PushMutation as the provided InspectionAnswerMutation
+func (t *PushMutation) FromInspectionAnswerMutation(v InspectionAnswerMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.answer"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutation performs a merge with any union data inside the PushMutation, using the provided InspectionAnswerMutation
+func (t *PushMutation) MergeInspectionAnswerMutation(v InspectionAnswerMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.answer"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionSubmitMutation returns the union data inside the PushMutation as a InspectionSubmitMutation
+func (t PushMutation) AsInspectionSubmitMutation() (InspectionSubmitMutation, error) {
+	var body InspectionSubmitMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionSubmitMutation overwrites any union data inside the PushMutation as the provided InspectionSubmitMutation
+func (t *PushMutation) FromInspectionSubmitMutation(v InspectionSubmitMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.submit"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionSubmitMutation performs a merge with any union data inside the PushMutation, using the provided InspectionSubmitMutation
+func (t *PushMutation) MergeInspectionSubmitMutation(v InspectionSubmitMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.submit"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionDiscardMutation returns the union data inside the PushMutation as a InspectionDiscardMutation
+func (t PushMutation) AsInspectionDiscardMutation() (InspectionDiscardMutation, error) {
+	var body InspectionDiscardMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionDiscardMutation overwrites any union data inside the PushMutation as the provided InspectionDiscardMutation
+func (t *PushMutation) FromInspectionDiscardMutation(v InspectionDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.discard"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionDiscardMutation performs a merge with any union data inside the PushMutation, using the provided InspectionDiscardMutation
+func (t *PushMutation) MergeInspectionDiscardMutation(v InspectionDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"inspection.discard"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingRecordMutation returns the union data inside the PushMutation as a FindingRecordMutation
+func (t PushMutation) AsFindingRecordMutation() (FindingRecordMutation, error) {
+	var body FindingRecordMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingRecordMutation overwrites any union data inside the PushMutation as the provided FindingRecordMutation
+func (t *PushMutation) FromFindingRecordMutation(v FindingRecordMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.record"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingRecordMutation performs a merge with any union data inside the PushMutation, using the provided FindingRecordMutation
+func (t *PushMutation) MergeFindingRecordMutation(v FindingRecordMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.record"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingUpdateMutation returns the union data inside the PushMutation as a FindingUpdateMutation
+func (t PushMutation) AsFindingUpdateMutation() (FindingUpdateMutation, error) {
+	var body FindingUpdateMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingUpdateMutation overwrites any union data inside the PushMutation as the provided FindingUpdateMutation
+func (t *PushMutation) FromFindingUpdateMutation(v FindingUpdateMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.update"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingUpdateMutation performs a merge with any union data inside the PushMutation, using the provided FindingUpdateMutation
+func (t *PushMutation) MergeFindingUpdateMutation(v FindingUpdateMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.update"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingRectifyMutation returns the union data inside the PushMutation as a FindingRectifyMutation
+func (t PushMutation) AsFindingRectifyMutation() (FindingRectifyMutation, error) {
+	var body FindingRectifyMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingRectifyMutation overwrites any union data inside the PushMutation as the provided FindingRectifyMutation
+func (t *PushMutation) FromFindingRectifyMutation(v FindingRectifyMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.rectify"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingRectifyMutation performs a merge with any union data inside the PushMutation, using the provided FindingRectifyMutation
+func (t *PushMutation) MergeFindingRectifyMutation(v FindingRectifyMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.rectify"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingDiscardMutation returns the union data inside the PushMutation as a FindingDiscardMutation
+func (t PushMutation) AsFindingDiscardMutation() (FindingDiscardMutation, error) {
+	var body FindingDiscardMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingDiscardMutation overwrites any union data inside the PushMutation as the provided FindingDiscardMutation
+func (t *PushMutation) FromFindingDiscardMutation(v FindingDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.discard"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingDiscardMutation performs a merge with any union data inside the PushMutation, using the provided FindingDiscardMutation
+func (t *PushMutation) MergeFindingDiscardMutation(v FindingDiscardMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"finding.discard"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPhotoAttachMutation returns the union data inside the PushMutation as a PhotoAttachMutation
+func (t PushMutation) AsPhotoAttachMutation() (PhotoAttachMutation, error) {
+	var body PhotoAttachMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPhotoAttachMutation overwrites any union data inside the PushMutation as the provided PhotoAttachMutation
+func (t *PushMutation) FromPhotoAttachMutation(v PhotoAttachMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"photo.attach"}`))
+	t.union = b
+	return err
+}
+
+// MergePhotoAttachMutation performs a merge with any union data inside the PushMutation, using the provided PhotoAttachMutation
+func (t *PushMutation) MergePhotoAttachMutation(v PhotoAttachMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"photo.attach"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselObserveMutation returns the union data inside the PushMutation as a VesselObserveMutation
+func (t PushMutation) AsVesselObserveMutation() (VesselObserveMutation, error) {
+	var body VesselObserveMutation
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselObserveMutation overwrites any union data inside the PushMutation as the provided VesselObserveMutation
+func (t *PushMutation) FromVesselObserveMutation(v VesselObserveMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"vessel.observe"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselObserveMutation performs a merge with any union data inside the PushMutation, using the provided VesselObserveMutation
+func (t *PushMutation) MergeVesselObserveMutation(v VesselObserveMutation) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"name":"vessel.observe"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t PushMutation) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"name"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t PushMutation) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "finding.discard":
+		return t.AsFindingDiscardMutation()
+	case "finding.record":
+		return t.AsFindingRecordMutation()
+	case "finding.rectify":
+		return t.AsFindingRectifyMutation()
+	case "finding.update":
+		return t.AsFindingUpdateMutation()
+	case "inspection.answer":
+		return t.AsInspectionAnswerMutation()
+	case "inspection.discard":
+		return t.AsInspectionDiscardMutation()
+	case "inspection.edit":
+		return t.AsInspectionEditMutation()
+	case "inspection.start":
+		return t.AsInspectionStartMutation()
+	case "inspection.submit":
+		return t.AsInspectionSubmitMutation()
+	case "photo.attach":
+		return t.AsPhotoAttachMutation()
+	case "vessel.observe":
+		return t.AsVesselObserveMutation()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t PushMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *PushMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsJurisdictionSyncItem returns the union data inside the SyncItem as a JurisdictionSyncItem
+func (t SyncItem) AsJurisdictionSyncItem() (JurisdictionSyncItem, error) {
+	var body JurisdictionSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJurisdictionSyncItem overwrites any union data inside the SyncItem as the provided JurisdictionSyncItem
+func (t *SyncItem) FromJurisdictionSyncItem(v JurisdictionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"jurisdiction"}`))
+	t.union = b
+	return err
+}
+
+// MergeJurisdictionSyncItem performs a merge with any union data inside the SyncItem, using the provided JurisdictionSyncItem
+func (t *SyncItem) MergeJurisdictionSyncItem(v JurisdictionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"jurisdiction"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOwnerSyncItem returns the union data inside the SyncItem as a OwnerSyncItem
+func (t SyncItem) AsOwnerSyncItem() (OwnerSyncItem, error) {
+	var body OwnerSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOwnerSyncItem overwrites any union data inside the SyncItem as the provided OwnerSyncItem
+func (t *SyncItem) FromOwnerSyncItem(v OwnerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"owner"}`))
+	t.union = b
+	return err
+}
+
+// MergeOwnerSyncItem performs a merge with any union data inside the SyncItem, using the provided OwnerSyncItem
+func (t *SyncItem) MergeOwnerSyncItem(v OwnerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"owner"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselSyncItem returns the union data inside the SyncItem as a VesselSyncItem
+func (t SyncItem) AsVesselSyncItem() (VesselSyncItem, error) {
+	var body VesselSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselSyncItem overwrites any union data inside the SyncItem as the provided VesselSyncItem
+func (t *SyncItem) FromVesselSyncItem(v VesselSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselSyncItem
+func (t *SyncItem) MergeVesselSyncItem(v VesselSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCrewMemberSyncItem returns the union data inside the SyncItem as a CrewMemberSyncItem
+func (t SyncItem) AsCrewMemberSyncItem() (CrewMemberSyncItem, error) {
+	var body CrewMemberSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCrewMemberSyncItem overwrites any union data inside the SyncItem as the provided CrewMemberSyncItem
+func (t *SyncItem) FromCrewMemberSyncItem(v CrewMemberSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"crew_member"}`))
+	t.union = b
+	return err
+}
+
+// MergeCrewMemberSyncItem performs a merge with any union data inside the SyncItem, using the provided CrewMemberSyncItem
+func (t *SyncItem) MergeCrewMemberSyncItem(v CrewMemberSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"crew_member"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselCrewSyncItem returns the union data inside the SyncItem as a VesselCrewSyncItem
+func (t SyncItem) AsVesselCrewSyncItem() (VesselCrewSyncItem, error) {
+	var body VesselCrewSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselCrewSyncItem overwrites any union data inside the SyncItem as the provided VesselCrewSyncItem
+func (t *SyncItem) FromVesselCrewSyncItem(v VesselCrewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_crew"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselCrewSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselCrewSyncItem
+func (t *SyncItem) MergeVesselCrewSyncItem(v VesselCrewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_crew"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCertificateSyncItem returns the union data inside the SyncItem as a CertificateSyncItem
+func (t SyncItem) AsCertificateSyncItem() (CertificateSyncItem, error) {
+	var body CertificateSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCertificateSyncItem overwrites any union data inside the SyncItem as the provided CertificateSyncItem
+func (t *SyncItem) FromCertificateSyncItem(v CertificateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"certificate"}`))
+	t.union = b
+	return err
+}
+
+// MergeCertificateSyncItem performs a merge with any union data inside the SyncItem, using the provided CertificateSyncItem
+func (t *SyncItem) MergeCertificateSyncItem(v CertificateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"certificate"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCatalogueSyncItem returns the union data inside the SyncItem as a CatalogueSyncItem
+func (t SyncItem) AsCatalogueSyncItem() (CatalogueSyncItem, error) {
+	var body CatalogueSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCatalogueSyncItem overwrites any union data inside the SyncItem as the provided CatalogueSyncItem
+func (t *SyncItem) FromCatalogueSyncItem(v CatalogueSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"catalogue"}`))
+	t.union = b
+	return err
+}
+
+// MergeCatalogueSyncItem performs a merge with any union data inside the SyncItem, using the provided CatalogueSyncItem
+func (t *SyncItem) MergeCatalogueSyncItem(v CatalogueSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"catalogue"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsRuleSetSyncItem returns the union data inside the SyncItem as a RuleSetSyncItem
+func (t SyncItem) AsRuleSetSyncItem() (RuleSetSyncItem, error) {
+	var body RuleSetSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRuleSetSyncItem overwrites any union data inside the SyncItem as the provided RuleSetSyncItem
+func (t *SyncItem) FromRuleSetSyncItem(v RuleSetSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rule_set"}`))
+	t.union = b
+	return err
+}
+
+// MergeRuleSetSyncItem performs a merge with any union data inside the SyncItem, using the provided RuleSetSyncItem
+func (t *SyncItem) MergeRuleSetSyncItem(v RuleSetSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rule_set"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsChecklistTemplateSyncItem returns the union data inside the SyncItem as a ChecklistTemplateSyncItem
+func (t SyncItem) AsChecklistTemplateSyncItem() (ChecklistTemplateSyncItem, error) {
+	var body ChecklistTemplateSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChecklistTemplateSyncItem overwrites any union data inside the SyncItem as the provided ChecklistTemplateSyncItem
+func (t *SyncItem) FromChecklistTemplateSyncItem(v ChecklistTemplateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"checklist_template"}`))
+	t.union = b
+	return err
+}
+
+// MergeChecklistTemplateSyncItem performs a merge with any union data inside the SyncItem, using the provided ChecklistTemplateSyncItem
+func (t *SyncItem) MergeChecklistTemplateSyncItem(v ChecklistTemplateSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"checklist_template"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionSyncItem returns the union data inside the SyncItem as a InspectionSyncItem
+func (t SyncItem) AsInspectionSyncItem() (InspectionSyncItem, error) {
+	var body InspectionSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionSyncItem overwrites any union data inside the SyncItem as the provided InspectionSyncItem
+func (t *SyncItem) FromInspectionSyncItem(v InspectionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionSyncItem performs a merge with any union data inside the SyncItem, using the provided InspectionSyncItem
+func (t *SyncItem) MergeInspectionSyncItem(v InspectionSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerSyncItem returns the union data inside the SyncItem as a InspectionAnswerSyncItem
+func (t SyncItem) AsInspectionAnswerSyncItem() (InspectionAnswerSyncItem, error) {
+	var body InspectionAnswerSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerSyncItem overwrites any union data inside the SyncItem as the provided InspectionAnswerSyncItem
+func (t *SyncItem) FromInspectionAnswerSyncItem(v InspectionAnswerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection_answer"}`))
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerSyncItem performs a merge with any union data inside the SyncItem, using the provided InspectionAnswerSyncItem
+func (t *SyncItem) MergeInspectionAnswerSyncItem(v InspectionAnswerSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"inspection_answer"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsFindingSyncItem returns the union data inside the SyncItem as a FindingSyncItem
+func (t SyncItem) AsFindingSyncItem() (FindingSyncItem, error) {
+	var body FindingSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromFindingSyncItem overwrites any union data inside the SyncItem as the provided FindingSyncItem
+func (t *SyncItem) FromFindingSyncItem(v FindingSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"finding"}`))
+	t.union = b
+	return err
+}
+
+// MergeFindingSyncItem performs a merge with any union data inside the SyncItem, using the provided FindingSyncItem
+func (t *SyncItem) MergeFindingSyncItem(v FindingSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"finding"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPhotoSyncItem returns the union data inside the SyncItem as a PhotoSyncItem
+func (t SyncItem) AsPhotoSyncItem() (PhotoSyncItem, error) {
+	var body PhotoSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPhotoSyncItem overwrites any union data inside the SyncItem as the provided PhotoSyncItem
+func (t *SyncItem) FromPhotoSyncItem(v PhotoSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"photo"}`))
+	t.union = b
+	return err
+}
+
+// MergePhotoSyncItem performs a merge with any union data inside the SyncItem, using the provided PhotoSyncItem
+func (t *SyncItem) MergePhotoSyncItem(v PhotoSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"photo"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOffenceSyncItem returns the union data inside the SyncItem as a OffenceSyncItem
+func (t SyncItem) AsOffenceSyncItem() (OffenceSyncItem, error) {
+	var body OffenceSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOffenceSyncItem overwrites any union data inside the SyncItem as the provided OffenceSyncItem
+func (t *SyncItem) FromOffenceSyncItem(v OffenceSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offence"}`))
+	t.union = b
+	return err
+}
+
+// MergeOffenceSyncItem performs a merge with any union data inside the SyncItem, using the provided OffenceSyncItem
+func (t *SyncItem) MergeOffenceSyncItem(v OffenceSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offence"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPenaltySyncItem returns the union data inside the SyncItem as a PenaltySyncItem
+func (t SyncItem) AsPenaltySyncItem() (PenaltySyncItem, error) {
+	var body PenaltySyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPenaltySyncItem overwrites any union data inside the SyncItem as the provided PenaltySyncItem
+func (t *SyncItem) FromPenaltySyncItem(v PenaltySyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty"}`))
+	t.union = b
+	return err
+}
+
+// MergePenaltySyncItem performs a merge with any union data inside the SyncItem, using the provided PenaltySyncItem
+func (t *SyncItem) MergePenaltySyncItem(v PenaltySyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPenaltyAdjustmentSyncItem returns the union data inside the SyncItem as a PenaltyAdjustmentSyncItem
+func (t SyncItem) AsPenaltyAdjustmentSyncItem() (PenaltyAdjustmentSyncItem, error) {
+	var body PenaltyAdjustmentSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPenaltyAdjustmentSyncItem overwrites any union data inside the SyncItem as the provided PenaltyAdjustmentSyncItem
+func (t *SyncItem) FromPenaltyAdjustmentSyncItem(v PenaltyAdjustmentSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty_adjustment"}`))
+	t.union = b
+	return err
+}
+
+// MergePenaltyAdjustmentSyncItem performs a merge with any union data inside the SyncItem, using the provided PenaltyAdjustmentSyncItem
+func (t *SyncItem) MergePenaltyAdjustmentSyncItem(v PenaltyAdjustmentSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"penalty_adjustment"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsReviewSyncItem returns the union data inside the SyncItem as a ReviewSyncItem
+func (t SyncItem) AsReviewSyncItem() (ReviewSyncItem, error) {
+	var body ReviewSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromReviewSyncItem overwrites any union data inside the SyncItem as the provided ReviewSyncItem
+func (t *SyncItem) FromReviewSyncItem(v ReviewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"review"}`))
+	t.union = b
+	return err
+}
+
+// MergeReviewSyncItem performs a merge with any union data inside the SyncItem, using the provided ReviewSyncItem
+func (t *SyncItem) MergeReviewSyncItem(v ReviewSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"review"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAmendmentRequestSyncItem returns the union data inside the SyncItem as a AmendmentRequestSyncItem
+func (t SyncItem) AsAmendmentRequestSyncItem() (AmendmentRequestSyncItem, error) {
+	var body AmendmentRequestSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAmendmentRequestSyncItem overwrites any union data inside the SyncItem as the provided AmendmentRequestSyncItem
+func (t *SyncItem) FromAmendmentRequestSyncItem(v AmendmentRequestSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"amendment_request"}`))
+	t.union = b
+	return err
+}
+
+// MergeAmendmentRequestSyncItem performs a merge with any union data inside the SyncItem, using the provided AmendmentRequestSyncItem
+func (t *SyncItem) MergeAmendmentRequestSyncItem(v AmendmentRequestSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"amendment_request"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsConflictSyncItem returns the union data inside the SyncItem as a ConflictSyncItem
+func (t SyncItem) AsConflictSyncItem() (ConflictSyncItem, error) {
+	var body ConflictSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromConflictSyncItem overwrites any union data inside the SyncItem as the provided ConflictSyncItem
+func (t *SyncItem) FromConflictSyncItem(v ConflictSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"conflict"}`))
+	t.union = b
+	return err
+}
+
+// MergeConflictSyncItem performs a merge with any union data inside the SyncItem, using the provided ConflictSyncItem
+func (t *SyncItem) MergeConflictSyncItem(v ConflictSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"conflict"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsVesselObservationSyncItem returns the union data inside the SyncItem as a VesselObservationSyncItem
+func (t SyncItem) AsVesselObservationSyncItem() (VesselObservationSyncItem, error) {
+	var body VesselObservationSyncItem
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVesselObservationSyncItem overwrites any union data inside the SyncItem as the provided VesselObservationSyncItem
+func (t *SyncItem) FromVesselObservationSyncItem(v VesselObservationSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_observation"}`))
+	t.union = b
+	return err
+}
+
+// MergeVesselObservationSyncItem performs a merge with any union data inside the SyncItem, using the provided VesselObservationSyncItem
+func (t *SyncItem) MergeVesselObservationSyncItem(v VesselObservationSyncItem) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vessel_observation"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SyncItem) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t SyncItem) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "amendment_request":
+		return t.AsAmendmentRequestSyncItem()
+	case "catalogue":
+		return t.AsCatalogueSyncItem()
+	case "certificate":
+		return t.AsCertificateSyncItem()
+	case "checklist_template":
+		return t.AsChecklistTemplateSyncItem()
+	case "conflict":
+		return t.AsConflictSyncItem()
+	case "crew_member":
+		return t.AsCrewMemberSyncItem()
+	case "finding":
+		return t.AsFindingSyncItem()
+	case "inspection":
+		return t.AsInspectionSyncItem()
+	case "inspection_answer":
+		return t.AsInspectionAnswerSyncItem()
+	case "jurisdiction":
+		return t.AsJurisdictionSyncItem()
+	case "offence":
+		return t.AsOffenceSyncItem()
+	case "owner":
+		return t.AsOwnerSyncItem()
+	case "penalty":
+		return t.AsPenaltySyncItem()
+	case "penalty_adjustment":
+		return t.AsPenaltyAdjustmentSyncItem()
+	case "photo":
+		return t.AsPhotoSyncItem()
+	case "review":
+		return t.AsReviewSyncItem()
+	case "rule_set":
+		return t.AsRuleSetSyncItem()
+	case "vessel":
+		return t.AsVesselSyncItem()
+	case "vessel_crew":
+		return t.AsVesselCrewSyncItem()
+	case "vessel_observation":
+		return t.AsVesselObservationSyncItem()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t SyncItem) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SyncItem) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -16316,426 +20542,496 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3dchu3ti+KvwqK/70rVK2WLMl2Eks1638c20k88+VlO5lrnSkfEuoGSURNoAOgxXCmXLUf4jzD3vfn",
-	"5tyvR9lPcmoMAN3oJppsUpTkOL5JrGY3PgcGxudv/DFI5byQggmjB2d/DAqq6JwZpvCvZ6XSUsG/MqZT",
-	"xQvDpRicDX4q6G8lIyn+TCZKzolgv5uRfTBIBhze+q1kajlIBoLO2eBsUP2o0xmbU2h1Tn//nompmQ3O",
-	"To+Pk4FZFvCmNoqL6eD9+2Tw8jm8h80V1Mzq1ng2SAaK/VZyxbLBmVElC1ueSDWnZnA2KEt8M9Ly5Adq",
-	"0tnq5N7OGFFyQa6Z0lwKspQluaSaZcTMGElnVEwZkSIh7Gh6RC4GDy8GZPjiLZ0S6JTQNGWFYdmBX4YZ",
-	"oxlT9chfTg5tzx0r8Si6EN/zOTfVWrSWNscfw/YyNqFlbgZnj48TaJzPyzn8AX9xYf86qfrhwrApU4P3",
-	"0JNiupBCM6SAV0pe5mwO/0ylMEzgGGhR5DylsGAPCvvGv/2qYfX+CMbw3xSbDM4G/78HNYk9sL/qB75d",
-	"7LG5/k8Fef31M/Lk0eMvSFG95ieHo3qawrvPZMZWt+85m/CUM5EuCcXXSCozRobfUSWooVeUnB6fPk7I",
-	"m3R2+PI/YJeYgNX45+D4ZJAMjk/hPw/hP4/gP4/hP58PksGTJ4N3KxuTDJ7OmcjmTJjX7LeSaVyeQsmC",
-	"KcPtElI1tf/PMg7jofmr4HdLuKsUOC8Nru9nmlA1Led4QKv+5eWvLDXQf0oLUyqWjahp0H1GDTs0fM4G",
-	"kUGnilGz5TcZS3m2/htR5jm9zJmfVWcbl8vYGe3x+TVP2YhnO30d/2z1NaELhoQz2u4Lqfp+8GupuM74",
-	"Vp14eth19pZT/LGG0gi8Qob1/I+o0AumyP/+H//zIDYkuRCs95wVo45BNEfwj9kS+SrLuCELqsmM5dk5",
-	"kSJlxJFLgi/YP9RnmtimyGLGBJGC4VdTfs1ErF9tqCnx/PljLgt80/NpvEbgNLEsesDLItv6rJS6Wpj2",
-	"bCWZ04xVUx4km5fOXUSN7rkwnz8aRBh4eCn+096S/vs2bdfjdOSRWF7VZCrVElZ7uErAAS20jkOD1zQW",
-	"812EmbWZ6fc8xlC5YfPmP9bdNO02B++rjqlSdAl/h8LL2R+bDlN7jXEUsel8RdOrXE6fs5T7DWxdDbli",
-	"NFuOJlzQfMPpnNGM5GxikHQubcvENXBGFNNlbgjXhBtNtJGKZQSb9T9RkREhzYyLKZ4Yd7iIkIuaji6l",
-	"zBkVnlf7Ufujk3GdUgW7ChLAMnpeNjCqCGPQKKhskBdKPXtt32yvf9hhMOyq5aS1zD12KrjL47f2hOaa",
-	"Ja3d3HXFatbYlIetrOYfnGyiw8bMscU1M30hjFpGCHI6VWxKDRux37m2KsEqadRv9dzjlpDSpPJnUilk",
-	"v8S9Rgyfs4RM+O8sI9SQCVfaEMVSxosGw1wv4zjp0O9EPehSXAm5gHVaUG64mI4mUo0YVTlHOR2JZfBu",
-	"WwGk621/8678jvMaacai1yITxN2Idv4ZmzAFp3oIJ5xO2UHvpYjIG6uMpr4bPtMk/OKcAD8kixnPGQwp",
-	"k0wDJyFIIpELbKMsktP187bXPSwegVeBgzFhCO+/+dsyoW7piKPS45S9Fdko1lZBl7mk2e4iP6E6XIJ6",
-	"7iuHWbPfekkFyQAWajTJ6bR5ca4Mvn0zooTA5pTn0dcDQWezxr2OaftzFZFJYJItnpOsMip34NuyS3DG",
-	"Qrqrd2kNj9yH9NFgt3cneTyjORMZVW/lFYvIHbvofz1PEq5xqW+oKG6pWlzLqxt1GJOaA4k2WK6Ni/3M",
-	"vnuna77VahlPEqsMSLNUMXNO9EwuQLXKl03pMDj3qkNcnTCWkZ9ff0+MRJ2MUJK65SG0KAbbLr0dre1w",
-	"u43Yx+ltNLh6fLc4jgVNuVnuJlemVCnOsi2/olmZWwGuMv+dHB83DIDHsZsinfE8U0yMSpExNTo53b6J",
-	"vJxO6ZSNrqZNUpclHMGk1VpHe6KcX0Y0Wjet2Cqnii1WBrtprJNcSjWiitHR/LTXcNeONhloRlGmnK8e",
-	"kNelEKB+zZlRTBM5IZdMpDP4pyJmtqAKL7KbjeD9WvrzulaTVnI+Yb/S9IoZPaoXuz38k5Nj8t9h1LDQ",
-	"pMhLTVLXcEKUBHrJSFlE5Y85MzOZhfK4Wyc0OjAaFbflNVNwSccGUzClpdAjdzgI+z1lLNOkoFozMWVK",
-	"J9ZC5F+IWIkClab+LJBzgvG3ulsdzyv7AkllKUCXmUhFqCB+CiSdsfRq85CCLo2iKdvEod7iS+1DEsym",
-	"Wvokvsu+nzjbMjSX05I17e0t7iSzjaMMvge9qGSjKy4a1CCkYIMEb8OBk4oKqcwgGVyyiVRslLGCKlMq",
-	"+FmKkWI5oxr+oHoEQjmf8A4DHnRXMMVlZNe+lor44RDo3Noa7evWsWUauhG+BAI6FeTlm5/Il58fn5Cs",
-	"VFZwH746efQ8Ia8e/hA1mBpu8pgq2No9J8jat4PlWr9FitHuzdnLUNb232VQyHO5gBsbV28Lq12DYtpS",
-	"M3WT7VT61zVdO4gqgrTOMjfILYmZGcqFlS1jtpKcTWk+UmyypeKVc2hzBES/3DSi7/HdV/gq8jLF9Wgu",
-	"y2hHBRM039xmtbGv3PtIGVM+Z/038TW+H5tdRX69hvAW3+6gTaSF+rQE691axJV9Tlaos7Gd9XzXEv7X",
-	"jH3nmFmT9D2Li+gruCw9F681a2y1amPtyF5WXOum/Dva0m1wkVc1cbZGya29YI0hTU4mTKQsJnYVjOkE",
-	"uDopBTcgwszL3PAi50ydE3qJJha8sUnKeA4ymr2+S1EonrIMAgIGSR9DSyWqdY0Cgwh8JxNCoWmymEnN",
-	"CJ2D8IBvyMmEp0wRzYzu2XE1o4azyy2Kk44DQSduipaLOMmWORtpZjqiJcqcwUhx5G4SqZwzjTfoRp3P",
-	"rm0w/qTe7rXU8taTX5NWWJxKZjz6+EpsJmDWMRDoc8JTapi7636aDM7+uelcp1JlPzBDB++TiJFgMZqz",
-	"+aXVf/vo8+z3giumRy0HoZOkVl6fKtohEnCtS5b1bQffVtGGdnFve2a59j6olxs5rrtd0+UqVT4lwctw",
-	"zJ7JecEMRoXYeRJUb+1ZyzMkYTicklwyotg1zTnMPCOX1j1tOyIZo1nORSScRB09PLVBJf/xy0FUxXAK",
-	"WvxGqDrsu/61X7vnkr2xH8CnJVLwyLZZ84prpjVzZhZPhVEuYV/cye7b6Dvxt5klymo7q7UKibIiucAh",
-	"3aa01UP6rnlMgQxyTt01scUVk9GlHhk5wtMWIbgf2ZQasHdh4AK+xbIon26e11Vmih4PJAeS0WVFf3RB",
-	"hkxkUmmWJaB3FyyDSypjil/baLObnP1+p3Q7FrHjmV57TqZcG7Uc3YT6q09bMY3O72T1uyuWnZMFN7NM",
-	"0YUgfyO61AUTmV18kbI8t+uvS6Xgud3u6ijB/g3cZlsrR00ToiKjZABcaMIFPq+6ixy6mJnUHZ7oWWmv",
-	"VDXvDffYS1GUm+2TzZV78TtNTb7EWBw5IRV3wJCD5o12NEju78YLvOufHyd3dAjqe3JDsOse7sB1d07Q",
-	"+5ebAgt2upBucCl0E/IGav2uZUVyVE+deqdLdc2WluSuMTaC5qPqIRe6VNQKx4XM89J9lfPUi8yV0AB3",
-	"VDFS3mI54UYwDaeqYGrOTfSWDMa5F19E3dxdOhLrXl/5cOm1rGHORfj0pH3eb+3w3tapvMMjtPOt9n79",
-	"zr1ZiYH091N1q6Hj3F1r+Ly+1aK0DdbsnGvz1IZBBE0vmcY7Dv5D13/80tjI8u0NEqs2vAnl+Qis6xuX",
-	"rzV0JDJZFmvkouZ198bAwQJzAbtG84HLCcgIOvfADsw1oUSwBenw14p8o/3tLZsXOTXsa24sNYHWGIuX",
-	"oVbtxtwD+5Yml0zzjNkoEhuokpCF4sYwQbgwEn8QEqmwv0kSR9up/0OT0Jb1dOjYvA373WxWtnk28Fvi",
-	"PokyppCI+kkt901mPNuWi8RWxhnT6oGsXR1PRjF5lxE+n5eWmn2yC1qkUv81GWYy1Q/e/OePz47mWUKq",
-	"Zolx7eqDFYluws2WxB07ZT///PL59WMYzxVb/h91CPNm8Wy7W7XBiyJEf8WWezDiwvvGe1VXxTQtS5V2",
-	"OGrcUo2CKPB1GTy9jbJWhUBJaKWPanq1Xd0NEWWfimuskF4y+P1wKg+rQaHZ+KgiwuDnQz5HBx/mnAH1",
-	"D6bczMrLo1TOHxguMpr7/7lmcAa1Av+6iprdQo1PoylDT0lWHXTMFkpAs3MCbaVArTQ2Z1rTaX/7t38/",
-	"emClmOQ8jUiJkHo2uqZ5yVbluveJ+3mLDIFkkOacCTOipZlJ1c01G4JjPVL3dfeIdgl0YsJws+ytANq3",
-	"vf0q4g9geXYjO8emHKCNAWyFzHnaxTm0dMpG58/XN4yfqxrZMdNKM3XN1K4k4r7uJpEFF6IpNdpPBp68",
-	"elpAQkIIiciTQOt4VNtSjWBzSJk7l3vR4Fxbd6m+uS5fN2huKylpPndJnyvJCRsou8ljr1hhzlBItEtP",
-	"tKEi0+cEpWjDMvtjLjU4xpB0UIyGTNOGaQ0awgvKfraZUoJRRZdIscXWBrD96LRriUWxxTf44tbKbZdT",
-	"5CW2QmxADa72S5GDje4XvOk0eZoa8GacxL0bw9ODuGNja023tUF2PTr3Zp3Jvt63nQwpQduRM7mDaVLJ",
-	"vNfOvob3gFPyqdhx1Vqjc32HTSbN9ela4G88ObbSciDILw29aIo40xjBHTtHxxn+E3KUgaLAiS0n5Dsq",
-	"spySkyePHyfkFVU04wU5efL5F2gRtj4y8iI403OqDVOjNKdaj04GSfPBafvBQ/x0ygUbZeD9CL+MPT9F",
-	"ax+Q+sgJdfYtplp2vSJnVJeKjVJFJ2ZUWwJthIFtzQ4FVpqlUmSrTxXFxoI+5hLSIYMHYXuNEbebbf/Y",
-	"GEjQasfnXa/Q0VRikGo9av8oGGX7Yd3COrOnYosfmLeZ7cEnDqdhJCejS67MrBcD7M5X4SLj1+lojYtp",
-	"F+d1Z4ZXMZOi4xfl0rlGORXT0qkRa4O8/Hsrt39jTlXajF0EP4Zoj70dqNWW7nI73mD/QpHj8aOb5PS3",
-	"tr11MYqMU0F+pHZG5Dk19JJaXta4IgkyxWqlC2oMU9DC//XPp4f/5/HhkweH7/54lDw6fv/f9pX372mr",
-	"bafeYH2uKG89sMhdEOJmGgspbC+CdtXaXYraVaf7cZTc5rH5CAkxuh8/ia8kVdlO5uGdRMuYLmGDAl/a",
-	"70+PVwlye7twf0HTrYCVN1dV6HfrF+6166WNsJPmVGFQZM7ObZ7YGHO2xmQIOQ/wTyLoNZ+iYEVmXMND",
-	"ohhq22BnvpTUHDjHiXbASiy9WpEJVwWqWggJJBVrKWxJcy7iEboacTFKZ1ThpedGJpVPNeuUY/z89zym",
-	"WHfPXWTZtnFJMi29gr76YxnZve8hvggii4wkNDUg1kPQBmhwHKOke8f1+FUJjkod2GLd7KMFF5lcjGTB",
-	"hK6fUiFgvTSNvJrmUqMLES3Sigm2oDlAN7A6rMWmDue00Aw32Bg5H9VGu9Ch33zsJPrqU7tHYCCyE7Bv",
-	"1X7/UaXbuu9RtR4FM7YJNELzloEhYJzSxGVAFwu3ukVO2JDKZlpZJY/0D6TwDVsKWBdN27TXYxDkUUWJ",
-	"u1nrsREc2f7RNCxmT4XYswFNoxV/7dYJ6N5+7hNdnT+0wq2xCXdrbV1d0Bsxflo7EVfP9i4ZJxuTX1Z+",
-	"wKSGfMsElE2JLY65rHWflqxlTd82Dagz8aDtpUNAj9X0LiAswif2gpEZmhSFNITbYL/UR5JH7Vr7St1p",
-	"RcvNC7P0yQYwpI7xVBH8i8pQXQXlhmH8SX0rdbKfLSfQM0XIJWu8ZpMgQzKePqlgEyd8vf+zOUo///BY",
-	"Vo7pIMIRFwDzaqPT78w86uWy80Ax3gvqko38eJNBlUpkOW0jfaiVfVSvQYO0evLkiofcnCs3YhpW7X6e",
-	"BpE6z8jpYcan3BCYOvk38tD9CfvUUoGPD5+8++NxXPV9zgwTeIKtFLbKCTFtpK8HMxCJAlb9MOqVaExv",
-	"4/srnL3+OPGD3JCfUs31J5UxtTpVWNcmrQdjehyZQag+dOoP2zg1Y2w4vPLWjuFxZARbYybupIF2ReKt",
-	"vCkVhq5t5YL238Q9pjfD3AAWwNMyp2oHJNCnQrDfD08IujQ15B5bd1AMEGgNlFhEULq5m9ulYY/A5MzX",
-	"0tTj4+O1VHV63NldEIBme+skhN7j3cOGnFYbAlHuyNWam9MxmHCz7GBQ+1iOvPgWMqjT/nO6acCAa2TH",
-	"gAHF4CYaQa56DOPNgu2SgipKTo4ekuGjL8lMlkr3BzFbBfLkAoDbUjaoh9+RrrRufW8Et3mjsHfeDHpv",
-	"YXPWDW/A26wClAKu12Bn7d1J3A0UvRKazKq5ePXabL729mHHbba48Sbsbaqt2oXTLnUMevMp0eV0asN5",
-	"z1E212XB1DXXUjnoTN2FKW3J/PTo4Wps5MbgtG0ldZxAXKxuLUf1ak+Bs71EN5c7Wy3+wi1cT/cKbRTt",
-	"tpc78Fjsetvhx90acSEXTPW69tZtm7/EdzgmLiRys8So2KSMkr1HY7bhnwhOAwozyXwXBNegaSE56WEh",
-	"aXO3agUCWbqeebjUfl2DvVt7prviQmtTywZJN3JPPO6IsolYBzbS7HpfQKWebqemtCBjKq10nZ7ZXLRd",
-	"THRxjaLtW/XvhHD8mhh6xQS5ZEspMnJyilLUySMydLD8DnDz5AQLSxBgN4QLOLEsS8jJQxJagiGWzIC+",
-	"KgDeColqxYxwAsEhJxAJcgLhIydwm588Hrxbu0MRVccFouzqDctpil69eumiFQwApsQGxBUO/DSXlXl6",
-	"Y8qSZ86roiuuo1RVawQrR1gHjBU4yJwu0SSVM3rNzkl248HYb0bVN9uvWn+tZuXOa/Xd3L/4kbjmKduP",
-	"9AIt1YnHd+SHbnS7ygWLIowWX2V+uUyvRvoKbI2R0/wKvLkEXyJzLkpNbOCue+RykTCFvSj1rB9ySX/7",
-	"haF5HuL6xtFHizLPt1L93Vd6tuNX/WF4KwTarXrqjC+Seca0GXkYa82j+DcVprJ9vUaSrgCHLcI0VQgl",
-	"0Fsjsyx4a0NLD7jWOM7wPmCIa8xvP/kIlf/gf6qXiosQd78PXceUvRrbOJjQKmXX5RiC09pe79hMovzA",
-	"eYh/CX2cW97zNvx4mw1r+4grAXLkBUhv/bB/v0s2BohsYf5D8KRe2b16TWpswZRmGcvqwcbtC7aNLZZn",
-	"Q/q7G36g2dcbEPYW3e0yYlvPXALg1p79W0NljK1AP720vLlf+gXGaLzy2to2SBf4JUGFBNFBsNoGYooN",
-	"v/r2FXr1MOQW41t0Qn50D7VhdO4fXv0Dn9XGgzmDQBiuWeaEMH1OXv/8/Ys3R/OM/Nf/Ojn6YtWSAJ1u",
-	"dNDBOH8WNsmyysa5MbxsuHO21cQOJ0aQL+ANathuGoZNXl5jo906Cbfl7PIvuDRpDXg7mMWMPGBOfw87",
-	"C5X5eobU9CiokFZFLhxL6FnEYpcoNBs+sj4O7XFE96y9qztlz0Z7OY6nVWwVUdeI4mu0fxJrf8JFxsW0",
-	"/3p9bT/oO/4Vo9Om68gKirGApD48OaYhvuLplVXaKug9LggawyuNLQZc2ye6a+vEZgcN2FlYpBqikeTX",
-	"Mpsycrl06v13Tw9f/nIIttPDTNGJOTo5h2gNC8hooRIdqJAzSPlZErBEtdTPKCyI5ac9w0xYZo9ORQk1",
-	"ItPKzAB6RteoUBisVeNCiY7V7webCjdVBOhnneWojZJuKg/COq4cLUrVW1qokqY520YrriIZ4kFHVkzs",
-	"bfOs7NN3E2i0cvhjwicT6RYr8sqZQn+yH8Z6DeE3Vzq8AU541e6q+8ltemOPg8mFW9XhR+rAFY9JdQE5",
-	"3lS4+5qxuAxc9iPq30ppNq7m14z9O77XME5tSkPF93wPsVP5NWPfR0OA6+CYGKZsPyvL+jDiZozMnmNi",
-	"Ylvu57qH/f53v2U98ZdzLrY4nn6gsWO55VVppKH5zXbxBoe9iRztR+OXY6vzWi36vnZvR+0gNSXNIwac",
-	"t3IBeQc+KkMq8vbpg+dPwT7pvklAlFCdC9+uUNKjbApmjGLWZUReC3JgIZn69EuSyryciyDOE5RDi8Il",
-	"bRkrQ+dUUeEdYDbHIB5ivn1GuT8cba/3hDECv4HM9c2Lt+TB9YndrgdVbCq8gwUJtJPirmgNqteSxzYY",
-	"9n8rKWI2RELgueagKwPuakK+PIRgEaJnfAIPqdZMa6kO7a9SkQVd2kAciIulsOdDdHU4CjjoqeQ2Ila3",
-	"FYMxBnVkwCDrAb5WfbtGCuFSm5oT/kZJrcmwtvEdEP9usucSOp3FJL7mLM9eKCXVFpUkusFWeuPj2CaS",
-	"Pjg5DV1ta26xdaz9biBhtyCHrvVJ+gyTzTF/QZB2JNtfqqB8DrhTU6YEy5xT9hdAqtfki4ScHK8eqM3n",
-	"aU0EeMybHd39nE7XokDsGtmxPi5np2rppstZEaZsrWrLwWQcI1YWY6HejwR1ZLEcdBS76YuBeXuRuvHb",
-	"ZSVPjItpQlaewgRd8FspJtwkxCWIyWumspIlpJHFlSUkZlsJ3m7nkSVkNY0sIalMG9leo6x0T7nApwlx",
-	"eQYjIcUoddAhBlorGHX1J7J4TdB10cIbiVNRXkdmrlLMr/KSGICBtO81SoWuNNKTNv4UGFVdld19w3Fn",
-	"jQOg70nJW2HlJ1WyTiP1Y19V5deGmu5Q4bKZLehRtIIFCnhVxVliwahBBJfjeyHRhrTXKCZfkdh2ReLh",
-	"EthHfAa0c4dxGdDda0uZu0gv0RiYk62LhK+pDP61YuwSs75vUKVSr4GoBQ0HEvBqGRdMwvDdkgzV0cnp",
-	"w+HnCDHlD1mjjF1K1VSGmW96BIA+9nG8WHdhZrEyjD/IMgeTLb4AeqCtx7hRzt5Q+HFquqR6J8gn6Paz",
-	"KGdQzJ8LRuZUXVW4wXuX9P0SJNXubNj4jvKQkmYjGO4IhrumQuQ3oKFaQAD0jk7NGaHt2SIF2BYIvZTX",
-	"jJwcwxJpJILjL4YnHThjcwvOlI1oVMV2ZIFkllh7vJpK/JMMaa4lofYPpDiwD1xKM0vIWsqrCC+eamyn",
-	"MZrHqMzuEpn41UVKm0f3eIWWbmLTDQbVXLN1pR6/ZTQ3s9Wtd2DOa/yvXTHqdduRi/oKXcb0mnLLWzdG",
-	"CFTXhhtQbA5RL87WTGwqRxbdysQo/BgIyxUMw1qeECrps0RveHgdqY2AXdjh7KFBw6ZSLXu6jP3b7ytg",
-	"iyqmfd3XYUBFF57JTtUu7LCqQhf0ilWmldbpzznTlvFwQeBFglEXPM/JghqmIskacO4fHXRkfoupvzvW",
-	"7MHjjesv5AgIrMx1NNLXLpxNSS+1qxobfBAbW6hKbFrj4K4MCtdup7iHbVhVbetzsa2lYDvLGxx6TvNR",
-	"SOsxwxuYhCOFm6Q4DOJvgjuDC2LkYiu6KTXrR9I/axz6v2psJLsgD5O14N59DXkvGyEGbY6OxQpGdGKY",
-	"Gunycs51Kxw4mNGOtg8X67c+z4Vd8wz1+MovskoM1TsWooVl8de2S4GWanQHxo9uJIabJRO3Ai5ierHa",
-	"dsv6VR6pyapRTM7elTeyBVQI9D3XYDf1+S7zOuuw3bqlFgFuyOsM16S567XqHhT3UpX+vI0y3VUjtk8S",
-	"T1f+YyhIb5F2U3fyvDKedkYDVhp+7I3osYAvRrz7ZEZ/2IZmIpYAu1luUOuzZ3tFsXU5NLaEAlqP6jPq",
-	"CgDaeIrDwu67mps7t6IXhMzeNzFwS7keguy6ekjb7W0zArAfx4XvZAGJI3Mmsjm81ZOT4VepA4Lv+5Eu",
-	"53Oqlv3H98Z90J34OahbTaqjHBD6ykhXJ7yeg+3DKNhc8DsyDa7cq2HihKITMwjuWZsWoqTN1FHMlKpd",
-	"PjIZZFynVGUdNvDVXbuhlNgZCXi/DGs7BtWG7eqqnD/qLJK9PchVJMllPQTKLhXXmyhVIyc79IOq6sPO",
-	"GkGbWxUKuXsNwO7hBjLtiLb7x0zmbE3Q0M6Dytk165i9C7jsDTTkFK7RGjitDhILOu0i8FpL2PsdG8wz",
-	"cQXh7aoEAYaVtLvNXfthaUvQ4miS0+mWOB83Xd5aG6kWsalQNBSIYJQrEcBh2G99mFaOcuzcxrbr7/Jy",
-	"H9f23+VlV6J171v47/LydRkzmAD5rTWB94nbbPeWlS78YN63CeYDsyIhWILr2Q1V8BmjylwyarY6Ctvk",
-	"bosO+fxXeRl9LkuTynnD7e6i7FAeSlPmsjOhFiL+Q1/xougQeoqcClGt0WoYBZBSVubsM00MT6/IcE5F",
-	"SXOiSqHJoYUAgkPSH7FKlWKLyq9bcyGj+HTaqqLl5mAxMUua96yjBTtQN9hYq2oawSa22EWDcupt8xSb",
-	"+BPUJPruI7iL40bIRXxbYQmrCvroeqQZxAEPqzQpmdFlQp5qTh98J/MramiPYvrv46Pvgl1YH1/vUsSA",
-	"0rbheMCtYvCzAdDG6nr8Swq7Hp5WqkXhYivsAdSFVCm2uDZdj7HoQwBxKVi60bbmEuPDz5OQ7PMa6aMa",
-	"YLi8UaoLrHB7qlnTqc50LufWXg9DTX9FwC1bFftvv45XewmX4yaFdVvVUd65EimH7/44SR6evP9v3ddJ",
-	"iziwIuDhlAmmqGEZ4RkZysKO5qBPSdgdwXp23pJmhE6yyxZtotO9CE1Be3do7Qi73U+plB33d4v9WpnE",
-	"90GNEn/7MoGI0XAj8qgI8j1q2a+8gWFrhO9om3LKd0bYv+Yp64Sy6l9fJljnh/2Ae6IV1TlmnZiZLftI",
-	"ws8iQFMbNheWb+FKpm/1aYuOqzJavr3V+cSI/AcbKvxUaz4VPtq7xSdhuzu00u0TenxBmGilmBEXGfs9",
-	"bmG45jQSmPBbya9pjsX+6hKc61cq6KgqRujn2CurLFism+aVueVHfIJdwxl3jZy5bXyDG0Tm3DDm5i4D",
-	"ZVb7ikLlIe5fAJJB5qU25JLZgjYEwFsbgv5tICDUoSX3HhFSCXidoSHuZHSFetrUOpZ11dJYeCwxZ80m",
-	"mcRQH8R3mDGfIlFFuqYWDmh1YWh12PsLLKtMNVa11SdmxDcE/Rhi2rtPXzbGV2xtdyfhKGJW1WhOY5Fp",
-	"lCttESxsQ4SLjKcYrcaI/RIxFycQq2bklJkZ3vmrstwq7w4QIZBM6j/aw2z/3Zm1HtLTnpboBsGsFTkG",
-	"j5u0U+9ouPVbZTM3j8SNr54Y+ICVtPqWt+8uX7pT1FKTijZ+vaIGdKIP3iSp6Sbl/vqVv+uqeVeXRnVC",
-	"Sr07kaWLjjTGWH+UpoGv16SAS5kt95Zc2NetJFOas7gZyE8FmbQBiF2uIeJx+EJMc65nwOhdkfBq/six",
-	"XAGlheLGMEGWzIThPhtVoIIuIR1gu6ILVQYJDlRj0jfVYNqjZy5VMCGZTBNXmjUhmLtns8N9clJCKqCD",
-	"SNWMm9nOg0punaFtm201jaivQbV/dfOJJaN6FRvks4ko92EyCNu7Q5PBT6gh78c0R7NMMR13u3Vz3psE",
-	"gq4bKs7MC9v3W0faw1DGy0f7ZbtRIWmc7U65+/WmbQTX33v16Dvd+z9BnecmofQp71zPNDB7WdnX1rSf",
-	"Ry8L/GwfbAsbumt+tR/b5u1Q/l+hAHRQnnC7mrqIhj1yESk3g2uq1Ph4IzYjFGE1FjOpGbGxLiBkUZIy",
-	"nlu9pkdH8ZCdFQvdYtCe3ra4XcGq3lRT8k3JxZYbxPsF8K0lncAUv26f3s6im2KhKRGnWRHNjMZ8Vx7P",
-	"2JqXueFFzpu++mADbJ3q2uD/LumEFYxOXEdAxd4wxWnuBGKQlgsF5JKdk+PKOKOPviSWJvrEEOm8jtNa",
-	"DRkMJlkv567EJRfhz7sR10waGaEr2u2Eh9/KbdHsUykMEzVAxMoLGbdRE9FMdGYU0+SSmQVzdrUX//Hy",
-	"a1JIW08aIa1MC0u4XwYx+51PNiJPwhq9gBfrhIO+t0EVxNbia+yaM0DHxt/PiJAjGEni/zGCdaz/mhbA",
-	"A6kaTVSjgjcZXpTHxw8ZOSVX84MEQZOBZcVeOTkls4MkWKKRrbJSCp9/2D/Obsb4dGb2kWO2xcVqq1FX",
-	"9eniFZmwpkZZYC79gmqCJZxYtD09o6ePP49zCv4v1jcDwHtHa3nNEogdhC8Nx51x7lfMvEZ4S6qoMFx0",
-	"xGGZWTm/FL4e9Yoj0DDrBLS1FqZKliIjC6muyLD+Es8FnJTQ9uDA6t0wEbxEsDo6LDoWR1aamVFsOCyV",
-	"gPILxElMN6Q3RkP5MuJ4gNsg393LXKpc9zqnP7/+XlfVDPmt5r4teGaxAPpcC23gWEd9jtZaDNKTlecf",
-	"DXJwi7E+vrfmWSu8fQK0EjtBaFK3tiz4msyotttEDaF5Hk8Bby9vJ6fNpej5Jta8igYgPrNXD9INGdoY",
-	"Nd2ISbOeFxw1DF9IYum2bzhia+vsWnUuMAhGr1nKsB7MykIzQ6cd2Qu+REeEn/RlPa2RujYresLO1w78",
-	"56IyMfYyF71SDPwJrAK+WTUa1RPbwhnnPoqbQuxocxoNOJ4XOTNsVKpoiT40zEry6qc3b4kEDz27ZmpJ",
-	"LpcGzbPaOtBXNseCq+mt+MaE5jnw4U1D+fktHq8FZkjYQ2ZmSpbTGT53RaK40IbR6J01Z2YmG+YB8Onk",
-	"rJIsqTIdBmUFV2cpOm5t/N3TXnP4Xy0NQ6O3XT94k1yWdQmrfgwcPovh0XiigsXR/k7Dlx0uhZGwVVlf",
-	"VPg2eceqgcIrvVNFys31Q1YPxkAFXGEF5NZVktNGKkZmEqsj58DNlmTo0WRxkPrBHzx7/8CKEgdbL0HF",
-	"miKLUCdnNIeXc3HFsrOQHu0IzYxphqenGu058bfsGQEp4txJXmdkIvNcLuxe5lRgjQJB/IkNpBHbXVNK",
-	"so1sjsmu9rGaTTe/y+mO0V9txcUPnM/plD34tWDTQeL+KET97wW7LKo/Zoyn0VPZVQvCsgZulRoI8prS",
-	"a6zqgD8cUWNoOusT0lnLuM1OvodQl8OUakZm7Hfy5tunh6ePP69EStzkIdXE9sSQ9sJA1ePDJ/Rw8u6P",
-	"zx/FA1TXcZKw3XOQLeZSG3L6mPzAvzqIokz3v0s2i1adJIKC48olIxWfckHzXXgAymyjk9Mvj3f/+uHp",
-	"Dh+/75wjnqyuoBZfxa3DvINbRrjny/7ts0Bi5JrYA+2k/IphoFTGjQuS01FRciu2vKJ27aJlrecnHbRS",
-	"FYsKOv/q21fg0P3HIBn8+O2r6FFf2aWV5W8KHqsboOyHNnTL6lK2vBjGgvZOt5kxmm2oFbW+7sHgDRMZ",
-	"YUAM7HeamnwJQvgUMe2GZsaWhCpG7GQPYn7kVSHm1c9vB8ngmxdvo0vnhKr1m+catW83pLjoLip5mbN5",
-	"N353NPJ2TtMZF4z4tOEt0Iwxx2ebWksVxHgcGKFKE+umk+6DU3bESXVlTftmNu2B0119OnUNRtcFVN2u",
-	"6bKdfXuHQvB79FncwIwewIvfyEXRsi3b9bix56K1Jze2MJd65iuFbl3WLp1JNaJT1pX+GQbLbk7Ypmqq",
-	"t06+v6SahbWAIzfjdKrYlBpG3Gt4I9pwKWuQ1HRBhtahIKRg66WcXlNpGeFXnBrXTB3a5UO0ttps0nVP",
-	"bMZ+9z0quuiUWgXkhcqFqAsdu8927jYmIn+Ty0ua50soKflbyeoCvZDy9PPPL59ff1EbI4tZe8U3eW7b",
-	"oE4Gq6xhDY/aindUwRW10AU3ZdOw31b7eMXUoaMXDdwbrBWVQWcrebhhw9xacGa/1QELdS48Hpso+y71",
-	"bNeSNFej6Ep8y6czuLw0+w2Py2LG01l4nqwyOgGZnCgUZPWm07S6RmuKGj91+sjj42MynIN05UtePjp5",
-	"SIyUozkVy7qYcEIQapVlUBIzUJoVddZUKgjafzRIxC5AD2HBuLUCeOxwGzjYX8kP2eqmbP71pY/tNupC",
-	"Ch0rqlVvVY9bsT4gu4AJVehIsUhsu9e9y8XZSYGiE2nNbhJ62XasRhy2UI+uuQBrFjueVeAvks0xuwuI",
-	"LIArzaM+9VWcdvTeduTpehSqm4dP71dA7rcW3ZV3GqgK/SNw33qrXkbc9+ClKHK6BFOH10tdSeSMzQtp",
-	"mEiXoyu2HCkGjsqowtT/+K1iSNdpaX4gA5i4muI/KpW/oTUrZtSy2xO4AzBLKfw4tvrMhU/3T7GozsVa",
-	"dhhcdmsMh/9e2Q6es5TrHcTXHuJmy79V+UqpmuKtoPEWpESxQ1jBZYw8smB4ftsV8687jLMOZPZItYTT",
-	"raslVANI1hVOqNfzhTBRMLUerGmzmLoTEm/Ks90rrPjpj9ZkC9Wmga2Uj+0yYvYXqLtxzl6i6Du0ngkN",
-	"sZyD7gQsf4tux6Dtd2DrXn+suiI7LJVXbHU9hmCp+yIWx3hUuMrNBBzfbpjkUJVO9cEDG7Ie6gO5j+Dh",
-	"9vG+uzDiII8hlj1+W3lDtw2uvB6gbBv04tdsotiuqpqyH4+MvGLipjABzcbiY/VZxf7Y1dXPB8ng1dPX",
-	"T5+/fHX47bNDqBI6SAbfPf3x+fdP7YPHccjk1yxnVLOdHYD23Yiy+GJemCVA+v/zYvDjy+8vBu8glI8E",
-	"nwTaXDsufYOhYF0Z82QwLanKRrbSZyTf26PPEc3SUnGzxFAwTSfMLAl+26oWSoYwTvJw+4qFhWIa9I8Q",
-	"T2kjRsYawWPlXZs3PnKAkpuK2Na1a6t6jBUWH3EAGjDT04N9FLR9H6XgglHzhhnjgalXxJx9o+TNZdY4",
-	"MlMm58wontoIMjNywVadEdMZU6CExOBW8P+jlSL54V5CLOvIRTazjrCmVDb955ramEJnYwabiv8r1smC",
-	"i0wuwgaUzCHE3IbEujiUxjM0g2NhopyJjKrRklFlkZSpwFIY+GBzTR0cejUEt9qthUtwW1cXI87igkTw",
-	"7VweCHiit4LNqKBPVlLycWNdNv6qO7YDKSWCZjKoxrWtr6GxEjd1NNiY6l2Z/NyjzzTyb46P18j7LTVb",
-	"yWtWQU0HQNM2AmHC1dxai6KH8JopxTMWqBAts6Rtn0D5KYwXg+xiF5DlXe+BC3wTV+1S4KLk6gihmmo2",
-	"58JBcGmj8EzpsmDqmmupwuoNnnvEL2Wrq69KndkW9qP9Quziz0lT0oquSJmzNyyGVdQujgocpsPPZxHL",
-	"o0ePTSYsNfyaISPrhYw58cX6b3CttIBMgH0eOp7skns0GLnfOBhBV+o4pjp1ZR6xKU2XI1iljNEs56If",
-	"Hnl3RZity4/j3bz5/cYNHpXEXc8rm5VUUPR21PFZ+w2rRpR00U4/PuoI8sYsFP71zFew70KmH6063tde",
-	"Qr69Zqnu9nVEgfXt0KhiNNYcE0bxXUbZqb1W9fy3b/NrxnwCc3eRi9HNVrerJHq7wwCefwtvSp1xtgY8",
-	"vH97nmA3WWr9LnrySJok2L18rXmGuxeOt4u762c1WNZ30SrdFo5qtQ451RWMbsYUv2aacKMJxiMtydDW",
-	"6CZ/I0ExtWfyDaR6CXg0ql5oFg2CcmonD13Nz9rIW9fnxksYPkXOE7Y1QGHnGi94mtcPM5bm1H48kpPg",
-	"ZV8m3C5vqRyY8YQb4aANqKIZL0auwHj0en+zFCnor5EwQ2po903VbbUDIw8sr3OwDMtCM2WwmuHBGS5y",
-	"KvNyLvCSck7sDhNT+6baKG3IIpSAbM+4hC6cWbG5dDfAyOoLsTXx+YqRxBasI3KYy2md1IgIj6ir2kQ2",
-	"B8hcQYahHc1Ov1/EkheZ2sUVDdgH4MczEpqGE4LCW1JBxwTAm/7hCJ41itMnJPUcKSH+oCVofkBvOtad",
-	"NEz5WBmwPEwF/AIj0GQpSw+WBnmJBxusaBFCkQvfdmJXzbrbjEXCOcdsAohFhYQNoKcwwOfIpf1ijj0K",
-	"PvBNn+VdI0rKYhDs/XrREo7NK+eTXPHDsyweNPGTqHMfC0ArAqKwcbmzIJ7Co4a6SAqbSu/9lO14f4QO",
-	"8l8UFr2kB43V1t3WEAv6W8lai18KVz/HbhEMAUzEpCjzPLbvM6pHQESRjVclTIjnOBHFMAQ1rQ+VVEQL",
-	"WuiZNBZHIGcTTEXUKRXn2CGhU8oFHDFp+d2qXL6dQbzigNEUFKrZmhrguItw7GFLwLzlA6iZgJLcQy7s",
-	"XlTgzvWVMLdqqJ8uAiRN4+xISSNTmYfRbas7evNQCbtaFW0E++gXIjKWZsddR+UXUHmXu+n8W4csNABH",
-	"j0MkwZONDme9cQrxkJBY2MtO+vKKN4v9zrXR1SWW2ZIEKAl0XmDxGwS4LqtvETK0TSPPd41X19TOvHxt",
-	"qzv5Urpj/Nfupd+R2IdvHSrZ17wjht/emoCQ4QHMgDXhJe9SI4iR54QKwtC1kHNtCBhcjHbWnmual+7A",
-	"rMLwthUev9dPB8ngq0EyeLZmV2vmtJ2S0wTCjakG8aXwlkIbFYfgIHiJ8TmP5mUC5GtzVH3BXzdtaNlh",
-	"p30LTqpofbaUaV07xCIGwq1wLF2qAhfdqfWlMDzH9bGdE+ycuE+jN/GK32513+GXlcS2rxhVrIdZvLEK",
-	"7e4ajTemGK5OfNGFoNMdfXXXoACw0fzhHqrCt6ZbN7121HEuPo2wg2+UxH3EDxNySsAIO6d5T+CSq77J",
-	"9Lujyk4NJDVtBxLbXIib2qPe+sG3goRdaqmNzPXqEZglE5uXpA0rarG/8kmsuLadetJR8YwV/bkgjvSN",
-	"YUUvdoOd+i76rSuuxF7WE0e5ndtpTWJTnMG3EqYEnTMXQe/MMkfW7mkdkzaoZoOjqcwbuSzVoHotH875",
-	"pqv3c4FuLu+0CnLI+gIo2A9WcRNAENAmIocHwqflVGveaS1Y+4Ok3UsccMFe5zuDiG6WFDByV0cWYTtb",
-	"fgTR3ZvCRjUWRsHQ0VtVKVgt8eNQGkvUQoKy4qs1xztDRetlexZUQ+gne7nvavvJLrCf/nqNOg416IxS",
-	"aUy2vtRMGPI3Z5qsk2Tc6droieFalyzrW66tD7pn1NrawEhp5desp/pOQH+30A76PJprWA9iC/N7/VHQ",
-	"dgxv35W7aFf0YguXKkukID51zK5nbxf/+p6906n/pJ67L+KtNWsYdxgw3HlcVtBsvuIBslOiZ3Kxy2yf",
-	"+967PDR6lFnHVb8sAsael9FpTrgZGTkquip6uOn0LMVQJ6JUrszIuqWyzDO0fF4yxMooMRIcgL1my63w",
-	"2XqeT6wbvn5DLXtnaHoOUltwVDDSqgTyOaH5gi61U1ytwtL4QgFVYCBetp/ttrESOg4Gx43HYJ9wtPQV",
-	"+fLcDQ6NaRNu+g6jPl+vscv4YLb1RK9eWF3y1RoZtU+FXcv6gsKvW6gEYKBBQ/8uMcz1p0nHBd2otIe5",
-	"4jaLoJaRg4NY73jSZNYVNqg/lSvleFcpPeAWIYus3fYdSk99lTiGvo8yiLVjpTcYYo/KDjBCX2zE3jEQ",
-	"YteLM/jX+/GRPZFIaxmqwhP1YNbKXootdqrDuP3i3/Ie9Vn01jLusnThwu0jAaBu7Q5j/+tO94Mjfqvn",
-	"6n3nBJxStFoPRTGa+cph7Pc0LzW/Zj94q5Vdu/WGrg0VxVKqpnJkpBCtOLHdrGbJDSrCZay4wVQfbxrY",
-	"DQrCTZXZy9rcVomEVjG6oNrcTgu5aRo7QtyLPa3iuoJK0QKXCBfedBn0Sm3okNGawubPRcEUFnA7J87e",
-	"QPwZqPw96PUW5M2r78mwGdiTEHX05Mvhw4M2xJotA+zLAT8gh+/+OE0eHXfgrbUNHVGlZTdx0QYGjUC0",
-	"AtMRVcteQsEdlPTrYKa7SAGfGO1HxWjvuWTNJ358l/z4trnmB8v/NhvAnbW7r5G7W8JuVyWqw1dtvOmo",
-	"8WBG1aUs1Sh1ofDaMDoHwpJGqjV28P2pIXeugvx0qZm67ihreBNQgpuAIdwJsMGaWIeNPUxA7+lAE6PK",
-	"8LTMqSIS1xa8u0DPGATMre3YylefaaKXIvUxwkPrboQDlZDwMiL/+3/8z4MEIm6kqx67q2q/sXrFxpnv",
-	"cvUIaTrAatwCdQQdQcgQLBqi2ZMhFUvy9zc//XiwMs6gqa1o1X3U+xLY6sZYxbQpHEQhpgOkrDBNAJt3",
-	"95CsfyMjWCu1P7SJhSvrj0uw344mmtsWWFPbJzjm1wzug21ABVbY3v6Yd9DonfPx/ZiRPqkTf3m7zSep",
-	"/88t9f81bCVvVgHjMJnVx1cJvGR0qQvMPECcA5GyvKtUlG3Vx0Hrm94HzwBbM+fa+BZj98Ge3E+bboaf",
-	"dSNOdsaVDSTCS5O7Eq165mrsA3veUK0Q6MXBs0BO9dxdHTb+tvrX135Cf/8HgKTjyiCt2veqVmfGFIP3",
-	"71E4nciIJIjhbB51FPJvwCiJKFgoVgTOeqKX2rA5ZkJxkYOvvwpcF9mFcOodQfUORPGXIuP0jFSJ/xpi",
-	"OxB4V5OhnBgmoAxTzgU7cFll+kLYEikYE8LmXGRM6YTUQAKaWCwNeIFd84yJlB1diAvxTIpri+eiyfD5",
-	"izcvv/mR/Nf/Ojk+OCMQywfB0hlTZPzg+mR8jpjHmrz++hl5+PDhExjsz2+fnWPQib4Q4//8z//8z8Mf",
-	"fjh8/nwMv4WlpM7JXAq2hMe2YI9FoDnHoHyMZ7gQ4z+QahISyCTvx5C+wwWtoB7H/3/7y9+gFN/p5xji",
-	"/rfxuYvoZ0rBOusLAaN88ujxF2SMyQAWT+dBYcMG/+1XLcX4iPxDcYNpAqjzsMzmMwnGsgsxfjk5/AEE",
-	"mHGdUdXIoXh0cmqjH7ShOUvIo9Mv7d9zrjUX04OjC2Fd1RoywzTPbGZYSvOcKdCzUllUgbePjh8dXYgK",
-	"8b2isaevXgYC7dng+Ojk6NgHnNCCD84GD4+Ojx5ai/cMyf7BjAG2xb/g31Mb7iALZrn+ywzipZn51r2S",
-	"DJSDq8VPT4+Pg0ot8M9w+X51mqtlKZsYju3CnqNWIF0ObBEfT6iL8o61VA2tjvcMDvrg7J/vgJ9anNuz",
-	"wff8mrmsWoOomv8c2MM3eAefPcA6O2sX5bV9417WBPuGNXl8/PAOuvsRA45cl3vdBpgIh30gQ0j4vKSa",
-	"YYiTvQNcpSaMMQdN46Brt64f/JHKjL3v3C+b7PXcQT67VOo5MygY/fOPAYdpwpnwtruzgSs2Ud9aVnSs",
-	"1zKQ/x6eNsW/4xWXEj38F0hK/xaRjN6/u0Ua8lPGBXBNxLa4CiD0sNhYTxhD4Gx5Qg67QQVGEA8eHR9v",
-	"sf/w/qPt3j99stX7e6VJSys1XrirTAxXK62XZ1hAAH2aEEWNy55CQ5kktsoEzTGFOSRZJiZSpQw+93R7",
-	"8gBRfR5Ya57upF/Q8Z+7d1aINzbl+pUHz6zG/j7Z+Ob3MAt8Ec/DbyWrQ7fPAujLmvQ2Sn2rKdP50iVC",
-	"a5uBNoMSW0JC9rGesYxoLlK8/ARaDF22dJ4xbciCcgNySV14QONPFv1odch4246wxfiw1yXT3uqxxBWA",
-	"XY0dRr/TO520ky3ff3gHJ606W25mlZTElbUgWyGEDG0qfalnyHsgPTzBOmwVsICtb6GvAP2gTQ06PGy0",
-	"NLP2KftVXq4/Yn+HF25x2/8uL7v2HAzGOL4PfxNfoPisHRxVBsOuk778YyuaE1XaKuG4saoUocCF041s",
-	"0YM/4Pi+f6BK69LZeFVXuSU9rurPj6MnvZDaRNOpFKgcEEVf0ryajS9N4UAL6tkruTgnAORyIca+omQ9",
-	"sXFV2t6hPxyRsZCLMRlSVIzamtDBhfDFKuBXj2/DK1QSBIuwqo7NmkISwmH++PSHF+TwEJo/uhCPjp84",
-	"mAYq0AeD77iyg7B/trwHTAEOmNUumufjdSn+Li/dMjNtvpLZcp8H43UpbADJ+/fWWtA4g6d77qrrCMKy",
-	"YI03ln2I7HdrQer4yV1yhtdwPpCehFwkRBbWkG8r1clJRXzeHhdnBL60xqGjtPU8+6l//bV/+74EpMr7",
-	"UxNiBepaMNHba9bV/kop895i2G2KMu3177rgqvdIta0f4gE7Pb3TqzQDlnvFClNdDdb6VpejxnNjUe/J",
-	"0JdqIHRimCK6vEQDkrSyMrwpiINEDQ2LoWDUKJTTfeZsBWQbyBC5hTcclJfPB2tu1cDW6K6gelCf6QYY",
-	"VmBpfES+5xOWLtOcgblsbA/TuAbwmDG7kpV2YGSrcYcSdyFqc6erm8YybpJmUXA6x2ywOV74VigFASax",
-	"tljFXKaYbvcxDPNdEmLh8XRCHKSnTi6ETcbmTB/4gArszSgqtH3fYpFk3NhMejcMIRdEsUmpwYZa1cc6",
-	"PUWhxMIuYe4VGMOxhWpfrcHZQ+OKCxEMOKUCEV0g/a2qlTN8dPzk4IiM7YMxGjpBEhpbj/b4QkT6JCzX",
-	"7Ii89RPybnCP8eRGbLfAwsk5eju3YpG9Haqv/AyPn8QkkudInG3+c0sSiq9FUxf7fd+WON/fIZftkl9c",
-	"5JFf1r+iDHPHLPwpsqHmYXOrD+D+2p1i7Zn4AUGcO7RvcmOld0qqOJH1bLo0swe5nFrIGs9dWzIR/nw7",
-	"hwDbvqcT4FCBYnTvfrkDUr9Pu+T3ckq41T+ta54ph1UpwM6VU3/DUWdg67aGODKSpVlLR/D7yo4+ilW1",
-	"n05t6bVdFvWmOge7llcsRFj8TBOHimThmvT6hXDvhivR9raYUglYV8EWTSAoKxvA40aP9jZzFTpsgUlU",
-	"5XXBhDkiLydO0rMzQyCdXGqT+E/gKq2lAtsT3KAXAtgFF+TkmMy5QOljWBUjZzgQKWyDWNWOKDf2qjXB",
-	"FhcCmzwiT8XSXbmKlRpFT3nlBBrrep3QOc+XUXOAW7XbYTStyjl/QVazXzebNNQwvGYCKu08Fm1Ejk7d",
-	"+1n44n2p3WEsyVaeiVhjKwm9N27R5QD0o7wVQJZVD8oLAJ0BBiEFSBLV6ee6QvSIjMJD1djXu50hd2w8",
-	"CObbZTdo0NiHevD8OfLwK4N375OOe/WZYgBaU8/qlljoCrbRHTPRcIbRsA6MKCAu9NlWcebaRbyARRyr",
-	"oR7Alpwen9zVsOzuZJ/0prs7KJFLB41PVhDLmWGrh+g5Pm8eoi0tVBMM2BpE2NujWGE3C3w7NHJ+qY0U",
-	"UDH4Q9zzk9Mt9/zLe2KOXWFVbcZ4P9yp8fMu2/zovu6cncy0PveiuRs/YyLK/g7Zrd5xNn/kw7rj7AJ+",
-	"HJfJ1ozlz8GI/OXj6ulvUHeqt+5C14kETpVCMS3za2tS0GToloEAoR90iP7O91hTdDvp4s/lb/Sb0Kkv",
-	"VJv0yb34hs7Zoc0yqCg8IZfSzGxyqg3xxL/BAiCV9UVuMkNXbVknoaPJG3sJ2wYmbNVv521pSa557K2s",
-	"o2Pv8A7xE+yKSPEnPq1e/KSb3PK5+Y6xwlpBucBSTOiyuWbKeJ9yLiFto6oKsf64KLY4tDalDfeLYosf",
-	"3Hv3ZU2L4C/vHu37I1icpSIvf3z+8pdnxCYRAiEbym2R7sgIfht0hO6dHB/f8VVT7UfnZQM4wn5rPx7j",
-	"VDXv2+K6VQf3Y5qq5/chWabWjuqDNkz9uQxNATvua2gKD8QnO9NHYWdq8rh74TTB7fGXtzLt64Td5mV1",
-	"PzamtST0MZmYjp/cMg/6U5mkMmZstv2hVNkmzeG5f/kn+248wfU2Hedrgt+5GGHiIzJaV4igf9S7L0zX",
-	"UAks4sbp8fEG/I3bzeEL13xdXpfbwI8xnc8tgZuij2ZuwhYkEHTENFSEUNpsSoht030lonXd5M19GNzZ",
-	"jq/d7Q+Rwd5ws38SjGTNDU+CzDd7su1zmxUXVB2J7/hOgsQ6MnkwM/O8P618C2/3YpWZTBssqFrKQTWO",
-	"oBhw+MwtQgfDa0v/2KqtII1wLZ9pUig2YUoxyKEU09JWhI4ySiqmjUH64TAYx4wDHqmIjWMzkzTsd1Ot",
-	"bYdt5tGXj7/4fLXx6BH59u0P39vi1h+B3HLDY2Wj9lvHSqrVQ4XJnrhyXJAXYppzPYMXv+Ui42QY0kwq",
-	"i+XBHR67Ipv0P3Wvssk9HrrtJAI3sYh0dMkFxcGuHoLjnqfg1fOvP9H/lvRPYdXI0JF/4nKiLV+EHCcL",
-	"RXuXtO9pbb85cj+6dCvM8DMGM3oOwyQzCCuFZKxR/XCc+NRlvJYvBJotcayfaTKuhj/CRyOejQ8sBEfO",
-	"6DUmcRGLPYc1RFOZsQshCybOMMUMDqUNDYdn+LM+gtSs5mV/RJ4FeXEXot7adEYV5IrJCWmWYiBv0tnh",
-	"y1/iUebYakTEu42Yc+zrnmLO+8mWfpVDIfOTJ/AWudNLrUtGTL30TsAdIs3+B3kqBPv98PTAJeRSkuaM",
-	"KguuF5zXTUrPJMdfqyu0JReiH8Lh0Xk46culB28I4fi+ODgjYSSlLVXOxdTma+JfgFPkcQWbhfoSIq+Z",
-	"ykpGLKCmjQ+opwG5q8/kM00Kqi1cVM6mNF0SX8itbviS5XJBnHLuq1AmxJYfvhCYDAtM9IiAXgHzJwVT",
-	"BNgaoBEi/ldSwy3BOGBcYO06Im9ArcwuRM6vWKPs5Rlk2XKAGdVEM+YgZkKfpvZAiPa3CwHZv27Qn+E4",
-	"IGc3m3PhKv9jYmuMN4HG/zW830+aWckD2ABKsjPIgA8Y2MLGckOn716NSy3SL5lLdLAHbFOeQ1ay0UTJ",
-	"+VYZDmt67ZleAd0auW2n+3bp36a1Cyi9E9oBdTm42C0f+/gMXXjObRJdCHukiaJcAz+NGr46IU5wme4g",
-	"eAqGfUvSEjTterkXHz5ObVPI1ARf+iQk3XoKLq43ocLqBrDsCdF0CXKQraEcPwdhuNQ698bL4L0/aWDU",
-	"fThg1p2fekk9ivqtXh91d12XSLjHnyJ3g9WAu8XCPw8DoG8r2cqFaGJ3RwTezzai/wQPN3pbXoY6zR2Q",
-	"y3NmKM+7OH098o/U4VJP0CGFWEichEzA6itAWcmY4nDZ2YjuhFTgQqg0eQj3Thq4iUWsTTi1iaxTlwXM",
-	"gQogaekmZSeIaLvHn6OwTyaUg5CVKm6Ygl/l5ELE7Eb/QWBw5JS46kS6tiZaGIb6eFwIC4+jj8jPiFX/",
-	"iiqa8YKcPPn8C1yt76jIckpOnjx+TMao6YMtbEy4JliBxmI/jRGDiebjwCimypzFtMTQ/P0KR0jzO/FR",
-	"+s5+4VAYOn58Cj+gj9OsbEs4fRZQRDVjhFujIjhfzpfpSt0jNaTcAcvu15y8D1y0I/IjBlM7iyzapAAf",
-	"BP+aTCwKimYKIcisVVcHldsSZyjXDXA0/N+FQNMuObGoYiePoHBZRk4eJ+TkJCEnDwES3OKNLBHTaHmQ",
-	"ECHB4uTtw2BfsfYmVI/s00dfHs5kqYhihVTGWnyG4Qk+OXp4YA3KfEKouBB2Vux3LPvg4fGC8UoVzIhw",
-	"7ebJsnM0WEN9hQvhkcmqn9G4LVVlNpozMqPe+O2pRC6Yip1mSNbgav684Wu6DbAx1/5WxuiT+wt0+KRe",
-	"3SIrc0TnMIVsCb6AWNFEW5mpW660lqH6ZCMe/cqVbvEo7xEC8og8RURLmjsQQjTLXohiJo0EZHDgPBn6",
-	"DMdgvlY8Y67u3viccFM5nhxvRBDGKIijlZyW8AEX+ohY4CfgHh79MJVzWK7zCkkRLev2V8tQoFsHM+nf",
-	"PiJBfZhhi4k5ZHML9ZxC2SWWuVIx8GnUJwYb0pDDP6yAWTvAe/Kjba85VJblGq/yUzjthweziDyAJQ7R",
-	"DEtDuDPYluMkppghy+QgOeQU4ekcdi7x5R7WacQNBXp9yYDGm7dunLpNG004lS4rTXO6H03GWzit24K4",
-	"D7q4F4t5Y44fUN7bpnF9ynzbV0pBg6tttPStnIl7osvm73/tNKnWnnxYcl84uHtJldpESZ/weP4syU9z",
-	"to4z/XCr0GA/sC6dwd6E94Bx/I+ZDMILCO9GNJ6zB9YWl9K27NoGNXa1X4ktLGCwLhfNMsU02BdM2CPK",
-	"1EY2rHtpKkthwmFByJeAMAmZkIXixjCxEhfhY3UvhI/hdeZESiDJgHAbkrZkJmyCm4OuCKwflj825tsr",
-	"FqsUIOqMoOhBPMLclZuPISX9mST6cGk2B+/ARk3Y3fDHPVj3K5ri4pAWBQ69M9WsGXfQPiXe0kWzPcfh",
-	"/EDVVbgJUO90cEcb3sXFmABW+6EKUvUew9qBI5CxzI7ZVj0b8ozNCwlrddC5wTbEc63i/pN95ePB2fGw",
-	"OlAlSGPwMROaQ1H5gw8eaQc3o4tDuZ36qwaFbG3MwPW6JSsGtn0v5gs7qw/IbtE5oE8Gi32pAZaN9wTp",
-	"8WT/CZ/nLoz/HxqeT8307pr/uB/+2oapfRy+W7qt7sUU1Uktn2xQfxYbVHD5PEhpzkRG1aErKLUWxdO9",
-	"62oF3SY0VNjTOgAaE5Qt+uii/CrQA7caVmO0UyZDAdEiNg6UpYoZHVEak32q/A5CM9yawS2GajU6qiTP",
-	"NWTwEVKBnTaE56ySwHmw92jqxJ9+fv09oYoRPYP0T9mMj46ZEqJs4MEf+P/RBvHUVqjbQBGPYiZa+C77",
-	"CDfMziy+Yfs5nt7qUlAzqw0efrsGbVFgK3D7NYRxxNM1Jvevn5HHjx89DmYtVf0HLQpNjITkZ/jqEs7r",
-	"GZbzo3l+mNHlhfjlxS8vfnyLidI+45oMg3Rvl+3NdOISuAHAOpMLnZCcp0yk7EIsGVVJI6cbNGcoYHhN",
-	"c57RKqawTu8+fCafVR0eJBeC0XTmQvdzquaaPDzGT74gGV1qnzQLT6S1/2d0eUR+lOSSUQXeA9wIi3M0",
-	"xn+PK/XdB/ri8oI/AP5IFcuYMJzm51DGWEkIu7Og3PLKU05QL/hRRyg+imX+JPbzFZjqvHYRTNtwNufC",
-	"/316vDPckqeL5lXQC1im+nQnIfPR/dUpfAGRnTVpy0lNCZ/pCloAQ/MVW1hAGEH4s5CL7Ol6d4ccg0x1",
-	"d23QrzFZBd+CkpmakTH+cUSNoRDvWRUjh5qcvo67hPNrUb0uxBBLcC64ZkC49lhhKszYtjFCX8b4zJYg",
-	"xz8Q90aQssglzcA19hphFchiRq1Hzn4J8Yw5VQDK8tQdjXHOxRXLxjbE1FRJEheCOjPaTOY2mFUzcrk0",
-	"Lo1oTpeuSKiZsTkZ+rB6I/0okgsx9sG4QfN2abiuAnWJ68gG7NqPx46ZXIgip8IyvUIxzaeCZeTVz2/J",
-	"sCygr8fkB/7VOdHM8acZo+jDnPJrJnBVlhcCL3b89MDmEs3L3PCCKkOgeSArbIfAI02GyM3wZ26wGvyF",
-	"aHSeQM+XsFLC2Aq8SxtcfXAEgoQm81IbfMGi79RVWh/7Kq3nhOorVwUdGJytwikF02d1aVanAV8IG+IY",
-	"FG2FYWNZdYFWTTJ+9dObt6SmT3cJyXkBEsj46EK8wuco41BD5lIbcmonPXx08tAR6chIOcohOHp8cN6M",
-	"orwQlg6qj4+PsSQ8sGs5mlOxHNmuxwdH5PHxQ7uB49dgaT18OjFMjS9Eiwi0gVshpUJIY2vNU0imPyJv",
-	"GCOZTPWDV9/+9PanN0fzLMa+X+XUTutnpJlbMnBjD9DVPcUvV/135mzhb3/F+OTb9c08vltECdhiPBuW",
-	"AwJTcvfIZ9rx3aFUJGdUCYvSJVAUVAyTEVgD48zdUpXOEnCFTmkUbq7FTKJ6DNzdweVUYwjBxoAvhg7L",
-	"z/SF0IZOJkmQgfWZtjd1EqZz2E6IkfIKojiAyyxhHizX7EJMmbHSGnkuFwLXARnqUCo+5YLmePc8PD1+",
-	"cHL65TEpfid/f/XiG2Jm5fxSUJ7rgwuRU21IxWjxA1gkV0nbgpPFL6IhApTVjdl35zRj5+TbFy+f2U80",
-	"mTK7+AcdQiUe2cFt84ROfmB//PMzhDs+gE8rSp8zQzNqaOJIw+4R3OYG8w0gm4Upi21jgahCYo0dw5tL",
-	"nM0bfc/ZVy+rCIozK09w42QTj2KWw53vVxAlDycn2hQlbRNN8ULPHLfiRrN8Qoaa/4sl5M23Tw9PH3+e",
-	"EFBYiBZ8MgHdTkmbxoafHNgcUa+11dIjioaYwglCRZBX9b//x/9NxnYE5Xw053qOSVWoCo6h4/oZSIy4",
-	"R82JQYV8uEEPEjIuhS6LQoLINoJhunbgn2E7LjEIBWlIFZ25rG87bWTNKRXEGhovGYbGscKw7KzJdxQD",
-	"TDOWHUBimf2nawP4lWJzeQ3C0KPjJ2cXYiykGdkZ4IKMUVaFYWkupvBASPf7COYDT9yfDuNtXAvklqBH",
-	"XIwKJaeKaT0mQ1zbQF6DFbFS4W8lVVQYLlg2jifBWqpsC2O3yf1sN6+ZhhMf4YS/ONr5lI76wTFa3Jpl",
-	"IOuwrKFYqqvgnHge0E+4eRAQ2H44rh3hWqGprU8mAMOaMsDgGJMck9VxPlS5f1m9x+lTiB+Bv40x79xq",
-	"gg19s052d8fdFvuEaNUjgiO4EPA4Z1Y7pa6Rn19/b/Pn27yhMshZ/XdB9YUAMWeVZ1i9nQpSigkXXM9Y",
-	"5gVUsF9kXKdUZWi1sBz19BGBrH6n4LbUUpxHwHPXyU93xEc2aVY1oL1nlX9FjnLHHALY+hzhwxytwT1f",
-	"nyF/uoiWZEKV9eJ4iq8Pi2KNiN+9CGP1VbjW5fvv9Wv3FU+K0moUFrRgiBSER8sZIAfJoDrKNwdJ3+4Y",
-	"1mvV5bGu38gq8+knTLCzQSU1wgEoha3YyzXgBUh1hZV7QdnOmeO7NfDRpnTnmsw9jFPKs31jUj7HRhtH",
-	"5TYMeHUHz6ts/rs14dUjeGFD7ePXjV3kLIzH/yS33urxOUS4IkLJbxEOQ4YSd4fm+dI7YZRyB05NNfoS",
-	"HNcEhRlfoU4z3XTAVJkz/SClBU3R7dXlTnrm3gB98RT9vKpE5GwyZ0ahR0wzaiyuJlMM/9LO4CUB6i0D",
-	"92yuGTk5+hIbmP/X/2OReaVURBc0BZuGLEXGrCGDDJuoasmFUEcnpw+HXxwcHJF/oFk/pUpZxZzm2qaB",
-	"FUwhThZmgTm3LRWIHw5X+IVANZ0MbVtPDg7OSc4n7FeaXjG80+1pxKGfnByT/w6DREd0kZeudoBfr3rA",
-	"ZWEBbX55SR4ePUzIw6MnB10qaglROG7Bb6kyoGv+nlwFdfddWrF1Btu37oTD3O2JfkW1ZmLKVDVJa0YX",
-	"UhzOWTqjAm/HS0lNUhOspWW8RAOKDE4wHtbVs2toLqcl69QNX1Ro8dYFWxQONshIjDOq3XkWYE1OJjaA",
-	"owLv//zg7EIw5wOvIBKdF7waQK2iGG5yBrEdbEpzgnWiENwoAWR8xDkDAXqZkDcOtPrw5S9EyYWVoLnS",
-	"5tDhIRE6h3OcELcjVk+leS4XsFQ1PqNOgPGYGVPAA5ugaj5oxKKqacLNhbACJ6yBDcQK5tUsLdDopDL8",
-	"AUC/nWVVAQC3wzbWmpZ7OmEMywhY29yFqJ2ldicnjOkHv5XSsDG5EviZBcqEdYdXDjUzHpepWuwLwSYT",
-	"GOq1L0LwdWQBLSs2GAjg9g1aJNCi/ftCKLn4TLtFItYfnDJiJMbIwIm9lBliUImp0/prb3pOF8QZAJjB",
-	"a8C959zIRkkxJeMXb+kUQSupNVjKCeEmwWlSgnZNxK0CWKofpWAem8pbYh+6MARZGkJxOB2a+2tY0GfV",
-	"yVjRfVoH5C0Y0IHNy8JjBaY5Z8JY44jPUrNO/Vq1aYxyTcraHeestSbfyX7r1bETw4E8A9f34TMpjJL5",
-	"Ki8pFL9G74OQhym8elbHZzkG0F6V7viklfRB3IkIKJulHteNVElAPsbR5VYdQVcPY5GNP0pD5jJDS995",
-	"QAeudBlQbloqBVu0ftV2mfR247+HxOaAR1bUk7SYcJv1JQHbg2Puuc7Gew2oqqSGdcukkLOsm9EhpET4",
-	"XFp1c9ZkdRiOQy6XAJVb5mykmRlx59dB4RTeljbCa2w54ZgM/d0TupQPENXUskgpyFiK1ovBoOBsHByR",
-	"5375uHOtOIDkC1G5n1A2BVNtjafszU08LXPqHzQq6bjr7UKglCoFyBUqs1x1ztTUph7C/tR+q8oL/pmu",
-	"EJvPbSu259pgPF/BQtaNqjduSMHGuyo6iNtgHPJ37FbXSQsZsgLBraY0KfOcGEVTN/YK+RaiNisAVevv",
-	"i90FLxwVIU+8JWm76uN+pG3X/brE+uCNv7yx6h8+FBFEFg1RwfQS5AnZADXfxJ1qWa2bP42B66G0I0WI",
-	"Y+G4IRwwezTH37wI5cCKt44vxHA8YWyEH0AoHApd9vwWpfPiwI8eBxT9tRTDKkkpQIgUF8KWrqJeskPH",
-	"sIMz8d9/phMXkegdO4rIEs7roQIx7kJgh3Ugs62751WKCWd59Pj9O6zQ1+y2TGpfM4Y93NPJ8913nTtL",
-	"Hx+heqt4aq/JCasIO6eLjYdGMYZ3U/eZOX1M0rk1D3m7UsYKM1sxBhFrv3l8cEAuS4PEnDONqpW4EA+P",
-	"j8l87szNRaWNg8INpH3yOPg5pWoq7U/OhHMh3rib+6uDczc5Bd9PwYoEyVuvf/7+BYSDkn8/eXRwRJ7a",
-	"z22qHlPW6nQhqo5daDh2xDWZM6pLeAvrhob920l97g1cF2I8Nd645dVbCIKhYCIQzDqpeWC1GkI7Gq1d",
-	"5OSYGFsaTx2dHH8xPDkIVm2Ncerraptu6dT69u/r2Nb9r7NPVWtak+3Hd5Rfr0yy01K16XS7UooPUIbt",
-	"PuH/kOpKw+XiTDKuf5RdKznYXlWfaWLAgKPJMKh/cSH00cOT4elB0iyToY5OnyTtCq7w0OodRyenjw6c",
-	"+UhDTEOVwBPKzGg1tpEN+bIpZqP66WX9C1EL+2AgOTgiYzjtWrOsrsqRtAPFkrpGwYXQslQgI2cS2Zdm",
-	"dkncOlbu45TqaAGPZ7DOP9iXb+mkutaxp3s6rG4I64+qXzJLeh/fKX3rCdXLrW79dWKnzFw0oat92qDp",
-	"TcfWSCHodI0Y+x2QMxeGqULmmAnnsPOMrVjRrprsL5lHB+fkm7fwsXeSGElO0bs4p7k+6rp+3roB3Q5J",
-	"u9bviZqr3tdR81RJrYnfl4+Pmr8J5wck8jfy3X/9v7/scPHopUgfXNL0KpfTTvdHWNLB5xL4JLc6jMOJ",
-	"se0aZWeWVXfWgAC1CZg6z9mK1Ucyq2RhoZjERiY3Gnd9klIzm40AiXRwvswReWor/cKAaZ4fka+WF8Kt",
-	"u72b6pEvKMcra24LwlLh011rB86jg/MLMZY5lFeHN/527CMCrXdBCnZExqnM2NjqxIvZEn3JlBuYxAIi",
-	"f+l0qtiUGjZyquXYJmB0zhlT79zoRhOpRoyqnDM1hso9xP1RTcSvBnqiMnZtdQx3VdJ5s+QYjKsqbuoo",
-	"AIvzi8CHfmBT+TCrD25sbuB+zzNbHQimdU7G+O+xHTnAeRIsLWMV82poPOuC+XyzFOlXjgLvIsSqBfHT",
-	"pAQ0sgXEXREE4o5BcpwlDDqVtbHyi3NybFWhPO8C5KspJw5L+kUCLg+oqD04e/j5Y5dsbP+uvR9cGDZl",
-	"6pbdH243uoK4nq8c/U9GsciiVFylecaSlRAuuNVdWFbNp4Exx9n0gz98F6O1AV0RkITgw5vhJHSln4xd",
-	"FM2YzOmV8wP6Tq2dHL3ZcHcDV7FBb+MLMa5iFkeXy1G9NOO2+H/urPlL1OC5tqFx4EiomRYZYsQkqRsd",
-	"HySVC9vyxc80EQBKrBgmHHPtrfYsg4EVOV2yrOqdGlC3UjkHHu/YnSqd/uO25UJkyucAt6btWHHLKy6c",
-	"t95bBK0HGdcGlZdwrYZjF94JySDWIzH2rNktIpRWwyZSOZ9Du1jJ0LLkc/iRG6INz3OfpovzSDCqvLXI",
-	"YDRdvaoSEr2JMF/FjKrxQQx8qWfNlJSVjBQPTT0LHN3g30k5OFLAC17dHLj8EE+fs4lp3FZ+5bjxDozG",
-	"qtlkbTJ2Wekj/O2MALGPyVDTCYOTZxEkzzFB367SDGvGiajKiCNkzSvrNoRs17qPc7wnYbs1ik7lMX7C",
-	"PwU+3v6t44IW6ao8bt0RKKZxA8xm/eVSlHneqQDAJsMLRPPMRiouRRoKx+cVpHtZ2PutKIDtsRyOj0YG",
-	"jTAAb/7zx2dH88xZZ20USopCnJWwMLDFCmHQx1kd+kQwjxN1AAHXp6CFnkmMvbESeA7xO7b2ZQhd7xKg",
-	"Ha6G5ZDIb0gup3YY9RhQvoVLpGS6NjSRAjJFZakRT/1CMNDFz6o6mzmj196PUyGX27LOQfqfh/dwX4GH",
-	"l1D3WjDcKZa5xA/9FA3L6tGTevDgPIcwLl1b/ew0PtOkkJrbCnsvAAKDGzb3agk1KHBIZMoXmHruVm04",
-	"LgvNlBnXcWguVsNmzFozoFz4CCrg9RYZq7qMYKojGM4IZwYQEm+MS1CiU9uCa1dbZUMKdiFymVL0Ugtt",
-	"veTn5IqxAonORsSCejieUT2aS2Wr9gLzs1FVtjEssycL+ltpu7FZV2cWUYQbvDVI6TY/OyKv6JRpAj9S",
-	"A+Apc27GGMIFm0eFsGAuglFFTh9/Tr7jXxE4mbaIggMqGT/FhNDDFyKVcHGdkem/eAGplf9Q3DDtr7iE",
-	"aAljAGK8dAm3qB9Ri3wOEgdPaezGgbvmFRzODSFY9UJ4NbBBteeEXmLWvJU+6yPWoa/YprpCsr48eXLa",
-	"A7z8Ga71odMsqyOLa2wkLrOHIekYBm5LXGOyOpLXmU6PGyrTSURlWhkeLC0plDQylXkVFugjPHXB6JWu",
-	"tbyTg64otv84fOUaOfzFNtJct60G9dZ1788Y0WwOvqghO5oekZOjR0enB+dYkGPhEgmxdfw38ujaw/x5",
-	"94CfFkV8rPUef/6oxw4DucNhnEkhwSHX1WPrnHT1eXrXkX54utBIGEH/FawqoOFE1DsRaU7WTa+wL/7b",
-	"lgmSlfQQj2R03FgTNFN4i0d42SA/hgIEMmOoNZmRl0MPHH7VUpaK/Fay0l+2SI6L1j1vpaTP9z7Fn4up",
-	"ohnz7rgNM4YTtjrd+ixx7VER8H9+4qXtpJ76OU7dRaNZ9cpjBNwH8gwuOMIW2FuOaI7BYqRi52tFQD3r",
-	"dmJYGVDP1siALQnvh8oS4sRQcSHGmv02dvWLC6ZIpWYmhP1OU5MvEarljFAM4Aa7oWdoF6KtmAd6X6We",
-	"o7hT6Y6IQmMlHNBI0AZbK9JVc7VSTYbu93MbkmNtse6Z9X2mUkxynhrCqxAkAFjwAviYDNEmIUMMtvPK",
-	"0GCc2GVlVlxQ8JciUAeOljZ0qIMkVPGHToXNlCwwBr8S/PDYWeMIZgx6y0jb1nTg5DSjlqADM5hQBRGS",
-	"U4PIZ1WkuhNXkMkPx8/scW0LO4D8Yy4EYok9Pj6uFl87PLIKVaz6YWzV/xMELctYLVVdCPsJdB4imEF8",
-	"iEf9gVgVW+QJnWfjxl029mYcwB46JmMu0OcM1omRu1DH0JhmqYR4Eim8gIs74ZfTmcsru41v8QnpYdvo",
-	"FuL0rI8Q53rlrvQ3iqe5nHJxbtHoMMjfSilpigE7Dsay46p/ju0dvryZya+n8PSBSEu3L/g4fCYBlsQ0",
-	"l+mVzeTgxmIJGs8thwAN+/DhwycHiDXoApcs67pii43b9taWNI5sVEYNO/QVj3vJaXDFI9aqWXb12z7j",
-	"0bRzaAwa8G11pZnfAoRfqWf3hd6HXdvGu6RFZ60tAp8cutjcUth776MoHnPyQTtjYK/slZhh3IUALNDq",
-	"+jnwfJ570/x6uQiBa5YbgGIFsiG0VWeyvDTWKm3tGpj4MvQ4VamiemajiVF4AdPJhcA/mTk4I4hZityf",
-	"jNEJXEE6QYtw0Np2mIPaEIMSDKlK2EQMYc6lK0szkhNnpUHQVzC6x81nkMJ1BiIWin7Wx48fglkRm3M+",
-	"AmLkhailHnTrw2S0j7+kBlaKZ05UbnnIaFGA6arUM3DnsLK6eg+67lQLQHRLNvi6g3tiOeEAusJdWmyH",
-	"Z/fDcO5Y0XlDlyja+rMSJK7aI5NYUCN7JpBEuQ2ZlJOAur2dtvP821ylQwgH61mq6hf84plii1VZ769Z",
-	"r+pPU39q/6WT9kYM+2du9dDupYhSsDKfKin9iSspOQYpL+HG31iXGr+mLplDr0YVtmMHPyNhw+dVFKG0",
-	"4RKNX+HBEiF+Q6MUeSVznnKmO6tMW0r8KZzAfQJ9lTqO9IV5nWhfr+yLycBbhmIaWEcfdsO2LUv77tZZ",
-	"QbABncViwz36FHFm1y3MbCbB8ZhAxDjJ+ATd56aZGAJnmAwtKRzZQ8RC0PFe53yveGKdnMLJaxUOecgf",
-	"ogf93AdSuSYqNz2oaLlxxz+W5nKKKSh4usYBvEnFZ1gGGSwl8+Xy7ZiImSlZTmeNxQUU9RIvMQIReIh6",
-	"CNpbXYcnIbTMOFr2bGpb7WmBlz1+qoNjDta98i8kznvedJtTP8ZgNBfCx4KF2ad1r5Wbup4/rDsawMkY",
-	"a5jAgqSg4+Usm7pVEdKwVisBNZ4Tl71bVYWo4ZNBR612FN6yGXhV7h9FDEjYDsvhxj47F30AVANUAHQM",
-	"kRduMG4zaI6B2G/rKGgbumQt3LV1OMC4DtbWGtBxwsGXtfm3OyJshYndkk56zwFhq9PcgIAnw1c/hYPd",
-	"NvA9ni/gdCHDGDbYvqkCc5tcDT1D9ritw8DruhrWF878xb3zJy3JH2sSC2LsqS1ggY12Np/B7+CT91tI",
-	"kpubfGM/6m60YCmn+Silhk0l/rICsHMpZc6oiLkgfgR+jDRmb2Z4TEQ5v2QKg+4oB5dhSjU75EIzobnh",
-	"ViyJDea3wbo6bXcvv3YJrZ7y74D57dESsqb8qZ3Q4DatEi9FUd7T1RbbwqeufJovY3i5tL4DZyEfUhdD",
-	"Dnuwz/qv3SOqisF+BJ6k09N7IfLm5bWVcfeTYfdPZtiNiiXfMBOwsjtnKv6XXfb10UdmIP9AjeP3aBj/",
-	"2I3ix09umdX8CY3oYWEwTkXK1qbjeHuHbhr1bCkajnkm1IkqDlu2BbF4IRB2BYxITzWnD76T+RU19MAB",
-	"QLbxbbmJANvOmDiD+EHdxHmpIX6JVUQs2qHFarSFrJfnIVKLhxSXkxp9wxXN8QmAMNSg3bA/Z/HLQnDI",
-	"xqL41E/XG85LI3DzOZkwphGIEbN90Nq2xKJflwzTPUoDsaA1inBdnNuW4dbNgtsXIl6ze6UOt4Y4jGum",
-	"oGspmCZcpHmZIQZjsL8OZW7CMWkHo2gnDp4ZnlNELbb+7QlWr60RRi+EL16rYHRYF9FVC8pYQZUpFSND",
-	"B0p5/OjAOckD1Ofh8efgNhnLgolRuLxjMrRWVRudGCyAz+skS2bqfg9sgm2+gAwkNi+M9d4DKkLj41Ra",
-	"8qI2FJUoljOL3fPax3teLhulLZHKa/vfOWlUXO7ANnbOx/qg9YnKhP00kvxaZlPYMdJCL+pK+xfdwXv3",
-	"4mcJZt2VDBC8cRdXzaMP2aL2smFdro+hzSdfzJYx01hSoazcpEBR81YAT/lmC1s81CBGmI7djCybHcnJ",
-	"JJ5lZVG4Vs077+4kOKDLqvKsgc/0FxCiowaZp1nW2PbbjRO5R6tMV5zI/Vpmukb1xksunzwe9ytKGzYv",
-	"QJDQayVpnwGCMbCKGczrCnDEfSs+2hZyqKVmcBlcCJrNudFNF7UVkxNiUYO9tRwvjH9JwdBve8WWNjgT",
-	"avpAEKOt7jXkhs0bArQDhbciKzQhqFJywcVU20wdjVnm1k1cTZiMa7HqSBsKOd3W+WqL6nGD5bqdqxOd",
-	"r+AgzhxkBriHx76xUQXvkYIENg5hi1FDGIZ5X8mFeLaydBoL4/aT4C7ERhGuvu/eVjt86zyo7qpDbqoX",
-	"HxWWCTcf7MXUwkVc3a9qCsHODPZ3oeEYWFoqrJj1zz8Gl4wqpgZn/3wHt52NHrfNlSofnA0e4C3ouv+j",
-	"ckgttcFVqJ5A4bzw72qg79+9//8GAA==",
+	"7P3rcty2ti+Ovgqqz94VqRYlS7KdxFLNOsexnUzP3Lx8yVxrT3l3QyS6G1NsgAFAKT1TrtoPcZ5h7+/n",
+	"y/m+HmU/yb/GAECCJNjN7tbFcfwlsdgkrgMD4/obv49SuSikYMLo0envo4IqumCGKfzrWam0VPCvjOlU",
+	"8cJwKUano58L+mvJSIo/k6mSCyLYb2ZsH4ySEYe3fi2ZWo6SkaALNjodVT/qdM4WFFpd0N9+YGJm5qPT",
+	"k6OjZGSWBbypjeJiNvrwIRm9fA7vYXMFNfO6NZ6NkpFiv5ZcsWx0alTJwpanUi2oGZ2OyhLfjLQ8/ZGa",
+	"dN6d3Ns5I0pekyumNJeCLGVJLqhmGTFzRtI5FTNGpEgIO5wdkvPRw/MR2Xvxls4IdEpomrLCsGzfL8Oc",
+	"0YypeuQvpwe2556VeBRdiB/4gptqLVpLm+OPYXsZm9IyN6PTx0cJNM4X5QL+gL+4sH8dV/1wYdiMqdEH",
+	"6EkxXUihGVLAKyUvcraAf6ZSGCZwDLQocp5SWLAHhX3j3/6pYfV+D8bw3xSbjk5H/68HNYk9sL/qB75d",
+	"7LG5/k8Fef3tM/Lk0eOvSFG95ieHo3qawrvPZMa62/ecTXnKmUiXhOJrJJUZI3vfUyWooZeUnBydPE7I",
+	"m3R+8PI/YJeYgNX4x+joeJSMjk7gPw/hP4/gP4/hP1+OktGTJ6P3nY1JRk8XTGQLJsxr9mvJNC5PoWTB",
+	"lOF2Cama2f9nGYfx0PxV8Lsl3C4FLkqD6/uFJlTNygUe0Kp/efFPlhroP6WFKRXLxtQ06D6jhh0YvmCj",
+	"yKBTxajZ8JuMpTxb/Y0o85xe5MzPqreNi2XsjA74/IqnbMyzrb6Of9Z9TeiCIeGMN/tCqqEf/LNUXGd8",
+	"o048PWw7e8spfl9BaQReIXv1/A+p0NdMkf/7v/73fmxI8lqwwXNWjDoG0RzB3+dL5Kss44ZcU03mLM/O",
+	"iBQpI45cEnzB/qG+0MQ2Ra7nTBApGH4141dMxPrVhpoSz58/5rLANz2fxmsEThPLoge8LLKNz0qpq4Vp",
+	"z1aSBc1YNeVRsn7p3EXU6J4L8+WjUYSBh5fiP+wt6b9v03Y9TkceieVVTaZSLWG1h10CDmihdRwavKax",
+	"mO8jzKzNTH/gMYbKDVs0/7Hqpmm3OfpQdUyVokv4OxReTn9fd5jaa4yjGDKd1yyVKkIVT1HekFNC/Qdj",
+	"Zb/QhGqklaLMc6KZyDTh5pSwK6aWJJV5uRDkYknc9sUvnlWr87c3P//0C81L9ue7S3Jmdh7C5/to1/vo",
+	"pm6VFYz/pln6rTPsNpsO1zpk2jX9DWTgwZlpHMItWXt9sfQx+cY5G8Ii3yxF+tJYhYPm+c/T0ek/VnMw",
+	"/8ULccVyWQAja18YGTV002vC8erqsqjlhw6TjogNrV3FX7vTf/8hGX1D08tczp6zlHuaaXHxXDGaLcdT",
+	"Lmi+RoKb04zkbGrwyriwLRPXwClRTJe5IRyuEE20kYplBJv1P1GRESHNnIsZSlWORIiQ1zXpXkiZMyo8",
+	"D/aj9suTcZ1SBeQBWuIyKlOtYR6RY65RmV2jU5Z6/tq+2d6A5gmqhl21nLSWOUaqrZ0K9L24ZjeluWbt",
+	"O3nbFasZXdNmYvV5/+B4HSE2Zo4trpjpC2HUMkKQs5liM2rYmP3GtQlZbEAa9VsD97glfDSp/JlUCkV0",
+	"4l4jhi9YQqb8N5YRasiUK22IYinjRUOoXi27OAtCdbSrQZfiUshrWKdryg0Xs/FUqjGjKudM2dXL4ju1",
+	"Uijoe7v3NsR5jTVjUdWJCeK0Jjv/jE2ZglO9Byecztj+4KWIyABdRlNfTF9oEn5xRuDCJ9dznjMYUiaZ",
+	"Bk5CkEQiSs5a+SCnq+dtVUJYPAKvAgdjwhA+fPM3ZUL9GjRHw5gzCHb051hbBV3mkmbbm4W8XuCWoJ57",
+	"5zBr9usgQSQZwUKNpzmdNZWrzuDb2hMKJGxBeR59fbjktIZp18JOR2+FSbZ4TtJlVO7At8Wj4IyFdFfv",
+	"0goeeRMaaoPd3p12+ozmTGRUvZWXLCJ3bKPXDTxJuMal3lH72lBRuJKXO3UYE9QD0ThYrrWL/cy+e6dr",
+	"vtFqGU8SXQakWaqYOSN6Lq/B/JYvm9JhcO5Vj7g6ZSwj717/QIxEux2hJHXLQ2hRjDZdejta2+FmG3ET",
+	"p7fRYPf4bnAcC5pys9xOrkypUpxlG35FszK3AlzlIjo+Omo4iY5iN0U653mmmBiXImNqfHyyeRN5OZvR",
+	"GRtfzpqkLks4gkmrtZ72RLm4iCjRblqxVU4Vu+4Mdt1Yp7mUakwVo+PFyaDhrhxtMtKMoky56B6Q16UQ",
+	"oH4tmFFMg1Hwgol0Dv9UxMyvqcKLbLcRfFhJf17XatJKzqfsnzS9ZEaP68VuD//4+Ij8dxg1LDQp8lKT",
+	"1DWcECWBXjJSFlH5Y8HMXGahPO7WCe0ajEbFbXnFFFzSscEUTGkp9NgdDsJ+SxnLNCmo1kzMmNKJ9SL4",
+	"FyKehEClqT8L5Jxg/K3uuuN5ZV8gqSwF6DJTqQgVxE+BpHOWXq4fUtClUTRl6zjUW3ypfUiC2VRLn8R3",
+	"2fcTZ1uG5nJWsqZPtsWdZLZ2lMH3oBeVbHzJRYMahBRslOBtOHJSUSGVGSWjCzaVio0zVlBlSgU/SzFW",
+	"LGdUwx9Uj0Eo51Pe4+SB7gqmuIzs2rdSET8cAp1bf5R93QY/mIZuhC+BgE4FefnmZ/L1l0fHJCuVFdz3",
+	"Xh0/ep6QVw9/jDrVDDd5TBVs7Z4TZO3bwXKt3iLFaP/m3MhQVvbfZ1DIc3kNNzau3gaenQbFtKVm6ibb",
+	"q/SvaroOIqgI0gZUuEFuSMzMUC6sbBmzleRsRvOxYtMNFa+cQ5tjIPrluhH9gO++wleRlymuxwtZRjsq",
+	"mKD5+jarjX3l3kfKmPEFG76Jr/H92Owq8hs0hLf4dg9tIi3UpyVY79YidvY56VBnYzvr+a4k/G8Z+94x",
+	"sybpexYX0VdwWQYuXmvW2GrVxsqRvay41q78O9rSbXCRVzVxtkbJrb1ghSFNTqdMpCwmdhWM6QS4OikF",
+	"NyDCLMrc8CLnTJ0ReoEmFryxScp4DjKavb5LUSiesgycuKNkiKGlEtX6RoGBZr6TKaHQNLmeS80IXYDw",
+	"gG/I6ZSnTBHNjB7YcTWjRkCEWxQnHQeCTtwULa/jJFvmbKyZ6YmoK3MGI8WRu0mkcsE03qBrdT67tsH4",
+	"k3q7V1JLn8/9LRrPqlCx1L+fYEgJN2xhNzvPYQe4IXvfvXhLHlwdP4CZ6AfVB0QzdcU0GmK5mROkYI2u",
+	"FMtGOdNEMS3zKxsU2CRaJoxq652rTILDr86118faG7LzQ/cSjLyyyV0XpxNNLhSj6ZxlCVlIbYgT3lJr",
+	"5h4lO9yREVPsgJtw3Ev0N3/dxXc/utTh4n2zJDkVs5LO2ClhgtD8mi71GbkUCZlzUCoUI9eKGxPqEv7E",
+	"DLs3d7kqY6d0panEn4yVx/ve/MVtBhNxFFcsYicHcUvC6dx6LH4O5zz6+FKsv4pZD0uFPqc8pYYNX227",
+	"Oj8yQyPrDNfNeMEWF9aSN8QyyX4ruGJ63IqucDph5/WZoj2sjGtdsmxoO/i2ija0TfCMF/tWEli93Cg7",
+	"Ot6ZLmPxY8HLcF09k4uCGbzY7DwJGuqs1JBnlskmYH+9YESxK5pzmHkGoWTwju2IZIxmOReR4Gl1+PDE",
+	"hlD/xy/7UWOJMzXFeWbV4dD1r4N5Bi7ZG/sBfFoiBY/bp/OKac2cwdhTYVTesS9u5cFq9J14udwSZbWd",
+	"1VqFRFmRXBC906a0Hn5RLwKQQc6pE3g3EJYzutRjI8d42iIE9xObUQOWewzTxbdYFpU4m+e1e92j7xbJ",
+	"gWR0WdEfvSZ7TGRSaZABUloULANxO2OKOzFql7M/7JRuxiK2PNMrz8mMa6OW412ov/q0lcHjPOjWUnXJ",
+	"sjOUXjNFrwX5C9GlLpjI7OKLlOW5XX9dKgXP7XZXRwn2b+Q229pra5oQFRklI+BCUy7wedXd+tsRG3eH",
+	"J3pW2itVzXvNPfZSFOV6T0tz5V78RlOTL1FNkFNScQeU+Js32mFH2r/DGy+IE/ryKLmjQ1Dfk2tSu27g",
+	"Dlx15wS9f70uRGqrC2mHS6GfkNdQ6/cte7ijeuqkb12qK7a0JHeFUV40H1cPudClolbNL2Sel+6rnKde",
+	"+a+EBrijirHyvpcpN4JpOFUFUwtuordkMM4b8arWzd1lSETd6yufHLiSNSy4CJ8ed7T72zq8t3Uq7/AI",
+	"bX2rfVi9c286GT/+fqpuNQwBctcaPq9vtTW0fX/6ZuxA1FNMg5930jbBBZlzbZ7a2LWgiyXTeJ3Df+K+",
+	"2Opjv0KbW5G7jpcp5fkYXKJrV6g1dDxPsixWiIDNm/2NAR4CZj92hTZfl+ybEYzIAOcd14QSwa5JT5CN",
+	"yNc6Td6yRZFTw77lxh6cuH3y73NqbaWYVGzf0uSCaZ4xG/pnowsTb9MhXBiJPwiJB264jQxH22u0hSah",
+	"Leue1rF5G/abWW9X4NnIb4n7JMqDQyIaJqDdN5nxbFOGGVsZZ3OrB7JydTwZxUR7RvhiUVpq9lns6EZI",
+	"/ddkL5OpfvDmP396drjIElI1S4xrV3dN1VNuNiTu2Cl79+7l86vHMJ5Ltvz/1Ckk6yXRzQSIBi+KEP0l",
+	"W96A5w3eNz4UpiuRalmqtMe77pZqHGQLrUrNH+xJs9oSCn2dPqrp1UZdN0QU8yqu0SG9ZPTbwUweVINC",
+	"X99hRYTBzwd8gVEZCCYB1D+acTMvLw5TuXhguMho7v/nmsEZdAh7bbJkRczjimZ3yZbcLo9x9yTCbU/V",
+	"x3deIj/h0dhpeTY8QaET9OHJaJNjtF1e4K65flscVLufjeW9kVy8zhG8P2G3hxnEBN8OF9hN/q1Mpq+r",
+	"jKsNDKdpFJLkacPTLDNwMitvOapMVp3GFkxrOhseO+Hfj+6tFNOcpxG9/IJqNr7CFPCOJv0hcT9vQOTJ",
+	"KM05E2ZMSzOXql94axz4eqTu6/4RbcOomTDcLAeb3OzbntQiLJvl2U6W5XU53WvZYiFznvYxZC2deaf3",
+	"56sduXLVyJbZ9xgzobYlEfd1P4lccyGayqv9ZOTJa6DNOSSEkIg8CbSOR7Ut1QjWpyO4c3kjNjPX1l0a",
+	"zFyX64U19+JOIlqTVa1aip/c/BrwFjfByoZjabTY2MajvS959JNjlXcCh7FRetWnxrwHH4o24974UNy2",
+	"hB5eHTvdD20Ij577IuBordVpcZD2qrdZU+zqCWipuelNOrpzzI/60ghpfSML32LhkAg7aAhrTlTzerpk",
+	"hTnF68guGtGGikyfEbQAG5bZH3OpIRIXdwJNwEWR84YHHBrCZbWfrRcvglGtWqL708CaF3tM8XJv7KZu",
+	"KXa9sT/+ZlxsK2ev2PV3+OLGvra+GK2X2AqxmUpIVS9FDiEDv6AaqMnT1EBw1XE82GrvZD8eZ7Wx4621",
+	"OXY9ojQIe7Mqgqjet638ukHbEYF1i0gJJfNBO/ta5vY24jOx5aq1Ruf6DptMmuvTt8DfeXJs4Z1A9mQa",
+	"BvUp4jz1BHfsDOP48J+aUKQoqTEg5XsqspyS4yePHyfkFVU04wU5fvLlVxigYkP2yIuAdy2oNkyN05xq",
+	"PT4eJc0HJ+0HD/HTGRdsnCl+1fgy9vwE7xAg9bGzeNi3mGqFGRQ5o7pUbJwqOjXjOjDBpm7Y1uxQ8DpM",
+	"pci6TxXFxoI+FhIur+BB2F5jxO1m2z82BhK02vN53yt0PJOY/VuP2j8KRtl+WLewKgpDsesfmXfh30CI",
+	"LpyGsZyOL7gy80EMsB8IhIuMX6XjFRFv20jevdA5xVyKnl+Uw8kZ+4j5tdlz/r2OGNiYU4VHYhfBjyHa",
+	"4+B4zmpLt7kdd9i/ULR6/GgXAMPWtrcuRpFxKshP1M6IPKeGXlDLyxpXJEGmWK10QY1hClr4n/94evA/",
+	"jg6ePDh4//uj5NHRh/92U1qdp6122MyaYJiK8lajet8FIa6nsZDCbsQKVbV2l3aoqtObidu6zWPzCRLi",
+	"iv24Pw0mQoeB9rIy6H8zBeZn8Y2kKtsqVmUrGTqmNNm00pf2+5Oj7snbPEhluETtVsAK1l1DSd+JDT+L",
+	"4PinOVWYVpuzM4s0NEG7xITsAWoG/JMIesVnKEGSOdfwkCiGlgkIermQ1Oy7KC7tyjew9LIj/HYlx1ra",
+	"CkQyG7bQEltdzix0NeZinM6pwtvdjQxtMzjWXoHNz/+GxxTr7rnL6Nk0H0Smpbe4dH8sI7v3A+R1QEaH",
+	"kYSmBvQXCJYHVZVj8uDgfIpIhGOdUGDDm8fXXGTyeiwLJnT9lAoB66Vp5NU0l5ppxHszbKyYYNc0B/BP",
+	"VqcT4HqMc1pohhtsjFyMa8NeGEjdfOxUl+pTu0dg9rMTsG/V8dbjSol336MNYRzM2EKwCM1bFqPghpAm",
+	"Luy6HKTuFjmpSiqL1WOZIRkewO4bthSwKh+7GTyEyWeHFSVuFzqEjeDIbh6P1VYGqOoCrMFjbWXwu3UC",
+	"urefe6g0F5xZmVMtZNNK42UfeGuMn9YRjd2zvQ1myTbJ4YbyfMMc9HXp4tl6R8Fz6xoILO6bAsn0Qle0",
+	"Q6AQErYLEASERfjUXjAyQxuxkIZwm2RV5wEntwj+0spSWhRm6eEqYEg94/E0b2+oZjJkCASR1LdSL/vZ",
+	"cAIDQWYc3MdrNg0wtuIAXAo2ccpXB2M2R+nnHx7LKqQoyCzDBUBktuj0e5P5BwXueKhh+1WVdu/Hm4yq",
+	"DHvLaRsANK2k/HoNGqQ1kCdXPGR3rtwIsO4aOCv4DFiDU3JykPEZNwSmTv6NPHR/wj61dP2jgyfvf38c",
+	"1/GfM8MEnmArhXU5IQKPDHX+ByJRwKofRt1Mjemtfb/D2euPEz/INQgn1Vx/VhlT3anCujZpPRjT48gM",
+	"QvWhV3/YxF8fY8PhlbdyDI8jI9i4EsZWqnZfBlTnTakwZWgjZ7T/Ju563zGsgCrD0zKnaot6Y0+FYL8d",
+	"HBN0VGOUjvV7xSClV4DRRwSl3SM4HJDfGGzrfCVNPT46WklVJ0e93QXZMLa3XkIYPN4b2JCTakMguxi5",
+	"WnNzegYTbpYdDGofy7EX30IGdTJ8TrtGnrhGtow8UQxuonFWsmiVAFvSjxRUUXJ8+JDsPfqazGWp9HAY",
+	"/G65MC4A+j9lo3r4PTARq9Z3x6iUHdKNeTPZuBWXUje8JgykClMOuF6DnbV3J3E3UPRKaDKr5uLVa7P+",
+	"2rsJg3WzxbU34WCbdNUunHapY8VbnhJdzmY2t/AMZXNdFkxdcS2VK76i+ypXWjI/OXzYTdRaG6K+qaSO",
+	"E4iL1a3lqF4dKHC2l2h3ubPV4i/cAj73r9Ba0W5zuQOPxba3HX7crxEX8pqpQdfeqm3zl/gWx8QlRqyX",
+	"GBWbllGy9zUfbYoLwhuDwkwy3wXBNWhaSI4HWEja3K1agUCWrmceLrVf12DvVp7pvuyQ2tSyRtKN3BOP",
+	"e8KJItaBtTS72hdQqaebqSkt0OFKK12lZzYXbRsTXVyjaDuR/Tth0V9NDL1kglywpRQZOT5BKer4Edlz",
+	"xX9dyZbjYyxfTYDdEC7gxLIsIccPSWgJhuBAA/qqAIB0JKqOGeEYomCOIeTlGOJkjuE2P348er9yhyKq",
+	"jou42dbtl9MU3Zf10kXrJAN6n41wLFz5nFxW5um1UBGeOXdFV1xHqarWCNantg4YK3CQBV2iSSpn9Iqd",
+	"kWznwdhvxtU3m6/acK2mc+e1+m7uX/xIXPGU3Yz0Ai3VgE935HBvdNvlgkURJlp0mV8u08uxvgRbY+Q0",
+	"vwK3NcGXyIKLUluMVeUeOWAEhA4rSj0fhn073H5haJ6HlaHi9WsggWUj1d99pedbfjW8kFNVw2ijnvor",
+	"cuYZ02bsC6FpHkVQrqpy2dfrWmRVySpbo4wqhHAbrJFZFryxoWVAwZ94paqbKGRVV43zk49Q+Y/+p3qp",
+	"uAgrNw6h65iyV1fHCibUpey6ZmhwWtvrHZtJlB84D/EvoY9zw3vexllvsmFtH3ElQI69AOmtH/bv98na",
+	"SJgNzH8Ivz0IVUmvgCQqmNIsY1k92Lh9wbaxwfKsgR1zww80+3oDwt6iu11GbOuZQyPZ2LN/a3U9Yisw",
+	"TC8td/dLv8AYjVdeW9sEYRC/JKiQWExxEJ4QlX7vm7++Qq8exhZjfItOyE/uoTaMLvzDy7/js9p4sGAQ",
+	"CMM1y5wQps/I63c/vHhzuMjIf/2f48OvupYE6HStgw7G+U5YbIoqtWvnAkXhzvkcKBxOjCBfwBuIE7CN",
+	"hmGRlFbYaDdGBGo5u/wLDrNJQ4YrQirZ8s70t7CzUJmvZ0jNgJKcaVUm1bGEgWVQt4lCs+Ejq+PQHkd0",
+	"z9q7uhU0SbSXo3j+yEYRdY0ovkb7x7H2p1xkXMyGr9e39oOh4+8YndZdR1ZQjAUkDeHJMQ3xFU8vrdJW",
+	"FW/ggqAxvNLYYqWPhkR3bYyy5IpL9JamrYZoJPlnmc0YuVg69f77pwcvfzkA2+lBBqklh8dnEK1hS3rY",
+	"YhsOzNUZpPwsCViiWupnFI7R8tOBYSYss0enooQaCbczM4D81DUaLwZr1Xi8omf1h1UigJsqArC6ynLU",
+	"rrNnKg/CKq4cLWs+WFqooFM420QrriIZ4kFHVkwcbPOs7NN3E2jUOfwx4ZOJdIMVeeVMoT/bD2O9hgVc",
+	"Oh3uUGmuarfrfnKb3tjjYHLhVvX4kXoq08WkuoAcdxXuvmUsLgOXw4j611Katav5LWP/ju81jFPr8orx",
+	"Pd9D7FR+y9gP0RDgOjgmVpVomJVldRhxM0bmhmNiYlvu53oD+/3vfssGVvDKudjgePqBxo7lhlelkYbm",
+	"u+3iDoe9WXvMj8Yvx0bntVr0m9q9LbWD1JQ0j5UrkteQd+CjMqQib58+eP4U7JPumwRECdW78O0atwMK",
+	"72JqLKaXRuS1INkXssZPvnaAOkGcJyiHFv1Y2kLohi6oosI7wGyOQTzEfPPUeX842l7vKWMEfgOZq6+s",
+	"1pTZkpbaSXGXtAYzb8ljawz7v5YUkTkiIfBcc9CVod5FQr4+gGARoud8Cg+p1kxrqQ7sr1IRKKhkC3tR",
+	"RFrTZA9dHY4C9gcquY2I1U3FYIxBHRumzdijDXd9u0YK4XK4mhP+TkmtyV5t49sn/t3khosw95Yj/Zaz",
+	"PHuhlFQb1CLtxxEajJJnm0iGoOU5Xe051ylVmTfUDk9h81+sSGGjajZUZXzNpk/h7cBG74+z00IPMzvS",
+	"vsCkVobD8ftkPVBma/Wcrbi2E+ME4klxDVV3Y2a7carCdoDPtyDGr3Tp+gSd9SGTQYx7BBVCqqB+NXij",
+	"U6YEy5xP+xcAXNPkq4QcH3X50Xp2tCKAPhYMsOLwrIWE8xaUXRDhVhQi7GUl9wWsNiDVZdynFa9vPKiX",
+	"fWtQa/cDrba2gmNv6tvG0dPLsYPC37gOZHBmB0AQu3Nm3WTj3vGvyWepft4xJheF4qpsY3QkK1CYY1k1",
+	"ayMKtaGLQm+EHXcf4Mxtc4UTHSok5jpDx9Vc6CxmM3dn7LSj6qivzuWpSbImsCYpNvN9GgQRpbJq5e8c",
+	"9K1xKzx1ws8GTjEv6dhKGOTq+JTQEFa5kVtJprIU2Vllu9YYb+S8I/jURYlh6TMw9q64WVZgOQexZmTv",
+	"6Pjg6MuEPHmyj8oCgwy8pq7y9YDj2IcgjX1Im2MYq1vcCpb8cq1WdGuXQq+gs3buDRa8adLFKg68Sgrq",
+	"aXhzvrCW6u9fj6jO3gpVwh6wj0uTeI2cbLkb24AWkG+0jtA11aQoDVF8NjeRoifYwPijOy4d7bYaZ3sU",
+	"qwkTluUjoMxqf1eTJrz2sdHmdAe6dIo7uTome8H15VUjMPHs3zVN3ghl3RvuT1P9jED/uPnsBPvjOnmH",
+	"AtAO228lKCvNoDu6SvdTjORsagjNPYLc2jSDrwdVm/lI2dkf4/bf7ixYMrlvJhsQ6woeaynyY2GxOZ2t",
+	"BJ7dNsdqdYbcVgYi0xc2HIIndeNWgsk4l4iysK61aS/BaBWxHPXYfYZWAb09E03cz9NBbOJilpDOU5ig",
+	"S0MtxZSbhDioJnnFVFayhDTwlLKExKKcgrfbiE4J6QI6JSSVaQN3aZyV7ikX+DQhDvFjLKQYpw6t2EBr",
+	"BaNmjFEKNsp4I8vTeosM5XWOdJdi/ikviIHqkPY9ws2ov5GBtPGHKDvQCaKWBQuh7eNh064E/0BKblTs",
+	"D+O1kUA7ADkeNqdhuIkNYzvr1Yqk7w0TeYIK6o0pNhYo4FUVZ4kZioJcSsf3QqINaS+ILm9UI+gzI0Uv",
+	"0ZzObiJTCtq5wwwp6O61pcxtHGHRbLTjo6MNK4u6ZqIDVIxdIP7iVmERKVXK/bOnci3EGgAUVu1thuBM",
+	"+G5J9tTh8cnDvS8R1d4fstqvhaEJaiZDDCo9Bgxx+/h99AouzHy8iCTayDLPWEbwBYjIWDCjmF7r8V7p",
+	"7U5GM9PnX3cu9QQD8G0BCZqRnAtGFlRdVuWEb9zn7pcgqXZnzcZDJmv3XMFwxzDcMQx3XPfQmS7Eilho",
+	"TsxTmBmwyrZmixRgWyD0Ql4xcnwES6SRCI6+2jvuKW2wsHjw2ZhGg10cWSCZJTYyVs0k/kn2aK4lofYP",
+	"pDiI1LmQZp6QlZRXEd77HlcJTGO8iFGZ3SUy9auLlLaI7nGHlnaJrgwG1Vyz3mCrD8nor4zmZt7delfj",
+	"eUUmRJ9vp247clFfYvIGvaLc8ta1und1bbgBxeYQjafemInN5NgC6psYhR8BYTnVHIoyY9Kyx2vb8fA6",
+	"UhsDu2B6UNLM+gYNm0m1HJi84d/+UEHMVugSq74OU5v6kIV7dYT1w/KR6Dm9ZFWQU+v055xZ6xicMniR",
+	"YP4Tz3NyTQ1TOlZG5fjk0X4PBqOY+btjxR48Xrv+Qo6BwMpcR51HduEsOGSpreeJBB/ExhaqEuvWOLgr",
+	"7QXgv9ogBiRsw6pqG5+LzTrcNAYODj2n+Tik9VgIHARndgf+kxQHQSZccGdwQYy83ohuSs2GkfQ7jUP/",
+	"Vw3HbhfkYbKy5vfQkLqXjWSfNkenYgYXwtQwNdblxYLrVmJ+MKMtbR8u63Y14gy74hnq8VWEcpcYqncs",
+	"WDLL4q99TPEpvWE3FSbqboEprdSnmF6sNt2y+ooeFudW40sgAZldY6GqetcD1+D26/7tirBW2zPrljpx",
+	"FCtjLsI1ae56rbp7qSjY882U6Wjo4kA4nT4kslCQ3gAAJxgKZsVu4UapzX+HNrMWPSkIHtJKuSV77v8Q",
+	"vg0HEz0s8CbmVcspYRk3XVeb/aoPXznNGVU2etG9WK/E0sUFwX9oH2zyFiF3hi16kyA5RtRTYZOLXbRI",
+	"M0O4WhdPbq0QlfXh9DfksG7HUPiJJX7N15AvvnRvPpUo8UbcKh0K/Ug8K+3xr43WDbbLJ7HvErdbHauP",
+	"Jjz34wmSDY74zSAa30h8LAYOjjPEfdrWfr8oKhiZHZoYDoRk3zdOvRgsGi2KcamZanyz2RA3kz0+htDW",
+	"DvutYlqbM2oRQmO9Onsc7lhjN+48/LTN7+4tPKWH8UbiVDocd6eIlbrf55WruhcFpfKnDObaq3hWL//Z",
+	"hYa75LoKNXgQesfuqSUffYrHtqkGK+L/d2VE7Zj6Kl4+jGzfZG+byCfDziJ8JwsmxnTBRLaAtwbybvzK",
+	"18Ie+pEuFwuqlsPH98Z90C9Ej+pWk+ooB4TeGWl3wqv55n0nQ9YjWZEPGYjbH1dKZD36Fxk3u6m6LOMG",
+	"Fd05oxlTPmSwmQGBCQ9o+jvbLLRwc5/EsJC62ki+uQidU7NmKE/CQRw8GTKMXIo1jR5/3Wj1+OshzVZW",
+	"vwbS4MAIyJj5fk08447pDGtjGJuU+xEc/+oArT7/cEo+usN/E3EszVvrjqJZQu472FKwm4mgKJTcNeZs",
+	"PTNbe57vwn9yI8nFg3wwVm3bNjKx68EZkOwadekM+O4P4ePpvZm2v36G3zCd0cjSpHLBNsqr3TBJetAN",
+	"te4SQnhmzq4hqra3ruwAv9emOcRbusrwG0Wvtz+etb8tFnF6Dw41aBeVAa4W24fkYivTnM42TP/+uNx5",
+	"AQLjeCjOWqd4UstkVfPZG/H61c6+kBwbGxDbU8ufLK/xfCN6iFs3ZehpDMkzadzKnVMcWcgV92fNrqLX",
+	"V+e2id0kQT77jRoJt0vqC6RPu2yQ1gcOx65aigl/iEbal+S3Y9beJoL9G6CpHecLTVTZtTyDqE/4VzGX",
+	"gn2hyd67dy+fX321f9bCk9Vkyn+DQCglF/hTDWGc0sKUinko4zvXUjeTDLwGomRpLOKgLqTBIME8l9fj",
+	"smihWWJCCeUirqR81nhvTOPtXI4daAXvEx/7F73r3DL4LzSp4AzX0sPucST1ndK8GwZEf+FB/ghU9Jqh",
+	"rNbRkWt8dEr6m078MjLq8DIMbkK8Bk2pBMvCCxBOu2X1PYlJQX/Y6h/GsGoX4ePbtdqmvksAZC/c9P16",
+	"hzbzBq2FzFoHZ7VFJfVIJZXVdXY3q5HeKToXwikNqoc+xHfUQAZfVa+309LdB7faPVxDpj2Qzn+fy5yt",
+	"QKbdelA5u2I9s3eo3oNraLrXa9W5G+9mf/O3tfuC7HmTI8uqZxbV5gvtPtkfJWsPRbe7GmER0GE9/r7r",
+	"yX2dVF2C4O/cb657PVpRpXO8ojb9ehFnVy9ssDlthDG7pQEEd2tnNvPOflzRzNsaMHZd7kY0jV3Epurf",
+	"0PkbWn4LKz9UKWqOMEh5XiNL3n+EzJDYmJ2CYmrjYFctEEsCPxOsPUQuSkPgFAL5C+YWo00mv3d0o8jl",
+	"udm9UhNlhwpxAvLiJlxKf5MXfRUkB3uI/iYvXpex/BPgGiszCgfcPp3estKhOSyGNsE84nQME4fr+Y4G",
+	"2DmjylwwajbiXJsUpRQ9ATj/lBfrnAGVccLCh6Mmk6bMlZ2bUp7jP/QlL4oedaXIqRDVGkWu4nTOsjIH",
+	"W4/h6SXZW1BR0pyoUmhyYGubA08bXopflWIofMU2l4ZRfDZjKlwePwe0OMDo1zMXa+CVF6O6wcZaVdMI",
+	"NrHF3RuUExpFLcUm/gQ1ib7/CG6TByv6RB5YQldt9dpmctMMChzsVfWfZEaXCXmqOX3wvcwvqaH76wtA",
+	"fYiPvq+e7OrCIa72FVDaJhwPuFXkag8rCHfX419S2PXwtFItChcbFVVFP70qxQZSjusxhgsO1akLlq41",
+	"MTnVOvw8Cck+r0sYVwMMlzdKdYF7Y7iw4CAxmaERMaFXhe5dzo2TSA01w5VPt2yVFdB+3SNTBMuxVUq6",
+	"m3tBjWEKtvd//uPpwf94D/85Onhy8P734+Th8Yf/1n+dtIgj50yYgxkTTFHDMjDO78nCjmZ/iElzyyrk",
+	"W29JE/Ak2WaL1tHpjQhNQXt3GIkTdvuKmnS+lr4WXIRPjzvMf7v93WC/Vk7i3hSN+AbW4kDot91JzfiB",
+	"illJZ43GmQCTPvxnzqMC1w9ox3rlTXj+O4841cShCvFLbO35eJtyxsV2cD/Ood1HK52uqjLa4ZuPHzWo",
+	"6uGw+utNfvbGwLq4VEcz55rQoiDhZ6OkM7w1pAzLd+2i2jb6tEUDvtR21V53PrEj/aPFmXuqNZ8JHw/T",
+	"uhVgu3tMJpvXZVIy77lGZc7GXGTst7gN74rTSC7sryW/ork1ehVFbh3zq1cq6MgNJ6nmOKg4WLBYu5YH",
+	"c8uPZWa3xcLaFnbltsvU7gDrsiNgy12irHT7isnvz0GXCWsdk0WpDblgBPEeiRRBWVtQa26jkG2NS3Lv",
+	"cCKVONvrWXYnow8nzFZIi8HDfAunxALDoLJk/UUkk4gTg2V658zja1Ywaamt6t5dGFod9uHiWZepRmS0",
+	"CtUzviHoKRSzwX2+dqv7GhhapDsJRxGRiscLGoM1olxpW4jYNkS4yHiKUEeM2C8xs2MKQEdGzpiZ453f",
+	"lVy7vDso7ItkUv/RHmb7796guJCebmiJdkBCq8gxeNyknXpHw63fqChl80jsfPXEasiuCtHul7NuCO+3",
+	"SUVrv+4oPX0K+k6IuIViU6YUy8Z5IEqvopBK5A6knZVkieQYM+55mc4JKSsCO/UoOtIoY22HbsRRNG2i",
+	"hE+nJg7UkVwwzTOmCTcacycS4vxJ6HOkalZ6cm/n76ZzqcZ0xvrM5pvFVV1QzcJU9665jM5mis0Q4t6N",
+	"0BbfgDUkYFYiml6TvSO8AoQUbH+U7DoqFzcYN1W/YeqKqQO7Et0gw22zTFyPLka8uw4+DFJeC5LmMr0k",
+	"iEuJn23dbUw7+i6XFzTPl6QU/NeS1bTDMx+DWcdaFvP2ivcdcwe50LqtmDpwW6lBbAb53wlpqzbxeJiL",
+	"FLqMHZ2fZF3Uqss8L2S2vDFYkaExDzKlOYtvvOcCuN6G/YYhr1yQvRdilnM9BxlJ2V8r1oGXPbcogdeK",
+	"G8MEWTITwiyttR4UdAkwrOvCWHqQe3GgGsveUg0+AHrqYiETksk0cducEMRMt/VxPSh0QqpSz+2tU4zu",
+	"5mRzWNXRDa7wjIbF7levV/tXN59YMqpXsUE+64jyJmyLYXt3aFv8ybUz2C+OuLsdv/i6fbx7P/nPNmRl",
+	"be6iC23ZKXExldmm5RDvK2tw3iyqXC/+H7xkqEzTUqkNF3SLaqEbRerdWPHQ9RFUfblmHz+MYrWu7Si0",
+	"Nl5R3VFzu8NKmfYkBjFWc1sBvBlqdcdIRI4V3ZvXo8kKI24PxwN38nj8DCt4Q85gmmWK6ThB92u/u2T5",
+	"rlw+mJk3ePZquyhZx3/ZQZWNwQFXns/K94BdJ9WyRbvsrs+Kfdyqjnu9aYFD5fFmrqL7KGG08d5v6mqa",
+	"10bbOlkquUNCWb/zyaieacAYLGNFUCG1iGod+NlNyL/Y0B0KvtjfzXjTb4fytyHpj5xC45twf/dik+Ta",
+	"HvddbsNXVpJ5mv2z1GbBhFmrh3jZh1af7KaSbKVfZGXBxpds2ZPMdNeQq7erMgh2vSoDY/d0ljzbsP2N",
+	"1BFHLwNfX+nQueIxeb9HGemLo7sfUNNgGVopLcHyN/a6Wotg5n5WjTNw53pCh2ncG2fsY18RXtnlWzfB",
+	"OAeyS76b3Waj03lfFhumU5pjz2DF38qZtkW60x/bGlTlJA7gZ0IadO9pXe64U5veD/dnfbqRBMQN7411",
+	"RqxBYQANbKdScLPZDXsfN1Qzz7I2drXNW/EUzHCOQUJmewc7bMIfer+ubRNYcPV1DsB9XXyvbSHwliC7",
+	"qm7zlCvtyvKmEc/F6w2ynauIqngjtrKjkteaXM+lZsQuPDjtKEkZz22IyYCO4oeyEyx5PWpPL6jCOihu",
+	"JVjVXYNWfFPyesMN4sPQClZqkEFU9Kp9ejuPborPE+cpU0Qzo7FuJY9XXluUueFFzptJYsEGKHbdiL1+",
+	"338NRCeu82iAAqe5c7CCOFMoLgzLzshRFSenD78mliYGOdLzmu908RGCSdbLuS1xyevw512I676F3bUi",
+	"7m5y7VwaGZNnC/jB1/CpIVfIWyfTfqHdKw5QgMzpFbNR8HpOC4bkLEtDJqXK9YTsaT4TCE6gMKaQaXNG",
+	"vnvxljy4On6ALekHv/Psgyetxf5hBGqrP/GuFWsz7A5NpTBM1DW2Oy9k3GZKRov5MqMwBMpcMxdd+uI/",
+	"Xn5LCqm58SFQ7bJHw4qwst/4dC15wJq9gBfrKgJDBbFK8G5dKQiixxTB30+JkGMYSeL/gRUz6r9mBVw/",
+	"VOHNHhTAJ3vn5dHRQ0ZOyOViP8GIJrgtYq8cn5D5fhLW9ClymrJxKXwJx+G6wZzx2dzcRJm+DUR6xbBm",
+	"eRqtXvb3+dKlrGpDygLLEV9TTRSblppF29NzevL4yziT5v9iw8vNmDavQAKxg7DikQcutFPAf/5aUkWF",
+	"4aIn99rMy8WFoDzX0XSYGq/sgqaXMyVLkZFrqS7JXv0lngs4KWEYkXAA8HaYWP9dsDoj/H0f5KecTkF2",
+	"jA2HpRK07irGrFl9rAL3s3iBRtYHuB2Bt0JuV7kedE7fvf5Bjz7Uq36Lfu9rntlyytvU3nHU52itxSBr",
+	"a1Qlw9fksBp7BRfhqTE0nW+B7ojXwyHFzxHZMWNpToH5UnsJnWEA6sXSMFtUwFI5ywgibV1TuJ/2Xv38",
+	"Jrxt9lddL21/yfrAy9ZN4umaL+iMPfhnwYCm7R+FqP99zS6K6o8542mU0ldz9/urJ1bzqjBF+OjgCT2Y",
+	"vv/9y0fx1OBeNlaJ0Cdfnhw/etRIvjmOkbqhl0zsYBrZ+USsIfV7A9JrH7cIjF54pj4SBL1aoukoc1O4",
+	"SWL3K6ad+BBiI8mcasvEKVQVyeM1tvsQTYfDlHbeDEmxlfUexHWTPYtaoRsoFTY7CUcNwxeS2FttKEBJ",
+	"a8ntWvWSJmisr1nK+BXLugvNDJ31YOjhVKPC1WDBpE0cPkTbnS3sfOXA3xVVLPGg8/RKMat3+GzK7nmq",
+	"J7ZBXLj7aAUdv8ppFIJoUeTMsHGp8ig5A6FIgleVFClz/gK42cB6oG2SaWdz2G8FV0xvJFVMaZ6DlLZu",
+	"KO/e4vG6Rpw+e8jMXMlyNsfnGtMYMOuZ0egtsWBmLhvhG5qLWc4qlb8PeRV+GKfejBqrD6/M2NNec/jf",
+	"oCjAhVs/eBOBs7wwPky8g88ikmVFVLA4FeYfvuwK/xuJLp9Qe1nLrgPyjug2uPCD7eylWdtl92CMVMAV",
+	"WjPGueF2G6kYmUss35QDN1uSvYga/8CKYPsbL0HFmiKL0AfAmHNxybLTkB7tCM2caeblQjvaM+Jl8FOS",
+	"ScHOnLB4Siw8tt3LnIoE/iWIP7GBrmK7a+pQtpH1pphqH6vZ9PO7nG6JkHCrwmhfxWfLGrg1eQAQwgwM",
+	"QlyQhqSRbCJVNjv5AdLBD1KqGZmz38ibvz49OHn8ZaVw4ibvUU1sTwxpbxu5NMZJwnbPQLZYSG3IyWPy",
+	"I/9m/0ZyjLYSM+/PNgm9R22S+MPOFknUlzu3p1R8xgXN144uwtxQVR0fn3x9tP3XD0+2+PhD3+ZZZt+X",
+	"0Z65iLYeh4LVhbm/cPzbp4EozDWxnMoZNypOiOImNw4hQ0dl5I3um461aRvj0mpG2XMIgCW8E9yEnX/z",
+	"11eQkvb3UTL66a+vojyss0ud5W9KVN0NcCZsi9tgTUgXbCqVNYEPRha0dRNXYlJ2vmmbuURGGBAD+42m",
+	"Jl+CdjHjV0wg+vAS7SF2svuxTLiudPbq3dtRMvruxdvo0jlpcfXmuUbt2w3xNLqLSl7kbNHdhLhR1cHu",
+	"LGg654IRj8odxTiPR+QzpaQaHgL8LWd59gK+6SnyWiFi9tNJ/8Epe0AS+kDJa547gMX6ZpI68wTXq2cb",
+	"0Hf/c+0n3MCjukWu2Q16yXdw3AYpTzs5xVveTJ/xs6OvvLUnO/s0S92wSjVX/GfByK8lKxHtwzBhEkIh",
+	"fVsKQBifCLpgk1PLbKpsbniIZguwwMprcS7sOie23JDRZAImnwncQFzBG9aH6OR0rHhSvUNnFI7TufC4",
+	"lgvq5Tvf4RcWaABbd1alBNOUqxGB5edcGL5gpzUCATGQUexQX6Zw+WFhYvu4+nTib6vJudiDHSQTLhCS",
+	"Z4wDTMjE8o4JDAK8+LgYWM52v/L3KTjwcmpnUZR6TmYSgVMOyVM7eKkCFAKu/WJk8BoMEHxfhOtzYUfp",
+	"3KbVMI2UZG+imFHLCbme85zBdY51duWCWY8HJYJdM3UuaFEkwcTQL0smpTCKCp1TZKZVnfwJkWbO1DXX",
+	"bD8hArTnc4FfUPLoqPb7O2tAqecwp5waVs8IfMZ2mtcgmlww2I6aitxrE1KKzJnuNLwMXxye+2olii+4",
+	"oMbmVixoUTjwG2cKr2oq97JsfK1dKboypR8qF8i58nOXDBb92vDpcv3n8FbkexuEtObzd/hS8HXghvf1",
+	"74dV9o+3sWYJ++ttJ53itoMq5ca/R9lpYB2fnhZsFZj1TTSL2yRNE/h6S3rwpU35PJQXeHBXI2T9bF+q",
+	"vv5QaevLn9Amb23kH8K09Q1qGwXtblK2eIvPWrQ0/MPWwg//sE14676MH9uBX7WO2/C+Gmd84GebzixG",
+	"huu+6SG/904M2M60BAbjKATLX/lsDveeZr/iLXE95+k8xNixFrkp6O9wQ5a50esQdiLRkG4aESPgU2eU",
+	"eXx0RPYWoIlZJqnJo+OHcGWOF1Qsq5tOJ1b2YBmE4QeWQ0WdS4kKgkZwLa2UYGsCZswXFMxkirKFhUkZ",
+	"bukMRbB1RQ7q+UYldtxGXUihWawwVLVVQ6rqVKdum/rfvuRVFLLN7vXQRt2kwCgSac1uEgYiDXV1tJY0",
+	"bKEeXXMBVix2HH7Qg0utB/e6hrjXD8mILpjIgHyGGlm2DHDrgS9PpZjmPDW746zdrDI9bC0WTGuX5Lmq",
+	"2MRwvKG33rWREfc9uGqLnC7B3uuFZys784wtCmmYSJeQjzVWrNQ9xpXhx093Kv3V+LV+ICOYuJrhPyrz",
+	"YMPChipBf7DUNvWRhR/HRp85sKjhWIzVuVjJDis4rpXek3+v7IzPWVqlgmxyya0MUYrRz7MqnKzWOOEW",
+	"pESxA1jBZYw8smB4ftsV8697+fz9yrTJZkr1hijR1QCqFlev5wthonUNB7Cm9RFUW+WxpTzbvmi4n/54",
+	"RRZqbUbcqAjfZtCZN5dytnbOXqIYnuA1CL4thrDWn9jrb9HNGLT9ztoXVh2rvuBXS+UVW11dFLXUQ5Pg",
+	"YjwqXOUmUqdvN4R0qxJ/fXzlGoy3+kDeBMJF+3jfHdZFALYTg5m/LZTE+8i2W5+NFl+gqWLbqmrKfjw2",
+	"8pKJXesJNBuLj9XDj/tj9/3Tg5e/HJwcnTweJaNXT18/ff7y1cFfnx0cP/nyq1Ey+v7pT89/eGofPH4c",
+	"PYSvWc6oZltHQdh3I8rii0VhlmCG/cf56KeXP5yP3kO2Awk+CbS5djDwGtSSAN06AoM/K6nKxnrOp7HQ",
+	"oue+hiLRLC0VN0u0Kms6ZWZJ8NuEfH0wl6Uitg2yB+MkD/c7xcnX6dKFYhr0j7DM1NpiGisEj867FmB+",
+	"7Gq7dt1j+DNJ51TNmEazfWpKmmuy58qbVhUliau0ATM9icdbtGvsr5n+hygFF4yaN8wYLmY6KubcdPHA",
+	"hcwaR2bG5IIZxVMbZG/GLuK0N58vY8oDo7TrsuD/x9ZU2SNEQrrP2OXdsZ7YzlQ2Izw0tWkXzh8FNpV+",
+	"nDZIRxCZvA4bUDKHBEibNeSC8RrP0GU2Ao03ZyKjarxkVFnrORUpp7l9sDaEwA69GoJb7dbCJbit3cWI",
+	"s7gAMX4z9yhWRtEb1deoaqR0sPtxYx1sfzd0o6ekSqTsyaga16Z+ycZK7OqUtGlna6E17A7tCIi68EVt",
+	"bkz/0LxXc7hrXKKPDvz0iinFM7ZKv9oIbUK5BMXxRyzptRNIwjEnocbtibG7TncOdOBP4HZiVnWmGjBt",
+	"UZEgZvGgRaHklTXGmlIJ5Nhmnil6PbKGSq4W1l77fhiRtRiIbZ/QHBKSZ3P0sLu4cB8oFwSsrZNr+kwo",
+	"/et6b1GaDcYaCda0pLlTtKa/CqvNzBZcuOqH2ii8t3VZMHXFtVQh8Xqajgv+1h7Y1WyzDWzUv9/o4caf",
+	"k6Y2F93zMmdvWKxwmkzHimE0ibUNgBTTE3eUKTrtqQTEplOWGn7FurhLfZWhplywXetet6oqcaXNgZP7",
+	"HLwFJGCSN66CK4jvDWCIeoH6sDfYjKbLMaxSxmiWc8EGTU5I0xMouWlBLIXy//r3G1pC9A5wPXc2y2+s",
+	"H3V81n7DqhElfbQzTFZzBLmzmGbbqeW04dY7CCwLwoMwSAraJXtTxLCpUNMS4ldB7yde0oN5l9RIRUqN",
+	"tWY6ct3NHpdYhgM7nB2S2qBxgD0eHp9B7C+oplOp4Eq5TQLdhtBWMKj7u5UadBS7lhwi1G4XE9DXM2po",
+	"Lmdl1DuO56gbtrpSLfPtPcWvn8m4gkYVo9s0qhiNNceEUXybUfbac6eMjQGKeYs2v2XM405HIqG95Lvb",
+	"6gYxRyvXOYAm2yC+oEYIijTpaW94e569rvNd+l305JE0SbB/+VrzDHcvHG/fUdfP6jqTHke7ydtsoFBY",
+	"j5JA8579Qr39jCl+5ep8YTT/kuzpUl2xJfkLWbB0TgXXLCPP5JuECCng0bh64XuqBDX0khLgnUQdHh8/",
+	"3DveD/E/vLzoC8Hjp3hPhm1Zxm8R4mheP7R4EPZmlNPgZZnnZR0xWCpqjVZTboRDpKeKZrwY5zztNWGF",
+	"nLJ7r9lI0ioLFK0SRjG6aAZPQ6s+eJoJA5ZdeHQugthpH/IMnuMJsNLJIfl7VZXp9Ys3b8nTVy9toJKu",
+	"ImfPhWtvL9QaE4LSdVJVSwrKNPuHY3iWnItg5xOrE+27/jGy2yeWVIPwEd5aAjoULYpzcclYYWtDLmTG",
+	"coxXtsM69E1xTZzJGRekLDRTZkKgSuvhufgBY4hxakoTmmW4PPrU9eASbS55QfYwhJvynEgBQddoFj4X",
+	"Fv7OrjOEQzeCqW00OgwSd4iL2Rlx0hRz4zsXMJIqwhl7J0tZ4vfrA5PreB7l1eg4v3jqX3TqdkVdySit",
+	"r6s1HDL8qN683s/qV8IPIfwt59qM64JVPd/7N9+6F8NWXCBR77fu9/CTmhJX2T9/xDeC71z09JrQyuCD",
+	"mqMOiGCLfTbeLM46aCM8ikOqvgefVgkxK6umhB/YEicrwOSDl91dsuZ27H4QAikPRWcOW7E4cyuiW4OX",
+	"nV1ipVUjfN3Li6tv6OAL5xRZGTjbeX1sK2SvrKet2HX3OxsmTleRQhirSxv00A0Xx/tpcLh4lMjWhQ43",
+	"iWZYoPHg1yNne1gPjdVd20uE5639psNe133RJq21PfRy0g3C6Tf/pMWeBgapD36/eX7XEleLga1tvcWS",
+	"Br4fYUNrd7PJWda93nuTr6WC9p24SSh/iz28DwTUQTV8Qf5hmfWlx8r4AntBaQl1+WQ7A6wsQoXeinqV",
+	"GwI5/EI6W8XYummjADAOSTMCqjSnYsYOcjmr4TYxkw6nZSEWAWjJkL2qpDuGL6G4uT8sqXRlPWFwSlb5",
+	"h9iZDQ42tkrpGbomQQ4FjB1QpcISxYcOQlexKVNoQnWLvR2SdzEK1mq1dRpI5ZULne6kC7Asntvxs6hR",
+	"LAsoIQuLaKEG5kHaB6pAXPuEDyuQ+3DqNjYLWvf8F4WtBDZgT+ogtNYQC/pryVqrXooU6cTtDQwBItnw",
+	"CESz8akeL6SKpXKrkrlMS4MKGVWMpDURSkW0oIWeS2PBuHM2RVBJnVJxZrVCTG4FkpRWCY2Uutwobi8U",
+	"EbpwQVT3sQELVjRjeExgSyAKx2NCMAGwiXtc2L1APbuppy+sr85PF6vWzuLHV0kjU5mHhbm7O7p7Rodd",
+	"rYo2gn30CxEZS7PjvqPyC1N8utzOMbpxZkUdOHbs45f832vj4vXaKcQzV2LZOVtx/E7QLfuNa6Nr3/MI",
+	"UzPQPNPL8L0luMtuA5MJ2bNN20vKNl6x9VUev5VMfGWrW7HlftiSlXvpdyT2oZcav+U9sCRW4wBcVK/T",
+	"A2vCS9GhvRBAS6WCMIyABFGUgM/WaCceYDHlCDSqYTPZsUL7vX46SkbfjJLRsxW7WjOnzSzPVvbpszmD",
+	"7hdfCh/QZJP3EGEfLzG+4FEMvX9J0ZpdFVP4cC0Q6coNLXvCyd5CLK2O3cQp07qO241EUWySXODRV7jo",
+	"B0kuheE5ro/tnGDnxH0avYk74cXdfYdfOiBk3zCqhlSxa6xCu7tG440phqsTX3Qh6GzLkOIrCC9j48XD",
+	"OCpoOwg1GoLqMUNb062bXjnqOBefRdjBd0riPuKHCTkhGUv5guYDIegvhwKfDimP8xZfak95ZgCnqSoF",
+	"M8iZ3VyIXV3ab/3gW7nMDgbQYYQ4dQIiGxJrwNeGFbW87zlNh2vWhqlocWxWDOeCONI3hhWD2A126rsY",
+	"tq6uGs8NrCeOcrPo2BVYTXEG38KAEnTBEoI+emeuPLShEzZ+2ub+rImHLfMGPE81qEHLh3PedfXeFRiN",
+	"62NrA1isoWC39oOuWx4EAW0icnggfFpOteKd1oK1P0javcT98r840+uWBbnXSwqYYKwji7BTtEXonxzX",
+	"uMUFw3h0Jx4t69LGVWCGq3hcauYt9X213nszWutle+b7GSx7ue9qY+g2JbT99RqNrtSgM0qlERjzAt17",
+	"f3H+4rr2gjtd60NvbLGvNux2z9tDKmVHXeANPOsg4PPrteGe2GXshnYLDWixnMbh0+pBbBATUX8UtB0R",
+	"hK1zomMnU+zaof8R64iG3XDrOTgTYXXPVcTW4Ek9d1/EW5vylDORcqZXGDDceVxWoFsLKgQYMmxcmZ7L",
+	"621m+9z33hc2o8eZjSYaBnbA2PMyOs0pN2Mjx5DBGg1bc9NZ18GP9rUaL6MKNousWyrLPEOX+AVDXOMS",
+	"E9ahRMt8uVGlnYHnUxZMjFdvqGXvDE21AQIHjgpGapG2ODKX/JoutVNcrcLS+EIBVWC+YHYz220DynW8",
+	"rA/Hcm4eTc5IUuTLMzc4NKZNuRk6jPp8vcYu44PZNJi1e2H1yVcrZFSPSjHA/2ff3VAlqJyk26Ra158m",
+	"PRd0dQ1X8JcW7KCWkYODWO940mTWVYE9fypbbCpG6QG3CFlkHfnbo/TUV4lj6FuJSZ1cah9wMTjTxsX1",
+	"r7saMP4fKAXvGMgEHMQZ/OvD+MgNkUhrGRKfA1cPZqXspdj1NsLTFot/y3s0ZNFby7jN0oULdxM4BXVr",
+	"dwhRUHf6ipp0vnbvF1yET487JoHbPFcfVk7g3gK+YxsXYoXXwTW7BHw3tL8OqV0oRjMzt3Uc2W9pXmp+",
+	"xX705jlLJKsteiuteckopWomx0YK0cqp2c48mIzSQNkbsLz+bZShix2m+njdwJiYccHGhbxmat3gXuC7",
+	"iNNu06DNjazNNtmoQ7TFprMhR7Vwh4VcNw1flGsjZI5kJG5oFTes9O6KCzd9I4OgJnqE0aZU/a4omCIp",
+	"1eDGt4YV4s9A5dhC974gb179QPaaYeUJUYdPvt57uN+u+/H04H8cHTx57/7/gBy8//0keXTUUwSkbdGJ",
+	"amfbycU2LH0MMiTYyKhaDpJ+Ss2G9fROM+/I2sR91X9rbCPufGa0nxSjvUV0gM/8+GPjx7fNNT9a/rfe",
+	"0u/M+kOt+f2qhE/B8uJvnTxls53GjQdzqi5kqcapSxvWhtEFEJY0Uq0w+N+cvnXnutbPYbT8TaDCeZDI",
+	"XXBY7gRockVQx9oesARFT2E2qgxPy5wq4gDrswQ9ppjhx62R3MpXX2iilyL1OW171q8KByoh4WVE/u//",
+	"+t/7CYQWYbmI0S0i16yd+TZXj5CmBzzYLVBPdBXERsGiYYlVskfFkvztzc8/7XfGGTS1Ea26jwZfAhvd",
+	"GF2M4cKVl8Fk1JQVpgko/P4eIHV2sva18HBC41+4sv64BPvtaKK5bYHZuH2C10D0bALy2GF7N8e8g0bv",
+	"k4+vhfbqJkrtBvP1Kd8Su4OK3dBN8wmy/JWJdG9+/ukXuABGHzlz/0Oy7JpRt/HTmow7hFLeiom789k4",
+	"8Buz9xuAXOtP6bof83yXXffb6gM+fQMme9sze7oSdN/Zmpr3R7MME7k6PiXXPkCkwhkjGvAr+HTKlA4C",
+	"klDLY+qMUPdvRRWxNKE7F0rF8/xCNNXBIPwLlc+W5SYZ4f/HpcCQgMqKkQTGstqWZG031qjQ0PJbli+v",
+	"hcb1VQ8CW/u9UVB/f5+SumfBHYS9tV/apIRNGPRNciTPZ+wo1h1mFtZXHHaQ/RcrDrIvSTH0INvjFJi0",
+	"mkfYn5koQQS83311/L6ZA/PwZH0OjDsiNavEKaxiBDfjYf1sgP7Te/o+24n/2HbiP4d37U235BMi+PnU",
+	"A4ESrS51gUm5eP+LlEH2/grL7z2Lkf1S4w1Iij79Ue9qHenAcMSsIzcUdbbOTvJONxZrzpWV6lCz8GVj",
+	"9dyGHeLVE4qF8VX1xSMAjXXhrkWbdlf961s/ob/9Hcq948rgObTvVa3OjSlGHz6gADiVEbsoZrH4moiQ",
+	"dg8ueqzRg3JTEKNL9FIbtkDkAy5yW8HZ5auK7Fw4ZwdBZwcYpl+KjNPTWpTXENJdzKUA5FA5NQzQRKc5",
+	"F1CsGJmiPheKpYxjTrtiCy4ypnRCaghi7XDk4QV2xTMmUig7fC6eSXFlq01osvf8xZuX3/1E/uv/HB/t",
+	"nxJI4dGuXvHkwdXx5IwYvmCavP72GXn48OETGOy7t8/OMNZcn4vJf/7nf/7nwY8/Hjx/PoHfnmpOH3wv",
+	"80tEhlhIwZbw2FZRtvUxzjAXF8OYz8Xkd6SahAQWug8TyNrnglaF6Cb/b/vLX87Lo6OTLzGz9S+TM2cj",
+	"Y0rBOutzAaN88ujxV2SCOcC22seDwmYL/ds/tRSAM6e4wexg9ACwzMIYCMayczF5OT34EYSzSQ2k0Eid",
+	"fnR8YoOetaE5S8ijk6/t3wuuNRez/cNzp1VqAITQPLOAECnNc6bA65DKosq3e3T0yOKtuRL4nsaevnoZ",
+	"CJSno6PD48MjH2dOCz46HT08PDp8iOfDzJHsH8wZ4H7/C/49s1HOwDZwCV5mkCbJzF/dK8lIuWKa+OnJ",
+	"0ZErI2Mcvnm4fP90FjrLUtYxHNuFPUctG2gOLB8fT6lL7oy1VA2tTvMKDvro9B/v4a6wVThPRz/wK+YQ",
+	"Dg3W/PvHyB6+0Xv47AHIyMuVi/LavnEva4J9w5o8Pnp4B939hHkGrssb3QaYCId9IHtwhV5QbaF17B1g",
+	"K07a1FJQf/f7duvqwe+pzNiH3v2yGA/PXUFaB2u5YAaFvn/8PuIwTTgT3pN9aiuDhreWFYvrtQxk24cn",
+	"TdH2qBNgRQ/+BVLgv0Wkvg/vb5GG/JRxAVwTsS2u8oZ80V64sGzmC8Nyvxx2gwpMHBw9Ojrq6ziy//D+",
+	"o83eP3my0fs3SpOWVupqxoXiroYxofXy7BWQN5smRFHjQBPQbSxJwZQG1Rwhi0KSZWIqVcrgc0+3xw+w",
+	"HsADa7XVvfQLHq/n7p0O8camXL/y4Jn1X31I1r75A8wCX8Tz8GvJ6ozN06AwX016a6W+LlJSvnT4R9oC",
+	"T8zpFcM0oaLUc5YRzUWKl59A/7kDScozpg25ptyAXOKrBwKRwk+2bkJ3yHjbjrHF+LBXYejc6rHEFYBd",
+	"jR1Gv9NbnbTjDd9/eAcnrTpbbmaVlMSVjaewQgjZswhapZ4j7wHXZoLgthWQWJrL9JLoS3addKhBh4eN",
+	"lmbePmX/lBerj9jf4IVb3Pa/yYu+PYfwCRzfx7+JL1B81q6QRQbDrrEe/GMrmhNVCtxK3FhVilDgwulG",
+	"tujB73B8PzxQpbDGlHVXdZVSPuCq/vIoetILqU0URUGBygHJsyXNq9n4wvkOq6yevZLXZwRAtc/F5LsX",
+	"b0lzYpMKPNmBvh2SiZDXE7JHUTFqa0L758KX0odfPdY4r8D7ECPOqjoWLAFJCIf509MfX5CDA2j+8Fw8",
+	"Onri0NmoQEcHvuMguWH/EHIOpwAHzGoXzfPxuhR/kxdumZk238hseZMH43UpbDj1hw/WWtA4gyc33FXf",
+	"EYRl0bDrLPsY2e/GgtTRk7vkDK/hfCA9IaS4LKyTIl86LENPfN7WGGcEHjX0wFHaap7dBhm9PwGpciXW",
+	"hFiVnCyYGBxD1td+2/E/XAy7TVGmvf59F1z1Hqm29WM8YCcnd3qVZsByL1lhqqvBl8MDq54BNg/nxtbk",
+	"Jnu+kDyhU6wGUF6gAUlaWVlOXTEAJa9YaFgMBaP66coz9+B3nn14YP39kVt4zUF5+Xy04lYNbI3uCqoH",
+	"9YUmoUcrsDQ+Ij/wKUuXac7AXDaxh2lS4/bNmV3JSjswstW4i5k7F7W58wtbWIJl3CTEzBUWwPOVIwAE",
+	"YoEXvhVKQYBJrC1WMQcQodt97IVp7gmxpUp0QhxsvU7ORVXOad+HF2NvRlGh7fsWgjDjxgJouWEIeU0U",
+	"m5YabKheCHl0coJCiUVbRciFOdZvAFqoDh0anH3ZQHEuggGnVCCQI6BeeLZE9h4dPdk/JBP7YIKGTpCE",
+	"JjYAaHIuIn0Slmt2SN76CfmoIQ/t6kZst8BIIGRHb2dWLLK3Q/WVn+HRk5hE8hyJs81/bklCee4G5Xv5",
+	"8OFDW+L8cIdctk9+cUFbfln/jDLMHbPwp8iGmofNrT6UHtfuFGvPxPcJ4lqjfZMbK71TUoXVrWbTpZk/",
+	"yOXMIlV67tqSifDn2zkE2PY9nQAHBhqje/fLHZD6fdolf5Azwq3+6YPzHKS7ADtXTv0NR52Brd8a4shI",
+	"lmYlHcHvnR191L3Qf5AzwBCH17dY1F11DnYlL1kIrP6FJg4M1aK06tUL4d4NV6LtbTGlErCugl038V+t",
+	"bACPGz3a28wVc4KVEQxVeV0wYQ7JS1fh0c0M8TNzqU3iP4GrtJYKbE9wg54LYBdckOMjsuACpY+9CzaV",
+	"rgIWDEQK22CpgdcoN/aqNcGuzwU2eUieiqW7chUrNYqe8tIJNNb1OqULni9jl+9rt2q3w2hc639iVnOz",
+	"bjZpqGF4zQRU2nss2kB8vbr3s/DF+1K7w1iSjTwTscY6OD47t+hCoIdRXgeHsetBeQFYk8AgpABJojr9",
+	"XFdAfpFReIRK+3q/M+SOjQfBfPvsBg0a+1gPnj9HHnVx9P5D0nOvPlMMsCrrWd0SC+1Amt4xEw1nGA3r",
+	"wIgC4vJDIFUNadhGvIBFXDGjlvuwJSdHx3c1LLs72We96e4OSuTSQeOTFcRyZlj3ED3H581DtKGFaooB",
+	"W6MIe4tIuM9dvYs9IxcX2kjBsv2Pcs+PTzbc86/viTn2hVW1GeP9cKfGz9ts86P7unO2MtP6vJLmbrzD",
+	"bL2bO2S3esfZ3JiP646zC/hpXCYbM5Y/BiPyl48rOLhG3aneugtdJxI4VQrFtMyvrElBkz23DAQIfb9H",
+	"9He+x5qi2wklfyx/o9+EXn2h2qTP7sU3dMEObJZBReEJuZBmbqFabIgn/g0WAHDIgQdtnRm6ass6CR1N",
+	"7uwlbBuYsFW/nbelJbnmsbeyjo69wzvET7AvIsWf+LR68bNucsvn5nvGCmsF5UIwlViXzRVTxvuUcwlp",
+	"G1UxuNXHRbHrA2tTWnO/VIWf78+aFim7sn20LxTkhrV7+dPzl788IzZBEgjZUI5m+dgIfh31hO5h4vGd",
+	"XjXVfvReNlA+xG/tp2OcquZ9W1y36uB+TFP1/D4my9TKUX3Uhqk/lqEpYMdDDU3hgfhsZ/ok7ExNHncv",
+	"nCa4Pf70VqabOmG3eVndj41pJQl9Siamoye3zIP+UCapjBmbbX8gVbZOc3juX/7ZvhtPcL1Nx/mK4Hcu",
+	"xpj4iIzW1R8bHvXu61E3VAKLJnJydLQGW+R2c/jCNV+V1+U28FNM53NL4Kboo5mbsAUJBB0xDYXglDbr",
+	"EmLbdF+JaH03eXMfRne24yt3+2NksDtu9s+Ckay54UmQ+WZPtn1us+KCYoPxHd9KkFhFJg/mZpEPp5W/",
+	"wtuDWGUm0wYLqpZyVI1jlFQML3zmFqGH4bWlf2z1FM8QwrV8oUmh2JQpxSCHUsxKOusL8YGfo/wXzf9z",
+	"DnCMUTjK9UzSsN9MtbY9tplHXz/+6stu49Ej8te3P/4AYC3sU5BbdjxWNmq/dayk6h4qTPbEleOCvBCz",
+	"nOs5vPhXLjJO9kKaSWWx3L/DY1dk0+Gn7lU2vcdDt5lE4CYWkY4uuKA42O4hOBp4Cl49//Yz/W9I/xRW",
+	"jew58k9cTrTli5DjZAsz3CXte1q72Ry5n1y6FWb4GYMZPQdhkhmElUIy1rh+OEl86jJey+cCzZY41i80",
+	"mVTDH+OjMc8m+xaCI2f0CpO4iMXVA6wdxD45F7Jg4hRTzOBQ2tBweIY/60NIzWpe9ofkWZAXdy7qrU3n",
+	"VEGumJySZmEy8iadH7z8JR5ljq1GRLzbiDnHvu4p5nyYbOlXORQyP3sCb5E7vdS6ZMTUS+8E3D2k2f8g",
+	"T4Vgvx2c7LuEXErSnFFlwfWC87pO6Znm+Gt1hbbkQvRDODw6X1zlYunBG0I4vq/2T0kYSUmYCxe3+Zr4",
+	"F8uSClewWZ87IfKKqaxkxIKF2viAehqQu/pMPtOkoNrCReVsRtMl8fWb64YvWC6viVPOffH5hChWMGrO",
+	"BSbDAhM9JKBXwPxJwRQBtgZohIj/ldRwSzAOGBdYuw7Jm1QWgLuX80vWqHZ/Clm2HCBUNdGMOYiZ0Kep",
+	"PRCi/e1cQPavG/QXOA7I2c0WXGiLE4iJrTHeBBr/t/D+MGmmkwewBpRka5ABHzCwgY1lR6fvjRqXWqRf",
+	"MpfoYA/YujyHrGTjqZKLjTIcVvQ6ML0CujVy005v2qV/m9YuoPReaAfU5eBit3zs0zN04Tm3SXQh7JEm",
+	"inIN/DRq+OqFOMFluoPgKRj2LUlL0LTr5V58+Di1dSFTU3zps5B06ym4uN6ECqsbwLInRNMlyEHX82Xv",
+	"OQjDpVa5N14G7/1BA6PuwwGz6vzUS+oR4m/1+qi767tEwj3+HLkbrAbcLRb+eS8A+raSrbwWTezuiMD7",
+	"xVr0n+DhWm/Ly1CnuQNyec4M5Xkfp69H/ok6XOoJOqQQC4mTkClYfQUoKxlTHC47G9GdkApcCJUmD+He",
+	"SwO7WMTahFObyHp1WcAcqACSlm5SdoKItnv0JQr7ZEo5CFmp4oYp+FVOz0XMbvQfBAZHToir1alra6KF",
+	"YaiPx7mw8Dj6kLxDrPpXVNGMF+T4yZdf4Wp9T0WWU3L85PFjMkFNH2xhE8I1weo6FvtpghhMNJ8ERjFV",
+	"5iymJYbm71c4QprfiY/Sd/YLZ9d9x6fwA/o0zcq2Lt4XAUVUM0a4NSqC8+V8mRaIx56dlDtg2Zs1J98E",
+	"Ltoh+QmDqZ1FFm1SgA+Cf02nFgVFM4UQZNaqq4M6xokzlOsGOBr+71ygaZccW1Sx40dQxjcjx48Tcnyc",
+	"kOOHAAmOKjFbIqbRcj8hQoLFyduHwb5i7U2oHtmnj74+mMtSEcUKqYy1+OyFJ/j48OG+NSjzKaHiXNhZ",
+	"sd+w7IOHxwvGK1UwIziivirMGRqsob7CufDIZNXPaNyWqjIbLRiZU2/89lQir5mKnWZI1uBq8bzha7oN",
+	"sDHX/kbG6OP7C3T4rF7dIitzROcwhWxB6oBY0URbmalbrrSWofp4LR5950q3eJT3CAF5SJ4ioiXNHQgh",
+	"mmXPRTGXRpIrLGwAJhipyATM14pnzJUpnZwRbirHk+ONTKRMR0EcreS0hA+40IfEAj8B9/Doh6lcwHKd",
+	"VUiKaFm3v1qGAt360szu7UMS1IfZazExh2xuoZ5TKLvEMlcqBj6N+sRgQxpy+McVMGsHeE9+tM01h8qy",
+	"XONVfg6n/fhgFpEHsMQhmmFpCHcG23KcxBQzZJkcJIecIjydw84lvtzDKo24oUCvLhnQePPWjVO3aaMJ",
+	"p9JnpWlO95PJeAundVsQ90EX92Ixb8zxI8p7Wzeuz5lvN5VS0OBqay19nTNxT3TZ/P3PnSbV2pOPS+4L",
+	"B3cvqVLrKOkzHs8fJflpwVZxph9vFRrsR9anM9ib8B4wjv8+l0F4AeH9iMYL9sDa4lLall3boMau9iux",
+	"hQUM1uWiWaaY1iwjJuwRZWojG9a9NJWlMOGwIORLQJiETMi14sYw0YmL8LG658LH8DpzIiWQZEC4DUlb",
+	"MhM2wc1+XwTWj8ufGvMdFItVChB1xlD0IB5h7krpx5CS/kgSfbg064N3YKOm7G744w1Y9yua4uKAFgUO",
+	"vTfVrBl30D4l3tJFsxuOw/mRqstwE6De6eiONryPizEBrPZjFaTqPYa1A0cgY5kds616tscztigkrNV+",
+	"7wbbEM+VivvP9pVPB2fHw+pAlSCNwcdMaA4F8/c/eqQd3Iw+DuV26s8aFLKxMQPX65asGNj2vZgv7Kw+",
+	"IrtF74A+GyxuSg2wbHwgSI8n+8/4PHdh/P/Y8HxqpnfX/Mf98Oc2TN3E4bul2+peTFG91PLZBvVHsUEF",
+	"l8+DlOZMZFQduIJSK1E83buuVtBtQkOFPa0CoDFB2aJPLsqvAj1wq2E1RjtlsifYlXPua5YqZnREaUxu",
+	"UuV3EJrh1oxuMVSr0VElea4gg0+QCuy0ITynSwJnwd6jqRN/evf6B0IVI3oO6Z+yGR8dMyVE2cCD3/H/",
+	"4zXiqa1Qt4YiHsVMtPBd9glumJ1ZfMNu5nh6q0tBzbw2ePjtGrVFgY3A7VcQxiFPV5jcv31GHj9+9DiY",
+	"tVT1H7QoNBjZdXkBX13AeT3Fcn40zw8yujwXv7z45cVPbzFR2mdck70g3dtlezOduARuALDO5LVOSM5T",
+	"JlJ2LpaMqqSR001ShQUMr2jOM1rFFNbp3QfP5LOqw/3kXDCazl3ofk7VQpOHR/jJVySjS+2TZuGJtPb/",
+	"jC4PyU+SXDCqwHuAG2Fxjib470mlvvtAX1xe8AfAH6liGROG0/wMyhgrCWF3FpRbXnrKCeoFP+oJxUex",
+	"zJ/EYb4CU53XPoJpG84WXPi/T462hlvydNG8CgYBy1SfbiVkPrq/OoUvILKzJm05rSnhC11BC2BovmLX",
+	"FhBGEP4s5CI3dL27Q45Bprq/Nui3mKyCb0HJTM3IBP84pMZQiPesipFDTU5fx13C+bWoXudiD0twXnPN",
+	"gHDtscJUmIltY4y+jMmpLUGOfyDujSBlkUuagWvsNcIqkGtAc4Els1+SjKU5VQDK8tQdjUnOxSXLJjbE",
+	"1FRJEueCOjPaXOY2mFUzcrE0Lo1oQZeuSKiZswXZ82H1RvpRJOdi4oNxg+bt0nBdBeoS15EN2LUfTxwz",
+	"ORdFToVleoVims8Ey8ird2/JXllAX4/Jj/ybM6KZ409zRtGHOeNXTOCqLM8FXuz46b7NJVqUueEFVYZA",
+	"80BW2A6BR5rsITfDn7nBavDnotF5Aj1fwEoJYyvwLm1w9f4hCBKaLEpt8AWLvlNXaX3sq7SeEaovXRV0",
+	"YHC2CqcUTJ/WpVmdBnwubIhjULQVho1l1QVaNcnk1c9v3pKaPt0lJBdFzgybHJ6LV/gcZRxqyEJqQ07s",
+	"pPceHT90RDo2Uo5zCI6e7J81oyjPhaWD6uOjIywJD+xajhdULMe268n+IXl89NBu4OQ1WFoPnk4NU5Nz",
+	"0SICbaQC5iSENLbWPIVk+kPyhjGSyVQ/ePXXn9/+/OZwkcXY96uc2mm9Q5q5JQM39gBd3VP8ctV/b84W",
+	"/vZnjE++Xd/M47tFlIAtxrNhOSAwJXePfKEd392TiuSMKmFRugSKgophMgJrYJy5W6rSWQKu0CuNws11",
+	"PZeoHgN3d3A51RhCsDHgi6HD8gt9LrSh02kSZGB9oe1NnYTpHLYTYqS8hCgO4DJLmAfLNTsXM2astEae",
+	"y2uB64AMdU8qPuOC5nj3PDw5enB88vURKX4jf3v14jti5uXiQlCe6/1zkVNtSMVo8QNYJFdJ24KTxS+i",
+	"PQQoqxuz7y5oxs7IX1+8fGY/0WTG7OLv9wiVeGRHt80TevmB/fGPzxDu+AA+rSh9wQzNqKGJIw27R3Cb",
+	"G8w3gGwWpiy2jQWiCok1dgx3lzibN/oNZ1+9rCIoTq08wY2TTTyKWQ53vl9BlDycnGhTlLRNNMULPXPc",
+	"ihvN8inZ0/xfLCFv/vr04OTxlwkBhYVowadT0O2UtGls+Mm+zRH1WlstPaJoiCmcIFQEeVX/93/9f8nE",
+	"jqBcjBdcLzCpClXBCXRcPwOJEfeoOTHBrvEG3U/IpBS6LAoJItsYhunagX+G7bjEIBSkIVV07rK+7bSR",
+	"NadUEGtovGAYGscKw7LTJt9RDDDNWLYPiWX2n64N4FeKLeQVCEOPjp6cnouJkGZsZ4ALMkFZFYYFdafg",
+	"gZDu9zHMB564Px3G26QWyC1Bj7kYF0rOFNN6QvZwbQN5DVbESoW/llRRYbhg2SSeBGupsi2M3Sb3s928",
+	"ZhpOfIQT/uJo53M66kfHaHFrloGsw7KGYqkug3PiecAw4eZBQGA3w3HtCFcKTW19MgEY1pQBBseE5Jis",
+	"jvOhyv3L6j1On0L8CPxtgnnnVhNs6Jt1srs77rbYJ0SrHhIcwbmAxzmz2il1jbx7/YPNn2/zhsogZ/Xf",
+	"a6rPBYg5XZ5h9XYqSCmmXHA9Z5kXUMF+kXGdUpWh1cJy1JNHBLL6nYLbUktxHgHPXSU/3REfWadZ1YD2",
+	"nlX+GTnKHXMIYOsLhA9ztAb3fH2G/OkiWpIpVdaL4ym+PiyKNSJ+b0QYq6/ClS7ff69fu694UpRWo7Cg",
+	"BUOkIDxazgA5SkbVUd4dJH2zY1ivVZ/Hun4jq8ynnzHBTkeV1AgHoBS2Yi/XgBcg1SVW7gVlO2eO79bA",
+	"R+vSnWsy9zBOKc9uGpPyOTbaOCq3YcCrO3heZfPfrQmvHsELG2ofv27sImdhPP5nufVWj88BwhURSn6N",
+	"cBiyJ3F3aJ4vvRNGKXfg1EyjL8FxTVCY8RXqNNN1B0yVOdMPUlrQFN1efe6kZ+4N0BdP0M+rSkTOJgtm",
+	"FHrENKPG4moyxfAv7QxeEqDeMnDP5pqR48OvsYHFf/3/LDKvlIrogqYsIQoQxJk1ZJC9Jqpaci7U4fHJ",
+	"w72v9vcPyd/RrJ9SpaxiTnNt08AKphAnC7PAnNuWCsQPhyv8XKCaTvZsW0/2989IzqfsnzS9ZHin29OI",
+	"Qz8+PiL/HQaJjugiL13tAL9e9YDLwgLa/PKSPDx8mJCHh0/2+1TUEqJw3ILfUmVA1/w9uQrq7vu0YusM",
+	"tm/dCYe52xP9imrNxIypapLWjC6kOFiwdE4F3o4XkpqkJlhLy3iJBhQZnGA8rN2za2guZyXr1Q1fVGjx",
+	"1gVbFA42yEiMM6rdeRZgTU6nNoCjAu//cv/0XDDnA68gEp0XvBpAraIYbnIGsR1sRnOi2JQpJlIGKP05",
+	"R5wzEKCXCXnjQKsPXv5ClLy2EjRX2hw4PCRCF3COE+J2xOqpNM/lNSxVjc+oE2A8Zs4U8MAmqJoPGrGo",
+	"amARPBdW4IQ1sIFYwbyapQUanVSGPwDot7OsKgDgdtjGWtNyT6eMYRkBa5s7F7Wz1O7klDH94NdSGjYh",
+	"lwI/s0CZsO7wyoFmxuMyVYt9Lth0CkO98kUIvo0soGXFBgMB3L5BiwRatH+fCyWvv9BukYj1B6eMGIkx",
+	"MnBiL2SGGFRi5rT+2pue02viDADM4DXg3nNuZAORMWTy4i2dIWgltQZLOSXcJDhNStCuibhVAEv1kxTM",
+	"Y1N5S+xDF4YgS0MoDqdHc38NC/qsOhkd3ad1QN6CAR3YvCw8VmCacyaMNY74LDXr1K9Vm8YoV6Ss3XHO",
+	"Wmvyvey3Xh07MRzIM3B9HzyTwiiZd3lJofgVeh+EPEjh1dM6PssxgPaq9McnddIHcScioGyWelw3UiUB",
+	"+RhHlxt1BF09jEU2/iQNWcgMLX1nAR240mVAuWmpFGzR6lXbZtKbjf8eEpsDHllRT9Jiwm3WlwRsD465",
+	"5zpr7zWgqpIa1i+TQs6ybkaHkBLhc2nVzWmT1WE4DrlYAlRumbOxZmbMnV8HhVN4W9oIr4nlhBOy5++e",
+	"0KW8j6imlkVKQSZStF4MBgVnY/+QPPfLx51rxQEkn4vK/YSyKZhqazxlb27iaZlT/6BRScddb+cCpVQp",
+	"QK5QmeWqC6ZmNvUQ9qf2W1Ve8C90hdh8ZluxPdcG40UHC1k3qt64IQUb76roIG6DccjfsVtdJy1kyAoE",
+	"t5rStMxzYhRN3dgr5FuI2qwAVK2/L3YXvHBUhDzxlqTtqo/7kbZd96sS64M3/vTGqr/7UEQQWTREBdML",
+	"kCdkA9R8HXeqZbV+/jQBrofSjhQhjoXjhnDA7NGcfPcilAMr3jo5F3uTKWNj/ABC4VDosue3KJ0XB370",
+	"OKDor6UYVklKAUKkOBe2dBX1kh06hh2cif/+C524iETv2FFElnBeDxSIcecCO6wDmW3dPa9STDnLo8fv",
+	"32GFvmW3ZVL7ljHs4Z5Onu++79xZ+vgE1VvFU3tNTllF2Dm9XntoFGN4N/WfmZPHJF1Y85C3K2WsMPOO",
+	"MYhY+83j/X1yURok5pxpVK3EuXh4dEQWC2duLiptHBRuIO3jx8HPKVUzaX9yJpxz8cbd3N/sn7nJKfh+",
+	"BlYkSN56/e6HFxAOSv79+NH+IXlqP7epekxZq9O5qDp2oeHYEddkwagu4S2sGxr2byf1pTdwnYvJzHjj",
+	"lldvIQiGgolAMOuk5oHVag/a0WjtIsdHxNjSeOrw+OirveP9YNVWGKe+rbbplk6tb/++jm3d/yr7VLWm",
+	"Ndl+ekf5dWeSvZaqdafblVJ8gDJs/wn/u1SXGi4XZ5Jx/aPsWsnB9qr6QhMDBhxN9oL6F+dCHz483jvZ",
+	"T5plMtThyZOkXcEVHlq94/D45NG+Mx9piGmoEnhCmRmtxjayIV82xWxUP72sfy5qYR8MJPuHZAKnXWuW",
+	"1VU5knagWFLXKDgXWpYqZZpkEtmXZnZJ3DpW7uOU6mgBj2ewzj/al2/ppLrWsad7OqxuCKuPql8yS3qf",
+	"3il96wnVy61u/XVip8xcNKGrfdqg6XXH1kgh6GyFGPs9kDMXhqlC5pgJ57DzjK1Y0a6a7C+ZR/tn5Lu3",
+	"8LF3khhJTtC7uKC5Puy7ft66Ad0OSbvW74maq95XUfNMSa2J35dPj5q/C+cHJPIX8v1//f9/2eLi0UuR",
+	"Prig6WUuZ73uj7Ckg88l8EludRiHE2PbNcpOLavurQEBahMwdZ6zjtVHMqtkYaGYxEYmNxp3fZJSM5uN",
+	"AIl0cL7MIXlqK/3CgGmeH5JvlufCrbu9m+qRX1OOV9bCFoSlwqe71g6cR/tn52IicyivDm/85chHBFrv",
+	"ghTskExSmbGJ1Ymv50v0JVNuYBLXEPlLZzPFZtSwsVMtJzYBo3fOmHrnRjeeSjVmVOWcqQlU7iHuj2oi",
+	"fjXQE5WxK6tjuKuSLpolx2BcVXFTRwFYnF8EPvR9m8qHWX1wY3MD93ue2epAMK0zMsF/T+zIAc6TYGkZ",
+	"q5hXQ+NZH8znm6VIv3EUeBchVi2InyYloJEtIO6KIBB3DJLjLGHQmayNlV+dkSOrCuV5HyBfTTlxWNKv",
+	"EnB5QEXt0enDLx+7ZGP7d+394MKwGVO37P5wu9EXxPW8c/Q/G8Uii1JxleYZSzohXHCru7Csmk8DY46z",
+	"6Qe/+y7GKwO6IiAJwYe74ST0pZ9MXBTNhCzopfMD+k6tnRy92XB3A1exQW+TczGpYhbHF8txvTSTtvh/",
+	"5qz5S9TgubahceBIqJkW2cOISVI3OtlPKhe25YtfaCIAlFgxTDjm2lvtWQYDK3K6ZFnVOzWgbqVyATze",
+	"sTtVOv3Hbcu5yJTPAW5N27HilldcOG+9twhaDzKuDSov4VrtTVx4JySDWI/ExLNmt4hQWg2bSOViAe1i",
+	"JUPLks/gR26INjzPfZouziPBqPLWIoPRtHtVJSR6E2G+ihlX44MY+FLPmykpnYwUD009Dxzd4N9JOThS",
+	"wAte3Ry4/BBPn7OpadxWfuW48Q6MxqrZZG0ycVnpY/ztlACxT8ieplMGJ88iSJ5hgr5dpTnWjBNRlRFH",
+	"yJpX1m0I2a51H+d4T8J2axS9ymP8hH8OfLz9W8cFLdKuPG7dESimcQPMZvXlUpR53qsAwCbDC0TzzEYq",
+	"LkUaCsdnFaR7Wdj7rSiA7bEcjo9GBo0wAG/+86dnh4vMWWdtFEqKQpyVsDCwxQph0MdpHfpEMI8TdQAB",
+	"16eghZ5LjL2xEngO8Tu29mUIXe8SoB2uhuWQyG9ILmd2GPUYUL6FS6RkujY0kQIyRWWpEU/9XDDQxU+r",
+	"Ops5o1fej1Mhl9uyzkH6n4f3cF+Bh5dQ91ow3BmWucQP/RQNy+rRk3rw4DyHMC5dW/3sNL7QpJCa2wp7",
+	"LwACgxu28GoJNShwSGTK55h67lZtb1IWmikzqePQXKyGzZi1ZkB57SOogNdbZKzqMoKpjmE4Y5wZQEi8",
+	"MS5Bic5sC65dbZUNKdi5yGVK0UsttPWSn5FLxgokOhsRC+rhZE71eCGVrdoLzM9GVdnGsMyeLOivpe3G",
+	"Zl2dWkQRbvDWIKXb/OyQvKIzpgn8SA2Apyy4mWAIF2weFcKCuQhGFTl5/CX5nn9D4GTaIgoOqGTyFBNC",
+	"D16IVMLFdUpm/+IFpFb+XXHDtL/iEqIljAGI8cIl3KJ+RC3yOUgcPKWxGwfumldwONeEYNUL4dXABtWe",
+	"EXqBWfNW+qyPWI++YpvqC8n6+vjJyQDw8me41gdOs6yOLK6xkbjMHoakZxi4LXGNyepIXmc6OWqoTMcR",
+	"lakzPFhaUihpZCrzKizQR3jqgtFLXWt5x/t9UWz/cfDKNXLwi22kuW4bDeqt696fMaLZAnxRe+xwdkiO",
+	"Dx8dnuyfYUGOa5dIiK3jv5FH1x7mL/sH/LQo4mOt9/jLRwN2GMgdDuNcCgkOub4eW+ekr8+Tu470w9OF",
+	"RsII+q9gVQENJ6LeiUhzvGp6hX3x3zZMkKykh3gko+PGmqCZwls8wssG+TEUIJAZQ63JjL0cuu/wq5ay",
+	"VOTXkpX+skVyvG7d81ZK+vLGp/iumCmaMe+OWzNjOGHd6dZniWuPioD/8xMvbSf11M9w6i4azapXHiPg",
+	"PpBncMERtsDeckRzDBYjFTtfKQLqeb8Tw8qAer5CBmxJeD9WlhAnhopzMdHs14mrX1wwRSo1MyHsN5qa",
+	"fIlQLaeEYgA32A09QzsXbcU80Psq9RzFnUp3RBQaK+GARoI22FqRrpqrlWqy534/syE51hbrnlnfZyrF",
+	"NOepIbwKQQKABS+AT8ge2iRkiMF2VhkajBO7rMyKCwr+UgTqwNHShg61n4Qq/p5TYTMlC4zBrwQ/PHbW",
+	"OIIZg94y0rY17Ts5zagl6MAMJlRBhOTUIPJZFanuxBVk8nuTZ/a4toUdQP4x5wKxxB4fHVWLrx0eWYUq",
+	"Vv0wser/MYKWZayWqs6F/QQ6DxHMID7Eo/5ArIot8oTOs0njLpt4Mw5gDx2RCRfocwbrxNhdqBNoTLNU",
+	"QjyJFF7AxZ3wy+nM5ZXdxrf4hAywbfQLcXo+RIhzvXJX+hvF01zOuDizaHQY5G+llDTFgB0HY9lz1T/H",
+	"9g5e7mbyGyg8fSTS0u0LPg6fSYAlMc1lemkzObixWILGc8s9gIZ9+PDhk33EGnSBS5Z1XbLrtdv21pY0",
+	"jmxURg078BWPB8lpcMUj1qpZ9vXbPuPRtHNoDBrwbfWlmd8ChF+p5/eF3odd28b7pEVnrS0Cnxy62NxS",
+	"2Hvvkygec/xRO2Ngr+yVmGHchQAs0Or62fd8nnvT/Gq5CIFrlmuAYgWyIbRVZ7K8MNYqbe0amPiy53Gq",
+	"UkX13EYTo/ACppNzgX8ys39KELMUuT+ZoBO4gnSCFuGgte0w+7UhBiUYUpWwiRjCnEtXlmYsp85Kg6Cv",
+	"YHSPm88ghesURCwU/ayPHz8EsyI253wExMhzUUs96NaHyWgff0kNrBTPnKjc8pDRogDTVann4M5hZXX1",
+	"7vfdqRaA6JZs8HUH98RywgH0hbu02A7P7ofh3LGi84YuUbT1ZyVIXLVHJrGgRvZMIIlyGzIppwF1eztt",
+	"7/m3uUoHEA42sFTVL/jFM8Wuu7Len7Ne1R+m/tTNl066MWK4eeZWD+1eiigFK/O5ktIfuJKSY5DyAm78",
+	"tXWp8Wvqkjl0N6qwHTv4BQkbPquiCKUNl2j8Cg+WCPEbGqXIK5nzlDPdW2XaUuLP4QTuE+ir1HGkL8zr",
+	"RPt6ZV9MRt4yFNPAevqwG7ZpWdr3t84Kgg3oLRYb7tHniDO7bmFmMwmOxxQixknGp+g+N83EEDjDZM+S",
+	"wqE9RCwEHR90zm8UT6yXUzh5rcIhD/lD9KCf+UAq10TlpgcVLTfu+MfSXE4wBQVP1ySAN6n4DMsgg6Vk",
+	"vly+HRMxcyXL2byxuICiXuIlRiACD1EPQXur6/AkhJYZR8ueTW2rPS3wssdPdXDMwbpX/oXEec+bbnPq",
+	"xxiM5lz4WLAw+7TutXJT1/OHdUcDOJlgDRNYkBR0vJxlM7cqQhrWaiWgxjPisnerqhA1fDLoqNWOwls2",
+	"A6/K/aOIAQnbYTncxGfnog+AaoAKgI4h8sINxm0GzTEQ+20dBW1Dl6yFu7YOBxjXwdpaAzpOOPiyNv/2",
+	"R4R1mNgt6aT3HBDWneYaBDwZvvo5HOy2ge/xfAGnCxnGXoPtmyowt8nV0DNkj9sqDLy+q2F14cxf3Dt/",
+	"0JL8sSaxIMYNtQUssNHO+jP4PXzyYQNJcn2Tb+xH/Y0WLOU0H6fUsJnEXzoAOxdS5oyKmAviJ+DHSGP2",
+	"ZobHRJSLC6Yw6I5ycBmmVLMDLjQTmhtuxZLYYH4drarTdvfya5/Q6in/DpjfDVpCVpQ/tRMa3aZV4qUo",
+	"ynu62mJb+NSVT/NlDC+W1nfgLOR71MWQwx7cZP3X/hFVxWA/AU/Sycm9EHnz8trIuPvZsPsHM+xGxZLv",
+	"mAlY2Z0zFf/LNvv66BMzkH+kxvF7NIx/6kbxoye3zGr+gEb0sDAYpyJlK9NxvL1DN416thQNxzwT6kQV",
+	"hy3bglg8Fwi7Akakp5rTB9/L/JIauu8AINv4ttxEgG3nTJxC/KBu4rzUEL/EKiIW7dBiNdpC1suzEKnF",
+	"Q4rLaY2+4Yrm+ARAGGrQbtifs/hlIThkY1F86qfrDeelEbj5jEwZ0wjEiNk+aG1bYtGvC4bpHqWBWNAa",
+	"Rbguzm3LcOtmwe1zEa/Z3anDrSEO44op6FoKpgkXaV5miMEY7K9DmZtyTNrBKNqpg2eG5xRRi61/e4rV",
+	"a2uE0XPhi9cqGB3WRXTVgjJWUGVKxcieA6U8erTvnOQB6vPe0ZfgNpnIgolxuLwTsmetqjY6MVgAn9dJ",
+	"lszU/e7bBNv8GjKQ2KIw1nsPqAiNj1NpyYvaUFSiWM4sds9rH+95sWyUtkQqr+1/Z6RRcbkH29g5H+uD",
+	"NiQqE/bTSPLPMpvBjpEWelFf2r/oD967Fz9LMOu+ZIDgjbu4ah59zBa1lw3rcn0MbT759XwZM40lFcrK",
+	"LgWKmrcCeMrXW9jioQYxwnTsZmzZ7FhOp/EsK4vC1TXvvL+T4IA+q8qzBj7Tn0CIjhpknmZZY9tvN07k",
+	"Hq0yfXEi92uZ6RvVGy+5fPZ43K8obdiiAEFCr5SkfQYIxsAqZjCvK8AR9634aFvIoZaawWVwLmi24EY3",
+	"XdRWTE6IRQ321nK8MP4lBUO/7SVb2uBMqOkDQYy2utceN2zREKAdKLwVWaEJQZWS11zMtM3U0Zhlbt3E",
+	"1YTJpBarDrWhkNNtna+2qB43WK7buTrR+QoO4sxBZoB7eOIbG1fwHilIYJMQthg1hL0w7ys5F886S6ex",
+	"MO4wCe5crBXh6vvubbXDt86D6q565KZ68VFhmXLz0V5MLVzE7n5VUwh2ZnRzFxqOgaWlwopZ//h9dMGo",
+	"Ymp0+o/3cNvZ6HHbXKny0enoAd6CrvvfK4fUUhtcheoJFM4L/64G+uH9h/9nAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

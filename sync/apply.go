@@ -291,6 +291,9 @@ func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, 
 		return e.reject(ctx, tx, st, m, hash, models.Errorf(models.KindInvalid, CodeUntranslatable,
 			"%s v%d is not a mutation of protocol %d; it is kept whole for an administrator", m.Name, m.Version, ProtocolVersion)), nil
 	}
+	if err := ValidateArgs(m); err != nil { // the contract's schema first: it names each field
+		return e.reject(ctx, tx, st, m, hash, err), nil
+	}
 	args, err := cmd.Decode(m.Args)
 	if err != nil {
 		return e.reject(ctx, tx, st, m, hash, err), nil

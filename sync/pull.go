@@ -98,7 +98,7 @@ func NewPullEngine(db *storage.DB, cursorKey []byte, opt PullOptions) (*PullEngi
 	}
 	e.ref = ref
 	for _, r := range append(RegistryReaders(), InspectReaders()...) {
-		e.Register(r)
+		e.Register(withRecordShape(r)) // REST-shaped records: record_shape.go
 	}
 	return e, nil
 }

@@ -1,0 +1,6370 @@
+// Generated from openapi/openapi.yaml by clients/ts/scripts/generate.mjs
+// (openapi-typescript). Do not edit: run `npm run generate`.
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness (database and object store reachable) */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in and register this installation as a device */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a refresh token
+         * @description Returns a new access token and a new refresh token; the presented one
+         *     is spent. If the response was lost, presenting the same token again
+         *     within 10 minutes (before the new one was used) returns the same new
+         *     token. Any other reuse revokes the whole family.
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke this device's refresh tokens */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the caller is */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jurisdictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listJurisdictions"];
+        put?: never;
+        post: operations["createJurisdiction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jurisdictions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["getJurisdiction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["updateJurisdiction"];
+        trace?: never;
+    };
+    "/v1/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listOwners"];
+        put?: never;
+        post: operations["createOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["getOwner"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteOwner"];
+        options?: never;
+        head?: never;
+        patch: operations["updateOwner"];
+        trace?: never;
+    };
+    "/v1/vessels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listVessels"];
+        put?: never;
+        post: operations["createVessel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["getVessel"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteVessel"];
+        options?: never;
+        head?: never;
+        patch: operations["updateVessel"];
+        trace?: never;
+    };
+    "/v1/vessels/{id}/crew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["listVesselCrew"];
+        put?: never;
+        post: operations["addVesselCrew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessel-crew/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteVesselCrew"];
+        options?: never;
+        head?: never;
+        patch: operations["updateVesselCrew"];
+        trace?: never;
+    };
+    "/v1/crew-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCrewMembers"];
+        put?: never;
+        post: operations["createCrewMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crew-members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["getCrewMember"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteCrewMember"];
+        options?: never;
+        head?: never;
+        patch: operations["updateCrewMember"];
+        trace?: never;
+    };
+    "/v1/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCertificates"];
+        put?: never;
+        post: operations["createCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteCertificate"];
+        options?: never;
+        head?: never;
+        patch: operations["updateCertificate"];
+        trace?: never;
+    };
+    "/v1/rules/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deficiency catalogue, action codes, Schedule-IV rows, fee kinds and rule sets
+         * @description Everything the app needs to show the same codes offline (DESIGN §6):
+         *     every deficiency of the catalogue with its titles, legal references,
+         *     liable party, Schedule-IV row and first-offence amount, default and
+         *     allowed action codes, whether it is detainable and the regimes it
+         *     applies to; the deficiency and inspection action codes with their
+         *     titles and due rules; the Schedule-IV rows; the fee kinds that
+         *     `POST /v1/rules/fees/quote` knows; and every rule-set version with its
+         *     effective date. First-offence amounts are those of the rule set of the
+         *     row's regime in force today. The body changes only when the law or a
+         *     setting changes: the strong `ETag` is a hash of it, and a matching
+         *     `If-None-Match` answers 304 without a body.
+         */
+        get: operations["getRulesCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the law says about one inspection
+         * @description Reads an inspection under a rule set: the rule set given by
+         *     `rule_set_id`, or else the one of `regime` (default the vessel's) in
+         *     force on `on` (default the inspection date). Deficiencies are derived
+         *     from the checklist answers, the particulars, the certificates and the
+         *     crew on board, and merged by code with the inspector's findings; the
+         *     answer lists them with action codes and due dates, the Schedule-IV
+         *     offences at their first-offence amounts, the detention proposal and the
+         *     full trace with citations. Nothing is stored.
+         */
+        post: operations["evaluateRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/fees/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price one fee of the law
+         * @description `kind` is one of the fee kinds listed by `GET /v1/rules/catalogue`
+         *     (`fee_kinds`); only the inputs the kind needs are read. An unknown
+         *     kind, a regime that is not the kind's, or a missing or out-of-range
+         *     input answers 422 naming the field.
+         */
+        post: operations["quoteFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/manning/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The crew the law requires, checked against the crew on board
+         * @description Works out the required crew from the regime's tables (Kandla 1955
+         *     s.31(2), Paradip 1967 r.29, Karnataka 2025 r.29 and r.124) and
+         *     assigns the crew on board, counting only certificates valid on `on`
+         *     (default today). `assessed` is false, with the reason, where the
+         *     sources do not set the manning for the case.
+         */
+        post: operations["checkManning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passenger capacity of a non-mechanised boat, persons carried and lifejackets
+         * @description Capacity is 2 per running metre of seating where seats are provided,
+         *     else 1.8 per m² of floor space, rounded down (Karnataka 2025,
+         *     r.123(7)). With `carried`, also the persons counted for an overload
+         *     check (r.123(9)); lifejackets required are 110 % of crew plus the
+         *     capacity, rounded up (Sch-VI 3.3, 3.9).
+         */
+        post: operations["computeCapacity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/tonnage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gross tonnage GT = K·V of a non-mechanised boat
+         * @description K is interpolated in the table of Karnataka 2025, r.123(4); GT is rounded to 2 decimals.
+         */
+        post: operations["computeTonnage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/freeboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Required freeboard of a non-mechanised boat
+         * @description 25 cm per metre of depth (Karnataka 2025, r.123(5)) but not less than
+         *     300 mm for a passenger boat or 150 mm for a cargo boat (Sch-VI
+         *     Section B); the larger governs (RULES.md Q14). A boat registered for
+         *     passengers and cargo is measured as a cargo boat (r.123(6)). With
+         *     `gt`, also whether a load line mark is required (boats over 10 tons,
+         *     r.107(1), r.123(5)).
+         */
+        post: operations["computeFreeboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessels/{id}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Is the vessel fit to ply, and why
+         * @description The vessel as the registry holds it, read by the law on `on` (default
+         *     today in Asia/Kolkata) under the rule set of its regime in force then:
+         *     its certificates with their status and derived expiry; the manning
+         *     check of the crew signed on that day with their certificates; the
+         *     deficiencies the registry and the manning rules show; fees due where
+         *     they can be computed; and every deadline (surveys, inspections,
+         *     certificate expiries, crew revalidations), overdue ones included.
+         *     The vessel is not fit to ply if it is not active, or if any deficiency
+         *     must be rectified before departure (action 04) or is detainable (06).
+         *     `open_deficiencies` (recorded at inspections and not yet rectified) is
+         *     always empty for now: inspections come in a later release.
+         *     Readable by whoever may read the vessel; otherwise 404.
+         */
+        get: operations["getVesselCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull what changed since a cursor
+         * @description The pull side of sync (DESIGN §4; written up for app developers in
+         *     docs/SYNC.md). Without a cursor this is a first sync: reference data,
+         *     then a snapshot of every live record the caller may see, then the
+         *     change log. With a cursor it continues where the previous page
+         *     ended: records leaving the caller's scope are removed first, records
+         *     of a scope the caller gained are snapshotted, then the change log
+         *     follows from the cursor's position. Each item says what to do with
+         *     one record (`upsert` with its current state and row version,
+         *     `delete`, or `remove_from_scope`). Store a page and its cursor in one
+         *     local transaction; keep pulling while `has_more` is true. The cursor
+         *     is opaque and signed: send it back unchanged. Pages end at `limit`
+         *     rows scanned or near 256 KiB compressed; send `Accept-Encoding: gzip`.
+         *     Writes nothing, so it may be served by a read replica.
+         */
+        get: operations["syncPull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say for each id whether it exists, was deleted, or is out of the caller's scope
+         * @description For an app that doubts its local copy (after a crash, a restore, or
+         *     a reset): each id is `exists` (with its type and row version),
+         *     `deleted` (a tombstone the caller may see), or `out_of_scope` (not a
+         *     record the caller may hold: outside their scope now, or unknown to
+         *     the server, which is also what an id still waiting in the app's push
+         *     queue answers).
+         */
+        post: operations["syncVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan the upload of a photo's bytes (or learn that none are needed)
+         * @description For a photo whose `photo.attach` mutation was applied or deferred
+         *     (otherwise 404 with code `attach_first`: push first, then upload).
+         *     Repeat what the attach declared. Answers `linked` when the server
+         *     already holds these bytes and may reuse them (nothing to upload),
+         *     `verified` when the photo is verified already, or `upload` with a
+         *     plan: one presigned PUT (up to 5 MiB; send the headers given, they
+         *     are signed) or a multipart plan of 5 MiB parts (each part its own
+         *     presigned PUT, to be sent in any order). URLs must be started
+         *     within 15 minutes; ask again for fresh ones: the same request
+         *     returns the same plan. Then call `POST /v1/photos/{id}/complete`.
+         *     Photos are at most 25 MiB (413 `photo_too_large`); an inspection
+         *     holds at most 200 (409 `too_many_photos`). 503 with `Retry-After`
+         *     when the photo store cannot be reached. See docs/PHOTOS.md.
+         */
+        post: operations["planPhotoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A photo's metadata, verification state, reviewer flags and download URLs
+         * @description For whoever may see the photo's inspection (its jurisdiction's
+         *     staff, the vessel's owner, the inspector who took it); anyone else
+         *     gets 404. Download URLs (original and 320/1280 px JPEG thumbnails)
+         *     last 5 minutes and are present once the photo is verified (the
+         *     thumbnails once made; HEIC photos get none).
+         */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/photos/{id}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Resume an upload — the parts received so far and fresh URLs for the rest
+         * @description For a multipart plan, `received` lists the parts the store holds and
+         *     `parts` has fresh presigned PUTs for the missing ones only. For a
+         *     single PUT, a fresh URL. 409 `no_upload_plan` before a plan was
+         *     made, `upload_expired` when an unfinished upload was discarded
+         *     (after 24 hours; ask POST /v1/photos for a new plan).
+         */
+        get: operations["getPhotoUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/photos/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the uploaded bytes and mark the photo verified
+         * @description Idempotent: call it again after a lost response. The server checks
+         *     the stored bytes itself (size, SHA-256, type sniffed from the bytes)
+         *     and answers `verified`, or 422 with the reason — `checksum_mismatch`
+         *     or `size_mismatch` (upload again after a new plan), `unsupported_type`
+         *     or `type_mismatch` (the declared hash names bytes that can never be
+         *     accepted: the photo is rejected). Rejected bytes are removed. 409:
+         *     `not_uploaded`, `parts_missing`, `no_upload_plan`, `upload_expired`,
+         *     `verification_in_progress` (with Retry-After), `photo_quarantined`.
+         */
+        post: operations["completePhotoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/photos/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fallback upload through the server, for clients that cannot use presigned URLs
+         * @description The body is the photo's bytes (Content-Length = the declared size;
+         *     at most 25 MiB, else 413). Streamed to the store and hashed on the
+         *     way, then verified exactly as `complete` does, which it replaces:
+         *     the answer is the same. A dropped connection answers nothing or 400
+         *     `upload_interrupted`; send the whole photo again.
+         */
+        put: operations["putPhotoContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flags the scheduled jobs raised, in the caller's scope
+         * @description Dated problems found by the jobs (DESIGN §7): certificates expiring
+         *     and expired, vessels not fit to ply, overdue surveys and inspections,
+         *     CoCs past the legacy deadline, vessels below minimum manning, repeat
+         *     offenders. One flag per kind, subject, document and due date. Scoped
+         *     like the registry: officials see their jurisdictions, owners their
+         *     own vessels' flags, admins everything.
+         */
+        get: operations["listFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flags/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve an open flag, saying why */
+        post: operations["resolveFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's in-app feed, newest first
+         * @description Reminders and notices addressed to the caller, or to the owner
+         *     account the caller belongs to, written in the caller's language
+         *     (English where a text is not yet written in it).
+         */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a feed entry read (idempotent) */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/owners/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every deadline of the owner's vessels and crew, as an iCalendar feed
+         * @description RFC 5545 calendar for calendar apps to subscribe to: one all-day
+         *     VEVENT per deadline (certificate expiries, survey windows, licence
+         *     year, inspections, crew revalidation and the legacy-CoC deadline),
+         *     each with alarms 30 and 7 days before and on the day. No bearer
+         *     token: the `token` created for the owner is the credential; a wrong
+         *     or revoked token answers 404.
+         */
+        get: operations["getOwnerCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/owners/{id}/calendar-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** The owner's calendar feed tokens (never the secrets) */
+        get: operations["listCalendarTokens"];
+        put?: never;
+        /** Create a calendar feed token; the secret and feed URL are shown once */
+        post: operations["createCalendarToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/owners/{id}/calendar-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a calendar feed token */
+        delete: operations["revokeCalendarToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Devices with their sync health (last push and pull, app version, clock skew, waiting mutations) */
+        get: operations["listDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scheduled job with its schedule, next run and last runs */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a job now, optionally as of another date
+         * @description Starts a manual run and answers at once with its row; poll
+         *     `GET /v1/admin/jobs` for the outcome. `now` (a date in Asia/Kolkata)
+         *     is the date the law is read at, as with `tindal jobs run NAME --now`.
+         *     409 while another run of the job holds its lock.
+         */
+        post: operations["runJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push queued intents (mutations) from this device
+         * @description The push side of sync (DESIGN §4; docs/SYNC.md). Mutations apply in
+         *     `seq` order per aggregate, exactly once: a known id answers
+         *     `replayed` with its stored outcome. Each mutation gets one result:
+         *     `applied`, `replayed`, `merged` (applied; fields not applied and
+         *     conflict ids listed), `deferred` (kept on the server; resend it with
+         *     every push until it gets a final result), `rejected` (final: drop it
+         *     from the queue; the work is kept for a supervisor) or `retry` (send
+         *     it again later). The body may be gzip (`Content-Encoding: gzip`); at
+         *     most 500 mutations and 1 MiB decompressed (413 otherwise). A second
+         *     concurrent push from the same device answers 409 with Retry-After.
+         */
+        post: operations["syncPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/backlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deferred mutations waiting in the backlog, for a supervisor to decide
+         * @description Supervisors see the deferred mutations of their jurisdictions: the
+         *     inspection's jurisdiction, or, while the inspection does not exist,
+         *     the jurisdictions of the user who pushed it. Admins see all. By
+         *     default only mutations waiting more than 7 days (DESIGN §4);
+         *     `older_than=0` lists every one. `code` says why it waits now:
+         *     `aggregate_unknown` (its inspection does not exist),
+         *     `waiting_for_earlier` (an earlier mutation of the same device on the
+         *     same inspection waits, in the backlog or in quarantine), or `ready`
+         *     (it could apply now; `apply` does it). Ordered by mutation id.
+         */
+        get: operations["listSyncBacklog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/backlog/{mutation_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mutation_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discard a deferred mutation, or apply it now
+         * @description `discard` makes the mutation's final result `rejected`
+         *     `discarded_by_supervisor` with the reason; the payload is kept in
+         *     quarantine (state `discarded`), and the device's next resend is
+         *     answered `replayed` with that outcome. `apply` runs the backlog
+         *     drain for the mutation's device and inspection now and answers the
+         *     resulting final result (`applied`, `merged`, or `rejected` if the
+         *     command refuses it); if it still cannot apply, 409 with the reason
+         *     (`aggregate_unknown`, `waiting_for_earlier`, `not_applied`,
+         *     `push_in_progress` with Retry-After) and nothing changes. Deciding a
+         *     mutation that has left the backlog answers its stored final result
+         *     with `already_final: true` (safe to retry); 404 if it has none.
+         */
+        post: operations["decideSyncBacklog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inspections in scope (inspectors their own, supervisors their jurisdictions') */
+        get: operations["listInspections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inspections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** One inspection with answers, findings, derived values, penalties and evidence */
+        get: operations["getInspection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inspections/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, return or withdraw an inspection, or confirm its flagged capture time
+         * @description Supervisors of the inspection's jurisdiction. Approval needs every
+         *     photo verified, or `override_reason`; it charges the offences and
+         *     recomputes the penalty chains. Returning needs a comment; withdrawing
+         *     needs the reason as the comment. `If-Match` (the inspection version)
+         *     is checked when sent.
+         */
+        post: operations["reviewInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Same-field conflicts, both values and both authors kept */
+        get: operations["listConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conflicts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the winner, or revert to the losing value */
+        post: operations["resolveConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quarantine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rejected and unauthorised work kept whole for a supervisor */
+        get: operations["listQuarantine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quarantine/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason */
+        post: operations["decideQuarantine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessel-observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vessel particulars inspectors found different from the registry (vessel.observe)
+         * @description Registrars and supervisors see their jurisdictions' observations;
+         *     inspectors the observations they made (DESIGN §4 Policies).
+         */
+        get: operations["listVesselObservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessel-observations/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an observation (the registry takes the observed value) or reject it with a reason
+         * @description Registrars of the vessel's jurisdiction (DESIGN §4 Policies; the
+         *     registrar records an alteration, Karnataka 2025 r.22). `accept`
+         *     applies the observed value to the vessel through the registry's
+         *     update path — its validation, audit log and change log — and marks
+         *     the observation accepted, in one transaction; a value the registry
+         *     refuses answers 422 and changes nothing. `accept` of field `other`
+         *     acknowledges the note and changes no particular; `kind` cannot be
+         *     accepted (a vessel's kind is registered afresh). `reject` needs a
+         *     `reason` and leaves the vessel alone. The same decision again
+         *     answers the stored observation; the other decision answers 409.
+         */
+        post: operations["decideVesselObservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/amendment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection) */
+        get: operations["listAmendmentRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/amendment-requests/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an amendment request (its edit is applied) or reject it with a reason
+         * @description Supervisors of the inspection's jurisdiction (DESIGN §4 Lifecycle).
+         *     `accept` applies the kept mutation to the inspection as the
+         *     supervisor's own edit, through the same command a push runs, and
+         *     recomputes the inspection (deficiencies, actions, offences,
+         *     penalties) in the same transaction; an edit its command now refuses
+         *     answers 422 and changes nothing; an amendment of a withdrawn
+         *     inspection can only be rejected (409). `reject` needs a `reason`
+         *     and changes nothing else. The same decision again answers the
+         *     stored request; the other decision answers 409.
+         */
+        post: operations["decideAmendmentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            /** @description Stable machine code */
+            code: string;
+            /** @description The request id */
+            instance?: string;
+            errors?: components["schemas"]["FieldError"][];
+        };
+        FieldError: {
+            field: string;
+            code: string;
+            message: string;
+        };
+        DeviceStatus: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            user_email: string;
+            installation_id: string;
+            name: string;
+            app_version: string;
+            /** Format: date-time */
+            registered_at: string;
+            /** Format: date-time */
+            last_seen_at?: string;
+            /** Format: date-time */
+            last_push_at?: string;
+            /** Format: date-time */
+            last_pull_at?: string;
+            /** Format: int64 */
+            last_push_seq?: number;
+            /**
+             * Format: int64
+             * @description Phone clock minus server clock at the last push
+             */
+            clock_skew_ms?: number;
+            /** Format: date-time */
+            revoked_at?: string;
+            /**
+             * Format: int64
+             * @description Mutations deferred in the backlog
+             */
+            waiting_mutations: number;
+            /**
+             * Format: date-time
+             * @description When the oldest deferred mutation first arrived
+             */
+            oldest_waiting_since?: string;
+        };
+        DeviceList: {
+            items: components["schemas"]["DeviceStatus"][];
+            next_cursor?: string | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            checks: {
+                [key: string]: string;
+            };
+        };
+        /** @enum {string} */
+        Role: "admin" | "registrar" | "supervisor" | "inspector" | "owner";
+        /** @enum {string} */
+        Language: "en" | "kn" | "hi";
+        /** @enum {string} */
+        Regime: "KA-IV-2025" | "PARADIP-HC-1967" | "KANDLA-HC-1955";
+        LoginRequest: {
+            email: string;
+            password: string;
+            /** @description Stable id of this app installation */
+            installation_id: string;
+            device_name?: string;
+        };
+        RefreshRequest: {
+            refresh_token: string;
+        };
+        Tokens: {
+            access_token: string;
+            refresh_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+            /** Format: uuid */
+            device_id: string;
+        };
+        Me: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name?: string;
+            role: components["schemas"]["Role"];
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            owner_id?: string | null;
+            jurisdiction_ids: string[];
+            preferred_language: components["schemas"]["Language"];
+        };
+        RecordMeta: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Jurisdiction: components["schemas"]["RecordMeta"] & {
+            code: string;
+            name: string;
+            regime: components["schemas"]["Regime"];
+            state: string;
+        };
+        JurisdictionInput: {
+            /**
+             * Format: uuid
+             * @description Client-generated id (optional)
+             */
+            id?: string;
+            code: string;
+            name: string;
+            regime: components["schemas"]["Regime"];
+            state?: string;
+        };
+        JurisdictionPatch: {
+            name?: string;
+            state?: string;
+        };
+        JurisdictionList: {
+            items: components["schemas"]["Jurisdiction"][];
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        OwnerKind: "person" | "firm";
+        Owner: components["schemas"]["RecordMeta"] & {
+            kind: components["schemas"]["OwnerKind"];
+            name: string;
+            email: string;
+            phone: string;
+            address: string;
+            preferred_language: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+        };
+        OwnerInput: {
+            /** Format: uuid */
+            id?: string;
+            kind: components["schemas"]["OwnerKind"];
+            name: string;
+            email?: string;
+            phone?: string;
+            address?: string;
+            preferred_language?: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+        };
+        OwnerPatch: {
+            name?: string;
+            email?: string;
+            phone?: string;
+            address?: string;
+            preferred_language?: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id?: string;
+        };
+        OwnerList: {
+            items: components["schemas"]["Owner"][];
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        VesselKind: "mechanised" | "non_mechanised" | "harbour_craft" | "steam" | "motor";
+        /** @enum {string} */
+        VesselStatus: "active" | "detained" | "suspended" | "cancelled";
+        /** @enum {string} */
+        VesselCategory: "A" | "B" | "C";
+        /** @enum {string} */
+        VesselUse: "hire" | "recreation" | "fishing" | "cargo" | "passenger";
+        /** @enum {string} */
+        PowerUnit: "BHP" | "kW" | "NHP";
+        /** @description Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; RULES.md §1.7) */
+        EnginePower: {
+            /** Format: double */
+            value: number;
+            unit: components["schemas"]["PowerUnit"];
+        };
+        VesselFields: {
+            /** @description Upper case; special category vessels end in SPL (Karnataka 2025, r.98(3)) */
+            registration_number?: string;
+            special_category?: boolean;
+            name?: string;
+            kind?: components["schemas"]["VesselKind"];
+            category?: components["schemas"]["VesselCategory"];
+            zone?: number;
+            engine_power?: components["schemas"]["EnginePower"];
+            /** Format: double */
+            length_m?: number;
+            /** Format: double */
+            breadth_m?: number;
+            /** Format: double */
+            depth_m?: number;
+            /** Format: double */
+            grt?: number;
+            /** Format: double */
+            nrt?: number;
+            passengers?: number;
+            /** Format: double */
+            cargo_tonnes?: number;
+            use?: components["schemas"]["VesselUse"];
+            /** Format: uuid */
+            owner_id?: string;
+            /** Format: uuid */
+            jurisdiction_id?: string;
+            status?: components["schemas"]["VesselStatus"];
+            /** Format: date */
+            survey_anniversary?: string;
+        };
+        Vessel: components["schemas"]["RecordMeta"] & components["schemas"]["VesselFields"] & {
+            regime: components["schemas"]["Regime"];
+        };
+        VesselInput: {
+            /** Format: uuid */
+            id?: string;
+            registration_number: string;
+            special_category?: boolean;
+            name: string;
+            kind: components["schemas"]["VesselKind"];
+            category?: components["schemas"]["VesselCategory"];
+            zone?: number;
+            engine_power?: components["schemas"]["EnginePower"];
+            /** Format: double */
+            length_m?: number;
+            /** Format: double */
+            breadth_m?: number;
+            /** Format: double */
+            depth_m?: number;
+            /** Format: double */
+            grt?: number;
+            /** Format: double */
+            nrt?: number;
+            passengers?: number;
+            /** Format: double */
+            cargo_tonnes?: number;
+            use: components["schemas"]["VesselUse"];
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: date */
+            survey_anniversary?: string;
+        };
+        VesselPatch: {
+            registration_number?: string;
+            special_category?: boolean;
+            name?: string;
+            category?: components["schemas"]["VesselCategory"];
+            zone?: number;
+            engine_power?: components["schemas"]["EnginePower"];
+            /** Format: double */
+            length_m?: number;
+            /** Format: double */
+            breadth_m?: number;
+            /** Format: double */
+            depth_m?: number;
+            /** Format: double */
+            grt?: number;
+            /** Format: double */
+            nrt?: number;
+            passengers?: number;
+            /** Format: double */
+            cargo_tonnes?: number;
+            use?: components["schemas"]["VesselUse"];
+            /** Format: uuid */
+            owner_id?: string;
+            /** Format: uuid */
+            jurisdiction_id?: string;
+            status?: components["schemas"]["VesselStatus"];
+            /** Format: date */
+            survey_anniversary?: string;
+        };
+        VesselList: {
+            items: components["schemas"]["Vessel"][];
+            next_cursor?: string | null;
+        };
+        CrewMember: components["schemas"]["RecordMeta"] & {
+            indivc_number: string;
+            name: string;
+            /** Format: date */
+            date_of_birth?: string;
+            email: string;
+            phone: string;
+            preferred_language: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+        };
+        CrewMemberInput: {
+            /** Format: uuid */
+            id?: string;
+            /** @description Indian National Database of Inland Vessel Crew number */
+            indivc_number: string;
+            name: string;
+            /** Format: date */
+            date_of_birth?: string;
+            email?: string;
+            phone?: string;
+            preferred_language?: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+        };
+        CrewMemberPatch: {
+            name?: string;
+            /** Format: date */
+            date_of_birth?: string;
+            email?: string;
+            phone?: string;
+            preferred_language?: components["schemas"]["Language"];
+            /** Format: uuid */
+            jurisdiction_id?: string;
+        };
+        CrewMemberList: {
+            items: components["schemas"]["CrewMember"][];
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        CrewRole: "master" | "serang" | "engine_driver" | "engineer" | "tindal" | "gp_rating" | "crew";
+        VesselCrew: components["schemas"]["RecordMeta"] & {
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            crew_member_id: string;
+            role: components["schemas"]["CrewRole"];
+            /** Format: date */
+            signed_on: string;
+            /** Format: date */
+            signed_off?: string;
+        };
+        VesselCrewInput: {
+            /** Format: uuid */
+            id?: string;
+            /** Format: uuid */
+            crew_member_id: string;
+            role: components["schemas"]["CrewRole"];
+            /** Format: date */
+            signed_on: string;
+        };
+        VesselCrewPatch: {
+            role?: components["schemas"]["CrewRole"];
+            /** Format: date */
+            signed_off?: string;
+        };
+        VesselCrewList: {
+            items: components["schemas"]["VesselCrew"][];
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        CertificateKind: "registration" | "survey" | "provisional_survey" | "insurance" | "pollution" | "licence" | "competency" | "gp_rating" | "fitness" | "permit";
+        /** @enum {string} */
+        CertificateStatus: "valid" | "suspended" | "cancelled" | "surrendered";
+        Certificate: components["schemas"]["RecordMeta"] & {
+            /** @enum {string} */
+            subject_type: "vessel" | "crew_member";
+            /** Format: uuid */
+            vessel_id?: string;
+            /** Format: uuid */
+            crew_member_id?: string;
+            kind: components["schemas"]["CertificateKind"];
+            grade: string;
+            /** @description A Certificate of Competency issued under the old rules, to be revalidated by the legacy deadline (Karnataka 2025, r.32, Sch-XV) */
+            legacy: boolean;
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            /** Format: date */
+            expires_on?: string;
+            /** Format: date */
+            revalidated_on?: string;
+            issuer: string;
+            status: components["schemas"]["CertificateStatus"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+        };
+        /** @description Exactly one of vessel_id and crew_member_id. */
+        CertificateInput: {
+            /** Format: uuid */
+            id?: string;
+            /** Format: uuid */
+            vessel_id?: string;
+            /** Format: uuid */
+            crew_member_id?: string;
+            kind: components["schemas"]["CertificateKind"];
+            grade?: string;
+            legacy?: boolean;
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            /** Format: date */
+            expires_on?: string;
+            /** Format: date */
+            revalidated_on?: string;
+            issuer?: string;
+        };
+        CertificatePatch: {
+            grade?: string;
+            number?: string;
+            /** Format: date */
+            issued_on?: string;
+            /** Format: date */
+            expires_on?: string;
+            /** Format: date */
+            revalidated_on?: string;
+            issuer?: string;
+            status?: components["schemas"]["CertificateStatus"];
+        };
+        CertificateList: {
+            items: components["schemas"]["Certificate"][];
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        ChecklistAnswer: "yes" | "no" | "na";
+        /** @description Catalogue code: 2-digit area + 3-digit item */
+        DeficiencyCode: string;
+        /**
+         * @description Deficiency action code (Karnataka 2025, Sch-IX)
+         * @enum {string}
+         */
+        ActionCode: "01" | "02" | "03" | "04" | "05" | "06" | "99";
+        /**
+         * @description Inspection action code (Karnataka 2025, Sch-IX)
+         * @enum {string}
+         */
+        InspectionActionCode: "11" | "12" | "13" | "14" | "15";
+        /** @enum {string} */
+        LiableParty: "owner" | "crew_member" | "passenger" | "master";
+        /**
+         * @description Crew certificate or licence grade; old grades are those of Kandla 1955, Paradip 1967 and Sch-XV E
+         * @enum {string}
+         */
+        CrewGrade: "master_class_1" | "master_class_2" | "master_class_3" | "engine_driver_class_1" | "engine_driver_class_2" | "inland_vessel_engineer" | "gp_rating" | "pleasure_craft_licence" | "first_class_master" | "second_class_master" | "serang" | "engineer" | "motor_engineer" | "first_class_engine_driver" | "second_class_engine_driver" | "first_class_motor_engine_driver" | "second_class_motor_engine_driver" | "sea_going_master" | "sea_going_engineer" | "sea_going_engine_driver" | "permit";
+        /**
+         * @description Vessel certificate kind as the law derives its expiry (survey = mechanised CoS, nonmech_survey = Karnataka 2025 r.113(1))
+         * @enum {string}
+         */
+        RulesCertificateKind: "registration" | "survey" | "nonmech_survey" | "provisional_survey" | "declaration_of_survey" | "pollution" | "insurance" | "fitness" | "paradip_licence";
+        /**
+         * @description Declared role; only `owner` (an owner navigating his own recreation boat) changes the check
+         * @enum {string}
+         */
+        CrewOnBoardRole: "master" | "serang" | "engine_driver" | "engineer" | "tindal" | "gp_rating" | "crew" | "boat_in_charge" | "navigator" | "owner";
+        CrewCertificateInput: {
+            grade: components["schemas"]["CrewGrade"];
+            /** @description Issued before the Inland Vessels Act 2021 (Karnataka 2025, r.32(2)) */
+            legacy?: boolean;
+            /** Format: date */
+            issued_on?: string;
+            /** Format: date */
+            expires_on?: string;
+            /** Format: date */
+            revalidated_on?: string;
+        };
+        CrewOnBoardInput: {
+            id: string;
+            role?: components["schemas"]["CrewOnBoardRole"];
+            certificates?: components["schemas"]["CrewCertificateInput"][];
+        };
+        InspectedVesselInput: {
+            id?: string;
+            owner_id?: string;
+            regime?: components["schemas"]["Regime"];
+            kind: components["schemas"]["VesselKind"];
+            category?: components["schemas"]["VesselCategory"];
+            zone?: number;
+            engine_power?: components["schemas"]["EnginePower"];
+            /** Format: double */
+            length_m?: number;
+            use?: components["schemas"]["VesselUse"];
+            passengers_carried?: number;
+            /** @description 0 or absent when not known */
+            passengers_certified?: number;
+            /** Format: double */
+            cargo_tonnes?: number;
+            /**
+             * Format: double
+             * @description 0 or absent when not known
+             */
+            cargo_permitted?: number;
+            special_category?: boolean;
+            /** @description Non-mechanised cargo boat in tow (Karnataka 2025, r.124) */
+            towing?: boolean;
+            /** @description Plies only in lake or still waters (Karnataka 2025, r.124) */
+            lake_only?: boolean;
+            /** @description Engines not used for propulsion */
+            no_propulsion?: boolean;
+        };
+        ChecklistItemInput: {
+            id: string;
+            code: components["schemas"]["DeficiencyCode"];
+            fail_when: components["schemas"]["ChecklistAnswer"];
+        };
+        VesselCertificateInput: {
+            kind: components["schemas"]["RulesCertificateKind"];
+            number?: string;
+            /** Format: date */
+            issued_on?: string;
+            /**
+             * Format: date
+             * @description As endorsed; absent = derive from the rule
+             */
+            expires_on?: string;
+        };
+        FindingInput: {
+            code: components["schemas"]["DeficiencyCode"];
+            action?: components["schemas"]["ActionCode"];
+            note?: string;
+            rectified?: boolean;
+            /** @description Crew or passengers concerned (Sch-IV rows 7, 10) */
+            persons?: number;
+            inspection_actions?: components["schemas"]["InspectionActionCode"][];
+        };
+        EvaluateRequest: {
+            /** @description The rule set to judge by, e.g. KA-IV-2025-draft.1; if absent, the one of regime in force on on */
+            rule_set_id?: string;
+            regime?: components["schemas"]["Regime"];
+            /**
+             * Format: date
+             * @description Picks the rule set in force; default the inspection date
+             */
+            on?: string;
+            inspection_id?: string;
+            /**
+             * Format: date-time
+             * @description The inspection's corrected time
+             */
+            at: string;
+            vessel: components["schemas"]["InspectedVesselInput"];
+            checklist?: components["schemas"]["ChecklistItemInput"][];
+            /** @description Checklist answers by item id */
+            answers?: {
+                [key: string]: components["schemas"]["ChecklistAnswer"];
+            };
+            certificates?: components["schemas"]["VesselCertificateInput"][];
+            /** @description Kinds suspended or cancelled on the inspection date */
+            withdrawn?: components["schemas"]["RulesCertificateKind"][];
+            /** Format: date */
+            last_pollution_inspection?: string;
+            crew?: components["schemas"]["CrewOnBoardInput"][];
+            findings?: components["schemas"]["FindingInput"][];
+        };
+        FeeQuoteRequest: {
+            /** @description A fee kind of GET /v1/rules/catalogue fee_kinds, e.g. ka_survey */
+            kind: string;
+            regime?: components["schemas"]["Regime"];
+            /**
+             * Format: double
+             * @description Gross (registered) tonnage
+             */
+            tonnage?: number;
+            /** @description Visits, days, 8-hour shifts, assessor-days, or ways and passages (port charges) */
+            quantity?: number;
+            /**
+             * @description Paradip 1967, r.28 column
+             * @enum {string}
+             */
+            craft_class?: "boat" | "canoe" | "catamaran" | "power_driven";
+            grade?: components["schemas"]["CrewGrade"];
+            /**
+             * Format: int64
+             * @description Towing charges or TA/DA at actuals, in rupees
+             */
+            actuals?: number;
+            running_test_only?: boolean;
+        };
+        ManningCheckRequest: {
+            regime: components["schemas"]["Regime"];
+            kind: components["schemas"]["VesselKind"];
+            category?: components["schemas"]["VesselCategory"];
+            zone?: number;
+            engine_power?: components["schemas"]["EnginePower"];
+            /** Format: double */
+            length_m?: number;
+            use?: components["schemas"]["VesselUse"];
+            towing?: boolean;
+            lake_only?: boolean;
+            no_propulsion?: boolean;
+            crew?: components["schemas"]["CrewOnBoardInput"][];
+            /**
+             * Format: date
+             * @description Date certificates must be valid on; default today
+             */
+            on?: string;
+        };
+        CapacityRequest: {
+            /** Format: double */
+            floor_area_m2?: number;
+            /**
+             * Format: double
+             * @description Running metres of benches or thwarts
+             */
+            seating_m?: number;
+            crew?: number;
+            carried?: {
+                adults: number;
+                children_under_12?: number;
+                /** Format: double */
+                luggage_kg?: number;
+            };
+        };
+        FreeboardRequest: {
+            /**
+             * Format: double
+             * @description Moulded depth in metres
+             */
+            depth_m: number;
+            /**
+             * @description What the boat is registered to carry (r.123(6))
+             * @enum {string}
+             */
+            carries: "passengers" | "cargo" | "passengers_and_cargo";
+            /**
+             * Format: double
+             * @description Gross tonnage, for the load line mark question
+             */
+            gt?: number;
+        };
+        FreeboardResult: {
+            /**
+             * Format: double
+             * @description Minimum freeboard in mm
+             */
+            required_mm: number;
+            /**
+             * @description Passenger boat, or cargo boat (also a boat carrying both, r.123(6))
+             * @enum {string}
+             */
+            measured_as: "passenger" | "cargo";
+            /** @description Given only with gt: a load line mark is required above 10 tons (r.107(1)) */
+            load_line_mark_required?: boolean;
+            trace: components["schemas"]["Trace"];
+        };
+        TonnageRequest: {
+            /** Format: double */
+            volume_m3: number;
+        };
+        TraceStep: {
+            /** @description Stable machine name, e.g. penalty.repeat_doubling */
+            rule: string;
+            citation: string;
+            detail: string;
+        };
+        /** @description How the answer was reached, each step with its citation */
+        Trace: {
+            rule_set: string;
+            steps: components["schemas"]["TraceStep"][];
+        };
+        Due: {
+            /** @enum {string} */
+            kind: "none" | "date" | "next_port" | "before_departure" | "on_release" | "as_specified";
+            /** Format: date */
+            date?: string;
+        };
+        PenaltyRef: {
+            row: string;
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            first_offence: number;
+            /**
+             * Format: int64
+             * @description Rupees, for rows whose amount is a ceiling
+             */
+            maximum?: number;
+            citation: string;
+        };
+        Deficiency: {
+            code: string;
+            /** @description False if the code is not in the catalogue */
+            known: boolean;
+            title: string;
+            area: string;
+            sources: ("inspector" | "checklist" | "registry" | "manning")[];
+            action: components["schemas"]["ActionCode"];
+            due: components["schemas"]["Due"];
+            detainable: boolean;
+            /**
+             * @description Empty for a code not in the catalogue
+             * @enum {string}
+             */
+            liable_party: "owner" | "crew_member" | "passenger" | "master" | "";
+            penalty?: components["schemas"]["PenaltyRef"];
+            rectified: boolean;
+            persons?: number;
+            notes?: string[];
+            details?: string[];
+            legal_refs: string[];
+            inspection_actions?: components["schemas"]["InspectionActionCode"][];
+        };
+        ProposedOffence: {
+            row: string;
+            liable_party: components["schemas"]["LiableParty"];
+            codes: string[];
+            persons?: number;
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            first_offence: number;
+            citation: string;
+        };
+        /** @description A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3) */
+        DetentionProposal: {
+            proposed: boolean;
+            codes?: string[];
+            citation?: string;
+        };
+        Evaluation: {
+            rule_set: string;
+            inspection_id: string;
+            /** Format: date */
+            date: string;
+            deficiencies: components["schemas"]["Deficiency"][];
+            offences: components["schemas"]["ProposedOffence"][];
+            detention: components["schemas"]["DetentionProposal"];
+            inspection_actions: components["schemas"]["InspectionActionCode"][];
+            trace: components["schemas"]["Trace"];
+        };
+        FeeLine: {
+            description: string;
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            amount: number;
+            citation: string;
+        };
+        FeeQuote: {
+            kind: string;
+            regime: components["schemas"]["Regime"];
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            total: number;
+            lines: components["schemas"]["FeeLine"][];
+            trace: components["schemas"]["Trace"];
+        };
+        RequiredRole: {
+            role: string;
+            grades: components["schemas"]["CrewGrade"][];
+            owner_may?: boolean;
+            citation: string;
+        };
+        ManningAssignment: {
+            role_index: number;
+            role: string;
+            crew_id: string;
+            grade?: components["schemas"]["CrewGrade"];
+            /** @description Equivalence applied */
+            via?: string;
+        };
+        ManningResult: {
+            /** @description False when the sources do not set the manning for the case */
+            assessed: boolean;
+            reason?: string;
+            required: components["schemas"]["RequiredRole"][];
+            /** @description Pairs of required indices one person may fill together */
+            one_person_may?: number[][];
+            assignments: components["schemas"]["ManningAssignment"][];
+            missing: components["schemas"]["RequiredRole"][];
+            compliant: boolean;
+            trace: components["schemas"]["Trace"];
+        };
+        TonnageResult: {
+            /**
+             * Format: double
+             * @description Gross tonnage, 2 decimals
+             */
+            gt: number;
+            /** Format: double */
+            k: number;
+            trace: components["schemas"]["Trace"];
+        };
+        CapacityResult: {
+            passengers: number;
+            /** @enum {string} */
+            method: "seating" | "area";
+            /** @description Persons counted for an overload check, when carried was given */
+            persons_carried?: number;
+            /** @description persons_carried exceeds passengers, when carried was given */
+            overloaded?: boolean;
+            /** @description 110 % of crew plus capacity, rounded up */
+            lifejackets_required: number;
+            trace: components["schemas"]["Trace"];
+        };
+        Deadline: {
+            /** @enum {string} */
+            kind: "certificate_expiry" | "survey_window_opens" | "survey_anniversary" | "survey_window_closes" | "late_renewal_fine" | "registration_lapse" | "bottom_inspection" | "pollution_inspection" | "licence_lapse" | "tindal_verification" | "competency_revalidation" | "legacy_certificate" | "transition";
+            /** @description Vessel or crew member id */
+            subject: string;
+            document?: string;
+            /**
+             * Format: date
+             * @description Last day to act or of validity
+             */
+            due: string;
+            citation: string;
+            note?: string;
+        };
+        RepeatSettings: {
+            /** @enum {string} */
+            scope: "same_offence" | "any_offence";
+            /** @enum {string} */
+            window: "rolling_from_last" | "rolling_from_first" | "calendar_year" | "financial_year";
+            /** @enum {string} */
+            mode: "geometric" | "flat_double";
+            /** @enum {string} */
+            offender_key: "owner" | "owner_vessel";
+            cap: {
+                [key: string]: number;
+            };
+            review_multiple: number;
+        };
+        RuleSet: {
+            id: string;
+            regime: components["schemas"]["Regime"];
+            /** Format: date */
+            effective_from: string;
+            draft: boolean;
+            notes: string;
+            /** Format: date */
+            legacy_coc_deadline: string;
+            /** @description First-offence amounts by Schedule-IV row */
+            fines: {
+                [key: string]: number;
+            };
+            repeat: components["schemas"]["RepeatSettings"];
+            coc_revalidation_years: number;
+        };
+        PenaltyRow: {
+            id: string;
+            /** @description Serial number as printed; 0 for the s.8 row */
+            sl: number;
+            offence: string;
+            liable_party: components["schemas"]["LiableParty"];
+            /** @enum {string} */
+            multiplier: "offence" | "crew" | "passenger";
+            /** @description The amount is a ceiling the officer sets within */
+            maximum: boolean;
+            citation: string;
+        };
+        CatalogueTitle: {
+            en: string;
+            kn?: string;
+            hi?: string;
+        };
+        CataloguePenalty: {
+            row: string;
+            /** @enum {string} */
+            multiplier: "offence" | "crew" | "passenger";
+            /**
+             * Format: int64
+             * @description Rupees, per unit of multiplier; absent for a ceiling or an unpriced row
+             */
+            first_offence?: number;
+            /**
+             * Format: int64
+             * @description Rupees, the ceiling of a row whose amount the officer sets
+             */
+            maximum?: number;
+            /** @description The rule set the amount comes from */
+            rule_set?: string;
+            citation: string;
+        };
+        CatalogueEntry: {
+            code: components["schemas"]["DeficiencyCode"];
+            area: string;
+            title: components["schemas"]["CatalogueTitle"];
+            legal_refs: string[];
+            liable_party: components["schemas"]["LiableParty"];
+            penalty?: components["schemas"]["CataloguePenalty"];
+            default_action: components["schemas"]["ActionCode"];
+            allowed_actions: components["schemas"]["ActionCode"][];
+            detainable: boolean;
+            paris_mou?: string;
+            regimes: components["schemas"]["Regime"][];
+        };
+        CatalogueArea: {
+            code: string;
+            title: string;
+        };
+        CatalogueActionCode: {
+            code: components["schemas"]["ActionCode"];
+            title: string;
+            /** @enum {string} */
+            due_kind: "none" | "date" | "next_port" | "before_departure" | "on_release" | "as_specified";
+            /** @description For due_kind date, the period from the inspection date as an ISO 8601 duration (P14D, P3M) */
+            due_period?: string;
+        };
+        CatalogueInspectionActionCode: {
+            code: components["schemas"]["InspectionActionCode"];
+            title: string;
+        };
+        CatalogueFeeKind: {
+            kind: string;
+            regime: components["schemas"]["Regime"];
+        };
+        RulesCatalogue: {
+            entries: components["schemas"]["CatalogueEntry"][];
+            areas: components["schemas"]["CatalogueArea"][];
+            action_codes: components["schemas"]["CatalogueActionCode"][];
+            inspection_action_codes: components["schemas"]["CatalogueInspectionActionCode"][];
+            penalty_rows: components["schemas"]["PenaltyRow"][];
+            fee_kinds: components["schemas"]["CatalogueFeeKind"][];
+            rule_sets: components["schemas"]["RuleSet"][];
+        };
+        ComplianceReason: {
+            /** @description A deficiency code, or vessel_status */
+            code: string;
+            message: string;
+            citation?: string;
+        };
+        CertificateCompliance: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["CertificateKind"];
+            grade?: string;
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            /**
+             * Format: date
+             * @description The last valid day by the law (endorsed, capped or derived)
+             */
+            expires_on?: string;
+            registry_status: components["schemas"]["CertificateStatus"];
+            /**
+             * @description On the date asked; withdrawn = suspended, cancelled or surrendered
+             * @enum {string}
+             */
+            status: "valid" | "expiring" | "expired" | "no_expiry" | "undefined" | "withdrawn";
+            /** @description Negative once expired */
+            days_to_expiry?: number;
+            citation?: string;
+        };
+        CrewCompliance: {
+            /** Format: uuid */
+            crew_member_id: string;
+            role: components["schemas"]["CrewRole"];
+            /** Format: date */
+            signed_on: string;
+            certificates: components["schemas"]["CertificateCompliance"][];
+        };
+        FeeDue: {
+            reason: string;
+            /** Format: date */
+            due?: string;
+            quote: components["schemas"]["FeeQuote"];
+        };
+        VesselCompliance: {
+            /** Format: uuid */
+            vessel_id: string;
+            registration_number: string;
+            regime: components["schemas"]["Regime"];
+            status: components["schemas"]["VesselStatus"];
+            /** Format: date */
+            on: string;
+            rule_set: string;
+            fit_to_ply: boolean;
+            /** @description Why it is not fit to ply; empty when fit */
+            reasons: components["schemas"]["ComplianceReason"][];
+            certificates: components["schemas"]["CertificateCompliance"][];
+            /** @description Crew signed on on the date */
+            crew: components["schemas"]["CrewCompliance"][];
+            manning: components["schemas"]["ManningResult"];
+            /** @description What the registry and the manning rules show on the date */
+            deficiencies: components["schemas"]["Deficiency"][];
+            /** @description Recorded at inspections and not rectified; always empty until inspections are released */
+            open_deficiencies: components["schemas"]["Deficiency"][];
+            fees_due: components["schemas"]["FeeDue"][];
+            deadlines: components["schemas"]["Deadline"][];
+            /** @description What could not be computed and why */
+            notes: string[];
+            trace: components["schemas"]["Trace"];
+        };
+        /**
+         * @description One record of the pull stream, a union on `type`: each entity type
+         *     has its own schema for `data`. Where the REST API serves the same
+         *     entity (jurisdiction, owner, vessel, crew_member, vessel_crew,
+         *     certificate, photo) `data` has exactly the REST schema, so an app
+         *     keeps one model per entity. `data` is present on `upsert` only.
+         *     Later servers add types: an app must skip (not fail on) an item
+         *     whose `type` it does not know, and keep pulling; validate `data`
+         *     only for the types you know.
+         */
+        SyncItem: components["schemas"]["JurisdictionSyncItem"] | components["schemas"]["OwnerSyncItem"] | components["schemas"]["VesselSyncItem"] | components["schemas"]["CrewMemberSyncItem"] | components["schemas"]["VesselCrewSyncItem"] | components["schemas"]["CertificateSyncItem"] | components["schemas"]["CatalogueSyncItem"] | components["schemas"]["RuleSetSyncItem"] | components["schemas"]["ChecklistTemplateSyncItem"] | components["schemas"]["InspectionSyncItem"] | components["schemas"]["InspectionAnswerSyncItem"] | components["schemas"]["FindingSyncItem"] | components["schemas"]["PhotoSyncItem"] | components["schemas"]["OffenceSyncItem"] | components["schemas"]["PenaltySyncItem"] | components["schemas"]["PenaltyAdjustmentSyncItem"] | components["schemas"]["ReviewSyncItem"] | components["schemas"]["AmendmentRequestSyncItem"] | components["schemas"]["ConflictSyncItem"] | components["schemas"]["VesselObservationSyncItem"];
+        /** @description What every pulled item carries besides its type and data */
+        SyncItemEnvelope: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            op: "upsert" | "delete" | "remove_from_scope";
+            /**
+             * Format: int64
+             * @description Change-log position this item was read at (for the cursor only)
+             */
+            position: number;
+            /**
+             * Format: int64
+             * @description The row version, read with its data; send it back as base_version. 0 for reference data
+             */
+            version: number;
+        };
+        JurisdictionSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "jurisdiction";
+            data?: components["schemas"]["Jurisdiction"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jurisdiction";
+        };
+        OwnerSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "owner";
+            data?: components["schemas"]["Owner"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "owner";
+        };
+        VesselSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "vessel";
+            data?: components["schemas"]["Vessel"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vessel";
+        };
+        CrewMemberSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "crew_member";
+            data?: components["schemas"]["CrewMember"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crew_member";
+        };
+        VesselCrewSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "vessel_crew";
+            data?: components["schemas"]["VesselCrew"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vessel_crew";
+        };
+        CertificateSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "certificate";
+            data?: components["schemas"]["Certificate"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "certificate";
+        };
+        CatalogueSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "catalogue";
+            data?: components["schemas"]["CatalogueRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalogue";
+        };
+        RuleSetSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "rule_set";
+            data?: components["schemas"]["RuleSetRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rule_set";
+        };
+        ChecklistTemplateSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "checklist_template";
+            data?: components["schemas"]["ChecklistTemplateRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "checklist_template";
+        };
+        InspectionSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "inspection";
+            data?: components["schemas"]["InspectionRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "inspection";
+        };
+        InspectionAnswerSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "inspection_answer";
+            data?: components["schemas"]["InspectionAnswerRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "inspection_answer";
+        };
+        FindingSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "finding";
+            data?: components["schemas"]["FindingRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "finding";
+        };
+        PhotoSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "photo";
+            data?: components["schemas"]["Photo"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "photo";
+        };
+        OffenceSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "offence";
+            data?: components["schemas"]["OffenceRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offence";
+        };
+        PenaltySyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "penalty";
+            data?: components["schemas"]["PenaltyRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "penalty";
+        };
+        PenaltyAdjustmentSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "penalty_adjustment";
+            data?: components["schemas"]["PenaltyAdjustmentRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "penalty_adjustment";
+        };
+        ReviewSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "review";
+            data?: components["schemas"]["ReviewRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "review";
+        };
+        AmendmentRequestSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "amendment_request";
+            data?: components["schemas"]["AmendmentRequestRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "amendment_request";
+        };
+        ConflictSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "conflict";
+            data?: components["schemas"]["ConflictRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conflict";
+        };
+        VesselObservationSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "vessel_observation";
+            data?: components["schemas"]["VesselObservationRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vessel_observation";
+        };
+        /** @description The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved) */
+        CatalogueRecord: {
+            entries: ({
+                code: string;
+                area: string;
+                /** @description By language: en always; kn, hi where written */
+                title: {
+                    [key: string]: string;
+                };
+                /** @description The rules breached, most specific first */
+                legal_refs?: string[];
+                regimes?: components["schemas"]["Regime"][];
+                liable_party: string;
+                penalty_row?: string;
+                default_action: string;
+                allowed_actions: string[];
+                detainable: boolean;
+                paris_mou?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        /** @description One version of the rules (fees, penalties, deadlines), as the evaluator uses it */
+        RuleSetRecord: {
+            /** @description e.g. KA-IV-2025-draft.1; stable forever */
+            id: string;
+            regime: components["schemas"]["Regime"];
+            /** Format: date */
+            effective_from: string;
+            draft: boolean;
+            notes?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChecklistItem: {
+            /** @description Stable across template versions; the item_id of inspection.answer */
+            id: string;
+            /** @description The deficiency code raised when the answer is fail_when */
+            code: string;
+            /** @enum {string} */
+            fail_when: "yes" | "no";
+            group: string;
+            text: string;
+        };
+        /** @description A row of checklist_templates as the pull sends it: every column by name */
+        ChecklistTemplateRecord: {
+            /** Format: uuid */
+            id: string;
+            key: string;
+            /** Format: int32 */
+            template_version: number;
+            regime: string;
+            title: string;
+            source: string;
+            items: components["schemas"]["ChecklistItem"][];
+            /** Format: date-time */
+            retired_at: string | null;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of inspections as the pull sends it: every column by name */
+        InspectionRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: uuid */
+            device_id: string | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            template_id: string;
+            rule_set_id: string;
+            kind: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            started_raw: string | null;
+            time_flags: string[];
+            /** Format: uuid */
+            time_confirmed_by: string | null;
+            /** Format: double */
+            lat: number | null;
+            /** Format: double */
+            lon: number | null;
+            notes: string;
+            /** Format: int32 */
+            passengers_carried: number | null;
+            /** Format: double */
+            cargo_tonnes: number | null;
+            status: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** Format: date-time */
+            approved_at: string | null;
+            review_comment: string;
+            withdrawn_reason: string;
+            changed_after_submission: boolean;
+            outcome: components["schemas"]["JSONValue"];
+            detention_proposed: boolean;
+            /** Format: int32 */
+            evidence_total: number;
+            /** Format: int32 */
+            evidence_verified: number;
+            stamps: components["schemas"]["JSONValue"];
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of inspection_answers as the pull sends it: every column by name */
+        InspectionAnswerRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            item_id: string;
+            answer: string;
+            note: string;
+            /** Format: int64 */
+            stamp_version: number;
+            /** Format: uuid */
+            stamp_device: string | null;
+            /** Format: uuid */
+            stamp_user: string | null;
+            /** Format: uuid */
+            stamp_mutation: string | null;
+            /** Format: int64 */
+            stamp_seq: number;
+            /** Format: date-time */
+            stamp_time: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of findings as the pull sends it: every column by name */
+        FindingRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            code: string;
+            source: string;
+            sources: string[];
+            note: string;
+            requested_action: string;
+            action: string;
+            due_kind: string;
+            /** Format: date */
+            due_date: string | null;
+            detainable: boolean;
+            liable_party: string;
+            party_ref: string;
+            /** Format: int32 */
+            persons: number;
+            penalty_row: string;
+            rectified: boolean;
+            /** Format: date-time */
+            rectified_at: string | null;
+            rectification_note: string;
+            stamps: components["schemas"]["JSONValue"];
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of offences as the pull sends it: every column by name */
+        OffenceRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            party_id: string;
+            penalty_row: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** Format: int32 */
+            persons: number;
+            codes: string[];
+            status: string;
+            held: boolean;
+            rule_set_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of penalties as the pull sends it: every column by name */
+        PenaltyRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            offence_id: string;
+            /** Format: uuid */
+            party_id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            penalty_row: string;
+            /** Format: int32 */
+            level: number;
+            /** Format: int64 */
+            unit_amount: number;
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            proposed_amount: number | null;
+            /** Format: uuid */
+            escalated_from: string | null;
+            flags: string[];
+            trace: components["schemas"]["JSONValue"];
+            rule_set_id: string;
+            /** Format: int32 */
+            revision: number;
+            /** Format: date-time */
+            notice_issued_at: string | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of penalty_adjustments as the pull sends it: every column by name */
+        PenaltyAdjustmentRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            penalty_id: string;
+            /** Format: uuid */
+            offence_id: string;
+            /** Format: int64 */
+            old_amount: number;
+            /** Format: int64 */
+            new_amount: number;
+            reason: string;
+            /** Format: int32 */
+            revision: number;
+            state: string;
+            dedupe_key: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of reviews as the pull sends it: every column by name */
+        ReviewRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            reviewer_id: string;
+            decision: string;
+            comment: string;
+            override_reason: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of amendment_requests as the pull sends it: every column by name */
+        AmendmentRequestRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            mutation_id: string | null;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            device_id: string | null;
+            name: string;
+            args: components["schemas"]["JSONValue"];
+            /** Format: date-time */
+            captured_at: string;
+            status: string;
+            /** Format: uuid */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            reason: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of conflicts as the pull sends it: every column by name */
+        ConflictRecord: {
+            /** Format: uuid */
+            id: string;
+            entity_type: string;
+            /** Format: uuid */
+            entity_id: string;
+            /** Format: uuid */
+            inspection_id: string | null;
+            field: string;
+            /** Format: int64 */
+            base_version: number;
+            base_value: components["schemas"]["NullableJSONValue"];
+            server_value: components["schemas"]["NullableJSONValue"];
+            client_value: components["schemas"]["NullableJSONValue"];
+            server_author: components["schemas"]["JSONValue"];
+            client_author: components["schemas"]["JSONValue"];
+            policy: string;
+            winner: string;
+            resolution: string;
+            /** Format: uuid */
+            resolved_by: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description A row of vessel_observations as the pull sends it: every column by name */
+        VesselObservationRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            inspection_id: string | null;
+            /** Format: uuid */
+            observer_id: string;
+            /** Format: uuid */
+            device_id: string | null;
+            field: string;
+            observed: components["schemas"]["JSONValue"];
+            note: string;
+            /** Format: date-time */
+            observed_at: string;
+            status: string;
+            /** Format: uuid */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            decision_reason: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        SyncPage: {
+            items: components["schemas"]["SyncItem"][];
+            /** @description Opaque; send it back unchanged with the next pull */
+            cursor: string;
+            /** @description True while there are change-log or snapshot rows left to scan; pull again at once */
+            has_more: boolean;
+            /**
+             * @description What the page was serving when it ended (informational)
+             * @enum {string}
+             */
+            phase: "remove" | "snapshot" | "log";
+            /**
+             * Format: int64
+             * @description On the last page only: the highest seq of this device whose outcome the server holds, as of this page
+             */
+            acked_seq?: number;
+            protocol_version: number;
+            /** Format: date-time */
+            server_time: string;
+        };
+        UpgradeRequiredProblem: components["schemas"]["Problem"] & {
+            minimum_version: string;
+            latest_version: string;
+        };
+        SyncVerifyRequest: {
+            ids: string[];
+        };
+        SyncVerifyResult: {
+            results: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "exists" | "deleted" | "out_of_scope";
+                /** @description The entity type (exists and deleted only) */
+                type?: string;
+                /**
+                 * Format: int64
+                 * @description The row version (exists and deleted only)
+                 */
+                version?: number;
+            }[];
+        };
+        PhotoPlanRequest: {
+            /**
+             * Format: uuid
+             * @description The photo id the app gave in photo.attach
+             */
+            id: string;
+            /** @description Lower-case hex SHA-256 of the bytes (as attached) */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes (as attached; at most 25 MiB)
+             */
+            size: number;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+        };
+        PresignedRequest: {
+            /** @enum {string} */
+            method: "PUT" | "GET";
+            url: string;
+            /** @description Send each exactly as given (they are signed) */
+            headers?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description The request must start before this
+             */
+            expires_at: string;
+        };
+        PhotoPartUpload: components["schemas"]["PresignedRequest"] & {
+            number: number;
+        };
+        PhotoPartReceived: {
+            number: number;
+            /** Format: int64 */
+            size: number;
+            etag: string;
+        };
+        PhotoPlan: {
+            /** Format: uuid */
+            photo_id: string;
+            /**
+             * @description linked: the server holds these bytes already; verified: done; upload: follow the plan, then complete
+             * @enum {string}
+             */
+            status: "linked" | "verified" | "upload";
+            /** @enum {string} */
+            method?: "single" | "multipart";
+            put?: components["schemas"]["PresignedRequest"];
+            /**
+             * Format: int64
+             * @description Bytes in every part but the last
+             */
+            part_size?: number;
+            part_count?: number;
+            /** @description Presigned PUTs of the parts still to send */
+            parts?: components["schemas"]["PhotoPartUpload"][];
+            /** @description Parts the store holds already (GET /v1/photos/{id}/upload) */
+            received?: components["schemas"]["PhotoPartReceived"][];
+            /** Format: date-time */
+            expires_at?: string;
+            /** @description Where to POST once every byte is sent */
+            complete_url?: string;
+            /** @description Where to PUT the whole photo through the server instead */
+            fallback_url?: string;
+        };
+        PhotoUploadResult: {
+            /** Format: uuid */
+            photo_id: string;
+            /** @enum {string} */
+            state: "verified" | "rejected" | "quarantined";
+            /** @description The attach is still deferred: the photo is linked to these bytes when it applies */
+            deferred?: boolean;
+        };
+        PhotoExif: {
+            /** @description Whether the photo has EXIF at all */
+            found: boolean;
+            /**
+             * Format: date-time
+             * @description Capture time (read as Asia/Kolkata when EXIF has no offset)
+             */
+            taken_at?: string;
+            /** Format: double */
+            lat?: number;
+            /** Format: double */
+            lon?: number;
+        };
+        PhotoURLs: {
+            original?: components["schemas"]["PresignedRequest"];
+            thumb_320?: components["schemas"]["PresignedRequest"];
+            thumb_1280?: components["schemas"]["PresignedRequest"];
+        };
+        /** @description A photo of an inspection. The pull's photo records have this shape without `urls` (signed per request; GET /v1/photos/{id} for them). */
+        Photo: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            finding_id?: string;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            content_type: string;
+            /** @enum {string} */
+            state: "pending_upload" | "verified" | "rejected" | "quarantined";
+            /** @description Why the last upload was refused */
+            reject_code?: string;
+            caption?: string;
+            /** Format: date-time */
+            captured_at?: string;
+            /** Format: date-time */
+            verified_at?: string;
+            exif?: components["schemas"]["PhotoExif"];
+            /** @description Reviewer flags: no_exif, no_exif_time, no_exif_gps, far_from_inspection (> 2 km), time_off_inspection (> 12 h), inspection_place_unknown */
+            flags: string[];
+            /**
+             * Format: double
+             * @description Metres between the EXIF position and the inspection's
+             */
+            distance_m?: number;
+            /**
+             * Format: int64
+             * @description Seconds from the inspection's corrected start to the EXIF time
+             */
+            time_offset_s?: number;
+            width?: number;
+            height?: number;
+            /**
+             * @description State of the background work (thumbnails and EXIF)
+             * @enum {string}
+             */
+            thumbnails: "none" | "pending" | "done" | "failed";
+            urls?: components["schemas"]["PhotoURLs"];
+            /** Format: int64 */
+            version: number;
+        };
+        Flag: {
+            /** Format: uuid */
+            id: string;
+            /** @description certificate_expiring, certificate_expired, vessel_unfit, survey_overdue, licence_lapsed, pollution_inspection_overdue, late_renewal_fine, registration_lapse, coc_revalidation_due, coc_invalid, manning_non_compliant, repeat_offender */
+            kind: string;
+            /** @enum {string} */
+            subject_type: "vessel" | "crew_member" | "owner" | "liable_party";
+            /** Format: uuid */
+            subject_id: string;
+            /** @description The certificate kind or grade concerned, if any */
+            document: string;
+            /** Format: date */
+            due_on: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id?: string | null;
+            /** Format: uuid */
+            vessel_id?: string | null;
+            /** Format: uuid */
+            certificate_id?: string | null;
+            citation: string;
+            detail: string;
+            /** @description The job that raised it */
+            raised_by: string;
+            /** Format: date */
+            raised_on: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** Format: date-time */
+            resolved_at?: string | null;
+            /** Format: uuid */
+            resolved_by?: string | null;
+            resolution: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FlagList: {
+            items: components["schemas"]["Flag"][];
+            next_cursor?: string | null;
+        };
+        FlagResolveInput: {
+            reason: string;
+        };
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            template: string;
+            /**
+             * @description The language the text is in (English where the preferred one is not written yet)
+             * @enum {string}
+             */
+            locale: "en" | "kn" | "hi";
+            subject: string;
+            body: string;
+            /** @description What the text says, as data: vessel, doc, number, due, days, citation, lines */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            read_at?: string | null;
+        };
+        NotificationList: {
+            items: components["schemas"]["Notification"][];
+            next_cursor?: string | null;
+        };
+        CalendarToken: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at?: string | null;
+            /** Format: date-time */
+            revoked_at?: string | null;
+        };
+        CalendarTokenList: {
+            items: components["schemas"]["CalendarToken"][];
+        };
+        CalendarTokenCreated: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** @description The secret; shown only now */
+            token: string;
+            /** @description The feed URL to give a calendar app */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        JobRunInput: {
+            /**
+             * Format: date
+             * @description The date the law is read at (default today, Asia/Kolkata)
+             */
+            now?: string;
+        };
+        JobRun: {
+            /** Format: uuid */
+            id: string;
+            job: string;
+            /** @enum {string} */
+            trigger: "schedule" | "manual";
+            /**
+             * Format: date-time
+             * @description The schedule's tick (manual runs - the start)
+             */
+            planned_at: string;
+            /** Format: date */
+            run_on: string;
+            instance: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            heartbeat_at: string;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** @enum {string} */
+            outcome: "running" | "succeeded" | "failed" | "skipped";
+            error: string;
+            counts: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            duration_ms: number;
+        };
+        JobStatus: {
+            name: string;
+            description: string;
+            /** @description Cron spec */
+            schedule: string;
+            /** @description The zone the schedule is read in */
+            location: string;
+            /** Format: date-time */
+            next_run: string;
+            last_runs: components["schemas"]["JobRun"][];
+        };
+        JobList: {
+            items: components["schemas"]["JobStatus"][];
+        };
+        PushRequest: {
+            /**
+             * Format: int64
+             * @description Highest seq for which the device holds final results
+             */
+            ack_seq?: number;
+            mutations: components["schemas"]["PushMutation"][];
+        };
+        /**
+         * @description One queued intent, a union on `name`: each mutation name has its own
+         *     schema, and its `args` their own. The server checks `args` against
+         *     the schema of the mutation's name and version, one mutation at a
+         *     time: arguments that do not fit answer that mutation `rejected`
+         *     (code `invalid_args`, `errors` naming each field) and the rest of
+         *     the push goes on. A name or version this server does not know is
+         *     answered per mutation too (`retry` while it may come from a newer
+         *     app, `rejected` with `untranslatable_mutation` otherwise), never
+         *     with a 400 for the whole push. A later version of a name will be a
+         *     union on `version` under the same name.
+         */
+        PushMutation: components["schemas"]["InspectionStartMutation"] | components["schemas"]["InspectionEditMutation"] | components["schemas"]["InspectionAnswerMutation"] | components["schemas"]["InspectionSubmitMutation"] | components["schemas"]["InspectionDiscardMutation"] | components["schemas"]["FindingRecordMutation"] | components["schemas"]["FindingUpdateMutation"] | components["schemas"]["FindingRectifyMutation"] | components["schemas"]["FindingDiscardMutation"] | components["schemas"]["PhotoAttachMutation"] | components["schemas"]["VesselObserveMutation"];
+        /** @description What every mutation carries besides its name, version and arguments */
+        MutationEnvelope: {
+            /**
+             * Format: uuid
+             * @description Globally unique mutation id (UUIDv7 from the phone)
+             */
+            id: string;
+            /**
+             * Format: int64
+             * @description Per-device sequence number
+             */
+            seq: number;
+            /**
+             * Format: int64
+             * @description The aggregate version the device last saw (0 for none)
+             */
+            base_version?: number | null;
+            /**
+             * Format: date-time
+             * @description Server-anchored capture time
+             */
+            captured_at?: string | null;
+            /**
+             * Format: date-time
+             * @description The phone's own clock at capture
+             */
+            captured_raw?: string | null;
+            /** Format: int64 */
+            anchor_age_ms?: number | null;
+        };
+        InspectionStartMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.start";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["InspectionStartArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "inspection.start";
+        };
+        InspectionEditMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.edit";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["InspectionEditArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "inspection.edit";
+        };
+        InspectionAnswerMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.answer";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["InspectionAnswerArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "inspection.answer";
+        };
+        InspectionSubmitMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.submit";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["InspectionRefArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "inspection.submit";
+        };
+        InspectionDiscardMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.discard";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["InspectionRefArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "inspection.discard";
+        };
+        FindingRecordMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "finding.record";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["FindingRecordArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "finding.record";
+        };
+        FindingUpdateMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "finding.update";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["FindingUpdateArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "finding.update";
+        };
+        FindingRectifyMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "finding.rectify";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["FindingRectifyArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "finding.rectify";
+        };
+        FindingDiscardMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "finding.discard";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["FindingRefArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "finding.discard";
+        };
+        PhotoAttachMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "photo.attach";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["PhotoAttachArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "photo.attach";
+        };
+        VesselObserveMutation: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "vessel.observe";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            args: components["schemas"]["VesselObserveArgs"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "vessel.observe";
+        };
+        /** @description inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time */
+        InspectionStartArgs: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /**
+             * Format: uuid
+             * @description A checklist_template of the vessel's regime
+             */
+            template_id: string;
+            /** @enum {string} */
+            kind: "routine" | "spot" | "follow_up" | "detention" | "complaint";
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            notes?: string | null;
+            /** Format: int32 */
+            passengers_carried?: number | null;
+            /** Format: double */
+            cargo_tonnes?: number | null;
+        };
+        /** @description inspection.edit v1: header fields the inspector may change; absent fields are left alone */
+        InspectionEditArgs: {
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            notes?: string | null;
+            /** Format: int32 */
+            passengers_carried?: number | null;
+            /** Format: double */
+            cargo_tonnes?: number | null;
+        };
+        /** @description inspection.answer v1: one checklist answer (answer and note are one unit of edit) */
+        InspectionAnswerArgs: {
+            /** Format: uuid */
+            inspection_id: string;
+            /** @description The id of an item of the inspection's checklist template */
+            item_id: string;
+            /**
+             * @description Empty clears the answer
+             * @enum {string}
+             */
+            answer: "yes" | "no" | "na" | "";
+            note?: string | null;
+        };
+        /** @description inspection.submit v1 and inspection.discard v1 (drafts only) */
+        InspectionRefArgs: {
+            /** Format: uuid */
+            inspection_id: string;
+        };
+        /** @description finding.record v1: a deficiency the inspector found; the rules may correct the action asked for */
+        FindingRecordArgs: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** @description A code of the deficiency catalogue */
+            code: string;
+            note?: string | null;
+            /** @description A deficiency action code (01-06, 99), or empty */
+            action?: string | null;
+            /** Format: int32 */
+            persons?: number | null;
+            party_ref?: string | null;
+        };
+        /** @description finding.update v1: absent fields are left alone */
+        FindingUpdateArgs: {
+            /** Format: uuid */
+            finding_id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            note?: string | null;
+            action?: string | null;
+            /** Format: int32 */
+            persons?: number | null;
+            party_ref?: string | null;
+        };
+        /** @description finding.rectify v1: the deficiency was put right */
+        FindingRectifyArgs: {
+            /** Format: uuid */
+            finding_id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            note?: string | null;
+        };
+        /** @description finding.discard v1 (inspector findings only) */
+        FindingRefArgs: {
+            /** Format: uuid */
+            finding_id: string;
+            /** Format: uuid */
+            inspection_id: string;
+        };
+        /** @description photo.attach v1: declares a photo; its bytes are uploaded afterwards (POST /v1/photos) */
+        PhotoAttachArgs: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            finding_id?: string | null;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+            caption?: string | null;
+            /** Format: date-time */
+            taken_at?: string | null;
+        };
+        /** @description vessel.observe v1: what the inspector saw differs from the register; a registrar decides */
+        VesselObserveArgs: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            inspection_id?: string | null;
+            /** @enum {string} */
+            field: "name" | "kind" | "category" | "zone" | "engine_power" | "power_unit" | "length_m" | "breadth_m" | "depth_m" | "grt" | "nrt" | "passengers" | "cargo_tonnes" | "use" | "registration_number" | "owner" | "status" | "other";
+            value: components["schemas"]["JSONValue"];
+            note?: string | null;
+        };
+        /** @description Any JSON value but null */
+        JSONValue: string | number | boolean | {
+            [key: string]: unknown;
+        } | unknown[];
+        /** @description Any JSON value, or null */
+        NullableJSONValue: (string | null) | number | boolean | {
+            [key: string]: unknown;
+        } | unknown[];
+        RowRef: {
+            type: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+        };
+        PushResult: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            seq: number;
+            /** @enum {string} */
+            status: "applied" | "replayed" | "merged" | "deferred" | "rejected" | "retry";
+            code?: string;
+            message?: string;
+            errors?: components["schemas"]["FieldError"][];
+            unapplied?: string[];
+            conflict_ids?: string[];
+            /** Format: uuid */
+            amendment_id?: string;
+            written?: components["schemas"]["RowRef"][];
+            aggregate?: components["schemas"]["RowRef"];
+            /** Format: date-time */
+            captured_at?: string;
+            time_flags?: string[];
+            /** @description The stored outcome (replayed; rejected with idempotency_key_reused) */
+            outcome?: {
+                [key: string]: unknown;
+            };
+        };
+        PushResponse: {
+            /** Format: date-time */
+            server_time: string;
+            /** Format: int64 */
+            ack_seq?: number;
+            results: components["schemas"]["PushResult"][];
+            inspections: components["schemas"]["InspectionSummary"][];
+        };
+        /** @enum {string} */
+        InspectionStatus: "draft" | "submitted" | "approved" | "returned" | "withdrawn" | "discarded";
+        InspectionSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+            status: components["schemas"]["InspectionStatus"];
+            rule_set_id: string;
+            /** Format: date-time */
+            started_at: string;
+            time_flags: string[];
+            changed_after_submission?: boolean;
+            deficiencies: {
+                code: string;
+                title: string;
+                sources?: string[] | null;
+                action: string;
+                due_kind: string;
+                /** Format: date */
+                due_date?: string;
+                detainable: boolean;
+                liable_party: string;
+                rectified: boolean;
+                penalty_row?: string;
+            }[];
+            detention: {
+                [key: string]: unknown;
+            };
+            penalties: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                offence_id: string;
+                /** @description The Sch-IV row, as on the pulled penalty, offence and finding records */
+                penalty_row: string;
+                level: number;
+                /**
+                 * Format: int64
+                 * @description Whole rupees
+                 */
+                amount: number;
+                /** Format: int64 */
+                proposed_amount?: number | null;
+                /** @description The status of the offence (the pulled offence record's status) */
+                offence_status: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+            evidence_total: number;
+            evidence_verified: number;
+        };
+        Inspection: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            template_id: string;
+            rule_set_id: string;
+            kind: string;
+            status: components["schemas"]["InspectionStatus"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            submitted_at?: string | null;
+            notes?: string;
+            detention_proposed?: boolean;
+            evidence_total?: number;
+            evidence_verified?: number;
+            changed_after_submission?: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        InspectionList: {
+            items: components["schemas"]["Inspection"][];
+            next_cursor?: string | null;
+        };
+        InspectionDetail: {
+            inspection: components["schemas"]["Inspection"];
+            summary: components["schemas"]["InspectionSummary"];
+            answers: {
+                item_id: string;
+                answer: string;
+                note?: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+            findings: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                source: string;
+                note?: string;
+                action: string;
+                due_kind?: string;
+                /** Format: date */
+                due_date?: string | null;
+                detainable?: boolean;
+                rectified: boolean;
+                /** Format: int64 */
+                version: number;
+            }[];
+            /** Format: int64 */
+            open_conflicts: number;
+            /** Format: int64 */
+            open_amendments: number;
+        };
+        ReviewRequest: {
+            /** @enum {string} */
+            decision: "approve" | "return" | "withdraw" | "confirm_time";
+            comment?: string;
+            /** @description Approve although not every photo is verified */
+            override_reason?: string;
+        };
+        Conflict: {
+            /** Format: uuid */
+            id: string;
+            entity_type: string;
+            /** Format: uuid */
+            entity_id: string;
+            /** Format: uuid */
+            inspection_id?: string | null;
+            field: string;
+            /** Format: int64 */
+            base_version: number;
+            base_value?: unknown;
+            server_value?: unknown;
+            client_value?: unknown;
+            server_author?: {
+                [key: string]: unknown;
+            };
+            client_author?: {
+                [key: string]: unknown;
+            };
+            policy: string;
+            /** @enum {string} */
+            winner: "server" | "client";
+            resolution?: string;
+            /** Format: uuid */
+            resolved_by?: string | null;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ConflictList: {
+            items: components["schemas"]["Conflict"][];
+            next_cursor?: string | null;
+        };
+        ConflictResolution: {
+            /**
+             * @description kept: the winner stands; reverted: the losing value is applied
+             * @enum {string}
+             */
+            resolution: "kept" | "reverted";
+            comment?: string;
+        };
+        QuarantineEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            mutation_id: string;
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            user_id: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            reason: string;
+            detail?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            captured_at?: string | null;
+            /** Format: uuid */
+            jurisdiction_id?: string | null;
+            /** @enum {string} */
+            state: "pending" | "reapplied" | "discarded";
+            /** Format: uuid */
+            decided_by?: string | null;
+            decision_reason?: string;
+            /** @description The result of a re-apply */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        QuarantineList: {
+            items: components["schemas"]["QuarantineEntry"][];
+            next_cursor?: string | null;
+        };
+        BacklogEntry: {
+            /** Format: uuid */
+            mutation_id: string;
+            /** Format: uuid */
+            device_id: string;
+            device_name?: string;
+            /** Format: uuid */
+            user_id: string;
+            user_email?: string;
+            /** @description The intent, e.g. inspection.answer */
+            name: string;
+            /** Format: int64 */
+            seq: number;
+            /** Format: uuid */
+            aggregate_id: string;
+            aggregate_exists: boolean;
+            /**
+             * Format: uuid
+             * @description The inspection's jurisdiction; null while it does not exist
+             */
+            jurisdiction_id?: string | null;
+            /** @enum {string} */
+            code: "aggregate_unknown" | "waiting_for_earlier" | "ready";
+            /**
+             * Format: date-time
+             * @description Corrected capture time, fixed at first receipt
+             */
+            captured_at: string;
+            time_flags?: string[];
+            /**
+             * Format: date-time
+             * @description When it was first deferred (its age)
+             */
+            first_seen: string;
+            /**
+             * Format: date-time
+             * @description When the device last resent it
+             */
+            last_seen: string;
+            /** @description The mutation as the device sent it */
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        BacklogList: {
+            items: components["schemas"]["BacklogEntry"][];
+            next_cursor?: string | null;
+        };
+        BacklogDecisionRequest: {
+            /** @enum {string} */
+            decision: "discard" | "apply";
+            reason: string;
+        };
+        BacklogDecision: {
+            /** Format: uuid */
+            mutation_id: string;
+            /** @enum {string} */
+            decision: "discard" | "apply";
+            result: components["schemas"]["PushResult"];
+            /** @description The mutation had left the backlog already: result is its stored final result and nothing was decided now */
+            already_final: boolean;
+        };
+        QuarantineDecision: {
+            /** @enum {string} */
+            decision: "reapply" | "discard";
+            reason: string;
+            /** @description Corrected arguments for a re-apply */
+            args?: {
+                [key: string]: unknown;
+            };
+        };
+        DecisionRequest: {
+            /** @enum {string} */
+            decision: "accept" | "reject";
+            /** @description Required to reject; shown to the inspector */
+            reason?: string;
+        };
+        VesselObservation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            inspection_id?: string | null;
+            /** Format: uuid */
+            observer_id: string;
+            /** Format: uuid */
+            device_id?: string | null;
+            /** @description The particular observed, named as in the vessel's sync record (name, zone, engine_power …), or other */
+            field: string;
+            /** @description The value as found (any JSON) */
+            observed: unknown;
+            note: string;
+            /** Format: date-time */
+            observed_at: string;
+            /** @enum {string} */
+            status: "proposed" | "accepted" | "rejected";
+            /** Format: uuid */
+            decided_by?: string | null;
+            /** Format: date-time */
+            decided_at?: string | null;
+            decision_reason: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        VesselObservationList: {
+            items: components["schemas"]["VesselObservation"][];
+            next_cursor?: string | null;
+        };
+        AmendmentRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            mutation_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Who made the edit
+             */
+            user_id: string;
+            /** Format: uuid */
+            device_id?: string | null;
+            /** @description The mutation name (inspection.answer …) */
+            name: string;
+            /** @description The mutation's arguments */
+            args: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            captured_at: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "rejected";
+            /** Format: uuid */
+            decided_by?: string | null;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** @description Why the edit was held; once decided, the decider's reason when one was given */
+            reason: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AmendmentRequestList: {
+            items: components["schemas"]["AmendmentRequest"][];
+            next_cursor?: string | null;
+        };
+    };
+    responses: {
+        /** @description An RFC 9457 problem */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        ID: string;
+        /** @description Opaque cursor from next_cursor */
+        Cursor: string;
+        Limit: number;
+        /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+        IfMatch: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listJurisdictions: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jurisdictions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createJurisdiction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JurisdictionInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jurisdiction"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jurisdiction"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJurisdiction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jurisdiction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jurisdiction"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateJurisdiction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JurisdictionPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jurisdiction"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listOwners: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                jurisdiction_id?: string;
+                /** @description Name contains (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Owners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Owner"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Owner"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Owner"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteOwner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (tombstoned) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateOwner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Owner"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listVessels: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                jurisdiction_id?: string;
+                owner_id?: string;
+                kind?: components["schemas"]["VesselKind"];
+                status?: components["schemas"]["VesselStatus"];
+                special_category?: boolean;
+                /** @description Name or registration number contains (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Vessels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createVessel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VesselInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVessel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Vessel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteVessel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (tombstoned) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateVessel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VesselPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listVesselCrew: {
+        parameters: {
+            query?: {
+                include_signed_off?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crew on board */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselCrewList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addVesselCrew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VesselCrewInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselCrew"];
+                };
+            };
+            /** @description Signed on */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselCrew"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteVesselCrew: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (tombstoned) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateVesselCrew: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VesselCrewPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselCrew"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCrewMembers: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                jurisdiction_id?: string;
+                /** @description Name or INDIVC number contains */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crew members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrewMemberList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCrewMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrewMemberInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrewMember"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrewMember"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCrewMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crew member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrewMember"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCrewMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (tombstoned) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCrewMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrewMemberPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrewMember"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                vessel_id?: string;
+                crew_member_id?: string;
+                kind?: components["schemas"]["CertificateKind"];
+                /** @description Expiring on or before this date */
+                expires_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Already created by this caller (a retry) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (tombstoned) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificatePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getRulesCatalogue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of copies the client holds */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue */
+            200: {
+                headers: {
+                    /** @description Strong validator, a hash of the body */
+                    ETag: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesCatalogue"];
+                };
+            };
+            /** @description Not modified; the client's copy is current */
+            304: {
+                headers: {
+                    ETag: string;
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    evaluateRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description The evaluation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evaluation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    quoteFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeQuote"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkManning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManningCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The manning check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManningResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    computeCapacity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapacityRequest"];
+            };
+        };
+        responses: {
+            /** @description The capacity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapacityResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    computeTonnage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TonnageRequest"];
+            };
+        };
+        responses: {
+            /** @description The gross tonnage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TonnageResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    computeFreeboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreeboardRequest"];
+            };
+        };
+        responses: {
+            /** @description The required freeboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeboardResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVesselCompliance: {
+        parameters: {
+            query?: {
+                /** @description The date to judge on (default today) */
+                on?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compliance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselCompliance"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncPull: {
+        parameters: {
+            query?: {
+                /** @description The cursor of the previous page; absent for a first sync */
+                cursor?: string;
+                /** @description Change-log or snapshot rows to scan at most */
+                limit?: number;
+            };
+            header?: {
+                /** @description Sync protocol version the app speaks (default 1) */
+                "X-Protocol-Version"?: number;
+                /** @description The app version, semver (e.g. 1.4.2); below the minimum the pull answers 426 */
+                "X-App-Version"?: string;
+                /** @description gzip is honoured */
+                "Accept-Encoding"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            /** @description The cursor is older than the change log keeps (code reset_required): push your queue, then pull without a cursor */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The app is older than the minimum this server serves (code upgrade_required); pushes are still accepted */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UpgradeRequiredProblem"];
+                };
+            };
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per id, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncVerifyResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    planPhotoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Photo"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPhotoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    completePhotoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoUploadResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    putPhotoContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoUploadResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listFlags: {
+        parameters: {
+            query?: {
+                kind?: string;
+                status?: "open" | "resolved";
+                jurisdiction_id?: string;
+                vessel_id?: string;
+                /** @description Due on or after this date */
+                due_from?: string;
+                /** @description Due on or before this date */
+                due_to?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of flags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlagList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resolveFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagResolveInput"];
+            };
+        };
+        responses: {
+            /** @description The resolved flag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flag"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                unread_only?: boolean;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOwnerCalendar: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCalendarTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarTokenList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCalendarToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarTokenCreated"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeCalendarToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                user_id?: string;
+                /** @description Only devices that have not pushed since then, or whose oldest waiting mutation is older */
+                stale_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Devices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    runJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["JobRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRun"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncPush: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The device id issued at login; must match the access token */
+                "X-Device-Id": string;
+                /** @description Sync protocol version (default 1) */
+                "X-Protocol-Version"?: number;
+                /** @description The app version, semver */
+                "X-App-Version"?: string;
+                /** @description The phone's clock when it sent the push (RFC 3339), to measure its skew */
+                "X-Device-Time"?: string;
+                /** @description gzip or identity */
+                "Content-Encoding"?: "gzip" | "identity";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per mutation, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSyncBacklog: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                /** @description Only mutations first deferred more than this many days ago (default 7; 0 for all) */
+                older_than?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deferred mutations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklogList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideSyncBacklog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mutation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacklogDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The mutation's final result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklogDecision"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInspections: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                jurisdiction_id?: string;
+                vessel_id?: string;
+                status?: components["schemas"]["InspectionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inspections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inspection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionDetail"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reviewInspection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The inspection after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listConflicts: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                /** @description Only unresolved ones (default true) */
+                open?: boolean;
+                inspection_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conflicts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resolveConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictResolution"];
+            };
+        };
+        responses: {
+            /** @description The resolved conflict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listQuarantine: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                state?: "pending" | "reapplied" | "discarded";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quarantined mutations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuarantineList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideQuarantine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuarantineDecision"];
+            };
+        };
+        responses: {
+            /** @description The decided entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuarantineEntry"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listVesselObservations: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                status?: "proposed" | "accepted" | "rejected";
+                vessel_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Observations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselObservationList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideVesselObservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The decided observation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselObservation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAmendmentRequests: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                status?: "open" | "accepted" | "rejected";
+                inspection_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Amendment requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmendmentRequestList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideAmendmentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The decided request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmendmentRequest"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+}
