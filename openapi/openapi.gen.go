@@ -3731,6 +3731,12 @@ type ListVesselCrewParams struct {
 	IncludeSignedOff *bool `form:"include_signed_off,omitempty" json:"include_signed_off,omitempty"`
 }
 
+// GetVesselQRParams defines parameters for GetVesselQR.
+type GetVesselQRParams struct {
+	// Size Width and height in pixels (default 512)
+	Size *int `form:"size,omitempty" json:"size,omitempty"`
+}
+
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
@@ -4045,6 +4051,9 @@ type ServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(c *fiber.Ctx, id ID) error
+	// GetVesselQR A QR code of the vessel's public status page, to print and fix on board
+	// (GET /v1/vessels/{id}/qr.png)
+	GetVesselQR(c *fiber.Ctx, id ID, params GetVesselQRParams) error
 	// ListVesselTemplates The checklist templates that fit the vessel
 	// (GET /v1/vessels/{id}/templates)
 	ListVesselTemplates(c *fiber.Ctx, id ID) error
@@ -6890,6 +6899,51 @@ func (siw *ServerInterfaceWrapper) AddVesselCrew(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetVesselQR operation middleware
+func (siw *ServerInterfaceWrapper) GetVesselQR(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetVesselQRParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "size" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "size", query, &params.Size, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter size: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetVesselQR(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListVesselTemplates operation middleware
 func (siw *ServerInterfaceWrapper) ListVesselTemplates(c *fiber.Ctx) error {
 
@@ -7027,6 +7081,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/vessels/:id/compliance", wrapper.GetVesselCompliance)
 
 	router.Get(options.BaseURL+"/v1/vessels/:id/templates", wrapper.ListVesselTemplates)
+
+	router.Get(options.BaseURL+"/v1/vessels/:id/qr.png", wrapper.GetVesselQR)
 
 	router.Get(options.BaseURL+"/v1/sync/pull", wrapper.SyncPull)
 
@@ -12127,6 +12183,92 @@ func (response AddVesselCrewdefaultApplicationProblemPlusJSONResponse) VisitAddV
 	return ctx.JSON(&response.Body)
 }
 
+type GetVesselQRRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetVesselQRParams
+}
+
+type GetVesselQRResponseObject interface {
+	VisitGetVesselQRResponse(ctx *fiber.Ctx) error
+}
+
+type GetVesselQR200ResponseHeaders struct {
+	XPublicUrl *string
+}
+
+type GetVesselQR200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetVesselQR200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetVesselQR200ImagepngResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	if response.Headers.XPublicUrl != nil {
+		ctx.Response().Header.Set("X-Public-Url", fmt.Sprint(*response.Headers.XPublicUrl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetVesselQR400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetVesselQR400ApplicationProblemPlusJSONResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselQR401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselQR401ApplicationProblemPlusJSONResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselQR403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselQR403ApplicationProblemPlusJSONResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselQR404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetVesselQR404ApplicationProblemPlusJSONResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetVesselQRdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetVesselQRdefaultApplicationProblemPlusJSONResponse) VisitGetVesselQRResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListVesselTemplatesRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -12397,6 +12539,9 @@ type StrictServerInterface interface {
 
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(ctx context.Context, request AddVesselCrewRequestObject) (AddVesselCrewResponseObject, error)
+	// GetVesselQR A QR code of the vessel's public status page, to print and fix on board
+	// (GET /v1/vessels/{id}/qr.png)
+	GetVesselQR(ctx context.Context, request GetVesselQRRequestObject) (GetVesselQRResponseObject, error)
 	// ListVesselTemplates The checklist templates that fit the vessel
 	// (GET /v1/vessels/{id}/templates)
 	ListVesselTemplates(ctx context.Context, request ListVesselTemplatesRequestObject) (ListVesselTemplatesResponseObject, error)
@@ -14804,6 +14949,34 @@ func (sh *strictHandler) AddVesselCrew(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetVesselQR operation middleware
+func (sh *strictHandler) GetVesselQR(ctx *fiber.Ctx, id ID, params GetVesselQRParams) error {
+	var request GetVesselQRRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetVesselQR(ctx.UserContext(), request.(GetVesselQRRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetVesselQR")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetVesselQRResponseObject); ok {
+		if err := validResponse.VisitGetVesselQRResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListVesselTemplates operation middleware
 func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 	var request ListVesselTemplatesRequestObject
@@ -14836,394 +15009,402 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
-	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
-	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
-	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
-	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
-	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
-	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
-	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
-	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
-	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
-	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
-	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
-	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
-	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
-	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
-	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
-	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
-	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
-	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
-	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
-	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
-	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
-	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
-	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
-	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
-	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
-	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
-	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
-	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
-	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
-	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
-	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
-	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
-	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
-	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
-	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
-	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
-	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
-	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
-	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
-	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
-	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
-	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
-	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
-	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
-	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
-	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
-	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
-	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
-	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
-	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
-	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
-	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
-	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
-	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
-	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
-	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
-	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
-	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
-	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
-	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
-	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
-	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
-	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
-	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
-	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
-	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
-	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
-	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
-	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
-	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
-	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
-	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
-	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
-	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
-	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
-	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
-	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
-	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
-	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
-	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
-	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
-	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
-	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
-	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
-	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
-	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
-	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
-	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
-	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
-	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
-	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
-	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
-	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
-	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
-	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
-	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
-	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
-	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
-	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
-	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
-	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
-	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
-	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
-	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
-	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
-	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
-	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
-	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
-	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
-	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
-	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
-	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
-	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
-	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
-	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
-	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
-	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
-	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
-	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
-	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
-	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
-	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
-	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
-	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
-	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
-	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
-	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
-	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
-	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
-	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
-	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
-	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
-	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
-	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
-	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
-	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
-	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
-	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
-	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
-	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
-	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
-	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
-	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
-	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
-	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
-	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
-	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
-	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
-	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
-	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
-	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
-	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
-	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
-	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
-	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
-	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
-	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
-	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
-	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
-	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
-	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwqjR5rafTh1ysU3ND9uiydpWtBaIupBCx1pa1YDq",
-	"cSfV6LlLKZ+qNlEsDtpCehtwOTUjMpq1K6CPq6+NrQXScIR6dU0ArAF2PKbfs/HNEbML8OvDheJrLvVV",
-	"W3b0nXZkyfoaUFcPXr5e8bQfLLr73jRqGvSPf33jbWoZcd+Dj6DI6RIMDV4rdA2JMzYvpGEiXY4u2HKk",
-	"GLgJo+pKf/JbreBcJ4X5hQxg42qK/6gU7obOqphRy24/3A5lUUrh17HVZy54uX+CQ0UXa9lhcNWsMdv9",
-	"vdLcn7KU6x2Exx7CXsu7VHkqqZpiPweNdxAliu0DBJcx9MiC5fljV8y/7iqMddRFj/QqON66V0G1gGRd",
-	"24Ians+EiZYy68GaNguJO9XBTXm2e38Tv/3RmlydWjHfSvTfLh/l+sJkN+7ZSxR9l9YznSAW8d+d/uRv",
-	"0e0YtP0OLM3ryaorrsJiecVW11fwK3XfesExHhVCuZn+4scNUwyqxqXedb8h56AmyOsI3W2T9+0F8QZZ",
-	"BLHc7ZvK2rnp0sbry4NtUzv4FZsotquipOzHIyMvmLhqkn5zsPhafU6vJ7u69/ggGbx8/Orx0xcv9//6",
-	"ZB96dA6SwXePf3z6/WP74GG8YPErVjBqXjNjfKHelYvnuquGzWXW2MSUyTkziqc2osaMXPBJZwRpxhSI",
-	"hbHyE/j/0UrT8JAzQmzfyEV6so4wj1Q2/Yma2hgrZ3OjYln9FZtkwUUmF+EASuYQcmtDBJ1fvvEMzYKA",
-	"uzRnIqNqtGRU2cqyVGBrAHywuccILr1agoN2C3AJHusqMOJIFyTGbmcCxgIQeqsyAlUpiJUUZTxYl528",
-	"6p7qqBwRqe4wqNa1re21AYmrGl5tjOmuXu+5r8bRyEc4PFwjgbUUHyUvWVV6Nyi8az2yE67mVn+PEuEl",
-	"U4pnLBDqWi147fgE2vFg/IyQxgeoeFdk4BLc1PKzS6SOoqtDhGqr2ZwLV5JIG4U0pcuCqUsOV21Qzd5z",
-	"jzibtNrTqhyQbaHRX2/JUfw5ad59UYiUOXvNYrVb2s0igcN0+D1sBeco6bHJhKWGXzJkZL0qBU588/Ir",
-	"XCutwg7APvcdT3bJDpqcL8lrV1bNtX6NCbNdmRhsStPlCKCUMZrlrqn9xs11d8jYuh0z3s2b32/c4FHZ",
-	"yM28clhJVZrbrjq+a39g1YqSLtzpx0cdQl6ZhcK/nviO3l2Vukerjsi1l5Afr9m6uH0dUWB9OwyqGI0N",
-	"x4RRfJdVduoTVX/z7cd8zphP6Owu+j+6GnS7WkS3JwzKlW9h364zcNYUU+4/nkfYTbYzf4oePZImCnaD",
-	"r7XP8PTC9XZxd/2kLh70XbRrsS3Ps9qXmeqqrGjGFL9kmnCjCcZnLMnQ9iwmfyFBc6kn8jWkvgh4NKpe",
-	"aDZRgfZSR/ddD8Ta7Fb3K8ZL2HXbb441QGHnEi94mtcPM5bm1H48kpPgZd822YK3VK6464Qb4VK9qaIZ",
-	"L0au4XL0en+9FCl4jCJhV9TQ7puq244CajeA15m8h2WhmTLY3W3vBIGcyrycC7yknFOvQ+lv31QbpQ1Z",
-	"hBKQnRlB6MI7FZtLdwOMrL4Qg4nP34oE+mNfhf1cTuskL6x4B9TkEntcgdqqhBJaNuz2+0VweJGp3WzO",
-	"cLMk8OMJCY11CUHhLalKaQSFCP3DETxrNOtOSOo5UkI8oSWYmTOXitk+fIYpHzugyZBPBfwCK9BkKUtf",
-	"PArytPY22DUiiCIXfuzEQs06QIytDHKK0dUQmwcB7IBPYcDDgUuDxJxjFHzgmz7gXSNKymIQnP160RLI",
-	"5qXzEq14RlkWdyL/JOpcsIJOGSKFjVOcBf5lX0XReZZtarH3HLXjn7GUiv+isNUceuBYbW9rLbGg70vW",
-	"An4pXD8Re0SwBDDakaLM89i5z6geARJFDl6VsCGe40YUw5C8tCYqqYgWtNAzaWxedc4mmJqlUypOcUJC",
-	"p5QLIDFp+d2qXL6dibLigNGQfKrZmp7IeIpA9nAkkFjsA0qZyID3cWHPoip2W18Jc6uG+u1iwZhpnB0p",
-	"aWQq8zDaZ/VEr+68ttCqcCM4Rw+IyFqaE3eRys9M8clyN51/aydyowDjYVhZ7WijC1Bv3ELcSR8LRNhJ",
-	"X17xL7APXBtdXWKZLdGOkkDnBRa/QYDrsvoWIUM7NPJ8N3h1Te3My9eOupN1uzvmee1Z+hOJffjGVWl6",
-	"zjtimu2tCRUDfEEnYE14ybtQcWLkKaGCsHlhliTn2hAwuBjtrD2XNC8dwayWJW0rPP6sHw+SwTeDZPBk",
-	"zanWzGk7JadZGDSmGsRB4S2FxADTw2IJeInxOY/mqf1Litbu+hbD3HSgZYed9g24DaL9qlKmde2iiBgI",
-	"t6rr50K3uehONS6F4TnCx05OcHLiPo3exCuelNVzh19WEn2+YVSxHmbxBhTa0zUGb2wxhE4c6NgUfzeW",
-	"fgkKABvN719Dl+zWduuh1646zsWnEXbwrZJ4jvhhQo5JxlI+p3nPQg4XfZOLd6+yOTUDmGeroplNQFzV",
-	"HvXGL74VNOlS7WxIqlePwCyZ2DwNbVhRi/2VT2LF2ejUk44OUKzozwVxpa8NK3qxG5zUT9EPrgiJa4En",
-	"rnI7t9OaRI84g28lkAg6Zy6i2JllDqzd0zombZjDBkdTmTdi+6tF9QIf7vmq0HtboJvLO62CnJq+CeX2",
-	"g9U8chAEtInI4YHwaTnVmndaAGt/kLRniSeg2+t856KKmyUFjKXUESBsZ8uPVLj2prBRXRug3QN+teWJ",
-	"q1pXohYStFle7cHcGbxXg+1JUB2+n+zlvqvtJ7uUQfTXa9RxqEFnlEpj8qntxP8XZ5qskwYcdW30xHCt",
-	"S5b1bV/Vp9ph1NraqBnRyjdYj/WdBc4doF0p6GjuVb2ILczv9UfB2LH64678f7vDEVu41EEiBfGpNBae",
-	"vV3862f2Tqf+m3rqvoiP1uzp2mHAcPS4rEpV+QrwyE6JnsnFLrt96mfv8tDoUWYdV/3iuhl7Wka3OeFm",
-	"ZOSo6Opw4LbTszR9nRpQuTIjcEtlmWdo+TxnWDugxNhcKHQ0W25Vr6onfWIf5fUHatk7Q9NzkGyAq4KV",
-	"Vi1hTwnNF3SpneJqFZbGFwqwImfUlqe6huO2sRI6XhyLG1+TesLR0lfky1O3ODSmTbjpu4yavl7hlPHF",
-	"bOuJXr2wuuSrNTJqn46jlvUFjTC3UAnAQIOG/l2iSutPk44LutF5DHNnbVx3LSMHhFifeNJk1lWtRE+V",
-	"K+1JVzE94BYhi6zd9h1KT32VOIZ+HW3hasdK7+JwPSrdwwp98wV7x0CIXS/O4F/vx0euCUVaYKgK8deL",
-	"WSt7KbbYqS/d9sC/4TPqA/QWGHcBXQi46wjJrke7xWjsetLrqat8o3T1sXMDTila7Q8BDkzfSYl9SPNS",
-	"80v2g7daWditN3Rt6LCUUjWVIyOFaMWJ7WY1S67QIStjxRW2+nDTwq7QIGuqzLXA5qZKxreacwXdt3YC",
-	"5KZt7FjyW1wTFNc1mIk2/MPyyU2XwVHnPA0TelRGawqbb4uCKWxodUqcvYF4Gqj8Pej1FuT1y+/JsBnY",
-	"kxB18Ojr4f29dskp2xbVt0e9R/bf/XacPDjsqD/VNnRElZbdxEUbGDQC0QpMR1QtewkFt9DirIOZ7iIF",
-	"fGa0fyhGe8ctPD7z49vkxzfNNT9Z/rfZAO6s3X2N3N0SdrtLSx2+auNNR40HM6rOZalGqQuF14bROSCW",
-	"NFKtsYNfnxpy6yrIT+cQr9TR5u0qaeJXSU+/lVTzNbEOG2eYgN7TUV2JKsPTMqeKSIQteHcBnzEImFvb",
-	"sZWvvtBEL0XqY4SH1t0IBJWQ8DIi//2f/3MvgYgb6bpp7qrab6zmv3Hnu1w9QpqO8iEOQB1BRxAyBEDD",
-	"6t5kSMWS/O31Tz/urawzGGorXHUf9b4EtroxVquMFK5kG6YDpKwwzZIi7+4gffpKRrBWsnVoEwsh68kl",
-	"OG+HE81jC6ypbQqO+TWD+2CbNO8Vtnd9zDsY9Nb5+PWYkT6rE396u81nqf/3LfX/OWwlr1dLeGEyq4+v",
-	"EnjJ6FIXmHmAdQ5EyvKu1jl2VB8Hra96HzyZsfQi59r4EWP3wTW5nzbdDG91I052xpUNJMJLk7uWlXrm",
-	"eo4De97QvQ3whaWl4mYJOdVzd3XY+NvqX8/9hv72CxSNRsggrtr3qlFnxhSDjx9ROJ3IiCSI4WzgFPdd",
-	"lMAoiXWJUKwInPVEL7Vhc8yE4iIHX38VuC6yM+HUO4LqHYjiL0TG6QmpEv81xHZgIVJNhnJimIC2NDkX",
-	"bM9llekzYVtGYEwIm3ORMaUTUhcS0MTW0oAX2CXPmEjZwZk4E0+kuGTCBhUMnz57/eLbH8l//a+jw70T",
-	"ArF8ECydMUXG9y6PxqdYA1aTV8+fkPv37z+Cxb598+QUg070mRj/4x//+Mf+Dz/sP306ht/C1jqnZC4F",
-	"W8Jj28BEYbXkUwzKx3iGMzH+DbEmIYFM8nEM6Ttc0Kr43vj/tL/8BVqTHX+JIe5/GZ+6iH6sRUi4PhOw",
-	"ykcPHn5FxpgMYPsp3yts2OC//6qlGB+QXxQ3mCaAOg/LbD6TYCw7E+MXk/0fQIAZ1xlVjRyKB0fHNvpB",
-	"G5qzhDw4/tr+7brl7x2cCeuq1pAZpnlmM8NSmudMgZ6VyqIKvH1w+ODgTFQVsCsce/zyRSDQngwOD44O",
-	"Dn3ACS344GRw/+Dw4L61eM8Q7e/NGNS2+Bf8e2rDHYBtIAheZBAvzcxf3StAdbaAKH56fHgYdK6Af4bg",
-	"+9VprpalbGI4dgpLR61AuhzYIj6eUBflHRupWlod7xkQ+uDkn++An9rKoyeD7/klc1m1Busc/nNgiW/w",
-	"Dj67h31H1gLllX3jTmCCcwNMHh7ev4XpfsSAIzfltR4DbITDOZAhJHyeU80wxMneAa5zDcaYg6ax13Va",
-	"l0f3sDrKPWsV0Z3nBrrSU/eOzaeeM4PSUUccSf3KvSdW8/mYbHzze2A0+CIH8L0vWR0CexIUdavPZePt",
-	"uZp6mi9dQqm2mTwzaN0iJGRx6hnLiOYiRSYi0PLisk7zjGlDFpQb4O91QWuNP9kqMqtLRq41whHjy16X",
-	"lPjuBknEniWcagxv/Ul/TAYPDg+3wFh4/2jL9+9v9f5uVFTRjdtZddtwZS1xlpmToU1JLvUMqQnSbBPs",
-	"71MlaNu66foCssjb2KBDOqOlmbWp7Fd5vp7E/gYv3OCx/02ed505GN5wfZ/+IT5DMUS7sj4ZLLtOnvGP",
-	"rYhDVGm7z+LBqlKEFxduN3JE934D8v14T5XWNN7kdkjnmIRRkXkVo+8Fdast12cSqLxfHkYpvZDaRNNS",
-	"FIhuEI1c0rzajZVntE/+rnev5OKUQEGMMzH2ncrqjY2rlskui/6AjIVcjMmQooDZlij3zoQTv/FXXyeE",
-	"V9UdMOneiow2+wRRCJf54+MfnpH9fRj+4Ew8OHzk0t2pQFs2vuPaWcH52bLxsAUgMCulNenjVSn+Js8d",
-	"mJk238hseZ2E8aoU1hH/8aPVuho0eHzNU3WRIIAFewex7FNkvw8OH2z5/qPb5AyvgD4Qn4RcJEQW1iBq",
-	"OyDJSYV83q4RZwS+aPy+w7T1PPuxf/2Vf/uuBKTKil4jYlUcs2Cit/eha/yVFrm9xbCbFGXa8O+64Kr3",
-	"SHWsnyKBHR/f6lWaAcu9YIWprgblW5+7NqdIN7aeMxn6IuSETgxTRJfnqIhLKyvDm4K40pKhgSYUjBot",
-	"ILppznbWtA7hyC28gVBePB2suVUDm427ghodsUPreWCxeUC+5xOWLtOcgdlhbIlpXBdCmDELyUo7MLI1",
-	"uKu2dSZqs5Hrx8MybpJms1k6x6yaOV74VigFASaxNi3FXMaNbs8xDPMGEmLLjOmEuNKIOjkTNqmVM73n",
-	"HdM4m1FUaPu+remQcWMzkt0yhFy4ju36THgh5MHxMQoltnwN5rCAURFHqM7VGu58iVFxJoIFp1RgZQxI",
-	"I6q6QAwfHD7aOyBj+2CMBiOQhMbWMzg+E5E5Ccs1OyBv/Ia8O9HXynErtkdgy3I5fDu1YpG9Haqv/A4P",
-	"H8UkkqeInG3+c0MSiu+yUDeR/NiWOD/eIpftkl9cBIcH659RhrllFv4Y2VCT2Bz0yRCI11Kx9kx8j2C9",
-	"MLQTcWOld0oqf/t6Nl2a2b1cTm3pD89dWzIR/nwzRIBj3xEFuOoqMbx3v9wCqh/fhjjdZfqVU8Kt/mld",
-	"nEy5mn8C7Fw59TccdQa2bmuIQyNZmrV4BL+vnOiDWLfk6dQ2FdoFqFfVOdilvGBhpbovNHHVZWzZG70e",
-	"EO7dEBJtq7UplQC4CrZoFtSxsgE8bsxob7NCMc2ErTvFUJXXBRPmgLyYOEnP7gwLkuRSm8R/AldpLRXY",
-	"meAGPRPALrggR4dkzgVKH8OqyS3DhUhhB8R+TUS5tVejCbY4EzjkAXkslu7KxfZOIHrKCyfQWBfWhM55",
-	"voyaAxzUbobRtHpC/AlZzfW6K6ShhuE1E2BpJ1m0Kxt06t5PwhfvSu0OffJbeSZig60kRl55RBdL3Q/z",
-	"VgpbrHpQnkHxDmAQUoAkEbS4riojRFbhS37Y17udIbdsPAj222U3aODYp0p4no58GYvBu49Jx736BGMm",
-	"g13dEAtdqRFzy0w03GHUPY6eWeJCSKEGM+KwjRwAizj2+duDIzk+PLqtZdnTyT7rTbdHKJFLB41PVhDL",
-	"mWGrRPQUnzeJaEsL1QQDXwYR9haRcJ+6AqJDI+fn2khs3f8pnvnR8ZZn/vUdMceu8JQ2Y7wb7tT4eZdj",
-	"fnBXd85OZlofw948jbcY0H99RHajd5yNw/+07jgLwD/GZbI1Y/l9MCJ/+bhO0RvUneqt29B1IoFTpVBM",
-	"y/zSmhQ0GTowEED0vQ7R3/kea4xuB6//vvyN/hA69YXqkD67F1/TOdu30doVhifkXJqZTfKzddnwb7AA",
-	"gEMOPGibzNDVWNZJ6HDyyl7CtoEJR/XHeVNakhseZ7NdbG77DvEb7IpI8RSfVi9+1k1umG6+Y6ywVlAu",
-	"sKUNumwumTLep5xLCH+vquuvJxfFFvvWprThflFs8YN7766saZE6trtH+/4IFmepyIsfn774+QmxyViA",
-	"yIZyoTvuq/eDjtC9o8PDW75qqvPovGygHqs/2j+Ocara901x3WqCuzFN1fv7lCxTa1f1SRumfl+GpoAd",
-	"9zU0hQTx2c70h7AzNXncnXCa4Pb401uZrovCbvKyuhsb01oU+iOZmA4f3TAP+l2ZpCY5nYbqQuuiQNHE",
-	"pfr6Sj3nS5/PEWY6f7V3EjbcdL1luZjaEE78i2VJlbLdrIGeEHnJVFYyYmsVWJNBoOckkGH9RJOCalvK",
-	"3/avJr5Gdj3wOcvlgri6A77Af0JsZ5czgfGxGVP6gPwkGIH9k4IpbJMLid6YWpmQTKYlBtnBOmBdQAAH",
-	"5HUqC0hpzvkFa3QUOIHAWw4VHDTRjLmss1DN0T7H3P52JiAg2C36C1wHhPFCFo9rqoaxrrGgGFATnsP7",
-	"q0ysV2jAhjylnfMOvA1hi2SDK+qB1xqo0UL9krnYBxsEvyn0ISurVuv9gx7WzNoz4gKmNXLbSa9by79J",
-	"9RgwvTPbwzWWnVj6+QOmsiKd27i6MBNSE0W5Bn7qIvubpRA6s54QTLdgT4Vl35BWD0O7We5ErcetbbKi",
-	"TvClzxbUG4/KRXhDWLwsmECwJ0TTpW1OvOykg9CCus5W+iJ473dqK73xYMaIYLCOfmqQ+gJVN3p91NN1",
-	"XSLhGX925gXQgLvFVtYZBjWUrGQrF6JZFiki8H6xMSEweFjZyLpMKfXCBreCLk9tI8cOTl+v/FNk21fE",
-	"gZ9EuEGXPGSz5BIy4SLjApQV264vc07ehFT5hqg0+epYnTiwk4GnA3Hu2XzWO0whPSCPMSOW5i6JEXW4",
-	"M1HMpJFQWQT7kaGPbwy6ruIZc/VPx6eQopXOqJq6tAifxBlNAnW9SuEDLvQBsYkjcOP57MlUzudMmNMq",
-	"ExPVcPurVVqptkk88Jd7+4AEdbqGzb36yii2VEQK5e9YZkt0afg0mrkBB9Ig2k/L4GYXeEe5H9uzmUoN",
-	"rfNdP5vjPr00TeQBLHEZUVhaytEgCKn1cSIjSKWYcDXH5GsQXSG9zeXeE18uat312bht15ccarx545Ls",
-	"TQp04Va6RLrmdv8wHvNwWzdVIieY4k7U68YePyG/+aZ1ffacX5dLosHVNqoFKzRxR3jZ/P3P7WZtncmn",
-	"JfeFi7sTV+smTPocz/97cZ7O2TrO9MONphb9wLp0BnsT3kGNhF9mMvBFEN5dEWHO7gnpXMUt2bVdFMHV",
-	"4PatvbGuJ80yxbRmGTHhjChTuyfoaj0TNE1lKUy4LPAPC/CpyIQsFDeGiRUnSk7FtKRTdiaGz8Q053oG",
-	"yq5ihBLDPlQ9vJfMhENws9flrv1h+WNjv70ct6UAUWcERZMa1tXqmFzbj1imxe9Jog9Bs9nTBwc1YbfD",
-	"H69IEG9CnOJinxYFLj0hgi2YhgAIpU2nk6JNJd7SRbNrdtr9QNVFeAhQd3pwSwfexcWYMGq5y5ndsq0U",
-	"YEcoHqtds62aOuQZmxcSYLXXecA2HmSt4v6TfeWPE6fvw/KhyqBm+1xoJjSH5h57n3ykPh5GF4dyJ/Vn",
-	"9SBtbcxAeN2QFQPHvhPzhd3VJ2S36FzQZ4PFdakBlo33DPL3aP85vv82jP+fWj5AzfRum/+4H/7chqnr",
-	"IL4buq3uxBTViS2fbVC/FxtUcPncS2nOREbVvitIuTYL2L37xteuvLnUknCmdY1JTFD28A8VT/PGG6S+",
-	"QHkPoWE1RrtlMhTs0jn3NUsVMzqiNCbXqfK7FNzwaFZx4OhmcKCSPNegwR8QC+y2CY2hwGlw9mjqxJ/e",
-	"vvqeUMWInkGuiGwGU8VMCVE2cO83/P9og3hqK9xuwIgHMRMtfJf9AQ/M7ix+YNdDnkm00ZA/rrXNhjYW",
-	"x1mDGAc8XWNyf/6EPHz44GGwa6nqP2hR2DaP5Tl8dQ70ekKkYITm+X5Gl2fi52c/P/vxDWZV+fQsMgxy",
-	"w1xqGNOJy/aCAhiZXOiE5DxlImVnYsmoShoJYAQyqolilzTnmatCLbIgF2z/iXxSTbiXnAlG05kLXsyp",
-	"mmty/xA/+YpkdKl9hg08kcL1P1oekB8lsU1MXQHjE/xpjP8eV+p71WIJwOvbl6aKZUwYTvNTaIOgJITd",
-	"2aIe8sJjTtBv4EHMXeC1BE+J/XwFpqLXHt2pjloNmY93sqOBJ6RCqeZV0B6sy09lP91JyHxwd3WObWey",
-	"CrXlpMaEL3TYkxZRFrtnUUH4k5CLXNP17ogcg0x1d23x51IRSvAt1+pwjH8cUGMoxHtWzUygprfvAyOB",
-	"fidMKch4HGIJ7wXXDBDXklUqM0bGdowR+jLGJ7aFCf4BnU6YIGWRS5rZHq4Fo4YsZtR65OyXJGNpThXL",
-	"oFS4JY1xzsUFy8Y2xNRejeoSHXrOjGY7iZkZ04ycL42LOZ7TpSsybmZsToa+YYiRfhXJmRj7YNxgeAsa",
-	"rqtAXeImsgG79mPXvpaeiSKnwjK9QjHNp4Jl5OXbN2RYFjDXQ/ID/+aUaOb404xR9GFO+SUTCJXlmcCL",
-	"HT/FXg2UzMvc8IIqQ2B4QCschxTYHW6I3Ax/5ga7yZyJxuQJzHzOYFZjK/gviVQZU3sHIEhoMi+1wRds",
-	"47G6yvtDX+X9lFB94bqoAIOzVbylYPqkLu3uNOAzsVL0HZaNbVkEWjXJ+OVPr21zOouf7hKS8yJnhkHD",
-	"uJf4HGUcashcakOO7aaHD47uOyQdGSlHOVVTNt47bUZRngmLB9XHh4fYUgbYtRzNqViO7NTjvQPy8PC+",
-	"62L3Ciyt+48nhqnxmWghge2qmlIhpLG9aihk3h2Q14yRTKb63su//vTmp9cH8yzGvl/m1G7rLeLMDRm4",
-	"cQaY6o7il6v5u5h7gb/9GeOTb9Y38/B200/hiJE2LAe0/Z2QTr7Qju8OpSI5o0rYRrsCRUHFMBkB7M71",
-	"ReduqUpnCbhCpzT63DbnRfUYuLvLra/WEHbEAr4YOiy/0ND/iU4myHLdxWw7cTGVhOkcdhJipLyAKA7g",
-	"MkvYB8s1OxNTZqy0Rp7KhUA4IEMdSsWho3qOd8/948N7R8dfH5LiA/nby2ffEjMr5+eC8lzvnQnsTFox",
-	"WvwAgOQ6cdj+nvGLaIh9rOrB7LtzmrFT8tdnL57YTzSZMgv8vQ6hEkl2cNM8oZMf2B9//wzhlgnwcYXp",
-	"c2YodAFPHGrYM4Lb3GC+gevnhxnetmpFiKwxMry6xNm80a85++pFFUFxYuUJbnyHN0yFodjNpupv4xrC",
-	"oZxoU5Q0kA0jrgWc5VbcaJZPyFDzf7GEvP7r4/3jh18mBBQWogWfTEC3U3KOxIif7NkCJl5rq6VHFA2h",
-	"LZ5vM+3zqv77P/9fMrYrKOejOddzTKpCVXAME9fPQGLEM2puTLAF3qB7CRmXQpdFIUFkG8Ey3Tjwz3Ac",
-	"lxiEgjSZUT0jgs6ZZ9LImlMqiDU0nrMz4buEnjT5jm/NtweJZfafbgyqYIdzaPp4AM3yTs7EWEgzsjtA",
-	"gIxRVh1ht0gxhQdCut9HsB944v50BWHGtUBuEXrExahQcqqY1mMyRNgG8hpAxEqF70uqqDBcsGwcY3lP",
-	"HFa2hbGb5H52mldMA8VHOOHPDnc+lwb45BgtHs0ykHVY1lAs1UVAJ54H9BNu7gUIdj0c165wrdDU1icT",
-	"MlYsZZCwOyY518Ylk1Ll/mX1HqdPQdqpJeYxMBOnCTb0TV3ZwBy522LhEK16QHAFZwIe58xqp9QN8vbV",
-	"98g+VnhDZZDD9YIl4kyAmLPKM6zeTgUpxYQLrmcs8wIq2C8yrlOqMrRaWI56/IDMZKmcgttSS3EfAc9d",
-	"Jz/dEh/ZpFnVreA9q/wzcpRb5hDA1ucM0c7iGtzzNQ156iJakglV1ovjMV4HjZcbEb/XIozVV+Fal+/f",
-	"69fusnk5i9YQKxiWFUDScgbIQTKoSHnwbhcT9e5kWMOqy2Ndv5FV5tPPBUROBpXUCARQClvxn2uoFyDV",
-	"he2d7do+It+ti4hsSneu0fxa24bH2j03SOUmDHj1BE+rbP7bNeHVK3hmQ+3Xt3oO4vE/y603Sj6QJpIv",
-	"CSXvIxyGDCWeDs3zpXfCKOUITk01+hIc19y68bMqc6bvpbSgKbq9utxJT9wbhGtyjH5eVWKZTTJnRqFH",
-	"TDNqbBEuphj+pZ3BS0JdmAzcs7lm5Ojgaxxg/l//ny3jJ6UiuqApS4iSpciYNWSQ4XdUCWroBSXHh8cP",
-	"kzOhDo6O7w+/2ts7IL+gWT+lSlnFnObapoEVTGkpNMEsMOe2pQKLjcIVfiZQTSdDO9ajvb1TkvMJ+5Wm",
-	"FwzvdEuNuPSjo0PyP2CR6Igu8tK1mPfwqhdcFmT4Op3t//yC3D+4n5D7B4/2ulTUEqJwHMBvqLKwG/6O",
-	"XAX19F1asXUGOxjcSn/tW6Xol1RrJqZMVZu0ZnQhxf6cpTMq8HY8l9QkNcJaXMZLNMDIgIKRWFdp19Bc",
-	"TkvWqRs+q0rLWhdsUbiyQUZinFHtzktlxjSRk4kN4Kgq/X65d3ImmPOBQ81bJtKl94JXC6hVFMNNziC2",
-	"g01pThSbMMVEyqCkb87peW4F6GVCXrsKl/svfiZKLqwEzZU2+64eEqFzoOOEuBOxeirNc7kAUFk3AC47",
-	"AcaDPadtV/yMGcoFTuaDRhSb8jlaBM+EFTgBBjYQK9hXsw5xY5LK8AfVfO0uq3LBeBx2sNa23NMJY1hz",
-	"2NrmzkTtLLUnOWFM33tfSsPG5ELgZ7aqFsAdXtnXzPi6TBWwzwSbTGCpl75i8fMIAC0rNhgI4M4NRiQw",
-	"ov37TCi5+EI7IBHrD04ZMRJjZIBiz2WGNajE1Gn9tTc9pwviDADM4DXg3nNuZKOkmJLxszd0OobTodZg",
-	"KSeEm8R1O0e7JtatgrJUP0rBfG0qb4m978IQZGkIxeV0aO6vAKBPKspY0X1aBPIGDOjA5mXBXcmtNOdM",
-	"GGsc8Vlq1qlfqzaNVa5JWbvlnLXW5jvZbw0duzFcyBNwfe8/kcIoma/ykkLxS/Q+CLmfwqsndXyWYwBt",
-	"qHTHJ62kD+JJRIqyWexx00iVBOhjHF5uNRFMdT8W2fijNGQuM7T0nQZ4AFG8skDpJy2VgiNaD7VdNr3d",
-	"+u8gsTngkRX2JC0m3GZ9ScD2gMw919l4rwFWldSwbpkUcpZ1MzqEgDSmCK2mOWmyOgzHIefLMzGGZyPN",
-	"zIg7vw4Kp/C2tBFeY8sJx0EzxMClvEe4OBOWRUpBxlK0XgwWBbSxd0CeevBx51px1RTPROV+QtkUTLV1",
-	"8UVvbuJpmVP/oFF2311vZwKlVClArlCZ5apzpqY29RDOp/ZbVV7wL3RV3vHUjmJnrg3Gc/tV4xoMS+S7",
-	"JQUH70ruY90GY2/L6K3uvswY8DwYvFCykNp513ExkzLPiVE0dWtPuTO7QNSmlWm4dv6+2F3wzGER8sQb",
-	"krarOe5G2nbTr0usD9740xurfvGhiCCyaIgKpucgT8hGBdRN3KmW1br50xi4Hko7UoR1LBw3BAKzpDn+",
-	"9lkoB1a8dXwmhuMJYyP8AELhUOiy9FuUzosDP/o6oAo90hhWSUoBQqQ4E7bPBfWSHTqGXTkT//0XOnER",
-	"id6xo4gsgV73FYhxZwInrAOZj4+JoHOvUmAn0Bj5/R0g9JzdlEntOWM4wx1Rnp++i+4sfvwB1VvFU3tN",
-	"TliF2DldbCQaxRjeTd00c/yQpHNrHvJ2pYwVZrZiDCLWfvNwb4+clwaROWcaVStxJu4fHpL53Jmbi0ob",
-	"B4UbUPvoYfBzStVU2p+cCedMvHY39zd7p25zCr6fghUJkrdevf3+GYSDkr8fPdg7II/t5zZVjylrdToT",
-	"1cQuNBwn4prMGdUlvEV1a367qS+9getMjKfGG7e8eksJuqJQRUcnNQ+sVkMYR6O1ixwdEmP76KiDo8Ov",
-	"hkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFycScbN",
-	"j7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB0fGD",
-	"PWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZaliplmmQS",
-	"2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqpKrNjNKFrlNbA",
-	"6U1ka6QQdLpGjP0O0JkLw1Qhc8yEc7XzkDaBXcSv5gd7p+TbN/Cxd5IYSY7RuzinuT7oun7euAXdDEq7",
-	"0e8Im6vZ12HzVEmtiT+XPx42fxvuD1DkL+S7//r/f97h4tFLkd47p+lFLqed7o+wpYPPJfBJbnUYhxNj",
-	"2w1NTiyr7uwBAWoTMHWesxWrj2RWyWIfuDaJjUxuDO7mJKVmNhsBEumAvswBeWzbAsKCaZ4fkG+WZ8Lf",
-	"OHg31StfUI5X1tx2j6PCp7vWDpwHe6dnYizzjKkRvPGXQx8RaL0LUrADMk5lxsZWJ17MluhLptzAJhYQ",
-	"+UunU8Wm1LCRUy3HNgGjc8+YeudWN5pINWJU5ZypMRlSQdwf1UY8NNATlbFLq2O4q5LOm/1JYF1VJzSH",
-	"AUQqeFL70PdsKh9m9cGNzQ3c73lGrLtdyMUpGeO/x3blUM6T/KQyZqPH66XxrKvM5+ulSL9xGHgbIVat",
-	"Ej9NTEAjW4DcFUJg3TFIjrOIQaeyNlZ+dUoOrSqU510F+WrMiZcl/SoBlwe03xyc3P/yoUs2tn/X3g+4",
-	"RKZM3bD7w51GVxDX0xXS/2wUiwCl4ipNGktWQrjgVndhWTWfBsYcZ9P3fvNTjNYGdEWKJAQfXq1OQlf6",
-	"ydhF0YzJnF44P6Cf1NrJ0ZsNdzdwFRv0Nj4T4ypmcXS+HNWgGbfF/1NnzV+iBs+1DY0DR0LNtMgQIyZJ",
-	"Peh4L6lc2JYvfqGJgKLEimHCMdfeas8yWFiR0yXLqtmpAXUrlXPg8Y7dqdLpP+5YzkSmfA5wa9t2yrZX",
-	"XDhvvbcIWg8ywgaVlxBWw7EL74RkEOuRGHvW7IBIuHNCp3I+h3EVm5TasuRT+JEbog3Pc5+mi/tIMKq8",
-	"BWQwmq5eVQmJ3kSYr2JG1fogBr7Us2ZKykpGii9NPQsc3eDfSTk4UsALXt0cCP4Z1SRnE9O4rTzkuPEO",
-	"jAbUbLI2Gbus9BH+dkIA2cdkqOmEAeXZCpKnmKBvoQRzCbjPIxcWrpA1r6ybELLd6D7O8Y6E7dYqOpXH",
-	"OIV/Dny8+VvHBS3SVXncuiNQTOMGmM36y6Uo87xTAYBDhheI5pmNVFyKNBSOT6uS7mVh77eiALbHciAf",
-	"jQwaywC8/sePTw7mmbPO2iiUFIU4K2FhYIsVwmCOkzr0iWAeJ+oAAq5PQQs9kxh7YyXwHOJ3FEulysLS",
-	"9S4B2tXVsBwS+Q3J5dQuo14DyrdwiZRM14YmUkCmqCw11lM/Ewx08RM3F/Aleun9OM2WwmH6ny/v4b4C",
-	"Dy+h7rVguWCEcLGTfouGZfXqSb14cJ5DGJeurX52G19oUkjNbYe9ZzSFKCc292oJxf7xmUSmfCakqKA2",
-	"HJeFZsqM6zg0F6thM2atGVAufAQV8HpbGau6jGCr2NJ7hDuDEhKvjUtQolM7ghtXW2VDCnYmcplS9FIL",
-	"bb3kp+SCsQKRzkbEgno4nlE9mkvF0D4IzM9GVdnBsM2eLOj70k5js65ObEURbvDWIKU7/OyAvKRTpgn8",
-	"SA0UT5lzM8YQLjg8KoQt5iIYVeT44ZfkO/4NAcq0TRRcoZLxY0wI3X8mUgkX1wmZ/osXkFr5i+KGaX/F",
-	"JURLWAMg47lLuEX9iNrK5yBx8JTGbhy4a14CcW4IwaoB4dXABtaeEnqOWfNW+qxJrENfsUN1hWR9ffTo",
-	"uEfx8icI632nWVYkizA2EsHsy5B0LAOPJa4xWR3J60zHhw2V6SiiMq0sD0BLCiWNTGXukbqK8NQFoxe6",
-	"1vKO9rqi2P5j/6UbZP9nO0gTblst6o2b3tMY0WwOvqghO5gekKODBwfHe6fYkGPhEglxdPw38ujaw/xl",
-	"94IfF0V8rfUZf/mgxwkDugMxzqSQ4JDrmrFFJ11zHt92pB9SFxoJI9V/BasaaDgR9VZEmqN12yvsi/++",
-	"ZYJkJT3EIxkdN9YEzRTe4hFeNsiPoQGBzBhqTWbk5dA9V79qKUtF3pes9JctouOidc9bKenLa9/i22Kq",
-	"aMa8O27DjoHCVrdb0xLXvioC/s9vvLST1Fs/xa27aDSrXvkaAXdReQYBjmUL7C1HNMdgMVKx87UioJ51",
-	"OzGsDKhna2TAloT3Q2UJcWKoOBNjzd6PbYktjFGo1MyEsA80NTlYUlN2QigGcIPd0DO0M9FWzAO9r1LP",
-	"UdypdEesQmMlHNBI0AZbK9LVcLVSTYbu91MbkmNtse6Z9X2mUkxynhrCqxAkKLDgBfAxGaJNQoY12E4r",
-	"Q4NxYpeVWRGg4C/FQh24WtrQofaSUMUfOhU2U7LAGPxK8EOys8YRzBj0lpG2rWnPyWlGLUEHZrChqkQI",
-	"+Kag8lkVqe7EFWTyw/ETS65tYQcq/5gzAZc4eXh4WAHfhmwcYWWyjNWiky1TVlXGw+APzVLpYOslTgRN",
-	"tb/QpF3Xgny0YljolqD0rI8E5abgYBLSJUPZMJdTLk5tKTiMsLciQppitIyrIdlxzz7F8fZfXM3e1lNy",
-	"+URElZuXOlxxJAFmvDSX6YVNo+DGFvIznlUNoS7r/fv3H+1hoT8XNWT5xgVbbDy2N7afcOSgMmrYvm83",
-	"3EtIgvsVC52aZde8bQKL5nzDYDCAH6srx/sG6ueVenZXpfNwajt4l6jmTKVF4BBD/5YDhb10/hCdW44+",
-	"aU8InJW9jzIMehBQiLO6FPY8T+feLr5eKMGqMcsNVVoFsiE0FGeyPDfWJGyNCph1MvRFolJF9cyG8qLk",
-	"kBAwHOCfzOydECwYityfjNEDW9VTghGB0NpGkL3aCoLiA6n6x0SsUM6fKkszkhNnIsGKq2DxjtuuIH/q",
-	"BOQblLusgx0/BJseDucM9MTIM1GLHOhTh81oH/xIDUCKZ05ObbmnaFGA3ajUM/ClsLK6Z/e67lRb/eeG",
-	"DOD1BHfEcsIFdMWatNgOz+6G4dyylvGaLlGu9LQSZI1akklsRSFLE4ii3MYrykmA3d5I2kn/NlFoH2Kx",
-	"evaJ+hm/eKLYYlXW+3M2i/rdNH+6/r5F14YM18/c6qXdSQejADKf2xj9jtsYOQYpz+HG39gUGr+mLpNC",
-	"r4b0tQP3viDhwKdVCJ+0sQqNX+HBEuvrhhYh8lLmPOVMd7Z4tpj4U7iBu6yyVep4mS1MqkTjdmXcSwbe",
-	"LBPTwDrmsAe2bU/YdzfOCoID6OzUGp7R53AvC7cwrZgE5DGBcG2S8Qn6rk0zKwNomAwtKhxYImJhxe9e",
-	"dH6txbw6OYWT16oi4CF/iBL6qY9ickNUPnJQ0XLjyD+WY3KM+R9IXeOgtkjFZ1gG6SMl873q7ZqImSlZ",
-	"TmcN4EIJ8xIvMQLhb1hykBuXfuIWQMuMo2XP5pXVbg542RcvdbWQA7hXxv3Eua6bPmvq1xis5kz4QKww",
-	"9bOetfIR1/sHuKP1mYzRTAoASUHHy1k2dVAR0rDWKAE2nhKXOlu1ZKhrF4OOWp0ovGXT36rEO4oFGOE4",
-	"LIcb+9RYNMBTDXn6MDGEPbjFuMOgOUZBv6nttTZuyJqXfYRdUDk1C2Frrde44eDL2tbbHY61wsRuSCe9",
-	"42is1W1uKD8nw1c/x2LddNV5pC/gdCHDGDbYvqmiYptcDd0yltzWFaDruhrWd6382b3zO+2HHxsSu1Fc",
-	"01jAAhvjbKbB7+CTj1tIkpuHfG0/6h60YCmn+Silhk0l/rJS3eZcypxREXNB/Aj8GHHM3szwmIhyfs4U",
-	"RrxRDknZKdVsnwvNhOaGW7Ektpj3g3VN0m5ffu0SWj3m3wLzu53+/3ZDg5u0SryAMhV3c7XFjvCx613m",
-	"ewieL63vwFnIh9QFcMMZXGfz1e4VVZ1Y/wCepOPjO0Hy5uW1lXH3s2H3D9LVP2Blt85U/C9/7sb+10JQ",
-	"N3UN3aFh/I9uFD98dMOs5ndoRA+7cnEqUrY2F8bbO3TTqGf7wHBM8qBOVHGFXVv1DaFNckYhJJI81pze",
-	"+07mF9TQPVd9sV1clptIVdkZEycQvKebRVbq+rrEKiK21KAtlGi7SC9PwzIpvp63nNSlL1zHGp99B0sN",
-	"xg3ncxa/LKzM2ACKz7t0s+G+NFZNPiUTxjRWQcRUG7S2LbHj1jnDXIvSQCBmXcK37oxte2DrZrfrMxFv",
-	"mL3SBFtDHMYlUzC1FEwTLtK8zLAAYnC+rsTbhGPGDIawTlxtZHhOsWSw9W9PsHVsXd7zTPjOsQpWh00J",
-	"XauejIGdrlSMDF1FyMMHe85JHpRcHh5+CW6TsSyYGIXgHZOhtara6MQAAD6pkiyZqefds9mt+QLSf9i8",
-	"MNZ7DyUJGh+n0qIXtXGgRLGc2cI5UCYU13S+bPSVRCyv7X+npNHuuKOwsHM+1oTWJyoTztNI8muZQTh+",
-	"EOloSwd15dyL7uC9O/GzBLvuisQP3riNq+bBp2xRe9GwLtdkaJO5F7NlzDSWVCVOrtIdqHkrKLboYWGL",
-	"hxrEENOxm5FlsyM5mcRTnGwJrFXzzrtbCQ7osqo8aRRH+hMI0VGDzOMsaxz7zcaJ3KFVpitO5G4tM12r",
-	"eu0ll88ej7sVpQ2bFyBI6LWStM/2wBhYxQwmVQVFvP0oPtoWEpilZnAZnAmazbnRTRe1FZMTYkv2ems5",
-	"Xhj/koKh3/aCuS7/0FAHghhta60hN2zeEKBdRXYrssIQgiolF1Dq26bJaEzxtm7iasNkXItVB9pQSKi2",
-	"zlfb0Y4b7JXtXJ3ofAUHcebqVYB7eOwHG1W1NVKQwMZhzWDUEIZh0lVyJp6sgE5jV9p+EtyZ2CjC1ffd",
-	"m+qEb5wH1VN1yE018FFhmXDzyV5MraKEq+dVbSE4mcH1XWi4BpaWCttV/fO3wTmjiqnByT/fwW1no8ft",
-	"cKXKByeDe3gLuul/qxxSS20QCtUT6FoX/l0t9OO7j/97AA==",
+	"7P3rltu2sigKvwqGvr1H1GOxr7aTuHvM8R3HdhLP3Dx9SdY6s3MkNAlJSFMADYAta2Z4j/0Q5xn2/n/+",
+	"nP/rUdaTnFEFgAQpUKLUNyfxn8RNkbgUqgp1r98HqZwXUjBh9OD090FBFZ0zwxT+9bRUWir4V8Z0qnhh",
+	"uBSD08FPBX1XMpLiz2Si5JwI9t6M7INBMuDw1ruSqeUgGQg6Z4PTQfWjTmdsTmHUOX3/PRNTMxucnhwd",
+	"JQOzLOBNbRQX08GHD8ngxTN4D4crqJnVo/FskAwUe1dyxbLBqVElC0eeSDWnZnA6KEt8MzLy5Adq0tnq",
+	"5t7MGFFyQa6Y0lwKspQluaCaZcTMGElnVEwZkSIh7GB6QM4HD84HZPj8DZ0SmJTQNGWFYdmeB8OM0Yyp",
+	"euUvJvt25g5IPIwC4ns+56aCRQu0Of4YjpexCS1zMzh9dJTA4HxezuEP+IsL+9dxNQ8Xhk2ZGnyAmRTT",
+	"hRSaIQa8VPIiZ3P4ZyqFYQLXQIsi5ykFgB0W9o1/+00D9H4P1vDfFJsMTgf/v8MaxQ7tr/rQj4szNuH/",
+	"RJBXXz8ljx8++oIU1Wt+c7iqJym8+1RmbPX4nrEJTzkT6ZJQfI2kMmNk+B1Vghp6ScnJ0cmjhLxOZ/sv",
+	"/h1OiQmAxj8HR8eDZHB0Av95AP95CP95BP/5fJAMHj8e/LpyMMngyZyJbM6EecXelUwjeAolC6YMtyCk",
+	"amr/n2Uc1kPzl8HvFnFXMXBeGoTvZ5pQNS3nSKDV/PLiN5YamD+lhSkVy0bUNPA+o4btGz5ng8iiU8Wo",
+	"2fKbjKU8W/+NKPOcXuTM76pzjItljEZ7fH7FUzbi2U5fxz9bfU3ogiHijLb7Qqq+H/xWKq4zvtUkHh92",
+	"3b3lFL+vwTQCr5Bhvf8DKvSCKfJf//N/7cWWJBeC9d6zYtQxiOYKfpktka+yjBuyoJrMWJ6dESlSRhy6",
+	"JPiC/UN9pokdiixmTBApGH415VdMxObVhpoS6c+TuSzwTc+n8RoBamJZlMDLItuaVkpdAaa9W0nmNGPV",
+	"lgfJZtC5i6gxPRfm84eDCAMPL8V/2lvSf9/G7XqdDj0Sy6uaTKUCYXWGqwgc4EKLHBq8pgHMXyPMrM1M",
+	"v+cxhsoNmzf/se6maY85+FBNTJWiS/g7FF5Of99ETG0Y4ypi2/mKppe5nD5jKfcH2LoacsVothxNuKD5",
+	"Buqc0YzkbGIQdS7syMQNcEoU02VuCNeEG020kYplBIf1P1GRESHNjIspUowjLiLkosajCylzRoXn1X7V",
+	"nnQyrlOq4FRBAlhG6WUDo4owBo2CygZ5odSzV/bNNvzDCYNlVyMnLTD3OKngLo/f2hOaa5a0TnNXiNWs",
+	"sSkPW1nNPzjehIeNneOIa3b6XBi1jCDkdKrYlBo2Yu+5tirBKmrUb/U845aQ0sTyp1IpZL/EvUYMn7OE",
+	"TPh7lhFqyIQrbYhiKeNFg2Gul3GcdOhPol50KS6FXACcFpQbLqajiVQjRlXOUU5HZBn8uq0A0vW2v3lX",
+	"fsd9jTRj0WuRCeJuRLv/jE2YAqoeAoXTKdvrDYqIvLHKaOq74TNNwi/OCPBDspjxnMGSMsk0cBKCKBK5",
+	"wDbKIjldv2973QPwCLwKHIwJQ3j/w9+WCXVLRxyVHqfsrchGsbEKuswlzXYX+QnVIQjqva8Qs2bvekkF",
+	"yQAANZrkdNq8OFcW374ZUUJgc8rz6OuBoLNZ417HtD1dRWQS2GSL5ySrjMoRfFt2CWgsxLv6lNbwyJuQ",
+	"Phrs9u4kj6c0ZyKj6o28ZBG5Yxf9ryclIYxLfU1FcUvV4kpeXmvCmNQcSLQBuDYC+6l9905hvhW0jEeJ",
+	"VQakWaqYOSN6JhegWuXLpnQY0L3qEFcnjGXk7avviZGokxFKUgceQotisC3o7WrthNsdxE1Qb2PAVfLd",
+	"ghwLmnKz3E2uTKlSnGVbfkWzMrcCXGX+Oz46ahgAj2I3RTrjeaaYGJUiY2p0fLL9EHk5ndIpG11Om6gu",
+	"SyDBpDVax3iinF9ENFq3rRiUU8UWK4vdtNZJLqUaUcXoaH7Sa7lrV5sMNKMoU85XCeRVKQSoX3NmFNNE",
+	"TsgFE+kM/qmImS2owovseiv4sBb/vK7VxJWcT9hvNL1kRo9qYLeXf3x8RP47rBoATYq81CR1AydEScCX",
+	"jJRFVP6YMzOTWSiPOzih0YHRqLgtr5iCSzq2mIIpLYUeOeIg7H3KWKZJQbVmYsqUTqyFyL8QsRIFKk39",
+	"WSDnBOtvTbe6npf2BZLKUoAuM5GKUEH8Fkg6Y+nl5iUFUxpFU7aJQ73Bl9pEEuymAn0SP2U/T5xtGZrL",
+	"acma9vYWd5LZxlUG34NeVLLRJRcNbBBSsEGCt+HASUWFVGaQDC7YRCo2ylhBlSkV/CzFSLGcUQ1/UD0C",
+	"oZxPeIcBD6YrmOIycmpfS0X8cghMbm2N9nXr2DIN3QhfAgGdCvLi9U/ky8+PjklWKiu4D18eP3yWkJcP",
+	"fogaTA03eUwVbJ2eE2Tt2wG41h+RYrT7cG5kKWvn7zIo5LlcwI2N0NvCatfAmLbUTN1mO5X+dUPXDqIK",
+	"Ia2zzC1yS2RmhnJhZcuYrSRnU5qPFJtsqXjlHMYcAdIvN63oe3z3Jb6KvExxPZrLMjpRwQTNN49ZHexL",
+	"9z5ixpTPWf9DfIXvx3ZXoV+vJbzBtztwE3GhppYA3i0grpxzsoKdjeOs97sW8b9m7DvHzJqo71lcRF9B",
+	"sPQEXmvXOGo1xtqVvai41nX5d3Sk2+AiL2vkbK2SW3vBGkOanEyYSFlM7CoY0wlwdVIKbkCEmZe54UXO",
+	"mToj9AJNLHhjk5TxHGQ0e32XolA8ZRkEBAySPoaWSlTrWgUGEfhJJoTC0GQxk5oROgfhAd+QkwlPmSKa",
+	"Gd1z4mpHDWeXA4qTjgNBJ26Klos4ypY5G2lmOqIlypzBSnHlbhOpnDONN+hGnc/CNlh/Uh/3Wmx549Gv",
+	"iSssjiUzHn18KTYjMOtYCMw54Sk1zN11P00Gp//cRNepVNkPzNDBhyRiJFiM5mx+YfXfPvo8e19wxfSo",
+	"5SB0ktTK61NFO0QCrnXJsr7j4NsqOtAu7m3PLNfeBzW4keO62zVdrmLlExK8DGT2VM4LZjAqxO6ToHpr",
+	"aS3PEIWBOCW5YESxK5pz2HlGLqx72k5EMkaznItIOIk6eHBig0r+/ee9qIrhFLT4jVBN2Bf+tV+7J8he",
+	"2w/g0xIxeGTHrHnFFdOaOTOLx8Iol7Av7mT3bcyd+NvMImV1nBWsQqSsUC5wSLcxbZVIf22SKaBBzqm7",
+	"Jra4YjK61CMjR0htEYT7kU2pAXsXBi7gWyyL8ukmva4yU/R4IDqQjC4r/KMLMmQik0qzLAG9u2AZXFIZ",
+	"U/zKRptdh/b7Uel2LGJHml5LJ1OujVqOroP91aetmEbnd7L63SXLzsiCm1mm6EKQvxFd6oKJzAJfpCzP",
+	"Lfx1qRQ8t8ddkRKc38AdtrVy1DghKjRKBsCFJlzg82q6CNHFzKSOeKK00oZUte8N99gLUZSb7ZNNyD1/",
+	"T1OTLzEWR05IxR0w5KB5ox0Mkvu78QLv+udHyR0RQX1Pbgh2vYE7cN2dE8z+5abAgp0upGtcCt2IvAFb",
+	"v2tZkRzWU6fe6VJdsaVFuSuMjaD5qHrIhS4VtcJxIfO8dF/lPPUicyU0wB1VjJS3WE64EUwDVRVMzbmJ",
+	"3pLBOm/EF1EPd5eOxHrWlz5cei1rmHMRPj1u0/utEe9tUeUdktDOt9qH9Sf3eiUG0t9P1a2GjnN3reHz",
+	"+laL4jZYs3OuzRMbBhEMvWQa7zj4D13/8QtjI8u3N0is2vAmlOcjsK5vBF9r6YhksizWyEXN6+61AcIC",
+	"cwG7QvOBywnICDr3wA7MNaFEsAXp8NeKfKP97Q2bFzk17GtuLDaB1hiLl6FW7cbcA/uWJhdM84zZKBIb",
+	"qJKQheLGMEG4MBJ/EBKxsL9JElfbqf/DkDCW9XTo2L4Ne282K9s8G/gjcZ9EGVOIRP2klvtGM55ty0Vi",
+	"kHHGtHoha6Hj0Sgm7zLC5/PSYrNPdkGLVOq/JsNMpvrw9X/8+PRgniWkGpYYN67eW5HoJtxsidwxKnv7",
+	"9sWzq0ewnku2/D/qEObN4tl2t2qDF0WQ/pItb8CIC+8b71VdFdO0LFXa4ahxoBoFUeDrMnh6G2WtCoGS",
+	"0Moc1fZqu7pbIso+FddYQb1k8H5/KverRaHZ+KBCwuDnfT5HBx/mnAH2D6bczMqLg1TODw0XGc39/9ww",
+	"uINagX9VRc1uocan0ZShJySrCB2zhRLQ7JxAWylQK4PNmdZ02t/+7d+PEqwUk5ynESkRUs9GVzQv2apc",
+	"9yFxP2+RIZAM0pwzYUa0NDOpurlmQ3CsV+q+7l7RLoFOTBhulr0VQPu2t19F/AEsz65l59iUA7QxgK2Q",
+	"OU+7OIeWTtno/PnqmvFz1SA7Zlpppq6Y2hVF3NfdKLLgQjSlRvvJwKNXTwtIiAghEnkUaJFHdSzVCjaH",
+	"lDm6vBENzo11l+qbm/JVA+e2kpLmc5f0uZKcsAGzmzz2khXmFIVEC3qiDRWZPiMoRRuW2R9zqcExhqiD",
+	"YjRkmjZMazAQXlD2s82YEqwqCiLFFlsbwG5Gp12LLIotvsEXt1Zuu5wiL3AUYgNqENovRA42up/xptPk",
+	"SWrAm3Ec924MT/bijo2tNd3WAVl4dJ7NOpN9fW47GVKCsSM0uYNpUsm818m+gveAU/Kp2BFqrdW5ucMh",
+	"kyZ8ugD8jUfHVloOBPmloRdNEWcaI3hiZ+g4w39CjjJgFDix5YR8R0WWU3L8+NGjhLykima8IMePP/8C",
+	"LcLWR0aeBzQ9p9owNUpzqvXoeJA0H5y0HzzAT6dcsFEG3o/wy9jzE7T2AaqPnFBn32KqZdcrckZ1qdgo",
+	"VXRiRrUl0EYY2NHsUgDSLJUiW32qKA4WzDGXkA4ZPAjHa6y4PWz7x8ZCglE7Pu96hY6mEoNU61X7R8Eq",
+	"2w/rEdaZPRVb/MC8zewGfOJADSM5GV1wZWa9GGB3vgoXGb9KR2tcTLs4rzszvIqZFB2/KJfONcqpmJZO",
+	"jVgb5OXfW7n9G3uq0mYsEPwaojP2dqBWR7rL7XiN8wtFjkcPr5PT3zr21sUoMk4F+ZHaHZFn1NALanlZ",
+	"44okyBQrSBfUGKZghP/rn0/2/8+j/ceH+7/+/jB5ePThv91U3r/HrbadeoP1ucK89YVF7gIRN+NYiGE3",
+	"ImhXo92lqF1NejOOktskmz8hIkbP4yfxlaQq28k8vJNoGdMlbFDgC/v9ydEqQm5vF+4vaDoIWHlzVYX+",
+	"dT3gXrlZ2hV20pwqDIrM2ZnNExtjztaYDCHnAf5JBL3iUxSsyIxreEgUQ20b7MwXkpo95zjRrrASSy9X",
+	"ZMJVgaoWQgJJxVoKW9Kci3iEqUZcjNIZVXjpuZVJ5VPNOuUYv/8bXlNsumcusmzbuCSZll5BX/2xjJze",
+	"9xBfBJFFRhKaGhDrIWgDNDiOUdK943o8VAJSqQNbrJt9tOAik4uRLJjQ9VMqBMBL08iraS41uhDRIq2Y",
+	"YAuaQ+kGVoe12NThnBaa4QEbI+ej2mgXOvSbj51EX31qzwgMRHYD9q3a7z+qdFv3ParWo2DHNoFGaN4y",
+	"MASMU5q4DOhi4VaPyAkbUtlMK6vkkf6BFH5giwHrommb9noMgjyoMHE3az0Ogiu7+WoatmZPVbFnQzWN",
+	"Vvy1gxPgvf3cJ7o6f2hVt8Ym3K21dXWV3ojx09qJuErbu2ScbEx+WfkBkxryLRNQNiW2OOay1n1aspY1",
+	"fds0oM7Eg7aXDgt6rKZ3AWIRPrEXjMzQpCikIdwG+6U+kjxq17qp1J1WtNy8MEufbABL6lhPFcG/qAzV",
+	"VVBuGMaf1LdSJ/vZcgM9U4RcssYrNgkyJOPpkwoOccLX+z+bq/T7D8myckwHEY4IAMyrjW6/M/Ool8vO",
+	"F4rxXlCXbOTXmwyqVCLLaRvpQ63soxoGDdTqyZMrHnJ9rtyIaVi1+3kcROw8JSf7GZ9yQ2Dr5N/IA/cn",
+	"nFNLBT7af/zr74/iqu8zZpiAGYDvSx2rdvWE6HI6tRE0Z0gOuiyYuuJaKletSneVcSQFVZScHDxYDUfY",
+	"6A/eljhwA3FMbqfh+ld7nnEbRNc/6iue3kjwoR2pDqK+I526Me3q5VkUoed79XBzmV6O9CXwzUjA90vQ",
+	"TAm+ROZclJpYJ6R75OKqMBy/KPWsXxZWfwezoXke1iiKV1IpyjzfypPuvtKzHb/qX1Koqqaz1UydtlKZ",
+	"Z0ybkS/JpXk0l6+qD2Vfr6tiVcWTbLUsqjAtonfBKHubsG0LqfYoPROvmXQTJZXq+mV+8xEs/8H/VIOK",
+	"i7CGYB+8jvne6zpNwYZWMbsuLRlQaxvesZ1E+UEZ0Y8zF962td56azUHYlpZvyugvL7W9RwtEC+lC8vd",
+	"Jo8DvyQFfIq5L1hLEjNmh199+xJlVnQoofVGJ+RH91AbRuf+4eUv+Ky+p+cMzDxcs8yFVOkz8urt989f",
+	"H8wz8p//+/jgi9VLGybdKH7COt8KG0JYxZpcu3hKeHJ21MQuJ4aQz+ENathuKq4NzV1THHrrENOWKOdf",
+	"cEHAGrLJMEYXCXNO34eTPTo6iuyQmh7lAtOqhKNjej1LNO5iY7XGkfVW1kcRK2utO+wUGxqd5SgeNLCV",
+	"vbhho26Mfxwbf8JFxsW0P7y+th/0Xf9K6FvLLt0hOsTMbX14csxS85Knl9YmXCWWcwFMJWVnxNVwiJVl",
+	"6WO73Dps1yW+d5bNrJZoJPmtzKaMXCxdtcjvnuy/+Hkf1JT9TNGJOTg+A1uELTdgCwG4lDm7qmqXBAKx",
+	"xSDZmPRi+WlPIwrLLOlUmFDnG67sDBKrdJ3ziKbIOutRdEC/X1EQuKkiaWzrfCTtGmBmUO19DVeOllzu",
+	"LS1UIcGcbaMnVXp63KRmNbzNw7RVwbsxo60Q/yq92noS/ad+6XTgn+yHsVnD4hIrE16jClY17mrhc3fo",
+	"jTMONhceVRTwnVWzYlJdgI7XFe6+ZiwuA5f9kPpdKc1GaH7N2D/wvYY1fVOQJb7nZ4hR5deMfR91cNmK",
+	"IV0VU/rp3eudZOGwv2+05dcvJ35t2/pQ/F5v4Lz/4Y+sZ3WhnIstyNMvNEaWW16VRhqaX+8Ur0HszbpI",
+	"fjUeHFvRawX0mzq9HbWD1JQ0j6j0b+QCvOrWn421I988OXz2BCxW7psERAnVCfh2/c0eRUExHhJjCiPy",
+	"WhDhCaHCJ1+SVOblXAReDFAObY6ptEWaDZ1TRa2rdsGU9aDHHajbx0t74mgbmCeMEfgNZK5vnr8hh1fH",
+	"9rgOK88LvIPl9rST4i5pnTLeksc2xGi8KylmJEQcvFxz0JWhqkhCvtyfyVIRPeMTeEi1ZlpLtW9/lYos",
+	"6FJj6Cx4fSic+RCQ0WPAXk8lt+GP2VYMRg/LyICJzqevrvpxjBTCBe40N/yNklqTYW312SP+3eSGC8R2",
+	"lkr8mrM8e66UNVH3rJPYnUrUO/vLp6L0yAJr6Gpbc4utPcm7pcDeghwa6KQR34K7/zbnnwQuyEgsu1RB",
+	"cViSSpEyJaCfArqQfoY6bJp8kZDjo1WC2kxPa/ybMddi9PRzOl2b47BrMtp6F9hOvcBMl/k6DEha1ZaD",
+	"zThGrGwGQX0eCerIYjnoKOXat8LD7bXiit8uK1FQXEwTsvIUNuiSEEox4SYhLvxJXjGVlSwhjRilLCEx",
+	"20rwdjtKKiGrQVIJSWXaiGUaZaV7ygU+TYjzoo+EFKPUJcYYGK1g1FVXzOIdL9bVn9+InIpyXSUqrmLM",
+	"b/KCGChyYN9rNMJYGaQnbvwhMjC7+pb5gaOiki+v1hOTt6oEl1ShKI3Ahpvqmba2ftAO/RuasXA+RzQA",
+	"UMCrKs4Sa21Wcc+K74VIG+Jeo1VahWLbtUCDS+AmPPYwzh166mG6VxYzd5Feoi2wjrdugbWm79XXirEL",
+	"jGm+Rg8GvaYAC2g4EF5Wy7hgEobvlmSoDo5PHgw/3wvbjTaKtKdUTWUY16VHkK5mH8dbURVmFmsy8IMs",
+	"czDZ4gugB9puAxvl7A1tDaamS6p3gnyCbj+bwwut6rhgZE7VZVUV58YlfQ+CpDqdDQff0fxA0mwEyx3B",
+	"ctf0P/gGNFQb7o7e0ak5JbS9W8QAOwKhF/KKkeMjAJFGJDj6YnjckUU7t6mH2YhGVWyHFohmibXHq6nE",
+	"P8mQ5loSav9AjAP7wIU0s4SsxbwK8eKBtHYbo3kMy+wpkYmHLmLaPHrGK7h0HZtusKgmzNY1MviW0dzM",
+	"Vo/elSpa43/tCgerx45c1JfoMqZXlFveujFCoLo23IJie4h6cbZmYlM5srmbJobhR4BYrhw2dqoQ0hAf",
+	"A3lN4nWoNgJ2YZdzAwMaNpVq2dNl7N/+UKVtFD5KYt3XYUBFV7bOTrUc7bKqMo70klWmlRb155xpy3i4",
+	"IPAiwagLDm35qGEqEhcJdP9wryOuWUz93bHmDB5thL+QI0CwMtfRkg8WcDbgutSuJ0rwQWxtoSqxCcbB",
+	"XRm0ZdlOcQ/HsKra1nSxraVgO8sbED2n+SjE9ZjhDUzCkbLEUuwH8TfBncEFMXKxFd6UmvVD6bcal/6v",
+	"OvPPAuTBhubzPQ15LxohBm2OjqX4RnRimBrp8mLOdStANNjRjrYP6xkcrYsETgbsimeox1d+kVVkqN6x",
+	"CUgsi7/2MfUh7/Q7VXkG12zm1wy4iOnFatsj61dXs0arRql0e1deyxZQ1VfrCYPd1OdtSoBdo1hvq6V4",
+	"PdJK5++1XcJDmDRPvVbdg9LVqtKft1GmuzqgtNP//VvEGrRtXk5HqkEoSB8fD5LBMZQXOYaaJMcA7ONH",
+	"UWm6nuRZZTztjAasNPzYG1GygC9GvJsyoz9cp7G8my8ZVI1w/Wixg+gVxdbl0Ngy0W19ztqoKwBoIxWH",
+	"bct2NTd3HkWvBKkbP8TALeVmCDKawnylbc62GQHYj+PCd7JgYkR9t37dk5PhV6krc9b3I13O51Qt+6/v",
+	"tftgBYJhcrEfNalIOUD0lZWubng9B7sJo2AT4HdkGly5V8P2+IpOzCC4Z22igJI2d0MxU6p2c4TEN9Xv",
+	"sIGvnto1pcTOSMD7ZVjbMah2UmpXX7hRZwuo7VM4I7XUoyi1Y3JmlZQZ5GCOnOzQLxGzDztrBG1uVQbz",
+	"7jUAe4Yb0LQj2u6XmczZmqChnReVsyvWsXsXcNlXLvYK16jew8oyO1AsmLQLwWst4cbv2GCfiWt3ZqES",
+	"BBhW0u42d+3HpS3BiKNJTqdbptReF7y1NlIBsalQNBSIYJUrEcBh2G9NTCukHKPb2HH9XV7cxLX9d3nR",
+	"lXrb+xb+u7x4VcYMJoB+a03gfeI227P5jrijed8hmA/MioRgCa5n11TBZ4wqc8GouY3++5jzKDrk89/k",
+	"RfS5LE0q5w23u4uyQ3koTRmzfTmg0j/+Q1/yougQeoqcClHBKNLaP52xrMzZZ5oYnl6S4ZyKkuZElUKT",
+	"fZttD0Sy1z9jthRb9DXZmgsZxafTVo1otwdb8aGkec8q0XAC9YANWFXbCA6xxS4amFMfm8fYxFNQE+m7",
+	"SXAXx42Qi/ixAgir/nDoeqQZxAEPqzQpmdFlQp5oTg+/k/klNbRHq7gP8dV3JeKvj693KWKAadtwPOBW",
+	"seIqMqXxCtMAj39JYeHhcaUCChdbZaOjLqRKscW16WaMRR9KQeC23Ghbc6nS4edJiPbV5oMFhuCNYl1g",
+	"hbupLqVd6kwnOLf2ehhq+isCDmxV7L/9Ol7LNATHddrGtGp//uoKgO7/+vtx8uD4w3/rvk5ayIH17ven",
+	"TDCFDUd5RoaysKvZ69PwZMfCjDsfSTNCJ9nliDbh6Y0ITcF4d2jtCKe9mUKgO57vFue1sonvgwqc/vZl",
+	"AushDbCRckwECbvQB9/1rl8VHVNO+c714654ykZd0OtfPTWA84N+pVyi/cI4Zp2YmW1qQMLPVgrObTxc",
+	"AN/CNQTb6tMWHldFov14q/uJIfkPNlT4idZ8Kny0d6SvZ4dWun1Cjy93Gq2DOuIiY+/jFoYrTiOBCe9K",
+	"fkVzLGVfN5jY1KS8mqgqte/32CurLADWdfPKHPixPsGu4Yy7Rs7cdn2Da0TmXDPm5i4DZVbnikm0z0C6",
+	"D4tkkHmpDXQot/2hoU5aQ9C/jQoIdWjJvUeEVAJeZ2iIo4yuUE+bWseyrkqRC19dylmzSSYx1AfrO8yY",
+	"T5GoIl1TWw5oFTC0Ivb+AssqU431JPGJGfEDQT+GmPae0xdF9f1I2tNJIEXMqhrNaSwyjXKlbQULOxDh",
+	"IuMpRqsxYr8kc7okE4hVM3LKzAzv/FVZbpV3BxUhEE3qP9rLbP/dmbUe4tMNgegawawVOgaPm7hTn2h4",
+	"9FtlMzdJ4tpXT6z4gJW0+jZv627OsVPUUhOLNn69ogZ01qO7TlLTdYrZ9yvu3lXRvW784YSU+nQioIuu",
+	"NMZYf5SmrpC92qNQZssbSy7s61aSKc1Z3Azkt4JM2rD3mJjBBRk+F9Oc6xkwetcCq9o/cixXHtj3yl0y",
+	"E4b7bFSBCrqEdIBNnsKODBJcqMakb6rBtEdPXapgQjKZJq7xSEIwd89mh/vkpIRUhQ7aR6cYvZ7tPKhT",
+	"3hna1rPfaPV6dX718IlFoxqKG5vzhUh5EyaDcLw7NBn8tBA31iyJZpliOu526+a81wkEXbdU3JkXtu+3",
+	"S5KLC+hojuTBdq02SbjbnXL360MLlPlH25kp7iMDeuuz/wN0MWoiSp/mRfVOA7OXlX1tx7Z59LLAz26C",
+	"beFAd82vbsa2eTuY/1dobxQU39+uY4ztIOgiUq5XrqlS4+OD2IxQLKuxwNaQNtYF27qSlPHc6jU9JoqH",
+	"7KxY6BaD9va2rdsVQPW6mpIfSi62PCDeL4BvLeoEpvh15/RmFj0UW5pyMuEpU0QzozHflccztuZlbniR",
+	"86avPjgA24WpNvjHeGGAjiu/6UhRsddMcZo7gRik5UJxYVh2Ro4q44w++JJYnOgTQ6TzOk5rNWQw2GQN",
+	"zl2RSy7Cn3dDrpk0MoJXtNsJD7+V29Y3T6UwTJjuVusZt1ET0Ux0ZhTT5IKZBXN2tef//uJrUkjbLQlL",
+	"WplWLeF+GcTsPZ9srDwJMHoOL9YJB31vgyqIrcXX2BVnUB0bfz8lQo5gJYn/xwjgWP81LYAHUjWaqEZ/",
+	"KjI8L4+OHjByQi7newkWTQaWFXvl+ITM9pIARKMipykblcLnH/aPs5sxPp2Zm8gx2+Jitb2WRmk09eaX",
+	"2bLuslAWmEu/oJooNik1i46nZ/Tk0edxTsH/xfpmAHjvaC2vWQSxi7BBhT77wW4B//mupIoKw0VHHJaZ",
+	"lfML4bstrTgCDbNOQFt9f6pkKTKykOqSDOsvkS6AUkLbgytW75aJxUsEq6PDomtxaKWZGcWWg42CNQHk",
+	"JKa7pDdGQ/kmWUjA7SLf3WAuVa570enbV9/rwYca6reY+7bgma0F0OdaaBeOddjncK3FID1aef7RQAcH",
+	"jPXxvTXPWuHtE8CVGAWhSd3asuBrMqPaHhM1hOZ5PAW8Dd5OTptL0fNNQy+rXiDtlkJ49SDekKGNUdON",
+	"mDTrecFVw/KFJBZv+4Yjto7OwqoTwCAYvWIpww4hK4Bmhk47shdaXaNDftKX9bRW6sas8AknX7vwt0Vl",
+	"YuxlLnqpmG0J7z3Fq0ajemNbOOPcR3FTiF1tTqMBx/MiZ4aNSpVH0RkQRZKXP71+Q6RIGWFXTC3JxdKg",
+	"eVZbB/rK4djianorvjGheQ58eNNS3r5B8lpghoQlMjNTspzO8LlrG8SFNoxG76w5MzPZMA+ATydnlWRJ",
+	"lekwKCu4OkvRcWvj7x73msv/amkYGr0t/OBNclHWTY36MXD4LFaPxiMVAEf7Ow1fdnUpjISjyvpWhW+j",
+	"d6zxFrzSO1Wk3Nw/ZJUwBirgCitFbo1tSqCNVIzMZJ5pQnPgZksy9NVkcZH68HeefTi0osTe1iCoWFME",
+	"CHVyRnN5OReXLDsN8dGu0MyYZkg91WrPiL9lT0kmBTtzktcpmcg8lwt7ljkV2KNAEE+xgTRip2tKSXaQ",
+	"zTHZ1TlWu+nmdzndMfqrrbj4hfM5nbLD3wo2HSTuj0LU/16wi6L6Y8Z4GqXKrl4QljVwq9RAkNeUXmFX",
+	"B/zhgBpD01mfkM5axm317oVQl/2UakZm7D15/e2T/ZNHn1ciJR7ykGpiZ2KIe60OfXR/8uvvnz+MB6iu",
+	"4yThuGcgW8ylNuTkEfmBf7UXrTLd/y7ZLFp1oggKjiuXjFR8ygXNd+EBKLONjk++PNr96wcnO3z8oXOP",
+	"SFldQS2+r1eHeQePjHDPl/3bp4HEyDWxBO2k/IphoFTGjQuS01FRciu2vKJ27aJlrecnHbhSNYsKJv/q",
+	"25fg0P1lkAx+/PZllNRXTmkF/E3BY/UAlP3Qhm5ZXcq2F8NY0N7pNjNGsw29otb3PRi8ZiIjDJCBvaep",
+	"yZcghE+xpt3QzNiSUMWI3exezI+8KsS8fPtmkAy+ef4mCjonVK0/PDeofbshxUVPUcmLnM2763dHI2/n",
+	"NJ1xYfuZblnNGHN8tum1VJUYjxdGqNLEuvGkm3DKjjiprqxpP8ymM3C6q0+nrovRdRWqbvd02c6+vUPP",
+	"1Rv0WVzDjL6+w3F/F0XLtmzhcW3PRetMrm1hLvXM947cuq1dOpNqRKesK/0zDJbdnLBN1VRvnXx/QTUL",
+	"u8NGbsbpVLEpNYy41/BGtOFS1iCp6YIMrUNBSMHWSzm9ttIywq84Na6Y2rfgw2pttdmk657YXPvdz6jo",
+	"olNqFZAXCq3wq9a37rOdp42JyN/k8oLm+ZKUgr8rWd2yFVKe3r598ezqi9oYWczaEN/kuW0XdTLYZQ17",
+	"eNRWvIOqXFGruuCmbBr2bnWOl0ztO3zRwL1Fykhl0NlKHm7YMLcWnNm7OmChzoVHsomy71LPdm1JczmK",
+	"QuJbPp3B5aXZOySXxYyns5CerDI6AZmcKBRk9SZqWoVRo81tP5065GKbmh+2RZO1rWgtEHUhhY61tKoB",
+	"1eNOqtFzl1I+VW2iWBy0hfQ24HJqRmQ0a1dAH1dfG1sLpOEI9eqaAFgD7HhMv2fjmyNmF+DXhwvF11zq",
+	"q7bs6DvtyJL1NaCuH7x8s+JpP1h0971p1DToH//6xtvUMuK+Bx9BkdMlGBq8VugaEmdsXkjDRLocXbLl",
+	"SDFwE0bVlf7kt1rBuU4K8wsZwMbVFP9RKdwNnVUxo5bdfrgdyqKUwq9jq89c8HL/BIeKLtayw+CqWWO2",
+	"+0eluT9jKdc7CI89hL2Wd6nyVFI1xX4OGu8gShTbBwguY+iRBcvzx66Yf91VGOuoix7pVXCyda+CagHJ",
+	"urYFNTyfCxMtZdaDNW0WEneqg5vybPf+Jn77ozW5OrVivpXov10+ys2FyW7cs5co+i6tZzpBLOK/O/3J",
+	"36LbMWj7HVia15NVV1yFxfKKra6v4FfqvvWCYzwqhHIz/cWPG6YYVI1Lvet+Q85BTZA3EbrbJu+7C+IN",
+	"sghiudu3lbVz26WN15cH26Z28Cs2UWxXRUnZj0dGXjJx3ST95mDxtfqcXk92de/xQTJ4+eTVk2cvXu5/",
+	"+3QfenQOksF3T3589v0T++BRvGDxK1Ywal4zY3yh3pWL56arhs1l1tjElMk5M4qnNqLGjFzwSWcEacYU",
+	"iIWx8hP4/9FK0/CQM0Js38hFerKOMI9UNv2JmtoYK2dzo2JZ/RWbZMFFJhfhAErmEHJrQwSdX77xDM2C",
+	"gLs0ZyKjarRkVNnKslRgawB8sLnHCC69WoKDdgtwCR7rKjDiSBckxm5nAsYCEHqrMgJVKYiVFGU8WJed",
+	"vOqe6qgcEanuMKjWta3ttQGJ6xpebYzprl7vua/G0chHODpaI4G1FB8lr1hVejcovGs9shOu5lZ/jxLh",
+	"FVOKZywQ6loteO34BNrxYPyMkMYHqHhXZOAS3NTys0ukjqKrQ4Rqq9mcC1eSSBuFNKXLgqkrDldtUM3e",
+	"c484m7Ta06ockG2h0d9syVH8OWnefVGIlDl7zWK1W9rNIoHDdPg9bAXnKOmxyYSlhl8xZGS9KgVOfPPy",
+	"a1wrrcIOwD73HU92yQ6aXCzJa1dWzbV+jQmzXZkYbErT5QiglDGa5a6p/cbNdXfI2LodM97Nm99v3OBR",
+	"2cjNvHJYSVWa2646vmt/YNWKki7c6cdHHUJem4XCv576jt5dlbpHq47ItZeQH6/Zurh9HVFgfTsMqhiN",
+	"DceEUXyXVXbqE1V/8+3H/Joxn9DZXfR/dD3odrWIbk8YlCvfwr5dZ+CsKabcfzyPsJtsZ/4UPXokTRTs",
+	"Bl9rn+Hphevt4u76aV086Lto12Jbnme1LzPVVVnRjCl+xTThRhOMz1iSoe1ZTP5GguZST+VrSH0R8GhU",
+	"vdBsogLtpY4fuB6Itdmt7leMl7Drtt8ca4DCzhVe8DSvH2Yszan9eCQnwcu+bbIFb6lccdcJN8KlelNF",
+	"M16MXMPl6PX+eilS8BhFwq6ood03VbcdBdRuAK8zeQ/LQjNlsLvb3ikCOZV5ORd4STmnXofS376pNkob",
+	"sgglIDszgtCFdyo2l+4GGFl9IQYTn78VCfTHvgr7uZzWSV5Y8Q6oySX2uAK1VQkltGzY7feL4PAiU7vZ",
+	"nOFmSeDHUxIa6xKCwltSldIIChH6hyN41mjWnZDUc6SEeEJLMDNnLhWzffgMUz52QJMhnwr4BVagyVKW",
+	"vngU5GntbbBrRBBFLvzYiYWadYAYWxnkDKOrITYPAtgBn8KAhwOXBok5xyj4wDd9wLtGlJTFIDj79aIl",
+	"kM1L5yVa8YyyLO5E/knUuWAFnTJEChunOAv8y76KovMs29Ri7zlqxz9jKRX/RWGrOfTAsdre1lpiQd+V",
+	"rAX8Urh+IvaIYAlgtCNFmeexc59RPQIkihy8KmFDPMeNKIYheWlNVFIRLWihZ9LYvOqcTTA1S6dUnOGE",
+	"hE4pF0Bi0vK7Vbl8OxNlxQGjIflUszU9kfEUgezhSCCx2AeUMpEB7+PCnkVV7La+EuZWDfXbxYIx0zg7",
+	"UtLIVOZhtM/qiV7feW2hVeFGcI4eEJG1NCfuIpWfmeKT5W46/9ZO5EYBxqOwstrxRheg3riFuJM+Foiw",
+	"k7684l9g77k2urrEMluiHSWBzgssfoMA12X1LUKGdmjk+W7w6pramZevHXUn63Z3zPPas/QnEvvwjavS",
+	"9DXviGm2tyZUDPAFnYA14SXvQsWJkWeECsLmhVmSnGtDwOBitLP2XNG8dASzWpa0rfD4s34ySAZfDZLB",
+	"0zWnWjOn7ZScZmHQmGoQB4W3FBIDTA+LJeAlxuc8mqf2Lylau+tbDHPTgZYddto34DaI9qtKmda1iyJi",
+	"INyqrp8L3eaiO9W4FIbnCB87OcHJifs0ehOveFJWzx1+WUn0+YpRxXqYxRtQaE/XGLyxxRA6caBjU/zd",
+	"WPoVKABsNH9wA12yW9uth1676jgXn0bYwTdK4jnihwk5IRlL+ZzmPQs5XPZNLt69yubUDGCerYpmNgFx",
+	"XXvUG7/4VtCkS7WzIalePQKzZGLzNLRhRS32Vz6JFWejU086OkCxoj8XxJW+NqzoxW5wUj9FP7giJG4E",
+	"nrjK7dxOaxI94gy+lUAi6Jy5iGJnljmwdk/rmLRhDhscTWXeiO2vFtULfLjn60LvbYFuLu+0CnJq+iaU",
+	"2w9W88hBENAmIocHwqflVGveaQGs/UHSniWegG6v852LKm6WFDCWUkeAsJ0tP1Lh2pvCRnVtgHYP+NWW",
+	"J65qXYlaSNBmebUHc2fwXg22p0F1+H6yl/uutp/sUgbRX69Rx6EGnVEqjcmnthP/35xpsk4acNS10RPD",
+	"tS5Z1rd9VZ9qh1Fra6NmRCvfYD3WdxY4d4B2paCjuVf1IrYwv9cfBWPH6o+78v/tDkds4VIHiRTEp9JY",
+	"ePZ28a+f2Tud+m/qmfsiPlqzp2uHAcPR47IqVeUrwCM7JXomF7vs9pmfvctDo0eZdVz1i+tm7FkZ3eaE",
+	"m5GRo6Krw4HbTs/S9HVqQOXKjMAtlWWeoeXzgmHtgBJjc6HQ0Wy5Vb2qnvSJfZTXH6hl7wxNz0GyAa4K",
+	"Vlq1hD0jNF/QpXaKq1VYGl8owIqcUVue6gaO28ZK6HhxLG58TeoJR0tfkS/P3OLQmDbhpu8yavp6hVPG",
+	"F7OtJ3r1wuqSr9bIqH06jlrWFzTC3EIlAAMNGvp3iSqtP006LuhG5zHMnbVx3bWMHBBifeJJk1lXtRI9",
+	"Va60J13F9IBbhCyydtt3KD31VeIY+k20hasdK72Lw/WodA8r9M0X7B0DIXa9OIN/vR8fuSEUaYGhKsRf",
+	"L2at7KXYYqe+dNsD/5bPqA/QW2DcBXQh4G4iJLse7Q6jsetJb6au8q3S1YfODTilaLU/BDgwfScl9j7N",
+	"S82v2A/eamVht97QtaHDUkrVVI6MFKIVJ7ab1Sy5RoesjBXX2OqjTQu7RoOsqTI3ApvbKhnfas4VdN/a",
+	"CZCbtrFjyW9xQ1Bc12Am2vAPyyc3XQbHnfM0TOhRGa0pbL4tCqawodUZcfYG4mmg8veg11uQ1y+/J8Nm",
+	"YE9C1MHjL4cP9tolp2xbVN8e9ZDs//r7SfLwqKP+VNvQEVVadhMXbWDQCEQrMB1RtewlFNxBi7MOZrqL",
+	"FPCJ0f6pGO09t/D4xI/vkh/fNtf8aPnfZgO4s3b3NXJ3S9jtLi11+KqNNx01HsyoupClGqUuFF4bRueA",
+	"WNJItcYOfnNqyJ2rID9dQLxSR5u366SJXyc9/U5SzdfEOmycYQJ6T0d1JaoMT8ucKiIRtuDdBXzGIGBu",
+	"bcdWvvpME70UqY8RHlp3IxBUQsLLiPzX//xfewlE3EjXTXNX1X5jNf+NO9/l6hHSdJQPcQDqCDqCkCEA",
+	"Glb3JkMqluTvr3/6cW9lncFQW+Gq+6j3JbDVjbFaZaRwJdswHSBlhWmWFPn1HtKnr2UEayVbhzaxELKe",
+	"XILzdjjRPLbAmtqm4JhfM7gPtknzXmF7N8e8g0HvnI/fjBnpkzrxl7fbfJL6/9hS/1/DVvJ6tYQXJrP6",
+	"+CqBl4wudYGZB1jnQKQs72qdY0f1cdD6uvfB0xlLL3OujR8xdh/ckPtp083wVjfiZGdc2UAivDS5a1mp",
+	"Z67nOLDnDd3bAF9YWipulpBTPXdXh42/rf71td/Q33+BotEIGcRV+1416syYYvDhAwqnExmRBDGcDZzi",
+	"vosSGCWxLhGKFYGznuilNmyOmVBc5ODrrwLXRXYunHpHUL0DUfyFyDg9JVXiv4bYDixEqslQTgwT0JYm",
+	"54LtuawyfS5sywiMCWFzLjKmdELqQgKa2Foa8AK74hkTKTs4F+fiqRRXTNigguGz569ffPMj+c//fXy0",
+	"d0oglg+CpTOmyPjw6nh8hjVgNXn19VPy4MGDx7DYt2+enmHQiT4X4//4j//4j/0ffth/9mwMv4Wtdc7I",
+	"XAq2hMe2gYnCaslnGJSP8QznYvw7Yk1CApnkwxjSd7igVfG98f/f/vI3aE128jmGuP9tfOYi+rEWIeH6",
+	"XMAqHz989AUZYzKA7ad8WNiwwX/7TUsxPiC/KG4wTQB1HpbZfCbBWHYuxi8m+z+AADOuM6oaORQPj09s",
+	"9IM2NGcJeXjypf3bdcvfOzgX1lWtITNM88xmhqU0z5kCPSuVRRV4+/Do4cG5qCpgVzj25OWLQKA9HRwd",
+	"HB8c+YATWvDB6eDBwdHBA2vxniHaH84Y1Lb4F/x7asMdgG0gCF5kEC/NzLfuFaA6W0AUPz05Ogo6V8A/",
+	"Q/D95jRXy1I2MRw7haWjViBdDmwRH0+oi/KOjVQtrY73DAh9cPrPX4Gf2sqjp4Pv+RVzWbUG6xz+c2CJ",
+	"b/ArfHaIfUfWAuWVfeNeYIJzA0weHT24g+l+xIAjN+WNHgNshMM5kCEkfF5QzTDEyd4BrnMNxpiDprHX",
+	"dVpXx4dYHeXQWkV057mBrvTMvWPzqefMoHTUEUdSv3L41Go+H5KNb34PjAZf5AC+dyWrQ2BPg6Ju9bls",
+	"vD1XU0/zpUso1TaTZwatW4SELE49YxnRXKTIRARaXlzWaZ4xbciCcgP8vS5orfEnW0VmdcnItUY4YnzZ",
+	"65ISf71FErFnCacaw1t/0h+SwcOjoy0wFt4/3vL9B1u9vxsVVXTjdlbdNlxZS5xl5mRoU5JLPUNqgjTb",
+	"BPv7VAnatm66voQs8jY26JDOaGlmbSr7TV6sJ7G/wwu3eOx/lxddZw6GN1zfx3+Iz1EM0a6sTwbLrpNn",
+	"/GMr4hBV2u6zeLCqFOHFhduNHNHh70C+Hw5VaU3jTW6HdI5JGBWZVzH6XlC32nJ9JoHK+/lRlNILqU00",
+	"LUWB6AbRyCXNq91YeUb75O9690ouzggUxDgXY9+prN7YuGqZ7LLoD8hYyMWYDCkKmG2Jcu9cOPEbf/V1",
+	"QnhV3QGT7q3IaLNPEIVwmT8++eE52d+H4Q/OxcOjxy7dnQq0ZeM7rp0VnJ8tGw9bAAKzUlqTPl6V4u/y",
+	"woGZafOVzJY3SRivSmEd8R8+WK2rQYMnNzxVFwkCWLB3EMs+Rvb78Ojhlu8/vkvO8AroA/FJyEVCZGEN",
+	"orYDkpxUyOftGnFG4IvG7ztMW8+zn/jXX/m370tAqqzoNSJWxTELJnp7H7rGX2mR21sMu01Rpg3/rguu",
+	"eo9Ux/oxEtjJyZ1epRmw3EtWmOpqUL71uWtzinRj6zmToS9CTujEMEV0eYGKuLSyMrwpiCstGRpoQsGo",
+	"0QKim+ZsZ03rEI7cwhsI5cWzwZpbNbDZuCuo0RE7tJ4HFpuH5Hs+YekyzRmYHcaWmMZ1IYQZs5CstAMj",
+	"W4O7alvnojYbuX48LOMmaTabpXPMqpnjhW+FUhBgEmvTUsxl3Oj2HMMwbyAhtsyYTogrjaiTc2GTWjnT",
+	"e94xjbMZRYW279uaDhk3NiPZLUPIhevYrs+FF0IenpygUGLL12AOCxgVcYTqXK3hzpcYFeciWHBKBVbG",
+	"gDSiqgvE8OHR470DMrYPxmgwAklobD2D43MRmZOwXLMD8sZvyLsTfa0ct2J7BLYsl8O3MysW2duh+srv",
+	"8OhxTCJ5hsjZ5j+3JKH4Lgt1E8kPbYnzwx1y2S75xUVweLD+FWWYO2bhT5ANNYnNQZ8MgXgtFWvPxPcI",
+	"1gtDOxE3VnqnpPK3r2fTpZkd5nJqS3947tqSifDn2yECHPueKMBVV4nhvfvlDlD95C7E6S7Tr5wSbvVP",
+	"6+JkytX8E2Dnyqm/4agzsHVbQxwaydKsxSP4feVEH8a6JU+ntqnQLkC9rs7BruQlCyvVfaaJqy5jy97o",
+	"9YBw74aQaFutTakEwFWwRbOgjpUN4HFjRnubFYppJmzdKYaqvC6YMAfkxcRJenZnWJAkl9ok/hO4Smup",
+	"wM4EN+i5AHbBBTk+InMuUPoYVk1uGS5ECjsg9msiyq29Gk2wxbnAIQ/IE7F0Vy62dwLRU146gca6sCZ0",
+	"zvNl1BzgoHY7jKbVE+IvyGpu1l0hDTUMr5kASzvJol3ZoFP3fhq+eF9qd+iT38ozERtsJTHy2iO6WOp+",
+	"mLdS2GLVg/IcincAg5ACJImgxXVVGSGyCl/yw77e7Qy5Y+NBsN8uu0EDxz5WwvN05MtYDH79kHTcq08x",
+	"ZjLY1S2x0JUaMXfMRMMdRt3j6JklLoQUajAjDtvIAbCIY5+/PTiSk6Pju1qWPZ3sk950d4QSuXTQ+GQF",
+	"sZwZtkpEz/B5k4i2tFBNMPBlEGFvEQn3mSsgOjRyfqGNxNb9H+OZH59seeZf3hNz7ApPaTPG++FOjZ93",
+	"OeaH93Xn7GSm9THszdN4iwH9N0dkt3rH2Tj8j+uOswD8c1wmWzOWPwYj8peP6xS9Qd2p3roLXScSOFUK",
+	"xbTMr6xJQZOhAwMBRN/rEP2d77HG6Hbw+h/L3+gPoVNfqA7pk3vxNZ2zfRutXWF4Qi6kmdkkP1uXDf8G",
+	"CwA45MCDtskMXY1lnYQOJ6/tJWwbmHBUf5y3pSW54XE228Xmru8Qv8GuiBRP8Wn14ifd5Jbp5jvGCmsF",
+	"5QJb2qDL5oop433KuYTw96q6/npyUWyxb21KG+4XxRY/uPfuy5oWqWO7e7Tvj2Bxloq8+PHZi5+fEpuM",
+	"BYhsKBe64756N+gI3Ts+Orrjq6Y6j87LBuqx+qP98xinqn3fFtetJrgf01S9v4/JMrV2VR+1YeqPZWgK",
+	"2HFfQ1NIEJ/sTH8KO1OTx90Lpwluj7+8lemmKOw2L6v7sTGtRaE/k4np6PEt86A/lElqktNpqC60LgoU",
+	"TVyqr6/Uc7H0+RxhpvMXe6dhw03XW5aLqQ3hxL9YllQp280a6AmRV0xlJSO2VoE1GQR6TgIZ1k81Kai2",
+	"pfxt/2ria2TXA1+wXC6IqzvgC/wnxHZ2ORcYH5sxpQ/IT4IR2D8pmMI2uZDojamVCclkWmKQHawD1gUE",
+	"cEBep7KAlOacX7JGR4FTCLzlUMFBE82YyzoL1Rztc8ztb+cCAoLdoj/DdUAYL2TxuKZqGOsaC4oBNeFr",
+	"eH+VifUKDdiQp7Rz3oG3IWyRbHBNPfBGAzVaqF8yF/tgg+A3hT5kZdVqvX/Qw5pZe0ZcwLRGbjvpTWv5",
+	"t6keA6Z3Znu4xrITSz9/wlRWpHMbVxdmQmqiKNfAT11kf7MUQmfWE4LpDuypsOxb0uphaDfLvaj1uLVN",
+	"VtQJvvTJgnrrUbkIbwiLlwUTCPaEaLq0zYmXnXQQWlDX2UpfBO/9QW2ltx7MGBEM1tFPDVJfoOpWr496",
+	"uq5LJDzjT868ABpwt9jKOsOghpKVbOVCNMsiRQTezzYmBAYPKxtZlymlXtjgTtDlmW3k2MHp65V/jGz7",
+	"mjjwkwg36JKHbJZcQiZcZFyAsmLb9WXOyZuQKt8QlSZfHasTB3Yy8HQgzqHNZ73HFNID8gQzYmnukhhR",
+	"hzsXxUwaCZVFsB8Z+vjGoOsqnjFX/3R8Bila6YyqqUuL8Emc0SRQ16sUPuBCHxCbOAI3ns+eTOV8zoQ5",
+	"qzIxUQ23v1qllWqbxAN/ubcPSFCna9jcq6+MYktFpFD+jmW2RJeGT6OZG3AgDaL9uAxudoH3lPuxPZup",
+	"1NA63/WTOe7jS9NEHsASlxGFpaUcDYKQWh8nMoJUiglXc0y+BtEV0ttc7j3x5aLWXZ+N23Z9yaHGm7cu",
+	"yd6mQBdupUuka273T+MxD7d1WyVyginuRb1u7PEj8ptvWtcnz/lNuSQaXG2jWrBCE/eEl83f/9pu1taZ",
+	"fFxyX7i4e3G1bsKkT/H8fxTn6Zyt40w/3Gpq0Q+sS2ewN+E91Ej4ZSYDXwTh3RUR5uxQSOcqbsmu7aII",
+	"rga3b+2NdT1plimmNcuICWdEmdo9QVfruaBpKkthwmWBf1iAT0UmZKG4MUysOFFyKqYlnbJzMXwupjnX",
+	"M1B2FSOUGPa+6uG9ZCYcgpu9LnftD8sfG/vt5bgtBYg6Iyia1LCuVsfk2n7EMi3+SBJ9CJrNnj44qAm7",
+	"G/54TYJ4E+IUF/u0KHDpCRFswTQEQChtOp0UbSrxli6a3bDT7geqLsNDgLrTgzs68C4uxoRRy13O7I5t",
+	"pQA7QvFY7Zpt1dQhz9i8kACrvc4DtvEgaxX3n+wrf544fR+WD1UGNdvnQjOhOTT32PvoI/XxMLo4lDup",
+	"v6oHaWtjBsLrlqwYOPa9mC/srj4iu0Xngj4ZLG5KDbBsvGeQv0f7T/H9d2H8/9jyAWqmd9f8x/3w1zZM",
+	"3QTx3dJtdS+mqE5s+WSD+qPYoILL5zClORMZVfuuIOXaLGD37htfu/L2UkvCmdY1JjFB2cM/VTzNG2+Q",
+	"+gzlPYSG1RjtlslQsCvn3NcsVczoiNKY3KTK71Jww6NZxYHj28GBSvJcgwZ/Qiyw2yY0hgJnwdmjqRN/",
+	"evvqe0IVI3oGuSKyGUwVMyVE2cDh7/j/0Qbx1Fa43YARD2MmWvgu+xMemN1Z/MBuhjyTaKMhf1xrmw1t",
+	"LI6zBjEOeLrG5P71U/Lo0cNHwa6lqv+gRWHbPJYX8NUF0OspkYIRmuf7GV2ei5+f//z8xzeYVeXTs8gw",
+	"yA1zqWFMJy7bCwpgZHKhE5LzlImUnYsloyppJIARyKgmil3RnGeuCrXIglyw/afyaTXhXnIuGE1nLngx",
+	"p2quyYMj/OQLktGl9hk28EQK1/9oeUB+lMQ2MXUFjE/xpzH+e1yp71WLJQCvb1+aKpYxYTjNz6ANgpIQ",
+	"dmeLeshLjzlBv4GHMXeB1xI8JfbzFZiKXnt0pzpuNWQ+2cmOBp6QCqWaV0F7sC4/lf10JyHz4f3VObad",
+	"ySrUlpMaEz7TYU9aRFnsnkUF4U9DLnJD17sjcgwy1d21xb+WilCCb7lWh2P844AaQyHes2pmAjW9fR8Y",
+	"CfQ7YUpBxuMQS3gvuGaAuJasUpkxMrZjjNCXMT61LUzwD+h0wgQpi1zSzPZwLRg1ZDGj1iNnvyQZS3Oq",
+	"WAalwi1pjHMuLlk2tiGm9mpUV+jQc2Y020nMzJhm5GJpXMzxnC5dkXEzY3My9A1DjPSrSM7F2AfjBsNb",
+	"0HBdBeoSN5EN2LUfu/a19FwUORWW6RWKaT4VLCMv374hw7KAuR6RH/hXZ0Qzx59mjKIPc8qvmECoLM8F",
+	"Xuz4KfZqoGRe5oYXVBkCwwNa4TikwO5wQ+Rm+DM32E3mXDQmT2DmCwazGlvBf0mkypjaOwBBQpN5qQ2+",
+	"YBuP1VXeH/kq72eE6kvXRQUYnK3iLQXTp3Vpd6cBn4uVou+wbGzLItCqScYvf3ptm9NZ/HSXkJwXOTMM",
+	"Gsa9xOco41BD5lIbcmI3PXx4/MAh6chIOcqpmrLx3lkzivJcWDyoPj46wpYywK7laE7FcmSnHu8dkEdH",
+	"D1wXu1dgad1/MjFMjc9FCwlsV9WUCiGN7VVDIfPugLxmjGQy1Ycvv/3pzU+vD+ZZjH2/zKnd1lvEmVsy",
+	"cOMMMNU9xS9X83cx9wJ/+yvGJ9+ub+bR3aafwhEjbVgOaPs7IZ18ph3fHUpFckaVsI12BYqCimEyAtid",
+	"64vO3VKVzhJwhU5p9GvbnBfVY+DuLre+WkPYEQv4Yuiw/ExD/yc6mSDLdRez7cTFVBKmc9hJiJHyEqI4",
+	"gMssYR8s1+xcTJmx0hp5JhcC4YAMdSgVh47qOd49D06ODo9PvjwixXvy95fPvyFmVs4vBOW53jsX2Jm0",
+	"YrT4AQDJdeKw/T3jF9EQ+1jVg9l35zRjZ+Tb5y+e2k80mTIL/L0OoRJJdnDbPKGTH9gf//gM4Y4J8EmF",
+	"6XNmKHQBTxxq2DOC29xgvoHr54cZ3rZqRYisMTK8vsTZvNFvOPvqRRVBcWrlCW58hzdMhaHYzabqb+Ma",
+	"wqGcaFOUNJANI64FnOVW3GiWT8hQ83+xhLz+9sn+yaPPEwIKC9GCTyag2yk5R2LET/ZsAROvtdXSI4qG",
+	"0BbPt5n2eVX/9T//bzK2KyjnoznXc0yqQlVwDBPXz0BixDNqbkywBd6gewkZl0KXRSFBZBvBMt048M9w",
+	"HJcYhII0mVE9I4LOmWfSyJpTKog1NF6wc+G7hJ42+Y5vzbcHiWX2n24MqmCHc2j6eADN8k7PxVhIM7I7",
+	"QICMUVYdYbdIMYUHQrrfR7AfeOL+dAVhxrVAbhF6xMWoUHKqmNZjMkTYBvIaQMRKhe9KqqgwXLBsHGN5",
+	"Tx1WtoWx2+R+dppXTAPFRzjhzw53PpUG+OgYLR7NMpB1WNZQLNVlQCeeB/QTbg4DBLsZjmtXuFZoauuT",
+	"CRkrljJI2B2TnGvjkkmpcv+yeo/TpyDt1BLzGJiJ0wQb+qaubGCO3G2xcIhWPSC4gnMBj3NmtVPqBnn7",
+	"6ntkHyu8oTLI4XrBEnEuQMxZ5RlWb6eClGLCBdczlnkBFewXGdcpVRlaLSxHPXlIZrJUTsFtqaW4j4Dn",
+	"rpOf7oiPbNKs6lbwnlX+FTnKHXMIYOtzhmhncQ3u+ZqGPHURLcmEKuvF8Rivg8bLjYjfGxHG6qtwrcv3",
+	"H/Vr99m8nEVriBUMywogaTkD5CAZVKQ8+HUXE/XuZFjDqstjXb+RVebTTwVETgeV1AgEUApb8Z9rqBcg",
+	"1aXtne3aPiLfrYuIbEp3rtH8RtuGx9o9N0jlNgx49QTPqmz+uzXh1St4bkPt17d6DuLxP8mtt0o+kCaS",
+	"Lwkl7yIchgwlng7N86V3wijlCE5NNfoSHNfcuvGzKnOmD1Na0BTdXl3upKfuDcI1OUE/ryqxzCaZM6PQ",
+	"I6YZNbYIF1MM/9LO4CWhLkwG7tlcM3J88CUOMP/P/8eW8ZNSEV3QlCVEyVJkzBoyyPA7qgQ19JKSk6OT",
+	"R8m5UAfHJw+GX+ztHZBf0KyfUqWsYk5zbdPACqa0FJpgFphz21KBxUbhCj8XqKaToR3r8d7eGcn5hP1G",
+	"00uGd7qlRlz68fER+e+wSHREF3npWsx7eNULLgsyfJ3O9n9+QR4cPEjIg4PHe10qaglROA7gt1RZ2A1/",
+	"T66Cevourdg6gx0M7qS/9p1S9EuqNRNTpqpNWjO6kGJ/ztIZFXg7XkhqkhphLS7jJRpgZEDBSKyrtGto",
+	"Lqcl69QNn1elZa0Ltihc2SAjMc6oduelMmOayMnEBnBUlX4/3zs9F8z5wKHmLRPp0nvBqwXUKorhJmcQ",
+	"28GmNCeKTZhiImVQ0jfn9CK3AvQyIa9dhcv9Fz8TJRdWguZKm31XD4nQOdBxQtyJWD2V5rlcAKisGwCX",
+	"nQDjwZ7Ttit+xgzlAifzQSOKTfkcLYLnwgqcAAMbiBXsq1mHuDFJZfiDar52l1W5YDwOO1hrW+7phDGs",
+	"OWxtc+eidpbak5wwpg/fldKwMbkU+JmtqgVwh1f2NTO+LlMF7HPBJhNY6pWvWPx1BICWFRsMBHDnBiMS",
+	"GNH+fS6UXHymHZCI9QenjBiJMTJAsRcywxpUYuq0/tqbntMFcQYAZvAacO85N7JRUkzJ+PkbOh3D6VBr",
+	"sJQTwk3iup2jXRPrVkFZqh+lYL42lbfEPnBhCLI0hOJyOjT3VwDQpxVlrOg+LQJ5AwZ0YPOy4K7kVppz",
+	"Jow1jvgsNevUr1WbxirXpKzdcc5aa/Od7LeGjt0YLuQpuL73n0phlMxXeUmh+BV6H4TcT+HV0zo+yzGA",
+	"NlS645NW0gfxJCJF2Sz2uGmkSgL0MQ4vt5oIpnoQi2z8URoylxla+s4CPIAoXlmg9JOWSsERrYfaLpve",
+	"bv33kNgc8MgKe5IWE26zviRge0DmnutsvNcAq0pqWLdMCjnLuhkdQkAaU4RW05w2WR2G45CL5bkYw7OR",
+	"ZmbEnV8HhVN4W9oIr7HlhOOgGWLgUt4jXJwLyyKlIGMpWi8GiwLa2Dsgzzz4uHOtuGqK56JyP6FsCqba",
+	"uviiNzfxtMypf9Aou++ut3OBUqoUIFeozHLVOVNTm3oI51P7rSov+Ge6Ku94ZkexM9cG47n9qnENhiXy",
+	"3ZKCg3cl97Fug7G3ZfRWd19mDHgeDF4oWUjtvOu4mEmZ58Qomrq1p9yZXSBq08o0XDt/X+wueO6wCHni",
+	"LUnb1Rz3I2276dcl1gdv/OWNVb/4UEQQWTREBdMLkCdkowLqJu5Uy2rd/GkMXA+lHSnCOhaOGwKBWdIc",
+	"f/M8lAMr3jo+F8PxhLERfgChcCh0WfotSufFgR99HVCFHmkMqySlACFSnAvb54J6yQ4dw66cif/+M524",
+	"iETv2FFElkCv+wrEuHOBE9aBzCcnRNC5VymwE2iM/P4BEPqa3ZZJ7WvGcIZ7ojw/fRfdWfz4E6q3iqf2",
+	"mpywCrFzuthINIoxvJu6aebkEUnn1jzk7UoZK8xsxRhErP3m0d4euSgNInPONKpW4lw8ODoi87kzNxeV",
+	"Ng4KN6D28aPg55SqqbQ/ORPOuXjtbu6v9s7c5hR8PwUrEiRvvXr7/XMIByX/OH64d0Ce2M9tqh5T1up0",
+	"LqqJXWg4TsQ1mTOqS3iL6tb8dlOfewPXuRhPjTduefWWEnRFoYqOTmoeWK2GMI5Gaxc5PiLG9tFRB8dH",
+	"XwyP9wKorTFOfV0d0y1RrR//vsi2nn+dfaqCaY22fz5SfrWyyU5L1Sbqdn2XDlGG7abwX6S61HC5OJOM",
+	"mx9l10oOtlfVZ5oYMOBooH6R5ZQcP3706FzogwfHw5O9hLykima8IMePP/+CqIOTxwlpsgl8aPWOg+OT",
+	"h3vOfKQhpqFK4AllZrQa28iGfNkUs1H99LL+uaiFfTCQ7B2QMVC71sxe+bZQVztQLHHWcZRttSxVyjTJ",
+	"JLIvzSxIHBwr93FKNYtSK8D5B/vyLVGqGx1nuididUtYT6oeZBb1/nxU+sYjqpdbHfx1UlVmx2hC1yit",
+	"gdObyNZIIeh0jRj7HaAzF4apQuaYCedq5yFtAruIX80P987IN2/gY+8kMZKcoHdxTnN90HX9vHELuh2U",
+	"dqPfEzZXs6/D5qmSWhN/Ln8+bP4m3B+gyN/Id//5//68w8WjlyI9vKDpZS6nne6PsKWDzyXwSW51GIcT",
+	"Y9sNTU4tq+7sAQFqEzB1nrMVq49kVsli77k2iY1Mbgzu5iSlZjYbARLpgL7MAXli2wLCgmmeH5CvlufC",
+	"3zh4N9UrX1COV9bcdo+jwqe71g6ch3tn52Is84ypEbzxtyMfEWi9C1KwAzJOZcbGVidezJboS6bcwCYW",
+	"EPlLp1PFptSwkVMtxzYBo3PPmHrnVjeaSDViVOWcqTEZUkHcH9VGPDTQE5WxK6tjuKuSzpv9SWBdVSc0",
+	"hwFEKnhS+9D3bCofZvXBjc0N3O95Rqy7XcjFGRnjv8d25VDOk/ykMmajx+ul8ayrzOfrpUi/chh4FyFW",
+	"rRI/TUxAI1uA3BVCYN0xSI6ziEGnsjZWfnFGjqwqlOddBflqzImXJf0iAZcHtN8cnD74/JFLNrZ/194P",
+	"uESmTN2y+8OdRlcQ17MV0v9kFIsApeIqTRpLVkK44FZ3YVk1nwbGHGfTh7/7KUZrA7oiRRKCD69XJ6Er",
+	"/WTsomjGZE4vnR/QT2rt5OjNhrsbuIoNehufi3EVszi6WI5q0Izb4v+Zs+YvUYPn2obGgSOhZlpkiBGT",
+	"pB50vJdULmzLFz/TREBRYsUw4Zhrb7VnGSysyOmSZdXs1IC6lco58HjH7lTp9B93LOciUz4HuLVtO2Xb",
+	"Ky6ct95bBK0HGWGDyksIq+HYhXdCMoj1SIw9a3ZAJNw5oVM5n8O4ik1KbVnyGfzIDdGG57lP08V9JBhV",
+	"3gIyGE1Xr6qERG8izFcxo2p9EANf6lkzJWUlI8WXpp4Fjm7w76QcHCngBa9uDgT/jGqSs4lp3FYectx4",
+	"B0YDajZZm4xdVvoIfzslgOxjMtR0woDybAXJM0zQt1CCuQTc55ELC1fImlfWbQjZbnQf53hPwnZrFZ3K",
+	"Y5zCPwU+3v6t44IW6ao8bt0RKKZxA8xm/eVSlHneqQDAIcMLRPPMRiouRRoKx2dVSfeysPdbUQDbYzmQ",
+	"j0YGjWUAXv/Hj08P5pmzztoolBSFOCthYWCLFcJgjtM69IlgHifqAAKuT0ELPZMYe2Ml8BzidxRLpcrC",
+	"0vUuAdrV1bAcEvkNyeXULqNeA8q3cImUTNeGJlJApqgsNdZTPxcMdPFTNxfwJXrl/TjNlsJh+p8v7+G+",
+	"Ag8voe61YLlghHCxk36LhmX16km9eHCeQxiXrq1+dhufaVJIzW2Hvec0hSgnNvdqCcX+8ZlEpnwupKig",
+	"NhyXhWbKjOs4NBerYTNmrRlQLnwEFfB6Wxmruoxgq9jSe4Q7gxISr41LUKJTO4IbV1tlQwp2LnKZUvRS",
+	"C2295GfkkrECkc5GxIJ6OJ5RPZpLxdA+CMzPRlXZwbDNnizou9JOY7OuTm1FEW7w1iClO/zsgLykU6YJ",
+	"/EgNFE+ZczPGEC44PCqELeYiGFXk5NHn5Dv+FQHKtE0UXKGS8RNMCN1/LlIJF9cpmf6LF5Ba+Yvihml/",
+	"xSVES1gDIOOFS7hF/YjayucgcfCUxm4cuGteAnFuCMGqAeHVwAbWnhF6gVnzVvqsSaxDX7FDdYVkfXn8",
+	"+KRH8fKnCOt9p1lWJIswNhLB7MuQdCwDjyWuMVkdyetMJ0cNlek4ojKtLA9ASwoljUxl7pG6ivDUBaOX",
+	"utbyjve6otj+ff+lG2T/ZztIE25bLeqNm97TGNFsDr6oITuYHpDjg4cHJ3tn2JBj4RIJcXT8N/Lo2sP8",
+	"efeCnxRFfK31GX/+sMcJA7oDMc6kkOCQ65qxRSddc57cdaQfUhcaCSPVfwWrGmg4EfVORJrjddsr7Iv/",
+	"tmWCZCU9xCMZHTfWBM0U3uIRXjbIj6EBgcwYak1m5OXQPVe/ailLRd6VrPSXLaLjonXPWynp8xvf4tti",
+	"qmjGvDtuw46Bwla3W9MS174qAv7Pb7y0k9RbP8Otu2g0q175GgH3UXkGAY5lC+wtRzTHYDFSsfO1IqCe",
+	"dTsxrAyoZ2tkwJaE90NlCXFiqDgXY83ejW2JLYxRqNTMhLD3NDU5WFJTdkooBnCD3dAztHPRVswDva9S",
+	"z1HcqXRHrEJjJRzQSNAGWyvS1XC1Uk2G7vczG5JjbbHumfV9plJMcp4awqsQJCiw4AXwMRmiTUKGNdjO",
+	"KkODcWKXlVkRoOAvxUIduFra0KH2klDFHzoVNlOywBj8SvBDsrPGEcwY9JaRtq1pz8lpRi1BB2awoapE",
+	"CPimoPJZFanuxBVk8sPxU0uubWEHKv+YcwGXOHl0dFQB34ZsHGNlsozVopMtU1ZVxsPgD81S6WDrJU4E",
+	"TbW/0KRd14J8vGJY6Jag9KyPBOWm4GAS0iVD2TCXUy7ObCk4jLC3IkKaYrSMqyHZcc8+w/H2X1zP3tZT",
+	"cvlIRJXblzpccSQBZrw0l+mlTaPgxhbyM55VDaEu64MHDx7vYaE/FzVk+cYlW2w8tje2n3DkoDJq2L5v",
+	"N9xLSIL7FQudmmXXvG0Ci+Z8w2AwgB+rK8f7FurnlXp2X6XzcGo7eJeo5kylReAQQ/+WA4W9dP4UnVuO",
+	"P2pPCJyVvY8yDHoQUIizuhT2PE/n3i6+XijBqjHLDVVaBbIhNBRnsrww1iRsjQqYdTL0RaJSRfXMhvKi",
+	"5JAQMBzgn8zsnRIsGIrcn4zRA1vVU4IRgdDaRpC92gqC4gOp+sdErFDOnypLM5ITZyLBiqtg8Y7briB/",
+	"6hTkG5S7rIMdPwSbHg7nDPTEyHNRixzoU4fNaB/8SA1AimdOTm25p2hRgN2o1DPwpbCyumf3uu5UW/3n",
+	"lgzg9QT3xHLCBXTFmrTYDs/uh+HcsZbxmi5RrvS0EmSNWpJJbEUhSxOIotzGK8pJgN3eSNpJ/zZRaB9i",
+	"sXr2ifoZv3iq2GJV1vtrNov6wzR/uvm+RTeGDDfP3Oql3UsHowAyn9oY/YHbGDkGKS/gxt/YFBq/pi6T",
+	"Qq+G9LUD9z4j4cBnVQiftLEKjV/hwRLr64YWIfJS5jzlTHe2eLaY+FO4gfusslXqeJktTKpE43Zl3EsG",
+	"3iwT08A65rAHtm1P2F9vnRUEB9DZqTU8o0/hXhZuYVoxCchjAuHaJOMT9F2bZlYG0DAZWlQ4sETEworf",
+	"vej8Rot5dXIKJ69VRcBD/hAl9DMfxeSGqHzkoKLlxpF/LMfkBPM/kLrGQW2Ris+wDNJHSuZ71ds1ETNT",
+	"spzOGsCFEuYlXmIEwt+w5CA3Lv3ELYCWGUfLns0rq90c8LIvXupqIQdwr4z7iXNdN33W1K8xWM258IFY",
+	"YepnPWvlI673D3BH6zMZo5kUAJKCjpezbOqgIqRhrVECbDwjLnW2aslQ1y4GHbU6UXjLpr9ViXcUCzDC",
+	"cVgON/apsWiApxry9GFiCHtwi3GHQXOMgn5T22tt3JA1L/sIu6ByahbC1lqvccPBl7Wttzsca4WJ3ZJO",
+	"es/RWKvb3FB+ToavforFuu2q80hfwOlChjFssH1TRcU2uRq6ZSy5rStA13U1rO9a+bN75w/aDz82JHaj",
+	"uKGxgAU2xtlMg9/BJx+2kCQ3D/naftQ9aMFSTvNRSg2bSvxlpbrNhZQ5oyLmgvgR+DHimL2Z4TER5fyC",
+	"KYx4oxySslOq2T4XmgnNDbdiSWwx7wbrmqTdvfzaJbR6zL8D5nc3/f/thga3aZV4AWUq7udqix3hE9e7",
+	"zPcQvFha34GzkA+pC+CGM7jJ5qvdK6o6sf4JPEknJ/eC5M3Layvj7ifD7p+kq3/Ayu6cqfhf/tqN/W+E",
+	"oG7rGrpHw/if3Sh+9PiWWc0f0IgeduXiVKRsbS6Mt3foplHP9oHhmORBnajiCru26htCm+SMQkgkeaI5",
+	"PfxO5pfU0D1XfbFdXJabSFXZGROnELynm0VW6vq6xCoittSgLZRou0gvz8IyKb6et5zUpS9cxxqffQdL",
+	"DcYN53MWvyyszNgAis+7dLPhvjRWTT4jE8Y0VkHEVBu0ti2x49YFw1yL0kAgZl3Ct+6MbXtg62a363MR",
+	"b5i90gRbQxzGFVMwtRRMEy7SvMywAGJwvq7E24RjxgyGsE5cbWR4TrFksPVvT7B1bF3e81z4zrEKVodN",
+	"CV2rnoyBnQ7i0IauIuTRwz3nJA9KLg+PPge3yVgWTIxC8I7J0FpVbXRiAACfVEmWzNTz7tns1nwB6T9s",
+	"XhjrvYeSBI2PU2nRi9o4UKJYzmzhHCgTimu6WDb6SiKW1/a/M9Jod9xRWNg5H2tC6xOVCedpJPmtzKZw",
+	"YqRVOqgr5150B+/di58l2HVXJH7wxl1cNQ8/Zovai4Z1uSZDm8y9mC1jprGkKnFyne5AzVsBPOWbLWzx",
+	"UIMYYjp2M7JsdiQnk3iKky2BtWre+fVOggO6rCpPG8WR/gJCdNQg8yTLGsd+u3Ei92iV6YoTuV/LTNeq",
+	"XnvJ5ZPH435F6XfqoBDdNaWekJc/fkP+8cpW1R4ypaTybXlAJsoheZz8kJB3JWeG/MsWF7ZS2l7VcOHt",
+	"q+/J+M2LH589+X708u1X3794Ovrqyevno7evvh+TfyPjwyu3qMPfQ8v3h7GrCl5e5Dw9F05QthnKQbVT",
+	"WTDhK3CT35gxSzK03exxLpvm9Cb0eId2da6rrHgXY4vuaFuU4nAM6sP4f1hfKnR9KGjK8NlojOnC8AHs",
+	"b0Zdq4hSKOacRumMKpoCk4KUpu+e7H/3y6v9o6Oj4zEI/VCfSFtBNSHj754cfvfLq8PjE2gWmco50/Ds",
+	"f3z3y6v/cXwyduvHrbs+v1wH4cZA0FIYmC0hOb9k5BAgcGqHJ9+++eF7kF3//vqnH7GYu+sCngR5f5gi",
+	"4zKz/vHKJ9ZwbZ3w6JDGMz8X43dqhD+PsZNuL6nzFLUjdAjZ/Cz4SU5AXqa59tpT6IPaRk79x6tN8ukv",
+	"PANnncjIjPHpDARyUvD3LA9Shx8dn3TJqNDauCO/+fikkd/88Mswv/nky52KQvE5nbJDR5gR0fiCC4rL",
+	"C5O9H3z55edHX64KzFEJ1pF0s7vDv++/RFLbf6vyuEoNmI7qJ7AD3zMk6mN6EPMxffgTcPtrdz333LQd",
+	"tmPZHAm4HKZDFYoL4xoGvY9Wu7ym6BS7FgybF6Bf6rUGFp8EiKkRihnMtQ16O/hRfBIG1LWQmoGOcC5o",
+	"NudGN0FgrScJsZXcvRMVN/8vZFdckEu2tDH70GcNmJXtuDjkhs0bdhXXqMNaMmAIQZWSCy6m2t4HGit/",
+	"WFZUbZiMa237QBsKdTZsTI5tdMrNGRoRbAQMxuRA3FDmyhhB1NDYDzaqSi6lwCLHYSl5WBYZhrm4ybl4",
+	"ugI63Z/Fnp2LjRyzVoPeVCd866JpPVUHM6qBj3asCTcfrb7SqlW7el7VFoKTuUlihTWwtFTYxfCfvw8u",
+	"GFVMDU7/+SvcKzapyA5XAhMfHKJy5Kb/vbrPltogFKon0Mw0/Lta6IdfP/x/AwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
