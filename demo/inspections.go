@@ -70,10 +70,19 @@ func (s *seeder) seedInspections(ctx context.Context, now time.Time) error {
 		if err := s.db.Gorm.WithContext(ctx).Table("inspections").Where("id = ?", inspectionID(in.Key)).Count(&n).Error; err != nil {
 			return fmt.Errorf("inspection %s: %w", in.Key, err)
 		}
-		if n > 0 {
+		if n == 0 {
+			if err := s.pushInspection(ctx, eng, in, now); err != nil {
+				return fmt.Errorf("inspection %s: %w", in.Key, err)
+			}
+		}
+		if s.photos == nil {
 			continue
 		}
-		if err := s.pushInspection(ctx, eng, in, now); err != nil {
+		scope, err := s.inspectorScope(ctx, in.Inspector, now)
+		if err != nil {
+			return err
+		}
+		if err := s.uploadPhotos(ctx, in, scope); err != nil {
 			return fmt.Errorf("inspection %s: %w", in.Key, err)
 		}
 	}
@@ -87,7 +96,10 @@ func (s *seeder) pushInspection(ctx context.Context, eng *tsync.Engine, in inspe
 	if err != nil {
 		return err
 	}
-	ms := s.mutations(in, now)
+	ms, err := s.mutations(in, now)
+	if err != nil {
+		return err
+	}
 	res, err := eng.Push(ctx, scope, tsync.PushRequest{AppVersion: "demo-seed", ProtocolVersion: 1, Mutations: ms})
 	if err != nil {
 		return err
@@ -102,7 +114,7 @@ func (s *seeder) pushInspection(ctx context.Context, eng *tsync.Engine, in inspe
 
 // mutations are the phone's intents for one inspection, captured from
 // 10:00 India time DaysAgo days before today, a minute apart.
-func (s *seeder) mutations(in inspectionSeed, now time.Time) []tsync.Mutation {
+func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, error) {
 	id := inspectionID(in.Key)
 	day := now.In(ist).AddDate(0, 0, -in.DaysAgo)
 	at := time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, ist)
@@ -129,8 +141,17 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) []tsync.Mutation {
 		add("finding.record", map[string]any{"id": idOf("finding", fmt.Sprintf("%s/%d", in.Key, i)), "inspection_id": id,
 			"code": f.Code, "note": f.Note})
 	}
+	if s.photos != nil {
+		ps, err := photosOf(in)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			add("photo.attach", attachArgs(id, p, at.Add(time.Duration(len(ms))*time.Minute)))
+		}
+	}
 	add("inspection.submit", map[string]any{"inspection_id": id})
-	return ms
+	return ms, nil
 }
 
 // inspectorScope is the inspector's scope on their demo device, which is

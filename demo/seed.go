@@ -24,6 +24,7 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -61,13 +62,18 @@ type seeder struct {
 	today time.Time            // midnight UTC of today's date in Asia/Kolkata
 	jur   map[string]uuid.UUID // jurisdiction code → id
 	seq   map[string]int64     // inspector email → last seq their demo device pushed
+	// photos uploads the demo findings' photos; nil seeds none (WithPhotos).
+	photos *photo.Service
 }
 
 // Seed creates the demo register and accounts, each with the given
 // password, dating certificates relative to today, and writes the list of
 // accounts to out. Running it again creates nothing new.
-func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password string, today time.Time, out io.Writer) (Summary, error) {
+func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password string, today time.Time, out io.Writer, opts ...Option) (Summary, error) {
 	s := &seeder{db: db, today: dateOf(today), jur: map[string]uuid.UUID{}, seq: map[string]int64{}}
+	for _, o := range opts {
+		o(s)
+	}
 	steps := []struct {
 		name string
 		run  func(context.Context) error

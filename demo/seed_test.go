@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -273,5 +274,50 @@ func TestSeedSubmitsInspectionsForReview(t *testing.T) {
 	db.Gorm.Table("findings").Where("code = '01003' AND action = '06' AND inspection_id = ?", inspectionID("kwr-m-0006-routine")).Count(&detainable)
 	if proposed != 1 || detainable != 1 {
 		t.Errorf("%d inspections propose detention and %d 01003 findings carry action 06; want exactly one of each", proposed, detainable)
+	}
+}
+
+// TestSeedUploadsPhotosThroughThePhotoService: with a photo store, every
+// demo finding gets a generated JPEG, uploaded and verified as a phone's
+// would be (real MinIO), so the inspections' evidence is complete; a second
+// run uploads nothing and attaches nothing.
+func TestSeedUploadsPhotosThroughThePhotoService(t *testing.T) {
+	db := testkit.NewDB(t)
+	store := testkit.MinIO(t)
+	svc := newService(t, db)
+	run := func() {
+		var out bytes.Buffer
+		if _, err := Seed(context.Background(), db, svc, testPassword, seedDay, &out, WithPhotos(photo.New(db, store, photo.Options{}))); err != nil {
+			t.Fatalf("Seed: %v", err)
+		}
+	}
+	run()
+	findings := 0
+	for _, in := range inspections {
+		findings += len(in.Findings)
+	}
+	var photos, verified, attachedToFindings int64
+	db.Gorm.Table("photos").Count(&photos)
+	db.Gorm.Table("photos").Where("state = 'verified'").Count(&verified)
+	db.Gorm.Table("photos").Where("finding_id IN (SELECT id FROM findings)").Count(&attachedToFindings)
+	if photos != int64(findings) || verified != photos || attachedToFindings != photos {
+		t.Fatalf("%d photos, %d verified, %d on findings; want one verified photo per finding (%d)", photos, verified, attachedToFindings, findings)
+	}
+	var incomplete int64
+	db.Gorm.Table("inspections").Where("evidence_total = 0 OR evidence_verified <> evidence_total").Count(&incomplete)
+	if incomplete != 0 {
+		t.Errorf("%d inspections with incomplete or no evidence", incomplete)
+	}
+	before := counts(t, db)
+	var blobs int64
+	db.Gorm.Table("blobs").Count(&blobs)
+	run()
+	after := counts(t, db)
+	var blobsAfter, photosAfter int64
+	db.Gorm.Table("blobs").Count(&blobsAfter)
+	db.Gorm.Table("photos").Count(&photosAfter)
+	if blobsAfter != blobs || photosAfter != photos || after["applied_mutations"] != before["applied_mutations"] {
+		t.Errorf("second run: blobs %d → %d, photos %d → %d, mutations %d → %d", blobs, blobsAfter, photos, photosAfter,
+			before["applied_mutations"], after["applied_mutations"])
 	}
 }
