@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -73,6 +74,19 @@ func TestVesselQRForTheOwnerAndOfficialsOfItsJurisdiction(t *testing.T) {
 				t.Errorf("default size %d, want 512", size)
 			}
 		})
+	}
+}
+
+// TestVesselQROverHTTP: the same answers through a real listener.
+func TestVesselQROverHTTP(t *testing.T) {
+	h := newHarness(t)
+	own := h.overHTTP("GET", "/v1/vessels/"+h.ids["vessel-KARWAR"].String()+"/qr.png", "owner", "")
+	if text, _ := decodeQR(t, own.body); own.status != 200 || text != "http://tindal.test/v/vessel/KA-KAR-0001" {
+		t.Fatalf("owner's vessel: %d %q", own.status, text)
+	}
+	other := h.overHTTP("GET", "/v1/vessels/"+h.ids["vessel-MANGALURU"].String()+"/qr.png", "owner", "")
+	if other.status != 404 || !strings.HasPrefix(other.header.Get("Content-Type"), "application/problem+json") {
+		t.Fatalf("another owner's vessel: %d %s", other.status, other.body)
 	}
 }
 
