@@ -78,12 +78,12 @@ func (p *publicPage) serve(c *fiber.Ctx) error {
 // answer writes the page, or returns the error to answer with and the
 // outcome to count.
 func (p *publicPage) answer(c *fiber.Ctx, format string, ferr error) (string, error) {
-	if !canonicalPath(c.Request().URI().PathOriginal()) { // no percent-encoding, dot segments or trailing slash
-		return "not_found", public.ErrNotFound
-	}
 	now := p.h.d.Clock()
 	if err := p.limiter.Allow(c.UserContext(), remoteAddr(c.UserContext()), now); err != nil {
 		return outcomeOf(err), err
+	}
+	if !canonicalPath(c.Request().URI().PathOriginal()) { // no percent-encoding, dot segments or trailing slash
+		return "not_found", public.ErrNotFound
 	}
 	if ferr != nil {
 		return "invalid", ferr
