@@ -100,6 +100,7 @@ var authz = map[string]grant{
 	"computeFreeboard":    anyone,
 	"getVesselCompliance": readRegistry, // whoever may read the vessel
 	"listVesselTemplates": readRegistry, // whoever may read the vessel
+	"getVesselQR":         readRegistry, // its owner, and the officials of its jurisdiction (docs/PUBLIC.md)
 
 	// Every signed-in user pulls; what each item reveals is decided per
 	// entity type by that type's own read operation in this table.

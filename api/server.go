@@ -20,6 +20,7 @@ import (
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -65,6 +66,9 @@ type Deps struct {
 	// TrustedProxies are the networks whose X-Forwarded-For is believed for
 	// the client address (login rate limits); none: the socket's peer.
 	TrustedProxies []netip.Prefix
+	// PublicLimit limits the public vessel page per client address; zero
+	// takes public.DefaultLimit.
+	PublicLimit public.Limit
 }
 
 // BodyLimit is the largest request body any route accepts (DESIGN §10:
@@ -100,6 +104,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
 	h.mountSystem(app, k)
+	h.mountPublic(app) // /v/vessel/{registration}: public, outside the contract (api/public.go)
 	mountBlobs(app, d.LocalBlobs)
 	app.Use(bodyLimitMiddleware)
 	app.Use(k.middleware)       // route and authorise: nothing below runs for an unknown route or caller

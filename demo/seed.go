@@ -1,12 +1,16 @@
 // Package demo seeds the demonstration register behind `tindal seed demo`
 // (DESIGN §11): three jurisdictions, their officials, owners, vessels of
-// every kind, crew and certificates, some of them about to expire.
+// every kind, crew and certificates, some of them about to expire, and a
+// few inspections submitted for the Karwar supervisor's review, one of
+// them proposing detention (demo/inspections.go).
 //
 // Seeding is idempotent. Every row has a deterministic id derived from its
 // natural key and is inserted with ON CONFLICT (id) DO NOTHING, so a second
 // run writes no row, no change-log entry and no audit entry for the
 // register. Accounts go through auth.Service.UpsertUser, which resets the
-// demo password on every run.
+// demo password on every run. The inspections are pushed through the sync
+// engine from the inspectors' demo devices, once: an inspection that exists
+// is not pushed again.
 package demo
 
 import (
@@ -20,6 +24,7 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -32,6 +37,8 @@ type Summary struct {
 	Vessels       int
 	CrewMembers   int
 	Certificates  int
+	// Inspections are the submitted demo inspections (demo/inspections.go).
+	Inspections int
 }
 
 // namespace roots the deterministic ids of demo rows.
@@ -54,13 +61,19 @@ type seeder struct {
 	db    *storage.DB
 	today time.Time            // midnight UTC of today's date in Asia/Kolkata
 	jur   map[string]uuid.UUID // jurisdiction code → id
+	seq   map[string]int64     // inspector email → last seq their demo device pushed
+	// photos uploads the demo findings' photos; nil seeds none (WithPhotos).
+	photos *photo.Service
 }
 
 // Seed creates the demo register and accounts, each with the given
 // password, dating certificates relative to today, and writes the list of
 // accounts to out. Running it again creates nothing new.
-func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password string, today time.Time, out io.Writer) (Summary, error) {
-	s := &seeder{db: db, today: dateOf(today), jur: map[string]uuid.UUID{}}
+func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password string, today time.Time, out io.Writer, opts ...Option) (Summary, error) {
+	s := &seeder{db: db, today: dateOf(today), jur: map[string]uuid.UUID{}, seq: map[string]int64{}}
+	for _, o := range opts {
+		o(s)
+	}
 	steps := []struct {
 		name string
 		run  func(context.Context) error
@@ -79,6 +92,9 @@ func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password str
 	accounts, err := s.seedUsers(ctx, users, password)
 	if err != nil {
 		return Summary{}, fmt.Errorf("seed demo users: %w", err)
+	}
+	if err := s.seedInspections(ctx, today); err != nil { // needs the inspectors' accounts
+		return Summary{}, fmt.Errorf("seed demo inspections: %w", err)
 	}
 	if err := printAccounts(out, accounts, password); err != nil {
 		return Summary{}, err
@@ -139,6 +155,7 @@ func (s *seeder) summary(ctx context.Context) (Summary, error) {
 		{"vessels", "id", vesselIDs(), &sum.Vessels},
 		{"crew_members", "id", crewIDs(), &sum.CrewMembers},
 		{"certificates", "id", s.certificateIDs(), &sum.Certificates},
+		{"inspections", "id", inspectionIDs(), &sum.Inspections},
 	}
 	for _, c := range counts {
 		var n int64

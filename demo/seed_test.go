@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -23,7 +24,7 @@ const testPassword = "demo password 2026"
 var seedDay = time.Date(2026, 6, 1, 4, 30, 0, 0, time.UTC)
 
 var tables = []string{"jurisdictions", "owners", "users", "user_jurisdictions", "vessels", "crew_members",
-	"vessel_crew", "certificates", "change_log"}
+	"vessel_crew", "certificates", "change_log", "devices", "inspections", "findings", "applied_mutations"}
 
 func newService(t *testing.T, db *storage.DB) *auth.Service {
 	t.Helper()
@@ -63,7 +64,7 @@ func TestSeedIsIdempotent(t *testing.T) {
 	first, printed := seed(t, db, svc)
 	t.Logf("%+v\n%s", first, printed)
 	want := Summary{Jurisdictions: 3, Users: len(staff) + len(owners), Owners: len(owners), Vessels: len(vessels),
-		CrewMembers: len(crew), Certificates: len(fixedSeeder(db).certificates())}
+		CrewMembers: len(crew), Certificates: len(fixedSeeder(db).certificates()), Inspections: len(inspections)}
 	if first != want {
 		t.Fatalf("summary = %+v, want %+v", first, want)
 	}
@@ -99,8 +100,10 @@ func fixedSeeder(db *storage.DB) *seeder {
 func assertOnlyUserUpdatesAudited(t *testing.T, db *storage.DB) {
 	t.Helper()
 	var other int64
-	err := db.Gorm.Table("audit_log").Where("action NOT IN ('seed', 'create') AND NOT (action = 'update' AND entity_type = 'user')").
-		Count(&other).Error
+	// The demo inspections are pushed as a phone would push them: each
+	// command audits itself, once (a second run pushes nothing).
+	err := db.Gorm.Table("audit_log").Where(`action NOT IN ('seed', 'create', 'inspection.start', 'inspection.answer', 'finding.record', 'inspection.submit')
+		AND NOT (action = 'update' AND entity_type = 'user')`).Count(&other).Error
 	if err != nil || other != 0 {
 		t.Errorf("unexpected audit entries: %d (%v)", other, err)
 	}
@@ -114,6 +117,11 @@ func assertOnlyUserUpdatesAudited(t *testing.T, db *storage.DB) {
 	}
 	if seeded != rows {
 		t.Errorf("%d seed audit entries for %d rows", seeded, rows)
+	}
+	var starts int64
+	db.Gorm.Table("audit_log").Where("action = 'inspection.start'").Count(&starts)
+	if starts != int64(len(inspections)) {
+		t.Errorf("%d inspection.start audit entries for %d demo inspections", starts, len(inspections))
 	}
 }
 
@@ -223,5 +231,93 @@ func TestCertificatesValidWhateverTheDay(t *testing.T) {
 				t.Fatalf("day %s: certificate %s issued in the future", sd.today.Format(time.DateOnly), c.Number)
 			}
 		}
+	}
+}
+
+// TestSeedSubmitsInspectionsForReview: the supervisor of Karwar finds
+// submitted inspections with findings, dated in the days before the seed,
+// one of them proposing detention for a detainable deficiency (an expired
+// Certificate of Survey, action 06, Karnataka 2025 Sch-IX).
+func TestSeedSubmitsInspectionsForReview(t *testing.T) {
+	db := testkit.NewDB(t)
+	seed(t, db, newService(t, db))
+	var rows []struct {
+		ID                uuid.UUID
+		Status            string
+		DetentionProposed bool
+		StartedAt         time.Time
+		Code              string
+		Findings          int
+	}
+	err := db.Gorm.Raw(`SELECT i.id, i.status, i.detention_proposed, i.started_at, j.code,
+		(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL) AS findings
+		FROM inspections i JOIN jurisdictions j ON j.id = i.jurisdiction_id ORDER BY i.started_at`).Scan(&rows).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(inspections) {
+		t.Fatalf("%d inspections, want %d", len(rows), len(inspections))
+	}
+	proposed := 0
+	for _, r := range rows {
+		if r.Status != "submitted" || r.Code != karwar || r.Findings == 0 {
+			t.Errorf("inspection %s: %s in %s with %d findings, want submitted in KARWAR with findings", r.ID, r.Status, r.Code, r.Findings)
+		}
+		if age := seedDay.Sub(r.StartedAt); age <= 0 || age > 4*24*time.Hour {
+			t.Errorf("inspection %s started %s, want within the days before the seed day %s", r.ID, r.StartedAt, seedDay)
+		}
+		if r.DetentionProposed {
+			proposed++
+		}
+	}
+	var detainable int64
+	db.Gorm.Table("findings").Where("code = '01003' AND action = '06' AND inspection_id = ?", inspectionID("kwr-m-0006-routine")).Count(&detainable)
+	if proposed != 1 || detainable != 1 {
+		t.Errorf("%d inspections propose detention and %d 01003 findings carry action 06; want exactly one of each", proposed, detainable)
+	}
+}
+
+// TestSeedUploadsPhotosThroughThePhotoService: with a photo store, every
+// demo finding gets a generated JPEG, uploaded and verified as a phone's
+// would be (real MinIO), so the inspections' evidence is complete; a second
+// run uploads nothing and attaches nothing.
+func TestSeedUploadsPhotosThroughThePhotoService(t *testing.T) {
+	db := testkit.NewDB(t)
+	store := testkit.MinIO(t)
+	svc := newService(t, db)
+	run := func() {
+		var out bytes.Buffer
+		if _, err := Seed(context.Background(), db, svc, testPassword, seedDay, &out, WithPhotos(photo.New(db, store, photo.Options{}))); err != nil {
+			t.Fatalf("Seed: %v", err)
+		}
+	}
+	run()
+	findings := 0
+	for _, in := range inspections {
+		findings += len(in.Findings)
+	}
+	var photos, verified, attachedToFindings int64
+	db.Gorm.Table("photos").Count(&photos)
+	db.Gorm.Table("photos").Where("state = 'verified'").Count(&verified)
+	db.Gorm.Table("photos").Where("finding_id IN (SELECT id FROM findings)").Count(&attachedToFindings)
+	if photos != int64(findings) || verified != photos || attachedToFindings != photos {
+		t.Fatalf("%d photos, %d verified, %d on findings; want one verified photo per finding (%d)", photos, verified, attachedToFindings, findings)
+	}
+	var incomplete int64
+	db.Gorm.Table("inspections").Where("evidence_total = 0 OR evidence_verified <> evidence_total").Count(&incomplete)
+	if incomplete != 0 {
+		t.Errorf("%d inspections with incomplete or no evidence", incomplete)
+	}
+	before := counts(t, db)
+	var blobs int64
+	db.Gorm.Table("blobs").Count(&blobs)
+	run()
+	after := counts(t, db)
+	var blobsAfter, photosAfter int64
+	db.Gorm.Table("blobs").Count(&blobsAfter)
+	db.Gorm.Table("photos").Count(&photosAfter)
+	if blobsAfter != blobs || photosAfter != photos || after["applied_mutations"] != before["applied_mutations"] {
+		t.Errorf("second run: blobs %d → %d, photos %d → %d, mutations %d → %d", blobs, blobsAfter, photos, photosAfter,
+			before["applied_mutations"], after["applied_mutations"])
 	}
 }

@@ -14,7 +14,9 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/demo"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/storage/blob"
 )
 
 func cmdMigrate(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
@@ -58,7 +60,7 @@ func cmdSeed(ctx context.Context, args []string, getenv func(string) string, std
 	if err := storage.Migrate(ctx, a.db.SQL, io.Discard); err != nil {
 		return err
 	}
-	sum, err := demo.Seed(ctx, a.db, a.auth, a.cfg.DemoPassword, time.Now(), stdout)
+	sum, err := demo.Seed(ctx, a.db, a.auth, a.cfg.DemoPassword, time.Now(), stdout, a.demoPhotos(ctx, stdout)...)
 	if err != nil {
 		return err
 	}
@@ -121,4 +123,24 @@ func jurisdictionIDs(ctx context.Context, db *storage.DB, codes string) ([]uuid.
 		ids = append(ids, j.ID)
 	}
 	return ids, nil
+}
+
+// demoPhotos uploads the demo findings' photos to the object store serve
+// uses (MinIO under `make run`, or the local-disk store), through the photo
+// service; without a store the demo inspections carry no photos.
+func (a *app) demoPhotos(ctx context.Context, stdout io.Writer) []demo.Option {
+	bc, err := a.blobConfig()
+	if err == nil {
+		var store blob.Store
+		if store, err = blob.New(bc); err == nil {
+			if b, ok := store.(interface{ EnsureBucket(context.Context) error }); ok {
+				err = b.EnsureBucket(ctx) // a fresh development store has no bucket yet
+			}
+			if err == nil {
+				return []demo.Option{demo.WithPhotos(photo.New(a.db, store, photo.Options{Logger: a.log}))}
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "demo photos skipped: object store: %v\n", err)
+	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -57,6 +58,8 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
 		return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))
 	}})
+	limiter := public.NewLimiter(a.db, public.DefaultLimit) // the limit serve uses (api.Deps.PublicLimit unset)
+	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "public_rate_windows_pruned", Fn: limiter.Prune})
 	if blobs != nil {
 		ph := photo.New(a.db, blobs, photo.Options{Logger: a.log})
 		d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {

@@ -1,0 +1,78 @@
+package public
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
+)
+
+// Limit allows Max requests per client address in each fixed Window.
+type Limit struct {
+	Max    int
+	Window time.Duration
+}
+
+// DefaultLimit is generous on purpose: Indian mobile networks put many
+// phones behind one carrier-grade NAT address, so a boatload of passengers
+// scanning the same QR code at a jetty may share one address. It stops
+// scraping the register, not passengers.
+var DefaultLimit = Limit{Max: 120, Window: time.Minute}
+
+// Limiter counts requests per client address in fixed windows in
+// PostgreSQL (table public_rate_windows), as the login limiter does, so the
+// limit holds across every replica behind the load balancer: an in-process
+// bucket would allow the limit once per replica and forget it on restart.
+// The cost is one upsert per request, on a page that reads the database
+// anyway. Windows are aligned on multiples of their length, the same on
+// every replica.
+type Limiter struct {
+	db    *storage.DB
+	limit Limit
+}
+
+// NewLimiter builds the limiter; a zero limit takes DefaultLimit.
+func NewLimiter(db *storage.DB, l Limit) *Limiter {
+	if l.Max <= 0 || l.Window <= 0 {
+		l = DefaultLimit
+	}
+	return &Limiter{db: db, limit: l}
+}
+
+// Allow counts one request from addr at now. It returns a KindRateLimited
+// error, with Retry-After the seconds to the window's end, once the window
+// holds more than Max requests. Refused requests are counted too, so a
+// client that ignores Retry-After stays refused until the window ends. An
+// empty address is not limited (no socket peer: an in-memory test).
+func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
+	if addr == "" {
+		return nil
+	}
+	start := now.Truncate(l.limit.Window)
+	var n int
+	err := l.db.Gorm.WithContext(ctx).Raw(`
+		INSERT INTO public_rate_windows (key, window_start, count) VALUES (?, ?, 1)
+		ON CONFLICT (key, window_start) DO UPDATE SET count = public_rate_windows.count + 1
+		RETURNING count`, "address:"+addr, start).Scan(&n).Error
+	if err != nil {
+		return fmt.Errorf("count public request: %w", err)
+	}
+	if n <= l.limit.Max {
+		return nil
+	}
+	e := models.Errorf(models.KindRateLimited, "too_many_requests", "too many requests from your network; try again in a minute")
+	e.RetryAfter = max(1, int((start.Add(l.limit.Window).Sub(now)+time.Second-1)/time.Second))
+	return e
+}
+
+// Prune deletes the windows that ended before now, for the housekeeping
+// job; it returns how many it deleted.
+func (l *Limiter) Prune(ctx context.Context, now time.Time) (int64, error) {
+	res := l.db.Gorm.WithContext(ctx).Exec(`DELETE FROM public_rate_windows WHERE window_start < ?`, now.Add(-l.limit.Window))
+	if res.Error != nil {
+		return 0, fmt.Errorf("prune public rate windows: %w", res.Error)
+	}
+	return res.RowsAffected, nil
+}
