@@ -340,6 +340,24 @@ func (e ChecklistAnswer) Valid() bool {
 	}
 }
 
+// Defines values for ClosureRuleClosure.
+const (
+	Reinspection ClosureRuleClosure = "reinspection"
+	Remote       ClosureRuleClosure = "remote"
+)
+
+// Valid indicates whether the value is a known member of the ClosureRuleClosure enum.
+func (e ClosureRuleClosure) Valid() bool {
+	switch e {
+	case Reinspection:
+		return true
+	case Remote:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ConflictWinner.
 const (
 	Client ConflictWinner = "client"
@@ -528,16 +546,16 @@ func (e CrewRole) Valid() bool {
 
 // Defines values for DecisionRequestDecision.
 const (
-	Accept DecisionRequestDecision = "accept"
-	Reject DecisionRequestDecision = "reject"
+	DecisionRequestDecisionAccept DecisionRequestDecision = "accept"
+	DecisionRequestDecisionReject DecisionRequestDecision = "reject"
 )
 
 // Valid indicates whether the value is a known member of the DecisionRequestDecision enum.
 func (e DecisionRequestDecision) Valid() bool {
 	switch e {
-	case Accept:
+	case DecisionRequestDecisionAccept:
 		return true
-	case Reject:
+	case DecisionRequestDecisionReject:
 		return true
 	default:
 		return false
@@ -562,6 +580,30 @@ func (e FeeQuoteRequestCraftClass) Valid() bool {
 	case Catamaran:
 		return true
 	case PowerDriven:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingPhotoRequestContentType.
+const (
+	FindingPhotoRequestContentTypeImageheic FindingPhotoRequestContentType = "image/heic"
+	FindingPhotoRequestContentTypeImagejpeg FindingPhotoRequestContentType = "image/jpeg"
+	FindingPhotoRequestContentTypeImagepng  FindingPhotoRequestContentType = "image/png"
+	FindingPhotoRequestContentTypeImagewebp FindingPhotoRequestContentType = "image/webp"
+)
+
+// Valid indicates whether the value is a known member of the FindingPhotoRequestContentType enum.
+func (e FindingPhotoRequestContentType) Valid() bool {
+	switch e {
+	case FindingPhotoRequestContentTypeImageheic:
+		return true
+	case FindingPhotoRequestContentTypeImagejpeg:
+		return true
+	case FindingPhotoRequestContentTypeImagepng:
+		return true
+	case FindingPhotoRequestContentTypeImagewebp:
 		return true
 	default:
 		return false
@@ -957,22 +999,22 @@ func (e PhotoPlanStatus) Valid() bool {
 
 // Defines values for PhotoPlanRequestContentType.
 const (
-	Imageheic PhotoPlanRequestContentType = "image/heic"
-	Imagejpeg PhotoPlanRequestContentType = "image/jpeg"
-	Imagepng  PhotoPlanRequestContentType = "image/png"
-	Imagewebp PhotoPlanRequestContentType = "image/webp"
+	PhotoPlanRequestContentTypeImageheic PhotoPlanRequestContentType = "image/heic"
+	PhotoPlanRequestContentTypeImagejpeg PhotoPlanRequestContentType = "image/jpeg"
+	PhotoPlanRequestContentTypeImagepng  PhotoPlanRequestContentType = "image/png"
+	PhotoPlanRequestContentTypeImagewebp PhotoPlanRequestContentType = "image/webp"
 )
 
 // Valid indicates whether the value is a known member of the PhotoPlanRequestContentType enum.
 func (e PhotoPlanRequestContentType) Valid() bool {
 	switch e {
-	case Imageheic:
+	case PhotoPlanRequestContentTypeImageheic:
 		return true
-	case Imagejpeg:
+	case PhotoPlanRequestContentTypeImagejpeg:
 		return true
-	case Imagepng:
+	case PhotoPlanRequestContentTypeImagepng:
 		return true
-	case Imagewebp:
+	case PhotoPlanRequestContentTypeImagewebp:
 		return true
 	default:
 		return false
@@ -1102,6 +1144,45 @@ func (e QuarantineEntryState) Valid() bool {
 	case QuarantineEntryStatePending:
 		return true
 	case QuarantineEntryStateReapplied:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RectificationStatus.
+const (
+	RectificationStatusAccepted RectificationStatus = "accepted"
+	RectificationStatusPending  RectificationStatus = "pending"
+	RectificationStatusRejected RectificationStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the RectificationStatus enum.
+func (e RectificationStatus) Valid() bool {
+	switch e {
+	case RectificationStatusAccepted:
+		return true
+	case RectificationStatusPending:
+		return true
+	case RectificationStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RectificationDecisionDecision.
+const (
+	RectificationDecisionDecisionAccept RectificationDecisionDecision = "accept"
+	RectificationDecisionDecisionReject RectificationDecisionDecision = "reject"
+)
+
+// Valid indicates whether the value is a known member of the RectificationDecisionDecision enum.
+func (e RectificationDecisionDecision) Valid() bool {
+	switch e {
+	case RectificationDecisionDecisionAccept:
+		return true
+	case RectificationDecisionDecisionReject:
 		return true
 	default:
 		return false
@@ -1576,6 +1657,48 @@ func (e ListQuarantineParamsState) Valid() bool {
 	}
 }
 
+// Defines values for ListRectificationsParamsStatus.
+const (
+	ListRectificationsParamsStatusAccepted ListRectificationsParamsStatus = "accepted"
+	ListRectificationsParamsStatusPending  ListRectificationsParamsStatus = "pending"
+	ListRectificationsParamsStatusRejected ListRectificationsParamsStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the ListRectificationsParamsStatus enum.
+func (e ListRectificationsParamsStatus) Valid() bool {
+	switch e {
+	case ListRectificationsParamsStatusAccepted:
+		return true
+	case ListRectificationsParamsStatusPending:
+		return true
+	case ListRectificationsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListReviewsParamsOutcome.
+const (
+	Clean        ListReviewsParamsOutcome = "clean"
+	Deficiencies ListReviewsParamsOutcome = "deficiencies"
+	Detention    ListReviewsParamsOutcome = "detention"
+)
+
+// Valid indicates whether the value is a known member of the ListReviewsParamsOutcome enum.
+func (e ListReviewsParamsOutcome) Valid() bool {
+	switch e {
+	case Clean:
+		return true
+	case Deficiencies:
+		return true
+	case Detention:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SyncPushParamsContentEncoding.
 const (
 	Gzip     SyncPushParamsContentEncoding = "gzip"
@@ -1979,6 +2102,17 @@ type ChecklistItemInput struct {
 // ChecklistTemplate One immutable version of a checklist (docs/SYNC.md, Checklist templates)
 type ChecklistTemplate = inspect.Template
 
+// ClosureRule defines model for ClosureRule.
+type ClosureRule struct {
+	Citation string             `json:"citation"`
+	Closure  ClosureRuleClosure `json:"closure"`
+	Reason   string             `json:"reason"`
+	Rule     string             `json:"rule"`
+}
+
+// ClosureRuleClosure defines model for ClosureRule.Closure.
+type ClosureRuleClosure string
+
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
 	Citation *string `json:"citation,omitempty"`
@@ -2266,6 +2400,29 @@ type FindingInput struct {
 	Rectified *bool `json:"rectified,omitempty"`
 }
 
+// FindingPhoto defines model for FindingPhoto.
+type FindingPhoto struct {
+	FindingId openapi_types.UUID `json:"finding_id"`
+	PhotoId   openapi_types.UUID `json:"photo_id"`
+
+	// PlanUrl Where to plan the upload: POST the same sha256, size and content_type
+	PlanUrl string `json:"plan_url"`
+}
+
+// FindingPhotoRequest defines model for FindingPhotoRequest.
+type FindingPhotoRequest struct {
+	Caption     *string                        `json:"caption,omitempty"`
+	ContentType FindingPhotoRequestContentType `json:"content_type"`
+
+	// Id A UUIDv7 you make
+	Id     openapi_types.UUID `json:"id"`
+	Sha256 string             `json:"sha256"`
+	Size   int64              `json:"size"`
+}
+
+// FindingPhotoRequestContentType defines model for FindingPhotoRequest.ContentType.
+type FindingPhotoRequestContentType string
+
 // Flag defines model for Flag.
 type Flag struct {
 	CertificateId *openapi_types.UUID `json:"certificate_id,omitempty"`
@@ -2355,6 +2512,26 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// HistoryEntry defines model for HistoryEntry.
+type HistoryEntry struct {
+	// Action inspection.submit, inspection.approve, inspection.return, amendment.accept, rectification.accept, …
+	Action    string              `json:"action"`
+	ActorId   *openapi_types.UUID `json:"actor_id,omitempty"`
+	ActorName string              `json:"actor_name"`
+	ActorRole string              `json:"actor_role"`
+	At        time.Time           `json:"at"`
+
+	// DeviceId The device the decision came from (none for the web)
+	DeviceId   *openapi_types.UUID `json:"device_id,omitempty"`
+	EntityId   openapi_types.UUID  `json:"entity_id"`
+	EntityType string              `json:"entity_type"`
+	Id         int64               `json:"id"`
+
+	// Reason The comment or reason given, if any
+	Reason    string  `json:"reason"`
+	RequestId *string `json:"request_id,omitempty"`
+}
+
 // InspectedVesselInput defines model for InspectedVesselInput.
 type InspectedVesselInput struct {
 	// CargoPermitted 0 or absent when not known
@@ -2415,13 +2592,18 @@ type InspectionActionCode string
 
 // InspectionDetail defines model for InspectionDetail.
 type InspectionDetail struct {
-	Answers []struct {
+	// AmendmentRequests GET only
+	AmendmentRequests *[]AmendmentRequest `json:"amendment_requests,omitempty"`
+	Answers           []struct {
 		Answer  string  `json:"answer"`
 		ItemId  string  `json:"item_id"`
 		Note    *string `json:"note,omitempty"`
 		Version int64   `json:"version"`
 	} `json:"answers"`
-	Findings []struct {
+
+	// Conflicts GET only: conflicts, open and resolved
+	Conflicts *[]Conflict `json:"conflicts,omitempty"`
+	Findings  []struct {
 		Action     string              `json:"action"`
 		Code       string              `json:"code"`
 		Detainable *bool               `json:"detainable,omitempty"`
@@ -2433,10 +2615,23 @@ type InspectionDetail struct {
 		Source     string              `json:"source"`
 		Version    int64               `json:"version"`
 	} `json:"findings"`
-	Inspection     Inspection        `json:"inspection"`
-	OpenAmendments int64             `json:"open_amendments"`
-	OpenConflicts  int64             `json:"open_conflicts"`
-	Summary        InspectionSummary `json:"summary"`
+
+	// History GET only: every decision, oldest first, from the audit log
+	History        *[]HistoryEntry `json:"history,omitempty"`
+	Inspection     Inspection      `json:"inspection"`
+	OpenAmendments int64           `json:"open_amendments"`
+	OpenConflicts  int64           `json:"open_conflicts"`
+
+	// Photos GET only: every photo of the inspection with EXIF flags and short-lived URLs
+	Photos *[]Photo `json:"photos,omitempty"`
+
+	// Rectifications GET only: owners' rectifications
+	Rectifications *[]Rectification `json:"rectifications,omitempty"`
+
+	// ReviewerFindings GET only: per finding, photos, closure rule, overdue
+	ReviewerFindings *[]ReviewerFinding `json:"reviewer_findings,omitempty"`
+	Summary          InspectionSummary  `json:"summary"`
+	Time             *ReviewerTime      `json:"time,omitempty"`
 }
 
 // InspectionList defines model for InspectionList.
@@ -2986,6 +3181,53 @@ type RecordMeta struct {
 	Version   int64              `json:"version"`
 }
 
+// Rectification defines model for Rectification.
+type Rectification struct {
+	// ActionCode 01 once accepted (Karnataka 2025, Sch-IX after Form B)
+	ActionCode     string               `json:"action_code"`
+	DecidedAt      *time.Time           `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID  `json:"decided_by,omitempty"`
+	FindingId      openapi_types.UUID   `json:"finding_id"`
+	Id             openapi_types.UUID   `json:"id"`
+	InspectionId   openapi_types.UUID   `json:"inspection_id"`
+	JurisdictionId openapi_types.UUID   `json:"jurisdiction_id"`
+	Note           string               `json:"note"`
+	OwnerId        openapi_types.UUID   `json:"owner_id"`
+	PhotoIds       []openapi_types.UUID `json:"photo_ids"`
+	Reason         string               `json:"reason"`
+	Status         RectificationStatus  `json:"status"`
+	SubmittedAt    time.Time            `json:"submitted_at"`
+	SubmittedBy    openapi_types.UUID   `json:"submitted_by"`
+	Version        int64                `json:"version"`
+}
+
+// RectificationStatus defines model for Rectification.Status.
+type RectificationStatus string
+
+// RectificationDecision defines model for RectificationDecision.
+type RectificationDecision struct {
+	Decision RectificationDecisionDecision `json:"decision"`
+
+	// Reason Required to reject
+	Reason *string `json:"reason,omitempty"`
+}
+
+// RectificationDecisionDecision defines model for RectificationDecision.Decision.
+type RectificationDecisionDecision string
+
+// RectificationList defines model for RectificationList.
+type RectificationList struct {
+	Items      []Rectification `json:"items"`
+	NextCursor *string         `json:"next_cursor,omitempty"`
+}
+
+// RectificationRequest defines model for RectificationRequest.
+type RectificationRequest struct {
+	// Note What was put right
+	Note     string               `json:"note"`
+	PhotoIds []openapi_types.UUID `json:"photo_ids"`
+}
+
 // RefreshRequest defines model for RefreshRequest.
 type RefreshRequest struct {
 	RefreshToken string `json:"refresh_token"`
@@ -3019,6 +3261,39 @@ type RepeatSettingsWindow string
 // RequiredRole defines model for RequiredRole.
 type RequiredRole = rules.RequiredRole
 
+// ReviewQueue defines model for ReviewQueue.
+type ReviewQueue struct {
+	Counts     ReviewQueueCounts `json:"counts"`
+	Items      []ReviewQueueItem `json:"items"`
+	NextCursor *string           `json:"next_cursor,omitempty"`
+}
+
+// ReviewQueueCounts defines model for ReviewQueueCounts.
+type ReviewQueueCounts struct {
+	ChangedAfterSubmission int64 `json:"changed_after_submission"`
+	Clean                  int64 `json:"clean"`
+	Deficiencies           int64 `json:"deficiencies"`
+	DetentionProposed      int64 `json:"detention_proposed"`
+	EvidenceIncomplete     int64 `json:"evidence_incomplete"`
+	OlderThan7Days         int64 `json:"older_than_7_days"`
+	OpenIssues             int64 `json:"open_issues"`
+	Overdue                int64 `json:"overdue"`
+	Total                  int64 `json:"total"`
+}
+
+// ReviewQueueItem defines model for ReviewQueueItem.
+type ReviewQueueItem struct {
+	// AgeDays India days since submission
+	AgeDays               int        `json:"age_days"`
+	EvidenceIncomplete    bool       `json:"evidence_incomplete"`
+	Inspection            Inspection `json:"inspection"`
+	OpenAmendments        int        `json:"open_amendments"`
+	OpenConflicts         int        `json:"open_conflicts"`
+	OpenFindings          int        `json:"open_findings"`
+	OverdueFindings       int        `json:"overdue_findings"`
+	PendingRectifications int        `json:"pending_rectifications"`
+}
+
 // ReviewRequest defines model for ReviewRequest.
 type ReviewRequest struct {
 	Comment  *string               `json:"comment,omitempty"`
@@ -3030,6 +3305,30 @@ type ReviewRequest struct {
 
 // ReviewRequestDecision defines model for ReviewRequest.Decision.
 type ReviewRequestDecision string
+
+// ReviewerFinding What the reviewer's view adds to each finding of InspectionDetail
+type ReviewerFinding struct {
+	Closure   ClosureRule        `json:"closure"`
+	FindingId openapi_types.UUID `json:"finding_id"`
+
+	// Overdue Past its due date (India's day) and not rectified
+	Overdue bool    `json:"overdue"`
+	Photos  []Photo `json:"photos"`
+
+	// RectificationAction The action code recorded when a rectification was accepted: 01 (Deficiency rectified)
+	RectificationAction *string `json:"rectification_action,omitempty"`
+}
+
+// ReviewerTime defines model for ReviewerTime.
+type ReviewerTime struct {
+	// StartedAt The corrected start
+	StartedAt time.Time `json:"started_at"`
+
+	// StartedRaw The phone's own clock, evidence only
+	StartedRaw      *time.Time          `json:"started_raw,omitempty"`
+	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by,omitempty"`
+	TimeFlags       []string            `json:"time_flags"`
+}
 
 // Role defines model for Role.
 type Role string
@@ -3614,6 +3913,47 @@ type ListQuarantineParams struct {
 // ListQuarantineParamsState defines parameters for ListQuarantine.
 type ListQuarantineParamsState string
 
+// ListRectificationsParams defines parameters for ListRectifications.
+type ListRectificationsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor    *Cursor                         `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit     *Limit                          `form:"limit,omitempty" json:"limit,omitempty"`
+	Status    *ListRectificationsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	FindingId *openapi_types.UUID             `form:"finding_id,omitempty" json:"finding_id,omitempty"`
+}
+
+// ListRectificationsParamsStatus defines parameters for ListRectifications.
+type ListRectificationsParamsStatus string
+
+// ListReviewsParams defines parameters for ListReviews.
+type ListReviewsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor         *Cursor             `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit          *Limit              `form:"limit,omitempty" json:"limit,omitempty"`
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Outcome clean: no open finding; deficiencies: open findings, no detention; detention: detention proposed
+	Outcome            *ListReviewsParamsOutcome `form:"outcome,omitempty" json:"outcome,omitempty"`
+	DetentionProposed  *bool                     `form:"detention_proposed,omitempty" json:"detention_proposed,omitempty"`
+	EvidenceIncomplete *bool                     `form:"evidence_incomplete,omitempty" json:"evidence_incomplete,omitempty"`
+
+	// OpenIssues Open conflicts or amendment requests
+	OpenIssues             *bool `form:"open_issues,omitempty" json:"open_issues,omitempty"`
+	ChangedAfterSubmission *bool `form:"changed_after_submission,omitempty" json:"changed_after_submission,omitempty"`
+
+	// Overdue A finding past its due date unrectified
+	Overdue *bool `form:"overdue,omitempty" json:"overdue,omitempty"`
+
+	// MinAgeDays Days since submission at least
+	MinAgeDays *int `form:"min_age_days,omitempty" json:"min_age_days,omitempty"`
+
+	// MaxAgeDays Days since submission at most
+	MaxAgeDays *int `form:"max_age_days,omitempty" json:"max_age_days,omitempty"`
+}
+
+// ListReviewsParamsOutcome defines parameters for ListReviews.
+type ListReviewsParamsOutcome string
+
 // GetRulesCatalogueParams defines parameters for GetRulesCatalogue.
 type GetRulesCatalogueParams struct {
 	// IfNoneMatch ETags of copies the client holds
@@ -3758,6 +4098,12 @@ type CreateCrewMemberJSONRequestBody = CrewMemberInput
 // UpdateCrewMemberJSONRequestBody defines body for UpdateCrewMember for application/json ContentType.
 type UpdateCrewMemberJSONRequestBody = CrewMemberPatch
 
+// AttachFindingPhotoJSONRequestBody defines body for AttachFindingPhoto for application/json ContentType.
+type AttachFindingPhotoJSONRequestBody = FindingPhotoRequest
+
+// SubmitRectificationJSONRequestBody defines body for SubmitRectification for application/json ContentType.
+type SubmitRectificationJSONRequestBody = RectificationRequest
+
 // ResolveFlagJSONRequestBody defines body for ResolveFlag for application/json ContentType.
 type ResolveFlagJSONRequestBody = FlagResolveInput
 
@@ -3781,6 +4127,9 @@ type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
 
 // DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
 type DecideQuarantineJSONRequestBody = QuarantineDecision
+
+// DecideRectificationJSONRequestBody defines body for DecideRectification for application/json ContentType.
+type DecideRectificationJSONRequestBody = RectificationDecision
 
 // ComputeCapacityJSONRequestBody defines body for ComputeCapacity for application/json ContentType.
 type ComputeCapacityJSONRequestBody = CapacityRequest
@@ -3892,6 +4241,12 @@ type ServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
+	// AttachFindingPhoto An owner records a photo of an open finding of their vessel, then uploads it by the photo path
+	// (POST /v1/findings/{id}/photos)
+	AttachFindingPhoto(c *fiber.Ctx, id ID) error
+	// SubmitRectification An owner sends verified photos and a note showing an open finding put right
+	// (POST /v1/findings/{id}/rectifications)
+	SubmitRectification(c *fiber.Ctx, id ID) error
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(c *fiber.Ctx, params ListFlagsParams) error
@@ -3973,6 +4328,15 @@ type ServerInterface interface {
 	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
 	// (POST /v1/quarantine/{id}/decide)
 	DecideQuarantine(c *fiber.Ctx, id ID) error
+	// ListRectifications Owners' rectifications in scope, oldest first
+	// (GET /v1/rectifications)
+	ListRectifications(c *fiber.Ctx, params ListRectificationsParams) error
+	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
+	// (POST /v1/rectifications/{id}/decide)
+	DecideRectification(c *fiber.Ctx, id ID) error
+	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
+	// (GET /v1/reviews)
+	ListReviews(c *fiber.Ctx, params ListReviewsParams) error
 	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
 	// (POST /v1/rules/capacity)
 	ComputeCapacity(c *fiber.Ctx) error
@@ -4843,6 +5207,64 @@ func (siw *ServerInterfaceWrapper) UpdateCrewMember(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.UpdateCrewMember(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// AttachFindingPhoto operation middleware
+func (siw *ServerInterfaceWrapper) AttachFindingPhoto(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.AttachFindingPhoto(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SubmitRectification operation middleware
+func (siw *ServerInterfaceWrapper) SubmitRectification(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SubmitRectification(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -5875,6 +6297,200 @@ func (siw *ServerInterfaceWrapper) DecideQuarantine(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.DecideQuarantine(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListRectifications operation middleware
+func (siw *ServerInterfaceWrapper) ListRectifications(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListRectificationsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "finding_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "finding_id", query, &params.FindingId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter finding_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListRectifications(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideRectification operation middleware
+func (siw *ServerInterfaceWrapper) DecideRectification(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideRectification(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListReviews operation middleware
+func (siw *ServerInterfaceWrapper) ListReviews(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListReviewsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "outcome" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "outcome", query, &params.Outcome, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter outcome: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "detention_proposed" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "detention_proposed", query, &params.DetentionProposed, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter detention_proposed: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "evidence_incomplete" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "evidence_incomplete", query, &params.EvidenceIncomplete, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter evidence_incomplete: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "open_issues" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "open_issues", query, &params.OpenIssues, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter open_issues: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "changed_after_submission" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "changed_after_submission", query, &params.ChangedAfterSubmission, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter changed_after_submission: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "overdue" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "overdue", query, &params.Overdue, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter overdue: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "min_age_days" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "min_age_days", query, &params.MinAgeDays, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter min_age_days: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "max_age_days" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "max_age_days", query, &params.MaxAgeDays, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter max_age_days: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListReviews(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -7073,6 +7689,16 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/inspections/:id", wrapper.GetInspection)
 
 	router.Post(options.BaseURL+"/v1/inspections/:id/review", wrapper.ReviewInspection)
+
+	router.Get(options.BaseURL+"/v1/reviews", wrapper.ListReviews)
+
+	router.Post(options.BaseURL+"/v1/findings/:id/photos", wrapper.AttachFindingPhoto)
+
+	router.Post(options.BaseURL+"/v1/findings/:id/rectifications", wrapper.SubmitRectification)
+
+	router.Get(options.BaseURL+"/v1/rectifications", wrapper.ListRectifications)
+
+	router.Post(options.BaseURL+"/v1/rectifications/:id/decide", wrapper.DecideRectification)
 
 	router.Get(options.BaseURL+"/v1/conflicts", wrapper.ListConflicts)
 
@@ -8515,6 +9141,178 @@ type UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse) VisitUpdateCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type AttachFindingPhotoRequestObject struct {
+	Id   ID `json:"id"`
+	Body *AttachFindingPhotoJSONRequestBody
+}
+
+type AttachFindingPhotoResponseObject interface {
+	VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error
+}
+
+type AttachFindingPhoto200JSONResponse FindingPhoto
+
+func (response AttachFindingPhoto200JSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response AttachFindingPhoto400ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto401ApplicationProblemPlusJSONResponse Problem
+
+func (response AttachFindingPhoto401ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto403ApplicationProblemPlusJSONResponse Problem
+
+func (response AttachFindingPhoto403ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto404ApplicationProblemPlusJSONResponse Problem
+
+func (response AttachFindingPhoto404ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto409ApplicationProblemPlusJSONResponse Problem
+
+func (response AttachFindingPhoto409ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto422ApplicationProblemPlusJSONResponse Problem
+
+func (response AttachFindingPhoto422ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhotodefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response AttachFindingPhotodefaultApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SubmitRectificationRequestObject struct {
+	Id   ID `json:"id"`
+	Body *SubmitRectificationJSONRequestBody
+}
+
+type SubmitRectificationResponseObject interface {
+	VisitSubmitRectificationResponse(ctx *fiber.Ctx) error
+}
+
+type SubmitRectification200JSONResponse Rectification
+
+func (response SubmitRectification200JSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SubmitRectification400ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification401ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification401ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification403ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification403ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification404ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification404ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification409ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification409ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification422ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification422ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectificationdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SubmitRectificationdefaultApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -10429,6 +11227,226 @@ func (response DecideQuarantinedefaultApplicationProblemPlusJSONResponse) VisitD
 	return ctx.JSON(&response.Body)
 }
 
+type ListRectificationsRequestObject struct {
+	Params ListRectificationsParams
+}
+
+type ListRectificationsResponseObject interface {
+	VisitListRectificationsResponse(ctx *fiber.Ctx) error
+}
+
+type ListRectifications200JSONResponse RectificationList
+
+func (response ListRectifications200JSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListRectifications400ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications401ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications403ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications422ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectificationsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListRectificationsdefaultApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideRectificationRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecideRectificationJSONRequestBody
+}
+
+type DecideRectificationResponseObject interface {
+	VisitDecideRectificationResponse(ctx *fiber.Ctx) error
+}
+
+type DecideRectification200JSONResponse Rectification
+
+func (response DecideRectification200JSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideRectification400ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification401ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification403ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification404ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification409ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification422ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectificationdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideRectificationdefaultApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListReviewsRequestObject struct {
+	Params ListReviewsParams
+}
+
+type ListReviewsResponseObject interface {
+	VisitListReviewsResponse(ctx *fiber.Ctx) error
+}
+
+type ListReviews200JSONResponse ReviewQueue
+
+func (response ListReviews200JSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListReviews400ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews401ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews403ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews422ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviewsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListReviewsdefaultApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ComputeCapacityRequestObject struct {
 	Body *ComputeCapacityJSONRequestBody
 }
@@ -12244,6 +13262,12 @@ type StrictServerInterface interface {
 
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
+	// AttachFindingPhoto An owner records a photo of an open finding of their vessel, then uploads it by the photo path
+	// (POST /v1/findings/{id}/photos)
+	AttachFindingPhoto(ctx context.Context, request AttachFindingPhotoRequestObject) (AttachFindingPhotoResponseObject, error)
+	// SubmitRectification An owner sends verified photos and a note showing an open finding put right
+	// (POST /v1/findings/{id}/rectifications)
+	SubmitRectification(ctx context.Context, request SubmitRectificationRequestObject) (SubmitRectificationResponseObject, error)
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(ctx context.Context, request ListFlagsRequestObject) (ListFlagsResponseObject, error)
@@ -12325,6 +13349,15 @@ type StrictServerInterface interface {
 	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
 	// (POST /v1/quarantine/{id}/decide)
 	DecideQuarantine(ctx context.Context, request DecideQuarantineRequestObject) (DecideQuarantineResponseObject, error)
+	// ListRectifications Owners' rectifications in scope, oldest first
+	// (GET /v1/rectifications)
+	ListRectifications(ctx context.Context, request ListRectificationsRequestObject) (ListRectificationsResponseObject, error)
+	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
+	// (POST /v1/rectifications/{id}/decide)
+	DecideRectification(ctx context.Context, request DecideRectificationRequestObject) (DecideRectificationResponseObject, error)
+	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
+	// (GET /v1/reviews)
+	ListReviews(ctx context.Context, request ListReviewsRequestObject) (ListReviewsResponseObject, error)
 	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
 	// (POST /v1/rules/capacity)
 	ComputeCapacity(ctx context.Context, request ComputeCapacityRequestObject) (ComputeCapacityResponseObject, error)
@@ -13123,6 +14156,88 @@ func (sh *strictHandler) UpdateCrewMember(ctx *fiber.Ctx, id ID, params UpdateCr
 		return err
 	} else if validResponse, ok := response.(UpdateCrewMemberResponseObject); ok {
 		if err := validResponse.VisitUpdateCrewMemberResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// AttachFindingPhoto operation middleware
+func (sh *strictHandler) AttachFindingPhoto(ctx *fiber.Ctx, id ID) error {
+	var request AttachFindingPhotoRequestObject
+
+	request.Id = id
+
+	var body AttachFindingPhotoJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.AttachFindingPhoto(ctx.UserContext(), request.(AttachFindingPhotoRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AttachFindingPhoto")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AttachFindingPhotoResponseObject); ok {
+		if err := validResponse.VisitAttachFindingPhotoResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SubmitRectification operation middleware
+func (sh *strictHandler) SubmitRectification(ctx *fiber.Ctx, id ID) error {
+	var request SubmitRectificationRequestObject
+
+	request.Id = id
+
+	var body SubmitRectificationJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SubmitRectification(ctx.UserContext(), request.(SubmitRectificationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SubmitRectification")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SubmitRectificationResponseObject); ok {
+		if err := validResponse.VisitSubmitRectificationResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -13962,6 +15077,101 @@ func (sh *strictHandler) DecideQuarantine(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(DecideQuarantineResponseObject); ok {
 		if err := validResponse.VisitDecideQuarantineResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListRectifications operation middleware
+func (sh *strictHandler) ListRectifications(ctx *fiber.Ctx, params ListRectificationsParams) error {
+	var request ListRectificationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListRectifications(ctx.UserContext(), request.(ListRectificationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListRectifications")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListRectificationsResponseObject); ok {
+		if err := validResponse.VisitListRectificationsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideRectification operation middleware
+func (sh *strictHandler) DecideRectification(ctx *fiber.Ctx, id ID) error {
+	var request DecideRectificationRequestObject
+
+	request.Id = id
+
+	var body DecideRectificationJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideRectification(ctx.UserContext(), request.(DecideRectificationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideRectification")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideRectificationResponseObject); ok {
+		if err := validResponse.VisitDecideRectificationResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListReviews operation middleware
+func (sh *strictHandler) ListReviews(ctx *fiber.Ctx, params ListReviewsParams) error {
+	var request ListReviewsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListReviews(ctx.UserContext(), request.(ListReviewsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListReviews")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListReviewsResponseObject); ok {
+		if err := validResponse.VisitListReviewsResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -14836,394 +16046,432 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
-	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
-	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
-	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
-	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
-	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
-	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
-	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
-	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
-	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
-	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
-	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
-	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
-	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
-	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
-	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
-	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
-	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
-	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
-	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
-	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
-	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
-	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
-	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
-	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
-	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
-	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
-	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
-	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
-	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
-	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
-	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
-	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
-	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
-	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
-	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
-	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
-	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
-	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
-	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
-	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
-	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
-	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
-	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
-	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
-	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
-	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
-	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
-	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
-	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
-	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
-	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
-	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
-	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
-	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
-	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
-	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
-	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
-	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
-	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
-	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
-	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
-	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
-	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
-	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
-	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
-	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
-	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
-	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
-	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
-	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
-	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
-	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
-	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
-	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
-	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
-	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
-	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
-	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
-	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
-	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
-	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
-	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
-	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
-	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
-	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
-	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
-	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
-	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
-	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
-	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
-	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
-	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
-	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
-	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
-	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
-	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
-	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
-	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
-	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
-	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
-	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
-	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
-	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
-	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
-	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
-	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
-	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
-	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
-	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
-	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
-	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
-	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
-	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
-	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
-	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
-	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
-	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
-	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
-	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
-	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
-	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
-	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
-	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
-	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
-	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
-	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
-	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
-	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
-	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
-	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
-	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
-	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
-	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
-	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
-	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
-	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
-	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
-	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
-	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
-	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
-	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
-	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
-	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
-	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
-	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
-	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
-	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
-	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
-	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
-	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
-	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
-	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
-	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
-	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
-	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
-	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
-	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
-	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
-	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
-	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
-	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwqjR5rafTh1ysU3ND9uiydpWtBaIupBCx1pa1YDq",
-	"cSfV6LlLKZ+qNlEsDtpCehtwOTUjMpq1K6CPq6+NrQXScIR6dU0ArAF2PKbfs/HNEbML8OvDheJrLvVV",
-	"W3b0nXZkyfoaUFcPXr5e8bQfLLr73jRqGvSPf33jbWoZcd+Dj6DI6RIMDV4rdA2JMzYvpGEiXY4u2HKk",
-	"GLgJo+pKf/JbreBcJ4X5hQxg42qK/6gU7obOqphRy24/3A5lUUrh17HVZy54uX+CQ0UXa9lhcNWsMdv9",
-	"vdLcn7KU6x2Exx7CXsu7VHkqqZpiPweNdxAliu0DBJcx9MiC5fljV8y/7iqMddRFj/QqON66V0G1gGRd",
-	"24Ians+EiZYy68GaNguJO9XBTXm2e38Tv/3RmlydWjHfSvTfLh/l+sJkN+7ZSxR9l9YznSAW8d+d/uRv",
-	"0e0YtP0OLM3ryaorrsJiecVW11fwK3XfesExHhVCuZn+4scNUwyqxqXedb8h56AmyOsI3W2T9+0F8QZZ",
-	"BLHc7ZvK2rnp0sbry4NtUzv4FZsotquipOzHIyMvmLhqkn5zsPhafU6vJ7u69/ggGbx8/Orx0xcv9//6",
-	"ZB96dA6SwXePf3z6/WP74GG8YPErVjBqXjNjfKHelYvnuquGzWXW2MSUyTkziqc2osaMXPBJZwRpxhSI",
-	"hbHyE/j/0UrT8JAzQmzfyEV6so4wj1Q2/Yma2hgrZ3OjYln9FZtkwUUmF+EASuYQcmtDBJ1fvvEMzYKA",
-	"uzRnIqNqtGRU2cqyVGBrAHywuccILr1agoN2C3AJHusqMOJIFyTGbmcCxgIQeqsyAlUpiJUUZTxYl528",
-	"6p7qqBwRqe4wqNa1re21AYmrGl5tjOmuXu+5r8bRyEc4PFwjgbUUHyUvWVV6Nyi8az2yE67mVn+PEuEl",
-	"U4pnLBDqWi147fgE2vFg/IyQxgeoeFdk4BLc1PKzS6SOoqtDhGqr2ZwLV5JIG4U0pcuCqUsOV21Qzd5z",
-	"jzibtNrTqhyQbaHRX2/JUfw5ad59UYiUOXvNYrVb2s0igcN0+D1sBeco6bHJhKWGXzJkZL0qBU588/Ir",
-	"XCutwg7APvcdT3bJDpqcL8lrV1bNtX6NCbNdmRhsStPlCKCUMZrlrqn9xs11d8jYuh0z3s2b32/c4FHZ",
-	"yM28clhJVZrbrjq+a39g1YqSLtzpx0cdQl6ZhcK/nviO3l2Vukerjsi1l5Afr9m6uH0dUWB9OwyqGI0N",
-	"x4RRfJdVduoTVX/z7cd8zphP6Owu+j+6GnS7WkS3JwzKlW9h364zcNYUU+4/nkfYTbYzf4oePZImCnaD",
-	"r7XP8PTC9XZxd/2kLh70XbRrsS3Ps9qXmeqqrGjGFL9kmnCjCcZnLMnQ9iwmfyFBc6kn8jWkvgh4NKpe",
-	"aDZRgfZSR/ddD8Ta7Fb3K8ZL2HXbb441QGHnEi94mtcPM5bm1H48kpPgZd822YK3VK6464Qb4VK9qaIZ",
-	"L0au4XL0en+9FCl4jCJhV9TQ7puq244CajeA15m8h2WhmTLY3W3vBIGcyrycC7yknFOvQ+lv31QbpQ1Z",
-	"hBKQnRlB6MI7FZtLdwOMrL4Qg4nP34oE+mNfhf1cTuskL6x4B9TkEntcgdqqhBJaNuz2+0VweJGp3WzO",
-	"cLMk8OMJCY11CUHhLalKaQSFCP3DETxrNOtOSOo5UkI8oSWYmTOXitk+fIYpHzugyZBPBfwCK9BkKUtf",
-	"PArytPY22DUiiCIXfuzEQs06QIytDHKK0dUQmwcB7IBPYcDDgUuDxJxjFHzgmz7gXSNKymIQnP160RLI",
-	"5qXzEq14RlkWdyL/JOpcsIJOGSKFjVOcBf5lX0XReZZtarH3HLXjn7GUiv+isNUceuBYbW9rLbGg70vW",
-	"An4pXD8Re0SwBDDakaLM89i5z6geARJFDl6VsCGe40YUw5C8tCYqqYgWtNAzaWxedc4mmJqlUypOcUJC",
-	"p5QLIDFp+d2qXL6dibLigNGQfKrZmp7IeIpA9nAkkFjsA0qZyID3cWHPoip2W18Jc6uG+u1iwZhpnB0p",
-	"aWQq8zDaZ/VEr+68ttCqcCM4Rw+IyFqaE3eRys9M8clyN51/aydyowDjYVhZ7WijC1Bv3ELcSR8LRNhJ",
-	"X17xL7APXBtdXWKZLdGOkkDnBRa/QYDrsvoWIUM7NPJ8N3h1Te3My9eOupN1uzvmee1Z+hOJffjGVWl6",
-	"zjtimu2tCRUDfEEnYE14ybtQcWLkKaGCsHlhliTn2hAwuBjtrD2XNC8dwayWJW0rPP6sHw+SwTeDZPBk",
-	"zanWzGk7JadZGDSmGsRB4S2FxADTw2IJeInxOY/mqf1Litbu+hbD3HSgZYed9g24DaL9qlKmde2iiBgI",
-	"t6rr50K3uehONS6F4TnCx05OcHLiPo3exCuelNVzh19WEn2+YVSxHmbxBhTa0zUGb2wxhE4c6NgUfzeW",
-	"fgkKABvN719Dl+zWduuh1646zsWnEXbwrZJ4jvhhQo5JxlI+p3nPQg4XfZOLd6+yOTUDmGeroplNQFzV",
-	"HvXGL74VNOlS7WxIqlePwCyZ2DwNbVhRi/2VT2LF2ejUk44OUKzozwVxpa8NK3qxG5zUT9EPrgiJa4En",
-	"rnI7t9OaRI84g28lkAg6Zy6i2JllDqzd0zombZjDBkdTmTdi+6tF9QIf7vmq0HtboJvLO62CnJq+CeX2",
-	"g9U8chAEtInI4YHwaTnVmndaAGt/kLRniSeg2+t856KKmyUFjKXUESBsZ8uPVLj2prBRXRug3QN+teWJ",
-	"q1pXohYStFle7cHcGbxXg+1JUB2+n+zlvqvtJ7uUQfTXa9RxqEFnlEpj8qntxP8XZ5qskwYcdW30xHCt",
-	"S5b1bV/Vp9ph1NraqBnRyjdYj/WdBc4doF0p6GjuVb2ILczv9UfB2LH64678f7vDEVu41EEiBfGpNBae",
-	"vV3862f2Tqf+m3rqvoiP1uzp2mHAcPS4rEpV+QrwyE6JnsnFLrt96mfv8tDoUWYdV/3iuhl7Wka3OeFm",
-	"ZOSo6Opw4LbTszR9nRpQuTIjcEtlmWdo+TxnWDugxNhcKHQ0W25Vr6onfWIf5fUHatk7Q9NzkGyAq4KV",
-	"Vi1hTwnNF3SpneJqFZbGFwqwImfUlqe6huO2sRI6XhyLG1+TesLR0lfky1O3ODSmTbjpu4yavl7hlPHF",
-	"bOuJXr2wuuSrNTJqn46jlvUFjTC3UAnAQIOG/l2iSutPk44LutF5DHNnbVx3LSMHhFifeNJk1lWtRE+V",
-	"K+1JVzE94BYhi6zd9h1KT32VOIZ+HW3hasdK7+JwPSrdwwp98wV7x0CIXS/O4F/vx0euCUVaYKgK8deL",
-	"WSt7KbbYqS/d9sC/4TPqA/QWGHcBXQi46wjJrke7xWjsetLrqat8o3T1sXMDTila7Q8BDkzfSYl9SPNS",
-	"80v2g7daWditN3Rt6LCUUjWVIyOFaMWJ7WY1S67QIStjxRW2+nDTwq7QIGuqzLXA5qZKxreacwXdt3YC",
-	"5KZt7FjyW1wTFNc1mIk2/MPyyU2XwVHnPA0TelRGawqbb4uCKWxodUqcvYF4Gqj8Pej1FuT1y+/JsBnY",
-	"kxB18Ojr4f29dskp2xbVt0e9R/bf/XacPDjsqD/VNnRElZbdxEUbGDQC0QpMR1QtewkFt9DirIOZ7iIF",
-	"fGa0fyhGe8ctPD7z49vkxzfNNT9Z/rfZAO6s3X2N3N0SdrtLSx2+auNNR40HM6rOZalGqQuF14bROSCW",
-	"NFKtsYNfnxpy6yrIT+cQr9TR5u0qaeJXSU+/lVTzNbEOG2eYgN7TUV2JKsPTMqeKSIQteHcBnzEImFvb",
-	"sZWvvtBEL0XqY4SH1t0IBJWQ8DIi//2f/3MvgYgb6bpp7qrab6zmv3Hnu1w9QpqO8iEOQB1BRxAyBEDD",
-	"6t5kSMWS/O31Tz/urawzGGorXHUf9b4EtroxVquMFK5kG6YDpKwwzZIi7+4gffpKRrBWsnVoEwsh68kl",
-	"OG+HE81jC6ypbQqO+TWD+2CbNO8Vtnd9zDsY9Nb5+PWYkT6rE396u81nqf/3LfX/OWwlr1dLeGEyq4+v",
-	"EnjJ6FIXmHmAdQ5EyvKu1jl2VB8Hra96HzyZsfQi59r4EWP3wTW5nzbdDG91I052xpUNJMJLk7uWlXrm",
-	"eo4De97QvQ3whaWl4mYJOdVzd3XY+NvqX8/9hv72CxSNRsggrtr3qlFnxhSDjx9ROJ3IiCSI4WzgFPdd",
-	"lMAoiXWJUKwInPVEL7Vhc8yE4iIHX38VuC6yM+HUO4LqHYjiL0TG6QmpEv81xHZgIVJNhnJimIC2NDkX",
-	"bM9llekzYVtGYEwIm3ORMaUTUhcS0MTW0oAX2CXPmEjZwZk4E0+kuGTCBhUMnz57/eLbH8l//a+jw70T",
-	"ArF8ECydMUXG9y6PxqdYA1aTV8+fkPv37z+Cxb598+QUg070mRj/4x//+Mf+Dz/sP306ht/C1jqnZC4F",
-	"W8Jj28BEYbXkUwzKx3iGMzH+DbEmIYFM8nEM6Ttc0Kr43vj/tL/8BVqTHX+JIe5/GZ+6iH6sRUi4PhOw",
-	"ykcPHn5FxpgMYPsp3yts2OC//6qlGB+QXxQ3mCaAOg/LbD6TYCw7E+MXk/0fQIAZ1xlVjRyKB0fHNvpB",
-	"G5qzhDw4/tr+7brl7x2cCeuq1pAZpnlmM8NSmudMgZ6VyqIKvH1w+ODgTFQVsCsce/zyRSDQngwOD44O",
-	"Dn3ACS344GRw/+Dw4L61eM8Q7e/NGNS2+Bf8e2rDHYBtIAheZBAvzcxf3StAdbaAKH56fHgYdK6Af4bg",
-	"+9VprpalbGI4dgpLR61AuhzYIj6eUBflHRupWlod7xkQ+uDkn++An9rKoyeD7/klc1m1Busc/nNgiW/w",
-	"Dj67h31H1gLllX3jTmCCcwNMHh7ev4XpfsSAIzfltR4DbITDOZAhJHyeU80wxMneAa5zDcaYg6ax13Va",
-	"l0f3sDrKPWsV0Z3nBrrSU/eOzaeeM4PSUUccSf3KvSdW8/mYbHzze2A0+CIH8L0vWR0CexIUdavPZePt",
-	"uZp6mi9dQqm2mTwzaN0iJGRx6hnLiOYiRSYi0PLisk7zjGlDFpQb4O91QWuNP9kqMqtLRq41whHjy16X",
-	"lPjuBknEniWcagxv/Ul/TAYPDg+3wFh4/2jL9+9v9f5uVFTRjdtZddtwZS1xlpmToU1JLvUMqQnSbBPs",
-	"71MlaNu66foCssjb2KBDOqOlmbWp7Fd5vp7E/gYv3OCx/02ed505GN5wfZ/+IT5DMUS7sj4ZLLtOnvGP",
-	"rYhDVGm7z+LBqlKEFxduN3JE934D8v14T5XWNN7kdkjnmIRRkXkVo+8Fdast12cSqLxfHkYpvZDaRNNS",
-	"FIhuEI1c0rzajZVntE/+rnev5OKUQEGMMzH2ncrqjY2rlskui/6AjIVcjMmQooDZlij3zoQTv/FXXyeE",
-	"V9UdMOneiow2+wRRCJf54+MfnpH9fRj+4Ew8OHzk0t2pQFs2vuPaWcH52bLxsAUgMCulNenjVSn+Js8d",
-	"mJk238hseZ2E8aoU1hH/8aPVuho0eHzNU3WRIIAFewex7FNkvw8OH2z5/qPb5AyvgD4Qn4RcJEQW1iBq",
-	"OyDJSYV83q4RZwS+aPy+w7T1PPuxf/2Vf/uuBKTKil4jYlUcs2Cit/eha/yVFrm9xbCbFGXa8O+64Kr3",
-	"SHWsnyKBHR/f6lWaAcu9YIWprgblW5+7NqdIN7aeMxn6IuSETgxTRJfnqIhLKyvDm4K40pKhgSYUjBot",
-	"ILppznbWtA7hyC28gVBePB2suVUDm427ghodsUPreWCxeUC+5xOWLtOcgdlhbIlpXBdCmDELyUo7MLI1",
-	"uKu2dSZqs5Hrx8MybpJms1k6x6yaOV74VigFASaxNi3FXMaNbs8xDPMGEmLLjOmEuNKIOjkTNqmVM73n",
-	"HdM4m1FUaPu+remQcWMzkt0yhFy4ju36THgh5MHxMQoltnwN5rCAURFHqM7VGu58iVFxJoIFp1RgZQxI",
-	"I6q6QAwfHD7aOyBj+2CMBiOQhMbWMzg+E5E5Ccs1OyBv/Ia8O9HXynErtkdgy3I5fDu1YpG9Haqv/A4P",
-	"H8UkkqeInG3+c0MSiu+yUDeR/NiWOD/eIpftkl9cBIcH659RhrllFv4Y2VCT2Bz0yRCI11Kx9kx8j2C9",
-	"MLQTcWOld0oqf/t6Nl2a2b1cTm3pD89dWzIR/nwzRIBj3xEFuOoqMbx3v9wCqh/fhjjdZfqVU8Kt/mld",
-	"nEy5mn8C7Fw59TccdQa2bmuIQyNZmrV4BL+vnOiDWLfk6dQ2FdoFqFfVOdilvGBhpbovNHHVZWzZG70e",
-	"EO7dEBJtq7UplQC4CrZoFtSxsgE8bsxob7NCMc2ErTvFUJXXBRPmgLyYOEnP7gwLkuRSm8R/AldpLRXY",
-	"meAGPRPALrggR4dkzgVKH8OqyS3DhUhhB8R+TUS5tVejCbY4EzjkAXkslu7KxfZOIHrKCyfQWBfWhM55",
-	"voyaAxzUbobRtHpC/AlZzfW6K6ShhuE1E2BpJ1m0Kxt06t5PwhfvSu0OffJbeSZig60kRl55RBdL3Q/z",
-	"VgpbrHpQnkHxDmAQUoAkEbS4riojRFbhS37Y17udIbdsPAj222U3aODYp0p4no58GYvBu49Jx736BGMm",
-	"g13dEAtdqRFzy0w03GHUPY6eWeJCSKEGM+KwjRwAizj2+duDIzk+PLqtZdnTyT7rTbdHKJFLB41PVhDL",
-	"mWGrRPQUnzeJaEsL1QQDXwYR9haRcJ+6AqJDI+fn2khs3f8pnvnR8ZZn/vUdMceu8JQ2Y7wb7tT4eZdj",
-	"fnBXd85OZlofw948jbcY0H99RHajd5yNw/+07jgLwD/GZbI1Y/l9MCJ/+bhO0RvUneqt29B1IoFTpVBM",
-	"y/zSmhQ0GTowEED0vQ7R3/kea4xuB6//vvyN/hA69YXqkD67F1/TOdu30doVhifkXJqZTfKzddnwb7AA",
-	"gEMOPGibzNDVWNZJ6HDyyl7CtoEJR/XHeVNakhseZ7NdbG77DvEb7IpI8RSfVi9+1k1umG6+Y6ywVlAu",
-	"sKUNumwumTLep5xLCH+vquuvJxfFFvvWprThflFs8YN7766saZE6trtH+/4IFmepyIsfn774+QmxyViA",
-	"yIZyoTvuq/eDjtC9o8PDW75qqvPovGygHqs/2j+Ocara901x3WqCuzFN1fv7lCxTa1f1SRumfl+GpoAd",
-	"9zU0hQTx2c70h7AzNXncnXCa4Pb401uZrovCbvKyuhsb01oU+iOZmA4f3TAP+l2ZpCY5nYbqQuuiQNHE",
-	"pfr6Sj3nS5/PEWY6f7V3EjbcdL1luZjaEE78i2VJlbLdrIGeEHnJVFYyYmsVWJNBoOckkGH9RJOCalvK",
-	"3/avJr5Gdj3wOcvlgri6A77Af0JsZ5czgfGxGVP6gPwkGIH9k4IpbJMLid6YWpmQTKYlBtnBOmBdQAAH",
-	"5HUqC0hpzvkFa3QUOIHAWw4VHDTRjLmss1DN0T7H3P52JiAg2C36C1wHhPFCFo9rqoaxrrGgGFATnsP7",
-	"q0ysV2jAhjylnfMOvA1hi2SDK+qB1xqo0UL9krnYBxsEvyn0ISurVuv9gx7WzNoz4gKmNXLbSa9by79J",
-	"9RgwvTPbwzWWnVj6+QOmsiKd27i6MBNSE0W5Bn7qIvubpRA6s54QTLdgT4Vl35BWD0O7We5ErcetbbKi",
-	"TvClzxbUG4/KRXhDWLwsmECwJ0TTpW1OvOykg9CCus5W+iJ473dqK73xYMaIYLCOfmqQ+gJVN3p91NN1",
-	"XSLhGX925gXQgLvFVtYZBjWUrGQrF6JZFiki8H6xMSEweFjZyLpMKfXCBreCLk9tI8cOTl+v/FNk21fE",
-	"gZ9EuEGXPGSz5BIy4SLjApQV264vc07ehFT5hqg0+epYnTiwk4GnA3Hu2XzWO0whPSCPMSOW5i6JEXW4",
-	"M1HMpJFQWQT7kaGPbwy6ruIZc/VPx6eQopXOqJq6tAifxBlNAnW9SuEDLvQBsYkjcOP57MlUzudMmNMq",
-	"ExPVcPurVVqptkk88Jd7+4AEdbqGzb36yii2VEQK5e9YZkt0afg0mrkBB9Ig2k/L4GYXeEe5H9uzmUoN",
-	"rfNdP5vjPr00TeQBLHEZUVhaytEgCKn1cSIjSKWYcDXH5GsQXSG9zeXeE18uat312bht15ccarx545Ls",
-	"TQp04Va6RLrmdv8wHvNwWzdVIieY4k7U68YePyG/+aZ1ffacX5dLosHVNqoFKzRxR3jZ/P3P7WZtncmn",
-	"JfeFi7sTV+smTPocz/97cZ7O2TrO9MONphb9wLp0BnsT3kGNhF9mMvBFEN5dEWHO7gnpXMUt2bVdFMHV",
-	"4PatvbGuJ80yxbRmGTHhjChTuyfoaj0TNE1lKUy4LPAPC/CpyIQsFDeGiRUnSk7FtKRTdiaGz8Q053oG",
-	"yq5ihBLDPlQ9vJfMhENws9flrv1h+WNjv70ct6UAUWcERZMa1tXqmFzbj1imxe9Jog9Bs9nTBwc1YbfD",
-	"H69IEG9CnOJinxYFLj0hgi2YhgAIpU2nk6JNJd7SRbNrdtr9QNVFeAhQd3pwSwfexcWYMGq5y5ndsq0U",
-	"YEcoHqtds62aOuQZmxcSYLXXecA2HmSt4v6TfeWPE6fvw/KhyqBm+1xoJjSH5h57n3ykPh5GF4dyJ/Vn",
-	"9SBtbcxAeN2QFQPHvhPzhd3VJ2S36FzQZ4PFdakBlo33DPL3aP85vv82jP+fWj5AzfRum/+4H/7chqnr",
-	"IL4buq3uxBTViS2fbVC/FxtUcPncS2nOREbVvitIuTYL2L37xteuvLnUknCmdY1JTFD28A8VT/PGG6S+",
-	"QHkPoWE1RrtlMhTs0jn3NUsVMzqiNCbXqfK7FNzwaFZx4OhmcKCSPNegwR8QC+y2CY2hwGlw9mjqxJ/e",
-	"vvqeUMWInkGuiGwGU8VMCVE2cO83/P9og3hqK9xuwIgHMRMtfJf9AQ/M7ix+YNdDnkm00ZA/rrXNhjYW",
-	"x1mDGAc8XWNyf/6EPHz44GGwa6nqP2hR2DaP5Tl8dQ70ekKkYITm+X5Gl2fi52c/P/vxDWZV+fQsMgxy",
-	"w1xqGNOJy/aCAhiZXOiE5DxlImVnYsmoShoJYAQyqolilzTnmatCLbIgF2z/iXxSTbiXnAlG05kLXsyp",
-	"mmty/xA/+YpkdKl9hg08kcL1P1oekB8lsU1MXQHjE/xpjP8eV+p71WIJwOvbl6aKZUwYTvNTaIOgJITd",
-	"2aIe8sJjTtBv4EHMXeC1BE+J/XwFpqLXHt2pjloNmY93sqOBJ6RCqeZV0B6sy09lP91JyHxwd3WObWey",
-	"CrXlpMaEL3TYkxZRFrtnUUH4k5CLXNP17ogcg0x1d23x51IRSvAt1+pwjH8cUGMoxHtWzUygprfvAyOB",
-	"fidMKch4HGIJ7wXXDBDXklUqM0bGdowR+jLGJ7aFCf4BnU6YIGWRS5rZHq4Fo4YsZtR65OyXJGNpThXL",
-	"oFS4JY1xzsUFy8Y2xNRejeoSHXrOjGY7iZkZ04ycL42LOZ7TpSsybmZsToa+YYiRfhXJmRj7YNxgeAsa",
-	"rqtAXeImsgG79mPXvpaeiSKnwjK9QjHNp4Jl5OXbN2RYFjDXQ/ID/+aUaOb404xR9GFO+SUTCJXlmcCL",
-	"HT/FXg2UzMvc8IIqQ2B4QCschxTYHW6I3Ax/5ga7yZyJxuQJzHzOYFZjK/gviVQZU3sHIEhoMi+1wRds",
-	"47G6yvtDX+X9lFB94bqoAIOzVbylYPqkLu3uNOAzsVL0HZaNbVkEWjXJ+OVPr21zOouf7hKS8yJnhkHD",
-	"uJf4HGUcashcakOO7aaHD47uOyQdGSlHOVVTNt47bUZRngmLB9XHh4fYUgbYtRzNqViO7NTjvQPy8PC+",
-	"62L3Ciyt+48nhqnxmWghge2qmlIhpLG9aihk3h2Q14yRTKb63su//vTmp9cH8yzGvl/m1G7rLeLMDRm4",
-	"cQaY6o7il6v5u5h7gb/9GeOTb9Y38/B200/hiJE2LAe0/Z2QTr7Qju8OpSI5o0rYRrsCRUHFMBkB7M71",
-	"ReduqUpnCbhCpzT63DbnRfUYuLvLra/WEHbEAr4YOiy/0ND/iU4myHLdxWw7cTGVhOkcdhJipLyAKA7g",
-	"MkvYB8s1OxNTZqy0Rp7KhUA4IEMdSsWho3qOd8/948N7R8dfH5LiA/nby2ffEjMr5+eC8lzvnQnsTFox",
-	"WvwAgOQ6cdj+nvGLaIh9rOrB7LtzmrFT8tdnL57YTzSZMgv8vQ6hEkl2cNM8oZMf2B9//wzhlgnwcYXp",
-	"c2YodAFPHGrYM4Lb3GC+gevnhxnetmpFiKwxMry6xNm80a85++pFFUFxYuUJbnyHN0yFodjNpupv4xrC",
-	"oZxoU5Q0kA0jrgWc5VbcaJZPyFDzf7GEvP7r4/3jh18mBBQWogWfTEC3U3KOxIif7NkCJl5rq6VHFA2h",
-	"LZ5vM+3zqv77P/9fMrYrKOejOddzTKpCVXAME9fPQGLEM2puTLAF3qB7CRmXQpdFIUFkG8Ey3Tjwz3Ac",
-	"lxiEgjSZUT0jgs6ZZ9LImlMqiDU0nrMz4buEnjT5jm/NtweJZfafbgyqYIdzaPp4AM3yTs7EWEgzsjtA",
-	"gIxRVh1ht0gxhQdCut9HsB944v50BWHGtUBuEXrExahQcqqY1mMyRNgG8hpAxEqF70uqqDBcsGwcY3lP",
-	"HFa2hbGb5H52mldMA8VHOOHPDnc+lwb45BgtHs0ykHVY1lAs1UVAJ54H9BNu7gUIdj0c165wrdDU1icT",
-	"MlYsZZCwOyY518Ylk1Ll/mX1HqdPQdqpJeYxMBOnCTb0TV3ZwBy522LhEK16QHAFZwIe58xqp9QN8vbV",
-	"98g+VnhDZZDD9YIl4kyAmLPKM6zeTgUpxYQLrmcs8wIq2C8yrlOqMrRaWI56/IDMZKmcgttSS3EfAc9d",
-	"Jz/dEh/ZpFnVreA9q/wzcpRb5hDA1ucM0c7iGtzzNQ156iJakglV1ovjMV4HjZcbEb/XIozVV+Fal+/f",
-	"69fusnk5i9YQKxiWFUDScgbIQTKoSHnwbhcT9e5kWMOqy2Ndv5FV5tPPBUROBpXUCARQClvxn2uoFyDV",
-	"he2d7do+It+ti4hsSneu0fxa24bH2j03SOUmDHj1BE+rbP7bNeHVK3hmQ+3Xt3oO4vE/y603Sj6QJpIv",
-	"CSXvIxyGDCWeDs3zpXfCKOUITk01+hIc19y68bMqc6bvpbSgKbq9utxJT9wbhGtyjH5eVWKZTTJnRqFH",
-	"TDNqbBEuphj+pZ3BS0JdmAzcs7lm5Ojgaxxg/l//ny3jJ6UiuqApS4iSpciYNWSQ4XdUCWroBSXHh8cP",
-	"kzOhDo6O7w+/2ts7IL+gWT+lSlnFnObapoEVTGkpNMEsMOe2pQKLjcIVfiZQTSdDO9ajvb1TkvMJ+5Wm",
-	"FwzvdEuNuPSjo0PyP2CR6Igu8tK1mPfwqhdcFmT4Op3t//yC3D+4n5D7B4/2ulTUEqJwHMBvqLKwG/6O",
-	"XAX19F1asXUGOxjcSn/tW6Xol1RrJqZMVZu0ZnQhxf6cpTMq8HY8l9QkNcJaXMZLNMDIgIKRWFdp19Bc",
-	"TkvWqRs+q0rLWhdsUbiyQUZinFHtzktlxjSRk4kN4Kgq/X65d3ImmPOBQ81bJtKl94JXC6hVFMNNziC2",
-	"g01pThSbMMVEyqCkb87peW4F6GVCXrsKl/svfiZKLqwEzZU2+64eEqFzoOOEuBOxeirNc7kAUFk3AC47",
-	"AcaDPadtV/yMGcoFTuaDRhSb8jlaBM+EFTgBBjYQK9hXsw5xY5LK8AfVfO0uq3LBeBx2sNa23NMJY1hz",
-	"2NrmzkTtLLUnOWFM33tfSsPG5ELgZ7aqFsAdXtnXzPi6TBWwzwSbTGCpl75i8fMIAC0rNhgI4M4NRiQw",
-	"ov37TCi5+EI7IBHrD04ZMRJjZIBiz2WGNajE1Gn9tTc9pwviDADM4DXg3nNuZKOkmJLxszd0OobTodZg",
-	"KSeEm8R1O0e7JtatgrJUP0rBfG0qb4m978IQZGkIxeV0aO6vAKBPKspY0X1aBPIGDOjA5mXBXcmtNOdM",
-	"GGsc8Vlq1qlfqzaNVa5JWbvlnLXW5jvZbw0duzFcyBNwfe8/kcIoma/ykkLxS/Q+CLmfwqsndXyWYwBt",
-	"qHTHJ62kD+JJRIqyWexx00iVBOhjHF5uNRFMdT8W2fijNGQuM7T0nQZ4AFG8skDpJy2VgiNaD7VdNr3d",
-	"+u8gsTngkRX2JC0m3GZ9ScD2gMw919l4rwFWldSwbpkUcpZ1MzqEgDSmCK2mOWmyOgzHIefLMzGGZyPN",
-	"zIg7vw4Kp/C2tBFeY8sJx0EzxMClvEe4OBOWRUpBxlK0XgwWBbSxd0CeevBx51px1RTPROV+QtkUTLV1",
-	"8UVvbuJpmVP/oFF2311vZwKlVClArlCZ5apzpqY29RDOp/ZbVV7wL3RV3vHUjmJnrg3Gc/tV4xoMS+S7",
-	"JQUH70ruY90GY2/L6K3uvswY8DwYvFCykNp513ExkzLPiVE0dWtPuTO7QNSmlWm4dv6+2F3wzGER8sQb",
-	"krarOe5G2nbTr0usD9740xurfvGhiCCyaIgKpucgT8hGBdRN3KmW1br50xi4Hko7UoR1LBw3BAKzpDn+",
-	"9lkoB1a8dXwmhuMJYyP8AELhUOiy9FuUzosDP/o6oAo90hhWSUoBQqQ4E7bPBfWSHTqGXTkT//0XOnER",
-	"id6xo4gsgV73FYhxZwInrAOZj4+JoHOvUmAn0Bj5/R0g9JzdlEntOWM4wx1Rnp++i+4sfvwB1VvFU3tN",
-	"TliF2DldbCQaxRjeTd00c/yQpHNrHvJ2pYwVZrZiDCLWfvNwb4+clwaROWcaVStxJu4fHpL53Jmbi0ob",
-	"B4UbUPvoYfBzStVU2p+cCedMvHY39zd7p25zCr6fghUJkrdevf3+GYSDkr8fPdg7II/t5zZVjylrdToT",
-	"1cQuNBwn4prMGdUlvEV1a367qS+9getMjKfGG7e8eksJuqJQRUcnNQ+sVkMYR6O1ixwdEmP76KiDo8Ov",
-	"hkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFycScbN",
-	"j7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB0fGD",
-	"PWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZaliplmmQS",
-	"2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqpKrNjNKFrlNbA",
-	"6U1ka6QQdLpGjP0O0JkLw1Qhc8yEc7XzkDaBXcSv5gd7p+TbN/Cxd5IYSY7RuzinuT7oun7euAXdDEq7",
-	"0e8Im6vZ12HzVEmtiT+XPx42fxvuD1DkL+S7//r/f97h4tFLkd47p+lFLqed7o+wpYPPJfBJbnUYhxNj",
-	"2w1NTiyr7uwBAWoTMHWesxWrj2RWyWIfuDaJjUxuDO7mJKVmNhsBEumAvswBeWzbAsKCaZ4fkG+WZ8Lf",
-	"OHg31StfUI5X1tx2j6PCp7vWDpwHe6dnYizzjKkRvPGXQx8RaL0LUrADMk5lxsZWJ17MluhLptzAJhYQ",
-	"+UunU8Wm1LCRUy3HNgGjc8+YeudWN5pINWJU5ZypMRlSQdwf1UY8NNATlbFLq2O4q5LOm/1JYF1VJzSH",
-	"AUQqeFL70PdsKh9m9cGNzQ3c73lGrLtdyMUpGeO/x3blUM6T/KQyZqPH66XxrKvM5+ulSL9xGHgbIVat",
-	"Ej9NTEAjW4DcFUJg3TFIjrOIQaeyNlZ+dUoOrSqU510F+WrMiZcl/SoBlwe03xyc3P/yoUs2tn/X3g+4",
-	"RKZM3bD7w51GVxDX0xXS/2wUiwCl4ipNGktWQrjgVndhWTWfBsYcZ9P3fvNTjNYGdEWKJAQfXq1OQlf6",
-	"ydhF0YzJnF44P6Cf1NrJ0ZsNdzdwFRv0Nj4T4ypmcXS+HNWgGbfF/1NnzV+iBs+1DY0DR0LNtMgQIyZJ",
-	"Peh4L6lc2JYvfqGJgKLEimHCMdfeas8yWFiR0yXLqtmpAXUrlXPg8Y7dqdLpP+5YzkSmfA5wa9t2yrZX",
-	"XDhvvbcIWg8ywgaVlxBWw7EL74RkEOuRGHvW7IBIuHNCp3I+h3EVm5TasuRT+JEbog3Pc5+mi/tIMKq8",
-	"BWQwmq5eVQmJ3kSYr2JG1fogBr7Us2ZKykpGii9NPQsc3eDfSTk4UsALXt0cCP4Z1SRnE9O4rTzkuPEO",
-	"jAbUbLI2Gbus9BH+dkIA2cdkqOmEAeXZCpKnmKBvoQRzCbjPIxcWrpA1r6ybELLd6D7O8Y6E7dYqOpXH",
-	"OIV/Dny8+VvHBS3SVXncuiNQTOMGmM36y6Uo87xTAYBDhheI5pmNVFyKNBSOT6uS7mVh77eiALbHciAf",
-	"jQwaywC8/sePTw7mmbPO2iiUFIU4K2FhYIsVwmCOkzr0iWAeJ+oAAq5PQQs9kxh7YyXwHOJ3FEulysLS",
-	"9S4B2tXVsBwS+Q3J5dQuo14DyrdwiZRM14YmUkCmqCw11lM/Ewx08RM3F/Aleun9OM2WwmH6ny/v4b4C",
-	"Dy+h7rVguWCEcLGTfouGZfXqSb14cJ5DGJeurX52G19oUkjNbYe9ZzSFKCc292oJxf7xmUSmfCakqKA2",
-	"HJeFZsqM6zg0F6thM2atGVAufAQV8HpbGau6jGCr2NJ7hDuDEhKvjUtQolM7ghtXW2VDCnYmcplS9FIL",
-	"bb3kp+SCsQKRzkbEgno4nlE9mkvF0D4IzM9GVdnBsM2eLOj70k5js65ObEURbvDWIKU7/OyAvKRTpgn8",
-	"SA0UT5lzM8YQLjg8KoQt5iIYVeT44ZfkO/4NAcq0TRRcoZLxY0wI3X8mUgkX1wmZ/osXkFr5i+KGaX/F",
-	"JURLWAMg47lLuEX9iNrK5yBx8JTGbhy4a14CcW4IwaoB4dXABtaeEnqOWfNW+qxJrENfsUN1hWR9ffTo",
-	"uEfx8icI632nWVYkizA2EsHsy5B0LAOPJa4xWR3J60zHhw2V6SiiMq0sD0BLCiWNTGXukbqK8NQFoxe6",
-	"1vKO9rqi2P5j/6UbZP9nO0gTblst6o2b3tMY0WwOvqghO5gekKODBwfHe6fYkGPhEglxdPw38ujaw/xl",
-	"94IfF0V8rfUZf/mgxwkDugMxzqSQ4JDrmrFFJ11zHt92pB9SFxoJI9V/BasaaDgR9VZEmqN12yvsi/++",
-	"ZYJkJT3EIxkdN9YEzRTe4hFeNsiPoQGBzBhqTWbk5dA9V79qKUtF3pes9JctouOidc9bKenLa9/i22Kq",
-	"aMa8O27DjoHCVrdb0xLXvioC/s9vvLST1Fs/xa27aDSrXvkaAXdReQYBjmUL7C1HNMdgMVKx87UioJ51",
-	"OzGsDKhna2TAloT3Q2UJcWKoOBNjzd6PbYktjFGo1MyEsA80NTlYUlN2QigGcIPd0DO0M9FWzAO9r1LP",
-	"UdypdEesQmMlHNBI0AZbK9LVcLVSTYbu91MbkmNtse6Z9X2mUkxynhrCqxAkKLDgBfAxGaJNQoY12E4r",
-	"Q4NxYpeVWRGg4C/FQh24WtrQofaSUMUfOhU2U7LAGPxK8EOys8YRzBj0lpG2rWnPyWlGLUEHZrChqkQI",
-	"+Kag8lkVqe7EFWTyw/ETS65tYQcq/5gzAZc4eXh4WAHfhmwcYWWyjNWiky1TVlXGw+APzVLpYOslTgRN",
-	"tb/QpF3Xgny0YljolqD0rI8E5abgYBLSJUPZMJdTLk5tKTiMsLciQppitIyrIdlxzz7F8fZfXM3e1lNy",
-	"+URElZuXOlxxJAFmvDSX6YVNo+DGFvIznlUNoS7r/fv3H+1hoT8XNWT5xgVbbDy2N7afcOSgMmrYvm83",
-	"3EtIgvsVC52aZde8bQKL5nzDYDCAH6srx/sG6ueVenZXpfNwajt4l6jmTKVF4BBD/5YDhb10/hCdW44+",
-	"aU8InJW9jzIMehBQiLO6FPY8T+feLr5eKMGqMcsNVVoFsiE0FGeyPDfWJGyNCph1MvRFolJF9cyG8qLk",
-	"kBAwHOCfzOydECwYityfjNEDW9VTghGB0NpGkL3aCoLiA6n6x0SsUM6fKkszkhNnIsGKq2DxjtuuIH/q",
-	"BOQblLusgx0/BJseDucM9MTIM1GLHOhTh81oH/xIDUCKZ05ObbmnaFGA3ajUM/ClsLK6Z/e67lRb/eeG",
-	"DOD1BHfEcsIFdMWatNgOz+6G4dyylvGaLlGu9LQSZI1akklsRSFLE4ii3MYrykmA3d5I2kn/NlFoH2Kx",
-	"evaJ+hm/eKLYYlXW+3M2i/rdNH+6/r5F14YM18/c6qXdSQejADKf2xj9jtsYOQYpz+HG39gUGr+mLpNC",
-	"r4b0tQP3viDhwKdVCJ+0sQqNX+HBEuvrhhYh8lLmPOVMd7Z4tpj4U7iBu6yyVep4mS1MqkTjdmXcSwbe",
-	"LBPTwDrmsAe2bU/YdzfOCoID6OzUGp7R53AvC7cwrZgE5DGBcG2S8Qn6rk0zKwNomAwtKhxYImJhxe9e",
-	"dH6txbw6OYWT16oi4CF/iBL6qY9ickNUPnJQ0XLjyD+WY3KM+R9IXeOgtkjFZ1gG6SMl873q7ZqImSlZ",
-	"TmcN4EIJ8xIvMQLhb1hykBuXfuIWQMuMo2XP5pXVbg542RcvdbWQA7hXxv3Eua6bPmvq1xis5kz4QKww",
-	"9bOetfIR1/sHuKP1mYzRTAoASUHHy1k2dVAR0rDWKAE2nhKXOlu1ZKhrF4OOWp0ovGXT36rEO4oFGOE4",
-	"LIcb+9RYNMBTDXn6MDGEPbjFuMOgOUZBv6nttTZuyJqXfYRdUDk1C2Frrde44eDL2tbbHY61wsRuSCe9",
-	"42is1W1uKD8nw1c/x2LddNV5pC/gdCHDGDbYvqmiYptcDd0yltzWFaDruhrWd6382b3zO+2HHxsSu1Fc",
-	"01jAAhvjbKbB7+CTj1tIkpuHfG0/6h60YCmn+Silhk0l/rJS3eZcypxREXNB/Aj8GHHM3szwmIhyfs4U",
-	"RrxRDknZKdVsnwvNhOaGW7Ektpj3g3VN0m5ffu0SWj3m3wLzu53+/3ZDg5u0SryAMhV3c7XFjvCx613m",
-	"ewieL63vwFnIh9QFcMMZXGfz1e4VVZ1Y/wCepOPjO0Hy5uW1lXH3s2H3D9LVP2Blt85U/C9/7sb+10JQ",
-	"N3UN3aFh/I9uFD98dMOs5ndoRA+7cnEqUrY2F8bbO3TTqGf7wHBM8qBOVHGFXVv1DaFNckYhJJI81pze",
-	"+07mF9TQPVd9sV1clptIVdkZEycQvKebRVbq+rrEKiK21KAtlGi7SC9PwzIpvp63nNSlL1zHGp99B0sN",
-	"xg3ncxa/LKzM2ACKz7t0s+G+NFZNPiUTxjRWQcRUG7S2LbHj1jnDXIvSQCBmXcK37oxte2DrZrfrMxFv",
-	"mL3SBFtDHMYlUzC1FEwTLtK8zLAAYnC+rsTbhGPGDIawTlxtZHhOsWSw9W9PsHVsXd7zTPjOsQpWh00J",
-	"XauejIGdrlSMDF1FyMMHe85JHpRcHh5+CW6TsSyYGIXgHZOhtara6MQAAD6pkiyZqefds9mt+QLSf9i8",
-	"MNZ7DyUJGh+n0qIXtXGgRLGc2cI5UCYU13S+bPSVRCyv7X+npNHuuKOwsHM+1oTWJyoTztNI8muZQTh+",
-	"EOloSwd15dyL7uC9O/GzBLvuisQP3riNq+bBp2xRe9GwLtdkaJO5F7NlzDSWVCVOrtIdqHkrKLboYWGL",
-	"hxrEENOxm5FlsyM5mcRTnGwJrFXzzrtbCQ7osqo8aRRH+hMI0VGDzOMsaxz7zcaJ3KFVpitO5G4tM12r",
-	"eu0ll88ej7sVpQ2bFyBI6LWStM/2wBhYxQwmVQVFvP0oPtoWEpilZnAZnAmazbnRTRe1FZMTYkv2ems5",
-	"Xhj/koKh3/aCuS7/0FAHghhta60hN2zeEKBdRXYrssIQgiolF1Dq26bJaEzxtm7iasNkXItVB9pQSKi2",
-	"zlfb0Y4b7JXtXJ3ofAUHcebqVYB7eOwHG1W1NVKQwMZhzWDUEIZh0lVyJp6sgE5jV9p+EtyZ2CjC1ffd",
-	"m+qEb5wH1VN1yE018FFhmXDzyV5MraKEq+dVbSE4mcH1XWi4BpaWCttV/fO3wTmjiqnByT/fwW1no8ft",
-	"cKXKByeDe3gLuul/qxxSS20QCtUT6FoX/l0t9OO7j/97AA==",
+	"7L3bkhu3ljb4KgjO/4dY0VmlqpJkb1XFjhlZB29tn7Ql2e7+Nz0kKhMk4UoCaQBZNNuhiH6IeYb+7+dm",
+	"7vtR+kkm1gKQiUwiySTrJNu6kYpkJg4LCwsL6/Ct3wapXBRSMGH04Oy3QUEVXTDDFH56XiotFfyVMZ0q",
+	"XhguxeBs8F1BfykZSfFnMlVyQQT71YztF4NkwOGpX0qmVoNkIOiCDc4G1Y86nbMFhVYX9NevmZiZ+eDs",
+	"9Pg4GZhVAU9qo7iYDT58SAavX8Bz2FxBzbxujWeDZKDYLyVXLBucGVWysOWpVAtqBmeDssQnIy1Pv6Em",
+	"na9P7v2cESWX5IopzaUgK1mSC6pZRsyckXROxYwRKRLCjmZHZDR4NBqQ4cv3dEagU0LTlBWGZQeeDHNG",
+	"M6bqkb+eHtqeOyjxOEqIr/mCm4oWLdLm+GPYXsamtMzN4OzJcQKN80W5gA/wiQv76aTqhwvDZkwNPkBP",
+	"iulCCs2QA94oeZGzBfyZSmGYwDHQosh5SoFgDwv7xL/8rIF6vwVj+B+KTQdng//jYc1iD+2v+qFvF3ts",
+	"0v+ZIG9fPSdPHz/5nBTVY35yOKpnKTz7XGZsfflesClPORPpilB8jKQyY2T4FVWCGnpJyenx6ZOEvEvn",
+	"h6//FVaJCaDGPwfHJ4NkcHwK/zyCfx7DP0/gn88GyeDp08FPawuTDJ4tmMgWTJi37JeSaSRPoWTBlOGW",
+	"hFTN7P9ZxmE8NH8T/G4Zd50DF6VB+j7QhKpZucANWvUvL35mqYH+U1qYUrFsTE2D7zNq2KHhCzaIDDpV",
+	"jJod38lYyrPN74gyz+lFzvysOtu4WMX2aI/Xr3jKxjzb6+34a+uPCV0wZJzxbm9I1feFn0vFdcZ36sTz",
+	"w76zt5Litw2cRuARMqznf0SFXjJF/vs//vMgNiS5FKz3nBWjTkA0R/DjfIVylWXckCXVZM7y7JxIkTLi",
+	"2CXBB+wH9UAT2xRZzpkgUjB8a8avmIj1qw01Je4/v81lgU96OY3HCOwmlkU3eFlkO++VUleEac9WkgXN",
+	"WDXlQbKddO4ganTPhfns8SAiwMND8Z/2lPTvt3m7Hqdjj8TKqqZQqUhYreE6Awe80NoODVnTIOZPEWHW",
+	"FqZf85hA5YYtmn9sOmnabQ4+VB1TpegKPofKy9lv2zZTm8Y4ith0vqDpZS5nL1jK/QK2joZcMZqtxlMu",
+	"aL5ld85pRnI2Ncg6F7Zl4ho4I4rpMjeEa8KNJtpIxTKCzfqfqMiIkGbOxQx3jNtcRMhlzUcXUuaMCi+r",
+	"/aj91sm4TqmCVQUNYBXdL1sEVUQwaFRUtugLpZ6/tU+26R92GAy7ajlpkbnHSgVnefzUntJcs6S1mvtS",
+	"rBaNTX3Y6mr+i5NtfNiYOba4YaYvhVGrCEPOZorNqGFj9ivX9kqwzhr1Uz3XuKWkNLn8uVQKxS9xjxHD",
+	"FywhU/4rywg1ZMqVNkSxlPGiITA36zhOO/QrUQ+6FJdCLoFOS8oNF7PxVKoxoyrnqKcjswx+2lUB6Xra",
+	"n7xrv+O8xpqx6LHIBHEnop1/xqZMwa4ewg6nM3bQmxQRfWNd0NRnwwNNwjfOCchDspzznMGQMsk0SBKC",
+	"LBI5wLbqIjndPG973APxCDwKEowJQ3j/xd9VCHVrRxwvPe6yt6Ybxdoq6CqXNNtf5SdUhySo5762mTX7",
+	"pZdWkAyAUONpTmfNg3Nt8O2TETUEtqA8jz4eKDrbb9ybhLbfVxGdBCbZkjnJuqByG76tuwR7LOS7epU2",
+	"yMib0D4a4vbuNI/nNGcio+q9vGQRvWOf+1/PnYQ0LvU1L4o7Xi2u5OW1OoxpzYFGG5BrK7Gf22fvlOY7",
+	"Uct4llgXQJqliplzoudyCVerfNXUDoN9rzrU1SljGfn+7dfESLyTEUpSRx5Ci2KwK+ntaG2Huy3ETeze",
+	"RoPr23eH7VjQlJvVfnplSpXiLNvxLZqVuVXgKvPfyfFxwwB4HDsp0jnPM8XEuBQZU+OT092byMvZjM7Y",
+	"+HLWZHVZwhZMWq11tCfKxUXkRuumFaNyqthybbDbxjrNpVRjqhgdL057DXfjaJOBZhR1ysX6BnlbCgHX",
+	"rwUzimkip+SCiXQOfypi5kuq8CC73gg+bOQ/f9dq8krOp+xnml4yo8c1sdvDPzk5Jv8TRg2EJkVeapK6",
+	"hhOiJPBLRsoiqn8smJnLLNTHHZ3Q6MBoVN2WV0zBIR0bTMGUlkKP3eYg7NeUsUyTgmrNxIwpnVgLkX8g",
+	"YiUKrjT1a4GeE4y/1d36eN7YB0gqSwF3malUhArip0DSOUsvtw8p6NIomrJtEuo9PtTeJMFsKtIn8VX2",
+	"/cTFlqG5nJWsaW9vSSeZbR1l8D7ci0o2vuSiwQ1CCjZI8DQcOK2okMoMksEFm0rFxhkrqDKlgp+lGCuW",
+	"M6rhA9VjUMr5lHcY8KC7gikuI6v2Sirih0Ogc2trtI9bx5Zp3I3wIVDQqSCv331H/vLZ8QnJSmUV9+Gb",
+	"k8cvEvLm0TdRg6nhJo9dBVur5xRZ+3RArs1LpBjtXpwbGcrG/rsMCnkul3BiI/V2sNo1OKatNVM32c5L",
+	"/6amawdRxZDWWeYGuSMzM0O5sLplzFaSsxnNx4pNd7x45RzaHAPTr7aN6Gt89g0+irJMcT1eyDLaUcEE",
+	"zbe3WS3sG/c8csaML1j/RXyLz8dmV7FfryG8x6c7eBN5od4tAb1bRFxb52SNOxvLWc93I+O/YuwrJ8ya",
+	"rO9FXOS+gmTpSbzWrLHVqo2NI3tdSa3ryu9oS7chRd7UzNkaJbf2gg2GNDmdMpGymNpVMKYTkOqkFNyA",
+	"CrMoc8OLnDN1TugFmljwxCYp4znoaPb4LkWheMoyCAgYJH0MLZWq1jUKDCLwnUwJhabJci41I3QBygM+",
+	"IadTnjJFNDO6Z8fVjBrOLkcUpx0Hik7cFC2XcZYtczbWzHRES5Q5g5HiyN0kUrlgGk/QrXc+S9tg/Em9",
+	"3Bu55b1nvyavsDiXzHn060uxnYFZx0CgzylPqWHurPtuOjj757Z9nUqVfcMMHXxIIkaC5XjBFhf2/tvn",
+	"Ps9+LbhietxyEDpNau3xmaIdKgHXumRZ33bwaRVtaB/3theWG8+Dmtwocd3pmq7WufIZCR6GbfZcLgpm",
+	"MCrEzpPg9dbutTxDFobNKckFI4pd0ZzDzDNyYd3TtiOSMZrlXETCSdTRo1MbVPKvPxxErxjughY/EaoO",
+	"+9K/9mv3JNk7+wK8WiIHj22btay4YlozZ2bxXBiVEvbBvey+jb4Tf5pZpqyWs6JVyJQVywUO6TanrW/S",
+	"n5rbFNgg59QdEzscMRld6bGRY9xtEYb7ls2oAXsXBi7gUyyLyunmfl0XpujxQHYgGV1V/EeXZMhEJpVm",
+	"WQL37oJlcEhlTPErG212nb3fb5fuJiL23NMb98mMa6NW4+twf/VqK6bR+Z3s/e6SZedkyc08U3QpyF+J",
+	"LnXBRGaJL1KW55b+ulQKvrfLXW0lWL+BW2xr5ah5QlRslAxACk25wO+r7iKbLmYmdZsnulfalKrmveUc",
+	"ey2Kcrt9skm5l7/S1OQrjMWRU1JJBww5aJ5oR4Pk/k68wLv+2XFyR5ugPie3BLvewBm46cwJev/LtsCC",
+	"vQ6kaxwK3Yy8hVu/almRHNdTd73TpbpiK8tyVxgbQfNx9SUXulTUKseFzPPSvZXz1KvMldIAZ1QxVt5i",
+	"OeVGMA27qmBqwU30lAzGeSO+iLq5u3Qk1r2+8eHSG0XDgovw25P2fr+1zXtbu/IOt9Dep9qHzSv3bi0G",
+	"0p9P1amGjnN3rOH39akW5W2wZudcm2c2DCJoesU0nnHwD9388mtjI8t3N0is2/CmlOdjsK5vJV9r6Mhk",
+	"siw26EXN4+6dgY0F5gJ2heYDlxOQEXTugR2Ya0KJYEvS4a8V+Vb723u2KHJq2CtuLDfBrTEWL0PttRtz",
+	"D+xTmlwwzTNmo0hsoEpCloobwwThwkj8QUjkwv4mSRxt5/0fmoS2rKdDx+Zt2K9m+2WbZwO/JO6VqGAK",
+	"maif1nLfbMazXaVIjDLOmFYPZCN1PBvF9F1G+GJRWm72yS5okUr922SYyVQ/fPdv3z4/WmQJqZolxrWr",
+	"D9Y0uik3OzJ3bJd9//3rF1dPYDyXbPV/1SHM29Wz3U7VhiyKMP0lW92AEReeN96ruq6maVmqtMNR40g1",
+	"DqLAN2Xw9DbK2isEakJrfVTTq+3qboio+1RSY431ksGvhzN5WA0KzcZHFRMGPx/yBTr4MOcMuH8w42Ze",
+	"XhylcvHQcJHR3P/nmsEZPM+lLhV7W+ZbbvCNhKrYuZ7alprq48LKRMVqj1//kN14P8oNdbMC07aYu8G5",
+	"15M69H6zZbQyb7ytBriDkSONJlQ9I1klBjGXKoF7r1P3q+vlWmMLpjWd9fcO+Ofj8xLTnKcRHRoS88ZX",
+	"NC/Zutb7IXE/75A/AXzBmTBjWpq5VN1nSkOtrkfq3u4e0T5hYEwYbla9r8f2aW/di3hLWJ5dywq0LUNq",
+	"a3hfIXOedslVLd1VrPPnq2tGF1aN7JmHppm6YmpfFnFvd7PIkgvR1KntKwPPXj3tQyEjhEzkWaC1Papl",
+	"qUawPeDO7csbud+6tu7ycuu6fNvguZ10yMXCpcSupW5s4eymjL1khTlDFdqSnmhDRabPCd4xDMvsj7nU",
+	"4DZE1sFLBuThNgyP0BAeF/a17ZwSjCpKIsWWO5sHb+bGv5FZFFt+iQ/ufPXvchm9xlaIDTdCar8WOVgw",
+	"f8CTTpNnqQFfz0nc9zM8PYi7fXa2A7QWyNKjc202OTTqddvLzBS0HdmTexhulcx7rexbeA4kJZ+JPanW",
+	"Gp3rO2wyadKni8BfenZsJS1BCGQa+hgVcYZDgit2jm5F/BMyuIGjwMUvp+QrKrKckpOnT54k5A1VNOMF",
+	"OXn62edoL7ceRPIy2NMLqg1T4zSnWo9PBknzi9P2F4/w1RkXbJyBbyh8M/b9KdpCgdXHTqmzTzHVsnoW",
+	"OaOglY5TRadmXNtJbfyFbc0OBSjNUimy9W8VxcaCPhYSkkWDL8L2GiNuN9v+sTGQoNWO17seoeOZxBDe",
+	"etT+q2CU7S/rFjYZhRVbfsO8RfEGIgZgN4zldHzBlZn3EoDd2TxcZPwqHW9wwO3j2u/MfyvmUnT8olyy",
+	"2zinYla6a8TGEDj/3Nrp35hTlVRkieDHEO2xt3u5WtJ9TsdrrF+ocjx5fB3Eg9aytw5GkXEqyLfUzoi8",
+	"oIZeUCvLGkckQaFYUbqgxjAFLfzf/3x2+L+OD58+PPzpt8fJ4+MP/+OmUBE8b7Wt+Fts8xXnbYZduQtG",
+	"3M5jIYfdiKJdtXaXqnbV6c24kW5z2/wBGTG6Ht+JLyRV2V7G871Uy9hdwoZMvrbvnx6vM+TuVvP+iqaj",
+	"gNU316/QP20m3FvXSxt/KM2pwpDRnJ3bLLoJZrRNyBAyQuBPIugVn6FiReZcw5dEMbxtgxX+QlJz4NxK",
+	"2sFOsfRyTSdcV6hqJSTQVKwdtaXNuXhQ6GrMxTidU4WHnhuZVD4Rr1OP8fO/4THFunvh4u52jdqSaekv",
+	"6Os/lpHV+xqiryDuykhCUwNqPYS0wA2OYwx576gnT5Vgq9RhPzYIYbzkIpPLsSyY0PW3VAigl6aRR8Ew",
+	"jA5WtNcrJtiS5gBsweqgH5tYndNCM1xgY+RiHBi0g3CH5tdOo69etWsEBiI7AftUHRUxru627n28Wo+D",
+	"Gdv0IqF5pyUdvZCx5XGRgutL5JQNqWwemr3kkf5hJr5hywGbLOpNbwaGiB5VnLifLwMbwZHdPNaIRTSq",
+	"8Iy2OC5a0emOTsD39nWfBuy8xRWqj01H3Gjr6gImicnT2sW6vrf3ycfZmhq09gOmfOQ7pudsS/txwmWj",
+	"c7lkLWv6rklSnWkZbR8mwp2sJ78BYxE+tQeMzNCkKKQh3IZCpj7OPmrXuqnEplYs4aIwK5+KAUPqGE+V",
+	"37CsDNVVyHKY5JDUp1Kn+NlxAj0TqFwqy1s2DfJH48mlChZxyjd7h5uj9PMPt2Xltg/iP5EAmHUcnX5n",
+	"XlYvl52H0fE+YpeK5cebDKpEKytpG8lVrdysmgYN1uopkysZcn2p3Ij4WLf7eR5E7jwjp4cZn3FDYOrk",
+	"X8gj9xHWqXUFPj58+tNvT+JX3xfMMAE9gNyXOoYF9ozocjaz8UXnuB10WTB1xbVUDstLd4FckoIqSk6P",
+	"Hq0Ha2z1B++6OXACcU5uJyn7R3uucZtE11/qK57eSGimbakOMb+jO3Wj2/XDsyhCz3cs/iG9HOtLkJuR",
+	"cPg3cDMl+BBZcFFqYp2Q7isXdYbJCkWp5/1y1Po7mA3N8xDBKY4zU5R5vpMn3b2l53u+1R9wqcIa2qmn",
+	"TlupzDOmzdgDlmkezXSs0LPs4zVmWAUtZbHEqMKkkd5wWvY0YbvCzPYA5okjSt0E4FSN7uYnH+Hyb/xP",
+	"Nam4CBEW+/B1zPdeo1gFE1rn7Bp4M9itbXrHZhKVB2Xkfpy54L+d7623hsgQu5X1OwLK69+6XqIF4o10",
+	"Qcu7ZLngm6SAVzEzCJE2MZ94+MXf3qDOig4ltN7ohHzrvtSG0YX/8vJH/K4+pxcMzDxcs8yFVOlz8vb7",
+	"r1++O1pk5L/+98nR5+uHNnS6Vf2EcX4vbIBlFWtybWiZcOVsq4kdTowhX8IT1LD9rrg2cHkDdPbOAbgt",
+	"Vc4/4EKkNeTaYQQzbswF/TXs7MnxcWSG1PQAU0wrgEsn9HoCWO5jY7XGkc1W1icRK2t9d9grcjbay3E8",
+	"aGAne3HDRt1o/yTW/pSLjItZf3q9si/0Hf9a6FvLLt2hOsTMbX1kcsxS84anl9YmXKXdcwFCJWXnxCFc",
+	"xEBr+tgudw5qdrAAnaCi1RCNJD+X2YyRi5XD0vzq2eHrHw7hmnKYKTo1RyfnYIuwYAwWJsElFNpRVbMk",
+	"EKYuBsmWiFqfkdbTiMIyu3UqTqizMddmBmlnus4IRVNknRMqOqjfDzIFTqpIkt8mH0kbIc0MqrlvkMpR",
+	"QOre2kIVEszZLvek6p4eN6nZG972ZtpXwbsxo61t/vX9atE2+nf9xt2Bv7MvxnoNoTfWOrwGRljV7jos",
+	"vFv0xhoHkwuXKkr4TkyxmFYXsON1lbtXjMV14LIfU/9SSrOVmq8Y+wc+17CmbwuyxOd8D7Fd+Yqxr6MO",
+	"Loun0oUn0+/evdlJFjb721Zbfv1w4se2qw/Fz/UG1vsffsl6Yi/lXOywPf1AY9tyx6PSSEPz663iNTZ7",
+	"EzXKj8aTY6f9WhH9plZvz9tBakqaR6707+USvOrWn43Imu+fPXzxDCxW7p0EVAnVSfg2OmkPyFSMh8SY",
+	"woi+FkR4Qqjw6V9IKvNyIQIvBlwObQautBDWhi6ootZVu2TKetDjDtTd46X95mgbmKeMEfgNdK4vX74n",
+	"D69O7HI9rDwv8AyCEWqnxV3SOqG+pY9tidH4paSYkRBx8HLN4a4MmCsJ+cvhXJaK6DmfwpdUa6a1VIf2",
+	"V6nIkq40hs6C14fCmg+BGT0HHPS85Db8MbuqwehhGRsw0fnk3nU/jpFCuMCd5oS/VFJrMqytPgfEP5vc",
+	"MHxuJ5DkK87y7KVS1kTdE0WyO5Wod/aXT0XpkQXWuKvtLC129iTvlyB8C3pocCeN+Bbc+bc9/yRwQUZi",
+	"2aUKoHNJKkXKlIBqE+hC+gFQ6jT5PCEnx+sbavt+2uDfjLkWN6z+m7k0cp1F3cW/r2m4gFZ6P5xTMY4i",
+	"nv84Z4rB3RYewWtfWQDa7xl589279/iFpgtG9JyePvksIZr/O7OoOLaWns/NChbvZHs8RTX4JJx2MM5t",
+	"5NsXhryIJNc+iSfXhvML3dULOmMPfy7YbJC4D4Wo/16yi6L6MGc8jZ54PHp6YcL451itcUEvWZ9Ucbss",
+	"7eTcx2t+W3o4/em3zx7HfbewplGfULVHTj87PXn8eGvpxYgXwQ3QddIia3SVczrbmAi0b8bmZj/xXuUE",
+	"TZePJ4zaWzcpBZNx2oqyaTa10ErQkCRWgw406L4gMbdXzS+ugq2FCnIxS8jatzBBl6lTiik3CXExgvKK",
+	"qaxkCWkE8mUJiRkgg6fboYQJWY8kTEgq00bA3zgr3bdc4LcJcaEmYyHFOHXZYwZaKxh1AK1ZvGjOphIW",
+	"W5lTUa6rbN51jvlZXhADOCn2uUYtnbVGevLG7yJNuav0oW84Kl09QmNPTt4JTDKp4rUa0T83VXZxIwTZ",
+	"HiVgmgGj/rAOCBTIqkqyxKojVtKzknsh04a816i2WLHYblUU4RC4ibAWaOcOw1mgu7eWM/dR8aOQHCc7",
+	"V9HbUDrvlWLsAgP/r1HGRW/AcAIzAMRg1hdB0C3hvRUZqqOT00fDzw7CisWNOg8pVTMZBj/qMeR02q/j",
+	"1ewKM4/VKflGljn4NfABMJbYgiVbL6NbKqPMTNfV1912E/SN20R3qHbJBSMLqi4rYK0bvw57EiTV6mxZ",
+	"+I76KZJmYxjuGIa7oYTKl2DGsTkhGEIwM2eEtmeLHGBbIPRCXjFycgwk0sgEx58PTzpSzRc2Pzcb06gd",
+	"yrEFsllinVZqJvEjGdJcS0LtB+Q4MKJdSDNPyEbOqxgvHm1upzFexLjMrhKZeuoipy2ia7zGS9dxfASD",
+	"atJsUy2UvzGam/n60ju0sw1BCl0xk3XbkYP6EuMq6BXlVrZuDaOpjg03oOgcuDZSrbpKdaRxbIqg6KEu",
+	"LxagbwZf0QLANVnjO8VMqURCqC+9e2RTExLiLAE2l6T69r//4z8HyVZXOt1QYnurLmRf7srS63jcp5E1",
+	"Ho89vdO9Jyghuq6r2p+rgteIyZaCCQFr0QwFuMS9kFyyi4N9ym9eC05oW6Iiz+KX4Y2QZV1ZKXjfsxgr",
+	"IK/sY7ZkUnDHa0JwHXfIIbDNrsVs9LC2IFVQ7aqi2buBdQI2azDRxpK80QiEnXWLmRxb3AETO3iOgX6u",
+	"0AXWoIK8Ch+/f80z1Z0AYzjFnTXu+g0aNpNq1TPcyT/9oUo5LHyE36a3w2DArkzTvVCa7bAqgGZ6ySq3",
+	"QOtQzjnTVh/ggsCDBCMGORTcpYYpHUObOTl9fNCRkyNmXqXbsAZPttJfyDEwWJnr6JFgCWeThUrtqp0F",
+	"L8TGFt7wt9E4UGGDgmu7GZ3DNqwFZed9sauVezevEWx6TvNxyOsxpxG4MyMFB6Q4DGJHA1WOQ87ecie+",
+	"KTXrx9Lfaxz6v9dZ65Ygj3aybXY6oV43wuPaihaC7I7p1DA1Rk1Et5IbghntaZK0US3jTVksyYBd8QzN",
+	"a5VPf50Zqmds8izL4o/thrgne4e+X8cm2Z0jd80yvc1gwZi5Su26ZP0Qs2u2ahRBsWfltUx0FXJqTxrs",
+	"Z9XaBb7yGjD8+EidhFC31GLAmIUrLNkb0KS56rVFLShKoSqz1i42rq7aZm3oGv8UscqbzSntSJML77cn",
+	"J4NkcALQWCeAp3UCxD55Er3k1p28qHwa7RAudw8aO0U0cj2HgAvUEXoGij7zbXpjVDs4OhK9HETUV33E",
+	"Yu6j2xPeGPNuCRH9YRfejRgKnVLtS+371mIM0Z5r6rAdN5D6jFQPJUQWTKBrtjKOJ7vjVm5bgGh4etct",
+	"fMcM9s3J6OOuyN6tIi6s1rqvi6yTP3plPt84ZwXxJq6H4HIXJiLvwnBza1zZxG7siqlVda9PfJYe5uQl",
+	"dbVZWmbcEJt81osFG3adNTbcmMbQ/+iE92CTjCtppnseSfhWYz/2eAmDHPR2auJzELHWCrpH8+rLf339",
+	"ikxzOrMBYnoulTnM+ZWtUa/70tfGnPTY3w3z1sbB43mpH5DWG32zBMK3+g3sijMIJAwlUNfYCqaIey6x",
+	"9NUJcYjkmNGREOc77j9e270LQukzYl0uFlSt+vPnO/cCbM1e9zA7pPexIqsNVBw/kvr8DAT5Gnevb5LN",
+	"6stNOOqam/SO3HVrSnVgvsaEnkGgZNsMVzAUZyhiwT7cqnmWDDKuU6qyDr/0+kpf84rYmcJyvwfybgdw",
+	"G02lq9zzuLOy6+7YI5ESSVGW2hNVpEITCcBDxu7i0A9BpM9x3cg22gm//e6v/3YNt7BpR5rIj3OZsw3R",
+	"7nsPKmdXrGP2LlOod3yls7aM6zmsDbODxYJOuxi8NhHcuA4ZzDNxVYwtVYLMmOqqu4su+XGZSqDFMWpR",
+	"u2HBXJe8tSmiImLTmtCwHgSjXEtdC/PV6s20tpVj+za2XH+XFzdxbP9dXnRhxvQ+hf8uL96WMWspsN9G",
+	"t3SfhKN2b1npQgIXfZtgPqMgkjsguJ5f0/42Z1SZC0bNTlthFxga0XH//FleRL+XpUnlollWyKaHoD6U",
+	"pozZcntQwAv/0Je8KDqUHgjpFhWN1p2jwEpZmbMHmhieXpLhgoqS5kSVQpNDG4AOm+SgP9RLKXYoV7iz",
+	"FDKKz2at4iZuDhaqrKR5z/ImsAJ1gw1aVdMIFrElLhqcUy+b59jE76Am03dvwX28tkIu48sKJKzKPmM4",
+	"EM0ggW1Y5ffLjK4S8kxz+vArmV9SQ3tUgP4QH30XgtTmxFCHbQCctovEA2kVQwWUKY2HnwA9wN9kmdnx",
+	"SkUULnaCUcK7kCrFDsem6zGWNiMFgdNyq2HdxQOErych21eTDwYYkjfKdYEJ/oZKCXReZzrJubPL01DT",
+	"/yLgyFYlrdq34yD8ITmuUw2yBVr/k0OuP/zpt5Pk0cmH/9F9nLSYAws1Hc6YYIoalhGekaEs7GgO+iSn",
+	"7IkovveS7BYVE12ibXx6I0pT0N4dWjvCbm8GwX7P9d1hvdYm8XUAHe9PXyYQyBNORB5VQb7GW/Ybb2DY",
+	"GXg12qac8b2BjzF+rnckXyfsf0DnR/0wCKNlgHlmjc+2GhcJX1tDSt66uEC+pavzu9OrLT6uqpv49tbn",
+	"E2Pyb2z6zjOt+Uz4DKxIuf6OW+numeg+wDIK4D/mImO/xi0MV5xGopJ+KfkVzbEGU10ZbTOlgo6qGlF+",
+	"jr3gEAJiXRcQwZEfgbX2TTHYN2zutoG5rhGWd82Au7uMklvvK6bRvgDtPkR3I4tSG3LBbJ0BAgC/DUX/",
+	"NqC76riyew8HqxS8zrgwtzO60i8sJgTLuiDOlx4W1VmzSSYxzg+ByebMpy1WgdWpxbFcJwytNnt/hWVd",
+	"qEajFVyyZHxB0I8hZr379Gj+vpBeuzsJWxHhAMYLGgtLpVxpC71mGyJcZDzFUFVG7JtkQVdkCoGqRs6Y",
+	"meOZv67LrcvuAMoM2aT+0B5m+3Mn3FLITzdEomskmFTsGHzd5J16RcOl3wmGp7klrn30xFCzwkyF7WkC",
+	"3VXl9gpZbHLR1rfXrgGdQMrXSTS+ThWmflWJukoR1RXrnJJSr06EdNGRxgTrtzKII1gvri2z1Y0l/Pd1",
+	"K8mU5ixuBvJTQSFt2K+YLMkFGb4Us5zrOVlaPI45I9X8UWK5uhZLxY1hgqyYCWP9tl6BCrqCFL1tnsKO",
+	"rE4cqEa0IqrBtEfPXPp+QjKZJq5iXkIwn97CGvmE4YRUCF3tpVOMXs92HhTY6Yxr3W6raYR8Dqr1q5tP",
+	"LBvVVNxaVTpkypswGYTt3aHJ4LuluLEqnzTLFNNxt1u35L1OFPimoeLMvLJ9v+U9XVxAR1VPT7Zr1ffE",
+	"2e4FOlUv2lbAnBsv6nmna/87KL/ZZJQ+VTfrmQZmL6v72lLDi+hhga/dhNjChu5aXt2MbfN2OP/PUJcz",
+	"qBq1W6lDW/raRaRcD2e0usbHG7EoDYgHt8Sa5jbWBZQsSlLGc3uv6dFRPGRnzUK3HLSntyvgbEDV696U",
+	"fFNyueMC8X4BfBtZJzDFb1qn9/PoolhM9emUp0wRzYzGIGkeT9dclLnhRc6bvvpgAWz50NrgH5OFATuu",
+	"/aYjeHrvmOI0dwoxaMuFAnbJzslxZZzRR38hlid6IajldZzWeshgMMmanPsyl1yGP+/HXHFwwwB5b/0q",
+	"RgtT7lqYpw3Pt/ZAxm3URBQdhhnFNLlgZsmcXQ3j7Atpy3xiqL1pFcHoh+rBfuXTXsH4L+HBD8musI9V",
+	"EFtLrrlYcJsqcEaEHMNIEv/HGOhYf5oVIAOpGkPGRoCoRoaj8vj4ESOn5HJxkGC1DxBZsUdOTsn8IATN",
+	"GBc5Tdm4FD75uH+c3Zzx2dzcRILpDgerLRI6TqN5dz/OV3V5MAuJSZZUE8WmpWZbsBj7IyyuT7fyjtb6",
+	"mmUQOwgbVOize+wU8M9fSqqoMFx0xGGZebm4EL5M6Joj0DCfgQJlo2ZKliIjS6kuybB+E/cF7JTQ9uCq",
+	"LLlhIqCYYHV0WHQsjq00M+PYcFgqoTxFlU7UUYsGo6F8dVfcwO3qNN1kLlXeL2kGs2w+1FS/xcTXJc8s",
+	"Pk+fY6Fd8WAj0KZnKy8/GuzgiLE5vreWWevAtcArsR2EJnVry4K3yZxqu0zUEJrncfyHNnk7JW0uRc8n",
+	"Db2siti1a2Hi0YN8Q4Y2Rk03YtKs5wVHDcMXkli+7RuO2Fo6S6tOAoNi9JalDEvbrRGaGTrryF7AqUbF",
+	"Z2/R0xqpa7PiJ+x848C/LyoTYy9z0RvFwJ/Asjr/tz3jemI7OOPcS3FTiB1tTqMBx4siZ4ZtAUpGXGQJ",
+	"HnqbvnexMmie1daBvrY4FvBU7yQ3pjTPQQ5vG8r3FqF5iRkSdpOZuZLlbI7fu3qXXGjDaPTMWjAzlw3z",
+	"APh0clZpllSZDoOygqOzFB2nNv7uea85/C9WhqHR29IPniQXZV2Ns58Ah9diGHGeqYA42p9p+LADpTES",
+	"lirbKXMyYO9YxdidoLjL7YXv1jfGQAVSYa06g7HVtLSRipG5zDNNaA7SbEWGvgwCDlI//I1nHx5aVeJg",
+	"ZxJUoilChDo5ozm8nItLlp2F/GhHaOZMM9w91WjPiT9lzwhoEecVGPlU5rlc2rXMqcDiWoL4HRtoI7a7",
+	"ppZkG9kekx2gkrvZdMu7nO4Z/XXnuOLvq/OX20sNBHnN6BWWI8MfjqgxNJ3vhjfe7ORrCHU5TKlmZM5+",
+	"Je/+9uzw9MlnlUqJizykmtieGPLePhDlMUkStnsOusVCakNOn5Bv+BcH0fIot41hXiuOa4eMVHzGBc33",
+	"kQGos41PTv9yvP/bj073ePlD5xxxZ3UFtfiCtB3mHVwywr1c9k+fBRoj18RuaKflVwIDtTJuXJCcjqqS",
+	"O4nltWvXPreszfKkg1eqKqdB51/87Q04dH8cJINv//YmutXXVmmN/E3FY30BHJKLDd2ydylbFxdjQXun",
+	"28wZzbYUOd1csGvwjomMMGAG9itNTb4CJRwhEuHyyVaEKkbsZA9ifuR1JebN9+8HCeABREnnlKrNi+ca",
+	"tU83tLjoKip5kbNFd+GZaOTtgqZzLmwh/h0rDGCOzy5FQqvaOPGygFWaWDefdG+csiNOqitr2jezbQ3c",
+	"3dWnU9cAsV0VVtrFCHezb0OzOyaI3qDP4hpm9KAuzrVcFC3bsqXHtT0XrTW5toW51HNf9HzneszpXKox",
+	"nbGu9M8wWHZ7wjZVM71z8v0F1WwcGIYiJ+NsptiMGkbcYw5MF3F10SCp6ZIMrUNBSME2azm9ptIywq85",
+	"Na6YOrTkQ6jG2mzSdU5sr8fie1R02am1CsgLlUsB4C3pJUFk78JVbN+v25iK/GUuL2ier6AW+i8lI75I",
+	"PaY8uao8lTGymLcpvs1z20Z0M1geGIvPhTDUHiOsBS26LZuG/RK5EzJ16PhFg/QGa0Vl0NkR2Thg1Z0V",
+	"Z/ZLHbBQ58LjtomK71LP962leDmOUuJvfDaHw0uzX3C7LOc8nYf7yV5Gp6CTE4WKrN62m9Zp5Blmh7K5",
+	"oRTbVrW7rZpUvXUTURdS6Fgt1ppQPc6kmj33gfIJ8YzW4qAtpXchl7tmRFqzdoWxB03awy4btlCPrkmA",
+	"DcSOx/R7Mb49YnYJfn04UCqYxZ7Xlj19px1Zsh4D6vrByzernvajRXfBxgamQf/41/feppYR9z74CIqc",
+	"rsDQ4G+FFqeNZ2xRSMNEuhpfstVYMXATRq8r/bffelWFOinMD2QAE1cz/KO6cDfurIoZter2w+0Bi1IK",
+	"P46dXnPBy/0THKp9sVEcBkfNBrPdP6qb+wuHXrjrEdND2Wt5lypPJVUzrLGk8QyiRLFDoOAqxh5ZMDy/",
+	"7Ir5xx3CWEetkkj9oNOd6wdVA9gI+V/Ts6MYRx/RtF1J3AsEO+XZ/jXH/PTHG3J16ov5Tqr/bvkoNxcm",
+	"u3XOXqPoO7Se6QSxiP/u9Cd/iu4moO17YGnevK264iosl1didTOCX6n7goXHZFRI5Wb6i283TDGoKu57",
+	"1/2WnIN6Q95E6G57e99dEG+QRRDL3b6trJ3bxjXfDA+2C3B4Ezq1A+2xI6zp+MS6rm3dIpZ1AYkTBKAk",
+	"r6RakC8OWjAAG2TudWT9NeX2joF0txZWtleMd+8S2DvVK/AOiB2V+TARflMK6/bRriuwtdT1LBgqqx3V",
+	"PLeXOdjwVpyddtrLu9o9GjWt24FauNbh2rQG25pxo5ymOxHCLb6llMGmmK6GINlTK45pq3Zlq3Xdoqu2",
+	"A1lduraR7oY1SLYyWpcCu3XSN3FSbkCyfnJ8vPXYbKd13OAxWg9rP6Oal0qRrFAIhS1KQxTG7SY7Xjhu",
+	"SDLVmfcnW66Ia3suTrGpYvsaIJV9eWzkJRPXBb9pNhYfq8fK8Jvuq2eHr384hDN8kAzePHv77MXrN4d/",
+	"e3548vSzzwfJ4Ktn3774+pn94km8CshbVjBq3jFjPLz62oXuptE4FzJrTGLG5IIZxVMbqWrGLqizMzMj",
+	"YwrMLTFYJ/x/7Io4x0UQxMyPXQYF6wifTGUzTkdTG7vsfFlUrKpPsU6WXGRyGTagZA6pLDb03sW7Nb5D",
+	"dxsWJc2ZyKgarxhV9lShAutt4Rfb62ni0KshOGq3CJfgsq4TI850AeDEbq5VBFbSO8HzVBBLa9AfuLAO",
+	"9WM97KMDkSmCmjSoxrWrT7NBies6NG3uxj9KVrJNKLjbSwFgE8/tCx+SnY+xqgkQqvdzkFWYpXH2a09y",
+	"J/j8HV06KfLT7u+1Mfl3fj1WwW3HRioMaC6qEMndW5E5CAkzp2L8+RhAHfZpo2BizLUu9yKGr9Gx+5sV",
+	"sP1O77V40jbiWaEbkrteqjjpm2RIurm0nnGM+lv2BO7aiBOKVWvX9kNnnCJYB9EcbAKNgbSqne7JcevS",
+	"+Qbr9uw4xPUaPvs0EFaf2fV9u7bXacLngq1X6dmpoU21YiqGaU84MoGN7L6poEznTLp5fN9o64VHgdxe",
+	"Yzl6l7U1X6qSL0HBFxsJPOVqYf3GUSX1iinFMzbuuu8+s+0TKM2OeRtCmkZdKK5JEIp6szfhZkmj+E3P",
+	"oI3dPvlAE/iD0Azi96WN2XTcABb4tTqCa8thSzBtVf/sY29LC2y2o2UvODXamRLaEG40yUoHUD5EIfgA",
+	"MI1WB5jdCOQP66d1hBXvELmwXnnrydbCW+OuSvYYHhbUgVRoLGeZDYimzWJceEv3ZrYzcnxChi/8Ebaq",
+	"Z7nVvNvOYQutW/WB5de2otAmnnvvbq9N9mjC8ccKqTdSP3uHKPt2+0eaJcRLNl/Scs/qquBhd1Jif9N2",
+	"h58+WLTPjjdaS063hRR11SGJrqG7YFUiMltw4SC0tVF4V9VlwdQV11KFpVf9rTxufrDe/nVrXLZDBMrN",
+	"lsjBn5PBdkNqmbN3LIY1LNOxYoiJavc13Nw74nRtxbGo0sSmU9isVwwNBL0qW0y5YNctntICIuVKm0Nn",
+	"63DgHJpcrMg7Vwbg8PUPTViLmkBdyCFsRtPVGKiUMZrlXPSrJ9ZdznlXDFmFNq/tzzcsY1Gbv+t5bbGS",
+	"qpScHXV81n7BqhElXbzTzz7hGPLapgn46zk1NJezkm30Ne5g3PHtBXWPI2Yeqhjdp1HFaKw5Jozi+4yy",
+	"0/89Zbao2x5tvmLMA5B1FzYdX4+60frSkQ6D8no7aDU1YsyG4l87WJ8cw26L9fKr6NkjabJgN/la8wxX",
+	"Lxxvl3TXz2uwaw+o1hSPFk46BMUm0DykMvkyOBlT/IppVEExn2hFhrpUV2xF/koWDMwCXLOMPJfvEiKk",
+	"gK/G1QNNRz1RRycnj4YnByEUhz+Bq7Kf8CpKnrAtq5Vf4cWA5vWXGUtzal8ey2nwsMzz0jXJhS6VK0Y0",
+	"5UY4aEKqaMaLcc7TTkP4u5VI4yaKjBrafVJ1x/2A5gvkdSGaw7LQTBnU1w7OkMipzMuFwEPKBaF3qFrt",
+	"k2r7HaMINSDbM5LQ3YAVW0h3AoytHT5GE483FAGmQBPRYS5nNSgRVmiA3eSAaFxBpQryGy2xdvr9Mo68",
+	"ytSqQSAMNysCP56R0Lec2JK/SQX9GhTO8F+O4bsk3AUJSb1ESojfaAnetRZSYRJyTg1TPtdFkyGfCfgF",
+	"RqDJSpYe7BxwhQ62+O4jjCKXvu3EUs0G7BqLZHuOaACQSwqAC8BPYYLOkYPtUmzKFCo+8E4f8m5QJWUx",
+	"CNZ+s2oJ2+aNi2pei+RnWTzp4TtRYxcVgDZsqyLDd/MgH8JX/XCZEBYKz0c6t/P1EfrXv1FY9NEePFb7",
+	"B1pDLOgvJWsRvxTONGqXCIYATgZSlHkeW/c51WNgosjCqxImxHOciGKYQprWm0oqogUt9FwaiwOYsylC",
+	"CemUinPskNAZ5QK2mLTyLmLM3MnDUknAKIQE1WyDBQZXEbY9LAlYW3wCNBNw+x9yYdeiKs5UHwkLa77y",
+	"00WA41lcHClpZCrzMDttfUWvn2xR+XosbwTr6AkRGUuz466t8gNTfLraz1Z4rWiE453iEbpCEMIpxJNK",
+	"Yokze92X1+Jh2a9cG10dYpktKYiaQOcBFj9BQOqy+hQhQ9s0ynzXeHVM7S3LN7a6VzRmd47+xrX0KxJ7",
+	"8b1DFX/FOyxa9tQEhEsPQA6iCQ95B21AjDwnVBC2KMyK5FwbAgYXo52V+IrmJRt0lNFpX3j8Wj8bJIMv",
+	"Bsng+YZVrYXTbpecZiGb2NWgw7jnPPDEgNBDcE88xPiCR3GVoGTLmj2sV/GWbQtadsQ/vIdwnGh99ZRp",
+	"XYf+RBwLO9WhcFADXHRD45XC8BzpYzsn2Dlxr0ZP4rUIpfV1h1/WgGm+YFSxHuEmDSq0u2s03phiSJ04",
+	"0YWgM7afSL+CCwAbLx5tKZRknWabiyW1pls3vXHUcSk+i4iDL5XEdcQXE3JKwHmzoHlP4NHLvmB4+1eF",
+	"mZkB9LNTkZcmIa5rj3rvB99K8nXQUDaF2l+PwCyZWB+VNqyo1X4vadakpr+edFQsZ0V/KYgjfWdY0Uvc",
+	"YKe+i350RUrcCD1xlLuFc20AJokL+BbgiaAL5jLgnVnmyNo9bcCfDRDfEsBV5g0simpQvciHc74u9b4v",
+	"MHzMB4MFGDB9ARDtC+u4h6AIaBPRwwPl00qqDc+0CNZ+IWn3EgdMtMf53kVAtmsKmPurI0TYzZYfqcjm",
+	"TWHjGsuyYBhAWVUZXC/R66oslHgLCQLp16PsO5NNa7I9D6oZ9tO93Hu1/WSfsh3+eI0GHGi4M0qlESzt",
+	"QjNhyF+dabIGuXC7a6snBmOasr7l1vtU54haWxsYpy18jM1c31mQzxHalS6LYgXVg9jB/F6/FLQdq5fn",
+	"ylW2K3KzpYO6IlIQD/1i6dk7dHZzz97p1H9SL9wb8daa8Y6dISS4H1cVtLqvWIjilOi5XO4z2zqeocND",
+	"o8cuFKQfDgFjL8roNKfcjI0cF10VOd10epZSrKEsKldmhG6pLHMbkXLBEOuyxFxyAOaer3bCV++5PzFM",
+	"a/OCvvUBJ9QE4DV6PXbmnNB8CcGF9uJqLyyNNxRwRc6oDZy8geW2MVY6DubOja+hNuVo6Svy1bkbHBrT",
+	"ptz0HUa9v95il/HB7OqJXj+wuvSrDTqqz7fbfu6+s8/ueCUAAw0a+vfJgq5fTToO6EalfEx6szgEtY4c",
+	"bMR6xZOmsK5qe/hduRa7u87pgbQIRWTttu+49NRHiRPoN1ArLXCs9C5m0KMyI4zQFwu1ZwykrvSSDP7x",
+	"fnLkhlikRYaqcGQ9mI26l2LLfZSnPYh/y2vUh+gtMu5DupBwN5EYWbd2h+gBdac3UwfsVvfVh84JuEvR",
+	"ej1TxWjmK3+zX9O81PyKfeOtVpZ2mw1dWyqCp1TN5NhIIVpxYvtZzZJrVHTPWHGNqT7ZNrBrFHSfKXMj",
+	"tLmtEoetYvJBtfi9CLltGnuWqBM3RMXdMBF8ua9I2sS29IsOHa2pbH5fFExhAfZz4uwNxO+Byt+DXm9B",
+	"3r35eh2BQx09/cvw0UEbIv3Z4f86Pnz6k/v/ITn86bfT5PFxB15629ARvbTspy7awKAxqFZgOqJq1Usp",
+	"uIOS/B3CdB8t4JOg/UMJ2nsuOftJHt+lPL5tqfnRyr/tBnBn7e5r5O7WsNtVhevwVRtvOm58MafqQpZq",
+	"nLpQeG0YXQBjSSPVBjv4zV1D7vwK8t2FZuqqA6PrOrCG9wix1Q8acUOsQw8QL5Z31bChyvC0zKkiEmkL",
+	"3l3gZwwC5tZ2bPWrB5rolUh9jPDQuhthQyUkPIzIf//Hfx4kEHEjzRz3x63BhG2d+XVgw9Z+8ATqCDqC",
+	"kCEgGlajI0MqVuTv77779mBtnEFTO/Gqe6n3IbDTiREBFavz7/uiit023N+1jGAtcMDQJhZS1m+XYL0r",
+	"eLFw2QJransHb0EP2wWWcE3s3ZzwDhq9czl+M2akT9eJP73d5pPW//vW+v8ctpJ365DzmMzq46sEHjK6",
+	"1AVmHiB+mEhZ3lXq2bbq46D1dc+D53OWXuZcG99i7Dy4IffTtpPhe92Ik51zZQOJ8NC0J/eU67n1P6J4",
+	"HgSMHw+o1SwtFTcryKleuKPDxt9Wf73yE/r7j1DkDCmDvGqfq1qdG1MMPnxA5XQqI5oghrOBU9xX/Qaj",
+	"JOJoo1oROOuJXmnDFpgJxUUOvv4qcF1kI+GudwSvd6CKI6zGGakS/zXEdiDIgiZDOTVMQBnlnAt24LLK",
+	"9EjYEqcYE8IWXGRM6YTUQALawZDAAx6c4WgkRuK5FFcWiEmT4YuX715/+S35r/99cnxwRiCWD4KlM6bI",
+	"5OHVyeQcaxZp8vbVc/Lo0aOnMNjv3z8/x6ATPRKTf/u3f/u3w2++OXzxYgK/haWgz8lCCraCr23BXYXV",
+	"vc4xKB/jGUZi8htyTUICneTDBNJ3uKBVsYjJ/2l/+SuU0j/9DEPc/zo5dxH9TCmgsx4JGOXTx08+JxNM",
+	"BrCoHg8LGzb4Lz9rKSZH5EfFDaYJ4J2HZTafSTCWjcTk9fTwG1BgJnVGVSOH4vHJqY1+0IbmLCGPT/9i",
+	"PyMSlJgdHI2EdVVryAzTPLOZYSnNc8SDwdwQH3j7+Pjx0UhUFdsqHnv25nWg0J4Njo9Ojo59wAkt+OBs",
+	"8Ojo+OiRtXjPke0fzhlg4vw7/D2z4Q4gNpAErzOIl2bmb+6RZKBcwRt89fT4OKi0Cn+G5PvZ3VytSNkm",
+	"cGwXdh+1AulyEIv49ZS6KO9YS9XQ6njPYKMPzv75E8hTWynnbPA1v2Iuq9Yg3sc/B3bzDX6C1x5indyN",
+	"RHlrn7gXmmDfQJMnx4/uoLtvMeDIdXmjywAT4bAOZAgJnxdUMwxxsmeAq7SMMeZw0zjoWq2rk4eIjvLQ",
+	"WkV057rBXemFe8bmUy+YQe2oI46kfuThc3vz+ZBsffJrEDT4IAfy/VKyOgT2LChCUK/L1tNzPfU0X7mE",
+	"Um0zeeZQalhIyOLUc5Y5sDkzZwItLy7rNM+YBlhhbkC+1wXYNP5kUWTWh4xSa4wtxoe9KSnxp1vcInYt",
+	"YVVjfOtX+kMyeHx8vAPHwvMnOz7/aKfn99tF1b5xM6tOG66sJc4KczK0KcmlnuNugjTbBOtRVwnats6f",
+	"voQs8jY36HCf0dLM27vsZ3mxeYv9HR64xWX/u7zoWnMwvOH4Pv5FfIlqiHawPhkMu06e8V9bFYeoUuBS",
+	"4sKqUoQHF043skQPf4Pt++GhKq1pvCntcJ9jEka1zasYfa+o29tyvSabkbBgpxdSm2haigLVDaKRS5pX",
+	"s7H6jPbJ3/XslVyeEwDEGImJr6xfT2xCPBiDy6I/IhMhlxMypBZvrqVRHoyEU7/xV48Twit0B0y6tyqj",
+	"zT5BFsJhfvvsm5fk8BCaPxqJx8dPXbo7FWjLxmdc+XVYP1vmEKYAG8xqac398bYUf5cXjsxMmy9ktrrJ",
+	"jfG2FNYR/+GDvXU19uDpDXfVtQWBLA7s7GMUv4+PH+/4/NO7lAxvYX8gPwm5TIgsrEHUVuyW04r5vF0j",
+	"Lgg8Duih47TNMvuZf/ytf/q+FKTKil4zYgU6XzDR2/vQ1X67Ukh/New2VZk2/bsOuOo5Ui3rx7jBTk/v",
+	"9CjNQORessJUR4MHUwXriAExD/vG1h8jQ180z9VfqiGZrZcSdhhxkLShgSZUjBolS7v33MPfePbhoXUI",
+	"R07hLRvl9YvBhlM1sNm4I6ge1APdABUKLDaPydd8ytJVmjMwO0zsZprUQAhzZilZ3Q6MbDXu0LZGojYb",
+	"OVRPlnGTEDNXCLILb2m6wKyaBR74VikFBSaxNi3FXMaNbvcxDPMGEgfHqhPioBF1MhI2qZUzfeAd09ib",
+	"UVRo+7zFdMi4cUBVdhhCLoli01KDLcorIY9PT1EpsfA1mMMCRkVsoVpXa7jz0MRiJIIBp1QgMgakEVVV",
+	"S4ePj58eHJGJ/WKCBiPQhCbWMzgZiUifhOWaHZH3fkLeneixctyI7RJYWC7Hb+dWLbKnQ/WWn+Hx05hG",
+	"8gKZsy1/bklD8fWPfC8fPnxoa5wf7lDKdukvLoLDk/XPqMPcsQh/hmKoudkc9ckQNq/dxdoL8QOCeGFo",
+	"J+LGau+UVP72zWK6NPOHuZxZ6A8vXVs6Ef58O5sA276nHeDQVWJ87365A1Y/vQt1usv0K2eE2/undXEy",
+	"5TD/BNi5cupPOOoMbN3WEMdGsjQb+Qh+X1vRx+sH+tdyNrNFsPch6nXvHOxKXrIQqe6BJg5dxsLe6M2E",
+	"cM+GlGhbrU2pBNBVALh9CKhjdQP4utGjPc0KxTQTFneK4VVeF0yYI/J66jQ9OzMEJMmlNol/BY7SWiuw",
+	"PcEJOhIgLrggJ8dkwQVqH8MLNkU4RETDgyxp2yDWFyfKjb1qTbDlSGCTR+SZWLkjV7FSo+opL51CY11Y",
+	"U7rg+SpqDnBUux1B06q19icUNTfrrpCGGobHTMClnduijWzQefd+Hj54X9fu0Ce/k2ci1thaYuS1W3Sx",
+	"1P04bw3YYt2D8hLAO7CghgBNotr9XFfICJFReMgP+3i3M+SOjQfBfLvsBg0e+1g3nt9HHsZi8NOHpONc",
+	"fa4YgH/Us7olEbqGEXPHQjScYdQ9jp5Z4kJIAYMZedhGDoBFXDGjVgewJKfHJ3c1LLs62ad7091tlMih",
+	"g8Ynq4j5UmHtqz9839xEO1qophj4MoiIt4iG+8IBiA6NXFxoIwWUxfkY1/zkdMc1/8s9Cceu8JS2YLwf",
+	"6dT4eZ9lfnxfZ85eZlofw95cje8xoP/mNtmtnnE2Dv/jOuMsAf8Yh8nOguX3IYj84RPWfey+7lRP3cVd",
+	"JxI4VQrFtMyvrElBk6EjAwFGP+hQ/Z3vsebodvD678vf6Beh875QLdIn9+I7umCHNlq74vCEXEgzt0l+",
+	"FpcNP4MFABxy4EHbZoau2rJOQseT1/YStg1M2Kpfztu6JbnmsTdbxeauzxA/wa6IFL/j0+rBT3eTW943",
+	"XzFWWCsoF1jSBl02V0wZ71POJYS/V+j6m7eLYstDa1Pacr4otvzGPXdf1rQIju3+0b7fgsVZKvL62xev",
+	"f3hObDIWMLKhXOiO8+qXQUfo3snx8R0fNdV6dB42gMfql/aPY5yq5n1bUrfq4H5MU/X8PibL1MZRfdSG",
+	"qd+XoSkQx30NTeGG+GRn+kPYmZoy7l4kTXB6/OmtTDe1w27zsLofG9NGFvojmZiOn96yDPpdmaRcGX13",
+	"x3Y18282EBeul5hdTYYu+HhBtYH7jisxwH3ErH3sAUaVqAMHnOQCOXFoZM4UgwBaJkiRU6ETUha5pJk1",
+	"McDg4GTThBtokoo6+XskMgm2rMmb797ZjBk72UlCMpnqh2/+9t37794dLbKDILKUZ65d3GEjYQNMOQbp",
+	"yENZxEJWnhlD0/krS9c30MctqbdhF/cUwtKYZYdlwS4c1245AZPfrhksEmRvfbI03H70qHA70G8p6pbF",
+	"xvLLAisP4Fq6WHmuqgK7uNv8NuPG3lT8uroUuY2WiaaMcbUZLL/dtKxB+zWt5uJz2XJmNCR1YvTZQhqW",
+	"r8gwk2m5gNYToliR0xSwCmDrFPDtgQdCsIAjWDiqCrlfkeHxZwcoG7RRZWpKxQjIGFdaSq0c3MPx4yqk",
+	"XbHDmjpnEE8/EhPF6u/Gft9OiKALP3xV5uyIvIT6YZbii1JjKQ46EldMYZWLejHxClnP3pU9cXdKu4Ys",
+	"OyLvWEWfkUBJ11gVF0gfRvUV7g0pWEzovYMUEfM2bOTWYvaCPu5J7DXn2SX3HMVU8+FPsu6uZJ1mItOk",
+	"uUe0j6WVhmG5H1ihtgQsSkMUn823eiimOZ2FttbWLRvtOg4nxcMcOuGJCbR10tHnB2dhtXJXmJ+Lmc1/",
+	"wU8ANOnxbpoFZBIir5jKSkYs0JOdZDDiBOBpnmtSUG0FQs5mNF0RX2CkbviC5XJJHGiTr46E8pFRMxKY",
+	"XJQxpY/Id4IRmD8pmCIQfQgoOYhLkRAvWXEcMC64PRyRd6ksQMbm/JI1yjGdQdYSB/grTTRj7vwJbcTa",
+	"A/TY30YCsqncoB/gOCAHClKgXUVaTBSKSSqwsb6C59dvgL3iKrckee+dtOkdMDtkal7TiH6jUa4t1i+Z",
+	"Cxy1GYTb4kazko2nSi52ihjd0GvPcFXo1shdO71pF8lt+haA0ztTZV1V/qndP39AHBDc5zYpIYSR0ERR",
+	"rkGechHoRx5HqjNlHMl0B85oGPZt3RlzOnO93ItPBKe2zQU9xYc+KUq3ntKE9K7Vn5zOEqLpCnQgW9sv",
+	"vg9CXWiTo/l18Nzv1NF865kgEcVg0/6pSerRPW/1+Ki76zpEwjX+FAkVUAPOFgtLOAwAKK1mK5eiiSkZ",
+	"UXgfbEVTCL6sHIxdfqh6YIM7YZcXtgp2h6SvR/4xiu1r8sB3Ipygy7y2EAOJv2LqxNU6zlyEXEIqsAa8",
+	"NHlo0U4e2Ms71sE4Dy0YyD3ibxyRZwgnQnNnLsM7nDf6+ys8BkhN4K6reMYcePzkHGyS6Zyqmcsp9QgY",
+	"UQQNV+gdXuBCHxGbdQsnnrfTpXKxYMKcVzAWeA23v9pLK3TrPRbu6SMSgJwOm3P1sHIWZysF7GCAYEW8",
+	"U3g1mvYKC9LYtB+Xt9IO8J7Mb7uLmeoaWoOFfPJlfnyWO5QBLHGGZ8TldHswcOV5GKJUiilXC0SuAdUV",
+	"sAEccBHxWJubjs/GabsZr7Hx5K1rsrep0IVT6VLpmtP9w4QbhtO6LXzBoIt7uV435vgRBR1uG9ensMOb",
+	"iudoSLWt14K1PXFPfNn8/c8do9Zak49L7wsHdy9xats46VMy5O8l8mzBNkmmb241L/sb1nVnsCfhPQBM",
+	"/TiXYawG74aTWrCHQrZCaKIO6Le+gAmxqI4GQdFplimmNcuICXtEndp9g67WkaBpKkvRCCEB/7AAn4pM",
+	"yFJxY5hYc6LkVMxKOmMjMXwpZjnXc7jsKkYoMQDWza3/esVM2AQ3B13u2m9W3zbm28txWwpQdcaAONmw",
+	"rlbL5GqmxdJUf08afUia7Z4+WKgpuxv5eM0N8T7kKS4OaVHg0BMAF2MaAiCUNp1OivYu8ZYumt2w0+4b",
+	"qi7DRYCiHYM7WvAuKcaEUat91uyObaVAOwjXYyyzY7aQ80OesUUhgVYHnQts40E2Xty/s4/8cZIcfU4j",
+	"QDRrjCdkQnOojHbw0ac54mJ0SSi3Un9WD9LOxgyk1y1ZMbDtezFf2Fl9RHaLzgF9Mljc1DXAivGeGZKe",
+	"7T8lR96F8f9jS6ashd5dyx/3w5/bMHUTm++WTqt7MUV1cssnG9TvxQYVHD4PU5ozkVF16NC8N0KouGcd",
+	"UPNt5uWGPW2q6mYCzOg/VDzN+yAv1K+RvTHaKZOhgGgRG+bLUsWMjlwak5u88jv8knBp1nng5HZ4oNI8",
+	"N7DBH5AL7LQhPGedBc6DtUdTJ/70/duvCVU2y0dgAb0tpoSoGHj4G/4/3qKe2vIAWzjiccxEC+9lf8AF",
+	"szOLL9jNbM8kWqXRL9fGSo1bkQU3MMYRTzeY3F89J0+ePH4SzFqq+gMtClsju7yAty5gv55hLQWa54cZ",
+	"XY3EDy9/ePnte8yq8ulZZBjkhrnUMKYTl+0F6GGZXOqE5DxlImUjsWJUJY0EMLg5Q/WIK5rzzOV4iizI",
+	"BTt8Lp9XHR4kI8Eg49QGL+ZULTR5dIyvfE4yutI+wwa+kcIVj1wdkW8lsRXgXfWHM/xpgn9Pqut7VZ8S",
+	"yOtrv6eKZUwYTvNzqCGlJITdWUQ0eek5JyjW9DjmLvC3BL8T+/kKTLVfe5T2RMPZggv/+XQvOxp4QiqW",
+	"ah4F7ca6/FT21b2UzMf3VyTipUuqdqwtpzUnPNBhQX9k2cTDODwPpcgNHe9ukwegF9FA1ldSVfnytk70",
+	"BD8cUUR6mNSV4KAgii+iJ2H/TplSkPE4xPonS64ZMK7dVqnMGJnYNsboy5ic2fpv+KGRd28L4BeMGrL0",
+	"Sd32TYhnzKmCpO5nbmtMci4uIYscQ0zt0aiu0KHnzGi2DKuZM83Ixcq4mOMFXbkKLWbOFmToq60Z6UeR",
+	"jMTEB+MGzVcID/434jqyAbv2ZVf7n45EkVNhhV6hmIMAefP9ezIsC+jrCfmGf3GO2bvY+pxR9GHOoCY9",
+	"UmU1Eniw46tY6IqSRZkbXlBlEBcE2ArbIQWW1h2iNMOfucFSfCPR6DyBni+AUsLY8kcrIlXG1MERKBK6",
+	"yrp3VVvrEjlPfImcc0L1pcucBwFnS6BIwfRZXRfH3YBHwoY4BhVzYNiIPCLQqknaOCXuEHIIJ1Bt941L",
+	"aAYxbMhCakNO7aSHj08eOSYdGynHOQRHTw7Om1GUI2H5oHr5+Bjr8YG4luMFFauxg0g5OCJPjh+5EsBv",
+	"wdJ6+GxqmJqMRIsJbEn6lAohjS30R9O5RRxgLZyVmPh+k1M7re+RZ27JwI09QFf3FL9c9d8JHYC//Rnj",
+	"k2/XN/PkbtNPYYlxbzi8GyyOifvkgXZyFxCRckaVsGAdAlVBxTAZAezO9UHnTqnqzhJIhU5tFE6u5Vzi",
+	"9Riku8utr8YQlhMFuRg6LB/okdCGTqcoct3BbMuYMpWE6Ry2E2KkvIQoDpAyK5gHyzUbiRkzVlsjL+RS",
+	"IB1QoA6l4jMuaI5nz6PT44cnp385JsWv5O9vXn5JzLxcXAjKc30wEljWvRK0+AIQyZUxs8XR4wfREBFO",
+	"6sbsswuasXPyt5evn9tXNJkxS/yDDqWyxnG6TZmwEULpjyAQ7ngDPqs4fcEMzaihiWMNu0ZwmhvMN3DF",
+	"kDHD26JWhMwa24bX1zibJ/oNZ1+9riIozqw+wY0vj4upMBRLAVbFAR3mGeqJNkVJw7ZhxNXPtdKKG83y",
+	"KRlq/u8sIe/+9uzw9MlnCYELC9GCT6dwt1NygZsRXzmwACb+1lZrj6gaQk1hVCqCvKr//o//h0zsCMrF",
+	"eMH1ApOq8Co4gY7r70BjxDVqTgzKE8IJepCQSSl0WRQSVLYxDNO1A3+G7bjEIFSkyZzqOYGboRfSKJpT",
+	"Kog1NF6wkfAl1s+acsfXNT6AxDL7p2uDKgs9dQXK0OPjp2cjMRHSjD0m0yQhE9RVx1hqW8zgCyHd72OY",
+	"D3zjPjpAmEmtkFuGHnMxLpScKab1hAyRtoG+BhSxWuEvJVVUGC5YNomJvOeOK9vK2G1KP9vNW6Zhx0ck",
+	"4Q+Odz5BA3x0ghaXZhXoOixrXCzVZbBPvAzop9w8DBjsZiSuHeFGpal9n0ygIHnKIGF3QnKujUsmpcr9",
+	"Ze897j4Faad2M09AmLibYOO+qSsbmNvuttIKRKseERzBSMDXObO3U+oa+f7t1yg+1mRDZZCz998l1QBG",
+	"l7F1mWHv7VSQUky54HrOMq+ggv0i4zqlKkOrhZWop4/JXJbKXXBb11KcRyBzN+lPdyRHtt2s7JED+q4X",
+	"lX9GiXLHEgLE+gKxRhyvwTlf7yG/u4iWZEqV9eJ4jq83i2KNiN8bUcbqo3Cjy/cf9WP3FU+K2moUQ8xh",
+	"DeLWcgbIQTKotvLgp31M1Ptvw5pWXR7r+omsMp9+AhA5G1RaI2yAUthySVwDXoBUl1g2ydfMRrlbg4hs",
+	"S3eu2dyegpAHn900gNULbLSxVW7DgFd38KLK5r9bE149gpc21D5+3FgiZ2E8/ie99Va3D6SJIATwLxEJ",
+	"Q4YSV4fm+co7YZRyG07NNPoSnNSECzM+Qt3NdNsGW8c17jxL3jYfvc/zpNRbDhR/08WtbIXTDhCVDu/m",
+	"Y6rs1yB+1/nUWqFPB5NN0HjQRDOuQa4SIvMslpTVY6vc6HnUyhtA5oXrFYJ/27ua40kydMOAlDKKQ7Q+",
+	"2eMTMhq8qKC+R6J6bjRIyFdUCWroJSWnx6dPyLt0fvj6X53t6ZVUC/LFwbmzAwWoQiNhhQie6zmjV62x",
+	"yIKJI/IFlkiEW1yZca8FBAmZXBMj88xlXHJVpVoGJQs8vs06hvdINOhuo6bQMY3OWDRfTUvQNcALGL3J",
+	"2fP9zmG+7+uU74Xz7c/4Tzjfd4wWFCi/xJ5SmgzDTeX2vD3FGxv8wJZahE1qofmDpdv11AfXQXdAmAXG",
+	"N6yBx+1TpusJPNBrcNcoT0dCQwMadzTK1iPyiueGKU1SubjA6LBn3744OCcTTNbWE2L/xw7wqjASv5Ss",
+	"ZDUgoTMVTW07SXW7zpi+BM8kzWZMH5GXDoOOcD0SXHhHhbMf1UZvIU3gcKMeyC2QJ2bOAP1MqiAAQapD",
+	"XxCkWjAwlgnZgmw/Is9mzpCYlWwkMurt6a9FxikZPtOcPvxK5pfU0AOMTjsiDebAIhco6EYipDJB3yQV",
+	"hC0KsyJIpa4c9Ldunf8QuaRpzqg4A1KHuPfndX0LzvRZ4zedwNMZM0zYs6P686z+kxRKFlKjrhibgyxN",
+	"KhdxCwYOaZAMwiHgR9f2Djpn9c44GM/udak9BOO4Zv2t7bSyhoCAVRVjjFNaMJEhMr47M/WGatpjrnXJ",
+	"9F6DT+dUzFg2Rr1kXMuQHWfwrNqaWDqAG13B+WOVcKcXdU3CViXYsc8XEF6qOQieQPZRA2qTNh1dLbgY",
+	"0xkbw+5vZzxDKYPB2aPPnti4TfuxDtrkwrAZUzsNZSG7R0J/vf5Ibvf+A5LsHyDsoqlugjXQIn6xD/7p",
+	"L0AWoRxIZ0mCBmwdPd3Dq1Di7Qx4JhdMuWN3q15R5kw/TGlBUwyi7QpOfe6egOP2FNtXJRbtIAtmFK6i",
+	"ZtRYSG+mGH7SLnxGgojLINg714ycHP0FG1j81/9riwJIqYguaMoSomQpMmbDIsiweQdKRkIdnZw+Gn5+",
+	"cHBEfsQgwZQqZd38NNfSIa8qDdRBUrggcCqwdAk4BEYCnf5kaNt6enBwTnI+ZT/T9JKhh8Bq/Tj0k5Nj",
+	"8j9hkBjWXuSlu+B4etUDLgsyhDvaD6/Jo6NHCXl09PSgy+FdQk6PI/gtFXl0zd9T4GHdfZeP3YaW26fu",
+	"ZNPf7SZ+Q7VmYsZUNUkblCekOFwwODTR1n4hqUlqhrW8bK/uNUcGOxg36/reNTSXs5J13g1eVoVqbEB3",
+	"UThzgZGYtVQHB8O1RQOwsU0HqeoGfXZwNhK+TFlVm8xJ7moAtcPTcJMzyBRhM5qDes4UQiUnUJQHS5wV",
+	"VMH2eefqZRy+/oEoubT+OJBnhw5dmdAF7OOEuBWxXm+a53IJpKpvWzoBwYNWBo7YT0E9NW/egMTMBcYX",
+	"jYR1XwENzt2lpJpXs6pRo5MqjAhqA9lZVsWHcDlsY61puW+njGEFIxvpMxJ16LVdySlj+uEvpTRsQi4F",
+	"vmYxuoHu8MihZsajPFfEHgk2ncJQr3z9o1cRAlpRbDCtwK0btEigRft5JJRcPtCOSMRGl6eMGIkZN7Bj",
+	"L2SGiNZi5mII6th8qH7nwgmYsZYw+5wLSjdKihmZvHxPZxNb2BLDn+SUcJO4YlkYJYUo2ABy/a0UzCNd",
+	"+7iuRy6pQZaGUBxORxzAWyDo82pnrN2mWhvkPYTjgZiXBXcWszTnTBgbauFVMJsiUOtgjVFuAMC5YwSc",
+	"1uQ7xW9NHTsxHMhzCKQ/fC6FUTJflyWF4lcYyyjkYQqPntXZXk4AtKnSne20dtHClYgYNyz3uG6kSgL2",
+	"MY4vd+oIunoUy5P8VoLSneFt4zzgA8gJlgVqP2mpFCzRZqrtM+ndxn8PMGmBjKy4J2kJ4bboSwKxB9vc",
+	"S52t5xpwVUkN69ZJAQFNN3NNXDlMWnVz1hR1mNxDLlZQErPM2VgzM+YuShSVU3ha2nyxiZWEEzL0Z08Y",
+	"oH5AuBgJKyKlIBMpWg8Gg4K9cXBEXgQ2BxTHrjbDSFTBrKib5lybupSDD17haZlT/0WjiJ873kYCtVQp",
+	"QK9QmZWqC6ZmFsgITZJVFGxlHXtQ1fG0p9RI2J7r8LPFmmVTNwruuSEFC+8K+CEKpHEuhNip7t5sG3Zc",
+	"rD4OZlrmOTGKpm7sKXdBHJADanUarl30cOwseOm4CGXiLWnbVR/3o2277jfB9AVP/Okv2D/6xEZQWTRY",
+	"XugF6BOyUU9lm3SqdbVu+TQBqYfajhQhKqaThrDB7NacfPky1AMr2ToZieFkytgYX4DEOlS67P4tSmd8",
+	"hx+9/w+jvykmaZJSgBIpRsJWzaRes8Mwc2dP9+8/0InLb/RhoorIEvbroQI1DgzzRWnqtOjT07B48JSz",
+	"PLr9/gEUesVuK0DnFWPYw32VJXfdd+07yx9/wOut4qk9JqesYuycLrduGsUYnk3de+b0CUkX1jzk7UoZ",
+	"K8x8zRhErP3mycEBuSgNMnPONF6txEg8Oj4mi4ULXiuq2zhcuIG1T54EP6dUzaT9yZlwRuKdO7nByW4n",
+	"p+D9GViRAArm7fdfv4TkUvKPk8cH4AbC1y3wD1PW6jQSVccu0Rw74posGNUlPEV1q387qc+8gWskJjPj",
+	"jVv+egspNRRMBILZkHceWK2G0I5Gaxc5OSbGVuVVRyfHnw9PDgKqbTBOvaqW6ZZ2rW//vrZt3f8m+1RF",
+	"05pt/3hb+e3aJDstVdt2t6vi/BB12O4d/qNUlxoOF2eScf2j7lrpwfaoeqCJAQOOht0vspySk6dPnoyE",
+	"Pnp0Mjw9SMgbqmjGC3Ly9LPPiTo6fboWNwNf2nvH0cnp4wNnPtKQIVHBgYQ6M1qNbZ5Evmqq2Xj99Lr+",
+	"SNTKPhhIDo7IBHa71swe+Rb2u512ljjruC2IL0uVMk0yieJLM0sSR8fKXZ5SHXUXPwc6f2MfvqWd6lrH",
+	"nu5ps7ohbN6qnmSW9f54u/S9Z1Svtzr666Sq84ZhWK7seoOnt21bI4Wgsw1q7FfAzlwYpgqZU+uEwm5w",
+	"b4K4iB/Njw/OyZfv4WXvJDGSnGIc04Lm+qjr+HnvBnQ7LO1avydurnrfxM0zJbUmfl3+eNz8ZTg/YJG/",
+	"kq/+6//7YY+DR69E+vCCppe5nG0IjaoLRHpkAg+ZUyeFODW2XR71zIrqzoqScG0Coc5ztmb1kcxestiv",
+	"XJvE5jk3Gnd9klIzi20AsDywv8wReZYtuLADpnl+RL5YjYQ/cfBsqke+pByPrIWtRU+FB8+qHTiPD85H",
+	"YgIOYzWGJ/567PMLrXdBCnYEkV0Zm9g78XK+wsh0yg1MYgl5xHQ2U2xGDRu7q+XEwjl0zhmBfNzoxlOp",
+	"xoyqnDM1IUMqiPtQTcRTw4WXXtk7hjsq6aJZ7RTGVdVVdxwAmj0XQUT+gQUGQowgOLG5gfM9z4gN3hdy",
+	"eU4m+PfEjhyKg5DvVMZsLno9NJ51BWy9W4n0C8eBdxG01Y6iaHACGtkC5q4YAlHMAWrHMgadydpY+fk5",
+	"ObZXoTzvgvevOSde5OTzpBl3cp+BJ241ukLuX6xt/U9GsQhRKqnS3GPJWkIYnOouqL6W0yCY42L64W++",
+	"i/HGcPwI5GLw4vVQF7vC+CcuJ2dCFvTS+QF9p9ZOjt5sOLvJxIb1smwyEpMqA3J8sRrXpJm01f9zZ81f",
+	"4Q2ea5toB46EWmiRIeZfkrrRyUFSubCtXHygiYASR4ohfBkEzlrLHMtgYEVOVyyreqeGuJDIo0rcqdLd",
+	"f9yyjESmPKJYa9pOFLe84sJ5671F0AX+A23w8hLSajhxyaIALWE9EhMvmh0RCXdO6FQuFtCujenVFumH",
+	"g5uYaMPz3IN+4TwSzFFvERmMputHVUKiJxGiX5hxNT7IqC/1vAlwsYZv4QtdzQNHN/h3Uo5BjHQkqpMD",
+	"yQ8BxzmbmsZp5SnHjXdgNKhmod/IxGHcjfG3MwLMPiFDTacMdp6tR3GOcH+WSja4WbDuvIrmkXUbSrZr",
+	"3edT3JOy3RpF5+UxvsM/pVbc/qnjUiDpuj5u3RGopnEDwmbz4VKUed55AYBFhgeI5pmNVFyJNFSOz6sC",
+	"cWVhz7eiALHHctg+GgU0ggq++7dvnx8tMmedtVEoKSpxVsPCwBarhEEfZ3XoE0FUKLwDCDg+BS30XGLs",
+	"jdXAc4jfsZkKYSE8B6fmUDqthER5Q3I5s8Oox4D6LRwiJdO1oYkUEE8qS43xtiPB4C5+5vrSmCXm/ThV",
+	"HTSbwBGACfkoU/cWeHgJdY8FwwUjhIud9FM0LKtHT+rBg/Mcwrh0bfWz03igSSE1t/X6XwKgJjds4a8l",
+	"1KDCIVEoj4QUFdWGk7LQTJlJHYfmYjUs/pY1A8qlj6ACWW9xtqvDCKY6huGMcWYASPnOOLgTOrMtuHa1",
+	"vWxIwUYilylFL7XQ1kt+Ti4ZK5DpbEQsXA8nc6rHC6kY2gdB+NmoKtsYZt3Jgv5S2m4shsuZxSflBk8N",
+	"UrrFz47IGzpjmsCP1AAU64KbCYZwweJRISw0rGBUkdMnn5Gv+BcEdqYtyehgTyc2b/HwpUglHFxnZPbv",
+	"vACgph8VN0z7Iy4hWsIYgBkvHHwX3o+oraMGGgdPaezEgbPmDWzOLSFYNSH8NbDBteeEXmhYSat91lus",
+	"475im+oKyfrLydPTHukrz5HWh+5mWW1ZpLGRSOYtQfq4LPEbk70j+TvT6XHjynTSJ2sASEsKJY1MZV6F",
+	"BfoIT10weqnrW97JQVcU278evnGNHP5gG2nSbadBvXfd+z1GNFuAL2rIjmZH5OTo8dHpwTmW91w6WCJs",
+	"Hf9GGV17mD/rHvCzooiPtV7jzx73WGFgd9iMcykkOOS6emztk64+T+860g93FxoJNydYOBX1TlSak03T",
+	"K+yD/7LbNGvtIR7J6KSxzYhQ3uIRHjYoj6GcocwY3prM2OuhBw4NeyVLZVMu3HGF7LhsnfNWS/rsxqf4",
+	"fTFTNGPeHbdlxrDD1qdb7yWuPcYi/ucnXtpO6qmf49RdNJq9XlU4DPeAY4sERxBEe8q5nKiK9ltUQD3v",
+	"dmJYHVDPN+iALQ3vm8oS4tRQMRITzX6ZWMBujFGorpkJYb/S1OQrBH49IxQDuMFu6AXaSLQv5sG9r7qe",
+	"o7pT3R0xb9RqOHAjQRtsfZGumqsv1WTofj+3ITnWFuu+s75PnydIeBWCBHCNXgGfkCHaJGSI6H5eGRqM",
+	"U7uszooEBX8pwn7iaGnjDnWQhFf8obvCZkoWGINfKX647axxBPGHvGWkbWs6cHqaUSu4AzOYUAU4mlOD",
+	"OOpVpLpTV1DIDyfP7XZtKzuAI2xGApHJnxwfV8S3IRsniHOesVp1sqDnFc4+Bn9olkpHW69xImmq+YUm",
+	"7bqyxNM1w0K3BqXnfTQo1wUHk5AuGeqGuZxxcW6B5THC3qoIaYrRMq4iRcc5+wLbO3x9PXtbT83lI1FV",
+	"bl/rcFDLAsx4aS7TS5tGwY0tC2C8qBpClZdHjx49PcCyAS5qyMqNS7bcumzveSsJulqojBp2aOzP/ZQk",
+	"OF+xbIpZdfXb3mDR/GtoDBrwbXUhxt0CGn+p5/cFxI9d28a7VDVnKi0Chxj6txwp7KHzh6gDe/JRe0Jg",
+	"rex5lGHQgwC0j+pQOPAynXu7+GalBCEmVltqvggUQ2gozmR5YaxJ2BoVMOtk6CGnU0X13IbyouYAdouR",
+	"wI/MHJwRLD+C0p9M0ANboTNDi7DR2kaQg9oKguoDqarRRqxQzp8qSzOWU2ciwfotFngoZruC/Kkz0G9Q",
+	"77IOdnwRbHrYnDPQEyNHolY50KcOk9E++JEaoBTPnJ7ack/RogC7UannHobEnbMHXWeqxRK+JQN43cE9",
+	"iZxwAF2xJi2xw7P7ETh3fMt4R1eoV/q9EmSN2i2TWHxiuyeQRbmNV5TTgLu9kbRz/9tEoUOIxepZdfoH",
+	"fOO5Yst1Xe/PWXr6d1NK+uarIN8YM9y8cKuHdi/1kAPKfCqK/DsuiuwEpLyAE38NzbSd6olvU5dJoddD",
+	"+tqBew9I2PB5FcInbaxC41f4YoXVekKLEHkjc55yFlchILzIcuJ34QQ+RozVGp3qeiCrdsE+JozVtQXo",
+	"CvpqrNGncC9LtzCtmATbYwrh2iTjU/Rdm2ZWBuxhMrSscGQ3EQvrh/Xa57cIxRpICqevVSXFGph8sY1+",
+	"7qOYXBOVjxyuaLlx2z+WY3KK+R+4uyYBtkglZ1gG6SMlhuzUYyJmrmQ5mzeICwXRSjzECIS/If4TNy79",
+	"xA0AcVuJDSLKQjcHPOxLobjKSgHdK+N+4lzXTZ819WMMRjMSPhArTP2se618xPX8ge5ofSYTNJMCQVK4",
+	"4+UsmzmqCGlYq5WAG8+JS52tCjzWlZDgjlqtKDxl09+qxDuK5RxgOayEm9TQuBMbHzZpg+O6xaA5RkF3",
+	"INz6CLugDksW0jaEua3frG293eFYa0Lslu6k9xyNtT7NLUC3Mnz0UyzWbcPc4v4CSRcKjGFD7JsqKrYp",
+	"1QKY201w9l1Hw2YQ+x/cM79TRNRYkwizfUNtgQhstLN9D34Fr3zYQZPc3uQ7+1J3owVLOc3HKTVsJvGX",
+	"XbA6vwV5jDxmT2b4mohyccEURrxRDknZKdXskAvNhOaGW7UkNphfBptKrt+9/tqltHrOvwPhd4OWkGjB",
+	"lueKVTaNwW1aJV6Lorynoy22hM9cJfQU548xc+g7cBbyIXUB3LAGp8cndzAiuxLZH8KTdHp6L0zePLx2",
+	"Mu5+Muz+zgy7UbXkS2YCUXbnQsX/ss+6Pv6DGcg/UuP4PRrG/+hG8eOntyxqfodG9LDGN6ciZRtzYby9",
+	"QzeNeraqLMckD+pUFQfs2sI3HAnEPAEjUrMohkVfbIPLchNBlZ0zcQbBe7oJslLj6xJ7EbFQgxYokWBt",
+	"2dV5CJPi8bzltIa+cPVvffYdDDVoN+zPWfzCahBNovi8S9cbzksjavI5mTJm6xRgqg1a21ZYv/uCYa5F",
+	"aSAQs4bwzRjNLLCyLtUVW2ECe4XJnoxEMDI7VY4IHzClCmQVo1AS4moe2HK+XKR5mSEAYrC+DuJtyjFj",
+	"BkNYpw4bGb6nCBls/dtTgqnhQS0qDBe8YKSqveCruWSsoMqUipGhQ4Q8fnzgnOQB5PLw+DNwm0ywwERI",
+	"3gnWw7L1WKgJCeCTKsmKmbrfA5vdmi8h/ccWUAHvPUASNF5OpWUvauNAiWI5s8A5ABOKY7oAvGLJrlxo",
+	"CnJ5bf87r4M6IZuyA1jYOR/rjdYnKhPW00jyc5nNYMVICzqoK+dedAfv3YufJZh1VyR+8MRdHDWPP2aL",
+	"2uuGdbnehjaZezlfxUxjSQVxcp1aw81TATzl2y1s8VCDGGM6cTO2YnYsp9N4ipOFwFo37/x0J8EBXVaV",
+	"5w1wpD+BEh01yDzLssay326cyD1aZbriRO7XMtM1qndec/nk8bhfVdqwRQGKhN6oSftsD4yBVcxgUlUA",
+	"4u1b8dG2kMAsNYPDYCRotuBGN13UVk1OiIXs9dZyPDD+XQqGfttLtrLBmVBQB4IYbaHuITds0VCgHSK7",
+	"VVmhCUGVkksuZtqmyWhM8bZu4mrCZFKrVUfaUEio9mUPp5hkfo7aonV11tX3HF4FuIcnvrFxha2RggY2",
+	"CTGD8YYwDJOukpF4vkY6GGpfDW4ktqpw9Xn3vlrhW5dBdVcdelNNfLywTLn5aA+mFijh+npVUwhWZnBz",
+	"BxqOgaWlwnJV//xtcMGoYmpw9s+f4LSz0eO2uVLlg7PBQzwFXfe/VQ6plTZIheobqIEffq4G+uGnD///",
+	"AA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
