@@ -103,6 +103,13 @@ func closeFinding(ctx context.Context, tx *storage.Tx, row *models.Inspection, r
 	if err := tx.Audit("finding.rectified", EntityFinding, f.ID, nil, map[string]any{"rectification_id": r.ID, "action_code": rules.RectifiedAction, "note": r.Note}); err != nil {
 		return err
 	}
+	// The overdue flag of the finding, if any, is resolved by the decision
+	// (jobs.FlagFindingOverdue, document "finding:<id>").
+	err = tx.DB.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolved_by = ?, resolution = ?, updated_at = now()
+		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`, now, r.DecidedBy, "rectification accepted", "finding:"+f.ID.String()).Error
+	if err != nil {
+		return fmt.Errorf("resolve overdue flag: %w", err)
+	}
 	return bumpInspection(ctx, tx, row)
 }
 

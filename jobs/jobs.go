@@ -160,6 +160,7 @@ func (s *Service) builtins() []Def {
 		{JobRepeatOffences, "0 4 * * *", "reconcile penalty chains of parties with offences in the last 13 months", s.repeatOffences},
 		{JobNotifyDispatch, "* * * * *", "deliver the email outbox with retries", s.notifyDispatch},
 		{JobHousekeeping, "30 2 * * *", "photos, backlog review, idempotency records, change-log retention, old job runs", s.housekeeping},
+		{JobFindingOverdue, "45 5 * * *", "findings past their due date unrectified: flags with the r.13/Form-18 proposal, owners and supervisors told", s.findingOverdue},
 	}
 }
 
