@@ -158,7 +158,7 @@ func applyQueueFilter(q *gorm.DB, f QueueFilter) *gorm.DB {
 	}
 	for _, b := range bools {
 		if b.v != nil {
-			q = q.Where(b.expr+" = ?", *b.v)
+			q = q.Where("("+b.expr+") = ?", *b.v)
 		}
 	}
 	if f.MinAgeDays != nil {
