@@ -11,6 +11,7 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 )
@@ -195,6 +196,12 @@ func TestOwnerRectification(t *testing.T) {
 		t.Errorf("after reject: open %v, owner's notice %+v", open, rejected)
 	}
 
+	// Its 14 days lapse (action code 03): the job raises the overdue flag,
+	// which the acceptance below resolves.
+	svc := jobs.New(jobs.Deps{DB: p.db})
+	if rec, err := svc.RunNow(context.Background(), jobs.JobFindingOverdue, time.Now().AddDate(0, 0, 15)); err != nil || rec.Counts["flags"] != 1 {
+		t.Fatalf("finding-overdue: %+v %v", rec, err)
+	}
 	second := rectify("owner", f["11004"], ownerPhoto)
 	if second.status != 200 || second.json()["id"] == rid {
 		t.Fatalf("second rectification: %d %s", second.status, second.body)
@@ -216,6 +223,11 @@ func TestOwnerRectification(t *testing.T) {
 	if !closed.Rectified || closed.RectificationAction != "01" || p.audited("rectification.accept", inspect.EntityRectification, uuid.MustParse(rid2)) != 1 ||
 		p.audited("rectification.reject", inspect.EntityRectification, uuid.MustParse(rid)) != 1 {
 		t.Errorf("after accept: %+v", closed)
+	}
+	var flag struct{ Status, Resolution string }
+	p.row(&flag, "SELECT status, resolution FROM flags WHERE document = ?", jobs.FindingDocument(f["11004"]))
+	if flag.Status != "resolved" || flag.Resolution != "rectification accepted" {
+		t.Errorf("overdue flag after accept: %+v", flag)
 	}
 	var accepted int64
 	p.row(&accepted, "SELECT count(*) FROM notifications WHERE template = 'rectification.accepted' AND owner_id = ? AND locale = 'kn'", p.ids["owner-KARWAR"])
@@ -274,8 +286,31 @@ func TestOwnerRectification(t *testing.T) {
 		if e := actions["rectification.submit"]; e.ActorRole != "owner" {
 			t.Errorf("submit in history: %+v", e)
 		}
-		if st, _ := h.reviewer(id, "owner"); st != 200 {
-			t.Errorf("owner reads their inspection: %d", st)
+		// The owner's copy keeps the decisions and reasons, not the office's
+		// devices, request ids or the inspectors' raw edits.
+		r := h.do("GET", "/v1/inspections/"+id.String(), "owner", nil)
+		var own struct {
+			History []struct {
+				Action    string  `json:"action"`
+				Reason    string  `json:"reason"`
+				DeviceID  *string `json:"device_id"`
+				RequestID string  `json:"request_id"`
+			} `json:"history"`
+			Conflicts []any `json:"conflicts"`
+		}
+		h.must(json.Unmarshal(r.body, &own))
+		if r.status != 200 || len(own.History) == 0 || own.Conflicts == nil {
+			t.Fatalf("owner reads their inspection: %d %s", r.status, r.body)
+		}
+		sawReason := false
+		for _, e := range own.History {
+			if e.DeviceID != nil || e.RequestID != "" {
+				t.Errorf("owner's history shows the office's device or request: %+v", e)
+			}
+			sawReason = sawReason || (e.Action == "rectification.reject" && e.Reason == reason)
+		}
+		if !sawReason {
+			t.Error("owner's history lacks the reason of the rejection")
 		}
 		for _, who := range []string{"owner-mangaluru", "supervisor-mangaluru"} {
 			if st, _ := h.reviewer(id, who); st != 404 {

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/rules"
 )
@@ -125,7 +126,21 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (rev
 		out.History = append(out.History, historyJSON{ID: e.ID, At: e.At.UTC(), Action: e.Action, EntityType: e.EntityType, EntityID: e.EntityID,
 			ActorID: e.ActorID, ActorName: e.ActorName, ActorRole: e.ActorRole, DeviceID: e.DeviceID, RequestID: e.RequestID, Reason: e.Reason})
 	}
+	if scopeOf(ctx).Access == models.AccessOwn {
+		ownersCopy(&out)
+	}
 	return out, nil
+}
+
+// ownersCopy keeps from an owner's copy what belongs to the office: the
+// officials' devices and request ids, and the conflicts and amendment
+// requests (the inspectors' raw edits). The decisions, with who made them
+// and why, stay: the owner is entitled to the reasons.
+func ownersCopy(out *reviewerJSON) {
+	out.Conflicts, out.Amendments = []conflictJSON{}, []amendmentJSON{}
+	for i := range out.History {
+		out.History[i].DeviceID, out.History[i].RequestID = nil, ""
+	}
 }
 
 // AttachFindingPhoto records an owner's photo of an open finding.
