@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	stdsync "sync"
 	"testing"
 	"time"
 
@@ -160,6 +161,27 @@ func TestOwnerRectification(t *testing.T) {
 		}
 	})
 
+	// Retries racing each other (a phone on a flaky link) make one
+	// rectification: the inspection's lock orders them, the pending one is
+	// returned to the others.
+	var wg stdsync.WaitGroup
+	raced := make([]response, 8)
+	for i := range raced {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			raced[i] = p.do("POST", "/v1/findings/"+f["11004"].String()+"/rectifications", "owner", map[string]any{"note": "lifebuoys replaced", "photo_ids": []uuid.UUID{ownerPhoto}})
+		}()
+	}
+	wg.Wait()
+	for _, r := range raced {
+		if r.status != 200 || r.json()["id"] != raced[0].json()["id"] {
+			t.Fatalf("raced rectification: %d %s, first %s", r.status, r.body, raced[0].body)
+		}
+	}
+	if n := p.count("finding_rectifications"); n != 1 {
+		t.Fatalf("%d rectifications after 8 racing retries, want 1", n)
+	}
 	first := rectify("owner", f["11004"], ownerPhoto)
 	again := rectify("owner", f["11004"], ownerPhoto)
 	if first.status != 200 || again.status != 200 || first.json()["id"] != again.json()["id"] || first.json()["status"] != "pending" {
