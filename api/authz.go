@@ -34,8 +34,8 @@ var (
 	writeRegistry = grant{all, jur, none, none, none}
 	adminOnly     = grant{all, none, none, none, none}
 	anyone        = grant{all, all, all, all, all}
-	officials     = grant{all, all, all, all, none}  // staff who judge inspections
-	uploadPhotos  = grant{all, none, jur, jur, none} // those who take photos at inspections
+	officials     = grant{all, all, all, all, none} // staff who judge inspections
+	uploadPhotos  = grant{all, none, jur, jur, own} // those who take photos: at inspections, and owners of their findings (attachFindingPhoto)
 )
 
 // authz is the authorization table: every operation of the contract that
@@ -156,6 +156,18 @@ var authz = map[string]grant{
 	// for a supervisor of the inspection's jurisdiction to decide.
 	"listSyncBacklog":   grant{all, none, jur, none, none},
 	"decideSyncBacklog": grant{all, none, jur, none, none},
+
+	// The review queue and owner rectification (docs/REVIEW.md):
+	// supervisors work their jurisdictions' queue and decide owners'
+	// rectifications; owners record photos of and rectify their own
+	// vessels' open findings (and then upload those photos by the photo
+	// path, which only the photo's own uploader may use); inspectors and
+	// registrars read their jurisdictions' rectifications.
+	"listReviews":         grant{all, none, jur, none, none},
+	"attachFindingPhoto":  grant{all, none, none, none, own},
+	"submitRectification": grant{all, none, none, none, own},
+	"listRectifications":  grant{all, jur, jur, jur, own},
+	"decideRectification": grant{all, none, jur, none, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

@@ -32,11 +32,15 @@ func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionReq
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	v, err := h.d.Inspect.Get(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Inspect.Reviewer(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{detailOut(v)}, nil
+	out, err := h.reviewerOut(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return jsonResponse{out}, nil
 }
 
 // ReviewInspection approves, returns or withdraws an inspection, or

@@ -203,8 +203,8 @@ func TestAdminJobsListAndRun(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if len(jobsOut) != 7 { // six of issue 6 and detention-report (issue 12)
-		t.Fatalf("%d jobs, want 7", len(jobsOut))
+	if want := len(jobs.New(jobs.Deps{DB: h.db}).Names()); len(jobsOut) != want || want < 7 {
+		t.Fatalf("%d jobs, want every job (%d)", len(jobsOut), want)
 	}
 	for _, j := range jobsOut {
 		if j["next_run"] == nil || j["schedule"] == "" || j["location"] != "Asia/Kolkata" {

@@ -248,8 +248,10 @@ func TestPhotoErrors(t *testing.T) {
 	if res := p.do("POST", "/v1/photos/"+id.String()+"/complete", "inspector", nil); res.status != 409 || res.json()["code"] != "no_upload_plan" {
 		t.Errorf("complete before plan: %d %s", res.status, res.body)
 	}
-	if res := p.do("POST", "/v1/photos", "owner", planBody(id, data)); res.status != 403 {
-		t.Errorf("owner plans: %d, want 403", res.status)
+	// Owners upload only the photos they record of their own findings
+	// (POST /v1/findings/{id}/photos): the inspector's photo is not theirs.
+	if res := p.do("POST", "/v1/photos", "owner", planBody(id, data)); res.status != 404 {
+		t.Errorf("owner plans the inspector's photo: %d, want 404", res.status)
 	}
 	// Bodies of ordinary routes keep their 256 KiB limit although the app streams.
 	huge := `{"id":"` + id.String() + `","pad":"` + strings.Repeat("x", 300<<10) + `"}`

@@ -161,6 +161,7 @@ func (s *Service) builtins() []Def {
 		{JobNotifyDispatch, "* * * * *", "deliver the email outbox with retries", s.notifyDispatch},
 		{JobHousekeeping, "30 2 * * *", "photos, backlog review, idempotency records, change-log retention, old job runs", s.housekeeping},
 		{JobDetentionReport, "5 * * * *", "48-hour detention report (Sch-IX para 1.3): remind the detaining officer 6 hours before and after the deadline", s.detentionReport},
+		{JobFindingOverdue, "45 5 * * *", "findings past their due date unrectified: flags with the r.13/Form-18 proposal, owners and supervisors told", s.findingOverdue},
 	}
 }
 

@@ -25,12 +25,17 @@ const (
 	// TplDetentionOfficerReport reminds the detaining officer of the
 	// 48-hour report (Karnataka 2025, Sch-IX para 1.3).
 	TplDetentionOfficerReport = "detention.officer_report_due"
+	// Owner rectification and overdue findings (docs/REVIEW.md).
+	TplRectificationAccepted = "rectification.accepted"
+	TplRectificationRejected = "rectification.rejected"
+	TplFindingOverdue        = "finding.overdue"
 )
 
 // Templates lists every template, for tests and the review report.
 var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
 	TplCoCLegacyDeadline, TplCoCRevalidationDue, TplManningNonCompliant, TplPenaltyAdjusted, TplJobAlert,
-	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport}
+	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport,
+	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue}
 
 // Why a charged penalty changed (Data.Reason), set by the penalty chain
 // function (inspect.RecomputeParties). Data.Earlier is the date of the
@@ -130,6 +135,8 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 	case TplCoCLegacyDeadline, TplCoCRevalidationDue:
 		return template + variant(false, self), nil
 	case TplVesselUnfit, TplManningNonCompliant, TplJobAlert, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport:
+		return template, nil
+	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue:
 		return template, nil
 	case TplInspectionOverdue:
 		if !w.c.Has("overdue." + d.Doc + ".what") {

@@ -485,6 +485,24 @@ func (e ChecklistTemplateSyncItemType) Valid() bool {
 	}
 }
 
+// Defines values for ClosureRuleClosure.
+const (
+	Reinspection ClosureRuleClosure = "reinspection"
+	Remote       ClosureRuleClosure = "remote"
+)
+
+// Valid indicates whether the value is a known member of the ClosureRuleClosure enum.
+func (e ClosureRuleClosure) Valid() bool {
+	switch e {
+	case Reinspection:
+		return true
+	case Remote:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ConflictWinner.
 const (
 	Client ConflictWinner = "client"
@@ -745,16 +763,16 @@ func (e CrewRole) Valid() bool {
 
 // Defines values for DecisionRequestDecision.
 const (
-	Accept DecisionRequestDecision = "accept"
-	Reject DecisionRequestDecision = "reject"
+	DecisionRequestDecisionAccept DecisionRequestDecision = "accept"
+	DecisionRequestDecisionReject DecisionRequestDecision = "reject"
 )
 
 // Valid indicates whether the value is a known member of the DecisionRequestDecision enum.
 func (e DecisionRequestDecision) Valid() bool {
 	switch e {
-	case Accept:
+	case DecisionRequestDecisionAccept:
 		return true
-	case Reject:
+	case DecisionRequestDecisionReject:
 		return true
 	default:
 		return false
@@ -893,6 +911,30 @@ const (
 func (e FindingDiscardMutationVersion) Valid() bool {
 	switch e {
 	case FindingDiscardMutationVersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FindingPhotoRequestContentType.
+const (
+	FindingPhotoRequestContentTypeImageheic FindingPhotoRequestContentType = "image/heic"
+	FindingPhotoRequestContentTypeImagejpeg FindingPhotoRequestContentType = "image/jpeg"
+	FindingPhotoRequestContentTypeImagepng  FindingPhotoRequestContentType = "image/png"
+	FindingPhotoRequestContentTypeImagewebp FindingPhotoRequestContentType = "image/webp"
+)
+
+// Valid indicates whether the value is a known member of the FindingPhotoRequestContentType enum.
+func (e FindingPhotoRequestContentType) Valid() bool {
+	switch e {
+	case FindingPhotoRequestContentTypeImageheic:
+		return true
+	case FindingPhotoRequestContentTypeImagejpeg:
+		return true
+	case FindingPhotoRequestContentTypeImagepng:
+		return true
+	case FindingPhotoRequestContentTypeImagewebp:
 		return true
 	default:
 		return false
@@ -2108,6 +2150,45 @@ func (e QuarantineEntryState) Valid() bool {
 	}
 }
 
+// Defines values for RectificationStatus.
+const (
+	RectificationStatusAccepted RectificationStatus = "accepted"
+	RectificationStatusPending  RectificationStatus = "pending"
+	RectificationStatusRejected RectificationStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the RectificationStatus enum.
+func (e RectificationStatus) Valid() bool {
+	switch e {
+	case RectificationStatusAccepted:
+		return true
+	case RectificationStatusPending:
+		return true
+	case RectificationStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RectificationDecisionDecision.
+const (
+	RectificationDecisionDecisionAccept RectificationDecisionDecision = "accept"
+	RectificationDecisionDecisionReject RectificationDecisionDecision = "reject"
+)
+
+// Valid indicates whether the value is a known member of the RectificationDecisionDecision enum.
+func (e RectificationDecisionDecision) Valid() bool {
+	switch e {
+	case RectificationDecisionDecisionAccept:
+		return true
+	case RectificationDecisionDecisionReject:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Regime.
 const (
 	KAIV2025      Regime = "KA-IV-2025"
@@ -2927,6 +3008,48 @@ func (e ListQuarantineParamsState) Valid() bool {
 	}
 }
 
+// Defines values for ListRectificationsParamsStatus.
+const (
+	ListRectificationsParamsStatusAccepted ListRectificationsParamsStatus = "accepted"
+	ListRectificationsParamsStatusPending  ListRectificationsParamsStatus = "pending"
+	ListRectificationsParamsStatusRejected ListRectificationsParamsStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the ListRectificationsParamsStatus enum.
+func (e ListRectificationsParamsStatus) Valid() bool {
+	switch e {
+	case ListRectificationsParamsStatusAccepted:
+		return true
+	case ListRectificationsParamsStatusPending:
+		return true
+	case ListRectificationsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListReviewsParamsOutcome.
+const (
+	ListReviewsParamsOutcomeClean        ListReviewsParamsOutcome = "clean"
+	ListReviewsParamsOutcomeDeficiencies ListReviewsParamsOutcome = "deficiencies"
+	ListReviewsParamsOutcomeDetention    ListReviewsParamsOutcome = "detention"
+)
+
+// Valid indicates whether the value is a known member of the ListReviewsParamsOutcome enum.
+func (e ListReviewsParamsOutcome) Valid() bool {
+	switch e {
+	case ListReviewsParamsOutcomeClean:
+		return true
+	case ListReviewsParamsOutcomeDeficiencies:
+		return true
+	case ListReviewsParamsOutcomeDetention:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SyncPushParamsContentEncoding.
 const (
 	Gzip     SyncPushParamsContentEncoding = "gzip"
@@ -3481,6 +3604,17 @@ type ChecklistTemplateSyncItemOp string
 // ChecklistTemplateSyncItemType defines model for ChecklistTemplateSyncItem.Type.
 type ChecklistTemplateSyncItemType string
 
+// ClosureRule defines model for ClosureRule.
+type ClosureRule struct {
+	Citation string             `json:"citation"`
+	Closure  ClosureRuleClosure `json:"closure"`
+	Reason   string             `json:"reason"`
+	Rule     string             `json:"rule"`
+}
+
+// ClosureRuleClosure defines model for ClosureRule.Closure.
+type ClosureRuleClosure string
+
 // ComplianceReason defines model for ComplianceReason.
 type ComplianceReason struct {
 	Citation *string `json:"citation,omitempty"`
@@ -3980,6 +4114,29 @@ type FindingInput struct {
 	Rectified *bool `json:"rectified,omitempty"`
 }
 
+// FindingPhoto defines model for FindingPhoto.
+type FindingPhoto struct {
+	FindingId openapi_types.UUID `json:"finding_id"`
+	PhotoId   openapi_types.UUID `json:"photo_id"`
+
+	// PlanUrl Where to plan the upload: POST the same sha256, size and content_type
+	PlanUrl string `json:"plan_url"`
+}
+
+// FindingPhotoRequest defines model for FindingPhotoRequest.
+type FindingPhotoRequest struct {
+	Caption     *string                        `json:"caption,omitempty"`
+	ContentType FindingPhotoRequestContentType `json:"content_type"`
+
+	// Id A UUIDv7 you make
+	Id     openapi_types.UUID `json:"id"`
+	Sha256 string             `json:"sha256"`
+	Size   int64              `json:"size"`
+}
+
+// FindingPhotoRequestContentType defines model for FindingPhotoRequest.ContentType.
+type FindingPhotoRequestContentType string
+
 // FindingRecord A row of findings as the pull sends it: every column by name
 type FindingRecord struct {
 	Action            string              `json:"action"`
@@ -4252,6 +4409,26 @@ type Health struct {
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
 
+// HistoryEntry defines model for HistoryEntry.
+type HistoryEntry struct {
+	// Action inspection.submit, inspection.approve, inspection.return, amendment.accept, rectification.accept, …
+	Action    string              `json:"action"`
+	ActorId   *openapi_types.UUID `json:"actor_id,omitempty"`
+	ActorName string              `json:"actor_name"`
+	ActorRole string              `json:"actor_role"`
+	At        time.Time           `json:"at"`
+
+	// DeviceId The device the decision came from (none for the web)
+	DeviceId   *openapi_types.UUID `json:"device_id,omitempty"`
+	EntityId   openapi_types.UUID  `json:"entity_id"`
+	EntityType string              `json:"entity_type"`
+	Id         int64               `json:"id"`
+
+	// Reason The comment or reason given, if any
+	Reason    string  `json:"reason"`
+	RequestId *string `json:"request_id,omitempty"`
+}
+
 // InspectedVesselInput defines model for InspectedVesselInput.
 type InspectedVesselInput struct {
 	// CargoPermitted 0 or absent when not known
@@ -4400,13 +4577,18 @@ type InspectionAnswerSyncItemType string
 
 // InspectionDetail defines model for InspectionDetail.
 type InspectionDetail struct {
-	Answers []struct {
+	// AmendmentRequests GET only
+	AmendmentRequests *[]AmendmentRequest `json:"amendment_requests,omitempty"`
+	Answers           []struct {
 		Answer  string  `json:"answer"`
 		ItemId  string  `json:"item_id"`
 		Note    *string `json:"note,omitempty"`
 		Version int64   `json:"version"`
 	} `json:"answers"`
-	Findings []struct {
+
+	// Conflicts GET only: conflicts, open and resolved
+	Conflicts *[]Conflict `json:"conflicts,omitempty"`
+	Findings  []struct {
 		Action     string              `json:"action"`
 		Code       string              `json:"code"`
 		Detainable *bool               `json:"detainable,omitempty"`
@@ -4418,10 +4600,23 @@ type InspectionDetail struct {
 		Source     string              `json:"source"`
 		Version    int64               `json:"version"`
 	} `json:"findings"`
-	Inspection     Inspection        `json:"inspection"`
-	OpenAmendments int64             `json:"open_amendments"`
-	OpenConflicts  int64             `json:"open_conflicts"`
-	Summary        InspectionSummary `json:"summary"`
+
+	// History GET only: every decision, oldest first, from the audit log
+	History        *[]HistoryEntry `json:"history,omitempty"`
+	Inspection     Inspection      `json:"inspection"`
+	OpenAmendments int64           `json:"open_amendments"`
+	OpenConflicts  int64           `json:"open_conflicts"`
+
+	// Photos GET only: every photo of the inspection with EXIF flags and short-lived URLs
+	Photos *[]Photo `json:"photos,omitempty"`
+
+	// Rectifications GET only: owners' rectifications
+	Rectifications *[]Rectification `json:"rectifications,omitempty"`
+
+	// ReviewerFindings GET only: per finding, photos, closure rule, overdue
+	ReviewerFindings *[]ReviewerFinding `json:"reviewer_findings,omitempty"`
+	Summary          InspectionSummary  `json:"summary"`
+	Time             *ReviewerTime      `json:"time,omitempty"`
 }
 
 // InspectionDiscardMutation defines model for InspectionDiscardMutation.
@@ -5485,6 +5680,53 @@ type RecordMeta struct {
 	Version   int64              `json:"version"`
 }
 
+// Rectification defines model for Rectification.
+type Rectification struct {
+	// ActionCode 01 once accepted (Karnataka 2025, Sch-IX after Form B)
+	ActionCode     string               `json:"action_code"`
+	DecidedAt      *time.Time           `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID  `json:"decided_by,omitempty"`
+	FindingId      openapi_types.UUID   `json:"finding_id"`
+	Id             openapi_types.UUID   `json:"id"`
+	InspectionId   openapi_types.UUID   `json:"inspection_id"`
+	JurisdictionId openapi_types.UUID   `json:"jurisdiction_id"`
+	Note           string               `json:"note"`
+	OwnerId        openapi_types.UUID   `json:"owner_id"`
+	PhotoIds       []openapi_types.UUID `json:"photo_ids"`
+	Reason         string               `json:"reason"`
+	Status         RectificationStatus  `json:"status"`
+	SubmittedAt    time.Time            `json:"submitted_at"`
+	SubmittedBy    openapi_types.UUID   `json:"submitted_by"`
+	Version        int64                `json:"version"`
+}
+
+// RectificationStatus defines model for Rectification.Status.
+type RectificationStatus string
+
+// RectificationDecision defines model for RectificationDecision.
+type RectificationDecision struct {
+	Decision RectificationDecisionDecision `json:"decision"`
+
+	// Reason Required to reject
+	Reason *string `json:"reason,omitempty"`
+}
+
+// RectificationDecisionDecision defines model for RectificationDecision.Decision.
+type RectificationDecisionDecision string
+
+// RectificationList defines model for RectificationList.
+type RectificationList struct {
+	Items      []Rectification `json:"items"`
+	NextCursor *string         `json:"next_cursor,omitempty"`
+}
+
+// RectificationRequest defines model for RectificationRequest.
+type RectificationRequest struct {
+	// Note What was put right
+	Note     string               `json:"note"`
+	PhotoIds []openapi_types.UUID `json:"photo_ids"`
+}
+
 // RefreshRequest defines model for RefreshRequest.
 type RefreshRequest struct {
 	RefreshToken string `json:"refresh_token"`
@@ -5531,6 +5773,39 @@ type RepeatSettingsWindow string
 
 // RequiredRole defines model for RequiredRole.
 type RequiredRole = rules.RequiredRole
+
+// ReviewQueue defines model for ReviewQueue.
+type ReviewQueue struct {
+	Counts     ReviewQueueCounts `json:"counts"`
+	Items      []ReviewQueueItem `json:"items"`
+	NextCursor *string           `json:"next_cursor,omitempty"`
+}
+
+// ReviewQueueCounts defines model for ReviewQueueCounts.
+type ReviewQueueCounts struct {
+	ChangedAfterSubmission int64 `json:"changed_after_submission"`
+	Clean                  int64 `json:"clean"`
+	Deficiencies           int64 `json:"deficiencies"`
+	DetentionProposed      int64 `json:"detention_proposed"`
+	EvidenceIncomplete     int64 `json:"evidence_incomplete"`
+	OlderThan7Days         int64 `json:"older_than_7_days"`
+	OpenIssues             int64 `json:"open_issues"`
+	Overdue                int64 `json:"overdue"`
+	Total                  int64 `json:"total"`
+}
+
+// ReviewQueueItem defines model for ReviewQueueItem.
+type ReviewQueueItem struct {
+	// AgeDays India days since submission
+	AgeDays               int        `json:"age_days"`
+	EvidenceIncomplete    bool       `json:"evidence_incomplete"`
+	Inspection            Inspection `json:"inspection"`
+	OpenAmendments        int        `json:"open_amendments"`
+	OpenConflicts         int        `json:"open_conflicts"`
+	OpenFindings          int        `json:"open_findings"`
+	OverdueFindings       int        `json:"overdue_findings"`
+	PendingRectifications int        `json:"pending_rectifications"`
+}
 
 // ReviewRecord A row of reviews as the pull sends it: every column by name
 type ReviewRecord struct {
@@ -5581,6 +5856,30 @@ type ReviewSyncItemOp string
 
 // ReviewSyncItemType defines model for ReviewSyncItem.Type.
 type ReviewSyncItemType string
+
+// ReviewerFinding What the reviewer's view adds to each finding of InspectionDetail
+type ReviewerFinding struct {
+	Closure   ClosureRule        `json:"closure"`
+	FindingId openapi_types.UUID `json:"finding_id"`
+
+	// Overdue Past its due date (India's day) and not rectified
+	Overdue bool    `json:"overdue"`
+	Photos  []Photo `json:"photos"`
+
+	// RectificationAction The action code recorded when a rectification was accepted: 01 (Deficiency rectified)
+	RectificationAction *string `json:"rectification_action,omitempty"`
+}
+
+// ReviewerTime defines model for ReviewerTime.
+type ReviewerTime struct {
+	// StartedAt The corrected start
+	StartedAt time.Time `json:"started_at"`
+
+	// StartedRaw The phone's own clock, evidence only
+	StartedRaw      *time.Time          `json:"started_raw,omitempty"`
+	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by,omitempty"`
+	TimeFlags       []string            `json:"time_flags"`
+}
 
 // Role defines model for Role.
 type Role string
@@ -6369,6 +6668,47 @@ type ListQuarantineParams struct {
 // ListQuarantineParamsState defines parameters for ListQuarantine.
 type ListQuarantineParamsState string
 
+// ListRectificationsParams defines parameters for ListRectifications.
+type ListRectificationsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor    *Cursor                         `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit     *Limit                          `form:"limit,omitempty" json:"limit,omitempty"`
+	Status    *ListRectificationsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	FindingId *openapi_types.UUID             `form:"finding_id,omitempty" json:"finding_id,omitempty"`
+}
+
+// ListRectificationsParamsStatus defines parameters for ListRectifications.
+type ListRectificationsParamsStatus string
+
+// ListReviewsParams defines parameters for ListReviews.
+type ListReviewsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor         *Cursor             `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit          *Limit              `form:"limit,omitempty" json:"limit,omitempty"`
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Outcome clean: no open finding; deficiencies: open findings, no detention; detention: detention proposed
+	Outcome            *ListReviewsParamsOutcome `form:"outcome,omitempty" json:"outcome,omitempty"`
+	DetentionProposed  *bool                     `form:"detention_proposed,omitempty" json:"detention_proposed,omitempty"`
+	EvidenceIncomplete *bool                     `form:"evidence_incomplete,omitempty" json:"evidence_incomplete,omitempty"`
+
+	// OpenIssues Open conflicts or amendment requests
+	OpenIssues             *bool `form:"open_issues,omitempty" json:"open_issues,omitempty"`
+	ChangedAfterSubmission *bool `form:"changed_after_submission,omitempty" json:"changed_after_submission,omitempty"`
+
+	// Overdue A finding past its due date unrectified
+	Overdue *bool `form:"overdue,omitempty" json:"overdue,omitempty"`
+
+	// MinAgeDays Days since submission at least
+	MinAgeDays *int `form:"min_age_days,omitempty" json:"min_age_days,omitempty"`
+
+	// MaxAgeDays Days since submission at most
+	MaxAgeDays *int `form:"max_age_days,omitempty" json:"max_age_days,omitempty"`
+}
+
+// ListReviewsParamsOutcome defines parameters for ListReviews.
+type ListReviewsParamsOutcome string
+
 // GetRulesCatalogueParams defines parameters for GetRulesCatalogue.
 type GetRulesCatalogueParams struct {
 	// IfNoneMatch ETags of copies the client holds
@@ -6522,6 +6862,12 @@ type UpdateCrewMemberJSONRequestBody = CrewMemberPatch
 // ReleaseDetentionOrderJSONRequestBody defines body for ReleaseDetentionOrder for application/json ContentType.
 type ReleaseDetentionOrderJSONRequestBody = ReleaseRequest
 
+// AttachFindingPhotoJSONRequestBody defines body for AttachFindingPhoto for application/json ContentType.
+type AttachFindingPhotoJSONRequestBody = FindingPhotoRequest
+
+// SubmitRectificationJSONRequestBody defines body for SubmitRectification for application/json ContentType.
+type SubmitRectificationJSONRequestBody = RectificationRequest
+
 // ResolveFlagJSONRequestBody defines body for ResolveFlag for application/json ContentType.
 type ResolveFlagJSONRequestBody = FlagResolveInput
 
@@ -6548,6 +6894,9 @@ type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
 
 // DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
 type DecideQuarantineJSONRequestBody = QuarantineDecision
+
+// DecideRectificationJSONRequestBody defines body for DecideRectification for application/json ContentType.
+type DecideRectificationJSONRequestBody = RectificationDecision
 
 // ComputeCapacityJSONRequestBody defines body for ComputeCapacity for application/json ContentType.
 type ComputeCapacityJSONRequestBody = CapacityRequest
@@ -8459,6 +8808,12 @@ type ServerInterface interface {
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
 	// (POST /v1/detention-orders/{id}/release)
 	ReleaseDetentionOrder(c *fiber.Ctx, id ID) error
+	// AttachFindingPhoto An owner records a photo of an open finding of their vessel, then uploads it by the photo path
+	// (POST /v1/findings/{id}/photos)
+	AttachFindingPhoto(c *fiber.Ctx, id ID) error
+	// SubmitRectification An owner sends verified photos and a note showing an open finding put right
+	// (POST /v1/findings/{id}/rectifications)
+	SubmitRectification(c *fiber.Ctx, id ID) error
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(c *fiber.Ctx, params ListFlagsParams) error
@@ -8546,6 +8901,15 @@ type ServerInterface interface {
 	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
 	// (POST /v1/quarantine/{id}/decide)
 	DecideQuarantine(c *fiber.Ctx, id ID) error
+	// ListRectifications Owners' rectifications in scope, oldest first
+	// (GET /v1/rectifications)
+	ListRectifications(c *fiber.Ctx, params ListRectificationsParams) error
+	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
+	// (POST /v1/rectifications/{id}/decide)
+	DecideRectification(c *fiber.Ctx, id ID) error
+	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
+	// (GET /v1/reviews)
+	ListReviews(c *fiber.Ctx, params ListReviewsParams) error
 	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
 	// (POST /v1/rules/capacity)
 	ComputeCapacity(c *fiber.Ctx) error
@@ -9667,6 +10031,64 @@ func (siw *ServerInterfaceWrapper) ReleaseDetentionOrder(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// AttachFindingPhoto operation middleware
+func (siw *ServerInterfaceWrapper) AttachFindingPhoto(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.AttachFindingPhoto(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SubmitRectification operation middleware
+func (siw *ServerInterfaceWrapper) SubmitRectification(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SubmitRectification(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListFlags operation middleware
 func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
 
@@ -10744,6 +11166,200 @@ func (siw *ServerInterfaceWrapper) DecideQuarantine(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.DecideQuarantine(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListRectifications operation middleware
+func (siw *ServerInterfaceWrapper) ListRectifications(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListRectificationsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", query, &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter status: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "finding_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "finding_id", query, &params.FindingId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter finding_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListRectifications(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DecideRectification operation middleware
+func (siw *ServerInterfaceWrapper) DecideRectification(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecideRectification(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListReviews operation middleware
+func (siw *ServerInterfaceWrapper) ListReviews(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListReviewsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "outcome" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "outcome", query, &params.Outcome, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter outcome: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "detention_proposed" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "detention_proposed", query, &params.DetentionProposed, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter detention_proposed: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "evidence_incomplete" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "evidence_incomplete", query, &params.EvidenceIncomplete, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter evidence_incomplete: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "open_issues" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "open_issues", query, &params.OpenIssues, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter open_issues: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "changed_after_submission" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "changed_after_submission", query, &params.ChangedAfterSubmission, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter changed_after_submission: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "overdue" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "overdue", query, &params.Overdue, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter overdue: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "min_age_days" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "min_age_days", query, &params.MinAgeDays, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter min_age_days: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "max_age_days" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "max_age_days", query, &params.MaxAgeDays, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter max_age_days: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListReviews(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -11994,13 +12610,23 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/inspections/:id/detention", wrapper.ConfirmDetention)
 
+	router.Get(options.BaseURL+"/v1/reviews", wrapper.ListReviews)
+
+	router.Post(options.BaseURL+"/v1/findings/:id/photos", wrapper.AttachFindingPhoto)
+
 	router.Get(options.BaseURL+"/v1/detention-orders", wrapper.ListDetentionOrders)
 
 	router.Get(options.BaseURL+"/v1/detention-orders/:id", wrapper.GetDetentionOrder)
 
 	router.Post(options.BaseURL+"/v1/detention-orders/:id/release", wrapper.ReleaseDetentionOrder)
 
+	router.Post(options.BaseURL+"/v1/findings/:id/rectifications", wrapper.SubmitRectification)
+
 	router.Get(options.BaseURL+"/v1/detention-orders/:id/pdf", wrapper.GetDetentionOrderPdf)
+
+	router.Get(options.BaseURL+"/v1/rectifications", wrapper.ListRectifications)
+
+	router.Post(options.BaseURL+"/v1/rectifications/:id/decide", wrapper.DecideRectification)
 
 	router.Get(options.BaseURL+"/v1/detention-orders/:id/html", wrapper.GetDetentionOrderHtml)
 
@@ -12124,6 +12750,24 @@ type VerifyDocument404ApplicationProblemPlusJSONResponse Problem
 func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument409ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument409ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type VerifyDocument422ApplicationProblemPlusJSONResponse Problem
+
+func (response VerifyDocument422ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
 
 	return ctx.JSON(&response)
 }
@@ -13733,56 +14377,6 @@ func (response GetDetentionOrderPdf200ApplicationpdfResponse) VisitGetDetentionO
 	return err
 }
 
-type GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse Problem
-
-func (response GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse Problem
-
-func (response GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse Problem
-
-func (response GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
 type ReleaseDetentionOrderRequestObject struct {
 	Id   ID `json:"id"`
 	Body *ReleaseDetentionOrderJSONRequestBody
@@ -13801,68 +14395,172 @@ func (response ReleaseDetentionOrder200JSONResponse) VisitReleaseDetentionOrderR
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse struct {
+type AttachFindingPhotoRequestObject struct {
+	Id   ID `json:"id"`
+	Body *AttachFindingPhotoJSONRequestBody
+}
+
+type AttachFindingPhotoResponseObject interface {
+	VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error
+}
+
+type AttachFindingPhoto200JSONResponse FindingPhoto
+
+func (response AttachFindingPhoto200JSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type AttachFindingPhoto400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
 
-func (response ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto400ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(400)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse Problem
+type AttachFindingPhoto401ApplicationProblemPlusJSONResponse Problem
 
-func (response ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto401ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+type AttachFindingPhoto403ApplicationProblemPlusJSONResponse Problem
 
-func (response ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto403ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(403)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+type AttachFindingPhoto404ApplicationProblemPlusJSONResponse Problem
 
-func (response ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto404ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse Problem
+type AttachFindingPhoto409ApplicationProblemPlusJSONResponse Problem
 
-func (response ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto409ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse Problem
+type AttachFindingPhoto422ApplicationProblemPlusJSONResponse Problem
 
-func (response ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhoto422ApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
 }
 
-type ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+type AttachFindingPhotodefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
 }
 
-func (response ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+func (response AttachFindingPhotodefaultApplicationProblemPlusJSONResponse) VisitAttachFindingPhotoResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SubmitRectificationRequestObject struct {
+	Id   ID `json:"id"`
+	Body *SubmitRectificationJSONRequestBody
+}
+
+type SubmitRectificationResponseObject interface {
+	VisitSubmitRectificationResponse(ctx *fiber.Ctx) error
+}
+
+type SubmitRectification200JSONResponse Rectification
+
+func (response SubmitRectification200JSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SubmitRectification400ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification401ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification401ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification403ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification403ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification404ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification404ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification409ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification409ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectification422ApplicationProblemPlusJSONResponse Problem
+
+func (response SubmitRectification422ApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SubmitRectificationdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SubmitRectificationdefaultApplicationProblemPlusJSONResponse) VisitSubmitRectificationResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -14212,74 +14910,6 @@ func (response ConfirmDetention201JSONResponse) VisitConfirmDetentionResponse(ct
 	ctx.Status(201)
 
 	return ctx.JSON(&response)
-}
-
-type ConfirmDetention400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response ConfirmDetention400ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetention401ApplicationProblemPlusJSONResponse Problem
-
-func (response ConfirmDetention401ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetention403ApplicationProblemPlusJSONResponse Problem
-
-func (response ConfirmDetention403ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetention404ApplicationProblemPlusJSONResponse Problem
-
-func (response ConfirmDetention404ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetention409ApplicationProblemPlusJSONResponse Problem
-
-func (response ConfirmDetention409ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetention422ApplicationProblemPlusJSONResponse Problem
-
-func (response ConfirmDetention422ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type ConfirmDetentiondefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response ConfirmDetentiondefaultApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
 }
 
 type ReviewInspectionRequestObject struct {
@@ -15915,6 +16545,208 @@ type DecideQuarantinedefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response DecideQuarantinedefaultApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListRectificationsRequestObject struct {
+	Params ListRectificationsParams
+}
+
+type ListRectificationsResponseObject interface {
+	VisitListRectificationsResponse(ctx *fiber.Ctx) error
+}
+
+type ListRectifications200JSONResponse RectificationList
+
+func (response ListRectifications200JSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListRectifications400ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications401ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications403ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectifications422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListRectifications422ApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListRectificationsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListRectificationsdefaultApplicationProblemPlusJSONResponse) VisitListRectificationsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DecideRectificationRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecideRectificationJSONRequestBody
+}
+
+type DecideRectificationResponseObject interface {
+	VisitDecideRectificationResponse(ctx *fiber.Ctx) error
+}
+
+type DecideRectification200JSONResponse Rectification
+
+func (response DecideRectification200JSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecideRectification400ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification401ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification403ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification404ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectificationdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecideRectificationdefaultApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListReviewsRequestObject struct {
+	Params ListReviewsParams
+}
+
+type ListReviewsResponseObject interface {
+	VisitListReviewsResponse(ctx *fiber.Ctx) error
+}
+
+type ListReviews200JSONResponse ReviewQueue
+
+func (response ListReviews200JSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListReviews400ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews401ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews403ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviews422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListReviews422ApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListReviewsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListReviewsdefaultApplicationProblemPlusJSONResponse) VisitListReviewsResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -17840,6 +18672,12 @@ type StrictServerInterface interface {
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
 	// (POST /v1/detention-orders/{id}/release)
 	ReleaseDetentionOrder(ctx context.Context, request ReleaseDetentionOrderRequestObject) (ReleaseDetentionOrderResponseObject, error)
+	// AttachFindingPhoto An owner records a photo of an open finding of their vessel, then uploads it by the photo path
+	// (POST /v1/findings/{id}/photos)
+	AttachFindingPhoto(ctx context.Context, request AttachFindingPhotoRequestObject) (AttachFindingPhotoResponseObject, error)
+	// SubmitRectification An owner sends verified photos and a note showing an open finding put right
+	// (POST /v1/findings/{id}/rectifications)
+	SubmitRectification(ctx context.Context, request SubmitRectificationRequestObject) (SubmitRectificationResponseObject, error)
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
 	// (GET /v1/flags)
 	ListFlags(ctx context.Context, request ListFlagsRequestObject) (ListFlagsResponseObject, error)
@@ -17927,6 +18765,15 @@ type StrictServerInterface interface {
 	// DecideQuarantine Re-apply a quarantined mutation (optionally with corrected args) or discard it with a reason
 	// (POST /v1/quarantine/{id}/decide)
 	DecideQuarantine(ctx context.Context, request DecideQuarantineRequestObject) (DecideQuarantineResponseObject, error)
+	// ListRectifications Owners' rectifications in scope, oldest first
+	// (GET /v1/rectifications)
+	ListRectifications(ctx context.Context, request ListRectificationsRequestObject) (ListRectificationsResponseObject, error)
+	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
+	// (POST /v1/rectifications/{id}/decide)
+	DecideRectification(ctx context.Context, request DecideRectificationRequestObject) (DecideRectificationResponseObject, error)
+	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
+	// (GET /v1/reviews)
+	ListReviews(ctx context.Context, request ListReviewsRequestObject) (ListReviewsResponseObject, error)
 	// ComputeCapacity Passenger capacity of a non-mechanised boat, persons carried and lifejackets
 	// (POST /v1/rules/capacity)
 	ComputeCapacity(ctx context.Context, request ComputeCapacityRequestObject) (ComputeCapacityResponseObject, error)
@@ -18914,6 +19761,88 @@ func (sh *strictHandler) ReleaseDetentionOrder(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// AttachFindingPhoto operation middleware
+func (sh *strictHandler) AttachFindingPhoto(ctx *fiber.Ctx, id ID) error {
+	var request AttachFindingPhotoRequestObject
+
+	request.Id = id
+
+	var body AttachFindingPhotoJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.AttachFindingPhoto(ctx.UserContext(), request.(AttachFindingPhotoRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AttachFindingPhoto")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AttachFindingPhotoResponseObject); ok {
+		if err := validResponse.VisitAttachFindingPhotoResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SubmitRectification operation middleware
+func (sh *strictHandler) SubmitRectification(ctx *fiber.Ctx, id ID) error {
+	var request SubmitRectificationRequestObject
+
+	request.Id = id
+
+	var body SubmitRectificationJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SubmitRectification(ctx.UserContext(), request.(SubmitRectificationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SubmitRectification")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SubmitRectificationResponseObject); ok {
+		if err := validResponse.VisitSubmitRectificationResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListFlags operation middleware
 func (sh *strictHandler) ListFlags(ctx *fiber.Ctx, params ListFlagsParams) error {
 	var request ListFlagsRequestObject
@@ -19821,6 +20750,101 @@ func (sh *strictHandler) DecideQuarantine(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListRectifications operation middleware
+func (sh *strictHandler) ListRectifications(ctx *fiber.Ctx, params ListRectificationsParams) error {
+	var request ListRectificationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListRectifications(ctx.UserContext(), request.(ListRectificationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListRectifications")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListRectificationsResponseObject); ok {
+		if err := validResponse.VisitListRectificationsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DecideRectification operation middleware
+func (sh *strictHandler) DecideRectification(ctx *fiber.Ctx, id ID) error {
+	var request DecideRectificationRequestObject
+
+	request.Id = id
+
+	var body DecideRectificationJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecideRectification(ctx.UserContext(), request.(DecideRectificationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecideRectification")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecideRectificationResponseObject); ok {
+		if err := validResponse.VisitDecideRectificationResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListReviews operation middleware
+func (sh *strictHandler) ListReviews(ctx *fiber.Ctx, params ListReviewsParams) error {
+	var request ListReviewsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListReviews(ctx.UserContext(), request.(ListReviewsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListReviews")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListReviewsResponseObject); ok {
+		if err := validResponse.VisitListReviewsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ComputeCapacity operation middleware
 func (sh *strictHandler) ComputeCapacity(ctx *fiber.Ctx) error {
 	var request ComputeCapacityRequestObject
@@ -20715,504 +21739,545 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3dcty2ti+Ovgqqz/5XpFqULMl2Eku16hzHdjI9kzie/kjW2lP+d0MkuhtTbIABQCk9U961H+I8w973",
-	"5+bcr0fZT/KvMQCQIAl2s7v14WT6JrHYJD4HBsbnb/w+SuWikIIJo0env48KquiCGabwr2el0lLBvzKm",
-	"U8ULw6UYnY5+KuivJSMp/kymSi6IYL+ZsX0wSkYc3vq1ZGo5SkaCLtjodFT9qNM5W1BodUF/+4GJmZmP",
-	"Tk+OjpKRWRbwpjaKi9no48dk9PI5vIfNFdTM69Z4NkpGiv1acsWy0alRJQtbnkq1oGZ0OipLfDPS8vRH",
-	"atJ5d3Lv5owoeU2umNJcCrKUJbmgmmXEzBlJ51TMGJEiIexwdkjORw/PR2TvxTs6I9ApoWnKCsOyfb8M",
-	"c0YzpuqRv5we2J57VuJRdCF+4AtuqrVoLW2OP4btZWxKy9yMTh8fJdA4X5QL+AP+4sL+dVz1w4VhM6ZG",
-	"H6EnxXQhhWZIAa+VvMjZAv6ZSmGYwDHQosh5SmHBHhT2jX/7h4bV+z0Yw39TbDo6Hf2/HtQk9sD+qh/4",
-	"drHH5vo/FeTNt8/Ik0ePvyJF9ZqfHI7qaQrvPpMZ627fczblKWciXRKKr5FUZozsfU+VoIZeUnJydPI4",
-	"IW/T+cHL/4BdYgJW4++jo+NRMjo6gf88hP88gv88hv98OUpGT56MPnQ2Jhk9XTCRLZgwb9ivJdO4PIWS",
-	"BVOG2yWkamb/n2UcxkPz18HvlnC7FLgoDa7vF5pQNSsXeECr/uXFP1hqoP+UFqZULBtT06D7jBp2YPiC",
-	"jSKDThWjZsNvMpbybPU3osxzepEzP6veNi6WsTM64PMrnrIxz7b6Ov5Z9zWhC4aEM97sC6mGfvCPUnGd",
-	"8Y068fSw7ewtp/h9BaUReIXs1fM/pEJfM0X+z//8X/uxIclrwQbPWTHqGERzBL/Ml8hXWcYNuaaazFme",
-	"nREpUkYcuST4gv1DfaGJbYpcz5kgUjD8asavmIj1qw01JZ4/f8xlgW96Po3XCJwmlkUPeFlkG5+VUlcL",
-	"056tJAuasWrKo2T90rmLqNE9F+bLR6MIAw8vxb/bW9J/36btepyOPBLLq5pMpVrCag+7BBzQQus4NHhN",
-	"YzE/RJhZm5n+wGMMlRu2aP5j1U3TbnP0seqYKkWX8HcovJz+vu4wtdcYRzFkOm9YKlWEKp6ivCGnhPoP",
-	"xsp+oQnVSCtFmedEM5Fpws0pYVdMLUkq83IhyMWSuO2LXzyrVuevb3969TPNS/avd5fkzOw8hM/30a73",
-	"0U3dKisY/02z9Ftn2G02Ha51yLRr+hvIwIMz0ziEW7L2+mLpY/KNczaERb5divSlsQoHzfOfpqPTv6/m",
-	"YP6LF+KK5bIARta+MDJq6KbXhOPV1WVRyw8dJh0RG1q7ir92p//hYzL6hqaXuZw9Zyn3NNPi4rliNFuO",
-	"p1zQfI0EN6cZydnU4JVxYVsmroFTopguc0M4XCGaaCMVywg263+iIiNCmjkXM5SqHIkQIa9r0r2QMmdU",
-	"eB7sR+2XJ+M6pQrIA7TEZVSmWsM8IsdcozK7Rqcs9fyNfbO9Ac0TVA27ajlpLXOMVFs7Feh7cc1uSnPN",
-	"2nfytitWM7qmzcTq8/7B8TpCbMwcW1wx0xfCqGWEIGczxWbUsDH7jWsTstiANOq3Bu5xS/hoUvkzqRSK",
-	"6MS9RgxfsIRM+W8sI9SQKVfaEMVSxouGUL1adnEWhOpoV4MuxaWQ17BO15QbLmbjqVRjRlXOmbKrl8V3",
-	"aqVQ0Pd2722I8xprxqKqExPEaU12/hmbMgWneg9OOJ2x/cFLEZEBuoymvpi+0CT84ozAhU+u5zxnMKRM",
-	"Mg2chCCJRJSctfJBTlfP26qEsHgEXgUOxoQhfPjmb8qE+jVojoYxZxDs6M+xtgq6zCXNtjcLeb3ALUE9",
-	"985h1uzXQYJIMoKFGk9zOmsqV53Bt7UnFEjYgvI8+vpwyWkN066FnY7eCpNs8Zyky6jcgW+LR8EZC+mu",
-	"3qUVPPImNNQGu7077fQZzZnIqHonL1lE7thGrxt4knCNS72j9rWhonAlL3fqMCaoB6JxsFxrF/uZffdO",
-	"13yj1TKeJLoMSLNUMXNG9Fxeg/ktXzalw+Dcqx5xdcpYRt6/+YEYiXY7QknqlofQohhtuvR2tLbDzTbi",
-	"Jk5vo8Hu8d3gOBY05Wa5nVyZUqU4yzb8imZlbgW4ykV0fHTUcBIdxW6KdM7zTDExLkXG1Pj4ZPMm8nI2",
-	"ozM2vpw1SV2WcASTVms97YlycRFRot20YqucKnbdGey6sU5zKdWYKkbHi5NBw1052mSkGUWZctE9IG9K",
-	"IUD9WjCjmAaj4AUT6Rz+qYiZX1OFF9luI/i4kv68rtWklZxP2T9oesmMHteL3R7+8fER+b9g1LDQpMhL",
-	"TVLXcEKUBHrJSFlE5Y8FM3OZhfK4Wye0azAaFbflFVNwSccGUzClpdBjdzgI+y1lLNOkoFozMWNKJ9aL",
-	"4F+IeBIClab+LJBzgvG3uuuO57V9gaSyFKDLTKUiVBA/BZLOWXq5fkhBl0bRlK3jUO/wpfYhCWZTLX0S",
-	"32XfT5xtGZrLWcmaPtkWd5LZ2lEG34NeVLLxJRcNahBSsFGCt+HISUWFVGaUjC7YVCo2zlhBlSkV/CzF",
-	"WLGcUQ1/UD0GoZxPeY+TB7ormOIysmvfSkX8cAh0bv1R9nUb/GAauhG+BAI6FeTl25/I118eHZOsVFZw",
-	"33t9/Oh5Ql4//DHqVDPc5DFVsLV7TpC1bwfLtXqLFKP9m3MjQ1nZf59BIc/lNdzYuHobeHYaFNOWmqmb",
-	"bK/Sv6rpOoigIkgbUOEGuSExM0O5sLJlzFaSsxnNx4pNN1S8cg5tjoHol+tG9AO++xpfRV6muB4vZBnt",
-	"qGCC5uvbrDb2tXsfKWPGF2z4Jr7B92Ozq8hv0BDe4ds9tIm0UJ+WYL1bi9jZ56RDnY3trOe7kvC/Zex7",
-	"x8yapO9ZXERfwWUZuHitWWOrVRsrR/ay4lq78u9oS7fBRV7XxNkaJbf2ghWGNDmdMpGymNhVMKYT4Oqk",
-	"FNyACLMoc8OLnDN1RugFmljwxiYp4znIaPb6LkWheMoycOKOkiGGlkpU6xsFBpr5TqaEQtPkei41I3QB",
-	"wgO+IadTnjJFNDN6YMfVjBoBEW5RnHQcCDpxU7S8jpNsmbOxZqYnoq7MGYwUR+4mkcoF03iDrtX57NoG",
-	"40/q7V5JLX0+93doPKtCxVL/foIhJdywhd3sPIcd4IbsfffiHXlwdfwAZqIfVB8QzdQV02iI5WZOkII1",
-	"ulIsG+VME8W0zK9sUGCTaJkwqq13rjIJDr86114fa2/Izg/dSzDyyiZ3XZxONLlQjKZzliVkIbUhTnhL",
-	"rZl7lOxwR0ZMsQNuwnEv0d/8dRff/ehSh4v3zZLkVMxKOmOnhAlC82u61GfkUiRkzkGpUIxcK25MqEv4",
-	"EzPs3tzlqoyd0pWmEn8yVh7ve/MXtxlMxFFcsYidHMQtCadz67H4OZzz6ONLsf4qZj0sFfqc8pQaNny1",
-	"7er8yAyNrDNcN+MFW1xYS94QyyT7reCK6XErusLphJ3XZ4r2sDKudcmyoe3g2yra0DbBM17sW0lg9XKj",
-	"7Oh4Z7qMxY8FL8N19UwuCmbwYrPzJGios1JDnlkmm4D99YIRxa5ozmHmGYSSwTu2I5IxmuVcRIKn1eHD",
-	"ExtC/R8/70eNJc7UFOeZVYdD178O5hm4ZG/tB/BpiRQ8bp/OK6Y1cwZjT4VRece+uJUHq9F34uVyS5TV",
-	"dlZrFRJlRXJB9E6b0nr4Rb0IQAY5p07g3UBYzuhSj40c42mLENwrNqMGLPcYpotvsSwqcTbPa/e6R98t",
-	"kgPJ6LKiP3pN9pjIpNIgA6S0KFgG4nbGFHdi1C5nf9gp3YxFbHmmV56TGddGLce7UH/1aSuDx3nQraXq",
-	"kmVnKL1mil4L8u9El7pgIrOLL1KW53b9dakUPLfbXR0l2L+R22xrr61pQlRklIyAC025wOdVd+tvR2zc",
-	"HZ7oWWmvVDXvNffYS1GU6z0tzZV78RtNTb5ENUFOScUdUOJv3miHHWn/Dm+8IE7oy6Pkjg5BfU+uSe26",
-	"gTtw1Z0T9P71uhCprS6kHS6FfkJeQ63ft+zhjuqpk751qa7Y0pLcFUZ50XxcPeRCl4paNb+QeV66r3Ke",
-	"euW/EhrgjirGyvteptwIpuFUFUwtuIneksE4b8SrWjd3lyERda+vfXLgStaw4CJ8etzR7m/r8N7WqbzD",
-	"I7T1rfZx9c697WT8+PuputUwBMhda/i8vtXW0Pb96ZuxA1FPMQ1+3knbBBdkzrV5amPXgi6WTON1Dv+J",
-	"+2Krj/0KbW5F7jpeppTnY3CJrl2h1tDxPMmyWCECNm/2twZ4CJj92BXafF2yb0YwIgOcd1wTSgS7Jj1B",
-	"NiJf6zR5xxZFTg37lht7cOL2yV/m1NpKManYvqXJBdM8Yzb0z0YXJt6mQ7gwEn8QEg/ccBsZjrbXaAtN",
-	"QlvWPa1j8zbsN7PersCzkd8S90mUB4dENExAu28y49mmDDO2Ms7mVg9k5ep4MoqJ9ozwxaK01Oyz2NGN",
-	"kPqvyV4mU/3g7X++ena4yBJSNUuMa1d3TdVTbjYk7tgpe//+5fOrxzCeS7b8/9QpJOsl0c0EiAYvihD9",
-	"JVvegOcN3jc+FKYrkWpZqrTHu+6WahxkC61KzR/sSbPaEgp9nT6q6dVGXTdEFPMqrtEhvWT028FMHlSD",
-	"Ql/fYUWEwc8HfIFRGQgmAdQ/mnEzLy8OU7l4YLjIaO7/55rBGXQIe22yZEXM44pmd8mW3C6Pcfckwm1P",
-	"1ad3XiI/4dHYaXk2PEGhE/ThyWiTY7RdXuCuuX5bHFS7n43lvZFcvM4RvD9ht4cZxATfDhfYTf6tTKZv",
-	"qoyrDQynaRSS5GnD0ywzcDIrbzmqTFadxhZMazobHjvh34/urRTTnKcRvfyCaja+whTwjib9MXE/b0Dk",
-	"ySjNORNmTEszl6pfeGsc+Hqk7uv+EW3DqJkw3CwHm9zs257UIiyb5dlOluV1Od1r2WIhc572MWQtnXmn",
-	"9+erHbly1ciW2fcYM6G2JRH3dT+JXHMhmsqr/WTkyWugzTkkhJCIPAm0jke1LdUI1qcjuHN5IzYz19Zd",
-	"Gsxcl+uFNffiTiJak1WtWopXbn4NeIubYGXDsTRabGzj0d6XPPqnY5V3AoexUXrVn415Dz4Ubca98aG4",
-	"bQk9vDp2uh/aEB4990XA0Vqr0+Ig7VVvs6bY1RPQUnPTm3R055gf9aUR0vpGFr7FwiERdtAQ1pyo5vV0",
-	"yQpziteRXTSiDRWZPiNoATYssz/mUkMkLu4EmoCLIucNDzg0hMtqP1svXgSjWrVE96eBNS/2mOLl3thN",
-	"3VLsemN//M242FbOXrHr7/DFjX1tfTFaL7EVYjOVkKpeihxCBn5GNVCTp6mB4KrjeLDV3sl+PM5qY8db",
-	"a3PsekRpEPZmVQRRvW9b+XWDtiMC6xaREkrmg3b2jcztbcRnYstVa43O9R02mTTXp2+Bv/Pk2MI7gezJ",
-	"NAzqU8R56gnu2BnG8eE/NaFIUVJjQMr3VGQ5JcdPHj9OyGuqaMYLcvzky68wQMWG7JEXAe9aUG2YGqc5",
-	"1Xp8PEqaD07aDx7ipzMu2DhT/KrxZez5Cd4hQOpjZ/GwbzHVCjMockZ1qdg4VXRqxnVggk3dsK3ZoeB1",
-	"mEqRdZ8qio0FfSwkXF7Bg7C9xojbzbZ/bAwkaLXn875X6HgmMfu3HrV/FIyy/bBuYVUUhmLXPzLvwr+B",
-	"EF04DWM5HV9wZeaDGGA/EAgXGb9Kxysi3raRvHuhc4q5FD2/KIeTM/YR82uz5/x7HTGwMacKj8Qugh9D",
-	"tMfB8ZzVlm5zO+6wf6Fo9fjRLgCGrW1vXYwi41SQV9TOiDynhl5Qy8saVyRBplitdEGNYQpa+L///vTg",
-	"vx8dPHlw8OH3R8mjo4//7aa0Ok9b7bCZNcEwFeWtRvW+C0JcT2Mhhd2IFapq7S7tUFWnNxO3dZvH5k9I",
-	"iCv24/40mAgdBtrLyqD/zRSYn8Q3kqpsq1iVrWTomNJk00pf2u9Pjronb/MgleEStVsBK1h3DSV9Jzb8",
-	"LILjn+ZUYVptzs4s0tAE7RITsgeoGfBPIugVn6EESeZcw0OiGFomIOjlQlKz76K4tCvfwNLLjvDblRxr",
-	"aSsQyWzYQktsdTmz0NWYi3E6pwpvdzcytM3gWHsFNj//Gx5TrLvnLqNn03wQmZbe4tL9sYzs3g+Q1wEZ",
-	"HUYSmhrQXyBYHlRVjsmDg/MpIhGOdUKBDW8eX3ORyeuxLJjQ9VMqBKyXppFX01xqphHvzbCxYoJd0xzA",
-	"P1mdToDrMc5poRlusDFyMa4Ne2EgdfOxU12qT+0egdnPTsC+Vcdbjysl3n2PNoRxMGMLwSI0b1mMghtC",
-	"mriw63KQulvkpCqpLFaPZYZkeAC7b9hSwKp87GbwECafHVaUuF3oEDaCI7t5PFZbGaCqC7AGj7WVwe/W",
-	"Cejefu6h0lxwZmVOtZBNK42XfeCtMX5aRzR2z/Y2mCXbJIcbyvMNc9DXpYtn6x0Fz61rILC4bwok0wtd",
-	"0Q6BQkjYLkAQEBbhU3vByAxtxEIawm2SVZ0HnNwi+EsrS2lRmKWHq4Ah9YzH07y9oZrJkCEQRFLfSr3s",
-	"Z8MJDASZcXAfb9g0wNiKA3Ap2MQpXx2M2Ryln394LKuQoiCzDBcAkdmi0+9N5h8UuOOhhu1XVdq9H28y",
-	"qjLsLadtANC0kvLrNWiQ1kCeXPGQ3blyI8C6a+Cs4DNgDU7JyUHGZ9wQmDr5N/LQ/Qn71NL1jw6efPj9",
-	"cVzHf84ME3iCrRTW5YQIPDLU+R+IRAGrfhh1MzWmt/b9DmevP078INcgnFRz/UllTHWnCuvapPVgTI8j",
-	"MwjVh179YRN/fYwNh1feyjE8joxg40oYW6nafRlQnTelwpShjZzR/pu4633HsAKqDE/LnKot6o09FYL9",
-	"dnBM0FGNUTrW7xWDlF4BRh8RlHaP4HBAfmOwrfOVNPX46GglVZ0c9XYXZMPY3noJYfB4b2BDTqoNgexi",
-	"5GrNzekZTLhZdjCofSzHXnwLGdTJ8DntGnniGtky8kQxuInGWcmiVQJsST9SUEXJ8eFDsvfoazKXpdLD",
-	"YfC75cK4AOj/lI3q4ffARKxa3x2jUnZIN+bNZONWXErd8JowkCpMOeB6DXbW3p3E3UDRK6HJrJqLV6/N",
-	"+mvvJgzWzRbX3oSDbdJVu3DapY4Vb3lKdDmb2dzCM5TNdVkwdcW1VK74iu6rXGnJ/OTwYTdRa22I+qaS",
-	"Ok4gLla3lqN6daDA2V6i3eXOVos/cwv43L9Ca0W7zeUOPBbb3nb4cb9GXMhrpgZde6u2zV/iWxwTlxix",
-	"XmJUbFpGyd7XfLQpLghvDAozyXwXBNegaSE5HmAhaXO3agUCWbqeebjUfl2DvVt5pvuyQ2pTyxpJN3JP",
-	"PO4JJ4pYB9bS7GpfQKWebqamtECHK610lZ7ZXLRtTHRxjaLtRPbvhEV/NTH0kglywZZSZOT4BKWo40dk",
-	"zxX/dSVbjo+xfDUBdkO4gBPLsoQcPyShJRiCAw3oqwIA0pGoOmaEY4iCOYaQl2OIkzmG2/z48ejDyh2K",
-	"qDou4mZbt19OU3Rf1ksXrZMM6H02wrFw5XNyWZmn10JFeObcFV1xHaWqWiNYn9o6YKzAQRZ0iSapnNEr",
-	"dkaynQdjvxlX32y+asO1ms6d1+q7uX/xI3HFU3Yz0gu0VAM+3ZHDvdFtlwsWRZho0WV+uUwvx/oSbI2R",
-	"0/wa3NYEXyILLkptMVaVe+SAERA6rCj1fBj27XD7haF5HlaGitevgQSWjVR/95Web/nV8EJOVQ2jjXrq",
-	"r8iZZ0ybsS+EpnkUQbmqymVfr2uRVSWrbI0yqhDCbbBGZlnwxoaWAQV/4pWqbqKQVV01zk8+QuU/+p/q",
-	"peIirNw4hK5jyl5dHSuYUJey65qhwWltr3dsJlF+4DzEP4c+zg3veRtnvcmGtX3ElQA59gKkt37Yvz8k",
-	"ayNhNjD/Ifz2IFQlvQKSqGBKs4xl9WDj9gXbxgbLswZ2zA0/0OzrDQh7i+52GbGtZw6NZGPP/q3V9Yit",
-	"wDC9tNzdL/0CYzRee21tE4RB/JKgQmIxxUF4QlT6vW/+8hq9ehhbjPEtOiGv3ENtGF34h5e/4LPaeLBg",
-	"EAjDNcucEKbPyJv3P7x4e7jIyH/97+PDr7qWBOh0rYMOxvleWGyKKrVr5wJF4c75HCgcTowgX8AbiBOw",
-	"jYZhkZRW2Gg3RgRqObv8Cw6zSUOGK0Iq2fLO9Lews1CZr2dIzYCSnGlVJtWxhIFlULeJQrPhI6vj0B5H",
-	"dM/au7oVNEm0l6N4/shGEXWNKL5G+8ex9qdcZFzMhq/Xt/aDoePvGJ3WXUdWUIwFJA3hyTEN8TVPL63S",
-	"VhVv4IKgMbzS2GKlj4ZEd22MsuSKS/SWpq2GaCT5R5nNGLlYOvX++6cHL38+ANvpQQapJYfHZxCtYUt6",
-	"2GIbDszVGaT8LAlYolrqZxSO0fLTgWEmLLNHp6KEGgm3MzOA/NQ1Gi8Ga9V4vKJn9YdVIoCbKgKwuspy",
-	"1K6zZyoPwiquHC1rPlhaqKBTONtEK64iGeJBR1ZMHGzzrOzTdxNo1Dn8MeGTiXSDFXntTKE/2Q9jvYYF",
-	"XDod7lBprmq3635ym97Y42By4Vb1+JF6KtPFpLqAHHcV7r5lLC4Dl8OI+tdSmrWr+S1jf8P3GsapdXnF",
-	"+J7vIXYqv2Xsh2gIcB0cE6tKNMzKsjqMuBkjc8MxMbEt93O9gf3+m9+ygRW8ci42OJ5+oLFjueFVaaSh",
-	"+W67uMNhb9Ye86Pxy7HRea0W/aZ2b0vtIDUlzWPliuQ15B34qAypyLunD54/Bfuk+yYBUUL1Lny7xu2A",
-	"wruYGovppRF5LUj2hazxk68doE4Q5wnKoUU/lrYQuqELqqjwDjCbYxAPMd88dd4fjrbXe8oYgd9A5uor",
-	"qzVltqSldlLcJa3BzFvy2BrD/q8lRWSOSAg81xx0Zah3kZCvDyBYhOg5n8JDqjXTWqoD+6tUBAoq2cJe",
-	"FJHWNNlDV4ejgP2BSm4jYnVTMRhjUMeGaTP2aMNd366RQrgcruaEv1NSa7JX2/j2iX83ueEizL3lSL/l",
-	"LM9eKCXVBrVI+3GEBqPk2SaSIWh5Tld7znVKVeYNtcNT2PwXK1LYqJoNVRnfsOlTeDuw0fvj7LTQw8yO",
-	"tC8wqZXhcPwhWQ+U2Vo9Zyuu7cQ4gXhSXEPV3ZjZbpyqsB3g8y2I8Stduj5BZ33IZBDjHkGFkCqoXw3e",
-	"6JQpwTLn0/4ZANc0+Sohx0ddfrSeHa0IoI8FA6w4PGsh4bwFZRdEuBWFCHtZyX0Bqw1IdRn3acXrGw/q",
-	"Zd8a1Nr9QKutreDYm/q2cfT0cuyg8DeuAxmc2QEQxO6cWTfZuHf8a/JZqp93jMlFobgq2xgdyQoU5lhW",
-	"zdqIQm3ootAbYcfdBzhz21zhRIcKibnO0HE1FzqL2czdGTvtqDrqq3N5apKsCaxJis18nwZBRKmsWvk7",
-	"B31r3ApPnfCzgVPMSzq2Ega5Oj4lNIRVbuRWkqksRXZW2a41xhs57wg+dVFiWPoMjL0rbpYVWM5BrBnZ",
-	"Ozo+OPoyIU+e7KOywCADr6mrfD3gOPYhSGMf0uYYxuoWt4Ilv1yrFd3apdAr6Kyde4MFb5p0sYoDr5KC",
-	"ehrenC+spfr71yOqs7dClbAH7NPSJN4gJ1vuxjagBeQbrSN0TTUpSkMUn81NpOgJNjD+5I5LR7utxtke",
-	"xWrChGX5BCiz2t/VpAmvfWq0Od2BLp3iTq6OyV5wfXnVCEw8+3dNkzdCWfeG+9NUPyPQP24+O8H+uE7e",
-	"owC0w/ZbCcpKM+iOrtL9FCM5mxpCc48gtzbN4OtB1WY+UXb2x7j9tzsLlkzum8kGxLqCx1qK/FRYbE5n",
-	"K4Fnt82xWp0ht5WByPSFDYfgSd24lWAyziWiLKxrbdpLMFpFLEc9dp+hVUBvz0QT9/N0EJu4mCWk8xQm",
-	"6NJQSzHlJiEOqkleMZWVLCENPKUsIbEop+DtNqJTQrqATglJZdrAXRpnpXvKBT5NiEP8GAspxqlDKzbQ",
-	"WsGoGWOUgo0y3sjytN4iQ3mdI92lmH/IC2KgOqR9j3Az6m9kIG38IcoOdIKoZcFCaPt42LQrwT+QkhsV",
-	"+8N4bSTQDkCOh81pGG5iw9jOerUi6XvDRJ6ggnpjio0FCnhVxVlihqIgl9LxvZBoQ9oLossb1Qj6zEjR",
-	"SzSns5vIlIJ27jBDCrp7YylzG0dYNBvt+Ohow8qirpnoABVjF4i/uFVYREqVcv/sqVwLsQYAhVV7myE4",
-	"E75bkj11eHzycO9LRLX3h6z2a2FogprJEINKjwFD3D7+EL2CCzMfLyKJNrLMM5YRfAEiMhbMKKbXerxX",
-	"eruT0cz0+dedSz3BAHxbQIJmJOeCkQVVl1U54Rv3ufslSKrdWbPxkMnaPVcw3DEMdwzDHdc9dKYLsSIW",
-	"mhPzFGYGrLKt2SIF2BYIvZBXjBwfwRJpJIKjr/aOe0obLCwefDam0WAXRxZIZomNjFUziX+SPZprSaj9",
-	"AykOInUupJknZCXlVYT3ocdVAtMYL2JUZneJTP3qIqUtonvcoaVdoiuDQTXXrDfY6mMy+gujuZl3t97V",
-	"eF6RCdHn26nbjlzUl5i8Qa8ot7x1re5dXRtuQLE5ROOpN2ZiMzm2gPomRuFHQFhONYeizJi07PHadjy8",
-	"jtTGwC6YHpQ0s75Bw2ZSLQcmb/i3P1YQsxW6xKqvw9SmPmThXh1h/bB8JHpOL1kV5NQ6/Tln1joGpwxe",
-	"JJj/xPOcXFPDlI6VUTk+ebTfg8EoZv7uWLEHj9euv5BjILAy11HnkV04Cw5Zaut5IsEHsbGFqsS6NQ7u",
-	"SnsB+K82iAEJ27Cq2sbnYrMON42Bg0PPaT4OaT0WAgfBmd2Bv5LiIMiEC+4MLoiR1xvRTanZMJJ+r3Ho",
-	"/6zh2O2CPExW1vweGlL3spHs0+boVMzgQpgapsa6vFhw3UrMD2a0pe3DZd2uRpxhVzxDPb6KUO4SQ/WO",
-	"BUtmWfy1Tyk+pTfspsJE3S0wpZX6FNOL1aZbVl/Rw+LcanwJJCCzayxUVe964Brcft2/XRHWantm3VIn",
-	"jmJlzEW4Js1dr1V3LxUFe76ZMh0NXRwIp9OHRBYK0hsA4ARDwazYLdwotfnv0GbWoicFwUNaKbdkz/0f",
-	"wrfhYKKHBd7EvGo5JSzjputqs1/14SunOaPKRi+6F+uVWLq4IPgP7YNN3iLkzrBFbxIkx4h6KmxysYsW",
-	"aWYIV+viya0VorI+nP6GHNbtGAo/scSv+RryxZfuzacSJd6IW6VDoZ+IZ6U9/rXRusF2+ST2XeJ2q2P1",
-	"yYTnfjpBssERvxlE4xuJj8XAwXGGuE/b2u8XRQUjs0MTw4GQ7PvGqReDRaNFMS41U41vNhviZrLHpxDa",
-	"2mG/VUxrc0YtQmisV2ePwx1r7Madh5+2+d29haf0MN5InEqH4+4UsVL3+7xyVfeioFT+lMFcexXP6uU/",
-	"u9Bwl1xXoQYPQu/YPbXkk0/x2DbVYEX8/66MqB1TX8XLh5Htm+xtE/lk2FmE72TBxJgumMgW8NZA3o1f",
-	"+VrYQz/S5WJB1XL4+N66D/qF6FHdalId5YDQOyPtTng137zvZMh6JCvyIQNx+9NKiaxH/yLjZjdVl2Xc",
-	"oKI7ZzRjyocMNjMgMOEBTX9nm4UWbu6TGBZSVxvJNxehc2rWDOVJOIiDJ0OGkUuxptHjrxutHn89pNnK",
-	"6tdAGhwYARkz36+JZ9wxnWFtDGOTcj+B418doNXnH07JJ3f4byKOpXlr3VE0S8h9B1sKdjMRFIWSu8ac",
-	"rWdma8/zXfhPbiS5eJAPxqpt20Ymdj04A5Jdoy6dAd/9IXw8vTfT9tfP8BumMxpZmlQu2EZ5tRsmSQ+6",
-	"odZdQgjPzNk1RNX21pUd4PfaNId4S1cZfqPo9fbHs/a3xSJO78GhBu2iMsDVYvuQXGxlmtPZhunfn5Y7",
-	"L0BgHA/FWesUT2qZrGo+eyNev9rZF5JjYwNie2r5k+U1nm9ED3Hrpgw9jSF5Jo1buXOKIwu54v6s2VX0",
-	"+urcNrGbJMhnv1Ej4XZJfYH0aZcN0vrA4dhVSzHhD9FI+5L8dsza20Swfws0teN8oYkqu5ZnEPUJ/yrm",
-	"UrAvNNl7//7l86uv9s9aeLKaTPlvEAil5AJ/qiGMU1qYUjEPZXznWupmkoHXQJQsjUUc1IU0GCSY5/J6",
-	"XBYtNEtMKKFcxJWUzxrvjWm8ncuxA63gfeJj/6J3nVsG/4UmFZzhWnrYPY6kvlOad8OA6C88yJ+Ail4z",
-	"lNU6OnKNT05Jf9uJX0ZGHV6GwU2I16AplWBZeAHCabesvicxKegPW/3DGFbtInx6u1bb1HcJgOyFm75f",
-	"79Bm3qC1kFnr4Ky2qKQeqaSyus7uZjXSO0XnQjilQfXQh/iOGsjgq+r1dlq6++BWu4dryLQH0vmXuczZ",
-	"CmTarQeVsyvWM3uH6j24hqZ7vVadu/Fu9jd/W7svyJ43ObKsemZRbb7Q7pP9UbL2UHS7qxEWAR3W4++7",
-	"ntzXSdUlCP7O/ea616MVVTrHK2rTrxdxdvXCBpvTRhizWxpAcLd2ZjPv7KcVzbytAWPX5W5E09hFbKr+",
-	"DZ2/oeW3sPJDlaLmCIOU5zWy5P1HyAyJjdkpKKY2DnbVArEk8DPB2kPkojQETiGQv2BuMdpk8ntHN4pc",
-	"npvdKzVRdqgQJyAvbsKl9Fd50VdBcrCH6K/y4k0Zyz8BrrEyo3DA7dPpLSsdmsNiaBPMI07HMHG4nu9o",
-	"gJ0zqswFo2YjzrVJUUrRE4DzD3mxzhlQGScsfDhqMmnKXNm5KeU5/kNf8qLoUVeKnApRrVHkKk7nLCtz",
-	"sPUYnl6SvQUVJc2JKoUmB7a2OfC04aX4VSmGwldsc2kYxWczpsLl8XNAiwOMfj1zsQZeeTGqG2ysVTWN",
-	"YBNb3L1BOaFR1FJs4k9Qk+j7j+A2ebCiT+SBJXTVVq9tJjfNoMDBXlX/SWZ0mZCnmtMH38v8khq6v74A",
-	"1Mf46Pvqya4uHOJqXwGlbcLxgFtFrvawgnB3Pf4phV0PTyvVonCxUVFV9NOrUmwg5bgeY7jgUJ26YOla",
-	"E5NTrcPPk5Ds87qEcTXAcHmjVBe4N4YLCw4SkxkaERN6Veje5dw4idRQM1z5dMtWWQHt1z0yRbAcW6Wk",
-	"u7kX1BimYHv/778/PfjvH+A/RwdPDj78fpw8PP743/qvkxZx5JwJczBjgilqWAbG+T1Z2NHsDzFpblmF",
-	"fOstaQKeJNts0To6vRGhKWjvDiNxwm5fU5PO19LXgovw6XGH+W+3vxvs18pJ3JuiEd/AWhwI/bY7qRk/",
-	"UDEr6azROBNg0of/zHlU4PoB7VivvQnPf+cRp5o4VCF+ia09H29TzrjYDu7HObT7aKXTVVVGO3zz8aMG",
-	"VT0cVn+9yc/eGlgXl+po5lwTWhQk/GyUdIa3hpRh+a5dVNtGn7ZowJfartrrzid2pH+0OHNPteYz4eNh",
-	"WrcCbHePyWTzukxK5j3XqMzZmIuM/Ra34V1xGsmF/bXkVzS3Rq+iyK1jfvVKBR254STVHAcVBwsWa9fy",
-	"YG75sczstlhY28Ku3HaZ2h1gXXYEbLlLlJVuXzH5/TnoMmGtY7IotSEXjCDeI5EiKGsLas1tFLKtcUnu",
-	"HU6kEmd7PcvuZPThhNkKaTF4mG/hlFhgGFSWrL+IZBJxYrBM75x5fM0KJi21Vd27C0Orwz5cPOsy1YiM",
-	"VqF6xjcEPYViNrjPN2513wBDi3Qn4SgiUvF4QWOwRpQrbQsR24YIFxlPEeqIEfslZnZMAejIyBkzc7zz",
-	"u5Jrl3cHhX2RTOo/2sNs/90bFBfS0w0t0Q5IaBU5Bo+btFPvaLj1GxWlbB6Jna+eWA3ZVSHa/XLWDeH9",
-	"Nqlo7dcdpadPQd8JEbdQbMqUYtk4D0TpVRRSidyBtLOSLJEcY8Y9L9M5IWVFYKceRUcaZazt0I04iqZN",
-	"lPDp1MSBOpILpnnGNOFGY+5EQpw/CX2OVM1KT+7t/N10LtWYzlif2XyzuKoLqlmY6t41l9HZTLEZQty7",
-	"EdriG7CGBMxKRNNrsneEV4CQgu2Pkl1H5eIG46bqt0xdMXVgV6IbZLhtlonr0cWId9fBh0HKa0HSXKaX",
-	"BHEp8bOtu41pR9/l8oLm+ZKUgv9aspp2eOZjMOtYy2LeXvG+Y+4gF1q3FVMHbis1iM0g/zshbdUmHg9z",
-	"kUKXsaPzStZFrbrM80JmyxuDFRka8yBTmrP4xnsugOtt2G8Y8soF2XshZjnXc5CRlP21Yh142XOLEnit",
-	"uDFMkCUzIczSWutBQZcAw7oujKUHuRcHqrHsLdXgA6CnLhYyIZlME7fNCUHMdFsf14NCJ6Qq9dzeOsXo",
-	"bk42h1Ud3eAKz2hY7H71erV/dfOJJaN6FRvks44ob8K2GLZ3h7bFV66dwX5xxN3t+MXX7ePd+8l/siEr",
-	"a3MXXWjLTomLqcw2LYd4X1mD82ZR5Xrx/+AlQ2WalkptuKBbVAvdKFLvxoqHro+g6ss1+/RhFKt1bUeh",
-	"tfGK6o6a2x1WyrQnMYixmtsK4M1QqztGInKs6N68Hk1WGHF7OB64k8fjJ1jBG3IG0yxTTMcJul/73SXL",
-	"d+Xywcy8wbNX20XJOv7LDqpsDA648nxWvgfsOqmWLdpld31W7ONWddzrTQscKo83cxXdRwmjjfd+U1fT",
-	"vDba1slSyR0SyvqdT0b1TAPGYBkrggqpRVTrwM9uQv7Fhu5Q8MX+bsabfjuUvw1Jf+IUGt+E+7sXmyTX",
-	"9rjvchu+tpLM0+wfpTYLJsxaPcTLPrT6ZDeVZCv9IisLNr5ky55kpruGXL1dlUGw61UZGLuns+TZhu1v",
-	"pI44ehn4+kqHzhWPyfs9ykhfHN39gJoGy9BKaQmWv7HX1VoEM/ezapyBO9cTOkzj3jhjH/uK8Mou37oJ",
-	"xjmQXfLd7DYbnc77stgwndIcewYr/lbOtC3Snf7Y1qAqJ3EAPxPSoHtP63LHndr0frg/69ONJCBueG+s",
-	"M2INCgNoYDuVgpvNbtj7uKGaeZa1satt3oqnYIZzDBIy2zvYYRP+0Pt1bZvAgquvcwDu6+J7YwuBtwTZ",
-	"VXWbp1xpV5Y3jXgu3myQ7VxFVMUbsZUdlbzW5HouNSN24cFpR0nKeG5DTAZ0FD+UnWDJ61F7ekEV1kFx",
-	"K8Gq7hq04puS1xtuEB+GVrBSgwyiolft07t5dFN8njhPmSKaGY11K3m88tqizA0vct5MEgs2QLHrRuz1",
-	"h/5rIDpxnUcDFDjNnYMVxJlCcWFYdkaOqjg5ffg1sTQxyJGe13yni48QTLJezm2JS16HP+9CXPct7K4V",
-	"cXeTa+fSyJg8W8APvoZPDblC3jmZ9gvtXnGAAmROr5iNgtdzWjAkZ1kaMilVridkT/OZQHAChTGFTJsz",
-	"8t2Ld+TB1fEDbEk/+J1nHz1pLfYPI1Bb/Yl3rVibYXdoKoVhoq6x3Xkh4zZTMlrMlxmFIVDmmrno0hf/",
-	"8fJbUkjNjQ+Bapc9GlaElf3Gp2vJA9bsBbxYVxEYKohVgnfrSkEQPaYI/n5KhBzDSBL/D6yYUf81K+D6",
-	"oQpv9qAAPtk7L4+OHjJyQi4X+wlGNMFtEXvl+ITM95Owpk+R05SNS+FLOA7XDeaMz+bmJsr0bSDSK4Y1",
-	"y9No9bJf5kuXsqoNKQssR3xNNVFsWmoWbU/P6cnjL+NMmv+TDS83Y9q8AgnEDsKKRx640E4B//lrSRUV",
-	"houe3GszLxcXgvJcR9NharyyC5pezpQsRUaupboke/WXeC7gpIRhRMIBwNthYv13weqM8A99kJ9yOgXZ",
-	"MTYclkrQuqsYs2b1sQrcz+IFGlkf4HYE3gq5XeV60Dl9/+YHPfpYr/ot+r2veWbLKW9Te8dRn6O1FoOs",
-	"rVGVDF+Tw2rsFVyEp8bQdL4FuiNeD4cUP0dkx4ylOQXmS+0ldIYBqBdLw2xRAUvlLCOItHVN4X7ae/3T",
-	"2/C22V91vbT9JesDL1s3iadrvqAz9uAfBQOatn8Uov73Nbsoqj/mjKdRSl/N3e+vnljNq8IU4aODJ/Rg",
-	"+uH3Lx/FU4N72VglQp98eXL86FEj+eY4RuqGXjKxg2lk5xOxhtTvDUivfdwiMHrhmfpEEPRqiaajzE3h",
-	"Jondr5h24kOIjSRzqi0Tp1BVJI/X2O5DNB0OU9p5MyTFVtZ7ENdN9ixqhW6gVNjsJBw1DF9IYm+1oQAl",
-	"rSW3a9VLmqCxvmEp41cs6y40M3TWg6GHU40KV4MFkzZx+BBtd7aw85UDf19UscSDztNrxaze4bMpu+ep",
-	"ntgGceHuoxV0/DqnUQiiRZEzw8alyqPkDIQiCV5VUqTM+QvgZgPrgbZJpp3NYb8VXDG9kVQxpXkOUtq6",
-	"obx/h8frGnH67CEzcyXL2Ryfa0xjwKxnRqO3xIKZuWyEb2guZjmrVP4+5FX4YZx6M2qsPrwyY097zeF/",
-	"g6IAF2794E0EzvLC+DDxDj6LSJYVUcHiVJh/+LIr/G8kunxC7WUtuw7IO6Lb4MIPtrOXZm2X3YMxUgFX",
-	"aM0Y54bbbaRiZC6xfFMO3GxJ9iJq/AMrgu1vvAQVa4osQh8AY87FJctOQ3q0IzRzppmXC+1oz4iXwU9J",
-	"JgU7c8LiKbHw2HYvcyoS+Jcg/sQGuortrqlD2UbWm2Kqfaxm08/vcrolQsKtCqN9FZ8ta+DW5AFACDMw",
-	"CHFBGpJGsolU2ezkB0gHP0ipZmTOfiNv//L04OTxl5XCiZu8RzWxPTGkvW3k0hgnCds9A9liIbUhJ4/J",
-	"j/yb/RvJMdpKzLw/2yT0HrVJ4g87WyRRX+7cnlLxGRc0Xzu6CHNDVXV8fPL10fZfPzzZ4uOPfZtnmX1f",
-	"RnvmItp6HApWF+b+wvFvnwaiMNfEcipn3Kg4IYqb3DiEDB2VkTe6bzrWpm2MS6sZZc8hAJbwXnATdv7N",
-	"X15DStovo2T06i+vozyss0ud5W9KVN0NcCZsi9tgTUgXbCqVNYEPRha0dRNXYlJ2vmmbuURGGBAD+42m",
-	"Jl+CdjHjV0wg+vAS7SF2svuxTLiudPb6/btRMvruxbvo0jlpcfXmuUbt2w3xNLqLSl7kbNHdhLhR1cHu",
-	"LGg654IRj8odxTiPR+QzpaQaHgL8LWd59gK+6SnyWiFi9tNJ/8Epe0AS+kDJa547gMX6ZpI68wTXq2cb",
-	"0Hf/U+0n3MCjukWu2Q16yXdw3AYpTzs5xVveTJ/xs6OvvLUnO/s0S92wSjVX/CfByK8lKxHtwzBhEkIh",
-	"fVsKQBifCLpgk1PLbKpsbniIZguwwMprcS7sOie23JDRZAImnwncQFzBG9aH6OR0rHhSvUNnFI7TufC4",
-	"lgvq5Tvf4RcWaABbd1alBNOUqxGB5edcGL5gpzUCATGQUexQX6Zw+WFhYvu4+nTib6vJudiDHSQTLhCS",
-	"Z4wDTMjE8o4JDAK8+LgYWM52v/L3KTjwcmpnUZR6TmYSgVMOyVM7eKkCFAKu/WJk8BoMEHxfhOtzYUfp",
-	"3KbVMI2UZG+imFHLCbme85zBdY51duWCWY8HJYJdM3UuaFEkwcTQL0smpTCKCp1TZKZVnfwJkWbO1DXX",
-	"bD8hArTnc4FfUPLoqPb7O2tAqecwp5waVs8IfMZ2mtcgmlww2I6aitxrE1KKzJnuNLwMXxye+2olii+4",
-	"oMbmVixoUTjwG2cKr2oq97JsfK1dKboypR8qF8i58nOXDBb92vDpcv3n8FbkexuEtObz9/hS8HXghvf1",
-	"74dV9o+3sWYJ++ttJ53itoMq5ca/R9lpYB2fnhZsFZj1TTSL2yRNE/h6S3rwpU35PJQXeHBXI2T9ZF+q",
-	"vv5YaevLV2iTtzbyj2Ha+ga1jYJ2NylbvMVnLVoa/mFr4Yd/2Ca8dV/Gj+3Ar1rHbXhfjTM+8LNNZxYj",
-	"w3Xf9JDfBycGbGdaAoNxFILlL3w2h3tPs1/xlrie83QeYuxYi9wU9He4Icvc6HUIO5FoSDeNiBHwqTPK",
-	"PD46InsL0MQsk9Tk0fFDuDLHCyqW1U2nEyt7sAzC8APLoaLOpUQFQSO4llZKsDUBM+YLCmYyRdnCwqQM",
-	"t3SGIti6Igf1fKMSO26jLqTQLFYYqtqqIVV1qlO3Tf1vX/IqCtlm93poo25SYBSJtGY3CQORhro6Wksa",
-	"tlCPrrkAKxY7Dj/owaXWg3tdQ9zrx2REF0xkQD5DjSxbBrj1wJenUkxznprdcdZuVpkethYLprVL8lxV",
-	"bGI43tA779rIiPseXLVFTpdg7/XCs5WdecYWhTRMpEvIxxorVuoe48rw46c7lf5q/Fo/kBFMXM3wH5V5",
-	"sGFhQ5WgP1hqm/rIwo9jo88cWNRwLMbqXKxkhxUc10rvyd8qO+NzllapIJtccitDlGL086wKJ6s1TrgF",
-	"KVHsAFZwGSOPLBie33bF/OtePv+wMm2ymVK9IUp0NYCqxdXr+UKYaF3DAaxpfQTVVnlsKc+2Lxrupz9e",
-	"kYVamxE3KsK3GXTmzaWcrZ2zlyiGJ3gNgm+LIaz1J/b6W3QzBm2/s/aFVceqL/jVUnnFVlcXRS310CS4",
-	"GI8KV7mJ1OnbDSHdqsRfH1+5BuOtPpA3gXDRPt53h3URgO3EYOZvCyXxPrLt1mejxRdoqti2qpqyH4+N",
-	"vGRi13oCzcbiY/Xw4/7Yff/04OXPBydHJ49Hyej10zdPn798ffCXZwfHT778apSMvn/66vkPT+2Dx4+j",
-	"h/ANyxnVbOsoCPtuRFl8sSjMEsywfz8fvXr5w/noA2Q7kOCTQJtrBwOvQS0J0K0jMPizkqpsrOd8Ggst",
-	"eu5rKBLN0lJxs0SrsqZTZpYEv03I1wdzWSpi2yB7ME7ycL9TnHydLl0opkH/CMtMrS2msULw6LxrAebH",
-	"rrZr1z2GP5N0TtWMaTTbp6akuSZ7rrxpVVGSuEobMNOTeLxFu8b+mul/jFJwwah5y4zhYqajYs5NFw9c",
-	"yKxxZGZMLphRPLVB9mbsIk578/kypjwwSrsuC/5/bE2VPUIkpPuMXd4d64ntTGUzwkNTm3bh/FFgU+nH",
-	"aYN0BJHJ67ABJXNIgLRZQy4Yr/EMXWYj0HhzJjKqxktGlbWeU5FymtsHa0MI7NCrIbjVbi1cgtvaXYw4",
-	"iwsQ4zdzj2JlFL1RfY2qRkoHux831sH2d0M3ekqqRMqejKpxbeqXbKzErk5Jm3a2FlrD7tCOgKgLX9Tm",
-	"xvQPzXs1h7vGJfrkwE+vmFI8Y6v0q43QJpRLUBx/wpJeO4EkHHMSatyeGLvrdOdAB/4EbidmVWeqAdMW",
-	"FQliFg9aFEpeWWOsKZVAjm3mmaLXI2uo5Gph7bUfhhFZi4HY9gnNISF5NkcPu4sL94FyQcDaOrmmz4TS",
-	"v673FqXZYKyRYE1LmjtFa/qrsNrMbMGFq36ojcJ7W5cFU1dcSxUSr6fpuOBv7YFdzTbbwEb9+40ebvw5",
-	"aWpz0T0vc/aWxQqnyXSsGEaTWNsASDE9cUeZotOeSkBsOmWp4Vesi7vUVxlqygXbte51q6oSV9ocOLnP",
-	"wVtAAiZ56yq4gvjeAIaoF6gPe4PNaLocwypljGY5F2zQ5IQ0PYGSmxbEUij/r3+/oSVE7wDXc2ez/Mb6",
-	"Ucdn7TesGlHSRzvDZDVHkDuLabadWk4bbr2DwLIgPAiDpKBdsjdFDJsKNS0hfhX0fuIlPZh3SY1UpNRY",
-	"a6Yj193scYllOLDD2SGpDRoH2OPh8RnE/oJqOpUKrpTbJNBtCG0Fg7q/W6lBR7FrySFC7XYxAX09o4bm",
-	"clZGveN4jrphqyvVMt/eU/z6mYwraFQxuk2jitFYc0wYxbcZZa89d8rYGKCYt2jzW8Y87nQkEtpLvrut",
-	"bhBztHKdA2iyDeILaoSgSJOe9oa359nrOt+l30VPHkmTBPuXrzXPcPfC8fYddf2srjPpcbSbvM0GCoX1",
-	"KAk079kv1NvPmOJXrs4XRvMvyZ4u1RVbkn8nC5bOqeCaZeSZfJsQIQU8GlcvfE+VoIZeUgK8k6jD4+OH",
-	"e8f7If6Hlxd9IXj8FO/JsC3L+C1CHM3rhxYPwt6Mchq8LPO8rCMGS0Wt0WrKjXCI9FTRjBfjnKe9JqyQ",
-	"U3bvNRtJWmWBolXCKEYXzeBpaNUHTzNhwLILj85FEDvtQ57BczwBVjo5JL9UVZnevHj7jjx9/dIGKukq",
-	"cvZcuPb2Qq0xIShdJ1W1pKBMs384hmfJuQh2PrE60b7rHyO7fWJJNQgf4a0loEPRojgXl4wVtjbkQmYs",
-	"x3hlO6xD3xTXxJmccUHKQjNlJgSqtB6eix8whhinpjShWYbLo09dDy7R5pIXZA9DuCnPiRQQdI1m4XNh",
-	"4e/sOkM4dCOY2kajwyBxh7iYnREnTTE3vnMBI6kinLF3spQlfr8+MLmO51FejY7zi6f+RaduV9SVjNL6",
-	"ulrDIcOP6s3r/ax+JfwQwt9yrs24LljV871/8517MWzFBRL1fut+Dz+pKXGV/fNHfCP4zkVPrwmtDD6o",
-	"OeqACLbYZ+PN4qyDNsKjOKTqe/BplRCzsmpK+IEtcbICTD542d0la27H7gchkPJQdOawFYsztyK6NXjZ",
-	"2SVWWjXC1728uPqGDr5wTpGVgbOd18e2QvbKetqKXXe/s2HidBUphLG6tEEP3XBxvJ8Gh4tHiWxd6HCT",
-	"aIYFGg9+PXK2h/XQWN21vUR43tpvOux13Rdt0lrbQy8n3SCcfvNPWuxpYJD64Peb53ctcbUY2NrWWyxp",
-	"4PsRNrR2N5ucZd3rvTf5Wipo34mbhPK32MOHQEAdVMMX5B+WWV96rIwvsBeUllCXT7YzwMoiVOitqFe5",
-	"IZDDL6SzVYytmzYKAOOQNCOgSnMqZuwgl7MabhMz6XBaFmIRgJYM2atKumP4Eoqb+8OSSlfWEwanZJV/",
-	"iJ3Z4GBjq5SeoWsS5FDA2AFVKixRfOggdBWbMoUmVLfY2yF5F6NgrVZbp4FUXrvQ6U66AMviuR0/iRrF",
-	"soASsrCIFmpgHqR9oArEtU/4sAK5D6duY7Ogdc9/UdhKYAP2pA5Caw2xoL+WrLXqpUiRTtzewBAgkg2P",
-	"QDQbn+rxQqpYKrcqmcu0NKiQUcVIWhOhVEQLWui5NBaMO2dTBJXUKRVnVivE5FYgSWmV0Eipy43i9kIR",
-	"oQsXRHUfG7BgRTOGxwS2BKJwPCYEEwCbuMeF3QvUs5t6+sL66vx0sWrtLH58lTQylXlYmLu7o7tndNjV",
-	"qmgj2Ee/EJGxNDvuOyo/M8Wny+0coxtnVtSBY8c+fsn/vTYuXq+dQjxzJZadsxXH7wTdst+4Nrr2PY8w",
-	"NQPNM70M31uCu+w2MJmQPdu0vaRs4xVbX+XxW8nEV7a6FVvuhy1ZuZd+R2IfeqnxW94DS2I1DsBF9To9",
-	"sCa8FB3aCwG0VCoIwwhIEEUJ+GyNduIBFlOOQKMaNpMdK7Tf66ejZPTNKBk9W7GrNXPazPJsZZ8+mzPo",
-	"fvGl8AFNNnkPEfbxEuMLHsXQ+6cUrdlVMYUP1wKRrtzQsiec7B3E0urYTZwyreu43UgUxSbJBR59hYt+",
-	"kORSGJ7j+tjOCXZO3KfRm7gTXtzdd/ilA0L2DaNqSBW7xiq0u2s03phiuDrxRReCzrYMKb6C8DI2XjyM",
-	"o4K2g1CjIageM7Q13brplaOOc/FZhB18pyTuI36YkBOSsZQvaD4Qgv5yKPDpkPI47/Cl9pRnBnCaqlIw",
-	"g5zZzYXY1aX9zg++lcvsYAAdRohTJyCyIbEGfG1YUcv7ntN0uGZtmIoWx2bFcC6II31rWDGI3WCnvoth",
-	"6+qq8dzAeuIoN4uOXYHVFGfwLQwoQRcsIeijd+bKQxs6YeOnbe7PmnjYMm/A81SDGrR8OOddV+99gdG4",
-	"PrY2gMUaCnZrP+i65UEQ0CYihwfCp+VUK95pLVj7g6TdS9wv/7MzvW5ZkHu9pIAJxjqyCDtFW4T+yXGN",
-	"W1wwjEd34tGyLm1cBWa4iselZt5S31frvTejtV62Z76fwbKX+642hm5TQttfr9HoSg06o1QagTEv0L33",
-	"785fXNdecKdrfeiNLfbVht3ueXtIpeyoC7yBZx0EfH69NtwTu4zd0G6hAS2W0zh8Wj2IDWIi6o+CtiOC",
-	"sHVOdOxkil079D9iHdGwG249B2cirO65itgaPKnn7ot4a1OeciZSzvQKA4Y7j8sKdGtBhQBDho0r03N5",
-	"vc1sn/ve+8Jm9Diz0UTDwA4Ye15GpznlZmzkGDJYo2FrbjrrOvjRvlbjZVTBZpF1S2WZZ+gSv2CIa1xi",
-	"wjqUaJkvN6q0M/B8yoKJ8eoNteydoak2QODAUcFILdIWR+aSX9OldoqrVVgaXyigCswXzG5mu21AuY6X",
-	"9eFYzs2jyRlJinx55gaHxrQpN0OHUZ+vN9hlfDCbBrN2L6w++WqFjOpRKQb4/+y7G6oElZN0m1Tr+tOk",
-	"54KuruEK/tKCHdQycnAQ6x1Pmsy6KrDnT2WLTcUoPeAWIYusI397lJ76KnEMfSsxqZNL7QMuBmfauLj+",
-	"dVcDxv8DpeAdA5mAgziDf30YH7khEmktQ+Jz4OrBrJS9FLveRnjaYvFveY+GLHprGbdZunDhbgKnoG7t",
-	"DiEK6k5fU5PO1+79govw6XHHJHCb5+rjygncW8B3bONCrPA6uGaXgO+G9tchtQvFaGbmto4j+y3NS82v",
-	"2I/ePGeJZLVFb6U1LxmlVM3k2EghWjk125kHk1EaKHsDlte/jTJ0scNUH68bGBMzLti4kNdMrRvcC3wX",
-	"cdptGrS5kbXZJht1iLbYdDbkqBbusJDrpuGLcm2EzJGMxA2t4oaV3l1x4aZvZBDURI8w2pSq3xcFUySl",
-	"Gtz41rBC/BmoHFvo3hfk7esfyF4zrDwh6vDJ13sP99t1P54e/Pejgycf3P8fkIMPv58kj456ioC0LTpR",
-	"7Ww7udiGpY9BhgQbGVXLQdJPqdmwnt5r5h1Zm7iv+m+NbcSdz4z2T8VobxEd4DM//tT48W1zzU+W/623",
-	"9Duz/lBrfr8q4VOwvPhbJ0/ZbKdx48GcqgtZqnHq0oa1YXQBhCWNVCsM/jenb925rvVTGC1/E6hwHiRy",
-	"FxyWOwGaXBHUsbYHLEHRU5iNKsPTMqeKOMD6LEGPKWb4cWskt/LVF5ropUh9Ttue9avCgUpIeBmR//M/",
-	"/9d+AqFFWC5idIvINWtnvs3VI6TpAQ92C9QTXQWxUbBoWGKV7FGxJH99+9Or/c44g6Y2olX30eBLYKMb",
-	"o4sxXLjyMpiMmrLCNAGFP9wDpM5O1r4WHk5o/AtX1h+XYL8dTTS3LTAbt0/wGoieTUAeO2zv5ph30Oh9",
-	"8vG10F7dRKndYL7+zLfE7qBiN3TT/AlZ/spEurc/vfoZLoDRJ87c/5Asu2bUbfy0JuMOoZS3YuLufDYO",
-	"/Mbs/QYg1/pTuu7HPN9l1/22+oBP34DJ3vbMnq4E3Xe2pub90SzDRK6OT8m1DxCpcMaIBvwKPp0ypYOA",
-	"JNTymDoj1P1bUUUsTejOhVLxPL8QTXUwCP9C5bNluUlG+P9xKTAkoLJiJIGxrLYlWduNNSo0tPyW5ctr",
-	"oXF91YPA1n5vFNQ/3Kek7llwB2Fv7Zc2KWETBn2THMnzGTuKdYeZhfUVhx1k/8WKg+xLUgw9yPY4BSat",
-	"5hH2ZyZKEAHvd18df2jmwDw8WZ8D445IzSpxCqsYwc14WD8boP/lPX2f7cR/bDvxv4Z37W235BMi+PnU",
-	"A4ESrS51gUm5eP+LlEH2/grL7z2Lkf1S4w1Iij79Ue9qHenAcMSsIzcUdbbOTvJeNxZrzpWV6lCz8GVj",
-	"9dyGHeLVE4qF8VX1xSMAjXXhrkWbdlf961s/ob/+AuXecWXwHNr3qlbnxhSjjx9RAJzKiF0Us1h8TURI",
-	"uwcXPdboQbkpiNEleqkNWyDyARe5reDs8lVFdi6cs4OgswMM0y9FxulpLcprCOku5lIAcqicGgZootOc",
-	"CyhWjExRnwvFUsYxp12xBRcZUzohNQSxdjjy8AK74hkTKZQdPhfPpLiy1SY02Xv+4u3L716R//rfx0f7",
-	"pwRSeLSrVzx5cHU8OSOGL5gmb759Rh4+fPgEBvv+3bMzjDXX52Lyn//5n/958OOPB8+fT+C3p5rTB9/L",
-	"/BKRIRZSsCU8tlWUbX2MM8zFxTDmczH5HakmIYGF7uMEsva5oFUhusn/2/7y7+fl0dHJl5jZ+u+TM2cj",
-	"Y0rBOutzAaN88ujxV2SCOcC22seDwmYL/ds/tBSAM6e4wexg9ACwzMIYCMayczF5OT34EYSzSQ2k0Eid",
-	"fnR8YoOetaE5S8ijk6/t3wuuNRez/cNzp1VqAITQPLOAECnNc6bA65DKosq3e3T0yOKtuRL4nsaevn4Z",
-	"CJSno6PD48MjH2dOCz46HT08PDp8iOfDzJHsH8wZ4H7/E/49s1HOwDZwCV5mkCbJzF/cK8lIuWKa+OnJ",
-	"0ZErI2Mcvnm4fP9wFjrLUtYxHNuFPUctG2gOLB8fT6lL7oy1VA2tTvMKDvro9O8f4K6wVThPRz/wK+YQ",
-	"Dg3W/Pv7yB6+0Qf47AHIyMuVi/LGvnEva4J9w5o8Pnp4B929wjwD1+WNbgNMhMM+kD24Qi+ottA69g6w",
-	"FSdtaimov/t9u3X14PdUZuxj735ZjIfnriCtg7VcMINC399/H3GYJpwJ78k+tZVBw1vLisX1Wgay7cOT",
-	"pmh71Amwogf/BCnw3yJS38cPt0hDfsq4AK6J2BZXeUO+aC9cWDbzhWG5Xw67QQUmDo4eHR31dRzZf3j/",
-	"0WbvnzzZ6P0bpUlLK3U140JxV8OY0Hp59grIm00ToqhxoAnoNpakYEqDao6QRSHJMjGVKmXwuafb4wdY",
-	"D+CBtdrqXvoFj9dz906HeGNTrl958Mz6rz4ma9/8AWaBL+J5+LVkdcbmaVCYrya9tVJfFykpXzr8I22B",
-	"J+b0imGaUFHqOcuI5iLFy0+g/9yBJOUZ04ZcU25ALvHVA4FI4SdbN6E7ZLxtx9hifNirMHRu9VjiCsCu",
-	"xg6j3+mtTtrxhu8/vIOTVp0tN7NKSuLKxlNYIYTsWQStUs+R94BrM0Fw2wpILM1lekn0JbtOOtSgw8NG",
-	"SzNvn7J/yIvVR+yv8MItbvtf5UXfnkP4BI7v09/EFyg+a1fIIoNh11gP/rEVzYkqBW4lbqwqRShw4XQj",
-	"W/Tgdzi+Hx+oUlhjyrqrukopH3BVf3kUPemF1CaKoqBA5YDk2ZLm1Wx84XyHVVbPXsnrMwKg2udi8t2L",
-	"d6Q5sUkFnuxA3w7JRMjrCdmjqBi1NaH9c+FL6cOvHmucV+B9iBFnVR0LloAkhMN89fTHF+TgAJo/PBeP",
-	"jp44dDYq0NGB7zhIbtg/hJzDKcABs9pF83y8KcVf5YVbZqbNNzJb3uTBeFMKG0798aO1FjTO4MkNd9V3",
-	"BGFZNOw6yz5F9ruxIHX05C45wxs4H0hPCCkuC+ukyJcOy9ATn7c1xhmBRw09cJS2mme3QUbvT0CqXIk1",
-	"IVYlJwsmBseQ9bXfdvwPF8NuU5Rpr3/fBVe9R6pt/RQP2MnJnV6lGbDcS1aY6mrw5fDAqmeAzcO5sTW5",
-	"yZ4vJE/oFKsBlBdoQJJWVpZTVwxAySsWGhZDwah+uvLMPfidZx8fWH9/5BZec1BePh+tuFUDW6O7gupB",
-	"faFJ6NEKLI2PyA98ytJlmjMwl03sYZrUuH1zZley0g6MbDXuYubORW3u/MIWlmAZNwkxc4UF8HzlCACB",
-	"WOCFb4VSEGASa4tVzAFE6HYfe2Gae0JsqRKdEAdbr5NzUZVz2vfhxdibUVRo+76FIMy4sQBabhhCXhPF",
-	"pqUGG6oXQh6dnKBQYtFWEXJhjvUbgBaqQ4cGZ182UJyLYMApFQjkCKgXni2RvUdHT/YPycQ+mKChEySh",
-	"iQ0AmpyLSJ+E5Zodknd+Qj5qyEO7uhHbLTASCNnR25kVi+ztUH3lZ3j0JCaRPEfibPOfW5JQnrtB+V4+",
-	"fvzYljg/3iGX7ZNfXNCWX9Z/RRnmjln4U2RDzcPmVh9Kj2t3irVn4vsEca3RvsmNld4pqcLqVrPp0swf",
-	"5HJmkSo9d23JRPjz7RwCbPueToADA43RvfvlDkj9Pu2SP8gZ4Vb/9MF5DtJdgJ0rp/6Go87A1m8NcWQk",
-	"S7OSjuD3zo4+6l7oP8gZYIjD61ss6q46B7uSlywEVv9CEweGalFa9eqFcO+GK9H2tphSCVhXwa6b+K9W",
-	"NoDHjR7tbeaKOcHKCIaqvC6YMIfkpavw6GaG+Jm51Cbxn8BVWksFtie4Qc8FsAsuyPERWXCB0sfeBZtK",
-	"VwELBiKFbbDUwGuUG3vVmmDX5wKbPCRPxdJduYqVGkVPeekEGut6ndIFz5exy/eNW7XbYTSu9X9hVnOz",
-	"bjZpqGF4zQRU2nss2kB8vbr3s/DF+1K7w1iSjTwTscY6OD47t+hCoIdRXgeHsetBeQFYk8AgpABJojr9",
-	"XFdAfpFReIRK+3q/M+SOjQfBfPvsBg0a+1QPnj9HHnVx9OFj0nOvPlMMsCrrWd0SC+1Amt4xEw1nGA3r",
-	"wIgC4vJDIFUNadhGvIBFXDGjlvuwJSdHx3c1LLs72We96e4OSuTSQeOTFcRyZlj3ED3H581DtKGFaooB",
-	"W6MIe4tIuM9dvYs9IxcX2kjBsv1Pcs+PTzbc86/viTn2hVW1GeP9cKfGz9ts86P7unO2MtP6vJLmbrzH",
-	"bL2bO2S3esfZ3JhP646zC/jnuEw2Zix/DEbkLx9XcHCNulO9dRe6TiRwqhSKaZlfWZOCJntuGQgQ+n6P",
-	"6O98jzVFtxNK/lj+Rr8JvfpCtUmf3Ytv6YId2CyDisITciHN3EK12BBP/BssAOCQAw/aOjN01ZZ1Ejqa",
-	"3NlL2DYwYat+O29LS3LNY29lHR17h3eIn2BfRIo/8Wn14mfd5JbPzfeMFdYKyoVgKrEumyumjPcp5xLS",
-	"NqpicKuPi2LXB9amtOZ+qQo/3581LVJ2ZftoXyjIDWv38tXzlz8/IzZBEgjZUI5m+dgIfh31hO5h4vGd",
-	"XjXVfvReNlA+xG/tn8c4Vc37trhu1cH9mKbq+X1KlqmVo/qkDVN/LENTwI6HGprCA/HZzvSnsDM1edy9",
-	"cJrg9viXtzLd1Am7zcvqfmxMK0noz2RiOnpyyzzoD2WSypix2fYHUmXrNIfn/uWf7LvxBNfbdJyvCH7n",
-	"YoyJj8hoXf2x4VHvvh51QyWwaCInR0drsEVuN4cvXPNVeV1uA/+M6XxuCdwUfTRzE7YggaAjpqEQnNJm",
-	"XUJsm+4rEa3vJm/uw+jOdnzlbn+KDHbHzf5JMJI1NzwJMt/sybbPbVZcUGwwvuNbCRKryOTB3Czy4bTy",
-	"F3h7EKvMZNpgQdVSjqpxjJKK4YXP3CL0MLy29I+tnuIZQriWLzQpFJsypRjkUIpZSWd9IT7wc5T/ovl/",
-	"zgGOMQpHuZ5JGvabqda2xzbz6OvHX33ZbTx6RP7y7scfAKyF/Rnklh2PlY3abx0rqbqHCpM9ceW4IC/E",
-	"LOd6Di/+hYuMk72QZlJZLPfv8NgV2XT4qXudTe/x0G0mEbiJRaSjCy4oDrZ7CI4GnoLXz7/9TP8b0j+F",
-	"VSN7jvwTlxNt+SLkONnCDHdJ+57WbjZH7pVLt8IMP2Mwo+cgTDKDsFJIxhrXDyeJT13Ga/lcoNkSx/qF",
-	"JpNq+GN8NObZZN9CcOSMXmESF7G4eoC1g9gn50IWTJxiihkcShsaDs/wZ30IqVnNy/6QPAvy4s5FvbXp",
-	"nCrIFZNT0ixMRt6m84OXP8ejzLHViIh3GzHn2Nc9xZwPky39KodC5mdP4C1yp5dal4yYeumdgLuHNPsf",
-	"5KkQ7LeDk32XkEtJmjOqLLhecF7XKT3THH+trtCWXIh+CIdH54urXCw9eEMIx/fV/ikJIykJc+HiNl8T",
-	"/2JZUuEKNutzJ0ReMZWVjFiwUBsfUE8DclefyWeaFFRbuKiczWi6JL5+c93wBcvlNXHKuS8+nxDFCkbN",
-	"ucBkWGCihwT0Cpg/KZgiwNYAjRDxv5IabgnGAeMCa9cheZvKAnD3cn7JGtXuTyHLlgOEqiaaMQcxE/o0",
-	"tQdCtL+dC8j+dYP+AscBObvZggttcQIxsTXGm0Dj/xbeHybNdPIA1oCSbA0y4AMGNrCx7Oj0vVHjUov0",
-	"S+YSHewBW5fnkJVsPFVysVGGw4peB6ZXQLdGbtrpTbv0b9PaBZTeC+2Auhxc7JaP/fkMXXjObRJdCHuk",
-	"iaJcAz+NGr56IU5wme4geAqGfUvSEjTterkXHz5ObV3I1BRf+iwk3XoKLq43ocLqBrDsCdF0CXLQ9XzZ",
-	"ew7CcKlV7o2XwXt/0MCo+3DArDo/9ZJ6hPhbvT7q7voukXCPP0fuBqsBd4uFf94LgL6tZCuvRRO7OyLw",
-	"frEW/Sd4uNbb8jLUae6AXJ4zQ3nex+nrkf9JHS71BB1SiIXEScgUrL4ClJWMKQ6XnY3oTkgFLoRKk4dw",
-	"76WBXSxibcKpTWS9uixgDlQASUs3KTtBRNs9+hKFfTKlHISsVHHDFPwqp+ciZjf6DwKDIyfE1erUtTXR",
-	"wjDUx+NcWHgcfUjeI1b9a6poxgty/OTLr3C1vqciyyk5fvL4MZmgpg+2sAnhmmB1HYv9NEEMJppPAqOY",
-	"KnMW0xJD8/drHCHN78RH6Tv7mbPrvuNT+AH9Oc3Kti7eFwFFVDNGuDUqgvPlfJkWiMeenZQ7YNmbNSff",
-	"BC7aIXmFwdTOIos2KcAHwb+mU4uCoplCCDJr1dVBHePEGcp1AxwN/3cu0LRLji2q2PEjKOObkePHCTk+",
-	"TsjxQ4AER5WYLRHTaLmfECHB4uTtw2BfsfYmVI/s00dfH8xlqYhihVTGWnz2whN8fPhw3xqU+ZRQcS7s",
-	"rNhvWPbBw+MF45UqmBEcUV8V5gwN1lBf4Vx4ZLLqZzRuS1WZjRaMzKk3fnsqkddMxU4zJGtwtXje8DXd",
-	"BtiYa38jY/Tx/QU6fFavbpGVOaJzmEK2IHVArGiirczULVday1B9vBaPvnOlWzzKe4SAPCRPEdGS5g6E",
-	"EM2y56KYSyPJFRY2ABOMVGQC5mvFM+bKlE7OCDeV48nxRiZSpqMgjlZyWsIHXOhDYoGfgHt49MNULmC5",
-	"ziokRbSs218tQ4FufWlm9/YhCerD7LWYmEM2t1DPKZRdYpkrFQOfRn1isCENOfzTCpi1A7wnP9rmmkNl",
-	"Wa7xKj+H0356MIvIA1jiEM2wNIQ7g205TmKKGbJMDpJDThGezmHnEl/uYZVG3FCgV5cMaLx568ap27TR",
-	"hFPps9I0p/unyXgLp3VbEPdBF/diMW/M8RPKe1s3rs+ZbzeVUtDgamstfZ0zcU902fz9XztNqrUnn5bc",
-	"Fw7uXlKl1lHSZzyeP0ry04Kt4kw/3io02I+sT2ewN+E9YBz/MpdBeAHh/YjGC/bA2uJS2pZd26DGrvYr",
-	"sYUFDNblolmmmNYsIybsEWVqIxvWvTSVpTDhsCDkS0CYhEzIteLGMNGJi/CxuufCx/A6cyIlkGRAuA1J",
-	"WzITNsHNfl8E1o/LV435DorFKgWIOmMoehCPMHel9GNISX8kiT5cmvXBO7BRU3Y3/PEGrPsVTXFxQIsC",
-	"h96bataMO2ifEm/potkNx+H8SNVluAlQ73R0Rxvex8WYAFb7qQpS9R7D2oEjkLHMjtlWPdvjGVsUEtZq",
-	"v3eDbYjnSsX9J/vKnwdnx8PqQJUgjcHHTGgOBfP3P3mkHdyMPg7ldupfNShkY2MGrtctWTGw7XsxX9hZ",
-	"fUJ2i94BfTZY3JQaYNn4QJAeT/af8Xnuwvj/qeH51EzvrvmP++Ff2zB1E4fvlm6rezFF9VLLZxvUH8UG",
-	"FVw+D1KaM5FRdeAKSq1E8XTvulpBtwkNFfa0CoDGBGWL/nRRfhXogVsNqzHaKZM9wa6cc1+zVDGjI0pj",
-	"cpMqv4PQDLdmdIuhWo2OKslzBRn8CanAThvCc7okcBbsPZo68af3b34gVDGi55D+KZvx0TFTQpQNPPgd",
-	"/z9eI57aCnVrKOJRzEQL32V/wg2zM4tv2M0cT291KaiZ1wYPv12jtiiwEbj9CsI45OkKk/u3z8jjx48e",
-	"B7OWqv6DFoUGI7suL+CrCzivp1jOj+b5QUaX5+LnFz+/ePUOE6V9xjXZC9K9XbY304lL4AYA60xe64Tk",
-	"PGUiZediyahKGjndJFVYwPCK5jyjVUxhnd598Ew+qzrcT84Fo+nche7nVC00eXiEn3xFMrrUPmkWnkhr",
-	"/8/o8pC8kuSCUQXeA9wIi3M0wX9PKvXdB/ri8oI/AP5IFcuYMJzmZ1DGWEkIu7Og3PLSU05QL/hRTyg+",
-	"imX+JA7zFZjqvPYRTNtwtuDC/31ytDXckqeL5lUwCFim+nQrIfPR/dUpfAGRnTVpy2lNCV/oCloAQ/MV",
-	"u7aAMILwZyEXuaHr3R1yDDLV/bVBv8VkFXwLSmZqRib4xyE1hkK8Z1WMHGpy+jruEs6vRfU6F3tYgvOa",
-	"awaEa48VpsJMbBtj9GVMTm0JcvwDcW8EKYtc0gxcY28QVoFcA5oLLJn9kmQszakCUJan7mhMci4uWTax",
-	"IaamSpI4F9SZ0eYyt8GsmpGLpXFpRAu6dEVCzZwtyJ4PqzfSjyI5FxMfjBs0b5eG6ypQl7iObMCu/Xji",
-	"mMm5KHIqLNMrFNN8JlhGXr9/R/bKAvp6TH7k35wRzRx/mjOKPswZv2ICV2V5LvBix0/3bS7RoswNL6gy",
-	"BJoHssJ2CDzSZA+5Gf7MDVaDPxeNzhPo+QJWShhbgXdpg6v3D0GQ0GRRaoMvWPSdukrrY1+l9YxQfemq",
-	"oAODs1U4pWD6tC7N6jTgc2FDHIOirTBsLKsu0KpJJq9/evuO1PTpLiG5KHJm2OTwXLzG5yjjUEMWUhty",
-	"Yie99+j4oSPSsZFynENw9GT/rBlFeS4sHVQfHx1hSXhg13K8oGI5tl1P9g/J46OHdgMnb8DSevB0apia",
-	"nIsWEWgjFTAnIaSxteYpJNMfkreMkUym+sHrv/z07qe3h4ssxr5f59RO6z3SzC0ZuLEH6Oqe4per/ntz",
-	"tvC3f8X45Nv1zTy+W0QJ2GI8G5YDAlNy98gX2vHdPalIzqgSFqVLoCioGCYjsAbGmbulKp0l4Aq90ijc",
-	"XNdzieoxcHcHl1ONIQQbA74YOiy/0OdCGzqdJkEG1hfa3tRJmM5hOyFGykuI4gAus4R5sFyzczFjxkpr",
-	"5Lm8FrgOyFD3pOIzLmiOd8/Dk6MHxydfH5HiN/LX1y++I2ZeLi4E5bnePxc51YZUjBY/gEVylbQtOFn8",
-	"ItpDgLK6MfvugmbsjPzlxctn9hNNZswu/n6PUIlHdnTbPKGXH9gf//gM4Y4P4NOK0hfM0IwamjjSsHsE",
-	"t7nBfAPIZmHKYttYIKqQWGPHcHeJs3mj33D21csqguLUyhPcONnEo5jlcOf7FUTJw8mJNkVJ20RTvNAz",
-	"x6240Syfkj3N/8kS8vYvTw9OHn+ZEFBYiBZ8OgXdTkmbxoaf7NscUa+11dIjioaYwglCRZBX9X/+5/+X",
-	"TOwIysV4wfUCk6pQFZxAx/UzkBhxj5oTE+wab9D9hExKocuikCCyjWGYrh34Z9iOSwxCQRpSRecu69tO",
-	"G1lzSgWxhsYLhqFxrDAsO23yHcUA04xl+5BYZv/p2gB+pdhCXoEw9Ojoyem5mAhpxnYGuCATlFVhWFB3",
-	"Ch4I6X4fw3zgifvTYbxNaoHcEvSYi3Gh5EwxrSdkD9c2kNdgRaxU+GtJFRWGC5ZN4kmwlirbwthtcj/b",
-	"zRum4cRHOOHPjnY+p6N+cowWt2YZyDosayiW6jI4J54HDBNuHgQEdjMc145wpdDU1icTgGFNGWBwTEiO",
-	"yeo4H6rcv6ze4/QpxI/A3yaYd241wYa+WSe7u+Nui31CtOohwRGcC3icM6udUtfI+zc/2Pz5Nm+oDHJW",
-	"/72m+lyAmNPlGVZvp4KUYsoF13OWeQEV7BcZ1ylVGVotLEc9eUQgq98puC21FOcR8NxV8tMd8ZF1mlUN",
-	"aO9Z5b8iR7ljDgFsfYHwYY7W4J6vz5A/XURLMqXKenE8xdeHRbFGxO+NCGP1VbjS5fu3+rX7iidFaTUK",
-	"C1owRArCo+UMkKNkVB3l3UHSNzuG9Vr1eazrN7LKfPoZE+x0VEmNcABKYSv2cg14AVJdYuVeULZz5vhu",
-	"DXy0Lt25JnMP45Ty7KYxKZ9jo42jchsGvLqD51U2/92a8OoRvLCh9vHrxi5yFsbjf5Zbb/X4HCBcEaHk",
-	"1wiHIXsSd4fm+dI7YZRyB07NNPoSHNcEhRlfoU4zXXfAVJkz/SClBU3R7dXnTnrm3gB98QT9vKpE5Gyy",
-	"YEahR0wzaiyuJlMM/9LO4CUB6i0D92yuGTk+/BobWPzX/88i80qpiC5oyhKiAEGcWUMG2WuiqiXnQh0e",
-	"nzzc+2p//5D8gmb9lCplFXOaa5sGVjCFOFmYBebctlQgfjhc4ecC1XSyZ9t6sr9/RnI+Zf+g6SXDO92e",
-	"Rhz68fER+b9gkOiILvLS1Q7w61UPuCwsoM3PL8nDw4cJeXj4ZL9PRS0hCsct+C1VBnTN35OroO6+Tyu2",
-	"zmD71p1wmLs90a+p1kzMmKomac3oQoqDBUvnVODteCGpSWqCtbSMl2hAkcEJxsPaPbuG5nJWsl7d8EWF",
-	"Fm9dsEXhYIOMxDij2p1nAdbkdGoDOCrw/i/3T88Fcz7wCiLRecGrAdQqiuEmZxDbwWY0J4pNmWIiZYDS",
-	"n3PEOQMBepmQtw60+uDlz0TJaytBc6XNgcNDInQB5zghbkesnkrzXF7DUtX4jDoBxmPmTAEPbIKq+aAR",
-	"i6oGFsFzYQVOWAMbiBXMq1laoNFJZfgDgH47y6oCAG6Hbaw1Lfd0yhiWEbC2uXNRO0vtTk4Z0w9+LaVh",
-	"E3Ip8DMLlAnrDq8caGY8LlO12OeCTacw1CtfhODbyAJaVmwwEMDtG7RIoEX797lQ8voL7RaJWH9wyoiR",
-	"GCMDJ/ZCZohBJWZO66+96Tm9Js4AwAxeA+4950Y2EBlDJi/e0RmCVlJrsJRTwk2C06QE7ZqIWwWwVK+k",
-	"YB6byltiH7owBFkaQnE4PZr7G1jQZ9XJ6Og+rQPyDgzowOZl4bEC05wzYaxxxGepWad+rdo0RrkiZe2O",
-	"c9Zak+9lv/Xq2InhQJ6B6/vgmRRGybzLSwrFr9D7IORBCq+e1vFZjgG0V6U/PqmTPog7EQFls9TjupEq",
-	"CcjHOLrcqCPo6mEssvGVNGQhM7T0nQV04EqXAeWmpVKwRatXbZtJbzb+e0hsDnhkRT1Jiwm3WV8SsD04",
-	"5p7rrL3XgKpKali/TAo5y7oZHUJKhM+lVTenTVaH4TjkYglQuWXOxpqZMXd+HRRO4W1pI7wmlhNOyJ6/",
-	"e0KX8j6imloWKQWZSNF6MRgUnI39Q/LcLx93rhUHkHwuKvcTyqZgqq3xlL25iadlTv2DRiUdd72dC5RS",
-	"pQC5QmWWqy6YmtnUQ9if2m9VecG/0BVi85ltxfZcG4wXHSxk3ah644YUbLyrooO4DcYhf8dudZ20kCEr",
-	"ENxqStMyz4lRNHVjr5BvIWqzAlC1/r7YXfDCURHyxFuStqs+7kfadt2vSqwP3viXN1b94kMRQWTREBVM",
-	"L0CekA1Q83XcqZbV+vnTBLgeSjtShDgWjhvCAbNHc/Ldi1AOrHjr5FzsTaaMjfEDCIVDocue36J0Xhz4",
-	"0eOAor+WYlglKQUIkeJc2NJV1Et26Bh2cCb++y904iISvWNHEVnCeT1QIMadC+ywDmS2dfe8SjHlLI8e",
-	"v7/BCn3Lbsuk9i1j2MM9nTzffd+5s/TxJ1RvFU/tNTllFWHn9HrtoVGM4d3Uf2ZOHpN0Yc1D3q6UscLM",
-	"O8YgYu03j/f3yUVpkJhzplG1Eufi4dERWSycubmotHFQuIG0jx8HP6dUzaT9yZlwzsVbd3N/s3/mJqfg",
-	"+xlYkSB56837H15AOCj52/Gj/UPy1H5uU/WYslanc1F17ELDsSOuyYJRXcJbWDc07N9O6ktv4DoXk5nx",
-	"xi2v3lKCrihU0dFJzQOr1R60o9HaRY6PiLGl8dTh8dFXe8f7waqtME59W23TLZ1a3/59Hdu6/1X2qWpN",
-	"a7L98x3lN51J9lqq1p1uV0rxAcqw/Sf8F6kuNVwuziTj+kfZtZKD7VX1hSYGDDia7AX1L86FPnx4vHey",
-	"nzTLZKjDkydJu4IrPLR6x+HxyaN9Zz7SENNQJfCEMjNajW1kQ75sitmofnpZ/1zUwj4YSPYPyQROu9Ys",
-	"q6tyJO1AsaSuUXAutCxVyjTJJLIvzeySuHWs3Mcp1dECHs9gnX+0L9/SSXWtY0/3dFjdEFYfVb9klvT+",
-	"fKf0nSdUL7e69ddJhcyO0YSu9mmDptcdWyOFoLMVYuz3QM5cGKYKmWMmnMPOM7ZiRbtqsr9kHu2fke/e",
-	"wcfeSWIkOUHv4oLm+rDv+nnnBnQ7JO1avydqrnpfRc0zJbUmfl/+fNT8XTg/IJF/J9//1///5y0uHr0U",
-	"6YMLml7mctbr/ghLOvhcAp/kVodxODG2XaPs1LLq3hoQoDYBU+c561h9JLNKFhaKSWxkcqNx1ycpNbPZ",
-	"CJBIB+fLHJKnttIvDJjm+SH5Znku3Lrbu6ke+TXleGUtbEFYKny6a+3AebR/di4mMofy6vDGvx/5iEDr",
-	"XZCCHZJJKjM2sTrx9XyJvmTKDUziGiJ/6Wym2IwaNnaq5cQmYPTOGVPv3OjGU6nGjKqcMzWByj3E/VFN",
-	"xK8GeqIydmV1DHdV0kWz5BiMqypu6igAi/OLwIe+b1P5MKsPbmxu4H7PM1sdCKZ1Rib474kdOcB5Eiwt",
-	"YxXzamg864P5fLsU6TeOAu8ixKoF8dOkBDSyBcRdEQTijkFynCUMOpO1sfKrM3JkVaE87wPkqyknDkv6",
-	"VQIuD6ioPTp9+OVjl2xs/669H3CJzJi6ZfeH242+IK7nnaP/2SgWWZSKqzTPWNIJ4YJb3YVl1XwaGHOc",
-	"TT/43XcxXhnQFQFJCD7cDSehL/1k4qJoJmRBL50f0Hdq7eTozYa7G7iKDXqbnItJFbM4vliO66WZtMX/",
-	"M2fNX6IGz7UNjQNHQs20yB5GTJK60cl+UrmwLV/8QhMBoMSKYcIx195qzzIYWJHTJcuq3qkBdSuVC+Dx",
-	"jt2p0uk/blvORaZ8DnBr2rbLtldcOG+9twhaDzKuDSov4VrtTVx4JySDWI/ExLNmt4iEOyd0KhcLaBcr",
-	"GVqWfAY/ckO04Xnu03RxHglGlbcWGYym3asqIdGbCPNVzLgaH8TAl3reTEnpZKR4aOp54OgG/07KwZEC",
-	"XvDq5sDln1NNcjY1jdvKrxw33oHRWDWbrE0mLit9jL+dEiD2CdnTdMrg5FkEyTNM0LerNMeacSKqMuII",
-	"WfPKug0h27Xu4xzvSdhujaJXeYyf8M+Bj7d/67igRdqVx607AsU0boDZrL5cijLPexUA2GR4gWie2UjF",
-	"pUhD4fisgnQvC3u/FQWwPZbD8dHIoBEG4O1/vnp2uMicddZGoaQoxFkJCwNbrBAGfZzWoU8E8zhRBxBw",
-	"fQpa6LnE2BsrgecQv2NrX4bQ9S4B2uFqWA6J/IbkcmaHUY8B5Vu4REqma0MTKSBTVJYa8dTPBQNd/NT1",
-	"BXyJXnk/ToVcbss6B+l/Ht7DfQUeXkLda8FwZ1jmEj/0UzQsq0dP6sGD8xzCuHRt9bPT+EKTQmpuK+y9",
-	"oClEObGFV0vAeSdJJpEpnwspqlXbm5SFZspM6jg0F6thM2atGVBe+wgq4PUWGau6jGCqYxjOGGcGEBJv",
-	"jUtQojPbgmtXW2VDCnYucplS9FILbb3kZ+SSsQKJzkbEgno4mVM9Xkhlq/YC87NRVbYxLLMnC/prabux",
-	"WVenFlGEG7w1SOk2Pzskr+mMaQI/UgPgKQtuJhjCBZtHhbBgLoJRRU4ef0m+598QOJm2iIIDKpk8xYTQ",
-	"gxcilXBxnZLZP3kBqZW/KG6Y9ldcQrSEMQAxXriEW9SPqEU+B4mDpzR248Bd8xoO55oQrHohvBrYoNoz",
-	"Qi8wa95Kn/UR69FXbFN9IVlfHz85GQBe/gzX+sBpltWRxTU2EpfZw5D0DAO3Ja4xWR3J60wnRw2V6Tii",
-	"MnWGB0tLCiWNTGXuibqK8NQFo5e61vKO9/ui2P7j4LVr5OBn20hz3TYa1DvXvT9jRLMF+KL22OHskBwf",
-	"Pjo82T/DghzXLpEQW8d/I4+uPcxf9g/4aVHEx1rv8ZePBuwwkDscxrkUEhxyfT22zklfnyd3HemHpwuN",
-	"hBH0X8GqAhpORL0TkeZ41fQK++K/bZggWUkP8UhGx401QTOFt3iElw3yYyhAIDOGWpMZezl03+FXLWWp",
-	"yK8lK/1li+R43brnrZT05Y1P8X0xUzRj3h23ZsZwwrrTrc8S1x4VAf/nJ17aTuqpn+HUXTSaVa88RsB9",
-	"IM/ggiNsgb3liOYYLEYqdr5SBNTzfieGlQH1fIUM2JLwfqwsIU4MFediotmvE1e/uGCKVGpmQthvNDU5",
-	"WFJTdkooBnCD3dAztHPRVswDva9Sz1HcqXRHRKGxEg5oJGiDrRXpqrlaqSZ77vczG5JjbbHumfV9plJM",
-	"c54awqsQJABY8AL4hOyhTUKGGGxnlaHBOLHLyqy4oOAvRaAOHC1t6FD7Saji7zkVNlOywBj8SvDDY2eN",
-	"I5gx6C0jbVvTvpPTjFqCDsxgQhVECPimAPmsilR34goy+b3JM3tc28IOIP+YcwGXOHl8dFQtvnZ4ZBWq",
-	"WPXDxKr/xwhalrFaqjoX9hPoPEQwg/gQj/oDsSq2yBM6zyaNu2zizTiAPXREJlygzxmsE2N3oU6gMc1S",
-	"KTKSSuEFXNwJv5zOXF7ZbXyLT8gA20a/EKfnQ4Q41yt3pb9RPM3ljIszi0aHQf5WSklTDNhxMJY9V/1z",
-	"bO/g5W4mv4HC0yciLd2+4OPwmQRYEtNcppc2k4MbiyVoPLfcA2jYhw8fPtlHrEEXuGRZ1yW7Xrtt72xJ",
-	"48hGZdSwA1/xeJCcBlc8Yq2aZV+/7TMeTTuHxqAB31ZfmvktQPiVen5f6H3YtW28T1p01toi8Mmhi80t",
-	"hb33/hTFY44/aWcM7JW9EjOMuxCABVpdP/uez3Nvml8tFyFwzXINUKxANoS26kyWF8Zapa1dAxNf9jxO",
-	"VaqonttoYhReEgK2C/yTmf1TgpilyP3JBJ3AFaQTtAgHrW2H2a8NMSjBkKqETcQQ5ly6sjRjOXVWGgR9",
-	"BaN73HwGKVynIGKh6Gd9/PghmBWxOecjIEaei1rqQbc+TEb7+EtqYKV45kTlloeMFgWYrko9B3cOK6ur",
-	"d7/vTrUARLdkg687uCeWEw6gL9ylxXZ4dj8M544Vnbd0iaKtPytB4qo9MokFNbJnAkmU25BJOQ2o29tp",
-	"e8+/zVU6gHCwgaWqfsYvnil23ZX1/jXrVf1h6k/dfOmkGyOGm2du9dDupYhSsDKfKyn9gSspOQYpL+DG",
-	"X1uXGr+mLplDd6MK27GDX5Cw4bMqilDacInGr/BgiRC/oVGKvJY5TznTvVWmLSX+FE7gPoG+Sh1H+sK8",
-	"TrSvV/bFZOQtQzENrKcPu2GblqX9cOusINiA3mKx4R59jjiz6xZmNpPgeEwhYpxkfIruc9NMDIEzTPYs",
-	"KRzaQ8RC0PFB5/xG8cR6OYWT1yoc8pA/RA/6mQ+kck1UbnpQ0XLjjn8szeUEU1DwdE0CeJOKz7AMMlhK",
-	"5svl2zERM1eynM0biwso6iVeYgQi8BD1ELS3ug5PQmiZcbTs2dS22tMCL3v8VAfHHKx75V9InPe86Tan",
-	"fozBaM6FjwULs0/rXis3dT1/WHc0gJMJ1jCBBUlBx8tZNnOrIqRhrVYCajwjLnu3qgpRwyeDjlrtKLxl",
-	"M/Cq3D+KGJCwHZbDTXx2LvoAqJZigh1D5IUbjNsMmmMg9rs6CtqGLlkLd20dDjCug7W1BnSccPBlbf7t",
-	"jwjrMLFb0knvOSCsO801CHgyfPVzONhtA9/j+QJOFzKMvQbbN1VgbpOroWfIHrdVGHh9V8Pqwpk/u3f+",
-	"oCX5Y01iQYwbagtYYKOd9Wfwe/jk4waS5Pom39qP+hstWMppPk6pYTOJv3QAdi6kzBkVMRfEK+DHSGP2",
-	"ZobHRJSLC6Yw6I5ycBmmVLMDLjQTmhtuxZLYYH4drarTdvfya5/Q6in/DpjfDVpCVpQ/tRMa3aZV4qUo",
-	"ynu62mJb+NSVT/NlDC+W1nfgLOR71MWQwx7cZP3X/hFVxWD/BJ6kk5N7IfLm5bWRcfezYfcPZtiNiiXf",
-	"MROwsjtnKv6Xbfb10Z/MQP6JGsfv0TD+ZzeKHz25ZVbzBzSih4XBOBUpW5mO4+0dumnUs6VoOOaZUCeq",
-	"OGzZFsQiVGrOKERlkqea0wffy/ySGrrvACDb+LbcRIBt50ycQvygbuK81BC/xCoiFu3QYjXaQtbLsxCp",
-	"xUOKy2mNvuGK5vgEQBhq0G7Yn7P4ZSE4ZGNRfOqn6w3npRG4+YxMGdMIxIjZPmhtW2LRrwuG6R6lgVjQ",
-	"GkW4Ls5ty3DrZsHtcxGv2d2pw60hDuOKKehaCqYJF2leZojBGOyvQ5mbckzawSjaqYNnhucUUYutf3uK",
-	"1WtrhNFz4YvXKhgd1kV01YIyBna6UjGy50Apjx7tOyd5gPq8d/QluE0msmBiHC7vhOxZq6qNTgwWwOd1",
-	"kiUzdb/7NsE2v4YMJLYojPXeAypC4+NUWvKiNhSVKJYzi93zxsd7XiwbpS2Rymv73xlpVFzuwTZ2zsf6",
-	"oA2JyoT9NJL8o8xmsGOkhV7Ul/Yv+oP37sXPEsy6LxkgeOMurppHn7JF7WXDulwfQ5tPfj1fxkxjSYWy",
-	"skuBouatAJ7y9Ra2eKhBjDAduxlbNjuW02k8y8qicHXNOx/uJDigz6ryrIHP9C8gREcNMk+zrLHttxsn",
-	"co9Wmb44kfu1zPSN6q2XXD57PO5XlP5VHRaiH9bqKXn96jvytzcW2HuPKSWVrwzEpSA55K+THxPya8mZ",
-	"If+0+MZWStuvaj68f/MDmbx7+er50x/Gr99/88PLZ+Nvnr59MX7/5ocJ+TcyeXDlBvXg99Dy/XHigMnL",
-	"i5yn58IJyjZJOgBclQUTHgSc/IMZsyR7tqA+9mUzrd6FHu/Qrs51lZjvYmzRHW1xMR5MCNVk8j+sLxUK",
-	"TxQ0ZfhsPMGMZfgA5jenrlpFKRRzTqN0ThVNDVMasqq+f3rw/S9vDo6Ojo4nIPQvNbSDgmpCJt8/ffD9",
-	"L28eHJ9AvcpULpiGZ//j+1/e/I/jk4kbP07dlRrmOgg3hgMthYHeEpLzS0YewAqc2ubJX979+AORivz1",
-	"7U+vEE/eFSJPgtRDTJFxyWF/e+MTa7i2Tnh0SOOen4vJr2qMP0+wmO8gqRNG4iqk2xQx+ElOQV6mufba",
-	"U+iD2kRO/dubdfLpLzwDZ53IyJzx2RwEclLw31geZC8/Pj7pk1GhunJPivXxSSPF+tHXYYr1yddb4VLx",
-	"BZ2xB+5gRkTjCy4oDi/MN3/49ddfHn3dFZijEqw70s0CE/9x8BqP2sF7lcdVaqB0VD+BHfiyJVEf08OY",
-	"j+njn4Db71x43XPTdtiOZXMk4HKYDlUoLoyrWfRbFHBzR9Epdi0YtihAv9QrDSw+MRBTIxQzmO4blJfw",
-	"rfgkDIDWkJqBjnAuaLbgRjeXwFpPEmLB5L0TFSf/T2RXXJBLtrQx+1DqDZiVLfq4xw1bNOwqrlaItWRA",
-	"E4IqJa+5mGl7H2hGqLNnVEPVZFJr24faUID6sDE5ttYqN2doRLARMBiTMy0xLxO7hqihiW9sXKE+pcAi",
-	"JyGaPQyL7IXpwMm5eNZZOj2cxZ6di7Ucs1aD3lU7fOuiad1VDzOqFx/tWFNuPll9pQWX292vagrBztzk",
-	"YYUxsLRUWEjx77+PLhhVTI1O//4B7hWbVGSbK4GJjx6gcuS6/726z5ba4CpUT6Ceavh3NdCPHz7+PwMA",
+	"7P3tdtw21i8O3gpWzfmvSOuhZEl+SSytZ804ttPtTuK4bSfp57Q8VRCJqkLEAhgAlFKd5bPORcw1nP/3",
+	"+TLfz6WcK5m1NwASJMEqVpVenLS/JBYLBPGy98bGfvnt30epXBRSMGH06PT3UUEVXTDDFP71vFRaKvhX",
+	"xnSqeGG4FKPT0Q8F/bVkJMWfyVTJBRHsNzO2D0bJiEOrX0umlqNkJOiCjU5H1Y86nbMFhV4X9LfvmJiZ",
+	"+ej05OgoGZllAS21UVzMRh8/JqNXL6AddldQM69749koGSn2a8kVy0anRpUs7Hkq1YKa0emoLLFlpOfp",
+	"99Sk8+7k3s8ZUfKaXDGluRRkKUtyQTXLiJkzks6pmDEiRULY4eyQnI8eno/I3sv3dEbgo4SmKSsMy/b9",
+	"MswZzZiqR/5qemC/3LMSj6IL8R1fcFOtRWtpc/wx7C9jU1rmZnT6+CiBzvmiXMAf8BcX9q/j6jtcGDZj",
+	"avQRvqSYLqTQDCngjZIXOVvAP1MpDBM4BloUOU8pLNiDwrb4j180rN7vwRj+m2LT0eno//GgJrEH9lf9",
+	"wPeLX2yu/zNB3n7znDx99PhLUlTN/ORwVM9SaPtcZqy7fS/YlKeciXRJKDYjqcwY2fuWKkENvaTk5Ojk",
+	"cULepfODV/+AXWICVuOfo6PjUTI6OoH/PIT/PIL/PIb/PBklo6dPRx86G5OMni2YyBZMmLfs15JpXJ5C",
+	"yYIpw+0SUjWz/88yDuOh+Zvgd0u4XQpclAbX9wtNqJqVC2TQ6vvy4heWGvh+SgtTKpaNqWnQfUYNOzB8",
+	"wUaRQaeKUbPhOxlLebb6HVHmOb3ImZ9Vbx8XyxiPDnj9iqdszLOt3o6/1m0mdMGQcMabvSHV0Bd+KRXX",
+	"Gd/oI54etp29lRS/r6A0Ak3IXj3/Qyr0NVPk//zP/7UfG5K8FmzwnBWjTkA0R/DzfIlylWXckGuqyZzl",
+	"2RmRImXEkUuCDewf6gtNbFfkes4EkYLhWzN+xUTsu9pQUyL/eTaXBbb0chqPEeAmlkUZvCyyjXml1NXC",
+	"tGcryYJmrJryKFm/dO4ganyeC/Pk0SgiwMND8Z/2lPTvt2m7Hqcjj8TKqqZQqZaw2sMuAQe00GKHhqxp",
+	"LOaHiDBrC9PveEygcsMWzX+sOmnafY4+Vh+mStEl/B0qL6e/r2Om9hrjKIZM5y1LpYpQxTPUN+SUUP/C",
+	"WNk3NKEaaaUo85xoJjJNuDkl7IqpJUllXi4EuVgSt33xg2fV6vzt3Q+vf6J5yf79zpKcmZ2H8Pk82vU8",
+	"uqlTZYXgv2mRfusCuy2mw7UOhXZNfwMFeMAzDSbcUrTXB0ufkG/w2RAR+W4p0lfGXjhonv8wHZ3+c7UE",
+	"82+8FFcslwUIsvaBkVFDNz0mnKyuDotaf+gI6Yja0NpV/LU7/Q8fk9HXNL3M5ewFS7mnmZYUzxWj2XI8",
+	"5YLmazS4Oc1IzqYGj4wL2zNxHZwSxXSZG8LhCNFEG6lYRrBb/xMVGRHSzLmYoVblSIQIeV2T7oWUOaPC",
+	"y2A/ar88GdcpVUAecEtcRnWqNcIjwuYaL7Nr7pSlnr+1Ldsb0OSgathVz0lrmWOk2tqp4L4Xv9lNaa5Z",
+	"+0zedsVqQde0mdj7vH9wvI4QGzPHHlfM9KUwahkhyNlMsRk1bMx+49qEIjYgjbrVwD1uKR9NKn8ulUIV",
+	"nbhmxPAFS8iU/8YyQg2ZcqUNUSxlvGgo1at1F2dBqFi7GnQpLoW8hnW6ptxwMRtPpRozqnLOlF29LL5T",
+	"K5WCvta9pyHOa6wZi16dmCDu1mTnn7EpU8DVe8DhdMb2By9FRAfoCpr6YPpCk/CNMwIHPrme85zBkDLJ",
+	"NEgSgiQSueSs1Q9yunre9koIi0egKUgwJgzhwzd/UyHUf4PmaBhzBsHO/TnWV0GXuaTZ9mYhfy9wS1DP",
+	"vcPMmv06SBFJRrBQ42lOZ83LVWfw7dsTKiRsQXkebT5cc1ojtGtlp3NvhUm2ZE7SFVSO4dvqUcBjId3V",
+	"u7RCRt7EDbUhbu/udvqc5kxkVL2Xlyyid2xzrxvISbjGpd7x9rXhReFKXu70wZiiHqjGwXKtXezntu2d",
+	"rvlGq2U8SXQFkGapYuaM6Lm8BvNbvmxqhwHfqx51dcpYRn58+x0xEu12hJLULQ+hRTHadOntaO0HN9uI",
+	"m+DeRodd9t2AHQuacrPcTq9MqVKcZRu+RbMytwpc5SI6PjpqOImOYidFOud5ppgYlyJjanx8snkXeTmb",
+	"0RkbX86apC5LYMGk1VtPf6JcXEQu0W5asVVOFbvuDHbdWKe5lGpMFaPjxcmg4a4cbTLSjKJOuegyyNtS",
+	"CLh+LZhRTINR8IKJdA7/VMTMr6nCg2y3EXxcSX/+rtWklZxP2S80vWRGj+vFbg//+PiI/F8walhoUuSl",
+	"JqnrOCFKAr1kpCyi+seCmbnMQn3crRPaNRiNqtvyiik4pGODKZjSUuixYw7CfksZyzQpqNZMzJjSifUi",
+	"+AYRT0JwpalfC/ScYPytz3XH88Y2IKksBdxlplIRKoifAknnLL1cP6Tgk0bRlK2TUO+xUZtJgtlUS5/E",
+	"d9l/Jy62DM3lrGRNn2xLOsls7SiD9+FeVLLxJRcNahBSsFGCp+HIaUWFVGaUjC7YVCo2zlhBlSkV/CzF",
+	"WLGcUQ1/UD0GpZxPeY+TBz5XMMVlZNe+kYr44RD4uPVH2eY2+ME07kbYCBR0Ksirdz+Qr54cHZOsVFZx",
+	"33tz/OhFQt48/D7qVDPc5LGrYGv3nCJrWwfLtXqLFKP9m3MjQ1n5/T6DQp7LazixcfU28Ow0KKatNVM3",
+	"2d5L/6qu6yCCiiBtQIUb5IbEzAzlwuqWMVtJzmY0Hys23fDilXPocwxEv1w3ou+w7RtsirJMcT1eyDL6",
+	"oYIJmq/vs9rYN649UsaML9jwTXyL7WOzq8hv0BDeY+se2kRaqLklWO/WInb2OelQZ2M76/muJPxvGPvW",
+	"CbMm6XsRF7mv4LIMXLzWrLHXqo+VI3tVSa1d5Xe0p9uQIm9q4myNklt7wQpDmpxOmUhZTO0qGNMJSHVS",
+	"Cm5AhVmUueFFzpk6I/QCTSx4YpOU8Rx0NHt8l6JQPGUZOHFHyRBDS6Wq9Y0CA838R6aEQtfkei41I3QB",
+	"ygO2kNMpT5kimhk98MPVjBoBEW5RnHYcKDpxU7S8jpNsmbOxZqYnoq7MGYwUR+4mkcoF03iCrr3z2bUN",
+	"xp/U272SWvp87u/ReFaFiqW+fYIhJdywhd3sPIcd4Ibs/eXle/Lg6vgBzEQ/qF4gmqkrptEQy82cIAVr",
+	"dKVYMcqZJoppmV/ZoMAm0TJhVPveucokOPzoXHt8rD0hOz90D8FIk03OujidaHKhGE3nLEvIQmpDnPKW",
+	"WjP3KNnhjIyYYgechONeor/54y6++9GlDhfv6yXJqZiVdMZOCROE5td0qc/IpUjInMOlQjFyrbgx4V3C",
+	"c8ywc3OXozLGpStNJZ4zVrL3vfmL2wIm4iiuRMRODuKWhtM59VicD+c8+vhSrD+KWY9IhW9OeUoNG77a",
+	"dnW+Z4ZG1hmOm/GCLS6sJW+IZZL9VnDF9LgVXeHuhJ3mM0V7RBnXumTZ0H6wtYp2tE3wjFf7VhJYvdyo",
+	"OzrZmS5j8WNBYziunstFwQwebHaeBA11VmvIMytkE7C/XjCi2BXNOcw8g1AyaGM/RDJGs5yLSPC0Onx4",
+	"YkOo//HTftRY4kxNcZlZfXDo+tfBPAOX7J19AV4tkYLHbe68YlozZzD2VBjVd2zDrTxYjW8nXi+3RFlt",
+	"Z7VWIVFWJBdE77QprUde1IsAZJBz6hTeDZTljC712MgxcluE4F6zGTVguccwXWzFsqjG2eTX7nGPvlsk",
+	"B5LRZUV/9JrsMZFJpUEHSGlRsAzU7Ywp7tSoXXh/GJduJiK25OmVfDLj2qjleBfqr15tZfA4D7q1VF2y",
+	"7Ay110zRa0H+k+hSF0xkdvFFyvLcrr8ulYLndrsrVoL9G7nNtvbamiZERUbJCKTQlAt8Xn1u/emInTvm",
+	"ifJKe6Wqea85x16JolzvaWmu3MvfaGryJV4T5JRU0gE1/uaJdtjR9u/wxAvihJ4cJXfEBPU5uSa16wbO",
+	"wFVnTvD1r9aFSG11IO1wKPQT8hpq/bZlD3dUT532rUt1xZaW5K4wyovm4+ohF7pU1F7zC5nnpXsr56m/",
+	"/FdKA5xRxVh538uUG8E0cFXB1IKb6CkZjPNGvKp1d3cZElF/9Y1PDlwpGhZchE+PO7f722Le2+LKO2Sh",
+	"rU+1j6t37l0n48efT9WphiFA7ljD5/Wptoa27+++GWOIeopp8PNOt01wQeZcm2c2di34xJJpPM7hP3Ff",
+	"bPWyX6HNrchdx8uU8nwMLtG1K9QaOvKTLIsVKmDzZH9nQIaA2Y9doc3XJftmBCMywHnHNaFEsGvSE2Qj",
+	"8rVOk/dsUeTUsG+4sYwTt0/+PKfWVopJxbaVJhdM84zZ0D8bXZh4mw7hwkj8QUhkuOE2Mhxtr9EWuoS+",
+	"rHtax+Zt2G9mvV2BZyO/Je6VqAwOiWiYgnbfZMazTQVmbGWcza0eyMrV8WQUU+0Z4YtFaanZZ7GjGyH1",
+	"b5O9TKb6wbv/ev38cJElpOqWGNev7pqqp9xsSNwxLvvxx1cvrh7DeC7Z8v9Vp5Cs10Q3UyAasihC9Jds",
+	"eQOeN2hvfChMVyPVslRpj3fdLdU4yBZalZo/2JNmb0uo9HW+UU2vNuq6IaKaV0mNDuklo98OZvKgGhT6",
+	"+g4rIgx+PuALjMpAMAmg/tGMm3l5cZjKxQPDRUZz/z/XDc6gQ9hrkyUrYh5XNLtLtuR2eYy7JxFuy1Wf",
+	"Hr9EfkLW2Gl5NuSg0An68GS0CRttlxe4a67fFoxq97OxvDeSi9dhwftTdnuEQUzx7UiB3fTfXOpSsbdl",
+	"vsZm2gBsid2kUttT88K+sKqZYnW02PB0r/h3lBvq6itj27/nBudeT+r8z9Ve9cqg/LYa4AZm5TQK2PKs",
+	"4YeXGbjglberVQa9TmcLpjWdDY8s8e3j8xLTnKcRq8UF1Wx8hQnyHTvDx8T9vIEIALrgTJgxLc1cqn7V",
+	"tiEO65G6t/tHtM0xxoThZjnYIGlbe0aMHGgsz3ayu6/LeF97aBQy52nfcaWlM371/ny145lVdbIlNgFG",
+	"lKhtScS93U8i11yI5tXevjLy5DXQIh8SQkhEngRa7FFtSzWC9ckaji9vxKLo+rpLc6L75HpV1jXcSYFt",
+	"iqpVS/Haza8B/nETomw40khLjG082vvS1v90ovJOwEI2Sj77swnvwUzRFtwbM8Vt31/Co2On86ENcNJz",
+	"XgQSrbU6LQnSXvW2aIodPQEtNTe9SUd3johSHxohrW9k/1wsHE5jBytiDUc1j6dLVphTPI7sohFtqMj0",
+	"GUH7uGGZ/TGXGuKUcSfQQF4UOW/EB0BHuKz2tfXqRTCqVUt0f/fT5sEeu5a6FrtdRhW73jha4WYckCtn",
+	"r9j1X7Dhxp7Ivgi2V9gLsXlcSFWvRA4BFT/hNVCTZ6mB0LPjeCja3sl+PAptY7dka3PsekRpEPZmVXxV",
+	"vW9beb2DviMK6xZxJErmg3b2rcztacRnYstVa43OfTvsMmmuT98C/8WTYwsNBnJL0zDkUREXx0Bwx84w",
+	"yhH/qQlFipIaw3W+pSLLKTl++vhxQt5QRTNekOOnT77E8B0b0EheBrJrQbVhapzmVOvx8ShpPjhpP3iI",
+	"r864YONM8avGm7HnJ3iGAKmPncXDtmKqFYRR5IzqUrFxqujUjOuwDZvYYnuzQ8HjMJUi6z5VFDsLvrGQ",
+	"cHgFD8L+GiNud9v+sTGQoNee1/ua0PFMYm50PWr/KBhl+2Hdw6oYFcWuv2c+wOEGApiBG8ZyOr7gyswH",
+	"CcB+mBQuMn6VjlfEA26jefcCCxVzKXp+UQ5FaOzzCdbmFvp2HTWwMacKrcUugh9D9IuDo12rLd3mdNxh",
+	"/0LV6vGjXeAdW9veOhhFxqkgr6mdEXlBDb2gVpY1jkiCQrFa6YIawxT08P/+57OD/3508PTBwYffHyWP",
+	"jj7+t5u61XnaagcVrQkVqihvNeb5XRDiehoLKexGrFBVb3dph6o+ejNRbbfJNn9CQlyxH/d3g4nQYXB7",
+	"WZkSsdkF5gfxtaQq2yqSZysdOnZpskm3r+z7J0ddzts8hGe4Ru1WwCrWXUNJH8eGr0WqHKQ5VZh0nLMz",
+	"i8M0QbvEhOwBpgj8kwh6xWeoQZI51/CQKIaWCQgJupDU7LsYN+2KW7D0sqP8djXHWtsKVDIb1NFSW11G",
+	"MXxqzMU4nVOFp7sbGdpmcKy9Cpuf/w2PKfa5Fy7fadNsGZmW3uLS/bGM7N53kPUC+S5GEpoauL9AKgFc",
+	"VTmmVg7ONonEf9bpFjb4e3zNRSavx7JgQtdPqRCwXppGmoJ7mGlEwzNsrJhg1zQHaFRWJ1vgeoxzWmiG",
+	"G2yMXIwDt3YQZt587K4u1at2j8DsZydgW9XR6OPqEu/eRxvCOJixBagRmvf60zEkMrY9LkOru0VOq5LK",
+	"IhlZYUiGh/f7ji0FrPKrN0OrMDXvsKLE7QKrsBMc2c2j1dq6CVXVhDXhCy18A7dOQPf2dQ8k50JXK3Oq",
+	"BbRaabzsg7aNydM63rPL29sgumyTOm8ozzfM0F+XTJ+tdxS8sK6BwOK+KcxOL7BHO0AMAXO78ElAWIRP",
+	"7QEjM7QRC2kItylodZZ0covQOK0crkVhlh7MA4bUMx5P8/aEaqaKhjAZSX0q9YqfDScwEILHgaG8ZdMA",
+	"gSwOT6ZgE6d8dahqc5R+/iFbVgFXQd4dLgDi1kWn3wt1MChwxwMx27cqUAI/3mRU4Q9YSduA52lBFtRr",
+	"0CCtgTK5kiG7S+VG+HnXwFmBi8AanJKTg4zPuCEwdfIf5KH7E/apddc/Onj64ffH8Tv+C2aYQA62WlhX",
+	"EiIsy1DnfzwY7mHUzdSY3tr2Hclev5z4Qa6JVKvm+oPKmOpOFda1SevBmB5HZhBeH3rvD5v462NiODzy",
+	"Vo7hcWQEG9cJ2eqq3Zcf1mkpFSZUbeSM9u/EXe87hhVQZXha5lRtUY3tmRDst4Njgo5qjNKxfq8Y4PYK",
+	"qP6IorR7BIeDORyDbZ2vpKnHR0crqerkqPdzQa6Q/VovIQwe7w1syEm1IZB7jVKtuTk9gwk3yw4Gbx/L",
+	"sVffQgF1MnxOu0aeuE62jDxRDE6icVayaA0FW/CQFFRRcnz4kOw9+orMZan08CIB3WJqXEBhhJSN6uH3",
+	"gGisWt8do1J2SMbmzVTsVlxK3fGaMJAqTDmQeg1x1t6dxJ1A0SOhKayai1evzfpj7yYM1s0e156Eg23S",
+	"Vb/A7VLHSts8I7qczWzm5Rnq5rosmLriWipXmkb31fW0ZH5y+LCbxrY2RH1TTR0nEFerW8tRNR2ocLaX",
+	"aHe9s9XjT9zCYQ/Kc4irdpvrHcgW2552+HL/jbiQ10wNOvZWbZs/xLdgE5cYsV5jVGxaRsneV8S0CUAI",
+	"/gwXZpL5TxBcg6aF5HiAhaQt3aoVCHTpeubhUvt1DfZuJU/3ZYfUppY1mm7knHjcE04UsQ6spdnVvoDq",
+	"errZNaUFyVzdSlfdM5uLto2JLn6jaDuRfZuwJLImhl4yQS7YUoqMHJ+gFnX8iOy50siuoM3xMRb3JiBu",
+	"CBfAsSxLyPFDElqCITjQwH1VAHw8ElXHjHAMUTDHEPJyDHEyx3CaHz8efVi5Q5Grjou42dbtl9MU3Zf1",
+	"0kWrSAO2oY1wLFxxoVxW5um1QBpeOHdVV1xHqareCFbvtg4Yq3CQBV2iSSpn9IqdkWznwdh3xtU7m6/a",
+	"8FtN58xrfbu5f3GWuOIpuxntBXqq4bDuyOHe+GxXChZFmGgRyxxML8f6EmyNEW5+A25rgo3IgotSWwRa",
+	"5R452AgEVitKPR+GDDzcfmFonod1s+LVfSCBZaOrv3tLz7d8a3iZq6rC00Zf6q9XmmdMm7EvE6d5FF+6",
+	"qllmm9eV2qqCXraCG1UIcDf4RmZF8MaGlgHlkOJ1vG6izFddU89PPkLl3/uf6qXiIqxrOYSuY5e9unZY",
+	"MKEuZdcVVQNuba93bCZReeA8xD+FPs4Nz3kbZ73JhrV9xJUCOfYKpLd+2L8/JGsjYTYw/yE4+SDMKb0C",
+	"sKlgSrOMZfVg4/YF28cGy7MGlM0NP7jZ1xsQfi2622XEtp45rJaNPfu3VvUktgLD7qXl7n7plxij8cbf",
+	"1jbBX8Q3CV5ILOI6KE+I2b/39V/foFcPY4sxvkUn5LV7qA2jC//w8md8VhsPFgwCYbhmmVPC9Bl5++N3",
+	"L98dLjLyv//v48Mvu5YE+OhaBx2M80dhkTuq1K6dyzeFO+dzoHA4MYJ8CS0QRWGbG4bFmVpho90YL6nl",
+	"7PINHKKVhgxXBJyyxa/pb+HHwst8PUNqBhQsTasisk4kDCwSu00Umg0fWR2H9jhy96y9q1sBt0S/chTP",
+	"H9kooq4Rxdfo/zjW/5SLjIvZ8PX6xr4wdPwdo9O648gqirGApCEyOXZDfMPTS3tpq0pbcEHQGF7d2GKF",
+	"oYZEd22MQeVKb/QW7q2GaCT5pcxmjFws3fX+22cHr346ANvpQQapJYfHZxCtYQue2FIkDurWGaT8LAlY",
+	"olrXzyhYpZWnA8NMWGZZp6KEGie4MzMARNU1VjEGa9VoxaJn9YfVaYCTKgI/u8py1K5CaCoPwiqpHC36",
+	"PlhbqKBTONvkVlxFMsSDjqyaONjmWdmn7ybQqMP8MeWTiXSDFXnjTKE/2BdjXw3L23Q+uEMdvqrfrvvJ",
+	"bXpjj4PJhVvV40fqqdsX0+oCctxVufuGsbgOXA4j6l9Ladau5jeM/R3bNYxT6/KKsZ3/Qowrv2Hsu2gI",
+	"cB0cE6vZNMzKsjqMuBkjc8MxMbEt93O9gf3+u9+ygfXNci42YE8/0BhbbnhUGmlovtsu7sDszcpsfjR+",
+	"OTbi12rRb2r3trwdpKakeayYk7yGvAMflSEVef/swYtnYJ907ySgSqjehW9XAB5QlhhTYzG9NKKvBcm+",
+	"kDV+8pUD1AniPOFyaLGhpS0Tb+iCKiq8A8zmGMRDzDdPnffM0fZ6Txkj8BvoXH1Fx6bMFvzUTou7pDXU",
+	"e0sfW2PY/7WkiMwRCYHnmsNdGaqBJOSrAwgWIXrOp/CQas20lurA/ioVgXJTtuwZRaQ1TfbQ1eEoYH/g",
+	"JbcRsbqpGowxqGPDtBl7LOaub9dIIVwOV3PCf1FSa7JX2/j2iW+b3HCJ6t5ird9wlmcvlZJqg0qt/ThC",
+	"g1HybBfJELQ8d1d7wXVKVeYNtcNT2PwbK1LYqJoNvTK+ZdNn0Dqw0Xt2drfQw8yOtC8wqZXhcPwhWQ8j",
+	"2lo9Zyuu7cQ4gXhSXOOqu7Gw3ThVYTs47FtQ41e6dH2CzvqQySDGPYIKIVVQ3Ru80SlTgmXOp/0TAK5p",
+	"8mVCjo+68mi9OFoRQB8LBljBPG/m0sguhzuKHRzTCr0MbpxTMS5VNOKEKQamAWiCt+aygILkp+TND+/e",
+	"4wNNF4zoOT15/CQhmv+L2ZBLKQwTVX2rZjzKWsewH3wSTjsY57rl205hSWksDD0eI9SYXxj1uKAz9uCX",
+	"gs1GifujEPW/r9lFUf0xZzyNSh4ePfwRHv1LspQlWdBLNgQY3W5LGwP2UScxgB5MP/z+5FE8OUDzf7Go",
+	"A7XikZMnJ8ePHjXY5HiYy80N0H2ktawrdnktbqI3M+4Cm7iilmnveXtf6IMD8sHGfaaj9Z0HJfdvDY/w",
+	"fvAH1xaB7c0P3TjFYDl21TQ2LiUbHGwDUMzdYWR9yePe8a9J+qp+3jFwHQVxVfk1OpIVQO6x1LO1Ybfa",
+	"0EWhNwJYvA9897ZNz+nXFZh7ncYmPDZ4azGbCW5jZ0KoWH11wltNkjWBNUmxmRTXIIgolVUrf+fIiI1T",
+	"4Zm7IWzgOfbXAVtMh1wdnxIaYo83EpDJVJYiO6scPBqD8pwLEZ+6UEqsnggekRUnywrA8yAgk+wdHR8c",
+	"PUnI06f7eKNmkKba1Ku+GsCOfTDr+A1pE3Fjpc9bGtyTtaaDWzsUem8Da+feEMGbZiatksCrrgo9HW8u",
+	"F9ZS/f1ftiveW3Hftgz2aV2336IkW+4mNqAHlBstFrqmmhSlIYrP5iZSN2mjS93dsUvHBBTcwpqjWE2Y",
+	"sCyfAGVW+7uaNKHZp0ab0x3o0lm3yNUx2QuOL381Ajvo/l3T5I1Q1r2BYzWvnxF8LDefnbCx3Ed+RAVo",
+	"h+23GpTVZjBmo8qJVYzkbGoIzT3M4tpcnK8GFaz6RMXZH+P0344XLJnct5ANiHWFjLUU+amI2JzOVqIz",
+	"b5uIuDqNdCsDkemLrQ8RxrrBXcFknN9QWezj2v6dYEiXWI567D5DCwnfnokm7gztwJpxMUtI5ylM0OVq",
+	"l2LKTUIcnpm8YiorWUIaoGNZQmKhgEHrNuxZQrqoZwlJZdoAJxtnpXvKBT5NiIPFGQspxqmD9DbQW8Go",
+	"GWMojw3F38jytN4iQ3kNJNClmF/kBTFQYNa2I9yM+jsZSBt/iNocnUwDWbCw/kM8t8BCuQ2lZN+8rTRY",
+	"Au2gSHlsqYbhJjaM7axXK5ARNsx2y0aOS1tTbCxQIKsqyRIzFAUJx07uhUQb0l6QgtEo2dFnRooeojmd",
+	"3UQ6IfRzh2mE8Lm3ljK38RZHUzaPj442LE7suokOUDF2gSClW7rilHL/7Cl+DQE5gBdXh2SAmxLeW5I9",
+	"dXh88nDvCZZ+8ExWO38xfkfNZAjUpscAtG8ff4gewYWZjxeRbDRZ5hnLCDaAsKUFM4rptWEhK0NCktHM",
+	"9AWhuLiTBLNUbJUVmpGcC0YWVF1WFclvPDDFL0FS7c6ajYd07y5fwXDHMNwxDHdcf6EzXQiosvi1mMwz",
+	"M2CVbc0WKcD2QOiFvGLk+AiWSCMRHH25d9xT/2NhiyZkYxqNCHNkgWSW2PBxNZP4J9mjuZaE2j+Q4iCc",
+	"7UKaeUJWUl5FeB96XCUwjfEiRmV2l8jUry5S2iK6xx1a2iUEORhUc816IxI/JqO/MpqbeXfrXZn4FelC",
+	"fb6duu/IQX2JGU70inIrW9fevatjww0oOgeujVTLl8KolcigzX2qVcZDXV4sQN8MHtGiUPKKNZ4pZkol",
+	"EkIXTGRwOh5aGNWEWIOU87BUT//P//xfLbt/LDyBrvCbrtWF7Mt9GAo9zT3kdaN5rPVG9x5Ilu9NXbE/",
+	"O4urhXglKV0wMlVyQfaEFKwSktfsYn+UbL4WO1X1W5czy7Oo87AS0k9PTh4+/PLk6OGTrx4/+vLLJ0fr",
+	"Qiz68XXxNmjLf4E0s80QQUYEN8BmSeGjfoduN7dqQFgPrhkqZZXbsr8QXECEDRJLVmkd0UyhjTWPmRzb",
+	"UjEmdiwdwfo5e9o15O4LaYhHIt3xxHXnwxjOeKYHpYOu79CwmVTLgWmJvvXHCjy9wk1a9XaYtNuHmd97",
+	"sV8/LJ9jldNLVoXvto7snDNr0oajERoSzOzleU6uqWFKxwqEHZ882u9BFxYzr/Ct2IPHa9dfyDEQWJnr",
+	"6IFhF87CHpfauotJ8EJsbOH9f90aBwqu1dr8WxtEN4Z9WPvKxnyx2Qc3je4Gpuc0H4e0HgvuhrSD7sBf",
+	"S3EQ5HgHih4XxMjrjeim1GwYSf+ocej/qguN2AV5uFEQXW+w+KtGGmtbDaNiBlrc1DA1Rj1FtyBnghlt",
+	"abB0eBKrsdTYFc/Q+Fbl3nSJoWpjywCwLN7sUwoq642Vq9C+d4smayX1xoxZatMtq/XqYRHcNXKSVXR3",
+	"DWA0bFHk/Ub3G7J53SV2aO2EqHvqBD+tDJQK16S567W9zV9lgj3fzAIWDcofCBTXh7EZ3n43gHYLhoJ4",
+	"D1v4PsPbFvaB7k+ExWqBSZA9938IVwfGRLcotETEEDklLOOm6x+3b/VVDkhzRpUNOXYN65VYumA++A/t",
+	"KwiwRZysYYveOxLHXDEqLGyGC/FqYl9U6+LJrXu/XBPtdUNRJu3AJz+xxK/5GvLFRvfmCI0Sb8QX2qHQ",
+	"T8Qd2h7/2hD7YLs8PMsuwfYVW30yMfWfTmR7wOI3g9V/I0HtGO07tlaYbZ1ui6ICSNuhi+EQf7a9cdeL",
+	"warRohiXmqnGO5sNcTPd41OIR++I3yoQvTmjFiE01quzx+GONXbjzmPG2/Lu3mLKegRvJLisI3F3CjOr",
+	"v/uiii9pA1s4m/TYmf0irhJIQ0eLzED4nGe+T+8YbENGRTCdApyx6huDT49VsrNXDu7CS122WYXL355r",
+	"KsU05+mqpT4lVaOEyIIJVGGrQIWBG/Hc9TFkA6KgXbsny33ySWvbJk+tyGjaVUq3s4QqU3qYq7MJwc2t",
+	"o2sVuVkFzvtYEo9Ui7i0ifW24IWnzDigT8+GkmDDx9Yhw5XgbsOFKrwHTDKupJkeeAjjWw1+HPAS5i7r",
+	"9auJ7boXMuvqfvmPV9+QaU5nFjZDz6UyBzm/Yhn58e13euj62lTyAfzdcDWuHDweyfoL0npjKHZa+Naw",
+	"gV1xBvAqoQTqG1vBquD2xK6vTgD6WpfKZmolxMXxDR+v/bwLch0yYl0uFlQth9PnO/cCsOYgq7cd0nto",
+	"23+DHtUjqc/PQJB3qLvLJKuVpvvG+KhHsgLmI7hrf1pIH/XoX2bc7GbnYiB1wco1ZzRjygf5N3MWMUUR",
+	"7f5nmyUDbO6QHBYEX3vINr8/59SsGcrTcBAHT4cMI5diTafHXzV6Pf5qSLeVyb/jWx+QsxDz3a3JQNgx",
+	"AXFt1kGTcj8B9q8YaDX/A5d8csx/E5GnTU3njuJPQ+k72Ey4m33Qxk7tZtFbL8zW8vNdOE9vBA5kkAO2",
+	"EWG1eXBUx307AJ4i6s8d8N4fwsHbezJtf/wMP2E6o5GlSeWCbYSEsSGsyaATat0h5PX8sYtQi05mgNN7",
+	"U9SPLf3k+I6i19uzZ+1sj+WI3IM3HfrFywBXi+2TaLAXvLZuBtjyafnyA2Dx8VD44E5N0Ja9upazN+Ly",
+	"rz39ITk2NiC2p1Y+WVnj5UaUiVsnZRhmEJJn0jiVO1wcWcgV52ctrqLHV+e0iZ0kAQLNjXoItkvD7wSD",
+	"QyI+2HO611JM0UeQ/b60/B3z7DdR7N8BTe04X+iiwsPgGeRpwL+KuRTsC032LJjd/lmrTIImU/4by2qb",
+	"Yl2ZI6WFAUOOEwh3fkvdTDPwNxAlS2OBtHUhDUYI57m8HpdFC6QdU0ApF/FLyucb743deDuHYwcMyQfE",
+	"jH1Db6a1Av4LTSqU7rX0sHsQWX2mNM+GAaGfyMifwBW9Fiir7+goNT65S/q7TsYRCurwMAxOQjwGTakE",
+	"y8IDELjdivqeVOLge9jrH8awahfh09u12g6/S/RzbxWV+/V+bubtXAtyuQ6AcpC7c43S3yOXu7WVt6ul",
+	"HAIgrkA9rGcyxDfaKHgT14Qak6l7uvvIdruHa8i0p1LJz3OZsxUFF7YeVM6uWM/sXbGawaXhXfP66twN",
+	"drW/+dPavUH2vMmRZdUzi0P3hXav7I+StUzR/VwNHA5FD3xZKfcl93ZSfRIUf+d+c5/XoxXF58f1XnW2",
+	"Y72Ks2uUQbA5bUxQu6VBZZnWzmwWffBppTJsa8DYdbkboXR2EZtX/8adv3HLb5WACq8UtUQYdHleo0ve",
+	"f3jckMC4nSLiauNg91oglgR+JlhSk1yUhgAXAvkL5hajTSa/d+5GkcNzs3OlJsoOFeIE5MVNuJT+Ji/6",
+	"CqMP9hD9TV68LWPJZyA1VmIADDh9Ol/LSoe/tBjaBfOFVGIodlzPdzTAzhlV5oJRs5Hk2qTWuugJMPtF",
+	"XqxzBlTGCVsVB28yacpcNeUp5Tn+Q1/youi5rkApBlGtUeQoTucsK3Ow9RieXpK9BRUlzYkqhSYHtnAE",
+	"yLT94fXMSzEUcGqbQ8MoPpsxFS6PnwNaHGD064WLNfDKi1HdYWOtqmkEm9iS7g3KCY2ilmITz0FNou9n",
+	"wW2S4EWfygNLiJuX02uLvUIzqNu1V5U1lRldJuSZ5vTBtzK/pIbur69r+jE++vrm3To2VtbDcyVdgdI2",
+	"kXggrSJHey7rouzd9YD0XUvMjlaqReEiRmX+Ht39Afz0qhQbaDnui7FyN1IQOBDXmpjc1Tp8PQnJvpp8",
+	"MMBweaNUF7g3hisLDsSaGRpRE3qv0L3LuXEGuaFm+OXTLVtlBbRv9+gUwXJsw4p+7mHFlmcH//0D/Ofo",
+	"4OnBh9+Pk4fHH/9b/3HSIo6cM2EOZkwwRcGuzjOyJws7mv0hJs0+YJg1SYJbb8lmICPRLVpHpzeiNAX9",
+	"3WEkTvjZN9Sk87X0teAifHrcEf7b7e8G+7VyEvd20YhvYK0OhH7bna4Z31ExK+ms0TkTYNKH/8x5VOH6",
+	"Du1Yb7wJz7/nMSKbyJEh4tiCatOTZPqdnHGxHUCfc2gPBoliC5dhFLZ8/KhBVQ/7VN08p4HjsynP3hlY",
+	"F5fnbOZcE1oUJHxtlHSGt4aUYfmuXVTbRq+2aMBOOuivO58YS39vkWGfac1nwsfDtE4F2O4ek8nm5UY9",
+	"dlenK/hhzEXGfovb8K44jSTC/1ryK5pbo1dR5NYxv3qlgg+54STVHAfVvA0Wa9eqt275n4MbcFv0ym0x",
+	"l2DOg08c2MMfxNeSqqyqid9IT+geQjtgOu2I1nSXEEvdb8X09xdwlwkAozVZlNqQC0YQoZlIcUYa15r1",
+	"95htik57UKJ7xxKq1Nlez7LjjD5kT1v4N4YN9Q1wiUWFwsuS9ReRTCJIlGYW0tUhYleYfSnVLAqyRCtm",
+	"H66edYVqNPnS4XDHNwQ9hWI2+Jtv3eq+BYEW+ZwEVsTaAuMFjWGaUa7QneG3iXCR8RRxzhixb2JmxxRQ",
+	"zoycMTPHM7+ruXZldy0pTpBM6j/aw2z/3RsUF9LTDS3RDtilFTkGj5u0U+9ouPUb1VpvssTORw+LGTtW",
+	"hGj361k3hNDfpKK1b3cuPX0X9J0w7AvFpkwplo3zQJVeRSGVyh1oOyvJEskxZtzzOp1TUlYEdupRdKRR",
+	"wdoO3YjjXttECY+lQBwMM7lgmmdME2405k4kxPmT0OdI1az05N5Omk/nUo3pjPWZzTeLq7qgmoU4F11z",
+	"GZ3NFJthURo3QlPjuIJZiWh6TfaO8AgQUrD9UbLrqFzcYNxU/Y6pK6YO7Ep0gwy3zTJxX3Qx4t118GGQ",
+	"8lpAgmp6SRBJGl/b+rOx29FfcnlB83xJSsF/LVlNOzzzMZh1rGUxb694H5s7vJXWacXUgdtKDWoz6P9O",
+	"SVu1iUMrBbNfo6zzWgYZxR3heSGz5Y1hCg2NeZApzVl8470UwPU27DcMeeWC7L0Us5zrOehIyv5aiQ48",
+	"7LmFCL1W3BgmyJKZEGNtrfWgoEsATl8XxtKDtY8D1XSpMc4BbCmnLhYyIZlME7fNCcEqJxk29GUcEgRr",
+	"16PI1ilGd3OyueoS0Q2uwMyGxe5Xzav9q7tPLBnVq9ggn3VEeRO2xbC/O7Qtvnb9DPaLI1J+xy++bh/v",
+	"3k/+gw1ZWZu76EJbdkpcBIP0huEk95U1OGd5T4TfH7vIt0zTUqkNF3SL+t4bRerdWLnv9RFUfblmnz6G",
+	"arWu7Si0NlhZ/aHmdoe1rS0nBjFWSO/tUKs7hiFzoujevB5NURhxezgZuJPH4wdYwRtyBtMsU0zHCbr/",
+	"9rtLlu/K5YOZeYNn720XNev4LztcZWNY4JXns/I94KeTatmin+yuz4p93MaLHWxa4FB5vJmr6D6KDm68",
+	"95u6mua10XZlrZBbI5T1O5+M6pkGgsEKVgQVUovorQNfuwn9Fzu6Q8UXv3cz3vTbofxtSPoTp9D4Jtzf",
+	"udgkubbHfZfT8I3VZJ5lv5TaWCjMNfcQr/vQ6pXdriRb3S+ysmDjS7bsSWa6a7zl270yCHa9KgNj93SW",
+	"PNuw/42uI45eBjZf6dC54jF9v+cy0hdHdz+IxsEytFJaguVv7HW1FsHM/awaPHDn94SO0Lg3ydgnviKy",
+	"siu3bkJwDhSXfDe7zUbceV8WG6ZTmuOXwYq/lTNti3SnP7Y1qMpJHCDPhDTo3tO63HGnNj0f7s/6dCMJ",
+	"iBueG+uMWIPCABrYTqXgZrMT9j5OqGaeZW3sapu34imY4RyDhMz2DnbEhGd6v65tE1hw9HUY4L4Ovrew",
+	"750wSF6DJHQFG1faFdJPI56LtxtkO1cRVfFObC1mJa81uZ5LzYhdeHDaUZIyntsQkwEfijNlJ1jyetSe",
+	"XlA3fVDcSrCquwat+K7k9YYbxIehFay8QQZR0av26f08uik+T5ynTBHNjEb4bR4vu7goc8OLnDeTxIIN",
+	"UOy6EXv9of8YiE5c59EABU5z52AFdaZQQC7ZGTmq4uT04VfE0sQgR3pey50uPkIwyXo5tyUueR3+vAtx",
+	"3beyu1bF3U2vRZz2iD5bgcRTEYKGkfdOp/1CuyYOUIDM6RWzUfB6TguG5CxLQyalyvWE7Gk+EwhOoIgr",
+	"6XFGAED9wdXxA+xJP/idZx89aS32DyNQW/2Jd61Ym2FnaCqFYcJUVZM7DTJuMyWj5fex2j65YOaauehS",
+	"BM8vpObGh0C1a54NK5vOfuPTQQj7L6FhXSVjqCJWKd6tI8UBvFv8/1Mi5BhGkvh/YLmc+q9ZAccPVXiy",
+	"j+tZkr3z8ujoISMn5HKxn2BEE5wWsSbHJ2S+H1YlHxc5Tdm4FL5+6/C7wZzx2dzcRI3ODVR6xYCZxmm0",
+	"dOHP86VLWdWGlAVEcJBrqoli01KzaH96Tk8eP4kLaf4vNrzWlGnLCiQQOwirHnngQjsF/OevJVVUGC56",
+	"cq/NvFxcCMpzHU2HqfHKLmh6OVOyFBm5luqS7NVvIl8Ap4RhRMIBwNthjpJRZh+4jPAPfZCfcjoF3TE2",
+	"HJZKuHVXMWbN0oMVuJ/FCzSyZuB2BN4KvV3lwyphYOmMj/Wq36Lf+5pnZh5jgiGFtxz1OVprCcjaGlXp",
+	"8DU5rMZewUV4ZgxN51ugO+LxcEjxdUR2zFiaUxC+1B5CZxiAerE0zBYVsFTOMoJIW9cUzqe9Nz+8C0+b",
+	"/VXHS9tfsj7wsnWSeLrmCzpjD34pGNC0/aMQ9b+v2UVR/TFnPI1S+mrpfn/FBGtZFaYIHx08pQfTD78/",
+	"eRRPDe4VY5UKffLk5PjRo0byzXGM1A29ZGIH08jOHLGG1O8NSK/NbhEYvZCnPhEEvVqj6VzmpnCSxM5X",
+	"TDvxIcRGkjnVVohTqCqSxwvs9yGaDocp7bQMSbGV9R7EdZM9i1qhGygVNjsJRw3DF5LYU20oQElrye1a",
+	"9ZIm3FjfspRBSafuQjNDZz0YejjVqHI1WDFpE4cP0Xa8hR9fOfAfiyqWeBA/vVHM3jvqkn/tGdcT2yAu",
+	"3L20go7f5DQKQbQocmbYuFR5lJyBUCTBo0qKlDl/AZxsYD3QNsm0sznst4IrpjfSKqY0z0FLWzeUH98j",
+	"e10jTp9lMjNXspzN8bnGNAbMemY0ekosmJnLRviG5mKWs+rK34e8Cj+MU29G7ZId/u5przn8r1EV4MKt",
+	"H7RE4CyvjA9T7+C1iGZZERUsToX5h42JNjYfDl0+GxVLC8g7crfBhR9sZy/N2k92GWOkAqnQmjHODbfb",
+	"SMXIXGL5phyk2ZLsRa7xD6wKtr/xElSiKbIIfQCMOReXLDsN6dGO0MyZZl4vtKM9I14HPyVwxzhzyuIp",
+	"sfDYdi9zKhL4lyCeY4O7iv1c8w5lO1lviqn2sZpNv7zL6ZYICbeqjPaVe7eigVuTBwAhzMAgxAVpaBrJ",
+	"Jlpl8yPfQTr4QUo1I3P2G3n312cHJ4+fVBdO3OQ9qon9EkPa20YvjUmSsN8z0C0WUhty8ph8z7/ev5Ec",
+	"o63UzPuzTfryjh2bJP6ws0US78ud01MqPuOC5mtHFxFueFUdH598dbT92w9Ptnj5Y9/mWWHfl9GeuYi2",
+	"HoeCvQtzf+D41qeBKsw1sZLKGTcqSYjqJjcOIUNHdeSNzpuOtWkb49JqQdnDBCASfhTchB//+q9vICXt",
+	"51Eyev3XN1EZ1tmlrh7c0Ki6G+BM2Ba3wZqQLthUKmsCH4wsaOsmrsSkNN3gjaaZS2SEATGw32hq8iXc",
+	"Lmb8iglEH16iPcROdj+WCdfVzt78+H6UQG3T6NI5bXH15rlObeuGehrdRSUvcrbobkLcqOpgdxY0nXPB",
+	"iEfljmKcxyPyEc5weAjwN5zl2Ut4JxqREiBi9tNJP+OUPSAJfaDktcwdIGJ9N0mdeYLr1bMN6Lv/ofYT",
+	"buBR3SLX7Aa95Ds4boOUp52c4i1vps/42dFX3tqTnX2apW5YpZor/oNg5NeSlYj2YZgwCaGQvi0FIIxP",
+	"BF2wyakVNlU2NzxEswVYYOW1OBd2nRNbbshoMgGTzwROIK6ghfUhOj0dK55UbeiMAjudC49ruaBev/Mf",
+	"/MICDWDvzqqUYJpyNSKw/JwLkLinNQIBMZBR7FBfpnD4YWFi+7h6deJPq8m52IMdJBMuEJJnjANMyMTK",
+	"jgkMArz4uBhYzna/8vcpYHg5tbMoSj0nM4nAKYfkmR28VAEKAdd+MTJoBgME3xfh+lzYUTq3aTVMIyXZ",
+	"myhm1HJCruc8Z3CcY51duWDW40GJAFfeuaBFkQQTs1W+J6UwigqdUxSmY9/1hEgzZ+qaa7afEAG353OB",
+	"b1Dy6Kj2+ztrQKnnMKecGlbPCHzGdprXoJpcMNiOmopcswkpReZMdxoawxuH575aieILLqixuRULWhQO",
+	"/MaZwquayr0iG5u1K0VXpvRD5QI5V77uksGibxs+Xa5/HVpF3rdBSGte/xEbBW8HbnhLF+txy59hu3gf",
+	"a5awv9520iluO6hSbvx91J0G1vHp6cFWgVnfRbO4TdI0ga+3pAdv2pTPQ3mBjLsaIesH26h6+2N1W1++",
+	"Rpu8tZF/DNPWN6htFPS7SdniLV5r0dLwF1sLP/zFNuGtezPOtgPfarHb8G81eHzga5vOLEaG697pIb8P",
+	"Tg3YzrQEBuMoBMtf+WwO555mv+IpcT3n6TzE2LEWuSnc3+GELHOj1yHsRKIh3TQiRsBnzijz+OiI7C3g",
+	"JmaFpCaPjh/CkTleULGsTjqdWN2DZRCGH1gOFXUuJSoIGsG1tFqCrQmYMV9QMJMp6hYWJmW4pTNUwdYV",
+	"OajnG9XYcRt1IYVmscJQ1VYNqapTcd029b99yasoZJvd66GdukmBUSTSm90kDEQa6upoLWnYQz265gKs",
+	"WOw4/KAHl1oP7nUNca8fkxFdMJEB+Qw1smwZ4NYDX55KMc15anbHWbvZy/SwtVgwrV2S56piE8Pxht57",
+	"10ZG3Pvgqi1yugR7r1eere7MM7YopGEiXUI+1lgxiOWKGleGs5/uVPqr8Wv9QEYwcTXDf1TmwYaFDa8E",
+	"/cFS29RHFn4cG73mwKKGYzFWfLFSHFZwXCu9J3+v7IwvWFqlgmxyyK0MUYrRz/MqnKy+ccIpSIliB7CC",
+	"yxh5ZMHw/LYr5pt7/fzDyrTJZkr1hijR1QCqHlev50thonUNB4im9RFUW+WxpTzbvmi4n/54RRZqbUbc",
+	"qAjfZtCZN5dytnbOXqMYnuA1CL4thrDWn9jrT9HNBLR9z9oXVrFVX/CrpfJKrK4uilrqoUlwMRkVrnIT",
+	"qdP3G0K6VYm/Pr5yDcZbzZA3gXDRZu+7w7oIwHZiMPO3hZJ4H9l267PRehZoFcSkrUDaE3t+dGwjiGia",
+	"sgJOpr1vqRLU0EtKTo5OHie2iOQ/bIws+UaqBUFfdniirJC5u8j6HeX2htkOtxb/uhW6gzQsem7vmIfr",
+	"3KUbKvMhZv8qtO31o+0qsLXU9SQYKqsf4qCatqj1RqxZvxUnp414uS5qf3Ly8OGXJ0cPn3z1+NGXXz45",
+	"WheOHOP6gFC7kcVICeHOtabSWo+wQKc/L0IBsCY7dlV0fkPMbKkzx3RZu+/Vrq/RZNu5SHYtCaaYOQfZ",
+	"OjLsU2/XTvomztFGh03menx0tPZQbWMj3eAhWw9rO6Ofl1kRjF7IZipKQxSmXiUbXkduSG7VJQSO11wg",
+	"OzwXX7GpYtsaSJV9eWzkJRO7VvFpdhYfqy/64Znu22cHr346gBN+lIzePHv77MWrNwd/fX5w/PTJl6Nk",
+	"9O2z1y++e2YfPH4cZcm3LGdUs61jD23biIn25aIwS3B+/vN89PrVd+ejD6cQ7R68EthQ2yk4awgpqCkR",
+	"4bVZSVU21nM+jQX0vvCVi4lmaam4WaIvV9MpM0uC7ybkq4O5LBWxfZA9GCd5uB8eGcdHRz0FY8KYYsU0",
+	"WP3C4o5rS1htchDbsi5jV1G9G5SCP5N0TtUMomINoakpaa7JnisqXtVxJq6+Fcz0JB7l2Jj6+ul/jFJw",
+	"wah5x4zhYqajxoWbLtm7kFmDZWZMLphRPLWpbWbs8jx6s+gzpjwcWbsaGv5/bB2EPQceJNmOXbY768mo",
+	"SGUzrhJc5EEUCXgy+tFRIQlQZPI67EDJPAe6wFxdFwLfeIaBKqNklNKciYyq8ZJRZXUYKlJOc/tgbeCe",
+	"HXo1BLfarYVLcFu7ixEXcUGdls2CkrAemd6oqlVVmaxTMQc31hXL6QZM9hQyixQbG1Xj2jQaqLESu4YC",
+	"2WTvv0O4z6pS2as1nqqL5/aFj8nGSlPVBYjv+1GbqsLGcfJrT7K7WnMqZqClw016jFq7Xn/DOD4aJjST",
+	"UYpEdkOdNar231if7sgYewCgm+qZXfHMwhSJKhPjhrqWOUgj8POOvxxD5Ygb67hgwsIW3VyXV0xl5Y1N",
+	"3UhD85vprMVQtmdPsi1qixJKfI+bq5j0s1i9NrEdXcPQPnei7c1lFT00ladXIuMUq4wQzcG41hhIa+22",
+	"JO3u0VIbDoY75Cs6rPzMulGf73g4JXtX8dYdOCvIVu/bvd2lC498ocJ78OYdtQ+OeqWTmmDaE45MYCW5",
+	"10vd3b3emfTT+Fq0Sqt+7VhjZOHrxN6YS0/zXmfcXUP9fnL1RK6YUjxjq1yWGxmOlcP8GX/CzpO25TQc",
+	"cxI6sT0xdtfpzrEDPQduZ0OpeKqBfB6970cNr0Wh5JWNbzKlEngdM/NM0euRjf3hamFDoD4MI7KWALH9",
+	"E5oDxtdsjkHrLtXa554FOWA3a7aFdb23xMeGYI3kP1rS3CkB8q2jbhcq2mN4tYkGtuUXmsA/CM0g51n6",
+	"pAR8HcR8EFFroxk6BJdLXar1lbtts7elLZi6oRsu0GHb2eXaYKZIVjIo8cbIHipaX0DBt6XNqwACc+de",
+	"iJvVzljcIMzQZ7CuuW42DtsxTU1/hUn8zYaI2vQCltlcS0oavaDR3PvETsnRMdl74dXkZT3Ltb7YNu5H",
+	"6GyqlWK/t9UK9XMVU++dMblJHhij31PG8j1GxTbAtAZnP/p+hxerTIjXnghW9962YCW0Gzs5uL0fuieo",
+	"Lti0J0cbmqpbexqsfONz0T2UeUMU0WzBbWTXjGuj0Jiny4KpK66lCg89fxbGvQE2NK/rHMs2CBf9/UaV",
+	"Avw5Ga33a5Y5e8dMzLyVjhXDxC7L10tGVU8KYKbotKcoN5tOgVmvWBcCva9I+5QLpne0Z7cKnHOlzYEz",
+	"BjukWcBCg/AOlpU5A5t+A6O1XqA+GFw2o+lyDKuUMZrlXLBBkxPS9OQsb1qbXqFTYH37husgqju6L3c2",
+	"y2+sH3V81n7DqhElfbQzzIDrCHJn263tp77fDQ+kgxzPIFMP1Qjol+xNEU66KmCQEL8Kej/xN0SYd0mN",
+	"VKTUWPa5o0rcLLvEwEbY4eyQ1F7OA/zi4fEZHD7gr5pKxa6Yuk0C3YbQVgio+9NmG3QUU2cdOPtuCi3Q",
+	"13NqaC5nJVsZxraBr8b39wzffi7jXhuqGN2mU8VorDsmjOLbjLI3tHLK2Biqom3R5zeM+RJwEVACf2Pe",
+	"bXWD9L+V6xxUCdhAB6/BuiNdetrbwJnkxOu6NAK/i548kiYJ9i9fa57h7oXj7WN1/Zwpdw1gvqRdU7bZ",
+	"nD2S1u0IdO/Fb06vScYUv3Il9xFYY0n2dKmu2JL8J1kwMJRzzTLyXL5LiJACHo2rBs0YUKIOj48f7h3v",
+	"h1C8Xl90xk37Kp6TYV9W8NtiDTSvH1poVnsyymnQWOZ5WSfvlopaT/aUG+GKQ1JFM16Mc572+rVDSdk9",
+	"1+ytqwJkQ2umUYwumjgG0KvHMWDCQLgHPDoXAYyBRx+AJI4JiNLJIfm5KpD+9uW79+TZm1c2Z1BXSezn",
+	"wvW3F1qbEoLadVIVLk8V+LzZ4qJ+OIZnybkIdj6xtpR9930EWfAYL9UgPNiClgDUToviXFwyVmgLiSAz",
+	"liN0gB3Woe+Ka+LiUHBBykIzZSZ4pTo8F99hOj9OTWkwKuDy6FP3BYd5c8kLsodoCpTnRAq4p2OsyLmw",
+	"lSjsOgMyQQPXwAJDwCBxh7iYnRGnTTE3vnMBI6nABvDrZClLfH89RkCdWqe8+S0uL575hs5MV1FXMkrr",
+	"42qNhAxfqjev97W6SfgiZKLmXJtxXTu+533f8r1rGPbivAe977rfw1dqSlwVFPE9tgjem3rb1Mos5+CF",
+	"0Ie1Npk09tp4M8iDoI+QFXvr9wRtglcrbJqVBYzDF2y14RV1HYPG7ixZczp2Xwhrmg0tlBb2Yks+rDCL",
+	"BY2dPXOlNTRs7vXF1Sd08IYVf6tz2DvNUVqufgfItvueRWygq0ghTJunDXroIjfg+TQYuSFKZOuy+JtE",
+	"Myznf3DzCG8P+0Jjddd+JSLz1r7TEa/r3miT1tov9ErSDZAtNn+lJZ4G4kUMbt/k37XE1RJga3tviaSB",
+	"7SNiaO1uNiXLuua9J/laKmifiZugarTEw4dAQa0u5nHvjfOVlXnOMhtgm1KlOJaT0Txz6j2IF9SW8C6f",
+	"bGeAlUV4obeqXuW+RAm/kM5WMbaxm1EsZlfUJoJvjpE5B7mc1ZVvENQKp2WrnQDmuSF7XqGz0Xuobu4P",
+	"w3cLjMWRvFB5XUOB4cdsnj54lKihZxjSAHoowF3DVeqCajZ2bxy6alaKTZlCE6pb7O2K6hWjYK1WW6eB",
+	"VN44FIMOcgfL4jArP4i6oExBZ9YNYlE/5wECC16BuPbYK1Yh98gGbZhktO75NwpblH/AntQxmK0hFvTX",
+	"krVWvRQugsvuDQwBAjmRBaLAmFSPF1LFUBVVyRzomcELGVWMpDURSkW0oIWeS2Pr4uVsivVddErFmb0V",
+	"Is4ckKS0l9BIzNVGUayhitBF7qaarXDi4i4Cm8CWgMPWw7MyAQ7EPS7sXuA9u3lPX1gfv5/uKBnlchZn",
+	"XyWNTGU+Dhipu6O7g6tU8bSWNoJ99AsRGUvzw32s8hNTfLrcLqBip/yio40yjPqSisIpxEFkYkA5W0n8",
+	"Tv47+41ro+uYlRGipKB5plfge0twV9wGJhOyZ7u2h5TtvBLrqzx+K4X4yl63Esv9CMIr99LvSOxFrzV+",
+	"w3uc4vbGASWK/J0eRBMeig54mUDhIioIw7QoUEUJ+GyNdurBFRaU7VYpMmwmO1Zov9fPRsno61Eyer5i",
+	"V2vhtJnl2eo+fTZnuPvFl8JnOVgcLSx2iYcYX/BoOYt/ScE6LnUbmflwbU2glRta9uSYvIcEOx07iVOm",
+	"dZ3MF4m+2gTnwwMhc9Ffr6wUhue4PvbjBD9O3KvRk7iTc9jdd/ilUw/ga0YVG5DS01iF9ucanTemGK5O",
+	"fNGFoLMt8wyvICyVjRcP4wV62nHs0eBeX76nNd2665WjjkvxWUQc/EVJ3Ed8MSEnJGMpX9B8YDXIy6E1",
+	"iIZUqn6PjdpTnpkRfMf3MciZ3VyIXV3a7/3gW7CCriKHg+t11wmIbEisAV8bVtT6vpc0HalZG6Z+jx2Y",
+	"rBguBXGk7wwrBokb/Kj/xLB1dYWxb2A9cZSbpcytgE2PC/gWHLugC5YQ9NE7c+WhDZ2wSZUcASHWJMmV",
+	"eQMpuxrUoOXDOe+6ej8WmKLnE+4ChPqhdafsC123PCgC2kT08ED5tJJqRZvWgrVfSNpfifvlf3Km16GT",
+	"CuB6hllJEOtPRxZhp2iL0D85rkuIFQyTVJ16hA5L6iAeXWAGKDsWgakZ/N2NDO8Fl6uX7bn/zmDdy71X",
+	"G0NfiaLc9Njzx2s0KlvDnVEqjTVqLtC995/OX1yXQXXctT70xtbdb1fA62l96dzZ6yy0HRd4o7RcEDn5",
+	"1dowcfxk7IR2Cw25NZzGKxnUg9ggJqJ+Keg7oghb50THTqbYtSvEQawjGnbDrefg9OTVX64itgZP6oV7",
+	"I95bM1O0Nwod+XFZ4d8vqBBgyLBxZXour7eZbR0S3RM2o8cumnwY7ihjL8roNKfcjI0cF3lPZrebzroP",
+	"fG+b1dC1VbBZZN1SWeY2qP2CYYmxErEjoVryfLlR0euB/InZZKs39K2PWacmqJWsu+H3Z4Tm15ADaS+u",
+	"9sLSeEMBVSCISHYz220TUXS8wjY3ENDgCzsYSYp8eeYGh8a0KTdDh1Hz11v8ZHwwmwazdg+sPv1qhY7q",
+	"8bUG+P9s2w2vBJWTdBvUw/rVpOeAro7hCsbK4o7WOnLAiPWOJ01h7aRrzZWdFOMupQfSIhSRdeRvz6Wn",
+	"PkqcQN9KTerAGvqAi8EZei6uf93RgPH/QCl4xgA8yCDJ4JsPkyM3RCKtZUg8MEY9mJW6l2LX2yhPWyz+",
+	"Le/RkEVvLeM2Sxcu3E1AndW93SFaaP3RN9Sk87V7v+AifHrcMQncJl99XDmBewv4jm1cWLavDq7ZJeC7",
+	"cfvrkNqFYjQz8/HC3mfSvNT8in3vzXOWSFZb9FZa85JRStVMjo0UopVTs515MBmlwWVvwPL61qhDFztM",
+	"9fG6gTEx44KNC3nN1LrBvcS2WDLRYiOZG1mbbbLYh9wWm86GHK+FOyzkumn4+vgbwfUlI3FDq7gZ2CvV",
+	"momZKxy5Gf5cjzLa1Kp/LAqmSEo1uPGtYYV4HqgcW+jeF+Tdm++60MLq8OlXew/32yV4nx3896ODpx/c",
+	"/x+Qgw+/nySPjnrq8bYtOtHb2XZ6sQ1LH4MOecWUpmo5SPspNRv2pR81846sTdxX/afGNurOZ0H7pxK0",
+	"t4gq8lkef2ry+Lal5icr/9Zb+p1Zf6g1v/8q4VOwvPpbJ0/ZbKdx48GcqgtZqnHq0oa1YXQBhCWNVCsM",
+	"/jd337rzu9YPYbT8TRRo+ARqBwyr+bIiqGNAdQKW95RtL6gyPC1zqoirHZkl6DHFDD9ujeRWv/pCE70U",
+	"qc9p27N+VWCohISHEfk///N/7ScQWoSVW2+z/sHame9SD6Hzg1+gnugqiI2CRZvKUmRkj4ol+du7H17v",
+	"d8YZdLURrbqXBh8CG50YkWoJNR7i0HIJtw3FtZO1r4WjFRr/wpX17BLsd1UZIdy2wGzc5uA10F6b1Fvp",
+	"iL2bE95Bp/cpx9dCAnYTpXaDB/wznxK7gxHe0EnzJxT5KxPp3v3w+ic4AEafuHD/Q4rsWlC3cRebgjus",
+	"araVEM98nZuA4TcW7zcA1dif0nU/5vmuuO631Qdy+gZM9vbL7NnK+pfO1tQ8P5oV0cnV8Sm59gEiFc4Y",
+	"0YBfwadTpnQQkIS3PKbOCHX/VlQRSxO6c6BUMs8vRPM6GIR/4eWzZblJRvj/cSkwJKCyYiSBsay2JVnb",
+	"jTUqNG75LcuXv4XG76u+MkTt90ZF/cN9auq9VcjWvmmTEjYR0DcpkbycsaNYx8x11fPBjOzfWMHIvjrs",
+	"UEa27BSYtJos7HkmShCB7HdvHX9o5sA8PFmfA+NYpBaVOIVVguBmPKyfDdD/9p6+z3biP7ad+N/Du/au",
+	"W30dEfx86oFAjVaXusCkXDz/Rcoge3+F5fee1ch+rfEGNEWf/qh3tY50YDhi1pEbijpbZyf5UTcWa86V",
+	"1erwZmFPzinXcxt2iEdPqBbGV9VXlAM01oU7Fm3aXfWvb/yE/vbz+1EywpVBPrTtql7nxhSjjx9RAZzK",
+	"iF0Us1ggFhbUaki7Bxc9lstGvSmI0SV6qQ1bIPIBFzmE+Fb5qiI7F87ZQdDZAYZpBOQ+rVV5DSHdCM+s",
+	"yZ6cGgZootOcC7bv4M70uVAsZRxz2hVbcJExpRNSQxBrB2AODTys8+G5OBfPpbiyZWI02Xvx8t2rv7wm",
+	"//v/Pj7aPyWQwgM5khlTZPLg6nhyRgxfME3efvOcPHz48CkM9sf3z88w1lyfi8l//dd//dfB998fvHgx",
+	"gd+eaU4ffCvzS0SGWEjBlvD4ei5zRmzRvDPMxcUw5nMx+R2pJiGBhe7jBLL2uYAbps09m/w/7S//eV4e",
+	"HZ08wczW/5ycORsZUwrWWZ8LGOXTR4+/JBPMAbZ44A8Kmy30H79oKQBnTnGD2cHoAWCZhTEQjGXnYvJq",
+	"evA9KGeTGkihkTr96PjEBj1rQ3OWkEcnX9m/sU6NmO0fnrtbpQZACM0zCwiR0jxHJHlMCff5do+OHlm8",
+	"NcNNzmoae/bmVaBQno6ODo8Pj3ycOS346HT08PDo8CHyh5kj2T+YM6gX8C/498xGOYPYwCV4lUGaJDN/",
+	"dU2SkWK6kEJbjjk5OnK1JY2rixAu3y/OQmdFyjqBYz9h+ahlA81B5OPjKXXJnbGeqqHVaV4Bo49O//kB",
+	"zorFAs+90Xf8ijmEQ4NI4f8cWeYbfYDXHoCOvFy5KG9ti3tZE/w2rMnjo4d38LnXmGfgPnmj2wAT4bAP",
+	"ZA+O0AuqLbSOPQOINhKTFmg6h+vvft9uXT34PZUZ+9i7Xxbj4YVMS1eJpKCKLphBpe+fv484TBN4wnuy",
+	"T0eufHN9alm1uF7LQLd9eNJUbY86AVb04F+gBf5HROv7+OEWachPGRegqoLc3eIqbyhzL8CBZTNfmJkz",
+	"Bekc2lCBiYOjR0dHfR+O7D+0f7Rh+6ebtT852bD9Zv3fKM1bWrTiXWaMFIoLi6VBaL38ewXk5aYJUdQ4",
+	"UAZ0S0tSMKXh6o+QSCFLMDGVKmXwuueL4wdYb+CBtQrrXv4Aj9oL16bDHLEp100ePLf+sY/J2pbfwSyw",
+	"IfLbryWrM0JPR6X21uOatNdqlV0kpnzp8JW0BbaY0yuGaUhFqecscyXizJwJ9M87EKY8YxrqZnMDes/C",
+	"2ZuACeAnW5ehO2Q8zcfYY3zYqzB6bpXtcQVgV2PM7nd6K04+3rD9wzvgtIq33MwqLYwrG69hlRyyZxG6",
+	"Sj1H2Qau0wTBcyugMqxnQvQlu0461KBDZqOlmbe57Bd5sZrF/gYNbnHb/yYv+vYcwjNwfJ/+Jr5E9Vy7",
+	"QhkZDLvGkvCPrepPVClwK3FjVSlChQ6nG9miB78D+358oEphjTXrVIEqZX2AKvDkKMrphdQmitKg4EoD",
+	"ybklzavZWD1feyy0evZKXp8RAO0+F5O/vHxPmhObVODMDlTukEyEvJ6QPWorOLVuWvvnwl1L8VePZc4r",
+	"cEDEoLNXKQvGgCSEw3z97PuX5OAAuj88F4+Onjr0NyrQkYJtHOQ37B9C2uEUgMHs7aXJH29L8Td54ZaZ",
+	"afO1zJY3yRhvS2HDtT9+tNaIBg+e3PCn+lgQlsWVD/oUxe9tK2o7Soa3wB9ITwhZLgvrBMmXDivRE5+3",
+	"ZcYFgUclPXCUtlpmt0FM709BqlyVNSFWde4LJgbHqPX13w4sGK6G3aYq017/vgOuakeqbf0UGezk5C4Z",
+	"5mUGIveSFaY6Gnx5QrAaGhDzwDewOwBrmdLClAoCX6dYbaAqpGxjWaeu2ICSVyw0XIaKUf10Jc89+J1n",
+	"Hx/YeILIKbyGUV69GK04VQNbpjuC6kF9oUnoMQssmY/Id3zK0mWaMzDHTSwzTWpcwDmzK1ndDoxsde5i",
+	"8s5FbU51dfJYxk1CzFxhYU5fmQJAJhZ44FulFBSYxNp6FXMAFLr9jb0wjT5xBQ51Qhwsvk7ORVUuat+H",
+	"L+PXjKJC2/YW4jDjtsSjH4aQ10SxaanBRuuVkEcnJ6iUWDRXhHSYY30IoIWK6dCg7cuZinMRDDilAoEi",
+	"AVXDiyWy9+jo6f4hmdgHEzSkgiY0sQFGk3MR+SZhuWaH5L2fkI9K8tCxbsR2C4wEQnb0dmbVIns6VG/5",
+	"GR49jWkkL5A42/LnljSUF25Q/isfP35sa5wf71DK9ukvLijML+u/ow5zxyL8GYqhJrO51Sd7wLyWi7UX",
+	"4vsEcbPRfsqN1d4pqcL2Vovp0swf5HJmkTC9dG3pRPjz7TAB9n1PHODARmN07365A1K/T7vkd3JGuL1/",
+	"+uA/BxkvwM6VU3/CUWdg67eGODKSpVlJR/B7Z0cfdQ/07+QMMMqh+RaLuuudg13JSxYCt3+hiQNbtSiw",
+	"evVCuLbhSrS9OaZUAtZVQLnoEF/W6gbwuPFFe5q5YlGwMoLhVV4XTJhD8spVkHQzQ3zOXGqT+FfgKK21",
+	"AvslOEHPBYgLLsjxEVlwgdrH3gWbSldhCwYihe2w1CBrlBt71Ztg1+cCuzwkz8TSHbmKlRpVT3npFBrr",
+	"2p3SBc+XscP3rVu12xE0rvd/Y1Fzs248aahheMwEVNrLFm2gv9679/Ow4X1du8NYlY08E7HOOjhBO/fo",
+	"QqyHUV4H57HrQXkJWJYgIKQATaLifq4roMDIKDwCpm3e7wy5Y+NBMN8+u0GDxj5VxvN85FEdRx8+Jj3n",
+	"6nNMuAhmdUsitAOZesdCNJxhNGwEIxaIyz+BVDikYRtRAxZxxYxa7sOWnBwd39Ww7O5kn+9Nd8cokUMH",
+	"jU9WEcuZYV0meoHPm0y0oYVqigFho4h4i2i4L1w9jT0jFxfaSMGy/U9yz483DbT46p6EY1/YVlsw3o90",
+	"avy8zTY/uq8zZyszrc9bae7Gj5gNeHNMdqtnnM29+bTOOLuAf47DZGPB8scQRP7wcQUN11x3qlZ3cdeJ",
+	"BE6VQjEt8ytrUtBkzy0DAULf71H9ne+xpuh2wsofy9/oN6H3vlBt0mf34ju6YAc2i6Gi8IRcSDO3UDA2",
+	"hBT/BguAVNYXuc4MXfVlnYSOJnf2ErYNTNir387buiW57vFrZR19e4dniJ9gX0SK5/i0avj5bnLLfPMt",
+	"Y4W1gnIhmEqsy+aKKeN9yrmEtJCq2NxqdlHs+sDalNacL1Vh6fuzpkXKumwf7QsFv2HtXr1+8eqn58Qm",
+	"YAIhG8rRLB8bwa+jntA9TGy+06Om2o/ew0axa+K39s9jnKrmfVtSt/rA/Zim6vl9SpaplaP6pA1TfyxD",
+	"UyCOhxqaQob4bGf6U9iZmjLuXiRNcHr821uZborDbvOwuh8b00oS+jOZmI6e3rIM+kOZpDJmbDb/gVTZ",
+	"upvDC9/4B9s2nkB7m47zFcHvXIwx8REFratvNjzq3de7blwJLFrJydHRGuyS283hC9d8VV6X28A/Yzqf",
+	"WwI3RR/N3IRFSCDoiGkoNKe0WZcQ26b7SkXrO8mb+zC6sx1fudufooDdcbN/EIxkzQ1Pgsw3y9n2uc2K",
+	"C4oZxnd8K0ViFZk8mJtFPpxW/gqtB4nKTKYNEVQt5agaxyipBF74zC1Cj8Bra//Y6ynyEMLBfKFJodiU",
+	"KcUgh1LMSjrrC/GBn6PyF83/cw5wj1G4y/VC0rDfTLW2PbaZR189/vJJt/Moi/z1/fffARgM+zPoLTuy",
+	"lY3ab7GVVF2mwmRPXDkuyEsxy7meQ8O/cpFxshfSTCqL5f4dsl2RTYdz3Ztseo9Mt5lG4CYW0Y4uuKA4",
+	"2C4THA3kgjcvvtmJFij0QPYcKSQuP9jKCMj3sUUQ7pIO/LrfbL7Ya5d6hNluxmB2y0GYcAUhlpCYNK4f",
+	"ThKfxotH1LlAEx6O9QtNJtXwx/hozLPJvoWjyBm9woQmYjHssEx/KjN2LmTBxCmmWwGB2jBpeIY/60NI",
+	"U2oefIfkeZAjdi7qrU3nVEHelJySZhEw8i6dH7z6KR5xjb1G1J3biL/Gb91T/PUwPcuvsle4Gpz0SuuS",
+	"EVM3s63IHq7vP8gzIdhvByf7LpGSkjRnVFnQtYC21imrU5C9YubF4FwaqW+Y+t97uU72XIbogmoDIsCV",
+	"Rec+rbES/6Vmat+xvyM9HBqZM8VQTghS5FTohJRFLmlm/cAwuJwBtXKD8kXUyHXnIpMQcDB588M7C2tg",
+	"JztJSCZT/eDNX394/8O7w0W2H6T/8cz1izRxLmwWIAdeFvJAFjEqf2YMTeff2HV9A9+4JRIPP3FPdN6Y",
+	"ZQ+V243j2m0n1BG3ewabBBAbn93Bt5/iJxwHepaibltswjWeAU4SuIRmrhwypOM2z2bcWHeS31eHY7LS",
+	"fdyUMa6evKW3m5Y1GGREq7l4wJGcGU3SXGpGFFtIw/Il2fNIWDohihU5TQFoEVingKf7HsUxOEWrvOgl",
+	"2Tt6so+yQRtVpqZUjICMWdB0zgW8ZrEqjx5VeccNsYyn8LmYKFY/G3u+ncDx7Ievypwdkpc0nbsVX5Ta",
+	"QKIzPRdXiLnGsnozUUmoZ09NYM1wewin+jvmW0AeM0i6xq64bOcw9apwb0jBYkLvHWo2b8NObu1gD75x",
+	"T2KvOc8+uedWTDUbf5Z1dyXrbMmiJo9on/AoDSN6LhGEti0Bi9IQxWfztWFk0xx/re6NLWMIOt8dyKuv",
+	"WOaEJ6Ic1cgQX+6fkjB9gDCXI2VBCvAvliUVWK+QYIvEWJ4iXyZEXjGVlYxYBG47yWDECWDrPtekoNoK",
+	"hJzNaAqijWY5F6zu+ILl8po4izRZUCG4mKF8ZNScC0SAyJjShwSMaTB/UjBF4P4CEL8IqpnUGIMwDhgX",
+	"uHgOybtUFiBjc37JghIgankK0BIccMk10Yy58ycM5NEeXdj+di4A8sIN+gsch04I4lRpK7YRzSEmqcDM",
+	"/Q20H3aF7yS/rUHi2hpZx0fJbeBY2DHS6UY9Ki3SL5nL7rO3k3XJfVnJxlMlFxul9a346sCcQviskZt+",
+	"9Kbj2G7TxQOU3otnhAZM0BqsHPvzeXeQz23meIj1p4miXIM8jXp7enG9cJnuIGIYhn1bd8acztxX7iVw",
+	"Dae2Lk54io0+K0q3jjuB612rPzmdJUTTJehA1/NlLx+EutAqn/6roN0fNBr4PqIOVvFPvaS+7MqtHh/1",
+	"5/oOkXCPP6erBKsBZ4utqbAXVM+wmq28Fs2CGBGF94u1kHfBw7UhBq9Cg/AdkMsLZijP+yR9PfI/aZRB",
+	"PUEHj2Vx4BJ/xdQJyZjicNjZNKaEVIh6eGnydVF6aWAX11ebcGpfWO9dFoB2AuuXnZSdIELMHz1BZZ9M",
+	"KQclK1XcMAW/yum5iDmI/kFgcOSEuALYunYbWuyhmj3OhcWE04fkRzSqvaGKZrwgx0+ffImr9S0VWU7J",
+	"8dPHj8kE3SRgrpuA0RlL1lnAwwkCD9J8Eni/0LoWuSWGPt83OEKa30lgjv/YT5xd91qW/ID+nLEEttjs",
+	"FwFFVDNGjNHaq4OwoUiLFn3OeYG4Q1O/Wb/xTYCBHpLXmEHkvF3o0ANQLPxrOrXQX5opxN20hmfb1Nvi",
+	"vf0+RATF/50L9OGSYwulefwIauNn5PhxQo6PE3L8EOps4JWYLRHIb7mfECHB4sQC35u1N+H1yD599NXB",
+	"XJaKKFZIZazFZy/k4OPDh/vWc8zBl3Au7KzYb1hLyWPCBuOVKpgRsKgvtXaGnmkoWnQuPBxn9TPa36Wq",
+	"zEYLRubUe7k9lchrpmLcDBmKXC1eNAIsbgNh0/W/kVn6+H6i+xps5xbIgb6hQM6ChUVzYuWPbsV3tDzS",
+	"x2sLhnSOHwsYfI8YvYfkGUIO09x5a9CE6H3O3oKMgSwTMLUqnjFXp3pyBi4xHw3h+JiJlOkoyq495Zfw",
+	"Ahf6kFhkPqB07yZK5QKW66yCukUrsP3VEj981jvMXetDEhQI22sxnCs9YbH4U6i7xzJXKwxejQZqwIY0",
+	"dMZPK6PBDvCevD+ba7mVFbQGFP6c7/DpOY5QBrDE+T2xdo/jwbbOITEHGEUmh1Mup4gf6sDNia/Hs+r2",
+	"1rjsra7p0mh564aU27QnhFPpsyg0p/unSUkOp3VbNUiCT9yLdbcxx08oMXnduD6nJt9UzldDqq21SnV4",
+	"4p7osvn7v3cea2tPPi29LxzcveSyrqOkz4Bpf5Ts1AVbJZm+v1Xsxu9Z353BnoT3AEL/81yGoYK8H3J+",
+	"wR5Yu1EQwRm1Gb/1xb+JrfxisHAizTLFtGYZMeEXUac2smGJSlNZikYEI4QnCXDpy4RcK24MEx0fvk8g",
+	"ORc+scSZviiBLDDCbfjUkpmwC272+6KFvl++bsx3UNxQKUDVGUNVmngKEBqmkyiU3R9Jow+XZn2gCWzU",
+	"lN2NfLwBS3RFU1wc0KLAoffmAjd95G0u8ZYumt1wzMj3VF2GmwAFr0d3tOF9UowJELWfqiJV7zGsHTit",
+	"GMvsmG1Zyj2esUUhYa32ezfYhiOuvLj/YJv8eYDQPO4ZlHHTGM7OhOaGX7H9Tx4KDTejT0K5nfp3DWDY",
+	"2JiB63VLVgzs+17MF3ZWn5DdondAnw0WN3UNsGJ8IIqaJ/vPAGp3Yfz/1ADXaqF31/LH/fDvbZi6Cea7",
+	"pdPqXkxRvdTy2Qb1R7FBBYfPg5TmTGRUHbiKfythll1bV8ztNrH7wi+tQggzQV25P11EWoVK41bD3hjt",
+	"lMmeYFfOua9ZqpjRkUtjcpNXfodxHG7N6BbDihofqjTPFWTwJ6QCO20Iz+mSwFmw92jqxJ9+fPsdocom",
+	"mQpEVVljSoiKgQe/4//Ha9RTW0J0DUU8iplo4b3sT7hhdmbxDbsZ9vRWF4eA4AwefrtGbVVgo+ojKwjj",
+	"kKcrTO7fPCePHz96HMxaqvoPWhQajOy6vIC3LoBfT7HeKs3zg4wuz8VPL396+fo9JvX67GCyF6Qmu8xk",
+	"phOXbAwVBjJ5rROS85SJlJ2LJaMqaeQfk1RhhdkrmvOMVjGFdSrywXP5vPrgfnIuGAAe2DDznKqFJg+P",
+	"8JUvSUaX2id4whNp7f8ZXR6S15JcMKrAe4AbYYHoJvjvSXV990GpuLzgD4A/UsUyJgyn+RnUmVcSwu5s",
+	"1QR56SknKOj+qCdsHNUyz4nDfAWm4tc+gmkbzhZc+L9PjrbGw/N00TwKBiF/Va9upWQ+ur9Csi8dpocj",
+	"bTmtKeELXaXBYxi5YteJRxF6HkqRGzreHZMHmEvRQNZvMLECW0FNY83IBP84pAg0NCGL0sa7Y9FkV6Od",
+	"SOBfC7t4LvawRvI11wwI17IVpm1MbB9j9GVMTklR6rl1bDRgX8A19hYhAMi1xxSxb5KMpTlVgCnyzLHG",
+	"JOfiEkBMMMTUVAH954I6M9pc5jaYVTNysTQu5WVBl66Ks5mzBdnzIeBG+lEk52Lig3GD7iuAIf8bcR+y",
+	"Abv25YkTJueiyKmwQq9QzCFQvfnxPdkrC/jWY/I9//oMwSOw9zmj6MOc8SsmcFWW5wIPdnx13+a9LMrc",
+	"8IIqg7BUQFbYD4FHmuyhNMOfudFAbeei8fEEvnwBKyWMLZG+tMHV+4egSOgK9MVBwtVltB/7MtpnhOpL",
+	"B9wCAs6WSZaC6dO6dra7AZ8LG+IYVNWGYSPwlUCrJmnDZLlDyAFsTQ7PBYI+adRxqCELqQ05sZPee3T8",
+	"0BHp2Eg5ziE4erJ/1oyiPBeWDqqXj47IHuQRTOCdBRXLsUPo2j8kj48e2g2cvAVL68GzqWFqci5aRKCN",
+	"VCCchJC4XAoW3gLesBbMV0x8v8mpndaPSDO3ZODGL8Cn7il+ufp+b34R/vbvGJ98u76Zx3eLfgBbjLzh",
+	"4Nbk1J8jX2gndwGQL2dUCYsVJVAVVAyTEVgDeNOdUtWdJZAKvdoonFzXc4nXY5DuDtqlGkOIgAlyMXRY",
+	"fqHPhTZ0Ok2CbKEvtD2pkzCdw36EGCkvIYoDpMwS5sFyzc7FjBmrrZEX8lrgOqBA3ZOKz7igOZ49D0+O",
+	"HhyffHVEit/I3968/Asx83JxISjP9f65yKk2pBK0+AIsUqEYymtEzIwfRHsIsFV3ZtsuaMbOyF9fvnpu",
+	"X9Fkxuzi7/colTWM4G3KhJUIfn8GgXDHDPisovQFMzSjhiaONOwewWluMN8AslmYsjgsFjQpJNYYG+6u",
+	"cTZP9BvOvnpVRVCcWn2CG6ebeLjSHM58v4IOchP1RJuipG1SJB7omZNW3GiWT8me5v9iCXn312cHJ4+f",
+	"JAQuLEQLPp3C3U5Jm8aGr+zbfEZ/a6u1R1QNMd0QlIogr+r//M//D5nYEZSL8YLrBSZV4VVwAh+un4HG",
+	"iHvUnJhg13iC7idkUgpdFoVUhmVjGKbrB/4Z9uMSg1CRhrTGuctQttNG0ZxSQayh8YJhaBwrDMtOm3JH",
+	"McDfYgBh+tb90/VBlUU+vAJl6NHR09NzMRHSjD0k4CQhE9RVYViaixk8ENL9Pob5wBP3p8Mjm9QKuSXo",
+	"MRfjQsmZYlpPyB6ubaCvwYpYrfDXkioqDBcsm8QTNi1VtpWx25R+9jNvmQaOj0jCnxztfEam+eQELW7N",
+	"MtB1WNa4WKrLgE+8DBim3DwICOxmJK4d4UqlqX2fTMhEsZQBXsSE5JhYjfOhyv3L3nvcfQqxDvC3CeZI",
+	"25tg475ZJ2Y7drfVmCFa9ZDgCM4FPM6ZvZ1S18mPb7+zud5t2VAZ5Oz995pqwELNWFdm2Hs7FaQUUy64",
+	"nrPMK6hgv8i4TqnK0GphJerJIwIZ6O6C27qW4jwCmbtKf7ojObLuZlVXHPGi8t9RotyxhACxvkCoK0dr",
+	"cM7XPOS5i2hJplRZL46n+JpZFGtE/N6IMlYfhStdvn+vm91XPClqq1EISwd1i6zlDJCjZFSx8u5VLDZj",
+	"w3qt+jzWdYusMp9+xq86HVVaIzBAKWxJda4BL0CqSyytDpftnDm5W4P0rEt3rsncQw6lPLtp/MQX2GmD",
+	"VW7DgFd/4EWVzX+3Jrx6BC9tqH38uLGLnIXx+J/11ltlnwOE1iGU/BqRMGRP4u7QPF96J4xSjuHUTKMv",
+	"wUlNuDBjE+pupusYrAur33uWvG02vc/zpNRrDhR/00VWtsJpA4RkB7e2afbDh7vCju87n1o79Plgsgka",
+	"XzTB9GuMxYTIPIslZQ1glRs9j1p5A0i8cL3C2hP2ruZokuy5YUBKWQNK75icj15UWHvnomp3PkpIHEvP",
+	"3pS+kWpBvt4/c3agAFXoXFghgue6KxAVjkUWTBySryXIG8UILTPutYAgIZNrYmSeuYxLrqpUy6Bijse3",
+	"6ZaQOBeNdbdRU+iYRmcsmq+mJega4AWM3uTs+X7nVSbu65QfVGbCn/F/ujITOxvfa+WU2FNEk72Q6B1P",
+	"drEsj/EgtkxkK7cES7vpqQym/f6ArXdVRTjehI5tQmB+oTvVEFDenQssKaeR41D2HZJveG6Y0iSViwuM",
+	"3nr2+sX+GZlgMrWeEPt//ACq8ufi15KVrMardaacqe0nqW6/GdOX4Dmk2QywOF86iFLC9bngwjsSnH2n",
+	"NkoLaQKHGPVAawG/mzkDdLIGtKNUB75eVLVhDvCvWdHjkDybOUNfVkKJOurt3a9ExinZe6Y5ffCtzC+p",
+	"ofsYPXZIGsSBNZBQEJ2LcJUJ+g6pIGxRmCXBVerLEX/r9vlPkeuZ5oyKU1jqsCzKWQ0Ay5k+bfymkwYS",
+	"41n9z9MOiifqcrE5yNKkchG3MOCQRskoHAL+6freQCes3hkH4+mEvzUS8mPdeITecU36a/tpZfXYyoti",
+	"mnOQM0D+CyYyLJzizjTdt1QFBJlqXTK91eDTORUzlo1RbxjXMmTDGTyrWBMry3Cjq2ovpKz1lr5J2KI1",
+	"G37zBYR/ag6CJ5B9tu6lNj2fWnAxpjM2Bu6PV2J/+ORxWIr9KFKKffhQFrJ/JPS33Udyu/cTkGR/B2EX",
+	"TUUTrIHm8Ktt+G9/QbEFLGDp7JKggVlHT/fwqpJ4OwCeyQVT7thdq1eUOdMPUlrQFINc+4JHn7sWcNye",
+	"YP+qxJpOZMGMwl3UjBpb8YEphn9pF94iQcRlEIyda0aOD7/CDhb/+/9ra8ZIqYguaMoSomQpMmbDFshe",
+	"846SnAt1eHzycO/L/f1D8jMG8aVUKeuGp7mWDhlVIYIzLoUL0qYCK1uBwf5coFOe7Nm+nu7vn5GcT9kv",
+	"NL1kaMG3WjkO/fj4iPxfMEgMOy/y0l1A/HrVAy4LC1/70yvy8PBhQh4ePt3vc0iXkHPjFvx2bh2++3sK",
+	"DKw/3+cDt6Hfbg3ugunvlonfUK2ZmDFVTdIGzQkpDhYMDk20hV9IapKaYC0t26t1TZEBByOzdnnX0FzO",
+	"StZ7N3hZ1TGzAddF4a7zRmJWUR28a6G/5XRq0zWqsnJP9k/Pha9iWYH3O8ldDaB2SBpucgaZHGxGc1DP",
+	"mWIiZVA/LueIwF1QBezzzpVTOnj1E1Hy2vrLQJ4dOPRjQhfAxwlxO2K90jTP5TUsVX3b0gkIHrQCcNOC",
+	"+/bmB4v3rQmHCrxA3QzW4MxdSqp5NYveNT5ShflA6Tg7y6o2HW6H7aw1Lfd0yhgWuLOROOeiDo22Ozll",
+	"TD/4tZSGTcilwNdsCQdYd2hyoJnxKMzVYp8LNp3CUK98ebxvIgtoRbHBsH+3b9AjgR7t3+dCyesvtFsk",
+	"YqO/U0aMxIwY4NgLmSHitJg5H38dOw/FUZ27nxlrqbLtXNC4UVLMyOTlezqb2LrHGJ4kp4SbxNVSxCgm",
+	"RKkGEOrXUjCPRO3jrh66pANZGkJxOD1++rewoM8rzujcploM8h7C5UDMy8Kj2Kc5Z8LYUAivgtkQ/loH",
+	"a4xyBUDNHSPUtCbfK37r1bETw4E8p+mcHTyXwiiZd2VJofgVxhoKeZBC09M6G8sJgPaq9GcjdS5auBMR",
+	"44alHvcZqZKAfIyjy40+BJ96GMtjfC1B6c7wtnEW0AHk7MoCtZ+0VAq2aPWqbTPpzcZ/DzBmgYysqCdp",
+	"CeG26EsCsQds7qXO2nMNqKqkhvXrpIBQppu5IK5aMq0+c9oUdZh8Qy6WUMSlzNlYMzPmLooTlVNoLW0+",
+	"18RKwgnZ82dPGEC+j/U2rIiUgkykaDUMBgW8sX9IXgQ2BxTHrnTPuaiCTVE3zbk2daUfH1zC0zKn/kGj",
+	"xqs73s4FaqlSgF6hMitVF0zNLNAQmiSrKNXKOvZFVebZnlLnwn65Dg9bdCybulGP1Q0p2HhX3xVRGo0z",
+	"8cdOdfdmpDxLNaVpmefEKJq6sVc1WSBHsyrtYaN7Y2fBS0dFKBNvSduuvnE/2rb7/CoYvaDFv/0F+2ef",
+	"eAgqiwbLC70AfUI2ym2tk061rtYvnyYg9VDbkSJErXTSEBjMsubkLy9DPbCSrZNzsTeZMjbGFyDxDZUu",
+	"y79F6Yzv8KP3zymMP8ckSlIKUCLFubBFlanX7DAM3NnT/ftf6MTlH/owTkVkCfx6oECNA8N8UZo6bfnk",
+	"JKwtP+Usj7Lf32GFvmG3FUDzDWP4hXviPP/5Pr6z9PEnvN4qntpjcsoqws7p9VqmUYzh2dTPMyePSbqw",
+	"5iFvV8pYYeYdYxCx9pvH+/vkojRIzDnTeLUS5+Lh0RFZLFxwWVHdxuHCDaR9/Dj4OaVqJu1PzoRzLt65",
+	"kxuc4HZyCt6fgRUJoFre/vjdS0j+JH8/frQPbiB83QLzMGWtTuei+rBLBMcPcU0WjOoSWlHd+r6d1BNv",
+	"4DoXk5nxxi1/vYWUFwomAsFsSDoPrFZ70I9Gaxc5PiLGFm1Xh8dHX+4d7wertsI49U21TbfEtb7/+2Lb",
+	"+vur7FPVmtZk++dj5bedSfZaqtZxtyvy/wB12H4O/1mqSw2HizPJuO+j7lrpwfao+kITAwYcTfaCyozn",
+	"Qh8+PN472U+aBRzV4cnTTlwLPLT3jsPjk0f7znykIYOhgusIdWa0Gts8hnzZVLPx+ul1/XNRK/tgINk/",
+	"JBPgdq1ZVteLTNppYUldPe9caFmqlGmSSRRfmtklcetYuctTqqPu4uewzt/bxrfEqa53/NI9MasbwmpW",
+	"9UtmSe/Px6XvPaF6vdWtv06qOmwYJqVNl6bXsa2RQtDZCjX2WyBnLgxThcypdULhZ4ytpTgl8aP50f4Z",
+	"+ct7eNk7SYwkJxhntKC5Puw7ft67Ad0OSbve74maq6+vouaZkloTvy9/Pmr+Szg/IJH/JN/+7//fT1sc",
+	"PHop0gcXNL3M5WxFaFRdwNEjB3hImzppw6mx7erZp1ZU91Z8hGsTCHWes47VRzJ7ycISponNQ2507r5J",
+	"Ss0s9gDA5gB/mUPyLFtwYQdM8/yQfL08F27d7dlUj/yacjyyFhJPFio8uFXtwHm0f3YuJuAwVmNo8Z9H",
+	"Pv/PehekYIcQ2ZWxib0TX8+XGDlOuYFJXEOeL53NFJtRw8buajmxcAu9c0agHTe68VSqMaMq50xNoKYs",
+	"cX9UE/Gr4cI/r+wdwx2VdNEshg3jSrwgchQAmj0XQcT8vgXuQQwfOLG5gfM9z2zdWpjWGZngvyd25FC8",
+	"g2DRU3sxr4bGs76ArXdLkX7tKPAugrbaURQNSkAjW0DcFUEgyjhA4VjCoDNZGyu/PCNH9iqU533w+zXl",
+	"xIuQfJk0407uM/DE7UZfSPyLDut/NopFFqWSKk0eSzoJW3Cqu6D3Wk6DYI6L6Qe/+0+MV4bLRyARgxd3",
+	"Q0XsC7OfuJyZCVnQS+cH9B+1dnL0ZsPZTSY2rJdlk3MxqTIUxxfLcb00k7b6f+as+Uu8wXNtE+HAkVAL",
+	"LbKH+ZGk7nSyn1QubCsXv9BEQAkixRBeDAJnrWWOZTCwIqdLllVfp4a4kMjDStyp0t1/3Laci0x5xK/W",
+	"tJ0obnnFhfPWe4ugC8yHtcHLS7hWexOXzAnQD9YjMfGi2S0iFP3GLlK5WEC/NqZXWyQeDm5iog3Pcw/K",
+	"hfNIMIe8tchgNO0eVQmJnkSITmHG1fgg473U8yYARQd/wheimgeObvDvpByDGOm5qE4OXH4IOM7Z1DRO",
+	"K79y3HgHRmPVLDQbmTgMujH+dkqA2CdkT9MpA86z9SLOEI7PrpINbhasP++heWTdhpLtevf5DvekbLdG",
+	"0Xt5jHP45zTH2z91XIoi7erj1h2Baho3IGxWHy5Fmee9FwDYZGhANM9spOJSpKFyfFYVcCsLe74VBYg9",
+	"lgP7aBTQCPr37r9ePz9cZM46a6NQUlTirIaFgS1WCYNvnNahTwRRm/AOIOD4FLTQc4mxN1YDzyF+x2Yq",
+	"hIXqHNyZQ9G0EhLlDcnlzA6jHgPqt3CIlEzXhiZSQDypLDXG254LBnfxU/ctjVlc3o9T1SmzCRwB2I+P",
+	"MnVvgYeXUNcsGC4YIVzspJ+iYVk9elIPHpznEMala6ufncYXmhRSc1tP/yUAXnLDFv5aQg0qHBKF8rmQ",
+	"olq1vUlZaKbMpI5Dc7EaFh/LmgHltY+gAllvcbCrwwimOobhjHFmABj5zjg4EjqzPbh+tb1sSMHORS5T",
+	"il5qoa2X/IxcMlYg0dmIWLgeTuZUjxdSMbQPgvCzUVW2M8yKkwX9tbSfsRgrpxY/lBs8NUjpNj87JG/o",
+	"jGkCP1IDUKkLbiYYwgWbR4Ww0K2CUUVOHj8h3/KvCXCmLZnoYEknNq/w4KVIJRxcp2T2L14AkNLPihum",
+	"/RGXEC1hDECMFw5eC+9H1NY5A42DpzR24sBZ8waYc00IVr0Q/hrYoNozQi807KTVPmsW67mv2K76QrK+",
+	"On56MiB95Tmu9YG7WVYsi2tsJC7zmiB93Jb4jcnekfyd6eSocWU6HpI1AEtLCiWNTGVehQX6CE9dMHqp",
+	"61ve8X5fFNs/Dt64Tg5+sp00122jQb13n/c8RjRbgC9qjx3ODsnx4aPDk/0zLL957WCDsHf8N8ro2sP8",
+	"pH/Az4oiPtZ6j588GrDDQO7AjHMpJDjk+r7Y4pO+b57cdaQfchcaCVcnWDgV9U5UmuNV0ytsw//YEA6p",
+	"0h7ikYxOGtuMCOUtHuFhg/IYyg3KjOGtyYy9Hrrv0KqXslQ25cIdV0iO161z3mpJT258ij8WM0Uz5t1x",
+	"a2YMHNadbs1LXHsMRPyfn3hpP1JP/Qyn7qLR7PWqwkm4B5xZXHAEKbSnnMuJqtZ+jQqo5/1ODKsD6vkK",
+	"HbCl4X1fWUKcGirOxUSzXycWUBtjFKprZkLYbzQ1+RKBWU8JxQBusBt6gXYu2hfz4N5XXc9R3anujpg3",
+	"ajUcuJGgDba+SFfd1Zdqsud+P7MhOdYW655Z36fPEyS8CkECOEWvgE/IHtokZIi4flYZGoxTu6zOigsK",
+	"/lKE5cTR0sYdaj8Jr/h77gqbKVlgDH6l+CHbWeMI4gN5y0jb1rTv9DSjlnAHZjChChA0pwZxzqtIdaeu",
+	"oJDfmzy37NpWdgDn15wLRA5/fHRULb526OMVhnj1w8Re/48RojxjtVZ1Luwr8PEQrxziQzzGL8Sq2JLO",
+	"6DybNM6yiTfjANLwEZlwgT5nsE6M3YE6gc40SyXEk0jhFVzcCb+czlxe2W18j0/JANtGvxKn50OUOPdV",
+	"DlYpXTJUT3M54+LMYs9jkL/VUtIUA3Zc0Yqeo/4F9nfwajeT30Dl6RPRlm5f8XFozAIsiWku00ubycGN",
+	"rRxgvLTcg0IwDx8+fLqPlQVc4JIVXZfseu22veetPOxqozJq2IGxPw/T0+CIx8oqZtn33TaPR1PAoTPo",
+	"wPfVByp3C4D9pZ7fF1Y/ftp23qctOmttEfjk0MXmlsKee3+KUrHHn7QzBvbKHokZxl0IABypjp99L+e5",
+	"N82v1osQ5WK5piyMQDGEtupMlhfGWqWtXQMTX/Y8KnWqqJ7baGJUXsB0ci7wT2b2TwlWKEHpTyboBK4A",
+	"nKFHYLS2HWa/NsSgBkOqgrURQ5hz6crSjOXUWWmwxIvFJoqZzyCF6xRULFT9rI8fXwSzInbnfATEyHNR",
+	"az3o1ofJaB9/SQ2sFM+cqtzykNGiANNVqeceCcUdvft9Z6qFG74lG3z9gXsSOeEA+sJdWmKHZ/cjcO74",
+	"ovOOLlG19bwSJK5alkkshLHlCSRRbkMm5TSgbm+n7eV/m6t0AOFgAwtT/4RvPFfsuqvr/XtWp/7DVJu+",
+	"+ULJN0YMNy/c6qHdS8nkYGU+103+A9dNdgJSXsCJ3wE8bWeb4tvUJXPoblRhO3bwCxJ2fFZFEUobLtH4",
+	"FR4ssaBPaJQib2TOU87iKgREOFlK/CGcwKcIw1oDZO2Gw2o37FOCYe1sQF/cWWOPPkec2XULM5tJwB5T",
+	"iBgnGZ+i+9w0E0OAh8meJYVDy0QsLDE2iM9vEa01kBROX6uqjjVgAWOMfuYDqVwXlZsermi5cewfS3M5",
+	"wRQU5K5JAG9SyRmWQQZLiVFD9ZiImStZzuaNxYWaaSUeYgQi8BCCCm5vddXdxEK7EhvHlIWeFmjsq6W4",
+	"4kvBulf+hcR5z5tuc+rHGIzmXPhYsDD7tP5q5aau5w/rjgZwMkE8RliQFO54OctmblWENKzVS0CNZ8Rl",
+	"71Y1IOtiSXBHrXYUWtkMvCr3j2LFB9gOK+EmNXruxIaoTdr4uW4zaI6B2D0guLV1OKhoFaxtiIRbv1mb",
+	"f/sjwjpC7JbupPccENad5hosXBk2/RwOdttIu8hfIOlCgbHXEPumCsxtSrUAaXcV4n3f0bAa5/4n1+YP",
+	"Csoa6xKRuG+oLxCBjX7W8+C38MrHDTTJ9V2+sy/1d1qwlNN8nFLDZhJ/2QQu9DXIY6QxezLDYyLKxQVT",
+	"GHRHObgMU6rZAReaCc0Nt2pJbDC/jlZVZb97/bVPafWUfwfC7wYtIdGaLs8Vq2wao9u0SrwSRXlPR1ts",
+	"C5+5Yukpzh/D9tB34Czke9TFkMMenBwd38GI7E5kfwpP0snJvRB58/DayLj72bD7BzPsRtWSvzATiLI7",
+	"Fyr+l2329dGfzED+iRrH79Ew/mc3ih89vWVR8wc0oodlwDkVKVuZjuPtHbpp1LOFZznmmVCnqjhs2RbE",
+	"4rlA2BXCBWnW5bAAkG18W24iwLZzJk4hflA3cV5qiF9iLyIW7dBiNRIsP7s8C5FaPKS4nNboG65Erk8A",
+	"hKEG/Ybfcxa/sCBFc1F86qf7Gs5LI3DzGZkyZkslYLYPWtuWWOL7gmG6R2kgFrRGEc4YzSy2sy7VFVti",
+	"Dn0FC5+ci2BkdqocQUZgShXOK0ahJMSVXbAVf7lI8zJDDMZgfx3K3JRj0g5G0U4dPDM8p4habP3bU4LZ",
+	"6UG5KgwXvGCkKv/gC8pkrKDKlIqRPQdKefRo3znJA9TnvaMn4DaZYI2LcHknWDLLloShJlwAn9dJlszU",
+	"3923Cbb5NWQg2RouU6kQFaHxcioteVEbikoUy5nF7nnr4z0vADJZsisXmoJUXtv/zqzx7pprBgmdPdjG",
+	"zvlYM9qQqEzYTyPJL2U2gx0jLfSivrR/0R+8dy9+lmDWfckAQYu7OGoefcoWtVcN63LNhjaf/Hq+jJnG",
+	"kgplZZdyxM1TQbHrARa2eKhBjDCduBlbMTuW02k8y8qicHXNOx/uJDigz6ryvIHP9G+gREcNMs+yrLHt",
+	"txsnco9Wmb44kfu1zPSN6p3XXD57PO5Xlf5VHRaiH9bqGXnz+i/k728tsPceU0oqXweYS0FyyF8n3yfk",
+	"15IzQ/5l8Y2tlrZf1Xz48e13ZPL+1esXz74bv/nx6+9ePR9//ezdy/GPb7+bkP8gkwdXblAPfg8t3x8n",
+	"Dpi8vMh5ei6comyTpAPAVVkw4UHAyS/MmCXZwzwr+y2bafU+9HiHdnWuq8R8F2OL7miLi/FgQqgmk/9h",
+	"falQeKKgKcNn4wlmLMMLML85ddUqSqGYcxqlc6poapjSkFX17bODb39+e3B0dHQ8IdogRJK2impCJt8+",
+	"e/Dtz28fHJ9MyAVL5YJpePY/vv357f84Ppm48ePUudEsn7pgTRduDAwthYGvJSTnl4w8gBU4td2Tv77/",
+	"/jsiFfnbux9eI5486MFSOOhIm3qIKTIuOezvb31iDddVfVWnB5+Lya/KlnODrKOBWieMRNvSrDZFDH6S",
+	"U9CXaa797Sn0QW2ip/797Tr99GeegbNOZGTO+GxuYK8L/hvLg+zlx8cnfTqq5v9iPSnWxyeNFOtHX4Up",
+	"1idfbYVLxRd0xh44xoyoxhdcUBxemG/+8Kuvnhx91VWYoxqsY+lmgYl/HLxBVjv4UeXxKzVQOl4/QRz4",
+	"siVRH9PDmI/p4+dKr88qadoO27FijgRSDtOhCsWFcTWLfosCbu6oOsWOBcMWBdwv9UoDi08MxNQIxQym",
+	"+wblJXwvPgkDoDWkZnBHOBc0W3Cjm0tgrScJsWDy3omKk/8XiisuyCVb2ph9KPUGwgrrwgJIIFs07Cqu",
+	"Voi1ZEAXgiolr7mYaXseaEaos2dUQ9VkUt+2D7WhykyqgrxThD85QyOCjYCp68I6JCWIGpr4zsYV6lMK",
+	"InISotnDsMhemA6cnIvnnaXTw0Xs2blYKzHra9D7aodvXTWtP9UjjOrFRzvWlJtP9r7Sgsvt7lc1hWBn",
+	"bpJZYQwsLRUWUvzn76MLRhVTo9N/foBzxSYV2e5KEOKjB3g5cp//vTrPltrgKlRPaGnm4d/VQD9++Pj/",
+	"HwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

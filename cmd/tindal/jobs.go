@@ -30,7 +30,7 @@ const jobsUsage = `usage:
   tindal jobs list                     list the jobs, schedules, next and last runs
   tindal jobs run NAME [--now DATE]    run one job now, reading the law as of DATE (YYYY-MM-DD, Asia/Kolkata)
 
-jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping
+jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping, finding-overdue
 settings: TINDAL_SMTP_URL (unset = in-app only), TINDAL_MAIL_FROM (default Tindal <reminders@tindal.local>),
           TINDAL_COC_DEADLINE (the legacy-CoC deadline, default 2027-06-06), TINDAL_JOBS (off = serve without the scheduler)
 `
