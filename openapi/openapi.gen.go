@@ -1990,9 +1990,12 @@ type ComplianceReason struct {
 
 // Conflict defines model for Conflict.
 type Conflict struct {
+	// BaseValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	BaseValue    interface{}             `json:"base_value,omitempty"`
 	BaseVersion  int64                   `json:"base_version"`
 	ClientAuthor *map[string]interface{} `json:"client_author,omitempty"`
+
+	// ClientValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	ClientValue  interface{}             `json:"client_value,omitempty"`
 	CreatedAt    time.Time               `json:"created_at"`
 	EntityId     openapi_types.UUID      `json:"entity_id"`
@@ -2005,8 +2008,10 @@ type Conflict struct {
 	ResolvedAt   *time.Time              `json:"resolved_at,omitempty"`
 	ResolvedBy   *openapi_types.UUID     `json:"resolved_by,omitempty"`
 	ServerAuthor *map[string]interface{} `json:"server_author,omitempty"`
-	ServerValue  interface{}             `json:"server_value,omitempty"`
-	Winner       ConflictWinner          `json:"winner"`
+
+	// ServerValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
+	ServerValue interface{}    `json:"server_value,omitempty"`
+	Winner      ConflictWinner `json:"winner"`
 }
 
 // ConflictWinner defines model for Conflict.Winner.
@@ -3366,7 +3371,7 @@ type VesselObservation struct {
 	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
 	Note           string              `json:"note"`
 
-	// Observed The value as found (any JSON)
+	// Observed The value as found: any JSON value, or null
 	Observed   interface{}             `json:"observed"`
 	ObservedAt time.Time               `json:"observed_at"`
 	ObserverId openapi_types.UUID      `json:"observer_id"`
@@ -3856,19 +3861,19 @@ type ServerInterface interface {
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
-
+	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
-
+	// CreateCertificate Record a certificate
 	// (POST /v1/certificates)
 	CreateCertificate(c *fiber.Ctx) error
-
+	// DeleteCertificate Delete a certificate
 	// (DELETE /v1/certificates/{id})
 	DeleteCertificate(c *fiber.Ctx, id ID, params DeleteCertificateParams) error
-
+	// GetCertificate Get a certificate
 	// (GET /v1/certificates/{id})
 	GetCertificate(c *fiber.Ctx, id ID) error
-
+	// UpdateCertificate Update a certificate
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(c *fiber.Ctx, id ID, params UpdateCertificateParams) error
 	// ListConflicts Same-field conflicts, both values and both authors kept
@@ -3877,19 +3882,19 @@ type ServerInterface interface {
 	// ResolveConflict Keep the winner, or revert to the losing value
 	// (POST /v1/conflicts/{id}/resolve)
 	ResolveConflict(c *fiber.Ctx, id ID) error
-
+	// ListCrewMembers List crew members
 	// (GET /v1/crew-members)
 	ListCrewMembers(c *fiber.Ctx, params ListCrewMembersParams) error
-
+	// CreateCrewMember Create a crew member
 	// (POST /v1/crew-members)
 	CreateCrewMember(c *fiber.Ctx) error
-
+	// DeleteCrewMember Delete a crew member
 	// (DELETE /v1/crew-members/{id})
 	DeleteCrewMember(c *fiber.Ctx, id ID, params DeleteCrewMemberParams) error
-
+	// GetCrewMember Get a crew member
 	// (GET /v1/crew-members/{id})
 	GetCrewMember(c *fiber.Ctx, id ID) error
-
+	// UpdateCrewMember Update a crew member
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
@@ -3907,16 +3912,16 @@ type ServerInterface interface {
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(c *fiber.Ctx, id ID, params ReviewInspectionParams) error
-
+	// ListJurisdictions List jurisdictions
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(c *fiber.Ctx, params ListJurisdictionsParams) error
-
+	// CreateJurisdiction Create a jurisdiction
 	// (POST /v1/jurisdictions)
 	CreateJurisdiction(c *fiber.Ctx) error
-
+	// GetJurisdiction Get a jurisdiction
 	// (GET /v1/jurisdictions/{id})
 	GetJurisdiction(c *fiber.Ctx, id ID) error
-
+	// UpdateJurisdiction Update a jurisdiction
 	// (PATCH /v1/jurisdictions/{id})
 	UpdateJurisdiction(c *fiber.Ctx, id ID, params UpdateJurisdictionParams) error
 	// GetMe Who the caller is
@@ -3928,19 +3933,19 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
-
+	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
-
+	// CreateOwner Create an owner
 	// (POST /v1/owners)
 	CreateOwner(c *fiber.Ctx) error
-
+	// DeleteOwner Delete an owner
 	// (DELETE /v1/owners/{id})
 	DeleteOwner(c *fiber.Ctx, id ID, params DeleteOwnerParams) error
-
+	// GetOwner Get an owner
 	// (GET /v1/owners/{id})
 	GetOwner(c *fiber.Ctx, id ID) error
-
+	// UpdateOwner Update an owner
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(c *fiber.Ctx, id ID, params UpdateOwnerParams) error
 	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
@@ -4009,10 +4014,10 @@ type ServerInterface interface {
 	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
 	// (POST /v1/sync/verify)
 	SyncVerify(c *fiber.Ctx) error
-
+	// DeleteVesselCrew Delete a crew assignment (sign off)
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(c *fiber.Ctx, id ID, params DeleteVesselCrewParams) error
-
+	// UpdateVesselCrew Update a crew assignment
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(c *fiber.Ctx, id ID, params UpdateVesselCrewParams) error
 	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
@@ -4021,28 +4026,28 @@ type ServerInterface interface {
 	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
 	// (POST /v1/vessel-observations/{id}/decide)
 	DecideVesselObservation(c *fiber.Ctx, id ID) error
-
+	// ListVessels List vessels
 	// (GET /v1/vessels)
 	ListVessels(c *fiber.Ctx, params ListVesselsParams) error
-
+	// CreateVessel Register a vessel
 	// (POST /v1/vessels)
 	CreateVessel(c *fiber.Ctx) error
-
+	// DeleteVessel Delete a vessel
 	// (DELETE /v1/vessels/{id})
 	DeleteVessel(c *fiber.Ctx, id ID, params DeleteVesselParams) error
-
+	// GetVessel Get a vessel
 	// (GET /v1/vessels/{id})
 	GetVessel(c *fiber.Ctx, id ID) error
-
+	// UpdateVessel Update a vessel
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(c *fiber.Ctx, id ID, params UpdateVesselParams) error
 	// GetVesselCompliance Is the vessel fit to ply, and why
 	// (GET /v1/vessels/{id}/compliance)
 	GetVesselCompliance(c *fiber.Ctx, id ID, params GetVesselComplianceParams) error
-
+	// ListVesselCrew List the crew assigned to a vessel
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(c *fiber.Ctx, id ID, params ListVesselCrewParams) error
-
+	// AddVesselCrew Assign a crew member to a vessel
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(c *fiber.Ctx, id ID) error
 	// ListVesselTemplates The checklist templates that fit the vessel
@@ -12208,19 +12213,19 @@ type StrictServerInterface interface {
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
-
+	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
-
+	// CreateCertificate Record a certificate
 	// (POST /v1/certificates)
 	CreateCertificate(ctx context.Context, request CreateCertificateRequestObject) (CreateCertificateResponseObject, error)
-
+	// DeleteCertificate Delete a certificate
 	// (DELETE /v1/certificates/{id})
 	DeleteCertificate(ctx context.Context, request DeleteCertificateRequestObject) (DeleteCertificateResponseObject, error)
-
+	// GetCertificate Get a certificate
 	// (GET /v1/certificates/{id})
 	GetCertificate(ctx context.Context, request GetCertificateRequestObject) (GetCertificateResponseObject, error)
-
+	// UpdateCertificate Update a certificate
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(ctx context.Context, request UpdateCertificateRequestObject) (UpdateCertificateResponseObject, error)
 	// ListConflicts Same-field conflicts, both values and both authors kept
@@ -12229,19 +12234,19 @@ type StrictServerInterface interface {
 	// ResolveConflict Keep the winner, or revert to the losing value
 	// (POST /v1/conflicts/{id}/resolve)
 	ResolveConflict(ctx context.Context, request ResolveConflictRequestObject) (ResolveConflictResponseObject, error)
-
+	// ListCrewMembers List crew members
 	// (GET /v1/crew-members)
 	ListCrewMembers(ctx context.Context, request ListCrewMembersRequestObject) (ListCrewMembersResponseObject, error)
-
+	// CreateCrewMember Create a crew member
 	// (POST /v1/crew-members)
 	CreateCrewMember(ctx context.Context, request CreateCrewMemberRequestObject) (CreateCrewMemberResponseObject, error)
-
+	// DeleteCrewMember Delete a crew member
 	// (DELETE /v1/crew-members/{id})
 	DeleteCrewMember(ctx context.Context, request DeleteCrewMemberRequestObject) (DeleteCrewMemberResponseObject, error)
-
+	// GetCrewMember Get a crew member
 	// (GET /v1/crew-members/{id})
 	GetCrewMember(ctx context.Context, request GetCrewMemberRequestObject) (GetCrewMemberResponseObject, error)
-
+	// UpdateCrewMember Update a crew member
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
 	// ListFlags Flags the scheduled jobs raised, in the caller's scope
@@ -12259,16 +12264,16 @@ type StrictServerInterface interface {
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(ctx context.Context, request ReviewInspectionRequestObject) (ReviewInspectionResponseObject, error)
-
+	// ListJurisdictions List jurisdictions
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(ctx context.Context, request ListJurisdictionsRequestObject) (ListJurisdictionsResponseObject, error)
-
+	// CreateJurisdiction Create a jurisdiction
 	// (POST /v1/jurisdictions)
 	CreateJurisdiction(ctx context.Context, request CreateJurisdictionRequestObject) (CreateJurisdictionResponseObject, error)
-
+	// GetJurisdiction Get a jurisdiction
 	// (GET /v1/jurisdictions/{id})
 	GetJurisdiction(ctx context.Context, request GetJurisdictionRequestObject) (GetJurisdictionResponseObject, error)
-
+	// UpdateJurisdiction Update a jurisdiction
 	// (PATCH /v1/jurisdictions/{id})
 	UpdateJurisdiction(ctx context.Context, request UpdateJurisdictionRequestObject) (UpdateJurisdictionResponseObject, error)
 	// GetMe Who the caller is
@@ -12280,19 +12285,19 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
-
+	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
-
+	// CreateOwner Create an owner
 	// (POST /v1/owners)
 	CreateOwner(ctx context.Context, request CreateOwnerRequestObject) (CreateOwnerResponseObject, error)
-
+	// DeleteOwner Delete an owner
 	// (DELETE /v1/owners/{id})
 	DeleteOwner(ctx context.Context, request DeleteOwnerRequestObject) (DeleteOwnerResponseObject, error)
-
+	// GetOwner Get an owner
 	// (GET /v1/owners/{id})
 	GetOwner(ctx context.Context, request GetOwnerRequestObject) (GetOwnerResponseObject, error)
-
+	// UpdateOwner Update an owner
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(ctx context.Context, request UpdateOwnerRequestObject) (UpdateOwnerResponseObject, error)
 	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
@@ -12361,10 +12366,10 @@ type StrictServerInterface interface {
 	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
 	// (POST /v1/sync/verify)
 	SyncVerify(ctx context.Context, request SyncVerifyRequestObject) (SyncVerifyResponseObject, error)
-
+	// DeleteVesselCrew Delete a crew assignment (sign off)
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(ctx context.Context, request DeleteVesselCrewRequestObject) (DeleteVesselCrewResponseObject, error)
-
+	// UpdateVesselCrew Update a crew assignment
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(ctx context.Context, request UpdateVesselCrewRequestObject) (UpdateVesselCrewResponseObject, error)
 	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
@@ -12373,28 +12378,28 @@ type StrictServerInterface interface {
 	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
 	// (POST /v1/vessel-observations/{id}/decide)
 	DecideVesselObservation(ctx context.Context, request DecideVesselObservationRequestObject) (DecideVesselObservationResponseObject, error)
-
+	// ListVessels List vessels
 	// (GET /v1/vessels)
 	ListVessels(ctx context.Context, request ListVesselsRequestObject) (ListVesselsResponseObject, error)
-
+	// CreateVessel Register a vessel
 	// (POST /v1/vessels)
 	CreateVessel(ctx context.Context, request CreateVesselRequestObject) (CreateVesselResponseObject, error)
-
+	// DeleteVessel Delete a vessel
 	// (DELETE /v1/vessels/{id})
 	DeleteVessel(ctx context.Context, request DeleteVesselRequestObject) (DeleteVesselResponseObject, error)
-
+	// GetVessel Get a vessel
 	// (GET /v1/vessels/{id})
 	GetVessel(ctx context.Context, request GetVesselRequestObject) (GetVesselResponseObject, error)
-
+	// UpdateVessel Update a vessel
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(ctx context.Context, request UpdateVesselRequestObject) (UpdateVesselResponseObject, error)
 	// GetVesselCompliance Is the vessel fit to ply, and why
 	// (GET /v1/vessels/{id}/compliance)
 	GetVesselCompliance(ctx context.Context, request GetVesselComplianceRequestObject) (GetVesselComplianceResponseObject, error)
-
+	// ListVesselCrew List the crew assigned to a vessel
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(ctx context.Context, request ListVesselCrewRequestObject) (ListVesselCrewResponseObject, error)
-
+	// AddVesselCrew Assign a crew member to a vessel
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(ctx context.Context, request AddVesselCrewRequestObject) (AddVesselCrewResponseObject, error)
 	// ListVesselTemplates The checklist templates that fit the vessel
@@ -14836,394 +14841,404 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
-	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
-	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
-	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
-	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
-	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
-	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
-	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
-	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
-	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
-	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
-	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
-	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
-	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
-	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
-	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
-	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
-	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
-	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
-	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
-	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
-	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
-	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
-	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
-	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
-	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
-	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
-	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
-	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
-	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
-	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
-	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
-	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
-	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
-	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
-	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
-	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
-	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
-	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
-	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
-	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
-	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
-	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
-	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
-	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
-	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
-	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
-	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
-	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
-	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
-	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
-	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
-	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
-	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
-	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
-	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
-	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
-	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
-	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
-	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
-	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
-	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
-	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
-	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
-	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
-	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
-	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
-	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
-	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
-	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
-	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
-	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
-	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
-	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
-	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
-	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
-	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
-	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
-	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
-	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
-	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
-	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
-	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
-	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
-	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
-	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
-	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
-	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
-	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
-	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
-	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
-	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
-	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
-	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
-	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
-	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
-	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
-	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
-	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
-	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
-	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
-	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
-	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
-	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
-	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
-	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
-	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
-	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
-	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
-	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
-	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
-	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
-	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
-	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
-	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
-	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
-	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
-	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
-	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
-	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
-	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
-	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
-	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
-	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
-	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
-	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
-	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
-	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
-	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
-	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
-	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
-	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
-	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
-	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
-	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
-	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
-	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
-	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
-	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
-	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
-	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
-	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
-	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
-	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
-	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
-	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
-	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
-	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
-	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
-	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
-	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
-	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
-	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
-	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
-	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
-	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
-	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
-	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
-	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
-	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
-	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
-	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwqjR5rafTh1ysU3ND9uiydpWtBaIupBCx1pa1YDq",
-	"cSfV6LlLKZ+qNlEsDtpCehtwOTUjMpq1K6CPq6+NrQXScIR6dU0ArAF2PKbfs/HNEbML8OvDheJrLvVV",
-	"W3b0nXZkyfoaUFcPXr5e8bQfLLr73jRqGvSPf33jbWoZcd+Dj6DI6RIMDV4rdA2JMzYvpGEiXY4u2HKk",
-	"GLgJo+pKf/JbreBcJ4X5hQxg42qK/6gU7obOqphRy24/3A5lUUrh17HVZy54uX+CQ0UXa9lhcNWsMdv9",
-	"vdLcn7KU6x2Exx7CXsu7VHkqqZpiPweNdxAliu0DBJcx9MiC5fljV8y/7iqMddRFj/QqON66V0G1gGRd",
-	"24Ians+EiZYy68GaNguJO9XBTXm2e38Tv/3RmlydWjHfSvTfLh/l+sJkN+7ZSxR9l9YznSAW8d+d/uRv",
-	"0e0YtP0OLM3ryaorrsJiecVW11fwK3XfesExHhVCuZn+4scNUwyqxqXedb8h56AmyOsI3W2T9+0F8QZZ",
-	"BLHc7ZvK2rnp0sbry4NtUzv4FZsotquipOzHIyMvmLhqkn5zsPhafU6vJ7u69/ggGbx8/Orx0xcv9//6",
-	"ZB96dA6SwXePf3z6/WP74GG8YPErVjBqXjNjfKHelYvnuquGzWXW2MSUyTkziqc2osaMXPBJZwRpxhSI",
-	"hbHyE/j/0UrT8JAzQmzfyEV6so4wj1Q2/Yma2hgrZ3OjYln9FZtkwUUmF+EASuYQcmtDBJ1fvvEMzYKA",
-	"uzRnIqNqtGRU2cqyVGBrAHywuccILr1agoN2C3AJHusqMOJIFyTGbmcCxgIQeqsyAlUpiJUUZTxYl528",
-	"6p7qqBwRqe4wqNa1re21AYmrGl5tjOmuXu+5r8bRyEc4PFwjgbUUHyUvWVV6Nyi8az2yE67mVn+PEuEl",
-	"U4pnLBDqWi147fgE2vFg/IyQxgeoeFdk4BLc1PKzS6SOoqtDhGqr2ZwLV5JIG4U0pcuCqUsOV21Qzd5z",
-	"jzibtNrTqhyQbaHRX2/JUfw5ad59UYiUOXvNYrVb2s0igcN0+D1sBeco6bHJhKWGXzJkZL0qBU588/Ir",
-	"XCutwg7APvcdT3bJDpqcL8lrV1bNtX6NCbNdmRhsStPlCKCUMZrlrqn9xs11d8jYuh0z3s2b32/c4FHZ",
-	"yM28clhJVZrbrjq+a39g1YqSLtzpx0cdQl6ZhcK/nviO3l2Vukerjsi1l5Afr9m6uH0dUWB9OwyqGI0N",
-	"x4RRfJdVduoTVX/z7cd8zphP6Owu+j+6GnS7WkS3JwzKlW9h364zcNYUU+4/nkfYTbYzf4oePZImCnaD",
-	"r7XP8PTC9XZxd/2kLh70XbRrsS3Ps9qXmeqqrGjGFL9kmnCjCcZnLMnQ9iwmfyFBc6kn8jWkvgh4NKpe",
-	"aDZRgfZSR/ddD8Ta7Fb3K8ZL2HXbb441QGHnEi94mtcPM5bm1H48kpPgZd822YK3VK6464Qb4VK9qaIZ",
-	"L0au4XL0en+9FCl4jCJhV9TQ7puq244CajeA15m8h2WhmTLY3W3vBIGcyrycC7yknFOvQ+lv31QbpQ1Z",
-	"hBKQnRlB6MI7FZtLdwOMrL4Qg4nP34oE+mNfhf1cTuskL6x4B9TkEntcgdqqhBJaNuz2+0VweJGp3WzO",
-	"cLMk8OMJCY11CUHhLalKaQSFCP3DETxrNOtOSOo5UkI8oSWYmTOXitk+fIYpHzugyZBPBfwCK9BkKUtf",
-	"PArytPY22DUiiCIXfuzEQs06QIytDHKK0dUQmwcB7IBPYcDDgUuDxJxjFHzgmz7gXSNKymIQnP160RLI",
-	"5qXzEq14RlkWdyL/JOpcsIJOGSKFjVOcBf5lX0XReZZtarH3HLXjn7GUiv+isNUceuBYbW9rLbGg70vW",
-	"An4pXD8Re0SwBDDakaLM89i5z6geARJFDl6VsCGe40YUw5C8tCYqqYgWtNAzaWxedc4mmJqlUypOcUJC",
-	"p5QLIDFp+d2qXL6dibLigNGQfKrZmp7IeIpA9nAkkFjsA0qZyID3cWHPoip2W18Jc6uG+u1iwZhpnB0p",
-	"aWQq8zDaZ/VEr+68ttCqcCM4Rw+IyFqaE3eRys9M8clyN51/aydyowDjYVhZ7WijC1Bv3ELcSR8LRNhJ",
-	"X17xL7APXBtdXWKZLdGOkkDnBRa/QYDrsvoWIUM7NPJ8N3h1Te3My9eOupN1uzvmee1Z+hOJffjGVWl6",
-	"zjtimu2tCRUDfEEnYE14ybtQcWLkKaGCsHlhliTn2hAwuBjtrD2XNC8dwayWJW0rPP6sHw+SwTeDZPBk",
-	"zanWzGk7JadZGDSmGsRB4S2FxADTw2IJeInxOY/mqf1Litbu+hbD3HSgZYed9g24DaL9qlKmde2iiBgI",
-	"t6rr50K3uehONS6F4TnCx05OcHLiPo3exCuelNVzh19WEn2+YVSxHmbxBhTa0zUGb2wxhE4c6NgUfzeW",
-	"fgkKABvN719Dl+zWduuh1646zsWnEXbwrZJ4jvhhQo5JxlI+p3nPQg4XfZOLd6+yOTUDmGeroplNQFzV",
-	"HvXGL74VNOlS7WxIqlePwCyZ2DwNbVhRi/2VT2LF2ejUk44OUKzozwVxpa8NK3qxG5zUT9EPrgiJa4En",
-	"rnI7t9OaRI84g28lkAg6Zy6i2JllDqzd0zombZjDBkdTmTdi+6tF9QIf7vmq0HtboJvLO62CnJq+CeX2",
-	"g9U8chAEtInI4YHwaTnVmndaAGt/kLRniSeg2+t856KKmyUFjKXUESBsZ8uPVLj2prBRXRug3QN+teWJ",
-	"q1pXohYStFle7cHcGbxXg+1JUB2+n+zlvqvtJ7uUQfTXa9RxqEFnlEpj8qntxP8XZ5qskwYcdW30xHCt",
-	"S5b1bV/Vp9ph1NraqBnRyjdYj/WdBc4doF0p6GjuVb2ILczv9UfB2LH64678f7vDEVu41EEiBfGpNBae",
-	"vV3862f2Tqf+m3rqvoiP1uzp2mHAcPS4rEpV+QrwyE6JnsnFLrt96mfv8tDoUWYdV/3iuhl7Wka3OeFm",
-	"ZOSo6Opw4LbTszR9nRpQuTIjcEtlmWdo+TxnWDugxNhcKHQ0W25Vr6onfWIf5fUHatk7Q9NzkGyAq4KV",
-	"Vi1hTwnNF3SpneJqFZbGFwqwImfUlqe6huO2sRI6XhyLG1+TesLR0lfky1O3ODSmTbjpu4yavl7hlPHF",
-	"bOuJXr2wuuSrNTJqn46jlvUFjTC3UAnAQIOG/l2iSutPk44LutF5DHNnbVx3LSMHhFifeNJk1lWtRE+V",
-	"K+1JVzE94BYhi6zd9h1KT32VOIZ+HW3hasdK7+JwPSrdwwp98wV7x0CIXS/O4F/vx0euCUVaYKgK8deL",
-	"WSt7KbbYqS/d9sC/4TPqA/QWGHcBXQi46wjJrke7xWjsetLrqat8o3T1sXMDTila7Q8BDkzfSYl9SPNS",
-	"80v2g7daWditN3Rt6LCUUjWVIyOFaMWJ7WY1S67QIStjxRW2+nDTwq7QIGuqzLXA5qZKxreacwXdt3YC",
-	"5KZt7FjyW1wTFNc1mIk2/MPyyU2XwVHnPA0TelRGawqbb4uCKWxodUqcvYF4Gqj8Pej1FuT1y+/JsBnY",
-	"kxB18Ojr4f29dskp2xbVt0e9R/bf/XacPDjsqD/VNnRElZbdxEUbGDQC0QpMR1QtewkFt9DirIOZ7iIF",
-	"fGa0fyhGe8ctPD7z49vkxzfNNT9Z/rfZAO6s3X2N3N0SdrtLSx2+auNNR40HM6rOZalGqQuF14bROSCW",
-	"NFKtsYNfnxpy6yrIT+cQr9TR5u0qaeJXSU+/lVTzNbEOG2eYgN7TUV2JKsPTMqeKSIQteHcBnzEImFvb",
-	"sZWvvtBEL0XqY4SH1t0IBJWQ8DIi//2f/3MvgYgb6bpp7qrab6zmv3Hnu1w9QpqO8iEOQB1BRxAyBEDD",
-	"6t5kSMWS/O31Tz/urawzGGorXHUf9b4EtroxVquMFK5kG6YDpKwwzZIi7+4gffpKRrBWsnVoEwsh68kl",
-	"OG+HE81jC6ypbQqO+TWD+2CbNO8Vtnd9zDsY9Nb5+PWYkT6rE396u81nqf/3LfX/OWwlr1dLeGEyq4+v",
-	"EnjJ6FIXmHmAdQ5EyvKu1jl2VB8Hra96HzyZsfQi59r4EWP3wTW5nzbdDG91I052xpUNJMJLk7uWlXrm",
-	"eo4De97QvQ3whaWl4mYJOdVzd3XY+NvqX8/9hv72CxSNRsggrtr3qlFnxhSDjx9ROJ3IiCSI4WzgFPdd",
-	"lMAoiXWJUKwInPVEL7Vhc8yE4iIHX38VuC6yM+HUO4LqHYjiL0TG6QmpEv81xHZgIVJNhnJimIC2NDkX",
-	"bM9llekzYVtGYEwIm3ORMaUTUhcS0MTW0oAX2CXPmEjZwZk4E0+kuGTCBhUMnz57/eLbH8l//a+jw70T",
-	"ArF8ECydMUXG9y6PxqdYA1aTV8+fkPv37z+Cxb598+QUg070mRj/4x//+Mf+Dz/sP306ht/C1jqnZC4F",
-	"W8Jj28BEYbXkUwzKx3iGMzH+DbEmIYFM8nEM6Ttc0Kr43vj/tL/8BVqTHX+JIe5/GZ+6iH6sRUi4PhOw",
-	"ykcPHn5FxpgMYPsp3yts2OC//6qlGB+QXxQ3mCaAOg/LbD6TYCw7E+MXk/0fQIAZ1xlVjRyKB0fHNvpB",
-	"G5qzhDw4/tr+7brl7x2cCeuq1pAZpnlmM8NSmudMgZ6VyqIKvH1w+ODgTFQVsCsce/zyRSDQngwOD44O",
-	"Dn3ACS344GRw/+Dw4L61eM8Q7e/NGNS2+Bf8e2rDHYBtIAheZBAvzcxf3StAdbaAKH56fHgYdK6Af4bg",
-	"+9VprpalbGI4dgpLR61AuhzYIj6eUBflHRupWlod7xkQ+uDkn++An9rKoyeD7/klc1m1Busc/nNgiW/w",
-	"Dj67h31H1gLllX3jTmCCcwNMHh7ev4XpfsSAIzfltR4DbITDOZAhJHyeU80wxMneAa5zDcaYg6ax13Va",
-	"l0f3sDrKPWsV0Z3nBrrSU/eOzaeeM4PSUUccSf3KvSdW8/mYbHzze2A0+CIH8L0vWR0CexIUdavPZePt",
-	"uZp6mi9dQqm2mTwzaN0iJGRx6hnLiOYiRSYi0PLisk7zjGlDFpQb4O91QWuNP9kqMqtLRq41whHjy16X",
-	"lPjuBknEniWcagxv/Ul/TAYPDg+3wFh4/2jL9+9v9f5uVFTRjdtZddtwZS1xlpmToU1JLvUMqQnSbBPs",
-	"71MlaNu66foCssjb2KBDOqOlmbWp7Fd5vp7E/gYv3OCx/02ed505GN5wfZ/+IT5DMUS7sj4ZLLtOnvGP",
-	"rYhDVGm7z+LBqlKEFxduN3JE934D8v14T5XWNN7kdkjnmIRRkXkVo+8Fdast12cSqLxfHkYpvZDaRNNS",
-	"FIhuEI1c0rzajZVntE/+rnev5OKUQEGMMzH2ncrqjY2rlskui/6AjIVcjMmQooDZlij3zoQTv/FXXyeE",
-	"V9UdMOneiow2+wRRCJf54+MfnpH9fRj+4Ew8OHzk0t2pQFs2vuPaWcH52bLxsAUgMCulNenjVSn+Js8d",
-	"mJk238hseZ2E8aoU1hH/8aPVuho0eHzNU3WRIIAFewex7FNkvw8OH2z5/qPb5AyvgD4Qn4RcJEQW1iBq",
-	"OyDJSYV83q4RZwS+aPy+w7T1PPuxf/2Vf/uuBKTKil4jYlUcs2Cit/eha/yVFrm9xbCbFGXa8O+64Kr3",
-	"SHWsnyKBHR/f6lWaAcu9YIWprgblW5+7NqdIN7aeMxn6IuSETgxTRJfnqIhLKyvDm4K40pKhgSYUjBot",
-	"ILppznbWtA7hyC28gVBePB2suVUDm427ghodsUPreWCxeUC+5xOWLtOcgdlhbIlpXBdCmDELyUo7MLI1",
-	"uKu2dSZqs5Hrx8MybpJms1k6x6yaOV74VigFASaxNi3FXMaNbs8xDPMGEmLLjOmEuNKIOjkTNqmVM73n",
-	"HdM4m1FUaPu+remQcWMzkt0yhFy4ju36THgh5MHxMQoltnwN5rCAURFHqM7VGu58iVFxJoIFp1RgZQxI",
-	"I6q6QAwfHD7aOyBj+2CMBiOQhMbWMzg+E5E5Ccs1OyBv/Ia8O9HXynErtkdgy3I5fDu1YpG9Haqv/A4P",
-	"H8UkkqeInG3+c0MSiu+yUDeR/NiWOD/eIpftkl9cBIcH659RhrllFv4Y2VCT2Bz0yRCI11Kx9kx8j2C9",
-	"MLQTcWOld0oqf/t6Nl2a2b1cTm3pD89dWzIR/nwzRIBj3xEFuOoqMbx3v9wCqh/fhjjdZfqVU8Kt/mld",
-	"nEy5mn8C7Fw59TccdQa2bmuIQyNZmrV4BL+vnOiDWLfk6dQ2FdoFqFfVOdilvGBhpbovNHHVZWzZG70e",
-	"EO7dEBJtq7UplQC4CrZoFtSxsgE8bsxob7NCMc2ErTvFUJXXBRPmgLyYOEnP7gwLkuRSm8R/AldpLRXY",
-	"meAGPRPALrggR4dkzgVKH8OqyS3DhUhhB8R+TUS5tVejCbY4EzjkAXkslu7KxfZOIHrKCyfQWBfWhM55",
-	"voyaAxzUbobRtHpC/AlZzfW6K6ShhuE1E2BpJ1m0Kxt06t5PwhfvSu0OffJbeSZig60kRl55RBdL3Q/z",
-	"VgpbrHpQnkHxDmAQUoAkEbS4riojRFbhS37Y17udIbdsPAj222U3aODYp0p4no58GYvBu49Jx736BGMm",
-	"g13dEAtdqRFzy0w03GHUPY6eWeJCSKEGM+KwjRwAizj2+duDIzk+PLqtZdnTyT7rTbdHKJFLB41PVhDL",
-	"mWGrRPQUnzeJaEsL1QQDXwYR9haRcJ+6AqJDI+fn2khs3f8pnvnR8ZZn/vUdMceu8JQ2Y7wb7tT4eZdj",
-	"fnBXd85OZlofw948jbcY0H99RHajd5yNw/+07jgLwD/GZbI1Y/l9MCJ/+bhO0RvUneqt29B1IoFTpVBM",
-	"y/zSmhQ0GTowEED0vQ7R3/kea4xuB6//vvyN/hA69YXqkD67F1/TOdu30doVhifkXJqZTfKzddnwb7AA",
-	"gEMOPGibzNDVWNZJ6HDyyl7CtoEJR/XHeVNakhseZ7NdbG77DvEb7IpI8RSfVi9+1k1umG6+Y6ywVlAu",
-	"sKUNumwumTLep5xLCH+vquuvJxfFFvvWprThflFs8YN7766saZE6trtH+/4IFmepyIsfn774+QmxyViA",
-	"yIZyoTvuq/eDjtC9o8PDW75qqvPovGygHqs/2j+Ocara901x3WqCuzFN1fv7lCxTa1f1SRumfl+GpoAd",
-	"9zU0hQTx2c70h7AzNXncnXCa4Pb401uZrovCbvKyuhsb01oU+iOZmA4f3TAP+l2ZpCY5nYbqQuuiQNHE",
-	"pfr6Sj3nS5/PEWY6f7V3EjbcdL1luZjaEE78i2VJlbLdrIGeEHnJVFYyYmsVWJNBoOckkGH9RJOCalvK",
-	"3/avJr5Gdj3wOcvlgri6A77Af0JsZ5czgfGxGVP6gPwkGIH9k4IpbJMLid6YWpmQTKYlBtnBOmBdQAAH",
-	"5HUqC0hpzvkFa3QUOIHAWw4VHDTRjLmss1DN0T7H3P52JiAg2C36C1wHhPFCFo9rqoaxrrGgGFATnsP7",
-	"q0ysV2jAhjylnfMOvA1hi2SDK+qB1xqo0UL9krnYBxsEvyn0ISurVuv9gx7WzNoz4gKmNXLbSa9by79J",
-	"9RgwvTPbwzWWnVj6+QOmsiKd27i6MBNSE0W5Bn7qIvubpRA6s54QTLdgT4Vl35BWD0O7We5ErcetbbKi",
-	"TvClzxbUG4/KRXhDWLwsmECwJ0TTpW1OvOykg9CCus5W+iJ473dqK73xYMaIYLCOfmqQ+gJVN3p91NN1",
-	"XSLhGX925gXQgLvFVtYZBjWUrGQrF6JZFiki8H6xMSEweFjZyLpMKfXCBreCLk9tI8cOTl+v/FNk21fE",
-	"gZ9EuEGXPGSz5BIy4SLjApQV264vc07ehFT5hqg0+epYnTiwk4GnA3Hu2XzWO0whPSCPMSOW5i6JEXW4",
-	"M1HMpJFQWQT7kaGPbwy6ruIZc/VPx6eQopXOqJq6tAifxBlNAnW9SuEDLvQBsYkjcOP57MlUzudMmNMq",
-	"ExPVcPurVVqptkk88Jd7+4AEdbqGzb36yii2VEQK5e9YZkt0afg0mrkBB9Ig2k/L4GYXeEe5H9uzmUoN",
-	"rfNdP5vjPr00TeQBLHEZUVhaytEgCKn1cSIjSKWYcDXH5GsQXSG9zeXeE18uat312bht15ccarx545Ls",
-	"TQp04Va6RLrmdv8wHvNwWzdVIieY4k7U68YePyG/+aZ1ffacX5dLosHVNqoFKzRxR3jZ/P3P7WZtncmn",
-	"JfeFi7sTV+smTPocz/97cZ7O2TrO9MONphb9wLp0BnsT3kGNhF9mMvBFEN5dEWHO7gnpXMUt2bVdFMHV",
-	"4PatvbGuJ80yxbRmGTHhjChTuyfoaj0TNE1lKUy4LPAPC/CpyIQsFDeGiRUnSk7FtKRTdiaGz8Q053oG",
-	"yq5ihBLDPlQ9vJfMhENws9flrv1h+WNjv70ct6UAUWcERZMa1tXqmFzbj1imxe9Jog9Bs9nTBwc1YbfD",
-	"H69IEG9CnOJinxYFLj0hgi2YhgAIpU2nk6JNJd7SRbNrdtr9QNVFeAhQd3pwSwfexcWYMGq5y5ndsq0U",
-	"YEcoHqtds62aOuQZmxcSYLXXecA2HmSt4v6TfeWPE6fvw/KhyqBm+1xoJjSH5h57n3ykPh5GF4dyJ/Vn",
-	"9SBtbcxAeN2QFQPHvhPzhd3VJ2S36FzQZ4PFdakBlo33DPL3aP85vv82jP+fWj5AzfRum/+4H/7chqnr",
-	"IL4buq3uxBTViS2fbVC/FxtUcPncS2nOREbVvitIuTYL2L37xteuvLnUknCmdY1JTFD28A8VT/PGG6S+",
-	"QHkPoWE1RrtlMhTs0jn3NUsVMzqiNCbXqfK7FNzwaFZx4OhmcKCSPNegwR8QC+y2CY2hwGlw9mjqxJ/e",
-	"vvqeUMWInkGuiGwGU8VMCVE2cO83/P9og3hqK9xuwIgHMRMtfJf9AQ/M7ix+YNdDnkm00ZA/rrXNhjYW",
-	"x1mDGAc8XWNyf/6EPHz44GGwa6nqP2hR2DaP5Tl8dQ70ekKkYITm+X5Gl2fi52c/P/vxDWZV+fQsMgxy",
-	"w1xqGNOJy/aCAhiZXOiE5DxlImVnYsmoShoJYAQyqolilzTnmatCLbIgF2z/iXxSTbiXnAlG05kLXsyp",
-	"mmty/xA/+YpkdKl9hg08kcL1P1oekB8lsU1MXQHjE/xpjP8eV+p71WIJwOvbl6aKZUwYTvNTaIOgJITd",
-	"2aIe8sJjTtBv4EHMXeC1BE+J/XwFpqLXHt2pjloNmY93sqOBJ6RCqeZV0B6sy09lP91JyHxwd3WObWey",
-	"CrXlpMaEL3TYkxZRFrtnUUH4k5CLXNP17ogcg0x1d23x51IRSvAt1+pwjH8cUGMoxHtWzUygprfvAyOB",
-	"fidMKch4HGIJ7wXXDBDXklUqM0bGdowR+jLGJ7aFCf4BnU6YIGWRS5rZHq4Fo4YsZtR65OyXJGNpThXL",
-	"oFS4JY1xzsUFy8Y2xNRejeoSHXrOjGY7iZkZ04ycL42LOZ7TpSsybmZsToa+YYiRfhXJmRj7YNxgeAsa",
-	"rqtAXeImsgG79mPXvpaeiSKnwjK9QjHNp4Jl5OXbN2RYFjDXQ/ID/+aUaOb404xR9GFO+SUTCJXlmcCL",
-	"HT/FXg2UzMvc8IIqQ2B4QCschxTYHW6I3Ax/5ga7yZyJxuQJzHzOYFZjK/gviVQZU3sHIEhoMi+1wRds",
-	"47G6yvtDX+X9lFB94bqoAIOzVbylYPqkLu3uNOAzsVL0HZaNbVkEWjXJ+OVPr21zOouf7hKS8yJnhkHD",
-	"uJf4HGUcashcakOO7aaHD47uOyQdGSlHOVVTNt47bUZRngmLB9XHh4fYUgbYtRzNqViO7NTjvQPy8PC+",
-	"62L3Ciyt+48nhqnxmWghge2qmlIhpLG9aihk3h2Q14yRTKb63su//vTmp9cH8yzGvl/m1G7rLeLMDRm4",
-	"cQaY6o7il6v5u5h7gb/9GeOTb9Y38/B200/hiJE2LAe0/Z2QTr7Qju8OpSI5o0rYRrsCRUHFMBkB7M71",
-	"ReduqUpnCbhCpzT63DbnRfUYuLvLra/WEHbEAr4YOiy/0ND/iU4myHLdxWw7cTGVhOkcdhJipLyAKA7g",
-	"MkvYB8s1OxNTZqy0Rp7KhUA4IEMdSsWho3qOd8/948N7R8dfH5LiA/nby2ffEjMr5+eC8lzvnQnsTFox",
-	"WvwAgOQ6cdj+nvGLaIh9rOrB7LtzmrFT8tdnL57YTzSZMgv8vQ6hEkl2cNM8oZMf2B9//wzhlgnwcYXp",
-	"c2YodAFPHGrYM4Lb3GC+gevnhxnetmpFiKwxMry6xNm80a85++pFFUFxYuUJbnyHN0yFodjNpupv4xrC",
-	"oZxoU5Q0kA0jrgWc5VbcaJZPyFDzf7GEvP7r4/3jh18mBBQWogWfTEC3U3KOxIif7NkCJl5rq6VHFA2h",
-	"LZ5vM+3zqv77P/9fMrYrKOejOddzTKpCVXAME9fPQGLEM2puTLAF3qB7CRmXQpdFIUFkG8Ey3Tjwz3Ac",
-	"lxiEgjSZUT0jgs6ZZ9LImlMqiDU0nrMz4buEnjT5jm/NtweJZfafbgyqYIdzaPp4AM3yTs7EWEgzsjtA",
-	"gIxRVh1ht0gxhQdCut9HsB944v50BWHGtUBuEXrExahQcqqY1mMyRNgG8hpAxEqF70uqqDBcsGwcY3lP",
-	"HFa2hbGb5H52mldMA8VHOOHPDnc+lwb45BgtHs0ykHVY1lAs1UVAJ54H9BNu7gUIdj0c165wrdDU1icT",
-	"MlYsZZCwOyY518Ylk1Ll/mX1HqdPQdqpJeYxMBOnCTb0TV3ZwBy522LhEK16QHAFZwIe58xqp9QN8vbV",
-	"98g+VnhDZZDD9YIl4kyAmLPKM6zeTgUpxYQLrmcs8wIq2C8yrlOqMrRaWI56/IDMZKmcgttSS3EfAc9d",
-	"Jz/dEh/ZpFnVreA9q/wzcpRb5hDA1ucM0c7iGtzzNQ156iJakglV1ovjMV4HjZcbEb/XIozVV+Fal+/f",
-	"69fusnk5i9YQKxiWFUDScgbIQTKoSHnwbhcT9e5kWMOqy2Ndv5FV5tPPBUROBpXUCARQClvxn2uoFyDV",
-	"he2d7do+It+ti4hsSneu0fxa24bH2j03SOUmDHj1BE+rbP7bNeHVK3hmQ+3Xt3oO4vE/y603Sj6QJpIv",
-	"CSXvIxyGDCWeDs3zpXfCKOUITk01+hIc19y68bMqc6bvpbSgKbq9utxJT9wbhGtyjH5eVWKZTTJnRqFH",
-	"TDNqbBEuphj+pZ3BS0JdmAzcs7lm5Ojgaxxg/l//ny3jJ6UiuqApS4iSpciYNWSQ4XdUCWroBSXHh8cP",
-	"kzOhDo6O7w+/2ts7IL+gWT+lSlnFnObapoEVTGkpNMEsMOe2pQKLjcIVfiZQTSdDO9ajvb1TkvMJ+5Wm",
-	"FwzvdEuNuPSjo0PyP2CR6Igu8tK1mPfwqhdcFmT4Op3t//yC3D+4n5D7B4/2ulTUEqJwHMBvqLKwG/6O",
-	"XAX19F1asXUGOxjcSn/tW6Xol1RrJqZMVZu0ZnQhxf6cpTMq8HY8l9QkNcJaXMZLNMDIgIKRWFdp19Bc",
-	"TkvWqRs+q0rLWhdsUbiyQUZinFHtzktlxjSRk4kN4Kgq/X65d3ImmPOBQ81bJtKl94JXC6hVFMNNziC2",
-	"g01pThSbMMVEyqCkb87peW4F6GVCXrsKl/svfiZKLqwEzZU2+64eEqFzoOOEuBOxeirNc7kAUFk3AC47",
-	"AcaDPadtV/yMGcoFTuaDRhSb8jlaBM+EFTgBBjYQK9hXsw5xY5LK8AfVfO0uq3LBeBx2sNa23NMJY1hz",
-	"2NrmzkTtLLUnOWFM33tfSsPG5ELgZ7aqFsAdXtnXzPi6TBWwzwSbTGCpl75i8fMIAC0rNhgI4M4NRiQw",
-	"ov37TCi5+EI7IBHrD04ZMRJjZIBiz2WGNajE1Gn9tTc9pwviDADM4DXg3nNuZKOkmJLxszd0OobTodZg",
-	"KSeEm8R1O0e7JtatgrJUP0rBfG0qb4m978IQZGkIxeV0aO6vAKBPKspY0X1aBPIGDOjA5mXBXcmtNOdM",
-	"GGsc8Vlq1qlfqzaNVa5JWbvlnLXW5jvZbw0duzFcyBNwfe8/kcIoma/ykkLxS/Q+CLmfwqsndXyWYwBt",
-	"qHTHJ62kD+JJRIqyWexx00iVBOhjHF5uNRFMdT8W2fijNGQuM7T0nQZ4AFG8skDpJy2VgiNaD7VdNr3d",
-	"+u8gsTngkRX2JC0m3GZ9ScD2gMw919l4rwFWldSwbpkUcpZ1MzqEgDSmCK2mOWmyOgzHIefLMzGGZyPN",
-	"zIg7vw4Kp/C2tBFeY8sJx0EzxMClvEe4OBOWRUpBxlK0XgwWBbSxd0CeevBx51px1RTPROV+QtkUTLV1",
-	"8UVvbuJpmVP/oFF2311vZwKlVClArlCZ5apzpqY29RDOp/ZbVV7wL3RV3vHUjmJnrg3Gc/tV4xoMS+S7",
-	"JQUH70ruY90GY2/L6K3uvswY8DwYvFCykNp513ExkzLPiVE0dWtPuTO7QNSmlWm4dv6+2F3wzGER8sQb",
-	"krarOe5G2nbTr0usD9740xurfvGhiCCyaIgKpucgT8hGBdRN3KmW1br50xi4Hko7UoR1LBw3BAKzpDn+",
-	"9lkoB1a8dXwmhuMJYyP8AELhUOiy9FuUzosDP/o6oAo90hhWSUoBQqQ4E7bPBfWSHTqGXTkT//0XOnER",
-	"id6xo4gsgV73FYhxZwInrAOZj4+JoHOvUmAn0Bj5/R0g9JzdlEntOWM4wx1Rnp++i+4sfvwB1VvFU3tN",
-	"TliF2DldbCQaxRjeTd00c/yQpHNrHvJ2pYwVZrZiDCLWfvNwb4+clwaROWcaVStxJu4fHpL53Jmbi0ob",
-	"B4UbUPvoYfBzStVU2p+cCedMvHY39zd7p25zCr6fghUJkrdevf3+GYSDkr8fPdg7II/t5zZVjylrdToT",
-	"1cQuNBwn4prMGdUlvEV1a367qS+9getMjKfGG7e8eksJuqJQRUcnNQ+sVkMYR6O1ixwdEmP76KiDo8Ov",
-	"hkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFycScbN",
-	"j7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB0fGD",
-	"PWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZaliplmmQS",
-	"2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqpKrNjNKFrlNbA",
-	"6U1ka6QQdLpGjP0O0JkLw1Qhc8yEc7XzkDaBXcSv5gd7p+TbN/Cxd5IYSY7RuzinuT7oun7euAXdDEq7",
-	"0e8Im6vZ12HzVEmtiT+XPx42fxvuD1DkL+S7//r/f97h4tFLkd47p+lFLqed7o+wpYPPJfBJbnUYhxNj",
-	"2w1NTiyr7uwBAWoTMHWesxWrj2RWyWIfuDaJjUxuDO7mJKVmNhsBEumAvswBeWzbAsKCaZ4fkG+WZ8Lf",
-	"OHg31StfUI5X1tx2j6PCp7vWDpwHe6dnYizzjKkRvPGXQx8RaL0LUrADMk5lxsZWJ17MluhLptzAJhYQ",
-	"+UunU8Wm1LCRUy3HNgGjc8+YeudWN5pINWJU5ZypMRlSQdwf1UY8NNATlbFLq2O4q5LOm/1JYF1VJzSH",
-	"AUQqeFL70PdsKh9m9cGNzQ3c73lGrLtdyMUpGeO/x3blUM6T/KQyZqPH66XxrKvM5+ulSL9xGHgbIVat",
-	"Ej9NTEAjW4DcFUJg3TFIjrOIQaeyNlZ+dUoOrSqU510F+WrMiZcl/SoBlwe03xyc3P/yoUs2tn/X3g+4",
-	"RKZM3bD7w51GVxDX0xXS/2wUiwCl4ipNGktWQrjgVndhWTWfBsYcZ9P3fvNTjNYGdEWKJAQfXq1OQlf6",
-	"ydhF0YzJnF44P6Cf1NrJ0ZsNdzdwFRv0Nj4T4ypmcXS+HNWgGbfF/1NnzV+iBs+1DY0DR0LNtMgQIyZJ",
-	"Peh4L6lc2JYvfqGJgKLEimHCMdfeas8yWFiR0yXLqtmpAXUrlXPg8Y7dqdLpP+5YzkSmfA5wa9t2yrZX",
-	"XDhvvbcIWg8ywgaVlxBWw7EL74RkEOuRGHvW7IBIuHNCp3I+h3EVm5TasuRT+JEbog3Pc5+mi/tIMKq8",
-	"BWQwmq5eVQmJ3kSYr2JG1fogBr7Us2ZKykpGii9NPQsc3eDfSTk4UsALXt0cCP4Z1SRnE9O4rTzkuPEO",
-	"jAbUbLI2Gbus9BH+dkIA2cdkqOmEAeXZCpKnmKBvoQRzCbjPIxcWrpA1r6ybELLd6D7O8Y6E7dYqOpXH",
-	"OIV/Dny8+VvHBS3SVXncuiNQTOMGmM36y6Uo87xTAYBDhheI5pmNVFyKNBSOT6uS7mVh77eiALbHciAf",
-	"jQwaywC8/sePTw7mmbPO2iiUFIU4K2FhYIsVwmCOkzr0iWAeJ+oAAq5PQQs9kxh7YyXwHOJ3FEulysLS",
-	"9S4B2tXVsBwS+Q3J5dQuo14DyrdwiZRM14YmUkCmqCw11lM/Ewx08RM3F/Aleun9OM2WwmH6ny/v4b4C",
-	"Dy+h7rVguWCEcLGTfouGZfXqSb14cJ5DGJeurX52G19oUkjNbYe9ZzSFKCc292oJxf7xmUSmfCakqKA2",
-	"HJeFZsqM6zg0F6thM2atGVAufAQV8HpbGau6jGCr2NJ7hDuDEhKvjUtQolM7ghtXW2VDCnYmcplS9FIL",
-	"bb3kp+SCsQKRzkbEgno4nlE9mkvF0D4IzM9GVdnBsM2eLOj70k5js65ObEURbvDWIKU7/OyAvKRTpgn8",
-	"SA0UT5lzM8YQLjg8KoQt5iIYVeT44ZfkO/4NAcq0TRRcoZLxY0wI3X8mUgkX1wmZ/osXkFr5i+KGaX/F",
-	"JURLWAMg47lLuEX9iNrK5yBx8JTGbhy4a14CcW4IwaoB4dXABtaeEnqOWfNW+qxJrENfsUN1hWR9ffTo",
-	"uEfx8icI632nWVYkizA2EsHsy5B0LAOPJa4xWR3J60zHhw2V6SiiMq0sD0BLCiWNTGXukbqK8NQFoxe6",
-	"1vKO9rqi2P5j/6UbZP9nO0gTblst6o2b3tMY0WwOvqghO5gekKODBwfHe6fYkGPhEglxdPw38ujaw/xl",
-	"94IfF0V8rfUZf/mgxwkDugMxzqSQ4JDrmrFFJ11zHt92pB9SFxoJI9V/BasaaDgR9VZEmqN12yvsi/++",
-	"ZYJkJT3EIxkdN9YEzRTe4hFeNsiPoQGBzBhqTWbk5dA9V79qKUtF3pes9JctouOidc9bKenLa9/i22Kq",
-	"aMa8O27DjoHCVrdb0xLXvioC/s9vvLST1Fs/xa27aDSrXvkaAXdReQYBjmUL7C1HNMdgMVKx87UioJ51",
-	"OzGsDKhna2TAloT3Q2UJcWKoOBNjzd6PbYktjFGo1MyEsA80NTlYUlN2QigGcIPd0DO0M9FWzAO9r1LP",
-	"UdypdEesQmMlHNBI0AZbK9LVcLVSTYbu91MbkmNtse6Z9X2mUkxynhrCqxAkKLDgBfAxGaJNQoY12E4r",
-	"Q4NxYpeVWRGg4C/FQh24WtrQofaSUMUfOhU2U7LAGPxK8EOys8YRzBj0lpG2rWnPyWlGLUEHZrChqkQI",
-	"+Kag8lkVqe7EFWTyw/ETS65tYQcq/5gzAZc4eXh4WAHfhmwcYWWyjNWiky1TVlXGw+APzVLpYOslTgRN",
-	"tb/QpF3Xgny0YljolqD0rI8E5abgYBLSJUPZMJdTLk5tKTiMsLciQppitIyrIdlxzz7F8fZfXM3e1lNy",
-	"+URElZuXOlxxJAFmvDSX6YVNo+DGFvIznlUNoS7r/fv3H+1hoT8XNWT5xgVbbDy2N7afcOSgMmrYvm83",
-	"3EtIgvsVC52aZde8bQKL5nzDYDCAH6srx/sG6ueVenZXpfNwajt4l6jmTKVF4BBD/5YDhb10/hCdW44+",
-	"aU8InJW9jzIMehBQiLO6FPY8T+feLr5eKMGqMcsNVVoFsiE0FGeyPDfWJGyNCph1MvRFolJF9cyG8qLk",
-	"kBAwHOCfzOydECwYityfjNEDW9VTghGB0NpGkL3aCoLiA6n6x0SsUM6fKkszkhNnIsGKq2DxjtuuIH/q",
-	"BOQblLusgx0/BJseDucM9MTIM1GLHOhTh81oH/xIDUCKZ05ObbmnaFGA3ajUM/ClsLK6Z/e67lRb/eeG",
-	"DOD1BHfEcsIFdMWatNgOz+6G4dyylvGaLlGu9LQSZI1akklsRSFLE4ii3MYrykmA3d5I2kn/NlFoH2Kx",
-	"evaJ+hm/eKLYYlXW+3M2i/rdNH+6/r5F14YM18/c6qXdSQejADKf2xj9jtsYOQYpz+HG39gUGr+mLpNC",
-	"r4b0tQP3viDhwKdVCJ+0sQqNX+HBEuvrhhYh8lLmPOVMd7Z4tpj4U7iBu6yyVep4mS1MqkTjdmXcSwbe",
-	"LBPTwDrmsAe2bU/YdzfOCoID6OzUGp7R53AvC7cwrZgE5DGBcG2S8Qn6rk0zKwNomAwtKhxYImJhxe9e",
-	"dH6txbw6OYWT16oi4CF/iBL6qY9ickNUPnJQ0XLjyD+WY3KM+R9IXeOgtkjFZ1gG6SMl873q7ZqImSlZ",
-	"TmcN4EIJ8xIvMQLhb1hykBuXfuIWQMuMo2XP5pXVbg542RcvdbWQA7hXxv3Eua6bPmvq1xis5kz4QKww",
-	"9bOetfIR1/sHuKP1mYzRTAoASUHHy1k2dVAR0rDWKAE2nhKXOlu1ZKhrF4OOWp0ovGXT36rEO4oFGOE4",
-	"LIcb+9RYNMBTDXn6MDGEPbjFuMOgOUZBv6nttTZuyJqXfYRdUDk1C2Frrde44eDL2tbbHY61wsRuSCe9",
-	"42is1W1uKD8nw1c/x2LddNV5pC/gdCHDGDbYvqmiYptcDd0yltzWFaDruhrWd6382b3zO+2HHxsSu1Fc",
-	"01jAAhvjbKbB7+CTj1tIkpuHfG0/6h60YCmn+Silhk0l/rJS3eZcypxREXNB/Aj8GHHM3szwmIhyfs4U",
-	"RrxRDknZKdVsnwvNhOaGW7Ektpj3g3VN0m5ffu0SWj3m3wLzu53+/3ZDg5u0SryAMhV3c7XFjvCx613m",
-	"ewieL63vwFnIh9QFcMMZXGfz1e4VVZ1Y/wCepOPjO0Hy5uW1lXH3s2H3D9LVP2Blt85U/C9/7sb+10JQ",
-	"N3UN3aFh/I9uFD98dMOs5ndoRA+7cnEqUrY2F8bbO3TTqGf7wHBM8qBOVHGFXVv1DaFNckYhJJI81pze",
-	"+07mF9TQPVd9sV1clptIVdkZEycQvKebRVbq+rrEKiK21KAtlGi7SC9PwzIpvp63nNSlL1zHGp99B0sN",
-	"xg3ncxa/LKzM2ACKz7t0s+G+NFZNPiUTxjRWQcRUG7S2LbHj1jnDXIvSQCBmXcK37oxte2DrZrfrMxFv",
-	"mL3SBFtDHMYlUzC1FEwTLtK8zLAAYnC+rsTbhGPGDIawTlxtZHhOsWSw9W9PsHVsXd7zTPjOsQpWh00J",
-	"XauejIGdrlSMDF1FyMMHe85JHpRcHh5+CW6TsSyYGIXgHZOhtara6MQAAD6pkiyZqefds9mt+QLSf9i8",
-	"MNZ7DyUJGh+n0qIXtXGgRLGc2cI5UCYU13S+bPSVRCyv7X+npNHuuKOwsHM+1oTWJyoTztNI8muZQTh+",
-	"EOloSwd15dyL7uC9O/GzBLvuisQP3riNq+bBp2xRe9GwLtdkaJO5F7NlzDSWVCVOrtIdqHkrKLboYWGL",
-	"hxrEENOxm5FlsyM5mcRTnGwJrFXzzrtbCQ7osqo8aRRH+hMI0VGDzOMsaxz7zcaJ3KFVpitO5G4tM12r",
-	"eu0ll88ej7sVpQ2bFyBI6LWStM/2wBhYxQwmVQVFvP0oPtoWEpilZnAZnAmazbnRTRe1FZMTYkv2ems5",
-	"Xhj/koKh3/aCuS7/0FAHghhta60hN2zeEKBdRXYrssIQgiolF1Dq26bJaEzxtm7iasNkXItVB9pQSKi2",
-	"zlfb0Y4b7JXtXJ3ofAUHcebqVYB7eOwHG1W1NVKQwMZhzWDUEIZh0lVyJp6sgE5jV9p+EtyZ2CjC1ffd",
-	"m+qEb5wH1VN1yE018FFhmXDzyV5MraKEq+dVbSE4mcH1XWi4BpaWCttV/fO3wTmjiqnByT/fwW1no8ft",
-	"cKXKByeDe3gLuul/qxxSS20QCtUT6FoX/l0t9OO7j/97AA==",
+	"7P3bchtH0igKv0oF/rXCZHxNiqQk2yJj4t+yDh6NTxpJtr/ZQ2+g2J0AymxUwVXVhDEKRayH2M+w1v2+",
+	"2fffo6wn2ZFZVX1CNdAAT7JHNxIBdNchKzMrz/l+kKrZXEmQ1gxO3w/mXPMZWND06VmhjdL4VwYm1WJu",
+	"hZKD08EPc/5bASyln9lYqxmT8Lsdui8GyUDgU78VoJeDZCD5DAang/JHk05hxnHUGf/9W5ATOx2cnhwd",
+	"JQO7nOOTxmohJ4MPH5LBq+f4HA0353ZajSayQTLQ8FshNGSDU6sLqI88VnrG7eB0UBT0ZGTk8XfcptPV",
+	"zb2bAtNqwa5AG6EkW6qCXXADGbNTYOmUywkwJRMGh5NDdj54eD5gey/e8QnDSRlPU5hbyPYDGKbAM9DV",
+	"yl+ND9zMHZB4FAXEt2ImbAmLFmhz+rE+XgZjXuR2cPr4KMHBxayY4Qf8JKT7dFzOI6SFCejBB5xJg5kr",
+	"aYAw4LVWFznM8M9USQuS1sDn81ykHAH2YO6e+I9fDULvfW0N/03DeHA6+P89qFDsgfvVPAjj0oxN+D+V",
+	"7M3LZ+zJo8dfsHn5WNgcreppis8+UxmsHt9zGItUgEyXjNNjLFUZsL1vuJbc8kvOTo5OHifsbTo9ePWf",
+	"eEogERr/HBwdD5LB0Qn+8xD/eYT/PMZ/Ph8kgydPBr+sHEwyeDoDmc1A2jfwWwGGwDPXag7aCgdCrifu",
+	"/ywTuB6ev6797hB3FQNnhSX4fmYY15NiRgRazq8ufoXU4vwpn9tCQzbktoH3GbdwYMUMBpFFpxq43fKd",
+	"DFKRrX9HFnnOL3IIu+oc42IZo9Eer1+JFIYi2+nt+Gurj0kzB0Kc4XZvKN33hV8LLUwmtpok4MOuu3ec",
+	"4v0aTGP4CNur9n/IpVmAZv/7f/zP/diS1EJC7z1r4J5BNFfw83RJfBUyYdmCGzaFPDtjSqbAPLok9ID7",
+	"oD8zzA3FFlOQTEmgtybiCmRsXmO5LYj+ApmrOT0Z+DRdI0hNkEUJvJhnW9NKYUrAtHer2IxnUG55kGwG",
+	"nb+IGtMLaT9/NIgw8Pql+E93S4b327hdrdOjR+J4VZOplCAsz3AVgWu40CKHBq9pAPOXCDNrM9NvRYyh",
+	"Cguz5h/rbpr2mIMP5cRca77Ez3Xh5fT9JmJqw5hWEdvOVzy9zNXkOaQiHGDrasg18Gw5HAvJ8w3UOeUZ",
+	"y2FsCXUu3MjMD3DKNJgit0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJtajw6EKpHLgMvDqsOpBOJkzK",
+	"NZ4qSgDLKL1sYFQRxmBIUNkgLxRm+sY92YZ/fcLassuRkxaYe5xU7S6P39pjnhtIWqe5K8Qq1tiUh52s",
+	"Fr443oSHjZ3TiGt2+kJavYwg5GSiYcItDOF3YZxKsIoa1VM9z7glpDSx/JnSmtgv848xK2aQsLH4HTLG",
+	"LRsLbSzTkIKYNxjmehnHS4fhJKpFF/JSqgXCacGFFXIyHCs9BK5zQXI6Icvgl20FkK6nw8278jvta2gA",
+	"otciSOZvRLf/DMagkar3kML5BPZ7gyIib6wymupu+Myw+htnDPkhW0xFDrikTIFBTsIIRSIX2EZZJOfr",
+	"9+2uewQew0eRg4G0TPQ//G2ZULd0JEjp8creimwUG2vOl7ni2e4iP+OmDoJq7yvEbOC3XlJBMkBADcc5",
+	"nzQvzpXFt29GkhBgxkUefbwm6GzWuNcx7UBXEZkEN9niOckqo/IE35ZdajRWx7vqlNbwyJuQPhrs9u4k",
+	"j2c8B5lx/U5dQkTu2EX/60lJBOPCXFNR3FK1uFKX15owJjXXJNoauDYC+5l79k5hvhW0bECJVQZkINVg",
+	"z5iZqgWqVvmyKR3W6F53iKtjgIz9+OZbZhXpZIyz1IOH8fl8sC3o3WrdhNsdxE1Qb2PAVfLdghznPBV2",
+	"uZtcmXKtBWRbvsWzIncCXGn+Oz46ahgAj2I3RToVeaZBDguZgR4en2w/RF5MJnwCw8tJE9VVgSSYtEbr",
+	"GE8Ws4uIRuu3FYNyqmGxsthNax3nSukh18CHs5Ney1272mRggJNMOVslkDeFlKh+zcBqMEyN2QXIdIp/",
+	"amanC67pIrveCj6sxb+gazVxJRdj+JWnl2DNsAJ2e/nHx0fsv+OqEdBsnheGpX7ghGmF+JKxYh6VP2Zg",
+	"pyqry+MeTmR0AB4Vt9UVaLykY4uZgzZKmqEnDga/pwCZYXNuDMgJaJM4C1F4IGIlqqk01Ws1Oae2/tZ0",
+	"q+t57R5gqSok6jJjpRmXLGyBpVNILzcvqTal1TyFTRzqHT3UJpLabkrQJ/FTDvPE2ZbluZoU0LS3t7iT",
+	"yjausvY+6kUFDC+FbGCDVBIGCd2GAy8VzZW2g2RwAWOlYZjBnGtbaPxZyaGGHLjBD9wMUSgXY9FhwMPp",
+	"5qCFipzaS6VZWA7DyZ2t0T3uHFu2oRvRQyigc8levf2Bffn50THLCu0E973Xx4+eJ+z1w++iBlMrbB5T",
+	"BVun5wVZ93QNXOuPSAPvPpwbWcra+bsMCnmuFnhjE/S2sNo1MKYtNXO/2U6lf93QlYOoREjnLPOL3BKZ",
+	"wXIhnWwZs5XkMOH5UMN4S8UrFzjmEJF+uWlF39Kzr+lR4mVamOFMFdGJ5iB5vnnM8mBf++cJMyZiBv0P",
+	"8Q09H9tdiX69lvCOnu7ATcKFilpq8G4BceWckxXsbBxntd+1iP8S4BvPzJqoH1hcRF8hsPQEXmvXNGo5",
+	"xtqVvSq51nX5d3Sk2+AiryvkbK1SOHvBGkOaGo9BphATu+YAJkGuzgopLIowsyK3Yp4L0GeMX5CJhW5s",
+	"loLIUUZz13ch51qkkGFAwCDpY2gpRbWuVVAQQZhkzDgOzRZTZYDxGQoP9IQaj0UKmhmwpufE5Y4azi4P",
+	"FC8d1wSduClaLeIoW+QwNGA7oiWKHHCltHK/iVTNwNANulHnc7CtrT+pjnsttrwL6NfEFYhjyVREv76U",
+	"mxEYOhaCc45Fyi34u+6H8eD0n5voOlU6+w4sH3xIIkaCxXAGswun//bR5+H3udBghi0HoZekVh6faN4h",
+	"EghjCsj6jkNP6+hAu7i3A7Ncex9U4CaO62/XdLmKlU9Z7WEks2dqNgdLUSFun4zUW0dreUYojMSp2AUw",
+	"DVc8F7jzjF0497SbiGXAs1zISDiJPnx44oJK/vOn/aiK4RW0+I1QTtgX/pVfuyfI3roX8NWCMHjoxqx4",
+	"xRUYA97MErAwyiXcgzvZfRtzJ+E2c0hZHmcJqzpSlihXc0i3MW2VSH9pkimiQS64vya2uGIyvjRDq4ZE",
+	"bRGE+x4m3KK9iwIX6CnIony6Sa+rzJQ8HoQOLOPLEv/4gu2BzJQ2kCWod88hw0sqAy2uXLTZdWi/H5Vu",
+	"xyJ2pOm1dDIRxurl8DrYX77aimn0fien311CdsYWwk4zzReS/YWZwsxBZg74MoU8d/A3hdb4vTvukpTw",
+	"/Ab+sJ2Vo8IJWaJRMkAuNBaSvi+nixBdzEzqiSdKK21IlfvecI+9kvNis32yCbkXv/PU5kuKxVFjVnIH",
+	"Cjlo3miHg+T+bryad/3zo+SOiKC6JzcEu97AHbjuzqnN/uWmwIKdLqRrXArdiLwBW79pWZE81nOv3plC",
+	"X8HSodwVxUbwfFh+KaQpNHfC8VzleeHfykUaROZSaMA7aj7UwWI5FlaCQaqag54JG70la+u8EV9ENdxd",
+	"OhKrWV+HcOm1rGEmZP3b4za93xrx3hZV3iEJ7XyrfVh/cm9XYiDD/VTeauQ499cafV/dalHcRmt2Lox9",
+	"6sIgakMvwdAdh//w9S+/si6yfHuDxKoNb8xFPkTr+kbwtZZOSKaK+Rq5qHndvbVIWGgugCsyH/icgIyR",
+	"cw/twMIwziQsWIe/VuYb7W/vYDbPuYWXwjpsQq0xFi/DndpNuQfuKcMuwIgMXBSJC1RJ2EILa0EyIa2i",
+	"H6QiLOxvkqTVdur/OCSO5TwdJrZvC7/bzcq2yAbhSPwrUcZUR6J+Ust9o5nItuUiMch4Y1q1kLXQCWgU",
+	"k3eBidmscNgckl3IIpWGt9leplLz4O0/vn92OMsSVg7LrB/X7K9IdGNht0TuGJX9+OOr51ePcT2XsPw/",
+	"qhDmzeLZdrdqgxdFkP4SljdgxMXnbfCqroppRhU67XDUeFANa1Hg6zJ4ehtlnQpBktDKHOX2Kru6XyLJ",
+	"PiXXWEG9ZPD7wUQdlIsis/FhiYS1nw/EjBx8lHOG2D+YCDstLg5TNXtghcx4Hv7zw9AOKgX+TRk1u4Ua",
+	"n0ZThp6yrCR0yhZKULPzAm2pQK0MNgNj+KS//Ts8HyVYJce5SCNSIqaeDa94XtBEXC69jbHGR46PHn35",
+	"+IvPN8dVvV8JV4hgY0U5zpz9yn16fPLo5MsvVwjk/YrFZTWfa8n+9vaH7xltgkCL62R7Fz5kwJs4jtl3",
+	"4is2L8yUXahsiaGmKZ8BE3J/Ba8s6DFP4f2HBkqZSzE/UHN3ARzMFT3nYPEh8YDcIpciGaS5AGmHvLBT",
+	"pbvvlwawqzP1b386u+uf3S7BcyCtsMveRgX3dLCJRnxMkGfXsp1tyivbhACopIq06zYyyiuwnT9fXTMm",
+	"sxxkx+w9A/oK9K7E5N/+REzXJ6aFkLKpszngDgLL6ml/rJNMndwCsbRYbonA5Qo2B3T6W/FG7Cd+rLs0",
+	"nvgp3zSocysdZTbzKdcrqUEbeEAT9S5hbk8JuRzombFcZuaMkQ5rIXM/5sqgW5rwk5RYzPNuGLZxIBIP",
+	"3WubMaW2qiiINCy2Nj/fjEVpLbJoWHxND25tWupySb6iUZgLZyNov5I5Wsh/IjnTsKepRV/icdy3uHey",
+	"H3crbm1nah2Qg0fn2axzmFXntpMZszZ2hCZ3cAxolfc62Tf4HN4pYiJ3hFprdX7u+pBJEz5dAP46oGMr",
+	"KQ5DbNO6D1szb5hmdGJn5LamPw3jhFHKkP/lGy6znLPjJ48fJ+w11zwTc3b85PMvyB/jPNTsRY2mZ9xY",
+	"0MM058YMjwdJ84uT9hcP6dWJkDDM0PdYfzP2/QnZ2hHVh16lck+BblnV5zlwU2gYppqP7bCyw7v4Hjea",
+	"WwpCGlIls9VvNafBanPMFCYj176oj9dYcXvY9o+NhdRG7Xi96xE+nCgKEa9WHb6qrbL9ZTXCOqeDhsV3",
+	"ECzWNxCRgtQwVOPhhdB22osBdmeLCZmJq3S4xsG7S+hIZ37lfKpkxy/aJ1MOcy4nhVfi14ZYhudWbv/G",
+	"nsqkNQeEsIbojL3DF8oj3eV2vMb51UWOx4+uU1Gjdeyti1Fmgkv2PXc7Ys+55Rfc8bLGFcmIKZaQnnNr",
+	"QeMI/9c/nx78n0cHTx4c/PL+UfLo6MN/u6mqGwG32l6iDb6fEvPWl/W5C0TcjGN1DLsRQbsc7S5F7XLS",
+	"m3FT3ibZ/AkRMXoeP8ivFNfZTs6ZnUTLmC7RUN1PjlYRcnuvTH9B00PAyZurKvQv6wH3xs/Srm+V5lxT",
+	"SHIOZy5Lc0QZkyO2hxlH+CeT/EpMSLBiU2HwS6aBtG308lwobve929L4smaQXq7IhKsCVSWE1CQVZ6dv",
+	"SXM+3hinGgo5TKdc06XnV6Z0SPTslGPC/m94TbHpnvu4zm2jAlVaBAV99ccicnrfYnQfxvVZxXhqUazH",
+	"kCnU4ATlKPSOqgtQqZFKFVbmglyGCyEztRiqOUhTfculRHgZHnk0zZUhBz75gzRIWPAcC6dAFVTmEvdz",
+	"PjdAB2ytmg0r82Y9nKb5tZfoy1fdGaGByG3APVVF3QxL3da/T6r1sLZjl74mjWgZGGqMU9m4DOgjUVeP",
+	"yAsbSrs8R6fksf5hTGFghwHrYtmbxjwKQT4sMXE3XxkNQiu7+Vo2rmJWWS9rQy2bVvaDhxPivXs9pJn7",
+	"aISyapRLd11r6+oqfBPjp5ULf5W2d8n32ph6tvIDpRTlW6Z/bUor88xlbfBCAS2/w7ZJeJ1pP20fOZXT",
+	"WU2uRMRiYuwuGJWRSVEqy4QLtU1DHkfUrnVTiXOtWNXZ3C5Dqg8uqWM9Zf7MojRUlyHx9SSapLqVOtnP",
+	"lhvomaDnU6XewLiWnxxPXtZ4iGOxPvqgucqw/zpZlmEhtfhiAgBltUe335n318thHso0ubfKVL+w3mRQ",
+	"JvI5TttI3mvl/lUwaKBWT55c8pDrc+VGRNGq3S/gIGHnKTs5yMREWIZbZ//BHvqPeE4tFfjo4Mkv7x/H",
+	"Vd/nYEHiDMj3lYnVmnvKTDGZuPi1MyIHU8xBXwmjtK8VZ7qKqLI515ydHD5cDQbaGI2xLXHQBuKY3E6C",
+	"D4/2POM2iK5/1FcivZHQXzdSlcJwRzp1Y9rVy3M+r0dTrB5urtLLoblEvhlJt3iNmimjh9hMyMIw54T0",
+	"X/moRkqGQU9ovxzI/q54y/O8XiEsXsdoXuT5VjEH/i0z3fGt/gW9ylpWW83UaStVeQbGDkNBPCOimbRl",
+	"dTb3eFWTrixd5mrVcU1JSb3LtbnbBLYtY9yj8FO8YtlNFDSrqgeGzUew/LvwUwUqIesVPPvgdcz3XlVJ",
+	"q21oFbOrwq41am3DO7aTKD8oIvpx5oNLt9Zbb63iR0wr63cFFNfXul6QBeK18kHx22RR0Ztsjq9S5hlV",
+	"cqV89b2v/vqaZFZyKJH1xiTse/+lscBn4cvLn+m76p6eAZp5hIHMBzSaM/bmx29fvD2cZey//tfx4Rer",
+	"lzZOulH8xHX+KF0AbxmVc+3SRfWTc6MmbjkxhHyBT3ALu6m4LjB+TWn2rQO8W6JceMCH4BuM76EIeSLM",
+	"Gf+9Ptnjo6PIDrntUawzLQuoeqbXs0DqLjZWZxxZb2V9HLGyVrrDTpHZ0VmO4kEDW9mLGzbqxvjHsfHH",
+	"QmZCTvrD66V7oe/6V4IEW3bpDtEhZm7rw5NjlprXIr10NuGyrIOQyFRSOGO+gkqsKFIf2+XWQfO+7ERn",
+	"0dpyiVaxX4tsAuxi6Wu1fvP04NVPB6imHGSaj+3h8RnaIlyxD1eGwyesulWVu2SYBiEHycaUM8dPexpR",
+	"IHOkU2JCle27sjNMazRVxjGZIqucY9kB/X4lefCmiiSRrvORtCvw2UG59zVcOVrwvLe0UAbkC9hGTyr1",
+	"9LhJzWl4m4dpq4J3Y0ZbIf5VenXVXPpP/drrwD+4F2Oz1ku7rEx4jRp05birbQf8oTfOuLa5+lFFAd9Z",
+	"sy4m1dXQ8brC3UuAuAxc9EPq3wplN0LzJcDf6bmGNX1TkCU9F2aIUeVLgG+jDi5Xr6erXlE/vXu9k6w+",
+	"7PuNtvzq4SSsbVsfStjrDZz338OR9aztlQu5BXmGhcbIcsur0irL8+ud4jWIvVmVLKwmgGMrei2BflOn",
+	"t6N2kNqC5xGV/p1aoFfd+bOpcuu7pw+eP0WLlX8nQVFCdwK+Xf22R0leioekmMKIvFaL8MRQ4ZMvWary",
+	"YiZrXgxUDl2Gt3Il0i2fcc2dq3YB2nnQ4w7U7eOlA3G0DcxjAIa/ocz19Yt37MHVsTuuB6XnBZ+hYpfG",
+	"S3GXvCrY0JLHNsRo/FZwykiIOHiFEagrY02fhH15MFWFZmYqxvglNwaMUfrA/ao0W/ClodBZ9PpwPPM9",
+	"RMaAAfs9ldyGP2ZbMZg8LEOLJrqQPL7qx7FKSh+409zw11oZw/Yqq88+C88mN1yeubNQ6UsBefZCa2ei",
+	"7lmltDvpqnfuZUhF6ZGD2dDVtuYWW3uSd0tAvwU5tKaTRnwL/v7bnH9Sc0FGYtmVrpVmZqmSKWiJ3UzI",
+	"hfQTVkE07IuEHR+tEtRmelrj34y5FqOnn/PJ2hyHXdP21rvAdurEZ7vM1/WApFVtubYZz4i1yyCoziMh",
+	"HVkuBx2FlPvWV7m9Rnjx22UlCkrIScJWvsUN+iSEQo6FTZgPf1JXoDNMymvEKGUJi9lWak+3o6QSthok",
+	"lbBUpY1YpmFW+G+FpG8T5r3oQ6nkMPWJMRZHmwP3tU2zeL+Zdd0fNiKn5sKUKZ2rGPOrumAWS4y45xpt",
+	"aFYG6Ykbf4hc1a6ugWHgqKgUihv2xOSt6jAmZShKI7DhpjoWrq3etUP3lGYsXMgRrQGoxqtKzhJrLFhy",
+	"z5Lv1ZG2jnuNRoUlim3XgBAvgZvw2OM4d+ipx+neOMzcRXqJNqA73roB3Zqucy81wAXFNF+jA4pZU/4I",
+	"NRwML6tkXDQJ43tLtqcPj08e7n2+X2/222iRkHI9UfW4LjPEdDX3dbwR3NxOYy0+vlNFjiZbegD1QNfr",
+	"Y6OcvaGpyMR2SfVekE/I7edyeLFRpJDAZlxfljWpblzSDyBIytPZcPAdrUcUz4a43CEud033ka9RQ3Xh",
+	"7uQdndhTxtu7JQxwIzB+oa6AHR8hiAwhwdEXe8cdWbQzl3qYDXlUxfZoQWiWOHu8nij6yPZ4bhTj7gNh",
+	"HNoHLpSdJmwt5pWIFw+kddsYzmJY5k6JjQN0CdNm0TNewaXr2HRri2rCbF0bkb8Cz+109eh9obA1/teu",
+	"cLBq7MhFfUkuY37FheOtGyMEymvDLyi2h6gXZ2smNlFDl7tpYxh+hIjli9FTnxiMTQ0xkNckXo9qQ2QX",
+	"bjk3MKCFidLLni7j8PSHMm1jHqIk1r1dD6joytbZqZKqW1ZZRJVfQmlaaVF/LsA4xiMkwwcZRV0IbIrJ",
+	"LehIXCTS/aP9jrhmOQl3x5ozeLwR/lINEcGK3ERLPjjAuYDrwviORLUXYmurqxKbYFy7K2tNkbZT3Otj",
+	"OFVta7rY1lKwneUNiV7wfFjH9ZjhDU3CkaLgSh7U4m9qd4bAvIfFVnhTGOiH0j8aWvq/qsw/B5CHydrC",
+	"cX0Nea8aIQZtjk6FMId8bEEPTXExE6YVIFrb0Y62D+cZHK6LBE4GcCUy0uNLv8gqMpTPuAQkyOKPbVff",
+	"SfUOH7yO8aM7z+CarTSbARcxvVhve2T9qtpWaNVoVODuymvZAsrqhj1hsJv6vE1ZuWuUym419K9GWum7",
+	"v7ZHfx0mzVOvVPda4Xhd6s/bKNNd/Yfa6f/hKeYM2i4vpyPVoC5IHx8PksExlhc5xpokxwjs48dRabqa",
+	"5HlpPO2MBiw1/NgTUbLAN4aimzKjP2yDMxFLgDussg11GC12EL2i2LocGlsmuq3PWRt2BQBtpOJ608Bd",
+	"zc2dR9ErQerGD7HmlvIz1DKa6vlK25xtMwKwH8fF99QcUwlmILMZPtWTk9FbqS9z1vclU8xmXC/7r++t",
+	"f2EFgvXk4jBqUpJyDdFXVrq64fUc7CaMgk2A35FpcOVeranKFBc5qN2zLlFAK5e7ocEWut2aJBlkwqRc",
+	"Zx028NVTu6aU2BkJeL8MazsG1U5K7erKOOxswLZ9Cmekk0EUpXZMziyTMms5mEMvO/RLxOzDzhpBm1sV",
+	"DL17DcCd4QY07Yi2+3mqclgTNLTzonK4go7d+4DLvnJxULiG1R5WltmBYrVJuxC80hJu/I6t7TPxzQYd",
+	"VGoBhqW0u81d+3FpSzjicJzzyZYptdcFb6WNlEBsKhQNBaK2ypUI4HrYb0VMK6Qco9vYcf1NXdzEtf03",
+	"ddGVetv7Fv6bunhTxAwmiH5rTeB94jbbs4V+1MNZ3yEgBGZFQrCkMNNrquBT4NpeALdbkcI22byyQz7/",
+	"VV1Ev1eFTdWs4Xb3UXYkD6UpgOuKg3026A+sqTzvEHrmOZeyhNFqGAWiUlbk8JlhVqSXbG/GZcFzpgtp",
+	"2IHLtkci2e+fMVvILboKbc2FrBaTSatGtN+Dq/hQ8LxnlWg8gWrABqzKbdQOscUuGphTHVvA2CRQUBPp",
+	"u0lwF8eNVIv4sSIIy+6M5HrkGcYB75VpUirjy4Q9NYI/+Ebll9zyHo0aP8RX35WIvz6+3qeIIaZtw/GQ",
+	"W8WKq6iUxytMIzz+paSDR8CVEihCbpWNTrqQLuQW16afMRZ9qCTD23Kjbc2nStdfT+poX26+tsA6eKNY",
+	"V7PC3VSP4C51phOcW3s9LLf9FQEPtjL2370dr2VaB8d1mja1an/+4guAHvzy/jh5ePzhv3VfJy3koHr3",
+	"BxOQoKndr8jYXiicv9+n3dCOhRl3PpJmhE6yyxFtwtMbEZpq492htaM+7c0UAt3xfLc4r5VNfFurwBlu",
+	"X5BUD2lAbcxjIsi3pGW/DgaGretXRcdUE7Fz/bgrkcKwC3r9q6fW4PywXymXaLc+QVknduqaGrD6aysF",
+	"5zYeLoJv4dvxbfVqC4/LItFhvNX9xJD8Oxcq/NQYMZEh2jvSVbdDK90+oSeUO43WQR0KmcHvcQvDleCR",
+	"wITfCnHFcyplXzWYWA+p2kRlqf2wx15ZZTVgXTevzIOf6hPsGs64a+TMbdc3uEZkzjVjbu4yUGZ1rphE",
+	"+xyl+3qRDDYrjGUX4LuzY520hqB/GxUQqtCSe48IKQW8ztAQTxldoZ4utQ6yrkqRi1BdyluzWaYo1Ifq",
+	"O0whpEiUka6pKwe0ChheEnt/gWWVqcZ6koTEjPiBkB9DTnrPGYqihn4k7ekUkiJlVQ1nPBaZxoU2roKF",
+	"G4gJmYmUotWAuTfZjC/ZGGPVrJqAndKdvyrLrfLuWkUIQpPqQ3uZ7c+dWet1fLohEF0jmLVEx9rXTdyp",
+	"TrR+9FtlMzdJ4tpXT6z4gJO0+ra5627OsVPUUhOLNr69ogZ01qO7TlLTdYrZ9yvu3lXRvWr84YWU6nQi",
+	"oIuuNMZYv1e2qpC92iFUZcsbSy7s61ZSKc8hbgYKWyEmbeF3SswQku29kJNcmCkyet8Cq9w/cSxfHjh0",
+	"ql6CrYf7bFSB5nyJ6QCbPIUdGSS0UENJ39ygaY+f+lTBhGUqTXzjkYRR7p7LDg/JSQkrCx20j04Dv57t",
+	"vFanvDO0rWe33/Lx8vyq4ROHRhUUNzbnqyPlTZgM6uPdocngh4W8sWZJPMs0mLjbrZvzXicQdN1SaWdB",
+	"2L7fLkk+LqCjOVIA27XaJNFud8rdrw6tpsw/3s5McR8Z0Fuf/R+gi1ETUfo0L6p2WjN7OdnXdWybRS8L",
+	"eu0m2BYNdNf86mZsm7eD+f8O7Y1qxfe36xjjOgj6iJTrlWsq1fj4IC4jlMpqLKg1pIt1obauLAWRO72m",
+	"x0TxkJ0VC91i0N7etnW7alC9rqYUhlKLLQ9I9AvgW4s6NVP8unN6N40eiitNOR6LFDQzYA3lu4p4xtas",
+	"yK2Y56Lpq68dgOvCVBn8Y7ywho4rv5lIUbG3oAXPvUCM0vJcI7pkZ+yoNM6Ywy+Zw4k+MUQmr+K0VkMG",
+	"a5uswLkrcqlF/efdkGuqrIrgFe92wuNvxbb1zVMlLUjb3ZQ+Ey5qIpqJDlaDYRdgF+Dtai/+89VLNleu",
+	"WxKVtLKtWsL9MojhdzHeWHkSYfQCH6wSDvreBmUQW4uvwZUArI5Nv58yqYa4kiT8MUQ4Vp8mc+SBXA/H",
+	"utGfiu2dF0dHD4GdsMvZfkJFk5FlxR45PmHT/aQGouE85ykMCxnyD/vH2U1BTKb2JnLMtrhYXa+lYRpN",
+	"vfl5uqy6LBRzyqVfcMM0jAsD0fHMlJ88/jzOKcS/oG8GQPCOVvKaQxC3CBdUGLIf3Bboz98Krrm0QnbE",
+	"YdlpMbuQodvSiiPQgnMCuur7E41t99lC6Uu2V71JdIGUUrc9+GL1fplUvERCFR0WXYtHKwN2GFsONQo2",
+	"DJGT2e6S3hQNFZpkEQG3i3x3g7nQuelFpz+++dYMPlRQv8Xct4XIXC2APtdCu3Csxz6Pay0GGdAq8I8G",
+	"OnhgrI/vrXjWCm8fI67EKIhM6s6WhW+zKTfumLhlPM/jKeBt8HZy2lzJnk9afln2Amm3FKKrh/CG7bkY",
+	"NdOISXOeF1o1Ll8q5vC2bzhi6+gcrDoBjILRG0iBOoSsABosn3RkL7S6Rtf5SV/W01qpH7PEJ5p87cJ/",
+	"nJcmxl7motcaXEv44CleNRpVG9vCGedfiptC3GpzHg04ns1zsDAsdB5FZ0QUxV7/8PYdU+ihhyvQS3ax",
+	"tGSeNc6BvnI4rria2YpvjHmeIx/etJQf3xF5LShDwhGZnWpVTKb0vW8bJKSxwKN31gzsVDXMA+jTyaGU",
+	"LLm2HQZljVdnITtubfo94F5z+V8tLZDR28EPn2QXRdXUqB8Dx9di9WgCUiFwTLjT6GFfl8IqPKqsb1X4",
+	"NnrHGm/hI71TRYrN/UNWCWOga1xhpcitdU0JjFUa2FTlmWE8R262ZHuhmiwt0jx4L7IPD5wosb81CErW",
+	"FAFClZzRXF4u5CVkp3V8dCu0UzBA1FOu9oyFW/aUoRRx5iWvUzZWea4W7ixzLqlHgWSBYmvSiJuuKSW5",
+	"QTbHZJfnWO6mm9/lfMfor7biEhYuZnwCD36dw2SQ+A9zWf29gIt5+WEKIo1SZVcvCMcahFNqMMhrwq+o",
+	"qwP9cMit5em0T0hnJeO2evdiqMtByg2wKfzO3v716cHJ489LkZIOeY8b5mYCwr1Whz5+MP7l/eeP4gGq",
+	"6zhJfdwzlC1mylh28ph9J77aj1aZ7n+XbBatOlGEBMeVS0ZpMRGS57vwAJLZhscnXx7t/vbDkx1e/tC5",
+	"R6KsrqCW0Nerw7xDR8ZE4Mvh6dOaxCgMcwTtpfySYZBUJqwPkjNRUXIrtryidu2iZa3nJx24UjaLqk3+",
+	"1V9fo0P350Ey+P6vr6OkvnJKK+BvCh6rB6Ddiy50y+lSrr0YxYL2TreZAs829Ipa3/dg8BZkxgCRAX7n",
+	"qc2XKIRPqKbdnp3CknENzG12P+ZHXhViXv/4bpAMvn7xLgo6L1StPzw/qHu6IcVFT1Grixxm3fW7o5G3",
+	"M55OhXT9TLesZkw5Ptv0WipLjMcLI5RpYt140k04RUecVFfWdBhm0xl43TWkU1fF6LoKVbd7umxn396h",
+	"5+oN+iyuYUZf3+G4v4uiZVt28Li256J1Jte2MBdmGnpHbt3WLp0qPeQT6Er/rAfLbk7Y5npitk6+v+AG",
+	"6t1hIzfjZKJhwi0w/xjdiC5cyhkkDV+wPedQkErCeimn11ZaRvgVp8YV6AMHPqrWVplNuu6JzbXfw4ya",
+	"LzqlVol5odgKv2x961/bedqYiPx1ri54ni+xpeRvBVQtWzHl6ccfXz2/+qIyRs6nbYhv8ty2izpZ6rJG",
+	"PTwqK95hWa6oVV1wUzYN/LY6x2vQBx5fDHJvtFaUBp2t5OGGDXNrwRl+qwIWqlx4Ipso+y7MdNeWNJfD",
+	"KCT+KiZTvLwM/EbkspiKdFqnJ6eMjlEmZ5oEWbOJmlZh1Ghz20+nrnOxTc0P26LJ2la0DohmrqSJtbSq",
+	"ANXjTqrQc5dSPmVtolgctIP0NuDyakZkNGdXIB9XXxtbC6T1EarVNQGwBtjxmP7AxjdHzC7Qr48XSqi5",
+	"1Fdt2dF32pElG2pAXT94+WbF036w6O5706hp0D/+9V2wqWXMv48+gnnOl2hoCFqhb0icwWyuLMh0ObyE",
+	"5VADugmj6kp/8lut4FwlhYWFDHDjekJ/lAp3Q2fVYPWy2w+3Q1mUQoZ1bPWaD17un+BQ0sVadli7ataY",
+	"7f5eau7PIRVmB+Gxh7DX8i6VnkquJ9TPwdAdxJmGA4TgMoYeWW154dg1hMd9hbGOuuiRXgUnW/cqKBeQ",
+	"rGtbUMHzhbTRUmY9WNNmIXGnOripyHbvbxK2P1yTq1Mp5luJ/tvlo9xcmOzGPQeJou/SeqYTxCL+u9Of",
+	"wi26HYN276GleT1ZdcVVOCwv2er6Cn6F6VsvOMaj6lBupr+EcespBmXj0uC635BzUBHkTYTutsn77oJ4",
+	"a1kEsdzt28raue3SxuvLg21TO/gNjDXsqihp9/LQqkuQ103Sbw4WX2vI6Q1kV/UeHySD10/fPH3+6vXB",
+	"X58dYI/OQTL45un3z7996r54HC9Y/AbmwO1bsDYU6l25eG66athMZY1NTEDNwGqRuogaO/TBJ50RpBlo",
+	"FAtj5Sfo/+FK0/A6Z8TYvqGP9ISOMI9UNf2JhrsYK29z43JZfopNshAyU4v6AFrlGHLrQgS9X77xHZkF",
+	"EXd5DjLjergErl1lWS6pNQB9sbnHCC29XIKHdgtwCR3rKjDiSFdLjN3OBEwFIMxWZQTKUhArKcp0sD47",
+	"edU91VE5IlLdYVCua1vbawMS1zW8uhjTXb3es1CNo5GPcHS0RgJrKT5aXUFZerdWeNd5ZMdCz5z+HiXC",
+	"K9BaZFAT6loteN34DNvxUPwMZlv6AJXgiqy5BDe1/OwSqaPo6hGh3Go2E9KXJDJWE02ZYg76SuBVW6tm",
+	"H7hHnE067WlVDsi20OhvtuQo/Zw0774oRIoc3kKsdku7WSRymA6/h6vgHCU9GI8hteIKiJH1qhQ4Ds3L",
+	"r3GttAo7IPs88DzZJzsYdrFkb31ZNd/6NSbMdmViwISnyyFCKQOe5b6p/cbNdXfI2LodM93Nm59v3OBR",
+	"2cjPvHJYSVma2606vutwYOWKki7c6cdHPUJem4XiX89CR++uSt3DVUfk2ksojNdsXdy+jjiyvh0G1cBj",
+	"w4G0Wuyyyk59ouxvvv2YLwFCQmd30f/h9aDb1SK6PWGtXPkW9u0qA2dNMeX+4wWE3WQ7C6cY0CNpomA3",
+	"+Fr7rJ9efb1d3N08q4oHfRPtWuzK86z2ZeamLCuagRZXYJiwhlF8xpLtuZ7F7C+s1lzqmXqLqS8SvxqW",
+	"DzSbqGB7qeOHvgdiZXar+hXTJey77TfHGpCwc0UXPM+rLzNIc+5eHqpx7eHQNtmBt9C+uOtYWOlTvbnm",
+	"mZgPfcPl6PX+dilT9BhFwq645d03VbcdBdVuBK83ee8VcwPaUne3/VMCcqryYibpkvJOvQ6lv31TbZQ2",
+	"1LwuAbmZCYQ+vFPDTPkbYOj0hRhMQv5WJNCf+ioc5GpSJXlRxTukJp/Y4wvUliWUyLLhtt8vgiOITO1m",
+	"c1bYJcMfT1ndWJcwEt6SspRGrRBh+HKI3zWadScsDRwpYYHQEsrMmSkNrg+fBR1iBwzbExOJv+AKDFuq",
+	"IhSPwjyt/Q12jQiiqEUYO3FQcw4Q6yqDnFF0NcbmYQA74lM94OHQp0FSzjEJPvhOH/CuESXVfFA7+/Wi",
+	"JZLNa+8lWvGMQhZ3Iv8gq1ywOZ8AIYWLU5zW/MuhiqL3LLvU4uA5asc/UymV8MbcVXPogWOVva21xDn/",
+	"rYAW8Avp+4m4I8IloNGOzYs8j537lJshIlHk4HWBGxI5bUQDheSlFVEpzYzkczNV1uVV5zCm1CyTcnlG",
+	"EzI+4UIiiSnH71bl8u1MlCUHjIbkcwNreiLTKSLZ45FgYnEIKAWZIe8T0p1FWey2uhJmTg0N26WCMZM4",
+	"O9LKqlTl9Wif1RO9vvPaQavEjdo5BkBE1tKcuItUfgItxsvddP6tnciNAoxH9cpqxxtdgGbjFuJO+lgg",
+	"wk768op/AX4XxpryEstciXaSBDovsPgNglwXqluE7bmhief7wctramdevnbUnazb3THPa88ynEjsxXe+",
+	"StNL0RHT7G5NrBgQCjoha6JL3oeKM6vOGJcMZnO7ZLkwlqHBxRpv7bnieeEJZrUsaVvhCWf9dJAMvhok",
+	"g2drTrViTtspOc3CoDHVIA6KYClkFpkeFUugS0zMRDRP7V9KtnbXtxjmpgMtOuy079BtEO1XlYIxlYsi",
+	"YiDcqq6fD90WsjvVuJBW5AQfNzmjyZl/NXoTr3hSVs8df1lJ9PkKuIYeZvEGFNrTNQZvbLEOnTjQqSn+",
+	"biz9ChUAGM4e3kCX7NZ2q6HXrjrOxScRdvC1VnSO9GLCTlgGqZjxvGchh8u+ycW7V9mcWEzy2K5oZhMQ",
+	"17VHvQuLbwVN+lQ7F5Ia1CM0SyYuT8NYmFdif+mTWHE2evWkowMUzPtzQVrpWwvzXuyGJg1T9IMrQeJG",
+	"4Emr3M7ttCbRI87gWwkkqI37iGJvljl0dk/nmHRhDhscTUXeiO0vF9ULfLTn60Lvxzm5uYLTqpZT0zeh",
+	"3L2wmkeOgoCxETm8Jnw6TrXmmRbA2i8k7VniCejuOt+5qOJmSYFiKU0ECNvZ8iMVroMpbFjVBmj3gF9t",
+	"eeKr1hWkhdTaLK/2YO4M3qvA9qxWHb6f7OXfq+wnu5RBDNdr1HFoUGdU2lDyqevE/xdvmqySBjx1bfTE",
+	"CGMKyPq2r+pT7TBqbW3UjGjlG6zH+s4C5x7QvhR0NPeqWsQW5vfqpdrYsfrjvvx/u8MRLHzqIFOShVQa",
+	"B8/eLv71MwenU/9NPfdvxEdr9nTtMGB4elyWpapCBXhip8xM1WKX3T4Ps3d5aMwwc46rfnHdAM+L6DbH",
+	"wg6tGs67Ohz47fQsTV+lBpSuzAjcUlXkGVk+L4BqBxQUm4uFjqbLrepV9aRP6qO8/kAdewcyPdeSDWhV",
+	"uNKyJewZ4/mCL41XXJ3C0nhDI1bkwF15qhs4bhcrYeLFsYQNNanHgix983x55hdHxrSxsH2XUdHXG5oy",
+	"vphtPdGrF1aXfLVGRu3TcdSxvlojzC1UAjTQkKF/l6jS6tWk44JudB6j3FkX113JyDVCrE48aTLrslZi",
+	"oMqV9qSrmF7jFnUWWbntO5Se6irxDP0m2sJVjpXexeF6VLrHFYbmC+6OwRC7XpwhPN6Pj9wQirTAUBbi",
+	"rxazVvbSsNipL932wL/lM+oD9BYYdwFdHXA3EZJdjXaH0djVpDdTV/lW6epD5wa8UrTaH0IDz0InJfg9",
+	"zQsjruC7YLVysFtv6NrQYSnleqKGVknZihPbzWqWXKNDVgbza2z18aaFXaNB1kTbG4HNbZWMbzXnqnXf",
+	"2gmQm7axY8lveUNQXNdgJtrwj8onN10Gx53zNEzoURmtKWz+OJ+DpoZWZ8zbG1iggdLfQ15vyd6+/pbt",
+	"NQN7EqYPn3y593C/XXLKtUUN7VEfsINf3p8kj4466k+1DR1RpWU3cdEFBg1RtELTEdfLXkLBHbQ462Cm",
+	"u0gBnxjtn4rR3nMLj0/8+C758W1zzY+W/202gHtrd18jd7eE3e7SUoWvunjTYeOLKdcXqtDD1IfCGwt8",
+	"RplTVuk1dvCbU0PuXAX54cKAvupo83adNPHrpKffSar5mliHjTOMUe/pqK7EtRVpkXPNFMEWvbuIzxQE",
+	"LJzt2MlXnxlmljINMcJ7zt2IBJWw+mXE/vf/+J/7CUbcKN9Nc1fVfmM1/4073+Xqkcp2lA/xABpQEbGl",
+	"t0c1+pc/+vLxF59vXtf7FfYeYYkVJTYrA508OvnyyxW6e79is4nFd1NcE54slSA/ZVwu2d/e/vC9+4EO",
+	"Tbqw0Lp3V0gLesxTeP+hDoetCM2/1PsG2+q6Wy2RMvf15iiXIYW5bdZD+eUecr+vZcFrZYrXDXp1yAZa",
+	"ryGrR+jmsdVMwW32E3PK1i6zbXLUV3j2zd08tUHv/BK6GRvYJ13o397o9Ell+WOrLP8ehp63q/XHKBM3",
+	"BIdJumRMYeaUNkFFGmQKeVffHzdqCOI2170Pnk0hvcyFsWHE2H1wQ76zTTfDj6YR5DsV2kVB0aUpfL9N",
+	"M/UN05E9b2g9h/gCaaGFXWJC+MxfHS54uPzrZdjQ337GitcEGcJV91w56tTa+eDDB5KsxyqiEFAsHnr0",
+	"QwsotKhSUSUSK2qRBswsjYUZpXEJmWOgQhl1L7Nz6XVTRrop6hGvZCb4KSurFhgMTKEqqobtqbEFiT11",
+	"ciFh36fEmXPp+l1QQAvMhMxAm4RVVRAMc4VA8AG4EhnIFA7P5bl8puQVSBcRsff8xdtXX3/P/ut/HR/t",
+	"nzIMRMRI7ww0Gz24Oh6dUQFbw968fMYePnz4BBf747tnZxQxY87l6B//+Mc/Dr777uD58xH+Vu8LdMZm",
+	"SsISv3bdVzSVej6jjAIKxjiXo/eENQmrySQfRph7JCQvKweO/v/ul79gX7WTzyk+/y+jM5+OAFojnM25",
+	"xFU+efT4CzaiTAbXDPrB3MU8/sevRsnRIftZC0s5DqSwQeaSsSRAdi5Hr8YH36EAM6rSwRoJII+OT1zo",
+	"hrE8h4Q9OvnSffat/vcPz6XzsxtMazMic2ltKc9z0KgkpmpeRg0/Onp0eC7L8t0ljj19/aom0J4Ojg6P",
+	"D49CtAyfi8Hp4OHh0eFDZ66fEto/mAIW5vgX/j1xsRrINggErzIM9gb7V/9IMtC++im9enJ0VGu7gX/W",
+	"wferV7sdS9nEcNwUjo5aUYA5skX6esx9iHpspHJpVbBqjdAHp//8BfmpK5t6OvhWXIFPCbZUpPGfA0d8",
+	"g1/wtQfUNGUtUN64J+4FJjQ3wuTx0cM7mO57ipbyU97oMeBGBJ4D28Ns1QtugOKz3B3g2+5QgDxqGvtd",
+	"p3V1/IBKuzxwJh3TeW6oKz33z7hk8BlYko46gmCqRx48c5rPh2Tjk98io6EHBYLvtwKq+N3TWkW66lw2",
+	"3p6rebP50mfDGpeGNMW+M1JhCqqZQsaMkCkxEUkWCJ8ym2dgLFtwYZG/V9W4Df3kSuCsLpm41pBGjC97",
+	"XUblL7dIIu4s8VRjeBtO+kMyeHR0tAXG4vPHWz7/cKvnd6Oikm78zsrbRmhnRnTMnO25fOrCTImaMEc4",
+	"oeZEZXa5K/puLjEFvo0Npk5nvLDTNpX9qi7Wk9jf8IFbPPa/qYuuM0eDHK3v4z/EFySGGF+TKMNlV5k/",
+	"4Wsn4jBduNa5dLC6kPWLi7YbOaIH75F8PzzQhbPrN7kd0TllkJRkXiYYBEHdacvVmdRU3s+PopQ+V8ZG",
+	"c2o0im4YSl3wvNyNk2dMyFyvdq/V4oxhNY9zOQpt1qqNjcp+z74EwCEbSbUYsT1OAmZbotw/l178pl9D",
+	"kRNRlqagigFOZHSpM4RCtMzvn373gh0c4PCH5/LR0ROfq88lGeLpGd+LC8/P1bzHLSCBOSmtSR9vCvk3",
+	"deHBDMZ+pbLlTRLGm0K6KIIPH5zW1aDBkxueqosEESzU+Aiyj5H9Pjp6tOXzT+6SM7xB+iB8kmqRMDV3",
+	"BlHXvkmNS+QLdo04IwgV7w88pq3n2U/D42/C0/clIJVW9AoRy8qec5C9vQ9d46/09+0tht2mKNOGf9cF",
+	"Vz7HymP9GAns5OROr9IMWe4lzG15NejQt933aCW6ccWo2V6ooM742IJmprggRVw5WRmflMzXxawbaOqC",
+	"UaN/RTfNubagzpsduYU3EMqr54M1t2rNZuOvoEY777r1vGaxecS+FWNIl2kOaHYYOWIaVVUcpuAgWWoH",
+	"VrUG96XCzmVlNvLNhCATNml2yuUzSgma0YXvhFIUYBJn09Lg04VMe469etJDwlyNNJMwX9fRJOfSZeQK",
+	"MPvBq06zWc2lcc+7ghSZsC6d2i9DqoVvN2/OZRBCHp2ckFDiau9QAg4aFWmE8lyd4S7UR5XnsrbglEsq",
+	"64E5UGULi71HR0/2D9nIfTEigxFKQiPnGRydy8icDHIDh+xd2FBwJ4ZCP37F7ghcTTGPb2dOLHK3Q/lW",
+	"2OHRk5hE8pyQs81/bklCCS0iqg6YH9oS54c75LJd8osPPwlg/XeUYe6YhT8lNtQkNg99tofE66jYBCa+",
+	"z6jYGdmJhHXSO2elv309my7s9EGuJq5uSeCuLZmIfr4dIqCx74kCfGmYGN77X+4A1U/uQpzuMv2qCRNO",
+	"/3QuTtC+YKFEO1fOww3HvYGt2xri0UgVdi0e4e8rJ/oo1up5MnEdkXYB6nV1DrhSl1Avs/eZYb40jqvZ",
+	"Y9YDwj9bh0Tbam0LLRGuEhbNakBONsCvGzO622yuwYB0RbOAVHkzB2kP2auxl/TczqiaSq6MTcIreJVW",
+	"UoGbCW/Qc4nsQkh2fMRmQpL0sVd26AVaiJJuQGo2xbRfezmahMW5pCEP2VO59FeuhsKQ6KkuvUDjXFhj",
+	"PhP5MmoO8FC7HUbTamjxb8hqbtZdoSy3QNdMDUs7yaJdlqFT935Wf/C+1O66T34rz0RssJWszmuP6APB",
+	"+2HeSlWOVQ/KC6w8ggxCSZQkav25y7IOkVWEeiXu8W5nyB0bD2r77bIbNHDsoyW8moPWWNZKlQ9UFip0",
+	"DH75kHTcus80YF2T6v1bYrAr5W/umMXWdxh1npPflvkAUywvTRju4grQXk4tDPfxwE6Oju9qWe50sk9a",
+	"1R1Ida72eJ2U4pQUubPIduXkuBwsrFLZc/q+SWVbGrjGFDcziHDHiID83BdP3bNqdmGsktgH9GNEiuOT",
+	"LZHiy7v1HiMY+yBF0hn+0mat98PfGj/vggeP7hLuX4PtB/TdjMQhgr55Vj9SOsHN0eit3qEuC+DjukMd",
+	"AP8cl9XWfOmj5mPuZLa53HwX7g3aWPnUXahikbiuQmowKr9yFg/D9jycGFLCfodm4l2jFcq3Y+v/WO7Q",
+	"cAid6kx5SJ+8n2/5DA5cMHmJ4Qm7UHbqUhBdzTv6jAYK9Beig2+Tlbwcy/kwPU5e24nZtn/RqOE4b0tN",
+	"88PTbK5D0F1fMmGDXQEzgeLT8sFPytEt0803AHNnpBWS2gWRR+kKtA0u71xhdH7ZuWA9uWhYHDiT14b7",
+	"RcPiO//cfRn7IjWCdw9G/h4N4kqzV98/f/XTM+ZyxRCRLRfSdNxXvw06IguPj47u+Kopz6PzssFat+Fo",
+	"/yi2s/qad7GdlVC5LZ5cTnA/lrNqfx+T4Wztqj5qu9lHzeod5Bivk8V6VaHGzfvaweoU88kM9gcyg23C",
+	"iTVmsCaXvBdeVbud/jhGsM0gvwUj2E0R6G1ehvdjAluLYH8mC9jRk1tmYX8Qi1nPa3Cc80ldm2ldRCQb",
+	"+URpX//IiUouCasWdfzF/mnDnesagAk5cQGw9AmypEx4b5a/T5i6Ap0VwFylB2fRqKlhCeanPzNszo3r",
+	"4uBal7NQHr0a+AJytWC+akPo7ZAw19TnXFJ0cQbaHLIfJDDcP5uDpg7JmCZPiakJy1RaUIgirgPXhXA9",
+	"ZG9TNceE8FxcQqOZxCmGLQusf2GYAfA5e3UtzIQMfffbucRwar/oz2gdGASNOVC+nx5FCsdCilD8f4nP",
+	"r3K5XoEVG7K8ds7aCCaOLVI1rqmm3miYSwv1C/CRIy6FYFPgSFaUXfb7h4ysmbVnvApOa9W2k960EeI2",
+	"tXfE9M5cGd9TeOzo50+YCEx07qIS63mkhmkuDPJTnxfRLCTRmTNGYLoDcy8u+5bMCji0n+Ve7Aq0tU1G",
+	"3jE99MnAe+vRLwRvTCrAO4jAnjDDl64v9bKTDuoG3nWm3Fe15/6gptxbDwWNCAbr6KcCaSjvdavXRzVd",
+	"1yVSP+NPvsYaNPBucXWJ9moVqJxkqxayWVQqIvB+tjGdsvZlaYPrssRUCxvcCbo8dz08Ozh9tfKPkW1f",
+	"Ewd+kPUN+tQrl2OYsLGQmZCorLhOjZn3QSeszNYkpSnUFuvEgZ0sQB2I88BlA99jAu4he0r5xDz3KaCk",
+	"w53L+VRZhXVZqBUduSBHqOtqkYGvHjs6wwS3dMr1xCeVhBTYaAqtb1OLLwhpDplLu8EbL+SeYhosSHtW",
+	"5rGSGu5+dUorNy4FCj/5pw9ZrcrZXnOvoa6MK7SRYvFAyFyBM4OvRvNe8EAaRPtxWeTcAu8pc2Z7NlOq",
+	"oVW28Cd73ceX5Eo8ABKfT0aFuTwNopBaHScxAgwFEXpGqesoumJyoK9cwEKxrXXXZ+O2XV+wqfHkrUuy",
+	"tynQ1bfSJdI1t/sHcej/2jqjrT369V3fVv2h2hT3on039vgR+fU3reuTZ//anv1fm+jd7dOoP7hZr1ih",
+	"mnvC3ObvfxA37+YzuQ0/b+vIPi65sr64e/H1bkK0T/kOH733tjerm8E61vbdraZufQddWou7bO9Bjvp5",
+	"qmreECa6K1rM4IFU3lndkp7bRS18DfXQV57qsvIs02AMZMzWZySp3n9Dzt5zydNUFdLWl4UeaoleHZWw",
+	"hRbWglxx4+RcTgo+gXO590JOcmGmqG5rRA4Lv5cN5Jdg60MIu9/lMP5u+X1jv71cx4VEaWqIRa8a9t3y",
+	"mHzbllgqyh9Jp6iDZrOvEQ9qDHfDQa9JEO/qOCXkAZ/PaekJk7AAgyEY2thON0mbSoKtjWc37Db8juvL",
+	"+iFg3fDBHR14FxcDafVylzO7Y0kMYYfNJgAyt2ZX9XZPZDCbK4TVfucBu4iUtaaDH9wjf55EhpC3gFUi",
+	"DRwIaUAaYcUV7H/0qQx0GF0cyp/UJx8WmVNUwNut7SgEx1syoNDY92I5cbv6iEwmnQv6ZCu5rq1EOuxf",
+	"qzrQE31THwJJfMp6uAuXxb1kSazFme4EiYpZ3jXf8j/8MSxlG6B78zaym6DYW7r+7sUq1olGn8xhH7s5",
+	"bMvb7EHKc5AZ1we+qunaXG3/7LtQAPX2UnDqM63rbmNrtTP/VGFF74JV7DMSLgkaTm11W2Z7Eq58jIOB",
+	"VIM1Ec01uUm7g0+Frh/NKg4c3w4OlGLuGjT4E2JBlam7igJntbMneyv99OObbxnXwMwUU2ZUM6YsZs+I",
+	"soEH7+n/4QZ515VJ3oARj2J2Ynwv+xMemNtZ/MBuhjyTaLeqcFxrO1ZtLGG0BjEORbrG7v/yGXv8+NHj",
+	"2q6Vrj7w+dz1Ci0u8K0LpNdTqinN8/wg48tz+dOLn158/46Sy0KWGturpcj5DDkwiU96wzIlmVqYhOUi",
+	"BZnCuVwC10kjD85l9mm44rnIfClzmdVS4g6eqWflhPvJuQSeTn0MZ871zLCHR/TKFyzjSxMSjfAbJX0T",
+	"reUh+14x1wnXV8E+pZ9G9PeotBWUfboQvKEHbqohA2kFz8+wl4ZWGH3oSq+oy4A5taYVj2I+i6BaBErs",
+	"57CwJb32aHF23OrqfbKTMQ/dMSVKNa+C9mBdzjL36k4C6KP7K5bt2tuVqK3GFSZ8ZuqNjQllqQUbl0w8",
+	"q3ORG7rePZFTrK3pLlD/UmnGGT3l+2WO6MMht5Zj2GvZEQcLw4dmQgrpdwxaY+LnHtWBXwgDiLiOrFKV",
+	"ARu5MYbkUBmduj449AHb5YBkxTxXPHONgOfALVtMuXMLujdZBmnONWRYb96RxigX8hKykYu0dVejviKv",
+	"orfZuXZ0dgoG2MXS+tDrGV/6SvV2CjO2F7rOWBVWkZzLUYhJrg3vQCNMGa/M/EQubtm97Hsg83M5z7l0",
+	"TG+uwYiJhIy9/vEd2yvmONdj9p346owZ8PxpCpwcqRNxBZKgsjyXdLHTq9Twg7NZkVsx59oyHB7RisZh",
+	"c2oxuEfcjH4WlloSncvG5AnOfIGQkta1gVgypTPQ+4coSBg2K4ylB1z3uqpVwOPQKuCMcXPpW/Egg3Ol",
+	"4JUEc1r1B/Da8blc6RyAy6bePpJMqGz0+oe3rsOhw09/CanZPAcL2HXwNX1PMg63bKaMZSdu03uPjh96",
+	"JB1apYY51xMY7Z81g0nPpcOD8uWjI+pLhOxaDWdcLodu6tH+IXt89NC3QnwDVi8Pno4t6NG5bCGBa82b",
+	"cimVdQ2POCYgHrK3AJgdbR68/usP7354ezjLYuz7dc7dtn4knLklazrNgFPdUxh3OX8Xc5/Tb/+OYdq3",
+	"6yB6fLdZuHjERBuOA7omYUQnnxnPd/eUZjlwLV23ZkmioAbKyUBDdnXR+Vuq1FlqXKFTGn3pOjyTeozc",
+	"3ZcYKNdQb6uGfLHuNf3MnEtj+XhMLNdfzK6dG+ikntXiJmFWqUsMJUEus8R9QG7gXE7AOmmNPVcLSXAg",
+	"hrqntMC2/DndPQ9Pjh4cn3x5xOa/s7+9fvE1s9NidiG5yM3+uaT2tiWjpRcQSL6di2sSG7+I9qgZWjWY",
+	"e3bGMzhjf33x6pl7xbAJOODvdwiVRLKD2+YJnfzA/fjHZwh3TIBPS0yfgeUZtzzxqOHOCG9zS2kXvikk",
+	"Jbq74h11ZI2R4fUlzuaNfsNJaK/KMI5TJ08IG9oEUkYQp5ZIZZMk31WQ5ESXqWWQbID5PoKOWwlrIB+z",
+	"PSP+BQl7+9enByePP08YKizMSDEeo26n1YyIkV7Zd3VcgtZWSY8kGmJvxdCrPKSX/e//8X+zkVtBMRvO",
+	"hJlRbhmpgiOcuPoOJUY6o+bGJCzoBt1P2KiQppjPlbaQDXGZfhz8sz6Oz48iQZpNuZkyyWcQmDSx5pRL",
+	"5gyNF3AuQ6vZ0ybfCf0d9zG/zv3px0B+pWGGnUMPsePi6bkcSWWHbgcEkBHJqkNqOSon+IVU/vch7ge/",
+	"8R99XZxRJZA7hB4KOZxrNdFgzIjtEWxr8hpCxEmFvxVcc2mFhGwUY3nPPFa2hbHb5H5umjdgkOIjnPAn",
+	"jzufKiR8dIyWjmZZk3UgayiW+rJGJ4EH9BNuHtQQ7GY4rlvhWqGprU8mbKQhBcxbHrFcGOtzarn2fzm9",
+	"x+tTmH3riHmEzMRrgg1905Q2ME/urqQ7hsweMlrBucSvc3DaKfeD/PjmW2IfK7yhNMg5/XfBzblEMWeV",
+	"Zzi9nUtWyLGQwkwhCwIq2i8yYVKuM7JaOI568ohNVaG9gttSS2kfNZ67Tn66Iz6ySbNyVw7Ku4FV/jty",
+	"lDvmEMjWZ+SV9biG93xFQ4G6mFFszLXz4gSMN7Xu3Y2w4xsRxqqrcK3L9+/VY/fZAR+ipdTmQNUViLS8",
+	"AXKQDEpSHvyyi4l6dzKsYNXlsa6eyErz6acY1NNBKTUiARTS9WUQBssmKH3pGrD73qHEd6taKpuyvis0",
+	"v9He87Ge4Q1SuQ0DXjXB87Kowd2a8KoVvHDx/uv7hdeSAj7JrbdKPpirki8ZZ79FOAzbU3Q6PM+XwQmj",
+	"tSc4PTHkS/Bcc+vu4brIwTxI+Zyn5Pbqcic980+gvnhCfl5dULVRNgOrySNmgFtXiww00CfjDV4Ky+Nk",
+	"6J7NDbDjwy9pgNl//T+umqFSmpk5TyFhWhUyA2fIYHvfcC255ZecnRydPE7OpT48Pnm498X+/iH7mcz6",
+	"KdfaKeY8Ny4XbQ7aKGkYpaJ5ty2XVHMVr/BzSWo623NjPdnfP2O5GMOvPL0EutMdNdLSj4+P2H/HRZIj",
+	"ep4XJDefywCvasHFnO29TacHP71iDw8fJuzh4ZP9LhW1wCgcD/BbqsDsh78nV0E1fZdW7JzBHgZ30qT9",
+	"Tin6NTcG5AR0uUlnRpdKHswgnXJJt+OF4japENbhMl2iNYysUTAR6yrtWp6rSQGduuGLssKuc8HO5756",
+	"klUUZ1S581KVgcGKTC6Aoyx4/Pn+6bkE7wPH0r8g02XwgpcLqFQUK2wOGNsBE54zDWPQIFPAysa54Be5",
+	"E6CXCXvrC30evPqJabVwErTQxh74slCMz5COE+ZPxOmpPM/VAkHl3AC07AQZDzUuF5QymoHlQtJkIWhE",
+	"w0TMyCJ4Lp3AiTBwgVi1fTXLMTcmKQ1/WNTY7bKsmkzH4QZrbct/Owag0svONncuK2epO8kxgHnwW6Es",
+	"jNilpNdccTGEOz5yYMCG8lQlsM8ljMe41KtQuPllBICOFVsKBPDnhiMyHNF9PpdaLT4zHkjM+YNTYFZR",
+	"jAxS7IXKqBSXnHitv/Km53zBvAEALF0D/jnvRrZayQkbvXjHJyM8He4MlmrMhE18y3yya1L5LqzO9b2S",
+	"EEp0BUvsQx+GoArLOC2nQ3N/gwB9VlLGiu7TIpB3aEBHNq/mwlceS3MB0jrjSEiVc079SrVprHJN3twd",
+	"J861Nt/JfivouI3RQp6h6/vgmZJWq3yVl8y1uCLvg1QHKT56WsVneQbQhkp3fNJKDiOdRKQ2ncMeP43S",
+	"SQ19rMfLrSbCqR7GIhu/V5bNVEaWvrMaHmAUr5qT9JMWWuMRrYfaLpvebv33kF1d45El9iQtJtxmfUmN",
+	"7SGZB66z8V5DrCq4hW6ZFBOnTTM6hKE0hipmmOa0yeooHIddLM/lCL8bGrBD4f06JJzi08pFeI0cJxzV",
+	"WlbWXMr7TMhz6VikkmykZOvB2qKQNvYP2fMAPuFdK76o5Lks3U8km6KptqpBGcxNIi1yHr5odB/w19u5",
+	"JClVSZQrdOa46gz0xOU54vlUfqvSC/6ZKatcnrlR3MyVwXjm3mpcg/VOAX5JtYP3nQeoeIT11VJjt7p/",
+	"MwMLkgafazVXxnvXaTHjIs+Z1Tz1a0+FN7tg1KaTaYTx/r7YXfDCYxHxxFuStss57kfa9tOvy+6vPfFv",
+	"b6z6OYQioshiMCqYX6A8oRqFYDdxp0pW6+ZPI+R6JO0oWS+m4bkhEpgjzdHXL+pyYMlbR+dybzQGGNIL",
+	"GApHQpej33nhvTj4YyiHSv5aTmGVrJAoRMpz6dp98CDZkWPY11QJ739mEh+RGBw7mqkC6fVAoxh3LmnC",
+	"KpD55ASdzUGloH6tMfL7O0LoJdyWSe0lAM1wT5QXpu+iO4cff0L1VovUXZNjKBE754uNRKMB6G7qppmT",
+	"xyydOfNQsCtlMLfTFWMQc/abx/v77KKwhMw5GFKt5Ll8eHTEZjNvbp6X2jgq3Ijax49rP6dcT5T7yZtw",
+	"zuVbf3N/tX/mN6fx/QlakTB5682P377AcFD29+NH+4fsqXvdpeqBdlanc1lO7EPDaSJh2Ay4KfApblrz",
+	"u019Hgxc53I0scG4FdRbDILhaCKQ4JzUoma12sNxDFm72PERs66dkD48Pvpi73i/BrU1xqmX5THdEtWG",
+	"8e+LbKv519mnSphWaPvnI+U3K5vstFRtom7ffuoBybDdFP6z0pcGLxdvkvHzk+xaysHuqvrMMIsGHIPU",
+	"L7Ocs+Mnjx+fS3P48HjvZD9hr7nmmZiz4yeff8H04cmThDXZBH3p9I7D45NH+958ZDCmoUzgqcvMZDV2",
+	"kQ35silmk/oZZP1zWQn7aCDZP2QjpHZjwF35rlpYO1As8dZxkm2NKnQKhmWK2JcBBxIPx9J9nHIDUWpF",
+	"OH/nHr4lSvWj00z3RKx+CetJNYDMod6fj0rfBUQNcquHv0nclsFHE/p+cQ2c3kS2VknJJ2vE2G8QnYW0",
+	"oOcqp0w4X8CPaBPZRfxqfrR/xr5+hy8HJ4lV7IS8izOem8Ou6+edX9DtoLQf/Z6wuZx9HTZPtDKGhXP5",
+	"82Hz1/X9IYr8hX3zX//vTztcPGYp0wcXPL3M1aTT/VHvbBFyCUKSWxXG4cXYdl+XU8eqO1thoNqETF3k",
+	"sGL1UeCULPhdGJu4yOTG4H5OVhhw2QiYSIf0ZQ/ZU9cdERfM8/yQfbU8l+HGobupWvmCC7qyZq6JHpch",
+	"3bVy4DzaPzuXI5VnoIf4xF+OQkSg8y4oCYdslKoMRk4nXkyX5EvmwuImFhj5yycTDRNuYehVy5FLwOjc",
+	"M6Xe+dUNx0oPgetcgB6xPS6Z/1BuJECDPFEZXDkdw1+VfNZs04LrKhvCeQxAyV7Img9936XyUVYf3tjC",
+	"4v2eZ8y526VanLER/T1yK8eaouwHnYGLHq+WJrKuWqNvlzL9ymPgXYRYteoCNTGBjGw15C4RgoqcYXKc",
+	"Qww+UZWx8oszduRUoTzvqgpYYU68NuoXCbo8sAvp4PTh5499srH7XHk/hLQwAX3L7g9/Gl1BXM9XSP+T",
+	"USwClJKrNGksWQnhwlvdh2VVfBoZc5xNP3gfphiuDeiKFEmovXi9Ogld6ScjH0UzYjN+6f2AYVJnJydv",
+	"Nt7dyFVc0NvoXI7KmMXhxXJYgWbUFv/PvDV/SRq8MC40Dh0JFdNiexQxyapBR/tJ6cJ2fPEzwyRWRtZA",
+	"CcfCBKs9ZLiwec6XkJWzc4vqVqpmyOM9u9OF13/8sZzLTIcc4Na2PStuecWl99YHi6DzIBNsSHmpw2pv",
+	"5MM7MRnEeSRGgTV7IDLhndCpms1wXA3jwjiWfIY/CsuMFXke0nRpHwlFlbeAjEbT1asqYdGbiPJV7LBc",
+	"H8bAF2baTElZyUgJ9bGnNUc3+ndSgY4U9IKXNweBH+Ppcxjbxm0VICdscGA0oOaStdnIZ6UP6bdThsg+",
+	"YnuGjwEpz5WrPKMEfQclnEvifR65sGiF0LyybkPI9qOHOMd7ErZbq+hUHuMU/inw8fZvHR+0yFflceeO",
+	"IDFNWGQ26y+XeZHnnQoAHjI+wIzIXKTiUqZ14fisrCtfzN39Np8j24McyccQg6YyAG//8f2zw1nmrbMu",
+	"CiUlIc5JWBTY4oQwnOO0Cn1ilMdJOoDE61PyuZkqir1xEniO8TsaUqWzev18nwDt62o4Dkn8huVq4pZR",
+	"rYHkW7xECjCVoYnNMVNUFYaKup9LQF381M+FfIlfBT9Os7NyPf0vlPfwb6GHl3H/WG25aITwsZNhixay",
+	"avWsWjw6zzGMy1RWP7eNzwybKyNco8EXWAJDWJgFtYRTG/1MEVM+p9RzD7W9UTE3oO2oikPzsRouY9aZ",
+	"AdUiRFAhr3eVscrLCLdKnc2HtDMsIfHW+gQlPnEj+HGNUzaUhHOZq5STl1oa5yU/Y5cAc0I6FxGL6uFo",
+	"ys1wpjSQfRCZn4uqcoNRt0E1578VbhqXdXXqKooIS7cGK/zhZ4fsNZ+AYfgjt1g8ZSbsiEK48PC4lK6Y",
+	"iwSu2cnjz9k34iuGlOk6OfhCJaOnlBB68EKmCi+uUzb5l5hjauXPWlgw4YpLmFG4BkTGC59wS/oRd+XX",
+	"UeIQKY/dOHjXvEbi3BCCVQEiqIENrD1j/IKy5p30WZFYh77ihuoKyfry+MlJjwrqzwjWB16zLEmWYGwV",
+	"gTmUIelYBh1LXGNyOlLQmU6OGirTcURlWlkegpbNtbIqVXkZFhgiPM0c+KWptLzj/a4otv88eO0HOfjJ",
+	"DdKE21aLeuenDzTGDMzQF7UHh5NDdnz46PBk/4y6gix8IiGNTn8Tj648zJ93L/jpfB5fa3XGnz/qccKI",
+	"7kiMUyUVOuS6ZmzRSdecJ3cd6UfURUbCSMlgCWUXDy+i3olIc7xue3P34H9smSBZSg/xSEbPjQ0jM0Ww",
+	"eNQvG+LH2AVBZUBakx0GOXTf169aqkKz3woowmVL6Lho3fNOSvr8xrf443yieQbBHbdhx0hhq9utaEmY",
+	"UBWB/gsbL9wk1dbPaOs+Gs2pV6FGwH1UniGAU9kCd8sxIyhYjJXsfK0IaKbdTgwnA5rpGhmwJeF9V1pC",
+	"vBgqz+XIwG8jV2KLYhRKNTNh8DtPbb6kUi2njFMAN9oNA0M7l23FvKb3leo5iTul7khVaJyEgxoJ2WAr",
+	"RbocrlKq2Z7//cyF5DhbrP/O+T5TJce5SC0TZQgSFlgIAviI7ZFNQtVrsJ2VhgbrxS4nsxJA0V9KhTpo",
+	"tbyhQ+0ndRV/z6uwmVZzisEvBT8iO2ccoYzBYBlp25r2vZxm9RJ1YMANlSVCcm6p8lkZqe7FFWLye6Nn",
+	"jlzbwg5W/rHnkmqJPT46KoHvQjaOqTJZBpXo5MqUlZXxKPjDQKo8bIPESaAp91c3aVe1IJ+sGBa6JSgz",
+	"7SNB+SkEmoRMASQb5moi5JkrBUcR9k5ESFOKlvE1JDvu2ec03sGr69nbekouH4mocvtShy+OJNGMl+Yq",
+	"vXRpFMK6Qn42sKo9rMv68OHDJ/tU6M9HDTm+cQmLjcf2zrVVjhxUxi0chK7LvYQkvF+p0Kldds3bJrBo",
+	"zjcOhgOEsbpyvG+hfl5hpvdVOo+mdoN3iWreVDqvOcTIv+VB4S6dP0WbmOOP2hOCZ+Xuo4yCHiQW4iwv",
+	"hf3A00Wwi68XSqhqzHJDlVZJbIgMxZkqLqwzCTujAmWd7IUiUanmZupCeUlyQLvFuaSPYPdPGRUMJe7P",
+	"RuSBLesp4YhIaG0jyH5lBSHxgZUNaSJWKO9PVYUdqrE3kVDFVbR4x21XmD91ivINyV3OwU4vok2PhvMG",
+	"embVuaxEDvKp42ZMCH7k1FlEZF5Obbmn+HyOdqPCTNGXAkV5z+533amu+s8tGcCrCe6J5dQX0BVr0mI7",
+	"IrsfhnPHWsZbviS5MtBKLWvUkUziKgo5miAUFS5eUY1r2B2MpJ307xKFDjAWq2fjqZ/ojWcaFquy3r9n",
+	"96k/RjcpF2/ngkpnIC2WGpxITKPev7seSDeGPDfPDKul3Us3pBpkPrVE+iN2CG+R19reSJ7rqgsUIza2",
+	"u6a3uU/PMKtxgu1owM9YfeCzMi5QuQCIxq/4xZKK9tbNTOy1ykUqwHQ2r3bo+kN9A/dZuqsw8dpdlKlJ",
+	"FvPSYpgMgq0nptZ1zOEObNtut7/cOr+oHUBnD9r6GX2KIXNwq+cqsxp5jDEGnGViTA5x20z1QBpmew4V",
+	"Dh0Rwf62dH6jFcI6OYUXAsvK4nX+ECX0sxAa5YcoHe+o9+XWk38sceWEkkqIuka1giUln4EMc1IKCF34",
+	"3ZqYnWpVTKYN4GJd9MLxU4ypozqGwvqcFr8AXmSCzIUuWa3yneDDoSKqL7Bcg3vpMUi8P7zpCOdhjbXV",
+	"nMsQ3VXPJ61mLR3P1f4R7mTSZiOyvSJAUlQcc8gmHipSWWiNUsPGM+bzccs+D1VBZFR8yxPFp1xOXZnN",
+	"x6mqIx6H43CjkG9LVn1uMPkfJ8ZYCr8Yfxg8p9Dqd5UR2AUjOZt1CNurlWPN6rB1JnHacO3NyoDcHeO1",
+	"wsRuSdG95xCv1W1uqGmn6o9+CvC67VL2RF/I6eoMY6/B9m0ZatvkauTrceS2rqpd19WwvhXmT/6ZP2in",
+	"/9iQ1OLihsZCFtgYZzMNfoOvfNhCktw85Fv3Uvegc0gFz4cptzBR9MtKyZwLpXLgMubX+B75MeGYu5nx",
+	"ayaL2QVoCqPjAjO9U27gQEgD0ggrnFgSW8xvg3Wd1+5efu0SWgPm3wHzuybzwB2wq5JQ43aUNZ1O3U4H",
+	"t2nTeIVFMe7nzoud7VPfKS10LLxYOk+Ft8fvcR8ujodzk61eu1dU9n39E/it7jox30mfLEimfe68rQzN",
+	"n4zMfygj8zosSOKSztdga0zwztlR+GWXM7/Trr9fg90I4Nuy2H+k1vp7tNT/2a30R09umT/9Maz6W95q",
+	"NEcuuExhbaJPsLuYpnHRNbkRlMHCvWTkq9a2ijdiD+iMY7wne2oEf/CNyi+55fu+tGS7cq6wkZK5U5Cn",
+	"GJlomhVkquLBzClEro6iqwLpWmQvz+o1YEKx8uB5RkeIb8cTUgtxqbVx6/N5y2NWLzvZAEpIKvWz0b4M",
+	"lYQ+Y2MAQyUeKY+IrH5Laid2AZRIUliMMq3qE1dtv12Db9Ns5X0u493AVzp8GwwyuQKNUysJhgmZ5kVG",
+	"1R1r5+vr140FpQNRfO7YF37G7znVQ3bO+zH1xa1ql57L0BZX4+qo46LvQ5QB2gsLDWzPl7s8erTvIwBq",
+	"9aT3jj5H981IzUEO6+AdsT1n3XWhlzUAhIxRtgRbzbvvUnfzBeY2wWxuXWgC1ltovJwqh17cBbkyDTm4",
+	"qkBYA5XWdLFsNM0kLK/skGes0cu5o2qy95RWhNYn5BTP0yr2a5FN8MRYqy5SV0EB2R2ZeC/+ntquu9IM",
+	"ak/cxTX06GNWT141rNwVGbpM9cV0GWPsSVm/5Tqtj5q3goZFD0tfPC4ihpie3Qwdmx2q8Tiev+Xqe62a",
+	"mX65k0iGLuvOs0blp49f8sZ9VFeb8/G7QlG3I49HzUVPs6yBJbcbA3OPNqOuGJj7tRt1reptEHQ+OWpu",
+	"31FDlBdibWZARvCNVBhjyBZmcxRSzFopPaTJUPCwBkvZaLXq52GUEKaMmd/KAF4055JnM2FN0w3vRPCE",
+	"uVrHwSNAl9G/lATyTV/C0kW1YicijP50Pcn2hIVZQzj3peydOIxDSK61Wgg5MS6/yFBuvHOFlxtmo0pk",
+	"OzSWYya6czC7VoDCUpNx784lBzM6wTNf6ANd4KMw2LAsSpKidDeqF1sm7WOvnq2WnMtnK6Az1M63n3R4",
+	"LjeKh9Vd+q484VtnWNVUHTJZBXxShsbC/gEuvXeNQv+rW6idzA3efrQGSAtNfb7++X5wAVyDHpz+8xe8",
+	"Gl3YvRuu0PngdPCArkw/fZuIvxVXIME48kB0EvQJk1/BVNKUWRpLMFt5H7PSEpd/xrQKCS+5mlC2rcya",
+	"oda13CM/MjYZjIz7t3q4XuL6/pvEQzPomzh8XVGuRi2BHM/achwB5ERIOK33wKgq7FO/C5MEnTphVa8w",
+	"X/EwqRUUribGkWMF3nwvJldOBFOSE8py8C3hKx0evwylherwl2lk1BfYkE2mvrexOfXtgl2T04SV3d3L",
+	"cdxzkZFetVRcx0Bda/pTFpJNTVKrypc0wiQTxmcgsxnibF0KL4eNTPoSG94nqE6XPcTxaHkOMuMaDyAz",
+	"ic/PccsyvjlFxn5VF7V56NOHXz78fwMA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
