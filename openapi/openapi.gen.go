@@ -3371,7 +3371,7 @@ type VesselObservation struct {
 	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
 	Note           string              `json:"note"`
 
-	// Observed The value as found: any JSON value, or null
+	// Observed The value as found: any JSON value of at most 2000 bytes, or null
 	Observed   interface{}             `json:"observed"`
 	ObservedAt time.Time               `json:"observed_at"`
 	ObserverId openapi_types.UUID      `json:"observer_id"`
@@ -3438,6 +3438,15 @@ type IfMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// RetryableConflict defines model for RetryableConflict.
+type RetryableConflict = Problem
+
+// ServiceUnavailable defines model for ServiceUnavailable.
+type ServiceUnavailable = Problem
+
+// TooManyRequests defines model for TooManyRequests.
+type TooManyRequests = Problem
 
 // ListDevicesParams defines parameters for ListDevices.
 type ListDevicesParams struct {
@@ -4124,7 +4133,7 @@ func (siw *ServerInterfaceWrapper) ListDevices(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -4229,7 +4238,7 @@ func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -4370,7 +4379,7 @@ func (siw *ServerInterfaceWrapper) ListCertificates(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -4591,7 +4600,7 @@ func (siw *ServerInterfaceWrapper) ListConflicts(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -4678,7 +4687,7 @@ func (siw *ServerInterfaceWrapper) ListCrewMembers(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -4927,7 +4936,7 @@ func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -5000,7 +5009,7 @@ func (siw *ServerInterfaceWrapper) ListInspections(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -5145,7 +5154,7 @@ func (siw *ServerInterfaceWrapper) ListJurisdictions(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -5312,7 +5321,7 @@ func (siw *ServerInterfaceWrapper) ListMyNotifications(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -5385,7 +5394,7 @@ func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -5837,7 +5846,7 @@ func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -6068,14 +6077,14 @@ func (siw *ServerInterfaceWrapper) ListSyncBacklog(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
 
 	// ------------- Optional query parameter "older_than" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "older_than", query, &params.OlderThan, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "older_than", query, &params.OlderThan, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter older_than: %w", err).Error())
 	}
@@ -6148,7 +6157,7 @@ func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -6163,7 +6172,7 @@ func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
 		}
 
-		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"})
 		if err != nil {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
 		}
@@ -6259,7 +6268,7 @@ func (siw *ServerInterfaceWrapper) SyncPush(c *fiber.Ctx) error {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
 		}
 
-		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"})
 		if err != nil {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
 		}
@@ -6478,7 +6487,7 @@ func (siw *ServerInterfaceWrapper) ListVesselObservations(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -6565,7 +6574,7 @@ func (siw *ServerInterfaceWrapper) ListVessels(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -7099,6 +7108,33 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 type ProblemApplicationProblemPlusJSONResponse Problem
 
+type RetryableConflictResponseHeaders struct {
+	RetryAfter *int
+}
+type RetryableConflictApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers RetryableConflictResponseHeaders
+}
+
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter *int
+}
+type ServiceUnavailableApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
+type TooManyRequestsResponseHeaders struct {
+	RetryAfter int
+}
+type TooManyRequestsApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers TooManyRequestsResponseHeaders
+}
+
 type GetHealthzRequestObject struct {
 }
 
@@ -7335,6 +7371,20 @@ func (response RunJob409ApplicationProblemPlusJSONResponse) VisitRunJobResponse(
 	return ctx.JSON(&response)
 }
 
+type RunJob503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RunJob503ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RunJobdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -7488,6 +7538,20 @@ func (response DecideAmendmentRequest422ApplicationProblemPlusJSONResponse) Visi
 	return ctx.JSON(&response)
 }
 
+type DecideAmendmentRequest503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideAmendmentRequest503ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideAmendmentRequestdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -7537,13 +7601,30 @@ func (response Login401ApplicationProblemPlusJSONResponse) VisitLoginResponse(ct
 	return ctx.JSON(&response)
 }
 
-type Login429ApplicationProblemPlusJSONResponse Problem
+type Login429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
 func (response Login429ApplicationProblemPlusJSONResponse) VisitLoginResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(429)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
+}
+
+type Login503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Login503ApplicationProblemPlusJSONResponse) VisitLoginResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type LogindefaultApplicationProblemPlusJSONResponse struct {
@@ -7582,6 +7663,20 @@ func (response Logout401ApplicationProblemPlusJSONResponse) VisitLogoutResponse(
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type Logout503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Logout503ApplicationProblemPlusJSONResponse) VisitLogoutResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type LogoutdefaultApplicationProblemPlusJSONResponse struct {
@@ -7631,6 +7726,20 @@ func (response Refresh401ApplicationProblemPlusJSONResponse) VisitRefreshRespons
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type Refresh503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Refresh503ApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type RefreshdefaultApplicationProblemPlusJSONResponse struct {
@@ -7776,6 +7885,20 @@ func (response CreateCertificate422ApplicationProblemPlusJSONResponse) VisitCrea
 	return ctx.JSON(&response)
 }
 
+type CreateCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCertificate503ApplicationProblemPlusJSONResponse) VisitCreateCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateCertificatedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -7805,9 +7928,18 @@ func (response DeleteCertificate204Response) VisitDeleteCertificateResponse(ctx 
 	return nil
 }
 
-type DeleteCertificate401ApplicationProblemPlusJSONResponse struct {
+type DeleteCertificate400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteCertificate400ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteCertificate401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteCertificate401ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -7852,6 +7984,20 @@ func (response DeleteCertificate428ApplicationProblemPlusJSONResponse) VisitDele
 	return ctx.JSON(&response)
 }
 
+type DeleteCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCertificate503ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCertificatedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -7881,9 +8027,18 @@ func (response GetCertificate200JSONResponse) VisitGetCertificateResponse(ctx *f
 	return ctx.JSON(&response)
 }
 
-type GetCertificate401ApplicationProblemPlusJSONResponse struct {
+type GetCertificate400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetCertificate400ApplicationProblemPlusJSONResponse) VisitGetCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetCertificate401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetCertificate401ApplicationProblemPlusJSONResponse) VisitGetCertificateResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -7995,6 +8150,20 @@ func (response UpdateCertificate428ApplicationProblemPlusJSONResponse) VisitUpda
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCertificate503ApplicationProblemPlusJSONResponse) VisitUpdateCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCertificatedefaultApplicationProblemPlusJSONResponse struct {
@@ -8150,6 +8319,20 @@ func (response ResolveConflict422ApplicationProblemPlusJSONResponse) VisitResolv
 	return ctx.JSON(&response)
 }
 
+type ResolveConflict503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveConflict503ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ResolveConflictdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -8284,6 +8467,20 @@ func (response CreateCrewMember422ApplicationProblemPlusJSONResponse) VisitCreat
 	return ctx.JSON(&response)
 }
 
+type CreateCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCrewMember503ApplicationProblemPlusJSONResponse) VisitCreateCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -8313,9 +8510,18 @@ func (response DeleteCrewMember204Response) VisitDeleteCrewMemberResponse(ctx *f
 	return nil
 }
 
-type DeleteCrewMember401ApplicationProblemPlusJSONResponse struct {
+type DeleteCrewMember400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteCrewMember400ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteCrewMember401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteCrewMember401ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -8360,6 +8566,20 @@ func (response DeleteCrewMember428ApplicationProblemPlusJSONResponse) VisitDelet
 	return ctx.JSON(&response)
 }
 
+type DeleteCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCrewMember503ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -8389,9 +8609,18 @@ func (response GetCrewMember200JSONResponse) VisitGetCrewMemberResponse(ctx *fib
 	return ctx.JSON(&response)
 }
 
-type GetCrewMember401ApplicationProblemPlusJSONResponse struct {
+type GetCrewMember400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetCrewMember400ApplicationProblemPlusJSONResponse) VisitGetCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetCrewMember401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetCrewMember401ApplicationProblemPlusJSONResponse) VisitGetCrewMemberResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -8512,6 +8741,20 @@ func (response UpdateCrewMember428ApplicationProblemPlusJSONResponse) VisitUpdat
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCrewMember503ApplicationProblemPlusJSONResponse) VisitUpdateCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
@@ -8658,6 +8901,20 @@ func (response ResolveFlag422ApplicationProblemPlusJSONResponse) VisitResolveFla
 	return ctx.JSON(&response)
 }
 
+type ResolveFlag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveFlag503ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ResolveFlagdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -8754,9 +9011,18 @@ func (response GetInspection200JSONResponse) VisitGetInspectionResponse(ctx *fib
 	return ctx.JSON(&response)
 }
 
-type GetInspection401ApplicationProblemPlusJSONResponse struct {
+type GetInspection400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetInspection400ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspection401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetInspection401ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -8877,6 +9143,20 @@ func (response ReviewInspection422ApplicationProblemPlusJSONResponse) VisitRevie
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type ReviewInspection503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReviewInspection503ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type ReviewInspectiondefaultApplicationProblemPlusJSONResponse struct {
@@ -9013,6 +9293,20 @@ func (response CreateJurisdiction422ApplicationProblemPlusJSONResponse) VisitCre
 	return ctx.JSON(&response)
 }
 
+type CreateJurisdiction503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateJurisdiction503ApplicationProblemPlusJSONResponse) VisitCreateJurisdictionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -9042,9 +9336,18 @@ func (response GetJurisdiction200JSONResponse) VisitGetJurisdictionResponse(ctx 
 	return ctx.JSON(&response)
 }
 
-type GetJurisdiction401ApplicationProblemPlusJSONResponse struct {
+type GetJurisdiction400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetJurisdiction400ApplicationProblemPlusJSONResponse) VisitGetJurisdictionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetJurisdiction401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetJurisdiction401ApplicationProblemPlusJSONResponse) VisitGetJurisdictionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9156,6 +9459,20 @@ func (response UpdateJurisdiction428ApplicationProblemPlusJSONResponse) VisitUpd
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateJurisdiction503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateJurisdiction503ApplicationProblemPlusJSONResponse) VisitUpdateJurisdictionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
@@ -9275,9 +9592,18 @@ func (response MarkNotificationRead200JSONResponse) VisitMarkNotificationReadRes
 	return ctx.JSON(&response)
 }
 
-type MarkNotificationRead401ApplicationProblemPlusJSONResponse struct {
+type MarkNotificationRead400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response MarkNotificationRead400ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead401ApplicationProblemPlusJSONResponse Problem
 
 func (response MarkNotificationRead401ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9293,6 +9619,20 @@ func (response MarkNotificationRead404ApplicationProblemPlusJSONResponse) VisitM
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response MarkNotificationRead503ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type MarkNotificationReaddefaultApplicationProblemPlusJSONResponse struct {
@@ -9447,6 +9787,20 @@ func (response CreateOwner422ApplicationProblemPlusJSONResponse) VisitCreateOwne
 	return ctx.JSON(&response)
 }
 
+type CreateOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOwner503ApplicationProblemPlusJSONResponse) VisitCreateOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -9476,9 +9830,18 @@ func (response DeleteOwner204Response) VisitDeleteOwnerResponse(ctx *fiber.Ctx) 
 	return nil
 }
 
-type DeleteOwner401ApplicationProblemPlusJSONResponse struct {
+type DeleteOwner400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteOwner400ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteOwner401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteOwner401ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9532,6 +9895,20 @@ func (response DeleteOwner428ApplicationProblemPlusJSONResponse) VisitDeleteOwne
 	return ctx.JSON(&response)
 }
 
+type DeleteOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteOwner503ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -9561,9 +9938,18 @@ func (response GetOwner200JSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) er
 	return ctx.JSON(&response)
 }
 
-type GetOwner401ApplicationProblemPlusJSONResponse struct {
+type GetOwner400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetOwner400ApplicationProblemPlusJSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwner401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetOwner401ApplicationProblemPlusJSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9677,6 +10063,20 @@ func (response UpdateOwner428ApplicationProblemPlusJSONResponse) VisitUpdateOwne
 	return ctx.JSON(&response)
 }
 
+type UpdateOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwner503ApplicationProblemPlusJSONResponse) VisitUpdateOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type UpdateOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -9706,9 +10106,18 @@ func (response ListCalendarTokens200JSONResponse) VisitListCalendarTokensRespons
 	return ctx.JSON(&response)
 }
 
-type ListCalendarTokens401ApplicationProblemPlusJSONResponse struct {
+type ListCalendarTokens400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListCalendarTokens400ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokens401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListCalendarTokens401ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9764,9 +10173,18 @@ func (response CreateCalendarToken201JSONResponse) VisitCreateCalendarTokenRespo
 	return ctx.JSON(&response)
 }
 
-type CreateCalendarToken401ApplicationProblemPlusJSONResponse struct {
+type CreateCalendarToken400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response CreateCalendarToken400ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken401ApplicationProblemPlusJSONResponse Problem
 
 func (response CreateCalendarToken401ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9791,6 +10209,20 @@ func (response CreateCalendarToken404ApplicationProblemPlusJSONResponse) VisitCr
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCalendarToken503ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
@@ -9822,9 +10254,18 @@ func (response RevokeCalendarToken204Response) VisitRevokeCalendarTokenResponse(
 	return nil
 }
 
-type RevokeCalendarToken401ApplicationProblemPlusJSONResponse struct {
+type RevokeCalendarToken400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response RevokeCalendarToken400ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken401ApplicationProblemPlusJSONResponse Problem
 
 func (response RevokeCalendarToken401ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -9849,6 +10290,20 @@ func (response RevokeCalendarToken404ApplicationProblemPlusJSONResponse) VisitRe
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RevokeCalendarToken503ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type RevokeCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
@@ -9978,13 +10433,18 @@ func (response PlanPhotoUpload404ApplicationProblemPlusJSONResponse) VisitPlanPh
 	return ctx.JSON(&response)
 }
 
-type PlanPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type PlanPhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response PlanPhotoUpload409ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type PlanPhotoUpload413ApplicationProblemPlusJSONResponse Problem
@@ -10005,13 +10465,18 @@ func (response PlanPhotoUpload422ApplicationProblemPlusJSONResponse) VisitPlanPh
 	return ctx.JSON(&response)
 }
 
-type PlanPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type PlanPhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response PlanPhotoUpload503ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type PlanPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -10081,13 +10546,18 @@ func (response GetPhoto404ApplicationProblemPlusJSONResponse) VisitGetPhotoRespo
 	return ctx.JSON(&response)
 }
 
-type GetPhoto503ApplicationProblemPlusJSONResponse Problem
+type GetPhoto503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhoto503ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type GetPhotodefaultApplicationProblemPlusJSONResponse struct {
@@ -10157,13 +10627,18 @@ func (response CompletePhotoUpload404ApplicationProblemPlusJSONResponse) VisitCo
 	return ctx.JSON(&response)
 }
 
-type CompletePhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type CompletePhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response CompletePhotoUpload409ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type CompletePhotoUpload422ApplicationProblemPlusJSONResponse Problem
@@ -10175,13 +10650,18 @@ func (response CompletePhotoUpload422ApplicationProblemPlusJSONResponse) VisitCo
 	return ctx.JSON(&response)
 }
 
-type CompletePhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type CompletePhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response CompletePhotoUpload503ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type CompletePhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -10251,22 +10731,32 @@ func (response GetPhotoUpload404ApplicationProblemPlusJSONResponse) VisitGetPhot
 	return ctx.JSON(&response)
 }
 
-type GetPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type GetPhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhotoUpload409ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
-type GetPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type GetPhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhotoUpload503ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type GetPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -10420,6 +10910,20 @@ func (response DecideQuarantine422ApplicationProblemPlusJSONResponse) VisitDecid
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type DecideQuarantine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideQuarantine503ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type DecideQuarantinedefaultApplicationProblemPlusJSONResponse struct {
@@ -10998,6 +11502,20 @@ func (response DecideSyncBacklog422ApplicationProblemPlusJSONResponse) VisitDeci
 	return ctx.JSON(&response)
 }
 
+type DecideSyncBacklog503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideSyncBacklog503ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideSyncBacklogdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -11065,13 +11583,18 @@ func (response SyncPull426ApplicationProblemPlusJSONResponse) VisitSyncPullRespo
 	return ctx.JSON(&response)
 }
 
-type SyncPull503ApplicationProblemPlusJSONResponse Problem
+type SyncPull503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response SyncPull503ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPulldefaultApplicationProblemPlusJSONResponse struct {
@@ -11133,13 +11656,18 @@ func (response SyncPush403ApplicationProblemPlusJSONResponse) VisitSyncPushRespo
 	return ctx.JSON(&response)
 }
 
-type SyncPush409ApplicationProblemPlusJSONResponse Problem
+type SyncPush409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response SyncPush409ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPush413ApplicationProblemPlusJSONResponse Problem
@@ -11158,6 +11686,20 @@ func (response SyncPush422ApplicationProblemPlusJSONResponse) VisitSyncPushRespo
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type SyncPush503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response SyncPush503ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPushdefaultApplicationProblemPlusJSONResponse struct {
@@ -11209,13 +11751,18 @@ func (response SyncVerify401ApplicationProblemPlusJSONResponse) VisitSyncVerifyR
 	return ctx.JSON(&response)
 }
 
-type SyncVerify503ApplicationProblemPlusJSONResponse Problem
+type SyncVerify503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response SyncVerify503ApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncVerifydefaultApplicationProblemPlusJSONResponse struct {
@@ -11247,9 +11794,18 @@ func (response DeleteVesselCrew204Response) VisitDeleteVesselCrewResponse(ctx *f
 	return nil
 }
 
-type DeleteVesselCrew401ApplicationProblemPlusJSONResponse struct {
+type DeleteVesselCrew400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteVesselCrew400ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteVesselCrew401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteVesselCrew401ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -11292,6 +11848,20 @@ func (response DeleteVesselCrew428ApplicationProblemPlusJSONResponse) VisitDelet
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type DeleteVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteVesselCrew503ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type DeleteVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
@@ -11388,6 +11958,20 @@ func (response UpdateVesselCrew428ApplicationProblemPlusJSONResponse) VisitUpdat
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVesselCrew503ApplicationProblemPlusJSONResponse) VisitUpdateVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
@@ -11543,6 +12127,20 @@ func (response DecideVesselObservation422ApplicationProblemPlusJSONResponse) Vis
 	return ctx.JSON(&response)
 }
 
+type DecideVesselObservation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideVesselObservation503ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideVesselObservationdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -11677,6 +12275,20 @@ func (response CreateVessel422ApplicationProblemPlusJSONResponse) VisitCreateVes
 	return ctx.JSON(&response)
 }
 
+type CreateVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVessel503ApplicationProblemPlusJSONResponse) VisitCreateVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -11706,9 +12318,18 @@ func (response DeleteVessel204Response) VisitDeleteVesselResponse(ctx *fiber.Ctx
 	return nil
 }
 
-type DeleteVessel401ApplicationProblemPlusJSONResponse struct {
+type DeleteVessel400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteVessel400ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteVessel401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteVessel401ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -11753,6 +12374,20 @@ func (response DeleteVessel428ApplicationProblemPlusJSONResponse) VisitDeleteVes
 	return ctx.JSON(&response)
 }
 
+type DeleteVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteVessel503ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -11782,9 +12417,18 @@ func (response GetVessel200JSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) 
 	return ctx.JSON(&response)
 }
 
-type GetVessel401ApplicationProblemPlusJSONResponse struct {
+type GetVessel400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetVessel400ApplicationProblemPlusJSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetVessel401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetVessel401ApplicationProblemPlusJSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -11907,6 +12551,20 @@ func (response UpdateVessel428ApplicationProblemPlusJSONResponse) VisitUpdateVes
 	return ctx.JSON(&response)
 }
 
+type UpdateVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVessel503ApplicationProblemPlusJSONResponse) VisitUpdateVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type UpdateVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -12005,9 +12663,18 @@ func (response ListVesselCrew200JSONResponse) VisitListVesselCrewResponse(ctx *f
 	return ctx.JSON(&response)
 }
 
-type ListVesselCrew401ApplicationProblemPlusJSONResponse struct {
+type ListVesselCrew400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListVesselCrew400ApplicationProblemPlusJSONResponse) VisitListVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselCrew401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListVesselCrew401ApplicationProblemPlusJSONResponse) VisitListVesselCrewResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -12120,6 +12787,20 @@ func (response AddVesselCrew422ApplicationProblemPlusJSONResponse) VisitAddVesse
 	return ctx.JSON(&response)
 }
 
+type AddVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response AddVesselCrew503ApplicationProblemPlusJSONResponse) VisitAddVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type AddVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -12149,9 +12830,18 @@ func (response ListVesselTemplates200JSONResponse) VisitListVesselTemplatesRespo
 	return ctx.JSON(&response)
 }
 
-type ListVesselTemplates401ApplicationProblemPlusJSONResponse struct {
+type ListVesselTemplates400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListVesselTemplates400ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListVesselTemplates401ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -14841,404 +15531,423 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchtH0igKv0oF/rXCZHxNiqQk2yJj4t+yDh6NTxpJtr/ZQ2+g2J0AymxUwVXVhDEKRayH2M+w1v2+",
-	"2fffo6wn2ZFZVX1CNdAAT7JHNxIBdNchKzMrz/l+kKrZXEmQ1gxO3w/mXPMZWND06VmhjdL4VwYm1WJu",
-	"hZKD08EPc/5bASyln9lYqxmT8Lsdui8GyUDgU78VoJeDZCD5DAang/JHk05hxnHUGf/9W5ATOx2cnhwd",
-	"JQO7nOOTxmohJ4MPH5LBq+f4HA0353ZajSayQTLQ8FshNGSDU6sLqI88VnrG7eB0UBT0ZGTk8XfcptPV",
-	"zb2bAtNqwa5AG6EkW6qCXXADGbNTYOmUywkwJRMGh5NDdj54eD5gey/e8QnDSRlPU5hbyPYDGKbAM9DV",
-	"yl+ND9zMHZB4FAXEt2ImbAmLFmhz+rE+XgZjXuR2cPr4KMHBxayY4Qf8JKT7dFzOI6SFCejBB5xJg5kr",
-	"aYAw4LVWFznM8M9USQuS1sDn81ykHAH2YO6e+I9fDULvfW0N/03DeHA6+P89qFDsgfvVPAjj0oxN+D+V",
-	"7M3LZ+zJo8dfsHn5WNgcreppis8+UxmsHt9zGItUgEyXjNNjLFUZsL1vuJbc8kvOTo5OHifsbTo9ePWf",
-	"eEogERr/HBwdD5LB0Qn+8xD/eYT/PMZ/Ph8kgydPBr+sHEwyeDoDmc1A2jfwWwGGwDPXag7aCgdCrifu",
-	"/ywTuB6ev6797hB3FQNnhSX4fmYY15NiRgRazq8ufoXU4vwpn9tCQzbktoH3GbdwYMUMBpFFpxq43fKd",
-	"DFKRrX9HFnnOL3IIu+oc42IZo9Eer1+JFIYi2+nt+Gurj0kzB0Kc4XZvKN33hV8LLUwmtpok4MOuu3ec",
-	"4v0aTGP4CNur9n/IpVmAZv/7f/zP/diS1EJC7z1r4J5BNFfw83RJfBUyYdmCGzaFPDtjSqbAPLok9ID7",
-	"oD8zzA3FFlOQTEmgtybiCmRsXmO5LYj+ApmrOT0Z+DRdI0hNkEUJvJhnW9NKYUrAtHer2IxnUG55kGwG",
-	"nb+IGtMLaT9/NIgw8Pql+E93S4b327hdrdOjR+J4VZOplCAsz3AVgWu40CKHBq9pAPOXCDNrM9NvRYyh",
-	"Cguz5h/rbpr2mIMP5cRca77Ez3Xh5fT9JmJqw5hWEdvOVzy9zNXkOaQiHGDrasg18Gw5HAvJ8w3UOeUZ",
-	"y2FsCXUu3MjMD3DKNJgit0wYJqxhxioNGaNhw09cZkwqOxVyQhTjiYtJtajw6EKpHLgMvDqsOpBOJkzK",
-	"NZ4qSgDLKL1sYFQRxmBIUNkgLxRm+sY92YZ/fcLassuRkxaYe5xU7S6P39pjnhtIWqe5K8Qq1tiUh52s",
-	"Fr443oSHjZ3TiGt2+kJavYwg5GSiYcItDOF3YZxKsIoa1VM9z7glpDSx/JnSmtgv848xK2aQsLH4HTLG",
-	"LRsLbSzTkIKYNxjmehnHS4fhJKpFF/JSqgXCacGFFXIyHCs9BK5zQXI6Icvgl20FkK6nw8278jvta2gA",
-	"otciSOZvRLf/DMagkar3kML5BPZ7gyIib6wymupu+Myw+htnDPkhW0xFDrikTIFBTsIIRSIX2EZZJOfr",
-	"9+2uewQew0eRg4G0TPQ//G2ZULd0JEjp8creimwUG2vOl7ni2e4iP+OmDoJq7yvEbOC3XlJBMkBADcc5",
-	"nzQvzpXFt29GkhBgxkUefbwm6GzWuNcx7UBXEZkEN9niOckqo/IE35ZdajRWx7vqlNbwyJuQPhrs9u4k",
-	"j2c8B5lx/U5dQkTu2EX/60lJBOPCXFNR3FK1uFKX15owJjXXJNoauDYC+5l79k5hvhW0bECJVQZkINVg",
-	"z5iZqgWqVvmyKR3W6F53iKtjgIz9+OZbZhXpZIyz1IOH8fl8sC3o3WrdhNsdxE1Qb2PAVfLdghznPBV2",
-	"uZtcmXKtBWRbvsWzIncCXGn+Oz46ahgAj2I3RToVeaZBDguZgR4en2w/RF5MJnwCw8tJE9VVgSSYtEbr",
-	"GE8Ws4uIRuu3FYNyqmGxsthNax3nSukh18CHs5Ney1272mRggJNMOVslkDeFlKh+zcBqMEyN2QXIdIp/",
-	"amanC67pIrveCj6sxb+gazVxJRdj+JWnl2DNsAJ2e/nHx0fsv+OqEdBsnheGpX7ghGmF+JKxYh6VP2Zg",
-	"pyqry+MeTmR0AB4Vt9UVaLykY4uZgzZKmqEnDga/pwCZYXNuDMgJaJM4C1F4IGIlqqk01Ws1Oae2/tZ0",
-	"q+t57R5gqSok6jJjpRmXLGyBpVNILzcvqTal1TyFTRzqHT3UJpLabkrQJ/FTDvPE2ZbluZoU0LS3t7iT",
-	"yjausvY+6kUFDC+FbGCDVBIGCd2GAy8VzZW2g2RwAWOlYZjBnGtbaPxZyaGGHLjBD9wMUSgXY9FhwMPp",
-	"5qCFipzaS6VZWA7DyZ2t0T3uHFu2oRvRQyigc8levf2Bffn50THLCu0E973Xx4+eJ+z1w++iBlMrbB5T",
-	"BVun5wVZ93QNXOuPSAPvPpwbWcra+bsMCnmuFnhjE/S2sNo1MKYtNXO/2U6lf93QlYOoREjnLPOL3BKZ",
-	"wXIhnWwZs5XkMOH5UMN4S8UrFzjmEJF+uWlF39Kzr+lR4mVamOFMFdGJ5iB5vnnM8mBf++cJMyZiBv0P",
-	"8Q09H9tdiX69lvCOnu7ATcKFilpq8G4BceWckxXsbBxntd+1iP8S4BvPzJqoH1hcRF8hsPQEXmvXNGo5",
-	"xtqVvSq51nX5d3Sk2+AiryvkbK1SOHvBGkOaGo9BphATu+YAJkGuzgopLIowsyK3Yp4L0GeMX5CJhW5s",
-	"loLIUUZz13ch51qkkGFAwCDpY2gpRbWuVVAQQZhkzDgOzRZTZYDxGQoP9IQaj0UKmhmwpufE5Y4azi4P",
-	"FC8d1wSduClaLeIoW+QwNGA7oiWKHHCltHK/iVTNwNANulHnc7CtrT+pjnsttrwL6NfEFYhjyVREv76U",
-	"mxEYOhaCc45Fyi34u+6H8eD0n5voOlU6+w4sH3xIIkaCxXAGswun//bR5+H3udBghi0HoZekVh6faN4h",
-	"EghjCsj6jkNP6+hAu7i3A7Ncex9U4CaO62/XdLmKlU9Z7WEks2dqNgdLUSFun4zUW0dreUYojMSp2AUw",
-	"DVc8F7jzjF0497SbiGXAs1zISDiJPnx44oJK/vOn/aiK4RW0+I1QTtgX/pVfuyfI3roX8NWCMHjoxqx4",
-	"xRUYA97MErAwyiXcgzvZfRtzJ+E2c0hZHmcJqzpSlihXc0i3MW2VSH9pkimiQS64vya2uGIyvjRDq4ZE",
-	"bRGE+x4m3KK9iwIX6CnIony6Sa+rzJQ8HoQOLOPLEv/4gu2BzJQ2kCWod88hw0sqAy2uXLTZdWi/H5Vu",
-	"xyJ2pOm1dDIRxurl8DrYX77aimn0fien311CdsYWwk4zzReS/YWZwsxBZg74MoU8d/A3hdb4vTvukpTw",
-	"/Ab+sJ2Vo8IJWaJRMkAuNBaSvi+nixBdzEzqiSdKK21IlfvecI+9kvNis32yCbkXv/PU5kuKxVFjVnIH",
-	"Cjlo3miHg+T+bryad/3zo+SOiKC6JzcEu97AHbjuzqnN/uWmwIKdLqRrXArdiLwBW79pWZE81nOv3plC",
-	"X8HSodwVxUbwfFh+KaQpNHfC8VzleeHfykUaROZSaMA7aj7UwWI5FlaCQaqag54JG70la+u8EV9ENdxd",
-	"OhKrWV+HcOm1rGEmZP3b4za93xrx3hZV3iEJ7XyrfVh/cm9XYiDD/VTeauQ499cafV/dalHcRmt2Lox9",
-	"6sIgakMvwdAdh//w9S+/si6yfHuDxKoNb8xFPkTr+kbwtZZOSKaK+Rq5qHndvbVIWGgugCsyH/icgIyR",
-	"cw/twMIwziQsWIe/VuYb7W/vYDbPuYWXwjpsQq0xFi/DndpNuQfuKcMuwIgMXBSJC1RJ2EILa0EyIa2i",
-	"H6QiLOxvkqTVdur/OCSO5TwdJrZvC7/bzcq2yAbhSPwrUcZUR6J+Ust9o5nItuUiMch4Y1q1kLXQCWgU",
-	"k3eBidmscNgckl3IIpWGt9leplLz4O0/vn92OMsSVg7LrB/X7K9IdGNht0TuGJX9+OOr51ePcT2XsPw/",
-	"qhDmzeLZdrdqgxdFkP4SljdgxMXnbfCqroppRhU67XDUeFANa1Hg6zJ4ehtlnQpBktDKHOX2Kru6XyLJ",
-	"PiXXWEG9ZPD7wUQdlIsis/FhiYS1nw/EjBx8lHOG2D+YCDstLg5TNXtghcx4Hv7zw9AOKgX+TRk1u4Ua",
-	"n0ZThp6yrCR0yhZKULPzAm2pQK0MNgNj+KS//Ts8HyVYJce5SCNSIqaeDa94XtBEXC69jbHGR46PHn35",
-	"+IvPN8dVvV8JV4hgY0U5zpz9yn16fPLo5MsvVwjk/YrFZTWfa8n+9vaH7xltgkCL62R7Fz5kwJs4jtl3",
-	"4is2L8yUXahsiaGmKZ8BE3J/Ba8s6DFP4f2HBkqZSzE/UHN3ARzMFT3nYPEh8YDcIpciGaS5AGmHvLBT",
-	"pbvvlwawqzP1b386u+uf3S7BcyCtsMveRgX3dLCJRnxMkGfXsp1tyivbhACopIq06zYyyiuwnT9fXTMm",
-	"sxxkx+w9A/oK9K7E5N/+REzXJ6aFkLKpszngDgLL6ml/rJNMndwCsbRYbonA5Qo2B3T6W/FG7Cd+rLs0",
-	"nvgp3zSocysdZTbzKdcrqUEbeEAT9S5hbk8JuRzombFcZuaMkQ5rIXM/5sqgW5rwk5RYzPNuGLZxIBIP",
-	"3WubMaW2qiiINCy2Nj/fjEVpLbJoWHxND25tWupySb6iUZgLZyNov5I5Wsh/IjnTsKepRV/icdy3uHey",
-	"H3crbm1nah2Qg0fn2axzmFXntpMZszZ2hCZ3cAxolfc62Tf4HN4pYiJ3hFprdX7u+pBJEz5dAP46oGMr",
-	"KQ5DbNO6D1szb5hmdGJn5LamPw3jhFHKkP/lGy6znLPjJ48fJ+w11zwTc3b85PMvyB/jPNTsRY2mZ9xY",
-	"0MM058YMjwdJ84uT9hcP6dWJkDDM0PdYfzP2/QnZ2hHVh16lck+BblnV5zlwU2gYppqP7bCyw7v4Hjea",
-	"WwpCGlIls9VvNafBanPMFCYj176oj9dYcXvY9o+NhdRG7Xi96xE+nCgKEa9WHb6qrbL9ZTXCOqeDhsV3",
-	"ECzWNxCRgtQwVOPhhdB22osBdmeLCZmJq3S4xsG7S+hIZ37lfKpkxy/aJ1MOcy4nhVfi14ZYhudWbv/G",
-	"nsqkNQeEsIbojL3DF8oj3eV2vMb51UWOx4+uU1Gjdeyti1Fmgkv2PXc7Ys+55Rfc8bLGFcmIKZaQnnNr",
-	"QeMI/9c/nx78n0cHTx4c/PL+UfLo6MN/u6mqGwG32l6iDb6fEvPWl/W5C0TcjGN1DLsRQbsc7S5F7XLS",
-	"m3FT3ibZ/AkRMXoeP8ivFNfZTs6ZnUTLmC7RUN1PjlYRcnuvTH9B00PAyZurKvQv6wH3xs/Srm+V5lxT",
-	"SHIOZy5Lc0QZkyO2hxlH+CeT/EpMSLBiU2HwS6aBtG308lwobve929L4smaQXq7IhKsCVSWE1CQVZ6dv",
-	"SXM+3hinGgo5TKdc06XnV6Z0SPTslGPC/m94TbHpnvu4zm2jAlVaBAV99ccicnrfYnQfxvVZxXhqUazH",
-	"kCnU4ATlKPSOqgtQqZFKFVbmglyGCyEztRiqOUhTfculRHgZHnk0zZUhBz75gzRIWPAcC6dAFVTmEvdz",
-	"PjdAB2ytmg0r82Y9nKb5tZfoy1fdGaGByG3APVVF3QxL3da/T6r1sLZjl74mjWgZGGqMU9m4DOgjUVeP",
-	"yAsbSrs8R6fksf5hTGFghwHrYtmbxjwKQT4sMXE3XxkNQiu7+Vo2rmJWWS9rQy2bVvaDhxPivXs9pJn7",
-	"aISyapRLd11r6+oqfBPjp5ULf5W2d8n32ph6tvIDpRTlW6Z/bUor88xlbfBCAS2/w7ZJeJ1pP20fOZXT",
-	"WU2uRMRiYuwuGJWRSVEqy4QLtU1DHkfUrnVTiXOtWNXZ3C5Dqg8uqWM9Zf7MojRUlyHx9SSapLqVOtnP",
-	"lhvomaDnU6XewLiWnxxPXtZ4iGOxPvqgucqw/zpZlmEhtfhiAgBltUe335n318thHso0ubfKVL+w3mRQ",
-	"JvI5TttI3mvl/lUwaKBWT55c8pDrc+VGRNGq3S/gIGHnKTs5yMREWIZbZ//BHvqPeE4tFfjo4Mkv7x/H",
-	"Vd/nYEHiDMj3lYnVmnvKTDGZuPi1MyIHU8xBXwmjtK8VZ7qKqLI515ydHD5cDQbaGI2xLXHQBuKY3E6C",
-	"D4/2POM2iK5/1FcivZHQXzdSlcJwRzp1Y9rVy3M+r0dTrB5urtLLoblEvhlJt3iNmimjh9hMyMIw54T0",
-	"X/moRkqGQU9ovxzI/q54y/O8XiEsXsdoXuT5VjEH/i0z3fGt/gW9ylpWW83UaStVeQbGDkNBPCOimbRl",
-	"dTb3eFWTrixd5mrVcU1JSb3LtbnbBLYtY9yj8FO8YtlNFDSrqgeGzUew/LvwUwUqIesVPPvgdcz3XlVJ",
-	"q21oFbOrwq41am3DO7aTKD8oIvpx5oNLt9Zbb63iR0wr63cFFNfXul6QBeK18kHx22RR0Ztsjq9S5hlV",
-	"cqV89b2v/vqaZFZyKJH1xiTse/+lscBn4cvLn+m76p6eAZp5hIHMBzSaM/bmx29fvD2cZey//tfx4Rer",
-	"lzZOulH8xHX+KF0AbxmVc+3SRfWTc6MmbjkxhHyBT3ALu6m4LjB+TWn2rQO8W6JceMCH4BuM76EIeSLM",
-	"Gf+9Ptnjo6PIDrntUawzLQuoeqbXs0DqLjZWZxxZb2V9HLGyVrrDTpHZ0VmO4kEDW9mLGzbqxvjHsfHH",
-	"QmZCTvrD66V7oe/6V4IEW3bpDtEhZm7rw5NjlprXIr10NuGyrIOQyFRSOGO+gkqsKFIf2+XWQfO+7ERn",
-	"0dpyiVaxX4tsAuxi6Wu1fvP04NVPB6imHGSaj+3h8RnaIlyxD1eGwyesulWVu2SYBiEHycaUM8dPexpR",
-	"IHOkU2JCle27sjNMazRVxjGZIqucY9kB/X4lefCmiiSRrvORtCvw2UG59zVcOVrwvLe0UAbkC9hGTyr1",
-	"9LhJzWl4m4dpq4J3Y0ZbIf5VenXVXPpP/drrwD+4F2Oz1ku7rEx4jRp05birbQf8oTfOuLa5+lFFAd9Z",
-	"sy4m1dXQ8brC3UuAuAxc9EPq3wplN0LzJcDf6bmGNX1TkCU9F2aIUeVLgG+jDi5Xr6erXlE/vXu9k6w+",
-	"7PuNtvzq4SSsbVsfStjrDZz338OR9aztlQu5BXmGhcbIcsur0irL8+ud4jWIvVmVLKwmgGMrei2BflOn",
-	"t6N2kNqC5xGV/p1aoFfd+bOpcuu7pw+eP0WLlX8nQVFCdwK+Xf22R0leioekmMKIvFaL8MRQ4ZMvWary",
-	"YiZrXgxUDl2Gt3Il0i2fcc2dq3YB2nnQ4w7U7eOlA3G0DcxjAIa/ocz19Yt37MHVsTuuB6XnBZ+hYpfG",
-	"S3GXvCrY0JLHNsRo/FZwykiIOHiFEagrY02fhH15MFWFZmYqxvglNwaMUfrA/ao0W/ClodBZ9PpwPPM9",
-	"RMaAAfs9ldyGP2ZbMZg8LEOLJrqQPL7qx7FKSh+409zw11oZw/Yqq88+C88mN1yeubNQ6UsBefZCa2ei",
-	"7lmltDvpqnfuZUhF6ZGD2dDVtuYWW3uSd0tAvwU5tKaTRnwL/v7bnH9Sc0FGYtmVrpVmZqmSKWiJ3UzI",
-	"hfQTVkE07IuEHR+tEtRmelrj34y5FqOnn/PJ2hyHXdP21rvAdurEZ7vM1/WApFVtubYZz4i1yyCoziMh",
-	"HVkuBx2FlPvWV7m9Rnjx22UlCkrIScJWvsUN+iSEQo6FTZgPf1JXoDNMymvEKGUJi9lWak+3o6QSthok",
-	"lbBUpY1YpmFW+G+FpG8T5r3oQ6nkMPWJMRZHmwP3tU2zeL+Zdd0fNiKn5sKUKZ2rGPOrumAWS4y45xpt",
-	"aFYG6Ykbf4hc1a6ugWHgqKgUihv2xOSt6jAmZShKI7DhpjoWrq3etUP3lGYsXMgRrQGoxqtKzhJrLFhy",
-	"z5Lv1ZG2jnuNRoUlim3XgBAvgZvw2OM4d+ipx+neOMzcRXqJNqA73roB3Zqucy81wAXFNF+jA4pZU/4I",
-	"NRwML6tkXDQJ43tLtqcPj08e7n2+X2/222iRkHI9UfW4LjPEdDX3dbwR3NxOYy0+vlNFjiZbegD1QNfr",
-	"Y6OcvaGpyMR2SfVekE/I7edyeLFRpJDAZlxfljWpblzSDyBIytPZcPAdrUcUz4a43CEud033ka9RQ3Xh",
-	"7uQdndhTxtu7JQxwIzB+oa6AHR8hiAwhwdEXe8cdWbQzl3qYDXlUxfZoQWiWOHu8nij6yPZ4bhTj7gNh",
-	"HNoHLpSdJmwt5pWIFw+kddsYzmJY5k6JjQN0CdNm0TNewaXr2HRri2rCbF0bkb8Cz+109eh9obA1/teu",
-	"cLBq7MhFfUkuY37FheOtGyMEymvDLyi2h6gXZ2smNlFDl7tpYxh+hIjli9FTnxiMTQ0xkNckXo9qQ2QX",
-	"bjk3MKCFidLLni7j8PSHMm1jHqIk1r1dD6joytbZqZKqW1ZZRJVfQmlaaVF/LsA4xiMkwwcZRV0IbIrJ",
-	"LehIXCTS/aP9jrhmOQl3x5ozeLwR/lINEcGK3ERLPjjAuYDrwviORLUXYmurqxKbYFy7K2tNkbZT3Otj",
-	"OFVta7rY1lKwneUNiV7wfFjH9ZjhDU3CkaLgSh7U4m9qd4bAvIfFVnhTGOiH0j8aWvq/qsw/B5CHydrC",
-	"cX0Nea8aIQZtjk6FMId8bEEPTXExE6YVIFrb0Y62D+cZHK6LBE4GcCUy0uNLv8gqMpTPuAQkyOKPbVff",
-	"SfUOH7yO8aM7z+CarTSbARcxvVhve2T9qtpWaNVoVODuymvZAsrqhj1hsJv6vE1ZuWuUym419K9GWum7",
-	"v7ZHfx0mzVOvVPda4Xhd6s/bKNNd/Yfa6f/hKeYM2i4vpyPVoC5IHx8PksExlhc5xpokxwjs48dRabqa",
-	"5HlpPO2MBiw1/NgTUbLAN4aimzKjP2yDMxFLgDussg11GC12EL2i2LocGlsmuq3PWRt2BQBtpOJ608Bd",
-	"zc2dR9ErQerGD7HmlvIz1DKa6vlK25xtMwKwH8fF99QcUwlmILMZPtWTk9FbqS9z1vclU8xmXC/7r++t",
-	"f2EFgvXk4jBqUpJyDdFXVrq64fUc7CaMgk2A35FpcOVeranKFBc5qN2zLlFAK5e7ocEWut2aJBlkwqRc",
-	"Zx028NVTu6aU2BkJeL8MazsG1U5K7erKOOxswLZ9Cmekk0EUpXZMziyTMms5mEMvO/RLxOzDzhpBm1sV",
-	"DL17DcCd4QY07Yi2+3mqclgTNLTzonK4go7d+4DLvnJxULiG1R5WltmBYrVJuxC80hJu/I6t7TPxzQYd",
-	"VGoBhqW0u81d+3FpSzjicJzzyZYptdcFb6WNlEBsKhQNBaK2ypUI4HrYb0VMK6Qco9vYcf1NXdzEtf03",
-	"ddGVetv7Fv6bunhTxAwmiH5rTeB94jbbs4V+1MNZ3yEgBGZFQrCkMNNrquBT4NpeALdbkcI22byyQz7/",
-	"VV1Ev1eFTdWs4Xb3UXYkD6UpgOuKg3026A+sqTzvEHrmOZeyhNFqGAWiUlbk8JlhVqSXbG/GZcFzpgtp",
-	"2IHLtkci2e+fMVvILboKbc2FrBaTSatGtN+Dq/hQ8LxnlWg8gWrABqzKbdQOscUuGphTHVvA2CRQUBPp",
-	"u0lwF8eNVIv4sSIIy+6M5HrkGcYB75VpUirjy4Q9NYI/+Ebll9zyHo0aP8RX35WIvz6+3qeIIaZtw/GQ",
-	"W8WKq6iUxytMIzz+paSDR8CVEihCbpWNTrqQLuQW16afMRZ9qCTD23Kjbc2nStdfT+poX26+tsA6eKNY",
-	"V7PC3VSP4C51phOcW3s9LLf9FQEPtjL2370dr2VaB8d1mja1an/+4guAHvzy/jh5ePzhv3VfJy3koHr3",
-	"BxOQoKndr8jYXiicv9+n3dCOhRl3PpJmhE6yyxFtwtMbEZpq492htaM+7c0UAt3xfLc4r5VNfFurwBlu",
-	"X5BUD2lAbcxjIsi3pGW/DgaGretXRcdUE7Fz/bgrkcKwC3r9q6fW4PywXymXaLc+QVknduqaGrD6aysF",
-	"5zYeLoJv4dvxbfVqC4/LItFhvNX9xJD8Oxcq/NQYMZEh2jvSVbdDK90+oSeUO43WQR0KmcHvcQvDleCR",
-	"wITfCnHFcyplXzWYWA+p2kRlqf2wx15ZZTVgXTevzIOf6hPsGs64a+TMbdc3uEZkzjVjbu4yUGZ1rphE",
-	"+xyl+3qRDDYrjGUX4LuzY520hqB/GxUQqtCSe48IKQW8ztAQTxldoZ4utQ6yrkqRi1BdyluzWaYo1Ifq",
-	"O0whpEiUka6pKwe0ChheEnt/gWWVqcZ6koTEjPiBkB9DTnrPGYqihn4k7ekUkiJlVQ1nPBaZxoU2roKF",
-	"G4gJmYmUotWAuTfZjC/ZGGPVrJqAndKdvyrLrfLuWkUIQpPqQ3uZ7c+dWet1fLohEF0jmLVEx9rXTdyp",
-	"TrR+9FtlMzdJ4tpXT6z4gJO0+ra5627OsVPUUhOLNr69ogZ01qO7TlLTdYrZ9yvu3lXRvWr84YWU6nQi",
-	"oIuuNMZYv1e2qpC92iFUZcsbSy7s61ZSKc8hbgYKWyEmbeF3SswQku29kJNcmCkyet8Cq9w/cSxfHjh0",
-	"ql6CrYf7bFSB5nyJ6QCbPIUdGSS0UENJ39ygaY+f+lTBhGUqTXzjkYRR7p7LDg/JSQkrCx20j04Dv57t",
-	"vFanvDO0rWe33/Lx8vyq4ROHRhUUNzbnqyPlTZgM6uPdocngh4W8sWZJPMs0mLjbrZvzXicQdN1SaWdB",
-	"2L7fLkk+LqCjOVIA27XaJNFud8rdrw6tpsw/3s5McR8Z0Fuf/R+gi1ETUfo0L6p2WjN7OdnXdWybRS8L",
-	"eu0m2BYNdNf86mZsm7eD+f8O7Y1qxfe36xjjOgj6iJTrlWsq1fj4IC4jlMpqLKg1pIt1obauLAWRO72m",
-	"x0TxkJ0VC91i0N7etnW7alC9rqYUhlKLLQ9I9AvgW4s6NVP8unN6N40eiitNOR6LFDQzYA3lu4p4xtas",
-	"yK2Y56Lpq68dgOvCVBn8Y7ywho4rv5lIUbG3oAXPvUCM0vJcI7pkZ+yoNM6Ywy+Zw4k+MUQmr+K0VkMG",
-	"a5uswLkrcqlF/efdkGuqrIrgFe92wuNvxbb1zVMlLUjb3ZQ+Ey5qIpqJDlaDYRdgF+Dtai/+89VLNleu",
-	"WxKVtLKtWsL9MojhdzHeWHkSYfQCH6wSDvreBmUQW4uvwZUArI5Nv58yqYa4kiT8MUQ4Vp8mc+SBXA/H",
-	"utGfiu2dF0dHD4GdsMvZfkJFk5FlxR45PmHT/aQGouE85ykMCxnyD/vH2U1BTKb2JnLMtrhYXa+lYRpN",
-	"vfl5uqy6LBRzyqVfcMM0jAsD0fHMlJ88/jzOKcS/oG8GQPCOVvKaQxC3CBdUGLIf3Bboz98Krrm0QnbE",
-	"YdlpMbuQodvSiiPQgnMCuur7E41t99lC6Uu2V71JdIGUUrc9+GL1fplUvERCFR0WXYtHKwN2GFsONQo2",
-	"DJGT2e6S3hQNFZpkEQG3i3x3g7nQuelFpz+++dYMPlRQv8Xct4XIXC2APtdCu3Csxz6Pay0GGdAq8I8G",
-	"OnhgrI/vrXjWCm8fI67EKIhM6s6WhW+zKTfumLhlPM/jKeBt8HZy2lzJnk9afln2Amm3FKKrh/CG7bkY",
-	"NdOISXOeF1o1Ll8q5vC2bzhi6+gcrDoBjILRG0iBOoSsABosn3RkL7S6Rtf5SV/W01qpH7PEJ5p87cJ/",
-	"nJcmxl7motcaXEv44CleNRpVG9vCGedfiptC3GpzHg04ns1zsDAsdB5FZ0QUxV7/8PYdU+ihhyvQS3ax",
-	"tGSeNc6BvnI4rria2YpvjHmeIx/etJQf3xF5LShDwhGZnWpVTKb0vW8bJKSxwKN31gzsVDXMA+jTyaGU",
-	"LLm2HQZljVdnITtubfo94F5z+V8tLZDR28EPn2QXRdXUqB8Dx9di9WgCUiFwTLjT6GFfl8IqPKqsb1X4",
-	"NnrHGm/hI71TRYrN/UNWCWOga1xhpcitdU0JjFUa2FTlmWE8R262ZHuhmiwt0jx4L7IPD5wosb81CErW",
-	"FAFClZzRXF4u5CVkp3V8dCu0UzBA1FOu9oyFW/aUoRRx5iWvUzZWea4W7ixzLqlHgWSBYmvSiJuuKSW5",
-	"QTbHZJfnWO6mm9/lfMfor7biEhYuZnwCD36dw2SQ+A9zWf29gIt5+WEKIo1SZVcvCMcahFNqMMhrwq+o",
-	"qwP9cMit5em0T0hnJeO2evdiqMtByg2wKfzO3v716cHJ489LkZIOeY8b5mYCwr1Whz5+MP7l/eeP4gGq",
-	"6zhJfdwzlC1mylh28ph9J77aj1aZ7n+XbBatOlGEBMeVS0ZpMRGS57vwAJLZhscnXx7t/vbDkx1e/tC5",
-	"R6KsrqCW0Nerw7xDR8ZE4Mvh6dOaxCgMcwTtpfySYZBUJqwPkjNRUXIrtryidu2iZa3nJx24UjaLqk3+",
-	"1V9fo0P350Ey+P6vr6OkvnJKK+BvCh6rB6Ddiy50y+lSrr0YxYL2TreZAs829Ipa3/dg8BZkxgCRAX7n",
-	"qc2XKIRPqKbdnp3CknENzG12P+ZHXhViXv/4bpAMvn7xLgo6L1StPzw/qHu6IcVFT1Grixxm3fW7o5G3",
-	"M55OhXT9TLesZkw5Ptv0WipLjMcLI5RpYt140k04RUecVFfWdBhm0xl43TWkU1fF6LoKVbd7umxn396h",
-	"5+oN+iyuYUZf3+G4v4uiZVt28Li256J1Jte2MBdmGnpHbt3WLp0qPeQT6Er/rAfLbk7Y5npitk6+v+AG",
-	"6t1hIzfjZKJhwi0w/xjdiC5cyhkkDV+wPedQkErCeimn11ZaRvgVp8YV6AMHPqrWVplNuu6JzbXfw4ya",
-	"LzqlVol5odgKv2x961/bedqYiPx1ri54ni+xpeRvBVQtWzHl6ccfXz2/+qIyRs6nbYhv8ty2izpZ6rJG",
-	"PTwqK95hWa6oVV1wUzYN/LY6x2vQBx5fDHJvtFaUBp2t5OGGDXNrwRl+qwIWqlx4Ipso+y7MdNeWNJfD",
-	"KCT+KiZTvLwM/EbkspiKdFqnJ6eMjlEmZ5oEWbOJmlZh1Ghz20+nrnOxTc0P26LJ2la0DohmrqSJtbSq",
-	"ANXjTqrQc5dSPmVtolgctIP0NuDyakZkNGdXIB9XXxtbC6T1EarVNQGwBtjxmP7AxjdHzC7Qr48XSqi5",
-	"1Fdt2dF32pElG2pAXT94+WbF036w6O5706hp0D/+9V2wqWXMv48+gnnOl2hoCFqhb0icwWyuLMh0ObyE",
-	"5VADugmj6kp/8lut4FwlhYWFDHDjekJ/lAp3Q2fVYPWy2w+3Q1mUQoZ1bPWaD17un+BQ0sVadli7ataY",
-	"7f5eau7PIRVmB+Gxh7DX8i6VnkquJ9TPwdAdxJmGA4TgMoYeWW154dg1hMd9hbGOuuiRXgUnW/cqKBeQ",
-	"rGtbUMHzhbTRUmY9WNNmIXGnOripyHbvbxK2P1yTq1Mp5luJ/tvlo9xcmOzGPQeJou/SeqYTxCL+u9Of",
-	"wi26HYN276GleT1ZdcVVOCwv2er6Cn6F6VsvOMaj6lBupr+EcespBmXj0uC635BzUBHkTYTutsn77oJ4",
-	"a1kEsdzt28raue3SxuvLg21TO/gNjDXsqihp9/LQqkuQ103Sbw4WX2vI6Q1kV/UeHySD10/fPH3+6vXB",
-	"X58dYI/OQTL45un3z7996r54HC9Y/AbmwO1bsDYU6l25eG66athMZY1NTEDNwGqRuogaO/TBJ50RpBlo",
-	"FAtj5Sfo/+FK0/A6Z8TYvqGP9ISOMI9UNf2JhrsYK29z43JZfopNshAyU4v6AFrlGHLrQgS9X77xHZkF",
-	"EXd5DjLjergErl1lWS6pNQB9sbnHCC29XIKHdgtwCR3rKjDiSFdLjN3OBEwFIMxWZQTKUhArKcp0sD47",
-	"edU91VE5IlLdYVCua1vbawMS1zW8uhjTXb3es1CNo5GPcHS0RgJrKT5aXUFZerdWeNd5ZMdCz5z+HiXC",
-	"K9BaZFAT6loteN34DNvxUPwMZlv6AJXgiqy5BDe1/OwSqaPo6hGh3Go2E9KXJDJWE02ZYg76SuBVW6tm",
-	"H7hHnE067WlVDsi20OhvtuQo/Zw0774oRIoc3kKsdku7WSRymA6/h6vgHCU9GI8hteIKiJH1qhQ4Ds3L",
-	"r3GttAo7IPs88DzZJzsYdrFkb31ZNd/6NSbMdmViwISnyyFCKQOe5b6p/cbNdXfI2LodM93Nm59v3OBR",
-	"2cjPvHJYSVma2606vutwYOWKki7c6cdHPUJem4XiX89CR++uSt3DVUfk2ksojNdsXdy+jjiyvh0G1cBj",
-	"w4G0Wuyyyk59ouxvvv2YLwFCQmd30f/h9aDb1SK6PWGtXPkW9u0qA2dNMeX+4wWE3WQ7C6cY0CNpomA3",
-	"+Fr7rJ9efb1d3N08q4oHfRPtWuzK86z2ZeamLCuagRZXYJiwhlF8xpLtuZ7F7C+s1lzqmXqLqS8SvxqW",
-	"DzSbqGB7qeOHvgdiZXar+hXTJey77TfHGpCwc0UXPM+rLzNIc+5eHqpx7eHQNtmBt9C+uOtYWOlTvbnm",
-	"mZgPfcPl6PX+dilT9BhFwq645d03VbcdBdVuBK83ee8VcwPaUne3/VMCcqryYibpkvJOvQ6lv31TbZQ2",
-	"1LwuAbmZCYQ+vFPDTPkbYOj0hRhMQv5WJNCf+ioc5GpSJXlRxTukJp/Y4wvUliWUyLLhtt8vgiOITO1m",
-	"c1bYJcMfT1ndWJcwEt6SspRGrRBh+HKI3zWadScsDRwpYYHQEsrMmSkNrg+fBR1iBwzbExOJv+AKDFuq",
-	"IhSPwjyt/Q12jQiiqEUYO3FQcw4Q6yqDnFF0NcbmYQA74lM94OHQp0FSzjEJPvhOH/CuESXVfFA7+/Wi",
-	"JZLNa+8lWvGMQhZ3Iv8gq1ywOZ8AIYWLU5zW/MuhiqL3LLvU4uA5asc/UymV8MbcVXPogWOVva21xDn/",
-	"rYAW8Avp+4m4I8IloNGOzYs8j537lJshIlHk4HWBGxI5bUQDheSlFVEpzYzkczNV1uVV5zCm1CyTcnlG",
-	"EzI+4UIiiSnH71bl8u1MlCUHjIbkcwNreiLTKSLZ45FgYnEIKAWZIe8T0p1FWey2uhJmTg0N26WCMZM4",
-	"O9LKqlTl9Wif1RO9vvPaQavEjdo5BkBE1tKcuItUfgItxsvddP6tnciNAoxH9cpqxxtdgGbjFuJO+lgg",
-	"wk768op/AX4XxpryEstciXaSBDovsPgNglwXqluE7bmhief7wctramdevnbUnazb3THPa88ynEjsxXe+",
-	"StNL0RHT7G5NrBgQCjoha6JL3oeKM6vOGJcMZnO7ZLkwlqHBxRpv7bnieeEJZrUsaVvhCWf9dJAMvhok",
-	"g2drTrViTtspOc3CoDHVIA6KYClkFpkeFUugS0zMRDRP7V9KtnbXtxjmpgMtOuy079BtEO1XlYIxlYsi",
-	"YiDcqq6fD90WsjvVuJBW5AQfNzmjyZl/NXoTr3hSVs8df1lJ9PkKuIYeZvEGFNrTNQZvbLEOnTjQqSn+",
-	"biz9ChUAGM4e3kCX7NZ2q6HXrjrOxScRdvC1VnSO9GLCTlgGqZjxvGchh8u+ycW7V9mcWEzy2K5oZhMQ",
-	"17VHvQuLbwVN+lQ7F5Ia1CM0SyYuT8NYmFdif+mTWHE2evWkowMUzPtzQVrpWwvzXuyGJg1T9IMrQeJG",
-	"4Emr3M7ttCbRI87gWwkkqI37iGJvljl0dk/nmHRhDhscTUXeiO0vF9ULfLTn60Lvxzm5uYLTqpZT0zeh",
-	"3L2wmkeOgoCxETm8Jnw6TrXmmRbA2i8k7VniCejuOt+5qOJmSYFiKU0ECNvZ8iMVroMpbFjVBmj3gF9t",
-	"eeKr1hWkhdTaLK/2YO4M3qvA9qxWHb6f7OXfq+wnu5RBDNdr1HFoUGdU2lDyqevE/xdvmqySBjx1bfTE",
-	"CGMKyPq2r+pT7TBqbW3UjGjlG6zH+s4C5x7QvhR0NPeqWsQW5vfqpdrYsfrjvvx/u8MRLHzqIFOShVQa",
-	"B8/eLv71MwenU/9NPfdvxEdr9nTtMGB4elyWpapCBXhip8xM1WKX3T4Ps3d5aMwwc46rfnHdAM+L6DbH",
-	"wg6tGs67Ohz47fQsTV+lBpSuzAjcUlXkGVk+L4BqBxQUm4uFjqbLrepV9aRP6qO8/kAdewcyPdeSDWhV",
-	"uNKyJewZ4/mCL41XXJ3C0nhDI1bkwF15qhs4bhcrYeLFsYQNNanHgix983x55hdHxrSxsH2XUdHXG5oy",
-	"vphtPdGrF1aXfLVGRu3TcdSxvlojzC1UAjTQkKF/l6jS6tWk44JudB6j3FkX113JyDVCrE48aTLrslZi",
-	"oMqV9qSrmF7jFnUWWbntO5Se6irxDP0m2sJVjpXexeF6VLrHFYbmC+6OwRC7XpwhPN6Pj9wQirTAUBbi",
-	"rxazVvbSsNipL932wL/lM+oD9BYYdwFdHXA3EZJdjXaH0djVpDdTV/lW6epD5wa8UrTaH0IDz0InJfg9",
-	"zQsjruC7YLVysFtv6NrQYSnleqKGVknZihPbzWqWXKNDVgbza2z18aaFXaNB1kTbG4HNbZWMbzXnqnXf",
-	"2gmQm7axY8lveUNQXNdgJtrwj8onN10Gx53zNEzoURmtKWz+OJ+DpoZWZ8zbG1iggdLfQ15vyd6+/pbt",
-	"NQN7EqYPn3y593C/XXLKtUUN7VEfsINf3p8kj4466k+1DR1RpWU3cdEFBg1RtELTEdfLXkLBHbQ462Cm",
-	"u0gBnxjtn4rR3nMLj0/8+C758W1zzY+W/202gHtrd18jd7eE3e7SUoWvunjTYeOLKdcXqtDD1IfCGwt8",
-	"RplTVuk1dvCbU0PuXAX54cKAvupo83adNPHrpKffSar5mliHjTOMUe/pqK7EtRVpkXPNFMEWvbuIzxQE",
-	"LJzt2MlXnxlmljINMcJ7zt2IBJWw+mXE/vf/+J/7CUbcKN9Nc1fVfmM1/4073+Xqkcp2lA/xABpQEbGl",
-	"t0c1+pc/+vLxF59vXtf7FfYeYYkVJTYrA508OvnyyxW6e79is4nFd1NcE54slSA/ZVwu2d/e/vC9+4EO",
-	"Tbqw0Lp3V0gLesxTeP+hDoetCM2/1PsG2+q6Wy2RMvf15iiXIYW5bdZD+eUecr+vZcFrZYrXDXp1yAZa",
-	"ryGrR+jmsdVMwW32E3PK1i6zbXLUV3j2zd08tUHv/BK6GRvYJ13o397o9Ell+WOrLP8ehp63q/XHKBM3",
-	"BIdJumRMYeaUNkFFGmQKeVffHzdqCOI2170Pnk0hvcyFsWHE2H1wQ76zTTfDj6YR5DsV2kVB0aUpfL9N",
-	"M/UN05E9b2g9h/gCaaGFXWJC+MxfHS54uPzrZdjQ337GitcEGcJV91w56tTa+eDDB5KsxyqiEFAsHnr0",
-	"QwsotKhSUSUSK2qRBswsjYUZpXEJmWOgQhl1L7Nz6XVTRrop6hGvZCb4KSurFhgMTKEqqobtqbEFiT11",
-	"ciFh36fEmXPp+l1QQAvMhMxAm4RVVRAMc4VA8AG4EhnIFA7P5bl8puQVSBcRsff8xdtXX3/P/ut/HR/t",
-	"nzIMRMRI7ww0Gz24Oh6dUQFbw968fMYePnz4BBf747tnZxQxY87l6B//+Mc/Dr777uD58xH+Vu8LdMZm",
-	"SsISv3bdVzSVej6jjAIKxjiXo/eENQmrySQfRph7JCQvKweO/v/ul79gX7WTzyk+/y+jM5+OAFojnM25",
-	"xFU+efT4CzaiTAbXDPrB3MU8/sevRsnRIftZC0s5DqSwQeaSsSRAdi5Hr8YH36EAM6rSwRoJII+OT1zo",
-	"hrE8h4Q9OvnSffat/vcPz6XzsxtMazMic2ltKc9z0KgkpmpeRg0/Onp0eC7L8t0ljj19/aom0J4Ojg6P",
-	"D49CtAyfi8Hp4OHh0eFDZ66fEto/mAIW5vgX/j1xsRrINggErzIM9gb7V/9IMtC++im9enJ0VGu7gX/W",
-	"wferV7sdS9nEcNwUjo5aUYA5skX6esx9iHpspHJpVbBqjdAHp//8BfmpK5t6OvhWXIFPCbZUpPGfA0d8",
-	"g1/wtQfUNGUtUN64J+4FJjQ3wuTx0cM7mO57ipbyU97oMeBGBJ4D28Ns1QtugOKz3B3g2+5QgDxqGvtd",
-	"p3V1/IBKuzxwJh3TeW6oKz33z7hk8BlYko46gmCqRx48c5rPh2Tjk98io6EHBYLvtwKq+N3TWkW66lw2",
-	"3p6rebP50mfDGpeGNMW+M1JhCqqZQsaMkCkxEUkWCJ8ym2dgLFtwYZG/V9W4Df3kSuCsLpm41pBGjC97",
-	"XUblL7dIIu4s8VRjeBtO+kMyeHR0tAXG4vPHWz7/cKvnd6Oikm78zsrbRmhnRnTMnO25fOrCTImaMEc4",
-	"oeZEZXa5K/puLjEFvo0Npk5nvLDTNpX9qi7Wk9jf8IFbPPa/qYuuM0eDHK3v4z/EFySGGF+TKMNlV5k/",
-	"4Wsn4jBduNa5dLC6kPWLi7YbOaIH75F8PzzQhbPrN7kd0TllkJRkXiYYBEHdacvVmdRU3s+PopQ+V8ZG",
-	"c2o0im4YSl3wvNyNk2dMyFyvdq/V4oxhNY9zOQpt1qqNjcp+z74EwCEbSbUYsT1OAmZbotw/l178pl9D",
-	"kRNRlqagigFOZHSpM4RCtMzvn373gh0c4PCH5/LR0ROfq88lGeLpGd+LC8/P1bzHLSCBOSmtSR9vCvk3",
-	"deHBDMZ+pbLlTRLGm0K6KIIPH5zW1aDBkxueqosEESzU+Aiyj5H9Pjp6tOXzT+6SM7xB+iB8kmqRMDV3",
-	"BlHXvkmNS+QLdo04IwgV7w88pq3n2U/D42/C0/clIJVW9AoRy8qec5C9vQ9d46/09+0tht2mKNOGf9cF",
-	"Vz7HymP9GAns5OROr9IMWe4lzG15NejQt933aCW6ccWo2V6ooM742IJmprggRVw5WRmflMzXxawbaOqC",
-	"UaN/RTfNubagzpsduYU3EMqr54M1t2rNZuOvoEY777r1vGaxecS+FWNIl2kOaHYYOWIaVVUcpuAgWWoH",
-	"VrUG96XCzmVlNvLNhCATNml2yuUzSgma0YXvhFIUYBJn09Lg04VMe469etJDwlyNNJMwX9fRJOfSZeQK",
-	"MPvBq06zWc2lcc+7ghSZsC6d2i9DqoVvN2/OZRBCHp2ckFDiau9QAg4aFWmE8lyd4S7UR5XnsrbglEsq",
-	"64E5UGULi71HR0/2D9nIfTEigxFKQiPnGRydy8icDHIDh+xd2FBwJ4ZCP37F7ghcTTGPb2dOLHK3Q/lW",
-	"2OHRk5hE8pyQs81/bklCCS0iqg6YH9oS54c75LJd8osPPwlg/XeUYe6YhT8lNtQkNg99tofE66jYBCa+",
-	"z6jYGdmJhHXSO2elv309my7s9EGuJq5uSeCuLZmIfr4dIqCx74kCfGmYGN77X+4A1U/uQpzuMv2qCRNO",
-	"/3QuTtC+YKFEO1fOww3HvYGt2xri0UgVdi0e4e8rJ/oo1up5MnEdkXYB6nV1DrhSl1Avs/eZYb40jqvZ",
-	"Y9YDwj9bh0Tbam0LLRGuEhbNakBONsCvGzO622yuwYB0RbOAVHkzB2kP2auxl/TczqiaSq6MTcIreJVW",
-	"UoGbCW/Qc4nsQkh2fMRmQpL0sVd26AVaiJJuQGo2xbRfezmahMW5pCEP2VO59FeuhsKQ6KkuvUDjXFhj",
-	"PhP5MmoO8FC7HUbTamjxb8hqbtZdoSy3QNdMDUs7yaJdlqFT935Wf/C+1O66T34rz0RssJWszmuP6APB",
-	"+2HeSlWOVQ/KC6w8ggxCSZQkav25y7IOkVWEeiXu8W5nyB0bD2r77bIbNHDsoyW8moPWWNZKlQ9UFip0",
-	"DH75kHTcus80YF2T6v1bYrAr5W/umMXWdxh1npPflvkAUywvTRju4grQXk4tDPfxwE6Oju9qWe50sk9a",
-	"1R1Ida72eJ2U4pQUubPIduXkuBwsrFLZc/q+SWVbGrjGFDcziHDHiID83BdP3bNqdmGsktgH9GNEiuOT",
-	"LZHiy7v1HiMY+yBF0hn+0mat98PfGj/vggeP7hLuX4PtB/TdjMQhgr55Vj9SOsHN0eit3qEuC+DjukMd",
-	"AP8cl9XWfOmj5mPuZLa53HwX7g3aWPnUXahikbiuQmowKr9yFg/D9jycGFLCfodm4l2jFcq3Y+v/WO7Q",
-	"cAid6kx5SJ+8n2/5DA5cMHmJ4Qm7UHbqUhBdzTv6jAYK9Beig2+Tlbwcy/kwPU5e24nZtn/RqOE4b0tN",
-	"88PTbK5D0F1fMmGDXQEzgeLT8sFPytEt0803AHNnpBWS2gWRR+kKtA0u71xhdH7ZuWA9uWhYHDiT14b7",
-	"RcPiO//cfRn7IjWCdw9G/h4N4kqzV98/f/XTM+ZyxRCRLRfSdNxXvw06IguPj47u+Kopz6PzssFat+Fo",
-	"/yi2s/qad7GdlVC5LZ5cTnA/lrNqfx+T4Wztqj5qu9lHzeod5Bivk8V6VaHGzfvaweoU88kM9gcyg23C",
-	"iTVmsCaXvBdeVbud/jhGsM0gvwUj2E0R6G1ehvdjAluLYH8mC9jRk1tmYX8Qi1nPa3Cc80ldm2ldRCQb",
-	"+URpX//IiUouCasWdfzF/mnDnesagAk5cQGw9AmypEx4b5a/T5i6Ap0VwFylB2fRqKlhCeanPzNszo3r",
-	"4uBal7NQHr0a+AJytWC+akPo7ZAw19TnXFJ0cQbaHLIfJDDcP5uDpg7JmCZPiakJy1RaUIgirgPXhXA9",
-	"ZG9TNceE8FxcQqOZxCmGLQusf2GYAfA5e3UtzIQMfffbucRwar/oz2gdGASNOVC+nx5FCsdCilD8f4nP",
-	"r3K5XoEVG7K8ds7aCCaOLVI1rqmm3miYSwv1C/CRIy6FYFPgSFaUXfb7h4ysmbVnvApOa9W2k960EeI2",
-	"tXfE9M5cGd9TeOzo50+YCEx07qIS63mkhmkuDPJTnxfRLCTRmTNGYLoDcy8u+5bMCji0n+Ve7Aq0tU1G",
-	"3jE99MnAe+vRLwRvTCrAO4jAnjDDl64v9bKTDuoG3nWm3Fe15/6gptxbDwWNCAbr6KcCaSjvdavXRzVd",
-	"1yVSP+NPvsYaNPBucXWJ9moVqJxkqxayWVQqIvB+tjGdsvZlaYPrssRUCxvcCbo8dz08Ozh9tfKPkW1f",
-	"Ewd+kPUN+tQrl2OYsLGQmZCorLhOjZn3QSeszNYkpSnUFuvEgZ0sQB2I88BlA99jAu4he0r5xDz3KaCk",
-	"w53L+VRZhXVZqBUduSBHqOtqkYGvHjs6wwS3dMr1xCeVhBTYaAqtb1OLLwhpDplLu8EbL+SeYhosSHtW",
-	"5rGSGu5+dUorNy4FCj/5pw9ZrcrZXnOvoa6MK7SRYvFAyFyBM4OvRvNe8EAaRPtxWeTcAu8pc2Z7NlOq",
-	"oVW28Cd73ceX5Eo8ABKfT0aFuTwNopBaHScxAgwFEXpGqesoumJyoK9cwEKxrXXXZ+O2XV+wqfHkrUuy",
-	"tynQ1bfSJdI1t/sHcej/2jqjrT369V3fVv2h2hT3on039vgR+fU3reuTZ//anv1fm+jd7dOoP7hZr1ih",
-	"mnvC3ObvfxA37+YzuQ0/b+vIPi65sr64e/H1bkK0T/kOH733tjerm8E61vbdraZufQddWou7bO9Bjvp5",
-	"qmreECa6K1rM4IFU3lndkp7bRS18DfXQV57qsvIs02AMZMzWZySp3n9Dzt5zydNUFdLWl4UeaoleHZWw",
-	"hRbWglxx4+RcTgo+gXO590JOcmGmqG5rRA4Lv5cN5Jdg60MIu9/lMP5u+X1jv71cx4VEaWqIRa8a9t3y",
-	"mHzbllgqyh9Jp6iDZrOvEQ9qDHfDQa9JEO/qOCXkAZ/PaekJk7AAgyEY2thON0mbSoKtjWc37Db8juvL",
-	"+iFg3fDBHR14FxcDafVylzO7Y0kMYYfNJgAyt2ZX9XZPZDCbK4TVfucBu4iUtaaDH9wjf55EhpC3gFUi",
-	"DRwIaUAaYcUV7H/0qQx0GF0cyp/UJx8WmVNUwNut7SgEx1syoNDY92I5cbv6iEwmnQv6ZCu5rq1EOuxf",
-	"qzrQE31THwJJfMp6uAuXxb1kSazFme4EiYpZ3jXf8j/8MSxlG6B78zaym6DYW7r+7sUq1olGn8xhH7s5",
-	"bMvb7EHKc5AZ1we+qunaXG3/7LtQAPX2UnDqM63rbmNrtTP/VGFF74JV7DMSLgkaTm11W2Z7Eq58jIOB",
-	"VIM1Ec01uUm7g0+Frh/NKg4c3w4OlGLuGjT4E2JBlam7igJntbMneyv99OObbxnXwMwUU2ZUM6YsZs+I",
-	"soEH7+n/4QZ515VJ3oARj2J2Ynwv+xMemNtZ/MBuhjyTaLeqcFxrO1ZtLGG0BjEORbrG7v/yGXv8+NHj",
-	"2q6Vrj7w+dz1Ci0u8K0LpNdTqinN8/wg48tz+dOLn158/46Sy0KWGturpcj5DDkwiU96wzIlmVqYhOUi",
-	"BZnCuVwC10kjD85l9mm44rnIfClzmdVS4g6eqWflhPvJuQSeTn0MZ871zLCHR/TKFyzjSxMSjfAbJX0T",
-	"reUh+14x1wnXV8E+pZ9G9PeotBWUfboQvKEHbqohA2kFz8+wl4ZWGH3oSq+oy4A5taYVj2I+i6BaBErs",
-	"57CwJb32aHF23OrqfbKTMQ/dMSVKNa+C9mBdzjL36k4C6KP7K5bt2tuVqK3GFSZ8ZuqNjQllqQUbl0w8",
-	"q3ORG7rePZFTrK3pLlD/UmnGGT3l+2WO6MMht5Zj2GvZEQcLw4dmQgrpdwxaY+LnHtWBXwgDiLiOrFKV",
-	"ARu5MYbkUBmduj449AHb5YBkxTxXPHONgOfALVtMuXMLujdZBmnONWRYb96RxigX8hKykYu0dVejviKv",
-	"orfZuXZ0dgoG2MXS+tDrGV/6SvV2CjO2F7rOWBVWkZzLUYhJrg3vQCNMGa/M/EQubtm97Hsg83M5z7l0",
-	"TG+uwYiJhIy9/vEd2yvmONdj9p346owZ8PxpCpwcqRNxBZKgsjyXdLHTq9Twg7NZkVsx59oyHB7RisZh",
-	"c2oxuEfcjH4WlloSncvG5AnOfIGQkta1gVgypTPQ+4coSBg2K4ylB1z3uqpVwOPQKuCMcXPpW/Egg3Ol",
-	"4JUEc1r1B/Da8blc6RyAy6bePpJMqGz0+oe3rsOhw09/CanZPAcL2HXwNX1PMg63bKaMZSdu03uPjh96",
-	"JB1apYY51xMY7Z81g0nPpcOD8uWjI+pLhOxaDWdcLodu6tH+IXt89NC3QnwDVi8Pno4t6NG5bCGBa82b",
-	"cimVdQ2POCYgHrK3AJgdbR68/usP7354ezjLYuz7dc7dtn4knLklazrNgFPdUxh3OX8Xc5/Tb/+OYdq3",
-	"6yB6fLdZuHjERBuOA7omYUQnnxnPd/eUZjlwLV23ZkmioAbKyUBDdnXR+Vuq1FlqXKFTGn3pOjyTeozc",
-	"3ZcYKNdQb6uGfLHuNf3MnEtj+XhMLNdfzK6dG+ikntXiJmFWqUsMJUEus8R9QG7gXE7AOmmNPVcLSXAg",
-	"hrqntMC2/DndPQ9Pjh4cn3x5xOa/s7+9fvE1s9NidiG5yM3+uaT2tiWjpRcQSL6di2sSG7+I9qgZWjWY",
-	"e3bGMzhjf33x6pl7xbAJOODvdwiVRLKD2+YJnfzA/fjHZwh3TIBPS0yfgeUZtzzxqOHOCG9zS2kXvikk",
-	"Jbq74h11ZI2R4fUlzuaNfsNJaK/KMI5TJ08IG9oEUkYQp5ZIZZMk31WQ5ESXqWWQbID5PoKOWwlrIB+z",
-	"PSP+BQl7+9enByePP08YKizMSDEeo26n1YyIkV7Zd3VcgtZWSY8kGmJvxdCrPKSX/e//8X+zkVtBMRvO",
-	"hJlRbhmpgiOcuPoOJUY6o+bGJCzoBt1P2KiQppjPlbaQDXGZfhz8sz6Oz48iQZpNuZkyyWcQmDSx5pRL",
-	"5gyNF3AuQ6vZ0ybfCf0d9zG/zv3px0B+pWGGnUMPsePi6bkcSWWHbgcEkBHJqkNqOSon+IVU/vch7ge/",
-	"8R99XZxRJZA7hB4KOZxrNdFgzIjtEWxr8hpCxEmFvxVcc2mFhGwUY3nPPFa2hbHb5H5umjdgkOIjnPAn",
-	"jzufKiR8dIyWjmZZk3UgayiW+rJGJ4EH9BNuHtQQ7GY4rlvhWqGprU8mbKQhBcxbHrFcGOtzarn2fzm9",
-	"x+tTmH3riHmEzMRrgg1905Q2ME/urqQ7hsweMlrBucSvc3DaKfeD/PjmW2IfK7yhNMg5/XfBzblEMWeV",
-	"Zzi9nUtWyLGQwkwhCwIq2i8yYVKuM7JaOI568ohNVaG9gttSS2kfNZ67Tn66Iz6ySbNyVw7Ku4FV/jty",
-	"lDvmEMjWZ+SV9biG93xFQ4G6mFFszLXz4gSMN7Xu3Y2w4xsRxqqrcK3L9+/VY/fZAR+ipdTmQNUViLS8",
-	"AXKQDEpSHvyyi4l6dzKsYNXlsa6eyErz6acY1NNBKTUiARTS9WUQBssmKH3pGrD73qHEd6taKpuyvis0",
-	"v9He87Ge4Q1SuQ0DXjXB87Kowd2a8KoVvHDx/uv7hdeSAj7JrbdKPpirki8ZZ79FOAzbU3Q6PM+XwQmj",
-	"tSc4PTHkS/Bcc+vu4brIwTxI+Zyn5Pbqcic980+gvnhCfl5dULVRNgOrySNmgFtXiww00CfjDV4Ky+Nk",
-	"6J7NDbDjwy9pgNl//T+umqFSmpk5TyFhWhUyA2fIYHvfcC255ZecnRydPE7OpT48Pnm498X+/iH7mcz6",
-	"KdfaKeY8Ny4XbQ7aKGkYpaJ5ty2XVHMVr/BzSWo623NjPdnfP2O5GMOvPL0EutMdNdLSj4+P2H/HRZIj",
-	"ep4XJDefywCvasHFnO29TacHP71iDw8fJuzh4ZP9LhW1wCgcD/BbqsDsh78nV0E1fZdW7JzBHgZ30qT9",
-	"Tin6NTcG5AR0uUlnRpdKHswgnXJJt+OF4japENbhMl2iNYysUTAR6yrtWp6rSQGduuGLssKuc8HO5756",
-	"klUUZ1S581KVgcGKTC6Aoyx4/Pn+6bkE7wPH0r8g02XwgpcLqFQUK2wOGNsBE54zDWPQIFPAysa54Be5",
-	"E6CXCXvrC30evPqJabVwErTQxh74slCMz5COE+ZPxOmpPM/VAkHl3AC07AQZDzUuF5QymoHlQtJkIWhE",
-	"w0TMyCJ4Lp3AiTBwgVi1fTXLMTcmKQ1/WNTY7bKsmkzH4QZrbct/Owag0svONncuK2epO8kxgHnwW6Es",
-	"jNilpNdccTGEOz5yYMCG8lQlsM8ljMe41KtQuPllBICOFVsKBPDnhiMyHNF9PpdaLT4zHkjM+YNTYFZR",
-	"jAxS7IXKqBSXnHitv/Km53zBvAEALF0D/jnvRrZayQkbvXjHJyM8He4MlmrMhE18y3yya1L5LqzO9b2S",
-	"EEp0BUvsQx+GoArLOC2nQ3N/gwB9VlLGiu7TIpB3aEBHNq/mwlceS3MB0jrjSEiVc079SrVprHJN3twd",
-	"J861Nt/JfivouI3RQp6h6/vgmZJWq3yVl8y1uCLvg1QHKT56WsVneQbQhkp3fNJKDiOdRKQ2ncMeP43S",
-	"SQ19rMfLrSbCqR7GIhu/V5bNVEaWvrMaHmAUr5qT9JMWWuMRrYfaLpvebv33kF1d45El9iQtJtxmfUmN",
-	"7SGZB66z8V5DrCq4hW6ZFBOnTTM6hKE0hipmmOa0yeooHIddLM/lCL8bGrBD4f06JJzi08pFeI0cJxzV",
-	"WlbWXMr7TMhz6VikkmykZOvB2qKQNvYP2fMAPuFdK76o5Lks3U8km6KptqpBGcxNIi1yHr5odB/w19u5",
-	"JClVSZQrdOa46gz0xOU54vlUfqvSC/6ZKatcnrlR3MyVwXjm3mpcg/VOAX5JtYP3nQeoeIT11VJjt7p/",
-	"MwMLkgafazVXxnvXaTHjIs+Z1Tz1a0+FN7tg1KaTaYTx/r7YXfDCYxHxxFuStss57kfa9tOvy+6vPfFv",
-	"b6z6OYQioshiMCqYX6A8oRqFYDdxp0pW6+ZPI+R6JO0oWS+m4bkhEpgjzdHXL+pyYMlbR+dybzQGGNIL",
-	"GApHQpej33nhvTj4YyiHSv5aTmGVrJAoRMpz6dp98CDZkWPY11QJ739mEh+RGBw7mqkC6fVAoxh3LmnC",
-	"KpD55ASdzUGloH6tMfL7O0LoJdyWSe0lAM1wT5QXpu+iO4cff0L1VovUXZNjKBE754uNRKMB6G7qppmT",
-	"xyydOfNQsCtlMLfTFWMQc/abx/v77KKwhMw5GFKt5Ll8eHTEZjNvbp6X2jgq3Ijax49rP6dcT5T7yZtw",
-	"zuVbf3N/tX/mN6fx/QlakTB5682P377AcFD29+NH+4fsqXvdpeqBdlanc1lO7EPDaSJh2Ay4KfApblrz",
-	"u019Hgxc53I0scG4FdRbDILhaCKQ4JzUoma12sNxDFm72PERs66dkD48Pvpi73i/BrU1xqmX5THdEtWG",
-	"8e+LbKv519mnSphWaPvnI+U3K5vstFRtom7ffuoBybDdFP6z0pcGLxdvkvHzk+xaysHuqvrMMIsGHIPU",
-	"L7Ocs+Mnjx+fS3P48HjvZD9hr7nmmZiz4yeff8H04cmThDXZBH3p9I7D45NH+958ZDCmoUzgqcvMZDV2",
-	"kQ35silmk/oZZP1zWQn7aCDZP2QjpHZjwF35rlpYO1As8dZxkm2NKnQKhmWK2JcBBxIPx9J9nHIDUWpF",
-	"OH/nHr4lSvWj00z3RKx+CetJNYDMod6fj0rfBUQNcquHv0nclsFHE/p+cQ2c3kS2VknJJ2vE2G8QnYW0",
-	"oOcqp0w4X8CPaBPZRfxqfrR/xr5+hy8HJ4lV7IS8izOem8Ou6+edX9DtoLQf/Z6wuZx9HTZPtDKGhXP5",
-	"82Hz1/X9IYr8hX3zX//vTztcPGYp0wcXPL3M1aTT/VHvbBFyCUKSWxXG4cXYdl+XU8eqO1thoNqETF3k",
-	"sGL1UeCULPhdGJu4yOTG4H5OVhhw2QiYSIf0ZQ/ZU9cdERfM8/yQfbU8l+HGobupWvmCC7qyZq6JHpch",
-	"3bVy4DzaPzuXI5VnoIf4xF+OQkSg8y4oCYdslKoMRk4nXkyX5EvmwuImFhj5yycTDRNuYehVy5FLwOjc",
-	"M6Xe+dUNx0oPgetcgB6xPS6Z/1BuJECDPFEZXDkdw1+VfNZs04LrKhvCeQxAyV7Img9936XyUVYf3tjC",
-	"4v2eZ8y526VanLER/T1yK8eaouwHnYGLHq+WJrKuWqNvlzL9ymPgXYRYteoCNTGBjGw15C4RgoqcYXKc",
-	"Qww+UZWx8oszduRUoTzvqgpYYU68NuoXCbo8sAvp4PTh5499srH7XHk/hLQwAX3L7g9/Gl1BXM9XSP+T",
-	"USwClJKrNGksWQnhwlvdh2VVfBoZc5xNP3gfphiuDeiKFEmovXi9Ogld6ScjH0UzYjN+6f2AYVJnJydv",
-	"Nt7dyFVc0NvoXI7KmMXhxXJYgWbUFv/PvDV/SRq8MC40Dh0JFdNiexQxyapBR/tJ6cJ2fPEzwyRWRtZA",
-	"CcfCBKs9ZLiwec6XkJWzc4vqVqpmyOM9u9OF13/8sZzLTIcc4Na2PStuecWl99YHi6DzIBNsSHmpw2pv",
-	"5MM7MRnEeSRGgTV7IDLhndCpms1wXA3jwjiWfIY/CsuMFXke0nRpHwlFlbeAjEbT1asqYdGbiPJV7LBc",
-	"H8bAF2baTElZyUgJ9bGnNUc3+ndSgY4U9IKXNweBH+Ppcxjbxm0VICdscGA0oOaStdnIZ6UP6bdThsg+",
-	"YnuGjwEpz5WrPKMEfQclnEvifR65sGiF0LyybkPI9qOHOMd7ErZbq+hUHuMU/inw8fZvHR+0yFflceeO",
-	"IDFNWGQ26y+XeZHnnQoAHjI+wIzIXKTiUqZ14fisrCtfzN39Np8j24McyccQg6YyAG//8f2zw1nmrbMu",
-	"CiUlIc5JWBTY4oQwnOO0Cn1ilMdJOoDE61PyuZkqir1xEniO8TsaUqWzev18nwDt62o4Dkn8huVq4pZR",
-	"rYHkW7xECjCVoYnNMVNUFYaKup9LQF381M+FfIlfBT9Os7NyPf0vlPfwb6GHl3H/WG25aITwsZNhixay",
-	"avWsWjw6zzGMy1RWP7eNzwybKyNco8EXWAJDWJgFtYRTG/1MEVM+p9RzD7W9UTE3oO2oikPzsRouY9aZ",
-	"AdUiRFAhr3eVscrLCLdKnc2HtDMsIfHW+gQlPnEj+HGNUzaUhHOZq5STl1oa5yU/Y5cAc0I6FxGL6uFo",
-	"ys1wpjSQfRCZn4uqcoNRt0E1578VbhqXdXXqKooIS7cGK/zhZ4fsNZ+AYfgjt1g8ZSbsiEK48PC4lK6Y",
-	"iwSu2cnjz9k34iuGlOk6OfhCJaOnlBB68EKmCi+uUzb5l5hjauXPWlgw4YpLmFG4BkTGC59wS/oRd+XX",
-	"UeIQKY/dOHjXvEbi3BCCVQEiqIENrD1j/IKy5p30WZFYh77ihuoKyfry+MlJjwrqzwjWB16zLEmWYGwV",
-	"gTmUIelYBh1LXGNyOlLQmU6OGirTcURlWlkegpbNtbIqVXkZFhgiPM0c+KWptLzj/a4otv88eO0HOfjJ",
-	"DdKE21aLeuenDzTGDMzQF7UHh5NDdnz46PBk/4y6gix8IiGNTn8Tj648zJ93L/jpfB5fa3XGnz/qccKI",
-	"7kiMUyUVOuS6ZmzRSdecJ3cd6UfURUbCSMlgCWUXDy+i3olIc7xue3P34H9smSBZSg/xSEbPjQ0jM0Ww",
-	"eNQvG+LH2AVBZUBakx0GOXTf169aqkKz3woowmVL6Lho3fNOSvr8xrf443yieQbBHbdhx0hhq9utaEmY",
-	"UBWB/gsbL9wk1dbPaOs+Gs2pV6FGwH1UniGAU9kCd8sxIyhYjJXsfK0IaKbdTgwnA5rpGhmwJeF9V1pC",
-	"vBgqz+XIwG8jV2KLYhRKNTNh8DtPbb6kUi2njFMAN9oNA0M7l23FvKb3leo5iTul7khVaJyEgxoJ2WAr",
-	"RbocrlKq2Z7//cyF5DhbrP/O+T5TJce5SC0TZQgSFlgIAviI7ZFNQtVrsJ2VhgbrxS4nsxJA0V9KhTpo",
-	"tbyhQ+0ndRV/z6uwmVZzisEvBT8iO2ccoYzBYBlp25r2vZxm9RJ1YMANlSVCcm6p8lkZqe7FFWLye6Nn",
-	"jlzbwg5W/rHnkmqJPT46KoHvQjaOqTJZBpXo5MqUlZXxKPjDQKo8bIPESaAp91c3aVe1IJ+sGBa6JSgz",
-	"7SNB+SkEmoRMASQb5moi5JkrBUcR9k5ESFOKlvE1JDvu2ec03sGr69nbekouH4mocvtShy+OJNGMl+Yq",
-	"vXRpFMK6Qn42sKo9rMv68OHDJ/tU6M9HDTm+cQmLjcf2zrVVjhxUxi0chK7LvYQkvF+p0Kldds3bJrBo",
-	"zjcOhgOEsbpyvG+hfl5hpvdVOo+mdoN3iWreVDqvOcTIv+VB4S6dP0WbmOOP2hOCZ+Xuo4yCHiQW4iwv",
-	"hf3A00Wwi68XSqhqzHJDlVZJbIgMxZkqLqwzCTujAmWd7IUiUanmZupCeUlyQLvFuaSPYPdPGRUMJe7P",
-	"RuSBLesp4YhIaG0jyH5lBSHxgZUNaSJWKO9PVYUdqrE3kVDFVbR4x21XmD91ivINyV3OwU4vok2PhvMG",
-	"embVuaxEDvKp42ZMCH7k1FlEZF5Obbmn+HyOdqPCTNGXAkV5z+533amu+s8tGcCrCe6J5dQX0BVr0mI7",
-	"IrsfhnPHWsZbviS5MtBKLWvUkUziKgo5miAUFS5eUY1r2B2MpJ307xKFDjAWq2fjqZ/ojWcaFquy3r9n",
-	"96k/RjcpF2/ngkpnIC2WGpxITKPev7seSDeGPDfPDKul3Us3pBpkPrVE+iN2CG+R19reSJ7rqgsUIza2",
-	"u6a3uU/PMKtxgu1owM9YfeCzMi5QuQCIxq/4xZKK9tbNTOy1ykUqwHQ2r3bo+kN9A/dZuqsw8dpdlKlJ",
-	"FvPSYpgMgq0nptZ1zOEObNtut7/cOr+oHUBnD9r6GX2KIXNwq+cqsxp5jDEGnGViTA5x20z1QBpmew4V",
-	"Dh0Rwf62dH6jFcI6OYUXAsvK4nX+ECX0sxAa5YcoHe+o9+XWk38sceWEkkqIuka1giUln4EMc1IKCF34",
-	"3ZqYnWpVTKYN4GJd9MLxU4ypozqGwvqcFr8AXmSCzIUuWa3yneDDoSKqL7Bcg3vpMUi8P7zpCOdhjbXV",
-	"nMsQ3VXPJ61mLR3P1f4R7mTSZiOyvSJAUlQcc8gmHipSWWiNUsPGM+bzccs+D1VBZFR8yxPFp1xOXZnN",
-	"x6mqIx6H43CjkG9LVn1uMPkfJ8ZYCr8Yfxg8p9Dqd5UR2AUjOZt1CNurlWPN6rB1JnHacO3NyoDcHeO1",
-	"wsRuSdG95xCv1W1uqGmn6o9+CvC67VL2RF/I6eoMY6/B9m0ZatvkauTrceS2rqpd19WwvhXmT/6ZP2in",
-	"/9iQ1OLihsZCFtgYZzMNfoOvfNhCktw85Fv3Uvegc0gFz4cptzBR9MtKyZwLpXLgMubX+B75MeGYu5nx",
-	"ayaL2QVoCqPjAjO9U27gQEgD0ggrnFgSW8xvg3Wd1+5efu0SWgPm3wHzuybzwB2wq5JQ43aUNZ1O3U4H",
-	"t2nTeIVFMe7nzoud7VPfKS10LLxYOk+Ft8fvcR8ujodzk61eu1dU9n39E/it7jox30mfLEimfe68rQzN",
-	"n4zMfygj8zosSOKSztdga0zwztlR+GWXM7/Trr9fg90I4Nuy2H+k1vp7tNT/2a30R09umT/9Maz6W95q",
-	"NEcuuExhbaJPsLuYpnHRNbkRlMHCvWTkq9a2ijdiD+iMY7wne2oEf/CNyi+55fu+tGS7cq6wkZK5U5Cn",
-	"GJlomhVkquLBzClEro6iqwLpWmQvz+o1YEKx8uB5RkeIb8cTUgtxqbVx6/N5y2NWLzvZAEpIKvWz0b4M",
-	"lYQ+Y2MAQyUeKY+IrH5Laid2AZRIUliMMq3qE1dtv12Db9Ns5X0u493AVzp8GwwyuQKNUysJhgmZ5kVG",
-	"1R1r5+vr140FpQNRfO7YF37G7znVQ3bO+zH1xa1ql57L0BZX4+qo46LvQ5QB2gsLDWzPl7s8erTvIwBq",
-	"9aT3jj5H981IzUEO6+AdsT1n3XWhlzUAhIxRtgRbzbvvUnfzBeY2wWxuXWgC1ltovJwqh17cBbkyDTm4",
-	"qkBYA5XWdLFsNM0kLK/skGes0cu5o2qy95RWhNYn5BTP0yr2a5FN8MRYqy5SV0EB2R2ZeC/+ntquu9IM",
-	"ak/cxTX06GNWT141rNwVGbpM9cV0GWPsSVm/5Tqtj5q3goZFD0tfPC4ihpie3Qwdmx2q8Tiev+Xqe62a",
-	"mX65k0iGLuvOs0blp49f8sZ9VFeb8/G7QlG3I49HzUVPs6yBJbcbA3OPNqOuGJj7tRt1reptEHQ+OWpu",
-	"31FDlBdibWZARvCNVBhjyBZmcxRSzFopPaTJUPCwBkvZaLXq52GUEKaMmd/KAF4055JnM2FN0w3vRPCE",
-	"uVrHwSNAl9G/lATyTV/C0kW1YicijP50Pcn2hIVZQzj3peydOIxDSK61Wgg5MS6/yFBuvHOFlxtmo0pk",
-	"OzSWYya6czC7VoDCUpNx784lBzM6wTNf6ANd4KMw2LAsSpKidDeqF1sm7WOvnq2WnMtnK6Az1M63n3R4",
-	"LjeKh9Vd+q484VtnWNVUHTJZBXxShsbC/gEuvXeNQv+rW6idzA3efrQGSAtNfb7++X5wAVyDHpz+8xe8",
-	"Gl3YvRuu0PngdPCArkw/fZuIvxVXIME48kB0EvQJk1/BVNKUWRpLMFt5H7PSEpd/xrQKCS+5mlC2rcya",
-	"oda13CM/MjYZjIz7t3q4XuL6/pvEQzPomzh8XVGuRi2BHM/achwB5ERIOK33wKgq7FO/C5MEnTphVa8w",
-	"X/EwqRUUribGkWMF3nwvJldOBFOSE8py8C3hKx0evwylherwl2lk1BfYkE2mvrexOfXtgl2T04SV3d3L",
-	"cdxzkZFetVRcx0Bda/pTFpJNTVKrypc0wiQTxmcgsxnibF0KL4eNTPoSG94nqE6XPcTxaHkOMuMaDyAz",
-	"ic/PccsyvjlFxn5VF7V56NOHXz78fwMA",
+	"7L3rchy3si74Koiec8LN2EWKpEjZImPFjKyLl2zL1tbF3ussarrBquxumNVAG0Cx3UuhiPMQ8wzn/J8/",
+	"838/yn6SiUwAdeuqvvNiWX9ssboKl0QikcjLlx87sRpPlARpTefsY2cEPAFN/3wDVs+eDCxo/CsBE2sx",
+	"sULJzlnnLcRKJoZZxaZcWHYJA6WBafxEyCHrvnnxlD0+Ojpk//m/jw4Pjg8e7nWijolHMObY2kDpMbed",
+	"s46Q9uFxJ+qM+R9inI07Z988Ojk8jDpjId3fR1HHzibgXoUh6M6nT1FpbG/g90xoSHY1Rp23Z3UGuxvz",
+	"p6gz4ZqPwXryPs20UQ2k/XnCf8+AxfQzG2g1ZhL+sD33oBN1BL71ewZ61ok6ko+xn/zHYrhj/sePIId2",
+	"1Dk7PjzMR2SsFnJIRHz5DN+j5ibcjorWRLIaIbKM3iz19PBRY0eDV9zGo/m5vhsB02rKrkEboSSbqYxd",
+	"cgMJsyNg8YjLITAlIwYHwwN20Xl40WHd5+/4kOEYGI9jmFhI9gJVHPcWE3k52Hc9txDmpJEuP4qxsDlp",
+	"apRO6cdyewkMeJbaztnpYbSASU5XYRENZqKkAeKQ11pdpjDGf8ZKWpA0KD6ZpCLmSMEHE/fGv/1mkJwf",
+	"S4P6bxoGnbPO//Gg2N4P3K/mQWiXeqwuyBPJaFecnH7NJuE1v934ZQpPlRykIra3OiYW+17P2XQEkgnL",
+	"hGFWc2kESMu6XCo7As0mmRkxNWB2JAxL4FrEEDHOJiNlFbsE3PTXoMVAQMKUZsIadjmzYPxvGsbqGpI9",
+	"RtPdJ/HCDJ8Z161VjJsrxodcyE40Jyn3c1HZNE//9oOSUKWpvgWNw3wv+TUXKZL4dkmbwARkAjKeIU0T",
+	"NZVIGdx9Cbcc9yI+v8zMjHVjlQDrk/zs750xq2eOGIwTpSpU87K3tF5DcQ27o9s7pV5xOUPpD8aa2yTa",
+	"O6XYmMsZG3CRQsJSNRTSoERyjMfjWGXSIh15kmgw5twdOu102gFZ8nPwEw3ZzwO/fxLjwJ+qBOYF8DMY",
+	"iFjQ8nN6jdEid3/gWnLLrzg7Pjw+jdjbeLT/8j9QzoJE8fXPzuFRJ+ocooQ7fIj/OcH/nOJ/HnWizuPH",
+	"nQ9zojXqPBmDTMYgrV83HNBEqwloK5zM43ro/p8kAsfD09el391JNH+GjDNLi/2VYVwPM+zBdPL+1eVv",
+	"EFvsP+YTm2lIetxWDrKEW9i3Ygy10+y0YQ6xBm63ayKBWCRrNSGz1AsHR4LWJi9nK5zQK7SGQqknkl00",
+	"tlIr819JMwFiyd5WDSi94fe/ZVqYRGwzhMCWOyKk00A+LuB/hq+wbkG7Ay7NFDT7r//5v/Y60TKdMOqo",
+	"qYRNCaaBexFbHeCvoxkdKJAIy6bcsBGkyTlTMgbm2TaiF9wf+ivDXFPu9FAS6KtwflTn0DQJY7nNSIoE",
+	"YaUm9GnQF0m7RZkASaOYyibJtls8Mzkd69TA0yOBnCSdaG1Ke3W5fil5dFLWNx8fHn599Pjx8enJ1yeH",
+	"jx8flZTPw8Y7VaHw/9PdAEI39c1YzM7zZOTEdlW+5uuQc8b8nioxXG3DVuRsZUU+NMj1+rnyo2g6W4SF",
+	"cfUfizSAepu0ofkfL923pyXO41rzGf5cvqc13MCWbPD6ElBHTbP9lsdXqRo+g1gENqgdoqkGnsx6AyF5",
+	"ukRijHjCUhhY4sdL1zLzDZwxDSZLSX1DZdlYpSFh1Gz4icuEofqNCjRuU7+jmVTT4gS+VCoFLsNBFUYd",
+	"tmciTMw1LjoqbrPGPbmeLG0QTobuaEu0vsyM3rg368tR7r80i7zlqEb1FRaupAQ1qzsDnhqIaou7KQEL",
+	"8TwnQcdChgdHy9iyMnNqccFMn0urZw38ORxqGHILPfhDeO19nlOKtzZb8pqyV90DT5XWdAAw/xpDwR6x",
+	"gfgDEsYtGwhtLNMQg5hUZPRauqJXusM6FVPK5JVUU6Qi2qaEHPYGSveA61SQAYNYqfNhS92s7eOgSSzV",
+	"B4gKPQPQeK67ux3ueketBAagUUJ0UVrwIextSrgG5WtehhWn0leGlb84Zyhq2XQkUsARJgoMCilG7Lb8",
+	"wF2qiaV8MVWcNoOkZvgqykqQlomNGWlL6deuOQq6M3sD25zeuIrKOOGzVPFk80sb46ZMsIJSc1LFwO+7",
+	"1HmiDlK/N0j5sKoWlOb8qGnKhRpw1KQGkHYEYy7S+h47PVmsKq5tWV10QgUx0aCuISFrAjaal8peftXV",
+	"upJMKO+EghMWHAi7UMwqZ8u9Ucqe8hRkwvU7dQUNKtkOrAabbX1aoMzs1tqw3TXxWl3tcjhNV5fStaJE",
+	"+aXr9tS9e4+WbxtK28CK87LXQKzBnjMzIouvTGdeYS+1edQo7jPdcqMYACTs/Zsf0U6Od3XGWexpy/hk",
+	"Uj9KTr5ZdyHddNwI1lvWXUidSoNzh8Cc3FlDbkx4LOxss8tAzLUWkKz5FU+y1JoKS825q44Ow9VgwfkZ",
+	"j0SaaJC9TCage0fHO2gzzYZDPoTe1bC61VSGIqDeWkt7MhtfNpg1/MSb1iHWMF0++mWDH6RK6R7XwHvj",
+	"45XGv3D4eFJzuh2M5zfdm0xKvHWPwWow6Pe6BBmP8J/oiZhyTWf4diP4tJBlw526yl6pGMBvPL4Ca3q6",
+	"1T2Pjvf/jqNGyrNJmhkW+4YjphVyVMKySWeRT/X46OTrk28ePjr5etnCjMGOVFK+i3nKkvEKeONVS12D",
+	"Ro2mafgT0EZJ0/M7kMEfMUBi2IQbA3II2kTOfhleKNsw5y+7xWeLmXD1GdcGOD+D1+4FRt4qNOugw0qy",
+	"MGkWjyC+WjCJXQzSah7DMtH7jl6q7+USxfLljZp5L/TTLH8tT9Uwg6qbrCZmVbJ0lKXv8aKdQe9KyArH",
+	"SSWhE5HS0PF66URp24k6LjSll8CEa9S0O1FHyZ6GFLjBP7jp4c2MPNfNRoEMehPQQjWs8wulWRgOenXB",
+	"Wdvd6y7AxFZu0/QS3sq4ZC/f/sy+eXR4xJJMu9ta9/XRybOIvX74quZROGlSF6ywad3UcNocjlJeXH/x",
+	"cF+XqLl4BXEft67dbYx04fDajGFpqqaoyBDt17BPV/htyZWUe9Isvc2vwumF0zjndhcC4+ew5k4By4UM",
+	"kQ/zkjGFIU97Ggatd/QWN9ASkqQC++zhjpstG/GP9O5retUFcgnTG6tsFb6agOTp8i5yNnnt3yc+G4ox",
+	"rM4Sb+j9+tznp56z+koDekdvt/A9MVaxUUuLVaPwHJNEc5xf4YVi9gs31QuAH7yYrW6rIHyX2XJcL6tS",
+	"tkYE6iRvY+FAX+bidduDprGl2xBgrwtOro1aOMvTavvS2Y/UYAAyhia1dgJgIjyfWCaFRRVxnKVWTFIB",
+	"+pzxS7IQkrbCYhAp6sBOdcnkRIsYEowp7EQ7tBPmH7YNlsIVw1gGjOMI2HSkDDA+pmggfEMNBiKmqB9r",
+	"dju+nD4Vr7cnsb/clJTMZgeRmq4iz3SWQs+AbYnmzFK0Lrj5+qnHagyGFI1OtGQ/1njTrWNpdlHBawtZ",
+	"9V3YC1VGBbnC/og6I7HSa1dy/d0GLQPHMQ5EzC14neDnQefsn8uEUqx08gos73yKGixW094YxpfOfLKB",
+	"+Qj+mAgNplcLNPDqa8VQ1PD1UPM5vatRAAtjMkg27IU+1itpNjuI5wlnysJjs1hJOpi8BhPP5vfLE1Z6",
+	"GcXGUzWegPXBmEgVRnYVJzvShDYXChsMZmUarnkqkE4Ju3QRNq4jlgBPUiEbwvj0wcNjF8z3H7/sNd5D",
+	"/b2/StBvmg/OvP8NF6+I01mRoG/dB/hpRlun59osRN41GAPePBjYv1HYuRd34XapDCUKKoFj/3ztc8KW",
+	"+T1n31KoTJ1L54XFh6q4QJ5JBfdH6TbncsJnpmdVj/Z9A7v+hM4hNOxS5Ba9RXfrNe0A++Wn80dZVerM",
+	"HzDkTyXOYwmf5ZzPp6wLMlHaYDRZzCcTF+OdgBbXLkPg5iTYZvGJ28i9DSXROrt7KIzVs942mzT/tJbh",
+	"IkOAOVoZriA5Z1NhR4nmU8n+xkxmKCad1lHGkKZuKU2mNT53XJfveGSFjucbZ88rWFPm3Bx1UJQOhKTn",
+	"eXcNsqHJC+E3deMerlMqn/eSc/6lnGTLzf1Vyj3/g8c2nVFMpBqwXIhRFFb1xD/oRH9ajeD299MaesTW",
+	"SsAah+7CwKxdHMG7Owbbt8iSffBDzUrq9xP3RgKT6WuYOWa+psgznvbyh0KaTHN3yZmoNM38V6mIw9Un",
+	"16nwVJ70dLD6D4SVYHC/TkCPhW1UE0rj3IkTsWjuHkUuFIN6HdL0FsqksZDlp0d1QfOZXRzubndufPZ+",
+	"WrzMb+cC5MMpmp+9FPXjD196Xpy9jfsEfUWpMPaJixsrNT0DQycx/ocv/hg3w2Y2sXmTNCZn9dB3tZR8",
+	"taETC6psspIJoCk08a3FXYkGKrgmg5VPZE0YefjRh4JZYkzClNXlbKMuhuEZS31kMJ6k3MILYR3voWmg",
+	"KTqRO9MM5c+6tzD90YgEXBSeC/yL2FQLa0EyIa2iH6Qint3IAH/aIN1oMq0mJOwRu3JeSLNS3oeFP+wq",
+	"I2vS8NyS+zYapWSZSVfT3e6ajUWyrtBqooy3DxcDWUidwIdNWj8wMR5nbneEjG8ylsbha9ZNVGwevP3H",
+	"T08PxknE8maZ9e2avTm9diDsmrujade+f//y2fUpjucKZv9Xkfqythq6nkJQEX1Lo4qizhXMVr2+re7V",
+	"wPdtiNKYV0+NynQMq+35sE69lhylFQwER82Ruhs5N9ztjVTFuZHlVCrcV36mpBzmsm6O36POH/tDtZ8P",
+	"ktwxBznnl37eF2Py8J99dAgLZ52hsKPs8iBW4wdWyISn4X++GZpBYdN5kydtbGPZiRtzfzH5O8/+xVci",
+	"vGX7G0F+mV3mDhiDMXwIG8hdL1hCA41ipQQ3UCUAZqb3rnmaUc9czry9vKJSnXxz+vUK4fwf58KuGnZB",
+	"saGrJ9vxyfE338zt049zVrt5pIUZ+/7tzz8xmgSRHsfJupc+9Mlbto7YK/GtQza4VMkM0xliTPIUcm+O",
+	"ES3oAY/h46cKD5orMdlXE3dM7U8Uvedo8SnyhNx9QmHUiVMB0vZ4ZkdKtx+WlTUplt5//WWJt1/iHQQv",
+	"g7TCzjY1G7mPg61+2b1uICBNVrqZ3U5m+TLeQsODiGerBRsY5W0UKwluev96t7H7eZu7gQowoK9Bb7rL",
+	"/ddfdvn2u3wqpKzevB1xO0GWrmjrLu/W8sYPG7N2ZOTsn49geWy+P9V3YlHzbd0jc5of0ZvKXl/rojge",
+	"exybFSVE3kuVM69gYs+I99zKMGO5TAiN5hq0hcT9mCpDyEjIvmSZmExSUfGxYEOkLrvPljNSaVSNJNIw",
+	"XdsTciM2xoWspWH6Hb24rbGxLQDgJTUagOlwLV7KFF05v5ASbtiT2KLn/qjZk9893mt24m9reaytpqNW",
+	"60IuckAXi7yRkbzU9gp34+0dXFqlK7HFG3wPjy8xlLuhcW3sfijlHqIqNduW47vA2rV8d0yyiMvhJpp5",
+	"Jwmj9T2nCBP6p2Gc2BGj19SA/cBlknJ29Pj0NGKvueaJmLCjx4++Jq+jCyZhz0viYsyNBd2LU25M76gT",
+	"VR8c1x88pE+HQkIvQWd9+cum58fk98F90vOXVfcW6JqHZ4Lh85mGXqz5wPYKn5CLQHStuaEgpQmKa/6p",
+	"5tRYqY+xspirXzwot1cZcb3Z+o+VgZRabfm87RXeGypKEipGHR6VRll/WLSwyAGmYfoKggNkB3FpuDl6",
+	"atC7FNqONhGmqydWC5mI67jX6L85uaEQsZWRFSYjJVfKS5hoj6rQS7kcZt7WsjBaPbw3p7RUCJJngzuK",
+	"hiE19rhyYFLOLpsc6rfJGxteHWscVTvPZSK4ZD9xN1/2LEAoqkH1ZGckjvN1qLHAhFsLGhv8v//5ZP9/",
+	"HO4/frD/4eNJdHL46b91bpdtl7g47xETL+fPMnfu5OqRt3aPLh/5mHbjyr/FHfn5c3Hjav0sv1VcJxt5",
+	"FDfSrpvuXhX+PW5g3/Vdiasr054CTqeet0h8WEy4N76XOq5pnHJNmSApnDuAgz5hCfQRLpjRP5nk12JI",
+	"2iJD4FaEQtBAxgt0TV4qbve87954QGqIr+YU3XktsdCsSuqX8/PUVFSfmIFd9YTsxSOu6bT1I1M6QCC0",
+	"Kmdh/jseU1N3z3xc+daBxirOGiwcjRbTJGtY3R8xBhijf61C2Fq8y2A0JN55BaWabRpOG4hY2llFAKkL",
+	"OutNhUzUtKcmIE3xlEuJ5DW84dU4VYaCYMj9qEHClKcIEwdF+KhD7kn5hPJ9L5W1atwrLNXl8LbqY3+r",
+	"yT91S9pzONdxiKIrouB6uXHAf0+2iV5pxi5dWhpRs9+U5KyyK7qDfXD8/BJ6PUhpl/7vbr5z4TAreHh9",
+	"3GHoyHHMojShqq2VUioOcs7ezHdLjdDIdg/t5zBLc8TSJdB+tew0TyfcJ+7zgPjiY3pyyM0V4mvacACb",
+	"5HMRx9KQ77xBjvDa6cvLTnJKNE13nFG8LJPZy7KFAUAZ1FxU66aFt2WHLhm7QyOcxw5ANmVi4I4/lZCB",
+	"WCrLhIvhj0PCXaMd8rZSt2tB8uOJnYX8UBxyy3jzNMlp7rXIU4bKuZJRcaa2SsPWCZ5sNMEVc8Z9Qu4b",
+	"GJQAP3aFH6KRiwZicVBQdd6BomWxksd2lVIlaEAEXtP5sJA4Jwty1zfKcg6gmyHgx6evh8lEnTw53R0j",
+	"lYT0Wj57QaAKp6944OQCcvsjpxIzOG/5DSxPm+GMHe8nYigs2ng5+zf20P+Ji1g7fKuWiMP9xx8+njZb",
+	"IJ6BBYn94RGnTBPo8BNmsuHQxb+e01402QT0tTBKe9Bg01Z3gE245swX6Nk2EGrBVl22UZt2Kk24eZPU",
+	"WDB/dUUOqZN0e0ZBRMhdWD5cS0Wi1/2wfVRGNa92TCblMKfyvaPJGhGnKr7qmSs8EhpS2F6jyYDRS2ws",
+	"ZGaYc7b7Rz7ImnIV0eO/abL//vxv84J64ygYy9O0jCq7VLvC+fQmWZpuE0rkGzGj3TSyc0zYHNF0m/Gt",
+	"7AZQaQLG9gIItBGNmBg5qLB7vQBazjF0HQAz15TtuinKsDufYcsCKesDfDZD4t4Cgm6Bvh0I2bDXX4Wf",
+	"CrILWYbL3yGUR1NAToHeWyLL/AYuajGUJF19TZsm3ChLswYrT+Lj+re1rtwYDlqTaWC1wzbb/ur/nMxq",
+	"r5VPf1onq5e+ZBP8lDKhqdgCYd90v/37a7rKkOuXTJImYj/5h8YCH4eHV7/Ss0KDGgPaLoWBxAd1m3P2",
+	"5v2Pz98ejBMseXjw9bw6hZ0uvXXgON9Ll0qRR+5tDTNZXjnXauSG08Sfz/ENbmEzO4vLcVpQZ2rtVJua",
+	"yh1e8NlUWGbOZTMFmVTurKwzFTPkdgXQ+zivYuAF62ZVCjbxIzgD3mJPQlPaV3Ef3ChHprGXlligtXwi",
+	"FT/M8hv6QMhEyOHq9HrhPlh1/HNByssyfpxG1GQj3kBiNxkTX4v4yrlBcownIVHkxHDOPLZbE5DkBub4",
+	"tbOXPCRVa6WIfMRWsd+yZAjscuZrHvzwZP/lL/t429xPNB/Yg6NztHc5lDEH7OXRFtyo8kkzzF6TSxGt",
+	"Qo79inY7SNzGyvmkgKqYmxlmzpsCLoOM6QVghmxZjNWQBPFYa0AxWOQlrGMt204+9wUivLGA0aaaRp7Q",
+	"JGCd22xui1nhwp+Ee/nyZusX+Dsx7K4tSDxq3OoDe+3tGj+7D1chYhlDbtn22QIiOO9mvoKZZ6gKw5Tm",
+	"Xl7nxlVrhRRuUi9LrL6tlvkCoFk3zzbaML9nyi4l7guAf6f3FleRWhYSTh+GLpskwguAHxvdyw5HsA19",
+	"cadIimt6ssvD+bi+C634OgqTXNd1GYi2A8b698AMmyGppkKuITXCuFeRFmuqA1ZZnt4Kt2whm6rQsWHQ",
+	"gYpriZd86XbFAxveqmKb8bTBgPJOTTHExgW3UHWCd08ePHuCVlL/TYRalV6+Pr7kwwqFKSjim6KmGzTZ",
+	"Ugw7ZlIcf8NilWZjWXIK4qXaYaAoVwHJ8jHX3AViTEG7cJrm8Ij1s0vCFqu7TAYADH9D9fO75+/Yg+sj",
+	"t1wPckcmvkPY6MYrtFe8gEeqbdklAVu/Z5yyvRqiNYQRaGNAiMCIfbM/UplmZiQG+BAdpcYove9+VZpN",
+	"sWY6RruiE5XjmneRGQMH7C0EDTxaaYHXvyKQv7Fn0doaAFXmvZpWSenD+qoU+E4rY1i3sKbtsfButOMi",
+	"Ja1A9y8EpMlzrZ0bpRldpD2bdlHm/uJzKuT9rZCwX7nlri0+1o4L2QxT5UaV8NMG/9fK4VIlF35D+o7S",
+	"peoiLFYyBi2x2iJ5SX9BzGnDvo7Y0eEKO2wr93+Tc72RHVI+XJgVtqMM7DW9wLuo4G4bnBPLwx3nTRPl",
+	"nCwn6rXLwioWOCKDhJytYGvAQhkbAqLdVZH05rNvLgJTyGHE5p4icXwSWCYHwkbMh15iFZsE07Er8ZFJ",
+	"xJpMZKW36xGaEZsP0IxYrOJKHGUvyfxTIelpxHyAS08q2Yt9GqPF1ibAPfp9AnqFJV2jAtzSfaK5MHnm",
+	"/zwv/qYumUWEMPeeq8K5bHy+zc247nMERGirPh/6adQZA4r0ZntoLTjsKI94qwQ03VAh/HUQRjco9FgN",
+	"/w2oBSVqluRvLh6bCtHnR0gu3MvbpczmlcL2OfuuV7AeD8ZdROJgO/cnAgdH88Zx+SYaYKNt6WjtCuUL",
+	"ypK/0ACXlDWyRbVFswBWEa+NGCJb3BPQ5YDfzVhXHxwdP+w+oqT9sEMrVcxiroeqHHtqepjl7B431wKf",
+	"2FFTbcBXKkvRJUAv4OXaFQlceldZUo1waNtuRv4yFJEP2qFK8IRRFYIx11c59OXOb0uBBFG+OksWvqVm",
+	"oeJJD4fbw+EuKFv4HV77XUIRueqH9ozx+myJA1wLjF+qa2BHh0giQ0xw+HX3qAW5Yewy1pMeb7RbeLYg",
+	"Noucv0cPFf3Jujw1inH3B3EcGl0ulR1FbCHn5YzXnFrgptEbN3GZWyU2CNQlThs3rvEcL21j1y8Nqkqz",
+	"RZX+/g48taP5pfcIowuCAZbrJXOdNWgBVxTQwK+5cMJ2afxKfsz4ETZNqtFtuLZUG6qewwCwTSx/iJzm",
+	"yy5RNUipLAuR1FvuZs97PZQfYHZQ8RUbtDBUerZiBEN4+1OeKTcJMTyLvi6H+7QlSG6EHe+GlcPG8yvI",
+	"7VU1cZAKME4SCcnwRUYxQSJN2ZRb0A3x1CgITvZakjXkMBwmC9bgdCn9peohg2WpaUQlcoRzWSSZ8XVH",
+	"Sx80ja18B1pG49LhWSp9uqU1pNyou4NuvlE2tcesZ/CkODme9sq7ocneiab5hlovSu6X4sdKx4yQzKrp",
+	"WpyVGViN6d8bGvq/fDp2O8UeLoaLXdWg+rISJFM/FQizu8cHFnTPZJdjYQJDz09xNyYl53DuLcopiDpw",
+	"LRKyaORurl1k++StusRRSHbV8FYYjWrTsN4d2qWW2T/y9K/lWV/bFPOvxTgtG5WxXG/JkKtVHyj2UKU6",
+	"l9MldmmmyfGbN6PfTkwZN4CSu7sKLPRFEfhdNFzbTk3Wj5wzq3Susl1hbSlVOtK5yWMd+0dbNdQ6nk54",
+	"izlHjcvnbMkSK19ujo46UecIRdbRQ/wPLtHRaeMNp+jkWW7Ubw0Xzo0yTW+skk+GDayoyKzuNroBxmyw",
+	"+TgW8FMtOm1a3mpEx6rhs23+wGU0XSvpe3F+dm/FyMOl0qpc/30pT2wk0FZnj5UyeVc5VG6Bz0p+5hyM",
+	"P8/JLWfcbsV+1ejo1Y43/E5NMC1sDDIZ41u7PQmo8dijx+64bZONx1zPVp/tW//B3AKVsUdCq1EuIks7",
+	"e25C8+RbfDLswj5eXb77YSWf05hKRiIKQe+UNCiXz6WVy+rTYDNdL2EYdRJhYq6TFtfS/KJuedlpjbL+",
+	"EwnwrQR2HX9iqUnC4TT0Vq2wvT7ywjLJXYFUaGHkHUEs5NAKJSSFnlccV4NT2EikV+Ly18Kg/0tcqB0L",
+	"LtmwLWHWv45UCquEZ657Km02lRSuYWfL5CP+N7xUBktNryDdptRp2ZSloa4oPYpr+7I3b0mdK5E48hX9",
+	"3RKWYt7zG+VWat2fyUaCHfQGKR9uKsgbs31uaUkLK0O+cFVDQcUwUJrqXMZNOc2mkFFzQrlJnjaxyPfq",
+	"chdq4/fqsgndpIHkK2t936vLN1mTnRl3wELv4w7TFeqDSjIf1zbecU8QopTL/Hx62ihEB0IKM9qtsXAE",
+	"XNtLjLTbYnNvAawi49XgP35Tl6vsepXZWI0roV0+oJ3uCnEM4Gq2YpVG+gfWipm0XAgmKZcyp/d8GCDu",
+	"giRL4SvDrIivWHfMZcZTpjNp2L7DbsL9vbcxzkgmN6+Iu63ItloMh7VCOX7C9DVOdcVSObh6RYMVwuaT",
+	"LDFETSxWeLRY47B5oiAaqtu0XbZs4vuXatrMA0hRj2E0deEsPMGEnW6e6a0SPovYEyP4gx9UesUt31s7",
+	"1ftT82TaMJzWTLfzSfHItutIfhTTNbHfAEGoYt5cdQep9y8lHfUCZ+UkFKtkjK+MHkQWC53JzfWXwPkN",
+	"GQdKMlRb6ou49B7oYWiq2Y2lLZaTrjT+8lI1cnjJY7GjQhSrGh1WXoy1PfSWz1lwj1a+Znsq5/mDrrXm",
+	"qgxl6m1TunhxnYIPvljB/oePR9HDo2akwCaEhqdUnmx/CBI0t5AwkbBuqHO2t0EN3g1x4O9yAZcx/U60",
+	"2lJ798ccWh7VbooWbLj8ayzn3CR+LNUDCFoFSAIcxZNeNOphP5IB7HWwIq6NR9vYphqKjdGnET+xt7K8",
+	"a8VnK9H54WrIg40F9AWlvdqRK0nHyp/NwVUvXVwk39SXxF/r0xof57VyQnvz82li8lcuG+iJMWIoQzJY",
+	"Tcjicq/mGV4/wTjUYliazKNS6AmZwB+LDWyPHz9eGtggeEPw3++ZuOYplR0r6gwuYbXaEpTGmJdJC8Rb",
+	"KV++tArbZsz7dSWIqk1zCjaNVr1piKstomG3jHO9zeDU+b6alPpneB0q46SxcWYsuwRXdYIhpnHlZnQL",
+	"qFdF7Ob9C7nM1dLW2Eu/c9ryMRyoACRtkPTTgIjqvWEsURRtSyBfIwjpl3k6SuwAJOcpxXNhsLoiNS/N",
+	"V6lOGZJAm1eMPK5yuPIYQm2HUIpyWfcKtzKll/fGvCmanAttHMyZa5gJmYiYIsyBuS/ZmM/YAOPLrRqC",
+	"HZEyMq+DbnVsFPM4pleLP+ozWg4bsypUUZl3b4j8W2S75Fuh9LjKtwX3lNlsLQyZ6nbc+lhsQqhy6uWG",
+	"JeRvuLBfLSKyhZ9XbGwZL6wODr3D1O9tapetVsurrYBXUWDSK2sFJzQQvnGkTQfIT8oWFY7muA1LrDds",
+	"/RuCg9jQka1inkKzBTFMnQ4vC39QVqmQrPtcDlNhRngA+prROb1IUvv6LFMtrAXJZmDLcbFL76QTPsNc",
+	"xmVBFC3przRQQzBA3KANmZ95eIaIJSqOfMnLiBFegsMLConXEcuhr+pLrYHv1DtUqkq1JMSlCIde385T",
+	"iabu5MtddB85Li2IvrRyfpnnd2ERKrd3fyxCP5MBZDdWXp4kGoxZaalvtVblKlckIkS4Id3rysI+vqul",
+	"oHBYhK1KCxMxNgKWuhEWuPO8pK0Z5x7W9q2y0SolfYuZliyo7rbi6quPG485+mwXEpQaumeiczdW9Hsr",
+	"Of9sVX5LVdq2LJxKRV56Pp7uVgBO8w+b+3JwH4Q7Nx0pA8wF9KESylkMInV30t2NZ6UYyDl78bRTp926",
+	"KLulNdz2bhyaUtNt2WHFwgC1YPWFjFzySC1a/XejxqV2aPmDgYhBoyXOEESKaM7pH2epFegBqITilBbI",
+	"lUYu/F4f2sHKV6OXaQAFfgta8NTfS/DSMtHIbsk5O8xth+bgG+aZaOuI46Y7gkmLKNn5uPgSnYr+NuVf",
+	"NS3/vBn/jpRVDazLm+Jymo8LfDfbsspUrKQFWUCeLbmbUZIMhWE1wiUROhK7BDsFb1d+/h8vX7CJclWQ",
+	"CczW1qqvrAZzA3+IwVIEfSTpc3yxSI3c8HDMI4pr4hquBWB5Ifr9jEnVw4FF4R89pHrx13CCop3r3kBX",
+	"ylCz7kV2ePgQ2DG7Gu9FVHUGZWrTK0fHbLQXlSjWm6Q8hl4mAyJGS0HY9aOeRyCGI3svEAs2V2tcgeZe",
+	"3JgJ/etoVlQUzCYENzXlhmkYZKbuQ20Odh/x49NHq5Q+NOJfsOPswxBZUSjojsfdTFxAeUjsdHSgf/6e",
+	"cc2lFbIlkNWOsvGlDIWc54IILLgAAleobahVJhM2VfqKdYsvaWvjZi+byXyFMj9MwhCUUITXNo7FbwUM",
+	"gW8aDsRKJobhhmK2vY4TRYiG8twkg+qVnXZePzLTqVlJQr1/86PpfCoW695hKUxFYkf1Jnd3TtdriPgt",
+	"5XdM7UgKXB9EcoVbPdEXp7sUp8LcYTtAVm6SEuSUc1Zh/JqNuHFcxC3jadoM/FRfxtazLFVyxTctv8oL",
+	"aNbLEdPZT2zNui6s2FTCiJ1vl0aNw5eKuW21Ybh5bSUd6VrpjbrvG4iBymjO0R2sw7NeHpjrKLEW8FTj",
+	"5ty1MK5Rw48zZ2Ga4ELivJ/k/oGVrLOvNaCjEnLIzXkb7Y6I1Ty1ZmOim07KGxNyxpMULPQynTZuMWRe",
+	"xV7//PYdUxjHBNegZ+xyZsn5YlxYUYVDTr5pspkQfrXZRogOeJri0bZsqO/fkUiYUh6nEwx2pFU2HNFz",
+	"X7pYSGOBJysNfgx2pCo2N3Q/p5DfV7i2Lf4ljTpOQ7LkpuoatRi2SZUC384skNfMLRG+yS6zojbzTk0T",
+	"2HoTaGfgf1wGExQSetlj9VmFTJOsWpqtvhOXVR+g9d40vzVbXg10fn93dEmAzpVesa6IoLFKAxupNDGM",
+	"p3gOzFg31DihMZsHH0Xy6YHTEffWJk8uxZcRqMjhrI41FfIKkrPyFnHDtSMwQBs+H/o5C0rRGUNd8dwr",
+	"6WdsoNJUTd2ip1xSRUHJgpAp6Zyuu6ou7BpZno2Ur3E+m3YZnvIN44PrN+4wcDHmQ3jw2wSGncj/MZHF",
+	"v6dwOcn/GIGIG+VCW+VGJ62Eu31jGPCQX1MNRvrhgFvL49EGKQLFdaja548YwriP0WJsBH+wt39/sn98",
+	"+ii/R9Cad7lhrmNI9qp9PTqppkUc7j/m+4MPHx+dNKdDLJJb5W7OUYEbK2PZ8Sl7Jb7d21R0Ha1oklqk",
+	"2rbyFl0Q5g5UpcVQSJ5uIklIZ+4dHX9zuPnXD483+PhT6xxpS7aFLYYK4S0mU1pNJoLkD2+flTR2YZiT",
+	"BP4SmEsa0oqF9WHTplGV30bWz13SN7mTL5ZLLayT15Mudf7t319jpMqvnajz099fN4qMuUWbV9crKtb8",
+	"emj3oYvldTdvV4Gcsg42zW4dAU+WVJdermDVrQcyYYC8A3/w2KYzvDMNCYm8a0cwY1wDc8TYawqgmVfX",
+	"Xr9/14k63z1/10har08uG2ZttX0v7vOKgtu47FpdpjBuL2XVmBQy5vFISGABbKa9MM/cT5RWu07B5rza",
+	"1qdGBLE8y7udsYjzF4BGtOu/p5VI2bLVs5zPH4B6WvDIlxX2ol9DM1EJb7ytnlO91OuWDizspxX+4uRw",
+	"g9DK2/eQbuFeK1X72sVFaHPfaM3j5JZla5dpjVe29jtlZvQqK9hrrXr/8UjpHh9CK9DFWkg8XA/N2jBT",
+	"l9xAL9j7mtWD4VDDEM3W/jVSC1y0rLP8Gz5lXeeYlEpCsxa41lRqrrg55+g16H1HPoIBL2x3bafj8lpt",
+	"oUfNp606v0TwCTWVLE5VfMWoogV9tnG3TReM71J1ydN0xjIpfs+AjT17UQLy+/cvn11/XRjsJ6M6xb1i",
+	"1RqgUgeztVRRnop0FqbkgxxQtebIX5atCr83XK9B73t+MXgEoXkqN/G1c8pRMzBxzqpr3x7g9yKKK7Tj",
+	"t03jsZKZ0aY1Z696jZT4uxiO8AQ28Dttl+lIxKPyfnJX+QFeTJgmbd4s203zNAoMs0ax9LIUWxY2Vtev",
+	"8t7aiWgmSpqmEtoFoXZ39hVcvAkiZw4xujR4LqzPOkT2N7TljTvTDjnANzTE1pap3GAx9iq1Fixgczpc",
+	"OBqWJ2FMMUgJD6mAs9pyH9woKqMVurPhB4f7ujSbpkV3LRZot3r7arRor41bAWNaPUXiXTB5Jsx/j86v",
+	"ScpnaNwJ92tXUkokMJ4oCzKe9a5g1tOAPv7Gi13blm72wVexZov86zAQ5HTQQ/pHbsmo3P41WD1r93/P",
+	"49ktXd1MhnGs9ZnPb1k9Xy/fFwtFbOn4WmBI/ffcBvIMYmE2UEhXUCBrbtM8QoDrIZUzNHSucaZhHyk4",
+	"a2KPpDS8sOwawuseNril7ldr8uQ6cAn5AKJFZfkKej6XthGfeP2AseV66C5KtsQi2Vnh0ECr3jqJq4W9",
+	"Y63LyFbJmLeV+rCUYkEh2nAeK+a6NaWjrZFYHA709c4K9x36HRbv8LbQKrfhcgm/GCE8MxuWpWmSnuVF",
+	"qeZ6hm7KCW+elkW0zJIMuEJU7CJ7oy547k0eRymnrQko5m7yVe9nCZ3F+LTrFKV5AwMNm95Etfu4Z9UV",
+	"yG1RhqqNNY81gIWEjf/Dk/2Xv+xjQZxO1Hn95M2TZy9f7//96f7R40dfd6LOD09+evbjE/fgtLkSzhuY",
+	"ALdvwdpQmmXuFL4jnNqxSipzHYIag9UiduF1tucj0VpTBBLQqEo3wWzR/3u+UnazKoSx0z0fhw+7Mtea",
+	"WFX96Ia7CFJvLeVylv/VNKypkImalhvQKsUsDBe07eNbKs/IoIubgqcgE657M+Da1ezgkqoF0oPlhUlp",
+	"6PkQ/PrUSB0Rv8yTr5mbS2gaWzoVCBzLrAWMlMNkLYkzd6zi4VPmva+rgWw1oFl18lGva2SvEG5bC7tL",
+	"Etg0OGQcYM2W18Frupb4Kid5kZNSiRMXf4C5nM6o0rjLr0FrkUBJea4qVU9c+wxrAFPkm1Q2xIUFx3vJ",
+	"472Mz9ruOY3c7fkin2oyFtJDPxqraQuabAL6Whily+XagnhqFtfuSjuvAm10uDfk0dxRDSj6Oaoe5I1k",
+	"zVJ4C01IeiruaSBgLqeJolTbmZvNlehpFAAwGEBsxTWQuN0E33ogJNwSGHwNVQuPhn1/3vjcPsMuZ+yt",
+	"B+7df/mLT4KbW4gV8xBhyONZDxcnAZ6kQm5Up2eNcpvrAqpp0n+Wv1/Rkhr1T9/zHEdEeYEnN41mqgQ2",
+	"yEcUtbH0ameE3ydbHw/4r6fc8lQNM2ir99Sbd+ovPH5De6U6kMsPYq6Bb9KHBr5C6yCtFpvMoeES2Vb/",
+	"EFxNpA06eQEQkB2WRUOUEla2W5zGcp3LCVmqe7WG86ZIVV1hiqHsyOrth+2wZmWPwBSB+aIqv7cTu0aG",
+	"8tqXh992wpmnBepkwLmoim4H5FhGp2TYPIaIBQD/BLS4BsOENYzCsmasazJ9DTP2N1aq8/1UvcUkUImP",
+	"evkL1XKrWOn76GH3aK+cMBdUmbwwIH5KYq7cVoe0xmvSlHhaPEwgTrn7uKcGpZdVmma+SSFNpn0ZhYGw",
+	"0uPJcM0TMemlIm69KL2dyRiXuSFak1vefti2m+bQNoPk9Q6dbjYxoC2V4t87IyLHKs3Gkg5Q7wZvsQzV",
+	"T9Glnik1KauSrmcioQ8n1zBW/rjpuXtaE01CYnNDfhaVAtxP1bDIfiYMZtxcPufUl4LIsTXJHOam3+RD",
+	"b7vgz4EDSyvsjOGPZ6xsLo4YacFRjiVWgsYOD3v4LCrvgojFQX5FLGy0iPI9x0pTEHnKLegQbWNYVwwl",
+	"/oIjMGymsoAqihnLe53F2nADo6hpaDtyVHPuPeug0c4p7QNDejGHB/mpHCJ04AEINAxAk1KG36xC3gXq",
+	"tJp0Smu/WL3GbfPa+0DnYgkgaQ67+FkWacoTPgRiChfePCpFZARcbx+L4bBDgl+0nm9BWHLhi4mDjFqB",
+	"xwojbW2IE/57BjXiZ9KXwHRLhENASy+bZGnatO4jbnrIRA0LrzOckEhpIhooNDcuNpXSzEg+MSNlHXBK",
+	"CgNK+DUxl+fUIeNDLiRuMeXk3fxNYz0zdy4BPzWlB3HTmHDuIf1oFXHb45IgxkeIQweZoOwT0q1FXqyh",
+	"OBLG7j4fpksQeMNmcaSVVbFKy/Fx8yu6SqTGKgb3nDdK6xgI0TCWasdtW+UX0GIw28x4smvA0QI292ip",
+	"v9ssnVFzREpTTM4u7BBzDi34Qxhr8iMucaWSSE9oPd6azxeUyVCcMazrmqYTwTeeH2JrmEEWCv6Fndyk",
+	"C6Q932KxSj3niXDL3NTQO49t+UK05Fe4kxkBggIMJoo/UiR8Fguz6pxxyWA8sTOWCmMZWses8aa5a55m",
+	"flPOY+bX72iBY550os63najztJE3iuk/nJeG693JqhD2RcPHLReVZioFiy+zKHMJNonOUDEWdgVLpANv",
+	"XxWB++GysM8F5KmzRtZizX+HXqvGgtAxGNPmIWs2FG+DGe3zT4Rsh+PIpBUpkdsNjtHgmP90J4hP0XLX",
+	"4Lz8wjfnEi2/Ba5hBfdMhc717iuNV4hUJnfzskrJh7DZEXeNFyLojR8uqeBA9pIlVRxq0y2aXjjq5mNs",
+	"2CC6vtOKOIE+jNgxQ+v+mKcrIj5drYqRsTkk/NBictx6CO9VQmxrDHwXBl8Lu/apzi6oPVwX0YQcufw1",
+	"Y2FSXINyZ9ecN91f11Yr4wuT1WU2Dfythcn6R2EYU+hyNbIToXZCbhr1lt7RIl5s+bvNR1YtEU/yMfik",
+	"Bm/nOnBWa+eTd6FIaxb4ydJKulE+6pUITlTalt7vJ+SQDe7VUq7iqqgn7oN5sBPUgowtX3SW4XF5Sbj6",
+	"JzVy1r+P6mNohkhxys3GMNzL9SYK1DYNJFrPb9NQeSZYInsFvM0EKL4hr7Y0X0DRYw9ndAnMKy/Mxy0u",
+	"iAwuyPa0VNVpNbXUf1eYrzaBug6neaMD3OCVXWlDaAKXBqRlf/OW4SLLye+9db1ywpgMkg2L+q6CaN1o",
+	"Cq8ALS32PzYBTTepC34ZfBGVxhTXYhBreFKKj0ptr1I1yBf5qhdnhanP92ZKspAp6Mi9ctjLeiMJ7snV",
+	"J/3Mf7Fa66Wy8O3WKL+7ZzkgZ6jzRKKbmZGabkKNZ6H3lQoLDQBML3Eu0NVSUgCeZSuRYSBsz6repK0O",
+	"mp/uigWqihyo3GveQNdYZWlCZu5LIGCajNIMECtxNGuB6WzxuC8vQrWJfFATkL3FDOIOHyC/RCnPimaB",
+	"M9P4AEN7zhlPp3xmvMXB3f8qX2jkshS4g9Xcmn1aC1OZZpRPYUMJl4Egu/AknZ370ZLpdSDsquMqNvgb",
+	"6nK1qlnrBk3Mn7c1Xjlq0S1XV/BD6tJypcKXDl/zeoX2PHIi7SAIvmgpalFGKjWbCXDBJcgU94uSGCjY",
+	"JaoePTlCdpAJNSHatG9Ksqss0ItwlJb7ZHEw+uNoF/W3Cx/epoi5KxSlwgGHGm3uwMSg2k2kUPh6IxF2",
+	"M+xVI2FeYKsY6kIdVcN0o2rgWy/c7S73BgtWo/kmdC5TeRepKkVrq0jxW0pTKQa1m5ojt7mjP7XOx19M",
+	"52vKaeBJqEILf8RpZsQ1vAqGSkfKxbbNJdVpY66HqmeVlLVoz80MpdEW1YUTmGwx1dNlA9uiuPBQ253Q",
+	"5pZqMdXqHJcKGW9E12Wz2rA6jtwRUdcoWdlYox3kEJbFah+1jqPidGnUS6sK9/vJBDTVBj5n3kTEwpbJ",
+	"vZcUJyLZ29c/sm41FC5i+uDxN92HezWP8clRFQXyyf7/ONx//MH//wHb//DxODo5bIGErJuqGi+Cm+nE",
+	"LrKuhwojGv+4nm2izNxFcekWUb2J/vJFjH9WYvxeF+L7Ivzvk/C/ZRH9pxW2y/0p3nmyqs+k/e5QL91Y",
+	"BKO76PFe5cGI60uV6V7ss2iMBT7GuSmr9AK3yu4uYPcHIsCN5+dLA/q6pQj2DiFOdgi8ci9QU1aPK1o6",
+	"ggFeF1uQDLm2Is5SrpmihcI4CNw7lD4gnKPC6ZlfGWZmMg7ZBV3nV8fdHLHyKcv+63/+r70I4+iUHdVx",
+	"A48X1Am86YJWS+m0gyNXKrtirb9A7g7Bf868sXLuu2WD/jh3yDVI+kKALLfMfJyzxzWlmFDYI7IIVas5",
+	"Y1zO2Pdvf/7J/6AGBRz84eGhAwgnnpAuXr0cFSGkBT3gMXz8VCbMNkLBt7HpUb+NmjAPYzbxOLOUkRXD",
+	"xFYxyz78aYBMdmklrqGglI3G5cULwqu0X/wmqzJKyVVRl7dNARIlTWAd/JW5E213x3ap0ft2gu/Gcvrl",
+	"UvvFNlnPt/9y2fwLXTa/2ANLUyuDrRD8QoghlXTCmcxMKH2NQIpkDGlbVU/Xakh0MdseRk9HEF+lwtjQ",
+	"4gpJ9DfjOl52Kr03ldSDkdAuWJLOc6dUDIQZubgDOhqW1OpGboM408LOEFJk7I8tl9KQ/+tFmN/3v77r",
+	"1DXjJ6UUDV9JFYuF8cyOHqRqKCRqwPkTn/ZwhkFh2u6nWAuMff/rO3MhfeQchaE/T569fcK6z5Pj09Oj",
+	"x3uRL9iFMWVvXjxl33x9fMq63//6jl2CsZjqrEHaCznRyFgxqt1vXjzFt/ZcmitPMTPJjsYYxjMQf0CC",
+	"SeClnFYMSerzdHhGEP59HDOXswtJ17nq5766b8QovFJHjGeJcAAtMgmJ/C6/FDAnN7qQ+AP3WSx4TZA+",
+	"T9OAoXS0otWDC1xE4kySJW4l8nUbWTvpfPpEF8GBarjeUsg0thcK7KKfBLtkpFOWgqqYmRkLY0pnFjLF",
+	"IeaZYTK5kN6qw8iqg7filzIR/IzlMEgGY/oIf9+wrhpYmtsgFRL2fGq4uZCu6Byum4axkAloE7ECVgnn",
+	"jfBW+AJciwTJeHAhL+RTJa9BuuCv7rPnb19+9xP7z/99dLh3xjBeHHOEEtCs/+D6qH9OpQ8MccbDhw8f",
+	"42Dfv3t6TsGG5kL2//GPf/xj/9Wr/WfP+vhbuazpORsrCTN87AoxaipGck5ZbxR3diH7H2lfRqykgX7q",
+	"Yw6ukDzHh+7/n+6Xv2Gl7eNHlCj2t/65T5kDrZHO5kLiKB+fnH7N+pRtF9PGfTBxoen/9ptRsn/AftXC",
+	"Uh4emR8gcUnJEiC5kP2Xg/1XqJ72i7ToSm7jydGxC0ozlqcQsZPjb9zfY2GMkMO9gwvpgoAMpncbkbj0",
+	"7pinKWg0ecRqkmeLnByeOKb0dW0Cjz15/bJ0mznrHB4cHRyGwEA+EZ2zzsODw4OHJIHsiATLgxEg0te/",
+	"8N9DF2aGYptI8DLBJB+wf/evRB3tcfPp0+PDw1K5O/xnmXy/eSOTE+nLBL7rwu2jmjBDgeQjX7lPTWpq",
+	"KR9akVNQEqWds39+wPPMIemfdX4U1+ChMSxBcf+z4zZf5wN+9oCKFS4kyhv3xp3QhPpGmpwePryF7n6i",
+	"wFDf5U6XAScicB1YN+GWX3LjRLY7ZX3tS0qMwnvkXttq4VGWjIV84OyVpnXd8KL8zL/jQFHGYEm7bYnQ",
+	"K1558NTdcz9FS9/8EQUNvSiQfL9nUCRSnJXQfYt1WVddmYeTSGceJMK49NgRln+UCpEZzAjPNYHHoR2B",
+	"JPuXR5JIEzysp1xYFPdFWRdDPzmIvfkZkBDrUYvNs1ijJMSHG9xAbqVxzZu4OvDBp6hzcni4Bj/j+0dr",
+	"vv9wrfc322P5rvIzy88ioZ3J3Il61nWoI5kZ0V5DJI2ISobmGCyumJC5QqCYOnOY8i5EBbK+B39Tl4s3",
+	"4Pf4wg0u+/fqsm3N0WZM47v/i/iclBTjUQUTHHaRDxoeOwWI6UzSUtLC6kyWjzWabsMSPfiIu/nTA505",
+	"h1hVFtK2pzTAfNfneWDhouRMI8WaLIFz/UCIOrYxUVKjYoc5KhlP89k4bccEfJdi9lpNzxliXl3IfqiE",
+	"XEyszwLekgfKOWB9qaZ91uWkftb1zb0L6ZVz+jVAgYkcwIlwdZxC6fIfiYVomD89efWc7e9j8wcX8uTw",
+	"sUe04f6Wgu/4kri4fq6WEk4BN5jT4ar7400mv1eXnsxg7Lcqme1yY7zJpAsF+vTJ3Xore/B4x121bUEk",
+	"C5URheQ+it+Tw5M133+81vunq4wHa8qJGN5Lfs2FM6NvL1Te4NYiVpRqGjE1cXZ0VydVDXK+9QatFhkS",
+	"CibteyZdLO6fhNffhLfvSvPKfTMFD+cg5xOQKzvG2tqveoK30O9uUimqL0fbUZm/x/JVvo9b9fj4Vg/l",
+	"BIX3FUxsfsg4awmgxcZYPDBwG7l6Iqwb6vEwPrCgmcku6cKvnBLu7E4e0LtsCCqrWJVqaO1b8MFHkXx6",
+	"4EJGGs7zJfvm5bPOgvO5ZBvyh1kxqK9MBYGwZBk6YT+KAcSzOAU0b/Td3uoXiEYjcJTMrx1W1Rr30JwX",
+	"sjBP+XKXkAgbMTvSBFGOXxk+pqzMsbPskXqLqlDkbGcafMamqffRLWd+RcxhkmKUgMN4NtGFdIANAsxe",
+	"iEWh3qzm0rj3HThTIqyD6/DDkGrqrYjmQgZ15uT4mNQbh3VHKYxoHqYW8nV1BsIA7C4vZGnAMZeEjIVp",
+	"qHlBtO7J4eO9A9Z3D/pkmEKdqu/cz/0L2dAng9TAAXsXJhR81gFYz4/YLYHD8PT8du4ULHdY5F+FGR4+",
+	"btJtnhFz1uXPDek6oeBYUaj+U113/XSLUrZNE/IxXoGsf0VtaF0Rfnfa0xOSYNV96heOdXHfOwFggvzf",
+	"Y4RLSqYsYd0VgrM8HmSxhM+dNSTNvWCuaVf0883sH2r7jjaPx0Vr2jL+l1vYJccrcPE7pV5xOXtTUpBu",
+	"nTvbDNxqyIS7Rzu/O2gPTyzRfJfycL5ybzdst+p4TlSZXciK+PscU5zMqxM/quHQVffcZF3u8O4E1+oK",
+	"yni8Xxnmnafe17qYhv7dMhHrZn2baYlLImFaBdpzSg0+rvTojuGJBgPSAWYCWTPMBKQ9YC8HXkV1MyOY",
+	"sVQZG4VPUAco1BnXEx79FxKFlZDs6JCNhSS1qXsJAwJ9JsxfhA9xDVLNVab92PPWJEwvJDV5wJ7ImdcV",
+	"NGSGdGZ15TUx5+Mb8LFIZ40WEU+1mxFztVJmf0FBd18E1htluQU6H0sM3rqj6uhCreaHp+UX78ryUI4o",
+	"2cbr09T2XNL9rjvwySursfQc9NS8s+o5xmOg5FEUiJKLFWFyLKKGUQTILvd6u99peT77TVpXStNvM6xU",
+	"GPIWNviWxx5Og9UAVcKWDChTnQ+fohbF4KkGxPIqvr8hQT4HCHfLorw8w8YoBnKgMx/m7UKdhPEBHuia",
+	"oIrhe7hgx4dHtzUstzrJl2vn/VY8XR2V8i5s3oQNZyPZBZ2qmYKF+Q36jJ5XN+iaxsMBxT51GgRrg/r/",
+	"zGO7d60aXxqrJFbs/xz47+h4Tf775k/Cf27FVuG/qDVaqn4A3I0Urvx8Gyx3cpsn9XdgV1ukzXwDIf2m",
+	"urbvKVVpd+LjRjUDl0J0vzQDR8DkrykCP1eR6RZ1nSNbyUEq4iWu9Kf5W7dxkW0IMcykBqPSa2dqMqzr",
+	"6cRwE+213Ny8b73YLfWsnD+1Pz2sSet1L1+zL+7zt3wM+y7rIWf4iF0qO3IJ2w6Hlv5Ga4/Szte+zFeS",
+	"t+Wc4J5Ft/aC1+2Q1GpYzpu6xvrmqTdX0vG2j6swwbbYrSAA4vzFL5fH+3sS/QAwcXZ2Iak0JLkkr0Hb",
+	"EG6RKsxAyStILd5pGqb7zta45KTSMH3l37sro2tDQYKdBdz/xMdUo+vlT89e/vKUuWxW3BKWC2laDsLf",
+	"Oy3hskeHt22mzJen9djSMGVhpf8sVsrymDexUuZUuSnpnndwNzbKYn73yUS5cFT32kL5uR4ajuiMl3fU",
+	"4utL6VxY1eJY3mxfDI5fDI5NBsdl7LfA4FiV5XciUUtn6Odrbly+RDdgbtyV7LjJI/5ujI0LGfJzsjUe",
+	"Pr5hafn52yZXPNwHKR+Wb3u145WURQ+W4IH4ApIH5ckVGQFf751VIgkcMoeQQxecTn9BEuWgF9XiPhFT",
+	"16CTDJhD43HGotI1NUKMiqeGTbhxRbBSGPJ4xkL9lqLhS0jVlHnknFAaK2KuHuOFpMj/BLQ5YD9LYDh/",
+	"NgHNMBAGoTIoOT1iiYozigHGceC4kK4H7G2sJggKkYorqNTiOsOUAoEYRYYZAJ+ZW76lmoDS4X67kJjq",
+	"4Af9FY0DExQw09HXfaYo/qaoObwPvcD35wXkSiE+S3I5N06wCtajNbKqdnuNv8norNrGyMBHOLnkn2UB",
+	"TkkGvYFW421CmxYMYsUwKxyFVVuOYdcGnps0heAuac2BQ0QZghF1MvDzgwogGeGCdsuZ5oZpLhyikmwA",
+	"omlNDSUy3YIVHod9QzYabNr3cidGGpraMtv7gF76Yne/z0FbtFSMS6YmIGnFImb4DG3trl5k8xYq290X",
+	"Wdhflt77PCzstx043aCtLNqYBcEDLuSNnktFd22nU5kDvviWS9TAQ8sBpnVL0HhO3VZTWUW7a9DCv1qa",
+	"f116mJs72yxRxcA6t8Iuz1wN+JYjpBj553B+bMkzP8syQXyCpktijthAyERIvHG52t+Jj1GIWJ4OTje/",
+	"AJLYyjMbWcBaGO2Bgxu4wwz/A/aEAAt46nPM6SJ6IScjZRW7Bk3lg8nP3McLuxYJeAz0/jmmwcYjroc+",
+	"+Svk2Dfm6Dsyz/ADIc0Bc+lxeH6G5PZYjccg7XmeKE+2BPeru3lz47Ic8S//9gErwTV2q3MNEFgOE8ij",
+	"hXrkRvy0MT8NF6Syye+XRdIN8I4y3NYXS/ltuYAj+GKv/Kyy6El8QORTRgmN0G9f1JYLTiAZEis5EHpM",
+	"sBqoQ2PqsEdVYR5hcOFJXTnYF8PSVd68cZX6JnXH8lTatMfqdP8kER6/1dZo7RCP8qxvCmWt1MWdWBAq",
+	"c7xHgR7LxvUl1OMuQz1+q+6MdndQ+cXlt5+5DXdHTF/9/TN1xi9fw5vwxteW+H5pv+XB3YlHfhljfsn/",
+	"+Zx97CtL1TEskqKvbjRr8hW0XcucSnAH2t6vI1XyOzHRDq0zhgdS+ZCCmo5fR9fx1S6Yg+ajqiSMJ4kG",
+	"YyBhttwj3T38E3LJX0gexyqTtjwsjCOQ6D9TEZtqYS3IOYdZyuUw40O4kN3ncpgKM0J7gkbmsIjdLFyc",
+	"wwxsuQlh99rc+q9mP1Xmu5KDP5Oo8/UQNrBi8M6XyZdPa0rN+jPdfMqkWe7VxYUawO0I3y03xLsyTwm5",
+	"zycTGnrEJEzBYKCMNrbVq1TfJcGYyJMdO2hfcX1VXgSs8NC5pQVvk2IgrZ7dxhqve2De3QGFy4QViAAS",
+	"Rx4Hdt4VCYwnCpdlr5WXXIjSQlvKz+6VzzbzJyT6IMKvgX0hDUgjsIDa3r3P/aG1aZONfuG+uBPJ3KQC",
+	"G69tZyI63pCBidq+E8uSm9U9Mim1DuiLLekObUnSbZyF9x16Y9VcobCbvqQJ3UfH058trWghe7ZnFBUi",
+	"/balq//h8zRaLlmN3ZsrdyFMbuhQvxMDZSvbfbFMfsaWyTXP6AcxT0EmXO97pOuF4A/+XQ9ifJPpbuWe",
+	"FhV9s7cHHH+/Q97eBYPmV6SdE/WcGcCRiHUlXPv4GwOxBmsaLAHRLk1GHnyhvJTzPHN0MzyT3xMWsM3n",
+	"wDX3AUtgntvOS2xGVnn66f2bH6lYtxlh+puqhlY2maIaJdSDj/T/3pILhkP1X8J8J03eBPwu+cIbOyip",
+	"0MgbuxE6UWMpy8AZC8tZrosxt4AlD0S8wC/14ik7PT05LRFB6eIPPpm4quPZJX51iULpjIov8DTdT/js",
+	"Qv7y/JfnP72jFNWQ68q6pURbn2cLJvKpswgGlaipiVgqYpAxXMgZcB1VsmldfrCGa56KxJcLkUkpsXb/",
+	"qXqad7gXXUjg8cgHUadcjw17eEiffM0SPjMhAxGfKOkLbs4O2E+KuZr6vlzEGf3Up3/3c4tSXtMTyRuq",
+	"6ccaEpBW8PQcq2VpheG/DuBKXQVGKpWlOmnyqYWrXZABqznUbC4pViiHSjbesZDh7+ONTL7oLsxZqnre",
+	"1Rtrc+a6TzeSWbehpbSUhnClcHPWVoOCE74yeVI38hWyLJVr5ZKJp2WhsiMdxm9yCnY37ZVcXijNOKO3",
+	"fKntPv1xwK3lGHee17zDCiqhXKDC/TsArTF9vEsFU6bCADKu21axSoD1XRs9cvj1z1ylO/oDC+KBZNkk",
+	"VTxB//EbSmhnUywIjiRzX7IE4pRrSLAwi9sa/VTIK0j6LtTdHcr6mrze3rLrStfaERhglzPrcx/GfOZL",
+	"utgRjFk31JWzKowiupD9kBRQat6RRpg8YYD5jlzigPu474XJhZykXDqhN9FgxFBCwl6/f8e62QT7OmWv",
+	"xLfnzICXTyPg5OgfimuQRJXZhSSVgj6lulycjbPUignXlmHzyFbUDptQOeIuSTP6WVgqOnghK51H2PMl",
+	"UkpaV2ppxpROQO8doApj2Dgzll5wlW6LmjqnoabOOePmyhfbQwHnCp8oCeasKKTjrQ0X0sVLl0rs4LCp",
+	"ep8kQzvrv/75rauG7PjTH0JqPEnBAlYofk3PSbvilo2VsezYTbp7cvTQM2nPKtVLMUmjv3deDcm+kI4P",
+	"8o8PD6nyIIpr1RtzOeu5rvt7B+z08KEvm/wGjf/7TwYWdP9C1pjAFfmPuZTKupKGHFORD9hbAJao2Dx4",
+	"/fef3/389mCcNInv1yl303pPPHNDPhfqAbu6ozyKvP824T6h3/4i5mriJ9RBn5YxSI8efqZ+FVx32jBO",
+	"LLraoLR5vjJeGHeVZilwje9xyyTphxooUwodGcXp54+u/ApVEhWtKioeZ9ORIsMAinyPXpKPoVxNFYVl",
+	"2f/+lcHaoXwwIDnsT2tXxRV0VM41c50wq9QVxj+h6JnhPCA1cCGHYJ0Kx56pqSQ6kJTtKi2GQvKUDqSH",
+	"x4cPjo6/OWSTP9j3r59/x+woG19KLlKzdyGpPn4ufekDJJIvhuaqzDefTl2qgVo05t4d8wTO2d+fv3zq",
+	"PjFsCI74ey2aJu3jzk0LilYh4X78cmXdInspZ/oxWJ5wyyPPJW658LS3lNzky0ITJIaDCCrzbdOO3F4j",
+	"rZ74O84SfZnHBp05fUPYUCiYUvY41RbMqw36usKkR7pUSoM7CJivJOwEl7AG0gHrGvEviNjbvz/ZPz59",
+	"FDG80DAjxWCAdz+txrQv6ZM9hxYVbnWFdkmqI1ZXJqWjlP/5X//z/2F9N4Js3BsLM6bkT7oq9rHj4hlq",
+	"lLRG1YlJmNIJuxexfiZNNpkoVOl6OEzfDv6z3I5PYCRFm424GTHJxxDkNUnpmEvmrK2XcCFD7fmzqggK",
+	"FZ73MAHW/dO3gaJLwxhrhx9gzeWzC9mXyvbcDIggfdJle1R0XA7xgVT+9x7OB5/4Pz36Vr9Q2B1D94Ts",
+	"TbQaajCmz7pE25I+hxRxWuPvGddcWiEh6TdJv6eeK+vK2k0KQtfNGzC44xuE4i+ed/7imtOfRhOi9ZqV",
+	"dCFIKrdRfVXaPEEwrKb8PChx3W7EsBvhQqWqfgmNsF57DIg20GepMNZnwnPt/+UuS/4Shjnzbof3UcL4",
+	"62Plkmpyw5mXAa5uB8aBHzAawYXExym4Ky33jbx/8yPJlDmBkVvx3KV5ys2FRDVoXpC4yz6XLJMDIYUZ",
+	"QRIUWDR6JMLEXCdk6nBi9viEjVSm/a24dpeleZQE8SL96paEy7LrmDuHUB8O8vOvLWbuFIwpG5PT2zMg",
+	"agTFxgpbjhnFBlw7T1TYBsUO0lAJsN+J2lYcmgs96v9evHZXMdWk1zZCO06AgFJov3lTZifq5Pu782ET",
+	"Y/fme7OgVVtAQPFGkhtiv8Q8n3Vy/RI3QCZdCR5hEAFF6SsqxRPKdZMwLmCUlqEwFGzujsYEYpHsGhvw",
+	"GTVa2So3YQosOniW45PcrjGwGMFzl9nSfAY5Iie3mf7yBS1w052HCV3pjHH2e4NwYl1FC8vTdBY8QVr7",
+	"vaqHhhwaXuDirZxe4f76u2xv6iwF8yDmEx6T763Np/XUv4GX0mNyNuuMgJPZGKwmt5wBbh2+IWigv4w3",
+	"sCkEyUrQR5waYEcH31AD4//8fx24qlKamQmPIWIaAaTBWUtY9weuJbf8irPjw+PT6ELqg6Pjh92v9/YO",
+	"2K/kW4i51u72z1PjEjYnoI2ShlG+pvcdc0nw0Xj6X0iyBbCua+vx3t45S8UAfuPxFZA64DYyDf3o6JD9",
+	"dxwkecMnaUZ6+IUM9CoGnE1Y92082v/lJXt48DBiDw8e77XdgzOMd/IEvyEcet/8Hfkriu7brt7OI+3e",
+	"uhXhdLtn6WtuDMgh6HySzmwvldwfQzzikg7WS8VtVDCs42U6f0scWdrBtFnn967lqRpm0HrXfJ6DhTs/",
+	"8GTiMdSsojCrwqcYqwQM4rK5KJIcu/3R3tmFBO+IRxRzkPEsuOLzARRXHitsChhgAkOeMg0D0CBjQJD2",
+	"VKDUJN17FrG3Hnd4/+UvTKupU76FNnbfg8MxPsZ9HDG/Iu7ey9NUTZFUzu1Aw45Q8NgRaJSBwrAELBeS",
+	"OguRKxjkOiaz44V0uirSwMWhleZVRZavdJJbFxGf3c0yB4Cn5XCN1ablnw4ACEXeGQAvZOGxdSs5ADAP",
+	"fs+UhT67kvSZgxhEuuMr+wZsAKnLiX0hYTDAoV4HDPoXDQR0othSNIJfN2yRYYvu7wup1fQr44nEnFM6",
+	"BmYVBergjr1UCQHyyaG3IhQu/ZRPmTcogKVjwL/nfdkWw3NY//k7Puzj6nBnFVUDJmxE0+SMjKcE4ocY",
+	"fT8pCQGoL5h7H/pYCJVZxmk4LZaAN0jQp/nOmLs21TbIO7TSo5hXE+HxB+NUgLTO2BKyOl1kQXErqoxy",
+	"QYrnLed41ibfKn4L6riJ0UCeov99/6mSVqt0XpZMtLgmF4dU+zG+elYEiXkBUKfK6kFSc+m3tDINiJWO",
+	"m3y3SkcldrKeT1ft+JuGfrHnh01xnz8py8YqIcPieYlNMJxaTUg5ijOtcQUXE3UXNNlqencAYFCSsDnv",
+	"RTURXhecUUloopAIMmvpqYg8mXEL7RotYhOYaoALQ10O77ahm7OqoKSIInY5u5B9fNYzYHvCu55ItcW3",
+	"lQtS6zs52i9VSS45wPeYkBfSCVglWV/J2oulQeHO2jtgzwL5hPf+eGDaC5l7yEizRcNxgWMb7FwizlIe",
+	"HlTKsPjD8UKSjqskaiU6cTJ5DHroEnpxfQrXWu6z/8rkSLnnrhXXc2G+HruvKodouWSKH1Jp4X0JFsJn",
+	"sR6huUkn8F8mgBITG59oNVHGxwLQYAZZmjKreezHHgtv78HAU6cRCeNdkk0nyXPPRSRRb0hXz/u4G13d",
+	"d78IQKP0xl/eSvZriKZEhcdgYDO/RG1EVcCkl0mnQtNrl099lHqkKylZxqvx0hA3mNua/e+el7XIXLb2",
+	"L2S3PwDo0QcYzUcqm9u/k8z7lPDHAKlMLmVOkaEsk6iCygvp6h7xoBeS79rDFoXvvzKRD6oMbibNVIb7",
+	"dV+jEnghqcMiFvv4GP3h4UJCNcGbtt+/I4VewE3Z8l4AUA93tPNC9237zvHHZ3g51iJ2x+QAcsZO+XTp",
+	"ptEAdDa175njUxaPnXEpWKUSmNjRnCmJOevP6d4eu8wsMXMKhi5m8kI+PDxk47G3c0/yuzxe15G1j05L",
+	"P8dcD5X7yRuALuRbf3J/u3fuJ6fx+6G6Bo1Jdm/e//gcI1rZvx+d7B2wJ+5zl4IJ2tmsLmTesY9up46E",
+	"YWPgJsO3uKn17yb1KJjHLmR/aINpLFyOMU6Ho4FBgnOZi5LNq4vtGLKVsaNDZl1dNX1wdPh192ivRLUF",
+	"pq0X+TLd0K4N7d/Vti36X2TdymlasO3nt5XfzE2y1c61bHf7OnwPSIdt3+G/Kn1l8HDxBh3fP+muuR7s",
+	"jqqvDLNo/jG4+2WScnb0+PT0QpqDh0fd472IveaaJ2LCjh4/+prpg+PHEauKCXro7h0HR8cne974ZDDC",
+	"Is9BKuvMZHN2cRbprKpm02U16PoXslD20byyd8D6uNuNAXfkO0C+eixb5G3rpNsalekYDEsUiS8DjiSe",
+	"jrnfOuYGGncr0vmVe/mGdqpvnXq6o83qh7B4qwaSOdb7/Hbpu8CoQW/19DeRmzL4gEdfOLPC08u2rVVS",
+	"8uECNfYHZGchLeiJSimZz2Nk0t5EcdF8NJ/snbPv3uHHwcViFTsmt+aYp+ag7fh55wd0MyztW78jbs57",
+	"X8TNQ62MYWFdPj9u/q48P2SRv7Ef/vP/+2WDg8fMZPzgksdXqRq2Ok/K1XFC5kPI0yviR7waW68ldeZE",
+	"dWs5Hbw2oVAXKcxZfRS4Sxb8IYyNXPB0pXHfJ8sMuNwJzAXE/WUP2BNXJhYHzNP0gH07u5DhxKGzqRj5",
+	"lAs6ssauQCiXIWO3cP+c7J1fyL5KE9A9fONvhyE+0fkmlIQD1o9VAn13J56OZuSJ5sLiJKYYnMyHQw1D",
+	"bqHnr5Z9ly7SOmfKHvSj6w2U7gHXqQDdZ10umf8jn0igBvmxErh2dwx/VPJxtdQTjiuvbuk5ADV7IUse",
+	"+D2XjUiJiXhiC4vne5ow56yXanrO+vTvvhs5wvayn3UCLsC9GJpI2uB8385k/K3nwNuI7apBS1U5gYxs",
+	"JebOGYLQ/DC/zzEGH6rCWPn1OTt0V6E0bYO/LDinGX7466jItxfSPjx2CfdYnxnT7U99ArX7uzBoC2lh",
+	"CPqGvSl+edrCyZ7NyYIvVrIGouRiprrporlgMjzmfYBYIbhRUjfL7QcfQxe9haFlDTgQpQ93CgXRlkHT",
+	"9zE6fTbmV97LGMbg7OjkK8ezHaWOi8brX8h+HkzZu5z1Ckr169eDc2/tn9ENXxgXs4eOhkKosS6FcrKi",
+	"0f5elDvIndz8yjCJ4OQaKKdamGDVhwQHNkn5DJK8d27xOharMZ4BXhzqzN+P/CpdyESHNOfatL2orvnc",
+	"pY8FCBZD558m2tDlpkyrbt/HnWI+i/NY9IPo9kRkwru4YzUeY7saBplxIvscfxSWGSvSNGQi0zwiioGv",
+	"ERmNqvNHWcQaTypKubG9fHwYsZ+ZUTWrZi6pJkDUj0pudPT/xAIdLehjz08WIj9G/6cwsJXTLFBO2ODg",
+	"qFDN5aOzvk+879FvZwx5v8+6hg8AN6LDbT0nDAJHJexL4nnfcKDRCKF6pN2EEu5bDwGYd6SM10bRerls",
+	"3uFfIjLvNVioj6bk86q+83SQBigsyqnFx9QkS9PWuwXliqCL0ojEhVDOZFzWu8/zqhDZxJ2UkwlKTEhx",
+	"5xmS7QSS8PYfPz09GCfe8OvCY2LSD53yRhE3Tr/DPs6KmCxGWax0vZB4EEs+MSNFQUFOuU8xsEhDrHRS",
+	"rn7hM8E96ogTriSqWKqGbhjFGEh1xvMnA1PYsNhEw7VQmaGSDBcS8Jp/5vtCkcavg4uoWoG+nPwYwE/8",
+	"V+g8Zty/Vhou2jd8UGeYooWkGD0rBo9+eYwvM4VB0U3jK8MmyghXB/U5AoQIC+Nw4+GWVBdF8vyCcvA9",
+	"1br9bGJA234RIOejRFy+sLMwqmkI7cJjwiGW5ecYTrWHw+nRzBBg4631mVh86Frw7Rp3j1ESLmSqYk4O",
+	"cGmcA/6cXQFMiOlcqC7ePPsjbnpjpYFMjyg3XbiXa4yKoaoJ/z1z3bj0sjOHtyIsHTgs84ufHLDXfAiG",
+	"4Y/cIrTMWNg+xZbh4nEpHdSNBK7Z8ekj9oP4luHOdHVYPIxL/wmlw+4/l7HCM++MDf8lJphY+qsWFkw4",
+	"HSNmFI4BmfHSpxvT1Yu7igaorIiYNx1WeEy9xs25JDasIES4YVa49pzxS4Mr6fTYYou1XIVcU22xYt8c",
+	"PT5eoQrBU6L1vr+05luWaGwVkTmAtLQMg5al+TJGt63269jxYeU2dtRwG5sbL9KaTbSyKlZpHsAYYlHN",
+	"BPiVKW6UR3tt8Xb/sf/aN7L/i2ukubjD/KCPTr4++ebho5Ov1x36Oz/IsDWZgTF6x7pwMDxgRwcnB8d7",
+	"51QKaOoTLal1+jeJ9sLn/ah9Wk8mk8YZlVjj0ckKjIG7BPfwSEmFLsK2Hmvbq63P49uOXKRNSWbLBhxs",
+	"CXnpHq8U34oSdbRoehP34r+tmUCaKx3NkZleiBtGhpNggymfUSTGsQCJSoDuabYXNN89Dwo2U5lmv2eQ",
+	"hTOa2HFaUw+cXvZo51N8PxlqnkBwEC6ZMe6w+ekWe0mYACVB/wsTz1wnxdTPaeo+Ps5d6AKwwh2D+BDt",
+	"CfbBnZPMCIpkY/mBsFCJNKN2D4vTIs1ogRZZ0xFf5VYZr8jKC9k38HvfQZhRAEV+x40Y/MFjm84I9eaM",
+	"cYpNR6NmkG0Xsm4VKF06c9sAKUz5xZUAfZyOhNchMhAXt/i8ueJGz7r+93MXL+QMxf6Zc8zGPt2YiTw+",
+	"CgEqggrfZ10yiKgyxt15buWwXnFzWi8RFJ25BHRCo+WVC9xeVLYvdP39OdFqQukFuepIO9BZZiiPMphl",
+	"6navPa/pWT3DCzjghHKIlZRbQpbLg/C9wkPyvtt/6nZuXV1CECV7IQmr7fTwMCe+iyc5IuS3BArly8HA",
+	"5ciDFJliIFaetkFnJdLk8yvb2wuszcdzVo12HcyMVtHBfBcC7VEmA9IuUzUU8txB7VHygNMp4phCeTxG",
+	"Z8uR+4za23+5U9vfiprPn0rVuXmtxYNTSTQ8xqmKr1xaibAOXdEG+dZFsNyHDx8+3iP0RR8H5YTNFUyX",
+	"rvU7VzG+gYoJt7DvC8qXl/h0VZ0Lj2sCo7WztmHUN2ljNj02hg2Ettqy528A4zAzo7uCN6SuXeNtmp+3",
+	"9U5KHj9y4HlSuIPrT1vw6a8GaYi7mQ7GhEJDJCKu5qfTXjhcRPAOLNaOCOlntgSOV5JoI3N5orJL6wzj",
+	"zj5CqTvdgPYVa25GLuCZVBg0wVxI+hPs3hkjZFg6hlif/NQ5MBa2iLu1bs/ZKww6pMewvMhUg0HNe51V",
+	"Zntq4K09BK2Ldv9mMxzmqJ2hokUKoAtDoA/RPEnNeTcFs+pCFroPRR7gZEwIEeVUkkckXneu+ez4ZIIm",
+	"sMyM0KMEWX7g77Ud7g6x6YbcAEUHdyS3ygNoi8ipyS6R3I3Uuru9/pbPSNcN26aUpOt2T+QAodz2IG4V",
+	"LsBTDUqMHky/raLAZVbtY/DainXlfqEvnmqYzuufX4rLfSkWR7dzjIV0Ab9jkBaRKocSE+T3bq9k2c74",
+	"dPciuBjanRQvK1HmSwWzv1YFs/rOXFjKzJ8N6hL1Hh+k1VqQxX3NfdaNmQ//rAd5fsXKDZ/n4Z7Kxa1U",
+	"fsUHM0KOLhvo2GuViliAaS377zj95/IE7hIKLjPNWHCUgEtuh9zsGnWClazpMtvSh1uwLYt3f7hxyVNa",
+	"j9aS2uUl+xIY6OhWzkhnpd0ywEh/logBxSbYakIPbmnWdZxx4PYU7K277XcKQNcqOLzmmqPdl8VF474/",
+	"DwFuvok8BgLvran10qApPemYUodos/VLoDa52IEEM48yiuYqxsTsSKtsOKoQF7H6MydeMVCSYDKF9ZlL",
+	"fgA8SwTZXV1KYuGPwpcDCq9H+i7RPffCRD40oRqTwMMYS6O5kCFGr5w1XPSaxwAU80e6k2+A9cmIjQSJ",
+	"8eKbQjL0VJHKQq2VEjeeM591nRckKZC58eKeryi+5TIn85xNTqChuBxO4PVDVjW5R7hBiAfsGMNa/GD8",
+	"YvCUAujfFdZ0F1LmjP8h+LIEAZyUaet8CzTh0peFJb49Um9OiN3QRf2OA/Xmp7kEMlGVX/0SpnePyzHQ",
+	"1kQhWZY13cqJYfNY66pAJH+b26mLQBPbTpXFNXB/8e/clY5WPnC21KJaeqACLjfTNMrWSrPLN/cP+Mmn",
+	"NTTW5U2+dR+1NzqBWPC0F3MLQ0W/zFXku1QqBS6bvEY/oaAnDnRHPj5mMhtfgqZQSS4QKCDmBvaFNCCN",
+	"sMLpO02D+b2zDoTUzSvGbdpw2Be3IFW3FC04A3adb+NmU8+CgsZupp2bNLu8lJPsjg7TprV94msFhpqd",
+	"lzPnwvGOii732QS4OLus6Nw+ory885/UK/gnBTN2GjEL2vIqh+laFvsv1vov1vpma/0ihouatbXvwJZE",
+	"9a0LzfDLbbDXya1m6YNduiA35Sq5p26SO3SRfO7ukcPHNywKP3t3yppnNfWRCi5jWJjdFixcpmrGdSWs",
+	"BKVtca8qegzpGhjqhSSAJDQbPjGCP/hBpVfc8j0P1VrHsRa2AcB6BPIMg2lNFZGpgPJm7obocEkdqqqr",
+	"mj87L2MqhdIBITABPVC+2FZIxcWhltot9+dtvEkZxrVClJCE7XujeRkCaD9nAwBDkKmUPEf21RlVELwE",
+	"yp7KLAZGF2jhebn0rqv5b6rV/S9kaWRuqgKaiv4bDEe6Bo1dKwmGCRmnWUJoqaX19XiQA0E5cBRSPvAw",
+	"7PicEzq5i+0YUKnsAgv4QoZK2RpHR/VWfZWxBCZc20wD63r42MOTPR8gUkJ37x4+Qr9ZX01A9srk7bOu",
+	"s6O7aOESAUKGNZuBLfrdc6nu6RQT+mA8sS5yBfFLKh/HyrEXd3HZTEMKDmULMYVpTJezSslc4vLC4nvO",
+	"KuXdWzDMvXe72GirREnjelrFfsuSIa4Yq+GMtQF0yPa42Kod5+hO7AklIrTlzJTeuH/K1C172V5W3AvF",
+	"rnRAD9PRrEnORzk80jYlzaqHhIbpCnbS5tCWJj710qfnpG5PDQbNOYwOPm/eDPfhVoJR2qxfTyvAap+f",
+	"zo/zLk5GF5vhcNtu5ibQaH57kiQVrrrZsKc7tMG1hT3drR2ubVRvg570xaN2rz1qtGlDeNUYyB+xdAM3",
+	"yX4L4wmqR2bh/SDklFGAuwZLWZylOgahlRBKj0ALygCeaReSJ2NhTTXUwin/EXOo5cE5Q+fev5QEij+4",
+	"gpmLvMaKZBiW7MoadoWFceVa4ItSOEUcm5BcazUVcmhcMp4Bxr06ng/VsH6hLB4YyxH4wQURuGqiwp6T",
+	"Duxc9hREMMgMFnKgrjHMoR8a6+XwQTGucL8Mm073nm45tTO6kE/nSGeodvhqeumFXKqYFsf2u3yFb1zW",
+	"FV21qH8F8ekaNhD2Mzxf31VKfMxPubSSOzxoaQwQZ5rqA/7zY+cSuAbdOfvnBzyFXSqJay7Taees86AT",
+	"df7YF9KCljz1ytinD/mI6nLgR3ENEozbYciRgv7CvHMwhe5nZsYSGee+xyzQyOV7Mq1CcliqhpToLpNq",
+	"GkEpT8+3jKVOG9r9vhzkGTHyeJvIEzhclrH58i2/aDWne3PCoxMqIIdCwlm5IE5RboOK35goGAQiVpQd",
+	"9PCnUQldvOgYW25Ce/Rl3RwAEKIBRJTME7la6YUBAh8GHLEy/WXc0OpzrO0oY1923Zz5Suau1HLk7mVg",
+	"oWjHvdfQ0sva/dzJYA3XAqZnLCR3m6gE0RlVgmsjxscgkzFIa8p3hrzZhk5fpHxoIiaVX0HXTsxTkAnX",
+	"uACJiXwamhuW8ZVqEvabuiz1Q399+vDp/x8A",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
