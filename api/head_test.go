@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/photo"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
@@ -186,4 +187,51 @@ func headerDiff(get, head http.Header) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, "; ")
+}
+
+// TestRetryAfterIsDeclaredWhereSent makes the server send Retry-After the
+// ways a client meets it (failed logins past the account limit: 429; the
+// photo endpoints on a server without an object store: 503) and checks
+// that the contract declares the header on that operation and status, so
+// a generated client knows to read it.
+func TestRetryAfterIsDeclaredWhereSent(t *testing.T) {
+	h := newHarnessWith(t, harnessOptions{auth: auth.Options{AccountLimit: auth.RateLimit{Max: 2, Window: time.Hour}}})
+	photo := uuid.NewString()
+	type sent struct {
+		method, path string
+		res          response
+	}
+	var got []sent
+	for i := 0; i < 4; i++ {
+		res := h.do("POST", "/v1/auth/login", "", map[string]any{"email": "inspector@test.tindal", "password": "wrong password", "installation_id": "install-x"})
+		got = append(got, sent{"POST", "/v1/auth/login", res})
+	}
+	for _, r := range []struct{ method, path string }{
+		{"POST", "/v1/photos"}, {"GET", "/v1/photos/" + photo}, {"GET", "/v1/photos/" + photo + "/upload"}, {"POST", "/v1/photos/" + photo + "/complete"},
+	} {
+		var body any
+		if r.path == "/v1/photos" {
+			body = map[string]any{"id": photo, "sha256": strings.Repeat("ab", 32), "size": 3, "content_type": "image/jpeg"}
+		}
+		got = append(got, sent{r.method, r.path, h.do(r.method, r.path, "inspector", body)})
+	}
+	statuses := map[int]bool{}
+	for _, g := range got {
+		if g.res.header.Get("Retry-After") == "" {
+			continue
+		}
+		statuses[g.res.status] = true
+		req, _ := http.NewRequest(g.method, g.path, nil)
+		route, _, err := h.router.FindRoute(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", g.method, g.path, err)
+		}
+		resp := route.Operation.Responses.Status(g.res.status)
+		if resp == nil || resp.Value == nil || resp.Value.Headers["Retry-After"] == nil {
+			t.Errorf("%s %s answered %d with Retry-After %s; the contract does not declare it there", g.method, route.Path, g.res.status, g.res.header.Get("Retry-After"))
+		}
+	}
+	if !statuses[http.StatusTooManyRequests] || !statuses[http.StatusServiceUnavailable] {
+		t.Fatalf("Retry-After seen on %v, want 429 (login) and 503 (photos)", statuses)
+	}
 }
