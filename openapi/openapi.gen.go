@@ -3577,7 +3577,7 @@ type ChecklistTemplateRecord struct {
 	Regime          string             `json:"regime"`
 	RetiredAt       *time.Time         `json:"retired_at"`
 	Source          string             `json:"source"`
-	TemplateVersion int32              `json:"template_version"`
+	TemplateVersion int                `json:"template_version"`
 	Title           string             `json:"title"`
 	UpdatedAt       time.Time          `json:"updated_at"`
 	Version         int64              `json:"version"`
@@ -3626,9 +3626,12 @@ type ComplianceReason struct {
 
 // Conflict defines model for Conflict.
 type Conflict struct {
+	// BaseValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	BaseValue    interface{}             `json:"base_value,omitempty"`
 	BaseVersion  int64                   `json:"base_version"`
 	ClientAuthor *map[string]interface{} `json:"client_author,omitempty"`
+
+	// ClientValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	ClientValue  interface{}             `json:"client_value,omitempty"`
 	CreatedAt    time.Time               `json:"created_at"`
 	EntityId     openapi_types.UUID      `json:"entity_id"`
@@ -3641,8 +3644,10 @@ type Conflict struct {
 	ResolvedAt   *time.Time              `json:"resolved_at,omitempty"`
 	ResolvedBy   *openapi_types.UUID     `json:"resolved_by,omitempty"`
 	ServerAuthor *map[string]interface{} `json:"server_author,omitempty"`
-	ServerValue  interface{}             `json:"server_value,omitempty"`
-	Winner       ConflictWinner          `json:"winner"`
+
+	// ServerValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
+	ServerValue interface{}    `json:"server_value,omitempty"`
+	Winner      ConflictWinner `json:"winner"`
 }
 
 // ConflictWinner defines model for Conflict.Winner.
@@ -4097,7 +4102,7 @@ type FindingDiscardMutation struct {
 type FindingDiscardMutationName string
 
 // FindingDiscardMutationVersion defines model for FindingDiscardMutation.Version.
-type FindingDiscardMutationVersion int32
+type FindingDiscardMutationVersion int
 
 // FindingInput defines model for FindingInput.
 type FindingInput struct {
@@ -4155,7 +4160,7 @@ type FindingRecord struct {
 	OwnerId           openapi_types.UUID  `json:"owner_id"`
 	PartyRef          string              `json:"party_ref"`
 	PenaltyRow        string              `json:"penalty_row"`
-	Persons           int32               `json:"persons"`
+	Persons           int                 `json:"persons"`
 	RectificationNote string              `json:"rectification_note"`
 	Rectified         bool                `json:"rectified"`
 	RectifiedAt       *time.Time          `json:"rectified_at"`
@@ -4180,7 +4185,7 @@ type FindingRecordArgs struct {
 	InspectionId openapi_types.UUID `json:"inspection_id"`
 	Note         *string            `json:"note,omitempty"`
 	PartyRef     *string            `json:"party_ref,omitempty"`
-	Persons      *int32             `json:"persons,omitempty"`
+	Persons      *int               `json:"persons,omitempty"`
 }
 
 // FindingRecordMutation defines model for FindingRecordMutation.
@@ -4212,7 +4217,7 @@ type FindingRecordMutation struct {
 type FindingRecordMutationName string
 
 // FindingRecordMutationVersion defines model for FindingRecordMutation.Version.
-type FindingRecordMutationVersion int32
+type FindingRecordMutationVersion int
 
 // FindingRectifyArgs finding.rectify v1: the deficiency was put right
 type FindingRectifyArgs struct {
@@ -4250,7 +4255,7 @@ type FindingRectifyMutation struct {
 type FindingRectifyMutationName string
 
 // FindingRectifyMutationVersion defines model for FindingRectifyMutation.Version.
-type FindingRectifyMutationVersion int32
+type FindingRectifyMutationVersion int
 
 // FindingRefArgs finding.discard v1 (inspector findings only)
 type FindingRefArgs struct {
@@ -4286,7 +4291,7 @@ type FindingUpdateArgs struct {
 	InspectionId openapi_types.UUID `json:"inspection_id"`
 	Note         *string            `json:"note,omitempty"`
 	PartyRef     *string            `json:"party_ref,omitempty"`
-	Persons      *int32             `json:"persons,omitempty"`
+	Persons      *int               `json:"persons,omitempty"`
 }
 
 // FindingUpdateMutation defines model for FindingUpdateMutation.
@@ -4318,7 +4323,7 @@ type FindingUpdateMutation struct {
 type FindingUpdateMutationName string
 
 // FindingUpdateMutationVersion defines model for FindingUpdateMutation.Version.
-type FindingUpdateMutationVersion int32
+type FindingUpdateMutationVersion int
 
 // Flag defines model for Flag.
 type Flag struct {
@@ -4530,7 +4535,7 @@ type InspectionAnswerMutation struct {
 type InspectionAnswerMutationName string
 
 // InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
-type InspectionAnswerMutationVersion int32
+type InspectionAnswerMutationVersion int
 
 // InspectionAnswerRecord A row of inspection_answers as the pull sends it: every column by name
 type InspectionAnswerRecord struct {
@@ -4648,7 +4653,7 @@ type InspectionDiscardMutation struct {
 type InspectionDiscardMutationName string
 
 // InspectionDiscardMutationVersion defines model for InspectionDiscardMutation.Version.
-type InspectionDiscardMutationVersion int32
+type InspectionDiscardMutationVersion int
 
 // InspectionEditArgs inspection.edit v1: header fields the inspector may change; absent fields are left alone
 type InspectionEditArgs struct {
@@ -4657,7 +4662,7 @@ type InspectionEditArgs struct {
 	Lat               *float64           `json:"lat,omitempty"`
 	Lon               *float64           `json:"lon,omitempty"`
 	Notes             *string            `json:"notes,omitempty"`
-	PassengersCarried *int32             `json:"passengers_carried,omitempty"`
+	PassengersCarried *int               `json:"passengers_carried,omitempty"`
 }
 
 // InspectionEditMutation defines model for InspectionEditMutation.
@@ -4689,7 +4694,7 @@ type InspectionEditMutation struct {
 type InspectionEditMutationName string
 
 // InspectionEditMutationVersion defines model for InspectionEditMutation.Version.
-type InspectionEditMutationVersion int32
+type InspectionEditMutationVersion int
 
 // InspectionList defines model for InspectionList.
 type InspectionList struct {
@@ -4706,8 +4711,8 @@ type InspectionRecord struct {
 	DeletedAt              *time.Time          `json:"deleted_at"`
 	DetentionProposed      bool                `json:"detention_proposed"`
 	DeviceId               *openapi_types.UUID `json:"device_id"`
-	EvidenceTotal          int32               `json:"evidence_total"`
-	EvidenceVerified       int32               `json:"evidence_verified"`
+	EvidenceTotal          int                 `json:"evidence_total"`
+	EvidenceVerified       int                 `json:"evidence_verified"`
 	Id                     openapi_types.UUID  `json:"id"`
 	InspectorId            openapi_types.UUID  `json:"inspector_id"`
 	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
@@ -4719,7 +4724,7 @@ type InspectionRecord struct {
 	// Outcome Any JSON value but null
 	Outcome           JSONValue          `json:"outcome"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
-	PassengersCarried *int32             `json:"passengers_carried"`
+	PassengersCarried *int               `json:"passengers_carried"`
 	ReviewComment     string             `json:"review_comment"`
 	RuleSetId         string             `json:"rule_set_id"`
 
@@ -4751,7 +4756,7 @@ type InspectionStartArgs struct {
 	Lat               *float64                `json:"lat,omitempty"`
 	Lon               *float64                `json:"lon,omitempty"`
 	Notes             *string                 `json:"notes,omitempty"`
-	PassengersCarried *int32                  `json:"passengers_carried,omitempty"`
+	PassengersCarried *int                    `json:"passengers_carried,omitempty"`
 
 	// TemplateId A checklist_template of the vessel's regime
 	TemplateId openapi_types.UUID `json:"template_id"`
@@ -4790,7 +4795,7 @@ type InspectionStartMutation struct {
 type InspectionStartMutationName string
 
 // InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
-type InspectionStartMutationVersion int32
+type InspectionStartMutationVersion int
 
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
@@ -4824,7 +4829,7 @@ type InspectionSubmitMutation struct {
 type InspectionSubmitMutationName string
 
 // InspectionSubmitMutationVersion defines model for InspectionSubmitMutation.Version.
-type InspectionSubmitMutationVersion int32
+type InspectionSubmitMutationVersion int
 
 // InspectionSummary defines model for InspectionSummary.
 type InspectionSummary struct {
@@ -5146,7 +5151,7 @@ type OffenceRecord struct {
 	OwnerId        openapi_types.UUID `json:"owner_id"`
 	PartyId        openapi_types.UUID `json:"party_id"`
 	PenaltyRow     string             `json:"penalty_row"`
-	Persons        int32              `json:"persons"`
+	Persons        int                `json:"persons"`
 	RuleSetId      string             `json:"rule_set_id"`
 	Status         string             `json:"status"`
 	UpdatedAt      time.Time          `json:"updated_at"`
@@ -5255,7 +5260,7 @@ type PenaltyAdjustmentRecord struct {
 	OwnerId        openapi_types.UUID `json:"owner_id"`
 	PenaltyId      openapi_types.UUID `json:"penalty_id"`
 	Reason         string             `json:"reason"`
-	Revision       int32              `json:"revision"`
+	Revision       int                `json:"revision"`
 	State          string             `json:"state"`
 	UpdatedAt      time.Time          `json:"updated_at"`
 	Version        int64              `json:"version"`
@@ -5293,14 +5298,14 @@ type PenaltyRecord struct {
 	InspectionId   openapi_types.UUID  `json:"inspection_id"`
 	InspectorId    openapi_types.UUID  `json:"inspector_id"`
 	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
-	Level          int32               `json:"level"`
+	Level          int                 `json:"level"`
 	NoticeIssuedAt *time.Time          `json:"notice_issued_at"`
 	OffenceId      openapi_types.UUID  `json:"offence_id"`
 	OwnerId        openapi_types.UUID  `json:"owner_id"`
 	PartyId        openapi_types.UUID  `json:"party_id"`
 	PenaltyRow     string              `json:"penalty_row"`
 	ProposedAmount *int64              `json:"proposed_amount"`
-	Revision       int32               `json:"revision"`
+	Revision       int                 `json:"revision"`
 	RuleSetId      string              `json:"rule_set_id"`
 
 	// Trace Any JSON value but null
@@ -5421,7 +5426,7 @@ type PhotoAttachMutation struct {
 type PhotoAttachMutationName string
 
 // PhotoAttachMutationVersion defines model for PhotoAttachMutation.Version.
-type PhotoAttachMutationVersion int32
+type PhotoAttachMutationVersion int
 
 // PhotoExif defines model for PhotoExif.
 type PhotoExif struct {
@@ -6276,7 +6281,7 @@ type VesselObservation struct {
 	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
 	Note           string              `json:"note"`
 
-	// Observed The value as found (any JSON)
+	// Observed The value as found: any JSON value of at most 2000 bytes, or null
 	Observed   interface{}             `json:"observed"`
 	ObservedAt time.Time               `json:"observed_at"`
 	ObserverId openapi_types.UUID      `json:"observer_id"`
@@ -6386,7 +6391,7 @@ type VesselObserveMutation struct {
 type VesselObserveMutationName string
 
 // VesselObserveMutationVersion defines model for VesselObserveMutation.Version.
-type VesselObserveMutationVersion int32
+type VesselObserveMutationVersion int
 
 // VesselPatch defines model for VesselPatch.
 type VesselPatch struct {
@@ -6455,6 +6460,15 @@ type IfMatch = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// RetryableConflict defines model for RetryableConflict.
+type RetryableConflict = Problem
+
+// ServiceUnavailable defines model for ServiceUnavailable.
+type ServiceUnavailable = Problem
+
+// TooManyRequests defines model for TooManyRequests.
+type TooManyRequests = Problem
 
 // ListDevicesParams defines parameters for ListDevices.
 type ListDevicesParams struct {
@@ -8757,19 +8771,19 @@ type ServerInterface interface {
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
-
+	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
-
+	// CreateCertificate Record a certificate
 	// (POST /v1/certificates)
 	CreateCertificate(c *fiber.Ctx) error
-
+	// DeleteCertificate Delete a certificate
 	// (DELETE /v1/certificates/{id})
 	DeleteCertificate(c *fiber.Ctx, id ID, params DeleteCertificateParams) error
-
+	// GetCertificate Get a certificate
 	// (GET /v1/certificates/{id})
 	GetCertificate(c *fiber.Ctx, id ID) error
-
+	// UpdateCertificate Update a certificate
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(c *fiber.Ctx, id ID, params UpdateCertificateParams) error
 	// ListConflicts Same-field conflicts, both values and both authors kept
@@ -8778,19 +8792,19 @@ type ServerInterface interface {
 	// ResolveConflict Keep the winner, or revert to the losing value
 	// (POST /v1/conflicts/{id}/resolve)
 	ResolveConflict(c *fiber.Ctx, id ID) error
-
+	// ListCrewMembers List crew members
 	// (GET /v1/crew-members)
 	ListCrewMembers(c *fiber.Ctx, params ListCrewMembersParams) error
-
+	// CreateCrewMember Create a crew member
 	// (POST /v1/crew-members)
 	CreateCrewMember(c *fiber.Ctx) error
-
+	// DeleteCrewMember Delete a crew member
 	// (DELETE /v1/crew-members/{id})
 	DeleteCrewMember(c *fiber.Ctx, id ID, params DeleteCrewMemberParams) error
-
+	// GetCrewMember Get a crew member
 	// (GET /v1/crew-members/{id})
 	GetCrewMember(c *fiber.Ctx, id ID) error
-
+	// UpdateCrewMember Update a crew member
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(c *fiber.Ctx, id ID, params UpdateCrewMemberParams) error
 	// ListDetentionOrders Detention orders in the caller's scope, newest first
@@ -8835,16 +8849,16 @@ type ServerInterface interface {
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(c *fiber.Ctx, id ID, params ReviewInspectionParams) error
-
+	// ListJurisdictions List jurisdictions
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(c *fiber.Ctx, params ListJurisdictionsParams) error
-
+	// CreateJurisdiction Create a jurisdiction
 	// (POST /v1/jurisdictions)
 	CreateJurisdiction(c *fiber.Ctx) error
-
+	// GetJurisdiction Get a jurisdiction
 	// (GET /v1/jurisdictions/{id})
 	GetJurisdiction(c *fiber.Ctx, id ID) error
-
+	// UpdateJurisdiction Update a jurisdiction
 	// (PATCH /v1/jurisdictions/{id})
 	UpdateJurisdiction(c *fiber.Ctx, id ID, params UpdateJurisdictionParams) error
 	// GetMe Who the caller is
@@ -8856,19 +8870,19 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
-
+	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
-
+	// CreateOwner Create an owner
 	// (POST /v1/owners)
 	CreateOwner(c *fiber.Ctx) error
-
+	// DeleteOwner Delete an owner
 	// (DELETE /v1/owners/{id})
 	DeleteOwner(c *fiber.Ctx, id ID, params DeleteOwnerParams) error
-
+	// GetOwner Get an owner
 	// (GET /v1/owners/{id})
 	GetOwner(c *fiber.Ctx, id ID) error
-
+	// UpdateOwner Update an owner
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(c *fiber.Ctx, id ID, params UpdateOwnerParams) error
 	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
@@ -8946,10 +8960,10 @@ type ServerInterface interface {
 	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
 	// (POST /v1/sync/verify)
 	SyncVerify(c *fiber.Ctx) error
-
+	// DeleteVesselCrew Delete a crew assignment (sign off)
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(c *fiber.Ctx, id ID, params DeleteVesselCrewParams) error
-
+	// UpdateVesselCrew Update a crew assignment
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(c *fiber.Ctx, id ID, params UpdateVesselCrewParams) error
 	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
@@ -8958,28 +8972,28 @@ type ServerInterface interface {
 	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
 	// (POST /v1/vessel-observations/{id}/decide)
 	DecideVesselObservation(c *fiber.Ctx, id ID) error
-
+	// ListVessels List vessels
 	// (GET /v1/vessels)
 	ListVessels(c *fiber.Ctx, params ListVesselsParams) error
-
+	// CreateVessel Register a vessel
 	// (POST /v1/vessels)
 	CreateVessel(c *fiber.Ctx) error
-
+	// DeleteVessel Delete a vessel
 	// (DELETE /v1/vessels/{id})
 	DeleteVessel(c *fiber.Ctx, id ID, params DeleteVesselParams) error
-
+	// GetVessel Get a vessel
 	// (GET /v1/vessels/{id})
 	GetVessel(c *fiber.Ctx, id ID) error
-
+	// UpdateVessel Update a vessel
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(c *fiber.Ctx, id ID, params UpdateVesselParams) error
 	// GetVesselCompliance Is the vessel fit to ply, and why
 	// (GET /v1/vessels/{id}/compliance)
 	GetVesselCompliance(c *fiber.Ctx, id ID, params GetVesselComplianceParams) error
-
+	// ListVesselCrew List the crew assigned to a vessel
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(c *fiber.Ctx, id ID, params ListVesselCrewParams) error
-
+	// AddVesselCrew Assign a crew member to a vessel
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(c *fiber.Ctx, id ID) error
 	// GetVesselQR A QR code of the vessel's public status page, to print and fix on board
@@ -9088,7 +9102,7 @@ func (siw *ServerInterfaceWrapper) ListDevices(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -9193,7 +9207,7 @@ func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -9334,7 +9348,7 @@ func (siw *ServerInterfaceWrapper) ListCertificates(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -9555,7 +9569,7 @@ func (siw *ServerInterfaceWrapper) ListConflicts(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -9642,7 +9656,7 @@ func (siw *ServerInterfaceWrapper) ListCrewMembers(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -10155,7 +10169,7 @@ func (siw *ServerInterfaceWrapper) ListFlags(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -10228,7 +10242,7 @@ func (siw *ServerInterfaceWrapper) ListInspections(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -10431,7 +10445,7 @@ func (siw *ServerInterfaceWrapper) ListJurisdictions(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -10598,7 +10612,7 @@ func (siw *ServerInterfaceWrapper) ListMyNotifications(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -10671,7 +10685,7 @@ func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -11123,7 +11137,7 @@ func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -11203,7 +11217,7 @@ func (siw *ServerInterfaceWrapper) ListRectifications(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -11290,7 +11304,7 @@ func (siw *ServerInterfaceWrapper) ListReviews(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -11548,14 +11562,14 @@ func (siw *ServerInterfaceWrapper) ListSyncBacklog(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
 
 	// ------------- Optional query parameter "older_than" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "older_than", query, &params.OlderThan, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "older_than", query, &params.OlderThan, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter older_than: %w", err).Error())
 	}
@@ -11628,7 +11642,7 @@ func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -11643,7 +11657,7 @@ func (siw *ServerInterfaceWrapper) SyncPull(c *fiber.Ctx) error {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
 		}
 
-		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"})
 		if err != nil {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
 		}
@@ -11739,7 +11753,7 @@ func (siw *ServerInterfaceWrapper) SyncPush(c *fiber.Ctx) error {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName X-Protocol-Version, 1 is required, but %d found", n))
 		}
 
-		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""})
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Protocol-Version", valueList[0], &XProtocolVersion, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"})
 		if err != nil {
 			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter X-Protocol-Version: %w", err).Error())
 		}
@@ -11958,7 +11972,7 @@ func (siw *ServerInterfaceWrapper) ListVesselObservations(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -12045,7 +12059,7 @@ func (siw *ServerInterfaceWrapper) ListVessels(c *fiber.Ctx) error {
 
 	// ------------- Optional query parameter "limit" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
 	}
@@ -12652,6 +12666,33 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 type ProblemApplicationProblemPlusJSONResponse Problem
 
+type RetryableConflictResponseHeaders struct {
+	RetryAfter *int
+}
+type RetryableConflictApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers RetryableConflictResponseHeaders
+}
+
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter *int
+}
+type ServiceUnavailableApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
+type TooManyRequestsResponseHeaders struct {
+	RetryAfter int
+}
+type TooManyRequestsApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
+	Headers TooManyRequestsResponseHeaders
+}
+
 type GetHealthzRequestObject struct {
 }
 
@@ -12964,6 +13005,20 @@ func (response RunJob409ApplicationProblemPlusJSONResponse) VisitRunJobResponse(
 	return ctx.JSON(&response)
 }
 
+type RunJob503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RunJob503ApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RunJobdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13117,6 +13172,20 @@ func (response DecideAmendmentRequest422ApplicationProblemPlusJSONResponse) Visi
 	return ctx.JSON(&response)
 }
 
+type DecideAmendmentRequest503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideAmendmentRequest503ApplicationProblemPlusJSONResponse) VisitDecideAmendmentRequestResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideAmendmentRequestdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13166,13 +13235,30 @@ func (response Login401ApplicationProblemPlusJSONResponse) VisitLoginResponse(ct
 	return ctx.JSON(&response)
 }
 
-type Login429ApplicationProblemPlusJSONResponse Problem
+type Login429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
 func (response Login429ApplicationProblemPlusJSONResponse) VisitLoginResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(429)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
+}
+
+type Login503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Login503ApplicationProblemPlusJSONResponse) VisitLoginResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type LogindefaultApplicationProblemPlusJSONResponse struct {
@@ -13211,6 +13297,20 @@ func (response Logout401ApplicationProblemPlusJSONResponse) VisitLogoutResponse(
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type Logout503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Logout503ApplicationProblemPlusJSONResponse) VisitLogoutResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type LogoutdefaultApplicationProblemPlusJSONResponse struct {
@@ -13260,6 +13360,20 @@ func (response Refresh401ApplicationProblemPlusJSONResponse) VisitRefreshRespons
 	ctx.Status(401)
 
 	return ctx.JSON(&response)
+}
+
+type Refresh503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response Refresh503ApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type RefreshdefaultApplicationProblemPlusJSONResponse struct {
@@ -13405,6 +13519,20 @@ func (response CreateCertificate422ApplicationProblemPlusJSONResponse) VisitCrea
 	return ctx.JSON(&response)
 }
 
+type CreateCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCertificate503ApplicationProblemPlusJSONResponse) VisitCreateCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateCertificatedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13434,9 +13562,18 @@ func (response DeleteCertificate204Response) VisitDeleteCertificateResponse(ctx 
 	return nil
 }
 
-type DeleteCertificate401ApplicationProblemPlusJSONResponse struct {
+type DeleteCertificate400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteCertificate400ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteCertificate401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteCertificate401ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -13481,6 +13618,20 @@ func (response DeleteCertificate428ApplicationProblemPlusJSONResponse) VisitDele
 	return ctx.JSON(&response)
 }
 
+type DeleteCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCertificate503ApplicationProblemPlusJSONResponse) VisitDeleteCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCertificatedefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13510,9 +13661,18 @@ func (response GetCertificate200JSONResponse) VisitGetCertificateResponse(ctx *f
 	return ctx.JSON(&response)
 }
 
-type GetCertificate401ApplicationProblemPlusJSONResponse struct {
+type GetCertificate400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetCertificate400ApplicationProblemPlusJSONResponse) VisitGetCertificateResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetCertificate401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetCertificate401ApplicationProblemPlusJSONResponse) VisitGetCertificateResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -13624,6 +13784,20 @@ func (response UpdateCertificate428ApplicationProblemPlusJSONResponse) VisitUpda
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateCertificate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCertificate503ApplicationProblemPlusJSONResponse) VisitUpdateCertificateResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCertificatedefaultApplicationProblemPlusJSONResponse struct {
@@ -13779,6 +13953,20 @@ func (response ResolveConflict422ApplicationProblemPlusJSONResponse) VisitResolv
 	return ctx.JSON(&response)
 }
 
+type ResolveConflict503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveConflict503ApplicationProblemPlusJSONResponse) VisitResolveConflictResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ResolveConflictdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13913,6 +14101,20 @@ func (response CreateCrewMember422ApplicationProblemPlusJSONResponse) VisitCreat
 	return ctx.JSON(&response)
 }
 
+type CreateCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCrewMember503ApplicationProblemPlusJSONResponse) VisitCreateCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -13942,9 +14144,18 @@ func (response DeleteCrewMember204Response) VisitDeleteCrewMemberResponse(ctx *f
 	return nil
 }
 
-type DeleteCrewMember401ApplicationProblemPlusJSONResponse struct {
+type DeleteCrewMember400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteCrewMember400ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteCrewMember401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteCrewMember401ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -13989,6 +14200,20 @@ func (response DeleteCrewMember428ApplicationProblemPlusJSONResponse) VisitDelet
 	return ctx.JSON(&response)
 }
 
+type DeleteCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCrewMember503ApplicationProblemPlusJSONResponse) VisitDeleteCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -14018,9 +14243,18 @@ func (response GetCrewMember200JSONResponse) VisitGetCrewMemberResponse(ctx *fib
 	return ctx.JSON(&response)
 }
 
-type GetCrewMember401ApplicationProblemPlusJSONResponse struct {
+type GetCrewMember400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetCrewMember400ApplicationProblemPlusJSONResponse) VisitGetCrewMemberResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetCrewMember401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetCrewMember401ApplicationProblemPlusJSONResponse) VisitGetCrewMemberResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -14141,6 +14375,20 @@ func (response UpdateCrewMember428ApplicationProblemPlusJSONResponse) VisitUpdat
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateCrewMember503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCrewMember503ApplicationProblemPlusJSONResponse) VisitUpdateCrewMemberResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateCrewMemberdefaultApplicationProblemPlusJSONResponse struct {
@@ -14699,6 +14947,20 @@ func (response ResolveFlag422ApplicationProblemPlusJSONResponse) VisitResolveFla
 	return ctx.JSON(&response)
 }
 
+type ResolveFlag503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveFlag503ApplicationProblemPlusJSONResponse) VisitResolveFlagResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ResolveFlagdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -14795,9 +15057,18 @@ func (response GetInspection200JSONResponse) VisitGetInspectionResponse(ctx *fib
 	return ctx.JSON(&response)
 }
 
-type GetInspection401ApplicationProblemPlusJSONResponse struct {
+type GetInspection400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetInspection400ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetInspection401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetInspection401ApplicationProblemPlusJSONResponse) VisitGetInspectionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -14996,6 +15267,20 @@ func (response ReviewInspection422ApplicationProblemPlusJSONResponse) VisitRevie
 	return ctx.JSON(&response)
 }
 
+type ReviewInspection503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReviewInspection503ApplicationProblemPlusJSONResponse) VisitReviewInspectionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ReviewInspectiondefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -15130,6 +15415,20 @@ func (response CreateJurisdiction422ApplicationProblemPlusJSONResponse) VisitCre
 	return ctx.JSON(&response)
 }
 
+type CreateJurisdiction503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateJurisdiction503ApplicationProblemPlusJSONResponse) VisitCreateJurisdictionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -15159,9 +15458,18 @@ func (response GetJurisdiction200JSONResponse) VisitGetJurisdictionResponse(ctx 
 	return ctx.JSON(&response)
 }
 
-type GetJurisdiction401ApplicationProblemPlusJSONResponse struct {
+type GetJurisdiction400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetJurisdiction400ApplicationProblemPlusJSONResponse) VisitGetJurisdictionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetJurisdiction401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetJurisdiction401ApplicationProblemPlusJSONResponse) VisitGetJurisdictionResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15273,6 +15581,20 @@ func (response UpdateJurisdiction428ApplicationProblemPlusJSONResponse) VisitUpd
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateJurisdiction503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateJurisdiction503ApplicationProblemPlusJSONResponse) VisitUpdateJurisdictionResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateJurisdictiondefaultApplicationProblemPlusJSONResponse struct {
@@ -15392,9 +15714,18 @@ func (response MarkNotificationRead200JSONResponse) VisitMarkNotificationReadRes
 	return ctx.JSON(&response)
 }
 
-type MarkNotificationRead401ApplicationProblemPlusJSONResponse struct {
+type MarkNotificationRead400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response MarkNotificationRead400ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead401ApplicationProblemPlusJSONResponse Problem
 
 func (response MarkNotificationRead401ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15410,6 +15741,20 @@ func (response MarkNotificationRead404ApplicationProblemPlusJSONResponse) VisitM
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type MarkNotificationRead503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response MarkNotificationRead503ApplicationProblemPlusJSONResponse) VisitMarkNotificationReadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type MarkNotificationReaddefaultApplicationProblemPlusJSONResponse struct {
@@ -15564,6 +15909,20 @@ func (response CreateOwner422ApplicationProblemPlusJSONResponse) VisitCreateOwne
 	return ctx.JSON(&response)
 }
 
+type CreateOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOwner503ApplicationProblemPlusJSONResponse) VisitCreateOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -15593,9 +15952,18 @@ func (response DeleteOwner204Response) VisitDeleteOwnerResponse(ctx *fiber.Ctx) 
 	return nil
 }
 
-type DeleteOwner401ApplicationProblemPlusJSONResponse struct {
+type DeleteOwner400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteOwner400ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteOwner401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteOwner401ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15649,6 +16017,20 @@ func (response DeleteOwner428ApplicationProblemPlusJSONResponse) VisitDeleteOwne
 	return ctx.JSON(&response)
 }
 
+type DeleteOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteOwner503ApplicationProblemPlusJSONResponse) VisitDeleteOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -15678,9 +16060,18 @@ func (response GetOwner200JSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) er
 	return ctx.JSON(&response)
 }
 
-type GetOwner401ApplicationProblemPlusJSONResponse struct {
+type GetOwner400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetOwner400ApplicationProblemPlusJSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwner401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetOwner401ApplicationProblemPlusJSONResponse) VisitGetOwnerResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15794,6 +16185,20 @@ func (response UpdateOwner428ApplicationProblemPlusJSONResponse) VisitUpdateOwne
 	return ctx.JSON(&response)
 }
 
+type UpdateOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwner503ApplicationProblemPlusJSONResponse) VisitUpdateOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type UpdateOwnerdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -15823,9 +16228,18 @@ func (response ListCalendarTokens200JSONResponse) VisitListCalendarTokensRespons
 	return ctx.JSON(&response)
 }
 
-type ListCalendarTokens401ApplicationProblemPlusJSONResponse struct {
+type ListCalendarTokens400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListCalendarTokens400ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListCalendarTokens401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListCalendarTokens401ApplicationProblemPlusJSONResponse) VisitListCalendarTokensResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15881,9 +16295,18 @@ func (response CreateCalendarToken201JSONResponse) VisitCreateCalendarTokenRespo
 	return ctx.JSON(&response)
 }
 
-type CreateCalendarToken401ApplicationProblemPlusJSONResponse struct {
+type CreateCalendarToken400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response CreateCalendarToken400ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken401ApplicationProblemPlusJSONResponse Problem
 
 func (response CreateCalendarToken401ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15908,6 +16331,20 @@ func (response CreateCalendarToken404ApplicationProblemPlusJSONResponse) VisitCr
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type CreateCalendarToken503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateCalendarToken503ApplicationProblemPlusJSONResponse) VisitCreateCalendarTokenResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type CreateCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
@@ -15939,9 +16376,18 @@ func (response RevokeCalendarToken204Response) VisitRevokeCalendarTokenResponse(
 	return nil
 }
 
-type RevokeCalendarToken401ApplicationProblemPlusJSONResponse struct {
+type RevokeCalendarToken400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response RevokeCalendarToken400ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken401ApplicationProblemPlusJSONResponse Problem
 
 func (response RevokeCalendarToken401ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -15966,6 +16412,20 @@ func (response RevokeCalendarToken404ApplicationProblemPlusJSONResponse) VisitRe
 	ctx.Status(404)
 
 	return ctx.JSON(&response)
+}
+
+type RevokeCalendarToken503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RevokeCalendarToken503ApplicationProblemPlusJSONResponse) VisitRevokeCalendarTokenResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type RevokeCalendarTokendefaultApplicationProblemPlusJSONResponse struct {
@@ -16095,13 +16555,18 @@ func (response PlanPhotoUpload404ApplicationProblemPlusJSONResponse) VisitPlanPh
 	return ctx.JSON(&response)
 }
 
-type PlanPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type PlanPhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response PlanPhotoUpload409ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type PlanPhotoUpload413ApplicationProblemPlusJSONResponse Problem
@@ -16122,13 +16587,18 @@ func (response PlanPhotoUpload422ApplicationProblemPlusJSONResponse) VisitPlanPh
 	return ctx.JSON(&response)
 }
 
-type PlanPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type PlanPhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response PlanPhotoUpload503ApplicationProblemPlusJSONResponse) VisitPlanPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type PlanPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -16198,13 +16668,18 @@ func (response GetPhoto404ApplicationProblemPlusJSONResponse) VisitGetPhotoRespo
 	return ctx.JSON(&response)
 }
 
-type GetPhoto503ApplicationProblemPlusJSONResponse Problem
+type GetPhoto503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhoto503ApplicationProblemPlusJSONResponse) VisitGetPhotoResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type GetPhotodefaultApplicationProblemPlusJSONResponse struct {
@@ -16274,13 +16749,18 @@ func (response CompletePhotoUpload404ApplicationProblemPlusJSONResponse) VisitCo
 	return ctx.JSON(&response)
 }
 
-type CompletePhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type CompletePhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response CompletePhotoUpload409ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type CompletePhotoUpload422ApplicationProblemPlusJSONResponse Problem
@@ -16292,13 +16772,18 @@ func (response CompletePhotoUpload422ApplicationProblemPlusJSONResponse) VisitCo
 	return ctx.JSON(&response)
 }
 
-type CompletePhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type CompletePhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response CompletePhotoUpload503ApplicationProblemPlusJSONResponse) VisitCompletePhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type CompletePhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -16368,22 +16853,32 @@ func (response GetPhotoUpload404ApplicationProblemPlusJSONResponse) VisitGetPhot
 	return ctx.JSON(&response)
 }
 
-type GetPhotoUpload409ApplicationProblemPlusJSONResponse Problem
+type GetPhotoUpload409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhotoUpload409ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
-type GetPhotoUpload503ApplicationProblemPlusJSONResponse Problem
+type GetPhotoUpload503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response GetPhotoUpload503ApplicationProblemPlusJSONResponse) VisitGetPhotoUploadResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type GetPhotoUploaddefaultApplicationProblemPlusJSONResponse struct {
@@ -16537,6 +17032,20 @@ func (response DecideQuarantine422ApplicationProblemPlusJSONResponse) VisitDecid
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type DecideQuarantine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideQuarantine503ApplicationProblemPlusJSONResponse) VisitDecideQuarantineResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type DecideQuarantinedefaultApplicationProblemPlusJSONResponse struct {
@@ -17317,6 +17826,20 @@ func (response DecideSyncBacklog422ApplicationProblemPlusJSONResponse) VisitDeci
 	return ctx.JSON(&response)
 }
 
+type DecideSyncBacklog503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideSyncBacklog503ApplicationProblemPlusJSONResponse) VisitDecideSyncBacklogResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideSyncBacklogdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -17384,13 +17907,18 @@ func (response SyncPull426ApplicationProblemPlusJSONResponse) VisitSyncPullRespo
 	return ctx.JSON(&response)
 }
 
-type SyncPull503ApplicationProblemPlusJSONResponse Problem
+type SyncPull503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response SyncPull503ApplicationProblemPlusJSONResponse) VisitSyncPullResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPulldefaultApplicationProblemPlusJSONResponse struct {
@@ -17452,13 +17980,18 @@ func (response SyncPush403ApplicationProblemPlusJSONResponse) VisitSyncPushRespo
 	return ctx.JSON(&response)
 }
 
-type SyncPush409ApplicationProblemPlusJSONResponse Problem
+type SyncPush409ApplicationProblemPlusJSONResponse struct {
+	RetryableConflictApplicationProblemPlusJSONResponse
+}
 
 func (response SyncPush409ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(409)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPush413ApplicationProblemPlusJSONResponse Problem
@@ -17477,6 +18010,20 @@ func (response SyncPush422ApplicationProblemPlusJSONResponse) VisitSyncPushRespo
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type SyncPush503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response SyncPush503ApplicationProblemPlusJSONResponse) VisitSyncPushResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type SyncPushdefaultApplicationProblemPlusJSONResponse struct {
@@ -17528,13 +18075,18 @@ func (response SyncVerify401ApplicationProblemPlusJSONResponse) VisitSyncVerifyR
 	return ctx.JSON(&response)
 }
 
-type SyncVerify503ApplicationProblemPlusJSONResponse Problem
+type SyncVerify503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
 
 func (response SyncVerify503ApplicationProblemPlusJSONResponse) VisitSyncVerifyResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(503)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
 }
 
 type SyncVerifydefaultApplicationProblemPlusJSONResponse struct {
@@ -17566,9 +18118,18 @@ func (response DeleteVesselCrew204Response) VisitDeleteVesselCrewResponse(ctx *f
 	return nil
 }
 
-type DeleteVesselCrew401ApplicationProblemPlusJSONResponse struct {
+type DeleteVesselCrew400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteVesselCrew400ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteVesselCrew401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteVesselCrew401ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -17611,6 +18172,20 @@ func (response DeleteVesselCrew428ApplicationProblemPlusJSONResponse) VisitDelet
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type DeleteVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteVesselCrew503ApplicationProblemPlusJSONResponse) VisitDeleteVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type DeleteVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
@@ -17707,6 +18282,20 @@ func (response UpdateVesselCrew428ApplicationProblemPlusJSONResponse) VisitUpdat
 	ctx.Status(428)
 
 	return ctx.JSON(&response)
+}
+
+type UpdateVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVesselCrew503ApplicationProblemPlusJSONResponse) VisitUpdateVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type UpdateVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
@@ -17862,6 +18451,20 @@ func (response DecideVesselObservation422ApplicationProblemPlusJSONResponse) Vis
 	return ctx.JSON(&response)
 }
 
+type DecideVesselObservation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DecideVesselObservation503ApplicationProblemPlusJSONResponse) VisitDecideVesselObservationResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecideVesselObservationdefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -17996,6 +18599,20 @@ func (response CreateVessel422ApplicationProblemPlusJSONResponse) VisitCreateVes
 	return ctx.JSON(&response)
 }
 
+type CreateVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateVessel503ApplicationProblemPlusJSONResponse) VisitCreateVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CreateVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -18025,9 +18642,18 @@ func (response DeleteVessel204Response) VisitDeleteVesselResponse(ctx *fiber.Ctx
 	return nil
 }
 
-type DeleteVessel401ApplicationProblemPlusJSONResponse struct {
+type DeleteVessel400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response DeleteVessel400ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeleteVessel401ApplicationProblemPlusJSONResponse Problem
 
 func (response DeleteVessel401ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -18072,6 +18698,20 @@ func (response DeleteVessel428ApplicationProblemPlusJSONResponse) VisitDeleteVes
 	return ctx.JSON(&response)
 }
 
+type DeleteVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteVessel503ApplicationProblemPlusJSONResponse) VisitDeleteVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DeleteVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -18101,9 +18741,18 @@ func (response GetVessel200JSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) 
 	return ctx.JSON(&response)
 }
 
-type GetVessel401ApplicationProblemPlusJSONResponse struct {
+type GetVessel400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response GetVessel400ApplicationProblemPlusJSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetVessel401ApplicationProblemPlusJSONResponse Problem
 
 func (response GetVessel401ApplicationProblemPlusJSONResponse) VisitGetVesselResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -18226,6 +18875,20 @@ func (response UpdateVessel428ApplicationProblemPlusJSONResponse) VisitUpdateVes
 	return ctx.JSON(&response)
 }
 
+type UpdateVessel503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVessel503ApplicationProblemPlusJSONResponse) VisitUpdateVesselResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
 type UpdateVesseldefaultApplicationProblemPlusJSONResponse struct {
 	Body       Problem
 	StatusCode int
@@ -18324,9 +18987,18 @@ func (response ListVesselCrew200JSONResponse) VisitListVesselCrewResponse(ctx *f
 	return ctx.JSON(&response)
 }
 
-type ListVesselCrew401ApplicationProblemPlusJSONResponse struct {
+type ListVesselCrew400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListVesselCrew400ApplicationProblemPlusJSONResponse) VisitListVesselCrewResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselCrew401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListVesselCrew401ApplicationProblemPlusJSONResponse) VisitListVesselCrewResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -18437,6 +19109,20 @@ func (response AddVesselCrew422ApplicationProblemPlusJSONResponse) VisitAddVesse
 	ctx.Status(422)
 
 	return ctx.JSON(&response)
+}
+
+type AddVesselCrew503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response AddVesselCrew503ApplicationProblemPlusJSONResponse) VisitAddVesselCrewResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
 }
 
 type AddVesselCrewdefaultApplicationProblemPlusJSONResponse struct {
@@ -18554,9 +19240,18 @@ func (response ListVesselTemplates200JSONResponse) VisitListVesselTemplatesRespo
 	return ctx.JSON(&response)
 }
 
-type ListVesselTemplates401ApplicationProblemPlusJSONResponse struct {
+type ListVesselTemplates400ApplicationProblemPlusJSONResponse struct {
 	ProblemApplicationProblemPlusJSONResponse
 }
+
+func (response ListVesselTemplates400ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListVesselTemplates401ApplicationProblemPlusJSONResponse Problem
 
 func (response ListVesselTemplates401ApplicationProblemPlusJSONResponse) VisitListVesselTemplatesResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
@@ -18621,19 +19316,19 @@ type StrictServerInterface interface {
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
-
+	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
-
+	// CreateCertificate Record a certificate
 	// (POST /v1/certificates)
 	CreateCertificate(ctx context.Context, request CreateCertificateRequestObject) (CreateCertificateResponseObject, error)
-
+	// DeleteCertificate Delete a certificate
 	// (DELETE /v1/certificates/{id})
 	DeleteCertificate(ctx context.Context, request DeleteCertificateRequestObject) (DeleteCertificateResponseObject, error)
-
+	// GetCertificate Get a certificate
 	// (GET /v1/certificates/{id})
 	GetCertificate(ctx context.Context, request GetCertificateRequestObject) (GetCertificateResponseObject, error)
-
+	// UpdateCertificate Update a certificate
 	// (PATCH /v1/certificates/{id})
 	UpdateCertificate(ctx context.Context, request UpdateCertificateRequestObject) (UpdateCertificateResponseObject, error)
 	// ListConflicts Same-field conflicts, both values and both authors kept
@@ -18642,19 +19337,19 @@ type StrictServerInterface interface {
 	// ResolveConflict Keep the winner, or revert to the losing value
 	// (POST /v1/conflicts/{id}/resolve)
 	ResolveConflict(ctx context.Context, request ResolveConflictRequestObject) (ResolveConflictResponseObject, error)
-
+	// ListCrewMembers List crew members
 	// (GET /v1/crew-members)
 	ListCrewMembers(ctx context.Context, request ListCrewMembersRequestObject) (ListCrewMembersResponseObject, error)
-
+	// CreateCrewMember Create a crew member
 	// (POST /v1/crew-members)
 	CreateCrewMember(ctx context.Context, request CreateCrewMemberRequestObject) (CreateCrewMemberResponseObject, error)
-
+	// DeleteCrewMember Delete a crew member
 	// (DELETE /v1/crew-members/{id})
 	DeleteCrewMember(ctx context.Context, request DeleteCrewMemberRequestObject) (DeleteCrewMemberResponseObject, error)
-
+	// GetCrewMember Get a crew member
 	// (GET /v1/crew-members/{id})
 	GetCrewMember(ctx context.Context, request GetCrewMemberRequestObject) (GetCrewMemberResponseObject, error)
-
+	// UpdateCrewMember Update a crew member
 	// (PATCH /v1/crew-members/{id})
 	UpdateCrewMember(ctx context.Context, request UpdateCrewMemberRequestObject) (UpdateCrewMemberResponseObject, error)
 	// ListDetentionOrders Detention orders in the caller's scope, newest first
@@ -18699,16 +19394,16 @@ type StrictServerInterface interface {
 	// ReviewInspection Approve, return or withdraw an inspection, or confirm its flagged capture time
 	// (POST /v1/inspections/{id}/review)
 	ReviewInspection(ctx context.Context, request ReviewInspectionRequestObject) (ReviewInspectionResponseObject, error)
-
+	// ListJurisdictions List jurisdictions
 	// (GET /v1/jurisdictions)
 	ListJurisdictions(ctx context.Context, request ListJurisdictionsRequestObject) (ListJurisdictionsResponseObject, error)
-
+	// CreateJurisdiction Create a jurisdiction
 	// (POST /v1/jurisdictions)
 	CreateJurisdiction(ctx context.Context, request CreateJurisdictionRequestObject) (CreateJurisdictionResponseObject, error)
-
+	// GetJurisdiction Get a jurisdiction
 	// (GET /v1/jurisdictions/{id})
 	GetJurisdiction(ctx context.Context, request GetJurisdictionRequestObject) (GetJurisdictionResponseObject, error)
-
+	// UpdateJurisdiction Update a jurisdiction
 	// (PATCH /v1/jurisdictions/{id})
 	UpdateJurisdiction(ctx context.Context, request UpdateJurisdictionRequestObject) (UpdateJurisdictionResponseObject, error)
 	// GetMe Who the caller is
@@ -18720,19 +19415,19 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
-
+	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
-
+	// CreateOwner Create an owner
 	// (POST /v1/owners)
 	CreateOwner(ctx context.Context, request CreateOwnerRequestObject) (CreateOwnerResponseObject, error)
-
+	// DeleteOwner Delete an owner
 	// (DELETE /v1/owners/{id})
 	DeleteOwner(ctx context.Context, request DeleteOwnerRequestObject) (DeleteOwnerResponseObject, error)
-
+	// GetOwner Get an owner
 	// (GET /v1/owners/{id})
 	GetOwner(ctx context.Context, request GetOwnerRequestObject) (GetOwnerResponseObject, error)
-
+	// UpdateOwner Update an owner
 	// (PATCH /v1/owners/{id})
 	UpdateOwner(ctx context.Context, request UpdateOwnerRequestObject) (UpdateOwnerResponseObject, error)
 	// ListCalendarTokens The owner's calendar feed tokens (never the secrets)
@@ -18810,10 +19505,10 @@ type StrictServerInterface interface {
 	// SyncVerify Say for each id whether it exists, was deleted, or is out of the caller's scope
 	// (POST /v1/sync/verify)
 	SyncVerify(ctx context.Context, request SyncVerifyRequestObject) (SyncVerifyResponseObject, error)
-
+	// DeleteVesselCrew Delete a crew assignment (sign off)
 	// (DELETE /v1/vessel-crew/{id})
 	DeleteVesselCrew(ctx context.Context, request DeleteVesselCrewRequestObject) (DeleteVesselCrewResponseObject, error)
-
+	// UpdateVesselCrew Update a crew assignment
 	// (PATCH /v1/vessel-crew/{id})
 	UpdateVesselCrew(ctx context.Context, request UpdateVesselCrewRequestObject) (UpdateVesselCrewResponseObject, error)
 	// ListVesselObservations Vessel particulars inspectors found different from the registry (vessel.observe)
@@ -18822,28 +19517,28 @@ type StrictServerInterface interface {
 	// DecideVesselObservation Accept an observation (the registry takes the observed value) or reject it with a reason
 	// (POST /v1/vessel-observations/{id}/decide)
 	DecideVesselObservation(ctx context.Context, request DecideVesselObservationRequestObject) (DecideVesselObservationResponseObject, error)
-
+	// ListVessels List vessels
 	// (GET /v1/vessels)
 	ListVessels(ctx context.Context, request ListVesselsRequestObject) (ListVesselsResponseObject, error)
-
+	// CreateVessel Register a vessel
 	// (POST /v1/vessels)
 	CreateVessel(ctx context.Context, request CreateVesselRequestObject) (CreateVesselResponseObject, error)
-
+	// DeleteVessel Delete a vessel
 	// (DELETE /v1/vessels/{id})
 	DeleteVessel(ctx context.Context, request DeleteVesselRequestObject) (DeleteVesselResponseObject, error)
-
+	// GetVessel Get a vessel
 	// (GET /v1/vessels/{id})
 	GetVessel(ctx context.Context, request GetVesselRequestObject) (GetVesselResponseObject, error)
-
+	// UpdateVessel Update a vessel
 	// (PATCH /v1/vessels/{id})
 	UpdateVessel(ctx context.Context, request UpdateVesselRequestObject) (UpdateVesselResponseObject, error)
 	// GetVesselCompliance Is the vessel fit to ply, and why
 	// (GET /v1/vessels/{id}/compliance)
 	GetVesselCompliance(ctx context.Context, request GetVesselComplianceRequestObject) (GetVesselComplianceResponseObject, error)
-
+	// ListVesselCrew List the crew assigned to a vessel
 	// (GET /v1/vessels/{id}/crew)
 	ListVesselCrew(ctx context.Context, request ListVesselCrewRequestObject) (ListVesselCrewResponseObject, error)
-
+	// AddVesselCrew Assign a crew member to a vessel
 	// (POST /v1/vessels/{id}/crew)
 	AddVesselCrew(ctx context.Context, request AddVesselCrewRequestObject) (AddVesselCrewResponseObject, error)
 	// GetVesselQR A QR code of the vessel's public status page, to print and fix on board
@@ -21739,545 +22434,576 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3tdtw21i8O3gpWzfmvSOuhZEl+SSytZ804ttPtTuK4bSfp57Q8VRCJqkLEAhgAlFKd5bPORcw1nP/3",
-	"+TLfz6WcK5m1NwASJMEqVpVenLS/JBYLBPGy98bGfvnt30epXBRSMGH06PT3UUEVXTDDFP71vFRaKvhX",
-	"xnSqeGG4FKPT0Q8F/bVkJMWfyVTJBRHsNzO2D0bJiEOrX0umlqNkJOiCjU5H1Y86nbMFhV4X9LfvmJiZ",
-	"+ej05OgoGZllAS21UVzMRh8/JqNXL6AddldQM69749koGSn2a8kVy0anRpUs7Hkq1YKa0emoLLFlpOfp",
-	"99Sk8+7k3s8ZUfKaXDGluRRkKUtyQTXLiJkzks6pmDEiRULY4eyQnI8eno/I3sv3dEbgo4SmKSsMy/b9",
-	"MswZzZiqR/5qemC/3LMSj6IL8R1fcFOtRWtpc/wx7C9jU1rmZnT6+CiBzvmiXMAf8BcX9q/j6jtcGDZj",
-	"avQRvqSYLqTQDCngjZIXOVvAP1MpDBM4BloUOU8pLNiDwrb4j180rN7vwRj+m2LT0eno//GgJrEH9lf9",
-	"wPeLX2yu/zNB3n7znDx99PhLUlTN/ORwVM9SaPtcZqy7fS/YlKeciXRJKDYjqcwY2fuWKkENvaTk5Ojk",
-	"cULepfODV/+AXWICVuOfo6PjUTI6OoH/PIT/PIL/PIb/PBklo6dPRx86G5OMni2YyBZMmLfs15JpXJ5C",
-	"yYIpw+0SUjWz/88yDuOh+Zvgd0u4XQpclAbX9wtNqJqVC2TQ6vvy4heWGvh+SgtTKpaNqWnQfUYNOzB8",
-	"wUaRQaeKUbPhOxlLebb6HVHmOb3ImZ9Vbx8XyxiPDnj9iqdszLOt3o6/1m0mdMGQcMabvSHV0Bd+KRXX",
-	"Gd/oI54etp29lRS/r6A0Ak3IXj3/Qyr0NVPk//zP/7UfG5K8FmzwnBWjTkA0R/DzfIlylWXckGuqyZzl",
-	"2RmRImXEkUuCDewf6gtNbFfkes4EkYLhWzN+xUTsu9pQUyL/eTaXBbb0chqPEeAmlkUZvCyyjXml1NXC",
-	"tGcryYJmrJryKFm/dO4ganyeC/Pk0SgiwMND8Z/2lPTvt2m7Hqcjj8TKqqZQqZaw2sMuAQe00GKHhqxp",
-	"LOaHiDBrC9PveEygcsMWzX+sOmnafY4+Vh+mStEl/B0qL6e/r2Om9hrjKIZM5y1LpYpQxTPUN+SUUP/C",
-	"WNk3NKEaaaUo85xoJjJNuDkl7IqpJUllXi4EuVgSt33xg2fV6vzt3Q+vf6J5yf79zpKcmZ2H8Pk82vU8",
-	"uqlTZYXgv2mRfusCuy2mw7UOhXZNfwMFeMAzDSbcUrTXB0ufkG/w2RAR+W4p0lfGXjhonv8wHZ3+c7UE",
-	"82+8FFcslwUIsvaBkVFDNz0mnKyuDotaf+gI6Yja0NpV/LU7/Q8fk9HXNL3M5ewFS7mnmZYUzxWj2XI8",
-	"5YLmazS4Oc1IzqYGj4wL2zNxHZwSxXSZG8LhCNFEG6lYRrBb/xMVGRHSzLmYoVblSIQIeV2T7oWUOaPC",
-	"y2A/ar88GdcpVUAecEtcRnWqNcIjwuYaL7Nr7pSlnr+1Ldsb0OSgathVz0lrmWOk2tqp4L4Xv9lNaa5Z",
-	"+0zedsVqQde0mdj7vH9wvI4QGzPHHlfM9KUwahkhyNlMsRk1bMx+49qEIjYgjbrVwD1uKR9NKn8ulUIV",
-	"nbhmxPAFS8iU/8YyQg2ZcqUNUSxlvGgo1at1F2dBqFi7GnQpLoW8hnW6ptxwMRtPpRozqnLOlF29LL5T",
-	"K5WCvta9pyHOa6wZi16dmCDu1mTnn7EpU8DVe8DhdMb2By9FRAfoCpr6YPpCk/CNMwIHPrme85zBkDLJ",
-	"NEgSgiQSueSs1Q9yunre9koIi0egKUgwJgzhwzd/UyHUf4PmaBhzBsHO/TnWV0GXuaTZ9mYhfy9wS1DP",
-	"vcPMmv06SBFJRrBQ42lOZ83LVWfw7dsTKiRsQXkebT5cc1ojtGtlp3NvhUm2ZE7SFVSO4dvqUcBjId3V",
-	"u7RCRt7EDbUhbu/udvqc5kxkVL2Xlyyid2xzrxvISbjGpd7x9rXhReFKXu70wZiiHqjGwXKtXezntu2d",
-	"rvlGq2U8SXQFkGapYuaM6Lm8BvNbvmxqhwHfqx51dcpYRn58+x0xEu12hJLULQ+hRTHadOntaO0HN9uI",
-	"m+DeRodd9t2AHQuacrPcTq9MqVKcZRu+RbMytwpc5SI6PjpqOImOYidFOud5ppgYlyJjanx8snkXeTmb",
-	"0RkbX86apC5LYMGk1VtPf6JcXEQu0W5asVVOFbvuDHbdWKe5lGpMFaPjxcmg4a4cbTLSjKJOuegyyNtS",
-	"CLh+LZhRTINR8IKJdA7/VMTMr6nCg2y3EXxcSX/+rtWklZxP2S80vWRGj+vFbg//+PiI/F8walhoUuSl",
-	"JqnrOCFKAr1kpCyi+seCmbnMQn3crRPaNRiNqtvyiik4pGODKZjSUuixYw7CfksZyzQpqNZMzJjSifUi",
-	"+AYRT0JwpalfC/ScYPytz3XH88Y2IKksBdxlplIRKoifAknnLL1cP6Tgk0bRlK2TUO+xUZtJgtlUS5/E",
-	"d9l/Jy62DM3lrGRNn2xLOsls7SiD9+FeVLLxJRcNahBSsFGCp+HIaUWFVGaUjC7YVCo2zlhBlSkV/CzF",
-	"WLGcUQ1/UD0GpZxPeY+TBz5XMMVlZNe+kYr44RD4uPVH2eY2+ME07kbYCBR0Ksirdz+Qr54cHZOsVFZx",
-	"33tz/OhFQt48/D7qVDPc5LGrYGv3nCJrWwfLtXqLFKP9m3MjQ1n5/T6DQp7LazixcfU28Ow0KKatNVM3",
-	"2d5L/6qu6yCCiiBtQIUb5IbEzAzlwuqWMVtJzmY0Hys23fDilXPocwxEv1w3ou+w7RtsirJMcT1eyDL6",
-	"oYIJmq/vs9rYN649UsaML9jwTXyL7WOzq8hv0BDeY+se2kRaqLklWO/WInb2OelQZ2M76/muJPxvGPvW",
-	"CbMm6XsRF7mv4LIMXLzWrLHXqo+VI3tVSa1d5Xe0p9uQIm9q4myNklt7wQpDmpxOmUhZTO0qGNMJSHVS",
-	"Cm5AhVmUueFFzpk6I/QCTSx4YpOU8Rx0NHt8l6JQPGUZOHFHyRBDS6Wq9Y0CA838R6aEQtfkei41I3QB",
-	"ygO2kNMpT5kimhk98MPVjBoBEW5RnHYcKDpxU7S8jpNsmbOxZqYnoq7MGYwUR+4mkcoF03iCrr3z2bUN",
-	"xp/U272SWvp87u/ReFaFiqW+fYIhJdywhd3sPIcd4Ibs/eXle/Lg6vgBzEQ/qF4gmqkrptEQy82cIAVr",
-	"dKVYMcqZJoppmV/ZoMAm0TJhVPveucokOPzoXHt8rD0hOz90D8FIk03OujidaHKhGE3nLEvIQmpDnPKW",
-	"WjP3KNnhjIyYYgechONeor/54y6++9GlDhfv6yXJqZiVdMZOCROE5td0qc/IpUjInMOlQjFyrbgx4V3C",
-	"c8ywc3OXozLGpStNJZ4zVrL3vfmL2wIm4iiuRMRODuKWhtM59VicD+c8+vhSrD+KWY9IhW9OeUoNG77a",
-	"dnW+Z4ZG1hmOm/GCLS6sJW+IZZL9VnDF9LgVXeHuhJ3mM0V7RBnXumTZ0H6wtYp2tE3wjFf7VhJYvdyo",
-	"OzrZmS5j8WNBYziunstFwQwebHaeBA11VmvIMytkE7C/XjCi2BXNOcw8g1AyaGM/RDJGs5yLSPC0Onx4",
-	"YkOo//HTftRY4kxNcZlZfXDo+tfBPAOX7J19AV4tkYLHbe68YlozZzD2VBjVd2zDrTxYjW8nXi+3RFlt",
-	"Z7VWIVFWJBdE77QprUde1IsAZJBz6hTeDZTljC712MgxcluE4F6zGTVguccwXWzFsqjG2eTX7nGPvlsk",
-	"B5LRZUV/9JrsMZFJpUEHSGlRsAzU7Ywp7tSoXXh/GJduJiK25OmVfDLj2qjleBfqr15tZfA4D7q1VF2y",
-	"7Ay110zRa0H+k+hSF0xkdvFFyvLcrr8ulYLndrsrVoL9G7nNtvbamiZERUbJCKTQlAt8Xn1u/emInTvm",
-	"ifJKe6Wqea85x16JolzvaWmu3MvfaGryJV4T5JRU0gE1/uaJdtjR9u/wxAvihJ4cJXfEBPU5uSa16wbO",
-	"wFVnTvD1r9aFSG11IO1wKPQT8hpq/bZlD3dUT532rUt1xZaW5K4wyovm4+ohF7pU1F7zC5nnpXsr56m/",
-	"/FdKA5xRxVh538uUG8E0cFXB1IKb6CkZjPNGvKp1d3cZElF/9Y1PDlwpGhZchE+PO7f722Le2+LKO2Sh",
-	"rU+1j6t37l0n48efT9WphiFA7ljD5/Wptoa27+++GWOIeopp8PNOt01wQeZcm2c2di34xJJpPM7hP3Ff",
-	"bPWyX6HNrchdx8uU8nwMLtG1K9QaOvKTLIsVKmDzZH9nQIaA2Y9doc3XJftmBCMywHnHNaFEsGvSE2Qj",
-	"8rVOk/dsUeTUsG+4sYwTt0/+PKfWVopJxbaVJhdM84zZ0D8bXZh4mw7hwkj8QUhkuOE2Mhxtr9EWuoS+",
-	"rHtax+Zt2G9mvV2BZyO/Je6VqAwOiWiYgnbfZMazTQVmbGWcza0eyMrV8WQUU+0Z4YtFaanZZ7GjGyH1",
-	"b5O9TKb6wbv/ev38cJElpOqWGNev7pqqp9xsSNwxLvvxx1cvrh7DeC7Z8v9Vp5Cs10Q3UyAasihC9Jds",
-	"eQOeN2hvfChMVyPVslRpj3fdLdU4yBZalZo/2JNmb0uo9HW+UU2vNuq6IaKaV0mNDuklo98OZvKgGhT6",
-	"+g4rIgx+PuALjMpAMAmg/tGMm3l5cZjKxQPDRUZz/z/XDc6gQ9hrkyUrYh5XNLtLtuR2eYy7JxFuy1Wf",
-	"Hr9EfkLW2Gl5NuSg0An68GS0CRttlxe4a67fFoxq97OxvDeSi9dhwftTdnuEQUzx7UiB3fTfXOpSsbdl",
-	"vsZm2gBsid2kUttT88K+sKqZYnW02PB0r/h3lBvq6itj27/nBudeT+r8z9Ve9cqg/LYa4AZm5TQK2PKs",
-	"4YeXGbjglberVQa9TmcLpjWdDY8s8e3j8xLTnKcRq8UF1Wx8hQnyHTvDx8T9vIEIALrgTJgxLc1cqn7V",
-	"tiEO65G6t/tHtM0xxoThZjnYIGlbe0aMHGgsz3ayu6/LeF97aBQy52nfcaWlM371/ny145lVdbIlNgFG",
-	"lKhtScS93U8i11yI5tXevjLy5DXQIh8SQkhEngRa7FFtSzWC9ckaji9vxKLo+rpLc6L75HpV1jXcSYFt",
-	"iqpVS/Haza8B/nETomw40khLjG082vvS1v90ovJOwEI2Sj77swnvwUzRFtwbM8Vt31/Co2On86ENcNJz",
-	"XgQSrbU6LQnSXvW2aIodPQEtNTe9SUd3johSHxohrW9k/1wsHE5jBytiDUc1j6dLVphTPI7sohFtqMj0",
-	"GUH7uGGZ/TGXGuKUcSfQQF4UOW/EB0BHuKz2tfXqRTCqVUt0f/fT5sEeu5a6FrtdRhW73jha4WYckCtn",
-	"r9j1X7Dhxp7Ivgi2V9gLsXlcSFWvRA4BFT/hNVCTZ6mB0LPjeCja3sl+PAptY7dka3PsekRpEPZmVXxV",
-	"vW9beb2DviMK6xZxJErmg3b2rcztacRnYstVa43OfTvsMmmuT98C/8WTYwsNBnJL0zDkUREXx0Bwx84w",
-	"yhH/qQlFipIaw3W+pSLLKTl++vhxQt5QRTNekOOnT77E8B0b0EheBrJrQbVhapzmVOvx8ShpPjhpP3iI",
-	"r864YONM8avGm7HnJ3iGAKmPncXDtmKqFYRR5IzqUrFxqujUjOuwDZvYYnuzQ8HjMJUi6z5VFDsLvrGQ",
-	"cHgFD8L+GiNud9v+sTGQoNee1/ua0PFMYm50PWr/KBhl+2Hdw6oYFcWuv2c+wOEGApiBG8ZyOr7gyswH",
-	"CcB+mBQuMn6VjlfEA26jefcCCxVzKXp+UQ5FaOzzCdbmFvp2HTWwMacKrcUugh9D9IuDo12rLd3mdNxh",
-	"/0LV6vGjXeAdW9veOhhFxqkgr6mdEXlBDb2gVpY1jkiCQrFa6YIawxT08P/+57OD/3508PTBwYffHyWP",
-	"jj7+t5u61XnaagcVrQkVqihvNeb5XRDiehoLKexGrFBVb3dph6o+ejNRbbfJNn9CQlyxH/d3g4nQYXB7",
-	"WZkSsdkF5gfxtaQq2yqSZysdOnZpskm3r+z7J0ddzts8hGe4Ru1WwCrWXUNJH8eGr0WqHKQ5VZh0nLMz",
-	"i8M0QbvEhOwBpgj8kwh6xWeoQZI51/CQKIaWCQgJupDU7LsYN+2KW7D0sqP8djXHWtsKVDIb1NFSW11G",
-	"MXxqzMU4nVOFp7sbGdpmcKy9Cpuf/w2PKfa5Fy7fadNsGZmW3uLS/bGM7N53kPUC+S5GEpoauL9AKgFc",
-	"VTmmVg7ONonEf9bpFjb4e3zNRSavx7JgQtdPqRCwXppGmoJ7mGlEwzNsrJhg1zQHaFRWJ1vgeoxzWmiG",
-	"G2yMXIwDt3YQZt587K4u1at2j8DsZydgW9XR6OPqEu/eRxvCOJixBagRmvf60zEkMrY9LkOru0VOq5LK",
-	"IhlZYUiGh/f7ji0FrPKrN0OrMDXvsKLE7QKrsBMc2c2j1dq6CVXVhDXhCy18A7dOQPf2dQ8k50JXK3Oq",
-	"BbRaabzsg7aNydM63rPL29sgumyTOm8ozzfM0F+XTJ+tdxS8sK6BwOK+KcxOL7BHO0AMAXO78ElAWIRP",
-	"7QEjM7QRC2kItylodZZ0covQOK0crkVhlh7MA4bUMx5P8/aEaqaKhjAZSX0q9YqfDScwEILHgaG8ZdMA",
-	"gSwOT6ZgE6d8dahqc5R+/iFbVgFXQd4dLgDi1kWn3wt1MChwxwMx27cqUAI/3mRU4Q9YSduA52lBFtRr",
-	"0CCtgTK5kiG7S+VG+HnXwFmBi8AanJKTg4zPuCEwdfIf5KH7E/apddc/Onj64ffH8Tv+C2aYQA62WlhX",
-	"EiIsy1DnfzwY7mHUzdSY3tr2Hclev5z4Qa6JVKvm+oPKmOpOFda1SevBmB5HZhBeH3rvD5v462NiODzy",
-	"Vo7hcWQEG9cJ2eqq3Zcf1mkpFSZUbeSM9u/EXe87hhVQZXha5lRtUY3tmRDst4Njgo5qjNKxfq8Y4PYK",
-	"qP6IorR7BIeDORyDbZ2vpKnHR0crqerkqPdzQa6Q/VovIQwe7w1syEm1IZB7jVKtuTk9gwk3yw4Gbx/L",
-	"sVffQgF1MnxOu0aeuE62jDxRDE6icVayaA0FW/CQFFRRcnz4kOw9+orMZan08CIB3WJqXEBhhJSN6uH3",
-	"gGisWt8do1J2SMbmzVTsVlxK3fGaMJAqTDmQeg1x1t6dxJ1A0SOhKayai1evzfpj7yYM1s0e156Eg23S",
-	"Vb/A7VLHSts8I7qczWzm5Rnq5rosmLriWipXmkb31fW0ZH5y+LCbxrY2RH1TTR0nEFerW8tRNR2ocLaX",
-	"aHe9s9XjT9zCYQ/Kc4irdpvrHcgW2552+HL/jbiQ10wNOvZWbZs/xLdgE5cYsV5jVGxaRsneV8S0CUAI",
-	"/gwXZpL5TxBcg6aF5HiAhaQt3aoVCHTpeubhUvt1DfZuJU/3ZYfUppY1mm7knHjcE04UsQ6spdnVvoDq",
-	"errZNaUFyVzdSlfdM5uLto2JLn6jaDuRfZuwJLImhl4yQS7YUoqMHJ+gFnX8iOy50siuoM3xMRb3JiBu",
-	"CBfAsSxLyPFDElqCITjQwH1VAHw8ElXHjHAMUTDHEPJyDHEyx3CaHz8efVi5Q5Grjou42dbtl9MU3Zf1",
-	"0kWrSAO2oY1wLFxxoVxW5um1QBpeOHdVV1xHqareCFbvtg4Yq3CQBV2iSSpn9IqdkWznwdh3xtU7m6/a",
-	"8FtN58xrfbu5f3GWuOIpuxntBXqq4bDuyOHe+GxXChZFmGgRyxxML8f6EmyNEW5+A25rgo3IgotSWwRa",
-	"5R452AgEVitKPR+GDDzcfmFonod1s+LVfSCBZaOrv3tLz7d8a3iZq6rC00Zf6q9XmmdMm7EvE6d5FF+6",
-	"qllmm9eV2qqCXraCG1UIcDf4RmZF8MaGlgHlkOJ1vG6izFddU89PPkLl3/uf6qXiIqxrOYSuY5e9unZY",
-	"MKEuZdcVVQNuba93bCZReeA8xD+FPs4Nz3kbZ73JhrV9xJUCOfYKpLd+2L8/JGsjYTYw/yE4+SDMKb0C",
-	"sKlgSrOMZfVg4/YF28cGy7MGlM0NP7jZ1xsQfi2622XEtp45rJaNPfu3VvUktgLD7qXl7n7plxij8cbf",
-	"1jbBX8Q3CV5ILOI6KE+I2b/39V/foFcPY4sxvkUn5LV7qA2jC//w8md8VhsPFgwCYbhmmVPC9Bl5++N3",
-	"L98dLjLyv//v48Mvu5YE+OhaBx2M80dhkTuq1K6dyzeFO+dzoHA4MYJ8CS0QRWGbG4bFmVpho90YL6nl",
-	"7PINHKKVhgxXBJyyxa/pb+HHwst8PUNqBhQsTasisk4kDCwSu00Umg0fWR2H9jhy96y9q1sBt0S/chTP",
-	"H9kooq4Rxdfo/zjW/5SLjIvZ8PX6xr4wdPwdo9O648gqirGApCEyOXZDfMPTS3tpq0pbcEHQGF7d2GKF",
-	"oYZEd22MQeVKb/QW7q2GaCT5pcxmjFws3fX+22cHr346ANvpQQapJYfHZxCtYQue2FIkDurWGaT8LAlY",
-	"olrXzyhYpZWnA8NMWGZZp6KEGie4MzMARNU1VjEGa9VoxaJn9YfVaYCTKgI/u8py1K5CaCoPwiqpHC36",
-	"PlhbqKBTONvkVlxFMsSDjqyaONjmWdmn7ybQqMP8MeWTiXSDFXnjTKE/2BdjXw3L23Q+uEMdvqrfrvvJ",
-	"bXpjj4PJhVvV40fqqdsX0+oCctxVufuGsbgOXA4j6l9Ladau5jeM/R3bNYxT6/KKsZ3/Qowrv2Hsu2gI",
-	"cB0cE6vZNMzKsjqMuBkjc8MxMbEt93O9gf3+u9+ygfXNci42YE8/0BhbbnhUGmlovtsu7sDszcpsfjR+",
-	"OTbi12rRb2r3trwdpKakeayYk7yGvAMflSEVef/swYtnYJ907ySgSqjehW9XAB5QlhhTYzG9NKKvBcm+",
-	"kDV+8pUD1AniPOFyaLGhpS0Tb+iCKiq8A8zmGMRDzDdPnffM0fZ6Txkj8BvoXH1Fx6bMFvzUTou7pDXU",
-	"e0sfW2PY/7WkiMwRCYHnmsNdGaqBJOSrAwgWIXrOp/CQas20lurA/ioVgXJTtuwZRaQ1TfbQ1eEoYH/g",
-	"JbcRsbqpGowxqGPDtBl7LOaub9dIIVwOV3PCf1FSa7JX2/j2iW+b3HCJ6t5ird9wlmcvlZJqg0qt/ThC",
-	"g1HybBfJELQ8d1d7wXVKVeYNtcNT2PwbK1LYqJoNvTK+ZdNn0Dqw0Xt2drfQw8yOtC8wqZXhcPwhWQ8j",
-	"2lo9Zyuu7cQ4gXhSXOOqu7Gw3ThVYTs47FtQ41e6dH2CzvqQySDGPYIKIVVQ3Ru80SlTgmXOp/0TAK5p",
-	"8mVCjo+68mi9OFoRQB8LBljBPG/m0sguhzuKHRzTCr0MbpxTMS5VNOKEKQamAWiCt+aygILkp+TND+/e",
-	"4wNNF4zoOT15/CQhmv+L2ZBLKQwTVX2rZjzKWsewH3wSTjsY57rl205hSWksDD0eI9SYXxj1uKAz9uCX",
-	"gs1GifujEPW/r9lFUf0xZzyNSh4ePfwRHv1LspQlWdBLNgQY3W5LGwP2UScxgB5MP/z+5FE8OUDzf7Go",
-	"A7XikZMnJ8ePHjXY5HiYy80N0H2ktawrdnktbqI3M+4Cm7iilmnveXtf6IMD8sHGfaaj9Z0HJfdvDY/w",
-	"fvAH1xaB7c0P3TjFYDl21TQ2LiUbHGwDUMzdYWR9yePe8a9J+qp+3jFwHQVxVfk1OpIVQO6x1LO1Ybfa",
-	"0EWhNwJYvA9897ZNz+nXFZh7ncYmPDZ4azGbCW5jZ0KoWH11wltNkjWBNUmxmRTXIIgolVUrf+fIiI1T",
-	"4Zm7IWzgOfbXAVtMh1wdnxIaYo83EpDJVJYiO6scPBqD8pwLEZ+6UEqsnggekRUnywrA8yAgk+wdHR8c",
-	"PUnI06f7eKNmkKba1Ku+GsCOfTDr+A1pE3Fjpc9bGtyTtaaDWzsUem8Da+feEMGbZiatksCrrgo9HW8u",
-	"F9ZS/f1ftiveW3Hftgz2aV2336IkW+4mNqAHlBstFrqmmhSlIYrP5iZSN2mjS93dsUvHBBTcwpqjWE2Y",
-	"sCyfAGVW+7uaNKHZp0ab0x3o0lm3yNUx2QuOL381Ajvo/l3T5I1Q1r2BYzWvnxF8LDefnbCx3Ed+RAVo",
-	"h+23GpTVZjBmo8qJVYzkbGoIzT3M4tpcnK8GFaz6RMXZH+P0344XLJnct5ANiHWFjLUU+amI2JzOVqIz",
-	"b5uIuDqNdCsDkemLrQ8RxrrBXcFknN9QWezj2v6dYEiXWI567D5DCwnfnokm7gztwJpxMUtI5ylM0OVq",
-	"l2LKTUIcnpm8YiorWUIaoGNZQmKhgEHrNuxZQrqoZwlJZdoAJxtnpXvKBT5NiIPFGQspxqmD9DbQW8Go",
-	"GWMojw3F38jytN4iQ3kNJNClmF/kBTFQYNa2I9yM+jsZSBt/iNocnUwDWbCw/kM8t8BCuQ2lZN+8rTRY",
-	"Au2gSHlsqYbhJjaM7axXK5ARNsx2y0aOS1tTbCxQIKsqyRIzFAUJx07uhUQb0l6QgtEo2dFnRooeojmd",
-	"3UQ6IfRzh2mE8Lm3ljK38RZHUzaPj442LE7suokOUDF2gSClW7rilHL/7Cl+DQE5gBdXh2SAmxLeW5I9",
-	"dXh88nDvCZZ+8ExWO38xfkfNZAjUpscAtG8ff4gewYWZjxeRbDRZ5hnLCDaAsKUFM4rptWEhK0NCktHM",
-	"9AWhuLiTBLNUbJUVmpGcC0YWVF1WFclvPDDFL0FS7c6ajYd07y5fwXDHMNwxDHdcf6EzXQiosvi1mMwz",
-	"M2CVbc0WKcD2QOiFvGLk+AiWSCMRHH25d9xT/2NhiyZkYxqNCHNkgWSW2PBxNZP4J9mjuZaE2j+Q4iCc",
-	"7UKaeUJWUl5FeB96XCUwjfEiRmV2l8jUry5S2iK6xx1a2iUEORhUc816IxI/JqO/MpqbeXfrXZn4FelC",
-	"fb6duu/IQX2JGU70inIrW9fevatjww0oOgeujVTLl8KolcigzX2qVcZDXV4sQN8MHtGiUPKKNZ4pZkol",
-	"EkIXTGRwOh5aGNWEWIOU87BUT//P//xfLbt/LDyBrvCbrtWF7Mt9GAo9zT3kdaN5rPVG9x5Ilu9NXbE/",
-	"O4urhXglKV0wMlVyQfaEFKwSktfsYn+UbL4WO1X1W5czy7Oo87AS0k9PTh4+/PLk6OGTrx4/+vLLJ0fr",
-	"Qiz68XXxNmjLf4E0s80QQUYEN8BmSeGjfoduN7dqQFgPrhkqZZXbsr8QXECEDRJLVmkd0UyhjTWPmRzb",
-	"UjEmdiwdwfo5e9o15O4LaYhHIt3xxHXnwxjOeKYHpYOu79CwmVTLgWmJvvXHCjy9wk1a9XaYtNuHmd97",
-	"sV8/LJ9jldNLVoXvto7snDNr0oajERoSzOzleU6uqWFKxwqEHZ882u9BFxYzr/Ct2IPHa9dfyDEQWJnr",
-	"6IFhF87CHpfauotJ8EJsbOH9f90aBwqu1dr8WxtEN4Z9WPvKxnyx2Qc3je4Gpuc0H4e0HgvuhrSD7sBf",
-	"S3EQ5HgHih4XxMjrjeim1GwYSf+ocej/qguN2AV5uFEQXW+w+KtGGmtbDaNiBlrc1DA1Rj1FtyBnghlt",
-	"abB0eBKrsdTYFc/Q+Fbl3nSJoWpjywCwLN7sUwoq642Vq9C+d4smayX1xoxZatMtq/XqYRHcNXKSVXR3",
-	"DWA0bFHk/Ub3G7J53SV2aO2EqHvqBD+tDJQK16S567W9zV9lgj3fzAIWDcofCBTXh7EZ3n43gHYLhoJ4",
-	"D1v4PsPbFvaB7k+ExWqBSZA9938IVwfGRLcotETEEDklLOOm6x+3b/VVDkhzRpUNOXYN65VYumA++A/t",
-	"KwiwRZysYYveOxLHXDEqLGyGC/FqYl9U6+LJrXu/XBPtdUNRJu3AJz+xxK/5GvLFRvfmCI0Sb8QX2qHQ",
-	"T8Qd2h7/2hD7YLs8PMsuwfYVW30yMfWfTmR7wOI3g9V/I0HtGO07tlaYbZ1ui6ICSNuhi+EQf7a9cdeL",
-	"warRohiXmqnGO5sNcTPd41OIR++I3yoQvTmjFiE01quzx+GONXbjzmPG2/Lu3mLKegRvJLisI3F3CjOr",
-	"v/uiii9pA1s4m/TYmf0irhJIQ0eLzED4nGe+T+8YbENGRTCdApyx6huDT49VsrNXDu7CS122WYXL355r",
-	"KsU05+mqpT4lVaOEyIIJVGGrQIWBG/Hc9TFkA6KgXbsny33ySWvbJk+tyGjaVUq3s4QqU3qYq7MJwc2t",
-	"o2sVuVkFzvtYEo9Ui7i0ifW24IWnzDigT8+GkmDDx9Yhw5XgbsOFKrwHTDKupJkeeAjjWw1+HPAS5i7r",
-	"9auJ7boXMuvqfvmPV9+QaU5nFjZDz6UyBzm/Yhn58e13euj62lTyAfzdcDWuHDweyfoL0npjKHZa+Naw",
-	"gV1xBvAqoQTqG1vBquD2xK6vTgD6WpfKZmolxMXxDR+v/bwLch0yYl0uFlQth9PnO/cCsOYgq7cd0nto",
-	"23+DHtUjqc/PQJB3qLvLJKuVpvvG+KhHsgLmI7hrf1pIH/XoX2bc7GbnYiB1wco1ZzRjygf5N3MWMUUR",
-	"7f5nmyUDbO6QHBYEX3vINr8/59SsGcrTcBAHT4cMI5diTafHXzV6Pf5qSLeVyb/jWx+QsxDz3a3JQNgx",
-	"AXFt1kGTcj8B9q8YaDX/A5d8csx/E5GnTU3njuJPQ+k72Ey4m33Qxk7tZtFbL8zW8vNdOE9vBA5kkAO2",
-	"EWG1eXBUx307AJ4i6s8d8N4fwsHbezJtf/wMP2E6o5GlSeWCbYSEsSGsyaATat0h5PX8sYtQi05mgNN7",
-	"U9SPLf3k+I6i19uzZ+1sj+WI3IM3HfrFywBXi+2TaLAXvLZuBtjyafnyA2Dx8VD44E5N0Ja9upazN+Ly",
-	"rz39ITk2NiC2p1Y+WVnj5UaUiVsnZRhmEJJn0jiVO1wcWcgV52ctrqLHV+e0iZ0kAQLNjXoItkvD7wSD",
-	"QyI+2HO611JM0UeQ/b60/B3z7DdR7N8BTe04X+iiwsPgGeRpwL+KuRTsC032LJjd/lmrTIImU/4by2qb",
-	"Yl2ZI6WFAUOOEwh3fkvdTDPwNxAlS2OBtHUhDUYI57m8HpdFC6QdU0ApF/FLyucb743deDuHYwcMyQfE",
-	"jH1Db6a1Av4LTSqU7rX0sHsQWX2mNM+GAaGfyMifwBW9Fiir7+goNT65S/q7TsYRCurwMAxOQjwGTakE",
-	"y8IDELjdivqeVOLge9jrH8awahfh09u12g6/S/RzbxWV+/V+bubtXAtyuQ6AcpC7c43S3yOXu7WVt6ul",
-	"HAIgrkA9rGcyxDfaKHgT14Qak6l7uvvIdruHa8i0p1LJz3OZsxUFF7YeVM6uWM/sXbGawaXhXfP66twN",
-	"drW/+dPavUH2vMmRZdUzi0P3hXav7I+StUzR/VwNHA5FD3xZKfcl93ZSfRIUf+d+c5/XoxXF58f1XnW2",
-	"Y72Ks2uUQbA5bUxQu6VBZZnWzmwWffBppTJsa8DYdbkboXR2EZtX/8adv3HLb5WACq8UtUQYdHleo0ve",
-	"f3jckMC4nSLiauNg91oglgR+JlhSk1yUhgAXAvkL5hajTSa/d+5GkcNzs3OlJsoOFeIE5MVNuJT+Ji/6",
-	"CqMP9hD9TV68LWPJZyA1VmIADDh9Ol/LSoe/tBjaBfOFVGIodlzPdzTAzhlV5oJRs5Hk2qTWuugJMPtF",
-	"XqxzBlTGCVsVB28yacpcNeUp5Tn+Q1/youi5rkApBlGtUeQoTucsK3Ow9RieXpK9BRUlzYkqhSYHtnAE",
-	"yLT94fXMSzEUcGqbQ8MoPpsxFS6PnwNaHGD064WLNfDKi1HdYWOtqmkEm9iS7g3KCY2ilmITz0FNou9n",
-	"wW2S4EWfygNLiJuX02uLvUIzqNu1V5U1lRldJuSZ5vTBtzK/pIbur69r+jE++vrm3To2VtbDcyVdgdI2",
-	"kXggrSJHey7rouzd9YD0XUvMjlaqReEiRmX+Ht39Afz0qhQbaDnui7FyN1IQOBDXmpjc1Tp8PQnJvpp8",
-	"MMBweaNUF7g3hisLDsSaGRpRE3qv0L3LuXEGuaFm+OXTLVtlBbRv9+gUwXJsw4p+7mHFlmcH//0D/Ofo",
-	"4OnBh9+Pk4fHH/9b/3HSIo6cM2EOZkwwRcGuzjOyJws7mv0hJs0+YJg1SYJbb8lmICPRLVpHpzeiNAX9",
-	"3WEkTvjZN9Sk87X0teAifHrcEf7b7e8G+7VyEvd20YhvYK0OhH7bna4Z31ExK+ms0TkTYNKH/8x5VOH6",
-	"Du1Yb7wJz7/nMSKbyJEh4tiCatOTZPqdnHGxHUCfc2gPBoliC5dhFLZ8/KhBVQ/7VN08p4HjsynP3hlY",
-	"F5fnbOZcE1oUJHxtlHSGt4aUYfmuXVTbRq+2aMBOOuivO58YS39vkWGfac1nwsfDtE4F2O4ek8nm5UY9",
-	"dlenK/hhzEXGfovb8K44jSTC/1ryK5pbo1dR5NYxv3qlgg+54STVHAfVvA0Wa9eqt275n4MbcFv0ym0x",
-	"l2DOg08c2MMfxNeSqqyqid9IT+geQjtgOu2I1nSXEEvdb8X09xdwlwkAozVZlNqQC0YQoZlIcUYa15r1",
-	"95htik57UKJ7xxKq1Nlez7LjjD5kT1v4N4YN9Q1wiUWFwsuS9ReRTCJIlGYW0tUhYleYfSnVLAqyRCtm",
-	"H66edYVqNPnS4XDHNwQ9hWI2+Jtv3eq+BYEW+ZwEVsTaAuMFjWGaUa7QneG3iXCR8RRxzhixb2JmxxRQ",
-	"zoycMTPHM7+ruXZldy0pTpBM6j/aw2z/3RsUF9LTDS3RDtilFTkGj5u0U+9ouPUb1VpvssTORw+LGTtW",
-	"hGj361k3hNDfpKK1b3cuPX0X9J0w7AvFpkwplo3zQJVeRSGVyh1oOyvJEskxZtzzOp1TUlYEdupRdKRR",
-	"wdoO3YjjXttECY+lQBwMM7lgmmdME2405k4kxPmT0OdI1az05N5Omk/nUo3pjPWZzTeLq7qgmoU4F11z",
-	"GZ3NFJthURo3QlPjuIJZiWh6TfaO8AgQUrD9UbLrqFzcYNxU/Y6pK6YO7Ep0gwy3zTJxX3Qx4t118GGQ",
-	"8lpAgmp6SRBJGl/b+rOx29FfcnlB83xJSsF/LVlNOzzzMZh1rGUxb694H5s7vJXWacXUgdtKDWoz6P9O",
-	"SVu1iUMrBbNfo6zzWgYZxR3heSGz5Y1hCg2NeZApzVl8470UwPU27DcMeeWC7L0Us5zrOehIyv5aiQ48",
-	"7LmFCL1W3BgmyJKZEGNtrfWgoEsATl8XxtKDtY8D1XSpMc4BbCmnLhYyIZlME7fNCcEqJxk29GUcEgRr",
-	"16PI1ilGd3OyueoS0Q2uwMyGxe5Xzav9q7tPLBnVq9ggn3VEeRO2xbC/O7Qtvnb9DPaLI1J+xy++bh/v",
-	"3k/+gw1ZWZu76EJbdkpcBIP0huEk95U1OGd5T4TfH7vIt0zTUqkNF3SL+t4bRerdWLnv9RFUfblmnz6G",
-	"arWu7Si0NlhZ/aHmdoe1rS0nBjFWSO/tUKs7hiFzoujevB5NURhxezgZuJPH4wdYwRtyBtMsU0zHCbr/",
-	"9rtLlu/K5YOZeYNn720XNev4LztcZWNY4JXns/I94KeTatmin+yuz4p93MaLHWxa4FB5vJmr6D6KDm68",
-	"95u6mua10XZlrZBbI5T1O5+M6pkGgsEKVgQVUovorQNfuwn9Fzu6Q8UXv3cz3vTbofxtSPoTp9D4Jtzf",
-	"udgkubbHfZfT8I3VZJ5lv5TaWCjMNfcQr/vQ6pXdriRb3S+ysmDjS7bsSWa6a7zl270yCHa9KgNj93SW",
-	"PNuw/42uI45eBjZf6dC54jF9v+cy0hdHdz+IxsEytFJaguVv7HW1FsHM/awaPHDn94SO0Lg3ydgnviKy",
-	"siu3bkJwDhSXfDe7zUbceV8WG6ZTmuOXwYq/lTNti3SnP7Y1qMpJHCDPhDTo3tO63HGnNj0f7s/6dCMJ",
-	"iBueG+uMWIPCABrYTqXgZrMT9j5OqGaeZW3sapu34imY4RyDhMz2DnbEhGd6v65tE1hw9HUY4L4Ovrew",
-	"750wSF6DJHQFG1faFdJPI56LtxtkO1cRVfFObC1mJa81uZ5LzYhdeHDaUZIyntsQkwEfijNlJ1jyetSe",
-	"XlA3fVDcSrCquwat+K7k9YYbxIehFay8QQZR0av26f08uik+T5ynTBHNjEb4bR4vu7goc8OLnDeTxIIN",
-	"UOy6EXv9of8YiE5c59EABU5z52AFdaZQQC7ZGTmq4uT04VfE0sQgR3pey50uPkIwyXo5tyUueR3+vAtx",
-	"3beyu1bF3U2vRZz2iD5bgcRTEYKGkfdOp/1CuyYOUIDM6RWzUfB6TguG5CxLQyalyvWE7Gk+EwhOoIgr",
-	"6XFGAED9wdXxA+xJP/idZx89aS32DyNQW/2Jd61Ym2FnaCqFYcJUVZM7DTJuMyWj5fex2j65YOaauehS",
-	"BM8vpObGh0C1a54NK5vOfuPTQQj7L6FhXSVjqCJWKd6tI8UBvFv8/1Mi5BhGkvh/YLmc+q9ZAccPVXiy",
-	"j+tZkr3z8ujoISMn5HKxn2BEE5wWsSbHJ2S+H1YlHxc5Tdm4FL5+6/C7wZzx2dzcRI3ODVR6xYCZxmm0",
-	"dOHP86VLWdWGlAVEcJBrqoli01KzaH96Tk8eP4kLaf4vNrzWlGnLCiQQOwirHnngQjsF/OevJVVUGC56",
-	"cq/NvFxcCMpzHU2HqfHKLmh6OVOyFBm5luqS7NVvIl8Ap4RhRMIBwNthjpJRZh+4jPAPfZCfcjoF3TE2",
-	"HJZKuHVXMWbN0oMVuJ/FCzSyZuB2BN4KvV3lwyphYOmMj/Wq36Lf+5pnZh5jgiGFtxz1OVprCcjaGlXp",
-	"8DU5rMZewUV4ZgxN51ugO+LxcEjxdUR2zFiaUxC+1B5CZxiAerE0zBYVsFTOMoJIW9cUzqe9Nz+8C0+b",
-	"/VXHS9tfsj7wsnWSeLrmCzpjD34pGNC0/aMQ9b+v2UVR/TFnPI1S+mrpfn/FBGtZFaYIHx08pQfTD78/",
-	"eRRPDe4VY5UKffLk5PjRo0byzXGM1A29ZGIH08jOHLGG1O8NSK/NbhEYvZCnPhEEvVqj6VzmpnCSxM5X",
-	"TDvxIcRGkjnVVohTqCqSxwvs9yGaDocp7bQMSbGV9R7EdZM9i1qhGygVNjsJRw3DF5LYU20oQElrye1a",
-	"9ZIm3FjfspRBSafuQjNDZz0YejjVqHI1WDFpE4cP0Xa8hR9fOfAfiyqWeBA/vVHM3jvqkn/tGdcT2yAu",
-	"3L20go7f5DQKQbQocmbYuFR5lJyBUCTBo0qKlDl/AZxsYD3QNsm0sznst4IrpjfSKqY0z0FLWzeUH98j",
-	"e10jTp9lMjNXspzN8bnGNAbMemY0ekosmJnLRviG5mKWs+rK34e8Cj+MU29G7ZId/u5przn8r1EV4MKt",
-	"H7RE4CyvjA9T7+C1iGZZERUsToX5h42JNjYfDl0+GxVLC8g7crfBhR9sZy/N2k92GWOkAqnQmjHODbfb",
-	"SMXIXGL5phyk2ZLsRa7xD6wKtr/xElSiKbIIfQCMOReXLDsN6dGO0MyZZl4vtKM9I14HPyVwxzhzyuIp",
-	"sfDYdi9zKhL4lyCeY4O7iv1c8w5lO1lviqn2sZpNv7zL6ZYICbeqjPaVe7eigVuTBwAhzMAgxAVpaBrJ",
-	"Jlpl8yPfQTr4QUo1I3P2G3n312cHJ4+fVBdO3OQ9qon9EkPa20YvjUmSsN8z0C0WUhty8ph8z7/ev5Ec",
-	"o63UzPuzTfryjh2bJP6ws0US78ud01MqPuOC5mtHFxFueFUdH598dbT92w9Ptnj5Y9/mWWHfl9GeuYi2",
-	"HoeCvQtzf+D41qeBKsw1sZLKGTcqSYjqJjcOIUNHdeSNzpuOtWkb49JqQdnDBCASfhTchB//+q9vICXt",
-	"51Eyev3XN1EZ1tmlrh7c0Ki6G+BM2Ba3wZqQLthUKmsCH4wsaOsmrsSkNN3gjaaZS2SEATGw32hq8iXc",
-	"Lmb8iglEH16iPcROdj+WCdfVzt78+H6UQG3T6NI5bXH15rlObeuGehrdRSUvcrbobkLcqOpgdxY0nXPB",
-	"iEfljmKcxyPyEc5weAjwN5zl2Ut4JxqREiBi9tNJP+OUPSAJfaDktcwdIGJ9N0mdeYLr1bMN6Lv/ofYT",
-	"buBR3SLX7Aa95Ds4boOUp52c4i1vps/42dFX3tqTnX2apW5YpZor/oNg5NeSlYj2YZgwCaGQvi0FIIxP",
-	"BF2wyakVNlU2NzxEswVYYOW1OBd2nRNbbshoMgGTzwROIK6ghfUhOj0dK55UbeiMAjudC49ruaBev/Mf",
-	"/MICDWDvzqqUYJpyNSKw/JwLkLinNQIBMZBR7FBfpnD4YWFi+7h6deJPq8m52IMdJBMuEJJnjANMyMTK",
-	"jgkMArz4uBhYzna/8vcpYHg5tbMoSj0nM4nAKYfkmR28VAEKAdd+MTJoBgME3xfh+lzYUTq3aTVMIyXZ",
-	"myhm1HJCruc8Z3CcY51duWDW40GJAFfeuaBFkQQTs1W+J6UwigqdUxSmY9/1hEgzZ+qaa7afEAG353OB",
-	"b1Dy6Kj2+ztrQKnnMKecGlbPCHzGdprXoJpcMNiOmopcswkpReZMdxoawxuH575aieILLqixuRULWhQO",
-	"/MaZwquayr0iG5u1K0VXpvRD5QI5V77uksGibxs+Xa5/HVpF3rdBSGte/xEbBW8HbnhLF+txy59hu3gf",
-	"a5awv9520iluO6hSbvx91J0G1vHp6cFWgVnfRbO4TdI0ga+3pAdv2pTPQ3mBjLsaIesH26h6+2N1W1++",
-	"Rpu8tZF/DNPWN6htFPS7SdniLV5r0dLwF1sLP/zFNuGtezPOtgPfarHb8G81eHzga5vOLEaG697pIb8P",
-	"Tg3YzrQEBuMoBMtf+WwO555mv+IpcT3n6TzE2LEWuSnc3+GELHOj1yHsRKIh3TQiRsBnzijz+OiI7C3g",
-	"JmaFpCaPjh/CkTleULGsTjqdWN2DZRCGH1gOFXUuJSoIGsG1tFqCrQmYMV9QMJMp6hYWJmW4pTNUwdYV",
-	"OajnG9XYcRt1IYVmscJQ1VYNqapTcd029b99yasoZJvd66GdukmBUSTSm90kDEQa6upoLWnYQz265gKs",
-	"WOw4/KAHl1oP7nUNca8fkxFdMJEB+Qw1smwZ4NYDX55KMc15anbHWbvZy/SwtVgwrV2S56piE8Pxht57",
-	"10ZG3Pvgqi1yugR7r1eere7MM7YopGEiXUI+1lgxiOWKGleGs5/uVPqr8Wv9QEYwcTXDf1TmwYaFDa8E",
-	"/cFS29RHFn4cG73mwKKGYzFWfLFSHFZwXCu9J3+v7IwvWFqlgmxyyK0MUYrRz/MqnKy+ccIpSIliB7CC",
-	"yxh5ZMHw/LYr5pt7/fzDyrTJZkr1hijR1QCqHlev50thonUNB4im9RFUW+WxpTzbvmi4n/54RRZqbUbc",
-	"qAjfZtCZN5dytnbOXqMYnuA1CL4thrDWn9jrT9HNBLR9z9oXVrFVX/CrpfJKrK4uilrqoUlwMRkVrnIT",
-	"qdP3G0K6VYm/Pr5yDcZbzZA3gXDRZu+7w7oIwHZiMPO3hZJ4H9l267PRehZoFcSkrUDaE3t+dGwjiGia",
-	"sgJOpr1vqRLU0EtKTo5OHie2iOQ/bIws+UaqBUFfdniirJC5u8j6HeX2htkOtxb/uhW6gzQsem7vmIfr",
-	"3KUbKvMhZv8qtO31o+0qsLXU9SQYKqsf4qCatqj1RqxZvxUnp414uS5qf3Ly8OGXJ0cPn3z1+NGXXz45",
-	"WheOHOP6gFC7kcVICeHOtabSWo+wQKc/L0IBsCY7dlV0fkPMbKkzx3RZu+/Vrq/RZNu5SHYtCaaYOQfZ",
-	"OjLsU2/XTvomztFGh03menx0tPZQbWMj3eAhWw9rO6Ofl1kRjF7IZipKQxSmXiUbXkduSG7VJQSO11wg",
-	"OzwXX7GpYtsaSJV9eWzkJRO7VvFpdhYfqy/64Znu22cHr346gBN+lIzePHv77MWrNwd/fX5w/PTJl6Nk",
-	"9O2z1y++e2YfPH4cZcm3LGdUs61jD23biIn25aIwS3B+/vN89PrVd+ejD6cQ7R68EthQ2yk4awgpqCkR",
-	"4bVZSVU21nM+jQX0vvCVi4lmaam4WaIvV9MpM0uC7ybkq4O5LBWxfZA9GCd5uB8eGcdHRz0FY8KYYsU0",
-	"WP3C4o5rS1htchDbsi5jV1G9G5SCP5N0TtUMomINoakpaa7JnisqXtVxJq6+Fcz0JB7l2Jj6+ul/jFJw",
-	"wah5x4zhYqajxoWbLtm7kFmDZWZMLphRPLWpbWbs8jx6s+gzpjwcWbsaGv5/bB2EPQceJNmOXbY768mo",
-	"SGUzrhJc5EEUCXgy+tFRIQlQZPI67EDJPAe6wFxdFwLfeIaBKqNklNKciYyq8ZJRZXUYKlJOc/tgbeCe",
-	"HXo1BLfarYVLcFu7ixEXcUGdls2CkrAemd6oqlVVmaxTMQc31hXL6QZM9hQyixQbG1Xj2jQaqLESu4YC",
-	"2WTvv0O4z6pS2as1nqqL5/aFj8nGSlPVBYjv+1GbqsLGcfJrT7K7WnMqZqClw016jFq7Xn/DOD4aJjST",
-	"UYpEdkOdNar231if7sgYewCgm+qZXfHMwhSJKhPjhrqWOUgj8POOvxxD5Ygb67hgwsIW3VyXV0xl5Y1N",
-	"3UhD85vprMVQtmdPsi1qixJKfI+bq5j0s1i9NrEdXcPQPnei7c1lFT00ladXIuMUq4wQzcG41hhIa+22",
-	"JO3u0VIbDoY75Cs6rPzMulGf73g4JXtX8dYdOCvIVu/bvd2lC498ocJ78OYdtQ+OeqWTmmDaE45MYCW5",
-	"10vd3b3emfTT+Fq0Sqt+7VhjZOHrxN6YS0/zXmfcXUP9fnL1RK6YUjxjq1yWGxmOlcP8GX/CzpO25TQc",
-	"cxI6sT0xdtfpzrEDPQduZ0OpeKqBfB6970cNr0Wh5JWNbzKlEngdM/NM0euRjf3hamFDoD4MI7KWALH9",
-	"E5oDxtdsjkHrLtXa554FOWA3a7aFdb23xMeGYI3kP1rS3CkB8q2jbhcq2mN4tYkGtuUXmsA/CM0g51n6",
-	"pAR8HcR8EFFroxk6BJdLXar1lbtts7elLZi6oRsu0GHb2eXaYKZIVjIo8cbIHipaX0DBt6XNqwACc+de",
-	"iJvVzljcIMzQZ7CuuW42DtsxTU1/hUn8zYaI2vQCltlcS0oavaDR3PvETsnRMdl74dXkZT3Ltb7YNu5H",
-	"6GyqlWK/t9UK9XMVU++dMblJHhij31PG8j1GxTbAtAZnP/p+hxerTIjXnghW9962YCW0Gzs5uL0fuieo",
-	"Lti0J0cbmqpbexqsfONz0T2UeUMU0WzBbWTXjGuj0Jiny4KpK66lCg89fxbGvQE2NK/rHMs2CBf9/UaV",
-	"Avw5Ga33a5Y5e8dMzLyVjhXDxC7L10tGVU8KYKbotKcoN5tOgVmvWBcCva9I+5QLpne0Z7cKnHOlzYEz",
-	"BjukWcBCg/AOlpU5A5t+A6O1XqA+GFw2o+lyDKuUMZrlXLBBkxPS9OQsb1qbXqFTYH37husgqju6L3c2",
-	"y2+sH3V81n7DqhElfbQzzIDrCHJn263tp77fDQ+kgxzPIFMP1Qjol+xNEU66KmCQEL8Kej/xN0SYd0mN",
-	"VKTUWPa5o0rcLLvEwEbY4eyQ1F7OA/zi4fEZHD7gr5pKxa6Yuk0C3YbQVgio+9NmG3QUU2cdOPtuCi3Q",
-	"13NqaC5nJVsZxraBr8b39wzffi7jXhuqGN2mU8VorDsmjOLbjLI3tHLK2Biqom3R5zeM+RJwEVACf2Pe",
-	"bXWD9L+V6xxUCdhAB6/BuiNdetrbwJnkxOu6NAK/i548kiYJ9i9fa57h7oXj7WN1/Zwpdw1gvqRdU7bZ",
-	"nD2S1u0IdO/Fb06vScYUv3Il9xFYY0n2dKmu2JL8J1kwMJRzzTLyXL5LiJACHo2rBs0YUKIOj48f7h3v",
-	"h1C8Xl90xk37Kp6TYV9W8NtiDTSvH1poVnsyymnQWOZ5WSfvlopaT/aUG+GKQ1JFM16Mc572+rVDSdk9",
-	"1+ytqwJkQ2umUYwumjgG0KvHMWDCQLgHPDoXAYyBRx+AJI4JiNLJIfm5KpD+9uW79+TZm1c2Z1BXSezn",
-	"wvW3F1qbEoLadVIVLk8V+LzZ4qJ+OIZnybkIdj6xtpR9930EWfAYL9UgPNiClgDUToviXFwyVmgLiSAz",
-	"liN0gB3Woe+Ka+LiUHBBykIzZSZ4pTo8F99hOj9OTWkwKuDy6FP3BYd5c8kLsodoCpTnRAq4p2OsyLmw",
-	"lSjsOgMyQQPXwAJDwCBxh7iYnRGnTTE3vnMBI6nABvDrZClLfH89RkCdWqe8+S0uL575hs5MV1FXMkrr",
-	"42qNhAxfqjev97W6SfgiZKLmXJtxXTu+533f8r1rGPbivAe977rfw1dqSlwVFPE9tgjem3rb1Mos5+CF",
-	"0Ie1Npk09tp4M8iDoI+QFXvr9wRtglcrbJqVBYzDF2y14RV1HYPG7ixZczp2Xwhrmg0tlBb2Yks+rDCL",
-	"BY2dPXOlNTRs7vXF1Sd08IYVf6tz2DvNUVqufgfItvueRWygq0ghTJunDXroIjfg+TQYuSFKZOuy+JtE",
-	"Myznf3DzCG8P+0Jjddd+JSLz1r7TEa/r3miT1tov9ErSDZAtNn+lJZ4G4kUMbt/k37XE1RJga3tviaSB",
-	"7SNiaO1uNiXLuua9J/laKmifiZugarTEw4dAQa0u5nHvjfOVlXnOMhtgm1KlOJaT0Txz6j2IF9SW8C6f",
-	"bGeAlUV4obeqXuW+RAm/kM5WMbaxm1EsZlfUJoJvjpE5B7mc1ZVvENQKp2WrnQDmuSF7XqGz0Xuobu4P",
-	"w3cLjMWRvFB5XUOB4cdsnj54lKihZxjSAHoowF3DVeqCajZ2bxy6alaKTZlCE6pb7O2K6hWjYK1WW6eB",
-	"VN44FIMOcgfL4jArP4i6oExBZ9YNYlE/5wECC16BuPbYK1Yh98gGbZhktO75NwpblH/AntQxmK0hFvTX",
-	"krVWvRQugsvuDQwBAjmRBaLAmFSPF1LFUBVVyRzomcELGVWMpDURSkW0oIWeS2Pr4uVsivVddErFmb0V",
-	"Is4ckKS0l9BIzNVGUayhitBF7qaarXDi4i4Cm8CWgMPWw7MyAQ7EPS7sXuA9u3lPX1gfv5/uKBnlchZn",
-	"XyWNTGU+Dhipu6O7g6tU8bSWNoJ99AsRGUvzw32s8hNTfLrcLqBip/yio40yjPqSisIpxEFkYkA5W0n8",
-	"Tv47+41ro+uYlRGipKB5plfge0twV9wGJhOyZ7u2h5TtvBLrqzx+K4X4yl63Esv9CMIr99LvSOxFrzV+",
-	"w3uc4vbGASWK/J0eRBMeig54mUDhIioIw7QoUEUJ+GyNdurBFRaU7VYpMmwmO1Zov9fPRsno61Eyer5i",
-	"V2vhtJnl2eo+fTZnuPvFl8JnOVgcLSx2iYcYX/BoOYt/ScE6LnUbmflwbU2glRta9uSYvIcEOx07iVOm",
-	"dZ3MF4m+2gTnwwMhc9Ffr6wUhue4PvbjBD9O3KvRk7iTc9jdd/ilUw/ga0YVG5DS01iF9ucanTemGK5O",
-	"fNGFoLMt8wyvICyVjRcP4wV62nHs0eBeX76nNd2665WjjkvxWUQc/EVJ3Ed8MSEnJGMpX9B8YDXIy6E1",
-	"iIZUqn6PjdpTnpkRfMf3MciZ3VyIXV3a7/3gW7CCriKHg+t11wmIbEisAV8bVtT6vpc0HalZG6Z+jx2Y",
-	"rBguBXGk7wwrBokb/Kj/xLB1dYWxb2A9cZSbpcytgE2PC/gWHLugC5YQ9NE7c+WhDZ2wSZUcASHWJMmV",
-	"eQMpuxrUoOXDOe+6ej8WmKLnE+4ChPqhdafsC123PCgC2kT08ED5tJJqRZvWgrVfSNpfifvlf3Km16GT",
-	"CuB6hllJEOtPRxZhp2iL0D85rkuIFQyTVJ16hA5L6iAeXWAGKDsWgakZ/N2NDO8Fl6uX7bn/zmDdy71X",
-	"G0NfiaLc9Njzx2s0KlvDnVEqjTVqLtC995/OX1yXQXXctT70xtbdb1fA62l96dzZ6yy0HRd4o7RcEDn5",
-	"1dowcfxk7IR2Cw25NZzGKxnUg9ggJqJ+Keg7oghb50THTqbYtSvEQawjGnbDrefg9OTVX64itgZP6oV7",
-	"I95bM1O0Nwod+XFZ4d8vqBBgyLBxZXour7eZbR0S3RM2o8cumnwY7ihjL8roNKfcjI0cF3lPZrebzroP",
-	"fG+b1dC1VbBZZN1SWeY2qP2CYYmxErEjoVryfLlR0euB/InZZKs39K2PWacmqJWsu+H3Z4Tm15ADaS+u",
-	"9sLSeEMBVSCISHYz220TUXS8wjY3ENDgCzsYSYp8eeYGh8a0KTdDh1Hz11v8ZHwwmwazdg+sPv1qhY7q",
-	"8bUG+P9s2w2vBJWTdBvUw/rVpOeAro7hCsbK4o7WOnLAiPWOJ01h7aRrzZWdFOMupQfSIhSRdeRvz6Wn",
-	"PkqcQN9KTerAGvqAi8EZei6uf93RgPH/QCl4xgA8yCDJ4JsPkyM3RCKtZUg8MEY9mJW6l2LX2yhPWyz+",
-	"Le/RkEVvLeM2Sxcu3E1AndW93SFaaP3RN9Sk87V7v+AifHrcMQncJl99XDmBewv4jm1cWLavDq7ZJeC7",
-	"cfvrkNqFYjQz8/HC3mfSvNT8in3vzXOWSFZb9FZa85JRStVMjo0UopVTs515MBmlwWVvwPL61qhDFztM",
-	"9fG6gTEx44KNC3nN1LrBvcS2WDLRYiOZG1mbbbLYh9wWm86GHK+FOyzkumn4+vgbwfUlI3FDq7gZ2CvV",
-	"momZKxy5Gf5cjzLa1Kp/LAqmSEo1uPGtYYV4HqgcW+jeF+Tdm++60MLq8OlXew/32yV4nx3896ODpx/c",
-	"/x+Qgw+/nySPjnrq8bYtOtHb2XZ6sQ1LH4MOecWUpmo5SPspNRv2pR81846sTdxX/afGNurOZ0H7pxK0",
-	"t4gq8lkef2ry+Lal5icr/9Zb+p1Zf6g1v/8q4VOwvPpbJ0/ZbKdx48GcqgtZqnHq0oa1YXQBhCWNVCsM",
-	"/jd337rzu9YPYbT8TRRo+ARqBwyr+bIiqGNAdQKW95RtL6gyPC1zqoirHZkl6DHFDD9ujeRWv/pCE70U",
-	"qc9p27N+VWCohISHEfk///N/7ScQWoSVW2+z/sHame9SD6Hzg1+gnugqiI2CRZvKUmRkj4ol+du7H17v",
-	"d8YZdLURrbqXBh8CG50YkWoJNR7i0HIJtw3FtZO1r4WjFRr/wpX17BLsd1UZIdy2wGzc5uA10F6b1Fvp",
-	"iL2bE95Bp/cpx9dCAnYTpXaDB/wznxK7gxHe0EnzJxT5KxPp3v3w+ic4AEafuHD/Q4rsWlC3cRebgjus",
-	"araVEM98nZuA4TcW7zcA1dif0nU/5vmuuO631Qdy+gZM9vbL7NnK+pfO1tQ8P5oV0cnV8Sm59gEiFc4Y",
-	"0YBfwadTpnQQkIS3PKbOCHX/VlQRSxO6c6BUMs8vRPM6GIR/4eWzZblJRvj/cSkwJKCyYiSBsay2JVnb",
-	"jTUqNG75LcuXv4XG76u+MkTt90ZF/cN9auq9VcjWvmmTEjYR0DcpkbycsaNYx8x11fPBjOzfWMHIvjrs",
-	"UEa27BSYtJos7HkmShCB7HdvHX9o5sA8PFmfA+NYpBaVOIVVguBmPKyfDdD/9p6+z3biP7ad+N/Du/au",
-	"W30dEfx86oFAjVaXusCkXDz/Rcoge3+F5fee1ch+rfEGNEWf/qh3tY50YDhi1pEbijpbZyf5UTcWa86V",
-	"1erwZmFPzinXcxt2iEdPqBbGV9VXlAM01oU7Fm3aXfWvb/yE/vbz+1EywpVBPrTtql7nxhSjjx9RAZzK",
-	"iF0Us1ggFhbUaki7Bxc9lstGvSmI0SV6qQ1bIPIBFzmE+Fb5qiI7F87ZQdDZAYZpBOQ+rVV5DSHdCM+s",
-	"yZ6cGgZootOcC7bv4M70uVAsZRxz2hVbcJExpRNSQxBrB2AODTys8+G5OBfPpbiyZWI02Xvx8t2rv7wm",
-	"//v/Pj7aPyWQwgM5khlTZPLg6nhyRgxfME3efvOcPHz48CkM9sf3z88w1lyfi8l//dd//dfB998fvHgx",
-	"gd+eaU4ffCvzS0SGWEjBlvD4ei5zRmzRvDPMxcUw5nMx+R2pJiGBhe7jBLL2uYAbps09m/w/7S//eV4e",
-	"HZ08wczW/5ycORsZUwrWWZ8LGOXTR4+/JBPMAbZ44A8Kmy30H79oKQBnTnGD2cHoAWCZhTEQjGXnYvJq",
-	"evA9KGeTGkihkTr96PjEBj1rQ3OWkEcnX9m/sU6NmO0fnrtbpQZACM0zCwiR0jxHJHlMCff5do+OHlm8",
-	"NcNNzmoae/bmVaBQno6ODo8Pj3ycOS346HT08PDo8CHyh5kj2T+YM6gX8C/498xGOYPYwCV4lUGaJDN/",
-	"dU2SkWK6kEJbjjk5OnK1JY2rixAu3y/OQmdFyjqBYz9h+ahlA81B5OPjKXXJnbGeqqHVaV4Bo49O//kB",
-	"zorFAs+90Xf8ijmEQ4NI4f8cWeYbfYDXHoCOvFy5KG9ti3tZE/w2rMnjo4d38LnXmGfgPnmj2wAT4bAP",
-	"ZA+O0AuqLbSOPQOINhKTFmg6h+vvft9uXT34PZUZ+9i7Xxbj4YVMS1eJpKCKLphBpe+fv484TBN4wnuy",
-	"T0eufHN9alm1uF7LQLd9eNJUbY86AVb04F+gBf5HROv7+OEWachPGRegqoLc3eIqbyhzL8CBZTNfmJkz",
-	"Bekc2lCBiYOjR0dHfR+O7D+0f7Rh+6ebtT852bD9Zv3fKM1bWrTiXWaMFIoLi6VBaL38ewXk5aYJUdQ4",
-	"UAZ0S0tSMKXh6o+QSCFLMDGVKmXwuueL4wdYb+CBtQrrXv4Aj9oL16bDHLEp100ePLf+sY/J2pbfwSyw",
-	"IfLbryWrM0JPR6X21uOatNdqlV0kpnzp8JW0BbaY0yuGaUhFqecscyXizJwJ9M87EKY8YxrqZnMDes/C",
-	"2ZuACeAnW5ehO2Q8zcfYY3zYqzB6bpXtcQVgV2PM7nd6K04+3rD9wzvgtIq33MwqLYwrG69hlRyyZxG6",
-	"Sj1H2Qau0wTBcyugMqxnQvQlu0461KBDZqOlmbe57Bd5sZrF/gYNbnHb/yYv+vYcwjNwfJ/+Jr5E9Vy7",
-	"QhkZDLvGkvCPrepPVClwK3FjVSlChQ6nG9miB78D+358oEphjTXrVIEqZX2AKvDkKMrphdQmitKg4EoD",
-	"ybklzavZWD1feyy0evZKXp8RAO0+F5O/vHxPmhObVODMDlTukEyEvJ6QPWorOLVuWvvnwl1L8VePZc4r",
-	"cEDEoLNXKQvGgCSEw3z97PuX5OAAuj88F4+Onjr0NyrQkYJtHOQ37B9C2uEUgMHs7aXJH29L8Td54ZaZ",
-	"afO1zJY3yRhvS2HDtT9+tNaIBg+e3PCn+lgQlsWVD/oUxe9tK2o7Soa3wB9ITwhZLgvrBMmXDivRE5+3",
-	"ZcYFgUclPXCUtlpmt0FM709BqlyVNSFWde4LJgbHqPX13w4sGK6G3aYq017/vgOuakeqbf0UGezk5C4Z",
-	"5mUGIveSFaY6Gnx5QrAaGhDzwDewOwBrmdLClAoCX6dYbaAqpGxjWaeu2ICSVyw0XIaKUf10Jc89+J1n",
-	"Hx/YeILIKbyGUV69GK04VQNbpjuC6kF9oUnoMQssmY/Id3zK0mWaMzDHTSwzTWpcwDmzK1ndDoxsde5i",
-	"8s5FbU51dfJYxk1CzFxhYU5fmQJAJhZ44FulFBSYxNp6FXMAFLr9jb0wjT5xBQ51Qhwsvk7ORVUuat+H",
-	"L+PXjKJC2/YW4jDjtsSjH4aQ10SxaanBRuuVkEcnJ6iUWDRXhHSYY30IoIWK6dCg7cuZinMRDDilAoEi",
-	"AVXDiyWy9+jo6f4hmdgHEzSkgiY0sQFGk3MR+SZhuWaH5L2fkI9K8tCxbsR2C4wEQnb0dmbVIns6VG/5",
-	"GR49jWkkL5A42/LnljSUF25Q/isfP35sa5wf71DK9ukvLijML+u/ow5zxyL8GYqhJrO51Sd7wLyWi7UX",
-	"4vsEcbPRfsqN1d4pqcL2Vovp0swf5HJmkTC9dG3pRPjz7TAB9n1PHODARmN07365A1K/T7vkd3JGuL1/",
-	"+uA/BxkvwM6VU3/CUWdg67eGODKSpVlJR/B7Z0cfdQ/07+QMMMqh+RaLuuudg13JSxYCt3+hiQNbtSiw",
-	"evVCuLbhSrS9OaZUAtZVQLnoEF/W6gbwuPFFe5q5YlGwMoLhVV4XTJhD8spVkHQzQ3zOXGqT+FfgKK21",
-	"AvslOEHPBYgLLsjxEVlwgdrH3gWbSldhCwYihe2w1CBrlBt71Ztg1+cCuzwkz8TSHbmKlRpVT3npFBrr",
-	"2p3SBc+XscP3rVu12xE0rvd/Y1Fzs248aahheMwEVNrLFm2gv9679/Ow4X1du8NYlY08E7HOOjhBO/fo",
-	"QqyHUV4H57HrQXkJWJYgIKQATaLifq4roMDIKDwCpm3e7wy5Y+NBMN8+u0GDxj5VxvN85FEdRx8+Jj3n",
-	"6nNMuAhmdUsitAOZesdCNJxhNGwEIxaIyz+BVDikYRtRAxZxxYxa7sOWnBwd39Ww7O5kn+9Nd8cokUMH",
-	"jU9WEcuZYV0meoHPm0y0oYVqigFho4h4i2i4L1w9jT0jFxfaSMGy/U9yz483DbT46p6EY1/YVlsw3o90",
-	"avy8zTY/uq8zZyszrc9bae7Gj5gNeHNMdqtnnM29+bTOOLuAf47DZGPB8scQRP7wcQUN11x3qlZ3cdeJ",
-	"BE6VQjEt8ytrUtBkzy0DAULf71H9ne+xpuh2wsofy9/oN6H3vlBt0mf34ju6YAc2i6Gi8IRcSDO3UDA2",
-	"hBT/BguAVNYXuc4MXfVlnYSOJnf2ErYNTNir387buiW57vFrZR19e4dniJ9gX0SK5/i0avj5bnLLfPMt",
-	"Y4W1gnIhmEqsy+aKKeN9yrmEtJCq2NxqdlHs+sDalNacL1Vh6fuzpkXKumwf7QsFv2HtXr1+8eqn58Qm",
-	"YAIhG8rRLB8bwa+jntA9TGy+06Om2o/ew0axa+K39s9jnKrmfVtSt/rA/Zim6vl9SpaplaP6pA1TfyxD",
-	"UyCOhxqaQob4bGf6U9iZmjLuXiRNcHr821uZborDbvOwuh8b00oS+jOZmI6e3rIM+kOZpDJmbDb/gVTZ",
-	"upvDC9/4B9s2nkB7m47zFcHvXIwx8REFratvNjzq3de7blwJLFrJydHRGuyS283hC9d8VV6X28A/Yzqf",
-	"WwI3RR/N3IRFSCDoiGkoNKe0WZcQ26b7SkXrO8mb+zC6sx1fudufooDdcbN/EIxkzQ1Pgsw3y9n2uc2K",
-	"C4oZxnd8K0ViFZk8mJtFPpxW/gqtB4nKTKYNEVQt5agaxyipBF74zC1Cj8Bra//Y6ynyEMLBfKFJodiU",
-	"KcUgh1LMSjrrC/GBn6PyF83/cw5wj1G4y/VC0rDfTLW2PbaZR189/vJJt/Moi/z1/fffARgM+zPoLTuy",
-	"lY3ab7GVVF2mwmRPXDkuyEsxy7meQ8O/cpFxshfSTCqL5f4dsl2RTYdz3Ztseo9Mt5lG4CYW0Y4uuKA4",
-	"2C4THA3kgjcvvtmJFij0QPYcKSQuP9jKCMj3sUUQ7pIO/LrfbL7Ya5d6hNluxmB2y0GYcAUhlpCYNK4f",
-	"ThKfxotH1LlAEx6O9QtNJtXwx/hozLPJvoWjyBm9woQmYjHssEx/KjN2LmTBxCmmWwGB2jBpeIY/60NI",
-	"U2oefIfkeZAjdi7qrU3nVEHelJySZhEw8i6dH7z6KR5xjb1G1J3biL/Gb91T/PUwPcuvsle4Gpz0SuuS",
-	"EVM3s63IHq7vP8gzIdhvByf7LpGSkjRnVFnQtYC21imrU5C9YubF4FwaqW+Y+t97uU72XIbogmoDIsCV",
-	"Rec+rbES/6Vmat+xvyM9HBqZM8VQTghS5FTohJRFLmlm/cAwuJwBtXKD8kXUyHXnIpMQcDB588M7C2tg",
-	"JztJSCZT/eDNX394/8O7w0W2H6T/8cz1izRxLmwWIAdeFvJAFjEqf2YMTeff2HV9A9+4JRIPP3FPdN6Y",
-	"ZQ+V243j2m0n1BG3ewabBBAbn93Bt5/iJxwHepaibltswjWeAU4SuIRmrhwypOM2z2bcWHeS31eHY7LS",
-	"fdyUMa6evKW3m5Y1GGREq7l4wJGcGU3SXGpGFFtIw/Il2fNIWDohihU5TQFoEVingKf7HsUxOEWrvOgl",
-	"2Tt6so+yQRtVpqZUjICMWdB0zgW8ZrEqjx5VeccNsYyn8LmYKFY/G3u+ncDx7Ievypwdkpc0nbsVX5Ta",
-	"QKIzPRdXiLnGsnozUUmoZ09NYM1wewin+jvmW0AeM0i6xq64bOcw9apwb0jBYkLvHWo2b8NObu1gD75x",
-	"T2KvOc8+uedWTDUbf5Z1dyXrbMmiJo9on/AoDSN6LhGEti0Bi9IQxWfztWFk0xx/re6NLWMIOt8dyKuv",
-	"WOaEJ6Ic1cgQX+6fkjB9gDCXI2VBCvAvliUVWK+QYIvEWJ4iXyZEXjGVlYxYBG47yWDECWDrPtekoNoK",
-	"hJzNaAqijWY5F6zu+ILl8po4izRZUCG4mKF8ZNScC0SAyJjShwSMaTB/UjBF4P4CEL8IqpnUGIMwDhgX",
-	"uHgOybtUFiBjc37JghIgankK0BIccMk10Yy58ycM5NEeXdj+di4A8sIN+gsch04I4lRpK7YRzSEmqcDM",
-	"/Q20H3aF7yS/rUHi2hpZx0fJbeBY2DHS6UY9Ki3SL5nL7rO3k3XJfVnJxlMlFxul9a346sCcQviskZt+",
-	"9Kbj2G7TxQOU3otnhAZM0BqsHPvzeXeQz23meIj1p4miXIM8jXp7enG9cJnuIGIYhn1bd8acztxX7iVw",
-	"Dae2Lk54io0+K0q3jjuB612rPzmdJUTTJehA1/NlLx+EutAqn/6roN0fNBr4PqIOVvFPvaS+7MqtHh/1",
-	"5/oOkXCPP6erBKsBZ4utqbAXVM+wmq28Fs2CGBGF94u1kHfBw7UhBq9Cg/AdkMsLZijP+yR9PfI/aZRB",
-	"PUEHj2Vx4BJ/xdQJyZjicNjZNKaEVIh6eGnydVF6aWAX11ebcGpfWO9dFoB2AuuXnZSdIELMHz1BZZ9M",
-	"KQclK1XcMAW/yum5iDmI/kFgcOSEuALYunYbWuyhmj3OhcWE04fkRzSqvaGKZrwgx0+ffImr9S0VWU7J",
-	"8dPHj8kE3SRgrpuA0RlL1lnAwwkCD9J8Eni/0LoWuSWGPt83OEKa30lgjv/YT5xd91qW/ID+nLEEttjs",
-	"FwFFVDNGjNHaq4OwoUiLFn3OeYG4Q1O/Wb/xTYCBHpLXmEHkvF3o0ANQLPxrOrXQX5opxN20hmfb1Nvi",
-	"vf0+RATF/50L9OGSYwulefwIauNn5PhxQo6PE3L8EOps4JWYLRHIb7mfECHB4sQC35u1N+H1yD599NXB",
-	"XJaKKFZIZazFZy/k4OPDh/vWc8zBl3Au7KzYb1hLyWPCBuOVKpgRsKgvtXaGnmkoWnQuPBxn9TPa36Wq",
-	"zEYLRubUe7k9lchrpmLcDBmKXC1eNAIsbgNh0/W/kVn6+H6i+xps5xbIgb6hQM6ChUVzYuWPbsV3tDzS",
-	"x2sLhnSOHwsYfI8YvYfkGUIO09x5a9CE6H3O3oKMgSwTMLUqnjFXp3pyBi4xHw3h+JiJlOkoyq495Zfw",
-	"Ahf6kFhkPqB07yZK5QKW66yCukUrsP3VEj981jvMXetDEhQI22sxnCs9YbH4U6i7xzJXKwxejQZqwIY0",
-	"dMZPK6PBDvCevD+ba7mVFbQGFP6c7/DpOY5QBrDE+T2xdo/jwbbOITEHGEUmh1Mup4gf6sDNia/Hs+r2",
-	"1rjsra7p0mh564aU27QnhFPpsyg0p/unSUkOp3VbNUiCT9yLdbcxx08oMXnduD6nJt9UzldDqq21SnV4",
-	"4p7osvn7v3cea2tPPi29LxzcveSyrqOkz4Bpf5Ts1AVbJZm+v1Xsxu9Z353BnoT3AEL/81yGoYK8H3J+",
-	"wR5Yu1EQwRm1Gb/1xb+JrfxisHAizTLFtGYZMeEXUac2smGJSlNZikYEI4QnCXDpy4RcK24MEx0fvk8g",
-	"ORc+scSZviiBLDDCbfjUkpmwC272+6KFvl++bsx3UNxQKUDVGUNVmngKEBqmkyiU3R9Jow+XZn2gCWzU",
-	"lN2NfLwBS3RFU1wc0KLAoffmAjd95G0u8ZYumt1wzMj3VF2GmwAFr0d3tOF9UowJELWfqiJV7zGsHTit",
-	"GMvsmG1Zyj2esUUhYa32ezfYhiOuvLj/YJv8eYDQPO4ZlHHTGM7OhOaGX7H9Tx4KDTejT0K5nfp3DWDY",
-	"2JiB63VLVgzs+17MF3ZWn5DdondAnw0WN3UNsGJ8IIqaJ/vPAGp3Yfz/1ADXaqF31/LH/fDvbZi6Cea7",
-	"pdPqXkxRvdTy2Qb1R7FBBYfPg5TmTGRUHbiKfythll1bV8ztNrH7wi+tQggzQV25P11EWoVK41bD3hjt",
-	"lMmeYFfOua9ZqpjRkUtjcpNXfodxHG7N6BbDihofqjTPFWTwJ6QCO20Iz+mSwFmw92jqxJ9+fPsdocom",
-	"mQpEVVljSoiKgQe/4//Ha9RTW0J0DUU8iplo4b3sT7hhdmbxDbsZ9vRWF4eA4AwefrtGbVVgo+ojKwjj",
-	"kKcrTO7fPCePHz96HMxaqvoPWhQajOy6vIC3LoBfT7HeKs3zg4wuz8VPL396+fo9JvX67GCyF6Qmu8xk",
-	"phOXbAwVBjJ5rROS85SJlJ2LJaMqaeQfk1RhhdkrmvOMVjGFdSrywXP5vPrgfnIuGAAe2DDznKqFJg+P",
-	"8JUvSUaX2id4whNp7f8ZXR6S15JcMKrAe4AbYYHoJvjvSXV990GpuLzgD4A/UsUyJgyn+RnUmVcSwu5s",
-	"1QR56SknKOj+qCdsHNUyz4nDfAWm4tc+gmkbzhZc+L9PjrbGw/N00TwKBiF/Va9upWQ+ur9Csi8dpocj",
-	"bTmtKeELXaXBYxi5YteJRxF6HkqRGzreHZMHmEvRQNZvMLECW0FNY83IBP84pAg0NCGL0sa7Y9FkV6Od",
-	"SOBfC7t4LvawRvI11wwI17IVpm1MbB9j9GVMTklR6rl1bDRgX8A19hYhAMi1xxSxb5KMpTlVgCnyzLHG",
-	"JOfiEkBMMMTUVAH954I6M9pc5jaYVTNysTQu5WVBl66Ks5mzBdnzIeBG+lEk52Lig3GD7iuAIf8bcR+y",
-	"Abv25YkTJueiyKmwQq9QzCFQvfnxPdkrC/jWY/I9//oMwSOw9zmj6MOc8SsmcFWW5wIPdnx13+a9LMrc",
-	"8IIqg7BUQFbYD4FHmuyhNMOfudFAbeei8fEEvnwBKyWMLZG+tMHV+4egSOgK9MVBwtVltB/7MtpnhOpL",
-	"B9wCAs6WSZaC6dO6dra7AZ8LG+IYVNWGYSPwlUCrJmnDZLlDyAFsTQ7PBYI+adRxqCELqQ05sZPee3T8",
-	"0BHp2Eg5ziE4erJ/1oyiPBeWDqqXj47IHuQRTOCdBRXLsUPo2j8kj48e2g2cvAVL68GzqWFqci5aRKCN",
-	"VCCchJC4XAoW3gLesBbMV0x8v8mpndaPSDO3ZODGL8Cn7il+ufp+b34R/vbvGJ98u76Zx3eLfgBbjLzh",
-	"4Nbk1J8jX2gndwGQL2dUCYsVJVAVVAyTEVgDeNOdUtWdJZAKvdoonFzXc4nXY5DuDtqlGkOIgAlyMXRY",
-	"fqHPhTZ0Ok2CbKEvtD2pkzCdw36EGCkvIYoDpMwS5sFyzc7FjBmrrZEX8lrgOqBA3ZOKz7igOZ49D0+O",
-	"HhyffHVEit/I3968/Asx83JxISjP9f65yKk2pBK0+AIsUqEYymtEzIwfRHsIsFV3ZtsuaMbOyF9fvnpu",
-	"X9Fkxuzi7/colTWM4G3KhJUIfn8GgXDHDPisovQFMzSjhiaONOwewWluMN8AslmYsjgsFjQpJNYYG+6u",
-	"cTZP9BvOvnpVRVCcWn2CG6ebeLjSHM58v4IOchP1RJuipG1SJB7omZNW3GiWT8me5v9iCXn312cHJ4+f",
-	"JAQuLEQLPp3C3U5Jm8aGr+zbfEZ/a6u1R1QNMd0QlIogr+r//M//D5nYEZSL8YLrBSZV4VVwAh+un4HG",
-	"iHvUnJhg13iC7idkUgpdFoVUhmVjGKbrB/4Z9uMSg1CRhrTGuctQttNG0ZxSQayh8YJhaBwrDMtOm3JH",
-	"McDfYgBh+tb90/VBlUU+vAJl6NHR09NzMRHSjD0k4CQhE9RVYViaixk8ENL9Pob5wBP3p8Mjm9QKuSXo",
-	"MRfjQsmZYlpPyB6ubaCvwYpYrfDXkioqDBcsm8QTNi1VtpWx25R+9jNvmQaOj0jCnxztfEam+eQELW7N",
-	"MtB1WNa4WKrLgE+8DBim3DwICOxmJK4d4UqlqX2fTMhEsZQBXsSE5JhYjfOhyv3L3nvcfQqxDvC3CeZI",
-	"25tg475ZJ2Y7drfVmCFa9ZDgCM4FPM6ZvZ1S18mPb7+zud5t2VAZ5Oz995pqwELNWFdm2Hs7FaQUUy64",
-	"nrPMK6hgv8i4TqnK0GphJerJIwIZ6O6C27qW4jwCmbtKf7ojObLuZlVXHPGi8t9RotyxhACxvkCoK0dr",
-	"cM7XPOS5i2hJplRZL46n+JpZFGtE/N6IMlYfhStdvn+vm91XPClqq1EISwd1i6zlDJCjZFSx8u5VLDZj",
-	"w3qt+jzWdYusMp9+xq86HVVaIzBAKWxJda4BL0CqSyytDpftnDm5W4P0rEt3rsncQw6lPLtp/MQX2GmD",
-	"VW7DgFd/4EWVzX+3Jrx6BC9tqH38uLGLnIXx+J/11ltlnwOE1iGU/BqRMGRP4u7QPF96J4xSjuHUTKMv",
-	"wUlNuDBjE+pupusYrAur33uWvG02vc/zpNRrDhR/00VWtsJpA4RkB7e2afbDh7vCju87n1o79Plgsgka",
-	"XzTB9GuMxYTIPIslZQ1glRs9j1p5A0i8cL3C2hP2ruZokuy5YUBKWQNK75icj15UWHvnomp3PkpIHEvP",
-	"3pS+kWpBvt4/c3agAFXoXFghgue6KxAVjkUWTBySryXIG8UILTPutYAgIZNrYmSeuYxLrqpUy6Bijse3",
-	"6ZaQOBeNdbdRU+iYRmcsmq+mJega4AWM3uTs+X7nVSbu65QfVGbCn/F/ujITOxvfa+WU2FNEk72Q6B1P",
-	"drEsj/EgtkxkK7cES7vpqQym/f6ArXdVRTjehI5tQmB+oTvVEFDenQssKaeR41D2HZJveG6Y0iSViwuM",
-	"3nr2+sX+GZlgMrWeEPt//ACq8ufi15KVrMardaacqe0nqW6/GdOX4Dmk2QywOF86iFLC9bngwjsSnH2n",
-	"NkoLaQKHGPVAawG/mzkDdLIGtKNUB75eVLVhDvCvWdHjkDybOUNfVkKJOurt3a9ExinZe6Y5ffCtzC+p",
-	"ofsYPXZIGsSBNZBQEJ2LcJUJ+g6pIGxRmCXBVerLEX/r9vlPkeuZ5oyKU1jqsCzKWQ0Ay5k+bfymkwYS",
-	"41n9z9MOiifqcrE5yNKkchG3MOCQRskoHAL+6freQCes3hkH4+mEvzUS8mPdeITecU36a/tpZfXYyoti",
-	"mnOQM0D+CyYyLJzizjTdt1QFBJlqXTK91eDTORUzlo1RbxjXMmTDGTyrWBMry3Cjq2ovpKz1lr5J2KI1",
-	"G37zBYR/ag6CJ5B9tu6lNj2fWnAxpjM2Bu6PV2J/+ORxWIr9KFKKffhQFrJ/JPS33Udyu/cTkGR/B2EX",
-	"TUUTrIHm8Ktt+G9/QbEFLGDp7JKggVlHT/fwqpJ4OwCeyQVT7thdq1eUOdMPUlrQFINc+4JHn7sWcNye",
-	"YP+qxJpOZMGMwl3UjBpb8YEphn9pF94iQcRlEIyda0aOD7/CDhb/+/9ra8ZIqYguaMoSomQpMmbDFshe",
-	"846SnAt1eHzycO/L/f1D8jMG8aVUKeuGp7mWDhlVIYIzLoUL0qYCK1uBwf5coFOe7Nm+nu7vn5GcT9kv",
-	"NL1kaMG3WjkO/fj4iPxfMEgMOy/y0l1A/HrVAy4LC1/70yvy8PBhQh4ePt3vc0iXkHPjFvx2bh2++3sK",
-	"DKw/3+cDt6Hfbg3ugunvlonfUK2ZmDFVTdIGzQkpDhYMDk20hV9IapKaYC0t26t1TZEBByOzdnnX0FzO",
-	"StZ7N3hZ1TGzAddF4a7zRmJWUR28a6G/5XRq0zWqsnJP9k/Pha9iWYH3O8ldDaB2SBpucgaZHGxGc1DP",
-	"mWIiZVA/LueIwF1QBezzzpVTOnj1E1Hy2vrLQJ4dOPRjQhfAxwlxO2K90jTP5TUsVX3b0gkIHrQCcNOC",
-	"+/bmB4v3rQmHCrxA3QzW4MxdSqp5NYveNT5ShflA6Tg7y6o2HW6H7aw1Lfd0yhgWuLOROOeiDo22Ozll",
-	"TD/4tZSGTcilwNdsCQdYd2hyoJnxKMzVYp8LNp3CUK98ebxvIgtoRbHBsH+3b9AjgR7t3+dCyesvtFsk",
-	"YqO/U0aMxIwY4NgLmSHitJg5H38dOw/FUZ27nxlrqbLtXNC4UVLMyOTlezqb2LrHGJ4kp4SbxNVSxCgm",
-	"RKkGEOrXUjCPRO3jrh66pANZGkJxOD1++rewoM8rzujcploM8h7C5UDMy8Kj2Kc5Z8LYUAivgtkQ/loH",
-	"a4xyBUDNHSPUtCbfK37r1bETw4E8p+mcHTyXwiiZd2VJofgVxhoKeZBC09M6G8sJgPaq9GcjdS5auBMR",
-	"44alHvcZqZKAfIyjy40+BJ96GMtjfC1B6c7wtnEW0AHk7MoCtZ+0VAq2aPWqbTPpzcZ/DzBmgYysqCdp",
-	"CeG26EsCsQds7qXO2nMNqKqkhvXrpIBQppu5IK5aMq0+c9oUdZh8Qy6WUMSlzNlYMzPmLooTlVNoLW0+",
-	"18RKwgnZ82dPGEC+j/U2rIiUgkykaDUMBgW8sX9IXgQ2BxTHrnTPuaiCTVE3zbk2daUfH1zC0zKn/kGj",
-	"xqs73s4FaqlSgF6hMitVF0zNLNAQmiSrKNXKOvZFVebZnlLnwn65Dg9bdCybulGP1Q0p2HhX3xVRGo0z",
-	"8cdOdfdmpDxLNaVpmefEKJq6sVc1WSBHsyrtYaN7Y2fBS0dFKBNvSduuvnE/2rb7/CoYvaDFv/0F+2ef",
-	"eAgqiwbLC70AfUI2ym2tk061rtYvnyYg9VDbkSJErXTSEBjMsubkLy9DPbCSrZNzsTeZMjbGFyDxDZUu",
-	"y79F6Yzv8KP3zymMP8ckSlIKUCLFubBFlanX7DAM3NnT/ftf6MTlH/owTkVkCfx6oECNA8N8UZo6bfnk",
-	"JKwtP+Usj7Lf32GFvmG3FUDzDWP4hXviPP/5Pr6z9PEnvN4qntpjcsoqws7p9VqmUYzh2dTPMyePSbqw",
-	"5iFvV8pYYeYdYxCx9pvH+/vkojRIzDnTeLUS5+Lh0RFZLFxwWVHdxuHCDaR9/Dj4OaVqJu1PzoRzLt65",
-	"kxuc4HZyCt6fgRUJoFre/vjdS0j+JH8/frQPbiB83QLzMGWtTuei+rBLBMcPcU0WjOoSWlHd+r6d1BNv",
-	"4DoXk5nxxi1/vYWUFwomAsFsSDoPrFZ70I9Gaxc5PiLGFm1Xh8dHX+4d7wertsI49U21TbfEtb7/+2Lb",
-	"+vur7FPVmtZk++dj5bedSfZaqtZxtyvy/wB12H4O/1mqSw2HizPJuO+j7lrpwfao+kITAwYcTfaCyozn",
-	"Qh8+PN472U+aBRzV4cnTTlwLPLT3jsPjk0f7znykIYOhgusIdWa0Gts8hnzZVLPx+ul1/XNRK/tgINk/",
-	"JBPgdq1ZVteLTNppYUldPe9caFmqlGmSSRRfmtklcetYuctTqqPu4uewzt/bxrfEqa53/NI9MasbwmpW",
-	"9UtmSe/Px6XvPaF6vdWtv06qOmwYJqVNl6bXsa2RQtDZCjX2WyBnLgxThcypdULhZ4ytpTgl8aP50f4Z",
-	"+ct7eNk7SYwkJxhntKC5Puw7ft67Ad0OSbve74maq6+vouaZkloTvy9/Pmr+Szg/IJH/JN/+7//fT1sc",
-	"PHop0gcXNL3M5WxFaFRdwNEjB3hImzppw6mx7erZp1ZU91Z8hGsTCHWes47VRzJ7ycISponNQ2507r5J",
-	"Ss0s9gDA5gB/mUPyLFtwYQdM8/yQfL08F27d7dlUj/yacjyyFhJPFio8uFXtwHm0f3YuJuAwVmNo8Z9H",
-	"Pv/PehekYIcQ2ZWxib0TX8+XGDlOuYFJXEOeL53NFJtRw8buajmxcAu9c0agHTe68VSqMaMq50xNoKYs",
-	"cX9UE/Gr4cI/r+wdwx2VdNEshg3jSrwgchQAmj0XQcT8vgXuQQwfOLG5gfM9z2zdWpjWGZngvyd25FC8",
-	"g2DRU3sxr4bGs76ArXdLkX7tKPAugrbaURQNSkAjW0DcFUEgyjhA4VjCoDNZGyu/PCNH9iqU533w+zXl",
-	"xIuQfJk0407uM/DE7UZfSPyLDut/NopFFqWSKk0eSzoJW3Cqu6D3Wk6DYI6L6Qe/+0+MV4bLRyARgxd3",
-	"Q0XsC7OfuJyZCVnQS+cH9B+1dnL0ZsPZTSY2rJdlk3MxqTIUxxfLcb00k7b6f+as+Uu8wXNtE+HAkVAL",
-	"LbKH+ZGk7nSyn1QubCsXv9BEQAkixRBeDAJnrWWOZTCwIqdLllVfp4a4kMjDStyp0t1/3Laci0x5xK/W",
-	"tJ0obnnFhfPWe4ugC8yHtcHLS7hWexOXzAnQD9YjMfGi2S0iFP3GLlK5WEC/NqZXWyQeDm5iog3Pcw/K",
-	"hfNIMIe8tchgNO0eVQmJnkSITmHG1fgg473U8yYARQd/wheimgeObvDvpByDGOm5qE4OXH4IOM7Z1DRO",
-	"K79y3HgHRmPVLDQbmTgMujH+dkqA2CdkT9MpA86z9SLOEI7PrpINbhasP++heWTdhpLtevf5DvekbLdG",
-	"0Xt5jHP45zTH2z91XIoi7erj1h2Baho3IGxWHy5Fmee9FwDYZGhANM9spOJSpKFyfFYVcCsLe74VBYg9",
-	"lgP7aBTQCPr37r9ePz9cZM46a6NQUlTirIaFgS1WCYNvnNahTwRRm/AOIOD4FLTQc4mxN1YDzyF+x2Yq",
-	"hIXqHNyZQ9G0EhLlDcnlzA6jHgPqt3CIlEzXhiZSQDypLDXG254LBnfxU/ctjVlc3o9T1SmzCRwB2I+P",
-	"MnVvgYeXUNcsGC4YIVzspJ+iYVk9elIPHpznEMala6ufncYXmhRSc1tP/yUAXnLDFv5aQg0qHBKF8rmQ",
-	"olq1vUlZaKbMpI5Dc7EaFh/LmgHltY+gAllvcbCrwwimOobhjHFmABj5zjg4EjqzPbh+tb1sSMHORS5T",
-	"il5qoa2X/IxcMlYg0dmIWLgeTuZUjxdSMbQPgvCzUVW2M8yKkwX9tbSfsRgrpxY/lBs8NUjpNj87JG/o",
-	"jGkCP1IDUKkLbiYYwgWbR4Ww0K2CUUVOHj8h3/KvCXCmLZnoYEknNq/w4KVIJRxcp2T2L14AkNLPihum",
-	"/RGXEC1hDECMFw5eC+9H1NY5A42DpzR24sBZ8waYc00IVr0Q/hrYoNozQi807KTVPmsW67mv2K76QrK+",
-	"On56MiB95Tmu9YG7WVYsi2tsJC7zmiB93Jb4jcnekfyd6eSocWU6HpI1AEtLCiWNTGVehQX6CE9dMHqp",
-	"61ve8X5fFNs/Dt64Tg5+sp00122jQb13n/c8RjRbgC9qjx3ODsnx4aPDk/0zLL957WCDsHf8N8ro2sP8",
-	"pH/Az4oiPtZ6j588GrDDQO7AjHMpJDjk+r7Y4pO+b57cdaQfchcaCVcnWDgV9U5UmuNV0ytsw//YEA6p",
-	"0h7ikYxOGtuMCOUtHuFhg/IYyg3KjOGtyYy9Hrrv0KqXslQ25cIdV0iO161z3mpJT258ij8WM0Uz5t1x",
-	"a2YMHNadbs1LXHsMRPyfn3hpP1JP/Qyn7qLR7PWqwkm4B5xZXHAEKbSnnMuJqtZ+jQqo5/1ODKsD6vkK",
-	"HbCl4X1fWUKcGirOxUSzXycWUBtjFKprZkLYbzQ1+RKBWU8JxQBusBt6gXYu2hfz4N5XXc9R3anujpg3",
-	"ajUcuJGgDba+SFfd1Zdqsud+P7MhOdYW655Z36fPEyS8CkECOEWvgE/IHtokZIi4flYZGoxTu6zOigsK",
-	"/lKE5cTR0sYdaj8Jr/h77gqbKVlgDH6l+CHbWeMI4gN5y0jb1rTv9DSjlnAHZjChChA0pwZxzqtIdaeu",
-	"oJDfmzy37NpWdgDn15wLRA5/fHRULb526OMVhnj1w8Re/48RojxjtVZ1Luwr8PEQrxziQzzGL8Sq2JLO",
-	"6DybNM6yiTfjANLwEZlwgT5nsE6M3YE6gc40SyXEk0jhFVzcCb+czlxe2W18j0/JANtGvxKn50OUOPdV",
-	"DlYpXTJUT3M54+LMYs9jkL/VUtIUA3Zc0Yqeo/4F9nfwajeT30Dl6RPRlm5f8XFozAIsiWku00ubycGN",
-	"rRxgvLTcg0IwDx8+fLqPlQVc4JIVXZfseu22veetPOxqozJq2IGxPw/T0+CIx8oqZtn33TaPR1PAoTPo",
-	"wPfVByp3C4D9pZ7fF1Y/ftp23qctOmttEfjk0MXmlsKee3+KUrHHn7QzBvbKHokZxl0IABypjp99L+e5",
-	"N82v1osQ5WK5piyMQDGEtupMlhfGWqWtXQMTX/Y8KnWqqJ7baGJUXsB0ci7wT2b2TwlWKEHpTyboBK4A",
-	"nKFHYLS2HWa/NsSgBkOqgrURQ5hz6crSjOXUWWmwxIvFJoqZzyCF6xRULFT9rI8fXwSzInbnfATEyHNR",
-	"az3o1ofJaB9/SQ2sFM+cqtzykNGiANNVqeceCcUdvft9Z6qFG74lG3z9gXsSOeEA+sJdWmKHZ/cjcO74",
-	"ovOOLlG19bwSJK5alkkshLHlCSRRbkMm5TSgbm+n7eV/m6t0AOFgAwtT/4RvPFfsuqvr/XtWp/7DVJu+",
-	"+ULJN0YMNy/c6qHdS8nkYGU+103+A9dNdgJSXsCJ3wE8bWeb4tvUJXPoblRhO3bwCxJ2fFZFEUobLtH4",
-	"FR4ssaBPaJQib2TOU87iKgREOFlK/CGcwKcIw1oDZO2Gw2o37FOCYe1sQF/cWWOPPkec2XULM5tJwB5T",
-	"iBgnGZ+i+9w0E0OAh8meJYVDy0QsLDE2iM9vEa01kBROX6uqjjVgAWOMfuYDqVwXlZsermi5cewfS3M5",
-	"wRQU5K5JAG9SyRmWQQZLiVFD9ZiImStZzuaNxYWaaSUeYgQi8BCCCm5vddXdxEK7EhvHlIWeFmjsq6W4",
-	"4kvBulf+hcR5z5tuc+rHGIzmXPhYsDD7tP5q5aau5w/rjgZwMkE8RliQFO54OctmblWENKzVS0CNZ8Rl",
-	"71Y1IOtiSXBHrXYUWtkMvCr3j2LFB9gOK+EmNXruxIaoTdr4uW4zaI6B2D0guLV1OKhoFaxtiIRbv1mb",
-	"f/sjwjpC7JbupPccENad5hosXBk2/RwOdttIu8hfIOlCgbHXEPumCsxtSrUAaXcV4n3f0bAa5/4n1+YP",
-	"Csoa6xKRuG+oLxCBjX7W8+C38MrHDTTJ9V2+sy/1d1qwlNN8nFLDZhJ/2QQu9DXIY6QxezLDYyLKxQVT",
-	"GHRHObgMU6rZAReaCc0Nt2pJbDC/jlZVZb97/bVPafWUfwfC7wYtIdGaLs8Vq2wao9u0SrwSRXlPR1ts",
-	"C5+5Yukpzh/D9tB34Czke9TFkMMenBwd38GI7E5kfwpP0snJvRB58/DayLj72bD7BzPsRtWSvzATiLI7",
-	"Fyr+l2329dGfzED+iRrH79Ew/mc3ih89vWVR8wc0oodlwDkVKVuZjuPtHbpp1LOFZznmmVCnqjhs2RbE",
-	"4rlA2BXCBWnW5bAAkG18W24iwLZzJk4hflA3cV5qiF9iLyIW7dBiNRIsP7s8C5FaPKS4nNboG65Erk8A",
-	"hKEG/Ybfcxa/sCBFc1F86qf7Gs5LI3DzGZkyZkslYLYPWtuWWOL7gmG6R2kgFrRGEc4YzSy2sy7VFVti",
-	"Dn0FC5+ci2BkdqocQUZgShXOK0ahJMSVXbAVf7lI8zJDDMZgfx3K3JRj0g5G0U4dPDM8p4habP3bU4LZ",
-	"6UG5KgwXvGCkKv/gC8pkrKDKlIqRPQdKefRo3znJA9TnvaMn4DaZYI2LcHknWDLLloShJlwAn9dJlszU",
-	"3923Cbb5NWQg2RouU6kQFaHxcioteVEbikoUy5nF7nnr4z0vADJZsisXmoJUXtv/zqzx7pprBgmdPdjG",
-	"zvlYM9qQqEzYTyPJL2U2gx0jLfSivrR/0R+8dy9+lmDWfckAQYu7OGoefcoWtVcN63LNhjaf/Hq+jJnG",
-	"kgplZZdyxM1TQbHrARa2eKhBjDCduBlbMTuW02k8y8qicHXNOx/uJDigz6ryvIHP9G+gREcNMs+yrLHt",
-	"txsnco9Wmb44kfu1zPSN6p3XXD57PO5Xlf5VHRaiH9bqGXnz+i/k728tsPceU0oqXweYS0FyyF8n3yfk",
-	"15IzQ/5l8Y2tlrZf1Xz48e13ZPL+1esXz74bv/nx6+9ePR9//ezdy/GPb7+bkP8gkwdXblAPfg8t3x8n",
-	"Dpi8vMh5ei6comyTpAPAVVkw4UHAyS/MmCXZwzwr+y2bafU+9HiHdnWuq8R8F2OL7miLi/FgQqgmk/9h",
-	"falQeKKgKcNn4wlmLMMLML85ddUqSqGYcxqlc6poapjSkFX17bODb39+e3B0dHQ8IdogRJK2impCJt8+",
-	"e/Dtz28fHJ9MyAVL5YJpePY/vv357f84Ppm48ePUudEsn7pgTRduDAwthYGvJSTnl4w8gBU4td2Tv77/",
-	"/jsiFfnbux9eI5486MFSOOhIm3qIKTIuOezvb31iDddVfVWnB5+Lya/KlnODrKOBWieMRNvSrDZFDH6S",
-	"U9CXaa797Sn0QW2ip/797Tr99GeegbNOZGTO+GxuYK8L/hvLg+zlx8cnfTqq5v9iPSnWxyeNFOtHX4Up",
-	"1idfbYVLxRd0xh44xoyoxhdcUBxemG/+8Kuvnhx91VWYoxqsY+lmgYl/HLxBVjv4UeXxKzVQOl4/QRz4",
-	"siVRH9PDmI/p4+dKr88qadoO27FijgRSDtOhCsWFcTWLfosCbu6oOsWOBcMWBdwv9UoDi08MxNQIxQym",
-	"+wblJXwvPgkDoDWkZnBHOBc0W3Cjm0tgrScJsWDy3omKk/8XiisuyCVb2ph9KPUGwgrrwgJIIFs07Cqu",
-	"Voi1ZEAXgiolr7mYaXseaEaos2dUQ9VkUt+2D7WhykyqgrxThD85QyOCjYCp68I6JCWIGpr4zsYV6lMK",
-	"InISotnDsMhemA6cnIvnnaXTw0Xs2blYKzHra9D7aodvXTWtP9UjjOrFRzvWlJtP9r7Sgsvt7lc1hWBn",
-	"bpJZYQwsLRUWUvzn76MLRhVTo9N/foBzxSYV2e5KEOKjB3g5cp//vTrPltrgKlRPaGnm4d/VQD9++Pj/",
-	"HwA=",
+	"7P3rchy3si8Ovgqi5/8Pk7GLFElRskTGjhlZktfS8k1Lku29z6KmG6xCd8OsBsoAinQvh06ch5hnOOf7",
+	"fJnv+1H2k0xkAqhC3bqqL7zYS19ssQuFwiWRmcjLL38fxXKRScGE0aOz30dzRhOm8J/vmFHLF1PDFPyV",
+	"MB0rnhkuxehs9J7FUiSaGEluKDfkkk2lYkTBK1zMyN67r1+S58fHR+S//s/x0eHJ4eP9UTTS8ZwtKPQ2",
+	"lWpBzehsxIV5fDKKRgv6G1/ki9HZs6enR0fRaMGF/fs4GpllxmxTNmNq9OlTFIztHfs154oluxqjKvoz",
+	"Kme7G/OnaJRRRRfMuOV9mSstW5b2h4z+mjMS42MyVXJBBPvNjO0Po2jEodWvOVPLUTQSdAHfKR6Ww13Q",
+	"375lYmbmo7OTo6NiRNooLma4iG9eQTvsLqNmXvbGk2ELkefYMvjS46etH5p+R008b871w5wRJW/INVOa",
+	"S0GWMieXVLOEmDkj8ZyKGSNSRIQdzg7JxejxxYjsvf5AZwTGQGgcs8ywZN+viqXeciJvpgf2yx0Lc9q6",
+	"Lt/yBTfF0tRWOsWHYX8Jm9I8NaOzJ0fRCiJ5MoREFNOZFJohhbxV8jJlC/hnLIVhAgdFsyzlMYUVfJTZ",
+	"Fv/2i4bl/D0Y1P+l2HR0Nvp/PCqP9yP7VD/y/eIXqxvyQhA8FadPviSZb+aOG71M2UsppimPzZ2OicTu",
+	"q+fkZs4E4YZwTYyiQnMmDNmjQpo5UyTL9ZzIKTFzrknCrnnMIkJJNpdGkksGh/6aKT7lLCFSEW40uVwa",
+	"pt0zxRbymiX7BKd7gOyFaLrU9rNGEqqvCJ1RLkZRg1MeFKyybZ6u9aOAqeJU3zMFw/xR0GvKU1jiu13a",
+	"hGVMJEzES1jTRN4IWBk4fQk1FM4i/H6Z6yXZi2XCyAT552T/jBi1tItBKK5UZdUc7w32a8av2e7W7YOU",
+	"31GxBO7PtNF3uWgfpCQLKpZkSnnKEpLKGRcaOJIlPBrHMhcG1pEmiWJan1uh071OO1iWQg5+wiG7ecD7",
+	"L2IY+EuZsCYDfsWmPOa4/RSbEdzkvW+oEtTQK0pOjk6eROR9PD948x/AZ5kA9vWP0dHxKBodAYc7egz/",
+	"OYX/PIH/PB1Fo+fPRx8brDUavVgwkSyYMG7fYECZkhlThlueR9XM/j9JOIyHpm+D51YSNWXIIje42V9o",
+	"QtUshy/oUfF9efkLiw18P6aZyRVLxtRUBFlCDTswfMFq0uxJyxxixajZrouExTxZqwuRp4452CXo7PJy",
+	"OUBCD+gNmNKYJ7vobFAvzbeEzhiS5HirDqTa8P1fcsV1wrcZgifLHS2k1UB+X0H/BJqQvXLtDqnQN0yR",
+	"//5f/3t/FPXphNFI3gi26YIpRh2LrQ7w5/kSBQpLuCE3VJM5S5NzIkXMiCPbCBvYP9QXmtiurPSQguFb",
+	"Xn5U59A2CW2oyZGLeGYlM3zV64uo3QJPYEkrm8qzZNsjnutiHeurAdIjYcWSjKK1V9qpy/VLydPTUN98",
+	"fnT05fHz5ydPTr88PXr+/DhQPo9a71Slwv8PewPwn6kfxnJ2jiYjy7ar/LXYh4IymmcqILjaga3w2cqO",
+	"fGzh63W58i1vky3csEX1H6s0gHqfeKDpb2/su08CyqNK0SU8Du9pLTewngNe3wL80JDZvmOxVC2k9gLv",
+	"VnJKqH9hrOwbmlCNBJjlaUo0A1WNmzPCrplaklim+UKQyyVxu9suolct3t/e//D9TzTN2VCpu4mY3USu",
+	"bilIB7yeMrP1EFZI3w3F7frydW2BuokEXVdkDpaRa0m2FaJshXDZRGyskhO9o1rF9ofw8zoXD9c65Okl",
+	"/Q3k78GZqRzCDTl/KXe6ZEDlnA1hke+XIgbOjfwrTX+Yjs7+sZqD+Tdei2uWygwYWV2ewA15XSniePUn",
+	"P+ZSR2kw6RbVpLar+LQ5/Y+fotFXNL5K5ewVi7mnmRoXTxWjyXI85YKmPVrlnCYkZVODIuPS9kxcB2dE",
+	"MZ2neMUHg4o2UrGEYLf+ERUJARMNGFlAlXMkQoS8KUn3UsqUUeF5sB+1X56E65gqIA+43C9b9bb19O2W",
+	"U6/RjtdjGcj1/J1tWd+P6oEqZlH0HNVWvY1yaxsXXJTbr8RTmmpWF9GbLmDJ9xpa9oIL/8NxH11WZo49",
+	"rpjpa2HUsoU+ZzPFZtSwMfuNOwtPk1LKVptteU01qZ6Bl1IpvCQQ14wYvmARmfLfWEKoIVOutCGKxYxn",
+	"FT1+LXuCM8wUfKCYUi6uhLyBVQT/BRez8VSqMaMq5UzZtU3a93Gd+3vXy16S9t4ZcRXGmrHWu5+1/8Gp",
+	"t6uVsClTwCH2gFvQGdvfdOFa1IsmDytl3heahG+cE9AlyM2cpwxGmEimgUkRJLf+S1mvJpLS1atib7yw",
+	"1ASaAq9kwhC+MSFtyf26rQsc7arOCdOwLQwxK2R0mUqabG7Y8/cVt2DlSjW4ima/7vJeHI1g9cfTlM6q",
+	"V8dgzk/bplxeFY/broqobbEF5Wn9jD05XU9N7PW+rZJQpaLXuNLDQtYYbNTkyo5/1VXDgCeEJ6GkhBUC",
+	"YReX94pseTAX95c0ZSKh6oO8Yi0q2Q4sy5sdfdygXO/WIr2dKfFaXu1yOG3XoeACEqx87769tG0f0PZt",
+	"s9LGk2KT92oWK2bOiZ6jV1CkS6ewB30et7L7XHXcKKaMJeTHd9+CLxXsuYSS2K0toVlWFyWnz9bdSDsd",
+	"O4L1tnUXXKfSYUMINPjOGnwjozE3y80uAzFVirNkzbdokqdGV0iqEdJwfOSvBivkZzznaaKYGOciYWp8",
+	"fLKDPtN8NqMzNr6aVY+azIEF1Hvr6E/ki8sWU4mbeNs+xIrd9I++b/DTVEo1porR8eJk0PhXDj8aaUbx",
+	"drBoHrp3uRBw614wo5gGW/AlE/Ec/gne6huqUIZvN4JPK0nW36mr5JXyKfuFxlfM6LHqDOGC4Kz/G0YN",
+	"K0+yNNckdh1HREmgqITk2WhV3M3J8emXp88ePz39sm9jFszMZRLexdzKogGM0darlrxmCjSatuFnTGkp",
+	"9NidQMJ+ixlLNMmo1kzMmNKR9XH5BqGfq3nZLV9bTYTDZ1wbYHMGb20DghENYNaBoAZB/KRJPGfx1YpJ",
+	"7GKQRtGY9bHeD9iofpaDFSu2N2qnPf+ddv5raCpnOauGUtTYrEx6Rxm8DxftnI2vuKhQnJCCjSJUGkZO",
+	"L82kMqNoZMMXxwnLqDK5gsdSjBVLGdXwB9VjuJlhdFO7USBn44wpLlv2+WupiB8ORP4w65G1zW0Qoqnc",
+	"prER3MqoIG/e/0CePT06Jkmu7G1t7+3x6auIvH38Xc3rfNqmLhhu0rqp4Ul7yGK4ue7iYd8OVnP1DipG",
+	"u/fuLka6cnhdxrA0lTegyODar+HDrNBbz5WUuqXpvc0PofQysKigdhsm6eaw5klhhnLho+OanDFlM5qO",
+	"FZt23tE7QgV6liTl8M0xnLhl34i/xbZvsakN9uV6vJD5ELrKmKBp/ycKMnnr2iOdzfiCDSeJd9i+Pvfm",
+	"1AtSHzSgD9i6g+6RsMqDGmxWbYUbRBI1KL9CC+XsVx6qrxn7xrHZ6rHyzLfPlmO/MnRla4uAHyn6WDnQ",
+	"NwV73VbQtPZ0FwzsbUnJtVFza3kadi6t/UhOp0zErE2tzRjTEcgnkgtuQEVc5KnhWcqZOif0Ei2EqK2Q",
+	"mPEUdGCruuQiUzxmCcRGjKId2gmLF7sGiyHtfixTQmEE5GYuNSN0gRGj0EJOpzzGyFCjdzu+Yn0qkVFu",
+	"id3lJlAy2x1E8mYIP1N5ysaamY6I/zxlMD+cr5t6LBdMo6IxinrOY4027T4Gs4tKWltJql1hMx/QzlzE",
+	"xca+fYShaNywhSWsNIVt5Ibs/eX1B/Lo+vgRTEw/Kl4gmqlrptH/wc2c4PHR6A21DJ8zTRTTMr22OQzV",
+	"E8OEUXUzxCrr+XCVoanXdKgCnaK/8aAp3VuarCPE28lGk0vFaDxnSUQWUhviVN7YepdG0RqTrAv3Fq9F",
+	"IMK7ZPbYHYkOobGJYO4Uxe2737rU4eJ9tSQpFbOcztgZYYLQ9IYu9Tm5EhGZc7i8KUZuFDcmvHj6EzNM",
+	"pm8jxttO6UpLmT8ZK4/3vYV81BlMS6xHwSK2ivGoaV8NkcvEAEkfjeZ8ULMrsb7ewDpYMIxxymNq2PDd",
+	"sav5HTO0ZV9AeI0XbHFpDcEbGMLZbxlXTI9r8VXuIl4xebe8PVO0cYNsVSW51jlLNvwKvqwG3dF2EL3u",
+	"teOVtF7uJKrYjo3Hy7Zo1KAxSM6XcpEx41KPYFUIWoitFpQmlt9HBFO3iGLXNOWwTgkEpkIb+yGSMJqk",
+	"XLQkrajDxyc2deU/ftpvtag5C2Z1QZ+1XwGK72+4eWXg4MAFfW9fgFdzPDrjOhu5Zloz5+jw5N+qttmG",
+	"u3AgV4YS+cuNJf9i74uFDem9IN8gcLBOpR18rlwToJmUU3cp2OaGkdClHhs5xnPfQq7fsxk14KLCPAVs",
+	"hVbCNS2aB+GvTaW8ynWaOg9GhiDlkYQuC8qnN2SPiUQqDYpQTLPMZjQmTHGnS94eB9ssG2cbvrchJ1rn",
+	"dM+4Nmo53uaQFq/W8rmFT6cEe+kVS87xNpAoeiPIvxOda8zAxH0UMUtTu5U6Vwp+t1RXnHgghZGjG+uZ",
+	"KElTFNQcjYCVTrnA34vP9Wsb2Lk71K1nuL5Sxbx75PwbkeX9jsvqyr3+jcYmXeK1S05JwcTwBlWV+IeN",
+	"29MfRyO4+/O0hh6xtRKwhtBdGWK6CxG8OzHYfUR6zsE3NX+PO0/U3ZN0rq7Z0hLzNcbQ0nRc/MiFzhW1",
+	"5ppMpmnu3kp57I04hU4FUjkbK++/nHIjmIbzmjG14KZVTQjGuZNwiLK7BxSDVQ7qrQelWMmTFlyEvx43",
+	"zDR/rovD/Z3OjWXvp9Xb/L6RDuqlaCF7MX7RCV/8vZS9Pefk/qwM1cPVsDAEj7eyMYCDP+XavLDBvsEn",
+	"lkyj0gH/aY+NKF72K7S+I6PpRwTUhTEEHPSuUG3oeNpkng2ydrTFk783wIDA+Muu0cvgEGoSgmFZ4Pjm",
+	"mlAi2A2pi5RWtRNi6noDG9giS6lhX3Njj1m70frnObX2dATGsa0A10TzhNnQaRutHXlDH+HCSHwgJB7P",
+	"jbymT1oYOU6m0+4PX4RP2dARPSih27DfzJCRtSmzdstdH60CISTSYWrqfZMxT9blz20r4yy55UBWro6n",
+	"w7YLDiN8scjt6fBQTujhiv3bZC+RsX70/j+/f3m4SCJSdEuM61c3HSBTbtY8HW2n9scf37y6fgLjuWLL",
+	"/1eZW7i2xr2e7lNhfb2hoNHoii2H3lSHu6KhvfGhdU1NXMtcxWzYmff7NO7IQh1gCzluT6/YyCNtL6qo",
+	"FTdGVqxS6Z9wM0U9uOB1DXqPRr8dzORBMUj0oR8WlB88PuALDMs6+91Cp52NZtzM88vDWC4eGS4Smvr/",
+	"uW5wBo3T1Ju6X5ygcXFQtsnd3yyrfvuU9k2Pcn9S+nansuMUrjh2LY/whG21POVB3OzcrThWO8lS3zbz",
+	"fIODavezsrw7yQxvHMH70+A7mEGbNt/gAtsp9anUuWLv8nS4Gf20PRTQ9lS1aCysQqlYGS46PNu4/Tsq",
+	"Twfckuuuajc493rxwb4AkcLH8K4Y4DaehrgVee1FJcZEJiwCq6+zUBXG1b5AmwXTms7YBsqx0/58B+0L",
+	"UYI9Vhfgkmo2vkZ8Fzg1YulOTeWKf/rsyZcDEmV/byQ0tKgqJX+vXj9OTk+ePWuw8d8bRN/EuVwSwKgh",
+	"OAlcehgn2bt0SQXO03JMvuNfWVzJS5ksIZQnpgtGuNhvaAuGqSmN2e+fKoqCvuLZgczsXeIgk9jOrsWn",
+	"yC3k7uGc4GRyJsyY5mYuVfeNprIn5da7tz9v8fZbvIO0QCYMN8tN3Rj2ZS9S+uyMU87SZJCl8G5w/Xp1",
+	"p0ymPF4OC+PV0tnMBzFuH5q3y6zYos/dADVihKHa9JS7tz+f8u1P+Q0XomoetYs78rx0oO81PK3hwfcH",
+	"syYyCvIvRtCf9eqk+k48PK6vB+TecSPqv1i7hltdp6t60KqV+t7NrwKM1yv9B4j14Sh8NZG+9mjvy3aw",
+	"Uvr1ibtu+XZrwHm9E7oTIL218O5KGdojNDeSkdsKxfWl4OBDUZeAax+K27amhJJlK/FRB//rECcBR6ut",
+	"To2D1Fe9zpraJFNAS9VNr9LRnaMFlkIjpPW1XECLhYOeH6hWFl+piqcrlpkzFEd20Yg2VCQIIH/NlGGJ",
+	"fZhKjcUMYCfQ55hlKa8EikFHuKz2tX7tIxjVqiW6P2tZVbC3Gclci+1MY4rdrB22disBISsXQ7Gbv2DD",
+	"bSNDuqK132CnvmYO0NwbkULc3U9oodLkRWwgzPq4Pex672S/PeJ62zCR2k7a1WolWNjIVdHC5SZvFNEU",
+	"9D3Au7d9NKKS6SCyeCdTK9n4TOxmjWtjd0MJvxBVV7NrO/7iSbsGswjYHnGYG6CIi2gjuL/nmA6A/9SE",
+	"IjlKjSGh31CRpJQcP3/yJCJvqaIJz8jx86dfYoiojfwnrwO2uKDaMDWOU6r1+HgUVX84qf/wGF+dccHG",
+	"ieLXlTfbfj9B8QTnZOwsubYVU7VwvCxlVOeKjWNFp2ZcBvDZxFfbmx0KSlqoEtL8VVHsLPjGQoJcDH4I",
+	"+6uMuN5t/WFlIEGvHa93NaHjmURsmnLU/qdglPUfyx5WRSsqdvMd89FqO0gigsMxltPxJVdmvgkzHY7n",
+	"x0XCr+Nxa7Dd6S3l8wwG9MzmUgyCw8iUA/Mc+/zCXpAE366hvVYWpAAhtCvqh9T6xcFZJAW5bCLU75I2",
+	"NrSr1iiqJs9Fwqkg31M7X/LKV3eS06pkJ8iOi32okUBGjWEKOvx//+PFwf84Onj+6ODj76fR6dGn/2t0",
+	"t2TbE4/6gIi4nz5D6tyJXa7o7QFZ5oox7Sbu+g5P5J+filfs1v3d+CpE3LjtrUx5XO/C94P4SlKVbBT8",
+	"udE1ou2SWTmoJy3ndP2oz+G3BrcC9vLQNCx1nefwtZbacnFKFSKtpOzcAohO0I4zgZKNBP9JBL3mM1SL",
+	"CRTPA6hRxdCSA1Gkl5KafRdmrV1RUBZfNTT6pjpcqpCBnmlD8mq6uAM+gU+NuRjHc6pQrXAjQ1sWjrVT",
+	"C/Xz3/GY2j73ymU7b53+KuO8xWTV6jdN8pbd/RYyUyEn1UgoHQiXNsjRg8s9RwyITZM8WzIYyrRGmwo1",
+	"vuEikTdjmTGhy1+pELC8mrY0hVggphGM2rCxYoLd0BTKMLAyqdEiY6c00wzpwRi5GAcxTEHSVfVnd30r",
+	"XrVbOra1RmOf21XmZo0LK4h7H40w42DGFo5QaN4ZPIVR+4O22qVsN7fQKXxSWXhNy0wbmQsDgnFdNpz/",
+	"kKWYVVFWVY8rJvofFpS9WZgtdoIj233pDFs3rqga1xPMVkN/cusE58S+7hGVXfpFYc4ekArRVWejjT+X",
+	"KQdNXrEJBt/a8IB9KgsiwKQ7RuzrAxlK+v08r6xnJ3CYrAu72IW+1jN2W+2jic0JZEr41Io/maDFX0hD",
+	"uM0sL8FkonuERqylbi8ys/T4azDkjvH6E2blaxXIIsQii0qZ2skNOyd4utEEB2IyOsC7d2waAOruCp9X",
+	"ARVN+er8jeq8/YqGbKUIHw4S+HFACA49+rhycU5XAFJthCLoi9r4kG8HJeUnE40K1CgrRiqAjzWgqXKB",
+	"KpQ+UOAUDHJ7kVNJ72qauAtIOFiDM3JykPAZNwSmTv6NPHZ/wibWhG/V5HJ08Pzj70/aTS2vmGECuY1V",
+	"YJtMH5H2hsaZtGuTj9uVyXCyve0bQqx8OfKD7AnRLub6g0qYak4VVrmTHTxZSe4nR51Xr3VCQ9pERshz",
+	"V2dVtoxg7XKNmwSNDEdMkQrTo9eKe/DvtEd5bBnBQpXhcZ5StUH58BdCsN8OjgnGRGBAmPWpttUXWlEi",
+	"rUUn3D5YyAF8j8HXwlfS1JMeKXfSbcwLcnft1zoJYfB4d7AhJ8WGAN4LcrXq5nQMJtwsOxi8iS3HLZrp",
+	"45Phc9o2yMl1smGQk2Igl8YAc95WrM5W6CcZVZQcHz4me6fPyFzmSnfWVxtQN5sLKDkXs1E5/A58sVXr",
+	"u2UA1ErUlgExUSVISy0Equy4J+KoSMcJuF6FndV3J3ISqFUkVJlVdfHKtekXe7twFFR77JWEg439Rb9w",
+	"2qVuqzD6guh8NrO4Ced4MdB5xtQ111K5CqG6GVwSkvnJ4eNm0vj6uVkr7g19t4a2awNOuF1jry1f0XSg",
+	"ulpf0u211lqPP3Fb32bQirarguvrKXiMNpWO+HL3bT+TN0wNEpOrts0L/Q2Olcsg7NcwFZvmrcfk57lN",
+	"YLCZslhYBW7/JPGfILgGjbJc/Rn0NW5YrECge5czD5far2uwdyt5QFcaZWmF6tGMW+TKk45YttWmjscD",
+	"VKQhl93Ha1cnKe60q26p1UXbxHrZfgOphwL4NsS2wUupJoZeMUEu2VKKhByfoNZ1fEr2LMvdd/U/j48J",
+	"OIwJsBvCBZxYlkTk+DEJregQt2rgtiug/BMSVcNCcQxRVMdgGTmGOKtjkP7HT3qsES1XIxextamHNaUx",
+	"+pHLpWtzZSGetQ2+zVyl1lQWpv3+kBrHnJuqLq6jVEVvJOULbqyvyyooZEGXaD9LGb1m5yTZejD2nXHx",
+	"zvqrNvwW1JB5tW9X96/9SECV0t1oO9BTCdn5MAIjKqNqMsksC1OEQl/daXtCfnw11ldgRm05+2/nUjCC",
+	"jciCi1zbGgXK/eQwpBB1FnLlNi1AcdB81tTrN84fNTRNw0rHvQQP8xlDftc2SbiuEz3fTSc7r1NcVNnd",
+	"ZnyDYwRlmjBtxr4wueatdVqKQte2eVn8u6jrbIuCU4W4xZtWvraSp88e1d/LukVn28s030FV57IivF/I",
+	"lrP+nX9ULrvzwFza6sg7LC/Tdu8uK0oHy9I8wEWYXMjp6nvaNuFWXurCGn4KXe9rqlA2nWIdw2Y9dKHQ",
+	"zcdeN/eGKPv3x35gjzUssVgwaNCh1SuQMDOmNLNQmCtNPbaPNZanBznXDT8wspQbEH6tdbfzFjdH4kDq",
+	"to0/ubVKjG0LMswCkG8fHPEaA4/e+nvxOmjc+CbBq5+tZwRqKlbf2vvqr2/R2YtZABi0pSPyvftRG0YX",
+	"/sern/G30qyzYBDdxTVLnLqrz8m7H799/f5wkZD/+j/Hh182bTzw0V6/LIzzR2HBxIr8zq0L3YY75xMh",
+	"cTht9PkaWiCw0yZ3OQvYucJ6vjZuZM0p6Rs4aFANae4IzeklUPixUEMuZ0g7bjXlZeoLKB6rFIsNS4jj",
+	"EBvJ1o0iLW2I0+pYyzYM09JjvhG0XOtXOtLC1ooarUSq9scwTLlIuJgNX6+v7QtDx9+w9vUJK6v/tkXR",
+	"bcCx227qb3l8ZS/PRZU5Lgg6MYqbc1sp2w0CFteG4nRF8cY86auLJ8kveTJj5HLprC7fvDh489MBmMAP",
+	"EsgYOzw+h4ggW+fQlhZ0VRKcndBPmoCBUPTW1PPOkIGRTSyxB6ugk7LERGNmgHivyzIXGG5YFroQHZsx",
+	"rGQaiLWW6gOrDHr1au+mcAStYuG8zX65qaZRAL9xto7toohWGeCFKDTQwZbqwqtwL6FvazMSV7dy+MDe",
+	"OvP2D/bFIYsYVrHsOz5bFCkvPtP0UDqCqhBMMPdwnztcjR1FzdvUy4DUt9Uyv2asXTfPNzowv+bS9C7u",
+	"14z9HdttY550L/pPtnGErxn7tjUAv4yvaqv/utNarmvG+neGZw0LMl4zPquNtvyi7YCw/u6JYbNazikX",
+	"a3ANP+4h3GJNdcBIQ9M7oZYteFO1eLUftF/FtdhLsXW7ooENb1WxyWnaVmJW3kASko8zkop8ePHo1Quw",
+	"ibt3ItCqVP/+2Jtk12UyPMaY/I8J9C2abABnAKAaJ88cGlkQNg2Xalu7RGLCBTV0QRUV3kVrE47aE0jW",
+	"BxrxR6wexzFljMAzUD+7SiFPGRtDG+0U2italjWqHdke19OvOUVYo5Z8Fq452BigtF9Enh1A+BPRcz6F",
+	"H6nWTGupDuxTqQgUwbXFmCli4Gqyh844RwH7K4v9HQ/a4PWvCBiRPTZgW/fVQZrhCEYK4TI8qyvwFyW1",
+	"Jnul7XSf+LZRv+1jLeNHu9kKjidnafJaKam6K76sgcoWIByvllO2i2gIsLG75b7iOqYq8Xby4Qmu/o0V",
+	"Ca5UzYZett+x6QtoHbhf/Pl29/fDxI60K/aulq90/DHqh4ivrZ6zwZf2d5xAe8psxUiwNvddO/Fos/oq",
+	"t3qHaYlCGJ6PF+SItADhSEWKtBcwnYmYKcESF4bxE8BXavJlRI6PBjCorfJL2gJaVpymt3NpZPPIOxIe",
+	"HMcNvQxunFIxzlVr1BRTDOwo0ARNDHmWSpqckbc/vP+AP2i6YETP6cmTpxHR/J/MhhlLYZgo6ttWY6p6",
+	"gxv84KNw2sE4+5ZvM5Umpm26/ZOOgMdgfmGk74LO2KNfMjYbRe6PTJT/vmGXWfHHnPG4lRXxVvUAC/B8",
+	"SZYyJwt6xVpK7zQ6stvSEu9QS4ahB9OPvz89bU+I0fyfbLWL/eTpyfHpaeWYHA/zbboBuo/UlnXFLvfC",
+	"0nqL7TaotCWT7Yykaz64J3DXAfma4y47W3/nuVU6bxXu9X7gXevpl5354dun1SzHrqJb86nNfRwredPx",
+	"vDsbslMYWaf9uHP8PTmRxeMtkzWQEUMv3YdpRdWetszMRqO6CqENXWR6Lfza+yjmUzdSOoW7qNxTJnIK",
+	"XwimtpjVFM+xMzIUR311ymdJkiWBVUmxmhZaIYhWKitW/s6BZytS4YW7Mqzhk/f3A1vvkVwfnxEa1pWp",
+	"4AuQKUDinxfOMY2Bpc45i7+6cGCsUg7uoxWSZUUxmyComOwdHR8cPY3I8+f7eOdmkBdeq4w54Dh2ldDB",
+	"b0ibGR+MIMwwDzW4p73GhVsTCp3Xg965V1jwutl4g/LRW64KHR2vzxd6qf7+b9/F2VtxAbcH7GHdv98h",
+	"J1tuxzagB+QbtSN0QzXJckMUn81NS2XOtS51d3dcGjah4BZWHcVqwoRleQCUWezvatKEZg+NNqdb0KUz",
+	"d5HrY7IXiC9/NQLD6P5d0+ROKOvesPSq188WOD03n62g9NxHfkQFaIvttxqU1WYwwKXIA1eMpGxqCE09",
+	"HGxvPtmzQdVJHyg7+2NI/83OgiWT+2ayAbGu4LGWIh8Ki03pbCWe/Y4Kq62ZSb19mTsLCLY+fmEzki5Y",
+	"DOeZVBY/vjSoRxg/J5YDQuPgYrpZhOJmuR07gJttd9U2IBW5mEWk8SssjsNGyMWUm4g4LEV5zVSSs4hU",
+	"AA+TiLRFdAat65CLEWkiLkYklnEFGHGc5O5XLvDXiDjEqrGQYhy7AgwGessYNWOMi2rkQrdu6Soj2Lrn",
+	"RFFewno0afEXeUnMnBpi2xFuBozP9bkZ1f0Z6xw2MldkxsIqQu25KhaQcsMz5N+uq0r2aDTA6jyEXcVc",
+	"1TaqATa7Pk65EhJlvbVtLdddwfP0vrBgNQP+W7DHNuNZACTgmHt4XEIyD/J/KlWiukxrrYpFSme7SBOG",
+	"fh5OejCM5p2l8k087q2hkMdHvTne7YGRrQNUjF0iDPSG3kul3D/rPlyXjgxRToB5WYa1gGcX3luSPXV4",
+	"fPJ47ymWG/IntHSgY1CUmskQTFKPoT6L/fljqxqSmfl40ZJQKfM0YQnBBhALtmBGMd0bWrMyrCYazUxX",
+	"II+L3YkwZcrW/aIJSblgZEHVFcHltudkt8E9fgmiYnd6Nh5QHprHDoY7huGOYbjj8guN6UKUmkUIx8yy",
+	"mQFDdm22SAG2B0Iv5TUjx0ewRBqJ4OjLveOOmlMLW2snGdPWMDtHFkhmkU1PUDOJf5I9mmpJqP0DKQ5i",
+	"BC+lmUdkJeUVhPexw7sE0xgv2qjM7hKZ+tVFSlu07nGDlrYJQw8GVV2zzjDPT9Hor4ymZt7cekygWpm7",
+	"1q+XND7WogVcYf4dvabcMtte+0UhZtwIWyfFtZFq+VoYtRI8ubpxpep7qPPLBejNwU80y5S8ZpXfFDO5",
+	"EhGhCyYSkKaHFmk6Itao57xUxa///b/+d8130rZsdIXvuVfRsi8PhgGwzX2VgUrzttZrBRcAKkZnrpR9",
+	"7KzWFgXbFnSeKrkge0IKVnDNG3a5P4rWX4utCs/2JXjzpNUBWwZ5n5w8fvzlydHjp8+enH755dOjvjCV",
+	"bghyvBHbCpXA3mwzRJIS7bfg0657AgqcZobOgNAoXDNU4grXb3et0oAIKyQWrVJDWlPT1lZFZnJsS46Z",
+	"Njl1BOvnbJI3cyYQlsfjGW8pgp3AGIPQZ3pQsnJ/h4bNpFoOzJL1rT8V9SoK/LRVb4cp5V1lSjoNFP3D",
+	"8kl9Kb1iRUx0TYannFm3AMhKaEgw75ynKbmhhindVqXy+OR0vwMyXcy8BrhiD570rr+QYyCwPNWtAsMu",
+	"nMVyz7V1uZPghbaxhYaLvjUONF6rxiVrW4KbTCbs1BqONj8omwatrhdUD2yB03Qcnoa2mHpI/2jO5Hsp",
+	"DgKMgkA35IIYebMWZeWaDSP6HzUO/Z+u+lP3ij1eK3axM2j/TSURu67KUTEDTXBqmBqjaqN1NSYqmOJu",
+	"7MAOPmU1KiO75gmaIYtUql1g7he92vItLNlVxxvjXa2MJrxDY3Kf0bIowtCvSqxhf228W8uj7xuVNlRt",
+	"SZDlvWNY2kCJMGcvAma3tlXDFlk62M9zO/bH7hDCjdMU1zFqDlA2S19a2XEjhm9lvF+4zlWyK02k/jYZ",
+	"UNl6RsvWZJOBmJ1d8MihRWINlM1gKAgIs4ELP7zwYh/oxUfMwRraDNlz/4esC+Ac6N2HlggpJKeEJdw0",
+	"wzzsW10VZ+KUUWUj513DciWWLiYV/kO7CslsEO5t2KLzmsoxKZIKi6vjIhWr4DjFunhya17xe4IWdxQs",
+	"VY/f8xOL/Jr3kC82ujd/fivxtrj0GxT6QLz69fH3ZooE2+Xxm7bJGSmO1YNJDXk4CRrBEd9NmZWd5GZg",
+	"0PrYGsI2svXZDhbBid2wiy4s06aMt+2Nu78NLkuxyMa5ZqryznpDXK/kxENIq2iw3yKfojqjGiFU1qux",
+	"x+GOVXbjzlMf6vzu3kIjOxhvS4xkg+NuFS1ZfvdVEfdUB5RxboGxs7y2uK8AbwGNYgMhs174Pr2zdgCy",
+	"SQBEWHyjS3r0mr1LVtpnvhqeUX0L15EW93ztMK4q1FJd0ZYljaWYpjxetaNnpGgUEZkxgZpyEe8ycL9f",
+	"uj6G7HMrWuCAENvTrauAbpgAWguEWisfdE3/zNAy74NpdlBpxyH2jTsg/rYsv8KNE+babXUm5tbruupE",
+	"WFXWO/wiDyuOIOKRdf3h1S9POJREmA09JRWH75CxVoErh4kXeA/O8bjg63qgOoJvVVjGgJcQjED3rya2",
+	"a15NbSDG6/948zWZpnRmkXL0XCpzkPJrlpAf332rh66vxYYYBKIV+L1XDh6VE/0Fqb0xFDkyfGvYwK45",
+	"A0SlkEl2jS1jRbZKZNdXR1BhQefKpl5GxAXHDh+v/byLWh8yYp0vFlQth9Pne/cC1rxZsKFD+gBtu20J",
+	"o3IkpSYRyJoGdTcPyWr18b5RfMqRrADyCawODwvLpxz964Sb7Sx+DLgu2PvmjCZM+aydahIy5hyjR+l8",
+	"veye9b3jw7JaSnft+paElJqeoTw/qpZFGTCMVIqeTo+fVXo9fjak227vzIAkpA0cyVtmFPemEVUp9wEc",
+	"/+IArT7/cEoe3OHfRdh0VdN5GMHTIXMebE/dzpBq4/y2M33287re475zr/1twf8McvVXogHXD+TrDxTY",
+	"NA5gqJv/flCCOsGPOgXX5tJpuABqjEbmJpYLthbyzZowRoMEWJ+M8teAsYumbJ1MLTyh3R69HsrPgBCG",
+	"zrAHRW82P55l4ENbdlR/ZMO2oQzN9nyBpdCnXC02L6WNveCtdj2Aptt2C6xX6zqoujAuQ38HRUZ0xkOU",
+	"fHYnsRFlSERIjpUNaNtTy58sr/F8o/UQ1yRlGI8RkmdUkcqNU9yykCvkZ8muWsVXQ9q0SZIAcWqnrpTN",
+	"YDcaiQsAvAHmnuatFZ7sYQWSLhiOLXE11tH73wNNbTlf6KLAv+EJJBnBv7K5FOwLTfYseOX+ea2kjCZT",
+	"/htLSpNjWeMoppkBO49jCHd+iV1PM/AXFCVzYwH6dSYNBummqbwZ51mtygSmXVMu2u8wny/EO7sQN4Rj",
+	"A/zMRw6NfUNvxbUM/gtNCtz+XnpYR/D0yZSqbBgQc4wH+QHc4EuGsvoKj1zjwd3h3zey45BRh8IwkIQo",
+	"Bk2uBEtCAQin3bL6jpz64HvY6x/G7moX4eHtWmmm3ybsvrOm1B/If7uVv7YOiNubHFPFru3rfpC7trry",
+	"fY7b0kJ22ikNiquH4aaRY/mkP+3OeW3t2x2wqyuwVstZb+TRrVQha1fQKrMtu/6XSO2wJNhzYDuKSv08",
+	"lykbUoxm3Sj8zaaSsmu2s21y9c02TG/wb5e2i2ZYtn3m1SX3BtnzNl+WFL9Z4M8vtHtlf9RfurnGWZpf",
+	"Lys5QFkaXwPRfdi9HRUjgIuY85a60eghg3D30XFJQJvSSL+iekchKAFd1AGfLf0F5clqVLBlaMofKeWo",
+	"w7g1XBq1Fmi8oy2uBLXajavalipGpYoZqVYkMbyzlox2kHWm57Jy/4GqQ0JUt4pNLa3PzXunWBJ4TLD6",
+	"NbnMDQEGAUdOMLcYdeL6vXH5btGh1tMQSspu2GlxAvJyFy7Nv8nL8mCtPCGDPZJ/k5fv8rYsW2BcKwFT",
+	"difjG4NKcgfFt9jxl5ivAxaynydPWgX3lAuu57tNlZwzqswlo2YbXrxx4q6hIh6Go/KLvBzCpANHWWG4",
+	"syXj8JYfx4wleJ+fUp7iP/QVz7KOq3yWUiGK9W7RkuI5S/IU7KCGx1dkb0FFTlOicqHJgS2iBOx4f9OS",
+	"7ioXG0Ic7kDCGsVnM6bCtfQTxrdhqv1M1HpK5OWo7LCysMUkA4KoSbEKjYbeBXt4Is8aqse0m7dsgnwi",
+	"unRVWFHc6ZTeWAQumkBJzL2ilrpM6DIiLzSnj76R6RU1dH/tYuqf2idTWrRq0nK9grau7DyQ7TqcH9h0",
+	"je039aJUxrQdDgpWD/Ab7DlxlFUsIR9Sk30wDBNG06hcbK5uespvKUonBQGlYu1qaM4eFnYXhUesWLpg",
+	"/OFWtVJ44JMcroC5ShPM0BbVa6iha/BmrI1PYmgjaeB4sGnHrXJh6be9dah1wepthI/UvlRhUbYXB//j",
+	"I/zn6OD5wcffj6PHx+3F2dpcGi9TzoQ5mDHBFAVXGk/Inszs4NoQvHqzMTq2rCef+j43sI/od6LVBv09",
+	"nFC9cFRvqYnnvcS54CL89bgh1Dbb/jW2c+Uk7u2iWN/f+iUxDOzY6pr4LRWznM4qnTMBPj/4z5y3ap3f",
+	"oon5rbfT+/c8fHIVVDnE01xQbTrS9b+VMy42g591ES+DuTtbtGDUPzmtUNXjrutAmtIgMqLK/d4bWBeH",
+	"GGHmXBOaZSR8bRQ1htdDyrB8Ny7sda1XazRgJx3015xP25H+zsK1v9Caz4QPmKuJFNjuYfmg6xcsb8Gl",
+	"bEdblykbc5Gw31absJ8/f94LYsNpCzbJrzm/pqk152ZZakOAekittgXBGN3EomLxBtXfD3Zh2wr8bl9f",
+	"QgDCpqDPmyITwpwHSzqghh/EV5KqxOo7/YbOLZAPt8Q0vEsgwua32q4wr+DyF5SH0GSRa0MuGcF6DESK",
+	"c1K5B6598Vtf2Spx+h4evF6hhHfGvLiT0wWYDdJO6zZAxa/hFFkoRbxPWn8zSSQiK2pmkdJdfYwC+Tam",
+	"mrUCEdKCGQxXG5vcfEAWYlGlo33HMKZBzAaP4Z1b7XfAAAd8XsJRxipI4wVtQw6lXKEf0G8j4SLhMaKJ",
+	"MmLfxJS1KWCJGjljZo7KSFPj3kpslPM4wablH/UZ9SeqUj3ULBICst/K8m8BR14cheDnKt2W1BOSWSdY",
+	"eZtMrB7HrcUiazNVrUhc6bu/duqat1NoqIOeB3bWRwuDNexd1ubJFJsypVgyToO7yipqLO40gf648kjg",
+	"UWizCnul2SlrK0Lr9ah1pK0CpB481142w6aqedgf4qo4kEumecI04UZj9lpEnMMVowyomuX+aNXkkojn",
+	"Uo3pjHV6iNYKGLikmoWQTE3LKZ3NFJthGUA3QlOivoONkGh6Q/aOUNQJKdj+KNp2VC5yu90h8p6pa6YO",
+	"7Eo0w7w3zfNzX3RZOs118IHo8kYAgkB8RbAQBb628Wfbrp9/SeUlTdMlyQX/NWcl7fDER8GX0e7ZvL7i",
+	"nSBl7Nfmt94ydeC2UsP1Ae5FTlldtYnHw2II4JNtR+d7GUA+NBj1pUyWLVLzlkrdbRhlJWOasnZC8VwD",
+	"98ew3zBJgQuy91rMUq7noDsq+7RgNajkcAtAfqO4MUyQJTMhfGivOSejS6jT0hfh11HaBweq6VJjJBQY",
+	"t85c9HpEEhlHjiwigrXgEmzoi0pFWBtGj1q2WjG6UzeyK301IP6yjH7fsEZC8Xqx3eXnI0ul5aJXaLGP",
+	"5ndhOg77ezim4+9dP4PDVrDMTyNspY8M7j6M5Qcbxdabu+6i3bZKXAd3xJr5kPeVNT5naUcc9sPBDN0k",
+	"XVvGca7Umgu6ZiK0Gl7RphbIulZ54ZbU6f686K5c44eVd9vGtYt1rQem1lE9yw9Vt7tczcidxCAEEum9",
+	"Hgl5x3idjhXdm1OrygpbvFqOB27l0PoBVnBHcQU0SRTTepDOMPyiv8NyDitXGxbCW6kH39zxWjAklmKb",
+	"a3lbSZPCi144quYWQspvQusnm6u5gio2iZe4HRK49zogWxNOn9fy3smony6iUTnTgAlZJo74dmrRel/C",
+	"13ahimNHD0cHx+HsJm7jwXLOB07P7XtyfxLbE2hDUuODbeT0W6tjvUh+ybWxaNY9NySvldHile0uSxvd",
+	"fJI8Y+MrtmxVcu++ZMLtXmYEu1mVfLZu2l+jf5kma/a/1kXJ0cvA5p34OxZspu0m0nFNKqLP7vwW1Hqv",
+	"KZehln8XLH9lr4u1CGbuZ1U5A3d+g2kwjXvjjF3sq4VXNvnWLhjnQHbJt7MorXU678uWxHRMU/wyeDc2",
+	"ghPbAEnsj22n6s72bu6rkAbdnlrnW+7UuvLh/uxiA3Kvh0ENriE3+sxrg0IxKqiDueBmPQl7HxKqmhRe",
+	"muHqhrf2fPFwjkH2eH0HG2zCH3q/rnXjXCD6GgfgvgTfO9j3RvwtL+F7+gOGsNDC2C15U3y82z0cRfFi",
+	"+7ci9P8reaPJzVxqRuyGgVOTkpjx1IYH7W48g+BiGqG7N6P62kXlyg+KVAr2cNswJd+VvNmWHIbFbdeR",
+	"eVbeZ4PkgFW7/2HeutUezoPHTBHNjMYqFry9lPYiTw3PUl7NAQ02SLGbSgrCx26hNGy9dNoaV8Jp6vzc",
+	"oG1lCsgtOSdHRRinPnxGHBFtDa/SGjGRloy0CQIUrFP5vU3pV96Ej7eh3/vW3nt19u0UdayY0qKgF+Va",
+	"qAjxOckHp6R/oV0ThxVD5vSa2XwSPacZwxMhc0MmuUr1hOxpPhOIO6OIKzN2TqCUyaPr40fYk370O08+",
+	"eWJc7B+2oFq25eK2G+xqQVYbRc/EUhgmzNgvfE+YBULaYer1uIWVfMeMwtA4c8NcdDVWvcmk5saHxtXL",
+	"to6iloD8Rtg9+41PB5XGeQ0NywpcG5oni3tITVK6Qi22js8ZEXIMA4v8P7AAYPnXLAOpShUqOuNy0mTv",
+	"Ij86eszICbla7EcY+AbirK3J8QmZ70dhidIspTEb5+JKSAQZbMOlaXcq9eRrzBmfzc2DqNG+uWFZMTj5",
+	"47i19vPP86XLwNeG5BkE/pAbqoli01zXM4na8Yjm9OTJ03omVJuRXPN/st0igBT2rIA7Io3bmVgN16Mi",
+	"23XAf/6aU0WF4aIDvMLM88WloDzVral0JRjqJY2vZkrmIiE3Ul2RvfJNPNpw2MOIN+GKz9hhjqJRYn9w",
+	"kBofu/DE5XQK6n/bcFgswXBShE9WC0AXyMEWjNjIkgfVg0vX2Y2D5rOWG5tKhxXvwmpfn8rNenDV4294",
+	"Yua7YQNDqrO6I+VOTE0klfbO4pZYUutqKDJc7BfG0Hi+AbI1yutDiq8jqnXC4pSCeKNWKzjH0O/LpWG2",
+	"3pI9hCwhiDJ6Q0Fh2Hv7w/tQ/O+vI+/7Q55rstsfO76gM/bol4zBkbN/ZKL89w27zIo/5ozHrQdxtfy8",
+	"v4rTJQMOsRKODp7Tg+nH35+etmMk9DPjk6cnx6enlfS/1mNu6BUTWxjftj4RPaR+byDC9ePWAiEcnqkH",
+	"gh5c6oyNC/wUBF2bDoGJaz5430gyp9rKGAoF19LWG3InmvtwiPZGy5AUa/AfQUYF2bNAQ7oCLGTzH3HU",
+	"MHwhiRW6GwJQ1XbALl0npYJR4h2LGRS/bK47M3Q2DKrHrkQ/XHzfmd61qlanR5+P4Y4zTnDl4vyYFYkA",
+	"g47wW8Xs3bMsRV1f1R0tVvvUVpyttylthehbZCkzbJyrtPWIAfFKguJTQk6L9ZKBtAUrlbap9xUKOX3W",
+	"5pL6LeOK6W1UrClNU1B8+4b64wdkCTeIJmwZg5krmc/m+LvGpCcEoWA0GTT4BTNzWYmJ0lzMUlYYkrqg",
+	"8+HBOG7zNmx6mcMe/TGprsBXqAFx4bYIWiKUpb9n7dRmDL23XAsK+odtKMCIsTHRxuYbo8t1rSq7wUms",
+	"xoY1r8643xveWF0w5Jrne6QCBlpbDZw3Ep2RipG5xJqgKciBJdlrsUg9ssrr/trLU3DxvgXqgpBOubhi",
+	"yVl4ROxwzZxp5tVrO/Rz4q9MZwRukudO5z4jtsKK3fSUigj+JYhnMsGN1H6uelO2nfSbGIs9LmbTzcNT",
+	"uiGGzq3q9G3Jih8KNYZb2xxA5czA0MkFqShs64OGlbp69ZvfAszHQUw1I3P2G3n/1xcHJ0+eFlYG3PM9",
+	"qon9MEtqUOFgbtlE+W/jW+FnzkGBW0htyMkT8h3/an9T1jU0u3IjNf/+jPW+8njDSI8PtjbRo12koSlI",
+	"xWdc0LR3dC0sEk0F4+OTZ0ebv/34ZIOXP3VtnhUnXZgliYtZ7XDSWVsE9yLNtz4LriJcE8vinO2rYKGo",
+	"7nPjMJN06x1lGyHWsE1uYopczXA7zgTwkh8FN+HHv/rrW8i1/XkUjb7/69tWXtjYtOY9pKI7NvfDuXgs",
+	"kI81OF6yqVTWRbQpkK8t+L0Svbpfc6wbTUVCGNAO+43GJl3CZXDGr5nAOg1LNF/ZxdhvSwFu6qFvf/ww",
+	"iqBKf+vSOkW5b5i13XZfsa9XNPfWbVfyMmWL5q61G/4dItyCxnMuGHF4ke0VeNLWoB9EEB6eUvA1Z2ny",
+	"Gt5pjVkLAK27CavDAFZoUt2K/ZMKTE7o7AktWb4OTkeI3e9D+LnvJkixw8Xt2DMMBfqhdPRvEzLRzLLt",
+	"Swrow1W5+5icLQI6VqWMbnDD2zwapxbj4FMutwzSqdHK1pEOua6YRqs7+4Ng5Nec5QhaZZgwEaEkF+CH",
+	"lYJMBF2wyZlloQWYB/yItjNwA8gbcSHsRkW23qfRZAJ2xwmIYa6ghY0scLccLDlYtKEzCjzhQniE6wX1",
+	"6rD/4BcWZwZ7d6bNCFEnihGB+fFCgJw5KwFoiAGACAduNgUNQOgbNF9SU7468TJ6ciH2YAfJhAtEphvj",
+	"ACMysQxwAoOA8CBcjClwuf3Cra+Aa8mpnUWW6zmZScT/OiQv7OClCkBouPaLkUAzGCD4tAnXF8KO0gVT",
+	"FMM0UpK9iWJGLSfkZs5TBjoNgIrFcsGsV5ASAS76C0GzLAomhtEaZJILo6jQKUWJMPZdT4g0c6ZuuGb7",
+	"ERFgy7gQ+AYlp0dl/JAz7+R6DnNKqWHljCCSxE7zBvSzSwbbUVKRazYhuUic/VhDY3jj8MKXC1R8wQU1",
+	"PsMsyxymm/PH+Oqx3XIHm72yrQqKL/w5h8rFq6983WXjtr5t+HTZ/zq0annfxlr2vP4jNgreDoJzLF30",
+	"13V5ge3a++hZwrKT5ioGvbCEm/4uXifctL+PGuPAQpodPdgyjP1dVKtLRlU/TL87J3jT5twfyks8uKuR",
+	"IX+wjYq3PxW2juX36BiyjppPIW7IGsVFg36HvlfZjOGv1Whp+Iu1hR/+Yp3w+t5sP7YD36odt+Hfqpzx",
+	"ga+tO7M2Mux7p4P8Pjo1YDPDHHgAWhG4/spnc5B7mv2KUuJmzuN5CLFm7ZlTMGKAhMxTo/sA1lqCt900",
+	"WkyoL5zR6snREdlbwP3TMklNTo8fg8gcL6hYFpJOR1b3YAlkGwV2V0WdX5MKgl4NLa2WYItyJ8xX9E5k",
+	"jLqFRb0abjQOVbBPPVWfyvm23iRwG3UmhWZtlVmLrdphMcficA6/BDZL0/bnmHsKGfoNtxRgT+rv3O40",
+	"Rilu6A+rbVPYYTn26mqt2MB25F6PV9iPF3kDQfyfohFdMJEASQ6NIhkSOttZx7flgZimPDa9wJ+9yWy7",
+	"tTIMW4sF09rlx6+qkjUcku6D9zwlxL0PMQhZSpdgY/cKudXHecIWmTRMxEtIZR0rBoGYrWaoriPdHihZ",
+	"Ld9dQsX7gQClMzXDfxR214qtEq8Z3UGKG6Qq5sKPY63XHJ7gcGjh4lysZLEFwuNKf9bfC4vtKxYXWXTr",
+	"CM6VsXdt9POyCOMsb7EgWSlR7ABWcNlGHkkwPL/tivnmXuf/uDLjvGF0WqeyQzGAosfV6/lamNZi5etH",
+	"9fdHCm4PswmzS1gyvlzuAkzYr9V4HYzt0jq7VgHsrXCj7wohqHfFvEK04TwGYou2wX+ugYHuBfp6ssK+",
+	"Z80nq054V/y7PXAFh3dHvSPAPNdDEbEHBG6Gm1KFpfafCQFGCzQHH9LcgzhasopdgBzVGc+DgTsKoN/a",
+	"atrcDz7wgPzre4jNX13nuSuruWPRV0E4U8u62p1pR8c2Jo/GMctATO99Q5Wghl5RcnJ08iSyZdn/w0bC",
+	"k6+lWpCvajEcJytEzDbIBqvFVO/rq6Pe7y7KfSOUIGkGJs+uh+fgvPBr3mxW1/pcR6w0tfmS73sSDDX3",
+	"j+2o0wtu1gVUKN9qJ6cNj/zJyePHX54cPX767Mnpl18+XTfmFj8dEGozfwApIdy52lRq6xFWiPciKmQA",
+	"PSgLq3JwKmxmwwtEm2Jv973Y9R61vp7EadeSYGav80D2kWGXrt876V2I7kqHD0pwl8PazKrqeVYLpj3k",
+	"ZWa5IQqTUqM172Y74ltl/aDjntt048y1r9hUsU0t0Mq+PDbyioltyxBWO2sfq68m5g/dNy8O3vx0ABJ+",
+	"FI3evnj34tWbtwd/fXlw/Pzpl6No9M2L7199+8L+8ORJ65F8x1JGNds4NNa2bbGBv15kZgne5X9cjL5/",
+	"8+3F6CMkZ5PglfY86ScDCCkoKNVy1mY5VclYz/m0LTD9FTNMwL+JZnGuuFmis1zTKTNLgu9G5NnBXOaK",
+	"2D7IHoyTPN5flZjRHhuvmGbCjMM62gMqLA8XxLZe3FjZMJhm6BI+JvGcqhnTGI0Qm5ymmuyhPvgTSYrV",
+	"cAU6YaYnq8Nscer90//USsEZo+Y9M4aLmW61tKwKs9ud76AxsoVMKidrxuSCGcVjm+dqxi7pqxMmJWHK",
+	"o1/Wq77i/8fWUdshFwHEYOywSNiuAoh0LKthwZraVG4XvwM+qG5gccg6Fom8CTtQMk2B4BA9waWSVH7D",
+	"EKNRNIppykRC1XjJqLLKERUxp6n9oTfQ1A69GILbn9pSR0gvzeVr551Bcbctw9ywVqteq05nUbW1B/DB",
+	"koqr5teMBx5W87WluOqoGPW6YV+Vhds25suidfw9Z3nbJshcmN7VDLp4aV/4FK2tvBVdwF7cj/oW+fm2",
+	"U2t9ks3VmlMxg9sC3OjHeHvQ/Ted46NhzDsaxUhzO+osYVMecybiXka+Tp9OdI09oN2uembXPLGwe6JI",
+	"WNpR1zIF5gUO/fGXY6j4tLOOMyYsDN/uurxmKsl3NnUjDU1301ntQNmePcnWqK2VUNr3uLqKUfcRK9em",
+	"bUd7DrTPFKq72FlBD1Ul7o1IOMXqYERzETNSGUht7TYk7aakKQ0Yw0MqCjosnP9euV9niNiD999v3IGz",
+	"xmz0vt3bbbrwMEAqvI+v31FdcJQrHZUEU59wywRWknu51M3d65xJN433oi9bbW3Lal4LX3B/E8dqp+/z",
+	"gUDXP7jKXddMKZ6w8Qog+LUM2MqBtg1tfx/Qu3ULbjjmKIws8MTYXKc7x8L1J3AzW05xpioZJx1+/xYD",
+	"cJYpeW2DzkyuBN7ezDyB6q82IIurhY1L+ziMyGoMxPZPaAoQj7M5Zic4hAOfaRmkOO7WfAzrem9pvhXG",
+	"2pLta0lzq3Tfd466XUxwhwHYZpTYll9oAv8gNAFoAOmzT/B1YPNB6LQNEmkQXCp1rnpDCl/aZu9yW5R9",
+	"TXdgoMPWERm0wZSgJGdQmpWRPVS0voBCrUubQAME5uQeS7rzc9eIDPX52r0Rp4GwHdPYdFeSxmc2Ftjm",
+	"kbDEZhZTUukFjffeN3dGjo7J3iuvJi/LWfb6hOuwQqHTq1SK/d4WK9R9qpj64IzaVfLAZIyOctUfMPy5",
+	"gizYldzb5rvEfocXpY6I156IFOmy60u9SgC0Gzs+uLk/vCPSsQ8lc5XJvG57K1e+8rnWPZRphRXRZMFt",
+	"uN2Ma6PQ9qfzjKlrrqUKhZ6Xhe1eCRsv2XTSbRQ50oKk27pGtx8ego+jUb+TNk/Ze2babGTxWDFMA7TM",
+	"AcypO8s4TRSdmvb7IJtOWWz4NWtWEkls6FQFp7g9kIPpu7HuVw/111xpc+AM3Q5YHWAiISaGJXnKwBFi",
+	"E2cbGzEQBJ7NaLwcw+YkjCYpF2yTFRLSMD1MAVOFK3C14oCtsH3GqOlvX3HPtOrF7ssNivDU46fRviqe",
+	"DIoRRV0kPcw47c7J1nZp2095dx0eLgmJykG6KapI0C/Zm2IJh6LYUET8Kuj9yN9+Yd45NVKRXDO4ATfU",
+	"pK3O5CC8IXY4OySlJ/kAv3h4fA6CFXyCU6lAzR6totgtCXQTQlvBN+9PU6/QUZuq7gqpbKesA329pIam",
+	"cpazlaGCa3ipfH8v8O2XcpC/isJtbYNvKEYH9M6EUXyTObTE0zqHff0TU8bGUB51g498zZivBdsHYxEY",
+	"E7bbnCAFdp1tCuoDrXFbKataDJiip+w13HCOefcNv3YwPFF44ouq9N692LVlCPc+HH4XX9EvmXL3KeYr",
+	"41YZqc1yJXHZjkD3nten9IYkTPFrZhEqEE9nSfZ0rq7Zkvw7WTDwOHDNEvJSvo+IkAJ+GhcNqkG9RB0e",
+	"Hz/eO94PAd694u2sxPZVFMphX1bK2CpONC1/tIjaVgzLadBYpmleprvnitoIgik3wlWgpoomPBunPO6M",
+	"JwjZclOI2utrgRSJZmGjGF1UkT+gV4/8wYSB+B346UIEwB8erwNSlCbAtyeHxMGCzhl59/r9B/Li7Rub",
+	"ZasL2IcL4frbC812EcFrSkRs/EZEoHLOeMEWl+WPY/gtuhDBzkfWKLXvvo+wJB7rqRiEhyfREgqe0Cy7",
+	"EFeMZdqCiMiEpQi2YYd16LvimrjAIlyQPNNMmQneTQ8vxLcIgIFTUxqsM7g8+sx9wWFjXfGM7CH+COUp",
+	"kQIMHhj8cyFsqSm7zoSbKhKIhVKBQeIOcTE7J051Y258FwJGUsBz4NfJUub4fj+qRpk4qrwds519vPAN",
+	"nb2zoK5oFJeysYefhi+Vm9f5WtkkfBFyt1OuzdiwRZauet+3/OAahr04N0znu+55+EpJiatiT77DFsF7",
+	"U2/kW4kLELwQOgN786rbXhuvBxIS9BEexc7CfkGb4NUCNaqjgrN9HL4AB31lweegsZMlPcKz+UJY7HRo",
+	"BdWwF1s6aYV9MWjsDMMrzcphc6+crhbYwRuW/a1GfWg0R265+h0g2+Z7FuOEriKFEGiCVuihiXWC8mkw",
+	"1kkrkfXhXlSJZhhKxuDmLWd72Bcqq9v7lRae1/tOg732vVEnrd4vdHLSNbBg1n+lxp4GIqwMbl89v73E",
+	"VWNgvb3XWNLA9i1sqHc3q5ylr3mnJO+lgrpMXAeHpsYePgYKamEFaHeDOadjnqYssRHTMVWKY501zROn",
+	"3gN7QW0JDQfRIEt203+VhdYDq+oVfmDk8AvpDCNjGzPbij7vqr21lKXAEKeDVM7KknAIA4fTsoW4oFSF",
+	"IXteobNhkKhutsaJN82xgV29JdVY3pTgefgxi0IBrjlq6DnGhoAeCoj/cJW6pJqN3RuHro6kYlOm0Lzr",
+	"FnuzarvZKFir1RZ6IJW3DqOjgXXDknZgoh9EWessozPrT7JgwfMAswivQFx7tCKrkHvcjjosO5oS/RvQ",
+	"6bA9KYNZa0PM6K85q616LlwonN0bGIJgvxk8Am1UO6d6vJCqDUxV5czBBBq8kFHFSFwSoVREC5rpuTS2",
+	"8G3Kplg1TMdUnNtbISIzAklKewltCV5bKxw4VBGaVQSoZiu84biLcExgS8Dz7VGdmQBP7B4Xdi/wnl29",
+	"py9ssISf7igapXLWfnyVNDKW6Tg4SM0dHYIkNDAw2dJGsI9+IVrGUv1w11H5iSk+XW4WmdKXMNbn/qtb",
+	"roZnkHUljYUzakdMasOM2oUrswG4wH7j2ugyNGiECEFovOkUB94o3WTGgUGF7NmurQiznRdMfw1P6kqO",
+	"v/Ijt5mi341evtrO2cjZs9vc1pHXTL/mHREM9lYD1eu83QDYHwpehwlPoKYdFYRhLh2ouwQc7EY7FeQa",
+	"q9k3C9gZNpMNw7mnmBejaPTVKBq9bKWNcvqPm9xwPUO5VbaaJvKTDutx+yr5bBULfIdlr1GG8gUfkiUc",
+	"jf4pBetgIA1X+eO+ulQrlqdOGnlHJtIHyO/UbXpDzLTuyiVtj8LbAkbHo7lz0V3TMxeGp7jcdnAEB0fc",
+	"qzup2B31J9G2ZD1ClbW6a+0rRhUbkFpWWef65yudVxYpXO72bRWCzjZMpL2GeGc2XjxurzNXT5BoXVJf",
+	"ha423bLrlaNuF2OzFtb1FyWREvDFiJyQhMV8QdOBZaOvhpbSUzTu9R9/wEb1Kc8MlJoY+T4GRRJUF2Lb",
+	"eIIPfvA1YFJXEckBfrvrFUShRNahoQ3LyvuPZ30NDl8a6vqDmqDL4TwbB/7esGx9UejH5D85bNlxoXay",
+	"3DjqLTM7Szyz/rbtIqtW1kLQBYsIRlg4+++hDXyx+cQcIVN6GF6bYAmyOItRD1pwXKVt1/vHDJNJfWpo",
+	"UPljaHFE+0IzyAK0IG3Ci05fUW/HCYe/UlvO+vtRfQztMRg/Ocv30CkHkFrDjFQIJKpblmiryJrQPTwu",
+	"q2BmDHOzneaI/mLq8GNdEA6ofhZErZrE0Mxw6ESuLJftpf/OYLXUvVfaot+ILF9Xynpp3ppdoOHKLpXG",
+	"omOX6F39d+euL2ubu7O3bmAfZhQm43oZ2WEvX7lYgz7zeSM+oVKPdXUIY41K8JNt6oLbBsgg47S9YEw5",
+	"iDXCW8qXgr4HBJ1YT1LDqKnYjaueRGzUAOydW+7BKfvrjaSI7Rs86VfujWG9V/OnO3Mz8HQvi/IfCyoE",
+	"WKVsRKKey5tNVqNMFBgy1iljeuxyLoZBJjP2Kh+0DFNuxkaOs7QDHsFNt++D39lmJUZ3EcbYsq6xzFOb",
+	"CnLJsH5ljjC4AtIslh0YNh1Bu33T24w/YM7magJ55zNDqCEBDngzyeWc0PQGMo2txcHe/ypvKKAyhAxK",
+	"dkE+nUB0rduxBMsq10XhHCNJli7P3WjR9DrlZui4ygP+Dj85ZIvWj7tuytsarRx36JbDFXwPxjfAt2zb",
+	"rnm9KhzwOwBpLXuKOpSRQuUoIPAsgHN5vwjYQEkuUVX0ONlQ8oQGLEDz3AS8K2ToZUR7x32yFIxOHG2k",
+	"EjZgVn1sz4YGHo8V0yfnMIUH6AgFJgACbcKF/NsbsbDbIa/aEkYeCKcc6kodVbGbTZTM7Tfubrd7gw2r",
+	"rfkm6xyu8i7wGMvehnDxO0JjLAf1lpp43ktICy7CX48bZp87PNGfVs7n3hIsqvtcNwGH8WXbJFhUbuAN",
+	"yrxUjCZmPl7YO2Wc5ppfs++8RdbSzGoj7koDbjSKqZrJsZFC1DLjNrMIR6M4uHAPWF7fGm8e2RZTfdI3",
+	"MCZmXLBxJm+Y6hvca2yL1YUtCpvZydqsXxlgoyt61RuWYndbrGvfrNB+sy4iaTQSO1rUVXAg/YURtGZi",
+	"xvryWgdBcHYo4NWbxY9ZxhSJqYbAF2sLI/7IFG5aDIgR5P3bb5vo6urw+bO9x/s11/jpcbUq/ouD/3F0",
+	"8Pyj+/8jcvDx95Po9KijRH7dJtd6491M+bd5HWMqBAcrJ1XLTbS2XLNhH/5RM++I3cr92i2TNlHUPrPx",
+	"PxUbv6uyMJ+Z/x+e+d8xi/7DMtt+x5HzEg11DnVfknxCpdfky1RIm7s4rvwwp+pS5mocO8QBbRhdwNyk",
+	"kWqF/2h3N82HA/nfCGm/lZI9AwrBrFsB7UGULxseQDWgUA1Lkw5IIaoMj/OUKuLqNCcRhgZgbjC3Hhmr",
+	"Z36hiV6K2GfD7tkAAjjNEQmlLPnv//W/9yMIGMQq6f1RBJtKyF5MwnXXaQcid426Om65oTUVS2eoaLzX",
+	"N+jfG0KuhdOXDKTfBPV7w+zQVoYN4zuBRKYyFwmk8C7J397/8L17AOXZXKVhmAa5XBqmkSaEDcwPwz+4",
+	"MExNacx+/xQuzDZMwfWxqajfRk1oqUBUYvsOLUH0MCuK7dIcXgOWDK3j4eZ55hWcl6JkUUgogU+mzm97",
+	"sC7XKYTWkGi7E9tBpw9YgvdC6DbzYbeD090QMveeK8O1iPxbAe9dqSUMVwtuDRR4FxK3U8SulKgr86Xf",
+	"//D9TyCmhkqbdcXLdhDEpQC5c7ThHgY/iKOXfLyOU1zl62EB1I14fOLr0wUHfm3uvwNo4+7M3ftxQTXZ",
+	"dbc/KuDTO3BL2S+zFyuLeDuLZ1V+2OEcut0m18dn5MaHjhW4nEQDTBGfTpnSQeAjXv+ZOifU/VtRRSxN",
+	"6IZAKXieX4iqnSAIM0UzRc1+GI3w/+NcYCxPYS2LApNtadG0FkRrvKqYj2r2V2+eaDdk+FJNBe3bW9XH",
+	"6B7Zductp/dNmxe2DoPeJUfyfMaOou8ws+/yMkJ/2EH2b6w4yL7E/dCDbI9TYDqtHmF/ZloJIuD97q3j",
+	"jy2pUT0GNndESlaJU1jFCHYTVPDZDfLZm11Hs/3snvgXck989iAHU6sUNAbMWZ9eJVBf1rnOENkBtQsR",
+	"M4CAWeFwuGcltVsn3YEe6vPb9bammQaW0wBA09uJGO2z0fyoK0s558pqlHirsVJ7yvXchhuj2AtV0vY1",
+	"91VoAYx84USyzWQu/vW1n9/ffv4wqiv1L4LMbKewP7o+fkRzM3+UyhkXRKryF5ftfEb0XCpzkPJrlpC/",
+	"/fxBXwiXMIPZp6+TV+9fkL3XycmTJ8fP9yMylWlqi8m++/olefblyROy97efP5BLpg2Jc6WYMBciU3Bo",
+	"YqYjaAat9i26DU1nUnEzXxCuyZT/xhIwRgVQNpCJMKHp7IwIKdgExkzF8kKgGl59XbFprsGBgllVKiI0",
+	"T7iFdheJB1W1sDIMoHiiCwEPqF0iNJoLB8+iGZZRC3q1+JRImcgn7U4U+zY3Jht9+oTq/VS2OHswUxL6",
+	"g7kBdg4TCGlKCWrFQS4F0Utt2ALhi7hIYYgFIIRILoTzcRL0cYKPCMuTnJUXNU2ksMUqNNmTU4Nzm6Zc",
+	"sH2HWaovhGIx4whMo9iCi4QpHZGyIIN25VyggS9ycXghLsRLKa5t0TxN9l69fv/mL9+T//o/x0f7ZwTS",
+	"RDXJoS8yeXR9PDknhi+YRsp4/Pjxcxjsjx9enmOOkb4Qk//8z//8z4Pvvjt49WoCz15oTh99I9MrhHda",
+	"SMGW8PPNXKaM2FLG5wh2gekmF2LyO57LiAT22E8TgN7hghpPspP/p33y7xf50dHJU8SH+PfJubOAMqVg",
+	"nfWFgFE+P33yJZkgyIatjvIosxmp//aLlgLAYhU3CL+BzjiWWCwiwVhyISZvpgffgeo9KdGQKpAmp8cn",
+	"NhdFG5qyiJyePLN/Y9U+Mds/vHA2A01kbjRPLKpTTNMU6+ogcotPEj89OrVEabhJWUljL96+Ca4LZ6Oj",
+	"w+PDI58PRDM+Ohs9Pjw6fIwcyMyRsTyaM6ie9E/498xmlwDbxiV4k0BuPzN/dU2ikWI6k0JbnnRydOQq",
+	"fhtXJSpcvl+c/dWy9D6Gbz9hz1GNmQFDcglv1CEStPVUDK1MJQ5Y6ejsHx9BVi8WqJeMvuXXzMEUG6yb",
+	"8o+RPXyjj/DaI7gBLVcuyjvb4l7WBL8Na/Lk6PEdfO57zAdzn9zpNsBEOOwD2QMV5pJqy7KtlCXaSEwu",
+	"o/EcjBv7Xbt1/ej3WCbsU+d+WWSmVzLOXV22jCq6YAaV9n/8PuIwTTgTPoDlbBTb6tKlXmBvOeVahirF",
+	"SfWmctRQ0enBP0FL/7cWrRz8vLdGQ37KuACui7YtLvJFE/cCCCyb0chQ3nLYDSow/Xx0enTU9eGW/Yf2",
+	"p2u2f75e+5OTNduv1/9Oad7SomXvMmEkU1xYjCtCy+XfywALIo6IosZBG2GEiCQZUxoMO4hrGB4JJqZS",
+	"xQxe9+fi+BFWX3pkbf6683yAO/WVa9M4HG1TLps8emm9oZ+i3pbfwiywIZ63X3NW4gqcjXLtfQMlaa+r",
+	"xjfRFdOlw0zUFi1qTq8ZJotmuZ6zxNXPNXMmMErCASumCdOG3FBuQA1aOOMinAl4ZItWNWeAwn2MPbbP",
+	"YngYwe0yBVwQ2PM2VuDpYKNzfrxm+8d3cA6Lk+dmVuhoXNnAKqsCkT0LwpnrOXI+cJtHiI9fYJFi7Tei",
+	"r9hN1CAOHR5FuFjVz+Av8nL1AfwbNLjFbf+bvOzac4gswvE9/E18jcq7dnW6Ehh2CY/kf7YXA6JygVuJ",
+	"G6tyEap7ON2WLXr0O5zmT49ULiwCTp+iUMCiDFAUnh61nvRMatOKG6TgwkMWVOQ0LWZjbwHaw52Ws1fy",
+	"5pxAXY4LMfnL6w+kOrFJUX/B4cYekomQNxOyR221y9o9bP9CuEsrPvXlSniB/4sws/aiZeGAkIRwmN+/",
+	"+O41OTiA7g8vxOnRcwfwSt3tHdq4qh6wf4hai1OAA2bvNtXz8S4Xf5OXbpmZNl/JZLnLg/EuFzZh5NMn",
+	"aw2qnMGTHX+q6wjCsrhSiw+R/d62GvdkyHjeg50iZj8Kek259Xluz1TewdFCUsSCJjKzvrN06ZCUPd36",
+	"GmrtPMRjlh84Il3N7usQ5/eneRUe7pKGvT1TZkwMDp/s6r8ej7KxfnebSlF9O7pEZdGOFLv8EI/qmjei",
+	"bYVyAsz7imWmEDK+KDThQhsQGHCMYHcAAzummckVxLpPsTRRfomGMGmVcGuPdcXDQwNpqGKVv648go9+",
+	"58mnRzYqpUWe95ybN69GK+RzYDN1wqwc1BeahH7XwGJ6Sr7lUxYv45SB2W9iz9akBPidM7uSxbXDyFrn",
+	"LrLzQpRmW1edmCXcRMTMFZZD92WsSCwXC2vxRvUWVKHI2pQVcwBGuv6NvRAIJXJlpXVEXA0dHV2IopDl",
+	"vs9YwK8ZRYW27S1WccJtYW0/DCFvnHVdXwivzpyenKB6Y6HfEdFnjsWkgBaKQ4eGc19EXlyIYMAxFQgU",
+	"DahMnkuRvdOj5/uHZGJ/mKDBFnSqiQ1Tm1yIlm8Slmp2SD74CfnYNo8z70Zst8BIIGRHb+dWwbLConjL",
+	"z/DoeZtu8wqJs85/bknXeeUG5b/y6dOnuu766Q65bJcm5EIL/bL+K2pD67Lw+9OeXiAHq55Tt3FkD869",
+	"ZQDa8/99gvU50MTLjb1CUFLEja7m8IUTE7m5Y8w17Qof3875wb7v6fA4mPC2I+Oe3MEpGWI6/SDld1Qs",
+	"3wUK0p1TZ5fjR84It/doH8DqqtsIMN+l1MtX6uyG3VYdR4kyNytJEZ43iOK0qU58K2dQTgWab7Av93h3",
+	"YtfyioXlab7QxAUVuBiE1Wvo2oaLWHd3mVwJ2BLBbqq481apgZ8rX7Ri2JXEhEUVDK0ZOmPCHJI3rii3",
+	"mxmibqdSm8i/AjpAqc7YL4HovxDArLggx0dkwQWqTXuXbCpdHVEYiBS2Q4gd2CfKjb3oTbCbC4FdHpIX",
+	"Yul0BcVyjTqzvHKamPV9T+mCp8s2reGdW7XbYXOu939hRvdQGNY7aahhKB8DAu88UXWw3U7zw8uw4X1Z",
+	"HsJIq228Pm19NzDodv0Bl7owjKQbSMxNZ9VriFMCziMxQKtgK1wX0Lwto/AI1rZ5t9+pH97tNq0rwfS7",
+	"DCsVgryDA76l2INpkBq+qD+SHnR59PFT1KEYvMSsp2DOt8TIG/jod8zKwxm2RvdgYAlxSWA2BJBrF/gE",
+	"rgnFjFruw4adHB3f1bDs7iSfr50PW/FEPAwansL2Q9giG9EuaFVNrJvZOKCv8PfqAV3TeDjFmMBRC2Nt",
+	"Uf9fuVJne0YuLrWRgiX7fwr6O143NufZH4T+7I4Nob+oM4qwLgDuhwtXHt8FyZ3epaT+CzPDNmkz34BP",
+	"uavu7Y+YyLw79nGrmoFNG3xYmoFdwORfkwX+WVmm3dR1RLYr591zly1a3cVFtiXEMBeKaZleW1OTJntu",
+	"nQgcov2Om5vzrZenpZ6J94f2p/s96bzuFXv22X3+ni7Ygc0GKgg+IpfSzC2slw3Fxr/B2iOV9bX3+UqK",
+	"vqwT3JHo1l7wuh0Se/XbeVvXWNc9fi0vo9jvUFz5CXbFbnkGEBcNP18eH64k+oaxzNrZuRBMRdYlec2U",
+	"8eEWqYTMrKKg8uqTptjNgbU19kgqxW6+c+3uy+jaUp9vZwH334OLQyry5vtXb356SWwGOxwJQzn6gdoG",
+	"9OuoI1z2+OiuzZTF9nSKLSgk53f6j2KlDMe8iZWyWJXb4u7FB+7HRlnO7yGZKFeO6kFbKP+sQsMuOqHh",
+	"iVp9fQnkwlCLY3jYPhscPxsc2wyOfeS3wuBY5eX3wlEDGfrnNTf2b9EtmBt3xTtuU8Tfj7FxJUH+mWyN",
+	"R89vmVv++W2TA4V7wozFQzmQKum7+L3yjX+wbdshCDYKjxkYrrIiy4eLMaaOo0hwlXyHp/dgcnr9Cmfx",
+	"tk6OjnrQt243zzlc81W5r24D/4wpz24J3BR9nkYVWCaCqESmDZlypU0fpECd7gvFtkvnqO7D6M52fOVu",
+	"P0TmveVm/yAYSaobHgXZwfZk299t5nBQtrt9xzdSUlaRyaO5WaTDaeWv0HoQq0xkXGFBxVKOinGMooLh",
+	"hb+5RehgePU7E/ZqEcwQUOsLTTLFpkwpBnnmYpbTWVeoHjxu5b/oB5pzgENuhYPuZ5KG/WaKte2wpZ0+",
+	"e/Jliw2v9Yj89cN33wKcFvsz6ERbHiubj1Q7VlI1DxUmxOPKcUFei1nK9Rwa/pWLhJO9kGZimS337/DY",
+	"Zcl0+Kl7m0zv8dCtpxG4ibVoR5dcUBxs8xAcDTwFb199vRUtUOiB7DlSiByGguURkMloKzrdJR34dd9t",
+	"Juz3LqkS83iNwby9gzCVFEKlIeVyXP44iTzUAYqoC4FGVRzrF5pMiuGP8acxTyb7FsEnZfQaUzWJRWEF",
+	"9R+RlC6EzJg4w0RSIFCbRwG/4WN9CAmYVcF3SF4G2a8XotzaeE4VZITKKalWdiXv4/nBm5/aUzKw1xZ1",
+	"5zYSNPBb95SgMUzP8qvsFa7KSXqjdc6IKZvZVmQP1/c/yAsh2G8HJ/suRZySOGVUWdjKgLb6lNUp8F4x",
+	"82xwLo3UO6b+D56vkz2X+76g2gALcPip3CdsF+w/10ztu+PvSA+HRuZMMeQTgmQpFToieZZKmtgIABhc",
+	"yoBauUH+IkrszwuRSIg8mbz94b2FfrGTnUQkkbF+9PavP3z44f3hItkPEpt54vpFmrgQNr+Zw1kW8kBm",
+	"bVT+whgaz7+26/oWvnFLJB5+4p7ovDLLDiq3G8e1206WnLs9g00CGKLPgQC3rqK9EO4E+iNF3bZYKAmU",
+	"AY4TOKgGrhy2rjtt/phx42GIbQcO62ml97/KYxSLXWgbttotr8FoM1rMxYMypcxoEqcScwgX0rB0SfY8",
+	"lqCOiGJZSmOAqoWjk8Gv+x4HN5CiBeLDkuwdPd1H3qCNymOTK+DPF2JB4zkX8JpF+z06LRAVKmwZpfCF",
+	"mChW/jb253YC4tkPX+UpOySvaTx3K77ItQEIB3ohrhG1kiXlZqKSUM6emsCa4fYQpPp7VqzPhUBOV9kV",
+	"h+MQ5mZm7g0pWBvTe4+azbuwk1sT7ME37ontVefZxffciqlq48+87q54nS3pVz0j2mdES8OInlt89joH",
+	"zHJDFJ/NewMIpyk+Le6NNWMIhkM4mGxXkNQzT0SCKzFvvtw/q+TKWUx2LmYWfgX/YklUwJ0LCbZIDMXK",
+	"0mVE5DVTSc6IrTFhJxmMOAJ08peaZFRbhpCyGY2BtdEk5YKVHV+yVN4QZ5EmCyoEFzPkj4yaC4HYNnBb",
+	"OiRgTIP5k4wpAveXCK43gFkRlSitMA4YF3gODsn7WGbAY1N+xYISWWp5BqA5HCpvaKIZc/InjMPSHp/d",
+	"PrsQAObjBv0FjkNHBLH8tGXbiFPTxqnAzP01tB92hW8ksfagFW4MIebjI9dwLOw2UO02849rByNnLofX",
+	"3l36UniTnI2nSi62Sd5dMYiBicQwCiO3HMOuQxhv0z0Ep6QT5Q2Nn6BxWB745/MMIY9ALlXBUtVEUW5r",
+	"abR5ijrBD3GZ7iDOHIZ9W/fNlM7cV+4lDBGn1hddPsVGn5Wsh5yWjFtVal0pnUVE0yWoXjfzZecRClWw",
+	"VaEEb4J2f44Y8ruGBmnRVlYdzHLBfbWzW5VL5ee6pFNIAZ+zp4LVAKFlS+XsBUWRrLotb0S1zlGLFv5F",
+	"L8Jo8GNv3MOb0Ep9B+TyihnK0y4RUo78s08XQyXKBXEQhBamM/L3ZB2RhCksh2az8CJSAJ7awmKuPFYn",
+	"zWzjv6sTWunQ67yQA5xYYMKzk7ITxEojR0/xTkKmlIO2FytumIKncnoh2rxc/0FgcOQELvmZ1EyXvk+L",
+	"sFYepwthITv1IfkRLYNvqaIJz8jx86df4mp9Q0WSUnL8/MkTMkFfDwjcCZZ/o6kt/IMWw2muaToJXHho",
+	"Imy56oaO67c4QpreSXSR/9hPnN10msf8gP6cARG2SN8XAUUUM0YI6NI1hajOSIsW4dO5srgrm7Fb5/cu",
+	"sJoPyfeYtuZcduiVBOg//Gs6tQCHmimERbbWc9vUOxS8EyIEbMb/XQh0RJNji3R8fEr28P9PInJ8HJHj",
+	"x1BuyUIJLhEsdbkfESHBbMYCB6I1muE9zf56+uxgLnNFFMukMtZstRee4OPDx/vW/c3BIXIh7KzYb1hS",
+	"z0N2B+OVKpgR4drNE5xb4F6H2nUXwqMlF4/RiSBVYftaMDKn3lXvqUTeMNV2miHBlqvFq0qUyG0AILv+",
+	"17KtH99PiGI1+8gukIO2RIacBAuLNtHCqV4LUqm51Y9760Y1xI/Fc79HCPVD8gIR4WnqXE5oB/WOc28G",
+	"x2icCdiLFU/Y2KF8n4Nfz4d0uHMMklu3gqBbKb+EF7jQh8TijwKle19XLBewXOcFEjmasu1TS/zwWe/1",
+	"d60PSVAncq924FyNIVt0xZUpdSUj4dXWaBPYkIqO+bBSPuwA78mFtb5WXBhrS7z3zwkhfyqYcmQfLHJ+",
+	"Xyz35o5vXV2RmLOO3JaDgEwpYjO7shXElXBbeVGs3CtX1/2qtLx1i85tmi7CqXQZL6rT/YOk0P9S26O1",
+	"c+jDWd9WGavgE/diwK7M8QFl0veN63Mu/X3m0v9SPRnd+XZhw37jW+PA3RPRV5//SbOd+/fwNtKda1v8",
+	"sLTfcHD3kvLcR5ifARb/zEnMg7nqgq3iot/dKiztd6zrWmZVgnvQ9n6eyzCklHfXLlmwR9Y0F0T6tprl",
+	"37EFx6AyYmufGSxCTJNEMQ0mHBN+Ee8eRlaMfXEsc1GJdIUwNgHhGzIiN4obw0QjXsMnGl0In4DkrIuU",
+	"QLYg4TbMbslM2AU3+11RZd8tv6/Md1B8WS5A5xtDXbb2VDG0/Uet2Jd/pJtPuDT9QUWwUVN2N8x3B8b+",
+	"gqa4OKBZhkPvzBmvBjXUT4k3JtJkx/FB31F1FW7CO/jEHW14FxdjAljtA1T67k9AwTaBC5KxxC6PrSa9",
+	"xxO2yCRsy34nLdkI2ZW2lB9skz8ttKJHUoQSqhoTLpjQ3PBrtv/gwRVxb7p4o9u4z9EsaG6SnozXtjPh",
+	"Ot6SgQn7vhfLkp3VAzIpdQ7osy3pHm1JLjNm5X0HWwwFY/Sn6TMO40N0PP3RcBtXkmc3ZGPJ0u+au7oH",
+	"f06jZc9u7N5cuQtmcktC/V4MlJ1k99ky+Se2TK4pox/FNGUioerAlRJeia7v2roqsbeJJxp+aRWyoLm7",
+	"ytwPP2i0QL9yq2fNAHaJyJ6AgC4bVsxixYxusQREuzQZOXT7cCtHtxj5V/lQcU9YQTZ/Bqp5CGDtTWo7",
+	"D8gMrfL46Md33xKqbN68QKCoHlNUK4d69Dv+f9xzwbBl03uI77TNmwDvJZ9pYwc161tpYzdMxxsIHX6M",
+	"M8Z5yhjV9axtinitIMlDHq/wS339kjx5cvokWASpyj9olmliJKAewFuXwJTOsLo9TdODhC4vxE+vf3r9",
+	"/QdESPBQC2QvwHlwMA9MRw65AartJPJGRyTlMRMxuxBLRlVUAXOwAMyKXdOUJ7SIbS5xHQ5eypfFB/ej",
+	"C8EAPcamu6RULTR5fISvfEkSutQ+AR5+kdZJltDlIflekktGFbjYcF8squcE/z0pLEo+OB6XF5xm8Ees",
+	"WMKE4TQ9J5TcKAnhv7aCkLzyhOQTisjp0WlH+gqqwJ4HDHOomYJTdNFP3ca74ML/fXK0Mbiop4uqvBsE",
+	"o1i8uhHPugstpaP2/msHkORIW05LSvhCF5gimM6i2E3kIdlehkxlRzqMO+QBgF1rQP3XmOCFrcjNXGpG",
+	"JvjHIUXUtglZ5DbvhtzAYEGXQXw+kjgM2wuxJ82cqRuuGRCuPVaYPjaxfYzR4Tc5I1mu59b7V8HQAv/x",
+	"O8RTITceoMm+CXHVKVUA0PTCHY1JysUVIEJhqLspEosuBHWW3blMbVC9ZuRyaVzq3YKC4yjXmOywIHs+",
+	"FcVIP4roQkx8UkDQfYHW5p8R9yGbOGBfnjhmciGylArL9DLFHJzf2x8/kL08g289Id/xr84RiQd7nzOK",
+	"jv4Zv2YCV2V5IVClwFf3bf7dIk8Nz6gyiPEHZIX9EPhJkz3kZviYGw3UdiEqH4/gy5ewUsIgtqBY2iSP",
+	"/UNQYXSBoOXwNS8EzIYLcvyELLjIDdPnhOorh4IFDG6qmJ7DNLVlgg4yC60NF8LGS+vyCQwbUQQFGtpJ",
+	"HXPQCSGHVjg5vBCIoKdRu6KGLKQ25MROeu/0+LEj0rGRcpxCksZk/7wakn0hLB0ULx8dkT3IZ5rAOwsq",
+	"lmP76cn+IXly9Nhu4OQdGP8PXkwNU5MLUSMCbUAqxFQIiculYOEtehirYSa2se+3KbXT+hFp5pZ8LvgF",
+	"+NQ95VEU3+/Mc8Rn/yLmaqQn0EFfhkUejx//Sf0qsO94YBygpZx64fKFdswYIE9TRpWwaHwC9UPFMFOK",
+	"VaCNnegqrlABq+hUUUGc3cwlGgaA5TvwrGIMIcYwMMvQ//6FvhDa0Ok0ClIZv9BWfEdhrpn9CDFSXkH8",
+	"E7CeJcyDpZpdiBkzVoUjr+SNwHVALrsnFZ9xQVMUSI9Pjh4dnzw7Itlv5G9vX/+FmHm+uBSUp3r/QqRU",
+	"G1JwX3wBFgnYOjBxxCRul057CGFYdmbbLmjCzslfX795aV/RZMbs4u93aJolUOttMoqVGKmfr6xbZS8V",
+	"RL9ghibU0MhRid0ukPYGk5sg644pC1xlEepCum07kdtrpFWJv+Ms0TdFbNCZ1Te4cbqLx4ZOpTbEr6DD",
+	"N0Y90qZSapu8jQI/cYyLG83SKdnT/J8sIu//+uLg5MnTiMCFhmjBp1O4+ylp023xlX2bd+1vdaV2iaoj",
+	"pkWD0hHkf/73//r/kIkdQb4YL7heYPInXhUn8OHyN9AocY+qExPsBiXsfkQmudB5lklQ6cYwTNcP/DPs",
+	"xyUwoqIN6ddzh6Rgp41cOqaCWGvrJcP4UpYZlpxVWZBiAHbIAC/6nfun64MqCzN7DcrS6dHzswsxEdKM",
+	"Pf7qJCIT1GVhWJqLGfwgpHs+hvnAL+5PB/44KRV2S9BjLsaZkjPFtJ6QPVzbQJ+DFbFa4685VVQYLlgy",
+	"aU8st1RZV9ZukxHaz7xjGk58C1P8ydHOv7jm9IfRhHC/loEuxJLKbVRdBYfHM4Zhys+jgOp2w4btCFcq",
+	"VfVLaATVGWIGYDcTkiIqBM6HKvcve1lylzAEasFnEwR4sNfHyiW1RJVwPABvlwTiwA8JjuBCwM8ps1da",
+	"6jr58d23FqiizjAKK569NN9QDWjUCWsyEnvZp4LkYsoF13OWeAUWjB4J1zFVCZo6LJs9OSVzmSt3K67d",
+	"ZXEeASNepV/dEXPpu46VNZ88//zXZjP3igWYL9Dp7QgQNILyYPkjR7QkU6qsJ8ofg/IEKVYJsN+J2lYK",
+	"zZUe9b+Xze4rphr12lZkYYdAjufNmTJH0ag439sXF1rvbJZr1RUQULZICkPs55jns1GhX8IByAXkWUnF",
+	"NSCgSHVFrlgGtmSZMseMS9ixPhSGksw9iFrMk11D077CTitH5TZMgeUHXhX4JHdrDCxH8NpmtrTLILvI",
+	"yV2mv3wGq9305B0gzhih5NcW5kT2JG4sTdOl9wQp5c6qmml0aDiGC7dybELd9bfvbDYLpXSKoXfVpvcp",
+	"inLdI4v8dRq5gOVra2DeO+zJdWv+fryraiBdoq22Q59lmk1o+qJaHqUEqI2ITJO29MkBR2WnoqyWT4PE",
+	"C9c1rCZk736OJsmeGwYkf1ZwRY/JxehVATx6IYp2F6OItAOL2pvX11ItyFf7587YFECsXQjLRFAlcCX/",
+	"wrHIjIlD8pUEfgO3wjzhXoEIUqe5JkamicuN5qpIig5qoHmwr2ZRoAtRWXcbNIbecfQIo41smoOaAq7I",
+	"1puhVQ3uvG7QfSkIgwoHefXgT1c4aGsLf6nXEitFNNkLid6dySaw7zEKYnuIbC2uYGnXlcrgP+iOGntf",
+	"1PjkVdztKh7wF7pR3wb53YXAIqEaTxzyvkPyNU8NU5rEcnGJIWQvvn+1f04mCHugJ8T+Hz+At4AL8WvO",
+	"claCfTvT0NT2ExUX54TpK/BU0mQGwMSvHV4z4fpCcOG9Fc5eVFq+hTSBA4561MngvJs5A6jGCs6tVAe+",
+	"AmCxYQ79tFqj6ZC8mDnDYZJD0VHqjepvRMIp2XuhOX30jUyvqKH7GMJ2SCrEgVXtkBFdiHCVCfoqqSBs",
+	"kZklwVXqQnN45/b5j5Aq3ZsbHaeMijNY6rDQ1XmJhs2ZPqs801EFlva8/OdZA9IYdbm2OcjcxHLRbpzA",
+	"IY2iUTgE/NP1vYZOWNbCDcbTiMGrQGe0dePhyscl6ff2U8sHs7V0rWVNYzDTgokES2E5maa7liqDwFet",
+	"c6Y3Gnw8p2LGkjHqDeOSh6w5gxfF0cRaYdzoon4XyUu9pWsStgzZmt98BTGomgPjCXifrWSsTcenFlyM",
+	"6YyN4fTXM/ihdhnEAj+xwZ32zzKykwvDZkytNZSF7B4J/W37kdzu/QQ42d+B2bUmMQpWwV351Tb8l7+g",
+	"2LJCsHR2SdA2rVule3hVibwdAGVyxpQTu716RZ4y/SimGY0x0rYrgvWlawHi9gT7VzlW6SMLZhTuombU",
+	"2GI6TDH8S7twGgksLoGI8FQzcnz4DDtY/Nf/11byklIRndGYRUTJXCTMxkaQveodJboQ6vD45PHel/v7",
+	"h+RnjCSMqVLW109TLR1MtEI4e1wKFylOBdYqBFv/hUDPP9mzfT3f3z8nKZ+yX2h8xdD4b7VyHPrx8RH5",
+	"v2GQGPuepbm7gPj1KgecZxbL+6c35PHh44g8Pny+3+X1ziG7yS347dw6fPf3FJ1Yfr7L0W7jz22rOzn0",
+	"d3uI31KtmZgxVUzSBukJKQ4WDIQmmtEvJTVRSbCWlu3VuqTI4ATjYW2eXUNTOctZ593gdVGZ0kZ9Z5m7",
+	"zhuJSVVlBLGtgyCnU5szUhQKfbp/diF8XeKikonj3MUASgen4SZlkE7CZjQF9ZwpxHWPoAonliPIqILj",
+	"894VuTt48xNR8sa62oCfHTgoeEIXcI4j4nbEerlpmsobWKrytqUjYDxoBeCmVvvAmx9s8QNNONRUR88U",
+	"rMG5u5QU86qWMa18pIglgmKgdpZFtVHcDttZbVru1yljWLLUhvtciDI+2+7klDH96NdcGjYhVwJfs/Vs",
+	"YN2hyYFmxkPSF4t9Idh0CkO99gVPv25ZQMuKDeYeuH2DHgn0aP++EErefKHdIhEbgh4zYiSm5cCJvZQJ",
+	"wu+LmYsZKAP4ody1Cx9gxlqqbDsXuW6UFDMyef2Bzia2kj3GQMkp4SZy1XExVAoh+wGR/3spmIfl98Fd",
+	"j13mg8wNoTicDr//O1jQl8XJaNymagfkA8TkAZuXmS/pEaecCWNDK7wKZvMISh2sMsoVgE53jOhUm3wn",
+	"+y1Xx04MB/ISou0PXkphlEybvCRT/BoDGoU8iKHpWZkS5hhAfVWGp0Q1Ll64My3GDktN7rNSRQE5GUen",
+	"Qz/8rOW78OXHbVme30vQyRO8jJwHZALJ0zJD5SjOlYIdXL2ou1iTraZ3D3CFAYctaC+qsfA644wCpglM",
+	"wvOsXqkINJlTw7o1WkAi1NV0Flc9nxafOasySswfIpdLqIeVp2ysmRlzF2iKqi20ljYlbWL56ITseckV",
+	"hrvvY+kiy2ClIBMpag2DQcHJ2j8krwKLBTJzVwXtQhTxsKjZplybsmiaj2rhcZ5S/0Ol5rcTjhcCdVwp",
+	"QCtRieXJC6ZmFr4LDZpFIG1hW/uiKPtvZdyFsF8ug9UWDbuortTndkMKNt7V+0Y0VuMcBG06gXuzpdJV",
+	"MaVpnqbEKBq7sRflrSDNtKiSZAOQ2yTJa0dFyFFvSVcvvnE/urr7/Cq4zKDFv/z1/GefOwkKjwa7Db0E",
+	"bURWKhf2cadS0+vmTxPgeqgrSRGi0zpuCAfMHs3JX16HWmTBWycXYm8yZWyML0DuHqps9vxmuTPdw0Pv",
+	"3cMAcop5oCQXoIKKC2GL7FOvF2KkurPG+/e/0JFLofRBpYrIHM7rgQIlEMz6WW7KzOuTEyLowl9Ippyl",
+	"rcfv77BCX7Pbitz5mjH8wj2dPP/5rnNn6eNPeDlWPLZicsoKwk7pTe+hUYyhbOo+MydPSLywxiVvlUpY",
+	"ZuYNUxKx1p8n+/vkMjdIzCnTeDETF+Lx0RFZLFxUW1bc5eG6DqR9/CR4HFM1k/aRMwBdiPdOcoML3U5O",
+	"wfszsEEBpM67H799Dfmr5O/Hp/vgRMLXLeASU9ZmdSGKD7tcdvwQ12TBqM6hFdW179tJPfXmsQsxmRlv",
+	"GvOXY8jKoWBgEMwGyPPA5rUH/Wi0lZHjI2Kk0NbqdvTl3vF+sGorTFtfF9t0S6fW939fx7b8/irrVrGm",
+	"Jdn++Y7yu8YkO+1cfad7QdGc/Ah12O4T/rNUVxqEizPouO+j7lrowVZUfaGJAfOPJntBkdsLoQ8fH++d",
+	"7EfVWrjq8OR5IyoGfrT3jsPjk9N9Z3zSkE9RII6EOjPanG1WRbqsqtl4WfW6/oUolX0wr+wfkgmcdq1Z",
+	"UpbejeqZa1FZiPRCaJkr0JETiexLM7skbh0LZ3tMdauz+SWs83e28S2dVNc7fumeDqsbwuqj6pfMkt6f",
+	"75R+8ITq9Va3/joqSlpikJU2TZruO7ZGCkFnK9TYb4CcuTBMZTKl1oWFnzG2LO2UtIvm0/1z8pcP8LJ3",
+	"sRhJTjBKaUFTfdglfj64Ad0OSbve74mai6+vouaZkloTvy9/Pmr+Szg/IJF/J9/81//vpw0Ej16K+NEl",
+	"ja9SOVsRWFXWwvU4Bx6Vp8wWcWosV9XwqjPLqjuL58K1CZg6T1nD6iOZvWRhNejIpkpXOnffJLlmFikB",
+	"kH/gfJlD8iJZcGEHTNP0kHy1vBBu3a1sKkd+QzmKrIVEyUKFx+cq3T+n++cXYgLuZjWGFv9+5LMRrW9C",
+	"CnYIcWEJm9g78c18iXHnlBuYxA2kItPZTLEZNWzsrpYTCw7ROWfECnKjG0+lGjOqUs7UBMpzE/dHMRG/",
+	"Gi549NreMZyopIvK2uK4Is+IHAWAZs9FEG+/b7GHEIYIJDY3IN/TxJYAh2mdkwn+e2JHDkV6CNaPthfz",
+	"Ymg86Qr3er8U8VeOAu8i5Kseg1GhBDSyBcRdEARi9wOajyUMOpOlsfLLc3Jkr0Jp2lXsoqSc9mJDX0Zl",
+	"bBkX5vGJhdcrw1juM47FbU9XhP2rBi/4bCVrWZSCzVQPXdRIHQMx72LoS8YNnLqdbz/63X9ivDL6vgX1",
+	"MXhxp8CPXUH8E5eRMyELeuW8jH4M1o6OvnKQ7WRig4ZZMrkQkyJ1cny5HJcrNalfD86dtX+JN3yubYYe",
+	"OBpKpkb2MHGTlJ1O9qPCQW755heaCChFphgiqEFYrrXcsQQGlqV0yZLi69QQF3B5WLBDlbv7kdulC5Eo",
+	"D2pWm7Zj1TWfu3CxAN5i6ML+YW3wchOu1d7EZZkCeoX1WEw863aLSLhzccdysYB+bcSwtrhCHJzQRBue",
+	"ph53DOcRYcZ7bZHBqNoUZRFplVQIsGHGxfggPz/X8yqGRgNCwxekmwdudPD/xBxDJOmFKCQLLj+EM6ds",
+	"airSzK8cN97BUVk1iz5HJg5mb4zPzgjQ/oTsaTplcBBtlZZzRBy0q2RDpwXrzqqoirTbUMJd7z6b4p6U",
+	"8dooOi+X7Sf8c/7lgy4N4nInaVPVt54O1AC5AT61WkxleZp23i2APqAB0TyxIZRLEYd693lRAzLPrKTM",
+	"MuCYLIWTp5G3IyTi+//8/uXhInGGXxseE6N+aJU3jLix+h1846yMySKIWYXXCwGCWNBMzyUGBVnlPoXA",
+	"IptCEda6dLhvDmPUMldkVSSVMzuMcgyoOoP8yZkubVgkU+yay1xjIPCFYHDNP3Pf0phe5l1ERalDm1kS",
+	"QB358Ff3FjiPCXXNguGCfcMFdfopGpaUoyfl4MEvD/FlujQo2ml8oUkmNYfNOySvAQ6UG7bwNx5qUHWR",
+	"yM8vhBTFqu1N8kwzZSZlgJyLErHoYNbCKG98aBeICYtPXsgxmOoYhjPGmQGc5nvjcFfozPbg+tX2HiMF",
+	"uxCpjCk6wIW2DvhzcsVYhkRnQ3Xh5jmZUz1eSMXQ9Ah804Z72c4wXU9m9NfcfsaCyZxZdFVuUOCQ3G1+",
+	"ckje0hnTBB5SA0CyC24mGFsGm0eFsMC2glFFTp48Jd/wrwicTFt11YG2TmzC48FrEUuQeWdk9k+eAYzU",
+	"z4obpr10jIiWMAYgxksHLoZXL2rrF4KywmPaJqxATL2Fw9kTG1YuhL9hVqj2nNBLDTtp9djyiHVchWxX",
+	"XbFiz46fnwzIq3mJa33gLq3FkcU1NhKXuSd7ALel/TKGt63u69jJUeU2djwkvwHWmmRKGhnLtAhg9LGo",
+	"OmP0Spc3yuP9rni7/zh46zo5+Ml20p6f1Bz08emXp88ePz39ct2hf3CD9EeTaLYA79geO5wdkuPD08OT",
+	"/XMs/HvjYJWwd/w3svbS5/20e1ovsqx1RgFpPD0dQBhwSuAMz6WQ4CLs+mLteHV98+SuIxfxUKLZcnXC",
+	"iFOK70SJOl41vcw2/Lc14aIKpaM9MtMxcZvhobwNJpRRyMah3KhMGN7TzNhrvvsOAnwpc2VTSJyUQ3K8",
+	"qakHVi97uvMp/pjNFE2YdxD2zBhOWHO65Vni2gNH4v/8xHP7kXLq5zh1Fx9nL3QF7sP9Qvbi2iPIo5WT",
+	"Lt2r2IYeJVLPuz0sVovU8xVaZE1H/K6wyjhFVlyIiWa/TixgOQZQFHfciLDfaGzSJWLcnhGKselg1PS8",
+	"7ULUrQLBpbOwDaDCVFxcMSXW6khwHUIDcXmLL7orb/Rkzz0/t/FC1lDsfrOOWZ8CSXgRHwVwlF6Fn5A9",
+	"NIjIENH+vLByGKe4Wa0XFxScuQhriqOllQvcfhTaF/bc/TlRMsP0gkJ1xBNoLTOImuTNMnW7177T9Ixa",
+	"wgWcwYQKQNWUGsSRL4LwncKD/H5v8tKe3Lq6BJDJ5kIgMvuTo6Ni8bVDdy8w2osHE2t7OEYI+ISVetmF",
+	"sK/Ax0M8eAhe8XDJEEhj68qjZ29SEWsTb0MC0OYjMuECHeJgGhk72TqBzjSLJQS7SOFVZNwJv5zOll8Y",
+	"jXyPz8kAw0q3GqjnQ9RA91UOJjGdM1RwUznj4txi+2P+glVr4hijiVxRkA6p/wr7O3izU/PjQOXrD6Vt",
+	"3b7i5NCwBdg+41TGVzazhRtbzsF4FrsH1XkeP378fB/LPbhQLMvvrthN715/4AvWvooJNezA2MfhFj8Z",
+	"qvaBxoDVb8yyaxh1PtGaIQ+dQQe+ry64vlsoqpDr+X3VU8BP2867lE9nbs4CpyP6EN1SWNn5h60w/a9W",
+	"QwFOM8rmBKNTBIC6FHJw3wsc7h0UqxU0RBJZ9tT/Ecja0GKfyPzSWNu8NdFg9tCehxePFdVzG3ONWhRY",
+	"gS4E/snM/hnBUjQohsgEXeUFEjf0CKe1blLaL21KqEqRoqp1i03POb5lbsZy6gxOWMvH4j+1WQIhTe4M",
+	"dD3UQW0kBL4IFlLsznlKiJEXolS/MPgBJqN9lCrFGsA8cep7zW1IswyscLmee7QZpwPsdwl3CxF9S56I",
+	"8gP3xLfCAXQFBdV4F0/uh2vd31l/T5eobvtjE+QJ29MTWQRqezyQWrmNMZXTgNC99bmTFdjkrgOInxtY",
+	"yP4nfOOlYjdN/fNzNfvP1enRQADhmDbmGBF99uBfkKO/f3c10ndGp7tnweXQ7qVaerAyn0um/2uVTK+f",
+	"zJW1051skJeg9zSgdeuZyfg2dYk/uhmBWo8z/YKEHZ8XEafShs5UnsIPSyxVFdoIyVuZ8pizdkUKgt8s",
+	"pf8QTuAhAv6WUGzbIf7aDeuDwOuPBbtlzhPsR1eEYmXLPscm2nULk+JJcFqmkGxAEj7F8AhTzSmCI032",
+	"LGUc2jPF9tc99rcIExwwDqe5FuX1KniUbef+3MfYuS6KMAy4t6bGcYO2DKkTzF7CwzYJcHUKtsMSSH7K",
+	"MaCsHBMxcyXz2byyuFAcMLfsFWI1EfsMrrRlzenIYgoTG+KWhC4xaOzL/rjSYsG6F46gyEVHVMMiqB9j",
+	"MJoL4cMEw8Tl8qtFGEI5f1h3dE+QCQKBwoLEcPFNWTJzqyKkYbVeAmo8Jy7xu6iAWpYCg4t7saPQyiZv",
+	"FmmjFKuUwHZYhjcpYZsnNnpxUgdudptBU4zh70BfLm33Qb22YG1DCObyzdI43x0s2GBit3RRv+dYweY0",
+	"e0CYZdj0c6TgA67/iEcTmGTIa/YqEsMU4d5VhhigQ6+q0tAlVVbXZvjJtfkjAAn3u7TavoBg8rfTNfDW",
+	"Srf9h/sbeOXTGhprf5fv7UvdnWYs5jQdx9SwmcQn6wDgfg+MHinQinz4mYh8cckURmtSDp7imGp2wIVm",
+	"QnPDrb7TNphfR+ugWN2+YtylDftzcQdcdUvWAjMg18Uxbjf1tFY+eqlYYbQZ3abZ5Y3I8nsSpm17+8Im",
+	"M5AY54+BoOjCcY6KPeoSGmBzTo6O72BEdieSP6xX8A9aPclqxMRry0OE6VoW+8/W+s/W+nZr/SqCi9q1",
+	"tb8wE7DqO2ea/sldkNedFm75CzO9G3JbrpIH6ia5RxfJn909cvT8llnhn96dsqasxm+knIqYrUyw8xYu",
+	"XTXj2prZHDPHqFMVHYx1DY/1QiBGE5gNqyWALFpsHUqbmxYM7TkTZxDPq6ugUCWaOLE3RAuNaoFdCVbO",
+	"Xp6HsE6+eoEPTAAPlKvu7bOBYahBv+H3nI03rH1TXRSfB+6+hvPSiBF/TqaM2aosmL+H9lUA8hUQhxxb",
+	"7J0kBCxPGE0sjLzO1TVbIuBGUYEiuhDByOxUOSISwZQKSGkMxoqIq/Bii5VzEad5goCtwf46SMopxzQ8",
+	"jGqfOiR4+J0iQLqN7ZgShLIIKuNh+O4lI0WlGV+7KmEZVSZXjOw5BNuj030XIBIAzO8dPQW/2QTL6YTL",
+	"O8HqfLb6FDXhAvgkb7Jkpvzuvs22T28gp9CWi5pKhRAqlZdjacmL2tBwoljKLNDXOx9/fQno7JJduwgt",
+	"pPLS4ntuzbU3XDPI7u6AUXfe7fKgDYmShv00kvySJzPYMVKDOuvCCBHdcbFVO87xvdgTgkXoStsJWjw8",
+	"ZeqOvWxvKu6F8lRarImb+bKNz0cFQtM2NdSrQkKxmwF20vbQljY6ddxnbLnuWE6n7WmUFsGvaYb7eCfB",
+	"KF3Wr5cVbLc/n84P8y4lo43NsNBxt3MTaDW/vUiSClXdbtjTPdrgusKe7tcO1zWq915P+uxRe9AeNTy0",
+	"PrxqwdAf0XuA23j/r+owE93Ifi/I2+//Qv7+ztY22GNKSeULqYOml7JrlpLvIvJrzpkh/7QQ71b33C+K",
+	"5vz47lsy+fDm+1cvvh2//fGrb9+8HH/14v3r8Y/vvp2QfyOTR9duUI9+Dx0tnyauNkN+mfL4Qjj134I5",
+	"BJjTMmPC10EgvzBjlmQPszntt2w+54cwciN043BdAIi4AHoMq7DQP48mcCma/E8bEwCVezIaM/xtPEFk",
+	"BXgB5jenrtxPLhRzHsx4ThWNDVMacje/eXHwzc/vDo6Ojo4ncJUBlDht1e+ITL558eibn989Oj6ZkEsW",
+	"ywXT8Nv//Obnd//z+GTixo9T50azdOrCr10uATAOKQx8LSIpv2LkEazAme2e/PXDd9+CRv639z98jyU1",
+	"QLuXwqHn2lxnTMRzKah/f+fT97guClQ77f5CTH5Vth4m5DYO1KXP8M6H7kibiAqP5BRuATTV/k4YOkTX",
+	"0b7//q5P6/6ZJ+A5FgmZMz6bwzWDZPw3lgagCk+OT7o0b83/yTqgII5PKsgPp8/ChL6TZxsh8fEFnbFH",
+	"7mC2KPyXXFC1rKr8zx4/e/b06FlLKZs2Rdwd6WoJnv84eItH7eBHlbYbCoDSUXUAduDrPrW6NB8fdVbV",
+	"+Rcvle25aT38zLI5EnA5zJ/MFBfGFX37rRVzeEsVrU0sGLbI4NasV5qNfPox5j0pZhBfIKiw43vxGVYA",
+	"ASQ1g6vOhaDJghtdXQJrE4qIrafhffY4+X8iu+KCXLGlTciBWpnArLCwNuCkskXFWuTKJVn7DHQhqFLy",
+	"houZtvJAM0KdlaYYqiaT0oZwqA0FSCJf0XyKME3naBqxkVxlYW0HFgfRbxPf2bgAtouBRU7Cgh4wLLIX",
+	"gg5EF+JlY+n0cBZ7fiF6OWZ5m/tQ7PCtq8DlpzqYUbn4aJ2bcvMnvHZ9qBSfak452MldHm4YA4tzhZVr",
+	"//H76JJRxdTo7B8fQQ7ZDEPbXQ5Mf/RoFI1+O+DCMCVo6u7onz4WI6rzgW/5NRNM2xMGFMnxr0zJS6YD",
+	"AbrUBpex8b6ccRFZ7YMo6XOGUzlDtUQk1eyyIH3b9UxzM2/p92+1Ev6geejILbC3oUL3ofG37LVY9/Y8",
+	"eMtUmJhxwc7CUm1lISgsy6YjbyeOSFkQ1wFzR0Hdi/LD0HMbDrErOGqh6QCnJsIcz8iW6C/t0vCjR7gM",
+	"11/ELb2+doXVbXl/fUaylIqI5BnAo0YkKLbu+rHtWnp6UzPbWh5sqzSflZXXowA8OqrkXERlRXYdmpKK",
+	"bls++nVKbTl8t4O2n5imTCRUwQYkOnLZyXZY2tVQS8gv8jL4Dv716eOn//8A",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
