@@ -12624,27 +12624,27 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/inspections/:id/detention", wrapper.ConfirmDetention)
 
-	router.Get(options.BaseURL+"/v1/reviews", wrapper.ListReviews)
-
-	router.Post(options.BaseURL+"/v1/findings/:id/photos", wrapper.AttachFindingPhoto)
-
 	router.Get(options.BaseURL+"/v1/detention-orders", wrapper.ListDetentionOrders)
 
 	router.Get(options.BaseURL+"/v1/detention-orders/:id", wrapper.GetDetentionOrder)
 
 	router.Post(options.BaseURL+"/v1/detention-orders/:id/release", wrapper.ReleaseDetentionOrder)
 
-	router.Post(options.BaseURL+"/v1/findings/:id/rectifications", wrapper.SubmitRectification)
-
 	router.Get(options.BaseURL+"/v1/detention-orders/:id/pdf", wrapper.GetDetentionOrderPdf)
-
-	router.Get(options.BaseURL+"/v1/rectifications", wrapper.ListRectifications)
-
-	router.Post(options.BaseURL+"/v1/rectifications/:id/decide", wrapper.DecideRectification)
 
 	router.Get(options.BaseURL+"/v1/detention-orders/:id/html", wrapper.GetDetentionOrderHtml)
 
 	router.Get(options.BaseURL+"/v/:code", wrapper.VerifyDocument)
+
+	router.Get(options.BaseURL+"/v1/reviews", wrapper.ListReviews)
+
+	router.Post(options.BaseURL+"/v1/findings/:id/photos", wrapper.AttachFindingPhoto)
+
+	router.Post(options.BaseURL+"/v1/findings/:id/rectifications", wrapper.SubmitRectification)
+
+	router.Get(options.BaseURL+"/v1/rectifications", wrapper.ListRectifications)
+
+	router.Post(options.BaseURL+"/v1/rectifications/:id/decide", wrapper.DecideRectification)
 
 	router.Get(options.BaseURL+"/v1/conflicts", wrapper.ListConflicts)
 
@@ -12791,24 +12791,6 @@ type VerifyDocument404ApplicationProblemPlusJSONResponse Problem
 func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type VerifyDocument409ApplicationProblemPlusJSONResponse Problem
-
-func (response VerifyDocument409ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type VerifyDocument422ApplicationProblemPlusJSONResponse Problem
-
-func (response VerifyDocument422ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
 
 	return ctx.JSON(&response)
 }
@@ -14625,6 +14607,56 @@ func (response GetDetentionOrderPdf200ApplicationpdfResponse) VisitGetDetentionO
 	return err
 }
 
+type GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetDetentionOrderPdf400ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf401ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf403ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetDetentionOrderPdf404ApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetDetentionOrderPdfdefaultApplicationProblemPlusJSONResponse) VisitGetDetentionOrderPdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ReleaseDetentionOrderRequestObject struct {
 	Id   ID `json:"id"`
 	Body *ReleaseDetentionOrderJSONRequestBody
@@ -14641,6 +14673,74 @@ func (response ReleaseDetentionOrder200JSONResponse) VisitReleaseDetentionOrderR
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReleaseDetentionOrder400ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder401ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder403ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder404ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder409ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse Problem
+
+func (response ReleaseDetentionOrder422ApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReleaseDetentionOrderdefaultApplicationProblemPlusJSONResponse) VisitReleaseDetentionOrderResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type AttachFindingPhotoRequestObject struct {
@@ -15181,6 +15281,74 @@ func (response ConfirmDetention201JSONResponse) VisitConfirmDetentionResponse(ct
 	ctx.Status(201)
 
 	return ctx.JSON(&response)
+}
+
+type ConfirmDetention400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ConfirmDetention400ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention401ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention401ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention403ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention403ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention404ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention404ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention409ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention409ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetention422ApplicationProblemPlusJSONResponse Problem
+
+func (response ConfirmDetention422ApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ConfirmDetentiondefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ConfirmDetentiondefaultApplicationProblemPlusJSONResponse) VisitConfirmDetentionResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type ReviewInspectionRequestObject struct {
@@ -17179,6 +17347,24 @@ type DecideRectification404ApplicationProblemPlusJSONResponse Problem
 func (response DecideRectification404ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification409ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecideRectification422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecideRectification422ApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
 
 	return ctx.JSON(&response)
 }
@@ -22434,576 +22620,577 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rchy3si8Ovgqi5/8Pk7GLFElRskTGjhlZktfS8k1Lku29z6KmG6xCd8OsBsoAinQvh06ch5hnOOf7",
-	"fJnv+1H2k0xkAqhC3bqqL7zYS19ssQuFwiWRmcjLL38fxXKRScGE0aOz30dzRhOm8J/vmFHLF1PDFPyV",
-	"MB0rnhkuxehs9J7FUiSaGEluKDfkkk2lYkTBK1zMyN67r1+S58fHR+S//s/x0eHJ4eP9UTTS8ZwtKPQ2",
-	"lWpBzehsxIV5fDKKRgv6G1/ki9HZs6enR0fRaMGF/fs4GpllxmxTNmNq9OlTFIztHfs154oluxqjKvoz",
-	"Kme7G/OnaJRRRRfMuOV9mSstW5b2h4z+mjMS42MyVXJBBPvNjO0Po2jEodWvOVPLUTQSdAHfKR6Ww13Q",
-	"375lYmbmo7OTo6NiRNooLma4iG9eQTvsLqNmXvbGk2ELkefYMvjS46etH5p+R008b871w5wRJW/INVOa",
-	"S0GWMieXVLOEmDkj8ZyKGSNSRIQdzg7JxejxxYjsvf5AZwTGQGgcs8ywZN+viqXeciJvpgf2yx0Lc9q6",
-	"Lt/yBTfF0tRWOsWHYX8Jm9I8NaOzJ0fRCiJ5MoREFNOZFJohhbxV8jJlC/hnLIVhAgdFsyzlMYUVfJTZ",
-	"Fv/2i4bl/D0Y1P+l2HR0Nvp/PCqP9yP7VD/y/eIXqxvyQhA8FadPviSZb+aOG71M2UsppimPzZ2OicTu",
-	"q+fkZs4E4YZwTYyiQnMmDNmjQpo5UyTL9ZzIKTFzrknCrnnMIkJJNpdGkksGh/6aKT7lLCFSEW40uVwa",
-	"pt0zxRbymiX7BKd7gOyFaLrU9rNGEqqvCJ1RLkZRg1MeFKyybZ6u9aOAqeJU3zMFw/xR0GvKU1jiu13a",
-	"hGVMJEzES1jTRN4IWBk4fQk1FM4i/H6Z6yXZi2XCyAT552T/jBi1tItBKK5UZdUc7w32a8av2e7W7YOU",
-	"31GxBO7PtNF3uWgfpCQLKpZkSnnKEpLKGRcaOJIlPBrHMhcG1pEmiWJan1uh071OO1iWQg5+wiG7ecD7",
-	"L2IY+EuZsCYDfsWmPOa4/RSbEdzkvW+oEtTQK0pOjk6eROR9PD948x/AZ5kA9vWP0dHxKBodAYc7egz/",
-	"OYX/PIH/PB1Fo+fPRx8brDUavVgwkSyYMG7fYECZkhlThlueR9XM/j9JOIyHpm+D51YSNWXIIje42V9o",
-	"QtUshy/oUfF9efkLiw18P6aZyRVLxtRUBFlCDTswfMFq0uxJyxxixajZrouExTxZqwuRp4452CXo7PJy",
-	"OUBCD+gNmNKYJ7vobFAvzbeEzhiS5HirDqTa8P1fcsV1wrcZgifLHS2k1UB+X0H/BJqQvXLtDqnQN0yR",
-	"//5f/3t/FPXphNFI3gi26YIpRh2LrQ7w5/kSBQpLuCE3VJM5S5NzIkXMiCPbCBvYP9QXmtiurPSQguFb",
-	"Xn5U59A2CW2oyZGLeGYlM3zV64uo3QJPYEkrm8qzZNsjnutiHeurAdIjYcWSjKK1V9qpy/VLydPTUN98",
-	"fnT05fHz5ydPTr88PXr+/DhQPo9a71Slwv8PewPwn6kfxnJ2jiYjy7ar/LXYh4IymmcqILjaga3w2cqO",
-	"fGzh63W58i1vky3csEX1H6s0gHqfeKDpb2/su08CyqNK0SU8Du9pLTewngNe3wL80JDZvmOxVC2k9gLv",
-	"VnJKqH9hrOwbmlCNBJjlaUo0A1WNmzPCrplaklim+UKQyyVxu9suolct3t/e//D9TzTN2VCpu4mY3USu",
-	"bilIB7yeMrP1EFZI3w3F7frydW2BuokEXVdkDpaRa0m2FaJshXDZRGyskhO9o1rF9ofw8zoXD9c65Okl",
-	"/Q3k78GZqRzCDTl/KXe6ZEDlnA1hke+XIgbOjfwrTX+Yjs7+sZqD+Tdei2uWygwYWV2ewA15XSniePUn",
-	"P+ZSR2kw6RbVpLar+LQ5/Y+fotFXNL5K5ewVi7mnmRoXTxWjyXI85YKmPVrlnCYkZVODIuPS9kxcB2dE",
-	"MZ2neMUHg4o2UrGEYLf+ERUJARMNGFlAlXMkQoS8KUn3UsqUUeF5sB+1X56E65gqIA+43C9b9bb19O2W",
-	"U6/RjtdjGcj1/J1tWd+P6oEqZlH0HNVWvY1yaxsXXJTbr8RTmmpWF9GbLmDJ9xpa9oIL/8NxH11WZo49",
-	"rpjpa2HUsoU+ZzPFZtSwMfuNOwtPk1LKVptteU01qZ6Bl1IpvCQQ14wYvmARmfLfWEKoIVOutCGKxYxn",
-	"FT1+LXuCM8wUfKCYUi6uhLyBVQT/BRez8VSqMaMq5UzZtU3a93Gd+3vXy16S9t4ZcRXGmrHWu5+1/8Gp",
-	"t6uVsClTwCH2gFvQGdvfdOFa1IsmDytl3heahG+cE9AlyM2cpwxGmEimgUkRJLf+S1mvJpLS1atib7yw",
-	"1ASaAq9kwhC+MSFtyf26rQsc7arOCdOwLQwxK2R0mUqabG7Y8/cVt2DlSjW4ima/7vJeHI1g9cfTlM6q",
-	"V8dgzk/bplxeFY/broqobbEF5Wn9jD05XU9N7PW+rZJQpaLXuNLDQtYYbNTkyo5/1VXDgCeEJ6GkhBUC",
-	"YReX94pseTAX95c0ZSKh6oO8Yi0q2Q4sy5sdfdygXO/WIr2dKfFaXu1yOG3XoeACEqx87769tG0f0PZt",
-	"s9LGk2KT92oWK2bOiZ6jV1CkS6ewB30et7L7XHXcKKaMJeTHd9+CLxXsuYSS2K0toVlWFyWnz9bdSDsd",
-	"O4L1tnUXXKfSYUMINPjOGnwjozE3y80uAzFVirNkzbdokqdGV0iqEdJwfOSvBivkZzznaaKYGOciYWp8",
-	"fLKDPtN8NqMzNr6aVY+azIEF1Hvr6E/ki8sWU4mbeNs+xIrd9I++b/DTVEo1porR8eJk0PhXDj8aaUbx",
-	"drBoHrp3uRBw614wo5gGW/AlE/Ec/gne6huqUIZvN4JPK0nW36mr5JXyKfuFxlfM6LHqDOGC4Kz/G0YN",
-	"K0+yNNckdh1HREmgqITk2WhV3M3J8emXp88ePz39sm9jFszMZRLexdzKogGM0darlrxmCjSatuFnTGkp",
-	"9NidQMJ+ixlLNMmo1kzMmNKR9XH5BqGfq3nZLV9bTYTDZ1wbYHMGb20DghENYNaBoAZB/KRJPGfx1YpJ",
-	"7GKQRtGY9bHeD9iofpaDFSu2N2qnPf+ddv5raCpnOauGUtTYrEx6Rxm8DxftnI2vuKhQnJCCjSJUGkZO",
-	"L82kMqNoZMMXxwnLqDK5gsdSjBVLGdXwB9VjuJlhdFO7USBn44wpLlv2+WupiB8ORP4w65G1zW0Qoqnc",
-	"prER3MqoIG/e/0CePT06Jkmu7G1t7+3x6auIvH38Xc3rfNqmLhhu0rqp4Ul7yGK4ue7iYd8OVnP1DipG",
-	"u/fuLka6cnhdxrA0lTegyODar+HDrNBbz5WUuqXpvc0PofQysKigdhsm6eaw5klhhnLho+OanDFlM5qO",
-	"FZt23tE7QgV6liTl8M0xnLhl34i/xbZvsakN9uV6vJD5ELrKmKBp/ycKMnnr2iOdzfiCDSeJd9i+Pvfm",
-	"1AtSHzSgD9i6g+6RsMqDGmxWbYUbRBI1KL9CC+XsVx6qrxn7xrHZ6rHyzLfPlmO/MnRla4uAHyn6WDnQ",
-	"NwV73VbQtPZ0FwzsbUnJtVFza3kadi6t/UhOp0zErE2tzRjTEcgnkgtuQEVc5KnhWcqZOif0Ei2EqK2Q",
-	"mPEUdGCruuQiUzxmCcRGjKId2gmLF7sGiyHtfixTQmEE5GYuNSN0gRGj0EJOpzzGyFCjdzu+Yn0qkVFu",
-	"id3lJlAy2x1E8mYIP1N5ysaamY6I/zxlMD+cr5t6LBdMo6IxinrOY4027T4Gs4tKWltJql1hMx/QzlzE",
-	"xca+fYShaNywhSWsNIVt5Ibs/eX1B/Lo+vgRTEw/Kl4gmqlrptH/wc2c4PHR6A21DJ8zTRTTMr22OQzV",
-	"E8OEUXUzxCrr+XCVoanXdKgCnaK/8aAp3VuarCPE28lGk0vFaDxnSUQWUhviVN7YepdG0RqTrAv3Fq9F",
-	"IMK7ZPbYHYkOobGJYO4Uxe2737rU4eJ9tSQpFbOcztgZYYLQ9IYu9Tm5EhGZc7i8KUZuFDcmvHj6EzNM",
-	"pm8jxttO6UpLmT8ZK4/3vYV81BlMS6xHwSK2ivGoaV8NkcvEAEkfjeZ8ULMrsb7ewDpYMIxxymNq2PDd",
-	"sav5HTO0ZV9AeI0XbHFpDcEbGMLZbxlXTI9r8VXuIl4xebe8PVO0cYNsVSW51jlLNvwKvqwG3dF2EL3u",
-	"teOVtF7uJKrYjo3Hy7Zo1KAxSM6XcpEx41KPYFUIWoitFpQmlt9HBFO3iGLXNOWwTgkEpkIb+yGSMJqk",
-	"XLQkrajDxyc2deU/ftpvtag5C2Z1QZ+1XwGK72+4eWXg4MAFfW9fgFdzPDrjOhu5Zloz5+jw5N+qttmG",
-	"u3AgV4YS+cuNJf9i74uFDem9IN8gcLBOpR18rlwToJmUU3cp2OaGkdClHhs5xnPfQq7fsxk14KLCPAVs",
-	"hVbCNS2aB+GvTaW8ynWaOg9GhiDlkYQuC8qnN2SPiUQqDYpQTLPMZjQmTHGnS94eB9ssG2cbvrchJ1rn",
-	"dM+4Nmo53uaQFq/W8rmFT6cEe+kVS87xNpAoeiPIvxOda8zAxH0UMUtTu5U6Vwp+t1RXnHgghZGjG+uZ",
-	"KElTFNQcjYCVTrnA34vP9Wsb2Lk71K1nuL5Sxbx75PwbkeX9jsvqyr3+jcYmXeK1S05JwcTwBlWV+IeN",
-	"29MfRyO4+/O0hh6xtRKwhtBdGWK6CxG8OzHYfUR6zsE3NX+PO0/U3ZN0rq7Z0hLzNcbQ0nRc/MiFzhW1",
-	"5ppMpmnu3kp57I04hU4FUjkbK++/nHIjmIbzmjG14KZVTQjGuZNwiLK7BxSDVQ7qrQelWMmTFlyEvx43",
-	"zDR/rovD/Z3OjWXvp9Xb/L6RDuqlaCF7MX7RCV/8vZS9Pefk/qwM1cPVsDAEj7eyMYCDP+XavLDBvsEn",
-	"lkyj0gH/aY+NKF72K7S+I6PpRwTUhTEEHPSuUG3oeNpkng2ydrTFk783wIDA+Muu0cvgEGoSgmFZ4Pjm",
-	"mlAi2A2pi5RWtRNi6noDG9giS6lhX3Njj1m70frnObX2dATGsa0A10TzhNnQaRutHXlDH+HCSHwgJB7P",
-	"jbymT1oYOU6m0+4PX4RP2dARPSih27DfzJCRtSmzdstdH60CISTSYWrqfZMxT9blz20r4yy55UBWro6n",
-	"w7YLDiN8scjt6fBQTujhiv3bZC+RsX70/j+/f3m4SCJSdEuM61c3HSBTbtY8HW2n9scf37y6fgLjuWLL",
-	"/1eZW7i2xr2e7lNhfb2hoNHoii2H3lSHu6KhvfGhdU1NXMtcxWzYmff7NO7IQh1gCzluT6/YyCNtL6qo",
-	"FTdGVqxS6Z9wM0U9uOB1DXqPRr8dzORBMUj0oR8WlB88PuALDMs6+91Cp52NZtzM88vDWC4eGS4Smvr/",
-	"uW5wBo3T1Ju6X5ygcXFQtsnd3yyrfvuU9k2Pcn9S+nansuMUrjh2LY/whG21POVB3OzcrThWO8lS3zbz",
-	"fIODavezsrw7yQxvHMH70+A7mEGbNt/gAtsp9anUuWLv8nS4Gf20PRTQ9lS1aCysQqlYGS46PNu4/Tsq",
-	"Twfckuuuajc493rxwb4AkcLH8K4Y4DaehrgVee1FJcZEJiwCq6+zUBXG1b5AmwXTms7YBsqx0/58B+0L",
-	"UYI9Vhfgkmo2vkZ8Fzg1YulOTeWKf/rsyZcDEmV/byQ0tKgqJX+vXj9OTk+ePWuw8d8bRN/EuVwSwKgh",
-	"OAlcehgn2bt0SQXO03JMvuNfWVzJS5ksIZQnpgtGuNhvaAuGqSmN2e+fKoqCvuLZgczsXeIgk9jOrsWn",
-	"yC3k7uGc4GRyJsyY5mYuVfeNprIn5da7tz9v8fZbvIO0QCYMN8tN3Rj2ZS9S+uyMU87SZJCl8G5w/Xp1",
-	"p0ymPF4OC+PV0tnMBzFuH5q3y6zYos/dADVihKHa9JS7tz+f8u1P+Q0XomoetYs78rx0oO81PK3hwfcH",
-	"syYyCvIvRtCf9eqk+k48PK6vB+TecSPqv1i7hltdp6t60KqV+t7NrwKM1yv9B4j14Sh8NZG+9mjvy3aw",
-	"Uvr1ibtu+XZrwHm9E7oTIL218O5KGdojNDeSkdsKxfWl4OBDUZeAax+K27amhJJlK/FRB//rECcBR6ut",
-	"To2D1Fe9zpraJFNAS9VNr9LRnaMFlkIjpPW1XECLhYOeH6hWFl+piqcrlpkzFEd20Yg2VCQIIH/NlGGJ",
-	"fZhKjcUMYCfQ55hlKa8EikFHuKz2tX7tIxjVqiW6P2tZVbC3Gclci+1MY4rdrB22disBISsXQ7Gbv2DD",
-	"bSNDuqK132CnvmYO0NwbkULc3U9oodLkRWwgzPq4Pex672S/PeJ62zCR2k7a1WolWNjIVdHC5SZvFNEU",
-	"9D3Au7d9NKKS6SCyeCdTK9n4TOxmjWtjd0MJvxBVV7NrO/7iSbsGswjYHnGYG6CIi2gjuL/nmA6A/9SE",
-	"IjlKjSGh31CRpJQcP3/yJCJvqaIJz8jx86dfYoiojfwnrwO2uKDaMDWOU6r1+HgUVX84qf/wGF+dccHG",
-	"ieLXlTfbfj9B8QTnZOwsubYVU7VwvCxlVOeKjWNFp2ZcBvDZxFfbmx0KSlqoEtL8VVHsLPjGQoJcDH4I",
-	"+6uMuN5t/WFlIEGvHa93NaHjmURsmnLU/qdglPUfyx5WRSsqdvMd89FqO0gigsMxltPxJVdmvgkzHY7n",
-	"x0XCr+Nxa7Dd6S3l8wwG9MzmUgyCw8iUA/Mc+/zCXpAE366hvVYWpAAhtCvqh9T6xcFZJAW5bCLU75I2",
-	"NrSr1iiqJs9Fwqkg31M7X/LKV3eS06pkJ8iOi32okUBGjWEKOvx//+PFwf84Onj+6ODj76fR6dGn/2t0",
-	"t2TbE4/6gIi4nz5D6tyJXa7o7QFZ5oox7Sbu+g5P5J+filfs1v3d+CpE3LjtrUx5XO/C94P4SlKVbBT8",
-	"udE1ou2SWTmoJy3ndP2oz+G3BrcC9vLQNCx1nefwtZbacnFKFSKtpOzcAohO0I4zgZKNBP9JBL3mM1SL",
-	"CRTPA6hRxdCSA1Gkl5KafRdmrV1RUBZfNTT6pjpcqpCBnmlD8mq6uAM+gU+NuRjHc6pQrXAjQ1sWjrVT",
-	"C/Xz3/GY2j73ymU7b53+KuO8xWTV6jdN8pbd/RYyUyEn1UgoHQiXNsjRg8s9RwyITZM8WzIYyrRGmwo1",
-	"vuEikTdjmTGhy1+pELC8mrY0hVggphGM2rCxYoLd0BTKMLAyqdEiY6c00wzpwRi5GAcxTEHSVfVnd30r",
-	"XrVbOra1RmOf21XmZo0LK4h7H40w42DGFo5QaN4ZPIVR+4O22qVsN7fQKXxSWXhNy0wbmQsDgnFdNpz/",
-	"kKWYVVFWVY8rJvofFpS9WZgtdoIj233pDFs3rqga1xPMVkN/cusE58S+7hGVXfpFYc4ekArRVWejjT+X",
-	"KQdNXrEJBt/a8IB9KgsiwKQ7RuzrAxlK+v08r6xnJ3CYrAu72IW+1jN2W+2jic0JZEr41Io/maDFX0hD",
-	"uM0sL8FkonuERqylbi8ys/T4azDkjvH6E2blaxXIIsQii0qZ2skNOyd4utEEB2IyOsC7d2waAOruCp9X",
-	"ARVN+er8jeq8/YqGbKUIHw4S+HFACA49+rhycU5XAFJthCLoi9r4kG8HJeUnE40K1CgrRiqAjzWgqXKB",
-	"KpQ+UOAUDHJ7kVNJ72qauAtIOFiDM3JykPAZNwSmTv6NPHZ/wibWhG/V5HJ08Pzj70/aTS2vmGECuY1V",
-	"YJtMH5H2hsaZtGuTj9uVyXCyve0bQqx8OfKD7AnRLub6g0qYak4VVrmTHTxZSe4nR51Xr3VCQ9pERshz",
-	"V2dVtoxg7XKNmwSNDEdMkQrTo9eKe/DvtEd5bBnBQpXhcZ5StUH58BdCsN8OjgnGRGBAmPWpttUXWlEi",
-	"rUUn3D5YyAF8j8HXwlfS1JMeKXfSbcwLcnft1zoJYfB4d7AhJ8WGAN4LcrXq5nQMJtwsOxi8iS3HLZrp",
-	"45Phc9o2yMl1smGQk2Igl8YAc95WrM5W6CcZVZQcHz4me6fPyFzmSnfWVxtQN5sLKDkXs1E5/A58sVXr",
-	"u2UA1ErUlgExUSVISy0Equy4J+KoSMcJuF6FndV3J3ISqFUkVJlVdfHKtekXe7twFFR77JWEg439Rb9w",
-	"2qVuqzD6guh8NrO4Ced4MdB5xtQ111K5CqG6GVwSkvnJ4eNm0vj6uVkr7g19t4a2awNOuF1jry1f0XSg",
-	"ulpf0u211lqPP3Fb32bQirarguvrKXiMNpWO+HL3bT+TN0wNEpOrts0L/Q2Olcsg7NcwFZvmrcfk57lN",
-	"YLCZslhYBW7/JPGfILgGjbJc/Rn0NW5YrECge5czD5far2uwdyt5QFcaZWmF6tGMW+TKk45YttWmjscD",
-	"VKQhl93Ha1cnKe60q26p1UXbxHrZfgOphwL4NsS2wUupJoZeMUEu2VKKhByfoNZ1fEr2LMvdd/U/j48J",
-	"OIwJsBvCBZxYlkTk+DEJregQt2rgtiug/BMSVcNCcQxRVMdgGTmGOKtjkP7HT3qsES1XIxextamHNaUx",
-	"+pHLpWtzZSGetQ2+zVyl1lQWpv3+kBrHnJuqLq6jVEVvJOULbqyvyyooZEGXaD9LGb1m5yTZejD2nXHx",
-	"zvqrNvwW1JB5tW9X96/9SECV0t1oO9BTCdn5MAIjKqNqMsksC1OEQl/daXtCfnw11ldgRm05+2/nUjCC",
-	"jciCi1zbGgXK/eQwpBB1FnLlNi1AcdB81tTrN84fNTRNw0rHvQQP8xlDftc2SbiuEz3fTSc7r1NcVNnd",
-	"ZnyDYwRlmjBtxr4wueatdVqKQte2eVn8u6jrbIuCU4W4xZtWvraSp88e1d/LukVn28s030FV57IivF/I",
-	"lrP+nX9ULrvzwFza6sg7LC/Tdu8uK0oHy9I8wEWYXMjp6nvaNuFWXurCGn4KXe9rqlA2nWIdw2Y9dKHQ",
-	"zcdeN/eGKPv3x35gjzUssVgwaNCh1SuQMDOmNLNQmCtNPbaPNZanBznXDT8wspQbEH6tdbfzFjdH4kDq",
-	"to0/ubVKjG0LMswCkG8fHPEaA4/e+nvxOmjc+CbBq5+tZwRqKlbf2vvqr2/R2YtZABi0pSPyvftRG0YX",
-	"/sern/G30qyzYBDdxTVLnLqrz8m7H799/f5wkZD/+j/Hh182bTzw0V6/LIzzR2HBxIr8zq0L3YY75xMh",
-	"cTht9PkaWiCw0yZ3OQvYucJ6vjZuZM0p6Rs4aFANae4IzeklUPixUEMuZ0g7bjXlZeoLKB6rFIsNS4jj",
-	"EBvJ1o0iLW2I0+pYyzYM09JjvhG0XOtXOtLC1ooarUSq9scwTLlIuJgNX6+v7QtDx9+w9vUJK6v/tkXR",
-	"bcCx227qb3l8ZS/PRZU5Lgg6MYqbc1sp2w0CFteG4nRF8cY86auLJ8kveTJj5HLprC7fvDh489MBmMAP",
-	"EsgYOzw+h4ggW+fQlhZ0VRKcndBPmoCBUPTW1PPOkIGRTSyxB6ugk7LERGNmgHivyzIXGG5YFroQHZsx",
-	"rGQaiLWW6gOrDHr1au+mcAStYuG8zX65qaZRAL9xto7toohWGeCFKDTQwZbqwqtwL6FvazMSV7dy+MDe",
-	"OvP2D/bFIYsYVrHsOz5bFCkvPtP0UDqCqhBMMPdwnztcjR1FzdvUy4DUt9Uyv2asXTfPNzowv+bS9C7u",
-	"14z9HdttY550L/pPtnGErxn7tjUAv4yvaqv/utNarmvG+neGZw0LMl4zPquNtvyi7YCw/u6JYbNazikX",
-	"a3ANP+4h3GJNdcBIQ9M7oZYteFO1eLUftF/FtdhLsXW7ooENb1WxyWnaVmJW3kASko8zkop8ePHo1Quw",
-	"ibt3ItCqVP/+2Jtk12UyPMaY/I8J9C2abABnAKAaJ88cGlkQNg2Xalu7RGLCBTV0QRUV3kVrE47aE0jW",
-	"BxrxR6wexzFljMAzUD+7SiFPGRtDG+0U2italjWqHdke19OvOUVYo5Z8Fq452BigtF9Enh1A+BPRcz6F",
-	"H6nWTGupDuxTqQgUwbXFmCli4Gqyh844RwH7K4v9HQ/a4PWvCBiRPTZgW/fVQZrhCEYK4TI8qyvwFyW1",
-	"Jnul7XSf+LZRv+1jLeNHu9kKjidnafJaKam6K76sgcoWIByvllO2i2gIsLG75b7iOqYq8Xby4Qmu/o0V",
-	"Ca5UzYZett+x6QtoHbhf/Pl29/fDxI60K/aulq90/DHqh4ivrZ6zwZf2d5xAe8psxUiwNvddO/Fos/oq",
-	"t3qHaYlCGJ6PF+SItADhSEWKtBcwnYmYKcESF4bxE8BXavJlRI6PBjCorfJL2gJaVpymt3NpZPPIOxIe",
-	"HMcNvQxunFIxzlVr1BRTDOwo0ARNDHmWSpqckbc/vP+AP2i6YETP6cmTpxHR/J/MhhlLYZgo6ttWY6p6",
-	"gxv84KNw2sE4+5ZvM5Umpm26/ZOOgMdgfmGk74LO2KNfMjYbRe6PTJT/vmGXWfHHnPG4lRXxVvUAC/B8",
-	"SZYyJwt6xVpK7zQ6stvSEu9QS4ahB9OPvz89bU+I0fyfbLWL/eTpyfHpaeWYHA/zbboBuo/UlnXFLvfC",
-	"0nqL7TaotCWT7Yykaz64J3DXAfma4y47W3/nuVU6bxXu9X7gXevpl5354dun1SzHrqJb86nNfRwredPx",
-	"vDsbslMYWaf9uHP8PTmRxeMtkzWQEUMv3YdpRdWetszMRqO6CqENXWR6Lfza+yjmUzdSOoW7qNxTJnIK",
-	"XwimtpjVFM+xMzIUR311ymdJkiWBVUmxmhZaIYhWKitW/s6BZytS4YW7Mqzhk/f3A1vvkVwfnxEa1pWp",
-	"4AuQKUDinxfOMY2Bpc45i7+6cGCsUg7uoxWSZUUxmyComOwdHR8cPY3I8+f7eOdmkBdeq4w54Dh2ldDB",
-	"b0ibGR+MIMwwDzW4p73GhVsTCp3Xg965V1jwutl4g/LRW64KHR2vzxd6qf7+b9/F2VtxAbcH7GHdv98h",
-	"J1tuxzagB+QbtSN0QzXJckMUn81NS2XOtS51d3dcGjah4BZWHcVqwoRleQCUWezvatKEZg+NNqdb0KUz",
-	"d5HrY7IXiC9/NQLD6P5d0+ROKOvesPSq188WOD03n62g9NxHfkQFaIvttxqU1WYwwKXIA1eMpGxqCE09",
-	"HGxvPtmzQdVJHyg7+2NI/83OgiWT+2ayAbGu4LGWIh8Ki03pbCWe/Y4Kq62ZSb19mTsLCLY+fmEzki5Y",
-	"DOeZVBY/vjSoRxg/J5YDQuPgYrpZhOJmuR07gJttd9U2IBW5mEWk8SssjsNGyMWUm4g4LEV5zVSSs4hU",
-	"AA+TiLRFdAat65CLEWkiLkYklnEFGHGc5O5XLvDXiDjEqrGQYhy7AgwGessYNWOMi2rkQrdu6Soj2Lrn",
-	"RFFewno0afEXeUnMnBpi2xFuBozP9bkZ1f0Z6xw2MldkxsIqQu25KhaQcsMz5N+uq0r2aDTA6jyEXcVc",
-	"1TaqATa7Pk65EhJlvbVtLdddwfP0vrBgNQP+W7DHNuNZACTgmHt4XEIyD/J/KlWiukxrrYpFSme7SBOG",
-	"fh5OejCM5p2l8k087q2hkMdHvTne7YGRrQNUjF0iDPSG3kul3D/rPlyXjgxRToB5WYa1gGcX3luSPXV4",
-	"fPJ47ymWG/IntHSgY1CUmskQTFKPoT6L/fljqxqSmfl40ZJQKfM0YQnBBhALtmBGMd0bWrMyrCYazUxX",
-	"II+L3YkwZcrW/aIJSblgZEHVFcHltudkt8E9fgmiYnd6Nh5QHprHDoY7huGOYbjj8guN6UKUmkUIx8yy",
-	"mQFDdm22SAG2B0Iv5TUjx0ewRBqJ4OjLveOOmlMLW2snGdPWMDtHFkhmkU1PUDOJf5I9mmpJqP0DKQ5i",
-	"BC+lmUdkJeUVhPexw7sE0xgv2qjM7hKZ+tVFSlu07nGDlrYJQw8GVV2zzjDPT9Hor4ymZt7cekygWpm7",
-	"1q+XND7WogVcYf4dvabcMtte+0UhZtwIWyfFtZFq+VoYtRI8ubpxpep7qPPLBejNwU80y5S8ZpXfFDO5",
-	"EhGhCyYSkKaHFmk6Itao57xUxa///b/+d8130rZsdIXvuVfRsi8PhgGwzX2VgUrzttZrBRcAKkZnrpR9",
-	"7KzWFgXbFnSeKrkge0IKVnDNG3a5P4rWX4utCs/2JXjzpNUBWwZ5n5w8fvzlydHjp8+enH755dOjvjCV",
-	"bghyvBHbCpXA3mwzRJIS7bfg0657AgqcZobOgNAoXDNU4grXb3et0oAIKyQWrVJDWlPT1lZFZnJsS46Z",
-	"Njl1BOvnbJI3cyYQlsfjGW8pgp3AGIPQZ3pQsnJ/h4bNpFoOzJL1rT8V9SoK/LRVb4cp5V1lSjoNFP3D",
-	"8kl9Kb1iRUx0TYannFm3AMhKaEgw75ynKbmhhindVqXy+OR0vwMyXcy8BrhiD570rr+QYyCwPNWtAsMu",
-	"nMVyz7V1uZPghbaxhYaLvjUONF6rxiVrW4KbTCbs1BqONj8omwatrhdUD2yB03Qcnoa2mHpI/2jO5Hsp",
-	"DgKMgkA35IIYebMWZeWaDSP6HzUO/Z+u+lP3ij1eK3axM2j/TSURu67KUTEDTXBqmBqjaqN1NSYqmOJu",
-	"7MAOPmU1KiO75gmaIYtUql1g7he92vItLNlVxxvjXa2MJrxDY3Kf0bIowtCvSqxhf228W8uj7xuVNlRt",
-	"SZDlvWNY2kCJMGcvAma3tlXDFlk62M9zO/bH7hDCjdMU1zFqDlA2S19a2XEjhm9lvF+4zlWyK02k/jYZ",
-	"UNl6RsvWZJOBmJ1d8MihRWINlM1gKAgIs4ELP7zwYh/oxUfMwRraDNlz/4esC+Ac6N2HlggpJKeEJdw0",
-	"wzzsW10VZ+KUUWUj513DciWWLiYV/kO7CslsEO5t2KLzmsoxKZIKi6vjIhWr4DjFunhya17xe4IWdxQs",
-	"VY/f8xOL/Jr3kC82ujd/fivxtrj0GxT6QLz69fH3ZooE2+Xxm7bJGSmO1YNJDXk4CRrBEd9NmZWd5GZg",
-	"0PrYGsI2svXZDhbBid2wiy4s06aMt+2Nu78NLkuxyMa5ZqryznpDXK/kxENIq2iw3yKfojqjGiFU1qux",
-	"x+GOVXbjzlMf6vzu3kIjOxhvS4xkg+NuFS1ZfvdVEfdUB5RxboGxs7y2uK8AbwGNYgMhs174Pr2zdgCy",
-	"SQBEWHyjS3r0mr1LVtpnvhqeUX0L15EW93ztMK4q1FJd0ZYljaWYpjxetaNnpGgUEZkxgZpyEe8ycL9f",
-	"uj6G7HMrWuCAENvTrauAbpgAWguEWisfdE3/zNAy74NpdlBpxyH2jTsg/rYsv8KNE+babXUm5tbruupE",
-	"WFXWO/wiDyuOIOKRdf3h1S9POJREmA09JRWH75CxVoErh4kXeA/O8bjg63qgOoJvVVjGgJcQjED3rya2",
-	"a15NbSDG6/948zWZpnRmkXL0XCpzkPJrlpAf332rh66vxYYYBKIV+L1XDh6VE/0Fqb0xFDkyfGvYwK45",
-	"A0SlkEl2jS1jRbZKZNdXR1BhQefKpl5GxAXHDh+v/byLWh8yYp0vFlQth9Pne/cC1rxZsKFD+gBtu20J",
-	"o3IkpSYRyJoGdTcPyWr18b5RfMqRrADyCawODwvLpxz964Sb7Sx+DLgu2PvmjCZM+aydahIy5hyjR+l8",
-	"veye9b3jw7JaSnft+paElJqeoTw/qpZFGTCMVIqeTo+fVXo9fjak227vzIAkpA0cyVtmFPemEVUp9wEc",
-	"/+IArT7/cEoe3OHfRdh0VdN5GMHTIXMebE/dzpBq4/y2M33287re475zr/1twf8McvVXogHXD+TrDxTY",
-	"NA5gqJv/flCCOsGPOgXX5tJpuABqjEbmJpYLthbyzZowRoMEWJ+M8teAsYumbJ1MLTyh3R69HsrPgBCG",
-	"zrAHRW82P55l4ENbdlR/ZMO2oQzN9nyBpdCnXC02L6WNveCtdj2Aptt2C6xX6zqoujAuQ38HRUZ0xkOU",
-	"fHYnsRFlSERIjpUNaNtTy58sr/F8o/UQ1yRlGI8RkmdUkcqNU9yykCvkZ8muWsVXQ9q0SZIAcWqnrpTN",
-	"YDcaiQsAvAHmnuatFZ7sYQWSLhiOLXE11tH73wNNbTlf6KLAv+EJJBnBv7K5FOwLTfYseOX+ea2kjCZT",
-	"/htLSpNjWeMoppkBO49jCHd+iV1PM/AXFCVzYwH6dSYNBummqbwZ51mtygSmXVMu2u8wny/EO7sQN4Rj",
-	"A/zMRw6NfUNvxbUM/gtNCtz+XnpYR/D0yZSqbBgQc4wH+QHc4EuGsvoKj1zjwd3h3zey45BRh8IwkIQo",
-	"Bk2uBEtCAQin3bL6jpz64HvY6x/G7moX4eHtWmmm3ybsvrOm1B/If7uVv7YOiNubHFPFru3rfpC7trry",
-	"fY7b0kJ22ikNiquH4aaRY/mkP+3OeW3t2x2wqyuwVstZb+TRrVQha1fQKrMtu/6XSO2wJNhzYDuKSv08",
-	"lykbUoxm3Sj8zaaSsmu2s21y9c02TG/wb5e2i2ZYtn3m1SX3BtnzNl+WFL9Z4M8vtHtlf9RfurnGWZpf",
-	"Lys5QFkaXwPRfdi9HRUjgIuY85a60eghg3D30XFJQJvSSL+iekchKAFd1AGfLf0F5clqVLBlaMofKeWo",
-	"w7g1XBq1Fmi8oy2uBLXajavalipGpYoZqVYkMbyzlox2kHWm57Jy/4GqQ0JUt4pNLa3PzXunWBJ4TLD6",
-	"NbnMDQEGAUdOMLcYdeL6vXH5btGh1tMQSspu2GlxAvJyFy7Nv8nL8mCtPCGDPZJ/k5fv8rYsW2BcKwFT",
-	"difjG4NKcgfFt9jxl5ivAxaynydPWgX3lAuu57tNlZwzqswlo2YbXrxx4q6hIh6Go/KLvBzCpANHWWG4",
-	"syXj8JYfx4wleJ+fUp7iP/QVz7KOq3yWUiGK9W7RkuI5S/IU7KCGx1dkb0FFTlOicqHJgS2iBOx4f9OS",
-	"7ioXG0Ic7kDCGsVnM6bCtfQTxrdhqv1M1HpK5OWo7LCysMUkA4KoSbEKjYbeBXt4Is8aqse0m7dsgnwi",
-	"unRVWFHc6ZTeWAQumkBJzL2ilrpM6DIiLzSnj76R6RU1dH/tYuqf2idTWrRq0nK9grau7DyQ7TqcH9h0",
-	"je039aJUxrQdDgpWD/Ab7DlxlFUsIR9Sk30wDBNG06hcbK5uespvKUonBQGlYu1qaM4eFnYXhUesWLpg",
-	"/OFWtVJ44JMcroC5ShPM0BbVa6iha/BmrI1PYmgjaeB4sGnHrXJh6be9dah1wepthI/UvlRhUbYXB//j",
-	"I/zn6OD5wcffj6PHx+3F2dpcGi9TzoQ5mDHBFAVXGk/Inszs4NoQvHqzMTq2rCef+j43sI/od6LVBv09",
-	"nFC9cFRvqYnnvcS54CL89bgh1Dbb/jW2c+Uk7u2iWN/f+iUxDOzY6pr4LRWznM4qnTMBPj/4z5y3ap3f",
-	"oon5rbfT+/c8fHIVVDnE01xQbTrS9b+VMy42g591ES+DuTtbtGDUPzmtUNXjrutAmtIgMqLK/d4bWBeH",
-	"GGHmXBOaZSR8bRQ1htdDyrB8Ny7sda1XazRgJx3015xP25H+zsK1v9Caz4QPmKuJFNjuYfmg6xcsb8Gl",
-	"bEdblykbc5Gw31absJ8/f94LYsNpCzbJrzm/pqk152ZZakOAekittgXBGN3EomLxBtXfD3Zh2wr8bl9f",
-	"QgDCpqDPmyITwpwHSzqghh/EV5KqxOo7/YbOLZAPt8Q0vEsgwua32q4wr+DyF5SH0GSRa0MuGcF6DESK",
-	"c1K5B6598Vtf2Spx+h4evF6hhHfGvLiT0wWYDdJO6zZAxa/hFFkoRbxPWn8zSSQiK2pmkdJdfYwC+Tam",
-	"mrUCEdKCGQxXG5vcfEAWYlGlo33HMKZBzAaP4Z1b7XfAAAd8XsJRxipI4wVtQw6lXKEf0G8j4SLhMaKJ",
-	"MmLfxJS1KWCJGjljZo7KSFPj3kpslPM4wablH/UZ9SeqUj3ULBICst/K8m8BR14cheDnKt2W1BOSWSdY",
-	"eZtMrB7HrcUiazNVrUhc6bu/duqat1NoqIOeB3bWRwuDNexd1ubJFJsypVgyToO7yipqLO40gf648kjg",
-	"UWizCnul2SlrK0Lr9ah1pK0CpB481142w6aqedgf4qo4kEumecI04UZj9lpEnMMVowyomuX+aNXkkojn",
-	"Uo3pjHV6iNYKGLikmoWQTE3LKZ3NFJthGUA3QlOivoONkGh6Q/aOUNQJKdj+KNp2VC5yu90h8p6pa6YO",
-	"7Eo0w7w3zfNzX3RZOs118IHo8kYAgkB8RbAQBb628Wfbrp9/SeUlTdMlyQX/NWcl7fDER8GX0e7ZvL7i",
-	"nSBl7Nfmt94ydeC2UsP1Ae5FTlldtYnHw2II4JNtR+d7GUA+NBj1pUyWLVLzlkrdbRhlJWOasnZC8VwD",
-	"98ew3zBJgQuy91rMUq7noDsq+7RgNajkcAtAfqO4MUyQJTMhfGivOSejS6jT0hfh11HaBweq6VJjJBQY",
-	"t85c9HpEEhlHjiwigrXgEmzoi0pFWBtGj1q2WjG6UzeyK301IP6yjH7fsEZC8Xqx3eXnI0ul5aJXaLGP",
-	"5ndhOg77ezim4+9dP4PDVrDMTyNspY8M7j6M5Qcbxdabu+6i3bZKXAd3xJr5kPeVNT5naUcc9sPBDN0k",
-	"XVvGca7Umgu6ZiK0Gl7RphbIulZ54ZbU6f686K5c44eVd9vGtYt1rQem1lE9yw9Vt7tczcidxCAEEum9",
-	"Hgl5x3idjhXdm1OrygpbvFqOB27l0PoBVnBHcQU0SRTTepDOMPyiv8NyDitXGxbCW6kH39zxWjAklmKb",
-	"a3lbSZPCi144quYWQspvQusnm6u5gio2iZe4HRK49zogWxNOn9fy3smony6iUTnTgAlZJo74dmrRel/C",
-	"13ahimNHD0cHx+HsJm7jwXLOB07P7XtyfxLbE2hDUuODbeT0W6tjvUh+ybWxaNY9NySvldHile0uSxvd",
-	"fJI8Y+MrtmxVcu++ZMLtXmYEu1mVfLZu2l+jf5kma/a/1kXJ0cvA5p34OxZspu0m0nFNKqLP7vwW1Hqv",
-	"KZehln8XLH9lr4u1CGbuZ1U5A3d+g2kwjXvjjF3sq4VXNvnWLhjnQHbJt7MorXU678uWxHRMU/wyeDc2",
-	"ghPbAEnsj22n6s72bu6rkAbdnlrnW+7UuvLh/uxiA3Kvh0ENriE3+sxrg0IxKqiDueBmPQl7HxKqmhRe",
-	"muHqhrf2fPFwjkH2eH0HG2zCH3q/rnXjXCD6GgfgvgTfO9j3RvwtL+F7+gOGsNDC2C15U3y82z0cRfFi",
-	"+7ci9P8reaPJzVxqRuyGgVOTkpjx1IYH7W48g+BiGqG7N6P62kXlyg+KVAr2cNswJd+VvNmWHIbFbdeR",
-	"eVbeZ4PkgFW7/2HeutUezoPHTBHNjMYqFry9lPYiTw3PUl7NAQ02SLGbSgrCx26hNGy9dNoaV8Jp6vzc",
-	"oG1lCsgtOSdHRRinPnxGHBFtDa/SGjGRloy0CQIUrFP5vU3pV96Ej7eh3/vW3nt19u0UdayY0qKgF+Va",
-	"qAjxOckHp6R/oV0ThxVD5vSa2XwSPacZwxMhc0MmuUr1hOxpPhOIO6OIKzN2TqCUyaPr40fYk370O08+",
-	"eWJc7B+2oFq25eK2G+xqQVYbRc/EUhgmzNgvfE+YBULaYer1uIWVfMeMwtA4c8NcdDVWvcmk5saHxtXL",
-	"to6iloD8Rtg9+41PB5XGeQ0NywpcG5oni3tITVK6Qi22js8ZEXIMA4v8P7AAYPnXLAOpShUqOuNy0mTv",
-	"Ij86eszICbla7EcY+AbirK3J8QmZ70dhidIspTEb5+JKSAQZbMOlaXcq9eRrzBmfzc2DqNG+uWFZMTj5",
-	"47i19vPP86XLwNeG5BkE/pAbqoli01zXM4na8Yjm9OTJ03omVJuRXPN/st0igBT2rIA7Io3bmVgN16Mi",
-	"23XAf/6aU0WF4aIDvMLM88WloDzVral0JRjqJY2vZkrmIiE3Ul2RvfJNPNpw2MOIN+GKz9hhjqJRYn9w",
-	"kBofu/DE5XQK6n/bcFgswXBShE9WC0AXyMEWjNjIkgfVg0vX2Y2D5rOWG5tKhxXvwmpfn8rNenDV4294",
-	"Yua7YQNDqrO6I+VOTE0klfbO4pZYUutqKDJc7BfG0Hi+AbI1yutDiq8jqnXC4pSCeKNWKzjH0O/LpWG2",
-	"3pI9hCwhiDJ6Q0Fh2Hv7w/tQ/O+vI+/7Q55rstsfO76gM/bol4zBkbN/ZKL89w27zIo/5ozHrQdxtfy8",
-	"v4rTJQMOsRKODp7Tg+nH35+etmMk9DPjk6cnx6enlfS/1mNu6BUTWxjftj4RPaR+byDC9ePWAiEcnqkH",
-	"gh5c6oyNC/wUBF2bDoGJaz5430gyp9rKGAoF19LWG3InmvtwiPZGy5AUa/AfQUYF2bNAQ7oCLGTzH3HU",
-	"MHwhiRW6GwJQ1XbALl0npYJR4h2LGRS/bK47M3Q2DKrHrkQ/XHzfmd61qlanR5+P4Y4zTnDl4vyYFYkA",
-	"g47wW8Xs3bMsRV1f1R0tVvvUVpyttylthehbZCkzbJyrtPWIAfFKguJTQk6L9ZKBtAUrlbap9xUKOX3W",
-	"5pL6LeOK6W1UrClNU1B8+4b64wdkCTeIJmwZg5krmc/m+LvGpCcEoWA0GTT4BTNzWYmJ0lzMUlYYkrqg",
-	"8+HBOG7zNmx6mcMe/TGprsBXqAFx4bYIWiKUpb9n7dRmDL23XAsK+odtKMCIsTHRxuYbo8t1rSq7wUms",
-	"xoY1r8643xveWF0w5Jrne6QCBlpbDZw3Ep2RipG5xJqgKciBJdlrsUg9ssrr/trLU3DxvgXqgpBOubhi",
-	"yVl4ROxwzZxp5tVrO/Rz4q9MZwRukudO5z4jtsKK3fSUigj+JYhnMsGN1H6uelO2nfSbGIs9LmbTzcNT",
-	"uiGGzq3q9G3Jih8KNYZb2xxA5czA0MkFqShs64OGlbp69ZvfAszHQUw1I3P2G3n/1xcHJ0+eFlYG3PM9",
-	"qon9MEtqUOFgbtlE+W/jW+FnzkGBW0htyMkT8h3/an9T1jU0u3IjNf/+jPW+8njDSI8PtjbRo12koSlI",
-	"xWdc0LR3dC0sEk0F4+OTZ0ebv/34ZIOXP3VtnhUnXZgliYtZ7XDSWVsE9yLNtz4LriJcE8vinO2rYKGo",
-	"7nPjMJN06x1lGyHWsE1uYopczXA7zgTwkh8FN+HHv/rrW8i1/XkUjb7/69tWXtjYtOY9pKI7NvfDuXgs",
-	"kI81OF6yqVTWRbQpkK8t+L0Svbpfc6wbTUVCGNAO+43GJl3CZXDGr5nAOg1LNF/ZxdhvSwFu6qFvf/ww",
-	"iqBKf+vSOkW5b5i13XZfsa9XNPfWbVfyMmWL5q61G/4dItyCxnMuGHF4ke0VeNLWoB9EEB6eUvA1Z2ny",
-	"Gt5pjVkLAK27CavDAFZoUt2K/ZMKTE7o7AktWb4OTkeI3e9D+LnvJkixw8Xt2DMMBfqhdPRvEzLRzLLt",
-	"Swrow1W5+5icLQI6VqWMbnDD2zwapxbj4FMutwzSqdHK1pEOua6YRqs7+4Ng5Nec5QhaZZgwEaEkF+CH",
-	"lYJMBF2wyZlloQWYB/yItjNwA8gbcSHsRkW23qfRZAJ2xwmIYa6ghY0scLccLDlYtKEzCjzhQniE6wX1",
-	"6rD/4BcWZwZ7d6bNCFEnihGB+fFCgJw5KwFoiAGACAduNgUNQOgbNF9SU7468TJ6ciH2YAfJhAtEphvj",
-	"ACMysQxwAoOA8CBcjClwuf3Cra+Aa8mpnUWW6zmZScT/OiQv7OClCkBouPaLkUAzGCD4tAnXF8KO0gVT",
-	"FMM0UpK9iWJGLSfkZs5TBjoNgIrFcsGsV5ASAS76C0GzLAomhtEaZJILo6jQKUWJMPZdT4g0c6ZuuGb7",
-	"ERFgy7gQ+AYlp0dl/JAz7+R6DnNKqWHljCCSxE7zBvSzSwbbUVKRazYhuUic/VhDY3jj8MKXC1R8wQU1",
-	"PsMsyxymm/PH+Oqx3XIHm72yrQqKL/w5h8rFq6983WXjtr5t+HTZ/zq0annfxlr2vP4jNgreDoJzLF30",
-	"13V5ge3a++hZwrKT5ioGvbCEm/4uXifctL+PGuPAQpodPdgyjP1dVKtLRlU/TL87J3jT5twfyks8uKuR",
-	"IX+wjYq3PxW2juX36BiyjppPIW7IGsVFg36HvlfZjOGv1Whp+Iu1hR/+Yp3w+t5sP7YD36odt+Hfqpzx",
-	"ga+tO7M2Mux7p4P8Pjo1YDPDHHgAWhG4/spnc5B7mv2KUuJmzuN5CLFm7ZlTMGKAhMxTo/sA1lqCt900",
-	"WkyoL5zR6snREdlbwP3TMklNTo8fg8gcL6hYFpJOR1b3YAlkGwV2V0WdX5MKgl4NLa2WYItyJ8xX9E5k",
-	"jLqFRb0abjQOVbBPPVWfyvm23iRwG3UmhWZtlVmLrdphMcficA6/BDZL0/bnmHsKGfoNtxRgT+rv3O40",
-	"Rilu6A+rbVPYYTn26mqt2MB25F6PV9iPF3kDQfyfohFdMJEASQ6NIhkSOttZx7flgZimPDa9wJ+9yWy7",
-	"tTIMW4sF09rlx6+qkjUcku6D9zwlxL0PMQhZSpdgY/cKudXHecIWmTRMxEtIZR0rBoGYrWaoriPdHihZ",
-	"Ld9dQsX7gQClMzXDfxR214qtEq8Z3UGKG6Qq5sKPY63XHJ7gcGjh4lysZLEFwuNKf9bfC4vtKxYXWXTr",
-	"CM6VsXdt9POyCOMsb7EgWSlR7ABWcNlGHkkwPL/tivnmXuf/uDLjvGF0WqeyQzGAosfV6/lamNZi5etH",
-	"9fdHCm4PswmzS1gyvlzuAkzYr9V4HYzt0jq7VgHsrXCj7wohqHfFvEK04TwGYou2wX+ugYHuBfp6ssK+",
-	"Z80nq054V/y7PXAFh3dHvSPAPNdDEbEHBG6Gm1KFpfafCQFGCzQHH9LcgzhasopdgBzVGc+DgTsKoN/a",
-	"atrcDz7wgPzre4jNX13nuSuruWPRV0E4U8u62p1pR8c2Jo/GMctATO99Q5Wghl5RcnJ08iSyZdn/w0bC",
-	"k6+lWpCvajEcJytEzDbIBqvFVO/rq6Pe7y7KfSOUIGkGJs+uh+fgvPBr3mxW1/pcR6w0tfmS73sSDDX3",
-	"j+2o0wtu1gVUKN9qJ6cNj/zJyePHX54cPX767Mnpl18+XTfmFj8dEGozfwApIdy52lRq6xFWiPciKmQA",
-	"PSgLq3JwKmxmwwtEm2Jv973Y9R61vp7EadeSYGav80D2kWGXrt876V2I7kqHD0pwl8PazKrqeVYLpj3k",
-	"ZWa5IQqTUqM172Y74ltl/aDjntt048y1r9hUsU0t0Mq+PDbyioltyxBWO2sfq68m5g/dNy8O3vx0ABJ+",
-	"FI3evnj34tWbtwd/fXlw/Pzpl6No9M2L7199+8L+8ORJ65F8x1JGNds4NNa2bbGBv15kZgne5X9cjL5/",
-	"8+3F6CMkZ5PglfY86ScDCCkoKNVy1mY5VclYz/m0LTD9FTNMwL+JZnGuuFmis1zTKTNLgu9G5NnBXOaK",
-	"2D7IHoyTPN5flZjRHhuvmGbCjMM62gMqLA8XxLZe3FjZMJhm6BI+JvGcqhnTGI0Qm5ymmuyhPvgTSYrV",
-	"cAU6YaYnq8Nscer90//USsEZo+Y9M4aLmW61tKwKs9ud76AxsoVMKidrxuSCGcVjm+dqxi7pqxMmJWHK",
-	"o1/Wq77i/8fWUdshFwHEYOywSNiuAoh0LKthwZraVG4XvwM+qG5gccg6Fom8CTtQMk2B4BA9waWSVH7D",
-	"EKNRNIppykRC1XjJqLLKERUxp6n9oTfQ1A69GILbn9pSR0gvzeVr551Bcbctw9ywVqteq05nUbW1B/DB",
-	"koqr5teMBx5W87WluOqoGPW6YV+Vhds25suidfw9Z3nbJshcmN7VDLp4aV/4FK2tvBVdwF7cj/oW+fm2",
-	"U2t9ks3VmlMxg9sC3OjHeHvQ/Ted46NhzDsaxUhzO+osYVMecybiXka+Tp9OdI09oN2uembXPLGwe6JI",
-	"WNpR1zIF5gUO/fGXY6j4tLOOMyYsDN/uurxmKsl3NnUjDU1301ntQNmePcnWqK2VUNr3uLqKUfcRK9em",
-	"bUd7DrTPFKq72FlBD1Ul7o1IOMXqYERzETNSGUht7TYk7aakKQ0Yw0MqCjosnP9euV9niNiD999v3IGz",
-	"xmz0vt3bbbrwMEAqvI+v31FdcJQrHZUEU59wywRWknu51M3d65xJN433oi9bbW3Lal4LX3B/E8dqp+/z",
-	"gUDXP7jKXddMKZ6w8Qog+LUM2MqBtg1tfx/Qu3ULbjjmKIws8MTYXKc7x8L1J3AzW05xpioZJx1+/xYD",
-	"cJYpeW2DzkyuBN7ezDyB6q82IIurhY1L+ziMyGoMxPZPaAoQj7M5Zic4hAOfaRmkOO7WfAzrem9pvhXG",
-	"2pLta0lzq3Tfd466XUxwhwHYZpTYll9oAv8gNAFoAOmzT/B1YPNB6LQNEmkQXCp1rnpDCl/aZu9yW5R9",
-	"TXdgoMPWERm0wZSgJGdQmpWRPVS0voBCrUubQAME5uQeS7rzc9eIDPX52r0Rp4GwHdPYdFeSxmc2Ftjm",
-	"kbDEZhZTUukFjffeN3dGjo7J3iuvJi/LWfb6hOuwQqHTq1SK/d4WK9R9qpj64IzaVfLAZIyOctUfMPy5",
-	"gizYldzb5rvEfocXpY6I156IFOmy60u9SgC0Gzs+uLk/vCPSsQ8lc5XJvG57K1e+8rnWPZRphRXRZMFt",
-	"uN2Ma6PQ9qfzjKlrrqUKhZ6Xhe1eCRsv2XTSbRQ50oKk27pGtx8ego+jUb+TNk/Ze2babGTxWDFMA7TM",
-	"AcypO8s4TRSdmvb7IJtOWWz4NWtWEkls6FQFp7g9kIPpu7HuVw/111xpc+AM3Q5YHWAiISaGJXnKwBFi",
-	"E2cbGzEQBJ7NaLwcw+YkjCYpF2yTFRLSMD1MAVOFK3C14oCtsH3GqOlvX3HPtOrF7ssNivDU46fRviqe",
-	"DIoRRV0kPcw47c7J1nZp2095dx0eLgmJykG6KapI0C/Zm2IJh6LYUET8Kuj9yN9+Yd45NVKRXDO4ATfU",
-	"pK3O5CC8IXY4OySlJ/kAv3h4fA6CFXyCU6lAzR6totgtCXQTQlvBN+9PU6/QUZuq7gqpbKesA329pIam",
-	"cpazlaGCa3ipfH8v8O2XcpC/isJtbYNvKEYH9M6EUXyTObTE0zqHff0TU8bGUB51g498zZivBdsHYxEY",
-	"E7bbnCAFdp1tCuoDrXFbKataDJiip+w13HCOefcNv3YwPFF44ouq9N692LVlCPc+HH4XX9EvmXL3KeYr",
-	"41YZqc1yJXHZjkD3nten9IYkTPFrZhEqEE9nSfZ0rq7Zkvw7WTDwOHDNEvJSvo+IkAJ+GhcNqkG9RB0e",
-	"Hz/eO94PAd694u2sxPZVFMphX1bK2CpONC1/tIjaVgzLadBYpmleprvnitoIgik3wlWgpoomPBunPO6M",
-	"JwjZclOI2utrgRSJZmGjGF1UkT+gV4/8wYSB+B346UIEwB8erwNSlCbAtyeHxMGCzhl59/r9B/Li7Rub",
-	"ZasL2IcL4frbC812EcFrSkRs/EZEoHLOeMEWl+WPY/gtuhDBzkfWKLXvvo+wJB7rqRiEhyfREgqe0Cy7",
-	"EFeMZdqCiMiEpQi2YYd16LvimrjAIlyQPNNMmQneTQ8vxLcIgIFTUxqsM7g8+sx9wWFjXfGM7CH+COUp",
-	"kQIMHhj8cyFsqSm7zoSbKhKIhVKBQeIOcTE7J051Y258FwJGUsBz4NfJUub4fj+qRpk4qrwds519vPAN",
-	"nb2zoK5oFJeysYefhi+Vm9f5WtkkfBFyt1OuzdiwRZauet+3/OAahr04N0znu+55+EpJiatiT77DFsF7",
-	"U2/kW4kLELwQOgN786rbXhuvBxIS9BEexc7CfkGb4NUCNaqjgrN9HL4AB31lweegsZMlPcKz+UJY7HRo",
-	"BdWwF1s6aYV9MWjsDMMrzcphc6+crhbYwRuW/a1GfWg0R265+h0g2+Z7FuOEriKFEGiCVuihiXWC8mkw",
-	"1kkrkfXhXlSJZhhKxuDmLWd72Bcqq9v7lRae1/tOg732vVEnrd4vdHLSNbBg1n+lxp4GIqwMbl89v73E",
-	"VWNgvb3XWNLA9i1sqHc3q5ylr3mnJO+lgrpMXAeHpsYePgYKamEFaHeDOadjnqYssRHTMVWKY501zROn",
-	"3gN7QW0JDQfRIEt203+VhdYDq+oVfmDk8AvpDCNjGzPbij7vqr21lKXAEKeDVM7KknAIA4fTsoW4oFSF",
-	"IXteobNhkKhutsaJN82xgV29JdVY3pTgefgxi0IBrjlq6DnGhoAeCoj/cJW6pJqN3RuHro6kYlOm0Lzr",
-	"FnuzarvZKFir1RZ6IJW3DqOjgXXDknZgoh9EWessozPrT7JgwfMAswivQFx7tCKrkHvcjjosO5oS/RvQ",
-	"6bA9KYNZa0PM6K85q616LlwonN0bGIJgvxk8Am1UO6d6vJCqDUxV5czBBBq8kFHFSFwSoVREC5rpuTS2",
-	"8G3Kplg1TMdUnNtbISIzAklKewltCV5bKxw4VBGaVQSoZiu84biLcExgS8Dz7VGdmQBP7B4Xdi/wnl29",
-	"py9ssISf7igapXLWfnyVNDKW6Tg4SM0dHYIkNDAw2dJGsI9+IVrGUv1w11H5iSk+XW4WmdKXMNbn/qtb",
-	"roZnkHUljYUzakdMasOM2oUrswG4wH7j2ugyNGiECEFovOkUB94o3WTGgUGF7NmurQiznRdMfw1P6kqO",
-	"v/Ijt5mi341evtrO2cjZs9vc1pHXTL/mHREM9lYD1eu83QDYHwpehwlPoKYdFYRhLh2ouwQc7EY7FeQa",
-	"q9k3C9gZNpMNw7mnmBejaPTVKBq9bKWNcvqPm9xwPUO5VbaaJvKTDutx+yr5bBULfIdlr1GG8gUfkiUc",
-	"jf4pBetgIA1X+eO+ulQrlqdOGnlHJtIHyO/UbXpDzLTuyiVtj8LbAkbHo7lz0V3TMxeGp7jcdnAEB0fc",
-	"qzup2B31J9G2ZD1ClbW6a+0rRhUbkFpWWef65yudVxYpXO72bRWCzjZMpL2GeGc2XjxurzNXT5BoXVJf",
-	"ha423bLrlaNuF2OzFtb1FyWREvDFiJyQhMV8QdOBZaOvhpbSUzTu9R9/wEb1Kc8MlJoY+T4GRRJUF2Lb",
-	"eIIPfvA1YFJXEckBfrvrFUShRNahoQ3LyvuPZ30NDl8a6vqDmqDL4TwbB/7esGx9UejH5D85bNlxoXay",
-	"3DjqLTM7Szyz/rbtIqtW1kLQBYsIRlg4+++hDXyx+cQcIVN6GF6bYAmyOItRD1pwXKVt1/vHDJNJfWpo",
-	"UPljaHFE+0IzyAK0IG3Ci05fUW/HCYe/UlvO+vtRfQztMRg/Ocv30CkHkFrDjFQIJKpblmiryJrQPTwu",
-	"q2BmDHOzneaI/mLq8GNdEA6ofhZErZrE0Mxw6ESuLJftpf/OYLXUvVfaot+ILF9Xynpp3ppdoOHKLpXG",
-	"omOX6F39d+euL2ubu7O3bmAfZhQm43oZ2WEvX7lYgz7zeSM+oVKPdXUIY41K8JNt6oLbBsgg47S9YEw5",
-	"iDXCW8qXgr4HBJ1YT1LDqKnYjaueRGzUAOydW+7BKfvrjaSI7Rs86VfujWG9V/OnO3Mz8HQvi/IfCyoE",
-	"WKVsRKKey5tNVqNMFBgy1iljeuxyLoZBJjP2Kh+0DFNuxkaOs7QDHsFNt++D39lmJUZ3EcbYsq6xzFOb",
-	"CnLJsH5ljjC4AtIslh0YNh1Bu33T24w/YM7magJ55zNDqCEBDngzyeWc0PQGMo2txcHe/ypvKKAyhAxK",
-	"dkE+nUB0rduxBMsq10XhHCNJli7P3WjR9DrlZui4ygP+Dj85ZIvWj7tuytsarRx36JbDFXwPxjfAt2zb",
-	"rnm9KhzwOwBpLXuKOpSRQuUoIPAsgHN5vwjYQEkuUVX0ONlQ8oQGLEDz3AS8K2ToZUR7x32yFIxOHG2k",
-	"EjZgVn1sz4YGHo8V0yfnMIUH6AgFJgACbcKF/NsbsbDbIa/aEkYeCKcc6kodVbGbTZTM7Tfubrd7gw2r",
-	"rfkm6xyu8i7wGMvehnDxO0JjLAf1lpp43ktICy7CX48bZp87PNGfVs7n3hIsqvtcNwGH8WXbJFhUbuAN",
-	"yrxUjCZmPl7YO2Wc5ppfs++8RdbSzGoj7koDbjSKqZrJsZFC1DLjNrMIR6M4uHAPWF7fGm8e2RZTfdI3",
-	"MCZmXLBxJm+Y6hvca2yL1YUtCpvZydqsXxlgoyt61RuWYndbrGvfrNB+sy4iaTQSO1rUVXAg/YURtGZi",
-	"xvryWgdBcHYo4NWbxY9ZxhSJqYbAF2sLI/7IFG5aDIgR5P3bb5vo6urw+bO9x/s11/jpcbUq/ouD/3F0",
-	"8Pyj+/8jcvDx95Po9KijRH7dJtd6491M+bd5HWMqBAcrJ1XLTbS2XLNhH/5RM++I3cr92i2TNlHUPrPx",
-	"PxUbv6uyMJ+Z/x+e+d8xi/7DMtt+x5HzEg11DnVfknxCpdfky1RIm7s4rvwwp+pS5mocO8QBbRhdwNyk",
-	"kWqF/2h3N82HA/nfCGm/lZI9AwrBrFsB7UGULxseQDWgUA1Lkw5IIaoMj/OUKuLqNCcRhgZgbjC3Hhmr",
-	"Z36hiV6K2GfD7tkAAjjNEQmlLPnv//W/9yMIGMQq6f1RBJtKyF5MwnXXaQcid426Om65oTUVS2eoaLzX",
-	"N+jfG0KuhdOXDKTfBPV7w+zQVoYN4zuBRKYyFwmk8C7J397/8L17AOXZXKVhmAa5XBqmkSaEDcwPwz+4",
-	"MExNacx+/xQuzDZMwfWxqajfRk1oqUBUYvsOLUH0MCuK7dIcXgOWDK3j4eZ55hWcl6JkUUgogU+mzm97",
-	"sC7XKYTWkGi7E9tBpw9YgvdC6DbzYbeD090QMveeK8O1iPxbAe9dqSUMVwtuDRR4FxK3U8SulKgr86Xf",
-	"//D9TyCmhkqbdcXLdhDEpQC5c7ThHgY/iKOXfLyOU1zl62EB1I14fOLr0wUHfm3uvwNo4+7M3ftxQTXZ",
-	"dbc/KuDTO3BL2S+zFyuLeDuLZ1V+2OEcut0m18dn5MaHjhW4nEQDTBGfTpnSQeAjXv+ZOifU/VtRRSxN",
-	"6IZAKXieX4iqnSAIM0UzRc1+GI3w/+NcYCxPYS2LApNtadG0FkRrvKqYj2r2V2+eaDdk+FJNBe3bW9XH",
-	"6B7Zductp/dNmxe2DoPeJUfyfMaOou8ws+/yMkJ/2EH2b6w4yL7E/dCDbI9TYDqtHmF/ZloJIuD97q3j",
-	"jy2pUT0GNndESlaJU1jFCHYTVPDZDfLZm11Hs/3snvgXck989iAHU6sUNAbMWZ9eJVBf1rnOENkBtQsR",
-	"M4CAWeFwuGcltVsn3YEe6vPb9bammQaW0wBA09uJGO2z0fyoK0s558pqlHirsVJ7yvXchhuj2AtV0vY1",
-	"91VoAYx84USyzWQu/vW1n9/ffv4wqiv1L4LMbKewP7o+fkRzM3+UyhkXRKryF5ftfEb0XCpzkPJrlpC/",
-	"/fxBXwiXMIPZp6+TV+9fkL3XycmTJ8fP9yMylWlqi8m++/olefblyROy97efP5BLpg2Jc6WYMBciU3Bo",
-	"YqYjaAat9i26DU1nUnEzXxCuyZT/xhIwRgVQNpCJMKHp7IwIKdgExkzF8kKgGl59XbFprsGBgllVKiI0",
-	"T7iFdheJB1W1sDIMoHiiCwEPqF0iNJoLB8+iGZZRC3q1+JRImcgn7U4U+zY3Jht9+oTq/VS2OHswUxL6",
-	"g7kBdg4TCGlKCWrFQS4F0Utt2ALhi7hIYYgFIIRILoTzcRL0cYKPCMuTnJUXNU2ksMUqNNmTU4Nzm6Zc",
-	"sH2HWaovhGIx4whMo9iCi4QpHZGyIIN25VyggS9ycXghLsRLKa5t0TxN9l69fv/mL9+T//o/x0f7ZwTS",
-	"RDXJoS8yeXR9PDknhi+YRsp4/Pjxcxjsjx9enmOOkb4Qk//8z//8z4Pvvjt49WoCz15oTh99I9MrhHda",
-	"SMGW8PPNXKaM2FLG5wh2gekmF2LyO57LiAT22E8TgN7hghpPspP/p33y7xf50dHJU8SH+PfJubOAMqVg",
-	"nfWFgFE+P33yJZkgyIatjvIosxmp//aLlgLAYhU3CL+BzjiWWCwiwVhyISZvpgffgeo9KdGQKpAmp8cn",
-	"NhdFG5qyiJyePLN/Y9U+Mds/vHA2A01kbjRPLKpTTNMU6+ogcotPEj89OrVEabhJWUljL96+Ca4LZ6Oj",
-	"w+PDI58PRDM+Ohs9Pjw6fIwcyMyRsTyaM6ie9E/498xmlwDbxiV4k0BuPzN/dU2ikWI6k0JbnnRydOQq",
-	"fhtXJSpcvl+c/dWy9D6Gbz9hz1GNmQFDcglv1CEStPVUDK1MJQ5Y6ejsHx9BVi8WqJeMvuXXzMEUG6yb",
-	"8o+RPXyjj/DaI7gBLVcuyjvb4l7WBL8Na/Lk6PEdfO57zAdzn9zpNsBEOOwD2QMV5pJqy7KtlCXaSEwu",
-	"o/EcjBv7Xbt1/ej3WCbsU+d+WWSmVzLOXV22jCq6YAaV9n/8PuIwTTgTPoDlbBTb6tKlXmBvOeVahirF",
-	"SfWmctRQ0enBP0FL/7cWrRz8vLdGQ37KuACui7YtLvJFE/cCCCyb0chQ3nLYDSow/Xx0enTU9eGW/Yf2",
-	"p2u2f75e+5OTNduv1/9Oad7SomXvMmEkU1xYjCtCy+XfywALIo6IosZBG2GEiCQZUxoMO4hrGB4JJqZS",
-	"xQxe9+fi+BFWX3pkbf6683yAO/WVa9M4HG1TLps8emm9oZ+i3pbfwiywIZ63X3NW4gqcjXLtfQMlaa+r",
-	"xjfRFdOlw0zUFi1qTq8ZJotmuZ6zxNXPNXMmMErCASumCdOG3FBuQA1aOOMinAl4ZItWNWeAwn2MPbbP",
-	"YngYwe0yBVwQ2PM2VuDpYKNzfrxm+8d3cA6Lk+dmVuhoXNnAKqsCkT0LwpnrOXI+cJtHiI9fYJFi7Tei",
-	"r9hN1CAOHR5FuFjVz+Av8nL1AfwbNLjFbf+bvOzac4gswvE9/E18jcq7dnW6Ehh2CY/kf7YXA6JygVuJ",
-	"G6tyEap7ON2WLXr0O5zmT49ULiwCTp+iUMCiDFAUnh61nvRMatOKG6TgwkMWVOQ0LWZjbwHaw52Ws1fy",
-	"5pxAXY4LMfnL6w+kOrFJUX/B4cYekomQNxOyR221y9o9bP9CuEsrPvXlSniB/4sws/aiZeGAkIRwmN+/",
-	"+O41OTiA7g8vxOnRcwfwSt3tHdq4qh6wf4hai1OAA2bvNtXz8S4Xf5OXbpmZNl/JZLnLg/EuFzZh5NMn",
-	"aw2qnMGTHX+q6wjCsrhSiw+R/d62GvdkyHjeg50iZj8Kek259Xluz1TewdFCUsSCJjKzvrN06ZCUPd36",
-	"GmrtPMRjlh84Il3N7usQ5/eneRUe7pKGvT1TZkwMDp/s6r8ej7KxfnebSlF9O7pEZdGOFLv8EI/qmjei",
-	"bYVyAsz7imWmEDK+KDThQhsQGHCMYHcAAzummckVxLpPsTRRfomGMGmVcGuPdcXDQwNpqGKVv648go9+",
-	"58mnRzYqpUWe95ybN69GK+RzYDN1wqwc1BeahH7XwGJ6Sr7lUxYv45SB2W9iz9akBPidM7uSxbXDyFrn",
-	"LrLzQpRmW1edmCXcRMTMFZZD92WsSCwXC2vxRvUWVKHI2pQVcwBGuv6NvRAIJXJlpXVEXA0dHV2IopDl",
-	"vs9YwK8ZRYW27S1WccJtYW0/DCFvnHVdXwivzpyenKB6Y6HfEdFnjsWkgBaKQ4eGc19EXlyIYMAxFQgU",
-	"DahMnkuRvdOj5/uHZGJ/mKDBFnSqiQ1Tm1yIlm8Slmp2SD74CfnYNo8z70Zst8BIIGRHb+dWwbLConjL",
-	"z/DoeZtu8wqJs85/bknXeeUG5b/y6dOnuu766Q65bJcm5EIL/bL+K2pD67Lw+9OeXiAHq55Tt3FkD869",
-	"ZQDa8/99gvU50MTLjb1CUFLEja7m8IUTE7m5Y8w17Qof3875wb7v6fA4mPC2I+Oe3MEpGWI6/SDld1Qs",
-	"3wUK0p1TZ5fjR84It/doH8DqqtsIMN+l1MtX6uyG3VYdR4kyNytJEZ43iOK0qU58K2dQTgWab7Av93h3",
-	"YtfyioXlab7QxAUVuBiE1Wvo2oaLWHd3mVwJ2BLBbqq481apgZ8rX7Ri2JXEhEUVDK0ZOmPCHJI3rii3",
-	"mxmibqdSm8i/AjpAqc7YL4HovxDArLggx0dkwQWqTXuXbCpdHVEYiBS2Q4gd2CfKjb3oTbCbC4FdHpIX",
-	"Yul0BcVyjTqzvHKamPV9T+mCp8s2reGdW7XbYXOu939hRvdQGNY7aahhKB8DAu88UXWw3U7zw8uw4X1Z",
-	"HsJIq228Pm19NzDodv0Bl7owjKQbSMxNZ9VriFMCziMxQKtgK1wX0Lwto/AI1rZ5t9+pH97tNq0rwfS7",
-	"DCsVgryDA76l2INpkBq+qD+SHnR59PFT1KEYvMSsp2DOt8TIG/jod8zKwxm2RvdgYAlxSWA2BJBrF/gE",
-	"rgnFjFruw4adHB3f1bDs7iSfr50PW/FEPAwansL2Q9giG9EuaFVNrJvZOKCv8PfqAV3TeDjFmMBRC2Nt",
-	"Uf9fuVJne0YuLrWRgiX7fwr6O143NufZH4T+7I4Nob+oM4qwLgDuhwtXHt8FyZ3epaT+CzPDNmkz34BP",
-	"uavu7Y+YyLw79nGrmoFNG3xYmoFdwORfkwX+WVmm3dR1RLYr591zly1a3cVFtiXEMBeKaZleW1OTJntu",
-	"nQgcov2Om5vzrZenpZ6J94f2p/s96bzuFXv22X3+ni7Ygc0GKgg+IpfSzC2slw3Fxr/B2iOV9bX3+UqK",
-	"vqwT3JHo1l7wuh0Se/XbeVvXWNc9fi0vo9jvUFz5CXbFbnkGEBcNP18eH64k+oaxzNrZuRBMRdYlec2U",
-	"8eEWqYTMrKKg8uqTptjNgbU19kgqxW6+c+3uy+jaUp9vZwH334OLQyry5vtXb356SWwGOxwJQzn6gdoG",
-	"9OuoI1z2+OiuzZTF9nSKLSgk53f6j2KlDMe8iZWyWJXb4u7FB+7HRlnO7yGZKFeO6kFbKP+sQsMuOqHh",
-	"iVp9fQnkwlCLY3jYPhscPxsc2wyOfeS3wuBY5eX3wlEDGfrnNTf2b9EtmBt3xTtuU8Tfj7FxJUH+mWyN",
-	"R89vmVv++W2TA4V7wozFQzmQKum7+L3yjX+wbdshCDYKjxkYrrIiy4eLMaaOo0hwlXyHp/dgcnr9Cmfx",
-	"tk6OjnrQt243zzlc81W5r24D/4wpz24J3BR9nkYVWCaCqESmDZlypU0fpECd7gvFtkvnqO7D6M52fOVu",
-	"P0TmveVm/yAYSaobHgXZwfZk299t5nBQtrt9xzdSUlaRyaO5WaTDaeWv0HoQq0xkXGFBxVKOinGMooLh",
-	"hb+5RehgePU7E/ZqEcwQUOsLTTLFpkwpBnnmYpbTWVeoHjxu5b/oB5pzgENuhYPuZ5KG/WaKte2wpZ0+",
-	"e/Jliw2v9Yj89cN33wKcFvsz6ERbHiubj1Q7VlI1DxUmxOPKcUFei1nK9Rwa/pWLhJO9kGZimS337/DY",
-	"Zcl0+Kl7m0zv8dCtpxG4ibVoR5dcUBxs8xAcDTwFb199vRUtUOiB7DlSiByGguURkMloKzrdJR34dd9t",
-	"Juz3LqkS83iNwby9gzCVFEKlIeVyXP44iTzUAYqoC4FGVRzrF5pMiuGP8acxTyb7FsEnZfQaUzWJRWEF",
-	"9R+RlC6EzJg4w0RSIFCbRwG/4WN9CAmYVcF3SF4G2a8XotzaeE4VZITKKalWdiXv4/nBm5/aUzKw1xZ1",
-	"5zYSNPBb95SgMUzP8qvsFa7KSXqjdc6IKZvZVmQP1/c/yAsh2G8HJ/suRZySOGVUWdjKgLb6lNUp8F4x",
-	"82xwLo3UO6b+D56vkz2X+76g2gALcPip3CdsF+w/10ztu+PvSA+HRuZMMeQTgmQpFToieZZKmtgIABhc",
-	"yoBauUH+IkrszwuRSIg8mbz94b2FfrGTnUQkkbF+9PavP3z44f3hItkPEpt54vpFmrgQNr+Zw1kW8kBm",
-	"bVT+whgaz7+26/oWvnFLJB5+4p7ovDLLDiq3G8e1206WnLs9g00CGKLPgQC3rqK9EO4E+iNF3bZYKAmU",
-	"AY4TOKgGrhy2rjtt/phx42GIbQcO62ml97/KYxSLXWgbttotr8FoM1rMxYMypcxoEqcScwgX0rB0SfY8",
-	"lqCOiGJZSmOAqoWjk8Gv+x4HN5CiBeLDkuwdPd1H3qCNymOTK+DPF2JB4zkX8JpF+z06LRAVKmwZpfCF",
-	"mChW/jb253YC4tkPX+UpOySvaTx3K77ItQEIB3ohrhG1kiXlZqKSUM6emsCa4fYQpPp7VqzPhUBOV9kV",
-	"h+MQ5mZm7g0pWBvTe4+azbuwk1sT7ME37ontVefZxffciqlq48+87q54nS3pVz0j2mdES8OInlt89joH",
-	"zHJDFJ/NewMIpyk+Le6NNWMIhkM4mGxXkNQzT0SCKzFvvtw/q+TKWUx2LmYWfgX/YklUwJ0LCbZIDMXK",
-	"0mVE5DVTSc6IrTFhJxmMOAJ08peaZFRbhpCyGY2BtdEk5YKVHV+yVN4QZ5EmCyoEFzPkj4yaC4HYNnBb",
-	"OiRgTIP5k4wpAveXCK43gFkRlSitMA4YF3gODsn7WGbAY1N+xYISWWp5BqA5HCpvaKIZc/InjMPSHp/d",
-	"PrsQAObjBv0FjkNHBLH8tGXbiFPTxqnAzP01tB92hW8ksfagFW4MIebjI9dwLOw2UO02849rByNnLofX",
-	"3l36UniTnI2nSi62Sd5dMYiBicQwCiO3HMOuQxhv0z0Ep6QT5Q2Nn6BxWB745/MMIY9ALlXBUtVEUW5r",
-	"abR5ijrBD3GZ7iDOHIZ9W/fNlM7cV+4lDBGn1hddPsVGn5Wsh5yWjFtVal0pnUVE0yWoXjfzZecRClWw",
-	"VaEEb4J2f44Y8ruGBmnRVlYdzHLBfbWzW5VL5ee6pFNIAZ+zp4LVAKFlS+XsBUWRrLotb0S1zlGLFv5F",
-	"L8Jo8GNv3MOb0Ep9B+TyihnK0y4RUo78s08XQyXKBXEQhBamM/L3ZB2RhCksh2az8CJSAJ7awmKuPFYn",
-	"zWzjv6sTWunQ67yQA5xYYMKzk7ITxEojR0/xTkKmlIO2FytumIKncnoh2rxc/0FgcOQELvmZ1EyXvk+L",
-	"sFYepwthITv1IfkRLYNvqaIJz8jx86df4mp9Q0WSUnL8/MkTMkFfDwjcCZZ/o6kt/IMWw2muaToJXHho",
-	"Imy56oaO67c4QpreSXSR/9hPnN10msf8gP6cARG2SN8XAUUUM0YI6NI1hajOSIsW4dO5srgrm7Fb5/cu",
-	"sJoPyfeYtuZcduiVBOg//Gs6tQCHmimERbbWc9vUOxS8EyIEbMb/XQh0RJNji3R8fEr28P9PInJ8HJHj",
-	"x1BuyUIJLhEsdbkfESHBbMYCB6I1muE9zf56+uxgLnNFFMukMtZstRee4OPDx/vW/c3BIXIh7KzYb1hS",
-	"z0N2B+OVKpgR4drNE5xb4F6H2nUXwqMlF4/RiSBVYftaMDKn3lXvqUTeMNV2miHBlqvFq0qUyG0AILv+",
-	"17KtH99PiGI1+8gukIO2RIacBAuLNtHCqV4LUqm51Y9760Y1xI/Fc79HCPVD8gIR4WnqXE5oB/WOc28G",
-	"x2icCdiLFU/Y2KF8n4Nfz4d0uHMMklu3gqBbKb+EF7jQh8TijwKle19XLBewXOcFEjmasu1TS/zwWe/1",
-	"d60PSVAncq924FyNIVt0xZUpdSUj4dXWaBPYkIqO+bBSPuwA78mFtb5WXBhrS7z3zwkhfyqYcmQfLHJ+",
-	"Xyz35o5vXV2RmLOO3JaDgEwpYjO7shXElXBbeVGs3CtX1/2qtLx1i85tmi7CqXQZL6rT/YOk0P9S26O1",
-	"c+jDWd9WGavgE/diwK7M8QFl0veN63Mu/X3m0v9SPRnd+XZhw37jW+PA3RPRV5//SbOd+/fwNtKda1v8",
-	"sLTfcHD3kvLcR5ifARb/zEnMg7nqgq3iot/dKiztd6zrWmZVgnvQ9n6eyzCklHfXLlmwR9Y0F0T6tprl",
-	"37EFx6AyYmufGSxCTJNEMQ0mHBN+Ee8eRlaMfXEsc1GJdIUwNgHhGzIiN4obw0QjXsMnGl0In4DkrIuU",
-	"QLYg4TbMbslM2AU3+11RZd8tv6/Md1B8WS5A5xtDXbb2VDG0/Uet2Jd/pJtPuDT9QUWwUVN2N8x3B8b+",
-	"gqa4OKBZhkPvzBmvBjXUT4k3JtJkx/FB31F1FW7CO/jEHW14FxdjAljtA1T67k9AwTaBC5KxxC6PrSa9",
-	"xxO2yCRsy34nLdkI2ZW2lB9skz8ttKJHUoQSqhoTLpjQ3PBrtv/gwRVxb7p4o9u4z9EsaG6SnozXtjPh",
-	"Ot6SgQn7vhfLkp3VAzIpdQ7osy3pHm1JLjNm5X0HWwwFY/Sn6TMO40N0PP3RcBtXkmc3ZGPJ0u+au7oH",
-	"f06jZc9u7N5cuQtmcktC/V4MlJ1k99ky+Se2TK4pox/FNGUioerAlRJeia7v2roqsbeJJxp+aRWyoLm7",
-	"ytwPP2i0QL9yq2fNAHaJyJ6AgC4bVsxixYxusQREuzQZOXT7cCtHtxj5V/lQcU9YQTZ/Bqp5CGDtTWo7",
-	"D8gMrfL46Md33xKqbN68QKCoHlNUK4d69Dv+f9xzwbBl03uI77TNmwDvJZ9pYwc161tpYzdMxxsIHX6M",
-	"M8Z5yhjV9axtinitIMlDHq/wS339kjx5cvokWASpyj9olmliJKAewFuXwJTOsLo9TdODhC4vxE+vf3r9",
-	"/QdESPBQC2QvwHlwMA9MRw65AartJPJGRyTlMRMxuxBLRlVUAXOwAMyKXdOUJ7SIbS5xHQ5eypfFB/ej",
-	"C8EAPcamu6RULTR5fISvfEkSutQ+AR5+kdZJltDlIflekktGFbjYcF8squcE/z0pLEo+OB6XF5xm8Ees",
-	"WMKE4TQ9J5TcKAnhv7aCkLzyhOQTisjp0WlH+gqqwJ4HDHOomYJTdNFP3ca74ML/fXK0Mbiop4uqvBsE",
-	"o1i8uhHPugstpaP2/msHkORIW05LSvhCF5gimM6i2E3kIdlehkxlRzqMO+QBgF1rQP3XmOCFrcjNXGpG",
-	"JvjHIUXUtglZ5DbvhtzAYEGXQXw+kjgM2wuxJ82cqRuuGRCuPVaYPjaxfYzR4Tc5I1mu59b7V8HQAv/x",
-	"O8RTITceoMm+CXHVKVUA0PTCHY1JysUVIEJhqLspEosuBHWW3blMbVC9ZuRyaVzq3YKC4yjXmOywIHs+",
-	"FcVIP4roQkx8UkDQfYHW5p8R9yGbOGBfnjhmciGylArL9DLFHJzf2x8/kL08g289Id/xr84RiQd7nzOK",
-	"jv4Zv2YCV2V5IVClwFf3bf7dIk8Nz6gyiPEHZIX9EPhJkz3kZviYGw3UdiEqH4/gy5ewUsIgtqBY2iSP",
-	"/UNQYXSBoOXwNS8EzIYLcvyELLjIDdPnhOorh4IFDG6qmJ7DNLVlgg4yC60NF8LGS+vyCQwbUQQFGtpJ",
-	"HXPQCSGHVjg5vBCIoKdRu6KGLKQ25MROeu/0+LEj0rGRcpxCksZk/7wakn0hLB0ULx8dkT3IZ5rAOwsq",
-	"lmP76cn+IXly9Nhu4OQdGP8PXkwNU5MLUSMCbUAqxFQIiculYOEtehirYSa2se+3KbXT+hFp5pZ8LvgF",
-	"+NQ95VEU3+/Mc8Rn/yLmaqQn0EFfhkUejx//Sf0qsO94YBygpZx64fKFdswYIE9TRpWwaHwC9UPFMFOK",
-	"VaCNnegqrlABq+hUUUGc3cwlGgaA5TvwrGIMIcYwMMvQ//6FvhDa0Ok0ClIZv9BWfEdhrpn9CDFSXkH8",
-	"E7CeJcyDpZpdiBkzVoUjr+SNwHVALrsnFZ9xQVMUSI9Pjh4dnzw7Itlv5G9vX/+FmHm+uBSUp3r/QqRU",
-	"G1JwX3wBFgnYOjBxxCRul057CGFYdmbbLmjCzslfX795aV/RZMbs4u93aJolUOttMoqVGKmfr6xbZS8V",
-	"RL9ghibU0MhRid0ukPYGk5sg644pC1xlEepCum07kdtrpFWJv+Ms0TdFbNCZ1Te4cbqLx4ZOpTbEr6DD",
-	"N0Y90qZSapu8jQI/cYyLG83SKdnT/J8sIu//+uLg5MnTiMCFhmjBp1O4+ylp023xlX2bd+1vdaV2iaoj",
-	"pkWD0hHkf/73//r/kIkdQb4YL7heYPInXhUn8OHyN9AocY+qExPsBiXsfkQmudB5lklQ6cYwTNcP/DPs",
-	"xyUwoqIN6ddzh6Rgp41cOqaCWGvrJcP4UpYZlpxVWZBiAHbIAC/6nfun64MqCzN7DcrS6dHzswsxEdKM",
-	"Pf7qJCIT1GVhWJqLGfwgpHs+hvnAL+5PB/44KRV2S9BjLsaZkjPFtJ6QPVzbQJ+DFbFa4685VVQYLlgy",
-	"aU8st1RZV9ZukxHaz7xjGk58C1P8ydHOv7jm9IfRhHC/loEuxJLKbVRdBYfHM4Zhys+jgOp2w4btCFcq",
-	"VfVLaATVGWIGYDcTkiIqBM6HKvcve1lylzAEasFnEwR4sNfHyiW1RJVwPABvlwTiwA8JjuBCwM8ps1da",
-	"6jr58d23FqiizjAKK569NN9QDWjUCWsyEnvZp4LkYsoF13OWeAUWjB4J1zFVCZo6LJs9OSVzmSt3K67d",
-	"ZXEeASNepV/dEXPpu46VNZ88//zXZjP3igWYL9Dp7QgQNILyYPkjR7QkU6qsJ8ofg/IEKVYJsN+J2lYK",
-	"zZUe9b+Xze4rphr12lZkYYdAjufNmTJH0ag439sXF1rvbJZr1RUQULZICkPs55jns1GhX8IByAXkWUnF",
-	"NSCgSHVFrlgGtmSZMseMS9ixPhSGksw9iFrMk11D077CTitH5TZMgeUHXhX4JHdrDCxH8NpmtrTLILvI",
-	"yV2mv3wGq9305B0gzhih5NcW5kT2JG4sTdOl9wQp5c6qmml0aDiGC7dybELd9bfvbDYLpXSKoXfVpvcp",
-	"inLdI4v8dRq5gOVra2DeO+zJdWv+fryraiBdoq22Q59lmk1o+qJaHqUEqI2ITJO29MkBR2WnoqyWT4PE",
-	"C9c1rCZk736OJsmeGwYkf1ZwRY/JxehVATx6IYp2F6OItAOL2pvX11ItyFf7587YFECsXQjLRFAlcCX/",
-	"wrHIjIlD8pUEfgO3wjzhXoEIUqe5JkamicuN5qpIig5qoHmwr2ZRoAtRWXcbNIbecfQIo41smoOaAq7I",
-	"1puhVQ3uvG7QfSkIgwoHefXgT1c4aGsLf6nXEitFNNkLid6dySaw7zEKYnuIbC2uYGnXlcrgP+iOGntf",
-	"1PjkVdztKh7wF7pR3wb53YXAIqEaTxzyvkPyNU8NU5rEcnGJIWQvvn+1f04mCHugJ8T+Hz+At4AL8WvO",
-	"claCfTvT0NT2ExUX54TpK/BU0mQGwMSvHV4z4fpCcOG9Fc5eVFq+hTSBA4561MngvJs5A6jGCs6tVAe+",
-	"AmCxYQ79tFqj6ZC8mDnDYZJD0VHqjepvRMIp2XuhOX30jUyvqKH7GMJ2SCrEgVXtkBFdiHCVCfoqqSBs",
-	"kZklwVXqQnN45/b5j5Aq3ZsbHaeMijNY6rDQ1XmJhs2ZPqs801EFlva8/OdZA9IYdbm2OcjcxHLRbpzA",
-	"IY2iUTgE/NP1vYZOWNbCDcbTiMGrQGe0dePhyscl6ff2U8sHs7V0rWVNYzDTgokES2E5maa7liqDwFet",
-	"c6Y3Gnw8p2LGkjHqDeOSh6w5gxfF0cRaYdzoon4XyUu9pWsStgzZmt98BTGomgPjCXifrWSsTcenFlyM",
-	"6YyN4fTXM/ihdhnEAj+xwZ32zzKykwvDZkytNZSF7B4J/W37kdzu/QQ42d+B2bUmMQpWwV351Tb8l7+g",
-	"2LJCsHR2SdA2rVule3hVibwdAGVyxpQTu716RZ4y/SimGY0x0rYrgvWlawHi9gT7VzlW6SMLZhTuombU",
-	"2GI6TDH8S7twGgksLoGI8FQzcnz4DDtY/Nf/11byklIRndGYRUTJXCTMxkaQveodJboQ6vD45PHel/v7",
-	"h+RnjCSMqVLW109TLR1MtEI4e1wKFylOBdYqBFv/hUDPP9mzfT3f3z8nKZ+yX2h8xdD4b7VyHPrx8RH5",
-	"v2GQGPuepbm7gPj1KgecZxbL+6c35PHh44g8Pny+3+X1ziG7yS347dw6fPf3FJ1Yfr7L0W7jz22rOzn0",
-	"d3uI31KtmZgxVUzSBukJKQ4WDIQmmtEvJTVRSbCWlu3VuqTI4ATjYW2eXUNTOctZ593gdVGZ0kZ9Z5m7",
-	"zhuJSVVlBLGtgyCnU5szUhQKfbp/diF8XeKikonj3MUASgen4SZlkE7CZjQF9ZwpxHWPoAonliPIqILj",
-	"894VuTt48xNR8sa62oCfHTgoeEIXcI4j4nbEerlpmsobWKrytqUjYDxoBeCmVvvAmx9s8QNNONRUR88U",
-	"rMG5u5QU86qWMa18pIglgmKgdpZFtVHcDttZbVru1yljWLLUhvtciDI+2+7klDH96NdcGjYhVwJfs/Vs",
-	"YN2hyYFmxkPSF4t9Idh0CkO99gVPv25ZQMuKDeYeuH2DHgn0aP++EErefKHdIhEbgh4zYiSm5cCJvZQJ",
-	"wu+LmYsZKAP4ody1Cx9gxlqqbDsXuW6UFDMyef2Bzia2kj3GQMkp4SZy1XExVAoh+wGR/3spmIfl98Fd",
-	"j13mg8wNoTicDr//O1jQl8XJaNymagfkA8TkAZuXmS/pEaecCWNDK7wKZvMISh2sMsoVgE53jOhUm3wn",
-	"+y1Xx04MB/ISou0PXkphlEybvCRT/BoDGoU8iKHpWZkS5hhAfVWGp0Q1Ll64My3GDktN7rNSRQE5GUen",
-	"Qz/8rOW78OXHbVme30vQyRO8jJwHZALJ0zJD5SjOlYIdXL2ou1iTraZ3D3CFAYctaC+qsfA644wCpglM",
-	"wvOsXqkINJlTw7o1WkAi1NV0Flc9nxafOasySswfIpdLqIeVp2ysmRlzF2iKqi20ljYlbWL56ITseckV",
-	"hrvvY+kiy2ClIBMpag2DQcHJ2j8krwKLBTJzVwXtQhTxsKjZplybsmiaj2rhcZ5S/0Ol5rcTjhcCdVwp",
-	"QCtRieXJC6ZmFr4LDZpFIG1hW/uiKPtvZdyFsF8ug9UWDbuortTndkMKNt7V+0Y0VuMcBG06gXuzpdJV",
-	"MaVpnqbEKBq7sRflrSDNtKiSZAOQ2yTJa0dFyFFvSVcvvnE/urr7/Cq4zKDFv/z1/GefOwkKjwa7Db0E",
-	"bURWKhf2cadS0+vmTxPgeqgrSRGi0zpuCAfMHs3JX16HWmTBWycXYm8yZWyML0DuHqps9vxmuTPdw0Pv",
-	"3cMAcop5oCQXoIKKC2GL7FOvF2KkurPG+/e/0JFLofRBpYrIHM7rgQIlEMz6WW7KzOuTEyLowl9Ippyl",
-	"rcfv77BCX7Pbitz5mjH8wj2dPP/5rnNn6eNPeDlWPLZicsoKwk7pTe+hUYyhbOo+MydPSLywxiVvlUpY",
-	"ZuYNUxKx1p8n+/vkMjdIzCnTeDETF+Lx0RFZLFxUW1bc5eG6DqR9/CR4HFM1k/aRMwBdiPdOcoML3U5O",
-	"wfszsEEBpM67H799Dfmr5O/Hp/vgRMLXLeASU9ZmdSGKD7tcdvwQ12TBqM6hFdW179tJPfXmsQsxmRlv",
-	"GvOXY8jKoWBgEMwGyPPA5rUH/Wi0lZHjI2Kk0NbqdvTl3vF+sGorTFtfF9t0S6fW939fx7b8/irrVrGm",
-	"Jdn++Y7yu8YkO+1cfad7QdGc/Ah12O4T/rNUVxqEizPouO+j7lrowVZUfaGJAfOPJntBkdsLoQ8fH++d",
-	"7EfVWrjq8OR5IyoGfrT3jsPjk9N9Z3zSkE9RII6EOjPanG1WRbqsqtl4WfW6/oUolX0wr+wfkgmcdq1Z",
-	"UpbejeqZa1FZiPRCaJkr0JETiexLM7skbh0LZ3tMdauz+SWs83e28S2dVNc7fumeDqsbwuqj6pfMkt6f",
-	"75R+8ITq9Va3/joqSlpikJU2TZruO7ZGCkFnK9TYb4CcuTBMZTKl1oWFnzG2LO2UtIvm0/1z8pcP8LJ3",
-	"sRhJTjBKaUFTfdglfj64Ad0OSbve74mai6+vouaZkloTvy9/Pmr+Szg/IJF/J9/81//vpw0Ej16K+NEl",
-	"ja9SOVsRWFXWwvU4Bx6Vp8wWcWosV9XwqjPLqjuL58K1CZg6T1nD6iOZvWRhNejIpkpXOnffJLlmFikB",
-	"kH/gfJlD8iJZcGEHTNP0kHy1vBBu3a1sKkd+QzmKrIVEyUKFx+cq3T+n++cXYgLuZjWGFv9+5LMRrW9C",
-	"CnYIcWEJm9g78c18iXHnlBuYxA2kItPZTLEZNWzsrpYTCw7ROWfECnKjG0+lGjOqUs7UBMpzE/dHMRG/",
-	"Gi549NreMZyopIvK2uK4Is+IHAWAZs9FEG+/b7GHEIYIJDY3IN/TxJYAh2mdkwn+e2JHDkV6CNaPthfz",
-	"Ymg86Qr3er8U8VeOAu8i5Kseg1GhBDSyBcRdEARi9wOajyUMOpOlsfLLc3Jkr0Jp2lXsoqSc9mJDX0Zl",
-	"bBkX5vGJhdcrw1juM47FbU9XhP2rBi/4bCVrWZSCzVQPXdRIHQMx72LoS8YNnLqdbz/63X9ivDL6vgX1",
-	"MXhxp8CPXUH8E5eRMyELeuW8jH4M1o6OvnKQ7WRig4ZZMrkQkyJ1cny5HJcrNalfD86dtX+JN3yubYYe",
-	"OBpKpkb2MHGTlJ1O9qPCQW755heaCChFphgiqEFYrrXcsQQGlqV0yZLi69QQF3B5WLBDlbv7kdulC5Eo",
-	"D2pWm7Zj1TWfu3CxAN5i6ML+YW3wchOu1d7EZZkCeoX1WEw863aLSLhzccdysYB+bcSwtrhCHJzQRBue",
-	"ph53DOcRYcZ7bZHBqNoUZRFplVQIsGHGxfggPz/X8yqGRgNCwxekmwdudPD/xBxDJOmFKCQLLj+EM6ds",
-	"airSzK8cN97BUVk1iz5HJg5mb4zPzgjQ/oTsaTplcBBtlZZzRBy0q2RDpwXrzqqoirTbUMJd7z6b4p6U",
-	"8dooOi+X7Sf8c/7lgy4N4nInaVPVt54O1AC5AT61WkxleZp23i2APqAB0TyxIZRLEYd693lRAzLPrKTM",
-	"MuCYLIWTp5G3IyTi+//8/uXhInGGXxseE6N+aJU3jLix+h1846yMySKIWYXXCwGCWNBMzyUGBVnlPoXA",
-	"IptCEda6dLhvDmPUMldkVSSVMzuMcgyoOoP8yZkubVgkU+yay1xjIPCFYHDNP3Pf0phe5l1ERalDm1kS",
-	"QB358Ff3FjiPCXXNguGCfcMFdfopGpaUoyfl4MEvD/FlujQo2ml8oUkmNYfNOySvAQ6UG7bwNx5qUHWR",
-	"yM8vhBTFqu1N8kwzZSZlgJyLErHoYNbCKG98aBeICYtPXsgxmOoYhjPGmQGc5nvjcFfozPbg+tX2HiMF",
-	"uxCpjCk6wIW2DvhzcsVYhkRnQ3Xh5jmZUz1eSMXQ9Ah804Z72c4wXU9m9NfcfsaCyZxZdFVuUOCQ3G1+",
-	"ckje0hnTBB5SA0CyC24mGFsGm0eFsMC2glFFTp48Jd/wrwicTFt11YG2TmzC48FrEUuQeWdk9k+eAYzU",
-	"z4obpr10jIiWMAYgxksHLoZXL2rrF4KywmPaJqxATL2Fw9kTG1YuhL9hVqj2nNBLDTtp9djyiHVchWxX",
-	"XbFiz46fnwzIq3mJa33gLq3FkcU1NhKXuSd7ALel/TKGt63u69jJUeU2djwkvwHWmmRKGhnLtAhg9LGo",
-	"OmP0Spc3yuP9rni7/zh46zo5+Ml20p6f1Bz08emXp88ePz39ct2hf3CD9EeTaLYA79geO5wdkuPD08OT",
-	"/XMs/HvjYJWwd/w3svbS5/20e1ovsqx1RgFpPD0dQBhwSuAMz6WQ4CLs+mLteHV98+SuIxfxUKLZcnXC",
-	"iFOK70SJOl41vcw2/Lc14aIKpaM9MtMxcZvhobwNJpRRyMah3KhMGN7TzNhrvvsOAnwpc2VTSJyUQ3K8",
-	"qakHVi97uvMp/pjNFE2YdxD2zBhOWHO65Vni2gNH4v/8xHP7kXLq5zh1Fx9nL3QF7sP9Qvbi2iPIo5WT",
-	"Lt2r2IYeJVLPuz0sVovU8xVaZE1H/K6wyjhFVlyIiWa/TixgOQZQFHfciLDfaGzSJWLcnhGKselg1PS8",
-	"7ULUrQLBpbOwDaDCVFxcMSXW6khwHUIDcXmLL7orb/Rkzz0/t/FC1lDsfrOOWZ8CSXgRHwVwlF6Fn5A9",
-	"NIjIENH+vLByGKe4Wa0XFxScuQhriqOllQvcfhTaF/bc/TlRMsP0gkJ1xBNoLTOImuTNMnW7177T9Ixa",
-	"wgWcwYQKQNWUGsSRL4LwncKD/H5v8tKe3Lq6BJDJ5kIgMvuTo6Ni8bVDdy8w2osHE2t7OEYI+ISVetmF",
-	"sK/Ax0M8eAhe8XDJEEhj68qjZ29SEWsTb0MC0OYjMuECHeJgGhk72TqBzjSLJQS7SOFVZNwJv5zOll8Y",
-	"jXyPz8kAw0q3GqjnQ9RA91UOJjGdM1RwUznj4txi+2P+glVr4hijiVxRkA6p/wr7O3izU/PjQOXrD6Vt",
-	"3b7i5NCwBdg+41TGVzazhRtbzsF4FrsH1XkeP378fB/LPbhQLMvvrthN715/4AvWvooJNezA2MfhFj8Z",
-	"qvaBxoDVb8yyaxh1PtGaIQ+dQQe+ry64vlsoqpDr+X3VU8BP2867lE9nbs4CpyP6EN1SWNn5h60w/a9W",
-	"QwFOM8rmBKNTBIC6FHJw3wsc7h0UqxU0RBJZ9tT/Ecja0GKfyPzSWNu8NdFg9tCehxePFdVzG3ONWhRY",
-	"gS4E/snM/hnBUjQohsgEXeUFEjf0CKe1blLaL21KqEqRoqp1i03POb5lbsZy6gxOWMvH4j+1WQIhTe4M",
-	"dD3UQW0kBL4IFlLsznlKiJEXolS/MPgBJqN9lCrFGsA8cep7zW1IswyscLmee7QZpwPsdwl3CxF9S56I",
-	"8gP3xLfCAXQFBdV4F0/uh2vd31l/T5eobvtjE+QJ29MTWQRqezyQWrmNMZXTgNC99bmTFdjkrgOInxtY",
-	"yP4nfOOlYjdN/fNzNfvP1enRQADhmDbmGBF99uBfkKO/f3c10ndGp7tnweXQ7qVaerAyn0um/2uVTK+f",
-	"zJW1051skJeg9zSgdeuZyfg2dYk/uhmBWo8z/YKEHZ8XEafShs5UnsIPSyxVFdoIyVuZ8pizdkUKgt8s",
-	"pf8QTuAhAv6WUGzbIf7aDeuDwOuPBbtlzhPsR1eEYmXLPscm2nULk+JJcFqmkGxAEj7F8AhTzSmCI032",
-	"LGUc2jPF9tc99rcIExwwDqe5FuX1KniUbef+3MfYuS6KMAy4t6bGcYO2DKkTzF7CwzYJcHUKtsMSSH7K",
-	"MaCsHBMxcyXz2byyuFAcMLfsFWI1EfsMrrRlzenIYgoTG+KWhC4xaOzL/rjSYsG6F46gyEVHVMMiqB9j",
-	"MJoL4cMEw8Tl8qtFGEI5f1h3dE+QCQKBwoLEcPFNWTJzqyKkYbVeAmo8Jy7xu6iAWpYCg4t7saPQyiZv",
-	"FmmjFKuUwHZYhjcpYZsnNnpxUgdudptBU4zh70BfLm33Qb22YG1DCObyzdI43x0s2GBit3RRv+dYweY0",
-	"e0CYZdj0c6TgA67/iEcTmGTIa/YqEsMU4d5VhhigQ6+q0tAlVVbXZvjJtfkjAAn3u7TavoBg8rfTNfDW",
-	"Srf9h/sbeOXTGhprf5fv7UvdnWYs5jQdx9SwmcQn6wDgfg+MHinQinz4mYh8cckURmtSDp7imGp2wIVm",
-	"QnPDrb7TNphfR+ugWN2+YtylDftzcQdcdUvWAjMg18Uxbjf1tFY+eqlYYbQZ3abZ5Y3I8nsSpm17+8Im",
-	"M5AY54+BoOjCcY6KPeoSGmBzTo6O72BEdieSP6xX8A9aPclqxMRry0OE6VoW+8/W+s/W+nZr/SqCi9q1",
-	"tb8wE7DqO2ea/sldkNedFm75CzO9G3JbrpIH6ia5RxfJn909cvT8llnhn96dsqasxm+knIqYrUyw8xYu",
-	"XTXj2prZHDPHqFMVHYx1DY/1QiBGE5gNqyWALFpsHUqbmxYM7TkTZxDPq6ugUCWaOLE3RAuNaoFdCVbO",
-	"Xp6HsE6+eoEPTAAPlKvu7bOBYahBv+H3nI03rH1TXRSfB+6+hvPSiBF/TqaM2aosmL+H9lUA8hUQhxxb",
-	"7J0kBCxPGE0sjLzO1TVbIuBGUYEiuhDByOxUOSISwZQKSGkMxoqIq/Bii5VzEad5goCtwf46SMopxzQ8",
-	"jGqfOiR4+J0iQLqN7ZgShLIIKuNh+O4lI0WlGV+7KmEZVSZXjOw5BNuj030XIBIAzO8dPQW/2QTL6YTL",
-	"O8HqfLb6FDXhAvgkb7Jkpvzuvs22T28gp9CWi5pKhRAqlZdjacmL2tBwoljKLNDXOx9/fQno7JJduwgt",
-	"pPLS4ntuzbU3XDPI7u6AUXfe7fKgDYmShv00kvySJzPYMVKDOuvCCBHdcbFVO87xvdgTgkXoStsJWjw8",
-	"ZeqOvWxvKu6F8lRarImb+bKNz0cFQtM2NdSrQkKxmwF20vbQljY6ddxnbLnuWE6n7WmUFsGvaYb7eCfB",
-	"KF3Wr5cVbLc/n84P8y4lo43NsNBxt3MTaDW/vUiSClXdbtjTPdrgusKe7tcO1zWq915P+uxRe9AeNTy0",
-	"PrxqwdAf0XuA23j/r+owE93Ifi/I2+//Qv7+ztY22GNKSeULqYOml7JrlpLvIvJrzpkh/7QQ71b33C+K",
-	"5vz47lsy+fDm+1cvvh2//fGrb9+8HH/14v3r8Y/vvp2QfyOTR9duUI9+Dx0tnyauNkN+mfL4Qjj134I5",
-	"BJjTMmPC10EgvzBjlmQPszntt2w+54cwciN043BdAIi4AHoMq7DQP48mcCma/E8bEwCVezIaM/xtPEFk",
-	"BXgB5jenrtxPLhRzHsx4ThWNDVMacje/eXHwzc/vDo6Ojo4ncJUBlDht1e+ITL558eibn989Oj6ZkEsW",
-	"ywXT8Nv//Obnd//z+GTixo9T50azdOrCr10uATAOKQx8LSIpv2LkEazAme2e/PXDd9+CRv639z98jyU1",
-	"QLuXwqHn2lxnTMRzKah/f+fT97guClQ77f5CTH5Vth4m5DYO1KXP8M6H7kibiAqP5BRuATTV/k4YOkTX",
-	"0b7//q5P6/6ZJ+A5FgmZMz6bwzWDZPw3lgagCk+OT7o0b83/yTqgII5PKsgPp8/ChL6TZxsh8fEFnbFH",
-	"7mC2KPyXXFC1rKr8zx4/e/b06FlLKZs2Rdwd6WoJnv84eItH7eBHlbYbCoDSUXUAduDrPrW6NB8fdVbV",
-	"+Rcvle25aT38zLI5EnA5zJ/MFBfGFX37rRVzeEsVrU0sGLbI4NasV5qNfPox5j0pZhBfIKiw43vxGVYA",
-	"ASQ1g6vOhaDJghtdXQJrE4qIrafhffY4+X8iu+KCXLGlTciBWpnArLCwNuCkskXFWuTKJVn7DHQhqFLy",
-	"houZtvJAM0KdlaYYqiaT0oZwqA0FSCJf0XyKME3naBqxkVxlYW0HFgfRbxPf2bgAtouBRU7Cgh4wLLIX",
-	"gg5EF+JlY+n0cBZ7fiF6OWZ5m/tQ7PCtq8DlpzqYUbn4aJ2bcvMnvHZ9qBSfak452MldHm4YA4tzhZVr",
-	"//H76JJRxdTo7B8fQQ7ZDEPbXQ5Mf/RoFI1+O+DCMCVo6u7onz4WI6rzgW/5NRNM2xMGFMnxr0zJS6YD",
-	"AbrUBpex8b6ccRFZ7YMo6XOGUzlDtUQk1eyyIH3b9UxzM2/p92+1Ev6geejILbC3oUL3ofG37LVY9/Y8",
-	"eMtUmJhxwc7CUm1lISgsy6YjbyeOSFkQ1wFzR0Hdi/LD0HMbDrErOGqh6QCnJsIcz8iW6C/t0vCjR7gM",
-	"11/ELb2+doXVbXl/fUaylIqI5BnAo0YkKLbu+rHtWnp6UzPbWh5sqzSflZXXowA8OqrkXERlRXYdmpKK",
-	"bls++nVKbTl8t4O2n5imTCRUwQYkOnLZyXZY2tVQS8gv8jL4Dv716eOn//8A",
+	"7P3bkhw3si4Mvgos5/+NWbaiinUiRVbZshmKpLrZkig2SUlr7S5OJioCmQlVJJACEFXKlnHbfoh5hr3v",
+	"52bu16OsJxlzBxCBOGVEHuogNW8kViQCgYPD3eGHz38fxHK+kIIJowdnvw9mjCZM4T/fM6OWLyaGKfgr",
+	"YTpWfGG4FIOzwQcWS5FoYiS5odyQSzaRihEFr3AxJcP337wkz4+ODsl//Z+jw4Pjg5O9QTTQ8YzNKfQ2",
+	"kWpOzeBswIU5OR5Egzn9jc+z+eDs2dPTw8NoMOfC/n0UDcxywWxTNmVq8PlzFIztPfs144oluxqjyvsz",
+	"KmO7G/PnaLCgis6Zccv7MlNaNiztDwv6a8ZIjD+TiZJzIthvZmQfDKIBh1a/ZkwtB9FA0Dl8J/+xGO6c",
+	"/vYdE1MzG5wdHx7mI9JGcTHFRXzzCtphdwtqZkVvPOm3EFmGLYMvnTxt/NDke2riWX2uH2eMKHlDrpnS",
+	"XAqylBm5pJolxMwYiWdUTBmRIiLsYHpALgYnFwMyfP2RTgmMgdA4ZgvDkj2/KpZ6i4m8mezbL7cszGnj",
+	"unzH59zkS1NZ6RR/DPtL2IRmqRmcPTmMVhDJkz4kopheSKEZUsg7JS9TNod/xlIYJnBQdLFIeUxhBR8v",
+	"bIt/+0XDcv4eDOr/UmwyOBv8Px4Xx/ux/VU/9v3iF8sb8kIQPBWnT74iC9/MHTd6mbKXUkxSHps7HROJ",
+	"3VfPyc2MCcIN4ZoYRYXmTBgypEKaGVNkkekZkRNiZlyThF3zmEWEksVMGkkuGRz6a6b4hLOESEW40eRy",
+	"aZh2vyk2l9cs2SM43X1kL0TTpbafNZJQfUXolHIxiGqccj9nlU3zdK0fB0wVp/qBKRjmj4JeU57CEt/t",
+	"0iZswUTCRLyENU3kjYCVgdOXUEPhLMLzy0wvyTCWCSNj5J/jvTNi1NIuBqG4UqVVc7w32K8pv2a7W7eP",
+	"Un5PxRK4P9NG3+WifZSSzKlYkgnlKUtIKqdcaOBIlvBoHMtMGFhHmiSKaX1uhU77Ou1gWXI5+BmH7OYB",
+	"77+IYeAvZcLqDPgVm/CY4/ZTbEZwk4ffUiWooVeUHB8eP4nIh3i2/+Y/gM8yAezrH4PDo0E0OAQOd3gC",
+	"/zmF/zyB/zwdRIPnzwefaqw1GryYM5HMmTBu32BACyUXTBlueR5VU/v/JOEwHpq+C363kqguQ+aZwc1+",
+	"pAlV0wy+oAf59+XlLyw28P2YLkymWDKipiTIEmrYvuFzVpFmTxrmECtGzXZdJCzmyVpdiCx1zMEuQWuX",
+	"l8seErpHb8CURjzZRWe9eqm/JfSCIUmOtupAqg3f/yVTXCd8myF4stzRQloN5PcV9E+gCRkWa3dAhb5h",
+	"ivz3//rfe4OoSyeMBvJGsE0XTDHqWGx5gD/PlihQWMINuaGazFianBMpYkYc2UbYwP6hHmliu7LSQwqG",
+	"b3n5UZ5D0yS0oSZDLuKZlVzgq15fRO0WeAJLGtlUtki2PeKZztexuhogPRKWL8kgWnulnbpcvZQ8PQ31",
+	"zeeHh18dPX9+/OT0q9PD58+PAuXzsPFOVSj8/7A3AP+Z6mEsZudoMrJsu8xf833IKaN+pgKCqxzYEp8t",
+	"7cinBr5elSvf8SbZwg2bl/+xSgOo9okHmv72xr77JKA8qhRdws/hPa3hBtZxwKtbgB/qM9v3LJaqgdRe",
+	"4N1KTgj1L4yUfUMTqpEAF1maEs1AVePmjLBrppYklmk2F+RySdzuNovoVYv3tw8/vP2JphnrK3U3EbOb",
+	"yNUtBWmP11Nmth7CCum7obhdX76uLVA3kaDriszeMnItybZClK0QLpuIjVVyonNUq9h+H35e5eLhWoc8",
+	"vaC/nvw9ODOlQ7gh5y/kTpsMKJ2zPizyw1LEwLmRf6XpD5PB2T9WczD/xmtxzVK5AEZWlSdwQ15Xijhe",
+	"/dmPudBRaky6QTWp7Cr+Wp/+p8/R4GsaX6Vy+orF3NNMhYunitFkOZpwQdMOrXJGE5KyiUGRcWl7Jq6D",
+	"M6KYzlK84oNBRRupWEKwW/8TFQkBEw0YWUCVcyRChLwpSPdSypRR4XmwH7VfnoTrmCogD7jcLxv1tvX0",
+	"7YZTr9GO12EZyPTsvW1Z3Y/ygcpnkfccVVa9iXIrGxdclJuvxBOaalYV0ZsuYMH3alr2nAv/4KiLLksz",
+	"xx5XzPS1MGrZQJ/TqWJTatiI/cadhadOKUWrzba8opqUz8BLqRReEohrRgyfs4hM+G8sIdSQCVfaEMVi",
+	"xhclPX4te4IzzOR8IJ9SJq6EvIFVBP8FF9PRRKoRoyrlTNm1TZr3cZ37e9vLXpJ23hlxFUaasca7n7X/",
+	"wam3q5WwCVPAIYbALeiU7W26cA3qRZ2HFTLvkSbhG+cEdAlyM+MpgxEmkmlgUgTJrftS1qmJpHT1qtgb",
+	"Lyw1gabAK5kwhG9MSFtyv3brAke7qnPC1GwLfcwKC7pMJU02N+z5+4pbsGKlalxFs193eS+OBrD6o0lK",
+	"p+WrYzDnp01TLq6KR01XRdS22JzytHrGnpyupyZ2et9WSahC0atd6WEhKww2qnNlx7+qqmHAE8KTUFDC",
+	"CoGwi8t7SbY8mIv7S5oykVD1UV6xBpVsB5blzY4+blCmd2uR3s6UeC2vdjmcputQcAEJVr5z317atg9o",
+	"+7ZZaeNJsc57NYsVM+dEz9ArKNKlU9iDPo8a2X2mWm4UE8YS8uP778CXCvZcQkns1pbQxaIqSk6frbuR",
+	"djp2BOtt6y64TqnDmhCo8Z01+MaCxtwsN7sMxFQpzpI136JJlhpdIqlaSMPRob8arJCf8YyniWJilImE",
+	"qdHR8Q76TLPplE7Z6GpaPmoyAxZQ7a2lP5HNLxtMJW7iTfsQK3bTPfquwU9SKdWIKkZH8+Ne4185/Gig",
+	"GcXbwbx+6N5nQsCte86MYhpswZdMxDP4J3irb6hCGb7dCD6vJFl/py6TV8on7BcaXzGjR6o1hAuCs/5v",
+	"GDWsPFmkmSax6zgiSgJFJSRbDFbF3RwfnX51+uzk6elXXRszZ2Ymk/Au5lYWDWCMNl615DVToNE0DX/B",
+	"lJZCj9wJJOy3mLFEkwXVmokpUzqyPi7fIPRz1S+7xWuribD/jCsDrM/gnW1AMKIBzDoQ1CCInzSJZyy+",
+	"WjGJXQzSKBqzLtb7ERtVz3KwYvn2Rs2057/TzH8NTeU0Y+VQigqblUnnKIP34aKdsdEVFyWKE1KwQYRK",
+	"w8DppQupzCAa2PDFUcIWVJlMwc9SjBRLGdXwB9UjuJlhdFOzUSBjowVTXDbs8zdSET8ciPxh1iNrm9sg",
+	"RFO6TWMjuJVRQd58+IE8e3p4RJJM2dva8N3R6auIvDv5vuJ1Pm1SFww3adXU8KQ5ZDHcXHfxsG8Hq7l6",
+	"BxWj7Xt3FyNdObw2Y1iayhtQZHDt1/Bhluit40pK3dJ03ub7UHoRWJRTuw2TdHNY86QwQ7nw0XF1zpiy",
+	"KU1Hik1a7+gtoQIdS5Jy+OYITtyya8TfYdt32NQG+3I9msusD10tmKBp9ydyMnnn2iOdTfmc9SeJ99i+",
+	"Ovf61HNS7zWgj9i6he6RsIqDGmxWZYVrRBLVKL9EC8XsVx6qbxj71rHZ8rHyzLfLlmO/0ndlK4uAH8n7",
+	"WDnQNzl73VbQNPZ0FwzsXUHJlVFza3nqdy6t/UhOJkzErEmtXTCmI5BPJBPcgIo4z1LDFyln6pzQS7QQ",
+	"orZCYsZT0IGt6pKJheIxSyA2YhDt0E6Yv9g2WAxp92OZEAojIDczqRmhc4wYhRZyMuExRoYavdvx5etT",
+	"ioxyS+wuN4GS2ewgkjd9+JnKUjbSzLRE/Gcpg/nhfN3UYzlnGhWNQdRxHiu0afcxmF1U0NpKUm0Lm/mI",
+	"duY8Ljb27SMMReOGzS1hpSlsIzdk+JfXH8nj66PHMDH9OH+BaKaumUb/BzczgsdHozfUMnzONFFMy/Ta",
+	"5jCUTwwTRlXNEKus5/1Vhrpe06IKtIr+2g916d7QZB0h3kw2mlwqRuMZSyIyl9oQp/LG1rs0iNaYZFW4",
+	"N3gtAhHeJrNH7ki0CI1NBHOrKG7e/calDhfv6yVJqZhmdMrOCBOEpjd0qc/JlYjIjMPlTTFyo7gx4cXT",
+	"n5h+Mn0bMd50SldayvzJWHm87y3ko8pgGmI9chaxVYxHRfuqiVwmekj6aDDjvZpdifX1BtbCgmGMEx5T",
+	"w/rvjl3N75mhDfsCwms0Z/NLawjewBDOfltwxfSoEl/lLuIlk3fD21NFazfIRlWSa52xZMOv4Muq1x1t",
+	"B9HrXjteSevFTqKK7dh4vGyKRg0ag+R8KecLZlzqEawKQQux1YLSxPL7iGDqFlHsmqYc1imBwFRoYz9E",
+	"EkaTlIuGpBV1cHJsU1f+46e9Rouas2CWF/RZ8xUg//6Gm1cEDvZc0A/2BXg1w6MzqrKRa6Y1c44OT/6N",
+	"apttuAsHcmkokb/cWPLP9z5f2JDec/INAgerVNrC54o1AZpJOXWXgm1uGAld6pGRIzz3DeT6lk2pARcV",
+	"5ilgK7QSrmnR3A+f1pXyMtep6zwYGYKURxK6zCmf3pAhE4lUGhShmC4WNqMxYYo7XfL2ONhm2Tjb8L0N",
+	"OdE6p3vKtVHL0TaHNH+1ks8tfDol2EuvWHKOt4FE0RtB/p3oTGMGJu6jiFma2q3UmVLw3FJdfuKBFAaO",
+	"bqxnoiBNkVNzNABWOuECn+ef69Y2sHN3qBvPcHWl8nl3yPk3YpF1Oy7LK/f6NxqbdInXLjkhORPDG1RZ",
+	"4h/Ubk9/HI3g7s/TGnrE1krAGkJ3ZYjpLkTw7sRg+xHpOAffVvw97jxRd0/SmbpmS0vM1xhDS9NR/pAL",
+	"nSlqzTULmaaZeyvlsTfi5DoVSOXFSHn/5YQbwTSc1wVTc24a1YRgnDsJhyi6e0AxWMWg3nlQipU8ac5F",
+	"+PSoZqb5c10c7u90bix7P6/e5g+1dFAvRXPZi/GLTvji80L2dpyT+7MylA9XzcIQ/LyVjQEc/CnX5oUN",
+	"9g0+sWQalQ74T3NsRP6yX6H1HRl1PyKgLowg4KBzhSpDx9Mms0Uva0dTPPkHAwwIjL/sGr0MDqEmIRiW",
+	"BY5vrgklgt2QqkhpVDshpq4zsIHNFyk17Btu7DFrNlr/PKPWno7AOLYV4JponjAbOm2jtSNv6CNcGIk/",
+	"CInHcyOv6ZMGRo6TabX7wxfhUzZ0RPdK6DbsN9NnZE3KrN1y10ejQAiJtJ+aet9kzJN1+XPTyjhLbjGQ",
+	"lavj6bDpgsMIn88zezo8lBN6uGL/NhkmMtaPP/zn25cH8yQiebfEuH513QEy4WbN09F0an/88c2r6ycw",
+	"niu2/H8VuYVra9zr6T4l1tcZChoNrtiy7021vysa2hsfWlfXxLXMVMz6nXm/T6OWLNQetpCj5vSKjTzS",
+	"9qKKWnFtZPkqFf4JN1PUg3NeV6P3aPDb/lTu54NEH/pBTvnBz/t8jmFZZ79b6LSzwZSbWXZ5EMv5Y8NF",
+	"QlP/P9cNzqB2mjpT9/MTNMoPyja5+5tl1W+f0r7pUe5OSt/uVLacwhXHruEnPGFbLU9xEDc7dyuO1U6y",
+	"1LfNPN/goNr9LC3vTjLDa0fw/jT4FmbQpM3XuMB2Sn0qdabY+yztb0Y/bQ4FtD2VLRpzq1AqVoSL9s82",
+	"bv6OytIet+Sqq9oNzr2ef7ArQCT3MbzPB7iNpyFuRF57UYoxkQmLwOrrLFS5cbUr0GbOtKZTtoFy7LQ/",
+	"30HzQhRgj+UFuKSaja4R3wVOjVi6U1O64p8+e/JVj0TZ32sJDQ2qSsHfy9eP49PjZ89qbPz3GtHXcS6X",
+	"BDBqCE4Clx7GSYaXLqnAeVqOyPf8a4sreSmTJYTyxHTOCBd7NW3BMDWhMfv9c0lR0Fd8sS8X9i6xv5DY",
+	"zq7F58gt5O7hnOBkcibMiGZmJlX7jaa0J8XWu7e/bPH2W7yDtEAmDDfLTd0Y9mUvUrrsjBPO0qSXpfBu",
+	"cP06daeFTHm87BfGq6Wzmfdi3D40b5dZsXmfuwFqxAhDtekpd29/OeXbn/IbLkTZPGoXd+B5aU/fa3ha",
+	"w4PvD2ZFZOTkn4+gO+vVSfWdeHhcXw/IveNG1H2xdg23uk6X9aBVK/XWza8EjNcp/XuI9f4ofBWRvvZo",
+	"78t2sFL6dYm7dvl2a8B5nRO6EyC9tfDuChnaITQ3kpHbCsX1pWDvQ1GVgGsfitu2poSSZSvxUQX/axEn",
+	"AUerrE6Fg1RXvcqamiRTQEvlTS/T0Z2jBRZCI6T1tVxA87mDnu+pVuZfKYunK7YwZyiO7KIRbahIEED+",
+	"minDEvtjKjUWM4CdQJ/jYpHyUqAYdITLal/r1j6CUa1aovuzlpUFe5ORzLXYzjSm2M3aYWu3EhCycjEU",
+	"u/kLNtw2MqQtWvsNdupr5gDNvREpxN39hBYqTV7EBsKsj5rDrofHe80R19uGiVR20q5WI8HCRq6KFi42",
+	"eaOIpqDvHt697aMRlUx7kcV7mVrJxqdiN2tcGbsbSviFqLyabdvxF0/aFZhFwPaIw9wARVxEG8H9Pcd0",
+	"APynJhTJUWoMCf2WiiSl5Oj5kycReUcVTfiCHD1/+hWGiNrIf/I6YItzqg1TozilWo+OBlH5wXH1wQm+",
+	"OuWCjRLFr0tvNj0/RvEE52TkLLm2FVOVcLxFyqjOFBvFik7MqAjgs4mvtjc7FJS0UCWk/lRR7Cz4xlyC",
+	"XAwehP2VRlzttvpjaSBBry2vtzWho6lEbJpi1P5RMMrqw6KHVdGKit18z3y02g6SiOBwjORkdMmVmW3C",
+	"TPvj+XGR8Ot41Bhsd3pL+Ty9AT0XMyl6wWEslAPzHPn8wk6QBN+upr2WFiQHIbQr6ofU+MXeWSQ5uWwi",
+	"1O+SNja0q1YoqiLPRcKpIG+pnS955as7yUlZshNkx/k+VEhgQY1hCjr8f//jxf7/ONx//nj/0++n0enh",
+	"5/9rcLdk2xGP+oCIuJs+Q+rciV0u7+0BWebyMe0m7voOT+Sfn4pX7Nb93fhKRFy77a1MeVzvwveD+FpS",
+	"lWwU/LnRNaLpklk6qMcN53T9qM/+twa3AvbyUDcstZ3n8LWG2nJxShUiraTs3AKIjtGOM4aSjQT/SQS9",
+	"5lNUiwkUzwOoUcXQkgNRpJeSmj0XZq1dUVAWX9U0+ro6XKiQgZ5pQ/IqurgDPoFPjbgYxTOqUK1wI0Nb",
+	"Fo61VQv189/xmJo+98plO2+d/irjrMFk1eg3TbKG3f0OMlMhJ9VIKB0IlzbI0YPLPUcMiE2TPBsyGIq0",
+	"RpsKNbrhIpE3I7lgQhdPqRCwvJo2NIVYIKYRjNqwkWKC3dAUyjCwIqnRImOndKEZ0oMxcj4KYpiCpKvy",
+	"Y3d9y1+1WzqytUZjn9tV5GaNciuIex+NMKNgxhaOUGjeGjyFUfu9ttqlbNe30Cl8Ull4TctMa5kLPYJx",
+	"XTac/5ClmFVRVmWPKyb6H+SUvVmYLXaCI9t96QxbNy6vGtcRzFZBf3LrBOfEvu4RlV36RW7O7pEK0VZn",
+	"o4k/FykHdV6xCQbf2vCAXSoLIsCkO0bs6wIZSrr9PK+sZydwmKwLu9iGvtYxdlvto47NCWRK+MSKP5mg",
+	"xV9IQ7jNLC/AZKJ7hEaspG7PF2bp8ddgyC3j9SfMytcykEWIRRYVMrWVG7ZO8HSjCfbEZHSAd+/ZJADU",
+	"3RU+rwIqmvDV+RvlefsVDdlKHj4cJPDjgBAcevBp5eKcrgCk2ghF0Be18SHfDkrKTyYa5KhRVoyUAB8r",
+	"QFPFApUovafAyRnk9iKnlN5VN3HnkHCwBmfkeD/hU24ITJ38Gzlxf8ImVoRv2eRyuP/80+9Pmk0tr5hh",
+	"ArmNVWDrTB+R9vrGmTRrkyfNymQ42c72NSFWvBz5QXaEaOdz/UElTNWnCqvcyg6erCT348PWq9c6oSFN",
+	"IiPkuauzKhtGsHa5xk2CRvojpkiF6dFrxT34d5qjPLaMYKHK8DhLqdqgfPgLIdhv+0cEYyIwIMz6VJvq",
+	"C60okdagE24fLOQAvkfga+EraepJh5Q7bjfmBbm79muthNB7vDvYkON8QwDvBblaeXNaBhNulh0M3sSW",
+	"owbN9OS4/5y2DXJynWwY5KQYyKURwJw3FauzFfrJgipKjg5OyPD0GZnJTOnW+mo96mZzASXnYjYoht+C",
+	"L7ZqfbcMgFqJ2tIjJqoAaamEQBUdd0Qc5ek4AdcrsbPq7kROAjWKhDKzKi9esTbdYm8XjoJyj52SsLex",
+	"P+8XTrvUTRVGXxCdTacWN+EcLwY6WzB1zbVUrkKorgeXhGR+fHBSTxpfPzdrxb2h69bQdG3ACTdr7JXl",
+	"y5v2VFerS7q91lrp8Sdu69v0WtFmVXB9PQWP0abSEV9uv+0v5A1TvcTkqm3zQn+DY+UyCLs1TMUmWeMx",
+	"+XlmExhspiwWVoHbP0n8JwiuQa0sV3cGfYUb5isQ6N7FzMOl9usa7N1KHtCWRllYoTo04wa58qQllm21",
+	"qeOkh4rU57J7snZ1kvxOu+qWWl60TayXzTeQaiiAb0NsG7yUamLoFRPkki2lSMjRMWpdR6dkaFnunqv/",
+	"eXREwGFMgN0QLuDEsiQiRycktKJD3KqB266A8k9IVDULxRFEUR2BZeQI4qyOQPofPemwRjRcjVzE1qYe",
+	"1pTG6Eculq7JlYV41jb4duEqtaYyN+13h9Q45lxXdXEdpcp7Iymfc2N9XVZBIXO6RPtZyug1OyfJ1oOx",
+	"74zyd9Zftf63oJrMq3y7vH/NRwKqlO5G24GeCsjOhxEYURpVnUkuFmGKUOirO21OyI+vRvoKzKgNZ//d",
+	"TApGsBGZc5FpW6NAuUcOQwpRZyFXbtMCFPv13+p6/cb5o4amaVjpuJPgYT4jyO/aJgnXdaJnu+lk53WK",
+	"8yq724yvd4ygTBOmzcgXJte8sU5LXujaNi+Kf+d1nW1RcKoQt3jTytdW8nTZo7p7WbfobHOZ5juo6lxU",
+	"hPcL2XDWv/c/FcvuPDCXtjryDsvLNN27i4rSwbLUD3AeJhdyuuqeNk24kZe6sIafQtf7miqUTadYx7BZ",
+	"DV3IdfOR1829Icr+/akb2GMNSywWDOp1aPUKJMwFU5pZKMyVph7bxxrL04Gc64YfGFmKDQi/1rjbWYOb",
+	"I3EgddvGn9xaJcamBelnAci2D454jYFH7/y9eB00bnyT4NXP1jMCNRWrbw2//us7dPZiFgAGbemIvHUP",
+	"tWF07h9e/YzPCrPOnEF0F9cscequPifvf/zu9YeDeUL+6/8cHXxVt/HARzv9sjDOH4UFE8vzO7cudBvu",
+	"nE+ExOE00edraIHATpvc5Sxg5wrr+dq4kRWnpG/goEE1pLkjNKeXQOHHQg25mCFtudUUl6lHUDxWKRYb",
+	"lhDHITaSrRtFWtoQp9Wxlk0YpoXHfCNoucavtKSFrRU1WopU7Y5hmHCRcDHtv17f2Bf6jr9m7esSVlb/",
+	"bYqi24BjN93U3/H4yl6e8ypzXBB0YuQ356ZSthsELK4NxemK4o140lUXT5JfsmTKyOXSWV2+fbH/5qd9",
+	"MIHvJ5AxdnB0DhFBts6hLS3oqiQ4O6GfNAEDoeisqeedIT0jm1hiD1ZOJ0WJidrMAPFeF2UuMNywKHQh",
+	"WjajX8k0EGsN1QdWGfSq1d5N7ghaxcJ5k/1yU00jB37jbB3bRR6t0sMLkWugvS3VuVfhXkLf1mYkrm5l",
+	"/4G9c+btH+yLfRYxrGLZdXy2KFKef6buoXQEVSKYYO7hPre4GluKmjeplwGpb6tlfsNYs26ebXRgfs2k",
+	"6Vzcbxj7O7bbxjzpXvSfbOII3zD2XWMAfhFf1VT/dae1XNeM9W8Nz+oXZLxmfFYTbflF2wFh/d0Tw2a1",
+	"nFMu1uAaftx9uMWa6oCRhqZ3Qi1b8KZy8Wo/aL+Ka7GXfOt2RQMb3qpik9G0qcSsvIEkJB9nJBX5+OLx",
+	"qxdgE3fvRKBVqe79sTfJtstkeIwx+R8T6Bs02QDOAEA1jp85NLIgbBou1bZ2icSEC2ronCoqvIvWJhw1",
+	"J5CsDzTij1g1jmPCGIHfQP1sK4U8YWwEbbRTaK9oUdaocmQ7XE+/ZhRhjRryWbjmYGOA0n4RebYP4U9E",
+	"z/gEHlKtmdZS7dtfpSJQBNcWY6aIgavJEJ1xjgL2Vhb7O+q1wetfETAie2TAtu6rg9TDEYwUwmV4llfg",
+	"L0pqTYaF7XSP+LZRt+1jLeNHs9kKjidnafJaKanaK76sgcoWIByvllO2i6gPsLG75b7iOqYq8Xby/gmu",
+	"/o0VCa5UTftett+zyQtoHbhf/Pl29/eDxI60Lfaukq909CnqhoivrJ6zwRf2d5xAc8psyUiwNvddO/Fo",
+	"s/oqt3qHaYhC6J+PF+SINADhSEXytBcwnYmYKcESF4bxE8BXavJVRI4OezCorfJLmgJaVpymdzNpZP3I",
+	"OxLuHccNvfRunFIxylRj1BRTDOwo0ARNDNkilTQ5I+9++PARH2g6Z0TP6PGTpxHR/J/MhhlLYZjI69uW",
+	"Y6o6gxv84KNw2sE4u5ZvM5Umpk26/ZOWgMdgfmGk75xO2eNfFmw6iNwfC1H8+4ZdLvI/ZozHjayIN6oH",
+	"WIDnK7KUGZnTK9ZQeqfWkd2WhniHSjIM3Z98+v3paXNCjOb/ZKtd7MdPj49OT0vH5Kifb9MN0H2ksqwr",
+	"drkTltZbbLdBpS2YbGskXf2HewJ37ZGvOWqzs3V3nlml81bhXu8H3rWaftmaH759Ws1y5Cq61X+1uY8j",
+	"JW9afm/PhmwVRtZpP2odf0dOZP7zlskayIihl/bDtKJqT1NmZq1RVYXQhs4Xei382vso5lM1UjqFO6/c",
+	"UyRyCl8IprKY5RTPkTMy5Ed9dcpnQZIFgZVJsZwWWiKIRirLV/7OgWdLUuGFuzKs4ZP39wNb75FcH50R",
+	"GtaVKeELkAlA4p/nzjGNgaXOOYtPXTgwVikH99EKybKimE0QVEyGh0f7h08j8vz5Ht65GeSFVypj9jiO",
+	"bSV08BvSZsYHIwgzzEMN7mmnceHWhELr9aBz7iUWvG42Xq989IarQkvH6/OFTqq//9t3fvZWXMDtAXtY",
+	"9+/3yMmW27EN6AH5RuUI3VBNFpkhik9npqEy51qXurs7LjWbUHALK49iNWHCsjwAysz3dzVpQrOHRpuT",
+	"LejSmbvI9REZBuLLX43AMLp31zS5E8q6Nyy98vWzAU7PzWcrKD33kR9RAdpi+60GZbUZDHDJ88AVIymb",
+	"GEJTDwfbmU/2rFd10gfKzv4Y0n+zs2DJ5L6ZbECsK3ispciHwmJTOl2JZ7+jwmprZlJvX+bOAoKtj19Y",
+	"j6QLFsN5JpXFjy8M6hHGz4llj9A4uJhuFqG4WW7HDuBmm121NUhFLqYRqT2FxXHYCJmYcBMRh6Uor5lK",
+	"MhaREuBhEpGmiM6gdRVyMSJ1xMWIxDIuASOOksw95QKfRsQhVo2EFKPYFWAw0NuCUTPCuKhaLnTjlq4y",
+	"gq17ThTlBaxHnRZ/kZfEzKghth3hpsf4XJ+bUd2fsc5hLXNFLlhYRag5V8UCUm54hvzbVVXJHo0aWJ2H",
+	"sCuZq5pG1cNm18UpV0KirLe2jeW6S3ie3hcWrGbAf3P22GQ8C4AEHHMPj0tI5kH+T6lKVJtprVGxSOl0",
+	"F2nC0M/DSQ+G0by3VL6Jx70xFPLosDPHuzkwsnGAirFLhIHe0HuplPtn1Yfr0pEhygkwL4uwFvDswntL",
+	"MlQHR8cnw6dYbsif0MKBjkFRaipDMEk9gvos9vGnRjVkYWajeUNCpczShCUEG0As2JwZxXRnaM3KsJpo",
+	"MDVtgTwudifClClb94smJOWCkTlVVwSX256T3Qb3+CWI8t3p2HhAeagfOxjuCIY7guGOii/UpgtRahYh",
+	"HDPLpgYM2ZXZIgXYHgi9lNeMHB3CEmkkgsOvhkctNafmttZOMqKNYXaOLJDMIpueoKYS/yRDmmpJqP0D",
+	"KQ5iBC+lmUVkJeXlhPepxbsE0xjNm6jM7hKZ+NVFSps37nGNlrYJQw8GVV6z1jDPz9Hgr4ymZlbfekyg",
+	"Wpm71q2X1D7WoAVcYf4dvabcMttO+0UuZtwIGyfFtZFq+VoYtRI8ubxxhep7oLPLOejNwSO6WCh5zUrP",
+	"FDOZEhGhcyYSkKYHFmk6Itao57xU+dP//l//u+I7aVo2usL33Klo2Zd7wwDY5r7KQKl5U+u1ggsAFaM1",
+	"V8r+7KzWFgXbFnSeKDknQyEFy7nmDbvcG0Trr8VWhWe7Erx50uiALYK8j49PTr46Pjx5+uzJ6VdfPT3s",
+	"ClNphyDHG7GtUAnszTZDJCnRfAs+bbsnoMCpZ+j0CI3CNUMlLnf9ttcqDYiwRGLRKjWkMTVtbVVkKke2",
+	"5JhpklOHsH7OJnkzYwJheTye8ZYi2AmMEQh9pnslK3d3aNhUqmXPLFnf+nNeryLHT1v1dphS3lampNVA",
+	"0T0sn9SX0iuWx0RXZHjKmXULgKyEhgTzznmakhtqmNJNVSqPjk/3WiDTxdRrgCv24Enn+gs5AgLLUt0o",
+	"MOzCWSz3TFuXOwleaBpbaLjoWuNA47VqXLK2JbjOZMJOreFo84OyadDqekH1wBY4TUfhaWiKqYf0j/pM",
+	"3kqxH2AUBLohF8TIm7UoK9OsH9H/qHHo/3TVn9pX7GSt2MXWoP03pUTsqipHxRQ0wYlhaoSqjdblmKhg",
+	"iruxAzv4lNWojOyaJ2iGzFOpdoG5n/dqy7ewZFcdb4x3tTKa8A6NyV1Gy7wIQ7cqsYb9tfZuJY++a1Ta",
+	"ULUlQRb3jn5pAwXCnL0ImN3aVg2bL9Lefp7bsT+2hxBunKa4jlGzh7JZ+NKKjmsxfCvj/cJ1LpNdYSL1",
+	"t8mAytYzWjYmm/TE7GyDRw4tEmugbAZDQUCYDVz44YUX+0AvPmIOVtBmyND9H7IugHOgdx9aIqSQnBCW",
+	"cFMP87BvtVWciVNGlY2cdw2LlVi6mFT4D20rJLNBuLdh89ZrKsekSCosro6LVCyD4+Tr4smtfsXvCFrc",
+	"UbBUNX7PTyzya95Bvtjo3vz5jcTb4NKvUegD8epXx9+ZKRJsl8dv2iZnJD9WDyY15OEkaARHfDdlVnaS",
+	"m4FB6yNrCNvI1mc7mAcndsMu2rBM6zLetjfu/ta7LMV8Mco0U6V31hvieiUnHkJaRY395vkU5RlVCKG0",
+	"XrU9DnestBt3nvpQ5Xf3FhrZwngbYiRrHHeraMniu6/yuKcqoIxzC4yc5bXBfQV4C2gU6wmZ9cL36Z21",
+	"PZBNAiDC/Btt0qPT7F2w0i7zVf+M6lu4jjS45yuHcVWhlvKKNixpLMUk5fGqHT0jeaOIyAUTqCnn8S49",
+	"9/ul66PPPjeiBfYIsT3dugrohgmglUCotfJB1/TP9C3z3ptme5V27GPfuAPib8ryy904Ya7dVmdiZr2u",
+	"q06EVWW9wy/ysOIIIh5Z1x9e/bKEQ0mEad9TUnL49hlrGbiyn3iB9+Acj3K+rnuqI/hWiWX0eAnBCHT3",
+	"amK7+tXUBmK8/o8335BJSqcWKUfPpDL7Kb9mCfnx/Xe67/pabIheIFqB33vl4FE50Y9I5Y2+yJHhW/0G",
+	"ds0ZICqFTLJtbAuWZ6tEdn11BBUWdKZs6mVEXHBs//Haz7uo9T4j1tl8TtWyP31+cC9gzZs56zukj9C2",
+	"3ZYwKEZSaBKBrKlRd/2QrFYf7xvFpxjJCiCfwOrwsLB8itG/TrjZzuLHgOuCvW/GaMKUz9opJyFjzjF6",
+	"lM7Xy+5Z3zveL6ulcNeub0lIqekYyvPDclmUHsNIpejo9OhZqdejZ326bffO9EhC2sCRvGVGcWcaUZly",
+	"H8Dxzw/Q6vMPp+TBHf5dhE2XNZ2HETwdMufe9tTtDKk2zm8702c3r+s87jv32t8W/E8vV38pGnD9QL7u",
+	"QIFN4wD6uvnvByWoFfyoVXBtLp36C6DaaGRmYjlnayHfrAlj1EuAdckofw0YuWjKxslUwhOa7dHrofz0",
+	"CGFoDXtQ9Gbz41kEPjRlR3VHNmwbylBvz+dYCn3C1XzzUtrYC95q1wNoum23wHq1roOqC6Mi9LdXZERr",
+	"PETBZ3cSG1GERITkWNqApj21/MnyGs83Gg9xRVKG8RgheUYlqVw7xQ0LuUJ+FuyqUXzVpE2TJAkQp3bq",
+	"StkMdqOWuADAG2Duqd9a4ZchViBpg+HYEldjHb3/A9DUlvOFLnL8G55AkhH8azGTgj3SZGjBK/fOKyVl",
+	"NJnw31hSmByLGkcxXRiw8ziGcOeX2PU0A39BUTIzFqBfL6TBIN00lTejbFGpMoFp15SL5jvMlwvxzi7E",
+	"NeFYAz/zkUMj39BbcS2Df6RJjtvfSQ/rCJ4umVKWDT1ijvEgP4AbfMFQVl/hkWs8uDv8h1p2HDLqUBgG",
+	"khDFoMmUYEkoAOG0W1bfklMffA97/cPYXe0iPLxdK8z024Tdt9aU+gP5b7fy11YBcTuTY8rYtV3d93LX",
+	"lle+y3FbWMhOW6VBfvUw3NRyLJ90p905r619uwV2dQXWajHrjTy6pSpkzQpaabZF1/8SqR2WBDsObEtR",
+	"qZ9nMmV9itGsG4W/2VRSds12tk2uvtmG6Q3+7cJ2UQ/Ltr95dcm9QYbe5suS/JkF/nyk3St7g+7SzRXO",
+	"Uv96UckBytL4Gojuw+7tKB8BXMSct9SNRvcZhLuPjgoC2pRGuhXVOwpBCeiiCvhs6S8oT1ahgi1DU/5I",
+	"KUctxq3+0qixQOMdbXEpqNVuXNm2VDIqlcxIlSKJ4Z21YLS9rDMdl5X7D1TtE6K6VWxqYX2u3zvFksDP",
+	"BKtfk8vMEGAQcOQEc4tRJa7fa5fvBh1qPQ2hoOyanRYnIC934dL8m7wsDtbKE9LbI/k3efk+a8qyBca1",
+	"EjBldzK+Nqgkc1B88x1/ifk6YCH7efKkUXBPuOB6tttUyRmjylwyarbhxRsn7hoq4n44Kr/Iyz5MOnCU",
+	"5YY7WzIOb/lxzFiC9/kJ5Sn+Q1/xxaLlKr9IqRD5ejdoSfGMJVkKdlDD4ysynFOR0ZSoTGiyb4soATve",
+	"27Sku8rEhhCHO5CwRvHplKlwLf2E8W2YajcTtZ4SeTkoOiwtbD7JgCAqUqxEo6F3wR6eyLOG8jFt5y2b",
+	"IJ+INl0VVhR3OqU3FoGLJlASc5jXUpcJXUbkheb08bcyvaKG7q1dTP1z82QKi1ZFWq5X0NaVnQeyXYfz",
+	"A5uusP26XpTKmDbDQcHqAX6DPSeOsvIl5H1qsveGYcJoGpWJzdVNT/kNRemkIKBUrF0NzdnDwu6i8Ijl",
+	"SxeMP9yqRgoPfJL9FTBXaYIZ2qB69TV09d6MtfFJDK0lDRz1Nu24Vc4t/ba3FrUuWL2N8JGalyosyvZi",
+	"/398gv8c7j/f//T7UXRy1Fycrcml8TLlTJj9KRNMUXCl8YQM5cIOrgnBqzMbo2XLOvKp73MDu4h+J1pt",
+	"0N/DCdULR/WOmnjWSZxzLsKnRzWhttn2r7GdKydxbxfF6v5WL4lhYMdW18TvqJhmdFrqnAnw+cF/ZrxR",
+	"6/wOTczvvJ3ev+fhk8ugyiGe5pxq05Ku/52ccrEZ/KyLeOnN3dm8AaP+yWmJqk7argNpSoPIiDL3+2Bg",
+	"XRxihJlxTehiQcLXBlFteB2kDMt348Je13q1QgN20kF/9fk0HenvLVz7C635VPiAuYpIge3ulw+6fsHy",
+	"BlzKZrR1mbIRFwn7bbUJ+/nz550gNpw2YJP8mvFrmlpz7mKR2hCgDlKrbEEwRjexKF+8XvX3g13YtgK/",
+	"29eXEICwKejzpsiEMOfekg6o4QfxtaQqsfpOt6FzC+TDLTEN7xKIsP6tpivMK7j8BeUhNJln2pBLRrAe",
+	"A5HinJTugWtf/NZXtgqcvocHr5cr4a0xL+7ktAFmg7TTuglQ8Rs4RRZKEe+T1t9MEonIippZpHRXHyNH",
+	"vo2pZo1AhDRnBv3Vxjo375GFmFfpaN4xjGkQ095jeO9W+z0wwB6fl3CUsQrSaE6bkEMpV+gH9NtIuEh4",
+	"jGiijNg3MWVtAliiRk6ZmaEyUte4txIbxTyOsWnxR3VG3YmqVPc1i4SA7Ley/FvAkedHIXhcptuCekIy",
+	"awUrb5KJ5eO4tVhkTaaqFYkrXffXVl3zdgoNtdBzz866aKG3hr3L2jwLxSZMKZaM0uCusooa8ztNoD+u",
+	"PBJ4FJqswl5pdsraitB6PWgcaaMAqQbPNZfNsKlqHvaHuCoO5JJpnjBNuNGYvRYR53DFKAOqppk/WhW5",
+	"JOKZVCM6Za0eorUCBi6pZiEkU91ySqdTxaZYBtCN0BSo72AjJJrekOEhijohBdsbRNuOykVuNztEPjB1",
+	"zdS+XYl6mPemeX7uiy5Lp74OPhBd3ghAEIivCBaiwNc2/mzT9fMvqbykabokmeC/ZqygHZ74KPgi2n0x",
+	"q654K0gZ+7X+rXdM7but1HB9gHuRU1ZXbeJRvxgC+GTT0XkrA8iHGqO+lMmyQWreUqm7DaOsZExT1kwo",
+	"nmvg/hj2GyYpcEGGr8U05XoGuqOyv+asBpUcbgHIbxQ3hgmyZCaED+005yzoEuq0dEX4tZT2wYFqutQY",
+	"CQXGrTMXvR6RRMaRI4uIYC24BBv6olIR1obRg4atVozu1I3sSl/1iL8sot83rJGQv55vd/H5yFJpsegl",
+	"Wuyi+V2YjsP+Ho7p+K3rp3fYCpb5qYWtdJHB3Yex/GCj2Dpz112021aJ6+COWDMf8r6yxmcsbYnDfjiY",
+	"oZuka8s4zpRac0HXTIRW/SvaVAJZ1yov3JA63Z0X3ZZr/LDybpu4dr6u1cDUKqpn8aHydherGbmTGIRA",
+	"Ir1XIyHvGK/TsaJ7c2qVWWGDV8vxwK0cWj/ACu4oroAmiWJa99IZ+l/0d1jOYeVqw0J4K3XvmzteC/rE",
+	"UmxzLW8qaZJ70XNH1cxCSPlNaPxkfTVXUMUm8RK3QwL3Xgdka8Lp8lreOxl100U0KGYaMCHLxBHfTs0b",
+	"70v42i5Ucezo4ejgOJzdxG08WM75wOm5eU/uT2J7Aq1JavxhGzn9zupYL5JfMm0smnXHDclrZTR/ZbvL",
+	"0kY3nyRbsNEVWzYquXdfMuF2LzOC3axKPls37a/Wv0yTNftf66Lk6KVn81b8HQs203QTabkm5dFnd34L",
+	"arzXFMtQyb8Llr+01/laBDP3syqdgTu/wdSYxr1xxjb21cAr63xrF4yzJ7vk21mU1jqd92VLYjqmKX4Z",
+	"vBsbwYltgCT2x7ZTtWd71/dVSINuT62zLXdqXflwf3axHrnX/aAG15AbXea1XqEYJdTBTHCznoS9DwlV",
+	"TgovzHBVw1tzvng4xyB7vLqDNTbhD71f16pxLhB9tQNwX4LvPex7Lf6WF/A93QFDWGhh5Ja8Lj7e7x6O",
+	"In+x+VsR+v+VvNHkZiY1I3bDwKlJScx4asODdjeeXnAxtdDdm0F17aJi5XtFKgV7uG2Yku9K3mxLDv3i",
+	"tqvIPCvvs0FywKrd/zhr3GoP58FjpohmRmMVC95cSnuepYYvUl7OAQ02SLGbUgrCp3ah1G+9dNoYV8Jp",
+	"6vzcoG0tFJBbck4O8zBOffCMOCLaGl6lMWIiLRhpHQQoWKfie5vSr7wJf96Gfu9be+/U2bdT1LFiSoOC",
+	"npdroSLE5yQfnZL+SLsmDiuGzOg1s/kkekYXDE+EzAwZZyrVYzLUfCoQd0YRV2bsnEApk8fXR4+xJ/34",
+	"d5589sQ43ztoQLVsysVtNthVgqw2ip6JpTBMmJFf+I4wC4S0w9TrUQMr+Z4ZhaFx5oa56GqserOQmhsf",
+	"Glct2zqIGgLya2H37Dc+6VUa5zU0LCpwbWiezO8hFUnpCrXYOj5nRMgRDCzy/8ACgMVf0wVIVapQ0RkV",
+	"kybDi+zw8ISRY3I134sw8A3EWVOTo2My24vCEqWLlMZslIkrIRFksAmXptmp1JGvMWN8OjMPokb75oZl",
+	"xeDkj+LG2s8/z5YuA18bki0g8IfcUE0Um2S6mknUjEc0o8dPnlYzoZqM5Jr/k+0WASS3ZwXcEWnczsRq",
+	"uB4V2a4D/vPXjCoqDBct4BVmls0vBeWpbkylK8BQL2l8NVUyEwm5keqKDIs38WjDYQ8j3oQrPmOHOYgG",
+	"iX3gIDU+teGJy8kE1P+m4bBYguEkD58sF4DOkYMtGLGRBQ+qBpeusxv79d8abmwq7Ve8C6t9fS4268FV",
+	"j7/hiZnthg30qc7qjpQ7MRWRVNg781tiQa2rochwsV8YQ+PZBsjWKK8PKL6OqNYJi1MK4o1areAcQ78v",
+	"l4bZekv2ELKEIMroDQWFYfjuhw+h+N9bR953hzxXZLc/dnxOp+zxLwsGR87+sRDFv2/Y5SL/Y8Z43HgQ",
+	"V8vP+6s4XTDgECvhcP853Z98+v3paTNGQjczPn56fHR6Wkr/azzmhl4xsYXxbesT0UHq9wYiXD1uDRDC",
+	"4Zl6IOjBhc5Yu8BPQNA16RCYuOaD940kM6qtjKFQcC1tvCG3orn3h2ivtQxJsQL/EWRUkKEFGtIlYCGb",
+	"/4ijhuELSazQ3RCAqrIDdulaKRWMEu9ZzKD4ZX3dmaHTflA9diW64eK7zvSuVbUqPfp8DHeccYIrF+fH",
+	"RZ4I0OsIv1PM3j2LUtTVVd3RYjVPbcXZepfSRoi++SJlho0ylTYeMSBeSVB8SshpsV4ykLZgpdI29b5E",
+	"IafPmlxSvy24YnobFWtC0xQU366h/vgRWcINoglbxmBmSmbTGT7XmPSEIBSMJr0GP2dmJksxUZqLacpy",
+	"Q1IbdD78MIqbvA2bXuawR39MyivwNWpAXLgtgpYIZenvWTu1GUPvDdeCnP5hG3IwYmxMtLH5xuhyXavK",
+	"bnASy7Fh9asz7veGN1YXDLnm+R6ogIFWVgPnjURnpGJkJrEmaApyYEmGDRapx1Z53Vt7eXIu3rVAbRDS",
+	"KRdXLDkLj4gdrpkxzbx6bYd+TvyV6YzATfLc6dxnxFZYsZueUhHBvwTxTCa4kdrPlW/KtpNuE2O+x/ls",
+	"2nl4SjfE0LlVnb4pWfFjrsZwa5sDqJwpGDq5ICWFbX3QsEJXL3/zO4D52I+pZmTGfiMf/vpi//jJ09zK",
+	"gHs+pJrYD7OkAhUO5pZNlP8mvhV+5hwUuLnUhhw/Id/zr/c2ZV19sys3UvPvz1jvK4/XjPT4w9YmerSL",
+	"1DQFqfiUC5p2jq6BRaKpYHR0/Oxw87dPjjd4+XPb5llx0oZZkriY1RYnnbVFcC/SfOuz4CrCNbEsztm+",
+	"chaK6j43DjNJN95RthFiNdvkJqbI1Qy35UwAL/lRcBN+/Ou/voNc258H0eDtX9818sLaptXvISXdsb4f",
+	"zsVjgXyswfGSTaSyLqJNgXxtwe+V6NXdmmPVaCoSwoB22G80NukSLoNTfs0E1mlYovnKLsZeUwpwXQ99",
+	"9+PHQQRV+huX1inKXcOs7Lb7in29pLk3bruSlymb13et2fDvEOHmNJ5xwYjDi2yuwJM2Bv0ggnD/lIJv",
+	"OEuT1/BOY8xaAGjdTlgtBrBck2pX7J+UYHJCZ09oyfJ1cFpC7H7vw899N0GKHS5uy55hKNAPhaN/m5CJ",
+	"epZtV1JAF67K3cfkbBHQsSpldIMb3ubROJUYB59yuWWQToVWto50yHTJNFre2R8EI79mLEPQKsOEiQgl",
+	"mQA/rBRkLOicjc8sC83BPOAh2s7ADSBvxIWwGxXZep9GkzHYHccghrmCFjaywN1ysORg3oZOKfCEC+ER",
+	"rufUq8P+g48szgz27kybEaJO5CMC8+OFADlzVgDQEAMAEQ7cbAIagNA3aL6kpnh17GX0+EIMYQfJmAtE",
+	"phvhACMytgxwDIOA8CBcjAlwub3cra+Aa8mJncUi0zMylYj/dUBe2MFLFYDQcO0XI4FmMEDwaROuL4Qd",
+	"pQumyIdppCTDsWJGLcfkZsZTBjoNgIrFcs6sV5ASAS76C0EXiyiYGEZrkHEmjKJCpxQlwsh3PSbSzJi6",
+	"4ZrtRUSALeNC4BuUnB4W8UPOvJPpGcwppYYVM4JIEjvNG9DPLhlsR0FFrtmYZCJx9mMNjeGNgwtfLlDx",
+	"ORfU+AyzxcJhujl/jK8e2y53sNkr2yqn+Nyfc6BcvPrK1102buPbhk+W3a9Dq4b3baxlx+s/YqPg7SA4",
+	"x9JFd12XF9iuuY+OJSw6qa9i0AtLuOnu4nXCTfP7qDH2LKTZ0oMtw9jdRbm6ZFT2w3S7c4I3bc79gbzE",
+	"g7saGfIH2yh/+3Nu61i+RceQddR8DnFD1iguGvTb973SZvR/rUJL/V+sLHz/F6uE1/Vm87Ht+VbluPX/",
+	"VumM93xt3Zk1kWHXOy3k98mpAZsZ5sAD0IjA9Vc+nYHc0+xXlBI3Mx7PQog1a8+cgBEDJGSWGt0FsNYQ",
+	"vO2m0WBCfeGMVk8OD8lwDvdPyyQ1OT06AZE5mlOxzCWdjqzuwRLINgrsroo6vyYVBL0aWlotwRblTpiv",
+	"6J3IGHULi3rV32gcqmCfO6o+FfNtvEngNuqFFJo1VWbNt2qHxRzzw9n/ElgvTdudY+4ppO833FKAPam7",
+	"c7vTGKW4oT+ssk1hh8XYy6u1YgObkXs9XmE3XuQNBPF/jgZ0zkQCJNk3iqRP6GxrHd+GH8Qk5bHpBP7s",
+	"TGbbrZWh31rMmdYuP35Vlaz+kHQfvecpIe59iEFYpHQJNnavkFt9nCdsvpCGiXgJqawjxSAQs9EM1Xak",
+	"mwMly+W7C6h4PxCgdKam+I/c7lqyVeI1oz1IcYNUxUz4caz1msMT7A8tnJ+LlSw2R3hc6c/6e26xfcXi",
+	"PItuHcG5MvauiX5e5mGcxS0WJCsliu3DCi6byCMJhue3XTHf3Ov8n1ZmnNeMTutUdsgHkPe4ej1fC9NY",
+	"rHz9qP7uSMHtYTZhdglLRpfLXYAJ+7UarYOxXVhn1yqAvRVu9F0hBHWumFeINpxHT2zRJvjPNTDQvUBf",
+	"T1bY96z5ZNUJb4t/twcu5/DuqLcEmGe6LyJ2j8DNcFPKsNT+MyHAaI7m4EOaOxBHC1axC5CjKuN5MHBH",
+	"AfRbU02b+8EH7pF/fQ+x+avrPLdlNbcs+ioIZ2pZV7Mz7fDIxuTROGYLENPDb6kS1NArSo4Pj59Etiz7",
+	"f9hIePKNVHPydSWG43iFiNkG2WC1mOp8fXXU+91FuW+EEiRNz+TZ9fAcnBd+zZvN6lqf64iVujZf8H1P",
+	"gqHm/qkZdXrOzbqACsVbzeS04ZE/Pj45+er48OTpsyenX331dN2YW/x0QKj1/AGkhHDnKlOprEdYId6L",
+	"qJABdKAsrMrBKbGZDS8QTYq93fd81zvU+moSp11Lgpm9zgPZRYZtun7npHchuksdPijBXQxrM6uq51kN",
+	"mPaQl7nIDFGYlBqteTfbEd8q6gcdddyma2euecUmim1qgVb25ZGRV0xsW4aw3FnzWH01MX/ovn2x/+an",
+	"fZDwg2jw7sX7F6/evNv/68v9o+dPvxpEg29fvH313Qv74MmTxiP5nqWMarZxaKxt22ADfz1fmCV4l/9x",
+	"MXj75ruLwSdIzibBK8150k96EFJQUKrhrE0zqpKRnvFJU2D6K2aYgH8TzeJMcbNEZ7mmE2aWBN+NyLP9",
+	"mcwUsX2QIYyTnOytSsxojo1XTDNhRmEd7R4VlvsLYlsvbqRsGEw9dAl/JvGMqinTGI0Qm4ymmgxRH/yJ",
+	"JPlquAKdMNPj1WG2OPXu6X9upOAFo+YDM4aLqW60tKwKs9ud76A2srlMSidryuScGcVjm+dqRi7pqxUm",
+	"JWHKo19Wq77i/0fWUdsiFwHEYOSwSNiuAoh0LMthwZraVG4XvwM+qHZgccg6Fom8CTtQMk2B4BA9waWS",
+	"lJ5hiNEgGsQ0ZSKharRkVFnliIqY09Q+6Aw0tUPPh+D2p7LUEdJLffmaeWdQ3G3LMDes1arXqtOZV23t",
+	"AHywpOKq+dXjgfvVfG0orjrIR71u2Fdp4baN+bJoHX/PWNa0CTITpnM1gy5e2hc+R2srb3kXsBf3o75F",
+	"fr7N1FqdZH21ZlRM4bYAN/oR3h50903n6LAf844GMdLcjjpL2ITHnIm4k5Gv06cTXSMPaLerntk1Tyzs",
+	"nsgTlnbUtUyBeYFDf/TVCCo+7azjBRMWhm93XV4zlWQ7m7qRhqa76axyoGzPnmQr1NZIKM17XF7FqP2I",
+	"FWvTtKMdB9pnClVd7Cynh7IS90YknGJ1MKK5iBkpDaSydhuSdl3SFAaM/iEVOR3mzn+v3K8zROzB++83",
+	"7sBZYzZ63+7tNl14GCAV3sfX76gqOIqVjgqCqU64YQIryb1Y6vrutc6kncY70ZettrZlNa+5L7i/iWO1",
+	"1ff5QKDrH1zlrmumFE/YaAUQ/FoGbOVA2/q2vw/o3aoFNxxzFEYWeGKsr9OdY+H6E7iZLSc/U6WMkxa/",
+	"f4MBeLFQ8toGnZlMCby9mVkC1V9tQBZXcxuX9qkfkVUYiO2f0BQgHqczzE5wCAc+0zJIcdyt+RjW9d7S",
+	"fEuMtSHb15LmVum+7x11u5jgFgOwzSixLR9pAv8gNAFoAOmzT/B1YPNB6LQNEqkRXCp1pjpDCl/aZu8z",
+	"W5R9TXdgoMNWERm0wZSgJGNQmpWRISpaj6BQ69Im0ACBObnHkvb83DUiQ32+dmfEaSBsRzQ27ZWk8Tcb",
+	"C2zzSFhiM4spKfWCxnvvmzsjh0dk+Mqryctilp0+4SqsUOj0KpRiv7f5CrWfKqY+OqN2mTwwGaOlXPVH",
+	"DH8uIQu2Jfc2+S6x3/5FqSPitSciRbps+1KnEgDtRo4Pbu4Pb4l07ELJXGUyr9reipUvfa5xD2VaYkU0",
+	"mXMbbjfl2ii0/elswdQ111KFQs/LwmavhI2XrDvpNoocaUDSbVyj2w8PwZ+jQbeTNkvZB2aabGTxSDFM",
+	"A7TMAcypO8s4TRSdmOb7IJtMWGz4NatXEkls6FQJp7g5kIPpu7Hulw/1N1xps+8M3Q5YHWAiISaGJVnK",
+	"wBFiE2drG9ETBJ5NabwcweYkjCYpF2yTFRLSMN1PAVO5K3C14oCtsP2CUdPdvuSeadSL3ZdrFOGpx0+j",
+	"eVU8GeQjitpIup9x2p2Tre3Stp/i7to/XBISlYN0U1SRoF8ynGAJh7zYUET8Kui9yN9+Yd4ZNVKRTDO4",
+	"AdfUpK3OZC+8IXYwPSCFJ3kfv3hwdA6CFXyCE6lAzR6sotgtCXQTQlvBN+9PUy/RUZOq7gqpbKesA329",
+	"pIamcpqxlaGCa3ipfH8v8O2Xspe/isJtbYNvKEZ79M6EUXyTOTTE0zqHffUTE8ZGUB51g498w5ivBdsF",
+	"YxEYE7bbnCAFdp1tCuoDrXFbKapa9Jiip+w13HCOeXcNv3IwPFF44ovK9N6+2JVlCPc+HH4bX9EvmXL3",
+	"KeYr45YZqc1yJXHRjkD3nten9IYkTPFrZhEqEE9nSYY6U9dsSf6dzBl4HLhmCXkpP0RESAGPRnmDclAv",
+	"UQdHRyfDo70Q4N0r3s5KbF9FoRz2ZaWMreJE0+KhRdS2YlhOgsYyTbMi3T1T1EYQTLgRrgI1VTThi1HK",
+	"49Z4gpAt14Wovb7mSJFoFjaK0XkZ+QN69cgfTBiI34FHFyIA/vB4HZCiNAa+PT4gDhZ0xsj71x8+khfv",
+	"3tgsW53DPlwI198wNNtFBK8pEbHxGxGByjmjOZtfFg9H8Cy6EMHOR9Yotee+j7AkHuspH4SHJ9ESCp7Q",
+	"xeJCXDG20BZERCYsRbANO6wD3xXXxAUW4YJkC82UGePd9OBCfIcAGDg1pcE6g8ujz9wXHDbWFV+QIeKP",
+	"UJ4SKcDggcE/F8KWmrLrTLgpI4FYKBUYJO4QF9Nz4lQ35sZ3IWAkOTwHfp0sZYbvd6NqFImjytsxm9nH",
+	"C9/Q2Ttz6ooGcSEbO/hp+FKxea2vFU3CFyF3O+XajAybL9JV7/uWH13DsBfnhml91/0evlJQ4qrYk++x",
+	"RfDexBv5VuICBC+EzsDOvOqm10brgYQEfYRHsbWwX9AmeDVHjWqp4Gx/Dl+Ag76y4HPQ2MmSDuFZfyEs",
+	"dtq3gmrYiy2dtMK+GDR2huGVZuWwuVdOVwvs4A3L/lajPtSaI7dc/Q6Qbf09i3FCV5FCCDRBS/RQxzpB",
+	"+dQb66SRyLpwL8pE0w8lo3fzhrPd7wul1e38SgPP63ynxl673qiSVucXWjnpGlgw679SYU89EVZ6ty+f",
+	"307iqjCwzt4rLKln+wY21LmbZc7S1bxVkndSQVUmroNDU2EPnwIFNbcCNLvBnNMxS1OW2IjpmCrFsc6a",
+	"5olT74G9oLaEhoOolyW77r9ahNYDq+rlfmDk8HPpDCMjGzPbiD7vqr01lKXAEKf9VE6LknAIA4fTsoW4",
+	"oFSFIUOv0NkwSFQ3G+PE6+bYwK7ekGosbwrwPPyYRaEA1xw19BxjQ0APBcR/uEpdUs1G7o0DV0dSsQlT",
+	"aN51i71Ztd3FIFir1RZ6IJV3DqOjhnXDkmZgoh9EUetsQafWn2TBgmcBZhFegbj2aEVWIfe4HVVYdjQl",
+	"+jeg0357UgSzVoa4oL9mrLLqmXChcHZvYAiC/WbwCDRR7Yzq0VyqJjBVlTEHE2jwQkYVI3FBhFIRLehC",
+	"z6SxhW9TNsGqYTqm4tzeChGZEUhS2ktoQ/DaWuHAoYpQryJANVvhDcddhGMCWwKeb4/qzAR4Yodc2L3A",
+	"e3b5nj63wRJ+uoNokMpp8/FV0shYpqPgINV3tA+SUM/AZEsbwT76hWgYS/nDbUflJ6b4ZLlZZEpXwliX",
+	"+69queqfQdaWNBbOqBkxqQkzaheuzBrgAvuNa6OL0KABIgSh8aZVHHijdJ0ZBwYVMrRdWxFmO8+Z/hqe",
+	"1JUcf+VHbjNFvx29fLWds5azZ7e5qSOvmX7DWyIY7K0Gqtd5uwGwPxS8DhOeQE07KgjDXDpQdwk42I12",
+	"Ksg1VrOvF7AzbCprhnNPMS8G0eDrQTR42UgbxfRP6txwPUO5VbbqJvLjFutx8yr5bBULfIdlr1GG8jnv",
+	"kyUcDf4pBWthIDVX+UlXXaoVy1MljawlE+kj5HfqJr0hZlq35ZI2R+FtAaPj0dy5aK/pmQnDU1xuOziC",
+	"gyPu1Z1U7I66k2gbsh6hylrVtfY1o4r1SC0rrXP186XOS4sULnfztgpBpxsm0l5DvDMbzU+a68xVEyQa",
+	"l9RXoatMt+h65aibxdi0gXX9RUmkBHwxIsckYTGf07Rn2eirvqX0FI07/ccfsVF1ylMDpSYGvo9ekQTl",
+	"hdg2nuCjH3wFmNRVRHKA3+56BVEokXVoaMMWxf3Hs74ahy8Mdd1BTdBlf56NA/9g2GJ9UejH5D/Zb9lx",
+	"oXay3DjqLTM7Czyz7rbNIqtS1kLQOYsIRlg4+++BDXyx+cQcIVM6GF6TYAmyOPNR91pwXKVt1/vHBSaT",
+	"+tTQoPJH3+KI9oV6kAVoQdqEF52uot6OE/Z/pbKc1fej6hiaYzB+cpbvvlMOILX6GakQSFQ3LNFWkTWh",
+	"e3hUVMFcMMzNdpoj+oupw491QTig+lkQtXISQz3DoRW5sli2l/47vdVS915hi34jFtm6UtZL88bsAg1X",
+	"dqk0Fh27RO/qvzt3fVHb3J29dQP7MKMwGVXLyPZ7+crFGnSZz2vxCaV6rKtDGCtUgp9sUhfcNkAGGafN",
+	"BWOKQawR3lK8FPTdI+jEepJqRk3Fblz1JGKjBmDv3HL3TtlfbyR5bF/vSb9yb/TrvZw/3Zqbgad7mZf/",
+	"mFMhwCplIxL1TN5sshpFokCfsU4Y0yOXc9EPMpmxV1mvZZhwMzJytEhb4BHcdLs++L1tVmB052GMDesa",
+	"yyy1qSCXDOtXZgiDKyDNYtmCYdMStNs1vc34A+ZsriaQ9z4zhBoS4IDXk1zOCU1vINPYWhzs/a/0hgIq",
+	"Q8igZBfk0wpE17gdS7Cscp0XzjGSLNLluRstml4n3PQdV3HA3+Mn+2zR+nHXdXlboZWjFt2yv4Lvwfh6",
+	"+JZt2zWvV7kDfgcgrUVPUYsykqscOQSeBXAu7hcBGyjIJSqLHicbCp5QgwWon5uAd4UMvYhob7lPFoLR",
+	"iaONVMIazKqP7dnQwOOxYrrkHKbwAB2hwARAoE24kH97IxZ2O+RVWcLIA+EUQ12poyp2s4mSuf3G3e12",
+	"b7BhlTXfZJ3DVd4FHmPRWx8ufkdojMWg3lETzzoJac5F+PSoZva5wxP9eeV87i3BorzPVRNwGF+2TYJF",
+	"6QZeo8xLxWhiZqO5vVPGaab5NfveW2Qtzaw24q404EaDmKqpHBkpRCUzbjOLcDSIgwt3j+X1rfHmsdhi",
+	"qk+6BsbElAs2WsgbproG9xrbYnVhi8JmdrI261cG2OiKXvaGpdjdFuvaNSu036yLSBoNxI4WdRUcSHdh",
+	"BK2ZmLKuvNZeEJwtCnj5ZvHjYsEUiamGwBdrCyP+yORuWgyIEeTDu+/q6Orq4Pmz4clexTV+elSuiv9i",
+	"/38c7j//5P7/mOx/+v04Oj1sKZFftck13ng3U/5tXseICsHByknVchOtLdOs34d/1Mw7Yrdyv7bLpE0U",
+	"tS9s/E/Fxu+qLMwX5v+HZ/53zKL/sMy223HkvER9nUPtlySfUOk1+SIV0uYujkoPZlRdykyNYoc4oA2j",
+	"c5ibNFKt8B/t7qb5cCD/ayHtt1Kyp0chmHUroD2I8mX9A6h6FKphadICKUSV4XGWUkVcneYkwtAAzA3m",
+	"1iNj9cxHmuiliH027NAGEMBpjkgoZcl//6//vRdBwCBWSe+OIthUQnZiEq67TjsQuWvU1XHLDa2pWDpD",
+	"Re29rkH/XhNyDZy+YCDdJqjfa2aHpjJsGN8JJDKRmUgghXdJ/vbhh7fuByjP5ioNwzTI5dIwjTQhbGB+",
+	"GP7BhWFqQmP2++dwYbZhCq6PTUX9NmpCQwWiAtu3bwmih1lRbJfm8AqwZGgdDzfPM6/gvOQli0JCCXwy",
+	"VX7bgXW5TiG0mkTbndgOOn3AErwTQreeD7sdnO6GkLn3XBmuQeTfCnjvSi2hv1pwa6DAu5C4rSJ2pURd",
+	"mS/94Ye3P4GY6itt1hUv20EQFwLkztGGOxh8L45e8PEqTnGZr4cFUDfi8YmvTxcc+LW5/w6gjdszd+/H",
+	"BVVn1+3+qIBP78AtZb/MXqws4u0snmX5YYdz4HabXB+dkRsfOpbjchINMEV8MmFKB4GPeP1n6pxQ929F",
+	"FbE0oWsCJed5fiHKdoIgzBTNFBX7YTTA/48ygbE8ubUsCky2hUXTWhCt8apkPqrYX715otmQ4Us15bRv",
+	"b1Wfontk2623nM43bV7YOgx6lxzJ8xk7iq7DzL7Pigj9fgfZv7HiIPsS930Psj1Ogem0fIT9mWkkiID3",
+	"u7eOPjWkRnUY2NwRKVglTmEVI9hNUMEXN8gXb3YVzfaLe+JfyD3xxYMcTK1U0BgwZ316lUB9WWd6gcgO",
+	"qF2ImAEEzAqHwz0rqe066Q70UJ/frrc1zdSwnHoAmt5OxGiXjeZHXVrKGVdWo8RbjZXaE65nNtwYxV6o",
+	"kjavua9CC2DkcyeSbSZz/q9v/Pz+9vPHQVWpfxFkZjuF/fH10WOamdnjVE65IFIVT1y28xnRM6nMfsqv",
+	"WUL+9vNHfSFcwgxmn75OXn14QYavk+MnT46e70VkItPUFpN9/81L8uyr4ydk+LefP5JLpg2JM6WYMBdi",
+	"oeDQxExH0Axa7Vl0G5pOpeJmNidckwn/jSVgjAqgbCATYUzT6RkRUrAxjJmK5YVANbz8umKTTIMDBbOq",
+	"VERolnAL7S4SD6pqYWUYQPFEFwJ+oHaJ0GguHDyLZlhGLejV4lMiZSKftDuR79vMmMXg82dU7yeywdmD",
+	"mZLQH8wNsHOYQEhTSlArDnIpiF5qw+YIX8RFCkPMASFEciGcj5OgjxN8RFie5Ky4qGkihS1WoclQTgzO",
+	"bZJywfYcZqm+EIrFjCMwjWJzLhKmdESKggzalXOBBr7IxcGFuBAvpbi2RfM0Gb56/eHNX96S//o/R4d7",
+	"ZwTSRDXJoC8yfnx9ND4nhs+ZRso4OTl5DoP98ePLc8wx0hdi/J//+Z//uf/99/uvXo3htxea08ffyvQK",
+	"4Z3mUrAlPL6ZyZQRW8r4HMEuMN3kQox/x3MZkcAe+3kM0DtcUONJdvz/tL/8+0V2eHj8FPEh/n187iyg",
+	"TClYZ30hYJTPT598RcYIsmGrozxe2IzUf/tFSwFgsYobhN9AZxxLLBaRYCy5EOM3k/3vQfUeF2hIJUiT",
+	"06Njm4uiDU1ZRE6Pn9m/sWqfmO4dXDibgSYyM5onFtUppmmKdXUQucUniZ8enlqiNNykrKCxF+/eBNeF",
+	"s8HhwdHBoc8Hogs+OBucHBwenCAHMjNkLI9nDKon/RP+PbXZJcC2cQneJJDbz8xfXZNooJheSKEtTzo+",
+	"PHQVv42rEhUu3y/O/mpZehfDt5+w56jCzIAhuYQ36hAJmnrKh1akEgesdHD2j08gq+dz1EsG3/Fr5mCK",
+	"DdZN+cfAHr7BJ3jtMdyAlisX5b1tcS9rgt+GNXlyeHIHn3uL+WDukzvdBpgIh30gQ1BhLqm2LNtKWaKN",
+	"xOQyGs/AuLHXtlvXj3+PZcI+t+6XRWZ6JePM1WVbUEXnzKDS/o/fBxymCWfCB7CcDWJbXbrQC+wtp1jL",
+	"UKU4Lt9UDmsqOt3/J2jp/9aglYOf99ZoyE8ZF8B10bTFeb5o4l4AgWUzGhnKWw67QQWmnw9ODw/bPtyw",
+	"/9D+dL32x8/Xar9TmrS0YtmvTBhZKC4sBhWhxfIMF4DVEEdEUeOghzCCQ5IFUxoML4g7GJIsExOpYgav",
+	"e7o9eozVkR5bm7xupV9wd75ybWrE2zTlosnjl9Zb+TnqbPkdzAIb4nn4NWNF3v/ZINPedl+Q3rpqdh39",
+	"MF06TENt0Zxm9JphMuci0zOWuPq2ZsYERjE44MM0YdqQG8oNqClzZ/wDmoWfbFGp+gxQ+I6wx+ZZ9Hfz",
+	"3+6hxQWBPW86qp4ONjqHR2u2P7mDc5ifPDezXIfiygY+WRWFDC1IZqZnyJnArR0hfn2OFYq12Yi+YjdR",
+	"jTh0eBTh4lM9g7/Iy9UH8G/Q4Ba3/W/ysm3PIfIHx/fwN/E1Ktfa1dFKYNgFfJF/bBV3ojKBW4kbqzIR",
+	"qmM43YYtevw7nObPj1UmLEJNlyDPYUt6CPKnh40nfSG1acT1UXAhIXMqMprms7FauvZwpMXslbw5J1A3",
+	"40KM//L6IylPbJzXR3C4rgdkLOTNmAyprUZZuSftXQh3qcRffTkRnuPzIgysvQhZuB4kIRzm2xffvyb7",
+	"+9D9wYU4PXzuAFipu11DG1d1A/YPUWVxCnDA7N2jfD7eZ+Jv8tItM9Pma5ksd3kw3mfCJnR8/mytNaUz",
+	"eLzjT7UdQVgWVwrxIbLftdWsw/XUrCd9xvMB7Agx+1HQa8qtT3J7pvIejhaSIhYckQvr20qXDunY062v",
+	"cdbMQzym+L4j0tXsvgpBfn+aV+6BLmjY2xvlgone4Y1t/VfjRTbW725TKapuR5uozNuRfJcf4lE9Pr5T",
+	"oZwA875iC5MLGV+0mXChDQgMOEawO4BRHdOFyRTEok+wdFB2iYYqaZVway91xb1DA2aoYhVPVx7Bx7/z",
+	"5PNjGzXSIM87zs2bV4MV8jmwaTphVgzqkSahXzSwaJ6S7/iExcs4ZWCWG9uzNS4AeGfMrmR+7TCy0rmL",
+	"vLwQhVnVVQ9mCTcRMTOF5cp9mSkSy/ncWqRRvQVVKLI2X8UcwJCufmMYApVEruyzjoircaOjC5EXmtzz",
+	"GQX4NaOo0La9xRJOuC187Ych5I2zfusL4dWZ0+NjVG8sNDsi7syw2BPQQn7o0LDti7yLCxEMOKYCgZwB",
+	"NclzKTI8PXy+d0DG9sEYDaqgU41tGNn4QjR8k7BUswPy0U/Ix555HHg3YrsFRgIhO3o7twqWFRb5W36G",
+	"h8+bdJtXSJxV/nNLus4rNyj/lc+fP1d11893yGXbNCEX+ueX9V9RG1qXhd+f9vQCOVj5nLqNI0M495YB",
+	"aM//9wjWz0ATLDf2CkFJHte5msPnTkbk5o4xV7Qr/Pl2zg/2fU+Hx8F4Nx0Z98sdnJI+ptOPUn5PxfJ9",
+	"oCDdOXW2OWbklHB7j/YBpq76jADzXUq9fKXObthu1XGUKDOzkhTh9xpRnNbVie/kFMqdQPMN9uUe707s",
+	"Wl6xsHzMI02c09/FCKxeQ9c2XMSqO8pkSsCWCHZTxoW3Sg08Ln3RimFXshIWVTC0ZugFE+aAvHFFs93M",
+	"EBU7ldpE/hXQAQp1xn4JRP+FAGbFBTk6JHMuUG0aXrKJdHU+YSBS2A7Bt79HlBt73ptgNxcCuzwgL8TS",
+	"6QqKZRp1ZnnlNDHrm57QOU+XTVrDe7dqt8PmXO//wozuoTCs99JQw1A+BgTeeqKqYLit5oeXYcP7sjyE",
+	"kVDbeH2a+q5hxO36Ay61oB9J15CS686q1xBHBJxHYgBVzla4zqFzG0bhEaZt83a/Uzf82m1aV4LptxlW",
+	"SgR5Bwd8S7EH0yAV/E9/JD0o8uDT56hFMXiJWUnBnG+Jkdfwy++YlYczbIy+wcAP4pK0bIge1y4wCVwT",
+	"ihm13IMNOz48uqth2d1Jvlw7H7biiXgVNDyFzYewQTaiXdCqmljXsnZAX+Hz8gFd03g4wZi9QQNjbVD/",
+	"X7lSZEMj55faSMGSvT8F/R0dr0l/z/4g9Gd3rA/9Ra1RflUBcD9cuPTzXZDc6V1K6r8w02+TNvMN+JS4",
+	"8t7+iInGu2Mft6oZ2LS+h6UZ2AVM/jVZ4J+VZdpNXUdku3LbHXfZvNVdXGQbQgwzoZiW6bU1NWkydOtE",
+	"4BDttdzcnG+9OC3VTLk/tD/d70nrdS/fsy/u8w90zvZttk5O8BG5lGZmYbdsqDT+DdYeqayvvctXkvdl",
+	"neCORLf2glftkNir387busa67vFrWRFlfofiyk+wLXbLM4A4b/jl8vhwJdG3jC2snZ0LwVRkXZLXTBkf",
+	"bpFKyJzKCx6vPmmK3exbW2OHpFLs5nvX7r6Mrg3183YWcP8WXBxSkTdvX7356SWxGeZwJAzl6AdqGtCv",
+	"g5Zw2aPDuzZT5tvTKrag0Jvf6T+KlTIc8yZWynxVbou75x+4HxtlMb+HZKJcOaoHbaH8swoNu+iEhidq",
+	"9fUlkAt9LY7hYfticPxicGwyOHaR3wqDY5mX3wtHDWTon9fc2L1Ft2Bu3BXvuE0Rfz/GxpUE+WeyNR4+",
+	"v2Vu+ee3TfYU7gkzFq9kX6qk6+L3yjf+wbZthgjYKDymZ7jKiiwfLkaYOo4iwVXa7Z/eg8np1SucxcM6",
+	"PjzsQMe63TzncM1X5b66Dfwzpjy7JXBT9HkaZeCXCKISmTZkwpU2XZACVbrPFds2naO8D4M72/GVu/0Q",
+	"mfeWm/2DYCQpb3gUZAfbk22f28zhoKx2845vpKSsIpPHMzNP+9PKX6F1L1aZyLjEgvKlHOTjGEQ5wwuf",
+	"uUVoYXjVOxP2ahHGEPDqkSYLxSZMKQZ55mKa0WlbqB783Mh/0Q804wBX3AjX3M0kDfvN5GvbYks7ffbk",
+	"qwYbXuMR+evH778DuCv2Z9CJtjxWNh+pcqykqh8qTIjHleOCvBbTlOsZNPwrFwknw5BmYrlY7t3hsVsk",
+	"k/6n7l0yucdDt55G4CbWoB1dckFxsPVDcNjzFLx79c0X+l+T/imsGhk68o8cboTli5C9aatM3SXte1rb",
+	"bfbvW5dIirnLxmCu4n6YPgvh4ZBmOioejiMP74Bi+UKgIRnH+kiTcT78ET4a8WS8Z1GLUkavMT2VWGRY",
+	"uPIgetSFkAsmzjB5Fg6lzR2BZ/izPoCk07KwPyAvg4zfC1FsbTyjCrJg5YSUq82SD/Fs/81PzWko2GuD",
+	"incbSSn4rXtKSumnW/pVDpXMLz7gW+ROb7TOGDHF0jsFd4g0+x/khRDst/3jPQc1QEmcMqosPGlwXrsu",
+	"PROQ4WLqxelMGql3zFE+ev2ADB2GwpxqA2zV4eRyn/ifqxGZZmrPsVR3nHFoZMYUQ94ryCKlQkckW6SS",
+	"JjaSBAaXMuAA3CDPFgXG64VIJEQwjd/98MFCCNnJjiOSyFg/fvfXHz7+8OFgnuwFCfI8cf3iObsQNk+e",
+	"Y8qe3JeLJs7xwhgaz76x6/oOvnFLbCP8xD3xjtIsWziH3Tiu3Xay5NztGWwSwFl9YSa3zkxeCHcC/ZGi",
+	"blssJAnKVccJHOQHVw5D2Z02f8y48XDTtgOHGbYyiqTMYxSLXYgkttotr8GoRZrPxYN7pcxoEqcSc1Hn",
+	"0rB0SYYek1JHRLFFSmOAJIajs4Cnex7vONBMcuSQJRkePt1D3qCNymKTKeDPF2JO4xkX8JpFdT48zZE5",
+	"SmwZNZsLMVaseDby53YMKo8fvspSdkBe03jmVnyeaQNQIPRCXCM6KUuKzUTFq5g9NYFVzO0haEofWL4+",
+	"FwI5XWlXHB5ImOO7cG9IwZqY3gfUFt+HndyashR8457YXnmebXzPrZgqN/7C6+6K19nSjeUzon1mvTSM",
+	"6JnF4a9ywEVmiOLTWWcg6iTFX3P7Q8WohmE1Dg7dFZ71zBMRBQvspK/2zko5lxZ7n4uphfHBv1gS5bD2",
+	"QoJNG0P6FukyIvKaqSRjxNYSsZMMRhwBCv1LTRZUW4aQsimNgbXRJOWCFR1fslTeEOfZIHMqBBdT5I+M",
+	"mguBGElwAz0gYJSF+ZMFUwTuhBFcGQH7JCrQfmEcMC7wQB2QD7FcAI9N+RULSqGp5RmAL3GosKKJZszJ",
+	"nzCeT3scfvvbhQBQKDfoRzgOHRHEhNSWbSPeUROnAnfJN9C+nymolgzdgXq5MRSdj7Ndw0G124DH28xj",
+	"rxyMjLlccHt36UoFTzI2mig53yYJfMUgeiakwyiM3HIMuw6FvU03I5ySVrRANKKDxmF54J/Pw4g8ArlU",
+	"CZNXE0W5rZnS5HFsBdHEZbqDfAUY9m3dN1M6dV+5l3BWnFpXlsIEG31Rsh5yejtuVaF1pXQaEU2XoHrd",
+	"zJatRyhUwVaFpLwJ2v05chHuGmKmQVtZdTCLBfdV7W5VLhWfa5NOIQV8ycILVgOEli2JNAyKX1l1W96I",
+	"cj2rBi38USdSbfCwM37mTWilvgNyecUM5WmbCClG/sU3iiE3xYI4KEsL9xr5e7KOSMIUlr2z2ZwRyYFz",
+	"bQE5VwatlWa28YlWCa1wkrZeyAGWLjDh2UnZCWLFmsOneCchE8pB24sVN0zBr3JyIZo8h/9BYHDkGC75",
+	"C6mZLvzJFqmvOE4XwkK/6gPyI1oG31FFE74gR8+ffoWr9S0VSUrJ0fMnT8gYfT0gcMdY5o+mtsATWgwn",
+	"mabpOHCLoomw4aobBkC8wxHS9E6i1PzHfuLsptU85gf05wwssMUYHwUUkc8YocQL1xSigyMtWqRY58ri",
+	"rvzKbgMKdoH5fUDeYvqjc9mhVxIgJPGvycQCZWqmEF7bWs9tU+9Q8E6IEPgb/3ch0LlPjixi9tEpGeL/",
+	"n0Tk6CgiRydQVstCUi4RdHe5FxEhwWzGAgeiNZrhPc0+PX22P5OZIootpDLWbDUMT/DRwcmeDSng4BC5",
+	"EHZW7Dcsneih34PxShXMiHDt5gnOLQhZgBqFF8Kjbuc/oxNBqtz2NWdkRn34g6cSecNU02mGRG2u5q9K",
+	"0Ua3AaTt+l/Ltn50f6GuX+55t8jKHNE52FkUcklArGhnzgMVKsFUlVCFo86abjWRbmst3GN5gwPyAqs1",
+	"0NS58dC27IMRvGsBo8bGYINXPGEjh8B/Dr5SH3rkeCMWGGgsUGA1pyW8wIU+IBYbGLiH9x/Gcg7LdZ5X",
+	"CUD3gP3VMhT4rI+kcK0PSFBjdVhhYq7+ly2I5Er8unKr8GpjVBRsSElvf1jpWHaA9+QWXP+mkRvAi1oM",
+	"X5K1/lQlBJB9sMj50rEUozu+VRVQIp4EclsOSkdKETfdlZQhrrziyst36a6+uiZfqeWtW8lu0xwUTqXN",
+	"IFSe7h8E3uKXyh6tjW8Rzvq2SswFn7gXp0Bpjg8I5aJrXF9wLu4T5+KX8sloz4UNG3YbNGsH7p6Ivvz7",
+	"nxSJoHsPbwOKoLLFD0v7DQd3L3AEXYT5Bfz0zwww0JurztkqLvr9rUJGf8/armVWJbgHbe/nmQzDdHl7",
+	"XaE5e2zNnUH0dKOr4z2bcwzUI7YuocEC4TRJFNNgwjHhF/HuYWTJgBrHMhOl6GEIDRQQEiMjcqO4MUzU",
+	"YmB8QtyF8IlyzmJLCWTyEm5DF5fMhF1ws9cWqff98m1pvr1i9jIBOt8IaiY2p3GiPyVqxKX9I918wqXp",
+	"DtSCjZqwu2G+O3Cg5DTFxT5dLHDorXgO5UCR6inxxkSa7Djm6nuqrsJNeA+fuKMNb+NiTACrfYBK3/0J",
+	"KNgmcOsyltjlsZXehzxh84WEbdlrpSUbdbzSlvKDbfKnhT31KKdQ3lhjEgsTmht+zfYePPAp7k0bb3Qb",
+	"9yVCCM1N0pPx2nYmXMdbMjBh3/diWbKzekAmpdYBfbEl3aMtyWUbrbzvYIu+QKn+NH3BSH2Ijqc/Gqbq",
+	"SvJsh1MtWPpdc1f3w5/TaNmxG7s3V+6CmdySUL8XA2Ur2X2xTP6JLZNryujHMU2ZSKjad2W+V1a+cG1d",
+	"BefbxPoNv7QK9dPcXdX8hx+ImyPTudWzZgC7RGQoIKDLhmqzWDGjGywB0S5NRq7yRLiVg1uMpix9KL8n",
+	"rCCbPwPVPIRCCnVqOw/IDK3y+NOP778jVFksAoGAZh2mqEYO9fh3/P+o44LxHuvwdxDfaZM3Ad5LvtDG",
+	"dnmPsIjNtLEbpuMNhA6TxxnjPGUMqnrWNgX2VpDkAY9X+KW+eUmePDl9EiyCVMUfdLHQxEhAkoC3LoEp",
+	"nREpGKFpup/Q5YX46fVPr99+RNQJD19BhgF2hoPOYDpyaBhQCSuRNzoiKY+ZiNmFWDKqohJAhgVHV+ya",
+	"pjyheWxzgZWx/1K+zD+4F10IBog8NoUopWquyckhvvIVSehSe1ABeCKtkyyhywPyVpJLRhW42HBfLOLu",
+	"GP89zi1KPuEAlxecZvBHrFjChOE0PSeU3CgJ4b+2upe88oTkk7TI6eFpS0oQqsCeB/RzqJmcU7TRT9XG",
+	"O+fC/318uDHwr6eLsrzrBXGav7oRz7oLLYXFmeJmOTj7x6eQTbx2oFOOtOWkoIRHOsdpwRQhxW4iD3P3",
+	"MmQqO9Jh3CEPQAEbA+q/waQ5bEVuZlIzMsY/Digi4Y3JPLO5TOQGBgu6DOJIksThS1+IoTQzpm64ZkC4",
+	"9lhhSt7Y9jFCh9/4jCwyPbPevxIuGfiP3yNGDbnxoFf2TYirTqkC0KsX7miMUy6uAGULQ91Nnqx1Iaiz",
+	"7M5kaoPqNSOXS+PSGecUHEeZxmSHORn69B4j/SiiCzH2SQFB9zkCnv+NuA/ZxAH78tgxkwuxSKmwTG+h",
+	"mINIfPfjRzLMFvCtJ+R7/vU5ohth7zNG0dE/5ddM4KosLwSqFPjqns1pnGep4QuqDOImAllhPwQeaTJE",
+	"boY/c6OB2i5E6eMRfPkSVkoYxGsUS5vksXcAKozOUckcDuyFgNlwQY6ekDkXmWH6nFB95ZDFgMFNFNMz",
+	"mKa2TNDBkKG14ULYeGld/ALDRmRGgYZ2UsVxdELIIUCODy4EohJq1K6oIXOpDTm2kx6eHp04Ih0ZKUcp",
+	"JGmM987LIdkXwtJB/vLhIRlCjtgY3plTsRw5CMm9A/Lk8MRu4Pg9GP/3X0wMU+MLUSECbUAqxFQIicul",
+	"YOEtIhur4FA2se93KbXT+hFp5pZ8LvgF+NQ95VHk32/NHcXf/kXM1UhPoIO+DAuwHp38Sf0qsO94YBxI",
+	"qJx44fJIO2YMMLIpo0pYhEOB+qFimCnFShDcTnTlV6iAVbSqqCDObmYSDQPA8h0gWT6GEAsbmGXof3+k",
+	"L4Q2dDKJgvTQR9qK7yjMNbMfIUbKK4h/AtazhHmwVLMLMWXGqnDklbwRuA7IZYdS8SkXNEWBdHJ8+Pjo",
+	"+NkhWfxG/vbu9V+ImWXzS0F5qvcuREq1ITn3xRdgkYCtAxNH7Oxm6TREWMiiM9t2ThN2Tv76+s1L+4om",
+	"U2YXf69F0yzAb2+TUazEnf1yZd0qeykn+jkzNKGGRo5K7HaBtDeY3ARZd0xZMDCL+hfSbdOJ3F4jLUv8",
+	"HWeJvsljg86svsGN01083nYqtSF+BR1mNOqRNpVS24R4FPiJY1zcaJZOyFDzf7KIfPjri/3jJ08jAhca",
+	"ogWfTODup6RNt8VX9mwuu7/VFdolqo6Yag5KR5D/+d//6/9DxnYE2Xw053qOyZ94VRzDh4tnoFHiHpUn",
+	"JtgNSti9iIwzobPFQoJKN4Jhun7gn2E/LoERFW1IaZ85dAo7beTSMRXEWlsvGcaXsoVhyVmZBSkGAJIM",
+	"MLjfu3+6Pqiy0L3XoCydHj4/uxBjIc3IY9qOIzJGXRaGpbmYwgMh3e8jmA88cX86QM1xobBbgh5xMVoo",
+	"OVVM6zEZ4toG+hysiNUaf82oosJwwZJxc7K+pcqqsnabjNB+5j3TcOIbmOJPjnb+xTWnP4wmhPu1DHQh",
+	"lpRuo+oqODyeMfRTfh4HVLcbNmxHuFKpql5CI6giEjMAEBqTFJE2cD5UuX/Zy5K7hCH4Df42RtAMe30s",
+	"XVILpA7HA/B2SSAO/IDgCC4EPE6ZvdJS18mP77+z4B9VhpFb8eyl+YZqQPhOWJ2R2Ms+FSQTEy64nrHE",
+	"K7Bg9Ei4jqlK0NRh2ezxKZnJTLlbceUui/MIGPEq/eqOmEvXdayox+b55782m7lXfMVsjk5vR4CgERQH",
+	"yx85oiWZUGU9Uf4YFCdIsVKA/U7UtkJorvSo/71odl8x1ajXNqI1O1R3PG/OlDmIBvn53r7w13pns1ir",
+	"toCAokWSG2K/xDyfDXL9Eg5AJiDPSiquAQFFqityxRZgS5Ypc8y4gHLrQmEoyNwD08U82TXc7yvstHRU",
+	"bsMUWHzgVY5PcrfGwGIEr21mS7MMsouc3GX6yxcA4E1P3j5itxFKfm1gTmQocWNpmi69J0gpd1bVVKND",
+	"wzFcuJVjE+quv11ns158plUMvS83vU9RlOkOWeSv08gFLF9bo46Aw/Nctx73p7uqsNIm2io79EWm2YSm",
+	"R+WSMwXob0RkmjSlT/Y4KjsVZZV8GiReuK5hhSZ793M0SYZuGJD8WcJqPSIXg1c5mOuFyNtdDCLSDNZq",
+	"b17fSDUnX++dO2NTALF2ISwTQZXAlaYMxyIXTByQryXwG7gVZgn3CkSQOs01MTJNXG40V3lSdFBXzoN9",
+	"1QstXYjSutugMfSOo0cYbWSTDNQUcEU23gytanDntZjuS0HoVYzJqwdfijHdcTGmQG8mVkppMgwPlTvz",
+	"dTDmIxT09pDa+mnB1q0r9cE/0R6V9iGvdcvLWOllDOdHulaTCPnphcBiuRpPNPLWA/INTw1TmsRyfokh",
+	"ai/evto7J2OEVdBjYv+PH8BbxoX4NWMZKwDanelpYvuJ8ot5wvQVeEJpMgUw6dcOY5twfSG48N4QZ48q",
+	"LOtCmsDBRz2qZcBPzIwBFGQJm1iqfV+1Md8wh1hbrqt1QF5MnWEyyaD4LvVG+zci4ZQMX2hOH38r0ytq",
+	"6B6GyB2QEnFgJUJkdBciXGWCvlAqCJsvzJLgKrWhRbx3+/xHSMXuzL2OU0bFGSx1WJzsvEAw50yflX7T",
+	"UQlK+Lz451kNhhp1xaY5yMzEct5s/MAhDaJBOAT80/W9hs5Z1IQOxlOL8StBczR14yHmRwXpd/ZTyTez",
+	"NaWt5U5jsNSciQTLlzmZqduWagGBtVpnTG80+HhGxZQlI9RLRgUPWXMGL/KjifXduNF5zTWSFXpR2yRs",
+	"6bg1v/kKYlw1B8YT8D5b0Vublk/NuRjRKRvB6a8iBEC9OYg1fmKDR+2fReQoF4ZNmVprKHPZPhL62/Yj",
+	"ud37D3CyvwOza0ySFKyE6/KrbfgvfwGypaBg6eySoO1bN0r38CoUeTsDyuQFU07sduoVWcr045guaIyR",
+	"vG0Rsi9dCxC3x9i/yrCyIpkzo3AXNaPGFkBiiuFf2oXrSGBxCUScp5qRo4Nn2MH8v/6/tvqalIroBY1Z",
+	"RJTMRMJs7AUZlu9A0YVQB0fHJ8Ov9vYOyM8YqRhTpWwsAU21dDDUCksQ4FK4SHQqsL4k+BIuBEYWkKHt",
+	"6/ne3jlJ+YT9QuMrhs4Fq/Xj0I+ODsn/DYPE2PpFmrkLjl+vYsDZwmKF//SGnBycROTk4Plem1c9g+wp",
+	"t+C3c6vx3d9T9GPx+TZHvo1vt63u5NDf7SF+R7VmYspUPkkbBCik2J8zEJpopr+U1EQFwVpatlf3giKD",
+	"E4yHtX52DU3lNGOtd4PXeTVRG1W+WDhzgZGYtFVEKNvaFXIysTkpeXHXp3tnF8LXks6rzzjOnQ+gcKAa",
+	"blIG6SpsSlNQz5lC3PgIKqdiCYkFVXB8PrjChPtvfiJK3lhXHvCzfQc1T+gcznFE3I5YLzpNU3kDS1Xc",
+	"tnQEjAetDNxU6lV484YtWKEJhzr46PmCNTh3l5J8XuXSs6WP5LFKUMDVzjKvEIvbYTurTMs9nTCGZWZt",
+	"ONGFKOK/7U5OGNOPf82kYWNyJfA1W4MI1h2a7GtmPOR9vtgXgk0mMNRrX6T2m4YFtKzYYG6D2zfokUCP",
+	"9u8LoeTNI+0WidgQ95gRIzHtB07spUwQ3l9MXUxCkSAAJcpdeAIz1hJm27nIeKOkmJLx6490ivWAqI2x",
+	"khPCTeQqGmMoFpYEAMT/t1IwD/vvg8dOXGaFzAyhOJyWuIL3sKAv85NRu01VDshHiPkDNi8XvgxLnHIm",
+	"jA3d8CqYzVModLDSKFcARt0xYlRl8q3st1gdOzEcyEuI5t9/KYVRMq3zkoXi1xgwKeR+DE3PipQzxwCq",
+	"q9I/5ap28cKdaTB2WGpyn5UqCsjJODrt++FnDd+FL580ZZG+laCTJ3gZOQ/IBJKz5QKVozhTCnZw9aLu",
+	"Yk22mt49wCEGHDanvajCwquMMwqYJjAJz7M6pSLQZEYNa9doAelQl9NlSIZ1zWj+mbMyo8T8JHK5hBpm",
+	"WcpGmpkRd4GsqNpCa2lT3saWj47J0EuuMJx+D8tNWQYrBRlLUWkYDApO1t4BeRVYLJCZu8p1FyKPt0XN",
+	"NuXaFIXufNQMj7OU+gelOu1OOF4I1HGlAK1EJZYnz5maWngwNGjmgbq5be2Rzi0357YX++UiGG5es4vq",
+	"Uk11N6Rg412NdkR7Nc4B0aQTuDcbqpPlU5pkaUqMorEbe16SDNJY88pWNsC5SZK8dlSEHPWWdPX8G/ej",
+	"q7vPr4LjDFr8y1/Pf/a5maDwaLDb0EvQRmSp2mQXdyo0vXb+NAauh7qSFCH6reOGcMDs0Rz/5XWoRea8",
+	"dXwhhuMJYyN8AXIDUWWz53eROdM9/Oi9hxigTjHPlGQCVFBxIaBBhH4K1AsxEt5Z4/37j3TkUjR90Koi",
+	"MoPzuq9ACQSz/iIzRWb38TERdO4vJBPO0sbj93dYoW/YbUUGfcMYfuGeTp7/fNu5s/TxJ7wcKx5bMTlh",
+	"OWGn9Kbz0CjGUDa1n5njJySeW+OSt0olbGFmNVMSsdafJ3t75DIzSMwp03gxExfi5PCQzOcuam6R3+Xh",
+	"ug6kffQk+DmmairtT84AdCE+OMkNLno7OQXvT8EGBZA973/87jXkx5K/H53ugRMJX7eATkxZm9WFyD/s",
+	"cuXxQ1yTOaM6g1ZUV75vJ/XUm8cuxHhqvGnMX44h64eCgUEwG4DPA5vXEPrRaCsjR4fESKGt1e3wq+HR",
+	"XrBqK0xb3+TbdEun1vd/X8e2+P4q61a+pgXZ/vmO8vvaJFvtXF2ne07RnPwYddj2E/6zVFcahIsz6Ljv",
+	"o+6a68FWVD3SxID5R5NhUJj4QuiDk6Ph8V5Url+sDo6f16Ju4KG9dxwcHZ/uOeOThnyNHNEk1JnR5myz",
+	"NtJlWc3Gy6rX9S9EoeyDeWXvgIzhtGvNkqJcclTNjIuK4rEXQstMgY6cSGRfmtklceuYO9tjqhudzS9h",
+	"nb+3jW/ppLre8Uv3dFjdEFYfVb9klvT+fKf0oydUr7e69ddRXjITg7i0qdN017E1Ugg6XaHGfgvkzIVh",
+	"aiFTal1Y+BljSwlPSLNoPt07J3/5CC97F4uR5BijoOY01Qdt4uejG9DtkLTr/Z6oOf/6KmqeKqk18fvy",
+	"56Pmv4TzAxL5d/Ltf/3/ftpA8OiliB9f0vgqldMVgVVFrV2Po+BRf4psFKfGclUOrzqzrLq1OC9cm4Cp",
+	"85TVrD6S2UsWVvCObCp2qXP3TZJpZpEYAFkIzpc5IC+SORd2wDRND8jXywvh1t3KpmLkN5SjyJpLlCxU",
+	"ePyvwv1zund+IcbgblYjaPHvhz7b0fompGAHEBeWsLG9E9/MlhjXTrmBSdxAqjOdThWbUsNG7mo5tuAT",
+	"rXNGLCI3utFEqhGjKuVMjaGkOnF/5BPxq+GCU6/tHcOJSjovrS2OK/KMyFEAkQqeFPH8exbbCGGOQGJz",
+	"A/I9TWzZdpjWORnjv8d25FAEiGDNb3sxz4fGk7Zwrw9LEX/tKPAuQr6qMRglSkAjW0DcOUFgbQBAC7KE",
+	"QaeyMFZ+dU4O7VUoTduKaRSU01zM6KuoiC3jwpwcW/i+IozlPuNY3Pa0RfC/qvGCL1ayhkXJ2Uz50EW1",
+	"1DQQ8y5Gv2DcwKmb+fbj3/0nRiuj+xtQJYMXdwos2ZYkMHYZP2Myp1fOy+jHYO3o6CsH2U7GNmiYJeML",
+	"Mc5TM0eXy1GxUuPq9eDcWfuXeMPn2mYAgqOhYGpkiImhpOh0vBflDnLLNx9pIqDUmWKI0AZhudZyxxIY",
+	"2CKlS5bkX6eGuIDLg5wdqszdj9wuXYhEedC0yrTtJ6s+d+FiAbzF0KUVwNrg5SZcq+HYZbECOob1WIw9",
+	"63aLSLhzccdyPod+bcSwtrhFHJzQRBueph7XDOcRYUZ9ZZHBqFoXZRFplFQI4GFG+fgg/z/TszJGRw2i",
+	"wxe8mwVudPD/xBxDJOmFyCULLv+MapKyiSlJM79y3HgHR2nVLLodGTsYvxH+dkaA9sdkqOmEwUG0VWDO",
+	"EdHQrpINnRasPWujLNJuQwl3vftsjXtSxiujaL1cNp/wL4kbD7r0iMvNpHVV33o6UAPkBvjUajG1yNK0",
+	"9W4B9AENiOaJDaFcijjUu8/zGpPZwkrKxQI4Jkvh5Gnk7Qi5+OE/3748mCfO8GvDY2LUD63yhhE3Vr+D",
+	"b5wVMVkEMbHweiFAEAu60DOJQUFWuU/5NSM2hSKspelw5RyGqWWuyKpIKqd2GMUYUHUG+ZMxXdiwyEKx",
+	"ay4zjYHAF4LBNf/MfUtj+pp3EeWlFG1mSQCl5MNf3VvgPCbUNQuGC/YNF9Tpp2hYUoyeFIMHvzzEl+nC",
+	"oGin8UiThdQcNu+AvKYxhF+xub/xgF9QkkQiP78QUuSrNhxnC82UGRcBci5KxKKPWQujvPGhXSAmLP55",
+	"LsdgqiMYzghnBnCdH4zDdaFT24PrV9t7jBTsQqQypugAF9o64M/JFWMLJDobqgs3z/GM6tFcKoamR+Cb",
+	"NtzLdobpgHJBf83sZyxYzZlFb+UGBQ7J3OYnB+QdnTJN4EdqAKh2zs0YY8tg86gQFjhXMKrI8ZOn5Fv+",
+	"NYGTaau6OlDYsU2o3H8tYgky74xM/8kXAFP1s+KGaS8dI6IljAGI8dKBl+HVi9r6iKCs8Jg2CSsQU+/g",
+	"cHbEhhUL4W+YJao9J/RSw05aPbY4Yi1XIdtVW6zYs6Pnxz3yal7iWu+7S2t+ZHGNjcRl7sgewG1pvozh",
+	"bav9OnZ8WLqNHfXJb4C1JgsljYxl6qk8j0XVC0avdHGjPNpri7f7j/13rpP9n2wnzflJ9UEfnX51+uzk",
+	"6elX6w79oxukP5pEs/k1U2TIDqYH5Ojg9OB47xwLC9842CbsHf+NrL3weT9tn9aLxaJxRgFpPD3tQRhw",
+	"SuAMz6SQ4CJs+2LleLV98/iuIxfxUKLZcnXCiFOK70SJOlo1vYVt+G9rwlHlSkdzZKZj4jbDQ3kbTCij",
+	"kI1DOVOZMLynmZHXfPccxPhSZsqmkDgph+R4U1EPrF72dOdT/HExVTRh3kHYMWM4YfXpFmeJaw9Mif/z",
+	"E8/sR4qpn+PUXXycvdDluBL3CwmMa48gklZOunSvfBs6lEg9a/ewWC1Sz1ZokRUd8fvcKuMUWXEhxpr9",
+	"OraA6BhAkd9xI8J+o7FJwcwbszNCMTYdjJqet12IqlUguHTmtgFUmPKLK6bEWh0JrkNoIC5u8Xl3xY2e",
+	"DN3v5zZeyBqK3TPrmPUpkITn8VEAd+lV+DEZokFEhoj557mVwzjFzWq9uKDgzEXYVBwtLV3g9qLQvjB0",
+	"9+dEyQWmF+SqI55Aa5lBVCZvlqnavfacpmfUEi7gDCaUA7aC4wxw6vMgfKfwIL8fjl/ak1tVlwCS2VwI",
+	"RH5/cniYL7526PE5Bnz+w9jaHo4QYj5hhV52Iewr8PEQbx6CVzwcMwTS2Lr16Nkbl8Ta2NuQABT6kIy5",
+	"QIc4mEZGTraOoTPNYikSEkvhVWTcCb+czpafG418j89JD8NKuxqoZ33UQPdVDiYxnTFUcFM55eLc1g7A",
+	"/AWr1sQxRhO5oiMtUv8V9rf/Zqfmx57K1x9K27p9xcmhbQuwfcapjK9sZgs3tlyE8Sx2CNV/Tk5Onu9h",
+	"OQkXimX53RW76dzrj3zOmlcxoYbtG/tzuMVP+qp9UhGO1XXMsm0YVT7RmCEPnUEHvq82OMBbKNqQ6dl9",
+	"1WvAT9vO25RPZ25eBE5H9CG6pbCy8w9bwfpfrUYDnGaUzQlGpwgAdcnl4J4XONw7KFYraIgksuyoLySQ",
+	"taHFPpHZpbG2eWuiweyhoYcvjxXVMxtzjVpURMAMg38ys3dGsNQNiiEyRld5jvQNPcJprZqU9gqbEqpS",
+	"JK+a3WDTc45vmZmRnDiDE9YKsvhSTZZASJM7A10PdVAbCYEvgoUUu3OeEmLkhSjULwx+gMloH6VKscYw",
+	"T5z6XnEb0sUCrHCZnnm0GacD7LUJdwtBfUueiOID98S3wgG0BQVVeBdP7odr3d9Z/0CXqG77YxPkCdvT",
+	"E1mEa3s8kFq5jTGVk4DQvfW5lRXY5K59iJ/rWSj/J3zjpWI3df3zS7X8L9Xv0UCg2A2xMceI6DOEf0GO",
+	"/t7d1WDfGZ3ungUXQ7uXauzBynwpyf6vVZK9ejJX1mZ3skFegt5Tg+6tZibj29Ql/uh6BGo1zvQRCTs+",
+	"zyNOpQ2dKf0KD5ZYCiu0EZJ3MuUxZ82KFAS/WUr/IZzAQwQULqDYtkMUthvWBYHXHQt2y5wn2I+2CMXS",
+	"ln2JTbTrFibFk+C0TCDZgCR8guERppxTBEeaDC1lHNgzxfbWPfa3CEMcMA6nuebl+0J20Xjuz32Mnesi",
+	"D8OAe2tqHDdoypA6xuwlPGzjAFcnZzssgeSnDAPKijERM1Mym85KiwvFBzPLXiFWE7HP4Epb1LSOLGYx",
+	"sSFuSegSg8a+rJArXRase+4Iilx0RDksgvoxBqO5ED5MMExcLr6ahyEU84d1R/cEGSMQKCxIDBfflCVT",
+	"typCGlbpJaDGc+ISv/MKq0WpMbi45zsKrWzyZp42SrEKCmyHZXjjAhZ6bKMXx1VgaLcZNMUY/hZ058J2",
+	"H9SDC9Y2hHgu3iyM8+3BgjUmdksX9XuOFaxPswPkWYZNv0QKPuD6kng0gUmGvGZYkhgmD/cuM8QAHXpV",
+	"FYg2qbK69sNPrs0fAUi426XV9AUEq7+droG3lrrtPtzfwiuf19BYu7v8YF9q73TBYk7TUUwNm0r8ZR0A",
+	"3LfA6JECrciHx0Rk80umMFqTcvAUx1SzfS40E5obbvWdpsH8OlgHxer2FeM2bdifizvgqluyFpgBuc6P",
+	"cbOpp7Gy0kvFcqPN4DbNLm/EIrsnYdq0ty9sMgOJcf4YCIouHOeoGFKX0ACbc3x4dAcjsjuR/GG9gn/Q",
+	"6kxWIyZeW+4jTNey2H+x1n+x1jdb61cRXNSsrf2FmYBV3znT9L/cBXmd3ilQADOdG3JbrpIH6ia5RxfJ",
+	"n909cvj8llnhn96dsqasxm+knIqYrUyw8xYuXTbj2prcHDPHqFMVHYx1BY/1QiBGE+GClEsAWbTYKpQ2",
+	"Nw0Y2jMmziCeV5dBoQo0cWJviBYa1QK7EqzMvTwPYZ189QIfmAAeKFc93GcDw1CDfsPvORtvWPumvCg+",
+	"D9x9DeelESP+nEwYs1VZMH8P7asA5CvIJcMErsxAbHYBWJ4wmlgYeZ2pa7ZEwI28AkV0IYKR2alyRCSC",
+	"KeWQ0hiMFRFX4cUWQ+ciTrMEAVuD/XWQlBOOaXgY1T5xSPDwnCJAuo3tmBCEsggq72H47iUjeaUZX7sq",
+	"YWCZzRQjQ4dge3i65wJEAoD54eFT8JuNsZxOuLxjrP5nq09REy6AT/ImS2aK7+7ZbPv0BnIKbbmoiVQI",
+	"oVJ6OZaWvKgNDSeKpcwCfb338deXgM4u2bWL0EIqLyy+59Zce8M1g+zuFhh1590uDlqfKGnYTyPJL1ky",
+	"hR0jFaizNowQ0R4XW7bjHN2LPSFYhLa0naDFw1Om7tjL9qbkXihOpcWauJktm/h8lCM0bVOjvSwkFLvp",
+	"YSdtDm1polPHfUaW647kZNKcRmkR/OpmuE93EozSZv16WcJ2+/Pp/DDvQjLa2AwLHXc7N4FG89uLJClR",
+	"1e2GPd2jDa4t7Ol+7XBto/rg9aQvHrUH7VHDQ+vDq+YM/RGdB7iJ9/+qDhaiHdnvBXn39i/k7+9tbYMh",
+	"U0oqX6idS0FSds1S8n1Efs04M+SfFuLd6p57edGcH99/R8Yf37x99eK70bsfv/7uzcvR1y8+vB79+P67",
+	"Mfk3Mn587Qb1+PfQ0fJ57GozZJcpjy+EU/8tmEOAOS0XTPg6COQXZsySDDGb037L5nN+DCM3QjcO1zmA",
+	"iAugx7AKC/3zeEyoJuP/aWMCoHLPgsYMn43GiKwAL8D8ZtSV+8mEYs6DGc+oorFhSkPu5rcv9r/9+f3+",
+	"4eHh0RiuMksN/aD6HZHxty8ef/vz+8dHx2NyyWI5Zxqe/c9vf37/P4+Ox278OHVuNEsnLvza5RIA45DC",
+	"wNcikvIrRh7DCpzZ7slfP37/HZGK/O3DD2+xpAZo91I49Fyb64yJeC4F9e/vffoe13kBbKfdX4jxr8rW",
+	"w4Tcxp66NIxE29rZNhEVfpITuAXQVPs7YegQXUf7/vv7Lq37Z56A51gkZMb4dAbXDLLgv7E0AFV4cnTc",
+	"pnlr/k/WAgVxdFxCfjh9Fib0HT/bCImPz+mUPXYHs0Hhv+SCqmVZ5X928uzZ08NnDaVsmhRxd6TLJXj+",
+	"Y/8dHrX9H1XabCgASkfVAdiBr/vU6NI8OWytqvPHlirbsu6cm1bDzyybIwGXw/zJheLCuKJvvzViDm+p",
+	"ojWJBcPmC7g165VmI59+jHlPihnEFwgq7PhefIYVQABJzeCqcyFoMudGl5fA2oQiYutpeJ89Tv6fyK64",
+	"IFdsaRNyoFYmMCssrA04qWxesha5cknWPgNdCKqUvOFiqq080IxQZ6XJh6rJuLAhHGhDAZLIVzSfIEzT",
+	"OZpGbCRXUVjbgcVB9NvYdzbKge1iYJHjsKAHDIsMQ9CB6EK8rC2d7s9izy9EJ8csbnMf8x2+dRW4+FQL",
+	"MyoWH61zE27+hNeuj6XiU/UpBzu5y8MNY2BxprBy7T9+H1wyqpganP3jE8ghm2Fou8uA6Q8eD6LBb/sg",
+	"rJSgqbujf/6Uj6jKB77j10wwbU8YUCTHvxZKXjIdCNClNriMtffllIvIah9ESZ8znMopqiUiKWeXBenb",
+	"rmeamVlDv3+rlPAHzUNHboG9DRW6D42/Ra/5ujfnwVumwsSUC3YWlmorCkFhWTYdeTtxRIqCuA6YOwrq",
+	"XhQfhp6bcIhdwVELTQc4NRHmeEa2RH9hl4aHHuEyXH8RN/T62hVWt+X99RlZpFREJFsAPGpEgmLrrh/b",
+	"rqGnNxWzreXBtkrzWVF5PQrAo6NSzkVUVGTXoSkp77bho9+k1JbDdzto+4lpykRCFWxAoiOXnWyHpV0N",
+	"tYT8Ii+D7+Bfnz99/v8PAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
