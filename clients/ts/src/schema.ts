@@ -117,8 +117,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List jurisdictions */
         get: operations["listJurisdictions"];
         put?: never;
+        /** Create a jurisdiction */
         post: operations["createJurisdiction"];
         delete?: never;
         options?: never;
@@ -135,12 +137,14 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get a jurisdiction */
         get: operations["getJurisdiction"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /** Update a jurisdiction */
         patch: operations["updateJurisdiction"];
         trace?: never;
     };
@@ -151,8 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List owners */
         get: operations["listOwners"];
         put?: never;
+        /** Create an owner */
         post: operations["createOwner"];
         delete?: never;
         options?: never;
@@ -169,12 +175,15 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get an owner */
         get: operations["getOwner"];
         put?: never;
         post?: never;
+        /** Delete an owner */
         delete: operations["deleteOwner"];
         options?: never;
         head?: never;
+        /** Update an owner */
         patch: operations["updateOwner"];
         trace?: never;
     };
@@ -185,8 +194,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List vessels */
         get: operations["listVessels"];
         put?: never;
+        /** Register a vessel */
         post: operations["createVessel"];
         delete?: never;
         options?: never;
@@ -203,12 +214,15 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get a vessel */
         get: operations["getVessel"];
         put?: never;
         post?: never;
+        /** Delete a vessel */
         delete: operations["deleteVessel"];
         options?: never;
         head?: never;
+        /** Update a vessel */
         patch: operations["updateVessel"];
         trace?: never;
     };
@@ -221,8 +235,10 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** List the crew assigned to a vessel */
         get: operations["listVesselCrew"];
         put?: never;
+        /** Assign a crew member to a vessel */
         post: operations["addVesselCrew"];
         delete?: never;
         options?: never;
@@ -242,9 +258,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a crew assignment (sign off) */
         delete: operations["deleteVesselCrew"];
         options?: never;
         head?: never;
+        /** Update a crew assignment */
         patch: operations["updateVesselCrew"];
         trace?: never;
     };
@@ -255,8 +273,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List crew members */
         get: operations["listCrewMembers"];
         put?: never;
+        /** Create a crew member */
         post: operations["createCrewMember"];
         delete?: never;
         options?: never;
@@ -273,12 +293,15 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get a crew member */
         get: operations["getCrewMember"];
         put?: never;
         post?: never;
+        /** Delete a crew member */
         delete: operations["deleteCrewMember"];
         options?: never;
         head?: never;
+        /** Update a crew member */
         patch: operations["updateCrewMember"];
         trace?: never;
     };
@@ -289,8 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List certificates */
         get: operations["listCertificates"];
         put?: never;
+        /** Record a certificate */
         post: operations["createCertificate"];
         delete?: never;
         options?: never;
@@ -307,12 +332,15 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get a certificate */
         get: operations["getCertificate"];
         put?: never;
         post?: never;
+        /** Delete a certificate */
         delete: operations["deleteCertificate"];
         options?: never;
         head?: never;
+        /** Update a certificate */
         patch: operations["updateCertificate"];
         trace?: never;
     };
@@ -514,6 +542,65 @@ export interface paths {
          *     Readable by whoever may read the vessel; otherwise 404.
          */
         get: operations["getVesselCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessels/{id}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The checklist templates that fit the vessel
+         * @description The current (not retired) checklist template versions whose fit
+         *     admits the vessel's regime, kind, category and zone, in key order,
+         *     each whole (items with their codes, rules and narrowings). These are
+         *     the templates `inspection.start` accepts for it; any other is refused
+         *     with 422 `template_not_applicable` naming the rule (docs/SYNC.md,
+         *     Checklist templates). Readable by whoever may read the vessel;
+         *     otherwise 404.
+         */
+        get: operations["listVesselTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessels/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A QR code of the vessel's public status page, to print and fix on board
+         * @description A PNG QR code (error correction level M, quiet zone included) of the
+         *     URL `TINDAL_PUBLIC_BASE_URL` + `/v/vessel/{registration}`, the public
+         *     status page a passenger opens at the jetty (docs/PUBLIC.md). The
+         *     registration number is written in the path with `/` as `~` and a
+         *     space as `_`, so the URL has only unreserved characters:
+         *     `KA-KWR-0001` stays as it is, `KA/KWR/12` becomes `KA~KWR~12`. The
+         *     page itself is outside this contract, like /docs: it is HTML or JSON
+         *     for anyone, without a token. Each QR issued is audited (action
+         *     `qr_issue`). Readable by whoever may read the vessel: its owner and
+         *     the officials of its jurisdiction; otherwise 404.
+         */
+        get: operations["getVesselQR"];
         put?: never;
         post?: never;
         delete?: never;
@@ -948,8 +1035,10 @@ export interface paths {
          *     every push until it gets a final result), `rejected` (final: drop it
          *     from the queue; the work is kept for a supervisor) or `retry` (send
          *     it again later). The body may be gzip (`Content-Encoding: gzip`); at
-         *     most 500 mutations and 1 MiB decompressed (413 otherwise). A second
-         *     concurrent push from the same device answers 409 with Retry-After.
+         *     most 500 mutations (413 `too_many_mutations`) and 1 MiB decompressed
+         *     (413 `body_too_large`). A present but unreadable `X-App-Version`
+         *     answers 400 `invalid_app_version`. A second concurrent push from the
+         *     same device answers 409 `push_in_progress` with Retry-After.
          */
         post: operations["syncPush"];
         delete?: never;
@@ -1074,6 +1163,277 @@ export interface paths {
          *     is checked when sent.
          */
         post: operations["reviewInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inspections/{id}/detention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The server's detention proposal for an inspection, with reasons and citations
+         * @description Any deficiency with action code 06 or a failed criterion of
+         *     Karnataka 2025 Sch-IX para 2 proposes detention; the supervisor
+         *     decides. Under Paradip 1967 and Kandla 1955 `orderable` is false and
+         *     `refusal` names the rule.
+         */
+        get: operations["getDetentionProposal"];
+        put?: never;
+        /**
+         * Confirm the proposed detention and issue the detention order (Sch-IX Annex-1)
+         * @description Supervisors of the inspection's jurisdiction. Numbers the order in
+         *     the office's series, detains the vessel, records inspection action
+         *     codes 12 and 14 (and 15, 11, 13 where they apply), notifies the owner
+         *     and raises the 48-hour report flag (Sch-IX para 1.3). 409 if an
+         *     order exists for the inspection or the vessel is detained; 422 when
+         *     nothing is detainable or the regime has no detention power.
+         */
+        post: operations["confirmDetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/detention-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Detention orders in the caller's scope, newest first */
+        get: operations["listDetentionOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/detention-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** One detention order, with its release order once released */
+        get: operations["getDetentionOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/detention-orders/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
+         * @description Needs a submitted re-inspection (kind `re_inspection`, started with
+         *     this order's `detention_order_id`) that leaves no detainable code
+         *     open: 422 names the open codes. 409 once released. Computes the
+         *     detention charges of Karnataka 2025 Sch-IV.
+         */
+        post: operations["releaseDetentionOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/detention-orders/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** The detention order, or its release order, as a PDF (English, the language of record) */
+        get: operations["getDetentionOrderPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/detention-orders/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** The detention order, or its release order, as HTML in English or Hindi (the owner's copy) */
+        get: operations["getDetentionOrderHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verify the code printed on a document (public, rate limited, no personal data) */
+        get: operations["verifyDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review queue — submitted inspections oldest first, with counts per filter
+         * @description Submitted inspections in the supervisor's jurisdictions, oldest
+         *     submission first. Filters combine (AND); `counts` counts the whole
+         *     queue in scope before filters, for the desk's badges. Evidence is
+         *     incomplete when a photo is not verified (approval is refused then)
+         *     or an inspector-recorded finding has no verified photo. Ages and due
+         *     dates are India (Asia/Kolkata) days. A supervisor of another
+         *     jurisdiction gets an empty queue.
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/findings/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An owner records a photo of an open finding of their vessel, then uploads it by the photo path
+         * @description The owner (or the master, signed in as the owner's user) records the
+         *     photo here, then plans, uploads and completes it as an inspector
+         *     does (`POST /v1/photos`, docs/PHOTOS.md). The same id and content
+         *     again is a no-op.
+         */
+        post: operations["attachFindingPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/findings/{id}/rectifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An owner sends verified photos and a note showing an open finding put right
+         * @description Only a finding the law lets close remotely (documents, replaced
+         *     equipment); every detainable deficiency (06) and structure or
+         *     machinery under 04 needs a re-inspection: 422
+         *     `reinspection_required` naming the rule. Each photo must be a
+         *     verified photo of this finding that the caller uploaded. Sending the
+         *     same rectification again returns the pending one.
+         */
+        post: operations["submitRectification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rectifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners' rectifications in scope, oldest first */
+        get: operations["listRectifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rectifications/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
+         * @description Accepting closes the finding (rectified, action code 01 "Deficiency
+         *     rectified", Karnataka 2025 Sch-IX after Form B); rejecting needs a
+         *     reason and leaves the finding open. Both are audited and the owner
+         *     is told in their language. The same decision again returns the
+         *     rectification; the other one is refused (409).
+         */
+        post: operations["decideRectification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1258,6 +1618,7 @@ export interface components {
         Problem: {
             type: string;
             title: string;
+            /** Format: int32 */
             status: number;
             detail?: string;
             /** @description Stable machine code */
@@ -1340,7 +1701,10 @@ export interface components {
             refresh_token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @description Seconds until the access token expires */
+            /**
+             * Format: int32
+             * @description Seconds until the access token expires
+             */
             expires_in: number;
             /** Format: uuid */
             device_id: string;
@@ -1453,6 +1817,7 @@ export interface components {
             name?: string;
             kind?: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
+            /** Format: int32 */
             zone?: number;
             engine_power?: components["schemas"]["EnginePower"];
             /** Format: double */
@@ -1465,6 +1830,7 @@ export interface components {
             grt?: number;
             /** Format: double */
             nrt?: number;
+            /** Format: int32 */
             passengers?: number;
             /** Format: double */
             cargo_tonnes?: number;
@@ -1488,6 +1854,7 @@ export interface components {
             name: string;
             kind: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
+            /** Format: int32 */
             zone?: number;
             engine_power?: components["schemas"]["EnginePower"];
             /** Format: double */
@@ -1500,6 +1867,7 @@ export interface components {
             grt?: number;
             /** Format: double */
             nrt?: number;
+            /** Format: int32 */
             passengers?: number;
             /** Format: double */
             cargo_tonnes?: number;
@@ -1516,6 +1884,7 @@ export interface components {
             special_category?: boolean;
             name?: string;
             category?: components["schemas"]["VesselCategory"];
+            /** Format: int32 */
             zone?: number;
             engine_power?: components["schemas"]["EnginePower"];
             /** Format: double */
@@ -1528,6 +1897,7 @@ export interface components {
             grt?: number;
             /** Format: double */
             nrt?: number;
+            /** Format: int32 */
             passengers?: number;
             /** Format: double */
             cargo_tonnes?: number;
@@ -1730,13 +2100,18 @@ export interface components {
             regime?: components["schemas"]["Regime"];
             kind: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
+            /** Format: int32 */
             zone?: number;
             engine_power?: components["schemas"]["EnginePower"];
             /** Format: double */
             length_m?: number;
             use?: components["schemas"]["VesselUse"];
+            /** Format: int32 */
             passengers_carried?: number;
-            /** @description 0 or absent when not known */
+            /**
+             * Format: int32
+             * @description 0 or absent when not known
+             */
             passengers_certified?: number;
             /** Format: double */
             cargo_tonnes?: number;
@@ -1774,7 +2149,10 @@ export interface components {
             action?: components["schemas"]["ActionCode"];
             note?: string;
             rectified?: boolean;
-            /** @description Crew or passengers concerned (Sch-IV rows 7, 10) */
+            /**
+             * Format: int32
+             * @description Crew or passengers concerned (Sch-IV rows 7, 10)
+             */
             persons?: number;
             inspection_actions?: components["schemas"]["InspectionActionCode"][];
         };
@@ -1816,7 +2194,10 @@ export interface components {
              * @description Gross (registered) tonnage
              */
             tonnage?: number;
-            /** @description Visits, days, 8-hour shifts, assessor-days, or ways and passages (port charges) */
+            /**
+             * Format: int32
+             * @description Visits, days, 8-hour shifts, assessor-days, or ways and passages (port charges)
+             */
             quantity?: number;
             /**
              * @description Paradip 1967, r.28 column
@@ -1835,6 +2216,7 @@ export interface components {
             regime: components["schemas"]["Regime"];
             kind: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
+            /** Format: int32 */
             zone?: number;
             engine_power?: components["schemas"]["EnginePower"];
             /** Format: double */
@@ -1858,9 +2240,12 @@ export interface components {
              * @description Running metres of benches or thwarts
              */
             seating_m?: number;
+            /** Format: int32 */
             crew?: number;
             carried?: {
+                /** Format: int32 */
                 adults: number;
+                /** Format: int32 */
                 children_under_12?: number;
                 /** Format: double */
                 luggage_kg?: number;
@@ -1950,6 +2335,7 @@ export interface components {
             liable_party: "owner" | "crew_member" | "passenger" | "master" | "";
             penalty?: components["schemas"]["PenaltyRef"];
             rectified: boolean;
+            /** Format: int32 */
             persons?: number;
             notes?: string[];
             details?: string[];
@@ -1960,6 +2346,7 @@ export interface components {
             row: string;
             liable_party: components["schemas"]["LiableParty"];
             codes: string[];
+            /** Format: int32 */
             persons?: number;
             /**
              * Format: int64
@@ -2012,6 +2399,7 @@ export interface components {
             citation: string;
         };
         ManningAssignment: {
+            /** Format: int32 */
             role_index: number;
             role: string;
             crew_id: string;
@@ -2042,14 +2430,21 @@ export interface components {
             trace: components["schemas"]["Trace"];
         };
         CapacityResult: {
+            /** Format: int32 */
             passengers: number;
             /** @enum {string} */
             method: "seating" | "area";
-            /** @description Persons counted for an overload check, when carried was given */
+            /**
+             * Format: int32
+             * @description Persons counted for an overload check, when carried was given
+             */
             persons_carried?: number;
             /** @description persons_carried exceeds passengers, when carried was given */
             overloaded?: boolean;
-            /** @description 110 % of crew plus capacity, rounded up */
+            /**
+             * Format: int32
+             * @description 110 % of crew plus capacity, rounded up
+             */
             lifejackets_required: number;
             trace: components["schemas"]["Trace"];
         };
@@ -2079,6 +2474,7 @@ export interface components {
             cap: {
                 [key: string]: number;
             };
+            /** Format: int32 */
             review_multiple: number;
         };
         RuleSet: {
@@ -2095,11 +2491,15 @@ export interface components {
                 [key: string]: number;
             };
             repeat: components["schemas"]["RepeatSettings"];
+            /** Format: int32 */
             coc_revalidation_years: number;
         };
         PenaltyRow: {
             id: string;
-            /** @description Serial number as printed; 0 for the s.8 row */
+            /**
+             * Format: int32
+             * @description Serial number as printed; 0 for the s.8 row
+             */
             sl: number;
             offence: string;
             liable_party: components["schemas"]["LiableParty"];
@@ -2199,7 +2599,10 @@ export interface components {
              * @enum {string}
              */
             status: "valid" | "expiring" | "expired" | "no_expiry" | "undefined" | "withdrawn";
-            /** @description Negative once expired */
+            /**
+             * Format: int32
+             * @description Negative once expired
+             */
             days_to_expiry?: number;
             citation?: string;
         };
@@ -2242,6 +2645,49 @@ export interface components {
             /** @description What could not be computed and why */
             notes: string[];
             trace: components["schemas"]["Trace"];
+        };
+        VesselTemplates: {
+            /** Format: uuid */
+            vessel_id: string;
+            items: components["schemas"]["ChecklistTemplate"][];
+        };
+        /** @description One immutable version of a checklist (docs/SYNC.md, Checklist templates) */
+        ChecklistTemplate: {
+            /**
+             * Format: uuid
+             * @description UUIDv5 of key@version
+             */
+            id: string;
+            key: string;
+            /** Format: int32 */
+            template_version: number;
+            regime: components["schemas"]["Regime"];
+            title: string;
+            source: string;
+            fit: components["schemas"]["TemplateFit"];
+            items: components["schemas"]["ChecklistItem"][];
+            retired?: boolean;
+        };
+        /** @description The vessels a template or item applies to; an empty list admits every value */
+        TemplateFit: {
+            kinds?: components["schemas"]["VesselKind"][];
+            categories?: ("A" | "B" | "C")[];
+            zones?: number[];
+            /** @description The citation that sets the limit */
+            rule: string;
+        };
+        ChecklistItem: {
+            /** @description Stable forever; a changed question is a new id */
+            id: string;
+            code?: components["schemas"]["DeficiencyCode"];
+            fail_when?: components["schemas"]["ChecklistAnswer"];
+            group: string;
+            text: string;
+            /** @description The rule the item checks */
+            ref?: string;
+            only?: components["schemas"]["TemplateFit"];
+            /** @description What the form records besides the answer, written into the note */
+            record?: string[];
         };
         /**
          * @description One record of the pull stream, a union on `type`: each entity type
@@ -2525,16 +2971,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ChecklistItem: {
-            /** @description Stable across template versions; the item_id of inspection.answer */
-            id: string;
-            /** @description The deficiency code raised when the answer is fail_when */
-            code: string;
-            /** @enum {string} */
-            fail_when: "yes" | "no";
-            group: string;
-            text: string;
-        };
         /** @description A row of checklist_templates as the pull sends it: every column by name */
         ChecklistTemplateRecord: {
             /** Format: uuid */
@@ -2546,6 +2982,7 @@ export interface components {
             title: string;
             source: string;
             items: components["schemas"]["ChecklistItem"][];
+            fit?: components["schemas"]["TemplateFit"];
             /** Format: date-time */
             retired_at: string | null;
             /** Format: int64 */
@@ -2955,6 +3392,7 @@ export interface components {
              * @description On the last page only: the highest seq of this device whose outcome the server holds, as of this page
              */
             acked_seq?: number;
+            /** Format: int64 */
             protocol_version: number;
             /** Format: date-time */
             server_time: string;
@@ -3012,9 +3450,11 @@ export interface components {
             expires_at: string;
         };
         PhotoPartUpload: components["schemas"]["PresignedRequest"] & {
+            /** Format: int32 */
             number: number;
         };
         PhotoPartReceived: {
+            /** Format: int32 */
             number: number;
             /** Format: int64 */
             size: number;
@@ -3036,6 +3476,7 @@ export interface components {
              * @description Bytes in every part but the last
              */
             part_size?: number;
+            /** Format: int32 */
             part_count?: number;
             /** @description Presigned PUTs of the parts still to send */
             parts?: components["schemas"]["PhotoPartUpload"][];
@@ -3108,7 +3549,9 @@ export interface components {
              * @description Seconds from the inspection's corrected start to the EXIF time
              */
             time_offset_s?: number;
+            /** Format: int32 */
             width?: number;
+            /** Format: int32 */
             height?: number;
             /**
              * @description State of the background work (thumbnails and EXIF)
@@ -3272,6 +3715,7 @@ export interface components {
              * @description Highest seq for which the device holds final results
              */
             ack_seq?: number;
+            /** @description At most 500 (more answers 413 too_many_mutations, checked by the server rather than here so that the code is the documented one) */
             mutations: components["schemas"]["PushMutation"][];
         };
         /**
@@ -3703,6 +4147,7 @@ export interface components {
                 offence_id: string;
                 /** @description The Sch-IV row, as on the pulled penalty, offence and finding records */
                 penalty_row: string;
+                /** Format: int32 */
                 level: number;
                 /**
                  * Format: int64
@@ -3716,7 +4161,9 @@ export interface components {
                 /** Format: int64 */
                 version: number;
             }[];
+            /** Format: int32 */
             evidence_total: number;
+            /** Format: int32 */
             evidence_verified: number;
         };
         Inspection: {
@@ -3743,7 +4190,9 @@ export interface components {
             submitted_at?: string | null;
             notes?: string;
             detention_proposed?: boolean;
+            /** Format: int32 */
             evidence_total?: number;
+            /** Format: int32 */
             evidence_verified?: number;
             changed_after_submission?: boolean;
             /** Format: date-time */
@@ -3784,6 +4233,184 @@ export interface components {
             open_conflicts: number;
             /** Format: int64 */
             open_amendments: number;
+            /** @description GET only: per finding, photos, closure rule, overdue */
+            reviewer_findings?: components["schemas"]["ReviewerFinding"][];
+            /** @description GET only: every photo of the inspection with EXIF flags and short-lived URLs */
+            photos?: components["schemas"]["Photo"][];
+            /** @description GET only: conflicts, open and resolved */
+            conflicts?: components["schemas"]["Conflict"][];
+            /** @description GET only */
+            amendment_requests?: components["schemas"]["AmendmentRequest"][];
+            /** @description GET only: owners' rectifications */
+            rectifications?: components["schemas"]["Rectification"][];
+            time?: components["schemas"]["ReviewerTime"];
+            /** @description GET only: every decision, oldest first, from the audit log */
+            history?: components["schemas"]["HistoryEntry"][];
+        };
+        /** @description What the reviewer's view adds to each finding of InspectionDetail */
+        ReviewerFinding: {
+            /** Format: uuid */
+            finding_id: string;
+            /** @description Past its due date (India's day) and not rectified */
+            overdue: boolean;
+            /** @description The action code recorded when a rectification was accepted: 01 (Deficiency rectified) */
+            rectification_action?: string;
+            closure: components["schemas"]["ClosureRule"];
+            photos: components["schemas"]["Photo"][];
+        };
+        ClosureRule: {
+            /** @enum {string} */
+            closure: "remote" | "reinspection";
+            rule: string;
+            reason: string;
+            citation: string;
+        };
+        ReviewerTime: {
+            /**
+             * Format: date-time
+             * @description The corrected start
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description The phone's own clock, evidence only
+             */
+            started_raw?: string | null;
+            time_flags: string[];
+            /** Format: uuid */
+            time_confirmed_by?: string | null;
+        };
+        HistoryEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description inspection.submit, inspection.approve, inspection.return, amendment.accept, rectification.accept, … */
+            action: string;
+            entity_type: string;
+            /** Format: uuid */
+            entity_id: string;
+            /** Format: uuid */
+            actor_id?: string | null;
+            actor_name: string;
+            actor_role: string;
+            /**
+             * Format: uuid
+             * @description The device the decision came from (none for the web)
+             */
+            device_id?: string | null;
+            request_id?: string;
+            /** @description The comment or reason given, if any */
+            reason: string;
+        };
+        ReviewQueue: {
+            items: components["schemas"]["ReviewQueueItem"][];
+            next_cursor?: string | null;
+            counts: components["schemas"]["ReviewQueueCounts"];
+        };
+        ReviewQueueItem: {
+            inspection: components["schemas"]["Inspection"];
+            /**
+             * Format: int32
+             * @description India days since submission
+             */
+            age_days: number;
+            /** Format: int32 */
+            open_findings: number;
+            /** Format: int32 */
+            overdue_findings: number;
+            evidence_incomplete: boolean;
+            /** Format: int32 */
+            open_conflicts: number;
+            /** Format: int32 */
+            open_amendments: number;
+            /** Format: int32 */
+            pending_rectifications: number;
+        };
+        ReviewQueueCounts: {
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            clean: number;
+            /** Format: int64 */
+            deficiencies: number;
+            /** Format: int64 */
+            detention_proposed: number;
+            /** Format: int64 */
+            evidence_incomplete: number;
+            /** Format: int64 */
+            open_issues: number;
+            /** Format: int64 */
+            changed_after_submission: number;
+            /** Format: int64 */
+            overdue: number;
+            /** Format: int64 */
+            older_than_7_days: number;
+        };
+        FindingPhotoRequest: {
+            /**
+             * Format: uuid
+             * @description A UUIDv7 you make
+             */
+            id: string;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+            caption?: string;
+        };
+        FindingPhoto: {
+            /** Format: uuid */
+            photo_id: string;
+            /** Format: uuid */
+            finding_id: string;
+            /** @description Where to plan the upload: POST the same sha256, size and content_type */
+            plan_url: string;
+        };
+        RectificationRequest: {
+            /** @description What was put right */
+            note: string;
+            photo_ids: string[];
+        };
+        RectificationDecision: {
+            /** @enum {string} */
+            decision: "accept" | "reject";
+            /** @description Required to reject */
+            reason?: string;
+        };
+        Rectification: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            finding_id: string;
+            /** Format: uuid */
+            inspection_id: string;
+            note: string;
+            photo_ids: string[];
+            /** Format: uuid */
+            submitted_by: string;
+            /** Format: date-time */
+            submitted_at: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+            /** Format: uuid */
+            decided_by?: string | null;
+            /** Format: date-time */
+            decided_at?: string | null;
+            reason: string;
+            /** @description 01 once accepted (Karnataka 2025, Sch-IX after Form B) */
+            action_code: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: int64 */
+            version: number;
+        };
+        RectificationList: {
+            items: components["schemas"]["Rectification"][];
+            next_cursor?: string | null;
         };
         ReviewRequest: {
             /** @enum {string} */
@@ -3803,9 +4430,12 @@ export interface components {
             field: string;
             /** Format: int64 */
             base_version: number;
-            base_value?: unknown;
-            server_value?: unknown;
-            client_value?: unknown;
+            /** @description Any JSON value, or null (bounded by the 1 MiB push body it came in) */
+            base_value?: (string | null) | number | boolean | unknown[] | Record<string, never>;
+            /** @description Any JSON value, or null (bounded by the 1 MiB push body it came in) */
+            server_value?: (string | null) | number | boolean | unknown[] | Record<string, never>;
+            /** @description Any JSON value, or null (bounded by the 1 MiB push body it came in) */
+            client_value?: (string | null) | number | boolean | unknown[] | Record<string, never>;
             server_author?: {
                 [key: string]: unknown;
             };
@@ -3963,8 +4593,8 @@ export interface components {
             device_id?: string | null;
             /** @description The particular observed, named as in the vessel's sync record (name, zone, engine_power …), or other */
             field: string;
-            /** @description The value as found (any JSON) */
-            observed: unknown;
+            /** @description The value as found: any JSON value of at most 2000 bytes, or null */
+            observed: (string | null) | number | boolean | unknown[] | Record<string, never>;
             note: string;
             /** Format: date-time */
             observed_at: string;
@@ -4035,11 +4665,155 @@ export interface components {
             items: components["schemas"]["AmendmentRequest"][];
             next_cursor?: string | null;
         };
+        DetentionReason: {
+            code: string;
+            title: string;
+            action: string;
+            legal_refs: string[];
+        };
+        DetentionProposalView: {
+            /** Format: uuid */
+            inspection_id: string;
+            proposed: boolean;
+            citation: string;
+            reasons: components["schemas"]["DetentionReason"][];
+            orderable: boolean;
+            power: string;
+            /** @description Why the regime gives no detention order */
+            refusal?: string;
+            /** Format: uuid */
+            order_id: string | null;
+        };
+        DetentionRequest: {
+            present_location: string;
+            /** @description Default: the present location */
+            place_of_inspection?: string;
+            /** @description The port or location limits the vessel may not leave; default: the present location */
+            port?: string;
+            master_name: string;
+            /** @description Inspection action codes taken beyond 12 and 14 (Sch-IX), e.g. 11 next port informed, 13 registration state consulted */
+            inspection_actions?: ("11" | "12" | "13" | "14" | "15")[];
+            reason?: string;
+        };
+        ReleaseRequest: {
+            /** @description Empty or ["NIL"]: no conditions */
+            conditions?: string[];
+            present_location?: string;
+            /**
+             * Format: int64
+             * @description Towing charges at actuals (Sch-IV detention table item 2)
+             */
+            towing_rupees?: number;
+            /**
+             * Format: int32
+             * @description Detention security and safety guard, 8-hour shifts (item 3)
+             */
+            guard_shifts?: number;
+            reason?: string;
+        };
+        DetentionCharge: {
+            description: string;
+            /** Format: int64 */
+            amount: number;
+            citation: string;
+        };
+        DetentionOrder: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** @enum {string} */
+            status: "in_force" | "released";
+            /** Format: date-time */
+            ordered_at: string;
+            /** Format: uuid */
+            ordered_by: string;
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description Sch-IX para 1.3 (48 hours)
+             */
+            report_due_at: string;
+            codes: string[];
+            inspection_actions: string[];
+            /** @description The Annex-1 fields as issued */
+            particulars: {
+                [key: string]: unknown;
+            };
+            verify_code: string;
+            release_number?: string | null;
+            /** Format: date-time */
+            released_at?: string | null;
+            /** Format: uuid */
+            released_by?: string | null;
+            /** Format: uuid */
+            reinspection_id?: string | null;
+            release_conditions?: string[] | null;
+            /** @description The Annex-2 fields and charges as issued */
+            release_particulars?: {
+                [key: string]: unknown;
+            } | null;
+            release_verify_code?: string | null;
+            /** Format: int64 */
+            version: number;
+        };
+        DetentionOrderList: {
+            items: components["schemas"]["DetentionOrder"][];
+        };
+        DocumentVerification: {
+            /** @enum {string} */
+            kind: "detention_order" | "release_order";
+            number: string;
+            office: string;
+            /** @enum {string} */
+            status: "valid" | "superseded" | "released";
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            status_at: string;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem */
         Problem: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A dependency is down or the database is busy (code `retry`): try again after Retry-After seconds when it is given */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A conflict; when it is transient (another push of this device, a photo being verified or its bytes being removed) Retry-After says when to ask again */
+        RetryableConflict: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many failed logins for this account or address; retry after Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterRequired"];
                 [name: string]: unknown;
             };
             content: {
@@ -4056,7 +4830,12 @@ export interface components {
         IfMatch: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+        RetryAfter: number;
+        /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+        RetryAfterRequired: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4136,7 +4915,8 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            429: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4164,6 +4944,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4184,6 +4965,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4272,6 +5054,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4295,6 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jurisdiction"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -4334,6 +5118,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4405,6 +5190,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4428,6 +5214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Owner"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -4454,12 +5241,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4497,6 +5286,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4570,6 +5360,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4593,6 +5384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vessel"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -4619,11 +5411,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4662,6 +5456,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4687,6 +5482,7 @@ export interface operations {
                     "application/json": components["schemas"]["VesselCrewList"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -4731,6 +5527,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4755,11 +5552,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4797,6 +5596,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4866,6 +5666,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4889,6 +5690,7 @@ export interface operations {
                     "application/json": components["schemas"]["CrewMember"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -4915,11 +5717,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4958,6 +5762,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5030,6 +5835,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5053,6 +5859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -5079,11 +5886,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5121,6 +5930,7 @@ export interface operations {
             412: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5361,6 +6171,64 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listVesselTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates that fit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselTemplates"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVesselQR: {
+        parameters: {
+            query?: {
+                /** @description Width and height in pixels (default 512) */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    /** @description The URL the code holds */
+                    "X-Public-Url"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     syncPull: {
         parameters: {
             query?: {
@@ -5411,7 +6279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["UpgradeRequiredProblem"];
                 };
             };
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5439,7 +6307,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5469,10 +6337,10 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
             413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5500,7 +6368,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5528,8 +6396,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5557,9 +6425,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
             422: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5591,10 +6459,10 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
             413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5664,6 +6532,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5715,8 +6584,10 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5767,6 +6638,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarTokenList"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -5793,9 +6665,11 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarTokenCreated"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5818,9 +6692,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5907,6 +6783,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5946,9 +6823,10 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
             413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6013,6 +6891,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6068,6 +6947,7 @@ export interface operations {
                     "application/json": components["schemas"]["InspectionDetail"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -6107,6 +6987,412 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDetentionProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetentionProposalView"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmDetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetentionRequest"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetentionOrder"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDetentionOrders: {
+        parameters: {
+            query?: {
+                vessel_id?: string;
+                status?: "in_force" | "released";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetentionOrderList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDetentionOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetentionOrder"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    releaseDetentionOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The released order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetentionOrder"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDetentionOrderPdf: {
+        parameters: {
+            query?: {
+                doc?: "detention" | "release";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDetentionOrderHtml: {
+        parameters: {
+            query?: {
+                doc?: "detention" | "release";
+                /** @description Default: the owner's preferred language */
+                lang?: "en" | "hi" | "kn";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    verifyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the document is and whether it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentVerification"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                jurisdiction_id?: string;
+                /** @description clean: no open finding; deficiencies: open findings, no detention; detention: detention proposed */
+                outcome?: "clean" | "deficiencies" | "detention";
+                detention_proposed?: boolean;
+                evidence_incomplete?: boolean;
+                /** @description Open conflicts or amendment requests */
+                open_issues?: boolean;
+                changed_after_submission?: boolean;
+                /** @description A finding past its due date unrectified */
+                overdue?: boolean;
+                /** @description Days since submission at least */
+                min_age_days?: number;
+                /** @description Days since submission at most */
+                max_age_days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    attachFindingPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingPhotoRequest"];
+            };
+        };
+        responses: {
+            /** @description The photo is recorded; upload it next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingPhoto"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    submitRectification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RectificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending rectification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rectification"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listRectifications: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                status?: "pending" | "accepted" | "rejected";
+                finding_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rectifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RectificationList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideRectification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RectificationDecision"];
+            };
+        };
+        responses: {
+            /** @description The decided rectification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rectification"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -6173,6 +7459,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6236,6 +7523,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6300,6 +7588,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6364,6 +7653,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
