@@ -1555,6 +1555,219 @@ func (e ListFlagsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for DecidePenaltyAppealJSONBodyDecision.
+const (
+	DecidePenaltyAppealJSONBodyDecisionDismissed DecidePenaltyAppealJSONBodyDecision = "dismissed"
+	DecidePenaltyAppealJSONBodyDecisionUpheld    DecidePenaltyAppealJSONBodyDecision = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyAppealJSONBodyDecision enum.
+func (e DecidePenaltyAppealJSONBodyDecision) Valid() bool {
+	switch e {
+	case DecidePenaltyAppealJSONBodyDecisionDismissed:
+		return true
+	case DecidePenaltyAppealJSONBodyDecisionUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DecidePenaltyAppeal200JSONResponseBodyState.
+const (
+	DecidePenaltyAppeal200JSONResponseBodyStateDismissed DecidePenaltyAppeal200JSONResponseBodyState = "dismissed"
+	DecidePenaltyAppeal200JSONResponseBodyStatePending   DecidePenaltyAppeal200JSONResponseBodyState = "pending"
+	DecidePenaltyAppeal200JSONResponseBodyStateUpheld    DecidePenaltyAppeal200JSONResponseBodyState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyAppeal200JSONResponseBodyState enum.
+func (e DecidePenaltyAppeal200JSONResponseBodyState) Valid() bool {
+	switch e {
+	case DecidePenaltyAppeal200JSONResponseBodyStateDismissed:
+		return true
+	case DecidePenaltyAppeal200JSONResponseBodyStatePending:
+		return true
+	case DecidePenaltyAppeal200JSONResponseBodyStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyAppealsState.
+const (
+	GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed GetPenaltyNotice200JSONResponseBodyAppealsState = "dismissed"
+	GetPenaltyNotice200JSONResponseBodyAppealsStatePending   GetPenaltyNotice200JSONResponseBodyAppealsState = "pending"
+	GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld    GetPenaltyNotice200JSONResponseBodyAppealsState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyAppealsState enum.
+func (e GetPenaltyNotice200JSONResponseBodyAppealsState) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyAppealsStatePending:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyLinesPartyKind.
+const (
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "crew_member"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "master"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "owner"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesPartyKind enum.
+func (e GetPenaltyNotice200JSONResponseBodyLinesPartyKind) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyLinesStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyLinesStatus = "cancelled"
+	GetPenaltyNotice200JSONResponseBodyLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyLinesStatus = "charged"
+	GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyLinesStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyLinesStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusCharged:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind.
+const (
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "crew_member"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "master"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "owner"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind enum.
+func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "cancelled"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "charged"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyStatusOpen     GetPenaltyNotice200JSONResponseBodyStatus = "open"
+	GetPenaltyNotice200JSONResponseBodyStatusPaid     GetPenaltyNotice200JSONResponseBodyStatus = "paid"
+	GetPenaltyNotice200JSONResponseBodyStatusSetAside GetPenaltyNotice200JSONResponseBodyStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyStatusOpen:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyStatusPaid:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FilePenaltyAppeal201JSONResponseBodyState.
+const (
+	FilePenaltyAppeal201JSONResponseBodyStateDismissed FilePenaltyAppeal201JSONResponseBodyState = "dismissed"
+	FilePenaltyAppeal201JSONResponseBodyStatePending   FilePenaltyAppeal201JSONResponseBodyState = "pending"
+	FilePenaltyAppeal201JSONResponseBodyStateUpheld    FilePenaltyAppeal201JSONResponseBodyState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the FilePenaltyAppeal201JSONResponseBodyState enum.
+func (e FilePenaltyAppeal201JSONResponseBodyState) Valid() bool {
+	switch e {
+	case FilePenaltyAppeal201JSONResponseBodyStateDismissed:
+		return true
+	case FilePenaltyAppeal201JSONResponseBodyStatePending:
+		return true
+	case FilePenaltyAppeal201JSONResponseBodyStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNoticeHtmlParamsLang.
+const (
+	GetPenaltyNoticeHtmlParamsLangEn GetPenaltyNoticeHtmlParamsLang = "en"
+	GetPenaltyNoticeHtmlParamsLangHi GetPenaltyNoticeHtmlParamsLang = "hi"
+	GetPenaltyNoticeHtmlParamsLangKn GetPenaltyNoticeHtmlParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNoticeHtmlParamsLang enum.
+func (e GetPenaltyNoticeHtmlParamsLang) Valid() bool {
+	switch e {
+	case GetPenaltyNoticeHtmlParamsLangEn:
+		return true
+	case GetPenaltyNoticeHtmlParamsLangHi:
+		return true
+	case GetPenaltyNoticeHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListQuarantineParamsState.
 const (
 	ListQuarantineParamsStateDiscarded ListQuarantineParamsState = "discarded"
@@ -3603,6 +3816,68 @@ type GetOwnerCalendarParams struct {
 	Token string `form:"token" json:"token"`
 }
 
+// DecidePenaltyAppealJSONBody defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppealJSONBody struct {
+	Decision DecidePenaltyAppealJSONBodyDecision `json:"decision"`
+	Reason   string                              `json:"reason"`
+}
+
+// DecidePenaltyAppealJSONBodyDecision defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppealJSONBodyDecision string
+
+// DecidePenaltyAppeal200JSONResponseBodyState defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppeal200JSONResponseBodyState string
+
+// ListPenaltyNoticesParams defines parameters for ListPenaltyNotices.
+type ListPenaltyNoticesParams struct {
+	InspectionId *openapi_types.UUID `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
+	VesselId     *openapi_types.UUID `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+	Limit        *int                `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetPenaltyNotice200JSONResponseBodyAppealsState defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyAppealsState string
+
+// GetPenaltyNotice200JSONResponseBodyLinesPartyKind defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyLinesPartyKind string
+
+// GetPenaltyNotice200JSONResponseBodyLinesStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyLinesStatus string
+
+// GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind string
+
+// GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus string
+
+// GetPenaltyNotice200JSONResponseBodyStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyStatus string
+
+// FilePenaltyAppealJSONBody defines parameters for FilePenaltyAppeal.
+type FilePenaltyAppealJSONBody struct {
+	Grounds   string             `json:"grounds"`
+	PenaltyId openapi_types.UUID `json:"penalty_id"`
+}
+
+// FilePenaltyAppeal201JSONResponseBodyState defines parameters for FilePenaltyAppeal.
+type FilePenaltyAppeal201JSONResponseBodyState string
+
+// GetPenaltyNoticeHtmlParams defines parameters for GetPenaltyNoticeHtml.
+type GetPenaltyNoticeHtmlParams struct {
+	Lang *GetPenaltyNoticeHtmlParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetPenaltyNoticeHtmlParamsLang defines parameters for GetPenaltyNoticeHtml.
+type GetPenaltyNoticeHtmlParamsLang string
+
+// RecordPenaltyPaymentJSONBody defines parameters for RecordPenaltyPayment.
+type RecordPenaltyPaymentJSONBody struct {
+	Amount        int64              `json:"amount"`
+	PaidOn        openapi_types.Date `json:"paid_on"`
+	PenaltyId     openapi_types.UUID `json:"penalty_id"`
+	ReceiptNumber string             `json:"receipt_number"`
+}
+
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -3775,6 +4050,15 @@ type CreateOwnerJSONRequestBody = OwnerInput
 
 // UpdateOwnerJSONRequestBody defines body for UpdateOwner for application/json ContentType.
 type UpdateOwnerJSONRequestBody = OwnerPatch
+
+// DecidePenaltyAppealJSONRequestBody defines body for DecidePenaltyAppeal for application/json ContentType.
+type DecidePenaltyAppealJSONRequestBody DecidePenaltyAppealJSONBody
+
+// FilePenaltyAppealJSONRequestBody defines body for FilePenaltyAppeal for application/json ContentType.
+type FilePenaltyAppealJSONRequestBody FilePenaltyAppealJSONBody
+
+// RecordPenaltyPaymentJSONRequestBody defines body for RecordPenaltyPayment for application/json ContentType.
+type RecordPenaltyPaymentJSONRequestBody RecordPenaltyPaymentJSONBody
 
 // PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
 type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
@@ -3955,6 +4239,24 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
+	// (POST /v1/penalty-appeals/{id}/decide)
+	DecidePenaltyAppeal(c *fiber.Ctx, id ID) error
+	// ListPenaltyNotices List penalty notices in scope, newest first
+	// (GET /v1/penalty-notices)
+	ListPenaltyNotices(c *fiber.Ctx, params ListPenaltyNoticesParams) error
+	// GetPenaltyNotice One penalty notice with every penalty, its revisions, payments and appeals
+	// (GET /v1/penalty-notices/{id})
+	GetPenaltyNotice(c *fiber.Ctx, id ID) error
+	// FilePenaltyAppeal Appeal against one penalty of a notice, within the window of the law
+	// (POST /v1/penalty-notices/{id}/appeals)
+	FilePenaltyAppeal(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeHtml The owner's copy of a penalty notice as HTML, in the owner's language
+	// (GET /v1/penalty-notices/{id}/html)
+	GetPenaltyNoticeHtml(c *fiber.Ctx, id ID, params GetPenaltyNoticeHtmlParams) error
+	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
+	// (POST /v1/penalty-notices/{id}/payments)
+	RecordPenaltyPayment(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -5703,6 +6005,218 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// DecidePenaltyAppeal operation middleware
+func (siw *ServerInterfaceWrapper) DecidePenaltyAppeal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecidePenaltyAppeal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListPenaltyNotices operation middleware
+func (siw *ServerInterfaceWrapper) ListPenaltyNotices(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPenaltyNoticesParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "inspection_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "inspection_id", query, &params.InspectionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter inspection_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListPenaltyNotices(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNotice operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNotice(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNotice(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// FilePenaltyAppeal operation middleware
+func (siw *ServerInterfaceWrapper) FilePenaltyAppeal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.FilePenaltyAppeal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeHtml operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeHtml(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPenaltyNoticeHtmlParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeHtml(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RecordPenaltyPayment operation middleware
+func (siw *ServerInterfaceWrapper) RecordPenaltyPayment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RecordPenaltyPayment(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // PlanPhotoUpload operation middleware
 func (siw *ServerInterfaceWrapper) PlanPhotoUpload(c *fiber.Ctx) error {
 
@@ -7089,6 +7603,18 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/amendment-requests", wrapper.ListAmendmentRequests)
 
 	router.Post(options.BaseURL+"/v1/amendment-requests/:id/decide", wrapper.DecideAmendmentRequest)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices", wrapper.ListPenaltyNotices)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id", wrapper.GetPenaltyNotice)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/html", wrapper.GetPenaltyNoticeHtml)
+
+	router.Post(options.BaseURL+"/v1/penalty-notices/:id/payments", wrapper.RecordPenaltyPayment)
+
+	router.Post(options.BaseURL+"/v1/penalty-notices/:id/appeals", wrapper.FilePenaltyAppeal)
+
+	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
 }
 
@@ -9918,6 +10444,645 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type DecidePenaltyAppealRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecidePenaltyAppealJSONRequestBody
+}
+
+type DecidePenaltyAppealResponseObject interface {
+	VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error
+}
+
+type DecidePenaltyAppeal200JSONResponse struct {
+	Authority      string                                      `json:"authority"`
+	DecidedAt      *time.Time                                  `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID                         `json:"decided_by,omitempty"`
+	DecisionReason *string                                     `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date                          `json:"filed_on"`
+	Grounds        *string                                     `json:"grounds,omitempty"`
+	Id             openapi_types.UUID                          `json:"id"`
+	NoticeId       openapi_types.UUID                          `json:"notice_id"`
+	PenaltyId      openapi_types.UUID                          `json:"penalty_id"`
+	State          DecidePenaltyAppeal200JSONResponseBodyState `json:"state"`
+	WindowClosesOn openapi_types.Date                          `json:"window_closes_on"`
+}
+
+func (response DecidePenaltyAppeal200JSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecidePenaltyAppeal400ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal401ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal403ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal404ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal409ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal422ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppealdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecidePenaltyAppealdefaultApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListPenaltyNoticesRequestObject struct {
+	Params ListPenaltyNoticesParams
+}
+
+type ListPenaltyNoticesResponseObject interface {
+	VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error
+}
+
+type ListPenaltyNotices200JSONResponse struct {
+	Items []map[string]interface{} `json:"items"`
+}
+
+func (response ListPenaltyNotices200JSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListPenaltyNotices400ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListPenaltyNotices401ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListPenaltyNotices403ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNoticesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListPenaltyNoticesdefaultApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeResponseObject interface {
+	VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNotice200JSONResponse struct {
+	Appeal *struct {
+		Authority *string             `json:"authority,omitempty"`
+		Citation  *string             `json:"citation,omitempty"`
+		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
+		Days      *int                `json:"days,omitempty"`
+	} `json:"appeal,omitempty"`
+	Appeals []struct {
+		Authority      string                                          `json:"authority"`
+		DecidedAt      *time.Time                                      `json:"decided_at,omitempty"`
+		DecidedBy      *openapi_types.UUID                             `json:"decided_by,omitempty"`
+		DecisionReason *string                                         `json:"decision_reason,omitempty"`
+		FiledOn        openapi_types.Date                              `json:"filed_on"`
+		Grounds        *string                                         `json:"grounds,omitempty"`
+		Id             openapi_types.UUID                              `json:"id"`
+		NoticeId       openapi_types.UUID                              `json:"notice_id"`
+		PenaltyId      openapi_types.UUID                              `json:"penalty_id"`
+		State          GetPenaltyNotice200JSONResponseBodyAppealsState `json:"state"`
+		WindowClosesOn openapi_types.Date                              `json:"window_closes_on"`
+	} `json:"appeals"`
+
+	// Due Rupees still due; negative when a refund is due
+	Due          int64               `json:"due"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	Jurisdiction struct {
+		Code *string             `json:"code,omitempty"`
+		Id   *openapi_types.UUID `json:"id,omitempty"`
+		Name *string             `json:"name,omitempty"`
+	} `json:"jurisdiction"`
+	Lines []struct {
+		Amount      int64   `json:"amount"`
+		AppealState *string `json:"appeal_state,omitempty"`
+		Citation    *string `json:"citation,omitempty"`
+		Due         *int64  `json:"due,omitempty"`
+
+		// EscalatedFrom The earlier offence whose charge was doubled
+		EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+		// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+		Level     int                                               `json:"level"`
+		OffenceId openapi_types.UUID                                `json:"offence_id"`
+		Paid      *int64                                            `json:"paid,omitempty"`
+		PartyKind GetPenaltyNotice200JSONResponseBodyLinesPartyKind `json:"party_kind"`
+
+		// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+		PartyRef       *string            `json:"party_ref,omitempty"`
+		PenaltyId      openapi_types.UUID `json:"penalty_id"`
+		Persons        int                `json:"persons"`
+		PreviousAmount *int64             `json:"previous_amount,omitempty"`
+		PreviousLevel  *int               `json:"previous_level,omitempty"`
+		PreviousStatus *string            `json:"previous_status,omitempty"`
+		Row            string             `json:"row"`
+
+		// Sl Serial number of the Sch-IV row as printed
+		Sl     *int                                           `json:"sl,omitempty"`
+		Status GetPenaltyNotice200JSONResponseBodyLinesStatus `json:"status"`
+		Trace  []struct {
+			Citation *string `json:"citation,omitempty"`
+			Detail   *string `json:"detail,omitempty"`
+			Rule     *string `json:"rule,omitempty"`
+		} `json:"trace"`
+		UnitAmount int64   `json:"unit_amount"`
+		Why        *string `json:"why,omitempty"`
+	} `json:"lines"`
+	Number string `json:"number"`
+	Owner  struct {
+		Id                *openapi_types.UUID `json:"id,omitempty"`
+		Name              *string             `json:"name,omitempty"`
+		PreferredLanguage *string             `json:"preferred_language,omitempty"`
+	} `json:"owner"`
+	Paid int64 `json:"paid"`
+
+	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
+	PayBy    openapi_types.Date `json:"pay_by"`
+	Payments []struct {
+		Amount         int64               `json:"amount"`
+		CreatedAt      *time.Time          `json:"created_at,omitempty"`
+		Id             openapi_types.UUID  `json:"id"`
+		NoticeId       openapi_types.UUID  `json:"notice_id"`
+		NoticeRevision *int                `json:"notice_revision,omitempty"`
+		PaidOn         openapi_types.Date  `json:"paid_on"`
+		PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+		ReceiptNumber  string              `json:"receipt_number"`
+		RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+	} `json:"payments"`
+	Regime    string `json:"regime"`
+	Revision  int    `json:"revision"`
+	Revisions []struct {
+		CreatedAt time.Time `json:"created_at"`
+		Lines     []struct {
+			Amount      int64   `json:"amount"`
+			AppealState *string `json:"appeal_state,omitempty"`
+			Citation    *string `json:"citation,omitempty"`
+			Due         *int64  `json:"due,omitempty"`
+
+			// EscalatedFrom The earlier offence whose charge was doubled
+			EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+			// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+			Level     int                                                        `json:"level"`
+			OffenceId openapi_types.UUID                                         `json:"offence_id"`
+			Paid      *int64                                                     `json:"paid,omitempty"`
+			PartyKind GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind `json:"party_kind"`
+
+			// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+			PartyRef       *string            `json:"party_ref,omitempty"`
+			PenaltyId      openapi_types.UUID `json:"penalty_id"`
+			Persons        int                `json:"persons"`
+			PreviousAmount *int64             `json:"previous_amount,omitempty"`
+			PreviousLevel  *int               `json:"previous_level,omitempty"`
+			PreviousStatus *string            `json:"previous_status,omitempty"`
+			Row            string             `json:"row"`
+
+			// Sl Serial number of the Sch-IV row as printed
+			Sl     *int                                                    `json:"sl,omitempty"`
+			Status GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus `json:"status"`
+			Trace  []struct {
+				Citation *string `json:"citation,omitempty"`
+				Detail   *string `json:"detail,omitempty"`
+				Rule     *string `json:"rule,omitempty"`
+			} `json:"trace"`
+			UnitAmount int64   `json:"unit_amount"`
+			Why        *string `json:"why,omitempty"`
+		} `json:"lines"`
+		Previous *int   `json:"previous,omitempty"`
+		Reason   string `json:"reason"`
+		Revision int    `json:"revision"`
+		Total    int64  `json:"total"`
+	} `json:"revisions"`
+	ServedOn openapi_types.Date                        `json:"served_on"`
+	Status   GetPenaltyNotice200JSONResponseBodyStatus `json:"status"`
+
+	// Total Rupees charged by the current revision
+	Total  int64 `json:"total"`
+	Vessel struct {
+		Id                 *openapi_types.UUID `json:"id,omitempty"`
+		Name               *string             `json:"name,omitempty"`
+		RegistrationNumber *string             `json:"registration_number,omitempty"`
+	} `json:"vessel"`
+}
+
+func (response GetPenaltyNotice200JSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNotice401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNotice403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNotice404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticedefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type FilePenaltyAppealRequestObject struct {
+	Id   ID `json:"id"`
+	Body *FilePenaltyAppealJSONRequestBody
+}
+
+type FilePenaltyAppealResponseObject interface {
+	VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error
+}
+
+type FilePenaltyAppeal201JSONResponse struct {
+	Authority      string                                    `json:"authority"`
+	DecidedAt      *time.Time                                `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID                       `json:"decided_by,omitempty"`
+	DecisionReason *string                                   `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date                        `json:"filed_on"`
+	Grounds        *string                                   `json:"grounds,omitempty"`
+	Id             openapi_types.UUID                        `json:"id"`
+	NoticeId       openapi_types.UUID                        `json:"notice_id"`
+	PenaltyId      openapi_types.UUID                        `json:"penalty_id"`
+	State          FilePenaltyAppeal201JSONResponseBodyState `json:"state"`
+	WindowClosesOn openapi_types.Date                        `json:"window_closes_on"`
+}
+
+func (response FilePenaltyAppeal201JSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response FilePenaltyAppeal400ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal401ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal401ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal403ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal403ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal404ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal404ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal409ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal409ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal422ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal422ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppealdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response FilePenaltyAppealdefaultApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeHtmlRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetPenaltyNoticeHtmlParams
+}
+
+type GetPenaltyNoticeHtmlResponseObject interface {
+	VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeHtml200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeHtml200TexthtmlResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeHtml401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeHtml401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtml403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeHtml403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtml404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeHtml404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtmldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeHtmldefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RecordPenaltyPaymentRequestObject struct {
+	Id   ID `json:"id"`
+	Body *RecordPenaltyPaymentJSONRequestBody
+}
+
+type RecordPenaltyPaymentResponseObject interface {
+	VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error
+}
+
+type RecordPenaltyPayment200JSONResponse struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int                `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
+func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment201JSONResponse struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int                `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
+func (response RecordPenaltyPayment201JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RecordPenaltyPayment400ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment401ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment401ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment403ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment403ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment404ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment404ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment409ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment409ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment422ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment422ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type PlanPhotoUploadRequestObject struct {
 	Body *PlanPhotoUploadJSONRequestBody
 }
@@ -12307,6 +13472,24 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
+	// (POST /v1/penalty-appeals/{id}/decide)
+	DecidePenaltyAppeal(ctx context.Context, request DecidePenaltyAppealRequestObject) (DecidePenaltyAppealResponseObject, error)
+	// ListPenaltyNotices List penalty notices in scope, newest first
+	// (GET /v1/penalty-notices)
+	ListPenaltyNotices(ctx context.Context, request ListPenaltyNoticesRequestObject) (ListPenaltyNoticesResponseObject, error)
+	// GetPenaltyNotice One penalty notice with every penalty, its revisions, payments and appeals
+	// (GET /v1/penalty-notices/{id})
+	GetPenaltyNotice(ctx context.Context, request GetPenaltyNoticeRequestObject) (GetPenaltyNoticeResponseObject, error)
+	// FilePenaltyAppeal Appeal against one penalty of a notice, within the window of the law
+	// (POST /v1/penalty-notices/{id}/appeals)
+	FilePenaltyAppeal(ctx context.Context, request FilePenaltyAppealRequestObject) (FilePenaltyAppealResponseObject, error)
+	// GetPenaltyNoticeHtml The owner's copy of a penalty notice as HTML, in the owner's language
+	// (GET /v1/penalty-notices/{id}/html)
+	GetPenaltyNoticeHtml(ctx context.Context, request GetPenaltyNoticeHtmlRequestObject) (GetPenaltyNoticeHtmlResponseObject, error)
+	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
+	// (POST /v1/penalty-notices/{id}/payments)
+	RecordPenaltyPayment(ctx context.Context, request RecordPenaltyPaymentRequestObject) (RecordPenaltyPaymentResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -13782,6 +14965,211 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// DecidePenaltyAppeal operation middleware
+func (sh *strictHandler) DecidePenaltyAppeal(ctx *fiber.Ctx, id ID) error {
+	var request DecidePenaltyAppealRequestObject
+
+	request.Id = id
+
+	var body DecidePenaltyAppealJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecidePenaltyAppeal(ctx.UserContext(), request.(DecidePenaltyAppealRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecidePenaltyAppeal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecidePenaltyAppealResponseObject); ok {
+		if err := validResponse.VisitDecidePenaltyAppealResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListPenaltyNotices operation middleware
+func (sh *strictHandler) ListPenaltyNotices(ctx *fiber.Ctx, params ListPenaltyNoticesParams) error {
+	var request ListPenaltyNoticesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPenaltyNotices(ctx.UserContext(), request.(ListPenaltyNoticesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPenaltyNotices")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListPenaltyNoticesResponseObject); ok {
+		if err := validResponse.VisitListPenaltyNoticesResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNotice operation middleware
+func (sh *strictHandler) GetPenaltyNotice(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNotice(ctx.UserContext(), request.(GetPenaltyNoticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNotice")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// FilePenaltyAppeal operation middleware
+func (sh *strictHandler) FilePenaltyAppeal(ctx *fiber.Ctx, id ID) error {
+	var request FilePenaltyAppealRequestObject
+
+	request.Id = id
+
+	var body FilePenaltyAppealJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.FilePenaltyAppeal(ctx.UserContext(), request.(FilePenaltyAppealRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "FilePenaltyAppeal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(FilePenaltyAppealResponseObject); ok {
+		if err := validResponse.VisitFilePenaltyAppealResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeHtml operation middleware
+func (sh *strictHandler) GetPenaltyNoticeHtml(ctx *fiber.Ctx, id ID, params GetPenaltyNoticeHtmlParams) error {
+	var request GetPenaltyNoticeHtmlRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeHtml(ctx.UserContext(), request.(GetPenaltyNoticeHtmlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeHtml")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeHtmlResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeHtmlResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RecordPenaltyPayment operation middleware
+func (sh *strictHandler) RecordPenaltyPayment(ctx *fiber.Ctx, id ID) error {
+	var request RecordPenaltyPaymentRequestObject
+
+	request.Id = id
+
+	var body RecordPenaltyPaymentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RecordPenaltyPayment(ctx.UserContext(), request.(RecordPenaltyPaymentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RecordPenaltyPayment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RecordPenaltyPaymentResponseObject); ok {
+		if err := validResponse.VisitRecordPenaltyPaymentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // PlanPhotoUpload operation middleware
 func (sh *strictHandler) PlanPhotoUpload(ctx *fiber.Ctx) error {
 	var request PlanPhotoUploadRequestObject
@@ -14836,394 +16224,435 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3bkhu3sij4KwjOPmF27OpWd0uyre5YMSPr4qXlm5Yu9l6zWkOiq0AS7iJQAlBNcTkUsT9ivuGc93mZ",
-	"9/0p+0tOZAKoQhVRZJF9k2292OpiFS6JzETe87dBKueFFEwYPTj5bVBQRefMMIV/PSmVlgr+lTGdKl4Y",
-	"LsXgZPBTQd+XjKT4M5koOSeCfTAj+2CQDDi89b5kajlIBoLO2eBkUP2o0xmbUxh1Tj98z8TUzAYnx4eH",
-	"ycAsC3hTG8XFdPDxYzJ48RTew+EKamb1aDwbJAPF3pdcsWxwYlTJwpEnUs2pGZwMyhLfjIw8+YGadLa6",
-	"uTczRpRckEumNJeCLGVJzqlmGTEzRtIZFVNGpEgIO5gekLPB/bMBGT57Q6cEJiU0TVlhWLbnwTBjNGOq",
-	"XvmLyb6duQMSD6KA+J7Pualg0QJtjj+G42VsQsvcDE4eHiYwOJ+Xc/gD/uLC/nVUzcOFYVOmBh9hJsV0",
-	"IYVmiAEvlTzP2Rz+mUphmMA10KLIeUoBYPcK+8a//6oBer8Fa/g3xSaDk8H/ca9GsXv2V33Pj4szNuH/",
-	"WJBXz5+QRw8efkWK6jW/OVzV4xTefSIztnp8T9mEp5yJdEkovkZSmTEy/I4qQQ29oOT48PhhQl6ns/0X",
-	"/wGnxARA45+Dw6NBMjg8hv/ch/88gP88hP98OUgGjx4N3q0cTDJ4PGcimzNhXrH3JdMInkLJginDLQip",
-	"mtr/ZxmH9dD8ZfC7RdxVDJyXBuH7hSZUTcs5Emg1vzz/laUG5k9pYUrFshE1DbzPqGH7hs/ZILLoVDFq",
-	"tvwmYynP1n8jyjyn5znzu+oc43wZo9Een1/ylI14ttPX8c9WXxO6YIg4o+2+kKrvB7+WiuuMbzWJx4dd",
-	"d285xW9rMI3AK2RY7/+ACr1givz3f/7PvdiS5EKw3ntWjDoG0VzBL7Ml8lWWcUMWVJMZy7NTIkXKiEOX",
-	"BF+wf6gvNLFDkcWMCSIFw6+m/JKJ2LzaUFMi/XkylwW+6fk0XiNATSyLEnhZZFvTSqkrwLR3K8mcZqza",
-	"8iDZDDp3ETWm58J8+WAQYeDhpfhPe0v679u4Xa/ToUdieVWTqVQgrM5wFYEDXGiRQ4PXNID5LsLM2sz0",
-	"ex5jqNywefMf626a9piDj9XEVCm6hL9D4eXkt03E1IYxriK2nW9oepHL6VOWcn+ArashV4xmy9GEC5pv",
-	"oM4ZzUjOJgZR59yOTNwAJ0QxXeaGcE240UQbqVhGcFj/ExUZEdLMuJgixTjiIkIuajw6lzJnVHhe7Vft",
-	"SSfjOqUKThUkgGWUXjYwqghj0CiobJAXSj17Zd9swz+cMFh2NXLSAnOPkwru8vitPaG5ZknrNHeFWM0a",
-	"m/KwldX8g6NNeNjYOY64ZqfPhFHLCEJOp4pNqWEj9oFrqxKsokb9Vs8zbgkpTSx/IpVC9kvca8TwOUvI",
-	"hH9gGaGGTLjShiiWMl40GOZ6GcdJh/4k6kWX4kLIBcBpQbnhYjqaSDViVOUc5XRElsG7bQWQrrf9zbvy",
-	"O+5rpBmLXotMEHcj2v1nbMIUUPUQKJxO2V5vUETkjVVGU98NX2gSfnFKgB+SxYznDJaUSaaBkxBEkcgF",
-	"tlEWyen6fdvrHoBH4FXgYEwYwvsf/rZMqFs64qj0OGVvRTaKjVXQZS5ptrvIT6gOQVDvfYWYNXvfSypI",
-	"BgCo0SSn0+bFubL49s2IEgKbU55HXw8Enc0a9zqm7ekqIpPAJls8J1llVI7g27JLQGMh3tWntIZHXof0",
-	"0WC3tyd5PKE5ExlVb+QFi8gdu+h/PSkJYVzqKyqKW6oWl/LiShPGpOZAog3AtRHYT+y7twrzraBlPEqs",
-	"MiDNUsXMKdEzuQDVKl82pcOA7lWHuDphLCNvX31PjESdjFCSOvAQWhSDbUFvV2sn3O4groN6GwOuku8W",
-	"5FjQlJvlbnJlSpXiLNvyK5qVuRXgKvPf0eFhwwB4GLsp0hnPM8XEqBQZU6Oj4+2HyMvplE7Z6GLaRHVZ",
-	"AgkmrdE6xhPl/Dyi0bptxaCcKrZYWeymtU5yKdWIKkZH8+Ney1272mSgGUWZcr5KIK9KIUD9mjOjmCZy",
-	"Qs6ZSGfwT0XMbEEVXmRXW8HHtfjnda0mruR8wn6l6QUzelQDu738o6ND8j9g1QBoUuSlJqkbOCFKAr5k",
-	"pCyi8secmZnMQnncwQmNDoxGxW15yRRc0rHFFExpKfTIEQdhH1LGMk0KqjUTU6Z0Yi1E/oWIlShQaerP",
-	"AjknWH9rutX1vLQvkFSWAnSZiVSECuK3QNIZSy82LymY0iiask0c6g2+1CaSYDcV6JP4Kft54mzL0FxO",
-	"S9a0t7e4k8w2rjL4HvSiko0uuGhgg5CCDRK8DQdOKiqkMoNkcM4mUrFRxgqqTKngZylGiuWMaviD6hEI",
-	"5XzCOwx4MF3BFJeRU3suFfHLITC5tTXa161jyzR0I3wJBHQqyIvXP5Gvvzw8IlmprOA+fHn04GlCXt7/",
-	"IWowNdzkMVWwdXpOkLVvB+Baf0SK0e7DuZalrJ2/y6CQ53IBNzZCbwurXQNj2lIzdZvtVPrXDV07iCqE",
-	"tM4yt8gtkZkZyoWVLWO2kpxNaT5SbLKl4pVzGHMESL/ctKLv8d2X+CryMsX1aC7L6EQFEzTfPGZ1sC/d",
-	"+4gZUz5n/Q/xFb4f212Ffr2W8Abf7sBNxIWaWgJ4t4C4cs7JCnY2jrPe71rEf87Yd46ZNVHfs7iIvoJg",
-	"6Qm81q5x1GqMtSt7UXGtq/Lv6Eg3wUVe1sjZWiW39oI1hjQ5mTCRspjYVTCmE+DqpBTcgAgzL3PDi5wz",
-	"dUroOZpY8MYmKeM5yGj2+i5FoXjKMggIGCR9DC2VqNa1Cgwi8JNMCIWhyWImNSN0DsIDviEnE54yRTQz",
-	"uufE1Y4azi4HFCcdB4JO3BQtF3GULXM20sx0REuUOYOV4srdJlI5Zxpv0I06n4VtsP6kPu612PLGo18T",
-	"V1gcS2Y8+vhCbEZg1rEQmHPCU2qYu+t+mgxO/rmJrlOpsh+YoYOPScRIsBjN2fzc6r999Hn2oeCK6VHL",
-	"QegkqZXXp4p2iARc65JlfcfBt1V0oF3c255Zrr0PanAjx3W3a7pcxcrHJHgZyOyJnBfMYFSI3SdB9dbS",
-	"Wp4hCgNxSnLOiGKXNOew84ycW/e0nYhkjGY5F5FwEnVw/9gGlfzHz3tRFcMpaPEboZqwL/xrv3ZPkL22",
-	"H8CnJWLwyI5Z84pLpjVzZhaPhVEuYV/cye7bmDvxt5lFyuo4K1iFSFmhXOCQbmPaKpG+a5IpoEHOqbsm",
-	"trhiMrrUIyNHSG0RhPuRTakBexcGLuBbLIvy6Sa9rjJT9HggOpCMLiv8owsyZCKTSrMsAb27YBlcUhlT",
-	"/NJGm12F9vtR6XYsYkeaXksnU66NWo6ugv3Vp62YRud3svrdBctOyYKbWaboQpC/EF3qgonMAl+kLM8t",
-	"/HWpFDy3x12REpzfwB22tXLUOCEqNEoGwIUmXODzaroI0cXMpI54orTShlS17w332AtRlJvtk03IPftA",
-	"U5MvMRZHTkjFHTDkoHmjHQySu7vxAu/6l4fJLRFBfU9uCHa9hjtw3Z0TzP71psCCnS6kK1wK3Yi8AVu/",
-	"a1mRHNZTp97pUl2ypUW5S4yNoPmoesiFLhW1wnEh87x0X+U89SJzJTTAHVWMlLdYTrgRTANVFUzNuYne",
-	"ksE6r8UXUQ93m47EetaXPlx6LWuYcxE+PWrT+40R701R5S2S0M632sf1J/d6JQbS30/VrYaOc3et4fP6",
-	"VoviNlizc67NYxsGEQy9ZBrvOPgPXf/xC2Mjy7c3SKza8CaU5yOwrm8EX2vpiGSyLNbIRc3r7rUBwgJz",
-	"AbtE84HLCcgIOvfADsw1oUSwBenw14p8o/3tDZsXOTXsOTcWm0BrjMXLUKt2Y+6BfUuTc6Z5xmwUiQ1U",
-	"SchCcWOYIFwYiT8IiVjY3ySJq+3U/2FIGMt6OnRs34Z9MJuVbZ4N/JG4T6KMKUSiflLLXaMZz7blIjHI",
-	"OGNavZC10PFoFJN3GeHzeWmx2Se7oEUq9V+TYSZTfe/1P358cjDPElINS4wbV++tSHQTbrZE7hiVvX37",
-	"4unlQ1jPBVv+X3UI82bxbLtbtcGLIkh/wZbXYMSF9433qq6KaVqWKu1w1DhQjYIo8HUZPL2NslaFQElo",
-	"ZY5qe7Vd3S0RZZ+Ka6ygXjL4sD+V+9Wi0Gx8UCFh8PM+n6ODD3POAPsHU25m5flBKuf3DBcZzf3/3DC4",
-	"g1qBf1VFzW6hxqfRlKHHJKsIHbOFEtDsnEBbKVArg82Z1nTa3/7t348SrBSTnKcRKRFSz0aXNC/Zqlz3",
-	"MXE/b5EhkAzSnDNhRrQ0M6m6uWZDcKxX6r7uXtEugU5MGG6WvRVA+7a3X0X8ASzPrmTn2JQDtDGArZA5",
-	"T7s4h5ZO2ej8+fKK8XPVIDtmWmmmLpnaFUXc190osuBCNKVG+8nAo1dPC0iICCESeRRokUd1LNUKNoeU",
-	"Obq8Fg3OjXWb6pub8lUD57aSkuZzl/S5kpywAbObPPaCFeYEhUQLeqINFZk+JShFG5bZH3OpwTGGqINi",
-	"NGSaNkxrMBBeUPazzZgSrCoKIsUWWxvArkenXYssii2+xRe3Vm67nCIvcBRiA2oQ2i9EDja6n/Gm0+Rx",
-	"asCbcRT3bgyP9+KOja013dYBWXh0ns06k319bjsZUoKxIzS5g2lSybzXyb6C94BT8qnYEWqt1bm5wyGT",
-	"Jny6APytR8dWWg4E+aWhF00RZxojeGKn6DjDf0KOMmAUOLHlhHxHRZZTcvTo4cOEvKSKZrwgR4++/Aot",
-	"wtZHRp4FND2n2jA1SnOq9ehokDQfHLcf3MdPp1ywUQbej/DL2PNjtPYBqo+cUGffYqpl1ytyRnWp2ChV",
-	"dGJGtSXQRhjY0exSANIslSJbfaooDhbMMZeQDhk8CMdrrLg9bPvHxkKCUTs+73qFjqYSg1TrVftHwSrb",
-	"D+sR1pk9FVv8wLzN7Bp84kANIzkZnXNlZr0YYHe+ChcZv0xHa1xMuzivOzO8ipkUHb8ol841yqmYlk6N",
-	"WBvk5d9buf0be6rSZiwQ/BqiM/Z2oFZHusvteIXzC0WOhw+uktPfOvbWxSgyTgX5kdodkafU0HNqeVnj",
-	"iiTIFCtIF9QYpmCE/+efj/f/78P9R/f23/32IHlw+PHfrivv3+NW2069wfpcYd76wiK3gYibcSzEsGsR",
-	"tKvRblPUria9HkfJTZLNHxARo+fxk/hGUpXtZB7eSbSM6RI2KPCF/f74cBUht7cL9xc0HQSsvLmqQr9b",
-	"D7hXbpZ2hZ00pwqDInN2avPExpizNSZDyHmAfxJBL/kUBSsy4xoeEsVQ2wY787mkZs85TrQrrMTSixWZ",
-	"cFWgqoWQQFKxlsKWNOciHmGqERejdEYVXnpuZVL5VLNOOcbv/5rXFJvuqYss2zYuSaalV9BXfywjp/c9",
-	"xBdBZJGRhKYGxHoI2gANjmOUdO+4Hg+VgFTqwBbrZh8tuMjkYiQLJnT9lAoB8NI08mqaS40uRLRIKybY",
-	"guZQuoHVYS02dTinhWZ4wMbI+ag22oUO/eZjJ9FXn9ozAgOR3YB9q/b7jyrd1n2PqvUo2LFNoBGatwwM",
-	"AeOUJi4Duli41SNywoZUNtPKKnmkfyCFH9hiwLpo2qa9HoMgDypM3M1aj4Pgyq6/moat2VNV7NlQTaMV",
-	"f+3gBHhvP/eJrs4fWtWtsQl3a21dXaU3Yvy0diKu0vYuGScbk19WfsCkhnzLBJRNiS2Ouax1n5asZU3f",
-	"Ng2oM/Gg7aXDgh6r6V2AWIRP7AUjMzQpCmkIt8F+qY8kj9q1rit1pxUtNy/M0icbwJI61lNF8C8qQ3UV",
-	"lBuG8Sf1rdTJfrbcQM8UIZes8YpNggzJePqkgkOc8PX+z+Yq/f5Dsqwc00GEIwIA82qj2+/MPOrlsvOF",
-	"YrwX1CUb+fUmgyqVyHLaRvpQK/uohkEDtXry5IqHXJ0rN2IaVu1+HgcRO0/I8X7Gp9wQ2Dr5d3Lf/Qnn",
-	"1FKBD/cfvfvtYVz1fcoMEzAD8H2pY9WuHhNdTqc2guYUyUGXBVOXXEvlqlXprjKOpKCKkuOD+6vhCBv9",
-	"wdsSB24gjsntNFz/as8zboPo6kd9ydNrCT60I9VB1LekUzemXb08iyL0fK8ebi7Ti5G+AL4ZCfh+CZop",
-	"wZfInItSE+uEdI9cXBWG4xelnvXLwurvYDY0z8MaRfFKKkWZ51t50t1XerbjV/1LClXVdLaaqdNWKvOM",
-	"aTPyJbk0j+byVfWh7Ot1VayqeJKtlkUVpkX0LhhlbxO2bSHVHqVn4jWTrqOkUl2/zG8+guU/+J9qUHER",
-	"1hDsg9cx33tdpynY0Cpm16UlA2ptwzu2kyg/KCP6cebC27bWW2+s5kBMK+t3BZRX17qeoQXipXRhudvk",
-	"ceCXpIBPMfcFa0lixuzwm7++RJkVHUpovdEJ+dE91IbRuX948Qs+q+/pOQMzD9cscyFV+pS8evv9s9cH",
-	"84z81/86Ovhq9dKGSTeKn7DOt8KGEFaxJlcunhKenB01scuJIeQzeIMatpuKa0Nz1xSH3jrEtCXK+Rdc",
-	"ELCGbDKM0UXCnNMP4WQPDw8jO6SmR7nAtCrh6JhezxKNu9hYrXFkvZX1YcTKWusOO8WGRmc5jAcNbGUv",
-	"btioG+MfxcafcJFxMe0Pr+f2g77rXwl9a9mlO0SHmLmtD0+OWWpe8vTC2oSrxHIugKmk7JS4Gg6xsix9",
-	"bJdbh+26xPfOspnVEo0kv5bZlJHzpasW+d3j/Rc/74Oasp8pOjEHR6dgi7DlBmwhAJcyZ1dV7ZJAILYY",
-	"JBuTXiw/7WlEYZklnQoT6nzDlZ1BYpWucx7RFFlnPYoO6PcrCgI3VSSNbZ2PpF0DzAyqva/hytGSy72l",
-	"hSokmLNt9KRKT4+b1KyGt3mYtip4O2a0FeJfpVdbT6L/1C+dDvyT/TA2a1hcYmXCK1TBqsZdLXzuDr1x",
-	"xsHmwqOKAr6zalZMqgvQ8arC3XPG4jJw2Q+p35fSbITmc8b+ju81rOmbgizxPT9DjCqfM/Z91MFlK4Z0",
-	"VUzpp3evd5KFw/620ZZfv5z4tW3rQ/F7vYbz/rs/sp7VhXIutiBPv9AYWW55VRppaH61U7wCsTfrIvnV",
-	"eHBsRa8V0K/r9HbUDlJT0jyi0r+RC/CqW3821o588/je08dgsXLfJCBKqE7At+tv9igKivGQGFMYkdeC",
-	"CE8IFT7+mqQyL+ci8GKAcmhzTKUt0mzonCpqXbULpqwHPe5A3T5e2hNH28A8YYzAbyBzffvsDbl3eWSP",
-	"617leYF3sNyedlLcBa1Txlvy2IYYjfclxYyEiIOXaw66MlQVScjX+zNZKqJnfAIPqdZMa6n27a9SkQVd",
-	"agydBa8PhTMfAjJ6DNjrqeQ2/DHbisHoYRkZMNH59NVVP46RQrjAneaGv1VSazKsrT57xL+bXHOB2M5S",
-	"ic85y7NnSlkTdc86id2pRL2zv3wqSo8ssIautjW32NqTvFsK7A3IoYFOGvEtuPtvc/5J4IKMxLJLFRSH",
-	"JakUKVMC+imgC+lnqMOmyVcJOTpcJajN9LTGvxlzLUZPP6fTtTkOuyajrXeB7dQLzHSZr8OApFVtOdiM",
-	"Y8TKZhDU55GgjiyWg45Srn0rPNxcK6747bISBcXFNCErT2GDLgmhFBNuEuLCn+QlU1nJEtKIUcoSErOt",
-	"BG+3o6QSshoklZBUpo1YplFWuqdc4NOEOC/6SEgxSl1ijIHRCkZddcUs3vFiXf35jcipKNdVouIqxvwq",
-	"z4mBIgf2vUYjjJVBeuLG7yIDs6tvmR84Kir58mo9MXmrSnBJFYrSCGy4rp5pa+sH7dC/oRkL53NEAwAF",
-	"vKriLLHWZhX3rPheiLQh7jVapVUotl0LNLgErsNjD+PcoqcepntlMXMX6SXaAuto6xZYa/pePVeMnWNM",
-	"8xV6MOg1BVhAw4HwslrGBZMwfLckQ3VwdHx/+OVe2G60UaQ9pWoqw7guPYJ0Nfs43oqqMLNYk4EfZJmD",
-	"yRZfAD3QdhvYKGdvaGswNV1SvRPkE3T72RxeaFXHBSNzqi6qqjjXLul7ECTV6Ww4+I7mB5JmI1juCJa7",
-	"pv/Bt6Ch2nB39I5OzQmh7d0iBtgRCD2Xl4wcHQKINCLB4VfDo44s2rlNPcxGNKpiO7RANEusPV5NJf5J",
-	"hjTXklD7B2Ic2AfOpZklZC3mVYgXD6S12xjNY1hmT4lMPHQR0+bRM17BpavYdINFNWG2rpHBXxnNzWz1",
-	"6F2pojX+165wsHrsyEV9gS5jekm55a0bIwSqa8MtKLaHqBdnayY2lSObu2liGH4IiOXKYWOnCiEN8TGQ",
-	"VyReh2ojYBd2OdcwoGFTqZY9Xcb+7Y9V2kbhoyTWfR0GVHRl6+xUy9EuqyrjSC9YZVppUX/OmbaMhwsC",
-	"LxKMuuDQlo8apiJxkUD3D/Y64prF1N8da87g4Ub4CzkCBCtzHS35YAFnA65L7XqiBB/E1haqEptgHNyV",
-	"QVuW7RT3cAyrqm1NF9taCrazvAHRc5qPQlyPGd7AJBwpSyzFfhB/E9wZXBAjF1vhTalZP5R+q3Hp/6oz",
-	"/yxA7m9oPt/TkPeiEWLQ5uhYim9EJ4apkS7P51y3AkSDHe1o+7CewdG6SOBkwC55hnp85RdZRYbqHZuA",
-	"xLL4a59SH/JOv1OVZ3DFZn7NgIuYXqy2PbJ+dTVrtGqUSrd35ZVsAVV9tZ4w2E193qYE2BWK9bZaitcj",
-	"rXT+XtslPIRJ89Rr1T0oXa0q/XkbZbqrA0o7/d+/RaxB2+bldKQahIL00dEgGRxBeZEjqElyBMA+ehiV",
-	"putJnlbG085owErDj70RJQv4YsS7KTP6w1Uay7v5kkHVCNePFjuIXlFsXQ6NLRPd1uesjboCgDZScdi2",
-	"bFdzc+dR9EqQuvZDDNxSboYgoynMV9rmbJsRgP04LnwnCyZG1Hfr1z05GX6VujJnfT/S5XxO1bL/+l67",
-	"D1YgGCYX+1GTipQDRF9Z6eqG13Ow6zAKNgF+S6bBlXs1bI+v6MQMgnvWJgooaXM3FDOlajdHSHxT/Q4b",
-	"+OqpXVFK7IwEvFuGtR2DaieldvWFG3W2gNo+hTNSSz2KUjsmZ1ZJmUEO5sjJDv0SMfuws0bQ5lZlMG9f",
-	"A7BnuAFNO6LtfpnJnK0JGtp5UTm7ZB27dwGXfeVir3CN6j2sLLMDxYJJuxC81hKu/Y4N9pm4dmcWKkGA",
-	"YSXtbnPXflraEow4muR0umVK7VXBW2sjFRCbCkVDgQhWuRIBHIb91sS0Qsoxuo0d19/k+XVc23+T512p",
-	"t71v4b/J81dlzGAC6LfWBN4nbrM9m++IO5r3HYL5wKxICJbgenZFFXzGqDLnjJqb6L+POY+iQz7/VZ5H",
-	"n8vSpHLecLu7KDuUh9KUMduXAyr94z/0BS+KDqGnyKkQFYwirf3TGcvKnH2hieHpBRnOqShpTlQpNNm3",
-	"2fZAJHv9M2ZLsUVfk625kFF8Om3ViHZ7sBUfSpr3rBINJ1AP2IBVtY3gEFvsooE59bF5jE08BTWRvpsE",
-	"d3HcCLmIHyuAsOoPh65HmkEc8LBKk5IZXSbkseb03ncyv6CG9mgV9zG++q5E/PXx9S5FDDBtG44H3CpW",
-	"XEWmNF5hGuDxLyksPDyuVEDhYqtsdNSFVCm2uDbdjLHoQykI3JYbbWsuVTr8PAnRvtp8sMAQvFGsC6xw",
-	"19WltEud6QTn1l4PQ01/RcCBrYr9t1/Ha5mG4LhK25hW7c93rgDo/rvfjpL7Rx//rfs6aSEH1rvfnzLB",
-	"FDYc5RkZysKuZq9Pw5MdCzPufCTNCJ1klyPahKfXIjQF492itSOc9noKge54vluc18omvg8qcPrblwms",
-	"hzTARsoxESTsQh9817t+VXRMOeU714+75CkbdUGvf/XUAM73+5VyifYL45h1Yma2qQEJP1spOLfxcAF8",
-	"C9cQbKtPW3hcFYn2463uJ4bkP9hQ4cda86nw0d6Rvp4dWun2CT2+3Gm0DuqIi4x9iFsYLjmNBCa8L/kl",
-	"zbGUfd1gYlOT8mqiqtS+32OvrLIAWFfNK3Pgx/oEu4Yz7ho5c9P1Da4QmXPFmJvbDJRZnSsm0T4F6T4s",
-	"kkHmpTbQodz2h4Y6aQ1B/yYqINShJXceEVIJeJ2hIY4yukI9bWody7oqRS58dSlnzSaZxFAfrO8wYz5F",
-	"oop0TW05oFXA0IrY+wssq0w11pPEJ2bEDwT9GGLae05fFNX3I2lPJ4EUMatqNKexyDTKlbYVLOxAhIuM",
-	"pxitxoj9kszpkkwgVs3IKTMzvPNXZblV3h1UhEA0qf9oL7P9d2fWeohP1wSiKwSzVugYPG7iTn2i4dFv",
-	"lc3cJIkrXz2x4gNW0urbvK27OcdOUUtNLNr49Yoa0FmP7ipJTVcpZt+vuHtXRfe68YcTUurTiYAuutIY",
-	"Y/1RmrpC9mqPQpktry25sK9bSaY0Z3EzkN8KMmnDPmBiBhdk+ExMc65nwOhdC6xq/8ixXHlg3yt3yUwY",
-	"7rNRBSroEtIBNnkKOzJIcKEak76pBtMePXGpggnJZJq4xiMJwdw9mx3uk5MSUhU6aB+dYvRqtvOgTnln",
-	"aFvPfqPV69X51cMnFo1qKG5szhci5XWYDMLxbtFk8NNCXFuzJJplium4262b814lEHTdUnFnXti+2y5J",
-	"Li6gozmSB9uV2iThbnfK3a8PLVDmH25npriLDOitz/530MWoiSh9mhfVOw3MXlb2tR3b5tHLAj+7DraF",
-	"A902v7oe2+bNYP6fob1RUHx/u44xtoOgi0i5WrmmSo2PD2IzQrGsxgJbQ9pYF2zrSlLGc6vX9JgoHrKz",
-	"YqFbDNrb27ZuVwDVq2pKfii52PKAeL8AvrWoE5ji153Tm1n0UGxpysmEp0wRzYzGfFcez9ial7nhRc6b",
-	"vvrgAGwXptrgH+OFATqu/KYjRcVeM8Vp7gRikJYLxYVh2Sk5rIwz+uBrYnGiTwyRzus4rdWQwWCTNTh3",
-	"RS65CH/eDblm0sgIXtFuJzz8Vm5b3zyVwjBhulutZ9xGTUQz0ZlRTJNzZhbM2dWe/ceL56SQtlsSlrQy",
-	"rVrC/TKI2Qc+2Vh5EmD0DF6sEw763gZVEFuLr7FLzqA6Nv5+QoQcwUoS/48RwLH+a1oAD6RqNFGN/lRk",
-	"eFYeHt5n5JhczPcSLJoMLCv2ytExme0lAYhGRU5TNiqFzz/sH2c3Y3w6M9eRY7bFxWp7LY3SaOrNL7Nl",
-	"3WWhLDCXfkE1UWxSahYdT8/o8cMv45yC/4v1zQDw3tFaXrMIYhdhgwp99oPdAv7zfUkVFYaLjjgsMyvn",
-	"58J3W1pxBBpmnYC2+v5UyVJkZCHVBRnWXyJdAKWEtgdXrN4tE4uXCFZHh0XX4tBKMzOKLQcbBWsCyElM",
-	"d0lvjIbyTbKQgNtFvrvBXKpc96LTt6++14OPNdRvMPdtwTNbC6DPtdAuHOuwz+Fai0F6tPL8o4EODhjr",
-	"43trnrXC2yeAKzEKQpO6tWXB12RGtT0magjN83gKeBu8nZw2l6Lnm4ZeVL1A2i2F8OpBvCFDG6OmGzFp",
-	"1vOCq4blC0ks3vYNR2wdnYVVJ4BBMHrFUoYdQlYAzQyddmQvtLpGh/ykL+tprdSNWeETTr524W+LysTY",
-	"y1z0UjHbEt57ileNRvXGtnDGuY/iphC72pxGA47nRc4MG5Uqj6IzIIokL396/YZIkTLCLplakvOlQfOs",
-	"tg70lcOxxdX0VnxjQvMc+PCmpbx9g+S1wAwJS2RmpmQ5neFz1zaIC20Yjd5Zc2ZmsmEeAJ9OzirJkirT",
-	"YVBWcHWWouPWxt897jWX/83SMDR6W/jBm+S8rJsa9WPg8FmsHo1HKgCO9ncavuzqUhgJR5X1rQrfRu9Y",
-	"4y14pXeqSLm5f8gqYQxUwBVWitwa25RAG6kYmck804TmwM2WZOiryeIi9b3fePbxnhUl9rYGQcWaIkCo",
-	"kzOay8u5uGDZSYiPdoVmxjRD6qlWe0r8LXtCMinYqZO8TshE5rlc2LPMqcAeBYJ4ig2kETtdU0qyg2yO",
-	"ya7OsdpNN7/L6Y7RX23FxS+cz+mU3fu1YNNB4v4oRP3vBTsvqj9mjKdRquzqBWFZA7dKDQR5TekldnXA",
-	"Hw6oMTSd9QnprGXcVu9eCHXZT6lmZMY+kNd/fbx//PDLSqTEQx5STexMDHGv1aGP7k/e/fblg3iA6jpO",
-	"Eo57CrLFXGpDjh+SH/g3e9Eq0/3vks2iVSeKoOC4cslIxadc0HwXHoAy2+jo+OvD3b++f7zDxx8794iU",
-	"1RXU4vt6dZh38MgI93zZv30SSIxcE0vQTsqvGAZKZdy4IDkdFSW3YssratcuWtZ6ftKBK1WzqGDyb/76",
-	"Ehy6vwySwY9/fRkl9ZVTWgF/U/BYPQBlP7ShW1aXsu3FMBa0d7rNjNFsQ6+o9X0PBq+ZyAgDZGAfaGry",
-	"JQjhU6xpNzQztiRUMWI3uxfzI68KMS/fvhkkg2+fvYmCzglV6w/PDWrfbkhx0VNU8jxn8+763dHI2zlN",
-	"Z1zYfqZbVjPGHJ9tei1VJcbjhRGqNLFuPOkmnLIjTqora9oPs+kMnO7q06nrYnRdharbPV22s2/v0HP1",
-	"Gn0WVzCjr+9w3N9F0bItW3hc2XPROpMrW5hLPfO9I7dua5fOpBrRKetK/wyDZTcnbFM11Vsn359TzcLu",
-	"sJGbcTpVbEoNI+41vBFtuJQ1SGq6IEPrUBBSsPVSTq+ttIzwK06NS6b2LfiwWlttNum6JzbXfvczKrro",
-	"lFoF5IVCK/yq9a37bOdpYyLyt7k8p3m+JKXg70tWt2yFlKe3b188vfyqNkYWszbEN3lu20WdDHZZwx4e",
-	"tRXvoCpX1KouuCmbhr1fneMlU/sOXzRwb5EyUhl0tpKHGzbMrQVn9r4OWKhz4ZFsouy71LNdW9JcjKKQ",
-	"+CufzuDy0uw9kstixtNZSE9WGZ2ATE4UCrJ6EzWtwqjR5rafTh1ysU3ND9uiydpWtBaIupBCx1pa1YDq",
-	"cSfV6LlLKZ+qNlEsDtpCehtwOTUjMpq1K6CPq6+NrQXScIR6dU0ArAF2PKbfs/HNEbML8OvDheJrLvVV",
-	"W3b0nXZkyfoaUFcPXr5e8bQfLLr73jRqGvSPf33jbWoZcd+Dj6DI6RIMDV4rdA2JMzYvpGEiXY4u2HKk",
-	"GLgJo+pKf/JbreBcJ4X5hQxg42qK/6gU7obOqphRy24/3A5lUUrh17HVZy54uX+CQ0UXa9lhcNWsMdv9",
-	"vdLcn7KU6x2Exx7CXsu7VHkqqZpiPweNdxAliu0DBJcx9MiC5fljV8y/7iqMddRFj/QqON66V0G1gGRd",
-	"24Ians+EiZYy68GaNguJO9XBTXm2e38Tv/3RmlydWjHfSvTfLh/l+sJkN+7ZSxR9l9YznSAW8d+d/uRv",
-	"0e0YtP0OLM3ryaorrsJiecVW11fwK3XfesExHhVCuZn+4scNUwyqxqXedb8h56AmyOsI3W2T9+0F8QZZ",
-	"BLHc7ZvK2rnp0sbry4NtUzv4FZsotquipOzHIyMvmLhqkn5zsPhafU6vJ7u69/ggGbx8/Orx0xcv9//6",
-	"ZB96dA6SwXePf3z6/WP74GG8YPErVjBqXjNjfKHelYvnuquGzWXW2MSUyTkziqc2osaMXPBJZwRpxhSI",
-	"hbHyE/j/0UrT8JAzQmzfyEV6so4wj1Q2/Yma2hgrZ3OjYln9FZtkwUUmF+EASuYQcmtDBJ1fvvEMzYKA",
-	"uzRnIqNqtGRU2cqyVGBrAHywuccILr1agoN2C3AJHusqMOJIFyTGbmcCxgIQeqsyAlUpiJUUZTxYl528",
-	"6p7qqBwRqe4wqNa1re21AYmrGl5tjOmuXu+5r8bRyEc4PFwjgbUUHyUvWVV6Nyi8az2yE67mVn+PEuEl",
-	"U4pnLBDqWi147fgE2vFg/IyQxgeoeFdk4BLc1PKzS6SOoqtDhGqr2ZwLV5JIG4U0pcuCqUsOV21Qzd5z",
-	"jzibtNrTqhyQbaHRX2/JUfw5ad59UYiUOXvNYrVb2s0igcN0+D1sBeco6bHJhKWGXzJkZL0qBU588/Ir",
-	"XCutwg7APvcdT3bJDpqcL8lrV1bNtX6NCbNdmRhsStPlCKCUMZrlrqn9xs11d8jYuh0z3s2b32/c4FHZ",
-	"yM28clhJVZrbrjq+a39g1YqSLtzpx0cdQl6ZhcK/nviO3l2Vukerjsi1l5Afr9m6uH0dUWB9OwyqGI0N",
-	"x4RRfJdVduoTVX/z7cd8zphP6Owu+j+6GnS7WkS3JwzKlW9h364zcNYUU+4/nkfYTbYzf4oePZImCnaD",
-	"r7XP8PTC9XZxd/2kLh70XbRrsS3Ps9qXmeqqrGjGFL9kmnCjCcZnLMnQ9iwmfyFBc6kn8jWkvgh4NKpe",
-	"aDZRgfZSR/ddD8Ta7Fb3K8ZL2HXbb441QGHnEi94mtcPM5bm1H48kpPgZd822YK3VK6464Qb4VK9qaIZ",
-	"L0au4XL0en+9FCl4jCJhV9TQ7puq244CajeA15m8h2WhmTLY3W3vBIGcyrycC7yknFOvQ+lv31QbpQ1Z",
-	"hBKQnRlB6MI7FZtLdwOMrL4Qg4nP34oE+mNfhf1cTuskL6x4B9TkEntcgdqqhBJaNuz2+0VweJGp3WzO",
-	"cLMk8OMJCY11CUHhLalKaQSFCP3DETxrNOtOSOo5UkI8oSWYmTOXitk+fIYpHzugyZBPBfwCK9BkKUtf",
-	"PArytPY22DUiiCIXfuzEQs06QIytDHKK0dUQmwcB7IBPYcDDgUuDxJxjFHzgmz7gXSNKymIQnP160RLI",
-	"5qXzEq14RlkWdyL/JOpcsIJOGSKFjVOcBf5lX0XReZZtarH3HLXjn7GUiv+isNUceuBYbW9rLbGg70vW",
-	"An4pXD8Re0SwBDDakaLM89i5z6geARJFDl6VsCGe40YUw5C8tCYqqYgWtNAzaWxedc4mmJqlUypOcUJC",
-	"p5QLIDFp+d2qXL6dibLigNGQfKrZmp7IeIpA9nAkkFjsA0qZyID3cWHPoip2W18Jc6uG+u1iwZhpnB0p",
-	"aWQq8zDaZ/VEr+68ttCqcCM4Rw+IyFqaE3eRys9M8clyN51/aydyowDjYVhZ7WijC1Bv3ELcSR8LRNhJ",
-	"X17xL7APXBtdXWKZLdGOkkDnBRa/QYDrsvoWIUM7NPJ8N3h1Te3My9eOupN1uzvmee1Z+hOJffjGVWl6",
-	"zjtimu2tCRUDfEEnYE14ybtQcWLkKaGCsHlhliTn2hAwuBjtrD2XNC8dwayWJW0rPP6sHw+SwTeDZPBk",
-	"zanWzGk7JadZGDSmGsRB4S2FxADTw2IJeInxOY/mqf1Litbu+hbD3HSgZYed9g24DaL9qlKmde2iiBgI",
-	"t6rr50K3uehONS6F4TnCx05OcHLiPo3exCuelNVzh19WEn2+YVSxHmbxBhTa0zUGb2wxhE4c6NgUfzeW",
-	"fgkKABvN719Dl+zWduuh1646zsWnEXbwrZJ4jvhhQo5JxlI+p3nPQg4XfZOLd6+yOTUDmGeroplNQFzV",
-	"HvXGL74VNOlS7WxIqlePwCyZ2DwNbVhRi/2VT2LF2ejUk44OUKzozwVxpa8NK3qxG5zUT9EPrgiJa4En",
-	"rnI7t9OaRI84g28lkAg6Zy6i2JllDqzd0zombZjDBkdTmTdi+6tF9QIf7vmq0HtboJvLO62CnJq+CeX2",
-	"g9U8chAEtInI4YHwaTnVmndaAGt/kLRniSeg2+t856KKmyUFjKXUESBsZ8uPVLj2prBRXRug3QN+teWJ",
-	"q1pXohYStFle7cHcGbxXg+1JUB2+n+zlvqvtJ7uUQfTXa9RxqEFnlEpj8qntxP8XZ5qskwYcdW30xHCt",
-	"S5b1bV/Vp9ph1NraqBnRyjdYj/WdBc4doF0p6GjuVb2ILczv9UfB2LH64678f7vDEVu41EEiBfGpNBae",
-	"vV3862f2Tqf+m3rqvoiP1uzp2mHAcPS4rEpV+QrwyE6JnsnFLrt96mfv8tDoUWYdV/3iuhl7Wka3OeFm",
-	"ZOSo6Opw4LbTszR9nRpQuTIjcEtlmWdo+TxnWDugxNhcKHQ0W25Vr6onfWIf5fUHatk7Q9NzkGyAq4KV",
-	"Vi1hTwnNF3SpneJqFZbGFwqwImfUlqe6huO2sRI6XhyLG1+TesLR0lfky1O3ODSmTbjpu4yavl7hlPHF",
-	"bOuJXr2wuuSrNTJqn46jlvUFjTC3UAnAQIOG/l2iSutPk44LutF5DHNnbVx3LSMHhFifeNJk1lWtRE+V",
-	"K+1JVzE94BYhi6zd9h1KT32VOIZ+HW3hasdK7+JwPSrdwwp98wV7x0CIXS/O4F/vx0euCUVaYKgK8deL",
-	"WSt7KbbYqS/d9sC/4TPqA/QWGHcBXQi46wjJrke7xWjsetLrqat8o3T1sXMDTila7Q8BDkzfSYl9SPNS",
-	"80v2g7daWditN3Rt6LCUUjWVIyOFaMWJ7WY1S67QIStjxRW2+nDTwq7QIGuqzLXA5qZKxreacwXdt3YC",
-	"5KZt7FjyW1wTFNc1mIk2/MPyyU2XwVHnPA0TelRGawqbb4uCKWxodUqcvYF4Gqj8Pej1FuT1y+/JsBnY",
-	"kxB18Ojr4f29dskp2xbVt0e9R/bf/XacPDjsqD/VNnRElZbdxEUbGDQC0QpMR1QtewkFt9DirIOZ7iIF",
-	"fGa0fyhGe8ctPD7z49vkxzfNNT9Z/rfZAO6s3X2N3N0SdrtLSx2+auNNR40HM6rOZalGqQuF14bROSCW",
-	"NFKtsYNfnxpy6yrIT+cQr9TR5u0qaeJXSU+/lVTzNbEOG2eYgN7TUV2JKsPTMqeKSIQteHcBnzEImFvb",
-	"sZWvvtBEL0XqY4SH1t0IBJWQ8DIi//2f/3MvgYgb6bpp7qrab6zmv3Hnu1w9QpqO8iEOQB1BRxAyBEDD",
-	"6t5kSMWS/O31Tz/urawzGGorXHUf9b4EtroxVquMFK5kG6YDpKwwzZIi7+4gffpKRrBWsnVoEwsh68kl",
-	"OG+HE81jC6ypbQqO+TWD+2CbNO8Vtnd9zDsY9Nb5+PWYkT6rE396u81nqf/3LfX/OWwlr1dLeGEyq4+v",
-	"EnjJ6FIXmHmAdQ5EyvKu1jl2VB8Hra96HzyZsfQi59r4EWP3wTW5nzbdDG91I052xpUNJMJLk7uWlXrm",
-	"eo4De97QvQ3whaWl4mYJOdVzd3XY+NvqX8/9hv72CxSNRsggrtr3qlFnxhSDjx9ROJ3IiCSI4WzgFPdd",
-	"lMAoiXWJUKwInPVEL7Vhc8yE4iIHX38VuC6yM+HUO4LqHYjiL0TG6QmpEv81xHZgIVJNhnJimIC2NDkX",
-	"bM9llekzYVtGYEwIm3ORMaUTUhcS0MTW0oAX2CXPmEjZwZk4E0+kuGTCBhUMnz57/eLbH8l//a+jw70T",
-	"ArF8ECydMUXG9y6PxqdYA1aTV8+fkPv37z+Cxb598+QUg070mRj/4x//+Mf+Dz/sP306ht/C1jqnZC4F",
-	"W8Jj28BEYbXkUwzKx3iGMzH+DbEmIYFM8nEM6Ttc0Kr43vj/tL/8BVqTHX+JIe5/GZ+6iH6sRUi4PhOw",
-	"ykcPHn5FxpgMYPsp3yts2OC//6qlGB+QXxQ3mCaAOg/LbD6TYCw7E+MXk/0fQIAZ1xlVjRyKB0fHNvpB",
-	"G5qzhDw4/tr+7brl7x2cCeuq1pAZpnlmM8NSmudMgZ6VyqIKvH1w+ODgTFQVsCsce/zyRSDQngwOD44O",
-	"Dn3ACS344GRw/+Dw4L61eM8Q7e/NGNS2+Bf8e2rDHYBtIAheZBAvzcxf3StAdbaAKH56fHgYdK6Af4bg",
-	"+9VprpalbGI4dgpLR61AuhzYIj6eUBflHRupWlod7xkQ+uDkn++An9rKoyeD7/klc1m1Busc/nNgiW/w",
-	"Dj67h31H1gLllX3jTmCCcwNMHh7ev4XpfsSAIzfltR4DbITDOZAhJHyeU80wxMneAa5zDcaYg6ax13Va",
-	"l0f3sDrKPWsV0Z3nBrrSU/eOzaeeM4PSUUccSf3KvSdW8/mYbHzze2A0+CIH8L0vWR0CexIUdavPZePt",
-	"uZp6mi9dQqm2mTwzaN0iJGRx6hnLiOYiRSYi0PLisk7zjGlDFpQb4O91QWuNP9kqMqtLRq41whHjy16X",
-	"lPjuBknEniWcagxv/Ul/TAYPDg+3wFh4/2jL9+9v9f5uVFTRjdtZddtwZS1xlpmToU1JLvUMqQnSbBPs",
-	"71MlaNu66foCssjb2KBDOqOlmbWp7Fd5vp7E/gYv3OCx/02ed505GN5wfZ/+IT5DMUS7sj4ZLLtOnvGP",
-	"rYhDVGm7z+LBqlKEFxduN3JE934D8v14T5XWNN7kdkjnmIRRkXkVo+8Fdast12cSqLxfHkYpvZDaRNNS",
-	"FIhuEI1c0rzajZVntE/+rnev5OKUQEGMMzH2ncrqjY2rlskui/6AjIVcjMmQooDZlij3zoQTv/FXXyeE",
-	"V9UdMOneiow2+wRRCJf54+MfnpH9fRj+4Ew8OHzk0t2pQFs2vuPaWcH52bLxsAUgMCulNenjVSn+Js8d",
-	"mJk238hseZ2E8aoU1hH/8aPVuho0eHzNU3WRIIAFewex7FNkvw8OH2z5/qPb5AyvgD4Qn4RcJEQW1iBq",
-	"OyDJSYV83q4RZwS+aPy+w7T1PPuxf/2Vf/uuBKTKil4jYlUcs2Cit/eha/yVFrm9xbCbFGXa8O+64Kr3",
-	"SHWsnyKBHR/f6lWaAcu9YIWprgblW5+7NqdIN7aeMxn6IuSETgxTRJfnqIhLKyvDm4K40pKhgSYUjBot",
-	"ILppznbWtA7hyC28gVBePB2suVUDm427ghodsUPreWCxeUC+5xOWLtOcgdlhbIlpXBdCmDELyUo7MLI1",
-	"uKu2dSZqs5Hrx8MybpJms1k6x6yaOV74VigFASaxNi3FXMaNbs8xDPMGEmLLjOmEuNKIOjkTNqmVM73n",
-	"HdM4m1FUaPu+remQcWMzkt0yhFy4ju36THgh5MHxMQoltnwN5rCAURFHqM7VGu58iVFxJoIFp1RgZQxI",
-	"I6q6QAwfHD7aOyBj+2CMBiOQhMbWMzg+E5E5Ccs1OyBv/Ia8O9HXynErtkdgy3I5fDu1YpG9Haqv/A4P",
-	"H8UkkqeInG3+c0MSiu+yUDeR/NiWOD/eIpftkl9cBIcH659RhrllFv4Y2VCT2Bz0yRCI11Kx9kx8j2C9",
-	"MLQTcWOld0oqf/t6Nl2a2b1cTm3pD89dWzIR/nwzRIBj3xEFuOoqMbx3v9wCqh/fhjjdZfqVU8Kt/mld",
-	"nEy5mn8C7Fw59TccdQa2bmuIQyNZmrV4BL+vnOiDWLfk6dQ2FdoFqFfVOdilvGBhpbovNHHVZWzZG70e",
-	"EO7dEBJtq7UplQC4CrZoFtSxsgE8bsxob7NCMc2ErTvFUJXXBRPmgLyYOEnP7gwLkuRSm8R/AldpLRXY",
-	"meAGPRPALrggR4dkzgVKH8OqyS3DhUhhB8R+TUS5tVejCbY4EzjkAXkslu7KxfZOIHrKCyfQWBfWhM55",
-	"voyaAxzUbobRtHpC/AlZzfW6K6ShhuE1E2BpJ1m0Kxt06t5PwhfvSu0OffJbeSZig60kRl55RBdL3Q/z",
-	"VgpbrHpQnkHxDmAQUoAkEbS4riojRFbhS37Y17udIbdsPAj222U3aODYp0p4no58GYvBu49Jx736BGMm",
-	"g13dEAtdqRFzy0w03GHUPY6eWeJCSKEGM+KwjRwAizj2+duDIzk+PLqtZdnTyT7rTbdHKJFLB41PVhDL",
-	"mWGrRPQUnzeJaEsL1QQDXwYR9haRcJ+6AqJDI+fn2khs3f8pnvnR8ZZn/vUdMceu8JQ2Y7wb7tT4eZdj",
-	"fnBXd85OZlofw948jbcY0H99RHajd5yNw/+07jgLwD/GZbI1Y/l9MCJ/+bhO0RvUneqt29B1IoFTpVBM",
-	"y/zSmhQ0GTowEED0vQ7R3/kea4xuB6//vvyN/hA69YXqkD67F1/TOdu30doVhifkXJqZTfKzddnwb7AA",
-	"gEMOPGibzNDVWNZJ6HDyyl7CtoEJR/XHeVNakhseZ7NdbG77DvEb7IpI8RSfVi9+1k1umG6+Y6ywVlAu",
-	"sKUNumwumTLep5xLCH+vquuvJxfFFvvWprThflFs8YN7766saZE6trtH+/4IFmepyIsfn774+QmxyViA",
-	"yIZyoTvuq/eDjtC9o8PDW75qqvPovGygHqs/2j+Ocara901x3WqCuzFN1fv7lCxTa1f1SRumfl+GpoAd",
-	"9zU0hQTx2c70h7AzNXncnXCa4Pb401uZrovCbvKyuhsb01oU+iOZmA4f3TAP+l2ZpCY5nYbqQuuiQNHE",
-	"pfr6Sj3nS5/PEWY6f7V3EjbcdL1luZjaEE78i2VJlbLdrIGeEHnJVFYyYmsVWJNBoOckkGH9RJOCalvK",
-	"3/avJr5Gdj3wOcvlgri6A77Af0JsZ5czgfGxGVP6gPwkGIH9k4IpbJMLid6YWpmQTKYlBtnBOmBdQAAH",
-	"5HUqC0hpzvkFa3QUOIHAWw4VHDTRjLmss1DN0T7H3P52JiAg2C36C1wHhPFCFo9rqoaxrrGgGFATnsP7",
-	"q0ysV2jAhjylnfMOvA1hi2SDK+qB1xqo0UL9krnYBxsEvyn0ISurVuv9gx7WzNoz4gKmNXLbSa9by79J",
-	"9RgwvTPbwzWWnVj6+QOmsiKd27i6MBNSE0W5Bn7qIvubpRA6s54QTLdgT4Vl35BWD0O7We5ErcetbbKi",
-	"TvClzxbUG4/KRXhDWLwsmECwJ0TTpW1OvOykg9CCus5W+iJ473dqK73xYMaIYLCOfmqQ+gJVN3p91NN1",
-	"XSLhGX925gXQgLvFVtYZBjWUrGQrF6JZFiki8H6xMSEweFjZyLpMKfXCBreCLk9tI8cOTl+v/FNk21fE",
-	"gZ9EuEGXPGSz5BIy4SLjApQV264vc07ehFT5hqg0+epYnTiwk4GnA3Hu2XzWO0whPSCPMSOW5i6JEXW4",
-	"M1HMpJFQWQT7kaGPbwy6ruIZc/VPx6eQopXOqJq6tAifxBlNAnW9SuEDLvQBsYkjcOP57MlUzudMmNMq",
-	"ExPVcPurVVqptkk88Jd7+4AEdbqGzb36yii2VEQK5e9YZkt0afg0mrkBB9Ig2k/L4GYXeEe5H9uzmUoN",
-	"rfNdP5vjPr00TeQBLHEZUVhaytEgCKn1cSIjSKWYcDXH5GsQXSG9zeXeE18uat312bht15ccarx545Ls",
-	"TQp04Va6RLrmdv8wHvNwWzdVIieY4k7U68YePyG/+aZ1ffacX5dLosHVNqoFKzRxR3jZ/P3P7WZtncmn",
-	"JfeFi7sTV+smTPocz/97cZ7O2TrO9MONphb9wLp0BnsT3kGNhF9mMvBFEN5dEWHO7gnpXMUt2bVdFMHV",
-	"4PatvbGuJ80yxbRmGTHhjChTuyfoaj0TNE1lKUy4LPAPC/CpyIQsFDeGiRUnSk7FtKRTdiaGz8Q053oG",
-	"yq5ihBLDPlQ9vJfMhENws9flrv1h+WNjv70ct6UAUWcERZMa1tXqmFzbj1imxe9Jog9Bs9nTBwc1YbfD",
-	"H69IEG9CnOJinxYFLj0hgi2YhgAIpU2nk6JNJd7SRbNrdtr9QNVFeAhQd3pwSwfexcWYMGq5y5ndsq0U",
-	"YEcoHqtds62aOuQZmxcSYLXXecA2HmSt4v6TfeWPE6fvw/KhyqBm+1xoJjSH5h57n3ykPh5GF4dyJ/Vn",
-	"9SBtbcxAeN2QFQPHvhPzhd3VJ2S36FzQZ4PFdakBlo33DPL3aP85vv82jP+fWj5AzfRum/+4H/7chqnr",
-	"IL4buq3uxBTViS2fbVC/FxtUcPncS2nOREbVvitIuTYL2L37xteuvLnUknCmdY1JTFD28A8VT/PGG6S+",
-	"QHkPoWE1RrtlMhTs0jn3NUsVMzqiNCbXqfK7FNzwaFZx4OhmcKCSPNegwR8QC+y2CY2hwGlw9mjqxJ/e",
-	"vvqeUMWInkGuiGwGU8VMCVE2cO83/P9og3hqK9xuwIgHMRMtfJf9AQ/M7ix+YNdDnkm00ZA/rrXNhjYW",
-	"x1mDGAc8XWNyf/6EPHz44GGwa6nqP2hR2DaP5Tl8dQ70ekKkYITm+X5Gl2fi52c/P/vxDWZV+fQsMgxy",
-	"w1xqGNOJy/aCAhiZXOiE5DxlImVnYsmoShoJYAQyqolilzTnmatCLbIgF2z/iXxSTbiXnAlG05kLXsyp",
-	"mmty/xA/+YpkdKl9hg08kcL1P1oekB8lsU1MXQHjE/xpjP8eV+p71WIJwOvbl6aKZUwYTvNTaIOgJITd",
-	"2aIe8sJjTtBv4EHMXeC1BE+J/XwFpqLXHt2pjloNmY93sqOBJ6RCqeZV0B6sy09lP91JyHxwd3WObWey",
-	"CrXlpMaEL3TYkxZRFrtnUUH4k5CLXNP17ogcg0x1d23x51IRSvAt1+pwjH8cUGMoxHtWzUygprfvAyOB",
-	"fidMKch4HGIJ7wXXDBDXklUqM0bGdowR+jLGJ7aFCf4BnU6YIGWRS5rZHq4Fo4YsZtR65OyXJGNpThXL",
-	"oFS4JY1xzsUFy8Y2xNRejeoSHXrOjGY7iZkZ04ycL42LOZ7TpSsybmZsToa+YYiRfhXJmRj7YNxgeAsa",
-	"rqtAXeImsgG79mPXvpaeiSKnwjK9QjHNp4Jl5OXbN2RYFjDXQ/ID/+aUaOb404xR9GFO+SUTCJXlmcCL",
-	"HT/FXg2UzMvc8IIqQ2B4QCschxTYHW6I3Ax/5ga7yZyJxuQJzHzOYFZjK/gviVQZU3sHIEhoMi+1wRds",
-	"47G6yvtDX+X9lFB94bqoAIOzVbylYPqkLu3uNOAzsVL0HZaNbVkEWjXJ+OVPr21zOouf7hKS8yJnhkHD",
-	"uJf4HGUcashcakOO7aaHD47uOyQdGSlHOVVTNt47bUZRngmLB9XHh4fYUgbYtRzNqViO7NTjvQPy8PC+",
-	"62L3Ciyt+48nhqnxmWghge2qmlIhpLG9aihk3h2Q14yRTKb63su//vTmp9cH8yzGvl/m1G7rLeLMDRm4",
-	"cQaY6o7il6v5u5h7gb/9GeOTb9Y38/B200/hiJE2LAe0/Z2QTr7Qju8OpSI5o0rYRrsCRUHFMBkB7M71",
-	"ReduqUpnCbhCpzT63DbnRfUYuLvLra/WEHbEAr4YOiy/0ND/iU4myHLdxWw7cTGVhOkcdhJipLyAKA7g",
-	"MkvYB8s1OxNTZqy0Rp7KhUA4IEMdSsWho3qOd8/948N7R8dfH5LiA/nby2ffEjMr5+eC8lzvnQnsTFox",
-	"WvwAgOQ6cdj+nvGLaIh9rOrB7LtzmrFT8tdnL57YTzSZMgv8vQ6hEkl2cNM8oZMf2B9//wzhlgnwcYXp",
-	"c2YodAFPHGrYM4Lb3GC+gevnhxnetmpFiKwxMry6xNm80a85++pFFUFxYuUJbnyHN0yFodjNpupv4xrC",
-	"oZxoU5Q0kA0jrgWc5VbcaJZPyFDzf7GEvP7r4/3jh18mBBQWogWfTEC3U3KOxIif7NkCJl5rq6VHFA2h",
-	"LZ5vM+3zqv77P/9fMrYrKOejOddzTKpCVXAME9fPQGLEM2puTLAF3qB7CRmXQpdFIUFkG8Ey3Tjwz3Ac",
-	"lxiEgjSZUT0jgs6ZZ9LImlMqiDU0nrMz4buEnjT5jm/NtweJZfafbgyqYIdzaPp4AM3yTs7EWEgzsjtA",
-	"gIxRVh1ht0gxhQdCut9HsB944v50BWHGtUBuEXrExahQcqqY1mMyRNgG8hpAxEqF70uqqDBcsGwcY3lP",
-	"HFa2hbGb5H52mldMA8VHOOHPDnc+lwb45BgtHs0ykHVY1lAs1UVAJ54H9BNu7gUIdj0c165wrdDU1icT",
-	"MlYsZZCwOyY518Ylk1Ll/mX1HqdPQdqpJeYxMBOnCTb0TV3ZwBy522LhEK16QHAFZwIe58xqp9QN8vbV",
-	"98g+VnhDZZDD9YIl4kyAmLPKM6zeTgUpxYQLrmcs8wIq2C8yrlOqMrRaWI56/IDMZKmcgttSS3EfAc9d",
-	"Jz/dEh/ZpFnVreA9q/wzcpRb5hDA1ucM0c7iGtzzNQ156iJakglV1ovjMV4HjZcbEb/XIozVV+Fal+/f",
-	"69fusnk5i9YQKxiWFUDScgbIQTKoSHnwbhcT9e5kWMOqy2Ndv5FV5tPPBUROBpXUCARQClvxn2uoFyDV",
-	"he2d7do+It+ti4hsSneu0fxa24bH2j03SOUmDHj1BE+rbP7bNeHVK3hmQ+3Xt3oO4vE/y603Sj6QJpIv",
-	"CSXvIxyGDCWeDs3zpXfCKOUITk01+hIc19y68bMqc6bvpbSgKbq9utxJT9wbhGtyjH5eVWKZTTJnRqFH",
-	"TDNqbBEuphj+pZ3BS0JdmAzcs7lm5Ojgaxxg/l//ny3jJ6UiuqApS4iSpciYNWSQ4XdUCWroBSXHh8cP",
-	"kzOhDo6O7w+/2ts7IL+gWT+lSlnFnObapoEVTGkpNMEsMOe2pQKLjcIVfiZQTSdDO9ajvb1TkvMJ+5Wm",
-	"FwzvdEuNuPSjo0PyP2CR6Igu8tK1mPfwqhdcFmT4Op3t//yC3D+4n5D7B4/2ulTUEqJwHMBvqLKwG/6O",
-	"XAX19F1asXUGOxjcSn/tW6Xol1RrJqZMVZu0ZnQhxf6cpTMq8HY8l9QkNcJaXMZLNMDIgIKRWFdp19Bc",
-	"TkvWqRs+q0rLWhdsUbiyQUZinFHtzktlxjSRk4kN4Kgq/X65d3ImmPOBQ81bJtKl94JXC6hVFMNNziC2",
-	"g01pThSbMMVEyqCkb87peW4F6GVCXrsKl/svfiZKLqwEzZU2+64eEqFzoOOEuBOxeirNc7kAUFk3AC47",
-	"AcaDPadtV/yMGcoFTuaDRhSb8jlaBM+EFTgBBjYQK9hXsw5xY5LK8AfVfO0uq3LBeBx2sNa23NMJY1hz",
-	"2NrmzkTtLLUnOWFM33tfSsPG5ELgZ7aqFsAdXtnXzPi6TBWwzwSbTGCpl75i8fMIAC0rNhgI4M4NRiQw",
-	"ov37TCi5+EI7IBHrD04ZMRJjZIBiz2WGNajE1Gn9tTc9pwviDADM4DXg3nNuZKOkmJLxszd0OobTodZg",
-	"KSeEm8R1O0e7JtatgrJUP0rBfG0qb4m978IQZGkIxeV0aO6vAKBPKspY0X1aBPIGDOjA5mXBXcmtNOdM",
-	"GGsc8Vlq1qlfqzaNVa5JWbvlnLXW5jvZbw0duzFcyBNwfe8/kcIoma/ykkLxS/Q+CLmfwqsndXyWYwBt",
-	"qHTHJ62kD+JJRIqyWexx00iVBOhjHF5uNRFMdT8W2fijNGQuM7T0nQZ4AFG8skDpJy2VgiNaD7VdNr3d",
-	"+u8gsTngkRX2JC0m3GZ9ScD2gMw919l4rwFWldSwbpkUcpZ1MzqEgDSmCK2mOWmyOgzHIefLMzGGZyPN",
-	"zIg7vw4Kp/C2tBFeY8sJx0EzxMClvEe4OBOWRUpBxlK0XgwWBbSxd0CeevBx51px1RTPROV+QtkUTLV1",
-	"8UVvbuJpmVP/oFF2311vZwKlVClArlCZ5apzpqY29RDOp/ZbVV7wL3RV3vHUjmJnrg3Gc/tV4xoMS+S7",
-	"JQUH70ruY90GY2/L6K3uvswY8DwYvFCykNp513ExkzLPiVE0dWtPuTO7QNSmlWm4dv6+2F3wzGER8sQb",
-	"krarOe5G2nbTr0usD9740xurfvGhiCCyaIgKpucgT8hGBdRN3KmW1br50xi4Hko7UoR1LBw3BAKzpDn+",
-	"9lkoB1a8dXwmhuMJYyP8AELhUOiy9FuUzosDP/o6oAo90hhWSUoBQqQ4E7bPBfWSHTqGXTkT//0XOnER",
-	"id6xo4gsgV73FYhxZwInrAOZj4+JoHOvUmAn0Bj5/R0g9JzdlEntOWM4wx1Rnp++i+4sfvwB1VvFU3tN",
-	"TliF2DldbCQaxRjeTd00c/yQpHNrHvJ2pYwVZrZiDCLWfvNwb4+clwaROWcaVStxJu4fHpL53Jmbi0ob",
-	"B4UbUPvoYfBzStVU2p+cCedMvHY39zd7p25zCr6fghUJkrdevf3+GYSDkr8fPdg7II/t5zZVjylrdToT",
-	"1cQuNBwn4prMGdUlvEV1a367qS+9getMjKfGG7e8eksJuqJQRUcnNQ+sVkMYR6O1ixwdEmP76KiDo8Ov",
-	"hkd7AdTWGKeeV8d0Q1Trx78rsq3nX2efqmBao+0fj5RfrWyy01K1ibpd36V7KMN2U/gvUl1ouFycScbN",
-	"j7JrJQfbq+oLTQwYcDRQv8hySo4ePXx4JvTB/aPh8V5CXlJFM16Qo0dffkXUwfGjhDTZBD60esfB0fGD",
-	"PWc+0hDTUCXwhDIzWo1tZEO+bIrZqH56Wf9M1MI+GEj2DsgYqF1rZq98W6irHSiWOOs4yrZaliplmmQS",
-	"2ZdmFiQOjpX7OKWaRakV4PyDffmGKNWNjjPdEbG6JawnVQ8yi3p/PCp94xHVy60O/jqpKrNjNKFrlNbA",
-	"6U1ka6QQdLpGjP0O0JkLw1Qhc8yEc7XzkDaBXcSv5gd7p+TbN/Cxd5IYSY7RuzinuT7oun7euAXdDEq7",
-	"0e8Im6vZ12HzVEmtiT+XPx42fxvuD1DkL+S7//r/f97h4tFLkd47p+lFLqed7o+wpYPPJfBJbnUYhxNj",
-	"2w1NTiyr7uwBAWoTMHWesxWrj2RWyWIfuDaJjUxuDO7mJKVmNhsBEumAvswBeWzbAsKCaZ4fkG+WZ8Lf",
-	"OHg31StfUI5X1tx2j6PCp7vWDpwHe6dnYizzjKkRvPGXQx8RaL0LUrADMk5lxsZWJ17MluhLptzAJhYQ",
-	"+UunU8Wm1LCRUy3HNgGjc8+YeudWN5pINWJU5ZypMRlSQdwf1UY8NNATlbFLq2O4q5LOm/1JYF1VJzSH",
-	"AUQqeFL70PdsKh9m9cGNzQ3c73lGrLtdyMUpGeO/x3blUM6T/KQyZqPH66XxrKvM5+ulSL9xGHgbIVat",
-	"Ej9NTEAjW4DcFUJg3TFIjrOIQaeyNlZ+dUoOrSqU510F+WrMiZcl/SoBlwe03xyc3P/yoUs2tn/X3g+4",
-	"RKZM3bD7w51GVxDX0xXS/2wUiwCl4ipNGktWQrjgVndhWTWfBsYcZ9P3fvNTjNYGdEWKJAQfXq1OQlf6",
-	"ydhF0YzJnF44P6Cf1NrJ0ZsNdzdwFRv0Nj4T4ypmcXS+HNWgGbfF/1NnzV+iBs+1DY0DR0LNtMgQIyZJ",
-	"Peh4L6lc2JYvfqGJgKLEimHCMdfeas8yWFiR0yXLqtmpAXUrlXPg8Y7dqdLpP+5YzkSmfA5wa9t2yrZX",
-	"XDhvvbcIWg8ywgaVlxBWw7EL74RkEOuRGHvW7IBIuHNCp3I+h3EVm5TasuRT+JEbog3Pc5+mi/tIMKq8",
-	"BWQwmq5eVQmJ3kSYr2JG1fogBr7Us2ZKykpGii9NPQsc3eDfSTk4UsALXt0cCP4Z1SRnE9O4rTzkuPEO",
-	"jAbUbLI2Gbus9BH+dkIA2cdkqOmEAeXZCpKnmKBvoQRzCbjPIxcWrpA1r6ybELLd6D7O8Y6E7dYqOpXH",
-	"OIV/Dny8+VvHBS3SVXncuiNQTOMGmM36y6Uo87xTAYBDhheI5pmNVFyKNBSOT6uS7mVh77eiALbHciAf",
-	"jQwaywC8/sePTw7mmbPO2iiUFIU4K2FhYIsVwmCOkzr0iWAeJ+oAAq5PQQs9kxh7YyXwHOJ3FEulysLS",
-	"9S4B2tXVsBwS+Q3J5dQuo14DyrdwiZRM14YmUkCmqCw11lM/Ewx08RM3F/Aleun9OM2WwmH6ny/v4b4C",
-	"Dy+h7rVguWCEcLGTfouGZfXqSb14cJ5DGJeurX52G19oUkjNbYe9ZzSFKCc292oJxf7xmUSmfCakqKA2",
-	"HJeFZsqM6zg0F6thM2atGVAufAQV8HpbGau6jGCr2NJ7hDuDEhKvjUtQolM7ghtXW2VDCnYmcplS9FIL",
-	"bb3kp+SCsQKRzkbEgno4nlE9mkvF0D4IzM9GVdnBsM2eLOj70k5js65ObEURbvDWIKU7/OyAvKRTpgn8",
-	"SA0UT5lzM8YQLjg8KoQt5iIYVeT44ZfkO/4NAcq0TRRcoZLxY0wI3X8mUgkX1wmZ/osXkFr5i+KGaX/F",
-	"JURLWAMg47lLuEX9iNrK5yBx8JTGbhy4a14CcW4IwaoB4dXABtaeEnqOWfNW+qxJrENfsUN1hWR9ffTo",
-	"uEfx8icI632nWVYkizA2EsHsy5B0LAOPJa4xWR3J60zHhw2V6SiiMq0sD0BLCiWNTGXukbqK8NQFoxe6",
-	"1vKO9rqi2P5j/6UbZP9nO0gTblst6o2b3tMY0WwOvqghO5gekKODBwfHe6fYkGPhEglxdPw38ujaw/xl",
-	"94IfF0V8rfUZf/mgxwkDugMxzqSQ4JDrmrFFJ11zHt92pB9SFxoJI9V/BasaaDgR9VZEmqN12yvsi/++",
-	"ZYJkJT3EIxkdN9YEzRTe4hFeNsiPoQGBzBhqTWbk5dA9V79qKUtF3pes9JctouOidc9bKenLa9/i22Kq",
-	"aMa8O27DjoHCVrdb0xLXvioC/s9vvLST1Fs/xa27aDSrXvkaAXdReQYBjmUL7C1HNMdgMVKx87UioJ51",
-	"OzGsDKhna2TAloT3Q2UJcWKoOBNjzd6PbYktjFGo1MyEsA80NTlYUlN2QigGcIPd0DO0M9FWzAO9r1LP",
-	"UdypdEesQmMlHNBI0AZbK9LVcLVSTYbu91MbkmNtse6Z9X2mUkxynhrCqxAkKLDgBfAxGaJNQoY12E4r",
-	"Q4NxYpeVWRGg4C/FQh24WtrQofaSUMUfOhU2U7LAGPxK8EOys8YRzBj0lpG2rWnPyWlGLUEHZrChqkQI",
-	"+Kag8lkVqe7EFWTyw/ETS65tYQcq/5gzAZc4eXh4WAHfhmwcYWWyjNWiky1TVlXGw+APzVLpYOslTgRN",
-	"tb/QpF3Xgny0YljolqD0rI8E5abgYBLSJUPZMJdTLk5tKTiMsLciQppitIyrIdlxzz7F8fZfXM3e1lNy",
-	"+URElZuXOlxxJAFmvDSX6YVNo+DGFvIznlUNoS7r/fv3H+1hoT8XNWT5xgVbbDy2N7afcOSgMmrYvm83",
-	"3EtIgvsVC52aZde8bQKL5nzDYDCAH6srx/sG6ueVenZXpfNwajt4l6jmTKVF4BBD/5YDhb10/hCdW44+",
-	"aU8InJW9jzIMehBQiLO6FPY8T+feLr5eKMGqMcsNVVoFsiE0FGeyPDfWJGyNCph1MvRFolJF9cyG8qLk",
-	"kBAwHOCfzOydECwYityfjNEDW9VTghGB0NpGkL3aCoLiA6n6x0SsUM6fKkszkhNnIsGKq2DxjtuuIH/q",
-	"BOQblLusgx0/BJseDucM9MTIM1GLHOhTh81oH/xIDUCKZ05ObbmnaFGA3ajUM/ClsLK6Z/e67lRb/eeG",
-	"DOD1BHfEcsIFdMWatNgOz+6G4dyylvGaLlGu9LQSZI1akklsRSFLE4ii3MYrykmA3d5I2kn/NlFoH2Kx",
-	"evaJ+hm/eKLYYlXW+3M2i/rdNH+6/r5F14YM18/c6qXdSQejADKf2xj9jtsYOQYpz+HG39gUGr+mLpNC",
-	"r4b0tQP3viDhwKdVCJ+0sQqNX+HBEuvrhhYh8lLmPOVMd7Z4tpj4U7iBu6yyVep4mS1MqkTjdmXcSwbe",
-	"LBPTwDrmsAe2bU/YdzfOCoID6OzUGp7R53AvC7cwrZgE5DGBcG2S8Qn6rk0zKwNomAwtKhxYImJhxe9e",
-	"dH6txbw6OYWT16oi4CF/iBL6qY9ickNUPnJQ0XLjyD+WY3KM+R9IXeOgtkjFZ1gG6SMl873q7ZqImSlZ",
-	"TmcN4EIJ8xIvMQLhb1hykBuXfuIWQMuMo2XP5pXVbg542RcvdbWQA7hXxv3Eua6bPmvq1xis5kz4QKww",
-	"9bOetfIR1/sHuKP1mYzRTAoASUHHy1k2dVAR0rDWKAE2nhKXOlu1ZKhrF4OOWp0ovGXT36rEO4oFGOE4",
-	"LIcb+9RYNMBTDXn6MDGEPbjFuMOgOUZBv6nttTZuyJqXfYRdUDk1C2Frrde44eDL2tbbHY61wsRuSCe9",
-	"42is1W1uKD8nw1c/x2LddNV5pC/gdCHDGDbYvqmiYptcDd0yltzWFaDruhrWd6382b3zO+2HHxsSu1Fc",
-	"01jAAhvjbKbB7+CTj1tIkpuHfG0/6h60YCmn+Silhk0l/rJS3eZcypxREXNB/Aj8GHHM3szwmIhyfs4U",
-	"RrxRDknZKdVsnwvNhOaGW7Ektpj3g3VN0m5ffu0SWj3m3wLzu53+/3ZDg5u0SryAMhV3c7XFjvCx613m",
-	"ewieL63vwFnIh9QFcMMZXGfz1e4VVZ1Y/wCepOPjO0Hy5uW1lXH3s2H3D9LVP2Blt85U/C9/7sb+10JQ",
-	"N3UN3aFh/I9uFD98dMOs5ndoRA+7cnEqUrY2F8bbO3TTqGf7wHBM8qBOVHGFXVv1DaFNckYhJJI81pze",
-	"+07mF9TQPVd9sV1clptIVdkZEycQvKebRVbq+rrEKiK21KAtlGi7SC9PwzIpvp63nNSlL1zHGp99B0sN",
-	"xg3ncxa/LKzM2ACKz7t0s+G+NFZNPiUTxjRWQcRUG7S2LbHj1jnDXIvSQCBmXcK37oxte2DrZrfrMxFv",
-	"mL3SBFtDHMYlUzC1FEwTLtK8zLAAYnC+rsTbhGPGDIawTlxtZHhOsWSw9W9PsHVsXd7zTPjOsQpWh00J",
-	"XauejIGdrlSMDF1FyMMHe85JHpRcHh5+CW6TsSyYGIXgHZOhtara6MQAAD6pkiyZqefds9mt+QLSf9i8",
-	"MNZ7DyUJGh+n0qIXtXGgRLGc2cI5UCYU13S+bPSVRCyv7X+npNHuuKOwsHM+1oTWJyoTztNI8muZQTh+",
-	"EOloSwd15dyL7uC9O/GzBLvuisQP3riNq+bBp2xRe9GwLtdkaJO5F7NlzDSWVCVOrtIdqHkrKLboYWGL",
-	"hxrEENOxm5FlsyM5mcRTnGwJrFXzzrtbCQ7osqo8aRRH+hMI0VGDzOMsaxz7zcaJ3KFVpitO5G4tM12r",
-	"eu0ll88ej7sVpQ2bFyBI6LWStM/2wBhYxQwmVQVFvP0oPtoWEpilZnAZnAmazbnRTRe1FZMTYkv2ems5",
-	"Xhj/koKh3/aCuS7/0FAHghhta60hN2zeEKBdRXYrssIQgiolF1Dq26bJaEzxtm7iasNkXItVB9pQSKi2",
-	"zlfb0Y4b7JXtXJ3ofAUHcebqVYB7eOwHG1W1NVKQwMZhzWDUEIZh0lVyJp6sgE5jV9p+EtyZ2CjC1ffd",
-	"m+qEb5wH1VN1yE018FFhmXDzyV5MraKEq+dVbSE4mcH1XWi4BpaWCttV/fO3wTmjiqnByT/fwW1no8ft",
-	"cKXKByeDe3gLuul/qxxSS20QCtUT6FoX/l0t9OO7j/97AA==",
+	"7L3pcuS2ti74Kojse8NSHEolqao8SLHjdrkGu7anOjXYZ/dOdyZEIjNhMQEaACXndlTEfYh+hnv/95/+",
+	"fx7lPEnHWgBIkAQzmampbNcfu8QkMS4srPFbv49SuSykYMLo0envo4IqumSGKfzraam0VPCvjOlU8cJw",
+	"KUanox8K+mvJSIo/k5mSSyLYb2ZiH4ySEYe3fi2ZWo2SkaBLNjodVT/qdMGWFFpd0t++ZWJuFqPTk6Oj",
+	"ZGRWBbypjeJiPnr/Phm9fAbvYXMFNYu6NZ6NkpFiv5ZcsWx0alTJwpZnUi2pGZ2OyhLfjLQ8+46adNGd",
+	"3NsFI0pekUumNJeCrGRJzqlmGTELRtIFFXNGpEgIO5wfkvHo4XhE9p6/pXMCnRKapqwwLNv3y7BgNGOq",
+	"HvnL2YHtuWclHkUX4lu+5KZai9bS5vhj2F7GZrTMzej08VECjfNluYQ/4C8u7F/HVT9cGDZnavQeelJM",
+	"F1JohhTwSsnznC3hn6kUhgkcAy2KnKcUFuxBYd/4t180rN7vwRj+m2Kz0eno/3hQk9gD+6t+4NvFHpvr",
+	"/0SQ1y+eki8ePf6MFNVrfnI4qicpvPtUZqy7fc/YjKeciXRFKL5GUpkxsvcNVYIaekHJydHJ44S8SRcH",
+	"L/8DdokJWI1/jo6OR8no6AT+8xD+8wj+8xj+8+koGX3xxejnzsYkoydLJrIlE+Y1+7VkGpenULJgynC7",
+	"hFTN7f+zjMN4aP4q+N0SbpcCl6XB9f1EE6rm5RIPaNW/PP+FpQb6T2lhSsWyCTUNus+oYQeGL9koMuhU",
+	"MWq2/CZjKc/WfyPKPKfnOfOz6m3jfBU7owM+v+Qpm/Bsp6/jn3VfE7pgSDiT7b6QaugHv5SK64xv1Ymn",
+	"h11nbznF72sojcArZK+e/yEV+oop8l//83/tx4YkrwQbPGfFqGMQzRH8tFghX2UZN+SKarJgeXZGpEgZ",
+	"ceSS4Av2D/WJJrYpcrVggkjB8Ks5v2Qi1q821JR4/vwxlwW+6fk0XiNwmlgWPeBlkW19VkpdLUx7tpIs",
+	"acaqKY+SzUvnLqJG91yYTx+NIgw8vBT/aW9J/32btutxOvJILK9qMpVqCas97BJwQAut49DgNY3F/DnC",
+	"zNrM9FseY6jcsGXzH+tumnabo/dVx1QpuoK/Q+Hl9PdNh6m9xjiK2HS+pOlFLufPWMr9Brauhlwxmq0m",
+	"My5ovuF0LmhGcjYzSDrntmXiGjgliukyN4Rrwo0m2kjFMoLN+p+oyIiQZsHFHE+MO1xEyKuajs6lzBkV",
+	"nlf7Ufujk3GdUgW7ChLAKnpeNjCqCGPQKKhskBdKvXht32yvf9hhMOyq5aS1zAN2KrjL47f2jOaaJa3d",
+	"3HXFatbYlIetrOYfHG+iw8bMscU1M30ujFpFCHI+V2xODZuw37i2KkGXNOq3Bu5xS0hpUvlTqRSyX+Je",
+	"I4YvWUJm/DeWEWrIjCttiGIp40WDYa6XcZx06HeiHnQpLoS8gnW6otxwMZ/MpJowqnKOcjoSy+jnbQWQ",
+	"vrf9zdv5Hec10YxFr0UmiLsR7fwzNmMKTvUenHA6Z/uDlyIib3QZTX03fKJJ+MUZAX5IrhY8ZzCkTDIN",
+	"nIQgiUQusI2ySE7Xz9te97B4BF4FDsaEIXz45m/LhPqlI45Kj1P2OrJRrK2CrnJJs91FfkJ1uAT13DuH",
+	"WbNfB0kFyQgWajLL6bx5cXYG374ZUUJgS8rz6OuBoLNZ417HtP25isgkMMkWz0m6jMod+LbsEpyxkO7q",
+	"XVrDI29C+miw27uTPJ7SnImMqrfygkXkjl30v4EnCde41NdUFLdULS7lxbU6jEnNgUQbLNfGxX5q373T",
+	"Nd9qtYwniS4D0ixVzJwRvZBXoFrlq6Z0GJx71SOuzhjLyLvX3xIjUScjlKRueQgtitG2S29HazvcbiNu",
+	"4vQ2Guwe3y2OY0FTbla7yZUpVYqzbMuvaFbmVoCrzH/HR0cNA+BR7KZIFzzPFBOTUmRMTY5Ptm8iL+dz",
+	"OmeTi3mT1GUJRzBptdbTniiX5xGN1k0rtsqpYledwW4a6yyXUk2oYnSyPBk03LWjTUaaUZQpl90D8roU",
+	"AtSvJTOKaSJn5JyJdAH/VMQsrqjCi+x6I3i/lv68rtWklZzP2C80vWBGT+rFbg//+PiI/HcYNSw0KfJS",
+	"k9Q1nBAlgV4yUhZR+WPJzEJmoTzu1gmNDoxGxW15yRRc0rHBFExpKfTEHQ7CfksZyzQpqNZMzJnSibUQ",
+	"+RciVqJApak/C+ScYPyt7rrjeWVfIKksBegyM6kIFcRPgaQLll5sHlLQpVE0ZZs41Ft8qX1IgtlUS5/E",
+	"d9n3E2dbhuZyXrKmvb3FnWS2cZTB96AXlWxywUWDGoQUbJTgbThyUlEhlRklo3M2k4pNMlZQZUoFP0sx",
+	"USxnVMMfVE9AKOcz3mPAg+4KpriM7NoLqYgfDoHOra3Rvm4dW6ahG+FLIKBTQV6++YF8/unRMclKZQX3",
+	"vVfHj54l5NXD76IGU8NNHlMFW7vnBFn7drBc67dIMdq/OTcylLX99xkU8lxewY2Nq7eF1a5BMW2pmbrJ",
+	"9ir965quHUQVQVpnmRvklsTMDOXCypYxW0nO5jSfKDbbUvHKObQ5AaJfbRrRt/juK3wVeZnierKUZbSj",
+	"ggmab26z2thX7n2kjDlfsuGb+Brfj82uIr9BQ3iLb/fQJtJCfVqC9W4tYmefkw51Nraznu9awn/B2DeO",
+	"mTVJ37O4iL6CyzJw8VqzxlarNtaO7GXFta7Lv6Mt3QYXeVUTZ2uU3NoL1hjS5GzGRMpiYlfBmE6Aq5NS",
+	"cAMizLLMDS9yztQZoedoYsEbm6SM5yCj2eu7FIXiKcsgIGCUDDG0VKJa3ygwiMB3MiMUmiZXC6kZoUsQ",
+	"HvANOZvxlCmimdEDO65m1HB2uUVx0nEg6MRN0fIqTrJlziaamZ5oiTJnMFIcuZtEKpdM4w26UeezaxuM",
+	"P6m3ey21vPXk16QVFqeSBY8+vhCbCZj1DAT6nPGUGubuuh9mo9N/bjrXqVTZd8zQ0fskYiS4mizZ8tzq",
+	"v0P0efZbwRXTk5aD0ElSndfnivaIBFzrkmVD28G3VbShXdzbnlmuvQ/q5UaO627XdNWlyickeBmO2VO5",
+	"LJjBqBA7T4LqrT1reYYkDIdTknNGFLukOYeZZ+TcuqdtRyRjNMu5iISTqMOHJzao5D9+3I+qGE5Bi98I",
+	"VYdD17/2aw9csjf2A/i0RAqe2DZrXnHJtGbOzOKpMMol7Is72X0bfSf+NrNEWW1ntVYhUVYkFzik25TW",
+	"PaQ/N48pkEHOqbsmtrhiMrrSEyMneNoiBPc9m1MD9i4MXMC3WBbl083z2mWm6PFAciAZXVX0R6/IHhOZ",
+	"VJplCejdBcvgksqY4pc22uw6Z3/YKd2ORex4pteekznXRq0m16H+6tNWTKPzO1n97oJlZ+SKm0Wm6JUg",
+	"fyO61AUTmV18kbI8t+uvS6Xgud3u6ijB/o3cZlsrR00ToiKjZARcaMYFPq+6ixy6mJnUHZ7oWWmvVDXv",
+	"DffYS1GUm+2TzZV7/htNTb7CWBw5IxV3wJCD5o12OEru78YLvOufHiV3dAjqe3JDsOsN3IHr7pyg9883",
+	"BRbsdCFd41LoJ+QN1PpNy4rkqJ469U6X6pKtLMldYmwEzSfVQy50qagVjguZ56X7KuepF5kroQHuqGKi",
+	"vMVyxo1gGk5VwdSSm+gtGYzzRnwRdXN36Uise33lw6XXsoYlF+HT4/Z5v7XDe1un8g6P0M632vv1O/em",
+	"EwPp76fqVkPHubvW8Hl9q0VpG6zZOdfmiQ2DCJpeMY13HPyHrv/4pbGR5dsbJLo2vBnl+QSs6xuXrzV0",
+	"JDJZFmvkouZ198bAwQJzAbtE84HLCcgIOvfADsw1oUSwK9LjrxX5RvvbW7YscmrYC24sNYHWGIuXoVbt",
+	"xtwD+5Ym50zzjNkoEhuokpArxY1hgnBhJP4gJFLhcJMkjrZX/4cmoS3r6dCxeRv2m9msbPNs5LfEfRJl",
+	"TCERDZNa7pvMeLYtF4mtjDOm1QNZuzqejGLyLiN8uSwtNftkF7RIpf5rspfJVD9484/vnx4us4RUzRLj",
+	"2tX7HYluxs2WxB07Ze/evXx2+RjGc8FW/2cdwrxZPNvuVm3wogjRX7DVDRhx4X3jvapdMU3LUqU9jhq3",
+	"VJMgCnxdBs9go6xVIVAS6vRRTa+2q7shouxTcY0O6SWj3w7m8qAaFJqNDysiDH4+4Et08GHOGVD/aM7N",
+	"ojw/TOXygeEio7n/n2sGZ1Ar8K+rqNkt1Pg0mjL0hGTVQcdsoQQ0OyfQVgpUp7El05rOh9u//fvRAyvF",
+	"LOdpREqE1LPJJc1L1pXr3ifu5y0yBJJRmnMmzISWZiFVP9dsCI71SN3X/SPaJdCJCcPNarACaN/29quI",
+	"P4Dl2bXsHJtygDYGsBUy52kf59DSKRu9P19eM36uamTHTCvN1CVTu5KI+7qfRK64EE2p0X4y8uQ10AIS",
+	"EkJIRJ4EWsej2pZqBJtDyty5vBENzrV1l+qb6/J1g+a2kpKWS5f02UlO2EDZTR57wQpzikKiXXqiDRWZ",
+	"PiMoRRuW2R9zqcExhqSDYjRkmjZMa9AQXlD2s82UEowqukSKXW1tALsZnXYtsSh29RW+uLVy2+cUeYmt",
+	"EBtQg6v9UuRgo/sRbzpNnqQGvBnHce/G3sl+3LGxtabb2iC7Hr17s85kX+/bToaUoO3ImdzBNKlkPmhn",
+	"X8N7wCn5XOy4aq3Rub7DJpPm+vQt8FeeHFtpORDkl4ZeNEWcaYzgjp2h4wz/CTnKQFHgxJYz8g0VWU7J",
+	"8RePHyfkFVU04wU5/uLTz9AibH1k5HlwppdUG6YmaU61nhyPkuaDk/aDh/jpnAs2ycD7EX4Ze36C1j4g",
+	"9YkT6uxbTLXsekXOqC4Vm6SKzsyktgTaCAPbmh0KrDRLpci6TxXFxoI+lhLSIYMHYXuNEbebbf/YGEjQ",
+	"as/nfa/QyVxikGo9av8oGGX7Yd3COrOnYlffMW8zuwGfOJyGiZxNzrkyi0EMsD9fhYuMX6aTNS6mXZzX",
+	"vRlexUKKnl+US+ea5FTMS6dGrA3y8u91bv/GnKq0GbsIfgzRHgc7UKst3eV2vMb+hSLH40fXyelvbXvr",
+	"YhQZp4J8T+2MyDNq6Dm1vKxxRRJkitVKF9QYpqCF//ufTw7+r6ODLx4c/Pz7o+TR0fv/dlN5/5622nbq",
+	"DdbnivLWA4vcBSFuprGQwm5E0K5au0tRu+r0Zhwlt3ls/oSEGN2PH8SXkqpsJ/PwTqJlTJewQYEv7fcn",
+	"R12C3N4uPFzQdCtg5c2uCv3z+oV77XppI+ykOVUYFJmzM5snNsWcrSnZg5wH+CcR9JLPUbAiC67hIVEM",
+	"tW2wM59Lavad40Q7YCWWXnRkwq5AVQshgaRiLYUtac5FPEJXEy4m6YIqvPTcyKTyqWa9coyf/w2PKdbd",
+	"MxdZtm1ckkxLr6B3fywju/ctxBdBZJGRhKYGxHoI2gANjmOU9OC4Hr8qwVGpA1usm31yxUUmryayYELX",
+	"T6kQsF6aRl5Nc6nRhYgWacUEu6I5QDewOqzFpg7ntNAMN9gYuZzURrvQod987CT66lO7R2AgshOwb9V+",
+	"/0ml27rvUbWeBDO2CTRC85aBIWCc0sRlQBcL190iJ2xIZTOtrJJHhgdS+IYtBayLpm3a6zEI8rCixN2s",
+	"9dgIjuzm0TQsZk+F2LMBTaMVf+3WCejefu4TXZ0/tMKtsQl3a21dfdAbMX5aOxG7Z3uXjJONyS+dHzCp",
+	"Id8yAWVTYotjLmvdpyVrWdO3TQPqTTxoe+kQ0KOb3gWERfjMXjAyQ5OikIZwG+yX+kjyqF3rplJ3WtFy",
+	"y8KsfLIBDKlnPFUE/1VlqK6CcsMw/qS+lXrZz5YTGJgi5JI1XrNZkCEZT59UsIkzvt7/2Ryln394LCvH",
+	"dBDhiAuAebXR6fdmHg1y2XmgGO8FdclGfrzJqEolspy2kT7Uyj6q16BBWgN5csVDrs+VGzENXbufp0Gk",
+	"zlNycpDxOTcEpk7+jTx0f8I+tVTgo4Mvfv79cVz1fcYME9AD8H2pY2hXT4gu53MbQXOGx0GXBVOXXEvl",
+	"0Kp0H4wjKaii5OTwYTccYaM/eNvDgROIU3I7Dde/OnCP20t0/a2+5OmNBB/aluog6jvSqRvddi/Pogg9",
+	"393NzWV6MdEXwDcjAd+vQDMl+BJZclFqYp2Q7pGLq8Jw/KLUi2FZWMMdzIbmeYhRFEdSKco838qT7r7S",
+	"ix2/Gg4pVKHpbNVTr61U5hnTZuIhuTSP5vJV+FD29RoVqwJPsmhZVGFaxGDAKHubsG2BVAdAz8Qxk24C",
+	"UqnGL/OTj1D5d/6neqm4CDEEh9B1zPde4zQFE+pSdg0tGZzW9nrHZhLlB2VEP85ceNvWeuutYQ7EtLJh",
+	"V0B5fa3rOVogXkkXlrtNHgd+SQr4FHNfEEsSM2b3vvz6Fcqs6FBC641OyPfuoTaMLv3Di5/wWX1PLxmY",
+	"ebhmmQup0mfk9btvn785XGbkP//38eFn3UsbOt0ofsI43wkbQljFmlwbPCXcOdtqYocTI8jn8AY1bDcV",
+	"14bmrgGH3jrEtCXK+RdcELCGbDKM0cWDuaS/hZ09PjqKzJCaAXCBaQXh6JjeQIjGXWys1jiy3sr6OGJl",
+	"rXWHnWJDo70cxYMGtrIXN2zUjfaPY+3PuMi4mA9frxf2g6Hj74S+tezSPaJDzNw2hCfHLDWveHphbcJV",
+	"YjkXwFRSdkYchkMMlmWI7XLrsF2X+N4Lm1kN0UjyS5nNGTlfObTIb54cvPzxANSUg0zRmTk8PgNbhIUb",
+	"sEAALmXOjqqaJYFAbDFKNia9WH460IjCMnt0Kkqo8w07M4PEKl3nPKIpss56FD2rPwwUBG6qSBrbOh9J",
+	"GwPMjKq5r+HKUcjlwdJCFRLM2TZ6UqWnx01qVsPb3ExbFbwbM1rn8HfPq8WTGN71K6cD/2A/jPUagkt0",
+	"OrwGClbVbhf43G16Y4+DyYVbFV34XtSsmFQXkON1hbsXjMVl4HIYUf9aSrNxNV8w9u/4XsOavinIEt/z",
+	"PcRO5QvGvo06uCxiSB9iyjC9e72TLGz29422/PrlxI9tWx+Kn+sN7Pe/+y0biC6Uc7HF8fQDjR3LLa9K",
+	"Iw3Nr7eL1zjsTVwkPxq/HFud12rRb2r3dtQOUlPSPKLSv5VX4FW3/mzEjnz75MGzJ2Cxct8kIEqo3oVv",
+	"428OAAXFeEiMKYzIa0GEJ4QKn3xOUpmXSxF4MUA5tDmm0oI0G7qkilpX7RVT1oMed6BuHy/tD0fbwDxj",
+	"jMBvIHN99fwteXB5bLfrQeV5gXcQbk87Ke6C1injLXlsQ4zGryXFjISIg5drDroyoIok5PODhSwV0Qs+",
+	"g4dUa6a1VAf2V6nIFV1pDJ0Frw+FPd8DYvQUsD9QyW34Y7YVg9HDMjFgovPpq10/jpFCuMCd5oS/UlJr",
+	"sldbffaJfze5YYDYXqjEF5zl2XOlrIl6IE5ifyrR4Owvn4oyIAusoattzS229iTvlgJ7C3JooJNGfAvu",
+	"/tucfxK4ICOx7FIF4LAklSJlSkA9BXQh/Qg4bJp8lpDjo+6B2nye1vg3Y67F6O7ndL42x2HXZLT1LrCd",
+	"aoGZPvN1GJDU1ZaDyThGrGwGQb0fCerIYjXqgXIdivBwe6W44rdLJwqKi3lCOk9hgi4JoRQzbhLiwp/k",
+	"JVNZyRLSiFHKEhKzrQRvt6OkEtINkkpIKtNGLNMkK91TLvBpQpwXfSKkmKQuMcZAawWjDl0xi1e8WIc/",
+	"v5E4FeW6SlTsUswv8pwYADmw7zUKYXQaGUgbf4gMzL66Zb7hqKjk4dUGUvJWSHBJFYrSCGy4qZppa/GD",
+	"dqjf0IyF8zmiwQIFvKriLLHSZhX3rPheSLQh7TVKpVUktl0JNLgEbsJjD+3coaceunttKXMX6SVaAut4",
+	"6xJYa+pevVCMnWNM8zVqMOg1ACyg4UB4WS3jgkkYvluRPXV4fPJw79P9sNxoA6Q9pWouw7guPYF0Nfs4",
+	"XoqqMItYkYHvZJmDyRZfAD3QVhvYKGdvKGswN31SvRPkE3T72RxeKFXHBSNLqi4qVJwbl/T9EiTV7mzY",
+	"+J7iB5JmExjuBIa7pv7BV6Ch2nB39I7OzSmh7dkiBdgWCD2Xl4wcH8ESaSSCo8/2jnuyaJc29TCb0KiK",
+	"7cgCySyx9ng1l/gn2aO5loTaP5DiwD5wLs0iIWspryK8eCCtncZkGaMyu0tk5lcXKW0Z3eMOLV3HphsM",
+	"qrlm6woZfM1obhbdrXdQRWv8r33hYHXbkYv6Al3G9JJyy1s3RghU14YbUGwOUS/O1kxsLic2d9PEKPwI",
+	"CMvBYWOlCiEN8TGQ1zy8jtQmwC7scG6gQcPmUq0Guoz92++rtI3CR0ms+zoMqOjL1tkJy9EOq4JxpBes",
+	"Mq20Tn/OmbaMhwsCLxKMuuBQlo8apiJxkXDuH+33xDWLub871uzB443rL+QECKzMdRTywS6cDbgutauJ",
+	"EnwQG1uoSmxa4+CuDMqybKe4h21YVW3rc7GtpWA7yxscek7zSUjrMcMbmIQjsMRSHATxN8GdwQUx8mor",
+	"uik1G0bS7zQO/V915p9dkIcbis8PNOS9bIQYtDk6QvFN6MwwNdHl+ZLrVoBoMKMdbR/WMzhZFwmcjNgl",
+	"z1CPr/wiXWKo3rEJSCyLv/Yh1SHv9TtVeQbXLObXDLiI6cVq2y0bhqtZk1UDKt3eldeyBVT4agPXYDf1",
+	"eRsIsGuA9bZKitctdSp/r60SHq5Jc9dr1T2ArlaV/ryNMt1XAaWd/u/fItagbfNyelINQkH6+HiUjI4B",
+	"XuQYMEmOYbGPH0el6bqTZ5XxtDcasNLwY29EjwV8MeH9JzP6w3UKy7v+klFVCNe3FtuIQVFsfQ6NLRPd",
+	"1uesTfoCgDae4rBs2a7m5t6tGJQgdeObGLilXA9BRlOYr7TN3jYjAIdxXPhOFkxMqK/WrwdyMvwqdTBn",
+	"Qz/S5XJJ1Wr4+N64DzorGCYX+1aT6igHhN4ZaXfC6znYTRgFmwt+R6bBzr0alsdXdGZGwT1rEwWUtLkb",
+	"iplStYsjJL6ofo8NvLtr15QSeyMB75dhbceg2kmpfXXhJr0loLZP4YxgqUdJasfkzCopM8jBnDjZYVgi",
+	"5hB21gja3AoG8+41ALuHG8i0J9rup4XM2ZqgoZ0HlbNL1jN7F3A5VC72CteknkNnmD0kFnTaR+C1lnDj",
+	"d2wwz8SVO7OrEgQYVtLuNnfth6UtQYuTWU7nW6bUXnd5a22kWsSmQtFQIIJRdiKAw7Df+jB1jnLs3Ma2",
+	"6+/y/Cau7b/L877U28G38N/l+esyZjAB8ltrAh8St9nuzVfEnSyHNsF8YFYkBEtwvbimCr5gVJlzRs1t",
+	"1N/HnEfRI5//Is+jz2VpUrlsuN1dlB3KQ2nKmK3LAUj/+A99wYuiR+gpcipEtUaR0v7pgmVlzj7RxPD0",
+	"guwtqShpTlQpNDmw2fZwSPaHZ8yWYou6JltzIaP4fN7CiHZzsIgPJc0HokTDDtQNNtaqmkawiS120aCc",
+	"ets8xSb+BDWJvv8I7uK4EfIqvq2whFV9OHQ90gzigPeqNCmZ0VVCnmhOH3wj8wtq6IBSce/jo+9LxF8f",
+	"X+9SxIDStuF4wK1i4CoypXGEaViPf0lh18PTSrUoXGyVjY66kCrFFtem6zEWfSgFgdtyo23NpUqHnych",
+	"2VeTDwYYLm+U6gIr3E1VKe1TZ3qXc2uvh6FmuCLglq2K/bdfx7FMw+W4TtmYFvbnzw4A9ODn34+Th8fv",
+	"/1v/ddIiDsS7P5gzwRQWHOUZ2ZOFHc3+kIInOwIz7rwlzQidZJct2kSnNyI0Be3dobUj7PZmgEB33N8t",
+	"9qsziW8DBE5/+zKBeEgjLKQcE0HCKvTBd4Pxq6JtyjnfGT/ukqds0rd6w9FTg3V+OAzKJVovjGPWiVnY",
+	"ogYk/KwDOLdxc2H5rlxBsK0+bdFxBRLt2+vOJ0bk39lQ4Sda87nw0d6Rup49Wun2CT0e7jSKgzrhImO/",
+	"xS0Ml5xGAhN+LfklzRHKvi4wsalIedVRBbXv5zgoqyxYrOvmlbnlR3yCXcMZd42cuW18g2tE5lwz5uYu",
+	"A2W6fcUk2mcg3YcgGWRZagMVym19aMBJawj6t4GAUIeW3HtESCXg9YaGuJPRF+ppU+tY1ocUeeXRpZw1",
+	"m2QSQ30Q32HBfIpEFemaWjig7sLQ6rAPF1i6TDVWk8QnZsQ3BP0YYj64Tw+K6uuRtLuTcBQxq2qypLHI",
+	"NMqVtggWtiHCRcZTjFZjxH5JlnRFZhCrZuScmQXe+V1Zrsu7A0QIJJP6j/Yw23/3Zq2H9HRDS3SNYNaK",
+	"HIPHTdqpdzTc+q2ymZtH4tpXTwx8wEpaQ4u39Rfn2ClqqUlFG7/uqAG9eHTXSWq6Dpj9MHD3PkT3uvCH",
+	"E1Lq3YksXXSkMcb6vTQ1Qna3RqHMVjeWXDjUrSRTmrO4GchPBZm0Yb9hYgYXZO+5mOdcL4DRuxJY1fyR",
+	"Yzl4YF8rd8VMGO6zUQUq6ArSATZ5CnsySHCgGpO+qQbTHj11qYIJyWSauMIjCcHcPZsd7pOTElIBHbS3",
+	"TjF6Pdt5gFPeG9o2sN5o9Xq1f3XziSWjehU3FucLifImTAZhe3doMvjhStxYsSSaZYrpuNutn/NeJxB0",
+	"3VBxZl7Yvt8qSS4uoKc4kl+2a5VJwtnulLtfb1qgzD/ezkxxHxnQW+/9H6CKUZNQhhQvqmcamL2s7Gsr",
+	"ti2jlwV+dhNsCxu6a351M7bN26H8v0J5owB8f7uKMbaCoItIuR5cU6XGxxuxGaEIq3GFpSFtrAuWdSUp",
+	"47nVawZ0FA/Z6Vjorkbt6W2L2xWs6nU1Jd+UvNpyg/iwAL61pBOY4tft09tFdFMsNOVsxlOmiGZGY74r",
+	"j2dsLcvc8CLnTV99sAG2ClNt8I/xwoAcO7/pCKjYG6Y4zZ1ADNJyobgwLDsjR5VxRh9+TixNDIkh0nkd",
+	"p9UNGQwmWS/nrsQlr8KfdyOuhTQyQle03wkPv5Xb4punUhgmTH+p9YzbqIloJjozimlyzswVc3a15//x",
+	"8gUppK2WhJBWpoUlPCyDmP3GZxuRJ2GNnsOLdcLB0NugCmJr8TV2yRmgY+Pvp0TICYwk8f+YwDrWf80L",
+	"4IFUTWaqUZ+K7I3Lo6OHjJyQi+V+gqDJwLJirxyfkMV+EizRpMhpyial8PmHw+PsFozPF+Ymcsy2uFht",
+	"raVJGk29+WmxqqsslAXm0l9RTRSblZpF29MLevL40zin4P9iQzMAvHe0ltcsgdhB2KBCn/1gp4D//LWk",
+	"igrDRU8cllmUy3Phqy11HIGGWSegRd+fK1mKjFxJdUH26i/xXMBJCW0PDqzeDRPBSwSro8OiY3FkpZmZ",
+	"xIaDhYI1AeIkph/SG6OhfJEsPMBtkO/+ZS5Vrged03evv9Wj9/Wq32Lu2xXPLBbAkGuhDRzrqM/RWotB",
+	"erLy/KNBDm4x1sf31jyrw9tnQCuxE4QmdWvLgq/Jgmq7TdQQmufxFPD28vZy2lyKgW8aelHVAmmXFMKr",
+	"B+mG7NkYNd2ISbOeFxw1DF9IYul2aDhia+vsWvUuMAhGr1nKsEJIZ6GZofOe7IVW1eiQnwxlPa2RujYr",
+	"esLO1w78XVGZGAeZi14pZkvCe09x12hUT2wLZ5z7KG4KsaPNaTTgeFnkzLBJqfIoOQOhSPLqhzdviRQp",
+	"I+ySqRU5Xxk0z2rrQO9sjgVX01vxjRnNc+DDm4by7i0eryvMkLCHzCyULOcLfO7KBnGhDaPRO2vJzEI2",
+	"zAPg08lZJVlSZXoMygquzlL03Nr4u6e95vC/XBmGRm+7fvAmOS/rokbDGDh8FsOj8UQFi6P9nYYvO1wK",
+	"I2GrsqGo8G3yjhXeglcGp4qUm+uHdA/GSAVcoQNya2xRAm2kYmQh80wTmgM3W5E9jyaLg9QPfufZ+wdW",
+	"lNjfegkq1hRZhDo5ozm8nIsLlp2G9GhHaBZMMzw91WjPiL9lT0kmBTtzktcpmck8l1d2L3MqsEaBIP7E",
+	"BtKI7a4pJdlGNsdkV/tYzaaf3+V0x+ivtuLiB86XdM4e/FKw+ShxfxSi/vcVOy+qPxaMp9FT2VcLwrIG",
+	"bpUaCPKa00us6oA/HFJjaLoYEtJZy7it2r0Q6nKQUs3Igv1G3nz95ODk8aeVSImbvEc1sT0xpL1WhT56",
+	"MPv5908fxQNU13GSsN0zkC2WUhty8ph8x7/cj6JMD79LNotWvSSCgmPnkpGKz7mg+S48AGW2yfHJ50e7",
+	"f/3wZIeP3/fOEU9WX1CLr+vVY97BLSPc82X/9mkgMXJN7IF2Un7FMFAq48YFyemoKLkVW+6oXbtoWev5",
+	"SQ+tVMWigs6//PoVOHR/GiWj779+FT3qnV3qLH9T8OhugLIf2tAtq0vZ8mIYCzo43WbBaLahVtT6ugej",
+	"N0xkhAExsN9oavIVCOFzxLTbMwu2IlQxYie7H/Mjd4WYV+/ejpLRV8/fRpfOCVXrN881at9uSHHRXVTy",
+	"PGfLfvzuaOTtkqYLLmw90y3RjDHHZ5taSxXEeBwYoUoT66eT/oNT9sRJ9WVN+2Y27YHTXX06dQ1G1wdU",
+	"3a7psp19e4eaqzfos7iGGX19hePhLoqWbdmux7U9F609ubaFudQLXzty67J26UKqCZ2zvvTPMFh2c8I2",
+	"VXO9dfL9OdUsrA4buRnnc8Xm1DDiXsMb0YZLWYOkpldkzzoUhBRsvZQzaCotI3zHqXHJ1IFdPkRrq80m",
+	"fffEZux336OiV71Sq4C8UCiFX5W+dZ/t3G1MRP4ql+c0z1ekFPzXktUlWyHl6d27l88uP6uNkcWiveKb",
+	"PLdtUCeDVdawhkdtxTus4Ipa6IKbsmnYr90+XjF14OhFA/cWKSOVQWcrebhhw9xacGa/1gELdS48Hpso",
+	"+y71YteSNBeT6Ep8zecLuLw0+xWPy9WCp4vwPFlldAYyOVEoyOpNp6m7Ro0yt8N06pCLbSp+2BZN1pai",
+	"tYuoCyl0rKRVvVAD7qSaPHeB8qmwiWJx0Halt1kup2ZEWrN2BfRxDbWxtZY0bKEeXXMB1ix2PKbfs/HN",
+	"EbNX4NeHC8VjLg1VW3b0nfZkyXoMqOsHL9+seDpsLfrr3jQwDYbHv771NrWMuO/BR1DkdAWGBq8VuoLE",
+	"GVsW0jCRriYXbDVRDNyEUXVl+PHrIjjXSWF+ICOYuJrjPyqFu6GzKmbUqt8PtwMsSin8OLb6zAUvD09w",
+	"qM7FWnYYXDVrzHb/Xmnuz1jK9Q7C4wBhr+VdqjyVVM2xnoPGO4gSxQ5gBVcx8siC4fltV8y/7hDGenDR",
+	"I7UKTrauVVANIFlXtqBez+fCRKHMBrCmzULiTji4Kc92r2/ipz9Zk6tTK+Zbif7b5aPcXJjsxjl7iWLo",
+	"0AamE8Qi/vvTn/wtuh2Dtt+BpXn9seqLq7BUXrHV9Qh+pR6KFxzjUeEqN9NffLthikFVuNS77jfkHNQH",
+	"8iZCd9vH++6CeIMsglju9m1l7dw2tPF6eLBtsINfs5liuypKyn48MfKCiesm6Tcbi4/V5/T6Y1fXHh8l",
+	"o1dPXj959vLVwddPD6BG5ygZffPk+2ffPrEPHscBi1+zglHzhhnjgXo7F89No4YtZdaYxJzJJTOKpzai",
+	"xkxc8ElvBGnGFIiFMfgJ/P+kUzQ85IwQ2zdxkZ6sJ8wjlU1/oqY2xsrZ3KhYVX/FOrniIpNXYQNK5hBy",
+	"a0MEnV++8QzNgkC7NGcio2qyYlRZZFkqsDQAPthcYwSHXg3BrXZr4RLc1u5ixIkuSIzdzgSMABB6KxiB",
+	"Cgqik6KMG+uyk7vuqR7kiAi6w6ga17a218ZKXNfwamNMd/V6Lz0aRyMf4ehojQTWUnyUvGQV9G4AvGs9",
+	"sjOullZ/jx7CS6YUz1gg1LVK8Nr2CZTjwfgZIY0PUPGuyMAluKnkZ59IHSVXRwjVVLMlFw6SSBuFZ0qX",
+	"BVOXHK7aAM3ec484m7TaU1cOyLbQ6G8WchR/Tpp3X3RFypy9YTHslnaxSOAwPX4Pi+AcPXpsNmOp4ZcM",
+	"GdkgpMCZL15+jWulBewA7PPA8WSX7KDJ+Yq8cbBqrvRrTJjty8Rgc5quJrBKGaNZ7orab5xcf4WMrcsx",
+	"4928+f3GDR6VjVzPnc1KKmhuO+r4rP2GVSNK+mhnGB91BHltFgr/euorevchdU+6jsi1l5Bvr1m6uH0d",
+	"UWB9OzSqGI01x4RRfJdR9uoTVX3z7dt8wZhP6OwH/Z9cb3X7SkS3Owzgyrewb9cZOGvAlIe35wl2k+3M",
+	"76Inj6RJgv3L15pnuHvhePu4u35agwd9E61abOF5unWZqa5gRTOm+CXThBtNMD5jRfZszWLyNxIUl3oq",
+	"30Dqi4BHk+qFZhEVKC91/NDVQKzNbnW9YryEXbX9ZlsjFHYu8YKnef0wY2lO7ccTOQte9mWT7fKWyoG7",
+	"zrgRLtWbKprxYuIKLkev9zcrkYLHKBJ2RQ3tv6n67SigdsPyOpP3XllopgxWd9s/xUVOZV4uBV5SzqnX",
+	"o/S3b6qN0oYsQgnI9oxL6MI7FVtKdwNMrL4QWxOfvxUJ9Me6Cge5nNdJXoh4B6fJJfY4gNoKQgktG3b6",
+	"wyI4vMjULjZnuFkR+PGUhMa6hKDwllRQGgEQoX84gWeNYt0JST1HSog/aAlm5iylYrYOn2HKxw5ossfn",
+	"An6BEWiykqUHj4I8rf0Ndo0Iocgr33ZiV806QIxFBjnD6GqIzYMAdqCnMODh0KVBYs4xCj7wzZDlXSNK",
+	"ymIU7P160RKOzSvnJep4RlkWdyL/IOpcsILOGRKFjVNcBP5lj6LoPMs2tdh7jtrxzwil4r8oLJrDABqr",
+	"7W2tIRb015K1Fr8Urp6I3SIYAhjtSFHmeWzfF1RPgIgiG69KmBDPcSKKYUheWh8qqYgWtNALaWxedc5m",
+	"mJqlUyrOsENC55QLOGLS8ruuXL6dibLigNGQfKrZmprIuItw7GFLILHYB5QykQHv48LuRQV2W18JS6uG",
+	"+ukiYMw8zo6UNDKVeRjt093R6zuv7WpVtBHso1+IyFiaHfcdlR+Z4rPVbjr/1k7kBgDjUYisdrzRBag3",
+	"TiHupI8FIuykL3f8C+w3ro2uLrHMQrSjJNB7gcVvEOC6rL5FyJ5tGnm+a7y6pnbm5Wtb3cm63R/zvHYv",
+	"/Y7EPnzrUJpe8J6YZntrAmKAB3QC1oSXvAsVJ0aeESoIWxZmRXKuDQGDi9HO2nNJ89IdmC4saVvh8Xv9",
+	"ZJSMvhwlo6drdrVmTtspOU1g0JhqEF8KbykkBpgegiXgJcaXPJqn9i8pWrMbCoa5aUPLHjvtW3AbROtV",
+	"pUzr2kURMRBuhevnQre56E81LoXhOa6P7Zxg58R9Gr2JO56U7r7DL51Eny8ZVWyAWbyxCu3uGo03phiu",
+	"TnzRsSj+biz9EhQANlk+vIEq2a3p1k2vHXWci88j7OArJXEf8cOEnJCMpXxJ84FADhdDk4t3R9mcmxH0",
+	"sxVoZnMhrmuPeusH3wqadKl2NiTVq0dglkxsnoY2rKjF/son0XE2OvWkpwIUK4ZzQRzpG8OKQewGO/Vd",
+	"DFtXXIkbWU8c5XZupzWJHnEG30ogEXTJXESxM8scWrundUzaMIcNjqYyb8T2V4MatHw45+uu3rsC3Vze",
+	"aRXk1AxNKLcfdPPIQRDQJiKHB8Kn5VRr3mktWPuDpN1LPAHdXuc7gypulhQwllJHFmE7W34E4dqbwiY1",
+	"NkC7Bny35IlDrStRCwnKLHdrMPcG79XL9jRAhx8me7nvavvJLjCI/nqNOg416IxSaUw+tZX4/+ZMk3XS",
+	"gDtdGz0xXOuSZUPLVw1BO4xaWxuYEa18g/VU3wtw7hbaQUFHc6/qQWxhfq8/CtqO4Y87+P92hSN25VIH",
+	"iRTEp9LY9Rzs4l/fs3c6DZ/UM/dFvLVmTdceA4Y7j6sKqsojwCM7JXohr3aZ7TPfe5+HRk8y67gaFtfN",
+	"2LMyOs0ZNxMjJ0VfhQM3nYHQ9HVqQOXKjKxbKss8Q8vnOUPsgBJjcwHoaLHaCq9q4PnEOsrrN9Syd4am",
+	"5yDZAEcFI61Kwp4Rml/RlXaKq1VYGl8ooIqcUQtPdQPbbWMldBwcixuPST3jaOkr8tWZGxwa02bcDB1G",
+	"fb5eY5fxwWzrie5eWH3y1RoZdUjFUcv6gkKYW6gEYKBBQ/8uUaX1p0nPBd2oPIa5szauu5aRg4NY73jS",
+	"ZNYVVqI/lZ3ypF1KD7hFyCJrt32P0lNfJY6h30RZuNqxMhgcbgDSPYzQF1+wdwyE2A3iDP71YXzkhkik",
+	"tQwVEH89mLWyl2JXO9Wl237xb3mPhix6axl3Wbpw4W4iJLtu7Q6jsetObwZX+VbP1fveCTilqFsfAhyY",
+	"vpIS+y3NS80v2XfeamXXbr2ha0OFpZSquZwYKUQrTmw3q1lyjQpZGSuuMdXHmwZ2jQJZc2VuZG1uCzK+",
+	"VZwrqL6100JumsaOkN/ihlZxXYGZaME/hE9uugyOe/tpmNCjMlpT2HxXFExhQasz4uwNxJ+Byt+DXm9B",
+	"3rz6luw1A3sSog6/+Hzv4X4bcsqWRfXlUR+Qg59/P0keHfXgT7UNHVGlZTdx0QYGTUC0AtMRVatBQsEd",
+	"lDjrYaa7SAEfGe2fitHecwmPj/z4LvnxbXPND5b/bTaAO2v3UCN3v4TdrtJSh6/aeNNJ48GCqnNZqknq",
+	"QuG1YXQJhCWNVGvs4Denhty5CvLDOcQr9ZR5u06a+HXS0+8k1XxNrMPGHmag9/SgK1FleFrmVBGJawve",
+	"XaBnDALm1nZs5atPNNErkfoY4T3rboQDlZDwMiL/9T//134CETfSVdPcVbXfiOa/cea7XD1Cmh74ELdA",
+	"PUFHEDIEi4bo3mSPihX5+5sfvt/vjDNoaitadR8NvgS2ujG6KCOFg2zDdICUFaYJKfLzPaRPX8sI1kq2",
+	"Dm1i4cr64xLst6OJ5rYF1tT2CY75NYP7YJs07w7buznmHTR653z8ZsxIH9WJv7zd5qPU/8eW+v8atpI3",
+	"XQgvTGb18VUCLxld6gIzDxDnQKQs7yudY1v1cdD6uvfB0wVLL3KujW8xdh/ckPtp083wTjfiZBdc2UAi",
+	"vDS5K1mpF67mOLDnDdXbgF5YWipuVpBTvXRXh42/rf71wk/o7z8BaDSuDNKqfa9qdWFMMXr/HoXTmYxI",
+	"ghjOBk5xX0UJjJKIS4RiReCsJ3qlDVtiJhQXOfj6q8B1kY2FU+8Iqncgir8UGaenpEr81xDbgUCkmuzJ",
+	"mWECytLkXLB9l1Wmx8KWjMCYELbkImNKJ6QGEtDEYmnAC+ySZ0yk7HAsxuKpFJdM2KCCvWfP37z86nvy",
+	"n//7+Gj/lEAsHwRLZ0yR6YPL4+kZYsBq8vrFU/Lw4cMvYLDv3j49w6ATPRbTf/zjH/84+O67g2fPpvBb",
+	"WFrnjCylYCt4bAuYKERLPsOgfIxnGIvp70g1CQlkkvdTSN/hglbge9P/YX/5G5QmO/kUQ9z/Nj1zEf2I",
+	"RUi4HgsY5RePHn9GppgMYOspPyhs2OC//aKlmB6SnxQ3mCaAOg/LbD6TYCwbi+nL2cF3IMBM64yqRg7F",
+	"o+MTG/2gDc1ZQh6dfG7/dtXy9w/HwrqqNWSGaZ7ZzLCU5jlToGelsqgCbx8dPTociwoBu6KxJ69eBgLt",
+	"6ejo8PjwyAec0IKPTkcPD48OH1qL9wLJ/sGCAbbFv+DfcxvuAGwDl+BlBvHSzHztXoFTZwFE8dOTo6Og",
+	"cgX8M1y+X5zmalnKJoZju7DnqBVIlwNbxMcz6qK8Yy1VQ6vjPYODPjr958/ATy3y6OnoW37JXFatQZzD",
+	"f47s4Rv9DJ89wLojaxfltX3jXtYE+4Y1eXz08A66+x4DjlyXN7oNMBEO+0D2IOHznGqGIU72DnCVazDG",
+	"HDSN/b7dujx+gOgoD6xVRPfuG+hKz9w7Np96yQxKRz1xJPUrD55azed9svHNb4HR4Isclu/XktUhsKcB",
+	"qFu9Lxtvz27qab5yCaXaZvIsoHSLkJDFqRcsI5qLFJmIQMuLyzrNM6YNuaLcAH+vAa01/mRRZLpDRq41",
+	"wRbjw16XlPjzLR4Ru5ewqzG69Tv9Phk9OjragmLh/eMt33+41fu7naLq3LiZVbcNV9YSZ5k52bMpyaVe",
+	"4GmCNNsE6/tUCdoWN11fQBZ5mxp0eM5oaRbtU/aLPF9/xP4OL9zitv9dnvftORjecHwf/iY+RzFEO1if",
+	"DIZdJ8/4x1bEIaq01WdxY1UpwosLpxvZoge/w/F9/0CV1jTe5HZ4zjEJozrmVYy+F9SttlzvSaDyfnoU",
+	"PemF1CaalqJAdINo5JLm1WysPKN98nc9eyWvzggAYozF1Fcqqyc2rUomuyz6QzIV8mpK9igKmG2Jcn8s",
+	"nPiNv3qcEF6hO2DSvRUZbfYJkhAO8/sn3z0nBwfQ/OFYPDr6wqW7U4G2bHzHlbOC/bOw8TAFOGBWSmue",
+	"j9el+Ls8d8vMtPlSZqubPBivS2Ed8e/fW62rcQZPbrirviMIy4K1g1j2IbLfR0ePtnz/i7vkDK/hfCA9",
+	"CXmVEFlYg6itgCRnFfF5u0acEXjQ+ANHaet59hP/+mv/9n0JSJUVvSbEChyzYGKw96Gv/U6J3MFi2G2K",
+	"Mu3177vgqvdIta0f4gE7ObnTqzQDlnvBClNdDcqXPndlTvHcWDxnsudByAmdGaaILs9REZdWVoY3BXHQ",
+	"kqGBJhSMGiUg+s+craxpHcKRW3jDQXn5bLTmVg1sNu4KalTEDq3ngcXmEfmWz1i6SnMGZoepPUzTGghh",
+	"wexKVtqBka3GHdrWWNRmI1ePh2XcJM1is3SJWTVLvPCtUAoCTGJtWoq5jBvd7mMvzBtIiIUZ0wlx0Ig6",
+	"GQub1MqZ3veOaezNKCq0fd9iOmTc2IxkNwwhr1zFdj0WXgh5dHKCQomFr8EcFjAqYgvVvlrDnYcYFWMR",
+	"DDilApExII2oqgKx9+joi/1DMrUPpmgwAkloaj2D07GI9ElYrtkheesn5N2JHivHjdhugYXlcvR2ZsUi",
+	"eztUX/kZHn0Rk0ieIXG2+c8tSSi+ykJdRPJ9W+J8f4dctk9+cREcfln/ijLMHbPwJ8iGmofNrT7Zg8Nr",
+	"T7H2THyfIF4Y2om4sdI7JZW/fT2bLs3iQS7nFvrDc9eWTIQ/384hwLbv6QQ4dJUY3btf7oDUT+5CnO4z",
+	"/co54Vb/tC5OphzmnwA7V079DUedga3fGuLISJZmLR3B750dfRSrljyf26JCuyzqdXUOdikvWIhU94km",
+	"Dl3Gwt7o9Qvh3g1Xom21NqUSsK6CXTUBdaxsAI8bPdrbrFBMM2Fxpxiq8rpgwhySlzMn6dmZISBJLrVJ",
+	"/CdwldZSge0JbtCxAHbBBTk+IksuUPrYq4rcMhyIFLZBrNdElBt71ZpgV2OBTR6SJ2Llrlws7wSip7xw",
+	"Ao11Yc3okuerqDnArdrtMJpWTYi/IKu5WXeFNNQwvGYCKu09Fm1kg17d+2n44n2p3aFPfivPRKyxTmLk",
+	"tVt0sdTDKK8DbNH1oDwH8A5gEFKAJBGUuK6QESKj8JAf9vV+Z8gdGw+C+fbZDRo09qEePH+OPIzF6Of3",
+	"Sc+9+hRjJoNZ3RIL7WDE3DETDWcYdY+jZ5a4EFLAYEYatpEDYBHHOn/7sCUnR8d3NSy7O9lHvenuDkrk",
+	"0kHjkxXEcmZY9xA9w+fNQ7SlhWqGgS+jCHuLSLjPHIDonpHLc20klu7/EPf8+GTLPf/8nphjX3hKmzHe",
+	"D3dq/LzLNj+6rztnJzOtj2Fv7sY7DOi/uUN2q3ecjcP/sO44u4B/jstka8byx2BE/vJxlaI3qDvVW3eh",
+	"60QCp0qhmJb5pTUpaLLnloEAoe/3iP7O91hTdDt4/Y/lb/Sb0KsvVJv00b34hi7ZgY3Wrig8IefSLGyS",
+	"n8Vlw7/BAgAOOfCgbTJDV21ZJ6GjyWt7CdsGJmzVb+dtaUmueezNVrG56zvET7AvIsWf+LR68aNucsvn",
+	"5hvGCmsF5QJL2qDL5pIp433KuYTw9wpdf/1xUezqwNqUNtwvil195967L2taBMd292jf78HiLBV5+f2z",
+	"lz8+JTYZCwjZUC50z33166gndO/46OiOr5pqP3ovG8Bj9Vv75zFOVfO+La5bdXA/pql6fh+SZWrtqD5o",
+	"w9Qfy9AUsOOhhqbwQHy0M/0p7ExNHncvnCa4Pf7yVqabOmG3eVndj41pLQn9mUxMR1/cMg/6Q5mkZjmd",
+	"h+pC66JA0cSl+nqknvOVz+cIM50/2z8NC2662rJczG0IJ/7FsqRK2W5ioCdEXjKVlYxYrAJrMgj0nAQy",
+	"rJ9qUlBtofxt/WriMbLrhs9ZLq+Iwx3wAP8JsZVdxgLjYzOm9CH5QTAC8ycFU1gmFxK9MbUyIZlMSwyy",
+	"g3HAuOAAHJI3qSwgpTnnF6xRUeAUAm85IDhoohlzWWehmqN9jrn9bSwgINgN+hMcB4TxQhaPK6qGsa6x",
+	"oBhQE17A+10mNig0YEOe0s55B96GsEWywTX1wBsN1GiRfslc7IMNgt8U+pCVVan14UEPa3odGHEB3Rq5",
+	"bac3reXfpnoMlN6b7eEKy87s+fkTprLiObdxdWEmpCaKcg381EX2N6EQerOecJnuwJ4Kw74lrR6adr3c",
+	"i1qPU9tkRZ3hSx8tqLcelYvrDWHxsmAClz0hmq5sceJV7zkILajrbKUvg/f+oLbSWw9mjAgG685PvaQe",
+	"oOpWr4+6u75LJNzjj868YDXgbrHIOnsBhpKVbOWVaMIiRQTeTzYmBAYPKxtZnymlHtjoTsjlmS3k2MPp",
+	"65F/iGz7mjTwgwgn6JKHbJZcQmZcZFyAsmLL9WXOyZuQKt8QlSaPjtVLAzsZeHoI54HNZ73HFNJD8gQz",
+	"YmnukhhRhxuLYiGNBGQRrEeGPr4p6LqKZ8zhn07PIEUrXVA1d2kRPokzmgTqapXCB1zoQ2ITR+DG89mT",
+	"qVwumTBnVSYmquH2V6u0Um2TeOAv9/YhCXC69ppz9cgoFioiBfg7llmILg2fRjM3YEMah/bDMrjZAd5T",
+	"7sf2bKZSQ+t814/muA8vTRN5AEtcRhRCS7kzCEJqvZ3ICFIpZlwtMfkaRFdIb3O598TDRa27Phu37XrI",
+	"ocabty7J3qZAF06lT6RrTvdP4zEPp3VbEDlBF/eiXjfm+AH5zTeN66Pn/KZcEg2utlEt6JyJe6LL5u9/",
+	"bTdra08+LLkvHNy9uFo3UdLHeP4/ivN0ydZxpu9uNbXoO9anM9ib8B4wEn5ayMAXQXg/IsKSPRDSuYpb",
+	"smsbFMFhcPvS3ojrSbNMMa1ZRkzYI8rU7gm6WseCpqkshQmHBf5hAT4VmZArxY1houNEyamYl3TOxmLv",
+	"uZjnXC9A2VWMUGLYb1UN7xUzYRPc7Pe5a79bfd+Y7yDHbSlA1JlIgVWma7KotsmV/YhlWvyRJPpwaTZ7",
+	"+mCjZuxu+OM1D8TbkKa4OKBFgUNPAB+DaQiAUNr0Oinap8Rbumh2w06776i6CDcBcKdHd7ThfVyMCaNW",
+	"u+zZHdtKYe2gWAFjmR2zRU3d4xlbFhLWar93g208yFrF/Qf7yp8nTt+H5QPKoGYHXGgmNIfiHvsffKQ+",
+	"bkYfh3I79Vf1IG1tzMD1uiUrBrZ9L+YLO6sPyG7RO6CPBoubUgMsGx8Y5O/J/mN8/10Y/z+0fICa6d01",
+	"/3E//LUNUzdx+G7ptroXU1QvtXy0Qf1RbFDB5fMgpTkTGVUHDpBybRawe9dhDd5maknY07rCJCaAPfxT",
+	"xdO89QapT1Dew9WwGqOdMtkTEC1iw3xZqpjREaUxuUmV36XghlvTpYHj26GBSvJcQwZ/Qiqw04bwnC4J",
+	"nAV7j6ZO/Ond628JVYzoBeSKyGYwVcyUEGUDD37H/082iKcW4XYDRTyKmWjhu+xPuGF2ZvENu5njmUQL",
+	"DfntWltsaCM4zhrCOOTpGpP7i6fk8eNHj4NZS1X/QYvClnksz+GrczivpwgHTPP8IKOrsfjx+Y/Pv3+L",
+	"WVU+PYvsBblhLjWM6cRlewEARiavdEJynjKRsrFYMaqSRgIYaM4AgHxJc545FGqRBblgB0/l06rD/WQs",
+	"GE0XLngxp2qpycMj/OQzktGV9hk28EQKV/9odUi+l8QWMXUAxqf40xT/Pa3U96rEEiyvL1+aKpYxYTjN",
+	"z6AMgpIQdmdBPeSFp5yg3sCjmLvAawn+JA7zFZjqvA6oTnXcKsh8spMdDTwhFUk1r4J2Y31+KvvpTkLm",
+	"o/vDObaVySrSlrOaEj7RYU1aJFmsnkUF4U9DLnJD17s75C4kFBwMjOa3WVXlG6oENfSC2mPxBm8sqlYJ",
+	"efnsFbGVZMnLn96SvTfp4uA/fnxJoGVysp8QSiDgn42FBYHiZnUK64Ipj0S58q5hfCMYxeoQczJnBg7N",
+	"w7GYCmkmMFeAo2eTqr3p/iF5RRXNeGGH91QKW7NfKrKnDk8gSZWGdVn85hVSGQAjJxlHN6Mvb9OK+UUP",
+	"IxVjgYM+JNOyWLA8mxINYwuDcykWqbUo+q3oXaUheHgsMH63rzLLKYGpqToS2BZEz8g5S2mpgerGghuS",
+	"KVkQSnJ2yfKkyZGs74hhaR9khbaMSuLZ5lhU/lRlCwJplg0qq2Irj2ZjYektrKqytojKK7s4T/Cra5h+",
+	"aZZxW/PrVVDF23lDm4W9/STCdFW7aaNklHG95Fr3FA13xTKarPPR0cZi9q1i3tUIqha7xbxvXutvrkJ1",
+	"QmKV+TsTd9VdJtT0VjEVZZ5DzVl/zfS2cb6KCSuDPodFm6zZhM5HM56zbGLf3ljcfq4gmV0Pa3lQEfdk",
+	"ZM/TZODbjlUMfV0D8wzJuGCYiDFKhhK0lbImaS4108PWqUXLdvOqWTbmEKx/pKskoEE/l/g56K82ZLnN",
+	"x7TKW1d83hVQqBPuOkdQruAbo7nNDKnuXlLtamiwqBKBav3USyjuyunVPn7YhKLwiY8CasIpwB+H5DlN",
+	"F3AtsiWWQnKvggBW1UltDQRFpWl1uXHTF8Hj7q7v3fgHCeW7Q5veRd4mFvyPBxY9hjuO/gYIGvCHvfHs",
+	"X/V9x4Vhc6YG6QrbXFawfc1/dEKBnJDltncPSGXOmlu0P+pwF5zTS9vo44DPU6Xoqsvr8MUhPMrTxJ8P",
+	"fQAIv7XadVZobxTT5uPfjupuJeRqXWJhSZQrA6HYlnJ3orluJtRYRd+Ly2djYWEgWYZ2CARnsRWUZWnI",
+	"nBb6kExBfdNTFH+hp7RUytZVu0ThA4T0ai4J2jiKWiS3Bac5iDFOqCd7lXZETo5OHidjAUrQyx/PyOt3",
+	"3z5/c7jMyL8/fLSfkNoywY0m9iWo6px4QZ4uZSmwVCQbC6NoimrmQl7hQO2vWH8Jq/+jq3fBHMaNVRUQ",
+	"9Ma2jII+24cBwyxAXQC9lVYTdZpBlviCUpdcltp1czgWr/174t+OCXAPXX+KGszUfzPtsWg0juboZmVb",
+	"KxWc/t6RKq8jA6fcVvcc9vIWElUyAuNTYCSp2WiEYdnJNbnhR9H+o2j/xxPtw8v3+Kh7+yajrGQRa3RZ",
+	"MKaJNjzPAYfrjAg2pxAuaNOPsdgYoJJxDT+PknraXJhPH4264srgPXeXy3DCa8p7Q7oIRdvu2U5lxlpU",
+	"/PDkGjRMl2wAl4jxIbwp13EhvCoao+hffsvUJhXVN8ZzXV7sqGjAMJhOKegwmcXtOv09onoyqnIe3PlX",
+	"C6mZS9XH+9eZ5UbJ5uXHq73bzTH5m5WgfCdnVjxwl7krxUgJeERQBsF2SFmckSOfgm+svTE6TdfqYNZF",
+	"eTZwAQuqzGqC8HIB75IuxmZJtcF/BMXuUG3Smglo4edo79AkSqqx7UhrKFOoqK1I1don2pmQWUZePjsj",
+	"bFmYVctLg35VqZy0ZlM4ODpswEw6SkLiOo5S4pZ83XUUu+yTkReZJludneqriprWvOOQeQYcMSWvhrym",
+	"I/T7hilOc4+67uzptUgLynehYHRZdEL1GD0B2dMFb2tmJp6wUypSluc99x+KyGv4Uw8LedgjJCEkQ4fb",
+	"RBeuzNmQsPRN92H3OiwFN9vRBgBedYZytOnib9zzAbOwRNE45TVFe27WHGYyqv5RgULZndlFHrAU1ZrR",
+	"57FNsCyna0i40WsRz9WMKcWyic8Pa332eNC+b8VhV07M7pw5W52H/Bs5fmzd2W3lk7yQanlw/Pn+KNks",
+	"uRR0tWTC3NgV79zk6/SMu5HE3dteXe1hmJQPlvG2vAIUSxkvzCRKzJ8exb/Aa6xHv7qOFF+dTj/hzvh2",
+	"OacQk9g5QY/iU1u3C/7XdUS4C119lF0/yq4fZdePsutH2fWj7HpXsqsn45hZOnbzRSyhxz2btvYONdLQ",
+	"fNCSt1ayarYajW+sIcz523SXNdEotA6Vs7pny6HMI5MPz1f0TPl1iFoT3Sn1lQzafp9hRkTri719rcOl",
+	"fCALGCxGds9sVFAs3cXWdlQ7kS7csyQkkfqEOBJxm2ItsE5rqZYoqe7VX5rAQJaWQskv0ERq58fQOBEr",
+	"9/5J8VhbPm90HiLEqP8lQV9itZQJ8SuJsoNfy7iX9iZiT0PX7oPAb3VLwadyQ/zpMwbMHxbAi6EPj6yi",
+	"DJGTTu3xV74PJGir0GEMqybHBydBgCmEh3eCTF1Xn/me8AUPEZPK5bIUzq85FnuuJXL8xaefJQTDU234",
+	"pRsOR7mQcafqw/ZOqwMJntYfymoG1itzSh6dnJCpU1JCT002TZwCMPW+nOlY2KKtTCmM8FeKuyBVYMpB",
+	"s8Q2EfPtvuD5fYR1rnPxrQ3O3FIOXidv+DHsFs55/DGc86PP9y8Zzmm5U0LchAn9awMa3zlAMURxYki/",
+	"Ni6myUoWclZFTCb+IgvuAHfR5PRq+1CvBwuzzPtjPgUj8MIDw5YFRpUqLNHFxfwM8dY0ASuX7V5C2hBJ",
+	"qaG5nJdQnZ6JZCwuREIWfN8HjflknMpkX0G6+dgqjGNTVh+AyY7FS5FxKghwkgKjpzKsY9Zq0bdzSKb/",
+	"A/79tynxcO56LOwK+TeA2l89e0E8iFxCwt9hRa3dZx9EA2ZnadvQCwqDrqqQFTS9gCYHRFd9DUs9KDwV",
+	"BhKt54V61gX8Z8FjxbwG5ob5Te/LQTuKavhrRHuXSfX12+++RTi4P3uquCzcqWwJ/1TjGiR9tHlXUn7o",
+	"NbpBMf+JV12IZsbkTiadlXnuIx8zVyat5l6n1vDsAx79gnHtXrJJV3EJvxOgeTgWT8TKZTS5LqusTRSw",
+	"8dkE0tCyktWitX0+JShXj0VXsK7HfwabCRX+YIxOQwiSr5yC4sNYrb5XJYpVKl81uMzK7LEkLb+YeydH",
+	"R/tnvpqHLS9IWK4ZJG2RqfcEKVaCugB1JRpDsGlipeC/liyIqY3XfgCu5rjSK9v93egFa2yOVTy74zyb",
+	"otrv1y24TYbZtX18t55+9tF1/Fd0Hcevcs+OqAPE84P2LM5bPQqzCxTeR8L7SHjrCe+jknkHwClADsTU",
+	"iw5ibI+uSfa8h0NtyiFcSCOtsBmVG19IBbIyvOUFMvzjkBpDoarVsrSeVIx+QD7CbJajUxLHYg9lviuO",
+	"QtEjy5JSmYFoh21MMNphekqKUi9s6AMqdYKURS5pto/ZMjb4AXKVUObDL8HIkYNSd0ieOCEN8o8uWDa1",
+	"kRAGAYDUJcKWO94IaZgozGlGzlfGVVZbUuCapUYT7ZLseUHSSD+KZCymvuRY0LxdGq6rcmSeCduyZPbj",
+	"qZMQx6LIqbDQLoVims8Fy8ird2/JXllAX4/Jd/zLM6KZQ2FZMIpI7XN+yQSuymosEL4IP90nuD3LMje8",
+	"oMoQaB4IAdsBE7sBZR6WCn/mRoNiMxaNzhPo+RxWShiCqAQrAqxH7R8CXJImy1IbfMFQZWBLnSXj+DFZ",
+	"clEaps8I1RcO1GAmFZkpphcwTX1aS9hOVh0LW8hJ17/AsFFQF4jdSqavfnjjUkuRPh3UjlwWOTMMzPSv",
+	"8DmKz9SQpdSGnNhJ7z06fuiIdGKknOTgl5zunzVT28bC0kH18dER2UOZHb5ZUrGa2K4B/+Lx0UO7gdPX",
+	"zKjVwZOZYWo6Fi0iQOWApFQIicvl8sgOyRvGwOygH7z6+oe3P4BKFJPwX+XUTusd0swtwfhiD9DVPVVp",
+	"q/rvvVLwt79iFbbbRaB+fLdprrDFeDYsB3Q2F9j8T7Tju3tSkZxR5XJQBQJeKYYlF1nWuLjsLdW6tdZn",
+	"vMLNdbWQCAII3N3lvldjCNJc94Avhn50yFLVhs5m1rpofe6faGsUSkIAG9sJMVJeQK0K4DIrmAfLNRsL",
+	"B6/z6JA8k1cC1wEZ6p5UfM4FGI1FRh6eHD04Pvn8iBS/kb+/ev4VMYtyeS4oz/X+WORUG1IxWvwAFgk4",
+	"OAoBImU9F9GezXStGrPvLmnGzsjXz18+tZ9oSPPGxd/vM4XCa6Pb5gm9/MD++MdnCHd8AJ9UlL5khmbU",
+	"0MSRht0jgh6mhNgqr0zZcv/W7BUSa+wYXsvqGbnRb9jY+bKqE3Fq5QluPOASFvykJIc736+gMxGinGgL",
+	"sTqvg7X2OW7FjWb5jOxp/i+WkDdfPzk4efxpQkBNIlrw2YxltUsFP9kfCzytXjStpEcUDcHoWVkgXfXY",
+	"//qf/w+Z2hGUy8mS6yWWjkXAuyl0XD8DiRH3qDkxwa7wBt1PyLQUuiwKCSLbBIbp2oF/hu04eDAUpMmC",
+	"6oVLR7fTRtacUkEsnOo5wwJArDAsO23yHcV+wczOfTBz2n+6NiwW1lJegjD06OiLUwc3ZmeACzJFWRWG",
+	"pbmYwwMh3e8TmA88cX8i0iF8VAnklqAnXEwKJeeKaT0le7i2gbwGK2Klwl9LqqgwXIBJNsLynjqqbAtj",
+	"t8n9bDevmYYTH+GEPzra+ahpf3CMFrdmFcg6LGsoluoiOCeeBwwTbh4EBHYzHNeOcK3Q1NYnE+fHuAS9",
+	"N+fao/JR5f5l9R6nT0FxbXuYp8BMnCbY0Dd1FYfvjjsqikSKfHVIcARjAY9zZrVT6hp59/rbQ+tXafGG",
+	"CnbU6r9XVI8FiDldnuES3AUpxYwLrgHmw75isze4TikY3cZiz3LUk0dkIUvlFNyWWorzCHjuOvnpjvjI",
+	"Js2qRkjxrPKvyFHumEMAW18yJDtLa3DP12eoCkjUksyoy0vxFF8fFsWaiEA3IYzVV+FaYPt/r1+7r6pZ",
+	"Nh4qFllRB3kp5gyQNs7LHuXdgi12P4b1WvXh8tdvZJX59K9b5Co8Jk5qhANQekhbDW4sqS7IBSsQTzZn",
+	"ju/WkLObirrXZH6jML4xPNbGUbkNA17dwbMqxO9uTXj1CJ7bgoLrISaDqoMf5dZbPT6AVZ2vCCW/RjgM",
+	"2ZOFjfjIV94Jo5Q7cGqu9x02JXBNUJjxFUrqzKV1BwzS3vSDlBY0dSHUcc38qXsD9MUTjHhRpRAgAi6Z",
+	"URi+pxk18MAWh4W/tDN4yUugJwChzzUjx4efYwPL//x/4bNZLqUiuqApSwgGLjNryIggyKnD45OHe5/t",
+	"7x+Sn9Csb8OJQA+luZYBprQmWOvWgdNTgXGJcIUD1DRLL8iebeuL/f0zkvMZ+4WmFwzvdHsacejHx0fk",
+	"v8MgMV+1yEttQej8etUDLgsL8v3jS/Lw8GFCHh5+sd+nopZQa8Qt+O2wGt/8PbkK6u77tGILeW/fuhMO",
+	"c7cn+pXPZq4m6Z284mDJ0gUVeDueS2qSmmAtLTsoxYoigxOMh7V7dl30b69uiBD9zitqQ87RUm8rV3gY",
+	"RW3rkWZMQyybLVPx7Pmbl199T/7zf3+6fzoWzCH9AyYtE+nKB0FXA6hVFMNNznSCtShygmHHiESZjIUH",
+	"iaQKjs8b8LOVOatyjEVmHckHFbCkA390O2L1VJrn8gqWyroBcNgQd8gwSJFjTWpM/hXYmS+NYTP5NOEG",
+	"0dpzDESUFrE9mBe8HjgZwk4qwx9XY2Fnia9DDCZux5nPmg6n5Z7OGCOQfmttc2NRO0vtTs4Y0w9+LaVh",
+	"U3Ih8DNo2647vHKgmQFDhK4gPrnRY8FmMxjqpU1VOiQvIguoHbCn1FWNBmgRIQfs32Oh5NUn2i0Ssf7g",
+	"lBEjsRIInNhzma0cPKbV+mtvek6viDMAMIPXgHvPuZGNkmJOps/f0vnUwhGjwVLOCDcWhJ8StGtyKBMy",
+	"fTk7+F4KdvCdNXV6S+zDo0cVbCnF4fRo7q9hQZ9WJ6Oj+7QOyFswoAObl4UPTk1zzoSxxhFfi9c69WvV",
+	"pjHKNYV577gyb2vyvey3Xh07MRzIU3B9HzyVwigZSRouFL9E74OQBym8elpXoXEMoL0q/VVYuqFQsBMR",
+	"ZAJLPa4bqZKAfIyjy606gq4exuo3fS8NWcoMLX1nAR34AHSufYL0hlXbZdLbjf8eyrcHPLKinqTFhNus",
+	"LwnYHhxzz3U23mtAVaVLC4vLpFCZvQ18DNKYIrTq5rTJ6jAch5yvxmIKzyaQOM+dXweFU3hb2jo2U8sJ",
+	"p2TP3z2hSxmya8bCskgpyFSK1ovBoOBs7B+SZ375uHOtZEyB+WgsKvcTyqZgqvUsL6nMTTwtc+ofBAWk",
+	"dF3CBKVUKUCuUJnlqkvmk/thf2q/VeUF/0STGUc7jL2lxsL2XBuMl/arxjXo7zyYmRtSsPFjUVVqsWFf",
+	"XEVvdfdlxgwT2HihZCG1867jYDDRwWI+W9XH4X9oqE1VpQxYf1/sLnjuqAh54i1J21Uf9yNtu+4re0KX",
+	"1bPgjb+8seonH4oIIouGzHR6DvKEFOGZ3cSdalmtnz9NgetNfdqNu6tqbggHzB7Nqh5DS6KfjsXedMYY",
+	"grZoCIVDocue36J0Xhz40Qn01l9LMaySlAKESDEW8EKCFgGU7NAxbEsiVd9/ohMXkegdO4rIEs7rgQIx",
+	"biyww0bij6BLr1Jgik/s+P07rNALdlsmtReMYQ/3dPJ8933nztLHn1C9VTy11+SMVYTdzIWNHxrFGN5N",
+	"/Wfm5DFJl9Y85O1KGSvMopusZu03j/f3yXlpkJhzplG1EmPx8OiILJfO3Fxhi6HCDaR9/Dj4OaVqLu1P",
+	"zoQzFm/czf3l/pmbnILv52BFghK1dYbc8aP9Q/LEfm5jt5myVqexqDp2BfCwI67JklFdwltUt/q3k/rU",
+	"G7jGYjo33rjl1VtK0BWFKjo6qXlgtdqDdjRau8jxETFSaGs3O/ps73g/WLU1xqkX1Tbd0qn17d/Xsa37",
+	"X2efqta0Jts/31F+3Zlkr6Vq0+leUjQIP0AZtv+E/yTVhYbLxZlkXP8ou1ZysL2qPtHEgAEHU1VFllNy",
+	"/MXjx2OhDx8e70EVxRA0BjBjvkhIk03gQ6t3HB6fPNp35iMNMQ1VmdJQZkarsY1syFdNMRvVTy/rj0Ut",
+	"7IOBZP+QTOG0a0gXhRNpMzLbgWKJs46jbKtlqWw1Q2RfmtklcetYuY9TqqOJpU9hnb+zL9/SSXWtY0/3",
+	"dFjdENYfVb9klvT+fKe0gsz0cqtbf53YKbOsArHo0PSmY2ukEA69uQdoCsiZC8NUIRFmtSpGhMZVOSPx",
+	"q/nR/hn56i187J0kRpIT9C4uaa4P+66ft25At0PSrvV7ouaq93XUPFdSa+L35c9HzV+F8wMS+Rv55j//",
+	"vx93uHj0SqQPzml6kct5r/vjTRVtUNXRq5Lc6jAOJ8a2K+ydWlZdK4afNBMOQG0Cps5z1rH6SGaVLPYb",
+	"1yaxkcmNxl2fpNTMZiNAIh2cL3NInmRLLuyAaZ4fki9XY+FvHLyb6pFfUY5X1lLizUIryLXagfNo/2ws",
+	"pjLPmJrAG3878hGB1rsgBWC4pDJjU6sTXy1W6Eum3MAkriDyl87nis2hyLBTLac2AaN3zph650Y3mUk1",
+	"cSjMU7JHRQXJ7CfiV8PV2720Ooa7KumysbY4rgryw1EAkQqe1D70fZvKh1l9cGNzA/d7jgCA+QqmdYb4",
+	"cPlqakfOzf4h+UFlzEaP10PjWV8pxDcrkX7pKPAuQqzaaEENSrDw0zVxVwSBmeSQHGcJg85lbaz8DPCn",
+	"URXK8/1REg3iqiknXiPxswBS4uGnzSKJR7dQJHEdj3W70RfE9axz9D8axSKLUnGV5hlLOiFcxEgXMRTw",
+	"aWDMcTb94HffxWRtQBdSYUHNoibC4MO13p5NGfe96SdTF0UzJUt64fyAvlNrJ0dvNtzdwFVs0Nt0LKZV",
+	"zOLkfDWpl2baFv/PfBo4avBc29A4cCTUTIvsYcQkqRud7ldlyh1f/EQTwX4zMBaG5b681Z5lMLAipyuW",
+	"Vb1TA+pWKpfA4x27U6XTf9y2jEWmfA5wa9q2y7ZXXDhvfQCyMxZ2bVB5Cddqb+rCOyEZxHokpp41u0Uk",
+	"3DmhU7lcQruKzUptWfIZ/MiNq3vm0nRxHglGlbcWGYym3asqIdGbKCG+fr4dH8TAl3rRTEnpZKTgzH2m",
+	"uXN0g38n5RbEbyyqmwOXf0E1ydnMNG6rusyud2A0Vs0ma5Opy0qf4G+nBIh9SvY0nTE4eQpGtX+GCfp2",
+	"laAvAfd5b+X55pV1G0K2a93HOd6TsN0aRa/yGD/hHwMfb//WcUGLtCuPW3cEimncALNZf7kUZd4PqQib",
+	"DC8QzTMbqbgSaSgcn1WoxGVh77eiALbHcjg+Ghk0wgC8+cf3Tw+XmbPO2iiUFIU4K2FhYIsVwqCP0zr0",
+	"iWAeJ+oAAq5PQQu9kBh7YyXwHOJ3VI0VAumPdQK0w9WwHBL5Dcnl3A6jHgPKt3CJlEzXhqa6hm1BwZPD",
+	"QBc/dX0BX6KX3o9jO/1E25rGYfqfh/dwX4GHl1D3WjBcMEK42Ek/RcOyevSkHjw4zyGMK8CztNMApEqp",
+	"EeTMFjEnWMPcqSXUoMAhHU6lFNWq7U3LQjNlpnUcmgeztzcqXivyykdQAa/PGOJS+MsIpopFZCY4M4CQ",
+	"eGNcghKd2xZcu9oqG1KwsUAczrA28xm5YKxAorMRsaAeThdUT5ZSMbQPAvOzUVW2sbHgmsiC/lrabmzW",
+	"1alFFOEGbw1Sus3PAHl7zjSBH6kB8JQlN1MM4YLNo0JYMBfBqCInjz8l3/AvCZxMhRZKB1QyfYIJoQfP",
+	"RSrh4jol83/xAlIrf1LcMO2vuIRoCWMAYjx3CbeoH2GUMdzVyKJjNw7cNa/gcG4IwaoXwquBDao9I/Rc",
+	"w05a6bM+Yj36im2qLyTr8+MvTqKV4Vsxz7jWB06zrI4srrGRuMwehqRnGGuryodl5U82IvB1hwdLSwol",
+	"jUxl7om6ivDUBaMXutbyjvf7otj+4+CVa+TgR9tIc922GpTDNK7OGNFsCb6oPXY4PyTHh48OT/bPyDnL",
+	"Xdipax3/jTy69jB/2j/gJ0URH2sAzfVowA4DucNhXEghwSHX12PrnPT1eXLXkX54utBI2BVtsE6CQ9Z1",
+	"IuqdiDTH66ZX2Bf/bcsEyUp6iEcyOm6sCZopvMUjvGyQH2uyh0FQikHYl5dD9x1+1UqWivxastJftkiO",
+	"V6173kpJn974FN8Vc0Uz5t1xG2YMJ6w73fosce1REfB/fuKl7aSe+hlO3UWjWfXKYwTcB/IMLjjCFthb",
+	"jmiOwWKkYudrRUC96HdiWBlQL9bIgC0J77vKEuLEUDEWU81+nVqILYxRqNTMhLDfaGpysKSm7JRQDOAG",
+	"u6FnaGPRVswDva9Sz1HcqXRHRKGxEg5oJGiDrRXpqrlaqSZ77vczG5JjbbHumfV9plLMcp4awqsQJABY",
+	"8AL4lOyhTUKGGGxnlaHBOLHLFVuBBQV/KQJ14GhpQ4faT0IVf8+psJmSBcbgV4IfHjtrHMGMQW8Zadua",
+	"9p2cZtQKdGAGE6ogQnJqEPmsilR34goy+b3pU3tc28IOIP+YsYBLnDw+OqoW34ZsHCMyWcZq0cnClFXI",
+	"eBj8oVkq3dp6iROXpppfaNKuLrijLzqGhX4JSi+GSFCuCw4mIV0ylA1zOefizELBYYS9FRHSlKET5oKJ",
+	"vlvvPw6eYXsHL69nbxsouXwgosrtSx0OHEmAGS/NZXph0yi4sUB+xrOqvdcvnpKHDx9+sY9Afy5qyPKN",
+	"C3a1cdveurJV3Y1aA+PaIyRJ5SosmlVfv+0DFs35hsagAd9WX473LeDnlXpxX9B52LVtvE9Uc6bSInCI",
+	"oX/LLYW9dD5Mm9SHBZd3bSFEL+x9lGHQgwAgzupS2Pc8nXu7+HqhBFFjVhtQWgWyITQUQxVaY03C1qiA",
+	"WSd7HiQqVVQvbCgvSg4JAcMB/snMvoP9R+5PpuiBrfCUoEU4aG0jyH5tBUHxgRi5PNdGChaxQjl/qizN",
+	"RM6ciQQRV8HiHbddQf7UKcg3KHdZBzt+CDY9bM4Z6ImRY1GLHOhTh8loH/xIDawUz5yc2nJP0aIAu1Gp",
+	"F+BLYWV1z+733akW/eeWDOB1B/fEcsIB9MWatNgOz+6H4dyxlvGG2nLC/qwEWaP2yCQWUcieCSRRbuMV",
+	"5Sygbm8k7T3/NlHoAGKxKrxL22gMgQKe/4hfPFXsautIgpczm20XsTZEstxsd4Az6Q97tv9Bui+OT7a8",
+	"Kj6/fUryu+2Aule7AvnAR7BlHWJ4V2T0Bonh5plbPbRXtp+7ZW3BykSYml29Pwfc3tbk/8c4Lk0GKc9t",
+	"wVDuCqxHXXiv7dfUZVLobkhfO3DvExI2fFaF8ElXECj8FR6sEF83tAiRVzLnKWdxEQLCiywl/hBO4D5R",
+	"trAIcQRmC5Mq0bhdGfeSkTfLxDSwnj7shtnom62ibW6ZFQQb0Bf01dijj+Fedt3CtGISHI8ZhGuTjM/Q",
+	"d22aWRlwhsmeJYVDe4hYiPg96JzfKJhXL6dw8loFAh7yh+hBP/NRTK6JykcOKlpu3PGP5ZicYP4Hnq5p",
+	"gC1S8RmWQfpIyXypZjsmYhZKlvNFY3EBwrzES4xA+BtCDnKjPfoBDoCWGUfLns0rq90c8LIHL3VYyMG6",
+	"V8b9xLmumz5r6scYjGYsfCBWmPpZ91r5iOv5w7rbWspTNJPCgqSg4+Usm7tVEdKwVisBNZ4RlzpblWSo",
+	"sYtBR612FN6y6W9V4h1FAEbYDsvhpj41Fg3wVEOePnQMYQ9uMG4zaI5R0G9re62NG7LmZR9hF5aTC9fW",
+	"Wq9xwsGXta23Pxyrw8RuSSe952is7jQ3wM/J8NWPsVi3jTqP5ws4Xcgw9hps31RRsU2uhm4Ze9zWAdD1",
+	"XQ16LYTpj+6d+5KswltjW9mnp0msRnFDbQELbLSz+Qx+A5+830KS3NzkG/tRf6MFSznNJyk1bC7xlw66",
+	"zbmUOaMi5oL4Hvgx0pi9meExccVAgTlRDknZKdXsgAvNhOaGW7EkNphf10A13Yf82ie0esq/A+Z3g5aQ",
+	"KMTqU8Uqm8boNq0SL0VR3tPVFtvCJ652mSunCDFz6DtwFvI96gK4d6nuuNuI7E5kfwpP0snJvRB58/La",
+	"yrj70bD7BzPsRsWSr5gJWNmdMxX/yy77+uhPZiD/QI3j92gY/7MbxY++uGVW8wc0oodVuTgVKVubC+Pt",
+	"Hbpp1LN1YDgmeVAnqjhg1xa+4Vgg5gnhgjzRnD74RuYX1NB9h77YBpflJoIqu2DiFIL3dBNkpcbXJVYR",
+	"sVCDFiiRYDWY1VkIk+LxvOWshr5wFWt89h0MNWg37M9Z/LIQmbGxKD7v0vWG89KImnxGZoxpREHEVBu0",
+	"tq2w4tY5w1yL0kAgZg3hmzGaWWBlXapLtsIE9gqTPRmLYGR2qhwRPmBKFcgqRqEkCPAEXUvBNOEizcsM",
+	"ARCD/XUQbzOOGTMYwjpz2MjwnCJksPVvz7B0bA3vORa+cqyC0WFRQleqJ2MFVaZUjOw5RMijR/vOSR5A",
+	"Lu8dfQpuk6ksmJiEyzsle1WRc2rCBfBJlWTFTN3vvs1uza8g/YctC2O99wBJ0Pg4lZa8qI0DJYrlzALn",
+	"AEwojul81agriVRe2//OSKPccQ+wsHM+1gdtSFQm7KeR5Jcym8OOkRZ0UF/OvegP3rsXP0sw675I/OCN",
+	"u7hqHn3IFrWXDetyfQxtMvfVYhUzjSUVxMl1qgM1bwXwlG+2sMVDDWKE6djNxLLZiZzN4ilOFgKra975",
+	"+U6CA/qsKk8b4Eh/ASE6apB5kmWNbb/dOJF7tMr0xYncr2Wmb1RvvOTy0eNxv6K0YcsCBAm9VpL22R4Y",
+	"A6uYwaSqAMTbt+KjbSGBWWoGl8FY0GzJjW66qK2YnBAL2eut5Xhh/EsKhn7bC+aq/ENBHQhitKW19rhh",
+	"y4YA7RDZrcgKTQiqlLziYq5tmoxmhDrBtRqqJtNarDrUhkJCtXW+2op23GCtbOfqROcrOIgzh1cB7uGp",
+	"b2xSYWukIIFNQ8xgGBbZC5OukrF42lk6jVVph0lwY7FRhKvvu7fVDt86D6q76pGb6sVHhWXGzQd7MbVA",
+	"Cbv7VU0h2JnRzV1oOAaWlgrLVf3z99E5o4qp0ek/f4bbzkaP2+ZKlY9ORw/wFnTd/145pFba4CpUT6Bq",
+	"Xfh3NdD3P7///wcA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
