@@ -158,7 +158,7 @@ func loadNotice(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UU
 }
 
 func loadNoticeParties(ctx context.Context, tx *storage.Tx, v *NoticeView) error {
-	db := tx.DB.WithContext(ctx).Unscoped()
+	db := tx.DB.WithContext(ctx).Unscoped().Session(&gorm.Session{}) // reusable: each query starts afresh
 	if err := db.Where("id = ?", v.Notice.JurisdictionID).Take(&v.Jurisdiction).Error; err != nil {
 		return fmt.Errorf("notice jurisdiction: %w", err)
 	}
