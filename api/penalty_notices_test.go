@@ -357,8 +357,9 @@ func TestPenaltyAppeals(t *testing.T) {
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	h.addOwnerUser("owner-mangaluru", "MANGALURU")
 	p := h.pusher("inspector")
-	n1 := h.approve(h.submitted(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing},
-		finding{code: rules.CodePassengerNoLifejacket, persons: 1}))
+	firstInspection := h.submitted(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing},
+		finding{code: rules.CodePassengerNoLifejacket, persons: 1})
+	n1 := h.approve(firstInspection)
 	n2 := h.approve(h.submitted(p, testkit.Now().Add(-2*time.Hour), finding{code: rules.CodeExtinguisherMissing}))
 	first, pax := lineOf(n1, "KA-F09", "owner", ""), lineOf(n1, "KA-F10", "passenger", "")
 	if l := lineOf(n2, "KA-F09", "owner", ""); l.Level != 2 || l.Amount != 10000 {
@@ -368,7 +369,9 @@ func TestPenaltyAppeals(t *testing.T) {
 		return h.do("POST", "/v1/penalty-notices/"+n1.ID+"/appeals", "owner", map[string]any{"penalty_id": penalty, "grounds": "the extinguisher was on board"})
 	}
 	today := rules.DateOf(testkit.Now())
-	served := func(d rules.Date) { h.must(h.db.Gorm.Exec("UPDATE penalty_notices SET served_on = ? WHERE id = ?", d.String(), n1.ID).Error) }
+	served := func(d rules.Date) {
+		h.must(h.db.Gorm.Exec("UPDATE penalty_notices SET served_on = ? WHERE id = ?", d.String(), n1.ID).Error)
+	}
 
 	t.Run("window", func(t *testing.T) {
 		h := h.with(t)
@@ -460,6 +463,24 @@ func TestPenaltyAppeals(t *testing.T) {
 			t.Errorf("notice in %s, want the owner's Kannada: %s", n.Locale, n.Subject)
 		}
 	}
+	t.Run("set aside stays set aside when the inspection is recomputed", func(t *testing.T) {
+		h := h.with(t)
+		if r := h.do("POST", "/v1/inspections/"+firstInspection.String()+"/review", "supervisor", map[string]any{"decision": "confirm_time"}); r.status != 200 {
+			t.Fatalf("recompute: %d %s", r.status, r.body)
+		}
+		again := h.notice(n1.ID, "owner")
+		if l := lineOf(again, "KA-F09", "owner", ""); l.Status != "set_aside" || again.Revision != 2 {
+			t.Errorf("after recomputing the inspection: revision %d line %+v", again.Revision, l)
+		}
+		if l := lineOf(h.notice(n2.ID, "owner"), "KA-F09", "owner", ""); l.Amount != 5000 {
+			t.Errorf("the later offence doubled again: %+v", l)
+		}
+		r := h.do("POST", "/v1/penalty-notices/"+n1.ID+"/payments", "registrar", map[string]any{"penalty_id": first.PenaltyID, "amount": 5000,
+			"paid_on": today.String(), "receipt_number": "R-SET-ASIDE"})
+		if code, msg := fieldError(r, "amount"); r.status != 422 || code != "amount_due" || msg != "0" {
+			t.Errorf("paying a set-aside penalty: %d %s", r.status, r.body)
+		}
+	})
 	if r := h.do("GET", "/v1/penalty-notices/"+n1.ID+"/html", "owner", nil); !strings.Contains(string(r.body), "ಮೇಲ್ಮನವಿಯಲ್ಲಿ ರದ್ದುಗೊಳಿಸಲಾಗಿದೆ") || !strings.Contains(string(r.body), "₹5,000") {
 		t.Errorf("the Kannada copy does not show the set-aside penalty and its previous amount")
 	}

@@ -50,24 +50,23 @@ func RenderNoticeHTML(v NoticeView, lang string) ([]byte, error) {
 	}
 	lang = locale.Resolve(lang)
 	c := locale.Default()
+	var missing error // the first message that failed to render
 	tr := func(id string, vars map[string]any) string {
 		s, err := c.Text(lang, "notice.html."+id, vars)
-		if err != nil {
-			panic(err) // recovered below
+		if err != nil && missing == nil {
+			missing = err
 		}
 		return s
 	}
+	p := noticePage(v, lang, tr)
+	if missing != nil {
+		return nil, fmt.Errorf("render notice: %w", missing)
+	}
 	var out bytes.Buffer
-	err := func() (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("render notice: %v", r)
-			}
-		}()
-		p := noticePage(v, lang, tr)
-		return noticeHTML.Execute(&out, p)
-	}()
-	return out.Bytes(), err
+	if err := noticeHTML.Execute(&out, p); err != nil {
+		return nil, fmt.Errorf("render notice: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 func noticePage(v NoticeView, lang string, tr func(string, map[string]any) string) htmlPage {
