@@ -17,6 +17,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -79,8 +80,28 @@ type finding struct {
 // with the findings, submitted, in one push.
 func (h *harness) submitted(p *pusher, at time.Time, fs ...finding) uuid.UUID {
 	h.t.Helper()
+	return h.submittedFor(p, h.ids["vessel-KARWAR"], at, fs...)
+}
+
+// newVessel registers a Karwar vessel of a new owner.
+func (h *harness) newVessel(registration string) uuid.UUID {
+	h.t.Helper()
+	ctx, reg := context.Background(), registry.New(h.db, testkit.Now)
+	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
+	o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Owner of " + registration, JurisdictionID: h.ids["KARWAR"], PreferredLanguage: "en"})
+	h.must(err)
+	cat, zone, power, unit := "C", 3, 120.0, "kW"
+	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: registration, Name: "Boat " + registration, Kind: "mechanised",
+		Category: &cat, Zone: &zone, EnginePower: &power, PowerUnit: &unit, Use: "passenger", JurisdictionID: h.ids["KARWAR"], OwnerID: o.ID})
+	h.must(err)
+	return v.ID
+}
+
+// submittedFor pushes a submitted inspection of a vessel.
+func (h *harness) submittedFor(p *pusher, vessel uuid.UUID, at time.Time, fs ...finding) uuid.UUID {
+	h.t.Helper()
 	id := uuid.Must(uuid.NewV7())
-	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": vessel, "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	for i, f := range fs {
 		args := map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": id, "code": string(f.code)}
 		if f.ref != "" {
@@ -317,7 +338,11 @@ func TestPenaltyNoticeNumbersUnderConcurrentApprovals(t *testing.T) {
 	p := h.pusher("inspector")
 	ids := make([]uuid.UUID, 20)
 	for i := range ids {
-		ids[i] = h.submitted(p, testkit.Now().Add(-time.Duration(5*60-i)*time.Minute), finding{code: rules.CodeExtinguisherMissing})
+		// A vessel of an owner of its own each: approvals for one owner
+		// queue on the owner's chain lock anyway; these race only for the
+		// office's counter.
+		ids[i] = h.submittedFor(p, h.newVessel(fmt.Sprintf("KA-KWR-%04d", 100+i)), testkit.Now().Add(-time.Duration(5*60-i)*time.Minute),
+			finding{code: rules.CodeExtinguisherMissing})
 	}
 	var wg stdsync.WaitGroup
 	status := make([]int, len(ids))
@@ -356,6 +381,7 @@ func TestPenaltyAppeals(t *testing.T) {
 	h := newHarness(t)
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	h.addOwnerUser("owner-mangaluru", "MANGALURU")
+	h.addUser("supervisor-2", models.RoleSupervisor, "KARWAR") // a supervisor of the office who did not approve
 	p := h.pusher("inspector")
 	firstInspection := h.submitted(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing},
 		finding{code: rules.CodePassengerNoLifejacket, persons: 1})
@@ -403,10 +429,17 @@ func TestPenaltyAppeals(t *testing.T) {
 
 	t.Run("authorization", func(t *testing.T) {
 		h := h.with(t)
-		for user, want := range map[string]int{"supervisor-mangaluru": 404, "supervisor": 403, "registrar": 403, "inspector": 403, "owner": 403} {
+		for user, want := range map[string]int{"supervisor-mangaluru": 404, "supervisor": 403, "supervisor-2": 403, "registrar": 403, "inspector": 403, "owner": 403} {
 			if r := decide(user, "upheld"); r.status != want {
 				t.Errorf("%s decides: %d, want %d %s", user, r.status, want, r.body)
 			}
+		}
+		// Karnataka 2025, Sch-XVI para 2: the Secretary decides, not the port office.
+		if r := decide("supervisor-2", "upheld"); r.json()["code"] != "not_appellate_authority" {
+			t.Errorf("a Karwar supervisor decides a Karnataka appeal: %s", r.body)
+		}
+		if n := h.count("penalty_appeals WHERE state <> 'pending'"); n != 0 {
+			t.Errorf("refused decisions decided %d appeals", n)
 		}
 		if r := h.do("GET", "/v1/penalty-notices/"+n1.ID, "owner-mangaluru", nil); r.status != 404 {
 			t.Errorf("another owner reads the notice: %d", r.status)
