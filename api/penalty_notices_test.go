@@ -241,6 +241,10 @@ func TestPenaltyNoticeOnApproval(t *testing.T) {
 		t.Errorf("the repeat's trace does not cite the Sch-IV note: %+v", repeat.Trace)
 	}
 
+	if h.audited("penalty_notice.issue", "penalty_notice", uuid.MustParse(n1.ID)) != 1 {
+		t.Error("the issue of the notice is not in the audit log")
+	}
+
 	t.Run("the owner's copy in Kannada and Hindi", func(t *testing.T) {
 		h := h.with(t)
 		r := h.do("GET", "/v1/penalty-notices/"+n2.ID+"/html", "owner", nil)
@@ -264,6 +268,31 @@ func TestPenaltyNoticeOnApproval(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPenaltyNoticeOfAWithdrawnInspection: withdrawing an approved
+// inspection revises its notice — every line cancelled at ₹0 with its
+// previous amount — instead of changing or deleting it.
+func TestPenaltyNoticeOfAWithdrawnInspection(t *testing.T) {
+	h := newHarness(t)
+	id := h.submitted(h.pusher("inspector"), testkit.Now().Add(-3*time.Hour), finding{code: rules.CodeExtinguisherMissing})
+	n := h.approve(id)
+	if r := h.do("POST", "/v1/inspections/"+id.String()+"/review", "supervisor", map[string]any{"decision": "withdraw", "comment": "wrong vessel"}); r.status != 200 {
+		t.Fatalf("withdraw: %d %s", r.status, r.body)
+	}
+	got := h.notice(n.ID, "owner")
+	if got.Revision != 2 || got.Status != "cancelled" || got.Total != 0 || len(got.Lines) != len(n.Lines) {
+		t.Fatalf("after withdrawal: revision %d status %s total %d, %d lines (was %d)", got.Revision, got.Status, got.Total, len(got.Lines), len(n.Lines))
+	}
+	for _, l := range got.Lines {
+		was := lineOf(n, l.Row, l.PartyKind, l.PartyRef)
+		if l.Status != "cancelled" || l.Amount != 0 || l.PreviousAmount == nil || *l.PreviousAmount != was.Amount {
+			t.Errorf("line %s: %+v, was %d", l.Row, l, was.Amount)
+		}
+	}
+	if len(got.Revisions) != 2 || got.Revisions[0].Lines[0].Amount == 0 {
+		t.Errorf("revision 1 was not kept as issued: %+v", got.Revisions)
+	}
 }
 
 func monthKn(m time.Month) string {

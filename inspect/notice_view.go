@@ -59,7 +59,13 @@ type RevisionView struct {
 
 // Status of the notice as a whole.
 func (v NoticeView) Status() string {
+	cancelled := len(v.Lines) > 0
+	for _, l := range v.Lines {
+		cancelled = cancelled && l.Status == LineCancelled
+	}
 	switch {
+	case cancelled:
+		return LineCancelled // the inspection was withdrawn: no offence is recorded any more
 	case v.Total == 0:
 		return "set_aside"
 	case v.Due <= 0:
