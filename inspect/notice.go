@@ -109,10 +109,9 @@ func total(lines []NoticeLine) int64 {
 // issueNotice issues the penalty notice of an inspection just approved, in
 // the approval's transaction, after its chains were recomputed: the number
 // is the office's next (a counter row locked FOR UPDATE, so numbers are
-// gap-free — a rolled-back approval rolls its number back too), revision 1
-// holds every penalty, and the penalties are marked issued (a later
-// increase is then only proposed, chain.go adjust). An inspection without
-// offences gets no notice: there is nothing to charge.
+// gap-free — a rolled-back approval rolls its number back too) and
+// revision 1 holds every penalty. An inspection without offences gets no
+// notice: there is nothing to charge.
 func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspection) error {
 	lines, err := currentLines(ctx, w.tx, r.ID)
 	if err != nil || len(lines) == 0 {
@@ -136,14 +135,10 @@ func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspe
 	if err := insertRevision(ctx, w.tx, n.ID, 1, nil, "issued on approval of the inspection", lines); err != nil {
 		return err
 	}
-	err = w.tx.DB.WithContext(ctx).Exec(`UPDATE penalties SET notice_issued_at = ?, version = version + 1, updated_at = ?
-		WHERE inspection_id = ? AND deleted_at IS NULL AND notice_issued_at IS NULL`, now, now, r.ID).Error
-	if err != nil {
-		return fmt.Errorf("mark penalties issued: %w", err)
-	}
-	for _, l := range lines {
-		w.changed(EntityPenalty, l.PenaltyID, keys(r)...)
-	}
+	// penalties.notice_issued_at is deliberately left unset: set, it turns
+	// every later increase into a proposal (chain.go adjust, DESIGN §6)
+	// that no endpoint can confirm yet, so a late earlier offence would
+	// never double the later one. Increases apply and show as revisions.
 	w.audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
 	return nil
 }
