@@ -168,6 +168,19 @@ var authz = map[string]grant{
 	"submitRectification": grant{all, none, none, none, own},
 	"listRectifications":  grant{all, jur, jur, jur, own},
 	"decideRectification": grant{all, none, jur, none, none},
+	// Penalty notices (docs/PENALTIES.md): officials read their
+	// jurisdictions' notices, owners their own; registrars record payments
+	// (the Registrar of Boats revises and collects fines, Karnataka 2025
+	// r.131(2), Sch-IV para 1); owners appeal against their own penalties;
+	// supervisors reach appeals in their jurisdictions, and the domain lets
+	// only the appellate authority the law names decide (Karnataka: the
+	// Secretary, Sch-XVI para 2 — an admin; Paradip: the Conservator, r.27).
+	"listPenaltyNotices":   grant{all, jur, jur, jur, own},
+	"getPenaltyNotice":     grant{all, jur, jur, jur, own},
+	"getPenaltyNoticeHtml": grant{all, jur, jur, jur, own},
+	"recordPenaltyPayment": grant{all, jur, none, none, none},
+	"filePenaltyAppeal":    grant{all, none, none, none, own},
+	"decidePenaltyAppeal":  grant{all, none, jur, none, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

@@ -55,7 +55,7 @@ func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, 
 			return err
 		}
 	}
-	return nil
+	return reviseNotices(ctx, tx, ids) // issued notices show every change (notice_revise.go)
 }
 
 // recomputeParty recomputes one party's chains, writes the result and the

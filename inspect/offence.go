@@ -92,6 +92,9 @@ func (w *Work) reconcileOffence(ctx context.Context, ag *agg, o *models.Offence,
 	case !wanted:
 		return nil
 	default:
+		if o.Status == string(rules.OffenceSetAside) {
+			n.Status = o.Status // set aside on appeal stays set aside (notice_appeal.go)
+		}
 		if o.DeletedAt.Valid {
 			cols["deleted_at"] = nil
 		}

@@ -51,7 +51,18 @@ func (s *Service) Review(ctx context.Context, sc models.Scope, id uuid.UUID, in 
 		if err := w.decide(ctx, sc, ag, in); err != nil {
 			return err
 		}
-		return w.Finish(ctx)
+		if err := w.Finish(ctx); err != nil {
+			return err
+		}
+		if in.Decision != DecisionApprove {
+			return nil
+		}
+		// The challan, in the approval's transaction: no approved
+		// inspection lacks its notice (notice.go).
+		if err := w.issueNotice(ctx, sc, &ag.row); err != nil {
+			return err
+		}
+		return w.flush()
 	})
 	if err != nil {
 		return View{}, err

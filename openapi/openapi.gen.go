@@ -2987,6 +2987,222 @@ func (e ListFlagsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for DecidePenaltyAppealJSONBodyDecision.
+const (
+	DecidePenaltyAppealJSONBodyDecisionDismissed DecidePenaltyAppealJSONBodyDecision = "dismissed"
+	DecidePenaltyAppealJSONBodyDecisionUpheld    DecidePenaltyAppealJSONBodyDecision = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyAppealJSONBodyDecision enum.
+func (e DecidePenaltyAppealJSONBodyDecision) Valid() bool {
+	switch e {
+	case DecidePenaltyAppealJSONBodyDecisionDismissed:
+		return true
+	case DecidePenaltyAppealJSONBodyDecisionUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DecidePenaltyAppeal200JSONResponseBodyState.
+const (
+	DecidePenaltyAppeal200JSONResponseBodyStateDismissed DecidePenaltyAppeal200JSONResponseBodyState = "dismissed"
+	DecidePenaltyAppeal200JSONResponseBodyStatePending   DecidePenaltyAppeal200JSONResponseBodyState = "pending"
+	DecidePenaltyAppeal200JSONResponseBodyStateUpheld    DecidePenaltyAppeal200JSONResponseBodyState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyAppeal200JSONResponseBodyState enum.
+func (e DecidePenaltyAppeal200JSONResponseBodyState) Valid() bool {
+	switch e {
+	case DecidePenaltyAppeal200JSONResponseBodyStateDismissed:
+		return true
+	case DecidePenaltyAppeal200JSONResponseBodyStatePending:
+		return true
+	case DecidePenaltyAppeal200JSONResponseBodyStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyAppealsState.
+const (
+	GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed GetPenaltyNotice200JSONResponseBodyAppealsState = "dismissed"
+	GetPenaltyNotice200JSONResponseBodyAppealsStatePending   GetPenaltyNotice200JSONResponseBodyAppealsState = "pending"
+	GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld    GetPenaltyNotice200JSONResponseBodyAppealsState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyAppealsState enum.
+func (e GetPenaltyNotice200JSONResponseBodyAppealsState) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyAppealsStatePending:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyLinesPartyKind.
+const (
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "crew_member"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "master"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "owner"
+	GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesPartyKind enum.
+func (e GetPenaltyNotice200JSONResponseBodyLinesPartyKind) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyLinesStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyLinesStatus = "cancelled"
+	GetPenaltyNotice200JSONResponseBodyLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyLinesStatus = "charged"
+	GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyLinesStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyLinesStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusCharged:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind.
+const (
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "crew_member"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "master"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "owner"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind enum.
+func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "cancelled"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "charged"
+	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNotice200JSONResponseBodyStatus.
+const (
+	GetPenaltyNotice200JSONResponseBodyStatusCancelled GetPenaltyNotice200JSONResponseBodyStatus = "cancelled"
+	GetPenaltyNotice200JSONResponseBodyStatusOpen      GetPenaltyNotice200JSONResponseBodyStatus = "open"
+	GetPenaltyNotice200JSONResponseBodyStatusPaid      GetPenaltyNotice200JSONResponseBodyStatus = "paid"
+	GetPenaltyNotice200JSONResponseBodyStatusSetAside  GetPenaltyNotice200JSONResponseBodyStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyStatus enum.
+func (e GetPenaltyNotice200JSONResponseBodyStatus) Valid() bool {
+	switch e {
+	case GetPenaltyNotice200JSONResponseBodyStatusCancelled:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyStatusOpen:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyStatusPaid:
+		return true
+	case GetPenaltyNotice200JSONResponseBodyStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FilePenaltyAppeal201JSONResponseBodyState.
+const (
+	FilePenaltyAppeal201JSONResponseBodyStateDismissed FilePenaltyAppeal201JSONResponseBodyState = "dismissed"
+	FilePenaltyAppeal201JSONResponseBodyStatePending   FilePenaltyAppeal201JSONResponseBodyState = "pending"
+	FilePenaltyAppeal201JSONResponseBodyStateUpheld    FilePenaltyAppeal201JSONResponseBodyState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the FilePenaltyAppeal201JSONResponseBodyState enum.
+func (e FilePenaltyAppeal201JSONResponseBodyState) Valid() bool {
+	switch e {
+	case FilePenaltyAppeal201JSONResponseBodyStateDismissed:
+		return true
+	case FilePenaltyAppeal201JSONResponseBodyStatePending:
+		return true
+	case FilePenaltyAppeal201JSONResponseBodyStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNoticeHtmlParamsLang.
+const (
+	GetPenaltyNoticeHtmlParamsLangEn GetPenaltyNoticeHtmlParamsLang = "en"
+	GetPenaltyNoticeHtmlParamsLangHi GetPenaltyNoticeHtmlParamsLang = "hi"
+	GetPenaltyNoticeHtmlParamsLangKn GetPenaltyNoticeHtmlParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNoticeHtmlParamsLang enum.
+func (e GetPenaltyNoticeHtmlParamsLang) Valid() bool {
+	switch e {
+	case GetPenaltyNoticeHtmlParamsLangEn:
+		return true
+	case GetPenaltyNoticeHtmlParamsLangHi:
+		return true
+	case GetPenaltyNoticeHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListQuarantineParamsState.
 const (
 	ListQuarantineParamsStateDiscarded ListQuarantineParamsState = "discarded"
@@ -6671,6 +6887,68 @@ type GetOwnerCalendarParams struct {
 	Token string `form:"token" json:"token"`
 }
 
+// DecidePenaltyAppealJSONBody defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppealJSONBody struct {
+	Decision DecidePenaltyAppealJSONBodyDecision `json:"decision"`
+	Reason   string                              `json:"reason"`
+}
+
+// DecidePenaltyAppealJSONBodyDecision defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppealJSONBodyDecision string
+
+// DecidePenaltyAppeal200JSONResponseBodyState defines parameters for DecidePenaltyAppeal.
+type DecidePenaltyAppeal200JSONResponseBodyState string
+
+// ListPenaltyNoticesParams defines parameters for ListPenaltyNotices.
+type ListPenaltyNoticesParams struct {
+	InspectionId *openapi_types.UUID `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
+	VesselId     *openapi_types.UUID `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
+	Limit        *int64              `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// GetPenaltyNotice200JSONResponseBodyAppealsState defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyAppealsState string
+
+// GetPenaltyNotice200JSONResponseBodyLinesPartyKind defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyLinesPartyKind string
+
+// GetPenaltyNotice200JSONResponseBodyLinesStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyLinesStatus string
+
+// GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind string
+
+// GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus string
+
+// GetPenaltyNotice200JSONResponseBodyStatus defines parameters for GetPenaltyNotice.
+type GetPenaltyNotice200JSONResponseBodyStatus string
+
+// FilePenaltyAppealJSONBody defines parameters for FilePenaltyAppeal.
+type FilePenaltyAppealJSONBody struct {
+	Grounds   string             `json:"grounds"`
+	PenaltyId openapi_types.UUID `json:"penalty_id"`
+}
+
+// FilePenaltyAppeal201JSONResponseBodyState defines parameters for FilePenaltyAppeal.
+type FilePenaltyAppeal201JSONResponseBodyState string
+
+// GetPenaltyNoticeHtmlParams defines parameters for GetPenaltyNoticeHtml.
+type GetPenaltyNoticeHtmlParams struct {
+	Lang *GetPenaltyNoticeHtmlParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetPenaltyNoticeHtmlParamsLang defines parameters for GetPenaltyNoticeHtml.
+type GetPenaltyNoticeHtmlParamsLang string
+
+// RecordPenaltyPaymentJSONBody defines parameters for RecordPenaltyPayment.
+type RecordPenaltyPaymentJSONBody struct {
+	Amount        int64              `json:"amount"`
+	PaidOn        openapi_types.Date `json:"paid_on"`
+	PenaltyId     openapi_types.UUID `json:"penalty_id"`
+	ReceiptNumber string             `json:"receipt_number"`
+}
+
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -6902,6 +7180,15 @@ type CreateOwnerJSONRequestBody = OwnerInput
 
 // UpdateOwnerJSONRequestBody defines body for UpdateOwner for application/json ContentType.
 type UpdateOwnerJSONRequestBody = OwnerPatch
+
+// DecidePenaltyAppealJSONRequestBody defines body for DecidePenaltyAppeal for application/json ContentType.
+type DecidePenaltyAppealJSONRequestBody DecidePenaltyAppealJSONBody
+
+// FilePenaltyAppealJSONRequestBody defines body for FilePenaltyAppeal for application/json ContentType.
+type FilePenaltyAppealJSONRequestBody FilePenaltyAppealJSONBody
+
+// RecordPenaltyPaymentJSONRequestBody defines body for RecordPenaltyPayment for application/json ContentType.
+type RecordPenaltyPaymentJSONRequestBody RecordPenaltyPaymentJSONBody
 
 // PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
 type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
@@ -8897,6 +9184,24 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
+	// (POST /v1/penalty-appeals/{id}/decide)
+	DecidePenaltyAppeal(c *fiber.Ctx, id ID) error
+	// ListPenaltyNotices List penalty notices in scope, newest first
+	// (GET /v1/penalty-notices)
+	ListPenaltyNotices(c *fiber.Ctx, params ListPenaltyNoticesParams) error
+	// GetPenaltyNotice One penalty notice with every penalty, its revisions, payments and appeals
+	// (GET /v1/penalty-notices/{id})
+	GetPenaltyNotice(c *fiber.Ctx, id ID) error
+	// FilePenaltyAppeal Appeal against one penalty of a notice, within the window of the law
+	// (POST /v1/penalty-notices/{id}/appeals)
+	FilePenaltyAppeal(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeHtml The owner's copy of a penalty notice as HTML, in the owner's language
+	// (GET /v1/penalty-notices/{id}/html)
+	GetPenaltyNoticeHtml(c *fiber.Ctx, id ID, params GetPenaltyNoticeHtmlParams) error
+	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
+	// (POST /v1/penalty-notices/{id}/payments)
+	RecordPenaltyPayment(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -11008,6 +11313,218 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// DecidePenaltyAppeal operation middleware
+func (siw *ServerInterfaceWrapper) DecidePenaltyAppeal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecidePenaltyAppeal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListPenaltyNotices operation middleware
+func (siw *ServerInterfaceWrapper) ListPenaltyNotices(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPenaltyNoticesParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "inspection_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "inspection_id", query, &params.InspectionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter inspection_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "vessel_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "vessel_id", query, &params.VesselId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter vessel_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int64"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListPenaltyNotices(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNotice operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNotice(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNotice(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// FilePenaltyAppeal operation middleware
+func (siw *ServerInterfaceWrapper) FilePenaltyAppeal(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.FilePenaltyAppeal(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeHtml operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeHtml(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPenaltyNoticeHtmlParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeHtml(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RecordPenaltyPayment operation middleware
+func (siw *ServerInterfaceWrapper) RecordPenaltyPayment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RecordPenaltyPayment(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // PlanPhotoUpload operation middleware
 func (siw *ServerInterfaceWrapper) PlanPhotoUpload(c *fiber.Ctx) error {
 
@@ -12661,6 +13178,18 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/amendment-requests", wrapper.ListAmendmentRequests)
 
 	router.Post(options.BaseURL+"/v1/amendment-requests/:id/decide", wrapper.DecideAmendmentRequest)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices", wrapper.ListPenaltyNotices)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id", wrapper.GetPenaltyNotice)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/html", wrapper.GetPenaltyNoticeHtml)
+
+	router.Post(options.BaseURL+"/v1/penalty-notices/:id/payments", wrapper.RecordPenaltyPayment)
+
+	router.Post(options.BaseURL+"/v1/penalty-notices/:id/appeals", wrapper.FilePenaltyAppeal)
+
+	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
 }
 
@@ -16668,6 +17197,645 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type DecidePenaltyAppealRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecidePenaltyAppealJSONRequestBody
+}
+
+type DecidePenaltyAppealResponseObject interface {
+	VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error
+}
+
+type DecidePenaltyAppeal200JSONResponse struct {
+	Authority      string                                      `json:"authority"`
+	DecidedAt      *time.Time                                  `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID                         `json:"decided_by,omitempty"`
+	DecisionReason *string                                     `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date                          `json:"filed_on"`
+	Grounds        *string                                     `json:"grounds,omitempty"`
+	Id             openapi_types.UUID                          `json:"id"`
+	NoticeId       openapi_types.UUID                          `json:"notice_id"`
+	PenaltyId      openapi_types.UUID                          `json:"penalty_id"`
+	State          DecidePenaltyAppeal200JSONResponseBodyState `json:"state"`
+	WindowClosesOn openapi_types.Date                          `json:"window_closes_on"`
+}
+
+func (response DecidePenaltyAppeal200JSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecidePenaltyAppeal400ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal401ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal403ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal404ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal409ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppeal422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyAppeal422ApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyAppealdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecidePenaltyAppealdefaultApplicationProblemPlusJSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListPenaltyNoticesRequestObject struct {
+	Params ListPenaltyNoticesParams
+}
+
+type ListPenaltyNoticesResponseObject interface {
+	VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error
+}
+
+type ListPenaltyNotices200JSONResponse struct {
+	Items []map[string]interface{} `json:"items"`
+}
+
+func (response ListPenaltyNotices200JSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListPenaltyNotices400ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListPenaltyNotices401ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNotices403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListPenaltyNotices403ApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListPenaltyNoticesdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListPenaltyNoticesdefaultApplicationProblemPlusJSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeResponseObject interface {
+	VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNotice200JSONResponse struct {
+	Appeal *struct {
+		Authority *string             `json:"authority,omitempty"`
+		Citation  *string             `json:"citation,omitempty"`
+		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
+		Days      *int64              `json:"days,omitempty"`
+	} `json:"appeal,omitempty"`
+	Appeals []struct {
+		Authority      string                                          `json:"authority"`
+		DecidedAt      *time.Time                                      `json:"decided_at,omitempty"`
+		DecidedBy      *openapi_types.UUID                             `json:"decided_by,omitempty"`
+		DecisionReason *string                                         `json:"decision_reason,omitempty"`
+		FiledOn        openapi_types.Date                              `json:"filed_on"`
+		Grounds        *string                                         `json:"grounds,omitempty"`
+		Id             openapi_types.UUID                              `json:"id"`
+		NoticeId       openapi_types.UUID                              `json:"notice_id"`
+		PenaltyId      openapi_types.UUID                              `json:"penalty_id"`
+		State          GetPenaltyNotice200JSONResponseBodyAppealsState `json:"state"`
+		WindowClosesOn openapi_types.Date                              `json:"window_closes_on"`
+	} `json:"appeals"`
+
+	// Due Rupees still due; negative when a refund is due
+	Due          int64               `json:"due"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	Jurisdiction struct {
+		Code *string             `json:"code,omitempty"`
+		Id   *openapi_types.UUID `json:"id,omitempty"`
+		Name *string             `json:"name,omitempty"`
+	} `json:"jurisdiction"`
+	Lines []struct {
+		Amount      int64   `json:"amount"`
+		AppealState *string `json:"appeal_state,omitempty"`
+		Citation    *string `json:"citation,omitempty"`
+		Due         *int64  `json:"due,omitempty"`
+
+		// EscalatedFrom The earlier offence whose charge was doubled
+		EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+		// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+		Level     int64                                             `json:"level"`
+		OffenceId openapi_types.UUID                                `json:"offence_id"`
+		Paid      *int64                                            `json:"paid,omitempty"`
+		PartyKind GetPenaltyNotice200JSONResponseBodyLinesPartyKind `json:"party_kind"`
+
+		// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+		PartyRef       *string            `json:"party_ref,omitempty"`
+		PenaltyId      openapi_types.UUID `json:"penalty_id"`
+		Persons        int64              `json:"persons"`
+		PreviousAmount *int64             `json:"previous_amount,omitempty"`
+		PreviousLevel  *int64             `json:"previous_level,omitempty"`
+		PreviousStatus *string            `json:"previous_status,omitempty"`
+		Row            string             `json:"row"`
+
+		// Sl Serial number of the Sch-IV row as printed
+		Sl     *int64                                         `json:"sl,omitempty"`
+		Status GetPenaltyNotice200JSONResponseBodyLinesStatus `json:"status"`
+		Trace  []struct {
+			Citation *string `json:"citation,omitempty"`
+			Detail   *string `json:"detail,omitempty"`
+			Rule     *string `json:"rule,omitempty"`
+		} `json:"trace"`
+		UnitAmount int64   `json:"unit_amount"`
+		Why        *string `json:"why,omitempty"`
+	} `json:"lines"`
+	Number string `json:"number"`
+	Owner  struct {
+		Id                *openapi_types.UUID `json:"id,omitempty"`
+		Name              *string             `json:"name,omitempty"`
+		PreferredLanguage *string             `json:"preferred_language,omitempty"`
+	} `json:"owner"`
+	Paid int64 `json:"paid"`
+
+	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
+	PayBy    openapi_types.Date `json:"pay_by"`
+	Payments []struct {
+		Amount         int64               `json:"amount"`
+		CreatedAt      *time.Time          `json:"created_at,omitempty"`
+		Id             openapi_types.UUID  `json:"id"`
+		NoticeId       openapi_types.UUID  `json:"notice_id"`
+		NoticeRevision *int64              `json:"notice_revision,omitempty"`
+		PaidOn         openapi_types.Date  `json:"paid_on"`
+		PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+		ReceiptNumber  string              `json:"receipt_number"`
+		RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+	} `json:"payments"`
+	Regime    string `json:"regime"`
+	Revision  int64  `json:"revision"`
+	Revisions []struct {
+		CreatedAt time.Time `json:"created_at"`
+		Lines     []struct {
+			Amount      int64   `json:"amount"`
+			AppealState *string `json:"appeal_state,omitempty"`
+			Citation    *string `json:"citation,omitempty"`
+			Due         *int64  `json:"due,omitempty"`
+
+			// EscalatedFrom The earlier offence whose charge was doubled
+			EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+			// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+			Level     int64                                                      `json:"level"`
+			OffenceId openapi_types.UUID                                         `json:"offence_id"`
+			Paid      *int64                                                     `json:"paid,omitempty"`
+			PartyKind GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind `json:"party_kind"`
+
+			// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+			PartyRef       *string            `json:"party_ref,omitempty"`
+			PenaltyId      openapi_types.UUID `json:"penalty_id"`
+			Persons        int64              `json:"persons"`
+			PreviousAmount *int64             `json:"previous_amount,omitempty"`
+			PreviousLevel  *int64             `json:"previous_level,omitempty"`
+			PreviousStatus *string            `json:"previous_status,omitempty"`
+			Row            string             `json:"row"`
+
+			// Sl Serial number of the Sch-IV row as printed
+			Sl     *int64                                                  `json:"sl,omitempty"`
+			Status GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus `json:"status"`
+			Trace  []struct {
+				Citation *string `json:"citation,omitempty"`
+				Detail   *string `json:"detail,omitempty"`
+				Rule     *string `json:"rule,omitempty"`
+			} `json:"trace"`
+			UnitAmount int64   `json:"unit_amount"`
+			Why        *string `json:"why,omitempty"`
+		} `json:"lines"`
+		Previous *int64 `json:"previous,omitempty"`
+		Reason   string `json:"reason"`
+		Revision int64  `json:"revision"`
+		Total    int64  `json:"total"`
+	} `json:"revisions"`
+	ServedOn openapi_types.Date                        `json:"served_on"`
+	Status   GetPenaltyNotice200JSONResponseBodyStatus `json:"status"`
+
+	// Total Rupees charged by the current revision
+	Total  int64 `json:"total"`
+	Vessel struct {
+		Id                 *openapi_types.UUID `json:"id,omitempty"`
+		Name               *string             `json:"name,omitempty"`
+		RegistrationNumber *string             `json:"registration_number,omitempty"`
+	} `json:"vessel"`
+}
+
+func (response GetPenaltyNotice200JSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNotice401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNotice403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNotice404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNotice404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticedefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type FilePenaltyAppealRequestObject struct {
+	Id   ID `json:"id"`
+	Body *FilePenaltyAppealJSONRequestBody
+}
+
+type FilePenaltyAppealResponseObject interface {
+	VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error
+}
+
+type FilePenaltyAppeal201JSONResponse struct {
+	Authority      string                                    `json:"authority"`
+	DecidedAt      *time.Time                                `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID                       `json:"decided_by,omitempty"`
+	DecisionReason *string                                   `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date                        `json:"filed_on"`
+	Grounds        *string                                   `json:"grounds,omitempty"`
+	Id             openapi_types.UUID                        `json:"id"`
+	NoticeId       openapi_types.UUID                        `json:"notice_id"`
+	PenaltyId      openapi_types.UUID                        `json:"penalty_id"`
+	State          FilePenaltyAppeal201JSONResponseBodyState `json:"state"`
+	WindowClosesOn openapi_types.Date                        `json:"window_closes_on"`
+}
+
+func (response FilePenaltyAppeal201JSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response FilePenaltyAppeal400ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal401ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal401ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal403ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal403ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal404ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal404ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal409ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal409ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppeal422ApplicationProblemPlusJSONResponse Problem
+
+func (response FilePenaltyAppeal422ApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type FilePenaltyAppealdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response FilePenaltyAppealdefaultApplicationProblemPlusJSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeHtmlRequestObject struct {
+	Id     ID `json:"id"`
+	Params GetPenaltyNoticeHtmlParams
+}
+
+type GetPenaltyNoticeHtmlResponseObject interface {
+	VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeHtml200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeHtml200TexthtmlResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeHtml401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeHtml401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtml403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeHtml403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtml404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeHtml404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeHtmldefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeHtmldefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeHtmlResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RecordPenaltyPaymentRequestObject struct {
+	Id   ID `json:"id"`
+	Body *RecordPenaltyPaymentJSONRequestBody
+}
+
+type RecordPenaltyPaymentResponseObject interface {
+	VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error
+}
+
+type RecordPenaltyPayment200JSONResponse struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int64              `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
+func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment201JSONResponse struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int64              `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
+func (response RecordPenaltyPayment201JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RecordPenaltyPayment400ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment401ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment401ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment403ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment403ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment404ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment404ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment409ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment409ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPayment422ApplicationProblemPlusJSONResponse Problem
+
+func (response RecordPenaltyPayment422ApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type PlanPhotoUploadRequestObject struct {
 	Body *PlanPhotoUploadJSONRequestBody
 }
@@ -19628,6 +20796,24 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
+	// (POST /v1/penalty-appeals/{id}/decide)
+	DecidePenaltyAppeal(ctx context.Context, request DecidePenaltyAppealRequestObject) (DecidePenaltyAppealResponseObject, error)
+	// ListPenaltyNotices List penalty notices in scope, newest first
+	// (GET /v1/penalty-notices)
+	ListPenaltyNotices(ctx context.Context, request ListPenaltyNoticesRequestObject) (ListPenaltyNoticesResponseObject, error)
+	// GetPenaltyNotice One penalty notice with every penalty, its revisions, payments and appeals
+	// (GET /v1/penalty-notices/{id})
+	GetPenaltyNotice(ctx context.Context, request GetPenaltyNoticeRequestObject) (GetPenaltyNoticeResponseObject, error)
+	// FilePenaltyAppeal Appeal against one penalty of a notice, within the window of the law
+	// (POST /v1/penalty-notices/{id}/appeals)
+	FilePenaltyAppeal(ctx context.Context, request FilePenaltyAppealRequestObject) (FilePenaltyAppealResponseObject, error)
+	// GetPenaltyNoticeHtml The owner's copy of a penalty notice as HTML, in the owner's language
+	// (GET /v1/penalty-notices/{id}/html)
+	GetPenaltyNoticeHtml(ctx context.Context, request GetPenaltyNoticeHtmlRequestObject) (GetPenaltyNoticeHtmlResponseObject, error)
+	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
+	// (POST /v1/penalty-notices/{id}/payments)
+	RecordPenaltyPayment(ctx context.Context, request RecordPenaltyPaymentRequestObject) (RecordPenaltyPaymentResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -21443,6 +22629,211 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// DecidePenaltyAppeal operation middleware
+func (sh *strictHandler) DecidePenaltyAppeal(ctx *fiber.Ctx, id ID) error {
+	var request DecidePenaltyAppealRequestObject
+
+	request.Id = id
+
+	var body DecidePenaltyAppealJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecidePenaltyAppeal(ctx.UserContext(), request.(DecidePenaltyAppealRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecidePenaltyAppeal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecidePenaltyAppealResponseObject); ok {
+		if err := validResponse.VisitDecidePenaltyAppealResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListPenaltyNotices operation middleware
+func (sh *strictHandler) ListPenaltyNotices(ctx *fiber.Ctx, params ListPenaltyNoticesParams) error {
+	var request ListPenaltyNoticesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPenaltyNotices(ctx.UserContext(), request.(ListPenaltyNoticesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPenaltyNotices")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListPenaltyNoticesResponseObject); ok {
+		if err := validResponse.VisitListPenaltyNoticesResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNotice operation middleware
+func (sh *strictHandler) GetPenaltyNotice(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNotice(ctx.UserContext(), request.(GetPenaltyNoticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNotice")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// FilePenaltyAppeal operation middleware
+func (sh *strictHandler) FilePenaltyAppeal(ctx *fiber.Ctx, id ID) error {
+	var request FilePenaltyAppealRequestObject
+
+	request.Id = id
+
+	var body FilePenaltyAppealJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.FilePenaltyAppeal(ctx.UserContext(), request.(FilePenaltyAppealRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "FilePenaltyAppeal")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(FilePenaltyAppealResponseObject); ok {
+		if err := validResponse.VisitFilePenaltyAppealResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeHtml operation middleware
+func (sh *strictHandler) GetPenaltyNoticeHtml(ctx *fiber.Ctx, id ID, params GetPenaltyNoticeHtmlParams) error {
+	var request GetPenaltyNoticeHtmlRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeHtml(ctx.UserContext(), request.(GetPenaltyNoticeHtmlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeHtml")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeHtmlResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeHtmlResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RecordPenaltyPayment operation middleware
+func (sh *strictHandler) RecordPenaltyPayment(ctx *fiber.Ctx, id ID) error {
+	var request RecordPenaltyPaymentRequestObject
+
+	request.Id = id
+
+	var body RecordPenaltyPaymentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RecordPenaltyPayment(ctx.UserContext(), request.(RecordPenaltyPaymentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RecordPenaltyPayment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RecordPenaltyPaymentResponseObject); ok {
+		if err := validResponse.VisitRecordPenaltyPaymentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // PlanPhotoUpload operation middleware
 func (sh *strictHandler) PlanPhotoUpload(ctx *fiber.Ctx) error {
 	var request PlanPhotoUploadRequestObject
@@ -22620,576 +24011,619 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchy3si6Mvgqi9/pDZMwixZNkiYwZe8uS7KFhW9aQZHvMNai/G6xCd8OsBtoAilQPh1bMh9jPsNb9",
-	"vtn381Hmk/yRCaAKdeqqPvAgDd3YYjUKhUMiM5GHL/8cxHI2l4IJowenfw6mjCZM4T/fMqMWz8aGKfgr",
-	"YTpWfG64FIPTwTsWS5FoYiS5ptyQCzaWihEFr3AxITtvv3tOnh4eHpD/+j+HB/tH+8e7g2ig4ymbUeht",
-	"LNWMmsHpgAtzfDSIBjP6kc+y2eD0yeOTg4NoMOPC/n0YDcxizmxTNmFq8OlTFIztLfsj44ol2xqjyvsz",
-	"KmPbG/OnaDCnis6Yccv7PFNaNiztz3P6R8ZIjD+TsZIzIthHM7QPBtGAQ6s/MqYWg2gg6Ay+k/9YDHdG",
-	"P/7IxMRMB6dHBwf5iLRRXExwEV+9gHbY3ZyaadEbT/otRJZhy+BLx48bPzT+iZp4Wp/r+ykjSl6TK6Y0",
-	"l4IsZEYuqGYJMVNG4ikVE0akiAjbn+yT88Hx+YDsvHxPJwTGQGgcs7lhya5fFUu9xURejffsl1sW5qRx",
-	"XX7kM27ypamsdIo/hv0lbEyz1AxOHx1ES4jkUR8SUUzPpdAMKeSNkhcpm8E/YykMEzgoOp+nPKawgg/n",
-	"tsW//a5hOf8MBvU/FBsPTgf/r4fF8X5of9UPfb/4xfKGPBMET8XJo2/I3Ddzx41epOy5FOOUx+ZWx0Ri",
-	"99Uzcj1lgnBDuCZGUaE5E4bsUCHNlCkyz/SUyDExU65Jwq54zCJCyXwqjSQXDA79FVN8zFlCpCLcaHKx",
-	"MEy73xSbySuW7BKc7h6yF6LpQtvPGkmoviR0QrkYRDVOuZezyqZ5utYPA6aKU33HFAzzF0GvKE9hiW93",
-	"aRM2ZyJhIl7AmibyWsDKwOlLqKFwFuH5RaYXZCeWCSMj5J+j3VNi1MIuBqG4UqVVc7w32K8Jv2LbW7f3",
-	"Uv5ExQK4P9NG3+aivZeSzKhYkDHlKUtIKidcaOBIlvBoHMtMGFhHmiSKaX1mhU77Om1hWXI5+AmH7OYB",
-	"7z+LYeDPZcLqDPgFG/OY4/ZTbEZwk3d+oEpQQy8pOTo4ehSRd/F079Xfgc8yAezrH4ODw0E0OAAOd3AM",
-	"/zmB/zyC/zweRIOnTwcfaqw1GjybMZHMmDBu32BAcyXnTBlueR5VE/v/JOEwHpq+CX63kqguQ2aZwc1+",
-	"oAlVkwy+oAf59+XF7yw28P2Yzk2mWDKkpiTIEmrYnuEzVpFmjxrmECtGzWZdJCzmyUpdiCx1zMEuQWuX",
-	"F4seErpHb8CUhjzZRme9eqm/JfScIUkON+pAqjXf/z1TXCd8kyF4stzSQloN5M8l9E+gCdkp1m6fCn3N",
-	"FPnv//zfu4OoSyeMBvJasHUXTDHqWGx5gL9NFyhQWMINuaaaTFmanBEpYkYc2UbYwP6hHmhiu7LSQwqG",
-	"b3n5UZ5D0yS0oSZDLuKZlZzjq15fRO0WeAJLGtlUNk82PeKZztexuhogPRKWL8kgWnmlnbpcvZQ8Pgn1",
-	"zacHB98cPn169Ojkm5ODp08PA+XzoPFOVSj8/7A3AP+Z6mEsZudoMrJsu8xf833IKaN+pgKCqxzYEp8t",
-	"7ciHBr5elSs/8ibZwg2blf+xTAOo9okHmn58Zd99FFAeVYou4OfwntZwA+s44NUtwA/1me1bFkvVQGrP",
-	"8G4lx4T6F4bKvqEJ1UiA8yxNiWagqnFzStgVUwsSyzSbCXKxIG53m0X0ssX767ufX/9K04x9lbqrSN2U",
-	"mW0P8Ksgv7+CvFuUbUceryIyu9tuVzreU9lXlXghBYTyrzhgPWVhwDJKLGlNKVnI6DZ5WeIrfcTJu4WI",
-	"Qcohr0/Tn8eD038s5/b+jZfiiqVyDky/KnvBmrCqxHVy7ZMfc6HP1QRagxpX2VX8tT79D5+iwbc0vkzl",
-	"5AWLuSetisRLFaPJYjjmgqYdGviUJiRlY4Pi9cL2TFwHp0QxnaVoDgHjkzZSsYRgt/4nKhIC5iwwSIHa",
-	"60iECHld3GgvpEwZFV4E+VH75Um4jqkC8gBDyKJRx12NpTUwF402zw4rSqanb23L6n6UD1Q+i7znqLLq",
-	"TZRb2bjAqNBsPhjTVLOqOrPuAi5hrzMu/IPDLroszRx7XDLTl8KoRQN9TiaKTahhQ/aRO2tYnVKKVutt",
-	"eUWNK5+B51IpvFAR14yAKIjImH9kCaGGjLnShigWMz4v3XlW0gKdESvnA/mUMnEp5DWsIvh6uJgMx1IN",
-	"GVUpR4cAklLjPq6iIrW93CzQG9rjKgw1Y433ZGsrhVNvVythY6aAQ+wAt6ATtrvuwjXoQHUeVsi8B5qE",
-	"b5wRUGnI9ZSnDEaYSKaBSREkt+4LbKdClNLlq2KtA7DUBJoCr2TCEL42IW3I/dotMRxt0M5hVbPD9DHB",
-	"zOkilTRZ3wjq73ZuwYqVqnEVzf7Yph4VDWD1h+OUTsrX7GDOj5umXFyrD5uu1ahtsRnlafWMPTrZpnLZ",
-	"IaEKRa9m/oCFrDDYqM6VHf+qqoYBTwhPQkEJSwTCNgwdJdlyb4wcz2nKRELVe3nJGlSyLdgD1jv6uEGZ",
-	"3u41fbNr3pW83OZwmq5DwQUkWPnOfXtu296j7dtkpY0nxTrv1SxWzJwRPUUPqkgXTmEP+jxsvk2rlhvF",
-	"mLGE/PL2R/A7g+2bUBK7tSV0Pq+KkpMnq26knY4dwWrbug2uU+qwJgRqfGcFvjGnMTeL9S4DMVWKs2TF",
-	"t2iSpUaXSKoW/nF44K8GS+RnPOVpopgYZiJhanh4tIU+02wyoRM2vJyUj5rMgAVUe2vpT2SziwZTiZt4",
-	"0z7Eil13j75r8ONUSjWkitHh7KjX+JcOHyQ1xdvBrH7o3mZCwK17xoxiGuzmF0zEU/gnePavqUIZvtkI",
-	"Pi0lWX+nLpNXysfsdxpfMqOHqjXcDQLZ/i8YNaw8maeZJrHrOCJKAkUlJJsPlsUoHR2efHPy5PjxyTdd",
-	"GzNjZiqT8C7mVhYNYIw2XrXkFVOg0TQNf86UlkIP3Qkk7GPMWKLJnGrNxIQpHVl/oG8Q+gTrl93iteVE",
-	"2H/GlQHWZ/DGNiAY/QFmHQgAEcRPmsRTFl8umcQ2BmkUjVkX632PjapnOVixfHujZtrz32nmv4amcpKx",
-	"cthJhc3KpHOUwftw0c7Y8JKLEsUJKdggQqVh4PTSuVRmEA1sqOcwYXOqQNMeRAMphoqljGr4g+oh3Mww",
-	"EqzZKJCx4ZwpLhv2+TupiB8OREkx6722zW3ApindprER3MqoIK/e/UyePD44JEmm7G1t583hyYuIvDn+",
-	"qeKhP2lSFww3adXU8Kg5vDPcXHfxsG8Hq7l8B+Ect+7dbYx06fDajGFpKq9BkcG1X8HfW6K3jispdUvT",
-	"eZvvQ+lFEFZO7Tak1M1hxZPCDOXCRxLWOWPKJjQdKjZuvaO3+H06liTl8M0hnLhF14h/xLZvsKkNjOZ6",
-	"OJNZH7qaM0HT7k/kZPLGtUc6m/AZ608Sb7F9de71qeek3mtA77F1C90jYRUHNdisygrXiCSqUX6JForZ",
-	"Lz1U3zH2g2Oz5WPlmW+XLcd+pe/KVhYBP5L3sXSgr3L2uqmgaezpNhjYm4KSK6Pm1vLU71xa+5Ecj5mI",
-	"WZNaO2dMRyCfSCa4ARVxlqWGz1PO1BmhF2ghRG2FxIynoANb1SUTc8VjlkAcySDaop0wf7FtsBj+78cy",
-	"JhRGQK6nUjNCZxhdCy3keMxjjKI1ervjy9enFEXmlthdbgIls9lBJK/78DOVpWyomWnJjshSsC7Y+bqp",
-	"x3LGNCoag6jjPFZo0+5jMLuooLWlpNoWYvQe7cx5DHHs20cYtgdM1hJWmsI2ckN2vn/5njy8OnwIE9MP",
-	"8xeIZuqKafR/cDMleHw0ekMtw+dMg9lfplc236N8YpgwqmqGWGY9768yrCgX+ysLy7SF7pZ1DaHPO6to",
-	"Bs20qMmFYjSeQszmTGpDnB4dW5fVINrqylV1iu4u21SJtuaWBQ/rZ7Xlhe2oEI2TzeVNM+H22+Fwz75d",
-	"kJSKSUYn7JQwQWh6TRf6jFyKiEw5XEQVI9eKGxNeov3p76efbKKSNHGcjlWqDMof+6W8687iWarcsyGQ",
-	"Jed/GwWwVFTLmj7BRA81JhpMea9ml2J1pYi1yBcY45jH1LD+u2NX8ydmaMO+gGQeztjswlq517Dys49z",
-	"rpgeVmLMnJWhZM9veHuiaI2FN+rJXOuMJWt+BV9WvS6gW4h+9Kr/UlovdhLvD06cxIumsOSgMagFz+Vs",
-	"zozLQYNVIWj+tipemli5ExHM4SOKXdGUwzolEKEMbeyHSMJoknLRkL2k9o+PbA7T33/dbTQXOvNseUGf",
-	"NAuA/Ptrbl4Ra9lzQd/ZF+DVDI/OsMpGrpjWzHlxPPk36qS24Ta846WhRP7mZsk/3/t8YUN6z8k3iIqs",
-	"UmkLnyvWBGgm5dTdeDa5PiV0oYdGDvHcN5Dra/Dhg/8NE1awFZpAVzTX7oVP6zeOMtep614Y9oKURxK6",
-	"yCmfXpMdJhKpNChkMZ3PbWprwhR3ivLNcbD1ork34XtrcqJVTveEa6MWw00Oaf5qJbFf+LxaMAZfsuQM",
-	"rzqJoteC/DvRmcZUXNxHEbM0tVupM6XguaW6/MQDKQwc3Vi3S0GaIqfmaACsdMwFPs8/161tYOfuUDee",
-	"4epK5fPukPOvxDzr9sqWV+7lRxqbdIF3SjkmORPD62FZ4u/Xroafj0Zw++dpBT1iYyVgBaG7NH52GyJ4",
-	"e2Kw/Yh0nIMfKs4sd56ouzjpTF2xhSXmKwwQpukwf8iFzhS1tqi5TNPMvZXy2Fuocp0KpPJ8qLxzdsyN",
-	"YBrO65ypGTeNakIwzq3EehTd3aMAs2JQbzw6yVKeNOMifHpYs0F9WReHuzuda8veT8u3+V0tL9hL0Vz2",
-	"YnCmE774vJC9Hefk7qwM5cNVszAEP29kY4DohZRr88xGMgefWDCNSgf8pznwI3/Zr9DqXpq6kxTgN4YQ",
-	"TdG5QpWh42mT2byXtaMpWP6dAQYElm1ImD0j1EEVJQRjzsCrzzWhRLBrUhUpjWonBAx2Rm2w2Tylhn3H",
-	"jT1mzRb536bUOgsQIcm2AoAbzRNm48JtKHrkLX+ECyPxByHxeK5lwH3UwMhxMq1ODfgifMrGxehemf2G",
-	"fTR9RtakzNotd300CoSQSPupqXdNxjxZlT83rYwz7RYDWbo6ng6bLjiM8Nkss6fDY3qh+y72b5OdRMb6",
-	"4bv/eP18f5ZEJO+WGNevrnt3xtyseDqaTu0vv7x6cfUIxnPJFv+fInFyZY17Nd2nxPo641yjwSVb9L2p",
-	"9vezQ3vj4wbrmriWmYp7ep78Pg1bMnF72EIOm3NH1nK324sqasW1keWrVDgs3ExRD855XY3eo8HHvYnc",
-	"yweJAQL7OeUHP+/xGcacnf5pMfROBxNuptnFfixnDw0XCU39/1w3OIPaaerEcMhP0DA/KJuAOGwFT2Hr",
-	"cAXrHvQ7PcK9zvBSd2LftniCt7net3zuD/qe+5tDHrgl+IA1GJIlxdI2byW9v8Zq7u6m0sL0mm4tNW63",
-	"2eUllTpT7G2W9ncXnDRHaNieypabmVWcFStifvunjDd/R2VpD2tA1UfvBudezz/YFeWT+1Le5gPcxKMS",
-	"N0INPisFCskEYoSUt+XmRuSuaKkZ05pO2BqXAKfl+g6aF6JANy0vAABhDq8Q0AhOjVi4U1MyZZw8efRN",
-	"j2znP2tZKQ0qWSGayteso5OjJ09qAufPGtHXgV0XBECZCE4Clx7GSXYuXGaI8ygdkp/4txZI9UImC4jH",
-	"iumMES52a1qRYWpMY/bnp5JCpC/5fE/O7Z1pby6xnV2LT5FbyO0zYTiZnAkzpJmZStV+cyvtSbH17u2v",
-	"W7z5Fm9BtWTCcLNY111jX/YipcueOuYsTXpZRG8H/6pTaZvLlMeLfrHYWjrfQE8N08ZXblPFzPvcDkYa",
-	"homqdU+5e/vrKd/8lF9zIcpmYLu4A89Le/qYw9MaHnx/MCsiIyf/fATdqctOqm/Fk+X6ukduLDeibgOC",
-	"a7iR2aCsBy1bqddufiUkyFuU/v3RKSuSf+VJ3U9Tyg2J0NYclEYheo+l6D1AldwEi6JRCVgm1r9wNaD3",
-	"ca+qACsf9/tphAoF8jresXYxXEXCbBHLgWSoLHKFxVY3r8q7myR8QMFlUioT661DZxbCNzxhK7kMZzNX",
-	"s2LVc1wW85dsbk5RrNtFI9pQkWDliSumDEvsj6nUWAUFdgJ91PN5ykuBhdARLqt9rVuLC0a1bInuzupY",
-	"VpCajI2uxWYmRsWuVw5zvJEAoqWLodj199hw00iituj+V9ipL7YFNPdKpBCn+Sta+jR5FhsIyz9sDtPf",
-	"OdptjtDfNKyospN2tRoJFjZyWXR5sclrRcAFfffwBm8evapk2oss3srUCkg+EdtZ48rY3VDCL0Tl1Wzb",
-	"ju89aVcwRwHoJg5zSRRxEZAE9/cM00fwn5pQJEfIIJZj8gMVSUrJ4dNHjyLyhiqa8Dk5fPr4Gwwptpki",
-	"5GXAFmdUG6aGcUq1Hh4OovKDo+qDY3x1wgUbJhCJH77Z9PwIxROck6GziNtWTFXCN+cpo2DjH8aKjs2w",
-	"CPi0WeC2NzsUlLSxFEn9qaLYWfCNmQS5GDwI+yuNuNpt9cfSQIJeW15va0KHE4lATcWo/aNglNWHRQ/L",
-	"olsVu/6J+ejGLSSdweEYyvHwgiszXYeZ9ge35CLhV/GwMTjz5Ibyv3qj286nUvTChpkrh2w79AmqnYgh",
-	"vl1Ney0tSI7IaVfUD6nxi72zjnJyWUeo3yZtrHmzrlBURZ6LhFNBXlM7X/LCl4WT47JkJ8iO832okMCc",
-	"GsMUdPh//+PZ3v882Hv6cO/DnyfRycGn/zG4XbLtiF++R0TcTZ8hdW7Fvpn3do8snPmYthOnf4sn8sun",
-	"4iW7dXc3vhIR1257S1NkV7vw/Sy+lVQlawULr3WNaLpklg7qUcM5XT1KuP+twa2AvTzUDUtt5zl8raEo",
-	"ZZxShbBDKTuzaLojtOOMoNYrwX8SQa/4BNViAlU3AXdXMbTkcCnIhaRm14Xla1dNmMWXNY2+rg4XKmSg",
-	"Z9oQzoou7lCA4FNDLobxlCpUK9zI0JaFY23VQv38tzymps+9cNnxG6dLyzhrMFk1+p+TrGF3f4RMZshh",
-	"NhJqjsKlDXI64XLPEURk3aTghoyXIg3Wps4Nr7lI5PVQzpnQxVMqBCyvpg1NIaYK81swkE8xwa5pCjVJ",
-	"WJEEa2HiUzrXDOnBGDkbBrFgQZJe+bG7vuWv2i0d2iLFsc8FLHL5hrkVxL2PRphhMGOLzSk0bw1CwyyP",
-	"XlvtUvzrW+gUPqks1qxlprVMlx7B2y570n/IUsyyaLWy5xqBIfZzyl4vLBs7wZFtv46MLTiZl5vsCAqs",
-	"QKG5dYJzYl/38OIuXSc3Z/dInWkrOtPEn4sUlTqvWAeQcmWszC6VBSGE0i3DV3aBYyXd7qIX1kEUOExW",
-	"xSBtgyLsGLstfVMHqgUyJXxsxZ9M0OIvpCHcIhEU4EPRHeKEVlL9Z3Oz8GCEMOSW8foTZuVrGfgkBOaL",
-	"Cpnayg1bJ3iy1gR7ApQ69Me3bBygS28rqF4BFY358nyf8rz9ioZsJQ/DDgAfcECIlD74sHRxTpZAnK0F",
-	"qekrPPnQeYdF5icTDXLYMStGSuinFaSyYoFKlN5T4OQMcnORU0oHrJu4c3xEWINTcrSX8Ak3YMym5N/I",
-	"sfsTNrEifMsml4O9px/+fNRsannBDBPIbawCW2f6CDu55XidZqXzuBvWrrN9TdYVL0d+Lh0R8fmS/KwS",
-	"puorApvRyjUeLT0VRwetN7QNYmK6kCuX5+42DGjToq3bsHz0Ru2RClP0NwnJ8F30Ck/ZbiQPVYbHWUqV",
-	"Xr3m1zMh2Me9Q4JBGRjZZ526TdW+VqkHG6aybCngyqHvD8H3w5dS66MOqXvUblwMcs/t11qJqPd4t7A/",
-	"R/n+AF4RctnyXrUMJtw7Oxi8GS6GDZry8VH/OW05ssv1uZ3ILsVAig6hQkFTnUlwzb76O5lTRcnh/jHZ",
-	"OXlCpjJTeu3SiLqGCsIFFI+M2aCYXAuY3rLNuJ2or+0hGfEyjlEl6qv4TkeQVZ7JFTDlEnutbnHkpGmj",
-	"PCuzx/KSFyvaLcK34Rsp99gp1Xv7N/J+gaFI3VRh+BnR2WRioUXO8C6kszlTV1xL5SoE63o8TXhWjvaP",
-	"67gKq6f1LbkqdeI7N9yUcMLNl5TK8uVNe2ro1SXdXFGv9Pgrt/Wteq1os1q7sZKFp2pL4hn7ajd/zOU1",
-	"U73k9LJN9UrIGofOpaZ269KKjbPGQ/Tb1GbG2BRsLLsE5hCS+E8QXINa0b7uANoKr8xXILhlFDMPl9qv",
-	"a7CVSzlEW35uMwp8PxPbo5bgvuW2n+MeOlqf2//xyrWL8kv+smt7edHWMec2X66qsRG+DbFt8JauiaGX",
-	"TJALtpAiIYdHqPYdnpAdy5B3XXXgw0MCHnQCzIhwAQeYJRE5PCahWwECeQ1c/wUUh0OiqplsDg8H0eAQ",
-	"TEWHx/Af0CgOH3WYZxpufS6EbV2Xc0pjdKwXS9fk20OEeBuNPHd1nFOZ+zq6Y4wc667r2riOUuW9kZTP",
-	"uLHOP6u+kBldoEExZfSKnZFk48HYd4b5O6uvWv9bWU0iVr5d3r/mIwE1jLejC0FPBebt/YgUKY2qziTn",
-	"8zD3LHRenjQjPcSXQ30JduWGs/9mKgUj2IjMuMi0rWCi3CMHwoawzZCEuW55mr36b/VLwNrmI0PTNKyD",
-	"3knwMJ8hJA5uYmtxnejpdjrZehXzvAb3JuPrHTQp04RpM7ymHAuTat5YxSkvg2+bk8RF7RRV3zHullCF",
-	"wN/rXoat5NnUmLZ6SermIu63UPM9GviF9wvZcNZ/8j8Vy+5cUhe2dvoWi0813cqLevPBstQPcB43GHK6",
-	"6p42TbiRl7o4j1/DWIQVVSibX7IBFVRDO3JVfehVdW8Ys39/6AaQWcGqjNXFep1hvQRZds6UZhZadqk1",
-	"yfax/mp1AFO72QQGmmJ7wo830kLW4BVKHAbkpuE6N1bFtWlB+lkPss1jSV5inNYbf2teBewe3yR4MbS1",
-	"0ECJxcp9O9/+5Q36xjFpAmPcdEReu4faMDrzDy9/w2eFSWjGIBiOa5Y4ZVifkbe//Pjy3f4sIf/1fw73",
-	"v6nbh+CjnW5sGOcvwqLx5Vm1GxfJDnfO543icJro8yW0QDyxdW56Fg93iXF/ZVjWig/XN3DIuxrQFRD5",
-	"1sun8GOh/lzMkLbceYqr1gMoPK0Uiw1LiGMYa/HctQJTbUTY8tDUJojgIsBgLTDGxq+0ZNGtFGRbCuzt",
-	"DvkYc5FwMem/Xt/ZF/qOv2Yp7JJdVjtuCjpcg2M33ePf8PjSXq3zCpVcEHSb5PfqpjLYa8R3rox06wpq",
-	"DnnSVVNTkt+zZMLIxcLZZH54tvfq1z0wn+8lio7N/uEZBFDZGqm2LKkrQuKsiH7SBMyHorMep3ek9AwE",
-	"Y4k9WDmdFBVcajODghK6qCKD0ZlFHRnRshn9ihiCWGso7rHM3Ffh4Q7NEue+hIXzJuvmuppGjjfI2SqW",
-	"jTy4p4cHI1dIe9uxc4/EnUQKrsxIXM3b/gN744zfP9sX+yxiWAG36/gYReNOXvAeG1VJMP9M3bvpCKpE",
-	"MMHcw31ucVPacfVSLwNS31TL/I6xZt08W+vA/JFJ07m43zH2N2y3ifHSveg/2cQRvmPsx8Z8hSIcral2",
-	"9FbrQK+YGtEaptYvJnvFOLUm2vKLtgXC+psnhvXqwKdcrMA1/Lj7cIsV1QEjDU1vhVo24E3lwvd+0H4V",
-	"V2Iv+dZtiwbWvFXFJqNpUyVpeQ05Wz4MSiry/tnDF8/AYu7eiUCrUt37Y2+SbZfJ8BgjVgLiDTRosgH6",
-	"A2CQHD1xIHhBlDlcqm1pIIn5KdTQGVVUeAeuzc9qzrdZHZfFH7FqDMiYMQK/gfrZVkZ9zNgQ2min0F7S",
-	"ompY5ch2OKb+yCiiQDWk/3DNwcYAlTMj8mQP4q+InvIxPKRaM62l2rO/SkWg6LQt5E4RelmTHXTVOQrY",
-	"XVpL87DXBq9+RcAA9qEBy7svvlMPVjBSCJcQW16B75XUmuwUltVd4ttG3baPlYwfzWYrOJ6cpclLpaRq",
-	"L6jUjtO3DFh7uZyyXUR98LTdLfcF1zFVibei988H9m8syQematL3sv2WjZ9B68A548+3u7/vJ3akbdF+",
-	"lfSuww/RFpI1KsvrTPiF+R5n2JyCXLIirMyeV07kWq++0Y1echqCGPrnNwY5Nw3AQlKRPI0IbGsiZkqw",
-	"xEVx/Aqwqpp8E5HDgx4cbKN8naZ4mCXH7c1UGlnnCY7G141Sh07XfTelYpipxpAsphiYYaAJWiiyeSpp",
-	"ckre/PzuPT7QdMaIntKjR48jovk/mQ2ilsIwkVefLgdsdUZO+LlE4aIE4+xa3PU0opg2XQ0etcRaBvML",
-	"Q5NndMIe/j5nk0Hk/piL4t/X7GKe/zFlPG7kZLxRu8DyWN+QhczIjF6yNQpj2V1qiK2oZCLRvfGHPx+f",
-	"NGcjaf5Pttydf/T46PDkpHSmDvv5Ud0A3Ucqq7xk0zuxlb39dxNo5eYYvoO+mbJtLe8lOHGPZNthT6tf",
-	"97cyqxHfJ3Ti+4hGXM3L7V6r/pJ20/yoxdDVkuwj1DGtdqjk9cpawBYzb23AxLD/EnVk7OY/bzd1B+UY",
-	"dLoC81mlaFhTovGKGeRNNiBt6GyuV8J9/nxqh1WN0+6ilRcKK/Kdha87VdnGcib00BmXcqa6PDO6OG/F",
-	"2Sgfq3L2dIkyG+k/369bx2cuye9n7qq4QiyGvxfaMrrk6vCU0LCMVQmGg4xlJpKz3CmqMdzYOeXxqQsS",
-	"p/qSJeA2XKIDLKmdFYSak52Dw72DxxF5+nQXbS1sNjcVU8+THoygrWIXfkNaAIlgBCEQQyiOH3cale5I",
-	"vLay4c6VaZM+vVJIe4mWhvthS8erc43OM3H3Npn8ZC4xy9jj95lZZd4iI1xsxnWgB2Q7lRN4TTWZZ4Yo",
-	"PpmahnrJm1z17+y01QyNwd28PKjldA2Ldg8IO9/95ZQNzT470h5vQNbOyEquDslOIDz9FRrM8bv3i6S3",
-	"Qph3BodZNmI0IGK6+WyEhuk+8gsqZxsQh9XurKaFQVc5dIJiJGVjQ2jqEZ07rSdPepWc/ix55eehmax3",
-	"UiwR3TUHD0h5CQO39PrZ8O+UTpZWtNhSMvmKwALbsFGahlShbgTTenBosBjO2a5sBYnCBRRhSKhY9Ij2",
-	"hDv3ekG3d2YHbI4+qIGqcjGJSO0pLI6DCsnEmJuIODRVecVUAvUqS5CnSUSagpSD1lXQ1YjUMVcjEsu4",
-	"BI06TDL3lAt8GhGHWTcUUgxjV4LFQG9zRs0QQ/1qyf+PN7RldhvgKC+Qc+q0+Lu8IGZKDbHtCDc9xuf6",
-	"XI/qvsRScbXcLDlnYR2x5mwsC0m75hnyb1c1LXs0anCVHsSyZIlrGtVWjJj9AYNWzMtOBo57VBagtJoB",
-	"/83ZY5NdMEDOcMw9PC4hmQcpbaU6cW1Ww0bNI6WTbeTFQz/3Jx8eRvPWUvk6MSKN0b2HB52gBs2xvo0D",
-	"VIxdIBD8mh51pdw/q3EFLv8eAvcA9baI1IJoA3hvQXbU/uHR8c5jLDjmT2gR8oFxfmoiQzhZPYQKTfbx",
-	"h0Y1ZG6mw1lDBrHMUkjKwAYQ3jhjRjHdGS22NFIsGkxMW2yaC0eLMAvQVv6jCUm5YGRG1SXB5bbnZLvx",
-	"an4Jonx3OjYeYE3qxw6GO4ThDmG4w+ILtelC4KWtEYDJkhMDNvrKbJECbA+EXsgrRg4PYIk0EsHBNzuH",
-	"LVXnZrbaVjKkjZGjjiyQzCKbcaMmEv8kOzTVklD7B1IchL1eSDONyFLKywnvQ4vLDqYxnDVRmd0lMvar",
-	"i5Q2a9zjGi1tklkRDKq8Zq2Ry5+iwV8YTc20vvWYE7g0HbNbL6l9rEELuMSUUnpFuWW2neaPXMy4ETZO",
-	"imsj1eKlMGopfHp54wrVd19nFzPQm4NHdD5X8oqVnilmMiUiQmdMJCBN9y3WfESsSdE54PKn//2f/7vi",
-	"FmpaNto/BKFT77J99YbBsM192ZFS86bWm1wVASSmNTnQ/uzs7RYl3xbOHys5IztCCpbz1Gt2sTuINl6p",
-	"GyrVfdLjWll3Xx8dHR9/c3Rw/PjJo5Nvvnl80BVn1V7AAG/Ttr4tsEbbDGHXRPMN+qTtjoHCqp6wdtiz",
-	"tjEqgLlHvL3ScUCxJXqMlqkwjZmaK6sxEzm0BQtNk4w7gPVz5tDrKROIYeXR0DcU307YDI0ULmFnCx0a",
-	"NpFq0TNp3Lf+lFe7ycEGl70dIiy0FTlqNW50D8vnuKb0kuUpAhX5n3Jm/RUgZ6EhQRgGnqbkmhqmdFON",
-	"28Ojk92Wggti4rXHJXvwqHP9hRwCgWWpbhQ2duFsJYhM20gEErzQNLbQ6NG1xoG2bFXAZGUzc53JhJ1a",
-	"o9P6B2XdEO3VckyALXCaDsPT0JRiAtlQ9Zm8lmIvgOwI9EouiJHXK1FWplk/ov9F49D/6WrHta/Y8UrB",
-	"t605LK9KuARVNZCKCWiRY8PUENUi7Qm6PsXt2JAduNByCFN2xRM0YeaZhduIG8x7tcWfWLKtjj/bgNS+",
-	"maZ5CZduVWKTONQKrETXqLShakOCLO4s/ZJkCjhGe4nYctC2YbN52ttHdDO2y/uPoF744YqOa6GNS8Mg",
-	"w3Uuk11hXvU30YDKVjN4NqZW9QS4bUMaD60ZK0DSBkNBfKQ1ogfCyzL2gQEECNBZAV8iO+7/kEUEnAMD",
-	"C6AlImzJMWEJN/X4E/tWW72qOGVU2dQP17BYiYUL1YX/0LYyVJsnEBg2a73TckwZpsKiTrl4zjJ0VL5M",
-	"nvrq1oKO0M4tRX1V4xj9xCK/BR3UjI3uLHagkZYbwgdqBPu5RBBUJ9iZGhXsp4c/2yRJKj+Gn2vq02ea",
-	"YBTwl+6V30bxp1vJLcK8hKE1+W3J1zyb58Cq2+tx6xDHtlvjLrTraqez+TDTTJW62GieN6Lgfb6ZPzXZ",
-	"l6f8lJerQsilvakRZUhTJUK49eycqiy5swjZFqHWECpbk2YbBc0W332Rx69Vsa6ce2forOANbkiAgkED",
-	"ZU80v2e+T+907wG6FGCk5t/oIZmbXRCNouTJZhmmt3BC64dxWf2pzhzGWIpxyuNlO3pK8kYRkXMm8NaS",
-	"xy313O/nro8++9wIZNoj0vpk43rOd5sNfrK9EMytpfw25tk+Prg78VRNRM1damE66EZnYmq958tOhL0m",
-	"eNds5OshYPWDyDpp8RqeJRxquUz6npKS477PWMuYuv3EC7wH53iY83W9XV0HOy9xlu31jbApuntvsF3d",
-	"ymDDc17+/dV3ZJzSiYUE01OpzF4KJSvIL29/1H13y2Lc9EILDKIhlg4eVR39gFTe6AuRG77Vb2BXnAF0",
-	"XMhy28Y2Z3mCVGTXV0dQaAbibDDXOCIuZLr/eO3nXbJDnxHrbDajatGf2t+5F7D014z1HdJ7aNtuFhoU",
-	"Iyn0kkBy1Q5B/cgtV0bvGq6sGMkSxLLAgPSZgZYV03uZcLOZsZcBkwdT75TRhCmfK1ZOy8csfHQmnq2W",
-	"U7Z6YES/bKnCU7+xWSelpmNkTw/K1aR6jCqVoqPTwyelXg+f9Om23U/XI9dtjZCCDZPqO7PVyoR8D9hF",
-	"fp6W8ws4NJ8fs9hGdH5ZEbsfMfoht+9tSt/Mhm7DSbdq1e5mlZ3s4Q7iPW4C16xXCEkpBnXj8NGv8Sh3",
-	"FY/ScrFvlcrri961pGvL8GRmYjljK8FnbYbgtpr0bqOlLgnuL1VDF3Xc0wrTGtfT8sIa4GPbCQbCLhS9",
-	"3hq7KgKMesz6HoYUwVfxosfVbGv5otgpWii2jVr3BUZABRWJhmsXA3H+pNZoqUJabiVyqgiYCs9UaeOb",
-	"SMuydcuiPbtt5G0VbSiM1grPUFRSxGq8q2Fll+hIBVNvVEJqSkKTfA9g+rbq3FsPLaiWEgV4QWAyrFs+",
-	"EEkIy3W1oQdtF/9nlavhOyCxDacPXeQgYDyBbEb413wqBXugyY5Fbt49q5Rj02TMP7KksIkX9QFjOjdg",
-	"OnRc59bNHhvpX/5Kq2RmbK0bPZcGA/zTVF4Ps3mlYBPCPVAumm+9X00oWzOh1AR6DU/ShxkOfUPvJ7Ds",
-	"/4EmeQmcVclj63G8hTwqy5Ue2Qx46u+BRajgPstNQshiPj+b0LtaUi9KgVDSBmIWZazJlGBJKF0H0cDJ",
-	"kRYokOB72Otn4xiwi/AZbmvhaNokJai1/ONnFM+wUfzCEkT3J6tBp5+sHb7Qeol6vPwKddIqbfLrlOGm",
-	"liz+qPu24aIY7NstSNlL4LGLWa8V4VAqGNqsD5ZmW3T9L2HmsyTYcWBb6j/+NpUp61M3btX78ZquOXbF",
-	"trZNrhTpmnd0/3Zh76nniNjfvDrm3iA73snAkvyZRWN+oN0ru9Uk/m7OUv96UVMpAteGK1fsPuzejvIR",
-	"wDXQ+fvdaHSfQbjb8LAgoHVppFsRvqWQrIAuqhj9lv6CSqIVKtgwVOtzSofsNuk97jTo1Vfglra4FORt",
-	"N65s2SqZtEpGrEo94/BOXDDaXrahjuvO3Qdu9wnZ3ihWu7Dn1++1YkHgZwKFnRm5yAwBBjGIBlIwtxid",
-	"5uM/a7f9BqVqNZWhIPXuA41TlBfb8LL/VV4UR2/pGertJP+rvHibNWEEAGtbChW1xeq+1UElmQMhnW35",
-	"S8wX9QwZ1KNHjaJ9zAXX0+16ZaaMKnPBqNmEW6/t5jVUxP0go36XF33YeODuzE2Htv4rGgrimLEETQJj",
-	"ylP8h77k83mLNWCeUiHy9W7Qo+IpS7IUDLOGx5dkZ0ZFRlOiMqHJni1pCAy7BBy1ysKqTKwJ7roFGWwU",
-	"n0yYCtfSTxjfhql2s1nryZEXg6LD0sLmkwwIoiLnSjQaej/s4Yk8aygf03besg5uk2jTZmFFcadTem2x",
-	"B2kC9a13EjamWWqIkQldROSZ5vThDzK9pIbW6KFzQz81T6YwilXk6WrV6aNBSrUZAtmuwvmBTVfYfl1z",
-	"SmVMm4HwYPUAfcaeE0dZ+RJy0QP/uDfiHAZ4qUysr5B6ym8oICsFAbVj5dqkzmIWdheFRyxfumD84VY1",
-	"UnjgM+2vorkCQczQBuWsryms92asjK5kaC3N5rC38cetcu5rsL21KH7B6q2F7ta8VGFN1Gd7//MD/Odg",
-	"7+nehz8Po+PD5tqoTU6V5ylnwuxNmGCKgm+PJ2RHzu3gdtfwo7RtWQf8w11uYBfRb0WrDfq7P9Gj4aje",
-	"UBNPO4lzxkX49LAm1Nbb/hW2c+kk7uwqWd3f6jUyDDzZ6CL5IxWTjE5KnTMBfkX4z5Q3ap0/ohH6jbfk",
-	"+/c8cHwZTj5EEp5RbVrQRX6UEy7WA952ETm9uTubNVTneHRSoqrjtutAmtIgcqPM/d4ZWBcHcGOmXBM6",
-	"n5PwtUFUG14HKcPyXbtI7JVerdCAnXTQX30+TUf6J1uo4pnWfCJ8GGNFpMB298ugxtIlnRnCil1/jw1h",
-	"CnUI3uY6EzJlQy4S9nG5kfvp06edAWicNiAr/ZHxK5pag+98ntoQpQ5Sq2xBMEY3sShfvNraR4OPexO5",
-	"5x5iBc/9YBeCn/f4bC6V3RgKQxlMuJlmF/uxnD00XCQ09f/Dbgafin19DiEQ68Ldr4urCnPuLemAGn4W",
-	"30qqEqvvdJtCN8Bt3RCR9TZhVOvfarrCvIDLX1AYR5NZpg25YAQr0RApzkjpHrjyxW91ZatAGb1/4KC5",
-	"Et4aV+NOTlupAJB2WjfBwX4Hp8gCweJ90nqkSSIRF1YzWyPCVQbKUb1jqlkjjCrNmUF/tbHOzXtk2ub1",
-	"iZp3DKMexKT3GN661X4LDLDH5yUcZSwQN5zRJtxjyhV6Cv02Ei4SHiMWMiP2Tcy6HAMSspETZqaojNQ1",
-	"7o3ERjGPI2xa/FGdUXcydt/Q5ZB2b2j5NyjEkB+F4HGZbgvqCcmstUxDk0wsH8eNxSJrMlX1T4/qr2ve",
-	"TIm1Fnru2VkXLfTWsLdZlWyu2JgpqOCRBneVZdSY32kC/XHpkcCj0GQV9kqzU9aWhP7rQeNIGwVINf6u",
-	"uWCQzZ70QFnE1a8hF0zzhGnCjcaEyog4lyzGIVA1yfzRqsglEU+lGtIJ29BD1B1tcEE1C8HT6kZVOpko",
-	"NsHSqm7wpih2AeZDouk12TlAKSikYLuD6AYH7ALQm90o75i6YmrPrl89Wn1LCatuAC6fqr5iPrxeXguA",
-	"2ogvCdbxwde2NYqmK+33qbygabogmeB/ZKygR574UP8ipH8+rW5VX+RD9kf902+Y2nMkoeGGAlcvpw+v",
-	"SQyH/WIcYDRNB/e1DEBVamLiQiaLBpl9Q1iga0aByZimrJnCPM/CnTTsI+ZscEF2XopJyvUUNFdlf80Z",
-	"HapY3BZvuFbcGCbIgpkQernTmDSnC6iP1RWB2FJSDQeq6UJjpBaY1k5d9H5EEhlHjmIigjU4E2zoi/lF",
-	"WJNLDxq2Ghw823Riu5KDPeJDi/j+NevL5K/n2118PrJUWix6iRa7aH4bhuuwv/tjuH7t+ukdVoPl1brD",
-	"arro4h6E2fxs4/A64R5cvN5GWA/gLtl6Huv9xF6YsrQlEv0zhVzeAmSBjONMqc22arPMf7V2YbP2bIQW",
-	"uu1V075/yPU6uAC9s+n/RYph5PtfDU6uIh0X3y0TbbGrkeNlQRgsnvhqNOwtYxg7Zn5nbsuyMGnwWzop",
-	"spHL8mdYwS1FjtAkUUzrXnpZf1POFuFdlq42LIT3Q/S2zeAlrU+0zCaGl6aSW3mcRO6KxJFE+SY0frK+",
-	"mkuoYp2ImJshgTvHBdqYcLr80ndORt10EQ2KmQZMyDLxQTQYczVrvJPia9u47mBH9+eeg8PZTmTOveWc",
-	"95yem/fk7iS2J9CapMYfNpHTb6yO9Sz5PdPGIvx33DG9VkbzVza7bm7jZphkcza8ZIt+mvR9K9Fzl9c9",
-	"wa63kNy49ezTNLmZUW1yMXV0v97bq7mLr3jTPW3da2lToOVndclsvCcW21HJaQ2Ip0Tf+SYEK+wXp8RE",
-	"bv1GWGPCdyZp2sRBg+ypy4FtCKKe4odvZuO8Cd5yP02cTMc0xXGBA3Abrv4bwTn817W3bhXzQUiDsQ9a",
-	"Z9slow3F+WdjD75NvIdti/mVrc+9osZKoLSZ4OZGFLPPR+8ow2cUxuqqeboZWSNcwABno0p3Nb7t2a7f",
-	"tKoJO1BoajzgrtSZt0BUtTwEXiChdVMolmgauiWvKwVvtw/ck7/Y/K0Ig52UvNbkeio1I3bDILyCkpjx",
-	"1IZJbm88vYC1aikM14Pq2kXFyveK2Az2cNNwTd+VvN6UHPrlr1QxzJZafYIkqWW7/37auNUe+IjHTBHN",
-	"jMaKVVw0xoLPstTwecrLufDBBkHGRZiK9aFdEPd0L6aNkXKcpi7iBnTouQJyS87IQR7OrvefEEdE24b3",
-	"s7FbacFI63BpwToV31uXfuV1+PMm9HvXd7LOm9hm1y+sjtZw7cpLs1ER4iiT9+7q9UC7Jg5Vi0zpFbN5",
-	"dXpK5wxPhMwMGWUq1SOyo/lEIEKXIq5A6RmBsmUPrw4fYk/64Z88+eSJcba73wA33IRJ0GzWroSNrqVa",
-	"xFIYJszQL3xHwBeigyIExbCBlfzEjMIQYXPNXJYJVribS82NDxGuVtsfRA2JSbX0I/aRj3uVwXsJDYva",
-	"nWuq1/lNsCIpXVE2W7PvlAg5hIFF/h9YOrj4azIHqUoVKjrDYtJk5zw7ODhm5IhcznYjDOUFcdbU5PCI",
-	"THejsHD8PKUxG2biUkjEa225rK4O4TVlfDI196KyyfqXTsXg5A89zkA1bHPhkEi0IdkcQhDJNdVEsXGm",
-	"qxmVzchtU3r06HE1I7TJlaT5P9nWy5SbKndEGrczsRquR6+364D//COjigrDRQuIj5lmswtBeaobU4oL",
-	"WOoLGl9OlMxEQq6luiQ7xZt4tOGwh7G3wtWRs8McRIPEPnDQQh/a6k3I8RjU/6bhsFiCOSwP+Q45SQDp",
-	"blHijSx4UDVcfpXd2Kv/1nDPU2m/Qp1Y2fNTsVn3Luzpmidmuh020KeuuztS7sRURFJhxc5viQW1Lgdt",
-	"xMV+ZgyNp2uUHEB5vU/xdSw3kLA4pSDeqNUKzjAF5mJhmC2daA8hSwjiMV9TUBh23vz8LhT/u6vI++6s",
-	"jYrs9seOz+iEPfx9zuDI2T/movj3NbuY539MGY8bD+JK8vNmnYjrC4NGbm1vFCHizMHeU7o3/vDn45Nm",
-	"pJluVn70+Ojw5KSURN3IJAy9ZGJ71suNj1fHubkzcPfq2W2Adg8P6OeC6l5oqDVzwRjEapPGgunCPr3J",
-	"SDKl2ko0CpVa08b7eGsVj/6lOWotQ9KtgC4FGWlkx8K76RKcm806x1HD8IUkVsSvCftX2QG7dK2kDCaQ",
-	"tyxmUFa7vu7M0Ek/gDS7Et1lQrp4wLYVwyo9+hQ1d95xgksX55d5ngDV64y/UczedD1wR/2Mb2mxmqe2",
-	"5Gy9SWkjMOpsnjLDhplKG48YEK8kKKwlpPlZTyvIdrCJaQt4UqKQkydNHsmPc66Y3kShG9M0BTW7a6i/",
-	"vEeWcI0o75YxmKmS2WSKzzUmjSL0D6NJr8HPmJnKUpyi5mKSstxs1VYUBX4Yxk2Ok3WvjtijPyblFfgW",
-	"9S0u3BZBS4QY9re6rVqoofeGS0hO/7ANOUg8NibaWJQHdNuvVL8/OInleM36RR33e13HYWY6h1M/3wMV",
-	"MNDKauC8keiMVIxMJRYTT0EOLMhOg/3roVWVd1denpyLdy1QG7R/ysUlS07DI2KHa6ZMM6/M26GfEX9B",
-	"OyVwbz1zGv4psZW17KanVETwL0E8kwnuv/Zz5Xu57aTboJnvcT6bdh6e0jWRy270BtGUzv0+V2O4tQQC",
-	"QNkEzKpckJJGF22g7Je/+SOAK+3FVDMyZR/Ju7882zt69Di3aeCe71BN7IdZUinh8PhkvctCE98KP3MG",
-	"CtxMakOOHpGf+Le7N51VvtY94O5cA/D1RpcA/rCxQwCtMDVNQSo+4YKmnaNrYJFomBgeHj05WP/t46M1",
-	"Xv7UtnlWnLQhRSUujrzFJWgtH9yLNN/6NLiKcE0si3OWtpyForrPjUOq0413lE2EWM0Suo7hcznDbTkT",
-	"wEt+EdyEH//2L28G0eDyt0E0eP2XN428sLZptd0o6471/XAOJQufZs2bF2wslXVIrQufPmU0YWppzYBu",
-	"zbFqohUJYUA77CONTbqAy+CEXzGB9XMWaCyzi7HbBH1Q10Pf/PJ+EA2+f/m+cWmdotw1zMpuu6/Y10ua",
-	"e+O2K3mRsll915rdDA6Hc0bjKReM+BpbjZXR0iBLu/gJcdv7p/l8x1mavIR3Bp/q2lBYRqCdsJDyl6Tx",
-	"tiv2j0rgZKFrKbR8+fpktU94Bt+Dn/tugrRXXNyWPcPAo5+LsIJNAjSWYgecHKyBZnX7EUAbhI9sO518",
-	"7difSkSFT4PeMCSoQisbx1VkumQ7Le/sz4KRPzKWIVSgYcJEhJJMgNdXCjISdMZGp5aF5nBH8BBtZ+B0",
-	"kNfiXNiNimwVaKPJCOyOIxDDXEELG8fgbjlYajZvQycUeMK58HUFZtSrw/6DDyy6F/buTJsRou3kIwLz",
-	"47kwfMZOC9gvYgAYx0FKjkEDEPoazZfUFK+OvIwenYsd2EEy4gLxQIc4wIiMLAMcwSAgGAkXYwxcbjcP",
-	"IlDAteTYzmKe6SmZSERd3CfP7OClCvC9uPaLkUAzGCB40AnX58KO0oVu5MM0UpKdkWJGLUbkespTBjoN",
-	"QDnGcsasD5ISwa6ZOhd0Po+CiWFsCBllwigqdEpRIgx91yMizZSpa67ZbkQE2DLOBb5ByclBEa3kzDuZ",
-	"nsKcUmpYMSOIW7HTvAb97ILBdhRU5JqNSCYSZz/W0Bje2D/3dV4Vn3FBjc/6nM8dkqbz/via4u1yB5u9",
-	"sK1yis+9R/vK5Twsfd1lyDe+bfh40f06tGp430Z2drz+CzYK3g5CgSxddNfbeobtmvvoWMKik/oqBr2w",
-	"hJvuLl4m3DS/jxpjzxLJLT3Y+rndXZTLAkdlR023vyd40+Jg7MsLPLjL8Xh/to3ytz/lto7Fa/QcWUfN",
-	"pxAvaYWy0UG/fd8rbUb/1yq01P/FysL3f7FKeF1vNh/bnm9Vjlv/b5XOeM/XVp1ZExl2vdNCfh+cGrCe",
-	"YQ48AI2ghH/hkynIPc3+QClxPeXxNESvtPbMMRgxQEJmqdlyFLmbYYN19ZmzZz06OCA7M7iaWv6pycnh",
-	"MUjT4YyKRS4EdWTVEpZAMltgklXUuTypIOjw0NIqENAG1QVuDc6JjFHtsECA/e3JoXbWncJVvTnmC9B4",
-	"68At13MpNGuqrp1v6/Z2pODR/S+M9fLi3RgRnpr6fsMtBdieuju3W4/xk2v6zirbFHZYjL28Wks2sBlb",
-	"3cPGdiP6XkN6wadoQGdMJECja1q6thPjm7C+l1wxTnlstozk3LDfGxk4bijncsa0dnAa3UsV1FHsDxv6",
-	"3nvJEuLeh3iJeUoX4A/wlwd7d+AJm82lYSJeQOr2UDEIUW00mW2dpRRWH2+DK2qO+PFC/0xN8B+5Kblk",
-	"fsWbU3uU541k22bCj3TLHTt42f449zkLWE285AjAS/1+f8st2y9YnKdarqJgLI2IbKLd53lwbXHbBw2E",
-	"EsX2YNEXTaSZBMPztKSYb+7vRh9Wg5VYpe5QPoC8x+Xr+VIYW1OmHqe5Ih/ujt/cRlp9zBOWDC8W24jS",
-	"9Gs1XAXSo7BirwITu1lVg9tKae9cMa8Mrp0B3gt7ugkeegXIFa/MrCan7HvWzLTshLdlJdgDl4sNd9Rb",
-	"wv4zvWYWfRP3DDelXDTBfyYEoM6RU3ygeQcidcEqtgHQVmU89waqLYCtbKq4djf48Z9PLn13rnnLoi+D",
-	"+KeWdTU7HQ8ObewijWM2BzG98wNVghp6ScnRwdGjiLyLp3uv/m7zE8h3Us3It5VYl6MlImaLgm+7Umuz",
-	"TL87ykzYBr6Z7At9tRFIiQuL2N59cLOCU/WrSSFvPOmH15APzdUQZtxsyEiKTnqR8ZqM6Ojo+Pibo4Pj",
-	"x08enXzzzeNVI6ZxJMEBqaeHIBWF21yZWWW1As97LjhDttSByLEsX6vE/Na81jRdNyxV5DTRcdmoJvza",
-	"tSSYBe78x11E2nYD6Zz0NhSKUof3Sp0ohrWeTdzzu4ZKLJDDO88MUZjAHK14Y7wZJleU4DvsuPLXjmDz",
-	"Ao4VW9edoOzLQyMvmdi0km+5s+ax+oKc/gz+8Gzv1a97oIYMosGbZ2+fvXj1Zu8vz/cOnz7+ZhANfnj2",
-	"+sWPz+yDR48aT+hbljKq2dpxzrZtg9fi5WxuFhAq8I/zwetXP54PPkBePwleaU6xf9SDroKajA1Hb5JR",
-	"lQz1lI+bsgxeMMME/JtoFmeKmwVGPmg6ZmZB8N2IPNmbykwR2wfZgXGS492l6CbVtJvmzAfFNBNmCBV8",
-	"mmOkNgQCtTVYh8oGOdUD0/BnEk+pmjCNsSaxyWiqyQ5qsb+SJF8eV/Qapn60PIgap949/U+NJD1n1Lxj",
-	"xnAx0Y32oWVBlNszzdZGNpNJ6ahNmJwxo3hsc6bN0KX0tULuJEx5gOFqJXX8/9C64VvkJgBiDB2uDdsa",
-	"rGssy0HfmlpYABedBW7E9lIOkMEuEnkddqBkmgLBIRKHSxQqPcMAskE0iGnKRELVcMGossoTFTGnqX3Q",
-	"GUZsh54Pwe1PZakjpJf68jUz06Bg6oZBjFj/XK9U+zqvhN4BHmJJxVXIrUd796uj3lCwfJCPetWgvtLC",
-	"bRrRZ5Ff/paxrGkTZCZM52oGXTy3L3yKVlbu8i5gL+5GvYv8fJuptTrJ+mpNqZjAbWJsmBri7UJ334QO",
-	"D/ox72gQI81tqbOEjXnMmYg7GfkqfTrRNfTgiNvqmV3xxEI4ijwdbUtdyxSYl5lSMfxmCHUMt9bxnAkL",
-	"6bi9Lq+YSrKtTd1IQ9PtdFY5ULZnT7IVamsklOY9Lq9i1H7EirVp2tGOA+3zwKpBESynh7IS90oknGLN",
-	"S6K5iBkpDaRDQ12X1uuip7B49I+KyQkzj9/QPZLZ+9G6D7LYXo/OwLOdDi19bLVPj1OlQiPAFnquiqdi",
-	"+6KCLKtr1DDFpYeq2K46SbROrf0kdaLAW51wwzqXMxhfz5if7XihNe/vML5fNUo+75qWV0wpnrCVXPab",
-	"+AOUg0AcfukevKqhPJx4FIaV+NNW34xbh6f2LGY9G1kT0zhpO8MNdvb5XMkrG21pMiXwEmymCdSUt6GF",
-	"XM1sQOaHfpRc4ZC2f0JTQF2dTDGFx8GA+HTkIA94u1Z6WNc7y4UvSY6GlHhLmhvlxL911O0C51vs7Dbt",
-	"yrZ8oAn8g9AE8DOkT9HC10GOBfkFNkKoRnCp1JnqjKV9bpu9zVK2ubc3uBlUUUy0wTS6JGNQxp2RHVRf",
-	"H0BR94VNOgN6c3KeJe057StESHuMg87I60C5GNK4Oa0Qs/bxNxskb3OvWGKz8Skp9YIuE+8vPSUHh2Tn",
-	"hb98LIpZdsYHVKG4QldjcdXwW52vUPshY+q98x2UqQUTmHLBUZ95Bftz3YR4/xlgWm3oJYI9wBxMEqcy",
-	"voyIVx6JFOmi54c7VRp4beiY5tZCJbrjbh8frOjGqJo/i20qfa5xw2VaYmM0mXEbpznh2ig0v+psztQV",
-	"11KFAtPL0WZPkY28rftR1+IYDcDYjWt081oJ/hwNuv3oWcreMdNkpoyHimGereUkYNHeWkp3oujYNN/A",
-	"2XjMYsOvWL1SU2Jj7kqw480xPkzfjoOlfOS/40qbPedrcHUSAPUVgqlYkqUMfFE2M722ET1rOrAJjRdD",
-	"2JyE0STlgq2zQkIapvspbyp3zy5XOrAVtp8zarrblzxkjTq1+3KNIjz1+Gk0r4ong3xEURtJ9/MPuHOy",
-	"sWvA9lNc7PvH2QISQJDPjeoV9Et2xliRJa8IFxG/Cno38qYBmHdGjVQk0wzMAzUV60bPZBO+F9uf7JPC",
-	"2b+HA9g/PAOhDF7asVSgsfdQz5sp+mgbFL0OZS5htHd3LSgRXtO9wBVS2uxmAAT5nBqayknGlgalruBZ",
-	"9P09w7efy14+RgpXwzW+oRjt0TsTRvF15tAQud2SRDRmbAhFxNf4yHeM+YrpXcAygeVis80JktJX2aag",
-	"PtgKd6Giqk2PKXrKXsF16rh91/ArB8MThSe+qEzv7YtdWYZw78Pht/EV/Zwpd1tjvn58mdXavHMSF+0I",
-	"dO+FQ0qvScIUv2IWMwYRrhZkR2fqii3Iv5MZAy8R1ywhz+W7iAgp4NEwb1AOHydq//DweOdwNyzw4DV1",
-	"Z3O3r6IUD/uyYslWcaNp8dAi6lu5LcdBY5mmWQFAkSlqoz7G3AimtS1ORxM+H6Y8bo0BCdlyXeray3GO",
-	"3YpGdqMYnZWxeKBXj8XDhIEgLHh0LgIoHo+gA8lwI+Dbo33igHqnjLx9+e49efbmlU1u1zkQy7lw/e2E",
-	"NsKI4L0mIjbmJiJQOWs4Y7OL4uEQnkXnItj5yFrAdt33ESjIo6/lg/CAQVpCwSM6n5+LS8bm2sL6yISl",
-	"CH9jh7Xvu+KauGAwXJBsrpkyI7zq7p+LHxGSBqemNJiCcHn0qfuCQ6u75HOyg4hAlKdECjCnYMDWubCl",
-	"5uw6E27K2DwW3AgGiTvExeSMOF2PufGdCxhJDpiDXycLmeH73Tg3RXq28kbTZvbxzDd0xtWcuqJBXMjG",
-	"Dn4avlRsXutrRZPwRYBMSLk2Q8Nm83TZ+77le9cw7MU5tVrfdb+HrxSUuCxe6CdsEbw39hbFpUgdwQuh",
-	"v7YTvaDpteFqsD1BH+FRbK0aGrQJXs1x3Jrfcshi4Qtw0Fubw49BYydLOoRn/YWwhHXfuthhL7Z02hLr",
-	"ZdDYWaGX2rDD5l45XS6wgzcs+1uOw1Jrjtxy+TtAtvX3LOoQXUYKIfQLLdFDHX0I5VNv9KFGIutCoikT",
-	"TT/cmt7NG852vy+UVrfzKw08r/OdGnvteqNKWp1faOWkK6Azrf5KhT31xDzq3b58fjuJq8LAOnuvsKSe",
-	"7RvYUOduljlLV/NWSd5JBVWZuAoyVIU9fAgU1NwK0Oxzcx7OLE1ZYqPcY6oUxzqLmidOvQf2gtoSGg6i",
-	"rZi+5Tw0JljNL/dBI8OfSWcnGdqw58byEK74Y0PdGIxS20vlpKgQiTiNOEtblw9qyRiy4/U7G8mK2ufu",
-	"VmGtAvN9Qyq8vC5AMHFMFqEF3IXU0DOMzwHtFSp3wAXsgmo2dG/su+qzio2ZQiuy26IbLeU9HwQrv9xf",
-	"AHT4xuHe1OCqWNKMQ/azKAopzunE+r4sNvg0gCjD+xXXHpzMavse+qZahQENm/4N6HSrO1wEQVdmMqd/",
-	"ZKyyh5lwIZR2p2Gkgn00eAx7GS+nVA9nUjVhLquMOTRRg7dEqhiJi6MgFdGCzvVUGluNO2VjLGWoYyrO",
-	"7FUVAVzhYEh7M24IelwprjzUWzqNWPMp1WxJgACSA5xe2FsIBvBo8EyAN3qHC7upaA0oWxNmNn7Ez38Q",
-	"DVI5aeYqShoZy3R4IxUQt45GlkfOWyIM6MOvZ8OUyuNoO7q/MsXHi/VifrYL87VKzmNbmmM4o2YQtiYY",
-	"um1IuxqOCfvItdFF0NUAQb/QUtUq7LwFvi5DAusR2bFdW3ltO89F2gp+5qWCaulHblL0tBdPWG7UrWWZ",
-	"2m1u6sir4d/xlmAQe4WDUp3eSAJsFdUKV5KCQAFPKgjD7E/Q7QmEHxjt9C1wrTUE1lLDJrLmJfAU82wQ",
-	"Db4dRIPnjbRRTP+4zlRX8wpYzbLuDzhqMZU3r5JPp7LgmljjH2U6n3HTS8j9UwrWwkBqgQTHXWXxlixP",
-	"lTSyllS595CRrJv0mJhp3Zb93BzfuAE6lS8mwUV7AeNMGJ7ictvBERwcca8Oou2g7HelfTek5UKRx6of",
-	"8VtGFeuR+1ha5+rnS52XFilc7uZtFYJO1kz9voJQeTacHTeXuaxm8DQuqS+CWZlu0fXSUTeLsUkD6/pe",
-	"SaQEfDEiRyRhMZ/RtGeN/Mu+lTwVjTud5e+xUXXKEzOA7/g+esVZlBdi02iL937wFVxkV5DN1Rtwl0eI",
-	"0Yms90YbNi+ubZ711Th8YZXsDvmCLvvzbBz4O8Pmq4tCPyb/yX7Ljgu1leXGUW+YelzABHa3bRZZlao6",
-	"gs5YRDDgxBm7921YkE1454gI1MHwmgRLkGacj7rXguMqbbrev8wx29nnLgeFh/rWZrUv1CNKQAvSJrwv",
-	"VYrc1RUWywn7v1JZzur7UXUMzQEnvzozf98pB0h1/SxyCCasG5ZoozCi0Bc+LIrwzhmCBzjNEZ3j1EFS",
-	"u4gjUP0sNmE5PaSeO9IKCFss23P/nd5qqXuvMLy/EvNsVSnrpXlj3oaGm79UGmseXqAr+d9dbIItouLj",
-	"3qqx032C0LTOWDKsVrHu9/KlC6zo8hXUgjFK5aCXB3hWqAQ/2aQuuG2A5ENOm+tVFYNYIZaneCnou0eE",
-	"jXWb1Uy2il274m3EhkjA3rnl7o0psdpI8sjH3pN+4d7o13s5wb816wVP9yKvPjSjQoBxy8Zr6qm8Xmc1",
-	"ipyLPmMdM6aHLn2lH2w6Yy+yXssw5mZo5HCetuB3uOl2ffAn26yA/c+DOBvWNZZZarNqLhiWz80QXVpA",
-	"xsqiBXXppA98d3166/EHTPddTiBvfZINNSQoLVDPFzojNL2GVHhrcbD3v9IbCqgMQa6SbZBPK85i43Ys",
-	"wEDLdV63y0gyTxdnbrRowR1z03dcxQF/i5/ss0WrR6XX5W2FVg5bdMv+Cr7HmuzhSLdtV7xe5dEGW8A+",
-	"LnqKWpSRXOXIMRwtLnpxvwjYQEEuUVn0ONlQ8IQabkX93AS8K2ToRbx/y32yEIxOHK2lEtbQi30g07o5",
-	"0C5xqUvOYYIT0BEKTECsWocL+bfXYmE3Q16VJYw8UlMx1KU6qmLX6yiZm2/c7W73GhtWWfN11jlc5W0A",
-	"iha99eHitwQnWgzqDTXxtJOQZlyETw9rZp9bPNGfls7nzrJJyvtcNQGHwXSbZJOUbuA1yrxQjCZmOpzZ",
-	"O2WcZppfsZ+8RdbSzHIj7lIDbjSIqZrIoZFCVPIG17MIR4M4uHD3WF7fGm8e8w2m+qhrYExMuGDDubxm",
-	"qmtwL7EtFje3MIFmK2uzBXyTPlf0sjcsxe42WNeuWaH9ZlUM3WggtrSoG4G5U62ZmDDVB3yp27vUqICX",
-	"bxa/zOdMkZhqiLCxtjDij0zupsXIG0HevfmxXrRA7T99snO8W3GNg2o/p8YwBR/5v//xbO9/Huw9/eD+",
-	"/5DsffjzKDo5+PQ/GmuaV21yjTfe9ZR/m8QyBM0YrJxULdbR2jLN+n34F828I3Yj92u7TFpHUfvKxr8o",
-	"Nn5n4FZfmf/nxvxvmUV/tsy223HkvER9nUPtlySfPeo1+SLv0yZqDksPplRdyEwNY4fHoA2jM5ibNFIt",
-	"8R9t76Z5f2pW1OL3b6QS1r2vr7RmVcD+AVQ9KjyxNGmBY6LK8DhLqSKuTHwSYWgAJkJz65GxeuYDTfRC",
-	"xD71d8cGEMBpjkgoZcl//+f/3o0gYFCaaQNWxZ3hT3au0+0WlXLLDa2pWDhDRe29rkH/WRNyDZy+YCDd",
-	"Jqg/a2aHpuqGGN8JJDKWmUggX3lB/vru59fuB6h66KqZwzTIxcIwjTQhbAZAGP7BhWFqTGP256dwYTZh",
-	"Cq6PdUX9JmpCQ4GtAny6b4Wt+wnzuU1zeAWyM7SOh5vnmVdwXvKaWyGhBD6ZKr/tQBFdpb5gTaJtT2wH",
-	"nd5jCd6JvlxP/t0MifmrfnBrINA3o3J0T+VfXfgvzWN/9/PrX0GiflGCsXt9/mXkXyH1qnjZZSkYVmFe",
-	"SyImvhxlwA9XlpVbgNhuT+q+G4ddXbi1e+8CqbYFJ579MnumJrrTPlyWtnY4+263ydXhKbn2gXY5xivR",
-	"gGDFx2OmdBAmisYSps4Idf9WVBFLE7omfnMu7heibFUJgnLRqFOxtkYD/P8wExj5lNsWo8DAXdh/rb3V",
-	"mvpKxraKtdobc5rNPr7yWhGhg3fQD/dX7rQKjc43bY7dKhLkBtmXZ0p2UF0nn/2UFckP/U69f2PJqafu",
-	"KPU99fbsBVbp8nn3B6yRegLx4t46/LCNrLPKOrsDVzBenOMytrKdgI6vLqivkQRVnOWvrqF/IdfQV+99",
-	"MLVSNXTDr5hPbROofetMzxGcA3UVETPAGlri7Lljlbddw92CVuuxBfSmZrEaaFgP5Nybidbtso/9oktL",
-	"OeXK6qd4R3LF+rie2lBvFHuhgtu85r5mNcDkz5xItlnk+b++8/P762/vB9UrwrMgK96p/w+vDh/SzEwf",
-	"pnLCBdji8ycu0/wU8nCU2Uv5FUvIX397r8+FS1bCzN+XyYt3z8jOy+To0aPDp7sRGcs0tZWm3373nDz5",
-	"5ugR2fnrb+/JBdMGsKYUE+ZczBUcmpjpCJpBq12LdERTAIMw0xlkToz5R5aAITCANYIskBFNJ6dESMFG",
-	"MGYqFucClfry64qNMw3OK8xoUxGhWcJt0QGRePReCxXEAJYpOhfwA7VLhA4L4RB2NMMai0GvFggVKRP5",
-	"pN2JfN+mxswHnz7h7WAsGxxtmKUK/cHcACCJCcTOpQTV5iCPheiFNmyGiFdcpDDEHIxDJOfC+ZcJ+pfB",
-	"P4dVdk6La5+GNCossqLJjhwbnNs45YLtOnBcfS4UixlHbCHFZlwkTOmIFKVCtCtSBA18cZb9c3Eunktx",
-	"ZStqarLz4uW7V9+/Jv/1fw4Pdk8JpOhqkkFfZPTw6nB0RgyfMY2UcXx8/BQG+8v752eY36XPxeg//uM/",
-	"/mPvp5/2XrwYwW/PNKcPf5DpJSKCzaRgC3h8PZUpI7bO+RkCjWCqz7kY/YnnMiKBLfzTCNCTuKDGk+zo",
-	"/21/+ffz7ODg6DFic/z76MxZn5lSsM76XMAon548+oaMEODEFvl5OLfZwP/2u5YCUIkVNwh9go5Qllh8",
-	"KcFYci5Gr8Z7P4HqPSogr0pwMieHRzYPSBuasoicHD2xf2NJTzHZ3T93FggNCF+aJxbhK6ZpitWiEDXH",
-	"J+ifHJxYojTcpKygsWdvXgXXhdPBwf7h/oHPxaJzPjgdHO8f7B8jBzJTZCwPpwxqgv0T/j2xmT3AtnEJ",
-	"XiWAq8DMX1yTaKCYnkuhLU86OjgYYGUUYVzts3D5fnfmbMvSuxi+/YQ9RxVmBgzJJRtShwbR1FM+tCKN",
-	"O2Clg9N/fABZPZuhXjL4kV8xh4dtsKLPPwb28A0+wGsP4Qa0WLoob22LO1kT/DasyaOD41v43GvMxXOf",
-	"3Oo2wEQ47APZARXmgmrLsq2UJdpITOyj8RSMIbttu3X18M9YJuxT635ZVKwXMs5ctcE5VXTGDCrt//hz",
-	"wGGacCZ88NDpILal5wu9wN5yirUMVYqj8k3loKai071/gpb+bw1aOfjYb4yG/JRxAVwXTVuc5+om7gUQ",
-	"WDablKG85bAbVGDq/+Dk4KDtww37D+1PVmt/9HSl9lulSUsrlv3KhJG54sLifxFaLM/OHHAy4ogoahzs",
-	"E0bPSDJnSoPhBaEqQ5JlYixVzOB1T7eHD7Fu10Nr4det9Auu5heuTY14m6ZcNHn43HqKP0WdLX+EWWBD",
-	"PA9/ZKzAXDgdZNp7AgrSW1XNriNhpguHb6ktktaUXjFMpJ1nesoSV/zaTJnACBIHgpkmTBtyTbkBNWXm",
-	"rINAs/CTLXdWnwEK3yH22DyLFSAKb/TQ4oLAnjcdVU8Ha53DwxXbH9/COcxPnptZrkNxZYPOrIpCdixg",
-	"aqanyJkgpCDCQgk5vCzWFCT6kl1HNeLQ4VGEi0/1DP4uL5YfwL9Cgxvc9r/Ki7Y9h6grHN/938SXqFxr",
-	"V+EtgWEX0FH+sVXcicoEbiVurMpEqI7hdBu26OGfcJo/PVSZsOhAXYI8h4zpIcgfHzSe9LnUphFTScGF",
-	"hMyoyGiaz8Zq6dpDzBazV/L6jECBlnMx+v7le1Ke2CgvxOEwfvfJSMjrEdmhtqhq5Z60ey7cpRJ/9XVr",
-	"eI78jJDA9iJkoZKQhHCYr5/99JLs7UH3++fi5OCpA9Wl7nYNbVx5F9g/RBjGKcABs3eP8vl4m4m/ygu3",
-	"zEybb2Wy2ObBeJsJm0zz6ZO11pTO4NGWP9V2BGFZXJHO+8h+V1azDlZTsx71Gc87sCPE7BdBryi3PszN",
-	"mcpbOFpIiljZRs6tbytdONRrT7fOyNzCQzx4/Z4j0uXsvop1f3eaV+7PLmjY2xvlnIneoaVt/VejT9bW",
-	"725SKapuR5uozNuRfJfv41E9OrpVoZwA875kc5MLGV+KHKyHBgQGHCPYHYAZj+ncZAryAMZYoyq7QEOV",
-	"tEq4tZe6kvWhATNUsYqnS4/gwz958umhjUFpkOcd5+bVi8ES+RzYNJ0wKwb1QJPQLxpYNE/Ij3zM4kWc",
-	"MjDLjezZGhXgx1NmVzK/dhhZ6dxFvZ6Lwqzqql6zhJuImKnCIvy+nhkAOM2sRRrVW1CFImvzVcyBO+nq",
-	"N3ZCkJjIVS+HOHtbbERH5yIvgbrrsznwa0ZRoW17i+OccFu/3Q9DyGtn/dbnwqszJ0dHqN5YuH1EO5pi",
-	"VTGghfzQoWEblI5E0WtxLoIBx1QgiDYgVnkuRXZODp7u7pORfTBCgyroVCMblDY6Fw3fJCzVbJ+89xPy",
-	"kWwe29+N2G6BkUDIjt7OrIJlhUX+lp/hwdMm3eYFEmeV/9yQrvPCDcp/5dOnT1Xd9dMtctk2TcgFEvpl",
-	"/VfUhlZl4XenPT1DDlY+p27jyA6ce8sAtOf/uwRLrqAJlht7haAkjxJdzuFzJyNyc8eYK9oV/nwz5wf7",
-	"vqPD4yDUm46M++UWTkkf0+l7KX+iYvE2UJBunTrbHDNyQri9R/twVVfXSID5LqVevlJnN2y36jhKlJlZ",
-	"Sorwe40oTurqxI9yAjVtoPka+3KHdyd2JS9ZWErogSbO6e9iBJavoWsbLmLVHWUyJWBLBLsuY/JbpQYe",
-	"l75oxbCrjQqLKhhaM/ScCbNPXrly7m5miEieSm0i/wroAIU6Y78Eov9cALPighwekBkXqDbtXLCxdAVl",
-	"YSBS2A7Bt79LlBt73ptg1+cCu9wnz8TC6QqKZRp1ZnnpNDHrmx7TGU8XTVrDW7dqN8PmXO//wozuvjCs",
-	"t9JQw1A+BgTeeqKqQMSt5ofnYcO7sjyEkVCbeH2a+q7h8237Ay5RoR9J11Cq686qlxBHBJxHYgBVzla4",
-	"zmGLG0bh0b1t83a/Uzf03U1aV4LptxlWSgR5Cwd8Q7EH0yAV7FV/JD0g9eDDp6hFMXiuGMB+F+/fECOv",
-	"YcffMisPZ9gYfYOBH8SlfNkQPa5dYBK4JhQzarELG3Z0cHhbw7K7k3y9dt5vxROxQmh4CpsPYYNsRLug",
-	"VTVTZlj9gL7A5+UDuqLxcIwxe4MGxtqg/r9wZeB2jJxdaCMFS3a/CPo7PFqR/p58JvRnd6wP/UWtUX5V",
-	"AXA3XLj0822Q3MltSurvmem3Sev5BnxKXHlvf8G05e2xjxvVDGxa3/3SDOwCJv+aLPBLZZl2U1cR2a6u",
-	"e8ddNm91GxfZhhDDTCimZXplTU2a7Lh1InCIdltubs63XpyWaqbcZ+1P93vSet3L9+yr+/wdnbE9m62T",
-	"E3xELqSZWsgzGyqNf4O1BxzO4CHu8pXkfVknuCPRjb3gVTsk9uq386ausa57/FpWRJnforjyE2yL3fIM",
-	"IM4bfr083l9J9ANjc2tn50IwFVmX5BVTxodbpBIyp/Ji08tPmmLXe9bW2CGpFLv+ybW7K6NrQ+3CrQXc",
-	"vwYXh1Tk1esXr359TmyGORwJQzn6gZoG9MegJVz28OC2zZT59rSKLSiy53f6c7FShmNex0qZr8pNcff8",
-	"A3djoyzmd59MlEtHda8tlF+q0LCLTmh4opZfXwK50NfiGB62rwbHrwbHJoNjF/ktMTiWefmdcNRAhn65",
-	"5sbuLboBc+O2eMdNivi7MTYuJcgvydZ48PSGueWXb5vsKdwTZixeyZ5USdfF74Vv/LNt2wwRcIvhMUuS",
-	"frgYYiY5SghX9Lh/tg/mqjcPuA5ceHDQgZ51s3nQ4Z4sy411G/wlpkS7JXBT9HkcZWCYCKIWmYbq00qb",
-	"LsiB6rnIFd82naS8D4Nb2/Glu30fmfuGm/2zYCQpb3gUZA/bo26f28zioOR5846vpcQsI5OHUzNL+9PK",
-	"X6B1L1aayLjEk/KlHOTjGEQ5BwyfuUVo4YDVOxX2ahHIEBDrgSZzxcZMKQZ56GKS0UlbKB/83MiQGYxj",
-	"ygEcuREcuptJGvbR5GvbYms7efLomwb50XhE/vL+px8BDot9CTrThsfK5itVjpVU9UOFCfO4clyQl2KS",
-	"cj2Fhn/hIuFkJ6SZWM4Xu7d47ObJuP+pe5OM7/DQraYRuIk1KCMXXFAcbP0QHPQ8BW9efPeV/lekfwqr",
-	"RnYc+UcOV8LyRcjutBXAbpP2Pa1tNzv4tUs0xdxmYzCXcS9Mr4XwcUhDHRYPR5GHf0CxfC7Q0IxjfaDJ",
-	"KB/+EB8NeTLatahGKaNXmL5KLHIsXIkQXepcyDkTp5hcC4fS5pbAM/xZ70NSalnY75PnQUbwuSi2Np5S",
-	"BVmyckzKlYDJu3i69+rX5jQV7LVBxbuJpBX81h0lrfTTLf0qh0rmVx/xDXKnV1pnjJhi6Z2Cu4M0+3fy",
-	"TAj2ce9o10ERUBKnjCoLXxqc165LzxhkuJh4cTqVRuotc5T3Xj8gOw5jYUa1AbbqcHS5BwbI1YhMM7Xr",
-	"WKo7zjg0MmWKIe8VZJ5SoSOSzVNJExtpAoNLGXAAbpBniwID9lwkEiKcRm9+fmchhuxkRxFJZKwfvvnL",
-	"z+9/frc/S3aDBHqeuH7xnJ0Lm0fPMaVP7sl5E+d4ZgyNp9/ZdX0D37ghthF+4o54R2mWLZzDbhzXbjtZ",
-	"cub2DDYJ4K6+MpMbZybPhDuB/khRty0WsgTlquMEDhKEK4ex7E6bP2bceDhq24HDFFsaZVLmMYrFLoQS",
-	"W22X12BUI83n4sG/UmY0iVOpGVFsJg1LF2THY1bqiCg2T2kMkMVwdObwdNfjIQeaSY4ssiA7B493kTdo",
-	"o7LYZIoR4DEzGk+5gNcs6vPBSY7cUWLLqNmci5FixbOhP7cjUHn88FWWsn3yksZTt+KzTBtywQg9F1eI",
-	"XsqSYjNR8SpmT01gFXN7CJrSO+ZbsHOBnK60Kw4vJMwBnrs3pGBNTO8daotvw05uTFkKvnFHbK88zza+",
-	"51ZMlRt/5XW3xetsWc3yGdE+814aRvTU4vRXOeA8M0TxybQzUHWc4q+5/aFiVMOwGweX7ooCe+aJiIMF",
-	"ttI3u6elnEyLzc/FxML84F8siXLYeyHBpo0hf/N0ERF5xVSSMWJrjdhJBiOOAKX+uSZzqi1DSNmExsDa",
-	"aJJywYqOL1gqr4nzbJAZFYKLCfJHRs25QAylhCm9T8AoC/Mnc6YI3AkBLB/hqaMCDRjGAeMCD9U+eRfL",
-	"OfDYlF+yoPCaWpwCOBOHCiyaaMac/Anj/bTH6be/nQsAjXKDfoDj0BFBzEht2TbiITVxKnCXfAft+5mC",
-	"asnSHaiYa0PV+TjcFTxW2w2IvElHXuVgZMzlitu7S1eqeJKx4VjJ2SZJ4ksG0TNhHUZh5IZj2Hao7E26",
-	"GeGUtKIJohEdNA7LA788DyPyCORSJcxeTRTltqZKk8exFWQTl+kW8hlg2Dd130zpxH3lTsJdcWpdWQxj",
-	"bPRVybrP6e+4VYXWldJJRDRdgOp1PV20HqFQBVsWsvIqaPdl5CrcgxibZQezWHBf9e5G5VLxuTbpFFLA",
-	"1yy9YDVAaNmSSTtBcSyrbstrUa531aCFP+hEsg0edsbPvAqt1LdALi+YoTxtEyHFyL/6RjHkplgQB3Vp",
-	"4WAjf0/WEUmYwrJ4NtszIjmwLt78fJm0VprZxCdaJbTCSdp6IQfYusCEZydlJ4gVbQ4e452EjCkHbS9W",
-	"3DAFv8rxuWjyHP6dwODIEVzy51IzXfiTLZJfcZzOhYWG1fvkF7QMvqGKJnxODp8+/gZX6wcqkpSSw6eP",
-	"HpER+npA4I6wDCBNbQEotBiOM03TUeAWRRNhw1U3DIB4gyOk6a1EqfmP/crZdat5zA/oywwssMUaHwQU",
-	"kc8YocYL1xSihyMtWiRZ58rirjzLdgMKtoEJvk9eY3qkc9mhVxIgJvGv8dgCaWqmEH7bWs9tU+9Q8E6I",
-	"EBgc/3cu0LlPDi2i9uEJ2cH/P4rI4WFEDo+h7BZe1dkCQXkXuxEREsxmLHAgWqMZ3tPs05Mne1OZKaLY",
-	"XCpjzVY74Qk+3D/etSEFHBwi58LOin3E0ooeGj4Yr1TBjAjXbp7g3IKQBahheC48Knf+MzoRpMptXzNG",
-	"ptSHP3gqkddMNZ1mSOTmavaiFG10E0Dbrv+VbOuHdxfq+vWed4OszBGdg6VFIZcExIp25jxQoRJMVQlV",
-	"OOys+VYT6bYWwx2WP9gnz7CaA02dGw9tyz4YwbsWMGpsBDZ4xRM2dAj9Z+Ar9aFHjjcyETPdWMDAak4L",
-	"eIELvU8sdjBwD+8/jOUMlussryKA7gH7q2Uo8FkfSeFa75OgButOhYm5+mC2YJIrAezKscKrjVFRsCEl",
-	"vf1+pWvZAd6RW3D1m0ZuAC9qNXxN5vqiSgwg+2CR86VjqUZ3fKsqoES8CeS2HJSOlCKuuis5Q1z5xaWX",
-	"79JdfXnNvlLLG7eS3aQ5KJxKm0GoPN3PBP7i98oerYx/Ec76pkrQBZ+4E6dAaY73CAWja1xfcTDuEgfj",
-	"9/LJaM+VDRt2GzRrB+6OiL78+xeKVNC9hzcBVVDZ4vul/YaDuxO4gi7C/AqO+iUDEPTmqjO2jIv+dKOQ",
-	"0j+xtmuZVQnuQNv7bSrDMF3eXndoxh5ac2cQPd3o6njLZhwD9YitW2iwgDhNEsW0Zgkx4Rfx7mFkyYAa",
-	"xzITpehhCA0UEBIjI3KtuDFM1GJgfELcufCJcs5iSwlk8hJuQxcXzIRdcLPbFqn30+J1ab69YvYyATrf",
-	"EGoqNqdxoj8lasSt/ZxuPuHSdAdqwUaN2e0w3y04UHKa4mKPzuc49FY8h3KgSPWUeGMiTbYcc/UTVZfh",
-	"JryFT9zShrdxMSaA1d5Dpe/uBBRsE7h1GUvs8thK8Ds8YbO5hG3ZbaUlG3W81Jbys23yxcKiehRUKH+s",
-	"MYmFCc0Nv2K79x4YFfemjTe6jfsaIYTmJunJeGU7E67jDRmYsO87sSzZWd0jk1LrgL7aku7QluSyjZbe",
-	"d7BFXyBVf5q+YqjeR8fT54a5upQ82+FWC5Z+29zV/fBlGi07dmP75sptMJMbEup3YqBsJbuvlskv2DK5",
-	"oox+GNOUiYSqPVcGfGllDNfWVXi+SSzg8EvLUD/N7VXVv/+BuDkynVs9awawS0R2BLty8TeaxYoZ3WAJ",
-	"iLZpMnKVKcKtHNxgNGXpQ/k9YQnZfAlUcx8KLdSp7SwgM7TK40+/vP2RUGWxCAQCmnWYoho51MM/8f/D",
-	"jgvGW6zT30F8J03eBHgv+Uobm+U9wiI208Z2mI43EDpMHmeM85QxqOpZmxTgW0KS+zxe4pf67jl59Ojk",
-	"UbAIUhV/0PlcgydKZxfw1gUwpVMiBSM0TfcSujgXv7789eXr94g64eEryE6AneGgM5iOHBoGVMpK5LWO",
-	"SMpjJmJ2LhaMqqgEkGHB0xW7oilPaB7bXGBl7D2Xz/MP7kbnggEij00hSqmaaXJ8gK98QxK60B5UAJ5I",
-	"6yRL6GKfvJbkglEFLjbcF4u4O8J/j3KLkk84wOUFpxn8ESuWMGE4Tc8IJddKQvivrf4lLz0h+SQtcnJw",
-	"0pIShCqw5wH9HGom5xRt9FO18c648H8fHawN/OvpoizvekGc5q+uxbNuQ0thcaa4WQxO//EhZBMvHeiU",
-	"I205Lijhgc5xWjBFSLHryMPcPQ+ZypZ0GHfIA1DAxoD67zBpDluR66nUjIzwj32KSHgjMstsLhO5hsGC",
-	"LoM4kiRx+NLnYkeaKVPXXDMgXHusMCVvZPsYosNvdErmmZ5a718Jlwz8x28Ro4Zce9Ar+yZJWJxSBaBX",
-	"z9zRGKVcXALKFoa6mzxZ61xQZ9mdytQG1WtGLhbGpTPOKDiOMo3JDjOy49N7jPSjiM7FyCcFBN3nCHj+",
-	"N+I+ZBMH7Msjx0zOxTylwjK9uWIOIvHNL+/JTjaHbz0iP/FvzxDdCHufMoqO/gm/YgJXZXEuUKXAV3dt",
-	"TuMsSw2fU2UQNxHICvsh8EiTHeRm+DM3GqjtXJQ+HsGXL2ClhEG8RrGwSR67+6DC6ByVzOHAnguYDRfk",
-	"8BGZcZEZps8I1ZcOWQwY3FgxPYVpassEHQwZWhvOhY2X1sUvMGxEZhRoaCdVHEcnhBwC5Gj/XCAqoUbt",
-	"ihoyk9qQIzvpnZPDY0ekQyPlMIUkjdHuWTkk+1xYOshfPjggO5AjNoJ3ZlQshg5CcnefPDo4ths4egvG",
-	"/71nY8PU6FxUiEAbqYA5CSFxuRQsvEVkYxUcyib2/Saldlq/IM3ckM8FvwCfuqM8ivz7rbmj+Nu/iLka",
-	"6Ql00OdhgdbD4y/UrwL7jgfGgYTKsRcuD7RjxgAjmzKqhEU4FKgfKoaZUqwEwe1EV36FClhFq4oK4ux6",
-	"KtEwACzfAZLlYwixsIFZhv73B/pcaEPH4yhID32grfiOwlwz+xFipLyE+CdgPQuYB0s1OxcTZqwKR17I",
-	"a4HrgFx2Ryo+4YKmKJCOjw4eHh49OSDzj+Svb15+T8w0m10IylO9ey5Sqg3JuS++AIs0VwyZOGJnN0un",
-	"HYSFLDqzbWc0YWfkLy9fPbevaDJhdvF3WzTNAvz2JhnFUtzZr1fWjbKXcqKfMUMTamjkqMRuF0h7g8lN",
-	"kHXHlAUDs6h/Id02ncjNNdKyxN9yluirPDbo1Oob3DjdxeNtp6AT+BV0mNGoR9pUSm0T4lHgJ45xcaNZ",
-	"OiY7mv+TReTdX57tHT16HBG40BAt+HgMdz8lbbotvrJrc9n9ra7QLlF1xFRzUDqC/M///s//LxnZEWSz",
-	"4YzrGSZ/4lVxBB8unoFGiXtUnphg1yhhdyMyyoTO5nMJKt0Qhun6gX+G/bgERlS0IaV96tAp7LSRS8dU",
-	"EGttvWAYX8rmhiWnZRakGABIMsDgfuv+6fqgykL3XoGydHLw9PRcjIQ0Q49pO4rICHVZGBYUwIYHQrrf",
-	"hzAfeOL+dICao0JhtwQ95GI4V3KimNYjsoNrG+hzsCJWa/wjo4oKwwVLRs3J+pYqq8raTTJC+5m3TMOJ",
-	"b2CKvzra+RfXnD4bTQj3axHoQiwp3UbVZXB4PGPop/w8DKhuO2zYjnCpUlW9hEZQRSRmACA0IikibeB8",
-	"qHL/spcldwlD8Bv8bYSgGfb6WLqkFkgdjgfg7ZJAHPg+wRGcC3icMnulpa6TX97+aME/qgwjt+LZS/M1",
-	"1YDwnbA6I7GXfSpIJsZccD1liVdgweiRcB1TlaCpw7LZoxMCkCTuVly5y+I8Aka8TL+6JebSdR0r6rF5",
-	"/vmvzWbuFF8xm6HT2xEgaATFwfJHjmhJxlRZT5Q/BsUJUqwUYL8Vta0Qmks96n8rmt1VTDXqtY1ozQ7V",
-	"Hc+bM2UOokF+vjcv/LXa2SzWqi0goGiR5IbYrzHPp4Ncv4QDkAnIs5KKa0BAkeqSXLI52JJlyhwzLqDc",
-	"ulAYCjL3wHQxT7YN9/sCOy0dlZswBRYfeJHjk9yuMbAYwUub2dIsg+wiJ7eZ/vIVAHjdk7eH2G2Ekj8a",
-	"mBPZkbixNE0X3hOklDuraqLRoeEYLtzKsQl119+us1kvPtMqht6Wm96lKMp0hyzy12nkApavrVBHwOF5",
-	"bpg89OG2Cq60SbrKhn0VcTa/6UG5Ak2BARwRmSZN2ZQ9Ts5WJVslvQZpGW5vWLDJXgUdiZIdNwzIBS1B",
-	"tx6S88GLHNv1XOTtzgcRacZutRex76SakW93z5ztKUBcOxeWp6CG4CpVhmORcyb2ybcS2I9ihGYJ9/pE",
-	"kEnNNTEyTVyqNFd5jnRQZs5jf9XrLp2L0rrbGDJ0lqODGE1m4wy0FvBMNl4UraZw66WZ7kpf6FWbyWsL",
-	"X2sz3XJtpkCNJlZoabITHip35uvYzIco9+0hteXUgq1bVQkAd0V7kNq7vPQtL0OnlyGdH+haiSLkp+cC",
-	"a+dqPNHIW/fJdzw1TGkSy9kFRqw9e/1i94yMEGVBj4j9P34ALx3n4o+MZazAa3eWqLHtJ8rv6QnTl+AY",
-	"pckEsKVfOshtwvW54MI7R5x5qjC0C2kCfx/1IJcBPzFTBsiQJahiqfZ8Ecd8wxyAbbnM1j55NnF2yiSD",
-	"WrzU2/BfiYRTsvNMc/rwB5leUkN3MWJun5SIAwsTIqM7F+EqE3SNUkHYbG4WBFepDTzirdvnLzEzO04Z",
-	"Faew8mHpsrMC35wzfVr6TUcloOGz4p+nNZBq1CSbpiQzE8tZs2kEhzSIBuEQ8E/X9woaaVExOhhPLQKw",
-	"BNzR1I0HoB8WJ6Gzn0o2mq04be16GkOpZkwkWNzMiVDdtlRzCLvVOmN6rcHHUyomLBmimjIsWMqKM3iW",
-	"n1Ss/gYWWl+RjWSFmtQ2CVtYbsVvvoAIWM2BDwWs0Nb71qblUzMuhnTChsAMmo8KF+b4yJ4VKE8HJ+WR",
-	"jTW1fxaBplwYNmFqpbHNZPvQ6McbGNrNXpiA9f0NuGNjkqVgJVyYP2zDf/kbky0lBUtnlwRt57pRHQjv",
-	"TpG3U6AQnzPl5HSnIpKlTD+M6ZzGGAncFmH73LUA+XyE/asMKzOSGTMKd1EzamwBJaYY/qVduI8EJphA",
-	"xHqqGTncf4IdzP7r/2ert0mpiJ7TmEVEQYVKZmM3yE750hSdC7V/eHS8883u7j75DSMdY6qUjUWgqZYO",
-	"xlphCQNcChfJTgXWpwRfxLnAyASyY/t6urt7RlI+Zr/T+JKhc8JeE3Doh4cH5P+CQWJs/jzN3I3Ir1cx",
-	"4GxuscZ/fUWO948jcrz/dLfNK59B9pVb8Ju5Bvnu7yh6svh8WyCAjY+3rW7l0N/uIX5DtWZiwlQ+SRtE",
-	"KKTYmzEQq2jmv5DURAXBWlq2d/2CIoMTjIe1fnYNTeUkY62XiZd5NVIblT6fO/uCkZj0VUQ429oXcjy2",
-	"OS15cdjHu6fnwteizqvXOM6dD6BwwBpuUgbpLmxCU6LYmCkmYgZVYFOOJSjmVMHxeecKG+69+pUoeW1d",
-	"gcDP9hxUPaEzOMcRcTtivfA0TeU1LFVxPdMRMB40S3BTqXfh7SG24IUmHOroA3UzWIMzd4vJ51UuXVv6",
-	"SB7rBAVg7SzzCrO4HbazyrTc0zFjWKbWhiOdiyJ+3O7kmDH98I9MGjYilwJfszWMYN2hyZ5mxkPm54t9",
-	"Lth4DEO98kVuv2tYQMuKDeZGuH2DHgn0aP8+F0peP9BukYgNkY8ZMRLThuDEXsgEywOIiYtpKBIMoMS5",
-	"C29gxprObDsXWW+UFBMyevmeTrCeELUxWnJMuIlcRWQM5cKSAlAx4LUUzJcN8MFnxy4zQ2aGUBxOS1zC",
-	"W1jQ5/nJqF2/KgfkPcQMApuXc1/GJU45E8aGfnidzOY5FEpZaZRLAKduGXGqMvlW9lusjp0YDuQ5jads",
-	"77kURsm0zkvmil9hwKWQezE0PS1S1hwDqK5K/5St2tUMd6bBOmKpyX1WqiggJ+PotO+HnzR8F7583JSF",
-	"+lqCkp7gdeUsIBNI7pZzVI7iTCnYweWLuo012Wh6dwCnGHDYnPaiCguvMs4oYJrAJDzP6pSKQJMZNaxd",
-	"owWkRF1OtyEZ1kWj+WdOy4wS85vIxQJqoGUpG2pmhtwFwqJqC62lTZkbWT46IjtecoXh+LtYrsoyWCnI",
-	"SIpKw2BQcLJ298mLwKaBzNxVvjsXebwuarYp16YolOejbnicpdQ/KNV5d8LxXKCOKwVoJSqxPHnG1MTC",
-	"i8H+FIG+uTHugc5tO2e2F/vlIphuVjOk6lJNdjekYONdjXdEizXOY9GkE7g3G6qb5VMaZ2lKjKKxG3te",
-	"0gzSYPPKWDZAukmSvHRUhBz1hnT1/Bt3o6u7zy+D8wxa/Mtfz3/zuZ2g8Ggw5NAL0EZkqVplF3cqNL12",
-	"/jQCroe6khQheq7jhnDA7NEcff8y1CJz3jo6FzujMWNDfAFyC1Fls+d3njlbP/zo3Y2KISwp5KmSTIAK",
-	"Ks4FNIjQsYF6IUbSO/O9f/+BjlyKpw96VURmcF73FCiB4AeYZ6bIDD86IoLO/IVkzFnaePz+Biv0Hbup",
-	"yKLvGMMv3NHJ859vO3eWPr7Ay7HisRWTY5YTdkqvOw+NYgxlU/uZOXpE4pk1LnmrVMLmZlozJRFr/Xm0",
-	"u0suMoPEnDKNFzNxLo4PDshs5qLu5vldHq7rQNqHj4KfY6om0v7kDEDn4p2T3ODTt5NT8P4EbFAA+fP2",
-	"lx9fQn4t+dvhyS54nfB1CwjFlLVZnYv8wy7XHj/ENZkxqjNoRXXl+3ZSj7157FyMJsabxvzlmBKMyMUL",
-	"Pgbw88DmtQP9aLSVkcMDYqTQ1up28M3O4W6waktMW9/l23RDp9b3f1fHtvj+MutWvqYF2X55R/ltbZKt",
-	"dq6u0z2jaE5+iDps+wn/TapLDcLFGXTc91F3zfVgK6oeaGLA/KPJTlDY+Fzo/ePDnaPdqFz/WO0fPa2F",
-	"6cBDe+/YPzw62XXGJw35HjkiSqgzo83ZZn2ki7KajZdVr+ufi0LZB/PK7j4ZwWnXmiVFueWomlkXFcVn",
-	"z4WWmYqZJolE9qWZXRK3jrl3Pqa60Tv9HNb5J9v4hk6q6x2/dEeH1Q1h+VH1S2ZJ78s7pe89oXq91a2/",
-	"jvKSmxj1pU2dpruOrZFC0MkSNfYHIGcuDFNzmVLrwsLPGFuKeEyaRfPJ7hn5/j287F0sRpIjDJua0VTv",
-	"t4mf925AN0PSrvc7oub868uoeaKk1sTvy5dHzd+H8wMS+Xfyw3/9/39dQ/DohYgfXtD4MpWTJZFYRa1e",
-	"j8PgUYOKbBanxnJVjsc6tay6tbgvXJuAqfOU1aw+ktlLFlYAj2wqd6lz902SaWaRHACZCM6X2SfPkhkX",
-	"dsA0TffJt4tz4dbdyqZi5NeUo8iaSZQsVHj8sML9c7J7di5G4G5WQ2jx7wc+W9L6JqRg+xBIlrCRvRNf",
-	"TxcYF0+5gUlcQ6o0nUwUm1DDhu5qObLgFa1zRiwjN7rhWKohoyrlTI2gJDtxf+QT8avholmv7B3DiUo6",
-	"K60tjivyjMhRAJEKnhT5ALsWGwlhkkBicwPyPU1s2XeY1hkZ4b9HduRQRIhgzXB7Mc+HxpO2+LB3CxF/",
-	"6yjwNmLEqjEYJUpAI1tA3DlBYG0BQBuyhEEnsjBWfnNGDuxVKE3binEUlNNcDOmbqCOM5S7jWNz2tIX8",
-	"v6jxgq9WsoZFydlM+dBFtdQ2YqSLjQ4YN3DqZr798E//ieHSdIAGVMrgxa0CU7ZlFYxcxtCIzOil8zL6",
-	"MVg7OvrKQbaTkY0yZsnoXIzy1M7hxWJYrNSoej04c9b+Bd7wubYZhOBoKJga2cHEUlJ0OtqNcge55ZsP",
-	"NBFQKk0xRHiDOF5ruWMJDGye0gVL8q9TQ1xI5n7ODlXm7kdul85FojzoWmXa9pNVn7twsQDeYujyEGBt",
-	"8HITrtXOyGXBArqG9ViMPOt2i0i4c3FDTXro14YYa4t7xMEJTbThaepx0XAeEWbkVxYZjKp1URaRRkmF",
-	"ACBmmI8P8AMyPS1jfNQgPnzBvGngRgf/T8wxiJKei1yy4PJPqSYpG5uSNPMrx413cJRWzaLjkZGDARzi",
-	"b6cEaH9EdjQdMziItorMGSIi2lWysdaCtad5lEXaTSjhrnef3nFHynhlFK2Xy+YT/jXT416XLnG5nbSu",
-	"6ltPB2qA3ACfWi6m5lmatt4tgD6gAdE8sSGUCxGHevdZXqMym1tJOZ8Dx2QpnDyNvB0hG9/9x+vn+7PE",
-	"GX5teEyM+qFV3jDixup38I3TIiaLIKYWXi8ECGJB53oqMSjIKvcpBBbZnIuwFqfDpXMYqJa5IqsiqZzY",
-	"YRRjQNUZ5E/GdGHDInMIdJWZxkDgc8Hgmn/qvqUx3827iPJSjDYVJYBi8uGv7i1wHhPqmgXDBfuGC+r0",
-	"UzQsKUZPisGDXx7iy3RhULTTeKDJXGoOm7dPXtJ4SrhhM3/joQZVF4n8/FxIka/aziiba6bMqAiQc1Ei",
-	"Fr3MWhjltQ/tAjFh8dNzOQZTHcJwhjgzgPt8ZxwuDJ3YHly/2t5jpGDnIpUxRQe40NYBf0YuGZsj0dlQ",
-	"Xbh5jqZUD2dSMTQ9At+04V62M8wflHP6R2Y/Y8FuTi36KzcocEjmNj/ZJ2/ohGkCP1IDQLczbkYYWwab",
-	"R4WwwLuCUUWOHj0mP/BvCZxMWxXWgcqObAbm3ksRS5B5p2TyTz4HmKvfFDdMe+kYES1hDECMFw78DK9e",
-	"1NZXBGWFx7RJWIGYegOHsyM2rFgIf8MsUe0ZoRcadtLqscURa7kK2a7aYsWeHD496pF58xzXes9dWvMj",
-	"i2tsJC5zRzoBbkvzZQxvW+3XsaOD0m3ssE/CA6w1mStpZCxTT+V5LKqeM3qpixvl4W5bvN3f9964TvZ+",
-	"tZ30TIU4Ojz55uTJ8eOTb1Yd+ns3SH80iWYz8I7tsP3JPjncP9k/2j3DwsTXDvYJe8d/I2svfN6P26f1",
-	"bD5vnFFAGo9PehAGnBI4w1MpJLgI275YOV5t3zy67chFPJRotlyeMOKU4ltRog6XTW9uG/7binBWudLR",
-	"HJnpmLjN8FDeBhPKKGTjUA5VJgzvaWboNd9dB1G+kJmyKSROyiE5XlfUA6uXPd76FH+ZTxRNmHcQdswY",
-	"Tlh9usVZ4toDW+L//MQz+5Fi6mc4dRcfZy90OS7F3UIK49ojCKWVky7/K9+GDiVST9s9LFaL1NMlWmRF",
-	"R/wpt8o4RVaci5Fmf4wsoDoGUOR33IiwjzQ2KZh5Y3ZKKMamg1HT87ZzUbUKBJfO3DaAClN+ccUcWqsj",
-	"wXUIDcTFLT7vrrjRkx33+5mNF7KGYvfMOmZ9kiTheXwUwGV6FX5EdtAgIkPE/bPcymGc4ma1XlxQcOYi",
-	"7CqOlpYucLtRaF/YcffnRMk5phfkqiOeQGuZQVQnb5ap2r12naZn1AIu4AwmlAO+ptQgzn0ehO8UHuT3",
-	"O6Pn9uRW1SWAdDbnApHjHx0c5IuvHfp8jiGf/zCytodDhKhPWKGXnQv7Cnw8xKuH4BUP5wyBNLbuPXr2",
-	"RiWxNvI2JACVPiAjLtAhDqaRoZOtI+hMs1iKhMRSeBUZd8Ivp7Pl50Yj3+NT0sOw0q4G6mkfNdB9lYNJ",
-	"TGcMFdxUTrg4s7UHMH/BqjVxzNBJZYuWtEj9F9jf3qutmh97Kl+flbZ184qTQ+sWYPuMUxlf2swWbmy5",
-	"CeNZ7A5UDzo+Pn66i+UoXCiW5XeX7Lpzr9/zGWtexYQatmfsz+EWP+qr9klFOFbnMYu2YVT5RGMOPXQG",
-	"Hfi+2uAEb6DoQ6and1XvAT9tO29TPp25eR44HdGH6JbCys7PtgL2v1qNBzjNKJsTjE4RgAKTy8FdL3C4",
-	"d1AsV9AQemTRUZ9IIGtDi30iswtjbfPWRIPZQzse/jxWVE9tzDVqUREBMwz+yczuKcFSOSiGyAhd5TlS",
-	"OPQIp7VqUtotbEqoSpG86naDTc85vmVmhnLsDE5Ya8gCUjVZAiFN7hR0PdRBbSQEvggWUuzOeUqIkeei",
-	"UL8w+AEmo32UKsUaxTxx6nvFbUjnc7DCZXrq4WmcDrDbJtwthPUNeSKKD9wR3woH0BYUVOFdPLkbrnV3",
-	"Z/0dXaC67Y9NkCdsT09kEbLt8UBq5TbGVI4DQvfW51ZWYJO79iB+rmeh/V/xjeeKXdf1z6/V9r9Wz0cD",
-	"gWLXxMYcI+bPDvwLcvR3b6+G+9bodPssuBjanVRzD1bma0n3f62S7tWTubS2u5MN8gL0nhr0bzUzGd+m",
-	"LvFH1yNQq3GmD0jY8VkecSpt6EzpV3iwwFJaoY2QvJEpjzlrVqQg+M1S+s/hBO4jIHEB1rYZIrHdsHsM",
-	"SFzbj7YIxdKWfY1NtOsWJsWT4LSMIdmAJHyM4RGmnFMER5rsWMrYt2eK7a567G8QtzhgHE5zzcv/heyi",
-	"8dyf+Rg710UehgH31tQ4btCUIXWE2Ut42EYBrk7OdlgCyU8ZI0YGYyJmqmQ2mZYWF4oXZpa9QqwmYp9x",
-	"o0lREzuyIMfEhrgloUsMGvuyRK70WbDuuSMoctER5bAI6scYjOZc+DDBMHG5+GoehlDMH9Yd3RNkhMih",
-	"sCAxXHxTlkzcqghpWKWXgBrPiEv8ziu0FqXK4OKe7yi0ssmbedooxSoqsB2W4Y0KHOmRjV4cVZGk3WbQ",
-	"FGP4W+CgC9t9UE8uWNsQE7p4szDOtwcL1pjYDV3U7zhWsD7NDlRoGTb9Gil4j+tT4tEEJhnymp2SxDB5",
-	"uHeZIQZw0suqSLRJleW1I351bb4M5OGmLyC6/c10Dby11G334f4BXvm0gsba3eU7+1J7p3MWc5oOY2rY",
-	"ROIvq0DkvgZGjxRoRT48JiKbXTCF0ZqUg6c4pprtcaGZ0Nxwq+80DeaPwSooVjevGLdpw/5c3AJX3ZC1",
-	"wAzIVX6Mm009jZWZniuWG20GN2l2eSXm2R0J06a9fWaTGUiM88dAUHThOEfFDnUJDbA5RweHtzAiuxPJ",
-	"Z+sV/EyrO1mNmHhtuY8wXcli/9Va/9Va32ytX0ZwUbO29j0zAau+dabpf7kN8jq5VaAAZjo35KZcJffU",
-	"TXKHLpIv3T1y8PSGWeEX705ZUVbjN1JORcyWJth5C5cum3FtTW+OmWPUqYoOxrqCx3ouEKOJcEHKNYMs",
-	"WmwVSpubBgztKROnEM+ry6BQBZo4sTdEC41qgV0JVvZenIWwTr56gQ9MAA+Uqz7us4FhqEG/4fecjTes",
-	"jlNeFJ8H7r6G89KIEX9GxozZui2Yv4f2VQDyFeSCYQJXZiA2uwAsTxhNLIy8ztQVWyDgRl6BIjoXwcjs",
-	"VDkiEsGUckhpDMaKiKsBY4upcxGnWYKArcH+OkjKMcc0PIxqHzskeHhOESDdxnaMCUJZBKX6MHz3gpG8",
-	"Fo0vdpWwOVUmU4zsOATbg5NdFyASAMzvHDwGv9kIC+6EyzvCcoG2XBU14QL4JG+yYKb47q7Ntk+vIafQ",
-	"1pcaS4UQKqWXY2nJi9rQcKJYyizQ11sff30B6OySXbkILaTywuJ7Zs2111wzyO5ugVF33u3ioPWJkob9",
-	"NJL8niUT2DFSgTprwwgR7XGxZTvO4Z3YE4JFaEvbCVrcP2Xqlr1sr0ruheJUWqyJ6+miic9HOULTJjXe",
-	"y0JCsesedtLm0JYmOnXcZ2i57lCOx81plBbBr26G+3ArwSht1q/nJWy3L0/nh3kXktHGZljouJu5CTSa",
-	"354lSYmqbjbs6Q5tcG1hT3drh2sb1TuvJ331qN1rjxoeWh9eNWPoj+g8wE28/w+1PxftyH7PyJvX35O/",
-	"vbW1DXaYUlL5Qu9cCpKyK5aSnyLyR8aZIf+0EO9W99zNi+b88vZHMnr/6vWLZz8O3/zy7Y+vng+/ffbu",
-	"5fCXtz+OyL+R0cMrN6iHf4aOlk8jV5shu0h5fC6c+m/BHALMaTlnwtdBIL8zYxZkB7M57bdsPuf7MHIj",
-	"dONwnQOIuAB6DKuw0D8PR4RqMvpfNiYAKvfMaczw2XCEyArwAsxvSl25n0wo5jyY8ZQqGhumNORu/vBs",
-	"74ff3u4dHBwcjog2iBKnrfodkdEPzx7+8Nvbh4dHI3LBQHXV8Ox//fDb2/91eDRy48epc6NZOnbh1y6X",
-	"ABiHFAa+FpGUXzLyEFbg1HZP/vL+px+JVOSv735+jSU1QLuXwqHn2lxnTMRzKah/e+vT97jOK2Y77f5c",
-	"jP5QtmIm5Db21KVhJNoW27aJqPCTHMMtgKba3wlDh+gq2vff3nZp3b/xBDzHIiFTxidTA3s95x9ZGoAq",
-	"PDo8atO8Nf8na4GCODxaDgVx8iTM8Dt6shY0H5/RCXvoTmrDDeCCC6oW5TvAk+MnTx4fPGmobdOkmbsz",
-	"Xq7J8/e9N3j29n5RabPlAEgfdQngD74QVKOP8/igtczO5y1mNuXlOXutxqNZvkcCtocJlXPFhXFV4D42",
-	"ghBvqLM1yQnDZnO4RuuldiSfj4yJUIoZBBwISu74XnzKFWACSc3g7nMuaDLjRpeXwBqJImILbHgnPk7+",
-	"n8i/uCCXbGEzdKB4JnAvLM0NwKlsVjIfufpJ1mADXQiqlLzmYqKtgNCMUGe2yYeqyagwKuxrQ5UZ5TXR",
-	"x4jbdIa2EhvaVZTmduhxEA438p0Nc6S7GHjmKKzwAcMiOyEKQXQunteWTvfnuWfnopOFFte79/kO37hO",
-	"XHyqhRkVi4/mujE3X+A97H2pGlV9ysFObvNwwxhYnCksZfuPPwcXjCqmBqf/+AByyKYc2u4yYPqDh4No",
-	"8HGPC8OUoKm7tH/6kI+oygd+5FdMMG1PGFAkx7/mSl4wHUjUhTa4jLX35YSLyKojREmfRJzKCeopIimn",
-	"mwX53K5nmplpQ79/DZMBIquK6MgtsDeqQvehNbjoNV/35sR4y1SYmHDBTsPabUVlKKzTpiNvOI5IUSHX",
-	"IXVHQSGM4sPQcxMwsatAarHqALgmwqTPyBb5LwzV8NBDXobrL+KGXl+6WuxkPpVG6lMyT6mISDYHvNSI",
-	"BPXZXT+2XUNPryp2XMuDbdnm06JYexSgSUelJIyoKOKuQ9tS3m3DR79Lqa2g73bQ9hPTlImEKtiAREcu",
-	"XdkOS7uiagn5XV4E38G/Pn349P8MAA==",
+	"7P3bchw39ieMvgqi9nxhMv5JiqRIWSKj49uyJLfVPqkl2e7/dPmrAjNRVTCzgDKAJF3t0MQ8xH6Gmft9",
+	"s+//jzJPsmMtAJnIU2XWgQepddMtFzOROCys8/qtPwexnC+kYMLowfmfgxmjCVP4z7fMqOXziWEK/ith",
+	"OlZ8YbgUg/PBOxZLkWhiJLmh3JBLNpGKEQWvcDEle2+/fkGeHR8fkf/638dHhyeHj/cH0UDHMzanMNpE",
+	"qjk1g/MBF+bxySAazOkffJ7NB+dPn5weHUWDORf2v4+jgVkumH2UTZkafPgQBXN7y37PuGLJruao8vGM",
+	"ytju5vwhGiyoonNm3Pa+yJSWDVv744L+njES45/JRMk5EewPM7I/DKIBh6d+z5haDqKBoHP4Tv7HYrpz",
+	"+sd3TEzNbHB+cnSUz0gbxcUUN/H1S3gOh1tQMytG40m/jcgyfDL40uMnjR+afE9NPKuv9f2MESVvyDVT",
+	"mktBljIjl1SzhJgZI/GMiikjUkSEHU4PyXDweDgge6/e0ymBORAax2xhWLLvd8VSb7GQ15MD++WWjTlt",
+	"3Jfv+JybfGsqO53iH8PxEjahWWoG52dH0QoiOetDIorphRSaIYW8UfIyZXP4ZyyFYQInRReLlMcUdvDR",
+	"wj7xH79p2M4/g0n9N8Umg/PB/+tRcb0f2b/qR35c/GL5QJ4Lgrfi9OxLsvCPuetGL1P2QopJymNzp3Mi",
+	"sfvqBbmZMUG4IVwTo6jQnAlD9qiQZsYUWWR6RuSEmBnXJGHXPGYRoWQxk0aSSwaX/popPuEsIVIRbjS5",
+	"XBqm3d8Um8trluwTXO4Bshei6VLbzxpJqL4idEq5GEQ1TnmQs8qmdbqnHwVMFZf6jimY5k+CXlOewhbf",
+	"7dYmbMFEwkS8hD1N5I2AnYHbl1BD4S7C75eZXpK9WCaMjJF/jvfPiVFLuxmE4k6Vds3x3uC8pvya7W7f",
+	"3kv5PRVL4P5MG32Xm/ZeSjKnYkkmlKcsIamccqGBI1nCo3EsM2FgH2mSKKb1hRU67fu0g23J5eAHnLJb",
+	"B7z/PIaJv5AJqzPgl2zCY47HT/Exgoe89y1Vghp6RcnJ0clZRN7Fs4PX/wA+ywSwr38Ojo4H0eAIONzR",
+	"Y/ifU/ifM/ifJ4No8OzZ4Ncaa40Gz+dMJHMmjDs3mNBCyQVThlueR9XU/n+ScJgPTd8Ef7eSqC5D5pnB",
+	"w/5CE6qmGXxBD/Lvy8vfWGzg+zFdmEyxZERNSZAl1LADw+esIs3OGtYQK0bNdkMkLObJWkOILHXMwW5B",
+	"65CXyx4SusdowJRGPNnFYL1Gqb8l9IIhSY62GkCqDd//LVNcJ3ybKXiy3NFGWg3kzxX0T+ARslfs3SEV",
+	"+oYp8n/+5//aH0RdOmE0kDeCbbphilHHYssT/GW2RIHCEm7IDdVkxtLkgkgRM+LINsIH7H+oLzSxQ1np",
+	"IQXDt7z8KK+haRHaUJMhF/HMSi7wVa8vonYLPIEljWwqWyTbXvFM5/tY3Q2QHgnLt2QQrb3TTl2uGiVP",
+	"TkN989nR0ZfHz56dnJ1+eXr07NlxoHweNdpUhcL/T2sB+M9UL2OxOkeTkWXbZf6an0NOGfU7FRBc5cKW",
+	"+GzpRH5t4OtVufIdb5It3LB5+R+rNIDqmHih6R+v7btnAeVRpegS/hzaaQ0WWMcFrx4BfqjPat+yWKoG",
+	"UnuOtpWcEOpfGCn7hiZUIwEusjQlmoGqxs05YddMLUks02wuyOWSuNNtFtGrNu9v73784WeaZuyz1F1H",
+	"6qbM7HqCnwX5wxXk3aJsN/J4HZHZ/exupeMDlX1ViRdSQCj/igvWUxYGLKPEkjaUkoWMbpOXJb7SR5y8",
+	"W4oYpBzy+jT9cTI4/+dqbu/feCWuWSoXwPSrshe8CetKXCfXPvg5F/pcTaA1qHGVU8W/1pf/64do8BWN",
+	"r1I5fcli7kmrIvFSxWiyHE24oGmHBj6jCUnZxKB4vbQjEzfAOVFMZym6Q8D5pI1ULCE4rP8TFQkBdxY4",
+	"pEDtdSRChLwpLNpLKVNGhRdBftZ+exKuY6qAPMARsmzUcddjaQ3MRaPPs8OLkunZW/tk9TzKFypfRT5y",
+	"VNn1JsqtHFzgVGh2H0xoqllVndl0A1ew1zkX/ofjLrosrRxHXLHSV8KoZQN9TqeKTalhI/YHd96wOqUU",
+	"T2125BU1rnwHXkil0KAi7jECoiAiE/4HSwg1ZMKVNkSxmPFFyeZZSwt0TqycD+RLysSVkDewixDr4WI6",
+	"mkg1YlSlHAMCSEqN57iOitT2crNAb3ged2GkGWu0k62vFG693a2ETZgCDrEH3IJO2f6mG9egA9V5WCHz",
+	"vtAkfOOCgEpDbmY8ZTDDRDINTIoguXUbsJ0KUUpX74r1DsBWE3gUeCUThvCNCWlL7tfuieHog3YBq5of",
+	"po8LZkGXqaTJ5k5Qb9u5DSt2qsZVNPt9l3pUNIDdH01SOi2b2cGanzQtuTCrj5vMatS22JzytHrHzk53",
+	"qVx2SKhC0au5P2AjKww2qnNlx7+qqmHAE8KbUFDCCoGwC0dHSbY8GCfHC5oykVD1Xl6xBpVsB/6Aza4+",
+	"HlCmd2umb2fmXcurXU6nyRwKDJBg5zvP7YV99gEd3zY7bTwp1nmvZrFi5oLoGUZQRbp0Cnsw5nGzNa1a",
+	"LIoJYwn56e13EHcG3zehJHZ7S+hiURUlp0/XPUi7HDuD9Y51F1ynNGBNCNT4zhp8Y0FjbpabGQMxVYqz",
+	"ZM23aJKlRpdIqpb+cXzkTYMV8jOe8TRRTIwykTA1Oj7ZwZhpNp3SKRtdTctXTWbAAqqjtYwnsvllg6vE",
+	"LbzpHGLFbrpn3zX5SSqlGlHF6Gh+0mv+K6cPkpqidTCvX7q3mRBgdc+ZUUyD3/ySiXgG/4TI/g1VKMO3",
+	"m8GHlSTrbeoyeaV8wn6j8RUzeqRa090gke3/glnDzpNFmmkSu4EjoiRQVEKyxWBVjtLJ8emXp08fPzn9",
+	"sutg5szMZBLaYm5n0QHGaKOpJa+ZAo2mafoLprQUeuRuIGF/xIwlmiyo1kxMmdKRjQf6B8KYYN3YLV5b",
+	"TYT9V1yZYH0Fb+wDBLM/wK0DCSCC+EWTeMbiqxWL2MUkjaIx62K97/Gh6l0Odiw/3qiZ9vx3mvmvoamc",
+	"ZqycdlJhszLpnGXwPhjaGRtdcVGiOCEFG0SoNAycXrqQygyigU31HCVsQRVo2oNoIMVIsZRRDf9B9Qgs",
+	"M8wEa3YKZGy0YIrLhnP+WiripwNZUsxGr+3jNmHTlKxpfAisMirI63c/kqdPjo5Jkilrre29OT59GZE3",
+	"j7+vROhPm9QFw01adTWcNad3hofrDA/7drCbq08Q7nHr2d3FTFdOr80ZlqbyBhQZ3Ps14r0leuswSanb",
+	"mk5rvg+lF0lYObXblFK3hjVvCjOUC59JWOeMKZvSdKTYpNVGb4n7dGxJyuGbI7hxy64Zf4fPvsFHbWI0",
+	"16O5zPrQ1YIJmnZ/IieTN+55pLMpn7P+JPEWn6+uvb70nNR7Teg9Pt1C90hYxUUNDquywzUiiWqUX6KF",
+	"YvUrL9XXjH3r2Gz5Wnnm2+XLsV/pu7OVTcCP5GOsnOjrnL1uK2gaR7oLBvamoOTKrLn1PPW7l9Z/JCcT",
+	"JmLWpNYuGNMRyCeSCW5ARZxnqeGLlDN1QegleghRWyEx4ynowFZ1ycRC8ZglkEcyiHboJ8xfbJsspv/7",
+	"uUwIhRmQm5nUjNA5ZtfCE3Iy4TFm0Rq92/nl+1PKInNb7IybQMlsDhDJmz78TGUpG2lmWqojshS8C3a9",
+	"bumxnDONisYg6riPFdq05xisLipobSWptqUYvUc/c55DHPvnI0zbAyZrCStN4Ri5IXt/ffWePLo+fgQL",
+	"04/yF4hm6pppjH9wMyN4fTRGQy3D50yD21+m17beo3xjmDCq6oZY5T3vrzKsKRf7KwurtIXuJ+saQp93",
+	"1tEMmmlRk0vFaDyDnM251IY4PTq2IatBtNOdq+oU3UO2qRJtj1sWPKrf1ZYXdqNCNC42lzfNhNvvhMMz",
+	"+2pJUiqmGZ2yc8IEoekNXeoLciUiMuNgiCpGbhQ3JjSi/e3vp59so5I0cZyOXapMyl/7lbzr3vJZqtyz",
+	"IZEl539bJbBUVMuaPsFEDzUmGsx4r8euxPpKEWuRLzDHCY+pYf1Px+7m98zQhnMByTyas/ml9XJv4OVn",
+	"fyy4YnpUyTFzXoaSP7/h7amiNRbeqCdzrTOWbPgVfFn1MkB3kP3oVf+VtF6cJNoPTpzEy6a05OBhUAte",
+	"yPmCGVeDBrtC0P1tVbw0sXInIljDRxS7pimHfUogQxmesR8iCaNJykVD9ZI6fHxia5j+8fN+o7vQuWfL",
+	"G/q0WQDk39/w8Ipcy54b+s6+AK9meHVGVTZyzbRmLorjyb9RJ7UP7iI6XppK5C03S/752ecbG9J7Tr5B",
+	"VmSVSlv4XLEnQDMpp87i2cZ8SuhSj4wc4b1vINcfIIYP8TcsWMGn0AW6prv2IPy1bnGUuU5d98K0F6Q8",
+	"ktBlTvn0huwxkUilQSGL6WJhS1sTprhTlG+Pg22Wzb0N39uQE61zu6dcG7UcbXNJ81crhf3C19WCM/iK",
+	"JRdo6iSK3gjyF6IzjaW4eI4iZmlqj1JnSsHvluryGw+kMHB0Y8MuBWmKnJqjAbDSCRf4e/65bm0DB3eX",
+	"uvEOV3cqX3eHnH8tFll3VLa8c6/+oLFJl2hTygnJmRiah2WJf1gzDT8ejeDu79MaesTWSsAaQndl/uwu",
+	"RPDuxGD7Fem4B99WglnuPlFnOOlMXbOlJeZrTBCm6Sj/kQudKWp9UQuZppl7K+Wx91DlOhVI5cVI+eDs",
+	"hBvBNNzXBVNzbhrVhGCeO8n1KIZ7QAlmxaTeeHSSlTxpzkX463HNB/VpGQ73dzs3lr0fVh/zu1pdsJei",
+	"uezF5EwnfPH3QvZ23JP78zKUL1fNwxD8eSsfA2QvpFyb5zaTOfjEkmlUOuB/mhM/8pf9Dq0fpakHSQF+",
+	"YwTZFJ07VJk63jaZLXp5O5qS5d8ZYEDg2YaC2QtCHVRRQjDnDKL6XBNKBLshVZHSqHZCwmBn1gabL1Jq",
+	"2Nfc2GvW7JH/ZUZtsAARkuxTAHCjecJsXrhNRY+8549wYST+QUi8nhs5cM8aGDkupjWoAV+ET9m8GN2r",
+	"st+wP0yfmTUps/bI3RiNAiEk0n5q6n2TMU/W5c9NO+Ncu8VEVu6Op8MmA4cRPp9n9nZ4TC8M38X+bbKX",
+	"yFg/evefP7w4nCcRyYclxo2r69GdCTdr3o6mW/vTT69fXp/BfK7Y8v9dFE6urXGvp/uUWF9nnms0uGLL",
+	"vpZq/zg7PG983mBdE9cyU3HPyJM/p1FLJW4PX8hxc+3IRuF2a6iiVlybWb5LRcDCrRT14JzX1eg9Gvxx",
+	"MJUH+SQxQeAwp/zgzwd8jjln539aDL3zwZSbWXZ5GMv5I8NFQlP/f24YXEHtNnViOOQ3aJRflG1AHHaC",
+	"p7BzuIJNL/q9XuFed3hlOLHvs3iDd7nfd3zvj/re+9tDHrgj+IANGJIlxdIx76S8v8Zq7s9SaWF6TVZL",
+	"jdttZ7ykUmeKvc3S/uGC0+YMDTtS2XMzt4qzYkXOb/+S8ebvqCzt4Q2oxujd5Nzr+Qe7snzyWMrbfILb",
+	"RFTiRqjB56VEIZlAjpDyvtzcidyVLTVnWtMp28AIcFquH6B5Iwp00/IGABDm6BoBjeDWiKW7NSVXxunT",
+	"sy97VDv/WatKaVDJCtFUNrNOTk+ePq0JnD9rRF8Hdl0SAGUiuAjcepgn2bt0lSEuonRMvudfWSDVS5ks",
+	"IR8rpnNGuNivaUWGqQmN2Z8fSgqRvuKLA7mwNtPBQuJzdi8+RG4jd8+E4WZyJsyIZmYmVbvlVjqT4ujd",
+	"25+PePsj3oFqyYThZrlpuMa+7EVKlz91wlma9PKI3g3+VafStpApj5f9crG1dLGBnhqmza/cpYqZj7kb",
+	"jDRME1Wb3nL39udbvv0tv+FClN3AdnMHnpf2jDGHtzW8+P5iVkRGTv75DLpLl51U30kky431gMJYbkbd",
+	"DgT34FZug7IetGqnfnDrKyFB3qH0749OWZH8ay/qYbpSbkmEttagNArRByxFHwCq5DZYFI1KwCqx/omr",
+	"Ab2ve1UFWPu6P0wnVCiQN4mOtYvhKhJmi1gOJENlkysstnp4Vd7dJOEDCi6TUplY7xw6sxC+4Q1bK2Q4",
+	"n7ueFeve47KYv2ILc45i3W4a0YaKBDtPXDNlWGL/mEqNXVDgJDBGvVikvJRYCAPhttrXurW4YFartuj+",
+	"vI5lBanJ2eie2M7FqNjN2mmOt5JAtHIzFLv5Kz64bSZRW3b/axzUN9sCmnstUsjT/Bk9fZo8jw2k5R83",
+	"p+nvnew3Z+hvm1ZUOUm7W40ECwe5Kru8OOSNMuCCsXtEg7fPXlUy7UUWb2VqBSSfit3scWXubirhF6Ly",
+	"brYdx189aVcwRwHoJg5rSRRxGZAEz/cCy0fwn5pQJEeoIJYT8i0VSUrJ8bOzs4i8oYomfEGOnz35ElOK",
+	"baUIeRWwxTnVhqlRnFKtR8eDqPzDSfWHx/jqlAs2SiATP3yz6fcTFE9wT0bOI26fYqqSvrlIGQUf/yhW",
+	"dGJGRcKnrQK3o9mpoKSNpUjqvyqKgwXfmEuQi8EP4XilGVeHrf6xNJFg1JbX2x6ho6lEoKZi1v6nYJbV",
+	"H4sRVmW3KnbzPfPZjTsoOoPLMZKT0SVXZrYJM+0PbslFwq/jUWNy5ukt1X/1RrddzKTohQ2zUA7ZduQL",
+	"VDsRQ/xzNe21tCE5IqfdUT+lxi/2rjrKyWUToX6XtLGhZV2hqIo8FwmngvxA7XrJS98WTk7Kkp0gO87P",
+	"oUICC2oMUzDg//PP5wf//ejg2aODX/88jU6PPvy3wd2SbUf+8gMi4m76DKlzJ/7NfLQH5OHM57SbPP07",
+	"vJGfPhWvOK37s/hKRFyz9laWyK5n8P0ovpJUJRslC29kRjQZmaWLetJwT9fPEu5vNbgdsMZD3bHUdp/D",
+	"1xqaUsYpVQg7lLILi6Y7Rj/OGHq9EvwnEfSaT1EtJtB1E3B3FUNPDpeCXEpq9l1avnbdhFl8VdPo6+pw",
+	"oUIGeqZN4azo4g4FCD414mIUz6hCtcLNDH1ZONdWLdSvf8dzavrcS1cdv3W5tIyzBpdVY/w5yRpO9zuo",
+	"ZIYaZiOh5ygYbVDTCcY9RxCRTYuCGypeijJYWzo3uuEikTcjuWBCF79SIWB7NW14FHKqsL4FE/kUE+yG",
+	"ptCThBVFsBYmPqULzZAejJHzUZALFhTplX925lv+qj3SkW1SHPtawKKWb5R7Qdz76IQZBSu22JxC89Yk",
+	"NKzy6HXUrsS/foRO4ZPKYs1aZlqrdOmRvO2qJ/2HLMWsylYrR64RGOIwp+zN0rJxEJzZ7vvI2IaTebvJ",
+	"jqTAChSa2ye4J/Z1Dy/uynVyd3aP0pm2pjNN/LkoUanzik0AKdfGyuxSWRBCKN0xfGUXOFbSHS56aQNE",
+	"QcBkXQzSNijCjrnb1jd1oFogU8InVvzJBD3+QhrCLRJBAT4U3SNOaKXUf74wSw9GCFNuma+/YVa+loFP",
+	"QmC+qJCprdywdYGnGy2wJ0CpQ398yyYBuvSukuoVUNGEr673Ka/b72jIVvI07ADwASeESOmDX1duzukK",
+	"iLONIDV9hyefOu+wyPxiokEOO2bFSAn9tIJUVmxQidJ7CpycQW4vckrlgHUXd46PCHtwTk4OEj7lBpzZ",
+	"lPwHeez+Ew6xInzLLpejg2e//nnW7Gp5yQwTyG2sAltn+gg7ueN8nWal83E3rF3n8zVZV7wc+bV0ZMTn",
+	"W/KjSpiq7wgcRivXOFt5K06OWi20LXJiupArV9fuNkxo26atu/B89EbtkQpL9LdJyfBD9EpP2W0mD1WG",
+	"x1lKlV6/59dzIdgfB8cEkzIws88GdZu6fa3TDzYsZdlRwpVD3x9B7IevpNazDql70u5cDGrP7ddaiaj3",
+	"fHdwPif5+QBeEXLZ8lm1TCY8OzsZtAyXowZN+fFJ/zXtOLPLjbmbzC7FQIqOoENBU59JCM2+/gdZUEXJ",
+	"8eFjsnf6lMxkpvTGrRF1DRWEC2geGbNBsbgWML1Vh3E3WV+7QzLiZRyjStZX8Z2OJKu8kitgyiX2Wj3i",
+	"yEnTRnlWZo/lLS92tFuE7yI2Uh6xU6r3jm/k4wJDkbqpw/BzorPp1EKLXKAtpLMFU9dcS+U6BOt6Pk14",
+	"V04OH9dxFdYv61thKnXiOzdYSrjgZiOlsn35oz019OqWbq+oV0b8mdv+Vr12tFmt3VrJwlu1I/GMY7W7",
+	"PxbyhqlecnrVoXolZINL50pTu3VpxSZZ4yX6ZWYrY2wJNrZdAncISfwnCO5BrWlfdwJthVfmOxBYGcXK",
+	"w632+xoc5UoO0Vaf24wC38/FdtaS3Lfa9/O4h47Wx/p/vHbvotzIX2W2lzdtE3dus3FVzY3wzxD7DFrp",
+	"mhh6xQS5ZEspEnJ8gmrf8SnZswx533UHPj4mEEEnwIwIF3CBWRKR48ckDCtAIq8B819AczgkqprL5vh4",
+	"EA2OwVV0/Bj+BzSK47MO90yD1edS2DYNOac0xsB6sXVNsT1EiLfZyAvXxzmVeayjO8fIse66ro37KFU+",
+	"Gkn5nBsb/LPqC5nTJToUU0av2QVJtp6MfWeUv7P+rvW3ymoSsfLt8vk1XwnoYbwbXQhGKjBvH0amSGlW",
+	"dSa5WIS1Z2Hw8rQZ6SG+Gukr8Cs33P03MykYwYfInItM2w4myv3kQNgQthmKMDdtT3NQ/1vdCNjYfWRo",
+	"moZ90DsJHtYzgsLBbXwtbhA9280gO+9invfg3mZ+vZMmZZowbUY3lGNjUs0buzjlbfDt4yRxWTtF13fM",
+	"uyVUIfD3psawlTzbOtPWb0nd3MT9Dnq+RwO/8X4jG+769/5Pxba7kNSl7Z2+w+ZTTVZ50W8+2Jb6Bc7z",
+	"BkNOVz3TpgU38lKX5/FzmIuwpgpl60u2oIJqakeuqo+8qu4dY/a/f+0GkFnDq4zdxXrdYb0CWXbBlGYW",
+	"WnalN8mOsfludQBTu9UEDprieMKPN9JC1hAVShwG5LbpOrfWxbVpQ/p5D7Ltc0leYZ7WG281rwN2j28S",
+	"NAxtLzRQYrFz395X37zB2DgWTWCOm47ID+5HbRid+x+vfsHfCpfQnEEyHNcsccqwviBvf/ru1bvDeUL+",
+	"638fH35Z9w/BRzvD2DDPn4RF48urardukh2enK8bxek00ecreALxxDax9Cwe7grn/tqwrJUYrn/AIe9q",
+	"QFdA5Fsvn8KPhfpzsULaYvMUptYX0HhaKRYblhDHMDbiuRslptqMsNWpqU0QwUWCwUZgjI1faamiWyvJ",
+	"tpTY253yMeEi4WLaf7++ti/0nX/NU9glu6x23JR0uAHHbrLj3/D4yprWeYdKLgiGTXK7uqkN9gb5nWsj",
+	"3bqGmiOedPXUlOS3LJkycrl0Pplvnx+8/vkA3OcHiaITc3h8AQlUtkeqbUvqmpA4L6JfNAH3oejsx+kD",
+	"KT0TwVhiL1ZOJ0UHl9rKoKGELrrIYHZm0UdGtBxGvyaGINYamnuscvdVeLhDs8S1r2DhvMm7uammkeMN",
+	"craOZyNP7ukRwcgV0t5+7DwicS+ZgmszEtfztv/E3jjn94/2xT6bGHbA7bo+RtG4kxe8x4eqJJh/ph7d",
+	"dARVIphg7eE5t4Qp7bx6qZcBqW+rZX7NWLNunm10YX7PpOnc3K8Z+zs+t43z0r3oP9nEEb5m7LvGeoUi",
+	"Ha2pd/RO+0CvWRrRmqbWLyd7zTy1Jtrym7YDwvq7J4bN+sCnXKzBNfy8+3CLNdUBIw1N74RatuBN5cb3",
+	"ftJ+F9diL/nR7YoGNrSqYpPRtKmTtLyBmi2fBiUVef/80cvn4DF370SgVanu87GWZJsxGV5jxEpAvIEG",
+	"TTZAfwAMkpOnDgQvyDIHo9q2BpJYn0INnVNFhQ/g2vqs5nqb9XFZ/BWr5oBMGCPwN1A/29qoTxgbwTPa",
+	"KbRXtOgaVrmyHYGp3zOKKFAN5T9cc/AxQOfMiDw9gPwromd8Aj9SrZnWUh3Yv0pFoOm0beROEXpZkz0M",
+	"1TkK2F/ZS/O41wGvbyJgAvvIgOfdN9+pJysYKYQriC3vwF+V1JrsFZ7VfeKfjbp9H2s5P5rdVnA9OUuT",
+	"V0pJ1d5QqR2nbxWw9mo5ZYeI+uBpOyv3JdcxVYn3ovevB/ZvrKgHpmra19h+yybP4ekgOOPvt7PfDxM7",
+	"07Zsv0p51/Gv0Q6KNSrb61z4hfseV9hcglzyIqzNntcu5Nqsv9GtGjkNSQz96xuDmpsGYCGpSF5GBL41",
+	"ETMlWOKyOH4GWFVNvozI8VEPDrZVvU5TPsyK6/ZmJo2s8wRH45tmqcOgm76bUjHKVGNKFlMM3DDwCHoo",
+	"skUqaXJO3vz47j3+oOmcET2jJ2dPIqL5v5hNopbCMJF3ny4nbHVmTvi1ROGmBPPs2tzNNKKYNpkGZy25",
+	"lsH6wtTkOZ2yR78t2HQQuf9YiOLfN+xykf/HjPG4kZPxRu0C22N9SZYyI3N6xTZojGVPqSG3olKJRA8m",
+	"v/755LS5Gknzf7HV4fyTJyfHp6elO3XcL47qJug+UtnlFYfeia3s/b/bQCs35/Ad9a2UbXvyQYIT9yi2",
+	"HfX0+nV/K7Ma8UNCJ36IaMTVutzuveovabetj1qOXC/JPkIdy2pHSt6srQXssPLWJkyM+m9RR8Vu/ufd",
+	"lu6gHINB12A+6zQNayo0XrOCvMkHpA2dL/RauM8fT++wqnPaGVp5o7Ci3ln4vlOVYyxXQo+ccylnqqsr",
+	"o4v7VtyN8rUqV0+XKLOR/vPzunN85pL8fu5MxTVyMbxdaNvokuvjc0LDNlYlGA4ykZlILvKgqMZ0YxeU",
+	"x19dkjjVVyyBsOEKHWBF76wg1ZzsHR0fHD2JyLNn++hrYfOFqbh6nvZgBG0du/Ab0gJIBDMIgRhCcfyk",
+	"06l0T+K1lQ137kyb9OlVQtpLtDTYhy0Dr881Ou/E/ftk8pu5wi1jr99H5pV5i4xwuR3XgRGQ7VRu4A3V",
+	"ZJEZovh0Zhr6JW9j6t/bbas5GgPbvDyp1XQNm/YACDs//dWUDY99dKQ92YKsnZOVXB+TvUB4ehMa3PH7",
+	"D4ukd0KY9waHWXZiNCBiuvVshYbpPvITKmdbEIfV7qymhUlXOXSCYiRlE0No6hGdO70nT3u1nP4oeeXH",
+	"oZlsdlMsEd03Bw9IeQUDt/T60fDvlE5XdrTYUTH5msACu/BRmoZSoW4E03pyaLAZLtiubAeJIgQUYUqo",
+	"WPbI9gSbe7Ok23vzAzZnH9RAVbmYRqT2K2yOgwrJxISbiDg0VXnNVAL9KkuQp0lEmpKUg6eroKsRqWOu",
+	"RiSWcQkadZRk7lcu8NeIOMy6kZBiFLsWLAZGWzBqRpjqVyv+f7KlL7PbAUd5gZxTp8Xf5CUxM2qIfY5w",
+	"02N+bszNqO5TbBVXq82SCxb2EWuuxrKQtBveIf92VdOyV6MGV+lBLEueuKZZ7cSJ2R8waM267GTguEdl",
+	"A0q7GfDfnD02+QUD5AzH3MPrEpJ5UNJW6hPX5jVs1DxSOt1FXTyM83Dq4WE2by2Vb5Ij0pjde3zUCWrQ",
+	"nOvbOEHF2CUCwW8YUVfK/bOaV+Dq7yFxD1Bvi0wtyDaA95ZkTx0enzzee4INx/wNLVI+MM9PTWUIJ6tH",
+	"0KHJ/vxroxqyMLPRvKGCWGYpFGXgA5DeOGdGMd2ZLbYyUywaTE1bbppLR4uwCtB2/qMJSblgZE7VFcHt",
+	"tvdkt/lqfgui/HQ6Dh5gTerXDqY7gumOYLqj4gu15ULipe0RgMWSUwM++spqkQLsCIReymtGjo9gizQS",
+	"wdGXe8ctXefmtttWMqKNmaOOLJDMIltxo6YS/5Ps0VRLQu1/IMVB2uulNLOIrKS8nPB+bQnZwTJG8yYq",
+	"s6dEJn53kdLmjWdco6VtKiuCSZX3rDVz+UM0+IbR1MzqR481gSvLMbv1ktrHGrSAKywppdeUW2bb6f7I",
+	"xYybYeOiuDZSLV8Jo1bCp5cPrlB9D3V2OQe9OfiJLhZKXrPSb4qZTImI0DkTCUjTQ4s1HxHrUnQBuPzX",
+	"//M//1clLNS0bbR/CkKn3mXH6g2DYR/3bUdKjzc9vY2pCCAxrcWB9s/O325R8m3j/ImSc7InpGA5T71h",
+	"l/uDaOuduqVW3ac9zMp6+Prk5PHjL0+OHj95enb65ZdPjrryrNobGKA1bfvbAmu0jyHsmmi2oE/bbAwU",
+	"VvWCteOevY1RAcwj4u2djgOKLdFjtEqFaazUXFuNmcqRbVhommTcEeyfc4fezJhADCuPhr6l+HbCZmSk",
+	"cAU7OxjQsKlUy55F4/7pD3m3mxxscNXbIcJCW5OjVudG97R8jWtKr1heIlCR/ylnNl4BchYeJAjDwNOU",
+	"3FDDlG7qcXt8crrf0nBBTL32uOIMzjr3X8gREFiW6kZhYzfOdoLItM1EIMELTXMLnR5dexxoy1YFTNZ2",
+	"M9eZTDiodTptflE2TdFer8YE2AKn6Si8DU0lJlANVV/JD1IcBJAdgV7JBTHyZi3KyjTrR/Q/aZz6v1zv",
+	"uPYde7xW8m1rDcvrEi5BVQ2kYgpa5MQwNUK1SHuCri9xNz5kBy60GsKUXfMEXZh5ZeEu8gbzUW3zJ5bs",
+	"auCPNiG1b6Vp3sKlW5XYJg+1AivRNSttqNqSIAubpV+RTAHHaI2IHSdtGzZfpL1jRLfju3z4COpFHK4Y",
+	"uJbauDINMtznMtkV7lVviQZUtp7Ds7G0qifAbRvSeOjNWAOSNpgK4iNtkD0QGss4BiYQIEBnBXyJ7Ln/",
+	"hyoi4ByYWABPIsKWnBCWcFPPP7FvtfWrilNGlS39cA8WO7F0qbrwP7StDdX2BQSGzVttWo4lw1RY1CmX",
+	"z1mGjsq3yVNf3VvQkdq5o6yvah6jX1jkj6CDmvGhe8sdaKTlhvSBGsF+LBkE1QV2lkYF5+nhz7Ypksqv",
+	"4cda+vSRFhgF/KV753fR/OlOaouwLmFkXX47ijXPFzmw6u5G3DnEsR3WOIN2U+10vhhlmqnSEFut81YU",
+	"vI+38qcm+/KSn/J2VQi5dDY1ogxpqkQId16dU5Ul95Yh2yLUGlJla9Jsq6TZ4rsv8/y1KtaVC++MnBe8",
+	"IQwJUDDooOyJ5vfcj+mD7j1AlwKM1PwbPSRzcwiiUZQ83a7C9A5uaP0yruo/1VnDGEsxSXm86kTPSf5Q",
+	"ROSCCbRa8rylnuf9wo3R55wbgUx7ZFqfbt3P+X6rwU93l4K5s5LfxjrbJ0f3J56qhah5SC0sB93qTsxs",
+	"9HzVjbBmgg/NRr4fAnY/iGyQFs3wLOHQy2Xa95aUAvd95lrG1O0nXuA9uMejnK/r3eo6OHiJs+xubIRN",
+	"0d1ng8/VvQw2PefVP15/TSYpnVpIMD2Tyhyk0LKC/PT2O933tCzGTS+0wCAbYuXkUdXRX5DKG30hcsO3",
+	"+k3smjOAjgtZbtvcFiwvkIrs/uoIGs1Ang3WGkfEpUz3n6/9vCt26DNjnc3nVC37U/s79wK2/pqzvlN6",
+	"D8+2u4UGxUwKvSSQXLVLUL9yq5XR+4YrK2ayArEscCB9ZKBlxfJeJdxs5+xlwOTB1TtjNGHK14qVy/Kx",
+	"Ch+DiRfr1ZStnxjRr1qqiNRv7dZJqemY2bOjcjepHrNKpegY9PhpadTjp32GbY/T9ah12yClYMui+s5q",
+	"tTIhPwB2kd+n1fwCLs3Hxyx2kZ1fVsQeRo5+yO17u9K386HbdNKderW7WWUne7iHfI/bwDXrlUJSykHd",
+	"On30cz7KfeWjtBj2rVJ5c9G7kXRtmZ7MTCznbC34rO0Q3NaT3m201CXBvVE1clnHPb0wrXk9LS9sAD62",
+	"m2QgHELRm52xqyLBqMeqH2BKEXwVDT2u5jurF8VB0UOxa9S6TzADKuhINNq4GYiLJ7VmSxXScieZU0XC",
+	"VHinSgffRFqWrVsW7dltI2+raENhtlZ4h6KSIlbjXQ07u0JHKph6oxJSUxKa5HsA07fT4N5maEG1kijA",
+	"CwKXYd3zgUhC2K6rDT1ot/g/65iG74DEtlw+DJGDgPEEqhnhX4uZFOwLTfYscvP+RaUdmyYT/gdLCp94",
+	"0R8wpgsDrkPHde7c7bGV/uVNWiUzY3vd6IU0mOCfpvJmlC0qDZsQ7oFy0Wz1fnah7MyFUhPoNTxJn2Y4",
+	"8g/6OIFl/19okrfAWZc8dp7HW8ijslzpUc2At/4BeIQK7rPaJYQs5uPzCb2rFfWiFAglbSBmUcaaTAmW",
+	"hNJ1EA2cHGmBAgm+h6N+NIEBuwkf4bEWgaZtSoJa2z9+RPkMW+UvrEB0f7oedPrpxukLrUbUk9Um1Gmr",
+	"tMnNKcNNrVj8rNvacFkM9u0WpOwV8NjFqjfKcCg1DG3WB0urLYb+t3DzWRLsuLAt/R9/mcmU9ekbt659",
+	"vGFojl2znR2Ta0W6oY3u3y78PfUaEfs3r465N8ieDzKwJP/NojF/od0r+9Ui/m7OUv960VMpgtCGa1fs",
+	"PuzejvIZgBno4v1uNrrPJJw1PCoIaFMa6VaE7yglK6CLKka/pb+gk2iFCrZM1fqYyiG7XXpPOh169R24",
+	"oyMuJXnbgyt7tkourZITq9LPOLSJC0bbyzfUYe7cf+J2n5TtrXK1C39+3a4VSwJ/JtDYmZHLzBBgEINo",
+	"IAVzm9HpPv6zZu03KFXrqQwFqXdfaFyivNxFlP1v8rK4eivvUO8g+d/k5dusCSMAWNtKqKgddvetTirJ",
+	"HAjpfMdfYr6pZ8igzs4aRfuEC65nu43KzBhV5pJRsw233jjMa6iI+0FG/SYv+7DxINyZuw5t/1d0FMQx",
+	"Ywm6BCaUp/gPfcUXixZvwCKlQuT73aBHxTOWZCk4Zg2Pr8jenIqMpkRlQpMD29IQGHYJOGqdjVWZ2BDc",
+	"dQcy2Cg+nTIV7qVfML4NS+1mszaSIy8HxYCljc0XGRBERc6VaDSMftjLE3nWUL6m7bxlE9wm0abNwo7i",
+	"Saf0xmIP0gT6W+8lbEKz1BAjE7qMyHPN6aNvZXpFDa3RQ+eBfmheTOEUq8jT9brTR4OUajMCsl2H8wOb",
+	"rrD9uuaUypg2A+HB7gH6jL0njrLyLeSiB/5xb8Q5TPBSmdhcIfWU39BAVgoCasfavUmdxywcLgqvWL51",
+	"wfzDo2qk8CBm2l9Fcw2CmKENyllfV1jvw1gbXcnQWpnNcW/nj9vlPNZgR2tR/ILd2wjdrXmrwp6ozw/+",
+	"+6/wP0cHzw5+/fM4enzc3Bu1KajyIuVMmIMpE0xRiO3xhOzJhZ3c/gZxlLYj64B/uM8D7CL6nWi1wXgP",
+	"J3s0nNUbauJZJ3HOuQh/Pa4Jtc2Of43jXLmIezMlq+dbNSPDxJOtDMnvqJhmdFoanAmIK8L/zHij1vkd",
+	"OqHfeE++f88Dx5fh5EMk4TnVpgVd5Ds55WIz4G2XkdObu7N5Q3eOs9MSVT1uMwfSlAaZG2Xu987AvjiA",
+	"GzPjmtDFgoSvDaLa9DpIGbbvxmVir/VqhQbsooPx6utputLf20YVz7XmU+HTGCsiBY67XwU1ti7prBBW",
+	"7Oav+CAsoQ7B29xnQqZsxEXC/ljt5H727FlnAhqnDchKv2f8mqbW4btYpDZFqYPUKkcQzNEtLMo3r7b3",
+	"0eCPg6k8cD9iB8/D4BSCPx/w+UIqezAUpjKYcjPLLg9jOX9kuEho6v8Phxl8KM71BaRAbAp3vymuKqy5",
+	"t6QDavhRfCWpSqy+0+0K3QK3dUtE1ruEUa1/q8mEeQnGX9AYR5N5pg25ZAQ70RApLkjJDlzb8Ftf2SpQ",
+	"Rh8eOGiuhLfm1bib09YqAKSd1k1wsF/DLbJAsGhP2og0SSTiwmpme0S4zkA5qndMNWuEUaU5M+ivNta5",
+	"eY9K27w/UfOJYdaDmPaew1u322+BAfb4vISrjA3iRnPahHtMucJIoT9GwkXCY8RCZsS+iVWXE0BCNnLK",
+	"zAyVkbrGvZXYKNZxgo8W/1FdUXcxdt/U5ZB2b2n7t2jEkF+F4Ocy3RbUE5JZa5uGJplYvo5bi0XW5Krq",
+	"Xx7VX9e8nRZrLfTcc7AuWuitYe+yK9lCsQlT0MEjDWyVVdSY2zSB/rjySuBVaPIKe6XZKWsrUv/1oHGm",
+	"jQKkmn/X3DDIVk96oCzi+teQS6Z5wjThRmNBZURcSBbzEKiaZv5qVeSSiGdSjeiUbRkh6s42uKSaheBp",
+	"dacqnU4Vm2JrVTd5UzS7APch0fSG7B2hFBRSsP1BdIsTdgnozWGUd0xdM3Vg96+erb6jglU3AVdPVd8x",
+	"n14vbwRAbcRXBPv44Gu7mkWTSfvXVF7SNF2STPDfM1bQI098qn+R0r+YVY+qL/Ih+73+6TdMHTiS0GCh",
+	"gOnl9OENieG4X44DzKbp4v4gA1CVmpi4lMmyQWbfEhbohllgMqYpa6Ywz7PwJA37A2s2uCB7r8Q05XoG",
+	"mquyf80ZHapY3DZvuFHcGCbIkpkQernTmbSgS+iP1ZWB2NJSDSeq6VJjpha41s5d9n5EEhlHjmIigj04",
+	"E3zQN/OLsCeXHjQcNQR4dhnEdi0He+SHFvn9G/aXyV/Pj7v4fGSptNj0Ei120fwuHNfheA/Hcf2DG6d3",
+	"Wg22V+tOq+miiweQZvOjzcPrhHtw+XpbYT1AuGTndawPE3thxtKWTPSPFHJ5B5AFMo4zpbY7qu0q/9XG",
+	"jc3aqxFa6LZXT/v+Kdeb4AL0rqb/N2mGkZ9/NTm5inRcfLdMtMWpRo6XBWmweOOr2bB3jGHsmPm9hS3L",
+	"wqQhbumkyFYhyx9hB3eUOUKTRDGte+ll/V05O4R3WbnbsBE+DtHbN4NGWp9smW0cL00tt/I8iTwUiTOJ",
+	"8kNo/GR9N1dQxSYZMbdDAveOC7Q14XTFpe+djLrpIhoUKw2YkGXig2gw4WreaJPia7swd3Cgh2Pn4HR2",
+	"k5nzYDnnA6fn5jO5P4ntCbQmqfEP28jpN1bHep78lmljEf47bEyvldH8le3MzV1Yhkm2YKMrtuynST+0",
+	"Fj33ae4JdrOD4sadV5+mye3MahvD1NH9Zm+vFy6+5k122qZmaVOi5UdlZDbaicVxVGpaA+Ip0Xd+CMEO",
+	"+80pMZE7twhrTPjeJE2bOGiQPXU5sAtB1FP88O18nLfBWx6mi5PpmKY4LwgA7iLUfys4h/++/tadYj4I",
+	"aTD3Qetst2S0pTj/aPzBd4n3sGsxv7b3uVfWWAmUNhPc3Ipi9vHoHWX4jMJZXXVPNyNrhBsY4GxU6a7G",
+	"tz3b9YdWdWEHCk2NB9yXOvMWiKpWh8ALJLRuCsUWTSO35XWl4O3ugXvyF5u/FWGyk5I3mtzMpGbEHhik",
+	"V1ASM57aNMndzacXsFathOFmUN27qNj5XhmbwRlum67ph5I325JDv/qVKobZSq9PUCS16vTfzxqP2gMf",
+	"8ZgpopnR2LGKi8Zc8HmWGr5IebkWPjggqLgIS7F+bRfEPcOLaWOmHKepy7gBHXqhgNySC3KUp7Prw6fE",
+	"EdGu4f1s7lZaMNI6XFqwT8X3NqVfeRP+eRv6vW+brNMS2878wu5oDWZX3pqNihBHmbx3ptcX2j3iULXI",
+	"jF4zW1enZ3TB8EbIzJBxplI9JnuaTwUidCniGpReEGhb9uj6+BGOpB/9yZMPnhjn+4cNcMNNmATNbu1K",
+	"2uhGqkUshWHCjPzGdyR8ITooQlCMGljJ98woTBE2N8xVmWCHu4XU3PgU4Wq3/UHUUJhUKz9if/BJrzZ4",
+	"r+DBonfnhup1bglWJKVrymZ79p0TIUcwscj/A1sHF/81XYBUpQoVnVGxaLI3zI6OHjNyQq7m+xGm8oI4",
+	"a3rk+ITM9qOwcfwipTEbZeJKSMRrbTFW14fwmjE+nZkH0dlkc6NTMbj5I48zUE3bXDokEm1ItoAURHJD",
+	"NVFskulqRWUzctuMnpw9qVaENoWSNP8X23mbclPljkjjdiVWw/Xo9XYf8J+/Z1RRYbhoAfExs2x+KShP",
+	"dWNJcQFLfUnjq6mSmUjIjVRXZK94E682XPYw91a4PnJ2moNokNgfHLTQr239JuRkAup/03RYLMEdlqd8",
+	"h5wkgHS3KPFGFjyomi6/zmkc1P/WYOeptF+jTuzs+aE4rAeX9nTDEzPbDRvo09fdXSl3YyoiqfBi51Zi",
+	"Qa2rQRtxs58bQ+PZBi0HUF4fUnwd2w0kLE4piDdqtYILLIG5XBpmWyfaS8gSgnjMNxQUhr03P74Lxf/+",
+	"OvK+u2qjIrv9teNzOmWPflswuHL2Pxai+PcNu1zk/zFjPG68iGvJz9sNIm4uDBq5tbUoQsSZo4Nn9GDy",
+	"659PTpuRZrpZ+cmTk+PT01IRdSOTMPSKid15L7e+Xh335t7A3at3twHaPbygHwuqe6Gh1twFExCrTRoL",
+	"lgv78iYjyYxqK9EodGpNG+3x1i4e/Vtz1J4MSbcCuhRUpJE9C++mS3ButuocZw3TF5JYEb8h7F/lBOzW",
+	"tZIyuEDesphBW+36vjNDp/0A0uxOdLcJ6eIBu1YMq/ToS9TcfccFrtycnxZ5AVSvO/5GMWvpeuCO+h3f",
+	"0WY1L23F3XqT0kZg1PkiZYaNMpU2XjEgXklQWEso87ORVpDt4BPTFvCkRCGnT5sikn8suGJ6G4VuQtMU",
+	"1Oyuqf70HlnCDaK8W8ZgZkpm0xn+rrFoFKF/GE16TX7OzEyW8hQ1F9OU5W6rtqYo8IdR3BQ42dR0xBH9",
+	"NSnvwFeob3HhjgieRIhhb9Xt1EMNozcYITn9wzHkIPH4MNHGojxg2H6t/v3BTSzna9YNdTzvTQOHmemc",
+	"Tv1+D1TAQCu7getGojNSMTKT2Ew8BTmwJHsN/q9HVlXeX3t7ci7etUFt0P4pF1csOQ+viJ2umTHNvDJv",
+	"p35BvIF2TsBuvXAa/jmxnbXsoadURPAvQTyTCexf+7myXW4H6XZo5mecr6adh6d0Q+SyW7Ugmsq53+dq",
+	"DLeeQAAom4JblQtS0uiiLZT98je/A3Clg5hqRmbsD/Lum+cHJ2dPcp8Gnvke1cR+mCWVFg5PTjczFpr4",
+	"VviZC1Dg5lIbcnJGvudf7d92VflGdsD9hQbg640hAfzD1gEB9MLUNAWp+JQLmnbOroFFomNidHzy9Gjz",
+	"tx+fbPDyh7bDs+KkDSkqcXnkLSFB6/ngXqT5p88DU4RrYlmc87TlLBTVfW4cUp1utFG2EWI1T+gmjs/V",
+	"DLflTgAv+UlwE378q2/eDKLB1S+DaPDDN28aeWHt0GqnUdYd6+fhAkoWPs26Ny/ZRCobkNoUPn3GaMLU",
+	"yp4B3Zpj1UUrEsKAdtgfNDbpEozBKb9mAvvnLNFZZjdjvwn6oK6Hvvnp/SAa/PXV+8atdYpy1zQrp+2+",
+	"Yl8vae6Nx67kZcrm9VNrDjM4HM45jWdcMOJ7bDV2RkuDKu3iT4jb3r/M52vO0uQVvDP4UNeGwjYC7YSF",
+	"lL+ijLddsT8rgZOFoaXQ8+X7k9U+4Rl8D37uhwnKXnFzW84ME49+LNIKtknQWIkdcHq0AZrV3WcAbZE+",
+	"suty8o1zfyoZFb4MesuUoAqtbJ1XkemS77R8sj8KRn7PWIZQgYYJExFKMgFRXynIWNA5G59bFprDHcGP",
+	"6DuDoIO8EUNhDyqyXaCNJmPwO45BDHMFT9g8BmflYKvZ/Bk6pcAThsL3FZhTrw77D35h0b1wdOfajBBt",
+	"J58RuB+HwvA5Oy9gv4gBYBwHKTkBDUDoG3RfUlO8OvYyejwUe3CCZMwF4oGOcIIRGVsGOIZJQDISbsYE",
+	"uNx+nkSggGvJiV3FItMzMpWIunhIntvJSxXge3HtNyOBx2CCEEEnXA+FnaVL3cinaaQke2PFjFqOyc2M",
+	"pwx0GoByjOWc2RgkJYLdMDUUdLGIgoVhbggZZ8IoKnRKUSKM/NBjIs2MqRuu2X5EBPgyhgLfoOT0qMhW",
+	"cu6dTM9gTSk1rFgR5K3YZd6AfnbJ4DgKKnKPjUkmEuc/1vAwvHE49H1eFZ9zQY2v+lwsHJKmi/74nuLt",
+	"cgcfe2mfyik+jx4dKlfzsPJ1VyHf+Lbhk2X36/BUw/s2s7Pj9Z/woeDtIBXI0kV3v63n+FzzGB1bWAxS",
+	"38VgFJZw0z3Eq4Sb5vdRY+zZIrllBNs/t3uIclvgqByo6Y73BG9aHIxDeYkXdzUe74/2ofztD7mvY/kD",
+	"Ro5soOZDiJe0RtvoYNy+75UOo/9rFVrq/2Jl4/u/WCW8rjebr23PtyrXrf+3Sne852vrrqyJDLveaSG/",
+	"X50asJljDiIAjaCE3/DpDOSeZr+jlLiZ8XgWoldaf+YEnBggIbPU7DiL3K2wwbv63Pmzzo6OyN4cTFPL",
+	"PzU5PX4M0nQ0p2KZC0EdWbWEJVDMFrhkFXUhTyoIBjy0tAoEPIPqArcO50TGqHZYIMD+/uRQO+su4apa",
+	"jvkGNFodeOR6IYVmTd2182Pd3YkUPLq/wVhvL96NEeGpqe833FaA76l7cHv0mD+5YeysckzhgMXcy7u1",
+	"4gCbsdU9bGw3ou8NlBd8iAZ0zkQCNLqhp2s3Ob4J62vkiknKY7NjJOeG897KwXFLNZdzprWD0+jeqqCP",
+	"Yn/Y0Pc+SpYQ9z7kSyxSuoR4gDcerO3AEzZfSMNEvITS7ZFikKLa6DLbOUspvD7eB1f0HPHzhfGZmuI/",
+	"cldyyf2KllN7luetVNtmws90xwM7eNn+OPc5C1hPvOQIwCvjfn/PPdsvWZyXWq6jYKzMiGyi3Rd5cm1h",
+	"7YMGQoliB7DpyybSTILpeVpSzD/ubaNf14OVWKfvUD6BfMTV+/lKGNtTpp6nuSYf7s7f3EVZfcwTlowu",
+	"l7vI0vR7NVoH0qPwYq8DE7tdV4O7Kmnv3DGvDG5cAd4Le7oJHnoNyBWvzKwnp+x71s206oa3VSXYC5eL",
+	"DXfVW9L+M71hFX0T9wwPpdw0wX8mBKDOkVN8onkHInXBKnYB0FZlPA8Gqi2ArWzquHY/+PEfTy19d615",
+	"y6avgvinlnU1Bx2Pjm3uIo1jtgAxvfctVYIaekXJydHJWUTexbOD1/+w9Qnka6nm5KtKrsvJChGzQ8G3",
+	"W6m1XaXfPVUm7ALfTPaFvtoKpMSlRezOHtyu4VTdNCnkjSf90Az5tbkbwpybLRlJMUgvMt6QEZ2cPH78",
+	"5cnR4ydPz06//PLJuhnTOJPggtTLQ5CKwmOurKyyW0HkPRecIVvqQORYVa9VYn4bmjVN5oalipwmOoyN",
+	"asGv3UuCVeAuftxFpG0WSOeid6FQlAZ8UOpEMa3NfOKe3zV0YoEa3kVmiMIC5mhNi/F2mFzRgu+4w+Sv",
+	"XcHmDZwotmk4QdmXR0ZeMbFtJ9/yYM1z9Q05/R389vnB658PQA0ZRIM3z98+f/n6zcE3Lw6Onz35chAN",
+	"vn3+w8vvntsfzs4ab+hbljKq2cZ5zvbZhqjFq/nCLCFV4J/DwQ+vvxsOfoW6fhK80lxif9aDroKejA1X",
+	"b5pRlYz0jE+aqgxeMsME/JtoFmeKmyVmPmg6YWZJ8N2IPD2YyUwROwbZg3mSx/sr0U2qZTfNlQ+KaSbM",
+	"CDr4NOdIbQkEanuwjpRNcqonpuGfSTyjaso05prEJqOpJnuoxf5Mknx7XNNrWPrJ6iRqXHr38j80kvSC",
+	"UfOOGcPFVDf6h1YlUe7ONVub2Vwmpas2ZXLOjOKxrZk2I1fS1wq5kzDlAYarndTx/0c2DN8iNwEQY+Rw",
+	"bdjOYF1jWU761tTCArjsLAgjtrdygAp2kcibcAAl0xQIDpE4XKFQ6TdMIBtEg5imTCRUjZaMKqs8URFz",
+	"mtofOtOI7dTzKbjzqWx1hPRS375mZho0TN0yiRH7n+u1el/nndA7wEMsqbgOufVs73591Bsalg/yWa+b",
+	"1FfauG0z+izyy98zljUdgsyE6dzNYIgX9oUP0drKXT4EnMX9qHeRX28ztVYXWd+tGRVTsCYmhqkRWhe6",
+	"2xI6PurHvKNBjDS3o8ESNuExZyLuZOTrjOlE18iDI+5qZHbNEwvhKPJytB0NLVNgXmZGxejLEfQx3NnA",
+	"CyYspOPuhrxmKsl2tnQjDU13M1jlQtmRPclWqK2RUJrPuLyLUfsVK/am6UQ7LrSvA6smRbCcHspK3GuR",
+	"cIo9L4nmImakNJEODXVTWq+LnsLj0T8rJifMPH9D9yhm70frPslidyM6B89uBrT0sdMxPU6VCp0AOxi5",
+	"Kp6K44sKsqzuUcMSV16q4rjqJNG6tPab1IkCb3XCLftczmF+PXN+dhOF1rx/wPhh9Sj5uHtaXjOleMLW",
+	"CtlvEw9QDgJx9KlH8KqO8nDhUZhW4m9b/TDuHJ7as5jNfGRNTOO07Q43+NkXCyWvbbalyZRAI9jMEugp",
+	"b1MLuZrbhMxf+1FyhUPa8QlNAXV1OsMSHgcD4suRgzrg3XrpYV/vrRa+JDkaSuItaW5VE//WUbdLnG/x",
+	"s9uyK/vkF5rAPwhNAD9D+hItfB3kWFBfYDOEagSXSp2pzlzaF/axt1nKto/2BpZBFcVEGyyjSzIGbdwZ",
+	"2UP19Qto6r60RWdAb07Os6S9pn2NDGmPcdCZeR0oFyMaN5cVYtU+/s0mydvaK5bYanxKSqNgyMTHS8/J",
+	"0THZe+mNj2Wxys78gCoUVxhqLEwNf9T5DrVfMqbeu9hBmVqwgCkXHPWVV7A/Ny2I958BptWGXiLYF1iD",
+	"SeJUxlcR8cojkSJd9vxwp0oDr40c09xZqkR33u2TozXDGFX3Z3FMpc81HrhMS2yMJnNu8zSnXBuF7led",
+	"LZi65lqqUGB6OdocKbKZt/U46kYcowEYu3GPbl8rwT9Hg+44epayd8w0uSnjkWJYZ2s5CXi0d1bSnSg6",
+	"Mc0WOJtMWGz4Nat3akpszl0Jdrw5x4fpuwmwlK/811xpc+BiDa5PAqC+QjIVS7KUQSzKVqbXDqJnTwc2",
+	"pfFyBIeTMJqkXLBNdkhIw3Q/5U3l4dnVSgc+hc8vGDXdz5ciZI06tftyjSI89fhlNO+KJ4N8RlEbSfeL",
+	"D7h7snVowI5TGPb982wBCSCo50b1CsYlexPsyJJ3hIuI3wW9H3nXAKw7o0YqkmkG7oGainWrd7IJ34sd",
+	"Tg9JEew/wAkcHl+AUIYo7UQq0Nh7qOfNFH2yC4rehDJXMNr7MwtKhNdkF7hGSttZBkCQL6ihqZxmbGVS",
+	"6hqRRT/ec3z7hewVY6RgGm7wDcVoj9GZMIpvsoaGzO2WIqIJYyNoIr7BR75mzHdM7wKWCTwX2x1OUJS+",
+	"zjEF/cHWsIWKrjY9lugpe43QqeP2XdOvXAxPFJ74ojK9t292ZRvCsw+n38ZX9AumnLXGfP/4Mqu1deck",
+	"Lp4jMLwXDim9IQlT/JpZzBhEuFqSPZ2pa7YkfyFzBlEirllCXsh3ERFSwE+j/IFy+jhRh8fHj/eO98MG",
+	"D15Tdz53+ypK8XAsK5ZsFzeaFj9aRH0rt+UkeFimaVYAUGSK2qyPCTeCaW2b09GEL0Ypj1tzQEK2XJe6",
+	"1jjOsVvRyW4Uo/MyFg+M6rF4mDCQhAU/DUUAxeMRdKAYbgx8e3xIHFDvjJG3r969J8/fvLbF7ToHYhkK",
+	"N95e6COMCNo1EbE5NxGBzlmjOZtfFj+O4LdoKIKTj6wHbN99H4GCPPpaPgkPGKQlNDyii8VQXDG20BbW",
+	"RyYsRfgbO61DPxTXxCWD4YZkC82UGaOpezgU3yEkDS5NaXAF4fboc/cFh1Z3xRdkDxGBKE+JFOBOwYSt",
+	"obCt5uw+E27K2DwW3AgmiSfExfSCOF2PufkNBcwkB8zBr5OlzPD9bpybojxbeadpM/t47h90ztWcuqJB",
+	"XMjGDn4avlQcXutrxSPhiwCZkHJtRobNF+mq9/2T792D4SguqNX6rvt7+EpBiavyhb7HJ4L3Jt6juBKp",
+	"I3ghjNd2ohc0vTZaD7YnGCO8iq1dQ4NngldzHLfmtxyyWPgCXPTWx+GPwcNOlnQIz/oLYQvrvn2xw1Fs",
+	"67QV3svgYeeFXunDDh/3yulqgR28YdnfahyW2uPILVe/A2Rbf8+iDtFVpBBCv9ASPdTRh1A+9UYfaiSy",
+	"LiSaMtH0w63p/XjD3e73hdLudn6lged1vlNjr11vVEmr8wutnHQNdKb1X6mwp56YR72fL9/fTuKqMLDO",
+	"0SssqefzDWyo8zTLnKXr8VZJ3kkFVZm4DjJUhT38GiiouRegOebmIpxZmrLEZrnHVCmOfRY1T5x6D+wF",
+	"tSV0HEQ7cX3LRehMsJpfHoNGhj+Xzk8ysmnPje0hXPPHhr4xmKV2kMpp0SEScRpxlbYvH/SSMWTP63c2",
+	"kxW1z/2dwloF7vuGUnh5U4Bg4pwsQguEC6mhF5ifA9ordO4AA+ySajZybxy67rOKTZhCL7I7oltt5b0Y",
+	"BDu/Ol4AdPjG4d7U4KpY0oxD9qMoGiku6NTGviw2+CyAKEP7imsPTma1fQ99U+3CgI5N/wYMutMTLpKg",
+	"KytZ0N8zVjnDTLgUSnvSMFPB/jB4DXs5L2dUj+ZSNWEuq4w5NFGDViJVjMTFVZCKaEEXeiaN7cadsgm2",
+	"MtQxFRfWVEUAV7gY0lrGDUmPa+WVh3pLpxNrMaOarUgQQHKA2wtnC8kAHg2eCYhG73FhDxW9AWVvwtzm",
+	"j/j1D6JBKqfNXEVJI2OZjm6lA+LO0cjyzHlLhAF9+P1sWFJ5Hm1X92em+GS5Wc7PbmG+1ql5bCtzDFfU",
+	"DMLWBEO3C2lXwzFhf3BtdJF0NUDQL/RUtQo774Gvy5DAe0T27NBWXtvBc5G2Rpx5paBa+ZHbFD3tzRNW",
+	"O3VrVab2mJsG8mr417wlGcSacNCq0ztJgK2iWuFaUhBo4EkFYVj9Cbo9gfQDo52+BaG1hsRaathU1qIE",
+	"nmKeD6LBV4No8KKRNorlP64z1fWiAlazrMcDTlpc5c275MupLLgm9vhHmc7n3PQScv+SgrUwkFoiweOu",
+	"tngrtqdKGllLqdx7qEjWTXpMzLRuq35uzm/cAp3KN5Pgor2BcSYMT3G77eQITo64VwfRblD2u8q+G8py",
+	"ocljNY74FaOK9ah9LO1z9fOlwUubFG5387EKQacbln5fQ6o8G80fN7e5rFbwNG6pb4JZWW4x9MpZN4ux",
+	"aQPr+quSSAn4YkROSMJiPqdpzx75V307eSoadwbL3+ND1SVPzQC+48folWdR3ohtsy3e+8lXcJFdQzbX",
+	"b8AZj5CjE9nojTZsUZhtnvXVOHzhlexO+YIh+/NsnPg7wxbri0I/J//JftuOG7WT7cZZb1l6XMAEdj/b",
+	"LLIqXXUEnbOIYMKJc3Yf2rQgW/DOERGog+E1CZagzDifda8Nx13adr9/WmC1s69dDhoP9e3Nal+oZ5SA",
+	"FqRNaC9VmtzVFRbLCfu/UtnO6vtRdQ7NCSc/Ozd/3yUHSHX9PHIIJqwbtmirNKIwFj4qmvAuGIIHOM0R",
+	"g+PUQVK7jCNQ/Sw2Ybk8pF470goIW2zbC/+d3mqpe69wvL8Wi2xdKeuleWPdhgbLXyqNPQ8vMZT8F5eb",
+	"YJuo+Ly3au50nyQ0rTOWjKpdrPu9fOUSK7piBbVkjFI76NUJnhUqwU82qQvuGKD4kNPmflXFJNbI5Sle",
+	"CsbukWFjw2Y1l61iN655G7EpEnB2brt7Y0qsN5M887H3ol+6N/qNXi7wb616wdu9zLsPzakQ4Nyy+Zp6",
+	"Jm822Y2i5qLPXCeM6ZErX+kHm87Yy6zXNky4GRk5WqQt+B1uuV0f/N4+VsD+50mcDfsayyy1VTWXDNvn",
+	"ZoguLaBiZdmCunTaB767vrzN+AOW+64mkLe+yIYaErQWqNcLXRCa3kApvPU4WPuv9IYCKkOQq2QX5NOK",
+	"s9h4HEtw0HKd9+0ykizS5YWbLXpwJ9z0nVdxwd/iJ/sc0fpZ6XV5W6GV4xbdsr+C77EmewTS7bNrmld5",
+	"tsEOsI+LkaIWZSRXOXIMR4uLXtgXARsoyCUqix4nGwqeUMOtqN+bgHeFDL3I92+xJwvB6MTRRiphDb3Y",
+	"JzJtWgPtCpe65BwWOAEdocAExKpNuJB/eyMWdjvkVdnCyCM1FVNdqaMqdrOJkrn9wd3tcW9wYJU932Sf",
+	"w13eBaBoMVofLn5HcKLFpN5QE886CWnORfjrcc3tc4c3+sPK9dxbNUn5nKsu4DCZbptqkpIFXqPMS8Vo",
+	"YmajubUp4zTT/Jp97z2ylmZWO3FXOnCjQUzVVI6MFKJSN7iZRzgaxIHB3WN7/dNoeSy2WOpZ18SYmHLB",
+	"Rgt5w1TX5F7hs9jc3MIEmp3szQ7wTfqY6OVoWIrDbbGvXatC/826GLrRQOxoU7cCc6daMzFlqg/4Und0",
+	"qVEBL1sWPy0WTJGYasiwsb4w4q9MHqbFzBtB3r35rt60QB0+e7r3eL8SGgfVfkGNYQo+8v/88/nBfz86",
+	"ePar+/9H5ODXP0+i06MP/62xp3nVJ9do8W6m/NsilhFoxuDlpGq5idaWadbvwz9p5gOxW4Vf22XSJora",
+	"Zzb+SbHxewO3+sz8Pzbmf8cs+qNltt2BIxcl6hscajeSfPWo1+SLuk9bqDkq/TCj6lJmahQ7PAZtGJ3D",
+	"2qSRakX8aHeW5sPpWVHL37+VTlgPvr/Shl0B+ydQ9ejwxNKkBY6JKsPjLKWKuDbxSYSpAVgIzW1ExuqZ",
+	"X2iilyL2pb97NoEAbnNEQilL/s///F/7ESQMSjNrwKq4N/zJzn2626ZSbrvhaSqWzlFRe69r0n/WhFwD",
+	"py8YSLcL6s+a26GpuyHmdwKJTGQmEqhXXpK/vfvxB/cH6HroupnDMsjl0jCNNCFsBUCY/sGFYWpCY/bn",
+	"h3BjtmEKboxNRf02akJDg60CfLpvh62HCfO5S3d4BbIz9I6Hh+eZV3Bf8p5bIaEEMZkqv+1AEV2nv2BN",
+	"ou1ObAeDPmAJ3om+XC/+3Q6J+bN+cGcg0LejcnQv5d9d+K+sY3/34w8/g0T9pARj9/7828i/QupV8bLL",
+	"UjDswryRREx8O8qAH64tK3cAsd1e1H0/Abu6cGuP3gVSbQdBPPtl9lxNdad/uCxt7XQO3WmT6+NzcuMT",
+	"7XKMV6IBwYpPJkzpIE0UnSVMXRDq/q2oIpYmdE385lzcb0TZqxIk5aJTp+JtjQb4/6NMYOZT7luMAgd3",
+	"4f+1/lbr6is52yreau/MaXb7+M5rRYYO2qC/Ply50yo0Ot+0NXbrSJBbZF+eKdlJdd189n1WFD/0u/X+",
+	"jRW3nrqr1PfW27sXeKXL991fsEbqCcSLe+v4111UnVX22V24gvHiGlexld0kdHwOQX3OJKjiLH8ODf0b",
+	"hYY+R++DpZW6oRt+zXxpm0DtW2d6geAcqKuImAHW0Ipgzz2rvO0a7g60Wo8toLd1i9VAw3og595Otm6X",
+	"f+wnXdrKGVdWP0UbyTXr43pmU71R7IUKbvOe+57VAJM/dyLZVpHn//rar+9vv7wfVE2E50FVvFP/H10f",
+	"P6KZmT1K5ZQL8MXnv7hK83Oow1HmIOXXLCF/++W9HgpXrISVv6+Sl++ek71XycnZ2fGz/YhMZJraTtNv",
+	"v35Bnn55ckb2/vbLe3LJtAGsKcWEGYqFgksTMx3BY/DUvkU6oimAQZjZHConJvwPloAjMIA1giqQMU2n",
+	"50RIwcYwZyqWQ4FKffl1xSaZhuAVVrSpiNAs4bbpgEg8eq+FCmIAyxQNBfyB2i3CgIVwCDuaYY/FYFQL",
+	"hIqUiXzSnkR+bjNjFoMPH9A6mMiGQBtWqcJ4sDYASGICsXMpQbU5qGMheqkNmyPiFRcpTDEH4xDJULj4",
+	"MsH4MsTnsMvOeWH2aSijwiYrmuzJicG1TVIu2L4Dx9VDoVjMOGILKTbnImFKR6RoFaJdkyJ4wDdnORyK",
+	"oXghxbXtqKnJ3stX717/9QfyX//7+Gj/nECJriYZjEXGj66PxxfE8DnTSBmPHz9+BpP96f2LC6zv0kMx",
+	"/s///M//PPj++4OXL8fwt+ea00ffyvQKEcHmUrAl/Hwzkykjts/5BQKNYKnPUIz/xHsZkcAX/mEM6Elc",
+	"UONJdvx/27/8ZZgdHZ08QWyOv4wvnPeZKQX7rIcCZvns9OxLMkaAE9vk59HCVgP/x29aCkAlVtwg9AkG",
+	"Qlli8aUEY8lQjF9PDr4H1XtcQF6V4GROj09sHZA2NGUROT15av8bW3qK6f7h0HkgNCB8aZ5YhK+Ypil2",
+	"i0LUHF+gf3p0aonScJOygsaev3kdmAvng6PD48MjX4tFF3xwPnh8eHT4GDmQmSFjeTRj0BPsX/Dvqa3s",
+	"AbaNW/A6AVwFZr5xj0QDxfRCCm150snR0QA7owjjep+F2/ebc2dblt7F8O0n7D2qMDNgSK7YkDo0iKaR",
+	"8qkVZdwBKx2c//NXkNXzOeolg+/4NXN42AY7+vxzYC/f4Fd47RFYQMuVm/LWPnEve4Lfhj05O3p8B5/7",
+	"AWvx3Cd3egywEA7nQPZAhbmk2rJsK2WJNhIL+2g8A2fIfttpXT/6M5YJ+9B6XhYV66WMM9dtcEEVnTOD",
+	"Svs//xxwWCbcCZ88dD6Ibev5Qi+wVk6xl6FKcVK2VI5qKjo9+Bdo6f/RoJVDjP3WaMgvGTfADdF0xHmt",
+	"buJeAIFlq0kZylsOp0EFlv4PTo+O2j7ccP7w/Ol6z588W+v5ndKkpRXLfmXCyEJxYfG/CC22Z28BOBlx",
+	"RBQ1DvYJs2ckWTClwfGCUJUhyTIxkSpm8Lqn2+NH2LfrkfXw61b6hVDzS/dMjXibllw88uiFjRR/iDqf",
+	"/A5WgQ/iffg9YwXmwvkg0z4SUJDeump2HQkzXTp8S22RtGb0mmEh7SLTM5a45tdmxgRmkDgQzDRh2pAb",
+	"yg2oKXPnHQSahT/Zdmf1FaDwHeGIzatYA6LwVi8tbgicedNV9XSw0T08XvP5x3dwD/Ob51aW61Bc2aQz",
+	"q6KQPQuYmukZciZIKYiwUUIOL4s9BYm+YjdRjTh0eBXB8Knewd/k5eoL+Dd44BaP/W/ysu3MIesK5/fw",
+	"D/EVKtfadXhLYNoFdJT/2SruRGUCjxIPVmUiVMdwuQ1H9OhPuM0fHqlMWHSgLkGeQ8b0EORPjhpv+kJq",
+	"04ippMAgIXMqMprmq7FauvYQs8Xqlby5INCgZSjGf331npQXNs4bcTiM30MyFvJmTPaobapasZP2h8IZ",
+	"lfhX37eG58jPCAlsDSELlYQkhNP84fn3r8jBAQx/OBSnR88cqC511jU849q7wPkhwjAuAS6YtT3K9+Nt",
+	"Jv4mL902M22+kslylxfjbSZsMc2HD9ZbU7qDJzv+VNsVhG1xTTofIvtdW806Wk/NOuszn3fgR4jZT4Je",
+	"U25jmNszlbdwtZAUsbONXNjYVrp0qNeebp2TuYWHePD6A0ekq9l9Fev+/jSvPJ5d0LD3N8oFE71TS9vG",
+	"r2afbKzf3aZSVD2ONlGZP0fyU36IV/Xk5E6FcgLM+4otTC5kfCty8B4aEBhwjeB0AGY8pguTKagDmGCP",
+	"quwSHVXSKuHWX+pa1ocOzFDFKn5deQUf/cmTD49sDkqDPO+4N69fDlbI58Cn6YRZMakvNAnjooFH85R8",
+	"xycsXsYpA7fc2N6tcQF+PGN2J3Ozw8jK4C7rdSgKt6rres0SbiJiZgqb8Pt+ZgDgNLceaVRvQRWKrM9X",
+	"MQfupKvf2AtBYiLXvRzy7G2zER0NRd4Cdd9Xc+DXjKJC2+ctjnPCbf92Pw0hb5z3Ww+FV2dOT05QvbFw",
+	"+4h2NMOuYkAL+aVDxzYoHYmiN2IoggnHVCCINiBWeS5F9k6Pnu0fkrH9YYwOVdCpxjYpbTwUDd8kLNXs",
+	"kLz3C/KZbB7b383YHoGRQMiO3i6sgmWFRf6WX+HRsybd5iUSZ5X/3JKu89JNyn/lw4cPVd31wx1y2TZN",
+	"yCUS+m39d9SG1mXh96c9PUcOVr6n7uDIHtx7ywC05//7BFuuoAuWG2tCUJJnia7m8HmQEbm5Y8wV7Qr/",
+	"fDv3B8e+p8vjINSbroz7yx3ckj6u0/dSfk/F8m2gIN05dbYFZuSUcGtH+3RV19dIgPsupV6+Uuc3bPfq",
+	"OEqUmVlJivD3GlGc1tWJ7+QUetrA4xucyz3aTuxaXrGwldAXmrigv8sRWL2H7tlwE6vhKJMpAUci2E0Z",
+	"k98qNfBz6YtWDLveqLCpgqE3Qy+YMIfktWvn7laGiOSp1Cbyr4AOUKgz9ksg+ocCmBUX5PiIzLlAtWnv",
+	"kk2kaygLE5HCDgix/X2i3Nzz0QS7GQoc8pA8F0unKyiWadSZ5ZXTxGxsekLnPF02aQ1v3a7dDptzo/8b",
+	"M7qHwrDeSkMNQ/kYEHjrjaoCEbe6H16ED96X5yHMhNom6tM0dg2fb9cfcIUK/Ui6hlJdD1a9gjwi4DwS",
+	"E6hytsJ1DlvcMAuP7m0fb487dUPf3aZ3JVh+m2OlRJB3cMG3FHuwDFLBXvVX0gNSD379ELUoBi8UA9jv",
+	"4v1bYuQ17Pg7ZuXhChuzbzDxg7iSL5uix7VLTILQhGJGLffhwE6Oju9qWvZ0ks9m58NWPBErhIa3sPkS",
+	"NshG9AtaVTNlhtUv6Ev8vXxB13QeTjBnb9DAWBvU/5euDdyekfNLbaRgyf4nQX/HJ2vS39OPhP7sifWh",
+	"v6g1y68qAO6HC5f+fBckd3qXkvqvzPQ7pM1iA74krny2P2HZ8u7Yx61qBras72FpBnYDk39PFvipskx7",
+	"qOuIbNfXvcOWzZ+6C0O2IcUwE4ppmV5bV5Mme26fCFyi/RbLzcXWi9tSrZT7qOPp/kxazb38zD6Hz9/R",
+	"OTuw1To5wUfkUpqZhTyzqdL43+DtgYAzRIi7YiX5WDYI7kh06yh41Q+Jo/rjvC0z1g2PX8uKLPM7FFd+",
+	"gW25W54BxPmDn43HhyuJvmVsYf3sXAimIhuSvGbK+HSLVELlVN5sevVNU+zmwPoaOySVYjffu+fuy+na",
+	"0LtwZwn3P0CIQyry+oeXr39+QWyFOVwJQznGgZom9PugJV32+Oiu3ZT58bSKLWiy50/6Y/FShnPexEuZ",
+	"78ptcff8A/fjoyzW95BclCtn9aA9lJ+q0LCbTmh4o1abL4Fc6OtxDC/bZ4fjZ4djk8Oxi/xWOBzLvPxe",
+	"OGogQz9dd2P3Ed2Cu3FXvOM2Rfz9OBtXEuSn5Gs8enbL3PLT9032FO4JMxav5ECqpMvwe+kf/tE+2wwR",
+	"cIfpMSuKfrgYYSU5SgjX9Lh/tQ/WqjdPuA5ceHTUgZ51u3XQ4Zmsqo11B/wplkS7LXBL9HUcZWCYCLIW",
+	"mYbu00qbLsiB6r3IFd82naR8DoM7O/GVp/0QmfuWh/2jYCQpH3gUVA/bq25/t5XFQcvz5hPfSIlZRSaP",
+	"Zmae9qeVb+DpXqw0kXGJJ+VbOcjnMYhyDhj+5jahhQNWbSoc1SKQISDWF5osFJswpRjUoYtpRqdtqXzw",
+	"50aGzGAeMw7gyI3g0N1M0rA/TL63Lb6206dnXzbIj8Yr8s37778DOCz2KehMW14rW69UuVZS1S8VFszj",
+	"znFBXolpyvUMHvyGi4STvZBmYrlY7t/htVskk/637k0yucdLt55G4BbWoIxcckFxsvVLcNTzFrx5+fVn",
+	"+l+T/insGtlz5B85XAnLF6G603YAu0va97S22+rgH1yhKdY2G4O1jAdheS2kj0MZ6qj4cRx5+AcUy0OB",
+	"jmac6xeajPPpj/CnEU/G+xbVKGX0GstXiUWOBZMI0aWGQi6YOMfiWriUtrYEfsM/60MoSi0L+0PyIqgI",
+	"HoriaOMZVVAlKyek3AmYvItnB69/bi5TwVEbVLzbKFrBb91T0Uo/3dLvcqhkfo4R3yJ3eq11xogptt4p",
+	"uHtIs/8gz4Vgfxyc7DsoAkrilFFl4UuD+9pl9ExAhoupF6czaaTeMUd57/UDsucwFuZUG2CrDkeXe2CA",
+	"XI3INFP7jqW664xTIzOmGPJeQRYpFToi2SKVNLGZJjC5lAEH4AZ5tigwYIcikZDhNH7z4zsLMWQXO45I",
+	"ImP96M03P77/8d3hPNkPCuh54sbFezYUto6eY0mfPJCLJs7x3Bgaz762+/oGvnFLbCP8xD3xjtIqWziH",
+	"PTiu3XGy5MKdGRySYH98Tji5fWbyXLgb6K8UdcdiIUtQrjpO4CBBuHIYy+62+WvGjYejtgM4TLGVWSZl",
+	"HqNY7FIo8and8hrMaqT5Wjz4V8qMJnEqsVZ1Lg1Ll2TPY1bqiCi2SGkMkMVwdRbw677HQw40kxxZZEn2",
+	"jp7sI2/QRmWxyRTw56GY03jGBbxmUZ+PTnPkjhJbRs1mKMaKFb+N/L0dg8rjp6+ylB2SVzSeuR2fZ9oA",
+	"VAgdimtEL2VJcZioeBWrpybwirkzBE3pHcv3ZyiQ05VOxeGFhDXAC/eGFKyJ6b1DbfFtOMitKUvBN+6J",
+	"7ZXX2cb33I6p8sOfed1d8TrbVrN8R7SvvJeGET2zOP1VDrjIDFF8OutMVJ2k+Nfc/1BxqmHajYNLd02B",
+	"PfNExMECW+nL/fNSTabF5udiamF+8L9YEuWw90KCTxtT/hbpMiLymqkkY8T2GrGLDGYcAUr9C00WVFuG",
+	"kLIpjYG10STlghUDX7JU3hAX2SBzKgQXU+SPjJqhQAwlsEAPCThlYf1kwRQBmzACkxGwUaICDRjmAfOC",
+	"CNUheRfLBfDYlF+xoPGaWp4DOBOHDiyaaMac/Anz/bTH6bd/GwoAjXKT/gLnoSOCmJHasm3EQ2riVBAu",
+	"+Rqe7+cKqhVLd6BibgxV5/Nw14hY7TYh8jYDeZWLkTFXK25tl65S8SRjo4mS822KxFdMomfBOszCyC3n",
+	"sOtU2dsMM8ItaUUTRCc6aByWB356EUbkEcilSpi9mijKbU+VpohjK8gmbtMd1DPAtG/L3kzp1H3lXtJd",
+	"cWldVQwTfOizkvWQy9/xqAqtK6XTiGi6BNXrZrZsvUKhCrYqZeV18NynUavwAHJsVl3MYsN917tblUvF",
+	"59qkU0gBn6v0gt0AoWVbJu0FzbGsui1vRLnfVYMW/kUnkm3wY2f+zOvQS30H5PKSGcrTNhFSzPxzbBRT",
+	"booNcVCXFg428nayjkjCFLbFs9WeEcmBdW2DOdcmrZVmtomJVgmtCJK2GuQAWxe48Oyi7AKxo83RE7RJ",
+	"yIRy0PZixQ1T8Fc5GYqmyOE/CEyOnICRv5Ca6SKebJH8ius0FBYaVh+Sn9Az+IYqmvAFOX725EvcrW+p",
+	"SFJKjp+dnZExxnpA4I6xDSBNbQMo9BhOMk3TcRAWRRdhg6kbJkC8wRnS9E6y1PzHfubsptU95if0aSYW",
+	"2GaNXwQUka8YocaL0BSihyMtWiRZF8rirj3LbhMKdoEJfkh+wPJIF7LDqCRATOJ/TSYWSFMzhfDb1ntu",
+	"H/UBBR+ECIHB8f+GAoP75Ngiah+fkj38/7OIHB9H5PgxtN2ykJVLBOVd7kdESHCbsSCAaJ1maKfZX0+f",
+	"HsxkpohiC6mMdVvthTf4+PDxvk0p4BAQGQq7KvYHtlb00PDBfKUKVkS4duuE4BakLEAPw6HwqNz5nzGI",
+	"IFXu+5ozMqM+/cFTibxhquk2QyE3V/OXpWyj2wDaduOv5Vs/vr9U18923i2yMkd0DpYWhVwSECv6mfNE",
+	"hUoyVSVV4biz51tNpNteDPfY/uCQPMduDjR1YTz0LftkBB9awKyxMfjgFU/YyCH0X0Cs1KceOd6IDQga",
+	"GxhYzWkJL3ChD4nFDgbu4eOHsZzDdl3kXQQwPGD/ahkKfNZnUrinD0nQg3WvwsRcfzDbMMm1AHbtWOHV",
+	"xqwoOJCS3v6wyrXsBO8pLLi+pZE7wIteDZ+LuT6pFgPIPljkYunYqtFd36oKKBFvArktB6UjpYir7lrO",
+	"ENd+caXxXbLVV/fsKz15616y23QHhUtpcwiVl/uRwF/8VjmjtfEvwlXfVgu64BP3EhQorfEBoWB0zesz",
+	"DsZ94mD8Vr4Z7bWy4YPdDs3ahbsnoi///RNFKug+w9uAKqgc8cPSfsPJ3QtcQRdhfgZH/ZQBCHpz1Tlb",
+	"xUW/v1VI6e9Zm1lmVYJ70PZ+mckwTZe39x2as0fW3RlkTzeGOt6yOcdEPWL7FhpsIE6TRDENLhwTfhFt",
+	"DyNLDtQ4lpkoZQ9DaqCAlBgZkRvFjWGilgPjC+KGwhfKOY8tJVDJS7hNXVwyEw7BzX5bpt73yx9K6+2V",
+	"s5cJ0PlG0FOxuYwT4ylRI27tx2T5hFvTnagFBzVhd8N8dxBAyWmKiwO6WODUW/Ecyoki1VvinYk02XHO",
+	"1fdUXYWH8BY+cUcH3sbFmABW+wCVvvsTUHBMENZlLLHbYzvB7/GEzRcSjmW/lZZs1vFKX8qP9pFPFhbV",
+	"o6BC+2ONRSxMaG74Ndt/8MCoeDZtvNEd3OcMIXQ3SU/Ga/uZcB9vycGEY9+LZ8mu6gG5lFon9NmXdI++",
+	"JFdttNLewSf6Aqn62/QZQ/UhBp4+NszVleTZDrdasPS75q7uD5+m07LjNHbvrtwFM7kloX4vDspWsvvs",
+	"mfyEPZNryuhHMU2ZSKg6cG3AV3bGcM+6Ds+3iQUcfmkV6qe5u676Dz8RN0emc7tn3QB2i8iegIQum6rN",
+	"YsWMbvAERLt0GbnOFOFRDm4xm7L0odxOWEE2nwLVPIRGC3VquwjIDL3y+Kef3n5HqLJYBAIBzTpcUY0c",
+	"6tGf+P+jDgPjLfbp7yC+06ZoAryXfKaN7eoeYRObaWM3TMc7CB0mj3PGecoYVPWsbRrwrSDJQx6viEt9",
+	"/YKcnZ2eBZsgVfEfdLHQxEhAkoC3LoEpnRMpGKFpepDQ5VD8/OrnVz+8R9QJD19B9gLsDAedwXTk0DCg",
+	"U1Yib3REUh4zEbOhWDKqohJAhgVPV+yapjyheW5zgZVx8EK+yD+4Hw0FA0QeW0KUUjXX5PERvvIlSehS",
+	"e1AB+EXaIFlCl4fkB0kuGVUQYsNzsYi7Y/z3OPco+YID3F4ImsF/xIolTBhO0wtCyY2SkP5ru3/JK09I",
+	"vkiLnB6dtpQEoQrseUC/gJrJOUUb/VR9vHMu/H+fHG0M/OvpoizvekGc5q9uxLPuQkthcaa4WQ7O//lr",
+	"yCZeOdApR9pyUlDCFzrHacESIcVuIg9z9yJkKjvSYdwld6npEIVjNM2r7aCabcep+XmNnb0W71BWUrWM",
+	"yOuXb8gwOzo6eUJe//LeVhb84+fXrv5uPyKUQO0xGwrbaJKb5TnsC0LChECCeZ41+GmL8jwyZQYuzeOh",
+	"GAtpRrDWNKWGjfLxxvuHvmjPTu8FHKq6pkYqsqcOTwDEhw5FMKg7PCw6uplJknCMxRNqs4IrtQcYhofi",
+	"I5z0IRlnixlLkzHRMLewSIBqnljeUqsiUBqKGIYC6wh8fB4RvoyiQlOHPgZLU0VFQiKzSyh5vGQxzTTD",
+	"gkduSKLkglCSsmuHA1dwJFd1lcAakRXGMyqmLPJscyjypAPFgEdxhGjNkRXzY7BQY55t4WyNVAATZOnN",
+	"qk3SzJiCAq0mpvYSafGN3Zzn+NYW0QiaJBz+RFMoYwTBwnSeMrAIfvpz4BcRwvnYQxtEg4TrOdfNPSii",
+	"ga3WqLDO06MK7zxuiNEFXPifxQzyEYuPSURjug0PS3kX8htSWc1JQ7AvGljGkYyoqSHoHLgc91D5OIsG",
+	"IkutDuakTuuQl8seqkyv0bSF42s9otpLE6gYHklRmkAvVKBoMFUyE4nu9yGerK+uRQN7F0ebvey4zoZv",
+	"a2DL4QVxuHiDqO9VsfrbCOEb9UZ7XLk0OO9iS0orDI6y4ctRQOx+ac0Xrq6ROCollq19rl28de/PT4uZ",
+	"TBMQqo6+UCHA3belcLmQJ/mphu6fHMygMMG9KuRkW6uZ82MXnN0XPievjGsH/2HBPkH+srmHGoZHQdMb",
+	"//XVe9IwEdTJxrkU5aYtn84JyR/c/Htp/ztr234PSDb1pk45UZ0dRaUOT09Oww5PZ7fe4aksROG0y/+o",
+	"5fE55c9Rwx5Q1pSVT3R/kE/UMyNc02s76FkgUqhSdFlnjfhgH5bmSejTQ37DbJjybhfAOa0piN3colo+",
+	"UsEs0jqzWOhmVlLWLYyvMxl0uWrQOiC8Gn8xFLZxNUvQP2LBGPAZmRkypQt9SMZgVuoxquXwpThTiglj",
+	"VXRujYd8LRH6XhaFqYDqfcoRyMAaG2SvjIwSDYXtqnBB3v703StAVCd/f3y6H5HCY8KNdq0XiJI3kTcw",
+	"6FxmwkTWfDCKxmj+zuQNTtT+ldxQTRQMhekLM+awSa0Jg2CldmQ0QBhiNMMqwIwBe5rmC3UWSxK54nZ2",
+	"zWWm3WcOh+Ktf078x7EDW8lfRctq7N8Zt3haSldzsFud2yoR53/W9NltdHMPOtLv4c31sWgAPrJqi70y",
+	"A352dPTl8bNnJ2enX54ePXt2HHDjowZu3MD37B6Vmepny+Wz5fLZcmm1XEJl4fiori1EgyRjDV79bMGY",
+	"JtrwNAW85wsi2JRChrCFkwCmO8kQKwT+PIh2du83JSsnQjem/LJOvMEESrVSNcYUS+tbDUc52d2donPW",
+	"g+M18VRUHlZxVJSeu+Tsno+P8utYmva2UszR8+5my3RMwaZMLGR1YzccRlXKA6XqZiY1c1gxqOA4f+wg",
+	"WvtsUZWqf/WY/MVqrP6bF1Ydc8oTaGXghSUQGUOdD8ch2eKCHHlIGGP9zju9vW42m/J3Wnlv6/ksqDLL",
+	"EYK+B4zfZw/ZvkWDaAChl9G86FiuNRMwwq+Nk4Qh0Q5pooWga/MXmkhF8tG+KFrmkNcvLwibL8yyEhvE",
+	"PAKpnC5uq+s4hgnBOV9hZI23ZTsZ6b6740NwevXoNrhJPnh+U25hbAeg24NZKXnT5zHdcKffMcVpSqzJ",
+	"52NNhVkF/qKFgtklO72yxdr89bCMC76imRl5JhFTEbM0bVGN0LxbIUhamPjjFs0c4ZZq/L5xw7OU9alK",
+	"6tKN6qpRJri5FZIFUOzajDt1xZJqGPBZS3MlVlfcYy9AyquJBvk/cmhoe4CbqJCWYCsretp0Vpbv1n1l",
+	"t6n1RIO87/Eo73tcfu2sF7XchnBaOkuxxggAhFcK8h/k+Mzmn1S9MuRrqeYHx0/3B9Hayu6CLrFP1h3r",
+	"fS4bZg17+yHYnO5l7yraNQXwTS2W7eS8YjHjCzNqvLtPjprfQNWln29jG7M3501+d2rT3YRLWXzWmmuj",
+	"caW3cdR+1FW3bgc35LNB99mg+2zQfTboPht0nw26zwbdZ4NuE1XJ35JtNqkluFVSiBqCWsctNHErKpmR",
+	"hqY7jlqGB5zPOl+s/2bJGPJK2yZHhW0pNjUh6ozC9a5Esb0Ws/A72RhHcuzH90qtZijslPnZ5KM79zG4",
+	"+lPkiL2NqjoLa7STMqfFVPO2nEUTEkEU0lzBCRzNuWO1ETvnfMh3LMqVqArsnyXO0IAJPAhFVL5v2qQ1",
+	"+z7RFkuVnC5MjrFdx91fIsyVybcyIn4nbR9jt5fNWUi7qPkIU5ceBQkVt1T0ITvqPl4yEHKwAd7CeXxk",
+	"/V1QseCsfq85+US5qicsrB3R5PjgJCjsgLKsWnGH+9SX/kv4gMcvjOV8ngmXtzMUe2Ffp4hgWYgte3DT",
+	"4WgEMO48dnC84/xCQibRj1m+AhvFx17xZOys5jCyn4wjZ2qOfex/PBQTztKEMKWwsk4p3xsHa+GLYW0/",
+	"/KQpd+lrnt5HOcWqdJKVRRHbGT2r1Cw/pc2qKo4/V1V8zk36nJt0m1UVlitGxK2f0H/vRip3W2FhhYMt",
+	"4dPG5QpbjUZO8sKFyAvQQPY4AZfSm/VTqB/NzDxtL70QjMADjwybL7C4QzGRMCDZCwQh1gT8uPbzEsqE",
+	"SUwNTeU0Y5rsMRENxZWIyIzv+2RsX3ybBwZznGOfs4z54cpaL7DYoXgtEk4FAS60wKxkuFK6OqIf55CM",
+	"/2/491/GxLeR0rahXvEEUPubl18Tj6wckfDvsKPWubgPKgmzq7Rj6BmFSScyzlB1WtD4CobskbX8DWx1",
+	"ryoRmEip0MJzJrQQr+B/ZryBE/WtBfeH3lZzftToQVlhUrjK6W/ef/8dYiR/6vg3cuFuZcXooBr3IGqj",
+	"zbuyLsIo8w7Ni+feZCKaGZM6XXiSpam7uyTJGJEi5F7nNpbiCwncr4Rr95Atsm62LGqFD4dDAY1nbQWz",
+	"+2SO0oCKPf42grLzJGOFSm9/HxPU54eirtAX878gQa9JZ5kExdbOMPLlIdbOzAvDc1Mzn1xCHG5WvSjb",
+	"b+beydHR/oVvDLy0H2epZthFc+wDsIplYKZAP7vSFGxZeCb47xkLalWae84BV3Nc6Y39/N3YI31cv47z",
+	"dFWLPeTQ/Tr15lsH3m+9GP1zIsrnRJSPKBGlpTm247LUQU37NXjO7Z1IC7MJyPTnG/P5xnyiN+az0X/r",
+	"RoXVx4gpNh3Mihbbn+z5SJfqglaYSSOt8t+ox38tFdgu8JRXkPE/DqkxFLobzzObYID5VsgAmQV/cEb7",
+	"UOyhDn7DUUk9tbw0lgmo2jjGCBOqxudkkemZza5CI1uQbJFKmuxjVbDNr5pR2xzJvkkSFqdgZB+S505p",
+	"hjrrK5aMbbKVQehHdY29lRxTB3QKVK41I5dLYxtDkzkFdp9pdNXPyZ5X7I30s4iGYuxbTwfD263hOm9L",
+	"7aWHbU9tXx47jX0oFikVFlpvoZjmU8ES8uan92QvW8C3zsj3/KsLoplDwZsxiu2kpvyaCdyV5VAgcCW+",
+	"uk/weOZZajiEaAgMD4SA40CoxYBzBbYK/8yNBkNzKEofj+DLl7BTwhBEhVraVuL7hwCUqck80wYfMFQZ",
+	"OFLnWTo+I3MuMsP0BaH6yoFKTaQiE8X0DJapzwuLx9kOQ2G78uriLzBtNJwEtnMg4zc/vnOIG0ifDupQ",
+	"zhcpMwzCNW/wdzRnqCFzqQ05sYveOz1+7Ih0ZKQcpRDVHu9flEv4h8LSQf7y0RHZQxsK3plTsRzZTwP+",
+	"2NnRY3uA47fMqOXB84lhajwUFSJAY43EVAiJ2+Xq5Q/JO8ZIImP96M03P77/EUzUJovrTUrtsn5Cmrml",
+	"zh74BfjUPXXrzr/fKlLwb/8m8gTpCSI40PE/5Tab5PT48SfavQPOHS+MZYvOMQYU8YV2zHhPKpIyqhwA",
+	"h0AUUsWwHz9LStLMiq6KKFsN9wHi7GYmEX4aWL7DCcrnUDAIsgfMMkyyAIgObehkYl3ANiHjC209d1GI",
+	"Kmg/QoyUV9BlD1jPEtbBUs2GwmEenh6Sl/JG4D4gl92Tik+5AM++SMjjk6NHxydPj8jiD/K3N6/+Ssws",
+	"m18KylO9PxQp1Ybk3BdfgE0Cto6agYhZi3TaszAf+WD22TlN2AX55tXrF/YVTabMbv5+m78aHhvcNqNo",
+	"ZRL2j5+BkbeIIuVEP2eGJtTQyFGJPS6CEcEIs2DYDVPYGt+SWhLSbdON3MpL3SDxd+ycfp13oDu3+gY3",
+	"HhATJDuhJJXaEL+DzqWLeiSJZyy+clEi6511jIsbzdIJ2dP8Xywi7755fnBy9iQiYEYRLfhkwpIiBIav",
+	"7A8FXlyvuubaJaqO4KTOPcY2fE/+z//8/5CxnUE2H825nlMTz8YISDyGDxe/gUaJZ1RemGA3KGH3IzLO",
+	"hM4WCwkq3Qim6caBf4bjOPhWVLTJjOqZg+Wxy0YuHVNBLKb/JcMupmxhWHJeZkGK/YbYD/vglrb/dGNY",
+	"rNK5vAZl6fTo2bmDg7UrwA0Zoy4L09JcTOEHId3fR7Ae+MX9JyJRw0u5wm4JesTFaKHkVDGtx2QP9zbQ",
+	"52BHrNb4e0YVFYYLcKE3cL8XjiqrytptMkL7mbdMw41vYIo/O9r5N9ecPhpNCM9rGehCLClZo+oquDye",
+	"MfRTfh4FVLcbNmxnuFKpqhqhkQtGXYOxnHLtoZSpcv+yxpIzwkQyFPaGj4HDOPOxZKTqvGLH8QC0Lgl0",
+	"Gz4kOIOhgJ9TZk1a6gb56e13hzY4VmEYOVY8zhfcF0MBalCdkTg0HUEyMeGC6xlLvAKLRWZcxxQcd0Ox",
+	"Z9nsySmZyUw5q7hiy+I6Aka8Sr+6I+bSZY4V8HGef/57s5n77Gahszm2VnIECBpBcbH8lSNakgl1ZW3+",
+	"GhQ3SLEyhuIu1LZCaK7s2/T34rH76txrM92acmaKbD7FnCvTJvTZ+71ZGs3md7PYq7a2U8UTSe6I/dxZ",
+	"93yQ65dwATLfnEBDJE+qK3LFFtgZIGWOGRfNA4JrETQqKeRsQeY7bcjQhKxfuiq34QosPvAyT968W2dg",
+	"MYNXtn/6agzvO2yy/nHHmu5TQEHDknRJKPm9gTmRPbmwaUDp0keClHJ3VU31vsMNB4ZLuC03IdSZv113",
+	"E8bJrb3V7QPflh+9T1GEtV+rZJE3p5ELWL7WJIlaPjHhOM6WON+3KeZKZ9Em6SoH9lnE2S76X5Ay0QeA",
+	"2TJNmgCze9ycW2w19BxpGaw3W4dgs0ItiZI9Nw2WRMSBcGOc+OiYDAcvGWD7MxEvhyJ/bjiISDkb1CaD",
+	"/sP5uwB9iXy1f+F8T/ARwRhYnENheYpF1mb0ujIXuYBUzq8ksB8wErOEe30iz9YdCq6JkamHD+eqkjfe",
+	"1HIniH0ORWnfw5Y7UriStUmmwWl/evRsv70HT+ly3JKyUPrGfekL5YV2aAuq/PBnreG2y1LCxl5WaGmy",
+	"F14qd+etUC9dcJT79pJqQstHt64SAOGK9h4h77LLOTcGMf/z1/OOXfkCvijH/rTnp9Bo7BI9UFJY3npI",
+	"vuYpcD4Sy/kl9kV8/sPL/QsyjrFGZUzs/9s6HDA6huL3jGUs59XeEzWx40S5nZ4wfQWBUZpMmT4kr655",
+	"gjhHXA8FFz444sGec0e7kCaI99kWBjQN+YmZMbGP3v4iKUKqgzzf0R8Y+OJE4X+0nzgkz6fOT5lkbChs",
+	"iQ1wSay+IXvPNaePvpXpFTV0H6t3D0mJOCDsK5DRDUW4y7YdHBUOogd3qa2lylt3zveluoXz3r6JSplG",
+	"45RRcQ47D2LIn8YFSbwM5Eyfl/6mI3g6YYYJK0ryf54X/yQLJRdSoybZtCSZmVjOm10jOKVBNAingP/p",
+	"xl5DI83fGQXzqfWZvJQSP9k6DHO3YVTchM5xKjVrCywkt349xIyicyaSuUW9QBGq27ZqAc1dtc6Y3mjy",
+	"rgnGCNWUUcFS1lzB8/ymLqi26V1J5krOs0JNalvENVMWZWKdb76EanzNgQ8V8ybUgBalTcun5lyM6JSN",
+	"gBk0XxUuzOOTMNP38ZOzoy4cl95zm8v2qdE/bmFqt2swAev7O3DHJh0IES5cbSJIkd/tg//2FtP7GXPJ",
+	"DHZL0HeuG9WB0HaKvJ8ChfiCKSenOxWRLGX6UUwXNHZwAs0m0Qv3BMjnExxfZULAnZ4zo/AUNaNou9zM",
+	"mGL4X9ql+0hgggn0RU41I8eHT3GA+X/9f+G1SSqlInpBYxYRrMtnNnejoXmQOjw+ebz35f7+IfkFMx1t",
+	"xRuE3mmqZdDmVNutcP2SqcDSWYhFQPdTFl+RPTvWs/39C5LyCfuNxlcMgxPWTMCpHx8fkf8LJom4fYs0",
+	"cxaR369iwtnC9p39+TV5fPg4Io8Pn+23ReUz6PHvNvx2zCA//D1lTxafb0sEsF2Y7VN3cunv9hK/8aiO",
+	"+SJ93rs4mDMQq+jmv5TURAXBWlp2XbRyigxuMF7W+t11BeqtxgR2jXaJ4hYVwfkXjCTad9BCLwDYORrK",
+	"LW3n9Jev3r3+6w/kv/73k/3zoWCu+bT3cHjOnU+gCMAablKmI2yPnhKsjMcmZNFQ+P5ggEeHRbEsyVKW",
+	"oxiKxPKzg7ynmOv75U7ERuFpmsob2KrCPNNQGsvQLcEN9pJhhnKBH/P+EAtypQk32EA4xVpZeeGsmHxd",
+	"8HjBLEsfyXOdODRpx1V6E4PgcVx4XMZwWe7XCWMEEPhsOtJQFPnj9iQnjOlHv2fSsDG5EvgajG33HR45",
+	"0AxtJp3bm9zooWCTCUz12qpUYOnVN1C7nm5S5xIXRiQwov3voVDy5gvtNonYFPmYESOxOT3c2EuZLF1n",
+	"NJvTUBQYpPSGuPQGZqzrzD7nMuuNkmJKxq/e0+nYNq7EHC05IdzYvtCUYCoXh87149eTgx+kYAff2+wu",
+	"n3z2+Og071hHcToteQlvYUNf5DejZn5VLsh7yBkENi8Xvn46TjkTxqZ+eJ3M1jkUSllploP2lvdHd+yq",
+	"Li++lf0Wu2MXhhN5AdUABy+kMEo2oPAtFL/GhEshD2J49By0FZpy1OaRJqu7UpY77bvUVC0GJ9PgHbHU",
+	"5D4rVRSQk3F02vfDDb0FcMMeH53WP/yDNGQuEzRXLgIy8RAKXHtAwo5N3cWebLW8dQXoDrTagMPmtBdV",
+	"WHiVcUYB08SW9o5ndUpFoMnMwSA1a7RvGU2qHTNBl1OE5p85LzNKrG8il8uhGMNvI83MiLtEWFRt4Wkp",
+	"kMOOLR8dkz0vucJ0fICPGQrLYKUgYykqDwaTgpu1f0heBj4NZOYJU5BFMxR5vi5qtinXOYZElGfd8DhL",
+	"qf8hZso5Lp34skot6LhSgFaiEsuT58xjbcL5FIm+uTPuC537di7sKPbLRTLdvOZILSQmrMxNKTj4oXCi",
+	"C+uebMSiSSdwb1YdR64yASeDSB62Wag1jxzOsD4kPxSYGDZBukmSvHJUhBz1lnT1/Bv3o6u7z6+IVLDg",
+	"iX978/wXX9sJCo8GRw69BG1EivxW8JL7v5E7FZpeO38aA9cbe1wZJ9kKbggXzF7NvO93xR4YD8XeeMIY",
+	"oj5rqC1Elc3e30XmfP3wRx9uxAR3inWqJBOggoqhgAciDGygXoiZ9M5979//QkeuxNMnvSoiM7ivBwqU",
+	"QIgDLLIyso2gc2+QIIZN0/X7O+zQ1+y2Mou+Zgy/cE83z3++7d5Z+vgEjWPFYysmJywn7DLYW/OlUYyh",
+	"bGq/MydnJJ5b55L3SiVsYWZ1NCbr/Tnb3yeXmUFiTplGw0wMxeOjIzKfu6y7vEMDmutA2sdnwZ9jqqbS",
+	"/sk5gIbinZPcENO3i1Pw/hR8UEKTvQIC6vh0H6JO+LothscG3ROphiL/sBWY9kNckzmjOoOnqK583y7q",
+	"iXePDcV4arxrzBvHlGBGLhr4mMDPA5/XHoyj0VdGjo+IkUJbr9vRl3vH+8GurXBtfZ0f0y3dWj/+fV3b",
+	"4vurvFv5nhZk++ld5be1Rbb6ubpu95yiO/kR6rDtN/wXqa40CBfn0HHfR90114OtqPpCEwPuH8RiE0lK",
+	"yfGzs7Oh0IePj/dO9iMSojEDGPOzWpoO/GjtjsPjk9N953zSUO/hvARlnRl9zrbqI12W1Ww0Vr2uPxSF",
+	"sg/ulf1DMobbrgEPDW6khRyrVtZFzreOuq2WmYqZJolE9qWZ3RK3j3l0Pqa6MTr9Avb5e/vwLd1UNzp+",
+	"6Z4uq5vC6qvqt8yS3qd3S/PGQ15vdfuvI7tkluQorTWa7rq2RgrhmiC2ILgDOXNhmFpI7JTls1jwbgK7",
+	"aBbNp/sX5K/v4WUfYjGSnGDa1Jym+rBN/Lx3E7odknaj3xM1519fRc1TJbUm/lw+PWr+a7g+IJG/kG//",
+	"6//38waCRy9F/OiSxlepnK7IxPIJQTrHYfCoQUU1i1NjuSrnY51bVl0YhpWELTCbgKnzlNW8PpJZI4v9",
+	"wbWJbCl3aXD3TZJpZpEcAJkI7pc5JM+TORd2wjRND8lXy6HwEgdlUzHzG8pRZM0lShaa9zIowj+n+xdD",
+	"MYZwsxrBE3858tWSNjYhBYAUxzJhY2sT38yWmBdPuYFF3ECpNJ1OFZtSw0bOtBxb8IrWNSOWkZvdaCLV",
+	"yDXSG5M9KvKuen4hfjdcNuu1tTGcqKTz0t7ivHJMW0cBRCr4pagH2LfYSAiTBBKbG5DvKXbWSJewrAts",
+	"vJAux3bm3Owfkh9Vwmy5fTE1nrTlh71bivgrR4F3kSNWzcEoUYJtGVgQd04QiCkIaEOWMOhUFs7KL6Fn",
+	"IJpCabrflsKTU04pSJIzgi+jjjSW+8xjccfTlvL/ssYLPnvJGjYlZzPlSxfVStuIkS43OmDcwKmb+faj",
+	"P/0nRivLAZAsF9TMCqoMXlwZLFq/CKXFoecqhsZkTq9clNHPwfrRMVYOsp2MbZYxS8ZDMc5LO0eXy1Gx",
+	"U+OqeXDhcffQwufaVhBCoKFgamQPC0tJMeh4P8oD5JZvfqGJYH8gsggTCebxWs8dS2Bii5QuWZJ/nRri",
+	"UjIPc3aoMmcfuVMaikR50LXKsu0nqzF34XIBApTpobB7g8ZNuFd7Y1cFC+gaNmIx9qzbbSLhLsQdy/kc",
+	"xrUpxtriHnEIQhNteJp6XDRcR4QV+ZVNBqdqXZRFpFFSIQCIGeXzA/yATM/KGB81iA9cuYf2c2F0iP/E",
+	"3HaxGIpcsuD2z6gmKZuYkjTzO8eND3CUds2i45GxgwEc4d/OCdD+mOxpOmFwERXMav8CERHtLtlca8Ha",
+	"yzzKIu02lHA3ui/vuCdlvDKLVuOy+YZ/rvR4yPWhL11tJ62r+jbSgRogN8CnVoupRZa2tyMB+oAHiOaJ",
+	"TaFcijjUuy/yTmLZwkrKxQI4Jkvh5mnk7QjZ+O4/f3hxOE+c49emx8SoH1rlDTNurH4H3zgvcrIIYmqh",
+	"eSFAEAu60DOJSUFWuU8hsUgVuK4ARVXg0jkMVMtckVWRVE7tNIo5oOoM8idjuvBhEd8bFBOBh4KBmX/u",
+	"vqWx3s2HiOxHv9CuFCWAYvLpr+4tCB4T6h4Lpgv+DZfU6ZdoWFLMnhSTh7g85JcFvWDsMqDLi9TYIOCQ",
+	"vKLxjHDD5t7ioQZVF+l6vEiR79reOFtopsy4SJDzbSutMEaJJG98aheIiYQhhqiXY7BUbDE+wpUB3Oc7",
+	"43Bh6NSO4MbV1o6Rgg0F9rAhRlGhbQD+glwxtkCis6m6YHmOZ1SPQNtH1yPwTZvuZQfD+kG5oL9n9jMW",
+	"7Obcor9ygwKHZO7wE+iWN2WawB+pAaDbOTdjzC2Dw6NCWOBdwagiJ2dPyLf8KwI3U6Hz04HKjm0F5sEr",
+	"EUuQeedk+i++AJirXxQ3THvpGBEtYQ5AjJcO/AxNL6zDAjGP3L1JWIGYegOXsyM3rNgIb2GWqPaC0EsN",
+	"J2n12OKKtZhCdqi2XLGnx89OelTevMC9PnBGa35lcY+NxG3uKCfAY2k2xtDaajfHTjrbWdTnC3tNFkoa",
+	"GcvUU3mei6oXjF7pwqI83m/Lt/vHwRs3yMHPdpCepRAnx6dfnj59/OT0y3Wn7tqI5VeTaDaH6NgeO5we",
+	"kuPD08OT/QtyyVKXRutGx38jay9i3k/al/V8sWhcUQjGftqDMOCWwB2eSSEhRNj2xcr1avvmyV1nLuKl",
+	"RLfl6oIRpxTfiRJ1vGp5C/vgf6wJZ5UrHc2ZmY6J2woP5X0woYxCNq7JHqZlKQaJaF7z3XcQ5UuZKVtC",
+	"4qQckuNNRT2wetmTnS/xp8VU0YT5AGHHiuGG1Zdb3CWuPbAl/p9feGY/Uiz9Apfu8uOsQZfjUtwvpDDu",
+	"PYJQWjnp6r/yY+hQIvWsPcJitUg9W6FFVnTE73OvjFNkxVCMNft9bAHVMYEit3Ejwv6gsUmXiMF7Tijm",
+	"pgvCc+t8KKpegcDozH0DqDDlhivW0FodCcwhdBAXVnw+XGHRkz339wubL2Qdxe43G5j1RZKE5/lRAJfp",
+	"Vfgx2UOHiAwR9y9yL4dxiptrsQwbCsFchF3F2dKSAbcfhf6FPWc/J0ousLwgVx3xBlrPDKI6ebdM1e+1",
+	"7zQ9o5ZggDNYUA74CoEztR8k4TuFB/n93viFvblVdQkgnc1QIHL82dFRvvnaoc/nGPL5H8bW93CMEPUJ",
+	"K/SyobCvwMdDvHpIXvFwzpBIkwnQuzCyNy6JtbH3IQGo9BEZc4EBcXCNjJxsHcNgmsVSJCSWwqvIeBJ+",
+	"O50vP3ca+RGfkR6OlXY1UM/6qIHuqzwhWFOLCm4qp1xc2N4DWL9g1Zo4xmwiecVEu9R/ieMdvN6p+7Gn",
+	"8vVRaVu3rzg5tG4Bvs84lfGVrWwBtyDQoPEsdu/t1y/I48ePn+1jOwqXimX53RW76Tzr93zOmnexf/uj",
+	"FrUPNIaECWOrChunUeUTjTX0MBgM4MdqgxO8haYPmZ7dV78H/LQdvE35dO7mRRB0xBii2worOx+mX+9z",
+	"j4e6QqZnVjYnmJ0iAAUml4P7XuBwH6BYraAh9Miyoz+RQNaGHvtEZpfG+uatiwarh/Y8/HmsKLTwpUBy",
+	"RioGXqChwP9kZt81IEUxRMYYKs+RwmFEuK1Vl9J+4VNCVYoYOb/URgrW4NNzgW+ZmZGcOIcT9hqygFRN",
+	"nkAokzsHXQ91UJsJgS+ChxSHc5ESYuRQFOoXJj/AYrTPUqUGdoonTn2vhA3pYgFeuEzPPDyN0wH224S7",
+	"hbC+pUhE8YF74lvhBNqSgiq8iyf3w7Xu766/o0tUt/21CeqE7e2JLEK2vR5IrdzmmMpJQOje+9zKCmxx",
+	"1wHkz+X9XeygTeCp8PvP+MYLxW7q+mcXgN3E1lc2+GMaChft56Cvir/3yf4nEYI6PllTQD39WEJQeGIo",
+	"DNgNsTnHtrky/Atq9MMuQ66R3nJTeGx4CaipRqc/LRK6QzrdPQsupvbGfuduGXDx+SbWa3cv+fe8aZ/q",
+	"zbSHWr+ZzdexLBvkJeg9NejfamUyvk1d4Y+uZ6BW80y/IOHAF3nGqXQN2sO/wg9LbKUV+gjJG5nymLNm",
+	"RQqS3yyl/xgu4CECEhdgbdshEtsDe8CAxLXzaMtQLB3Z59xEu29hUTwJbssEig1IwieYHmHKNUVwpcme",
+	"pYxDe6fY/rrX/hZxiwPG4TTXvP1fCcCy6d5f+Bw7N0SehgF2a2ocN2iqkDrB6iW8bOMAVydnOyyB4qcM",
+	"E8qKOREzUzKbzkqbC80LM8teIVcTsc/ApHVIHzgBBDkmNsUtCUNi8LBvS+RanwX7ngeCIpcdUU6LoH6O",
+	"wWyGwqcJhoXLxVfzNIRi/bDvGJ4gY0QOhQ2JwfBNWTJ1uyKkYZVRAmq8IK7wO+/QWrQqA8M9P1F4yhZv",
+	"5mWjFLuowHFYhjcucKTHNntxXEWSdodBU8zhb4GDLnz3QT+5YG9DTOjizcI5354sWGNit2So33OuYH2Z",
+	"HajQMnz0c6bgA+5PiVcTmGTIa/ZKEsPk6d5lhhjASa/qItEmVVb3jvjZPfNpIA83fQHR7W9naOCtpWG7",
+	"L/e38MqHNTTW7iHf2ZfaB12wmNN0FFPDphL/sg5E7g/A6JECrciHn4nI5pdMYbYm5RApjqlmB1xoJjQ3",
+	"3Oo7TZP5fbAOitXtK8Zt2rC/F3fAVbdkLbACcp1f42ZXT2NnpheK5U6bwW26XV4DrMv9CNOms31uixlI",
+	"jOvHRFAM4bhAxR51BQ1wOCdHx3cwI3sSyUcbFfxIuztZjZh4bbmPMF3LY//ZW//ZW9/srV9FcFGztvZX",
+	"ZgJWfedM0//lLsjr9E6BApjpPJDbCpU80DDJPYZIPvXwyNGzW2aFn3w4ZU1Zjd9IORUxW1lg5z1cuuzG",
+	"tT29OVaOUacqOhjrCh7rUCBGE7gNyz2DLFpsFUqbmwYM7RkT55DPq8ugUAWaOLEWooVGtcCuBDt7Ly9C",
+	"WCffvcAnJkAEynUf99XAMNVg3PB7zscbdscpb4qvA3dfw3VpxIi/IBPGbN8WrN9D/yoA+QrIQ44t9k4S",
+	"ApYnjCYWRl5n6potEXAj70ARDUUwM7tUjohEsKQcUhqTsSLiesDYZupcxGmWIGBrcL4OknLCsQwPs9on",
+	"DgkefqcIkG5zOyYEoSyCVn2YvnvJSN6Lxje7Shh4ZjPFyJ5DsD063XcJIgHA/N7RE4ibjbHhTri9Y2wX",
+	"aNtVURNugC/yJktmiu/u22r79AZqCm1/qYlUCKFSejmWlryoTQ0niqXMAn299fnXl4DOLtm1y9BCKi88",
+	"vhfWXXvDNYPq7hYYdRfdLi5anyxpOE8jyW9ZMoUTIxWoszaMENGeF1v24xzfiz8h2IS2sp3giYenTN1x",
+	"lO11KbxQ3EqLNXEzWzbx+ShHaNqmx3tZSCh208NP2pza0kSnjvuMLNcdycmkuYzSIvjV3XC/3kkySpv3",
+	"60UJ2+3T0/lh3YVktLkZFjrudiyBRvfb8yQpUdXtpj3dow+uLe3pfv1wbbN65/WkzxG1Bx1Rw0vr06vm",
+	"DOMRnRe4iff/rg4Xoh3Z7zl588Nfyd/f2t4Ge0wpqXyjd9D0UnbNUvJ9RH7PODPkXxbi3eqe+3nTnJ/e",
+	"fkfG71//8PL5d6M3P3313esXo6+ev3s1+untd2PyH2T86NpN6tGfYaDlw9j1ZsguUx4PhVP/LZhDgDkt",
+	"F0z4PgjkN2bMkuxhNaf9lq3nfB9mboRhHK5zABGXQI9pFRb659EYjKLx/7A5AdC5Z0Fjhr+NxoisAC/A",
+	"+gD0B1EDM6GYi2DGM6pobJjSULv57fODb395e3B0dHQ8BlMGUOK0Vb8jMv72+aNvf3n76PhkTC5ZLOdM",
+	"w2//49tf3v6P45Oxmz8unRvN0olLv3a1BMA4pDDwtYik/IqRR7AD53Z48s37778Djfxv7378AVtqgHYv",
+	"hUPPtbXOWIjnSlD//taX73Gdd8x22v1QjH9XtmMm1Db21KXP0ebDcKQtRIU/yQlYATTV3iYMA6LraN9/",
+	"f9uldf/CE4gci4TMGJ/OwMwgC/4HSwNQhbPjkzbNW/N/sRYoiOOT1VAQp0/DCr+TpxtB8/E5nbJH7qY2",
+	"WACXXFC1LNsATx8/ffrk6GlDb5smzdzd8XJPnn8cvMG7d/CTSps9B0D6qEsAf/CNoBpjnI+PWtvsfNxi",
+	"Zutm2569VvPRLN8jAdvDgsqF4sK4LnB/NIIQb6mzNckJw+YLMKP1Sj+Sr0fGQijFDAIOBC13/Ci+5Aow",
+	"gaRmYPsMBU3m3OjyFlgnUURsgw0fxMfF/wv5Fxfkii1thQ40zwTuha25ATiVzUvuI9c/yTpsYAhBlZI3",
+	"XEy1FRCaEercNvlUNRkXToVDbShgFPme6BPEbbpAX4lN7Spaczv0OEiHG/vBRjnSXQw8cxx2+IBpkb0Q",
+	"hSAaihe1rdP9ee7FUHSy0MK8e5+f8K3rxMWnWphRsfnorptw8wnaYe9L3ajqSw5OcpeXG+bA4kxhK9t/",
+	"/jm4ZFQxNTj/568gh2zJoR0uA6Y/eDSIBn8cgLBSgqbOaP/waz6jKh/4jl8zwbS9YUCRHP9roeQl04FE",
+	"XWqD21h7X065iKw6QpT0RcSpnKKeIpJyuVlQz+1GppmZNYz7t7AYILKqiI7cBnunKgwfeoOLUfN9by6M",
+	"t0yFiSkX7Dzs3VZ0hsI+bTryjuOIFB1yHVJ3FDTCKD4MIzcBE7sOpBarDoBrIiz6jGyT/8JRDT96yMtw",
+	"/0XcMOor14sdKv2N1OdkkVIRkWwBeKkRCfqzu3Hscw0jva74cS0Ptm2bz4tm7VGAJh2VijCioom7Dn1L",
+	"+bANH/06pbaDvjtBO05MUyYSquAAEh25cmU7Le2aqiXkN3kZfAf/68OvH/7/AwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1611,6 +1611,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/penalty-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List penalty notices in scope, newest first
+         * @description Officials see their jurisdictions' notices, owners their own. Each
+         *     item is a notice as `GET /v1/penalty-notices/{id}` answers it.
+         */
+        get: operations["listPenaltyNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One penalty notice with every penalty, its revisions, payments and appeals
+         * @description Issued in the transaction that approves an inspection with offences;
+         *     numbered per office without gaps. `lines` are the current revision's
+         *     penalties, one per offence and liable person (Karnataka 2025,
+         *     Sch-IV; RULES.md Q34), each with its Sch-IV row, level, amount, the
+         *     trace of how the amount was reached (the repeat doubling, Sch-IV
+         *     note) and, on a line a revision changed, the previous amount.
+         *     Revision n+1 names revision n in `previous`.
+         */
+        get: operations["getPenaltyNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The owner's copy of a penalty notice as HTML, in the owner's language
+         * @description One html/template rendering; texts from the locale catalogues (en,
+         *     kn, hi) in the owner's preferred language, amounts in rupees with
+         *     Indian grouping, dates in the owner's language. `?lang=` overrides
+         *     the language. The PDF (English, the language of record) comes from
+         *     the shared document package.
+         */
+        get: operations["getPenaltyNoticeHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the payment of one penalty of a notice (registrar)
+         * @description A payment settles the full amount due on one penalty: each Sch-IV
+         *     penalty is one person's (Karnataka 2025, Sch-IV; RULES.md Q34).
+         *     Any other amount answers 422 `amount_not_due`, whose `amount` field
+         *     error carries the amount due; nothing is written. The same receipt
+         *     number with the same penalty, amount and date answers the stored
+         *     payment (200); with anything else 409 `receipt_reused`. Receipt
+         *     numbers are unique per office.
+         */
+        post: operations["recordPenaltyPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appeal against one penalty of a notice, within the window of the law
+         * @description Karnataka: to the Secretary, IDP & IWT Department within 30 days of
+         *     receipt of the notice (Karnataka 2025, Sch-XVI paras 1-2). Paradip:
+         *     to the Conservator within 7 days of the written communication
+         *     (Paradip 1967, r.27). The notice is received on its `served_on`.
+         *     Out of the window: 422 `appeal_window_closed`, whose `filed_on`
+         *     field error carries the date the window closed.
+         */
+        post: operations["filePenaltyAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-appeals/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uphold or dismiss an appeal (the appellate authority)
+         * @description Karnataka: the Secretary, IDP & IWT (Sch-XVI para 2), a State
+         *     authority: an admin records the decision (a supervisor gets 403
+         *     `not_appellate_authority`). Paradip: the Conservator (r.27): a
+         *     supervisor of the port who did not approve the inspection, or an
+         *     admin. `upheld` sets the penalty aside and recomputes the person's
+         *     chain in the same transaction: later offences doubled because of
+         *     it drop a level, the owner is notified of each change, and the
+         *     notices are revised. The same decision again answers the stored
+         *     appeal; the other 409.
+         */
+        post: operations["decidePenaltyAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7654,6 +7814,501 @@ export interface operations {
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPenaltyNotices: {
+        parameters: {
+            query?: {
+                inspection_id?: string;
+                vessel_id?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: Record<string, never>[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPenaltyNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        number: string;
+                        /** Format: uuid */
+                        inspection_id: string;
+                        regime: string;
+                        /** Format: date */
+                        served_on: string;
+                        /** Format: date */
+                        inspected_on?: string;
+                        /** Format: int64 */
+                        revision: number;
+                        /** @enum {string} */
+                        status: "open" | "paid" | "set_aside" | "cancelled";
+                        /**
+                         * Format: int64
+                         * @description Rupees charged by the current revision
+                         */
+                        total: number;
+                        /** Format: int64 */
+                        paid: number;
+                        /**
+                         * Format: int64
+                         * @description Rupees still due; negative when a refund is due
+                         */
+                        due: number;
+                        /**
+                         * Format: date
+                         * @description Served on + 15 days (Karnataka 2025, Form-18)
+                         */
+                        pay_by: string;
+                        appeal?: {
+                            authority?: string;
+                            citation?: string;
+                            /** Format: int64 */
+                            days?: number;
+                            /** Format: date */
+                            closes_on?: string;
+                        } | null;
+                        vessel: {
+                            /** Format: uuid */
+                            id?: string;
+                            name?: string;
+                            registration_number?: string;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id?: string;
+                            name?: string;
+                            preferred_language?: string;
+                        };
+                        jurisdiction: {
+                            /** Format: uuid */
+                            id?: string;
+                            code?: string;
+                            name?: string;
+                        };
+                        lines: {
+                            /** Format: uuid */
+                            penalty_id: string;
+                            /** Format: uuid */
+                            offence_id: string;
+                            row: string;
+                            /**
+                             * Format: int64
+                             * @description Serial number of the Sch-IV row as printed
+                             */
+                            sl?: number;
+                            citation?: string;
+                            /** @enum {string} */
+                            party_kind: "owner" | "master" | "crew_member" | "passenger";
+                            /** @description The crew member's or passenger's recorded ID; empty for the owner and for persons not identified */
+                            party_ref?: string;
+                            /** Format: int64 */
+                            persons: number;
+                            /**
+                             * Format: int64
+                             * @description 1 = first offence; each repeat within a year one level up; 0 when set aside
+                             */
+                            level: number;
+                            /** Format: int64 */
+                            unit_amount: number;
+                            /** Format: int64 */
+                            amount: number;
+                            /** @enum {string} */
+                            status: "charged" | "set_aside" | "cancelled";
+                            /**
+                             * Format: uuid
+                             * @description The earlier offence whose charge was doubled
+                             */
+                            escalated_from?: string;
+                            trace: {
+                                rule?: string;
+                                citation?: string;
+                                detail?: string;
+                            }[];
+                            /** Format: int64 */
+                            previous_amount?: number;
+                            /** Format: int64 */
+                            previous_level?: number;
+                            previous_status?: string;
+                            why?: string;
+                            /** Format: int64 */
+                            paid?: number;
+                            /** Format: int64 */
+                            due?: number;
+                            appeal_state?: string;
+                        }[];
+                        revisions: {
+                            /** Format: int64 */
+                            revision: number;
+                            /** Format: int64 */
+                            previous?: number | null;
+                            reason: string;
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            lines: {
+                                /** Format: uuid */
+                                penalty_id: string;
+                                /** Format: uuid */
+                                offence_id: string;
+                                row: string;
+                                /**
+                                 * Format: int64
+                                 * @description Serial number of the Sch-IV row as printed
+                                 */
+                                sl?: number;
+                                citation?: string;
+                                /** @enum {string} */
+                                party_kind: "owner" | "master" | "crew_member" | "passenger";
+                                /** @description The crew member's or passenger's recorded ID; empty for the owner and for persons not identified */
+                                party_ref?: string;
+                                /** Format: int64 */
+                                persons: number;
+                                /**
+                                 * Format: int64
+                                 * @description 1 = first offence; each repeat within a year one level up; 0 when set aside
+                                 */
+                                level: number;
+                                /** Format: int64 */
+                                unit_amount: number;
+                                /** Format: int64 */
+                                amount: number;
+                                /** @enum {string} */
+                                status: "charged" | "set_aside" | "cancelled";
+                                /**
+                                 * Format: uuid
+                                 * @description The earlier offence whose charge was doubled
+                                 */
+                                escalated_from?: string;
+                                trace: {
+                                    rule?: string;
+                                    citation?: string;
+                                    detail?: string;
+                                }[];
+                                /** Format: int64 */
+                                previous_amount?: number;
+                                /** Format: int64 */
+                                previous_level?: number;
+                                previous_status?: string;
+                                why?: string;
+                                /** Format: int64 */
+                                paid?: number;
+                                /** Format: int64 */
+                                due?: number;
+                                appeal_state?: string;
+                            }[];
+                        }[];
+                        payments: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            notice_id: string;
+                            /** Format: uuid */
+                            penalty_id: string;
+                            /** Format: int64 */
+                            notice_revision?: number;
+                            /** Format: int64 */
+                            amount: number;
+                            /** Format: date */
+                            paid_on: string;
+                            receipt_number: string;
+                            /** Format: uuid */
+                            recorded_by?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                        appeals: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            notice_id: string;
+                            /** Format: uuid */
+                            penalty_id: string;
+                            /** Format: date */
+                            filed_on: string;
+                            /** Format: date */
+                            window_closes_on: string;
+                            authority: string;
+                            grounds?: string;
+                            /** @enum {string} */
+                            state: "pending" | "upheld" | "dismissed";
+                            /** Format: uuid */
+                            decided_by?: string | null;
+                            /** Format: date-time */
+                            decided_at?: string | null;
+                            decision_reason?: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPenaltyNoticeHtml: {
+        parameters: {
+            query?: {
+                lang?: "en" | "kn" | "hi";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice as an HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    recordPenaltyPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    penalty_id: string;
+                    /** Format: int64 */
+                    amount: number;
+                    /** Format: date */
+                    paid_on: string;
+                    receipt_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment already recorded with this receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        notice_id: string;
+                        /** Format: uuid */
+                        penalty_id: string;
+                        /** Format: int64 */
+                        notice_revision?: number;
+                        /** Format: int64 */
+                        amount: number;
+                        /** Format: date */
+                        paid_on: string;
+                        receipt_number: string;
+                        /** Format: uuid */
+                        recorded_by?: string;
+                        /** Format: date-time */
+                        created_at?: string;
+                    };
+                };
+            };
+            /** @description The payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        notice_id: string;
+                        /** Format: uuid */
+                        penalty_id: string;
+                        /** Format: int64 */
+                        notice_revision?: number;
+                        /** Format: int64 */
+                        amount: number;
+                        /** Format: date */
+                        paid_on: string;
+                        receipt_number: string;
+                        /** Format: uuid */
+                        recorded_by?: string;
+                        /** Format: date-time */
+                        created_at?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    filePenaltyAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    penalty_id: string;
+                    grounds: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appeal, pending a decision */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        notice_id: string;
+                        /** Format: uuid */
+                        penalty_id: string;
+                        /** Format: date */
+                        filed_on: string;
+                        /** Format: date */
+                        window_closes_on: string;
+                        authority: string;
+                        grounds?: string;
+                        /** @enum {string} */
+                        state: "pending" | "upheld" | "dismissed";
+                        /** Format: uuid */
+                        decided_by?: string | null;
+                        /** Format: date-time */
+                        decided_at?: string | null;
+                        decision_reason?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decidePenaltyAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "upheld" | "dismissed";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided appeal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        notice_id: string;
+                        /** Format: uuid */
+                        penalty_id: string;
+                        /** Format: date */
+                        filed_on: string;
+                        /** Format: date */
+                        window_closes_on: string;
+                        authority: string;
+                        grounds?: string;
+                        /** @enum {string} */
+                        state: "pending" | "upheld" | "dismissed";
+                        /** Format: uuid */
+                        decided_by?: string | null;
+                        /** Format: date-time */
+                        decided_at?: string | null;
+                        decision_reason?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

@@ -1,0 +1,174 @@
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
+)
+
+// EntityNotice is the audit entity of penalty notices.
+const EntityNotice = "penalty_notice"
+
+// NoticeLine is one penalty of a notice revision: the Sch-IV row, the
+// liable person, the amount, the repeat level and the trace of how the
+// amount was reached (the doubling, RULES.md §5.2). Previous* are set in a
+// revision on the lines that changed since the revision it follows.
+type NoticeLine struct {
+	PenaltyID      uuid.UUID    `json:"penalty_id"`
+	OffenceID      uuid.UUID    `json:"offence_id"`
+	Row            string       `json:"row"`
+	Sl             int          `json:"sl"`
+	Citation       string       `json:"citation"`
+	PartyKind      string       `json:"party_kind"`
+	PartyRef       string       `json:"party_ref"` // the crew member's or passenger's recorded ID; "" for the owner and the unidentified
+	Persons        int          `json:"persons"`
+	Level          int          `json:"level"`
+	UnitAmount     int64        `json:"unit_amount"`
+	Amount         int64        `json:"amount"`
+	Status         string       `json:"status"` // charged | set_aside | cancelled
+	EscalatedFrom  *uuid.UUID   `json:"escalated_from,omitempty"`
+	Trace          []rules.Step `json:"trace"`
+	PreviousAmount *int64       `json:"previous_amount,omitempty"`
+	PreviousLevel  *int         `json:"previous_level,omitempty"`
+	PreviousStatus string       `json:"previous_status,omitempty"`
+	Why            string       `json:"why,omitempty"`
+}
+
+// Line statuses beyond the offence statuses.
+const LineCancelled = "cancelled" // the offence is no longer recorded
+
+// changed reports whether a line differs from its previous revision.
+func (l NoticeLine) changed() bool { return l.PreviousAmount != nil }
+
+type lineRow struct {
+	PenaltyID     uuid.UUID
+	OffenceID     uuid.UUID
+	PenaltyRow    string
+	PartyKind     string
+	PartyRef      string
+	Persons       int
+	Level         int
+	UnitAmount    int64
+	Amount        int64
+	Status        string
+	EscalatedFrom *uuid.UUID
+	Trace         []byte
+}
+
+// currentLines are the live penalties of an inspection's charged (or set
+// aside) offences, in row and person order.
+func currentLines(ctx context.Context, tx *storage.Tx, inspection uuid.UUID) ([]NoticeLine, error) {
+	var rows []lineRow
+	err := tx.DB.WithContext(ctx).Raw(`SELECT p.id AS penalty_id, p.offence_id, p.penalty_row, lp.kind AS party_kind, lp.ref AS party_ref,
+		o.persons, p.level, p.unit_amount, p.amount, o.status, p.escalated_from, p.trace
+		FROM penalties p JOIN offences o ON o.id = p.offence_id JOIN liable_parties lp ON lp.id = p.party_id
+		WHERE p.inspection_id = ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND o.status IN ('charged', 'set_aside')
+		ORDER BY p.penalty_row, lp.kind, lp.ref, p.id`, inspection).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("notice lines: %w", err)
+	}
+	out := make([]NoticeLine, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, lineOf(r))
+	}
+	return out, nil
+}
+
+func lineOf(r lineRow) NoticeLine {
+	l := NoticeLine{PenaltyID: r.PenaltyID, OffenceID: r.OffenceID, Row: r.PenaltyRow, PartyKind: r.PartyKind, Persons: r.Persons,
+		Level: r.Level, UnitAmount: r.UnitAmount, Amount: r.Amount, Status: r.Status, EscalatedFrom: r.EscalatedFrom, Trace: []rules.Step{}}
+	if r.PartyKind != string(rules.PartyOwner) && !anonymous(r.PartyRef) {
+		l.PartyRef = r.PartyRef
+	}
+	if row, ok := rules.PenaltyRowByID(rules.PenaltyRowID(r.PenaltyRow)); ok {
+		l.Sl, l.Citation = row.Sl, string(row.Citation)
+	}
+	var tr rules.Trace
+	if json.Unmarshal(r.Trace, &tr) == nil && tr.Steps != nil {
+		l.Trace = tr.Steps
+	}
+	return l
+}
+
+// total is what the lines charge.
+func total(lines []NoticeLine) int64 {
+	var n int64
+	for _, l := range lines {
+		n += l.Amount
+	}
+	return n
+}
+
+// issueNotice issues the penalty notice of an inspection just approved, in
+// the approval's transaction, after its chains were recomputed: the number
+// is the office's next (a counter row locked FOR UPDATE, so numbers are
+// gap-free — a rolled-back approval rolls its number back too) and
+// revision 1 holds every penalty. An inspection without offences gets no
+// notice: there is nothing to charge.
+func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspection) error {
+	lines, err := currentLines(ctx, w.tx, r.ID)
+	if err != nil || len(lines) == 0 {
+		return err
+	}
+	var j models.Jurisdiction
+	if err := w.tx.DB.WithContext(ctx).Where("id = ?", r.JurisdictionID).Take(&j).Error; err != nil {
+		return fmt.Errorf("notice jurisdiction: %w", err)
+	}
+	seq, err := nextNoticeSeq(ctx, w.tx, j.ID)
+	if err != nil {
+		return err
+	}
+	now := w.s.clock().UTC()
+	n := models.PenaltyNotice{ID: uuid.Must(uuid.NewV7()), InspectionID: r.ID, JurisdictionID: j.ID, OwnerID: r.OwnerID, VesselID: r.VesselID,
+		Seq: seq, Number: fmt.Sprintf("%s/PN/%06d", j.Code, seq), Regime: j.Regime, ServedOn: noticeDate(now), IssuedBy: sc.UserID,
+		Revision: 1, Version: 1, CreatedAt: now, UpdatedAt: now}
+	if err := w.tx.DB.WithContext(ctx).Create(&n).Error; err != nil {
+		return storage.MapError(fmt.Errorf("insert penalty notice: %w", err), "penalty notice")
+	}
+	if err := insertRevision(ctx, w.tx, n.ID, 1, nil, "issued on approval of the inspection", lines); err != nil {
+		return err
+	}
+	// penalties.notice_issued_at is deliberately left unset: set, it turns
+	// every later increase into a proposal (chain.go adjust, DESIGN §6)
+	// that no endpoint can confirm yet, so a late earlier offence would
+	// never double the later one. Increases apply and show as revisions.
+	w.audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
+	return nil
+}
+
+// nextNoticeSeq takes the office's next notice number under the lock of
+// its counter row, held until commit.
+func nextNoticeSeq(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID) (int64, error) {
+	db := tx.DB.WithContext(ctx)
+	if err := db.Exec(`INSERT INTO penalty_notice_counters (jurisdiction_id) VALUES (?) ON CONFLICT DO NOTHING`, jurisdiction).Error; err != nil {
+		return 0, fmt.Errorf("notice counter: %w", err)
+	}
+	var last int64
+	if err := db.Raw(`SELECT last_seq FROM penalty_notice_counters WHERE jurisdiction_id = ? FOR UPDATE`, jurisdiction).Scan(&last).Error; err != nil {
+		return 0, fmt.Errorf("lock notice counter: %w", err)
+	}
+	if err := db.Exec(`UPDATE penalty_notice_counters SET last_seq = ? WHERE jurisdiction_id = ?`, last+1, jurisdiction).Error; err != nil {
+		return 0, fmt.Errorf("advance notice counter: %w", err)
+	}
+	return last + 1, nil
+}
+
+func insertRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev int, prev *int, reason string, lines []NoticeLine) error {
+	b, err := json.Marshal(lines)
+	if err != nil {
+		return fmt.Errorf("encode notice lines: %w", err)
+	}
+	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO penalty_notice_revisions (notice_id, revision, previous, reason, lines, total, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, notice, rev, prev, reason, string(b), total(lines), time.Now().UTC()).Error
+	if err != nil {
+		return fmt.Errorf("insert notice revision: %w", err)
+	}
+	return nil
+}
