@@ -85,7 +85,7 @@ type pushedInspection struct {
 			Codes    []string
 		}
 		Penalties []struct {
-			Row    string
+			Row    string `json:"penalty_row"`
 			Amount int
 		}
 	}

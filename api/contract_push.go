@@ -31,7 +31,10 @@ func relaxPushBody(doc *openapi3.T) error {
 	body := openapi3.NewObjectSchema().WithoutAdditionalProperties()
 	body.Required = []string{"mutations"}
 	body.WithProperty("ack_seq", openapi3.NewInt64Schema().WithMin(0))
-	body.WithProperty("mutations", openapi3.NewArraySchema().WithMaxItems(500).WithItems(mutation))
+	// No item limit here: more than 500 mutations is the engine's 413
+	// too_many_mutations (docs/SYNC.md §2), not a contract 400; the body
+	// limit (1 MiB) bounds the list before it is decoded.
+	body.WithProperty("mutations", openapi3.NewArraySchema().WithItems(mutation))
 	req := openapi3.NewRequestBody().WithRequired(true).WithJSONSchema(body)
 	item.Post.RequestBody = &openapi3.RequestBodyRef{Value: req}
 	return nil

@@ -411,7 +411,7 @@ func (h *harness) compliantBoat(n int) uuid.UUID {
 	j, o := h.ids["KARWAR"], h.ids["owner-KARWAR"]
 	now := testkit.Now().UTC()
 	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
-	surveyed, expires := day(now.AddDate(0, -1, 0)), day(now.AddDate(1, 0, 0))
+	surveyed, expires := day(now.AddDate(0, 0, -30)), day(now.AddDate(0, 0, 365))
 	cat, zone, pax, grt := "B", 3, 8, 5.0
 	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: fmt.Sprintf("KA-KWR-NM-%04d", n), Name: fmt.Sprintf("Nada Doni %d", n),
 		Kind: "non_mechanised", Category: &cat, Zone: &zone, Passengers: &pax, GRT: &grt, Use: "passenger", OwnerID: o, JurisdictionID: j,
@@ -421,14 +421,14 @@ func (h *harness) compliantBoat(n int) uuid.UUID {
 		_, _, err := reg.CreateCertificate(ctx, admin, c)
 		h.must(err)
 	}
-	cert(models.Certificate{VesselID: &v.ID, Kind: "registration", Number: fmt.Sprintf("KWR-NM-%d", n), IssuedOn: day(now.AddDate(-2, 0, 0))})
+	cert(models.Certificate{VesselID: &v.ID, Kind: "registration", Number: fmt.Sprintf("KWR-NM-%d", n), IssuedOn: day(now.AddDate(0, 0, -730))})
 	cert(models.Certificate{VesselID: &v.ID, Kind: "survey", Number: fmt.Sprintf("NM-COS-%d", n), IssuedOn: surveyed})
 	cert(models.Certificate{VesselID: &v.ID, Kind: "insurance", Number: fmt.Sprintf("INS-%d", n), IssuedOn: surveyed, ExpiresOn: &expires})
 	for k := range 2 {
 		m, _, err := reg.CreateCrewMember(ctx, admin, models.CrewMember{IndivcNumber: fmt.Sprintf("KA-GP-%04d-%d", n, k), Name: fmt.Sprintf("Crew %d-%d", n, k), PreferredLanguage: "kn", JurisdictionID: j})
 		h.must(err)
-		cert(models.Certificate{CrewMemberID: &m.ID, Kind: "gp_rating", Grade: "gp_rating", Number: fmt.Sprintf("GP-%d-%d", n, k), IssuedOn: day(now.AddDate(-1, 0, 0))})
-		_, _, err = reg.AddVesselCrew(ctx, admin, models.VesselCrew{VesselID: v.ID, CrewMemberID: m.ID, Role: "gp_rating", SignedOn: day(now.AddDate(0, -6, 0))})
+		cert(models.Certificate{CrewMemberID: &m.ID, Kind: "gp_rating", Grade: "gp_rating", Number: fmt.Sprintf("GP-%d-%d", n, k), IssuedOn: day(now.AddDate(0, 0, -365))})
+		_, _, err = reg.AddVesselCrew(ctx, admin, models.VesselCrew{VesselID: v.ID, CrewMemberID: m.ID, Role: "gp_rating", SignedOn: day(now.AddDate(0, 0, -182))})
 		h.must(err)
 	}
 	if r := h.do("GET", "/v1/vessels/"+v.ID.String()+"/compliance", "admin", nil); r.json()["fit_to_ply"] != true {

@@ -267,8 +267,8 @@ func TestReviewHistory(t *testing.T) {
 func (h *harness) compliant() {
 	h.t.Helper()
 	v, j, o := h.ids["vessel-KARWAR"], h.ids["KARWAR"], h.ids["owner-KARWAR"]
-	issued := testkit.Now().AddDate(0, -6, 0).Format(time.DateOnly)
-	expires := testkit.Now().AddDate(1, 0, 0).Format(time.DateOnly)
+	issued := testkit.Now().AddDate(0, 0, -182).Format(time.DateOnly)
+	expires := testkit.Now().AddDate(0, 0, 365).Format(time.DateOnly)
 	for _, kind := range []string{"registration", "survey", "insurance", "pollution"} {
 		var exp any = expires
 		if kind == "registration" {

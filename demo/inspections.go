@@ -162,7 +162,7 @@ func (s *seeder) inspectorScope(ctx context.Context, email string, now time.Time
 		return models.Scope{}, fmt.Errorf("demo inspector %s: %w", email, err)
 	}
 	dev := models.Device{ID: idOf("device", email), UserID: u.ID, InstallationID: "demo-seed", Name: "demo phone",
-		AppVersion: "demo-seed", RegisteredAt: now.AddDate(-1, 0, 0).UTC()}
+		AppVersion: "demo-seed", RegisteredAt: now.AddDate(0, 0, -365).UTC()}
 	if err := s.db.Gorm.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&dev).Error; err != nil {
 		return models.Scope{}, fmt.Errorf("demo device of %s: %w", email, err)
 	}

@@ -248,8 +248,10 @@ async function main(): Promise<void> {
     }
   }
   if (!vessel || !template) throw new Error("no active vessel with a fitting checklist template in the pull");
-  const [first, second, failing] = template.items;
-  if (!first || !second || !failing) throw new Error("template has fewer than 3 items");
+  // Items without a code only record (number, condition, location): the
+  // failing answer must be to an item that raises a deficiency.
+  const [first, second, failing] = template.items.filter((it) => it.code !== undefined && it.fail_when !== undefined);
+  if (!first || !second || !failing || failing.fail_when === undefined) throw new Error("template has fewer than 3 items that raise a deficiency");
   // An offence the inspector records: a catalogue code of this regime that carries a penalty.
   const offence = store.catalogue.find((e) => e.penalty_row && e.liable_party === "owner" && (e.regimes ?? []).includes(vessel.regime));
   if (!offence || !offence.penalty_row) throw new Error("no catalogue code with a penalty for the vessel's regime");

@@ -2859,7 +2859,7 @@ export interface components {
          *     whose `type` it does not know, and keep pulling; validate `data`
          *     only for the types you know.
          */
-        SyncItem: components["schemas"]["JurisdictionSyncItem"] | components["schemas"]["OwnerSyncItem"] | components["schemas"]["VesselSyncItem"] | components["schemas"]["CrewMemberSyncItem"] | components["schemas"]["VesselCrewSyncItem"] | components["schemas"]["CertificateSyncItem"] | components["schemas"]["CatalogueSyncItem"] | components["schemas"]["RuleSetSyncItem"] | components["schemas"]["ChecklistTemplateSyncItem"] | components["schemas"]["InspectionSyncItem"] | components["schemas"]["InspectionAnswerSyncItem"] | components["schemas"]["FindingSyncItem"] | components["schemas"]["PhotoSyncItem"] | components["schemas"]["OffenceSyncItem"] | components["schemas"]["PenaltySyncItem"] | components["schemas"]["PenaltyAdjustmentSyncItem"] | components["schemas"]["ReviewSyncItem"] | components["schemas"]["AmendmentRequestSyncItem"] | components["schemas"]["ConflictSyncItem"] | components["schemas"]["VesselObservationSyncItem"];
+        SyncItem: components["schemas"]["JurisdictionSyncItem"] | components["schemas"]["OwnerSyncItem"] | components["schemas"]["VesselSyncItem"] | components["schemas"]["CrewMemberSyncItem"] | components["schemas"]["VesselCrewSyncItem"] | components["schemas"]["CertificateSyncItem"] | components["schemas"]["CatalogueSyncItem"] | components["schemas"]["RuleSetSyncItem"] | components["schemas"]["ChecklistTemplateSyncItem"] | components["schemas"]["InspectionSyncItem"] | components["schemas"]["InspectionAnswerSyncItem"] | components["schemas"]["FindingSyncItem"] | components["schemas"]["PhotoSyncItem"] | components["schemas"]["OffenceSyncItem"] | components["schemas"]["PenaltySyncItem"] | components["schemas"]["PenaltyAdjustmentSyncItem"] | components["schemas"]["ReviewSyncItem"] | components["schemas"]["AmendmentRequestSyncItem"] | components["schemas"]["ConflictSyncItem"] | components["schemas"]["VesselObservationSyncItem"] | components["schemas"]["DetentionOrderSyncItem"];
         /** @description What every pulled item carries besides its type and data */
         SyncItemEnvelope: {
             /** Format: uuid */
@@ -3063,6 +3063,70 @@ export interface components {
              * @enum {string}
              */
             type: "review";
+        };
+        DetentionOrderSyncItem: components["schemas"]["SyncItemEnvelope"] & {
+            /** @enum {string} */
+            type: "detention_order";
+            data?: components["schemas"]["DetentionOrderRecord"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "detention_order";
+        };
+        /** @description A row of detention_orders as the pull sends it (Karnataka 2025, Sch-IX Annex-1 and, once released, Annex-2): every column by name; the inspector of the vessel's jurisdiction and its owner receive it */
+        DetentionOrderRecord: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            /** Format: int32 */
+            seq?: number;
+            /** Format: uuid */
+            inspection_id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: uuid */
+            inspector_id?: string;
+            regime?: string;
+            /** @enum {string} */
+            status: "in_force" | "released";
+            /** Format: date-time */
+            ordered_at: string;
+            /** Format: uuid */
+            ordered_by?: string;
+            reason?: string;
+            vessel_status_before?: string;
+            /** Format: date-time */
+            report_due_at: string;
+            codes: string[];
+            inspection_actions?: string[];
+            particulars?: components["schemas"]["JSONValue"];
+            verify_code: string;
+            release_number?: string | null;
+            /** Format: int32 */
+            release_seq?: number | null;
+            /** Format: date-time */
+            released_at?: string | null;
+            /** Format: uuid */
+            released_by?: string | null;
+            /** Format: uuid */
+            reinspection_id?: string | null;
+            release_conditions?: string | null;
+            release_particulars?: components["schemas"]["NullableJSONValue"];
+            release_verify_code?: string | null;
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** Format: date-time */
+            deleted_at?: string | null;
         };
         AmendmentRequestSyncItem: components["schemas"]["SyncItemEnvelope"] & {
             /** @enum {string} */
@@ -4108,8 +4172,16 @@ export interface components {
              * @description A checklist_template of the vessel's regime
              */
             template_id: string;
-            /** @enum {string} */
-            kind: "routine" | "spot" | "follow_up" | "detention" | "complaint";
+            /**
+             * @description re_inspection: of a detained vessel, with detention_order_id (Karnataka 2025, Sch-IX Annex-1: released after re-inspection by a Surveyor)
+             * @enum {string}
+             */
+            kind: "routine" | "spot" | "follow_up" | "detention" | "complaint" | "re_inspection";
+            /**
+             * Format: uuid
+             * @description The detention order a re_inspection clears; only with kind re_inspection
+             */
+            detention_order_id?: string | null;
             /** Format: double */
             lat?: number | null;
             /** Format: double */
