@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -160,3 +161,20 @@ func (j createdResponse) VisitFilePenaltyAppealResponse(c *fiber.Ctx) error { re
 
 // VisitDecidePenaltyAppealResponse implements the generated interface.
 func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// GetPenaltyNoticePdf prints the notice's current revision (English, the
+// language of record), from the same page as the HTML copy.
+func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenaltyNoticePdfRequestObject) (openapi.GetPenaltyNoticePdfResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	v, err := h.d.Inspect.GetNotice(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := inspect.RenderNoticePDF(v)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetPenaltyNoticePdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+}
