@@ -106,7 +106,7 @@ func noticeOut(v inspect.NoticeView) map[string]any {
 	revs = append(revs, v.Revisions...)
 	out := map[string]any{"id": n.ID, "number": n.Number, "inspection_id": n.InspectionID, "regime": n.Regime, "served_on": day(n.ServedOn),
 		"inspected_on": rules.DateOf(v.InspectedAt).String(), "revision": n.Revision, "status": v.Status(), "total": v.Total, "paid": v.Paid,
-		"due": v.Due, "pay_by": v.PayBy.String(), "appeal": nil,
+		"due": v.Due, "pay_by": v.PayBy.String(), "appeal": nil, "verify_code": v.VerifyCode,
 		"vessel":       map[string]any{"id": v.Vessel.ID, "name": v.Vessel.Name, "registration_number": v.Vessel.RegistrationNumber},
 		"owner":        map[string]any{"id": v.Owner.ID, "name": v.Owner.Name, "preferred_language": v.Owner.PreferredLanguage},
 		"jurisdiction": map[string]any{"id": v.Jurisdiction.ID, "code": v.Jurisdiction.Code, "name": v.Jurisdiction.Name},

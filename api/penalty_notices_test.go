@@ -621,6 +621,9 @@ func TestPenaltyNoticePDF(t *testing.T) {
 		t.Fatalf("no verification code in the PDF:\n%s", text)
 	}
 	code := m[1]
+	if got := h.do("GET", "/v1/penalty-notices/"+n.ID, "owner", nil).json()["verify_code"]; got != code {
+		t.Errorf("the notice's JSON names code %v, the PDF %s", got, code)
+	}
 	if html := string(h.do("GET", "/v1/penalty-notices/"+n.ID+"/html", "owner", nil).body); !strings.Contains(html, code) {
 		t.Error("the owner's HTML copy does not carry the PDF's verification code")
 	}

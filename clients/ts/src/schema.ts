@@ -7922,6 +7922,8 @@ export interface operations {
                          * @description Served on + 15 days (Karnataka 2025, Form-18)
                          */
                         pay_by: string;
+                        /** @description The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued */
+                        verify_code?: string;
                         appeal?: {
                             authority?: string;
                             citation?: string;
