@@ -178,6 +178,7 @@ var authz = map[string]grant{
 	"listPenaltyNotices":   grant{all, jur, jur, jur, own},
 	"getPenaltyNotice":     grant{all, jur, jur, jur, own},
 	"getPenaltyNoticeHtml": grant{all, jur, jur, jur, own},
+	"getPenaltyNoticePdf":  grant{all, jur, jur, jur, own},
 	"recordPenaltyPayment": grant{all, jur, none, none, none},
 	"filePenaltyAppeal":    grant{all, none, none, none, own},
 	"decidePenaltyAppeal":  grant{all, none, jur, none, none},

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -105,7 +106,7 @@ func noticeOut(v inspect.NoticeView) map[string]any {
 	revs = append(revs, v.Revisions...)
 	out := map[string]any{"id": n.ID, "number": n.Number, "inspection_id": n.InspectionID, "regime": n.Regime, "served_on": day(n.ServedOn),
 		"inspected_on": rules.DateOf(v.InspectedAt).String(), "revision": n.Revision, "status": v.Status(), "total": v.Total, "paid": v.Paid,
-		"due": v.Due, "pay_by": v.PayBy.String(), "appeal": nil,
+		"due": v.Due, "pay_by": v.PayBy.String(), "appeal": nil, "verify_code": v.VerifyCode,
 		"vessel":       map[string]any{"id": v.Vessel.ID, "name": v.Vessel.Name, "registration_number": v.Vessel.RegistrationNumber},
 		"owner":        map[string]any{"id": v.Owner.ID, "name": v.Owner.Name, "preferred_language": v.Owner.PreferredLanguage},
 		"jurisdiction": map[string]any{"id": v.Jurisdiction.ID, "code": v.Jurisdiction.Code, "name": v.Jurisdiction.Name},
@@ -160,3 +161,20 @@ func (j createdResponse) VisitFilePenaltyAppealResponse(c *fiber.Ctx) error { re
 
 // VisitDecidePenaltyAppealResponse implements the generated interface.
 func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { return j.visit(c) }
+
+// GetPenaltyNoticePdf prints the notice's current revision (English, the
+// language of record), from the same page as the HTML copy.
+func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenaltyNoticePdfRequestObject) (openapi.GetPenaltyNoticePdfResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	v, err := h.d.Inspect.GetNotice(ctx, scopeOf(ctx), r.Id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := inspect.RenderNoticePDF(v)
+	if err != nil {
+		return nil, err
+	}
+	return openapi.GetPenaltyNoticePdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+}

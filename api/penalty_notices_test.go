@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	stdsync "sync"
@@ -562,6 +563,105 @@ func TestPenaltyAppeals(t *testing.T) {
 	})
 	if r := h.do("GET", "/v1/penalty-notices/"+n1.ID+"/html", "owner", nil); !strings.Contains(string(r.body), "ಮೇಲ್ಮನವಿಯಲ್ಲಿ ರದ್ದುಗೊಳಿಸಲಾಗಿದೆ") || !strings.Contains(string(r.body), "₹5,000") {
 		t.Errorf("the Kannada copy does not show the set-aside penalty and its previous amount")
+	}
+	// Issue 12 item 8: two notices issued, two appeals filed (the refused
+	// one out of its window is not), one decided — the repeated decision
+	// is not counted again.
+	metrics, karwar := string(h.scrape().body), h.ids["KARWAR"].String()
+	for _, want := range []string{`tindal_penalty_notices_total{jurisdiction="` + karwar + `"} 2`,
+		`tindal_penalty_appeals_filed_total{jurisdiction="` + karwar + `"} 2`,
+		`tindal_penalty_appeals_decided_total{decision="upheld",jurisdiction="` + karwar + `"} 1`} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Contains(metrics, `decision="dismissed"`) {
+		t.Error("the refused dismissal was counted")
+	}
+}
+
+// TestPenaltyNoticePDF: the notice prints as a PDF (English, the language
+// of record) from the same page as the owner's HTML copy: pdftotext reads
+// the vessel, each offence's Sch-IV row, the amounts, the repeat and its
+// doubling (Karnataka 2025, Sch-IV note), the total and the number; the
+// printed code verifies at GET /v/{code}, and says superseded once a
+// revision replaced the one printed (issue 12 items 6 and 7).
+func TestPenaltyNoticePDF(t *testing.T) {
+	h := newHarness(t)
+	p := h.pusher("inspector")
+	h.approve(h.submittedWith(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing}))
+	second := h.submittedWith(p, testkit.Now().Add(-2*time.Hour), finding{code: rules.CodeExtinguisherMissing},
+		finding{code: rules.CodePassengerNoLifejacket, ref: "PAX-AADHAAR-1111", persons: 1})
+	n := h.approve(second)
+	var vessel struct{ Name, RegistrationNumber string }
+	h.row(&vessel, "SELECT name, registration_number FROM vessels WHERE id = ?", h.ids["vessel-KARWAR"])
+
+	pdf := func(user string) string {
+		t.Helper()
+		r := h.do("GET", "/v1/penalty-notices/"+n.ID+"/pdf", user, nil)
+		if r.status != 200 || r.header.Get("Content-Type") != "application/pdf" {
+			t.Fatalf("pdf as %s: %d %s %s", user, r.status, r.header.Get("Content-Type"), r.body)
+		}
+		return pdfText(t, r.body)
+	}
+	text := pdf("owner")
+	want := []string{"Penalty notice (challan)", "Notice no. " + n.Number + ", revision 1", vessel.Name, vessel.RegistrationNumber,
+		"Karnataka 2025, Sch-IV row 9", "Karnataka 2025, Sch-IV row 10", "Passenger PAX-AADHAAR-1111",
+		"₹10,000", "Repeat offence", "Sch-IV note", "Total: " + locale.Rupees(n.Total)}
+	for _, l := range n.Lines {
+		want = append(want, locale.Rupees(l.Amount))
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("the PDF lacks %q:\n%s", w, text)
+		}
+	}
+	m := regexp.MustCompile(`Verification code: ([A-Z2-9]{12})`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no verification code in the PDF:\n%s", text)
+	}
+	code := m[1]
+	if got := h.do("GET", "/v1/penalty-notices/"+n.ID, "owner", nil).json()["verify_code"]; got != code {
+		t.Errorf("the notice's JSON names code %v, the PDF %s", got, code)
+	}
+	if html := string(h.do("GET", "/v1/penalty-notices/"+n.ID+"/html", "owner", nil).body); !strings.Contains(html, code) {
+		t.Error("the owner's HTML copy does not carry the PDF's verification code")
+	}
+	verify := func(c string) map[string]any {
+		t.Helper()
+		r := h.do("GET", "/v/"+c, "", nil)
+		if r.status != 200 {
+			t.Fatalf("verify %s: %d %s", c, r.status, r.body)
+		}
+		return r.json()
+	}
+	if v := verify(code); v["kind"] != "penalty_notice" || v["status"] != "valid" || v["number"] != n.Number+" revision 1" {
+		t.Errorf("the issued notice verifies as %v", v)
+	}
+	for user, status := range map[string]int{"owner-mangaluru": 404, "inspector-mangaluru": 404, "supervisor": 200, "registrar": 200} {
+		if user == "owner-mangaluru" {
+			h.addOwnerUser(user, "MANGALURU")
+		}
+		if r := h.do("GET", "/v1/penalty-notices/"+n.ID+"/pdf", user, nil); r.status != status {
+			t.Errorf("pdf as %s: %d, want %d", user, r.status, status)
+		}
+	}
+
+	// Withdrawing the inspection revises the notice (every line
+	// cancelled): revision 1's code is superseded, revision 2 has its own.
+	if r := h.do("POST", "/v1/inspections/"+second.String()+"/review", "supervisor", map[string]any{"decision": "withdraw", "comment": "wrong vessel"}); r.status != 200 {
+		t.Fatalf("withdraw: %d %s", r.status, r.body)
+	}
+	if v := verify(code); v["status"] != "superseded" {
+		t.Errorf("revision 1 after revision 2: %v", v)
+	}
+	text = pdf("owner")
+	m = regexp.MustCompile(`Verification code: ([A-Z2-9]{12})`).FindStringSubmatch(text)
+	if m == nil || m[1] == code || !strings.Contains(text, "revision 2") || !strings.Contains(text, "Cancelled") {
+		t.Fatalf("revision 2's PDF:\n%s", text)
+	}
+	if v := verify(m[1]); v["status"] != "valid" || v["number"] != n.Number+" revision 2" {
+		t.Errorf("revision 2 verifies as %v", v)
 	}
 }
 

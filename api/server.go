@@ -102,7 +102,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
 	if d.Metrics != nil && d.Inspect != nil {
-		d.Metrics.MustRegister(d.Inspect.OverdueCollector()) // tindal_findings_overdue (docs/REVIEW.md)
+		d.Metrics.MustRegister(d.Inspect.OverdueCollector())    // tindal_findings_overdue (docs/REVIEW.md)
+		d.Metrics.MustRegister(d.Inspect.NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
 	}
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))

@@ -1,5 +1,5 @@
 // Package document renders the documents Tindal issues (detention and
-// release orders; the penalty notice will follow) as HTML and PDF from one
+// release orders, penalty notices) as HTML and PDF from one
 // struct each, and keeps their verification codes: a random code printed
 // on the document that anyone can check at GET /v/{code}. Codes are stored
 // in the documents table with the document's kind, number and status only,
@@ -21,6 +21,7 @@ import (
 const (
 	KindDetentionOrder = "detention_order"
 	KindReleaseOrder   = "release_order"
+	KindPenaltyNotice  = "penalty_notice" // one code per revision
 )
 
 // Document statuses a verification answers.

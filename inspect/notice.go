@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -132,7 +134,7 @@ func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspe
 	if err := w.tx.DB.WithContext(ctx).Create(&n).Error; err != nil {
 		return storage.MapError(fmt.Errorf("insert penalty notice: %w", err), "penalty notice")
 	}
-	if err := insertRevision(ctx, w.tx, n.ID, 1, nil, "issued on approval of the inspection", lines); err != nil {
+	if err := insertRevision(ctx, w.tx, &n, nil, "issued on approval of the inspection", lines); err != nil {
 		return err
 	}
 	// penalties.notice_issued_at is deliberately left unset: set, it turns
@@ -140,6 +142,7 @@ func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspe
 	// that no endpoint can confirm yet, so a late earlier offence would
 	// never double the later one. Increases apply and show as revisions.
 	w.audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
+	w.afterCommit(func() { w.s.counters.notices.WithLabelValues(j.ID.String()).Inc() })
 	return nil
 }
 
@@ -160,15 +163,48 @@ func nextNoticeSeq(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID) 
 	return last + 1, nil
 }
 
-func insertRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev int, prev *int, reason string, lines []NoticeLine) error {
+// insertRevision writes revision n.Revision of a notice and issues its
+// verification code (documents table, GET /v/{code}); the revision it
+// follows, if any, is superseded from now on (issue 12 item 7).
+func insertRevision(ctx context.Context, tx *storage.Tx, n *models.PenaltyNotice, prev *int, reason string, lines []NoticeLine) error {
 	b, err := json.Marshal(lines)
 	if err != nil {
 		return fmt.Errorf("encode notice lines: %w", err)
 	}
+	now := time.Now().UTC()
 	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO penalty_notice_revisions (notice_id, revision, previous, reason, lines, total, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, notice, rev, prev, reason, string(b), total(lines), time.Now().UTC()).Error
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, n.ID, n.Revision, prev, reason, string(b), total(lines), now).Error
 	if err != nil {
 		return fmt.Errorf("insert notice revision: %w", err)
 	}
-	return nil
+	if prev != nil {
+		if err := document.SetStatus(ctx, tx.DB, document.KindPenaltyNotice, revisionRef(n.ID, *prev), document.StatusSuperseded, now); err != nil {
+			return err
+		}
+	}
+	return document.Issue(ctx, tx.DB, document.Record{Code: document.NewCode(), Kind: document.KindPenaltyNotice, RefID: revisionRef(n.ID, n.Revision),
+		Number: revisionNumber(n.Number, n.Revision), JurisdictionID: n.JurisdictionID, Status: document.StatusValid, IssuedAt: now})
+}
+
+// revisionRef names one revision of a notice in the documents table, whose
+// ref_id is unique per kind: a name-based UUID of the notice and revision,
+// so that each revision has its own code without a column to hold it.
+func revisionRef(notice uuid.UUID, rev int) uuid.UUID {
+	return uuid.NewSHA1(notice, []byte("revision "+strconv.Itoa(rev)))
+}
+
+// revisionNumber is what GET /v/{code} names: the notice and its revision.
+func revisionNumber(number string, rev int) string {
+	return fmt.Sprintf("%s revision %d", number, rev)
+}
+
+// verifyCode is the code of a notice revision ("" for a revision issued
+// before codes were, which has none).
+func verifyCode(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev int) (string, error) {
+	var code string
+	err := tx.DB.WithContext(ctx).Raw(`SELECT code FROM documents WHERE kind = ? AND ref_id = ?`, document.KindPenaltyNotice, revisionRef(notice, rev)).Scan(&code).Error
+	if err != nil {
+		return "", fmt.Errorf("notice code: %w", err)
+	}
+	return code, nil
 }

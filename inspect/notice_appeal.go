@@ -57,6 +57,9 @@ func (s *Service) FileAppeal(ctx context.Context, sc models.Scope, notice, penal
 		}
 		return tx.Audit("penalty_appeal.file", "penalty_appeal", out.ID, nil, out)
 	})
+	if err == nil {
+		s.counters.appealsFiled.WithLabelValues(out.JurisdictionID.String()).Inc()
+	}
 	return out, err
 }
 
@@ -106,7 +109,9 @@ func (s *Service) DecideAppeal(ctx context.Context, sc models.Scope, id uuid.UUI
 	if reason = strings.TrimSpace(reason); reason == "" {
 		return a, invalid("reason", "required", "give the reasons of the decision")
 	}
+	decided := false // by this call, not a retry of the same decision
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		decided = false
 		var as []models.PenaltyAppeal
 		q := noticeScope(tx.DB.WithContext(ctx).Model(&models.PenaltyAppeal{}).Where("id = ?", id), sc)
 		if err := q.Clauses(clause.Locking{Strength: "UPDATE"}).Find(&as).Error; err != nil {
@@ -135,11 +140,15 @@ func (s *Service) DecideAppeal(ctx context.Context, sc models.Scope, id uuid.UUI
 		if err := tx.Audit("penalty_appeal."+decision, "penalty_appeal", a.ID, nil, a); err != nil {
 			return err
 		}
+		decided = true
 		if decision == AppealUpheld {
 			return s.setAside(ctx, tx, a)
 		}
 		return nil
 	})
+	if err == nil && decided {
+		s.counters.appealsDecided.WithLabelValues(a.JurisdictionID.String(), decision).Inc()
+	}
 	return a, err
 }
 

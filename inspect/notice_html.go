@@ -1,54 +1,45 @@
 package inspect
 
 import (
-	"bytes"
-	_ "embed"
 	"fmt"
-	"html/template"
 	"strconv"
 	"strings"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
 
-//go:embed notice_html.tmpl
-var noticeHTMLSource string
-
-// noticeHTML is the owner's copy of a penalty notice: one template, every
-// text from the locale catalogue. The PDF of record (English) is left to
-// the shared document package.
-var noticeHTML = template.Must(template.New("notice").Parse(noticeHTMLSource))
-
-// noticeTexts are the catalogue messages without placeholders the page uses.
-var noticeTexts = []string{"title", "office", "served_on", "vessel", "registration", "owner", "inspected_on", "col.row", "col.offence",
-	"col.person", "col.level", "col.amount", "col.previous", "col.paid", "total", "paid_total", "due", "trace"}
-
-type htmlLine struct {
-	PenaltyID                              string
-	Row, Citation, Offence, Status, Repeat string
-	Person, Level, Previous, Amount, Paid  string
-	Changed                                bool
-	Trace                                  []string
-}
-
-type htmlPage struct {
-	Lang, Number, NumberLine, Revises                          string
-	Office, ServedOn, Vessel, Registration, Owner, InspectedOn string
-	Total, Paid, Due, PayBy, Appeal                            string
-	T                                                          map[string]string
-	Lines                                                      []htmlLine
-}
-
-// RenderNoticeHTML renders a notice in lang ("" = the owner's preferred
-// language): dates in that language, amounts in rupees with Indian
-// grouping. A message missing from the catalogue is an error, never an
+// RenderNoticeHTML renders the owner's copy of a notice in lang ("" = the
+// owner's preferred language): dates in that language, amounts in rupees
+// with Indian grouping. It is the document package's page, the same one
+// RenderNoticePDF prints, so the copy and the record never differ (issue
+// 12 item 6). A message missing from the catalogue is an error, never an
 // English fallback page passed off as translated.
 func RenderNoticeHTML(v NoticeView, lang string) ([]byte, error) {
 	if lang == "" {
 		lang = v.Owner.PreferredLanguage
 	}
-	lang = locale.Resolve(lang)
+	p, err := NoticePage(v, locale.Resolve(lang))
+	if err != nil {
+		return nil, err
+	}
+	return document.HTML(p)
+}
+
+// RenderNoticePDF prints a notice's current revision in English, the
+// language of record (fpdf does not shape Devanagari or Kannada).
+func RenderNoticePDF(v NoticeView) ([]byte, error) {
+	p, err := NoticePage(v, locale.English)
+	if err != nil {
+		return nil, err
+	}
+	return document.PDF(p, v.Notice.UpdatedAt)
+}
+
+// NoticePage lays a notice's current revision out in lang: every text
+// from the locale catalogue.
+func NoticePage(v NoticeView, lang string) (document.Page, error) {
 	c := locale.Default()
 	var missing error // the first message that failed to render
 	tr := func(id string, vars map[string]any) string {
@@ -60,58 +51,65 @@ func RenderNoticeHTML(v NoticeView, lang string) ([]byte, error) {
 	}
 	p := noticePage(v, lang, tr)
 	if missing != nil {
-		return nil, fmt.Errorf("render notice: %w", missing)
+		return document.Page{}, fmt.Errorf("render notice: %w", missing)
 	}
-	var out bytes.Buffer
-	if err := noticeHTML.Execute(&out, p); err != nil {
-		return nil, fmt.Errorf("render notice: %w", err)
-	}
-	return out.Bytes(), nil
+	return p, nil
 }
 
-func noticePage(v NoticeView, lang string, tr func(string, map[string]any) string) htmlPage {
-	p := htmlPage{Lang: lang, Number: v.Notice.Number, T: map[string]string{},
-		NumberLine: tr("number", map[string]any{"Number": v.Notice.Number, "Revision": v.Notice.Revision}),
-		Office:     v.Jurisdiction.Name, ServedOn: locale.Date(lang, civil(servedDate(v.Notice))), Vessel: v.Vessel.Name,
-		Registration: v.Vessel.RegistrationNumber, Owner: v.Owner.Name, InspectedOn: locale.Date(lang, noticeDate(v.InspectedAt)),
-		Total: locale.Rupees(v.Total), Paid: locale.Rupees(v.Paid), Due: locale.Rupees(v.Due),
-		PayBy: tr("pay_by", map[string]any{"Date": locale.Date(lang, civil(v.PayBy))})}
-	for _, id := range noticeTexts {
-		p.T[strings.ReplaceAll(id, ".", "_")] = tr(id, nil)
-	}
+func noticePage(v NoticeView, lang string, tr func(string, map[string]any) string) document.Page {
+	t := func(id string) string { return tr(id, nil) }
+	p := document.Page{Lang: lang, Title: t("title"), Office: v.Jurisdiction.Name, VerifyCode: v.VerifyCode}
+	p.Fields = []document.Field{{Label: t("office"), Value: v.Jurisdiction.Name},
+		{Label: t("served_on"), Value: locale.Date(lang, civil(servedDate(v.Notice)))},
+		{Label: t("vessel"), Value: v.Vessel.Name}, {Label: t("registration"), Value: v.Vessel.RegistrationNumber},
+		{Label: t("owner"), Value: v.Owner.Name}, {Label: t("inspected_on"), Value: locale.Date(lang, noticeDate(v.InspectedAt))}}
+	head := []string{tr("number", map[string]any{"Number": v.Notice.Number, "Revision": v.Notice.Revision})}
 	if n := len(v.Revisions); n > 0 && v.Revisions[n-1].Previous != nil {
-		p.Revises = tr("revises", map[string]any{"Previous": *v.Revisions[n-1].Previous})
+		head = append(head, tr("revises", map[string]any{"Previous": *v.Revisions[n-1].Previous}))
 	}
-	if v.Appeal != nil {
-		p.Appeal = tr("appeal", map[string]any{"Authority": v.Appeal.Authority, "Date": locale.Date(lang, civil(v.AppealBy)), "Citation": v.Appeal.Citation})
-	}
+	lines := &document.Table{Head: []string{t("col.row"), t("col.offence"), t("col.person"), t("col.level"), t("col.previous"),
+		t("col.amount"), t("col.paid"), t("trace")}}
 	for _, l := range v.Lines {
-		p.Lines = append(p.Lines, htmlLineOf(l, lang, tr))
+		lines.Rows = append(lines.Rows, lineCells(l, lang, tr))
+	}
+	sums := []string{t("total") + ": " + locale.Rupees(v.Total), t("paid_total") + ": " + locale.Rupees(v.Paid), t("due") + ": " + locale.Rupees(v.Due),
+		tr("pay_by", map[string]any{"Date": locale.Date(lang, civil(v.PayBy))})}
+	if v.Appeal != nil {
+		sums = append(sums, tr("appeal", map[string]any{"Authority": v.Appeal.Authority, "Date": locale.Date(lang, civil(v.AppealBy)), "Citation": v.Appeal.Citation}))
+	}
+	p.Sections = []document.Section{{Paragraphs: head}, {Table: lines}, {Paragraphs: sums}}
+	if v.VerifyCode != "" {
+		p.Footer = []string{t("verify") + ": " + v.VerifyCode}
+		p.VerifyNote = tr("verify_note", map[string]any{"Code": v.VerifyCode})
 	}
 	return p
 }
 
-func htmlLineOf(l NoticeLineView, lang string, tr func(string, map[string]any) string) htmlLine {
+// lineCells is one line of the table: the Sch-IV row with its citation,
+// the offence with its status and repeat marker, the person, the repeat
+// level, the previous amount (set on a line a revision changed), the
+// amount, what was paid and the doubling trace (RULES.md §5.2).
+func lineCells(l NoticeLineView, lang string, tr func(string, map[string]any) string) []string {
 	offence, err := locale.Default().Text(lang, "penalty_row."+l.Row, nil)
 	if err != nil {
 		offence = l.Row
 	}
-	h := htmlLine{PenaltyID: l.PenaltyID.String(), Row: rowLabel(l.NoticeLine), Citation: l.Citation, Offence: offence,
-		Person: personLabel(l.NoticeLine, tr), Level: strconv.Itoa(l.Level), Amount: locale.Rupees(l.Amount), Paid: locale.Rupees(l.Paid),
-		Changed: l.changed()}
 	if l.Status == string(rules.OffenceSetAside) || l.Status == LineCancelled {
-		h.Status = tr("status."+l.Status, nil)
+		offence += " — " + tr("status."+l.Status, nil)
 	}
 	if l.Level > 1 {
-		h.Repeat = tr("repeat", nil)
+		offence += " — " + tr("repeat", nil)
 	}
+	previous := ""
 	if l.PreviousAmount != nil {
-		h.Previous = locale.Rupees(*l.PreviousAmount)
+		previous = locale.Rupees(*l.PreviousAmount)
 	}
+	trace := make([]string, 0, len(l.Trace))
 	for _, st := range l.Trace {
-		h.Trace = append(h.Trace, st.Detail+" ("+string(st.Citation)+")")
+		trace = append(trace, st.Detail+" ("+string(st.Citation)+")")
 	}
-	return h
+	return []string{rowLabel(l.NoticeLine) + " (" + l.Citation + ")", offence, personLabel(l.NoticeLine, tr), strconv.Itoa(l.Level), previous,
+		locale.Rupees(l.Amount), locale.Rupees(l.Paid), strings.Join(trace, "; ")}
 }
 
 func rowLabel(l NoticeLine) string {

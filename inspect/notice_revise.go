@@ -77,7 +77,7 @@ func reviseNotice(ctx context.Context, tx *storage.Tx, n *models.PenaltyNotice, 
 	}
 	prev := n.Revision
 	n.Revision++
-	if err := insertRevision(ctx, tx, n.ID, n.Revision, &prev, reason, lines); err != nil {
+	if err := insertRevision(ctx, tx, n, &prev, reason, lines); err != nil {
 		return false, err
 	}
 	err = tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notices SET revision = ?, version = version + 1, updated_at = ? WHERE id = ?`,

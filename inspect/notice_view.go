@@ -37,6 +37,7 @@ type NoticeView struct {
 	PayBy        rules.Date
 	Appeal       *rules.AppealRoute
 	AppealBy     rules.Date
+	VerifyCode   string // the current revision's (GET /v/{code})
 }
 
 // NoticeLineView is a current line with its payments and appeal.
@@ -160,7 +161,9 @@ func loadNotice(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UU
 		return v, fmt.Errorf("load appeals: %w", err)
 	}
 	v.tally()
-	return v, nil
+	var err error
+	v.VerifyCode, err = verifyCode(ctx, tx, id, v.Notice.Revision)
+	return v, err
 }
 
 func loadNoticeParties(ctx context.Context, tx *storage.Tx, v *NoticeView) error {

@@ -48,6 +48,7 @@ type Service struct {
 	templates map[uuid.UUID]Template
 	seeded    stdsync.Map   // template id → true once known to be in the database
 	outbox    notify.Outbox // owners' notices of changed penalties (WithOutbox)
+	counters  *noticeCounters
 }
 
 // New builds the inspection service; reg may be nil for the default rules.
@@ -58,7 +59,7 @@ func New(db *storage.DB, reg *rules.Registry, clock func() time.Time, opts ...Op
 	if clock == nil {
 		clock = time.Now
 	}
-	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex()}
+	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex(), counters: newNoticeCounters()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -1674,10 +1674,36 @@ export interface paths {
          * @description One html/template rendering; texts from the locale catalogues (en,
          *     kn, hi) in the owner's preferred language, amounts in rupees with
          *     Indian grouping, dates in the owner's language. `?lang=` overrides
-         *     the language. The PDF (English, the language of record) comes from
-         *     the shared document package.
+         *     the language. The page is the document package's, laid out from the
+         *     same page as the PDF (`/pdf`), with the revision's verification code.
          */
         get: operations["getPenaltyNoticeHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The penalty notice's current revision as a PDF (English, the language of record)
+         * @description Laid out from the same page as the HTML copy: the vessel, each
+         *     offence's Sch-IV row, person, amount, repeat level and doubling
+         *     trace, the total, the notice number and the revision's verification
+         *     code (`GET /v/{code}`: valid, or superseded once a later revision
+         *     exists).
+         */
+        get: operations["getPenaltyNoticePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5001,7 +5027,7 @@ export interface components {
         };
         DocumentVerification: {
             /** @enum {string} */
-            kind: "detention_order" | "release_order";
+            kind: "detention_order" | "release_order" | "penalty_notice";
             number: string;
             office: string;
             /** @enum {string} */
@@ -7968,6 +7994,8 @@ export interface operations {
                          * @description Served on + 15 days (Karnataka 2025, Form-18)
                          */
                         pay_by: string;
+                        /** @description The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued */
+                        verify_code?: string;
                         appeal?: {
                             authority?: string;
                             citation?: string;
@@ -8178,6 +8206,33 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPenaltyNoticePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
