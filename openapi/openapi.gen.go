@@ -1217,30 +1217,84 @@ func (e InspectionAnswerArgsAnswer) Valid() bool {
 	}
 }
 
-// Defines values for InspectionAnswerMutationName.
+// Defines values for InspectionAnswerArgsV2Answer.
 const (
-	InspectionAnswerMutationNameInspectionAnswer InspectionAnswerMutationName = "inspection.answer"
+	InspectionAnswerArgsV2AnswerEmpty InspectionAnswerArgsV2Answer = ""
+	InspectionAnswerArgsV2AnswerNa    InspectionAnswerArgsV2Answer = "na"
+	InspectionAnswerArgsV2AnswerNo    InspectionAnswerArgsV2Answer = "no"
+	InspectionAnswerArgsV2AnswerYes   InspectionAnswerArgsV2Answer = "yes"
 )
 
-// Valid indicates whether the value is a known member of the InspectionAnswerMutationName enum.
-func (e InspectionAnswerMutationName) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionAnswerArgsV2Answer enum.
+func (e InspectionAnswerArgsV2Answer) Valid() bool {
 	switch e {
-	case InspectionAnswerMutationNameInspectionAnswer:
+	case InspectionAnswerArgsV2AnswerEmpty:
+		return true
+	case InspectionAnswerArgsV2AnswerNa:
+		return true
+	case InspectionAnswerArgsV2AnswerNo:
+		return true
+	case InspectionAnswerArgsV2AnswerYes:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for InspectionAnswerMutationVersion.
+// Defines values for InspectionAnswerMutationV1Name.
 const (
-	InspectionAnswerMutationVersionN1 InspectionAnswerMutationVersion = 1
+	InspectionAnswerMutationV1NameInspectionAnswer InspectionAnswerMutationV1Name = "inspection.answer"
 )
 
-// Valid indicates whether the value is a known member of the InspectionAnswerMutationVersion enum.
-func (e InspectionAnswerMutationVersion) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV1Name enum.
+func (e InspectionAnswerMutationV1Name) Valid() bool {
 	switch e {
-	case InspectionAnswerMutationVersionN1:
+	case InspectionAnswerMutationV1NameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV1Version.
+const (
+	InspectionAnswerMutationV1VersionN1 InspectionAnswerMutationV1Version = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV1Version enum.
+func (e InspectionAnswerMutationV1Version) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV1VersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV2Name.
+const (
+	InspectionAnswerMutationV2NameInspectionAnswer InspectionAnswerMutationV2Name = "inspection.answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV2Name enum.
+func (e InspectionAnswerMutationV2Name) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV2NameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV2Version.
+const (
+	InspectionAnswerMutationV2VersionN2 InspectionAnswerMutationV2Version = 2
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV2Version enum.
+func (e InspectionAnswerMutationV2Version) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV2VersionN2:
 		return true
 	default:
 		return false
@@ -1370,30 +1424,90 @@ func (e InspectionStartArgsKind) Valid() bool {
 	}
 }
 
-// Defines values for InspectionStartMutationName.
+// Defines values for InspectionStartArgsV2Kind.
 const (
-	InspectionStart InspectionStartMutationName = "inspection.start"
+	InspectionStartArgsV2KindComplaint    InspectionStartArgsV2Kind = "complaint"
+	InspectionStartArgsV2KindDetention    InspectionStartArgsV2Kind = "detention"
+	InspectionStartArgsV2KindFollowUp     InspectionStartArgsV2Kind = "follow_up"
+	InspectionStartArgsV2KindReInspection InspectionStartArgsV2Kind = "re_inspection"
+	InspectionStartArgsV2KindRoutine      InspectionStartArgsV2Kind = "routine"
+	InspectionStartArgsV2KindSpot         InspectionStartArgsV2Kind = "spot"
 )
 
-// Valid indicates whether the value is a known member of the InspectionStartMutationName enum.
-func (e InspectionStartMutationName) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionStartArgsV2Kind enum.
+func (e InspectionStartArgsV2Kind) Valid() bool {
 	switch e {
-	case InspectionStart:
+	case InspectionStartArgsV2KindComplaint:
+		return true
+	case InspectionStartArgsV2KindDetention:
+		return true
+	case InspectionStartArgsV2KindFollowUp:
+		return true
+	case InspectionStartArgsV2KindReInspection:
+		return true
+	case InspectionStartArgsV2KindRoutine:
+		return true
+	case InspectionStartArgsV2KindSpot:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for InspectionStartMutationVersion.
+// Defines values for InspectionStartMutationV1Name.
 const (
-	InspectionStartMutationVersionN1 InspectionStartMutationVersion = 1
+	InspectionStartMutationV1NameInspectionStart InspectionStartMutationV1Name = "inspection.start"
 )
 
-// Valid indicates whether the value is a known member of the InspectionStartMutationVersion enum.
-func (e InspectionStartMutationVersion) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionStartMutationV1Name enum.
+func (e InspectionStartMutationV1Name) Valid() bool {
 	switch e {
-	case InspectionStartMutationVersionN1:
+	case InspectionStartMutationV1NameInspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV1Version.
+const (
+	InspectionStartMutationV1VersionN1 InspectionStartMutationV1Version = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV1Version enum.
+func (e InspectionStartMutationV1Version) Valid() bool {
+	switch e {
+	case InspectionStartMutationV1VersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV2Name.
+const (
+	InspectionStartMutationV2NameInspectionStart InspectionStartMutationV2Name = "inspection.start"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV2Name enum.
+func (e InspectionStartMutationV2Name) Valid() bool {
+	switch e {
+	case InspectionStartMutationV2NameInspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV2Version.
+const (
+	InspectionStartMutationV2VersionN2 InspectionStartMutationV2Version = 2
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV2Version enum.
+func (e InspectionStartMutationV2Version) Valid() bool {
+	switch e {
+	case InspectionStartMutationV2VersionN2:
 		return true
 	default:
 		return false
@@ -4700,9 +4814,12 @@ type Inspection struct {
 	Status                 InspectionStatus   `json:"status"`
 	SubmittedAt            *time.Time         `json:"submitted_at,omitempty"`
 	TemplateId             openapi_types.UUID `json:"template_id"`
-	UpdatedAt              time.Time          `json:"updated_at"`
-	Version                int64              `json:"version"`
-	VesselId               openapi_types.UUID `json:"vessel_id"`
+
+	// TemplateIds Every template of the inspection, the primary (template_id) first
+	TemplateIds *[]openapi_types.UUID `json:"template_ids,omitempty"`
+	UpdatedAt   time.Time             `json:"updated_at"`
+	Version     int64                 `json:"version"`
+	VesselId    openapi_types.UUID    `json:"vessel_id"`
 }
 
 // InspectionActionCode Inspection action code (Karnataka 2025, Sch-IX)
@@ -4722,8 +4839,30 @@ type InspectionAnswerArgs struct {
 // InspectionAnswerArgsAnswer Empty clears the answer
 type InspectionAnswerArgsAnswer string
 
-// InspectionAnswerMutation defines model for InspectionAnswerMutation.
+// InspectionAnswerArgsV2 inspection.answer v2: one checklist answer keyed by template and item
+type InspectionAnswerArgsV2 struct {
+	// Answer Empty clears the answer
+	Answer       InspectionAnswerArgsV2Answer `json:"answer"`
+	InspectionId openapi_types.UUID           `json:"inspection_id"`
+
+	// ItemId The id of an item of that template
+	ItemId string  `json:"item_id"`
+	Note   *string `json:"note,omitempty"`
+
+	// TemplateId One of the inspection's template_ids
+	TemplateId openapi_types.UUID `json:"template_id"`
+}
+
+// InspectionAnswerArgsV2Answer Empty clears the answer
+type InspectionAnswerArgsV2Answer string
+
+// InspectionAnswerMutation inspection.answer, a union on `version`: v1 answers the primary template, v2 names the template
 type InspectionAnswerMutation struct {
+	union json.RawMessage
+}
+
+// InspectionAnswerMutationV1 defines model for InspectionAnswerMutationV1.
+type InspectionAnswerMutationV1 struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
 
 	// Args inspection.answer v1: one checklist answer (answer and note are one unit of edit)
@@ -4739,19 +4878,50 @@ type InspectionAnswerMutation struct {
 	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
 
 	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id   openapi_types.UUID           `json:"id"`
-	Name InspectionAnswerMutationName `json:"name"`
+	Id   openapi_types.UUID             `json:"id"`
+	Name InspectionAnswerMutationV1Name `json:"name"`
 
 	// Seq Per-device sequence number
-	Seq     int64                           `json:"seq"`
-	Version InspectionAnswerMutationVersion `json:"version"`
+	Seq     int64                             `json:"seq"`
+	Version InspectionAnswerMutationV1Version `json:"version"`
 }
 
-// InspectionAnswerMutationName defines model for InspectionAnswerMutation.Name.
-type InspectionAnswerMutationName string
+// InspectionAnswerMutationV1Name defines model for InspectionAnswerMutationV1.Name.
+type InspectionAnswerMutationV1Name string
 
-// InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
-type InspectionAnswerMutationVersion int
+// InspectionAnswerMutationV1Version defines model for InspectionAnswerMutationV1.Version.
+type InspectionAnswerMutationV1Version int
+
+// InspectionAnswerMutationV2 defines model for InspectionAnswerMutationV2.
+type InspectionAnswerMutationV2 struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.answer v2: one checklist answer keyed by template and item
+	Args InspectionAnswerArgsV2 `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID             `json:"id"`
+	Name InspectionAnswerMutationV2Name `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                             `json:"seq"`
+	Version InspectionAnswerMutationV2Version `json:"version"`
+}
+
+// InspectionAnswerMutationV2Name defines model for InspectionAnswerMutationV2.Name.
+type InspectionAnswerMutationV2Name string
+
+// InspectionAnswerMutationV2Version defines model for InspectionAnswerMutationV2.Version.
+type InspectionAnswerMutationV2Version int
 
 // InspectionAnswerRecord A row of inspection_answers as the pull sends it: every column by name
 type InspectionAnswerRecord struct {
@@ -4771,8 +4941,11 @@ type InspectionAnswerRecord struct {
 	StampTime      time.Time           `json:"stamp_time"`
 	StampUser      *openapi_types.UUID `json:"stamp_user"`
 	StampVersion   int64               `json:"stamp_version"`
-	UpdatedAt      time.Time           `json:"updated_at"`
-	Version        int64               `json:"version"`
+
+	// TemplateId The template the item belongs to
+	TemplateId openapi_types.UUID `json:"template_id"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+	Version    int64              `json:"version"`
 }
 
 // InspectionAnswerSyncItem defines model for InspectionAnswerSyncItem.
@@ -4801,10 +4974,11 @@ type InspectionDetail struct {
 	// AmendmentRequests GET only
 	AmendmentRequests *[]AmendmentRequest `json:"amendment_requests,omitempty"`
 	Answers           []struct {
-		Answer  string  `json:"answer"`
-		ItemId  string  `json:"item_id"`
-		Note    *string `json:"note,omitempty"`
-		Version int64   `json:"version"`
+		Answer     string             `json:"answer"`
+		ItemId     string             `json:"item_id"`
+		Note       *string            `json:"note,omitempty"`
+		TemplateId openapi_types.UUID `json:"template_id"`
+		Version    int64              `json:"version"`
 	} `json:"answers"`
 
 	// Conflicts GET only: conflicts, open and resolved
@@ -4945,18 +5119,21 @@ type InspectionRecord struct {
 	RuleSetId         string             `json:"rule_set_id"`
 
 	// Stamps Any JSON value but null
-	Stamps          JSONValue           `json:"stamps"`
-	StartedAt       time.Time           `json:"started_at"`
-	StartedRaw      *time.Time          `json:"started_raw"`
-	Status          string              `json:"status"`
-	SubmittedAt     *time.Time          `json:"submitted_at"`
-	TemplateId      openapi_types.UUID  `json:"template_id"`
-	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by"`
-	TimeFlags       []string            `json:"time_flags"`
-	UpdatedAt       time.Time           `json:"updated_at"`
-	Version         int64               `json:"version"`
-	VesselId        openapi_types.UUID  `json:"vessel_id"`
-	WithdrawnReason string              `json:"withdrawn_reason"`
+	Stamps      JSONValue          `json:"stamps"`
+	StartedAt   time.Time          `json:"started_at"`
+	StartedRaw  *time.Time         `json:"started_raw"`
+	Status      string             `json:"status"`
+	SubmittedAt *time.Time         `json:"submitted_at"`
+	TemplateId  openapi_types.UUID `json:"template_id"`
+
+	// TemplateIds Every template of the inspection, the primary first
+	TemplateIds     []openapi_types.UUID `json:"template_ids"`
+	TimeConfirmedBy *openapi_types.UUID  `json:"time_confirmed_by"`
+	TimeFlags       []string             `json:"time_flags"`
+	UpdatedAt       time.Time            `json:"updated_at"`
+	Version         int64                `json:"version"`
+	VesselId        openapi_types.UUID   `json:"vessel_id"`
+	WithdrawnReason string               `json:"withdrawn_reason"`
 }
 
 // InspectionRefArgs inspection.submit v1 and inspection.discard v1 (drafts only)
@@ -4982,8 +5159,34 @@ type InspectionStartArgs struct {
 // InspectionStartArgsKind defines model for InspectionStartArgs.Kind.
 type InspectionStartArgsKind string
 
-// InspectionStartMutation defines model for InspectionStartMutation.
+// InspectionStartArgsV2 inspection.start v2: v1 with template_ids, the primary template first, then the extra templates the inspection also uses; each must fit the vessel
+type InspectionStartArgsV2 struct {
+	CargoTonnes *float64 `json:"cargo_tonnes,omitempty"`
+
+	// DetentionOrderId The detention order a re_inspection may lift
+	DetentionOrderId  *openapi_types.UUID       `json:"detention_order_id,omitempty"`
+	Id                openapi_types.UUID        `json:"id"`
+	Kind              InspectionStartArgsV2Kind `json:"kind"`
+	Lat               *float64                  `json:"lat,omitempty"`
+	Lon               *float64                  `json:"lon,omitempty"`
+	Notes             *string                   `json:"notes,omitempty"`
+	PassengersCarried *int                      `json:"passengers_carried,omitempty"`
+
+	// TemplateIds checklist_templates of the vessel's regime that fit it, the primary first
+	TemplateIds []openapi_types.UUID `json:"template_ids"`
+	VesselId    openapi_types.UUID   `json:"vessel_id"`
+}
+
+// InspectionStartArgsV2Kind defines model for InspectionStartArgsV2.Kind.
+type InspectionStartArgsV2Kind string
+
+// InspectionStartMutation inspection.start, a union on `version`: v1 names one template, v2 several (issue 15)
 type InspectionStartMutation struct {
+	union json.RawMessage
+}
+
+// InspectionStartMutationV1 defines model for InspectionStartMutationV1.
+type InspectionStartMutationV1 struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
 
 	// Args inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
@@ -4999,19 +5202,50 @@ type InspectionStartMutation struct {
 	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
 
 	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id   openapi_types.UUID          `json:"id"`
-	Name InspectionStartMutationName `json:"name"`
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionStartMutationV1Name `json:"name"`
 
 	// Seq Per-device sequence number
-	Seq     int64                          `json:"seq"`
-	Version InspectionStartMutationVersion `json:"version"`
+	Seq     int64                            `json:"seq"`
+	Version InspectionStartMutationV1Version `json:"version"`
 }
 
-// InspectionStartMutationName defines model for InspectionStartMutation.Name.
-type InspectionStartMutationName string
+// InspectionStartMutationV1Name defines model for InspectionStartMutationV1.Name.
+type InspectionStartMutationV1Name string
 
-// InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
-type InspectionStartMutationVersion int
+// InspectionStartMutationV1Version defines model for InspectionStartMutationV1.Version.
+type InspectionStartMutationV1Version int
+
+// InspectionStartMutationV2 defines model for InspectionStartMutationV2.
+type InspectionStartMutationV2 struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.start v2: v1 with template_ids, the primary template first, then the extra templates the inspection also uses; each must fit the vessel
+	Args InspectionStartArgsV2 `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionStartMutationV2Name `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                            `json:"seq"`
+	Version InspectionStartMutationV2Version `json:"version"`
+}
+
+// InspectionStartMutationV2Name defines model for InspectionStartMutationV2.Name.
+type InspectionStartMutationV2Name string
+
+// InspectionStartMutationV2Version defines model for InspectionStartMutationV2.Version.
+type InspectionStartMutationV2Version int
 
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
@@ -7567,6 +7801,130 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(object)
+}
+
+// AsInspectionAnswerMutationV1 returns the union data inside the InspectionAnswerMutation as a InspectionAnswerMutationV1
+func (t InspectionAnswerMutation) AsInspectionAnswerMutationV1() (InspectionAnswerMutationV1, error) {
+	var body InspectionAnswerMutationV1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutationV1 overwrites any union data inside the InspectionAnswerMutation as the provided InspectionAnswerMutationV1
+func (t *InspectionAnswerMutation) FromInspectionAnswerMutationV1(v InspectionAnswerMutationV1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutationV1 performs a merge with any union data inside the InspectionAnswerMutation, using the provided InspectionAnswerMutationV1
+func (t *InspectionAnswerMutation) MergeInspectionAnswerMutationV1(v InspectionAnswerMutationV1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerMutationV2 returns the union data inside the InspectionAnswerMutation as a InspectionAnswerMutationV2
+func (t InspectionAnswerMutation) AsInspectionAnswerMutationV2() (InspectionAnswerMutationV2, error) {
+	var body InspectionAnswerMutationV2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutationV2 overwrites any union data inside the InspectionAnswerMutation as the provided InspectionAnswerMutationV2
+func (t *InspectionAnswerMutation) FromInspectionAnswerMutationV2(v InspectionAnswerMutationV2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutationV2 performs a merge with any union data inside the InspectionAnswerMutation, using the provided InspectionAnswerMutationV2
+func (t *InspectionAnswerMutation) MergeInspectionAnswerMutationV2(v InspectionAnswerMutationV2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t InspectionAnswerMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *InspectionAnswerMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsInspectionStartMutationV1 returns the union data inside the InspectionStartMutation as a InspectionStartMutationV1
+func (t InspectionStartMutation) AsInspectionStartMutationV1() (InspectionStartMutationV1, error) {
+	var body InspectionStartMutationV1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutationV1 overwrites any union data inside the InspectionStartMutation as the provided InspectionStartMutationV1
+func (t *InspectionStartMutation) FromInspectionStartMutationV1(v InspectionStartMutationV1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutationV1 performs a merge with any union data inside the InspectionStartMutation, using the provided InspectionStartMutationV1
+func (t *InspectionStartMutation) MergeInspectionStartMutationV1(v InspectionStartMutationV1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionStartMutationV2 returns the union data inside the InspectionStartMutation as a InspectionStartMutationV2
+func (t InspectionStartMutation) AsInspectionStartMutationV2() (InspectionStartMutationV2, error) {
+	var body InspectionStartMutationV2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutationV2 overwrites any union data inside the InspectionStartMutation as the provided InspectionStartMutationV2
+func (t *InspectionStartMutation) FromInspectionStartMutationV2(v InspectionStartMutationV2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutationV2 performs a merge with any union data inside the InspectionStartMutation, using the provided InspectionStartMutationV2
+func (t *InspectionStartMutation) MergeInspectionStartMutationV2(v InspectionStartMutationV2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t InspectionStartMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *InspectionStartMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
 }
 
 // AsJSONValue0 returns the union data inside the JSONValue as a JSONValue0
@@ -24011,619 +24369,626 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchw39ieMvgqi9nxhMv5JiqRIWSKj49uyJLfVPqkl2e7/dPmrAjNRVTCzgDKAJF3t0MQ8xH6Gmft9",
-	"s+//jzJPsmMtAJnIU2XWgQepddMtFzOROCys8/qtPwexnC+kYMLowfmfgxmjCVP4z7fMqOXziWEK/ith",
-	"OlZ8YbgUg/PBOxZLkWhiJLmh3JBLNpGKEQWvcDEle2+/fkGeHR8fkf/638dHhyeHj/cH0UDHMzanMNpE",
-	"qjk1g/MBF+bxySAazOkffJ7NB+dPn5weHUWDORf2v4+jgVkumH2UTZkafPgQBXN7y37PuGLJruao8vGM",
-	"ytju5vwhGiyoonNm3Pa+yJSWDVv744L+njES45/JRMk5EewPM7I/DKIBh6d+z5haDqKBoHP4Tv7HYrpz",
-	"+sd3TEzNbHB+cnSUz0gbxcUUN/H1S3gOh1tQMytG40m/jcgyfDL40uMnjR+afE9NPKuv9f2MESVvyDVT",
-	"mktBljIjl1SzhJgZI/GMiikjUkSEHU4PyXDweDgge6/e0ymBORAax2xhWLLvd8VSb7GQ15MD++WWjTlt",
-	"3Jfv+JybfGsqO53iH8PxEjahWWoG52dH0QoiOetDIorphRSaIYW8UfIyZXP4ZyyFYQInRReLlMcUdvDR",
-	"wj7xH79p2M4/g0n9N8Umg/PB/+tRcb0f2b/qR35c/GL5QJ4Lgrfi9OxLsvCPuetGL1P2QopJymNzp3Mi",
-	"sfvqBbmZMUG4IVwTo6jQnAlD9qiQZsYUWWR6RuSEmBnXJGHXPGYRoWQxk0aSSwaX/popPuEsIVIRbjS5",
-	"XBqm3d8Um8trluwTXO4Bshei6VLbzxpJqL4idEq5GEQ1TnmQs8qmdbqnHwVMFZf6jimY5k+CXlOewhbf",
-	"7dYmbMFEwkS8hD1N5I2AnYHbl1BD4S7C75eZXpK9WCaMjJF/jvfPiVFLuxmE4k6Vds3x3uC8pvya7W7f",
-	"3kv5PRVL4P5MG32Xm/ZeSjKnYkkmlKcsIamccqGBI1nCo3EsM2FgH2mSKKb1hRU67fu0g23J5eAHnLJb",
-	"B7z/PIaJv5AJqzPgl2zCY47HT/Exgoe89y1Vghp6RcnJ0clZRN7Fs4PX/wA+ywSwr38Ojo4H0eAIONzR",
-	"Y/ifU/ifM/ifJ4No8OzZ4Ncaa40Gz+dMJHMmjDs3mNBCyQVThlueR9XU/n+ScJgPTd8Ef7eSqC5D5pnB",
-	"w/5CE6qmGXxBD/Lvy8vfWGzg+zFdmEyxZERNSZAl1LADw+esIs3OGtYQK0bNdkMkLObJWkOILHXMwW5B",
-	"65CXyx4SusdowJRGPNnFYL1Gqb8l9IIhSY62GkCqDd//LVNcJ3ybKXiy3NFGWg3kzxX0T+ARslfs3SEV",
-	"+oYp8n/+5//aH0RdOmE0kDeCbbphilHHYssT/GW2RIHCEm7IDdVkxtLkgkgRM+LINsIH7H+oLzSxQ1np",
+	"7P3bchs59ieMvgqCe76wFP+ULMmSy5ai49su29XtrpPbdlX3/2vWkFAmSKKUBFgAUip2hSfmIfYzzNzv",
+	"m33/f5R5kh1rAchEnpjJgw52+6bbRWUicVhY5/VbfwxiOV9IwYTRg/M/BjNGE6bwn++YUcsXE8MU/FfC",
+	"dKz4wnApBueD9yyWItHESHJDuSGXbCIVIwpe4WJK9t5985I8Pz4+Iv/1v4+PDk8On+wPooGOZ2xOYbSJ",
+	"VHNqBucDLsyTk0E0mNPf+TybD86fPT09OooGcy7sfx9HA7NcMPsomzI1+PgxCub2jv2WccWSXc1R5eMZ",
+	"lbHdzfljNFhQRefMuO19mSktG7b2xwX9LWMkxj+TiZJzItjvZmR/GEQDDk/9ljG1HEQDQefwnfyPxXTn",
+	"9PfvmJia2eD85Ogon5E2iospbuKbV/AcDregZlaMxpN+G5Fl+GTwpSdPGz80+Z6aeFZf64cZI0rekGum",
+	"NJeCLGVGLqlmCTEzRuIZFVNGpIgIO5wekuHgyXBA9l5/oFMCcyA0jtnCsGTf74ql3mIhbyYH9sstG3Pa",
+	"uC/f8Tk3+dZUdjrFP4bjJWxCs9QMzs+OohVEctaHRBTTCyk0Qwp5q+Rlyubwz1gKwwROii4WKY8p7ODj",
+	"hX3iP37VsJ1/BJP6b4pNBueD/9fj4no/tn/Vj/24+MXygbwQBG/F6dlXZOEfc9eNXqbspRSTlMfmTudE",
+	"YvfVC3IzY4JwQ7gmRlGhOROG7FEhzYwpssj0jMgJMTOuScKuecwiQsliJo0klwwu/TVTfMJZQqQi3Ghy",
+	"uTRMu78pNpfXLNknuNwDZC9E06W2nzWSUH1F6JRyMYhqnPIgZ5VN63RPPw6YKi71PVMwzZ8EvaY8hS2+",
+	"261N2IKJhIl4CXuayBsBOwO3L6GGwl2E3y8zvSR7sUwYGSP/HO+fE6OWdjMIxZ0q7ZrjvcF5Tfk1292+",
+	"fZDyeyqWwP2ZNvouN+2DlGROxZJMKE9ZQlI55UIDR7KER+NYZsLAPtIkUUzrCyt02vdpB9uSy8GPOGW3",
+	"Dnj/RQwTfykTVmfAr9iExxyPn+JjBA9571uqBDX0ipKTo5OziLyPZwdv/gF8lglgX/8cHB0PosERcLij",
+	"J/A/p/A/Z/A/TwfR4PnzwS811hoNXsyZSOZMGHduMKGFkgumDLc8j6qp/f8k4TAfmr4N/m4lUV2GzDOD",
+	"h/1IE6qmGXxBD/Lvy8tfWWzg+zFdmEyxZERNSZAl1LADw+esIs3OGtYQK0bNdkMkLObJWkOILHXMwW5B",
+	"65CXyx4SusdowJRGPNnFYL1Gqb8l9IIhSY62GkCqDd//NVNcJ3ybKXiy3NFGWg3kjxX0T+ARslfs3SEV",
+	"+oYp8n/+5//aH0RdOmE0kDeCbbphilHHYssT/PtsiQKFJdyQG6rJjKXJBZEiZsSRbYQP2P9QjzSxQ1np",
 	"IQXDt7z8KK+haRHaUJMhF/HMSi7wVa8vonYLPIEljWwqWyTbXvFM5/tY3Q2QHgnLt2QQrb3TTl2uGiVP",
-	"TkN989nR0ZfHz56dnJ1+eXr07NlxoHweNdpUhcL/T2sB+M9UL2OxOkeTkWXbZf6an0NOGfU7FRBc5cKW",
-	"+GzpRH5t4OtVufIdb5It3LB5+R+rNIDqmHih6R+v7btnAeVRpegS/hzaaQ0WWMcFrx4BfqjPat+yWKoG",
-	"UnuOtpWcEOpfGCn7hiZUIwEusjQlmoGqxs05YddMLUks02wuyOWSuNNtFtGrNu9v73784WeaZuyz1F1H",
-	"6qbM7HqCnwX5wxXk3aJsN/J4HZHZ/exupeMDlX1ViRdSQCj/igvWUxYGLKPEkjaUkoWMbpOXJb7SR5y8",
-	"W4oYpBzy+jT9cTI4/+dqbu/feCWuWSoXwPSrshe8CetKXCfXPvg5F/pcTaA1qHGVU8W/1pf/64do8BWN",
-	"r1I5fcli7kmrIvFSxWiyHE24oGmHBj6jCUnZxKB4vbQjEzfAOVFMZym6Q8D5pI1ULCE4rP8TFQkBdxY4",
-	"pEDtdSRChLwpLNpLKVNGhRdBftZ+exKuY6qAPMARsmzUcddjaQ3MRaPPs8OLkunZW/tk9TzKFypfRT5y",
-	"VNn1JsqtHFzgVGh2H0xoqllVndl0A1ew1zkX/ofjLrosrRxHXLHSV8KoZQN9TqeKTalhI/YHd96wOqUU",
-	"T2125BU1rnwHXkil0KAi7jECoiAiE/4HSwg1ZMKVNkSxmPFFyeZZSwt0TqycD+RLysSVkDewixDr4WI6",
+	"T0N98/nR0VfHz5+fnJ1+dXr0/PlxoHweNdpUhcL/T2sB+M9UL2OxOkeTkWXbZf6an0NOGfU7FRBc5cKW",
+	"+GzpRH5p4OtVufIdb5It3LB5+R+rNIDqmHih6e9v7LtnAeVRpegS/hzaaQ0WWMcFrx4BfqjPat+xWKoG",
+	"UnuBtpWcEOpfGCn7hiZUIwEusjQlmoGqxs05YddMLUks02wuyOWSuNNtFtGrNu+v73/84WeaZuyL1F1H",
+	"6qbM7HqCXwT5wxXk3aJsN/J4HZHZ/exupeMDlX1ViRdSQCj/igvWUxYGLKPEkjaUkoWMbpOXJb7SR5y8",
+	"X4oYpBzy+jT9cTI4/+dqbu/feC2uWSoXwPSrshe8CetKXCfXPvo5F/pcTaA1qHGVU8W/1pf/y8do8DWN",
+	"r1I5fcVi7kmrIvFSxWiyHE24oGmHBj6jCUnZxKB4vbQjEzfAOVFMZym6Q8D5pI1ULCE4rP8TFQkBdxY4",
+	"pEDtdSRChLwpLNpLKVNGhRdBftZ+exKuY6qAPMARsmzUcddjaQ3MRaPPs8OLkunZO/tk9TzKFypfRT5y",
+	"VNn1JsqtHFzgVGh2H0xoqllVndl0A1ew1zkX/ofjLrosrRxHXLHS18KoZQN9TqeKTalhI/Y7d96wOqUU",
+	"T2125BU1rnwHXkql0KAi7jECoiAiE/47Swg1ZMKVNkSxmPFFyeZZSwt0TqycD+RLysSVkDewixDr4WI6",
 	"mkg1YlSlHAMCSEqN57iOitT2crNAb3ged2GkGWu0k62vFG693a2ETZgCDrEH3IJO2f6mG9egA9V5WCHz",
-	"vtAkfOOCgEpDbmY8ZTDDRDINTIoguXUbsJ0KUUpX74r1DsBWE3gUeCUThvCNCWlL7tfuieHog3YBq5of",
-	"po8LZkGXqaTJ5k5Qb9u5DSt2qsZVNPt9l3pUNIDdH01SOi2b2cGanzQtuTCrj5vMatS22JzytHrHzk53",
-	"qVx2SKhC0au5P2AjKww2qnNlx7+qqmHAE8KbUFDCCoGwC0dHSbY8GCfHC5oykVD1Xl6xBpVsB/6Aza4+",
-	"HlCmd2umb2fmXcurXU6nyRwKDJBg5zvP7YV99gEd3zY7bTwp1nmvZrFi5oLoGUZQRbp0Cnsw5nGzNa1a",
-	"LIoJYwn56e13EHcG3zehJHZ7S+hiURUlp0/XPUi7HDuD9Y51F1ynNGBNCNT4zhp8Y0FjbpabGQMxVYqz",
-	"ZM23aJKlRpdIqpb+cXzkTYMV8jOe8TRRTIwykTA1Oj7ZwZhpNp3SKRtdTctXTWbAAqqjtYwnsvllg6vE",
-	"LbzpHGLFbrpn3zX5SSqlGlHF6Gh+0mv+K6cPkpqidTCvX7q3mRBgdc+ZUUyD3/ySiXgG/4TI/g1VKMO3",
-	"m8GHlSTrbeoyeaV8wn6j8RUzeqRa090gke3/glnDzpNFmmkSu4EjoiRQVEKyxWBVjtLJ8emXp08fPzn9",
-	"sutg5szMZBLaYm5n0QHGaKOpJa+ZAo2mafoLprQUeuRuIGF/xIwlmiyo1kxMmdKRjQf6B8KYYN3YLV5b",
-	"TYT9V1yZYH0Fb+wDBLM/wK0DCSCC+EWTeMbiqxWL2MUkjaIx62K97/Gh6l0Odiw/3qiZ9vx3mvmvoamc",
-	"ZqycdlJhszLpnGXwPhjaGRtdcVGiOCEFG0SoNAycXrqQygyigU31HCVsQRVo2oNoIMVIsZRRDf9B9Qgs",
-	"M8wEa3YKZGy0YIrLhnP+WiripwNZUsxGr+3jNmHTlKxpfAisMirI63c/kqdPjo5Jkilrre29OT59GZE3",
-	"j7+vROhPm9QFw01adTWcNad3hofrDA/7drCbq08Q7nHr2d3FTFdOr80ZlqbyBhQZ3Ps14r0leuswSanb",
-	"mk5rvg+lF0lYObXblFK3hjVvCjOUC59JWOeMKZvSdKTYpNVGb4n7dGxJyuGbI7hxy64Zf4fPvsFHbWI0",
-	"16O5zPrQ1YIJmnZ/IieTN+55pLMpn7P+JPEWn6+uvb70nNR7Teg9Pt1C90hYxUUNDquywzUiiWqUX6KF",
-	"YvUrL9XXjH3r2Gz5Wnnm2+XLsV/pu7OVTcCP5GOsnOjrnL1uK2gaR7oLBvamoOTKrLn1PPW7l9Z/JCcT",
-	"JmLWpNYuGNMRyCeSCW5ARZxnqeGLlDN1QegleghRWyEx4ynowFZ1ycRC8ZglkEcyiHboJ8xfbJsspv/7",
-	"uUwIhRmQm5nUjNA5ZtfCE3Iy4TFm0Rq92/nl+1PKInNb7IybQMlsDhDJmz78TGUpG2lmWqojshS8C3a9",
-	"bumxnDONisYg6riPFdq05xisLipobSWptqUYvUc/c55DHPvnI0zbAyZrCStN4Ri5IXt/ffWePLo+fgQL",
-	"04/yF4hm6pppjH9wMyN4fTRGQy3D50yD21+m17beo3xjmDCq6oZY5T3vrzKsKRf7KwurtIXuJ+saQp93",
-	"1tEMmmlRk0vFaDyDnM251IY4PTq2IatBtNOdq+oU3UO2qRJtj1sWPKrf1ZYXdqNCNC42lzfNhNvvhMMz",
-	"+2pJUiqmGZ2yc8IEoekNXeoLciUiMuNgiCpGbhQ3JjSi/e3vp59so5I0cZyOXapMyl/7lbzr3vJZqtyz",
-	"IZEl539bJbBUVMuaPsFEDzUmGsx4r8euxPpKEWuRLzDHCY+pYf1Px+7m98zQhnMByTyas/ml9XJv4OVn",
-	"fyy4YnpUyTFzXoaSP7/h7amiNRbeqCdzrTOWbPgVfFn1MkB3kP3oVf+VtF6cJNoPTpzEy6a05OBhUAte",
-	"yPmCGVeDBrtC0P1tVbw0sXInIljDRxS7pimHfUogQxmesR8iCaNJykVD9ZI6fHxia5j+8fN+o7vQuWfL",
-	"G/q0WQDk39/w8Ipcy54b+s6+AK9meHVGVTZyzbRmLorjyb9RJ7UP7iI6XppK5C03S/752ecbG9J7Tr5B",
-	"VmSVSlv4XLEnQDMpp87i2cZ8SuhSj4wc4b1vINcfIIYP8TcsWMGn0AW6prv2IPy1bnGUuU5d98K0F6Q8",
-	"ktBlTvn0huwxkUilQSGL6WJhS1sTprhTlG+Pg22Wzb0N39uQE61zu6dcG7UcbXNJ81crhf3C19WCM/iK",
-	"JRdo6iSK3gjyF6IzjaW4eI4iZmlqj1JnSsHvluryGw+kMHB0Y8MuBWmKnJqjAbDSCRf4e/65bm0DB3eX",
-	"uvEOV3cqX3eHnH8tFll3VLa8c6/+oLFJl2hTygnJmRiah2WJf1gzDT8ejeDu79MaesTWSsAaQndl/uwu",
-	"RPDuxGD7Fem4B99WglnuPlFnOOlMXbOlJeZrTBCm6Sj/kQudKWp9UQuZppl7K+Wx91DlOhVI5cVI+eDs",
-	"hBvBNNzXBVNzbhrVhGCeO8n1KIZ7QAlmxaTeeHSSlTxpzkX463HNB/VpGQ73dzs3lr0fVh/zu1pdsJei",
-	"uezF5EwnfPH3QvZ23JP78zKUL1fNwxD8eSsfA2QvpFyb5zaTOfjEkmlUOuB/mhM/8pf9Dq0fpakHSQF+",
-	"YwTZFJ07VJk63jaZLXp5O5qS5d8ZYEDg2YaC2QtCHVRRQjDnDKL6XBNKBLshVZHSqHZCwmBn1gabL1Jq",
-	"2Nfc2GvW7JH/ZUZtsAARkuxTAHCjecJsXrhNRY+8549wYST+QUi8nhs5cM8aGDkupjWoAV+ET9m8GN2r",
-	"st+wP0yfmTUps/bI3RiNAiEk0n5q6n2TMU/W5c9NO+Ncu8VEVu6Op8MmA4cRPp9n9nZ4TC8M38X+bbKX",
-	"yFg/evefP7w4nCcRyYclxo2r69GdCTdr3o6mW/vTT69fXp/BfK7Y8v9dFE6urXGvp/uUWF9nnms0uGLL",
-	"vpZq/zg7PG983mBdE9cyU3HPyJM/p1FLJW4PX8hxc+3IRuF2a6iiVlybWb5LRcDCrRT14JzX1eg9Gvxx",
-	"MJUH+SQxQeAwp/zgzwd8jjln539aDL3zwZSbWXZ5GMv5I8NFQlP/f24YXEHtNnViOOQ3aJRflG1AHHaC",
+	"HmkSvnFBQKUhNzOeMphhIpkGJkWQ3LoN2E6FKKWrd8V6B2CrCTwKvJIJQ/jGhLQl92v3xHD0QbuAVc0P",
+	"08cFs6DLVNJkcyeot+3chhU7VeMqmv22Sz0qGsDujyYpnZbN7GDNT5uWXJjVx01mNWpbbE55Wr1jZ6e7",
+	"VC47JFSh6NXcH7CRFQYb1bmy419V1TDgCeFNKChhhUDYhaOjJFsejJPjJU2ZSKj6IK9Yg0q2A3/AZlcf",
+	"DyjTuzXTtzPzruXVLqfTZA4FBkiw853n9tI++4COb5udNp4U67xXs1gxc0H0DCOoIl06hT0Y87jZmlYt",
+	"FsWEsYT89O47iDuD75tQEru9JXSxqIqS02frHqRdjp3Bese6C65TGrAmBGp8Zw2+saAxN8vNjIGYKsVZ",
+	"suZbNMlSo0skVUv/OD7ypsEK+RnPeJooJkaZSJgaHZ/sYMw0m07plI2upuWrJjNgAdXRWsYT2fyywVXi",
+	"Ft50DrFiN92z75r8JJVSjahidDQ/6TX/ldMHSU3ROpjXL927TAiwuufMKKbBb37JRDyDf0Jk/4YqlOHb",
+	"zeDjSpL1NnWZvFI+Yb/S+IoZPVKt6W6QyPZ/waxh58kizTSJ3cARURIoKiHZYrAqR+nk+PSr02dPnp5+",
+	"1XUwc2ZmMgltMbez6ABjtNHUktdMgUbTNP0FU1oKPXI3kLDfY8YSTRZUayamTOnIxgP9A2FMsG7sFq+t",
+	"JsL+K65MsL6Ct/YBgtkf4NaBBBBB/KJJPGPx1YpF7GKSRtGYdbHeD/hQ9S4HO5Yfb9RMe/47zfzX0FRO",
+	"M1ZOO6mwWZl0zjJ4HwztjI2uuChRnJCCDSJUGgZOL11IZQbRwKZ6jhK2oAo07UE0kGKkWMqohv+gegSW",
+	"GWaCNTsFMjZaMMVlwzl/IxXx04EsKWaj1/Zxm7BpStY0PgRWGRXkzfsfybOnR8ckyZS11vbeHp++isjb",
+	"J99XIvSnTeqC4SatuhrOmtM7w8N1hod9O9jN1ScI97j17O5ipiun1+YMS1N5A4oM7v0a8d4SvXWYpNRt",
+	"Tac134fSiySsnNptSqlbw5o3hRnKhc8krHPGlE1pOlJs0mqjt8R9OrYk5fDNEdy4ZdeMv8Nn3+KjNjGa",
+	"69FcZn3oasEETbs/kZPJW/c80tmUz1l/kniHz1fXXl96Tuq9JvQBn26heySs4qIGh1XZ4RqRRDXKL9FC",
+	"sfqVl+obxr51bLZ8rTzz7fLl2K/03dnKJuBH8jFWTvRNzl63FTSNI90FA3tbUHJl1tx6nvrdS+s/kpMJ",
+	"EzFrUmsXjOkI5BPJBDegIs6z1PBFypm6IPQSPYSorZCY8RR0YKu6ZGKheMwSyCMZRDv0E+Yvtk0W0//9",
+	"XCaEwgzIzUxqRugcs2vhCTmZ8BizaI3e7fzy/SllkbktdsZNoGQ2B4jkTR9+prKUjTQzLdURWQreBbte",
+	"t/RYzplGRWMQddzHCm3acwxWFxW0tpJU21KMPqCfOc8hjv3zEabtAZO1hJWmcIzckL0/v/5AHl8fP4aF",
+	"6cf5C0Qzdc00xj+4mRG8PhqjoZbhc6bB7S/Ta1vvUb4xTBhVdUOs8p73VxnWlIv9lYVV2kL3k3UNoc87",
+	"62gGzbSoyaViNJ5BzuZcakOcHh3bkNUg2unOVXWK7iHbVIm2xy0LHtXvassLu1EhGheby5tmwu13wuGZ",
+	"fb0kKRXTjE7ZOWGC0PSGLvUFuRIRmXEwRBUjN4obExrR/vb300+2UUmaOE7HLlUm5a/9St51b/ksVe7Z",
+	"kMiS87+tElgqqmVNn2CihxoTDWa812NXYn2liLXIF5jjhMfUsP6nY3fze2Zow7mAZB7N2fzSerk38PKz",
+	"3xdcMT2q5Jg5L0PJn9/w9lTRGgtv1JO51hlLNvwKvqx6GaA7yH70qv9KWi9OEu0HJ07iZVNacvAwqAUv",
+	"5XzBjKtBg10h6P62Kl6aWLkTEazhI4pd05TDPiWQoQzP2A+RhNEk5aKhekkdPjmxNUz/+Hm/0V3o3LPl",
+	"DX3WLADy7294eEWuZc8NfW9fgFczvDqjKhu5ZlozF8Xx5N+ok9oHdxEdL00l8pabJf/87PONDek9J98g",
+	"K7JKpS18rtgToJmUU2fxbGM+JXSpR0aO8N43kOsPEMOH+BsWrOBT6AJd0117EP5atzjKXKeue2HaC1Ie",
+	"Segyp3x6Q/aYSKTSoJDFdLGwpa0JU9wpyrfHwTbL5t6G723Iida53VOujVqOtrmk+auVwn7h62rBGXzF",
+	"kgs0dRJFbwT5E9GZxlJcPEcRszS1R6kzpeB3S3X5jQdSGDi6sWGXgjRFTs3RAFjphAv8Pf9ct7aBg7tL",
+	"3XiHqzuVr7tDzr8Ri6w7Klveude/09ikS7Qp5YTkTAzNw7LEP6yZhp+ORnD392kNPWJrJWANobsyf3YX",
+	"Inh3YrD9inTcg28rwSx3n6gznHSmrtnSEvM1JgjTdJT/yIXOFLW+qIVM08y9lfLYe6hynQqk8mKkfHB2",
+	"wo1gGu7rgqk5N41qQjDPneR6FMM9oASzYlJvPTrJSp405yL89bjmg/q8DIf7u50by96Pq4/5fa0u2EvR",
+	"XPZicqYTvvh7IXs77sn9eRnKl6vmYQj+vJWPAbIXUq7NC5vJHHxiyTQqHfA/zYkf+ct+h9aP0tSDpAC/",
+	"MYJsis4dqkwdb5vMFr28HU3J8u8NMCDwbEPB7AWhDqooIZhzBlF9rgklgt2QqkhpVDshYbAza4PNFyk1",
+	"7Btu7DVr9sj/fUZtsAARkuxTAHCjecJsXrhNRY+8549wYST+QUi8nhs5cM8aGDkupjWoAV+ET9m8GN2r",
+	"st+w302fmTUps/bI3RiNAiEk0n5q6n2TMU/W5c9NO+Ncu8VEVu6Op8MmA4cRPp9n9nZ4TC8M38X+bbKX",
+	"yFg/fv+fP7w8nCcRyYclxo2r69GdCTdr3o6mW/vTT29eXZ/BfK7Y8v9dFE6urXGvp/uUWF9nnms0uGLL",
+	"vpZq/zg7PG983mBdE9cyU3HPyJM/p1FLJW4PX8hxc+3IRuF2a6iiVlybWb5LRcDCrRT14JzX1eg9Gvx+",
+	"MJUH+SQxQeAwp/zgzwd8jjln539YDL3zwZSbWXZ5GMv5Y8NFQlP/f24YXEHtNnViOOQ3aJRflG1AHHaC",
 	"p7BzuIJNL/q9XuFed3hlOLHvs3iDd7nfd3zvj/re+9tDHrgj+IANGJIlxdIx76S8v8Zq7s9SaWF6TVZL",
-	"jdttZ7ykUmeKvc3S/uGC0+YMDTtS2XMzt4qzYkXOb/+S8ebvqCzt4Q2oxujd5Nzr+Qe7snzyWMrbfILb",
-	"RFTiRqjB56VEIZlAjpDyvtzcidyVLTVnWtMp28AIcFquH6B5Iwp00/IGABDm6BoBjeDWiKW7NSVXxunT",
-	"sy97VDv/WatKaVDJCtFUNrNOTk+ePq0JnD9rRF8Hdl0SAGUiuAjcepgn2bt0lSEuonRMvudfWSDVS5ks",
-	"IR8rpnNGuNivaUWGqQmN2Z8fSgqRvuKLA7mwNtPBQuJzdi8+RG4jd8+E4WZyJsyIZmYmVbvlVjqT4ujd",
-	"25+PePsj3oFqyYThZrlpuMa+7EVKlz91wlma9PKI3g3+VafStpApj5f9crG1dLGBnhqmza/cpYqZj7kb",
-	"jDRME1Wb3nL39udbvv0tv+FClN3AdnMHnpf2jDGHtzW8+P5iVkRGTv75DLpLl51U30kky431gMJYbkbd",
-	"DgT34FZug7IetGqnfnDrKyFB3qH0749OWZH8ay/qYbpSbkmEttagNArRByxFHwCq5DZYFI1KwCqx/omr",
+	"jdttZ7ykUmeKvcvS/uGC0+YMDTtS2XMzt4qzYkXOb/+S8ebvqCzt4Q2oxujd5Nzr+Qe7snzyWMq7fILb",
+	"RFTiRqjBF6VEIZlAjpDyvtzcidyVLTVnWtMp28AIcFquH6B5Iwp00/IGABDm6BoBjeDWiKW7NSVXxumz",
+	"s696VDv/UatKaVDJCtFUNrNOTk+ePasJnD9qRF8Hdl0SAGUiuAjcepgn2bt0lSEuonRMvudfWyDVS5ks",
+	"IR8rpnNGuNivaUWGqQmN2R8fSwqRvuKLA7mwNtPBQuJzdi8+Rm4jd8+E4WZyJsyIZmYmVbvlVjqT4ujd",
+	"21+OePsj3oFqyYThZrlpuMa+7EVKlz91wlma9PKI3g3+VafStpApj5f9crG1dLGBnhqmza/cpYqZj7kb",
+	"jDRME1Wb3nL39pdbvv0tv+FClN3AdnMHnpf2jDGHtzW8+P5iVkRGTv75DLpLl51U30kky431gMJYbkbd",
+	"DgT34FZug7IetGqnfnDrKyFB3qH0749OWZH8ay/qYbpSbkmEttagNArRByxFHwCq5DZYFI1KwCqx/pmr",
 	"Ab2ve1UFWPu6P0wnVCiQN4mOtYvhKhJmi1gOJENlkysstnp4Vd7dJOEDCi6TUplY7xw6sxC+4Q1bK2Q4",
 	"n7ueFeve47KYv2ILc45i3W4a0YaKBDtPXDNlWGL/mEqNXVDgJDBGvVikvJRYCAPhttrXurW4YFartuj+",
-	"vI5lBanJ2eie2M7FqNjN2mmOt5JAtHIzFLv5Kz64bSZRW3b/axzUN9sCmnstUsjT/Bk9fZo8jw2k5R83",
-	"p+nvnew3Z+hvm1ZUOUm7W40ECwe5Kru8OOSNMuCCsXtEg7fPXlUy7UUWb2VqBSSfit3scWXubirhF6Ly",
-	"brYdx189aVcwRwHoJg5rSRRxGZAEz/cCy0fwn5pQJEeoIJYT8i0VSUrJ8bOzs4i8oYomfEGOnz35ElOK",
-	"baUIeRWwxTnVhqlRnFKtR8eDqPzDSfWHx/jqlAs2SiATP3yz6fcTFE9wT0bOI26fYqqSvrlIGQUf/yhW",
+	"vI5lBanJ2eie2M7FqNjN2mmOt5JAtHIzFLv5Mz64bSZRW3b/GxzUN9sCmnsjUsjT/Bk9fZq8iA2k5R83",
+	"p+nvnew3Z+hvm1ZUOUm7W40ECwe5Kru8OOSNMuCCsXtEg7fPXlUy7UUW72RqBSSfit3scWXubirhF6Ly",
+	"brYdx589aVcwRwHoJg5rSRRxGZAEz/cCy0fwn5pQJEeoIJYT8i0VSUrJ8fOzs4i8pYomfEGOnz/9ClOK",
+	"baUIeR2wxTnVhqlRnFKtR8eDqPzDSfWHJ/jqlAs2SiATP3yz6fcTFE9wT0bOI26fYqqSvrlIGQUf/yhW",
 	"dGJGRcKnrQK3o9mpoKSNpUjqvyqKgwXfmEuQi8EP4XilGVeHrf6xNJFg1JbX2x6ho6lEoKZi1v6nYJbV",
 	"H4sRVmW3KnbzPfPZjTsoOoPLMZKT0SVXZrYJM+0PbslFwq/jUWNy5ukt1X/1RrddzKTohQ2zUA7ZduQL",
-	"VDsRQ/xzNe21tCE5IqfdUT+lxi/2rjrKyWUToX6XtLGhZV2hqIo8FwmngvxA7XrJS98WTk7Kkp0gO87P",
-	"oUICC2oMUzDg//PP5wf//ejg2aODX/88jU6PPvy3wd2SbUf+8gMi4m76DKlzJ/7NfLQH5OHM57SbPP07",
-	"vJGfPhWvOK37s/hKRFyz9laWyK5n8P0ovpJUJRslC29kRjQZmaWLetJwT9fPEu5vNbgdsMZD3bHUdp/D",
+	"VDsRQ/xzNe21tCE5IqfdUT+lxi/2rjrKyWUToX6XtLGhZV2hqIo8FwmngvxA7XrJK98WTk7Kkp0gO87P",
+	"oUICC2oMUzDgf//ni4P/5+jg+eODX/44jU6PPv63wd2SbUf+8gMi4m76DKlzJ/7NfLQH5OHM57SbPP07",
+	"vJGfPxWvOK37s/hKRFyz9laWyK5n8P0ovpZUJRslC29kRjQZmaWLetJwT9fPEu5vNbgdsMZD3bHUdp/D",
 	"1xqaUsYpVQg7lLILi6Y7Rj/OGHq9EvwnEfSaT1EtJtB1E3B3FUNPDpeCXEpq9l1avnbdhFl8VdPo6+pw",
-	"oUIGeqZN4azo4g4FCD414mIUz6hCtcLNDH1ZONdWLdSvf8dzavrcS1cdv3W5tIyzBpdVY/w5yRpO9zuo",
+	"oUIGeqZN4azo4g4FCD414mIUz6hCtcLNDH1ZONdWLdSvf8dzavrcK1cdv3W5tIyzBpdVY/w5yRpO9zuo",
 	"ZIYaZiOh5ygYbVDTCcY9RxCRTYuCGypeijJYWzo3uuEikTcjuWBCF79SIWB7NW14FHKqsL4FE/kUE+yG",
 	"ptCThBVFsBYmPqULzZAejJHzUZALFhTplX925lv+qj3SkW1SHPtawKKWb5R7Qdz76IQZBSu22JxC89Yk",
 	"NKzy6HXUrsS/foRO4ZPKYs1aZlqrdOmRvO2qJ/2HLMWsylYrR64RGOIwp+zN0rJxEJzZ7vvI2IaTebvJ",
-	"jqTAChSa2ye4J/Z1Dy/uynVyd3aP0pm2pjNN/LkoUanzik0AKdfGyuxSWRBCKN0xfGUXOFbSHS56aQNE",
+	"jqTAChSa2ye4J/Z1Dy/uynVyd3aP0pm2pjNN/LkoUanzik0AKdfGyuxSWRBCKN0xfGUXOFbSHS56ZQNE",
 	"QcBkXQzSNijCjrnb1jd1oFogU8InVvzJBD3+QhrCLRJBAT4U3SNOaKXUf74wSw9GCFNuma+/YVa+loFP",
-	"QmC+qJCprdywdYGnGy2wJ0CpQ398yyYBuvSukuoVUNGEr673Ka/b72jIVvI07ADwASeESOmDX1duzukK",
+	"QmC+qJCprdywdYGnGy2wJ0CpQ398xyYBuvSukuoVUNGEr673Ka/b72jIVvI07ADwASeESOmDX1ZuzukK",
 	"iLONIDV9hyefOu+wyPxiokEOO2bFSAn9tIJUVmxQidJ7CpycQW4vckrlgHUXd46PCHtwTk4OEj7lBpzZ",
-	"lPwHeez+Ew6xInzLLpejg2e//nnW7Gp5yQwTyG2sAltn+gg7ueN8nWal83E3rF3n8zVZV7wc+bV0ZMTn",
+	"lPwHeeL+Ew6xInzLLpejg+e//HHW7Gp5xQwTyG2sAltn+gg7ueN8nWal80k3rF3n8zVZV7wc+bV0ZMTn",
 	"W/KjSpiq7wgcRivXOFt5K06OWi20LXJiupArV9fuNkxo26atu/B89EbtkQpL9LdJyfBD9EpP2W0mD1WG",
-	"x1lKlV6/59dzIdgfB8cEkzIws88GdZu6fa3TDzYsZdlRwpVD3x9B7IevpNazDql70u5cDGrP7ddaiaj3",
-	"fHdwPif5+QBeEXLZ8lm1TCY8OzsZtAyXowZN+fFJ/zXtOLPLjbmbzC7FQIqOoENBU59JCM2+/gdZUEXJ",
-	"8eFjsnf6lMxkpvTGrRF1DRWEC2geGbNBsbgWML1Vh3E3WV+7QzLiZRyjStZX8Z2OJKu8kitgyiX2Wj3i",
-	"yEnTRnlWZo/lLS92tFuE7yI2Uh6xU6r3jm/k4wJDkbqpw/BzorPp1EKLXKAtpLMFU9dcS+U6BOt6Pk14",
-	"V04OH9dxFdYv61thKnXiOzdYSrjgZiOlsn35oz019OqWbq+oV0b8mdv+Vr12tFmt3VrJwlu1I/GMY7W7",
-	"PxbyhqlecnrVoXolZINL50pTu3VpxSZZ4yX6ZWYrY2wJNrZdAncISfwnCO5BrWlfdwJthVfmOxBYGcXK",
-	"w632+xoc5UoO0Vaf24wC38/FdtaS3Lfa9/O4h47Wx/p/vHbvotzIX2W2lzdtE3dus3FVzY3wzxD7DFrp",
-	"mhh6xQS5ZEspEnJ8gmrf8SnZswx533UHPj4mEEEnwIwIF3CBWRKR48ckDCtAIq8B819AczgkqprL5vh4",
-	"EA2OwVV0/Bj+BzSK47MO90yD1edS2DYNOac0xsB6sXVNsT1EiLfZyAvXxzmVeayjO8fIse66ro37KFU+",
-	"Gkn5nBsb/LPqC5nTJToUU0av2QVJtp6MfWeUv7P+rvW3ymoSsfLt8vk1XwnoYbwbXQhGKjBvH0amSGlW",
-	"dSa5WIS1Z2Hw8rQZ6SG+Gukr8Cs33P03MykYwYfInItM2w4myv3kQNgQthmKMDdtT3NQ/1vdCNjYfWRo",
-	"moZ90DsJHtYzgsLBbXwtbhA9280gO+9invfg3mZ+vZMmZZowbUY3lGNjUs0buzjlbfDt4yRxWTtF13fM",
-	"uyVUIfD3psawlTzbOtPWb0nd3MT9Dnq+RwO/8X4jG+769/5Pxba7kNSl7Z2+w+ZTTVZ50W8+2Jb6Bc7z",
-	"BkNOVz3TpgU38lKX5/FzmIuwpgpl60u2oIJqakeuqo+8qu4dY/a/f+0GkFnDq4zdxXrdYb0CWXbBlGYW",
-	"WnalN8mOsfludQBTu9UEDprieMKPN9JC1hAVShwG5LbpOrfWxbVpQ/p5D7Ltc0leYZ7WG281rwN2j28S",
-	"NAxtLzRQYrFz395X37zB2DgWTWCOm47ID+5HbRid+x+vfsHfCpfQnEEyHNcsccqwviBvf/ru1bvDeUL+",
-	"638fH35Z9w/BRzvD2DDPn4RF48urardukh2enK8bxek00ecreALxxDax9Cwe7grn/tqwrJUYrn/AIe9q",
-	"QFdA5Fsvn8KPhfpzsULaYvMUptYX0HhaKRYblhDHMDbiuRslptqMsNWpqU0QwUWCwUZgjI1faamiWyvJ",
-	"tpTY253yMeEi4WLaf7++ti/0nX/NU9glu6x23JR0uAHHbrLj3/D4yprWeYdKLgiGTXK7uqkN9gb5nWsj",
-	"3bqGmiOedPXUlOS3LJkycrl0Pplvnx+8/vkA3OcHiaITc3h8AQlUtkeqbUvqmpA4L6JfNAH3oejsx+kD",
-	"KT0TwVhiL1ZOJ0UHl9rKoKGELrrIYHZm0UdGtBxGvyaGINYamnuscvdVeLhDs8S1r2DhvMm7uammkeMN",
-	"craOZyNP7ukRwcgV0t5+7DwicS+ZgmszEtfztv/E3jjn94/2xT6bGHbA7bo+RtG4kxe8x4eqJJh/ph7d",
-	"dARVIphg7eE5t4Qp7bx6qZcBqW+rZX7NWLNunm10YX7PpOnc3K8Z+zs+t43z0r3oP9nEEb5m7LvGeoUi",
-	"Ha2pd/RO+0CvWRrRmqbWLyd7zTy1Jtrym7YDwvq7J4bN+sCnXKzBNfy8+3CLNdUBIw1N74RatuBN5cb3",
-	"ftJ+F9diL/nR7YoGNrSqYpPRtKmTtLyBmi2fBiUVef/80cvn4DF370SgVanu87GWZJsxGV5jxEpAvIEG",
-	"TTZAfwAMkpOnDgQvyDIHo9q2BpJYn0INnVNFhQ/g2vqs5nqb9XFZ/BWr5oBMGCPwN1A/29qoTxgbwTPa",
-	"KbRXtOgaVrmyHYGp3zOKKFAN5T9cc/AxQOfMiDw9gPwromd8Aj9SrZnWUh3Yv0pFoOm0beROEXpZkz0M",
-	"1TkK2F/ZS/O41wGvbyJgAvvIgOfdN9+pJysYKYQriC3vwF+V1JrsFZ7VfeKfjbp9H2s5P5rdVnA9OUuT",
-	"V0pJ1d5QqR2nbxWw9mo5ZYeI+uBpOyv3JdcxVYn3ovevB/ZvrKgHpmra19h+yybP4ekgOOPvt7PfDxM7",
-	"07Zsv0p51/Gv0Q6KNSrb61z4hfseV9hcglzyIqzNntcu5Nqsv9GtGjkNSQz96xuDmpsGYCGpSF5GBL41",
-	"ETMlWOKyOH4GWFVNvozI8VEPDrZVvU5TPsyK6/ZmJo2s8wRH45tmqcOgm76bUjHKVGNKFlMM3DDwCHoo",
-	"skUqaXJO3vz47j3+oOmcET2jJ2dPIqL5v5hNopbCMJF3ny4nbHVmTvi1ROGmBPPs2tzNNKKYNpkGZy25",
-	"lsH6wtTkOZ2yR78t2HQQuf9YiOLfN+xykf/HjPG4kZPxRu0C22N9SZYyI3N6xTZojGVPqSG3olKJRA8m",
-	"v/755LS5Gknzf7HV4fyTJyfHp6elO3XcL47qJug+UtnlFYfeia3s/b/bQCs35/Ad9a2UbXvyQYIT9yi2",
-	"HfX0+nV/K7Ma8UNCJ36IaMTVutzuveovabetj1qOXC/JPkIdy2pHSt6srQXssPLWJkyM+m9RR8Vu/ufd",
-	"lu6gHINB12A+6zQNayo0XrOCvMkHpA2dL/RauM8fT++wqnPaGVp5o7Ci3ln4vlOVYyxXQo+ccylnqqsr",
-	"o4v7VtyN8rUqV0+XKLOR/vPzunN85pL8fu5MxTVyMbxdaNvokuvjc0LDNlYlGA4ykZlILvKgqMZ0YxeU",
-	"x19dkjjVVyyBsOEKHWBF76wg1ZzsHR0fHD2JyLNn++hrYfOFqbh6nvZgBG0du/Ab0gJIBDMIgRhCcfyk",
-	"06l0T+K1lQ137kyb9OlVQtpLtDTYhy0Dr881Ou/E/ftk8pu5wi1jr99H5pV5i4xwuR3XgRGQ7VRu4A3V",
-	"ZJEZovh0Zhr6JW9j6t/bbas5GgPbvDyp1XQNm/YACDs//dWUDY99dKQ92YKsnZOVXB+TvUB4ehMa3PH7",
-	"D4ukd0KY9waHWXZiNCBiuvVshYbpPvITKmdbEIfV7qymhUlXOXSCYiRlE0No6hGdO70nT3u1nP4oeeXH",
-	"oZlsdlMsEd03Bw9IeQUDt/T60fDvlE5XdrTYUTH5msACu/BRmoZSoW4E03pyaLAZLtiubAeJIgQUYUqo",
-	"WPbI9gSbe7Ok23vzAzZnH9RAVbmYRqT2K2yOgwrJxISbiDg0VXnNVAL9KkuQp0lEmpKUg6eroKsRqWOu",
-	"RiSWcQkadZRk7lcu8NeIOMy6kZBiFLsWLAZGWzBqRpjqVyv+f7KlL7PbAUd5gZxTp8Xf5CUxM2qIfY5w",
-	"02N+bszNqO5TbBVXq82SCxb2EWuuxrKQtBveIf92VdOyV6MGV+lBLEueuKZZ7cSJ2R8waM267GTguEdl",
-	"A0q7GfDfnD02+QUD5AzH3MPrEpJ5UNJW6hPX5jVs1DxSOt1FXTyM83Dq4WE2by2Vb5Ij0pjde3zUCWrQ",
-	"nOvbOEHF2CUCwW8YUVfK/bOaV+Dq7yFxD1Bvi0wtyDaA95ZkTx0enzzee4INx/wNLVI+MM9PTWUIJ6tH",
-	"0KHJ/vxroxqyMLPRvKGCWGYpFGXgA5DeOGdGMd2ZLbYyUywaTE1bbppLR4uwCtB2/qMJSblgZE7VFcHt",
-	"tvdkt/lqfgui/HQ6Dh5gTerXDqY7gumOYLqj4gu15ULipe0RgMWSUwM++spqkQLsCIReymtGjo9gizQS",
-	"wdGXe8ctXefmtttWMqKNmaOOLJDMIltxo6YS/5Ps0VRLQu1/IMVB2uulNLOIrKS8nPB+bQnZwTJG8yYq",
-	"s6dEJn53kdLmjWdco6VtKiuCSZX3rDVz+UM0+IbR1MzqR481gSvLMbv1ktrHGrSAKywppdeUW2bb6f7I",
-	"xYybYeOiuDZSLV8Jo1bCp5cPrlB9D3V2OQe9OfiJLhZKXrPSb4qZTImI0DkTCUjTQ4s1HxHrUnQBuPzX",
-	"//M//1clLNS0bbR/CkKn3mXH6g2DYR/3bUdKjzc9vY2pCCAxrcWB9s/O325R8m3j/ImSc7InpGA5T71h",
-	"l/uDaOuduqVW3ac9zMp6+Prk5PHjL0+OHj95enb65ZdPjrryrNobGKA1bfvbAmu0jyHsmmi2oE/bbAwU",
-	"VvWCteOevY1RAcwj4u2djgOKLdFjtEqFaazUXFuNmcqRbVhommTcEeyfc4fezJhADCuPhr6l+HbCZmSk",
-	"cAU7OxjQsKlUy55F4/7pD3m3mxxscNXbIcJCW5OjVudG97R8jWtKr1heIlCR/ylnNl4BchYeJAjDwNOU",
-	"3FDDlG7qcXt8crrf0nBBTL32uOIMzjr3X8gREFiW6kZhYzfOdoLItM1EIMELTXMLnR5dexxoy1YFTNZ2",
-	"M9eZTDiodTptflE2TdFer8YE2AKn6Si8DU0lJlANVV/JD1IcBJAdgV7JBTHyZi3KyjTrR/Q/aZz6v1zv",
-	"uPYde7xW8m1rDcvrEi5BVQ2kYgpa5MQwNUK1SHuCri9xNz5kBy60GsKUXfMEXZh5ZeEu8gbzUW3zJ5bs",
-	"auCPNiG1b6Vp3sKlW5XYJg+1AivRNSttqNqSIAubpV+RTAHHaI2IHSdtGzZfpL1jRLfju3z4COpFHK4Y",
-	"uJbauDINMtznMtkV7lVviQZUtp7Ds7G0qifAbRvSeOjNWAOSNpgK4iNtkD0QGss4BiYQIEBnBXyJ7Ln/",
-	"hyoi4ByYWABPIsKWnBCWcFPPP7FvtfWrilNGlS39cA8WO7F0qbrwP7StDdX2BQSGzVttWo4lw1RY1CmX",
-	"z1mGjsq3yVNf3VvQkdq5o6yvah6jX1jkj6CDmvGhe8sdaKTlhvSBGsF+LBkE1QV2lkYF5+nhz7Ypksqv",
-	"4cda+vSRFhgF/KV753fR/OlOaouwLmFkXX47ijXPFzmw6u5G3DnEsR3WOIN2U+10vhhlmqnSEFut81YU",
-	"vI+38qcm+/KSn/J2VQi5dDY1ogxpqkQId16dU5Ul95Yh2yLUGlJla9Jsq6TZ4rsv8/y1KtaVC++MnBe8",
-	"IQwJUDDooOyJ5vfcj+mD7j1AlwKM1PwbPSRzcwiiUZQ83a7C9A5uaP0yruo/1VnDGEsxSXm86kTPSf5Q",
-	"ROSCCbRa8rylnuf9wo3R55wbgUx7ZFqfbt3P+X6rwU93l4K5s5LfxjrbJ0f3J56qhah5SC0sB93qTsxs",
-	"9HzVjbBmgg/NRr4fAnY/iGyQFs3wLOHQy2Xa95aUAvd95lrG1O0nXuA9uMejnK/r3eo6OHiJs+xubIRN",
-	"0d1ng8/VvQw2PefVP15/TSYpnVpIMD2Tyhyk0LKC/PT2O933tCzGTS+0wCAbYuXkUdXRX5DKG30hcsO3",
-	"+k3smjOAjgtZbtvcFiwvkIrs/uoIGs1Ang3WGkfEpUz3n6/9vCt26DNjnc3nVC37U/s79wK2/pqzvlN6",
-	"D8+2u4UGxUwKvSSQXLVLUL9yq5XR+4YrK2ayArEscCB9ZKBlxfJeJdxs5+xlwOTB1TtjNGHK14qVy/Kx",
-	"Ch+DiRfr1ZStnxjRr1qqiNRv7dZJqemY2bOjcjepHrNKpegY9PhpadTjp32GbY/T9ah12yClYMui+s5q",
-	"tTIhPwB2kd+n1fwCLs3Hxyx2kZ1fVsQeRo5+yO17u9K386HbdNKderW7WWUne7iHfI/bwDXrlUJSykHd",
-	"On30cz7KfeWjtBj2rVJ5c9G7kXRtmZ7MTCznbC34rO0Q3NaT3m201CXBvVE1clnHPb0wrXk9LS9sAD62",
-	"m2QgHELRm52xqyLBqMeqH2BKEXwVDT2u5jurF8VB0UOxa9S6TzADKuhINNq4GYiLJ7VmSxXScieZU0XC",
-	"VHinSgffRFqWrVsW7dltI2+raENhtlZ4h6KSIlbjXQ07u0JHKph6oxJSUxKa5HsA07fT4N5maEG1kijA",
-	"CwKXYd3zgUhC2K6rDT1ot/g/65iG74DEtlw+DJGDgPEEqhnhX4uZFOwLTfYscvP+RaUdmyYT/gdLCp94",
-	"0R8wpgsDrkPHde7c7bGV/uVNWiUzY3vd6IU0mOCfpvJmlC0qDZsQ7oFy0Wz1fnah7MyFUhPoNTxJn2Y4",
-	"8g/6OIFl/19okrfAWZc8dp7HW8ijslzpUc2At/4BeIQK7rPaJYQs5uPzCb2rFfWiFAglbSBmUcaaTAmW",
-	"hNJ1EA2cHGmBAgm+h6N+NIEBuwkf4bEWgaZtSoJa2z9+RPkMW+UvrEB0f7oedPrpxukLrUbUk9Um1Gmr",
-	"tMnNKcNNrVj8rNvacFkM9u0WpOwV8NjFqjfKcCg1DG3WB0urLYb+t3DzWRLsuLAt/R9/mcmU9ekbt659",
-	"vGFojl2znR2Ta0W6oY3u3y78PfUaEfs3r465N8ieDzKwJP/NojF/od0r+9Ui/m7OUv960VMpgtCGa1fs",
-	"PuzejvIZgBno4v1uNrrPJJw1PCoIaFMa6VaE7yglK6CLKka/pb+gk2iFCrZM1fqYyiG7XXpPOh169R24",
-	"oyMuJXnbgyt7tkourZITq9LPOLSJC0bbyzfUYe7cf+J2n5TtrXK1C39+3a4VSwJ/JtDYmZHLzBBgEINo",
-	"IAVzm9HpPv6zZu03KFXrqQwFqXdfaFyivNxFlP1v8rK4eivvUO8g+d/k5dusCSMAWNtKqKgddvetTirJ",
-	"HAjpfMdfYr6pZ8igzs4aRfuEC65nu43KzBhV5pJRsw233jjMa6iI+0FG/SYv+7DxINyZuw5t/1d0FMQx",
-	"Ywm6BCaUp/gPfcUXixZvwCKlQuT73aBHxTOWZCk4Zg2Pr8jenIqMpkRlQpMD29IQGHYJOGqdjVWZ2BDc",
-	"dQcy2Cg+nTIV7qVfML4NS+1mszaSIy8HxYCljc0XGRBERc6VaDSMftjLE3nWUL6m7bxlE9wm0abNwo7i",
-	"Saf0xmIP0gT6W+8lbEKz1BAjE7qMyHPN6aNvZXpFDa3RQ+eBfmheTOEUq8jT9brTR4OUajMCsl2H8wOb",
-	"rrD9uuaUypg2A+HB7gH6jL0njrLyLeSiB/5xb8Q5TPBSmdhcIfWU39BAVgoCasfavUmdxywcLgqvWL51",
-	"wfzDo2qk8CBm2l9Fcw2CmKENyllfV1jvw1gbXcnQWpnNcW/nj9vlPNZgR2tR/ILd2wjdrXmrwp6ozw/+",
-	"+6/wP0cHzw5+/fM4enzc3Bu1KajyIuVMmIMpE0xRiO3xhOzJhZ3c/gZxlLYj64B/uM8D7CL6nWi1wXgP",
-	"J3s0nNUbauJZJ3HOuQh/Pa4Jtc2Of43jXLmIezMlq+dbNSPDxJOtDMnvqJhmdFoanAmIK8L/zHij1vkd",
-	"OqHfeE++f88Dx5fh5EMk4TnVpgVd5Ds55WIz4G2XkdObu7N5Q3eOs9MSVT1uMwfSlAaZG2Xu987AvjiA",
-	"GzPjmtDFgoSvDaLa9DpIGbbvxmVir/VqhQbsooPx6utputLf20YVz7XmU+HTGCsiBY67XwU1ti7prBBW",
-	"7Oav+CAsoQ7B29xnQqZsxEXC/ljt5H727FlnAhqnDchKv2f8mqbW4btYpDZFqYPUKkcQzNEtLMo3r7b3",
-	"0eCPg6k8cD9iB8/D4BSCPx/w+UIqezAUpjKYcjPLLg9jOX9kuEho6v8Phxl8KM71BaRAbAp3vymuKqy5",
-	"t6QDavhRfCWpSqy+0+0K3QK3dUtE1ruEUa1/q8mEeQnGX9AYR5N5pg25ZAQ70RApLkjJDlzb8Ftf2SpQ",
-	"Rh8eOGiuhLfm1bib09YqAKSd1k1wsF/DLbJAsGhP2og0SSTiwmpme0S4zkA5qndMNWuEUaU5M+ivNta5",
-	"eY9K27w/UfOJYdaDmPaew1u322+BAfb4vISrjA3iRnPahHtMucJIoT9GwkXCY8RCZsS+iVWXE0BCNnLK",
-	"zAyVkbrGvZXYKNZxgo8W/1FdUXcxdt/U5ZB2b2n7t2jEkF+F4Ocy3RbUE5JZa5uGJplYvo5bi0XW5Krq",
-	"Xx7VX9e8nRZrLfTcc7AuWuitYe+yK9lCsQlT0MEjDWyVVdSY2zSB/rjySuBVaPIKe6XZKWsrUv/1oHGm",
-	"jQKkmn/X3DDIVk96oCzi+teQS6Z5wjThRmNBZURcSBbzEKiaZv5qVeSSiGdSjeiUbRkh6s42uKSaheBp",
-	"dacqnU4Vm2JrVTd5UzS7APch0fSG7B2hFBRSsP1BdIsTdgnozWGUd0xdM3Vg96+erb6jglU3AVdPVd8x",
-	"n14vbwRAbcRXBPv44Gu7mkWTSfvXVF7SNF2STPDfM1bQI098qn+R0r+YVY+qL/Ih+73+6TdMHTiS0GCh",
-	"gOnl9OENieG4X44DzKbp4v4gA1CVmpi4lMmyQWbfEhbohllgMqYpa6Ywz7PwJA37A2s2uCB7r8Q05XoG",
-	"mquyf80ZHapY3DZvuFHcGCbIkpkQernTmbSgS+iP1ZWB2NJSDSeq6VJjpha41s5d9n5EEhlHjmIigj04",
-	"E3zQN/OLsCeXHjQcNQR4dhnEdi0He+SHFvn9G/aXyV/Pj7v4fGSptNj0Ei120fwuHNfheA/Hcf2DG6d3",
-	"Wg22V+tOq+miiweQZvOjzcPrhHtw+XpbYT1AuGTndawPE3thxtKWTPSPFHJ5B5AFMo4zpbY7qu0q/9XG",
-	"jc3aqxFa6LZXT/v+Kdeb4AL0rqb/N2mGkZ9/NTm5inRcfLdMtMWpRo6XBWmweOOr2bB3jGHsmPm9hS3L",
-	"wqQhbumkyFYhyx9hB3eUOUKTRDGte+ll/V05O4R3WbnbsBE+DtHbN4NGWp9smW0cL00tt/I8iTwUiTOJ",
-	"8kNo/GR9N1dQxSYZMbdDAveOC7Q14XTFpe+djLrpIhoUKw2YkGXig2gw4WreaJPia7swd3Cgh2Pn4HR2",
-	"k5nzYDnnA6fn5jO5P4ntCbQmqfEP28jpN1bHep78lmljEf47bEyvldH8le3MzV1Yhkm2YKMrtuynST+0",
-	"Fj33ae4JdrOD4sadV5+mye3MahvD1NH9Zm+vFy6+5k122qZmaVOi5UdlZDbaicVxVGpaA+Ip0Xd+CMEO",
-	"+80pMZE7twhrTPjeJE2bOGiQPXU5sAtB1FP88O18nLfBWx6mi5PpmKY4LwgA7iLUfys4h/++/tadYj4I",
-	"aTD3Qetst2S0pTj/aPzBd4n3sGsxv7b3uVfWWAmUNhPc3Ipi9vHoHWX4jMJZXXVPNyNrhBsY4GxU6a7G",
-	"tz3b9YdWdWEHCk2NB9yXOvMWiKpWh8ALJLRuCsUWTSO35XWl4O3ugXvyF5u/FWGyk5I3mtzMpGbEHhik",
-	"V1ASM57aNMndzacXsFathOFmUN27qNj5XhmbwRlum67ph5I325JDv/qVKobZSq9PUCS16vTfzxqP2gMf",
-	"8ZgpopnR2LGKi8Zc8HmWGr5IebkWPjggqLgIS7F+bRfEPcOLaWOmHKepy7gBHXqhgNySC3KUp7Prw6fE",
-	"EdGu4f1s7lZaMNI6XFqwT8X3NqVfeRP+eRv6vW+brNMS2878wu5oDWZX3pqNihBHmbx3ptcX2j3iULXI",
-	"jF4zW1enZ3TB8EbIzJBxplI9JnuaTwUidCniGpReEGhb9uj6+BGOpB/9yZMPnhjn+4cNcMNNmATNbu1K",
-	"2uhGqkUshWHCjPzGdyR8ITooQlCMGljJ98woTBE2N8xVmWCHu4XU3PgU4Wq3/UHUUJhUKz9if/BJrzZ4",
-	"r+DBonfnhup1bglWJKVrymZ79p0TIUcwscj/A1sHF/81XYBUpQoVnVGxaLI3zI6OHjNyQq7m+xGm8oI4",
-	"a3rk+ITM9qOwcfwipTEbZeJKSMRrbTFW14fwmjE+nZkH0dlkc6NTMbj5I48zUE3bXDokEm1ItoAURHJD",
-	"NVFskulqRWUzctuMnpw9qVaENoWSNP8X23mbclPljkjjdiVWw/Xo9XYf8J+/Z1RRYbhoAfExs2x+KShP",
-	"dWNJcQFLfUnjq6mSmUjIjVRXZK94E682XPYw91a4PnJ2moNokNgfHLTQr239JuRkAup/03RYLMEdlqd8",
-	"h5wkgHS3KPFGFjyomi6/zmkc1P/WYOeptF+jTuzs+aE4rAeX9nTDEzPbDRvo09fdXSl3YyoiqfBi51Zi",
-	"Qa2rQRtxs58bQ+PZBi0HUF4fUnwd2w0kLE4piDdqtYILLIG5XBpmWyfaS8gSgnjMNxQUhr03P74Lxf/+",
-	"OvK+u2qjIrv9teNzOmWPflswuHL2Pxai+PcNu1zk/zFjPG68iGvJz9sNIm4uDBq5tbUoQsSZo4Nn9GDy",
-	"659PTpuRZrpZ+cmTk+PT01IRdSOTMPSKid15L7e+Xh335t7A3at3twHaPbygHwuqe6Gh1twFExCrTRoL",
-	"lgv78iYjyYxqK9EodGpNG+3x1i4e/Vtz1J4MSbcCuhRUpJE9C++mS3ButuocZw3TF5JYEb8h7F/lBOzW",
-	"tZIyuEDesphBW+36vjNDp/0A0uxOdLcJ6eIBu1YMq/ToS9TcfccFrtycnxZ5AVSvO/5GMWvpeuCO+h3f",
-	"0WY1L23F3XqT0kZg1PkiZYaNMpU2XjEgXklQWEso87ORVpDt4BPTFvCkRCGnT5sikn8suGJ6G4VuQtMU",
-	"1Oyuqf70HlnCDaK8W8ZgZkpm0xn+rrFoFKF/GE16TX7OzEyW8hQ1F9OU5W6rtqYo8IdR3BQ42dR0xBH9",
-	"NSnvwFeob3HhjgieRIhhb9Xt1EMNozcYITn9wzHkIPH4MNHGojxg2H6t/v3BTSzna9YNdTzvTQOHmemc",
-	"Tv1+D1TAQCu7getGojNSMTKT2Ew8BTmwJHsN/q9HVlXeX3t7ci7etUFt0P4pF1csOQ+viJ2umTHNvDJv",
-	"p35BvIF2TsBuvXAa/jmxnbXsoadURPAvQTyTCexf+7myXW4H6XZo5mecr6adh6d0Q+SyW7Ugmsq53+dq",
-	"DLeeQAAom4JblQtS0uiiLZT98je/A3Clg5hqRmbsD/Lum+cHJ2dPcp8Gnvke1cR+mCWVFg5PTjczFpr4",
-	"VviZC1Dg5lIbcnJGvudf7d92VflGdsD9hQbg640hAfzD1gEB9MLUNAWp+JQLmnbOroFFomNidHzy9Gjz",
-	"tx+fbPDyh7bDs+KkDSkqcXnkLSFB6/ngXqT5p88DU4RrYlmc87TlLBTVfW4cUp1utFG2EWI1T+gmjs/V",
-	"DLflTgAv+UlwE378q2/eDKLB1S+DaPDDN28aeWHt0GqnUdYd6+fhAkoWPs26Ny/ZRCobkNoUPn3GaMLU",
-	"yp4B3Zpj1UUrEsKAdtgfNDbpEozBKb9mAvvnLNFZZjdjvwn6oK6Hvvnp/SAa/PXV+8atdYpy1zQrp+2+",
-	"Yl8vae6Nx67kZcrm9VNrDjM4HM45jWdcMOJ7bDV2RkuDKu3iT4jb3r/M52vO0uQVvDP4UNeGwjYC7YSF",
-	"lL+ijLddsT8rgZOFoaXQ8+X7k9U+4Rl8D37uhwnKXnFzW84ME49+LNIKtknQWIkdcHq0AZrV3WcAbZE+",
-	"suty8o1zfyoZFb4MesuUoAqtbJ1XkemS77R8sj8KRn7PWIZQgYYJExFKMgFRXynIWNA5G59bFprDHcGP",
-	"6DuDoIO8EUNhDyqyXaCNJmPwO45BDHMFT9g8BmflYKvZ/Bk6pcAThsL3FZhTrw77D35h0b1wdOfajBBt",
-	"J58RuB+HwvA5Oy9gv4gBYBwHKTkBDUDoG3RfUlO8OvYyejwUe3CCZMwF4oGOcIIRGVsGOIZJQDISbsYE",
-	"uNx+nkSggGvJiV3FItMzMpWIunhIntvJSxXge3HtNyOBx2CCEEEnXA+FnaVL3cinaaQke2PFjFqOyc2M",
-	"pwx0GoByjOWc2RgkJYLdMDUUdLGIgoVhbggZZ8IoKnRKUSKM/NBjIs2MqRuu2X5EBPgyhgLfoOT0qMhW",
-	"cu6dTM9gTSk1rFgR5K3YZd6AfnbJ4DgKKnKPjUkmEuc/1vAwvHE49H1eFZ9zQY2v+lwsHJKmi/74nuLt",
-	"cgcfe2mfyik+jx4dKlfzsPJ1VyHf+Lbhk2X36/BUw/s2s7Pj9Z/woeDtIBXI0kV3v63n+FzzGB1bWAxS",
-	"38VgFJZw0z3Eq4Sb5vdRY+zZIrllBNs/t3uIclvgqByo6Y73BG9aHIxDeYkXdzUe74/2ofztD7mvY/kD",
-	"Ro5soOZDiJe0RtvoYNy+75UOo/9rFVrq/2Jl4/u/WCW8rjebr23PtyrXrf+3Sne852vrrqyJDLveaSG/",
-	"X50asJljDiIAjaCE3/DpDOSeZr+jlLiZ8XgWoldaf+YEnBggIbPU7DiL3K2wwbv63Pmzzo6OyN4cTFPL",
-	"PzU5PX4M0nQ0p2KZC0EdWbWEJVDMFrhkFXUhTyoIBjy0tAoEPIPqArcO50TGqHZYIMD+/uRQO+su4apa",
-	"jvkGNFodeOR6IYVmTd2182Pd3YkUPLq/wVhvL96NEeGpqe833FaA76l7cHv0mD+5YeysckzhgMXcy7u1",
-	"4gCbsdU9bGw3ou8NlBd8iAZ0zkQCNLqhp2s3Ob4J62vkiknKY7NjJOeG897KwXFLNZdzprWD0+jeqqCP",
-	"Yn/Y0Pc+SpYQ9z7kSyxSuoR4gDcerO3AEzZfSMNEvITS7ZFikKLa6DLbOUspvD7eB1f0HPHzhfGZmuI/",
-	"cldyyf2KllN7luetVNtmws90xwM7eNn+OPc5C1hPvOQIwCvjfn/PPdsvWZyXWq6jYKzMiGyi3Rd5cm1h",
-	"7YMGQoliB7DpyybSTILpeVpSzD/ubaNf14OVWKfvUD6BfMTV+/lKGNtTpp6nuSYf7s7f3EVZfcwTlowu",
-	"l7vI0vR7NVoH0qPwYq8DE7tdV4O7Kmnv3DGvDG5cAd4Le7oJHnoNyBWvzKwnp+x71s206oa3VSXYC5eL",
-	"DXfVW9L+M71hFX0T9wwPpdw0wX8mBKDOkVN8onkHInXBKnYB0FZlPA8Gqi2ArWzquHY/+PEfTy19d615",
-	"y6avgvinlnU1Bx2Pjm3uIo1jtgAxvfctVYIaekXJydHJWUTexbOD1/+w9Qnka6nm5KtKrsvJChGzQ8G3",
-	"W6m1XaXfPVUm7ALfTPaFvtoKpMSlRezOHtyu4VTdNCnkjSf90Az5tbkbwpybLRlJMUgvMt6QEZ2cPH78",
-	"5cnR4ydPz06//PLJuhnTOJPggtTLQ5CKwmOurKyyW0HkPRecIVvqQORYVa9VYn4bmjVN5oalipwmOoyN",
-	"asGv3UuCVeAuftxFpG0WSOeid6FQlAZ8UOpEMa3NfOKe3zV0YoEa3kVmiMIC5mhNi/F2mFzRgu+4w+Sv",
-	"XcHmDZwotmk4QdmXR0ZeMbFtJ9/yYM1z9Q05/R389vnB658PQA0ZRIM3z98+f/n6zcE3Lw6Onz35chAN",
-	"vn3+w8vvntsfzs4ab+hbljKq2cZ5zvbZhqjFq/nCLCFV4J/DwQ+vvxsOfoW6fhK80lxif9aDroKejA1X",
-	"b5pRlYz0jE+aqgxeMsME/JtoFmeKmyVmPmg6YWZJ8N2IPD2YyUwROwbZg3mSx/sr0U2qZTfNlQ+KaSbM",
-	"CDr4NOdIbQkEanuwjpRNcqonpuGfSTyjaso05prEJqOpJnuoxf5Mknx7XNNrWPrJ6iRqXHr38j80kvSC",
-	"UfOOGcPFVDf6h1YlUe7ONVub2Vwmpas2ZXLOjOKxrZk2I1fS1wq5kzDlAYarndTx/0c2DN8iNwEQY+Rw",
-	"bdjOYF1jWU761tTCArjsLAgjtrdygAp2kcibcAAl0xQIDpE4XKFQ6TdMIBtEg5imTCRUjZaMKqs8URFz",
-	"mtofOtOI7dTzKbjzqWx1hPRS375mZho0TN0yiRH7n+u1el/nndA7wEMsqbgOufVs73591Bsalg/yWa+b",
-	"1FfauG0z+izyy98zljUdgsyE6dzNYIgX9oUP0drKXT4EnMX9qHeRX28ztVYXWd+tGRVTsCYmhqkRWhe6",
-	"2xI6PurHvKNBjDS3o8ESNuExZyLuZOTrjOlE18iDI+5qZHbNEwvhKPJytB0NLVNgXmZGxejLEfQx3NnA",
-	"CyYspOPuhrxmKsl2tnQjDU13M1jlQtmRPclWqK2RUJrPuLyLUfsVK/am6UQ7LrSvA6smRbCcHspK3GuR",
-	"cIo9L4nmImakNJEODXVTWq+LnsLj0T8rJifMPH9D9yhm70frPslidyM6B89uBrT0sdMxPU6VCp0AOxi5",
-	"Kp6K44sKsqzuUcMSV16q4rjqJNG6tPab1IkCb3XCLftczmF+PXN+dhOF1rx/wPhh9Sj5uHtaXjOleMLW",
-	"CtlvEw9QDgJx9KlH8KqO8nDhUZhW4m9b/TDuHJ7as5jNfGRNTOO07Q43+NkXCyWvbbalyZRAI9jMEugp",
-	"b1MLuZrbhMxf+1FyhUPa8QlNAXV1OsMSHgcD4suRgzrg3XrpYV/vrRa+JDkaSuItaW5VE//WUbdLnG/x",
-	"s9uyK/vkF5rAPwhNAD9D+hItfB3kWFBfYDOEagSXSp2pzlzaF/axt1nKto/2BpZBFcVEGyyjSzIGbdwZ",
-	"2UP19Qto6r60RWdAb07Os6S9pn2NDGmPcdCZeR0oFyMaN5cVYtU+/s0mydvaK5bYanxKSqNgyMTHS8/J",
-	"0THZe+mNj2Wxys78gCoUVxhqLEwNf9T5DrVfMqbeu9hBmVqwgCkXHPWVV7A/Ny2I958BptWGXiLYF1iD",
-	"SeJUxlcR8cojkSJd9vxwp0oDr40c09xZqkR33u2TozXDGFX3Z3FMpc81HrhMS2yMJnNu8zSnXBuF7led",
-	"LZi65lqqUGB6OdocKbKZt/U46kYcowEYu3GPbl8rwT9Hg+44epayd8w0uSnjkWJYZ2s5CXi0d1bSnSg6",
-	"Mc0WOJtMWGz4Nat3akpszl0Jdrw5x4fpuwmwlK/811xpc+BiDa5PAqC+QjIVS7KUQSzKVqbXDqJnTwc2",
-	"pfFyBIeTMJqkXLBNdkhIw3Q/5U3l4dnVSgc+hc8vGDXdz5ciZI06tftyjSI89fhlNO+KJ4N8RlEbSfeL",
-	"D7h7snVowI5TGPb982wBCSCo50b1CsYlexPsyJJ3hIuI3wW9H3nXAKw7o0YqkmkG7oGainWrd7IJ34sd",
-	"Tg9JEew/wAkcHl+AUIYo7UQq0Nh7qOfNFH2yC4rehDJXMNr7MwtKhNdkF7hGSttZBkCQL6ihqZxmbGVS",
-	"6hqRRT/ec3z7hewVY6RgGm7wDcVoj9GZMIpvsoaGzO2WIqIJYyNoIr7BR75mzHdM7wKWCTwX2x1OUJS+",
-	"zjEF/cHWsIWKrjY9lugpe43QqeP2XdOvXAxPFJ74ojK9t292ZRvCsw+n38ZX9AumnLXGfP/4Mqu1deck",
-	"Lp4jMLwXDim9IQlT/JpZzBhEuFqSPZ2pa7YkfyFzBlEirllCXsh3ERFSwE+j/IFy+jhRh8fHj/eO98MG",
-	"D15Tdz53+ypK8XAsK5ZsFzeaFj9aRH0rt+UkeFimaVYAUGSK2qyPCTeCaW2b09GEL0Ypj1tzQEK2XJe6",
-	"1jjOsVvRyW4Uo/MyFg+M6rF4mDCQhAU/DUUAxeMRdKAYbgx8e3xIHFDvjJG3r969J8/fvLbF7ToHYhkK",
-	"N95e6COMCNo1EbE5NxGBzlmjOZtfFj+O4LdoKIKTj6wHbN99H4GCPPpaPgkPGKQlNDyii8VQXDG20BbW",
-	"RyYsRfgbO61DPxTXxCWD4YZkC82UGaOpezgU3yEkDS5NaXAF4fboc/cFh1Z3xRdkDxGBKE+JFOBOwYSt",
-	"obCt5uw+E27K2DwW3AgmiSfExfSCOF2PufkNBcwkB8zBr5OlzPD9bpybojxbeadpM/t47h90ztWcuqJB",
-	"XMjGDn4avlQcXutrxSPhiwCZkHJtRobNF+mq9/2T792D4SguqNX6rvt7+EpBiavyhb7HJ4L3Jt6juBKp",
-	"I3ghjNd2ohc0vTZaD7YnGCO8iq1dQ4NngldzHLfmtxyyWPgCXPTWx+GPwcNOlnQIz/oLYQvrvn2xw1Fs",
-	"67QV3svgYeeFXunDDh/3yulqgR28YdnfahyW2uPILVe/A2Rbf8+iDtFVpBBCv9ASPdTRh1A+9UYfaiSy",
-	"LiSaMtH0w63p/XjD3e73hdLudn6lged1vlNjr11vVEmr8wutnHQNdKb1X6mwp56YR72fL9/fTuKqMLDO",
-	"0SssqefzDWyo8zTLnKXr8VZJ3kkFVZm4DjJUhT38GiiouRegOebmIpxZmrLEZrnHVCmOfRY1T5x6D+wF",
-	"tSV0HEQ7cX3LRehMsJpfHoNGhj+Xzk8ysmnPje0hXPPHhr4xmKV2kMpp0SEScRpxlbYvH/SSMWTP63c2",
-	"kxW1z/2dwloF7vuGUnh5U4Bg4pwsQguEC6mhF5ifA9ordO4AA+ySajZybxy67rOKTZhCL7I7oltt5b0Y",
-	"BDu/Ol4AdPjG4d7U4KpY0oxD9qMoGiku6NTGviw2+CyAKEP7imsPTma1fQ99U+3CgI5N/wYMutMTLpKg",
-	"KytZ0N8zVjnDTLgUSnvSMFPB/jB4DXs5L2dUj+ZSNWEuq4w5NFGDViJVjMTFVZCKaEEXeiaN7cadsgm2",
-	"MtQxFRfWVEUAV7gY0lrGDUmPa+WVh3pLpxNrMaOarUgQQHKA2wtnC8kAHg2eCYhG73FhDxW9AWVvwtzm",
-	"j/j1D6JBKqfNXEVJI2OZjm6lA+LO0cjyzHlLhAF9+P1sWFJ5Hm1X92em+GS5Wc7PbmG+1ql5bCtzDFfU",
-	"DMLWBEO3C2lXwzFhf3BtdJF0NUDQL/RUtQo774Gvy5DAe0T27NBWXtvBc5G2Rpx5paBa+ZHbFD3tzRNW",
-	"O3VrVab2mJsG8mr417wlGcSacNCq0ztJgK2iWuFaUhBo4EkFYVj9Cbo9gfQDo52+BaG1hsRaathU1qIE",
-	"nmKeD6LBV4No8KKRNorlP64z1fWiAlazrMcDTlpc5c275MupLLgm9vhHmc7n3PQScv+SgrUwkFoiweOu",
-	"tngrtqdKGllLqdx7qEjWTXpMzLRuq35uzm/cAp3KN5Pgor2BcSYMT3G77eQITo64VwfRblD2u8q+G8py",
-	"ocljNY74FaOK9ah9LO1z9fOlwUubFG5387EKQacbln5fQ6o8G80fN7e5rFbwNG6pb4JZWW4x9MpZN4ux",
-	"aQPr+quSSAn4YkROSMJiPqdpzx75V307eSoadwbL3+ND1SVPzQC+48folWdR3ohtsy3e+8lXcJFdQzbX",
-	"b8AZj5CjE9nojTZsUZhtnvXVOHzhlexO+YIh+/NsnPg7wxbri0I/J//JftuOG7WT7cZZb1l6XMAEdj/b",
-	"LLIqXXUEnbOIYMKJc3Yf2rQgW/DOERGog+E1CZagzDifda8Nx13adr9/WmC1s69dDhoP9e3Nal+oZ5SA",
-	"FqRNaC9VmtzVFRbLCfu/UtnO6vtRdQ7NCSc/Ozd/3yUHSHX9PHIIJqwbtmirNKIwFj4qmvAuGIIHOM0R",
-	"g+PUQVK7jCNQ/Sw2Ybk8pF470goIW2zbC/+d3mqpe69wvL8Wi2xdKeuleWPdhgbLXyqNPQ8vMZT8F5eb",
-	"YJuo+Ly3au50nyQ0rTOWjKpdrPu9fOUSK7piBbVkjFI76NUJnhUqwU82qQvuGKD4kNPmflXFJNbI5Sle",
-	"CsbukWFjw2Y1l61iN655G7EpEnB2brt7Y0qsN5M887H3ol+6N/qNXi7wb616wdu9zLsPzakQ4Nyy+Zp6",
-	"Jm822Y2i5qLPXCeM6ZErX+kHm87Yy6zXNky4GRk5WqQt+B1uuV0f/N4+VsD+50mcDfsayyy1VTWXDNvn",
-	"ZoguLaBiZdmCunTaB767vrzN+AOW+64mkLe+yIYaErQWqNcLXRCa3kApvPU4WPuv9IYCKkOQq2QX5NOK",
-	"s9h4HEtw0HKd9+0ykizS5YWbLXpwJ9z0nVdxwd/iJ/sc0fpZ6XV5W6GV4xbdsr+C77EmewTS7bNrmld5",
-	"tsEOsI+LkaIWZSRXOXIMR4uLXtgXARsoyCUqix4nGwqeUMOtqN+bgHeFDL3I92+xJwvB6MTRRiphDb3Y",
-	"JzJtWgPtCpe65BwWOAEdocAExKpNuJB/eyMWdjvkVdnCyCM1FVNdqaMqdrOJkrn9wd3tcW9wYJU932Sf",
-	"w13eBaBoMVofLn5HcKLFpN5QE886CWnORfjrcc3tc4c3+sPK9dxbNUn5nKsu4DCZbptqkpIFXqPMS8Vo",
-	"YmajubUp4zTT/Jp97z2ylmZWO3FXOnCjQUzVVI6MFKJSN7iZRzgaxIHB3WN7/dNoeSy2WOpZ18SYmHLB",
-	"Rgt5w1TX5F7hs9jc3MIEmp3szQ7wTfqY6OVoWIrDbbGvXatC/826GLrRQOxoU7cCc6daMzFlqg/4Und0",
-	"qVEBL1sWPy0WTJGYasiwsb4w4q9MHqbFzBtB3r35rt60QB0+e7r3eL8SGgfVfkGNYQo+8v/88/nBfz86",
-	"ePar+/9H5ODXP0+i06MP/62xp3nVJ9do8W6m/NsilhFoxuDlpGq5idaWadbvwz9p5gOxW4Vf22XSJora",
-	"Zzb+SbHxewO3+sz8Pzbmf8cs+qNltt2BIxcl6hscajeSfPWo1+SLuk9bqDkq/TCj6lJmahQ7PAZtGJ3D",
-	"2qSRakX8aHeW5sPpWVHL37+VTlgPvr/Shl0B+ydQ9ejwxNKkBY6JKsPjLKWKuDbxSYSpAVgIzW1ExuqZ",
-	"X2iilyL2pb97NoEAbnNEQilL/s///F/7ESQMSjNrwKq4N/zJzn2626ZSbrvhaSqWzlFRe69r0n/WhFwD",
-	"py8YSLcL6s+a26GpuyHmdwKJTGQmEqhXXpK/vfvxB/cH6HroupnDMsjl0jCNNCFsBUCY/sGFYWpCY/bn",
-	"h3BjtmEKboxNRf02akJDg60CfLpvh62HCfO5S3d4BbIz9I6Hh+eZV3Bf8p5bIaEEMZkqv+1AEV2nv2BN",
-	"ou1ObAeDPmAJ3om+XC/+3Q6J+bN+cGcg0LejcnQv5d9d+K+sY3/34w8/g0T9pARj9/7828i/QupV8bLL",
-	"UjDswryRREx8O8qAH64tK3cAsd1e1H0/Abu6cGuP3gVSbQdBPPtl9lxNdad/uCxt7XQO3WmT6+NzcuMT",
-	"7XKMV6IBwYpPJkzpIE0UnSVMXRDq/q2oIpYmdE385lzcb0TZqxIk5aJTp+JtjQb4/6NMYOZT7luMAgd3",
-	"4f+1/lbr6is52yreau/MaXb7+M5rRYYO2qC/Ply50yo0Ot+0NXbrSJBbZF+eKdlJdd189n1WFD/0u/X+",
-	"jRW3nrqr1PfW27sXeKXL991fsEbqCcSLe+v4111UnVX22V24gvHiGlexld0kdHwOQX3OJKjiLH8ODf0b",
-	"hYY+R++DpZW6oRt+zXxpm0DtW2d6geAcqKuImAHW0Ipgzz2rvO0a7g60Wo8toLd1i9VAw3og595Otm6X",
-	"f+wnXdrKGVdWP0UbyTXr43pmU71R7IUKbvOe+57VAJM/dyLZVpHn//rar+9vv7wfVE2E50FVvFP/H10f",
-	"P6KZmT1K5ZQL8MXnv7hK83Oow1HmIOXXLCF/++W9HgpXrISVv6+Sl++ek71XycnZ2fGz/YhMZJraTtNv",
-	"v35Bnn55ckb2/vbLe3LJtAGsKcWEGYqFgksTMx3BY/DUvkU6oimAQZjZHConJvwPloAjMIA1giqQMU2n",
-	"50RIwcYwZyqWQ4FKffl1xSaZhuAVVrSpiNAs4bbpgEg8eq+FCmIAyxQNBfyB2i3CgIVwCDuaYY/FYFQL",
-	"hIqUiXzSnkR+bjNjFoMPH9A6mMiGQBtWqcJ4sDYASGICsXMpQbU5qGMheqkNmyPiFRcpTDEH4xDJULj4",
-	"MsH4MsTnsMvOeWH2aSijwiYrmuzJicG1TVIu2L4Dx9VDoVjMOGILKTbnImFKR6RoFaJdkyJ4wDdnORyK",
-	"oXghxbXtqKnJ3stX717/9QfyX//7+Gj/nECJriYZjEXGj66PxxfE8DnTSBmPHz9+BpP96f2LC6zv0kMx",
-	"/s///M//PPj++4OXL8fwt+ea00ffyvQKEcHmUrAl/Hwzkykjts/5BQKNYKnPUIz/xHsZkcAX/mEM6Elc",
-	"UONJdvx/27/8ZZgdHZ08QWyOv4wvnPeZKQX7rIcCZvns9OxLMkaAE9vk59HCVgP/x29aCkAlVtwg9AkG",
-	"Qlli8aUEY8lQjF9PDr4H1XtcQF6V4GROj09sHZA2NGUROT15av8bW3qK6f7h0HkgNCB8aZ5YhK+Ypil2",
-	"i0LUHF+gf3p0aonScJOygsaev3kdmAvng6PD48MjX4tFF3xwPnh8eHT4GDmQmSFjeTRj0BPsX/Dvqa3s",
-	"AbaNW/A6AVwFZr5xj0QDxfRCCm150snR0QA7owjjep+F2/ebc2dblt7F8O0n7D2qMDNgSK7YkDo0iKaR",
-	"8qkVZdwBKx2c//NXkNXzOeolg+/4NXN42AY7+vxzYC/f4Fd47RFYQMuVm/LWPnEve4Lfhj05O3p8B5/7",
-	"AWvx3Cd3egywEA7nQPZAhbmk2rJsK2WJNhIL+2g8A2fIfttpXT/6M5YJ+9B6XhYV66WMM9dtcEEVnTOD",
-	"Svs//xxwWCbcCZ88dD6Ibev5Qi+wVk6xl6FKcVK2VI5qKjo9+Bdo6f/RoJVDjP3WaMgvGTfADdF0xHmt",
-	"buJeAIFlq0kZylsOp0EFlv4PTo+O2j7ccP7w/Ol6z588W+v5ndKkpRXLfmXCyEJxYfG/CC22Z28BOBlx",
-	"RBQ1DvYJs2ckWTClwfGCUJUhyTIxkSpm8Lqn2+NH2LfrkfXw61b6hVDzS/dMjXibllw88uiFjRR/iDqf",
-	"/A5WgQ/iffg9YwXmwvkg0z4SUJDeump2HQkzXTp8S22RtGb0mmEh7SLTM5a45tdmxgRmkDgQzDRh2pAb",
-	"yg2oKXPnHQSahT/Zdmf1FaDwHeGIzatYA6LwVi8tbgicedNV9XSw0T08XvP5x3dwD/Ob51aW61Bc2aQz",
-	"q6KQPQuYmukZciZIKYiwUUIOL4s9BYm+YjdRjTh0eBXB8Knewd/k5eoL+Dd44BaP/W/ysu3MIesK5/fw",
-	"D/EVKtfadXhLYNoFdJT/2SruRGUCjxIPVmUiVMdwuQ1H9OhPuM0fHqlMWHSgLkGeQ8b0EORPjhpv+kJq",
-	"04ippMAgIXMqMprmq7FauvYQs8Xqlby5INCgZSjGf331npQXNs4bcTiM30MyFvJmTPaobapasZP2h8IZ",
-	"lfhX37eG58jPCAlsDSELlYQkhNP84fn3r8jBAQx/OBSnR88cqC511jU849q7wPkhwjAuAS6YtT3K9+Nt",
-	"Jv4mL902M22+kslylxfjbSZsMc2HD9ZbU7qDJzv+VNsVhG1xTTofIvtdW806Wk/NOuszn3fgR4jZT4Je",
-	"U25jmNszlbdwtZAUsbONXNjYVrp0qNeebp2TuYWHePD6A0ekq9l9Fev+/jSvPJ5d0LD3N8oFE71TS9vG",
-	"r2afbKzf3aZSVD2ONlGZP0fyU36IV/Xk5E6FcgLM+4otTC5kfCty8B4aEBhwjeB0AGY8pguTKagDmGCP",
-	"quwSHVXSKuHWX+pa1ocOzFDFKn5deQUf/cmTD49sDkqDPO+4N69fDlbI58Cn6YRZMakvNAnjooFH85R8",
-	"xycsXsYpA7fc2N6tcQF+PGN2J3Ozw8jK4C7rdSgKt6rres0SbiJiZgqb8Pt+ZgDgNLceaVRvQRWKrM9X",
-	"MQfupKvf2AtBYiLXvRzy7G2zER0NRd4Cdd9Xc+DXjKJC2+ctjnPCbf92Pw0hb5z3Ww+FV2dOT05QvbFw",
-	"+4h2NMOuYkAL+aVDxzYoHYmiN2IoggnHVCCINiBWeS5F9k6Pnu0fkrH9YYwOVdCpxjYpbTwUDd8kLNXs",
-	"kLz3C/KZbB7b383YHoGRQMiO3i6sgmWFRf6WX+HRsybd5iUSZ5X/3JKu89JNyn/lw4cPVd31wx1y2TZN",
-	"yCUS+m39d9SG1mXh96c9PUcOVr6n7uDIHtx7ywC05//7BFuuoAuWG2tCUJJnia7m8HmQEbm5Y8wV7Qr/",
-	"fDv3B8e+p8vjINSbroz7yx3ckj6u0/dSfk/F8m2gIN05dbYFZuSUcGtH+3RV19dIgPsupV6+Uuc3bPfq",
-	"OEqUmVlJivD3GlGc1tWJ7+QUetrA4xucyz3aTuxaXrGwldAXmrigv8sRWL2H7tlwE6vhKJMpAUci2E0Z",
-	"k98qNfBz6YtWDLveqLCpgqE3Qy+YMIfktWvn7laGiOSp1Cbyr4AOUKgz9ksg+ocCmBUX5PiIzLlAtWnv",
-	"kk2kaygLE5HCDgix/X2i3Nzz0QS7GQoc8pA8F0unKyiWadSZ5ZXTxGxsekLnPF02aQ1v3a7dDptzo/8b",
-	"M7qHwrDeSkMNQ/kYEHjrjaoCEbe6H16ED96X5yHMhNom6tM0dg2fb9cfcIUK/Ui6hlJdD1a9gjwi4DwS",
-	"E6hytsJ1DlvcMAuP7m0fb487dUPf3aZ3JVh+m2OlRJB3cMG3FHuwDFLBXvVX0gNSD379ELUoBi8UA9jv",
-	"4v1bYuQ17Pg7ZuXhChuzbzDxg7iSL5uix7VLTILQhGJGLffhwE6Oju9qWvZ0ks9m58NWPBErhIa3sPkS",
-	"NshG9AtaVTNlhtUv6Ev8vXxB13QeTjBnb9DAWBvU/5euDdyekfNLbaRgyf4nQX/HJ2vS39OPhP7sifWh",
-	"v6g1y68qAO6HC5f+fBckd3qXkvqvzPQ7pM1iA74krny2P2HZ8u7Yx61qBras72FpBnYDk39PFvipskx7",
-	"qOuIbNfXvcOWzZ+6C0O2IcUwE4ppmV5bV5Mme26fCFyi/RbLzcXWi9tSrZT7qOPp/kxazb38zD6Hz9/R",
-	"OTuw1To5wUfkUpqZhTyzqdL43+DtgYAzRIi7YiX5WDYI7kh06yh41Q+Jo/rjvC0z1g2PX8uKLPM7FFd+",
-	"gW25W54BxPmDn43HhyuJvmVsYf3sXAimIhuSvGbK+HSLVELlVN5sevVNU+zmwPoaOySVYjffu+fuy+na",
-	"0LtwZwn3P0CIQyry+oeXr39+QWyFOVwJQznGgZom9PugJV32+Oiu3ZT58bSKLWiy50/6Y/FShnPexEuZ",
-	"78ptcff8A/fjoyzW95BclCtn9aA9lJ+q0LCbTmh4o1abL4Fc6OtxDC/bZ4fjZ4djk8Oxi/xWOBzLvPxe",
-	"OGogQz9dd2P3Ed2Cu3FXvOM2Rfz9OBtXEuSn5Gs8enbL3PLT9032FO4JMxav5ECqpMvwe+kf/tE+2wwR",
-	"cIfpMSuKfrgYYSU5SgjX9Lh/tQ/WqjdPuA5ceHTUgZ51u3XQ4Zmsqo11B/wplkS7LXBL9HUcZWCYCLIW",
-	"mYbu00qbLsiB6r3IFd82naR8DoM7O/GVp/0QmfuWh/2jYCQpH3gUVA/bq25/t5XFQcvz5hPfSIlZRSaP",
-	"Zmae9qeVb+DpXqw0kXGJJ+VbOcjnMYhyDhj+5jahhQNWbSoc1SKQISDWF5osFJswpRjUoYtpRqdtqXzw",
-	"50aGzGAeMw7gyI3g0N1M0rA/TL63Lb6206dnXzbIj8Yr8s37778DOCz2KehMW14rW69UuVZS1S8VFszj",
-	"znFBXolpyvUMHvyGi4STvZBmYrlY7t/htVskk/637k0yucdLt55G4BbWoIxcckFxsvVLcNTzFrx5+fVn",
-	"+l+T/insGtlz5B85XAnLF6G603YAu0va97S22+rgH1yhKdY2G4O1jAdheS2kj0MZ6qj4cRx5+AcUy0OB",
-	"jmac6xeajPPpj/CnEU/G+xbVKGX0GstXiUWOBZMI0aWGQi6YOMfiWriUtrYEfsM/60MoSi0L+0PyIqgI",
-	"HoriaOMZVVAlKyek3AmYvItnB69/bi5TwVEbVLzbKFrBb91T0Uo/3dLvcqhkfo4R3yJ3eq11xogptt4p",
-	"uHtIs/8gz4Vgfxyc7DsoAkrilFFl4UuD+9pl9ExAhoupF6czaaTeMUd57/UDsucwFuZUG2CrDkeXe2CA",
-	"XI3INFP7jqW664xTIzOmGPJeQRYpFToi2SKVNLGZJjC5lAEH4AZ5tigwYIcikZDhNH7z4zsLMWQXO45I",
-	"ImP96M03P77/8d3hPNkPCuh54sbFezYUto6eY0mfPJCLJs7x3Bgaz762+/oGvnFLbCP8xD3xjtIqWziH",
-	"PTiu3XGy5MKdGRySYH98Tji5fWbyXLgb6K8UdcdiIUtQrjpO4CBBuHIYy+62+WvGjYejtgM4TLGVWSZl",
-	"HqNY7FIo8and8hrMaqT5Wjz4V8qMJnEqsVZ1Lg1Ll2TPY1bqiCi2SGkMkMVwdRbw677HQw40kxxZZEn2",
-	"jp7sI2/QRmWxyRTw56GY03jGBbxmUZ+PTnPkjhJbRs1mKMaKFb+N/L0dg8rjp6+ylB2SVzSeuR2fZ9oA",
-	"VAgdimtEL2VJcZioeBWrpybwirkzBE3pHcv3ZyiQ05VOxeGFhDXAC/eGFKyJ6b1DbfFtOMitKUvBN+6J",
-	"7ZXX2cb33I6p8sOfed1d8TrbVrN8R7SvvJeGET2zOP1VDrjIDFF8OutMVJ2k+Nfc/1BxqmHajYNLd02B",
-	"PfNExMECW+nL/fNSTabF5udiamF+8L9YEuWw90KCTxtT/hbpMiLymqkkY8T2GrGLDGYcAUr9C00WVFuG",
-	"kLIpjYG10STlghUDX7JU3hAX2SBzKgQXU+SPjJqhQAwlsEAPCThlYf1kwRQBmzACkxGwUaICDRjmAfOC",
-	"CNUheRfLBfDYlF+xoPGaWp4DOBOHDiyaaMac/Anz/bTH6bd/GwoAjXKT/gLnoSOCmJHasm3EQ2riVBAu",
-	"+Rqe7+cKqhVLd6BibgxV5/Nw14hY7TYh8jYDeZWLkTFXK25tl65S8SRjo4mS822KxFdMomfBOszCyC3n",
-	"sOtU2dsMM8ItaUUTRCc6aByWB356EUbkEcilSpi9mijKbU+VpohjK8gmbtMd1DPAtG/L3kzp1H3lXtJd",
-	"cWldVQwTfOizkvWQy9/xqAqtK6XTiGi6BNXrZrZsvUKhCrYqZeV18NynUavwAHJsVl3MYsN917tblUvF",
-	"59qkU0gBn6v0gt0AoWVbJu0FzbGsui1vRLnfVYMW/kUnkm3wY2f+zOvQS30H5PKSGcrTNhFSzPxzbBRT",
-	"booNcVCXFg428nayjkjCFLbFs9WeEcmBdW2DOdcmrZVmtomJVgmtCJK2GuQAWxe48Oyi7AKxo83RE7RJ",
-	"yIRy0PZixQ1T8Fc5GYqmyOE/CEyOnICRv5Ca6SKebJH8ius0FBYaVh+Sn9Az+IYqmvAFOX725EvcrW+p",
-	"SFJKjp+dnZExxnpA4I6xDSBNbQMo9BhOMk3TcRAWRRdhg6kbJkC8wRnS9E6y1PzHfubsptU95if0aSYW",
-	"2GaNXwQUka8YocaL0BSihyMtWiRZF8rirj3LbhMKdoEJfkh+wPJIF7LDqCRATOJ/TSYWSFMzhfDb1ntu",
-	"H/UBBR+ECIHB8f+GAoP75Ngiah+fkj38/7OIHB9H5PgxtN2ykJVLBOVd7kdESHCbsSCAaJ1maKfZX0+f",
-	"HsxkpohiC6mMdVvthTf4+PDxvk0p4BAQGQq7KvYHtlb00PDBfKUKVkS4duuE4BakLEAPw6HwqNz5nzGI",
-	"IFXu+5ozMqM+/cFTibxhquk2QyE3V/OXpWyj2wDaduOv5Vs/vr9U18923i2yMkd0DpYWhVwSECv6mfNE",
-	"hUoyVSVV4biz51tNpNteDPfY/uCQPMduDjR1YTz0LftkBB9awKyxMfjgFU/YyCH0X0Cs1KceOd6IDQga",
-	"GxhYzWkJL3ChD4nFDgbu4eOHsZzDdl3kXQQwPGD/ahkKfNZnUrinD0nQg3WvwsRcfzDbMMm1AHbtWOHV",
-	"xqwoOJCS3v6wyrXsBO8pLLi+pZE7wIteDZ+LuT6pFgPIPljkYunYqtFd36oKKBFvArktB6UjpYir7lrO",
-	"ENd+caXxXbLVV/fsKz15616y23QHhUtpcwiVl/uRwF/8VjmjtfEvwlXfVgu64BP3EhQorfEBoWB0zesz",
-	"DsZ94mD8Vr4Z7bWy4YPdDs3ahbsnoi///RNFKug+w9uAKqgc8cPSfsPJ3QtcQRdhfgZH/ZQBCHpz1Tlb",
-	"xUW/v1VI6e9Zm1lmVYJ70PZ+mckwTZe39x2as0fW3RlkTzeGOt6yOcdEPWL7FhpsIE6TRDENLhwTfhFt",
-	"DyNLDtQ4lpkoZQ9DaqCAlBgZkRvFjWGilgPjC+KGwhfKOY8tJVDJS7hNXVwyEw7BzX5bpt73yx9K6+2V",
-	"s5cJ0PlG0FOxuYwT4ylRI27tx2T5hFvTnagFBzVhd8N8dxBAyWmKiwO6WODUW/Ecyoki1VvinYk02XHO",
-	"1fdUXYWH8BY+cUcH3sbFmABW+wCVvvsTUHBMENZlLLHbYzvB7/GEzRcSjmW/lZZs1vFKX8qP9pFPFhbV",
-	"o6BC+2ONRSxMaG74Ndt/8MCoeDZtvNEd3OcMIXQ3SU/Ga/uZcB9vycGEY9+LZ8mu6gG5lFon9NmXdI++",
-	"JFdttNLewSf6Aqn62/QZQ/UhBp4+NszVleTZDrdasPS75q7uD5+m07LjNHbvrtwFM7kloX4vDspWsvvs",
-	"mfyEPZNryuhHMU2ZSKg6cG3AV3bGcM+6Ds+3iQUcfmkV6qe5u676Dz8RN0emc7tn3QB2i8iegIQum6rN",
-	"YsWMbvAERLt0GbnOFOFRDm4xm7L0odxOWEE2nwLVPIRGC3VquwjIDL3y+Kef3n5HqLJYBAIBzTpcUY0c",
-	"6tGf+P+jDgPjLfbp7yC+06ZoAryXfKaN7eoeYRObaWM3TMc7CB0mj3PGecoYVPWsbRrwrSDJQx6viEt9",
-	"/YKcnZ2eBZsgVfEfdLHQxEhAkoC3LoEpnRMpGKFpepDQ5VD8/OrnVz+8R9QJD19B9gLsDAedwXTk0DCg",
-	"U1Yib3REUh4zEbOhWDKqohJAhgVPV+yapjyheW5zgZVx8EK+yD+4Hw0FA0QeW0KUUjXX5PERvvIlSehS",
-	"e1AB+EXaIFlCl4fkB0kuGVUQYsNzsYi7Y/z3OPco+YID3F4ImsF/xIolTBhO0wtCyY2SkP5ru3/JK09I",
-	"vkiLnB6dtpQEoQrseUC/gJrJOUUb/VR9vHMu/H+fHG0M/OvpoizvekGc5q9uxLPuQkthcaa4WQ7O//lr",
-	"yCZeOdApR9pyUlDCFzrHacESIcVuIg9z9yJkKjvSYdwld6npEIVjNM2r7aCabcep+XmNnb0W71BWUrWM",
-	"yOuXb8gwOzo6eUJe//LeVhb84+fXrv5uPyKUQO0xGwrbaJKb5TnsC0LChECCeZ41+GmL8jwyZQYuzeOh",
-	"GAtpRrDWNKWGjfLxxvuHvmjPTu8FHKq6pkYqsqcOTwDEhw5FMKg7PCw6uplJknCMxRNqs4IrtQcYhofi",
-	"I5z0IRlnixlLkzHRMLewSIBqnljeUqsiUBqKGIYC6wh8fB4RvoyiQlOHPgZLU0VFQiKzSyh5vGQxzTTD",
-	"gkduSKLkglCSsmuHA1dwJFd1lcAakRXGMyqmLPJscyjypAPFgEdxhGjNkRXzY7BQY55t4WyNVAATZOnN",
-	"qk3SzJiCAq0mpvYSafGN3Zzn+NYW0QiaJBz+RFMoYwTBwnSeMrAIfvpz4BcRwvnYQxtEg4TrOdfNPSii",
-	"ga3WqLDO06MK7zxuiNEFXPifxQzyEYuPSURjug0PS3kX8htSWc1JQ7AvGljGkYyoqSHoHLgc91D5OIsG",
-	"IkutDuakTuuQl8seqkyv0bSF42s9otpLE6gYHklRmkAvVKBoMFUyE4nu9yGerK+uRQN7F0ebvey4zoZv",
-	"a2DL4QVxuHiDqO9VsfrbCOEb9UZ7XLk0OO9iS0orDI6y4ctRQOx+ac0Xrq6ROCollq19rl28de/PT4uZ",
-	"TBMQqo6+UCHA3belcLmQJ/mphu6fHMygMMG9KuRkW6uZ82MXnN0XPievjGsH/2HBPkH+srmHGoZHQdMb",
-	"//XVe9IwEdTJxrkU5aYtn84JyR/c/Htp/ztr234PSDb1pk45UZ0dRSs6PJ3deoenshCF0y7/o5bH55Q/",
-	"Rw17QFlTVj7R/UE+Uc+McE2v7aBngUihStFlnTXig31YmiehTw/5DbNhyrtdAOe0piB2c4tq+UgFs0jr",
-	"zGKhm1lJWbcwvs5k0OWqQeuA8Gr8xVDYxtUsQf+IBWPAZ2RmyJQu9CEZg1mpx6iWw5fiTCkmjFXRuTUe",
-	"8rVE6HtZFKYCqvcpRyADa2yQvTIySjQUtqvCBXn703evAFGd/P3x6X5ECo8JN9q1XiBK3kTewKBzmQkT",
-	"WfPBKBqj+TuTNzhR+1dyQzVRMBSmL8yYwya1JgyCldqR0QBhiNEMqwAzBuxpmi/UWSxJ5Irb2TWXmXaf",
-	"ORyKt/458R/HDmwlfxUtq7F/Z9ziaSldzcFudW6rRJz/WdNnt9HNPehIv4c318eiAfjIqi32npyGDPjZ",
-	"0dGXx8+enZydfnl69OzZccCNjxq4cQPfs3tUZqqfLZfPlstny6XVcgmVheOjurYQDZKMNXj1swVjmmjD",
-	"0xTwni+IYFMKGcIWTgKY7iRDrBD48yDa2b3flKycCN2Y8ss68QYTKNVK1RhTLK1vNRzlZHd3is5ZD47X",
-	"xFNReVjFUVF67pKzez4+yq9jadrbSjFHz7ubLdMxBZsysZDVjd1wGFUpD5Sqm5nUzGHFoILj/LGDaO2z",
-	"RVWq/tVj8hersfpvXlh1zClPoJWBF5ZAZAx1PhyHZIsLcuQhYYz1O+/09rrZbMrfaeW9reezoMosRwj6",
-	"HjB+nz1k+xYNogGEXkbzomO51kzACL82ThKGRDukiRaCrs1faCIVyUf7omiZQ16/vCBsvjDLSmwQ8wik",
-	"crq4ra7jGCYE53yFkTXelu1kpPvujg/B6dWj2+Am+eD5TbmFsR2Abg9mpeRNn8d0w51+xxSnKbEmn481",
-	"FWYV+IsWCmaX7PTKFmvz18MyLviKZmbkmURMRczStEU1QvNuhSBpYeKPWzRzhFuq8fvGDc9S1qcqqUs3",
-	"qqtGmeDmVkgWQLFrM+7UFUuqYcBnLc2VWF1xj70AKa8mGuT/yKGh7QFuokJagq2s6GnTWVm+W/eV3abW",
-	"Ew3yvsejvO9x+bWzXtRyG8Jp6SzFGiMAEF4pyH+Q4zObf1L1ypCvpZofHD/dH0RrK7sLusQ+WXes97ls",
-	"mDXs7Ydgc7qXvato1xTAN7VYtpPzisWML8yo8e4+OWp+A1WXfr6NbczenDf53alNdxMuZfFZa66NxpXe",
-	"xlH7UVfduh3ckM8G3WeD7rNB99mg+2zQfTboPht0nw26TVQlf0u22aSW4FZJIWoIah230MStqGRGGpru",
-	"OGoZHnA+63yx/pslY8grbZscFbal2NSEqDMK17sSxfZazMLvZGMcybEf3yu1mqGwU+Znk4/u3Mfg6k+R",
-	"I/Y2quosrNFOypwWU83bchZNSARRSHMFJ3A0547VRuyc8yHfsShXoiqwf5Y4QwMm8CAUUfm+aZPW7PtE",
-	"WyxVcrowOcZ2HXd/iTBXJt/KiPidtH2M3V42ZyHtouYjTF16FCRU3FLRh+yo+3jJQMjBBngL5/GR9XdB",
-	"xYKz+r3m5BPlqp6wsHZEk+ODk6CwA8qyasUd7lNf+i/hAx6/MJbzeSZc3s5Q7IV9nSKCZSG27MFNh6MR",
-	"wLjz2MHxjvMLCZlEP2b5CmwUH3vFk7GzmsPIfjKOnKk59rH/8VBMOEsTwpTCyjqlfG8crIUvhrX98JOm",
-	"3KWveXof5RSr0klWFkVsZ/SsUrP8lDarqjj+XFXxOTfpc27SbVZVWK4YEbd+Qv+9G6ncbYWFFQ62hE8b",
-	"lytsNRo5yQsXIi9AA9njBFxKb9ZPoX40M/O0vfRCMAIPPDJsvsDiDsVEwoBkLxCEWBPw49rPSygTJjE1",
-	"NJXTjGmyx0Q0FFciIjO+75OxffFtHhjMcY59zjLmhytrvcBih+K1SDgVBLjQArOS4Urp6oh+nEMy/r/h",
-	"338ZE99GStuGesUTQO1vXn5NPLJyRMK/w45a5+I+qCTMrtKOoWcUJp3IOEPVaUHjKxiyR9byN7DVvapE",
-	"YCKlQgvPmdBCvIL/mfEGTtS3FtwfelvN+VGjB2WFSeEqp795//13iJH8qePfyIW7lRWjg2rcg6iNNu/K",
-	"ugijzDs0L557k4loZkzqdOFJlqbu7pIkY0SKkHud21iKLyRwvxKu3UO2yLrZsqgVPhwOBTSetRXM7pM5",
-	"SgMq9vjbCMrOk4wVKr39fUxQnx+KukJfzP+CBL0mnWUSFFs7w8iXh1g7My8Mz03NfHIJcbhZ9aJsv5l7",
-	"J0dH+xe+MfDSfpylmmEXzbEPwCqWgZkC/exKU7Bl4Zngv2csqFVp7jkHXM1xpTf283djj/Rx/TrO01Ut",
-	"9pBD9+vUm28deL/1YvTPiSifE1E+okSUlubYjstSBzXt1+A5t3ciLcwmINOfb8znG/OJ3pjPRv+tGxVW",
-	"HyOm2HQwK1psf7LnI12qC1phJo20yn+jHv+1VGC7wFNeQcb/OKTGUOhuPM9sggHmWyEDZBb8wRntQ7GH",
-	"OvgNRyX11PLSWCagauMYI0yoGp+TRaZnNrsKjWxBskUqabKPVcE2v2pGbXMk+yZJWJyCkX1InjulGeqs",
-	"r1gytslWBqEf1TX2VnJMHdApULnWjFwujW0MTeYU2H2m0VU/J3tesTfSzyIairFvPR0Mb7eG67wttZce",
-	"tj21fXnsNPahWKRUWGi9hWKaTwVLyJuf3pO9bAHfOiPf868uiGYOBW/GKLaTmvJrJnBXlkOBwJX46j7B",
-	"45lnqeEQoiEwPBACjgOhFgPOFdgq/DM3GgzNoSh9PIIvX8JOCUMQFWppW4nvHwJQpibzTBt8wFBl4Eid",
-	"Z+n4jMy5yAzTF4TqKwcqNZGKTBTTM1imPi8sHmc7DIXtyquLv8C00XAS2M6BjN/8+M4hbiB9OqhDOV+k",
-	"zDAI17zB39GcoYbMpTbkxC567/T4sSPSkZFylEJUe7x/US7hHwpLB/nLR0dkD20oeGdOxXJkPw34Y2dH",
-	"j+0Bjt8yo5YHzyeGqfFQVIgAjTUSUyEkbperlz8k7xgjiYz1ozff/Pj+RzBRmyyuNym1y/oJaeaWOnvg",
-	"F+BT99StO/9+q0jBv/2byBOkJ4jgQMf/lNtsktPjx59o9w44d7wwli06xxhQxBfaMeM9qUjKqHIAHAJR",
-	"SBXDfvwsKUkzK7oqomw13AeIs5uZRPhpYPkOJyifQ8EgyB4wyzDJAiA6tKGTiXUB24SML7T13EUhqqD9",
-	"CDFSXkGXPWA9S1gHSzUbCod5eHpIXsobgfuAXHZPKj7lAjz7IiGPT44eHZ88PSKLP8jf3rz6KzGzbH4p",
-	"KE/1/lCkVBuSc198ATYJ2DpqBiJmLdJpz8J85IPZZ+c0YRfkm1evX9hXNJkyu/n7bf5qeGxw24yilUnY",
-	"P34GRt4iipQT/ZwZmlBDI0cl9rgIRgQjzIJhN0xha3xLaklIt003cisvdYPE37Fz+nXege7c6hvceEBM",
-	"kOyEklRqQ/wOOpcu6pEknrH4ykWJrHfWMS5uNEsnZE/zf7GIvPvm+cHJ2ZOIgBlFtOCTCUuKEBi+sj8U",
-	"eHG96pprl6g6gpM69xjb8D35P//z/0PGdgbZfDTnek5NPBsjIPEYPlz8BholnlF5YYLdoITdj8g4Ezpb",
-	"LCSodCOYphsH/hmO4+BbUdEmM6pnDpbHLhu5dEwFsZj+lwy7mLKFYcl5mQUp9htiP+yDW9r+041hsUrn",
-	"8hqUpdOjZ+cODtauADdkjLosTEtzMYUfhHR/H8F64Bf3n4hEDS/lCrsl6BEXo4WSU8W0HpM93NtAn4Md",
-	"sVrj7xlVVBguwIXewP1eOKqsKmu3yQjtZ94yDTe+gSn+7Gjn31xz+mg0ITyvZaALsaRkjaqr4PJ4xtBP",
-	"+XkUUN1u2LCd4UqlqmqERi4YdQ3Gcsq1h1Kmyv3LGkvOCBPJUNgbPgYO48zHkpGq84odxwPQuiTQbfiQ",
-	"4AyGAn5OmTVpqRvkp7ffHdrgWIVh5FjxOF9wXwwFqEF1RuLQdATJxIQLrmcs8QosFplxHVNw3A3FnmWz",
-	"J6dkJjPlrOKKLYvrCBjxKv3qjphLlzlWwMd5/vnvzWbus5uFzubYWskRIGgExcXyV45oSSbUlbX5a1Dc",
-	"IMXKGIq7UNsKobmyb9Pfi8fuq3OvzXRrypkpsvkUc65Mm9Bn7/dmaTSb381ir9raThVPJLkj9nNn3fNB",
-	"rl/CBch8cwINkTyprsgVW2BngJQ5Zlw0DwiuRdCopJCzBZnvtCFDE7J+6archiuw+MDLPHnzbp2BxQxe",
-	"2f7pqzG877DJ+scda7pPAQUNS9IloeT3BuZE9uTCpgGlSx8JUsrdVTXV+w43HBgu4bbchFBn/nbdTRgn",
-	"t/ZWtw98W370PkUR1n6tkkXenEYuYPlakyRq+cSE4zhb4nzfppgrnUWbpKsc2GcRZ7vof0HKRB8AZss0",
-	"aQLM7nFzbrHV0HOkZbDebB2CzQq1JEr23DRYEhEHwo1x4qNjMhy8ZIDtz0S8HIr8ueEgIuVsUJsM+g/n",
-	"7wL0JfLV/oXzPcFHBGNgcQ6F5SkWWZvR68pc5AJSOb+SwH7ASMwS7vWJPFt3KLgmRqYePpyrSt54U8ud",
-	"IPY5FKV9D1vuSOFK1iaZBqf96dGz/fYePKXLcUvKQukb96UvlBfaoS2o8sOftYbbLksJG3tZoaXJXnip",
-	"3J23Qr10wVHu20uqCS0f3bpKAIQr2nuEvMsu59wYxPzPX887duUL+KIc+9Oen0KjsUv0QElheesh+Zqn",
-	"wPlILOeX2Bfx+Q8v9y/IOMYalTGx/2/rcMDoGIrfM5axnFd7T9TEjhPldnrC9BUERmkyZfqQvLrmCeIc",
-	"cT0UXPjgiAd7zh3tQpog3mdbGNA05CdmxsQ+evuLpAipDvJ8R39g4IsThf/RfuKQPJ86P2WSsaGwJTbA",
-	"JbH6huw915w++lamV9TQfazePSQl4oCwr0BGNxThLtt2cFQ4iB7cpbaWKm/dOd+X6hbOe/smKmUajVNG",
-	"xTnsPIghfxoXJPEykDN9XvqbjuDphBkmrCjJ/3le/JMslFxIjZpk05JkZmI5b3aN4JQG0SCcAv6nG3sN",
-	"jTR/ZxTMp9Zn8lJK/GTrMMzdhlFxEzrHqdSsLbCQ3Pr1EDOKzplI5hb1AkWobtuqBTR31TpjeqPJuyYY",
-	"I1RTRgVLWXMFz/ObuqDapnclmSs5zwo1qW0R10xZlIl1vvkSqvE1Bz5UzJtQA1qUNi2fmnMxolM2AmbQ",
-	"fFVqrYAePzk76sJx6T23uWyfGv3jFqZ2uwYTsL6/A3ds0oEQ4cLVJoIU+d0++G9vMb2fMZfMYLcEfee6",
-	"UR0IbafI+ylQiC+YcnK6UxHJUqYfxXRBYwcn0GwSvXBPgHw+wfFVJgTc6TkzCk9RM4q2y82MKYb/pV26",
-	"jwQmmEBf5FQzcnz4FAeY/9f/F16bpFIqohc0ZhHBunxmczcamgepw+OTx3tf7u8fkl8w09FWvEHonaZa",
-	"Bm1Otd0K1y+ZCiydhVgEdD9l8RXZs2M929+/ICmfsN9ofMUwOGHNBJz68fER+b9gkojbt0gzZxH5/Som",
-	"nC1s39mfX5PHh48j8vjw2X5bVD6DHv9uw2/HDPLD31P2ZPH5tkQA24XZPnUnl/5uL/Ebj+qYL9LnvYuD",
-	"OQOxim7+S0lNVBCspWXXRSunyOAG42Wt311XoN5qTGDXaJcoblERnH/BSKJ9By30AoCdo6Hc0nZOf/nq",
-	"3eu//kD+638/2T8fCuaaT3sPh+fc+QSKAKzhJmU6wvboKcHKeGxCFg2F7w8GeHRYFMuSLGU5iqFILD87",
-	"yHuKub5f7kRsFJ6mqbyBrSrMMw2lsQzdEtxgLxlmKBf4Me8PsSBXmnCDDYRTrJWVF86KydcFjxfMsvSR",
-	"PNeJQ5N2XKU3MQgex4XHZQyX5X6dMEYAgc+mIw1FkT9uT3LCmH70eyYNG5Mrga/B2Hbf4ZEDzdBm0rm9",
-	"yY0eCjaZwFSvrUoFll59A7Xr6SZ1LnFhRAIj2v8eCiVvvtBuk4hNkY8ZMRKb08ONvZTJ0nVGszkNRYFB",
-	"Sm+IS29gxrrO7HMus94oKaZk/Oo9nY5t40rM0ZITwo3tC00JpnJx6Fw/fj05+EEKdvC9ze7yyWePj07z",
-	"jnUUp9OSl/AWNvRFfjNq5lflgryHnEFg83Lh66fjlDNhbOqH18lsnUOhlJVmOWhveX90x67q8uJb2W+x",
-	"O3ZhOJEXUA1w8EIKo2QDCt9C8WtMuBTyIIZHz0FboSlHbR5psrorZbnTvktN1WJwMg3eEUtN7rNSRQE5",
-	"GUenfT/c0FsAN+zx0Wn9wz9IQ+YyQXPlIiATD6HAtQck7NjUXezJVstbV4DuQKsNOGxOe1GFhVcZZxQw",
-	"TWxp73hWp1QEmswcDFKzRvuW0aTaMRN0OUVo/pnzMqPE+iZyuRyKMfw20syMuEuERdUWnpYCOezY8tEx",
-	"2fOSK0zHB/iYobAMVgoylqLyYDApuFn7h+Rl4NNAZp4wBVk0Q5Hn66Jmm3KdY0hEedYNj7OU+h9ippzj",
-	"0okvq9SCjisFaCUqsTx5zjzWJpxPkeibO+O+0Llv58KOYr9cJNPNa47UQmLCytyUgoMfCie6sO7JRiya",
-	"dAL3ZtVx5CoTcDKI5GGbhVrzyOEM60PyQ4GJYROkmyTJK0dFyFFvSVfPv3E/urr7/IpIBQue+Lc3z3/x",
-	"tZ2g8Ghw5NBL0EakyG8FL7n/G7lToem186cxcL2xx5Vxkq3ghnDB7NXM+35X7IHxUOyNJ4wh6rOG2kJU",
-	"2ez9XWTO1w9/9OFGTHCnWKdKMgEqqBgKeCDCwAbqhZhJ79z3/v0vdORKPH3SqyIyg/t6oEAJhDjAIisj",
-	"2wg69wYJYtg0Xb+/ww59zW4rs+hrxvAL93Tz/Ofb7p2lj0/QOFY8tmJywnLCLoO9NV8axRjKpvY7c3JG",
-	"4rl1LnmvVMIWZlZHY7Len7P9fXKZGSTmlGk0zMRQPD46IvO5y7rLOzSguQ6kfXwW/Dmmairtn5wDaCje",
-	"OckNMX27OAXvT8EHJTTZKyCgjk/3IeqEr9tieGzQPZFqKPIPW4FpP8Q1mTOqM3iK6sr37aKeePfYUIyn",
-	"xrvGvHFMCWbkooGPCfw88HntwTgafWXk+IgYKbT1uh19uXe8H+zaCtfW1/kx3dKt9ePf17Utvr/Ku5Xv",
-	"aUG2n95VfltbZKufq+t2zym6kx+hDtt+w3+R6kqDcHEOHfd91F1zPdiKqi80MeD+QSw2kaSUHD87OxsK",
-	"ffj4eO9kPyIhGjOAMT+rpenAj9buODw+Od13zicN9R7OS1DWmdHnbKs+0mVZzUZj1ev6Q1Eo++Be2T8k",
-	"Y7jtGvDQ4EZayLFqZV3kfOuo22qZqZhpkkhkX5rZLXH7mEfnY6obo9MvYJ+/tw/f0k11o+OX7umyuims",
-	"vqp+yyzpfXq3NG885PVWt/86sktmSY7SWqPprmtrpBCuCWILgjuQMxeGqYXETlk+iwXvJrCLZtF8un9B",
-	"/voeXvYhFiPJCaZNzWmqD9vEz3s3odshaTf6PVFz/vVV1DxVUmviz+XTo+a/husDEvkL+fa//n8/byB4",
-	"9FLEjy5pfJXK6YpMLJ8QpHMcBo8aVFSzODWWq3I+1rll1YVhWEnYArMJmDpPWc3rI5k1stgfXJvIlnKX",
-	"BnffJJlmFskBkIngfplD8jyZc2EnTNP0kHy1HAovcVA2FTO/oRxF1lyiZKF5L4Mi/HO6fzEUYwg3qxE8",
-	"8ZcjXy1pYxNSAEhxLBM2tjbxzWyJefGUG1jEDZRK0+lUsSk1bORMy7EFr2hdM2IZudmNJlKNXCO9Mdmj",
-	"Iu+q5xfid8Nls15bG8OJSjov7S3OK8e0dRRApIJfinqAfYuNhDBJILG5AfmeYmeNdAnLusDGC+lybGfO",
-	"zf4h+VElzJbbF1PjSVt+2LuliL9yFHgXOWLVHIwSJdiWgQVx5wSBmIKANmQJg05l4az8EnoGoimUpvtt",
-	"KTw55ZSCJDkj+DLqSGO5zzwWdzxtKf8va7zgs5esYVNyNlO+dFGttI0Y6XKjA8YNnLqZbz/6039itLIc",
-	"AMlyQc2soMrgxZXBovWLUFoceq5iaEzm9MpFGf0crB8dY+Ug28nYZhmzZDwU47y0c3S5HBU7Na6aBxce",
-	"dw8tfK5tBSEEGgqmRvawsJQUg473ozxAbvnmF5oI9gciizCRYB6v9dyxBCa2SOmSJfnXqSEuJfMwZ4cq",
-	"c/aRO6WhSJQHXass236yGnMXLhcgQJkeCrs3aNyEe7U3dlWwgK5hIxZjz7rdJhLuQtyxnM9hXJtirC3u",
-	"EYcgNNGGp6nHRcN1RFiRX9lkcKrWRVlEGiUVAoCYUT4/wA/I9KyM8VGD+MCVe2g/F0aH+E/MbReLocgl",
-	"C27/jGqSsokpSTO/c9z4AEdp1yw6Hhk7GMAR/u2cAO2PyZ6mEwYXUcGs9i8QEdHuks21Fqy9zKMs0m5D",
-	"CXej+/KOe1LGK7NoNS6bb/jnSo+HXB/60tV20rqqbyMdqAFyA3xqtZhaZGl7OxKgD3iAaJ7YFMqliEO9",
-	"+yLvJJYtrKRcLIBjshRunkbejpCN7/7zhxeH88Q5fm16TIz6oVXeMOPG6nfwjfMiJ4sgphaaFwIEsaAL",
-	"PZOYFGSV+xQSi1SB6wpQVAUuncNAtcwVWRVJ5dROo5gDqs4gfzKmCx8W8b1BMRF4KBiY+efuWxrr3XyI",
-	"yH70C+1KUQIoJp/+6t6C4DGh7rFguuDfcEmdfomGJcXsSTF5iMtDflnQC8YuA7q8SI0NAg7JKxrPCDds",
-	"7i0ealB1ka7HixT5ru2Ns4VmyoyLBDnfttIKY5RI8sandoGYSBhiiHo5BkvFFuMjXBnAfb4zDheGTu0I",
-	"blxt7Rgp2FBgDxtiFBXaBuAvyBVjCyQ6m6oLlud4RvUItH10PQLftOledjCsH5QL+ntmP2PBbs4t+is3",
-	"KHBI5g4/gW55U6YJ/JEaALqdczPG3DI4PCqEBd4VjCpycvaEfMu/InAzFTo/Hajs2FZgHrwSsQSZd06m",
-	"/+ILgLn6RXHDtJeOEdES5gDEeOnAz9D0wjosEPPI3ZuEFYipN3A5O3LDio3wFmaJai8IvdRwklaPLa5Y",
-	"iylkh2rLFXt6/OykR+XNC9zrA2e05lcW99hI3OaOcgI8lmZjDK2tdnPspLOdRX2+sNdkoaSRsUw9lee5",
-	"qHrB6JUuLMrj/bZ8u38cvHGDHPxsB+lZCnFyfPrl6dPHT06/XHfqro1YfjWJZnOIju2xw+khOT48PTzZ",
-	"vyCXLHVptG50/Dey9iLm/aR9Wc8Xi8YVhWDspz0IA24J3OGZFBJChG1frFyvtm+e3HXmIl5KdFuuLhhx",
-	"SvGdKFHHq5a3sA/+x5pwVrnS0ZyZ6Zi4rfBQ3gcTyihk45rsYVqWYpCI5jXffQdRvpSZsiUkTsohOd5U",
-	"1AOrlz3Z+RJ/WkwVTZgPEHasGG5YfbnFXeLaA1vi//mFZ/YjxdIvcOkuP84adDkuxf1CCuPeIwillZOu",
-	"/is/hg4lUs/aIyxWi9SzFVpkRUf8PvfKOEVWDMVYs9/HFlAdEyhyGzci7A8am3SJGLznhGJuuiA8t86H",
-	"ouoVCIzO3DeAClNuuGINrdWRwBxCB3FhxefDFRY92XN/v7D5QtZR7H6zgVlfJEl4nh8FcJlehR+TPXSI",
-	"yBBx/yL3chinuLkWy7ChEMxF2FWcLS0ZcPtR6F/Yc/ZzouQCywty1RFvoPXMIKqTd8tU/V77TtMzagkG",
-	"OIMF5YCvEDhT+0ESvlN4kN/vjV/Ym1tVlwDS2QwFIsefHR3lm68d+nyOIZ//YWx9D8cIUZ+wQi8bCvsK",
-	"fDzEq4fkFQ/nDIk0mQC9CyN745JYG3sfEoBKH5ExFxgQB9fIyMnWMQymWSxFQmIpvIqMJ+G30/nyc6eR",
-	"H/EZ6eFYaVcD9ayPGui+yhOCNbWo4KZyysWF7T2A9QtWrYljzCaSV0y0S/2XON7B6526H3sqXx+VtnX7",
-	"ipND6xbg+4xTGV/ZyhZwCwINGs9i995+/YI8fvz42T62o3CpWJbfXbGbzrN+z+eseRf7tz9qUftAY0iY",
-	"MLaqsHEaVT7RWEMPg8EAfqw2OMFbaPqQ6dl99XvAT9vB25RP525eBEFHjCG6rbCy82H69T73eKgrZHpm",
-	"ZXOC2SkCUGByObjvBQ73AYrVChpCjyw7+hMJZG3osU9kdmmsb966aLB6aM/Dn8eKQgtfCiRnpGLgBRoK",
-	"/E9m9l0DUhRDZIyh8hwpHEaE21p1Ke0XPiVUpYiR80ttpGANPj0X+JaZGcmJczhhryELSNXkCYQyuXPQ",
-	"9VAHtZkQ+CJ4SHE4FykhRg5FoX5h8gMsRvssVWpgp3ji1PdK2JAuFuCFy/TMw9M4HWC/TbhbCOtbikQU",
-	"H7gnvhVOoC0pqMK7eHI/XOv+7vo7ukR121+boE7Y3p7IImTb64HUym2OqZwEhO69z62swBZ3HUD+XN7f",
-	"xQ7aBJ4Kv/+Mb7xQ7Kauf3YB2E1sfWWDP6ahcNF+Dvqq+Huf7H8SIajjkzUF1NOPJQSFJ4bCgN0Qm3Ns",
-	"myvDv6BGP+wy5BrpLTeFx4aXgJpqdPrTIqE7pNPds+Biam/sd+6WARefb2K9dveSf8+b9qneTHuo9ZvZ",
-	"fB3LskFegt5Tg/6tVibj29QV/uh6Bmo1z/QLEg58kWecStegPfwr/LDEVlqhj5C8kSmPOWtWpCD5zVL6",
-	"j+ECHiIgcQHWth0isT2wBwxIXDuPtgzF0pF9zk20+xYWxZPgtkyg2IAkfILpEaZcUwRXmuxZyji0d4rt",
-	"r3vtbxG3OGAcTnPN2/+VACyb7v2Fz7FzQ+RpGGC3psZxg6YKqROsXsLLNg5wdXK2wxIofsowoayYEzEz",
-	"JbPprLS50Lwws+wVcjUR+wxMWof0gRNAkGNiU9ySMCQGD/u2RK71WbDveSAoctkR5bQI6ucYzGYofJpg",
-	"WLhcfDVPQyjWD/uO4QkyRuRQ2JAYDN+UJVO3K0IaVhkloMYL4gq/8w6tRasyMNzzE4WnbPFmXjZKsYsK",
-	"HIdleOMCR3pssxfHVSRpdxg0xRz+Fjjowncf9JML9jbEhC7eLJzz7cmCNSZ2S4b6PecK1pfZgQotw0c/",
-	"Zwo+4P6UeDWBSYa8Zq8kMUye7l1miAGc9KouEm1SZXXviJ/dM58G8nDTFxDd/naGBt5aGrb7cn8Lr3xY",
-	"Q2PtHvKdfal90AWLOU1HMTVsKvEv60Dk/gCMHinQinz4mYhsfskUZmtSDpHimGp2wIVmQnPDrb7TNJnf",
-	"B+ugWN2+YtymDft7cQdcdUvWAisg1/k1bnb1NHZmeqFY7rQZ3Kbb5TXAutyPMG062+e2mIHEuH5MBMUQ",
-	"jgtU7FFX0ACHc3J0fAczsieRfLRRwY+0u5PViInXlvsI07U89p+99Z+99c3e+lUEFzVra39lJmDVd840",
-	"/V/ugrxO7xQogJnOA7mtUMkDDZPcY4jkUw+PHD27ZVb4yYdT1pTV+I2UUxGzlQV23sOly25c29ObY+UY",
-	"daqig7Gu4LEOBWI0gduw3DPIosVWobS5acDQnjFxDvm8ugwKVaCJE2shWmhUC+xKsLP38iKEdfLdC3xi",
-	"AkSgXPdxXw0MUw3GDb/nfLxhd5zypvg6cPc1XJdGjPgLMmHM9m3B+j30rwKQr4A85Nhi7yQhYHnCaGJh",
-	"5HWmrtkSATfyDhTRUAQzs0vliEgES8ohpTEZKyKuB4xtps5FnGYJArYG5+sgKSccy/Awq33ikODhd4oA",
-	"6Ta3Y0IQyiJo1Yfpu5eM5L1ofLOrhIFnNlOM7DkE26PTfZcgEgDM7x09gbjZGBvuhNs7xnaBtl0VNeEG",
-	"+CJvsmSm+O6+rbZPb6Cm0PaXmkiFECqll2NpyYva1HCiWMos0Ndbn399Cejskl27DC2k8sLje2HdtTdc",
-	"M6juboFRd9Ht4qL1yZKG8zSS/JYlUzgxUoE6a8MIEe15sWU/zvG9+BOCTWgr2wmeeHjK1B1H2V6XwgvF",
-	"rbRYEzezZROfj3KEpm16vJeFhGI3PfykzaktTXTquM/Ict2RnEyayygtgl/dDffrnSSjtHm/XpSw3T49",
-	"nR/WXUhGm5thoeNuxxJodL89T5ISVd1u2tM9+uDa0p7u1w/XNqt3Xk/6HFF70BE1vLQ+vWrOMB7ReYGb",
-	"eP/v6nAh2pH9npM3P/yV/P2t7W2wx5SSyjd6B00vZdcsJd9H5PeMM0P+ZSHere65nzfN+entd2T8/vUP",
-	"L59/N3rz01ffvX4x+ur5u1ejn95+Nyb/QcaPrt2kHv0ZBlo+jF1vhuwy5fFQOPXfgjkEmNNywYTvg0B+",
-	"Y8YsyR5Wc9pv2XrO92HmRhjG4ToHEHEJ9JhWYaF/Ho3BKBr/D5sTAJ17FjRm+NtojMgK8AKsD0B/EDUw",
-	"E4q5CGY8o4rGhikNtZvfPj/49pe3B0dHR8djMGUAJU5b9Tsi42+fP/r2l7ePjk/G5JLFcs40/PY/vv3l",
-	"7f84Phm7+ePSudEsnbj0a1dLAIxDCgNfi0jKrxh5BDtwbocn37z//jvQyP/27scfsKUGaPdSOPRcW+uM",
-	"hXiuBPXvb335Htd5x2yn3Q/F+HdlO2ZCbWNPXfocbT4MR9pCVPiTnIAVQFPtbcIwILqO9v33t11a9y88",
-	"gcixSMiM8ekMzAyy4H+wNABVODs+adO8Nf8Xa4GCOD5ZDQVx+jSs8Dt5uhE0H5/TKXvkbmqDBXDJBVXL",
-	"sg3w9PHTp0+Onjb0tmnSzN0dL/fk+cfBG7x7Bz+ptNlzAKSPugTwB98IqjHG+fiotc3Oxy1mtm627dlr",
-	"NR/N8j0SsD0sqFwoLozrAvdHIwjxljpbk5wwbL4AM1qv9CP5emQshFLMIOBA0HLHj+JLrgATSGoGts9Q",
-	"0GTOjS5vgXUSRcQ22PBBfFz8v5B/cUGu2NJW6EDzTOBe2JobgFPZvOQ+cv2TrMMGhhBUKXnDxVRbAaEZ",
-	"oc5tk09Vk3HhVDjUhgJGke+JPkHcpgv0ldjUrqI1t0OPg3S4sR9slCPdxcAzx2GHD5gW2QtRCKKheFHb",
-	"Ot2f514MRScLLcy79/kJ37pOXHyqhRkVm4/uugk3n6Ad9r7Ujaq+5OAkd3m5YQ4szhS2sv3nn4NLRhVT",
-	"g/N//gpyyJYc2uEyYPqDR4No8McBCCslaOqM9g+/5jOq8oHv+DUTTNsbBhTJ8b8WSl4yHUjUpTa4jbX3",
-	"5ZSLyKojRElfRJzKKeopIimXmwX13G5kmplZw7h/C4sBIquK6MhtsHeqwvChN7gYNd/35sJ4y1SYmHLB",
-	"zsPebUVnKOzTpiPvOI5I0SHXIXVHQSOM4sMwchMwsetAarHqALgmwqLPyDb5LxzV8KOHvAz3X8QNo75y",
-	"vdih0t9IfU4WKRURyRaAlxqRoD+7G8c+1zDS64of1/Jg27b5vGjWHgVo0lGpCCMqmrjr0LeUD9vw0a9T",
-	"ajvouxO048Q0ZSKhCg4g0ZErV7bT0q6pWkJ+k5fBd/C/Pvz64f8/AA==",
+	"x1lKlV6/59cLIdjvB8cEkzIws88GdZu6fa3TDzYsZdlRwpVD3x9B7IevpNazDql70u5cDGrP7ddaiaj3",
+	"fHdwPif5+QBeEXLZ8lm1TCY8OzsZtAyXowZN+clJ/zXtOLPLjbmbzC7FQIqOoENBU59JCM2++QdZUEXJ",
+	"8eETsnf6jMxkpvTGrRF1DRWEC2geGbNBsbgWML1Vh3E3WV+7QzLiZRyjStZX8Z2OJKu8kitgyiX2Wj3i",
+	"yEnTRnlWZo/lLS92tFuE7yI2Uh6xU6r3jm/k4wJDkbqpw/ALorPp1EKLXKAtpLMFU9dcS+U6BOt6Pk14",
+	"V04On9RxFdYv61thKnXiOzdYSrjgZiOlsn35oz019OqWbq+oV0b8mdv+Vr12tFmt3VrJwlu1I/GMY7W7",
+	"PxbyhqlecnrVoXolZINL50pTu3VpxSZZ4yX6+8xWxtgSbGy7BO4QkvhPENyDWtO+7gTaCq/MdyCwMoqV",
+	"h1vt9zU4ypUcoq0+txkFvp+L7awluW+17+dJDx2tj/X/ZO3eRbmRv8psL2/aJu7cZuOqmhvhnyH2GbTS",
+	"NTH0iglyyZZSJOT4BNW+41OyZxnyvusOfHxMIIJOgBkRLuACsyQix09IGFaARF4D5r+A5nBIVDWXzfHx",
+	"IBocg6vo+An8D2gUx2cd7pkGq8+lsG0ack5pjIH1YuuaYnuIEG+zkReuj3Mq81hHd46RY911XRv3Uap8",
+	"NJLyOTc2+GfVFzKnS3QopoxeswuSbD0Z+84of2f9XetvldUkYuXb5fNrvhLQw3g3uhCMVGDePoxMkdKs",
+	"6kxysQhrz8Lg5Wkz0kN8NdJX4FduuPtvZ1Iwgg+ROReZth1MlPvJgbAhbDMUYW7anuag/re6EbCx+8jQ",
+	"NA37oHcSPKxnBIWD2/ha3CB6tptBdt7FPO/Bvc38eidNyjRh2oxuKMfGpJo3dnHK2+Dbx0nisnaKru+Y",
+	"d0uoQuDvTY1hK3m2daat35K6uYn7HfR8jwZ+4/1GNtz17/2fim13IalL2zt9h82nmqzyot98sC31C5zn",
+	"DYacrnqmTQtu5KUuz+PnMBdhTRXK1pdsQQXV1I5cVR95Vd07xux//9INILOGVxm7i/W6w3oFsuyCKc0s",
+	"tOxKb5IdY/Pd6gCmdqsJHDTF8YQfb6SFrCEqlDgMyG3TdW6ti2vThvTzHmTb55K8xjytt95qXgfsHt8k",
+	"aBjaXmigxGLnvr2v//IWY+NYNIE5bjoiP7gftWF07n+8+jv+VriE5gyS4bhmiVOG9QV599N3r98fzhPy",
+	"X//7+PCrun8IPtoZxoZ5/iQsGl9eVbt1k+zw5HzdKE6niT5fwxOIJ7aJpWfxcFc499eGZa3EcP0DDnlX",
+	"A7oCIt96+RR+LNSfixXSFpunMLUeQeNppVhsWEIcw9iI526UmGozwlanpjZBBBcJBhuBMTZ+paWKbq0k",
+	"21Jib3fKx4SLhItp//36xr7Qd/41T2GX7LLacVPS4QYcu8mOf8vjK2ta5x0quSAYNsnt6qY22Bvkd66N",
+	"dOsaao540tVTU5Jfs2TKyOXS+WS+fXHw5ucDcJ8fJIpOzOHxBSRQ2R6pti2pa0LivIh+0QTch6KzH6cP",
+	"pPRMBGOJvVg5nRQdXGorg4YSuugig9mZRR8Z0XIY/ZoYglhraO6xyt1X4eEOzRLXvoKF8ybv5qaaRo43",
+	"yNk6no08uadHBCNXSHv7sfOIxL1kCq7NSFzP2/4Te+uc3z/aF/tsYtgBt+v6GEXjTl7wAR+qkmD+mXp0",
+	"0xFUiWCCtYfn3BKmtPPqpV4GpL6tlvkNY826ebbRhfktk6Zzc79h7G/43DbOS/ei/2QTR/iGse8a6xWK",
+	"dLSm3tE77QO9ZmlEa5pav5zsNfPUmmjLb9oOCOtvnhg26wOfcrEG1/Dz7sMt1lQHjDQ0vRNq2YI3lRvf",
+	"+0n7XVyLveRHtysa2NCqik1G06ZO0vIGarZ8GpRU5MOLx69egMfcvROBVqW6z8dakm3GZHiNESsB8QYa",
+	"NNkA/QEwSE6eORC8IMscjGrbGkhifQo1dE4VFT6Aa+uzmutt1sdl8VesmgMyYYzA30D9bGujPmFsBM9o",
+	"p9Be0aJrWOXKdgSmfssookA1lP9wzcHHAJ0zI/LsAPKviJ7xCfxItWZaS3Vg/yoVgabTtpE7RehlTfYw",
+	"VOcoYH9lL83jXge8vomACewjA55333ynnqxgpBCuILa8A39WUmuyV3hW94l/Nur2fazl/Gh2W8H15CxN",
+	"XislVXtDpXacvlXA2qvllB0i6oOn7azcV1zHVCXei96/Hti/saIemKppX2P7HZu8gKeD4Iy/385+P0zs",
+	"TNuy/SrlXce/RDso1qhsr3PhF+57XGFzCXLJi7A2e167kGuz/ka3auQ0JDH0r28Mam4agIWkInkZEfjW",
+	"RMyUYInL4vgZYFU1+Soix0c9ONhW9TpN+TArrtvbmTSyzhMcjW+apQ6DbvpuSsUoU40pWUwxcMPAI+ih",
+	"yBappMk5efvj+w/4g6ZzRvSMnpw9jYjm/2I2iVoKw0TefbqcsNWZOeHXEoWbEsyza3M304hi2mQanLXk",
+	"WgbrC1OT53TKHv+6YNNB5P5jIYp/37DLRf4fM8bjRk7GG7ULbI/1FVnKjMzpFdugMZY9pYbcikolEj2Y",
+	"/PLH09PmaiTN/8VWh/NPnp4cn56W7tRxvziqm6D7SGWXVxx6J7ay9/9uA63cnMN31LdStu3JBwlO3KPY",
+	"dtTT69f9rcxqxA8JnfghohFX63K796q/pN22Pmo5cr0k+wh1LKsdKXmzthaww8pbmzAx6r9FHRW7+Z93",
+	"W7qDcgwGXYP5rNM0rKnQeM0K8iYfkDZ0vtBr4T5/Or3Dqs5pZ2jljcKKemfh+05VjrFcCT1yzqWcqa6u",
+	"jC7uW3E3yteqXD1dosxG+s/P687xmUvy+4UzFdfIxfB2oW2jS66PzwkN21iVYDjIRGYiuciDohrTjV1Q",
+	"Hn91SeJUX7EEwoYrdIAVvbOCVHOyd3R8cPQ0Is+f76Ovhc0XpuLqedaDEbR17MJvSAsgEcwgBGIIxfHT",
+	"TqfSPYnXVjbcuTNt0qdXCWkv0dJgH7YMvD7X6LwT9++TyW/mCreMvX6fmFfmHTLC5XZcB0ZAtlO5gTdU",
+	"k0VmiOLTmWnol7yNqX9vt63maAxs8/KkVtM1bNoDIOz89FdTNjz2yZH2ZAuydk5Wcn1M9gLh6U1ocMfv",
+	"PyyS3glh3hscZtmJ0YCI6dazFRqm+8hPqJxtQRxWu7OaFiZd5dAJipGUTQyhqUd07vSePOvVcvqT5JWf",
+	"hmay2U2xRHTfHDwg5RUM3NLrJ8O/Uzpd2dFiR8XkawIL7MJHaRpKhboRTOvJocFmuGC7sh0kihBQhCmh",
+	"Ytkj2xNs7s2Sbu/ND9icfVADVeViGpHar7A5DiokExNuIuLQVOU1Uwn0qyxBniYRaUpSDp6ugq5GpI65",
+	"GpFYxiVo1FGSuV+5wF8j4jDrRkKKUexasBgYbcGoGWGqX634/+mWvsxuBxzlBXJOnRZ/lZfEzKgh9jnC",
+	"TY/5uTE3o7rPsVVcrTZLLljYR6y5GstC0m54h/zbVU3LXo0aXKUHsSx54ppmtRMnZn/AoDXrspOB4x6V",
+	"DSjtZsB/c/bY5BcMkDMccw+vS0jmQUlbqU9cm9ewUfNI6XQXdfEwzsOph4fZvLNUvkmOSGN27/FRJ6hB",
+	"c65v4wQVY5cIBL9hRF0p989qXoGrv4fEPUC9LTK1INsA3luSPXV4fPJk7yk2HPM3tEj5wDw/NZUhnKwe",
+	"QYcm+/MvjWrIwsxG84YKYpmlUJSBD0B645wZxXRnttjKTLFoMDVtuWkuHS3CKkDb+Y8mJOWCkTlVVwS3",
+	"296T3ear+S2I8tPpOHiANalfO5juCKY7gumOii/UlguJl7ZHABZLTg346CurRQqwIxB6Ka8ZOT6CLdJI",
+	"BEdf7R23dJ2b225byYg2Zo46skAyi2zFjZpK/E+yR1MtCbX/gRQHaa+X0swispLycsL7pSVkB8sYzZuo",
+	"zJ4SmfjdRUqbN55xjZa2qawIJlXes9bM5Y/R4C+MpmZWP3qsCVxZjtmtl9Q+1qAFXGFJKb2m3DLbTvdH",
+	"LmbcDBsXxbWRavlaGLUSPr18cIXqe6izyznozcFPdLFQ8pqVflPMZEpEhM6ZSECaHlqs+YhYl6ILwOW/",
+	"/p//+b8qYaGmbaP9UxA69S47Vm8YDPu4bztSerzp6W1MRQCJaS0OtH92/naLkm8b50+UnJM9IQXLeeoN",
+	"u9wfRFvv1C216j7tYVbWw9cnJ0+efHVy9OTps7PTr756etSVZ9XewACtadvfFlijfQxh10SzBX3aZmOg",
+	"sKoXrB337G2MCmAeEW/vdBxQbIkeo1UqTGOl5tpqzFSObMNC0yTjjmD/nDv0ZsYEYlh5NPQtxbcTNiMj",
+	"hSvY2cGAhk2lWvYsGvdPf8y73eRgg6veDhEW2poctTo3uqfla1xTesXyEoGK/E85s/EKkLPwIEEYBp6m",
+	"5IYapnRTj9vjk9P9loYLYuq1xxVncNa5/0KOgMCyVDcKG7txthNEpm0mAgleaJpb6PTo2uNAW7YqYLK2",
+	"m7nOZMJBrdNp84uyaYr2ejUmwBY4TUfhbWgqMYFqqPpKfpDiIIDsCPRKLoiRN2tRVqZZP6L/SePU/+V6",
+	"x7Xv2JO1km9ba1jelHAJqmogFVPQIieGqRGqRdoTdH2Ju/EhO3Ch1RCm7Jon6MLMKwt3kTeYj2qbP7Fk",
+	"VwN/sgmpfStN8xYu3arENnmoFViJrllpQ9WWBFnYLP2KZAo4RmtE7Dhp27D5Iu0dI1r1eoMt/RpT5P0z",
+	"PuesMHgs9sZC8TkF100w2L5FvguxLNadWuGte1b31T3MxNGdI78X8cNi4FpK5sr0zZA+ytelcAt7Czq4",
+	"Hes5ahtLwnoC87YhpIdemDWgdIOpIK7TBlkPoZGPY2DiAwKLVkCjyJ77f6h+Ao6HCRHwJCKDyQlhCTf1",
+	"vBn7VlufrThlVNmSFfdgsRNLl2IM/0Pb2mdtX/hg2LzVFudY6kyFRcuq8YRHOtgmT311L0dHSuqOstWq",
+	"+Zd+YZE/gg5qzkno55PtieikhYiu2JIlUIGUM1ogJ9c96vMmHHoPJFKTmeWZ/ihYI1GXJGW0JW+vkGWZ",
+	"SW9EpGFiTgclRoQCf0JsLDJ2ImZ8Dql/HgsvFOt+chG5PsEiOfvn4NykYD0Sgdpm/PMxpgRt9OqJzaBZ",
+	"MfRd5yk1yp+GVKXaqXwq2UorzuIh7PXPJ7vc7ZOHttudRa9hYb+7zNuUv+by5lMtav1ES0cDQdq987to",
+	"63cnVaNYcTaywZwdZRHNFzlk9u5G3Dl4vR3WOFflpn6H+WKUaaZKQ2y1zlsxgVdqVx8CzcHqWKALXrJU",
+	"QpWBkRsAHHy6NaQdal9eSlo+rMo1KlFG7UqEFF0iwzuv+qxKsnurvGgRqQ0lGDVZulUxRvHdV3ledBVD",
+	"0aUNjFx0tcElBxBjGPjqiRL7wo/pk7l6gPkF2Nv5N3roBc2h7UZB9mw75IItnZ63f907b/aqJomdhfax",
+	"FJOUx6vI45zkD0VELphAn0KeXNuTeF66MfoQTSPado9yoNOeUCqNzz0AyJLT3dUJ7AyXohEMogX4+k4k",
+	"XxUtIc/7KBay5Z2Y2RSvVTfCWjw+fyjyTXswUBHZTCJ0nWUJh4Zj0763pJRd1meuZeD3frIK3oN7PMqF",
+	"hN6t2oaDlzjL7sZGbC/dfTb4XN37ZnNIX//jzTdkktKpxa3UM6nMQQp9lchP777TfU/LArH1grQNUvZW",
+	"Th71Jv2IVN7oi+MevtVvYtecAb5pyHLb5rZgeRVvZPdXR9ANDZJBERAjIq6up/987eddRV6fGetsDq7E",
+	"NYKm7gWQ9b3yO+yUPsCz7c7WQTGTQskJJFftEtSv3GrN9r4xNYuZrIDVDHxhnxiyZrG81wk320X2GDB5",
+	"iOvNGE2Y8gXNZewYhIrBjJeL9Qqf18/e61fSW6STbe2hSqnpmNnzo3LLwx6zSqXoGPT4WWnU42d9hm1P",
+	"JulRkL1B3tuWyC+dJdVlQn4A7CK/T6v5BVyaT49Z7KKErKyIPYxCspDb944KbBcOsDUPO3XQd7PKTvZw",
+	"D0mJtwG+2SvPsVQosXWNw5ekyftKmmwx7Ful8uaidyPp2jI9mZlYztlaGI/bwYyuJ73baKlLgnujauRK",
+	"Y3p6YVqTT1te2AAhczcZqziEojc7Y1dFFmyPVX/mea+3m+kK+4MmKVfzncEv4KDoS9k1COxnmJgbNPgb",
+	"bdxby4XRWpN4C7m+VkJvJSutLb+3SOsNmUGJDpoozcojK1u8nGhkyhU1LswpDi9/VNIga0y3YaNXKHeF",
+	"NGrUnmraTZNiEoDg7jTEuRkWX63g2KbkJaTuskGcPmyG2YbNt1t0vXVs2vdAYlsuH4bIITZ5AlgB8K/F",
+	"TAr2SJM92xdh/6LS7FSTCf+dJYUzv+i+G9OFAZ+nY0J37q/ZSnH0triSmbGd5PRCGkyWSFN5M8oWlXaI",
+	"CKZEuWg217/4fnbm++nId3lRpHuPqvqElQaPNMkbzK0fyN5xtUkhnspipketYH7rfz7Z+t6fYDIyRn1C",
+	"ARc15iX7AJ6B0lJ4gP1uFM3/rKvBJEQAyTTTF4TReEbmGQYBTXAm98AfCgkmVZLbS01ICO45gs8RShQL",
+	"QNrQZZ3yidkBAsK9saxoUFrTFxZ2hyyswRqqczDdwsJsRQfcJW5u00aac+H+47higUSDTPDfMub+DAu+",
+	"Mz6p12CUvco1kBuuqNawxRhSsHKNhgZfLk3JHtc6Y+T4bH+DGo3SLNcq0Si/WavQqA58f0GPQk9dHfXA",
+	"Y/j0wh7Vc3gAG/3zyQ63+uRBbXUFxwpNs9D8DWxflG8mUwL/mZu8g2jgjLsW9MvgezjqJ5NmYDfhE7xB",
+	"RdrKNigYpQb2n2h25FbZkCuamD1br1vY6cbJkK2Ozqer3ZynrfpT4KE1NXy0s26PoMuJtG+3NIda0RGq",
+	"WPVG+ZKF5t1qrJVWWwz9bxE0tCTYcWHnMmsCLP/7TKasT6v0dX3Ymy0lZddsZ8eEkNzxplEX/3YRPaob",
+	"uPZv3sBwb5A9n7LAkvw324DokXav7Fdx67o5S/3rRRvhCBIlpCDBh93bUT4D8M267EE3G91nEs5FPSoI",
+	"aFMa6Tbt7ijBO6CLals6S3+Rvy41Ktgy8ftTQgDqDrs97Qy61Xfgjo64VH9mD64cbirFmUqRpZIGVPb6",
+	"FIy2V8Cmw7S+/5qyPtVkW5WRFdkBdWezWBL4M7mGv5PLzBBgECXrvzPE+0fNf9WgVK2nMhSk3n2hcYny",
+	"chc5e3+Vl8XVW3mHeqfc/VVevsuaYPGAta1ER95hfW11Uknm+m7Md/wlplQtg/Hp2VmjaJ9wwfVstzke",
+	"M0aVuWTUbMOtN04aM1TE/VCSf5WXfdh4kDyVO8cz7H+CjoI4ZixBl8CE8hT/oa/4YtHiDVikVIh8vxv0",
+	"qHjGkiyFaKnh8RXZm1OR0ZSoTGhyYLv4A8MuYSWvs7EqExv2M9mBDDaKT6dMhXvpF4xvw1K72azNtpCX",
+	"g2LA0sbmiwwIoiLnSjQapiTYyxN51lC+pu28ZROoYtGmzSa+yj6lNxZunyYEUPATNqFZaoiRCV1G5IXm",
+	"9PG3Mr2ihtboofNAPzYvpnCKVeRpOM1+OZHajIBs1+H8wKYrbL+uOaUybvHCw+79Cz3rwVXKt5CLHi1/",
+	"eoOsY7q4ysTmCqmn/NoyXiopCKgd1UPs9E44j1k4XBResXzrgvmHR9VI4UFeU38VzfXEZYY2KGd9XWG9",
+	"D2NtQGFDa0W7x72dP26X3Uf9aC2KX7B7GwGaN2/VghrDlBicD/77P18c/D+/wP8cHTw/+OWP4+jJ8cf/",
+	"NmiVqRVSSzkT5mDKBFPUsASydvbkwk5uf4PkhrYj64CFu88D7CL6nWi1wXgPpxYlnNVbauJZJ3HOuQh/",
+	"Pa4Jtc2Of43jXLmIezMlq+dbNSPD5NCtDMnvqJhmdFoanAmIYcP/zHij1vkdOqHfek++f8/3Sit3UAub",
+	"58ypNi2wa9/JKReb9ZpyWbO9uTubNzSkPDstUdWTNnMgTWmQTlnmfu8N7IuDuDQzrgldLEj42iCqTa+D",
+	"lGH7blxd11qvVmjALjoYr76epiv9ve3N+EJrPhW+KKIiUuC4+4G7YLfOTrwRxW7+jA/CEupdZ5pbK8qU",
+	"jbhI2O+rndzPnz/vTBLntKEY4LeMX9PUOnwXi9TmDXeQWuUIgjm6hUX55tX2Phr8fjCVB+5H8LHpw+AU",
+	"gj8f8PlCKnswFKYymHIzyy4PYzl/bLhIaOr/D4cZfCzO9SVk9Wza4W3TViKw5t6SDqjhR/G1pCqx+k63",
+	"K3SLViVbNiG5y84h9W81mTCvwPgLesFqm+l4yQg2XyVSXJCSHbi24be+slU01nh4/TByJbw1h8vdnLbu",
+	"eCDttG7qgPIN3CLb+wTtSRuRJonEViia2dxT1ww3b2QVU80aO4fQnBn0Vxvr3LwHbkfekrf5xDDrQUx7",
+	"z+Gd2+13wAB7fF7CVcae6KM5bWr1Q7nCSKE/RsJFwmOXE2ffxITYCTT/MXLKzAyVkbrGvZXYKNZxEuYm",
+	"ntRX1A3t0re8KKTdW9r+LXoP5lch+LlMtwX1hGTW2pmwSSaWr+PWYpE1uar6F1v31zVvp6t4Cz2vnV7b",
+	"TAu9NexdNuJeKDZhCppWpoGtsooac5sm0B9XXgm8Ck1eYa80O2VtRXmeHjTOtFGAVPPvmnvkWiwGj+FJ",
+	"XMtWcsk0T5gm3GhM/Y2IC8liHgJV08xfrYpcEvFMqhGdsi0jRN3ZBpdUsxBVtu5UpdOpYlNQTfzkTdHf",
+	"EdyHRNMbsneEUlBIwfYH0S1O2FWFNYdR3jN1zdSB3b96CdmO4C/cBFx1dn3HfM2bvBEA3BVfEWxdi6/t",
+	"ahZNJu2fU3lJ03RJbEZ9QY888fV3RZ3dYlY9qr6Q0Oy3+qffMnXgSEKDhQKml9OHNySG4345DjCbpov7",
+	"gwwg2mpi4lImywaZfUsg6RtmgcmYpqyZwjzPcn0dfsdCSi7I3msxTbmegeaq7F9zRocqFrf9Cm8UN4YJ",
+	"smQm7NrT6Uxa0CW0hO7KQGzpIo4T1XSpMVMLXGvnrh4lIomMI0cxEUkyFpEEH/T96yNsQ60HDUcNAZ5d",
+	"BrFdl/0e+aFFMcmGLVXz1/PjLj4fWSotNr1Ei100vwvHdTjew3Fc/+DG6Z1Wgx3Fu9NquujiAaTZ/Gjz",
+	"8DrBo1y+3lbIURAu2TnWxMNEcpqxtCUT/RPtRbEDACQZx5lS2x3VdjhCauNe3u3VCC10ax0Pelcp15ug",
+	"DPXG5vk36aOYn381ObnakqH4bploi1ONHC8L0mDxxlezYe+4vYJj5vcWtiwLk4a4pZMiW4Usf4Qd3FHm",
+	"CE0SxbTupZf1d+XsECxu5W7DRvg4RG/fDBppfbJltnG8NHWZzvMk8lAkziTKD6Hxk/XdXEEVm2TE3A4J",
+	"3DvK4NaE0xWXvncy6qaLaFCsNGBClokPosGEq3mjTYqv7cLcwYEejp2D09lNZs6D5ZwPnJ6bz+T+JLYn",
+	"0Jqkxj9sI6ffWh3rRfJrpo1tPtRhY3qtjOavbGdu7sIyTLIFG12xZT9N+qH1LrxPc0+wmx0UN+68+jRN",
+	"bmdW2ximju43e3u9cPE1b7LTNjVLmxItPykjs9FOLI6jUtMaEE+JvvNDCHbYb06Jidy5RVhjwvcmadrE",
+	"QYPsqcuBXQiinuKHb+fjvA3e8jBdnEzHNMV5QQBwF6H+W8Ei/vf1t+4U80FIg7kPWme7JaMtxfkn4w++",
+	"S7yHXYv5tb3PvbLGShD3meDmVhSzT0fvKMNnFM7qqnu6GVkj3MAAZ6NKdzW+7dmuP7SqCztQaGo84L7U",
+	"mXdAVLU6BF4goXVTKGJRjtyW15WCd7sH7slfbP5WhMlOSt5ocjOTmhF7YJBeQUnMeGrTJHc3n17AWrUS",
+	"hptBde+iYud7ZWwGZ7htuqYfSt5sSw796leqGGYrvT5BkdSq0/8wazxqD3zEY6aIZkYjEjIXjbng8yw1",
+	"fJHyci18cEBQcRGWYv3SLoh7hhfTxkw5TlOXcQM69EIBuSUX5ChPZ9eHz4gjol3D+9ncrbRgpHW4tGCf",
+	"iu9tSr/yJvzzNvR73zZZpyW2nfmFvVYbzK680SsVYXMD8sGZXo+0e8ShapEZvWa2rk7P6ILhjZCZIeNM",
+	"pXpM9jSfCkToUsT1Tr8g0AT18fXxYxxJP/6DJx89Mc73DxswvpswCZrd2pW00Y1Ui1gKw4QZ+Y3vSPhC",
+	"dFCEoBg1sJLvmVGYImxumKsywX65C6m58SnCZSD0RyUZlxcm1cqP2O980qup7mt4sOgEvqF6nVuCFUnp",
+	"WrzaDsDnRMgRTCzy/xjBrhf/NV2AVKUKFZ0QH31vmB0dPWHkhFzN9yNM5QVx1vTI8QmZ7UfBjo0WKY3Z",
+	"KBNXQiJea4uxuj6E14zx6cw8iD5pmxudisHNH3mcgWra5tIhkWhDsgWkIJIbqolik0xXKyqbkdtm9OTs",
+	"abUitCmUpPm/2G4tidzZGXBHpHG7Eqvh+pYydh/wn79lVFFhuGgB8TGzbH4pKE91Y0lx0SviksZXUyUz",
+	"kZAbqa7IXvEmXm247GHurXBdae00B9EgsT84aKFf2npCyckE1P+m6bBYgjssT/kOOUnQZ8W2cDCy4EHV",
+	"dPl1TuOg/rcGO0+l/dp+Y5/wj8VhPbi0pxuemNlu2ECTilQ1J92VcjemIpIKL3ZuJRbUuhq0ETf7hTE0",
+	"nm3QBwjl9SHF17EHUMLilIJ4o1YruMASmMulYbYRs72ELCGIx3xDQWHYe/vj+1D8768j77urNiqy2187",
+	"PqdT9vjXBYMrZ/9jIYp/37DLRf4fM8bjxou4lvy83SDi5sKgkVtbiyJEnDk6eE4PJr/88fS0GWmmm5Wf",
+	"PD05Pj0tFVE3MglDr5jYnfdy6+vVcW/uDdy9encboN3DC/qpoLoXGmrNXTABsdqksWC5sC9vMpLMqLYS",
+	"jULf97TRHm/tS9O/2UztyZB0K6BLQUUa2bPwbroE52arznHWMH0hiRXxG8L+VU7Abl0rKYML5B2LGb9m",
+	"SX3fmaHTfgBpdie6G9908YBdK4ZVevQlau6+4wJXbs5Pi7wAqtcdf6uYtXQ9cEf9ju9os5qXtuJuvU1p",
+	"IzDqfJEyw0aZShuvGBCvJCispYiZi7SCbAefmLaAJyUKOX3WQCLs9wVXTG+j0E1omoKa3TXVnz4gS7hB",
+	"lHfLGMxMyWw6w981Fo0i9A+jSa/Jz5mZyVKeouZimrLcbdXWFAX+MIqbAiebmo44or8m5R34GvUtLtwR",
+	"wZMIMeytup16qGH0BiMkp384hhwkHh8m2liUBwzbh8Z5p7QLbmI5X7NuqON5bxo4zEzndOr3e6ACBlrZ",
+	"DVw3Ep2RipGZTBNNaApyYEn2Gvxfj62qvL/29uRcvGuD2qD9Uy6uWHIeXhE7XTNjmnll3k79gngD7ZyA",
+	"3XrhNPxzYnvH2UNPqXBN/zyTCexf+7myXW4H6XZo5mecr6adh6d0Q+SyW7Ug2poHWm7FrScQAMqm4Fbl",
+	"gpQ0umgLZb/8ze8AXOkgppqRGfudvP/Li4OTs6e5TwPPfI9qYj/MkkoLh6enmxkLTXwr/MwFKHBzqQ05",
+	"OSPf86/3b7uqfCM74P5CA/D1xpAA/mHrgAB6YWqaglR8ygVNO2fXwCLRMTE6Pnl2tPnbT042ePlj2+FZ",
+	"cdKGFJW4PPKWkKD1fHAv0vzT54EpwjWxLM552nIWiuo+Nw6pTjfaKNsIsZondBPH52qG23IngJf8JLgJ",
+	"P/71X94OosHV3wfR4Ie/vG3khbVDq51GWXesn4cLKFn4NOvevGQTqWxAalP49BmjCVMrewZ0a45VF61I",
+	"bE9b9juNTboEY3DKr5nA/jlLdJbZzdhvgj6o66Fvf/owiAZ/fv2hcWudotw1zcppu6/Y10uae+OxK3mZ",
+	"snn91JrDDA6Hc07jGReM+B5bjZ3R0qBKu/gT4rb3L/P5hrM0eQ3vDD7WtaGwjUA7YSHlryjjbVfsz0rg",
+	"ZGFoKfR8+f5ktU94Bt+Dn/thgrJX3NyWM8PEox+LtIJtEjRWYgecHm2AZnX3GUBbpI/supx849yfSkaF",
+	"L4PeMiWoQitb51VketbeXPdHwchvGcsQKtAwUemuK+icjc99W3A7COZ6o+8Mgg7yRgyFPagIA2/w4xj8",
+	"jmMQw1zBEzaPwVk52D05f4ZOKfCEofB9BebUq8P+g48suheO7lybEaLt5DMC9+NQGD5n5wXsl+297CAl",
+	"J6ABCH2D7ktqilfHXkaPh2IPTpCMuUA80BFOMCJjywDHMAlIRsLNmACX28+TCBRwLTmxq1hkekamElEX",
+	"D8kLO3mpAnwvrv1mJPAYTBAi6ITrobCzdKkb+TSNlGRvrJhRyzG5mfGUgU4DUI6xnDMbg6REsBumhoIu",
+	"FlGwMNs3fpwJo6jQKUWJMPJDj4k0M6ZuuGb7ERHgyxgKfIOS06MiW8m5dzI9gzWl1LBiRZC3Ypd5A/rZ",
+	"JYPjqPdoJplInP9Yw8PwxuHQ93lVfM4FNb7qc7FwSJou+nPoesG2yx187JV9Kqf4PHp0qFzNw8rXXYV8",
+	"49uGT5bdr8NTDe/bzM6O13/Ch4K3g1QgSxfd/bZe4HPNY3RsYTFIfReDUVjCTfcQrxNumt9HjXHNttmV",
+	"EWz/3O4hym2Bo3KgpjveE7xpcTAO5SVe3NV4vD/ah/K3P+a+juUPGDmygZqPWzYhX6MFeekw+r9WoaX+",
+	"L1Y2vv+LVcLrerP52vZ8q3Ld+n+rdMd7vrbuyprIsOudFvL7xakBmznmIALQCEr4Fz6dgdzT7DeUEjcz",
+	"Hs9C9Errz5yAEwMkZJaaHWeRuxU2eFdfOH/W2dER2ZuDaWr5pyanx09Amo7mVCxzIagjq5awBIrZApes",
+	"oi7kSQXBgIeWVoGAZ1Bd4NbhnMgY1Q4LBNjfnxxqZ90lXFXLMd+ARqsDj1wvpNCsqbt2fqy7O5GCR/c3",
+	"GOvtxbsxIjw19f2G2wrwPXUPbo8e8yc3jJ1VjikcsJh7ebdWHGAztrqHje1G9L2B8oKP0YDOmUiARjf0",
+	"dO0mxzdhfY1cMUl5bHaM5Nxw3ls5OG6p5nLOtHZwGt1bFfRR7A8b+sFHyRLi3od8iUVKlxAP8MaDtR14",
+	"wuYLaZiIl1C6PVIMUlQbXWY7ZymF18f74IqeI36+MD5TU/xH7kouuV/RcmrP8ryVattM+JnueGAHL9sf",
+	"5z5nAeuJlxwBeGXc72+5Z/sVi/NSy3UUjJUZkU20+zJPri2sfdBAKFHsADZ92USaSTA9T0uK+ce9bfTL",
+	"erAS6/QdyieQj7h6P18LY3vK1PM01+TD3fmbuyirj3nCktHlchdZmn6vRutAehRe7HVgYrfranBXJe2d",
+	"O+aVwY0rwHthTzfBQ68BueKVmfXklH3PuplW3fC2qgR74XKx4a56S9p/pjesom/inuGhlJsm+M+EANQ5",
+	"copPNO9ApC5YxS4A2qqM58FAtQWwlU0d1+4HP/7TqaXvrjVv2fRVEP/Usq7moOPRsc1dpHHMFiCm976l",
+	"SlBDryg5OTo5i8j7eHbw5h+2PoF8I9WcfF3JdTlZIWJ2KPh2K7W2q/S7p8qEXeCbyb7QV1uBlLi0iN3Z",
+	"g9s1nKqbJoW88aQfmiG/NHdDmHOzJSMpBulFxhsyopOTJ0++Ojl68vTZ2elXXz1dN2MaZxJckHp5CFJR",
+	"eMyVlVV2K4i854IzZEsdiByr6rVKzG9Ds6bJ3LBUkdNEh7FRLfi1e0mwCtzFj7uItM0C6Vz0LhSK0oAP",
+	"Sp0oprWZT9zzu4ZOLFDDu8gMUVjAHK1pMd4Okyta8B13mPy1K9i8gRPFNg0nKPvyyMgrJrbt5FserHmu",
+	"viGnv4Pfvjh48/MBqCGDaPD2xbsXr968PfjLy4Pj50+/GkSDb1/88Oq7F/aHs7PGG/qOpYxqtnGes322",
+	"IWrxer4wS0gV+Odw8MOb74aDX6CunwSvNJfYn/Wgq6AnY8PVm2ZUJSM945OmKoNXzDAB/yaaxZniZomZ",
+	"D5pOmFkSfDcizw5mMlPEjkH2YJ7kyf5KdJNq2U1z5YNimgkzgg4+zTlSWwKB2h6sI2WTnOqJafhnEs+o",
+	"mjKNuSaxyWiqyR5qsT+TJN8e1/Qaln6yOokal969/I+NJL1g1LxnxnAx1Y3+oVVJlLtzzdZmNpdJ6apN",
+	"mZwzo3hsa6bNyJX0tULuJEx5gOFqJ3X8/5ENw7fITQDEGDlcG7YzWNdYlpO+NbWwAC47C8KI7a0coIJd",
+	"JPImHEDJNAWCQyQOVyhU+g0TyAbRIKYpEwlVoyWjyipPVMScpvaHzjRiO/V8Cu58KlsdIb3Ut6+ZmQYN",
+	"U7dMYsT+53qt3td5J/QO8BBLKq5Dbj3bu18f9YaG5YN81usm9ZU2btuMPov88reMZU2HIDNhOnczGOKl",
+	"feFjtLZylw8BZ3E/6l3k19tMrdVF1ndrRsUUrImJYWqE1oXutoSOj/ox72gQI83taLCETXjMmYg7Gfk6",
+	"YzrRNfLgiLsamV3zxEI4irwcbUdDyxSYl5lRMfpqBH0MdzbwggkL6bi7Ia+ZSrKdLd1IQ9PdDFa5UHZk",
+	"T7IVamsklOYzLu9i1H7Fir1pOtGOC+3rwKpJESynh7IS90YknGLPS6K5iBkpTaRDQ92U1uuip/B49M+K",
+	"yQkzz9/QPYrZ+9G6T7LY3YjOwbObAS197HRMj1OlQifADkauiqfi+KKCLKt71LDElZeqOK46SbQurf0m",
+	"daLAW51wyz6Xc5hfz5yf3UShNe8fMH5YPUo+7Z6W10wpnrC1QvbbxAOUg0Acfe4RvKqjPFx4FKaV+NtW",
+	"P4w7h6f2LGYzH1kT0zhtu8MNfvbFQslrm21pMiXQCDazBHrK29RCruY2IfOXfpRc4ZB2fEJTQF2dzrCE",
+	"x8GA+HLkoA54t1562Nd7q4UvSY6GknhLmlvVxL9z1O0S51v87Lbsyj75SBP4B6EJ4GdIX6KFr4McC+oL",
+	"bIZQjeBSqTPVmUv70j72LkvZ9tHewDKoophog2V0ScagjTsje6i+PoKm7ktbdAb05uQ8S9pr2tfIkPYY",
+	"B52Z14FyMaJxc1khVu3j32ySvK29YomtxqekNAqGTHy89JwcHZO9V974WBar7MwPqEJxhaHGwtTwR53v",
+	"UPslY+qDix2UqQULmHLBUV95Bftz04J4/xlgWm3oJYI9whpMEqcyvoqIVx6JFOmy54c7VRp4beSY5s5S",
+	"Jbrzbp8erRnGqLo/i2Mqfa7xwGVaYmM0mXObpznl2ih0v+pswdQ111KFAtPL0eZIkc28rcdRN+IYDcDY",
+	"jXt0+1oJ/jkadMfRs5S9Z6bJTRmPFMM6W8tJwKO9s5LuRNGJabbA2WTCYsOvWb1TU2Jz7kqw4805Pkzf",
+	"TYClfOW/4UqbAxdrcH0SAPUVkqlYkqUMYlG2Mr12ED17OrApjZcjOJyE0STlgm2yQ0IapvspbyoPz65W",
+	"OvApfH7BqOl+vhQha9Sp3ZdrFOGpxy+jeVc8GeQzitpIul98wN2TrUMDdpzCsO+fZwtIAEE9N6pXMC7Z",
+	"m2BHlrwjXET8Luj9yLsGYN0ZNVKRTDNwD9RUrFu9k034XuxwekiKYP8BTuDw+AKEMkRpJ1KBxt5DPW+m",
+	"6JNdUPQmlLmC0d6fWVAivCa7wDVS2s4yAIJ8SQ1N5TRjK5NS14gs+vFe4NsvZa8YIwXTcINvKEZ7jM6E",
+	"UXyTNTRkbrcUEU0YG0ET8Q0+8g1jvmN6F7BM4LnY7nCCovR1jinoD7aGLVR0temxRE/Za4ROHbfvmn7l",
+	"Ynii8MQXlem9fbMr2xCefTj9Nr6iXzLlrDXm+8eXWa2tOydx8RyB4b1wSOkNSZji18xixiDC1ZLs6Uxd",
+	"syX5E5kziBJxzRLyUr6PiJACfhrlD5TTx4k6PD5+sne8HzZ48Jq687nbV1GKh2NZsWS7uNG0+NEi6lu5",
+	"LSfBwzJNswKAIlPUZn1MuBFMa9ucjiZ8MUp53JoDErLlutS1xnGO3YpOdqMYnZexeGBUj8XDhIEkLPhp",
+	"KAIoHo+gA8VwY+Db40PigHpnjLx7/f4DefH2jS1u1zkQy1C48fZCH2FE0K6JiM25iQh0zhrN2fyy+HEE",
+	"v0VDEZx8ZD1g++77CBTk0dfySXjAIC2h4RFdLIbiirGFtrA+MmEpwt/YaR36obgmLhkMNyRbaKbMGE3d",
+	"w6H4DiFpcGlKgysIt0efuy84tLorviB7iAhEeUqkAHcKJmwNhW01Z/eZcFPG5rHgRjBJPCEuphfE6XrM",
+	"zW8oYCY5YA5+nSxlhu9349wU5dnKO02b2ccL/6BzrubUFQ3iQjZ28NPwpeLwWl8rHglfBMiElGszMmy+",
+	"SFe975/84B4MR3FBrdZ33d/DVwpKXJUv9D0+Ebw38R7FlUgdwQthvLYTvaDptdF6sD3BGOFVbO0aGjwT",
+	"vJrjuDW/5ZDFwhfgorc+Dn8MHnaypEN41l8IW1j37YsdjmJbp63wXgYPOy/0Sh92+LhXTlcL7OANy/5W",
+	"47DUHkduufodINv6exZ1iK4ihRD6hZbooY4+hPKpN/pQI5F1IdGUiaYfbk3vxxvudr8vlHa38ysNPK/z",
+	"nRp77XqjSlqdX2jlpGugM63/SoU99cQ86v18+f52EleFgXWOXmFJPZ9vYEOdp1nmLF2Pt0ryTiqoysR1",
+	"kKEq7OGXQEHNvQDNMTcX4czSlCU2yz2mSnHss6h54tR7YC+oLaHjINqJ61suQmeC1fzyGDQy/Ll0fpKR",
+	"TXtubA/hmj829I3BLLWDVE6LDpGI04irtH35oJeMIXtev7OZrKh97u8U1ipw3zeUwsubAgQT52QRWiBc",
+	"SA29wPwc0F6hcwcYYJdUs5F749B1n1VswhR6kd0R3Wor78Ug2PnV8QKgw7cO96YGV8WSZhyyH0XRSHFB",
+	"pzb2ZbHBZwFEGdpXXHtwMqvte+ibahcGdGz6N2DQnZ5wkQRdWcmC/paxyhlmwqVQ2pOGmQr2u8Fr2Mt5",
+	"OaN6NJeqCXNZZcyhiRq0EqliJC6uglREC7rQM2lsN+6UTbCVoY6puLCmKgK4wsWQ1jJuSHpcK6881Fs6",
+	"nViLGdVsRYIAkgPcXjhbSAbwaPBMQDR6jwt7qOgNKHsT5jZ/xK9/EA1SOW3mKkoaGct0dCsdEHeORpZn",
+	"zlsiDOjD72fDksrzaLu6PzPFJ8vNcn52C/O1Ts1jW5ljuKJmELYmGLpdSLsajgn7nWuji6SrAYJ+oaeq",
+	"Vdh5D3xdhgTeI7Jnh7by2g6ei7Q14swrBdXKj9ym6GlvnrDaqVurMrXH3DSQV8O/4S3JINaEg1ad3kkC",
+	"bBXVCteSgkADTyoIw+pP0O0JpB8Y7fQtCK01JNZSw6ayFiXwFPNiEA2+HkSDl420USz/SZ2prhcVsJpl",
+	"PR5w0uIqb94lX05lwTWxxz/KdD7nppeQ+5cUrIWB1BIJnnS1xVuxPVXSyFpK5T5ARbJu0mNipnVb9XNz",
+	"fuMW6FS+mQQX7Q2MM2F4itttJ0dwcsS9Ooh2g7LfVfbdUJYLTR6rccSvGVWsR+1jaZ+rny8NXtqkcLub",
+	"j1UIOt2w9PsaUuXZaP6kuc1ltYKncUt9E8zKcouhV866WYxNG1jXn5VESsAXI3JCEhbzOU179si/6tvJ",
+	"U9G4M1j+AR+qLnlqBvAdP0avPIvyRmybbfHBT76Ci+wasrl+A854hBydyEZvtGGLwmzzrK/G4QuvZHfK",
+	"FwzZn2fjxN8btlhfFPo5+U/223bcqJ1sN856y9LjAiaw+9lmkVXpqiPonEUEE06cs/vQpgXZgneOiEAd",
+	"DK9JsARlxvmse2047tK2+/3TAqudfe1y0Hiob29W+0I9owS0IG1Ce6nS5K6usFhO2P+VynZW34+qc2hO",
+	"OPnZufn7LjlAquvnkUMwYd2wRVulEYWx8FHRhHfBEDzAaY4YHKcOktplHIHqZ7EJy+Uh9dqRVkDYYtte",
+	"+u/0Vkvde4Xj/Y1YZOtKWS/NG+s2NFj+UmnseXiJoeQ/udwE20TF571Vc6f7JKFpnbFkVO1i3e/lK5dY",
+	"0RUrqCVjlNpBr07wrFAJfrJJXXDHAMWHnDb3qyomsUYuT/FSMHaPDBsbNqu5bBW7cc3biE2RgLNz290b",
+	"U2K9meSZj70X/cq90W/0coF/a9UL3u5l3n1oToUA55bN19QzebPJbhQ1F33mOmFMj1z5Sj/YdMZeZb22",
+	"YcLNyMgRYLw2pou65XZ98Hv7WAH7nydxNuxrLLPUVtVcMmyfmyG6tICKlWUL6tJpH/ju+vI24w9Y7rua",
+	"QN75IhtqSNBaoF4vdEFoegOl8NbjYO2/0hsKqAxBrpJdkE8rzmLjcSzBQct13rfLSLJIlxdutujBnXDT",
+	"d17FBX+Hn+xzROtnpdflbYVWjlt0y/4Kvsea7BFIt8+uaV7l2QY7wD4uRopalJFc5cgxHC0uemFfBGyg",
+	"IJeoLHqcbCh4Qg23on5vAt4VMvQi37/FniwEoxNHG6mENfRin8i0aQ20K1zqknNY4AR0hAITEKs24UL+",
+	"7Y1Y2O2QV2ULI4/UVEx1pY6q2M0mSub2B3e3x73BgVX2fJN9Dnd5F4CixWh9uPgdwYkWk3pLTTzrJKQ5",
+	"F+GvxzW3zx3e6I8r13Nv1STlc666gMNkum2qSUoWeI0yLxWjiZmN5tamjNNM82v2vffIWppZ7cRd6cCN",
+	"BjFVUzkyUohK3eBmHuFoEAcGd4/t9U+j5bHYYqlnXRNjYsoFGy3kDVNdk3uNz2JzcwsTaHayNzvAN+lj",
+	"opejYSkOt8W+dq0K/TfrYuhGA7GjTd0KzJ1qzcSUqT7gS93RpUYFvGxZ/LRYMEViqiHDxvrCiL8yeZgW",
+	"M28Eef/2u3rTAnX4/Nnek/1KaBxU+wU1hin4yH//54uD/+fo4Pkv7v8fk4Nf/jiJTo8+/rfGnuZVn1yj",
+	"xbuZ8m+LWEagGYOXk6rlJlpbplm/D/+kmQ/EbhV+bZdJmyhqX9j4Z8XG7w3c6gvz/9SY/x2z6E+W2XYH",
+	"jlyUqG9wqN1I8tWjXpMv6j5toeao9MOMqkuZqVHs8Bi0YXQOa5NGqhXxo91Zmg+nZ0Utf/9WOmE9+P5K",
+	"G3YF7J9A1aPDE0uTFjgmqgyPs5Qq4trEJxGmBmAhNLcRGatnPtJEL0XsS3/3bAIB3OaIhFKW/J//+b/2",
+	"I0gYlGbWgFVxb/iTnft0t02l3HbD01QsnaOi9l7XpP+oCbkGTl8wkG4X1B81t0NTd0PM7wQSmchMJFCv",
+	"vCR/ff/jD+4P0PXQdTOHZZDLpWEaaULYCoAw/YMLw9SExuyPj+HGbMMU3Bibivpt1ISGBlsF+HTfDlsP",
+	"E+Zzl+7wCmRn6B0PD88zr+C+5D23QkIJYjJVftuBIrpOf8GaRNud2A4GfcASvBN9uV78ux0S8xf94M5A",
+	"oG9H5eheyr+78F9Zx/7+xx9+Bon6WQnG7v35t5F/hdSr4mWXpWDYhXkjiZj4dpQBP1xbVu4AYru9qPt+",
+	"AnZ14dYevQuk2g6CePbL7IWa6k7/cFna2ukcutMm18fn5MYn2uUYr0QDghWfTJjSQZooOkuYuiDU/VtR",
+	"RSxN6Jr4zbm434iyVyVIykWnTsXbGg3w/0eZwMyn3LcYBQ7uwv9r/a3W1VdytlW81d6Z0+z28Z3Xigwd",
+	"tEF/ebhyp1VodL5pa+zWkSC3yL48U7KT6rr57PusKH7od+v9GytuPXVXqe+tt3cv8EqX77u/YI3UE4gX",
+	"99bxL7uoOqvss7twBePFNa5iK7tJ6PgSgvqSSVDFWf4SGvo3Cg19id4HSyt1Qzf8mvnSNoHat870AsE5",
+	"UFcRMQOsoRXBnntWeds13B1otR5bQG/rFquBhvVAzr2dbN0u/9hPurSVM66sfoo2kmvWx/XMpnqj2AsV",
+	"3OY99z2rASZ/7kSyrSLP//WNX99f//5hUDURXgRV8U79f3x9/JhmZvY4lVMuwBef/+Iqzc+hDkeZg5Rf",
+	"s4T89e8f9FC4YiWs/H2dvHr/guy9Tk7Ozo6f70dkItPUdpp+981L8uyrkzOy99e/fyCXTBvAmlJMmKFY",
+	"KLg0MdMRPAZP7VukI5oCGISZzaFyYsJ/Zwk4AgNYI6gCGdN0ek6EFGwMc6ZiORSo1JdfV2ySaQheYUWb",
+	"igjNEm6bDojEo/daqCAGsEzRUMAfqN0iDFgIh7CjGfZYDEa1QKhImcgn7Unk5zYzZjH4+BGtg4lsCLRh",
+	"lSqMB2sDgCQmEDuXElSbgzoWopfasDkiXnGRwhRzMA6RDIWLLxOML0N8DrvsnBdmn4YyKmyyosmenBhc",
+	"2yTlgu07cFw9FIrFjCO2kGJzLhKmdESKViHaNSmCB3xzlsOhGIqXUlzbjpqa7L16/f7Nn38g//W/j4/2",
+	"zwmU6GqSwVhk/Pj6eHxBDJ8zjZTx5MmT5zDZnz68vMD6Lj0U4//8z//8z4Pvvz949WoMf3uhOX38rUyv",
+	"EBFsLgVbws83M5kyYvucXyDQCJb6DMX4D7yXEQl84R/HgJ7EBTWeZMf/t/3Ln4bZ0dHJU8Tm+NP4wnmf",
+	"mVKwz3ooYJbPT8++ImMEOLFNfh4vbDXwf/yqpQBUYsUNQp9gIJQlFl9KMJYMxfjN5OB7UL3HBeRVCU7m",
+	"9PjE1gFpQ1MWkdOTZ/a/saWnmO4fDp0HQgPCl+aJRfiKaZpityhEzfEF+qdHp5YoDTcpK2jsxds3gblw",
+	"Pjg6PD488rVYdMEH54Mnh0eHT5ADmRkylsczBj3B/gX/ntrKHmDbuAVvEsBVYOYv7pFooJheSKEtTzo5",
+	"OhpgZxRhXO+zcPt+de5sy9K7GL79hL1HFWYGDMkVG1KHBtE0Uj61oow7YKWD83/+ArJ6Pke9ZPAdv2YO",
+	"D9tgR59/DuzlG/wCrz0GC2i5clPe2SfuZU/w27AnZ0dP7uBzP2AtnvvkTo8BFsLhHMgeqDCXVFuWbaUs",
+	"0UZiYR+NZ+AM2W87revHf8QyYR9bz8uiYr2Scea6DS6oonNmUGn/5x8DDsuEO+GTh84HsW09X+gF1sop",
+	"9jJUKU7KlspRTUWnB/8CLf0/GrRyiLHfGg35JeMGuCGajjiv1U3cCyCwbDUpQ3nL4TSowNL/wenRUduH",
+	"G84fnj9d7/mT52s9v1OatLRi2a9MGFkoLiz+F6HF9uwtACcjjoiixsE+YfaMJAumNDheEKoyJFkmJlLF",
+	"DF73dHv8GPt2PbYeft1KvxBqfuWeqRFv05KLRx6/tJHij1Hnk9/BKvBBvA+/ZazAXDgfZNpHAgrSW1fN",
+	"riNhpkuHb6ktktaMXjMspF1kesYS1/zazJjADBIHgpkmTBtyQ7kBNWXuvINAs/An2+6svgIUviMcsXkV",
+	"a0AU3uqlxQ2BM2+6qp4ONrqHx2s+/+QO7mF+89zKch2KK5t0ZlUUsmcBUzM9Q84EKQURNkrI4WWxpyDR",
+	"V+wmqhGHDq8iGD7VO/irvFx9Af8KD9zisf9VXradOWRd4fwe/iG+RuVauw5vCUy7gI7yP1vFnahM4FHi",
+	"wapMhOoYLrfhiB7/Abf542OVCYsO1CXIc8iYHoL86VHjTV9IbRoxlRQYJGRORUbTfDVWS9ceYrZYvZI3",
+	"FwQatAzF+M+vP5DywsZ5Iw6H8XtIxkLejMketU1VK3bS/lA4oxL/6vvW8Bz5GSGBrSFkoZKQhHCaP7z4",
+	"/jU5OIDhD4fi9Oi5A9WlzrqGZ1x7Fzg/RBjGJcAFs7ZH+X68y8Rf5aXbZqbN1zJZ7vJivMuELab5+NF6",
+	"a0p38GTHn2q7grAtrknnQ2S/a6tZR+upWWd95vMe/Agx+0nQa8ptDHN7pvIOrhaSIna2kQsb20qXDvXa",
+	"061zMrfwEA9ef+CIdDW7r2Ld35/mlcezCxr2/ka5YKJ3amnb+NXsk431u9tUiqrH0SYq8+dIfsoP8aqe",
+	"nNypUE6AeV+xhcmFjG9FDt5DAwIDrhGcDsCMx3RhMgV1ABPsUZVdoqNKWiXc+ktdy/rQgRmqWMWvK6/g",
+	"4z948vGxzUFpkOcd9+bNq8EK+Rz4NJ0wKyb1SJMwLhp4NE/Jd3zC4mWcMnDLje3dGhfgxzNmdzI3O4ys",
+	"DO6yXoeicKu6rtcs4SYiZqawCb/vZwYATnPrkUb1FlShyPp8FXPgTrr6jb0QJCZy3cshz942G9HRUOQt",
+	"UPd9NQd+zSgqtH3e4jgn3PZv99MQ8sZ5v/VQeHXm9OQE1RsLt49oRzPsKga0kF86dGyD0pEoeiOGIphw",
+	"TAWCaANiledSZO/06Pn+IRnbH8boUAWdamyT0sZD0fBNwlLNDskHvyCfyeax/d2M7REYCYTs6O3CKlhW",
+	"WORv+RUePW/SbV4hcVb5zy3pOq/cpPxXPn78WNVdP94hl23ThFwiod/Wf0dtaF0Wfn/a0wvkYOV76g6O",
+	"7MG9twxAe/6/T7DlCrpgubEmBCV5luhqDp8HGZGbO8Zc0a7wz7dzf3Dse7o8DkK96cq4v9zBLenjOv0g",
+	"5fdULN8FCtKdU2dbYEZOCbd2tE9XdX2NBLjvUurlK3V+w3avjqNEmZmVpAh/rxHFaV2d+E5OoacNPL7B",
+	"udyj7cSu5RULWwk90sQF/V2OwOo9dM+Gm1gNR5lMCTgSwW7KmPxWqYGfS1+0Ytj1RoVNFQy9GXrBhDkk",
+	"b1w7d7cyRCRPpTaRfwV0gEKdsV8C0T8UwKy4IMdHZM4Fqk17l2wiXUNZmIgUdkCI7e8T5eaejybYzVDg",
+	"kIfkhVg6XUGxTKPOLK+cJmZj0xM65+mySWt453btdticG/3fmNE9FIb1ThpqGMrHgMBbb1QViLjV/fAy",
+	"fPC+PA9hJtQ2UZ+msWv4fLv+gCtU6EfSNZTqerDqNeQRAeeRmECVsxWuc9jihll4dG/7eHvcqRv67ja9",
+	"K8Hy2xwrJYK8gwu+pdiDZZAK9qq/kh6QevDLx6hFMXipGMB+F+/fEiOvYcffMSsPV9iYfYOJH8SVfNkU",
+	"Pa5dYhKEJhQzarkPB3ZydHxX07Knk3wxOx+24olYITS8hc2XsEE2ol/QqpopM6x+QV/h7+ULuqbzcII5",
+	"e4MGxtqg/r9ybeD2jJxfaiMFS/Y/C/o7PlmT/p59IvRnT6wP/UWtWX5VAXA/XLj057sgudO7lNR/Zqbf",
+	"IW0WG/AlceWz/QnLlnfHPm5VM7BlfQ9LM7AbmPx7ssDPlWXaQ11HZLu+7h22bP7UXRiyDSmGmVBMy/Ta",
+	"upo02XP7ROAS7bdYbi62XtyWaqXcJx1P92fSau7lZ/YlfP6eztmBrdbJCT4il9LMLOSZTZXG/wZvDwSc",
+	"IULcFSvJx7JBcEeiW0fBq35IHNUf522ZsW54/FpWZJnfobjyC2zL3fIMIM4f/GI8PlxJ9C1jC+tn50Iw",
+	"FdmQ5DVTxqdbpBIqp/Jm06tvmmI3B9bX2CGpFLv53j13X07Xht6FO0u4/wFCHFKRNz+8evPzS2IrzOFK",
+	"GMoxDtQ0od8GLemyx0d37abMj6dVbEGTPX/Sn4qXMpzzJl7KfFdui7vnH7gfH2Wxvofkolw5qwftofxc",
+	"hYbddELDG7XafAnkQl+PY3jZvjgcvzgcmxyOXeS3wuFY5uX3wlEDGfr5uhu7j+gW3I274h23KeLvx9m4",
+	"kiA/J1/j0fNb5pafv2+yp3BPmLF4JQdSJV2G3yv/8I/22WaIgDtMj1lR9MPFCCvJUUK4psf9q32wVr15",
+	"wnXgwqOjDvSs262DDs9kVW2sO+DPsSTabYFboq/jKAPDRJC1yLQhE6606YIcqN6LXPFt00nK5zC4sxNf",
+	"edoPkblvedg/CkaS8oFHQfWwver2d1tZHLQ8bz7xjZSYVWTyeGbmaX9a+Qs83YuVJjIu8aR8Kwf5PAZR",
+	"zgHD39wmtHDAqk2Fo1oEMgTEeqTJQrEJU4pBHbqYZnTalsoHf25kyBgnmnEAR24Eh+5mkob9bvK9bfG1",
+	"nT47+6pBfjRekb98+P47gMNin4POtOW1svVKlWslVf1SYcE87hwX5LWYplzP4MG/cJFwshfSTCwXy/07",
+	"vHaLZNL/1r1NJvd46dbTCNzCGpSRSy4oTrZ+CY563oK3r775Qv9r0j+FXSN7jvwjhyth+SJUd9oOYHdJ",
+	"+57Wdlsd/IMrNMXaZmOwlvEgLK+F9HEoQx0VP44jD/+AYnko0NGMc32kyTif/gh/GvFkvG9RjVJGr7F8",
+	"lVjkWDCJEF1qKOSCiXMsroVLaWtL4Df8sz6EotSysD8kL4OK4KEojjaeUQVVsnJCyp2Ayft4dvDm5+Yy",
+	"FRy1QcW7jaIV/NY9Fa300y39LodK5pcY8S1ypzdaZ4yYYuudgruHNPsP8kII9vvByb6DIqAkThlVFr40",
+	"uK9dRs8EZLiYenE6k0bqHXOUD14/IHsOY2FOtQG26nB0uQcGyNWITDO171iqu844NTJjiiHvFWSRUqEj",
+	"ki1SSRObaQKTSxlwAG6QZ4sCA3YoEgkZTuO3P763EEN2seOIJDLWj9/+5ccPP74/nCf7QQE9T9y4eM+G",
+	"wtbRcyzpkwdy0cQ5XhhD49k3dl/fwjduiW2En7gn3lFaZQvnsAfHtTtOlly4M4NDArirL8zk1pnJC+Fu",
+	"oL9S1B2LhSxBueo4gYME4cphLLvb5q8ZNx6O2g7gMMVWZpmUeYxisUuhxKd2y2swq5Hma/HgXykzmsSp",
+	"xFrVuTQsXZI9j1mpI6LYIqUxQBbD1VnAr/seDznQTHJkkSXZO3q6j7xBG5XFJlPAn4diTuMZF/CaRX0+",
+	"Os2RO0psGTWboRgrVvw28vd2DCqPn77KUnZIXtN45nZ8nmkDUCF0KK4RvZQlxWGi4lWsnprAK+bOEDSl",
+	"9yzfn6FATlc6FYcXEtYAL9wbUrAmpvcetcV34SC3piwF37gntldeZxvfczumyg9/4XV3xetsW83yHdG+",
+	"8l4aRvTM4vRXOeAiM0Tx6awzUXWS4l9z/0PFqYZpNw4u3TUF9swTEQcLbKWv9s9LNZkWm5+LqYX5wf9i",
+	"SZTD3gsJPm1M+Vuky4jIa6aSjBHba8QuMphxBCj1LzVZUG0ZQsqmNAbWRpOUC1YMfMlSeUNcZIPMqRBc",
+	"TJE/MmqGAjGUwAI9JOCUhfWTBVMEbEIAy0d46qhAA4Z5wLwgQnVI3sdyATw25VcsaLymlucAzsShA4sm",
+	"mjEnf8J8P+1x+u3fhgJAo9ykH+E8dEQQM1Jbto14SE2cCsIl38Dz/VxBtWLpDlTMjaHqfB7uGhGr3SZE",
+	"3mYgr3IxMuZqxa3t0lUqnmRsNFFyvk2R+IpJ9CxYh1kYueUcdp0qe5thRrglrWiC6EQHjcPywM8vwog8",
+	"ArlUCbNXE0W57anSFHFsBdnEbbqDegaY9m3Zmymduq/cS7orLq2rimGCD31Rsh5y+TseVaF1pXQaEU2X",
+	"oHrdzJatVyhUwValrLwJnvs8ahUeQI7NqotZbLjvenercqn4XJt0CingS5VesBsgtGzLpL2gOZZVt+WN",
+	"KPe7atDCH3Ui2QY/dubPvAm91HdALq+YoTxtEyHFzL/ERjHlptgQB3Vp4WAjbyfriCRMYVs8W+0ZkRxY",
+	"1zaYc23SWmlmm5holdCKIGmrQQ6wdYELzy7KLhA72hw9RZuETCgHbS9W3DAFf5WToWiKHP6DwOTICRj5",
+	"C6mZLuLJFsmvuE5DYaFh9SH5CT2Db6miCV+Q4+dPv8Ld+paKJKXk+PnZGRljrAcE7hjbANLUNoBCj+Ek",
+	"0zQdB2FRdBE2mLphAsRbnCFN7yRLzX/sZ85uWt1jfkKfZ2KBbdb4KKCIfMUINV6EphA9HGnRIsm6UBZ3",
+	"7Vl2m1CwC0zwQ/IDlke6kB1GJQFiEv9rMrFAmpophN+23nP7qA8o+CBECAyO/zcUGNwnxxZR+/iU7OH/",
+	"n0Xk+Dgix0+g7ZaFrFwiKO9yPyJCgtuMBQFE6zRDO83+evrsYCYzRRRbSGWs22ovvMHHh0/2bUoBh4DI",
+	"UNhVsd+xtaKHhg/mK1WwIsK1WycEtyBlAXoYDoVH5c7/jEEEqXLf15yRGfXpD55K5A1TTbcZCrm5mr8q",
+	"ZRvdBtC2G38t3/rx/aW6frHzbpGVOaJzsLQo5JKAWNHPnCcqVJKpKqkKx50932oi3fZiuMf2B4fkBXZz",
+	"oKkL46Fv2Scj+NACZo2NwQeveMJGDqH/AmKlPvXI8UZsQNDYwMBqTkt4gQt9SCx2MHAPHz+M5Ry26yLv",
+	"IoDhAftXy1Dgsz6Twj19SIIerHsVJub6g9mGSa4FsGvHCq82ZkXBgZT09odVrmUneE9hwfUtjdwBXvRq",
+	"+FLM9Vm1GED2wSIXS8dWje76VlVAiXgTyG05KB0pRVx113KGuPaLK43vkq2+umdf6clb95LdpjsoXEqb",
+	"Q6i83E8E/uLXyhmtjX8Rrvq2WtAFn7iXoEBpjQ8IBaNrXl9wMO4TB+PX8s1or5UNH+x2aNYu3D0Rffnv",
+	"nylSQfcZ3gZUQeWIH5b2G07uXuAKugjzCzjq5wxA0JurztkqLvr9rUJKf8/azDKrEtyDtvf3mQzTdHl7",
+	"36E5e2zdnUH2dGOo4x2bc0zUI7ZvocEG4jRJFNPgwjHhF9H2MLLkQI1jmYlS9jCkBgpIiZERuVHcGCZq",
+	"OTC+IG4ofKGc89hSApW8hNvUxSUz4RDc7Ldl6n2//KG03l45e5kAnW8EPRWbyzgxnhI14tZ+SpZPuDXd",
+	"iVpwUBN2N8x3BwGUnKa4OKCLBU69Fc+hnChSvSXemUiTHedcfU/VVXgI7+ATd3TgbVyMCWC1D1Dpuz8B",
+	"BccEYV3GErs9thP8Hk/YfCHhWPZbaclmHa/0pfxoH/lsYVE9Ciq0P9ZYxMKE5oZfs/0HD4yKZ9PGG93B",
+	"fckQQneT9GS8tp8J9/GWHEw49r14luyqHpBLqXVCX3xJ9+hLctVGK+0dfKIvkKq/TV8wVB9i4OlTw1xd",
+	"SZ7tcKsFS79r7ur+8Hk6LTtOY/fuyl0wk1sS6vfioGwluy+eyc/YM7mmjH4c05SJhKoD1wZ8ZWcM96zr",
+	"8HybWMDhl1ahfpq766r/8BNxc2Q6t3vWDWC3iOwJSOiyqdosVszoBk9AtEuXketMER7l4BazKUsfyu2E",
+	"FWTzOVDNQ2i0UKe2i4DM0CuPf/rp3XeEKotFIBDQrMMV1cihHv+B/z/qMDDeYZ/+DuI7bYomwHvJF9rY",
+	"ru4RNrGZNnbDdLyD0GHyOGecp4xBVc/apgHfCpI85PGKuNQ3L8nZ2elZsAlSFf9BFwtNjAQkCXjrEpjS",
+	"OZGCEZqmBwldDsXPr39+/cMHRJ3w8BVkL8DOcNAZTEcODQM6ZSXyRkck5TETMRuKJaMqKgFkWPB0xa5p",
+	"yhOa5zYXWBkHL+XL/IP70VAwQOSxJUQpVXNNnhzhK1+RhC61BxWAX6QNkiV0eUh+kOSSUQUhNjwXi7g7",
+	"xn+Pc4+SLzjA7YWgGfxHrFjChOE0vSCU3CgJ6b+2+5e88oTki7TI6dFpS0kQqsCeB/QLqJmcU7TRT9XH",
+	"O+fC//fJ0cbAv54uyvKuF8Rp/upGPOsutBQWZ4qb5eD8n7+EbOK1A51ypC0nBSU80jlOC5YIKXYTeZi7",
+	"lyFT2ZEO4y65S02HKByjaV5tB9VsO07Nz2vs7LV4j7KSqmVE3rx6S4bZ0dHJU/Lm7x9sZcE/fn7j6u/2",
+	"I0IJ1B6zobCNJrlZnsO+ICRMCCSY51mDn7YozyNTZuDSPBmKsZBmBGtNU2rYKB9vvH/oi/bs9F7Coapr",
+	"aqQie+rwBEB86FAEg7rDw6Kjm5kkCcdYPKE2K7hSe4BheCg+wkkfknG2mLE0GRMNcwuLBKjmieUttSoC",
+	"paGIYSiwjsDH5xHhyygqNHXoY7A0VVQkJDK7hJLHSxbTTDMseOSGJEouCCUpu3Y4cAVHclVXCawRWWE8",
+	"o2LKIs82hyJPOlAMeBRHiNYcWTE/Bgs15tkWztZIBTBBlt6s2iTNjCko0Gpiaq+QFt/azXmBb20RjaBJ",
+	"wuFPNIUyRhAsTOcpA4vgpz8GfhEhnI89tEE0SLiec93cgyIa2GqNCus8ParwzuOGGF3Ahf9ZzCAfsfiY",
+	"RDSm2/CwlHchvyGV1Zw0BPuigWUcyYiaGoLOgctxD5WPs2ggstTqYE7qtA55ueyhyvQaTVs4vtYjqr00",
+	"gYrhkRSlCfRCBYoGUwXIYLrfh3iyvroWDexdHG32suM6G76tgS2HF8Th4g2ivlfF6m8jhG/UG+1x5dLg",
+	"vIstKa0wOMqGL0cBsfulNV+4ukbiqJRYtvaldvHWvT8/LWYyTUCoOvpChQB335bC5UKe5Kcaun9yMIPC",
+	"BPeqkJNtrWbOj11wdo98Tl4Z1w7+w4J9gvxlcw81DI+Cpjf+8+sPpGEiqJONcynKTVs+nROSP7j599L+",
+	"d9a2/R6QbOpNnXKiOjuKVnR4Orv1Dk9lIQqnXf5HLY/PKX+OGvaAsqasfKL7g3yinhnhmt7YQc8CkUKV",
+	"oss6a8QH+7A0T0KfH/IbZsOUd7sAzmlNQezmFtXykQpmkdaZxUI3s5KybmF8ncmgy1WD1gHh1fiLobCN",
+	"q1mC/hELxoDPyMyQKV3oQzIGs1KPUS2HL8WZUkwYq6Jzazzka4nQ97IoTAVU71OOQAbW2CB7ZWSUaChs",
+	"V4UL8u6n714Dojr525PT/YgUHhNutGu9QJS8ibyBQecyEyay5oNRNEbzdyZvcKL2r+SGaqJgKExfmDGH",
+	"TWpNGAQrtSOjAcIQoxlWAWYM2NM0X6izWJLIFbezay4z7T5zOBTv/HPiP44d2Er+KlpWY//OuMXTUrqa",
+	"g93q3FaJOP+jps9uo5t70JF+D2+uj0UD8JFVW+w9PQ0Z8POjo6+Onz8/OTv96vTo+fPjgBsfNXDjBr5n",
+	"96jMVL9YLl8sly+WS6vlEioLx0d1bSEaJBlr8OpnC8Y00YanKeA9XxDBphQyhC2cBDDdSYZYIfDnQbSz",
+	"e78pWTkRujHll3XiDSZQqpWqMaZYWt9qOMrJ7u4UnbMeHK+Jp6LysIqjovTcJWf3fHyUX8fStLeVYo6e",
+	"dzdbpmMKNmViIasbu+EwqlIeKFU3M6mZw4pBBcf5YwfR2meLqlT9q8fkT1Zj9d+8sOqYU55AKwMvLIHI",
+	"GOp8OA7JFhfkyEPCGOt33untdbPZlL/Tyntbz2dBlVmOEPQ9YPw+e8j2LRpEAwi9jOZFx3KtmYARfmmc",
+	"JAyJdkgTLQRdmx9pIhXJR3tUtMwhb15dEDZfmGUlNoh5BFI5XdxW13EME4JzvsLIGm/LdjLSfXfHh+D0",
+	"6tFtcJN88Pym3MLYDkC3B7NS8qbPY7rhTr9nitOUWJPPx5oKswr8RQsFs0t2emWLtfnrYRkXfEUzM/JM",
+	"IqYiZmnaohqhebdCkLQw8SctmjnCLdX4feOGZynrU5XUpRvVVaNMcHMrJAug2LUZd+qKJdUw4LOW5kqs",
+	"rrjHXoCUVxMN8n/k0ND2ADdRIS3BVlb0rOmsLN+t+8puU+uJBnnf41He97j82lkvarkN4bR0lmKNEQAI",
+	"rxTkP8jxmc0/qXplyDdSzQ+On+0PorWV3QVdYp+sO9b7XDbMGvb2Q7A53cveVbRrCuCbWizbyXnFYsYX",
+	"ZtR4d58eNb+Bqks/38Y2Zm/Om/zu1Ka7CZey+Kw110bjSm/jqP2oq27dDm7IF4Pui0H3xaD7YtB9Mei+",
+	"GHRfDLovBt0mqpK/JdtsUktwq6QQNQS1jlto4lZUMiMNTXcctQwPOJ91vlj/zZIx5JW2TY4K21JsakLU",
+	"GYXrXYliey1m4XeyMY7k2I/vlVrNUNgp87PJR3fuY3D1p8gRextVdRbWaCdlToup5m05iyYkgiikuYIT",
+	"OJpzx2ojds75kO9YlCtRFdg/S5yhARN4EIqofN+0SWv2faYtlio5XZgcY7uOu79EmCuTb2VE/E7aPsZu",
+	"L5uzkHZR8xGmLj0OEipuqehDdtR9vGIg5GADvIXz5Mj6u6BiwVn9XnPyiXJVT1hYO6LJ8cFJUNgBZVm1",
+	"4g73qa/8l/ABj18Yy/k8Ey5vZyj2wr5OEcGyEFv24KbD0Qhg3Hns4HjH+YWETKIfs3wFNoqPveLJ2FnN",
+	"YWQ/GUfO1Bz72P94KCacpQlhSmFlnVK+Nw7WwhfD2n74SVPu0jc8vY9yilXpJCuLIrYzelapWX5Km1VV",
+	"HH+pqviSm/QlN+k2qyosV4yIWz+h/96NVO62wsIKB1vCp43LFbYajZzkhQuRF6CB7HECLqU366dQP56Z",
+	"edpeeiEYgQceGzZfYHGHYiJhQLIXCEKsCfhx7ecllAmTmBqaymnGNNljIhqKKxGRGd/3ydi++DYPDOY4",
+	"xz5nGfPDlbVeYLFD8UYknAoCXGiBWclwpXR1RD/OIRn/3/DvP42JbyOlbUO94gmg9revviEeWTki4d9h",
+	"R61zcR9UEmZXacfQMwqTTmScoeq0oPEVDNkja/kvsNW9qkRgIqVCC8+Z0EK8gv+Z8QZO1LcW3B96W835",
+	"UaMHZYVJ4Sqn//Lh++8QI/lzx7+RC3crK0YH1bgHURtt3pV1EUaZd2hevPAmE9HMmNTpwpMsTX1FQZIx",
+	"0MQD7nVuYym+kMBvGNfuIVtk3WxZ1AofDocCGs/aCmb3yRylARV7/G0EZedJxgqV3v4+JqjPD0VdoS/m",
+	"f0GCXpPOMgmKrZ1h5MtDrJ2ZF4bnpmY+uYQ43Kx6UbbfzL2To6P9C98YeGk/zlLNsIvm2AdgFcvATIF+",
+	"dqUp2LLwTPDfMhbUqjT3nAOu5rjSW/v5u7FH+rh+HefpqhZ7yKH7derNtw6833ox+pdElC+JKJ9QIkpL",
+	"c2zHZamDmvZr8JzbO5EWZhOQ6S835suN+UxvzBej/9aNCquPEVNsOpgVLbY/2fORLtUFrTCTRlrlv1GP",
+	"/0YqsF3gKa8g438cUmModDeeZzbBAPOtkAEyC/7gjPah2EMd/IajknpqeWksE1C1cYwRJlSNz8ki0zOb",
+	"XYVGtiDZIpU02ceqYJtfBTXZqIPjm+B0SsHIPiQvnNIMddZXLBnbZCuD0I/qGnsrOaYO6BSoXGtGLpfG",
+	"NoYmcwrsPtPoqp+TPa/YG+lnEQ3F2LeeDoa3W8N13pbaSw/bntq+PHYa+1AsUiostN5CMc2ngiXk7U8f",
+	"yF62gG+dke/51xdEM4eCN2MU20lN+TUTuCvLoUDgSnx1n+DxzLPU8AVVhsDwQAg4DoRaDDhXYKvwz9xo",
+	"MDSHovTxCL58CTslDEFUqKVtJb5/CECZmswzbfABQ5WBI3WepeMzMuciM0xfEKqvHKjURCoyUUzPYJn6",
+	"vLB4nO0wFLYrry7+AtNGw0lgOwcyfvvje4e4gfTpoA7lfJEywyBc8xZ/R3OGGjKX2pATu+i90+MnjkhH",
+	"RspRClHt8f5FuYR/KCwd5C8fHZE9tKHgnTkVy5H9NOCPnR09sQc4fseMWh68mBimxkNRIQI01khMhZC4",
+	"Xa5e/pC8ZwzcQPrx27/8+OFHMFGbLK63KbXL+glp5pY6e+AX4FP31K07/36rSMG//ZvIE6QniOBAx/+U",
+	"22yS0+Mnn2n3Djh3vDCWLTrHGFDEI+2Y8Z5UJGVUOQAOgSikimE/fpaUpJkVXRVRthruA8TZzUwi/DSw",
+	"fIcTlM+hYBBkD5hlmGQBEB3a0MnEuoBtQsYjbT13UYgqaD9CjJRX0GUPWM8S1sFSzYbCYR6eHpJX8kbg",
+	"PiCX3ZOKT7kAz75IyJOTo8fHJ8+OyOJ38te3r/9MzCybXwrKU70/FCnVhuTcF1+ATQK2jpqBiFmLdNqz",
+	"MB/5YPbZOU3YBfnL6zcv7SuaTJnd/P02fzU8NrhtRtHKJOwfvwAjbxFFyol+zgxNqKGRoxJ7XAQjghFm",
+	"wbAbprA1viW1JKTbphu5lZe6QeLv2Dn9Ju9Ad271DW48ICZIdgCtkdoQv4POpYt6JIlnLL5yUSLrnXWM",
+	"ixvN0gnZ0/xfLCLv//Li4OTsaUTAjCJa8MmEJUUIDF/ZHwq8uF51zbVLVB3BSZ17jG34nvyf//n/IWM7",
+	"g2w+mnM9pyaejRGQeAwfLn4DjRLPqLwwwW5Qwu5HZJwJnS0WElS6EUzTjQP/DMdx8K2oaJMZ1TMHy2OX",
+	"jVw6poJYTP9Lhl1M2cKw5LzMghT7FbEf9sEtbf/pxrBYpXN5DcrS6dHzcwcHa1eAGzJGXRampbmYwg9C",
+	"ur+PYD3wi/tPRKKGl3KF3RL0iIvRQsmpYlqPyR7ubaDPwY5YrfG3jCoqDBfgQm/gfi8dVVaVtdtkhPYz",
+	"75iGG9/AFH92tPNvrjl9MpoQntcy0IVYUrJG1VVweTxj6Kf8PA6objds2M5wpVJVNUIjF4y6BmM55dpD",
+	"KVPl/mWNJWeEiWQo7A0fA4dx5mPJSNV5xY7jAWhdEug2fEhwBkMBP6fMmrTUDfLTu+8ObXCswjByrHhr",
+	"NN9QPRSgBtUZiUPTESQTEy64Bgw0+4gtMuM6puC4G4o9y2ZPTslMZspZxRVbFtcRMOJV+tUdMZcuc6yA",
+	"j/P889+bzdxnNwudzbG1kiNA0AiKi5WnuGpJJtSVtflrUNwgxcoYirtQ2wqhubJv09+Kx+6rc6/NdGvK",
+	"mSmy+RRzrkyb0Gfv92ZpNJvfzWKv2tpOFU8kuSP2S2fd80GuX8IFyHxzAg2RPKmuyBVbYGeAlDlmXDQP",
+	"CK5F0KikkLMFme+0IUMTsn7pqtyGK7D4wKs8efNunYHFDF7b/umrMbzvsMn6px1ruk8BBQ1L0iWh5LcG",
+	"5kT25MKmAaVLHwlSyt1VNdX7DjccGC5Y5fgIJUVd3qq7CePk1t7q9oHvyo/epyjC2q9Vssib08gFLF9r",
+	"kkQtn5hwHGdLnO/bFHOls2iTdJUD+yLibBf9R6RM9AFgtkyTJsDsHjfnFlsNvUBaBuvN1iHYrFBLomTP",
+	"TYMlEXEg3BgnPjomw8ErBtj+TMTLocifGw4iUs4Gtcmg/3D+LkBfIl/vXzjfE3xEMAYW51BYnmKRtRm9",
+	"rsxFLiCV82sJ7AeMxCzhXp/Is3WHgmtioNmBzeHlqpI33tRyJ4h9DkVp38OWO1K4krUJJHJiZHK/vQdP",
+	"6XLckrJQ+sZ96QvlhXZoC6r88Bet4bbLUsLGXlZoabIXXip3561QL11wlPv2kmpCy0e3rhIA4Yr2HiHv",
+	"s8s5NwYx//PX845d+QIelWN/2vNTaDR2iR4oKSxvPSTf8NQwpUks55fYF/HFD6/2L8g4xhqVMbH/b+tw",
+	"wOgYit8ylrGcV3tP1MSOE+V2esL0FQRGaTJl+pC8vuYJ4hxxPRRc+OCIB3vOHe1CmiDeZ1sY0DTkJ2bG",
+	"xD56+4ukCKkO8nxHf2DgixOF/9F+4pC8mDo/ZZKxobAlNsAlsfqG7L3QnD7+VqZX1NB9rN49JCXigLCv",
+	"QEY3FOEu23ZwVDiIHtyltpYq79w535fqFs57+yYqZRqNU0bFOew8iCF/Ghck8TKQM31e+puO4OmEGSas",
+	"KMn/eV78kyyUXEiNmmTTkmRmYjlvdo3glAbRIJwC/qcbew2NNH9nFMyn1mfyUkr8ZOswzN2GUXETOsep",
+	"1KwtsJDc+vUQM4rOmUjmFvUCRahu26oFNHfVOmN6o8m7JhgjVFNGBUtZcwUv8pu6oNqmd0FZDZaRZIWa",
+	"1LaIa6YsysQ633wF1fiaAx8KWCE1oEVp0/KpORcjOmUjYAbNV6XWCujJ07OjLhyX3nOby/ap0d9vYWq3",
+	"azAB6/sbcMcmHQgRLlxtIkiR3+yD//YW04cZc8kMdkvQd64b1YHQdoq8nwKF+IIpJ6c7FZEsZfpxTBc0",
+	"dnACzSbRS/cEyOcTHF9lQsCdnjOj8BQ1o2i73MyYYvhf2qX7SGCCCfRFTjUjx4fPcID5f/1/4bVJKqUi",
+	"ekFjFhGsy2c2d6OheZA6PD55svfV/v4h+TtmOtqKNwi901TLoM2ptlvh+iVTgaWzEIuA7qcsviJ7dqzn",
+	"+/sXJOUT9iuNrxgGJ6yZgFM/Pj4i/xdMEnH7FmnmLCK/X8WEs4XtO/vzG/Lk8ElEnhw+32+LymfQ499t",
+	"+O2YQX74e8qeLD7flghguzDbp+7k0t/tJX7rUR3zRfq8d3EwZyBW0c1/KamJCoK1tOy6aOUUGdxgvKz1",
+	"u+sK1FuNCewa7RLFLSqC8y8YSbTvoIVeALBzNJRb2s7pr16/f/PnH8h//e+n++dDwVzzae/h8Jw7n0AR",
+	"gDXcpExH2B49JVgZj03IoqHw/cGoguvzHlKPs5TlKIYisfzsIO8p5vp+uROxUXiapvIGtqowzzSUxjJ0",
+	"S3CDvWSYoVzgx7w/xIJcacINNhBOsVZWXjgrJl8XPB6kWIYfyXOduBoKu0pvYhA8jguPyxguy/06YYwA",
+	"Ap9NRxqKIn/cnuSEMf34t0waNiZXAl+Dse2+wyMHmqHNpHN7kxs9FGwygaleW5UKLL36BmrX003qXOLC",
+	"iAj0av97KJS8eaTdJhGbIh8zYiQ2p4cbeymTpeuMZnMaigKDlN4Ql97AjHWd2edcZr1RUkzJ+PUHOh3b",
+	"xpWYoyUnhBvbF5oSTOXi0Ll+/GZy8IMU7OB7m93lk8+eHJ3mHesoTqclL+EdbOjL/GbUzK/KBfkAOYPA",
+	"5uXC10/HKWfC2NQPr5PZOodCKSvNctDe8v7ojl3V5cW3st9id+zCcCIvoRrg4KUURskGFL6F4teYcCnk",
+	"QQyPnoO2QlOO2jzSZHVXynKnfZeaqsXgZBq8I5aa3GeligJyMo5O+364obcAbtiTo9P6h3+QoKQnaK5c",
+	"BGTiIRS49oCEHZu6iz3ZannrCtAdaLUBh81pL6qw8CrjjAKmCUzC86xOqQg0mTkYpGaN9h2jSbVjJuhy",
+	"EGn3nzkvM0qsbyKXy6EYw28jzcyIu0RYVG3haSmQw44tHx2TPS+5wnR8gI8ZCstgpSBjKSoPBpOCm7V/",
+	"SF4FPg1k5glTkEUzFHm+Lmq2Kdc5hkSUZ93wOEup/yFmyjkunfiySi3ouFKAVqISy5PnzGNtogc0T/TN",
+	"nXGPdO7bubCj2C8XyXTzmiO1kJiwMjel4OCHwokurHuyEYsmncC9WXUcucoEnAwiedhmodY8cjjD+pD8",
+	"UGBi2ATpJkny2lERctRb0tXzb9yPru4+vyJSwYIn/u3N87/72k5QeDQ4cuglaCNS5LeCl9z/jdyp0PTa",
+	"+dMYuN7Y48o4yVZwQ7hg9mrmfb8r9sB4KPbGE8YQ9VlDbSGqbPb+LjLn64c/+nAjJrhTrFMlmQAVVAwF",
+	"PBBhYAP1Qsykd+57//4jHbkST5/0qojM4L4eKFACIQ6wyMrINoLOvUGCGDZN1+9vsEPfsNvKLPqGMfzC",
+	"Pd08//m2e2fp4zM0jhWPrZicsJywy2BvzZdGMYayqf3OnJyReG6dS94rlbCFmdXRmKz352x/n1xmBok5",
+	"ZRoNMzEUT46OyHzusu7yDg1orgNpH58Ff46pmkr7J+cAGor3TnJDTN8uTsH7U/BBCU32Cgio49N9iDrh",
+	"67YYHht0T6QaivzDVmDaD3FN5ozqDJ6iuvJ9u6in3j02FOOp8a4xbxxD1RBNbL9rTODngc9rD8bR6Csj",
+	"x0fESKGt1+3oq73j/WDXVri2vsmP6ZZurR//vq5t8f1V3q18Twuy/fyu8rvaIlv9XF23e07RnfwYddj2",
+	"G/53qa40CBfn0HHfR90114OtqHqkiQH3D2KxiSSl5Pj52dlQ6MMnx3sn+xEJ0ZgBjPl5LU0HfrR2x+Hx",
+	"yem+cz5pqPdwXoKyzow+Z1v1kS7LajYaq17XH4pC2Qf3yv4hGcNt14CHBjfSQo5VK+si51tH3VbLTIGO",
+	"nEhkX5rZLXH7mEfnY6obo9MvYZ+/tw/f0k11o+OX7umyuimsvqp+yyzpfX63NG885PVWt/86sktmSY7S",
+	"WqPprmtrpBCuCWILgjuQMxeGqYXETlk+iwXvJrCLZtF8un9B/vwBXvYhFiPJCaZNzWmqD9vEzwc3odsh",
+	"aTf6PVFz/vVV1DxVUmviz+Xzo+Y/h+sDEvkT+fa//n8/byB49FLEjy9pfJXK6YpMLJ8QpHMcBo8aVFSz",
+	"ODWWq3I+1rll1YVhWEnYArMJmDpPWc3rI5k1stjvXJvIlnKXBnffJJlmFskBkIngfplD8iKZc2EnTNP0",
+	"kHy9HAovcVA2FTO/oRxF1lyiZKF5L4Mi/HO6fzEUYwg3qxE88acjXy1pYxNSAEgx+HbG1ia+mS0xL55y",
+	"A4u4gVJpOp0qNqWGjZxpObbgFa1rRiwjN7vRRKqRa6Q3JntU5F31/EL8brhs1mtrYzhRSeelvcV55Zi2",
+	"jgJAs+ciqAfYt9hICJMEEpsbkO8pdtZIl7CsC2y8kC7Hdubc7B+SH1XCbLl9MTWetOWHvV+K+GtHgXeR",
+	"I1bNwShRgm0ZWBB3ThCIKQhoQ5Yw6FQWzsqvoGcgmkJput+WwpNTTilIkjOCr6KONJb7zGNxx9OW8v+q",
+	"xgu+eMkaNiVnM+VLF9VK20DMu6T+gnEDp27m24//8J8YrSwHQLJcUDMrqDJ4cWWwaP0ilBaHnqsYGpM5",
+	"vXJRRj8H60fHWDnIdjK2WcYsGQ/FOC/tHF0uR8VOjavmwYXH3UMLn2tbQQiBhoKpkT0sLCXFoOP9KA+Q",
+	"W775SBPBfkdkEQahcO29+iyBiS1SumRJ/nVqiEvJPMzZocqcfeROaSgS5UHXKst2rLoScxcuFyBAmR4K",
+	"uzdo3IR7tTd2VbCArmEjFmPPut0mEu5C3LGcz2Fcm2KsLe4RhyA00YanqcdFw3VEWJFf2WRwqtZFWUQa",
+	"JRUCgJhRPj/AD8j0rIzxUYP4wJV7aD8XRof4T8xtF4uhyCULbj/kP6dsYkrSzO8cNz7AUdo1i45Hxg4G",
+	"cIR/OydA+2Oyp+mEwUVUMKv9C0REtLtkc60Fay/zKIu021DC3ei+vOOelPHKLFqNy+Yb/qXS4yHXh75y",
+	"tZ20rurbSAdqgNwAn1otphZZ2t6OBOgDHiCaJzaFciniUO++yDuJZQsrKRcL4JgshZunkbcjZOP7//zh",
+	"5eE8cY5fmx4To35olTfMuLH6HXzjvMjJIoipheaFAEEs6ELPJCYFWeU+hcQiVeC6AhRVgUvnMFAtc0VW",
+	"RVI5tdMo5oCqM8ifjOnCh0V8b1BMBB4KBmb+ufuWxno3HyKyH32kXSlKAMXk01/dWxA8JtQ9FkwX/Bsu",
+	"qdMv0bCkmD0pJg9xecgvC3rB2GVAlxepsUHAIXkNcKXcsLm3eKhB1UW6Hi9S5Lu2N84WmikzLhLkfNtK",
+	"K4xRIskbn9oFYiJhiCHq5RgsFVuMj3BlAPf53jhcGDq1I7hxtbVjpGBDgT1siFFUaBuAvyBXjC2Q6Gyq",
+	"Llie4xnVo7lUDF2PwDdtupcdDOsH5YL+ltnPWLCbc4v+yg0KHJK5w0+gW96UaQJ/pAaAbufcjDG3DA6P",
+	"CmGBdwWjipycPSXf8q8J3EyFzk8HKju2FZgHr0UsQeadk+m/+AJgrv6uuGHaS8eIaAlzAGK8dOBnaHph",
+	"HRaIeeTuTcIKxNRbuJwduWHFRngLs0S1F4ReajhJq8cWV6zFFLJDteWKPTt+ftKj8uYl7vWBM1rzK4t7",
+	"bCRuc0c5AR5LszGG1la7OXbS2c6iPl/Ya7JQ0shYpnkCo89F1QtGr3RhUR7vt+Xb/ePgrRvk4Gc7SM9S",
+	"iJPj069Onz15evrVulN3bcTyq0k0m0N0bI8dTg/J8eHp4cn+BblkqUujdaPjv5G1FzHvp+3LerFYNK4o",
+	"BGM/7UEYcEvgDs+kkBAibPti5Xq1ffPkrjMX8VKi23J1wYhTiu9EiTpetbyFffA/1oSzypWO5sxMx8Rt",
+	"hYfyPphQRiEb12QP07IUg0Q0r/nuO4jypcyULSFxUg7J8aaiHli97OnOl/jTYqpownyAsGPFcMPqyy3u",
+	"Etce2BL/zy88sx8pln6BS3f5cdagy3Ep7hdSGPceQSitnHT1X/kxdCiRetYeYbFapJ6t0CIrOuL3uVfG",
+	"KbJiKMaa/Ta2gOqYQJHbuBFhv9PYpEvE4D0nFHPTwanpedtQVL0CgdGZ+wZQYcoNV6yhtToSmEPoIC6s",
+	"+Hy4wqIne+7vFzZfyDqK3W82MOuLJAnP86MALtOr8GOyhw4RGSLuX+ReDuMUN9diGTYUgrkIu4qzpSUD",
+	"bj8K/Qt7zn5OlFxgeUGuOuINtJ4ZRHXybpmq32vfaXpGLcEAZ7CgHPA1pQZx7vMkfKfwIL/fG7+0N7eq",
+	"LgGksxkKRI4/OzrKN1879PkcQz7/w9j6Ho4Roj5hhV42FPYV+HiIVw/JKx7OGRJpMgF6F0b2xiWxNvY+",
+	"JACVPiJjLjAgDq6RkZOtYxhMs1hCsosUXkXGk/Db6Xz5udPIj/ic9HCstKuBetZHDXRf5eAS0xlDBTeV",
+	"Uy4ubO8BrF+wak0cYzaRvGKiTQb/4+AVjnfwZqfux57K1yelbd2+4uTQugX4PuNUxle2soUb227CeBa7",
+	"9+6bl+TJkyfP97EdhUvFsvzuit10nvUHPmfNu9i//VGL2gcaQ8KEsVWFjdOo8onGGnoYDAbwY7XBCd5C",
+	"04dMz+6r3wN+2g7epnw6d/MiCDpiDNFthZWdD9Ov96XHQ10h0zMrmxPMThGAApPLwX0vcLgPUKxW0BB6",
+	"ZNnRn0gga0OPfSKzS2N989ZFg9VDex7+PFYUWvhSIDkjFQMv0FDgfzKz7xqQohgiYwyV50jhMCLc1qpL",
+	"ab/wKaEqRYycX2ojBWvw6bnAt8zMSE6cwwl7DVlAqiZPIJTJnYOuhzqozYTAF8FDisO5SAkxcigK9QuT",
+	"H2Ax2mepUgM7xROnvlfChnSxAC9cpmcensbpAPttwt1CWN9SJKL4wD3xrXACbUlBFd7Fk/vhWvd319/T",
+	"Jarb/toEdcL29kQWIdteD6RWbnNM5SQgdO99bmUFtrjrAPLn8v4udtAm8FT4/Wd846ViN3X9swvAbmLr",
+	"Kxv8MQ2Fi/Zz0FfF3/tk/7MIQR2frCmgnn0qISg8MRQG7IbYnGPbXBn+BTX6YZch10hvuSk8NrwE1FSj",
+	"058WCd0hne6eBRdTe2u/c7cMONiZBtZrdy/597xpn+vNtIdav5nN17EsG+Ql6D016N9qZTK+TV3hj65n",
+	"oFbzTB+RcOCLPONUugbt4V/hhyW20gp9hOStTHnMWbMiBclvltJ/DBfwEAGJC7C27RCJ7YE9YEDi2nm0",
+	"ZSiWjuxLbqLdt7AongS3ZQLFBiThE0yPMOWaIrjSZM9SxqG9U2x/3Wt/i7jFAeNwmmve/q8EYNl07y98",
+	"jp0bIk/DALs1NY4bNFVInWD1El62cYCrk7MdlkDxU4YJZcWciJkpmU1npc2F5oWZZa+Qq4nYZ2DSOqQP",
+	"nACCHBOb4paEITF42Lclcq3Pgn3PA0GRy44op0VQP8dgNkPh0wTDwuXiq3kaQrF+2HcMT5AxIofChsRg",
+	"+KYsmbpdEdKwyigBNV4QV/idd2gtWpWB4Z6fKDxlizfzslGKXVTgOCzDGxc40mObvTiuIkm7w6Ap5vC3",
+	"wEEXvvugn1ywtyEmdPFm4ZxvTxasMbFbMtTvOVewvswOVGgZPvolU/AB96fEqwlMMuQ1eyWJYfJ07zJD",
+	"DOCkV3WRaJMqq3tH/Oye+TyQh5u+gOj2tzM08NbSsN2X+1t45eMaGmv3kO/tS+2DLljMaTqKqWFTiX9Z",
+	"ByL3B2D0SIFW5MPPRGTzS6YwW5NyiBTHVLMDLjQTmhtu9Z2myfw2WAfF6vYV4zZt2N+LO+CqW7IWWAG5",
+	"zq9xs6unsTPTS8Vyp83gNt0ub8Qiuydh2nS2L2wxA4lx/ZgIiiEcF6jYo66gAQ7n5Oj4DmZkTyL5ZKOC",
+	"n2h3J6sRE68t9xGma3nsv3jrv3jrm731qwguatbW/sxMwKrvnGn6v9wFeZ3eKVAAM50HcluhkgcaJrnH",
+	"EMnnHh45en7LrPCzD6esKavxGymnImYrC+y8h0uX3bi2pzfHyjHqVEUHY13BYx0KxGgCt2G5Z5BFi61C",
+	"aXPTgKE9Y+Ic8nl1GRSqQBMn1kK00KgW2JVgZ+/lRQjr5LsX+MQEiEC57uO+GhimGowbfs/5eMPuOOVN",
+	"8XXg7mu4Lo0Y8Rdkwpjt24L1e+hfBSBfAXnIscXeSULA8oTRxMLI60xdsyUCbuQdKKKhCGZml8oRkQiW",
+	"lENKYzJWRFwPGNtMnYs4zRIEbA3O10FSTjiW4WFW+8QhwcPvFAHSbW7HhCCURdCqD9N3LxnJe9H4ZlcJ",
+	"W1BlMsXInkOwPTrddwkiAcD83tFTiJuNseFOuL1jbBdo21VRE26AL/ImS2aK7+7bavv0BmoKbX+piVQI",
+	"oVJ6OZaWvKhNDSeKpcwCfb3z+deXgM4u2bXL0EIqLzy+F9Zde8M1g+ruFhh1F90uLlqfLGk4TyPJr1ky",
+	"hRMjFaizNowQ0Z4XW/bjHN+LPyHYhLayneCJh6dM3XGU7U0pvFDcSos1cTNbNvH5KEdo2qbHe1lIKHbT",
+	"w0/anNrSRKeO+4ws1x3JyaS5jNIi+NXdcL/cSTJKm/frZQnb7fPT+WHdhWS0uRkWOu52LIFG99uLJClR",
+	"1e2mPd2jD64t7el+/XBts3rv9aQvEbUHHVHDS+vTq+YM4xGdF7iJ9/+mDheiHdnvBXn7w5/J397Z3gZ7",
+	"TCmpfKN30PRSds1S8n1Efss4M+RfFuLd6p77edOcn959R8Yf3vzw6sV3o7c/ff3dm5ejr1+8fz366d13",
+	"Y/IfZPz42k3q8R9hoOXj2PVmyC5THg+FU/8tmEOAOS0XTPg+CORXZsyS7GE1p/2Wref8EGZuhGEcrnMA",
+	"EZdAj2kVFvrn8RiMovH/sDkB0LlnQWOGv43GiKwAL8D6ZtS1+8mEYi6CGc+oorFhSkPt5rcvDr79+7uD",
+	"o6Oj4zGYMoASp636HZHxty8ef/v3d4+PT8bkksVyzjT89j++/fu7/3F8Mnbzx6Vzo1k6cenXrpYAGIcU",
+	"Br4WkZRfMfIYduDcDk/+8uH770Aj/+v7H3/Alhqg3Uvh0HNtrTMW4rkS1L+98+V7XOcds512PxTj35Tt",
+	"mAm1jT116XO0+TAcaQtR4U9yAlYATbW3CcOA6Dra99/edWndf+cJRI5FQmaMT2dgZpAF/52lAajC2fFJ",
+	"m+at+b9YCxTE8clqKIjTZ2GF38mzjaD5+JxO2WN3UxssgEsuqFqWbYBnT549e3r0rKG3TZNm7u54uSfP",
+	"Pw7e4t07+EmlzZ4DIH3UJYA/+EZQjTHOJ0etbXY+bTGzdbNtz16r+WiW75GA7WFB5UJxYVwXuN8bQYi3",
+	"1Nma5IRh8wWY0XqlH8nXI2MhlGIGAQeCljt+FF9yBZhAUjOwfYaCJnNudHkLrJMoIrbBhg/i4+L/hfyL",
+	"C3LFlrZCB5pnAvfC1twAnMrmJfeR659kHTYwhKBKyRsuptoKCM0IdW6bfKqajAunwqE2FDCKfE/0CeI2",
+	"XaCvxKZ2Fa25HXocpMON/WCjHOkuBp45Djt8wLTIXohCEA3Fy9rW6f4892IoOlloYd59yE/41nXi4lMt",
+	"zKjYfHTXTbj5DO2wD6VuVPUlBye5y8sNc2BxprCV7T//GFwyqpganP/zF5BDtuTQDpcB0x88HkSD3w+4",
+	"MEwJmjqj/eMv+YyqfOA7fs0E0/aGAUVy/K+FkpdMBxJ1qQ1uY+19OeUisuoIUdIXEadyinqKSMrlZkE9",
+	"txuZZmbWMO5fw2KAyKoiOnIb7J2qMHzoDS5Gzfe9uTDeMhUmplyw87B3W9EZCvu06cg7jiNSdMh1SN1R",
+	"0Aij+DCM3ARM7DqQWqw6AK6JsOgzsk3+C0c1/OghL8P9F3HDqK9dL3ao9DdSn5NFSkVEsgXgpUYk6M/u",
+	"xrHPNYz0puLHtTzYtm0+L5q1RwGadFQqwoiKJu469C3lwzZ89JuU2g767gTtODFNmUioggNIdOTKle20",
+	"tGuqlpBf5WXwHfyvj798/P8PAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
