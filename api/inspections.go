@@ -114,6 +114,7 @@ type inspectionJSON struct {
 	JurisdictionID         uuid.UUID  `json:"jurisdiction_id"`
 	OwnerID                uuid.UUID  `json:"owner_id"`
 	TemplateID             uuid.UUID  `json:"template_id"`
+	TemplateIDs            []string   `json:"template_ids"`
 	RuleSetID              string     `json:"rule_set_id"`
 	Kind                   string     `json:"kind"`
 	Status                 string     `json:"status"`
@@ -129,17 +130,22 @@ type inspectionJSON struct {
 }
 
 func inspectionOut(i models.Inspection) inspectionJSON {
+	ids := []string(i.TemplateIDs)
+	if len(ids) == 0 { // a row read without the column lists its primary
+		ids = []string{i.TemplateID.String()}
+	}
 	return inspectionJSON{ID: i.ID, Version: i.Version, VesselID: i.VesselID, InspectorID: i.InspectorID, JurisdictionID: i.JurisdictionID,
-		OwnerID: i.OwnerID, TemplateID: i.TemplateID, RuleSetID: i.RuleSetID, Kind: i.Kind, Status: i.Status, StartedAt: i.StartedAt,
+		OwnerID: i.OwnerID, TemplateID: i.TemplateID, TemplateIDs: ids, RuleSetID: i.RuleSetID, Kind: i.Kind, Status: i.Status, StartedAt: i.StartedAt,
 		SubmittedAt: i.SubmittedAt, Notes: i.Notes, DetentionProposed: i.DetentionProposed, EvidenceTotal: i.EvidenceTotal,
 		EvidenceVerified: i.EvidenceVerified, ChangedAfterSubmission: i.ChangedAfterSubmission, CreatedAt: i.CreatedAt, UpdatedAt: i.UpdatedAt}
 }
 
 type answerJSON struct {
-	ItemID  string `json:"item_id"`
-	Answer  string `json:"answer"`
-	Note    string `json:"note"`
-	Version int64  `json:"version"`
+	TemplateID uuid.UUID `json:"template_id"`
+	ItemID     string    `json:"item_id"`
+	Answer     string    `json:"answer"`
+	Note       string    `json:"note"`
+	Version    int64     `json:"version"`
 }
 
 type findingJSON struct {
@@ -168,7 +174,7 @@ func detailOut(v inspect.View) detailJSON {
 	out := detailJSON{Inspection: inspectionOut(v.Inspection), Summary: v.Summary, Answers: []answerJSON{}, Findings: []findingJSON{},
 		OpenConflicts: v.OpenConflicts, OpenAmendments: v.Amendments}
 	for _, a := range v.Answers {
-		out.Answers = append(out.Answers, answerJSON{a.ItemID, a.Answer, a.Note, a.Version})
+		out.Answers = append(out.Answers, answerJSON{a.TemplateID, a.ItemID, a.Answer, a.Note, a.Version})
 	}
 	for _, f := range v.Findings {
 		fj := findingJSON{ID: f.ID, Code: f.Code, Source: f.Source, Note: f.Note, Action: f.Action, DueKind: f.DueKind,

@@ -3,6 +3,7 @@ package inspect
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -16,6 +17,77 @@ var namespaceAnswer = uuid.MustParse("0b6f1c33-0e5c-4d4a-8d0e-6f2a9d7c1b02")
 // AnswerID is the id of the answer to item of inspection.
 func AnswerID(inspection uuid.UUID, item string) uuid.UUID {
 	return uuid.NewSHA1(namespaceAnswer, append(inspection[:], item...))
+}
+
+// AnswerIDFor is the id of the answer to item of template in inspection:
+// for the inspection's primary template it is AnswerID (so v1 answers and
+// v2 answers naming the primary are the same row); for an extra template
+// it is derived from inspection, template and item.
+func AnswerIDFor(inspection, primary, template uuid.UUID, item string) uuid.UUID {
+	if template == primary {
+		return AnswerID(inspection, item)
+	}
+	b := append(append(inspection[:0:0], inspection[:]...), template[:]...)
+	return uuid.NewSHA1(namespaceAnswer, append(b, item...))
+}
+
+// answerKey is the key of an answer in the aggregate: the item id for the
+// primary template, template/item for an extra one.
+func (a *agg) answerKey(template uuid.UUID, item string) string {
+	if template == a.row.TemplateID || template == uuid.Nil {
+		return item
+	}
+	return template.String() + "/" + item
+}
+
+// usesTemplate reports whether the inspection uses the template.
+func (a *agg) usesTemplate(id uuid.UUID) bool {
+	return id == a.row.TemplateID || slices.Contains(a.row.TemplateIDs, id.String())
+}
+
+// templateIDs are the inspection's templates, the primary first.
+func (a *agg) templateIDs() []uuid.UUID {
+	out := []uuid.UUID{a.row.TemplateID}
+	for _, s := range a.row.TemplateIDs {
+		if id, err := uuid.Parse(s); err == nil && id != a.row.TemplateID {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// AnswerArgsV2 are the arguments of inspection.answer v2: the answer names
+// the template its item belongs to, one of the inspection's templates.
+type AnswerArgsV2 struct {
+	InspectionID uuid.UUID `json:"inspection_id"`
+	TemplateID   uuid.UUID `json:"template_id"`
+	ItemID       string    `json:"item_id"`
+	Answer       string    `json:"answer"`
+	Note         *string   `json:"note,omitempty"`
+}
+
+// Aggregate implements Args.
+func (a *AnswerArgsV2) Aggregate() uuid.UUID { return a.InspectionID }
+
+func (a *AnswerArgsV2) v1() *AnswerArgs {
+	return &AnswerArgs{InspectionID: a.InspectionID, ItemID: a.ItemID, Answer: a.Answer, Note: a.Note}
+}
+
+func (a *AnswerArgsV2) validate() error {
+	err := a.v1().validate()
+	if a.TemplateID != uuid.Nil {
+		return err
+	}
+	var fe models.FieldErrors
+	if e, ok := err.(*models.Error); ok {
+		fe = append(fe, e.Fields...)
+	}
+	fe.Add("template_id", "required", "is required")
+	return fe.Err()
+}
+
+func (a *AnswerArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
+	return w.answer(ctx, a.v1(), a.TemplateID, m)
 }
 
 // AnswerArgs are the arguments of inspection.answer v1. The answer row
@@ -70,11 +142,23 @@ func answerStamp(an *models.InspectionAnswer) models.Stamp {
 }
 
 func (a *AnswerArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
+	return w.answer(ctx, a, uuid.Nil, m)
+}
+
+// answer applies inspection.answer of either version; template is uuid.Nil
+// for v1 (the inspection's primary template).
+func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, m Meta) (Outcome, error) {
 	ag, err := w.lock(ctx, a.InspectionID)
 	if err != nil {
 		return Outcome{}, err
 	}
-	t, _ := w.s.Template(ag.row.TemplateID)
+	if template == uuid.Nil {
+		template = ag.row.TemplateID
+	}
+	if !ag.usesTemplate(template) {
+		return Outcome{}, invalid("template_id", "template_not_on_inspection", "template %s is not one of this inspection's templates", template)
+	}
+	t, _ := w.s.Template(template)
 	if _, ok := t.item(a.ItemID); !ok {
 		return Outcome{}, invalid("item_id", "unknown_item", "template %s has no item %q", t.Key, a.ItemID)
 	}
@@ -84,9 +168,9 @@ func (a *AnswerArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) 
 	if err := w.loadAnswers(ctx, ag); err != nil {
 		return Outcome{}, err
 	}
-	cur := ag.answers[a.ItemID]
+	cur := ag.answers[ag.answerKey(template, a.ItemID)]
 	if cur == nil {
-		return w.insertAnswer(ctx, ag, m, a)
+		return w.insertAnswer(ctx, ag, m, a, template)
 	}
 	next := answerValue{a.Answer, cur.Note}
 	if a.Note != nil {
@@ -96,9 +180,10 @@ func (a *AnswerArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) 
 }
 
 // insertAnswer writes the first answer to an item.
-func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs) (Outcome, error) {
+func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs, template uuid.UUID) (Outcome, error) {
 	v := w.bump(ag.row.ID)
-	row := models.InspectionAnswer{ID: AnswerID(ag.row.ID, a.ItemID), InspectionID: ag.row.ID, ItemID: a.ItemID, Answer: a.Answer,
+	row := models.InspectionAnswer{ID: AnswerIDFor(ag.row.ID, ag.row.TemplateID, template, a.ItemID), InspectionID: ag.row.ID,
+		TemplateID: template, ItemID: a.ItemID, Answer: a.Answer,
 		StampVersion: v, StampSeq: m.Seq, StampTime: m.At, JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID}
 	if a.Note != nil {
 		row.Note = *a.Note
@@ -108,7 +193,7 @@ func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs)
 	if err := w.putAnswer(ctx, &row, true); err != nil {
 		return Outcome{}, fmt.Errorf("insert answer: %w", err)
 	}
-	ag.answers[a.ItemID] = &row
+	ag.answers[ag.answerKey(template, a.ItemID)] = &row
 	w.changed(EntityAnswer, row.ID, keys(&ag.row)...)
 	w.audit("inspection.answer", EntityAnswer, row.ID, answerValue{row.Answer, row.Note})
 	return applied(&ag.row, RowRef{EntityAnswer, row.ID, 1}), nil

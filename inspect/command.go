@@ -48,8 +48,10 @@ func (c Command) Decode(raw json.RawMessage) (Args, error) { return c.decode(raw
 // commands lists every mutation name and version the server applies.
 var commands = []Command{
 	{"inspection.start", 1, AggregateInspection, true, decodeAs[StartArgs]},
+	{"inspection.start", 2, AggregateInspection, true, decodeAs[StartArgsV2]},
 	{"inspection.edit", 1, AggregateInspection, false, decodeAs[EditArgs]},
 	{"inspection.answer", 1, AggregateInspection, false, decodeAs[AnswerArgs]},
+	{"inspection.answer", 2, AggregateInspection, false, decodeAs[AnswerArgsV2]},
 	{"inspection.submit", 1, AggregateInspection, false, decodeAs[SubmitArgs]},
 	{"inspection.discard", 1, AggregateInspection, false, decodeAs[DiscardArgs]},
 	{"finding.record", 1, AggregateInspection, false, decodeAs[RecordFindingArgs]},

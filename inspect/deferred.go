@@ -89,9 +89,9 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		return nil
 	}
 	if insert {
-		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device,
-		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			row.ID, row.InspectionID, row.ItemID, row.Answer, row.Note, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, stamp_version, stamp_device,
+		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
 			row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
 	}
 	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, stamp_version = ?, stamp_device = ?, stamp_user = ?,
@@ -140,7 +140,7 @@ func (w *Work) overlayAnswers(a *agg) {
 	for _, p := range w.pend.answers {
 		if p.row.InspectionID == a.row.ID {
 			r := p.row
-			a.answers[r.ItemID] = &r
+			a.answers[a.answerKey(r.TemplateID, r.ItemID)] = &r
 		}
 	}
 }
@@ -201,15 +201,15 @@ func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer
 	if len(rows) == 0 {
 		return nil
 	}
-	args := make([]any, 0, 17*len(rows))
+	args := make([]any, 0, 18*len(rows))
 	now := time.Now().UTC()
 	for _, r := range rows {
-		args = append(args, r.ID, r.InspectionID, r.ItemID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
+		args = append(args, r.ID, r.InspectionID, r.TemplateID, r.ItemID, r.Answer, r.Note, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
 			r.StampSeq, r.StampTime, r.JurisdictionID, r.OwnerID, r.InspectorID, max(r.Version, 1), now, now)
 	}
-	q := `INSERT INTO inspection_answers (id, inspection_id, item_id, answer, note, stamp_version, stamp_device, stamp_user,
+	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, stamp_version, stamp_device, stamp_user,
 		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at, updated_at) VALUES ` +
-		storage.Tuples(len(rows), "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+		storage.Tuples(len(rows), "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
 }
 

@@ -223,9 +223,13 @@ func (w *Work) openCodes(ctx context.Context, order *models.DetentionOrder, re *
 		return nil, err
 	}
 	examined := map[string]bool{}
-	if t, ok := w.s.Template(re.row.TemplateID); ok {
+	for _, id := range re.templateIDs() { // every template the re-inspection used
+		t, ok := w.s.Template(id)
+		if !ok {
+			continue
+		}
 		for _, it := range t.Items {
-			if a, ok := re.answers[it.ID]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
+			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
 				examined[string(it.Code)] = true
 			}
 		}

@@ -84,12 +84,28 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 		return rules.InspectionInput{}, fmt.Errorf("load vessel: %w", err)
 	}
 	v := *vp
-	t, _ := w.s.Template(ag.row.TemplateID)
 	in := rules.InspectionInput{InspectionID: ag.row.ID.String(), Vessel: inspectedVessel(v, &ag.row), At: ag.row.StartedAt,
 		Answers: map[string]rules.Answer{}}
-	in.Checklist = t.checklistFor(in.Vessel) // items that apply to this vessel
-	for item, a := range ag.answers {
-		in.Answers[item] = rules.Answer(a.Answer)
+	// Each answer is read against the template it belongs to: the primary's
+	// items keep their ids, an extra template's are named key@version/item
+	// so that two templates may share an item id (issue 15).
+	names := map[uuid.UUID]string{}
+	for _, id := range ag.templateIDs() {
+		t, _ := w.s.Template(id)
+		prefix := ""
+		if id != ag.row.TemplateID {
+			prefix = fmt.Sprintf("%s@%d/", t.Key, t.Version)
+		}
+		names[id] = prefix
+		for _, it := range t.checklistFor(in.Vessel) { // items that apply to this vessel
+			it.ID = prefix + it.ID
+			in.Checklist = append(in.Checklist, it)
+		}
+	}
+	for _, a := range ag.answers {
+		if prefix, ok := names[a.TemplateID]; ok {
+			in.Answers[prefix+a.ItemID] = rules.Answer(a.Answer)
+		}
 	}
 	for _, f := range ag.findings {
 		if f.Source == string(rules.SourceInspector) && !f.DeletedAt.Valid {

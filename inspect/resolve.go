@@ -81,14 +81,19 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 		return decodeAs[EditArgs](raw)
 	case EntityAnswer:
 		var v answerValue
-		var item string
+		var row struct {
+			ItemID     string
+			TemplateID uuid.UUID
+		}
 		if err := json.Unmarshal(loser, &v); err != nil {
 			return nil, err
 		}
-		if err := w.tx.DB.WithContext(ctx).Raw("SELECT item_id FROM inspection_answers WHERE id = ?", c.EntityID).Scan(&item).Error; err != nil {
+		if err := w.tx.DB.WithContext(ctx).Raw("SELECT item_id, template_id FROM inspection_answers WHERE id = ?", c.EntityID).Scan(&row).Error; err != nil {
 			return nil, err
 		}
-		return &AnswerArgs{InspectionID: insp, ItemID: item, Answer: v.Answer, Note: &v.Note}, nil
+		// The answer's own template: an extra template's item may share
+		// its id with one of the primary's.
+		return &AnswerArgsV2{InspectionID: insp, TemplateID: row.TemplateID, ItemID: row.ItemID, Answer: v.Answer, Note: &v.Note}, nil
 	case EntityFinding:
 		field := c.Field
 		if field == "requested_action" {

@@ -74,6 +74,103 @@ func validateHeader(fe *models.FieldErrors, lat, lon *float64, notes *string, pa
 }
 
 func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
+	return w.start(ctx, a, []string{"template_id"}, []uuid.UUID{a.TemplateID}, m)
+}
+
+// StartArgsV2 are the arguments of inspection.start v2: the v1 header with
+// template_ids, the primary template first and then the extra templates
+// the inspection also uses (an equipment inspection with the Schedule-IX
+// detention assessment, issue 15). A new version rather than a new
+// optional field, because older servers refuse unknown fields.
+type StartArgsV2 struct {
+	ID                uuid.UUID   `json:"id"`
+	VesselID          uuid.UUID   `json:"vessel_id"`
+	TemplateIDs       []uuid.UUID `json:"template_ids"`
+	Kind              string      `json:"kind"`
+	Lat               *float64    `json:"lat,omitempty"`
+	Lon               *float64    `json:"lon,omitempty"`
+	Notes             *string     `json:"notes,omitempty"`
+	PassengersCarried *int        `json:"passengers_carried,omitempty"`
+	CargoTonnes       *float64    `json:"cargo_tonnes,omitempty"`
+	DetentionOrderID  *uuid.UUID  `json:"detention_order_id,omitempty"`
+}
+
+// maxTemplates bounds the templates of one inspection.
+const maxTemplates = 8
+
+// Aggregate implements Args.
+func (a *StartArgsV2) Aggregate() uuid.UUID { return a.ID }
+
+// Vessel is the vessel the inspection is of.
+func (a *StartArgsV2) Vessel() uuid.UUID { return a.VesselID }
+
+// v1 is the single-template header the start shares with v1.
+func (a *StartArgsV2) v1() *StartArgs {
+	s := &StartArgs{ID: a.ID, VesselID: a.VesselID, Kind: a.Kind, Lat: a.Lat, Lon: a.Lon, Notes: a.Notes,
+		PassengersCarried: a.PassengersCarried, CargoTonnes: a.CargoTonnes, DetentionOrderID: a.DetentionOrderID}
+	if len(a.TemplateIDs) > 0 {
+		s.TemplateID = a.TemplateIDs[0]
+	}
+	return s
+}
+
+func (a *StartArgsV2) validate() error {
+	var fe models.FieldErrors
+	for f, id := range map[string]uuid.UUID{"id": a.ID, "vessel_id": a.VesselID} {
+		if id == uuid.Nil {
+			fe.Add(f, "required", "is required")
+		}
+	}
+	if len(a.TemplateIDs) == 0 || len(a.TemplateIDs) > maxTemplates {
+		fe.Add("template_ids", "required", "between 1 and %d templates, the primary first", maxTemplates)
+	}
+	seen := map[uuid.UUID]bool{}
+	for i, id := range a.TemplateIDs {
+		switch {
+		case id == uuid.Nil:
+			fe.Add(fmt.Sprintf("template_ids.%d", i), "required", "is required")
+		case seen[id]:
+			fe.Add(fmt.Sprintf("template_ids.%d", i), "duplicate", "template %s is listed twice", id)
+		}
+		seen[id] = true
+	}
+	if !slices.Contains(inspectionKinds, a.Kind) {
+		fe.Add("kind", "enum", "must be one of %v", inspectionKinds)
+	}
+	validateHeader(&fe, a.Lat, a.Lon, a.Notes, a.PassengersCarried, a.CargoTonnes)
+	validateReinspectionLink(&fe, a.Kind, a.DetentionOrderID)
+	return fe.Err()
+}
+
+func (a *StartArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
+	fields := make([]string, len(a.TemplateIDs))
+	for i := range fields {
+		fields[i] = fmt.Sprintf("template_ids.%d", i)
+	}
+	return w.start(ctx, a.v1(), fields, a.TemplateIDs, m)
+}
+
+// startTemplate checks one template of a start against the vessel, naming
+// the field it came from.
+func (w *Work) startTemplate(field string, id uuid.UUID, v models.Vessel) (Template, error) {
+	t, ok := w.s.Template(id)
+	if !ok {
+		return Template{}, invalid(field, "unknown_template", "no checklist template with this id")
+	}
+	if string(t.Regime) != v.Regime {
+		return Template{}, invalid(field, "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
+	}
+	// A template applies to the vessel kinds, categories and zones its law
+	// does (templates_fits.go); any other would fine without basis.
+	if err := t.Fit.Check(FactsOf(v)); err != nil {
+		return Template{}, invalid(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+	}
+	return t, nil
+}
+
+// start applies inspection.start of either version: ids are the
+// inspection's templates, the primary first, each named by its field.
+func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []uuid.UUID, m Meta) (Outcome, error) {
 	if out, done, err := w.existingStart(ctx, a.ID, m); done || err != nil {
 		return out, err
 	}
@@ -81,18 +178,19 @@ func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	t, ok := w.s.Template(a.TemplateID)
-	if !ok {
-		return Outcome{}, invalid("template_id", "unknown_template", "no checklist template with this id")
+	ts := make([]Template, len(ids))
+	byKey := map[string]string{}
+	for i, id := range ids {
+		if ts[i], err = w.startTemplate(fields[i], id, v); err != nil {
+			return Outcome{}, err
+		}
+		// Two versions of one template would ask every question twice.
+		if f, dup := byKey[ts[i].Key]; dup {
+			return Outcome{}, invalid(fields[i], "duplicate_template", "template %s is already used as %s", ts[i].Key, f)
+		}
+		byKey[ts[i].Key] = fields[i]
 	}
-	if string(t.Regime) != v.Regime {
-		return Outcome{}, invalid("template_id", "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
-	}
-	// A template applies to the vessel kinds, categories and zones its law
-	// does (templates_fits.go); any other would fine without basis.
-	if err := t.Fit.Check(FactsOf(v)); err != nil {
-		return Outcome{}, invalid("template_id", "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
-	}
+	t := ts[0]
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
 		return Outcome{}, invalid("captured_at", "no_rule_set", "no rule set of %s is in force on %s", v.Regime, rules.DateOf(m.At))
@@ -100,10 +198,15 @@ func (a *StartArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 	if err := w.checkReinspection(ctx, a, v); err != nil {
 		return Outcome{}, err
 	}
-	if err := w.s.ensureTemplate(ctx, w, t); err != nil {
-		return Outcome{}, err
+	all := make(models.Strings, len(ts))
+	for i, x := range ts {
+		if err := w.s.ensureTemplate(ctx, w, x); err != nil {
+			return Outcome{}, err
+		}
+		all[i] = x.ID.String()
 	}
 	row := w.newInspection(a, m, v, t.ID, rs.ID)
+	row.TemplateIDs = all
 	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return Outcome{}, fmt.Errorf("insert inspection: %w", err)
 	}

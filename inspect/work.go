@@ -49,7 +49,7 @@ type auditEntry struct {
 // agg is one locked inspection with what the commands have read of it.
 type agg struct {
 	row      models.Inspection
-	answers  map[string]*models.InspectionAnswer // by item id; nil until read
+	answers  map[string]*models.InspectionAnswer // by answerKey; nil until read
 	findings map[uuid.UUID]*models.Finding       // live and tombstoned; nil until read
 }
 
@@ -200,7 +200,7 @@ func (w *Work) loadAnswers(ctx context.Context, a *agg) error {
 	}
 	a.answers = make(map[string]*models.InspectionAnswer, len(rows))
 	for i := range rows {
-		a.answers[rows[i].ItemID] = &rows[i]
+		a.answers[a.answerKey(rows[i].TemplateID, rows[i].ItemID)] = &rows[i]
 	}
 	w.overlayAnswers(a)
 	return nil

@@ -135,6 +135,7 @@ type Inspection struct {
 	JurisdictionID         uuid.UUID  `gorm:"type:uuid"`
 	OwnerID                uuid.UUID  `gorm:"type:uuid"`
 	TemplateID             uuid.UUID  `gorm:"type:uuid"`
+	TemplateIDs            Strings    `gorm:"type:jsonb;column:template_ids"` // every template used, primary first
 	RuleSetID              string
 	Kind                   string
 	StartedAt              time.Time
@@ -166,6 +167,7 @@ type Inspection struct {
 type InspectionAnswer struct {
 	ID             uuid.UUID `gorm:"type:uuid;primaryKey"`
 	InspectionID   uuid.UUID `gorm:"type:uuid"`
+	TemplateID     uuid.UUID `gorm:"type:uuid"` // the template the item belongs to
 	ItemID         string
 	Answer         string
 	Note           string

@@ -1274,30 +1274,84 @@ func (e InspectionAnswerArgsAnswer) Valid() bool {
 	}
 }
 
-// Defines values for InspectionAnswerMutationName.
+// Defines values for InspectionAnswerArgsV2Answer.
 const (
-	InspectionAnswerMutationNameInspectionAnswer InspectionAnswerMutationName = "inspection.answer"
+	InspectionAnswerArgsV2AnswerEmpty InspectionAnswerArgsV2Answer = ""
+	InspectionAnswerArgsV2AnswerNa    InspectionAnswerArgsV2Answer = "na"
+	InspectionAnswerArgsV2AnswerNo    InspectionAnswerArgsV2Answer = "no"
+	InspectionAnswerArgsV2AnswerYes   InspectionAnswerArgsV2Answer = "yes"
 )
 
-// Valid indicates whether the value is a known member of the InspectionAnswerMutationName enum.
-func (e InspectionAnswerMutationName) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionAnswerArgsV2Answer enum.
+func (e InspectionAnswerArgsV2Answer) Valid() bool {
 	switch e {
-	case InspectionAnswerMutationNameInspectionAnswer:
+	case InspectionAnswerArgsV2AnswerEmpty:
+		return true
+	case InspectionAnswerArgsV2AnswerNa:
+		return true
+	case InspectionAnswerArgsV2AnswerNo:
+		return true
+	case InspectionAnswerArgsV2AnswerYes:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for InspectionAnswerMutationVersion.
+// Defines values for InspectionAnswerMutationV1Name.
 const (
-	InspectionAnswerMutationVersionN1 InspectionAnswerMutationVersion = 1
+	InspectionAnswerMutationV1NameInspectionAnswer InspectionAnswerMutationV1Name = "inspection.answer"
 )
 
-// Valid indicates whether the value is a known member of the InspectionAnswerMutationVersion enum.
-func (e InspectionAnswerMutationVersion) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV1Name enum.
+func (e InspectionAnswerMutationV1Name) Valid() bool {
 	switch e {
-	case InspectionAnswerMutationVersionN1:
+	case InspectionAnswerMutationV1NameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV1Version.
+const (
+	InspectionAnswerMutationV1VersionN1 InspectionAnswerMutationV1Version = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV1Version enum.
+func (e InspectionAnswerMutationV1Version) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV1VersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV2Name.
+const (
+	InspectionAnswerMutationV2NameInspectionAnswer InspectionAnswerMutationV2Name = "inspection.answer"
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV2Name enum.
+func (e InspectionAnswerMutationV2Name) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV2NameInspectionAnswer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionAnswerMutationV2Version.
+const (
+	InspectionAnswerMutationV2VersionN2 InspectionAnswerMutationV2Version = 2
+)
+
+// Valid indicates whether the value is a known member of the InspectionAnswerMutationV2Version enum.
+func (e InspectionAnswerMutationV2Version) Valid() bool {
+	switch e {
+	case InspectionAnswerMutationV2VersionN2:
 		return true
 	default:
 		return false
@@ -1430,30 +1484,90 @@ func (e InspectionStartArgsKind) Valid() bool {
 	}
 }
 
-// Defines values for InspectionStartMutationName.
+// Defines values for InspectionStartArgsV2Kind.
 const (
-	InspectionStart InspectionStartMutationName = "inspection.start"
+	InspectionStartArgsV2KindComplaint    InspectionStartArgsV2Kind = "complaint"
+	InspectionStartArgsV2KindDetention    InspectionStartArgsV2Kind = "detention"
+	InspectionStartArgsV2KindFollowUp     InspectionStartArgsV2Kind = "follow_up"
+	InspectionStartArgsV2KindReInspection InspectionStartArgsV2Kind = "re_inspection"
+	InspectionStartArgsV2KindRoutine      InspectionStartArgsV2Kind = "routine"
+	InspectionStartArgsV2KindSpot         InspectionStartArgsV2Kind = "spot"
 )
 
-// Valid indicates whether the value is a known member of the InspectionStartMutationName enum.
-func (e InspectionStartMutationName) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionStartArgsV2Kind enum.
+func (e InspectionStartArgsV2Kind) Valid() bool {
 	switch e {
-	case InspectionStart:
+	case InspectionStartArgsV2KindComplaint:
+		return true
+	case InspectionStartArgsV2KindDetention:
+		return true
+	case InspectionStartArgsV2KindFollowUp:
+		return true
+	case InspectionStartArgsV2KindReInspection:
+		return true
+	case InspectionStartArgsV2KindRoutine:
+		return true
+	case InspectionStartArgsV2KindSpot:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for InspectionStartMutationVersion.
+// Defines values for InspectionStartMutationV1Name.
 const (
-	InspectionStartMutationVersionN1 InspectionStartMutationVersion = 1
+	InspectionStartMutationV1NameInspectionStart InspectionStartMutationV1Name = "inspection.start"
 )
 
-// Valid indicates whether the value is a known member of the InspectionStartMutationVersion enum.
-func (e InspectionStartMutationVersion) Valid() bool {
+// Valid indicates whether the value is a known member of the InspectionStartMutationV1Name enum.
+func (e InspectionStartMutationV1Name) Valid() bool {
 	switch e {
-	case InspectionStartMutationVersionN1:
+	case InspectionStartMutationV1NameInspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV1Version.
+const (
+	InspectionStartMutationV1VersionN1 InspectionStartMutationV1Version = 1
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV1Version enum.
+func (e InspectionStartMutationV1Version) Valid() bool {
+	switch e {
+	case InspectionStartMutationV1VersionN1:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV2Name.
+const (
+	InspectionStartMutationV2NameInspectionStart InspectionStartMutationV2Name = "inspection.start"
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV2Name enum.
+func (e InspectionStartMutationV2Name) Valid() bool {
+	switch e {
+	case InspectionStartMutationV2NameInspectionStart:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InspectionStartMutationV2Version.
+const (
+	InspectionStartMutationV2VersionN2 InspectionStartMutationV2Version = 2
+)
+
+// Valid indicates whether the value is a known member of the InspectionStartMutationV2Version enum.
+func (e InspectionStartMutationV2Version) Valid() bool {
+	switch e {
+	case InspectionStartMutationV2VersionN2:
 		return true
 	default:
 		return false
@@ -4823,9 +4937,12 @@ type Inspection struct {
 	Status                 InspectionStatus   `json:"status"`
 	SubmittedAt            *time.Time         `json:"submitted_at,omitempty"`
 	TemplateId             openapi_types.UUID `json:"template_id"`
-	UpdatedAt              time.Time          `json:"updated_at"`
-	Version                int64              `json:"version"`
-	VesselId               openapi_types.UUID `json:"vessel_id"`
+
+	// TemplateIds Every template of the inspection, the primary (template_id) first
+	TemplateIds *[]openapi_types.UUID `json:"template_ids,omitempty"`
+	UpdatedAt   time.Time             `json:"updated_at"`
+	Version     int64                 `json:"version"`
+	VesselId    openapi_types.UUID    `json:"vessel_id"`
 }
 
 // InspectionActionCode Inspection action code (Karnataka 2025, Sch-IX)
@@ -4845,8 +4962,30 @@ type InspectionAnswerArgs struct {
 // InspectionAnswerArgsAnswer Empty clears the answer
 type InspectionAnswerArgsAnswer string
 
-// InspectionAnswerMutation defines model for InspectionAnswerMutation.
+// InspectionAnswerArgsV2 inspection.answer v2: one checklist answer keyed by template and item
+type InspectionAnswerArgsV2 struct {
+	// Answer Empty clears the answer
+	Answer       InspectionAnswerArgsV2Answer `json:"answer"`
+	InspectionId openapi_types.UUID           `json:"inspection_id"`
+
+	// ItemId The id of an item of that template
+	ItemId string  `json:"item_id"`
+	Note   *string `json:"note,omitempty"`
+
+	// TemplateId One of the inspection's template_ids
+	TemplateId openapi_types.UUID `json:"template_id"`
+}
+
+// InspectionAnswerArgsV2Answer Empty clears the answer
+type InspectionAnswerArgsV2Answer string
+
+// InspectionAnswerMutation inspection.answer, a union on `version`: v1 answers the primary template, v2 names the template
 type InspectionAnswerMutation struct {
+	union json.RawMessage
+}
+
+// InspectionAnswerMutationV1 defines model for InspectionAnswerMutationV1.
+type InspectionAnswerMutationV1 struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
 
 	// Args inspection.answer v1: one checklist answer (answer and note are one unit of edit)
@@ -4862,19 +5001,50 @@ type InspectionAnswerMutation struct {
 	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
 
 	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id   openapi_types.UUID           `json:"id"`
-	Name InspectionAnswerMutationName `json:"name"`
+	Id   openapi_types.UUID             `json:"id"`
+	Name InspectionAnswerMutationV1Name `json:"name"`
 
 	// Seq Per-device sequence number
-	Seq     int64                           `json:"seq"`
-	Version InspectionAnswerMutationVersion `json:"version"`
+	Seq     int64                             `json:"seq"`
+	Version InspectionAnswerMutationV1Version `json:"version"`
 }
 
-// InspectionAnswerMutationName defines model for InspectionAnswerMutation.Name.
-type InspectionAnswerMutationName string
+// InspectionAnswerMutationV1Name defines model for InspectionAnswerMutationV1.Name.
+type InspectionAnswerMutationV1Name string
 
-// InspectionAnswerMutationVersion defines model for InspectionAnswerMutation.Version.
-type InspectionAnswerMutationVersion int
+// InspectionAnswerMutationV1Version defines model for InspectionAnswerMutationV1.Version.
+type InspectionAnswerMutationV1Version int
+
+// InspectionAnswerMutationV2 defines model for InspectionAnswerMutationV2.
+type InspectionAnswerMutationV2 struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.answer v2: one checklist answer keyed by template and item
+	Args InspectionAnswerArgsV2 `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID             `json:"id"`
+	Name InspectionAnswerMutationV2Name `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                             `json:"seq"`
+	Version InspectionAnswerMutationV2Version `json:"version"`
+}
+
+// InspectionAnswerMutationV2Name defines model for InspectionAnswerMutationV2.Name.
+type InspectionAnswerMutationV2Name string
+
+// InspectionAnswerMutationV2Version defines model for InspectionAnswerMutationV2.Version.
+type InspectionAnswerMutationV2Version int
 
 // InspectionAnswerRecord A row of inspection_answers as the pull sends it: every column by name
 type InspectionAnswerRecord struct {
@@ -4894,8 +5064,11 @@ type InspectionAnswerRecord struct {
 	StampTime      time.Time           `json:"stamp_time"`
 	StampUser      *openapi_types.UUID `json:"stamp_user"`
 	StampVersion   int64               `json:"stamp_version"`
-	UpdatedAt      time.Time           `json:"updated_at"`
-	Version        int64               `json:"version"`
+
+	// TemplateId The template the item belongs to
+	TemplateId openapi_types.UUID `json:"template_id"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+	Version    int64              `json:"version"`
 }
 
 // InspectionAnswerSyncItem defines model for InspectionAnswerSyncItem.
@@ -4924,10 +5097,11 @@ type InspectionDetail struct {
 	// AmendmentRequests GET only
 	AmendmentRequests *[]AmendmentRequest `json:"amendment_requests,omitempty"`
 	Answers           []struct {
-		Answer  string  `json:"answer"`
-		ItemId  string  `json:"item_id"`
-		Note    *string `json:"note,omitempty"`
-		Version int64   `json:"version"`
+		Answer     string             `json:"answer"`
+		ItemId     string             `json:"item_id"`
+		Note       *string            `json:"note,omitempty"`
+		TemplateId openapi_types.UUID `json:"template_id"`
+		Version    int64              `json:"version"`
 	} `json:"answers"`
 
 	// Conflicts GET only: conflicts, open and resolved
@@ -5068,18 +5242,21 @@ type InspectionRecord struct {
 	RuleSetId         string             `json:"rule_set_id"`
 
 	// Stamps Any JSON value but null
-	Stamps          JSONValue           `json:"stamps"`
-	StartedAt       time.Time           `json:"started_at"`
-	StartedRaw      *time.Time          `json:"started_raw"`
-	Status          string              `json:"status"`
-	SubmittedAt     *time.Time          `json:"submitted_at"`
-	TemplateId      openapi_types.UUID  `json:"template_id"`
-	TimeConfirmedBy *openapi_types.UUID `json:"time_confirmed_by"`
-	TimeFlags       []string            `json:"time_flags"`
-	UpdatedAt       time.Time           `json:"updated_at"`
-	Version         int64               `json:"version"`
-	VesselId        openapi_types.UUID  `json:"vessel_id"`
-	WithdrawnReason string              `json:"withdrawn_reason"`
+	Stamps      JSONValue          `json:"stamps"`
+	StartedAt   time.Time          `json:"started_at"`
+	StartedRaw  *time.Time         `json:"started_raw"`
+	Status      string             `json:"status"`
+	SubmittedAt *time.Time         `json:"submitted_at"`
+	TemplateId  openapi_types.UUID `json:"template_id"`
+
+	// TemplateIds Every template of the inspection, the primary first
+	TemplateIds     []openapi_types.UUID `json:"template_ids"`
+	TimeConfirmedBy *openapi_types.UUID  `json:"time_confirmed_by"`
+	TimeFlags       []string             `json:"time_flags"`
+	UpdatedAt       time.Time            `json:"updated_at"`
+	Version         int64                `json:"version"`
+	VesselId        openapi_types.UUID   `json:"vessel_id"`
+	WithdrawnReason string               `json:"withdrawn_reason"`
 }
 
 // InspectionRefArgs inspection.submit v1 and inspection.discard v1 (drafts only)
@@ -5110,8 +5287,34 @@ type InspectionStartArgs struct {
 // InspectionStartArgsKind re_inspection: of a detained vessel, with detention_order_id (Karnataka 2025, Sch-IX Annex-1: released after re-inspection by a Surveyor)
 type InspectionStartArgsKind string
 
-// InspectionStartMutation defines model for InspectionStartMutation.
+// InspectionStartArgsV2 inspection.start v2: v1 with template_ids, the primary template first, then the extra templates the inspection also uses; each must fit the vessel
+type InspectionStartArgsV2 struct {
+	CargoTonnes *float64 `json:"cargo_tonnes,omitempty"`
+
+	// DetentionOrderId The detention order a re_inspection may lift
+	DetentionOrderId  *openapi_types.UUID       `json:"detention_order_id,omitempty"`
+	Id                openapi_types.UUID        `json:"id"`
+	Kind              InspectionStartArgsV2Kind `json:"kind"`
+	Lat               *float64                  `json:"lat,omitempty"`
+	Lon               *float64                  `json:"lon,omitempty"`
+	Notes             *string                   `json:"notes,omitempty"`
+	PassengersCarried *int                      `json:"passengers_carried,omitempty"`
+
+	// TemplateIds checklist_templates of the vessel's regime that fit it, the primary first
+	TemplateIds []openapi_types.UUID `json:"template_ids"`
+	VesselId    openapi_types.UUID   `json:"vessel_id"`
+}
+
+// InspectionStartArgsV2Kind defines model for InspectionStartArgsV2.Kind.
+type InspectionStartArgsV2Kind string
+
+// InspectionStartMutation inspection.start, a union on `version`: v1 names one template, v2 several (issue 15)
 type InspectionStartMutation struct {
+	union json.RawMessage
+}
+
+// InspectionStartMutationV1 defines model for InspectionStartMutationV1.
+type InspectionStartMutationV1 struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
 
 	// Args inspection.start v1: the id is the phone's (UUIDv7); the rule set is fixed from the corrected capture time
@@ -5127,19 +5330,50 @@ type InspectionStartMutation struct {
 	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
 
 	// Id Globally unique mutation id (UUIDv7 from the phone)
-	Id   openapi_types.UUID          `json:"id"`
-	Name InspectionStartMutationName `json:"name"`
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionStartMutationV1Name `json:"name"`
 
 	// Seq Per-device sequence number
-	Seq     int64                          `json:"seq"`
-	Version InspectionStartMutationVersion `json:"version"`
+	Seq     int64                            `json:"seq"`
+	Version InspectionStartMutationV1Version `json:"version"`
 }
 
-// InspectionStartMutationName defines model for InspectionStartMutation.Name.
-type InspectionStartMutationName string
+// InspectionStartMutationV1Name defines model for InspectionStartMutationV1.Name.
+type InspectionStartMutationV1Name string
 
-// InspectionStartMutationVersion defines model for InspectionStartMutation.Version.
-type InspectionStartMutationVersion int
+// InspectionStartMutationV1Version defines model for InspectionStartMutationV1.Version.
+type InspectionStartMutationV1Version int
+
+// InspectionStartMutationV2 defines model for InspectionStartMutationV2.
+type InspectionStartMutationV2 struct {
+	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
+
+	// Args inspection.start v2: v1 with template_ids, the primary template first, then the extra templates the inspection also uses; each must fit the vessel
+	Args InspectionStartArgsV2 `json:"args"`
+
+	// BaseVersion The aggregate version the device last saw (0 for none)
+	BaseVersion *int64 `json:"base_version,omitempty"`
+
+	// CapturedAt Server-anchored capture time
+	CapturedAt *time.Time `json:"captured_at,omitempty"`
+
+	// CapturedRaw The phone's own clock at capture
+	CapturedRaw *time.Time `json:"captured_raw,omitempty"`
+
+	// Id Globally unique mutation id (UUIDv7 from the phone)
+	Id   openapi_types.UUID            `json:"id"`
+	Name InspectionStartMutationV2Name `json:"name"`
+
+	// Seq Per-device sequence number
+	Seq     int64                            `json:"seq"`
+	Version InspectionStartMutationV2Version `json:"version"`
+}
+
+// InspectionStartMutationV2Name defines model for InspectionStartMutationV2.Name.
+type InspectionStartMutationV2Name string
+
+// InspectionStartMutationV2Version defines model for InspectionStartMutationV2.Version.
+type InspectionStartMutationV2Version int
 
 // InspectionStatus defines model for InspectionStatus.
 type InspectionStatus string
@@ -7695,6 +7929,130 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(object)
+}
+
+// AsInspectionAnswerMutationV1 returns the union data inside the InspectionAnswerMutation as a InspectionAnswerMutationV1
+func (t InspectionAnswerMutation) AsInspectionAnswerMutationV1() (InspectionAnswerMutationV1, error) {
+	var body InspectionAnswerMutationV1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutationV1 overwrites any union data inside the InspectionAnswerMutation as the provided InspectionAnswerMutationV1
+func (t *InspectionAnswerMutation) FromInspectionAnswerMutationV1(v InspectionAnswerMutationV1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutationV1 performs a merge with any union data inside the InspectionAnswerMutation, using the provided InspectionAnswerMutationV1
+func (t *InspectionAnswerMutation) MergeInspectionAnswerMutationV1(v InspectionAnswerMutationV1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionAnswerMutationV2 returns the union data inside the InspectionAnswerMutation as a InspectionAnswerMutationV2
+func (t InspectionAnswerMutation) AsInspectionAnswerMutationV2() (InspectionAnswerMutationV2, error) {
+	var body InspectionAnswerMutationV2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionAnswerMutationV2 overwrites any union data inside the InspectionAnswerMutation as the provided InspectionAnswerMutationV2
+func (t *InspectionAnswerMutation) FromInspectionAnswerMutationV2(v InspectionAnswerMutationV2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionAnswerMutationV2 performs a merge with any union data inside the InspectionAnswerMutation, using the provided InspectionAnswerMutationV2
+func (t *InspectionAnswerMutation) MergeInspectionAnswerMutationV2(v InspectionAnswerMutationV2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t InspectionAnswerMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *InspectionAnswerMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsInspectionStartMutationV1 returns the union data inside the InspectionStartMutation as a InspectionStartMutationV1
+func (t InspectionStartMutation) AsInspectionStartMutationV1() (InspectionStartMutationV1, error) {
+	var body InspectionStartMutationV1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutationV1 overwrites any union data inside the InspectionStartMutation as the provided InspectionStartMutationV1
+func (t *InspectionStartMutation) FromInspectionStartMutationV1(v InspectionStartMutationV1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutationV1 performs a merge with any union data inside the InspectionStartMutation, using the provided InspectionStartMutationV1
+func (t *InspectionStartMutation) MergeInspectionStartMutationV1(v InspectionStartMutationV1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsInspectionStartMutationV2 returns the union data inside the InspectionStartMutation as a InspectionStartMutationV2
+func (t InspectionStartMutation) AsInspectionStartMutationV2() (InspectionStartMutationV2, error) {
+	var body InspectionStartMutationV2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromInspectionStartMutationV2 overwrites any union data inside the InspectionStartMutation as the provided InspectionStartMutationV2
+func (t *InspectionStartMutation) FromInspectionStartMutationV2(v InspectionStartMutationV2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeInspectionStartMutationV2 performs a merge with any union data inside the InspectionStartMutation, using the provided InspectionStartMutationV2
+func (t *InspectionStartMutation) MergeInspectionStartMutationV2(v InspectionStartMutationV2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t InspectionStartMutation) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *InspectionStartMutation) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
 }
 
 // AsJSONValue0 returns the union data inside the JSONValue as a JSONValue0
@@ -24319,630 +24677,636 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchw39ieMvgqi9nwhMv5JiqQoWSKj49uyJLvVtmW1JNv9ny5/VWAmqgpmFlAGkKSrHZqYh9jPMHO/",
-	"b/b9/1HmSXasBSATearMOvAgtW665WImEoeFdV6/9ecglvOFFEwYPTj7czBjNGEK//mOGbV8PjFMwX8l",
-	"TMeKLwyXYnA2eM9iKRJNjCTXlBtywSZSMaLgFS6mZO/dNy/Is+PjI/Jf//v46PDk8NH+IBroeMbmFEab",
-	"SDWnZnA24MI8OhlEgzn9g8+z+eDs6ZPTo6NoMOfC/vdxNDDLBbOPsilTg48fo2Bu79jvGVcs2dUcVT6e",
-	"URnb3Zw/RoMFVXTOjNveF5nSsmFrf1zQ3zNGYvwzmSg5J4L9YUb2h0E04PDU7xlTy0E0EHQO38n/WEx3",
-	"Tv/4nompmQ3OTo6O8hlpo7iY4ia+fgnP4XALambFaDzptxFZhk8GX3r0pPFDkx+oiWf1tX6YMaLkNbli",
-	"SnMpyFJm5IJqlhAzYySeUTFlRIqIsMPpIRkOHg0HZO/VBzolMAdC45gtDEv2/a5Y6i0W8npyYL/csjGn",
-	"jfvyPZ9zk29NZadT/GM4XsImNEvN4OzxUbSCSB73IRHF9EIKzZBC3ip5kbI5/DOWwjCBk6KLRcpjCjv4",
-	"cGGf+I/fNGznn8Gk/ptik8HZ4P/1sLjeD+1f9UM/Ln6xfCDPBcFbcfr4K7Lwj7nrRi9S9kKKScpjc6tz",
-	"IrH76jm5njFBuCFcE6Oo0JwJQ/aokGbGFFlkekbkhJgZ1yRhVzxmEaFkMZNGkgsGl/6KKT7hLCFSEW40",
-	"uVgapt3fFJvLK5bsE1zuAbIXoulS288aSai+JHRKuRhENU55kLPKpnW6px8GTBWX+p4pmOZPgl5RnsIW",
-	"3+7WJmzBRMJEvIQ9TeS1gJ2B25dQQ+Euwu8XmV6SvVgmjIyRf473z4hRS7sZhOJOlXbN8d7gvKb8iu1u",
-	"3z5I+QMVS+D+TBt9m5v2QUoyp2JJJpSnLCGpnHKhgSNZwqNxLDNhYB9pkiim9bkVOu37tINtyeXgR5yy",
-	"Wwe8/zyGib+QCasz4JdswmOOx0/xMYKHvPcdVYIaeknJydHJ44i8j2cHr/8BfJYJYF//HBwdD6LBEXC4",
-	"o0fwP6fwP4/hf54MosGzZ4Nfa6w1GjyfM5HMmTDu3GBCCyUXTBlueR5VU/v/ScJhPjR9G/zdSqK6DJln",
-	"Bg/7gSZUTTP4gh7k35cXv7HYwPdjujCZYsmImpIgS6hhB4bPWUWaPW5YQ6wYNdsNkbCYJ2sNIbLUMQe7",
-	"Ba1DXix7SOgeowFTGvFkF4P1GqX+ltALhiQ52moAqTZ8/7dMcZ3wbabgyXJHG2k1kD9X0D+BR8hesXeH",
-	"VOhrpsj/+Z//a38QdemE0UBeC7bphilGHYstT/CX2RIFCku4IddUkxlLk3MiRcyII9sIH7D/oR5oYoey",
-	"0kMKhm95+VFeQ9MitKEmQy7imZVc4KteX0TtFngCSxrZVLZItr3imc73sbobID0Slm/JIFp7p526XDVK",
-	"npyG+uazo6Ovjp89O3l8+tXp0bNnx4HyedRoUxUK/z+tBeA/U72MxeocTUaWbZf5a34OOWXU71RAcJUL",
-	"W+KzpRP5tYGvV+XK97xJtnDD5uV/rNIAqmPihaZ/vLbvPg4ojypFl/Dn0E5rsMA6Lnj1CPBDfVb7jsVS",
-	"NZDac7St5IRQ/8JI2Tc0oRoJcJGlKdEMVDVuzgi7YmpJYplmc0EulsSdbrOIXrV5f3v/45ufaZqxL1J3",
-	"HambMrPrCX4R5PdXkHeLst3I43VEZvezu5WO91T2VSVeSAGh/CsuWE9ZGLCMEkvaUEoWMrpNXpb4Sh9x",
-	"8n4pYpByyOvT9MfJ4Oyfq7m9f+OVuGKpXADTr8pe8CasK3GdXPvo51zoczWB1qDGVU4V/1pf/q8fo8HX",
-	"NL5M5fQli7knrYrESxWjyXI04YKmHRr4jCYkZROD4vXCjkzcAGdEMZ2l6A4B55M2UrGE4LD+T1QkBNxZ",
-	"4JACtdeRCBHyurBoL6RMGRVeBPlZ++1JuI6pAvIAR8iyUcddj6U1MBeNPs8OL0qmZ+/sk9XzKF+ofBX5",
-	"yFFl15sot3JwgVOh2X0woalmVXVm0w1cwV7nXPgfjrvosrRyHHHFSl8Jo5YN9DmdKjalho3YH9x5w+qU",
-	"Ujy12ZFX1LjyHXghlUKDirjHCIiCiEz4Hywh1JAJV9oQxWLGFyWbZy0t0Dmxcj6QLykTl0Jewy5CrIeL",
-	"6Wgi1YhRlXIMCCApNZ7jOipS28vNAr3hedyFkWas0U62vlK49Xa3EjZhCjjEHnALOmX7m25cgw5U52GF",
-	"zHugSfjGOQGVhlzPeMpgholkGpgUQXLrNmA7FaKUrt4V6x2ArSbwKPBKJgzhGxPSltyv3RPD0QftAlY1",
-	"P0wfF8yCLlNJk82doN62cxtW7FSNq2j2+y71qGgAuz+apHRaNrODNT9pWnJhVh83mdWobbE55Wn1jj0+",
-	"3aVy2SGhCkWv5v6Ajaww2KjOlR3/qqqGAU8Ib0JBCSsEwi4cHSXZcm+cHC9oykRC1Qd5yRpUsh34Aza7",
-	"+nhAmd6tmb6dmXclL3c5nSZzKDBAgp3vPLcX9tl7dHzb7LTxpFjnvZrFiplzomcYQRXp0inswZjHzda0",
-	"arEoJowl5Kd330PcGXzfhJLY7S2hi0VVlJw+Xfcg7XLsDNY71l1wndKANSFQ4ztr8I0FjblZbmYMxFQp",
-	"zpI136JJlhpdIqla+sfxkTcNVsjPeMbTRDExykTC1Oj4ZAdjptl0SqdsdDktXzWZAQuojtYynsjmFw2u",
-	"ErfwpnOIFbvunn3X5CeplGpEFaOj+Umv+a+cPkhqitbBvH7p3mVCgNU9Z0YxDX7zCybiGfwTIvvXVKEM",
-	"324GH1eSrLepy+SV8gn7jcaXzOiRak13g0S2/wtmDTtPFmmmSewGjoiSQFEJyRaDVTlKJ8enX50+ffTk",
-	"9Kuug5kzM5NJaIu5nUUHGKONppa8Ygo0mqbpL5jSUuiRu4GE/REzlmiyoFozMWVKRzYe6B8IY4J1Y7d4",
-	"bTUR9l9xZYL1Fby1DxDM/gC3DiSACOIXTeIZiy9XLGIXkzSKxqyL9X7Ah6p3Odix/HijZtrz32nmv4am",
-	"cpqxctpJhc3KpHOWwftgaGdsdMlFieKEFGwQodIwcHrpQioziAY21XOUsAVVoGkPooEUI8VSRjX8B9Uj",
-	"sMwwE6zZKZCx0YIpLhvO+RupiJ8OZEkxG722j9uETVOypvEhsMqoIK/f/0iePjk6JkmmrLW29/b49GVE",
-	"3j76oRKhP21SFww3adXV8Lg5vTM8XGd42LeD3Vx9gnCPW8/uNma6cnptzrA0ldegyODerxHvLdFbh0lK",
-	"3dZ0WvN9KL1Iwsqp3aaUujWseVOYoVz4TMI6Z0zZlKYjxSatNnpL3KdjS1IO3xzBjVt2zfh7fPYtPmoT",
-	"o7kezWXWh64WTNC0+xM5mbx1zyOdTfmc9SeJd/h8de31peek3mtCH/DpFrpHwiouanBYlR2uEUlUo/wS",
-	"LRSrX3mpvmHsO8dmy9fKM98uX479St+drWwCfiQfY+VEX+fsdVtB0zjSbTCwtwUlV2bNreep3720/iM5",
-	"mTARsya1dsGYjkA+kUxwAyriPEsNX6ScqXNCL9BDiNoKiRlPQQe2qksmForHLIE8kkG0Qz9h/mLbZDH9",
-	"389lQijMgFzPpGaEzjG7Fp6QkwmPMYvW6N3OL9+fUhaZ22Jn3ARKZnOASF734WcqS9lIM9NSHZGl4F2w",
-	"63VLj+WcaVQ0BlHHfazQpj3HYHVRQWsrSbUtxegD+pnzHOLYPx9h2h4wWUtYaQrHyA3Z+/bVB/Lw6vgh",
-	"LEw/zF8gmqkrpjH+wc2M4PXRGA21DJ8zDW5/mV7Zeo/yjWHCqKobYpX3vL/KsKZc7K8srNIWup+sawh9",
-	"3llHM2imRU0uFKPxDHI251Ib4vTo2IasBtFOd66qU3QP2aZKtD1uWfCofldbXtiNCtG42FzeNBNuvxMO",
-	"z+zrJUmpmGZ0ys4IE4Sm13Spz8mliMiMgyGqGLlW3JjQiPa3v59+so1K0sRxOnapMil/7VfyrjvLZ6ly",
-	"z4ZElpz/bZXAUlEta/oEEz3UmGgw470euxTrK0WsRb7AHCc8pob1Px27mz8wQxvOBSTzaM7mF9bLvYGX",
-	"n/2x4IrpUSXHzHkZSv78hrenitZYeKOezLXOWLLhV/Bl1csA3UH2o1f9V9J6cZJoPzhxEi+b0pKDh0Et",
-	"eCHnC2ZcDRrsCkH3t1Xx0sTKnYhgDR9R7IqmHPYpgQxleMZ+iCSMJikXDdVL6vDRia1h+sfP+43uQuee",
-	"LW/o02YBkH9/w8Mrci17buh7+wK8muHVGVXZyBXTmrkojif/Rp3UPriL6HhpKpG33Cz552efb2xI7zn5",
-	"BlmRVSpt4XPFngDNpJw6i2cb8ymhSz0ycoT3voFc30AMH+JvWLCCT6ELdE137UH4a93iKHOduu6FaS9I",
-	"eSShy5zy6TXZYyKRSoNCFtPFwpa2JkxxpyjfHAfbLJt7G763ISda53ZPuTZqOdrmkuavVgr7ha+rBWfw",
-	"JUvO0dRJFL0W5C9EZxpLcfEcRczS1B6lzpSC3y3V5TceSGHg6MaGXQrSFDk1RwNgpRMu8Pf8c93aBg7u",
-	"LnXjHa7uVL7uDjn/Wiyy7qhseede/UFjky7RppQTkjMxNA/LEv+wZhp+OhrB7d+nNfSIrZWANYTuyvzZ",
-	"XYjg3YnB9ivScQ++qwSz3H2iznDSmbpiS0vMV5ggTNNR/iMXOlPU+qIWMk0z91bKY++hynUqkMqLkfLB",
-	"2Qk3gmm4rwum5tw0qgnBPHeS61EMd48SzIpJvfXoJCt50pyL8Nfjmg/q8zIc7u52bix7P64+5ve1umAv",
-	"RXPZi8mZTvji74Xs7bgnd+dlKF+umoch+PNWPgbIXki5Ns9tJnPwiSXTqHTA/zQnfuQv+x1aP0pTD5IC",
-	"/MYIsik6d6gydbxtMlv08nY0Jcu/N8CAwLMNBbPnhDqoooRgzhlE9bkmlAh2TaoipVHthITBzqwNNl+k",
-	"1LBvuLHXrNkj/8uM2mABIiTZpwDgRvOE2bxwm4oeec8f4cJI/IOQeD03cuA+bmDkuJjWoAZ8ET5l82J0",
-	"r8p+w/4wfWbWpMzaI3djNAqEkEj7qal3TcY8WZc/N+2Mc+0WE1m5O54OmwwcRvh8ntnb4TG9MHwX+7fJ",
-	"XiJj/fD9f755cThPIpIPS4wbV9ejOxNu1rwdTbf2p59ev7x6DPO5ZMv/d1E4ubbGvZ7uU2J9nXmu0eCS",
-	"Lftaqv3j7PC88XmDdU1cy0zFPSNP/pxGLZW4PXwhx821IxuF262hilpxbWb5LhUBC7dS1INzXlej92jw",
-	"x8FUHuSTxASBw5zygz8f8DnmnJ39aTH0zgZTbmbZxWEs5w8NFwlN/f+5YXAFtdvUieGQ36BRflG2AXHY",
-	"CZ7CzuEKNr3od3qFe93hleHEvs/iDd7lft/yvT/qe+9vDnngluADNmBIlhRLx7yT8v4aq7k7S6WF6TVZ",
-	"LTVut53xkkqdKfYuS/uHC06bMzTsSGXPzdwqzooVOb/9S8abv6OytIc3oBqjd5Nzr+cf7MryyWMp7/IJ",
-	"bhNRiRuhBp+XEoVkAjlCyvtycydyV7bUnGlNp2wDI8BpuX6A5o0o0E3LGwBAmKMrBDSCWyOW7taUXBmn",
-	"Tx9/1aPa+c9aVUqDSlaIprKZdXJ68vRpTeD8WSP6OrDrkgAoE8FF4NbDPMnehasMcRGlY/ID/9oCqV7I",
-	"ZAn5WDGdM8LFfk0rMkxNaMz+/FhSiPQlXxzIhbWZDhYSn7N78TFyG7l7Jgw3kzNhRjQzM6naLbfSmRRH",
-	"797+csTbH/EOVEsmDDfLTcM19mUvUrr8qRPO0qSXR/R28K86lbaFTHm87JeLraWLDfTUMG1+5S5VzHzM",
-	"3WCkYZqo2vSWu7e/3PLtb/k1F6LsBrabO/C8tGeMObyt4cX3F7MiMnLyz2fQXbrspPpOIllurHsUxnIz",
-	"6nYguAe3chuU9aBVO/XGra+EBHmL0r8/OmVF8q+9qPvpSrkhEdpag9IoRO+xFL0HqJLbYFE0KgGrxPpn",
-	"rgb0vu5VFWDt634/nVChQN4kOtYuhqtImC1iOZAMlU2usNjq4VV5d5OEDyi4TEplYr116MxC+IY3bK2Q",
-	"4Xzuelase4/LYv6SLcwZinW7aUQbKhLsPHHFlGGJ/WMqNXZBgZPAGPVikfJSYiEMhNtqX+vW4oJZrdqi",
-	"u/M6lhWkJmeje2I7F6Ni12unOd5IAtHKzVDs+lt8cNtMorbs/tc4qG+2BTT3WqSQp/kzevo0eR4bSMs/",
-	"bk7T3zvZb87Q3zatqHKSdrcaCRYOclV2eXHIG2XABWP3iAZvn72qZNqLLN7J1ApIPhW72ePK3N1Uwi9E",
-	"5d1sO45vPWlXMEcB6CYOa0kUcRmQBM/3HMtH8J+aUCRHqCCWE/IdFUlKyfGzx48j8pYqmvAFOX725CtM",
-	"KbaVIuRVwBbnVBumRnFKtR4dD6LyDyfVHx7hq1Mu2CiBTPzwzabfT1A8wT0ZOY+4fYqpSvrmImUUfPyj",
-	"WNGJGRUJn7YK3I5mp4KSNpYiqf+qKA4WfGMuQS4GP4TjlWZcHbb6x9JEglFbXm97hI6mEoGailn7n4JZ",
-	"Vn8sRliV3arY9Q/MZzfuoOgMLsdITkYXXJnZJsy0P7glFwm/ikeNyZmnN1T/1RvddjGTohc2zEI5ZNuR",
-	"L1DtRAzxz9W019KG5Iicdkf9lBq/2LvqKCeXTYT6bdLGhpZ1haIq8lwknAryhtr1kpe+LZyclCU7QXac",
-	"n0OFBBbUGKZgwP/nn88P/vvRwbOHB7/+eRqdHn38b4PbJduO/OV7RMTd9BlS5078m/lo98jDmc9pN3n6",
-	"t3gjP38qXnFad2fxlYi4Zu2tLJFdz+D7UXwtqUo2ShbeyIxoMjJLF/Wk4Z6unyXc32pwO2CNh7pjqe0+",
-	"h681NKWMU6oQdihl5xZNd4x+nDH0eiX4TyLoFZ+iWkyg6ybg7iqGnhwuBbmQ1Oy7tHztugmz+LKm0dfV",
-	"4UKFDPRMm8JZ0cUdChB8asTFKJ5RhWqFmxn6snCurVqoX/+O59T0uZeuOn7rcmkZZw0uq8b4c5I1nO73",
-	"UMkMNcxGQs9RMNqgphOMe44gIpsWBTdUvBRlsLZ0bnTNRSKvR3LBhC5+pULA9mra8CjkVGF9CybyKSbY",
-	"NU2hJwkrimAtTHxKF5ohPRgj56MgFywo0iv/7My3/FV7pCPbpDj2tYBFLd8o94K499EJMwpWbLE5heat",
-	"SWhY5dHrqF2Jf/0IncInlcWatcy0VunSI3nbVU/6D1mKWZWtVo5cIzDEYU7Zm6Vl4yA4s933kbENJ/N2",
-	"kx1JgRUoNLdPcE/s6x5e3JXr5O7sHqUzbU1nmvhzUaJS5xWbAFKujZXZpbIghFC6Y/jKLnCspDtc9NIG",
-	"iIKAyboYpG1QhB1zt61v6kC1QKaET6z4kwl6/IU0hFskggJ8KLpDnNBKqf98YZYejBCm3DJff8OsfC0D",
-	"n4TAfFEhU1u5YesCTzdaYE+AUof++I5NAnTpXSXVK6CiCV9d71Net9/RkK3kadgB4ANOCJHSB7+u3JzT",
-	"FRBnG0Fq+g5PPnXeYZH5xUSDHHbMipES+mkFqazYoBKl9xQ4OYPcXuSUygHrLu4cHxH24IycHCR8yg04",
-	"syn5D/LI/SccYkX4ll0uRwfPfv3zcbOr5SUzTCC3sQpsnekj7OSO83Walc5H3bB2nc/XZF3xcuTX0pER",
-	"n2/Jjyphqr4jcBitXOPxyltxctRqoW2RE9OFXLm6drdhQts2bd2F56M3ao9UWKK/TUqGH6JXespuM3mo",
-	"MjzOUqr0+j2/ngvB/jg4JpiUgZl9Nqjb1O1rnX6wYSnLjhKuHPr+CGI/fCW1Pu6QuiftzsWg9tx+rZWI",
-	"es93B+dzkp8P4BUhly2fVctkwrOzk0HLcDlq0JQfnfRf044zu9yYu8nsUgyk6Ag6FDT1mYTQ7Ot/kAVV",
-	"lBwfPiJ7p0/JTGZKb9waUddQQbiA5pExGxSLawHTW3UYt5P1tTskI17GMapkfRXf6Uiyyiu5AqZcYq/V",
-	"I46cNG2UZ2X2WN7yYke7RfguYiPlETuleu/4RnnczjzuxD8+wk1tTueuJ9e4i+MFBhVJZBENPYlHnlnt",
-	"N+eCn5edDjAV+MESRqVhKDI6brRz1WLX1ytmu1DerCZ1P5Ox71a/a4wJfAZd+f89FcTemc7r6XsNOASn",
-	"d6oZ1vwwvcfZuc63do64H6ehwW4/eJSWmZY8PP+2GuFmat6mR1Hf+s01xt3UDtym0nm8Y6Uzf9lu4sjm",
-	"CXcznttUVtv0002VzztLhGjULBtSIioq5VZpEfk3wTyWmqZNqqzOplMLlGe1Sp0tmLriGpGrY0Sqa1Ng",
-	"0fI7OXxURwlbH6RiheO/s1tJg98fF9zscq/sX/5oT39zdUu3dztXRvyZ226tvXa02Um7tUaJtLcjlQLH",
-	"ag/mLeQ1U728TqsO1atYG5iQDmil255RbJI1XqJfZrbO22pu2EQUgnuFeUjsXa62oO5mrRVmmu9A4DMv",
-	"Vh5utd/X4ChXMsc2tJnmnkb9AsaPW0pVVkcyH/XwOPaJZT1auxNnHrJaFYQqb9omyQnNpmQ109c/Q+wz",
-	"GHPSxNBLJsgFW0qRkOMTtO2PT8meZcj7EWGH00NyfEwE+8MQYEaEC7jA4FM4fkTCJBkoSzMQzBLQ6hiJ",
-	"qhaAPD4eRINj0M2OH8H/gKpy/Lgj2NgQw3AFGZsmUKY0xjTRYuuaMtWw35GtrVsohp30Upln7nRnzDvW",
-	"Xfcc4z5KlY9GUj4Hj0rhcyFzusTweMroFTsnydaTse+M8nfW37X+NmdNIla+XT6/5itxxWO2G88ejFR0",
-	"cLgfec+lWdWZ5GIRIimEqXinzbhl8eVIX0KWRMPdfzuTghF8iMy5yLTtx6fcTw5SGJuQAKTIps0WD+p/",
-	"q1sXG/ujDE1TGiggnQQP6xmB33Qbg8wNome7GaTBTt0uQoBDa8bENvPrXQIk04RpM7qmHNvsa97Yk/SX",
-	"GRO+vRODdFCXg07mmdUwbDdBQhW2sdk0tGMlz7aeP8Wu5OV2Q2SaqVH/sgF8fLNr4Dfeb2TDXf/B/6nY",
-	"dpdgdUHjy1ROd9hKtcls96srbUv9AudVMCGnq55p04IbeanLWv45zKxdU4Wy1dJbUEE1UblqdhdOPf/f",
-	"vj2lkIbbfvtdRuoaPnFsntvrUusVjRMWTGlmOyesdH05f8/G29fRd8WtJnDpFOcVfryROLKGpKfEQZxv",
-	"m40ubP2hextVB1T6ooF1fY0StqDKWNhOKUZuE4Hu9cg1V+0Dw9Dczr/RnZBtnyr9CssQ3nozep1eTvgm",
-	"QUvRtvoFrRYbU+99/de3mPqJNcFYwqEj8sb9qA2jc//j5S/4W+EjmjOo9eCaJU471ufk3U/fv3p/OE/I",
-	"f/3v48Ov6g4j+GhnlibM8ydhwaZz0JiCKGRmLd+cPyIi9FEjV/QwcZWTs6NGdjpN9PkKnkC43E1MP9vu",
-	"YUXuytpdByopiv4B11hCQ8AYGzt4gRV+LFSoixXSFiOosL0eaBJLpVhsWEIcw9iICW9Ud2ULHlZXXjV1",
-	"wCjyZzfCGm/8SgtIxFo1ZKW6te6M5gkXCRfT/vv1jX2h7/xrrsMu2WXV5aaamg04dpNh/5bHl9bWzhuw",
-	"c0EwxpMb2mE+BKis7nPrfn7tRg6uX/yIJ10t4yX5LUumjFwsnZPmu+cHr38+AH/6QaLoxBwen0N9AL3Q",
-	"TBjbdd/12HNuRb9oAv5E0dlu3odeetY5sMRerJxOigaFtZVBvzRdNEnE4qOiTaJoOYx+PbpBrDX0rlvl",
-	"/6vwcAfWjmtfwcJ5k7tzU00jh9PmbB1XR5673iOkkWuovR3beYjiTgph1mYkcjJhIl5j/946b/iP9sU+",
-	"m+gvbJ+KSaNo3MkLPuBDVRLMP1OPhzqCKhFMsPbwnFuy8Oy8eqmXAalvq2V+w1izbp5tdGF+z6Tp3Nxv",
-	"GPs7PreNN9O96D/ZxBG+Yez7xnLcotqiUg+YLRge1o0XYbRV/rZWYfQrOVyzDKOJtvym7YCw/u6Jobz7",
-	"3nzruqgpF2twDT/vPtxiTXXASEPTW6GWLXiTs9aL5ic4ab+La7GX/Oh2RQMbWlWxyWja4F37IK+5mOZZ",
-	"/lKRD88fvnwOLnT3TgRaleo+H2tJthmT4TVGKDCE02rQZANwM4DYO3nq8nqDIkowqm3nS4nl19TQOVVU",
-	"+IiuhR9oLidfH3bQX7FqUsiEMQJ/A/Xz21cfyMOrY3tcD/PCT3hmBM9op9Be0qIpbuXKdkSqfs8ogpw2",
-	"VLdzzcHHAI3hI/L0AMoLiJ7xCfxItWZaS3Vg/yoVuaZLW9gBRacUznwPY3eOAvZXtoo/7nXA65sIWJ85",
-	"MuCK970l69kLRgrh8F7KO/CtklqTvcLVuk/8s1G372Mt50ez2wquJ2dp8kopqdr7hbbDUK/qG7NaTtkh",
-	"oj7tYpyV+5LrmKrEu9X7Z3n5N1ZkeVE17Wtsv2OT5/B0EK3x99vZ74eJnWlbMUsFveD412gHtciV7XU+",
-	"/cKfjytsTiUreRHWZs9r4xRs1r7zRo2chqyG/vAdQUl5A26mVCSvkgffmoiZEixxaR0/Q7WJJl9F5Pio",
-	"Bwfbqhy9KUFmxXV7O5NG1nmCo/FNc+xh0E3fTakYZaoxR4spBm4YeAQ9FNkilTQ5I29/fP8Bf9B0zoie",
-	"0ZPHTyKi+b+YrRGUwjBhPBx3OYOrM5XCryUKNyWYZ9fmbqYRxbTJNHjcknwZrC/Mo57TKXv424JNB5H7",
-	"j4Uo/n3NLhb5f8wYjxs5GW/ULrD761dkKTMyp5dsg76v9pQaki0qhfb0YPLrn09Om4vtNf8XWx3fP3ly",
-	"cnx6WrpTx/0Cq26C7iOVXV5x6J0lZ97/u03nkOakvqO+QDBtT97Lcq8eWDKjnl6/7m9lViO+T8037mOx",
-	"WBV2pnuv+kvabau7liPXKr2PULcZAUper60F7BBYxmZQjPpvUQcgTf7n3dYhoRyDQddgPuv0xG3C0VkT",
-	"IKnJB6QNnS/WK/b7dFrjVp3TztDK++AWcD7Ct1WtHGMZ6GfknEs5U10N/FPct+JulK9VGRyoRJmN9J+f",
-	"1623HynJ7+fOVFwjF8PbhQoHIFfHZ4SGXVrLBd8TmYnkPA+Kasw/dkF5/NVljVN9yRIIG67QAVa0hg1y",
-	"z8ne0fHB0ZOIPHu2j74WNl+YiqvnaQ9G0NaQFr/h6tiDGYQ4Y6E4ftLpVLoj8drKhjt3pk369KqW7SVa",
-	"GuzDruLW3lyj807cvU8mv5kr3DL2+n1iXpl3yAiX23EdGAHZTuUGXlNNFpkhik9ndcyI7Uz9O7ttNUdj",
-	"YJuXJ7WarmHT7gFh56e/mrLhsU+OtCdbkLVzspKrY7IXCE9vQoM7fv9+kfROCPPOipzLToyG6ma3nq2q",
-	"mt1HfkLlbAvisNqd1bQw6SpHBlOMpGxiCE19w5JO70kf1ecT5ZWfhmay2U2xRHTXHDwg5RUM3NLrJ8O/",
-	"Uzpd2bBtR9XlayIN7MJHaRpqh7oB+uvJocFmuGC7sg3SihBQhCmhYtkj2xNs7s2Sbu/MD9icfVDrGcDF",
-	"NCK1X2FzHLhIJibcRMQ1C5BXTCXQjr2E6J9EpClJOXi62lMgIvWWAhGJZVxC/h8lmfuVC/w1Ig6SeSSk",
-	"GMWuw6CB0RaMmhGm+tXQAJ5s6cvsdsBRXsAA1WnxN3lBzIwaYp+z8HBd83NjbkZ1n2Mn5FptllywsE1u",
-	"czWW7biw4R3yb1c1LXs1amjsHqO95Im7MXik/tBEaxZqJwPHPSobUNrNgP/m7LHJLxhAaTjmHl6XkMyD",
-	"krZSG+Q2r2Gj5pHS6S4K5WGc+1MgD7N5Z6l8kxyRxuze46NOlIPmXN/GCSrGLrDP0YYRdaXcP6t5Ba4g",
-	"HxL3oKlDkakF2Qbw3pLsqcPjk0d7T7Cfrr+hRcoH5vmpqQy7JegRNCC1P//aqIYszGw0bygpllkKRRn4",
-	"AKQ3zplRTHdmi63MFIsGU9OWm+bS0SKsArSNrWlCUi4YmVN1SXC77T3Zbb6a34IoP52Ogweck/q1g+mO",
-	"YLojmO6o+EJtuZB4aVtgYbHk1ICPvrJapAA7AqEX8oqR4yPYIo1EcPTV3nFLU+W5bSabjGhj5qgjCySz",
-	"yFbcqKnE/yR7NNWSUPsfSHGQ9nohzSwiKykvJ7xfW0J2sIzRvInK7CmRid9dpLR54xnXaGmbyopgUuU9",
-	"a81c/hgN/spoamb1o8eawJXlmN16Se1jDVrAJZaU0ivKLbPtdH/kYsbNsHFRXBuplq+EUSu7A5UPrlB9",
-	"D3V2MQe9OfiJLhZKXrHSb4qZTImI0DkTCUjTQ9tKKSLWpegCcPmv/+d//q9KWKhp22j/FIROvcuO1RsX",
-	"wz7uu+qVHm96ehtTEVBjWosD7Z+dv902gSIx5KBNlJyTPSEFy3nqNbvYH0Rb7xTDPOsNVU33stc0u+AP",
-	"eNIRvj45efToq5OjR0+ePj796qsnR115Vu39udCalnMgTmCN9jHEYRPNFvRpm42BwqpesNYj1Q+3EBXA",
-	"PCIebli49yWKLdFjtEqFaazUXFuNmcqR7cdtmmTcEeyfc4dez5hAUCvf7GdL8e2EzchI4Qp2djCgYVOp",
-	"lj2Lxv3TH/Nmjjn64Kq3Q4SFth6erc6N7mn5GteUXrK8RKAi/1PObLwC5Cw8SBCGgacpuaaGqQaQTpD8",
-	"p/st/cTE1GuPK87gcef+CzkCAstS3Shs7MbZRmeZtpkIJHihaW6h06NrjwNt2aqAydpu5jqTCQe1TqfN",
-	"L8qmKdrr1ZgAW+A0HYW3oanEBKqh6it5I8VBANkR6JVcECOv16KsTLN+RP+Txqn/y7VGbt+xR2sl37bW",
-	"sLwu4RJU1UAqpqBFTgxTI1SLtCfo+hJ340N2aEOrMU3ZFU/QhZlXFu4ibzAf1fY2ZcmuBv5kE1L7Vprm",
-	"HQq7VYlt8lArsBJds9KGqi0JsrBZ+hXJFPiM1ojYcdK2YfNF2jtGdEPQ7ve+QVARhysGrqU2rkyDDPe5",
-	"THaFe9VbogGVrefwbCyt6ol42wY9Hnoz1sCoDaaC+EgbZA+ExjKOgQkEiNhZAV8ie+7/oYoIOAcmFsCT",
-	"iLAlJ4Ql3NTzT+xbbe1Y45RRZUs/3IPFTixdqi78D23rsrp9AYFh81ablmPJMBUWdcrlc5aho/Jt8tRX",
-	"9xZ0pHbuKOurmsfoFxb5I+igZnzoznIHGmm5IX2gRrCfSgZBdYGdpVHBeXr4s22KpPJr+KmWPn2iBUYB",
-	"f+ne+V20rrqV2iKsSxhZl9+OYs3zRY60ursRd455bIc1zqDdVDudL0aZZqo0xFbrvBEF79Ot/KnJvrzk",
-	"p7xdFUIunU2NKEOaKhHCrVfnVGXJnWXItgi1hlTZmjTbKmm2+O7LPH+tinXlwjsj5wVvCEMCFAw6KHui",
-	"+T33Y/qgew/QpQAjNf9GD8ncHIJoFCVPt6swvYUbWr+MqzpcddYwxlJMUh6vOtEzkj8UEblgtm1onrfU",
-	"87xfuDH6nHMjkGmPTOvTnlXqjc/dg2rw092lYO6s5LexzvbJ0d2Jp2ohah5SKxay5Z2Y2ej5qhthzQQf",
-	"mo18gwRshxDZIC2a4VnCobnLtO8tKQXu+8y1jKnbT7zAe3CPRzlf17vVdXDwEmfZ3dgIm6K7zwafq3sZ",
-	"bHrOq3+8/oZMUjq1kGB6JpU5SKGHBfnp3fe672lZjJteaIFBNsTKyaOqox+Qyht9IXLDt/pN7IozgI4L",
-	"WW7b3BYsL5CK7P7qCDrPQJ4N1hpHxKVM95+v/bwrdugzY53N51Qt+1P7e/cC9gKbs75T+gDPtruFBsVM",
-	"Cr0kkFy1S1C/cquV0buGKytmsgKxLHAgfWKgZcXyXiXcbOfsZcDkwdU7YzRhyteKlcvysQofg4nn69WU",
-	"rZ8Y0a9aqojUb+3WSanpmNmzo3J7qR6zSqXoGPT4aWnU46d9hm2P0/WoddsgpWDLovrOarUyId8DdpHf",
-	"p9X8Ai7Np8csdpGdX1bE7keOfsjte7vSt/Oh23TSnXq1u1llJ3u4g3yPm8A165VCUspB3Tp99Es+yl3l",
-	"o7QY9q1SeXPRu5F0bZmezEws52wt+KztENzWk95ttNQlwb1RNXJZxz29MK15PS0vbAA+tptkIBxC0eud",
-	"sasiwajHqu9hShF8FQ09ruY7qxfFQdFDsWvUus8wAyroSDTauBmIiye1ZksV0nInmVNFwlR4p0oH30Ra",
-	"lq1bFu3ZbSNvq2hDYbZWeIeikiJW410NO7tCRyqYeqMSUlMSmuR7ANO30+DeZmhBtZIowAsCl2Hd84FI",
-	"Qtiuqw09aLf4P+uYhu+BxLZcPgyRg4DxBKoZ4V+LmRTsgSZ7Frl5/7zSjk2TCf+DJYVPvOgPGNOFAdeh",
-	"4zq37fao9HVdUYvlniP4HKFEsQAmwqXdnQfVn4jYUXpoB/VZu8TRKM3tDNPyiI1/5Y05I7uU+ia15V2S",
-	"50KwPw6Oz4hvMEuQQRDFDoLdulgSSt4jHIdUYa6mkpmxTYP0QhrcsDSV16NsUel8hbgZlAvLrsJN/vWL",
-	"b+omfVM1TakG1OnzN0f+QR+AsTT1QJO8t9C6hLzzBOlC0JcFdo8yEWSn98DVVrD11b425N2fnrPtfa1a",
-	"GsVrqMIE+gtyA5Mpgf/M1ZZBNHACugVjJfgejvrJRFzsJnyCx1pE8LaptWrtq/kJJYpslRiyAir/6XqY",
-	"9Kcb54W0WqdPVtump63SJrdTDTe1KvzH3WacSw+xb7dAkK/AHS9WvVHqSKkTa7OiXVptMfS/hf/UkmDH",
-	"hW1prPnLTKasT0O+dR0PG8Y82RXb2TG5Hq8bOj/824UjrW7E2L95dcy9QfZ89IYl+W8W5vqBdq/sV9ER",
-	"ujlL/etFs6oIYkauD7T7sHs7ymcA9rVLpHCz0X0m4dwMo4KANqWRbkX4lnLdArqoNj+w9Be0aK1QwZY5",
-	"cJ9SnWm3r/RJp6e0vgO3dMSl7Hl7cGWXYclXWPIOVhpFhzZywWh7Od06zJ27z4jvkwu/VRJ8ESip27Vi",
-	"SeDPBDpmM3KRGQIMYhANpGBuMzr98n/WrP0GpWo9laEg9e4LjUuUF7tIX/ibvCiu3so71Dv74G/y4l3W",
-	"BL4ArG0lBtcO2yZXJ5VkDt11vuMvMd8tNWRQjx83ivYJF1zPdhvumjGqzAWjZhtuvXH83FAR98Pi+k1e",
-	"9GHjQRw5dyXaxrroKIhjxhJ0CUwoT/Ef+pIvFi3egEVKhcj3u0GPimcsyVLweBseX5K9ORUZTYnKhCYH",
-	"tlckMOwSItc6G6sysSFq7g5ksFF8OmUq3Eu/YHwbltrNZm2ITF4MigFLG5svMiCIipwr0WgYVrKXJ/Ks",
-	"oXxN23nLJoBYok2bhR3Fk07ptQV1pAk0Dt9L2IRmqSFGJnQZkeea04ffyfSSGlqjh84D/di8mMIpVpGn",
-	"67X9jwYp1WYEZLsO5wc2XWH7dc0plTFtRhiE3QNYH3tPHGXlW8hFD2Dp3lB+mDmnMrG5Quopv6EzrxQE",
-	"1I61m746j1k4XBResXzrgvmHR9VI4UEwur+K5jovMUMblLO+rrDeh7E2bJWhtfql497OH7fLeazBjtai",
-	"+AW7txFsXvNWhc1mnx/891/hf44Onh38+udx9Oi4uelsU1DlRcqZMAdTJpiiEDSFAJxc2MntbxBHaTuy",
-	"DlyNuzzALqLfiVYbjHd/0nLDWb2lJp51Eueci/DX45pQ2+z41zjOlYu4M1Oyer5VMzLM6NnKkPyeimlG",
-	"p6XBmYC4IvzPjDdqnd+jE/qt9+T79zwifxmnP4RonlNtWmBbvpdTLjZDNHepTr25O5s3tD15fFqiqkdt",
-	"5kCa0iAlpsz93hvYF4ccZGZcE7pYkPC1QVSbXgcpw/ZduxT3tV6t0IBddDBefT1NV/oH2wHkudZ8Knx+",
-	"aEWkwHH3K03HnjCdpdeKXX+LD8IS6tjGzQ08ZMpGXCTsj9VO7mfPnnVm9nHaAFn1e8avaGodvotFanO/",
-	"OkitcgTBHN3ConzzansfDf44mMoD9yO2Rj0MTiH48wGfL6SyB0NhKoMpN7Ps4jCW84eGi4Sm/v9wmMHH",
-	"4lxfQArEpn0ENgWshTX3lnRADT+KryVVidV3ul2hWwDibgl1e5v4tPVvNZkwL8H4CzoOaTLPtCEXjGCL",
-	"HyLFOSnZgWsbfusrWwV86/1DXc2V8Na8Gndz2nowgLTTugln9xu4RRZhF+1JG5EmiUTAXc1s8w3XcimH",
-	"S4+pZo34tDRnBv3Vxjo371HCnDd+aj4xzHoQ095zeOd2+x0wwB6fl3CVsfPeaE6bAKUpVxgp9MdIuEh4",
-	"jCDTjNg3sZx1AhDTRk6ZmaEyUte4txIbxTpO8NHiP6or6q5y75sTHtLuDW3/Fh0u8qsQ/Fym24J6QjJr",
-	"7X/RJBPL13FrsciaXFX9687665o307uuhZ57DtZFC7017F22e1soNmEKWqOkga2yihpzmybQH1deCbwK",
-	"TV5hrzQ7ZW1FTYUeNM60UYBU8++aOzHZslSPQEZcYyBywTRPmCbcaKxUjYgLyWIeAlXTzF+tilwS8Uyq",
-	"EZ2yLSNE3dkGF1SzEJWu7lSl06liU+xZ6yZvii4i4D4kml6TvSOUgkIKtj+IbnDCLrO/OYzynqkrpg7s",
-	"/tXLAHZUCewm4ArV6jvm6xbkNWTwy/iSYIMkfG1Xs2gyab9N5QVN0yXJBP89YwU98sTXUBS1EotZ9aj6",
-	"Qkqy3+uffsvUgSMJDRYKmF5OH96QGI775TjAbJou7hsZoNXUxMSFTJYNMvuGQFY3zAKTMU1ZM4V5noUn",
-	"adgfWAzDBdl7JaYp1zPQXJX9a87oUMXitivGteLGMEGWzIR1Ep3OpAVdQuOxrgzEll51OFFNlxoztcC1",
-	"dpZXhCQyjhzFRASbmyb4oO+SGGGzMz1oOGoI8OwyiO16OfbIDy3y+zds3JO/nh938fnIUmmx6SVa7KL5",
-	"XTiuw/Huj+P6jRund1oN9q3rTqvpoot7kGbzo83D68TRcPl6W4FoQLhk5wXC9xPUYsbSlkz0TxTLegdY",
-	"EDKOM6W2O6rtIBXUxh3j2qsRWujWOh70rlKuNwFc6A1T8G/SZSQ//2pychVCuvhumWiLU40cLwvSYPHG",
-	"V7Nhbxkc2jHzOwtbloVJQ9zSSZGtQpY/wg7uKHOEJoliWvfSy/q7cnaIm7Nyt2EjfByit28GjbQ+2TLb",
-	"OF6aepnleRJ5KBJnEuWH0PjJ+m6uoIpNMmJuhgTuHHBpa8LpikvfORl100U0KFYaMCHLxAfRYMLVvNEm",
-	"xdd2Ye7gQPfHzsHp7CYz595yzntOz81ncncS2xNoTVLjH7aR02+tjvU8+S3TxrZO6LAxvVZG81e2Mzd3",
-	"YRkm2YKNLtmynyZ933of3aW5J9j1Doobd159miY3M6ttDFNH95u9vV64+Io32WmbmqVNiZaflJHZaCcW",
-	"x1GpaQ2Ip0Tf+SEEO+w3p8REbt0irDHhO5M0beKgQfbU5cAuBFFP8cO383HeBG+5ny5OpmOa4rwgALiL",
-	"UP+NAEj++/pbd4r5IKTB3Aets92S0Zbi/JPxB98m3sOuxfza3udeWWMltN9McHMjitmno3eU4TMKZ3XV",
-	"Pd2MrBFuYICzUaW7Gt/2bNcfWtWFHSg0NR5wV+rMOyCqWh0CL5DQuikUe1+N3JbXlYJ3uwfuyV9s/laE",
-	"yU5KXmtyPZOaEXtgkF5BScx4atMkdzefXsBatRKG60F176Ji53tlbAZnuG26ph9KXm9LDv3qV6oYZiu9",
-	"PkGR1KrT/zBrPGoPfMRjpohmRiPAKReNueDzLDV8kfJyLXxwQFBxEZZi/douiHuGF9PGTDlOU5dxAzr0",
-	"QgG5JefkKE9n14dPiSOiXcP72dyttGCkdbi0YJ+K721Kv/I6/PM29HvXNlmnJbad+YVt5xrMrrznHRUh",
-	"QDX54EyvB9o94lC1yIxeMVtXp2d0wfBGyMyQcaZSPSZ7mk8FInQp4jq/nhPoB/fw6vghjqQf/smTj54Y",
-	"5/uHDTjOTZgEzW7tStroRqpFLIVhwoz8xnckfCE6KEJQjBpYyQ/MKEwRNtfMVZlg68CF1Nz4FOFyg8EH",
-	"JRmXFybVyo/YH3zSq7/gK3iwaIq6oXqdW4IVSem63dlmiGdEyBFMLPL/wJ7MxX9NFyBVqUJFJ8TA3htm",
-	"R0ePGDkhl/P9CFN5QZw1PXJ8Qmb7UdiRf5HSmI0ycSkk4rW2GKvrQ3jNGJ/OzL1oGbO50akY3PyRxxmo",
-	"pm0uHRKJNiRbQAoiuaaaKDbJdLWishm5bUZPHj+pVoQ2hZI0/xfbef93U+WOSON2JVbD9W0B7D7gP3/P",
-	"qKLCcNEC4mNm2fxCUJ7qxpLiApb6gsaXUyUzkZBrqS7JXvEmXm247GHurXAN+uw0B9EgsT84aKFf2xp5",
-	"yMkE1P+m6bBYgjssT/kOOUmAlW/h940seFA1XX6d0zio/63BzlNpvw6o2DL1Y3FY9y7t6ZonZrYbNtCn",
-	"Yb67Uu7GVERS4cXOrcSCWleDNuJmPzeGxrMNejmgvD6k+Dr2cUhYnFIQb9RqBedYAnOxNMz2pLSX0MP4",
-	"X1NQGPbe/vg+FP/768j77qqNiuz2147P6ZQ9/G3B4MrZ/1iI4t/X7GKR/8eM8bjxIq4lP282iLi5MGjk",
-	"1taiCBFnjg6e0YPJr38+OW1Gmulm5SdPTo5PT0tF1I1MwtBLJnbnvdz6enXcmzsDd6/e3QZo9/CCfiqo",
-	"7oWGWnMXTECsNmksWC7sy5uMJDOqrUSj0AI3bbTHW7t49G/NUXsyJN0K6FJQkUb2LLybLsG52apznDVM",
-	"X0hiRfyGsH+VE7Bb10rK4AJ5x2IG/crr+84MnfYDSLM70d0mpIsH7FoxrNKjL1Fz9x0XuHJzflrkBVC9",
-	"7vhbxayl64E76nd8R5vVvLQVd+ttShuBUeeLlBk2ylTaeMWAeCVBYS1FzFykFWQ7+MS0BTwpUcjp0wYS",
-	"YX8suGJ6G4VuQtMU1Oyuqf70AVnCNaK8W8ZgZkpm0xn+rrFoFKF/GE16TX7OzEyW8hQ1F9OU5W6rtqYo",
-	"8IdR3BQ42dR0xBH9NSnvwNeob3HhjgieRIhhb9Xt1EMNozcYITn9wzHkIPH4MNHGojxg2L5vX//qTSzn",
-	"a9YNdTzvTQOHmemcTv1+D1TAQCu7getGojNSMTKT2KU9BTmwJHsN/q+HVlXeX3t7ci7etUFt0P4pF5cs",
-	"OQuviJ2umTHNvDJvp35OvIF2RsBuPXca/hmxnbbsoadURPAvQTyTCexf+7myXW4H6XZo5mecr6adh6d0",
-	"Q+SyG7Ug2hrEWW7FrScQAMqm4FblgpQ0umgLZb/8ze8BXOkgppqRGfuDvP/r84OTx09ynwae+R7VxH6Y",
-	"JZUWDk9ONzMWmvhW+JlzUODmUhty8pj8wL/ev+mq8o3sgLsLDcDXG0MC+IetAwLohalpClLxKRc07Zxd",
-	"A4tEx8To+OTp0eZvPzrZ4OWPbYdnxUkbUlTi8shbQoLW88G9SPNPnwWmCNfEsjjnactZKKr73DikOt1o",
-	"o2wjxGqe0E0cn6sZbsudAF7yk+Am/PjXf307iAaXvwyiwZu/vm3khbVDq51GWXesn4cLKFn4NOvevGAT",
-	"qWxAalP49BmjCVMrewZ0a45VF61ICAPaYX/Q2KRLMAan/IoJ7J+zRGeZ3Yz9JuiDuh769qcPg2jw7asP",
-	"jVvrFOWuaVZO233Fvl7S3BuPXcmLlM3rp9YcZnA4nHMaz7hgxPfYauyMlgZV2sWfELe9f5nPN5ylySt4",
-	"Z/Cxrg2FbQTaCQspf0UZb7ti/7gEThaGlkLPl+9PVvuEZ/A9+LkfJih7xc1tOTNMPPqxSCvYJkFjJXbA",
-	"6dEGaFa3nwG0RfrIrsvJN879qWRU+DLoLVOCKrSydV5Fpku+0/LJ/igY+T1jGUIFGiZMRCjJBLZMFmQs",
-	"6JyNzywLzeGO4Ef0nUHQQV6LobAHFdn22kaTMfgdxyCGuYInbB6Ds3Kw1Wz+DJ1S4AlD4fsKzKlXh/0H",
-	"H1h0LxzduTYjRNvJZwTux6EwfM7OCtgvYgAYx0FKTkADEPoa3ZfUFK+OvYweD8UenCAZc4F4oCOcYETG",
-	"lgGOYRKQjISbMQEut58nESjgWnJiV7HI9IxMJaIuHpLndvJSBfheXPvNSOAxmCBE0AnXQ2Fn6VI38mka",
-	"KcneWDGjlmNyPeMpA50GoBxjOWc2BkmJYNdMDQVdLKJgYbYd9DgTRlGhU4oSYeSHHhNpZkxdc832IyLA",
-	"lzEU+AYlp0dFtpJz72R6BmtKqWHFirALNS7zGvSzCwbHUVCRe2xMMpE4/7GGh+GNw6Hv86r4nAtqfNXn",
-	"YuGQNF30xzdrb5c7+NhL+1RO8Xn06FC5moeVr7sK+ca3DZ8su1+Hpxret5mdHa//hA8FbwepQJYuuvtt",
-	"Pcfnmsfo2MJikPouBqOwhJvuIV4l3DS/jxpjzxbJLSPY/rndQ5TbAkflQE13vCd40+JgHMoLvLir8Xh/",
-	"tA/lb3/MfR3LNxg5soGajyFe0hpto4Nx+75XOoz+r1Voqf+LlY3v/2KV8LrebL62Pd+qXLf+3yrd8Z6v",
-	"rbuyJjLseqeF/H51asBmjjmIADSCEv6VT2cg9zT7HaXE9YzHsxC90vozJ+DEAAmZpWbHWeRuhQ3e1efO",
-	"n/X46IjszcE0tfxTk9PjRyBNR3MqlrkQ1JFVS1gCxWyBS1ZRF/KkgmDAQ0urQMAzqC5w63BOZIxqhwUC",
-	"7O9PDrWz7hKuquWYb0Cj1YFHrhdSaNbUXTs/1t2dSMGj+xuM9fbi3RgRnpr6fsNtBfieuge3R4/5kxvG",
-	"zirHFA5YzL28WysOsBlb3cPGdiP6XkN5wcdoQOdMJECjG3q6dpPjm7C+Rq6YpDw2O0ZybjjvrRwcN1Rz",
-	"OWdaOziN7q0K+ij2hw394KNkCXHvQ77EIqVLiAd448HaDjxh84U0TMRLKN0eKQYpqo0us52zlMLr431w",
-	"Rc8RP18Yn6kp/iN3JZfcr2g5tWd53ki1bSb8THc8sIOX7Y9zn7OA9cRLjgC8Mu7399yz/ZLFeanlOgrG",
-	"yozIJtp9kSfXFtY+aCCUKHYAm75sIs0kmJ6nJcX84942+nU9WIl1+g7lE8hHXL2fr4SxPWXqeZpr8uHu",
-	"/M1dlNXHPGHJ6GK5iyxNv1ejdSA9Ci/2OjCx23U1uK2S9s4d88rgxhXgvbCnm+Ch14Bc8crMenLKvmfd",
-	"TKtueFtVgr1wudhwV70l7T/TG1bRN3HP8FDKTRP8Z0IA6hw5xSeadyBSF6xiFwBtVcZzb6DaAtjKpo5r",
-	"d4Mf/+nU0nfXmrds+iqIf2pZV3PQ8ejY5i7SOGYLENN731ElqKGXlJwcnTyOyPt4dvD6H7Y+gXwj1Zx8",
-	"Xcl1OVkhYnYo+HYrtbar9LujyoRd4JvJvtBXW4GUuLSI3dmD2zWcqpsmhbzxpB+aIb82d0OYc7MlIykG",
-	"6UXGGzKik5NHj746OXr05Onj06++erJuxjTOJLgg9fIQpKLwmCsrq+xWEHnPBWfIljoQOVbVa5WY34Zm",
-	"TZO5Yakip4kOY6Na8Gv3kmAVuIsfdxFpmwXSuehdKBSlAe+VOlFMazOfuOd3DZ1YoIZ3kRmisIA5WtNi",
-	"vBkmV7TgO+4w+WtXsHkDJ4ptGk5Q9uWRkZdMbNvJtzxY81x9Q05/B797fvD65wNQQwbR4O3zd89fvn57",
-	"8NcXB8fPnnw1iAbfPX/z8vvn9ofHjxtv6DuWMqrZxnnO9tmGqMWr+cIsIVXgn8PBm9ffDwe/Ql0/CV5p",
-	"LrF/3IOugp6MDVdvmlGVjPSMT5qqDF4ywwT8m2gWZ4qbJWY+aDphZknw3Yg8PZjJTBE7BtmDeZJH+yvR",
-	"TaplN82VD4ppJswIOvg050htCQRqe7COlE1yqiem4Z9JPKNqyjTmmsQmo6kme6jF/kySfHtc02tY+snq",
-	"JGpcevfyPzaS9IJR854Zw8VUN/qHViVR7s41W5vZXCalqzZlcs6M4rGtmTYjV9LXCrmTMOUBhqud1PH/",
-	"RzYM3yI3ARBj5HBt2M5gXWNZTvrW1MICuOwsCCO2t3KACnaRyOtwACXTFAgOkThcoVDpN0wgG0SDmKZM",
-	"JFSNlowqqzxREXOa2h8604jt1PMpuPOpbHWE9FLfvmZmGjRM3TKJEfuf67V6X+ed0DvAQyypuA659Wzv",
-	"fn3UGxqWD/JZr5vUV9q4bTP6LPLL3zOWNR2CzITp3M1giBf2hY/R2spdPgScxd2od5FfbzO1VhdZ360Z",
-	"FVOwJiaGqRFaF7rbEjo+6se8o0GMNLejwRI24TFnIu5k5OuM6UTXyIMj7mpkdsUTC+Eo8nK0HQ0tU2Be",
-	"ZkbF6KsR9DHc2cALJiyk4+6GvGIqyXa2dCMNTXczWOVC2ZE9yVaorZFQms+4vItR+xUr9qbpRDsutK8D",
-	"qyZFsJweykrca5Fwij0vieYiZqQ0kQ4NdVNar4uewuPRPysmJ8w8f0P3KGbvR+s+yWJ3IzoHz24GtPSx",
-	"0zE9TpUKnQA7GLkqnorjiwqyrO5RwxJXXqriuOok0bq09pvUiQJvdcIt+1zOYX49c352E4XWvH/A+H71",
-	"KPm0e1peMaV4wtYK2W8TD1AOAnH0uUfwqo7ycOFRmFbib1v9MG4dntqzmM18ZE1M47TtDjf42RcLJa9s",
-	"tqXJlEAj2MwS6ClvUwu5mtuEzF/7UXKFQ9rxCU0BdXU6wxIeBwPiy5GDOuDdeulhX++sFr4kORpK4i1p",
-	"blUT/85Rt0ucb/Gz27Ir++QDTeAfhCaAnyF9iRa+DnIsqC+wGUI1gkulzlRnLu0L+9i7LGXbR3sDy6CK",
-	"YqINltElGYM27ozsofr6AJq6L23RGdCbk/Msaa9pXyND2mMcdGZeB8rFiMbNZYVYtY9/s0nytvaKJbYa",
-	"n5LSKBgy8fHSM3J0TPZeeuNjWayyMz+gCsUVhhoLU8Mfdb5D7ZeMqQ8udlCmFixgygVHfeUV7M9NC+L9",
-	"Z4BptaGXCPYAazBJnMr4MiJeeSRSpMueH+5UaeC1kWOaO0uV6M67fXK0Zhij6v4sjqn0ucYDl2mJjdFk",
-	"zm2e5pRro9D9qrMFU1dcSxUKTC9HmyNFNvO2HkfdiGM0AGM37tHNayX452jQHUfPUvaemSY3ZTxSDOts",
-	"LScBj/bOSroTRSem2QJnkwmLDb9i9U5Nic25K8GON+f4MH07AZbylf+GK20OXKzB9UkA1FdIpmJJljKI",
-	"RdnK9NpB9OzpwKY0Xo7gcBJGk5QLtskOCWmY7qe8qTw8u1rpwKfw+QWjpvv5UoSsUad2X65RhKcev4zm",
-	"XfFkkM8oaiPpfvEBd0+2Dg3YcQrDvn+eLSABBPXcqF7BuGRvgh1Z8o5wEfG7oPcj7xqAdWfUSEUyzcA9",
-	"UFOxbvRONuF7scPpISmC/Qc4gcPjcxDKEKWdSAUaew/1vJmiT3ZB0ZtQ5gpGe3dmQYnwmuwC10hpO8sA",
-	"CPIFNTSV04ytTEpdI7Lox3uOb7+QvWKMFEzDDb6hGO0xOhNG8U3W0JC53VJENGFsBE3EN/jIN4z5juld",
-	"wDKB52K7wwmK0tc5pqA/2Bq2UNHVpscSPWWvETp13L5r+pWL4YnCE19Upvf2za5sQ3j24fTb+Ip+wZSz",
-	"1pjvH19mtbbunMTFcwSG98IhpdckYYpfMYsZgwhXS7KnM3XFluQvZM4gSsQ1S8gL+T4iQgr4aZQ/UE4f",
-	"J+rw+PjR3vF+2ODBa+rO525fRSkejmXFku3iRtPiR4uob+W2nAQPyzTNCgCKTFGb9THhRjCtbXM6mvDF",
-	"KOVxaw5IyJbrUtcaxzl2KzrZjWJ0XsbigVE9Fg8TBpKw4KehCKB4PIIOFMONgW+PD4kD6p0x8u7V+w/k",
-	"+dvXtrhd50AsQ+HG2wt9hBFBuyYiNucmItA5azRn84vixxH8Fg1FcPKR9YDtu+8jUJBHX8sn4QGDtISG",
-	"R3SxGIpLxhbawvrIhKUIf2OndeiH4pq4ZDDckGyhmTJjNHUPh+J7hKTBpSkNriDcHn3mvuDQ6i75guwh",
-	"IhDlKZEC3CmYsDUUttWc3WfCTRmbx4IbwSTxhLiYnhOn6zE3v6GAmeSAOfh1spQZvt+Nc1OUZyvvNG1m",
-	"H8/9g865mlNXNIgL2djBT8OXisNrfa14JHwRIBNSrs3IsPkiXfW+f/KDezAcxQW1Wt91fw9fKShxVb7Q",
-	"D/hE8F4RxAZvVOu7ebrjjyopvT/xHsmVSB/BC2G8txP9oOm10XqwP8EY4VVu7ToaPBO8muPANb/lkMnC",
-	"F9AB0vY4/DF42MmiDuFbfyFsgd23r3Y4im29tsL7GTzsvNgrfeDh4165XS3wgzcs+1yN41J7HLnt6neA",
-	"7OvvWdQiuooUQugYWqKHOnoRyrfe6EWNRNaFZFMmmn64N70fb+AN/b5Q2t3OrzTwzM53auy5640qaXV+",
-	"oZUTr4HutP4rFfbUEzOp9/Pl+9tJXBUG1jl6hSX1fL6BDXWeZpmzdD3eqgl0UkFVpq6DLEXXooEWYYr2",
-	"fM350Bzqc4HVLE1ZYpPrY6oUx/aOmifOqgCuhEoa+iuinXjc5SL0YViFMw99o5yYS+eeGdls68auFK7n",
-	"ZEO7GkyOO0jltGhMifCQuErbDhBa2Biy59VKm0CLSu/+TtG0gqhBQwW+vC6wN3FOFhgGopTU0HNMCwKl",
-	"GRqGgN13QTUbuTcOXdNbxSZMofPaHdGNdhBfDIKdXx2mADp86+B2aihZLGmGP/tRFP0bF3RqQ24WknwW",
-	"IKOhWce1x0SzRoZH3Kk2f0B/qn8DBt3pCRe515WVLOjvGaucYSZc5qY9aZipYH8YvIa9fKYzqkdzqZqg",
-	"nlXGHIipQeOUKkbi4ipIRbSgCz2TxjYBT9kEOyjqmIpzayEjbixcDGkN8oZcy7XS2UN1p9N3tphRzVbk",
-	"JSA5wO2Fs4UcBA9CzwQEwfe4sIeKToiyE2Nu01b8+gfRIJXTZq6ipJGxTEc30nhx5yBoecK+JcKAPvx+",
-	"NiypPI+2q/szU3yy3CzVaLfoYuuUWrZVV4YrasZ+a0K/24W0q8GnsD+4NrrI9Rog1hg6yFqFnXf812VI",
-	"4LQie3ZoK6/t4LlIWyO8vVJQrfzITYqe9p4Nq33JteJWe8xNA3nt/RvekoNiLT/oEOp9M8BWUa1wnTAI",
-	"9A2lgjAsOgWTgEDWg9FO34KIXkM+LzVsKmvBCU8xzwfR4OtBNHjRSBvF8h/Vmep6wQirkNbDECctHvrm",
-	"XfJVXBbTUzPXPSrlc256Cbl/ScFaGEgtf+FRVze+FdtTJY2spULvAxRC6yY9JmZatxVdN6dVbgGK5XtY",
-	"cNHeNzkThqe43XZyBCdH3KuDaDfg/l3V5g3VwNBbshq+/JpRxXqUXJb2ufr50uClTQq3u/lYhaDTDSvO",
-	"ryBDn43mj5q7a1YLhxq31PferCy3GHrlrJvF2LSBdX2rJFICvhiRE5KwmM9p2rM1/2XfBqKKxp0x+g/4",
-	"UHXJUzOA7/gxeqV3lDdi2ySPD37yFThm1wfOtTlwxiOkBkU2aKQNWxRmm2d9NQ5fODO7M81gyP48Gyf+",
-	"3rDF+qLQz8l/st+240btZLtx1ltWPBfohN3PNousSjMfQecsIpjn4nzkhzYbydbZcwQi6mB4TYIlqG7O",
-	"Z91rw3GXtt3vnxZYZO1LpoN+R31bwtoX6oksoAVpE9pLld56dYXFcsL+r1S2s/p+VJ1Dc57Lzy460HfJ",
-	"AUBeP0ceYhjrhi3aKnspDMGPit6/C4aYBU5zxJg8dUjYLtEJVD8LiViuSqmXrLTi0Bbb9sJ/p7da6t4r",
-	"/PWvxSJbV8p6ad5YLqLB8pdKY6vFC4xg/8WlRNjeLT7drpqy3Sf3TeuMJaNq8+x+L1+6fI6uEEMtB6TU",
-	"hXp1XmmFSvCTTeqCOwaoeeS0uU1WMYk1UoiKl4KxeyT22GhbzWWr2LXrGUdsZgacndvu3lAW680kT7js",
-	"veiX7o1+o5dxBVqLbfB2L/OmR3MqBDi3bJqonsnrTXajKPXoM9cJY3rkqmb6obUz9jLrtQ0TbkZGjgBa",
-	"tjFL1S2364M/2MeKbgN57mjDvsYyS20xzwXDrr0ZgloLKJRZtoA9nfZBDa8vbzP+gFXGqwnkna/toYYE",
-	"HQ3qZUrnhKbXUIFvPQ7W/iu9oYDKEFsr2QX5tMI7Nh7HEhy0XOftwowki3R57maLHtwJN33nVVzwd/jJ",
-	"Pke0fjJ8Xd5WaOW4Rbfsr+B7iMse8Xf77JrmVZ6ksAPI5WKkqEUZyVWOHDrSwrEX9kXABgpyicqix8mG",
-	"gifU4DLq9ybgXSFDL8oMWuzJQjA6cbSRSlgDTfb5U5uWXrt6qS45h3VVQEcoMAEoaxMu5N/eiIXdDHlV",
-	"tjDyAFHFVFfqqIpdb6Jkbn9wt3vcGxxYZc832edwl3eBY1qM1oeL3xKKaTGpt9TEs05CmnMR/npcc/vc",
-	"4o3+uHI9d1bEUj7nqgs4zMHbpoilZIHXKPNCMZqY2Whubco4zTS/Yj94j6ylmdVO3JUO3GgQUzWVIyOF",
-	"qJQrbuYRjgZxYHD32F7/NFoeiy2W+rhrYkxMuWCjhbxmqmtyr/BZ7Klu0QnNTvZmB7AqfUz0cjQsxeG2",
-	"2NeuVaH/Zl3o3mggdrSpW2HIU62ZmDLVB/OpO7rUqICXLYufFgumSEw1ZNhYXxjxVyYP02LmjSDv335f",
-	"75WgDp893Xu0XwmNg2q/oMYwBR/5f/75/OC/Hx08+9X9/0Ny8OufJ9Hp0cf/1thKveqTa7R4N1P+be3M",
-	"CDRj8HJStdxEa8s06/fhnzTzgditwq/tMmkTRe0LG/+s2PidYWp9Yf6fGvO/ZRb9yTLb7sCRixL1DQ61",
-	"G0m+aNVr8kW5qa0PHZV+mFF1ITM1ih0MhDaMzmFt0ki1In60O0vz/rTKqKX930gDrnvf1mnDZoT9E6h6",
-	"NJZiadKCAkWV4XGWUkVcd/okwtQArL/mNiJj9cwHmuiliH3F8Z5NIIDbHJFQypL/8z//134ECYPSzBog",
-	"Mu4M9rJzn263l5XbbniaiqVzVNTe65r0nzUh18DpCwbS7YL6s+Z2aGqqiPmdQCITmYkEyqSX5G/vf3zj",
-	"/gDNFl0TdVgGuVgappEmhK0ACNM/uDBMTWjM/vwYbsw2TMGNsamo30ZNaOjrVWBe923sdT/RRXfpDq8g",
-	"hYbe8fDwPPMK7kve6isklCAmU+W3HeCl67Q1rEm03YntYNB7LME7QZ/rNcPbAUB/0Q9uDXv6ZlSO7qX8",
-	"uwv/leXv73988zNI1M9KMHbvz7+N/CukXhWmuywFw+bPG0nExHfBDPjh2rJyB8je7bXgdxOwqwu39uhd",
-	"INV2EMSzX2bP1VR3+ofL0tZO59CdNrk6PiPXPtEuh5YlGoCz+GTClA7SRNFZwtQ5oe7fiipiaULXxG/O",
-	"xf1GlL0qQVIuOnUq3tZogP8/ygRmPuW+xShwcBf+X+tvta6+krOt4q32zpxmt49v+FZk6KAN+uv9lTut",
-	"QqPzTVtjt44EuUH25ZmSnVTXzWc/ZEXxQ79b799Yceupu0p9b729e4FXunzf/QVrpJ5AvLi3jn/dRdVZ",
-	"ZZ/dhSsYL65xFVvZTULHlxDUl0yCKrzzl9DQv1Fo6Ev0PlhaqQm74VfMl7YJ1L51phcIzoG6iogZYA2t",
-	"CPbcscrbruHuQKv12AJ6W7dYDWusB2DvzWTrdvnHftKlrZxxZfVTtJFcj0CuZzbVG8VeqOA277lvlQ3o",
-	"/HMnkm0Vef6vb/z6/vbLh0HVRHgeVMU79f/h1fFDmpnZw1ROuQBffP6LqzQ/gzocZQ5SfsUS8rdfPuih",
-	"cMVKWPn7Knn5/jnZe5WcPH58/Gw/IhOZprbB9btvXpCnX508Jnt/++UDuWDaANaUYsIMxULBpYmZjuAx",
-	"eGrfIh3RFMAgzGwOlRMT/gdLwBEYwBpBFciYptMzIqRgY5gzFcuhQKW+/Lpik0xD8Aor2lREaJZw2+tA",
-	"JB402EIFMYBlioYC/kDtFmHAQjiEHc2wtWMwqsVfRcpEPmlPIj+3mTGLwcePaB1MZEOgDatUYTxYGwAk",
-	"MYGQvZSg2hzUsRC91IbNEfGKixSmmINxiGQoXHyZYHwZ4nPY3OesMPs0lFFhbxdN9uTE4NomKRds32Hy",
-	"6qFQLGYcsYUUm3ORMKUjUnQo0a43Ejzge8IcDsVQvJDiyuKxabL38tX719++If/1v4+P9s8IlOhqksFY",
-	"ZPzw6nh8TgyfM42U8ejRo2cw2Z8+vDjH+i49FOP//M///M+DH344ePlyDH97rjl9+J1MLxERbC4FW8LP",
-	"1zOZMmLbq58j0AiW+gzF+E+8lxEJfOEfx4CexAU1nmTH/7f9y1+G2dHRyRPE5vjL+Nx5n5lSsM96KGCW",
-	"z04ff0XGCHBiews9XNhq4P/4TUsBYMiKG4Q+wUAoSyy+lGAsGYrx68nBD6B6jwvIqxKczOnxia0D0oam",
-	"LCKnJ0/tf2MnUTHdPxw6D4QGhC/NE4vwFdM0xSZViJrjC/RPj04tURpuUlbQ2PO3rwNz4WxwdHh8eORr",
-	"seiCD84Gjw6PDh8hBzIzZCwPZwxakf0L/j21lT3AtnELXieAq8DMX90j0UAxvZBCW550cnQ0wIYswriW",
-	"a+H2/ebc2ZaldzF8+wl7jyrMDBiSKzakDg2iaaR8akUZd8BKB2f//BVk9XyOesnge37FHAy3wUZC/xzY",
-	"yzf4FV57CBbQcuWmvLNP3Mme4LdhTx4fPbqFz73BWjz3yZ0eAyyEwzmQPVBhLqi2LNtKWaKNxMI+Gs/A",
-	"GbLfdlpXD/+MZcI+tp6XRcV6KePMNTlcUEXnzKDS/s8/BxyWCXfCJw+dDWLb8b7QC6yVU+xlqFKclC2V",
-	"o5qKTg/+BVr6fzRo5RBjvzEa8kvGDXBDNB1xXqubuBdAYNlqUobylsNpUIGl/4PTo6O2DzecPzx/ut7z",
-	"J8/Wen6nNGlpxbJfmTCyUFxY/C9Ci+3ZWwBORhwRRY2DfcLsGUkWTGlwvCBUZUiyTEykihm87un2+CG2",
-	"C3toPfy6lX4h1PzSPVMj3qYlF488fGEjxR+jzie/h1Xgg3gffs9YgblwNsi0jwQUpLeuml1HwkyXDt9S",
-	"WyStGb1iWEi7yPSMJa7ntpkxgRkkDgQzTZg25JpyA2rK3HkHgWbhT7bLWn0FKHxHOGLzKtaAKLzRS4sb",
-	"AmfedFU9HWx0D4/XfP7RLdzD/Oa5leU6FFc26cyqKGTPAqZmeoacCVIKIuzPkMPLYitDoi/ZdVQjDh1e",
-	"RTB8qnfwN3mx+gL+DR64wWP/m7xoO3PIusL53f9DfIXKtXaN5RKYdgEd5X+2ijtRmcCjxINVmQjVMVxu",
-	"wxE9/BNu88eHKhMWHahLkOeQMT0E+ZOjxpu+kNo0YiopMEjInIqMpvlqrJauPcRssXolr88J9IUZivG3",
-	"rz6Q8sLGef8Ph/F7SMZCXo/JHrW9XCt20v5QOKMS/+rb5fAc+Rkhga0hZKGSkIRwmm+e//CKHBzA8IdD",
-	"cXr0zIHqUmddwzOuqwycHyIM4xLgglnbo3w/3mXib/LCbTPT5muZLHd5Md5lwhbTfPxovTWlO3iy40+1",
-	"XUHYFtcb9D6y37XVrKP11KzHfebzHvwIMftJ0CvKbQxze6byDq4WkiI21JELG9tKlw712tOtczK38BCP",
-	"eX/giHQ1u69C5N+d5pXHswsa9v5GuWCid2pp2/jV7JON9bubVIqqx9EmKvPnSH7K9/GqnpzcqlBOgHlf",
-	"soXJhYzvgA7eQwMCA64RnA7AjMd0YTIFdQATbI2VXaCjSlol3PpLXaf80IEZqljFryuv4MM/efLxoc1B",
-	"aZDnHffm9cvBCvkc+DSdMCsm9UCTMC4aeDRPyfd8wuJlnDJwy43t3RoX4MczZncyNzuMrAzusl6HonCr",
-	"umbbLOEmImamsPe/b6MGAE5z65FG9RZUocj6fBVz4E66+o29ECQmck3TIc/e9ijR0VDknVf3fTUHfs0o",
-	"KrR93uI4J9y2jffTEPLaeb/1UHh15vTkBNUbC7ePaEczbGYGtJBfOnRsg9KRKHothiKYcEwFgmgDYpXn",
-	"UmTv9OjZ/iEZ2x/G6FAFnWpsk9LGQ9HwTcJSzQ7JB78gn8nmsf3djO0RGAmE7Ojt3CpYVljkb/kVHj1r",
-	"0m1eInFW+c8N6Tov3aT8Vz5+/FjVXT/eIpdt04RcIqHf1n9HbWhdFn532tNz5GDle+oOjuzBvbcMQHv+",
-	"v0+w5Qq6YLmxJgQleZboag6fBxmRmzvGXNGu8M83c39w7Du6PA5CvenKuL/cwi3p4zr9IOUPVCzfBQrS",
-	"rVNnW2BGTgm3drRPV3V9jQS471Lq5St1fsN2r46jRJmZlaQIf68RxWldnfheTqGnDTy+wbncoe3EruQl",
-	"C1sJPdDEBf1djsDqPXTPhptYDUeZTAk4EsGuy5j8VqmBn0tftGLYtWSFTRUMvRl6wYQ5JK9dF3m3MkQk",
-	"T6U2kX8FdIBCnbFfAtE/FMCsuCDHR2TOBapNexdsIl0fW5iIFHZAiO3vE+Xmno8m2PVQ4JCH5LlYOl1B",
-	"sUyjziwvnSZmY9MTOufpsklreOd27WbYnBv935jR3ReG9U4aahjKx4DAW29UFYi41f3wInzwrjwPYSbU",
-	"NlGfprFr+Hy7/oArVOhH0jWU6nqw6hXkEQHnkZhAlbMVrnPY4oZZeHRv+3h73Kkb+u4mvSvB8tscKyWC",
-	"vIULvqXYg2WQCvaqv5IekHrw68eoRTF4oRjAfhfv3xAjr2HH3zIrD1fYmH2DiR/ElXzZFD2uXWIShCYU",
-	"M2q5Dwd2cnR8W9Oyp5N8MTvvt+KJWCE0vIXNl7BBNqJf0KqaKTOsfkFf4u/lC7qm83CCOXuDBsbaoP6/",
-	"dG3g9oycX2gjBUv2Pwv6Oz5Zk/6efiL0Z0+sD/1FrVl+VQFwN1y49OfbILnT25TU3zLT75A2iw34krjy",
-	"2f6EZcu7Yx83qhnYsr77pRnYDUz+PVng58oy7aGuI7JdO/gOWzZ/6jYM2YYUw0wopmV6ZV1Nmuy5fSJw",
-	"ifZbLDcXWy9uS7VS7pOOp/szaTX38jP7Ej5/T+fswFbr5AQfkQtpZhbyzKZK43+DtwcCzhAh7oqV5GPZ",
-	"ILgj0a2j4FU/JI7qj/OmzFg3PH4tK7LMb1Fc+QW25W55BhDnD34xHu+vJPqOsYX1s3MhmIpsSPKKKePT",
-	"LVIJlVN5s+nVN02x6wPra+yQVIpd/+Ceuyuna0Pvwp0l3L+BEIdU5PWbl69/fkFshTlcCUM5xoGaJvT7",
-	"oCVd9vjott2U+fG0ii1osudP+lPxUoZz3sRLme/KTXH3/AN346Ms1nefXJQrZ3WvPZSfq9Cwm05oeKNW",
-	"my+BXOjrcQwv2xeH4xeHY5PDsYv8Vjgcy7z8TjhqIEM/X3dj9xHdgLtxV7zjJkX83TgbVxLk5+RrPHp2",
-	"w9zy8/dN9hTuCTMWr+RAqqTL8HvpH/7RPtsMEXCL6TErin64GGElOUoI1/S4f7UP1qo3T7gOXHh01IGe",
-	"dbN10OGZrKqNdQf8OZZEuy1wS/R1HGVgmAiyFpk2ZMKVNl2QA9V7kSu+bTpJ+RwGt3biK0/7PjL3LQ/7",
-	"R8FIUj7wKKgetlfd/m4ri4OW580nvpESs4pMHs7MPO1PK3+Fp3ux0kTGJZ6Ub+Ugn8cgyjlg+JvbhBYO",
-	"WLWpcFSLQIaAWA80WSg2YUoxqEMX04xO21L54M+NDBnjRDMO4MiN4NDdTNKwP0y+ty2+ttOnj79qkB+N",
-	"V+SvH374HuCw2OegM215rWy9UuVaSVW/VFgwjzvHBXklpinXM3jwr1wknOyFNBPLxXL/Fq/dIpn0v3Vv",
-	"k8kdXrr1NAK3sAZl5IILipOtX4Kjnrfg7ctvvtD/mvRPYdfIniP/yOFKWL4I1Z22A9ht0r6ntd1WB79x",
-	"haZY22wM1jIehOW1kD4OZaij4sdx5OEfUCwPBTqaca4PNBnn0x/hTyOejPctqlHK6BWWrxKLHAsmEaJL",
-	"DYVcMHGGxbVwKW1tCfyGf9aHUJRaFvaH5EVQETwUxdHGM6qgSlZOSLkTMHkfzw5e/9xcpoKjNqh4N1G0",
-	"gt+6o6KVfrql3+VQyfwSI75B7vRa64wRU2y9U3D3kGb/QZ4Lwf44ONl3UASUxCmjysKXBve1y+iZgAwX",
-	"Uy9OZ9JIvWOO8sHrB2TPYSzMqTbAVh2OLvfAALkakWmm9h1LddcZp0ZmTDHkvYIsUip0RLJFKmliM01g",
-	"cikDDsAN8mxRYMAORSIhw2n89sf3FmLILnYckUTG+uHbv/744cf3h/NkPyig54kbF+/ZUNg6eo4lffJA",
-	"Lpo4x3NjaDz7xu7rW/jGDbGN8BN3xDtKq2zhHPbguHbHyZJzd2ZwSAB39YWZ3DgzeS7cDfRXirpjsZAl",
-	"KFcdJ3CQIFw5jGV32/w148bDUdsBHKbYyiyTMo9RLHYplPjUbnkNZjXSfC0e/CtlRpM4lVirOpeGpUuy",
-	"5zErdUQUW6Q0BshiuDoL+HXf4yEHmkmOLLIke0dP9pE3aKOy2GQK+PNQzGk84wJes6jPR6c5ckeJLaNm",
-	"MxRjxYrfRv7ejkHl8dNXWcoOySsaz9yOzzNtACqEDsUVopeypDhMVLyK1VMTeMXcGYKm9J7l+zMUyOlK",
-	"p+LwQsIa4IV7QwrWxPTeo7b4LhzkxpSl4Bt3xPbK62zje27HVPnhL7zutnidbatZviPaV95Lw4ieWZz+",
-	"KgdcZIYoPp11JqpOUvxr7n+oONUw7cbBpbumwJ55IuJgga301f5ZqSbTYvNzMbUwP/hfLIly2HshwaeN",
-	"KX+LdBkRecVUkjFie43YRQYzjgCl/oUmC6otQ0jZlMbA2miScsGKgS9YKq+Ji2yQORWCiynyR0bNUCCG",
-	"ElighwScsrB+smCKgE0IYPkITx0VaMAwD5gXRKgOyftYLoDHpvySBY3X1PIMwJk4dGDRRDPm5E+Y76c9",
-	"Tr/921AAaJSb9AOch44IYkZqy7YRD6mJU0G45Bt4vp8rqFYs3YGKuTFUnc/DXSNitduEyJsM5FUuRsZc",
-	"rbi1XbpKxZOMjSZKzrcpEl8xiZ4F6zALI7ecw65TZW8yzAi3pBVNEJ3ooHFYHvj5RRiRRyCXKmH2aqIo",
-	"tz1VmiKOrSCbuE23UM8A074pezOlU/eVO0l3xaV1VTFM8KEvStZ9Ln/Hoyq0rpROI6LpElSv69my9QqF",
-	"KtiqlJXXwXOfR63CPcixWXUxiw33Xe9uVC4Vn2uTTiEFfKnSC3YDhJZtmbQXNMey6ra8FuV+Vw1a+INO",
-	"JNvgx878mdehl/oWyOUlM5SnbSKkmPmX2Cim3BQb4qAuLRxs5O1kHZGEKWyLZ6s9I5ID69oGc65NWivN",
-	"bBMTrRJaESRtNcgBti5w4dlF2QViR5ujJ2iTkAnloO3Fihum4K9yMhRNkcN/EJgcOQEjfyE100U82SL5",
-	"FddpKCw0rD4kP6Fn8C1VNOELcvzsyVe4W99RkaSUHD97/JiMMdYDAneMbQBpahtAocdwkmmajoOwKLoI",
-	"G0zdMAHiLc6QpreSpeY/9jNn163uMT+hzzOxwDZrfBBQRL5ihBovQlOIHo60aJFkXSiLu/Ysu00o2AUm",
-	"+CF5g+WRLmSHUUmAmMT/mkwskKZmCuG3rffcPuoDCj4IEQKD4/8NBQb3ybFF1D4+JXv4/48jcnwckeNH",
-	"0HbLQlYuEZR3uR8RIcFtxoIAonWaoZ1mfz19ejCTmSKKLaQy1m21F97g48NH+zalgENAZCjsqtgf2FrR",
-	"Q8MH85UqWBHh2q0TgluQsgA9DIfCo3Lnf8YgglS572vOyIz69AdPJfKaqabbDIXcXM1flrKNbgJo242/",
-	"lm/9+O5SXb/YeTfIyhzROVhaFHJJQKzoZ84TFSrJVJVUhePOnm81kW57Mdxh+4ND8hy7OdDUhfHQt+yT",
-	"EXxoAbPGxuCDVzxhI4fQfw6xUp965HgjNiBobGBgNaclvMCFPiQWOxi4h48fxnIO23WedxHA8ID9q2Uo",
-	"8FmfSeGePiRBD9a9ChNz/cFswyTXAti1Y4VXG7Oi4EBKevv9KteyE7yjsOD6lkbuAC96NXwp5vqsWgwg",
-	"+2CRi6Vjq0Z3fasqoES8CeS2HJSOlCKuums5Q1z7xZXGd8lWX92zr/TkjXvJbtIdFC6lzSFUXu4nAn/x",
-	"W+WM1sa/CFd9Uy3ogk/cSVCgtMZ7hILRNa8vOBh3iYPxW/lmtNfKhg92OzRrF+6OiL78988UqaD7DG8C",
-	"qqByxPdL+w0ndydwBV2E+QUc9XMGIOjNVedsFRf94UYhpX9gbWaZVQnuQNv7ZSbDNF3e3ndozh5ad2eQ",
-	"Pd0Y6njH5hwT9YjtW2iwgThNEsU0uHBM+EW0PYwsOVDjWGailD0MqYECUmJkRK4VN4aJWg6ML4gbCl8o",
-	"5zy2lEAlL+E2dXHJTDgEN/ttmXo/LN+U1tsrZy8ToPONoKdicxknxlOiRtzaT8nyCbemO1ELDmrCbof5",
-	"7iCAktMUFwd0scCpt+I5lBNFqrfEOxNpsuOcqx+ougwP4R184pYOvI2LMQGs9h4qfXcnoOCYIKzLWGK3",
-	"x3aC3+MJmy8kHMt+Ky3ZrOOVvpQf7SOfLSyqR0GF9scai1iY0NzwK7Z/74FR8WzaeKM7uC8ZQuhukp6M",
-	"1/Yz4T7ekIMJx74Tz5Jd1T1yKbVO6Isv6Q59Sa7aaKW9g0/0BVL1t+kLhup9DDx9apirK8mzHW61YOm3",
-	"zV3dHz5Pp2XHaezeXbkLZnJDQv1OHJStZPfFM/kZeybXlNEPY5oykVB14NqAr+yM4Z51HZ5vEgs4/NIq",
-	"1E9ze131738ibo5M53bPugHsFpE9AQldNlWbxYoZ3eAJiHbpMnKdKcKjHNxgNmXpQ7mdsIJsPgequQ+N",
-	"FurUdh6QGXrl8U8/vfueUGWxCAQCmnW4oho51MM/8f9HHQbGO+zT30F8p03RBHgv+UIb29U9wiY208Zu",
-	"mI53EDpMHueM85QxqOpZ2zTgW0GShzxeEZf65gV5/Pj0cbAJUhX/QRcLTYwEJAl46wKY0hmRghGapgcJ",
-	"XQ7Fz69+fvXmA6JOePgKshdgZzjoDKYjh4YBnbISea0jkvKYiZgNxZJRFZUAMix4umJXNOUJzXObC6yM",
-	"gxfyRf7B/WgoGCDy2BKilKq5Jo+O8JWvSEKX2oMKwC/SBskSujwkbyS5YFRBiA3PxSLujvHf49yj5AsO",
-	"cHshaAb/ESuWMGE4Tc8JJddKQvqv7f4lLz0h+SItcnp02lIShCqw5wH9Amom5xRt9FP18c658P99crQx",
-	"8K+ni7K86wVxmr+6Ec+6DS2FxZniZjk4++evIZt45UCnHGnLSUEJD3SO04IlQopdRx7m7kXIVHakw7hL",
-	"7lLTIQrHaJpX20E1245T8/MaO3st3qOspGoZkdcv35JhdnR08oS8/uWDrSz4x8+vXf3dfkQogdpjNhS2",
-	"0SQ3yzPYF4SECYEE8zxr8NMW5XlkygxcmkdDMRbSjGCtaUoNG+XjjfcPfdGend4LOFR1RY1UZE8dngCI",
-	"Dx2KYFB3eFh0dD2TJOEYiyfUZgVXag8wDA/FRzjpQzLOFjOWJmOiYW5hkQDVPLG8pVZFoDQUMQwF1hH4",
-	"+DwifBlFhaYOfQyWpoqKhERmF1DyeMFimmmGBY/ckETJBaEkZVcOB67gSK7qKoE1IiuMZ1RMWeTZ5lDk",
-	"SQeKAY/iCNGaIyvmx2ChxjzbwtkaqQAmyNKbVZukmTEFBVpNTO0l0uJbuznP8a0tohE0STj8iaZQxgiC",
-	"hek8ZWAR/PTnwC8ihPOxhzaIBgnXc66be1BEA1utUWGdp0cV3nncEKMLuPA/ixnkIxYfk4jGdBMelvIu",
-	"5DekspqThmBfNLCMIxlRU0PQOXA57qHy8TgaiCy1OpiTOq1DXix7qDK9RtMWjq/1iGovTaBieCRFaQK9",
-	"UIGiwVQBMpju9yGerK+uRQN7F0ebvey4zoZva2DL4QVxuHiDqO9VsfrbCOEb9UZ7XLk0OO9iS0orDI6y",
-	"4ctRQOx+ac0Xrq6ROCollq19qV28ce/PT4uZTBMQqo6+UCHA3belcLmQJ/mphu6fHMygMMG9KuRkW6uZ",
-	"82MXnN0Dn5NXxrWD/7BgnyB/2dxDDcOjoOmNv331gTRMBHWycS5FuWnLp3NC8o2bfy/tf2dt2+8Ayabe",
-	"1CknqsdH0YoOT49vvMNTWYjCaZf/Ucvjc8qfo4Y9oKwpK5/o/iCfqGdGuKbXdtDHgUihStFlnTXig31Y",
-	"miehzw/5DbNhyrtdAOe0piB2c4tq+UgFs0jrzGKhm1lJWbcwvs5k0OWqQeuA8Gr8+VDYxtUsQf+IBWPA",
-	"Z2RmyJQu9CEZg1mpx6iWw5fiTCkmjFXRuTUe8rVE6HtZFKYCqvcpRyADa2yQvTIySjQUtqvCOXn30/ev",
-	"AFGd/P3R6X5ECo8JN9q1XiBKXkfewKBzmQkTWfPBKBqj+TuT1zhR+1dyTTVRMBSmL8yYwya1JgyCldqR",
-	"0QBhiNEMqwAzBuxpmi/UWSxJ5Irb2RWXmXafORyKd/458R/HDmwlfxUtq7F/Z9ziaSldzcFudW6rRJz9",
-	"WdNnt9HNPehIv4c318eiAfjIqi32npyGDPjZ0dFXx8+enTw+/er06Nmz44AbHzVw4wa+Z/eozFS/WC5f",
-	"LJcvlkur5RIqC8dHdW0hGiQZa/DqZwvGNNGGpyngPZ8TwaYUMoQtnAQw3UmGWCHw50G0s3u/KVk5Ebox",
-	"5Zd14g0mUKqVqjGmWFrfajjKye7uFJ2zHhyviaei8rCKo6L03CVn93x8lF/H0rS3lWKOnnc3W6ZjCjZl",
-	"YiGrG7vhMKpSHihV1zOpmcOKQQXH+WMH0dpni6pU/avH5C9WY/XfPLfqmFOeQCsDLyyByBjqfDgOyRbn",
-	"5MhDwhjrd97p7XWz2ZS/08p7W89nQZVZjhD0PWD8PnvI9i0aRAMIvYzmRcdyrZmAEX5tnCQMiXZIEy0E",
-	"XZsfaCIVyUd7ULTMIa9fnhM2X5hlJTaIeQRSOV3cVtdxDBOCc77CyBpvy3Yy0n13x4fg9OrRTXCTfPD8",
-	"ptzA2A5AtwezUvK6z2O64U6/Z4rTlFiTz8eaCrMK/EULBbNLdnpli7X562EZF3xFMzPyTCKmImZp2qIa",
-	"oXm3QpC0MPFHLZo5wi3V+H3jhmcp61OV1KUb1VWjTHBzIyQLoNi1GXfqiiXVMOCzluZKrK64x16AlFcT",
-	"DfJ/5NDQ9gA3USEtwVZW9LTprCzfrfvKblLriQZ53+NR3ve4/NrjXtRyE8Jp6SzFGiMAEF4pyH+Q48c2",
-	"/6TqlSHfSDU/OH66P4jWVnYXdIl9sm5Z73PZMGvY2/fB5nQve1fRrimAb2qxbCfnFYsZX5hR4919ctT8",
-	"Bqou/Xwb25i9OW/yu1Ob7iZcyuKz1lwbjSu9iaP2o666dTu4IV8Mui8G3ReD7otB98Wg+2LQfTHovhh0",
-	"m6hK/pZss0ktwa2SQtQQ1DpuoYkbUcmMNDTdcdQyPOB81vli/TdLxpBX2jY5KmxLsakJUWcUrncliu21",
-	"mIXfycY4kmM/vldqNUNhp8wPMdyXIx9waRDntfwIh/vuWiXDm5Hny2CDc6PJXz/88D2K8rcvvyF7Nmnr",
-	"4Z/w6Mf9UO4H2QgeD80VjsTYCOOaKWYB9quyuykaZBOpbt1f4mppcTt6G4h1dtxo82VOI6vmoDnrLCTo",
-	"KLw/BVdz98eRqI0+OkdKvmNRrhBWIAztRQuNscAbUmQY9E0BtSbsZ9ouqpKfhok+toO6+0uEVyPfyoj4",
-	"ncSb4veyOaNqF/UrYRrWwyA55IYKWGRHDctLBgIbNsBba4+OrO8Oqi+cB8NrgT7pr+rVC+tgNDk+OAmK",
-	"VKDErFao4j71lf8SPuB5Tyzn80w4zjYUe2GPqohgiYst4XDT4WjQMH5VcL5xfiEhK+rHLF+BzUjAvvdk",
-	"7DwAYZZCMo6c2Tz2eQzjoZhwliaEKYVVgkr5Pj9Y118Ma3v7J015WN/w9C5KQ1alxqws8NjOgFulMvop",
-	"bVYhcvylQuRLntWXPKubrBCxXDEibv2E/ns3hbndahErHGw5ojYu79lqNHKSF2FEXoAGsscJuJRer58O",
-	"/nBm5ml7GYlgBB54aNh8gYUqiomEAcmeI6CyJuCTtp+XUPJMYmpoKqcZ02SPiWgoLkVEZnzfJ5b7QuI8",
-	"yJljNvv8a8x1V9YSg8UOxWuRcCoIcKEFZljDldLVEf04h2T8f8O//zImviWWts0BiyeA2hGX2NW2JzLO",
-	"UBNa0PiSTtkDqNanPCEyM/kShwIrR/E91+UKzavxw0UyGe/bo8GfV9lqfXK1/wqH0qs2BpZUKi/xPAzt",
-	"4kv4nxlv4Fl9K+A9ebRV2h81+o1WGB+uXhwNVNjJzx31Ry7c/a2YJ9Qa6VEbFd+WHRLG1ndoiDz3xhXR",
-	"zJjUac2TLE19HUWSMdDZAz53ZiNIvnzCbxjX7iFbWt5sg9TKPQ6HAtrt2rpt98kcmwJNAPxtBMX2ScYK",
-	"5d/+Piao+Q9FXfUv5n9Ogg6bzoYJSsydCeWLYgr2gH/NjdJ8cglxaGH1UnS/mXsnR0f7574d8tJ+nKWa",
-	"Ye/QsQ87K5aBQQNd/EpTsMXwmeC/Zyyo0GnutAeBIseV3trP347l0sfh7ThPV43cfU5YWKfKfut0gxsv",
-	"wf+SfvMl/eYTSr9paQnuuCx1ANt+DZ5ze3fTwmwCrf3lxny5MZ/pjfniHrhxo8LqY8QUmw5mRYuXgOz5",
-	"mJja38AnsEgmrS6B76tWMakZxWjbgeFzVuq6zxBVwuUNPCgXYFvlvqjAdllkNmcMNWNXXe3qsm3NNMbW",
-	"ojA+4TRtD53XYofbNv9kb1wKjI7PCKLvIQwWgmhplmBgAcw1h1jlRxwK25t/v485/zaZrFd97Q6gAYzi",
-	"gguqlmV2cHx0+vTxV0/62uFvX37zBZrXcq+SSf5A12Lt6KywTh7XTiwioSMJ7pxl2/s3Ya/PpJHWMG+0",
-	"sb/BAD4+5Y1X/I9DagyFfuvzzKY8YQYo0hezcDTO9TYUe2gfX3M0IE+tnoN3Y2zHGGGK5/iMLDI9s/me",
-	"uAOCZItU0mQfcQpsxueM2nZt9k1wHadUAebac2fQAvLDJUvGNv0THsVYHXR7cwoX4OUgD9GMXCyNbVVP",
-	"5hRUsUxjwG1O9rzRbaSfRTQUY98MPxjebg3XeaN8r9nZhvn25bGzpodikVJhwT4Ximk+FSwhb3/6QPay",
-	"BXzrMfmBf31ONHPMZcYoNrib8ismcFeWQ4FQuvjqPsHjmWep4QuqDIHhgWBwHAiYGnCRwlbhn7nR4AQa",
-	"itLHI/jyBeyUMARx6pYEtAS1fwjQvZrMM23wAUOVgSN1/uHjx2TORWaYPidUXzqYu4lUZKKYnsEy9VnB",
-	"v51dPxS2T7gu/gLTRqeGwAYzZPz2x/cOAwjp04GvyvkiZYZB0PUt/o6uBmrIXGpDTuyi906PHzkiHRkp",
-	"Rynk2Yz3z8ugIkNh6SB/+eiI7KF/A96ZU7Ec2U8DIuLjo0f2AMfvmFHLg+cTw9R4KCpEgI4UElMhJG6X",
-	"Q/A4JO8Zen/1w7d//fHDj+A+auLob1Nql/UT0swN9RrCL8Cn3tnBb7s5Qf79VnUP//ZvoushPUEc9oUU",
-	"k5Tb/LbT40efaT8hOHe8MJYtOqc1UMQD7ZjxnlQkZVQ5SCCBuMiKEcFAUSqJQCu6CjWzYBWtmiWIs+uZ",
-	"REB8YPkOuSyfQ8EgyB4wyzBVCkCDtKGTSRSonA+09apHIc6p/QgxUl5C309gPUtYB0s1GwqHwnp6SF7K",
-	"a4H7gFx2Tyo+5YJaZfTRydHD45OnR2TxB/nb21ffEjPL5heC8lTvD0VKtSE598UXYJOAraPWDupks3Ta",
-	"s8BD+WD22TlN2Dn566vXL+wrmkyZ3fxW5RMeG9w0o2hlEvaPX6Dat4gF50Q/Z4Ym1NCoHEjEuH6Eeiq7",
-	"ZopMUjrVzlAK6LbpRm6vkZYl/o4DR6/znphnVt/gxkP0gmQHQ0xqQ/wOunAL6pEknrH40sV6beTEMS5u",
-	"NEsnZE/zf7GIvP/r84OTx08iAuYS0YJPJiwp7Fl8ZX8o8OJ61TXXLlF1hABSEOylWgryf/7n/4eM7Qyy",
-	"+WjO9ZyaeDZGiPQxfLj4DTRKPKPywgS7Rgm7H5FxJnS2WEhQ6UYwTTcO/DMcxwFKo6JNZlTPHFCYXTZy",
-	"6ZgKYruMXDDsq8wWhiVnZRak2G+IRrMPISP7TzeGRU+eyytQlk6Pnp05gGq7AtyQMeqyMC3NxRR+ENL9",
-	"fQTrgV/cfyI2PryUK+yWoEdcjBZKThXTekz2cG8DfQ52xGqNv2dUUWG4gPBWA/d74aiyqqzdJCO0n3nH",
-	"NNz4Bqb4s6Odf3PN6ZPRhPC8loEuxJKSNaoug8vjGUM/5edhQHW7YcN2hiuVqqoRGrlA8RUYyynXHtyd",
-	"Kvcvayw5I0wkQ2Fv+Bg4jDMfS0aqzmsIHQ9A65JA//NDgjMYCvg5ZdakpW6Qn959f2gD1xWGkXevsEbz",
-	"NdVDAWpQnZE4fC9BMjHhgmtAZbSP2LJXrmMKTvWh2LNs9uSUzGSmnFVcsWVdTUTOiFfpV7fEXLrMsQLQ",
-	"0vPPf282c5f9dXQ2x2ZvjgBBIyguVp6oriWZUFdo669BcYMUK6O67kJtK4Tmyk5yfy8eu6te4jZftSmf",
-	"rcjJVcy5Mm1arr3fm6W4bX43i71qa4RXPJHkjtgvvb7PBrl+CRcg8+1SNETZpbokl2yBvUpS5phx0c4k",
-	"uBZB66RCzhZkvtMWMU29PkpX5SZcgcUHXuYp2LfrDCxm8EoYtezqKsDsQ1/iwPe5ARy0UEqXhJLfG5gT",
-	"2ZMLm6KXLn0kSCl3V9VU77tOBsBwwSrHRygpKoVX3U0YJ7f2Vjc0fVd+9C5FEVZwrpJF3pxGLmD5WpMk",
-	"avnEhOM4W3YeuEkxVzqLNklXObAvIg473OkHpEz0AYS/TJMmCP8eN+cGm589R1oG681WE9mMbUuiZM9N",
-	"gyURcW0BME58dEyGg5cMuo0wES+HIn9uOIhIOVPbZnz8w/m7AA+OfL1/7nxP8BHBGFicQ2F5isX6Z/Sq",
-	"Mhe5gDTrryWwHzASs4R7fSLPpB8KromB9is2v56rSvVHUxOwIPY5FKV9D5uASeEKTyeQZI2Ryf32rmCl",
-	"y3FDykLpG3elL5QX2qEtqPLDX7SGmy4uC1sNWqGlyV54qdydt0K9dMFR7ttLqgktH926SgCEK9q7Fr3P",
-	"LubcGOxCkr+e9xDMF/CgHPvTnp9C68ML9EBJYXnrIfmGp4YpTWI5v8BOrc/fvNw/J+MYK83GxP6/raYD",
-	"o2Mofs9YxnJe7T1REztOlNvpCdOXEBilyZTpQ/LqiieIvMb1UHDhgyMefj53tAtpgnifbapC05CfmBkT",
-	"++jtL5IipDrIc5H9gYEvThT+R/uJQ/J86vyUScaGwhbKAZfEGjqy91xz+vA7mV5SQ/exBv+QlIgDwr4C",
-	"Gd1QhLtsG1RS4cBDcJfamjy9c+d8V6pbOO/t2zqVaTROGRVnsPMghvxpnJPEy0DO9FnpbzqCpxNmmLCi",
-	"JP/nWfFPslByITVqkk1LkpmJ5bzZNYJTGkSDcAr4n27sNTTS/J1RMJ9a59sLKfGTrcMwdxtGxU3oHKdS",
-	"ebpAOAjr10MUOzpnIpnb7DwUobptqxbQblrrjOmNJu/a8oxQTRkVLGXNFTzPb+qCapveBSVvWOKVFWpS",
-	"2yKumLJYMet88yVgamgOfChghZhIS7Vp+dScixGdshEwg+arUmtO9ujJ46MuZKnec5vL9qnRP25gajdr",
-	"MAHr+ztwxyYdCHFqXOIoSJHf7YP/9hbTB5esza7tlqDvXDeqA6HtFHk/BQrxBVNOTncqIlnK9MOYLmjs",
-	"QEGaTaIX7gmQzyc4vsqEgDs9Z0bhKWpG0Xa5njHF8L+0S/eRwAQT6NSeakaOD5/iAPP/+v/Ca5NUSkX0",
-	"AnPZEV2D2dyNhnZm6vD45NHeV/v7h+QXzHS01agQeqeplkHjZW23wnVwpwIL4CEWAf2YWXxJ9uxYz/b3",
-	"z0nKJ+w3Gl8yDE5YMwGnfnx8RP4vmCQiiS7SzFlEfr+KCWcL2wn759fk0eGjiDw6fLbfFpXPDPPbeUNm",
-	"kB/+jrIni8+3JQLYvvD2qVu59Ld7id96nNl8kb4mRRzMGYhVdPNfSGqigmAtLbu+fjlFBjcYL2v97jqY",
-	"iVZjAvvYu0Rxi23i/AtGEu17+qEXwELdyckEG/TtvXz1/vW3b8h//e8n+2dDwVw7fO/h8Jw7n0ARgDXc",
-	"pExHJGVTmhLEt8C2iNFQ+I6FVMH1eQ+px1nKclxVkVh+dpB3OXR1MO5EbBSepqm8hq0qzDMNZesM3RLc",
-	"YHcrZigX+LGiCAag6jThBluap1jHLs+dFZOvCx4PUizDj+S5TlwNhV2lNzEIHse5R4oNl+V+nTBGABPU",
-	"piMNRZE/bk9ywph++HsmDRuTS4Gvwdh23+GRA83QZtK5vcmNHgo2mcBUr6xKBZZefQO16zIpdS5xYUSE",
-	"nrb/PRRKXj/QbpOITZGPGTEyoUvrKbqQydL1arQ5DUWBQUqviUtvYMa6zuxzLrPeKCmmZPzqA52ObStd",
-	"zNGSE8KN7VRPCaZyYWXT+PXk4I0U7OAHm93lk88eucoMmRlCcToteQnvYENf5DejZn5VLsgHyBkENi8X",
-	"HtsgTjkTxqZ+eJ3M1jkUSllpliWtrBNP9kY1r/LiW9lvsTt2YTiRF1ANcPBCCqNkAy7oQvErTLgU8iCG",
-	"R89AW4FiMdDmkSaru1KWO+271FTJCSfT4B2x1OQ+K1UUkJNxdNr3ww3dTnDDHh2d1j/8RoKSnqC5ch6Q",
-	"iYc34XnhVMem7mJPtlreugJ0B1ptwGFz2osqLLzKOKOAaQKT8DyrUyoCTWYOzKxZo33HaFLt4Qu6HELB",
-	"us+clRkl1jeRi+VQjOG3kWZmxF0iLKq28LQUyGHHlo+OyZ6XXGE6PoBADYVlsFKQsRSVB4NJwc3aPyQv",
-	"A58GMvOEKciiGYo8Xxc125TrHN8lyrNueJyl1P8QM+Ucl058WaUWdFwpQCtRieXJc+bRf9EDmif65s64",
-	"Bzr37ZzbUeyXi2S6ec2RWkhMWJmbUnDweWUs1j3ZiEWTTuDerDqOXGUCTgZRdmz7YmseOeRzfUjeFHg1",
-	"NkG6SZK8clSEHPWGdPX8G3ejq7vPr4hUsOCJf3vz/Bdf2wkKjwZHDr0AbUSK/Fbwkvu/kTsVml47fxoD",
-	"1xt7zCcn2QpuCBfMXk1Xu12zB8ZDsTeeMIY49BpqC1Fls/d3kTlfP/zRhxsxwZ1inSrJBKigYijggQgD",
-	"G6gXYia9c9/79wEjzmbX+qRXRWQG9/VAgRIIcYBFVkadEnTuDRLEl2q6fn+HHfqG3VRm0TeM4Rfu6Ob5",
-	"z7fdO0sfn6FxrHhsxeSE5YRdhmxsvjSKMZRN7Xfm5DGJ59a55L1SCVuYWR0pzXp/Hu/vk4vMIDGnTKNh",
-	"Jobi0dERmc9d1l3eMwbNdSDt48fBn2OqptL+yTmAhuK9k9wQ07eLU/D+FHxQQpO9Ap7t+HQfok74ugWq",
-	"YMr6rIYi/7AVmPZDXJM5ozqDp7AkP/y+XdQT7x4bivHUeNeYN46haogmtgM/JvDzwOe1B+No9JWR4yNi",
-	"pNDW63b01d7xfrBrK1xb3+THdEO31o9/V9e2+P4q71a+pwXZfn5X+V1tka1+rq7bPafoTn6IOmz7Df9F",
-	"qkuNqCsm3GTUXXM92IqqB5oYcP8gTqJIUkqOnz1+PBT68NHx3sl+REJMdYBUf1ZL04Efrd1xeHxyuu+c",
-	"TxrqPZyXoKwzo8/ZVn2ky7Kajcaq1/WHolD2wb2yf0jGcNs1YBXCjbRwgNXKusj51i0Cq8wU6MiJRPal",
-	"md0St495dD6mujE6/QL2+Qf78A3dVDc6fumOLqubwuqr6rfMkt7nd0vzVmheb3X7ryO7ZJbkWMs1mu66",
-	"tkYK4dqytvRhAHLmwjC1kNi7z2ex4N0EdtEsmk/3z8m3H+BlH2Ixkpxg2tScpvqwTfx8cBO6GZJ2o98R",
-	"NedfX0XNUyW1Jv5cPj9q/jZcH5DIX8h3//X/+3kDwaOXIn54QePLVE5XZGL5hCCd4zB41KCimsWpsVyV",
-	"87HOLKsuDMNKwhaYTcDUecpqXh/JrJGF6FqRLeUuDe6+STLNLJIDIBPB/TKH5Hky58JOmKbpIfl6ORRe",
-	"4qBsKmZ+TTmKrLlEyULzjiRF+Od0/3woxhBuViN44i9HvlrSxiakAKhx8O2MrU18PVtiXjzlBhZxDaXS",
-	"dDpVbEoNGznTcmzBK1rXjFhGbnajiVQj19pzTPaoyPt8+oX43XDZrFfWxgjAyoPv4LxyvGlHAaDZcxHU",
-	"A+xbbCSESQKJzQ3I9xT746RLWNY5tk9Jl2M7c272D8mPKmG23L6YGk/a8sPeL0X8taPA28gRq+ZglCjB",
-	"NjEtiDsnCMT7BLQhSxh0Kgtn5VfQxRRNoTTdb0vhySmnFCTJGcFXUUcay13msbjjaUv5f1njBV+8ZA2b",
-	"krOZ8qWLaqVtIOZdUn/BuIFTN/Pth3/6T4xWlgMgWS6omRVUGby4Mli0fhFKi0PPVQyNyZxeuiijn4P1",
-	"o2OsHGQ7GdssY5aMh2Kcl3aOLpajYqfGVfPg3GNiooXPta0ghEBDwdTIHhaWkmJQaNfgA+SWbz7QRLA/",
-	"EFmEQShce68+S2Bii5QuWZJ/nRriUjIPc3aoMmcfuVMaikR50LXKsh2rrsTchcsFCBDgh8LuDRo34V7t",
-	"jV0VLKBr2IjF2LNut4mEuxB3LOdzGNemGGuLe8QhCE204WnqcdFwHRFW5Fc2GZyqdVEWkUZJhQAgZpTP",
-	"D/ADMj0rY3zUID5w5R7az4XRIf4Tc9uLZihyyYLbD/nPKZuYkjTzO8eND3CUds2i45GxgwEc4d/OCND+",
-	"mOxpOmFwERXMav8cERHtLtlca8HayzzKIu0mlHA3ui/vuCNlvDKLVuOy+YZ/qfS4z/WhL11tJ62r+jbS",
-	"gRogN8CnVoupRZa2NxUC+oAHiOaJTaFcijjUu8/zfoDZwkrKxQI4Jkvh5mnk7QjZ+P4/37w4nCfO8WvT",
-	"Y2LUD63yhhk3Vr+Db5wVOVkEMbXQvBAgiAVd6JnEpCCr3KeQWKQKzGWAoipw6RwGqmWuyKpIKqd2GsUc",
-	"UHUG+ZMxXfiwiO9WjInAQ8HAzD9z39JY7+ZDRPajD7QrRQmgmHz6q3sLgseEuseC6YJ/wyV1+iUalhSz",
-	"J8XkIS4P+WVBRye7DOjVJDU27zgkrwCulBs29xYPNai6SNepSYp81/bG2UIzZcZFgpyH17XCGCWSvPap",
-	"XSAmEoYYol6OwVJHMJ0RrgzgPt8bhwtDp058Gp3vtyBSsKHATlTEKCq0DcCfk0vGFkh0NlUXLM/xjOrR",
-	"XCqGrkfgmzbdyw6G9YNyQX/P7Gcs2M2ZRX/lBgUOydzhJ9Dzcso0gT9SA0C3c27GmFsGh0eFsMC7glFF",
-	"Th4/Id/xrwncTIXOTwcqO7YVmAevRCxB5p2R6b/4AmCuflHcMO2lY0S0hDkAMV448DM0vbAOC8Q8cvcm",
-	"YQVi6i1czo7csGIjvIVZotpzQi80nKTVY4sr1mIK2aHacsWeHj876VF58wL3+sAZrfmVxT02Ere5o5wA",
-	"j6XZGENrq90cO+lsNVOfL+w1WShpZCzTPIHR56LqBaOXurAoj/fb8u3+cfDWDXLwsx2kZynEyfHpV6dP",
-	"Hz05/WrdqbtmgPnVJJrNITq2xw6nh+T48PTwZP+cXLDUpdG60fHfyNqLmPeT9mU9XywaVxQ2SjjtQRhw",
-	"S+AOz6SQECJs+2LlerV98+S2MxfxUqLbcnXBiFOKb0WJOl61vIV98D/WhLPKlY7mzEzHxG2Fh/I+mFBG",
-	"IRvXZA/TshSDRDSv+e47iPKlzJQtIXFSDsnxuqIeWL3syc6X+NNiqmjCfICwY8Vww+rLLe4S1x7YEv/P",
-	"LzyzHymWfo5Ld/lx1qDLcSnuFlIY9x5BKK2cdPVf+TF0KJF61h5hsVqknq3QIis64g+5V8YpsmIoxpr9",
-	"PraA6phAkdu4EWF/0NikS8TgPSMUc9PBqel521BUvQKB0Zn7BlBhyg1XrKG1OhKYQ+ggLqz4fLjCoid7",
-	"7u/nNl/IOordbzYw64skCc/zowAu06vwY7KHDhEZIu6f514O4xQ31ygdNhSCuQi7irOlJQNuPwr9C3vO",
-	"fk6UXGB5Qa464g20nhlEdfJumarfa99pekYtwQBnsKAc8BU7buwHSfhO4UF+vzd+YW9uVV0CSGczFIgc",
-	"//joKN987dDncwz5/A9j63s4Roj6hBV62VDYV+DjIV49JK94OGdIpMkE6F0Y2RuXxNrY+5AAVPqIjLnA",
-	"gDi4RkZOto5hMM1iCckuUngVGU+i0ng0dxr5EZ+RHo6VdjVQz/qoge6rHFxiOmOo4KZyysW57T2A9QtW",
-	"rYljzCaSl0y0yeB/HLzE8Q5e79T92FP5+qS0rZtXnBxat8DWJ6mML21lCze23YTxLHbv3TcvyKNHj57t",
-	"YzsKl4pl+d0lu+486w98zpp3sX9rsha1DzSGhAljqwobp1HlE4019DAYDODHaoMTvIGmD5me3VW/B/y0",
-	"HbxN+XTu5kUQdMQYotsKKzvvp1/vS4+HukKmZ1Y2J5idIgAFJpeD+17gcB+gWK2gIfTIsqM/kUDWhh57",
-	"6OFlrG/eumiwemjPw5/HikJ/JQokZ6Ri4AUaCvxPZvZdc2AUQ2Rsm295pHAYEW5r1aW0X/iUUJUiRs4v",
-	"tJGCNfj0XOBbZmYkJ87hhL2GLCBVkycQyuTOQNdDHdRmQuCL4CHF4VykhBg5FIX6hckPsBjts1SpgZ3i",
-	"iVPfK2FDuliAFy7TMw9P43SA/TbhbiGsbygSUXzgjvhWOIG2pKAK7+LJ3XCtu7vr7+kS1W1/bYI6YXt7",
-	"IouQba8HUiu3OaZyEhC69z63sgJb3HUA+XN5fxc7aBN4Kvz+M77xQrHruv7ZBWA3sfWVDf6YhsJF+zno",
-	"q+LvfbL/WYSgjk/WFFBPP5UQFJ4YCgN2TWzOsW18Dv+CGv2wy5BrcrncFB4bXgJqqtHpT4uE7pBOd8+C",
-	"i6m9td+5XQYc7EwD67W7l/x73rTP9WbaQ63fzObrWJYN8gL0nhr0b7UyGd+mrvBH1zNQq3mmD0g48Hme",
-	"cSpt6kzpr/DDEltphT5C8lamPOasWZGC5DdL6T+GC7iPgMQFWNt2iMT2wO4xIHHtPNoyFEtH9iU30e5b",
-	"WBRPgtsygWIDkvAJpkeYck0RXGmyZynj0N4ptr/utb9B3OKAcTjNNW//VwKwbLr35z7Hzg2Rp2GA3Zoa",
-	"xw2aKqROsHoJL9s4wNXJ2Q5LoPgpw4SyYk7EzJTMprPS5kLzwsyyV8jVROwzMGkd0gdOAEGOiU1xS8KQ",
-	"GDzs2xK51mfBvueBoMhlR5TTIqifYzCbofBpgmHhcvHVPA2hWD/sO4YnyBiRQ2FDYjB8U5ZM3a4IaVhl",
-	"lIAaz4kr/M47tBatysBwz08UnrLFm3nZKMUuKnAcluGNCxzpsc1eHFeRpN1h0BRz+FvgoAvffdBPLtjb",
-	"EBO6eLNwzrcnC9aY2A0Z6necK1hfZgcqtAwf/ZIpeI/7U+LVBCYZ8pq9ksQwebp3mSEGcNKruki0SZXV",
-	"vSN+ds98HsjDTV9AdPubGRp4a2nY7sv9HbzycQ2NtXvI9/al9kEXLOY0HcXUsKnEv6wDkfsGGD1SoBX5",
-	"8DMR2fyCKczWpBwixTHV7IALzYTmhlt9p2kyvw/WQbG6ecW4TRv29+IWuOqWrAVWQK7ya9zs6mnszPRC",
-	"sdxpM7hJt8trscjuSJg2ne1zW8xAYlw/JoJiCMcFKvaoK2iAwzk5Or6FGdmTSD7ZqOAn2t3JasTEa8t9",
-	"hOlaHvsv3vov3vpmb/0qgouatbVvmQlY9a0zTf+X2yCv01sFCmCm80BuKlRyT8Mkdxgi+dzDI0fPbpgV",
-	"fvbhlDVlNX4j5VTEbGWBnfdw6bIb1/b05lg5Rp2q6GCsK3isQ4EYTeA2LPcMsmixVShtbhowtGdMnEE+",
-	"ry6DQhVo4sRaiBYa1QK7EuzsvTwPYZ189wKfmAARKNd93FcDw1SDccPvOR9v2B2nvCm+Dtx9DdelESP+",
-	"nEwYs31bsH4P/asA5CsgDzm22DtJCFieMJpYGHmdqSu2RMCNvANFNBTBzOxSOSISwZJySGlMxoqI6wFj",
-	"m6lzEadZgoCtwfk6SMoJxzI8zGqfOCR4+J0iQLrN7ZgQhLIIWvVh+u4FI3kvGt/sKmELqkymGNlzCLZH",
-	"p/suQSQAmN87egJxszE23Am3d4ztAm27KmrCDfBF3mTJTPHdfVttn15DTaHtLzWRCiFUSi/H0pIXtanh",
-	"RLGUWaCvdz7/+gLQ2SW7chlaSOWFx/fcumuvuWZQ3d0Co+6i28VF65MlDedpJPktS6ZwYqQCddaGESLa",
-	"82LLfpzjO/EnBJvQVrYTPHH/lKlbjrK9LoUXiltpsSauZ8smPh/lCE3b9HgvCwnFrnv4SZtTW5ro1HGf",
-	"keW6IzmZNJdRWgS/uhvu11tJRmnzfr0oYbt9fjo/rLuQjDY3w0LH3Ywl0Oh+e54kJaq62bSnO/TBtaU9",
-	"3a0frm1W772e9CWidq8janhpfXrVnGE8ovMCN/H+39XhQrQj+z0nb998S/7+zvY22GNKSeUbvYOml7Ir",
-	"lpIfIvJ7xpkh/7IQ71b33M+b5vz07nsy/vD6zcvn34/e/vT1969fjL5+/v7V6Kd334/Jf5Dxwys3qYd/",
-	"hoGWj2PXmyG7SHk8FE79t2AOAea0XDDh+yCQ35gxS7KH1Zz2W7ae80OYuRGGcbjOAURcAj2mVVjon4dj",
-	"MIrG/8PmBEDnngWNGf42GiOyArwA65tR1+4nE4q5CGY8o4rGhikNtZvfPT/47pd3B0dHR8djMGUAJU5b",
-	"9Tsi4++eP/zul3cPj0/G5ILFcs40/PY/vvvl3f84Phm7+ePSudEsnbj0a1dLAIxDCgNfi0jKLxl5CDtw",
-	"Zocnf/3ww/egkf/t/Y9vsKUGaPdSOPRcW+uMhXiuBPXv73z5Htd5x2yn3Q/F+HdlO2ZCbWNPXfoMbT4M",
-	"R9pCVPiTnIAVQFPtbcIwILqO9v33d11a9y88gcixSMiM8ekMzAyy4H+wNABVeHx80qZ5a/4v1gIFcXyy",
-	"Ggri9GlY4XfydCNoPj6nU/bQ3dQGC+CCC6qWZRvg6aOnT58cPW3obdOkmbs7Xu7J84+Dt3j3Dn5SabPn",
-	"AEgfdQngD74RVGOM89FRa5udT1vMbN1s27PXaj6a5XskYHtYULlQXBjXBe6PRhDiLXW2Jjlh2HwBZrRe",
-	"6Ufy9chYCKWYQcCBoOWOH8WXXAEmkNQMbJ+hoMmcG13eAuskiohtsOGD+Lj4fyH/4oJcsqWt0IHmmcC9",
-	"sDU3AKeyecl95PonWYcNDCGoUvKai6m2AkIzQp3bJp+qJuPCqXCoDQWMIt8TfYK4TefoK7GpXUVrboce",
-	"B+lwYz/YKEe6i4FnjsMOHzAtsheiEERD8aK2dbo/zz0fik4WWph3H/ITvnGduPhUCzMqNh/ddRNuPkM7",
-	"7EOpG1V9ycFJ7vJywxxYnClsZfvPPwcXjCqmBmf//BXkkC05tMNlwPQHDwfR4I8DLgxTgqbOaP/4az6j",
-	"Kh/4nl8xwbS9YUCRHP9roeQF04FEXWqD21h7X065iKw6QpT0RcSpnKKeIpJyuVlQz+1GppmZNYz7t7AY",
-	"ILKqiI7cBnunKgwfeoOLUfN9by6Mt0yFiSkX7Czs3VZ0hsI+bTryjuOIFB1yHVJ3FDTCKD4MIzcBE7sO",
-	"pBarDoBrIiz6jGyT/8JRDT96yMtw/0XcMOor14sdKv2N1GdkkVIRkWwBeKkRCfqzu3Hscw0jva74cS0P",
-	"tm2bz4pm7VGAJh2VijCioom7Dn1L+bANH/0mpbaDvjtBO05MUyYSquAAEh25cmU7Le2aqiXkN3kRfAf/",
-	"6+OvH///AwA=",
+	"7P3bchw39ieMvgqi9nwhMv5JiqRIWSKj49uyJNtq27Jaku3+f01PFZiJqoKZBZQBJKlqhybmIfYzzNzv",
+	"m33/f5R5kh1rAchEniqzDjxI1k23XMxE4rCwzuu3/hzEcjaXggmjB6d/DqaMJkzhP98yoxbPxoYp+K+E",
+	"6VjxueFSDE4H71gsRaKJkeSackMu2FgqRhS8wsWE7Lz95jl5enh4QP7rfx8e7B/tP9odRAMdT9mMwmhj",
+	"qWbUDE4HXJhHR4NoMKMf+CybDU6fPD4+OIgGMy7sfx9GA7OYM/somzA1+PgxCub2lv2RccWSbc1R5eMZ",
+	"lbHtzfljNJhTRWfMuO19niktG7b2pzn9I2Mkxj+TsZIzItgHM7Q/DKIBh6f+yJhaDKKBoDP4Tv7HYroz",
+	"+uEHJiZmOjg9OjjIZ6SN4mKCm/jqBTyHw82pmRaj8aTfRmQZPhl86dHjxg+Nf6QmntbX+n7KiJLX5Iop",
+	"zaUgC5mRC6pZQsyUkXhKxYQRKSLC9if75Hzw6HxAdl6+pxMCcyA0jtncsGTX74ql3mIhr8Z79sstG3Pc",
+	"uC8/8Bk3+dZUdjrFP4bjJWxMs9QMTk8OoiVEctKHRBTTcyk0Qwp5o+RFymbwz1gKwwROis7nKY8p7ODD",
+	"uX3iP37XsJ1/BpP6b4qNB6eD/9fD4no/tH/VD/24+MXygTwTBG/F8clXZO4fc9eNXqTsuRTjlMfmVudE",
+	"YvfVM3I9ZYJwQ7gmRlGhOROG7FAhzZQpMs/0lMgxMVOuScKueMwiQsl8Ko0kFwwu/RVTfMxZQqQi3Ghy",
+	"sTBMu78pNpNXLNkluNw9ZC9E04W2nzWSUH1J6IRyMYhqnHIvZ5VN63RPPwyYKi71HVMwzZ8FvaI8hS2+",
+	"3a1N2JyJhIl4AXuayGsBOwO3L6GGwl2E3y8yvSA7sUwYGSH/HO2eEqMWdjMIxZ0q7ZrjvcF5TfgV296+",
+	"vZfyRyoWwP2ZNvo2N+29lGRGxYKMKU9ZQlI54UIDR7KER+NYZsLAPtIkUUzrMyt02vdpC9uSy8GPOGW3",
+	"Dnj/WQwTfy4TVmfAL9iYxxyPn+JjBA9553uqBDX0kpKjg6OTiLyLp3uv/gl8lglgX/8aHBwOosEBcLiD",
+	"R/A/x/A/J/A/jwfR4OnTwW811hoNns2YSGZMGHduMKG5knOmDLc8j6qJ/f8k4TAfmr4J/m4lUV2GzDKD",
+	"h/1AE6omGXxBD/Lvy4vfWWzg+zGdm0yxZEhNSZAl1LA9w2esIs1OGtYQK0bNZkMkLObJSkOILHXMwW5B",
+	"65AXix4SusdowJSGPNnGYL1Gqb8l9JwhSQ43GkCqNd//PVNcJ3yTKXiy3NJGWg3kzyX0T+ARslPs3T4V",
+	"+pop8n/+5//aHURdOmE0kNeCrbthilHHYssT/HW6QIHCEm7INdVkytLkjEgRM+LINsIH7H+oB5rYoaz0",
+	"kILhW15+lNfQtAhtqMmQi3hmJef4qtcXUbsFnsCSRjaVzZNNr3im832s7gZIj4TlWzKIVt5ppy5XjZLH",
+	"x6G++fTg4KvDp0+PTo6/Oj54+vQwUD4PGm2qQuH/l7UA/Geql7FYnaPJyLLtMn/NzyGnjPqdCgiucmFL",
+	"fLZ0Ir818PWqXPmBN8kWbtis/I9lGkB1TLzQ9MMr++5JQHlUKbqAP4d2WoMF1nHBq0eAH+qz2rcslqqB",
+	"1J6hbSXHhPoXhsq+oQnVSIDzLE2JZqCqcXNK2BVTCxLLNJsJcrEg7nSbRfSyzfv7u59e/0LTjH2RuqtI",
+	"3ZSZbU/wiyC/v4K8W5RtRx6vIjK7n92udLynsq8q8UIKCOVfccF6ysKAZZRY0ppSspDRbfKyxFf6iJN3",
+	"CxGDlENen6Y/jQen/1rO7f0bL8UVS+UcmH5V9oI3YVWJ6+TaRz/nQp+rCbQGNa5yqvjX+vJ/+xgNvqbx",
+	"ZSonL1jMPWlVJF6qGE0WwzEXNO3QwKc0ISkbGxSvF3Zk4gY4JYrpLEV3CDiftJGKJQSH9X+iIiHgzgKH",
+	"FKi9jkSIkNeFRXshZcqo8CLIz9pvT8J1TBWQBzhCFo067mosrYG5aPR5dnhRMj19a5+snkf5QuWryEeO",
+	"KrveRLmVgwucCs3ugzFNNauqM+tu4BL2OuPC/3DYRZelleOIS1b6Uhi1aKDPyUSxCTVsyD5w5w2rU0rx",
+	"1HpHXlHjynfguVQKDSriHiMgCiIy5h9YQqghY660IYrFjM9LNs9KWqBzYuV8IF9SJi6FvIZdhFgPF5Ph",
+	"WKohoyrlGBBAUmo8x1VUpLaXmwV6w/O4C0PNWKOdbH2lcOvtbiVszBRwiB3gFnTCdtfduAYdqM7DCpn3",
+	"QJPwjTMCKg25nvKUwQwTyTQwKYLk1m3AdipEKV2+K9Y7AFtN4FHglUwYwtcmpA25X7snhqMP2gWsan6Y",
+	"Pi6YOV2kkibrO0G9bec2rNipGlfR7I9t6lHRAHZ/OE7ppGxmB2t+3LTkwqw+bDKrUdtiM8rT6h07Od6m",
+	"ctkhoQpFr+b+gI2sMNiozpUd/6qqhgFPCG9CQQlLBMI2HB0l2XJvnBzPacpEQtV7eckaVLIt+APWu/p4",
+	"QJnerpm+mZl3JS+3OZ0mcygwQIKd7zy35/bZe3R8m+y08aRY572axYqZM6KnGEEV6cIp7MGYh83WtGqx",
+	"KMaMJeTntz9A3Bl834SS2O0tofN5VZQcP1n1IO1y7AxWO9ZtcJ3SgDUhUOM7K/CNOY25WaxnDMRUKc6S",
+	"Fd+iSZYaXSKpWvrH4YE3DZbIz3jK00QxMcxEwtTw8GgLY6bZZEInbHg5KV81mQELqI7WMp7IZhcNrhK3",
+	"8KZziBW77p591+THqZRqSBWjw9lRr/kvnT5IaorWwax+6d5mQoDVPWNGMQ1+8wsm4in8EyL711ShDN9s",
+	"Bh+Xkqy3qcvklfIx+53Gl8zooWpNd4NEtv8LZg07T+ZppknsBo6IkkBRCcnmg2U5SkeHx18dP3n0+Pir",
+	"roOZMTOVSWiLuZ1FBxijjaaWvGIKNJqm6c+Z0lLoobuBhH2IGUs0mVOtmZgwpSMbD/QPhDHBurFbvLac",
+	"CPuvuDLB+gre2AcIZn+AWwcSQATxiybxlMWXSxaxjUkaRWPWxXrf40PVuxzsWH68UTPt+e80819DUznJ",
+	"WDntpMJmZdI5y+B9MLQzNrzkokRxQgo2iFBpGDi9dC6VGUQDm+o5TNicKtC0B9FAiqFiKaMa/oPqIVhm",
+	"mAnW7BTI2HDOFJcN5/yNVMRPB7KkmI1e28dtwqYpWdP4EFhlVJBX734iTx4fHJIkU9Za23lzePwiIm8e",
+	"/ViJ0B83qQuGm7TqajhpTu8MD9cZHvbtYDeXnyDc49azu42ZLp1emzMsTeU1KDK49yvEe0v01mGSUrc1",
+	"ndZ8H0ovkrByarcppW4NK94UZigXPpOwzhlTNqHpULFxq43eEvfp2JKUwzeHcOMWXTP+AZ99g4/axGiu",
+	"hzOZ9aGrORM07f5ETiZv3PNIZxM+Y/1J4i0+X117fek5qfea0Ht8uoXukbCKixocVmWHa0QS1Si/RAvF",
+	"6pdeqm8Y+96x2fK18sy3y5djv9J3ZyubgB/Jx1g60Vc5e91U0DSOdBsM7E1ByZVZc+t56ncvrf9IjsdM",
+	"xKxJrZ0zpiOQTyQT3ICKOMtSw+cpZ+qM0Av0EKK2QmLGU9CBreqSibniMUsgj2QQbdFPmL/YNllM//dz",
+	"GRMKMyDXU6kZoTPMroUn5HjMY8yiNXq788v3p5RF5rbYGTeBktkcIJLXffiZylI21My0VEdkKXgX7Hrd",
+	"0mM5YxoVjUHUcR8rtGnPMVhdVNDaUlJtSzF6j37mPIc49s9HmLYHTNYSVprCMXJDdr59+Z48vDp8CAvT",
+	"D/MXiGbqimmMf3AzJXh9NEZDLcPnTIPbX6ZXtt6jfGOYMKrqhljmPe+vMqwoF/srC8u0he4n6xpCn3dW",
+	"0QyaaVGTC8VoPIWczZnUhjg9OrYhq0G01Z2r6hTdQ7apEm2PWxY8rN/Vlhe2o0I0LjaXN82E2++EwzP7",
+	"ekFSKiYZnbBTwgSh6TVd6DNyKSIy5WCIKkauFTcmNKL97e+nn2yikjRxnI5dqkzKX/ulvOvO8lmq3LMh",
+	"kSXnfxslsFRUy5o+wUQPNSYaTHmvxy7F6koRa5EvMMcxj6lh/U/H7uaPzNCGcwHJPJyx2YX1cq/h5Wcf",
+	"5lwxPazkmDkvQ8mf3/D2RNEaC2/Uk7nWGUvW/Aq+rHoZoFvIfvSq/1JaL04S7QcnTuJFU1py8DCoBc/l",
+	"bM6Mq0GDXSHo/rYqXppYuRMRrOEjil3RlMM+JZChDM/YD5GE0STloqF6Se0/OrI1TP/8ZbfRXejcs+UN",
+	"fdIsAPLvr3l4Ra5lzw19Z1+AVzO8OsMqG7liWjMXxfHk36iT2ge3ER0vTSXylpsl//zs840N6T0n3yAr",
+	"skqlLXyu2BOgmZRTZ/FsYj4ldKGHRg7x3jeQ62uI4UP8DQtW8Cl0ga7ort0Lf61bHGWuU9e9MO0FKY8k",
+	"dJFTPr0mO0wkUmlQyGI6n9vS1oQp7hTlm+Ng62Vzb8L31uREq9zuCddGLYabXNL81Uphv/B1teAMvmTJ",
+	"GZo6iaLXgvyN6ExjKS6eo4hZmtqj1JlS8LuluvzGAykMHN3YsEtBmiKn5mgArHTMBf6ef65b28DB3aVu",
+	"vMPVncrX3SHnX4l51h2VLe/cyw80NukCbUo5JjkTQ/OwLPH3a6bhp6MR3P59WkGP2FgJWEHoLs2f3YYI",
+	"3p4YbL8iHffg+0owy90n6gwnnakrtrDEfIUJwjQd5j9yoTNFrS9qLtM0c2+lPPYeqlynAqk8HyofnB1z",
+	"I5iG+zpnasZNo5oQzHMruR7FcPcowayY1BuPTrKUJ824CH89rPmgPi/D4e5u59qy9+PyY35Xqwv2UjSX",
+	"vZic6YQv/l7I3o57cndehvLlqnkYgj9v5GOA7IWUa/PMZjIHn1gwjUoH/E9z4kf+st+h1aM09SApwG8M",
+	"IZuic4cqU8fbJrN5L29HU7L8OwMMCDzbUDB7RqiDKkoI5pxBVJ9rQolg16QqUhrVTkgY7MzaYLN5Sg37",
+	"hht7zZo98r9OqQ0WIEKSfQoAbjRPmM0Lt6nokff8ES6MxD8IiddzLQfuSQMjx8W0BjXgi/Apmxeje1X2",
+	"G/bB9JlZkzJrj9yN0SgQQiLtp6beNRnzZFX+3LQzzrVbTGTp7ng6bDJwGOGzWWZvh8f0wvBd7N8mO4mM",
+	"9cN3//n6+f4siUg+LDFuXF2P7oy5WfF2NN3an39+9eLqBOZzyRb/76JwcmWNezXdp8T6OvNco8ElW/S1",
+	"VPvH2eF54/MG65q4lpmKe0ae/DkNWypxe/hCDptrR9YKt1tDFbXi2szyXSoCFm6lqAfnvK5G79Hgw95E",
+	"7uWTxASB/Zzygz/v8RnmnJ3+aTH0TgcTbqbZxX4sZw8NFwlN/f+5YXAFtdvUieGQ36BhflE2AXHYCp7C",
+	"1uEK1r3od3qFe93hpeHEvs/iDd7mft/yvT/oe+9vDnngluAD1mBIlhRLx7yV8v4aq7k7S6WF6TVZLTVu",
+	"t5nxkkqdKfY2S/uHC46bMzTsSGXPzcwqzooVOb/9S8abv6OytIc3oBqjd5Nzr+cf7MryyWMpb/MJbhJR",
+	"iRuhBp+VEoVkAjlCyvtycydyV7bUjGlNJ2wNI8BpuX6A5o0o0E3LGwBAmMMrBDSCWyMW7taUXBnHT06+",
+	"6lHt/GetKqVBJStEU9nMOjo+evKkJnD+rBF9Hdh1QQCUieAicOthnmTnwlWGuIjSIfmRf22BVC9ksoB8",
+	"rJjOGOFit6YVGabGNGZ/fiwpRPqSz/fk3NpMe3OJz9m9+Bi5jdw+E4abyZkwQ5qZqVTtllvpTIqjd29/",
+	"OeLNj3gLqiUThpvFuuEa+7IXKV3+1DFnadLLI3o7+FedSttcpjxe9MvF1tLFBnpqmDa/cpsqZj7mdjDS",
+	"ME1UrXvL3dtfbvnmt/yaC1F2A9vNHXhe2jPGHN7W8OL7i1kRGTn55zPoLl12Un0rkSw31j0KY7kZdTsQ",
+	"3IMbuQ3KetCynXrt1ldCgrxF6d8fnbIi+Vde1P10pdyQCG2tQWkUovdYit4DVMlNsCgalYBlYv0zVwN6",
+	"X/eqCrDydb+fTqhQIK8THWsXw1UkzBaxHEiGyiZXWGz18Kq8u0nCBxRcJqUysd46dGYhfMMbtlLIcDZz",
+	"PStWvcdlMX/J5uYUxbrdNKINFQl2nrhiyrDE/jGVGrugwElgjHo+T3kpsRAGwm21r3VrccGslm3R3Xkd",
+	"ywpSk7PRPbGZi1Gx65XTHG8kgWjpZih2/S0+uGkmUVt2/ysc1DfbApp7JVLI0/wFPX2aPIsNpOUfNqfp",
+	"7xztNmfob5pWVDlJu1uNBAsHuSy7vDjktTLggrF7RIM3z15VMu1FFm9lagUkn4jt7HFl7m4q4Rei8m62",
+	"Hce3nrQrmKMAdBOHtSSKuAxIgud7huUj+E9NKJIjVBDLMfmeiiSl5PDpyUlE3lBFEz4nh08ff4UpxbZS",
+	"hLwM2OKMasPUME6p1sPDQVT+4aj6wyN8dcIFGyaQiR++2fT7EYonuCdD5xG3TzFVSd+cp4yCj38YKzo2",
+	"wyLh01aB29HsVFDSxlIk9V8VxcGCb8wkyMXgh3C80oyrw1b/WJpIMGrL622P0OFEIlBTMWv/UzDL6o/F",
+	"CMuyWxW7/pH57MYtFJ3B5RjK8fCCKzNdh5n2B7fkIuFX8bAxOfP4huq/eqPbzqdS9MKGmSuHbDv0Baqd",
+	"iCH+uZr2WtqQHJHT7qifUuMXe1cd5eSyjlC/TdpY07KuUFRFnouEU0FeU7te8sK3hZPjsmQnyI7zc6iQ",
+	"wJwawxQM+N//9Wzv/znYe/pw77c/j6Pjg4//bXC7ZNuRv3yPiLibPkPq3Ip/Mx/tHnk48zltJ0//Fm/k",
+	"50/FS07r7iy+EhHXrL2lJbKrGXw/ia8lVclaycJrmRFNRmbpoh413NPVs4T7Ww1uB6zxUHcstd3n8LWG",
+	"ppRxShXCDqXszKLpjtCPM4JerwT/SQS94hNUiwl03QTcXcXQk8OlIBeSml2Xlq9dN2EWX9Y0+ro6XKiQ",
+	"gZ5pUzgrurhDAYJPDbkYxlOqUK1wM0NfFs61VQv169/ynJo+98JVx29cLi3jrMFl1Rh/TrKG0/0BKpmh",
+	"htlI6DkKRhvUdIJxzxFEZN2i4IaKl6IM1pbODa+5SOT1UM6Z0MWvVAjYXk0bHoWcKqxvwUQ+xQS7pin0",
+	"JGFFEayFiU/pXDOkB2PkbBjkggVFeuWfnfmWv2qPdGibFMe+FrCo5RvmXhD3PjphhsGKLTan0Lw1CQ2r",
+	"PHodtSvxrx+hU/ikslizlpnWKl16JG+76kn/IUsxy7LVypFrBIbYzyl7vbRsHARntv0+MrbhZN5usiMp",
+	"sAKF5vYJ7ol93cOLu3Kd3J3do3SmrelME38uSlTqvGIdQMqVsTK7VBaEEEq3DF/ZBY6VdIeLXtgAURAw",
+	"WRWDtA2KsGPutvVNHagWyJTwsRV/MkGPv5CGcItEUIAPRXeIE1op9Z/NzcKDEcKUW+brb5iVr2XgkxCY",
+	"Lypkais3bF3g8VoL7AlQ6tAf37JxgC69raR6BVQ05svrfcrr9jsaspU8DTsAfMAJIVL64Lelm3O8BOJs",
+	"LUhN3+HJp847LDK/mGiQw45ZMVJCP60glRUbVKL0ngInZ5Cbi5xSOWDdxZ3jI8IenJKjvYRPuAFnNiX/",
+	"QR65/4RDrAjfssvlYO/pb3+eNLtaXjDDBHIbq8DWmT7CTm45X6dZ6XzUDWvX+XxN1hUvR34tHRnx+Zb8",
+	"pBKm6jsCh9HKNU6W3oqjg1YLbYOcmC7kyuW1uw0T2rRp6zY8H71Re6TCEv1NUjL8EL3SU7abyUOV4XGW",
+	"UqVX7/n1TAj2Ye+QYFIGZvbZoG5Tt69V+sGGpSxbSrhy6PtDiP3wpdR60iF1j9qdi0Htuf1aKxH1nu8W",
+	"zucoPx/AK0IuWz6rlsmEZ2cng5bhYtigKT866r+mLWd2uTG3k9mlGEjRIXQoaOozCaHZV/8kc6ooOdx/",
+	"RHaOn5CpzJReuzWirqGCcAHNI2M2KBbXAqa37DBuJ+tre0hGvIxjVMn6Kr7TkWSVV3IFTLnEXqtHHDlp",
+	"2ijPyuyxvOXFjnaL8G3ERsojdkr13vGN8ridedyJf3yIm9qczl1PrnEXxwsMKpLIIhp6Eo88s9ptzgU/",
+	"KzsdYCrwgyWMSsNQZHTcaOeqxa6vV8x2obxZTep+JmPfrX7XGBP4DLry/zUVxN6Zzqvpew04BMd3qhnW",
+	"/DC9x9m6zrdyjrgfp6HBbj94lJaZljw8f1mNcD01b92jqG/9+hrjdmoHblPpPNyy0pm/bDdxaPOEuxnP",
+	"bSqrbfrpusrnnSVCNGqWDSkRFZVyo7SI/JtgHktN0yZVVmeTiQXKs1qlzuZMXXGNyNUxItW1KbBo+R3t",
+	"P6qjhK0OUrHE8d/ZraTB748Lbna5V/Yvf7Snv7m6pZu7nSsj/sJtt9ZeO9rspN1Yo0Ta25JKgWO1B/Pm",
+	"8pqpXl6nZYfqVaw1TEgHtNJtzyg2zhov0a9TW+dtNTdsIgrBvcI8JPYuV1tQd7PWCjPNdyDwmRcrD7fa",
+	"72twlEuZYxvaTHNPo34B45OWUpXlkcxHPTyOfWJZj1buxJmHrJYFocqbtk5yQrMpWc309c8Q+wzGnDQx",
+	"9JIJcsEWUiTk8Aht+8NjsmMZ8m5E2P5knxweEsE+GALMiHABFxh8CoePSJgkA2VpBoJZAlodI1HVApCH",
+	"h4NocAi62eEj+B9QVQ5POoKNDTEMV5CxbgJlSmNMEy22rilTDfsd2dq6uWLYSS+VeeZOd8a8Y911zzHu",
+	"o1T5aCTlM/CoFD4XMqMLDI+njF6xM5JsPBn7zjB/Z/Vd629z1iRi5dvl82u+Elc8Ztvx7MFIRQeH+5H3",
+	"XJpVnUnO5yGSQpiKd9yMWxZfDvUlZEk03P03UykYwYfIjItM2358yv3kIIWxCQlAiqzbbHGv/re6dbG2",
+	"P8rQNKWBAtJJ8LCeIfhNNzHI3CB6up1BGuzUzSIEOLRmTGwyv94lQDJNmDbDa8qxzb7mjT1Jf50y4ds7",
+	"MUgHdTnoZJZZDcN2EyRUYRubdUM7VvJs6vlT7EpebjZEppka9i8bwMfXuwZ+4/1GNtz1H/2fim13CVYX",
+	"NL5M5WSLrVSbzHa/utK21C9wXgUTcrrqmTYtuJGXuqzlX8LM2hVVKFstvQEVVBOVq2Z34dTz/+3bUwpp",
+	"uO2332WkruATx+a5vS61XtI4Yc6UZrZzwlLXl/P3rL19HX1X3GoCl05xXuHHG4kja0h6ShzE+abZ6MLW",
+	"H7q3UXVApS8aWNfXMGFzqoyF7ZRi6DYR6F4PXXPVPjAMze38G90J2eap0i+xDOGNN6NX6eWEbxK0FG2r",
+	"X9BqsTH1ztffvcHUT6wJxhIOHZHX7kdtGJ35Hy9/xd8KH9GMQa0H1yxx2rE+I29//uHlu/1ZQv7rfx/u",
+	"f1V3GMFHO7M0YZ4/Cws2nYPGFEQhM2v55vwREaEPGrmih4mrnJwdNbLTaaLPl/AEwuWuY/rZdg9LcldW",
+	"7jpQSVH0D7jGEhoCxtjYwQus8GOhQl2skLYYQYXt9UCTWCrFYsMS4hjGWkx4rborW/CwvPKqqQNGkT+7",
+	"FtZ441daQCJWqiEr1a11ZzSPuUi4mPTfr2/sC33nX3Mddskuqy431dSswbGbDPs3PL60tnbegJ0LgjGe",
+	"3NAO8yFAZXWfW/XzKzdycP3ihzzpahkvye9ZMmHkYuGcNN8/23v1yx740/cSRcdm//AM6gPohWbC2K77",
+	"rseecyv6RRPwJ4rOdvM+9NKzzoEl9mLldFI0KKytDPql6aJJIhYfFW0SRcth9OvRDWKtoXfdMv9fhYc7",
+	"sHZc+xIWzpvcnetqGjmcNmeruDry3PUeIY1cQ+3t2M5DFHdSCLMyI5HjMRPxCvv3xnnDf7Iv9tlEf2H7",
+	"VEwaReNOXvAeH6qSYP6ZejzUEVSJYIK1h+fckoVn59VLvQxIfVMt8xvGmnXzbK0L80cmTefmfsPYP/C5",
+	"TbyZ7kX/ySaO8A1jPzSW4xbVFpV6wGzO8LBuvAijrfK3tQqjX8nhimUYTbTlN20LhPUPTwzl3ffmW9dF",
+	"TblYgWv4effhFiuqA0Yamt4KtWzAm5y1XjQ/wUn7XVyJveRHty0aWNOqik1G0wbv2nt5zcUkz/KXirx/",
+	"9vDFM3Chu3ci0KpU9/lYS7LNmAyvMUKBIZxWgyYbgJsBxN7RE5fXGxRRglFtO19KLL+mhs6oosJHdC38",
+	"QHM5+eqwg/6KVZNCxowR+Buon9++fE8eXh3a43qYF37CM0N4RjuF9pIWTXErV7YjUvVHRhHktKG6nWsO",
+	"PgZoDB+RJ3tQXkD0lI/hR6o101qqPftXqcg1XdjCDig6pXDmOxi7cxSwu7RV/GGvA17dRMD6zKEBV7zv",
+	"LVnPXjBSCIf3Ut6Bb5XUmuwUrtZd4p+Nun0fKzk/mt1WcD05S5OXSknV3i+0HYZ6Wd+Y5XLKDhH1aRfj",
+	"rNwXXMdUJd6t3j/Ly7+xJMuLqklfY/stGz+Dp4Nojb/fzn7fT+xM24pZKugFh79FW6hFrmyv8+kX/nxc",
+	"YXMqWcmLsDJ7XhmnYL32nTdq5DRkNfSH7whKyhtwM6UieZU8+NZEzJRgiUvr+AWqTTT5KiKHBz042Ebl",
+	"6E0JMkuu25upNLLOExyNr5tjD4Ou+25KxTBTjTlaTDFww8Aj6KHI5qmkySl589O79/iDpjNG9JQenTyO",
+	"iOb/ZrZGUArDhPFw3OUMrs5UCr+WKNyUYJ5dm7ueRhTTJtPgpCX5MlhfmEc9oxP28Pc5mwwi9x9zUfz7",
+	"ml3M8/+YMh43cjLeqF1g99evyEJmZEYv2Rp9X+0pNSRbVArt6d74tz8fHzcX22v+b7Y8vn/0+Ojw+Lh0",
+	"pw77BVbdBN1HKru85NA7S868/3eTziHNSX0HfYFg2p68l+VePbBkhj29ft3fyqxGfJ+ab9zHYrEq7Ez3",
+	"XvWXtJtWdy2GrlV6H6FuMwKUvF5ZC9gisIzNoBj236IOQJr8z9utQ0I5BoOuwHxW6YnbhKOzIkBSkw9I",
+	"Gzqbr1bs9+m0xq06p52hlffBLeB8hG+rWjnGMtDP0DmXcqa6HPinuG/F3ShfqzI4UIkyG+k/P69bbz9S",
+	"kt/PnKm4Qi6GtwsVDkCuDk8JDbu0lgu+xzITyVkeFNWYf+yC8viryxqn+pIlEDZcogMsaQ0b5J6TnYPD",
+	"vYPHEXn6dBd9LWw2NxVXz5MejKCtIS1+w9WxBzMIccZCcfy406l0R+K1lQ137kyb9OlVLdtLtDTYh13F",
+	"rb25RueduHufTH4zl7hl7PX7xLwyb5ERLjbjOjACsp3KDbymmswzQxSfTOuYEZuZ+nd222qOxsA2L09q",
+	"OV3Dpt0Dws5Pfzllw2OfHGmPNyBr52QlV4dkJxCe3oQGd/zu/SLprRDmnRU5l50YDdXNbj0bVTW7j/yM",
+	"ytkGxGG1O6tpYdJVjgymGEnZ2BCa+oYlnd6TPqrPJ8orPw3NZL2bYonorjl4QMpLGLil10+Gf6d0srRh",
+	"25aqy1dEGtiGj9I01A51A/TXk0ODzXDBdmUbpBUhoAhTQsWiR7Yn2NzrJd3emR+wOfug1jOAi0lEar/C",
+	"5jhwkUyMuYmIaxYgr5hKoB17CdE/iUhTknLwdLWnQETqLQUiEsu4hPw/TDL3Kxf4a0QcJPNQSDGMXYdB",
+	"A6PNGTVDTPWroQE83tCX2e2Ao7yAAarT4u/ygpgpNcQ+Z+HhuubnxlyP6j7HTsi12iw5Z2Gb3OZqLNtx",
+	"Yc075N+ualr2atTQ2D1Ge8kTd2PwSP2hiVYs1E4GjntUNqC0mwH/zdljk18wgNJwzD28LiGZByVtpTbI",
+	"bV7DRs0jpZNtFMrDOPenQB5m89ZS+To5Io3ZvYcHnSgHzbm+jRNUjF1gn6M1I+pKuX9W8wpcQT4k7kFT",
+	"hyJTC7IN4L0F2VH7h0ePdh5jP11/Q4uUD8zzUxMZdkvQQ2hAan/+rVENmZvpcNZQUiyzFIoy8AFIb5wx",
+	"o5juzBZbmikWDSamLTfNpaNFWAVoG1vThKRcMDKj6pLgdtt7st18Nb8FUX46HQcPOCf1awfTHcJ0hzDd",
+	"YfGF2nIh8dK2wMJiyYkBH31ltUgBdgRCL+QVI4cHsEUaieDgq53DlqbKM9tMNhnSxsxRRxZIZpGtuFET",
+	"if9JdmiqJaH2P5DiIO31QpppRJZSXk54v7WE7GAZw1kTldlTImO/u0hps8YzrtHSJpUVwaTKe9aaufwx",
+	"GnzHaGqm9aPHmsCl5ZjdekntYw1awCWWlNIryi2z7XR/5GLGzbBxUVwbqRYvhVFLuwOVD65Qffd1djED",
+	"vTn4ic7nSl6x0m+KmUyJiNAZEwlI033bSiki1qXoAnD5r//nf/6vSlioadto/xSETr3LjtUbF8M+7rvq",
+	"lR5venoTUxFQY1qLA+2fnb/dNoEiMeSgjZWckR0hBct56jW72B1EG+8UwzzrNVVN97LXNLvgD3jSEb4+",
+	"Onr06Kujg0ePn5wcf/XV44OuPKv2/lxoTcsZECewRvsY4rCJZgv6uM3GQGFVL1jrkeqHW4gKYB4RDzcs",
+	"3PsSxZboMVqmwjRWaq6sxkzk0PbjNk0y7gD2z7lDr6dMIKiVb/azofh2wmZopHAFO1sY0LCJVIueReP+",
+	"6Y95M8ccfXDZ2yHCQlsPz1bnRve0fI1rSi9ZXiJQkf8pZzZeAXIWHiQIw8DTlFxTw1QDSCdI/uPdln5i",
+	"YuK1xyVncNK5/0IOgcCyVDcKG7txttFZpm0mAgleaJpb6PTo2uNAW7YqYLKym7nOZMJBrdNp/Yuybor2",
+	"ajUmwBY4TYfhbWgqMYFqqPpKXkuxF0B2BHolF8TI65UoK9OsH9H/rHHq/3atkdt37NFKybetNSyvSrgE",
+	"VTWQiglokWPD1BDVIu0Jur7E7fiQHdrQckxTdsUTdGHmlYXbyBvMR7W9TVmyrYE/2YTUvpWmeYfCblVi",
+	"kzzUCqxE16y0oWpDgixsln5FMgU+ozUitpy0bdhsnvaOES17vcGWfokp8v4Zn3NWGDwWe2Ou+IyC6yYY",
+	"bNdC4YVYFqtOrfDWPan76u5n4ujWGxsV8cNi4FpK5tL0zZA+ytelcAt7Czq4Has5ahtLwnoi9bZBpode",
+	"mBWwdYOpIK7TGlkPoZGPY2DiAyKNVkCjyI77f6h+Ao6HCRHwJCKDyTFhCTf1vBn7Vlsb2ThlVNmSFfdg",
+	"sRMLl2IM/0PbusNuXvhg2KzVFudY6kyFRcuq8YQHOtgmT311L0dHSuqWstWq+Zd+YZE/gg5qzknol6PN",
+	"ieiohYgu2YIlUIGUM1rbh4rNPnvCoXdAIjWZWZ7pT4I1EnVJUkYb8vYKWZaZ9FpEGibmdFBiRCjwJ8TG",
+	"IiMnYkankPrnsfBCse4nF5GrIyySs38Ozk0K1iMRqG3GvxxiStBarx7ZDJolQ992nlKj/GlIVaqdyqeS",
+	"rbTkLO7DXv9ytM3dPrpvu91Z9BoW9rvLvEn5ay5vPtWi1k+0dDQQpN07v42mhLdSNYoVZ0MbzNlSFtFs",
+	"nmNob2/EraPZ22GNc1Wu63eYzYeZZqo0xEbrvBETeKl29T7QHKyOBbrgBUslVBkYuQbAwadbQ9qh9uWl",
+	"pOXDqlyjEmXUrkRI0SUyvPWqz6oku7PKixaR2lCCUZOlGxVjFN99kedFVzEUXdrA0EVXG1xyADGGga+e",
+	"KLHP/Jg+masHmF+AvZ1/o4de0BzabhRkTzZDLtjQ6Xnz173zZi9rw9hZaB9LMU55vIw8Tkn+UETknNne",
+	"1nlybU/iee7G6EM0jWjbPcqBjntCqTQ+dw8gS463VyewNVyKRjCIFuDrW5F8VbSEPO+jWMiGd2JqU7yW",
+	"3Qhr8fj8och38cFARWQzidB1liUcOpBN+t6SUnZZn7mWgd/7ySp4D+7xMBcSertqGw5e4izbGxuxvXT3",
+	"2eBzde+bzSF9+c9X35BxSicWt1JPpTJ7KTRaIj+//UH3PS0LxNYL0jZI2Vs6edSb9ANSeaMvjnv4Vr+J",
+	"XXEG+KYhy22b25zlVbyR3V8dQXs0nSkLiBERV9fTf772864ir8+MdTYDV+IKQVP3Asj6Xvkddkrv4dl2",
+	"Z+ugmEmh5ASSq3YJ6lduuWZ715iaxUyWwGoGvrBPDFmzWN7LhJvNInsMmDzE9aaMJkz5guYydgxCxWDG",
+	"y9lqhc+rZ+/1K+kt0sk29lCl1HTM7OlBuQdij1mlUnQMevikNOrhkz7DtieT9CjIXiPvbUPkl86S6jIh",
+	"3wN2kd+n5fwCLs2nxyy2UUJWVsTuRyFZyO17RwU2CwfYmoetOui7WWUne7iDpMSbAN/sledYKpTYuMbh",
+	"S9LkXSVNthj2rVJ5fdG7lnRtmZ7MTCxnbCWMx81gRleT3m201CXBvVE1dKUx/XajPfm05YU1EDK3k7GK",
+	"Qyh6vTV2VWTB9lj1Z573erOZrrA/aJJyNdsa/AIOir6UbYPAfoaJuUGDv+HavbVcGK01ibeQ6ysl9Fay",
+	"0trye4u03pAZlOigidKsPLKyxcuJRqZcUePCnOLw8kclDbLGdBs2eolyV0ijRu2ppt00KSYBCO5WQ5zr",
+	"YfHVCo5tSl5C6i4bxOnDZpht2HzbRddbxaZ9ByS24fJhiBxikyeAFQD/mk+lYA802bF9EXbPKs1ONRnz",
+	"DywpnPlF992Yzg34PB0Tum1/TaVr+pJKZ/ccwecIJYoFIEwux/cswFZAPKzSQ1uoft4mSlVpbqeYA0xs",
+	"4C5vex3ZpdQ3qa06gDwTgn3YOzwlvn07QQZBFNsLdutiQSh5h2BXUoUVBUpmxrbk03NpcMPSVF4Ps3ml",
+	"rySiUlEuLLsKN/m3L061m3SqdSQSPSvy6IdVRc3S1ANN8s59q2cIbLmMp5D7ZfndowgzZ6e/HG3MUI8w",
+	"yxvvWqg5RI0J3z4yaqBmFx5gH4yi+Z91NUqH0CqZZvqMMBpPySzD6KoJzuQTZrwQC0j52Nw5c/3Cwj5J",
+	"FtZgZtY5mG5hYbZUBu4SNzdpfM64cP9xWDHtokEm+B8Zc3+GBd8an9QrMMpedTDIDZeUwdgqFylYufhF",
+	"g5OcpmSHa50xcniyu0bxS2mWK9W+lN+slb5UB767aFJhACwPJ+ExfHrxpOo53ION/uVoi1t9dK+2ugIQ",
+	"hjZv6FcInAoo30ymBP4z9yUMooGzmltgRYPv4aifTP6G3YRP8AYV+UCbwIvkrTeqId1PKO10ozTTJd3h",
+	"nqzWhu147SzTVg/y4+X+4+NW/SlwfZsa8NxJt6vVJZvat1u6bi1ptVWseq1E1ELzbjXWSqsthv5LRGMt",
+	"CXZc2JnMmpDgf53KlPXpQb9qcGC9paTsim3tmBDrPF43nOXfLsJydQPX/s0bGO4NsuNzQViS/2Y7Oz3Q",
+	"7pXdKiBgN2epf73ozwzd6EHlDj7s3o7yGYDT26VlutnoPpNwvv9hQUDr0ki3aXdLmfMBXVT7/Vn6i/x1",
+	"qVHBhhn1nxK0Unc883FnNLO+A7d0xKXCPntw5TheKYBXCtmVNKCy16dgtL0iYR2m9d0X6/Up09uoPq9I",
+	"u6g7m8WCwJ/JFfydXGSGAIMoWf+dsfM/a/6rBqVqNZWhIPXuC41LlBfbSIb8u7wort7SO9Q7l/Hv8uJt",
+	"1oQ3CKxtKez0FguXq5NKMtfQZLblLzGlaqmhj09OGkX7mAuup9tNnpkyqswFo2YTbr12Np6hIu4HP/27",
+	"vOjDxoOstNw5nmFjGXQUxDFjCboExpSn+A99yefzFm/APKVC5PvdoEfFU5ZkKYShDY8vyc6MioymRGVC",
+	"kz1Ua5Bhl0CoV9lYlYk1G8VsQQYbxScTpsK99AvGt2Gp3WzWprHIi0ExYGlj80UGBFGRcyUaDXM97OWJ",
+	"PGsoX9N23rIOBrRo02YTD1+Q0mvbx4AmBNoLJGxMs9QQIxO6iMgzzenD72V6SQ2t0UPngX5sXkzhFKvI",
+	"03Ca/ZJNtRkC2a7C+YFNV9h+XXNKZdzihYfd+zd61oOrlG8hFz16KfVGr8c8fJWJ9RVST/m1ZTxXUhBQ",
+	"O6qH2OmdcB6zcLgovGL51gXzD4+qkcKDhLH+KpprNswMbVDO+rrCeh/GykjNhtaqoQ97O3/cLucJAHa0",
+	"FsUv2L21kOKbt2pOjWFKDE4H//1fz/b+n9/gfw72nu799udh9Ojw438btMrUCqmlnAmzN2GCKWpYAulQ",
+	"O3JuJ7e7RnJD25F14O3d5QF2Ef1WtNpgvPtT5BPO6g018bSTOGdchL8e1oTaese/wnEuXcSdmZLV862a",
+	"kWHW7UaG5A9UTDI6KQ3OBMSw4X+mvFHr/AGd0G+8J9+/55vQlVvThV2JZlSbFjy7H+SEi/WaeLl05N7c",
+	"nc0aOn2eHJeo6lGbOZCmNMhTLXO/dwb2xWGHminXhM7nJHxtENWm10HKsH3XrmBupVcrNGAXHYxXX0/T",
+	"lf7RNr18pjWfCF9tUhEpcNz9UHOwDWonkIti19/ig7CEejuf5p6VMmVDLhL2YbmT++nTp53Z95w2VFn8",
+	"kfErmlqH73ye2oTsDlKrHEEwR7ewKN+82t5Hgw97E7nnfgQfm94PTiH48x6fzaWyB0NhKoMJN9PsYj+W",
+	"s4eGi4Sm/v9wmMHH4lyfQ1bPuq3z1u3RAmvuLemAGn4SX0uqEqvvdLtCN+gBs2F3l9tsyVL/VpMJ8wKM",
+	"v6DJrraZjheMYFdbIsUZKdmBKxt+qytbRceS+9doJFfCW3O43M1pazsI0k7rptYy38Atsk1l0J60EWmS",
+	"SOwxo5nNPXVdhvMOYTHVrLElC82ZQX+1sc7NewCi5L2Om08Msx7EpPcc3rrdfgsMsMfnJVxlbDY/nNGm",
+	"HkqUK4wU+mMkXCQ8djlx9k1MiB1DVyUjJ8xMURmpa9wbiY1iHUdhbuJRfUXdmDl967ZC2r2h7d+gqWN+",
+	"FYKfy3RbUE9IZq0tH5tkYvk6biwWWZOrqn8Ve39d82batbfQ88rptc200FvD3maH87liY6YUS4ZpYKss",
+	"o8bcpgn0x6VXAq9Ck1fYK81OWVtS96gHjTNtFCDV/Lvm5sMW5MKDoxLXC5dcMM0Tpgk3GlN/I+JCspiH",
+	"QNUk81erIpdEPJVqSCdswwhRd7bBBdUshOutO1XpZKLYBFQTP3lTNM4E9yHR9JrsHKAUFFKw3UF0gxN2",
+	"5XbNYZR3TF0xtWf3r16btyVcETcBV/Ze3zFfTCivoaxOxpcEewLja9uaRZNJ+20qL2iaLojNqC/okSe+",
+	"sLEoYJxPq0fVF2ub/VH/9Bum9hxJaLBQwPRy+vCaxHDYL8cBZtN0cV/LAPuuJiYuZLJokNk3hD6/ZhaY",
+	"jGnKminM8yzXMOMDVqhyQXZeiknK9RQ0V2X/mjM6VLG4bQR5rbgxTJAFM2HxYqczaU4X0Gu7KwOxpT07",
+	"TlTThcZMLXCtneZlmomMI0cxEUkyFpEEH4y5peEI+3vrQcNRK0a3GsTWmR26Oz+0KCZZs1dt/np+3MXn",
+	"I0ulxaaXaLGL5rfhuA7Huz+O69dunN5pNdiqvTutposu7kGazU82D68Tlcvl620EyQXhkq2DeNxPiKwp",
+	"S1sy0T/RJh9bQJaScZwptdlRbQbQpNZukt5ejdBCt9bxoLeVcr0OfFNv0KO/SIPK/PyrycnVXhfFd8tE",
+	"W5xq5HhZkAaLN76aDXvLfSscM7+zsGVZmDTELZ0U2Shk+RPs4JYyR2iSKKZ1L72svytniyh8S3cbNsLH",
+	"IXr7ZtBI65Mts4njpal9d54nkYcipxaO2B9C4yfru7mEKtbJiLkZErhz+MaNCacrLn3nZNRNF9GgWGnA",
+	"hCwTRzB1NWu0SfG1bZg7OND9sXNwOtvJzLm3nPOe03PzmdydxPYEWpPU+IdN5PQbq2M9S37PtLFdnTps",
+	"TK+V0fyVzczNbViGSTZnw0u26KdJ37emkHdp7gl2vYXixq1Xn6bJzcxqE8PU0f16b68WLr7iTXbaumZp",
+	"U6LlJ2VkNtqJxXFUaloD4inRd34IwQ77zSkxkVu3CGtM+M4kTZs4aJA9dTmwDUHUU/zwzXycN8Fb7qeL",
+	"k+mYpjgvCABuI9R/IyDPf11/61YxH4Q0mPugdbZdMtpQnH8y/uDbxHvYtphf2fvcK2us1DsgE9zciGL2",
+	"6egdZfiMwllddU83I2uEGxjgbFTprsa3Pdv1h1Z1YQcKTY0H3JU68xaIqlaHwAsktG4KRSzKodvyulLw",
+	"dvvAPfmLzd+KMNlJyWtNrqdSM2IPDNIrKIkZT22a5Pbm0wtYq1bCcD2o7l1U7HyvjM3gDDdN1/RDyetN",
+	"yaFf/UoVw2yp1ycoklp2+u+njUftgY94zBTRzGhEQuaiMRd8lqWGz1NeroUPDkix61Ip1m/tgrhneDFt",
+	"zJTjNHUZN6BDzxUXhiVn5CBPZ9f7T4gjom3D+9ncrbRgpHW4tGCfiu+tS7/yOvzzJvR71zZZpyW2mfmF",
+	"TWwbzK68gy4VYdcI8t6ZXg+0e8ShapEpvWK2rk5P6ZzhjZCZIaNMpXpEdjSfCEToUsQ1pT8j0F324dXh",
+	"QxxJP/yTJx89Mc529xswvpswCZrd2pW00bVUi1gKw4QZ+o3vSPhCdFCEoBg2sJIfmVGYImyumasywUbE",
+	"c6m58SnCZSD0ByUZlxcm1cqP2Ac+7tWt+CU8WLRYX1O9zi3BiqR0vXNta+VTIuQQJhb5fwxh14v/msxB",
+	"qlKFik6Ij75znh0cPGLkiFzOdiNM5QVx1vTI4RGZ7kbBjg3nKY3ZMBOXQiJea4uxujqE15TxydTciwZ0",
+	"6xudisHNH3qcgWra5sIhkWhDsjmkIJJrqoli40xXKyqbkdum9OjkcbUitCmUpPm/2XYtidzZGXBHpHG7",
+	"Eqvh+l49dh/wn39kVFFhuGgB8THTbHYhKE91Y0lx0SvigsaXEyUzkZBrqS7JTvEmXm247GHurXDtfu00",
+	"B9EgsT84aKHf2pptyfEY1P+m6bBYgjssT/kOOUnQwMa2cDCy4EHVdPlVTmOv/rcGO0+l/fqpYwP2j8Vh",
+	"3bu0p2uemOl22ECTilQ1J92VcjemIpIKL3ZuJRbUuhy0ETf7mTE0nq7RYAnl9T7F17G5UsLilIJ4o1Yr",
+	"OMMSmIuFYbbDtb2EvrfONQWFYefNT+9C8b+7irzvrtqoyG5/7fiMTtjD3+cMrpz9j7ko/n3NLub5f0wZ",
+	"jxsv4kry82aDiOsLg0ZubS2KEHHmYO8p3Rv/9ufj42akmW5WfvT46PD4uFRE3cgkDL1kYnvey42vV8e9",
+	"uTNw9+rdbYB2Dy/op4LqXmioNXfBGMRqk8aC5cK+vMlIMqXaSjQKDfXTRnu8tS9N/2YztSdD0q2ALgUV",
+	"aWTHwrvpEpybrTrHWcP0hSRWxK8J+1c5Abt1raQMLpC3LGb8iiX1fWeGTvoBpNmd6G5808UDtq0YVunR",
+	"l6i5+44LXLo5P8/zAqhed/yNYtbS9cAd9Tu+pc1qXtqSu/UmpY3AqLN5ygwbZiptvGJAvJKgsJYiZi7S",
+	"CrIdfGLaAp6UKOT4SQOJsA9zrpjeRKEb0zQFNbtrqj+/R5ZwjSjvljGYqZLZZIq/aywaRegfRpNek58x",
+	"M5WlPEXNxSRluduqrSkK/GEYNwVO1jUdcUR/Tco78DXqW1y4I4InEWLYW3Vb9VDD6A1GSE7/cAw5SDw+",
+	"TLSxKA8Ytg+N805pF9zEcr5m3VDH8143cJiZzunU7/dABQy0shu4biQ6IxUjU5kmmtAU5MCC7DT4vx5a",
+	"VXl35e3JuXjXBrVB+6dcXLLkNLwidrpmyjTzyryd+hnxBtopAbv1zGn4p8T2jrOHnlLhmv55JhPYv/Zz",
+	"ZbvcDtLt0MzPOF9NOw9P6ZrIZTdqQbQ1D7TciltPIACUTcCtygUpaXTRBsp++Zs/ALjSXkw1I1P2gbz7",
+	"7tne0cnj3KeBZ75DNbEfZkmlhcPj4/WMhSa+FX7mDBS4mdSGHJ2QH/nXuzddVb6WHXB3oQH4emNIAP+w",
+	"cUAAvTA1TUEqPuGCpp2za2CR6JgYHh49OVj/7UdHa7z8se3wrDhpQ4pKXB55S0jQej64F2n+6dPAFOGa",
+	"WBbnPG05C0V1nxuHVKcbbZRNhFjNE7qO43M5w225E8BLfhbchB//+rs3gDHw6yAavP7uTSMvrB1a7TTK",
+	"umP9PFxAycKnWffmBRtLZQNS68KnTxlNmFraM6Bbc6y6aEVie9qyDzQ26QKMwQm/YgL75yzQWWY3Y7cJ",
+	"+qCuh775+f0gGnz78n3j1jpFuWualdN2X7GvlzT3xmNX8iJls/qpNYcZHA7njMZTLhjxPbYaO6OlQZV2",
+	"8SfEbe9f5vMNZ2nyEt4ZfKxrQ2EbgXbCQspfUsbbrtiflMDJwtBS6Pny/clqn/AMvgc/98MEZa+4uS1n",
+	"holHPxVpBZskaCzFDjg+WAPN6vYzgDZIH9l2OfnauT+VjApfBr1hSlCFVjbOq8j0tL257k+CkT8yliFU",
+	"oGGi0l1X0Bkbnfq24HYQzPVG3xkEHeS1OBf2oCIMvMGPI/A7jkAMcwVP2DwGZ+Vg9+T8GTqhwBPOhe8r",
+	"MKNeHfYffGDRvXB059qMEG0nnxG4H8+F4TN2WsB+2d7LDlJyDBqA0NfovqSmeHXkZfToXOzACZIRF4gH",
+	"OsQJRmRkGeAIJgHJSLgZY+Byu3kSgQKuJcd2FfNMT8lEIuriPnlmJy9VgO/Ftd+MBB6DCUIEnXB9Luws",
+	"XepGPk0jJdkZKWbUYkSupzxloNMAlGMsZ8zGICkR7Jqpc0Hn8yhYmO0bP8qEUVTolKJEGPqhR0SaKVPX",
+	"XLPdiAjwZZwLfIOS44MiW8m5dzI9hTWl1LBiRZC3Ypd5DfrZBYPjqPdoJplInP9Yw8Pwxv657/Oq+IwL",
+	"anzV53zukDRd9Gff9YJtlzv42Av7VE7xefRoX7mah6Wvuwr5xrcNHy+6X4enGt63mZ0dr/+MDwVvB6lA",
+	"li66+209w+eax+jYwmKQ+i4Go7CEm+4hXibcNL+PGuOKbbMrI9j+ud1DlNsCR+VATXe8J3jT4mDsywu8",
+	"uMvxeH+yD+Vvf8x9HYvXGDmygZqPGzYhX6EFeekw+r9WoaX+L1Y2vv+LVcLrerP52vZ8q3Ld+n+rdMd7",
+	"vrbqyprIsOudFvL7zakB6znmIALQCEr4HZ9MQe5p9gdKiespj6cheqX1Z47BiQESMkvNlrPI3QobvKvP",
+	"nD/r5OCA7MzANLX8U5Pjw0cgTYczKha5ENSRVUtYAsVsgUtWURfypIJgwENLq0DAM6gucOtwTmSMaocF",
+	"AuzvTw61s+4SrqrlmG9Ao9WBR67nUmjW1F07P9btnUjBo/sbjPX24t0YEZ6a+n7DbQX4nroHt0eP+ZNr",
+	"xs4qxxQOWMy9vFtLDrAZW93DxnYj+l5DecHHaEBnTCRAo2t6uraT45uwvkauGKc8NltGcm44740cHDdU",
+	"czljWjs4je6tCvoo9ocNfe+jZAlx70O+xDylC4gHeOPB2g48YbO5NEzECyjdHioGKaqNLrOts5TC6+N9",
+	"cEXPET9fGJ+pCf4jdyWX3K9oObVned5ItW0m/Ey3PLCDl+2Pc5+zgNXES44AvDTu94/cs/2CxXmp5SoK",
+	"xtKMyCbafZ4n1xbWPmgglCi2B5u+aCLNJJiepyXF/OPeNvptNViJVfoO5RPIR1y+ny+FsT1l6nmaK/Lh",
+	"7vzNbZTVxzxhyfBisY0sTb9Xw1UgPQov9iowsZt1NbitkvbOHfPK4NoV4L2wp5vgoVeAXPHKzGpyyr5n",
+	"3UzLbnhbVYK9cLnYcFe9Je0/02tW0Tdxz/BQyk0T/GdCAOocOcUnmncgUhesYhsAbVXGc2+g2gLYyqaO",
+	"a3eDH//p1NJ315q3bPoyiH9qWVdz0PHg0OYu0jhmcxDTO99TJaihl5QcHRydRORdPN179U9bn0C+kWpG",
+	"vq7kuhwtETFbFHzblVqbVfrdUWXCNvDNZF/oq41ASlxaxPbswc0aTtVNk0LeeNIPzZDfmrshzLjZkJEU",
+	"g/Qi4zUZ0dHRo0dfHR08evzk5Pirrx6vmjGNMwkuSL08BKkoPObKyiq7FUTec8EZsqUORI5l9Vol5rem",
+	"WdNkbliqyGmiw9ioFvzavSRYBe7ix11E2maBdC56GwpFacB7pU4U01rPJ+75XUMnFqjhnWeGKCxgjla0",
+	"GG+GyRUt+A47TP7aFWzewLFi64YTlH15aOQlE5t28i0P1jxX35DT38Hvn+29+mUP1JBBNHjz7O2zF6/e",
+	"7H33fO/w6eOvBtHg+2evX/zwzP5wctJ4Q9+ylFHN1s5zts82RC1ezuZmAakC/zofvH71w/ngN6jrJ8Er",
+	"zSX2Jz3oKujJ2HD1JhlVyVBP+bipyuAFM0zAv4lmcaa4WWDmg6ZjZhYE343Ik72pzBSxY5AdmCd5tLsU",
+	"3aRadtNc+aCYZsIMoYNPc47UhkCgtgfrUNkkp3piGv6ZxFOqJkxjrklsMppqsoNa7C8kybfHNb2GpR8t",
+	"T6LGpXcv/2MjSc8ZNe+YMVxMdKN/aFkS5fZcs7WZzWRSumoTJmfMKB7bmmkzdCV9rZA7CVMeYLjaSR3/",
+	"f2jD8C1yEwAxhg7Xhm0N1jWW5aRvTS0sgMvOgjBieysHqGAXibwOB1AyTYHgEInDFQqVfsMEskE0iGnK",
+	"RELVcMGossoTFTGnqf2hM43YTj2fgjufylZHSC/17WtmpkHD1A2TGLH/uV6p93XeCb0DPMSSiuuQW8/2",
+	"7tdHvaFh+SCf9apJfaWN2zSjzyK//CNjWdMhyEyYzt0MhnhuX/gYrazc5UPAWdyNehf59TZTa3WR9d2a",
+	"UjEBa2JsmBqidaG7LaHDg37MOxrESHNbGixhYx5zJuJORr7KmE50DT044rZGZlc8sRCOIi9H29LQMgXm",
+	"ZaZUDL8aQh/DrQ08Z8JCOm5vyCumkmxrSzfS0HQ7g1UulB3Zk2yF2hoJpfmMy7sYtV+xYm+aTrTjQvs6",
+	"sGpSBMvpoazEvRIJp9jzkmguYkZKE+nQUNel9broKTwe/bNicsLM8zd0j2L2frTukyy2N6Jz8GxnQEsf",
+	"Wx3T41Sp0AmwhZGr4qk4vqggy+oeNSxx6aUqjqtOEq1La79JnSjwVifcsM/lDObXM+dnO1FozfsHjO9X",
+	"j5JPu6flFVOKJ2ylkP0m8QDlIBCHn3sEr+ooDxcehWkl/rbVD+PW4ak9i1nPR9bENI7b7nCDn30+V/LK",
+	"ZluaTAk0gs00gZ7yNrWQq5lNyPytHyVXOKQdn9AUUFcnUyzhcTAgvhw5qAPerpce9vXOauFLkqOhJN6S",
+	"5kY18W8ddbvE+RY/uy27sk8+0AT+QWgC+BnSl2jh6yDHgvoCmyFUI7hU6kx15tI+t4+9zVK2ebQ3sAyq",
+	"KCbaYBldkjFo487IDqqvD6Cp+8IWnQG9OTnPkvaa9hUypD3GQWfmdaBcDGncXFaIVfv4N5skb2uvWGKr",
+	"8SkpjYIhEx8vPSUHh2TnhTc+FsUqO/MDqlBcYaixMDX8Uec71H7JmHrvYgdlasECplxw1Fdewf5ctyDe",
+	"fwaYVht6iWAPsAaTxKmMLyPilUciRbro+eFOlQZeGzqmubVUie6828cHK4Yxqu7P4phKn2s8cJmW2BhN",
+	"ZtzmaU64NgrdrzqbM3XFtVShwPRytDlSZDNv63HUtThGAzB24x7dvFaCf44G3XH0LGXvmGlyU8ZDxbDO",
+	"1nIS8GhvraQ7UXRsmi1wNh6z2PArVu/UlNicuxLseHOOD9O3E2ApX/lvuNJmz8UaXJ8EQH2FZCqWZCmD",
+	"WJStTK8dRM+eDmxC48UQDidhNEm5YOvskJCG6X7Km8rDs8uVDnwKn58zarqfL0XIGnVq9+UaRXjq8cto",
+	"3hVPBvmMojaS7hcfcPdk49CAHacw7Pvn2QISQFDPjeoVjEt2xtiRJe8IFxG/C3o38q4BWHdGjVQk0wzc",
+	"AzUV60bvZBO+F9uf7JMi2L+HE9g/PAOhDFHasVSgsfdQz5sp+mgbFL0OZS5htHdnFpQIr8kucI2UNrMM",
+	"gCCfU0NTOcnY0qTUFSKLfrxn+PZz2SvGSME0XOMbitEeozNhFF9nDQ2Z2y1FRGPGhtBEfI2PfMOY75je",
+	"BSwTeC42O5ygKH2VYwr6g61gCxVdbXos0VP2CqFTx+27pl+5GJ4oPPFFZXpv3+zKNoRnH06/ja/o50w5",
+	"a435/vFlVmvrzklcPEdgeC8cUnpNEqb4FbOYMYhwtSA7OlNXbEH+RmYMokRcs4Q8l+8iIqSAn4b5A+X0",
+	"caL2Dw8f7Rzuhg0evKbufO72VZTi4VhWLNkubjQtfrSI+lZuy3HwsEzTrACgyBS1WR9jbgTT2janowmf",
+	"D1Met+aAhGy5LnWtcZxjt6KT3ShGZ2UsHhjVY/EwYSAJC346FwEUj0fQgWK4EfDt0T5xQL1TRt6+fPee",
+	"PHvzyha36xyI5Vy48XZCH2FE0K6JiM25iQh0zhrO2Oyi+HEIv0XnIjj5yHrAdt33ESjIo6/lk/CAQVpC",
+	"wyM6n5+LS8bm2sL6yISlCH9jp7Xvh+KauGQw3JBsrpkyIzR198/FDwhJg0tTGlxBuD361H3BodVd8jnZ",
+	"QUQgylMiBbhTMGHrXNhWc3afCTdlbB4LbgSTxBPiYnJGnK7H3PzOBcwkB8zBr5OFzPD9bpybojxbeadp",
+	"M/t45h90ztWcuqJBXMjGDn4avlQcXutrxSPhiwCZkHJthobN5umy9/2T792D4SguqNX6rvt7+EpBicvy",
+	"hX7EJ4L3iiA2eKNa383THX9SSen9sfdILkX6CF4I472d6AdNrw1Xg/0JxgivcmvX0eCZ4NUcB675LYdM",
+	"Fr6ADpC2x+GPwcNOFnUI3/oLYQvsvn21w1Fs67Ul3s/gYefFXuoDDx/3yu1ygR+8YdnnchyX2uPIbZe/",
+	"A2Rff8+iFtFlpBBCx9ASPdTRi1C+9UYvaiSyLiSbMtH0w73p/XgDb+j3hdLudn6lgWd2vlNjz11vVEmr",
+	"8wutnHgFdKfVX6mwp56YSb2fL9/fTuKqMLDO0SssqefzDWyo8zTLnKXr8VZNoJMKqjJ1FWQpuhINtAhT",
+	"tOdrzofmUJ8LrGZpyhKbXB9TpTi2d9Q8cVYFcCVU0tBfEW3F4y7noQ/DKpx56BvlxEw698zQZls3dqVw",
+	"PScb2tVgctxeKidFY0qEh8RV2naA0MLGkB2vVtoEWlR6d7eKphVEDRoq8OV1gb2Jc7LAMBClpIaeYVoQ",
+	"KM3QMATsvguq2dC9se+a3io2Zgqd1+6IbrSD+HwQ7PzyMAXQ4RsHt1NDyWJJM/zZT6Lo3zinExtys5Dk",
+	"0wAZDc06rj0mmjUyPOJOtfkD+lP9GzDoVk+4yL2urGRO/8hY5Qwz4TI37UnDTAX7YPAa9vKZTqkezqRq",
+	"gnpWGXMgpgaNU6oYiYurIBXRgs71VBrbBDxlY+ygqGMqzqyFjLixcDGkNcgbci1XSmcP1Z1O39l8SjVb",
+	"kpeA5AC3F84WchA8CD0TEATf4cIeKjohyk6MmU1b8esfRINUTpq5ipJGxjId3kjjxa2DoOUJ+5YIA/rw",
+	"+9mwpPI82q7uL0zx8WK9VKPtooutUmrZVl0ZrqgZ+60J/W4b0q4Gn8I+cG10kes1QKwxdJC1Cjvv+K/L",
+	"kMBpRXbs0FZe28FzkbZCeHupoFr6kZsUPe09G5b7kitj+WNuGshr79/wlhwUa/lBh1DvmwG2imqF64RB",
+	"oG8oFYRh0SmYBASyHox2+hZE9BryealhE1kLTniKeTaIBl8PosHzRtoolv+ozlRXC0ZYhbQehjhq8dC3",
+	"ZOpwj68NrFsz1z0q5TNuegm5f0vBWhhILX/hUVc3viXbUyWNrKVC7z0UQusmPSZmWrcVXTenVW4AiuV7",
+	"WHDR3jc5E4anuN12cgQnR9yrg2g74P5d1eYN1cDQW7IavvyaUcV6lFyW9rn6+dLgpU0Kt7v5WIWgkzUr",
+	"zq8gQ58NZ4+au2tWC4cat9T33qwstxh66aybxdikgXV9qyRSAr4YkSNodcxnNO3Zmv+ybwNRRePOGP17",
+	"fKi65ImBBjsDP0av9I7yRmya5PHeT74Cx+z6wLk2B854hNSgyAaNtGHzwmzzrK/G4QtnZnemGQzZn2fj",
+	"xN8ZNl9dFPo5+U/223bcqK1sN856w4rnAp2w+9lmkVVp5iPojEUE81ycj3zfZiPZOnuOQEQdDK9JsATV",
+	"zfmse2047tKm+/3zHIusfcl00O+ob0tY+0I9kQW0IG1Ce6nSW6+usFhO2P+VynZW34+qc2jOc/nFRQf6",
+	"LjkAyOvnyEMMY92wRRtlL4Uh+GHR+3fOELPAaY4Yk6cOCdslOoHqZyERy1Up9ZKVVhzaYtue++/0Vkvd",
+	"e4W//pWYZ6tKWS/NG8tFNFj+UmlstXiBEey/uZQI27vFp9tVU7b75L5pnbFkWG2e3e/lS5fP0RViqOWA",
+	"lLpQL88rrVAJfrJJXXDHADWPnDa3ySomsUIKUfFSMHaPxB4bbau5bBW7dj3jiM3MgLNz290bymK1meQJ",
+	"l70X/cK90W/0Mq5Aa7EN3u5F3vRoRoUA55ZNE9VTeb3ObhSlHn3mOmZMD13VTD+0dsZeZL22YczN0Mgh",
+	"QMs2Zqm65XZ98Ef7WNFtIM8dbdjXWGapLea5YNi1N0NQawGFMosWsKfjPqjh9eWtxx+wyng5gbz1tT3U",
+	"kKCjQb1M6YzQ9Boq8K3Hwdp/pTcUUBliayXbIJ9WeMfG41iAg5brvF2YkWSeLs7cbNGDO+am77yKC/4W",
+	"P9nniFZPhq/L2wqtHLbolv0VfA9x2SP+bp9d0bzKkxS2ALlcjBS1KCO5ypFDR1o49sK+CNhAQS5RWfQ4",
+	"2VDwhBpcRv3eBLwrZOhFmUGLPVkIRieO1lIJa6DJPn9q3dJrVy/VJeewrgroCAUmAGWtw4X822uxsJsh",
+	"r8oWRh4gqpjqUh1Vset1lMzND+52j3uNA6vs+Tr7HO7yNnBMi9H6cPFbQjEtJvWGmnjaSUgzLsJfD2tu",
+	"n1u80R+XrufOiljK51x1AYc5eJsUsZQs8BplXihGEzMdzqxNGaeZ5lfsR++RtTSz3Im71IEbDWKqJnJo",
+	"pBCVcsX1PMLRIA4M7h7b659Gy2O+wVJPuibGxIQLNpzLa6a6JvcSn8We6had0Gxlb7YAq9LHRC9Hw1Ic",
+	"boN97VoV+m9Whe6NBmJLm7oRhjzVmokJU30wn7qjS40KeNmy+Hk+Z4rEVEOGjfWFEX9l8jAtZt4I8u7N",
+	"D/VeCWr/6ZOdR7uV0Dio9nNqDFPwkf/+r2d7/8/B3tPf3P8/JHu//XkUHR98/G+NrdSrPrlGi3c95d/W",
+	"zgxBMwYvJ1WLdbS2TLN+H/5ZMx+I3Sj82i6T1lHUvrDxz4qN3xmm1hfm/6kx/1tm0Z8ss+0OHLkoUd/g",
+	"ULuR5ItWvSZflJva+tBh6YcpVRcyU8PYwUBow+gM1iaNVEviR9uzNO9Pq4xa2v+NNOC6922d1mxG2D+B",
+	"qkdjKZYmLShQVBkeZylVxHWnTyJMDcD6a24jMlbPfKCJXojYVxzv2AQCuM0RCaUs+T//83/tRpAwKM20",
+	"ASLjzmAvO/fpdntZue2Gp6lYOEdF7b2uSf9ZE3INnL5gIN0uqD9rboempoqY3wkkMpaZSKBMekH+/u6n",
+	"1+4P0GzRNVGHZZCLhWEaaULYCoAw/YMLw9SYxuzPj+HGbMIU3BjrivpN1ISGvl4F5nXfxl73E110m+7w",
+	"ClJo6B0PD88zr+C+5K2+QkIJYjJVftsBXrpKW8OaRNue2A4GvccSvBP0uV4zvBkA9Bf94Nawp29G5ehe",
+	"yl9d+C8tf3/30+tfQKJ+VoKxe3/+MvKvkHpVmO6yFAybP68lERPfBTPghyvLyi0ge7fXgt9NwK4u3Nqj",
+	"d4FU20IQz36ZPVMT3ekfLktbO519d9rk6vCUXPtEuxxalmgAzuLjMVM6SBNFZwlTZ4S6fyuqiKUJXRO/",
+	"ORf3G1H2qgRJuejUqXhbowH+/zATmPmU+xajwMFd+H+tv9W6+krOtoq32jtzmt0+vuFbkaGDNuhv91fu",
+	"tAqNzjdtjd0qEuQG2ZdnSnZSXTef/ZgVxQ/9br1/Y8mtp+4q9b319u4FXunyffcXrJF6AvHi3jr8bRtV",
+	"Z5V9dheuYLy4xmVsZTsJHV9CUF8yCarwzl9CQ3+h0NCX6H2wtFITdsOvmC9tE6h960zPEZwDdRURM8Aa",
+	"WhLsuWOVt13D3YJW67EF9KZusRrWWA/A3pvJ1u3yj/2sS1s55crqp2gjuR6BXE9tqjeKvVDBbd5z3yob",
+	"0PlnTiTbKvL8X9/49f391/eDqonwLKiKd+r/w6vDhzQz04epnHABvvj8F1dpfgp1OMrspfyKJeTvv77X",
+	"58IVK2Hl78vkxbtnZOdlcnRycvh0NyJjmaa2wfXbb56TJ18dnZCdv//6nlwwbQBrSjFhzsVcwaWJmY7g",
+	"MXhq1yId0XQiFTfTGVROjPkHloAjMIA1giqQEU0np0RIwUYwZyoW5wKV+vLrio0zDcErrGhTEaFZwm2v",
+	"A5F40GALFcQAlik6F/AHarcIAxbCIexohq0dg1Et/ipSJvJJexL5uU2NmQ8+fkTrYCwbAm1YpQrjwdoA",
+	"IIkJhOylBNXmoI6F6IU2bIaIV1ykMMUcjEMk58LFlwnGlyE+h819TguzT0MZFfZ20WRHjg2ubZxywXYd",
+	"Jq8+F4rFjCO2kGIzLhKmdESKDiXa9UaCB3xPmP1zcS6eS3Fl8dg02Xnx8t2rb1+T//rfhwe7pwRKdDXJ",
+	"YCwyenh1ODojhs+YRsp49OjRU5jsz++fn2F9lz4Xo//8z//8z70ff9x78WIEf3umOX34vUwvERFsJgVb",
+	"wM/XU5kyYturnyHQCJb6nIvRn3gvIxL4wj+OAD2JC2o8yY7+b/uXv51nBwdHjxGb42+jM+d9ZkrBPutz",
+	"AbN8enzyFRkhwIntLfRwbquB/+N3LQWAIStuEPoEA6EssfhSgrHkXIxejfd+BNV7VEBeleBkjg+PbB2Q",
+	"NjRlETk+emL/GzuJisnu/rnzQGhA+NI8sQhfMU1TbFKFqDm+QP/44NgSpeEmZQWNPXvzKjAXTgcH+4f7",
+	"B74Wi8754HTwaP9g/xFyIDNFxvJwyqAV2b/h3xNb2QNsG7fgVQK4Csx85x6JBorpuRTa8qSjg4MBNmQR",
+	"xrVcC7fvd+fOtiy9i+HbT9h7VGFmwJBcsSF1aBBNI+VTK8q4A1Y6OP3XbyCrZzPUSwY/8CvmYLgNNhL6",
+	"18BevsFv8NpDsIAWSzflrX3iTvYEvw17cnLw6BY+9xpr8dwnt3oMsBAO50B2QIW5oNqybCtliTYSC/to",
+	"PAVnyG7baV09/DOWCfvYel4WFeuFjDPX5HBOFZ0xg0r7v/4ccFgm3AmfPHQ6iG3H+0IvsFZOsZehSnFU",
+	"tlQOaio63fs3aOn/0aCVQ4z9xmjILxk3wA3RdMR5rW7iXgCBZatJGcpbDqdBBZb+D44PDto+3HD+8Pzx",
+	"as8fPV3p+a3SpKUVy35lwshccWHxvwgttmdnDjgZcUQUNQ72CbNnJJkzpcHxglCVIckyMZYqZvC6p9vD",
+	"h9gu7KH18OtW+oVQ8wv3TI14m5ZcPPLwuY0Uf4w6n/wBVoEP4n34I2MF5sLpINM+ElCQ3qpqdh0JM104",
+	"fEttkbSm9IphIe0801OWuJ7bZsoEZpA4EMw0YdqQa8oNqCkz5x0EmoU/2S5r9RWg8B3iiM2rWAGi8EYv",
+	"LW4InHnTVfV0sNY9PFzx+Ue3cA/zm+dWlutQXNmkM6uikB0LmJrpKXImSCmIsD9DDi+LrQyJvmTXUY04",
+	"dHgVwfCp3sHf5cXyC/h3eOAGj/3v8qLtzCHrCud3/w/xJSrX2jWWS2DaBXSU/9kq7kRlAo8SD1ZlIlTH",
+	"cLkNR/TwT7jNHx+qTFh0oC5BnkPG9BDkjw8ab/pcatOIqaTAICEzKjKa5quxWrr2ELPF6pW8PiPQF+Zc",
+	"jL59+Z6UFzbK+384jN99MhLyekR2qO3lWrGTds+FMyrxr75dDs+RnxES2BpCFioJSQin+frZjy/J3h4M",
+	"v38ujg+eOlBd6qxreMZ1lYHzQ4RhXAJcMGt7lO/H20z8XV64bWbafC2TxTYvxttM2GKajx+tt6Z0B4+2",
+	"/Km2Kwjb4nqD3kf2u7KadbCamnXSZz7vwI8Qs58FvaLcxjA3Zypv4WohKWJDHTm3sa104VCvPd06J3ML",
+	"D/GY93uOSJez+ypE/t1pXnk8u6Bh72+UcyZ6p5a2jV/NPllbv7tJpah6HG2iMn+O5Kd8H6/q0dGtCuUE",
+	"mPclm5tcyPgO6OA9NCAw4BrB6QDMeEznJlNQBzDG1ljZBTqqpFXCrb/UdcoPHZihilX8uvQKPvyTJx8f",
+	"2hyUBnnecW9evRgskc+BT9MJs2JSDzQJ46KBR/OY/MDHLF7EKQO33MjerVEBfjxldidzs8PIyuAu6/Vc",
+	"FG5V12ybJdxExEwV9v73bdQAwGlmPdKo3oIqFFmfr2IO3ElXv7ETgsRErmk65NnbHiU6Ohd559VdX82B",
+	"XzOKCm2ftzjOCbdt4/00hLx23m99Lrw6c3x0hOqNhdtHtKMpNjMDWsgvHTq2QelIFL0W5yKYcEwFgmgD",
+	"YpXnUmTn+ODp7j4Z2R9G6FAFnWpkk9JG56Lhm4Slmu2T935BPpPNY/u7GdsjMBII2dHbmVWwrLDI3/Ir",
+	"PHjapNu8QOKs8p8b0nVeuEn5r3z8+LGqu368RS7bpgm5REK/rX9FbWhVFn532tMz5GDle+oOjuzAvbcM",
+	"QHv+v0uw5Qq6YLmxJgQleZbocg6fBxmRmzvGXNGu8M83c39w7Du6PA5CvenKuL/cwi3p4zp9L+WPVCze",
+	"BgrSrVNnW2BGTgi3drRPV3V9jQS471Lq5St1fsN2r46jRJmZpaQIf68RxXFdnfhBTqCnDTy+xrncoe3E",
+	"ruQlC1sJPdDEBf1djsDyPXTPhptYDUeZTAk4EsGuy5j8VqmBn0tftGLYtWSFTRUMvRl6zoTZJ69cF3m3",
+	"MkQkT6U2kX8FdIBCnbFfAtF/LoBZcUEOD8iMC1Sbdi7YWLo+tjARKeyAENvfJcrNPR9NsOtzgUPuk2di",
+	"4XQFxTKNOrO8dJqYjU2P6Yyniyat4a3btZthc270vzCjuy8M66001DCUjwGBt96oKhBxq/vhefjgXXke",
+	"wkyoTaI+TWPX8Pm2/QFXqNCPpGso1fVg1UvIIwLOIzGBKmcrXOewxQ2z8Oje9vH2uFM39N1NeleC5bc5",
+	"VkoEeQsXfEOxB8sgFexVfyU9IPXgt49Ri2LwXDGA/S7evyFGXsOOv2VWHq6wMfsGEz+IK/myKXpcu8Qk",
+	"CE0oZtRiFw7s6ODwtqZlTyf5Ynbeb8UTsUJoeAubL2GDbES/oFU1U2ZY/YK+wN/LF3RF5+EYc/YGDYy1",
+	"Qf1/4drA7Rg5u9BGCpbsfhb0d3i0Iv09+UToz55YH/qLWrP8qgLgbrhw6c+3QXLHtympv2Wm3yGtFxvw",
+	"JXHls/0Zy5a3xz5uVDOwZX33SzOwG5j8NVng58oy7aGuIrJdO/gOWzZ/6jYM2YYUw0wopmV6ZV1Nmuy4",
+	"fSJwiXZbLDcXWy9uS7VS7pOOp/szaTX38jP7Ej5/R2dsz1br5AQfkQtpphbyzKZK43+DtwcCzhAh7oqV",
+	"5GPZILgj0Y2j4FU/JI7qj/OmzFg3PH4tK7LMb1Fc+QW25W55BhDnD34xHu+vJPqesbn1s3MhmIpsSPKK",
+	"KePTLVKpwRnnm00vv2mKXe9ZX2OHpFLs+kf33F05XRt6F24t4f41nWE771evX7z65TmxFeZwJQzlGAdq",
+	"mtAfg5Z02cOD23ZT5sfTKrYUuyb+pD8VL2U453W8lPmu3BR3zz9wNz7KYn33yUW5dFb32kP5uQoNu+mE",
+	"hjdqufkSyIW+Hsfwsn1xOH5xODY5HLvIb4nDsczL74SjBjL083U3dh/RDbgbt8U7blLE342zcSlBfk6+",
+	"xoOnN8wtP3/fZE/hnjBj8Ur2pEq6DL8X/uGf7LPNEAG3mB6zpOiHiyFWkqOEcE2P+1f7YK1684TrwIUH",
+	"Bx3oWTdbBx2eybLaWHfAn2NJtNsCt0Rfx1EGhokga5Fp6D6ttOmCHKjei1zxbdNJyucwuLUTX3ra95G5",
+	"b3jYPwlGkvKBR0H1sL3q9ndbWRy0PG8+8bWUmGVk8nBqZml/WvkOnu7FShMZl3hSvpWDfB6DKOeA4W9u",
+	"E1o4YNWmwlEtAhkCYj3QZK7YmCnFoA5dTDI6aUvlgz83MmSME005gCM3gkN3M0nDPph8b1t8bcdPTr5q",
+	"kB+NV+S79z/+AHBY7HPQmTa8VrZeqXKtpKpfKiyYx53jgrwUk5TrKTz4HRcJJzshzcRyvti9xWs3T8b9",
+	"b92bZHyHl241jcAtrEEZueCC4mTrl+Cg5y148+KbL/S/Iv1T2DWy48g/crgSli9CdaftAHabtO9pbbvV",
+	"wa9doSnWNhuDtYx7YXktpI9DGeqw+HEUefgHFMvnAh3NONcHmozy6Q/xpyFPRrsW1Shl9ArLV4lFjgWT",
+	"CNGlzoWcM3GKxbVwKW1tCfyGf9b7UJRaFvb75HlQEXwuiqONp1RNGBY7lzsBk3fxdO/VL81lKjhqg4p3",
+	"E0Ur+K07Klrpp1v6XQ6VzC8x4hvkTq+0zhgxxdY7BXcHafaf5JkQ7MPe0a6DIqAkThlVFr40uK9dRs8Y",
+	"ZLiYeHE6lUbqLXOU914/IDsOY2FGtQG26nB0uQcGyNWITDO161iqu844NTJliiHvFWSeUqEjks1TSROb",
+	"aQKTSxlwAG6QZ4sCA/ZcJBIynEZvfnpnIYbsYkcRSWSsH7757qf3P73bnyW7QQE9T9y4eM/Oha2j51jS",
+	"J/fkvIlzPDOGxtNv7L6+gW/cENsIP3FHvKO0yhbOYQ+Oa3ecLDlzZwaHBHBXX5jJjTOTZ8LdQH+lqDsW",
+	"C1mCctVxAgcJwpXDWHa3zV8zbjwctR3AYYotzTIp8xjFYpdCiU9tl9dgViPN1+LBv1JmNIlTqRlRbCYN",
+	"Sxdkx2NW6ogoNk9pDJDFcHXm8Ouux0MONJMcWWRBdg4e7yJv0EZlsckUI8BjZjSecgGvWdTng+McuaPE",
+	"llGzORcjxYrfhv7ejkDl8dNXWcr2yUsaT92OzzJtyAUj9FxcIXopS4rDRMWrWD01gVfMnSFoSu+Yf4Kd",
+	"C+R0pVNxeCFhDfDcvSEFa2J671BbfBsOcmPKUvCNO2J75XW28T23Y6r88Bded1u8zrbVLN8R7SvvpWFE",
+	"Ty1Of5UDzjNDFJ9MOxNVxyn+Nfc/VJxqmHbj4NJdU2DPPBFxsMBW+mr3tFSTabH5uZhYmB/8L5ZEOey9",
+	"kODTxpS/ebqIiLxiKskYsb1G7CKDGUeAUv9ckznVliGkbEJjYG00SblgxcAXLJXXxEU2yIwKwcUE+SOj",
+	"5lwghlLClN4n4JSF9ZM5UwRsQgDLR3jqqEADhnnAvCBCtU/exXIOPDbllyxovKYWpwDOxKEDiyaaMSd/",
+	"wnw/7XH67d/OBYBGuUk/wHnoiCBmpLZsG/GQmjgVhEu+gef7uYJqxdIdqJhrQ9X5PNwVIlbbTYi8yUBe",
+	"5WJkzNWKW9ulq1Q8ydhwrORskyLxJZPoWbAOszBywzlsO1X2JsOMcEta0QTRiQ4ah+WBn1+EEXkEcqkS",
+	"Zq8minLbU6Up4tgKsonbdAv1DDDtm7I3UzpxX7mTdFdcWlcVwxgf+qJk3efydzyqQutK6SQimi5A9bqe",
+	"LlqvUKiCLUtZeRU893nUKtyDHJtlF7PYcN/17kblUvG5NukUUsCXKr1gN0Bo2ZZJO0FzLKtuy2tR7nfV",
+	"oIU/6ESyDX7szJ95FXqpb4FcXjBDedomQoqZf4mNYspNsSEO6tLCwUbeTtYRSZjCtni22jMiObAuWn6+",
+	"TVorzWwSE60SWhEkbTXIAbYucOHZRdkFYkebg8dok5Ax5aDtxYobpuCvcnwumiKH/yQwOXIERv5caqaL",
+	"eLJF8iuu07mw0LB6n/yMnsE3VNGEz8nh08df4W59T0WSUnL49OSEjDDWAwJ3hG0AaWobQKHHcJxpmo6C",
+	"sCi6CBtM3TAB4g3OkKa3kqXmP/YLZ9et7jE/oc8zscA2a3wQUES+YoQaL0JTiB6OtGiRZF0oi7v2LNtN",
+	"KNgGJvg+eY3lkS5kh1FJgJjE/xqPLZCmZgrht6333D7qAwo+CBECg+P/nQsM7pNDi6h9eEx28P9PInJ4",
+	"GJHDR9B2C011tkBQ3sVuRIQEtxkLAojWaYZ2mv31+MneVGaKKDaXyli31U54gw/3H+3alAIOAZFzYVfF",
+	"PmBrRQ8NH8xXqmBFhGu3TghuQcoC9DA8Fx6VO/8zBhGkyn1fM0am1Kc/eCqR10w13WYo5OZq9qKUbXQT",
+	"QNtu/JV864d3l+r6xc67QVbmiM7B0qKQSwJiRT9znqhQSaaqpCocdvZ8q4l024vhDtsf7JNn2M2Bpi6M",
+	"h75ln4zgQwuYNTYCH7ziCRs6hP4ziJX61CPHG5mImW5sYGA1pwW8wIXeJxY7GLiHjx/GcgbbdZZ3EcDw",
+	"gP2rZSjwWZ9J4Z7eJ0EP1p0KE3P9wWzDJNcC2LVjhVcbs6LgQEp6+/0q17ITvKOw4OqWRu4AL3o1fCnm",
+	"+qxaDCD7YJGLpWOrRnd9qyqgRLwJ5LYclI6UIq66azlDXPvFpcZ3yVZf3rOv9OSNe8lu0h0ULqXNIVRe",
+	"7icCf/F75YxWxr8IV31TLeiCT9xJUKC0xnuEgtE1ry84GHeJg/F7+Wa018qGD3Y7NGsX7o6Ivvz3zxSp",
+	"oPsMbwKqoHLE90v7DSd3J3AFXYT5BRz1cwYg6M1VZ2wZF/3xRiGlf2RtZplVCe5A2/t1KsM0Xd7ed2jG",
+	"Hlp3Z5A93RjqeMtmHBP1iO1baLCBOE0SxbRmCTHhF9H2MLLkQI1jmYlS9jCkBgpIiZERuVbcGCZqOTC+",
+	"IO5c+EI557GlBCp5CbepiwtmwiG42W3L1Ptx8bq03l45e5kAnW8IPRWbyzgxnhI14tZ+SpZPuDXdiVpw",
+	"UGN2O8x3CwGUnKa42KPzOU69Fc+hnChSvSXemUiTLedc/UjVZXgIb+ETt3TgbVyMCWC191DpuzsBBccE",
+	"YV3GErs9thP8Dk/YbC7hWHZbaclmHS/1pfxkH/lsYVE9Ciq0P9ZYxMKE5oZfsd17D4yKZ9PGG93BfckQ",
+	"QneT9GS8sp8J9/GGHEw49p14luyq7pFLqXVCX3xJd+hLctVGS+0dfKIvkKq/TV8wVO9j4OlTw1xdSp7t",
+	"cKsFS79t7ur+8Hk6LTtOY/vuym0wkxsS6nfioGwluy+eyc/YM7mijH4Y05SJhKo91wZ8aWcM96zr8HyT",
+	"WMDhl5ahfprb66p//xNxc2Q6t3vWDWC3iOwIduXybzSLFTO6wRMQbdNl5DpThEc5uMFsytKHcjthCdl8",
+	"DlRzHxot1KntLCAz9Mrjn35++wOhymIRCAQ063BFNXKoh3/i/w87DIy32Ke/g/iOm6IJ8F7yhTY2q3uE",
+	"TWymje0wHe8gdJg8zhnnKWNQ1bM2acC3hCT3ebwkLvXNc3JycnwSbIJUxX/Q+VxDJEpnF/DWBTClUyIF",
+	"IzRN9xK6OBe/vPzl5ev3iDrh4SvIToCd4aAzmI4cGgZ0ykrktY5IymMmYnYuFoyqqASQYcHTFbuiKU9o",
+	"nttcYGXsPZfP8w/uRueCASKPLSFKqZpp8ugAX/mKJHShPagA/CJtkCyhi33yWpILRhWE2PBcLOLuCP89",
+	"yj1KvuAAtxeCZvAfsWIJE4bT9IxQcq0kpP/a7l/y0hOSL9IixwfHLSVBqAJ7HtAvoGZyTtFGP1Uf74wL",
+	"/99HB2sD/3q6KMu7XhCn+atr8azb0FJYnCluFoPTf/0WsomXDnTKkbYcF5TwQOc4LVgipNh15GHunodM",
+	"ZUs6jLvkLjUdonCMpnm1XcyTbWOP5jV29lq8Q1lJ1SIir168IefZwcHRY/Lq1/e2suCfv7xy9Xe7EaEE",
+	"ao/ZubCNJrlZnMK+ICRMCCSY51mDn7YozyMTZuDSPDoXIyHNENaaptSwYT7eaHffF+3Z6T2HQ1VX1EhF",
+	"dtT+EYD40HMRDOoOD4uOrqeSJBxj8YTarOBK7QGG4aH4CCe9T0bZfMrSZEQ0zC0sEqCaJ5a31KoIlIYi",
+	"hnOBdQQ+Po8IX0ZRoalDH4OlqaIiIZHZBZQ8XrCYZpphwSM3JFFyTihJ2ZXDgSs4kqu6SmCNyArjKRUT",
+	"Fnm2eS7ypAPFgEdxhGjNkRXzY7BQY55t4WyNVAATZOnNqk3STJmCAq0mpvYCafGN3Zxn+NYG0QiaJBz+",
+	"RFMoYwTBwnSeMjAPfvpz4BcRwvnYQxtEg4TrGdfNPSiiga3WqLDO44MK7zxsiNEFXPhfxQzyEYuPSURj",
+	"ugkPS3kX8htSWc1RQ7AvGljGkQypqSHo7Lkc91D5OIkGIkutDuakTuuQF4seqkyv0bSF42s9otpLY6gY",
+	"HkpRmkAvVKBoMFGADKb7fYgnq6tr0cDexeF6Lzuus+bbGthyeEEcLt4g6ntVrP42RPhGvdYeVy4NzrvY",
+	"ktIKg6Ns+HIUELtfWvOFq2skjkqJZWtfahdv3Pvz83wq0wSEqqMvVAhw920pXC7kSX6qofsnBzMoTHCv",
+	"CjnZ1mrm/NQFZ/fA5+SVce3gPyzYJ8hfNvNQw/AoaHqjb1++Jw0TQZ1slEtRbtry6ZyQfO3m30v731rb",
+	"9jtAsqk3dcqJ6uQgWtLh6eTGOzyVhSicdvkftTw+p/w5atjRjIHWWjrR3UE+Uc+McE2v7KAngUihStFF",
+	"nTXig31Ymiehzw/5DbNhyrtdAOe0piB2c4tq+UgFs0jrzGKhm2lJWbcwvs5k0OWqQeuA8Gr82bmwjatZ",
+	"gv4RC8aAz8jMkAmd630yArNSj1Athy/FmVJMGKuic2s85GuJ0PcyL0wFVO9TjkAG1tggO2VklOhc2K4K",
+	"Z+Ttzz+8BER18o9Hx7sRKTwm3GjXeoEoeR15A4POIOc4suaDUTRG83cqr3Gi9q/kmmqiYChMX5gyh01q",
+	"TRgEK7UjowHCEKMZVgFmDBeM0HyhzmJJIlfczq64zLT7zP65eOufE/9x6MBW8lfRshr5d0YtnpbS1Rxs",
+	"V+e2SsTpnzV9dhPd3IOO9Ht4fX0sGoCPrNpi7/FxyICfHhx8dfj06dHJ8VfHB0+fHgbc+KCBGzfwPbtH",
+	"Zab6xXL5Yrl8sVxaLZdQWTg8qGsL0SDJWINXP5szpok2PE0B7/mMCDahkCFs4SSA6Y4zxAqBPw+ird37",
+	"dcnKidC1Kb+sE68xgVKtVI0xxdL6VsNRjrZ3p+iM9eB4TTwVlYdlHBWl5zY5u+fjw/w6lqa9qRRz9Ly9",
+	"2TIdU7ApEwtZ3dgNh1GV8kCpup5KzRxWDCo4zh87iFY+W1Sl6l89JH+zGqv/5plVx5zyBFoZeGEJRMZQ",
+	"58NxSDY/IwceEsZYv/NWb6+bzbr8nVbe23g+c6rMYoig7wHj99lDtm/RIBpA6GU4KzqWa80EjPBb4yRh",
+	"SLRDmmgh6Nr8QBOpSD7ag6JlDnn14oyw2dwsKrFBzCOQyunitrqOY5gQnPMVRtZ4WzaTke67Wz4Ep1cP",
+	"b4Kb5IPnN+UGxnYAuj2YlZLXfR7TDXf6HVOcpsSafD7WVJhV4C+aK5hdstUrW6zNXw/LuOArmpmhZxIx",
+	"FTFL0xbVCM27JYKkhYk/atHMEW6pxu8bNzxLWZ+qpC7dqK4aZYKbGyFZAMWuzbhTVyyphgGftTRXYnXF",
+	"PfYCpLyaaJD/I4eGtge4jgppCbayoidNZ2X5bt1XdpNaTzTI+x4P877H5ddOelHLTQinhbMUa4wAQHil",
+	"IP9BDk9s/knVK0O+kWq2d/hkdxCtrOzO6QL7ZN2y3ueyYVawt++Dzele9q6ibVMAX9di2UzOKxYzPjfD",
+	"xrv7+KD5DVRd+vk2NjF7c97kd6c23XW4lMVnrbk2Gld6E0ftR11267ZwQ74YdF8Mui8G3ReD7otB98Wg",
+	"+2LQfTHo1lGV/C3ZZJNaglslhaghqHXYQhM3opIZaWi65ahleMD5rPPF+m+WjCGvtK1zVNiWYl0Tos4o",
+	"XO9KFNsrMQu/k41xJMd+fK/UaobCVpkfYrgvhj7g0iDOa/kRDvfdtUqGNyPPl8EG50aT797/+AOK8jcv",
+	"viE7Nmnr4Z/w6MfdUO4H2QgeD80VjsTYCOOaKWYB9quyuykaZBOpbt1f4mppcTt6G4h1dtxo82VOI6vm",
+	"oDnrLCToKLw/BVdz98eRqI0+OkdKvmNRrhBWIAztRQuNscAbUmQY9E0BtSbsZ9ouqpKfhok+toO6+0uE",
+	"VyPfyoj4ncSb4veyOaNqG/UrYRrWwyA55IYKWGRHDcsLBgIbNsBba48OrO8Oqi+cB8NrgT7pr+rVC+tg",
+	"NDncOwqKVKDErFao4j71lf8SPuB5Tyxns0w4znYudsIeVRHBEhdbwuGmw9GgYfyq4Hyj/EJCVtRPWb4C",
+	"m5GAfe/JyHkAwiyFZBQ5s3nk8xhG52LMWZoQphRWCSrl+/xgXX8xrO3tnzTlYX3D07soDVmWGrO0wGMz",
+	"A26ZyuintF6FyOGXCpEveVZf8qxuskLEcsWIuPUT+tduCnO71SJWONhyRG1c3rPVaOQ4L8KIvAANZI8T",
+	"cCm9Xj0d/OHUzNL2MhLBCDzw0LDZHAtVFBMJA5I9Q0BlTcAnbT8voeSZxNTQVE4ypskOE9G5uBQRmfJd",
+	"n1juC4nzIGeO2ezzrzHXXVlLDBZ7Ll6JhFNBgAvNMcMarpSujujH2Sej/xv+/bcR8S2xtG0OWDwB1I64",
+	"xK62PZFxhprQnMaXdMIeQLU+5QmRmcmXeC6wchTfc12u0LwaPZwn49GuPRr8eZmt1idX+zs4lF61MbCk",
+	"UnmJ52FoF1/C/0x5A8/qWwHvyaOt0v6g0W+0xPhw9eJooMJOfu6oP3Lu7m/FPKHWSI/aqPi27JAwtr5F",
+	"Q+SZN66IZsakTmseZ2nq6yiSjIHOHvC5UxtB8uUTfsO4dg/Z0vJmG6RW7rF/LqDdrq3bdp/MsSnQBMDf",
+	"hlBsn2SsUP7t7yOCmv+5qKv+xfzPSNBh09kwQYm5M6F8UUzBHvCvuVGaTy4hDi2sXoruN3Pn6OBg98y3",
+	"Q17Yj7NUM+wdOvJhZ8UyMGigi19pCrYYPhP8j4wFFTrNnfYgUOS40hv7+duxXPo4vB3n6aqRu88JC6tU",
+	"2W+cbnDjJfhf0m++pN98Quk3LS3BHZelDmDbr8Fzbu9umpt1oLW/3JgvN+YzvTFf3AM3blRYfYyYYtPB",
+	"rGjxEpAdHxNTu2v4BObJuNUl8EPVKiY1oxhtOzB8Tktd9xmiSri8gQflAmyr3BcV2C6LzOaMoWbsqqtd",
+	"XbatmcbYWhTGJ5ym7aHzWuxw2+af7IxKgdHRKUH0PYTBQhAtzRIMLIC55hCr/Ijnwvbm3+1jzr9JxqtV",
+	"X7sDaACjuOCCqkWZHRweHD85+epxXzv8zYtvvkDzWu5VMskf6FqsHZ0V1snj2olFJHQkwZ2zbHv3Juz1",
+	"qTTSGuaNNvY3GMDHp7zxiv+xT42h0G99ltmUJ8wARfpiFo7Gud7OxQ7ax9ccDchjq+fg3RjZMYaY4jk6",
+	"JfNMT22+J+6AINk8lTTZRZwCm/E5pbZdm30TXMcpVYC59swZtID8cMmSkU3/hEcxVgfd3pzCBXg5yEM0",
+	"IxcLY1vVkxkFVSzTGHCbkR1vdBvpZxGdi5Fvhh8Mb7eG67xRvtfsbMN8+/LIWdPnYp5SYcE+54ppPhEs",
+	"IW9+fk92sjl864T8yL8+I5o55jJlFBvcTfgVE7gri3OBULr46i7B45llqeFzqgyB4YFgcBwImBpwkcJW",
+	"4Z+50eAEOhelj0fw5QvYKWEI4tQtCGgJancfoHs1mWXa4AOGKgNH6vzDhydkxkVmmD4jVF86mLuxVGSs",
+	"mJ7CMvVpwb+dXX8ubJ9wXfwFpo1ODYENZsjozU/vHAYQ0qcDX5WzecoMg6DrG/wdXQ3UkJnUhhzZRe8c",
+	"Hz5yRDo0Ug5TqiZstHtWBhU5F5YO8pcPDsgO+jfgnRkVi6H9NCAinhw8sgc4esuMWuw9GxumRueiQgTo",
+	"SCExFULidjkEj33yjqH3Vz98891P738C91ETR3+TUrusn5FmbqjXEH4BPvXWDn7bzQny77eqe/i3v4iu",
+	"h/QEcdjnUoxTbvPbjg8ffab9hODc8cJYtuic1kARD7RjxjtSkZRR5SCBBOIiK0YEA0WpJAKt6CrUzIJV",
+	"tGqWIM6upxIB8YHlO+SyfA4FgyA7wCzDVCkADdKGjsdRoHI+0NarHoU4p/YjxEh5CX0/gfUsYB0s1exc",
+	"OBTW433yQl4L3AfksjtS8QkX1Cqjj44OHh4ePTkg8w/k729efkvMNJtdCMpTvXsuUqoNybkvvgCbBGwd",
+	"tXZQJ5ul044FHsoHs8/OaMLOyHcvXz23r2gyYXbzW5VPeGxw04yilUnYP36Bat8gFpwT/YwZmlBDo3Ig",
+	"EeP6Eeqp7JopMk7pRDtDKaDbphu5uUZalvhbDhy9yntinlp9gxsP0QuSHQwxqQ3xO+jCLahHknjK4ksX",
+	"67WRE8e4uNEsHZMdzf/NIvLuu2d7RyePIwLmEtGCj8csKexZfGX3XODF9aprrl2i6ggBpCDYS7UU5P/8",
+	"z/8PGdkZZLPhjOsZ9BcaIUT6CD5c/AYaJZ5ReWGCXaOE3Y3IKBM6m88lqHRDmKYbB/4ZjuMApVHRJlOq",
+	"pw4ozC4buXRMBbFdRi4Y9lVmc8OS0zILUux3RKPZhZCR/acbw6Inz+QVKEvHB09PHUC1XQFuyAh1WZiW",
+	"5mICPwjp/j6E9cAv7j8RGx9eyhV2S9BDLoZzJSeKaT0iO7i3gT4HO2K1xj8yqqgwXEB4q4H7PXdUWVXW",
+	"bpIR2s+8ZRpufANT/MXRzl9cc/pkNCE8r0WgC7GkZI2qy+DyeMbQT/l5GFDddtiwneFSpapqhEYuUHwF",
+	"xnLKtQd3p8r9yxpLzggTybmwN3wEHMaZjyUjVec1hI4HoHVJoP/5PsEZnAv4OWXWpKVukJ/f/rBvA9cV",
+	"hpF3r7BG8zXV5wLUoDojcfhegmRizAXXgMpoH7Flr1zHFJzq52LHstmjYzKVmXJWccWWdTUROSNepl/d",
+	"EnPpMscKQEvPP//abOYu++vobIbN3hwBgkZQXKw8UV1LMqau0NZfg+IGKVZGdd2G2lYIzaWd5P5RPHZX",
+	"vcRtvmpTPluRk6uYc2XatFx7v9dLcVv/bhZ71dYIr3giyR2xX3p9nw5y/RIuQObbpWiIskt1SS7ZHHuV",
+	"pMwx46KdSXAtgtZJhZwtyHyrLWKaen2UrspNuAKLD7zIU7Bv1xlYzOClMGrR1VWA2Ye+xIHvcwM4aKGU",
+	"LgglfzQwJ7Ij5zZFL134SJBS7q6qid51nQyA4YJVjo9QUlQKL7ubME5u7S1vaPq2/OhdiiKs4Fwmi7w5",
+	"jVzA8rUmSdTyiTHHcTbsPHCTYq50Fm2SrnJgX0QcdrjTD0iZ6AMIf5kmTRD+PW7ODTY/e4a0DNabrSay",
+	"GduWRMmOmwZLIuLaAmCc+OCQnA9eMOg2wkS8OBf5c+eDiJQztW3Gxz+dvwvw4MjXu2fO9wQfEYyBxXku",
+	"LE+xWP+MXlXmIueQZv21BPYDRmKWcK9P5Jn054JrYqD9is2v56pS/dHUBCyIfZ6L0r6HTcCkcIWnY0iy",
+	"xsjkbntXsNLluCFlofSNu9IXygvt0BZU+eEvWsNNF5eFrQat0NJkJ7xU7s5boV664Cj37SXVhJaPblUl",
+	"AMIV7V2L3mUXM24MdiHJX897COYLeFCO/WnPT6H14QV6oKSwvHWffMNTw5SGyvIL7NT67PWL3TMyirHS",
+	"bETs/9tqOjA6zsUfGctYzqu9J2psx4lyOz1h+hICozSZML1PXl7xBJHXuD4XXPjgiIefzx3tQpog3meb",
+	"qtA05CdmysQuevuLpAip9vJcZH9g4IsThf/RfmKfPJs4P2WSsXNhC+WAS2INHdl5pjl9+L1ML6mhu1iD",
+	"v09KxAFhX4GM7lyEu2wbVFLhwENwl9qaPL1153xXqls4783bOpVpNE4ZFaew8yCG/GmckcTLQM70aelv",
+	"OoKnE2aYsKIk/+dp8U8yV3IuNWqSTUuSmYnlrNk1glMaRINwCvifbuwVNNL8nWEwn1rn2wsp8ZOtwzB3",
+	"G4bFTegcp1J5Okc4COvXQxQ7OmMimdnsPBShum2r5tBuWuuM6bUm79ryDFFNGRYsZcUVPMtv6pxqm94F",
+	"JW9Y4pUValLbIq6Yslgxq3zzBWBqaA58KGCFmEhLtWn51IyLIZ2wITCD5qtSa0726PHJQReyVO+5zWT7",
+	"1OiHG5jazRpMwPr+AdyxSQdCnBqXOApS5A/74F/eYnrvkrXZtd0S9J3rRnUgtJ0i76dAIT5nysnpTkUk",
+	"S5l+GNM5jR0oSLNJ9Nw9AfL5CMdXmRBwp2fMKDxFzSjaLtdTphj+l3bpPhKYYAKd2lPNyOH+Exxg9l//",
+	"X3htnEqpiJ5jLjuiazCbu9HQzkztHx492vlqd3ef/IqZjrYaFULvNNUyaLys7Va4Du5UYAE8xCKgHzOL",
+	"L8mOHevp7u4ZSfmY/U7jS4bBCWsm4NQPDw/I/wWTRCTReZo5i8jvVzHhbG47Yf/yijzafxSRR/tPd9ui",
+	"8plhfjtvyAzyw99R9mTx+bZEANsX3j51K5f+di/xG48zmy/S16SIvRkDsYpu/gtJTVQQrKVl19cvp8jg",
+	"BuNlrd9dBzPRakxgH3uXKG6xTZx/wUiifU8/9AJYqDs5HmODvp0XL9+9+vY1+a///Xj39Fww1w7fezg8",
+	"584nUARgDTcp0xFJ2YSmBPEtsC1idC58x0Kq4Pq8g9TjLGU5rqpILD/by7scujoYdyI2Ck/TVF7DVhXm",
+	"mYaydYZuCW6wuxUzlAv8WFEEM+EzTILCluYp1rHLM2fF5OuCx4MUy/Ajea4TV+fCrtKbGASP48wjxYbL",
+	"cr+OGSOACWrTkc5FkT9uT3LMmH74RyYNG5FLga/B2Hbf4ZE9zdBm0rm9yY0+F2w8hqleWZUKLL36BmrX",
+	"ZVLqXOLCiAg9bf/7XCh5/UC7TSI2RT5mxMiELqyn6EImC9er0eY0FAUGKb0mLr2BGes6s8+5zHqjpJiQ",
+	"0cv3dDKyrXQxR0uOCTe2Uz0lmMqFlU2jV+O911KwvR9tdpdPPnvkKjNkZgjF6bTkJbyFDX2e34ya+VW5",
+	"IO8hZxDYvJx7bIM45UwYm/rhdTJb51AoZaVZlrSyTjzZG9W8yotvZb/F7tiF4USeQzXA3nMpjJINuKBz",
+	"xa8w4VLIvRgePQVtBYrFQJtHmqzuSlnutO9SUyUnnEyDd8RSk/usVFFATsbRad8PN3Q7wQ17dHBc//Br",
+	"CUp6gubKWUAmHt6E54VTHZu6jT3ZaHmrCtAtaLUBh81pL6qw8CrjjAKmCUzC86xOqQg0mTkws2aN9i2j",
+	"SbWHL+hyCAXrPnNaZpRY30QuFudiBL8NNTND7hJhUbWFp6VADjuyfHREdrzkCtPxAQTqXFgGKwUZSVF5",
+	"MJgU3KzdffIi8GkgM0+Ygiyac5Hn66Jmm3Kd47tEedYNj7OU+h9ippzj0okvq9SCjisFaCUqsTx5xjz6",
+	"L3pA80Tf3Bn3QOe+nTM7iv1ykUw3qzlSC4kJK3NTCg4+r4zFuicbsWjSCdybVceRq0zAySDKjm1fbM0j",
+	"h3yu98nrAq/GJkg3SZKXjoqQo96Qrp5/4250dff5JZEKFjzxlzfPf/W1naDwaHDk0AvQRqTIbwUvuf8b",
+	"uVOh6bXzpxFwvZHHfHKSreCGcMHs1XS12zV7YHQudkZjxhCHXkNtIaps9v7OM+frhz/6cCMmuFOsUyWZ",
+	"ABVUnAt4IMLABuqFmEnv3Pf+fcCIs9m1PulVEZnBfd1ToARCHGCelVGnBJ15gwTxpZqu3z9gh75hN5VZ",
+	"9A1j+IU7unn+8233ztLHZ2gcKx5bMTlmOWGXIRubL41iDGVT+505OiHxzDqXvFcqYXMzrSOlWe/Pye4u",
+	"ucgMEnPKNBpm4lw8Ojggs5nLust7xqC5DqR9eBL8OaZqIu2fnAPoXLxzkhti+nZxCt6fgA9KaLJTwLMd",
+	"Hu9C1Alft0AVTFmf1bnIP2wFpv0Q12TGqM7gKSzJD79vF/XYu8fOxWhivGvMG8dQNUQT24EfE/h54PPa",
+	"gXE0+srI4QExUmjrdTv4audwN9i1Ja6tb/JjuqFb68e/q2tbfH+Zdyvf04JsP7+r/La2yFY/V9ftnlF0",
+	"Jz9EHbb9hv8q1aVG1BUTbjLqrrkebEXVA00MuH8QJ1EkKSWHT09OzoXef3S4c7QbkRBTHSDVn9bSdOBH",
+	"a3fsHx4d7zrnk9Z84nABKjoz+pxt1Ue6KKvZaKx6Xf9cFMo+uFd298kIbrsGrEK4kRYOsFpZFznfukVg",
+	"lZkCHTmRyL40s1vi9jGPzsdUN0ann8M+/2gfvqGb6kbHL93RZXVTWH5V/ZZZ0vv8bmneCs3rrW7/dWSX",
+	"zJIca7lG013X1kghXFvWlj4MQM5cGKbmEnv3+SwWvJvALppF8/HuGfn2PbzsQyxGkiNMm5rRVO+3iZ/3",
+	"bkI3Q9Ju9Dui5vzry6h5oqTWxJ/L50fN34brAxL5G/n+v/5/v6whePRCxA8vaHyZysmSTCyfEKRzHAaP",
+	"GlRUszg1lqtyPtapZdWFYVhJ2AKzCZg6T1nN6yOZNbIQXSuypdylwd03SaaZRXIAZCK4X2afPEtmXNgJ",
+	"0zTdJ18vzoWXOCibiplfU44iayZRstC8I0kR/jnePTsXIwg3qyE88bcDXy1pYxNSANR4LBM2sjbx9XSB",
+	"efGUG1jENZRK08lEsQk1bOhMy5EFr2hdM2IZudkNx1INXWvPEdmhIu/z6Rfid8Nls15ZGyMAKw++g/PK",
+	"8aYdBYBmz0VQD7BrsZEQJgkkNjcg31Psj5MuYFln2D4lXYzszLnZ3Sc/qYTZcvtiajxpyw97txDx144C",
+	"byNHrJqDUaIE28S0IO6cIBDvE9CGLGHQiSyclV9BF1M0hdJ0ty2FJ6ecUpAkZwRfRR1pLHeZx+KOpy3l",
+	"/0WNF3zxkjVsSs5mypcuqpW2gZh3Sf0F4wZO3cy3H/7pPzFcWg6AZDmnZlpQZfDi0mDR6kUoLQ49VzE0",
+	"IjN66aKMfg7Wj46xcpDtZGSzjFkyOhejvLRzeLEYFjs1qpoHZx4TEy18rm0FIQQaCqZGdrCwlBSDQrsG",
+	"HyC3fPOBJoJ9MDAXBqFw7b36LIGJzVO6YEn+dWqIS8ncz9mhypx95E7pXCTKg65Vlu1YdSXmLlwuQIAA",
+	"fy7s3qBxE+7VzshVwQK6ho1YjDzrdptIuAtxx3I2g3FtirG2uEccgtBEG56mHhcN1xFhRX5lk8GpWhdl",
+	"EWmUVAgAYob5/AA/INPTMsZHDeIDV+6h/VwYHeI/Mbe9aM5FLllw+yH/OWVjU5Jmfue48QGO0q5ZdDwy",
+	"cjCAQ/zbKQHaH5EdTccMLqKCWe2eISKi3SWbay1Ye5lHWaTdhBLuRvflHXekjFdm0WpcNt/wL5Ue97k+",
+	"9IWr7aR1Vd9GOlAD5Ab41HIxNc/S9qZCQB/wANE8sSmUCxGHevdZ3g8wm1tJOZ8Dx2Qp3DyNvB0hG9/9",
+	"5+vn+7PEOX5tekyM+qFV3jDjxup38I3TIieLIKYWmhcCBLGgcz2VmBRklfsUEotUgbkMUFQFLp3DQLXM",
+	"FVkVSeXETqOYA6rOIH8ypgsfFvHdijER+FwwMPNP3bc01rv5EJH96APtSlECKCaf/ureguAxoe6xYLrg",
+	"33BJnX6JhiXF7EkxeYjLQ35Z0NHJLgN6NUmNzTv2yUuAK+WGzbzFQw2qLtJ1apIi37WdUTbXTJlRkSDn",
+	"4XWtMEaJJK99aheIiYQhhqiXY7DUIUxniCsDuM93xuHC0IkTn0bn+y2IFOxcYCcqYhQV2gbgz8glY3Mk",
+	"OpuqC5bnaEr1cCYVQ9cj8E2b7mUHw/pBOad/ZPYzFuzm1KK/coMCh2Tu8BPoeTlhmsAfqQGg2xk3I8wt",
+	"g8OjQljgXcGoIkcnj8n3/GsCN1Oh89OByo5sBebeSxFLkHmnZPJvPgeYq18VN0x76RgRLWEOQIwXDvwM",
+	"TS+swwIxj9y9SViBmHoDl7MjN6zYCG9hlqj2jNALDSdp9djiirWYQnaotlyxJ4dPj3pU3jzHvd5zRmt+",
+	"ZXGPjcRt7ignwGNpNsbQ2mo3x446W83U5wt7TeZKGhnLNE9g9Lmoes7opS4sysPdtny7f+69cYPs/WIH",
+	"6VkKcXR4/NXxk0ePj79adequGWB+NYlmM4iO7bD9yT453D/eP9o9IxcsdWm0bnT8N7L2Iub9uH1Zz+bz",
+	"xhWFjRKOexAG3BK4w1MpJIQI275YuV5t3zy67cxFvJTotlxeMOKU4ltRog6XLW9uH/yPFeGscqWjOTPT",
+	"MXFb4aG8DyaUUcjGNdnBtCzFIBHNa767DqJ8ITNlS0iclENyvK6oB1Yve7z1Jf48nyiaMB8g7Fgx3LD6",
+	"cou7xLUHtsT/8wvP7EeKpZ/h0l1+nDXoclyKu4UUxr1HEEorJ139V34MHUqknrZHWKwWqadLtMiKjvhj",
+	"7pVxiqw4FyPN/hhZQHVMoMht3IiwDzQ26QIxeE8Jxdx0cGp63nYuql6BwOjMfQOoMOWGK9bQWh0JzCF0",
+	"EBdWfD5cYdGTHff3M5svZB3F7jcbmPVFkoTn+VEAl+lV+BHZQYeIDBH3z3Ivh3GKm2uUDhsKwVyEXcXZ",
+	"0pIBtxuF/oUdZz8nSs6xvCBXHfEGWs8Mojp5t0zV77XrND2jFmCAM1hQDviKHTd2gyR8p/Agv98ZPbc3",
+	"t6ouAaSzOReIHH9ycJBvvnbo8zmGfP6HkfU9HCJEfcIKvexc2Ffg4yFePSSveDhnSKTJBOhdGNkblcTa",
+	"yPuQAFT6gIy4wIA4uEaGTraOYDDNYgnJLlJ4FRlPotJ4NHca+RGfkh6OlXY1UE/7qIHuqxxcYjpjqOCm",
+	"csLFme09gPULVq2JY8wmkpdMtMngf+69wPH2Xm3V/dhT+fqktK2bV5wcWrfA1iepjC9tZQs3tt2E8Sx2",
+	"5+03z8mjR4+e7mI7CpeKZfndJbvuPOv3fMaad7F/a7IWtQ80hoQJY6sKG6dR5RONNfQwGAzgx2qDE7yB",
+	"pg+Znt5Vvwf8tB28Tfl07uZ5EHTEGKLbCis776df70uPh7pCpqdWNieYnSIABSaXg7te4HAfoFiuoCH0",
+	"yKKjP5FA1oYee+jhZaxv3rposHpox8Ofx4pCfyUKJGekYuAFOhf4n8zsuubAKIbIyDbf8kjhMCLc1qpL",
+	"abfwKaEqRYycXWgjBWvw6bnAt8zMUI6dwwl7DVlAqiZPIJTJnYKuhzqozYTAF8FDisO5SAkx8lwU6hcm",
+	"P8BitM9SpQZ2iidOfa+EDel8Dl64TE89PI3TAXbbhLuFsL6hSETxgTviW+EE2pKCKryLJ3fDte7urr+j",
+	"C1S3/bUJ6oTt7YksQra9Hkit3OaYynFA6N773MoKbHHXHuTP5f1d7KBN4Knw+y/4xnPFruv6ZxeA3djW",
+	"Vzb4YxoKF+3noK+Kv/fJ7mcRgjo8WlFAPflUQlB4YigM2DWxOce28Tn8C2r0wy5DrsnlYl14bHgJqKlG",
+	"pz/PE7pFOt0+Cy6m9sZ+53YZcLAzDazX7l7y17xpn+vNtIdav5nN17EsG+QF6D016N9qZTK+TV3hj65n",
+	"oFbzTB+QcOCzPONU2tSZ0l/hhwW20gp9hOSNTHnMWbMiBclvltJ/ChdwHwGJC7C2zRCJ7YHdY0Di2nm0",
+	"ZSiWjuxLbqLdt7AongS3ZQzFBiThY0yPMOWaIrjSZMdSxr69U2x31Wt/g7jFAeNwmmve/q8EYNl07898",
+	"jp0bIk/DALs1NY4bNFVIHWH1El62UYCrk7MdlkDxU4YJZcWciJkqmU2mpc2F5oWZZa+Qq4nYZ2DSOqQP",
+	"nACCHBOb4paEITF42Lclcq3Pgn3PA0GRy44op0VQP8dgNufCpwmGhcvFV/M0hGL9sO8YniAjRA6FDYnB",
+	"8E1ZMnG7IqRhlVECajwjrvA779BatCoDwz0/UXjKFm/mZaMUu6jAcViGNypwpEc2e3FURZJ2h0FTzOFv",
+	"gYMufPdBP7lgb0NM6OLNwjnfnixYY2I3ZKjfca5gfZkdqNAyfPRLpuA97k+JVxOYZMhrdkoSw+Tp3mWG",
+	"GMBJL+si0SZVlveO+MU983kgDzd9AdHtb2Zo4K2lYbsv9/fwyscVNNbuId/Zl9oHnbOY03QYU8MmEv+y",
+	"CkTua2D0SIFW5MPPRGSzC6YwW5NyiBTHVLM9LjQTmhtu9Z2myfwxWAXF6uYV4zZt2N+LW+CqG7IWWAG5",
+	"yq9xs6unsTPTc8Vyp83gJt0ur8Q8uyNh2nS2z2wxA4lx/ZgIiiEcF6jYoa6gAQ7n6ODwFmZkTyL5ZKOC",
+	"n2h3J6sRE68t9xGmK3nsv3jrv3jrm731ywguatbWvmUmYNW3zjT9X26DvI5vFSiAmc4DualQyT0Nk9xh",
+	"iORzD48cPL1hVvjZh1NWlNX4jZRTEbOlBXbew6XLblzb05tj5Rh1qqKDsa7gsZ4LxGgCt2G5Z5BFi61C",
+	"aXPTgKE9ZeIU8nl1GRSqQBMn1kK00KgW2JVgZ+/FWQjr5LsX+MQEiEC57uO+GhimGowbfs/5eMPuOOVN",
+	"8XXg7mu4Lo0Y8WdkzJjt24L1e+hfBSBfAXnIscXeSULA8oTRxMLI60xdsQUCbuQdKKJzEczMLpUjIhEs",
+	"KYeUxmSsiLgeMLaZOhdxmiUI2Bqcr4OkHHMsw8Os9rFDgoffKQKk29yOMUEoi6BVH6bvXjCS96Lxza4S",
+	"NqfKZIqRHYdge3C86xJEAoD5nYPHEDcbYcOdcHtH2C7QtquiJtwAX+RNFswU39211fbpNdQU2v5SY6kQ",
+	"QqX0ciwteVGbGk4US5kF+nrr868vAJ1dsiuXoYVUXnh8z6y79pprBtXdLTDqLrpdXLQ+WdJwnkaS37Nk",
+	"AidGKlBnbRghoj0vtuzHObwTf0KwCW1lO8ET90+ZuuUo26tSeKG4lRZr4nq6aOLzUY7QtEmP97KQUOy6",
+	"h5+0ObWliU4d9xlarjuU43FzGaVF8Ku74X67lWSUNu/X8xK22+en88O6C8loczMsdNzNWAKN7rdnSVKi",
+	"qptNe7pDH1xb2tPd+uHaZvXO60lfImr3OqKGl9anV80YxiM6L3AT7/9D7c9FO7LfM/Lm9bfkH29tb4Md",
+	"ppRUvtE7aHopu2Ip+TEif2ScGfJvC/Fudc/dvGnOz29/IKP3r16/ePbD8M3PX//w6vnw62fvXg5/fvvD",
+	"iPwHGT28cpN6+GcYaPk4cr0ZsouUx+fCqf8WzCHAnJZzJnwfBPI7M2ZBdrCa037L1nO+DzM3wjAO1zmA",
+	"iEugx7QKC/3zcARG0eh/2JwA6NwzpzHD34YjRFaAF2B9U+ra/WRCMRfBjKdU0dgwpaF28/tne9//+nbv",
+	"4ODgcASmDKDEaat+R2T0/bOH3//69uHh0YhcsFjOmIbf/sf3v779H4dHIzd/XDo3mqVjl37tagmAcUhh",
+	"4GsRSfklIw9hB07t8OS79z/+ABr539/99BpbaoB2L4VDz7W1zliI50pQ//HWl+9xnXfMdtr9uRj9oWzH",
+	"TKht7KlLn6LNh+FIW4gKf5JjsAJoqr1NGAZEV9G+//G2S+v+lScQORYJmTI+mYKZQeb8A0sDUIWTw6M2",
+	"zVvzf7MWKIjDo+VQEMdPwgq/oydrQfPxGZ2wh+6mNlgAF1xQtSjbAE8ePXny+OBJQ2+bJs3c3fFyT55/",
+	"7r3Bu7f3s0qbPQdA+qhLAH/wjaAaY5yPDlrb7HzaYmbjZtuevVbz0SzfIwHbw4LKueLCuC5wHxpBiDfU",
+	"2ZrkhGGzOZjReqkfydcjYyGUYgYBB4KWO34UX3IFmEBSM7B9zgVNZtzo8hZYJ1FEbIMNH8THxf8b+RcX",
+	"5JItbIUONM8E7oWtuQE4lc1K7iPXP8k6bGAIQZWS11xMtBUQmhHq3Db5VDUZFU6FfW0oYBT5nuhjxG06",
+	"Q1+JTe0qWnM79DhIhxv5wYY50l0MPHMUdviAaZGdEIUgOhfPa1un+/Pcs3PRyUIL8+59fsI3rhMXn2ph",
+	"RsXmo7tuzM1naIe9L3Wjqi85OMltXm6YA4szha1s//Xn4IJRxdTg9F+/gRyyJYd2uAyY/uDhIBp82OPC",
+	"MCVo6oz2j7/lM6rygR/4FRNM2xsGFMnxv+ZKXjAdSNSFNriNtfflhIvIqiNESV9EnMoJ6ikiKZebBfXc",
+	"bmSamWnDuH8PiwEiq4royG2wd6rC8KE3uBg13/fmwnjLVJiYcMFOw95tRWco7NOmI+84jkjRIdchdUdB",
+	"I4ziwzByEzCx60BqseoAuCbCos/INvkvHNXwo4e8DPdfxA2jvnS92KHS30h9SuYpFRHJ5oCXGpGgP7sb",
+	"xz7XMNKrih/X8mDbtvm0aNYeBWjSUakIIyqauOvQt5QP2/DRb1JqO+i7E7TjxDRlIqEKDiDRkStXttPS",
+	"rqlaQn6XF8F38L8+/vbx/z8A",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

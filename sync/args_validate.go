@@ -56,24 +56,44 @@ func mutationArgSchemas(doc *openapi3.T) (map[string]*openapi3.Schema, error) {
 		if member == nil {
 			return nil, fmt.Errorf("openapi.yaml: PushMutation maps %s to %s, which is not a schema", name, m.Ref)
 		}
-		var args *openapi3.Schema
-		var versions []any
-		for _, part := range append(openapi3.SchemaRefs{member}, member.Value.AllOf...) {
-			if a := part.Value.Properties["args"]; a != nil {
-				args = a.Value
-			}
-			if v := part.Value.Properties["version"]; v != nil {
-				versions = v.Value.Enum
-			}
+		// A name with several versions is a union on version (oneOf), each
+		// member with its own version enum and args.
+		versioned := openapi3.SchemaRefs{member}
+		if len(member.Value.OneOf) > 0 {
+			versioned = member.Value.OneOf
 		}
-		if args == nil || len(versions) == 0 {
-			return nil, fmt.Errorf("openapi.yaml: %s has no args schema or no version enum", name)
-		}
-		for _, v := range versions {
-			out[fmt.Sprintf("%s@%v", name, v)] = args
+		for _, vm := range versioned {
+			if err := versionArgs(out, name, vm); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
+}
+
+// versionArgs records the args schema of one version member of a name.
+func versionArgs(out map[string]*openapi3.Schema, name string, member *openapi3.SchemaRef) error {
+	var args *openapi3.Schema
+	var versions []any
+	for _, part := range append(openapi3.SchemaRefs{member}, member.Value.AllOf...) {
+		if a := part.Value.Properties["args"]; a != nil {
+			args = a.Value
+		}
+		if v := part.Value.Properties["version"]; v != nil {
+			versions = v.Value.Enum
+		}
+	}
+	if args == nil || len(versions) == 0 {
+		return fmt.Errorf("openapi.yaml: %s has no args schema or no version enum", name)
+	}
+	for _, v := range versions {
+		key := fmt.Sprintf("%s@%v", name, v)
+		if out[key] != nil {
+			return fmt.Errorf("openapi.yaml: %s is described twice", key)
+		}
+		out[key] = args
+	}
+	return nil
 }
 
 // ValidateArgs checks a mutation's args against the contract's schema for

@@ -75,8 +75,8 @@ func (r *rawDay) queueAnswer(b *pgx.Batch, m mutation, again bool) {
 			m.entity, m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt)
 		return
 	}
-	b.Queue(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+	b.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id)
+		VALUES ($1, $2, (SELECT template_id FROM inspections WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		m.entity, r.inspection, m.Args["item_id"], m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt, r.v.jur, r.v.owner, r.user)
 }
 

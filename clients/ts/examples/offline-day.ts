@@ -266,7 +266,7 @@ async function main(): Promise<void> {
   q.add({ ...q.envelope(), name: "inspection.answer", version: 1, args: { inspection_id: inspection, item_id: first.id, answer: first.fail_when === "no" ? "yes" : "no" } });
   q.add({ ...q.envelope(), name: "inspection.answer", version: 1, args: { inspection_id: inspection, item_id: second.id, answer: "na" } });
   q.add({ ...q.envelope(), name: "inspection.answer", version: 1,
-    args: { inspection_id: inspection, item_id: failing.id, answer: failing.fail_when, note: "seen on the day" } });
+    args: { inspection_id: inspection, item_id: failing.id, answer: failing.fail_when ?? "no", note: "seen on the day" } });
   q.add({ ...q.envelope(), name: "finding.record", version: 1, args: { id: finding, inspection_id: inspection, code: offence.code, note: "recorded by hand" } });
   const photos: { id: string; bytes: Uint8Array; sha: string; viaServer: boolean }[] = [];
   for (const [i, viaServer] of [false, true].entries()) {

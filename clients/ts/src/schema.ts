@@ -3260,6 +3260,8 @@ export interface components {
             owner_id: string;
             /** Format: uuid */
             template_id: string;
+            /** @description Every template of the inspection, the primary first */
+            template_ids: string[];
             rule_set_id: string;
             kind: string;
             /** Format: date-time */
@@ -3308,6 +3310,11 @@ export interface components {
             id: string;
             /** Format: uuid */
             inspection_id: string;
+            /**
+             * Format: uuid
+             * @description The template the item belongs to
+             */
+            template_id: string;
             item_id: string;
             answer: string;
             note: string;
@@ -4011,7 +4018,9 @@ export interface components {
             /** Format: int64 */
             anchor_age_ms?: number | null;
         };
-        InspectionStartMutation: components["schemas"]["MutationEnvelope"] & {
+        /** @description inspection.start, a union on `version`: v1 names one template, v2 several (issue 15) */
+        InspectionStartMutation: components["schemas"]["InspectionStartMutationV1"] | components["schemas"]["InspectionStartMutationV2"];
+        InspectionStartMutationV1: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.start";
             /**
@@ -4020,12 +4029,16 @@ export interface components {
              */
             version: 1;
             args: components["schemas"]["InspectionStartArgs"];
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+        };
+        InspectionStartMutationV2: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
             name: "inspection.start";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 2;
+            args: components["schemas"]["InspectionStartArgsV2"];
         };
         InspectionEditMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
@@ -4043,7 +4056,9 @@ export interface components {
              */
             name: "inspection.edit";
         };
-        InspectionAnswerMutation: components["schemas"]["MutationEnvelope"] & {
+        /** @description inspection.answer, a union on `version`: v1 answers the primary template, v2 names the template */
+        InspectionAnswerMutation: components["schemas"]["InspectionAnswerMutationV1"] | components["schemas"]["InspectionAnswerMutationV2"];
+        InspectionAnswerMutationV1: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.answer";
             /**
@@ -4052,12 +4067,16 @@ export interface components {
              */
             version: 1;
             args: components["schemas"]["InspectionAnswerArgs"];
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+        };
+        InspectionAnswerMutationV2: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
             name: "inspection.answer";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 2;
+            args: components["schemas"]["InspectionAnswerArgsV2"];
         };
         InspectionSubmitMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
@@ -4218,6 +4237,31 @@ export interface components {
             /** Format: double */
             cargo_tonnes?: number | null;
         };
+        /** @description inspection.start v2: v1 with template_ids, the primary template first, then the extra templates the inspection also uses; each must fit the vessel */
+        InspectionStartArgsV2: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            vessel_id: string;
+            /** @description checklist_templates of the vessel's regime that fit it, the primary first */
+            template_ids: string[];
+            /** @enum {string} */
+            kind: "routine" | "spot" | "follow_up" | "detention" | "complaint" | "re_inspection";
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            notes?: string | null;
+            /** Format: int32 */
+            passengers_carried?: number | null;
+            /** Format: double */
+            cargo_tonnes?: number | null;
+            /**
+             * Format: uuid
+             * @description The detention order a re_inspection may lift
+             */
+            detention_order_id?: string | null;
+        };
         /** @description inspection.edit v1: header fields the inspector may change; absent fields are left alone */
         InspectionEditArgs: {
             /** Format: uuid */
@@ -4237,6 +4281,24 @@ export interface components {
             /** Format: uuid */
             inspection_id: string;
             /** @description The id of an item of the inspection's checklist template */
+            item_id: string;
+            /**
+             * @description Empty clears the answer
+             * @enum {string}
+             */
+            answer: "yes" | "no" | "na" | "";
+            note?: string | null;
+        };
+        /** @description inspection.answer v2: one checklist answer keyed by template and item */
+        InspectionAnswerArgsV2: {
+            /** Format: uuid */
+            inspection_id: string;
+            /**
+             * Format: uuid
+             * @description One of the inspection's template_ids
+             */
+            template_id: string;
+            /** @description The id of an item of that template */
             item_id: string;
             /**
              * @description Empty clears the answer
@@ -4439,6 +4501,8 @@ export interface components {
             owner_id: string;
             /** Format: uuid */
             template_id: string;
+            /** @description Every template of the inspection, the primary (template_id) first */
+            template_ids?: string[];
             rule_set_id: string;
             kind: string;
             status: components["schemas"]["InspectionStatus"];
@@ -4466,6 +4530,8 @@ export interface components {
             inspection: components["schemas"]["Inspection"];
             summary: components["schemas"]["InspectionSummary"];
             answers: {
+                /** Format: uuid */
+                template_id: string;
                 item_id: string;
                 answer: string;
                 note?: string;
