@@ -76,7 +76,7 @@ func coverageSection() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", d.law, d.from, strings.Join(codes, ", "))
 	}
-	b.WriteString("\n" + coverageEnd)
+	b.WriteString("\n" + lawSection() + coverageEnd)
 	return b.String()
 }
 

@@ -1,0 +1,151 @@
+package inspect_test
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tindal/tindal/inspect"
+)
+
+// currentItems indexes the items of the current (not retired) templates.
+func currentItems() map[inspect.TemplateRef]inspect.Item {
+	out := map[inspect.TemplateRef]inspect.Item{}
+	for _, t := range inspect.Templates() {
+		if t.Retired {
+			continue
+		}
+		for _, it := range t.Items {
+			out[inspect.TemplateRef{Key: t.Key, Item: it.ID}] = it
+		}
+	}
+	return out
+}
+
+// Every Template reference of the RULES.md §4 register names an item of a
+// current template (issue 15: the law item is asked by that item).
+func TestLawItemsReferenceExistingTemplateItems(t *testing.T) {
+	items := currentItems()
+	seen := map[string]bool{}
+	for _, l := range inspect.LawItems() {
+		if seen[l.ID] {
+			t.Errorf("law item %s listed twice", l.ID)
+		}
+		seen[l.ID] = true
+		if l.Text == "" || l.Cite == "" {
+			t.Errorf("law item %s: no text or citation", l.ID)
+		}
+		for _, r := range l.Templates {
+			if _, ok := items[r]; !ok {
+				t.Errorf("law item %s (%s) names %s/%s, not an item of a current template", l.ID, l.Cite, r.Key, r.Item)
+			}
+		}
+		if l.Kind() == "n/a" && l.NotApplicable == "" {
+			t.Errorf("law item %s: no coverage and no reason", l.ID)
+		}
+	}
+}
+
+// Every item of a current template traces to a law item of the register:
+// no checklist question without the law that asks it.
+func TestEveryTemplateItemTracesToTheLaw(t *testing.T) {
+	traced := map[inspect.TemplateRef]bool{}
+	for _, l := range inspect.LawItems() {
+		for _, r := range l.Templates {
+			traced[r] = true
+		}
+	}
+	var missing []string
+	for r := range currentItems() {
+		if !traced[r] {
+			missing = append(missing, r.Key+"/"+r.Item)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("template items no RULES.md §4 law item references: %s", strings.Join(missing, ", "))
+	}
+}
+
+// lawSection renders the register: counts, a table per RULES.md subsection
+// and, per current template, the law items each item answers.
+func lawSection() string {
+	var b strings.Builder
+	items := currentItems()
+	law := inspect.LawItems()
+	b.WriteString("### RULES.md §4 item by item\n\n")
+	b.WriteString("Every checkable item of RULES.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems.go` with how it is covered: ")
+	b.WriteString("by template items (code, citation and vessels from the template), derived by the server, uncovered (no code checks it, with why), or not a vessel check. ")
+	b.WriteString("`TestLawItemsReferenceExistingTemplateItems` and `TestEveryTemplateItemTracesToTheLaw` fail on a reference to no item and on a template item no law item names.\n\n")
+	var secs []string
+	count := map[string]map[string]int{}
+	for _, l := range law {
+		if count[l.Section] == nil {
+			count[l.Section] = map[string]int{}
+			secs = append(secs, l.Section)
+		}
+		count[l.Section][l.Kind()]++
+	}
+	b.WriteString("| RULES.md section | items | template | derived | uncovered | n/a |\n|---|---|---|---|---|---|\n")
+	total := map[string]int{}
+	for _, s := range secs {
+		c := count[s]
+		n := c["template"] + c["derived"] + c["uncovered"] + c["n/a"]
+		fmt.Fprintf(&b, "| §%s | %d | %d | %d | %d | %d |\n", s, n, c["template"], c["derived"], c["uncovered"], c["n/a"])
+		for k, v := range c {
+			total[k] += v
+		}
+	}
+	fmt.Fprintf(&b, "| all | %d | %d | %d | %d | %d |\n\n", len(law), total["template"], total["derived"], total["uncovered"], total["n/a"])
+	prev := ""
+	for _, l := range law {
+		if l.Section != prev {
+			fmt.Fprintf(&b, "#### RULES.md §%s\n\n| id | item | citation | covered by |\n|---|---|---|---|\n", l.Section)
+			prev = l.Section
+		}
+		var cov []string
+		for _, r := range l.Templates {
+			it := items[r]
+			code := "records only"
+			if it.Code != "" {
+				code = string(it.Code)
+			}
+			cov = append(cov, fmt.Sprintf("`%s` `%s` (%s)", r.Key, r.Item, code))
+		}
+		if l.DerivedBy != "" {
+			cov = append(cov, fmt.Sprintf("derived: %s — %s", l.DerivedBy, l.How))
+		}
+		if l.Uncovered != "" {
+			cov = append(cov, "**uncovered**: "+l.Uncovered)
+		}
+		if l.NotApplicable != "" {
+			cov = append(cov, "n/a: "+l.NotApplicable)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", l.ID, l.Text, l.Cite, strings.Join(cov, "; "))
+	}
+	b.WriteString("\n#### Template items and the law items they answer\n\n")
+	answers := map[inspect.TemplateRef][]string{}
+	for _, l := range law {
+		for _, r := range l.Templates {
+			answers[r] = append(answers[r], l.ID)
+		}
+	}
+	for _, t := range inspect.Templates() {
+		if t.Retired {
+			continue
+		}
+		fmt.Fprintf(&b, "- `%s` v%d: ", t.Key, t.Version)
+		var parts []string
+		for _, it := range t.Items {
+			ids := answers[inspect.TemplateRef{Key: t.Key, Item: it.ID}]
+			if len(ids) == 0 {
+				ids = []string{"**none**"}
+			}
+			parts = append(parts, fmt.Sprintf("`%s` → %s", it.ID, strings.Join(ids, ", ")))
+		}
+		b.WriteString(strings.Join(parts, "; ") + "\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
