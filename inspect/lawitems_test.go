@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/rules"
 )
 
 // currentItems indexes the items of the current (not retired) templates.
@@ -74,6 +75,12 @@ func lawSection() string {
 	var b strings.Builder
 	items := currentItems()
 	law := inspect.LawItems()
+	fits := map[string]inspect.Fit{}
+	for _, t := range inspect.Templates() {
+		if !t.Retired {
+			fits[t.Key] = t.Fit
+		}
+	}
 	b.WriteString("### RULES.md §4 item by item\n\n")
 	b.WriteString("Every checkable item of RULES.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems.go` with how it is covered: ")
 	b.WriteString("by template items (code, citation and vessels from the template), derived by the server, uncovered (no code checks it, with why), or not a vessel check. ")
@@ -106,12 +113,8 @@ func lawSection() string {
 		}
 		var cov []string
 		for _, r := range l.Templates {
-			it := items[r]
-			code := "records only"
-			if it.Code != "" {
-				code = string(it.Code)
-			}
-			cov = append(cov, fmt.Sprintf("`%s` `%s` (%s)", r.Key, r.Item, code))
+			code, cite := itemCode(items[r])
+			cov = append(cov, fmt.Sprintf("`%s` `%s` (%s, %s; %s)", r.Key, r.Item, code, cite, itemVessels(fits[r.Key], items[r])))
 		}
 		if l.DerivedBy != "" {
 			cov = append(cov, fmt.Sprintf("derived: %s — %s", l.DerivedBy, l.How))
@@ -148,4 +151,64 @@ func lawSection() string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// itemCode is the code a "no" to it raises and the rule the item prints:
+// its own Ref, else the code's first legal reference (as the template
+// tables above show it).
+func itemCode(it inspect.Item) (code, cite string) {
+	code, cite = "records only", string(it.Ref)
+	if e, ok := rules.Lookup(it.Code); ok {
+		code = string(it.Code)
+		if cite == "" && len(e.LegalRefs) > 0 {
+			cite = string(e.LegalRefs[0])
+		}
+	}
+	return code, cite
+}
+
+// itemVessels is the vessels an item is asked of: its template's fit, and
+// the item's own narrowing of it.
+func itemVessels(tf inspect.Fit, it inspect.Item) string {
+	s := fitShort(tf)
+	if it.Only != nil {
+		s += ", only " + fitShort(*it.Only)
+	}
+	return s
+}
+
+func fitShort(f inspect.Fit) string {
+	var parts []string
+	if len(f.Kinds) > 0 {
+		parts = append(parts, "kind "+strings.Join(strs(f.Kinds), "/"))
+	}
+	if len(f.Categories) > 0 {
+		parts = append(parts, "category "+strings.Join(strs(f.Categories), "/"))
+	}
+	if len(f.Zones) > 0 {
+		parts = append(parts, "zone "+strings.Join(strs(f.Zones), "/"))
+	}
+	if len(parts) == 0 {
+		return "all vessels"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func strs[T any](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = fmt.Sprint(x)
+	}
+	return out
+}
+
+// What the server derives an item from is one of the derivations it has
+// (DESIGN §6): a typo would name a source that does not exist.
+func TestLawItemsDerivedFromKnownSources(t *testing.T) {
+	known := map[string]bool{"registry": true, "manning": true, "passengers carried": true, "cargo carried": true, "evaluation": true, "supervisor": true}
+	for _, l := range inspect.LawItems() {
+		if l.DerivedBy != "" && (!known[l.DerivedBy] || l.How == "") {
+			t.Errorf("law item %s: derived by %q (%q), not a known derivation", l.ID, l.DerivedBy, l.How)
+		}
+	}
 }
