@@ -120,8 +120,10 @@ func lawItems42() []LawItem {
 		law("4.2.17", "Any negative result, or a combination of less serious deficiencies, → strongly consider detention (suggest only)", "Karnataka 2025, Sch-IX para 2.3",
 			derived("evaluation", "rules.Evaluate proposes detention on any 06 or failed criterion; the supervisor decides")),
 		law("4.2.18", "Out-of-state vessel lacking this State's certificate may first present its case", "Karnataka 2025, Sch-IX para 3", asks(tSC, "doc.out_of_state_case")),
-		law("4.2.19", "Report and copy of the detention notice to the Registering Authority and the Administration within 48 hours", "Karnataka 2025, Sch-IX para 1.3",
-			uncovered("no deadline on sending the report is tracked")),
+		law("4.2.19", "Vessels unsafe to ply shall be detained on first inspection", "Karnataka 2025, Sch-IX para 2.4",
+			derived("supervisor", "the evaluation proposes detention; the supervisor orders it (DESIGN §8)")),
+		law("4.2.20", "Report and copy of the detention notice to the Registering Authority and the Administration within 48 hours", "Karnataka 2025, Sch-IX para 1.3",
+			derived("supervisor", "an issued order raises the detention_report_due flag, due rules.DetentionReportDue (48 h), resolved by the supervisor once sent")),
 	}
 }
 
@@ -145,6 +147,8 @@ func lawItems43() []LawItem {
 		law("4.4.18g", "Form-18 (g): contravention of Ch. X (wreck and salvage)", f18, uncovered("no template item or derived check")),
 		law("4.4.18h", "Form-18 (h): Ch. XII insurance not complied with", f18, asks(tSC, "doc.insurance_on_board"), derived("registry", "insurance validity")),
 		law("4.4.18i", "Form-18 (i): dangerous or prohibited goods contrary to IV Act s.81", f18, asks(tSC, "ops.no_dangerous_goods")),
+		law("4.4.r13", "Suspension notice not complied with: CoS cancelled, Form-18 challan served (pay and rectify within 15 days)", "Karnataka 2025, r.13; Sch-I Form-18",
+			derived("evaluation", "rules/rectification.go proposes the r.13 sanction on an overdue rectification")),
 		law("4.4.orders", "Detention order, release order, challan", "Karnataka 2025, Sch-IX Annex-1, Annex-2, Form-18",
 			derived("supervisor", "supervisor decisions (DESIGN §8), not a checklist")),
 	}
@@ -201,8 +205,10 @@ func lawItems46to48() []LawItem {
 		law("4.7.form5", "Form-5 Official Log Book maintained", "Karnataka 2025, r.14", asks(tSC, "doc.log_book")),
 		law("4.7.reports", "Sch-XI accident report, Form-17 wreck report, TRMNL waste reception forms", "Karnataka 2025, Sch-XI, r.77, Sch-XIII, Sch-XIV",
 			notApplicable("reports filed after an event, not items of an inspection")),
-		law("4.8.A", "Paradip Form A licence fields (capacities for fine and rough weather, crew, period)", "Paradip 1967, r.4(2)",
-			derived("registry", "the licence and its capacities")),
+		law("4.8.A", "Paradip Form A licence: period, passengers, cargo, crew", "Paradip 1967, r.4(2)",
+			derived("registry", "the licence in force and its licensed numbers")),
+		law("4.8.A-weather", "Paradip Form A: each capacity separately for fine and rough weather", "Paradip 1967, r.4(2)",
+			uncovered("the registry holds one licensed number; the inspector answers pd.crew_as_licensed for the weather, but passengers and cargo carried are checked against one number")),
 		law("4.8.B", "Paradip Form B register of tindals", "Paradip 1967, r.10", asks(tPd, "pd.tindal_in_register")),
 	}
 }
@@ -322,7 +328,7 @@ func lawItems49() []LawItem {
 		law("4.9.4.capacity", "Capacity certified by the Surveyor displayed at embarkation and disembarkation", r("Sch-X (Permission and Operation)"),
 			asks(tMM, "mm.capacity_embarkation"), asks(tNM, "nm.capacity_embarkation")),
 		law("4.9.4.alteration", "No alteration of structure, machinery or equipment without permission", r("Sch-X (Permission and Operation)"),
-			uncovered("no template item; a survey compares the vessel with its CoS")),
+			uncovered("no template item asks it; the catalogue's code for it (CodeUnapprovedAlteration, s.8 maximum) is raised only as an inspector's finding")),
 		law("4.9.4.permission", "Valid permission for operation (CEO KMB or District Magistrate)", r("Sch-X (Permission and Operation)"), asks(tSC, "doc.operating_permission")),
 		law("5.1.6", "Official hull marking not tampered with (Sch-IV row 6, RULES.md §5.1)", r("Sch-IV row 6"), asks(tMM, "mm.intact"), asks(tNM, "nm.intact")),
 		// 4.9.5 special category
