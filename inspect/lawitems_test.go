@@ -212,3 +212,38 @@ func TestLawItemsDerivedFromKnownSources(t *testing.T) {
 		}
 	}
 }
+
+// A law item is asked by templates of its own regime: a Paradip rule by a
+// Karnataka checklist (or the reverse) would fine a vessel under a law
+// that does not govern it.
+func TestLawItemsAskedUnderTheirOwnRegime(t *testing.T) {
+	regime := map[string]rules.Regime{}
+	for _, tp := range inspect.Templates() {
+		regime[tp.Key] = tp.Regime
+	}
+	byCite := []struct {
+		prefix string
+		regime rules.Regime
+	}{
+		{"Karnataka 2025", rules.RegimeKarnataka2025},
+		{"Paradip 1967", rules.RegimeParadip1967},
+		{"Kandla 1955", rules.RegimeKandla1955},
+	}
+	for _, l := range inspect.LawItems() {
+		var want rules.Regime
+		for _, b := range byCite {
+			if strings.HasPrefix(l.Cite, b.prefix) {
+				want = b.regime
+			}
+		}
+		if want == "" {
+			t.Errorf("law item %s: citation %q names no regime", l.ID, l.Cite)
+			continue
+		}
+		for _, r := range l.Templates {
+			if regime[r.Key] != want {
+				t.Errorf("law item %s (%s) asked by %s/%s of regime %s", l.ID, l.Cite, r.Key, r.Item, regime[r.Key])
+			}
+		}
+	}
+}
