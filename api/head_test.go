@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"sort"
 	"strings"
@@ -27,24 +26,8 @@ import (
 // anyway is only visible on the wire.
 func rawExchange(t *testing.T, addr, method, target, token string, headers ...string) (int, http.Header, []byte) {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := sendRaw(t, addr, method, target, token, nil, headers...)
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: tindal.test\r\nConnection: close\r\n", method, target)
-	if token != "" {
-		fmt.Fprintf(&b, "Authorization: Bearer %s\r\n", token)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		fmt.Fprintf(&b, "%s: %s\r\n", headers[i], headers[i+1])
-	}
-	b.WriteString("\r\n")
-	if _, err := io.WriteString(conn, b.String()); err != nil {
-		t.Fatal(err)
-	}
 	wire, _ := io.ReadAll(conn) // Connection: close, so EOF ends the answer
 	end := bytes.Index(wire, []byte("\r\n\r\n"))
 	if end < 0 {

@@ -29,15 +29,15 @@ func (h *harness) listen() string {
 	return ln.Addr().String()
 }
 
-// rawRequest writes one HTTP/1.1 request with exactly this request target
-// and reads the answer; token "" sends no Authorization.
-func rawRequest(t testing.TB, addr, method, target, token string, body []byte, headers ...string) response {
+// sendRaw dials addr and writes one HTTP/1.1 request with exactly this
+// request target, byte for byte; token "" sends no Authorization. The
+// caller reads the answer and closes the connection.
+func sendRaw(t testing.TB, addr, method, target, token string, body []byte, headers ...string) net.Conn {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: tindal.test\r\nConnection: close\r\n", method, target)
@@ -52,11 +52,22 @@ func rawRequest(t testing.TB, addr, method, target, token string, body []byte, h
 	}
 	b.WriteString("\r\n")
 	if _, err := io.WriteString(conn, b.String()); err != nil {
+		conn.Close()
 		t.Fatal(err)
 	}
 	if _, err := conn.Write(body); err != nil {
+		conn.Close()
 		t.Fatal(err)
 	}
+	return conn
+}
+
+// rawRequest writes one HTTP/1.1 request with exactly this request target
+// and reads the answer; token "" sends no Authorization.
+func rawRequest(t testing.TB, addr, method, target, token string, body []byte, headers ...string) response {
+	t.Helper()
+	conn := sendRaw(t, addr, method, target, token, body, headers...)
+	defer conn.Close()
 	res, err := http.ReadResponse(bufio.NewReader(conn), &http.Request{Method: method})
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, target, err)
