@@ -8135,7 +8135,10 @@ export interface operations {
                             why?: string;
                             /** Format: int64 */
                             paid?: number;
-                            /** Format: int64 */
+                            /**
+                             * Format: int64
+                             * @description Rupees still due on this line; negative when a paid penalty was set aside (a refund)
+                             */
                             due?: number;
                             appeal_state?: string;
                         }[];
@@ -8196,7 +8199,10 @@ export interface operations {
                                 why?: string;
                                 /** Format: int64 */
                                 paid?: number;
-                                /** Format: int64 */
+                                /**
+                                 * Format: int64
+                                 * @description Rupees still due on this line; negative when a paid penalty was set aside (a refund)
+                                 */
                                 due?: number;
                                 appeal_state?: string;
                             }[];
