@@ -54,6 +54,7 @@ const (
 	CodeParadipCargoExcess          Code = "03017"
 	CodeFloorFittingsNotFlush       Code = "03018"
 	CodeHullOpeningsNotWatertight   Code = "03019"
+	CodeHullTimberNotCompliant      Code = "03020"
 
 	// 07 fire safety
 	CodeFFANotMaintained    Code = "07001"
@@ -132,6 +133,9 @@ const (
 	CodeDeckEquipment            Code = "14012"
 	CodeMachineryNotInOrder      Code = "14013"
 	CodeCoREquipmentMissing      Code = "14014"
+	CodeMachineryInclination     Code = "14015"
+	CodeSpeedBelowMinimum        Code = "14016"
+	CodeBoatAlteredUnpermitted   Code = "14017"
 
 	// 20 marking and display
 	CodeRegistrationNumberNotMarked  Code = "20001"
@@ -171,5 +175,6 @@ const (
 	CodeFareExcess              Code = "99003"
 	CodeUnappointedLanding      Code = "99004"
 	CodeAccommodationNotInOrder Code = "99005"
+	CodeWreckSalvageChapter     Code = "99006"
 	CodeOther                   Code = "99999"
 )

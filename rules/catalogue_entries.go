@@ -121,6 +121,11 @@ func stabilityEntries() []Entry {
 			"Karnataka 2025, r.126(2)"),
 		catDef(CodeDeckFloorNotAntiSkid, "Floor not flush, contrasting and anti-skid", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI Section B 1.8"),
+		// Sch-V-2 A: the special category wooden vessel's construction,
+		// checked against the CoF (r.98, r.99); a design matter, not
+		// detainable, with no Sch-IV row.
+		catDef(CodeHullTimberNotCompliant, "Wooden hull: timber not of durability class 1 or 2 (a lower-class veneer neither resin-penetrated nor FRP-sheathed), or scantlings not to ISO 12215-5 Category C", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-V-2 A"),
 		catDef(CodeFloorFittingsNotFlush, "Passenger vessel: floor with fittings not flush, or a raised area not highlighted", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 1.8"),
 		catDef(CodeHullOpeningsNotWatertight, "Hull cut-outs, openings or fittings not watertight, or side scuttles below deck opening", PartyOwner, "", Action04, false, regKA,
@@ -266,7 +271,7 @@ func pollutionEntries() []Entry {
 func machineryEntries() []Entry {
 	return []Entry{
 		catDef(CodeBilgePumping, "Bilge pumping or bailing arrangements missing or defective", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 2.7", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.122", "Karnataka 2025, r.109(1)(d)"),
+			"Karnataka 2025, Sch-VI 2.7", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.122", "Karnataka 2025, r.109(1)(d)", "Karnataka 2025, Sch-V-2 A"),
 		catDef(CodeSteeringGear, "Steering gear or secondary steering defective", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 2.8"),
 		catDef(CodeStartingBatteries, "Sole starting batteries not duplicated with change-over switch", PartyOwner, "", Action05, false, regKA,
@@ -291,6 +296,17 @@ func machineryEntries() []Entry {
 			"Karnataka 2025, Sch-VI 2.13-2.14", "Karnataka 2025, Sch-VI Section B 2.2"),
 		catDef(CodeFuelTank, "Fuel tank arrangement not compliant (petrol tank integral to hull)", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 2.2"),
+		// Sch-VI 2.1.3 and 2.8.1 are design and trial conditions of a
+		// Category C vessel: the surveyor's to verify again (05).
+		catDef(CodeMachineryInclination, "Machinery not shown to operate properly at 10° list and 5° trim", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 2.1.3"),
+		catDef(CodeSpeedBelowMinimum, "Speed in calm water below the 15 km/h minimum", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-VI 2.8.1"),
+		// A non-mechanised boat is not an inland vessel under the Act, so
+		// the s.8 penalty (CodeUnapprovedAlteration) does not reach it; the
+		// CoR condition of Sch-X still forbids the alteration.
+		catDef(CodeBoatAlteredUnpermitted, "Non-mechanised boat's structure or equipment altered without the Registering Authority's permission", PartyOwner, "", Action05, false, regKA,
+			"Karnataka 2025, Sch-X (Permission and Operation)"),
 		catDef(CodeUnapprovedAlteration, "Structure, machinery or equipment altered without approval", PartyOwner, PenaltyAlteration, Action05, false, regKA,
 			"Karnataka 2025, Sch-IV (s.87 table)", "Karnataka 2025, r.59", "Karnataka 2025, r.7", "Karnataka 2025, Sch-X (Permission and Operation)"),
 	}
@@ -363,6 +379,10 @@ func otherEntries() []Entry {
 			"Karnataka 2025, Sch-IV row 7"),
 		catDef(CodeDangerousGoods, "Dangerous or prohibited goods carried contrary to s.81 of the Act", PartyOwner, "", Action06, true, regKA,
 			"Karnataka 2025, Form-18 (i)", "Karnataka 2025, Sch-IX para 2.2"),
+		// Form-18 ground (g): the challan detains until rectified (r.13),
+		// as for grounds (f) and (i).
+		catDef(CodeWreckSalvageChapter, "Wreck and salvage (Act Chapter X) contravened", PartyOwner, "", Action06, true, regKA,
+			"Karnataka 2025, Form-18 (g)", "Karnataka 2025, r.13"),
 		catDef(CodeAccommodationNotInOrder, "Accommodation or safety arrangement recorded in the Annex to Form-2 not in order", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, Sch-I Annex to Form-2 (Accommodation/Safety)"),
 		conduct(CodeFareExcess, "Hire above the sanctioned rate, or gratuity demanded from a passenger", PartyMaster, "", regPD,

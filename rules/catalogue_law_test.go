@@ -25,6 +25,20 @@ type lawCase struct {
 
 func lawCases() []lawCase {
 	return []lawCase{
+		{name: "Karnataka 2025 Form-18 (g), r.13: contravention of the Act's Chapter X (wreck and salvage) is a detention ground", code: CodeWreckSalvageChapter,
+			cite: "Karnataka 2025, Form-18 (g)", detainable: true, def: Action06, allows: []ActionCode{Action06}, forbids: []ActionCode{Action02, Action03, Action04}, regimes: regKA},
+		{name: "Karnataka 2025 Sch-VI 2.1.3: machinery at 10° list and 5° trim is a design condition, not detainable", code: CodeMachineryInclination,
+			cite: "Karnataka 2025, Sch-VI 2.1.3", detainable: false, def: Action05, allows: []ActionCode{Action05}, regimes: regKA},
+		{name: "Karnataka 2025 Sch-VI 2.8.1: the 15 km/h calm-water speed is a design condition, not detainable", code: CodeSpeedBelowMinimum,
+			cite: "Karnataka 2025, Sch-VI 2.8.1", detainable: false, def: Action05, allows: []ActionCode{Action05}, regimes: regKA},
+		{name: "Karnataka 2025 Sch-X: a non-mechanised boat altered without permission has no s.8 fine (the Act's s.8 is for mechanically propelled vessels)", code: CodeBoatAlteredUnpermitted,
+			cite: "Karnataka 2025, Sch-X (Permission and Operation)", notCite: "Karnataka 2025, Sch-IV (s.87 table)", row: "", detainable: false, def: Action05, regimes: regKA},
+		{name: "Karnataka 2025 Sch-IV s.87 table (s.8), Sch-X: a mechanised vessel altered without approval, fine up to Rs 10,000", code: CodeUnapprovedAlteration,
+			cite: "Karnataka 2025, Sch-X (Permission and Operation)", row: PenaltyAlteration, detainable: false, def: Action05, regimes: regKA},
+		{name: "Karnataka 2025 Sch-V-2 A para 1 and 3: a wooden special category hull's timber and scantlings, a design matter", code: CodeHullTimberNotCompliant,
+			cite: "Karnataka 2025, Sch-V-2 A", notCite: "Karnataka 2025, Sch-IV row 9", row: "", detainable: false, def: Action05, allows: []ActionCode{Action05}, regimes: regKA},
+		{name: "Karnataka 2025 Sch-V-2 A para 5: the wooden vessel's fixed motor-driven bilge pump is a bilge-pumping deficiency", code: CodeBilgePumping,
+			cite: "Karnataka 2025, Sch-V-2 A", detainable: false, def: Action04, regimes: regKA},
 		{name: "Karnataka 2025 Sch-VI 1.4.2: the assigned freeboard is a design requirement, not overloading", code: CodeFreeboardInsufficient,
 			cite: "Karnataka 2025, Sch-VI 1.4.2", notCite: "Karnataka 2025, Sch-IV row 5", row: "", detainable: false, def: Action05, allows: []ActionCode{Action05}, regimes: regKA},
 		{name: "Karnataka 2025 r.120, r.126(7), Sch-IV row 5: loaded below the assigned freeboard is overloading", code: CodeLoadedFreeboardInsufficient,
