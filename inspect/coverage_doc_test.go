@@ -111,6 +111,9 @@ func fitText(f *inspect.Fit) string {
 	if len(f.Zones) > 0 {
 		parts = append(parts, "zone "+fmt.Sprint(f.Zones))
 	}
+	if f.SpecialCategory {
+		parts = append(parts, "special category")
+	}
 	if len(parts) == 0 {
 		parts = append(parts, "all")
 	}

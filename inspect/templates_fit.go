@@ -17,6 +17,9 @@ type Fit struct {
 	Kinds      []rules.VesselKind `json:"kinds,omitempty"`
 	Categories []rules.Category   `json:"categories,omitempty"`
 	Zones      []int              `json:"zones,omitempty"`
+	// SpecialCategory admits only vessels registered as special category
+	// (Karnataka 2025, r.98; Chapter VI); false admits every vessel.
+	SpecialCategory bool `json:"special_category,omitempty"`
 	// Rule is the citation that sets the limit, named in a refusal.
 	Rule rules.Citation `json:"rule"`
 }
@@ -27,11 +30,13 @@ type VesselFacts struct {
 	Kind     rules.VesselKind
 	Category rules.Category // "" if not recorded
 	Zone     int            // 0 if not recorded
+	// SpecialCategory is the registry's special category flag (r.98).
+	SpecialCategory bool
 }
 
 // FactsOf reads the fit particulars of a registry vessel.
 func FactsOf(v models.Vessel) VesselFacts {
-	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind)}
+	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind), SpecialCategory: v.SpecialCategory}
 	if v.Category != nil {
 		f.Category = rules.Category(*v.Category)
 	}
@@ -42,7 +47,7 @@ func FactsOf(v models.Vessel) VesselFacts {
 }
 
 func factsOfInspected(v rules.InspectedVessel) VesselFacts {
-	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone)}
+	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone), SpecialCategory: v.SpecialCategory}
 }
 
 // Check returns why v is outside the fit, or nil.
@@ -60,6 +65,9 @@ func (f Fit) Check(v VesselFacts) error {
 			zone = fmt.Sprint(v.Zone)
 		}
 		why = append(why, fmt.Sprintf("zone %s (not %s)", join(f.Zones), zone))
+	}
+	if f.SpecialCategory && !v.SpecialCategory {
+		why = append(why, "special category vessels (not a vessel registered as special category)")
 	}
 	if len(why) == 0 {
 		return nil

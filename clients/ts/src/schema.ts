@@ -2859,6 +2859,8 @@ export interface components {
             kinds?: components["schemas"]["VesselKind"][];
             categories?: ("A" | "B" | "C")[];
             zones?: number[];
+            /** @description true admits only vessels registered as special category (Karnataka 2025, r.98); absent or false admits every vessel */
+            special_category?: boolean;
             /** @description The citation that sets the limit */
             rule: string;
         };
