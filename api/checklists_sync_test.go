@@ -45,10 +45,14 @@ func (h *harness) fleet() {
 		{"pd-motor", "PARADIP", models.Vessel{Kind: "motor", EnginePower: flt(150), PowerUnit: str("BHP"), Use: "hire", Passengers: num(12)}},
 		{"pd-craft", "PARADIP", models.Vessel{Kind: "harbour_craft", Use: "cargo", CargoTonnes: flt(20)}},
 		{"kd-motor", "KANDLA", models.Vessel{Kind: "motor", EnginePower: flt(100), PowerUnit: str("BHP"), Use: "hire"}},
+		{"ka-spl-wood", "KARWAR", models.Vessel{Kind: "mechanised", SpecialCategory: true, Category: str("C"), Zone: num(3), EnginePower: flt(20), PowerUnit: str("kW"), Use: "passenger", Passengers: num(12)}},
 	}
 	for i, x := range vessels {
 		v := x.v
 		v.RegistrationNumber, v.Name = "FLEET-"+string(rune('A'+i)), x.label
+		if v.SpecialCategory {
+			v.RegistrationNumber += "-SPL" // Karnataka 2025, r.98(3)
+		}
 		v.JurisdictionID = h.ids[x.jur]
 		v.OwnerID = h.ids["owner-"+x.jur]
 		if x.jur == "KARWAR" {
@@ -181,6 +185,24 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 		{name: "Paradip 1967 r.30: a harbour craft without an engine needs no sand box",
 			vessel: "pd-craft", key: "paradip-harbour-craft", version: 2, no: []string{"pd.sand_box", "pd.lifebuoys"},
 			want: []def{{"11004", "04", "", false}}, absent: []string{"07005"}, noFines: []string{"KA-F09"}},
+		{name: "Karnataka 2025 Sch-V-2 A para 1 and 5: a special category wooden vessel's timber is a design deficiency (05, no fine), its bilge pump rectified before departure",
+			vessel: "ka-spl-wood", key: "ka-special-category-wooden", version: 1, no: []string{"sc.timber_durability", "sc.bilge_pump"},
+			want: []def{{"03020", "05", "", false}, {"14001", "04", "", false}}, noFines: []string{"KA-F09", "KA-S8"}},
+		{name: "Karnataka 2025 Form-18 (g), r.13: a contravention of the Act's Chapter X (wreck and salvage) is detainable",
+			vessel: "vessel-KARWAR", key: "ka-state-control", version: 3, no: []string{"ops.wreck_salvage"},
+			want: []def{{"99006", "06", "", true}}},
+		{name: "Karnataka 2025 Sch-X, Sch-IV s.87 table (s.8): a mechanised vessel altered without approval, fine up to Rs 10,000",
+			vessel: "vessel-KARWAR", key: "ka-state-control", version: 3, no: []string{"ops.no_unapproved_alteration"},
+			want: []def{{"14009", "05", "KA-S8", false}}, absent: []string{"14017"}},
+		{name: "Karnataka 2025 Sch-X: a non-mechanised boat altered without permission is not fined under the Act's s.8",
+			vessel: "ka-nonmech-A-z3", key: "ka-sch6-non-mechanised", version: 3, no: []string{"b.no_unpermitted_alteration", "b.heel_test"},
+			want: []def{{"14017", "05", "", false}, {"03005", "05", "", false}}, absent: []string{"14009"}, noFines: []string{"KA-S8"}},
+		{name: "Karnataka 2025 Sch-VI 2.1.3 and 2.8.1: machinery at 10° list and 5° trim, and 15 km/h, are for the surveyor (05)",
+			vessel: "vessel-KARWAR", key: "ka-sch6-cat-c", version: 3, no: []string{"a.machinery_inclination", "a.speed"},
+			want: []def{{"14015", "05", "", false}, {"14016", "05", "", false}}, noFines: []string{"KA-F09"}},
+		{name: "Paradip 1967 r.4(2) Form A, r.13(1), r.19: passengers beyond the licence's rough-weather number are put off before starting (04)",
+			vessel: "pd-motor", key: "paradip-harbour-craft", version: 3, no: []string{"pd.rough_weather_passengers", "pd.rough_weather_cargo"},
+			want: []def{{"03016", "04", "", false}, {"03017", "04", "", false}}, absent: []string{"03001", "03002"}, noFines: []string{"KA-F05"}},
 		{name: "Kandla 1955 s.31(2): a motor boat's inspection starts and a missing certificated officer is a manning deficiency",
 			vessel: "kd-motor", key: "kandla-motor-boat", version: 1, no: []string{"kd.officers_on_board"},
 			want: []def{{"02001", "06", "", true}}},
@@ -265,6 +287,8 @@ func TestInspectionStartRefusesATemplateThatDoesNotFit(t *testing.T) {
 		{"Karnataka 2025 r.5(d): the Sch-VI Section A template on a Category A vessel", "ka-mech-A-z1", "ka-sch6-cat-c", 2, "r.5(d)"},
 		{"Karnataka 2025 r.20: the mechanised marking template on a boat", "ka-nonmech-A-z3", "ka-marking-mechanised", 1, "r.20"},
 		{"Paradip 1967 r.2(c): harbour-craft template on a Kandla motor boat is another regime", "kd-motor", "paradip-harbour-craft", 2, "PARADIP"},
+		{"Karnataka 2025 r.98, Sch-V-2 A: the special category wooden-vessel template on a vessel not registered as special category", "vessel-KARWAR", "ka-special-category-wooden", 1, "r.98"},
+		{"Karnataka 2025 Chapter VII: version 3 of the non-mechanised template on a mechanised vessel", "vessel-KARWAR", "ka-sch6-non-mechanised", 3, "Chapter VII"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -82,6 +82,7 @@ const (
 	tZ1    = "ka-zone1-equipment"
 	tKd    = "kandla-motor-boat"
 	tPd    = "paradip-harbour-craft"
+	tSCW   = "ka-special-category-wooden"
 )
 
 // LawItems is the register of RULES.md §4 items (and the few rules outside
@@ -144,7 +145,7 @@ func lawItems43() []LawItem {
 		law("4.4.18d", "Form-18 (d): registration number not affixed", f18, asks(tMM, "mm.registration_affixed")),
 		law("4.4.18e", "Form-18 (e): manning requirements (IV Act Ch. VI) not met", f18, asks(tSC, "crew.manning", "crew.coc"), derived("manning", "CheckManning")),
 		law("4.4.18f", "Form-18 (f): Ch. VIII navigation safety and signals not complied with", f18, asks(tSC, "ops.navigation_safety")),
-		law("4.4.18g", "Form-18 (g): contravention of Ch. X (wreck and salvage)", f18, uncovered("no template item or derived check")),
+		law("4.4.18g", "Form-18 (g): contravention of Ch. X (wreck and salvage)", f18, asks(tSC, "ops.wreck_salvage")),
 		law("4.4.18h", "Form-18 (h): Ch. XII insurance not complied with", f18, asks(tSC, "doc.insurance_on_board"), derived("registry", "insurance validity")),
 		law("4.4.18i", "Form-18 (i): dangerous or prohibited goods contrary to IV Act s.81", f18, asks(tSC, "ops.no_dangerous_goods")),
 		law("4.4.r13", "Suspension notice not complied with: CoS cancelled, Form-18 challan served (pay and rectify within 15 days)", "Karnataka 2025, r.13; Sch-I Form-18",
@@ -208,7 +209,8 @@ func lawItems46to48() []LawItem {
 		law("4.8.A", "Paradip Form A licence: period, passengers, cargo, crew", "Paradip 1967, r.4(2)",
 			derived("registry", "the licence in force and its licensed numbers")),
 		law("4.8.A-weather", "Paradip Form A: each capacity separately for fine and rough weather", "Paradip 1967, r.4(2)",
-			uncovered("the registry holds one licensed number; the inspector answers pd.crew_as_licensed for the weather, but passengers and cargo carried are checked against one number")),
+			asks(tPd, "pd.crew_as_licensed", "pd.rough_weather_passengers", "pd.rough_weather_cargo"),
+			derived("passengers carried", "the registry holds the licence's fine-weather numbers; persons and cargo counted at start are checked against them")),
 		law("4.8.B", "Paradip Form B register of tindals", "Paradip 1967, r.10", asks(tPd, "pd.tindal_in_register")),
 	}
 }
@@ -236,11 +238,11 @@ func lawItems49() []LawItem {
 		law("4.9.2.rails", "Guard rail / bulwark ≥ 900 mm", s6("1.7"), asks(tA, "a.guard_rails")),
 		law("4.9.2.floor", "Passenger areas: floor with fittings flush (Sch-VI 1.8; not in RULES.md's table)", s6("1.8"), asks(tA, "a.floor")),
 		law("4.9.2.scuttles", "Side scuttles below deck non-opening", s6("1.3.1"), asks(tA, "a.hull_openings")),
-		law("4.9.2.inclination", "Machinery operates at list 10°, trim 5°", s6("2.1.3"), uncovered("a design and trial condition; no template item")),
+		law("4.9.2.inclination", "Machinery operates at list 10°, trim 5°", s6("2.1.3"), asks(tA, "a.machinery_inclination")),
 		law("4.9.2.fuel", "Petrol tank not integral to the hull (< 5 hp integrated tank accepted)", s6("2.2"), asks(tA, "a.fuel_tank")),
 		law("4.9.2.batteries", "Sole-means starting batteries duplicated with change-over switch", s6("2.6.2"), asks(tA, "a.batteries")),
 		law("4.9.2.bilge", "Bilge pumping per compartment and deck type", s6("2.7"), asks(tA, "a.bilge")),
-		law("4.9.2.speed", "Minimum 15 km/h in calm water", s6("2.8.1"), uncovered("a trial measurement; no template item")),
+		law("4.9.2.speed", "Minimum 15 km/h in calm water", s6("2.8.1"), asks(tA, "a.speed")),
 		law("4.9.2.steering", "Steering gear; independent secondary means; rudder rates (3° per turn, 4°/s, 35°–35°)", s6("2.8"), asks(tA, "a.steering")),
 		law("4.9.2.anchor", "Anchor at least kedge type", s6("2.11"), asks(tA, "a.anchor")),
 		law("4.9.2.towline", "Towline ≥ anchor cable length and diameter", s6("2.12"), asks(tA, "a.towline")),
@@ -264,7 +266,7 @@ func lawItems49() []LawItem {
 		law("4.9.2.sound", "Sound signal", s6("5.5"), asks(tA, "a.sound")),
 		law("4.9.2.fog", "Vessels < 10 m must not put to sea in fog", s6("5.6"), asks(tA, "a.no_fog")),
 		law("4.9.2.torch_hook_line", "Vessels > 6 m: torch, boat hook, heaving line ≥ 10 m", s6("5.6"), asks(tA, "a.torch_hook_line")),
-		law("4.9.2.gm", "GM ≥ 0.35 at full load", s6("6.5-6.8"), asks(tA, "a.stability")),
+		law("4.9.2.gm", "GM ≥ 0.35 at full load", s6("6.5.1"), asks(tA, "a.stability")),
 		law("4.9.2.heel", "GM ≥ 0.00 overloaded; heel test 10° ± 1° and return", s6("6.5-6.8"), asks(tA, "a.heel_test")),
 		law("4.9.2.buoyancy", "110 % flotation / reserve buoyancy", s6("6.9"), asks(tA, "a.buoyancy")),
 		law("4.9.2.density", "Buoyant material density < 0.35 t/m³", s6("6.9"), asks(tA, "a.buoyant_density")),
@@ -294,7 +296,7 @@ func lawItems49() []LawItem {
 		law("4.9.3.sound", "Sound signal (< 10 m: other efficient means with DA approval)", sb("5.5"), asks(tB, "b.sound")),
 		law("4.9.3.fog", "Must not ply in fog", sb("5.6"), asks(tB, "b.no_fog")),
 		law("4.9.3.torch_hook_line", "Torch, boat hook, heaving line ≥ 10 m (every boat)", sb("5.6"), asks(tB, "b.torch_hook_line")),
-		law("4.9.3.stability", "GM ≥ 0.35 (full) / ≥ 0.00 (overloaded), heel 10° ± 1°", sb("6.5-6.8"), asks(tB, "b.stability")),
+		law("4.9.3.stability", "GM ≥ 0.35 (full) / ≥ 0.00 (overloaded), heel 10° ± 1°", sb("6.5-6.8"), asks(tB, "b.stability", "b.heel_test")),
 		law("4.9.3.buoyancy", "110 % buoyancy", sb("6.9"), asks(tB, "b.buoyancy")),
 		law("4.9.3.battery", "Short-circuit protection per pole next to the battery compartment", sb("2.2"), asks(tB, "b.battery_protection")),
 		law("4.9.3.cables", "Flame-retardant cables", sb("2.9.1"), asks(tB, "b.cables")),
@@ -328,12 +330,12 @@ func lawItems49() []LawItem {
 		law("4.9.4.capacity", "Capacity certified by the Surveyor displayed at embarkation and disembarkation", r("Sch-X (Permission and Operation)"),
 			asks(tMM, "mm.capacity_embarkation"), asks(tNM, "nm.capacity_embarkation")),
 		law("4.9.4.alteration", "No alteration of structure, machinery or equipment without permission", r("Sch-X (Permission and Operation)"),
-			uncovered("no template item asks it; the catalogue's code for it (CodeUnapprovedAlteration, s.8 maximum) is raised only as an inspector's finding")),
+			asks(tSC, "ops.no_unapproved_alteration"), asks(tB, "b.no_unpermitted_alteration")),
 		law("4.9.4.permission", "Valid permission for operation (CEO KMB or District Magistrate)", r("Sch-X (Permission and Operation)"), asks(tSC, "doc.operating_permission")),
 		law("5.1.6", "Official hull marking not tampered with (Sch-IV row 6, RULES.md §5.1)", r("Sch-IV row 6"), asks(tMM, "mm.intact"), asks(tNM, "nm.intact")),
 		// 4.9.5 special category
-		law("4.9.5.wood", "Wood durability class 1 or 2; scantlings per ISO 12215-5 Cat C", r("Sch-V-2 A"), uncovered("construction checked at survey for the CoF; no template item")),
-		law("4.9.5.bilge", "Fixed motor-driven bilge pump with non-return valves (~120 L/min at 10 m)", r("Sch-V-2 A"), uncovered("no template item")),
+		law("4.9.5.wood", "Wood durability class 1 or 2; scantlings per ISO 12215-5 Cat C", r("Sch-V-2 A"), asks(tSCW, "sc.hull_material", "sc.timber_durability", "sc.scantlings")),
+		law("4.9.5.bilge", "Fixed motor-driven bilge pump with non-return valves (~120 L/min at 10 m)", r("Sch-V-2 A"), asks(tSCW, "sc.bilge_pump")),
 		law("4.9.5.cof", "Certificate of Fitness (special category)", r("r.98, r.99"), asks(tSC, "doc.special_category_cof"), derived("registry", "CoF synchronised with the CoS")),
 		law("4.9.5.spl", "SPL suffix on special category vessels (r.98(3); not in RULES.md §4)", r("r.98(3)"), asks(tMM, "mm.spl_suffix")),
 		// 4.9.6 Paradip

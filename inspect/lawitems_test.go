@@ -2,6 +2,7 @@ package inspect_test
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -188,6 +189,9 @@ func fitShort(f inspect.Fit) string {
 	if len(f.Zones) > 0 {
 		parts = append(parts, "zone "+strings.Join(strs(f.Zones), "/"))
 	}
+	if f.SpecialCategory {
+		parts = append(parts, "special category")
+	}
 	if len(parts) == 0 {
 		return "all vessels"
 	}
@@ -244,6 +248,67 @@ func TestLawItemsAskedUnderTheirOwnRegime(t *testing.T) {
 			if regime[r.Key] != want {
 				t.Errorf("law item %s (%s) asked by %s/%s of regime %s", l.ID, l.Cite, r.Key, r.Item, regime[r.Key])
 			}
+		}
+	}
+}
+
+// Issue 15, done when: every item of RULES.md §4 is a template item or
+// derived by the server. Version 2 left seven uncovered (Form-18 (g),
+// Sch-VI 2.1.3 and 2.8.1, Sch-X alteration, Sch-V-2 A timber and bilge
+// pump, Paradip Form A's rough-weather numbers).
+func TestEveryLawItemIsCovered(t *testing.T) {
+	for _, l := range inspect.LawItems() {
+		if l.Kind() == "uncovered" {
+			t.Errorf("law item %s (%s, %s) is uncovered: %s", l.ID, l.Text, l.Cite, l.Uncovered)
+		}
+	}
+}
+
+// printed is the citation the app prints on an item's question: its own
+// Ref, or else its code's most specific citation.
+func printed(t *testing.T, it inspect.Item) string {
+	if it.Ref != "" {
+		return string(it.Ref)
+	}
+	e, ok := rules.Lookup(it.Code)
+	if !ok || len(e.LegalRefs) == 0 {
+		return ""
+	}
+	return string(e.LegalRefs[0])
+}
+
+var schVIPara = regexp.MustCompile(`Sch-VI (Section B )?(\d+)\.`)
+
+// A question that checks a Schedule-VI paragraph prints a paragraph of the
+// same Section and chapter (Karnataka 2025, Sch-VI Section A for Category
+// C, Section B for non-mechanised boats). Version 2 printed "Sch-VI 4.2"
+// (the transition rule) on its GM questions, and Section A's 2.7 on the
+// non-mechanised boat's bilge.
+func TestPrintedCitationNamesTheScheduleVIParagraph(t *testing.T) {
+	items := currentItems()
+	for _, l := range inspect.LawItems() {
+		m := schVIPara.FindStringSubmatch(l.Cite)
+		if m == nil {
+			continue
+		}
+		want := "Sch-VI " + m[1] + m[2] + "."
+		for _, r := range l.Templates {
+			it := items[r]
+			if it.Code == "" {
+				continue
+			}
+			if p := printed(t, it); !strings.Contains(p, want) {
+				t.Errorf("%s %s prints %q; law item %s cites %q (want %q…)", r.Key, r.Item, p, l.ID, l.Cite, want)
+			}
+		}
+	}
+}
+
+// Every current question prints a citation.
+func TestEveryCurrentItemPrintsACitation(t *testing.T) {
+	for ref, it := range currentItems() {
+		if printed(t, it) == "" {
+			t.Errorf("%s %s prints no citation", ref.Key, ref.Item)
 		}
 	}
 }

@@ -20,7 +20,7 @@ func tplv(key string, v int, regime rules.Regime, title, source string, items ..
 
 // builtinTemplates are every version of every checklist of RULES.md §4.
 func builtinTemplates() []Template {
-	return append(templatesV1(), templatesV2()...)
+	return append(append(templatesV1(), templatesV2()...), templatesV3()...)
 }
 
 // templatesV1 are the checklists as first issued. They are frozen: item ids
