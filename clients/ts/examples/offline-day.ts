@@ -236,12 +236,23 @@ async function main(): Promise<void> {
   await pull(store);
   console.log(`pulled ${store.vessels.size} vessels, ${store.templates.size} templates, ${store.catalogue.length} catalogue entries (${store.skipped} items of other types)`);
 
-  // A vessel in service and a live template of its regime.
+  // A vessel in service and a live template that fits it (docs/SYNC.md
+  // §11: regime, then the fit's kinds, categories, zones and special
+  // category; inspection.start refuses any other).
+  const fits = (t: Schemas["ChecklistTemplateRecord"], v: Schemas["Vessel"]): boolean => {
+    const f = t.fit ?? { rule: "" };
+    if (t.regime !== v.regime) return false;
+    if (f.kinds?.length && (v.kind === undefined || !f.kinds.includes(v.kind))) return false;
+    if (f.categories?.length && (v.category === undefined || !f.categories.includes(v.category))) return false;
+    if (f.zones?.length && (v.zone === undefined || !f.zones.includes(v.zone))) return false;
+    if (f.special_category && !v.special_category) return false;
+    return true;
+  };
   let vessel: Schemas["Vessel"] | undefined;
   let template: Schemas["ChecklistTemplateRecord"] | undefined;
   for (const v of store.vessels.values()) {
     if (v.status !== "active") continue;
-    template = [...store.templates.values()].find((t) => t.regime === v.regime && t.retired_at === null && t.items.length >= 3);
+    template = [...store.templates.values()].find((t) => t.retired_at === null && fits(t, v) && t.items.length >= 3);
     if (template) {
       vessel = v;
       break;
