@@ -52,7 +52,7 @@ var inspections = []inspectionSeed{
 
 // demoTemplate is the Karnataka mechanised vessel checklist (Form-2 and
 // its annex) the demo inspections use.
-var demoTemplate = inspect.TemplateID("ka-form2-annex", 1)
+var demoTemplate = inspect.TemplateID("ka-form2-annex", 2)
 
 func inspectionID(key string) uuid.UUID { return idOf("inspection", key) }
 
