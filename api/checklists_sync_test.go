@@ -45,6 +45,8 @@ func (h *harness) fleet() {
 		{"pd-motor", "PARADIP", models.Vessel{Kind: "motor", EnginePower: flt(150), PowerUnit: str("BHP"), Use: "hire", Passengers: num(12)}},
 		{"pd-craft", "PARADIP", models.Vessel{Kind: "harbour_craft", Use: "cargo", CargoTonnes: flt(20)}},
 		{"kd-motor", "KANDLA", models.Vessel{Kind: "motor", EnginePower: flt(100), PowerUnit: str("BHP"), Use: "hire"}},
+		{"ka-mech-B-z2", "KARWAR", models.Vessel{Kind: "mechanised", Category: str("B"), Zone: num(2), EnginePower: flt(200), PowerUnit: str("kW"), Use: "passenger", Passengers: num(50)}},
+		{"pd-steam", "PARADIP", models.Vessel{Kind: "steam", EnginePower: flt(60), PowerUnit: str("NHP"), Use: "cargo", CargoTonnes: flt(200)}},
 		{"ka-spl-wood", "KARWAR", models.Vessel{Kind: "mechanised", SpecialCategory: true, Category: str("C"), Zone: num(3), EnginePower: flt(20), PowerUnit: str("kW"), Use: "passenger", Passengers: num(12)}},
 	}
 	for i, x := range vessels {
@@ -185,6 +187,12 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 		{name: "Paradip 1967 r.30: a harbour craft without an engine needs no sand box",
 			vessel: "pd-craft", key: "paradip-harbour-craft", version: 2, no: []string{"pd.sand_box", "pd.lifebuoys"},
 			want: []def{{"11004", "04", "", false}}, absent: []string{"07005"}, noFines: []string{"KA-F09"}},
+		{name: "Karnataka 2025 r.47: a Zone-2 Category B vessel is not fined for the r.46 list; Sch-IV row 9 still fines its missing lifejackets",
+			vessel: "ka-mech-B-z2", key: "ka-form2-annex", version: 2, no: []string{"nav.ais", "nav.comms", "equip.binoculars", "lsa.lifejackets"},
+			want: []def{{"11002", "04", "KA-F09", false}}, absent: []string{"10001", "10002", "10004"}, fines: map[string]int{"KA-F09": 5000}},
+		{name: "Paradip 1967 r.30: a steam vessel is not a motor boat (no sand box or extinguisher rule); r.6(1) licence on board still applies",
+			vessel: "pd-steam", key: "paradip-harbour-craft", version: 3, no: []string{"pd.sand_box", "pd.extinguisher", "pd.licence_on_board"},
+			want: []def{{"01021", "04", "", false}}, absent: []string{"07005", "07003"}, noFines: []string{"KA-F09"}},
 		{name: "Karnataka 2025 Sch-V-2 A para 1 and 5: a special category wooden vessel's timber is a design deficiency (05, no fine), its bilge pump rectified before departure",
 			vessel: "ka-spl-wood", key: "ka-special-category-wooden", version: 1, no: []string{"sc.timber_durability", "sc.bilge_pump"},
 			want: []def{{"03020", "05", "", false}, {"14001", "04", "", false}}, noFines: []string{"KA-F09", "KA-S8"}},
@@ -287,6 +295,9 @@ func TestInspectionStartRefusesATemplateThatDoesNotFit(t *testing.T) {
 		{"Karnataka 2025 r.5(d): the Sch-VI Section A template on a Category A vessel", "ka-mech-A-z1", "ka-sch6-cat-c", 2, "r.5(d)"},
 		{"Karnataka 2025 r.20: the mechanised marking template on a boat", "ka-nonmech-A-z3", "ka-marking-mechanised", 1, "r.20"},
 		{"Paradip 1967 r.2(c): harbour-craft template on a Kandla motor boat is another regime", "kd-motor", "paradip-harbour-craft", 2, "PARADIP"},
+		{"Karnataka 2025 r.5(d): the Sch-VI Section A template on a Category B vessel", "ka-mech-B-z2", "ka-sch6-cat-c", 3, "r.5(d)"},
+		{"Karnataka 2025 r.46: the Zone-1 list on a Zone-2 vessel", "ka-mech-B-z2", "ka-zone1-equipment", 1, "r.46"},
+		{"Kandla 1955 s.31(2): the Kandla motor-boat template on a Paradip steam vessel is another regime", "pd-steam", "kandla-motor-boat", 1, "KANDLA"},
 		{"Karnataka 2025 r.98, Sch-V-2 A: the special category wooden-vessel template on a vessel not registered as special category", "vessel-KARWAR", "ka-special-category-wooden", 1, "r.98"},
 		{"Karnataka 2025 Chapter VII: version 3 of the non-mechanised template on a mechanised vessel", "vessel-KARWAR", "ka-sch6-non-mechanised", 3, "Chapter VII"},
 	}
