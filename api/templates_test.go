@@ -23,6 +23,10 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 		"pd-motor":        {"paradip-harbour-craft"},
 		"pd-craft":        {"paradip-harbour-craft"},
 		"kd-motor":        {"kandla-motor-boat"},
+		"ka-mech-B-z2":    {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-state-control"},
+		"pd-steam":        {"paradip-harbour-craft"},
+		// Karnataka 2025, r.98, Sch-V-2 A: only a special category vessel.
+		"ka-spl-wood": {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-sch6-cat-c", "ka-special-category-wooden", "ka-state-control"},
 	}
 	for vessel, keys := range want {
 		t.Run(vessel, func(t *testing.T) {
@@ -93,6 +97,9 @@ func TestPullCarriesTemplateFit(t *testing.T) {
 		seen[fmt.Sprintf("%s@%d", d.Key, d.TemplateVersion)] = true
 		if d.Fit.Rule == "" || len(d.Fit.Kinds) == 0 {
 			t.Errorf("%s v%d pulled without its fit: %+v", d.Key, d.TemplateVersion, d.Fit)
+		}
+		if d.Key == "ka-special-category-wooden" && !d.Fit.SpecialCategory {
+			t.Errorf("Sch-V-2 A template pulled without special_category: %+v", d.Fit)
 		}
 		if d.Key == "ka-zone1-equipment" && !slices.Equal(d.Fit.Zones, []int{1}) {
 			t.Errorf("zone-1 template fit %+v", d.Fit)
