@@ -43,10 +43,11 @@ var replacedKeys = map[string]bool{"ka-display-board": true}
 
 // Item narrowings.
 var (
-	onlyZone1       = &Fit{Zones: []int{1}, Rule: "Karnataka 2025, r.46 (Zone 1; r.47 leaves Zones 2 and 3 to the DA)"}
-	onlyCategoryAB  = &Fit{Categories: []rules.Category{rules.CategoryA, rules.CategoryB}, Rule: "Karnataka 2025, r.145(7)(b)"}
-	onlyMotorBoats  = &Fit{Kinds: []rules.VesselKind{rules.KindMotor}, Rule: "Paradip 1967, r.30"}
-	recordEquipment = []string{"number_or_type", "condition", "location"}
-	recordMachinery = []string{"horse_power", "type_or_condition", "location"}
-	recordCondition = []string{"condition", "comment"}
+	onlyZone1           = &Fit{Zones: []int{1}, Rule: "Karnataka 2025, r.46 (Zone 1; r.47 leaves Zones 2 and 3 to the DA)"}
+	onlyCategoryAB      = &Fit{Categories: []rules.Category{rules.CategoryA, rules.CategoryB}, Rule: "Karnataka 2025, r.145(7)(b)"}
+	onlyMotorBoats      = &Fit{Kinds: []rules.VesselKind{rules.KindMotor}, Rule: "Paradip 1967, r.30"}
+	onlySpecialCategory = &Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98, r.99"}
+	recordEquipment     = []string{"number_or_type", "condition", "location"}
+	recordMachinery     = []string{"horse_power", "type_or_condition", "location"}
+	recordCondition     = []string{"condition", "comment"}
 )

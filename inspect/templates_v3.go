@@ -15,6 +15,7 @@ import (
 func templatesV3() []Template {
 	ka, pd := rules.RegimeKarnataka2025, rules.RegimeParadip1967
 	return []Template{
+		tplv("ka-marking-mechanised", 2, ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); RULES.md §4.9.4", markingMechanisedV2()...),
 		tplv("ka-state-control", 3, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18, Sch-X; RULES.md §4.3-§4.4, §4.9.4", stateControlV3()...),
 		tplv("ka-sch6-cat-c", 3, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6AV3()...),
 		tplv("ka-sch6-non-mechanised", 3, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145, Sch-X; RULES.md §4.9.3-4.9.4", schedule6BV3()...),
@@ -53,11 +54,31 @@ func stateControlV3() []Item {
 		"ops.within_zone":          ka + "Sch-I Form-4A/4B (zone of operation), r.43",
 		"ops.no_dangerous_goods":   ka + "Form-18 (i)",
 	})
+	// r.98 asks a Certificate of Fitness only of special category vessels:
+	// version 2 asked every vessel, and a "no" (01008, detainable)
+	// proposed detaining a vessel that needs none.
+	for k := range items {
+		if items[k].ID == "doc.special_category_cof" {
+			items[k].Only = onlySpecialCategory
+		}
+	}
 	return append(items,
 		it("ops.wreck_salvage", rules.CodeWreckSalvageChapter, "Operation", ka+"Form-18 (g)", "No contravention of the Act's Chapter X (wreck and salvage)"),
 		it("ops.no_unapproved_alteration", rules.CodeUnapprovedAlteration, "Operation", ka+"Sch-X (Permission and Operation), r.7", "Structure, machinery and equipment not altered without the Registering Authority's permission").
 			rec([]string{"alteration", "approval_reference"}),
 	)
+}
+
+// markingMechanisedV2 narrows the SPL suffix (r.98(3)) to special
+// category vessels; version 1 asked it of every mechanised vessel.
+func markingMechanisedV2() []Item {
+	items := append([]Item(nil), markingMechanised()...)
+	for k := range items {
+		if items[k].ID == "mm.spl_suffix" {
+			items[k].Only = &Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98(3)"}
+		}
+	}
+	return items
 }
 
 func schedule6AV3() []Item {
