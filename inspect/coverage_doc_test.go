@@ -114,6 +114,15 @@ func fitText(f *inspect.Fit) string {
 	if f.SpecialCategory {
 		parts = append(parts, "special category")
 	}
+	if len(f.Uses) > 0 {
+		parts = append(parts, "use "+fmt.Sprint(f.Uses))
+	}
+	if f.LengthOverM > 0 {
+		parts = append(parts, fmt.Sprintf("length over %g m", f.LengthOverM))
+	}
+	if f.LengthUnderM > 0 {
+		parts = append(parts, fmt.Sprintf("length under %g m", f.LengthUnderM))
+	}
 	if len(parts) == 0 {
 		parts = append(parts, "all")
 	}

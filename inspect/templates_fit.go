@@ -20,6 +20,15 @@ type Fit struct {
 	// SpecialCategory admits only vessels registered as special category
 	// (Karnataka 2025, r.98; Chapter VI); false admits every vessel.
 	SpecialCategory bool `json:"special_category,omitempty"`
+	// Uses admits only vessels registered for one of these uses (a cargo
+	// boat's load line, r.126(6)-(7)); empty admits every use.
+	Uses []rules.Use `json:"uses,omitempty"`
+	// LengthOverM and LengthUnderM bound the vessel's length (Sch-VI 4.2:
+	// "length more than 6 m"; 5.6: "less than 10 m"); 0 sets no bound. A
+	// vessel whose length is not recorded is admitted: the inspector sees
+	// the boat and answers n/a where the rule does not reach it.
+	LengthOverM  float64 `json:"length_over_m,omitempty"`
+	LengthUnderM float64 `json:"length_under_m,omitempty"`
 	// Rule is the citation that sets the limit, named in a refusal.
 	Rule rules.Citation `json:"rule"`
 }
@@ -32,11 +41,16 @@ type VesselFacts struct {
 	Zone     int            // 0 if not recorded
 	// SpecialCategory is the registry's special category flag (r.98).
 	SpecialCategory bool
+	Use             rules.Use
+	LengthM         float64 // 0 if not recorded
 }
 
 // FactsOf reads the fit particulars of a registry vessel.
 func FactsOf(v models.Vessel) VesselFacts {
-	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind), SpecialCategory: v.SpecialCategory}
+	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind), SpecialCategory: v.SpecialCategory, Use: rules.Use(v.Use)}
+	if v.LengthM != nil {
+		f.LengthM = *v.LengthM
+	}
 	if v.Category != nil {
 		f.Category = rules.Category(*v.Category)
 	}
@@ -47,7 +61,8 @@ func FactsOf(v models.Vessel) VesselFacts {
 }
 
 func factsOfInspected(v rules.InspectedVessel) VesselFacts {
-	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone), SpecialCategory: v.SpecialCategory}
+	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone), SpecialCategory: v.SpecialCategory,
+		Use: v.Use, LengthM: v.LengthM}
 }
 
 // Check returns why v is outside the fit, or nil.
@@ -68,6 +83,15 @@ func (f Fit) Check(v VesselFacts) error {
 	}
 	if f.SpecialCategory && !v.SpecialCategory {
 		why = append(why, "special category vessels (not a vessel registered as special category)")
+	}
+	if len(f.Uses) > 0 && !slices.Contains(f.Uses, v.Use) {
+		why = append(why, fmt.Sprintf("use %s (not %s)", join(f.Uses), orNone(string(v.Use))))
+	}
+	if f.LengthOverM > 0 && v.LengthM > 0 && v.LengthM <= f.LengthOverM {
+		why = append(why, fmt.Sprintf("length over %g m (not %g m)", f.LengthOverM, v.LengthM))
+	}
+	if f.LengthUnderM > 0 && v.LengthM > 0 && v.LengthM >= f.LengthUnderM {
+		why = append(why, fmt.Sprintf("length under %g m (not %g m)", f.LengthUnderM, v.LengthM))
 	}
 	if len(why) == 0 {
 		return nil

@@ -13,6 +13,10 @@ import (
 func TestFitCheck(t *testing.T) {
 	zone1 := inspect.Fit{Kinds: []rules.VesselKind{rules.KindMechanised}, Zones: []int{1}, Rule: "Karnataka 2025, r.46"}
 	catC := inspect.Fit{Kinds: []rules.VesselKind{rules.KindMechanised}, Categories: []rules.Category{rules.CategoryC}, Rule: "Karnataka 2025, r.5(d)"}
+	special := inspect.Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98"}
+	over6 := inspect.Fit{LengthOverM: 6, Rule: "Karnataka 2025, Sch-VI 4.2"}
+	under10 := inspect.Fit{LengthUnderM: 10, Rule: "Karnataka 2025, Sch-VI 5.6"}
+	cargo := inspect.Fit{Uses: []rules.Use{rules.UseCargo}, Rule: "Karnataka 2025, r.126(7)"}
 	cases := []struct {
 		name string
 		fit  inspect.Fit
@@ -26,6 +30,17 @@ func TestFitCheck(t *testing.T) {
 		{"Karnataka 2025 r.46: a boat is not a mechanised vessel", zone1, inspect.VesselFacts{Kind: rules.KindNonMechanised, Zone: 1}, false, "kind mechanised (not non_mechanised)"},
 		{"Karnataka 2025 r.5(d): Category C", catC, inspect.VesselFacts{Kind: rules.KindMechanised, Category: rules.CategoryC}, true, ""},
 		{"Karnataka 2025 r.5(a): Category A is not Sch-VI's", catC, inspect.VesselFacts{Kind: rules.KindMechanised, Category: rules.CategoryA}, false, "r.5(d)"},
+		{"Karnataka 2025 r.98: a special category vessel", special, inspect.VesselFacts{Kind: rules.KindMechanised, SpecialCategory: true}, true, ""},
+		{"Karnataka 2025 r.98: a vessel not registered as special category", special, inspect.VesselFacts{Kind: rules.KindMechanised}, false, "special category"},
+		{"Karnataka 2025 Sch-VI 4.2: exactly 6 m is not more than 6 m", over6, inspect.VesselFacts{LengthM: 6}, false, "length over 6 m (not 6 m)"},
+		{"Karnataka 2025 Sch-VI 4.2: 6.01 m is more than 6 m", over6, inspect.VesselFacts{LengthM: 6.01}, true, ""},
+		{"Karnataka 2025 Sch-VI 4.2: 5.99 m", over6, inspect.VesselFacts{LengthM: 5.99}, false, "length over 6 m"},
+		{"Karnataka 2025 Sch-VI 4.2: length not recorded is admitted (the inspector answers n/a)", over6, inspect.VesselFacts{}, true, ""},
+		{"Karnataka 2025 Sch-VI 5.6: 9.99 m is less than 10 m", under10, inspect.VesselFacts{LengthM: 9.99}, true, ""},
+		{"Karnataka 2025 Sch-VI 5.6: exactly 10 m is not less than 10 m", under10, inspect.VesselFacts{LengthM: 10}, false, "length under 10 m (not 10 m)"},
+		{"Karnataka 2025 Sch-VI 5.6: length not recorded is admitted", under10, inspect.VesselFacts{}, true, ""},
+		{"Karnataka 2025 r.126(7): a cargo boat", cargo, inspect.VesselFacts{Use: rules.UseCargo}, true, ""},
+		{"Karnataka 2025 r.126(7): a passenger boat is not a cargo boat", cargo, inspect.VesselFacts{Use: rules.UsePassenger}, false, "use cargo (not passenger)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -47,6 +47,9 @@ var (
 	onlyCategoryAB      = &Fit{Categories: []rules.Category{rules.CategoryA, rules.CategoryB}, Rule: "Karnataka 2025, r.145(7)(b)"}
 	onlyMotorBoats      = &Fit{Kinds: []rules.VesselKind{rules.KindMotor}, Rule: "Paradip 1967, r.30"}
 	onlySpecialCategory = &Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98, r.99"}
+	onlyOver6m          = &Fit{LengthOverM: 6, Rule: "Karnataka 2025, Sch-VI 4.2, 5.6 (length more than 6 m)"}
+	onlyUnder10m        = &Fit{LengthUnderM: 10, Rule: "Karnataka 2025, Sch-VI 5.6 (vessels less than 10 m)"}
+	onlyCargoBoats      = &Fit{Uses: []rules.Use{rules.UseCargo}, Rule: "Karnataka 2025, r.126(6)-(7) (cargo boat)"}
 	recordEquipment     = []string{"number_or_type", "condition", "location"}
 	recordMachinery     = []string{"horse_power", "type_or_condition", "location"}
 	recordCondition     = []string{"condition", "comment"}

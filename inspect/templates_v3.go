@@ -81,7 +81,30 @@ func markingMechanisedV2() []Item {
 	return items
 }
 
+// narrow sets the Only of each listed item.
+func narrow(items []Item, only map[string]*Fit) []Item {
+	seen := 0
+	for k := range items {
+		if f, ok := only[items[k].ID]; ok {
+			items[k].Only = f
+			seen++
+		}
+	}
+	if seen != len(only) {
+		panic(fmt.Sprintf("narrow: %d of %d ids found", seen, len(only)))
+	}
+	return items
+}
+
 func schedule6AV3() []Item {
+	// Version 2 asked these of every Category C vessel: a 5 m boat
+	// answered "no" to the fire pump was fined under Sch-IV row 9.
+	return narrow(schedule6AV3Items(), map[string]*Fit{
+		"a.fire_pump": onlyOver6m, "a.torch_hook_line": onlyOver6m, "a.no_fog": onlyUnder10m,
+	})
+}
+
+func schedule6AV3Items() []Item {
 	const a = "Karnataka 2025, Sch-VI "
 	items := cited(schedule6AV2(), map[string]rules.Citation{
 		"a.bulkheads": a + "1.3.2", "a.deck_hatches": a + "1.3.3", "a.freeboard": a + "1.4.2", "a.guard_rails": a + "1.7",
@@ -117,6 +140,9 @@ func schedule6BV3() []Item {
 		"pol.oily_waste": ka + "r.145(8)(b)", "pol.bio_digester": ka + "r.145(8)(c)", "pol.placards": ka + "r.145(7)(b)",
 		"pol.oil_records": ka + "r.145(8)(a)", "pol.antifouling": ka + "r.145(9)",
 	})
+	// r.126(6)-(7) are the cargo boat's: version 2 asked a passenger boat
+	// whether its load line was submerged (03015: detainable, Rs 10,000).
+	items = narrow(items, map[string]*Fit{"pic.load_line": onlyCargoBoats, "pic.not_submerged": onlyCargoBoats})
 	return append(items,
 		it("b.heel_test", rules.CodeStabilityInfoMissing, "Stability", b+"6.5.2-6.5.3", "Heel test to 10° ± 1° and return recorded; GM at least 0.00 overloaded"),
 		it("b.no_unpermitted_alteration", rules.CodeBoatAlteredUnpermitted, "Person in charge (r.126)", ka+"Sch-X (Permission and Operation)", "Structure and equipment not altered without the Registering Authority's permission").

@@ -246,6 +246,11 @@ async function main(): Promise<void> {
     if (f.categories?.length && (v.category === undefined || !f.categories.includes(v.category))) return false;
     if (f.zones?.length && (v.zone === undefined || !f.zones.includes(v.zone))) return false;
     if (f.special_category && !v.special_category) return false;
+    // Items (not templates) also carry `only` with these bounds; a vessel
+    // whose length is not recorded is admitted.
+    if (f.uses?.length && (v.use === undefined || !f.uses.includes(v.use))) return false;
+    if (f.length_over_m && v.length_m !== undefined && v.length_m <= f.length_over_m) return false;
+    if (f.length_under_m && v.length_m !== undefined && v.length_m >= f.length_under_m) return false;
     return true;
   };
   let vessel: Schemas["Vessel"] | undefined;

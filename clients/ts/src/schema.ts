@@ -2861,6 +2861,18 @@ export interface components {
             zones?: number[];
             /** @description true admits only vessels registered as special category (Karnataka 2025, r.98); absent or false admits every vessel */
             special_category?: boolean;
+            /** @description Admits only vessels registered for one of these uses (a cargo boat's load line, Karnataka 2025, r.126(6)-(7)); empty or absent admits every use */
+            uses?: components["schemas"]["VesselUse"][];
+            /**
+             * Format: double
+             * @description Admits only vessels longer than this (Sch-VI 4.2, 5.6: more than 6 m); a vessel whose length is not recorded is admitted (answer n/a where the rule does not reach it); absent sets no bound
+             */
+            length_over_m?: number;
+            /**
+             * Format: double
+             * @description Admits only vessels shorter than this (Sch-VI 5.6: less than 10 m); a vessel whose length is not recorded is admitted; absent sets no bound
+             */
+            length_under_m?: number;
             /** @description The citation that sets the limit */
             rule: string;
         };
