@@ -55,7 +55,8 @@ func coverageSection() string {
 	fmt.Fprintf(&b, "The catalogue serves **%d** deficiency codes (`GET /v1/rules/catalogue`, the pull's `catalogue` item). ", served)
 	b.WriteString("Each current template below lists every item with the code a \"no\" raises, the rule it checks, and the vessels it applies to; ")
 	b.WriteString("`inspection.start` refuses a template whose vessels do not include the inspected one (422 `template_not_applicable`). ")
-	b.WriteString("Retired versions are listed by key and version only: inspections started with them keep them.\n\n")
+	b.WriteString("Retired versions are listed by key and version only: inspections started with them keep them, and a start captured within 30 days ")
+	b.WriteString("(`TINDAL_TEMPLATE_GRACE_DAYS`) of a version's retirement may still use it; a later one is refused (422 `template_retired`, docs/SYNC.md §11).\n\n")
 	var retired []string
 	for _, t := range inspect.Templates() {
 		if t.Retired {

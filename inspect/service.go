@@ -49,6 +49,9 @@ type Service struct {
 	seeded    stdsync.Map   // template id → true once known to be in the database
 	outbox    notify.Outbox // owners' notices of changed penalties (WithOutbox)
 	counters  *noticeCounters
+	// retiredGrace is how long a retired template version is still
+	// accepted for new inspections (WithRetiredGrace).
+	retiredGrace time.Duration
 }
 
 // New builds the inspection service; reg may be nil for the default rules.
@@ -59,7 +62,8 @@ func New(db *storage.DB, reg *rules.Registry, clock func() time.Time, opts ...Op
 	if clock == nil {
 		clock = time.Now
 	}
-	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex(), counters: newNoticeCounters()}
+	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex(), counters: newNoticeCounters(),
+		retiredGrace: DefaultRetiredGrace}
 	for _, o := range opts {
 		o(s)
 	}

@@ -151,8 +151,10 @@ func (a *StartArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 }
 
 // startTemplate checks one template of a start against the vessel, naming
-// the field it came from.
-func (w *Work) startTemplate(field string, id uuid.UUID, v models.Vessel) (Template, error) {
+// the field it came from; a retired version only while its grace lasts at
+// the start's capture time (retired: when the database says it was
+// retired, zero if it is not).
+func (w *Work) startTemplate(ctx context.Context, field string, id uuid.UUID, v models.Vessel, retired, at time.Time) (Template, error) {
 	t, ok := w.s.Template(id)
 	if !ok {
 		return Template{}, invalid(field, "unknown_template", "no checklist template with this id")
@@ -164,6 +166,9 @@ func (w *Work) startTemplate(field string, id uuid.UUID, v models.Vessel) (Templ
 	// does (templates_fits.go); any other would fine without basis.
 	if err := t.Fit.Check(FactsOf(v)); err != nil {
 		return Template{}, invalid(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+	}
+	if !retired.IsZero() {
+		return t, w.checkRetired(ctx, field, t, retired, at)
 	}
 	return t, nil
 }
@@ -178,10 +183,14 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	if err != nil {
 		return Outcome{}, err
 	}
+	retired, err := w.retiredAt(ctx, ids)
+	if err != nil {
+		return Outcome{}, err
+	}
 	ts := make([]Template, len(ids))
 	byKey := map[string]string{}
 	for i, id := range ids {
-		if ts[i], err = w.startTemplate(fields[i], id, v); err != nil {
+		if ts[i], err = w.startTemplate(ctx, fields[i], id, v, retired[id], m.At); err != nil {
 			return Outcome{}, err
 		}
 		// Two versions of one template would ask every question twice.

@@ -28,7 +28,9 @@ type Template struct {
 	Fit   Fit    `json:"fit"`
 	Items []Item `json:"items"`
 	// Retired versions are not offered for new inspections; a phone that
-	// has not yet pulled the new version may still start with one that fits.
+	// has not yet pulled the new version may still start with one that
+	// fits, within the grace after the database's retired_at stamp
+	// (templates_retired.go).
 	Retired bool `json:"retired,omitempty"`
 }
 
@@ -72,7 +74,7 @@ func Templates() []Template {
 	})
 	for i := range out {
 		last := i == len(out)-1 || out[i+1].Key != out[i].Key
-		out[i].Retired = !last || replacedKeys[out[i].Key]
+		out[i].Retired = !last || len(replacedKeys[out[i].Key]) > 0
 	}
 	return out
 }

@@ -38,8 +38,9 @@ var templateFits = map[string]Fit{
 }
 
 // replacedKeys are template keys whose every version is retired because
-// other keys took their place.
-var replacedKeys = map[string]bool{"ka-display-board": true}
+// other keys took their place, with those keys (named to a phone whose
+// start with a retired version is refused, templates_retired.go).
+var replacedKeys = map[string][]string{"ka-display-board": {"ka-marking-mechanised", "ka-marking-non-mechanised"}}
 
 // Item narrowings.
 var (

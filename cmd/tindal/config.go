@@ -55,6 +55,11 @@ type config struct {
 	AccountLimit, AddressLimit auth.RateLimit
 	// TrustedProxies are parsed from TINDAL_TRUSTED_PROXIES.
 	TrustedProxies []netip.Prefix
+	// TemplateGraceS is TINDAL_TEMPLATE_GRACE_DAYS as set; TemplateGrace is
+	// it parsed: how long a retired checklist template version is still
+	// accepted for inspections started with it.
+	TemplateGraceS string
+	TemplateGrace  time.Duration
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -97,6 +102,7 @@ func (c *config) settings() []setting {
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
 		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
+		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
 		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
@@ -142,6 +148,11 @@ func loadConfig(getenv func(string) string) (config, error) {
 		errs = append(errs, errors.New("TINDAL_THUMB_WORKERS: a whole number from 1 to 16"))
 	} else {
 		c.ThumbWorkers = n
+	}
+	if n, err := strconv.Atoi(c.TemplateGraceS); err != nil || n < 0 || n > 3650 {
+		errs = append(errs, errors.New("TINDAL_TEMPLATE_GRACE_DAYS: a whole number of days from 0 to 3650"))
+	} else {
+		c.TemplateGrace = time.Duration(n) * 24 * time.Hour
 	}
 	var err error
 	if c.Rules.KarnatakaCommencement, err = rules.ParseDate(c.KACommencement); err != nil {

@@ -164,7 +164,8 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(notify.Outbox{Email: a.cfg.SMTPURL != ""}))
+	inspSvc := inspect.New(a.db, ruleSets, time.Now, inspect.WithOutbox(notify.Outbox{Email: a.cfg.SMTPURL != ""}),
+		inspect.WithRetiredGrace(a.cfg.TemplateGrace))
 	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
 		return err
 	}

@@ -566,8 +566,10 @@ export interface paths {
          *     each whole (items with their codes, rules and narrowings). These are
          *     the templates `inspection.start` accepts for it; any other is refused
          *     with 422 `template_not_applicable` naming the rule (docs/SYNC.md,
-         *     Checklist templates). Readable by whoever may read the vessel;
-         *     otherwise 404.
+         *     Checklist templates). A retired version is accepted only for a start
+         *     captured within 30 days (`TINDAL_TEMPLATE_GRACE_DAYS`) of its
+         *     `retired_at`, else refused with 422 `template_retired`. Readable by
+         *     whoever may read the vessel; otherwise 404.
          */
         get: operations["listVesselTemplates"];
         put?: never;
@@ -4228,7 +4230,7 @@ export interface components {
             vessel_id: string;
             /**
              * Format: uuid
-             * @description A checklist_template of the vessel's regime
+             * @description A checklist_template of the vessel's regime that fits it; a retired version only for a start captured within the grace after its retired_at (else rejected template_retired, docs/SYNC.md §11)
              */
             template_id: string;
             /**
@@ -4257,7 +4259,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             vessel_id: string;
-            /** @description checklist_templates of the vessel's regime that fit it, the primary first */
+            /** @description checklist_templates of the vessel's regime that fit it, the primary first; a retired version only within the grace after its retired_at (else rejected template_retired) */
             template_ids: string[];
             /** @enum {string} */
             kind: "routine" | "spot" | "follow_up" | "detention" | "complaint" | "re_inspection";
