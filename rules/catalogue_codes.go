@@ -17,6 +17,7 @@ const (
 	CodeRouteApprovalMissing       Code = "01011"
 	CodeInspectionReportNotKept    Code = "01012"
 	CodeHarbourCraftNotEndorsed    Code = "01013"
+	CodeHarbourCraftFeeUnpaid      Code = "01014"
 	CodeLicenceInvalid             Code = "01020"
 	CodeLicenceNotOnBoard          Code = "01021"
 	CodeRulesCopyNotOnBoard        Code = "01022"

@@ -43,6 +43,10 @@ func documentEntries() []Entry {
 			"Karnataka 2025, Sch-VIII", "Karnataka 2025, r.144"),
 		catDef(CodeInspectionReportNotKept, "Previous State Control Inspection Report not retained on board for two years", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, Sch-IX Form A"),
+		// r.15(2): the Sch-IV fee of a harbour craft working commercially in
+		// the inland waterways; its amount is not set (RULES.md §6, Q).
+		catDef(CodeHarbourCraftFeeUnpaid, "Harbour craft engaged in commercial activity in the inland waterways without paying the State's fee", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, r.15(2)"),
 		catDef(CodeHarbourCraftNotEndorsed, "Harbour craft in inland waterways without the Designated Authority's endorsement", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.15(1)"),
 		catDef(CodeLicenceInvalid, "Harbour craft plying without a licence in force (expired, lapsed after transfer, or cancelled)", PartyOwner, "", Action06, true, regPD,

@@ -25,6 +25,10 @@ type lawCase struct {
 
 func lawCases() []lawCase {
 	return []lawCase{
+		{name: "Karnataka 2025 r.15(2): a harbour craft working commercially without the State's fee; the amount is unset, so no fine row", code: CodeHarbourCraftFeeUnpaid,
+			cite: "Karnataka 2025, r.15(2)", row: "", detainable: false, def: Action04, regimes: regKA},
+		{name: "Karnataka 2025 r.15(1): a harbour craft without the DA's endorsement for the passage", code: CodeHarbourCraftNotEndorsed,
+			cite: "Karnataka 2025, r.15(1)", row: "", detainable: false, def: Action04, regimes: regKA},
 		{name: "Karnataka 2025 Form-18 (g), r.13: contravention of the Act's Chapter X (wreck and salvage) is a detention ground", code: CodeWreckSalvageChapter,
 			cite: "Karnataka 2025, Form-18 (g)", detainable: true, def: Action06, allows: []ActionCode{Action06}, forbids: []ActionCode{Action02, Action03, Action04}, regimes: regKA},
 		{name: "Karnataka 2025 Sch-VI 2.1.3: machinery at 10° list and 5° trim is a design condition, not detainable", code: CodeMachineryInclination,

@@ -408,3 +408,28 @@ func BenchmarkEvaluate40Items(b *testing.B) {
 		Evaluate(rs, in)
 	}
 }
+
+// Karnataka 2025 r.15(1), RULES.md §1.6, Q13: a harbour craft licensed under
+// the Karnataka Harbour Craft Rules, 1963 passes through the inland
+// waterways on the DA's endorsement; the IV Act's CoR, CoS and insurance
+// are not its documents, so no Sch-IV row 3, 4 or 1 fine follows from their
+// absence. A mechanised vessel with the same (empty) registry is charged.
+func TestEvaluateKarnatakaHarbourCraftIsNotChargedForIVActCertificates(t *testing.T) {
+	at := evAt(2026, 3, 10)
+	in := InspectionInput{InspectionID: "ka-hc", At: at,
+		Vessel: InspectedVessel{ID: "V-HC", OwnerID: "O-9", Regime: RegimeKarnataka2025, Kind: KindHarbourCraft, Use: UseCargo}}
+	ev := Evaluate(evRuleSet(t, RegimeKarnataka2025, at), in)
+	for _, code := range []Code{CodeRegistrationInvalid, CodeSurveyCertExpired, CodeInsuranceInvalid} {
+		if d, ok := evFind(ev, code); ok {
+			t.Errorf("harbour craft charged %s: %+v", code, d)
+		}
+	}
+	if len(ev.Offences) != 0 {
+		t.Errorf("offences %+v", ev.Offences)
+	}
+	in.Vessel.Kind = KindMechanised
+	ev = Evaluate(evRuleSet(t, RegimeKarnataka2025, at), in)
+	if _, ok := evFind(ev, CodeRegistrationInvalid); !ok {
+		t.Errorf("a mechanised vessel without a CoR is not charged: %+v", ev.Deficiencies)
+	}
+}
