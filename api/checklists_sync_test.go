@@ -50,6 +50,7 @@ func (h *harness) fleet() {
 		{"ka-mech-C-5m", "KARWAR", models.Vessel{Kind: "mechanised", Category: str("C"), Zone: num(3), LengthM: flt(5), EnginePower: flt(10), PowerUnit: str("kW"), Use: "passenger", Passengers: num(6)}},
 		{"ka-mech-C-12m", "KARWAR", models.Vessel{Kind: "mechanised", Category: str("C"), Zone: num(3), LengthM: flt(12), EnginePower: flt(60), PowerUnit: str("kW"), Use: "passenger", Passengers: num(30)}},
 		{"ka-nonmech-cargo-B", "KARWAR", models.Vessel{Kind: "non_mechanised", Category: str("B"), Zone: num(3), Use: "cargo", CargoTonnes: flt(4)}},
+		{"ka-harbour-craft", "KARWAR", models.Vessel{Kind: "harbour_craft", Use: "cargo", CargoTonnes: flt(30)}},
 		{"ka-spl-wood", "KARWAR", models.Vessel{Kind: "mechanised", SpecialCategory: true, Category: str("C"), Zone: num(3), EnginePower: flt(20), PowerUnit: str("kW"), Use: "passenger", Passengers: num(12)}},
 	}
 	for i, x := range vessels {
@@ -208,6 +209,9 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 		{name: "Karnataka 2025 r.126(7), Sch-IV row 5: a cargo boat loaded to submerge its load water line is overloaded, detainable",
 			vessel: "ka-nonmech-cargo-B", key: "ka-sch6-non-mechanised", version: 3, no: []string{"pic.not_submerged"},
 			want: []def{{"03015", "06", "KA-F05", true}}, fines: map[string]int{"KA-F05": 10000}},
+		{name: "Karnataka 2025 r.15(1)-(2): a Karnataka harbour craft's inspection starts; no endorsement for the passage and no fee are rectified before departure (04)",
+			vessel: "ka-harbour-craft", key: "ka-harbour-craft-passage", version: 1, no: []string{"hc.endorsed", "hc.fee_paid"},
+			want: []def{{"01013", "04", "", false}, {"01014", "04", "", false}}, noFines: []string{"KA-F09", "KA-F03"}},
 		{name: "Karnataka 2025 Sch-V-2 A para 1 and 5: a special category wooden vessel's timber is a design deficiency (05, no fine), its bilge pump rectified before departure",
 			vessel: "ka-spl-wood", key: "ka-special-category-wooden", version: 1, no: []string{"sc.timber_durability", "sc.bilge_pump"},
 			want: []def{{"03020", "05", "", false}, {"14001", "04", "", false}}, noFines: []string{"KA-F09", "KA-S8"}},
@@ -325,6 +329,7 @@ func TestInspectionStartRefusesATemplateThatDoesNotFit(t *testing.T) {
 		{"Karnataka 2025 r.5(d): the Sch-VI Section A template on a Category B vessel", "ka-mech-B-z2", "ka-sch6-cat-c", 3, "r.5(d)"},
 		{"Karnataka 2025 r.46: the Zone-1 list on a Zone-2 vessel", "ka-mech-B-z2", "ka-zone1-equipment", 1, "r.46"},
 		{"Kandla 1955 s.31(2): the Kandla motor-boat template on a Paradip steam vessel is another regime", "pd-steam", "kandla-motor-boat", 1, "KANDLA"},
+		{"Karnataka 2025 r.15: the harbour craft passage template on a mechanised vessel", "vessel-KARWAR", "ka-harbour-craft-passage", 1, "r.15"},
 		{"Karnataka 2025 r.98, Sch-V-2 A: the special category wooden-vessel template on a vessel not registered as special category", "vessel-KARWAR", "ka-special-category-wooden", 1, "r.98"},
 		{"Karnataka 2025 Chapter VII: version 3 of the non-mechanised template on a mechanised vessel", "vessel-KARWAR", "ka-sch6-non-mechanised", 3, "Chapter VII"},
 	}

@@ -25,6 +25,8 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 		"kd-motor":        {"kandla-motor-boat"},
 		"ka-mech-B-z2":    {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-state-control"},
 		"pd-steam":        {"paradip-harbour-craft"},
+		// Karnataka 2025, r.15: before, no template fitted and every start was refused.
+		"ka-harbour-craft": {"ka-harbour-craft-passage"},
 		// Karnataka 2025, r.98, Sch-V-2 A: only a special category vessel.
 		"ka-spl-wood": {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-sch6-cat-c", "ka-special-category-wooden", "ka-state-control"},
 	}

@@ -83,18 +83,29 @@ const (
 	tKd    = "kandla-motor-boat"
 	tPd    = "paradip-harbour-craft"
 	tSCW   = "ka-special-category-wooden"
+	tHC    = "ka-harbour-craft-passage"
 )
 
 // LawItems is the register of RULES.md §4 items (and the few rules outside
 // §4 that a template item checks), in RULES.md order.
 func LawItems() []LawItem {
 	var out []LawItem
+	out = append(out, lawItems11()...)
 	out = append(out, lawItems42()...)
 	out = append(out, lawItems43()...)
 	out = append(out, lawItems45()...)
 	out = append(out, lawItems46to48()...)
 	out = append(out, lawItems49()...)
 	return out
+}
+
+// lawItems11 are the RULES.md §1.1 regime rules a template asks.
+func lawItems11() []LawItem {
+	return []LawItem{
+		law("1.1.hc_endorsed", "Harbour craft (Karnataka Harbour Craft Rules, 1963) endorsed by the DA every time it passes through or operates in the inland waterways (RULES.md §1.1)", "Karnataka 2025, r.15(1)",
+			asks(tHC, "hc.licence", "hc.endorsed"), asks(tSC, "doc.harbour_craft_endorsed")),
+		law("1.1.hc_fee", "Harbour craft engaged in commercial activity there pays the Sch-IV fee (RULES.md §1.1)", "Karnataka 2025, r.15(2)", asks(tHC, "hc.fee_paid")),
+	}
 }
 
 func lawItems42() []LawItem {

@@ -28,6 +28,9 @@ var templateFits = map[string]Fit{
 	"ka-sch6-cat-c": {Kinds: kindsMechanised, Categories: []rules.Category{rules.CategoryC}, Rule: "Karnataka 2025, r.5(d), Sch-VI Section A"},
 	// Chapter VII and Sch-VI Section B apply only to non-mechanised boats.
 	"ka-sch6-non-mechanised": {Kinds: kindsNonMechanised, Rule: "Karnataka 2025, r.2, r.101 (Chapter VII), Sch-VI Section B"},
+	// r.15: harbour craft licensed under the Karnataka Harbour Craft
+	// Rules, 1963, passing through or operating in the inland waterways.
+	"ka-harbour-craft-passage": {Kinds: []rules.VesselKind{rules.KindHarbourCraft}, Rule: "Karnataka 2025, r.15(1)-(2)"},
 	// Sch-V-2 A: additional requirements for a mechanically propelled
 	// special category vessel built of wood (r.98; Chapter VI).
 	"ka-special-category-wooden": {Kinds: kindsMechanised, SpecialCategory: true, Rule: "Karnataka 2025, r.2 (Chapter VI), r.98, Sch-V-2 A"},

@@ -20,6 +20,7 @@ func templatesV3() []Template {
 		tplv("ka-sch6-cat-c", 3, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6AV3()...),
 		tplv("ka-sch6-non-mechanised", 3, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145, Sch-X; RULES.md §4.9.3-4.9.4", schedule6BV3()...),
 		tplv("paradip-harbour-craft", 3, pd, "Paradip harbour craft conditions", "Paradip 1967, r.4, r.6, r.7, r.10, r.13-r.24, r.30, Form A; RULES.md §4.8, §4.9.6", paradipV3()...),
+		tpl("ka-harbour-craft-passage", ka, "Harbour craft in the inland waterways (r.15)", "Karnataka 2025, r.15(1)-(2); RULES.md §1.1", harbourCraftPassage()...),
 		tpl("ka-special-category-wooden", ka, "Special category wooden vessel (Sch-V-2 A)", "Karnataka 2025, r.98, Sch-V-2 A; RULES.md §4.9.5", specialCategoryWooden()...),
 	}
 }
@@ -174,5 +175,21 @@ func specialCategoryWooden() []Item {
 		it("sc.scantlings", rules.CodeHullTimberNotCompliant, "Hull", s+" 3", "Design loads and scantlings to ISO 12215-5 Category C").rec([]string{"evidence"}),
 		it("sc.bilge_pump", rules.CodeBilgePumping, "Bilge pumping", s+" 5", "Fixed motor-driven bilge pump of sufficient capacity (about 120 L/min for a 10 m vessel), pipeline with non-return valves").
 			rec([]string{"capacity_l_min", "length_m", "non_return_valves"}),
+	}
+}
+
+// harbourCraftPassage is r.15: a harbour craft registered under the
+// Karnataka Harbour Craft Rules, 1963 is endorsed by the DA every time it
+// passes through or operates in the inland waterways, and pays the State's
+// fee when it works commercially there. Without it a Karnataka harbour
+// craft had no template and every inspection start was refused.
+func harbourCraftPassage() []Item {
+	const ka = "Karnataka 2025, "
+	return []Item{
+		record("hc.licence", "Harbour craft", ka+"r.15(1)", "Licence under the Karnataka Harbour Craft Rules, 1963", "licence_number", "port"),
+		it("hc.endorsed", rules.CodeHarbourCraftNotEndorsed, "Harbour craft", ka+"r.15(1)", "Endorsed by the Designated Authority for this passage or operation in the inland waterways").
+			rec([]string{"endorsement_reference"}),
+		it("hc.fee_paid", rules.CodeHarbourCraftFeeUnpaid, "Harbour craft", ka+"r.15(2)", "Engaged in commercial activity in the inland waterways: the State's fee paid (n/a if not commercial)").
+			rec([]string{"receipt_reference"}),
 	}
 }
