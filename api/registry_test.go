@@ -101,6 +101,15 @@ func TestVesselScenarios(t *testing.T) {
 		{name: "special category needs SPL suffix (Karnataka 2025 r.98(3))", method: "POST", path: "/v1/vessels", user: "registrar",
 			body:       newVessel(func(m map[string]any) { m["registration_number"] = "KA-KWR-0100"; m["special_category"] = true }),
 			wantStatus: 422, check: fieldNamed("registration_number")},
+		{name: "a motor boat is a Paradip/Kandla harbour craft term, not a Karnataka 2025 kind (r.2): refused, so no vessel exists that no checklist fits", method: "POST", path: "/v1/vessels", user: "registrar",
+			body: newVessel(func(m map[string]any) {
+				m["registration_number"] = "KA-KWR-0102"
+				m["kind"] = "motor"
+				delete(m, "category")
+				delete(m, "zone")
+				m["engine_power"] = map[string]any{"value": 100, "unit": "BHP"}
+			}),
+			wantStatus: 422, check: fieldNamed("kind")},
 		{name: "non-mechanised boat outside Zone 3 (Karnataka 2025 r.102(1)(a))", method: "POST", path: "/v1/vessels", user: "registrar",
 			body: newVessel(func(m map[string]any) {
 				m["registration_number"] = "KA-KWR-0101"

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tindal/tindal/models"
@@ -18,6 +19,9 @@ func ValidateVessel(v models.Vessel) error {
 	if v.SpecialCategory && v.Kind != "mechanised" {
 		// Karnataka 2025, r.90: special category applies to mechanically propelled vessels.
 		f.Add("special_category", "not_mechanised", "only mechanically propelled vessels can be special category (Karnataka 2025, r.90)")
+	}
+	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; ok && !slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
+		f.Add("kind", "kind_not_in_regime", "%s knows no %s vessel: its kinds are %s (%s)", v.Regime, strings.ReplaceAll(v.Kind, "_", " "), kindList(kinds.kinds), kinds.rule)
 	}
 	switch v.Kind {
 	case "non_mechanised":
@@ -90,4 +94,27 @@ func validateNonMechCategory(f *models.FieldErrors, v models.Vessel) {
 	if got := rules.Category(*v.Category); got != derived && got != rules.CategoryA {
 		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 Note); omit category to have it derived, or record A for a boat carrying dangerous goods or flammable liquids", why, derived, got)
 	}
+}
+
+// regimeKinds are the vessel kinds each regime's law defines; a vessel of
+// another kind has no rule (and no checklist) to be inspected under.
+var regimeKinds = map[rules.Regime]struct {
+	kinds []rules.VesselKind
+	rule  string
+}{
+	// Karnataka 2025, r.2: mechanically propelled (Chapters I–V), non-
+	// mechanised (Chapter VII); r.3(1)(q), r.15: harbour craft.
+	rules.RegimeKarnataka2025: {[]rules.VesselKind{rules.KindMechanised, rules.KindNonMechanised, rules.KindHarbourCraft}, "Karnataka 2025, r.2, r.3(1)(q), r.15"},
+	// Paradip 1967, r.2(c), r.2(f), r.2(l): harbour craft, motor and steam boats.
+	rules.RegimeParadip1967: {[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam}, "Paradip 1967, r.2(c), r.2(f), r.2(l)"},
+	// Kandla 1955: harbour craft rules; s.31(2) names motor boats.
+	rules.RegimeKandla1955: {[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam}, "Kandla 1955, s.31(2)"},
+}
+
+func kindList(ks []rules.VesselKind) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = strings.ReplaceAll(string(k), "_", " ")
+	}
+	return strings.Join(s, ", ")
 }
