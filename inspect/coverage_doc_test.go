@@ -102,32 +102,11 @@ func writeTemplate(b *strings.Builder, t inspect.Template) {
 }
 
 func fitText(f *inspect.Fit) string {
-	var parts []string
-	if len(f.Kinds) > 0 {
-		parts = append(parts, "kind "+fmt.Sprint(f.Kinds))
+	s := f.Summary()
+	if s == "" {
+		s = "all"
 	}
-	if len(f.Categories) > 0 {
-		parts = append(parts, "category "+fmt.Sprint(f.Categories))
-	}
-	if len(f.Zones) > 0 {
-		parts = append(parts, "zone "+fmt.Sprint(f.Zones))
-	}
-	if f.SpecialCategory {
-		parts = append(parts, "special category")
-	}
-	if len(f.Uses) > 0 {
-		parts = append(parts, "use "+fmt.Sprint(f.Uses))
-	}
-	if f.LengthOverM > 0 {
-		parts = append(parts, fmt.Sprintf("length over %g m", f.LengthOverM))
-	}
-	if f.LengthUnderM > 0 {
-		parts = append(parts, fmt.Sprintf("length under %g m", f.LengthUnderM))
-	}
-	if len(parts) == 0 {
-		parts = append(parts, "all")
-	}
-	return strings.Join(parts, ", ") + " (" + string(f.Rule) + ")"
+	return s + " (" + string(f.Rule) + ")"
 }
 
 // docs/RULES-COVERAGE.md's checklist section is generated from the

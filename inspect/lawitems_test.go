@@ -179,32 +179,10 @@ func itemVessels(tf inspect.Fit, it inspect.Item) string {
 }
 
 func fitShort(f inspect.Fit) string {
-	var parts []string
-	if len(f.Kinds) > 0 {
-		parts = append(parts, "kind "+strings.Join(strs(f.Kinds), "/"))
+	if s := f.Summary(); s != "" {
+		return s
 	}
-	if len(f.Categories) > 0 {
-		parts = append(parts, "category "+strings.Join(strs(f.Categories), "/"))
-	}
-	if len(f.Zones) > 0 {
-		parts = append(parts, "zone "+strings.Join(strs(f.Zones), "/"))
-	}
-	if f.SpecialCategory {
-		parts = append(parts, "special category")
-	}
-	if len(f.Uses) > 0 {
-		parts = append(parts, "use "+fmt.Sprint(f.Uses))
-	}
-	if f.LengthOverM > 0 {
-		parts = append(parts, fmt.Sprintf("length over %g m", f.LengthOverM))
-	}
-	if f.LengthUnderM > 0 {
-		parts = append(parts, fmt.Sprintf("length under %g m", f.LengthUnderM))
-	}
-	if len(parts) == 0 {
-		return "all vessels"
-	}
-	return strings.Join(parts, ", ")
+	return "all vessels"
 }
 
 func strs[T any](xs []T) []string {

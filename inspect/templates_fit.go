@@ -65,6 +65,34 @@ func factsOfInspected(v rules.InspectedVessel) VesselFacts {
 		Use: v.Use, LengthM: v.LengthM}
 }
 
+// Summary names the fit's limits ("kind mechanised, category C, length
+// over 6 m"), "" when it admits every vessel.
+func (f Fit) Summary() string {
+	var parts []string
+	if len(f.Kinds) > 0 {
+		parts = append(parts, "kind "+join(f.Kinds))
+	}
+	if len(f.Categories) > 0 {
+		parts = append(parts, "category "+join(f.Categories))
+	}
+	if len(f.Zones) > 0 {
+		parts = append(parts, "zone "+join(f.Zones))
+	}
+	if f.SpecialCategory {
+		parts = append(parts, "special category")
+	}
+	if len(f.Uses) > 0 {
+		parts = append(parts, "use "+join(f.Uses))
+	}
+	if f.LengthOverM > 0 {
+		parts = append(parts, fmt.Sprintf("length over %g m", f.LengthOverM))
+	}
+	if f.LengthUnderM > 0 {
+		parts = append(parts, fmt.Sprintf("length under %g m", f.LengthUnderM))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Check returns why v is outside the fit, or nil.
 func (f Fit) Check(v VesselFacts) error {
 	var why []string

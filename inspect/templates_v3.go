@@ -25,21 +25,31 @@ func templatesV3() []Template {
 	}
 }
 
-// cited returns items with the printed citation of each listed id set;
-// an id that is not among the items is a programming error.
-func cited(items []Item, refs map[string]rules.Citation) []Item {
+// each returns a copy of items with set applied to each item whose id is
+// in by; an id that is not among the items is a programming error.
+func each[T any](items []Item, by map[string]T, set func(*Item, T)) []Item {
 	out := append([]Item(nil), items...)
 	seen := 0
 	for k := range out {
-		if ref, ok := refs[out[k].ID]; ok {
-			out[k].Ref = ref
+		if v, ok := by[out[k].ID]; ok {
+			set(&out[k], v)
 			seen++
 		}
 	}
-	if seen != len(refs) {
-		panic(fmt.Sprintf("cited: %d of %d ids found", seen, len(refs)))
+	if seen != len(by) {
+		panic(fmt.Sprintf("templates: %d of %d item ids found", seen, len(by)))
 	}
 	return out
+}
+
+// cited sets the printed citation of each listed item.
+func cited(items []Item, refs map[string]rules.Citation) []Item {
+	return each(items, refs, func(it *Item, r rules.Citation) { it.Ref = r })
+}
+
+// narrow sets the vessels each listed item applies to.
+func narrow(items []Item, only map[string]*Fit) []Item {
+	return each(items, only, func(it *Item, f *Fit) { it.Only = f })
 }
 
 func stateControlV3() []Item {
@@ -58,11 +68,7 @@ func stateControlV3() []Item {
 	// r.98 asks a Certificate of Fitness only of special category vessels:
 	// version 2 asked every vessel, and a "no" (01008, detainable)
 	// proposed detaining a vessel that needs none.
-	for k := range items {
-		if items[k].ID == "doc.special_category_cof" {
-			items[k].Only = onlySpecialCategory
-		}
-	}
+	items = narrow(items, map[string]*Fit{"doc.special_category_cof": onlySpecialCategory})
 	return append(items,
 		it("ops.wreck_salvage", rules.CodeWreckSalvageChapter, "Operation", ka+"Form-18 (g)", "No contravention of the Act's Chapter X (wreck and salvage)"),
 		it("ops.no_unapproved_alteration", rules.CodeUnapprovedAlteration, "Operation", ka+"Sch-X (Permission and Operation), r.7", "Structure, machinery and equipment not altered without the Registering Authority's permission").
@@ -73,28 +79,7 @@ func stateControlV3() []Item {
 // markingMechanisedV2 narrows the SPL suffix (r.98(3)) to special
 // category vessels; version 1 asked it of every mechanised vessel.
 func markingMechanisedV2() []Item {
-	items := append([]Item(nil), markingMechanised()...)
-	for k := range items {
-		if items[k].ID == "mm.spl_suffix" {
-			items[k].Only = &Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98(3)"}
-		}
-	}
-	return items
-}
-
-// narrow sets the Only of each listed item.
-func narrow(items []Item, only map[string]*Fit) []Item {
-	seen := 0
-	for k := range items {
-		if f, ok := only[items[k].ID]; ok {
-			items[k].Only = f
-			seen++
-		}
-	}
-	if seen != len(only) {
-		panic(fmt.Sprintf("narrow: %d of %d ids found", seen, len(only)))
-	}
-	return items
+	return narrow(markingMechanised(), map[string]*Fit{"mm.spl_suffix": {SpecialCategory: true, Rule: "Karnataka 2025, r.98(3)"}})
 }
 
 func schedule6AV3() []Item {
