@@ -113,14 +113,14 @@ func schedule6AV3Items() []Item {
 func schedule6BV3() []Item {
 	const b, ka = "Karnataka 2025, Sch-VI Section B ", "Karnataka 2025, "
 	items := cited(schedule6BV2(), map[string]rules.Citation{
-		"b.floor": b + "1.8", "b.freeboard": b + "1.4.2", "b.guard_rails": b + "1.7",
-		"b.bilge": b + "2.7, r.122, r.109(1)(d)", "b.steering": b + "2.8", "b.anchor": b + "2.11", "b.towline": b + "2.12",
+		"b.floor": b + "1.8", "b.freeboard": b + "1(d)(ii)", "b.guard_rails": b + "1.7",
+		"b.bilge": b + "2.3, r.122, r.109(1)(d)", "b.steering": b + "2.4", "b.anchor": b + "2.6", "b.towline": b + "2.7",
 		"b.caboose":   ka + "r.109(1)(f)",
 		"b.liferafts": b + "3.3", "b.lifejackets": b + "3.9", "b.whistle": b + "3.4", "b.first_aid": b + "3.5",
 		"b.flare": b + "3.6", "b.paddles": b + "3.7", "b.torch": b + "3.8",
-		"b.hand_pump": b + "4.2", "b.fire_bucket": b + "4.4",
+		"b.hand_pump": b + "Chapter 4", "b.fire_bucket": b + "Chapter 4",
 		"b.compass": b + "5.2", "b.night_presence": b + "5.3", "b.mobile": b + "5.4", "b.sound": b + "5.5", "b.torch_hook_line": b + "5.6",
-		"b.stability": b + "6.5.1", "b.buoyancy": b + "6.9", "b.coamings": b + "1.3, 1.5",
+		"b.stability": b + "6.5.1", "b.buoyancy": b + "6.9", "b.coamings": b + "1(a)(iii), 1(c), 1(e)",
 		"pic.dry_clean": ka + "r.126(2)", "pic.registration_painted": ka + "r.126(3), r.103(2)", "pic.cor_carried": ka + "r.126(4), r.114",
 		"pic.load_line": ka + "r.126(6), r.107(1)", "pic.max_passengers": ka + "r.126(9)",
 		"pol.oily_waste": ka + "r.145(8)(b)", "pol.bio_digester": ka + "r.145(8)(c)", "pol.placards": ka + "r.145(7)(b)",

@@ -209,3 +209,13 @@ func conduct(code Code, en string, party Party, row PenaltyRowID, regimes []Regi
 	e.AllowedActions = append([]ActionCode(nil), actsConduct...)
 	return e
 }
+
+// beforePlying builds an entry for a condition the law puts on plying ("no
+// person shall ply ... unless", "shall not ply until"): rectified (01),
+// before the vessel next departs (04) or specified (99). Never 02, 03 or 05,
+// which would let it ply meanwhile; never 06, as the law gives no detention.
+func beforePlying(code Code, en string, party Party, regimes []Regime, refs ...Citation) Entry {
+	e := catDef(code, en, party, "", Action04, false, regimes, refs...)
+	e.AllowedActions = append([]ActionCode(nil), actsConduct...)
+	return e
+}

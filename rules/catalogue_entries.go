@@ -20,26 +20,32 @@ func catalogueEntries() []Entry {
 func documentEntries() []Entry {
 	return []Entry{
 		catDef(CodeRegistrationInvalid, "No valid Certificate of Registration", PartyOwner, PenaltyRegistration, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 3", "Karnataka 2025, r.16", "Karnataka 2025, r.104", "Karnataka 2025, Form-18 (a)", "Karnataka 2025, Sch-IX para 2.1"),
+			"Karnataka 2025, Sch-IV row 3", "Karnataka 2025, r.16", "Karnataka 2025, r.103(1)", "Karnataka 2025, r.104", "Karnataka 2025, Form-18 (a)", "Karnataka 2025, Sch-IX para 2.1"),
 		catDef(CodeCertificatesNotProduced, "Certificate of Registration or Survey not carried on board or not produced on demand", PartyMaster, "", Action04, false, regKA,
 			"Karnataka 2025, r.114", "Karnataka 2025, r.115(1)"),
 		catDef(CodeSurveyCertExpired, "No valid Certificate of Survey (expired, missing, suspended or cancelled)", PartyOwner, PenaltySurvey, Action06, true, regKA,
 			"Karnataka 2025, Sch-IV row 4", "Karnataka 2025, r.9", "Karnataka 2025, r.113", "Karnataka 2025, Form-18 (b)", "Karnataka 2025, Sch-IX para 2.1"),
+		// Sch-X: the provisional CoS has the effect of a CoS for at most three
+		// months; lapsed, the vessel plies without a valid CoS (Form-18 (b)).
 		catDef(CodeProvisionalSurveyExpired, "Provisional Certificate of Survey lapsed (over 3 months) and no full certificate", PartyOwner, PenaltySurvey, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 4", "Karnataka 2025, r.10(2)", "Karnataka 2025, Sch-X"),
+			"Karnataka 2025, Sch-IV row 4", "Karnataka 2025, r.10(2)", "Karnataka 2025, Sch-X", "Karnataka 2025, Form-18 (b)", "Karnataka 2025, Sch-IX para 2.1"),
 		catDef(CodeSurveyRenewalLate, "Certificate of Survey renewal not applied for within 60 days of expiry", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.113(2)", "Karnataka 2025, r.131"),
 		catDef(CodeInsuranceInvalid, "No valid insurance cover for liability, passengers and crew", PartyOwner, PenaltyInsurance, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 1", "Karnataka 2025, r.81", "Karnataka 2025, r.143", "Karnataka 2025, Form-18 (h)"),
+			"Karnataka 2025, Sch-IV row 1", "Karnataka 2025, r.81", "Karnataka 2025, r.143", "Karnataka 2025, Form-18 (h)", "Karnataka 2025, Sch-IX para 2.1"),
 		catDef(CodePollutionCertInvalid, "No valid Certificate of Compliance of Prevention and Containment of Pollution, or not displayed", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.52"),
+		// Not a Form-18 ground: detainable as the vessel lacks the valid
+		// documentation the Act requires (Sch-IX para 2.1, para 3).
 		catDef(CodeFitnessCertInvalid, "Special category vessel without a valid Certificate of Fitness", PartyOwner, "", Action06, true, regKA,
-			"Karnataka 2025, r.98", "Karnataka 2025, r.99", "Karnataka 2025, Sch-V-2"),
+			"Karnataka 2025, r.98", "Karnataka 2025, r.99", "Karnataka 2025, Sch-V-2", "Karnataka 2025, Sch-IX para 2.1", "Karnataka 2025, Sch-IX para 3"),
 		catDef(CodeLogBookNotMaintained, "Official Log Book (Form-5) not kept or not written up", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, r.14", "Karnataka 2025, Form-5"),
 		catDef(CodeOperatingPermissionMissing, "No permission for operation from the CEO, KMB or District Magistrate", PartyOwner, "", Action06, true, regKA,
-			"Karnataka 2025, Sch-X (Permission and Operation)"),
-		catDef(CodeRouteApprovalMissing, "Passenger or tourist vessel plying without route approval", PartyOwner, "", Action04, false, regKA,
+			"Karnataka 2025, Sch-X (Permission and Operation)", "Karnataka 2025, Sch-IX para 2.1"),
+		// Sch-VIII: the route is approved in addition to the CoS before the
+		// vessel operates on it.
+		beforePlying(CodeRouteApprovalMissing, "Passenger or tourist vessel plying without route approval", PartyOwner, regKA,
 			"Karnataka 2025, Sch-VIII", "Karnataka 2025, r.144"),
 		catDef(CodeInspectionReportNotKept, "Previous State Control Inspection Report not retained on board for two years", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, Sch-IX Form A"),
@@ -47,14 +53,18 @@ func documentEntries() []Entry {
 		// the inland waterways; its amount is not set (RULES.md §6, Q).
 		catDef(CodeHarbourCraftFeeUnpaid, "Harbour craft engaged in commercial activity in the inland waterways without paying the State's fee", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.15(2)"),
-		catDef(CodeHarbourCraftNotEndorsed, "Harbour craft in inland waterways without the Designated Authority's endorsement", PartyOwner, "", Action04, false, regKA,
+		// r.15(1): endorsed "every time they undertake a passage".
+		beforePlying(CodeHarbourCraftNotEndorsed, "Harbour craft in inland waterways without the Designated Authority's endorsement", PartyOwner, regKA,
 			"Karnataka 2025, r.15(1)"),
-		catDef(CodeLicenceInvalid, "Harbour craft plying without a licence in force (expired, lapsed after transfer, or cancelled)", PartyOwner, "", Action06, true, regPD,
-			"Paradip 1967, r.3", "Paradip 1967, r.4(4)", "Paradip 1967, r.8", "Paradip 1967, r.9(c)"),
+		// Paradip 1967 gives no power to detain: an unlicensed craft may not
+		// be used (r.3) or ply (r.9(c)) until licensed, and the sanction is
+		// the owner's licences (r.26). So 04, not 06.
+		beforePlying(CodeLicenceInvalid, "Harbour craft plying without a licence in force (expired, lapsed after transfer, or cancelled)", PartyOwner, regPD,
+			"Paradip 1967, r.3", "Paradip 1967, r.4(4)", "Paradip 1967, r.8", "Paradip 1967, r.9(c)", "Paradip 1967, r.26"),
 		catDef(CodeLicenceNotOnBoard, "Licence not on board in the tindal's keeping", PartyMaster, "", Action04, false, regPD,
-			"Paradip 1967, r.6"),
+			"Paradip 1967, r.6(1)"),
 		catDef(CodeRulesCopyNotOnBoard, "Copy of the rules and the Deputy Conservator's directions not on board", PartyOwner, "", Action03, false, regPD,
-			"Paradip 1967, r.6"),
+			"Paradip 1967, r.6(2)"),
 	}
 }
 
@@ -64,19 +74,27 @@ func manningEntries() []Entry {
 		catDef(CodeManningShortfall, "Crew required for safe manning not on board", PartyOwner, PenaltyManning, Action06, true, regAll,
 			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.124", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1", "Kandla 1955, s.31(2)", "Paradip 1967, r.29"),
 		catDef(CodeCoCInvalid, "Crew member in a certificated post without a valid certificate of competency", PartyOwner, PenaltyManning, Action06, true, regAll,
-			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.32(1)", "Kandla 1955, s.31(2)", "Paradip 1967, r.29", "Paradip 1967, r.10(3)"),
+			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.32(1)", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1",
+			"Kandla 1955, s.31(2)", "Paradip 1967, r.29", "Paradip 1967, r.10(3)"),
 		catDef(CodeCoCRevalidationOverdue, "Certificate of competency not revalidated within 5 years of issue", PartyCrewMember, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-XV F", "Karnataka 2025, r.34(3)"),
 		catDef(CodeLegacyCoCExpired, "Pre-Act certificate of competency past the transition deadline or its endorsed validity", PartyOwner, PenaltyManning, Action06, true, regKA,
-			"Karnataka 2025, r.32(2)", "Karnataka 2025, r.34(3)", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2"),
+			"Karnataka 2025, r.32(2)", "Karnataka 2025, r.34(3)", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1"),
 		catDef(CodeGPRatingMissing, "Crew member serving as GP rating or Boat in-Charge without a GP rating certificate", PartyOwner, PenaltyManning, Action06, true, regKA,
-			"Karnataka 2025, r.124", "Karnataka 2025, r.125", "Karnataka 2025, r.117", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2"),
-		catDef(CodeBoatInChargeNotEndorsed, "Boat in-Charge not endorsed on the Certificate of Survey", PartyOwner, "", Action03, false, regKA,
+			"Karnataka 2025, r.124", "Karnataka 2025, r.125", "Karnataka 2025, r.117", "Karnataka 2025, r.29", "Karnataka 2025, Sch-XV G", "Karnataka 2025, Sch-IV row 2",
+			"Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1"),
+		// r.117: no boat "shall be allowed to ply unless it is in charge of a
+		// Qualified GP Rating registered by the Boat Surveyor".
+		beforePlying(CodeBoatInChargeNotEndorsed, "Boat in-Charge not endorsed on the Certificate of Survey", PartyOwner, regKA,
 			"Karnataka 2025, r.117"),
-		catDef(CodeCrewNotAsLicensed, "Crew on board differs from the number licensed for the weather", PartyOwner, "", Action04, false, regPD,
+		// r.13(1): the tindal has on board neither more nor fewer crew than
+		// licensed for the weather.
+		beforePlying(CodeCrewNotAsLicensed, "Crew on board differs from the number licensed for the weather", PartyOwner, regPD,
 			"Paradip 1967, r.13(1)", "Paradip 1967, r.13(4)"),
-		catDef(CodeTindalNotRegistered, "Tindal not entered in the register of tindals", PartyOwner, "", Action04, false, regPD,
-			"Paradip 1967, r.10", "Paradip 1967, Form B"),
+		// r.9(b): after a change of tindal the craft does not ply until the
+		// tindal is produced and the register amended.
+		beforePlying(CodeTindalNotRegistered, "Tindal not entered in the register of tindals", PartyOwner, regPD,
+			"Paradip 1967, r.10(1)", "Paradip 1967, r.9(b)", "Paradip 1967, Form B"),
 		catDef(CodeTindalVerificationMissed, "Tindal not produced for the annual verification in March", PartyOwner, "", Action03, false, regPD,
 			"Paradip 1967, r.10(2)"),
 		catDef(CodeSpecialCategoryEndorsement, "Crew of a special category vessel without the required course endorsement", PartyOwner, "", Action05, false, regKA,
@@ -92,7 +110,7 @@ func stabilityEntries() []Entry {
 		catDef(CodeOverloadPassengers, "Passengers carried beyond the certified capacity", PartyOwner, PenaltyOverloading, Action06, true, regKA,
 			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, Form-18 (c)", "Karnataka 2025, r.126(8)", "Karnataka 2025, Sch-IX para 2.2"),
 		catDef(CodeOverloadCargo, "Cargo carried beyond the permitted load, or load line submerged", PartyOwner, PenaltyOverloading, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.126(7)", "Karnataka 2025, r.120"),
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.126(7)", "Karnataka 2025, r.120", "Karnataka 2025, Sch-IX para 2.2"),
 		// Paradip 1967 has no detention and no fine: the tindal must, before
 		// starting, send off the excess passengers or cargo (r.19), so the
 		// remedy is 04 and the owner's licence is at stake (r.26).
@@ -108,17 +126,19 @@ func stabilityEntries() []Entry {
 			"Karnataka 2025, Sch-VI 1.4.2", "Karnataka 2025, Sch-VI Section B"),
 		// Loaded below the assigned freeboard is overloading (Sch-IV row 5).
 		catDef(CodeLoadedFreeboardInsufficient, "Loaded freeboard below the assigned freeboard, or the load line or freeboard mark submerged", PartyOwner, PenaltyOverloading, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.120", "Karnataka 2025, r.126(7)", "Karnataka 2025, Sch-I Annex to Form-2 (Freeboard)"),
+			"Karnataka 2025, Sch-IV row 5", "Karnataka 2025, r.120", "Karnataka 2025, r.126(7)", "Karnataka 2025, Sch-I Annex to Form-2 (Freeboard)", "Karnataka 2025, Sch-IX para 2.2"),
 		catDef(CodeStabilityInfoMissing, "Stability information or freeboard calculation not available", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 4.2", "Karnataka 2025, Sch-VI 6.5-6.8", "Karnataka 2025, r.147(1)"),
 		catDef(CodeWatertightIntegrity, "Watertight bulkheads, coamings or closures defective", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 1.3", "Karnataka 2025, Sch-VI 1.5", "Karnataka 2025, Sch-VI Section B"),
 		catDef(CodeGuardRails, "Guard rails or bulwarks missing or under 900 mm", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 1.7", "Karnataka 2025, Sch-I Annex to Form-2 (Accommodation/Safety)"),
-		catDef(CodeAnimalsCarriage, "Animals carried without sand ballast or straw floor, or with other cargo or passengers", PartyOwner, "", Action04, false, regPD,
-			"Paradip 1967, r.18"),
-		catDef(CodePassengersWithCargo, "Passengers and cargo carried together in a craft not mechanically propelled", PartyOwner, "", Action04, false, regPD,
-			"Paradip 1967, r.18"),
+		// r.18: loading conditions the tindal keeps before starting, as for
+		// excess passengers and cargo (r.19): "No tindal ... shall permit".
+		beforePlying(CodeAnimalsCarriage, "Animals carried without sand ballast or straw floor, or with other cargo or passengers", PartyMaster, regPD,
+			"Paradip 1967, r.18(2)", "Paradip 1967, r.18(3)"),
+		beforePlying(CodePassengersWithCargo, "Passengers and cargo carried together in a craft not mechanically propelled", PartyMaster, regPD,
+			"Paradip 1967, r.18(4)"),
 		catDef(CodePassengerSeating, "Passenger craft without seating for each passenger or needed awnings and screens", PartyOwner, "", Action03, false, regPD,
 			"Paradip 1967, r.13(3)"),
 		catDef(CodeBoatNotDryClean, "Boat not kept dry and clean", PartyMaster, "", Action04, false, regKA,
@@ -149,13 +169,13 @@ func fireEntries() []Entry {
 		catDef(CodeFirePumpMissing, "Fire pump (engine-driven, fixed or hand with overboard suction) missing or defective", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 4.2", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, Sch-IV row 9"),
 		catDef(CodeExtinguisherMissing, "Approved portable fire extinguisher missing or unserviceable", PartyOwner, PenaltySafetyEquip, Action04, false, regKAPD,
-			"Karnataka 2025, Sch-VI 4.3", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30"),
+			"Karnataka 2025, Sch-VI 4.3", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30(1)"),
 		catDef(CodeFireBucketMissing, "Fire bucket with lanyard missing", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
 			"Karnataka 2025, Sch-VI 4.4", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, Sch-IV row 9"),
 		catDef(CodeSandBoxMissing, "Sand box with scoop missing (at least 0.05 m³)", PartyOwner, PenaltySafetyEquip, Action04, false, regKAPD,
-			"Karnataka 2025, Sch-VI 4.5", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30"),
+			"Karnataka 2025, Sch-VI 4.5", "Karnataka 2025, Sch-IV row 9", "Paradip 1967, r.30(1)"),
 		catDef(CodeOilRefuse, "Motor boat not kept free of oil refuse", PartyOwner, "", Action04, false, regPD,
-			"Paradip 1967, r.30"),
+			"Paradip 1967, r.30(1)"),
 		catDef(CodeCabooseUnsafe, "Caboose or fire place not suitably placed", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.109(1)(f)"),
 	}
@@ -168,6 +188,14 @@ func navigationEntries() []Entry {
 		return catDef(code, en, PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
 			clause, "Karnataka 2025, r.46", "Karnataka 2025, Sch-IV row 9")
 	}
+	// Sch-VI chapter 5 (navigation and communication equipment) is safety
+	// equipment as much as the r.46 items are: r.49 has surveyors inspect
+	// navigation aids and communication appliances with the LSA and FFA,
+	// so not maintaining them in order is Sch-IV row 9.
+	sch6nav := func(code Code, en string, refs ...Citation) Entry {
+		refs = append(refs, "Karnataka 2025, r.49", "Karnataka 2025, Sch-IV row 9")
+		return catDef(code, en, PartyOwner, PenaltySafetyEquip, Action04, false, regKA, refs...)
+	}
 	return []Entry{
 		r46(CodeVHFMissing, "Zone 1: approved VHF radio missing or defective", "Karnataka 2025, r.46(a)"),
 		r46(CodeAISMissing, "Zone 1: Class B AIS with display missing or defective", "Karnataka 2025, r.46(b)"),
@@ -175,20 +203,20 @@ func navigationEntries() []Entry {
 		r46(CodeBinocularMissing, "Zone 1: binocular missing", "Karnataka 2025, r.46(d)"),
 		r46(CodeSearchlightMissing, "Zone 1: Aldis lamp or searchlight missing", "Karnataka 2025, r.46(d)"),
 		r46(CodeRudderIndicatorMissing, "Zone 1: rudder angle indicator missing", "Karnataka 2025, r.46(d)"),
-		catDef(CodeCompassMissing, "Magnetic compass missing or not adjusted (no deviation card)", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 5.2", "Karnataka 2025, Sch-VI Section B"),
-		catDef(CodeNavLightsMissing, "Navigation lights missing or defective", PartyOwner, "", Action04, false, regKA,
+		sch6nav(CodeCompassMissing, "Magnetic compass missing or not adjusted (no deviation card)",
+			"Karnataka 2025, Sch-VI 5.2", "Karnataka 2025, Sch-VI Section B 5.2"),
+		sch6nav(CodeNavLightsMissing, "Navigation lights missing or defective",
 			"Karnataka 2025, Sch-VI 5.3"),
-		catDef(CodeMobilePhoneMissing, "No crew member with a mobile phone", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 5.4", "Karnataka 2025, Sch-VI Section B"),
-		catDef(CodeSoundSignalMissing, "Sound signal appliance missing", PartyOwner, "", Action04, false, regKA,
+		sch6nav(CodeMobilePhoneMissing, "No crew member with a mobile phone",
+			"Karnataka 2025, Sch-VI 5.4", "Karnataka 2025, Sch-VI Section B 5.4"),
+		sch6nav(CodeSoundSignalMissing, "Sound signal appliance missing",
 			"Karnataka 2025, Sch-VI 5.5", "Karnataka 2025, Sch-VI Section B 5.5"),
-		catDef(CodeTorchHookLineMissing, "Water-resistant torch, boat hook or 10 m heaving line missing", PartyOwner, "", Action04, false, regKA,
+		sch6nav(CodeTorchHookLineMissing, "Water-resistant torch, boat hook or 10 m heaving line missing",
 			"Karnataka 2025, Sch-VI 5.6", "Karnataka 2025, Sch-VI Section B 5.6"),
 		conduct(CodePlyingInFog, "Vessel under 10 m, or non-mechanised boat, plying in fog", PartyMaster, "", regKA,
 			"Karnataka 2025, Sch-VI 5.6", "Karnataka 2025, Sch-VI Section B 5.6"),
-		catDef(CodeNightPresenceMissing, "No means to show the boat's presence at night", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI Section B"),
+		sch6nav(CodeNightPresenceMissing, "No means to show the boat's presence at night",
+			"Karnataka 2025, Sch-VI Section B 5.3"),
 		conduct(CodeOutsideOperatingRegion, "Operating outside the designated operating region in the Certificate of Registration", PartyOwner, PenaltyRegion, regKA,
 			"Karnataka 2025, Sch-IV row 8", "Karnataka 2025, r.102(1)(a)"),
 		conduct(CodeOutsideCertifiedZone, "Navigating in a zone the vessel is not certified for", PartyOwner, "", regKA,
@@ -201,9 +229,9 @@ func navigationEntries() []Entry {
 		catDef(CodeNavigationSafetyChapter, "Navigation safety and signals (Act Chapter VIII) not complied with", PartyOwner, "", Action06, true, regKA,
 			"Karnataka 2025, Form-18 (f)", "Karnataka 2025, r.13"),
 		conduct(CodeNightPlying, "Plying in the outer roads between 6 P.M. and 6 A.M. without permission", PartyMaster, "", regPD,
-			"Paradip 1967, r.17"),
+			"Paradip 1967, r.17(a)(i)"),
 		conduct(CodeStormSignalPlying, "Plying in the outer roads while a storm signal is displayed", PartyMaster, "", regPD,
-			"Paradip 1967, r.17"),
+			"Paradip 1967, r.17(a)(ii)", "Paradip 1967, r.17(b)"),
 		conduct(CodeCollisionRegulations, "Collision regulations not observed under way", PartyMaster, "", regPD,
 			"Paradip 1967, r.15"),
 		conduct(CodeTrafficObstruction, "Craft obstructing port traffic", PartyMaster, "", regPD,
@@ -211,7 +239,7 @@ func navigationEntries() []Entry {
 		conduct(CodeFishingBoatTooClose, "Fishing boat allowed within ten yards of a licensed cargo boat plying ship to shore", PartyMaster, "", regPD,
 			"Paradip 1967, r.22(1)", "Paradip 1967, r.22(3)"),
 		conduct(CodeFishingBoatAlongside, "Fishing boat alongside a vessel while cargo is discharged or shipped", PartyMaster, "", regPD,
-			"Paradip 1967, r.22(2)", "Paradip 1967, r.22(4)"),
+			"Paradip 1967, r.22(2)", "Paradip 1967, r.22(3)"),
 		conduct(CodePrematureMooring, "Made fast to a buoy or alongside a vessel before it anchored or moored", PartyMaster, "", regPD,
 			"Paradip 1967, r.21"),
 	}
@@ -224,20 +252,20 @@ func lifeSavingEntries() []Entry {
 		return catDef(code, en, PartyOwner, PenaltySafetyEquip, Action04, false, regKA, refs...)
 	}
 	buoys := lsa(CodeLifebuoysInsufficient, "Lifebuoys (with buoyant line) or buoyant apparatus insufficient, unapproved or not accessible",
-		"Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B", "Paradip 1967, r.13(2)")
+		"Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B 3.3", "Paradip 1967, r.13(2)")
 	buoys.Regimes = regKAPD
 	pax := conduct(CodePassengerNoLifejacket, "Passenger not wearing a lifejacket", PartyPassenger, PenaltyLifejacket, regKA,
 		"Karnataka 2025, Sch-IV row 10")
 	return []Entry{
 		lsa(CodeLSANotMaintained, "Life-saving appliances not maintained in order", "Karnataka 2025, r.49"),
-		lsa(CodeLifejacketsInsufficient, "Lifejackets fewer than 110 % of persons on board, or unserviceable", "Karnataka 2025, Sch-VI 3.9", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeLiferaftsInsufficient, "Liferafts or buoyant apparatus below 110 % of approved capacity", "Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeLifejacketsInsufficient, "Lifejackets fewer than 110 % of persons on board, or unserviceable", "Karnataka 2025, Sch-VI 3.9", "Karnataka 2025, Sch-VI Section B 3.9"),
+		lsa(CodeLiferaftsInsufficient, "Liferafts or buoyant apparatus below 110 % of approved capacity", "Karnataka 2025, Sch-VI 3.3", "Karnataka 2025, Sch-VI Section B 3.3"),
 		buoys,
-		lsa(CodeWhistleMissing, "Whistle missing", "Karnataka 2025, Sch-VI 3.4", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeFirstAidKitMissing, "Waterproof first-aid kit missing", "Karnataka 2025, Sch-VI 3.5", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeHandFlareMissing, "Red hand flare missing or expired", "Karnataka 2025, Sch-VI 3.6", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeBuoyantPaddleMissing, "Buoyant paddle missing (one mechanised, two non-mechanised)", "Karnataka 2025, Sch-VI 3.7", "Karnataka 2025, Sch-VI Section B"),
-		lsa(CodeLSATorchMissing, "Waterproof torch (Morse) or searchlight missing", "Karnataka 2025, Sch-VI 3.8", "Karnataka 2025, Sch-VI Section B"),
+		lsa(CodeWhistleMissing, "Whistle missing", "Karnataka 2025, Sch-VI 3.4", "Karnataka 2025, Sch-VI Section B 3.4"),
+		lsa(CodeFirstAidKitMissing, "Waterproof first-aid kit missing", "Karnataka 2025, Sch-VI 3.5", "Karnataka 2025, Sch-VI Section B 3.5"),
+		lsa(CodeHandFlareMissing, "Red hand flare missing or expired", "Karnataka 2025, Sch-VI 3.6", "Karnataka 2025, Sch-VI Section B 3.6"),
+		lsa(CodeBuoyantPaddleMissing, "Buoyant paddle missing (one mechanised, two non-mechanised)", "Karnataka 2025, Sch-VI 3.7", "Karnataka 2025, Sch-VI Section B 3.7"),
+		lsa(CodeLSATorchMissing, "Waterproof torch (Morse) or searchlight missing", "Karnataka 2025, Sch-VI 3.8", "Karnataka 2025, Sch-VI Section B 3.8"),
 		lsa(CodeRetroReflectiveMissing, "Retro-reflective material missing on life-saving appliances", "Karnataka 2025, Sch-VI 3.2", "Karnataka 2025, Sch-VI Section B 3.2"),
 		pax,
 	}
@@ -275,15 +303,15 @@ func pollutionEntries() []Entry {
 func machineryEntries() []Entry {
 	return []Entry{
 		catDef(CodeBilgePumping, "Bilge pumping or bailing arrangements missing or defective", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 2.7", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.122", "Karnataka 2025, r.109(1)(d)", "Karnataka 2025, Sch-V-2 A"),
+			"Karnataka 2025, Sch-VI 2.7", "Karnataka 2025, Sch-VI Section B 2.3", "Karnataka 2025, r.122", "Karnataka 2025, r.109(1)(d)", "Karnataka 2025, Sch-V-2 A"),
 		catDef(CodeSteeringGear, "Steering gear or secondary steering defective", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 2.8"),
+			"Karnataka 2025, Sch-VI 2.8", "Karnataka 2025, Sch-VI Section B 2.4"),
 		catDef(CodeStartingBatteries, "Sole starting batteries not duplicated with change-over switch", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 2.6.2"),
 		catDef(CodeGroundTackle, "Anchor, cable or chain missing or not serviceable", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 2.11", "Karnataka 2025, Sch-VI Section B", "Karnataka 2025, r.109(1)(d)"),
+			"Karnataka 2025, Sch-VI 2.11", "Karnataka 2025, Sch-VI Section B 2.6", "Karnataka 2025, r.109(1)(d)"),
 		catDef(CodeTowline, "Towline shorter or thinner than the anchor cable", PartyOwner, "", Action04, false, regKA,
-			"Karnataka 2025, Sch-VI 2.12", "Karnataka 2025, Sch-VI Section B"),
+			"Karnataka 2025, Sch-VI 2.12", "Karnataka 2025, Sch-VI Section B 2.7"),
 		catDef(CodeBatteriesNotInOrder, "Batteries not secured, protected or in order", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, Sch-I Annex to Form-2 (Machinery/Electrical)", "Karnataka 2025, Sch-VI Section B 2.2"),
 		catDef(CodePaddleWheelNotMaintained, "Paddle wheel not maintained and greased, or without frictional material", PartyOwner, "", Action04, false, regKA,
@@ -295,7 +323,7 @@ func machineryEntries() []Entry {
 		catDef(CodeCoREquipmentMissing, "Equipment specified in the Certificate of Registration not provided or not in good condition", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.126(5)"),
 		catDef(CodeSilencerMissing, "Noisy engine without an efficient silencer", PartyOwner, "", Action03, false, regPD,
-			"Paradip 1967, r.30"),
+			"Paradip 1967, r.30(2)"),
 		catDef(CodeElectricalProtection, "Electrical short-circuit protection or cables not compliant", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 2.13-2.14", "Karnataka 2025, Sch-VI Section B 2.2"),
 		catDef(CodeFuelTank, "Fuel tank arrangement not compliant (petrol tank integral to hull)", PartyOwner, "", Action05, false, regKA,
@@ -321,14 +349,19 @@ func markingEntries() []Entry {
 	return []Entry{
 		// Non-mechanised boats (Ch. VII): r.103(2), r.126(3); no Form-18,
 		// which serves mechanised vessels under r.13 (Ch. I).
-		catDef(CodeRegistrationNumberNotMarked, "Registration number not painted on both sides in white English letters at least 15 cm high", PartyOwner, "", Action04, false, regKA,
+		// r.103: no person shall ply the boat "unless" the number is painted.
+		beforePlying(CodeRegistrationNumberNotMarked, "Registration number not painted on both sides in white English letters at least 15 cm high", PartyOwner, regKA,
 			"Karnataka 2025, r.103(2)", "Karnataka 2025, r.126(3)"),
 		// Mechanised vessels: registration number not affixed is a Form-18
 		// challan ground (d), detained until rectified (r.13, Form-18).
 		catDef(CodeRegistrationNumberNotAffixed, "Mechanised vessel: registration number not affixed on the hull", PartyOwner, "", Action06, true, regKA,
 			"Karnataka 2025, Form-18 (d)", "Karnataka 2025, r.20(1)", "Karnataka 2025, r.13"),
+		// A tampered official marking no longer shows the number assigned:
+		// Form-18 (d) for a mechanised vessel; for a boat, the obliterated
+		// number ends its registration (r.106(d)) and Sch-IX para 2.1 applies
+		// through r.131(3).
 		catDef(CodeMarkingTampered, "Official marking on the hull tampered with", PartyOwner, PenaltyMarking, Action06, true, regKA,
-			"Karnataka 2025, Sch-IV row 6", "Karnataka 2025, r.20"),
+			"Karnataka 2025, Sch-IV row 6", "Karnataka 2025, r.20", "Karnataka 2025, Form-18 (d)", "Karnataka 2025, r.106(d)", "Karnataka 2025, Sch-IX para 2.1"),
 		catDef(CodeDisplayBoardMissing, "Display board (registration, place, last survey, maximum load, insurance) missing or incomplete", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.107(2)", "Karnataka 2025, r.20(3)"),
 		catDef(CodeDisplayBoardLanguages, "Display board not in Hindi, Kannada and English", PartyOwner, "", Action03, false, regKA,
@@ -338,7 +371,7 @@ func markingEntries() []Entry {
 		catDef(CodeMaxPassengersNotDisplayed, "Maximum number of passengers not written prominently on the boat", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.126(9)"),
 		catDef(CodeCraftNumberNotPainted, "Craft number not painted in English and Hindi figures at least 6 inches long", PartyOwner, "", Action03, false, regPD,
-			"Paradip 1967, r.7"),
+			"Paradip 1967, r.7(1)"),
 		catDef(CodeSPLSuffixMissing, "Special category vessel's registration number without the SPL suffix", PartyOwner, "", Action03, false, regKA,
 			"Karnataka 2025, r.98(3)"),
 		catDef(CodeFreeboardMarkMissing, "Freeboard mark (2.5 cm by 15 cm amidships on both sides) not marked", PartyOwner, "", Action03, false, regKA,
