@@ -88,6 +88,26 @@ type Entry struct {
 	Regimes        []Regime     `json:"regimes"`
 }
 
+// regimeCounterparts are the codes a regime uses where an older template
+// version raised another regime's: Karnataka's detainable manning and
+// overloading codes (Form-18 (c), (e)) under the harbour craft rules, which
+// give no detention and put off excess load before starting (Paradip 1967,
+// r.13(1), r.19, r.29; Kandla 1955, s.31(2)).
+var regimeCounterparts = map[Regime]map[Code]Code{
+	RegimeParadip1967: {CodeManningShortfall: CodeHarbourCraftOfficersShort, CodeCoCInvalid: CodeHarbourCraftCertInvalid,
+		CodeOverloadPassengers: CodeParadipPassengersExcess, CodeOverloadCargo: CodeParadipCargoExcess},
+	RegimeKandla1955: {CodeManningShortfall: CodeHarbourCraftOfficersShort, CodeCoCInvalid: CodeHarbourCraftCertInvalid},
+}
+
+// CounterpartIn returns regime r's code for c: c itself, or the code r
+// uses in its place (regimeCounterparts).
+func CounterpartIn(r Regime, c Code) Code {
+	if to, ok := regimeCounterparts[r][c]; ok {
+		return to
+	}
+	return c
+}
+
 // AppliesTo reports whether the entry is defined for regime r.
 func (e Entry) AppliesTo(r Regime) bool {
 	for _, x := range e.Regimes {
@@ -181,6 +201,7 @@ var (
 	regPD       = []Regime{RegimeParadip1967}
 	regKAPD     = []Regime{RegimeKarnataka2025, RegimeParadip1967}
 	regAll      = []Regime{RegimeKarnataka2025, RegimeParadip1967, RegimeKandla1955}
+	regPDKD     = []Regime{RegimeParadip1967, RegimeKandla1955}
 	actsDefer   = []ActionCode{Action01, Action02, Action03, Action04, Action05, Action99}
 	actsDetain  = []ActionCode{Action01, Action06}
 	actsConduct = []ActionCode{Action01, Action04, Action99}

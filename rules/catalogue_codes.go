@@ -34,6 +34,8 @@ const (
 	CodeTindalVerificationMissed   Code = "02009"
 	CodeSpecialCategoryEndorsement Code = "02010"
 	CodeBasicSafetyCoursesMissing  Code = "02011"
+	CodeHarbourCraftOfficersShort  Code = "02012"
+	CodeHarbourCraftCertInvalid    Code = "02013"
 
 	// 03 overloading, stability and structure
 	CodeOverloadPassengers          Code = "03001"

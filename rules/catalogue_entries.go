@@ -71,11 +71,19 @@ func documentEntries() []Entry {
 // manningEntries: area 02, RULES.md §7.
 func manningEntries() []Entry {
 	return []Entry{
-		catDef(CodeManningShortfall, "Crew required for safe manning not on board", PartyOwner, PenaltyManning, Action06, true, regAll,
-			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.124", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1", "Kandla 1955, s.31(2)", "Paradip 1967, r.29"),
-		catDef(CodeCoCInvalid, "Crew member in a certificated post without a valid certificate of competency", PartyOwner, PenaltyManning, Action06, true, regAll,
-			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.32(1)", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1",
-			"Kandla 1955, s.31(2)", "Paradip 1967, r.29", "Paradip 1967, r.10(3)"),
+		catDef(CodeManningShortfall, "Crew required for safe manning not on board", PartyOwner, PenaltyManning, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.124", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1"),
+		catDef(CodeCoCInvalid, "Crew member in a certificated post without a valid certificate of competency", PartyOwner, PenaltyManning, Action06, true, regKA,
+			"Karnataka 2025, Sch-IV row 2", "Karnataka 2025, r.29", "Karnataka 2025, r.32(1)", "Karnataka 2025, Form-18 (e)", "Karnataka 2025, Sch-IX para 2.1"),
+		// The harbour craft rules give no power to detain and state no fine
+		// (Paradip 1967; Kandla 1955 s.31(2) only): a craft without the
+		// certificated officers its engines require does not ply until they
+		// are on board (04). Karnataka's 02001/02002 are detainable under
+		// Form-18 (e), which these regimes do not have.
+		beforePlying(CodeHarbourCraftOfficersShort, "Harbour craft without the certificated officers (master, engineer or engine-driver) its engine power requires", PartyOwner, regPDKD,
+			"Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
+		beforePlying(CodeHarbourCraftCertInvalid, "Tindal, master, engineer or engine-driver of a harbour craft without the certificate of the grade the rules require", PartyOwner, regPDKD,
+			"Paradip 1967, r.10(3)", "Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
 		catDef(CodeCoCRevalidationOverdue, "Certificate of competency not revalidated within 5 years of issue", PartyCrewMember, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-XV F", "Karnataka 2025, r.34(3)"),
 		catDef(CodeLegacyCoCExpired, "Pre-Act certificate of competency past the transition deadline or its endorsed validity", PartyOwner, PenaltyManning, Action06, true, regKA,

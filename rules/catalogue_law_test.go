@@ -230,3 +230,21 @@ func TestCatalogueGolden(t *testing.T) {
 		t.Fatalf("catalogue differs from %s; run with -update and review the diff against the law", path)
 	}
 }
+
+// Every counterpart is defined for its regime and carries the same kind of
+// deficiency without Karnataka's detention (Paradip 1967, Kandla 1955 give
+// none); the Karnataka code it replaces is not defined there.
+func TestRegimeCounterparts(t *testing.T) {
+	for r, m := range regimeCounterparts {
+		for from, to := range m {
+			ef, _ := Lookup(from)
+			et, ok := Lookup(to)
+			if !ok || !et.AppliesTo(r) || ef.AppliesTo(r) || et.Detainable || et.Area != ef.Area {
+				t.Errorf("%s: %s → %s: target %+v", r, from, to, et)
+			}
+			if CounterpartIn(r, from) != to || CounterpartIn(RegimeKarnataka2025, from) != from {
+				t.Errorf("%s: CounterpartIn(%s)", r, from)
+			}
+		}
+	}
+}

@@ -24,7 +24,7 @@ func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDeriv
 	}
 	var out []evalDerived
 	for _, role := range res.Missing {
-		out = append(out, evalDerived{Code: CodeManningShortfall, Source: SourceManning,
+		out = append(out, evalDerived{Code: manningShortfallCode(rs.Regime), Source: SourceManning,
 			Detail: fmt.Sprintf("no valid holder for %s (%s)", role.Role, role.Citation)})
 		out = append(out, manningExplain(rs, in, on, role)...)
 	}
@@ -55,7 +55,7 @@ func manningExplain(rs *RuleSet, in InspectionInput, on Date, role RequiredRole)
 				continue
 			}
 			if ok, why, cite := CertificateCounts(cert, rs.Regime, on, rs.LegacyCoCDeadline); !ok {
-				out = append(out, evalDerived{Code: manningCodeFor(cite), Source: SourceManning,
+				out = append(out, evalDerived{Code: manningCodeFor(rs.Regime, cite), Source: SourceManning,
 					Detail: fmt.Sprintf("crew %s %s: %s (%s)", c.ID, cert.Grade, why, cite)})
 			}
 		}
@@ -74,15 +74,27 @@ func manningAccepts(role RequiredRole, g CertificateGrade) bool {
 
 // manningCodeFor picks the deficiency for a certificate that did not count,
 // from the rule that stopped it.
-func manningCodeFor(cite Citation) Code {
+func manningCodeFor(r Regime, cite Citation) Code {
 	s := string(cite)
 	switch {
+	case r != RegimeKarnataka2025:
+		return CodeHarbourCraftCertInvalid
 	case strings.Contains(s, "r.32(2)") || strings.Contains(s, "Sch-XV G"):
 		return CodeLegacyCoCExpired
 	case strings.Contains(s, "Sch-XV F"):
 		return CodeCoCRevalidationOverdue
 	}
 	return CodeCoCInvalid
+}
+
+// manningShortfallCode is the regime's code for a required officer not on
+// board: Karnataka's is detainable (Form-18 (e)); the harbour craft
+// rules' is stopped before plying (Paradip 1967, r.29; Kandla 1955, s.31(2)).
+func manningShortfallCode(r Regime) Code {
+	if r == RegimeKarnataka2025 {
+		return CodeManningShortfall
+	}
+	return CodeHarbourCraftOfficersShort
 }
 
 // category is the vessel's effective category (EffectiveCategory).

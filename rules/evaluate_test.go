@@ -322,10 +322,13 @@ func TestEvaluateRules(t *testing.T) {
 			t.Errorf("missing offences %v", want)
 		}
 	})
-	t.Run("Paradip 1967 r.29(2)(ii): 300 BHP launch with a Serang only is undermanned", func(t *testing.T) {
+	t.Run("Paradip 1967 r.29(2)(ii): 300 BHP launch with a Serang only is undermanned; no fine, no detention (the harbour craft rules give neither), it does not ply until manned (04)", func(t *testing.T) {
 		ev := run("paradip_motor_launch_300bhp_serang_only")
-		if d, ok := evFind(ev, CodeManningShortfall); !ok || d.Penalty != nil || !ev.Detention.Proposed {
-			t.Errorf("got %+v (Paradip states no fines)", d)
+		if d, ok := evFind(ev, CodeHarbourCraftOfficersShort); !ok || d.Penalty != nil || d.Detainable || d.Action != Action04 || ev.Detention.Proposed {
+			t.Errorf("got %+v, detention %+v", d, ev.Detention)
+		}
+		if _, ok := evFind(ev, CodeManningShortfall); ok {
+			t.Errorf("Karnataka's detainable 02001 raised under Paradip 1967")
 		}
 	})
 	t.Run("Karnataka 2025 r.32(2): legacy Serang certificate after 6 June 2027", func(t *testing.T) {
