@@ -243,8 +243,17 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 			vessel: "pd-motor", key: "paradip-harbour-craft", version: 3, no: []string{"pd.rough_weather_passengers", "pd.rough_weather_cargo"},
 			want: []def{{"03016", "04", "", false}, {"03017", "04", "", false}}, absent: []string{"03001", "03002"}, noFines: []string{"KA-F05"}},
 		{name: "Kandla 1955 s.31(2): a motor boat's inspection starts and a missing certificated officer is a manning deficiency",
+			vessel: "kd-motor", key: "kandla-motor-boat", version: 2, no: []string{"kd.officers_on_board"},
+			want: []def{{"02012", "04", "", false}}, absent: []string{"02001"}},
+		{name: "Kandla 1955 s.31(2): version 1 of the template (Karnataka's 02001) is read with Kandla's own code: no detention proposal",
 			vessel: "kd-motor", key: "kandla-motor-boat", version: 1, no: []string{"kd.officers_on_board"},
-			want: []def{{"02001", "06", "", true}}},
+			want: []def{{"02012", "04", "", false}}, absent: []string{"02001"}},
+		{name: "Paradip 1967 r.13(1), r.19: version 1's overloading item (Karnataka's 03001) is read as Paradip's 03016: no detention",
+			vessel: "pd-motor", key: "paradip-harbour-craft", version: 1, pax: ptr(15), no: []string{"pd.passengers"},
+			want: []def{{"03016", "04", "", false}}, absent: []string{"03001"}},
+		{name: "Paradip 1967 r.10(3), r.29: a tindal without his certificate; no detention (02013, not Karnataka's 02002)",
+			vessel: "pd-motor", key: "paradip-harbour-craft", version: 3, no: []string{"pd.tindal_certificated"},
+			want: []def{{"02013", "04", "", false}}, absent: []string{"02002"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -125,7 +125,9 @@ func (t Template) checklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
 		if it.Code == "" || (it.Only != nil && it.Only.Check(facts) != nil) {
 			continue
 		}
-		out = append(out, rules.ChecklistItem{ID: it.ID, Code: it.Code, FailWhen: it.FailWhen})
+		// A retired version may name another regime's code (Paradip v1's
+		// overloading, Kandla v1's manning): the rules read the regime's own.
+		out = append(out, rules.ChecklistItem{ID: it.ID, Code: rules.CounterpartIn(t.Regime, it.Code), FailWhen: it.FailWhen})
 	}
 	return out
 }

@@ -13,13 +13,14 @@ import (
 // Sch-VI 2.1.3 and 2.8.1, the Sch-X alteration condition, Paradip Form A's
 // rough-weather numbers and Sch-V-2 A's wooden special category vessel.
 func templatesV3() []Template {
-	ka, pd := rules.RegimeKarnataka2025, rules.RegimeParadip1967
+	ka, pd, kd := rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955
 	return []Template{
 		tplv("ka-marking-mechanised", 2, ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); RULES.md §4.9.4", markingMechanisedV2()...),
 		tplv("ka-state-control", 3, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18, Sch-X; RULES.md §4.3-§4.4, §4.9.4", stateControlV3()...),
 		tplv("ka-sch6-cat-c", 3, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6AV3()...),
 		tplv("ka-sch6-non-mechanised", 3, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145, Sch-X; RULES.md §4.9.3-4.9.4", schedule6BV3()...),
 		tplv("paradip-harbour-craft", 3, pd, "Paradip harbour craft conditions", "Paradip 1967, r.4, r.6, r.7, r.10, r.13-r.24, r.30, Form A; RULES.md §4.8, §4.9.6", paradipV3()...),
+		tplv("kandla-motor-boat", 2, kd, "Kandla motor boat: certificated officers (s.31(2))", "Kandla 1955, s.31(2); RULES.md §7.1", kandlaV2()...),
 		tpl("ka-harbour-craft-passage", ka, "Harbour craft in the inland waterways (r.15)", "Karnataka 2025, r.15(1)-(2); RULES.md §1.1", harbourCraftPassage()...),
 		tpl("ka-special-category-wooden", ka, "Special category wooden vessel (Sch-V-2 A)", "Karnataka 2025, r.98, Sch-V-2 A; RULES.md §4.9.5", specialCategoryWooden()...),
 	}
@@ -142,7 +143,12 @@ func paradipV3() []Item {
 	// (r.4(2)); the registry holds the fine-weather numbers, so the
 	// inspector checks the rough-weather ones against the licence.
 	rough := []string{"weather", "licensed_rough_weather", "carried"}
-	return append(paradipV2(),
+	// r.10(3), r.29: the harbour craft rules give no detention, so the
+	// tindal's certificate is 02013 (stopped before plying), not
+	// Karnataka's detainable 02002 as in version 2.
+	items := each(paradipV2(), map[string]rules.Code{"pd.tindal_certificated": rules.CodeHarbourCraftCertInvalid},
+		func(it *Item, c rules.Code) { it.Code = c })
+	return append(items,
 		it("pd.rough_weather_passengers", rules.CodeParadipPassengersExcess, "Loading (r.13)", pd+"r.4(2) Form A, r.13(1), r.19", "In rough weather: passengers within the licence's rough-weather number (n/a in fine weather)").rec(rough),
 		it("pd.rough_weather_cargo", rules.CodeParadipCargoExcess, "Loading (r.13)", pd+"r.4(2) Form A, r.13(1), r.19", "In rough weather: cargo within the licence's rough-weather quantity (n/a in fine weather)").rec(rough),
 	)
@@ -177,4 +183,13 @@ func harbourCraftPassage() []Item {
 		it("hc.fee_paid", rules.CodeHarbourCraftFeeUnpaid, "Harbour craft", ka+"r.15(2)", "Engaged in commercial activity in the inland waterways: the State's fee paid (n/a if not commercial)").
 			rec([]string{"receipt_reference"}),
 	}
+}
+
+// kandlaV2 asks s.31(2) with the harbour craft codes: version 1 raised
+// Karnataka's detainable 02001/02002, and Kandla 1955 gives no detention.
+func kandlaV2() []Item {
+	return each(kandla(), map[string]rules.Code{
+		"kd.officers_on_board":  rules.CodeHarbourCraftOfficersShort,
+		"kd.certificate_grades": rules.CodeHarbourCraftCertInvalid,
+	}, func(it *Item, c rules.Code) { it.Code = c })
 }
