@@ -6,12 +6,18 @@ import (
 	"github.com/tindal/tindal/rules"
 )
 
-// templatesV3 are the versions that replace version 2 (issue 15): every
-// item prints the paragraph it checks (version 2 printed the code's first
-// citation, so a GM question cited Sch-VI 4.2, the transition rule), and
-// the law items that no template asked are asked: Form-18 ground (g),
-// Sch-VI 2.1.3 and 2.8.1, the Sch-X alteration condition, Paradip Form A's
-// rough-weather numbers and Sch-V-2 A's wooden special category vessel.
+// templatesV3 are the versions that replace version 2 (issue 15), and the
+// templates first issued with them:
+//   - every item prints the paragraph it checks (version 2 printed the
+//     code's first citation, so a GM question cited Sch-VI 4.2, the
+//     transition rule), Section B as the seed numbers it;
+//   - the law items no template asked: Form-18 ground (g), Sch-VI 2.1.3 and
+//     2.8.1, the Sch-X alteration condition, Section B's heel test, Paradip
+//     Form A's rough-weather numbers, Sch-V-2 A's wooden special category
+//     vessel and r.15's harbour craft passage;
+//   - items narrowed to the vessels their rule names (special category,
+//     length, cargo boats), where version 2 fined or detained others;
+//   - the harbour craft regimes' own manning codes (no detention).
 func templatesV3() []Template {
 	ka, pd, kd := rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955
 	return []Template{
