@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	stdsync "sync"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -271,7 +272,12 @@ func (k *contract) validate(c *fiber.Ctx, req *http.Request, route *routers.Rout
 	if err := openapi3filter.ValidateRequest(c.UserContext(), in); err != nil {
 		return contractError(err)
 	}
-	if decoded {
+	// A push whose bytes are not all UTF-8 decoded with U+FFFD in their
+	// place: its handler binds the raw body instead, so that the engine
+	// finds the mutation holding them and rejects it alone (invalid_text,
+	// docs/SYNC.md §2), keeping its exact bytes, rather than storing what
+	// the phone did not send.
+	if decoded && (c.Path() != "/v1/sync/push" || utf8.Valid(raw)) {
 		c.Locals(validatedBodyKey, body)
 	}
 	return nil

@@ -145,7 +145,9 @@ type answerJSON struct {
 	ItemID     string    `json:"item_id"`
 	Answer     string    `json:"answer"`
 	Note       string    `json:"note"`
-	Version    int64     `json:"version"`
+	// Record is absent when none was given (inspection.answer v3).
+	Record  map[string]string `json:"record,omitempty"`
+	Version int64             `json:"version"`
 }
 
 type findingJSON struct {
@@ -174,7 +176,7 @@ func detailOut(v inspect.View) detailJSON {
 	out := detailJSON{Inspection: inspectionOut(v.Inspection), Summary: v.Summary, Answers: []answerJSON{}, Findings: []findingJSON{},
 		OpenConflicts: v.OpenConflicts, OpenAmendments: v.Amendments}
 	for _, a := range v.Answers {
-		out.Answers = append(out.Answers, answerJSON{a.TemplateID, a.ItemID, a.Answer, a.Note, a.Version})
+		out.Answers = append(out.Answers, answerJSON{a.TemplateID, a.ItemID, a.Answer, a.Note, a.Record, a.Version})
 	}
 	for _, f := range v.Findings {
 		fj := findingJSON{ID: f.ID, Code: f.Code, Source: f.Source, Note: f.Note, Action: f.Action, DueKind: f.DueKind,

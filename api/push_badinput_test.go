@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 	"time"
@@ -47,5 +48,45 @@ func TestPushWithMalformedMutations(t *testing.T) {
 		if res.Status != "rejected" {
 			t.Errorf("mutation %d with malformed args: %s, want rejected", i+1, res.Status)
 		}
+	}
+}
+
+// Bytes that are not UTF-8 in one mutation's args (a client that is not
+// the app; issue 10 item 7): the push reaches the engine with the bytes as
+// sent, not decoded to U+FFFD, so that mutation alone is rejected
+// invalid_text naming the field and nothing of it is stored; the
+// mutations around it apply.
+func TestPushRejectsBytesThatAreNotUTF8InOneMutation(t *testing.T) {
+	h := newHarness(t)
+	id := uuid.Must(uuid.NewV7())
+	body := pushBody(h, id, 0)
+	ms := body["mutations"].([]any)
+	now := time.Now().Add(-30 * time.Minute).UTC().Format(time.RFC3339Nano)
+	bad := map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": 3, "name": "inspection.answer", "version": 1, "captured_at": now,
+		"args": map[string]any{"inspection_id": id, "item_id": "nav.lights", "answer": "no", "note": "BADBYTES"}}
+	body["mutations"] = []any{ms[0], ms[1], bad}
+	raw, _ := json.Marshal(body)
+	raw = bytes.Replace(raw, []byte("BADBYTES"), []byte("torn \xff\xfe page"), 1)
+	r := h.do("POST", "/v1/sync/push", "inspector", raw, "X-Device-Id", h.deviceOf("inspector"), "X-Protocol-Version", "1",
+		"X-App-Version", "1.0.0", "X-Device-Time", time.Now().UTC().Format(time.RFC3339))
+	var out struct {
+		Results []struct {
+			Status, Code string
+			Errors       []struct{ Field string }
+		}
+	}
+	if r.status != 200 || json.Unmarshal(r.body, &out) != nil || len(out.Results) != 3 {
+		t.Fatalf("push: %d %s", r.status, r.body)
+	}
+	if res := out.Results[2]; res.Status != "rejected" || res.Code != "invalid_text" || len(res.Errors) != 1 || res.Errors[0].Field != "args.note" {
+		t.Fatalf("the mutation with bytes that are not UTF-8: %+v, want rejected invalid_text at args.note", res)
+	}
+	if out.Results[0].Status != "applied" || out.Results[1].Status != "applied" {
+		t.Errorf("the mutations around it: %+v", out.Results[:2])
+	}
+	var n int64
+	h.must(h.db.Gorm.Raw("SELECT count(*) FROM inspection_answers WHERE inspection_id = ? AND item_id = 'nav.lights'", id).Scan(&n).Error)
+	if n != 0 {
+		t.Errorf("the answer was stored with U+FFFD in place of the bytes sent")
 	}
 }

@@ -87,7 +87,7 @@ func (a *AnswerArgsV2) validate() error {
 }
 
 func (a *AnswerArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
-	return w.answer(ctx, a.v1(), a.TemplateID, m)
+	return w.answer(ctx, a.v1(), a.TemplateID, nil, m)
 }
 
 // AnswerArgs are the arguments of inspection.answer v1. The answer row
@@ -121,10 +121,12 @@ func (a *AnswerArgs) validate() error {
 	return fe.Err()
 }
 
-// answerValue is what the stamp of an answer row covers.
+// answerValue is what the stamp of an answer row covers: the row is one
+// unit of edit, its record included.
 type answerValue struct {
-	Answer string `json:"answer"`
-	Note   string `json:"note"`
+	Answer string              `json:"answer"`
+	Note   string              `json:"note"`
+	Record models.RecordFields `json:"record,omitempty"`
 }
 
 func answerStamp(an *models.InspectionAnswer) models.Stamp {
@@ -142,12 +144,13 @@ func answerStamp(an *models.InspectionAnswer) models.Stamp {
 }
 
 func (a *AnswerArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
-	return w.answer(ctx, a, uuid.Nil, m)
+	return w.answer(ctx, a, uuid.Nil, nil, m)
 }
 
-// answer applies inspection.answer of either version; template is uuid.Nil
-// for v1 (the inspection's primary template).
-func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, m Meta) (Outcome, error) {
+// answer applies inspection.answer of any version; template is uuid.Nil
+// for v1 (the inspection's primary template), record nil unless v3 gave
+// one (an empty record clears it).
+func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, record map[string]string, m Meta) (Outcome, error) {
 	ag, err := w.lock(ctx, a.InspectionID)
 	if err != nil {
 		return Outcome{}, err
@@ -159,8 +162,12 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, m 
 		return Outcome{}, invalid("template_id", "template_not_on_inspection", "template %s is not one of this inspection's templates", template)
 	}
 	t, _ := w.s.Template(template)
-	if _, ok := t.item(a.ItemID); !ok {
+	it, ok := t.item(a.ItemID)
+	if !ok {
 		return Outcome{}, invalid("item_id", "unknown_item", "template %s has no item %q", t.Key, a.ItemID)
+	}
+	if err := checkRecord(t, it, record); err != nil {
+		return Outcome{}, err
 	}
 	if out, err := w.gate(ctx, ag, m); out != nil || err != nil {
 		return deref(out), err
@@ -170,17 +177,20 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, m 
 	}
 	cur := ag.answers[ag.answerKey(template, a.ItemID)]
 	if cur == nil {
-		return w.insertAnswer(ctx, ag, m, a, template)
+		return w.insertAnswer(ctx, ag, m, a, template, record)
 	}
-	next := answerValue{a.Answer, cur.Note}
+	next := answerValue{a.Answer, cur.Note, cur.Record}
 	if a.Note != nil {
 		next.Note = *a.Note
+	}
+	if record != nil {
+		next.Record = recordFields(record)
 	}
 	return w.updateAnswer(ctx, ag, m, cur, next)
 }
 
 // insertAnswer writes the first answer to an item.
-func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs, template uuid.UUID) (Outcome, error) {
+func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs, template uuid.UUID, record map[string]string) (Outcome, error) {
 	v := w.bump(ag.row.ID)
 	row := models.InspectionAnswer{ID: AnswerIDFor(ag.row.ID, ag.row.TemplateID, template, a.ItemID), InspectionID: ag.row.ID,
 		TemplateID: template, ItemID: a.ItemID, Answer: a.Answer,
@@ -188,6 +198,7 @@ func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs,
 	if a.Note != nil {
 		row.Note = *a.Note
 	}
+	row.Record = recordFields(record)
 	setAnswerAuthor(&row, m)
 	row.Version = 1
 	if err := w.putAnswer(ctx, &row, true); err != nil {
@@ -195,7 +206,7 @@ func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs,
 	}
 	ag.answers[ag.answerKey(template, a.ItemID)] = &row
 	w.changed(EntityAnswer, row.ID, keys(&ag.row)...)
-	w.audit("inspection.answer", EntityAnswer, row.ID, answerValue{row.Answer, row.Note})
+	w.audit("inspection.answer", EntityAnswer, row.ID, answerValue{row.Answer, row.Note, row.Record})
 	return applied(&ag.row, RowRef{EntityAnswer, row.ID, 1}), nil
 }
 
@@ -213,7 +224,7 @@ func setAnswerAuthor(row *models.InspectionAnswer, m Meta) {
 // updateAnswer applies an edit of an existing answer row under the stamp
 // rules.
 func (w *Work) updateAnswer(ctx context.Context, ag *agg, m Meta, cur *models.InspectionAnswer, next answerValue) (Outcome, error) {
-	prev := answerValue{cur.Answer, cur.Note}
+	prev := answerValue{cur.Answer, cur.Note, cur.Record}
 	st := answerStamp(cur)
 	v := decide(prev, next, st, true, m)
 	out := applied(&ag.row)
@@ -230,7 +241,7 @@ func (w *Work) updateAnswer(ctx context.Context, ag *agg, m Meta, cur *models.In
 	}
 	switch {
 	case v.apply:
-		cur.Answer, cur.Note, cur.StampVersion = next.Answer, next.Note, w.bump(ag.row.ID)
+		cur.Answer, cur.Note, cur.Record, cur.StampVersion = next.Answer, next.Note, next.Record, w.bump(ag.row.ID)
 		cur.Version++
 	case v.stampOnly:
 	default:

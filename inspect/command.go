@@ -52,6 +52,7 @@ var commands = []Command{
 	{"inspection.edit", 1, AggregateInspection, false, decodeAs[EditArgs]},
 	{"inspection.answer", 1, AggregateInspection, false, decodeAs[AnswerArgs]},
 	{"inspection.answer", 2, AggregateInspection, false, decodeAs[AnswerArgsV2]},
+	{"inspection.answer", 3, AggregateInspection, false, decodeAs[AnswerArgsV3]},
 	{"inspection.submit", 1, AggregateInspection, false, decodeAs[SubmitArgs]},
 	{"inspection.discard", 1, AggregateInspection, false, decodeAs[DiscardArgs]},
 	{"finding.record", 1, AggregateInspection, false, decodeAs[RecordFindingArgs]},

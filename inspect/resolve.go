@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"math"
 
 	"github.com/google/uuid"
@@ -92,8 +93,11 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 			return nil, err
 		}
 		// The answer's own template: an extra template's item may share
-		// its id with one of the primary's.
-		return &AnswerArgsV2{InspectionID: insp, TemplateID: row.TemplateID, ItemID: row.ItemID, Answer: v.Answer, Note: &v.Note}, nil
+		// its id with one of the primary's. The record is part of the
+		// losing value: one it did not have is cleared (an empty record).
+		record := map[string]string{}
+		maps.Copy(record, v.Record)
+		return &AnswerArgsV3{InspectionID: insp, TemplateID: row.TemplateID, ItemID: row.ItemID, Answer: v.Answer, Note: &v.Note, Record: record}, nil
 	case EntityFinding:
 		field := c.Field
 		if field == "requested_action" {

@@ -47,8 +47,8 @@ type Item struct {
 	// the item is not part of the checklist and its answer raises nothing.
 	Only *Fit `json:"only,omitempty"`
 	// Record names what the form records for the item besides the answer
-	// (Annex to Form-2: number or type, condition, location); the app
-	// writes them into the answer's note (docs/SYNC.md, Checklist templates).
+	// (Annex to Form-2: number or type, condition, location): the names
+	// inspection.answer v3 takes in its record (docs/SYNC.md §11).
 	Record []string `json:"record,omitempty"`
 }
 

@@ -37,6 +37,26 @@ func (s Strings) Value() (driver.Value, error) {
 // Scan implements sql.Scanner.
 func (s *Strings) Scan(src any) error { return scanJSON(src, s) }
 
+// RecordFields are the named values a checklist answer records besides
+// yes/no (the names its template item lists), stored as a jsonb object;
+// empty is stored as NULL.
+type RecordFields map[string]string
+
+// Value implements driver.Valuer.
+func (r RecordFields) Value() (driver.Value, error) {
+	if len(r) == 0 {
+		return nil, nil
+	}
+	b, err := json.Marshal(map[string]string(r))
+	return string(b), err
+}
+
+// Scan implements sql.Scanner.
+func (r *RecordFields) Scan(src any) error {
+	*r = nil
+	return scanJSON(src, r)
+}
+
 // JSON is a raw jsonb value.
 type JSON json.RawMessage
 
@@ -171,6 +191,7 @@ type InspectionAnswer struct {
 	ItemID         string
 	Answer         string
 	Note           string
+	Record         RecordFields `gorm:"type:jsonb"` // nil when none was given (inspection.answer v3)
 	StampVersion   int64
 	StampDevice    *uuid.UUID `gorm:"type:uuid"`
 	StampUser      *uuid.UUID `gorm:"type:uuid"`

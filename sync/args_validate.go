@@ -183,6 +183,8 @@ func schemaCode(keyword string) string {
 		return "required"
 	case "maxLength":
 		return "max_length"
+	case "maxProperties":
+		return "too_many" // as inspect's own record check names it
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 		return "range"
 	case "pattern", "format":

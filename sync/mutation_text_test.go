@@ -13,8 +13,9 @@ import (
 	tsync "github.com/tindal/tindal/sync"
 )
 
-// Issue 10 item 7, below the HTTP layer (which turns bytes that are not
-// UTF-8 into U+FFFD while decoding): a mutation whose args are not UTF-8,
+// Issue 10 item 7, below the HTTP layer (which hands the engine a push's
+// bytes as sent; api TestPushRejectsBytesThatAreNotUTF8InOneMutation): a
+// mutation whose args are not UTF-8,
 // or whose name holds a NUL, is rejected invalid_text naming the field,
 // kept in quarantine with its exact bytes, and blocks nothing after it.
 func TestUnstorableTextIsRejectedAndKept(t *testing.T) {

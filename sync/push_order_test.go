@@ -167,7 +167,7 @@ func TestUnknownMutations(t *testing.T) {
 		want     []string
 	}{
 		{"newer protocol, unknown name: retry", 2, "inspection.teleport", 1, []string{"applied", "retry:unknown_mutation", "retry:after_retry"}},
-		{"known name, newer version: retry", 1, "inspection.answer", 3, []string{"applied", "retry:unknown_mutation", "retry:after_retry"}},
+		{"known name, newer version: retry", 1, "inspection.answer", 4, []string{"applied", "retry:unknown_mutation", "retry:after_retry"}},
 		{"same protocol, unknown name: stored for an admin", 1, "inspection.teleport", 1, []string{"applied", "rejected:untranslatable_mutation", "applied"}},
 	}
 	for _, c := range cases {

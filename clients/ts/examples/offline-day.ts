@@ -51,6 +51,7 @@ interface Store {
   templates: Map<string, Schemas["ChecklistTemplateRecord"]>;
   catalogue: Schemas["CatalogueRecord"]["entries"];
   inspections: Map<string, Schemas["InspectionRecord"]>;
+  answers: Map<string, Schemas["InspectionAnswerRecord"]>;
   findings: Map<string, Schemas["FindingRecord"]>;
   offences: Map<string, Schemas["OffenceRecord"]>;
   penalties: Map<string, Schemas["PenaltyRecord"]>;
@@ -81,6 +82,9 @@ function apply(s: Store, it: Schemas["SyncItem"]): void {
       break;
     case "inspection":
       keep(s.inspections, it.op, it.id, it.data);
+      break;
+    case "inspection_answer":
+      keep(s.answers, it.op, it.id, it.data);
       break;
     case "finding":
       keep(s.findings, it.op, it.id, it.data);
@@ -230,7 +234,7 @@ async function main(): Promise<void> {
   session = { accessToken: tokens.access_token, deviceId: tokens.device_id };
 
   const store: Store = {
-    cursor: undefined, skewMs: 0, vessels: new Map(), templates: new Map(), catalogue: [], inspections: new Map(),
+    cursor: undefined, skewMs: 0, vessels: new Map(), templates: new Map(), catalogue: [], inspections: new Map(), answers: new Map(),
     findings: new Map(), offences: new Map(), penalties: new Map(), photos: new Map(), skipped: 0,
   };
   await pull(store);
@@ -238,26 +242,28 @@ async function main(): Promise<void> {
 
   // A vessel in service and a live template that fits it (docs/SYNC.md
   // §11: regime, then the fit's kinds, categories, zones and special
-  // category; inspection.start refuses any other).
-  const fits = (t: Schemas["ChecklistTemplateRecord"], v: Schemas["Vessel"]): boolean => {
-    const f = t.fit ?? { rule: "" };
-    if (t.regime !== v.regime) return false;
+  // category; inspection.start refuses any other), preferring one whose
+  // items record more than yes/no (the Annex to Form-2).
+  // A fit (a template's, or an item's `only`) admits the vessel.
+  const admits = (f: Schemas["TemplateFit"] | undefined, v: Schemas["Vessel"]): boolean => {
+    if (f === undefined) return true;
     if (f.kinds?.length && (v.kind === undefined || !f.kinds.includes(v.kind))) return false;
     if (f.categories?.length && (v.category === undefined || !f.categories.includes(v.category))) return false;
     if (f.zones?.length && (v.zone === undefined || !f.zones.includes(v.zone))) return false;
     if (f.special_category && !v.special_category) return false;
-    // Items (not templates) also carry `only` with these bounds; a vessel
-    // whose length is not recorded is admitted.
+    // A vessel whose length is not recorded is admitted.
     if (f.uses?.length && (v.use === undefined || !f.uses.includes(v.use))) return false;
     if (f.length_over_m && v.length_m !== undefined && v.length_m <= f.length_over_m) return false;
     if (f.length_under_m && v.length_m !== undefined && v.length_m >= f.length_under_m) return false;
     return true;
   };
+  const fits = (t: Schemas["ChecklistTemplateRecord"], v: Schemas["Vessel"]): boolean => t.regime === v.regime && admits(t.fit, v);
   let vessel: Schemas["Vessel"] | undefined;
   let template: Schemas["ChecklistTemplateRecord"] | undefined;
   for (const v of store.vessels.values()) {
     if (v.status !== "active") continue;
-    template = [...store.templates.values()].find((t) => t.retired_at === null && fits(t, v) && t.items.length >= 3);
+    const live = [...store.templates.values()].filter((t) => t.retired_at === null && fits(t, v) && t.items.length >= 3);
+    template = live.find((t) => t.items.some((it) => (it.record ?? []).length > 0)) ?? live[0];
     if (template) {
       vessel = v;
       break;
@@ -266,8 +272,15 @@ async function main(): Promise<void> {
   if (!vessel || !template) throw new Error("no active vessel with a fitting checklist template in the pull");
   // Items without a code only record (number, condition, location): the
   // failing answer must be to an item that raises a deficiency.
-  const [first, second, failing] = template.items.filter((it) => it.code !== undefined && it.fail_when !== undefined);
+  // An item whose `only` excludes the vessel is not part of its checklist.
+  const chosen = vessel;
+  const [first, second, failing] = template.items.filter((it) => it.code !== undefined && it.fail_when !== undefined && admits(it.only, chosen));
   if (!first || !second || !failing || failing.fail_when === undefined) throw new Error("template has fewer than 3 items that raise a deficiency");
+  // An item whose form records more than yes/no (number or type,
+  // condition, location): answered with inspection.answer v3 and its
+  // record, by the names the item lists (docs/SYNC.md §11).
+  const recorded = template.items.find((it) => (it.record ?? []).length > 0 && ![first, second, failing].includes(it));
+  const record = Object.fromEntries((recorded?.record ?? []).map((name, i) => [name, `${name} ${i + 1}`]));
   // An offence the inspector records: a catalogue code of this regime that carries a penalty.
   const offence = store.catalogue.find((e) => e.penalty_row && e.liable_party === "owner" && (e.regimes ?? []).includes(vessel.regime));
   if (!offence || !offence.penalty_row) throw new Error("no catalogue code with a penalty for the vessel's regime");
@@ -283,6 +296,10 @@ async function main(): Promise<void> {
   q.add({ ...q.envelope(), name: "inspection.answer", version: 1, args: { inspection_id: inspection, item_id: second.id, answer: "na" } });
   q.add({ ...q.envelope(), name: "inspection.answer", version: 1,
     args: { inspection_id: inspection, item_id: failing.id, answer: failing.fail_when ?? "no", note: "seen on the day" } });
+  if (recorded) {
+    q.add({ ...q.envelope(), name: "inspection.answer", version: 3,
+      args: { inspection_id: inspection, template_id: template.id, item_id: recorded.id, answer: "yes", note: "free text stays in the note", record } });
+  }
   q.add({ ...q.envelope(), name: "finding.record", version: 1, args: { id: finding, inspection_id: inspection, code: offence.code, note: "recorded by hand" } });
   const photos: { id: string; bytes: Uint8Array; sha: string; viaServer: boolean }[] = [];
   for (const [i, viaServer] of [false, true].entries()) {
@@ -314,6 +331,12 @@ async function main(): Promise<void> {
   await pull(store);
   const insp = store.inspections.get(inspection);
   expect(insp?.status === "submitted", `pulled inspection submitted (got ${insp?.status})`);
+  if (recorded) {
+    const pulled = [...store.answers.values()].find((a) => a.inspection_id === inspection && a.item_id === recorded.id);
+    const got = pulled?.record ?? {};
+    const same = Object.keys(got).length === Object.keys(record).length && Object.entries(record).every(([k, v]) => got[k] === v);
+    expect(same, `pulled the record of ${recorded.id} (got ${JSON.stringify(pulled?.record)})`);
+  }
   const mine = [...store.findings.values()].filter((f) => f.inspection_id === inspection);
   expect(mine.some((f) => f.id === finding && f.code === offence.code), `pulled the recorded finding ${offence.code}`);
   expect(mine.some((f) => f.code === failing.code), `pulled the deficiency ${failing.code} derived from the failed item ${failing.id}`);

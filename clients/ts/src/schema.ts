@@ -2888,7 +2888,7 @@ export interface components {
             /** @description The rule the item checks */
             ref?: string;
             only?: components["schemas"]["TemplateFit"];
-            /** @description What the form records besides the answer, written into the note */
+            /** @description What the form records besides the answer (Annex to Form-2: number or type, condition, location): the names inspection.answer v3 takes in its record */
             record?: string[];
         };
         /**
@@ -3334,6 +3334,10 @@ export interface components {
             item_id: string;
             answer: string;
             note: string;
+            /** @description The record inspection.answer v3 gave, by the item's record names; null when none */
+            record: {
+                [key: string]: string;
+            } | null;
             /** Format: int64 */
             stamp_version: number;
             /** Format: uuid */
@@ -4072,8 +4076,8 @@ export interface components {
              */
             name: "inspection.edit";
         };
-        /** @description inspection.answer, a union on `version`: v1 answers the primary template, v2 names the template */
-        InspectionAnswerMutation: components["schemas"]["InspectionAnswerMutationV1"] | components["schemas"]["InspectionAnswerMutationV2"];
+        /** @description inspection.answer, a union on `version`: v1 answers the primary template, v2 names the template, v3 adds the item's record */
+        InspectionAnswerMutation: components["schemas"]["InspectionAnswerMutationV1"] | components["schemas"]["InspectionAnswerMutationV2"] | components["schemas"]["InspectionAnswerMutationV3"];
         InspectionAnswerMutationV1: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
             name: "inspection.answer";
@@ -4093,6 +4097,16 @@ export interface components {
              */
             version: 2;
             args: components["schemas"]["InspectionAnswerArgsV2"];
+        };
+        InspectionAnswerMutationV3: components["schemas"]["MutationEnvelope"] & {
+            /** @enum {string} */
+            name: "inspection.answer";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 3;
+            args: components["schemas"]["InspectionAnswerArgsV3"];
         };
         InspectionSubmitMutation: components["schemas"]["MutationEnvelope"] & {
             /** @enum {string} */
@@ -4323,6 +4337,29 @@ export interface components {
             answer: "yes" | "no" | "na" | "";
             note?: string | null;
         };
+        /** @description inspection.answer v3: v2 with the item's record (answer, note and record are one unit of edit) */
+        InspectionAnswerArgsV3: {
+            /** Format: uuid */
+            inspection_id: string;
+            /**
+             * Format: uuid
+             * @description One of the inspection's template_ids
+             */
+            template_id: string;
+            /** @description The id of an item of that template */
+            item_id: string;
+            /**
+             * @description Empty clears the answer
+             * @enum {string}
+             */
+            answer: "yes" | "no" | "na" | "";
+            /** @description Free text; absent or null leaves the stored note */
+            note?: string | null;
+            /** @description What the form records for the item besides the answer, by the names the item's `record` lists in this template version (e.g. number_or_type, condition, location); a name it does not list is rejected (unknown_record_field). Absent or null leaves the stored record; an object replaces it whole; {} clears it */
+            record?: {
+                [key: string]: string;
+            } | null;
+        };
         /** @description inspection.submit v1 and inspection.discard v1 (drafts only) */
         InspectionRefArgs: {
             /** Format: uuid */
@@ -4551,6 +4588,10 @@ export interface components {
                 item_id: string;
                 answer: string;
                 note?: string;
+                /** @description The record inspection.answer v3 gave, by the item's record names; absent when none */
+                record?: {
+                    [key: string]: string;
+                };
                 /** Format: int64 */
                 version: number;
             }[];
