@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	stdsync "sync"
 	"testing"
 	"time"
 
@@ -184,27 +183,7 @@ func TestConcurrentSameRecordAnswerAppliesOnce(t *testing.T) {
 	id, v := f.startedOn("a", form2v2, ago(2*time.Hour))
 	record := map[string]string{"horse_power": "120 kW", "type_or_condition": "diesel, sound", "location": "engine room"}
 	m := f.recordAnswer("a", id, "mach.main", "yes", record, v, ago(time.Hour))
-	var wg stdsync.WaitGroup
-	var mu stdsync.Mutex
-	counts := map[string]int{}
-	for _, d := range devs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res, err := f.pushErr(d, nil, m)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				t.Errorf("push from %s: %v", d, err)
-				return
-			}
-			counts[res.Results[0].Status]++
-		}()
-	}
-	wg.Wait()
-	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["retry"] != len(devs) {
-		t.Fatalf("results %v: want exactly one applied, the rest replayed or retry", counts)
-	}
+	pushOnceFromEach(t, f, devs, m)
 	if n := f.count("SELECT version FROM inspection_answers WHERE inspection_id = ?", id); n != 1 {
 		t.Fatalf("answer version = %d, want 1 (written once)", n)
 	}

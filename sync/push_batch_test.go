@@ -110,27 +110,7 @@ func TestConcurrentSameAnswerAppliesOnce(t *testing.T) {
 	wantStatuses(t, f.push("a", f.start("a", insp, f.vessel, ago(2*time.Hour))), "applied")
 	tpl, _ := f.insp.Template(form2)
 	m := f.answer("a", insp, tpl.Items[0].ID, "no", 1, ago(time.Hour))
-	var wg stdsync.WaitGroup
-	var mu stdsync.Mutex
-	counts := map[string]int{}
-	for _, d := range devs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res, err := f.pushErr(d, nil, m)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				t.Errorf("push from %s: %v", d, err)
-				return
-			}
-			counts[res.Results[0].Status]++
-		}()
-	}
-	wg.Wait()
-	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["retry"] != len(devs) {
-		t.Fatalf("results %v: want exactly one applied, the rest replayed or retry", counts)
-	}
+	pushOnceFromEach(t, f, devs, m)
 	if n := f.count("SELECT count(*) FROM applied_mutations WHERE id = ?", m.ID); n != 1 {
 		t.Fatalf("records of the mutation = %d, want 1", n)
 	}
@@ -242,5 +222,33 @@ func TestLargeBatchedChunkSplitsWhenRerun(t *testing.T) {
 	}
 	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != int64(2+len(ms)) {
 		t.Fatalf("records = %d, want %d", n, 2+len(ms))
+	}
+}
+
+// pushOnceFromEach pushes the same mutation from every device at once: it
+// is applied exactly once, and every other push replays it or is told to
+// retry.
+func pushOnceFromEach(t *testing.T, f *fixture, devs []string, m tsync.Mutation) {
+	t.Helper()
+	var wg stdsync.WaitGroup
+	var mu stdsync.Mutex
+	counts := map[string]int{}
+	for _, d := range devs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := f.pushErr(d, nil, m)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("push from %s: %v", d, err)
+				return
+			}
+			counts[res.Results[0].Status]++
+		}()
+	}
+	wg.Wait()
+	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["retry"] != len(devs) {
+		t.Fatalf("results %v: want exactly one applied, the rest replayed or retry", counts)
 	}
 }
