@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
+	"encoding/binary"
 	"encoding/json"
+	"hash/crc32"
 	"io"
 	"net/http"
 	stdsync "sync"
@@ -13,19 +15,6 @@ import (
 
 	"github.com/google/uuid"
 )
-
-// zeros reads n zero bytes without holding them.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	if z.n <= 0 {
-		return 0, io.EOF
-	}
-	k := min(int64(len(p)), z.n)
-	clear(p[:k])
-	z.n -= k
-	return int(k), nil
-}
 
 // gzipOf compresses r, streaming, at the best ratio.
 func gzipOf(tb testing.TB, r io.Reader) []byte {
@@ -51,11 +40,67 @@ var (
 // again (a few KB: the 1,830-byte "gzip, gzip" login body).
 func bombs(tb testing.TB) (gib, mid, twice []byte) {
 	bombOnce.Do(func() {
-		gibBomb = gzipOf(tb, &zeros{n: 1 << 30})
-		midBomb = gzipOf(tb, &zeros{n: 64 << 20})
+		gibBomb = zeroBomb(tb, 1<<30)
+		midBomb = zeroBomb(tb, 64<<20)
+		// The construction is checked on the 64 MiB bomb: it inflates to
+		// exactly its size, as gzip's own reader and trailer check say.
+		n, err := io.Copy(io.Discard, mustGunzip(tb, midBomb))
+		if err != nil || n != 64<<20 {
+			tb.Fatalf("64 MiB bomb inflates to %d bytes: %v", n, err)
+		}
 		twoBomb = gzipOf(tb, bytes.NewReader(gibBomb))
 	})
 	return gibBomb, midBomb, twoBomb
+}
+
+// zeroBomb is n zero bytes gzipped at the best ratio, built without
+// compressing n bytes (compressing 1 GiB took three minutes under -race):
+// once the window holds only zeros, every flushed 1 MiB of zeros encodes
+// to the same deflate block, so the stream is the first block, that block
+// repeated, and the final empty block, in a gzip header and trailer. n is
+// a multiple of 1 MiB.
+func zeroBomb(tb testing.TB, n int64) []byte {
+	tb.Helper()
+	const chunk = 1 << 20
+	zero := make([]byte, chunk)
+	var buf bytes.Buffer
+	zw, _ := flate.NewWriter(&buf, flate.BestCompression)
+	block := func() []byte {
+		_, _ = zw.Write(zero)
+		_ = zw.Flush()
+		b := bytes.Clone(buf.Bytes())
+		buf.Reset()
+		return b
+	}
+	first, second, third := block(), block(), block()
+	if !bytes.Equal(second, third) || n%chunk != 0 || n < chunk {
+		tb.Fatalf("zeroBomb: repeated blocks differ (%d, %d bytes) or n %d not a multiple of 1 MiB", len(second), len(third), n)
+	}
+	_ = zw.Close()
+	final := bytes.Clone(buf.Bytes())
+	crc := uint32(0)
+	for range n / chunk {
+		crc = crc32.Update(crc, crc32.IEEETable, zero)
+	}
+	var out bytes.Buffer
+	out.Write([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 0xff}) // RFC 1952 header: deflate, best compression, unknown OS
+	out.Write(first)
+	for range n/chunk - 1 {
+		out.Write(second)
+	}
+	out.Write(final)
+	out.Write(binary.LittleEndian.AppendUint32(nil, crc))
+	out.Write(binary.LittleEndian.AppendUint32(nil, uint32(n)))
+	return out.Bytes()
+}
+
+func mustGunzip(tb testing.TB, b []byte) io.Reader {
+	tb.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return zr
 }
 
 func deflateOf(b []byte) []byte {
