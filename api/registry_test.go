@@ -268,3 +268,26 @@ func TestVesselMoveCarriesDependents(t *testing.T) {
 		t.Fatalf("Karwar inspector still sees the moved certificate: %d", got.status)
 	}
 }
+
+// A vessel's kind is judged against its regime when it is registered and
+// when it moves to another regime (Karnataka 2025, r.2; Paradip 1967,
+// r.2(c), (f), (l)), not on every edit: a vessel stored before the check
+// with a kind its regime lacks can still be edited, but a mechanised inland
+// vessel cannot move into Paradip's harbour craft regime.
+func TestVesselKindIsJudgedOnRegistrationAndOnAMoveOfRegime(t *testing.T) {
+	h := newHarness(t)
+	h.fleet()
+	r := h.do("PATCH", "/v1/vessels/"+h.ids["vessel-KARWAR"].String(), "admin", map[string]any{"jurisdiction_id": h.ids["PARADIP"].String()}, "If-Match", "1")
+	if r.status != 422 || !strings.Contains(string(r.body), "kind_not_in_regime") {
+		t.Fatalf("move of a mechanised vessel to Paradip: %d %s", r.status, r.body)
+	}
+	// A Karnataka "motor" vessel written before the check (straight to the
+	// table) stays editable.
+	if err := h.db.Gorm.Exec("UPDATE vessels SET kind = 'motor', category = NULL, zone = NULL WHERE id = ?", h.ids["ka-mech-B-z2"]).Error; err != nil {
+		t.Fatal(err)
+	}
+	r = h.do("PATCH", "/v1/vessels/"+h.ids["ka-mech-B-z2"].String(), "admin", map[string]any{"name": "renamed"}, "If-Match", "1")
+	if r.status != 200 {
+		t.Fatalf("edit of a vessel stored before the check: %d %s", r.status, r.body)
+	}
+}

@@ -8,9 +8,16 @@ import (
 	"github.com/tindal/tindal/rules"
 )
 
-// ValidateVessel checks the particulars of a vessel against the law, beyond
-// what the contract's schema already checks (types, enums, ranges).
-func ValidateVessel(v models.Vessel) error {
+// ValidateVessel checks the particulars of a new vessel against the law,
+// beyond what the contract's schema already checks (types, enums, ranges).
+func ValidateVessel(v models.Vessel) error { return validateVessel(v, true) }
+
+// validateVessel checks v; kindInRegime also checks that its kind is one
+// its regime defines. That is judged when the vessel is registered and
+// when it moves to another regime, not on every edit: the kind cannot be
+// patched, so a vessel registered before the check would otherwise be
+// frozen.
+func validateVessel(v models.Vessel, kindInRegime bool) error {
 	var f models.FieldErrors
 	if v.SpecialCategory && !strings.HasSuffix(v.RegistrationNumber, "SPL") {
 		// Karnataka 2025, r.98(3): a special category vessel's number is suffixed "SPL".
@@ -20,7 +27,7 @@ func ValidateVessel(v models.Vessel) error {
 		// Karnataka 2025, r.90: special category applies to mechanically propelled vessels.
 		f.Add("special_category", "not_mechanised", "only mechanically propelled vessels can be special category (Karnataka 2025, r.90)")
 	}
-	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; ok && !slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
+	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; kindInRegime && ok && !slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
 		f.Add("kind", "kind_not_in_regime", "%s knows no %s vessel: its kinds are %s (%s)", v.Regime, strings.ReplaceAll(v.Kind, "_", " "), kindList(kinds.kinds), kinds.rule)
 	}
 	switch v.Kind {

@@ -133,6 +133,7 @@ func (r *Service) patchVessel(s models.Scope, p VesselPatch) func(*storage.Tx, *
 				return err
 			}
 		}
+		regime := v.Regime
 		if p.JurisdictionID != nil && *p.JurisdictionID != v.JurisdictionID {
 			if err := r.moveTo(tx, s, entityVessel, &v.JurisdictionID, p.JurisdictionID); err != nil {
 				return err
@@ -145,7 +146,7 @@ func (r *Service) patchVessel(s models.Scope, p VesselPatch) func(*storage.Tx, *
 		}
 		applyVesselPatch(v, p)
 		normaliseVessel(v)
-		return ValidateVessel(*v)
+		return validateVessel(*v, v.Regime != regime)
 	}
 }
 
