@@ -63,14 +63,15 @@ func validateRecord(fe *models.FieldErrors, record map[string]string) {
 		fe.Add("record", "too_many", "at most %d fields", maxRecordFields)
 		return
 	}
-	for _, k := range slices.Sorted(maps.Keys(record)) {
+	names := slices.Sorted(maps.Keys(record))
+	for _, k := range names {
 		if k == "" || utf8.RuneCountInString(k) > maxRecordName || !storableText(k) {
 			// Not echoed in a field path: a name may be any size.
 			fe.Add("record", "invalid_field_name", "field names are 1 to %d characters of text", maxRecordName)
 			return
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(record)) {
+	for _, k := range names {
 		switch v := record[k]; {
 		case !storableText(v):
 			fe.Add("record."+k, "invalid_text", "contains a NUL character (U+0000) or bytes that are not UTF-8")
