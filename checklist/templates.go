@@ -1,3 +1,13 @@
+// Package checklist is the checklist templates: every version of every
+// checklist an inspector fills in (Karnataka 2025 Form-2 and its Annex,
+// the Sch-VI schedules, Paradip 1967, Kandla), the vessels each version
+// fits, which versions are retired and what replaces them, and writing
+// them to checklist_templates. Templates are immutable reference data:
+// a changed question is a new version.
+//
+// It may import rules, models and storage; it knows nothing of
+// inspections (inspect decides whether a retired version may still start
+// one).
 package checklist
 
 import (

@@ -1,11 +1,18 @@
 // Package inspect is the inspection aggregate and its commands: start,
 // answer, record and rectify findings, attach photos, submit, discard,
-// observe a vessel, review and withdraw. Every way data comes in — a sync
-// push, a REST call, an import — runs these commands inside a Work, which
-// locks aggregate roots, applies the per-field stamp rules of DESIGN §4,
-// writes only what changed, and at the end recomputes what the law says
-// (rules.Evaluate with the rule set stored on the inspection) and the
-// penalty chains of every liable party touched, under their locks.
+// observe a vessel, review and withdraw, amendments and conflicts. Every
+// way data comes in — a sync push, a REST call, an import — runs these
+// commands inside a Work, which locks aggregate roots, applies the
+// per-field stamp rules of docs/SYNC.md, writes only what changed, and at
+// the end recomputes what the law says (rules.Evaluate with the rule set
+// stored on the inspection), then the penalty chains of every liable party
+// touched, under their locks. It also holds the review queue and the
+// rectification of findings.
+//
+// It may import checklist (the templates an inspection is started with),
+// penalty (the recompute syncs offences and chains; an approval issues the
+// notice), photo, rules, models, storage and notify. detention builds on
+// it; nothing here imports detention (docs/ARCHITECTURE.md).
 package inspect
 
 import (
