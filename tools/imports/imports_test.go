@@ -45,7 +45,7 @@ var rules = map[string]rule{
 	"inspect":               {allow: []string{"checklist", "models", "notify", "penalty", "photo", "rules", "storage"}},
 	"detention":             {allow: []string{"document", "inspect", "models", "notify", "rules", "storage"}},
 	"sync":                  {allow: []string{"inspect", "models", "openapi", "rules", "storage"}},
-	"jobs":                  {allow: []string{"models", "notify", "penalty", "rules", "storage", "sync"}},
+	"jobs":                  {allow: []string{"models", "notify", "penalty", "rules", "storage"}},
 	"openapi":               {allow: []string{"checklist", "rules"}},
 	"testkit":               {allow: []string{"models", "storage", "storage/blob", "storage/migrations"}},
 	"api":                   {any: true},
