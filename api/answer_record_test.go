@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/testkit"
 )
@@ -109,7 +110,7 @@ func sameRecordJSON(t *testing.T, got *string, want map[string]string) bool {
 	return fmt.Sprint(m) == fmt.Sprint(want)
 }
 
-var form2v2 = inspect.TemplateID("ka-form2-annex", 2)
+var form2v2 = checklist.TemplateID("ka-form2-annex", 2)
 
 // startForm2 starts an inspection of the Karwar vessel on the Annex to
 // Form-2 (version 2, whose items record number or type, condition and

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -112,7 +112,7 @@ func (h *harness) inspectWith(vessel, key string, version int, pax *int, noItems
 		ms = append(ms, map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": len(ms) + 1, "name": name, "version": 1, "args": args,
 			"base_version": 1, "captured_at": at.Add(time.Duration(len(ms)) * time.Second).Format(time.RFC3339Nano)})
 	}
-	start := map[string]any{"id": id, "vessel_id": h.ids[vessel], "template_id": inspect.TemplateID(key, version), "kind": "routine"}
+	start := map[string]any{"id": id, "vessel_id": h.ids[vessel], "template_id": checklist.TemplateID(key, version), "kind": "routine"}
 	if pax != nil {
 		start["passengers_carried"] = *pax
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
@@ -277,7 +277,7 @@ func TestAmendmentRequestDecisions(t *testing.T) {
 	id := uuid.Must(uuid.NewV7())
 	p := h.pusher("inspector")
 	start := testkit.Now().Add(-2 * time.Hour)
-	p.push(start, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+	p.push(start, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	p.push(start.Add(time.Minute), "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "yes"})
 	p.push(start.Add(2*time.Minute), "inspection.submit", map[string]any{"inspection_id": id})
 	if r := h.do("POST", "/v1/inspections/"+id.String()+"/review", "supervisor", map[string]any{"decision": "approve"}); r.status != 200 {

@@ -12,8 +12,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/document"
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 )
@@ -40,7 +40,7 @@ func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetent
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	p, err := h.d.Inspect.Proposal(ctx, scopeOf(ctx), r.Id)
+	p, err := h.orders.Proposal(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -53,12 +53,12 @@ func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetent
 		return nil, errSyncUnavailable()
 	}
 	b := r.Body
-	in := inspect.DetentionInput{PresentLocation: b.PresentLocation, PlaceOfInspection: deref(b.PlaceOfInspection), Port: deref(b.Port),
+	in := detention.DetentionInput{PresentLocation: b.PresentLocation, PlaceOfInspection: deref(b.PlaceOfInspection), Port: deref(b.Port),
 		MasterName: b.MasterName, Reason: deref(b.Reason)}
 	for _, a := range deref(b.InspectionActions) {
 		in.InspectionActions = append(in.InspectionActions, string(a))
 	}
-	o, err := h.d.Inspect.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.orders.ConfirmDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetent
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	os, err := h.d.Inspect.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Limit))
+	os, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Limit))
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (h *handlers) GetDetentionOrder(ctx context.Context, r openapi.GetDetention
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +96,9 @@ func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseD
 		return nil, errSyncUnavailable()
 	}
 	b := r.Body
-	in := inspect.ReleaseInput{Conditions: deref(b.Conditions), PresentLocation: deref(b.PresentLocation), TowingRupees: deref(b.TowingRupees),
+	in := detention.ReleaseInput{Conditions: deref(b.Conditions), PresentLocation: deref(b.PresentLocation), TowingRupees: deref(b.TowingRupees),
 		GuardShifts: deref(b.GuardShifts), Reason: deref(b.Reason)}
-	o, err := h.d.Inspect.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
+	o, err := h.orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetent
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func (h *handlers) GetDetentionOrderHtml(ctx context.Context, r openapi.GetDeten
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	o, err := h.d.Inspect.GetOrder(ctx, scopeOf(ctx), r.Id)
+	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
@@ -30,7 +30,7 @@ import (
 // The owner's copy is text/html: validate it as text, like any string body.
 func init() { openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder) }
 
-var detentionTemplate = inspect.TemplateID("ka-detention-criteria", 1)
+var detentionTemplate = checklist.TemplateID("ka-detention-criteria", 1)
 
 // criteriaInspection pushes, as user, an inspection of vessel on the
 // Sch-IX criteria checklist with "can navigate safely" answered, and
@@ -464,7 +464,7 @@ func TestHarbourCraftHasNoDetentionOrder(t *testing.T) {
 	for _, m := range []struct {
 		name string
 		args map[string]any
-	}{{"inspection.start", map[string]any{"id": id, "vessel_id": v.ID, "template_id": inspect.TemplateID("paradip-harbour-craft", 1), "kind": "spot"}},
+	}{{"inspection.start", map[string]any{"id": id, "vessel_id": v.ID, "template_id": checklist.TemplateID("paradip-harbour-craft", 1), "kind": "spot"}},
 		{"inspection.answer", map[string]any{"inspection_id": id, "item_id": "pd.passengers", "answer": "no"}},
 		{"inspection.submit", map[string]any{"inspection_id": id}}} {
 		if r := p.push(at, m.name, m.args); r.Status != "applied" {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -34,9 +34,9 @@ func (p *pusher) pushVersion(at time.Time, name string, version int, args map[st
 func TestInspectionViewShowsEveryTemplate(t *testing.T) {
 	h := newHarness(t)
 	vessel := h.compliantBoat(1)
-	primary, extra := inspect.TemplateID("ka-sch6-non-mechanised", 2), inspect.TemplateID("ka-detention-criteria", 1)
+	primary, extra := checklist.TemplateID("ka-sch6-non-mechanised", 2), checklist.TemplateID("ka-detention-criteria", 1)
 	var item string
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		if tp.ID == primary {
 			item = tp.Items[0].ID
 		}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -19,7 +19,7 @@ func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenalty
 		return nil, errSyncUnavailable()
 	}
 	p := r.Params
-	vs, err := h.d.Inspect.ListNotices(ctx, scopeOf(ctx), inspect.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Limit))
+	vs, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (h *handlers) GetPenaltyNotice(ctx context.Context, r openapi.GetPenaltyNot
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	v, err := h.d.Inspect.GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -43,11 +43,11 @@ func (h *handlers) GetPenaltyNoticeHtml(ctx context.Context, r openapi.GetPenalt
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	v, err := h.d.Inspect.GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
-	page, err := inspect.RenderNoticeHTML(v, string(deref(r.Params.Lang)))
+	page, err := penalty.RenderNoticeHTML(v, string(deref(r.Params.Lang)))
 	if err != nil {
 		return nil, err
 	}
@@ -60,9 +60,9 @@ func (h *handlers) RecordPenaltyPayment(ctx context.Context, r openapi.RecordPen
 		return nil, errSyncUnavailable()
 	}
 	b := r.Body
-	in := inspect.PaymentInput{PenaltyID: b.PenaltyId, Amount: b.Amount, PaidOn: rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
+	in := penalty.PaymentInput{PenaltyID: b.PenaltyId, Amount: b.Amount, PaidOn: rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
 		ReceiptNumber: b.ReceiptNumber}
-	p, created, err := h.d.Inspect.RecordPayment(ctx, scopeOf(ctx), r.Id, in)
+	p, created, err := h.d.Inspect.Penalties().RecordPayment(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (h *handlers) FilePenaltyAppeal(ctx context.Context, r openapi.FilePenaltyA
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	a, err := h.d.Inspect.FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds)
+	a, err := h.d.Inspect.Penalties().FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (h *handlers) DecidePenaltyAppeal(ctx context.Context, r openapi.DecidePena
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	a, err := h.d.Inspect.DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
+	a, err := h.d.Inspect.Penalties().DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err
 	}
@@ -98,11 +98,11 @@ func (h *handlers) DecidePenaltyAppeal(ctx context.Context, r openapi.DecidePena
 
 func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
 
-func noticeOut(v inspect.NoticeView) map[string]any {
+func noticeOut(v penalty.NoticeView) map[string]any {
 	n := v.Notice
-	lines := make([]inspect.NoticeLineView, 0, len(v.Lines))
+	lines := make([]penalty.NoticeLineView, 0, len(v.Lines))
 	lines = append(lines, v.Lines...)
-	revs := make([]inspect.RevisionView, 0, len(v.Revisions))
+	revs := make([]penalty.RevisionView, 0, len(v.Revisions))
 	revs = append(revs, v.Revisions...)
 	out := map[string]any{"id": n.ID, "number": n.Number, "inspection_id": n.InspectionID, "regime": n.Regime, "served_on": day(n.ServedOn),
 		"inspected_on": rules.DateOf(v.InspectedAt).String(), "revision": n.Revision, "status": v.Status(), "total": v.Total, "paid": v.Paid,
@@ -168,11 +168,11 @@ func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenalty
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	v, err := h.d.Inspect.GetNotice(ctx, scopeOf(ctx), r.Id)
+	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
-	b, err := inspect.RenderNoticePDF(v)
+	b, err := penalty.RenderNoticePDF(v)
 	if err != nil {
 		return nil, err
 	}

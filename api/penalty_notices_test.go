@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
@@ -102,7 +102,7 @@ func (h *harness) newVessel(registration string) uuid.UUID {
 func (h *harness) submittedFor(p *pusher, vessel uuid.UUID, at time.Time, fs ...finding) uuid.UUID {
 	h.t.Helper()
 	id := uuid.Must(uuid.NewV7())
-	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": vessel, "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": vessel, "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	for i, f := range fs {
 		args := map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": id, "code": string(f.code)}
 		if f.ref != "" {

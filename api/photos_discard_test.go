@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/storage/blob"
 )
 
@@ -56,7 +56,7 @@ func TestPhotoDiscardEndsUploads(t *testing.T) {
 		dv, ds, dm := photoBytes(t, 64<<10), photoBytes(t, 64<<10), photoBytes(t, 6<<20)
 		got := p.push(0,
 			map[string]any{"name": "inspection.start", "args": map[string]any{"id": insp, "vessel_id": p.ids["vessel-KARWAR"],
-				"template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}},
+				"template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}},
 			attachMut(insp, verified, dv), attachMut(insp, single, ds), attachMut(insp, multi, dm))
 		for i, st := range got {
 			if st != "applied" {
@@ -150,7 +150,7 @@ func TestPhotoDiscardLostToEditBringsPhotosBack(t *testing.T) {
 	insp, id := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
 	data := photoBytes(t, 64<<10)
 	p.push(0, map[string]any{"name": "inspection.start", "args": map[string]any{"id": insp, "vessel_id": p.ids["vessel-KARWAR"],
-		"template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}}, attachMut(insp, id, data))
+		"template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}}, attachMut(insp, id, data))
 	plan := p.call("POST", "/v1/photos", "inspector", planBody(id, data))
 	p.putPlanned(plan.json(), data)
 	if r := p.call("POST", "/v1/photos/"+id.String()+"/complete", "inspector", nil); r.status != 200 {

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 )
@@ -102,7 +102,7 @@ func TestColleagueCannotChangeAnothersInspection(t *testing.T) {
 	owner, colleague := h.httpPusher("inspector"), h.httpPusher("colleague")
 	id := uuid.Must(uuid.NewV7())
 	start := owner.mut("inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"],
-		"template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+		"template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	if got := statusOf(owner.push(start)[0]); got != "applied" {
 		t.Fatalf("start: %s", got)
 	}
@@ -165,7 +165,7 @@ func TestColleagueCannotChangeAnothersInspection(t *testing.T) {
 	}
 	id2 := uuid.Must(uuid.NewV7())
 	owner.push(owner.mut("inspection.start", map[string]any{"id": id2, "vessel_id": h.ids["vessel-KARWAR"],
-		"template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}))
+		"template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}))
 	if got := statusOf(owner.push(owner.mut("inspection.discard", map[string]any{"inspection_id": id2}))[0]); got != "applied" {
 		t.Fatalf("discard by the inspector: %s", got)
 	}
@@ -181,7 +181,7 @@ func TestPushWithNULInANoteRejectsThatOneOnly(t *testing.T) {
 	p := h.httpPusher("inspector")
 	id := uuid.Must(uuid.NewV7())
 	ms := []map[string]any{
-		p.mut("inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
+		p.mut("inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
 		p.mut("inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no", "note": "hose\x00cut"}),
 		p.mut("inspection.answer", map[string]any{"inspection_id": id, "item_id": "nav.lights", "answer": "yes", "note": "fine"}),
 		p.mut("inspection.submit", map[string]any{"inspection_id": id}),

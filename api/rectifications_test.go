@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -104,7 +105,7 @@ func TestOwnerRectification(t *testing.T) {
 	ins := p.pusher("inspector")
 	at := time.Now().Add(-2 * time.Hour)
 	id := uuid.Must(uuid.NewV7())
-	ins.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": p.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+	ins.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": p.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	f := map[string]uuid.UUID{}
 	for i, d := range []foundDef{{"11004", "03"}, {"14002", "04"}, {"30013", "06"}} {
 		f[d.code] = uuid.Must(uuid.NewV7())

@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 	tsync "github.com/tindal/tindal/sync"
@@ -137,9 +137,9 @@ type offlineWork struct {
 // pushes meet on the owner's penalty chain) and submitted; the first gets
 // a photo when photoData is given. Seqs count from seq0.
 func (c *cluster) session(seq0, n int, photoData []byte) *offlineWork {
-	tpl := inspect.TemplateID("ka-form2-annex", 1)
+	tpl := checklist.TemplateID("ka-form2-annex", 1)
 	var items []string
-	for _, x := range inspect.Templates() {
+	for _, x := range checklist.Templates() {
 		if x.ID == tpl {
 			for _, it := range x.Items[:6] {
 				items = append(items, it.ID)
@@ -305,7 +305,7 @@ func (c *cluster) orphans(seq0, seq int) *offlineWork {
 	at := time.Now().Add(-5 * time.Minute).UTC().Format(time.RFC3339Nano)
 	ms := []wireMutation{
 		{ID: uuid.Must(uuid.NewV7()), Seq: seq, Name: "inspection.start", Version: 1, CapturedAt: at,
-			Args: map[string]any{"id": id, "vessel_id": c.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}},
+			Args: map[string]any{"id": id, "vessel_id": c.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}},
 		{ID: uuid.Must(uuid.NewV7()), Seq: seq0, Name: "inspection.answer", Version: 1, BaseVersion: 1, CapturedAt: at,
 			Args: map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"}},
 		{ID: uuid.Must(uuid.NewV7()), Seq: seq0 + 1, Name: "finding.record", Version: 1, BaseVersion: 1, CapturedAt: at,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/testkit"
 )
@@ -22,7 +22,7 @@ type foundDef struct{ code, action string }
 func (h *harness) submitted(p *pusher, at time.Time, found ...foundDef) (uuid.UUID, map[string]uuid.UUID) {
 	h.t.Helper()
 	id := uuid.Must(uuid.NewV7())
-	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"})
+	p.push(at, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	ids := map[string]uuid.UUID{}
 	for i, f := range found {
 		fid := uuid.Must(uuid.NewV7())

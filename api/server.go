@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -81,6 +82,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 		d.Clock = time.Now
 	}
 	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter()}
+	if d.Inspect != nil {
+		h.orders = detention.New(d.Inspect)
+	}
 	k, err := loadContract(h)
 	if err != nil {
 		return nil, err
@@ -102,8 +106,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
 	if d.Metrics != nil && d.Inspect != nil {
-		d.Metrics.MustRegister(d.Inspect.OverdueCollector())    // tindal_findings_overdue (docs/REVIEW.md)
-		d.Metrics.MustRegister(d.Inspect.NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
+		d.Metrics.MustRegister(d.Inspect.OverdueCollector())                // tindal_findings_overdue (docs/REVIEW.md)
+		d.Metrics.MustRegister(d.Inspect.Penalties().NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
 	}
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
@@ -123,8 +127,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 // handlers implements the generated StrictServerInterface.
 type handlers struct {
 	d         Deps
-	detention *detentionMetrics // detention and release counters
-	verify    *windowLimiter    // GET /v/{code} per address
+	detention *detentionMetrics  // detention and release counters
+	orders    *detention.Service // detention and release orders; nil when Inspect is
+	verify    *windowLimiter     // GET /v/{code} per address
 }
 
 var _ openapi.StrictServerInterface = (*handlers)(nil)

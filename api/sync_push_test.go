@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 )
 
 // pushBody builds a push of an offline session on the Karwar vessel.
@@ -22,7 +22,7 @@ func pushBody(h *harness, id uuid.UUID, seq0 int) map[string]any {
 		return map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": seq0 + seq, "name": name, "version": 1, "args": args, "base_version": 1, "captured_at": ts(seq)}
 	}
 	body := map[string]any{"ack_seq": 0, "mutations": []any{
-		mut(1, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
+		mut(1, "inspection.start", map[string]any{"id": id, "vessel_id": h.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
 		mut(2, "inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"}),
 		mut(3, "inspection.submit", map[string]any{"inspection_id": id}),
 	}}

@@ -14,7 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -68,7 +68,7 @@ func (h *harness) paradip() map[string]uuid.UUID {
 		return map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": seq, "name": name, "version": 1, "args": args, "base_version": 1, "captured_at": at}
 	}
 	body := map[string]any{"ack_seq": 0, "mutations": []any{
-		mut(1, "inspection.start", map[string]any{"id": ids["inspection"], "vessel_id": v.ID, "template_id": inspect.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
+		mut(1, "inspection.start", map[string]any{"id": ids["inspection"], "vessel_id": v.ID, "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"}),
 		mut(2, "finding.record", map[string]any{"id": ids["finding"], "inspection_id": ids["inspection"], "code": "11004", "note": "no lifebuoys"}),
 	}}
 	hdr := []string{"X-Device-Id", h.deviceOf("inspector-paradip"), "X-Protocol-Version", "1", "X-App-Version", "1.0.0",

@@ -3,7 +3,7 @@ package api
 import (
 	"context"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/openapi"
 )
 
@@ -14,9 +14,9 @@ func (h *handlers) ListVesselTemplates(ctx context.Context, r openapi.ListVessel
 	if err != nil {
 		return nil, err
 	}
-	items := inspect.TemplatesFor(inspect.FactsOf(v))
+	items := checklist.TemplatesFor(checklist.FactsOf(v))
 	if items == nil {
-		items = []inspect.Template{}
+		items = []checklist.Template{}
 	}
 	return openapi.ListVesselTemplates200JSONResponse{VesselId: v.ID, Items: items}, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/testkit"
 )
@@ -31,7 +32,7 @@ func (h *harness) retireAt(key string, v int, at time.Time) {
 	if _, err := inspect.New(h.db, nil, nil).SeedTemplates(context.Background()); err != nil {
 		h.t.Fatal(err)
 	}
-	res := h.db.Gorm.Exec("UPDATE checklist_templates SET retired_at = ? WHERE id = ?", at, inspect.TemplateID(key, v))
+	res := h.db.Gorm.Exec("UPDATE checklist_templates SET retired_at = ? WHERE id = ?", at, checklist.TemplateID(key, v))
 	if res.Error != nil || res.RowsAffected != 1 {
 		h.t.Fatalf("retire %s v%d: %v, %d rows", key, v, res.Error, res.RowsAffected)
 	}
@@ -66,7 +67,7 @@ func (h *harness) pushAs(ms ...map[string]any) retiredPush {
 // current is the current version of key, and its number.
 func current(t *testing.T, key string) (uuid.UUID, int) {
 	t.Helper()
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		if tp.Key == key && !tp.Retired {
 			return tp.ID, tp.Version
 		}
@@ -95,7 +96,7 @@ func TestStartWithARetiredTemplateAfterTheGraceIsRefused(t *testing.T) {
 	retired := now.AddDate(0, 0, -31)
 	h.retireAt("ka-form2-annex", 1, retired)
 	h.retireAt("ka-display-board", 1, retired)
-	v1 := inspect.TemplateID("ka-form2-annex", 1)
+	v1 := checklist.TemplateID("ka-form2-annex", 1)
 	form2, form2v := current(t, "ka-form2-annex")
 	stateControl, _ := current(t, "ka-state-control")
 	cases := []struct {
@@ -108,7 +109,7 @@ func TestStartWithARetiredTemplateAfterTheGraceIsRefused(t *testing.T) {
 			[]string{"ka-form2-annex version 1", fmt.Sprintf("ka-form2-annex version %d", form2v)}},
 		{"inspection.start v2 with ka-form2-annex v1 as an extra template", []uuid.UUID{stateControl, v1}, "template_ids.1",
 			[]string{"ka-form2-annex version 1", fmt.Sprintf("ka-form2-annex version %d", form2v)}},
-		{"inspection.start v2 with ka-display-board v1, replaced by the marking templates (Karnataka 2025 r.20)", []uuid.UUID{form2, inspect.TemplateID("ka-display-board", 1)}, "template_ids.1",
+		{"inspection.start v2 with ka-display-board v1, replaced by the marking templates (Karnataka 2025 r.20)", []uuid.UUID{form2, checklist.TemplateID("ka-display-board", 1)}, "template_ids.1",
 			[]string{"ka-display-board version 1", "ka-marking-mechanised"}},
 	}
 	seq := 0
@@ -163,7 +164,7 @@ func TestStartWithARetiredTemplateWithinTheGraceIsAccepted(t *testing.T) {
 	now := testkit.Now().UTC().Truncate(time.Microsecond)
 	retired := now.AddDate(0, 0, -32)
 	h.retireAt("ka-form2-annex", 1, retired)
-	v1 := inspect.TemplateID("ka-form2-annex", 1)
+	v1 := checklist.TemplateID("ka-form2-annex", 1)
 	edge := retired.Add(inspect.DefaultRetiredGrace)
 	cases := []struct {
 		name   string

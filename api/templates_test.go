@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 )
 
@@ -37,7 +38,7 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 			if res.status != 200 {
 				t.Fatalf("templates: %d %s", res.status, res.body)
 			}
-			var out struct{ Items []inspect.Template }
+			var out struct{ Items []checklist.Template }
 			h.must(json.Unmarshal(res.body, &out))
 			var got []string
 			for _, tp := range out.Items {
@@ -50,7 +51,7 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 				t.Fatalf("templates %v, want %v", got, keys)
 			}
 			// Each listed template starts; every other current one is refused.
-			for _, tp := range inspect.Templates() {
+			for _, tp := range checklist.Templates() {
 				if tp.Retired {
 					continue
 				}
@@ -84,7 +85,7 @@ func TestPullCarriesTemplateFit(t *testing.T) {
 			Data struct {
 				Key             string
 				TemplateVersion int `json:"template_version"`
-				Fit             inspect.Fit
+				Fit             checklist.Fit
 				RetiredAt       *string `json:"retired_at"`
 			}
 		}
@@ -110,7 +111,7 @@ func TestPullCarriesTemplateFit(t *testing.T) {
 			t.Errorf("ka-form2-annex v%d retired %v", d.TemplateVersion, retired)
 		}
 	}
-	if len(seen) != len(inspect.Templates()) {
-		t.Fatalf("pulled %d template versions, want %d", len(seen), len(inspect.Templates()))
+	if len(seen) != len(checklist.Templates()) {
+		t.Fatalf("pulled %d template versions, want %d", len(seen), len(checklist.Templates()))
 	}
 }

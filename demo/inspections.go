@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm/clause"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	tsync "github.com/tindal/tindal/sync"
@@ -52,7 +53,7 @@ var inspections = []inspectionSeed{
 
 // demoTemplate is the Karnataka mechanised vessel checklist (Form-2 and
 // its annex) the demo inspections use.
-var demoTemplate = inspect.TemplateID("ka-form2-annex", 2)
+var demoTemplate = checklist.TemplateID("ka-form2-annex", 2)
 
 func inspectionID(key string) uuid.UUID { return idOf("inspection", key) }
 

@@ -162,7 +162,7 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, re
 		return Outcome{}, invalid("template_id", "template_not_on_inspection", "template %s is not one of this inspection's templates", template)
 	}
 	t, _ := w.s.Template(template)
-	it, ok := t.item(a.ItemID)
+	it, ok := t.Item(a.ItemID)
 	if !ok {
 		return Outcome{}, invalid("item_id", "unknown_item", "template %s has no item %q", t.Key, a.ItemID)
 	}

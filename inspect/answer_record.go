@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 )
 
@@ -85,7 +86,7 @@ func storableText(s string) bool { return utf8.ValidString(s) && !strings.Contai
 
 // checkRecord refuses a record naming a field the item of this template
 // version does not record; the message lists the fields it does.
-func checkRecord(t Template, it Item, record map[string]string) error {
+func checkRecord(t checklist.Template, it checklist.Item, record map[string]string) error {
 	var fe models.FieldErrors
 	for _, k := range slices.Sorted(maps.Keys(record)) {
 		if slices.Contains(it.Record, k) {

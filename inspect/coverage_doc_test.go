@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -58,7 +58,7 @@ func coverageSection() string {
 	b.WriteString("Retired versions are listed by key and version only: inspections started with them keep them, and a start captured within 30 days ")
 	b.WriteString("(`TINDAL_TEMPLATE_GRACE_DAYS`) of a version's retirement may still use it; a later one is refused (422 `template_retired`, docs/SYNC.md §11).\n\n")
 	var retired []string
-	for _, t := range inspect.Templates() {
+	for _, t := range checklist.Templates() {
 		if t.Retired {
 			retired = append(retired, fmt.Sprintf("`%s` v%d", t.Key, t.Version))
 			continue
@@ -81,7 +81,7 @@ func coverageSection() string {
 	return b.String()
 }
 
-func writeTemplate(b *strings.Builder, t inspect.Template) {
+func writeTemplate(b *strings.Builder, t checklist.Template) {
 	fmt.Fprintf(b, "#### `%s` v%d — %s\n\nRegime `%s`; vessels: %s. Source: %s.\n\n", t.Key, t.Version, t.Title, t.Regime, fitText(&t.Fit), t.Source)
 	b.WriteString("| item | question | code | rule | Sch-IV row | detainable | only for |\n|---|---|---|---|---|---|---|\n")
 	for _, it := range t.Items {
@@ -101,7 +101,7 @@ func writeTemplate(b *strings.Builder, t inspect.Template) {
 	b.WriteString("\n")
 }
 
-func fitText(f *inspect.Fit) string {
+func fitText(f *checklist.Fit) string {
 	s := f.Summary()
 	if s == "" {
 		s = "all"

@@ -9,6 +9,11 @@ import (
 	"github.com/tindal/tindal/models"
 )
 
+// KindReinspection is the inspection kind that may lift a detention order
+// (Karnataka 2025, Sch-IX Annex-1: "presented for re-inspection by a
+// Surveyor"); it names the order in detention_order_id.
+const KindReinspection = "re_inspection"
+
 // validateReinspectionLink checks the shape of inspection.start's link:
 // a re-inspection names its detention order, and only a re-inspection does.
 func validateReinspectionLink(fe *models.FieldErrors, kind string, order *uuid.UUID) {

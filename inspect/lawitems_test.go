@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 )
 
 // currentItems indexes the items of the current (not retired) templates.
-func currentItems() map[inspect.TemplateRef]inspect.Item {
-	out := map[inspect.TemplateRef]inspect.Item{}
-	for _, t := range inspect.Templates() {
+func currentItems() map[inspect.TemplateRef]checklist.Item {
+	out := map[inspect.TemplateRef]checklist.Item{}
+	for _, t := range checklist.Templates() {
 		if t.Retired {
 			continue
 		}
@@ -76,8 +77,8 @@ func lawSection() string {
 	var b strings.Builder
 	items := currentItems()
 	law := inspect.LawItems()
-	fits := map[string]inspect.Fit{}
-	for _, t := range inspect.Templates() {
+	fits := map[string]checklist.Fit{}
+	for _, t := range checklist.Templates() {
 		if !t.Retired {
 			fits[t.Key] = t.Fit
 		}
@@ -135,7 +136,7 @@ func lawSection() string {
 			answers[r] = append(answers[r], l.ID)
 		}
 	}
-	for _, t := range inspect.Templates() {
+	for _, t := range checklist.Templates() {
 		if t.Retired {
 			continue
 		}
@@ -157,7 +158,7 @@ func lawSection() string {
 // itemCode is the code a "no" to it raises and the rule the item prints:
 // its own Ref, else the code's first legal reference (as the template
 // tables above show it).
-func itemCode(it inspect.Item) (code, cite string) {
+func itemCode(it checklist.Item) (code, cite string) {
 	code, cite = "records only", string(it.Ref)
 	if e, ok := rules.Lookup(it.Code); ok {
 		code = string(it.Code)
@@ -170,7 +171,7 @@ func itemCode(it inspect.Item) (code, cite string) {
 
 // itemVessels is the vessels an item is asked of: its template's fit, and
 // the item's own narrowing of it.
-func itemVessels(tf inspect.Fit, it inspect.Item) string {
+func itemVessels(tf checklist.Fit, it checklist.Item) string {
 	s := fitShort(tf)
 	if it.Only != nil {
 		s += ", only " + fitShort(*it.Only)
@@ -178,7 +179,7 @@ func itemVessels(tf inspect.Fit, it inspect.Item) string {
 	return s
 }
 
-func fitShort(f inspect.Fit) string {
+func fitShort(f checklist.Fit) string {
 	if s := f.Summary(); s != "" {
 		return s
 	}
@@ -209,7 +210,7 @@ func TestLawItemsDerivedFromKnownSources(t *testing.T) {
 // that does not govern it.
 func TestLawItemsAskedUnderTheirOwnRegime(t *testing.T) {
 	regime := map[string]rules.Regime{}
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		regime[tp.Key] = tp.Regime
 	}
 	byCite := []struct {
@@ -253,7 +254,7 @@ func TestEveryLawItemIsCovered(t *testing.T) {
 
 // printed is the citation the app prints on an item's question: its own
 // Ref, or else its code's most specific citation.
-func printed(t *testing.T, it inspect.Item) string {
+func printed(t *testing.T, it checklist.Item) string {
 	if it.Ref != "" {
 		return string(it.Ref)
 	}

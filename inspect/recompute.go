@@ -51,7 +51,7 @@ func (w *Work) recompute(ctx context.Context, id uuid.UUID) error {
 	if err := w.syncFindings(ctx, ag, ev); err != nil {
 		return err
 	}
-	if err := w.syncOffences(ctx, ag, ev); err != nil {
+	if err := w.s.penalty.SyncOffences(ctx, w, &ag.row, ag.findings, ev); err != nil {
 		return err
 	}
 	return w.writeDerived(ctx, ag, ev)
@@ -97,7 +97,7 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 			prefix = fmt.Sprintf("%s@%d/", t.Key, t.Version)
 		}
 		names[id] = prefix
-		for _, it := range t.checklistFor(in.Vessel) { // items that apply to this vessel
+		for _, it := range t.ChecklistFor(in.Vessel) { // items that apply to this vessel
 			it.ID = prefix + it.ID
 			in.Checklist = append(in.Checklist, it)
 		}

@@ -59,7 +59,7 @@ func (s *Service) Review(ctx context.Context, sc models.Scope, id uuid.UUID, in 
 		}
 		// The challan, in the approval's transaction: no approved
 		// inspection lacks its notice (notice.go).
-		if err := w.issueNotice(ctx, sc, &ag.row); err != nil {
+		if err := w.s.penalty.IssueNotice(ctx, w, sc, &ag.row); err != nil {
 			return err
 		}
 		return w.flush()

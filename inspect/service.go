@@ -1,11 +1,18 @@
 // Package inspect is the inspection aggregate and its commands: start,
 // answer, record and rectify findings, attach photos, submit, discard,
-// observe a vessel, review and withdraw. Every way data comes in — a sync
-// push, a REST call, an import — runs these commands inside a Work, which
-// locks aggregate roots, applies the per-field stamp rules of DESIGN §4,
-// writes only what changed, and at the end recomputes what the law says
-// (rules.Evaluate with the rule set stored on the inspection) and the
-// penalty chains of every liable party touched, under their locks.
+// observe a vessel, review and withdraw, amendments and conflicts. Every
+// way data comes in — a sync push, a REST call, an import — runs these
+// commands inside a Work, which locks aggregate roots, applies the
+// per-field stamp rules of docs/SYNC.md, writes only what changed, and at
+// the end recomputes what the law says (rules.Evaluate with the rule set
+// stored on the inspection), then the penalty chains of every liable party
+// touched, under their locks. It also holds the review queue and the
+// rectification of findings.
+//
+// It may import checklist (the templates an inspection is started with),
+// penalty (the recompute syncs offences and chains; an approval issues the
+// notice), photo, rules, models, storage and notify. detention builds on
+// it; nothing here imports detention (docs/ARCHITECTURE.md).
 package inspect
 
 import (
@@ -17,8 +24,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -29,9 +38,9 @@ const (
 	EntityAnswer     = "inspection_answer"
 	EntityFinding    = "finding"
 	EntityPhoto      = "photo"
-	EntityOffence    = "offence"
-	EntityPenalty    = "penalty"
-	EntityAdjustment = "penalty_adjustment"
+	EntityOffence    = penalty.EntityOffence
+	EntityPenalty    = penalty.EntityPenalty
+	EntityAdjustment = penalty.EntityAdjustment
 	EntityConflict   = "conflict"
 	EntityAmendment  = "amendment_request"
 	EntityReview     = "review"
@@ -45,10 +54,10 @@ type Service struct {
 	db        *storage.DB
 	rules     *rules.Registry
 	clock     func() time.Time
-	templates map[uuid.UUID]Template
-	seeded    stdsync.Map   // template id → true once known to be in the database
-	outbox    notify.Outbox // owners' notices of changed penalties (WithOutbox)
-	counters  *noticeCounters
+	templates map[uuid.UUID]checklist.Template
+	seeded    stdsync.Map      // template id → true once known to be in the database
+	outbox    notify.Outbox    // owners' notices of changed penalties (WithOutbox)
+	penalty   *penalty.Service // offences, chains and notices (built by New)
 	// retiredGrace is how long a retired template version is still
 	// accepted for new inspections (WithRetiredGrace).
 	retiredGrace time.Duration
@@ -62,13 +71,22 @@ func New(db *storage.DB, reg *rules.Registry, clock func() time.Time, opts ...Op
 	if clock == nil {
 		clock = time.Now
 	}
-	s := &Service{db: db, rules: reg, clock: clock, templates: templateIndex(), counters: newNoticeCounters(),
+	s := &Service{db: db, rules: reg, clock: clock, templates: checklist.Index(),
 		retiredGrace: DefaultRetiredGrace}
 	for _, o := range opts {
 		o(s)
 	}
+	s.penalty = penalty.New(db, reg, clock, s.outbox)
 	return s
 }
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithOutbox sets the outbox the penalty chain function writes owners'
+// notices to (Email: whether email rows are written, i.e. SMTP is
+// configured). Without it notices go to the in-app feed only.
+func WithOutbox(o notify.Outbox) Option { return func(s *Service) { s.outbox = o } }
 
 // DB returns the database the service writes to.
 func (s *Service) DB() *storage.DB { return s.db }
@@ -121,11 +139,11 @@ const (
 
 // ensureTemplate writes a built-in template to the database the first time
 // an inspection uses it, so that the foreign key holds without a seed step.
-func (s *Service) ensureTemplate(ctx context.Context, w *Work, t Template) error {
+func (s *Service) ensureTemplate(ctx context.Context, w *Work, t checklist.Template) error {
 	if _, ok := s.seeded.Load(t.ID); ok {
 		return nil
 	}
-	n, err := insertTemplate(ctx, w.tx, t)
+	n, err := checklist.Insert(ctx, w.tx, t)
 	if err != nil {
 		return err
 	}

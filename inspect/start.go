@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 )
@@ -154,18 +155,18 @@ func (a *StartArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 // the field it came from; a retired version only while its grace lasts at
 // the start's capture time (retired: when the database says it was
 // retired, zero if it is not).
-func (w *Work) startTemplate(ctx context.Context, field string, id uuid.UUID, v models.Vessel, retired, at time.Time) (Template, error) {
+func (w *Work) startTemplate(ctx context.Context, field string, id uuid.UUID, v models.Vessel, retired, at time.Time) (checklist.Template, error) {
 	t, ok := w.s.Template(id)
 	if !ok {
-		return Template{}, invalid(field, "unknown_template", "no checklist template with this id")
+		return checklist.Template{}, invalid(field, "unknown_template", "no checklist template with this id")
 	}
 	if string(t.Regime) != v.Regime {
-		return Template{}, invalid(field, "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
+		return checklist.Template{}, invalid(field, "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
 	}
 	// A template applies to the vessel kinds, categories and zones its law
 	// does (templates_fits.go); any other would fine without basis.
-	if err := t.Fit.Check(FactsOf(v)); err != nil {
-		return Template{}, invalid(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+	if err := t.Fit.Check(checklist.FactsOf(v)); err != nil {
+		return checklist.Template{}, invalid(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
 	}
 	if !retired.IsZero() {
 		return t, w.checkRetired(ctx, field, t, retired, at)
@@ -187,7 +188,7 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	if err != nil {
 		return Outcome{}, err
 	}
-	ts := make([]Template, len(ids))
+	ts := make([]checklist.Template, len(ids))
 	byKey := map[string]string{}
 	for i, id := range ids {
 		if ts[i], err = w.startTemplate(ctx, fields[i], id, v, retired[id], m.At); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 )
 
@@ -54,7 +55,7 @@ func (w *Work) retiredAt(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]ti
 // had keeps its work; one that never pulls stops producing the wrong
 // fines of a corrected version (issue 15: ka-form2-annex v1 fined every
 // zone under the Zone-1 r.46 codes).
-func (w *Work) checkRetired(ctx context.Context, field string, t Template, retired, at time.Time) error {
+func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Template, retired, at time.Time) error {
 	until := retired.Add(w.s.retiredGrace)
 	if at.Before(until) {
 		return nil
@@ -72,14 +73,14 @@ func (w *Work) checkRetired(ctx context.Context, field string, t Template, retir
 // successorOf says what to start with instead of a retired version: the
 // current version of its key as the database has it (else as this
 // server's code has it), or the keys that replaced a retired key.
-func (w *Work) successorOf(ctx context.Context, t Template) (string, error) {
+func (w *Work) successorOf(ctx context.Context, t checklist.Template) (string, error) {
 	var current []int
 	err := w.tx.DB.WithContext(ctx).Raw(`SELECT template_version FROM checklist_templates
 		WHERE key = ? AND retired_at IS NULL AND deleted_at IS NULL ORDER BY template_version DESC LIMIT 1`, t.Key).Scan(&current).Error
 	if err != nil {
 		return "", fmt.Errorf("look up current template: %w", err)
 	}
-	for _, c := range Templates() {
+	for _, c := range checklist.Templates() {
 		if c.Key == t.Key && !c.Retired {
 			current = append(current, c.Version)
 		}
@@ -87,8 +88,8 @@ func (w *Work) successorOf(ctx context.Context, t Template) (string, error) {
 	switch {
 	case len(current) > 0:
 		return fmt.Sprintf("pull and start with %s version %d", t.Key, current[0]), nil
-	case len(replacedKeys[t.Key]) > 0:
-		return fmt.Sprintf("pull and start with %s instead, whichever fits the vessel", strings.Join(replacedKeys[t.Key], " or ")), nil
+	case len(checklist.ReplacedBy(t.Key)) > 0:
+		return fmt.Sprintf("pull and start with %s instead, whichever fits the vessel", strings.Join(checklist.ReplacedBy(t.Key), " or ")), nil
 	}
 	return "pull and start with a current template", nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
@@ -45,14 +46,14 @@ func TestSeedTemplatesStampsRetirementOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := retiredStamps(t, db)
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		if got := first[tp.ID]; (got != nil) != tp.Retired {
 			t.Errorf("%s v%d: retired %v, retired_at %v", tp.Key, tp.Version, tp.Retired, got)
 		}
 	}
 	// Seeded a month ago by another replica, and its fit since changed;
 	// a current version wrongly stamped (as an older replica might have).
-	v1, current := inspect.TemplateID("ka-form2-annex", 1), currentTemplate(t, "ka-form2-annex")
+	v1, current := checklist.TemplateID("ka-form2-annex", 1), currentTemplate(t, "ka-form2-annex")
 	back := first[v1].AddDate(0, 0, -31)
 	db.Gorm.Exec("UPDATE checklist_templates SET retired_at = ?, fit = '{}' WHERE id = ?", back, v1)
 	db.Gorm.Exec("UPDATE checklist_templates SET retired_at = now() WHERE id = ?", current)
@@ -80,7 +81,7 @@ func TestSeedTemplatesStampsRetirementOnce(t *testing.T) {
 func currentVersion(t *testing.T, key string) int {
 	t.Helper()
 	id := currentTemplate(t, key)
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		if tp.ID == id {
 			return tp.Version
 		}
@@ -118,7 +119,7 @@ func TestRetiredTemplateGraceIsASetting(t *testing.T) {
 	if _, err := w.svc.SeedTemplates(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	v1 := inspect.TemplateID("ka-form2-annex", 1)
+	v1 := checklist.TemplateID("ka-form2-annex", 1)
 	retired := time.Date(2026, 3, 1, 4, 30, 0, 0, time.UTC)
 	w.exec("UPDATE checklist_templates SET retired_at = ? WHERE id = ?", retired, v1)
 	if err := w.runStart(retired.AddDate(0, 0, 9), v1); err != nil {

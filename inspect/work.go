@@ -108,6 +108,18 @@ func (w *Work) audit(action, entity string, id uuid.UUID, after any) {
 
 func (w *Work) afterCommit(f func()) { w.after = append(w.after, f) }
 
+// Changed logs a change of an entity under the scope keys, when the
+// current command's savepoint is released (Finish).
+func (w *Work) Changed(entity string, id uuid.UUID, keys ...string) { w.changed(entity, id, keys...) }
+
+// Audit records an audit entry, kept or dropped with the current command.
+func (w *Work) Audit(action, entity string, id uuid.UUID, after any) {
+	w.audit(action, entity, id, after)
+}
+
+// AfterCommit runs f after the transaction commits.
+func (w *Work) AfterCommit(f func()) { w.afterCommit(f) }
+
 // keys are the scope keys of everything in an inspection's aggregate.
 func keys(row *models.Inspection) []string {
 	return []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.OwnerID), storage.ScopeUser(row.InspectorID)}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -18,7 +18,7 @@ const partiesPerTx = 100
 
 // repeatOffences is the repeat-offences job, a reconciliation (DESIGN §7):
 // for every liable party with an offence in the last 13 months it calls
-// inspect.RecomputeParties — the same chain function every push and
+// penalty.RecomputeParties — the same chain function every push and
 // review calls — and looks at what that wrote. There should be nothing:
 // any adjustment is a difference, recorded by the chain function (which
 // also tells the owner of a changed charged fine, once per adjustment, in
@@ -76,7 +76,7 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 		if err := db.Raw(`SELECT id FROM penalties WHERE party_id IN ? AND deleted_at IS NULL`, ids).Scan(&pensBefore).Error; err != nil {
 			return fmt.Errorf("penalties before: %w", err)
 		}
-		if err := inspect.RecomputeParties(ctx, tx, reg, s.d.Outbox, ids); err != nil {
+		if err := penalty.RecomputeParties(ctx, tx, reg, s.d.Outbox, ids); err != nil {
 			return err
 		}
 		var created []struct {

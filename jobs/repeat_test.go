@@ -8,10 +8,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -41,7 +41,7 @@ func TestRepeatOffencesLateSyncedEarlierOffenceKAF01Doubled(t *testing.T) {
 	w.offence(party, v, j, o, insp, tpl, time.Date(2027, 3, 10, 5, 0, 0, 0, time.UTC))
 	ctx := context.Background()
 	w.must(w.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{party})
+		return penalty.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{party})
 	}))
 	w.run(jobs.JobRepeatOffences, "2027-03-20")
 	if n := w.count("penalty_adjustments"); n != 0 {

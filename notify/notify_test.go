@@ -118,7 +118,7 @@ func dispatcher(db *storage.DB, s notify.Sender) *notify.Dispatcher {
 }
 
 // penaltyNotice is a Karnataka 2025 Sch-IV row 1 fine doubled by an
-// earlier offence (Sch-IV note), as inspect.RecomputeParties writes it.
+// earlier offence (Sch-IV note), as penalty.RecomputeParties writes it.
 func penaltyNotice(r notify.Recipient) notify.Notice {
 	return notify.Notice{Template: notify.TplPenaltyAdjusted, DedupeKey: "test:" + uuid.NewString(), Recipient: r,
 		Data: notify.Data{Vessel: "Sagar Rani (KA-KWR-M-0002)", Row: "KA-F01", Offence: "Operating the boat without a valid insurance cover",

@@ -38,7 +38,7 @@ var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesse
 	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue}
 
 // Why a charged penalty changed (Data.Reason), set by the penalty chain
-// function (inspect.RecomputeParties). Data.Earlier is the date of the
+// function (penalty.RecomputeParties). Data.Earlier is the date of the
 // earlier offence the reason names.
 const (
 	// PenaltyRepeat: the offence now repeats, within a year, an earlier

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
@@ -35,7 +36,7 @@ type fixture struct {
 	seq     map[string]int64
 }
 
-var form2 = inspect.TemplateID("ka-form2-annex", 1)
+var form2 = checklist.TemplateID("ka-form2-annex", 1)
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 	tsync "github.com/tindal/tindal/sync"
@@ -17,9 +18,9 @@ import (
 // Issue 15: one inspection may use several templates, each answer keyed by
 // template and item.
 var (
-	form2v2   = inspect.TemplateID("ka-form2-annex", 2)
-	schIX     = inspect.TemplateID("ka-detention-criteria", 1)
-	zone1Only = inspect.TemplateID("ka-zone1-equipment", 1)
+	form2v2   = checklist.TemplateID("ka-form2-annex", 2)
+	schIX     = checklist.TemplateID("ka-detention-criteria", 1)
+	zone1Only = checklist.TemplateID("ka-zone1-equipment", 1)
 )
 
 func (f *fixture) startV2(dev string, id, vessel uuid.UUID, at time.Time, templates ...uuid.UUID) tsync.Mutation {

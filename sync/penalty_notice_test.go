@@ -15,6 +15,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	tsync "github.com/tindal/tindal/sync"
@@ -92,8 +93,8 @@ func TestKAF04LateEarlierOffenceEmailsTheOwnerOnceInHindi(t *testing.T) {
 	wantStatuses(t, f.push("d2", submit), "replayed")
 	ctx := context.Background()
 	err := f.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		party := inspect.PartyID(string(rules.PartyOwner), f.owner.String())
-		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{party})
+		party := penalty.PartyID(string(rules.PartyOwner), f.owner.String())
+		return penalty.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{party})
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	tsync "github.com/tindal/tindal/sync"
@@ -159,7 +160,7 @@ func rawBaseline(b *testing.B, mode rawMode) {
 // owner, inspector scopes) per entity and an audit row per entity, and
 // the rows the rules derive (13 findings, a liable party, 5 offences and 5
 // penalties, the inspection's outcome) and the device's last push.
-func rawDay(f *fixture, t inspect.Template, uid, dev uuid.UUID, mode rawMode) *pgx.Batch {
+func rawDay(f *fixture, t checklist.Template, uid, dev uuid.UUID, mode rawMode) *pgx.Batch {
 	batch := &pgx.Batch{}
 	id := uuid.Must(uuid.NewV7())
 	now := time.Now()

@@ -20,7 +20,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 	tsync "github.com/tindal/tindal/sync"
@@ -171,7 +171,7 @@ func TestPushAfterServerCrashIsAcceptedOnceItsSessionEnds(t *testing.T) {
 		return s.call("POST", "/v1/sync/push", login.AccessToken, map[string]any{"mutations": ms},
 			"X-Device-Id", dev.String(), "X-Protocol-Version", "1", "X-App-Version", "1.0.0")
 	}
-	tpl := inspect.TemplateID("ka-form2-annex", 1)
+	tpl := checklist.TemplateID("ka-form2-annex", 1)
 	x, y := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
 	if status, body, err := push(a, mut("inspection.start", map[string]any{"id": x, "vessel_id": vessel, "template_id": tpl, "kind": "routine"})); err != nil || status != 200 {
 		t.Fatalf("first push: %d %v %s", status, err, body)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/penalty"
 	tsync "github.com/tindal/tindal/sync"
 )
 
@@ -96,7 +97,7 @@ func TestReappliedQuarantinedStartKeepsItsTimeFlags(t *testing.T) {
 	var row struct{ TimeFlags models.Strings }
 	f.db.Gorm.Raw("SELECT time_flags FROM inspections WHERE id = ?", early).Scan(&row)
 	flags = row.TimeFlags
-	if !contains(flags, inspect.FlagBeforeRegistration) {
+	if !contains(flags, penalty.FlagBeforeRegistration) {
 		t.Fatalf("inspection time flags %v, want before_registration", flags)
 	}
 	wantStatuses(t, f.push("d2", f.mut("d2", "inspection.submit", 1, ago(time.Minute), map[string]any{"inspection_id": early})), "applied")

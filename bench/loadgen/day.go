@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 )
 
@@ -41,7 +42,7 @@ var findingCodes = []string{"11004", "07003", "10008", "11002", "14001", "20001"
 // captured six hours ago a minute apart. Answers cycle through the
 // template's items, so with 30 items the last 10 answer again items
 // already answered (an update of the same row, as a real day has).
-func newDay(t inspect.Template, vessel string, lastSeq int64) day {
+func newDay(t checklist.Template, vessel string, lastSeq int64) day {
 	d := day{inspection: uuid.Must(uuid.NewV7()), vessel: vessel}
 	at := time.Now().Add(-6 * time.Hour).UTC()
 	add := func(name string, entity uuid.UUID, entityType string, args map[string]any) {
@@ -69,13 +70,13 @@ func newDay(t inspect.Template, vessel string, lastSeq int64) day {
 }
 
 // formTemplate is the Karnataka Form-2 annex checklist the days use.
-func formTemplate() (inspect.Template, error) {
-	for _, t := range inspect.Templates() {
+func formTemplate() (checklist.Template, error) {
+	for _, t := range checklist.Templates() {
 		if t.Key == "ka-form2-annex" {
 			return t, nil
 		}
 	}
-	return inspect.Template{}, fmt.Errorf("no ka-form2-annex checklist template")
+	return checklist.Template{}, fmt.Errorf("no ka-form2-annex checklist template")
 }
 
 // randomSHA is a random hex SHA-256, as a photo's would be.

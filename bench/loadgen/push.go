@@ -11,13 +11,13 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 )
 
 // pushPhase is the phones' offline days against the server.
 type pushPhase struct {
 	c        config
-	tpl      inspect.Template
+	tpl      checklist.Template
 	phones   []*client
 	vessels  []string     // day i inspects vessels[i % len]
 	reqs     series       // each push request, retries included

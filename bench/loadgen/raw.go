@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/checklist"
 )
 
 // rawEnv is what the raw writers need to write the push's days again:
@@ -19,7 +19,7 @@ type rawEnv struct {
 	inspector string
 	devices   []string
 	vessels   []vesselRef
-	tpl       inspect.Template
+	tpl       checklist.Template
 	ruleSet   string
 	shape     rowShape
 	derived   derivedShape

@@ -1,4 +1,4 @@
-package inspect_test
+package penalty_test
 
 import (
 	"context"
@@ -10,9 +10,11 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -68,7 +70,7 @@ func (w *lawWorld) inspect(vessel uuid.UUID, at time.Time, fs ...finding) uuid.U
 // version a phone would have then.
 func currentTemplate(t *testing.T, key string) uuid.UUID {
 	t.Helper()
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		if tp.Key == key && !tp.Retired {
 			return tp.ID
 		}
@@ -322,7 +324,7 @@ type owner2 struct {
 
 func (w *lawWorld) secondOwner() owner2 {
 	o := owner2{owner: uuid.New(), vessels: [2]uuid.UUID{uuid.New(), uuid.New()}}
-	o.party = inspect.PartyID(string(rules.PartyOwner), o.owner.String())
+	o.party = penalty.PartyID(string(rules.PartyOwner), o.owner.String())
 	w.exec(`INSERT INTO owners (id, kind, name, email, preferred_language, jurisdiction_id) VALUES (?, 'person', 'Ravi', '', 'en', ?)`, o.owner, w.jur)
 	for i, v := range o.vessels {
 		w.exec(`INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power, power_unit, passengers, use, jurisdiction_id, owner_id)
@@ -350,7 +352,7 @@ func (w *lawWorld) recomputeParty(party uuid.UUID) {
 	w.t.Helper()
 	ctx := context.Background()
 	err := w.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		return inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{}, []uuid.UUID{party})
+		return penalty.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{}, []uuid.UUID{party})
 	})
 	if err != nil {
 		w.t.Fatal(err)

@@ -1,4 +1,4 @@
-package inspect
+package penalty
 
 import (
 	"context"
@@ -21,14 +21,6 @@ const FlagPenaltyNoticeNotEmailed = "penalty_notice_not_emailed"
 
 // scheduleIVNote is the repeat rule as RULES.md §5.1 quotes it.
 const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last penalties charged for next subsequent offences within a year")`
-
-// Option configures a Service.
-type Option func(*Service)
-
-// WithOutbox sets the outbox the penalty chain function writes owners'
-// notices to (Email: whether email rows are written, i.e. SMTP is
-// configured). Without it notices go to the in-app feed only.
-func WithOutbox(o notify.Outbox) Option { return func(s *Service) { s.outbox = o } }
 
 // penaltyChange is one adjustment the chain function wrote, with what the
 // owner's notice needs to say about it.

@@ -1,4 +1,4 @@
-package inspect_test
+package penalty_test
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
@@ -35,7 +35,7 @@ func newChainWorld(t *testing.T, lang, email string) *chainWorld {
 	t.Helper()
 	w := &chainWorld{t: t, db: testkit.NewDB(t), jur: uuid.New(), owner: uuid.New(), vessel: uuid.New(), inspector: uuid.New(),
 		tpl: uuid.New(), email: email}
-	w.party = inspect.PartyID(string(rules.PartyOwner), w.owner.String())
+	w.party = penalty.PartyID(string(rules.PartyOwner), w.owner.String())
 	w.exec(`INSERT INTO jurisdictions (id, code, name, regime) VALUES (?, 'KARWAR', 'Karwar', 'KA-IV-2025')`, w.jur)
 	w.exec(`INSERT INTO owners (id, kind, name, email, preferred_language, jurisdiction_id) VALUES (?, 'person', 'Lakshmi', ?, ?, ?)`, w.owner, email, lang, w.jur)
 	w.exec(`INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power, power_unit, passengers, use, jurisdiction_id, owner_id)
@@ -90,7 +90,7 @@ func (w *chainWorld) recompute() {
 func (w *chainWorld) recomputeThen(then func(tx *storage.Tx) error) error {
 	ctx := context.Background()
 	return w.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		err := inspect.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{w.party})
+		err := penalty.RecomputeParties(ctx, tx, rules.NewRegistry(rules.RegistrySettings{}), notify.Outbox{Email: true}, []uuid.UUID{w.party})
 		if err == nil && then != nil {
 			err = then(tx)
 		}
@@ -342,7 +342,7 @@ func TestKAF01OwnerWithoutEmailIsFlaggedAndToldInTheFeed(t *testing.T) {
 	}
 	var flags []struct{ SubjectType, Document, Detail string }
 	w.db.Gorm.Raw(`SELECT subject_type, document, detail FROM flags WHERE kind = ? AND owner_id = ? AND status = 'open'`,
-		inspect.FlagPenaltyNoticeNotEmailed, w.owner).Scan(&flags)
+		penalty.FlagPenaltyNoticeNotEmailed, w.owner).Scan(&flags)
 	if len(flags) != 1 || flags[0].SubjectType != "owner" || !strings.HasPrefix(flags[0].Document, "penalty:") ||
 		!strings.Contains(flags[0].Detail, "Rs 5000 to Rs 10000") || !strings.Contains(flags[0].Detail, "no app account") {
 		t.Errorf("flags %+v, want one open owner flag for the adjustment", flags)

@@ -1,4 +1,4 @@
-package inspect
+package detention
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/rules"
@@ -17,7 +18,7 @@ import (
 // tellDetained writes, in the order's transaction, the owner's notice (in
 // their language), the 48-hour report flag (Sch-IX para 1.3) and the
 // reminder to the ordering officer.
-func (w *Work) tellDetained(ctx context.Context, o *models.DetentionOrder, v *models.Vessel, doc document.DetentionOrder) error {
+func tellDetained(ctx context.Context, w *inspect.Work, o *models.DetentionOrder, v *models.Vessel, doc document.DetentionOrder) error {
 	c, err := ownerContactOf(ctx, w, o.OwnerID)
 	if err != nil {
 		return err
@@ -38,19 +39,19 @@ func (w *Work) tellDetained(ctx context.Context, o *models.DetentionOrder, v *mo
 	notices = append(notices, notify.Notice{Template: notify.TplDetentionReportDue, DedupeKey: "detention-report:" + o.ID.String(),
 		Recipient: notify.Recipient{Type: notify.RecipientUser, ID: o.OrderedBy, Name: officer.Name, Email: officer.Email, Language: officer.PreferredLanguage},
 		Data:      notify.Data{Vessel: label, Number: o.Number, Due: o.ReportDueAt, Days: 2, Citation: kaReportCitation, Detail: detentionReportAfter}})
-	if _, err := w.s.outbox.Enqueue(ctx, w.tx.DB, notices); err != nil {
+	if _, err := w.Outbox().Enqueue(ctx, w.Tx().DB, notices); err != nil {
 		return fmt.Errorf("detention notices: %w", err)
 	}
-	return w.flagReport(ctx, o)
+	return flagReport(ctx, w, o)
 }
 
 // flagReport raises the 48-hour report flag, due on the India date of the
 // deadline; its detail gives the exact time.
-func (w *Work) flagReport(ctx context.Context, o *models.DetentionOrder) error {
+func flagReport(ctx context.Context, w *inspect.Work, o *models.DetentionOrder) error {
 	due := rules.DateOf(o.ReportDueAt)
 	detail := fmt.Sprintf("Send the %s of detention order %s by %s IST.", detentionReportAfter, o.Number,
 		o.ReportDueAt.In(rules.IST).Format("2 January 2006 15:04"))
-	err := w.tx.DB.WithContext(ctx).Exec(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id,
+	err := w.Tx().DB.WithContext(ctx).Exec(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id,
 		vessel_id, citation, detail, raised_by, raised_on)
 		VALUES (?, ?, 'vessel', ?, ?, ?, ?, ?, ?, ?, ?, 'detention', ?)
 		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING`,
@@ -63,7 +64,7 @@ func (w *Work) flagReport(ctx context.Context, o *models.DetentionOrder) error {
 }
 
 // tellReleased writes the owner's notice of a release order.
-func (w *Work) tellReleased(ctx context.Context, o *models.DetentionOrder, v *models.Vessel, doc document.ReleaseOrder) error {
+func tellReleased(ctx context.Context, w *inspect.Work, o *models.DetentionOrder, v *models.Vessel, doc document.ReleaseOrder) error {
 	c, err := ownerContactOf(ctx, w, o.OwnerID)
 	if err != nil {
 		return err
@@ -72,7 +73,7 @@ func (w *Work) tellReleased(ctx context.Context, o *models.DetentionOrder, v *mo
 		Recipient: notify.Owner(o.OwnerID, c.Name, c.Email, c.PreferredLanguage),
 		Data: notify.Data{Vessel: fmt.Sprintf("%s (%s)", v.Name, v.RegistrationNumber), Number: doc.Number, Due: noticeDate(*o.ReleasedAt),
 			Amount: doc.ChargesTotal, Citation: kaReleasePower, Lines: doc.Conditions, Detail: strings.Join(doc.Conditions, "; ")}}
-	if _, err := w.s.outbox.Enqueue(ctx, w.tx.DB, []notify.Notice{n}); err != nil {
+	if _, err := w.Outbox().Enqueue(ctx, w.Tx().DB, []notify.Notice{n}); err != nil {
 		return fmt.Errorf("release notice: %w", err)
 	}
 	return nil
@@ -83,17 +84,17 @@ type contact struct {
 	Name, Email, PreferredLanguage string
 }
 
-func ownerContactOf(ctx context.Context, w *Work, id uuid.UUID) (contact, error) {
+func ownerContactOf(ctx context.Context, w *inspect.Work, id uuid.UUID) (contact, error) {
 	var c contact
-	if err := w.tx.DB.WithContext(ctx).Raw("SELECT name, email, preferred_language FROM owners WHERE id = ?", id).Scan(&c).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Raw("SELECT name, email, preferred_language FROM owners WHERE id = ?", id).Scan(&c).Error; err != nil {
 		return c, fmt.Errorf("owner to notify: %w", err)
 	}
 	return c, nil
 }
 
-func userContactOf(ctx context.Context, w *Work, id uuid.UUID) (contact, error) {
+func userContactOf(ctx context.Context, w *inspect.Work, id uuid.UUID) (contact, error) {
 	var c contact
-	if err := w.tx.DB.WithContext(ctx).Raw("SELECT name, email, preferred_language FROM users WHERE id = ?", id).Scan(&c).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Raw("SELECT name, email, preferred_language FROM users WHERE id = ?", id).Scan(&c).Error; err != nil {
 		return c, fmt.Errorf("officer to remind: %w", err)
 	}
 	return c, nil

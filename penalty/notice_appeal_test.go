@@ -1,4 +1,4 @@
-package inspect_test
+package penalty_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/penalty"
 )
 
 // TestParadipAppealGoesToTheConservator: at Paradip an appeal lies from the
@@ -29,7 +30,7 @@ func TestParadipAppealGoesToTheConservator(t *testing.T) {
 	if err := w.db.Gorm.Raw(`SELECT inspection_id, id FROM penalties WHERE offence_id = ?`, off).Scan(&ids).Error; err != nil {
 		t.Fatal(err)
 	}
-	insp, penalty := ids.InspectionID, ids.ID
+	insp, pen := ids.InspectionID, ids.ID
 	w.exec(`INSERT INTO reviews (id, inspection_id, reviewer_id, decision, jurisdiction_id, owner_id, inspector_id) VALUES (?, ?, ?, 'approve', ?, ?, ?)`,
 		uuid.New(), insp, deputy, w.jur, w.owner, w.inspector)
 	notice, appeal := uuid.New(), uuid.New()
@@ -37,19 +38,19 @@ func TestParadipAppealGoesToTheConservator(t *testing.T) {
 		VALUES (?, ?, ?, ?, ?, 1, 'PARADIP/PN/000001', 'PARADIP-HC-1967', current_date, ?)`, notice, insp, w.jur, w.owner, w.vessel, deputy)
 	w.exec(`INSERT INTO penalty_notice_revisions (notice_id, revision, reason, lines, total) VALUES (?, 1, 'issued', '[]', 0)`, notice)
 	w.exec(`INSERT INTO penalty_appeals (id, penalty_id, notice_id, filed_on, window_closes_on, authority, grounds, filed_by, jurisdiction_id, owner_id)
-		VALUES (?, ?, ?, current_date, current_date + 7, 'Conservator of the Port of Paradip', 'grounds', ?, ?, ?)`, appeal, penalty, notice, deputy, w.jur, w.owner)
+		VALUES (?, ?, ?, current_date, current_date + 7, 'Conservator of the Port of Paradip', 'grounds', ?, ?, ?)`, appeal, pen, notice, deputy, w.jur, w.owner)
 	svc := inspect.New(w.db, nil, nil)
 	scope := func(u uuid.UUID) models.Scope {
 		return models.Scope{UserID: u, Role: models.RoleSupervisor, Access: models.AccessJurisdiction, Jurisdictions: []uuid.UUID{w.jur}}
 	}
 	ctx := context.Background()
-	_, err := svc.DecideAppeal(ctx, scope(deputy), appeal, inspect.AppealUpheld, "shown")
+	_, err := svc.Penalties().DecideAppeal(ctx, scope(deputy), appeal, penalty.AppealUpheld, "shown")
 	var e *models.Error
 	if !errors.As(err, &e) || e.Kind != models.KindForbidden || e.Code != "decided_below" {
 		t.Fatalf("Paradip 1967, r.27: the deputy who decided decides the appeal: %v", err)
 	}
-	a, err := svc.DecideAppeal(ctx, scope(conservator), appeal, inspect.AppealUpheld, "shown")
-	if err != nil || a.State != inspect.AppealUpheld {
+	a, err := svc.Penalties().DecideAppeal(ctx, scope(conservator), appeal, penalty.AppealUpheld, "shown")
+	if err != nil || a.State != penalty.AppealUpheld {
 		t.Fatalf("Paradip 1967, r.27: the Conservator decides: %+v %v", a, err)
 	}
 	if level, amount := w.amount(off); level != 0 || amount != 0 {

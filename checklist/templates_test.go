@@ -1,9 +1,10 @@
-package inspect_test
+package checklist_test
 
 import (
 	"context"
 	"testing"
 
+	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/testkit"
@@ -12,9 +13,9 @@ import (
 // Every checklist item maps to a code of the catalogue that applies to the
 // template's regime, item ids are unique, and ids are stable.
 func TestTemplatesMapToTheCatalogue(t *testing.T) {
-	for _, tp := range inspect.Templates() {
+	for _, tp := range checklist.Templates() {
 		seen := map[string]bool{}
-		if tp.ID != inspect.TemplateID(tp.Key, tp.Version) {
+		if tp.ID != checklist.TemplateID(tp.Key, tp.Version) {
 			t.Errorf("%s: id is not derived from key and version", tp.Key)
 		}
 		for _, it := range tp.Items {
@@ -46,7 +47,7 @@ func TestSeedTemplatesIsIdempotent(t *testing.T) {
 	db := testkit.NewDB(t)
 	s := inspect.New(db, nil, nil)
 	n, err := s.SeedTemplates(context.Background())
-	if err != nil || n != len(inspect.Templates()) {
+	if err != nil || n != len(checklist.Templates()) {
 		t.Fatalf("first seed: %d, %v", n, err)
 	}
 	if n, err := s.SeedTemplates(context.Background()); err != nil || n != 0 {
@@ -54,7 +55,7 @@ func TestSeedTemplatesIsIdempotent(t *testing.T) {
 	}
 	var logged int64
 	db.Gorm.Raw("SELECT count(*) FROM change_log WHERE scope_key = 'ref' AND entity_type = 'checklist_template'").Scan(&logged)
-	if logged != int64(len(inspect.Templates())) {
+	if logged != int64(len(checklist.Templates())) {
 		t.Fatalf("change log rows = %d, want one per template", logged)
 	}
 }

@@ -1,4 +1,14 @@
-package inspect
+// Package checklist is the checklist templates: every version of every
+// checklist an inspector fills in (Karnataka 2025 Form-2 and its Annex,
+// the Sch-VI schedules, Paradip 1967, Kandla), the vessels each version
+// fits, which versions are retired and what replaces them, and writing
+// them to checklist_templates. Templates are immutable reference data:
+// a changed question is a new version.
+//
+// It may import rules, models and storage; it knows nothing of
+// inspections (inspect decides whether a retired version may still start
+// one).
+package checklist
 
 import (
 	"context"
@@ -91,7 +101,8 @@ func TemplatesFor(v VesselFacts) []Template {
 	return out
 }
 
-func templateIndex() map[uuid.UUID]Template {
+// Index maps every built-in template version by id.
+func Index() map[uuid.UUID]Template {
 	idx := map[uuid.UUID]Template{}
 	for _, t := range Templates() {
 		idx[t.ID] = t
@@ -99,15 +110,8 @@ func templateIndex() map[uuid.UUID]Template {
 	return idx
 }
 
-// Template returns a template version by id (retired ones included: an
-// inspection started with a version keeps it).
-func (s *Service) Template(id uuid.UUID) (Template, bool) {
-	t, ok := s.templates[id]
-	return t, ok
-}
-
-// item returns the template's item with the given id.
-func (t Template) item(id string) (Item, bool) {
+// Item returns the template's item with the given id.
+func (t Template) Item(id string) (Item, bool) {
 	for _, it := range t.Items {
 		if it.ID == id {
 			return it, true
@@ -116,9 +120,9 @@ func (t Template) item(id string) (Item, bool) {
 	return Item{}, false
 }
 
-// checklistFor is the template as the rules see it for vessel v: the items
+// ChecklistFor is the template as the rules see it for vessel v: the items
 // that apply to v and raise a code.
-func (t Template) checklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
+func (t Template) ChecklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
 	facts := factsOfInspected(v)
 	out := make([]rules.ChecklistItem, 0, len(t.Items))
 	for _, it := range t.Items {
@@ -132,35 +136,8 @@ func (t Template) checklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
 	return out
 }
 
-// SeedTemplates writes every built-in template version that the database
-// lacks (idempotent) and brings the fit and retirement of those it has up
-// to date, logging each change as reference data for pull. serve and
-// `tindal seed` call it; commands also write a template on first use.
-func (s *Service) SeedTemplates(ctx context.Context) (int, error) {
-	added := 0
-	err := s.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		for _, t := range Templates() {
-			n, err := insertTemplate(ctx, tx, t)
-			if err != nil {
-				return err
-			}
-			if n > 0 {
-				added++
-			} else if n, err = refreshTemplate(ctx, tx, t); err != nil || n == 0 {
-				if err != nil {
-					return err
-				}
-				continue
-			}
-			tx.Changed(EntityTemplate, t.ID, storage.ScopeReference)
-		}
-		return nil
-	})
-	return added, err
-}
-
-// insertTemplate inserts a template version unless present.
-func insertTemplate(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
+// Insert inserts a template version unless present.
+func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 	items, fit, err := encodeTemplate(t)
 	if err != nil {
 		return 0, err
@@ -174,10 +151,10 @@ func insertTemplate(ctx context.Context, tx *storage.Tx, t Template) (int64, err
 	return res.RowsAffected, nil
 }
 
-// refreshTemplate sets the fit and retirement of a stored version. Its
+// Refresh sets the fit and retirement of a stored version. Its
 // items never change (a changed question is a new version); which vessels
 // it fits and whether it is still offered may.
-func refreshTemplate(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
+func Refresh(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 	_, fit, err := encodeTemplate(t)
 	if err != nil {
 		return 0, err

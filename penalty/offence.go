@@ -1,4 +1,4 @@
-package inspect
+package penalty
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
 )
 
 var (
@@ -39,22 +40,22 @@ func held(r *models.Inspection) bool {
 	return flagged && r.TimeConfirmedBy == nil
 }
 
-// syncOffences turns the evaluation's offences into offence rows of their
+// SyncOffences turns the evaluation's offences into offence rows of their
 // liable parties, and marks every party whose chain changed.
-func (w *Work) syncOffences(ctx context.Context, ag *agg, ev rules.Evaluation) error {
-	want, err := w.wantedOffences(ctx, ag, ev)
+func (s *Service) SyncOffences(ctx context.Context, w Unit, row *models.Inspection, findings map[uuid.UUID]*models.Finding, ev rules.Evaluation) error {
+	want, err := s.wantedOffences(ctx, w, row, findings, ev)
 	if err != nil {
 		return err
 	}
 	var have []models.Offence
-	if err := w.tx.DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", ag.row.ID).Find(&have).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Unscoped().Where("inspection_id = ?", row.ID).Find(&have).Error; err != nil {
 		return fmt.Errorf("load offences: %w", err)
 	}
 	for i := range have {
 		o := &have[i]
 		n, ok := want[o.ID]
 		delete(want, o.ID)
-		if err := w.reconcileOffence(ctx, ag, o, n, ok); err != nil {
+		if err := reconcileOffence(ctx, w, row, o, n, ok); err != nil {
 			return err
 		}
 	}
@@ -62,13 +63,13 @@ func (w *Work) syncOffences(ctx context.Context, ag *agg, ev rules.Evaluation) e
 	for _, id := range sortedKeys(want) {
 		o := want[id]
 		fresh = append(fresh, o)
-		w.parties[o.PartyID] = true
-		w.changed(EntityOffence, o.ID, keys(&ag.row)...)
+		w.TouchParty(o.PartyID)
+		w.Changed(EntityOffence, o.ID, inspectionKeys(row)...)
 	}
 	if len(fresh) == 0 {
 		return nil
 	}
-	if err := w.tx.DB.WithContext(ctx).Create(&fresh).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Create(&fresh).Error; err != nil {
 		return fmt.Errorf("insert offences: %w", err)
 	}
 	return nil
@@ -84,7 +85,7 @@ func sortedKeys(m map[uuid.UUID]models.Offence) []uuid.UUID {
 }
 
 // reconcileOffence updates or tombstones an existing offence row.
-func (w *Work) reconcileOffence(ctx context.Context, ag *agg, o *models.Offence, n models.Offence, wanted bool) error {
+func reconcileOffence(ctx context.Context, w Unit, row *models.Inspection, o *models.Offence, n models.Offence, wanted bool) error {
 	cols := map[string]any{}
 	switch {
 	case !wanted && !o.DeletedAt.Valid:
@@ -118,19 +119,19 @@ func (w *Work) reconcileOffence(ctx context.Context, ag *agg, o *models.Offence,
 		return nil
 	}
 	cols["version"], cols["updated_at"] = o.Version+1, time.Now().UTC()
-	if err := w.tx.DB.WithContext(ctx).Model(&models.Offence{}).Unscoped().Where("id = ?", o.ID).Updates(cols).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Model(&models.Offence{}).Unscoped().Where("id = ?", o.ID).Updates(cols).Error; err != nil {
 		return fmt.Errorf("update offence: %w", err)
 	}
-	w.parties[o.PartyID] = true
-	w.changed(EntityOffence, o.ID, keys(&ag.row)...)
+	w.TouchParty(o.PartyID)
+	w.Changed(EntityOffence, o.ID, inspectionKeys(row)...)
 	return nil
 }
 
 // wantedOffences are the offence rows the evaluation supports: none for a
 // withdrawn or discarded inspection; charged once it is approved.
-func (w *Work) wantedOffences(ctx context.Context, ag *agg, ev rules.Evaluation) (map[uuid.UUID]models.Offence, error) {
+func (s *Service) wantedOffences(ctx context.Context, w Unit, row *models.Inspection, findings map[uuid.UUID]*models.Finding, ev rules.Evaluation) (map[uuid.UUID]models.Offence, error) {
 	out := map[uuid.UUID]models.Offence{}
-	r := &ag.row
+	r := row
 	if r.Status == models.StatusWithdrawn || r.Status == models.StatusDiscarded {
 		return out, nil
 	}
@@ -144,9 +145,9 @@ func (w *Work) wantedOffences(ctx context.Context, ag *agg, ev rules.Evaluation)
 		for i, c := range po.Codes {
 			codes[i] = string(c)
 		}
-		for _, l := range w.partiesFor(ag, po) {
+		for _, l := range partiesFor(r, findings, po) {
 			pid := PartyID(l.kind, l.ref)
-			lp := models.LiableParty{ID: pid, Kind: l.kind, Ref: l.ref, CreatedAt: w.s.clock().UTC()}
+			lp := models.LiableParty{ID: pid, Kind: l.kind, Ref: l.ref, CreatedAt: s.clock().UTC()}
 			if l.kind == string(rules.PartyOwner) {
 				owner := r.OwnerID
 				lp.OwnerID = &owner
@@ -160,7 +161,7 @@ func (w *Work) wantedOffences(ctx context.Context, ag *agg, ev rules.Evaluation)
 			out[id] = o
 		}
 	}
-	return out, w.ensureParties(ctx, parties)
+	return out, ensureParties(ctx, w.Tx(), parties)
 }
 
 // liable is one person liable for an offence, and the persons the offence
@@ -176,14 +177,14 @@ type liable struct {
 // names, each that person's own (their own repeat chain, RULES.md §5.2,
 // Q34), plus one offence for the persons counted but not named, whose
 // party is unidentified and never escalates (RULES.md §5.2).
-func (w *Work) partiesFor(ag *agg, po rules.ProposedOffence) []liable {
+func partiesFor(row *models.Inspection, findings map[uuid.UUID]*models.Finding, po rules.ProposedOffence) []liable {
 	if po.LiableParty == rules.PartyOwner {
-		return []liable{{string(rules.PartyOwner), ag.row.OwnerID.String(), po.Persons}}
+		return []liable{{string(rules.PartyOwner), row.OwnerID.String(), po.Persons}}
 	}
 	kind := string(po.LiableParty)
 	named := map[string]bool{}
 	identified := 0 // of the persons counted, those a finding names
-	for _, f := range ag.findings {
+	for _, f := range findings {
 		if f.PartyRef != "" && !f.DeletedAt.Valid && slices.Contains(po.Codes, rules.Code(f.Code)) {
 			named[f.PartyRef] = true
 			identified += min(f.Persons, 1) // a named finding is about one person; its other persons are unnamed
@@ -199,18 +200,18 @@ func (w *Work) partiesFor(ag *agg, po rules.ProposedOffence) []liable {
 		out = append(out, liable{kind, ref, 1})
 	}
 	if rest := po.Persons - identified; rest > 0 || len(out) == 0 {
-		out = append(out, liable{kind, fmt.Sprintf("anon:%s:%s", ag.row.ID, po.Row), max(rest, 0)})
+		out = append(out, liable{kind, fmt.Sprintf("anon:%s:%s", row.ID, po.Row), max(rest, 0)})
 	}
 	return out
 }
 
 // ensureParties creates the liable-party rows that do not exist yet, in one
 // statement (no lock is taken: the chain function locks them later).
-func (w *Work) ensureParties(ctx context.Context, ps []models.LiableParty) error {
+func ensureParties(ctx context.Context, tx *storage.Tx, ps []models.LiableParty) error {
 	if len(ps) == 0 {
 		return nil
 	}
-	err := w.tx.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&ps).Error
+	err := tx.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&ps).Error
 	if err != nil {
 		return fmt.Errorf("ensure liable parties: %w", err)
 	}

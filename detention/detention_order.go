@@ -1,4 +1,4 @@
-package inspect
+package detention
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -65,9 +66,9 @@ func (s *Service) ConfirmDetention(ctx context.Context, sc models.Scope, inspect
 		return models.DetentionOrder{}, err
 	}
 	var out models.DetentionOrder
-	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		w := s.NewWork(tx)
-		o, err := w.confirm(ctx, sc, inspection, in)
+	err := s.insp.DB().InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		w := s.insp.NewWork(tx)
+		o, err := confirm(ctx, w, sc, inspection, in)
 		if err != nil {
 			return err
 		}
@@ -77,32 +78,32 @@ func (s *Service) ConfirmDetention(ctx context.Context, sc models.Scope, inspect
 	return out, err
 }
 
-func (w *Work) confirm(ctx context.Context, sc models.Scope, id uuid.UUID, in DetentionInput) (models.DetentionOrder, error) {
+func confirm(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID, in DetentionInput) (models.DetentionOrder, error) {
 	var head models.Inspection
-	err := w.tx.DB.WithContext(ctx).Where("id = ?", id).Take(&head).Error
+	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&head).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(head.JurisdictionID)) {
 		return models.DetentionOrder{}, models.NotFound("inspection")
 	}
 	if err != nil {
 		return models.DetentionOrder{}, fmt.Errorf("load inspection: %w", err)
 	}
-	v, err := w.lockVessel(ctx, head.VesselID)
+	v, err := w.LockVessel(ctx, head.VesselID)
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
-	ag, err := w.lock(ctx, id)
+	row, err := w.LockInspection(ctx, id)
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
-	p := proposalOf(&ag.row, v.Regime)
-	if err := w.confirmable(ctx, &ag.row, v, p); err != nil {
+	p := proposalOf(row, v.Regime)
+	if err := confirmable(ctx, w, row, v, p); err != nil {
 		return models.DetentionOrder{}, err
 	}
-	return w.issueOrder(ctx, sc, ag, v, p, in)
+	return issueOrder(ctx, w, sc, row, v, p, in)
 }
 
 // confirmable checks that the law lets this inspection end in an order now.
-func (w *Work) confirmable(ctx context.Context, row *models.Inspection, v *models.Vessel, p DetentionProposal) error {
+func confirmable(ctx context.Context, w *inspect.Work, row *models.Inspection, v *models.Vessel, p DetentionProposal) error {
 	if p.Refusal != "" {
 		return models.Errorf(models.KindInvalid, "no_detention_power", "%s", p.Refusal)
 	}
@@ -116,7 +117,7 @@ func (w *Work) confirmable(ctx context.Context, row *models.Inspection, v *model
 		ID           uuid.UUID
 		InspectionID uuid.UUID
 	}
-	res := w.tx.DB.WithContext(ctx).Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR (vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).Scan(&existing)
+	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR (vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).Scan(&existing)
 	if res.Error != nil {
 		return fmt.Errorf("find orders: %w", res.Error)
 	}
@@ -130,10 +131,10 @@ func (w *Work) confirmable(ctx context.Context, row *models.Inspection, v *model
 }
 
 // issueOrder writes the order and everything that follows from it.
-func (w *Work) issueOrder(ctx context.Context, sc models.Scope, ag *agg, v *models.Vessel, p DetentionProposal, in DetentionInput) (models.DetentionOrder, error) {
-	now := truncate(w.s.clock())
-	db := w.tx.DB
-	office, err := officeOf(ctx, db, ag.row.JurisdictionID)
+func issueOrder(ctx context.Context, w *inspect.Work, sc models.Scope, row *models.Inspection, v *models.Vessel, p DetentionProposal, in DetentionInput) (models.DetentionOrder, error) {
+	now := truncate(w.Now())
+	db := w.Tx().DB
+	office, err := officeOf(ctx, db, row.JurisdictionID)
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
@@ -145,9 +146,9 @@ func (w *Work) issueOrder(ctx context.Context, sc models.Scope, ag *agg, v *mode
 	if err != nil {
 		return models.DetentionOrder{}, err
 	}
-	actions := orderActions(derivedOf(&ag.row), in.InspectionActions)
+	actions := orderActions(inspect.DerivedOf(row), in.InspectionActions)
 	o := models.DetentionOrder{ID: uuid.Must(uuid.NewV7()), Number: fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq), Seq: seq,
-		InspectionID: ag.row.ID, VesselID: v.ID, JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID,
+		InspectionID: row.ID, VesselID: v.ID, JurisdictionID: row.JurisdictionID, OwnerID: row.OwnerID, InspectorID: row.InspectorID,
 		Regime: v.Regime, Status: models.OrderInForce, OrderedAt: now, OrderedBy: sc.UserID, Reason: in.Reason, VesselStatusBefore: v.Status,
 		ReportDueAt: rules.DetentionReportDue(now), InspectionActions: actions, VerifyCode: document.NewCode()}
 	for _, r := range p.Reasons {
@@ -155,7 +156,7 @@ func (w *Work) issueOrder(ctx context.Context, sc models.Scope, ag *agg, v *mode
 	}
 	doc := document.DetentionOrder{ReportingOffice: office.Name, HeadOffice: kaAuthority, Number: o.Number, Date: now,
 		VesselName: v.Name, RegistrationNumber: v.RegistrationNumber, PlaceOfRegistry: registry.Name, PresentLocation: in.PresentLocation,
-		MasterName: in.MasterName, InspectionDate: rules.DateOf(ag.row.StartedAt).String(), PlaceOfInspection: in.PlaceOfInspection, Port: in.Port,
+		MasterName: in.MasterName, InspectionDate: rules.DateOf(row.StartedAt).String(), PlaceOfInspection: in.PlaceOfInspection, Port: in.Port,
 		Powers: kaPowers, ReportDueAt: o.ReportDueAt, DetentionAuthority: kaAuthority, AppellateAuthority: kaAppellate, AppealRule: kaAppealRule,
 		Copies: kaCopies, Enclosure: kaEnclosure, OrderedBy: userName(ctx, db, sc.UserID), VerifyCode: o.VerifyCode}
 	for _, r := range p.Reasons {
@@ -173,23 +174,23 @@ func (w *Work) issueOrder(ctx context.Context, sc models.Scope, ag *agg, v *mode
 		JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now}); err != nil {
 		return o, err
 	}
-	if err := w.setVesselStatus(ctx, v, "detained", "detention order "+o.Number); err != nil {
+	if err := setVesselStatus(ctx, w, v, "detained", "detention order "+o.Number); err != nil {
 		return o, err
 	}
-	if err := w.recordActions(ctx, ag, actions); err != nil {
+	if err := w.AddInspectionActions(ctx, row.ID, actions); err != nil {
 		return o, err
 	}
-	w.changed(EntityDetentionOrder, o.ID, orderKeys(&o)...)
-	w.audit("detention.order", EntityDetentionOrder, o.ID, map[string]any{"number": o.Number, "inspection_id": o.InspectionID,
+	w.Changed(EntityDetentionOrder, o.ID, orderKeys(&o)...)
+	w.Audit("detention.order", EntityDetentionOrder, o.ID, map[string]any{"number": o.Number, "inspection_id": o.InspectionID,
 		"codes": o.Codes, "inspection_actions": actions, "reason": in.Reason, "report_due_at": o.ReportDueAt})
-	return o, w.tellDetained(ctx, &o, v, doc)
+	return o, tellDetained(ctx, w, &o, v, doc)
 }
 
 // orderActions are the inspection action codes recorded with an order:
 // those the evaluation derives (14 Surveying Authority informed, Sch-IX
 // para 1.3; 15 for pollution), 12 because Annex-1 is copied to the State
 // of Registration, and any the officer adds; sorted, without repeats.
-func orderActions(d Derived, extra []string) models.Strings {
+func orderActions(d inspect.Derived, extra []string) models.Strings {
 	out := []string{string(rules.Inspection12), string(rules.Inspection14)}
 	for _, a := range d.InspectionActions {
 		out = append(out, string(a))
@@ -197,59 +198,6 @@ func orderActions(d Derived, extra []string) models.Strings {
 	out = append(out, extra...)
 	sort.Strings(out)
 	return slices.Compact(out)
-}
-
-// recordActions writes the action codes on the inspection (a new version,
-// synced as any change of the inspection).
-func (w *Work) recordActions(ctx context.Context, ag *agg, actions models.Strings) error {
-	merged := append(append(models.Strings{}, ag.row.InspectionActions...), actions...)
-	sort.Strings(merged)
-	merged = slices.Compact(merged)
-	ag.row.InspectionActions = merged
-	w.bump(ag.row.ID)
-	return w.updateInspection(ctx, ag, map[string]any{"inspection_actions": merged})
-}
-
-// openCodes are the detainable codes a re-inspection leaves open: those it
-// finds detainable (06 or a failed Sch-IX criterion) and those of the
-// order it did not examine (no item of the code answered as passing and no
-// rectified finding of it), so that a re-inspection on another checklist
-// cannot lift an order by silence.
-func (w *Work) openCodes(ctx context.Context, order *models.DetentionOrder, re *agg) ([]string, error) {
-	if err := w.loadAnswers(ctx, re); err != nil {
-		return nil, err
-	}
-	if err := w.loadFindings(ctx, re); err != nil {
-		return nil, err
-	}
-	examined := map[string]bool{}
-	for _, id := range re.templateIDs() { // every template the re-inspection used
-		t, ok := w.s.Template(id)
-		if !ok {
-			continue
-		}
-		for _, it := range t.Items {
-			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
-				examined[string(it.Code)] = true
-			}
-		}
-	}
-	for _, f := range re.findings {
-		if f.Rectified && !f.DeletedAt.Valid {
-			examined[f.Code] = true
-		}
-	}
-	var open []string
-	for _, c := range derivedOf(&re.row).Detention.Codes {
-		open = append(open, string(c))
-	}
-	for _, c := range order.Codes {
-		if !examined[c] {
-			open = append(open, c)
-		}
-	}
-	sort.Strings(open)
-	return slices.Compact(open), nil
 }
 
 // errOpenCodes is the refusal of a release while detainable codes are open.

@@ -1,4 +1,4 @@
-package inspect
+package detention
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -66,9 +67,9 @@ func (s *Service) ReleaseDetention(ctx context.Context, sc models.Scope, id uuid
 		return models.DetentionOrder{}, err
 	}
 	var out models.DetentionOrder
-	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		w := s.NewWork(tx)
-		o, err := w.release(ctx, sc, id, in)
+	err := s.insp.DB().InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		w := s.insp.NewWork(tx)
+		o, err := release(ctx, w, sc, id, in)
 		if err != nil {
 			return err
 		}
@@ -78,38 +79,38 @@ func (s *Service) ReleaseDetention(ctx context.Context, sc models.Scope, id uuid
 	return out, err
 }
 
-func (w *Work) release(ctx context.Context, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
+func release(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
 	var o models.DetentionOrder
-	err := w.tx.DB.WithContext(ctx).Where("id = ?", id).Take(&o).Error
+	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&o).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(o.JurisdictionID)) {
 		return o, models.NotFound("detention order")
 	}
 	if err != nil {
 		return o, fmt.Errorf("load detention order: %w", err)
 	}
-	v, err := w.lockVessel(ctx, o.VesselID)
+	v, err := w.LockVessel(ctx, o.VesselID)
 	if err != nil {
 		return o, err
 	}
-	if err := w.tx.DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error; err != nil {
 		return o, fmt.Errorf("lock detention order: %w", err)
 	}
 	if o.Status == models.OrderReleased {
 		return o, models.Errorf(models.KindConflict, "already_released", "detention order %s was released by release order %s", o.Number, derefString(o.ReleaseNumber))
 	}
-	re, err := w.clearingReinspection(ctx, &o)
+	re, err := clearingReinspection(ctx, w, &o)
 	if err != nil {
 		return o, err
 	}
-	return w.issueRelease(ctx, sc, &o, v, re, in)
+	return issueRelease(ctx, w, sc, &o, v, re, in)
 }
 
 // clearingReinspection finds the latest submitted or approved
 // re-inspection of the order and checks that it leaves nothing open.
-func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrder) (*agg, error) {
+func clearingReinspection(ctx context.Context, w *inspect.Work, o *models.DetentionOrder) (*models.Inspection, error) {
 	var row struct{ ID uuid.UUID }
-	res := w.tx.DB.WithContext(ctx).Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
-		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, KindReinspection).Scan(&row)
+	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
+		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, inspect.KindReinspection).Scan(&row)
 	if res.Error != nil {
 		return nil, fmt.Errorf("find re-inspection: %w", res.Error)
 	}
@@ -117,11 +118,11 @@ func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrde
 		return nil, models.Errorf(models.KindInvalid, "no_reinspection",
 			"no submitted re-inspection is linked to detention order %s; open: %s (Karnataka 2025, Sch-IX Annex-1: the vessel is presented for re-inspection before release)", o.Number, strings.Join(o.Codes, ", "))
 	}
-	re, err := w.lock(ctx, row.ID)
+	re, err := w.LockInspection(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}
-	open, err := w.openCodes(ctx, o, re)
+	open, err := w.OpenCodes(ctx, o, re.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -132,9 +133,9 @@ func (w *Work) clearingReinspection(ctx context.Context, o *models.DetentionOrde
 }
 
 // issueRelease writes the release order and what follows from it.
-func (w *Work) issueRelease(ctx context.Context, sc models.Scope, o *models.DetentionOrder, v *models.Vessel, re *agg, in ReleaseInput) (models.DetentionOrder, error) {
-	now := truncate(w.s.clock())
-	db := w.tx.DB
+func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *models.DetentionOrder, v *models.Vessel, re *models.Inspection, in ReleaseInput) (models.DetentionOrder, error) {
+	now := truncate(w.Now())
+	db := w.Tx().DB
 	var det document.DetentionOrder
 	_ = json.Unmarshal(o.Particulars, &det)
 	charges, total, err := detentionCharges(o, now, in)
@@ -156,12 +157,12 @@ func (w *Work) issueRelease(ctx context.Context, sc models.Scope, o *models.Dete
 	}
 	doc := document.ReleaseOrder{ReportingOffice: office.Name, HeadOffice: kaAuthority, Number: number, Date: now, DetentionNumber: o.Number,
 		DetentionDate: o.OrderedAt, VesselName: det.VesselName, RegistrationNumber: det.RegistrationNumber, PlaceOfRegistry: det.PlaceOfRegistry,
-		PresentLocation: location, MasterName: det.MasterName, ReinspectionDate: rules.DateOf(re.row.StartedAt).String(),
+		PresentLocation: location, MasterName: det.MasterName, ReinspectionDate: rules.DateOf(re.StartedAt).String(),
 		ReleaseDate: rules.DateOf(now).String(), Power: kaReleasePower, Conditions: in.Conditions, Findings: det.Findings, Charges: charges,
 		ChargesTotal: total, ReleasingAuthority: kaAuthority, AppellateAuthority: kaAppellate, Copies: kaCopies,
 		ReleasedBy: userName(ctx, db, sc.UserID), VerifyCode: code}
 	particulars, _ := json.Marshal(doc)
-	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.row.ID
+	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
 	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars, o.ReleaseVerifyCode, o.Version = &rid, &conditions, particulars, &code, o.Version+1
 	err = db.WithContext(ctx).Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
@@ -170,35 +171,35 @@ func (w *Work) issueRelease(ctx context.Context, sc models.Scope, o *models.Dete
 	if err != nil {
 		return *o, fmt.Errorf("release order: %w", err)
 	}
-	if err := w.releaseDocuments(ctx, o, number, code, now); err != nil {
+	if err := releaseDocuments(ctx, w, o, number, code, now); err != nil {
 		return *o, err
 	}
-	if err := w.restoreVessel(ctx, o, v); err != nil {
+	if err := restoreVessel(ctx, w, o, v); err != nil {
 		return *o, err
 	}
-	w.changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
-	w.audit("detention.release", EntityDetentionOrder, o.ID, map[string]any{"release_number": number, "reinspection_id": rid,
+	w.Changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
+	w.Audit("detention.release", EntityDetentionOrder, o.ID, map[string]any{"release_number": number, "reinspection_id": rid,
 		"conditions": in.Conditions, "charges_total": total, "reason": in.Reason})
-	return *o, w.tellReleased(ctx, o, v, doc)
+	return *o, tellReleased(ctx, w, o, v, doc)
 }
 
 // releaseDocuments issues the release order's code and marks the
 // detention order's code released.
-func (w *Work) releaseDocuments(ctx context.Context, o *models.DetentionOrder, number, code string, now time.Time) error {
-	if err := document.Issue(ctx, w.tx.DB, document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
+func releaseDocuments(ctx context.Context, w *inspect.Work, o *models.DetentionOrder, number, code string, now time.Time) error {
+	if err := document.Issue(ctx, w.Tx().DB, document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
 		JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now}); err != nil {
 		return err
 	}
-	return document.SetStatus(ctx, w.tx.DB, document.KindDetentionOrder, o.ID, document.StatusReleased, now)
+	return document.SetStatus(ctx, w.Tx().DB, document.KindDetentionOrder, o.ID, document.StatusReleased, now)
 }
 
 // restoreVessel gives the vessel back the status it had before detention,
 // if nothing else changed it meanwhile.
-func (w *Work) restoreVessel(ctx context.Context, o *models.DetentionOrder, v *models.Vessel) error {
+func restoreVessel(ctx context.Context, w *inspect.Work, o *models.DetentionOrder, v *models.Vessel) error {
 	if v.Status != "detained" {
 		return nil
 	}
-	return w.setVesselStatus(ctx, v, o.VesselStatusBefore, "release order "+derefString(o.ReleaseNumber))
+	return setVesselStatus(ctx, w, v, o.VesselStatusBefore, "release order "+derefString(o.ReleaseNumber))
 }
 
 // detentionCharges are the Karnataka 2025 Sch-IV detention charges (IV Act

@@ -1,4 +1,4 @@
-package inspect
+package penalty
 
 import (
 	"context"
@@ -14,22 +14,6 @@ import (
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
-
-// recomputeParties recomputes the penalty chains of every party the work
-// touched: it locks their liable_parties rows in id order, once, after all
-// inspection edits (DESIGN §6), and writes penalties and adjustments — the
-// only code that does.
-func (w *Work) recomputeParties(ctx context.Context) error {
-	if len(w.parties) == 0 {
-		return nil
-	}
-	ids := make([]uuid.UUID, 0, len(w.parties))
-	for id := range w.parties {
-		ids = append(ids, id)
-	}
-	w.parties = map[uuid.UUID]bool{}
-	return RecomputeParties(ctx, w.tx, w.s.rules, w.s.outbox, ids)
-}
 
 // RecomputeParties is the one function that computes penalty chains. It
 // locks the parties' rows (FOR NO KEY UPDATE — exclusive among chain

@@ -1,4 +1,4 @@
-package inspect
+package checklist
 
 import "github.com/tindal/tindal/rules"
 
@@ -44,6 +44,9 @@ var templateFits = map[string]Fit{
 // other keys took their place, with those keys (named to a phone whose
 // start with a retired version is refused, templates_retired.go).
 var replacedKeys = map[string][]string{"ka-display-board": {"ka-marking-mechanised", "ka-marking-non-mechanised"}}
+
+// ReplacedBy names the template keys that replace a retired key, if any.
+func ReplacedBy(key string) []string { return replacedKeys[key] }
 
 // Item narrowings.
 var (

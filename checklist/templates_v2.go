@@ -1,4 +1,4 @@
-package inspect
+package checklist
 
 import "github.com/tindal/tindal/rules"
 

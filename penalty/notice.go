@@ -1,4 +1,4 @@
-package inspect
+package penalty
 
 import (
 	"context"
@@ -108,41 +108,41 @@ func total(lines []NoticeLine) int64 {
 	return n
 }
 
-// issueNotice issues the penalty notice of an inspection just approved, in
+// IssueNotice issues the penalty notice of an inspection just approved, in
 // the approval's transaction, after its chains were recomputed: the number
 // is the office's next (a counter row locked FOR UPDATE, so numbers are
 // gap-free — a rolled-back approval rolls its number back too) and
 // revision 1 holds every penalty. An inspection without offences gets no
 // notice: there is nothing to charge.
-func (w *Work) issueNotice(ctx context.Context, sc models.Scope, r *models.Inspection) error {
-	lines, err := currentLines(ctx, w.tx, r.ID)
+func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *models.Inspection) error {
+	lines, err := currentLines(ctx, w.Tx(), r.ID)
 	if err != nil || len(lines) == 0 {
 		return err
 	}
 	var j models.Jurisdiction
-	if err := w.tx.DB.WithContext(ctx).Where("id = ?", r.JurisdictionID).Take(&j).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Where("id = ?", r.JurisdictionID).Take(&j).Error; err != nil {
 		return fmt.Errorf("notice jurisdiction: %w", err)
 	}
-	seq, err := nextNoticeSeq(ctx, w.tx, j.ID)
+	seq, err := nextNoticeSeq(ctx, w.Tx(), j.ID)
 	if err != nil {
 		return err
 	}
-	now := w.s.clock().UTC()
+	now := s.clock().UTC()
 	n := models.PenaltyNotice{ID: uuid.Must(uuid.NewV7()), InspectionID: r.ID, JurisdictionID: j.ID, OwnerID: r.OwnerID, VesselID: r.VesselID,
 		Seq: seq, Number: fmt.Sprintf("%s/PN/%06d", j.Code, seq), Regime: j.Regime, ServedOn: noticeDate(now), IssuedBy: sc.UserID,
 		Revision: 1, Version: 1, CreatedAt: now, UpdatedAt: now}
-	if err := w.tx.DB.WithContext(ctx).Create(&n).Error; err != nil {
+	if err := w.Tx().DB.WithContext(ctx).Create(&n).Error; err != nil {
 		return storage.MapError(fmt.Errorf("insert penalty notice: %w", err), "penalty notice")
 	}
-	if err := insertRevision(ctx, w.tx, &n, nil, "issued on approval of the inspection", lines); err != nil {
+	if err := insertRevision(ctx, w.Tx(), &n, nil, "issued on approval of the inspection", lines); err != nil {
 		return err
 	}
 	// penalties.notice_issued_at is deliberately left unset: set, it turns
 	// every later increase into a proposal (chain.go adjust, DESIGN §6)
 	// that no endpoint can confirm yet, so a late earlier offence would
 	// never double the later one. Increases apply and show as revisions.
-	w.audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
-	w.afterCommit(func() { w.s.counters.notices.WithLabelValues(j.ID.String()).Inc() })
+	w.Audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
+	w.AfterCommit(func() { s.counters.notices.WithLabelValues(j.ID.String()).Inc() })
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package inspect
+package penalty
 
 import (
 	"context"
@@ -169,7 +169,7 @@ func (s *Service) mayDecide(ctx context.Context, tx *storage.Tx, sc models.Scope
 	}
 	var approved int64
 	err := tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM reviews WHERE inspection_id = ? AND reviewer_id = ? AND decision = ?`,
-		n.InspectionID, sc.UserID, DecisionApprove).Scan(&approved).Error
+		n.InspectionID, sc.UserID, decisionApprove).Scan(&approved).Error
 	if err != nil {
 		return fmt.Errorf("approving reviewer: %w", err)
 	}

@@ -1,8 +1,7 @@
-package inspect
+package detention
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,17 +10,12 @@ import (
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
-
-// KindReinspection is the inspection kind that may lift a detention order
-// (Karnataka 2025, Sch-IX Annex-1: "presented for re-inspection by a
-// Surveyor"); it names the order in detention_order_id.
-const KindReinspection = "re_inspection"
 
 // EntityDetentionOrder is the change-log type of detention (and release)
 // orders, synced to the jurisdiction, the owner and the inspector.
@@ -81,16 +75,9 @@ type DetentionProposal struct {
 	OrderID      *uuid.UUID        `json:"order_id"`
 }
 
-// derivedOf decodes an inspection's stored outcome.
-func derivedOf(row *models.Inspection) Derived {
-	var d Derived
-	_ = json.Unmarshal(row.Outcome, &d)
-	return d
-}
-
 // proposalOf builds the proposal from a row's outcome and its regime.
 func proposalOf(row *models.Inspection, regime string) DetentionProposal {
-	d := derivedOf(row)
+	d := inspect.DerivedOf(row)
 	p := DetentionProposal{InspectionID: row.ID, Proposed: d.Detention.Proposed, Citation: string(d.Detention.Citation), Reasons: []DetentionReason{}}
 	for _, x := range d.Deficiencies {
 		if slices.Contains(d.Detention.Codes, x.Code) {
@@ -116,20 +103,20 @@ func reasonOf(x rules.Deficiency) DetentionReason {
 // Proposal returns the detention proposal of an inspection in scope.
 func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (DetentionProposal, error) {
 	var row models.Inspection
-	err := s.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !scopeOK(sc, &row)) {
+	err := s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !inspect.InScope(sc, &row)) {
 		return DetentionProposal{}, models.NotFound("inspection")
 	}
 	if err != nil {
 		return DetentionProposal{}, fmt.Errorf("load inspection: %w", err)
 	}
 	var v models.Vessel
-	if err := s.db.Gorm.WithContext(ctx).Unscoped().Select("regime").Where("id = ?", row.VesselID).Take(&v).Error; err != nil {
+	if err := s.insp.DB().Gorm.WithContext(ctx).Unscoped().Select("regime").Where("id = ?", row.VesselID).Take(&v).Error; err != nil {
 		return DetentionProposal{}, fmt.Errorf("load vessel: %w", err)
 	}
 	p := proposalOf(&row, v.Regime)
 	var found struct{ ID uuid.UUID }
-	res := s.db.Gorm.WithContext(ctx).Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).Scan(&found)
+	res := s.insp.DB().Gorm.WithContext(ctx).Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).Scan(&found)
 	if res.Error != nil {
 		return p, fmt.Errorf("find order: %w", res.Error)
 	}
@@ -139,33 +126,21 @@ func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (
 	return p, nil
 }
 
-// lockVessel locks a live vessel row FOR UPDATE (vessels come first in
-// the lock order, DESIGN §4) and caches it for the work.
-func (w *Work) lockVessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {
-	var v models.Vessel
-	err := w.tx.DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&v).Error
-	if err != nil {
-		return nil, fmt.Errorf("lock vessel %s: %w", id, err)
-	}
-	w.vessels[id] = &v
-	return &v, nil
-}
-
 // setVesselStatus writes the registry status of a locked vessel with its
 // version, change log and audit, as a registry edit would.
-func (w *Work) setVesselStatus(ctx context.Context, v *models.Vessel, status, why string) error {
+func setVesselStatus(ctx context.Context, w *inspect.Work, v *models.Vessel, status, why string) error {
 	if v.Status == status {
 		return nil
 	}
 	before := v.Status
-	err := w.tx.DB.WithContext(ctx).Exec(`UPDATE vessels SET status = ?, version = version + 1, updated_at = now() WHERE id = ?`, status, v.ID).Error
+	err := w.Tx().DB.WithContext(ctx).Exec(`UPDATE vessels SET status = ?, version = version + 1, updated_at = now() WHERE id = ?`, status, v.ID).Error
 	if err != nil {
 		return fmt.Errorf("vessel status: %w", err)
 	}
 	v.Status = status
 	v.Version++
-	w.changed("vessel", v.ID, storage.ScopeJurisdiction(v.JurisdictionID), storage.ScopeOwner(v.OwnerID))
-	w.audit("vessel.status", "vessel", v.ID, map[string]any{"from": before, "to": status, "why": why})
+	w.Changed("vessel", v.ID, storage.ScopeJurisdiction(v.JurisdictionID), storage.ScopeOwner(v.OwnerID))
+	w.Audit("vessel.status", "vessel", v.ID, map[string]any{"from": before, "to": status, "why": why})
 	return nil
 }
 
@@ -212,13 +187,13 @@ func orderKeys(o *models.DetentionOrder) []string {
 // orderScopeOK is the read rule of an order: staff of its office (and the
 // inspector whose inspection it came from), owners of the vessel, admins.
 func orderScopeOK(sc models.Scope, o *models.DetentionOrder) bool {
-	return scopeOK(sc, &models.Inspection{JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID})
+	return inspect.InScope(sc, &models.Inspection{JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID})
 }
 
 // GetOrder returns one detention order in the caller's scope (404 otherwise).
 func (s *Service) GetOrder(ctx context.Context, sc models.Scope, id uuid.UUID) (models.DetentionOrder, error) {
 	var o models.DetentionOrder
-	err := s.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&o).Error
+	err := s.insp.DB().Gorm.WithContext(ctx).Where("id = ?", id).Take(&o).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !orderScopeOK(sc, &o)) {
 		return o, models.NotFound("detention order")
 	}
@@ -234,7 +209,7 @@ func (s *Service) ListOrders(ctx context.Context, sc models.Scope, vessel *uuid.
 	if limit <= 0 || limit > 200 {
 		limit = 50
 	}
-	q := s.db.Gorm.WithContext(ctx).Model(&models.DetentionOrder{})
+	q := s.insp.DB().Gorm.WithContext(ctx).Model(&models.DetentionOrder{})
 	switch {
 	case sc.Access == models.AccessAll:
 	case sc.Access == models.AccessJurisdiction && sc.Role == models.RoleInspector:
