@@ -140,7 +140,7 @@ func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (
 }
 
 // lockVessel locks a live vessel row FOR UPDATE (vessels come first in
-// the lock order, DESIGN §4) and caches it for the work.
+// the lock order, docs/SYNC.md) and caches it for the work.
 func (w *Work) lockVessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {
 	var v models.Vessel
 	err := w.tx.DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&v).Error

@@ -2,7 +2,7 @@
 // answer, record and rectify findings, attach photos, submit, discard,
 // observe a vessel, review and withdraw. Every way data comes in — a sync
 // push, a REST call, an import — runs these commands inside a Work, which
-// locks aggregate roots, applies the per-field stamp rules of DESIGN §4,
+// locks aggregate roots, applies the per-field stamp rules of docs/SYNC.md,
 // writes only what changed, and at the end recomputes what the law says
 // (rules.Evaluate with the rule set stored on the inspection) and the
 // penalty chains of every liable party touched, under their locks.
@@ -93,8 +93,8 @@ type Meta struct {
 	amendment uuid.UUID
 }
 
-// Outcome is what a command did: the stored outcome of a mutation (DESIGN
-// §4 Results) — status, error or conflict ids, unapplied fields, and the
+// Outcome is what a command did: the stored outcome of a mutation
+// (docs/SYNC.md §3) — status, error or conflict ids, unapplied fields, and the
 // ids and row versions written.
 type Outcome struct {
 	Status      string      `json:"status"` // applied | merged

@@ -61,7 +61,7 @@ type config struct {
 	TemplateGraceS string
 	TemplateGrace  time.Duration
 	// Rules are the rule-set settings parsed from KACommencement and
-	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
+	// CoCDeadline (docs/LAW.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
 }
 
@@ -103,7 +103,7 @@ func (c *config) settings() []setting {
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
 		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
 		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
-		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
+		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; docs/LAW.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
 }
