@@ -185,14 +185,6 @@ func fitShort(f inspect.Fit) string {
 	return "all vessels"
 }
 
-func strs[T any](xs []T) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = fmt.Sprint(x)
-	}
-	return out
-}
-
 // What the server derives an item from is one of the derivations it has
 // (docs/LAW.md §12): a typo would name a source that does not exist.
 func TestLawItemsDerivedFromKnownSources(t *testing.T) {

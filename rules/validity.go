@@ -105,20 +105,6 @@ func SurveyWindow(anniversary Date, year int) (from, to Date) {
 // the month (29 February → 28 February in a common year).
 func AnniversaryIn(first Date, year int) Date { return first.AddYears(year - first.Year) }
 
-// AppealDeadline is the last day to appeal: 30 days from receipt of the
-// order in Karnataka 2025 (Sch-IX para 6.1; Sch-XVI paras 1-2), 7 days from
-// the written communication of the Deputy Conservator's decision in Paradip
-// 1967 (r.27). The bool is false for a regime with no appeal rule.
-func AppealDeadline(regime Regime, received Date) (Date, Citation, bool) {
-	switch regime {
-	case RegimeKarnataka2025:
-		return received.AddDays(30), "Karnataka 2025, Sch-IX para 6.1; Sch-XVI paras 1-2", true
-	case RegimeParadip1967:
-		return received.AddDays(7), "Paradip 1967, r.27", true
-	}
-	return Date{}, "", false
-}
-
 // ShowCauseReplyDue is the last day to reply to a show-cause notice: 15
 // days from receipt (Karnataka 2025, r.23(2), r.24(2), Sch-V-2 (b)).
 func ShowCauseReplyDue(received Date) Date { return received.AddDays(15) }

@@ -71,6 +71,8 @@ func TestLateRenewalFineApplies(t *testing.T) {
 	}
 }
 
+// TestAppealDeadline checks the one appeal window in force, AppealRouteFor's
+// (its ClosesOn), on the dates the retired second window was tested with.
 func TestAppealDeadline(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -84,13 +86,13 @@ func TestAppealDeadline(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, cite, ok := AppealDeadline(tt.regime, tt.recv)
-			if !ok || got != tt.want || cite == "" {
-				t.Errorf("got %s %q %v, want %s", got, cite, ok, tt.want)
+			route, ok := AppealRouteFor(tt.regime)
+			if got := route.ClosesOn(tt.recv); !ok || got != tt.want || route.Citation == "" {
+				t.Errorf("got %s %q %v, want %s", got, route.Citation, ok, tt.want)
 			}
 		})
 	}
-	if _, _, ok := AppealDeadline(RegimeKandla1955, D(2026, 1, 1)); ok {
+	if _, ok := AppealRouteFor(RegimeKandla1955); ok {
 		t.Error("Kandla 1955: only s.31(2) is available; no appeal rule")
 	}
 }

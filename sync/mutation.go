@@ -79,15 +79,6 @@ type Result struct {
 	Outcome *Result `json:"outcome,omitempty"`
 }
 
-// final reports whether the device may drop the mutation from its queue.
-func (r Result) final() bool {
-	switch r.Status {
-	case StatusApplied, StatusReplayed, StatusMerged, StatusRejected:
-		return true
-	}
-	return false
-}
-
 // PushRequest is one push from one device.
 type PushRequest struct {
 	DeviceTime      *time.Time

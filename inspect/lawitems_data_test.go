@@ -51,8 +51,6 @@ func derived(by, how string) lawOpt {
 	return func(l *LawItem) { l.DerivedBy, l.How = by, how }
 }
 
-func uncovered(why string) lawOpt { return func(l *LawItem) { l.Uncovered = why } }
-
 func notApplicable(why string) lawOpt { return func(l *LawItem) { l.NotApplicable = why } }
 
 func law(id, text, cite string, opts ...lawOpt) LawItem {
