@@ -130,7 +130,7 @@ func (p *recordPusher) startForm2(extra ...uuid.UUID) uuid.UUID {
 }
 
 // Karnataka 2025, Sch-I Annex to Form-2 records, for each piece of
-// equipment, its number or type, condition and location (RULES.md §4.5):
+// equipment, its number or type, condition and location (docs/LAW.md §4.5):
 // inspection.answer v3 carries them as a record, stored on the answer row
 // and served by GET /v1/inspections/{id} and the pull; an answer without
 // one (v2, or v3 without record) has none. A record-only item (no code,

@@ -115,7 +115,7 @@ var authz = map[string]grant{
 	"completePhotoUpload": uploadPhotos,
 	"putPhotoContent":     uploadPhotos,
 
-	// Inspections and the push (DESIGN §4): inspectors and supervisors push
+	// Inspections and the push (docs/SYNC.md): inspectors and supervisors push
 	// field work, authorised per mutation against their assignments at its
 	// capture time; inspectors read their own inspections, supervisors and
 	// registrars their jurisdictions', owners their vessels'. Supervisors
@@ -129,9 +129,9 @@ var authz = map[string]grant{
 	"listQuarantine":   grant{all, none, jur, none, none},
 	"decideQuarantine": grant{all, none, jur, none, none},
 
-	// Decisions on what field work may not change by itself (DESIGN §4
-	// Policies, Lifecycle): registrars accept or reject observations of
-	// registry particulars (the registrar records an alteration, RULES.md
+	// Decisions on what field work may not change by itself (docs/SYNC.md
+	// §4): registrars accept or reject observations of
+	// registry particulars (the registrar records an alteration, docs/LAW.md
 	// §2.1, Karnataka 2025 r.22); supervisors accept or reject amendment
 	// requests of their jurisdictions' inspections. Inspectors list their
 	// own observations and their own inspections' requests.
@@ -152,7 +152,7 @@ var authz = map[string]grant{
 	"getDetentionOrderHtml": grant{all, jur, jur, jur, own},
 	"releaseDetentionOrder": grant{all, none, jur, none, none},
 
-	// The backlog review (DESIGN §4 Order): deferred mutations waiting
+	// The backlog review (docs/SYNC.md §2): deferred mutations waiting
 	// for a supervisor of the inspection's jurisdiction to decide.
 	"listSyncBacklog":   grant{all, none, jur, none, none},
 	"decideSyncBacklog": grant{all, none, jur, none, none},

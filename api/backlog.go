@@ -11,7 +11,7 @@ import (
 )
 
 // ListSyncBacklog lists deferred mutations waiting for a supervisor,
-// by default those older than DESIGN §4's 7 days.
+// by default those older than docs/SYNC.md's 7 days.
 func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklogRequestObject) (openapi.ListSyncBacklogResponseObject, error) {
 	if h.d.Push == nil {
 		return nil, errSyncUnavailable()

@@ -10,7 +10,7 @@ import (
 	"github.com/tindal/tindal/photo"
 )
 
-// Per-route body limits (STYLE.md): the app streams request bodies
+// Per-route body limits (docs/SECURITY.md): the app streams request bodies
 // (StreamRequestBody), so that photo content and local blob uploads pass
 // through with bounded memory; every other route is held to its limit here,
 // before anything reads its body.

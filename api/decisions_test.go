@@ -89,7 +89,7 @@ func (h *harness) vesselRow(id uuid.UUID) models.Vessel {
 
 // TestVesselObservationDecisions: an inspector's observation changes the
 // registry only when a registrar of the vessel's jurisdiction accepts it
-// (DESIGN §4 Policies), through the registry's validation, audit and change
+// (docs/SYNC.md §4), through the registry's validation, audit and change
 // log; rejecting leaves the vessel alone; a value the registry refuses
 // changes nothing; decisions are idempotent and final.
 func TestVesselObservationDecisions(t *testing.T) {
@@ -199,7 +199,7 @@ func TestVesselObservationDecisions(t *testing.T) {
 		audits := h.count("audit_log")
 		for _, c := range []struct{ field, code string }{
 			{"zone", "range"},              // zones are 1 to 3 (Karnataka 2025, r.43)
-			{"engine_power", "wrong_unit"}, // a mechanised vessel's power is in BHP or kW (RULES.md §1.7)
+			{"engine_power", "wrong_unit"}, // a mechanised vessel's power is in BHP or kW (docs/LAW.md §1.7)
 			{"kind", "not_applicable"},     // a kind is registered afresh (Karnataka 2025, r.22)
 		} {
 			r := h.do("POST", decide(obs[c.field]), "admin", map[string]any{"decision": "accept"})
@@ -267,7 +267,7 @@ func TestVesselObservationDecisions(t *testing.T) {
 }
 
 // TestAmendmentRequestDecisions: an edit of an approved inspection waits as
-// an amendment request (DESIGN §4 Lifecycle); a supervisor of the
+// an amendment request (docs/SYNC.md §4); a supervisor of the
 // inspection's jurisdiction accepting it applies it and recomputes the
 // inspection (an answer "no" derives its deficiency); rejecting changes
 // nothing; decisions are idempotent and final.

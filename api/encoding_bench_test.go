@@ -17,6 +17,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -81,7 +82,7 @@ func bombServer(b *testing.B) (addr, token string) {
 	ctx := context.Background()
 	db := testkit.NewDB(b)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc})
 	must(b, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -25,6 +25,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -76,7 +77,7 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
 	db := testkit.NewDB(t)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	o.auth.Hasher = auth.CheapHasher()
+	o.auth.Hasher = authtest.CheapHasher()
 	if o.auth.Clock == nil {
 		o.auth.Clock = testkit.Now
 	}

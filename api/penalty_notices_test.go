@@ -118,7 +118,7 @@ func (h *harness) submittedFor(p *pusher, vessel uuid.UUID, at time.Time, fs ...
 	p.push(at.Add(time.Minute), "inspection.submit", map[string]any{"inspection_id": id})
 	if testkit.Now().Sub(at) > 24*time.Hour {
 		// Captured before the device was registered: held out of the
-		// chains until a supervisor confirms the time (DESIGN §4 Time).
+		// chains until a supervisor confirms the time (docs/SYNC.md §5).
 		if r := h.do("POST", "/v1/inspections/"+id.String()+"/review", "supervisor", map[string]any{"decision": "confirm_time"}); r.status != 200 {
 			h.t.Fatalf("confirm time: %d %s", r.status, r.body)
 		}
@@ -182,7 +182,7 @@ func fieldError(r response, field string) (code, message string) {
 
 // TestPenaltyNoticeOnApproval: approving an inspection issues, in the same
 // transaction, one notice with every offence — one per liable person
-// (Karnataka 2025, Sch-IV; RULES.md Q34) — with its Sch-IV row, person,
+// (Karnataka 2025, Sch-IV; docs/LAW.md §11 Q34) — with its Sch-IV row, person,
 // amount and level; a repeat offence within a year shows the doubling
 // (Sch-IV note) and the offence it doubled from; the owner's copy is HTML
 // in the owner's language.
@@ -293,7 +293,7 @@ func TestPenaltyNoticeOfAWithdrawnInspection(t *testing.T) {
 
 // TestPenaltyNoticeRevisedByALateEarlierOffence: an earlier offence
 // approved after a later one makes the later one a repeat (offences count in
-// the order they happened, RULES.md §5.2): the later notice is revised to
+// the order they happened, docs/LAW.md §5.2): the later notice is revised to
 // the doubled amount, revision 2 naming revision 1 and the previous amount.
 func TestPenaltyNoticeRevisedByALateEarlierOffence(t *testing.T) {
 	h := newHarness(t)

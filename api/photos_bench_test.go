@@ -31,6 +31,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
@@ -170,7 +171,7 @@ func benchServer(b *testing.B) (base, token string, db *storage.DB) {
 func benchServerOn(b *testing.B, db *storage.DB, svc *photo.Service) (base, token string) {
 	ctx := context.Background()
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
 		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(), Photos: svc})
 	if err != nil {

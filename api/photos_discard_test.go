@@ -140,7 +140,7 @@ func (p *photoHarness) pushAs(token string, seq0 int, muts ...map[string]any) []
 }
 
 // TestPhotoDiscardLostToEditBringsPhotosBack: a discard that loses to an
-// edit from another device that had not seen it (DESIGN §4 Lifecycle)
+// edit from another device that had not seen it (docs/SYNC.md §4)
 // brings the draft back, and its photos with it — evidence is never lost
 // silently — while a photo removed before stays removed.
 func TestPhotoDiscardLostToEditBringsPhotosBack(t *testing.T) {

@@ -113,7 +113,7 @@ func photoBytes(t *testing.T, n int) []byte {
 // table over real HTTP, on MinIO and on the local-disk store: an inspector
 // of Mangaluru attaches the SHA-256 of a photo Karwar verified, skips the
 // upload and completes. The upload must prove it wrote its own bytes
-// (DESIGN §5), so that is 409 not_uploaded and no download URL, while
+// (docs/PHOTOS.md), so that is 409 not_uploaded and no download URL, while
 // dedupe inside Karwar and every honest upload keep working.
 func TestPhotoHashIsNoPassword(t *testing.T) {
 	const multipartSize = 6 << 20 // over photo.SingleMax: a multipart plan

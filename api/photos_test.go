@@ -25,6 +25,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
@@ -81,7 +82,7 @@ func newPhotoHarness(t *testing.T, kind string, cfg *blob.Config) *photoHarness 
 	}
 	db := testkit.NewDB(t)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: auth.CheapHasher()})
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	svc := photo.New(db, store, photo.Options{})
 	inspSvc := inspect.New(db, nil, time.Now)
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,

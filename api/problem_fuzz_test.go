@@ -22,8 +22,8 @@ import (
 var fuzzKinds = []models.Kind{models.KindInvalid, models.KindNotFound, models.KindConflict, models.KindPrecondition,
 	models.KindForbidden, models.KindUnauthenticated, models.KindRateLimited, models.KindTooLarge, models.KindUnavailable}
 
-// FuzzProblem checks the one place errors become HTTP answers (STYLE.md
-// habit 5, RFC 9457): whatever error a handler returns, or a panic, the
+// FuzzProblem checks the one place errors become HTTP answers (docs/ARCHITECTURE.md,
+// RFC 9457): whatever error a handler returns, or a panic, the
 // client gets a problem+json document whose status is a 4xx or 5xx and
 // matches the response's, with the title of that status and the request id;
 // a domain error gets its kind's (or code's) status and its safe message;

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
@@ -150,7 +151,7 @@ func startReplica(t *testing.T, name, dbURL string, key ed25519.PrivateKey, s3 b
 	}
 	photos := photo.New(db, store, photo.Options{})
 	srv, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Blobs: pinger{store},
-		Auth: auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: auth.CheapHasher()}), Registry: registry.New(db, time.Now),
+		Auth: auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: authtest.CheapHasher()}), Registry: registry.New(db, time.Now),
 		Metrics: reg, Push: push, Pull: pull, Inspect: insp, Photos: photos, Jobs: jobs.New(jobs.Deps{DB: db}),
 		Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test"})
 	if err != nil {

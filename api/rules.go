@@ -19,7 +19,7 @@ import (
 const catalogueCacheControl = "private, no-cache"
 
 // ruleSets is the registry of rule-set versions. It is built with the
-// default deployment settings (RULES.md Q4: KA_RULES_COMMENCEMENT_DATE,
+// default deployment settings (docs/LAW.md §11 Q4: KA_RULES_COMMENCEMENT_DATE,
 // COC_TRANSITION_DEADLINE) until the composition root passes its own.
 func (h *handlers) ruleSets() *rules.Registry {
 	if h.d.Rules != nil {

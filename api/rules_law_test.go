@@ -131,7 +131,7 @@ func TestNonMechanisedCategoryFollowsR102(t *testing.T) {
 			body: boat("KA-KWR-NM-0001", func(m map[string]any) { m["category"] = "C" }), wantStatus: 422, wantCode: "validation_failed", check: refusal("A")},
 		{name: "Karnataka 2025 r.102 Note: 3 passengers and 6 tons recorded as B is refused, naming A", method: "POST", path: "/v1/vessels", user: "registrar",
 			body: boat("KA-KWR-NM-0002", func(m map[string]any) { m["category"] = "B"; m["passengers"] = 3; m["cargo_tonnes"] = 6 }), wantStatus: 422, check: refusal("A")},
-		{name: "Karnataka 2025 r.102 Note, RULES.md Q2: exactly 10 passengers recorded as C is refused, naming B", method: "POST", path: "/v1/vessels", user: "registrar",
+		{name: "Karnataka 2025 r.102 Note, docs/LAW.md §11 Q2: exactly 10 passengers recorded as C is refused, naming B", method: "POST", path: "/v1/vessels", user: "registrar",
 			body: boat("KA-KWR-NM-0003", func(m map[string]any) { m["category"] = "C"; m["passengers"] = 10 }), wantStatus: 422, check: refusal("B")},
 	})
 	if n := h.count("vessels"); n != before {

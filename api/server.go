@@ -72,7 +72,7 @@ type Deps struct {
 	PublicLimit public.Limit
 }
 
-// BodyLimit is the largest request body any route accepts (DESIGN §10:
+// BodyLimit is the largest request body any route accepts (docs/ARCHITECTURE.md:
 // 256 KiB for everything but pushes and photo content).
 const BodyLimit = 256 << 10
 

@@ -15,7 +15,7 @@ import (
 	"github.com/tindal/tindal/sync"
 )
 
-// SyncPull serves one page of the pull (DESIGN §4, docs/SYNC.md).
+// SyncPull serves one page of the pull (docs/SYNC.md).
 func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject) (openapi.SyncPullResponseObject, error) {
 	if h.d.Pull == nil {
 		return nil, errSyncUnavailable()

@@ -18,8 +18,8 @@ import (
 	"github.com/tindal/tindal/sync"
 )
 
-// SyncPush applies one push from the caller's device (DESIGN §4 Push,
-// docs/SYNC.md). X-Device-Id must be the device in the access token.
+// SyncPush applies one push from the caller's device (docs/SYNC.md
+// §2). X-Device-Id must be the device in the access token.
 func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject) (openapi.SyncPushResponseObject, error) {
 	if h.d.Push == nil {
 		return nil, errSyncUnavailable()

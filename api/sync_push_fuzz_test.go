@@ -88,7 +88,7 @@ var pushSeeds = []string{
 }
 
 // FuzzPushDecode sends arbitrary bodies to POST /v1/sync/push through the
-// server's own middleware and contract (docs/SYNC.md, DESIGN §4 Push). A
+// server's own middleware and contract (docs/SYNC.md §2). A
 // body is either refused with a 4xx problem+json before the engine, or
 // reaches it as exactly the contract's shape: at most 500 mutations, each
 // with seq ≥ 1, version ≥ 1, a name of 1–80 characters and an args object,

@@ -57,7 +57,7 @@ func newFixtureOpts(t *testing.T, opts Options) *fixture {
 	db := testkit.NewDB(t)
 	clock := &testClock{t: testStart}
 	opts.Clock = clock.Now
-	opts.Hasher = CheapHasher()
+	opts.Hasher = cheapHasher()
 	keys := NewKeySet(newKey(t))
 	f := &fixture{svc: NewService(db, keys, opts), db: db, clock: clock, keys: keys}
 	f.jur = f.jurisdiction(t, "KARWAR")
@@ -125,4 +125,10 @@ func wantCode(t *testing.T, err error, kind models.Kind, code string) *models.Er
 		t.Fatalf("got %s/%s (%v), want %s/%s", e.Kind, e.Code, err, kind, code)
 	}
 	return e
+}
+
+// cheapHasher is testkit.CheapHasher for this package's own tests (testkit
+// imports auth, so they cannot use it): fast and weak.
+func cheapHasher() Hasher {
+	return Hasher{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
 }

@@ -19,7 +19,7 @@ func jwtFixture(t *testing.T) (*Service, *testClock, ed25519.PrivateKey) {
 	t.Helper()
 	clock := &testClock{t: testStart}
 	priv := newKey(t)
-	return NewService(nil, NewKeySet(priv), Options{Clock: clock.Now, Hasher: CheapHasher()}), clock, priv
+	return NewService(nil, NewKeySet(priv), Options{Clock: clock.Now, Hasher: cheapHasher()}), clock, priv
 }
 
 func validClaims(now time.Time) AccessClaims {
@@ -123,7 +123,7 @@ func tamper(t *testing.T, tok string) string {
 func TestKeyRotation(t *testing.T) {
 	dir := t.TempDir()
 	clock := &testClock{t: testStart}
-	opts := Options{Clock: clock.Now, Hasher: CheapHasher()}
+	opts := Options{Clock: clock.Now, Hasher: cheapHasher()}
 	if err := GenerateKeyFile(filepath.Join(dir, "2026-05-01.pem")); err != nil {
 		t.Fatal(err)
 	}

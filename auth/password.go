@@ -38,11 +38,6 @@ func DefaultHasher() Hasher {
 	return Hasher{Memory: 32 * 1024, Time: 2, Threads: 1, SaltLen: 16, KeyLen: 32}
 }
 
-// CheapHasher is for tests only: fast and weak.
-func CheapHasher() Hasher {
-	return Hasher{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
-}
-
 // Hash returns the PHC string of password under a fresh random salt.
 func (h Hasher) Hash(password string) string {
 	salt := make([]byte, h.SaltLen)

@@ -6,7 +6,7 @@ import (
 )
 
 func TestHasherRoundTrip(t *testing.T) {
-	h := CheapHasher()
+	h := cheapHasher()
 	enc := h.Hash(testPassword)
 	if !strings.HasPrefix(enc, "$argon2id$v=19$m=64,t=1,p=1$") {
 		t.Fatalf("hash %q is not in PHC form", enc)
@@ -24,7 +24,7 @@ func TestHasherRoundTrip(t *testing.T) {
 
 func TestHasherVerifiesOtherParameters(t *testing.T) {
 	enc := Hasher{Memory: 128, Time: 2, Threads: 2, SaltLen: 16, KeyLen: 32}.Hash(testPassword)
-	h := CheapHasher()
+	h := cheapHasher()
 	if ok, err := h.Verify(testPassword, enc); err != nil || !ok {
 		t.Fatalf("Verify = %v, %v", ok, err)
 	}
@@ -42,7 +42,7 @@ func TestHasherRejectsMalformed(t *testing.T) {
 		"$argon2id$v=19$m=4194304,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", // 4 GiB
 		"$argon2id$v=19$m=64,t=1,p=1$!!$aGFzaGhhc2hoYXNoaGFzaA",
 	} {
-		if _, err := CheapHasher().Verify("x", enc); err == nil {
+		if _, err := cheapHasher().Verify("x", enc); err == nil {
 			t.Errorf("Verify(%q) accepted a malformed hash", enc)
 		}
 	}

@@ -1,4 +1,4 @@
-// Package auth is Tindal's authentication (DESIGN §9): argon2id passwords,
+// Package auth is Tindal's authentication (docs/SECURITY.md): argon2id passwords,
 // Ed25519-signed access tokens with key rotation, rotating refresh-token
 // families that survive a lost response on 2G, database-backed login rate
 // limits, and the Principal every request carries.

@@ -22,7 +22,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// Template is one immutable version of a checklist (DESIGN §3). Items keep
+// Template is one immutable version of a checklist (docs/ARCHITECTURE.md). Items keep
 // their ids across versions; each maps to a deficiency code of the rules
 // catalogue, raised when the answer is FailWhen. A changed template is a
 // new version; an inspection keeps the version it was started with.

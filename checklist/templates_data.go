@@ -18,7 +18,7 @@ func tplv(key string, v int, regime rules.Regime, title, source string, items ..
 	return Template{ID: TemplateID(key, v), Key: key, Version: v, Regime: regime, Title: title, Source: source, Fit: templateFits[key], Items: items}
 }
 
-// builtinTemplates are every version of every checklist of RULES.md §4.
+// builtinTemplates are every version of every checklist of docs/LAW.md §4.
 func builtinTemplates() []Template {
 	return append(append(templatesV1(), templatesV2()...), templatesV3()...)
 }
@@ -29,14 +29,14 @@ func builtinTemplates() []Template {
 func templatesV1() []Template {
 	ka, pd := rules.RegimeKarnataka2025, rules.RegimeParadip1967
 	return []Template{
-		tpl("ka-form2-annex", ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; RULES.md §4.5", form2Annex()...),
-		tpl("ka-state-control", ka, "State Control Inspection: documents (Form A and Form B)", "Karnataka 2025, Sch-IX Forms A and B; RULES.md §4.3", stateControl()...),
-		tpl("ka-detention-criteria", ka, "Detention criteria (Sch-IX para 2.1 and 2.2)", "Karnataka 2025, Sch-IX para 2; RULES.md §4.2", detentionCriteria()...),
-		tpl("ka-display-board", ka, "Marking and display board (r.20, r.103, r.107)", "Karnataka 2025, r.20, r.103(2), r.107(2); RULES.md §4.9.4", displayBoard()...),
-		tpl("ka-zone1-equipment", ka, "Zone-1 mechanised vessel equipment (r.46)", "Karnataka 2025, r.46; RULES.md §4.9.1", zone1()...),
-		tpl("ka-sch6-cat-c", ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6A()...),
-		tpl("ka-sch6-non-mechanised", ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.126, r.145; RULES.md §4.9.3-4.9.4", schedule6B()...),
-		tpl("paradip-harbour-craft", pd, "Paradip harbour craft conditions", "Paradip 1967, r.6, r.7, r.10, r.13-r.18, r.30; RULES.md §4.9.6", paradip()...),
+		tpl("ka-form2-annex", ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; docs/LAW.md §4.5", form2Annex()...),
+		tpl("ka-state-control", ka, "State Control Inspection: documents (Form A and Form B)", "Karnataka 2025, Sch-IX Forms A and B; docs/LAW.md §4.3", stateControl()...),
+		tpl("ka-detention-criteria", ka, "Detention criteria (Sch-IX para 2.1 and 2.2)", "Karnataka 2025, Sch-IX para 2; docs/LAW.md §4.2", detentionCriteria()...),
+		tpl("ka-display-board", ka, "Marking and display board (r.20, r.103, r.107)", "Karnataka 2025, r.20, r.103(2), r.107(2); docs/LAW.md §4.9.4", displayBoard()...),
+		tpl("ka-zone1-equipment", ka, "Zone-1 mechanised vessel equipment (r.46)", "Karnataka 2025, r.46; docs/LAW.md §4.9.1", zone1()...),
+		tpl("ka-sch6-cat-c", ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; docs/LAW.md §4.9.2", schedule6A()...),
+		tpl("ka-sch6-non-mechanised", ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.126, r.145; docs/LAW.md §4.9.3-4.9.4", schedule6B()...),
+		tpl("paradip-harbour-craft", pd, "Paradip harbour craft conditions", "Paradip 1967, r.6, r.7, r.10, r.13-r.18, r.30; docs/LAW.md §4.9.6", paradip()...),
 	}
 }
 

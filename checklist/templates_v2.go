@@ -28,18 +28,18 @@ func withRecord(fields []string, items ...Item) []Item {
 }
 
 // templatesV2 are the versions that replace version 1 (issue 15: every item
-// against RULES.md §4–§5), and the templates first issued with them.
+// against docs/LAW.md §4–§5), and the templates first issued with them.
 func templatesV2() []Template {
 	ka, pd, kd := rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955
 	return []Template{
-		tplv("ka-form2-annex", 2, ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; RULES.md §4.5", form2AnnexV2()...),
-		tplv("ka-state-control", 2, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18; RULES.md §4.3-§4.4", stateControlV2()...),
-		tpl("ka-marking-mechanised", ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); RULES.md §4.9.4", markingMechanised()...),
-		tpl("ka-marking-non-mechanised", ka, "Marking, load line and display board, non-mechanised boat (r.103, r.107, r.123, r.126)", "Karnataka 2025, r.103(2), r.107, r.123(5), r.126; RULES.md §4.9.4, §8.2", markingNonMechanised()...),
-		tplv("ka-sch6-cat-c", 2, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6AV2()...),
-		tplv("ka-sch6-non-mechanised", 2, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145; RULES.md §4.9.3-4.9.4", schedule6BV2()...),
-		tplv("paradip-harbour-craft", 2, pd, "Paradip harbour craft conditions", "Paradip 1967, r.6, r.7, r.10, r.13-r.24, r.30; RULES.md §4.9.6", paradipV2()...),
-		tpl("kandla-motor-boat", kd, "Kandla motor boat: certificated officers (s.31(2))", "Kandla 1955, s.31(2); RULES.md §7.1", kandla()...),
+		tplv("ka-form2-annex", 2, ka, "Record of Equipment and Vessel Information (Annex to Form-2)", "Karnataka 2025, Sch-I, Annex to Form-2; docs/LAW.md §4.5", form2AnnexV2()...),
+		tplv("ka-state-control", 2, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18; docs/LAW.md §4.3-§4.4", stateControlV2()...),
+		tpl("ka-marking-mechanised", ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); docs/LAW.md §4.9.4", markingMechanised()...),
+		tpl("ka-marking-non-mechanised", ka, "Marking, load line and display board, non-mechanised boat (r.103, r.107, r.123, r.126)", "Karnataka 2025, r.103(2), r.107, r.123(5), r.126; docs/LAW.md §4.9.4, §8.2", markingNonMechanised()...),
+		tplv("ka-sch6-cat-c", 2, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; docs/LAW.md §4.9.2", schedule6AV2()...),
+		tplv("ka-sch6-non-mechanised", 2, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145; docs/LAW.md §4.9.3-4.9.4", schedule6BV2()...),
+		tplv("paradip-harbour-craft", 2, pd, "Paradip harbour craft conditions", "Paradip 1967, r.6, r.7, r.10, r.13-r.24, r.30; docs/LAW.md §4.9.6", paradipV2()...),
+		tpl("kandla-motor-boat", kd, "Kandla motor boat: certificated officers (s.31(2))", "Kandla 1955, s.31(2); docs/LAW.md §7.1", kandla()...),
 	}
 }
 

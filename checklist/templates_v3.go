@@ -21,14 +21,14 @@ import (
 func templatesV3() []Template {
 	ka, pd, kd := rules.RegimeKarnataka2025, rules.RegimeParadip1967, rules.RegimeKandla1955
 	return []Template{
-		tplv("ka-marking-mechanised", 2, ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); RULES.md §4.9.4", markingMechanisedV2()...),
-		tplv("ka-state-control", 3, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18, Sch-X; RULES.md §4.3-§4.4, §4.9.4", stateControlV3()...),
-		tplv("ka-sch6-cat-c", 3, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; RULES.md §4.9.2", schedule6AV3()...),
-		tplv("ka-sch6-non-mechanised", 3, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145, Sch-X; RULES.md §4.9.3-4.9.4", schedule6BV3()...),
-		tplv("paradip-harbour-craft", 3, pd, "Paradip harbour craft conditions", "Paradip 1967, r.4, r.6, r.7, r.10, r.13-r.24, r.30, Form A; RULES.md §4.8, §4.9.6", paradipV3()...),
-		tplv("kandla-motor-boat", 2, kd, "Kandla motor boat: certificated officers (s.31(2))", "Kandla 1955, s.31(2); RULES.md §7.1", kandlaV2()...),
-		tpl("ka-harbour-craft-passage", ka, "Harbour craft in the inland waterways (r.15)", "Karnataka 2025, r.15(1)-(2); RULES.md §1.1", harbourCraftPassage()...),
-		tpl("ka-special-category-wooden", ka, "Special category wooden vessel (Sch-V-2 A)", "Karnataka 2025, r.98, Sch-V-2 A; RULES.md §4.9.5", specialCategoryWooden()...),
+		tplv("ka-marking-mechanised", 2, ka, "Marking and display board, mechanised vessel (r.20)", "Karnataka 2025, r.20, r.98(3), Form-18 (d); docs/LAW.md §4.9.4", markingMechanisedV2()...),
+		tplv("ka-state-control", 3, ka, "State Control Inspection: documents (Form A, Form B, Form-18)", "Karnataka 2025, Sch-IX Forms A and B, Form-18, Sch-X; docs/LAW.md §4.3-§4.4, §4.9.4", stateControlV3()...),
+		tplv("ka-sch6-cat-c", 3, ka, "Category C mechanised vessel (Sch-VI Section A)", "Karnataka 2025, Sch-VI Section A; docs/LAW.md §4.9.2", schedule6AV3()...),
+		tplv("ka-sch6-non-mechanised", 3, ka, "Non-mechanised boat (Sch-VI Section B, r.126, r.145)", "Karnataka 2025, Sch-VI Section B, r.109, r.126, r.145, Sch-X; docs/LAW.md §4.9.3-4.9.4", schedule6BV3()...),
+		tplv("paradip-harbour-craft", 3, pd, "Paradip harbour craft conditions", "Paradip 1967, r.4, r.6, r.7, r.10, r.13-r.24, r.30, Form A; docs/LAW.md §4.8, §4.9.6", paradipV3()...),
+		tplv("kandla-motor-boat", 2, kd, "Kandla motor boat: certificated officers (s.31(2))", "Kandla 1955, s.31(2); docs/LAW.md §7.1", kandlaV2()...),
+		tpl("ka-harbour-craft-passage", ka, "Harbour craft in the inland waterways (r.15)", "Karnataka 2025, r.15(1)-(2); docs/LAW.md §1.1", harbourCraftPassage()...),
+		tpl("ka-special-category-wooden", ka, "Special category wooden vessel (Sch-V-2 A)", "Karnataka 2025, r.98, Sch-V-2 A; docs/LAW.md §4.9.5", specialCategoryWooden()...),
 	}
 }
 

@@ -69,7 +69,7 @@ func (s *seeder) certificateIDs() []uuid.UUID {
 }
 
 // vesselCertificates derives a vessel's certificates from its seed: the
-// documents RULES.md §2 requires of its kind, dated from its columns.
+// documents docs/LAW.md §2 requires of its kind, dated from its columns.
 func (s *seeder) vesselCertificates(v vesselSeed) []models.Certificate {
 	var out []models.Certificate
 	add := func(kind string, issued time.Time, expires *time.Time) {

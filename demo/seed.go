@@ -1,5 +1,5 @@
 // Package demo seeds the demonstration register behind `tindal seed demo`
-// (DESIGN §11): three jurisdictions, their officials, owners, vessels of
+// (README.md): three jurisdictions, their officials, owners, vessels of
 // every kind, crew and certificates, some of them about to expire, and a
 // few inspections submitted for the Karwar supervisor's review, one of
 // them proposing detention (demo/inspections.go).

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -32,7 +33,7 @@ func newService(t *testing.T, db *storage.DB) *auth.Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: auth.CheapHasher()})
+	return auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: authtest.CheapHasher()})
 }
 
 func counts(t *testing.T, db *storage.DB) map[string]int64 {

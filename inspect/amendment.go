@@ -82,7 +82,7 @@ func pageByID[T any](q *gorm.DB, cursor string, limit int, idOf func(T) uuid.UUI
 	return rows[:limit], base64.RawURLEncoding.EncodeToString(last[:]), nil
 }
 
-// DecideAmendment settles an amendment request (DESIGN §4 Lifecycle: edits
+// DecideAmendment settles an amendment request (docs/SYNC.md §4: edits
 // captured after submission, and any edit of an approved inspection, wait
 // for the reviewer). Accepting runs the kept mutation through its command
 // as the deciding supervisor's own edit, past the lifecycle gate, and
@@ -122,8 +122,8 @@ func validateAmendmentDecision(decision, reason string) error {
 	return fe.Err()
 }
 
-// decideAmendment locks the inspection before the request (DESIGN §4 Lock
-// order: the aggregate root first), then checks again that nobody decided
+// decideAmendment locks the inspection before the request (docs/ARCHITECTURE.md,
+// lock order: the aggregate root first), then checks again that nobody decided
 // in between.
 func (w *Work) decideAmendment(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string) (models.AmendmentRequest, error) {
 	r, err := w.amendment(ctx, sc, id, false)

@@ -24,7 +24,7 @@ type Args interface {
 	run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 }
 
-// Command describes one versioned mutation name (DESIGN §4 Intents).
+// Command describes one versioned mutation name (docs/SYNC.md §2).
 type Command struct {
 	Name    string
 	Version int

@@ -19,8 +19,8 @@ const (
 	coverageEnd   = "<!-- END GENERATED -->"
 )
 
-// derivedItem is an item of RULES.md §4 that no checklist asks because the
-// server derives it (DESIGN §6): from the registry as of the inspection
+// derivedItem is an item of docs/LAW.md §4 that no checklist asks because the
+// server derives it (docs/LAW.md §12): from the registry as of the inspection
 // date, the manning rules and crew on board, or the persons and cargo
 // counted at start.
 type derivedItem struct {
@@ -44,7 +44,7 @@ var derivedItems = []derivedItem{
 		[]rules.Code{rules.CodeOverloadCargo, rules.CodeParadipCargoExcess}},
 	{"Annex to Form-2 header and Form A items 1–13: vessel particulars (type, category, passengers, official number, hull, builder, propulsion, power, dimensions, tonnage), certificates", "registry (the inspection's vessel and certificates)", nil},
 	{"Form A/B deficiency list, action codes 01–06/99 and 11–15 (§4.1, §4.3)", "the evaluation of every answer, finding and derived deficiency", nil},
-	{"Detention order, release order, Form-18 challan (§4.4)", "supervisor decisions (DESIGN §8), not a checklist", nil},
+	{"Detention order, release order, Form-18 challan (§4.4)", "supervisor decisions (docs/REVIEW.md), not a checklist", nil},
 }
 
 // coverageSection renders the checklist coverage from the code.
@@ -66,7 +66,7 @@ func coverageSection() string {
 		writeTemplate(&b, t)
 	}
 	fmt.Fprintf(&b, "Retired: %s.\n\n", strings.Join(retired, ", "))
-	b.WriteString("#### Derived by the server (no checklist item)\n\n| RULES.md §4 item | derived from | codes |\n|---|---|---|\n")
+	b.WriteString("#### Derived by the server (no checklist item)\n\n| docs/LAW.md §4 item | derived from | codes |\n|---|---|---|\n")
 	for _, d := range derivedItems {
 		codes := []string{"—"}
 		for i, c := range d.codes {

@@ -134,7 +134,7 @@ func setFindingField(f *models.Finding, field string, v any) {
 
 // editFinding applies field edits to an inspector finding. An edit of a
 // finding discarded on another device that had not seen it brings the
-// finding back (the discard loses, DESIGN §4 Lifecycle).
+// finding back (the discard loses, docs/SYNC.md §4).
 func (w *Work) editFinding(ctx context.Context, ag *agg, m Meta, f *models.Finding, action string, edits []edit) (Outcome, error) {
 	if f.Source != string(rules.SourceInspector) {
 		return Outcome{}, invalid("finding_id", "derived_finding", "derived findings are server-owned")

@@ -26,7 +26,7 @@ func currentItems() map[inspect.TemplateRef]checklist.Item {
 	return out
 }
 
-// Every Template reference of the RULES.md §4 register names an item of a
+// Every Template reference of the docs/LAW.md §4 register names an item of a
 // current template (issue 15: the law item is asked by that item).
 func TestLawItemsReferenceExistingTemplateItems(t *testing.T) {
 	items := currentItems()
@@ -67,11 +67,11 @@ func TestEveryTemplateItemTracesToTheLaw(t *testing.T) {
 	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
-		t.Errorf("template items no RULES.md §4 law item references: %s", strings.Join(missing, ", "))
+		t.Errorf("template items no docs/LAW.md §4 law item references: %s", strings.Join(missing, ", "))
 	}
 }
 
-// lawSection renders the register: counts, a table per RULES.md subsection
+// lawSection renders the register: counts, a table per docs/LAW.md subsection
 // and, per current template, the law items each item answers.
 func lawSection() string {
 	var b strings.Builder
@@ -83,8 +83,8 @@ func lawSection() string {
 			fits[t.Key] = t.Fit
 		}
 	}
-	b.WriteString("### RULES.md §4 item by item\n\n")
-	b.WriteString("Every checkable item of RULES.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems.go` with how it is covered: ")
+	b.WriteString("### docs/LAW.md §4 item by item\n\n")
+	b.WriteString("Every checkable item of docs/LAW.md §4 (and the few rules outside it a template asks) is listed in `inspect/lawitems.go` with how it is covered: ")
 	b.WriteString("by template items (code, citation and vessels from the template), derived by the server, uncovered (no code checks it, with why), or not a vessel check. ")
 	b.WriteString("`TestLawItemsReferenceExistingTemplateItems` and `TestEveryTemplateItemTracesToTheLaw` fail on a reference to no item and on a template item no law item names.\n\n")
 	var secs []string
@@ -96,7 +96,7 @@ func lawSection() string {
 		}
 		count[l.Section][l.Kind()]++
 	}
-	b.WriteString("| RULES.md section | items | template | derived | uncovered | n/a |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| docs/LAW.md section | items | template | derived | uncovered | n/a |\n|---|---|---|---|---|---|\n")
 	total := map[string]int{}
 	for _, s := range secs {
 		c := count[s]
@@ -110,7 +110,7 @@ func lawSection() string {
 	prev := ""
 	for _, l := range law {
 		if l.Section != prev {
-			fmt.Fprintf(&b, "#### RULES.md §%s\n\n| id | item | citation | covered by |\n|---|---|---|---|\n", l.Section)
+			fmt.Fprintf(&b, "#### docs/LAW.md §%s\n\n| id | item | citation | covered by |\n|---|---|---|---|\n", l.Section)
 			prev = l.Section
 		}
 		var cov []string
@@ -186,16 +186,8 @@ func fitShort(f checklist.Fit) string {
 	return "all vessels"
 }
 
-func strs[T any](xs []T) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = fmt.Sprint(x)
-	}
-	return out
-}
-
 // What the server derives an item from is one of the derivations it has
-// (DESIGN §6): a typo would name a source that does not exist.
+// (docs/LAW.md §12): a typo would name a source that does not exist.
 func TestLawItemsDerivedFromKnownSources(t *testing.T) {
 	known := map[string]bool{"registry": true, "manning": true, "passengers carried": true, "cargo carried": true, "evaluation": true, "supervisor": true}
 	for _, l := range inspect.LawItems() {
@@ -240,7 +232,7 @@ func TestLawItemsAskedUnderTheirOwnRegime(t *testing.T) {
 	}
 }
 
-// Issue 15, done when: every item of RULES.md §4 is a template item or
+// Issue 15, done when: every item of docs/LAW.md §4 is a template item or
 // derived by the server. Version 2 left seven uncovered (Form-18 (g),
 // Sch-VI 2.1.3 and 2.8.1, Sch-X alteration, Sch-V-2 A timber and bilge
 // pump, Paradip Form A's rough-weather numbers).

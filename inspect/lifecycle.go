@@ -13,7 +13,7 @@ import (
 )
 
 // gate decides whether a content edit applies to an inspection in its
-// current status (DESIGN §4 Lifecycle). It returns an outcome when the edit
+// current status (docs/SYNC.md §4). It returns an outcome when the edit
 // does not apply: an amendment request for edits captured after submission
 // and any edit to an approved or withdrawn inspection. Edits captured before
 // the submission apply and mark the inspection "changed after submission".
@@ -21,7 +21,7 @@ import (
 // discard loses to the edit, and the clash is recorded.
 func (w *Work) gate(ctx context.Context, a *agg, m Meta) (*Outcome, error) {
 	if m.amendment != uuid.Nil && a.row.Status != models.StatusDiscarded {
-		return nil, nil // the reviewer accepted this amendment request (DESIGN §4 Lifecycle)
+		return nil, nil // the reviewer accepted this amendment request (docs/SYNC.md §4)
 	}
 	switch a.row.Status {
 	case models.StatusDraft, models.StatusReturned:
@@ -283,7 +283,7 @@ func (a *DiscardArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 	ag.row.Status = models.StatusDiscarded
 	ag.row.DeletedAt = gorm.DeletedAt{Time: now, Valid: true}
 	err = w.updateInspection(ctx, ag, map[string]any{"status": models.StatusDiscarded, "deleted_at": now, "stamps": ag.row.Stamps})
-	if err == nil { // its photos go with it; their uploads end after commit (DESIGN §5)
+	if err == nil { // its photos go with it; their uploads end after commit (docs/PHOTOS.md)
 		err = photo.DiscardInspection(w.tx, ag.row.ID)
 	}
 	w.audit("inspection.discard", EntityInspection, ag.row.ID, nil)

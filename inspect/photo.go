@@ -14,7 +14,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// Photo content types accepted (DESIGN §5 Limits) and the size limit.
+// Photo content types accepted (docs/PHOTOS.md) and the size limit.
 var photoTypes = []string{"image/jpeg", "image/png", "image/webp", "image/heic"}
 
 // MaxPhotoBytes is the largest photo accepted (25 MiB).
@@ -24,7 +24,7 @@ var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 // AttachPhotoArgs are the arguments of photo.attach v1: the record of a
 // photo of an inspection (optionally of one finding). The bytes are
-// uploaded afterwards, straight to the object store (DESIGN §5).
+// uploaded afterwards, straight to the object store (docs/PHOTOS.md).
 type AttachPhotoArgs struct {
 	ID           uuid.UUID  `json:"id"`
 	InspectionID uuid.UUID  `json:"inspection_id"`

@@ -33,7 +33,7 @@ type Derived struct {
 
 // recompute re-reads one inspection by the rule set stored on it and writes
 // what changed: the outcome, derived findings, offences, evidence counts
-// and the aggregate version (DESIGN §6: deficiencies are recomputed, not
+// and the aggregate version (docs/LAW.md §12: deficiencies are recomputed, not
 // trusted).
 func (w *Work) recompute(ctx context.Context, id uuid.UUID) error {
 	ag, err := w.lock(ctx, id)

@@ -60,7 +60,7 @@ type findingRef struct {
 }
 
 // loadFindingRef reads a live finding in the caller's scope, locked with
-// its inspection when lock is set (inspection first: DESIGN §4 Lock order).
+// its inspection when lock is set (inspection first: docs/ARCHITECTURE.md, lock order).
 func loadFindingRef(ctx context.Context, db *gorm.DB, sc models.Scope, id uuid.UUID) (findingRef, error) {
 	var rows []findingRef
 	err := db.WithContext(ctx).Raw(`SELECT f.id, f.inspection_id, f.jurisdiction_id, f.owner_id, i.vessel_id, f.code, f.action, i.status,

@@ -24,7 +24,7 @@ type ReviewInput struct {
 	Decision string
 	Comment  string
 	// OverrideReason lets an inspection be approved before all of its
-	// photos are verified (DESIGN §5).
+	// photos are verified (docs/PHOTOS.md).
 	OverrideReason string
 	// IfMatch is the inspection version the reviewer saw (0 = not checked).
 	IfMatch int64
@@ -141,7 +141,7 @@ func (w *Work) recordReview(ctx context.Context, sc models.Scope, ag *agg, in Re
 // RefreshEvidence recomputes an inspection's evidence counts ("5/6
 // verified") in the caller's transaction, for the photo service to call
 // when a photo's state changes. It locks the inspection, so call it after
-// any vessel lock and before liable-party locks (DESIGN §4 Lock order).
+// any vessel lock and before liable-party locks (docs/ARCHITECTURE.md, lock order).
 func (s *Service) RefreshEvidence(ctx context.Context, tx *storage.Tx, inspection uuid.UUID) error {
 	w := s.NewWork(tx)
 	if _, err := w.lock(ctx, inspection); err != nil {

@@ -111,8 +111,8 @@ type Meta struct {
 	amendment uuid.UUID
 }
 
-// Outcome is what a command did: the stored outcome of a mutation (DESIGN
-// §4 Results) — status, error or conflict ids, unapplied fields, and the
+// Outcome is what a command did: the stored outcome of a mutation (docs/SYNC.md,
+// Results) — status, error or conflict ids, unapplied fields, and the
 // ids and row versions written.
 type Outcome struct {
 	Status      string      `json:"status"` // applied | merged

@@ -13,7 +13,7 @@ import (
 )
 
 // PolicyLaterCaptureWins is the policy of inspection content edited on two
-// devices (DESIGN §4 Policies).
+// devices (docs/SYNC.md §4).
 const PolicyLaterCaptureWins = "later_capture_wins"
 
 // verdict is what to do with one client edit of one field.
@@ -45,7 +45,7 @@ func later(a, b models.Stamp) bool {
 	return bytes.Compare(a.Mutation[:], b.Mutation[:]) > 0
 }
 
-// decide applies the per-field stamp rules (DESIGN §4): an edit against
+// decide applies the per-field stamp rules (docs/SYNC.md): an edit against
 // base applies without conflict if the field's stamp is not newer than
 // base, or if the last change came from the same device with a lower seq;
 // otherwise the later capture wins and the clash is recorded. Equal values

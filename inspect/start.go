@@ -254,7 +254,7 @@ func (w *Work) newInspection(a *StartArgs, m Meta, v models.Vessel, templateID u
 }
 
 // existingStart answers a start whose id exists: the current state for the
-// same user, a conflict for another (DESIGN §4 Identity).
+// same user, a conflict for another (docs/SYNC.md §2).
 func (w *Work) existingStart(ctx context.Context, id uuid.UUID, m Meta) (Outcome, bool, error) {
 	var owner struct{ InspectorID uuid.UUID }
 	err := w.tx.DB.WithContext(ctx).Raw("SELECT inspector_id FROM inspections WHERE id = ?", id).Scan(&owner).Error

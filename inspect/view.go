@@ -15,7 +15,7 @@ import (
 )
 
 // Summary is the current state of an inspection as a push result carries
-// it: version, status and every derived value (DESIGN §4 Results: a replay
+// it: version, status and every derived value (docs/SYNC.md §3: a replay
 // returns the current state, never stale stored derived values).
 type Summary struct {
 	ID                     uuid.UUID               `json:"id"`

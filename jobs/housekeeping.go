@@ -9,7 +9,7 @@ import (
 // Retention periods kept by housekeeping.
 const (
 	// IdempotencyBodyRetention: outcome bodies of acknowledged mutations are
-	// dropped after 180 days; key, hash and status stay (DESIGN §4).
+	// dropped after 180 days; key, hash and status stay (docs/SYNC.md).
 	IdempotencyBodyRetention = 180 * 24 * time.Hour
 	// IdempotencyKeyRetention: applied_mutations rows are kept two years.
 	IdempotencyKeyRetention = 2 * 365 * 24 * time.Hour
@@ -101,7 +101,7 @@ func (s *Service) backlogReview(ctx context.Context, r *Run) (int64, error) {
 	}
 	if n > 0 {
 		s.alert(ctx, "backlog:"+r.Today.String(), "deferred mutations waiting for review",
-			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their jurisdiction must decide them (DESIGN §4): "+
+			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their jurisdiction must decide them (docs/SYNC.md): "+
 				"list them with GET /v1/sync/backlog, then discard or apply each with POST /v1/sync/backlog/{mutation_id}/decide.", n), nil)
 	}
 	return n, nil

@@ -1,4 +1,4 @@
-// Package jobs runs Tindal's scheduled work (DESIGN §7): a cron scheduler in
+// Package jobs runs Tindal's scheduled work (docs/OPERATIONS.md): a cron scheduler in
 // Asia/Kolkata whose runs are claimed by inserting a job_runs row per job
 // and planned tick, guarded by a session advisory lock on a dedicated
 // connection and kept alive by a heartbeat; and the jobs themselves —

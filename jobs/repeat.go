@@ -16,7 +16,7 @@ import (
 // locks and recomputes.
 const partiesPerTx = 100
 
-// repeatOffences is the repeat-offences job, a reconciliation (DESIGN §7):
+// repeatOffences is the repeat-offences job, a reconciliation (docs/OPERATIONS.md):
 // for every liable party with an offence in the last 13 months it calls
 // penalty.RecomputeParties — the same chain function every push and
 // review calls — and looks at what that wrote. There should be nothing:

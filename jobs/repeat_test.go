@@ -26,7 +26,7 @@ func (w *world) offence(party, vessel, jur, owner, inspector, tpl uuid.UUID, at 
 		VALUES (?, ?, 'KA-F01', ?, ?, ?, 'KA-IV-2025-draft.1', 'charged', ?, ?, ?)`, uuid.New(), party, insp, vessel, at, jur, owner, inspector).Error)
 }
 
-// Karnataka 2025, Sch-IV row 1 (KA-F01) and the Sch-IV note (RULES.md §5.1, §5.2).
+// Karnataka 2025, Sch-IV row 1 (KA-F01) and the Sch-IV note (docs/LAW.md §5.1, §5.2).
 func TestRepeatOffencesLateSyncedEarlierOffenceKAF01Doubled(t *testing.T) {
 	w := newWorld(t)
 	j := w.jurisdiction("KARWAR", "KA-IV-2025")

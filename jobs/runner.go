@@ -141,7 +141,7 @@ func (s *Service) insertRun(ctx context.Context, run *Run, trig Trigger, planned
 // lock takes a connection out of the pool for good (Hijack) and takes the
 // job's session advisory lock on it. The lock is released on that same
 // connection, which is then closed: a session lock taken through the
-// shared pool would leak with its connection (DESIGN §7).
+// shared pool would leak with its connection (docs/OPERATIONS.md).
 func (s *Service) lock(ctx context.Context, job string) (*pgx.Conn, error) {
 	pc, err := s.d.DB.Pool.Acquire(ctx)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Inspection statuses (DESIGN §4 Lifecycle): draft → submitted → approved |
+// Inspection statuses (docs/SYNC.md §4): draft → submitted → approved |
 // returned → submitted …; withdrawn with a reason; a discarded draft is a
 // tombstone.
 const (
@@ -92,7 +92,7 @@ func (j JSON) MarshalJSON() ([]byte, error) {
 }
 
 // Stamp records who last changed a client-editable field, and when
-// (DESIGN §4 "Per-field stamps"): the row version at which it changed, the
+// (docs/SYNC.md §4): the row version at which it changed, the
 // device, user and mutation, the device's seq and the corrected capture time.
 type Stamp struct {
 	Version  int64     `json:"v"`
@@ -231,7 +231,7 @@ type Finding struct {
 	Synced
 }
 
-// Photo is the record of one photo of an inspection (DESIGN §5).
+// Photo is the record of one photo of an inspection (docs/PHOTOS.md).
 type Photo struct {
 	ID             uuid.UUID  `gorm:"type:uuid;primaryKey"`
 	InspectionID   uuid.UUID  `gorm:"type:uuid"`

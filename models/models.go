@@ -14,7 +14,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Synced holds the columns every synced table carries (DESIGN §3).
+// Synced holds the columns every synced table carries (docs/ARCHITECTURE.md).
 type Synced struct {
 	Version   int64          `gorm:"not null;default:1"`
 	CreatedAt time.Time      `gorm:"not null"`
@@ -46,7 +46,7 @@ const (
 // Roles lists every role, in order of decreasing reach.
 var Roles = []Role{RoleAdmin, RoleRegistrar, RoleSupervisor, RoleInspector, RoleOwner}
 
-// Languages the product speaks to owners (DESIGN §1).
+// Languages the product speaks to owners (README.md).
 var Languages = []string{"en", "kn", "hi"}
 
 // Jurisdiction is a port or district office and the regime it enforces.
@@ -99,7 +99,7 @@ type Device struct {
 	RevokedAt      *time.Time
 }
 
-// RefreshToken is one link of a refresh-token family (DESIGN §9).
+// RefreshToken is one link of a refresh-token family (docs/SECURITY.md).
 type RefreshToken struct {
 	ID        uuid.UUID `gorm:"type:uuid;primaryKey"`
 	FamilyID  uuid.UUID `gorm:"type:uuid"`
@@ -112,7 +112,7 @@ type RefreshToken struct {
 	UsedAt    *time.Time
 	RevokedAt *time.Time
 	// SuccessorSealed is the successor token encrypted under a key derived
-	// from this token (DESIGN §9: a lost refresh response is recoverable).
+	// from this token (docs/SECURITY.md: a lost refresh response is recoverable).
 	SuccessorSealed []byte
 }
 

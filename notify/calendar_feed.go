@@ -20,7 +20,7 @@ var (
 	inspectionAlarms = []int{7, 1, 0}
 )
 
-// Days of the windows a notified penalty opens (RULES.md §9 table, Q10).
+// Days of the windows a notified penalty opens (docs/LAW.md §9 table, Q10).
 const (
 	// Karnataka 2025, Sch-I Form-18: "pay the penalties and rectify the
 	// said defect within 15 days" of the challan.
@@ -141,7 +141,7 @@ func (w *writer) inspectionEvents(in InspectionDeadlines) []Event {
 }
 
 // penaltyEvents are the payment and appeal deadlines of a notified fine,
-// by the regime of the vessel (RULES.md Q10). A regime whose rules state
+// by the regime of the vessel (docs/LAW.md §11 Q10). A regime whose rules state
 // no payment window gets only its appeal window.
 func (w *writer) penaltyEvents(p PenaltyWindow) []Event {
 	notice := civil(p.Notice)

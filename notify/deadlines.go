@@ -21,7 +21,7 @@ type Rectification struct {
 
 // PenaltyWindow is a charged fine whose notice (challan) was issued: it
 // opens a payment window and an appeal window, counted by the vessel's
-// regime (RULES.md Q10).
+// regime (docs/LAW.md §11 Q10).
 type PenaltyWindow struct {
 	PenaltyID uuid.UUID
 	Vessel    string

@@ -13,7 +13,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// Dispatcher delivers the email outbox at least once (DESIGN §7): it
+// Dispatcher delivers the email outbox at least once (docs/OPERATIONS.md): it
 // claims due rows with FOR UPDATE SKIP LOCKED and marks them sending with a
 // lease in one committed statement, sends each outside any transaction,
 // then marks it sent. Transient failures retry with exponential backoff

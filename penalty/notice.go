@@ -20,7 +20,7 @@ const EntityNotice = "penalty_notice"
 
 // NoticeLine is one penalty of a notice revision: the Sch-IV row, the
 // liable person, the amount, the repeat level and the trace of how the
-// amount was reached (the doubling, RULES.md §5.2). Previous* are set in a
+// amount was reached (the doubling, docs/LAW.md §5.2). Previous* are set in a
 // revision on the lines that changed since the revision it follows.
 type NoticeLine struct {
 	PenaltyID      uuid.UUID    `json:"penalty_id"`
@@ -138,7 +138,7 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 		return err
 	}
 	// penalties.notice_issued_at is deliberately left unset: set, it turns
-	// every later increase into a proposal (chain.go adjust, DESIGN §6)
+	// every later increase into a proposal (chain.go adjust, docs/LAW.md §12)
 	// that no endpoint can confirm yet, so a late earlier offence would
 	// never double the later one. Increases apply and show as revisions.
 	w.Audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})

@@ -88,7 +88,7 @@ func noticePage(v NoticeView, lang string, tr func(string, map[string]any) strin
 // lineCells is one line of the table: the Sch-IV row with its citation,
 // the offence with its status and repeat marker, the person, the repeat
 // level, the previous amount (set on a line a revision changed), the
-// amount, what was paid and the doubling trace (RULES.md §5.2).
+// amount, what was paid and the doubling trace (docs/LAW.md §5.2).
 func lineCells(l NoticeLineView, lang string, tr func(string, map[string]any) string) []string {
 	offence, err := locale.Default().Text(lang, "penalty_row."+l.Row, nil)
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 // PaymentInput is a payment a registrar records against one penalty of a
 // notice. A payment settles the full amount due on one penalty: each Sch-IV
 // penalty is one person's liability (Karnataka 2025, Sch-IV "liable party";
-// RULES.md Q34) and is appealed and set aside on its own, and Form-18 asks
+// docs/LAW.md §11 Q34) and is appealed and set aside on its own, and Form-18 asks
 // to "pay the penalties" — so a part payment of one, or a sum spread over
 // several, is refused.
 type PaymentInput struct {

@@ -22,7 +22,7 @@ var (
 )
 
 // Time flags that hold an inspection's offences out of other people's
-// chains until a supervisor confirms the time (DESIGN §4 Time).
+// chains until a supervisor confirms the time (docs/SYNC.md, Time).
 const (
 	FlagBeforeRegistration = "before_registration"
 	FlagStale              = "stale"
@@ -174,9 +174,9 @@ type liable struct {
 // partiesFor names who is liable for an offence. An owner offence is the
 // vessel's owner's. A per-person row (Karnataka 2025, Sch-IV row 7 "per
 // crew", row 10 "per pax") is one offence per person a finding of its codes
-// names, each that person's own (their own repeat chain, RULES.md §5.2,
+// names, each that person's own (their own repeat chain, docs/LAW.md §5.2,
 // Q34), plus one offence for the persons counted but not named, whose
-// party is unidentified and never escalates (RULES.md §5.2).
+// party is unidentified and never escalates (docs/LAW.md §5.2).
 func partiesFor(row *models.Inspection, findings map[uuid.UUID]*models.Finding, po rules.ProposedOffence) []liable {
 	if po.LiableParty == rules.PartyOwner {
 		return []liable{{string(rules.PartyOwner), row.OwnerID.String(), po.Persons}}

@@ -155,7 +155,7 @@ var (
 func TestKAF07F10EachPersonIsChargedAndEscalatesAlone(t *testing.T) {
 	// Karnataka 2025, Sch-IV row 7 (Rs 20,000 "per crew") and row 10 (Rs
 	// 1,000 "per pax"): each crew member and each identified passenger is a
-	// separate person with their own repeat chain (RULES.md §5.2, Q34).
+	// separate person with their own repeat chain (docs/LAW.md §5.2, Q34).
 	w := newLawWorld(t)
 	first := w.inspect(w.vessel, day1,
 		finding{string(rules.CodeCrewIntoxicated), "INDIVC-KA-000101", 1},
@@ -183,7 +183,7 @@ func TestKAF07F10EachPersonIsChargedAndEscalatesAlone(t *testing.T) {
 }
 
 func TestKAF07TwoPersonsTwoBoatsSameDay(t *testing.T) {
-	// Karnataka 2025, Sch-IV row 7 and note; RULES.md §5.2: two crew members
+	// Karnataka 2025, Sch-IV row 7 and note; docs/LAW.md §5.2: two crew members
 	// on two boats of one owner the same day are two first offences, and a
 	// crew member found on both boats that day is not a repeat offender
 	// (neither offence was committed earlier than the other).
@@ -199,7 +199,7 @@ func TestKAF07TwoPersonsTwoBoatsSameDay(t *testing.T) {
 }
 
 func TestKAF10NamedAndUnnamedPassengers(t *testing.T) {
-	// Karnataka 2025, Sch-IV row 10 (Rs 1,000 per pax); RULES.md §5.2: a
+	// Karnataka 2025, Sch-IV row 10 (Rs 1,000 per pax); docs/LAW.md §5.2: a
 	// named passenger is their own person; passengers counted but not named
 	// are one unidentified offence of their count, never escalated.
 	w := newLawWorld(t)
@@ -219,7 +219,7 @@ func TestKAF10NamedAndUnnamedPassengers(t *testing.T) {
 }
 
 func TestKAF04TwoBoatsSameDayAnyArrivalOrder(t *testing.T) {
-	// Karnataka 2025, Sch-IV row 4 and note; RULES.md §5.2: two boats of one
+	// Karnataka 2025, Sch-IV row 4 and note; docs/LAW.md §5.2: two boats of one
 	// owner found without a valid Certificate of Survey on the same day are
 	// each a first offence (Rs 5,000), whatever their ids and whichever
 	// reaches the server and is recomputed first.
@@ -265,7 +265,7 @@ func (w *lawWorld) offenceOn(vessel uuid.UUID, row string, at time.Time) uuid.UU
 }
 
 func TestPenaltyAmountsIgnoreIDsAndArrivalOrder(t *testing.T) {
-	// Karnataka 2025, Sch-IV rows 1 and 4 and note; RULES.md §5.2; DESIGN §6:
+	// Karnataka 2025, Sch-IV rows 1 and 4 and note; docs/LAW.md §5.2; docs/LAW.md §12:
 	// the same offences of two owners, one delivered at once and the other
 	// in a random order, in random batches each followed by a recompute (as
 	// pushes and reviews arrive), with other random ids, end with the same

@@ -19,7 +19,7 @@ import (
 // is on record: the port office must tell them another way.
 const FlagPenaltyNoticeNotEmailed = "penalty_notice_not_emailed"
 
-// scheduleIVNote is the repeat rule as RULES.md §5.1 quotes it.
+// scheduleIVNote is the repeat rule as docs/LAW.md §5.1 quotes it.
 const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last penalties charged for next subsequent offences within a year")`
 
 // penaltyChange is one adjustment the chain function wrote, with what the
@@ -178,7 +178,7 @@ func (f noticeFacts) reason(ch penaltyChange) (string, uuid.UUID) {
 }
 
 // stillCharged reports whether an earlier offence still counts for the
-// doubling rule: recorded, and charged (RULES.md §5.2).
+// doubling rule: recorded, and charged (docs/LAW.md §5.2).
 func stillCharged(e models.Offence) bool {
 	return e.ID != uuid.Nil && !e.DeletedAt.Valid && e.Status == string(rules.OffenceCharged)
 }
@@ -189,7 +189,7 @@ func citationOf(row rules.PenaltyRow, ch penaltyChange) string {
 	cites := []string{string(row.Citation)}
 	seen := map[string]bool{cites[0]: true}
 	add := func(c string) {
-		if c != "" && !seen[c] && !strings.HasPrefix(c, "RULES.md") {
+		if c != "" && !seen[c] && !strings.HasPrefix(c, "docs/") {
 			seen[c] = true
 			cites = append(cites, c)
 		}

@@ -136,7 +136,7 @@ var (
 func TestKAF01LateEarlierOffenceDoublesChargedFineOneNoticeInOwnersLanguage(t *testing.T) {
 	// Karnataka 2025, Sch-IV row 1 (KA-F01, Rs 5,000 first offence) and the
 	// Sch-IV note: doubled from the last penalty charged for a subsequent
-	// offence within a year (RULES.md §5.1, §5.2).
+	// offence within a year (docs/LAW.md §5.1, §5.2).
 	cases := []struct {
 		lang, locale  string
 		subject, body []string
@@ -212,7 +212,7 @@ func TestKAF01LateEarlierOffenceDoublesChargedFineOneNoticeInOwnersLanguage(t *t
 
 func TestKAF04NoChangeNoNotice(t *testing.T) {
 	// Karnataka 2025, Sch-IV row 4 (KA-F04): two charged offences more than
-	// a year apart are each a first offence (RULES.md §5.2 window).
+	// a year apart are each a first offence (docs/LAW.md §5.2 window).
 	w := newChainWorld(t, "en", "lakshmi@test.tindal")
 	earlier := w.offence("KA-F04", time.Date(2025, 2, 1, 5, 0, 0, 0, time.UTC), "charged")
 	later := w.offence("KA-F04", feb1, "charged")
@@ -269,7 +269,7 @@ func TestKAF01RolledBackRecomputeLeavesNoNotice(t *testing.T) {
 }
 
 func TestKAF01PendingPenaltyChangeIsNotNoticed(t *testing.T) {
-	// Sch-IV note (RULES.md §5.2): only a charged offence makes a later one
+	// Sch-IV note (docs/LAW.md §5.2): only a charged offence makes a later one
 	// subsequent, and only a charged penalty has been told to the owner; a
 	// pending one is priced in context and told with its challan.
 	w := newChainWorld(t, "en", "lakshmi@test.tindal")
@@ -286,7 +286,7 @@ func TestKAF01PendingPenaltyChangeIsNotNoticed(t *testing.T) {
 }
 
 func TestKAF01WithdrawnEarlierOffenceLowersChargedFine(t *testing.T) {
-	// Sch-IV note (RULES.md §5.2): "if an earlier penalty is set aside …
+	// Sch-IV note (docs/LAW.md §5.2): "if an earlier penalty is set aside …
 	// recompute later ones"; a withdrawn inspection's offence no longer
 	// counts, and its own fine is cancelled.
 	w := newChainWorld(t, "en", "lakshmi@test.tindal")
@@ -361,7 +361,7 @@ func TestKAF01OwnerWithoutEmailIsFlaggedAndToldInTheFeed(t *testing.T) {
 }
 
 func TestKAF01ConcurrentRecomputationsNoticeOnce(t *testing.T) {
-	// Sch-IV note (RULES.md §5.2): twenty transactions recomputing the same
+	// Sch-IV note (docs/LAW.md §5.2): twenty transactions recomputing the same
 	// owner's chain at once (pushes, a review, the reconciliation) record
 	// one adjustment and one notice.
 	w := newChainWorld(t, "en", "lakshmi@test.tindal")

@@ -168,7 +168,7 @@ var errNotUploaded = models.Errorf(models.KindConflict, "not_uploaded",
 // made it verify the body), and the type of the first 4 KiB. Right bytes
 // are copied to their content key. Only this photo's upload could write
 // that key, so an object at the shared content key proves nothing here:
-// a hash alone never verifies a photo (DESIGN §5).
+// a hash alone never verifies a photo (docs/PHOTOS.md).
 func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 	key := singleKey(u.PhotoID)
 	st, err := s.store.Stat(ctx, key)

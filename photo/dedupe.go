@@ -39,7 +39,7 @@ func lockBlob(db *gorm.DB, sha string) (*blobRow, error) {
 }
 
 // mayReuse reports whether the blob sha may be linked without an upload
-// for user's photo in jurisdiction jur (DESIGN §5: knowing a hash is not a
+// for user's photo in jurisdiction jur (docs/PHOTOS.md: knowing a hash is not a
 // password; holding the bytes is proved by uploading them). Exactly:
 //   - user already holds a verified photo on these bytes, or a verified
 //     upload of them (they proved possession before); or

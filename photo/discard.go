@@ -36,7 +36,7 @@ var errDiscarded = models.Errorf(models.KindConflict, "photo_discarded",
 // its background work, answers photo_discarded to its plan and complete,
 // and lets GC take its blob once nothing else references it. Every
 // unfinished upload is marked ending: EndUploads aborts the multipart
-// upload and removes the staged bytes after commit (DESIGN §5: no network
+// upload and removes the staged bytes after commit (docs/PHOTOS.md: no network
 // I/O in a transaction).
 func DiscardInspection(tx *storage.Tx, inspectionID uuid.UUID) error {
 	var rows []struct{ ID, JurisdictionID, OwnerID, InspectorID uuid.UUID }

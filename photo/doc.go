@@ -1,4 +1,4 @@
-// Package photo is the photo evidence path of DESIGN §5: upload plans
+// Package photo is the photo evidence path of docs/PHOTOS.md: upload plans
 // (presigned single PUTs and resumable multipart uploads), verification of
 // what landed in the blob store, the streamed fallback upload, dedupe of
 // content-addressed blobs, background thumbnails and EXIF checks, evidence

@@ -34,7 +34,7 @@ type env struct {
 }
 
 // stores runs fn once against real MinIO and once against the local-disk
-// store: the same suite for both (DESIGN §5).
+// store: the same suite for both (docs/PHOTOS.md).
 func stores(t *testing.T, fn func(t *testing.T, e *env)) {
 	for _, kind := range []string{"minio", "local"} {
 		t.Run(kind, func(t *testing.T) {

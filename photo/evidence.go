@@ -37,7 +37,7 @@ func EvidenceCounts(ctx context.Context, db *gorm.DB, inspectionID uuid.UUID) (E
 
 // AllVerified reports whether every live photo of the inspection is
 // verified: approval is refused otherwise, unless a supervisor overrides
-// with a reason (DESIGN §5). Call it in the review's transaction after
+// with a reason (docs/PHOTOS.md). Call it in the review's transaction after
 // locking the inspection, so no photo can change state meanwhile.
 func AllVerified(ctx context.Context, tx *storage.Tx, inspectionID uuid.UUID) (bool, error) {
 	e, err := EvidenceCounts(ctx, tx.DB, inspectionID)

@@ -6,7 +6,7 @@ import (
 )
 
 // Reviewer flags (photos.flags): a photo is marked, never rejected, for
-// what its EXIF says or does not say (DESIGN §5).
+// what its EXIF says or does not say (docs/PHOTOS.md).
 const (
 	FlagNoExif        = "no_exif"
 	FlagNoExifTime    = "no_exif_time"

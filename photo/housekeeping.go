@@ -13,7 +13,7 @@ import (
 	"github.com/tindal/tindal/storage/blob"
 )
 
-// Housekeeping windows (DESIGN §5).
+// Housekeeping windows (docs/PHOTOS.md).
 const (
 	// StaleUploadAge is when an unfinished multipart upload is aborted.
 	StaleUploadAge = 24 * time.Hour

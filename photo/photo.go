@@ -16,7 +16,7 @@ import (
 	"github.com/tindal/tindal/storage/blob"
 )
 
-// Limits from DESIGN §5.
+// Limits from docs/PHOTOS.md.
 const (
 	// MaxSize is the largest photo accepted (a clear 413 beyond it).
 	MaxSize = 25 << 20

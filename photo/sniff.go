@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 )
 
-// Content types a photo may have (DESIGN §5). The type is sniffed from the
+// Content types a photo may have (docs/PHOTOS.md). The type is sniffed from the
 // bytes; the type a client declares must agree with it.
 const (
 	TypeJPEG = "image/jpeg"

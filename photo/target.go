@@ -165,7 +165,7 @@ func loadUpload(db *gorm.DB, id uuid.UUID, lock bool) (*upload, error) {
 	return &rows[0], nil
 }
 
-// lockInspection takes the aggregate root's lock first (DESIGN §4 lock
+// lockInspection takes the aggregate root's lock first (docs/SYNC.md lock
 // order: inspections before their photos).
 func lockInspection(db *gorm.DB, id uuid.UUID) error {
 	var got []uuid.UUID

@@ -17,7 +17,7 @@ import (
 	"github.com/tindal/tindal/storage/blob"
 )
 
-// Background work (DESIGN §5): after verification a photo's thumb_state is
+// Background work (docs/PHOTOS.md): after verification a photo's thumb_state is
 // pending; workers claim due rows with FOR UPDATE SKIP LOCKED and a lease,
 // commit, then read the object (re-hashing it), read EXIF, render
 // thumbnails and write the results under the inspection's and photo's

@@ -110,15 +110,15 @@ func (r *Service) placeCertificate(db *gorm.DB, s models.Scope, c *models.Certif
 	return nil
 }
 
-// ValidateCertificate checks a certificate against RULES.md §2.
+// ValidateCertificate checks a certificate against docs/LAW.md §2.
 func ValidateCertificate(c models.Certificate) error {
 	var f models.FieldErrors
 	crewKind := crewCertificateKinds[c.Kind]
 	if crewKind && c.SubjectType != "crew_member" {
-		f.Add("kind", "crew_certificate", "a %s certificate belongs to a crew member (RULES.md §2.3)", c.Kind)
+		f.Add("kind", "crew_certificate", "a %s certificate belongs to a crew member (docs/LAW.md §2.3)", c.Kind)
 	}
 	if !crewKind && c.SubjectType == "crew_member" {
-		f.Add("kind", "vessel_certificate", "a %s certificate belongs to a vessel (RULES.md §2.1)", c.Kind)
+		f.Add("kind", "vessel_certificate", "a %s certificate belongs to a vessel (docs/LAW.md §2.1)", c.Kind)
 	}
 	if c.Legacy && c.Kind != "competency" {
 		f.Add("legacy", "competency_only", "only Certificates of Competency can be legacy (Karnataka 2025, r.32(2))")

@@ -90,11 +90,11 @@ func (r *Service) ListObservations(ctx context.Context, s models.Scope, f Observ
 }
 
 // DecideObservation settles an inspector's observation of a vessel
-// (DESIGN §4 Policies: registry particulars are never changed by an
+// (docs/SYNC.md §4: registry particulars are never changed by an
 // inspector; a registrar accepts or rejects). Accepting applies the
 // observed value to the vessel through the registry's own update path —
 // validation, audit and change log as for any change of particulars; the
-// registrar records the alteration (RULES.md §2.1, Karnataka 2025 r.22) —
+// registrar records the alteration (docs/LAW.md §2.1, Karnataka 2025 r.22) —
 // and marks the observation, in one transaction. Rejecting only marks it.
 // The same decision again answers the stored observation.
 // Errors: invalid (decision, reason, or an observed value the registry
@@ -115,7 +115,7 @@ func (r *Service) DecideObservation(ctx context.Context, s models.Scope, id uuid
 }
 
 // decideObservation takes the vessel's lock before the observation's
-// (DESIGN §4 Lock order: vessels first), then checks again that nobody
+// (docs/ARCHITECTURE.md, lock order: vessels first), then checks again that nobody
 // decided in between.
 func (r *Service) decideObservation(ctx context.Context, tx *storage.Tx, s models.Scope, id uuid.UUID, d ObservationDecision) (models.VesselObservation, error) {
 	o, err := loadObservation(ctx, tx, s, id, false)

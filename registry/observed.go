@@ -60,7 +60,7 @@ func observedPatch(field string, raw []byte, v models.Vessel) (VesselPatch, erro
 		p.OwnerID, err = observedOwner(raw)
 	default:
 		// A vessel's kind is not amended: a registrar registers the vessel
-		// afresh (RULES.md §2.1, Karnataka 2025 r.22).
+		// afresh (docs/LAW.md §2.1, Karnataka 2025 r.22).
 		err = observedError("not_applicable", "%s cannot be applied to the registry: reject the observation and, if it is right, register the change by hand", field)
 	}
 	return p, err

@@ -27,7 +27,7 @@ func TestObservedPatch(t *testing.T) {
 		{"category A, B or C (Karnataka 2025, r.5)", "category", `"D"`, "enum", nil},
 		{"registration number upper-cased", "registration_number", `"ka-kar-0009"`, "", func(p VesselPatch) bool { return *p.RegistrationNumber == "KA-KAR-0009" }},
 		{"length is positive", "length_m", `0`, "range", nil},
-		{"power alone keeps the unit on record (RULES.md §1.7)", "engine_power", `90`, "", func(p VesselPatch) bool { return *p.EnginePower == 90 && *p.PowerUnit == "kW" }},
+		{"power alone keeps the unit on record (docs/LAW.md §1.7)", "engine_power", `90`, "", func(p VesselPatch) bool { return *p.EnginePower == 90 && *p.PowerUnit == "kW" }},
 		{"power with its unit", "engine_power", `{"value": 110, "unit": "BHP"}`, "", func(p VesselPatch) bool { return *p.EnginePower == 110 && *p.PowerUnit == "BHP" }},
 		{"unit alone keeps the power on record", "power_unit", `"BHP"`, "", func(p VesselPatch) bool { return *p.EnginePower == 120 && *p.PowerUnit == "BHP" }},
 		{"owner by id", "owner", `"` + owner.String() + `"`, "", func(p VesselPatch) bool { return *p.OwnerID == owner }},

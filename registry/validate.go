@@ -71,7 +71,7 @@ func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {
 			return
 		}
 	}
-	f.Add("engine_power.unit", "wrong_unit", "a %s vessel's power is recorded in %s (RULES.md §1.7)", strings.ReplaceAll(v.Kind, "_", " "), strings.Join(units, " or "))
+	f.Add("engine_power.unit", "wrong_unit", "a %s vessel's power is recorded in %s (docs/LAW.md §1.7)", strings.ReplaceAll(v.Kind, "_", " "), strings.Join(units, " or "))
 }
 
 // deriveCategory records the category of a non-mechanised boat registered

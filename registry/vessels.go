@@ -156,8 +156,8 @@ func (r *Service) DeleteVessel(ctx context.Context, s models.Scope, id uuid.UUID
 }
 
 // moveVesselDependents keeps the scope columns of certificates, crew
-// placements and observations in step with their vessel (DESIGN §4, "What
-// a change row means").
+// placements and observations in step with their vessel (docs/SYNC.md
+// §6.8).
 func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vessel) error {
 	if before.JurisdictionID == after.JurisdictionID && before.OwnerID == after.OwnerID {
 		return nil
@@ -178,8 +178,8 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 }
 
 // moveOpenFindings moves the vessel's open findings, and the photos that
-// are their evidence, to the vessel's new jurisdiction and owner (DESIGN
-// §4, "What a change row means"; issue 11 item 3): an open deficiency
+// are their evidence, to the vessel's new jurisdiction and owner
+// (docs/SYNC.md §6.8; issue 11 item 3): an open deficiency
 // belongs to the vessel, so the authority and the owner who must see it
 // rectified are the vessel's now. Each is logged under the old keys (the
 // old scope gets remove_from_scope), the new ones, and its inspector's own
@@ -192,7 +192,7 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 // (Karnataka 2025, Sch-IV: the offender, not the vessel), which a change
 // of owner must not hand to the new one.
 //
-// Lock order (DESIGN §4): the vessel is locked by the caller; the
+// Lock order (docs/SYNC.md): the vessel is locked by the caller; the
 // inspections holding the findings are locked next, in id order, before
 // any finding row, as every push locks its inspection first.
 func moveOpenFindings(tx *storage.Tx, before, after models.Vessel) error {

@@ -3,7 +3,7 @@ package rules
 import "fmt"
 
 // ActionCode is a deficiency action code of Karnataka 2025, Sch-IX (after
-// Form B), numbers verbatim (RULES.md §4.1).
+// Form B), numbers verbatim (docs/LAW.md §4.1).
 type ActionCode string
 
 // Deficiency action codes (Karnataka 2025, Sch-IX).
@@ -18,7 +18,7 @@ const (
 )
 
 // InspectionActionCode is an inspection action code of Karnataka 2025,
-// Sch-IX (after Form B), numbers verbatim (RULES.md §4.1).
+// Sch-IX (after Form B), numbers verbatim (docs/LAW.md §4.1).
 type InspectionActionCode string
 
 // Inspection action codes (Karnataka 2025, Sch-IX).
@@ -72,7 +72,7 @@ type Due struct {
 }
 
 // DueFor is the due of action code a for an inspection on date inspected
-// (Karnataka 2025, Sch-IX codes; RULES.md §4.1 derived deadlines).
+// (Karnataka 2025, Sch-IX codes; docs/LAW.md §4.1 derived deadlines).
 func DueFor(a ActionCode, inspected Date) (Due, error) {
 	switch a {
 	case Action01:
@@ -117,7 +117,7 @@ func (e *ActionError) Error() string {
 
 // ValidateAction checks action code a for a deficiency of entry e, given
 // whether its rectification was recorded. It returns an *ActionError naming
-// the first rule broken (Karnataka 2025, Sch-IX; RULES.md §4.1, DESIGN §6).
+// the first rule broken (Karnataka 2025, Sch-IX; docs/LAW.md §4.1, docs/LAW.md §12).
 func ValidateAction(e Entry, a ActionCode, rectified bool) error {
 	fail := func(rule, reason string) error {
 		return &ActionError{Rule: rule, Code: e.Code, Action: a, Reason: reason}

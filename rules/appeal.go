@@ -29,7 +29,7 @@ type AppealRoute struct {
 // Government ... within thirty days from the date of receipt of such
 // order" (Karnataka 2025, Sch-XVI para 1), the Appellant authority being
 // the Secretary, IDP & IWT Department (Sch-XVI para 2); the Sch-IX para 6
-// route to the CEO KMB is for detention and release orders (RULES.md Q10).
+// route to the CEO KMB is for detention and release orders (docs/LAW.md §11 Q10).
 // Paradip: "an appeal shall lie from any decision of the Deputy Conservator
 // ... to the Conservator of the port ... within seven days from the date on
 // which the decision ... has been communicated in writing" (Paradip 1967,

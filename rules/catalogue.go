@@ -6,7 +6,7 @@ import (
 )
 
 // Code is a deficiency code of our own catalogue: a 2-digit area and a
-// 3-digit item, e.g. "01003" (DESIGN §6). Codes are never reused.
+// 3-digit item, e.g. "01003" (docs/LAW.md §12). Codes are never reused.
 type Code string
 
 // Area returns the first two digits of c.
@@ -21,7 +21,7 @@ func (c Code) Area() Area {
 type Area string
 
 // The areas of the catalogue. 01, 02, 03, 07, 11, 13, 20 and 99 are those of
-// DESIGN §6; 10, 14 and 30 are added here.
+// docs/LAW.md §12; 10, 14 and 30 are added here.
 const (
 	AreaDocuments  Area = "01" // certificates and documents
 	AreaManning    Area = "02" // manning and crew certification
@@ -52,7 +52,7 @@ var AreaTitles = map[Area]string{
 }
 
 // Party is who is liable for a deficiency (Karnataka 2025, Sch-IV column
-// "on whom"; RULES.md §5.1).
+// "on whom"; docs/LAW.md §5.1).
 type Party string
 
 // Liable parties.
@@ -145,21 +145,6 @@ func Lookup(c Code) (Entry, bool) {
 		return Entry{}, false
 	}
 	return e.clone(), true
-}
-
-// MissingTitles lists, for each language other than English, the codes that
-// have no title in it yet, in code order. Titles are only written where they
-// could be written correctly; the rest wait for a translator.
-func MissingTitles() map[string][]Code {
-	out := map[string][]Code{LangKannada: {}, LangHindi: {}}
-	for _, e := range Catalogue() {
-		for lang := range out {
-			if e.Title[lang] == "" {
-				out[lang] = append(out[lang], e.Code)
-			}
-		}
-	}
-	return out
 }
 
 // clone returns a copy that shares no slice or map with the catalogue.

@@ -2,7 +2,7 @@ package rules
 
 // catalogueEntries is the deficiency catalogue: the one place where a code's
 // meaning, citations, liable party, Sch-IV row and actions are defined.
-// Sources: RULES.md §2 (documents), §4.2 (Sch-IX criteria), §4.9
+// Sources: docs/LAW.md §2 (documents), §4.2 (Sch-IX criteria), §4.9
 // (equipment), §5.1 (Sch-IV rows), §7 (manning).
 func catalogueEntries() []Entry {
 	var out []Entry
@@ -16,7 +16,7 @@ func catalogueEntries() []Entry {
 	return out
 }
 
-// documentEntries: area 01, RULES.md §2.1, §2.2, §2.4.
+// documentEntries: area 01, docs/LAW.md §2.1, §2.2, §2.4.
 func documentEntries() []Entry {
 	return []Entry{
 		catDef(CodeRegistrationInvalid, "No valid Certificate of Registration", PartyOwner, PenaltyRegistration, Action06, true, regKA,
@@ -50,7 +50,7 @@ func documentEntries() []Entry {
 		catDef(CodeInspectionReportNotKept, "Previous State Control Inspection Report not retained on board for two years", PartyMaster, "", Action03, false, regKA,
 			"Karnataka 2025, Sch-IX Form A"),
 		// r.15(2): the Sch-IV fee of a harbour craft working commercially in
-		// the inland waterways; its amount is not set (RULES.md §6, Q).
+		// the inland waterways; its amount is not set (docs/LAW.md §6, Q).
 		catDef(CodeHarbourCraftFeeUnpaid, "Harbour craft engaged in commercial activity in the inland waterways without paying the State's fee", PartyOwner, "", Action04, false, regKA,
 			"Karnataka 2025, r.15(2)"),
 		// r.15(1): endorsed "every time they undertake a passage".
@@ -68,7 +68,7 @@ func documentEntries() []Entry {
 	}
 }
 
-// manningEntries: area 02, RULES.md §7.
+// manningEntries: area 02, docs/LAW.md §7.
 func manningEntries() []Entry {
 	return []Entry{
 		catDef(CodeManningShortfall, "Crew required for safe manning not on board", PartyOwner, PenaltyManning, Action06, true, regKA,
@@ -112,7 +112,7 @@ func manningEntries() []Entry {
 	}
 }
 
-// stabilityEntries: area 03, RULES.md §4.9.2-§4.9.4, §4.9.6, §8.2.
+// stabilityEntries: area 03, docs/LAW.md §4.9.2-§4.9.4, §4.9.6, §8.2.
 func stabilityEntries() []Entry {
 	return []Entry{
 		catDef(CodeOverloadPassengers, "Passengers carried beyond the certified capacity", PartyOwner, PenaltyOverloading, Action06, true, regKA,
@@ -169,7 +169,7 @@ func stabilityEntries() []Entry {
 	}
 }
 
-// fireEntries: area 07, RULES.md §4.9.2 FFA, §4.9.3, §4.9.6 (Paradip r.30).
+// fireEntries: area 07, docs/LAW.md §4.9.2 FFA, §4.9.3, §4.9.6 (Paradip r.30).
 func fireEntries() []Entry {
 	return []Entry{
 		catDef(CodeFFANotMaintained, "Fire-fighting appliances not maintained in order", PartyOwner, PenaltySafetyEquip, Action04, false, regKA,
@@ -189,7 +189,7 @@ func fireEntries() []Entry {
 	}
 }
 
-// navigationEntries: area 10, RULES.md §4.9.1 (r.46), §4.9.2-§4.9.3
+// navigationEntries: area 10, docs/LAW.md §4.9.1 (r.46), §4.9.2-§4.9.3
 // navigation, §4.9.6 Paradip conduct.
 func navigationEntries() []Entry {
 	r46 := func(code Code, en string, clause Citation) Entry {
@@ -253,7 +253,7 @@ func navigationEntries() []Entry {
 	}
 }
 
-// lifeSavingEntries: area 11, RULES.md §4.9.2 LSA, §4.9.3, §4.9.6, §5.1 row 10.
+// lifeSavingEntries: area 11, docs/LAW.md §4.9.2 LSA, §4.9.3, §4.9.6, §5.1 row 10.
 func lifeSavingEntries() []Entry {
 	lsa := func(code Code, en string, refs ...Citation) Entry {
 		refs = append(refs, "Karnataka 2025, Sch-IV row 9")
@@ -279,7 +279,7 @@ func lifeSavingEntries() []Entry {
 	}
 }
 
-// pollutionEntries: area 13, RULES.md §2.1 (r.52, r.63), §4.9.3 (r.145).
+// pollutionEntries: area 13, docs/LAW.md §2.1 (r.52, r.63), §4.9.3 (r.145).
 func pollutionEntries() []Entry {
 	return []Entry{
 		catDef(CodePollutionInspectionOverdue, "Annual pollution inspection and survey overdue (over 12 months)", PartyOwner, "", Action05, false, regKA,
@@ -307,7 +307,7 @@ func pollutionEntries() []Entry {
 	}
 }
 
-// machineryEntries: area 14, RULES.md §4.9.2-§4.9.3, §4.9.6 (silencers).
+// machineryEntries: area 14, docs/LAW.md §4.9.2-§4.9.3, §4.9.6 (silencers).
 func machineryEntries() []Entry {
 	return []Entry{
 		catDef(CodeBilgePumping, "Bilge pumping or bailing arrangements missing or defective", PartyOwner, "", Action04, false, regKA,
@@ -352,7 +352,7 @@ func machineryEntries() []Entry {
 	}
 }
 
-// markingEntries: area 20, RULES.md §4.9.4, §4.9.6 (Paradip r.7), §1.5.
+// markingEntries: area 20, docs/LAW.md §4.9.4, §4.9.6 (Paradip r.7), §1.5.
 func markingEntries() []Entry {
 	return []Entry{
 		// Non-mechanised boats (Ch. VII): r.103(2), r.126(3); no Form-18,
@@ -390,7 +390,7 @@ func markingEntries() []Entry {
 }
 
 // detentionEntries: area 30, one per question of Karnataka 2025, Sch-IX
-// para 2.1 and 2.2 (RULES.md §4.2), answered "no", plus para 2.3.
+// para 2.1 and 2.2 (docs/LAW.md §4.2), answered "no", plus para 2.3.
 func detentionEntries() []Entry {
 	crit := func(code Code, en string, para Citation) Entry {
 		return catDef(code, en, PartyOwner, "", Action06, true, regKA, para, "Karnataka 2025, Sch-IX para 4")

@@ -1,6 +1,6 @@
 package rules
 
-// Areas 01 (certificates and documents) and 02 (manning): RULES.md §2, §5.1,
+// Areas 01 (certificates and documents) and 02 (manning): docs/LAW.md §2, §5.1,
 // §7; Karnataka 2025 r.9-r.26, r.29-r.35, r.81, r.98-r.99, r.103-r.117,
 // r.124-r.125, Form-18, Sch-IX, Sch-X, Sch-XV; Paradip 1967 r.3-r.13, r.26,
 // r.29; Kandla 1955 s.31(2).
@@ -11,7 +11,7 @@ func documentLawCases() []lawCase {
 			cite: "Karnataka 2025, r.16", ground: "Karnataka 2025, Form-18 (a)", row: PenaltyRegistration, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
 		{name: "Karnataka 2025 r.103(1), r.131(3), Sch-IX para 2.1: no person plies a non-mechanised boat unless registered with a CoR in Form-11", code: CodeRegistrationInvalid,
 			cite: "Karnataka 2025, r.103(1)", ground: "Karnataka 2025, Sch-IX para 2.1", row: PenaltyRegistration, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
-		{name: "Karnataka 2025 r.114, r.115(1): CoR and CoS not produced; treated as a boat without CoR only if the explanation is refused (RULES.md §5.1 PROPOSAL), so no Sch-IV row 3 on this code", code: CodeCertificatesNotProduced,
+		{name: "Karnataka 2025 r.114, r.115(1): CoR and CoS not produced; treated as a boat without CoR only if the explanation is refused (docs/LAW.md §5.1 PROPOSAL), so no Sch-IV row 3 on this code", code: CodeCertificatesNotProduced,
 			cite: "Karnataka 2025, r.115(1)", notCite: "Karnataka 2025, Sch-IV row 3", row: "", party: PartyMaster, detainable: false, def: Action04, allows: []ActionCode{Action04}, forbids: lcNo06, regimes: regKA},
 		{name: "Karnataka 2025 Form-18 (b), r.13, Sch-IV row 4: plying without a valid CoS is a challan ground, detained, fine on the owner", code: CodeSurveyCertExpired,
 			cite: "Karnataka 2025, r.9", ground: "Karnataka 2025, Form-18 (b)", row: PenaltySurvey, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
@@ -19,7 +19,7 @@ func documentLawCases() []lawCase {
 			cite: "Karnataka 2025, r.113", ground: "Karnataka 2025, Sch-IX para 2.1", row: PenaltySurvey, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
 		{name: "Karnataka 2025 Sch-X, r.10(2), Form-18 (b): the provisional CoS has the effect of a CoS for at most 3 months; lapsed, the vessel plies without a valid CoS", code: CodeProvisionalSurveyExpired,
 			cite: "Karnataka 2025, Sch-X", ground: "Karnataka 2025, Form-18 (b)", row: PenaltySurvey, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
-		{name: "Karnataka 2025 r.113(2), r.131: renewal applied for over 60 days after expiry; Sch-IV prints no amount for it (RULES.md §11 Q9: unset), and plying expired is 01003", code: CodeSurveyRenewalLate,
+		{name: "Karnataka 2025 r.113(2), r.131: renewal applied for over 60 days after expiry; Sch-IV prints no amount for it (docs/LAW.md §11 Q9: unset), and plying expired is 01003", code: CodeSurveyRenewalLate,
 			cite: "Karnataka 2025, r.113(2)", notCite: "Karnataka 2025, Sch-IV row 4", row: "", party: PartyOwner, detainable: false, def: Action03, allows: []ActionCode{Action03}, forbids: lcNo06, regimes: regKA},
 		{name: "Karnataka 2025 Form-18 (h), r.81, Sch-IV row 1: no voyage without an insurance policy in force, fine on the owner", code: CodeInsuranceInvalid,
 			cite: "Karnataka 2025, r.81", ground: "Karnataka 2025, Form-18 (h)", row: PenaltyInsurance, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
@@ -39,7 +39,7 @@ func documentLawCases() []lawCase {
 			cite: "Karnataka 2025, Sch-IX Form A", row: "", party: PartyMaster, detainable: false, def: Action03, forbids: lcNo06, regimes: regKA},
 		{name: "Karnataka 2025 r.15(1): a harbour craft is endorsed every time it passes through or operates in inland waterways, so before it plies (04)", code: CodeHarbourCraftNotEndorsed,
 			cite: "Karnataka 2025, r.15(1)", row: "", party: PartyOwner, detainable: false, def: Action04, allows: lcPlying, forbids: lcDeferred, regimes: regKA},
-		{name: "Karnataka 2025 r.15(2): a harbour craft working commercially in the inland waterways pays the State's fee; the amount is unset (RULES.md §6), so no Sch-IV row", code: CodeHarbourCraftFeeUnpaid,
+		{name: "Karnataka 2025 r.15(2): a harbour craft working commercially in the inland waterways pays the State's fee; the amount is unset (docs/LAW.md §6), so no Sch-IV row", code: CodeHarbourCraftFeeUnpaid,
 			cite: "Karnataka 2025, r.15(2)", row: "", party: PartyOwner, detainable: false, def: Action04, forbids: lcNo06, regimes: regKA},
 		{name: "Paradip 1967 r.3, r.9(c), r.26: an unlicensed harbour craft may not be used until licensed; Paradip gives no detention (the sanction is the licence), so 04, not 06", code: CodeLicenceInvalid,
 			cite: "Paradip 1967, r.3", notCite: "Karnataka 2025, Sch-IX para 2.1", row: "", party: PartyOwner, detainable: false, def: Action04, allows: lcPlying, forbids: lcDeferred, regimes: regPD},
@@ -70,7 +70,7 @@ func manningLawCases() []lawCase {
 			cite: "Kandla 1955, s.31(2)", row: "", detainable: false, def: Action04, allows: lcPlying, regimes: regPDKD},
 		{name: "Karnataka 2025 Sch-XV F: the holder revalidates his CoC every 5 years; the lapsed certificate does not count for manning (02001), so no row on this code", code: CodeCoCRevalidationOverdue,
 			cite: "Karnataka 2025, Sch-XV F", notCite: "Karnataka 2025, Sch-IV row 2", row: "", party: PartyCrewMember, detainable: false, def: Action05, forbids: lcNo06, regimes: regKA},
-		{name: "Karnataka 2025 r.32(2), Sch-XV G, Form-18 (e): a pre-Act CoC is valid until 6 June 2027 or its endorsed date, whichever is earlier (RULES.md §11 Q4)", code: CodeLegacyCoCExpired,
+		{name: "Karnataka 2025 r.32(2), Sch-XV G, Form-18 (e): a pre-Act CoC is valid until 6 June 2027 or its endorsed date, whichever is earlier (docs/LAW.md §11 Q4)", code: CodeLegacyCoCExpired,
 			cite: "Karnataka 2025, r.32(2)", ground: "Karnataka 2025, Form-18 (e)", row: PenaltyManning, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
 		{name: "Karnataka 2025 r.117, r.124, r.125, Sch-IX para 2.1: a GP rating or Boat in-Charge without a GP rating certificate is not proper manning (Sch-IV row 2)", code: CodeGPRatingMissing,
 			cite: "Karnataka 2025, r.117", ground: "Karnataka 2025, Sch-IX para 2.1", row: PenaltyManning, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
@@ -86,7 +86,7 @@ func manningLawCases() []lawCase {
 			cite: "Paradip 1967, r.10(2)", row: "", party: PartyOwner, detainable: false, def: Action03, forbids: lcNo06, regimes: regPD},
 		{name: "Karnataka 2025 r.35, Sch-V-3, Sch-XV H: a special category course endorsement on the CoC", code: CodeSpecialCategoryEndorsement,
 			cite: "Karnataka 2025, r.35", row: "", party: PartyOwner, detainable: false, def: Action05, forbids: lcNo06, regimes: regKA},
-		{name: "Karnataka 2025 Sch-XV A(2), B: the five basic safety courses of existing crew (RULES.md §11 Q19: all five)", code: CodeBasicSafetyCoursesMissing,
+		{name: "Karnataka 2025 Sch-XV A(2), B: the five basic safety courses of existing crew (docs/LAW.md §11 Q19: all five)", code: CodeBasicSafetyCoursesMissing,
 			cite: "Karnataka 2025, Sch-XV A(2)", row: "", party: PartyCrewMember, detainable: false, def: Action05, forbids: lcNo06, regimes: regKA},
 	}
 }

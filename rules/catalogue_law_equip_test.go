@@ -1,7 +1,7 @@
 package rules
 
 // Areas 11 (life-saving), 13 (pollution), 14 (machinery), 20 (marking), 30
-// (Sch-IX criteria) and 99: RULES.md §2.1, §4.2, §4.9, §5.1; Karnataka 2025
+// (Sch-IX criteria) and 99: docs/LAW.md §2.1, §4.2, §4.9, §5.1; Karnataka 2025
 // r.7, r.20, r.49, r.52, r.59, r.63, r.98, r.103, r.106-r.107, r.122-r.126,
 // r.145, Form-18, Sch-IV, Sch-VI, Sch-IX, Sch-X, Sch-XIII; Paradip 1967 r.7,
 // r.13, r.23, r.24, r.30.
@@ -44,7 +44,7 @@ func pollutionLawCases() []lawCase {
 			cite: clause, notCite: notCite, row: "", party: party, detainable: false, def: def, forbids: lcNo06, regimes: regKA}
 	}
 	return []lawCase{
-		pol("Karnataka 2025, r.63", "the pollution inspection and survey once every twelve months (RULES.md §11 Q33)", CodePollutionInspectionOverdue, Action05, PartyOwner, ""),
+		pol("Karnataka 2025, r.63", "the pollution inspection and survey once every twelve months (docs/LAW.md §11 Q33)", CodePollutionInspectionOverdue, Action05, PartyOwner, ""),
 		pol("Karnataka 2025, r.145(8)(b)", "a holding tank or equivalent for oil and oily waste", CodeOilyWasteTankMissing, Action05, PartyOwner, "Karnataka 2025, r.145(7)"),
 		pol("Karnataka 2025, r.145(8)(c)", "a bio-digester where sewage is generated", CodeBioDigesterMissing, Action05, PartyOwner, "Karnataka 2025, r.145(7)"),
 		pol("Karnataka 2025, r.145(7)(b)", "garbage placards on Category A and B boats", CodeGarbagePlacardsMissing, Action03, PartyOwner, "Karnataka 2025, r.145(9)"),
@@ -110,16 +110,16 @@ func markingLawCases() []lawCase {
 			cite: "Karnataka 2025, r.106(d)", ground: "Karnataka 2025, Sch-IX para 2.1", row: PenaltyMarking, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
 		mk("Karnataka 2025 r.20(3): the mechanised vessel's display board", CodeDisplayBoardMissing, "Karnataka 2025, r.20(3)", Action03, regKA),
 		mk("Karnataka 2025 r.107(2): the boat's display board", CodeDisplayBoardMissing, "Karnataka 2025, r.107(2)", Action03, regKA),
-		mk("Karnataka 2025 r.107(2): the boat's display board in Hindi, Kannada and English (RULES.md §11 Q28)", CodeDisplayBoardLanguages, "Karnataka 2025, r.107(2)", Action03, regKA),
+		mk("Karnataka 2025 r.107(2): the boat's display board in Hindi, Kannada and English (docs/LAW.md §11 Q28)", CodeDisplayBoardLanguages, "Karnataka 2025, r.107(2)", Action03, regKA),
 		mk("Karnataka 2025 Sch-X (Permission and Operation): the certified capacity displayed at embarkation and disembarkation", CodeCapacityNotDisplayed, "Karnataka 2025, Sch-X (Permission and Operation)", Action03, regKA),
 		mk("Karnataka 2025 r.126(9): the maximum number of passengers written prominently", CodeMaxPassengersNotDisplayed, "Karnataka 2025, r.126(9)", Action04, regKA),
 		{name: "Paradip 1967 r.7(1): the craft number in English and Hindi figures at least six inches long, on bow and quarter", code: CodeCraftNumberNotPainted,
 			cite: "Paradip 1967, r.7(1)", notCite: "Paradip 1967, r.7", row: "", party: PartyOwner, detainable: false, def: Action03, forbids: lcNo06, regimes: regPD},
 		mk("Karnataka 2025 r.98(3): a special category vessel's number suffixed SPL", CodeSPLSuffixMissing, "Karnataka 2025, r.98(3)", Action03, regKA),
-		mk("Karnataka 2025 r.20(2): hull marking in Kannada and Hindi or English (RULES.md §11 Q28)", CodeHullMarkingLanguage, "Karnataka 2025, r.20(2)", Action03, regKA),
+		mk("Karnataka 2025 r.20(2): hull marking in Kannada and Hindi or English (docs/LAW.md §11 Q28)", CodeHullMarkingLanguage, "Karnataka 2025, r.20(2)", Action03, regKA),
 		{name: "Karnataka 2025 Form-18 (d), r.13: a mechanised vessel's registration number not affixed is a challan ground", code: CodeRegistrationNumberNotAffixed,
 			cite: "Karnataka 2025, r.20(1)", ground: "Karnataka 2025, Form-18 (d)", row: "", party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
-		mk("Karnataka 2025 r.123(5): freeboard mark 2.5 cm by 15 cm amidships on a boat over 10 t (RULES.md §11 Q14)", CodeFreeboardMarkMissing, "Karnataka 2025, r.123(5)", Action03, regKA),
+		mk("Karnataka 2025 r.123(5): freeboard mark 2.5 cm by 15 cm amidships on a boat over 10 t (docs/LAW.md §11 Q14)", CodeFreeboardMarkMissing, "Karnataka 2025, r.123(5)", Action03, regKA),
 	}
 }
 

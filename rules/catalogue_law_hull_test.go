@@ -1,7 +1,7 @@
 package rules
 
 // Areas 03 (overloading, stability, structure), 07 (fire) and 10
-// (navigation): RULES.md §4.9.1-§4.9.6, §5.1, §8.2; Karnataka 2025 r.43,
+// (navigation): docs/LAW.md §4.9.1-§4.9.6, §5.1, §8.2; Karnataka 2025 r.43,
 // r.46, r.49, r.102(1)(a), r.107, r.109, r.120, r.123, r.126, r.144, Sch-VI
 // Sections A and B, Sch-V-2 A, Form-18; Paradip 1967 r.13-r.22, r.30.
 
@@ -13,7 +13,7 @@ func stabilityLawCases() []lawCase {
 			cite: "Karnataka 2025, r.126(8)", ground: "Karnataka 2025, Sch-IX para 2.2", row: PenaltyOverloading, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
 		{name: "Karnataka 2025 Sch-IV row 5, r.120, r.126(7), Sch-IX para 2.2: cargo overloading; not a Form-18 ground ((c) is passengers), detained for stability", code: CodeOverloadCargo,
 			cite: "Karnataka 2025, r.120", notCite: "Karnataka 2025, Form-18 (c)", ground: "Karnataka 2025, Sch-IX para 2.2", row: PenaltyOverloading, party: PartyOwner, detainable: true, def: Action06, allows: lcDetain, forbids: lcNotDetain, regimes: regKA},
-		{name: "Karnataka 2025 r.107(1), r.126(6): the load line cut into the hull of a boat over 10 t (RULES.md §11 Q14 PROPOSAL)", code: CodeLoadLineNotMarked,
+		{name: "Karnataka 2025 r.107(1), r.126(6): the load line cut into the hull of a boat over 10 t (docs/LAW.md §11 Q14 PROPOSAL)", code: CodeLoadLineNotMarked,
 			cite: "Karnataka 2025, r.107(1)", row: "", party: PartyOwner, detainable: false, def: Action03, forbids: lcNo06, regimes: regKA},
 		{name: "Karnataka 2025 Sch-VI 1.4.2: the assigned freeboard is a design requirement, not overloading", code: CodeFreeboardInsufficient,
 			cite: "Karnataka 2025, Sch-VI 1.4.2", notCite: "Karnataka 2025, Sch-IV row 5", row: "", detainable: false, def: Action05, allows: []ActionCode{Action05}, forbids: lcNo06, regimes: regKA},

@@ -14,7 +14,7 @@ import (
 // one it must not, the detention ground it must cite when detainable, its
 // Sch-IV row ("" = none) and liable party, the default action, the actions
 // allowed and forbidden, and the regimes it is defined for. The cases are
-// written from RULES.md and the source texts, not from the catalogue
+// written from docs/LAW.md and the source texts, not from the catalogue
 // (catalogue_law_*_test.go, one file per group of areas).
 type lawCase struct {
 	name       string

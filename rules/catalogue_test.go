@@ -15,7 +15,7 @@ func TestCatalogueEntriesWellFormed(t *testing.T) {
 	for _, e := range Catalogue() {
 		t.Run(string(e.Code), func(t *testing.T) {
 			if !catCodeRE.MatchString(string(e.Code)) || e.Area != e.Code.Area() || AreaTitles[e.Area] == "" {
-				t.Errorf("DESIGN §6: code %q must be 2-digit known area + 3-digit item (area %q)", e.Code, e.Area)
+				t.Errorf("docs/LAW.md §12: code %q must be 2-digit known area + 3-digit item (area %q)", e.Code, e.Area)
 			}
 			if e.Title[LangEnglish] == "" {
 				t.Error("every entry has an English title")
@@ -25,7 +25,7 @@ func TestCatalogueEntriesWellFormed(t *testing.T) {
 			}
 			for _, c := range e.LegalRefs {
 				if !strings.HasPrefix(string(c), "Karnataka 2025, ") && !strings.HasPrefix(string(c), "Paradip 1967, ") && !strings.HasPrefix(string(c), "Kandla 1955, ") {
-					t.Errorf("citation %q not in RULES.md §0 style", c)
+					t.Errorf("citation %q not in docs/LAW.md §0 style", c)
 				}
 			}
 			if len(e.Regimes) == 0 {

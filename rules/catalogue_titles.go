@@ -1,8 +1,8 @@
 package rules
 
 // catalogueTranslations holds the Kannada and Hindi titles written so far.
-// Only titles that could be written correctly are here; MissingTitles lists
-// the rest for a translator. They should still be reviewed by a native
+// Only titles that could be written correctly are here; the rest wait for
+// a translator (the tests list them). They should still be reviewed by a native
 // speaker before printing on a challan.
 var catalogueTranslations = map[Code]map[string]string{
 	CodeInsuranceInvalid: {

@@ -10,7 +10,7 @@ import (
 var IST = time.FixedZone("Asia/Kolkata", 5*3600+1800)
 
 // Date is a civil date in Asia/Kolkata, the calendar in which the law counts
-// days (DESIGN §10). The zero Date is invalid; use IsZero to test for it.
+// days (docs/ARCHITECTURE.md). The zero Date is invalid; use IsZero to test for it.
 type Date struct {
 	Year  int
 	Month time.Month
@@ -54,7 +54,7 @@ func (d Date) AddDays(n int) Date { return D(d.Year, d.Month, d.Day+n) }
 // 31 January + 1 month = 28 or 29 February, 31 March + 1 month = 30 April.
 // This is how a period "of N months" from a date is read where the law
 // counts months (Karnataka 2025, r.10(2), Sch-X: a provisional CoS lasts
-// at most 3 months; RULES.md §9), where time.AddDate would run on into the
+// at most 3 months; docs/LAW.md §9), where time.AddDate would run on into the
 // next month (30 February → 2 March).
 //
 // It is the one function for "N months (or years) after" a legal date:

@@ -8,7 +8,7 @@
 // names the rule set it used and returns a Trace that cites the rule (for
 // example "Karnataka 2025, Sch-IV row 5") behind each value.
 //
-// The source is ../shared/domain/RULES.md, which digests the texts in
-// ../shared/seeds with citations; docs/RULES-COVERAGE.md maps each rule to
+// docs/LAW.md digests the law with its citations (section by section, cited
+// in comments as docs/LAW.md §n); docs/RULES-COVERAGE.md maps each rule to
 // the code and the test that encode it.
 package rules

@@ -3,7 +3,7 @@ package rules
 import "time"
 
 // Source is where a deficiency came from. Deficiencies are recomputed, not
-// trusted (DESIGN §6): the inspector's findings are merged with those derived
+// trusted (docs/LAW.md §12): the inspector's findings are merged with those derived
 // from the checklist, the registry and the manning rules.
 type Source string
 
@@ -69,7 +69,7 @@ type Finding struct {
 type InspectionInput struct {
 	InspectionID string          `json:"inspection_id"`
 	Vessel       InspectedVessel `json:"vessel"`
-	// At is the inspection's corrected time (DESIGN §4), never the sync time.
+	// At is the inspection's corrected time (docs/SYNC.md), never the sync time.
 	At        time.Time         `json:"at"`
 	Checklist []ChecklistItem   `json:"checklist"`
 	Answers   map[string]Answer `json:"answers"`
@@ -124,7 +124,7 @@ type ProposedOffence struct {
 }
 
 // DetentionProposal suggests detention; the supervisor decides
-// (Karnataka 2025, Sch-IX para 2.3; RULES.md §4.2).
+// (Karnataka 2025, Sch-IX para 2.3; docs/LAW.md §4.2).
 type DetentionProposal struct {
 	Proposed bool     `json:"proposed"`
 	Codes    []Code   `json:"codes,omitempty"` // deficiencies with 06 or failed Sch-IX criteria
@@ -151,7 +151,7 @@ type Evaluation struct {
 func Evaluate(rs *RuleSet, in InspectionInput) Evaluation {
 	ev := Evaluation{RuleSet: rs.ID, InspectionID: in.InspectionID, Date: DateOf(in.At), Trace: Trace{RuleSet: rs.ID}}
 	if in.Vessel.Regime != rs.Regime {
-		ev.Trace.Add("ruleset.regime_mismatch", "DESIGN §6", "vessel regime %q judged by rule set %s of regime %q", in.Vessel.Regime, rs.ID, rs.Regime)
+		ev.Trace.Add("ruleset.regime_mismatch", "docs/LAW.md §12", "vessel regime %q judged by rule set %s of regime %q", in.Vessel.Regime, rs.ID, rs.Regime)
 	}
 	m := newEvalMerger(rs, ev.Date, &ev.Trace)
 	evalChecklist(m, in)

@@ -14,7 +14,7 @@ func evalChecklist(m *evalMerger, in InspectionInput) {
 		ans, ok := in.Answers[it.ID]
 		switch {
 		case !ok || ans == "":
-			m.tr.Add("checklist.unanswered", "DESIGN §6", "item %s (%s) not answered", it.ID, it.Code)
+			m.tr.Add("checklist.unanswered", "docs/LAW.md §12", "item %s (%s) not answered", it.ID, it.Code)
 		case ans == it.FailWhen:
 			m.derive(evalDerived{Code: it.Code, Source: SourceChecklist, Detail: fmt.Sprintf("checklist item %s answered %q", it.ID, ans)})
 		}
@@ -64,7 +64,7 @@ func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	p.Proposed = true
 	p.Citation = "Karnataka 2025, Sch-IX para 2.3"
 	if rs.Regime != RegimeKarnataka2025 {
-		p.Citation = "DESIGN §8 (supervisor decides)"
+		p.Citation = "docs/REVIEW.md (supervisor decides)"
 	}
 	tr.Add("detention.proposed", p.Citation, "detention suggested for %v; the supervisor decides", p.Codes)
 	return p
@@ -72,7 +72,7 @@ func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 
 // evalOffences turns penalised deficiencies into Sch-IV offences: several
 // deficiencies under one row are one offence of that row; per-person rows
-// add up the persons (Karnataka 2025, Sch-IV; RULES.md §5.1).
+// add up the persons (Karnataka 2025, Sch-IV; docs/LAW.md §5.1).
 func evalOffences(rs *RuleSet, ds []Deficiency, tr *Trace) []ProposedOffence {
 	idx := map[PenaltyRowID]int{}
 	out := []ProposedOffence{}

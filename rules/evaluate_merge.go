@@ -13,7 +13,7 @@ type evalDerived struct {
 	Detail string
 }
 
-// evalMerger collects deficiencies by code (DESIGN §6: derived and
+// evalMerger collects deficiencies by code (docs/LAW.md §12: derived and
 // inspector findings merge by code).
 type evalMerger struct {
 	rs     *RuleSet
@@ -48,7 +48,7 @@ func (m *evalMerger) acc(c Code) *evalAcc {
 		Detainable: e.Detainable, LiableParty: e.LiableParty, LegalRefs: e.LegalRefs}
 	if !known {
 		a.def.Title = "Unknown code (not in the catalogue)"
-		m.tr.Add("catalogue.unknown_code", "DESIGN §6", "code %s is not in the catalogue; kept as recorded", c)
+		m.tr.Add("catalogue.unknown_code", "docs/LAW.md §12", "code %s is not in the catalogue; kept as recorded", c)
 	} else if !e.AppliesTo(m.rs.Regime) {
 		m.tr.Add("catalogue.regime_mismatch", e.LegalRefs[0], "code %s is not defined for regime %s; kept as recorded", c, m.rs.Regime)
 	}
@@ -104,7 +104,7 @@ func (m *evalMerger) finishOne(a *evalAcc) Deficiency {
 	// replaced); a registry or manning fact cannot be while it still fails.
 	d.Rectified = a.inspector && a.allRect
 	if d.Rectified && (a.sources[SourceRegistry] || a.sources[SourceManning]) {
-		m.tr.Add("evaluate.rectified_derived", "DESIGN §6", "%s: rectification recorded, but the registry or manning rule that raised it still fails: kept unrectified", d.Code)
+		m.tr.Add("evaluate.rectified_derived", "docs/LAW.md §12", "%s: rectification recorded, but the registry or manning rule that raised it still fails: kept unrectified", d.Code)
 		d.Rectified = false
 	}
 	d.Sources = evalSources(a.sources)
@@ -118,7 +118,7 @@ func (m *evalMerger) finishOne(a *evalAcc) Deficiency {
 
 // fixAction keeps the inspector's action code if the consistency rules allow
 // it, and otherwise gives the consistent one with a trace step (Karnataka
-// 2025, Sch-IX; RULES.md §4.1).
+// 2025, Sch-IX; docs/LAW.md §4.1).
 func (m *evalMerger) fixAction(a *evalAcc, rectified bool) ActionCode {
 	if !a.def.Known {
 		if a.action == "" {

@@ -16,13 +16,13 @@ type evalCertCheck struct {
 
 // evalRegistry derives deficiencies from the registry's certificates as of
 // the inspection date: an expired survey certificate is a deficiency
-// whether or not the inspector noticed (DESIGN §6).
+// whether or not the inspector noticed (docs/LAW.md §12).
 func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 	v := in.Vessel
 	switch {
 	case rs.Regime == RegimeKarnataka2025 && v.Kind == KindHarbourCraft:
 		// A harbour craft holds its licence under the Karnataka Harbour
-		// Craft Rules, 1963 (not among the sources; RULES.md §1.6, Q13) and
+		// Craft Rules, 1963 (not among the sources; docs/LAW.md §1.6, Q13) and
 		// passes through the inland waterways on the DA's endorsement
 		// (r.15(1)): the IV Act's CoR, CoS and insurance are not its
 		// documents, so none is charged as missing.
@@ -42,7 +42,7 @@ func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 	case rs.Regime == RegimeParadip1967:
 		evalRequire(m, in, on, CertParadipLicence, CodeLicenceInvalid)
 	default:
-		m.tr.Add("registry.none", "RULES.md §2.4", "regime %s: no vessel certificate to check in the sources", rs.Regime)
+		m.tr.Add("registry.none", "docs/LAW.md §2.4", "regime %s: no vessel certificate to check in the sources", rs.Regime)
 	}
 }
 
@@ -92,10 +92,10 @@ func evalWithdrawn(in InspectionInput, kind CertificateKind) bool {
 func evalRequire(m *evalMerger, in InspectionInput, on Date, kind CertificateKind, code Code) evalCertCheck {
 	chk := evalCheck(in, on, kind)
 	if chk.valid {
-		m.tr.Add("registry.valid", "DESIGN §6", "%s %s in force on %s", kind, chk.number, on)
+		m.tr.Add("registry.valid", "docs/LAW.md §12", "%s %s in force on %s", kind, chk.number, on)
 		return chk
 	}
-	m.tr.Add("registry.invalid", "DESIGN §6", "%s: %s on %s → %s", kind, chk.because, on, code)
+	m.tr.Add("registry.invalid", "docs/LAW.md §12", "%s: %s on %s → %s", kind, chk.because, on, code)
 	m.derive(evalDerived{Code: code, Source: SourceRegistry, Detail: evalCertDetail(kind, chk)})
 	return chk
 }
@@ -149,7 +149,7 @@ func evalPollution(m *evalMerger, in InspectionInput, on Date) {
 
 // evalFitness checks a special category vessel's Certificate of Fitness,
 // whose validity is synchronised with the CoS (Karnataka 2025, r.98-r.99,
-// Sch-V-2; RULES.md Q32).
+// Sch-V-2; docs/LAW.md §11 Q32).
 func evalFitness(m *evalMerger, in InspectionInput, on Date) {
 	chk := evalRequire(m, in, on, CertFitness, CodeFitnessCertInvalid)
 	if chk.valid && !evalCheck(in, on, CertSurvey).valid {

@@ -283,7 +283,7 @@ func TestEvaluateRules(t *testing.T) {
 		c := evCaseByName(t, name)
 		return Evaluate(evRuleSet(t, c.regim, c.in.At), c.in)
 	}
-	t.Run("DESIGN §6: expired CoS is a deficiency though the inspector did not record it", func(t *testing.T) {
+	t.Run("docs/LAW.md §12: expired CoS is a deficiency though the inspector did not record it", func(t *testing.T) {
 		ev := run("ka_ferry_cos_expired_not_noticed")
 		d, ok := evFind(ev, CodeSurveyCertExpired)
 		if !ok || d.Action != Action06 || d.Sources[0] != SourceRegistry || d.Penalty.FirstOffence != 5000 || !ev.Detention.Proposed {
@@ -360,7 +360,7 @@ func evShuffled(r *rand.Rand, in InspectionInput) InspectionInput {
 }
 
 func TestEvaluateDeterministic(t *testing.T) {
-	// DESIGN §6: deterministic output, independent of the order inputs
+	// docs/LAW.md §12: deterministic output, independent of the order inputs
 	// arrive in.
 	r := rand.New(rand.NewSource(42))
 	for _, tc := range evCases() {
@@ -375,7 +375,7 @@ func TestEvaluateDeterministic(t *testing.T) {
 }
 
 func TestEvaluateKeepsEveryInspectorFinding(t *testing.T) {
-	// DESIGN §6: nothing the inspector recorded is dropped.
+	// docs/LAW.md §12: nothing the inspector recorded is dropped.
 	for _, tc := range evCases() {
 		ev := Evaluate(evRuleSet(t, tc.regim, tc.in.At), tc.in)
 		for _, f := range tc.in.Findings {
@@ -412,7 +412,7 @@ func BenchmarkEvaluate40Items(b *testing.B) {
 	}
 }
 
-// Karnataka 2025 r.15(1), RULES.md §1.6, Q13: a harbour craft licensed under
+// Karnataka 2025 r.15(1), docs/LAW.md §1.6, Q13: a harbour craft licensed under
 // the Karnataka Harbour Craft Rules, 1963 passes through the inland
 // waterways on the DA's endorsement; the IV Act's CoR, CoS and insurance
 // are not its documents, so no Sch-IV row 3, 4 or 1 fine follows from their

@@ -41,7 +41,7 @@ const (
 )
 
 // Karnataka 2025, Schedule-IV port charges: the pilotage and tug table
-// (RULES.md §6.5). Quantity counts the ways or passages where the row says
+// (docs/LAW.md §6.5). Quantity counts the ways or passages where the row says
 // "each way" or "per passage".
 const (
 	FeeKAPilotageKarwarOverseas FeeKind = "ka_pilotage_karwar_overseas"       // Rs 10/GRT or part each way, min 50,000
@@ -93,7 +93,7 @@ type FeeRequest struct {
 	Actuals    Rupees            `json:"actuals,omitempty"`     // towing charges or TA/DA billed at actuals
 	// RunningTestOnly marks a mechanised fishing vessel that gets only a
 	// running test by the Licensing Officer: the Note 1 fee is not levied
-	// (RULES.md Q13 reading of the garbled tail of Note 1).
+	// (docs/LAW.md §11 Q13 reading of the garbled tail of Note 1).
 	RunningTestOnly bool `json:"running_test_only,omitempty"`
 }
 
@@ -194,7 +194,7 @@ func needActuals(r Rupees) error {
 func ceilTons(t float64) int64 { return int64(math.Ceil(t)) }
 
 // perTonWithMinimum is "Rs rate per ton or part thereof, subject to a
-// minimum of Rs min" (RULES.md §6 preamble): max(rate × ceil(t), min).
+// minimum of Rs min" (docs/LAW.md §6 preamble): max(rate × ceil(t), min).
 func perTonWithMinimum(rate Rupees, t float64, min Rupees) (Rupees, bool) {
 	fee := rate * Rupees(ceilTons(t))
 	if fee < min {

@@ -6,7 +6,7 @@ import "fmt"
 // fees", column "Category A or as per Classification Society"). Each row is
 // "exceeding the previous bound but does not exceed upTo"; row 1 is "up to
 // 10 tonnes". Row 7's lower bound is missing in the print and read as
-// "exceeding 100" (RULES.md Q11); there is no row 11.
+// "exceeding 100" (docs/LAW.md §11 Q11); there is no row 11.
 var kaSurveyBands = []tonnageBand{
 	{10, 1000, "Sl.1"},
 	{20, 1500, "Sl.2"},
@@ -22,7 +22,7 @@ var kaSurveyBands = []tonnageBand{
 
 // kaRegistrationBands is Karnataka 2025, Sch-IV Part B item 1. The printed
 // bands overlap (0-10, 10-20, 20-40); a shared edge goes to the lower band
-// (RULES.md §6.2, Q12).
+// (docs/LAW.md §6.2, Q12).
 var kaRegistrationBands = []tonnageBand{
 	{10, 2000, "band A"},
 	{20, 3000, "band B"},
@@ -67,7 +67,7 @@ func init() {
 
 // quoteKASurvey prices a survey by GRT band; above 1,200 GRT it is Rs 100
 // per GRT, printed without "or part thereof" but charged on ceil(GRT) like
-// every other per-GRT fee (RULES.md §8.5, Q18). The jump 16,000 → 30,000
+// every other per-GRT fee (docs/LAW.md §8.5, Q18). The jump 16,000 → 30,000
 // and the discontinuity at 1,200 are as printed (Q11).
 func quoteKASurvey(r FeeRequest, q *FeeQuote) error {
 	if err := needTonnage(r.Tonnage); err != nil {
@@ -84,7 +84,7 @@ func quoteKASurvey(r FeeRequest, q *FeeQuote) error {
 
 // quoteKARegistration prices initial registration by band; band D's base is
 // blank in the print and read as 4,000 + Rs 50 per GRT or part above 40
-// (RULES.md §6.2, Q12).
+// (docs/LAW.md §6.2, Q12).
 func quoteKARegistration(r FeeRequest, q *FeeQuote) error {
 	if err := needTonnage(r.Tonnage); err != nil {
 		return err
@@ -130,11 +130,11 @@ func quoteKAHCUnseaworthy(r FeeRequest, q *FeeQuote) error {
 
 // quoteKAHCMarineEngineer is the Note 1 fee for the Marine Engineer's survey
 // of a mechanically propelled harbour craft, not levied for a mechanised
-// fishing vessel that only gets a running test (RULES.md Q13 reading).
+// fishing vessel that only gets a running test (docs/LAW.md §11 Q13 reading).
 func quoteKAHCMarineEngineer(r FeeRequest, q *FeeQuote) error {
 	const cite = "Karnataka 2025, Sch-IV harbour craft fees Note 1"
 	if r.RunningTestOnly {
-		q.add("marine engineer survey not levied: fishing vessel with running test only (RULES.md Q13)", 0, cite)
+		q.add("marine engineer survey not levied: fishing vessel with running test only (docs/LAW.md §11 Q13)", 0, cite)
 		return nil
 	}
 	q.add("survey by the Marine Engineer (initial licence or annual renewal)", 2000, cite)

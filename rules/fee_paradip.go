@@ -61,7 +61,7 @@ func init() {
 }
 
 // quoteParadipR28 prices a Paradip 1967 r.28 service for the craft class.
-// The amounts are the 1967 tariff (RULES.md Q31).
+// The amounts are the 1967 tariff (docs/LAW.md §11 Q31).
 func quoteParadipR28(r FeeRequest, q *FeeQuote) error {
 	col, ok := paradipColumns[r.CraftClass]
 	if !ok {

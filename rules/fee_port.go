@@ -6,7 +6,7 @@ import (
 )
 
 // portCite is the citation of every line of the Sch-IV pilotage and tug
-// table (RULES.md §6.5).
+// table (docs/LAW.md §6.5).
 const portCite Citation = "Karnataka 2025, Sch-IV (port charges)"
 
 // sailingOtherPorts is a row pair of the sailing-vessel pilotage at ports
@@ -35,7 +35,7 @@ func init() {
 // perGRTEachWay returns a quote function for "Rs rate per GRT or part
 // thereof, subject to a minimum of Rs min, each way": the minimum applies to
 // each way, and Quantity is the number of ways. The tug rows are printed "per
-// GRT of the ship" without "or part thereof"; RULES.md §6.5 [PROPOSAL] (2)
+// GRT of the ship" without "or part thereof"; docs/LAW.md §6.5 [PROPOSAL] (2)
 // still charges ceil(GRT), and flagTug adds a trace step whenever that
 // reading changes the amount (a fractional GRT charged above the minimum).
 func perGRTEachWay(desc string, rate, min Rupees, flagTug bool) func(FeeRequest, *FeeQuote) error {
@@ -54,7 +54,7 @@ func perGRTEachWay(desc string, rate, min Rupees, flagTug bool) func(FeeRequest,
 		q.add(fmt.Sprintf("%s, %v GRT: %s each way", desc, r.Tonnage, how), each*Rupees(r.Quantity), portCite)
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if flagTug && each > min && r.Tonnage != math.Trunc(r.Tonnage) {
-			q.Trace.Add("fee."+string(q.Kind)+".proposal", "RULES.md §6.5 [PROPOSAL] (2)",
+			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (2)",
 				"tug rate printed per GRT without \"or part thereof\": %v GRT charged as %d GRT; review", r.Tonnage, ceilTons(r.Tonnage))
 		}
 		return nil
@@ -83,7 +83,7 @@ func quoteKASailingKarwar(r FeeRequest, q *FeeQuote) error {
 // quoteKASailingOther returns the quote function of a sailing vessel's
 // pilotage at ports other than Karwar, per passage. The bands are "exceeds
 // 100 GRT" and "less than 100 GRT", so exactly 100 GRT falls in neither;
-// RULES.md §6.5 [PROPOSAL] (3) applies the "less than 100" rate, the lower
+// docs/LAW.md §6.5 [PROPOSAL] (3) applies the "less than 100" rate, the lower
 // reading, and a trace step flags it.
 func quoteKASailingOther(row sailingOtherPorts) func(FeeRequest, *FeeQuote) error {
 	return func(r FeeRequest, q *FeeQuote) error {
@@ -100,7 +100,7 @@ func quoteKASailingOther(row sailingOtherPorts) func(FeeRequest, *FeeQuote) erro
 		q.add(fmt.Sprintf("pilotage at other ports, sailing vessel %s, %v GRT (%s), per passage", row.laden, r.Tonnage, band), each*Rupees(r.Quantity), portCite)
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if r.Tonnage == 100 {
-			q.Trace.Add("fee."+string(q.Kind)+".proposal", "RULES.md §6.5 [PROPOSAL] (3)",
+			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (3)",
 				"exactly 100 GRT is in neither printed band (\"exceeds 100\" / \"less than 100\"): the less-than-100 rate Rs %d %s applied; review", row.under100, row.laden)
 		}
 		return nil

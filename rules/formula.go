@@ -15,17 +15,17 @@ var kTable = []struct{ v, k float64 }{
 
 // TonnageResult is a gross tonnage with the coefficient used.
 type TonnageResult struct {
-	GT    float64 `json:"gt"` // rounded to 2 decimals (RULES.md Q18)
+	GT    float64 `json:"gt"` // rounded to 2 decimals (docs/LAW.md §11 Q18)
 	K     float64 `json:"k"`
 	Trace Trace   `json:"trace"`
 }
 
 // TonnageCoefficient is K for a volume in m³: linear interpolation in the
 // r.123(4) table between 10 and 1,000 m³; outside it K = 0.2 + 0.02·log10(V),
-// the formula the table follows to 4 decimals (RULES.md §8.1, Q18).
+// the formula the table follows to 4 decimals (docs/LAW.md §8.1, Q18).
 func TonnageCoefficient(v float64) (float64, string) {
 	if v < kTable[0].v || v > kTable[len(kTable)-1].v {
-		return 0.2 + 0.02*math.Log10(v), "K = 0.2 + 0.02·log10(V) outside the table (RULES.md Q18)"
+		return 0.2 + 0.02*math.Log10(v), "K = 0.2 + 0.02·log10(V) outside the table (docs/LAW.md §11 Q18)"
 	}
 	for i := 1; i < len(kTable); i++ {
 		lo, hi := kTable[i-1], kTable[i]
@@ -53,7 +53,7 @@ func GrossTonnage(volumeM3 float64) (TonnageResult, error) {
 // RequiredFreeboardMM is the minimum freeboard of a non-mechanised boat in
 // mm: 25 cm per metre of depth (Karnataka 2025, r.123(5)) but not less than
 // 300 mm for a passenger boat or 150 mm for a cargo boat (Sch-VI Section B);
-// the larger governs (RULES.md Q14). A boat carrying passengers and cargo
+// the larger governs (docs/LAW.md §11 Q14). A boat carrying passengers and cargo
 // is measured and marked as a cargo boat (r.123(6)), so passengerOnly is
 // true only for a boat registered for passengers alone.
 func RequiredFreeboardMM(depthM float64, passengerOnly bool) (float64, Trace, error) {
@@ -72,7 +72,7 @@ func RequiredFreeboardMM(depthM float64, passengerOnly bool) (float64, Trace, er
 
 // LoadLineMarkRequired reports whether a non-mechanised boat must carry a
 // load line mark: boats exceeding 10 tons (Karnataka 2025, r.107(1),
-// r.123(5); RULES.md Q14).
+// r.123(5); docs/LAW.md §11 Q14).
 func LoadLineMarkRequired(gt float64) bool { return gt > 10 }
 
 // positive reports whether x is finite and greater than zero.

@@ -26,7 +26,7 @@ type BilgeResult struct {
 // column joined by "or"; both are evaluated and the larger governs; a value
 // exactly on a printed GT edge (150, 400, 3,000) goes to the higher row and
 // 20,000 kW to the last formula; the formula rows selected by GT are
-// floored at the row below (RULES.md §8.4, Q38). Slopes are as printed.
+// floored at the row below (docs/LAW.md §8.4, Q38). Slopes are as printed.
 func BilgeHoldingTank(in BilgeInput) (BilgeResult, error) {
 	r := BilgeResult{Trace: Trace{RuleSet: string(RegimeKarnataka2025)}}
 	if !positive(in.GT) {

@@ -17,8 +17,8 @@ type CapacityResult struct {
 
 // PassengerCapacity is the number of passengers a non-mechanised boat may
 // carry: 2 per running metre of seating where seats are provided, else 1.8
-// per m² of floor space, rounded down (Karnataka 2025, r.123(7); RULES.md
-// Q15: seating governs when it exists).
+// per m² of floor space, rounded down (Karnataka 2025, r.123(7); docs/LAW.md
+// §11 Q15: seating governs when it exists).
 func PassengerCapacity(in CapacityInput) (CapacityResult, error) {
 	r := CapacityResult{Trace: Trace{RuleSet: string(RegimeKarnataka2025)}}
 	switch {
@@ -43,7 +43,7 @@ func floorCount(x float64) int { return int(math.Floor(x + 1e-9)) }
 // PersonsCarried counts persons for an overload check: two children under
 // 12 count as one person and every 50 kg of luggage as one person
 // (Karnataka 2025, r.123(9)); part of a pair or of 50 kg counts as a whole
-// person (RULES.md §8.3 proposal, Q15).
+// person (docs/LAW.md §8.3 proposal, Q15).
 func PersonsCarried(adults, childrenUnder12 int, luggageKg float64) (int, error) {
 	switch {
 	case adults < 0:

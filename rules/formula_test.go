@@ -36,7 +36,7 @@ func TestGrossTonnage(t *testing.T) {
 	if _, err := GrossTonnage(0); !errors.As(err, &fe) || fe.Field != "volume_m3" {
 		t.Errorf("zero volume: %v", err)
 	}
-	t.Run("RULES.md Q18: the log formula matches the table to 4 decimals", func(t *testing.T) {
+	t.Run("docs/LAW.md §11 Q18: the log formula matches the table to 4 decimals", func(t *testing.T) {
 		for _, p := range kTable {
 			if d := math.Abs(0.2 + 0.02*math.Log10(p.v) - p.k); d > 0.00006 {
 				t.Errorf("V=%v: differs by %v", p.v, d)

@@ -4,7 +4,7 @@ import "fmt"
 
 // schXVEquivalents is Karnataka 2025 Sch-XV E: after the revalidation
 // course the old certificate is replaced by the new CoC. The three "motor"
-// grades are mapped to the same class (RULES.md §7.6 proposal; not stated
+// grades are mapped to the same class (docs/LAW.md §7.6 proposal; not stated
 // in the sources).
 var schXVEquivalents = map[CertificateGrade]CertificateGrade{
 	GradeSerang:                       GradeMasterClass3,
@@ -152,7 +152,7 @@ func heldAs(g CertificateGrade, regime Regime) held {
 		h.as = n
 		h.via = fmt.Sprintf("%s → %s (Karnataka 2025, Sch-XV E)", g, n)
 		if proposedEquivalents[g] {
-			h.via = fmt.Sprintf("%s → %s (RULES.md §7.6 proposal)", g, n)
+			h.via = fmt.Sprintf("%s → %s (docs/LAW.md §7.6 proposal)", g, n)
 		}
 	}
 	return h

@@ -7,7 +7,7 @@ import "fmt"
 // Techniques, Personal Safety and Social Responsibility, Fire Prevention
 // and Fire Fighting, Security Training for Seafarers with Designated
 // Security Duties (Karnataka 2025, r.125, Sch-XV A(2); Form-15 says 4, the
-// rules list 5: RULES.md Q19 reads 5).
+// rules list 5: docs/LAW.md §11 Q19 reads 5).
 func BasicSafetyCourses() []string { return []string{"EFA", "PST", "PSSR", "FPFF", "STSDSD"} }
 
 // GPCandidate is an applicant for a GP rating certificate.
@@ -34,7 +34,7 @@ type GPEligibility struct {
 
 // CheckGPRating checks a candidate against Karnataka 2025 r.125. Age is in
 // completed years on the application date and must be 18 to 25 (new) or 18
-// to 50 (existing), both inclusive (RULES.md Q20); a 29 February birthday
+// to 50 (existing), both inclusive (docs/LAW.md §11 Q20); a 29 February birthday
 // falls on 28 February in a common year.
 func CheckGPRating(c GPCandidate) GPEligibility {
 	cite, maxAge, minStd := Citation("Karnataka 2025, r.125(1)"), 25, 10

@@ -6,7 +6,7 @@ const kaOneManLimitKW = 425
 
 // karnatakaMechanised applies Karnataka 2025 r.29 to a mechanised vessel.
 // Only the Category C table is in the sources; it is garbled and read as
-// the reconstruction of RULES.md §7.3 (Q3): zone 1 needs a Serang or Master
+// the reconstruction of docs/LAW.md §7.3 (Q3): zone 1 needs a Serang or Master
 // Class 3, a GP rating and a Driver Class 2; zones 2 and 3 accept a GP
 // rating instead of the driver; a pleasure craft needs a Pleasure Craft
 // Licence holder and a GP rating in every zone. Uses other than passenger,
@@ -15,12 +15,12 @@ const kaOneManLimitKW = 425
 func karnatakaMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 	const cite = "Karnataka 2025, r.29(1)"
 	if in.Category != CategoryC {
-		return requirement{}, notAssessed("Karnataka 2025, r.28", "minimum manning for category %q is set by the Inland Vessels (Manning) Rules, 2022, not in the sources (RULES.md Q1)", in.Category)
+		return requirement{}, notAssessed("Karnataka 2025, r.28", "minimum manning for category %q is set by the Inland Vessels (Manning) Rules, 2022, not in the sources (docs/LAW.md §11 Q1)", in.Category)
 	}
 	if in.Zone < 1 || in.Zone > 3 {
 		return requirement{}, notAssessed(cite, "zone must be 1, 2 or 3, got %d", in.Zone)
 	}
-	tr.Add("manning.ka.table", cite, "Category C, zone %d, use %q; table reconstructed from a garbled print (RULES.md §7.3, Q3)", in.Zone, in.Use)
+	tr.Add("manning.ka.table", cite, "Category C, zone %d, use %q; table reconstructed from a garbled print (docs/LAW.md §7.3, Q3)", in.Zone, in.Use)
 	if in.Use == UseRecreation {
 		return requirement{roles: []RequiredRole{
 			{Role: RoleMaster, Grades: []CertificateGrade{GradePleasureCraftLicence}, Citation: cite + " pleasure craft row"},
@@ -63,7 +63,7 @@ func kaOneManRule(in ManningInput, tr *Trace, r *requirement) {
 // including the Boat in-Charge, B and C need 2. A cargo boat in tow of a
 // mechanised launch needs half, rounded up; a boat plying only in lake or
 // still waters one fewer; both reductions combine and at least the Boat
-// in-Charge remains (r.117; RULES.md Q16).
+// in-Charge remains (r.117; docs/LAW.md §11 Q16).
 func nonMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 	const cite = "Karnataka 2025, r.124"
 	base := map[Category]int{CategoryA: 3, CategoryB: 2, CategoryC: 2}[in.Category]

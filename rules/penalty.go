@@ -3,10 +3,10 @@ package rules
 import "sort"
 
 // PenaltyRowID names a row of the Karnataka 2025 Schedule-IV fines table in
-// the style of RULES.md §5.1 ("KA-F05" = Sl. 5).
+// the style of docs/LAW.md §5.1 ("KA-F05" = Sl. 5).
 type PenaltyRowID string
 
-// The Schedule-IV rows (Karnataka 2025, Sch-IV; RULES.md §5.1), plus the
+// The Schedule-IV rows (Karnataka 2025, Sch-IV; docs/LAW.md §5.1), plus the
 // s.8 maximum of the Sch-IV s.87 table.
 const (
 	PenaltyInsurance    PenaltyRowID = "KA-F01" // Sch-IV row 1: no valid insurance cover
@@ -45,7 +45,7 @@ type PenaltyRow struct {
 	Citation Citation `json:"citation"`
 }
 
-// penaltyRows is the Schedule-IV table (Karnataka 2025, Sch-IV; RULES.md
+// penaltyRows is the Schedule-IV table (Karnataka 2025, Sch-IV; docs/LAW.md
 // §5.1). Amounts live in the RuleSet's Fines so that a revised tariff is a
 // new rule set version (r.131(2), Sch-IV para 4).
 var penaltyRows = []PenaltyRow{
@@ -63,7 +63,7 @@ var penaltyRows = []PenaltyRow{
 }
 
 // karnatakaScheduleIV is the first-offence tariff of the draft as printed
-// (RULES.md §5.1). The s.8 row holds its maximum.
+// (docs/LAW.md §5.1). The s.8 row holds its maximum.
 func karnatakaScheduleIV() map[PenaltyRowID]Rupees {
 	return map[PenaltyRowID]Rupees{
 		PenaltyInsurance:    5000,  // Sch-IV row 1

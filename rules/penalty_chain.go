@@ -9,7 +9,7 @@ import (
 // PartyKey identifies a liable person: the registered owner, a crew member
 // (by INDIVC or other ID) or a passenger (only if an ID was recorded).
 // An empty ID is an unidentified person, whose offences never escalate
-// (RULES.md §5.2 [PROPOSAL]: "otherwise never escalate").
+// (docs/LAW.md §5.2 [PROPOSAL]: "otherwise never escalate").
 type PartyKey struct {
 	Kind Party  `json:"kind"`
 	ID   string `json:"id"`
@@ -19,7 +19,7 @@ type PartyKey struct {
 type OffenceStatus string
 
 // Offence statuses. Only charged offences make later ones "subsequent": the
-// Sch-IV note doubles "from last penalties charged" (RULES.md §5.2).
+// Sch-IV note doubles "from last penalties charged" (docs/LAW.md §5.2).
 const (
 	OffencePending  OffenceStatus = "pending"   // recorded, not yet approved
 	OffenceCharged  OffenceStatus = "charged"   // challan issued, not set aside
@@ -43,7 +43,7 @@ type Charge struct {
 	Amount    Rupees `json:"amount"`
 }
 
-// Flags a chain line can carry for supervisor attention (RULES.md §5.2).
+// Flags a chain line can carry for supervisor attention (docs/LAW.md §5.2).
 const (
 	FlagCrossVessel = "cross_vessel_escalation" // escalated on an offence with another vessel
 	FlagReview      = "review_amount"           // ≥ ReviewMultiple × first offence with no cap
@@ -84,8 +84,8 @@ type ChainResult struct {
 // offence of one liable party under the Sch-IV doubling rule, and the
 // adjustments against previously computed amounts (Karnataka 2025, Sch-IV
 // note: "doubled from last penalties charged for next subsequent offences
-// within a year"; RULES.md §5.2 [PROPOSAL] with rs.Repeat settings; DESIGN
-// §6). It is pure, and its output depends only on the set of offences and
+// within a year"; docs/LAW.md §5.2 [PROPOSAL] with rs.Repeat settings;
+// docs/LAW.md §12). It is pure, and its output depends only on the set of offences and
 // charges, not on their order.
 func RecomputeChain(rs *RuleSet, party PartyKey, offences []Offence, previous []Charge) ChainResult {
 	offs := penaltySortOffences(offences)
@@ -131,7 +131,7 @@ func penaltyOffenceLess(a, b Offence) bool {
 }
 
 // penaltySplitChains groups sorted offences into chains by the scope and
-// offender-key settings (RULES.md §5.2 escalation_scope, offender_key);
+// offender-key settings (docs/LAW.md §5.2 escalation_scope, offender_key);
 // chains come out in a fixed order.
 func penaltySplitChains(rs *RuleSet, offs []Offence) [][]Offence {
 	keyOf := func(o Offence) string {

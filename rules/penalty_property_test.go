@@ -31,7 +31,7 @@ func penRandomOffences(r *rand.Rand, n int) []Offence {
 }
 
 func TestRecomputeChainOrderIndependent(t *testing.T) {
-	// DESIGN §6: computing from the same set in any order gives identical
+	// docs/LAW.md §12: computing from the same set in any order gives identical
 	// output (arrival order never matters).
 	rs := penTestRS(t)
 	r := rand.New(rand.NewSource(20260101))

@@ -54,7 +54,7 @@ func TestParadipHasNoFines(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := FirstOffence(rs, PenaltyOverloading, 0); ok {
-		t.Error("Paradip 1967 states no fine amounts (RULES.md §5.3)")
+		t.Error("Paradip 1967 states no fine amounts (docs/LAW.md §5.3)")
 	}
 }
 
@@ -164,7 +164,7 @@ func TestRecomputeChain(t *testing.T) {
 }
 
 func TestRecomputeChainLateArrivalAdjusts(t *testing.T) {
-	// Karnataka 2025 Sch-IV note; DESIGN §6: an earlier offence synced late
+	// Karnataka 2025 Sch-IV note; docs/LAW.md §12: an earlier offence synced late
 	// re-orders the chain by when it occurred, not when it arrived.
 	rs := penTestRS(t)
 	b := penOff("b", PenaltySurvey, "i2", penAt(2026, 5, 1), OffenceCharged)
@@ -182,7 +182,7 @@ func TestRecomputeChainLateArrivalAdjusts(t *testing.T) {
 }
 
 func TestRecomputeChainAppealSetsAside(t *testing.T) {
-	// Karnataka 2025 Sch-IX para 6; RULES.md §5.2: an earlier penalty set
+	// Karnataka 2025 Sch-IX para 6; docs/LAW.md §5.2: an earlier penalty set
 	// aside on appeal no longer escalates later ones.
 	rs := penTestRS(t)
 	offs := []Offence{
@@ -216,11 +216,11 @@ func TestRecomputeChainSettings(t *testing.T) {
 		tweak func(*RuleSet)
 		want  map[string]Rupees
 	}{
-		{"RULES.md §5.2 mode=flat_double: every repeat is 2 × base", func(r *RuleSet) { r.Repeat.Mode = ModeFlatDouble },
+		{"docs/LAW.md §5.2 mode=flat_double: every repeat is 2 × base", func(r *RuleSet) { r.Repeat.Mode = ModeFlatDouble },
 			map[string]Rupees{"a": 5000, "c": 10000, "d": 10000}},
-		{"RULES.md §5.2 scope=any_offence: any earlier charge escalates", func(r *RuleSet) { r.Repeat.Scope = ScopeAnyOffence },
+		{"docs/LAW.md §5.2 scope=any_offence: any earlier charge escalates", func(r *RuleSet) { r.Repeat.Scope = ScopeAnyOffence },
 			map[string]Rupees{"a": 5000, "b": 10000, "c": 20000, "d": 40000}},
-		{"RULES.md §5.2 cap: capped at the configured maximum", func(r *RuleSet) { r.Repeat.Cap[PenaltySurvey] = 8000 },
+		{"docs/LAW.md §5.2 cap: capped at the configured maximum", func(r *RuleSet) { r.Repeat.Cap[PenaltySurvey] = 8000 },
 			map[string]Rupees{"a": 5000, "c": 8000, "d": 8000}},
 	}
 	for _, tc := range tests {
@@ -254,7 +254,7 @@ func TestRecomputeChainWindows(t *testing.T) {
 		{WindowFinancialYear, map[string]Rupees{"a": 5000, "b": 5000, "c": 10000}},
 	}
 	for _, tc := range tests {
-		t.Run("RULES.md §5.2 window="+string(tc.w), func(t *testing.T) {
+		t.Run("docs/LAW.md §5.2 window="+string(tc.w), func(t *testing.T) {
 			rs := base.clone()
 			rs.Repeat.Window = tc.w
 			got := penAmounts(RecomputeChain(rs, penOwner, offs, nil))
@@ -278,11 +278,11 @@ func TestRecomputeChainFlags(t *testing.T) {
 	got := RecomputeChain(rs, penOwner, offs, nil)
 	last := got.Lines[2]
 	if last.Amount != 20000 || !penHas(last.Flags, FlagReview) || !penHas(last.Flags, FlagCrossVessel) {
-		t.Errorf("RULES.md §5.2: 4× base and cross-vessel escalation must be flagged; got %+v", last)
+		t.Errorf("docs/LAW.md §5.2: 4× base and cross-vessel escalation must be flagged; got %+v", last)
 	}
 	rs.Repeat.OffenderKey = KeyOwnerVessel
 	if a := penAmounts(RecomputeChain(rs, penOwner, offs, nil)); a["c"] != 5000 {
-		t.Errorf("RULES.md §5.2 offender_key=owner_vessel: other vessel starts a new chain; got %d", a["c"])
+		t.Errorf("docs/LAW.md §5.2 offender_key=owner_vessel: other vessel starts a new chain; got %d", a["c"])
 	}
 }
 
@@ -294,7 +294,7 @@ func TestRecomputeChainUnidentifiedNeverEscalates(t *testing.T) {
 	}
 	got := penAmounts(RecomputeChain(rs, PartyKey{Kind: PartyPassenger}, offs, nil))
 	if got["a"] != 3000 || got["b"] != 2000 {
-		t.Errorf("RULES.md §5.2: unidentified passengers are never escalated; got %v", got)
+		t.Errorf("docs/LAW.md §5.2: unidentified passengers are never escalated; got %v", got)
 	}
 }
 

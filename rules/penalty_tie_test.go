@@ -9,7 +9,7 @@ import (
 
 func TestRecomputeChainSameDateNeverEscalates(t *testing.T) {
 	// Karnataka 2025 Sch-IV note ("doubled … for next subsequent offences
-	// within a year"); RULES.md §5.2: an offence is subsequent only if a
+	// within a year"); docs/LAW.md §5.2: an offence is subsequent only if a
 	// penalty was charged for an offence committed earlier. Two boats of one
 	// owner found without a valid CoS on the same day, in two inspections,
 	// are two first offences — whichever inspection or offence id sorts first.
@@ -39,9 +39,9 @@ func TestRecomputeChainSameDateNeverEscalates(t *testing.T) {
 }
 
 func TestRecomputeChainSameDateAcrossMidnightUTC(t *testing.T) {
-	// The law counts civil days in Asia/Kolkata (DESIGN §10): 00:30 and
+	// The law counts civil days in Asia/Kolkata (docs/ARCHITECTURE.md): 00:30 and
 	// 23:30 IST on 1 Feb 2027 are the same day (Karnataka 2025 Sch-IV row 1,
-	// RULES.md §5.2), though they fall on two UTC dates.
+	// docs/LAW.md §5.2), though they fall on two UTC dates.
 	rs := penTestRS(t)
 	offs := []Offence{
 		{ID: "b", Row: PenaltyInsurance, InspectionID: "i1", VesselID: "V1", OccurredAt: time.Date(2027, 2, 1, 0, 30, 0, 0, IST), Status: OffenceCharged},
@@ -53,7 +53,7 @@ func TestRecomputeChainSameDateAcrossMidnightUTC(t *testing.T) {
 }
 
 func TestRecomputeChainAnniversaryEdges(t *testing.T) {
-	// Karnataka 2025 Sch-IV note "within a year"; RULES.md §5.2: the new
+	// Karnataka 2025 Sch-IV note "within a year"; docs/LAW.md §5.2: the new
 	// offence date is ≤ the same date next year after the last charged one
 	// (clamped to the month's end where that date does not exist).
 	rs := penTestRS(t)
@@ -113,16 +113,16 @@ func penTieOffences(r *rand.Rand, n int) []Offence {
 }
 
 func TestRecomputeChainAmountsIgnoreIDsAndArrivalOrder(t *testing.T) {
-	// RULES.md §5.2, DESIGN §6: renaming every offence and inspection id (a
+	// docs/LAW.md §5.2, docs/LAW.md §12: renaming every offence and inspection id (a
 	// random bijection) and permuting the arrival order never changes any
 	// amount or level, under every doubling setting.
 	base := penTestRS(t)
 	settings := map[string]func(*RuleSet){
 		"default": func(*RuleSet) {},
-		"Sch-IV note, RULES.md §5.2 scope=any_offence": func(r *RuleSet) { r.Repeat.Scope = ScopeAnyOffence },
-		"RULES.md §5.2 offender_key=owner_vessel":      func(r *RuleSet) { r.Repeat.OffenderKey = KeyOwnerVessel },
-		"RULES.md §5.2 window=rolling_from_first":      func(r *RuleSet) { r.Repeat.Window = WindowRollingFromFirst },
-		"RULES.md §5.2 mode=flat_double":               func(r *RuleSet) { r.Repeat.Mode = ModeFlatDouble },
+		"Sch-IV note, docs/LAW.md §5.2 scope=any_offence": func(r *RuleSet) { r.Repeat.Scope = ScopeAnyOffence },
+		"docs/LAW.md §5.2 offender_key=owner_vessel":      func(r *RuleSet) { r.Repeat.OffenderKey = KeyOwnerVessel },
+		"docs/LAW.md §5.2 window=rolling_from_first":      func(r *RuleSet) { r.Repeat.Window = WindowRollingFromFirst },
+		"docs/LAW.md §5.2 mode=flat_double":               func(r *RuleSet) { r.Repeat.Mode = ModeFlatDouble },
 	}
 	r := rand.New(rand.NewSource(11))
 	for name, tweak := range settings {

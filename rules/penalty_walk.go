@@ -21,7 +21,7 @@ type penaltyCharged struct{ offence, vessel string }
 // penaltyGroup is the offences of one chain committed on one civil date;
 // they share a level. None of them was committed earlier than another, so
 // none is "subsequent" to another (Karnataka 2025, Sch-IV note: doubled
-// "for next subsequent offences"; RULES.md §5.2: "subsequent" only if
+// "for next subsequent offences"; docs/LAW.md §5.2: "subsequent" only if
 // charged for an offence committed earlier; offences found in one
 // inspection are "not escalated among themselves"). Grouping by date, not
 // by inspection, makes two boats of one owner found on the same day two
@@ -94,7 +94,7 @@ func penaltyPriceGroup(rs *RuleSet, party PartyKey, g penaltyGroup, st penaltySt
 }
 
 // penaltyLevelFor applies the doubling rule to a group occurring on date d
-// after the chain state st (Karnataka 2025, Sch-IV note; RULES.md §5.2).
+// after the chain state st (Karnataka 2025, Sch-IV note; docs/LAW.md §5.2).
 func penaltyLevelFor(rs *RuleSet, party PartyKey, row PenaltyRow, d Date, st penaltyState) penaltyLevel {
 	const cite = Citation("Karnataka 2025, Sch-IV note")
 	base, ok := rs.Fines[row.ID]
@@ -106,7 +106,7 @@ func penaltyLevelFor(rs *RuleSet, party PartyKey, row PenaltyRow, d Date, st pen
 		Detail: fmt.Sprintf("%s first offence: Rs %d", row.ID, base)}}}
 	switch {
 	case party.ID == "":
-		first.steps = append(first.steps, Step{"penalty.unidentified", cite, "liable person not identified: never escalated (RULES.md §5.2)"})
+		first.steps = append(first.steps, Step{"penalty.unidentified", cite, "liable person not identified: never escalated (docs/LAW.md §5.2)"})
 		return first
 	case !st.charged:
 		return first
@@ -133,14 +133,14 @@ func penaltyEscalate(rs *RuleSet, row PenaltyRow, base Rupees, st penaltyState) 
 		lv.steps = append(lv.steps, Step{"penalty.cap", "IV Act Chapter XVI (setting)", fmt.Sprintf("capped at Rs %d", limit)})
 	} else if limit <= 0 && rs.Repeat.ReviewMultiple > 0 && unit >= Rupees(rs.Repeat.ReviewMultiple)*base {
 		lv.flags = append(lv.flags, FlagReview)
-		lv.steps = append(lv.steps, Step{"penalty.review", "RULES.md §5.2", fmt.Sprintf("Rs %d is at least %d × the first-offence amount and no cap is set: supervisor review", unit, rs.Repeat.ReviewMultiple)})
+		lv.steps = append(lv.steps, Step{"penalty.review", "docs/LAW.md §5.2", fmt.Sprintf("Rs %d is at least %d × the first-offence amount and no cap is set: supervisor review", unit, rs.Repeat.ReviewMultiple)})
 	}
 	return lv
 }
 
 // penaltyWithinWindow reports whether date d is "within a year" of the chain
 // state under the window setting. "Within a year" of a date includes the
-// same date next year (RULES.md §5.2).
+// same date next year (docs/LAW.md §5.2).
 func penaltyWithinWindow(w EscalationWindow, st penaltyState, d Date) bool {
 	switch w {
 	case WindowRollingFromFirst:
@@ -169,7 +169,7 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 	ln.Flags = append(ln.Flags, lv.flags...)
 	ln.Trace.Steps = append(ln.Trace.Steps, lv.steps...)
 	if shared {
-		ln.Trace.Add("penalty.same_date", "RULES.md §5.2", "offences committed on %s share level %d: none is subsequent to another", DateOf(o.OccurredAt), lv.level)
+		ln.Trace.Add("penalty.same_date", "docs/LAW.md §5.2", "offences committed on %s share level %d: none is subsequent to another", DateOf(o.OccurredAt), lv.level)
 	}
 	if o.Status == OffenceSetAside {
 		ln.Level, ln.UnitAmount, ln.EscalatedFrom, ln.Flags = 0, 0, "", nil
@@ -183,7 +183,7 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 	}
 	if from.offence != "" && !sameVessel {
 		ln.Flags = append(ln.Flags, FlagCrossVessel)
-		ln.Trace.Add("penalty.cross_vessel", "RULES.md §5.2", "escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms", from.offence, from.vessel, o.VesselID)
+		ln.Trace.Add("penalty.cross_vessel", "docs/LAW.md §5.2", "escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms", from.offence, from.vessel, o.VesselID)
 	}
 	return ln
 }

@@ -79,7 +79,7 @@ func ClosureFor(c Code, a ActionCode) ClosureRule {
 
 // RectifiedAction is the action code recorded when a supervisor accepts a
 // rectification: 01 "Deficiency rectified" (Karnataka 2025, Sch-IX, after
-// Form B; RULES.md §4.1).
+// Form B; docs/LAW.md §4.1).
 const RectifiedAction = Action01
 
 // OverduePenalty is what the law provides when a deficiency's due date

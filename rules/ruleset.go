@@ -7,10 +7,10 @@ import (
 )
 
 // RuleSet is one version of the law for one regime: the tariff of fines and
-// the settings for every point RULES.md leaves open. A new version is added,
+// the settings for every point the law leaves open (docs/LAW.md §11). A new version is added,
 // never edited, when the law or a reading changes; an inspection stores the
 // ID of the rule set it was judged by and is re-read with RuleSetByID
-// (DESIGN §6).
+// (docs/LAW.md §12).
 type RuleSet struct {
 	// ID names the version, e.g. "KA-IV-2025-draft.1". Stable forever.
 	ID string `json:"id"`
@@ -18,7 +18,7 @@ type RuleSet struct {
 	Regime Regime `json:"regime"`
 	// EffectiveFrom is the first day this version is in force. For
 	// Karnataka 2025 it is a setting: the draft comes into force on final
-	// publication, date unknown (RULES.md §0, Q4, KA_RULES_COMMENCEMENT_DATE).
+	// publication, date unknown (docs/LAW.md §0, Q4, KA_RULES_COMMENCEMENT_DATE).
 	EffectiveFrom Date `json:"effective_from"`
 	// Draft marks a version encoding a draft that is not yet law.
 	Draft bool `json:"draft"`
@@ -26,14 +26,14 @@ type RuleSet struct {
 	Notes string `json:"notes"`
 	// LegacyCoCDeadline is the date until which pre-Act certificates of
 	// competency stay valid, unless their endorsed validity ends earlier
-	// (Karnataka 2025, r.32(2), r.34(3), Sch-XV G; RULES.md Q4
+	// (Karnataka 2025, r.32(2), r.34(3), Sch-XV G; docs/LAW.md §11 Q4
 	// COC_TRANSITION_DEADLINE). The Centre may move it, hence a setting.
 	LegacyCoCDeadline Date `json:"legacy_coc_deadline"`
 	// Fines is the Schedule-IV tariff in force for this version, keyed by
-	// row (RULES.md §5.1). Empty for regimes that state no amounts.
+	// row (docs/LAW.md §5.1). Empty for regimes that state no amounts.
 	Fines map[PenaltyRowID]Rupees `json:"fines"`
 	// Repeat holds the settings of the repeat-offence doubling rule
-	// (Karnataka 2025, Sch-IV note; RULES.md §5.2, Q8, Q34).
+	// (Karnataka 2025, Sch-IV note; docs/LAW.md §5.2, Q8, Q34).
 	Repeat RepeatSettings `json:"repeat"`
 	// CoCRevalidationYears is the revalidation period of a certificate of
 	// competency (Karnataka 2025, Sch-XV F): 5; 0 disables the check.
@@ -41,7 +41,7 @@ type RuleSet struct {
 }
 
 // EscalationScope is which earlier offences make a later one "subsequent"
-// (RULES.md §5.2 escalation_scope).
+// (docs/LAW.md §5.2 escalation_scope).
 type EscalationScope string
 
 // The readings of "subsequent offences".
@@ -50,7 +50,7 @@ const (
 	ScopeAnyOffence  EscalationScope = "any_offence"  // harsher, weaker textually
 )
 
-// EscalationWindow is how "within a year" is measured (RULES.md §5.2 window).
+// EscalationWindow is how "within a year" is measured (docs/LAW.md §5.2 window).
 type EscalationWindow string
 
 // The readings of "within a year".
@@ -61,7 +61,7 @@ const (
 	WindowFinancialYear    EscalationWindow = "financial_year"     // same April–March year as the last charged offence
 )
 
-// EscalationMode is how the doubled amount grows (RULES.md §5.2 mode).
+// EscalationMode is how the doubled amount grows (docs/LAW.md §5.2 mode).
 type EscalationMode string
 
 // The readings of "doubled from last penalties charged".
@@ -70,7 +70,7 @@ const (
 	ModeFlatDouble EscalationMode = "flat_double" // always 2 × the first-offence amount
 )
 
-// OffenderKey is who a chain of owner offences belongs to (RULES.md §5.2
+// OffenderKey is who a chain of owner offences belongs to (docs/LAW.md §5.2
 // [AUDIT] offender_key).
 type OffenderKey string
 
@@ -81,7 +81,7 @@ const (
 )
 
 // RepeatSettings are the named settings of the Sch-IV doubling rule; each
-// default is the [PROPOSAL] of RULES.md §5.2.
+// default is the [PROPOSAL] of docs/LAW.md §5.2.
 type RepeatSettings struct {
 	Scope       EscalationScope  `json:"scope"`
 	Window      EscalationWindow `json:"window"`
@@ -100,7 +100,7 @@ type RepeatSettings struct {
 type RegistrySettings struct {
 	// KarnatakaCommencement is KA_RULES_COMMENCEMENT_DATE. Default: the
 	// gazette date of the draft, 2025-12-11, as a placeholder until the
-	// final notification is published (RULES.md §0, Q4).
+	// final notification is published (docs/LAW.md §0, Q4).
 	KarnatakaCommencement Date
 	// LegacyCoCDeadline is COC_TRANSITION_DEADLINE. Default 2027-06-06.
 	LegacyCoCDeadline Date
@@ -204,7 +204,7 @@ func cloneRupeeMap(m map[PenaltyRowID]Rupees) map[PenaltyRowID]Rupees {
 	return out
 }
 
-// proposalRepeat is the RULES.md §5.2 [PROPOSAL] reading of the doubling rule.
+// proposalRepeat is the docs/LAW.md §5.2 [PROPOSAL] reading of the doubling rule.
 func proposalRepeat() RepeatSettings {
 	return RepeatSettings{
 		Scope:          ScopeSameOffence,
@@ -217,7 +217,7 @@ func proposalRepeat() RepeatSettings {
 }
 
 // karnataka2025Draft1 is the draft Karnataka Inland Vessels Rules, 2025 as
-// gazetted on 11 Dec 2025, with its Sch-IV first-offence fines (RULES.md §5.1).
+// gazetted on 11 Dec 2025, with its Sch-IV first-offence fines (docs/LAW.md §5.1).
 func karnataka2025Draft1(s RegistrySettings) RuleSet {
 	return RuleSet{
 		ID:                   "KA-IV-2025-draft.1",
@@ -233,7 +233,7 @@ func karnataka2025Draft1(s RegistrySettings) RuleSet {
 }
 
 // paradip1967 is the Paradip Port Harbour Craft Rules, 1967 (G.S.R. 980,
-// 24 June 1967). The rules state no fine amounts (RULES.md §5.3).
+// 24 June 1967). The rules state no fine amounts (docs/LAW.md §5.3).
 func paradip1967(s RegistrySettings) RuleSet {
 	return RuleSet{
 		ID:                "PARADIP-HC-1967.1",

@@ -35,7 +35,7 @@ func TestRuleSetFor(t *testing.T) {
 }
 
 func TestRegistrySettings(t *testing.T) {
-	// RULES.md Q4: commencement and legacy-CoC deadline are settings.
+	// docs/LAW.md §11 Q4: commencement and legacy-CoC deadline are settings.
 	reg := NewRegistry(RegistrySettings{KarnatakaCommencement: D(2026, 4, 1), LegacyCoCDeadline: D(2028, 6, 6)})
 	if _, err := reg.For(RegimeKarnataka2025, D(2026, 3, 31)); err == nil {
 		t.Error("rule set in force before the configured commencement")

@@ -2,7 +2,7 @@ package rules
 
 import "fmt"
 
-// Citation is a pointer into the law, in the short-name style of RULES.md §0,
+// Citation is a pointer into the law, in the short-name style of docs/LAW.md §0,
 // for example "Karnataka 2025, Sch-IV row 5" or "Paradip 1967, r.29(2)".
 type Citation string
 
@@ -26,5 +26,5 @@ func (t *Trace) Add(rule string, cite Citation, format string, args ...any) {
 	t.Steps = append(t.Steps, Step{Rule: rule, Citation: cite, Detail: fmt.Sprintf(format, args...)})
 }
 
-// Rupees is an amount of money in whole Indian rupees (DESIGN §10).
+// Rupees is an amount of money in whole Indian rupees (docs/ARCHITECTURE.md).
 type Rupees int64

@@ -25,7 +25,7 @@ func NonMechSurveyExpiry(issued Date) Date { return issued.AddYears(1) }
 
 // LateRenewalDeadline is the last day a non-mechanised boat's CoS renewal
 // may be applied for without a fine: 60 days after expiry (Karnataka 2025,
-// r.113(2); the fine amount is not in Sch-IV, RULES.md Q9).
+// r.113(2); the fine amount is not in Sch-IV, docs/LAW.md §11 Q9).
 func LateRenewalDeadline(expiry Date) Date { return expiry.AddDays(60) }
 
 // LateRenewalFineApplies reports whether a renewal applied for on applied is
@@ -68,7 +68,7 @@ func CompetencyRevalidationDue(issued, lastRevalidated Date) Date {
 // LegacyCoCExpiry is the last day a pre-Act certificate counts without
 // revalidation: the legacy deadline (6 June 2027 if zero) or the validity
 // endorsed on it, whichever is earlier (Karnataka 2025, r.32(2), r.34(3),
-// Sch-XV paras 2 and G; RULES.md Q4).
+// Sch-XV paras 2 and G; docs/LAW.md §11 Q4).
 func LegacyCoCExpiry(endorsed, deadline Date) Date {
 	deadline = LegacyDeadlineOrDefault(deadline)
 	if !endorsed.IsZero() && endorsed.Before(deadline) {
@@ -94,7 +94,7 @@ func ParadipLicenceLapse(transferred Date) Date { return transferred.AddDays(6) 
 
 // SurveyWindow is the window for a non-mechanised boat's annual survey in
 // a year: the anniversary (day and month of the first survey, fixed) ± 3
-// months (Karnataka 2025, r.102(1)(n), r.109(2); RULES.md §3.2 proposal,
+// months (Karnataka 2025, r.102(1)(n), r.109(2); docs/LAW.md §3.2 proposal,
 // Q7). A 29 February anniversary falls on 28 February in other years.
 func SurveyWindow(anniversary Date, year int) (from, to Date) {
 	a := AnniversaryIn(anniversary, year)
@@ -104,20 +104,6 @@ func SurveyWindow(anniversary Date, year int) (from, to Date) {
 // AnniversaryIn is the anniversary of first in year, clamped to the end of
 // the month (29 February → 28 February in a common year).
 func AnniversaryIn(first Date, year int) Date { return first.AddYears(year - first.Year) }
-
-// AppealDeadline is the last day to appeal: 30 days from receipt of the
-// order in Karnataka 2025 (Sch-IX para 6.1; Sch-XVI paras 1-2), 7 days from
-// the written communication of the Deputy Conservator's decision in Paradip
-// 1967 (r.27). The bool is false for a regime with no appeal rule.
-func AppealDeadline(regime Regime, received Date) (Date, Citation, bool) {
-	switch regime {
-	case RegimeKarnataka2025:
-		return received.AddDays(30), "Karnataka 2025, Sch-IX para 6.1; Sch-XVI paras 1-2", true
-	case RegimeParadip1967:
-		return received.AddDays(7), "Paradip 1967, r.27", true
-	}
-	return Date{}, "", false
-}
 
 // ShowCauseReplyDue is the last day to reply to a show-cause notice: 15
 // days from receipt (Karnataka 2025, r.23(2), r.24(2), Sch-V-2 (b)).

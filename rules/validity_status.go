@@ -38,20 +38,20 @@ const (
 )
 
 // ExpiringWithinDays is the first reminder threshold for certificates
-// (DESIGN §7: 60/30/7/1 days before expiry); from then on a certificate is
+// (docs/OPERATIONS.md: 60/30/7/1 days before expiry); from then on a certificate is
 // "expiring".
 const ExpiringWithinDays = 60
 
 // CertificateReminderOffsets are the days before expiry at which owners are
-// reminded (DESIGN §7).
+// reminded (docs/OPERATIONS.md).
 func CertificateReminderOffsets() []int { return []int{60, 30, 7, 1} }
 
 // LegacyReminderOffsets are the days before the legacy-CoC deadline at
-// which holders are reminded (DESIGN §7).
+// which holders are reminded (docs/OPERATIONS.md).
 func LegacyReminderOffsets() []int { return []int{180, 90, 30, 7, 1} }
 
 // SurveyWindowReminderOffsets are the alerts around the anniversary A of a
-// non-mechanised boat: A−90, A−30, A and A+90 (window closed) (RULES.md Q7).
+// non-mechanised boat: A−90, A−30, A and A+90 (window closed) (docs/LAW.md §11 Q7).
 // Negative values are days after.
 func SurveyWindowReminderOffsets() []int { return []int{90, 30, 0, -90} }
 

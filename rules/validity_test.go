@@ -71,6 +71,8 @@ func TestLateRenewalFineApplies(t *testing.T) {
 	}
 }
 
+// TestAppealDeadline checks the one appeal window in force, AppealRouteFor's
+// (its ClosesOn), on the dates the retired second window was tested with.
 func TestAppealDeadline(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -84,13 +86,13 @@ func TestAppealDeadline(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, cite, ok := AppealDeadline(tt.regime, tt.recv)
-			if !ok || got != tt.want || cite == "" {
-				t.Errorf("got %s %q %v, want %s", got, cite, ok, tt.want)
+			route, ok := AppealRouteFor(tt.regime)
+			if got := route.ClosesOn(tt.recv); !ok || got != tt.want || route.Citation == "" {
+				t.Errorf("got %s %q %v, want %s", got, route.Citation, ok, tt.want)
 			}
 		})
 	}
-	if _, _, ok := AppealDeadline(RegimeKandla1955, D(2026, 1, 1)); ok {
+	if _, ok := AppealRouteFor(RegimeKandla1955); ok {
 		t.Error("Kandla 1955: only s.31(2) is available; no appeal rule")
 	}
 }
@@ -138,7 +140,7 @@ func TestCertificateStatus(t *testing.T) {
 		days   int
 	}{
 		{"Karnataka 2025 r.113(1): valid 61 days before expiry", cos, D(2027, 4, 1), StatusValid, 61},
-		{"Karnataka 2025 r.113(1), DESIGN §7: expiring at 60 days", cos, D(2027, 4, 2), StatusExpiring, 60},
+		{"Karnataka 2025 r.113(1), docs/OPERATIONS.md: expiring at 60 days", cos, D(2027, 4, 2), StatusExpiring, 60},
 		{"Karnataka 2025 r.113(1): still valid on the expiry day", cos, D(2027, 6, 1), StatusExpiring, 0},
 		{"Karnataka 2025 r.113(1): expired the day after", cos, D(2027, 6, 2), StatusExpired, -1},
 		{"Karnataka 2025 Sch-X: provisional endorsed beyond 3 months is capped", CertificateRecord{Kind: CertProvisionalSurvey, IssuedOn: D(2026, 1, 1), ExpiresOn: D(2026, 12, 1)}, D(2026, 4, 2), StatusExpired, -1},
@@ -168,7 +170,7 @@ func TestCertificateStatus(t *testing.T) {
 
 func TestReminders(t *testing.T) {
 	due := D(2027, 6, 6)
-	t.Run("DESIGN §7: legacy deadline reminders at 180/90/30/7/1 days", func(t *testing.T) {
+	t.Run("docs/OPERATIONS.md: legacy deadline reminders at 180/90/30/7/1 days", func(t *testing.T) {
 		got := ReminderDates(due, LegacyReminderOffsets())
 		want := []Date{D(2026, 12, 8), D(2027, 3, 8), D(2027, 5, 7), D(2027, 5, 30), D(2027, 6, 5)}
 		for i := range want {
@@ -177,7 +179,7 @@ func TestReminders(t *testing.T) {
 			}
 		}
 	})
-	t.Run("DESIGN §7: certificate reminder at 7 days, none at 8", func(t *testing.T) {
+	t.Run("docs/OPERATIONS.md: certificate reminder at 7 days, none at 8", func(t *testing.T) {
 		if o, ok := ReminderThreshold(due, D(2027, 5, 30), CertificateReminderOffsets()); !ok || o != 7 {
 			t.Errorf("got %d %v", o, ok)
 		}
@@ -185,7 +187,7 @@ func TestReminders(t *testing.T) {
 			t.Error("8 days is not a threshold")
 		}
 	})
-	t.Run("RULES.md Q7: survey window alerts A−90, A−30, A, A+90", func(t *testing.T) {
+	t.Run("docs/LAW.md §11 Q7: survey window alerts A−90, A−30, A, A+90", func(t *testing.T) {
 		got := ReminderDates(D(2026, 5, 15), SurveyWindowReminderOffsets())
 		if got[0] != D(2026, 2, 14) || got[3] != D(2026, 8, 13) {
 			t.Errorf("got %v", got)

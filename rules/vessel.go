@@ -2,7 +2,7 @@ package rules
 
 import "fmt"
 
-// Regime is the body of law a vessel or jurisdiction falls under (RULES.md §1.1).
+// Regime is the body of law a vessel or jurisdiction falls under (docs/LAW.md §1.1).
 type Regime string
 
 // The regimes Tindal encodes.
@@ -12,10 +12,10 @@ const (
 	RegimeKandla1955    Regime = "KANDLA-HC-1955"  // Kandla Harbour Craft Rules, 1955 (s.31(2) only)
 )
 
-// VesselKind is the propulsion/registration kind of a vessel (RULES.md §1.1, §1.6, §1.7).
+// VesselKind is the propulsion/registration kind of a vessel (docs/LAW.md §1.1, §1.6, §1.7).
 type VesselKind string
 
-// The vessel kinds of DESIGN §3.
+// The vessel kinds (docs/LAW.md §1).
 const (
 	KindMechanised    VesselKind = "mechanised"     // Karnataka 2025 mechanically propelled inland vessel
 	KindNonMechanised VesselKind = "non_mechanised" // Karnataka 2025 Chapter VII boat (oars, pedals)
@@ -36,10 +36,10 @@ const (
 	CategoryC Category = "C"
 )
 
-// Zone is a Karnataka inland waters zone, 1 (roughest) to 3 (RULES.md §1.3).
+// Zone is a Karnataka inland waters zone, 1 (roughest) to 3 (docs/LAW.md §1.3).
 type Zone int
 
-// PowerUnit is the unit an engine power is recorded in (RULES.md §1.7).
+// PowerUnit is the unit an engine power is recorded in (docs/LAW.md §1.7).
 type PowerUnit string
 
 // Power units. The law states thresholds in the unit of its own regime:
@@ -51,7 +51,7 @@ const (
 	UnitNHP PowerUnit = "NHP"
 )
 
-// Use is what a vessel is used for (DESIGN §3).
+// Use is what a vessel is used for (docs/LAW.md §1).
 type Use string
 
 // Uses.
@@ -69,7 +69,7 @@ const (
 const KWPerBHP = 0.745699872
 
 // NonMechCategory is the category of a non-mechanised boat by the Note
-// under Karnataka 2025 r.102 (RULES.md §1.4, Q2): Category A for more than
+// under Karnataka 2025 r.102 (docs/LAW.md §1.4, Q2): Category A for more than
 // 10 passengers or more than 5 tons of cargo, or any dangerous goods or
 // flammable liquids other than for its domestic use; B for more than 5
 // passengers or more than 3 tons; C for at most 5 passengers and 3 tons.

@@ -12,15 +12,15 @@ func TestNonMechCategory(t *testing.T) {
 	}{
 		{"Karnataka 2025 r.102 Note: more than 10 pax is Category A (12 pax)", 12, 0, false, CategoryA},
 		{"Karnataka 2025 r.102 Note: 11 pax is Category A", 11, 0, false, CategoryA},
-		{"Karnataka 2025 r.102 Note, RULES.md Q2: exactly 10 pax falls in the gap, read as B", 10, 0, false, CategoryB},
+		{"Karnataka 2025 r.102 Note, docs/LAW.md §11 Q2: exactly 10 pax falls in the gap, read as B", 10, 0, false, CategoryB},
 		{"Karnataka 2025 r.102 Note: more than 5 and less than 10 pax is Category B (6 pax)", 6, 0, false, CategoryB},
 		{"Karnataka 2025 r.102 Note: 5 pax or fewer is Category C", 5, 0, false, CategoryC},
 		{"Karnataka 2025 r.102 Note: more than 5 tons is Category A", 0, 5.5, false, CategoryA},
-		{"Karnataka 2025 r.102 Note, RULES.md Q2: exactly 5 tons falls in the gap, read as B", 0, 5, false, CategoryB},
+		{"Karnataka 2025 r.102 Note, docs/LAW.md §11 Q2: exactly 5 tons falls in the gap, read as B", 0, 5, false, CategoryB},
 		{"Karnataka 2025 r.102 Note: more than 3 and less than 5 tons is Category B", 0, 3.5, false, CategoryB},
 		{"Karnataka 2025 r.102 Note: 3 tons or less is Category C", 0, 3, false, CategoryC},
-		{"Karnataka 2025 r.102 Note, RULES.md Q2: passengers and cargo take the more onerous (4 pax, 6 t)", 4, 6, false, CategoryA},
-		{"Karnataka 2025 r.102 Note, RULES.md Q2: passengers and cargo take the more onerous (8 pax, 1 t)", 8, 1, false, CategoryB},
+		{"Karnataka 2025 r.102 Note, docs/LAW.md §11 Q2: passengers and cargo take the more onerous (4 pax, 6 t)", 4, 6, false, CategoryA},
+		{"Karnataka 2025 r.102 Note, docs/LAW.md §11 Q2: passengers and cargo take the more onerous (8 pax, 1 t)", 8, 1, false, CategoryB},
 		{"Karnataka 2025 r.102 Note: dangerous goods or flammable liquids make any boat Category A", 2, 0.5, true, CategoryA},
 	}
 	for _, tc := range tests {

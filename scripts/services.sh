@@ -17,7 +17,7 @@
 # Our own PostgreSQL cluster (only when nothing usable listens on 5432) is a
 # throwaway: trust auth, 127.0.0.1 only, fsync off. Its data lives in
 # $XDG_CACHE_HOME/tindal-services/pg, or in /var/tmp/tindal-services-pg when
-# running as root with a home the postgres user cannot enter (/root is 0700).
+# running as root with a home the postgres user cannot enter (root's home is 0700).
 # MinIO and mailpit are built once with `go install` into
 # $XDG_CACHE_HOME/tindal-tools and run as separate processes (MinIO is AGPL:
 # it never enters go.mod).
@@ -123,7 +123,7 @@ go_tool() {
 # ---------------------------------------------------------------- PostgreSQL
 
 # pg_tune URL: one session that says whether URL is reachable (exit status)
-# and sets the idle-in-transaction timeout (DESIGN §4) on its database.
+# and sets the idle-in-transaction timeout (docs/SYNC.md) on its database.
 pg_tune() {
   psql "$1" -XAtq >/dev/null 2>"$SVC/psql.err" <<'SQL'
 SELECT format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L',
@@ -172,7 +172,7 @@ pg_datadir() {
     id postgres >/dev/null 2>&1 || die "user postgres missing (apt-get install -y postgresql)"
     mkdir -p "$dir"
     chown postgres: "$dir"
-    # /root is usually mode 700, so the postgres user cannot reach $HOME/.cache.
+    # root's home is usually mode 700, so the postgres user cannot reach $HOME/.cache.
     if ! runuser -u postgres -- test -w "$dir"; then
       dir=/var/tmp/tindal-services-pg
       mkdir -p "$dir" && chown postgres: "$dir" && chmod 700 "$dir"

@@ -21,7 +21,7 @@ type Actor struct {
 }
 
 // Change says "entity E changed, and it may concern these scope keys"
-// (DESIGN §4). A write logs the entity under every scope key it had before
+// (docs/SYNC.md). A write logs the entity under every scope key it had before
 // and after the change.
 type Change struct {
 	EntityType string
@@ -116,7 +116,7 @@ func (tx *Tx) flushAudit() error {
 
 // flushChanges writes every buffered change in one INSERT. The trigger on
 // change_log takes the change-log advisory lock, which is then held until
-// COMMIT; lock_timeout bounds the wait (DESIGN §4: a timeout answers retry).
+// COMMIT; lock_timeout bounds the wait (docs/SYNC.md: a timeout answers retry).
 func (tx *Tx) flushChanges() error {
 	rows := tx.changeRows()
 	if len(rows) == 0 {

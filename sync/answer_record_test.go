@@ -51,7 +51,7 @@ func (f *fixture) storedRecord(insp uuid.UUID, item string) map[string]string {
 func sameFields(a, b map[string]string) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
 
 // Two phones of the inspector record the same extinguishers offline, the
-// same answer with different records (DESIGN §4, docs/SYNC.md §4): the
+// same answer with different records (docs/SYNC.md §4): the
 // record is part of the answer row, so the later capture wins in either
 // arrival order, the clash is a conflict whose losing value holds the
 // losing record (nothing silently lost), and a supervisor's revert brings

@@ -112,7 +112,7 @@ type record struct {
 // mutation id recorded by a concurrent push), nothing of the attempt is
 // kept and the chunk is rerun unbatched, where every mutation's record and
 // writes go first inside its own savepoint and the failing one is isolated
-// and answered on its own, as DESIGN §4 Identity describes.
+// and answered on its own, as docs/SYNC.md §2 describes.
 //
 // If the transaction fails as a whole (a deadlock in the chain recompute, a
 // lost lease, the change-log lock timeout), every result of the chunk is
@@ -302,7 +302,7 @@ func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, 
 }
 
 // newerThanServer reports whether a mutation this server does not know
-// may come from an app newer than the server (DESIGN §4 Versions): the
+// may come from an app newer than the server (docs/SYNC.md §9): the
 // push speaks a later protocol, or the name is known in an earlier version
 // only. During a rolling deploy such a mutation is answered retry until a
 // server that knows it takes the push. Anything else the server should

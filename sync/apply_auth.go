@@ -86,7 +86,7 @@ func (e *Engine) ownerOnly(ctx context.Context, tx *storage.Tx, st *state, cmd i
 // authorised reports whether the user was assigned to the jurisdiction on
 // the (Asia/Kolkata) date of the corrected capture time: work captured
 // while the user was entitled to it is never refused for authorisation
-// (DESIGN §4).
+// (docs/SYNC.md).
 func (e *Engine) authorised(ctx context.Context, tx *storage.Tx, st *state, jur uuid.UUID, at time.Time) (bool, error) {
 	if jur == uuid.Nil || st.sc.Role == models.RoleAdmin {
 		return true, nil

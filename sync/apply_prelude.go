@@ -17,7 +17,7 @@ import (
 // applied_mutations record (the "prelude") are armed before the command
 // runs and sent in front of the command's first statement, whatever that
 // is, so they still come first inside the savepoint and a duplicate is
-// caught before any effect (DESIGN §4 Identity). A first statement that
+// caught before any effect (docs/SYNC.md §2). A first statement that
 // is a write travels with the prelude in one simple-protocol message (pgx
 // interpolates its arguments client-side); a read is preceded by the
 // prelude on its own. A command that sends no statement at all gets its

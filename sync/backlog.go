@@ -70,7 +70,7 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 // waitingBefore reports whether an earlier mutation of this device on the
 // aggregate waits in the backlog (and was not resent ahead of this one) or
 // in quarantine for a supervisor: a backlog drain must not apply a later
-// edit ahead of it (DESIGN §4 Order).
+// edit ahead of it (docs/SYNC.md §2).
 func (e *Engine) waitingBefore(st *state, agg uuid.UUID, m Mutation) bool {
 	for id, b := range st.backlog {
 		if b.AggregateID == agg && b.Seq < m.Seq && id != m.ID {

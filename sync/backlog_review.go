@@ -16,7 +16,7 @@ import (
 )
 
 // BacklogReviewAge is how long a deferred mutation waits before a
-// supervisor sees it and decides (DESIGN §4 Order).
+// supervisor sees it and decides (docs/SYNC.md §2).
 const BacklogReviewAge = 7 * 24 * time.Hour
 
 // Backlog decisions, and the code of the final result a discard gives.
@@ -184,7 +184,7 @@ func (e *Engine) backlogItem(ctx context.Context, sc models.Scope, id uuid.UUID)
 	return rows[0], true, nil
 }
 
-// DecideBacklog settles a deferred mutation (DESIGN §4: after 7 days a
+// DecideBacklog settles a deferred mutation (docs/SYNC.md: after 7 days a
 // supervisor decides, and that decision is the final result). Discard
 // records it as rejected with the reason; apply runs the backlog drain for
 // its device and aggregate now. A mutation no longer in the backlog
@@ -309,7 +309,7 @@ func (e *Engine) recordDiscard(ctx context.Context, tx *storage.Tx, sc models.Sc
 	return true, tx.Audit("backlog.discard", "mutation", b.MutationID, auditImage(it), map[string]any{"reason": reason, "result": r})
 }
 
-// keepDiscarded keeps the payload in quarantine (DESIGN §4: rejected work
+// keepDiscarded keeps the payload in quarantine (docs/SYNC.md: rejected work
 // is kept), already decided so it asks no one for another decision: the
 // entry's pending quarantine row if a drain held it there, else a new row.
 func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope, it BacklogItem, b models.BacklogEntry, r Result, reason string) error {

@@ -18,7 +18,7 @@ import (
 	"github.com/tindal/tindal/testkit"
 )
 
-// The gap-free test (DESIGN §4): writers commit concurrently with
+// The gap-free test (docs/SYNC.md): writers commit concurrently with
 // deliberately staggered commit times while pullers poll; at the end every
 // committed change was seen by every puller exactly once, in position
 // order. The same harness runs three deliberately broken logs, which must
@@ -93,7 +93,7 @@ func allBroken(ctx context.Context, db *storage.DB) ([]rowID, error) {
 	return collectRowIDs(ctx, db, "SELECT position, n FROM broken_log ORDER BY position, n")
 }
 
-// brokenLogs are the three designs DESIGN §4 says lose changes.
+// brokenLogs are the three designs docs/SYNC.md says lose changes.
 var brokenLogs = []changeLog{{
 	// (a) Positions taken when the transaction starts: a transaction that
 	// started earlier and commits later lands behind a cursor that moved on.

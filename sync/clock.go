@@ -6,7 +6,7 @@ import (
 	"github.com/tindal/tindal/models"
 )
 
-// Time flags a corrected capture time can carry (DESIGN §4 Time).
+// Time flags a corrected capture time can carry (docs/SYNC.md §5).
 const (
 	FlagSkewCorrected      = "skew_corrected"      // raw phone time corrected by the skew measured at this push
 	FlagClockSkew          = "clock_skew"          // that skew exceeded 2 minutes

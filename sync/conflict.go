@@ -246,7 +246,7 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 // heldCapture is the capture a quarantined mutation is reapplied with: the
 // corrected time and the time flags it was held with (a reapply never
 // drops a before_registration or stale flag: such an inspection's
-// offences stay held until a supervisor confirms its time, DESIGN §4
+// offences stay held until a supervisor confirms its time, docs/SYNC.md
 // Time). Entries held before the flags were kept get them recomputed
 // from the capture time, the device's registration and the entry's
 // receipt.

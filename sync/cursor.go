@@ -17,7 +17,7 @@ import (
 )
 
 // ProtocolVersion is the sync protocol this server speaks. Within a
-// version changes are additive (DESIGN §4, Versions and slow links).
+// version changes are additive (docs/SYNC.md §9).
 const ProtocolVersion = 1
 
 // ErrInvalidCursor is returned for a cursor this server did not issue to

@@ -16,8 +16,8 @@ var (
 	fuzzCursorUser = uuid.MustParse("0193e0a0-0000-7000-8000-00000000a11c")
 )
 
-// FuzzPullCursor checks the signed pull cursor (docs/SYNC.md, DESIGN §4
-// Pull): decoding never panics and accepts only what this server signed
+// FuzzPullCursor checks the signed pull cursor (docs/SYNC.md
+// §6): decoding never panics and accepts only what this server signed
 // for this user; a cursor it issued decodes to what it carried and encodes
 // back to the same token; changing any one byte of a token, or presenting it
 // as another user or under another key, is refused with ErrInvalidCursor

@@ -12,8 +12,8 @@ import (
 )
 
 // The device fleet is exported as aggregate gauges: active devices, those
-// silent for a day, clock skew beyond the 5-minute tolerance (DESIGN §4
-// Time), devices by app version, and the work held for a supervisor.
+// silent for a day, clock skew beyond the 5-minute tolerance (docs/SYNC.md
+// §5), devices by app version, and the work held for a supervisor.
 func TestDeviceMetrics(t *testing.T) {
 	f := newFixture(t)
 	reg := prometheus.NewRegistry()

@@ -154,7 +154,7 @@ func canonicalNumber(n json.Number) (string, error) {
 }
 
 // RequestHash is the SHA-256 of the canonical JSON of a mutation's name,
-// version, args, base_version and captured_at (DESIGN §4 Identity): the
+// version, args, base_version and captured_at (docs/SYNC.md §2): the
 // same intent hashes the same however it was serialised.
 func RequestHash(m Mutation) ([]byte, error) {
 	var args any

@@ -61,7 +61,7 @@ func FuzzCanonical(f *testing.F) {
 	})
 }
 
-// FuzzRequestHash checks the idempotency hash (DESIGN §4 Identity): the
+// FuzzRequestHash checks the idempotency hash (docs/SYNC.md §2): the
 // same intent hashes the same however its args were serialised, the hash is
 // SHA-256 of the canonical document it claims to cover, and name, version,
 // base version and capture time each change it.

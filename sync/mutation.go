@@ -1,4 +1,4 @@
-// Package sync is the push side of Tindal's offline sync (DESIGN §4):
+// Package sync is the push side of Tindal's offline sync (docs/SYNC.md):
 // exactly-once application of intents from devices, ordering per
 // aggregate, the backlog of deferred mutations and its drain, time
 // correction, and the conflicts and quarantine that keep every piece of
@@ -15,7 +15,7 @@ import (
 	"github.com/tindal/tindal/models"
 )
 
-// Limits of one push (DESIGN §4 Push).
+// Limits of one push (docs/SYNC.md §2).
 const (
 	MaxMutations = 500
 	MaxBodyBytes = 1 << 20 // decompressed
@@ -35,7 +35,7 @@ type Mutation struct {
 	AnchorAgeMs *int64          `json:"anchor_age_ms,omitempty"`
 }
 
-// Result statuses (DESIGN §4 Results).
+// Result statuses (docs/SYNC.md §3).
 const (
 	StatusApplied  = "applied"
 	StatusReplayed = "replayed"
@@ -77,15 +77,6 @@ type Result struct {
 	TimeFlags   []string            `json:"time_flags,omitempty"`
 	// Outcome is the stored outcome a replay or a reused key answers with.
 	Outcome *Result `json:"outcome,omitempty"`
-}
-
-// final reports whether the device may drop the mutation from its queue.
-func (r Result) final() bool {
-	switch r.Status {
-	case StatusApplied, StatusReplayed, StatusMerged, StatusRejected:
-		return true
-	}
-	return false
 }
 
 // PushRequest is one push from one device.

@@ -15,8 +15,8 @@ import (
 )
 
 // reject records a final rejection: the applied_mutations row (so a resend
-// replays it) and the full payload in quarantine for a supervisor (DESIGN
-// §4: rejected work is kept). A rejection does not block later mutations.
+// replays it) and the full payload in quarantine for a supervisor
+// (docs/SYNC.md: rejected work is kept). A rejection does not block later mutations.
 func (e *Engine) reject(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, err error) Result {
 	r := rejected(m, err)
 	if hash == nil {
@@ -115,7 +115,7 @@ func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation
 // recordRejection, so none can drop a column: the aggregate id above all,
 // which is what tells the device's later mutations of an inspection whose
 // start was rejected that they are rejected too (prerequisite_rejected),
-// not waiting for it forever (DESIGN §4 Order).
+// not waiting for it forever (docs/SYNC.md §2).
 type rejection struct {
 	m            Mutation
 	device, user uuid.UUID

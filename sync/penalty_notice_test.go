@@ -52,7 +52,7 @@ func mailpitJSON(t *testing.T, u string, v any) {
 }
 
 // Karnataka 2025, Sch-IV row 4 (KA-F04, no valid Certificate of Survey,
-// Rs 5,000) and the Sch-IV note (RULES.md §5.1, §5.2): a phone offline for
+// Rs 5,000) and the Sch-IV note (docs/LAW.md §5.1, §5.2): a phone offline for
 // a week pushes an inspection from before an already charged one; once it
 // is approved the charged fine doubles, and the owner gets one email in
 // Hindi, whatever is pushed or recomputed again.

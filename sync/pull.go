@@ -1,4 +1,4 @@
-// Package sync is the offline sync engine (DESIGN §4). Its pull side
+// Package sync is the offline sync engine (docs/SYNC.md). Its pull side
 // (pull*.go, cursor.go, scope*.go, snapshot.go, verify.go) serves pages of
 // the change log, snapshots and removals to devices, deciding at read time
 // what each change means for the caller; docs/SYNC.md is the protocol as
@@ -20,7 +20,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// Pull limits (DESIGN §4): change-log or snapshot rows scanned per page.
+// Pull limits (docs/SYNC.md): change-log or snapshot rows scanned per page.
 const (
 	DefaultPullLimit = 500
 	MaxPullLimit     = 2000

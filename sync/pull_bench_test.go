@@ -19,7 +19,7 @@ import (
 	"github.com/tindal/tindal/testkit"
 )
 
-// Benchmarks of the pull against DESIGN/issue 4's goals, each beside a raw
+// Benchmarks of the pull against the goals of docs/SYNC.md §10, each beside a raw
 // pgx baseline that reads the same rows in the same process:
 //
 //	go test ./sync -run '^$' -bench Pull -benchtime 200x     (incremental)

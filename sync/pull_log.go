@@ -29,7 +29,7 @@ type logRow struct {
 // entity under the scanned keys, or under the keys $4 after position $5.
 // A change logged under several keys, or an entity changed again, is thus
 // served once, at its last row, whatever page that row falls on: at most
-// once per entity version and stream (DESIGN §4, "Guarantees"). Proof
+// once per entity version and stream (docs/SYNC.md §6.9). Proof
 // sketch: an entity served at row p of a page read in snapshot S carries
 // its state in S; no later row of it under the keys is in S; later pages
 // scan beyond p, so the rows of it they meet were committed after S
@@ -168,7 +168,7 @@ func (r *pullRun) load(ctx context.Context, rows []logRow) (map[entityKey]*Reade
 }
 
 // decide turns a change row into an operation by the entity's current
-// state (DESIGN §4): visible → upsert with current state and its version;
+// state (docs/SYNC.md): visible → upsert with current state and its version;
 // deleted (or gone altogether) → delete; otherwise remove_from_scope.
 func decide(row logRow, state *ReaderRow) pullItem {
 	it := pullItem{Type: row.Type, ID: row.ID, Position: row.Position}

@@ -13,8 +13,8 @@ import (
 	tsync "github.com/tindal/tindal/sync"
 )
 
-// TestOpenFindingsFollowAMovedVessel (issue 11 item 3; DESIGN §4, "What a
-// change row means"): a vessel with an open finding (and a photo as its
+// TestOpenFindingsFollowAMovedVessel (issue 11 item 3; docs/SYNC.md §6.8,
+// on scope changes): a vessel with an open finding (and a photo as its
 // evidence) and a rectified one moves from Karwar to Mangaluru. The
 // Mangaluru inspector and supervisor then receive the open finding, the
 // supervisor its photo, and the compliance view in Mangaluru lists it;

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Page budgets (DESIGN §4: a page also ends near 256 KiB compressed).
+// Page budgets (docs/SYNC.md: a page also ends near 256 KiB compressed).
 // Without gzip the page ends near 1 MiB of JSON, about as many items.
 const (
 	gzipBudget     = 256 << 10

@@ -10,12 +10,12 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// ChangeLogRetention is how long change rows are kept (DESIGN §4). A
+// ChangeLogRetention is how long change rows are kept (docs/SYNC.md). A
 // cursor older than what is kept gets 410 reset_required.
 const ChangeLogRetention = 180 * 24 * time.Hour
 
 // pruneChunk is how many change rows one pruning transaction deletes
-// (DESIGN §7: jobs commit in chunks of at most 1,000 rows).
+// (docs/OPERATIONS.md: jobs commit in chunks of at most 1,000 rows).
 const pruneChunk = 1000
 
 // PruneChangeLog deletes change rows written before before, oldest first,

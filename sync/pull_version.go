@@ -10,7 +10,7 @@ import (
 
 // UpgradeRequiredError is returned by Pull for an app below the minimum
 // version: the API answers 426 with both versions. Pushes from such an app
-// are still accepted (DESIGN §4, Versions and slow links).
+// are still accepted (docs/SYNC.md §9).
 type UpgradeRequiredError struct {
 	Minimum, Latest string
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// Options tunes the engine; zero values take the defaults of DESIGN §4.
+// Options tunes the engine; zero values take the defaults of docs/SYNC.md.
 type Options struct {
 	Budget    time.Duration // stop starting chunks after this (2 s)
 	ChunkSize int           // mutations per transaction (50)
@@ -59,7 +59,7 @@ type device struct {
 	RegisteredAt time.Time
 }
 
-// Push applies one push from the caller's device (DESIGN §4 Push): it
+// Push applies one push from the caller's device (docs/SYNC.md §2): it
 // takes the device (a session advisory lock on a connection of its own,
 // see deviceLock: a second concurrent push gets a conflict with
 // Retry-After), applies the mutations in seq order in chunks of at most 50,
@@ -165,8 +165,8 @@ func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start ti
 // most ChunkSize of them are commands that do. Even if every one of them
 // took a savepoint after all (an edit of a finding through finding.record,
 // an answer that records a conflict), a chunk never has more than the 64
-// subtransactions PostgreSQL caches per transaction (DESIGN §4 Push
-// transactions). An offline day of 56 mutations is one transaction.
+// subtransactions PostgreSQL caches per transaction (docs/SYNC.md
+// §2). An offline day of 56 mutations is one transaction.
 const BatchedChunkSize = 64
 
 // chunkEnd is where the chunk starting at lo ends: ChunkSize mutations in

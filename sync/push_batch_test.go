@@ -97,7 +97,7 @@ func chunks(t *testing.T, reg *prometheus.Registry) uint64 {
 }
 
 // The same answer mutation pushed at once from ten devices of one user
-// (a restored backup, DESIGN §4 Identity): the batched records collide at
+// (a restored backup, docs/SYNC.md §2): the batched records collide at
 // commit, the losers rerun unbatched and replay; the answer is written once.
 func TestConcurrentSameAnswerAppliesOnce(t *testing.T) {
 	f := newFixture(t)

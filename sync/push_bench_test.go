@@ -79,7 +79,7 @@ func BenchmarkPushOfflineDay(b *testing.B) {
 
 // BenchmarkPushOfflineDayOwnerHistory is the same day for an owner who has
 // already been charged for every earlier day: the owner's penalty chain is
-// recomputed from its whole history at each push (DESIGN §6), so this one
+// recomputed from its whole history at each push (docs/LAW.md §12), so this one
 // grows with the owner's record; -benchtime 200x means 200 days of one
 // boat.
 func BenchmarkPushOfflineDayOwnerHistory(b *testing.B) {

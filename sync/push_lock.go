@@ -16,7 +16,7 @@ import (
 )
 
 // PushLockNamespace is the fixed first key of the two-key advisory lock a
-// push holds on its device (DESIGN §4 Lock order: the change log uses 1,
+// push holds on its device (docs/ARCHITECTURE.md, lock order: the change log uses 1,
 // job runs 2); the second key is hashtext of the device id.
 const PushLockNamespace = 3
 
@@ -60,7 +60,7 @@ func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, er
 // release gives the device back and the connection to the pool. It runs
 // even when the request was cancelled; a connection whose lock could not
 // be released is closed instead, so the lock can never leak into the pool
-// (STYLE.md: session locks through a pool).
+// (session locks through a pool leak with the connection).
 func (l *deviceLock) release() {
 	if l == nil || l.conn == nil {
 		return

@@ -9,7 +9,7 @@ import (
 	"github.com/tindal/tindal/storage"
 )
 
-// metrics make the push's invisible parts visible (STYLE.md): chunk
+// metrics make the push's invisible parts visible (docs/SYNC.md §10): chunk
 // duration, results by status (the retry rate), and the backlog's size and
 // age.
 type metrics struct {

@@ -153,7 +153,7 @@ func TestPrerequisiteRejected(t *testing.T) {
 	wantStatuses(t, res, "rejected:validation_failed", "rejected:prerequisite_rejected")
 }
 
-// DESIGN §4 Versions: a mutation from an app newer than the server (a
+// docs/SYNC.md Versions: a mutation from an app newer than the server (a
 // later protocol, or a later version of a known name) is retry, so a
 // rolling deploy loses nothing; one the server should know but cannot
 // translate is rejected and stored whole for an administrator, and does
@@ -269,7 +269,7 @@ func asErr(err error, target **models.Error) bool {
 	return ok
 }
 
-// DESIGN §4 Order: an edit held in quarantine (its author was not assigned
+// docs/SYNC.md §2: an edit held in quarantine (its author was not assigned
 // at the capture time) holds back the device's later edits of the same
 // inspection, in the push and in every backlog drain, until a supervisor
 // decides it; then the drain applies them after it, in seq order.

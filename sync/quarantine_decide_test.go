@@ -61,7 +61,7 @@ func TestDiscardedQuarantinedStartRejectsTheRestOfItsInspection(t *testing.T) {
 // registered, by an inspector not yet assigned then, is quarantined; a
 // supervisor reapplies it. The inspection keeps its before_registration
 // flag, and its offences do not change anyone else's penalty until a
-// supervisor confirms its time (DESIGN §4 Time; repeat doubling, Karnataka
+// supervisor confirms its time (docs/SYNC.md §5; repeat doubling, Karnataka
 // 2025 Sch-IV KA-F04: Rs 5,000 first, doubled for a repeat).
 func TestReappliedQuarantinedStartKeepsItsTimeFlags(t *testing.T) {
 	f := newFixture(t)

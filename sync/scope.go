@@ -48,7 +48,7 @@ type Querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-// scopeKeys computes the caller's scope keys now (DESIGN §4): reference
+// scopeKeys computes the caller's scope keys now (docs/SYNC.md): reference
 // data and the user's own key for everyone; the jurisdictions in force
 // today for staff (every live jurisdiction for an admin); the owner key for
 // an owner. The result is sorted and free of repeats.

@@ -5,7 +5,7 @@ package sync
 // visibility of inspect.ScopeQuery: inspectors see their own inspections
 // and what hangs off them, supervisors and registrars their jurisdictions',
 // owners their vessels'. Inspectors also receive the open findings of their
-// jurisdictions (DESIGN §4, "What each role receives").
+// jurisdictions (docs/SYNC.md §6.6).
 
 // inspectionReader is a reader of a table carrying the inspection scope
 // columns (jurisdiction_id, owner_id, inspector_id).

@@ -61,7 +61,7 @@ type config struct {
 	TemplateGraceS string
 	TemplateGrace  time.Duration
 	// Rules are the rule-set settings parsed from KACommencement and
-	// CoCDeadline (RULES.md §0 and Q4: both are set by government notice).
+	// CoCDeadline (docs/LAW.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
 }
 
@@ -103,7 +103,7 @@ func (c *config) settings() []setting {
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
 		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
 		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
-		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; RULES.md §0)", &c.KACommencement},
+		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; docs/LAW.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
 }
@@ -118,76 +118,132 @@ func loadConfig(getenv func(string) string) (config, error) {
 		}
 	}
 	var errs []error
-	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		errs = append(errs, errors.New("TINDAL_DATABASE_URL: want postgres://user@host:port/db"))
-	}
-	if c.S3Endpoint != "" {
-		if _, err := url.Parse(c.S3Endpoint); err != nil {
-			errs = append(errs, errors.New("TINDAL_S3_ENDPOINT: not a URL"))
+	for _, ch := range c.checks(getenv) {
+		if err := ch.check(); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", ch.name, err))
 		}
-		if c.S3AccessKey == "" || c.S3SecretKey == "" {
-			errs = append(errs, errors.New("TINDAL_S3_ACCESS_KEY and TINDAL_S3_SECRET_KEY: required with TINDAL_S3_ENDPOINT"))
-		}
-	}
-	if c.SyncCursorKey != "" && len(c.SyncCursorKey) < 32 {
-		errs = append(errs, errors.New("TINDAL_SYNC_CURSOR_KEY: at least 32 characters"))
-	}
-	if c.BlobSigningKey != "" && len(c.BlobSigningKey) < 32 {
-		errs = append(errs, errors.New("TINDAL_BLOB_SIGNING_KEY: at least 32 characters"))
-	}
-	if _, err := url.Parse(c.PublicBaseURL); err != nil {
-		errs = append(errs, errors.New("TINDAL_PUBLIC_BASE_URL: not a URL"))
-	}
-	if c.Jobs != "on" && c.Jobs != "off" {
-		errs = append(errs, fmt.Errorf("TINDAL_JOBS: %q is not on or off", c.Jobs))
-	}
-	if c.Thumbnails != "on" && c.Thumbnails != "off" {
-		errs = append(errs, fmt.Errorf("TINDAL_THUMBNAILS: %q is not on or off", c.Thumbnails))
-	}
-	if n, err := strconv.Atoi(c.ThumbWorkersS); err != nil || n < 1 || n > 16 {
-		errs = append(errs, errors.New("TINDAL_THUMB_WORKERS: a whole number from 1 to 16"))
-	} else {
-		c.ThumbWorkers = n
-	}
-	if n, err := strconv.Atoi(c.TemplateGraceS); err != nil || n < 0 || n > 3650 {
-		errs = append(errs, errors.New("TINDAL_TEMPLATE_GRACE_DAYS: a whole number of days from 0 to 3650"))
-	} else {
-		c.TemplateGrace = time.Duration(n) * 24 * time.Hour
-	}
-	var err error
-	if c.Rules.KarnatakaCommencement, err = rules.ParseDate(c.KACommencement); err != nil {
-		errs = append(errs, fmt.Errorf("TINDAL_KA_RULES_COMMENCEMENT: %w", err))
-	}
-	if c.Rules.LegacyCoCDeadline, err = rules.ParseDate(c.CoCDeadline); err != nil {
-		errs = append(errs, fmt.Errorf("TINDAL_COC_DEADLINE: %w", err))
-	}
-	switch c.LogLevel {
-	case "debug", "info", "warn", "error":
-	default:
-		errs = append(errs, fmt.Errorf("TINDAL_LOG_LEVEL: %q is not debug, info, warn or error", c.LogLevel))
-	}
-	if c.AccountLimit, err = parseLimit(c.AccountLimitS); err != nil {
-		errs = append(errs, fmt.Errorf("TINDAL_LOGIN_ACCOUNT_LIMIT: %w", err))
-	}
-	if c.AddressLimit, err = parseLimit(c.AddressLimitS); err != nil {
-		errs = append(errs, fmt.Errorf("TINDAL_LOGIN_ADDRESS_LIMIT: %w", err))
-	}
-	if c.TrustedProxies, err = parsePrefixes(c.TrustedProxyS); err != nil {
-		errs = append(errs, fmt.Errorf("TINDAL_TRUSTED_PROXIES: %w", err))
-	}
-	if c.MetricsAddr != "off" {
-		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
-			errs = append(errs, fmt.Errorf("TINDAL_METRICS_ADDR: want host:port or off (got %q)", c.MetricsAddr))
-		}
-	}
-	if v := getenv("TINDAL_DB_MAX_CONNS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 2 || n > 500 {
-			errs = append(errs, errors.New("TINDAL_DB_MAX_CONNS: a whole number from 2 to 500"))
-		}
-		c.DBMaxConns = n
 	}
 	return c, errors.Join(errs...)
+}
+
+// check validates one setting and stores its parsed form in the config; its
+// error is reported after the name of the variable(s) it is about.
+type check struct {
+	name  string
+	check func() error
+}
+
+// checks are the validations of loadConfig, in the order their errors are
+// reported.
+func (c *config) checks(getenv func(string) string) []check {
+	return []check{
+		{"TINDAL_DATABASE_URL", func() error {
+			if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+				return errors.New("want postgres://user@host:port/db")
+			}
+			return nil
+		}},
+		{"TINDAL_S3_ENDPOINT", func() error {
+			if _, err := url.Parse(c.S3Endpoint); c.S3Endpoint != "" && err != nil {
+				return errors.New("not a URL")
+			}
+			return nil
+		}},
+		{"TINDAL_S3_ACCESS_KEY and TINDAL_S3_SECRET_KEY", func() error {
+			if c.S3Endpoint != "" && (c.S3AccessKey == "" || c.S3SecretKey == "") {
+				return errors.New("required with TINDAL_S3_ENDPOINT")
+			}
+			return nil
+		}},
+		{"TINDAL_SYNC_CURSOR_KEY", func() error { return secretKey(c.SyncCursorKey) }},
+		{"TINDAL_BLOB_SIGNING_KEY", func() error { return secretKey(c.BlobSigningKey) }},
+		{"TINDAL_PUBLIC_BASE_URL", func() error {
+			if _, err := url.Parse(c.PublicBaseURL); err != nil {
+				return errors.New("not a URL")
+			}
+			return nil
+		}},
+		{"TINDAL_JOBS", func() error { return onOff(c.Jobs) }},
+		{"TINDAL_THUMBNAILS", func() error { return onOff(c.Thumbnails) }},
+		{"TINDAL_THUMB_WORKERS", func() error {
+			n, err := strconv.Atoi(c.ThumbWorkersS)
+			if err != nil || n < 1 || n > 16 {
+				return errors.New("a whole number from 1 to 16")
+			}
+			c.ThumbWorkers = n
+			return nil
+		}},
+		{"TINDAL_TEMPLATE_GRACE_DAYS", func() error {
+			n, err := strconv.Atoi(c.TemplateGraceS)
+			if err != nil || n < 0 || n > 3650 {
+				return errors.New("a whole number of days from 0 to 3650")
+			}
+			c.TemplateGrace = time.Duration(n) * 24 * time.Hour
+			return nil
+		}},
+		{"TINDAL_KA_RULES_COMMENCEMENT", func() (err error) {
+			c.Rules.KarnatakaCommencement, err = rules.ParseDate(c.KACommencement)
+			return err
+		}},
+		{"TINDAL_COC_DEADLINE", func() (err error) {
+			c.Rules.LegacyCoCDeadline, err = rules.ParseDate(c.CoCDeadline)
+			return err
+		}},
+		{"TINDAL_LOG_LEVEL", func() error {
+			switch c.LogLevel {
+			case "debug", "info", "warn", "error":
+				return nil
+			}
+			return fmt.Errorf("%q is not debug, info, warn or error", c.LogLevel)
+		}},
+		{"TINDAL_LOGIN_ACCOUNT_LIMIT", func() (err error) {
+			c.AccountLimit, err = parseLimit(c.AccountLimitS)
+			return err
+		}},
+		{"TINDAL_LOGIN_ADDRESS_LIMIT", func() (err error) {
+			c.AddressLimit, err = parseLimit(c.AddressLimitS)
+			return err
+		}},
+		{"TINDAL_TRUSTED_PROXIES", func() (err error) {
+			c.TrustedProxies, err = parsePrefixes(c.TrustedProxyS)
+			return err
+		}},
+		{"TINDAL_METRICS_ADDR", func() error {
+			if _, _, err := net.SplitHostPort(c.MetricsAddr); c.MetricsAddr != "off" && err != nil {
+				return fmt.Errorf("want host:port or off (got %q)", c.MetricsAddr)
+			}
+			return nil
+		}},
+		{"TINDAL_DB_MAX_CONNS", func() error {
+			v := getenv("TINDAL_DB_MAX_CONNS")
+			if v == "" {
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			c.DBMaxConns = n
+			if err != nil || n < 2 || n > 500 {
+				return errors.New("a whole number from 2 to 500")
+			}
+			return nil
+		}},
+	}
+}
+
+// secretKey checks a signing secret: unset (a random dev key is used) or at
+// least 32 characters.
+func secretKey(v string) error {
+	if v != "" && len(v) < 32 {
+		return errors.New("at least 32 characters")
+	}
+	return nil
+}
+
+// onOff checks a switch setting.
+func onOff(v string) error {
+	if v != "on" && v != "off" {
+		return fmt.Errorf("%q is not on or off", v)
+	}
+	return nil
 }
 
 // parseLimit reads "N/duration", e.g. 10/15m: N events per window.

@@ -1,5 +1,5 @@
 // Package blob stores photo bytes and other large objects outside the
-// database, content-addressed by SHA-256 (DESIGN §5).
+// database, content-addressed by SHA-256 (docs/PHOTOS.md).
 //
 // One interface, Store, has two implementations: MinIO (any S3-compatible
 // store; the production path) and Local (a directory on disk, for a
@@ -36,7 +36,7 @@ var (
 	ErrDenied = errors.New("blob: access denied")
 )
 
-// Defaults from DESIGN §5.
+// Defaults from docs/PHOTOS.md.
 const (
 	// UploadTTL is how long an upload URL may be started.
 	UploadTTL = 15 * time.Minute

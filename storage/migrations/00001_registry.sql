@@ -1,6 +1,6 @@
 -- +goose Up
 -- The registry: jurisdictions, people, vessels, crew and certificates, with
--- users, devices and the audit log. DESIGN §3. Every synced table carries
+-- users, devices and the audit log. docs/ARCHITECTURE.md. Every synced table carries
 -- version (+1 per change), created_at, updated_at, deleted_at (tombstone) and
 -- its scope keys (jurisdiction_id, owner_id) as ordinary columns. Unique
 -- indexes on tables with tombstones are partial on live rows.
@@ -52,7 +52,7 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_live ON users (email) WHERE deleted_at IS NULL;
 
 -- Assignments are never deleted: a push is authorised against the assignments
--- in force at its capture time (DESIGN §4), so history must survive.
+-- in force at its capture time (docs/SYNC.md), so history must survive.
 CREATE TABLE user_jurisdictions (
     id               uuid PRIMARY KEY,
     user_id          uuid NOT NULL REFERENCES users (id),
@@ -81,7 +81,7 @@ CREATE TABLE devices (
 CREATE UNIQUE INDEX devices_user_installation ON devices (user_id, installation_id);
 
 -- Refresh tokens: opaque, stored hashed, bound to a device, rotated on every
--- use, grouped in families so that reuse revokes the family (DESIGN §9).
+-- use, grouped in families so that reuse revokes the family (docs/SECURITY.md).
 CREATE TABLE refresh_tokens (
     id            uuid PRIMARY KEY,
     family_id     uuid NOT NULL,
@@ -224,7 +224,7 @@ CREATE TABLE audit_log (
 );
 CREATE INDEX audit_log_entity ON audit_log (entity_type, entity_id, id);
 
--- The change log (DESIGN §4, "Change log and pull"). Rows are written in one
+-- The change log (docs/SYNC.md §6). Rows are written in one
 -- statement as the last thing before COMMIT; the trigger takes a
 -- transaction-level advisory lock (namespace 1 = change log) and allocates the
 -- position from a CACHE 1 sequence, so positions are assigned in commit order

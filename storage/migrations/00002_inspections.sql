@@ -1,11 +1,11 @@
 -- +goose Up
--- Inspections and the sync push side (DESIGN §3, §4, §6): checklist
+-- Inspections and the sync push side (docs/ARCHITECTURE.md, docs/SYNC.md, docs/LAW.md §12): checklist
 -- templates, the inspection aggregate (inspections, answers, findings,
 -- photo records, vessel observations, reviews, amendment requests), the
 -- penalty chain tables, and the push bookkeeping (applied_mutations,
 -- mutation_backlog, conflicts, quarantine).
 --
--- Per-field stamps (DESIGN §4 "Per-field stamps"): an answer row carries its
+-- Per-field stamps (docs/SYNC.md §4): an answer row carries its
 -- stamp as columns (stamp_version, stamp_device, stamp_mutation, stamp_seq,
 -- stamp_time) because the answer is the unit of edit. Rows with several
 -- client-editable fields (inspections, findings, photos) keep one stamp per
@@ -139,7 +139,7 @@ CREATE TABLE findings (
 CREATE INDEX findings_inspection ON findings (inspection_id);
 CREATE INDEX findings_open ON findings (owner_id) WHERE deleted_at IS NULL AND NOT rectified;
 
--- Photo records (DESIGN §5, step 1): created only by photo.attach. The
+-- Photo records (docs/PHOTOS.md, step 1): created only by photo.attach. The
 -- photo engineer adds blob and upload-state columns with ALTER TABLE in
 -- 00004_photos.sql; this table is what the push needs to record evidence.
 CREATE TABLE photos (
@@ -167,7 +167,7 @@ CREATE INDEX photos_inspection ON photos (inspection_id);
 CREATE INDEX photos_sha256 ON photos (sha256);
 
 -- An inspector never changes registry particulars: vessel.observe records
--- what was found, for a registrar to accept or reject (DESIGN §4 Policies).
+-- what was found, for a registrar to accept or reject (docs/SYNC.md §4).
 CREATE TABLE vessel_observations (
     id               uuid PRIMARY KEY,
     vessel_id        uuid NOT NULL REFERENCES vessels (id),
@@ -210,7 +210,7 @@ CREATE TABLE reviews (
 CREATE INDEX reviews_inspection ON reviews (inspection_id, created_at);
 
 -- Edits captured after submission, and any edit to an approved inspection,
--- are kept here for the reviewer instead of being applied (DESIGN §4).
+-- are kept here for the reviewer instead of being applied (docs/SYNC.md).
 CREATE TABLE amendment_requests (
     id               uuid PRIMARY KEY,
     inspection_id    uuid NOT NULL REFERENCES inspections (id),
@@ -235,7 +235,7 @@ CREATE TABLE amendment_requests (
 CREATE UNIQUE INDEX amendment_requests_mutation ON amendment_requests (mutation_id) WHERE mutation_id IS NOT NULL;
 CREATE INDEX amendment_requests_inspection ON amendment_requests (inspection_id);
 
--- One row per liable person: the lock of its penalty chains (DESIGN §6).
+-- One row per liable person: the lock of its penalty chains (docs/LAW.md §12).
 -- kind + ref: ('owner', owner id), ('crew_member', INDIVC), ('passenger',
 -- id), or an unidentified person ('anon:' + inspection id + row), whose
 -- offences never escalate.
@@ -251,7 +251,7 @@ CREATE UNIQUE INDEX liable_parties_kind_ref ON liable_parties (kind, ref);
 -- Offences are derived from an inspection's evaluation; occurred_at is the
 -- inspection's corrected time, never the sync time. held: the inspection's
 -- time is flagged and unconfirmed, so this offence may not change anyone
--- else's penalty (DESIGN §4 Time).
+-- else's penalty (docs/SYNC.md §5).
 CREATE TABLE offences (
     id               uuid PRIMARY KEY,
     party_id         uuid NOT NULL REFERENCES liable_parties (id),
@@ -323,7 +323,7 @@ CREATE TABLE penalty_adjustments (
 );
 CREATE UNIQUE INDEX penalty_adjustments_dedupe ON penalty_adjustments (dedupe_key);
 
--- Exactly once (DESIGN §4): unique on the mutation id alone, inserted first
+-- Exactly once (docs/SYNC.md): unique on the mutation id alone, inserted first
 -- inside the mutation's savepoint. Key, hash and status are kept two years;
 -- outcome bodies at or below the device's ack_seq may be dropped.
 CREATE TABLE applied_mutations (
@@ -342,7 +342,7 @@ CREATE TABLE applied_mutations (
 CREATE INDEX applied_mutations_device_seq ON applied_mutations (device_id, seq);
 CREATE INDEX applied_mutations_aggregate ON applied_mutations (aggregate_id) WHERE aggregate_id IS NOT NULL;
 
--- Deferred mutations, waiting for their aggregate (DESIGN §4 Order). Applied
+-- Deferred mutations, waiting for their aggregate (docs/SYNC.md §2). Applied
 -- by a drain in the waiting device's own transaction, never inside another
 -- device's push.
 CREATE TABLE mutation_backlog (
@@ -362,7 +362,7 @@ CREATE INDEX mutation_backlog_aggregate ON mutation_backlog (aggregate_id, devic
 CREATE INDEX mutation_backlog_device ON mutation_backlog (device_id, seq);
 
 -- Same-field edits that clashed: both values and both authors are kept, the
--- loser included, whatever the arrival order (DESIGN §4).
+-- loser included, whatever the arrival order (docs/SYNC.md).
 CREATE TABLE conflicts (
     id               uuid PRIMARY KEY,
     entity_type      text NOT NULL,
@@ -391,7 +391,7 @@ CREATE TABLE conflicts (
 CREATE INDEX conflicts_open ON conflicts (jurisdiction_id, created_at) WHERE resolved_at IS NULL;
 CREATE INDEX conflicts_entity ON conflicts (entity_id);
 
--- Rejected and unauthorised work, kept whole for a supervisor (DESIGN §4).
+-- Rejected and unauthorised work, kept whole for a supervisor (docs/SYNC.md).
 CREATE TABLE quarantine (
     id               uuid PRIMARY KEY,
     mutation_id      uuid NOT NULL,

@@ -1,5 +1,5 @@
 -- +goose Up
--- The pull side of sync (DESIGN §4, "Change log and pull").
+-- The pull side of sync (docs/SYNC.md §6).
 --
 -- The retention watermark: change rows older than 180 days are deleted, a
 -- prefix of the log at a time, by sync.PruneChangeLog, which records here

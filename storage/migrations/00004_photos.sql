@@ -1,5 +1,5 @@
 -- +goose Up
--- Photo evidence (DESIGN §5): content-addressed blobs, upload plans, and
+-- Photo evidence (docs/PHOTOS.md): content-addressed blobs, upload plans, and
 -- the photo columns for verification, EXIF, reviewer flags and durable
 -- thumbnail work. The photos table itself is created by 00002 (a record
 -- made only by the photo.attach mutation); photos.state is its

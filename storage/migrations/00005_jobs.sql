@@ -1,5 +1,5 @@
 -- +goose Up
--- Scheduled jobs and reminders (DESIGN §7): claimed job runs, flags, the
+-- Scheduled jobs and reminders (docs/OPERATIONS.md): claimed job runs, flags, the
 -- notification outbox with the in-app feed, and calendar feed tokens.
 
 -- A scheduled run is claimed by inserting its row: the unique index on

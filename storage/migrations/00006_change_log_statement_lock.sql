@@ -1,7 +1,7 @@
 -- The change-log lock taken once per statement instead of once per row.
 --
--- Positions must be allocated in commit order (DESIGN §4 "Change log and
--- pull"): every insert into change_log takes the transaction-level advisory
+-- Positions must be allocated in commit order (docs/SYNC.md §6;
+-- docs/SCALING.md §1): every insert into change_log takes the transaction-level advisory
 -- lock (1, 0) before any of its rows gets a position, and holds it until
 -- COMMIT; InTx writes the change log as the last statement of a
 -- transaction. 00001 did this with a row trigger that took the lock and

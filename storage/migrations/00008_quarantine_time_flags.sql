@@ -1,5 +1,5 @@
 -- The time flags of a quarantined mutation's corrected capture time
--- (before_registration, stale, clock_skew …; DESIGN §4 Time), kept with
+-- (before_registration, stale, clock_skew …; docs/SYNC.md §5), kept with
 -- its payload. A supervisor's reapply runs the mutation with them, so an
 -- inspection started a week before its device was registered stays
 -- flagged and its offences held until its time is confirmed, as when it

@@ -1,4 +1,4 @@
--- At most once per pull stream (DESIGN §4, "Guarantees"; issue 11 item 4).
+-- At most once per pull stream (docs/SYNC.md §6.9; issue 11 item 4).
 --
 -- A change is logged once per scope key, and an entity changed by several
 -- transactions has several rows. A pull serves an entity's current state

@@ -6,7 +6,7 @@
 -- order_counters numbers each office's orders per series and calendar year
 -- (Asia/Kolkata) without gaps: the row is locked FOR UPDATE and incremented
 -- in the transaction that issues the order, so a rolled-back order gives
--- its number back. A sequence would leave gaps (DESIGN §12, STYLE.md).
+-- its number back. A sequence would leave gaps (docs/SCALING.md).
 CREATE TABLE order_counters (
     jurisdiction_id  uuid NOT NULL REFERENCES jurisdictions (id),
     series           text NOT NULL CHECK (series ~ '^[a-z_]{1,30}$'),

@@ -5,7 +5,7 @@
 -- revision n+1 names n and keeps the previous amount of every line, so a
 -- notice never changes silently. Payments and appeals are per penalty: each
 -- Sch-IV penalty is the liability of one person (Karnataka 2025, Sch-IV
--- "liable party"; RULES.md Q34), so each is paid, appealed and set aside
+-- "liable party"; docs/LAW.md §11 Q34), so each is paid, appealed and set aside
 -- on its own.
 
 -- +goose Up

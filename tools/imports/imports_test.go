@@ -48,6 +48,7 @@ var rules = map[string]rule{
 	"jobs":                  {allow: []string{"models", "notify", "penalty", "rules", "storage"}},
 	"openapi":               {allow: []string{"checklist", "rules"}},
 	"testkit":               {allow: []string{"models", "storage", "storage/blob", "storage/migrations"}},
+	"auth/authtest":         {allow: []string{"auth"}},
 	"api":                   {any: true},
 	"cmd/tindal":            {any: true},
 	"demo":                  {any: true},

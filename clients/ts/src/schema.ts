@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * The deficiency catalogue, action codes, Schedule-IV rows, fee kinds and rule sets
-         * @description Everything the app needs to show the same codes offline (DESIGN §6):
+         * @description Everything the app needs to show the same codes offline (docs/LAW.md §12):
          *     every deficiency of the catalogue with its titles, legal references,
          *     liable party, Schedule-IV row and first-offence amount, default and
          *     allowed action codes, whether it is detainable and the regimes it
@@ -505,7 +505,7 @@ export interface paths {
          * Required freeboard of a non-mechanised boat
          * @description 25 cm per metre of depth (Karnataka 2025, r.123(5)) but not less than
          *     300 mm for a passenger boat or 150 mm for a cargo boat (Sch-VI
-         *     Section B); the larger governs (RULES.md Q14). A boat registered for
+         *     Section B); the larger governs (docs/LAW.md §11 Q14). A boat registered for
          *     passengers and cargo is measured as a cargo boat (r.123(6)). With
          *     `gt`, also whether a load line mark is required (boats over 10 tons,
          *     r.107(1), r.123(5)).
@@ -620,7 +620,7 @@ export interface paths {
         };
         /**
          * Pull what changed since a cursor
-         * @description The pull side of sync (DESIGN §4; written up for app developers in
+         * @description The pull side of sync (docs/SYNC.md; written up for app developers in
          *     docs/SYNC.md). Without a cursor this is a first sync: reference data,
          *     then a snapshot of every live record the caller may see, then the
          *     change log. With a cursor it continues where the previous page
@@ -816,7 +816,7 @@ export interface paths {
         };
         /**
          * Flags the scheduled jobs raised, in the caller's scope
-         * @description Dated problems found by the jobs (DESIGN §7): certificates expiring
+         * @description Dated problems found by the jobs (docs/OPERATIONS.md): certificates expiring
          *     and expired, vessels not fit to ply, overdue surveys and inspections,
          *     CoCs past the legacy deadline, vessels below minimum manning, repeat
          *     offenders. One flag per kind, subject, document and due date. Scoped
@@ -1029,7 +1029,7 @@ export interface paths {
         put?: never;
         /**
          * Push queued intents (mutations) from this device
-         * @description The push side of sync (DESIGN §4; docs/SYNC.md). Mutations apply in
+         * @description The push side of sync (docs/SYNC.md). Mutations apply in
          *     `seq` order per aggregate, exactly once: a known id answers
          *     `replayed` with its stored outcome. Each mutation gets one result:
          *     `applied`, `replayed`, `merged` (applied; fields not applied and
@@ -1061,7 +1061,7 @@ export interface paths {
          * @description Supervisors see the deferred mutations of their jurisdictions: the
          *     inspection's jurisdiction, or, while the inspection does not exist,
          *     the jurisdictions of the user who pushed it. Admins see all. By
-         *     default only mutations waiting more than 7 days (DESIGN §4);
+         *     default only mutations waiting more than 7 days (docs/SYNC.md);
          *     `older_than=0` lists every one. `code` says why it waits now:
          *     `aggregate_unknown` (its inspection does not exist),
          *     `waiting_for_earlier` (an earlier mutation of the same device on the
@@ -1524,7 +1524,7 @@ export interface paths {
         /**
          * Vessel particulars inspectors found different from the registry (vessel.observe)
          * @description Registrars and supervisors see their jurisdictions' observations;
-         *     inspectors the observations they made (DESIGN §4 Policies).
+         *     inspectors the observations they made (docs/SYNC.md §4).
          */
         get: operations["listVesselObservations"];
         put?: never;
@@ -1548,7 +1548,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an observation (the registry takes the observed value) or reject it with a reason
-         * @description Registrars of the vessel's jurisdiction (DESIGN §4 Policies; the
+         * @description Registrars of the vessel's jurisdiction (docs/SYNC.md §4; the
          *     registrar records an alteration, Karnataka 2025 r.22). `accept`
          *     applies the observed value to the vessel through the registry's
          *     update path — its validation, audit log and change log — and marks
@@ -1596,7 +1596,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an amendment request (its edit is applied) or reject it with a reason
-         * @description Supervisors of the inspection's jurisdiction (DESIGN §4 Lifecycle).
+         * @description Supervisors of the inspection's jurisdiction (docs/SYNC.md §4).
          *     `accept` applies the kept mutation to the inspection as the
          *     supervisor's own edit, through the same command a push runs, and
          *     recomputes the inspection (deficiencies, actions, offences,
@@ -1648,7 +1648,7 @@ export interface paths {
          * @description Issued in the transaction that approves an inspection with offences;
          *     numbered per office without gaps. `lines` are the current revision's
          *     penalties, one per offence and liable person (Karnataka 2025,
-         *     Sch-IV; RULES.md Q34), each with its Sch-IV row, level, amount, the
+         *     Sch-IV; docs/LAW.md §11 Q34), each with its Sch-IV row, level, amount, the
          *     trace of how the amount was reached (the repeat doubling, Sch-IV
          *     note) and, on a line a revision changed, the previous amount.
          *     Revision n+1 names revision n in `previous`.
@@ -1728,7 +1728,7 @@ export interface paths {
         /**
          * Record the payment of one penalty of a notice (registrar)
          * @description A payment settles the full amount due on one penalty: each Sch-IV
-         *     penalty is one person's (Karnataka 2025, Sch-IV; RULES.md Q34).
+         *     penalty is one person's (Karnataka 2025, Sch-IV; docs/LAW.md §11 Q34).
          *     Any other amount answers 422 `amount_not_due`, whose `amount` field
          *     error carries the amount due; nothing is written. The same receipt
          *     number with the same penalty, amount and date answers the stored
@@ -1992,7 +1992,7 @@ export interface components {
         VesselUse: "hire" | "recreation" | "fishing" | "cargo" | "passenger";
         /** @enum {string} */
         PowerUnit: "BHP" | "kW" | "NHP";
-        /** @description Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; RULES.md §1.7) */
+        /** @description Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7) */
         EnginePower: {
             /** Format: double */
             value: number;

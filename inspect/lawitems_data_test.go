@@ -1,12 +1,12 @@
 package inspect
 
-// LawItem is one checkable item of RULES.md §4 (the law's forms, detention
+// LawItem is one checkable item of docs/LAW.md §4 (the law's forms, detention
 // criteria and equipment lists), with how the server covers it: by
 // template items (whose codes, citations and vessels come from the
 // templates), derived by the server, or honestly not covered (issue 15).
 type LawItem struct {
-	ID      string // RULES.md section and item, e.g. "4.5.F2"
-	Section string // RULES.md subsection, e.g. "4.5"
+	ID      string // docs/LAW.md section and item, e.g. "4.5.F2"
+	Section string // docs/LAW.md subsection, e.g. "4.5"
 	Text    string
 	Cite    string
 	// Templates are the current template items that ask the item.
@@ -51,8 +51,6 @@ func derived(by, how string) lawOpt {
 	return func(l *LawItem) { l.DerivedBy, l.How = by, how }
 }
 
-func uncovered(why string) lawOpt { return func(l *LawItem) { l.Uncovered = why } }
-
 func notApplicable(why string) lawOpt { return func(l *LawItem) { l.NotApplicable = why } }
 
 func law(id, text, cite string, opts ...lawOpt) LawItem {
@@ -86,8 +84,8 @@ const (
 	tHC    = "ka-harbour-craft-passage"
 )
 
-// LawItems is the register of RULES.md §4 items (and the few rules outside
-// §4 that a template item checks), in RULES.md order.
+// LawItems is the register of docs/LAW.md §4 items (and the few rules outside
+// §4 that a template item checks), in docs/LAW.md order.
 func LawItems() []LawItem {
 	var out []LawItem
 	out = append(out, lawItems11()...)
@@ -99,12 +97,12 @@ func LawItems() []LawItem {
 	return out
 }
 
-// lawItems11 are the RULES.md §1.1 regime rules a template asks.
+// lawItems11 are the docs/LAW.md §1.1 regime rules a template asks.
 func lawItems11() []LawItem {
 	return []LawItem{
-		law("1.1.hc_endorsed", "Harbour craft (Karnataka Harbour Craft Rules, 1963) endorsed by the DA every time it passes through or operates in the inland waterways (RULES.md §1.1)", "Karnataka 2025, r.15(1)",
+		law("1.1.hc_endorsed", "Harbour craft (Karnataka Harbour Craft Rules, 1963) endorsed by the DA every time it passes through or operates in the inland waterways (docs/LAW.md §1.1)", "Karnataka 2025, r.15(1)",
 			asks(tHC, "hc.licence", "hc.endorsed"), asks(tSC, "doc.harbour_craft_endorsed")),
-		law("1.1.hc_fee", "Harbour craft engaged in commercial activity there pays the Sch-IV fee (RULES.md §1.1)", "Karnataka 2025, r.15(2)", asks(tHC, "hc.fee_paid")),
+		law("1.1.hc_fee", "Harbour craft engaged in commercial activity there pays the Sch-IV fee (docs/LAW.md §1.1)", "Karnataka 2025, r.15(2)", asks(tHC, "hc.fee_paid")),
 	}
 }
 
@@ -133,7 +131,7 @@ func lawItems42() []LawItem {
 			derived("evaluation", "rules.Evaluate proposes detention on any 06 or failed criterion; the supervisor decides")),
 		law("4.2.18", "Out-of-state vessel lacking this State's certificate may first present its case", "Karnataka 2025, Sch-IX para 3", asks(tSC, "doc.out_of_state_case")),
 		law("4.2.19", "Vessels unsafe to ply shall be detained on first inspection", "Karnataka 2025, Sch-IX para 2.4",
-			derived("supervisor", "the evaluation proposes detention; the supervisor orders it (DESIGN §8)")),
+			derived("supervisor", "the evaluation proposes detention; the supervisor orders it (docs/REVIEW.md)")),
 		law("4.2.20", "Report and copy of the detention notice to the Registering Authority and the Administration within 48 hours", "Karnataka 2025, Sch-IX para 1.3",
 			derived("supervisor", "an issued order raises the detention_report_due flag, due rules.DetentionReportDue (48 h), resolved by the supervisor once sent")),
 	}
@@ -162,7 +160,7 @@ func lawItems43() []LawItem {
 		law("4.4.r13", "Suspension notice not complied with: CoS cancelled, Form-18 challan served (pay and rectify within 15 days)", "Karnataka 2025, r.13; Sch-I Form-18",
 			derived("evaluation", "rules/rectification.go proposes the r.13 sanction on an overdue rectification")),
 		law("4.4.orders", "Detention order, release order, challan", "Karnataka 2025, Sch-IX Annex-1, Annex-2, Form-18",
-			derived("supervisor", "supervisor decisions (DESIGN §8), not a checklist")),
+			derived("supervisor", "supervisor decisions (docs/REVIEW.md), not a checklist")),
 	}
 }
 
@@ -247,7 +245,7 @@ func lawItems49() []LawItem {
 		law("4.9.2.cargo_coaming", "Cargo hatch coaming ≥ 300 mm Zones 1 & 2, ≥ 200 mm Zone 3", s6("1.5.1"), asks(tA, "a.cargo_coaming")),
 		law("4.9.2.vent_coaming", "Hatch/ventilator coaming above the load waterline, with or without weathertight closing, by zone", s6("1.5.2"), asks(tA, "a.vent_coaming")),
 		law("4.9.2.rails", "Guard rail / bulwark ≥ 900 mm", s6("1.7"), asks(tA, "a.guard_rails")),
-		law("4.9.2.floor", "Passenger areas: floor with fittings flush (Sch-VI 1.8; not in RULES.md's table)", s6("1.8"), asks(tA, "a.floor")),
+		law("4.9.2.floor", "Passenger areas: floor with fittings flush (Sch-VI 1.8; not in docs/LAW.md's table)", s6("1.8"), asks(tA, "a.floor")),
 		law("4.9.2.scuttles", "Side scuttles below deck non-opening", s6("1.3.1"), asks(tA, "a.hull_openings")),
 		law("4.9.2.inclination", "Machinery operates at list 10°, trim 5°", s6("2.1.3"), asks(tA, "a.machinery_inclination")),
 		law("4.9.2.fuel", "Petrol tank not integral to the hull (< 5 hp integrated tank accepted)", s6("2.2"), asks(tA, "a.fuel_tank")),
@@ -343,15 +341,15 @@ func lawItems49() []LawItem {
 		law("4.9.4.alteration", "No alteration of structure, machinery or equipment without permission", r("Sch-X (Permission and Operation)"),
 			asks(tSC, "ops.no_unapproved_alteration"), asks(tB, "b.no_unpermitted_alteration")),
 		law("4.9.4.permission", "Valid permission for operation (CEO KMB or District Magistrate)", r("Sch-X (Permission and Operation)"), asks(tSC, "doc.operating_permission")),
-		law("5.1.6", "Official hull marking not tampered with (Sch-IV row 6, RULES.md §5.1)", r("Sch-IV row 6"), asks(tMM, "mm.intact"), asks(tNM, "nm.intact")),
+		law("5.1.6", "Official hull marking not tampered with (Sch-IV row 6, docs/LAW.md §5.1)", r("Sch-IV row 6"), asks(tMM, "mm.intact"), asks(tNM, "nm.intact")),
 		// 4.9.5 special category
 		law("4.9.5.wood", "Wood durability class 1 or 2; scantlings per ISO 12215-5 Cat C", r("Sch-V-2 A"), asks(tSCW, "sc.hull_material", "sc.timber_durability", "sc.scantlings")),
 		law("4.9.5.bilge", "Fixed motor-driven bilge pump with non-return valves (~120 L/min at 10 m)", r("Sch-V-2 A"), asks(tSCW, "sc.bilge_pump")),
 		law("4.9.5.cof", "Certificate of Fitness (special category)", r("r.98, r.99"), asks(tSC, "doc.special_category_cof"), derived("registry", "CoF synchronised with the CoS")),
-		law("4.9.5.spl", "SPL suffix on special category vessels (r.98(3); not in RULES.md §4)", r("r.98(3)"), asks(tMM, "mm.spl_suffix")),
+		law("4.9.5.spl", "SPL suffix on special category vessels (r.98(3); not in docs/LAW.md §4)", r("r.98(3)"), asks(tMM, "mm.spl_suffix")),
 		// 4.9.6 Paradip
 		law("4.9.6.licence", "Licence on board with the tindal", pd("r.6(1)"), asks(tPd, "pd.licence_on_board"), derived("registry", "licence in force, ends 31 March")),
-		law("4.9.6.rules", "Copy of the rules and directions on board, with the tindal's declaration (r.6(2); not in RULES.md §4.9.6)", pd("r.6(2)"), asks(tPd, "pd.rules_on_board")),
+		law("4.9.6.rules", "Copy of the rules and directions on board, with the tindal's declaration (r.6(2); not in docs/LAW.md §4.9.6)", pd("r.6(2)"), asks(tPd, "pd.rules_on_board")),
 		law("4.9.6.tindal", "Registered tindal, certificated per r.29", pd("r.10(3)"), asks(tPd, "pd.tindal_certificated"), derived("manning", "r.29 certificates")),
 		law("4.9.6.number", "Number painted in English and Hindi ≥ 6 inches, bow and quarter", pd("r.7"), asks(tPd, "pd.number_painted")),
 		law("4.9.6.crew", "Crew exactly as licensed for fine/rough weather", pd("r.13(1)"), asks(tPd, "pd.crew_as_licensed")),
@@ -375,8 +373,8 @@ func lawItems49() []LawItem {
 		law("4.9.6.fares", "Hire within the sanctioned rate; no gratuity", pd("r.24"), asks(tPd, "pd.fares")),
 		law("4.9.6.mooring", "No making fast to a buoy or vessel before it anchored or moored", pd("r.21"), asks(tPd, "pd.mooring")),
 		law("4.9.6.landing", "Passengers and goods landed or shipped only at appointed places", pd("r.23"), asks(tPd, "pd.landing_places")),
-		// Kandla 1955 (RULES.md §3, manning; no §4 list)
-		law("3.K1", "Motor boat: engineer or engine-driver, and a master if the engines propel, as the power requires (RULES.md §3)", "Kandla 1955, s.31(2)",
+		// Kandla 1955 (docs/LAW.md §3, manning; no §4 list)
+		law("3.K1", "Motor boat: engineer or engine-driver, and a master if the engines propel, as the power requires (docs/LAW.md §3)", "Kandla 1955, s.31(2)",
 			asks(tKd, "kd.officers_on_board", "kd.certificate_grades"), derived("manning", "CheckManning")),
 	}
 }
