@@ -14,7 +14,7 @@ func (s *Service) Penalties() *penalty.Service { return s.penalty }
 
 // recomputeParties recomputes the penalty chains of every party the work
 // touched: it locks their liable_parties rows in id order, once, after all
-// inspection edits (DESIGN §6), and writes penalties and adjustments — the
+// inspection edits (docs/LAW.md §12), and writes penalties and adjustments — the
 // only code that does.
 func (w *Work) recomputeParties(ctx context.Context) error {
 	if len(w.parties) == 0 {
