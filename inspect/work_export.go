@@ -66,7 +66,7 @@ func (w *Work) OpenCodes(ctx context.Context, order *models.DetentionOrder, id u
 func InScope(sc models.Scope, row *models.Inspection) bool { return scopeOK(sc, row) }
 
 // LockVessel locks a live vessel row FOR UPDATE (vessels come first in
-// the lock order, docs/SYNC.md, Lock order) and caches it for the work.
+// the lock order, docs/ARCHITECTURE.md, invariants) and caches it for the work.
 func (w *Work) LockVessel(ctx context.Context, id uuid.UUID) (*models.Vessel, error) {
 	var v models.Vessel
 	err := w.tx.DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&v).Error
