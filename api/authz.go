@@ -114,6 +114,7 @@ var authz = map[string]grant{
 	"getPhotoUpload":      uploadPhotos,
 	"completePhotoUpload": uploadPhotos,
 	"putPhotoContent":     uploadPhotos,
+	"patchPhotoContent":   uploadPhotos,
 
 	// Inspections and the push (docs/SYNC.md): inspectors and supervisors push
 	// field work, authorised per mutation against their assignments at its

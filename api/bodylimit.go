@@ -17,13 +17,15 @@ import (
 const pushBodyLimit = 1 << 20
 
 // streamedRoute reports routes whose handlers read the body as a stream and
-// enforce their own limit while reading: photo content (photo.MaxSize) and the
-// local store's signed uploads (checked against their signed size).
+// enforce their own limit while reading: photo content, PUT and PATCH
+// (photo.MaxSize), and the local store's signed uploads (checked against
+// their signed size). They are the upload routes: no deadline applies to
+// their whole body (progressBody).
 func streamedRoute(method, path string) bool {
-	if method != fiber.MethodPut {
+	if method != fiber.MethodPut && method != fiber.MethodPatch {
 		return false
 	}
-	if strings.HasPrefix(path, "/v1/blobs/") {
+	if method == fiber.MethodPut && strings.HasPrefix(path, "/v1/blobs/") {
 		return true
 	}
 	rest, ok := strings.CutPrefix(path, "/v1/photos/")

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	stdsync "sync"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -39,7 +40,9 @@ func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploa
 		return nil, err
 	}
 	b := r.Body
-	p, err := ps.Plan(ctx, scopeOf(ctx), photo.PlanRequest{PhotoID: b.Id, SHA256: b.Sha256, Size: b.Size, ContentType: string(b.ContentType)})
+	resumable := b.Method != nil && *b.Method == openapi.PhotoPlanRequestMethodResumable
+	p, err := ps.Plan(ctx, scopeOf(ctx), photo.PlanRequest{PhotoID: b.Id, SHA256: b.Sha256, Size: b.Size,
+		ContentType: string(b.ContentType), Resumable: resumable})
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +109,46 @@ func (h *handlers) putPhotoContent(c *fiber.Ctx) error {
 		c.Context().SetConnectionClose()
 	}
 	ctx := c.UserContext()
-	res, err := ps.PutContent(ctx, scopeOf(ctx), id, requestBody(c), length)
+	res, err := ps.PutContent(ctx, scopeOf(ctx), id, progressBody(c, h.d.Timeouts.UploadIdle), length)
 	if err != nil {
 		return err
 	}
 	return c.JSON(resultOut(res))
+}
+
+// uploadOffsetHeader is the offset of a resumable upload (as in the tus
+// protocol): where a PATCH body starts, and what the server holds after it.
+const uploadOffsetHeader = "Upload-Offset"
+
+// patchPhotoContent serves PATCH /v1/photos/{id}/content, the resumable
+// upload through the server: the body is appended from Upload-Offset,
+// streamed as for the PUT. Every answer, problems included, says how many
+// bytes the server holds.
+func (h *handlers) patchPhotoContent(c *fiber.Ctx) error {
+	ps, err := h.photos()
+	if err != nil {
+		return err
+	}
+	id, err := uuid.Parse(c.Params("id"))
+	if err != nil {
+		return models.Errorf(models.KindInvalid, "invalid_request", "id must be a UUID")
+	}
+	offset, err := strconv.ParseInt(c.Get(uploadOffsetHeader), 10, 64)
+	if err != nil || offset < 0 {
+		return models.Errorf(models.KindInvalid, "invalid_request", "Upload-Offset must be the byte the body starts at")
+	}
+	ctx := c.UserContext()
+	r, err := ps.Receive(ctx, scopeOf(ctx), id, offset, progressBody(c, h.d.Timeouts.UploadIdle), contentLength(c), false)
+	if r.Size > 0 {
+		c.Set(uploadOffsetHeader, strconv.FormatInt(r.Offset, 10))
+	}
+	if err != nil {
+		return err
+	}
+	if r.Result == nil {
+		return c.SendStatus(fiber.StatusNoContent)
+	}
+	return c.JSON(resultOut(*r.Result))
 }
 
 // refusedLengthHeader carries the declared Content-Length of a fallback
@@ -177,7 +215,10 @@ func planOut(p photo.Plan) openapi.PhotoPlan {
 	m := openapi.PhotoPlanMethod(p.Method)
 	complete := "/v1/photos/" + p.PhotoID.String() + "/complete"
 	fallback := "/v1/photos/" + p.PhotoID.String() + "/content"
-	out.Method, out.CompleteUrl, out.FallbackUrl, out.ExpiresAt = &m, &complete, &fallback, &p.Expires
+	out.Method, out.CompleteUrl, out.FallbackUrl, out.Offset = &m, &complete, &fallback, &p.Offset
+	if !p.Expires.IsZero() { // a resumable plan signs no URL
+		out.ExpiresAt = &p.Expires
+	}
 	if p.Put != nil {
 		put := presignedOut(*p.Put)
 		out.Put = &put
@@ -251,23 +292,29 @@ func photoOut(v photo.View) openapi.Photo {
 
 // mountBlobs serves the local-disk store's signed upload and download URLs
 // under /v1/blobs/ (they carry their own signatures, not a bearer token).
-func mountBlobs(app *fiber.App, l *blob.Local) {
+// Uploads are cut only after uploadIdle without a byte, as the photo
+// content routes are.
+func mountBlobs(app *fiber.App, l *blob.Local, uploadIdle time.Duration) {
 	if l == nil {
 		return
 	}
 	up, down := l.UploadHandler(), l.DownloadHandler()
-	app.Put("/v1/blobs/*", streamHTTP(up))
-	app.Get("/v1/blobs/*", streamHTTP(down))
-	app.Head("/v1/blobs/*", streamHTTP(down))
+	app.Put("/v1/blobs/*", streamHTTP(up, uploadIdle))
+	app.Get("/v1/blobs/*", streamHTTP(down, 0))
+	app.Head("/v1/blobs/*", streamHTTP(down, 0))
 }
 
 // streamHTTP runs a net/http handler for a Fiber request, streaming both
 // ways (Fiber's adaptor would hold the request and the response bodies in
 // memory): the request body comes from the connection, and the response
 // body is piped to the client while the handler writes it.
-func streamHTTP(hh http.Handler) fiber.Handler {
+func streamHTTP(hh http.Handler, uploadIdle time.Duration) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		req, err := http.NewRequestWithContext(c.UserContext(), c.Method(), string(c.Request().RequestURI()), requestBody(c))
+		body := requestBody(c)
+		if uploadIdle > 0 {
+			body = progressBody(c, uploadIdle)
+		}
+		req, err := http.NewRequestWithContext(c.UserContext(), c.Method(), string(c.Request().RequestURI()), body)
 		if err != nil {
 			return models.Errorf(models.KindInvalid, "invalid_request", "the request URI cannot be parsed")
 		}

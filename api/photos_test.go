@@ -54,6 +54,12 @@ func (p pinger) Ping(ctx context.Context) error { return p.s.Health(ctx) }
 // local-disk store served by the app itself under /v1/blobs/.
 func newPhotoHarness(t *testing.T, kind string, cfg *blob.Config) *photoHarness {
 	t.Helper()
+	return newPhotoHarnessTimeouts(t, kind, cfg, api.Timeouts{})
+}
+
+// newPhotoHarnessTimeouts is newPhotoHarness with the server's timeouts.
+func newPhotoHarnessTimeouts(t *testing.T, kind string, cfg *blob.Config, timeouts api.Timeouts) *photoHarness {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +93,7 @@ func newPhotoHarness(t *testing.T, kind string, cfg *blob.Config) *photoHarness 
 	inspSvc := inspect.New(db, nil, time.Now)
 	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
 		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(), Blobs: pinger{store},
-		Photos: svc, LocalBlobs: local, Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{})})
+		Photos: svc, LocalBlobs: local, Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{}), Timeouts: timeouts})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,8 @@ var statusOfCode = map[string]int{
 	"malformed_json":     http.StatusBadRequest,
 	"if_match_required":  http.StatusPreconditionRequired,
 	"method_not_allowed": http.StatusMethodNotAllowed,
+	// An upload body cut short: the bytes that arrived are kept (docs/PHOTOS.md §4)
+	"upload_interrupted": http.StatusBadRequest,
 	// Content-Encoding the route does not take (contentEncodingMiddleware)
 	"unsupported_content_encoding": http.StatusUnsupportedMediaType,
 }

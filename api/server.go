@@ -70,6 +70,8 @@ type Deps struct {
 	// PublicLimit limits the public vessel page per client address; zero
 	// takes public.DefaultLimit.
 	PublicLimit public.Limit
+	// Timeouts of the HTTP server; zero fields take the defaults.
+	Timeouts Timeouts
 }
 
 // BodyLimit is the largest request body any route accepts (docs/ARCHITECTURE.md:
@@ -81,6 +83,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	if d.Clock == nil {
 		d.Clock = time.Now
 	}
+	d.Timeouts = d.Timeouts.withDefaults()
 	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter()}
 	if d.Inspect != nil {
 		h.orders = detention.New(d.Inspect)
@@ -95,9 +98,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 		StreamRequestBody:     true, // limits per route: bodyLimitMiddleware
 		ErrorHandler:          errorHandler(d.Logger),
 		DisableStartupMessage: true,
-		ReadTimeout:           60 * time.Second,
-		WriteTimeout:          60 * time.Second,
-		IdleTimeout:           120 * time.Second,
+		ReadTimeout:           d.Timeouts.Read, // upload bodies: UploadIdle without a byte instead (progressBody)
+		WriteTimeout:          d.Timeouts.Write,
+		IdleTimeout:           d.Timeouts.Idle,
 		// Route exactly what the contract routes (see contract.middleware):
 		// by default Fiber also routes /V1/Vessels and /v1/vessels/.
 		CaseSensitive: true,
@@ -113,12 +116,13 @@ func NewServer(d Deps) (*fiber.App, error) {
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
 	h.mountSystem(app, k)
 	h.mountPublic(app) // /v/vessel/{registration}: public, outside the contract (api/public.go)
-	mountBlobs(app, d.LocalBlobs)
+	mountBlobs(app, d.LocalBlobs, d.Timeouts.UploadIdle)
 	app.Use(bodyLimitMiddleware)
 	app.Use(k.middleware)       // route and authorise: nothing below runs for an unknown route or caller
 	app.Use(pushBodyMiddleware) // inflate a gzip push, for an authorised caller only
 	app.Use(k.validation)
 	app.Put("/v1/photos/:id/content", requireScopeHandler, h.putPhotoContent) // streamed; not in the strict server
+	app.Patch("/v1/photos/:id/content", requireScopeHandler, h.patchPhotoContent)
 	openapi.RegisterHandlers(app, openapi.NewStrictHandler(h, []openapi.StrictMiddlewareFunc{k.secured}))
 	app.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return app, nil

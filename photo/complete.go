@@ -114,7 +114,7 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 		u = &c
 	}
 	if fallback && (u == nil || u.State == "rejected") {
-		return s.keepUpload(tx, sc, t, nil)
+		return s.keepUpload(tx, sc, t, nil, MethodResumable)
 	}
 	if u == nil || u.State == "rejected" {
 		b, err := lockBlob(tx.DB, t.SHA256)
@@ -153,8 +153,11 @@ func (s *Service) releaseLease(ctx context.Context, l *lease) {
 
 // check reads what the store holds for the upload and judges it.
 func (s *Service) check(ctx context.Context, u *upload) (verdict, error) {
-	if u.Method == MethodMultipart {
+	switch u.Method {
+	case MethodMultipart:
 		return s.checkMultipart(ctx, u)
+	case MethodResumable:
+		return s.checkSpool(ctx, u)
 	}
 	return s.checkSingle(ctx, u)
 }

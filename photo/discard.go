@@ -107,6 +107,7 @@ func (s *Service) EndUploads(ctx context.Context) (int, error) {
 				return i, storeErr("delete staged photo", err)
 			}
 		}
+		s.dropSpool(ctx, r.PhotoID)
 		err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE photo_uploads SET state = 'rejected', updated_at = now()
 			WHERE photo_id = ? AND state = 'ending'`, r.PhotoID).Error
 		if err != nil {
@@ -116,7 +117,8 @@ func (s *Service) EndUploads(ctx context.Context) (int, error) {
 	return len(rows), nil
 }
 
-// expireSingles ends the single-PUT uploads nobody completed since cutoff
+// expireSingles ends the single-PUT uploads (and those through the
+// server, whose spool is emptied) nobody completed or added to since cutoff
 // (their URLs expired long ago), so that EndUploads removes what they may
 // have staged; a later complete answers upload_expired and a new plan
 // starts afresh. Multipart uploads are found through the store instead
@@ -124,7 +126,7 @@ func (s *Service) EndUploads(ctx context.Context) (int, error) {
 func (s *Service) expireSingles(ctx context.Context, cutoff time.Time) (int, error) {
 	res := s.db.Gorm.WithContext(ctx).Exec(`UPDATE photo_uploads SET state = 'ending', reject_code = ?,
 			reject_detail = 'the upload was not completed within 24 hours', lease_until = NULL, updated_at = now()
-		WHERE method = 'single' AND updated_at < ?
+		WHERE method IN ('single', 'resumable') AND updated_at < ?
 			AND (state = 'open' OR (state = 'verifying' AND lease_until < now()))`, codeExpired, cutoff)
 	if res.Error != nil {
 		return 0, fmt.Errorf("expire single uploads: %w", res.Error)

@@ -13,45 +13,31 @@ import (
 )
 
 // PutContent is the fallback upload (PUT /v1/photos/{id}/content) for
-// clients that cannot use presigned URLs. The body is streamed to a staging
-// key through a fixed buffer, hashed on the way (the store refuses bytes
-// that do not match the declared SHA-256), then judged like a multipart
-// upload — read whole, hashed, sniffed — and copied to its content key.
+// clients that cannot use presigned URLs: Receive of the whole photo from
+// byte 0. A body that ends before the declared size answers size_mismatch
+// and one cut short upload_interrupted (400); either way the bytes that
+// arrived are kept, and PATCH sends the rest (docs/PHOTOS.md §4).
 // length is the request's Content-Length, or -1 when unknown (chunked).
-// It answers like Complete, plus photo_too_large (413) and
-// upload_interrupted (400).
+// It answers like Complete, plus photo_too_large (413).
 func (s *Service) PutContent(ctx context.Context, sc models.Scope, id uuid.UUID, body io.Reader, length int64) (Result, error) {
-	if length > MaxSize {
-		return Result{}, models.Errorf(models.KindTooLarge, "photo_too_large",
-			"a photo may have at most %d bytes (25 MiB); this body has %d", MaxSize, length)
-	}
-	if err := s.ready(ctx); err != nil {
-		return Result{}, err
-	}
-	l, res, err := s.beginVerify(ctx, sc, id, true)
-	if err != nil || l == nil {
-		return res, err
-	}
-	if length >= 0 && length != l.u.Size {
-		s.releaseLease(ctx, l)
-		return Result{}, models.Errorf(models.KindInvalid, RejectSize,
-			"the body has %d bytes; photo.attach declared %d", length, l.u.Size)
-	}
-	v, err := s.stream(ctx, l.u, body)
-	if err == nil && v.ok() {
-		v, err = s.checkStaged(ctx, l.u, fallbackKey(id))
-	}
+	r, err := s.Receive(ctx, sc, id, 0, body, length, true)
 	if err != nil {
-		s.releaseLease(ctx, l)
 		return Result{}, err
 	}
-	return s.finish(ctx, sc, l, v)
+	if r.Result == nil {
+		return Result{}, models.Errorf(models.KindInvalid, RejectSize,
+			"the body ended after %d bytes; photo.attach declared %d (PATCH the rest from offset %d)", r.Offset, r.Size, r.Offset)
+	}
+	return *r.Result, nil
 }
 
 var errInterrupted = models.Errorf(models.KindInvalid, "upload_interrupted",
-	"the request body could not be read to its end; send the photo again")
+	"the request body could not be read to its end; the bytes that arrived are kept: "+
+		"ask GET /v1/photos/{id}/upload for the offset and PATCH the rest")
 
-// stream writes exactly the declared bytes of body to the fallback key.
+// stream writes exactly the declared bytes of body (the spool) to the
+// fallback key; the store refuses them unless they hash to the declared
+// SHA-256.
 func (s *Service) stream(ctx context.Context, u *upload, body io.Reader) (verdict, error) {
 	key := fallbackKey(u.PhotoID)
 	tr := &trackReader{r: body}
@@ -59,7 +45,7 @@ func (s *Service) stream(ctx context.Context, u *upload, body io.Reader) (verdic
 		blob.PutOptions{SHA256: u.SHA256, ContentType: u.ContentType, MaxSize: MaxSize})
 	switch {
 	case tr.err != nil:
-		return verdict{}, errInterrupted
+		return verdict{}, tr.err
 	case errors.Is(err, blob.ErrChecksumMismatch):
 		return verdict{code: RejectChecksum, detail: "the body does not hash to the declared sha256 " + shortHash(u.SHA256)}, nil
 	case errors.Is(err, blob.ErrSizeMismatch):
@@ -74,8 +60,8 @@ func (s *Service) stream(ctx context.Context, u *upload, body io.Reader) (verdic
 	return verdict{}, nil
 }
 
-// trackReader remembers a read error of the client's body, so that a
-// dropped connection is told apart from a store failure.
+// trackReader remembers a read error of the spool, so that it is told
+// apart from a store failure.
 type trackReader struct {
 	r   io.Reader
 	err error

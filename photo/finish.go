@@ -35,6 +35,9 @@ func (s *Service) finish(ctx context.Context, sc models.Scope, l *lease, v verdi
 	if err != nil {
 		return Result{}, err
 	}
+	if l.u.Received > 0 || l.u.Method == MethodResumable {
+		s.dropSpool(ctx, l.u.PhotoID) // the verdict is committed: the spool has served
+	}
 	if v.staged != "" {
 		if err := s.store.Delete(ctx, v.staged); err != nil {
 			s.log.Warn("delete staged photo", "key", v.staged, "err", err) // removed again on the next plan's completion

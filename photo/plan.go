@@ -36,6 +36,9 @@ type PlanRequest struct {
 	SHA256      string
 	Size        int64
 	ContentType string
+	// Resumable asks for an upload through the server that resumes from
+	// the byte it reached (MethodResumable), whatever else the store offers.
+	Resumable bool
 }
 
 // Plan says how to upload a photo. The same request returns the same plan
@@ -55,6 +58,9 @@ type Plan struct {
 	// PartCount is how many parts the photo needs (MethodMultipart).
 	PartCount int
 	Expires   time.Time
+	// Offset is how many bytes of the photo the server holds from uploads
+	// through itself (PATCH /v1/photos/{id}/content continues from there).
+	Offset int64
 }
 
 // PartURL is the presigned PUT of one part.
@@ -77,6 +83,9 @@ func (s *Service) Plan(ctx context.Context, sc models.Scope, req PlanRequest) (P
 	p, u, err := s.decide(ctx, sc, req)
 	if err != nil || p.Status != PlanUpload {
 		return p, err
+	}
+	if req.Resumable || u.Method == MethodResumable {
+		return Plan{PhotoID: u.PhotoID, Status: PlanUpload, Method: MethodResumable, Offset: u.Received}, nil
 	}
 	if u.Method == MethodMultipart && u.UploadID == "" {
 		if u, err = s.startMultipart(ctx, u); err != nil {
@@ -118,7 +127,11 @@ func (s *Service) decide(ctx context.Context, sc models.Scope, req PlanRequest) 
 		if b != nil && b.State == BlobDeleting {
 			return errBlobDeleting()
 		}
-		u, err = s.keepUpload(tx, sc, t, cur)
+		method := ""
+		if req.Resumable {
+			method = MethodResumable
+		}
+		u, err = s.keepUpload(tx, sc, t, cur, method)
 		p = Plan{PhotoID: t.ID, Status: PlanUpload}
 		return err
 	})
@@ -165,8 +178,9 @@ func (s *Service) markUploadVerified(tx *storage.Tx, sc models.Scope, t target, 
 }
 
 // keepUpload returns the photo's open upload row, creating it (and the
-// blob row, state uploading) when there is none or the last was rejected.
-func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upload) (*upload, error) {
+// blob row, state uploading) when there is none or the last was rejected,
+// with method, or one by size when method is "".
+func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upload, method string) (*upload, error) {
 	now := s.now().UTC()
 	err := tx.DB.Exec(`INSERT INTO blobs (sha256, size, content_type, state, last_referenced_at) VALUES (?, ?, ?, 'uploading', ?)
 		ON CONFLICT (sha256) DO UPDATE SET last_referenced_at = EXCLUDED.last_referenced_at`,
@@ -177,15 +191,21 @@ func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upl
 	if cur != nil && cur.State != "rejected" && cur.State != "verified" && cur.State != stateEnding {
 		return cur, tx.DB.Exec(`UPDATE photo_uploads SET updated_at = ? WHERE photo_id = ?`, now, t.ID).Error
 	}
+	if err := tx.DB.Exec(`DELETE FROM photo_upload_spool WHERE photo_id = ?`, t.ID).Error; err != nil {
+		return nil, fmt.Errorf("empty spool of %s: %w", t.ID, err) // what an ended upload left
+	}
 	u := &upload{PhotoID: t.ID, UserID: sc.UserID, InspectionID: t.InspectionID, SHA256: t.SHA256, Size: t.Size,
 		ContentType: t.ContentType, Method: MethodSingle, State: "open"}
-	if t.Size > SingleMax {
+	switch {
+	case method != "":
+		u.Method = method
+	case t.Size > SingleMax:
 		u.Method = MethodMultipart // the upload id is made after commit (network I/O)
 	}
 	err = tx.DB.Exec(`INSERT INTO photo_uploads (photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state)
 		VALUES (?, ?, ?, ?, ?, ?, ?, '', 'open')
 		ON CONFLICT (photo_id) DO UPDATE SET method = EXCLUDED.method, upload_id = '', state = 'open', lease_until = NULL,
-			reject_code = '', reject_detail = '', updated_at = now()`,
+			reject_code = '', reject_detail = '', received = 0, writer = NULL, updated_at = now()`,
 		u.PhotoID, u.UserID, u.InspectionID, u.SHA256, u.Size, u.ContentType, u.Method).Error
 	if err != nil {
 		return nil, fmt.Errorf("record upload of %s: %w", t.ID, err)
@@ -280,10 +300,20 @@ func (s *Service) UploadStatus(ctx context.Context, sc models.Scope, id uuid.UUI
 	if u.State == "verified" {
 		return Plan{PhotoID: id, Status: PlanLinked}, nil
 	}
-	if u.Method == MethodSingle {
+	p, err := s.uploadProgress(ctx, u)
+	p.Offset = u.Received
+	return p, err
+}
+
+// uploadProgress is the plan of an open upload with what the store holds.
+func (s *Service) uploadProgress(ctx context.Context, u *upload) (Plan, error) {
+	switch u.Method {
+	case MethodResumable:
+		return Plan{PhotoID: u.PhotoID, Status: PlanUpload, Method: MethodResumable}, nil
+	case MethodSingle:
 		return s.presign(ctx, u, nil)
 	}
-	parts, err := s.store.ListParts(ctx, stagingKey(id), u.UploadID)
+	parts, err := s.store.ListParts(ctx, stagingKey(u.PhotoID), u.UploadID)
 	if err != nil {
 		return Plan{}, s.partsErr(ctx, u, err)
 	}

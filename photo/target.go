@@ -147,11 +147,13 @@ type upload struct {
 	LeaseUntil   *time.Time
 	RejectCode   string
 	RejectDetail string
+	// Received is how many bytes the spool holds (uploads through the server).
+	Received int64
 }
 
 func loadUpload(db *gorm.DB, id uuid.UUID, lock bool) (*upload, error) {
 	q := `SELECT photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state,
-		lease_until, reject_code, reject_detail FROM photo_uploads WHERE photo_id = ?`
+		lease_until, reject_code, reject_detail, received FROM photo_uploads WHERE photo_id = ?`
 	if lock {
 		q += ` FOR UPDATE`
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -147,9 +148,10 @@ func (l *Local) servePut(w http.ResponseWriter, r *http.Request, key string, q u
 		httpError(w, http.StatusBadRequest, "IncompleteBody", "Content-Length must be "+size)
 		return
 	}
-	info, err := l.Put(r.Context(), key, r.Body, n, PutOptions{SHA256: sum, ContentType: q.Get("ct")})
+	body := &bodyReader{r: r.Body}
+	info, err := l.Put(r.Context(), key, body, n, PutOptions{SHA256: sum, ContentType: q.Get("ct")})
 	if err != nil {
-		writeStoreError(w, err)
+		writeUploadError(w, body, n, err)
 		return
 	}
 	w.Header().Set("ETag", `"`+info.ETag+`"`)
@@ -166,13 +168,49 @@ func (l *Local) servePart(w http.ResponseWriter, r *http.Request, key string, q 
 		httpError(w, http.StatusRequestEntityTooLarge, "EntityTooLarge", "part needs a Content-Length up to 64 MiB")
 		return
 	}
-	etag, err := l.putPart(key, q.Get("upload"), num, r.Body, r.ContentLength)
+	body := &bodyReader{r: r.Body}
+	etag, err := l.putPart(key, q.Get("upload"), num, body, r.ContentLength)
 	if err != nil {
-		writeStoreError(w, err)
+		writeUploadError(w, body, r.ContentLength, err)
 		return
 	}
 	w.Header().Set("ETag", `"`+etag+`"`)
 	w.WriteHeader(http.StatusOK)
+}
+
+// bodyReader remembers that the client's body could not be read to its
+// end (the connection was cut, or stalled past the server's idle limit).
+type bodyReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	if err != nil && !errors.Is(err, io.EOF) {
+		b.err = err
+	}
+	return n, err
+}
+
+// writeUploadError answers a failed upload. A body cut short (a read
+// error, or an end before its Content-Length of want bytes) is the
+// client's link, not our fault: 400 upload_interrupted as problem+json,
+// the same answer as the API's own upload routes, so that a client never
+// mistakes a slow link for a server error; nothing was stored.
+func writeUploadError(w http.ResponseWriter, body *bodyReader, want int64, err error) {
+	short := errors.Is(err, ErrSizeMismatch) && body.n < want
+	if (body.err == nil && !short) || errors.Is(err, ErrChecksumMismatch) {
+		writeStoreError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = w.Write([]byte(`{"type":"about:blank","title":"Bad Request","status":400,"code":"upload_interrupted",` +
+		`"detail":"the request body could not be read to its end; nothing was stored: send it again"}`))
 }
 
 func writeStoreError(w http.ResponseWriter, err error) {

@@ -794,17 +794,37 @@ export interface paths {
         /**
          * Fallback upload through the server, for clients that cannot use presigned URLs
          * @description The body is the photo's bytes (Content-Length = the declared size;
-         *     at most 25 MiB, else 413). Streamed to the store and hashed on the
-         *     way, then verified exactly as `complete` does, which it replaces:
-         *     the answer is the same. A dropped connection answers nothing or 400
-         *     `upload_interrupted`; send the whole photo again.
+         *     at most 25 MiB, else 413). Kept by the server as it arrives, then
+         *     verified exactly as `complete` does, which it replaces: the answer
+         *     is the same. A PUT starts again from byte 0. A connection cut short
+         *     answers nothing or 400 `upload_interrupted`, and a body that ends
+         *     early 422 `size_mismatch`; either way the bytes that arrived are
+         *     kept: read the offset (`GET /v1/photos/{id}/upload`) and PATCH the
+         *     rest. No deadline applies to the whole body, only 60 seconds
+         *     without a byte. See docs/PHOTOS.md §4.
          */
         put: operations["putPhotoContent"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Resumable upload through the server — send the photo's bytes from the offset the server holds
+         * @description `Upload-Offset` is where the body starts and must equal what the
+         *     server holds (the plan's or `GET /v1/photos/{id}/upload`'s
+         *     `offset`, or the `Upload-Offset` of the last answer); otherwise 409
+         *     `offset_mismatch` with the right `Upload-Offset`. The body is any
+         *     number of the following bytes, up to the declared size. Whatever
+         *     arrives is kept, even when the connection is cut (400
+         *     `upload_interrupted`, or no answer): ask for the offset and send on
+         *     from there. 204 with `Upload-Offset` while bytes are missing; when
+         *     the last byte arrives the photo is verified as `complete` does and
+         *     the answer is the same (200, or 422 with the reason, the spool then
+         *     emptied). 409 `upload_superseded` when a newer request took over
+         *     this photo's upload. No deadline applies to the whole body, only 60
+         *     seconds without a byte. See docs/PHOTOS.md §4.
+         */
+        patch: operations["patchPhotoContent"];
         trace?: never;
     };
     "/v1/flags": {
@@ -3711,6 +3731,11 @@ export interface components {
             size: number;
             /** @enum {string} */
             content_type: "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+            /**
+             * @description resumable: upload through the server with PATCH from the offset it holds (for a slow or lossy link), whatever else the store offers; auto (the default): presigned URLs
+             * @enum {string}
+             */
+            method?: "auto" | "resumable";
         };
         PresignedRequest: {
             /** @enum {string} */
@@ -3745,8 +3770,16 @@ export interface components {
              * @enum {string}
              */
             status: "linked" | "verified" | "upload";
-            /** @enum {string} */
-            method?: "single" | "multipart";
+            /**
+             * @description resumable: PATCH fallback_url from offset (docs/PHOTOS.md §4)
+             * @enum {string}
+             */
+            method?: "single" | "multipart" | "resumable";
+            /**
+             * Format: int64
+             * @description Bytes the server holds of this photo from uploads through itself: where the next PATCH starts
+             */
+            offset?: number;
             put?: components["schemas"]["PresignedRequest"];
             /**
              * Format: int64
@@ -3763,7 +3796,7 @@ export interface components {
             expires_at?: string;
             /** @description Where to POST once every byte is sent */
             complete_url?: string;
-            /** @description Where to PUT the whole photo through the server instead */
+            /** @description Where to PUT the whole photo through the server instead, or PATCH it from offset (resumable) */
             fallback_url?: string;
         };
         PhotoUploadResult: {
@@ -5216,6 +5249,8 @@ export interface components {
         RetryAfter: number;
         /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
         RetryAfterRequired: number;
+        /** @description Bytes of the photo the server holds */
+        UploadOffset: number;
     };
     pathItems: never;
 }
@@ -6835,6 +6870,53 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PhotoUploadResult"];
                 };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["RetryableConflict"];
+            413: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchPhotoContent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The byte of the photo the body starts at */
+                "Upload-Offset": number;
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description The last byte arrived and the photo is verified */
+            200: {
+                headers: {
+                    "Upload-Offset": components["headers"]["UploadOffset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoUploadResult"];
+                };
+            };
+            /** @description The bytes are kept; more are missing */
+            204: {
+                headers: {
+                    "Upload-Offset": components["headers"]["UploadOffset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
