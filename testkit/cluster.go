@@ -138,4 +138,3 @@ func appendFile(path, s string) error {
 	}
 	return f.Close()
 }
-
