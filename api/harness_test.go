@@ -71,11 +71,16 @@ func newHarness(t *testing.T) *harness {
 type harnessOptions struct {
 	auth auth.Options
 	deps func(*api.Deps)
+	// db is the database to serve (default: a fresh one, testkit.NewDB).
+	db *storage.DB
 }
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
-	db := testkit.NewDB(t)
+	db := o.db
+	if db == nil {
+		db = testkit.NewDB(t)
+	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	o.auth.Hasher = authtest.CheapHasher()
 	if o.auth.Clock == nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // Problem is an RFC 9457 problem document.
@@ -47,16 +48,26 @@ var statusOfCode = map[string]int{
 	"unsupported_content_encoding": http.StatusUnsupportedMediaType,
 }
 
+// codeDatabaseUnavailable answers any request that met a database outage.
+const codeDatabaseUnavailable = "database_unavailable"
+
 // errorHandler renders every error as problem+json: domain errors with their
 // kind's status and safe message; Fiber's own errors (unknown route, body
-// too large) with their status; anything else as a generic 500 that carries
-// the request id, the cause logged once and never sent.
+// too large) with their status; a database that cannot be reached (wherever
+// the request met it: loading the principal, counting a login attempt, a
+// push) as 503 with Retry-After, which apps back off on (docs/SYNC.md §3);
+// anything else as a generic 500 that carries the request id, the cause
+// logged once and never sent.
 func errorHandler(log *slog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		p := problemFor(err)
 		p.Instance = requestID(c)
-		if p.Status >= 500 && p.Code == "internal" {
+		switch p.Code {
+		case "internal":
 			log.Error("request failed", "request_id", p.Instance, "method", c.Method(), "path", c.Path(), "err", err)
+		case codeDatabaseUnavailable:
+			log.Warn("database unreachable", "request_id", p.Instance, "method", c.Method(), "path", c.Path(), "err", err)
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(storage.RetryAfterUnreachable))
 		}
 		var me *models.Error
 		if errors.As(err, &me) && me.RetryAfter > 0 {
@@ -81,6 +92,10 @@ func problemFor(err error) Problem {
 	var fe *fiber.Error
 	if errors.As(err, &fe) {
 		return fiberProblem(fe)
+	}
+	if storage.Unreachable(err) {
+		return Problem{Type: "about:blank", Title: "Service Unavailable", Status: http.StatusServiceUnavailable,
+			Code: codeDatabaseUnavailable, Detail: "the database cannot be reached; retry after Retry-After seconds"}
 	}
 	return Problem{Type: "about:blank", Title: "Internal Server Error", Status: 500, Code: "internal",
 		Detail: "something went wrong on our side; quote the instance id when reporting it"}

@@ -112,6 +112,12 @@ type Deps struct {
 type Service struct {
 	d    Deps
 	defs map[string]Def
+	// manual are the runs started by hand (Start), which outlive their
+	// request; Shutdown waits for them. ending cancels them once its grace
+	// is over.
+	manual       sync.WaitGroup
+	ending       context.Context
+	cancelManual context.CancelFunc
 }
 
 // New builds the service with every job.
@@ -130,6 +136,7 @@ func New(d Deps) *Service {
 		d.Instance = fmt.Sprintf("%s:%d", host, os.Getpid())
 	}
 	s := &Service{d: d, defs: map[string]Def{}}
+	s.ending, s.cancelManual = context.WithCancel(context.Background())
 	for _, def := range s.builtins() {
 		if spec, ok := d.Schedules[def.Name]; ok {
 			def.Schedule = spec

@@ -56,7 +56,8 @@ func (s *Service) RunNow(ctx context.Context, name string, now time.Time) (RunRe
 
 // Start begins a manual run at now: it takes the job's lock and writes its
 // row before returning, then works in the background (detached from ctx,
-// so an HTTP request ending does not cancel it). done closes at the end.
+// so an HTTP request ending does not cancel it; Shutdown waits for it).
+// done closes at the end.
 func (s *Service) Start(ctx context.Context, name string, now time.Time) (uuid.UUID, <-chan struct{}, error) {
 	def, ok := s.defs[name]
 	if !ok {
@@ -67,11 +68,37 @@ func (s *Service) Start(ctx context.Context, name string, now time.Time) (uuid.U
 		return uuid.Nil, nil, err
 	}
 	done := make(chan struct{})
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stopCancel := context.AfterFunc(s.ending, cancel)
+	s.manual.Add(1)
 	go func() {
+		defer s.manual.Done()
 		defer close(done)
-		s.execute(context.WithoutCancel(ctx), sess)
+		defer cancel()
+		defer stopCancel()
+		s.execute(runCtx, sess)
 	}()
 	return sess.run.ID, done, nil
+}
+
+// Shutdown waits for the runs started by hand until ctx ends, then cancels
+// those still running and waits for them to record their outcome: the
+// process closes the database only after. Scheduled runs are the
+// scheduler's (Scheduler.Stop).
+func (s *Service) Shutdown(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.manual.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		s.cancelManual()
+		<-done
+		return ctx.Err()
+	}
 }
 
 // runScheduled runs a job for a planned tick if this replica claims it.

@@ -61,8 +61,9 @@ func (s *Service) NewScheduler(only ...string) (*Scheduler, error) {
 func (sc *Scheduler) Start() { sc.cron.Start() }
 
 // Stop stops firing new runs and waits for running ones until ctx ends;
-// then it cancels them (their rows are marked failed by the stale reaper
-// if the process dies before recording).
+// then it cancels them and waits until they have returned (each records
+// its outcome, failed when cancelled), so that the database can be closed
+// after it.
 func (sc *Scheduler) Stop(ctx context.Context) error {
 	done := sc.cron.Stop()
 	select {
@@ -71,6 +72,7 @@ func (sc *Scheduler) Stop(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		sc.stop()
+		<-done.Done()
 		return ctx.Err()
 	}
 }

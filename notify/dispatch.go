@@ -16,7 +16,8 @@ import (
 // Dispatcher delivers the email outbox at least once (docs/OPERATIONS.md): it
 // claims due rows with FOR UPDATE SKIP LOCKED and marks them sending with a
 // lease in one committed statement, sends each outside any transaction,
-// then marks it sent. Transient failures retry with exponential backoff
+// then marks it sent (once the server's acceptance reply arrived, whatever
+// fails after it: see AcceptedError). Transient failures retry with exponential backoff
 // and jitter; a permanent refusal or too many attempts marks it failed,
 // visible to admins; a lease that expires (a crash mid-send) is retried.
 type Dispatcher struct {
@@ -132,8 +133,12 @@ func (d *Dispatcher) deliver(ctx context.Context, now time.Time, m claimed, res 
 	}
 	err := d.Sender.Send(ctx, e)
 	var perm *PermanentError
+	var accepted *AcceptedError
 	switch {
-	case err == nil:
+	case err == nil || errors.As(err, &accepted):
+		if accepted != nil { // sent: the server took it before the session broke
+			d.Log.Warn("email accepted, then the session failed; counted as sent", "notification", m.id, "err", err)
+		}
 		res.Sent++
 		return d.mark(ctx, m, `state = 'sent', sent_at = $3, lease_until = NULL, last_error = ''`, now.UTC())
 	case errors.As(err, &perm) || m.attempts >= d.MaxAttempts:

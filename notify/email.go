@@ -33,7 +33,9 @@ type Email struct {
 }
 
 // Sender delivers one email. It returns a *PermanentError when the server
-// refused the message for good (an SMTP 5xx); any other error is transient.
+// refused the message for good (an SMTP 5xx), an *AcceptedError when the
+// server accepted it and the session failed afterwards (the message is
+// sent); any other error is transient.
 type Sender interface {
 	Send(ctx context.Context, e Email) error
 }
@@ -45,6 +47,17 @@ func (e *PermanentError) Error() string { return "permanent: " + e.Err.Error() }
 
 // Unwrap returns the cause.
 func (e *PermanentError) Unwrap() error { return e.Err }
+
+// AcceptedError is a failure after the server accepted the message: its
+// reply to the end of DATA (250) arrived, then the session broke (at RSET
+// or QUIT). The message was sent, and sending it again would deliver it
+// twice; only errors before the acceptance are worth a retry.
+type AcceptedError struct{ Err error }
+
+func (e *AcceptedError) Error() string { return "accepted, then: " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *AcceptedError) Unwrap() error { return e.Err }
 
 // TLS modes of an SMTP connection.
 const (
@@ -161,7 +174,8 @@ func defaultPort(s *SMTP) int {
 
 // Send delivers e. Connection, TLS and authentication failures are
 // transient (the message waits for the configuration or the server to be
-// put right); a 5xx reply to the message itself is permanent.
+// put right); a 5xx reply to the message itself is permanent; a failure
+// once the server accepted the message is an *AcceptedError.
 func (s *SMTP) Send(ctx context.Context, e Email) error {
 	m, err := message(e)
 	if err != nil {
@@ -174,6 +188,9 @@ func (s *SMTP) Send(ctx context.Context, e Email) error {
 	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
 	defer cancel()
 	if err := c.DialAndSendWithContext(ctx, m); err != nil {
+		if m.IsDelivered() { // the 250 to DATA arrived: RSET or QUIT failed
+			return &AcceptedError{Err: fmt.Errorf("smtp %s: %w", net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), err)}
+		}
 		return s.classify(err)
 	}
 	return nil

@@ -29,10 +29,11 @@ type Housekept struct {
 	BlobsCollected int `json:"blobs_collected"`
 	WorkRequeued   int `json:"work_requeued"`
 	PhotosLinked   int `json:"photos_linked"`
+	StagedSwept    int `json:"staged_swept"`
 }
 
-// Housekeep runs the three chores as of now; the jobs scheduler calls it
-// (and `tindal jobs run` with a chosen now).
+// Housekeep runs the chores as of now; the jobs scheduler calls it (and
+// `tindal jobs run` with a chosen now).
 func (s *Service) Housekeep(ctx context.Context, now time.Time) (Housekept, error) {
 	var h Housekept
 	var err error
@@ -40,6 +41,9 @@ func (s *Service) Housekeep(ctx context.Context, now time.Time) (Housekept, erro
 		return h, err
 	}
 	if _, err = s.EndUploads(ctx); err != nil {
+		return h, err
+	}
+	if h.StagedSwept, err = s.SweepStaged(ctx, now); err != nil {
 		return h, err
 	}
 	if h.BlobsCollected, err = s.CollectGarbage(ctx, now.Add(-UnreferencedAge)); err != nil {

@@ -1,8 +1,14 @@
 package storage
 
 import (
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -54,4 +60,36 @@ func MapError(err error, what string) error {
 func IsUniqueViolation(err error) bool {
 	var pg *pgconn.PgError
 	return errors.As(err, &pg) && pg.Code == pgUniqueViolation
+}
+
+// RetryAfterUnreachable is the Retry-After (seconds) answered while the
+// database cannot be reached: long enough for a restart or a failover.
+const RetryAfterUnreachable = 5
+
+// Unreachable reports whether err means the database could not be reached
+// or the connection broke: a refused or failed connection, a connection
+// closed under a statement, or the server shutting down or starting up
+// (SQLSTATE class 08, 57P01-57P03, 53300). These are outages, not bugs: the
+// API answers them 503 with Retry-After, and retrying later is right.
+func Unreachable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		switch pg.Code {
+		case "57P01", "57P02", "57P03", "53300": // admin or crash shutdown, cannot connect now, too many connections
+			return true
+		}
+		return strings.HasPrefix(pg.Code, "08") // connection exception
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	for _, target := range []error{pgconn.ErrConnClosed, driver.ErrBadConn, sql.ErrConnDone, io.EOF, io.ErrUnexpectedEOF,
+		syscall.ECONNREFUSED, syscall.ECONNRESET, syscall.EPIPE} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return errors.As(err, &ce) || errors.As(err, &ne)
 }

@@ -37,8 +37,13 @@ func DatabaseURL(t testing.TB) string {
 // holds the migrated schema, and drops it when the test ends.
 func NewDB(t testing.TB) *storage.DB {
 	t.Helper()
+	return newDBOn(t, DatabaseURL(t))
+}
+
+// newDBOn is NewDB on the server at base.
+func newDBOn(t testing.TB, base string) *storage.DB {
+	t.Helper()
 	ctx := context.Background()
-	base := DatabaseURL(t)
 	tpl := ensureTemplate(t, base)
 	name := "t_" + randomHex(8)
 	admin := adminConn(t, base)

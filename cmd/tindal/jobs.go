@@ -64,7 +64,7 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 		ph := photo.New(a.db, blobs, photo.Options{Logger: a.log})
 		d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {
 			h, err := ph.Housekeep(ctx, now)
-			return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued), err
+			return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued + h.StagedSwept), err
 		}})
 	}
 	return &jobsKit{svc: jobs.New(d), feed: &notify.Feed{DB: a.db}, cal: &notify.Calendars{DB: a.db}}, nil

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	stdsync "sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -155,6 +156,11 @@ func (a *app) prepareSchema(ctx context.Context, noMigrate bool, w io.Writer) er
 	return storage.Migrate(ctx, a.db.SQL, w)
 }
 
+// serve runs the API, the background workers and the scheduler until ctx
+// ends, then shuts down in order: stop accepting and drain the HTTP
+// server, stop and join every worker, stop the scheduler and the runs
+// started by hand and join them. Only then does the caller close the
+// database (a.close), so nothing is left working on a closed pool.
 func (a *app) serve(ctx context.Context) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -169,11 +175,15 @@ func (a *app) serve(ctx context.Context) error {
 	if _, err := inspSvc.SeedTemplates(ctx); err != nil {
 		return err
 	}
+	workCtx, stopWork := context.WithCancel(ctx)
+	var workers stdsync.WaitGroup
+	defer func() { stopWork(); workers.Wait() }() // also on an early return
 	pushEng := tsync.New(a.db, inspSvc, time.Now, tsync.Options{Logger: a.log, Metrics: reg})
-	go pushEng.Run(ctx, 5*time.Second) // backlog drains, in their own transactions
+	workers.Go(func() { pushEng.Run(workCtx, 5*time.Second) }) // backlog drains, in their own transactions
 	photos := photo.New(a.db, a.blobs, photo.Options{Logger: a.log})
 	if a.cfg.Thumbnails == "on" { // TINDAL_THUMBNAILS: which replicas spend CPU on photos
-		go photos.RunWorker(ctx, a.cfg.ThumbWorkers) // thumbnails, EXIF and re-hashing; each photo on one core
+		// thumbnails, EXIF and re-hashing; each photo on one core
+		workers.Go(func() { photos.RunWorker(workCtx, a.cfg.ThumbWorkers) })
 	}
 	local, _ := a.blobs.(*blob.Local) // its signed URLs are served by the API
 	cursorKey, err := a.secret("TINDAL_SYNC_CURSOR_KEY", a.cfg.SyncCursorKey, devCursorKeyFile)
@@ -196,11 +206,7 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		_ = stopJobs(stopCtx)
-	}()
+	defer a.stopJobs(jk, stopJobs) // runs before the workers' join above, after the HTTP drain below
 	if err := startPprof(a.cfg.PprofAddr, a.log); err != nil {
 		return err
 	}
@@ -218,5 +224,22 @@ func (a *app) serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	a.log.Info("shutting down")
-	return srv.ShutdownWithTimeout(20 * time.Second)
+	err = srv.ShutdownWithTimeout(20 * time.Second) // stops accepting, then waits for requests in flight
+	stopWork()
+	workers.Wait()
+	return err
+}
+
+// stopJobs stops the scheduler and the runs started by hand, each given 30
+// seconds to finish before it is cancelled, and joins them.
+func (a *app) stopJobs(jk *jobsKit, stopScheduler func(context.Context) error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := stopScheduler(ctx); err != nil {
+		a.log.Warn("scheduled jobs cancelled at shutdown", "err", err)
+	}
+	if err := jk.svc.Shutdown(ctx); err != nil {
+		a.log.Warn("jobs run by hand cancelled at shutdown", "err", err)
+	}
+	a.log.Info("stopped")
 }
