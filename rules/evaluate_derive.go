@@ -53,6 +53,10 @@ func overloadCodes(r Regime) (passengers, cargo Code) {
 // criterion failed (Karnataka 2025, Sch-IX para 2.1-2.4). It only suggests.
 func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	var p DetentionProposal
+	if !DetentionPower(rs.Regime) {
+		tr.Add("detention.no_power", noDetentionConsequence[rs.Regime], "%s gives no power to detain: no detention is proposed", rs.Regime)
+		return p
+	}
 	for _, d := range ds {
 		if d.Action == Action06 || (d.Area == AreaDetention && !d.Rectified) {
 			p.Codes = append(p.Codes, d.Code)
@@ -63,9 +67,6 @@ func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	}
 	p.Proposed = true
 	p.Citation = "Karnataka 2025, Sch-IX para 2.3"
-	if rs.Regime != RegimeKarnataka2025 {
-		p.Citation = "DESIGN §8 (supervisor decides)"
-	}
 	tr.Add("detention.proposed", p.Citation, "detention suggested for %v; the supervisor decides", p.Codes)
 	return p
 }
