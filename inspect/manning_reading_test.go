@@ -162,3 +162,29 @@ func TestManningComplianceAndInspectionNeverDisagree(t *testing.T) {
 		t.Errorf("%d of 30 cases manned: the generator does not exercise both answers", manned)
 	}
 }
+
+// Karnataka 2025, r.104(3): the Boat Surveyor's initial survey of a
+// non-mechanised boat is recorded on Form-2 with its Annexure, so the annex
+// template is offered to the boat (and started for it), without the
+// machinery and powered-equipment items of a mechanised vessel.
+func TestForm2AnnexIsOfferedToANonMechanisedBoat(t *testing.T) {
+	boat := inspect.VesselFacts{Regime: rules.RegimeKarnataka2025, Kind: rules.KindNonMechanised, Category: rules.CategoryB, Zone: 1, Use: rules.UsePassenger}
+	var annex inspect.Template
+	for _, tp := range inspect.Templates() {
+		if tp.Key == "ka-form2-annex" && !tp.Retired {
+			annex = tp
+		}
+	}
+	if err := annex.Fit.Check(boat); err != nil {
+		t.Fatalf("Form-2 annex refused to a non-mechanised boat: %v", err)
+	}
+	for _, it := range annex.Items {
+		mechanical := it.ID == "fire.pump_mech" || it.ID == "nav.ais" || len(it.ID) > 5 && it.ID[:5] == "mach."
+		if mechanical && (it.Only == nil || it.Only.Check(boat) == nil) {
+			t.Errorf("item %s asked of a non-mechanised boat", it.ID)
+		}
+	}
+	w := newLawWorld(t)
+	v := w.boat(7, "non_mechanised", "B", 3, 8, nil)
+	w.run(day1, "inspection.start", map[string]any{"id": uuid.Must(uuid.NewV7()), "vessel_id": v, "template_id": currentTemplate(t, "ka-form2-annex"), "kind": "routine"})
+}
