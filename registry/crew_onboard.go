@@ -110,5 +110,5 @@ func InspectedVessel(v models.Vessel) rules.InspectedVessel {
 		Kind: rules.VesselKind(v.Kind), Category: rules.Category(val(v.Category)), Zone: rules.Zone(val(v.Zone)),
 		EnginePower: val(v.EnginePower), PowerUnit: rules.PowerUnit(val(v.PowerUnit)), LengthM: val(v.LengthM),
 		Use: rules.Use(v.Use), PassengersCertified: val(v.Passengers), CargoPermitted: val(v.CargoTonnes),
-		SpecialCategory: v.SpecialCategory}
+		SpecialCategory: v.SpecialCategory, DangerousGoods: v.DangerousGoods}
 }

@@ -85,3 +85,17 @@ func TestInspectorMayDetainWhereACriterionCovers(t *testing.T) {
 		t.Errorf("03019 offers %v, criterion %q", e.Offers(), e.Criterion)
 	}
 }
+
+// Karnataka 2025, r.102 Note and r.124: a non-mechanised boat carrying
+// dangerous goods is read as Category A, and manned with 3 GP ratings,
+// even when recorded lower.
+func TestDangerousGoodsManAsCategoryA(t *testing.T) {
+	v := InspectedVessel{Regime: RegimeKarnataka2025, Kind: KindNonMechanised, Category: CategoryC, PassengersCertified: 4, DangerousGoods: true}
+	if c, changed := EffectiveCategory(v); c != CategoryA || !changed {
+		t.Errorf("effective category %s (changed %t), want A", c, changed)
+	}
+	in := ManningInputFor(evRuleSet(t, RegimeKarnataka2025, evAt(2026, 3, 2)), v, nil, D(2026, 3, 2))
+	if res := CheckManning(in); len(res.Required) != 3 {
+		t.Errorf("required %d, want 3 GP ratings (r.124 Category A)", len(res.Required))
+	}
+}

@@ -2002,6 +2002,8 @@ export interface components {
             /** @description Upper case; special category vessels end in SPL (Karnataka 2025, r.98(3)) */
             registration_number?: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name?: string;
             kind?: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
@@ -2039,6 +2041,8 @@ export interface components {
             id?: string;
             registration_number: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name: string;
             kind: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
@@ -2070,6 +2074,8 @@ export interface components {
         VesselPatch: {
             registration_number?: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name?: string;
             category?: components["schemas"]["VesselCategory"];
             /** Format: int32 */
@@ -2309,6 +2315,8 @@ export interface components {
              */
             cargo_permitted?: number;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             /** @description Non-mechanised cargo boat in tow (Karnataka 2025, r.124) */
             towing?: boolean;
             /** @description Plies only in lake or still waters (Karnataka 2025, r.124) */
