@@ -137,7 +137,11 @@ func (w *Work) issueRelease(ctx context.Context, sc models.Scope, o *models.Dete
 	db := w.tx.DB
 	var det document.DetentionOrder
 	_ = json.Unmarshal(o.Particulars, &det)
-	charges, total, err := detentionCharges(o, now, in)
+	visits, err := w.officialVisits(ctx, o)
+	if err != nil {
+		return *o, err
+	}
+	charges, total, err := detentionCharges(o, now, visits, in)
 	if err != nil {
 		return *o, err
 	}
@@ -201,13 +205,27 @@ func (w *Work) restoreVessel(ctx context.Context, o *models.DetentionOrder, v *m
 	return w.setVesselStatus(ctx, v, o.VesselStatusBefore, "release order "+derefString(o.ReleaseNumber))
 }
 
+// officialVisits counts the official visits of a detention: the detention
+// itself and every re-inspection made under the order (submitted or
+// approved), each charged per visit (Karnataka 2025, Sch-IV detention
+// table item 1).
+func (w *Work) officialVisits(ctx context.Context, o *models.DetentionOrder) (int, error) {
+	var n int64
+	err := w.tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM inspections WHERE detention_order_id = ? AND kind = ?
+		AND status IN ('submitted', 'approved') AND deleted_at IS NULL`, o.ID, KindReinspection).Scan(&n).Error
+	if err != nil {
+		return 0, fmt.Errorf("count re-inspections: %w", err)
+	}
+	return 1 + int(n), nil
+}
+
 // detentionCharges are the Karnataka 2025 Sch-IV detention charges (IV Act
-// s.85(2)): the detention fee per visit (one), the holding place per day
-// of detention (calendar days in India, at least one) with towing at
-// actuals, and guard shifts if any.
-func detentionCharges(o *models.DetentionOrder, released time.Time, in ReleaseInput) ([]document.Charge, int64, error) {
+// s.85(2)): the detention fee per official visit (officialVisits), the
+// holding place per day of detention (calendar days in India, at least
+// one) with towing at actuals, and guard shifts if any.
+func detentionCharges(o *models.DetentionOrder, released time.Time, visits int, in ReleaseInput) ([]document.Charge, int64, error) {
 	days := daysBetween(rules.DateOf(o.OrderedAt), rules.DateOf(released))
-	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: 1},
+	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: visits},
 		{Kind: rules.FeeKADetentionHolding, Quantity: max(days, 1), Actuals: rules.Rupees(in.TowingRupees)}}
 	if in.GuardShifts > 0 {
 		reqs = append(reqs, rules.FeeRequest{Kind: rules.FeeKADetentionGuard, Quantity: in.GuardShifts})
