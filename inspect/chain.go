@@ -167,6 +167,9 @@ func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence
 // supervisor to confirm.
 func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) (*penaltyChange, error) {
 	next := penaltyOf(o, ln, rsID)
+	if cur.NoticeIssuedAt != nil && cur.ProposedAmount != nil && *cur.ProposedAmount == next.Amount && !cur.DeletedAt.Valid {
+		return nil, nil // the rise awaiting a supervisor is this line (DecideRise writes it)
+	}
 	cols := map[string]any{}
 	if cur.DeletedAt.Valid {
 		cols["deleted_at"] = nil
@@ -204,6 +207,9 @@ func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.P
 	if cur.NoticeIssuedAt != nil && amount > cur.Amount {
 		state = "proposed"
 		cols["proposed_amount"] = amount
+		for _, c := range []string{"level", "unit_amount", "escalated_from", "flags", "trace", "rule_set_id"} {
+			delete(cols, c) // the served line stands until the rise is confirmed
+		}
 	} else {
 		cols["amount"], cols["proposed_amount"] = amount, nil
 	}
