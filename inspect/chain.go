@@ -174,6 +174,12 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 	if cur.DeletedAt.Valid {
 		cols["deleted_at"] = nil
 	}
+	if cur.ProposedAmount != nil { // the chain moved: the pending rise is no longer its line
+		if err := supersedeRise(ctx, tx, o, cur.ID); err != nil {
+			return nil, err
+		}
+		cols["proposed_amount"] = nil
+	}
 	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
 		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
 		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
@@ -197,6 +203,21 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 	}
 	tx.Changed(EntityPenalty, cur.ID, offenceKeys(o)...)
 	return ch, nil
+}
+
+// supersedeRise declines the proposed rise of a penalty the chain has
+// since priced otherwise; a supervisor deciding it gets 409 superseded.
+func supersedeRise(ctx context.Context, tx *storage.Tx, o models.Offence, penalty uuid.UUID) error {
+	var ids []uuid.UUID
+	err := tx.DB.WithContext(ctx).Raw(`UPDATE penalty_adjustments SET state = 'declined', reason = reason || '; superseded by a later recomputation',
+		version = version + 1, updated_at = now() WHERE penalty_id = ? AND state = 'proposed' RETURNING id`, penalty).Scan(&ids).Error
+	if err != nil {
+		return fmt.Errorf("supersede proposed rise: %w", err)
+	}
+	for _, id := range ids {
+		tx.Changed(EntityAdjustment, id, offenceKeys(o)...)
+	}
+	return nil
 }
 
 // adjust records a changed amount or level: applied at once, or proposed
