@@ -183,6 +183,9 @@ var authz = map[string]grant{
 	"recordPenaltyPayment": grant{all, jur, none, none, none},
 	"filePenaltyAppeal":    grant{all, none, none, none, own},
 	"decidePenaltyAppeal":  grant{all, none, jur, none, none},
+	// A served challan rises only by an officer's act: supervisors of the
+	// penalty's jurisdiction confirm or reject a proposed rise.
+	"decidePenaltyRise": grant{all, none, jur, none, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

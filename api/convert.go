@@ -80,7 +80,7 @@ func ownerOut(o models.Owner) openapi.Owner {
 
 func vesselOut(v models.Vessel) openapi.Vessel {
 	out := openapi.Vessel{Id: v.ID, Version: v.Version, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt,
-		RegistrationNumber: v.RegistrationNumber, SpecialCategory: v.SpecialCategory, Name: v.Name,
+		RegistrationNumber: v.RegistrationNumber, SpecialCategory: v.SpecialCategory, DangerousGoods: &v.DangerousGoods, Name: v.Name,
 		Regime: openapi.Regime(v.Regime), Kind: openapi.VesselKind(v.Kind), Category: enumPtr[openapi.VesselCategory](v.Category),
 		Zone: v.Zone, LengthM: v.LengthM, BreadthM: v.BreadthM, DepthM: v.DepthM, Grt: v.GRT, Nrt: v.NRT,
 		Passengers: v.Passengers, CargoTonnes: v.CargoTonnes, Use: openapi.VesselUse(v.Use),

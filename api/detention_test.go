@@ -194,8 +194,10 @@ func TestDetentionFlow(t *testing.T) {
 	if rel["status"] != "released" || rel["release_number"] != fmt.Sprintf("KARWAR/RO/%d/0001", year) || rel["reinspection_id"] != re.String() {
 		t.Fatalf("released order: %s", r.body)
 	}
-	// Karnataka 2025 Sch-IV detention table: 5,000 per visit + 1,000 per day (one day) + towing 2,500.
-	if !strings.Contains(string(r.body), `"charges_total":8500`) || !strings.Contains(string(r.body), `"conditions":["NIL"]`) {
+	// Karnataka 2025 Sch-IV detention table: 5,000 per visit, three official
+	// visits (the detention and both re-inspections) + 1,000 per day (one
+	// day) + towing 2,500. (Was 8,500: one visit, issue 19 item 5.)
+	if !strings.Contains(string(r.body), `"charges_total":18500`) || !strings.Contains(string(r.body), `"conditions":["NIL"]`) {
 		t.Errorf("charges or conditions: %s", r.body)
 	}
 	if r := h.do("POST", release, "supervisor", map[string]any{}); r.status != 409 || r.json()["code"] != "already_released" {

@@ -178,3 +178,16 @@ func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenalty
 	}
 	return openapi.GetPenaltyNoticePdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
 }
+
+// DecidePenaltyRise confirms or rejects a proposed rise of a served penalty.
+func (h *handlers) DecidePenaltyRise(ctx context.Context, r openapi.DecidePenaltyRiseRequestObject) (openapi.DecidePenaltyRiseResponseObject, error) {
+	if h.d.Inspect == nil {
+		return nil, errSyncUnavailable()
+	}
+	a, err := h.d.Inspect.Penalties().DecideRise(ctx, scopeOf(ctx), r.Id, penalty.RiseDecision{Decision: string(r.Body.Decision), Reason: r.Body.Reason})
+	if err != nil {
+		return nil, err
+	}
+	return openapi.DecidePenaltyRise200JSONResponse{Id: a.ID, PenaltyId: a.PenaltyID, OffenceId: a.OffenceID, OldAmount: a.OldAmount,
+		NewAmount: a.NewAmount, State: openapi.DecidePenaltyRise200JSONResponseBodyState(a.State), Reason: a.Reason, Version: a.Version}, nil
+}

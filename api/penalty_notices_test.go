@@ -303,6 +303,39 @@ func TestPenaltyNoticeRevisedByALateEarlierOffence(t *testing.T) {
 		t.Fatalf("before: %+v", l)
 	}
 	h.approve(h.submittedWith(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing}))
+	// A served challan rises only by an officer's act: until a supervisor
+	// confirms, the rise is a proposal and the notice and the owner see
+	// nothing of it.
+	held := h.notice(later.ID, "owner")
+	if held.Revision != 1 || lineOf(held, "KA-F09", "owner", "").Amount != 5000 {
+		t.Fatalf("served notice rose without an officer: revision %d %+v", held.Revision, lineOf(held, "KA-F09", "owner", ""))
+	}
+	var proposal struct {
+		ID        uuid.UUID
+		NewAmount int64
+	}
+	h.row(&proposal, "SELECT id, new_amount FROM penalty_adjustments WHERE state = 'proposed' AND penalty_id = ?", lineOf(held, "KA-F09", "owner", "").PenaltyID)
+	if proposal.NewAmount != 10000 {
+		t.Fatalf("proposed rise: %+v", proposal)
+	}
+	if n := h.count("notifications WHERE template LIKE 'penalty%'"); n != 0 {
+		t.Errorf("owner told of an unconfirmed rise: %d notifications", n)
+	}
+	decide := "/v1/penalty-adjustments/" + proposal.ID.String() + "/decision"
+	if r := h.do("POST", decide, "inspector", map[string]any{"decision": "confirm", "reason": "repeat within a year"}); r.status != 403 && r.status != 404 {
+		t.Errorf("inspector decides a rise: %d", r.status)
+	}
+	for range 2 { // the same decision again answers the same adjustment
+		if r := h.do("POST", decide, "supervisor", map[string]any{"decision": "confirm", "reason": "repeat within a year"}); r.status != 200 || r.json()["state"] != "confirmed" {
+			t.Fatalf("confirm: %d %s", r.status, r.body)
+		}
+	}
+	if r := h.do("POST", decide, "supervisor", map[string]any{"decision": "reject", "reason": "no"}); r.status != 409 || r.json()["code"] != "already_decided" {
+		t.Errorf("reject after confirm: %d %s", r.status, r.body)
+	}
+	if n := h.count("audit_log WHERE action = 'penalty_adjustment.confirm'"); n != 1 {
+		t.Errorf("%d audit entries for the confirmation, want 1", n)
+	}
 	got := h.notice(later.ID, "owner")
 	l := lineOf(got, "KA-F09", "owner", "")
 	if got.Revision != 2 || l.Level != 2 || l.Amount != 10000 || l.PreviousAmount == nil || *l.PreviousAmount != 5000 {

@@ -153,6 +153,11 @@ func TestOwnerRectification(t *testing.T) {
 			if r.status != 422 || !strings.Contains(string(r.body), "reinspection_required") || !strings.Contains(string(r.body), rule) {
 				t.Errorf("rectify %s remotely: %d %s, want 422 naming %s", code, r.status, r.body, rule)
 			}
+			// docs/REVIEW.md promises reinspection_required as the problem's own code.
+			var pr struct{ Code string }
+			if err := json.Unmarshal(r.body, &pr); err != nil || pr.Code != "reinspection_required" {
+				t.Errorf("rectify %s remotely: problem code %q, want reinspection_required", code, pr.Code)
+			}
 		}
 		if r := rectify("owner", f["11004"], inspectorPhoto); r.status != 422 || !strings.Contains(string(r.body), "photo_not_verified") {
 			t.Errorf("someone else's photo: %d %s", r.status, r.body)

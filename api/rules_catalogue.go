@@ -63,7 +63,7 @@ func entryOut(e rules.Entry, priced []*rules.RuleSet) openapi.CatalogueEntry {
 		Title:         openapi.CatalogueTitle{En: e.Title[rules.LangEnglish], Kn: nonEmptyPtr(catalogueTitle(e, rules.LangKannada)), Hi: nonEmptyPtr(catalogueTitle(e, rules.LangHindi))},
 		LegalRefs:     mapSlice(e.LegalRefs, func(c rules.Citation) string { return string(c) }),
 		DefaultAction: openapi.ActionCode(e.DefaultAction), Detainable: e.Detainable, ParisMou: nonEmptyPtr(e.ParisMoU),
-		AllowedActions: mapSlice(e.AllowedActions, func(a rules.ActionCode) openapi.ActionCode { return openapi.ActionCode(a) }),
+		AllowedActions: mapSlice(e.Offers(), func(a rules.ActionCode) openapi.ActionCode { return openapi.ActionCode(a) }),
 		Regimes:        mapSlice(e.Regimes, func(r rules.Regime) openapi.Regime { return openapi.Regime(r) })}
 	if e.PenaltyRow != "" {
 		out.Penalty = penaltyOut(e.PenaltyRow, priced)

@@ -67,7 +67,7 @@ func inspectedVessel(v openapi.InspectedVesselInput) rules.InspectedVessel {
 		EnginePower: p, PowerUnit: unit, LengthM: deref(v.LengthM), Use: rules.Use(deref(v.Use)),
 		PassengersCarried: deref(v.PassengersCarried), PassengersCertified: deref(v.PassengersCertified),
 		CargoTonnes: deref(v.CargoTonnes), CargoPermitted: deref(v.CargoPermitted), SpecialCategory: deref(v.SpecialCategory),
-		Towing: deref(v.Towing), LakeOnly: deref(v.LakeOnly), NoPropulsion: deref(v.NoPropulsion)}
+		DangerousGoods: deref(v.DangerousGoods), Towing: deref(v.Towing), LakeOnly: deref(v.LakeOnly), NoPropulsion: deref(v.NoPropulsion)}
 }
 
 func checklistItem(c openapi.ChecklistItemInput) rules.ChecklistItem {

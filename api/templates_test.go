@@ -18,9 +18,10 @@ func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
 	h := newHarness(t)
 	h.fleet()
 	want := map[string][]string{
-		"vessel-KARWAR":   {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-sch6-cat-c", "ka-state-control"},
-		"ka-mech-A-z1":    {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-state-control", "ka-zone1-equipment"},
-		"ka-nonmech-C-z3": {"ka-detention-criteria", "ka-marking-non-mechanised", "ka-sch6-non-mechanised"},
+		"vessel-KARWAR": {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-sch6-cat-c", "ka-state-control"},
+		"ka-mech-A-z1":  {"ka-detention-criteria", "ka-form2-annex", "ka-marking-mechanised", "ka-state-control", "ka-zone1-equipment"},
+		// Karnataka 2025, r.104(3): a boat's initial survey is recorded on Form-2 and its Annexure.
+		"ka-nonmech-C-z3": {"ka-detention-criteria", "ka-form2-annex", "ka-marking-non-mechanised", "ka-sch6-non-mechanised"},
 		"pd-motor":        {"paradip-harbour-craft"},
 		"pd-craft":        {"paradip-harbour-craft"},
 		"kd-motor":        {"kandla-motor-boat"},

@@ -32,7 +32,7 @@ func (h *handlers) GetVessel(ctx context.Context, r openapi.GetVesselRequestObje
 // CreateVessel registers a vessel.
 func (h *handlers) CreateVessel(ctx context.Context, r openapi.CreateVesselRequestObject) (openapi.CreateVesselResponseObject, error) {
 	b := r.Body
-	in := models.Vessel{RegistrationNumber: b.RegistrationNumber, SpecialCategory: deref(b.SpecialCategory), Name: b.Name,
+	in := models.Vessel{RegistrationNumber: b.RegistrationNumber, SpecialCategory: deref(b.SpecialCategory), DangerousGoods: deref(b.DangerousGoods), Name: b.Name,
 		Kind: string(b.Kind), Category: strPtr(b.Category), Zone: b.Zone, LengthM: b.LengthM, BreadthM: b.BreadthM,
 		DepthM: b.DepthM, GRT: b.Grt, NRT: b.Nrt, Passengers: b.Passengers, CargoTonnes: b.CargoTonnes, Use: string(b.Use),
 		OwnerID: b.OwnerId, JurisdictionID: b.JurisdictionId, SurveyAnniversary: fromDate(b.SurveyAnniversary)}
@@ -60,7 +60,7 @@ func (h *handlers) UpdateVessel(ctx context.Context, r openapi.UpdateVesselReque
 		return nil, err
 	}
 	b := r.Body
-	p := registry.VesselPatch{RegistrationNumber: b.RegistrationNumber, SpecialCategory: b.SpecialCategory, Name: b.Name,
+	p := registry.VesselPatch{RegistrationNumber: b.RegistrationNumber, SpecialCategory: b.SpecialCategory, DangerousGoods: b.DangerousGoods, Name: b.Name,
 		Category: strPtr(b.Category), Zone: b.Zone, LengthM: b.LengthM, BreadthM: b.BreadthM, DepthM: b.DepthM,
 		GRT: b.Grt, NRT: b.Nrt, Passengers: b.Passengers, CargoTonnes: b.CargoTonnes, Use: strPtr(b.Use),
 		OwnerID: b.OwnerId, JurisdictionID: b.JurisdictionId, Status: strPtr(b.Status), SurveyAnniversary: fromDate(b.SurveyAnniversary)}

@@ -12,7 +12,10 @@ var (
 var templateFits = map[string]Fit{
 	// Form-2 and its annex are issued on the survey of mechanised vessels
 	// (Karnataka 2025, r.2: Chapters I–V; Sch-I Form-2).
-	"ka-form2-annex": {Kinds: kindsMechanised, Rule: "Karnataka 2025, r.2 (Chapters I–V), Sch-I Annex to Form-2"},
+	// A non-mechanised boat's initial survey is also recorded on Form-2
+	// with its Annexure (r.104(3)); the annex's machinery and powered
+	// equipment items are narrowed to mechanised vessels (onlyMechanised).
+	"ka-form2-annex": {Kinds: []rules.VesselKind{rules.KindMechanised, rules.KindNonMechanised}, Rule: "Karnataka 2025, r.2 (Chapters I–V), r.104(3), Sch-I Annex to Form-2"},
 	// The State Control Inspection Report serves the Act's mechanised
 	// vessels (Sch-IX Forms A and B; Form-18 challan under r.13).
 	"ka-state-control": {Kinds: kindsMechanised, Rule: "Karnataka 2025, r.2 (Chapters I–V), Sch-IX Forms A and B"},
@@ -50,7 +53,8 @@ func ReplacedBy(key string) []string { return replacedKeys[key] }
 
 // Item narrowings.
 var (
-	onlyZone1           = &Fit{Zones: []int{1}, Rule: "Karnataka 2025, r.46 (Zone 1; r.47 leaves Zones 2 and 3 to the DA)"}
+	onlyZone1           = &Fit{Kinds: kindsMechanised, Zones: []int{1}, Rule: "Karnataka 2025, r.46 (Zone 1 mechanised vessels; r.47 leaves Zones 2 and 3 to the DA)"}
+	onlyMechanised      = &Fit{Kinds: kindsMechanised, Rule: "Karnataka 2025, r.2 (Chapters I–V: machinery and powered equipment of a mechanised vessel)"}
 	onlyCategoryAB      = &Fit{Categories: []rules.Category{rules.CategoryA, rules.CategoryB}, Rule: "Karnataka 2025, r.145(7)(b)"}
 	onlyMotorBoats      = &Fit{Kinds: []rules.VesselKind{rules.KindMotor}, Rule: "Paradip 1967, r.30"}
 	onlySpecialCategory = &Fit{SpecialCategory: true, Rule: "Karnataka 2025, r.98, r.99"}

@@ -20,6 +20,17 @@ func (i Item) only(f *Fit) Item { i.Only = f; return i }
 func (i Item) rec(fields []string) Item { i.Record = fields; return i }
 
 // withRecord sets the record fields of every item of a group.
+// mechanisedOnly narrows items a non-mechanised boat has no use for
+// (machinery, electrical plant) to mechanised vessels.
+func mechanisedOnly(items []Item) []Item {
+	for k := range items {
+		if items[k].Only == nil {
+			items[k].Only = onlyMechanised
+		}
+	}
+	return items
+}
+
 func withRecord(fields []string, items ...Item) []Item {
 	for k := range items {
 		items[k].Record = fields
@@ -47,13 +58,13 @@ func form2AnnexV2() []Item {
 	const annex = "Karnataka 2025, Sch-I Annex to Form-2"
 	fire := withRecord(recordEquipment,
 		it("fire.plan", rules.CodeFFANotMaintained, "Fire fighting", annex, "Fire fighting plan available"),
-		it("fire.pump_mech", rules.CodeFirePumpMissing, "Fire fighting", annex, "Mechanical fire pump fitted and working"),
+		it("fire.pump_mech", rules.CodeFirePumpMissing, "Fire fighting", annex, "Mechanical fire pump fitted and working").only(onlyMechanised),
 		it("fire.pump_hand", rules.CodeFirePumpMissing, "Fire fighting", annex, "Hand fire pump fitted and working"),
 		it("fire.extinguishers", rules.CodeExtinguisherMissing, "Fire fighting", annex, "Portable extinguishers present, charged and in date"),
-		it("fire.fixed_system", rules.CodeFFANotMaintained, "Fire fighting", annex, "Fixed extinguishing system in order"),
+		it("fire.fixed_system", rules.CodeFFANotMaintained, "Fire fighting", annex, "Fixed extinguishing system in order").only(onlyMechanised),
 		it("fire.buckets", rules.CodeFireBucketMissing, "Fire fighting", annex, "Fire buckets present"),
 		it("fire.sand_boxes", rules.CodeSandBoxMissing, "Fire fighting", annex, "Sand boxes with scoop present"),
-		it("fire.hydrants", rules.CodeFFANotMaintained, "Fire fighting", annex, "Hydrants in order"),
+		it("fire.hydrants", rules.CodeFFANotMaintained, "Fire fighting", annex, "Hydrants in order").only(onlyMechanised),
 		it("fire.hose_fittings", rules.CodeFFANotMaintained, "Fire fighting", annex, "Hoses, fittings and nozzles in order"),
 	)
 	equip := withRecord(recordEquipment,
@@ -97,7 +108,7 @@ func form2AnnexV2() []Item {
 		it("lsa.emergency_comms", rules.CodeLSANotMaintained, "Life-saving", annex, "Emergency communications in order"),
 		it("lsa.general", rules.CodeLSANotMaintained, "Life-saving", "Karnataka 2025, r.49", "Life-saving appliances maintained and ready for use"),
 	)
-	mach := withRecord(recordMachinery,
+	mach := mechanisedOnly(withRecord(recordMachinery,
 		it("mach.main", rules.CodeMachineryNotInOrder, "Machinery/Electrical", annex, "Main machinery in order"),
 		it("mach.main_generator", rules.CodeMachineryNotInOrder, "Machinery/Electrical", annex, "Main generator in order"),
 		it("mach.emergency_generator", rules.CodeMachineryNotInOrder, "Machinery/Electrical", annex, "Emergency generator in order"),
@@ -106,7 +117,7 @@ func form2AnnexV2() []Item {
 		it("mach.shore_connection", rules.CodeMachineryNotInOrder, "Machinery/Electrical", annex, "Shore connection in order"),
 		it("mach.batteries_in_order", rules.CodeBatteriesNotInOrder, "Machinery/Electrical", annex, "Batteries secured and in order"),
 		it("mach.signal_switches", rules.CodeMachineryNotInOrder, "Machinery/Electrical", annex, "Signal light switches in order"),
-	)
+	))
 	acc := withRecord(recordCondition,
 		it("acc.escape_routes", rules.CodeAccommodationNotInOrder, "Accommodation/Safety", annex, "Escape routes clear and marked"),
 		it("acc.washrooms", rules.CodeAccommodationNotInOrder, "Accommodation/Safety", annex, "Washrooms in order"),

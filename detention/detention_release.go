@@ -138,7 +138,11 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 	db := w.Tx().DB
 	var det document.DetentionOrder
 	_ = json.Unmarshal(o.Particulars, &det)
-	charges, total, err := detentionCharges(o, now, in)
+	visits, err := officialVisits(ctx, w, o)
+	if err != nil {
+		return *o, err
+	}
+	charges, total, err := detentionCharges(o, now, visits, in)
 	if err != nil {
 		return *o, err
 	}
@@ -202,13 +206,27 @@ func restoreVessel(ctx context.Context, w *inspect.Work, o *models.DetentionOrde
 	return setVesselStatus(ctx, w, v, o.VesselStatusBefore, "release order "+derefString(o.ReleaseNumber))
 }
 
+// officialVisits counts the official visits of a detention: the detention
+// itself and every re-inspection made under the order (submitted or
+// approved), each charged per visit (Karnataka 2025, Sch-IV detention
+// table item 1).
+func officialVisits(ctx context.Context, w *inspect.Work, o *models.DetentionOrder) (int, error) {
+	var n int64
+	err := w.Tx().DB.WithContext(ctx).Raw(`SELECT count(*) FROM inspections WHERE detention_order_id = ? AND kind = ?
+		AND status IN ('submitted', 'approved') AND deleted_at IS NULL`, o.ID, inspect.KindReinspection).Scan(&n).Error
+	if err != nil {
+		return 0, fmt.Errorf("count re-inspections: %w", err)
+	}
+	return 1 + int(n), nil
+}
+
 // detentionCharges are the Karnataka 2025 Sch-IV detention charges (IV Act
-// s.85(2)): the detention fee per visit (one), the holding place per day
-// of detention (calendar days in India, at least one) with towing at
-// actuals, and guard shifts if any.
-func detentionCharges(o *models.DetentionOrder, released time.Time, in ReleaseInput) ([]document.Charge, int64, error) {
+// s.85(2)): the detention fee per official visit (officialVisits), the
+// holding place per day of detention (calendar days in India, at least
+// one) with towing at actuals, and guard shifts if any.
+func detentionCharges(o *models.DetentionOrder, released time.Time, visits int, in ReleaseInput) ([]document.Charge, int64, error) {
 	days := daysBetween(rules.DateOf(o.OrderedAt), rules.DateOf(released))
-	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: 1},
+	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: visits},
 		{Kind: rules.FeeKADetentionHolding, Quantity: max(days, 1), Actuals: rules.Rupees(in.TowingRupees)}}
 	if in.GuardShifts > 0 {
 		reqs = append(reqs, rules.FeeRequest{Kind: rules.FeeKADetentionGuard, Quantity: in.GuardShifts})

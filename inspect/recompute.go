@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 )
@@ -117,33 +118,14 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 	if in.Certificates, err = w.vesselCertificates(ctx, v, on); err != nil {
 		return in, err
 	}
-	in.Crew, err = w.crewOnBoard(ctx, v.ID, on)
+	in.Crew, err = registry.CrewOnBoard(ctx, w.tx.DB, v.ID, on) // the one reading of who is qualified for what
 	return in, err
 }
 
 // inspectedVessel is the vessel as found: registry particulars with the
 // persons and cargo the inspector counted on board.
 func inspectedVessel(v models.Vessel, r *models.Inspection) rules.InspectedVessel {
-	iv := rules.InspectedVessel{ID: v.ID.String(), OwnerID: v.OwnerID.String(), Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind),
-		Use: rules.Use(v.Use), SpecialCategory: v.SpecialCategory}
-	if v.Category != nil {
-		iv.Category = rules.Category(*v.Category)
-	}
-	if v.Zone != nil {
-		iv.Zone = rules.Zone(*v.Zone)
-	}
-	if v.EnginePower != nil && v.PowerUnit != nil {
-		iv.EnginePower, iv.PowerUnit = *v.EnginePower, rules.PowerUnit(*v.PowerUnit)
-	}
-	if v.LengthM != nil {
-		iv.LengthM = *v.LengthM
-	}
-	if v.Passengers != nil {
-		iv.PassengersCertified = *v.Passengers
-	}
-	if v.CargoTonnes != nil {
-		iv.CargoPermitted = *v.CargoTonnes
-	}
+	iv := registry.InspectedVessel(v)
 	if r.PassengersCarried != nil {
 		iv.PassengersCarried = *r.PassengersCarried
 	}
@@ -200,49 +182,6 @@ func (w *Work) vesselCertificates(ctx context.Context, v models.Vessel, on rules
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// crewOnBoard is the crew signed on to the vessel on the date, with their
-// competency and GP rating certificates.
-func (w *Work) crewOnBoard(ctx context.Context, vessel uuid.UUID, on rules.Date) ([]rules.CrewOnBoard, error) {
-	type row struct {
-		CrewMemberID  uuid.UUID
-		Role          string
-		Grade         *string
-		Legacy        *bool
-		IssuedOn      *time.Time
-		ExpiresOn     *time.Time
-		RevalidatedOn *time.Time
-	}
-	var rows []row
-	day := on.String()
-	err := w.tx.DB.WithContext(ctx).Raw(`SELECT vc.crew_member_id, vc.role, c.grade, c.legacy, c.issued_on, c.expires_on, c.revalidated_on
-		FROM vessel_crew vc LEFT JOIN certificates c ON c.crew_member_id = vc.crew_member_id AND c.deleted_at IS NULL
-		     AND c.status = 'valid' AND c.kind IN ('competency', 'gp_rating')
-		WHERE vc.vessel_id = ? AND vc.deleted_at IS NULL AND vc.signed_on <= ?::date AND (vc.signed_off IS NULL OR vc.signed_off >= ?::date)
-		ORDER BY vc.crew_member_id`, vessel, day, day).Scan(&rows).Error
-	if err != nil {
-		return nil, fmt.Errorf("load crew on board: %w", err)
-	}
-	var out []rules.CrewOnBoard
-	for _, r := range rows {
-		if len(out) == 0 || out[len(out)-1].ID != r.CrewMemberID.String() {
-			out = append(out, rules.CrewOnBoard{ID: r.CrewMemberID.String(), Role: r.Role})
-		}
-		if r.Grade != nil {
-			cc := rules.CrewCertificate{Grade: rules.CertificateGrade(*r.Grade), Legacy: r.Legacy != nil && *r.Legacy}
-			cc.IssuedOn, cc.ExpiresOn, cc.RevalidatedOn = optDate(r.IssuedOn), optDate(r.ExpiresOn), optDate(r.RevalidatedOn)
-			out[len(out)-1].Certificates = append(out[len(out)-1].Certificates, cc)
-		}
-	}
-	return out, nil
-}
-
-func optDate(t *time.Time) rules.Date {
-	if t == nil {
-		return rules.Date{}
-	}
-	return dateOf(*t)
 }
 
 // derivedCols are the server-owned columns of a finding for a deficiency.

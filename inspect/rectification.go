@@ -241,7 +241,7 @@ func rectifiable(f findingRef) error {
 		return models.Errorf(models.KindConflict, "inspection_not_final", "the inspection is %s", f.Status)
 	}
 	if c := rules.ClosureFor(rules.Code(f.Code), rules.ActionCode(f.Action)); !c.Remote() {
-		return invalid("finding_id", "reinspection_required", "rule %s: %s (%s); the finding closes with a re-inspection", c.Rule, c.Reason, c.Citation)
+		return models.Refused("finding_id", "reinspection_required", "rule %s: %s (%s); the finding closes with a re-inspection", c.Rule, c.Reason, c.Citation)
 	}
 	return nil
 }

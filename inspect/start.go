@@ -166,7 +166,7 @@ func (w *Work) startTemplate(ctx context.Context, field string, id uuid.UUID, v 
 	// A template applies to the vessel kinds, categories and zones its law
 	// does (templates_fits.go); any other would fine without basis.
 	if err := t.Fit.Check(checklist.FactsOf(v)); err != nil {
-		return checklist.Template{}, invalid(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+		return checklist.Template{}, models.Refused(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
 	}
 	if !retired.IsZero() {
 		return t, w.checkRetired(ctx, field, t, retired, at)

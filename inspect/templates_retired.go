@@ -66,8 +66,7 @@ func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Templ
 	}
 	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for inspections started before %s; this one started at %s: %s",
 		t.Key, t.Version, retired.UTC().Format(time.RFC3339), until.UTC().Format(time.RFC3339), at.UTC().Format(time.RFC3339), use)
-	return &models.Error{Kind: models.KindInvalid, Code: CodeTemplateRetired, Message: field + ": " + msg,
-		Fields: []models.FieldError{{Field: field, Code: CodeTemplateRetired, Message: msg}}}
+	return models.Refused(field, CodeTemplateRetired, "%s", msg)
 }
 
 // successorOf says what to start with instead of a retired version: the

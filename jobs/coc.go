@@ -9,6 +9,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -96,57 +97,21 @@ func missingLines(res rules.ManningResult) ([]string, []notify.Post, string) {
 	return lines, posts, cite
 }
 
-// manningInput is a vessel with the crew signed on on the date and all
-// their certificates, as rules.CheckManning reads them.
+// manningInput is the manning question for a vessel on the date, asked as
+// vessel compliance and the inspection recompute ask it: the crew read by
+// registry.CrewOnBoard and the vessel by rules.ManningInputFor under the
+// rule set of its regime in force (the setting's legacy deadline where
+// none is).
 func (s *Service) manningInput(ctx context.Context, vesselID uuid.UUID, on rules.Date) (rules.ManningInput, error) {
 	db := s.d.DB.Gorm.WithContext(ctx)
 	var v models.Vessel
 	if err := db.Where("id = ?", vesselID).Take(&v).Error; err != nil {
 		return rules.ManningInput{}, fmt.Errorf("vessel %s: %w", vesselID, err)
 	}
-	in := rules.ManningInput{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind), Use: rules.Use(v.Use), On: on,
-		LegacyDeadline: s.legacyDeadline(on), Crew: []rules.CrewOnBoard{}}
-	if v.Category != nil {
-		in.Category = rules.Category(*v.Category)
+	rs, err := rules.NewRegistry(s.d.Settings).For(rules.Regime(v.Regime), on)
+	if err != nil {
+		rs = &rules.RuleSet{Regime: rules.Regime(v.Regime), LegacyCoCDeadline: s.legacyDeadline(on)}
 	}
-	if v.Zone != nil {
-		in.Zone = rules.Zone(*v.Zone)
-	}
-	if v.EnginePower != nil && v.PowerUnit != nil {
-		in.EnginePower, in.PowerUnit = *v.EnginePower, rules.PowerUnit(*v.PowerUnit)
-	}
-	if v.LengthM != nil {
-		in.LengthM = *v.LengthM
-	}
-	crew, err := s.crewOnBoard(ctx, vesselID, on)
-	in.Crew = append(in.Crew, crew...)
-	return in, err
-}
-
-// crewOnBoard lists the crew signed on on the date with their certificates.
-func (s *Service) crewOnBoard(ctx context.Context, vesselID uuid.UUID, on rules.Date) ([]rules.CrewOnBoard, error) {
-	db := s.d.DB.Gorm.WithContext(ctx)
-	day := dbDate(on)
-	var posts []models.VesselCrew
-	if err := db.Where("vessel_id = ? AND signed_on <= ? AND (signed_off IS NULL OR signed_off > ?)", vesselID, day, day).Order("signed_on, id").Find(&posts).Error; err != nil {
-		return nil, fmt.Errorf("crew of %s: %w", vesselID, err)
-	}
-	ids := make([]uuid.UUID, len(posts))
-	for i, p := range posts {
-		ids[i] = p.CrewMemberID
-	}
-	var certs []models.Certificate
-	if err := db.Where("crew_member_id IN ? AND status = 'valid'", append(ids, uuid.Nil)).Find(&certs).Error; err != nil {
-		return nil, fmt.Errorf("crew certificates of %s: %w", vesselID, err)
-	}
-	byCrew := map[uuid.UUID][]rules.CrewCertificate{}
-	for _, c := range certs {
-		byCrew[*c.CrewMemberID] = append(byCrew[*c.CrewMemberID], rules.CrewCertificate{Grade: rules.CertificateGrade(c.Grade), Legacy: c.Legacy,
-			IssuedOn: ruleDate(c.IssuedOn), ExpiresOn: ruleDatePtr(c.ExpiresOn), RevalidatedOn: ruleDatePtr(c.RevalidatedOn)})
-	}
-	out := make([]rules.CrewOnBoard, 0, len(posts))
-	for _, p := range posts {
-		out = append(out, rules.CrewOnBoard{ID: p.CrewMemberID.String(), Role: p.Role, Certificates: byCrew[p.CrewMemberID]})
-	}
-	return out, nil
+	crew, err := registry.CrewOnBoard(ctx, s.d.DB.Gorm, vesselID, on)
+	return rules.ManningInputFor(rs, registry.InspectedVessel(v), crew, on), err
 }

@@ -64,6 +64,15 @@ func Invalid(fields ...FieldError) *Error {
 	return &Error{Kind: KindInvalid, Code: "validation_failed", Message: msg, Fields: fields}
 }
 
+// Refused is a refusal the documentation names by its code: a validation
+// error whose problem code is that code (not validation_failed), with the
+// one field at fault carrying it too, so a client may read either.
+func Refused(field, code, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{Kind: KindInvalid, Code: code, Message: field + ": " + msg,
+		Fields: []FieldError{{Field: field, Code: code, Message: msg}}}
+}
+
 // NotFound is the error for an absent or out-of-scope record of the named type.
 func NotFound(what string) *Error {
 	return Errorf(KindNotFound, "not_found", "%s not found", what)

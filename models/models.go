@@ -134,25 +134,28 @@ type Vessel struct {
 	ID                 uuid.UUID `gorm:"type:uuid;primaryKey"`
 	RegistrationNumber string
 	SpecialCategory    bool
-	Name               string
-	Regime             string
-	Kind               string
-	Category           *string
-	Zone               *int
-	EnginePower        *float64
-	PowerUnit          *string
-	LengthM            *float64
-	BreadthM           *float64
-	DepthM             *float64
-	GRT                *float64 `gorm:"column:grt"`
-	NRT                *float64 `gorm:"column:nrt"`
-	Passengers         *int
-	CargoTonnes        *float64
-	Use                string
-	JurisdictionID     uuid.UUID `gorm:"type:uuid"`
-	OwnerID            uuid.UUID `gorm:"type:uuid"`
-	Status             string
-	SurveyAnniversary  *time.Time
+	// DangerousGoods: carries dangerous goods or flammable liquids other
+	// than for its domestic use (Karnataka 2025, r.102 Note: Category A).
+	DangerousGoods    bool
+	Name              string
+	Regime            string
+	Kind              string
+	Category          *string
+	Zone              *int
+	EnginePower       *float64
+	PowerUnit         *string
+	LengthM           *float64
+	BreadthM          *float64
+	DepthM            *float64
+	GRT               *float64 `gorm:"column:grt"`
+	NRT               *float64 `gorm:"column:nrt"`
+	Passengers        *int
+	CargoTonnes       *float64
+	Use               string
+	JurisdictionID    uuid.UUID `gorm:"type:uuid"`
+	OwnerID           uuid.UUID `gorm:"type:uuid"`
+	Status            string
+	SurveyAnniversary *time.Time
 	Synced
 }
 

@@ -3236,6 +3236,48 @@ func (e ListFlagsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for DecidePenaltyRiseJSONBodyDecision.
+const (
+	DecidePenaltyRiseJSONBodyDecisionConfirm DecidePenaltyRiseJSONBodyDecision = "confirm"
+	DecidePenaltyRiseJSONBodyDecisionReject  DecidePenaltyRiseJSONBodyDecision = "reject"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyRiseJSONBodyDecision enum.
+func (e DecidePenaltyRiseJSONBodyDecision) Valid() bool {
+	switch e {
+	case DecidePenaltyRiseJSONBodyDecisionConfirm:
+		return true
+	case DecidePenaltyRiseJSONBodyDecisionReject:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DecidePenaltyRise200JSONResponseBodyState.
+const (
+	DecidePenaltyRise200JSONResponseBodyStateApplied   DecidePenaltyRise200JSONResponseBodyState = "applied"
+	DecidePenaltyRise200JSONResponseBodyStateConfirmed DecidePenaltyRise200JSONResponseBodyState = "confirmed"
+	DecidePenaltyRise200JSONResponseBodyStateDeclined  DecidePenaltyRise200JSONResponseBodyState = "declined"
+	DecidePenaltyRise200JSONResponseBodyStateProposed  DecidePenaltyRise200JSONResponseBodyState = "proposed"
+)
+
+// Valid indicates whether the value is a known member of the DecidePenaltyRise200JSONResponseBodyState enum.
+func (e DecidePenaltyRise200JSONResponseBodyState) Valid() bool {
+	switch e {
+	case DecidePenaltyRise200JSONResponseBodyStateApplied:
+		return true
+	case DecidePenaltyRise200JSONResponseBodyStateConfirmed:
+		return true
+	case DecidePenaltyRise200JSONResponseBodyStateDeclined:
+		return true
+	case DecidePenaltyRise200JSONResponseBodyStateProposed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DecidePenaltyAppealJSONBodyDecision.
 const (
 	DecidePenaltyAppealJSONBodyDecisionDismissed DecidePenaltyAppealJSONBodyDecision = "dismissed"
@@ -4968,6 +5010,9 @@ type InspectedVesselInput struct {
 	CargoPermitted *float64        `json:"cargo_permitted,omitempty"`
 	CargoTonnes    *float64        `json:"cargo_tonnes,omitempty"`
 	Category       *VesselCategory `json:"category,omitempty"`
+
+	// DangerousGoods Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note)
+	DangerousGoods *bool `json:"dangerous_goods,omitempty"`
 
 	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7)
 	EnginePower *EnginePower `json:"engine_power,omitempty"`
@@ -6814,7 +6859,10 @@ type Vessel struct {
 	CargoTonnes *float64        `json:"cargo_tonnes,omitempty"`
 	Category    *VesselCategory `json:"category,omitempty"`
 	CreatedAt   time.Time       `json:"created_at"`
-	DepthM      *float64        `json:"depth_m,omitempty"`
+
+	// DangerousGoods Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note)
+	DangerousGoods *bool    `json:"dangerous_goods,omitempty"`
+	DepthM         *float64 `json:"depth_m,omitempty"`
 
 	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7)
 	EnginePower    *EnginePower       `json:"engine_power,omitempty"`
@@ -6945,7 +6993,10 @@ type VesselFields struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
 	CargoTonnes *float64        `json:"cargo_tonnes,omitempty"`
 	Category    *VesselCategory `json:"category,omitempty"`
-	DepthM      *float64        `json:"depth_m,omitempty"`
+
+	// DangerousGoods Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note)
+	DangerousGoods *bool    `json:"dangerous_goods,omitempty"`
+	DepthM         *float64 `json:"depth_m,omitempty"`
 
 	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7)
 	EnginePower    *EnginePower        `json:"engine_power,omitempty"`
@@ -6972,7 +7023,10 @@ type VesselInput struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
 	CargoTonnes *float64        `json:"cargo_tonnes,omitempty"`
 	Category    *VesselCategory `json:"category,omitempty"`
-	DepthM      *float64        `json:"depth_m,omitempty"`
+
+	// DangerousGoods Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note)
+	DangerousGoods *bool    `json:"dangerous_goods,omitempty"`
+	DepthM         *float64 `json:"depth_m,omitempty"`
 
 	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7)
 	EnginePower        *EnginePower        `json:"engine_power,omitempty"`
@@ -7133,7 +7187,10 @@ type VesselPatch struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
 	CargoTonnes *float64        `json:"cargo_tonnes,omitempty"`
 	Category    *VesselCategory `json:"category,omitempty"`
-	DepthM      *float64        `json:"depth_m,omitempty"`
+
+	// DangerousGoods Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note)
+	DangerousGoods *bool    `json:"dangerous_goods,omitempty"`
+	DepthM         *float64 `json:"depth_m,omitempty"`
 
 	// EnginePower Engine power with its unit (BHP for motor boats, NHP for steam boats, kW for Karnataka mechanised vessels; docs/LAW.md §1.7)
 	EnginePower        *EnginePower        `json:"engine_power,omitempty"`
@@ -7405,6 +7462,18 @@ type UpdateOwnerParams struct {
 type GetOwnerCalendarParams struct {
 	Token string `form:"token" json:"token"`
 }
+
+// DecidePenaltyRiseJSONBody defines parameters for DecidePenaltyRise.
+type DecidePenaltyRiseJSONBody struct {
+	Decision DecidePenaltyRiseJSONBodyDecision `json:"decision"`
+	Reason   string                            `json:"reason"`
+}
+
+// DecidePenaltyRiseJSONBodyDecision defines parameters for DecidePenaltyRise.
+type DecidePenaltyRiseJSONBodyDecision string
+
+// DecidePenaltyRise200JSONResponseBodyState defines parameters for DecidePenaltyRise.
+type DecidePenaltyRise200JSONResponseBodyState string
 
 // DecidePenaltyAppealJSONBody defines parameters for DecidePenaltyAppeal.
 type DecidePenaltyAppealJSONBody struct {
@@ -7699,6 +7768,9 @@ type CreateOwnerJSONRequestBody = OwnerInput
 
 // UpdateOwnerJSONRequestBody defines body for UpdateOwner for application/json ContentType.
 type UpdateOwnerJSONRequestBody = OwnerPatch
+
+// DecidePenaltyRiseJSONRequestBody defines body for DecidePenaltyRise for application/json ContentType.
+type DecidePenaltyRiseJSONRequestBody DecidePenaltyRiseJSONBody
 
 // DecidePenaltyAppealJSONRequestBody defines body for DecidePenaltyAppeal for application/json ContentType.
 type DecidePenaltyAppealJSONRequestBody DecidePenaltyAppealJSONBody
@@ -9889,6 +9961,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
+	// (POST /v1/penalty-adjustments/{id}/decision)
+	DecidePenaltyRise(c *fiber.Ctx, id ID) error
 	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
 	// (POST /v1/penalty-appeals/{id}/decide)
 	DecidePenaltyAppeal(c *fiber.Ctx, id ID) error
@@ -12021,6 +12096,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// DecidePenaltyRise operation middleware
+func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DecidePenaltyRise(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyAppeal operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyAppeal(c *fiber.Ctx) error {
 
@@ -13925,6 +14029,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Get(options.BaseURL+"/v1/penalty-notices/:id/pdf", wrapper.GetPenaltyNoticePdf)
 
 	router.Post(options.BaseURL+"/v1/penalty-notices/:id/payments", wrapper.RecordPenaltyPayment)
+
+	router.Post(options.BaseURL+"/v1/penalty-adjustments/:id/decision", wrapper.DecidePenaltyRise)
 
 	router.Post(options.BaseURL+"/v1/penalty-notices/:id/appeals", wrapper.FilePenaltyAppeal)
 
@@ -17936,6 +18042,101 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type DecidePenaltyRiseRequestObject struct {
+	Id   ID `json:"id"`
+	Body *DecidePenaltyRiseJSONRequestBody
+}
+
+type DecidePenaltyRiseResponseObject interface {
+	VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error
+}
+
+type DecidePenaltyRise200JSONResponse struct {
+	Id        openapi_types.UUID                        `json:"id"`
+	NewAmount int64                                     `json:"new_amount"`
+	OffenceId openapi_types.UUID                        `json:"offence_id"`
+	OldAmount int64                                     `json:"old_amount"`
+	PenaltyId openapi_types.UUID                        `json:"penalty_id"`
+	Reason    string                                    `json:"reason"`
+	State     DecidePenaltyRise200JSONResponseBodyState `json:"state"`
+	Version   int64                                     `json:"version"`
+}
+
+func (response DecidePenaltyRise200JSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DecidePenaltyRise400ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise401ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyRise401ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise403ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyRise403ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise404ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyRise404ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise409ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyRise409ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRise422ApplicationProblemPlusJSONResponse Problem
+
+func (response DecidePenaltyRise422ApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type DecidePenaltyRisedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DecidePenaltyRisedefaultApplicationProblemPlusJSONResponse) VisitDecidePenaltyRiseResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyAppealRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyAppealJSONRequestBody
@@ -21619,6 +21820,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
+	// (POST /v1/penalty-adjustments/{id}/decision)
+	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
 	// DecidePenaltyAppeal Uphold or dismiss an appeal (the appellate authority)
 	// (POST /v1/penalty-appeals/{id}/decide)
 	DecidePenaltyAppeal(ctx context.Context, request DecidePenaltyAppealRequestObject) (DecidePenaltyAppealResponseObject, error)
@@ -23455,6 +23659,47 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// DecidePenaltyRise operation middleware
+func (sh *strictHandler) DecidePenaltyRise(ctx *fiber.Ctx, id ID) error {
+	var request DecidePenaltyRiseRequestObject
+
+	request.Id = id
+
+	var body DecidePenaltyRiseJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DecidePenaltyRise(ctx.UserContext(), request.(DecidePenaltyRiseRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DecidePenaltyRise")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DecidePenaltyRiseResponseObject); ok {
+		if err := validResponse.VisitDecidePenaltyRiseResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DecidePenaltyAppeal operation middleware
 func (sh *strictHandler) DecidePenaltyAppeal(ctx *fiber.Ctx, id ID) error {
 	var request DecidePenaltyAppealRequestObject
@@ -24864,652 +25109,662 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rctxGtieOvkpGnfmHyNggxeJFlsjYMYeW5LbatqSWZLv3ND1VSSCrCiYqE85MkKp2aGIe4jzD7O/n",
-	"y/m+H2We5MRamQkkbgXUhRep9aVbLgKJvKxc9/Vbfw5CMU8FZ1yrwemfgxmjEZP4z3dMy8X5RDMJ/xUx",
-	"Fco41bHgg9PBexYKHimiBbmhsSaXbCIkIxJeifmU7Lz77jl5NhwekP/6z+HB/uH+0e4gGKhwxuYURpsI",
-	"Oad6cDqIuT46HASDOf0Yz7P54PTpk+ODg2Awj7n572Ew0IuUmUfZlMnBp0+BN7d37I8sliza1hxlPp6W",
-	"GdvmnH9OE0GjN5OJYro+228XmikiJkTPGElnQgv8l2LymkkyE0mkes/uybE/u8Mnh8Pj8gQPGib4KRik",
-	"VNI50/b8n2dSiYazf5PSPzJGQvwzmUgxJ5x91CPzwyAYxPDUHxmTi0Ew4HQO38n/WMx4Tj/+yPhUzwan",
-	"hwfFjJSWMZ/ijr16Ac/hcCnVs2K0OOq3F1mGT3pfOnrS+KHJT1SHs/paP8wYkeKGXDOpYsHJQmTkkioW",
-	"4eGEM8qnjAgeELY/3ScXg6OLAdl5+YFOCcyB0DBkqWbRrtsVc72Khbya7Jkvt2zMceO+/BjPY51vTWWn",
-	"E/yjP17EJjRL9OD05CBYQsUnnTT8CTZdpYIrhhTyVorLhM3hn6HgmnGcFE3TJA4p7ODj1Dzxb78r2M4/",
-	"vUn9N8kmg9PB/+txwX8em7+qx25c/GL5QM45wWt7fPINSd1jlh/Qy4Q9F3ySxKG+0zmR0H71jNzMGCex",
-	"JrEiWlKuYsY12aFc6BmTJM3UzNzxWJGIXcchCwi11/2SAVe6ZjKexCwiQpJYK3KJfMH8TbK5uGbRLsHl",
-	"7iH/I4oulPmsFoSqK0KnNOaDoMbK93Je3rRO+/Rjj+vjUt8zCdP8mdNrGiewxXe7tRFLGY8YDxewp5G4",
-	"4bAzcPsiqincRfj9MlMLshOKiJExMvjx7inRcmE2g1DcqdKuWeHgndc0vmbb27cPQvxE+QLEE1Na3eWm",
-	"fRCCzClfkAmNExaRRExjroAjGcKjYSgyrmEfaRRJptSZkYrt+7SFbckF9Secsl0HvH8ewsSfi4jVGfAL",
-	"NonDGI+f4mMED3nnByo51fSKksODw5OAvA9ne6/+DnyWcWBf/xgcDAfB4AA43MER/A/IxIMT+J8ng2Dw",
-	"7NngtxprDQbnc8ajOePanhtMKJUiZVLHhudROTX/H0UxzIcmb72/G0lUlyHzTONhP1KEymkGX1CD/Pvi",
-	"8ncWavh+SFOdSRaNqC4JsohqtqfjOatIs5OGNYSSUb3ZEBEL42ilIXiWWOZgtqB1yMtFDwndYzRgSqM4",
-	"2sZgvUapv8VVypAkRxsNIOSa7/+eyVhF8SZTcGS5pY00GsifS+ifwCNkp9i7fcrVDZPk//7v/7M7CLp0",
-	"wmAgbjhbd8Mko5bFlif462yBAoVFsSY3VJEZS6IzInjIiCXbAB8w/yEfKWKGMtJDcIZvOflRXkPTIpSm",
-	"OkMu4piVSPFVpy+idgs8gUWNbCpLo02veKbyfazuBkiPiOVbMghW3mmrLi+3S54dHHwzfPbs8OT4m+OD",
-	"Z8+GHfaJr/D/w1gA7jPVy1isztJkYNh2mb/m55BTRv1OeQRXubAlPls6kd8a+HpVrvwYN8mWWLN5+R/L",
-	"NIDqmHih6cdX5t0Tj/KolHQBf/bttAYLrOOCV48AP9Rnte9YKGQDqZ2jbSUmhLoXRtK8oQhVxhLOkoQo",
-	"BqparE8Ju2ZyQUKRZHNOLhfEnm6ziF62eX99/+b1LzTJ2Fepu4rUTZje9gS/CvKHK8i7Rdl25PEqIrP7",
-	"2e1Kxwcq+6oSz6cAX/4VF6ynLPRYRoklrSklCxndJi9LfKWPOHm/4CFIOeT1SfJmMjj9x3Ju7954ya9Z",
-	"IlJg+lXZC96EVSWulWuf3JwLfa4m0BrUuMqp4l/ry//tUzD4loZXiZi+YGHsSKsi8RLJaLQYTWJOkw4N",
-	"fEYjkrCJRvF6aUYmdoBTIpnKEnSHgPNJaSFZRHBY9yfKIwLuLHBIgdprSYRwcVNYtJdCJIxyJ4LcrN32",
-	"RLEKqQTyAEfIolHHXY2lNTAXhT7PDi9KpmbvzJPV8yhfqHwV+chBZdebKLdycJ5Todl9MKGJYlV1Zt0N",
-	"XMJe5zF3Pwy76LK0chxxyUpfci0XDfQ5nUo2pZqN2MfYesPqlFI8td6RV9S48h14LqREg4rYxwiIgoBM",
-	"4o8sIlSTSSyVJpKFLE5LNs9KWqB1YuV8IF9Sxq+4uIFdhGBUzKejiZAjRmUSY0AASanxHFdRkdpebhbo",
-	"Dc/jLowUY412svGVwq03uxWxCZPAIXaAW9Ap21134xp0oDoPK2TeI0X8N84IqDTkZhYnDGYYCaaASREk",
-	"t24DtlMhSujyXTHeAdhqAo8Cr2Rck3htQtqQ+7V7YmL0QduAVc0P08cFk9IFBDLXd4I6285uWLFTNa6i",
-	"2B/b1KOCAez+aJLQadnM9tb8pGnJhVk9bDKrUdticxon1Tt2crxN5bJDQhWKXs39ARtZYbBBnStb/lVV",
-	"DT2e4N+EghKWCIRtODpKsuXBODme04TxiMoP4oo1qGRb8Aesd/XxgDK1XTN9MzPvWlxtczpN5pBngHg7",
-	"33luz82zD+j4Ntlp7UixznsVCyXTZ0TNMILKk4VV2L0xh83WtGyxKCaMReTndz9C3Bl834SS0O4toWla",
-	"FSXHT1c9SLMcM4PVjnUbXKc0YE0I1PjOCnwjpWGsF+sZAyGVMmbRim/RKEu0KpFULf1jeOBMgyXyM5zF",
-	"SSQZH2U8YnI0PNzCmEk2ndIpG11Ny1dNZMACqqO1jMez+WWDq8QuvOkcQsluumffNflJIoQcUcnoaH7Y",
-	"a/5Lpw+SmqJ1MK9funcZ52B1z5mWJlfskvFwBv+EyP4NlSjDN5vBp6Uk62zqMnkl8YT9TsMrptVItubj",
-	"Qabd/wOzhp0naZIpEtqBAyIFUFREsnSwLEfpcHj8zfHToyfH33QdzJzpmYh8W8zuLDrAGG00tcQ1k6DR",
-	"NE0/ZVIJrkb2BhL2MWQsUiSlSjE+ZVIFJh7oHvBjgnVjt3htORH2X3FlgvUVvDUPEMz+ALcOJIBw4hZN",
-	"whkLr5YsYhuT1JKGrIv1fsCHqnfZ27H8eINm2nPfaea/miZimrFy2kmFzYqoc5be+2BoZ2x0FfMSxXHB",
-	"2SBApWFg9dJUSD0IBiYXdRSxlErQtAfBQPCRZAmjCv6DqhFYZpgJ1uwUyNgoZTIWDef8nZDETQeypJiJ",
-	"XpvHTcKmLlnT+BBYZZSTV+/fkKdPDoYkyqSx1nbeDo9fBOTt0U+VCP1xk7qgY51UXQ0nzemd/uFaw8O8",
-	"7e3m8hOEe9x6dncx06XTa3OGJYm4AUUG936FeG+J3jpMUmq3ptOa70PpRRJWTu0mpdSuYcWbwjSNucsk",
-	"rHPGhE1pMpJs0mqjt8R9OrYkieGbI7hxi64Z/4jPvsVHTWJ0rEZzkfWhq5RxmnR/IieTt/Z5pLNpPGf9",
-	"SeIdPl9de33pOan3mtAHfLqF7pGwiovqHVZlh2tEEtQov0QLxeqXXqrvGPvBstnytXLMt8uXY77Sd2cr",
-	"m4AfycdYOtFXOXvdVNA0jnQXDOxtQcmVWcfG89TvXhr/kZhMGA9Zk1qbMqYCkE8k47EGFXGeJTpOk5jJ",
-	"M0Iv0UOI2goJWZyADmxUl4ynMg5ZBHkkg2CLfsL8xbbJYvq/m8uEUJgBuZkJxQidY3YtPCEmkzjELFqt",
-	"tju/fH9KWWR2i61x4ymZzQEicdOHn8ksYaPGmhWsjsgS8C6Y9dqlh2LOFCoag6DjPlZo05yjt7qgoLWl",
-	"pNqWYvQB/cx5DnHong8wbQ+YrCGsJIFjjDXZ+cvLD+Tx9fAxLEw9zl8wlTgK4x+xnhG8PgqjoYbhx0yB",
-	"218k16beo3xjGNey6oZY5j3vrzKsKBf7KwvLtIXuJ+saQp93VtEMmmlRkUvJaDiDnM25UJpYPTo0IatB",
-	"sNWdq+oU3UO2qRJtjxsWPKrf1ZYXtqNCNC42lzfNhNvvhMs1byShfJrRKTsljBOa3NCFOiNXPCCzGAxR",
-	"yciNjLX2jWh3+/vpJ5uoJE0cp2OXKpNy134p77q3fJYq92xIZMn530YJLBXVsqZPMN5DjQkGs7jXY1d8",
-	"daWItcgXmOMkDqlm/U/H7OZPTNOGcwHJPJqz+aXxcq/h5Wcf01gyNarkmFkvQ8mf3/D2VNIaC2/Uk2Ol",
-	"Mhat+RV8WfYyQLeQ/ehU/6W0Xpwk2g9WnISLprRk72FQC56Lecq0rUGDXSHo/jYqXhIZuRMQrOEjkl3T",
-	"JIZ9iiBDGZ4xHyIRo1ES84bqJbl/dGhqmP7+y26ju9C6Z8sb+rRZAOTfX/PwilzLnhv63rwAr2Z4dUZV",
-	"NnLNlGI2iuPIv1EnNQ9uIzpemkrgLDdD/vnZ5xvr03tOvl5WZJVKW/hcsSdAM0lMrcWzifkU0YUaaTHC",
-	"e99Arq8hhg/xNyxYwafQBbqiu3bP/7VucZS5Tl33wrQXpDwS0UVO+fSG7DAeCalAIQtpmprS1ojJ2CrK",
-	"t8fB1svm3oTvrcmJVrnd01hpuRhtcknzVyuF/dzV1YIz+IpFZ2jqRJLecPLvRGUKS3HxHHnIksQcpcqk",
-	"hN8N1eU3HkhhYOnGhF0K0uQ5NQcDYKWTmOPv+ee6tQ0c3F7qxjtc3al83R1y/hVPs+6obHnnXn6koU4W",
-	"aFOKCcmZGJqHZYm/XzMNPx+N4O7v0wp6xMZKwApCd2n+7DZE8PbEYPsV6bgHP1SCWfY+UWs4qUxes4Uh",
-	"5mtMEKbJKP8x5iqT1PiiUpEkmX0riUPnocp1KpDK6Ui64Owk1pwpuK8pk/NYN6oJ3jy3kutRDPeAEsyK",
-	"Sb116CRLedI85v6vw5oP6ssyHO7vdq4tez8tP+b3tbpgJ0Vz2YvJmVb44u+F7O24J/fnZShfrpqHwfvz",
-	"Rj4GyF5IYqXPTSaz94kFU6h0wP80J37kL7sdWj1KUw+SAvzGCLIpOneoMnW8bSJLe3k7mpLl32tgQODZ",
-	"hoLZM0ItVFFEMOcMovqxIpRwdkOqIqVR7YSEwc6sDTZPE6rZd7E216zZI//rjJpgASIkmacA4EbFETN5",
-	"4RYSYOecc/YRrOrvhJzvHZ4Sc+Mx22mRsgBgdww7DEgiDJoKwL7MGNYFq3p6O7k+Ippe4Z+wwMlOck2n",
-	"8EmDcMANag2UwNzgUybXRvVCC9Dso+4zsyYF2ZCRHaNRyPiE30/1ve+rEUer8vymnbHu4mIiS3fH0XaT",
-	"0cRIPJ9n5sY5nDAMCYbubbITiVA9fv8fr5/vz6OA5MMSbcdV9YjRJNYr3rgmTvDzz69eXJ/AfK7Y4v9d",
-	"FGOurMWvpk+V2Gln7mwwuGKLvtZv/9g9PK9dLmJdu1cik2HPaJY7p1FLdW8P/8qwuR5lrRC+MX5R067N",
-	"LN+lIghiV4q6dc7ravQeDD7uTcWe/TEn3v2c9r0H9uI5ZrKd/mmQ+U4H01jPssv9UMwf65hHNHH/lw+E",
-	"q6jdqE5siPz9UX5ZNgGH2ApOw9ZhENa97Pd6jXvd46Vhyr7P4i3e5n7f8d0/6Hv3bw/R4I5gCdZgSoYU",
-	"S8e8FdiAGqu5Pwuohek1WUM1breZUZQIlUn2Lkv6hyGOmzM/zEhlj9BcaJO4V2ja/UvRm78js6SHl6Ea",
-	"+7eTs6/nH+zKHspjNO/yCW4SqQkbIQzPSwlIIoLcI+l8xLlzuisLa86UolO2hiFgNV03QPNGFKip5Q0A",
-	"gM3RNQIlwa3hC3trSi6S46cn3/Soov6zVu3SoJYVoqlsah0eHz59WhM4f9aIvg4YuyAA9kRwEbj1ME+y",
-	"c2krTmykakh+ir81AK2XIlpAnldI54zEfLeiGcVcMzmhIfvzU0klUldxuidSYzftpQKfM3vxKbAbuX0m",
-	"DDczZlyPaKZnQrZbb6UzKY7evv31iDc/4i2olozrWC/WDQOZl51I6fLTTmKWRL08rXeDq9WptKUiicNF",
-	"vxxvJWzMoaeGafI2t6li5mNuB3vNAMGve8vt219v+ea3/CbmvOxeNps7cLy0Z+zav63+xXcXsyIycvLP",
-	"Z9BdEm2l+lYiZHasBxQeszPqdiDYBzdyG5T1oGU79dqur4QweYfSvz/qZUXyr7yoh+lKuSUR2lrb0ihE",
-	"H7AUfQBolZtgXDQqAcvE+heuBvS+7lUVYOXr/jCdUL5AXidC1i6GqwibLWLZkwyVTa6w2OrhVXl3k4T3",
-	"KLhMSmVivXNIzkL4+jdspbDhfG57Yax6j8ti/oql2sR8zaYRpSmPsKPFNZOaReaPiVDYXQVOAmPfaZrE",
-	"pYRFGAi31bzWrcV5s1q2RffndSwrSE3ORvvEZi5GyW5WTp+8lcSkpZsh2c1f8MFNM5TaqgZe4aCuyxjQ",
-	"3CueQP7nL+jpU+Q81JDuP2xO/9853G3O/N80Xalykma3GgkWDnJZ1npxyGtl1nlj94gIb54VK0XSiyze",
-	"icQIyHjKt7PHlbnbqfhfCMq72XYcf3GkXcEyBQCd0K9RkcRmVhI83zMsS8F/KkKRHKEyWUzID5RHCSXD",
-	"ZycnAXlLJY3ilAyfPfkGU5VNBQp56bHFOVWayVGYUKVGw0FQ/uGw+sMRvjqNORtFkOHvv9n0+yGKJ7gn",
-	"I+sRN08xWUkLTRNGwcc/CiWd6FGRSGqqy81oZiooaSE3qP6rpDiY9425ALno/eCPV5pxddjqH0sT8UZt",
-	"eb3tETqaCgSAKmbtfvJmWf2xGGFZ1qxkNz8xlzW5hWI2uBwjMRldxlLP1mGm/UEzYx7F1+GoMenz+Jbq",
-	"ynqj5qYzwXthzqTSIuaOXOFrJxKJe66mvZY2JEf6NDvqptT4xd7VTDm5rCPU75I21rSsKxRVkec8iikn",
-	"r6lZL3nh2s2JSVmyE2TH+TlUSCClWjMJA/7Pf5zv/Y+DvWeP93778zg4Pvj03wZ3S7YdedEPiIi76dOn",
-	"zq34N/PRHpCHM5/TdvL/7/BGfvlUvOS07s/iKxFxzdpbWnq7msH3hn8rqIzWShhey4xoMjJLF/Ww4Z6u",
-	"ninc32qwO2CMh7pjqe0++681NLsMEyoRzihhZwald4x+nDH0kCX4T8LpdTxFtZhAN0/A85UMPTmx4ORS",
-	"UL1r0/2V7VLMwquaRl9XhwsV0tMzTRJnRRe36ELwqVHMR+GMSlQr7MzQl4VzbdVC3fq3PKemz72wVfcb",
-	"l2GLMGtwWTXGn6Os4XR/hAppqI3WAnqZgtEGtaJg3McITrJusXFDJU1RXmtK8kY3MY/EzUikjKviV8o5",
-	"bK+iDY9CThXWzWAin2Sc3dAEep2worjWwM8nNFUM6UFrMR95uWBe8V/5Z2u+5a+aIx2Z5sehqzEsagRH",
-	"uRfEvo9OmJG3YoP5yVXcmoTGhe4Z1LHQAfUjtAqfkAbD1jDTWgVNjwRuW5XpPmQoZlm2WjlyjYAT+zll",
-	"r5eYjYPgzLbfn8Y0sszbWHYkBVYg1uw+wT0xrzvYctsTP3dn9yifaWtm08SfizKVOq9YB+hyZQzOLpUF",
-	"oYmSLcNidoFuRd3hohcmQOQFTFbFNm2DOOyYu2mpUwfABTIl8cSIPxGhx58LDVVf+FMOahTcI/5oBUJg",
-	"nuqFAzmEKbfM190wI1/LgCo+4F9QyNRWbti6wOO1FtgT+NSiSr5jEw+1eltJ9RKoaBIvr/kpr9vtqM9W",
-	"iqKVAkgCJ4QI7IPflm7O8RLotLWgOl3nKJc6bzHO3GKCQQ5nZsRICVW1goBWbFCJ0nsKnJxBbi5ySiWB",
-	"dRd3jrsIe3BKDveieBprcGZT8m/kyP4nHGJF+JZdLgd7z37786TZ1fKCacaR2xgFts70Ec5yy/k6zUrn",
-	"UTdcXufzNVlXvBy4tXRkxOdb8kZGTNZ3BA6jlWucLL0VhwetFtoGOTFdiJjL63cbJrRpM9hteD56owEJ",
-	"iaX/m6RkuCF6padsN5OHSh2HWUKlWr2XGNaG7w0JJmVgZp8J6jZ1EVulz6xfyrKlhCuL6j/Kq9XbL1CH",
-	"1D1sdy569efma61E1Hu+Wzifw/x8AAcJuWz5rFom45+dmQxahotRg6Z8dNh/TVvO7LJjbiezSzKQoiPo",
-	"fNDUvxJCs6/+TlIqKRnuH5Gd46dkJjKp1m65qGpoIzGHppQhGxSLawHpW3YYd5P1tT2EpLiMj1TJ+iq+",
-	"05FklVdyeUy5xF6rRxxYadooz8rssbzlxY52i/BtxEbKI3ZK9d7xjfK4nXnckXt8hJvanM5dT66xF8cJ",
-	"DMqjwCAlOhIPHLPabc4FPys7HWAq8IMhjEojUmR0sVbWVYvdZK+Z6W55u5rUw0zGvl/9rjEm8AV0+//X",
-	"VBB7Zzqvpu814BAc36tmWPPD9B5n6zrfyjnibpyGxr39IFJaZlry8PzLaoTrqXnrHkV969fXGLdTO3CX",
-	"Sudwy0pn/rLZxJHJE+5mPHeprLbpp+sqn/eWCNGoWTakRFRUyo3SIvJvgnksFE2aVFmVTacGgM9olSpL",
-	"mbyOFSJih4iA16bAouV3uH9URwpbHaRiieO/swtKg98fF9zscq/sX/5oT39zdUs3dztXRvwlNl1ge+1o",
-	"s5N2Y40SaW9LKgWO1R7MS8UNk728TssO1alYa5iQFmil256RbJI1XqJfZ6bO22hu2JwUgnuFeUjMXa62",
-	"tu5mrRVmmu+A5zMvVu5vtdtX7yiXMsc2tJnmXkn9AsYnLaUqyyOZRz08jn1iWUcrd/jMQ1bLglDlTVsn",
-	"OaHZlKxm+rpniHkGY04KkUI5uWQLwSMyPETbfnhMdgxD3g0I25/uk+GQcPZRE2BGJOZwgcGnMDwifpIM",
-	"lKVpCGZxaKHMSpCjThoNh4NgMATdbHgE/wOqyvCkI9jYEMOwBRnrJlAmNMQ00WLrmjLVsI+Sqa1LJcMO",
-	"fQ6DtZaW0fQVy7rrnmPcRyHz0UgSz8GjUvhcyJwuMDyeMHrNzki08WTMO6P8ndV3rb/NWZOIlW+Xz6/5",
-	"SlzHIduOZw9GKjpDPIy859Ks6kwyTX0kBT8V77gZtyy8GqkryJJouPtvZ4Izgg+RecwzZfr8SfuThSrG",
-	"5iYAKbJuE8e9+t/q1sXa/ihNk4R6CkgnwcN6RuA33cQgs4Oo2XYGabBTN4sQ4NCKMb7J/HqXAIkkYkqP",
-	"bmiM7ftV3Njr9NcZ465tFIN0UJuDTuaZ0TBMl0JCJbbHWTe0YyTPpp4/ya7F1WZDZIrJUf+yAXx8vWvg",
-	"Nt5tZMNd/8n9qdh2m2B1ScOrREy32KK1yWx3qyttS/0C51UwPqernmnTght5qc1a/sXPrF1RhTLV0htQ",
-	"QTVRuWp2F04999+u7SUXOjZ9/LuM1BV84tiUt9elVksaMqRMKmY6Mix1fVl/z9rb19HPxa7Gc+kU5+V/",
-	"vJE4soakp8jCnG+ajc5N/aF9G1UHVPqCgXF9jSKWUqkNbKfgI7uJQPdqZJu29oFhwO/2cydkm6dKv8Qy",
-	"hLfOjF6lRxS+SdBSNC2EQavFhtc7337/FlM/sSYYSzhUQF7bH5VmdO5+vPoVfyt8RHMGtR6xYpHVjtUZ",
-	"QbT5H89/3Z9H5L/+c7j/Td1nBN/tTNSEqf7MDd50jhtT0IXIjPGbs0gEhT5oZIwOKa5yeGbUwEyniURf",
-	"whOImLuO9We6PixJX1m5+UAlS9E9YHtWKIgZY38HJ7P8j/k6dbFC2mIHFebXI0VCISULNYuI5Rlr8eG1",
-	"Sq9MzcPy4qumRhhFCu1acOONX2nBiVipjKxUutad1DyJeRTzaf/9+s680Hf+Ne9hl/gyGnNTWc0aTLvJ",
-	"tn8bh1fG3M57u8ecYJgnt7X9lAjQWu3nVv38yv0cbCv6URx1daMX5PcsmjJyubB+mh/O9179sgcu9b1I",
-	"0oneH55BiQC9VIxr09Dftu+znkW3aAIuRd7Zyd5FX3qWOrDIXKycToreh7WVQSs2VfRfxPqjogMjbzmM",
-	"fu2/QbI1tMVb5gKs8HCL145rX8LC4yaP57rKRo6oHbNVvB15+nqPqEaupPb2bedRinuphVmZkYjJhPFw",
-	"hf17ax3ib8yLfTbRXdg+RZNa0rCTF3zAh6okmH+mHhK1BFUiGG/t/jm3JOKZefXSMD1S31TR/I6xZvU8",
-	"W+vC/JEJ3bm53zH2N3xuE4emfdF9sokjfMfYj40VuUXBRaUkMEsZHtat12G0Ff+2FmL0qzpcsRKjibbc",
-	"pm2BsP7miKG8+86C67qoScxX4Bpu3n24xYrqgBaaJndCLRvwJmuwF/1PcNJuF1diL/nRbYsG1rSqQp3R",
-	"pMHB9kHcxHyaJ/oLST6cP35xDl50+04AWpXsPh9jSbYZk/41RjQwRNRq0GQ9fDNA2Tt8alN7vTpKsKtN",
-	"U02BFdhU0zmVlLugrkEgaK4oXx150F2xal7IhDECfwP18y8vP5DH10NzXI/z2k94ZgTPKKvQXtGi327l",
-	"ynYEq/7IKOKcNhS4xyoGNwP0nA/I0z2oMCBqFk/gR6oUU0rIPfNXIckNXZjaDqg7pXDmOxi+sxSwu7QL",
-	"/bDXAa9uImCJ5kiDN961rawnMGjBuYV8Ke/AX6RQiuwU3tZd4p4Nun0fKzk/mj1XcD1jlkQvpRSyvRVp",
-	"OxL1stYxy+WUGSLo0zHGWrkvYhVSGTnPev9EL/fGkkQvKqd9je13bHIOT3sBG3e/rf2+H5mZttWzVAAM",
-	"hr8FWyhHrmyvdesXLn1cYXM2WcmLsDJ7XhmqYL0unrdq5DQkNvRH8PCqyhugM4UkeaE8+NZ4yCRnkc3s",
-	"+AUKThT5JiDDgx4cbKOK9KYcmSXX7e1MaFHnCZbG102zh0HXfTehfJTJxjQtJhm4YeAR9FBkaSJodEre",
-	"vnn/AX9QdM6ImtHDkycBUfE/mSkTFFwzrh0idzmJqzObwq0l8DfFm2fX5q6nEYW0yTQ4acm/9Nbnp1LP",
-	"6ZQ9/j1l00Fg/yPlxb9v2GWa/8eMxWEjJ4sbtQtsAvsNWYiMzOkVW6P9qzmlhnyLSq093Zv89ueT4+Z6",
-	"exX/ky0P8R8+ORweH5fu1LBfbNVO0H6ksstLDr2z6sz5fzdpHtKc13fQFwum7ckHWfHVA05m1NPr1/2t",
-	"zGjED6n/xkOsF6siz3TvVX9Ju2mB12JkO6b3EeomKUCKm5W1gC1iy5gkilH/LerApMn/vN1SJJRjMOgK",
-	"zGeVtrhNUDorYiQ1+YCUpvN0tXq/z6c7btU5bQ2tvBVugejDXWfVyjGWsX5G1rmUM9Xl2D/FfSvuRvla",
-	"lfGBSpTZSP/5ed15B5KS/D63puIK6RjOLpQ4ALkenhLqN2ot13xPRMajszwoqjAF2Qbl8VebOE7VFYsg",
-	"bLhEB1jSHdZLPyc7B8O9gycBefZsF30tbJ7qiqvnaQ9G0NaTFr9hS9m9GfhQY744ftLpVLon8drKhjt3",
-	"pk369CqY7SVaGuzDrvrW3lyj807cv08mv5lL3DLm+n1mXpl3yAgXm3EdGAHZTuUG3lBF0kwTGU9nddiI",
-	"zUz9e7ttNUejZ5uXJ7WcrmHTHgBh56e/nLLhsc+OtCcbkLV1spLrIdnxhKczocEdv/uwSHorhHlvdc5l",
-	"J0ZDgbNdz0aFzfYjP6NytgFxGO3OaFqYdJWDg0lGEjbRhCauZ0mn96SP6vOZ8srPQzNZ76YYIrpvDu6R",
-	"8hIGbuj1s+HfCZ0u7dm2pQLzFcEGtuGj1A3lQ90Y/fXkUG8zbLBdmh5pRQgowJRQvuiR7Qk293pJt/fm",
-	"B2zOPqi1DYj5NCC1X2FzLL5IxiexDojtFyCumYygI3sJ1D8KSFOSsvd0ta1AQOpdBQISirAE/j+KMvtr",
-	"zPHXgFhU5hEXfBTaJoMaRksZ1SNM9asBAjzZ0JfZ7YCjcYEEVKfF38Ul0TOqiXnOIMR1zc+OuR7VfYnN",
-	"kGvlWSJlfqfc5oIs03RhzTvk3q5qWuZq1ADZHUx7yRN3awhJ/dGJVqzVjgaWe1Q2oLSbHv/N2WOTX9BD",
-	"07DM3b8uPpl7VW2lTshtXsNGzSOh023UysM4D6dGHmbzzlD5Ojkijdm9w4NOoIPmXN/GCUrGLrHV0ZoR",
-	"dSntP6t5BbYmHxL3oK9DkakF2Qbw3oLsyP3h4dHOE2yp625okfKBeX5yKvyGCWoEPUjNz781qiGpno3m",
-	"DVXFIkugKAMfgPTGOdOSqc5ssaWZYsFgqtty02w6WoCFgKa3NY1IEnNG5lReEdxuc0+2m6/mtiDIT6fj",
-	"4AHqpH7tYLojmO4IpjsqvlBbLiRemi5YWC851eCjr6wWKcCMQOiluGZkeABbpJAIDr7ZGbb0VZ6bfrLR",
-	"iDZmjlqyQDILTMWNnAr8T7JDEyUINf+BFAdpr5dCzwKylPJywvutJWQHyxjNm6jMnBKZuN1FSps3nnGN",
-	"ljaprPAmVd6z1szlT8Hge0YTPasfPdYELi3H7NZLah9r0AKusKSUXtPYMNtO90cuZuwMGxcVKy3k4iXX",
-	"cmmDoPLBFarvvsou56A3ez/RNJXimpV+k0xnkgeEzhmPQJrum25KATEuRRuAy3/9v//7/1TCQk3bRvun",
-	"IHTqXWas3tAY5nHXWK/0eNPTm5iKABzTWhxo/mz97aYPFAkhB20ixZzscMFZzlNv2OXuINh4pxjmWa+p",
-	"atqXnabZhYAQRx3h68PDo6NvDg+Onjw9Of7mmycHXXlW7S260JoWcyBOYI3mMYRi480W9HGbjYHCql6w",
-	"1iPVD7cQFcA8Iu5vmL/3JYot0WOwTIVprNRcWY2ZipFpya2bZNwB7J91h97MGEdcK9fvZ0PxbYXNSAtu",
-	"C3a2MKBmUyEXPYvG3dOf8n6OOQDhsrd9kIW2Np6tzo3uabka14ResbxEoCL/k5iZeAXIWXiQIBJDnCTk",
-	"hmomG3A6QfIf77a0FONTpz0uOYOTzv3nYgQEliWqUdiYjTO9zjJlMhGI90LT3HynR9cee9qyUQGjld3M",
-	"dSbjD2qcTutflHVTtFerMQG2ENNk5N+GphITqIaqr+S14HseaoenV8acaHGzEmVlivUj+p8VTv2ftjty",
-	"+44drZR821rD8qqES1BVAymfghY50UyOUC1SjqDrS9yOD9kCDi2HNWXXcYQuzLyycBt5g/mopr0pi7Y1",
-	"8GebkNq30jRvUtitSmySh1qBleialdJUbkiQhc3Sr0imgGg0RsSWk7Y1m6dJ7xjRstcbbOmXmCLvnnE5",
-	"Z4XBY7A3UhnPKbhuvMF2DRqej2Wx6tQKb93Tuq/uYSaObr23URE/LAaupWQuTd/06aN8XQq3sLOgvdux",
-	"mqO2sSSsJ1hvG2q674VZAV7XmwriOq2R9eAb+TgGJj4g2GgFNIrs2P+H6ifgeJgQAU8iOJiYEBbFup43",
-	"Y95q6yQbJoxKU7JiHyx2YmFTjOF/aFuD2M0LHzSbt9riMZY6U27Qsmo84ZHytslRX93L0ZGSuqVstWr+",
-	"pVtY4I6gg5pzEvrlcHMiOmwhoiu2YBFUIOWM1rSiYvMvnnDoPZBITWaWZ/qGs0aiLknKYEPeXiHLMpNe",
-	"n0iPNifSo1NyfWic9rgFms0fgZ8eU+0tuwssr+OR+8O/JtvbBvVW2p9LxohmH/WZM5iFJEDPBjDd7I7S",
-	"AkImXFQ/e9i355QrnOznyu8C1SkCe7DhliRU7o/F/bpkClukFKcbIMebMay7VD6xjc0IYwJMUhmg37i4",
-	"gMQqRWQHsTSMh2UkJDoPA5J35ApyIPndM0LxMyTWJBLWy4IsGGNQvxt8xp2Mo1diZL4/whzH3X1y3nUS",
-	"5vkzIA5zQYlkiMWPbQ1vZiJhZ+TPT47CXcKIv+fDJz06qn6JfMtPKOxgTgGhwGAQ04+MLRWMTyFl2WF4",
-	"+uaIm1wADK0gMu/nI0KjSNX53CAYCM565Da2LeaXIWY5rvXq4fqvHpl8wiWzuuuszUZtvCFxs3bWn0vu",
-	"5pJjfAh7jdS0td0+fLC7ffQwdvtom7t99NB2uxNwwQeVsQx5E+iFXFv8XAEVPlPYAk8N7t75bfTEvRPE",
-	"gq1rvQhabMyfJjuKTOk1y5Xcsh2F2siZUSdtRIyzNZVCrOIemQSJLWXmztO8NcX2Rtx6kxgzrLbhv3V9",
-	"+fN0lCkmS0NstM5bcSsv1fw/eFqtb3ElAir3tFgDNOjzxWXoMEk8eAar6ZdPrXKfSiRSuxs+aZfo8c4h",
-	"Faqi+t7KGlt0hob6xpqysFGlY/HdF3nRURWg2ObkjWzqUkO8C/A7MaukJwT7uRvTZUr3QMr1Glvk3+ih",
-	"+DTnjTVK6qebwQI9QEFZTh5pE5Vd/pLVuz7fNgfrZFbLGjZ34vGEgk+SOFxG6KckfyggImXcOnVtDU7P",
-	"a/DcjtGH/BubcvSoGj7uibh2fPAwkc2Ot1dOuDX4qkbMqJb+GHcizKugSnl6aLGQDe/EzGSCL7sRxjh1",
-	"acaB6/eH+QyBSThGL3YWxdCrdNr3lpSS0PvMtdwfpp/UhffgHo9ycae2q4ni4CXOsr2xEQJUdZ8NPld3",
-	"dpuo1cu/v/qOTBI6NfDWaiak3kugJSP5+d2Pqu9pGbzWXsj3Xmb/0smjBqgekcobfdu9+G/1m9h1zAAG",
-	"3We5bXNLWQ72EZj9VQE0UlWZNLhZAbHlv/3naz5vC/f7zFhlc/Dcr5BbZV8AWd8rDdRM6QM82x7bGBQz",
-	"KdQ1T3LVLkH9yi3X0e8beruYyRL0bU9V+8wAuIvlvYxivVkCEAMmD+k/M0YjJh3uSRliDhHlMDH2bDV8",
-	"lNWT/PshfxRZ5xs7ExOqO2b27KDcLbnHrBLBOwYdPi2NOnzaZ9j2nNMeuC1rpMdvCBDXibxSJuQHwC7y",
-	"+7ScX8Cl+fyYxTYqzcuK2MOoN/e5fe8AzmaRG1MaudVYSjer7GQP91C7cBsY3b3KIUr1lBuXQn6trbiv",
-	"2ooWw75VKq8veteSri3TE5kOxZytBAW9GRr5atK7jZa6JLgzqka2grbfbrTXqLS8sAaQ9nYKW3AISW+2",
-	"xq6KYpkeq/7Cy2NutyAG9gdN0ljOt4bShIOiL2XbWPFfYP2O1wd4tHYLThsQbK31KeT6SnU/lSTQtjKg",
-	"ovrHZwYlOmiiNCOPjGxxcqKRKVfUOL/0yL/8QUmDrDHdho1eotwV0qhRe6ppN02KiYeVv9Vg7XqQvTVc",
-	"EpMBG5G6ywbhfLFndhuE73ZBeFexad8DiW24fBgiR+KOI0jnhn+lM8HZI0V2TPuk3bNKT3RFJvFHFhXO",
-	"/KJJf0hTDT5Py4Tu2l9TUKiQUa4PNQGi2OcIPkcokczDarSp5mceBBPCZpYe2gJIyjbBLEtzO8ViC2IC",
-	"dyyy8JWBWUp9k9qKCMk55+zj3vCUSJYwCkX7yCCIZHvebl0uCCXvERNTSL/wUIpMm869KhUaNyxJxM0o",
-	"SyvtpxG8ksbcsCt/k3/76lS7TadaR27UeVFuN6oqaoamHhkcujkzBT2TWIOn4wxvlEZsMldvgncJqloo",
-	"MYzH8ooIqTI2rfKmkobMEhkMZQcZAfYYSxQryk3yedtHAhKJUD1+/x+vn+/PI/Jf/zkc7q6RurX1CuRC",
-	"FynrFD3wI3IWv0n5pGXyh1joYQrTinmooLHmw0VrNWSMwAPso5Y0/7OqRg4RFS5TkGvCaDgj8wwjvtqj",
-	"k89YGEB8Iokn+t4Z/le2+lmy1QbTt85VVRdbJbFuMIhbGe1WeOru1uztecztfwwr1mwwyHj8R8bsn2E/",
-	"74wNqxX4cK9KO2S2SwrtTB2d4KxcXqcgLkATshMrlTEyPNldo4auNMuVSujKbx5WIzvVge8vgFbYPMsj",
-	"aHgMn18IrXoOD2Cjfznc4lYfPqitrkCnopnvu1I8PwqKT51Jjv/M3SeDYGAdBS2A6973cNTPJmXFbMJn",
-	"eIOKFKhNgNfypmTVKPZnlGm7UWbtkr65T1drUHu8dmJtq9P8yXKX+XGreuZ5+3UNkvek27ts82vN2y39",
-	"SJc0IS1WvVbubaHYt9qCLTVu/xIBaEOCHRd2LrKmHjm/AsYEkVnKyvD1G8dD1ltKwq7Z1o4Ju8CE60bw",
-	"3NtFJLJuP5u/OfvFvkF2XPoLi/LfTFnKI2Vf2a1CJXdzlvrX0VP5C6TgBJB0IzjxPmzfDvIZgJ/fZqLa",
-	"2ag+k7DhjlFBQOvSSLfleEfFAh5dVDshG/oL3HWpUcGGRQSfE+hkdwj3SWcAt74Dd3TEpapMc3Dl0GUp",
-	"ZlmKUpY0oLJTqWC0vYJ/Hab1/Vda9qmx3Ki4ssg0qfvX+YLAn8k1/J1cZhqr2kvWf2e6wJ8191iDUrWa",
-	"ylCQeveFxiWKy23kf/5VXBZXb+kd6p2++Vdx+S5rQmIG1ra0IccWy8+rk4oy2+ptvuUvMSlr2bBPTk4a",
-	"Rfsk5rGabTdfaMao1JeM6k249doJiJrysF9jjt/FZR827iXi5b73DFvuoaMgDBmL0CUwoXGC/1BXcZq2",
-	"eAPShHKe73eDHhXOWJQlEHnXcXhFduaUZzQhMuOK7FnENCp1Kay1ysbKjK/ZQm8LMljLeDpl0t9Lt2B8",
-	"G5bazWZN5o64HBQDljY2X6RHEBU5V6JRP73FXJ7AsYbyNW3nLet0x+Bt2mzkQCgSemPQ9WhEwFEfsQnN",
-	"Ek20iOgiIOcqpo9/EMkV1bRGD50H+ql5MYVTrCJP/Wn2y69VegRkuwrnBzZdYft1zclhEjbv3j/Rs+5d",
-	"pXwLY96jy2Tvvj5YeiAzvr5C6ii/toznUnACakf1EDu9E9Zj5g8X+Fcs3zpv/v5RNVK4lyPXX0UzGtVP",
-	"TNMG5ayvK6z3Yazcw0LTWgH4sLfzx+6y/agbrUXx83ZvrR46zVuVUq2Z5IPTwf/8x/ne//gN/udg79ne",
-	"b38Og6Php/82aJWpFVJLYsb13pRxJimE/yARSKRmcuvkTrQdWQeW630eYBfRb0Wr9cZ7OHVN/qzeUh3O",
-	"OolzHnP/12FNqK13/Csc59JF3JspWT3fqhnpJxpvZEj+SPk0o9PS4IxDDBv+ZxY3ap0/ohP6rfPku/dc",
-	"e95y016/X+OcKt2CtvijmMZ8vfamNgO7N3dn84Ye6CfHJao6ajMHkoR6qbll7vdew75YXGpESKZpSvzX",
-	"aujQnaQM23djawRXerVCA2bR3nj19TRd6Z9MO/BzpeIpdwU2FZECx90P8ggbxHdi10h28xd8EJZQb3TY",
-	"3M1bJGwU84h9XO7kfvbsWWfBQUwbCkv+yOJrmhiHb5omJge9g9QqR+DN0S4syDevtvfB4OPeVOzZH8HH",
-	"pva9U/D+vBfPUyHNwVCYymAa61l2uR+K+WMd84gm7v9wmMGn4lyfQ9LQuk2F1+1eB2vuLemAGt7wbwWV",
-	"kdF3ul2hG3TH27Dv3V02q6t/q8mEeQHGn+0EF2JOGCZSXjKC/f6J4GekZAeubPitrmwVvdweXgu2XAlv",
-	"zeGyN6etITNIO6Wamu59B7fIIKahPWki0iQSiH2vmEltnZvhc6z+kCrW2KyO5sygv9pY5+Y9MGBgnCSm",
-	"hvXX54FZD3zaew7v7G6/AwbY4/MCrjKTCnwmtKm7JI0lRgrdMZKYR3Foc+LMm5hvO4F+k1pMmZ6hMlLX",
-	"uDcSG8U6Dv3cxMP6irphgvqWqvm0e0vbv0G76/wqeD+X6bagHp/MWpthN8nE8nXcWCyyJldV/8L9/rrm",
-	"llzUlYrDFnpeOb22mRZ6a9grVI5351ZLNmESkosTz1ZZRo25TePpj0uvBF6FJq+wU5qtsrak1FMNGmfa",
-	"KECq+XcNuSNUW1wPh2xLTF65ytu2xFph6m+Q52hDHgKV08xdrYpc4uFMyBGdsg0jRN3ZBpdUMR90ue5U",
-	"pdOpZFO/c4wuWoqD+5AoekN2DlAKcsHZ7iC4xQm7qqHGMMp7Jq+Z3DP7Vy9H3BKUip2ArfSv75irnxQ3",
-	"UEkowivw4NvXtjWLJpP2L4m4pEmyICajvqDHOHK1nEXNZjqrHlVPxmORyCuCnck9SxIKLBQwvaw+vCYx",
-	"DPvlOMBsmi7ua+HB/dXExKWIFg0y+5Z6I6yZBSZCmrBmCnM8y7bk+YhFuTEnOy/5NInVDDRXaf6aMzpU",
-	"sWLTvOlGxlozThZM+/Wanc6klC4SQaOuDMSW/lY4UUUXCjO1wLV2mlemRiIMLMUEJMpYQCJ8MIwNDQck",
-	"iU3Re+2oJaNbDWKrzAzdnR9aFJOs2cU/fz0/7uLzgaHSYtNLtNhF89twXPvjPRzH9Ws7Tu+0msD1Hlue",
-	"VtNFFw8gzeaNycPrBCKz+XoboZBBuGTruCUPExVsxpKWTPTPtAXNFsC0RBhmUm52VJthUkm9GG2SCt5U",
-	"jdBCt8bxoLaVcr0OYlVvnKd/kdbd+flXk5OrHUuK75aJtjjVwPIyLw0Wb3w1G/aOm45YZn5vYcuyMGmI",
-	"W1opslHI8g3s4JYyR2gUSaZUL72svytni8CDS3cbNsLFIXr7ZtBI65Mts4njpXKatpLJKgV5KHJmEJjd",
-	"ITR+sr6bS6hinYyY2yGBe0es3JhwuuLS905G3XQRDIqVekzIMHHEj5fzRpsUX9uGuYMDPRw7B6ezncyc",
-	"B8s5Hzg9N5/J/UlsR6A1SY1/2EROvzU61nn0e6a0acnVYWM6rYzmr2xmbm7DMoyylI2u2KKfJv3QWpbe",
-	"p7nH2c0Wihu3Xn2aRLczq00MU0v36729Wrj4Om6y09Y1S5sSLT8rI7PRTiyOo1LT6hFPib7zQ/B22G1O",
-	"iYncuUVYY8L3JmnaxEGD7KnLgW0Iop7iJ97Mx3kbvOVhujiZCmmC84IA4DZC/beCa/2v62/dKuYDFxpz",
-	"H5TKtktGG4rzz8YffJd4D9sW8yt7n3tljZXaJWQ81reimH0+ekcZPqNwVlfd083IGv4GejgbVbqr8W3H",
-	"dt2hVV3YnkJT4wH3pc68A6Kq1SHEBRJaN4Ui1OXIbnldKXi3feCe/MXmbwWY7CTFjSI3M6EYMQcG6RWU",
-	"hCxOTJrk9ubTC1irVsJwM6juXVDsfK+MTe8MN03XdEOJm03JoV/9ShXDbKnXxyuSWnb6H2aNR+2Aj+KQ",
-	"SaKYVhZ+tTEXfJ4lOk6TuFwL7x2QZDelUqzf2gVxz/Bi0pgpF9PEZtyADp1KILfojBzk6exq/ymxRLRt",
-	"eD+Tu5UUjLQOl+btU/G9delX3Ph/3oR+79sm67TENjO/sG9vg9mVNw2m3G+UQT5Y0+uRso9YVC0yo9fM",
-	"1NWpGU0Z3giRaTLOZKLGZEfFU44IXRKLARhgGUND3cfXw8c4knr8Zxx9csQ4391vgBBvwiRodmtX0kbX",
-	"Ui1CwTXjeuQ2viPhC9FBEYJi1MBKfmJaYoqwvmG2ygR7L6dCxdqlCJdx1h+VZFxemFQrP2If40mvBs0v",
-	"4cGiq/ya6nVuCVYkpW0XbLpJnxIuRjCxwP1jBLte/Nc0BalKJSo6Pvz6zkV2cHDEyCG5mu8GmMoL4qzp",
-	"keEhme0G3o6N0oSGbJTxKy4Qr7XFWF0dwmvG4ulMP4iee+sbnQb4e+RwBqppmwuLRKI0yVJIQSQ3VBHJ",
-	"JpmqVlQ2I7fN6OHJk2pFaFMoScX/ZNu1JHJnp8cdkcbNSoyG69oTOQD0QTD4I6OSch3zFhAfPcvml5zG",
-	"iWosKS7aY1zS8GoqRcYjciPkFdkp3sSrDZfdz73ltsOxmeYgGETmBwst9FtbfzExmYD63zQdFgpwh+Up",
-	"3z4n8Xr2mA4RWhQ8qJouv8pp7NX/1mDnyaRfC3nsOf+pOKwHl/Z0E0d6th020KQiVc1Je6XsjamIpMKL",
-	"nVuJBbUuB23EzT7XmoazNXpKobzep/g69pOKWJhQEG/UaAVnWAJzudDMNPU2l9C1E7qhoDDsvH3z3hf/",
-	"u6vI++6qjYrsdtcuntMpe/x7yuDKmf9IefHvG3aZ5v8xY3HYeBFXkp+3G0RcXxg0cmtjUfiIMwd7z+je",
-	"5Lc/nxw3I810s/LDJ4fD4+NSEXUjk9D0ivHteS83vl4d9+bewN2rd7cB2t2/oJ8LqnuhodbcBRMQq00a",
-	"C5YLu/ImLciMKiPRqCYUCwAaqv7b2t7072VTe9In3QrokleRRnYMvJsqwbmZqnOcNUyfC2JE/Jqwf5UT",
-	"MFvXSsrgAnnHQhZfs6i+70zTaT+ANLMT3X11unjAthXDKj26EjV733GBSzfn5zQvgOp1x99KZixdB9xR",
-	"v+Nb2qzmpS25W28T2giMOk8Tptkok0njFQPiFQSFtYAyPxNpBdkOPjFlAE9KFHL8tCki+TGNJVObKHQT",
-	"miSgZndN9ecPyBJuEOXdMAY9kyKbzvB3hUWjCP3DaITVQm/PPzz/nsTa6M7m/sFtVdkcJMxurxXOmZ6J",
-	"xk6NdphT+x1/HeUvYku7t9+/+fDmvWlqd+ybDCrm04TlrjIqTXKDHb3Nb6hYA1v6duHautndmIkkUjk0",
-	"ktk0nJpR3VS+g7FWLJmcehWHHMr8zMrQtFjumW/QBhoVbVjeKGwKOa1rdOOIjsE0bUfMLXHDkwjO7Ozh",
-	"rfr2U9yjekmt4xxAwDm8Pj5MlDb4GJjw4Ls1OvUEj4eVM13rLg489HVDrpnunE6dMw6kJ3oqu4HrRgLV",
-	"QjJLnzQBCbogOw2ew8eGUndX3p5c/nVtUFtThCTmVyw6rV8nPWOKOTPITP2MONP2lIDFf2Yv2CkxTf3M",
-	"oSeU226Mjj17bMB8ruzRMIN0u4LzM85X0y79Erom5tut2l5tXR0Ny4qNDxWg3abgkI45KenCq5e/9+Dq",
-	"1lnWIGOw/6Zl+s4rY3l9rC2R7NgeqXD4QpJEKAX9J/nVbkBuZlQDSyLYt6+4DRBEgX7FNNPCdN6wOFG7",
-	"pyTN+Qg6Uwq6gYc7BUZhFZaX+yOgcO2FVDEyYx/J++/P9w5PnuTOLyTxHaqI2WfTSrDiBVzHqmxi0/5n",
-	"zkDTnwulyeEJ+Sn+dve24QfWMhjvL4YEX2+MHeEfNo4cIYXVVEoh42nMadI5uwaJgB6s0fDw6cH6bx8d",
-	"rvHyp7bDM9KzDVIssgUHLbFj4yKLnQR3T596NmusiOHo1iWbSwy0C2NtIQ1VozG7icyuuczX8ZAvly8t",
-	"dwJ4yc881v7Hv/3+LYBR/DoIBq+/f9vIm2qHVjdYS0ZG/Txs5NHg7Bk/+CWbCGkil+vi7M8YjZhc2lyi",
-	"23qo+vJ5ZHors4801MkCvAbT+JpxZPcL9KqazdhtwsgopJbb37c/fxgEg7+8/NC4tdai6ppm5bTtV8zr",
-	"JROv8diluEzYvH5qzfEoC9g6p+Es5oy4ZmyNLfQSr5y/+BMC/PevB/suZkn0Et4ZfKorf36/iXbCQspf",
-	"Uu/dbseclFDs/Bik7yJ1jexqn3AMvgc/d8N49dG4uS1nhhlqb4r8k00yeZaCTBwfrAF7dvepYhvkGW0b",
-	"d2DtJLFK6o2rl98wd6xCKxsn4GRq1t6F+Q1n5I+MZYgpqRmvtGHmdM7Gp649vRkEiwLQyQrRKXHDL7g5",
-	"qAAjtPDjGBzUYxDDsYQnTMKL1eaxi3f+DJ1S4AkX3DWgmFOnDrsPPjIwcDi69YEHCMuUzwj81Bcc5Mxp",
-	"gQ9neoBb7NEJaABc3aCfm+ri1bGT0eMLvgMnSMYxR+DYEU4wIGPDAMcwCchaw82YAJfbzbNNJHAtMTGr",
-	"SDM1I1OB8Jz75NxMXkgPCC5WbjMieAwmCKkWJFYX3MzS5vjk09RCkJ2xZFouxuRmFicMdBrA/AzFnBmz",
-	"iBIOmSMXnKZp4C3M2E/jjGtJuUooSoSRG3pMhJ4xeRMrthsQDnbSBcc3KDk+KNLarB8wUzNYU0I1K1YE",
-	"CU5mmTegn10yOI56M2+S8cgGGhQ8DG/sX7iGwDKex5xqVx6cphZy1YYJ923T4Ha5g4+9ME/lFJ+HGfel",
-	"LY5Z+rqFUmh8W8eTRffr8FTD+yYFuOP1n/Eh720vZ8zQRXdjtnN8rnmMji0sBqnvojcKi2LdPcTLKNbN",
-	"76PGuGJ/9coIptFy9xDl/tFBOaLXHRj03jSAKfviEi/ucuDmN+ah/O1PuWtn8RpDjCai92nDbvUr9Kov",
-	"HUb/1yq01P/Fysb3f7FKeF1vNl/bnm9Vrlv/b5XueM/XVl1ZExl2vdNCfr9ZNWA9PySEWBrRK7+PpzOQ",
-	"e4r9gVLiZhaHMx/m1HjmJuDEAAmZJXrL5QZ2hQ3O5HPrzzo5OCA7czBNDf9U5Hh4BNJ0NKd8kQtBFRi1",
-	"hEVQ9ei5HiW1sXHKCYZqlDAKBDyD6kJs/OuRCFHtMIiR/d3nvnbWXetXtRzzDWi0OvDIVSq4Yk1t2PNj",
-	"3d6JFDy6v8FY70PfDSbiqKnvN+xWgO+pe3Bz9Jhou2aQtXJM/oDF3Mu7teQAm0H4Hb5wN/TzDdShfAoG",
-	"dM54BDS6pqdrO8ngEetr5PJJEod6y5DfDee9kYPjlopz50wpi7vSvVVew83++LIfXBgkIvZ9CNWnCV1A",
-	"PMAZD8Z2iCM2T4VmPFxAjf9IMshlbnSZbZ2lFF6fPAKTN6dx84XxmZziP3JXcsn9ipZTezrwrZRlZ9zN",
-	"dMsDWxzi/g0RchawmnjJoaKXhjn/lnu2X7Awr8ldRcFYmjrbRLvP8yzswto38T/J9mDTF02kGXnTc7Qk",
-	"mXvc2Ua/rYY/skqDqnwC+YjL9/Ml16b5UD2hd0U+3J3ouw38hTCOWDS6XGwjndft1WgV7JfCi70KnvBm",
-	"7S/uCvugc8ecMrg2VEAvkPImHPEVsHmcMrOanDLvGTfTshveVr5iLlwuNuxVb6kPydSacAtN3NM/lHJ3",
-	"DfcZH6k8h9hxFQkd0OUFq9gGkl+V8TwYTD8P37SpNd/9NBr4fEAXukEJWjZ9WS8IalhXc9DxYGiSXGkY",
-	"shTE9M4PVHKq6RUlhweHJwF5H872Xv3dFLKQ74Sck2+r6aFLRMwWBd92pdZmJaH3VMKyDSA80RcjbSM0",
-	"G5sWsT17cLPOZHXTpJA3jvR9M+S35rYZ81hvyEiKQXqR8ZqM6PDw6Oibw4OjJ09Pjr/55smqqfU4E++C",
-	"1OuIkIr8Y66srLJbXuQ9F5w+W+qAbllW2FdifmuaNU3mhqGKnCY6jI1qZbjZS4JwATZ+3EWkbRZI56K3",
-	"oVCUBnxQ6kQxrfV84o7fNbTsgWLvNNNEYqV7sKLFeDtMrujVOOww+WtXsHkDJ5KtG06Q5uWRFleMb9ry",
-	"uTxY81xd51Z3B38433v1yx6oIYNg8Pb83fmLV2/3vn++N3z25JtBMPjh/PWLH8/NDycnjTf0HUsYVWzt",
-	"tG7zbEPU4uU81QtIFfjHxeD1qx8vBr+dQiWb90ozFsNJD7rymnc2XL1pRmU0UrN40lRU8YJpxuHfRLEw",
-	"k7FeYOaDohOmFwTfDcjTvZnIJDFjkB2YJznaXQqDU63Pai70kEyB0xpaPTXnSG2IGGua9Y6kSXKqJ6bh",
-	"n0k4o3IKFQia0FBnNFFkB7XYX0iUb4/tjg5LP1yeRI1L717+p0aSThnV75nWMZ+qRv/QsiTK7blmazOb",
-	"i6h01aZMzJmWcWiK6/XI1n62YjNFTDok6mrLffz/kQnDt8hNQE4ZWQAktjX831CUk74VNfgRNjsLwojt",
-	"PT+CwU3MI3HjDyBFkgDBIWSLrYsq/YYJZAMIuCSMR1SOFoxKozxRHsY0MT90phGbqedTsOdT2eoA6aW+",
-	"fc3M1Ousu2ESIzbKVys1Sc9b5negzBhSsa2U69ne/RruN3S2H+SzXjWpr7Rxm2b0GYigv0HWXsMhiIzr",
-	"zt30hnhuXvgUrKzc5UPAWdyPehe49TZTa3WR9d2aUT4Fa2KimRyhdaG6LaHhQT/mHQxCpLktDRaxSRzG",
-	"jIedjHyVMa3oGjkUzW2NzK7jyGB98rz6bktDiwSYl55RPvpmBA0vtzZwyrjB/tzekNdMRtnWlq6Fpsl2",
-	"BqtcKDOyI9kKtTUSSvMZl3cxaL9ixd40nWjHhXZ1YNWkCJbTQ1mJe8WjmGJzVKJicE2WJtKhoa5L63XR",
-	"U3g8+mfF5ISZ52+oHqgH/WjdJVlsb0Tr4NnOgIY+tjqmAzSTvhNgCyNXxVNxfEFBltU9alji0ktVHFed",
-	"JFqX1n6TOtsFGJ1ww4aoc5hfz5yf7UShVdw/YPywmtl83s1Pr5mUccRWCtlvEg+QFitz9KVH8KqOcn/h",
-	"gZ9W4m5b/TDuHMfcsZj1fGRNTOO47Q43+NnTVIprk22pM8nRCNazSNKbgUktjOXcJGT+1o+SKxzSjE9o",
-	"AvC80xmW8FjUE1eO7NUBb9dLD/t6b7XwJcnRUBJvSHOjmvh3lrpt4nyLn92UXZknHykC/yA0ihSER2yJ",
-	"Fr4OcsyrLzAZQjWCS4TKZGcu7XPz2LssYZtHez3LoAraojSW0UUZI3DhyA6qr4+g+//CFJ0BvVk5z6L2",
-	"mvYVMqQdxkFn5rWnXIxo2FxWiFX7+DeTJG9qr1hkqvEpKY2CIRMXLz0lB0Oy88IZH4tilZ35AVXMNj/U",
-	"WJga7qjzHWq/ZEx+sLGDMrVgAVMuOOorr4DErlsQ7z4DTKsNrIWzR1iDScJEhFcBccojETxZ9Pxwp0oD",
-	"r40s09xaqkR33u2TgxXDGFX3Z3FMpc81HrhISmyMRvPY5GlOY6Ulul9VljJ5HSshfYHp5GhzpMhk3tbj",
-	"qGtxjAYE9cY9un2tBP8cDLrj6FnC3jPd5KYMR5Jhna3hJODR3lpJdyTpRDdb4GwyAYZyzeotvSKTc1fC",
-	"p2/O8WHqbgIs5Sv/XSyV3rOxBttQA+CBIZmKRVnCIBZlKtNrB9Gz+Qeb0nAxgsOJGI2SmLN1dogLzVQ/",
-	"5U3m4dnlSgc+hc+njOru50sRskad2n65RhGOetwymnfFkUE+o6CNpPvFB+w92Tg0YMYpDPv+ebaABODV",
-	"c6N6BeOSnQm27slbBwbE7YLaDZxrANadUS0kyRQD90BNxbrVO9kEZ8b2p/ukCPbv4QT2h2cglCFKOxES",
-	"NPYe6nkzRR9ug6LXocwljPb+zIIS4TXZBbbj1maWARDkc6ppIqYZW5qUukJk0Y13jm8/F71ijBRMwzW+",
-	"IRntMTrjWsbrrKEhc7uliGjC2Ai6za/xke8Yc631u4BlPM/FZofjFaWvckxeI7kVbKGi/VGPJTrKXiF0",
-	"arl91/QrF8MRhSO+oEzv7Ztd2Qb/7P3pt/EV9ZxJa62Zc6+xWlN3TsLiOQLDO+GQ0BsSMRlfM4MZgwhX",
-	"C7KjMnnNFuTfyZxBlChWLCLPxfuAcMHhp1H+QDl9nMj94fBoZ7jrw/o6Td363M2rKMX9sYxYMu3+aFL8",
-	"aFovGLktJt7DIkmyAoAik9RkfUxizZnCraWSRnE6SuKwNQfEZ8t1qWuM4xyqFp3sWjI6L2PxwKgOi4dx",
-	"DUlY8NMF96B4HIIOFMONgW+P98mvOcTwu5fvP5Dzt69McbvKgVguuB1vx/cRBgTtmoCYnJuAQIu10ZzN",
-	"L4sfR/BbcMG9kw+MB2zXfh+Bghz6Wj4JBxikBHTGoml6wa8YS5WB9RERSxD+xkxr3w0VK2KTwXBDslQx",
-	"qcdo6u5f8B8RkgaXJhW4gnB71Kn9gkWru4pTsoOIQDROiODgTsGErQtuehKafSaxLmPzGHAjmCSeUMyn",
-	"Z8TqeszO74LDTHLAHPw6WYgM3+/GuSnKs6Vzmjazj3P3oHWu5tQVDMJCNnbwU/+l4vBaXyse8V8EyIQk",
-	"Vnqk2TxNlr3vnvxgH/RHsUGt1nft3/1XCkpcli/0Ez7hvVcEsYWM2t/N0x3fyKj0/sR5JJcifXgv+PHe",
-	"TvSDptdGq8H+eGP4V7m1Pa33jPdqjgPX/JZFJvNfQAdI2+PwR+9hK4s6hG/9Bb9Xet8G7P4opkffEu+n",
-	"97D1Yi/1gfuPO+V2ucD33jDsczmOS+1x5LbL3wGyr79nUIvoMlLwoWNoiR7q6EUo33qjFzUSWReSTZlo",
-	"+uHe9H68gTf0+0Jpdzu/0sAzO9+pseeuN6qk1fmFVk68ArrT6q9U2FNPzKTez5fvbydxVRhY5+gVltTz",
-	"+QY21HmaZc7S9XirJtBJBVWZugqyFF2JBlqEKdrzNedDc6jPBlazJGGRSa4PqZQx9gFVcWStCuBKqKSh",
-	"vyLYisddpL4Pwyiceegb5cRcWPfMyGRbN6n/rjlpQ18jTI7bS8S06GCK8JC4StM3EnodabLj1EqTQItK",
-	"7+5W0bS8qEFDBb64KbA3cU4GGAailFTTM0wLAqUZOrKA3XdJFRvZN/Ztd2TJJkyi89oe0a22mk8H3s4v",
-	"D1MAHb61cDs1lCwWNcOfveFFo8+UTk3IzUCSzzxkNNcMxmKiGSPDIe5Ue12gP9W9AYNu9YSL3OvKSlL6",
-	"R8YqZ5hxm7lpTjpvUQPXsJfPdEbVaC5kE9SzzJgFMdVonFLJSFhcBSGJ4jRVM6FNt/iETbDVpgopPzMW",
-	"MuLGwsUQxiBvyLVcKZ3dV3c6fWfpjCq2JC8ByQFuL5wt5CA4EHrGIQi+E3NzqOiEKDsx5iZtxa1/EAwS",
-	"MW3mKlJoEYpkdCsdOrcOgpYn7Bsi9OjD7WfDksrzaLu6vzAZTxbrpRptF11slVLLtupKf0XN2G9N6Hfb",
-	"kHY1+BT2MVZaFbleA8QaQwdZq7Bzjv+6DPGcVmTHDG3ktRk8F2krhLeXCqqlH7lN0dPes2G5L7lW3GqO",
-	"uWkgp71/F7fkoBjLD1rJOt8MsFVUK2wnDAINZiknDItOwSQgkPWgldW3IKLXkM9LNZuKWnDCUcz5IBh8",
-	"OwgGzxtpo1j+UZ2prhaMMAppPQzRVNyaIDWNIAeoqaf8uVk1Ou/ctiWCTx3uJwpjrPX85RU53j8MyMn+",
-	"k1MyNw0vKCdPyHz3jFD7shXx5qMkNi7EPAEqVmaXERXFIpLzx9RrBAfOhML3KNHfG2v4wCW6PhXT8Cdy",
-	"iT0pm1rblxLXG8nX685p9gaRuftujpoJqRt3BzcmYUqZvw0P1tuZW1or7GxLxlbscNZn1H4Vdbt4Hute",
-	"yo5KGRZm2uuxqH9Gg9JDG3bTBC4Q8h00BjMQcQPVoXPk/rOnBTUISVCuVe4ujt2oFmWKqX7H7E1sghaH",
-	"69KumIny71AwxKZwPFQ/gktDI+jCwwJSn/Tw8MnOk929nW92d88szxHSraI0+Qx1gRW4wM+KdXad+6fg",
-	"rEXS1xKNjrr6qy7hY1UenrWU0n4AxALVZHCETKk2dITm/OcN0Otcs5mYt3fCz7iOE7wPZnIEJ0fsq4Ng",
-	"O104umAhGsr2oVtwNc/gW0Yl61EbXdrn6udLg5c2yd/u5mPlnE7XhIa4hlIaNpofNfdLrlb4LeV2leUW",
-	"Qy+ddbO+OW3QMf4iBVICvhiQQxKxMJ7TRDVy6RorvurbElrSsDOZ5gM+VF3yVA/gO26MXnlY5Y3YNBvr",
-	"g5t8BTfd9qe00t96eSCHLzDRXaVZWvhXnGyqqWJF1KE7JRSG7K9c4cTfa5aurrO6OblP9tt23KitbDfO",
-	"ekNoggJGtPvZZp2i0nWL0zkLCCak2WDWvkkbNIAYMSKGdTC8JsHiwRDks+614bhLm+73zymiIThsA68x",
-	"Wd8m3+aFesYZmCtK+46NShPMumVhOGH/VyrbWX0/qM6hOSHtFxvG67tkD8myn8cdwcZVwxZtlGbo58qM",
-	"im7uVR02GNiSzjwjEWw0g11aLh+r15a1AkYX2/bc05X72Y/2vSKw9oqn2apS1knzxrouBS46IZVng/y7",
-	"zV0qes/au7dykqpSGYtGFU9dz5evbOJVVyywlqz1KfBa5S9PAK9QCX6ySV2wxwDFyTFt7mdXTGKFXL/i",
-	"JW/sHhl4Jixei61IdmObOxKTQgVnZ7e7N+bMajPJM6N7L/qFfaPf6GUAkNaqOLzdi7w72ZxyDl5ok8+t",
-	"ZuJmnd0oarL6zHXCmBrZ8rZ+bRUYe5H12oZJrEdajNKkBd/HLrfrgz+Zx4q2IHmSd8O+hiJLTNXdJcNu",
-	"4hmiz3OoaFu0oLId94H3ry9vPf6AcADLCeSd87RQTbzWI/V6wjNCkxuAyjBmurH/Sm9IoDIEwYu2QT6t",
-	"OKyNx7GASEqs8r5+WpA0WTinAoZaJrHuO6/igr/DT/Y5otWrVurytkIrwxbdsr+C77BoeyTKmGdXNK/y",
-	"bKItYKMXIwUtykiucuQYr6ZvQmFfeGygIJegLHqsbCh4Qg3Xpn5vPN7lM/SiHqjFniwEoxVHa6mENXRz",
-	"l+i4LkaCLWzsknNYAAl0hAITEO3W4ULu7bVY2O2QV2ULA4fkVkx1qY4q2c06SubmB3e3x73GgVX2fJ19",
-	"9nd5G4DDxWh9uPgdwQ0Xk3pLdTjrJKR5zP1fhzW3zx3e6E9L13Nv1Wblc666gP1k2U2qzUoWeI0yLyWj",
-	"kZ6ZmBn7GCaZiq/ZT84ja2hmuRO3I1yFsZWRFpxX6orX8wgHAz841WN73dNoeaQbLPWka2KMT2PORqm4",
-	"YbJrci/x2bf4KMKI6q3szRbwj/qY6OWwtQ2+rr+vXatC/82qGNvBgG9pUzdq9kCVYnzKZB9wtu7oUqMC",
-	"XrYsfk5TJklIFaTCVcOwLiiKKXKcvH/7Y3Nkdudot5LDAqp9SrVmEj7yP/9xvvc/Dvae/Wb//zHZ++3P",
-	"w+D44NN/G/SMK9ct3vWUf1PkNgLNGLycVC7W0doyxVaK0kIgdqPwa7tMWkdR+8rGvyg2fm/gd1+Z/+fG",
-	"/O+YRX+2zLY7cGSjRH2DQ+1Gkqsud5p8URduCrlHpR9mVF6KTI5Ci9eiNKNzWJvQQi6JH23P0nw4PW1q",
-	"9Tm30invwfdfW7NraP8Eqh4d4FgStcC1UanjMEuoJKYgExI+4O5g4l9sIjJGz3ykiFrw0EED7JgEArjN",
-	"AfGlLPm///v/7AaQSCf0rAHL5t7waTv36W6bztnthqcpX1hHRe29rkn/WRNyDZy+YCDdLqg/a26Hpu6n",
-	"mIgNJDKBLNhTQvmC/PX9m9f2D9AVVZO5UJrAMsjlQjOFNMFNqY6f/hFzzeSEhuzPT/7GbMIU7BjrivpN",
-	"1ISGBnwFOH3fDnwPEwZ4m+7wCqSv7x33D88xL+++5D35fELxYjJVftuBMrxK/9GaRNue2PYGfcASvBOd",
-	"vV7cvxlS+1f94M5A4m9H5eheyr+68F+KU/H+zetfQKJ+UYKxe3/+ZeRfIfWqePplKeh3aV9LIkauXa3H",
-	"D1eWlVuA4G8HbbifgF1duLVH7zyptoUgnvkyO5dT1ekfLktbM519e9rkenhKblyiXY4BTRQg3MWTCZPK",
-	"SxO19VNnhNp/SyqJoQlVE785F3cbUfaqeEm56NSpeFuDAf7/KOOY+ZT7FgPPwV34f42/1bj6Ss62irfa",
-	"OXOa3T6uM2ORoYM26G8PV+60Co3ON00x7CoS5BbZl2NKZlJdN5/9lBXFD/1uvXtjya2n9ir1vfXm7nle",
-	"6fJ9dxeskXo88WLfGv62jaqzyj7bC1cwXlzjMraynYSOryGor5kEVRz2r6Ghf6HQ0Nfovbc0vwkHgp+7",
-	"0jaO2rfKVIooOqir8JABKNiSYM89q7ztGu4WtFoHAqI2dYvVQAF7IGvfTrZul3/sZ1XaylksjX6KNpJt",
-	"5hmrmUn1RrHnK7jNe+562kMbjbkVyaaKPP/Xd259f/31w6BqIpx7VfFW/X98PXxMMz17nIhpzMEXn/9i",
-	"K81PDYrGXhJfs4j89dcP6oLbYiWs/H0ZvXh/TnZeRocnJ8NnuwGZiCQxnejfffecPP3m8ITs/PXXD+SS",
-	"KQ2gcJJxfcFTCZcmZCqAx+CpXQNJRhNAbdGzOVROTOKPLAJHoIc/BlUgY5pMTwkXnI1hzpQvLjgq9eXX",
-	"JZtkCoJXWNEmA0KzKDZNSXjk0L0NphcD/LTggsMfqNkiDFhwC4WlGPZg9UY1QMlImcgnzUnk5zbTOh18",
-	"+oTWwUQ0BNqwShXGg7UBkhnjiK1NCarNXh0LUQul2RzBLWKewBRz1BweXXAbXyYYX4b4HHbhOi3MPgVl",
-	"VNiESZEdMdG4tkkSc7ZrwbPVBZcsZDGCgEk2j3nEpApI0UpI2SZm8IBr3rR/wS/4c8GvDXCiIjuRCNXj",
-	"83fPv3/14eXzDz+/e7k/j3ZPCdTqKoLYLWT8+Ho4PiM6njOFJHJ0dPQMZv3zh+dnWOilLvj4P/7jP/5j",
-	"76ef9l68GMPfzlVMH/8gkivE8JsLzhbw881MJFDmmDKmzhAaCGt+Lvj4T7ygAfGc4p/GgHcWc6od7Y7/",
-	"u/nLv19kBweHTxBF5d/HZ9YNzaSEDVcXHGb57PjkGzJGSCLTDexxasqC/+13JTjAl8tYI1gRRkRZZBDh",
-	"OGPRBR+/muz9BDr4uACpKwFAHQ8PTUGQ0jRhATk+fGr+G3v/8unu/oV1RSjA5FNxZDB4Qpok2FYOca5c",
-	"pf7xwbGhTh3rhBXEdv72lWc3nA4O9of7B64oi6bx4HRwtH+wf4SsSM+QwzyeMWge+E/499SU+AD/xi14",
-	"FQHAAtPf20eCgWQqFdwitxweHAywhRLXtkmiv32/W7+24e1dnN98wlyoClcDzmSrDqmFhWgaKZ9aUc/t",
-	"8dTB6T9+A6E9n6OCMvgxvmYWOF9j669/DMwtHPwGrz0GU2ixdFPemSfuZU/w27AnJwdHd/C51wb/KVps",
-	"/RhgITGcA9kBXeaSKsO7jbglSgus8KPhDLwiu22ndf34z1BE7FPreRkcuxcizGxb0pRKOmcatfd//DmI",
-	"YZlwJ1wW0ekABhz4CoIxd4q99HWLw7LJclDT1eneP0Fd/7cG9RyC7bdGQ27JuAF2iKYjzot2I/sCwmBh",
-	"WSlDwRvDaVCOGACD44ODtg83nD88f7za84fPVnp+qzRpaMWwXxExksqYG8Q+Qovt2UkBMCMMiKTaAnRh",
-	"Go0gKZMKPDAILuuTLOMTIUMGrzu6HT7GBn+PjatftdIvxJxf2GdqxNu05OKRx89NyPhT0Pnkj7AKfBDv",
-	"wx8ZK8AXTgeZciGBgvRW1bfr2LXJwiLSKoN5NqPXDCtq00zNWGS75OsZ45hKYmFrk4gpTW5orEFfmVs3",
-	"IdAs/Mn0RayvAIXvCEdsXsUKoKK3emlxQ+DMm66qo4O17uFwxeeP7uAe5jfPrizXoWJpss+MikJ2DMRx",
-	"pmbImSC3IMCOKjkgNDYfJeqK3QQ14lD+VQQLqHoHfxeXyy/gX+GBWzz2v4rLtjOH9Cuc38M/xJeoXCvb",
-	"CjKCaRcYUu5no7gTmXE8SjxYmXFfHcPlNhzR4z/hNn96LDNuYIK6BHmOHdNDkD85aLzpqVC6EVxJgkFC",
-	"5pRnNMlXY7R05UChi9VLcXNGoJPTBR//5eUHUl7YOO/YY1G598mYi5sxwBtid5+KnbR7wa11iX91Da7i",
-	"HKsdQbyNIWQwk5CEcJqvz396Sfb2YPj9C3588MzCYFNrZsMztg8UnB9iguMS4IIZ26N8P95l/K/i0m4z",
-	"U/pbES22eTHeZdxU1Xz6ZNw2pTt4uOVPtV1B2Bbbzfchst+V1ayD1dSskz7zeQ8OhZD9zOk1jU0wc3Om",
-	"8g6uFpIitsASqQlyJQuLU+/o1nqbW3iI61KxZ4l0ObuvNrW4P80rD2wXNOwcjyJlvHeOadv41TSUtfW7",
-	"21SKqsfRJirz50h+yg/xqh4e3qlQjoB5X7FU50JG2tby4EbUIDDgGsHpACB0SFOdIRLwBJvZZZfoqBJG",
-	"CTeOU5pCB0PmezJ9Fav4dekVfPxnHH16bJJRGuR5x7159WKwRD57zk0rzIpJPVLED5Ba1+b7/3j9fH8e",
-	"kf/6z2NwyY3NvRoXUOUzZnYxNzm0qAxsU18veOFbta3xWRTrgOiZFNl0ljc9BBSnuXFLo2oLalBgHL+S",
-	"WYQnVf3Gjo8UExDTZROS7U1HIRVc8LxP8q4r6cCvaUm5Ms8b1PUo1gbe006DixvrAlcX3Kkyx4eHqNqY",
-	"5hgIeTTD1oNAB/mFQ+82KByRpDf8gnsTDik3oM6XjDgORXaOD57t7pOx+WGMzlTQp8YmM218wRu+SVii",
-	"2D754Bbk0tlcJw47Y3MEWgARW1o7M8qVERT5W26FB8+a9JoXSJhV3nNLes4LOyn3lU+fPlX11k93yGHb",
-	"tCCbTei29V9RE1qVfd+f5nSOHKx8T+3BkR2494YBKMf7dwk2SEL3a6yN+UBJniq6nLvnkUbk5JYpVzQr",
-	"/PPt3B8c+54uj8VRb7oy9i93cEv6uE0/CPET5Yt3nnJ059TZFpQRUxIbG9rlrNouZBxcdwl18pVan2G7",
-	"R8dSosj0UlKEv9eI4riuSvwoptCBCh5f41zu0W5i1+KK+Y2/HiliI/82UWD5Htpn/U2shqJ0JjkcCWc3",
-	"ZWB+o9TAz6UvGjFsGyjDpnKGngyVMq73yauJVU/NyhCWPBFKB+4V0AEKdcZ8CUT/BQdmFZtuHzFHtWnn",
-	"kk2E7WcCExHcDAgB/l0i7dzz0Ti7ueA45D455wurK0iWKdSXxZXVxExcekLncbJo0hre2V27HTZnR/8X",
-	"ZnQPhWG9E5pqhvLRI/DWG1VFI251PTz3H7wvr4OfDrVJxKdp7BpI37Y/YKsV+pF0Daq6Hqh6CclEwHkE",
-	"ZlHlbCVWOXZxwywcxLd5vD3m1I1/d5ueFW/5bU6VEkHewQXfUOzBMkgFgNVdSYdKPfjtU9CiGDzHQidv",
-	"zbfEyGsA8nfMyv0VNmbeYNIHsXVfJk8vVjYpCcISkmm52IUDOzwY3tW0zOlEX83Oh614ImAI9W9h8yVs",
-	"kI3oEzSqZsI0q1/QF/h7+YKu6DicYL7eoIGxNqj/L2zTxh0t5pdKC86i3S+C/oaHK9Lf08+E/syJ9aG/",
-	"oDXDryoA7ocLl/58FyR3fJeS+i9M9zuk9eICri6ufLY/Y+3y9tjHrWoGprbvYWkGZgOjf00W+KWyTHOo",
-	"q4hswSdJHHaE0Z/nT92FIduQXphxyZRIro2rSZEdu08ELtFui+Vm4+rFbamWy33WsXR3Jq3mXn5mX0Pn",
-	"7+mc7ZmSnZzgA3Ip9Mzgnpk0afxv8PYIaeLsXbGSfCwTALckunEEvOqHxFHdcd6WGWuHx69lRYb5HYor",
-	"t8C2vC3HAML8wa/G48OVRD8wlho/e8w5k4EJSV4zqV26RSKgaipvDb/8pkl2s2d8jR2SSrKbn+xz9+V0",
-	"bWhguLVk+9d0js33X71+8eqX58SUmcOV0DTGOFDThP4YtKTKDg/u2k2ZH0+r2JLshriT/ly8lP6c1/FS",
-	"5rtyW9w9/8D9+CiL9T0kF+XSWT1oD+WXKjTMphPq36jl5osnF/p6HP3L9tXh+NXh2ORw7CK/JQ7HMi+/",
-	"F47qydAv193YfUS34G7cFu+4TRF/P87GpQT5JfkaD57dMrf88n2TPYV7xLQBLdkTMuoy/F64h9+YZ5vh",
-	"Ae4wPWZJwU/MR1hFjhLCdj7uX+mDderNE66jFx4cdEBo3W4NtH8my+pi7QF/ieXQdgvsEl0dRxkUJoCs",
-	"RaagBbVUugtuoHovcsW3TScpn8Pgzk586Wk/ROa+4WG/4YxE5QMPvMphc9XN76aq2Ot73nziaykxy8jk",
-	"8UzPk/608j083YuVRiIs8aR8Kwf5PAZBzgH93+wmtHDAqk2FoxoYMkTFeqRIKtmEScmgBp1PMzptS+WD",
-	"PzcyZIwTzWJASG5EiO5mkpp91Pnetvjajp+efNMgPxqvyPcffvoRoLDYl6AzbXitTL1S5VoJWb9UWCyP",
-	"Oxdz8pJPk1jN4MHvYx7FZMenmVCki907vHZpNOl/695Gk3u8dKtpBHZhDcrIZcwpTrZ+CQ563oK3L777",
-	"Sv8r0j+FXSM7lvwDiylh+CJUd5o2YHdJ+47WtlsZ/NoWmmJds9ZYy7jnl9dC+jiUoY6KH8eBg35AsXzB",
-	"0dGMc32kyDif/gh/GsXReNcgGiWMXmP5KjHwsWASIbLUBRcp46dYXAuX0tSWwG/4Z7UPRallYb9PnnsV",
-	"wRe8ONpwRiVUyYoJKbcDJu/D2d6rX5rLVHDUBhXvNopW8Fv3VLTST7d0u+wrmV9jxLfInV4plTGii623",
-	"Cu4O0uzfyTnn7OPe4a6FIaAkTBiVBsPUu69dRs8EZDifOnE6E1qoLXOUD04/IDsWX2FOlQa2asF0YwcM",
-	"kKsRmWJy17JUe51xamTGJEPey0maUK4CkqWJoJHJNIHJJQw4QKyRZ/MCCPaCRwIynMZv37w38EJmseOA",
-	"ILzB2+/ffHjzHjBbvQL6OLLj4j274KaOPsaSPrEn0ibOca41DWffmX19C9+4Jbbhf+KeeEdplS2cwxxc",
-	"rOxxsujMnhkcEkBdfWUmt85Mzrm9ge5KUXssBq4E5arlBBYOJJYWaNneNnfNYu0wqc0AFk9saZZJmcdI",
-	"FtoUSnxqu7wGsxppvhYH/JUwrUiYCMWIZHOhWbIgOw6vUgVEsjShIcAVw9VJ4dddh4XsaSY5ssiC7Bw8",
-	"2UXeoLTMQp1JRoDHzGk4izm8ZhCfD45z5I4SW0bN5oKPJfOSIt29HYPK46Yvs4Ttk5c0nNkdn2dKk0tG",
-	"6AW/RuRSFhWHiYpXsXqqPa+YPUPQlN4z9wS74MjpSqdi8UL8GuDUviE4a2J671FbfOcPcmvKkveNe2J7",
-	"5XW28T27Y7L88Fded1e8zvTWLN8R5SrvhWZEzQxYf5UDppkmMp7OOhNVJwn+Nfc/VJxqmHZjodJtZ2DH",
-	"PBFt0OAqvXn78t35h1dvXr83gPF+tZcB6o/51MD94H+xKMgx8LkA3zam/qXJIiDimskoY8Q0HjGL9WYe",
-	"AGT9c0VSqgxjSNiUhsDiaJTEnBUDX7JE3BAb4SBzynnMp8gnGdUXHLGUIibVPgHnLOwDSZkkYBsCcj5C",
-	"VAcFIjDMA+YFkap98j4UKfDaJL5iXhc2uTgFkKYY2rEoohizcsjP+1MOtN/87YIDeJSd9COchwoI4kYq",
-	"w74RF6mJY0HY5Dt4vp9LqFY03YGMuTZcncvHXSFytd3EyNsM6FUuSMZszbixYbpKxqOMjSZSzDcpFl8y",
-	"iZ6F6zALLTacw7ZTZm8z3Ai3pBVREJ3poHkYXvjlRRqRRyCXKuH2KiJpbBqsNEUeW4E2cZvuoK4Bpn1b",
-	"dmdCp/Yr95L2ikvrqmaY4ENfla2HXAaPR1VoXwmdBkTRBahgN7NF6xXyVbFlqSuvvOe+jJqFB5Brs+xi",
-	"FhvuWuDdqlwqPtcmnXwK+Fqt5+0GCC3TNmnH65Rl1G1xw8vNrxq08EedaLbej515NK98b/UdkMsLpmmc",
-	"tImQYuZfY6SYelNsiIW8NLCwgbOXVUAiJrFHnqn6DEgOsIuWn+uZ1kozm8RGq4RWBEtbDXOAr/NceWZR",
-	"ZoHY1ebgCdokZEJj0PZCGWsm4a9icsGbIoh/JzA5cgjGfioUU0Vc2SD6FdfpghuIWLVPfkYP4VsqaRSn",
-	"ZPjsyTe4Wz9QHiWUDJ+dnJAxxnxA4I6xJyBNTBMo9BxOMkWTsRceRVdhg6nrJ0K8xRnS5E6y1dzHfonZ",
-	"TaubzE3oy0wwMJ0bH3kUka8Y4caLEBUiiCMtGkRZG9KKbYuW7SYWbAMXfJ+8xjJJG7rD6CRATeJ/TSYG",
-	"UFMxiTDcxotuHnWBBReM8AHC8f8uOAb5ydAgaw+PyQ7+/0lAhsOADI+g9Raa6myB4LyL3YBwAW4z5gUS",
-	"jdMM7TTz6/HTvZnIJJEsFVIbt9WOf4OH+0e7JrUghsDIBTerYh+xvaKDh/fmK6S3IhIru04IckHqAvQx",
-	"vOAOnTv/MwYThMx9X3NGZtSlQTgqETdMNt1mKOiO5fxFKevoNgC37fgr+diH95fy+tXOu0VWZonOwtOi",
-	"kIs8YkU/c56wUEmqqqQsDDv7vtVEuunHcI8tEPbJOXZ0oIkN56Fv2SUluBADZo+NwQcv44iNLFL/GcRM",
-	"XQqS5Y2Mh0w1NjIwmtMCXoi52icGQxi4h4sjhmIO23WWdxPA8ID5q2Eo8FmXUWGf3ideH9adChOzPcJM",
-	"0yTbD9i2ZIVXG7Oj4EBKevvDKtsyE7yn8ODqlkbuAC96Nnwt6vqiWg0g+2CBjalju0Z7fasqoEDcCeS2",
-	"MSgdCUV8ddt2htgWjEuN75KtvrxvX+nJW/eS3aY7yF9Km0OovNzPBAbj98oZrYyD4a/6ttrQeZ+4l6BA",
-	"aY0PCA2ja15f8TDuEw/j9/LNaK+Z9R/sdmjWLtw9EX35718oYkH3Gd4GZEHliB+W9utP7l5gC7oI8ytI",
-	"6pcMRNCbq87ZMi76061CS//E2swyoxLcg7b360z46bpxe/+hOXts3J1eFnVjqOMdm8eYqEdM/0KNTcRp",
-	"FEmmFIuI9r+ItocWJQdqGIqMl7KIITWQQ0qMCMiNjLVmvJYD4wrjLrgrmLMeW0qgopfEJnVxwbQ/RKx3",
-	"2zL1flq8Lq23V85exkHnG0FvxeZyToynBI34tZ+T5eNvTXeiFhzUhN0N891CACWnqZjv0TTFqbfiOpQT",
-	"Raq3xDkTabTlnKufqLzyD+EdfOKODryNizEOrPYBKn33J6DgmCCsy1hktsd0g9+JIzZPBRzLbistmazj",
-	"pb6UN+aRLxYe1aGhQgtkhcUsjKtYx9ds98EDpOLZtPFGe3BfM4TQ3SQcGa/sZ8J9vCUHE459L54ls6oH",
-	"5FJqndBXX9I9+pJs1dFSewef6Auo6m7TVyzVhxh4+tywV5eSZzvsasHS75q72j98mU7LjtPYvrtyG8zk",
-	"loT6vTgoW8nuq2fyC/ZMriijH4c0YTyics+2A1/aIcM+azs93yYmsP+lZeif+u666z/8RNwcoc7unnED",
-	"mC0iO5xd2/wbxULJtGrwBATbdBnZDhX+UQ5uMZuy9KHcTlhCNl8C1TyEhgt1ajvzyAy98vinn9/9SKg0",
-	"mAQcgc06XFGNHOrxn/j/ow4D4x326+8gvuOmaAK8F32ljc3qHmETm2ljO0zHOQgtNo91xjnKGFT1rE0a",
-	"8S0hyf04XBKX+u45OTk5PvE2QcjiP2iaKohEqewS3roEpnRKBGeEJsleRBcX/JeXv7x8/QFRJxx8Bdnx",
-	"sDMsdAZTgUXDgI5ZkbhRAUnikPGQXfAFozIoAWQYEHXJrmkSRzTPbS6wMvaei+f5B3eDC84AmceUECVU",
-	"zhU5OsBXviERXSgHKgC/CBMki+hin7wW5JJRCSE2PBeDvDvGf49zj5IrOMDthaAZ/EcoWcS4jmlyRii5",
-	"kQLSf00XMHHlCMkVaZHjg+OWkiBUgR0P6BdQ0zmnaKOfqo93HnP334cHawMAO7ooy7teUKf5q2vxrLvQ",
-	"UliYyVgvBqf/+M1nEy8t+JQlbTEpKOGRynFasERIspvAwd0995nKlnQYe8ltajpE4RhN8mq7MI62jUGa",
-	"19iZa/EeZSWVi4C8evGWXGQHB4dPyKtfP5jKgr//8srW3+0GhBKoPWYX3DScjPXiFPYFIWF8QME8zxr8",
-	"tEV5HpkyDZfm6IKPudAjWGuSUM1G+Xjj3X1XtGem9xwOVV5TLSTZkfuH3+yeAjiXN6g9PCw6upkJEsUY",
-	"iyfUZAVXag8wDA/FRzjpfTLO0hlLojFRMDe/SICqODK8pVZFIBUUMVxwrCNw8XlE+tKSckUtChksTRYV",
-	"CZHILqHk8ZKFNFMMCx5jTSIpUkJJwq4tHlzBkWzVVQRrRFYYziifssCxzQueJx1IBjwqRqjWHGExPwYD",
-	"OebYFs5WCwkwQYbejNok9IxJKNBqYmovkBbfms05x7c2iEbQKIrhTzSBMkYQLEzlKQOp99OfA7cIH87H",
-	"HNogGESxmsequRdFMDDVGhXWeXxQ4Z3Dhhidx4X/UcwgH7H4mEA0ptvwsJR3Ib8hldUcNgT7goFhHNGI",
-	"6hqCzp7NcfeVj5NgwLPE6GBW6rQOebnoocr0Gk0ZWL7WI6q9NIGK4ZHgpQn0QgUKBlMpMh6pfh+Ko9XV",
-	"tWBg7uJovZct11nzbQVs2b8gFh9vEPS9KkZ/GyGMo1prjyuXBuddbElphd5RNnw58IjdLa35wtU1Ekul",
-	"xLC1r7WLt+79+TmdiSQCoWrpCxUC3H1TCpcLeZKfqu/+ycEMChPcqUJWtrWaOW+64OweuZy8Mq4d/IcB",
-	"/QT5y+YOchgeBU1v/JeXH0jDRFAnG+dSNNZt+XRWSL628++l/W+tffs9INnUmzvlRHVyECzp9HRy652e",
-	"ykIUTrv8j1oen1X+LDXsAGVNWflEdwf5RB0zwjW9MoOeeCKFSkkXddaID/ZhaY6EvjzkN8yGKe92AZzT",
-	"moLYzS2q5SMVzCKlMoOJrmclZd3A+VqTQZWrBo0DwqnxZxfcNLBmEfpHDBgDPiMyTaY0VftkDGalGqNa",
-	"Dl8KMykZ10ZFj43xkK8lQN9LWpgKqN4nMQIZGGOD7JSRUYILbrornBl89R/Pf92fR+S//nM4JH87Ot4N",
-	"SOE5ibWyrRiIFDeBMzToXGRcB8aM0JKGaAbPxA1O2PyV3FBFJAyFaQwzZjFKjSmDoKVmZDREGGI2w2rA",
-	"nAG7muYLtpZLFNgid3Ydi0zZz+xf8HfuOf5vQwu6kr+KFtbYvTNu8biUruhgu7q3USZO/6zptZvo6A58",
-	"pN/D6+tlwQB8ZdWWe0+OfUb87ODgm+GzZ4cnx98cHzx7NvS48kEDV27gf2aPysz1qwXz1YL5asG0WjC+",
-	"0jA8qGsNwSDKWIN3P0sZU0TpOEkA9/mMcDalkClsYCWA6U4yxAyBPw+C9e79Xv1vVT6wLplZ0br2TSjr",
-	"ymtMoFRDVWNUoTA+V3+Uw+3dMTpnPThgE49FpWIZh0Vpuk1O7/j6KL+epWlvKtV60bcJ7cQKVYo6sac0",
-	"jnJFEvQVxbT13e64q7B7q5eAqZCCgRsZ/OzGFj2MyiT2NLybmVDMAtfgrK1zeBCsTFCoz9W/OiT/btRn",
-	"980zoxNaDQ5UQ3AJEwjToQKK45AsPSMHDp/GbuS6u9dIUHY26woZWnlv4/mkVOrFCBHoPenjUplMM6VB",
-	"MIA40GhetFFXinEY4bfGScKQaBQ10YLXSvqRIkKSfLRHRR8f8urFGWHzVC8qgUpMahDSGgam1C/GmCVE",
-	"Circs/GKbiao7Xe3fAhWuR/dBgvLB89vyi2MbdF8e3BIKW76PKYa7vR7JmOaEGN/usBXYduB8yqVMLto",
-	"q1e2WJu7HoZxwVcU0yPHJELKQ5YkLfoZ2phLpFeL5DhqMQ8Q+6kmZBo3PEtYnxKpLgWtrp9lPNa3QrKA",
-	"0F2bcafCWtJPPT5raK7E6op77ARIeTXBIP9HjlNtDnAdPdYQbGVFT5vOyvDduuPuNlWtYJA3Yx7lzZjL",
-	"r530opbbEE4La67WGAEgAgtO/o0MT0wyTNVFRL4Tcr43fFpSfnpq2CldYPOuO1Y2bWrOCkb/QzB87cvO",
-	"X7VtCojXNZM2k/OShSxO9ajx7j45aH4DVZd+DpZNbO+cN7ndqU13HS5lwGJr/pXGld7GUbtRl926LdyQ",
-	"r1bkVyvyqxX51Yr8akV+tSK/WpFfrcjPxop0t2STTWoJ65W0sIZw3rCFJm5FD9RC02TL8Vr/gPNZ54t1",
-	"3yxZYE5TXOeosDHHunZLnVHY7p0otldiFm4nG3VDy35c19hqjsZWmR+i2C9GLrTUIM5rGSIW+d42jYY3",
-	"A8eXQZmNtSLff/jpRxTlb198R3ZM2trjP+HRT7u+3PfyMBwinC2dCbEVyA2TzLQYqMrupriXSSW7cyeN",
-	"rSbG7ehtldbZcaOhmVmNrJqFZ01Cn6AD//4UXM3eH0uiJu5qvTf5jgW5QlgBcTQXzbcAPRdMkVvRNwnW",
-	"2M1faMOsSoYepjiZXvL2LwFejXwrA+J2Em+K28vmnLJtVPD4iWiPvbSYWyrhER1VPC8YCGzYAGetHR0Y",
-	"hyHUn1i3idMCXdpj1ZXoVwIpMtw79Mp0oMiuVqpjP/WN+xI+4HhPKObzjFvOdsF3/C5dAcEiH1PEYqcT",
-	"o0HD4uuC843zCwn5YG+yfAUmF+MUGwSNrdvBz8+IxoE1m8cug2N8wScxSyLCpMQ6SSldpyNENiiGJWaI",
-	"pgy07+LkPopjliUFLS1x2cyAW6YyuimtVyMz/Foj8zXD7GuG2W3WyBiuGBC7fkL/tdvi3G29jBEOpiBT",
-	"aZv5bTQaMcnLUAInQD3ZYwVcQm9WT4h/PNPzpL2QhjMCDzzWbJ5iqY5kPGJAsmcIKa0I+KTN5wUUfZOQ",
-	"apqIacYU2WE8uOBXPCCzeNel1rtS6jyymqNWu8xzzPaXxhKDxV7wVzyKKSfAhVLMLYcrpaojunH2yfi/",
-	"w7//fUxcUzBl2iMWTwC1IzKzre6PRJihJpTS8IpO2SMVkAQ8/yLT+RIvONbO4nu2zxeaV+PHaTQZ75qj",
-	"wZ+X2Wp9stS/h0PpVR0ESyoV2DgehnbxFfzPLG7gWX0xABx5tGENHDT6jZYYH7ZiHg1U2MkvHfdIpPb+",
-	"VswTaoz0oI2K78oO8QP6WzREzp1xRRTTOrFa8yRLEldBYkNvHp87NREkVzjiNixW9iFTXN9sg7QWvOxf",
-	"cGg8bCrY7adzlA40BfC3ERd6FGWsMALM72OCFsAFr5sAxTrOiNdr1NoyXrG9NaVceVDBJvCvuXGaTy4i",
-	"FjetXpTvNnXn8OBg98w1hl6Yj7NEMeyiOnYxb8kyMGygn2FpCgYWIOPxHxnzapWaew5CwMhyp7fm83dj",
-	"wfRxfFsO1FUt+JCzJVbBG9g41+HWwQi+5v58zf35jHJ/WpqjWy5LLdS4W4Pj3M7tlOp1QMa/3pivN+YL",
-	"vTFf3QS3blwYfYzoYtPBvGjxFpAdFxuTu2v4BtJo0uoa+LFqHZOacYw2HhhAp163flOAfsFt/sCjcgm6",
-	"UfKLGnSbTWZyx1AztvXltjLdVI1jjC3w4xRW03Yggi32+AUHg5zsjEsB0vEpQRxCBARDODHFIgwwgNlm",
-	"sbvciBecfYyVVrt9zPq30WS1+nN7AA2wHJcxp3JRZgfDg+OnJ9886WuPv33x3VeQYsO9Sqb5I1WLuaPT",
-	"wjh7bGO1gPgOJbhzhm3v3obdPhNaGAO90db+DgP5+JQzXvE/9qnWFDrPzzOT+oSZoEhfzADzWBfcBd9B",
-	"+/gmRgPy2Og5eDfGZowRpnqOT0maqZnJ+8Qd4CRLE0GjXURqMJmfM2oa15k3wYWcUAnoc+fWoAUMjCsW",
-	"jU0aKDyKMTvoe2cVLkAOQh6iGLlcaNO0n8wpqGKZwsDbnOw4o1sLN4vggo/NBS8Nb7YmdpefRU6zwys+",
-	"Ni+PrTV9wdOEcgN7mkqm4ilnEXn78weyk6XwrRPyU/ztGVHMMpcZo9jqbxpfM467srjgCCqMr+4SPJ55",
-	"lug4pVITGB4IBseBwKkGVylsFf451gqcQRe89PEAvnwJO8U1QcS+BQEtQe7uA4ixIvNMaXxAU6nhSK2f",
-	"eHhC5jHPNFNnhKorC/g3EZJMJFMzWKY6Lfi3tesvuOmYroq/wLTRqcGx1Q4Zv33z3qIhIX1aGFoxTxOm",
-	"GQRf3+Lv6GqgmsyF0uTQLHrneHhkiXSkhRglVE7ZePesDK9ywQ0d5C8fHJAd9G/AO3PKFyPzacCGPDk4",
-	"Mgc4fse0XOydTzST4wteIQJ0pJCQci5wuyyGyT55z5hxIL39/s2HN+/3543B3LcJNcv6GWnmlrou4Rfg",
-	"U+/M4HfdpiH/fqu6h3/7F9H1kJ4gHvtc8EkSmzy34+HRF9pZCc4dL4xhi9Z5DRTxSFlmvCMkSRiVFhyJ",
-	"I0K0ZIQzUJRKItCIrkLNLFhFq2YJ4uxmJrA1ALB8i+GWz6FgEGQHmKWfMgXwSUrTySTwVM5HynjXAx/x",
-	"1XyEaCGuoAMqsJ4FrIMlil1wi0d7vE9eiBuO+4BcdkfIeBpzapTRo8ODx8PDpwck/Uj++vblX4ieZfNL",
-	"TuNE7V7whCpNcu6LL8AmAVtHrR3UyWbptGOgl/LBzLNzGrEz8v3LV8/NK4pMmdn8VuUTHhvcNqNoZRLm",
-	"j19B6zeICedEP2eaRlTToBxQxPh+gHoqu2GSTBI6VdZQ8ui26UZurpGWJf6WA0iv8u6gp0bfiLUDKwbJ",
-	"DoaYUJq4HbThFtQjSThj4ZWN+ZrIiWVcsVYsmZAdFf+TBeT99+d7hydPAgLmElE8nkxYVNiz+MruBceL",
-	"61TXXLtE1RECSF7QlyrByf/93/8fMjYzyOajeazm0GlpjGDxY/hw8RtolHhG5YVxdoMSdjcg44yrLE0F",
-	"qHQjmKYdB/7pj2OhtVHRJjOqZhYqzSwbuXRIOTH9Vi4ZdphmqWbRaZkFSfY74u/sQsjI/NOOYXCk5+Ia",
-	"lKXjg2enFqrbrAA3ZIy6LExLxXwKP3Bh/z6C9cAv9j+xSwC8lCvshqBHMR+lUkwlU2pMdnBvPX0OdsRo",
-	"jX9kVFKuYw7hrQbu99xSZVVZu01GaD7zjim48Q1M8RdLO//imtNnownheS08XYhFJWtUXnmXxzGGfsrP",
-	"Y4/qtsOGzQyXKlVVIzSwgeJrMJaTWDmYeyrtv4yxZI0wHl1wc8PHwGGs+VgyUlVeS2h5AFqXRPBksU9w",
-	"Bhccfk6YMWmpHeTndz/um8B1hWHkfTyM0XxD1QUHNajOSGy5LicZn8Q8VoBLaR4x5a+xCik41S/4jmGz",
-	"h8dkJjJpreKKLWtrI3JGvEy/uiPm0mWOFZCejn/+a7OZ++w0pLI5tr2zBAgaQXGx8oR1JciE2oJbdw2K",
-	"GyRZGd92G2pbITSX9tT7W/HYfXVVN3mrTXltRW6uZNaVadJzzf1eL9Vt/btZ7FVbS8DiiSh3xH7ten46",
-	"yPVLuACZaxyjIMou5BW5Yil2bUmYZcZFYxfvWnhNpAo5W5D5VpvlNHU9KV2V23AFFh94kadi360zsJjB",
-	"S67loqu/AjMPfY0DP+RWeNBMKlkQSv5oYE5kR6QmRS9ZuEiQlPauyqnatT0dgOGCVY6PUFJUDC+7mzBO",
-	"bu0tb+36rvzofYoirORcJoucOY1cwPC1JknU8olJjONs2IPhNsVc6SzaJF3lwL6KOOz1px6RMtF7zQxE",
-	"EjU1M+hxc26xDdw50jJYb6aqyGRuGxIlO3YaLAqIbZCAceKDIbkYvGDQd4XxcHHB8+cuBgEpZ2ybjI+/",
-	"W38XgNGRb3fPrO8JPsIZA4vzghueYroeMHpdmYtIIc36WwHsB4zELIqdPpFn1F/wWBENjWhMnn0sK1Ug",
-	"Te3QvNjnBS/tu98OTXBbgDqBJGuMTO6290crXY5bUhZK37gvfaG80A5tQZYf/qo13HaRmd900QgtRXb8",
-	"S2XvvBHqpQuOct9cUkVo+ehWVQIgXNHev+l9djmPtcZ+LPnreTfFfAGPyrE/5fgpNIG8RA+U4Ia37pPv",
-	"4kQzqaDC/BJ71p6/frF7RsYhVpyNifl/U1UHRscF/yNjGct5tfNETcw4QW6nR0xdQWCURlOm9snL6zhC",
-	"BLZYXfCYu+BIjibnHO1caC/eZ9rL0MTnJ3rG+C56+4ukCCH38lxkd2Dgi+OF/9F8Yp+cT62fMsrYBTcF",
-	"c8AlsZaO7JyrmD7+QSRXVNNdrMXfJyXigLAvR0Z3wf1dNq06KbcgIrhLbe2u3tlzvi/VzZ/35g2uyjQa",
-	"JozyU9h5EEPuNM5I5GRgzNRp6W8qgKcjphk3oiT/52nxT5JKkQqFmmTTkkSmQzFvdo3glAbBwJ8C/qcd",
-	"ewWNNH9n5M2n1gP4Ugj8ZOswzN6GUXETOsepVKCmCAth/HqIZkfnjEdzk52HIlS1bVUKjbeVyphaa/K2",
-	"MdEI1ZRRwVJWXMF5flNTqkx6F5S+YYlXVqhJbYu4ZtJgxqzyzRd0oYiKgQ95rBATaanSLZ+ax3xEp2wE",
-	"zKD5qtTatB09OTnoQpjqPbe5aJ8a/XgLU7tdgwlY39+AOzbpQIhXYxNHQYr8YR78l7eYPthkbXZjtgR9",
-	"56pRHfBtp8D5KVCIp0xaOd2piGQJU49DmtLQgoM0m0TP7RMgnw9xfJlxDnd6zrTEU1SMou1yM2OS4X8p",
-	"m+4jgAlG0LM+UYwM95/iAPP/+v/Ca5NECElUirnsiLLBTO5GQ2M3uT88PNr5Znd3n/yKmY6mGhVC7zRR",
-	"wmtBrcxW2F72lGMhPMQioDM1C6/Ijhnr2e7uGUniCfudhlcMgxPGTMCpD4cH5P+BSSKiaJpk1iJy+1VM",
-	"OEtNT/BfXpGj/aOAHO0/222Lymeaue28JTPIDX9P2ZPF59sSAUyHfPPUnVz6u73Ebx3ebL5IV5PC9+YM",
-	"xCq6+S8F1UFBsIaWbYfDnCK9G4yXtX53LdxEqzGBHf1torjBOLH+BS2Icl0N0QtgIO/EZIItCncq5eSH",
-	"u6cX3OCJ5QrWwvHvfBpFGFbHOmEqIAmb0oQg2gW2iQwuuOvgSCVcoveQgJwlLEdZ5ZHhant510dbDWPP",
-	"xcTiaZKIG9iwwkhTULzO0DkRa+zyxTSNOX6sKIWZxnNMhcIW7wlWs4sza8vk64LHvURL/yN5xlMsL7hZ",
-	"pTM0CB7KmcON9Zdlf50wRgAh1CQlXfAii9yc54Qx9fiPTGg2JlccX4Oxzb7DI3uKoeWkcqsz1uqCs8kE",
-	"pnptFCuw9+obqGzXTaFyuQsjIhC1+e8LLsXNI2U3iZhE+ZARLSK6MP6iSxEtbM9Kk9lQlBkk9IbYJAem",
-	"jQPNPGfz67UUfErGLz/Q6di0FsZMLTEhsTad+ynBhC6sbxq/muy9Fpzt/WRyvFwK2pGtzxCZJhSn05Kd",
-	"8A429Hl+P2pGWOWafIDMQWD2InUIB2ESM65NAojTzEy1Q6GalWZZ0s060WVvVf8qL76VCRe7YxaGE3lO",
-	"wxnbey64lqIBJTSV8TWmXXKxF8Kjp6CzQMkY1ZYBVHelLH3ad6mpnhNOpsFHYqjJflbIwCMnbem074cb",
-	"Gq7ghh0dHNc//FqAqh6h0XLmkYkDO4nz8qmOTd3Gnmy0vFXF6BZ0W4/D5rQXVFh4lXEGHtMEJuF4Vqds",
-	"BJrMLLRZs177jtGo2tMYNDoEhrWfOS0zSqxyIpeLCz6G30aAuRvbdFhUcOFpwZHDjg0fHZMdJ7n8pHyA",
-	"hLrghsEKTsaCVx70JgU3a3efvPA8G8jMIyYhl+aC51m7qN9CMptjmEGeexOHWULdDyGT1n1pxZdRbUHT",
-	"FRx0ExkZnjxnDgsYzqdI981dco9U7uE5M6OYLxcpdfOaO7WQmLAyOyXv4PP6WKx+MnGLJp3Avll1H9n6",
-	"BJwMYu6YNs7GSLI46GqfvC5Qa0yadJMkeWmpCDnqLWns+TfuR2O3n18Sr2DeE//yRvqvrsITFB4F7hx6",
-	"CdqI4PmtiEtBgEbuVGh67fxpDFxv7BCgrGQruCFcMHM1bQV3zSoYX/Cd8YQxRKVXUGGIKpu5v2lmPf7w",
-	"Rxd0lIxIRrFalWQcVFB+weGBAMMbqBdiPr114rv3ATHO5Ni61FdJRAb3dU+CEgjRgDQrY09xOndmCaJM",
-	"NV2/v8EOfcduK7/oO8bwC/d089zn2+6doY8v0ESWcWjE5ITlhF0GcGy+NJIxlE3td+bwhIRz42JyvqmI",
-	"pXpWx00zPqCT3V1ymWkk5oQpNMz4BT86OCDzuc29yzvIoNEOpD088f4cUjkV5k/WDXTB31vJDZF9szgJ",
-	"70/BE8VVzboekr8Nj3chBoXDGNgKJo0H64LnEzCC03wwVmTOqMrgKSzQ9+dhFvfEOcsu+HiqnaPMGcmU",
-	"YH4umvuYzh97HrAdGEeh54wMD4gWXBkf3ME3O8Ndb/eWOLq+y4/rlm6vG/++rm/x/WW+rnxPC/L98q70",
-	"u9oiW71eXbd8TtG5/Bh12fab/quQVwqEjHXs2O+jDpvrw0ZkPVJEgxsI0RN5lFAyfHZycsHV/tFw53A3",
-	"ID7SOgCtP6sl7cCPxv7YHx4e71onlILqD+stKOvO6IE2NSDJoqxuo9HqdP4LXij94GbZ3SdjuO0KkAvh",
-	"RhpwwGqdXWA97QaXVWQyZIpEAtmYYmZL7D7msfqQqsZY9XPY55/Mw7d0U+3o+KV7uqx2CsuvqtsyQ3pf",
-	"3i3NG6Q5/dXuvwrMklmUIzDXaLrr2mrBue0Q29KdAcg55prJVGBHP5fTgncT2EWziD7ePSN/+QAvu4CL",
-	"FuQQk6jmNFH7beLng53Q7ZC0Hf2eqDn/+jJqnkqhFHHn8uVR81/89QGJ/Dv54b/+f7+sIXjUgoePL2l4",
-	"lYjpkrwslx6kclQGhyFU1LZYdTaW5eysU8OqCwOxkr4F5hMw9ThhNe+PYMbYQqytwBR2lwa33ySZYgbX",
-	"AXCK4H7pfXIezWNuJkyTZJ98u7jgTuKgbCpmfkNjFFlzgZKF5n1KjLr6/j9eP9+fR7tnF3wM4Wc5gmf+",
-	"/cBVT5ooheAAQR6KiI2NdXwzW2CePI01LOMGSqfpdCrZlGo2skbm2IBZtK4asY3s/EYTIUe25eeY7FCe",
-	"9/90S3H7YbNbr4214YGYe9/BeeU41JYGiJDwS1EfsGuwkhA2CWR2rEHCJ9g3J1nAss6wrUqyGJuZx3p3",
-	"n7yRETPl98XU4qgtX+z9goffWhq8i5yxak5GiRZMc9OCvHOSQPxPQB8ypEGnonBbfgPdTdEoSpLdtpSe",
-	"nHJK4ZKcFXwTdKS13Gdeiz2ethKAFzVu8NVf1rApOaMpX7qgVuoGgt4m+ResG3h1M+d+/Kf7xGhpeQCS",
-	"ZUr1rKBK78WlYaPVi1JaXHu2gmhM5vTKxhvdHIxHHaPmIN3J2GQds2h8wcd5qefocjEqdmpcNRDOHEYm",
-	"2vixMhWFEHIomBrZwUJTUgwKbRxcqNzwzUeKcPZRw1wYBMWV8++zCCaWJnTBovzrVBObormfs0OZWQvJ",
-	"ntIFj6QDYass23yyGn3nNivAQ4S/4GZv0Lzx92pnbKtiAW3DxC7GjnXbTSSxDXaHYj6HcU3KsTI4SDGE",
-	"o217bIuThusIsEK/ssngXq2LsoA0SioEBNGjfH6AJ5CpWRnzowb5gSt3UH82oA6RoDA2PWoueC5ZcPtn",
-	"VJGETXRJmrmdi7ULdZR2zaDlkbGFBRzh304J0P6Y7Cg6YXARJcxq9wwREs0umdxrztrLPsoi7TbUcDu6",
-	"K/e4J3W8MotW87L5hn+t/HjI9aIvbK0nrSv7JuaBGmCsgU8tF1NplrQ3GwL6gAcINtcXEwKvlDXvs7xT",
-	"YJYaWZmmwDNZAndPIXcvaerG+WtSZULUEI36htk3RsODr5wW+VkEUbbQxOAgijlN1UxggpBR7xNIMpIF",
-	"CjOAUxVIdRYV1bBXZFYkEVMzjWIOqDyDBMqYKvxYxPUxxtTgC87A1D+131JYAefCReajj5QtTvHAmVxC",
-	"rH0LAsmE2se86YKPw6Z5uiVqFhWzJ8XkIUYPuWZeryezDOjiJBS289gnL2kIqVhs7mweiBEKEgnbw0nw",
-	"fNd2xlmqmNTjIlnOAe4acYwySdy4NC8QFBFDVFEnyWCpI5jOCFcGAKDvtUWKoVMrQLXK95sTwdkFxx5V",
-	"REvKlQnGn5ErxlIkO5O8C9bneEbVaC4kQ/cjcE6T+mUGw4pCkdI/MvMZA39zavBgY40ih2T28CPohjll",
-	"isAfqQbo23msx5hnBodHOTdQvJxRSQ5PnpAf4m8J3E2JDlALMzs2NZl7L3koQOqdkuk/4xSAr36VsWbK",
-	"yceAKAFzAGK8tHBoaHxhZRYIeuTvTeIKBNVbuJ4deWLFRjgbs0S1Z4ReKjhJo8kWV6zFGDJDteWNPR0+",
-	"O+xRi/Mc93rPmq35lcU91gK3uaPAAI+l2RxDe6vdIDvsbD5Tny/sNUml0CIUiaPyPDtVpYxeqcKmHO62",
-	"5d79fe+tHWTvFzNIz+KIw+HxN8dPj54cf7Pq1G2bwPxqEsXmECHbYfvTfTLcP94/3D0jlyyxibV2dPw3",
-	"Mvci/v2kfVnnadq4Ir91wnEPwoBbAnd4JriAMGHbFyvXq+2bh3edxYiXEl2Xy0tIrFp8J2rUcNnyUvPg",
-	"v60IcJWrHc1ZmpaJm5oP6bwwvoxCNq7IDqZoSQZJaU733bWg5QuRSVNUYqUckuNNRT0wmtmTrS/x53Qq",
-	"acRckLBjxXDD6sst7lKsHNQl/p9beGY+Uiz9DJduc+WMSZcjVdwvyDDuPcJSGjlpK8LyY+hQI9WsPcpi",
-	"9Eg1W6JH7u6Tn3JfjFVf+QUfK/bH2MCqYwJFbtkGhH2koU7AuRuyU0IxNx1cmY6fXfCqL8AzNXOPACpJ",
-	"ubmKlbRGLwIjCN3Che2eD1fY8WTH/v3M5AsZ97D9zQRkXakkifP8KADNdIr7mOygG0T4uPtnuW9DW2XN",
-	"tk2HTYQgLoKv4mxpyWzbDXyvwo61miMpUiwvyNVFvHXGH4PYTs4ZU/V27VrtTssFmN0MFpTDvmLfjV0v",
-	"Cd8qOcjjd8bPzW2tqkgA7KwvOIh+cnJwkG++shj0OZJ8/oex8TgMEag+YoUudsHNK/BxH7UeklYcqDMk",
-	"0mQcdC2M6I1LomzsPEcALX1AxjHHQDg4REZWno5hMMVCwSMSCu7UYjyJShvS3FXkRnxGerhT2lU/Neuj",
-	"+tmvxuAIUxlDpTYR05ifmQ4EWL9gVJkwxGwiccV4m9z9+94LHG/v1Vadjj0Vrs9Kw7p9ZclidnNsgJKI",
-	"8MpUtsTaNJ3Qjq3uvPvuOTk6Onq2i00pbAqW4XdX7KbzrD/Ec9a8i/0blLWoekKSOGJcm9rCxmlU+URj",
-	"JT0MBgO4sdpABW+h9UOmZvfV9QE/bQZvUzitkzn1Qo0YObRbYWTnw/Tmfe30UFfC1MzI5gizUjhgweRy",
-	"cNcJnNiFJZYrZQhAsujoUsSRtaGfHjp5aeORN24ZrB7acSDooaRqZnKuUYsKCLhe8D+Z3rWtglEMkbFp",
-	"weXwwmFEuK1VN9Ju4UdCVYpoMb9UWnDW4Mez4W6R6ZGYWCcTdhwysFRN3j8okzsFXQ/1TpMBgS+CXxSH",
-	"s/ERosUFL9QvTHqAxSiXnUo17FQcWZW9EiykaQqet0zNHEiN1QF224S7AbK+pfhD8YF74lv+BNqSgSq8",
-	"K47uh2vd311/Txeobrtr49UJm9sTGJxscz2QWmOTWyomHqE7j3MrKzDFXXuQN5d3eTGDNkGowu+/4BvP",
-	"Jbup659dMHYTU1/Z4INpKFw0n4PuKu7eR7tfROBpeLiigHr6uQSe8MRQGLAbYnKNTftz+BdU6vu9hmyr",
-	"y8W6INnwElBTjU5/TiO6RTrdPgsupvbWfOduGbC3Mw2s1+xe9K95077Um2kOtX4zm69jWTaIS9B7agDA",
-	"1cpkfJvagh9Vzzyt5pc+Iv7AZ3mmqTAJM6W/wg8LbKhV9guS//rP49227ERD5m/82T9ETOICr20zUGJz",
-	"Wg8Yk7h2Hm1JiaUj+5qOaPbNr4gn3lWZQIUBieIJ5kPociER3GeyYyhj31wotrvqnb9F6GKPa1i1Ne8A",
-	"6POK+qU/czl19v086QIs1kRbVtBUE3WI9Up408Yeok7OcFgE5U4ZJpAVEyJ6JkU2nZV2FpoXZoaxQm4m",
-	"Yp+BMWsxPnACCHJMTEpb5AfA4GHXlsi2PvM2PQ/7BDYXopwEQd0cvdlccJcW6JcsF1/Nkw6K9cOmY2CC",
-	"jBE5FDYkBJM3YdHU7goXmlVG8UjxjNiS77xDa9GqDEz2/DjhKVOumReKUuyiAsdhuN24wJEem2zFcRVJ",
-	"2h4GTTBnvwUOuvDae/3kvL31MaGLNwu3fHtyYI2D3ZKJfs+5gfVldqBCC//Rr5mBD7g/JV5NYJI+r9kp",
-	"iQudp3eXGaIHJ72si0SbSFneO+IX+8yXgTzc9AVEt7+doYG3lobtvtw/wCufVlBXu4d8b15qHzRlYUyT",
-	"UUg1mwr8yyoQua+B0SMFGpEPPxOezS+ZxNxMGkOMOKSK7cVcMa5iHRtlp2kyfwxWwa+6fa24TRV29+IO",
-	"uOqGrAVWQK7za9zs5GnszPRcstxdM7hNh8srnmb3JEybzvbcFC+QENePaZ8YvLEhih1qCxjgcA4Phncw",
-	"I3MS0WcbD/xMuzsZjZg4bbmPMF3JV//VT//VT9/sp19GcEGztvYXpj1WfedM0/3lLsjr+E6hAZjuPJDb",
-	"CpI80ADJPQZHvvTAyMGzW2aFX3wgZUVZjd9IYspDtrSgznm4VNmHa3p6x1gnRq2qaAGsK0isFxxRmUjM",
-	"SblnkMGJrYJox7oBPXvG+Clk8qoyDFSBI06MhWhAUQ2kK8HO3oszH8jJdS9wKQkQe7Ldx131L0zVG9f/",
-	"nvXx+t1xypvi6r7t13BdCjHiz8iEMdO3Bav10L8KEL6cXDIs18o0ZGUXUOURo5GBkVeZvGYLBNjIO1AE",
-	"F9ybmVlqjBhEsKQcTBrTsAJie8CYZuoxD5MsQqhW73wtGOUkxqI7zGefWAx4+J0iNLrJ6pgQhK7wWvVh",
-	"4u4lI3kvGtfsKmLgmc0kIzsWu/bgeNemhnjQ8jsHTyBoNsaGO/72jrFdoGlXRbW/Aa6omyyYLr67a6rr",
-	"kxuoIDT9pSZCImRK6eVQGPKiJimcSJYwA+31zmVeXwIuu2DXNjcLqbzw+J4Zd+1NrBhUc7cAqNu4dnHR",
-	"+uRHw3lqQX7PoimcGKmAm7VhgvD2jNiyH2d4L/4EbxPainS8Jx6eMnXHIbZXpfBCcSsNtsTNbNHE54Mc",
-	"k2mTHu9lISHZTQ8/aXNSSxOdWu4zMlx3JCaT5qJJg9lXd8P9didpKG3er+clNLcvT+eHdReS0WRlGLC4",
-	"27EEGt1v51FUoqrbTXi6Rx9cW8LT/frh2mb13ulJXyNqDzqihpfWJVbNGcYjOi9wE+//Q+6nvB3L75y8",
-	"ff0X8rd3pqvBDpNSSNfoPRacJOyaJeSngPyRxUyTfxpwd6N77ubtcn5+9yMZf3j1+sX5j6O3P3/746vn",
-	"o2/P378c/fzuxzH5NzJ+fG0n9fhPP9DyaWy7MmSXSRxecKv+G+gGD21apIy7Dgjkd6b1wqZumG+ZSs4P",
-	"fuaGH8aJVQ4XYlPnMa3CQP08HhOqyPh/mZwA6NmT0pDhb6Mx4ijAC7C+GbWNfjIumY1ghjMqaaiZVFC1",
-	"+cP53g+/vts7ODgYjsGUWSgYB9XvgIx/OH/8w6/vHg8Px+SShWLOFPz2v3749d3/Gh6O7fxx6bFWLJnY",
-	"xGtbRQCMQ3ANXwtIEl8x8hh24NQMT77/8NOPREjy1/dvXmMzDdDuBbd4uaayGUvwbPHp3965wr1Y5R2z",
-	"rXZ/wcd/SNMxE6oae+rSMBNlmm2bElT4k5iAFUAT5WxCPyC6ivb9t3ddWvevcQSRYx6RGYunMzAzSBp/",
-	"ZIkHoXAyPGzTvFX8T9YC/DA8XA78cPzUr+07fLoWFF88p1P22N7UBgvgMuZULso2wNOjp0+fHDxt6GrT",
-	"pJnbO17uxvP3vbd49/Z+lkmz5wBIH3UJ4A+uBVRjjPPooLXBzuctZjbl5Tl7rSajGb5HPLaHpZSpjLm2",
-	"/d8+NsIOb6izNckJzeYpmNFqqR/JVSJjCZRkGuEFvGY7bhRXbAUIQEIxsH0uOI3msVblLTBOooCY1hou",
-	"iI+L/yfyr5iTK7YwtTnQPBO4F7bmBqBUNi+5j2znJOOwgSE4lVLcxHyqjIBQjFDrtsmnqsi4cCrsK00B",
-	"kcj1RJ8gStMZ+kpMalfRmtuixUE63NgNNsqR7ULgmWO/twdMq5xyGFzw57WtU1hJbvfW7SOyaZcAh1LI",
-	"Fs3DdLEVp8b+BzCjmJOjA4tX64Tyh5c/vf3x/MPL0V/enT9/OXpx/h/vx7uWKWNeHH5tRKE3AksUc2sk",
-	"DUu0D49LouGCb+ZnKazQDzkh3rrqXnyqhWcWNIJexUmsv0Bz8UOpXVZ9yd5BbpMHwRxYmEnsuPuPPweX",
-	"jEomB6f/+A3EpamJNMNlIJsGjwfB4OMeyFTJaWJ9C59+y2dUZVc/xteMM2UYARBkjP+VSnHJlCf4F0rj",
-	"NtbeF9OYB0ZrIlK4KudETFGd4lG5Hs4rOLcj00zPGsb9q1+tEBiNSQV2g53vF4b3ndbFqPm+N1fuG97H",
-	"+DTm7NRvLle0rsJGcipw/u2AFI18LYR44HXoKD4MIzfhJdtGqQZAD9B0AqxKhSVBNWa+VfCjQ+L095+H",
-	"DaO+tC3jSToTWqhTkiaUByRLAcY1IF4beTuOea5hpFcVd7MRFaa79GnRUz7wQK6DUpVIUPSaV74LLB+2",
-	"4aPfJdQ0+rcnaMYJacJ4RCUcQKQCW09tpqVs17eI/C4uve/gf3367dP/fwA=",
+	"7P3rchw3tieOvgqizvxDZOwkxZtkiYwdc2hJbqt9kVqS7d7T9FSBmagqmFlAGUCSrnZoYh7iPMPs7+fL",
+	"+b4fZZ7kxFoAMpG3yqwLL1LrS7dczETisrDu67f+HMRyNpeCCaMHp38OpowmTOE/3zGjFudjwxT8V8J0",
+	"rPjccCkGp4P3LJYi0cRIckO5IZdsLBUjCl7hYkJ23n3zgjw/PDwg//Wfhwf7R/vHu4NooOMpm1EYbSzV",
+	"jJrB6YALc3w0iAYz+gefZbPB6bOnJwcH0WDGhf3vw2hgFnNmH2UTpgYfP0bB3N6x3zOuWLKtOap8PKMy",
+	"ts05/zRPJU3ejMeamfpsv14YpokcEzNlZD6VRuK/NFPXTJGpTBPde3ZPT8LZHT09OjwpT/CgYYIfo8Gc",
+	"Kjpjxp3/i0xp2XD2b+b094yRGP9MxkrOiGB/mKH9YRANODz1e8bUYhANBJ3Bd/I/FjOe0T++Z2JipoPT",
+	"o4NiRtooLia4Y69fwnM43JyaaTEaT/rtRZbhk8GXjp82fmj8AzXxtL7WD1NGlLwh10xpLgVZyIxcUs0S",
+	"PJx4SsWEESkiwvYn++RicHwxIDuvPtAJgTkQGsdsbliy63fFXq9iIa/He/bLLRtz0rgv3/MZN/nWVHY6",
+	"xT+G4yVsTLPUDE6fHERLqPhJJw1/hE3Xcyk0Qwp5q+Rlymbwz1gKwwROis7nKY8p7ODjuX3i337TsJ1/",
+	"BpP6b4qNB6eD/9fjgv88tn/Vj/24+MXygZwLgtf25MlXZO4fc/yAXqbshRTjlMfmTudEYvfVM3IzZYJw",
+	"Q7gmRlGhOROG7FAhzZQpMs/01N5xrknCrnnMIkLddb9kwJWumeJjzhIiFeFGk0vkC/Zvis3kNUt2CS53",
+	"D/kf0XSh7WeNJFRfETqhXAyiGivfy3l50zrd048Dro9Lfc8UTPMnQa8pT2GL73ZrEzZnImEiXsCeJvJG",
+	"wM7A7UuooXAX4ffLTC/ITiwTRkbI4Ee7p8Sohd0MQnGnSrvmhENwXhN+zba3bx+k/IGKBYgnpo2+y037",
+	"ICWZUbEgY8pTlpBUTrjQwJEs4dE4lpkwsI80SRTT+sxKxfZ92sK25IL6I07ZrQPeP49h4i9kwuoM+CUb",
+	"85jj8VN8jOAh73xHlaCGXlFydHD0JCLv4+ne678Dn2UC2Nc/BgeHg2hwABzu4Bj+B2TiwRP4n6eDaPD8",
+	"+eDXGmuNBuczJpIZE8adG0xoruScKcMtz6NqYv8/STjMh6Zvg79bSVSXIbPM4GE/0oSqSQZf0IP8+/Ly",
+	"NxYb+H5M5yZTLBlSUxJkCTVsz/AZq0izJw1riBWjZrMhEhbzZKUhRJY65mC3oHXIy0UPCd1jNGBKQ55s",
+	"Y7Beo9TfEnrOkCSHGw0g1Zrv/5YprhO+yRQ8WW5pI60G8ucS+ifwCNkp9m6fCn3DFPm///v/7A6iLp0w",
+	"GsgbwdbdMMWoY7HlCf4yXaBAYQk35IZqMmVpckakiBlxZBvhA/Y/1CNN7FBWekjB8C0vP8praFqENtRk",
+	"yEU8s5JzfNXri6jdAk9gSSObyubJplc80/k+VncDpEfC8i0ZRCvvtFOXl9slzw8Ovjp8/vzoyclXJwfP",
+	"nx922Cehwv8PawH4z1QvY7E6R5ORZdtl/pqfQ04Z9TsVEFzlwpb4bOlEfm3g61W58j1vki3csFn5H8s0",
+	"gOqYeKHpH6/tu08CyqNK0QX8ObTTGiywjgtePQL8UJ/VvmOxVA2kdo62lRwT6l8YKvuGJlRbSzhLU6IZ",
+	"qGrcnBJ2zdSCxDLNZoJcLog73WYRvWzz/vr+zY8/0zRjX6TuKlI3ZWbbE/wiyB+uIO8WZduRx6uIzO5n",
+	"tysdH6jsq0q8kAJC+VdcsJ6yMGAZJZa0ppQsZHSbvCzxlT7i5P1CxCDlkNen6Zvx4PQfy7m9f+OVuGap",
+	"nAPTr8pe8CasKnGdXPvo51zoczWB1qDGVU4V/1pf/q8fo8HXNL5K5eQli7knrYrESxWjyWI45oKmHRr4",
+	"lCYkZWOD4vXSjkzcAKdEMZ2l6A4B55M2UrGE4LD+T1QkBNxZ4JACtdeRCBHyprBoL6VMGRVeBPlZ++1J",
+	"uI6pAvIAR8iiUcddjaU1MBeNPs8OL0qmp+/sk9XzKF+ofBX5yFFl15sot3JwgVOh2X0wpqlmVXVm3Q1c",
+	"wl5nXPgfDrvosrRyHHHJSl8JoxYN9DmZKDahhg3ZH9x5w+qUUjy13pFX1LjyHXghlUKDirjHCIiCiIz5",
+	"Hywh1JAxV9oQxWLG5yWbZyUt0Dmxcj6QLykTV0LewC5CMIqLyXAs1ZBRlXIMCCApNZ7jKipS28vNAr3h",
+	"edyFoWas0U62vlK49Xa3EjZmCjjEDnALOmG7625cgw5U52GFzHukSfjGGQGVhtxMecpgholkGpgUQXLr",
+	"NmA7FaKULt8V6x2ArSbwKPBKJgzhaxPShtyv3RPD0QftAlY1P0wfF8ycLiCQub4T1Nt2bsOKnapxFc1+",
+	"36YeFQ1g94fjlE7KZnaw5qdNSy7M6sMmsxq1LTajPK3esScn21QuOyRUoejV3B+wkRUGG9W5suNfVdUw",
+	"4AnhTSgoYYlA2IajoyRbHoyT4wVNmUio+iCvWINKtgV/wHpXHw8o09s10zcz867l1Tan02QOBQZIsPOd",
+	"5/bCPvuAjm+TnTaeFOu8V7NYMXNG9BQjqCJdOIU9GPOw2ZpWLRbFmLGE/PTue4g7g++bUBK7vSV0Pq+K",
+	"kpNnqx6kXY6dwWrHug2uUxqwJgRqfGcFvjGnMTeL9YyBmCrFWbLiWzTJUqNLJFVL/zg88KbBEvkZT3ma",
+	"KCaGmUiYGh4ebWHMNJtM6IQNryblqyYzYAHV0VrGE9nsssFV4hbedA6xYjfds++a/DiVUg2pYnQ4O+o1",
+	"/6XTB0lN0TqY1S/du0wIsLpnzCibK3bJRDyFf0Jk/4YqlOGbzeDjUpL1NnWZvFI+Zr/R+IoZPVSt+XiQ",
+	"aff/wKxh58k8zTSJ3cARURIoKiHZfLAsR+no8OSrk2fHT0++6jqYGTNTmYS2mNtZdIAx2mhqyWumQKNp",
+	"mv6cKS2FHrobSNgfMWOJJnOqNRMTpnRk44H+gTAmWDd2i9eWE2H/FVcmWF/BW/sAwewPcOtAAoggftEk",
+	"nrL4askitjFJo2jMuljvB3yoepeDHcuPN2qmPf+dZv5raConGSunnVTYrEw6Zxm8D4Z2xoZXXJQoTkjB",
+	"BhEqDQOnl86lMoNoYHNRhwmbUwWa9iAaSDFULGVUw39QPQTLDDPBmp0CGRvOmeKy4Zy/kYr46UCWFLPR",
+	"a/u4Tdg0JWsaHwKrjAry+v0b8uzpwSFJMmWttZ23hycvI/L2+IdKhP6kSV0w3KRVV8OT5vTO8HCd4WHf",
+	"DnZz+QnCPW49u7uY6dLptTnD0lTegCKDe79CvLdEbx0mKXVb02nN96H0Igkrp3abUurWsOJNYYZy4TMJ",
+	"65wxZROaDhUbt9roLXGfji1JOXxzCDdu0TXj7/HZt/ioTYzmejiTWR+6mjNB0+5P5GTy1j2PdDbhM9af",
+	"JN7h89W115eek3qvCX3Ap1voHgmruKjBYVV2uEYkUY3yS7RQrH7ppfqGse8cmy1fK898u3w59it9d7ay",
+	"CfiRfIylE32ds9dNBU3jSHfBwN4WlFyZNbeep3730vqP5HjMRMya1No5YzoC+UQywQ2oiLMsNXyecqbO",
+	"CL1EDyFqKyRmPAUd2KoumZgrHrME8kgG0Rb9hPmLbZPF9H8/lzGhMANyM5WaETrD7Fp4Qo7HPMYsWqO3",
+	"O798f0pZZG6LnXETKJnNASJ504efqSxlw8aaFayOyFLwLtj1uqXHcsY0KhqDqOM+VmjTnmOwuqigtaWk",
+	"2pZi9AH9zHkOceyfjzBtD5isJaw0hWPkhuz85dUH8vj68DEsTD/OX7CVOBrjH9xMCV4fjdFQy/A50+D2",
+	"l+m1rfco3xgmjKq6IZZ5z/urDCvKxf7KwjJtofvJuobQ551VNINmWtTkUjEaTyFncya1IU6Pjm3IahBt",
+	"deeqOkX3kG2qRNvjlgUP63e15YXtqBCNi83lTTPh9jvhcs0bSamYZHTCTgkThKY3dKHPyJWIyJSDIaoY",
+	"uVHcmNCI9re/n36yiUrSxHE6dqkyKX/tl/Kue8tnqXLPhkSWnP9tlMBSUS1r+gQTPdSYaDDlvR67Eqsr",
+	"RaxFvsAcxzymhvU/HbubPzBDG84FJPNwxmaX1su9hpef/THniulhJcfMeRlK/vyGtyeK1lh4o57Mtc5Y",
+	"suZX8GXVywDdQvajV/2X0npxkmg/OHESL5rSkoOHQS14IWdzZlwNGuwKQfe3VfHSxMqdiGANH1HsmqYc",
+	"9imBDGV4xn6IJIwmKRcN1Utq//jI1jD9/efdRnehc8+WN/RZswDIv7/m4RW5lj039L19AV7N8OoMq2zk",
+	"mmnNXBTHk3+jTmof3EZ0vDSVyFtulvzzs883NqT3nHyDrMgqlbbwuWJPgGZSTp3Fs4n5lNCFHho5xHvf",
+	"QK4/Qgwf4m9YsIJPoQt0RXftXvhr3eIoc5267oVpL0h5JKGLnPLpDdlhIpFKg0IW0/nclrYmTHGnKN8e",
+	"B1svm3sTvrcmJ1rldk+4Nmox3OSS5q9WCvuFr6sFZ/AVS87Q1EkUvRHk34nONJbi4jmKmKWpPUqdKQW/",
+	"W6rLbzyQwsDRjQ27FKQpcmqOBsBKx1zg7/nnurUNHNxd6sY7XN2pfN0dcv61mGfdUdnyzr36g8YmXaBN",
+	"KcckZ2JoHpYl/n7NNPx0NIK7v08r6BEbKwErCN2l+bPbEMHbE4PtV6TjHnxXCWa5+0Sd4aQzdc0Wlpiv",
+	"MUGYpsP8Ry50pqj1Rc1lmmburZTH3kOV61QgledD5YOzY24E03Bf50zNuGlUE4J5biXXoxjuASWYFZN6",
+	"69FJlvKkGRfhr4c1H9TnZTjc3+1cW/Z+XH7M72t1wV6K5rIXkzOd8MXfC9nbcU/uz8tQvlw1D0Pw5418",
+	"DJC9kHJtzm0mc/CJBdOodMD/NCd+5C/7HVo9SlMPkgL8xhCyKTp3qDJ1vG0ym/fydjQly783wIDAsw0F",
+	"s2eEOqiihGDOGUT1uSaUCHZDqiKlUe2EhMHOrA02m6fUsG+4sdes2SP/y5TaYAEiJNmnAOBG84TZvHAH",
+	"CbBzLgT7A6zqb6Sa7R2dEnvjMdtpMWcRwO5YdhiRVFo0FYB9mTKsC9b19HZyfUwMvcI/YYGTm+SaTuEn",
+	"DcIBN6g1UAJzg0/ZXBvdCy3AsD9Mn5k1KciWjNwYjUImJPx+qu99Xw2erMrzm3bGuYuLiSzdHU/bTUYT",
+	"I3w2y+yN8zhhGBKM/dtkJ5Gxfvz+P358sT9LIpIPS4wbV9cjRmNuVrxxTZzgp59ev7x+AvO5Yov/d1GM",
+	"ubIWv5o+VWKnnbmz0eCKLfpav/1j9/C88bmIde1ey0zFPaNZ/pyGLdW9Pfwrh831KGuF8K3xi5p2bWb5",
+	"LhVBELdS1K1zXlej92jwx95E7rkfc+Ldz2k/eGCPzzCT7fRPi8x3OphwM80u92M5e2y4SGjq/y8fCFdR",
+	"u1Gd2BD5+8P8smwCDrEVnIatwyCse9nv9Rr3usdLw5R9n8VbvM39vuO7f9D37t8eosEdwRKswZQsKZaO",
+	"eSuwATVWc38WUAvTa7KGatxuM6MolTpT7F2W9g9DnDRnftiRyh6hmTQ2ca/QtPuXojd/R2VpDy9DNfbv",
+	"Judezz/YlT2Ux2je5RPcJFITN0IYnpcSkGQCuUfK+4hz53RXFtaMaU0nbA1DwGm6foDmjShQU8sbAACb",
+	"w2sESoJbIxbu1pRcJCfPnnzVo4r6z1q1S4NaVoimsql1dHL07FlN4PxZI/o6YOyCANgTwUXg1sM8yc6l",
+	"qzhxkapD8gP/2gK0XspkAXleMZ0xwsVuRTPiwjA1pjH782NJJdJXfL4n59Zu2ptLfM7uxcfIbeT2mTDc",
+	"TM6EGdLMTKVqt95KZ1IcvXv7yxFvfsRbUC2ZMNws1g0D2Ze9SOny0445S5Nenta7wdXqVNrmMuXxol+O",
+	"t5Yu5tBTw7R5m9tUMfMxt4O9ZoHg173l7u0vt3zzW37DhSi7l+3mDjwv7Rm7Dm9rePH9xayIjJz88xl0",
+	"l0Q7qb6VCJkb6wGFx9yMuh0I7sGN3AZlPWjZTv3o1ldCmLxD6d8f9bIi+Vde1MN0pdySCG2tbWkUog9Y",
+	"ij4AtMpNMC4alYBlYv0zVwN6X/eqCrDydX+YTqhQIK8TIWsXw1WEzRaxHEiGyiZXWGz18Kq8u0nCBxRc",
+	"JqUysd45JGchfMMbtlLYcDZzvTBWvcdlMX/F5sbGfO2mEW2oSLCjxTVThiX2j6nU2F0FTgJj3/N5yksJ",
+	"izAQbqt9rVuLC2a1bIvuz+tYVpCanI3uic1cjIrdrJw+eSuJSUs3Q7Gbv+CDm2YotVUNvMZBfZcxoLnX",
+	"IoX8z5/R06fJeWwg3f+wOf1/52i3OfN/03Slykna3WokWDjIZVnrxSGvlVkXjN0jIrx5VqySaS+yeCdT",
+	"KyD5RGxnjytzd1MJvxCVd7PtOP7iSbuCZQoAOnFYo6KIy6wkeL5nWJaC/9SEIjlCZbIck++oSFJKDp8/",
+	"eRKRt1TRhM/J4fOnX2Gqsq1AIa8Ctjij2jA1jFOq9fBwEJV/OKr+cIyvTrhgwwQy/MM3m34/QvEE92To",
+	"POL2KaYqaaHzlFHw8Q9jRcdmWCSS2upyO5qdCkpayA2q/6ooDhZ8YyZBLgY/hOOVZlwdtvrH0kSCUVte",
+	"b3uEDicSAaCKWfufgllWfyxGWJY1q9jND8xnTW6hmA0ux1COh5dcmek6zLQ/aCYXCb+Oh41Jnye3VFfW",
+	"GzV3PpWiF+bMXDnE3KEvfO1EIvHP1bTX0obkSJ92R/2UGr/Yu5opJ5d1hPpd0saalnWFoiryXCScCvIj",
+	"teslL327OTkuS3aC7Dg/hwoJzKkxTMGA//Mf53v/42Dv+eO9X/88iU4OPv63wd2SbUde9AMi4m76DKlz",
+	"K/7NfLQH5OHM57Sd/P87vJGfPxUvOa37s/hKRFyz9paW3q5m8L0RX0uqkrUShtcyI5qMzNJFPWq4p6tn",
+	"Cve3GtwOWOOh7lhqu8/haw3NLuOUKoQzStmZRekdoR9nBD1kCf6TCHrNJ6gWE+jmCXi+iqEnh0tBLiU1",
+	"uy7dX7suxSy+qmn0dXW4UCEDPdMmcVZ0cYcuBJ8acjGMp1ShWuFmhr4snGurFurXv+U5NX3upau637gM",
+	"W8ZZg8uqMf6cZA2n+z1USENttJHQyxSMNqgVBeOeIzjJusXGDZU0RXmtLckb3nCRyJuhnDOhi1+pELC9",
+	"mjY8CjlVWDeDiXyKCXZDU+h1woriWgs/n9K5ZkgPxsjZMMgFC4r/yj878y1/1R7p0DY/jn2NYVEjOMy9",
+	"IO59dMIMgxVbzE+heWsSmpCmZ1DHQQfUj9ApfFJZDFvLTGsVND0SuF1Vpv+QpZhl2WrlyDUCTuznlL1e",
+	"YjYOgjPbfn8a28gyb2PZkRRYgVhz+wT3xL7uYctdT/zcnd2jfKatmU0Tfy7KVOq8Yh2gy5UxOLtUFoQm",
+	"SrcMi9kFupV0h4te2gBREDBZFdu0DeKwY+62pU4dABfIlPCxFX8yQY+/kAaqvvCnHNQoukf80QqEwGxu",
+	"Fh7kEKbcMl9/w6x8LQOqhIB/USFTW7lh6wJP1lpgT+BThyr5jo0D1OptJdUroKIxX17zU16339GQrRRF",
+	"KwWQBE4IEdgHvy7dnJMl0GlrQXX6zlE+dd5hnPnFRIMczsyKkRKqagUBrdigEqX3FDg5g9xc5JRKAusu",
+	"7hx3EfbglBztJXzCDTizKfk3cuz+Ew6xInzLLpeDvee//vmk2dXykhkmkNtYBbbO9BHOcsv5Os1K53E3",
+	"XF7n8zVZV7wc+bV0ZMTnW/JGJUzVdwQOo5VrPFl6K44OWi20DXJiuhAxl9fvNkxo02aw2/B89EYDkgpL",
+	"/zdJyfBD9EpP2W4mD1WGx1lKlV69lxjWhu8dEkzKwMw+G9Rt6iK2Sp/ZsJRlSwlXDtV/mFert1+gDql7",
+	"1O5cDOrP7ddaiaj3fLdwPkf5+QAOEnLZ8lm1TCY8OzsZtAwXwwZN+fio/5q2nNnlxtxOZpdiIEWH0Pmg",
+	"qX8lhGZf/53MqaLkcP+Y7Jw8I1OZKb12y0VdQxvhAppSxmxQLK4FpG/ZYdxN1tf2EJJ4GR+pkvVVfKcj",
+	"ySqv5AqYcom9Vo84ctK0UZ6V2WN5y4sd7Rbh24iNlEfslOq94xvlcTvzuBP/+BA3tTmdu55c4y6OFxhU",
+	"JJFFSvQkHnlmtducC35WdjrAVOAHSxiVRqTI6LjRzlWL3WSvme1uebua1MNMxr5f/a4xJvAZdPv/11QQ",
+	"e2c6r6bvNeAQnNyrZljzw/QeZ+s638o54n6chsa9/SBSWmZa8vD8y2qE66l56x5FfevX1xi3Uztwl0rn",
+	"4ZaVzvxlu4lDmyfczXjuUllt00/XVT7vLRGiUbNsSImoqJQbpUXk3wTzWGqaNqmyOptMLACf1Sp1Nmfq",
+	"mmtExI4RAa9NgUXL72j/uI4UtjpIxRLHf2cXlAa/Py642eVe2b/80Z7+5uqWbu52roz4M7ddYHvtaLOT",
+	"dmONEmlvSyoFjtUezJvLG6Z6eZ2WHapXsdYwIR3QSrc9o9g4a7xEv0xtnbfV3LA5KQT3CvOQ2LtcbW3d",
+	"zVorzDTfgcBnXqw83Gq/r8FRLmWObWgzzb2S+gWMn7SUqiyPZB738Dj2iWUdr9zhMw9ZLQtClTdtneSE",
+	"ZlOymunrnyH2GYw5aUQKFeSSLaRIyOER2vaHJ2THMuTdiLD9yT45PCSC/WEIMCPCBVxg8CkcHpMwSQbK",
+	"0gwEswS0UGYlyFEvjQ4PB9HgEHSzw2P4H1BVDp90BBsbYhiuIGPdBMqUxpgmWmxdU6Ya9lGytXVzxbBD",
+	"n8dgraVlNH3Fse665xj3Uap8NJLyGXhUCp8LmdEFhsdTRq/ZGUk2nox9Z5i/s/qu9bc5axKx8u3y+TVf",
+	"iWses+149mCkojPEw8h7Ls2qziTn8xBJIUzFO2nGLYuvhvoKsiQa7v7bqRSM4ENkxkWmbZ8/5X5yUMXY",
+	"3AQgRdZt4rhX/1vduljbH2VomtJAAekkeFjPEPymmxhkbhA93c4gDXbqZhECHFozJjaZX+8SIJkmTJvh",
+	"DeXYvl/zxl6nv0yZ8G2jGKSDuhx0MsushmG7FBKqsD3OuqEdK3k29fwpdi2vNhsi00wN+5cN4OPrXQO/",
+	"8X4jG+76D/5Pxba7BKtLGl+lcrLFFq1NZrtfXWlb6hc4r4IJOV31TJsW3MhLXdbyz2Fm7YoqlK2W3oAK",
+	"qonKVbO7cOr5//ZtL4U03Pbx7zJSV/CJY1PeXpdaL2nIMGdKM9uRYanry/l71t6+jn4ubjWBS6c4r/Dj",
+	"jcSRNSQ9JQ7mfNNsdGHrD93bqDqg0hcNrOtrmLA5VcbCdkoxdJsIdK+HrmlrHxgG/G4/d0K2ear0KyxD",
+	"eOvN6FV6ROGbBC1F20IYtFpseL3z9bdvMfUTa4KxhENH5Ef3ozaMzvyPV7/gb4WPaMag1oNrljjtWJ8R",
+	"RJv//vyX/VlC/us/D/e/qvuM4LudiZow1Z+ExZvOcWMKupCZNX5zFomg0AeNjNEjxVUOz44a2ek0kegr",
+	"eAIRc9ex/mzXhyXpKys3H6hkKfoHXM8KDTFj7O/gZVb4sVCnLlZIW+ygwvx6pEkslWKxYQlxPGMtPrxW",
+	"6ZWteVhefNXUCKNIoV0LbrzxKy04ESuVkZVK17qTmsdcJFxM+u/XN/aFvvOveQ+7xJfVmJvKatZg2k22",
+	"/VseX1lzO+/tzgXBME9ua4cpEaC1us+t+vmV+zm4VvRDnnR1o5fktyyZMHK5cH6a7873Xv+8By71vUTR",
+	"sdk/PIMSAXqpmTC2ob9r3+c8i37RBFyKorOTvY++9Cx1YIm9WDmdFL0PayuDVmy66L+I9UdFB0bRchj9",
+	"2n+DZGtoi7fMBVjh4Q6vHde+hIXzJo/nuspGjqjN2Srejjx9vUdUI1dSe/u28yjFvdTCrMxI5HjMRLzC",
+	"/r11DvE39sU+m+gvbJ+iSaNo3MkLPuBDVRLMP1MPiTqCKhFMsPbwnFsS8ey8emmYAalvqmh+w1izep6t",
+	"dWF+z6Tp3NxvGPsbPreJQ9O96D/ZxBG+Yez7xorcouCiUhKYzRke1q3XYbQV/7YWYvSrOlyxEqOJtvym",
+	"bYGw/uaJobz73oLruqgpFytwDT/vPtxiRXXASEPTO6GWDXiTM9iL/ic4ab+LK7GX/Oi2RQNrWlWxyWja",
+	"4GD7IG+4mOSJ/lKRD+ePX56DF929E4FWpbrPx1qSbcZkeI0RDQwRtRo02QDfDFD2jp651N6gjhLsattU",
+	"U2IFNjV0RhUVPqhrEQiaK8pXRx70V6yaFzJmjMDfQP38y6sP5PH1oT2ux3ntJzwzhGe0U2ivaNFvt3Jl",
+	"O4JVv2cUcU4bCty55uBmgJ7zEXm2BxUGRE/5GH6kWjOtpdqzf5WK3NCFre2AulMKZ76D4TtHAbtLu9Af",
+	"9jrg1U0ELNEcGvDG+7aV9QQGI4VwkC/lHfiLklqTncLbukv8s1G372Ml50ez5wquJ2dp8kopqdpbkbYj",
+	"US9rHbNcTtkhoj4dY5yV+5LrmKrEe9b7J3r5N5YkelE16Wtsv2Pjc3g6CNj4++3s9/3EzrStnqUCYHD4",
+	"a7SFcuTK9jq3fuHSxxU2Z5OVvAgrs+eVoQrW6+J5q0ZOQ2JDfwSPoKq8ATpTKpIXyoNvTcRMCZa4zI6f",
+	"oeBEk68icnjQg4NtVJHelCOz5Lq9nUoj6zzB0fi6afYw6LrvplQMM9WYpsUUAzcMPIIeimyeSpqckrdv",
+	"3n/AHzSdMaKn9OjJ04ho/k9mywSlMEwYj8hdTuLqzKbwa4nCTQnm2bW562lEMW0yDZ605F8G6wtTqWd0",
+	"wh7/NmeTQeT+Yy6Kf9+wy3n+H1PG40ZOxhu1C2wC+xVZyIzM6BVbo/2rPaWGfItKrT3dG//659OT5np7",
+	"zf/Jlof4j54eHZ6clO7UYb/Yqpug+0hll5ccemfVmff/btI8pDmv76AvFkzbkw+y4qsHnMywp9ev+1uZ",
+	"1YgfUv+Nh1gvVkWe6d6r/pJ20wKvxdB1TO8j1G1SgJI3K2sBW8SWsUkUw/5b1IFJk/95u6VIKMdg0BWY",
+	"zyptcZugdFbESGryAWlDZ/PV6v0+ne64Vee0M7TyVrgFoo/wnVUrx1jG+hk651LOVJdj/xT3rbgb5WtV",
+	"xgcqUWYj/efndecdSEry+9yZiiukY3i7UOEA5PrwlNCwUWu55nssM5Gc5UFRjSnILiiPv7rEcaqvWAJh",
+	"wyU6wJLusEH6Odk5ONw7eBqR58930dfCZnNTcfU868EI2nrS4jdcKXswgxBqLBTHTzudSvckXlvZcOfO",
+	"tEmfXgWzvURLg33YVd/am2t03on798nkN3OJW8Zev0/MK/MOGeFiM64DIyDbqdzAG6rJPDNE8cm0Dhux",
+	"mal/b7et5mgMbPPypJbTNWzaAyDs/PSXUzY89smR9ngDsnZOVnJ9SHYC4elNaHDH7z4skt4KYd5bnXPZ",
+	"idFQ4OzWs1Fhs/vIT6icbUAcVruzmhYmXeXgYIqRlI0NoanvWdLpPemj+nyivPLT0EzWuymWiO6bgwek",
+	"vISBW3r9ZPh3SidLe7ZtqcB8RbCBbfgoTUP5UDdGfz05NNgMF2xXtkdaEQKKMCVULHpke4LNvV7S7b35",
+	"AZuzD2ptA7iYRKT2K2yOwxfJxJibiLh+AfKaqQQ6spdA/ZOINCUpB09X2wpEpN5VICKxjEvg/8Mkc79y",
+	"gb9GxKEyD4UUw9g1GTQw2pxRM8RUvxogwNMNfZndDjjKCySgOi3+Ji+JmVJD7HMWIa5rfm7M9ajuc2yG",
+	"XCvPknMWdsptLsiyTRfWvEP+7aqmZa9GDZDdw7SXPHG3hpDUH51oxVrtZOC4R2UDSrsZ8N+cPTb5BQM0",
+	"Dcfcw+sSknlQ1VbqhNzmNWzUPFI62UatPIzzcGrkYTbvLJWvkyPSmN17eNAJdNCc69s4QcXYJbY6WjOi",
+	"rpT7ZzWvwNXkQ+Ie9HUoMrUg2wDeW5AdtX94dLzzFFvq+htapHxgnp+ayLBhgh5CD1L786+NasjcTIez",
+	"hqpimaVQlIEPQHrjjBnFdGe22NJMsWgwMW25aS4dLcJCQNvbmiYk5YKRGVVXBLfb3pPt5qv5LYjy0+k4",
+	"eIA6qV87mO4QpjuE6Q6LL9SWC4mXtgsW1ktODPjoK6tFCrAjEHoprxk5PIAt0kgEB1/tHLb0VZ7ZfrLJ",
+	"kDZmjjqyQDKLbMWNmkj8T7JDUy0Jtf+BFAdpr5fSTCOylPJywvu1JWQHyxjOmqjMnhIZ+91FSps1nnGN",
+	"ljaprAgmVd6z1szlj9HgW0ZTM60fPdYELi3H7NZLah9r0AKusKSUXlNumW2n+yMXM26GjYvi2ki1eCWM",
+	"WtogqHxwheq7r7PLGejNwU90PlfympV+U8xkSkSEzphIQJru225KEbEuRReAy3/9v//7/1TCQk3bRvun",
+	"IHTqXXas3tAY9nHfWK/0eNPTm5iKABzTWhxo/+z87bYPFIkhB22s5IzsCClYzlNv2OXuINp4pxjmWa+p",
+	"arqXvabZhYDAk47w9dHR8fFXRwfHT589Ofnqq6cHXXlW7S260JqWMyBOYI32MYRiE80W9EmbjYHCql6w",
+	"1iPVD7cQFcA8Ih5uWLj3JYot0WO0TIVprNRcWY2ZyKFtyW2aZNwB7J9zh95MmUBcK9/vZ0Px7YTN0Ejh",
+	"Cna2MKBhE6kWPYvG/dNwNykIQJnp4UTKpCkz1+oUJH+Q4IOwP+OUzmZwz0jKf884/GimDC4qxRpdRFJI",
+	"5Ixpw2OSaXZGKBFS7AXgCCir0eJOJNOgNvjZkfM65iaoDkfkR2lYs/LgulPmcIrL9iKEjGhrStrqqune",
+	"ZF+xm9Irlhc8VLSZFDYW/gZaAzxIEFeCpym5oYYp3bgDRye7LQ3SxMTrwkso6kknNQk5hOuSpbpRdNqN",
+	"s53bMm3zKkjwQtPcQhdO1x4Hur9VaJOVneZ1lhkOal1o61/7dRPOV6uYASbHaToM73ZTwQzUdtVX8mP5",
+	"mgVaMhfEyJuVKCvTrB/R/6Rx6v90vZ7bd+x4pVTi1oqc1yWUhapSCxwrGdKxYWqISp72BF1f4nY84g4+",
+	"aTlIK7vmCTpk8zrJbWRB5qPaZq0s2dbAn2x6bd+62bzlYrditElWbQUko2tW2lC1IUEWFli/kp8CcNKa",
+	"RFtOQTdsNk97R7yWvd6gprzChH//jM+gK8w3iyQyV3xGwREVDLZrsf1CZI5Vp1b4Hp/VPY8PMw12652a",
+	"imhoMXAtwXRpMmpIH+XrUji5vT8guB2ruZ0bC9x6Qg+3YcCHPqUVwIKDqSBK1Ro5HKHLAsfANA6ETq1A",
+	"YJEd9/9QywUcD9M74EmEOpNjwhJu6llA9q22vrhxyqiyBTjuwWInFi5hGv6HtrW73byMw7BZq2eBY+E2",
+	"FRb7q8YTHulgmzz11X02HQm2W8q9q2aT+oVF/gg6qDknoZ+PNieioxYiumILsNkCRmsba7HZZ0849B5I",
+	"pCYzyzN9I1gjUZckZbQhb6+QZZlJr0+kx5sT6fEpuT6yIQjcAsNmjyDqgIUDjt1FjteJxP/hX5PtbYN6",
+	"K83cFWPEsD/MmTeYpSJAzxb+3e6ONhICQEJWP3vUt4OWLwPtF5jogggqwpSw4Y4kdO5dxv26ZBobvhSn",
+	"GyHHmzKsItUhsY3sCCMCTFJb2GJeXEDilCKyg8gg1sMylApdoRHJ+4tFOSz+LrrIwPnNnUcMAfWBBWNE",
+	"7TeLNrmTCfRKDO33h5ixubtPzrtOwj5/BsRhLyhRDDsLYJPGm6lM2Rn586OncJ/+Eu754dMe/WE/R74V",
+	"pkd2MKeIUGAwiFBIRo4KRqeQgO0RSUNzxE8uAoZWEFnw8zGhSaLrfG4QDaRgPTI12xbz8yHmbK716tH6",
+	"rx7b7Mgls7rrHNRGbbwhDbV21p9KJuqSY3wIe43UtLXdPnqwu338MHb7eJu7ffzQdrsTPiKEyHEMeRMg",
+	"iVxb/FThIT5REIZADe7e+W10+L0T/IWta70IwWzNnyY7ikzoNcuV3LIdhdrImVUnXURMsDWVQqxJH9p0",
+	"jy3lGc/meaON7Y249ZY3dljjwn/r+vJn82GmmSoNsdE6b8WtvFTz/xBotaHFlUqoQzRyDQikTxdlosMk",
+	"CcAmnKZfPrXKfSqRSO1uhKRdosc7B4ioiup7K9Js0RkaqjVrysJGdZvFd1/mJVRVuGWXYTh0iVgN8S5A",
+	"I8Wskp6A8ud+TJ/33QP3N2jTkX+jh+LTnAXXKKmfbQZy9AAFZTl5pE1UdvlLVu9hfdscrJNZLWs/3Yku",
+	"FEsxTnm8jNBPSf5QROScCefUdRVFPa/BCzdGH/JvbDHSowb6pCd+3MnBw8RpO9leceTWwLgaEbBaun3c",
+	"iTCvQkTlya7FQja8E1Ob177sRljj1CdNR757IeYzRDZ9Gr3YWcKh8+qk7y0ppdT3mWu5200/qQvvwT0e",
+	"5uJOb1cTxcFLnGV7YyOgqe4+G3yu7uy2UatXf3/9DSTRTixYt55KZfZSaDBJfnr3ve57WhZ9theOf1Cn",
+	"sHTyqAHqR6TyRt/mNeFb/SZ2zRmAuocst21uc5ZDl0R2f3UEbWF1piwKWERcMXP/+drPOxiCPjPW2Qw8",
+	"9yvkVrkXQNb3SgO1U/oAz7bHNgbFTAp1LZBctUtQv3LLdfT7BhIvZrIESzxQ1T4xOPFiea8SbjZLAGLA",
+	"5CH9Z8powpRHcSkD5iE+HibGnq2G9rJ6yUI/HJMi63xjZ2JKTcfMnh+Uez/3mFUqRcegh89Kox4+6zNs",
+	"e85pDxSaNdLjN4S768SRKRPyA2AX+X1azi/g0nx6zGIbdfNlRexhVM+H3L53AGezyI0t9NxqLKWbVXay",
+	"h3uoXbgNxPFe5RCl6tCNCzu/1FbcV21Fi2HfKpXXF71rSdeW6cnMxHLGVgK23gxbfTXp3UZLXRLcG1VD",
+	"Vw/cbzfaa1RaXlgDFnw7hS04hKI3W2NXRbFMj1V/5uUxt1sQA/uDJilXs61hTuGg6EvZNvL9Z1i/E3Q1",
+	"Hq7dUNQFBFtrfQq5vlLdTyUJtK0MqKj+CZlBiQ6aKM3KIytbvJxoZMoVNS4sPQovf1TSIGtMt2Gjlyh3",
+	"hTRq1J5q2k2TYhIg/281WLseAHENZcVmwCak7rJBcGLsAN4GSLxdSOFVbNr3QGIbLh+GyHHFeQLp3PCv",
+	"+VQK9kiTHdsMaves0uFdkzH/gyWFM991N8Ca7rkBn6djQnftrykoVKok14ea4F3ccwSfI5QoFiBPulTz",
+	"swBQCkFASw9tAfJlm9CcpbmdYrEFsYE7ljgwzsgupb5JbUWE5FwI9sfe4SlRLGUUivaRQRDF9oLdulwQ",
+	"St4jwqdUYeGhkpmxfYj1XBrcsDSVN8NsXmmmjVCclAvLrsJN/vWLU+02nWoduVHnRbndsKqoWZp6ZFH1",
+	"ZswW9Iy5AU/HGd4og0hrvt4E7xJUtVBiGY/jFQlSJbeN/yaKxswRGQzlBhkCkhpLNSvKTfJ5u0cikshY",
+	"P37/Hz++2J8l5L/+8/Bwd43Ura1XIBe6SFmn6IEfkbP4TconHZM/wkIPW5hWzENHjTUfPlprIGMEHmB/",
+	"GEXzP+tq5BAx7jINuSaMxlMyyzDiawI6+YSFAcQnUj42987wv7DVT5KtNpi+da6qu9gq4abBIG5ltFvh",
+	"qbtbs7dnXLj/OKxYs9EgE/z3jLk/w37eGRvWK/DhXpV2yGyXFNrZOjopWLm8TkNcgKZkh2udMXL4ZHeN",
+	"GrrSLFcqoSu/eVSN7FQHvr8AWmHzLI+g4TF8eiG06jk8gI3++WiLW330oLa6AgSLZn7oSgn8KCg+TaYE",
+	"/jN3nwyigXMUtMDHB9/DUT+ZlBW7CZ/gDSpSoDYBXstbrFWj2J9Qpu1GmbVLugA/W63d7snaibWtTvOn",
+	"y13mJ63qWeDtNzWA4Sfd3mWXX2vfbumuuqSlarHqtXJvC8W+1RZsqXH7lwhAWxLsuLAzmTV1/PkFMCaI",
+	"yuasDMa/cTxkvaWk7Jpt7Ziwp028bgTPv11EIuv2s/2bt1/cG2THp7+wJP/NlqU80u6V3SrwczdnqX8d",
+	"PZU/QwpOBEk3UpDgw+7tKJ8B+PldJqqbje4zCRfuGBYEtC6NdFuOd1QsENBFta+zpb/IX5caFWxYRPAp",
+	"gU52h3CfdgZw6ztwR0dcqsq0B1cOXZZilqUoZUkDKjuVCkbbK/jXYVrff6VlnxrLjYori0yTun9dLAj8",
+	"mVzD38llZrCqvWT9d6YL/FlzjzUoVaupDAWpd19oXKK83Eb+51/lZXH1lt6h3umbf5WX77ImJGZgbUvb",
+	"i2yx/Lw6qSRzjetmW/4SU6qWDfv0yZNG0T7mguvpdvOFpowqc8mo2YRbr52AaKiI+7UZ+U1e9mHjQSJe",
+	"7nvPsIEgOgrimLEEXQJjylP8h77i83mLN2CeUiHy/W7Qo+IpS7IUIu+Gx1dkZ0ZFRlOiMqHJnkNMo8qU",
+	"wlqrbKzKxJoNAbcgg43ikwlT4V76BePbsNRuNmszd+TloBiwtLH5IgOCqMi5Eo2G6S328kSeNZSvaTtv",
+	"WafXh2jTZhMPQpHSG4uuRxMCjvqEjWmWGmJkQhcROdecPv5OplfU0Bo9dB7ox+bFFE6xijwNp9kvv1ab",
+	"IZDtKpwf2HSF7dc1J49J2Lx7/0TPenCV8i3kokfPzN5dirD0QGVifYXUU369tYmSgoDaUT3ETu+E85iF",
+	"w0XhFcu3Lph/eFSNFB7kyPVX0axG9QMztEE56+sK630YK/ewMLRWAH7Y2/njdtl91I/WovgFu7dWR6Dm",
+	"rZpTY5gSg9PB//zH+d7/+BX+52Dv+d6vfx5Gx4cf/9ugVaZWSC3lTJi9CRNMUQj/QSKQnNvJrZM70XZk",
+	"HViu93mAXUS/Fa02GO/h1DWFs3pLTTztJM4ZF+GvhzWhtt7xr3CcSxdxb6Zk9XyrZmSYaLyRIfk9FZOM",
+	"TkqDMwExbPifKW/UOr9HJ/Rb78n37/lmw+UWxGH3yRnVpgVt8Xs54WK9Zq0uA7s3d2ezho7uT05KVHXc",
+	"Zg6kKQ1Sc8vc772BfXG41IiQTOdzEr5WQ4fuJGXYvhtXI7jSqxUasIsOxquvp+lK/2Cbm59rzSfCF9hU",
+	"RAocdz/II2x334ldo9jNX/BBWEK9bWNzb3KZsiEXCftjuZP7+fPnnQUHnDYUlvye8WuaWofvfJ7aHPQO",
+	"UqscQTBHt7Ao37za3keDP/Ymcs/9CD42vR+cQvDnPT6bS2UPhsJUBhNuptnlfixnjw0XCU39/+Ewg4/F",
+	"ub6ApKF1WySv24sP1txb0gE1vBFfS6oSq+90u0I36I63Yd+7u2xWV/9WkwnzEow/1wkuxpwwTKS8ZOAe",
+	"BEYlzkjJDlzZ8Ftd2Sp6uT28Fmy5Et6aw+VuTlt7aZB2Wjc13fsGbpFFTEN70kakSSIR+14zm9o6s8Pn",
+	"WP0x1ayxWR3NmUF/tbHOzXtgwMA4KaeW9dfngVkPYtJ7Du/cbr8DBtjj8xKuMlMafCa0qbsk5Qojhf4Y",
+	"CRcJj11OnH0T823H0G/SyAkzU1RG6hr3RmKjWMdRmJt4VF9RN0xQ31K1kHZvafs3aN6dX4Xg5zLdFtQT",
+	"kllra+8mmVi+jhuLRdbkqupfuN9f19ySi7pScdhCzyun1zbTQm8Ne4XK8e7casXGTEFycRrYKsuoMbdp",
+	"Av1x6ZXAq9DkFfZKs1PWlpR66kHjTBsFSDX/riF3hBqH6+GRbUns+hP7ti3caEz9jfIcbchDoGqS+atV",
+	"kUsinko1pBO2YYSoO9vgkmoWgi7Xnap0MlFsEnaOMUWDdHAfEk1vyM4BSkEhBdsdRLc4YV811BhGec/U",
+	"NVN7dv/q5YhbglJxE3CV/vUd8/WT8gYqCWV8BR5899q2ZtFk0v4llZc0TRfEZtQX9MgTX8tZ1GzOp9Wj",
+	"6sl4HBJ5RbAztedIQoOFAqaX04fXJIbDfjkOMJumi/ujDOD+amLiUiaLBpl9S70R1swCkzFNWTOFeZ7l",
+	"WvL8gUW5XJCdV2KScj0FzVXZv+aMDlUsbps33ShuDBNkwUxYr9npTJrTRSpp0pWB2NLfCieq6UJjpha4",
+	"1k7zytRExpGjmIgkGYtIgg/G3NJwRFJui95rR60Y3WoQW2d26O780KKYZHV3dKkWZZAfd/H5yFJpsekl",
+	"Wuyi+W04rsPxHo7j+kc3Tu+0msj3HlueVtNFFw8gzeaNzcPrBCJz+XoboZBBuGTruCUPExVsytKWTPRP",
+	"tAXNFsC0ZBxnSm12VJthUimzGG6SCt5UjdBCt9bxoLeVcr0OYlVvnKd/kdbd+flXk5OrHUuK75aJtjjV",
+	"yPGyIA0Wb3w1G/aOm444Zn5vYcuyMGmIWzopslHI8g3s4JYyR2iSKKZ1L72svytni8CDS3cbNsLHIXr7",
+	"ZtBI65Mts4njpXKarpLJKQV5KHJqEZj9ITR+sr6bS6hinYyY2yGBe0es3JhwuuLS905G3XQRDYqVBkzI",
+	"MnHEj1ezRpsUX9uGuYMDPRw7B6ezncycB8s5Hzg9N5/J/UlsT6A1SY1/2EROv7U61nnyW6aNbcnVYWN6",
+	"rYzmr2xmbm7DMkyyORtesUU/TfqhtSy9T3NPsJstFDduvfo0TW5nVpsYpo7u13t7tXDxNW+y09Y1S5sS",
+	"LT8pI7PRTiyOo1LTGhBPib7zQwh22G9OiYncuUVYY8L3JmnaxEGD7KnLgW0Iop7ih2/m47wN3vIwXZxM",
+	"xzTFeUEAcBuh/lvBtf7X9bduFfNBSIO5D1pn2yWjDcX5J+MPvku8h22L+ZW9z72yxkrtEjLBza0oZp+O",
+	"3lGGzyic1VX3dDOyRriBAc5Gle5qfNuzXX9oVRd2oNDUeMB9qTPvgKhqdQi8QELrplCEuhy6La8rBe+2",
+	"D9yTv9j8rQiTnZS80eRmKjUj9sAgvYKSmPHUpklubz69gLVqJQw3g+reRcXO98rYDM5w03RNP5S82ZQc",
+	"+tWvVDHMlnp9giKpZaf/Ydp41B74iMdMEc2MdvCrjbngsyw1fJ7yci18cECK3ZRKsX5tF8Q9w4tpY6Yc",
+	"p6nLuAEdeq6A3JIzcpCns+v9Z8QR0bbh/WzuVlow0jpcWrBPxffWpV95E/55E/q9b5us0xLbzPzCvr0N",
+	"ZlfeNJiKsFEG+eBMr0faPeJQtciUXjNbV6endM7wRsjMkFGmUj0iO5pPBCJ0KSwGYIBlDA11H18fPsaR",
+	"9OM/efLRE+Nsd78BQrwJk6DZrV1JG11LtYilMEyYod/4joQvRAdFCIphAyv5gRmFKcLmhrkqE+y9PJea",
+	"G58iXMZZf1SScXlhUq38iP3Bx70aNL+CB4uu8muq17klWJGUrl2w7SZ9SoQcwsQi/48h7HrxX5M5SFWq",
+	"UNEJ4dd3LrKDg2NGjsjVbDfCVF4QZ02PHB6R6W4U7NhwntKYDTNxJSTitbYYq6tDeE0Zn0zNg+i5t77R",
+	"aYG/hx5noJq2uXBIJNqQbA4piOSGaqLYONPVispm5LYpPXrytFoR2hRK0vyfbLuWRO7sDLgj0rhdidVw",
+	"fXsiD4A+iAa/Z1RRYbhoAfEx02x2KShPdWNJcdEe45LGVxMlM5GQG6muyE7xJl5tuOxh7q1wHY7tNAfR",
+	"ILE/OGihX9v6i8nxGNT/pumwWII7LE/5DjlJ0LPHdogwsuBB1XT5VU5jr/63BjtPpf1ayGPP+Y/FYT24",
+	"tKcbnpjpdthAk4pUNSfdlXI3piKSCi92biUW1LoctBE3+9wYGk/X6CmF8nqf4uvYTyphcUpBvFGrFZxh",
+	"CczlwjDb1NteQt9O6IaCwrDz9s37UPzvriLvu6s2KrLbXzs+oxP2+Lc5gytn/2Muin/fsMt5/h9TxuPG",
+	"i7iS/LzdIOL6wqCRW1uLIkScOdh7TvfGv/759KQZaaablR89PTo8OSkVUTcyCUOvmNie93Lj69Vxb+4N",
+	"3L16dxug3cML+qmguhcaas1dMAax2qSxYLmwL28ykkypthKNGkKxAKCh6r+t7U3/Xja1J0PSrYAuBRVp",
+	"ZMfCu+kSnJutOsdZw/SFJFbErwn7VzkBu3WtpAwukHcsZvyaJfV9Z4ZO+gGk2Z3o7qvTxQO2rRhW6dGX",
+	"qLn7jgtcujk/zfMCqF53/K1i1tL1wB31O76lzWpe2pK79TaljcCos3nKDBtmKm28YkC8kqCwllDmZyOt",
+	"INvBJ6Yt4EmJQk6eNUUk/5hzxfQmCt2Ypimo2V1T/ekDsoQbRHm3jMFMlcwmU/xdY9EoQv8wmmC10Nvz",
+	"Dy++JdxY3dneP7itOpuBhNnttcIZM1PZ2KnRDXPqvhOuo/xFbGn39ts3H968t03tTkKTQXMxSVnuKqPK",
+	"Jje40dv8hpo1sKWvF76tm9uNqUwTnUMj2U3DqVnVTec7yI1m6fg0qDgUUOZnV4amxXLPfIM20Khow/KG",
+	"cVPIaV2jG0f0DKZpO7hwxA1PIjizt4e36tuf4x7VS2o95wACzuH18WGijcXHwISH0K3RqScEPKyc6Vp3",
+	"ceChrxtyzUzndOqccaAC0VPZDVw3EqiRijn6pClI0AXZafAcPraUurvy9uTyr2uD2poipFxcseS0fp3M",
+	"lGnmzSA79TPiTdtTAhb/mbtgp8Q29bOHnlLhujF69hywAfu5skfDDtLtCs7POF9Nu/RL6ZqYb7dqe7V1",
+	"dbQsi1sfKkC7TcAhzQUp6cKrl7/34OrOWdYgY7D/pmP63ivjeD03jkh2XI9UOHypSCq1hv6T4mo3IjdT",
+	"aoAlEezbV9wGCKJAv2KaGWk7bzicqN1TMs/5CDpTCrqBhzsFRmEVlpf7PaBw7cVUMzJlf5D3357vHT15",
+	"mju/kMR3qCZ2n20rwYoXcB2rsolNh585A01/JrUhR0/ID/zr3duGH1jLYLy/GBJ8vTF2hH/YOHKEFFZT",
+	"KaXiEy5o2jm7BomAHqzh4dGzg/XfPj5a4+WPbYdnpWcbpFjiCg5aYsfWRca9BPdPnwY2K9fEcnTnks0l",
+	"BtqF3DhIQ91ozG4is2su83U85MvlS8udAF7yk+Am/PjX374FMIpfBtHgx2/fNvKm2qHVDdaSkVE/Dxd5",
+	"tDh71g9+ycZS2cjlujj7U0YTppY2l+i2Hqq+fJHY3srsDxqbdAFegwm/ZgLZ/QK9qnYzdpswMgqp5ff3",
+	"7U8fBtHgL68+NG6ts6i6plk5bfcV+3rJxGs8diUvUzarn1pzPMoBts5oPOWCEd+MrbGFXhqU8xd/QoD/",
+	"/vVg33CWJq/gncHHuvIX9ptoJyyk/CX13u12zJMSil0YgwxdpL6RXe0TnsH34Od+mKA+Gje35cwwQ+1N",
+	"kX+ySSbPUpCJk4M1YM/uPlVsgzyjbeMOrJ0kVkm98fXyG+aOVWhl4wScTE/buzC/EYz8nrEMMSUNE5U2",
+	"zILO2OjUt6e3g2BRADpZITolb8SFsAcVYYQWfhyBg3oEYpgreMImvDhtHrt458/QCQWecCF8A4oZ9eqw",
+	"/+AjCwOHozsfeISwTPmMwE99IUDOnBb4cLYHuMMeHYMGIPQN+rmpKV4deRk9uhA7cIJkxAUCxw5xghEZ",
+	"WQY4gklA1hpuxhi43G6ebaKAa8mxXcU801MykQjPuU/O7eSlCoDguPabkcBjMEFItSBcXwg7S5fjk0/T",
+	"SEl2RooZtRiRmylPGeg0gPkZyxmzZhElAjJHLgSdz6NgYdZ+GmXCKCp0SlEiDP3QIyLNlKkbrtluRATY",
+	"SRcC36Dk5KBIa3N+wExPYU0pNaxYESQ42WXegH52yeA46s28SSYSF2jQ8DC8sX/hGwIrPuOCGl8ePJ87",
+	"yFUXJtx3TYPb5Q4+9tI+lVN8HmbcV644ZunrDkqh8W3Dx4vu1+GphvdtCnDH6z/hQ8HbQc6YpYvuxmzn",
+	"+FzzGB1bWAxS38VgFJZw0z3Eq4Sb5vdRY1yxv3plBNtouXuIcv/oqBzR6w4MBm9awJR9eYkXdzlw8xv7",
+	"UP72x9y1s/gRQ4w2ovdxw271K/SqLx1G/9cqtNT/xcrG93+xSnhdbzZf255vVa5b/2+V7njP11ZdWRMZ",
+	"dr3TQn6/OjVgPT8khFga0Su/5ZMpyD3NfkcpcTPl8TSEObWeuTE4MUBCZqnZcrmBW2GDM/nc+bOeHByQ",
+	"nRmYppZ/anJyeAzSdDijYpELQR1ZtYQlUPUYuB4VdbFxKgiGarS0CgQ8g+oCt/71RMaodljEyP7u81A7",
+	"6671q1qO+QY0Wh145HouhWZNbdjzY93eiRQ8ur/BWO9D3w0m4qmp7zfcVoDvqXtwe/SYaLtmkLVyTOGA",
+	"xdzLu7XkAJtB+D2+cDf08w3UoXyMBnTGRAI0uqanazvJ4Anra+SKccpjs2XI74bz3sjBcUvFuTOmtcNd",
+	"6d6qoOFmf3zZDz4MkhD3PoTq5yldQDzAGw/WduAJm82lYSJeQI3/UDHIZW50mW2dpRRenzwCkzen8fOF",
+	"8Zma4D9yV3LJ/YqWU3s68K2UZWfCz3TLAzsc4v4NEXIWsJp4yaGil4Y5/5Z7tl+yOK/JXUXBWJo620S7",
+	"L/Is7MLat/E/xfZg0xdNpJkE0/O0pJh/3NtGv66GP7JKg6p8AvmIy/fzlTC2+VA9oXdFPtyd6LsN/IWY",
+	"JywZXi62kc7r92q4CvZL4cVeBU94s/YXd4V90LljXhlcGyqgF0h5E474Ctg8XplZTU7Z96ybadkNbytf",
+	"sRcuFxvuqrfUh2R6TbiFJu4ZHkq5u4b/TIhUnkPs+IqEDujyglVsA8mvyngeDKZfgG/a1JrvfhoNfDqg",
+	"C92gBC2bvqwXBLWsqznoeHBok1xpHLM5iOmd76gS1NArSo4Ojp5E5H083Xv9d1vIQr6Raka+rqaHLhEx",
+	"WxR825Vam5WE3lMJyzaA8GRfjLSN0GxcWsT27MHNOpPVTZNC3njSD82QX5vbZsy42ZCRFIP0IuM1GdHR",
+	"0fHxV0cHx0+fPTn56qunq6bW40yCC1KvI0IqCo+5srLKbgWR91xwhmypA7plWWFfifmtadY0mRuWKnKa",
+	"6DA2qpXhdi8JwgW4+HEXkbZZIJ2L3oZCURrwQakTxbTW84l7ftfQsgeKveeZIQor3aMVLcbbYXJFr8bD",
+	"DpO/dgWbN3Cs2LrhBGVfHhp5xcSmLZ/LgzXP1Xdu9Xfwu/O91z/vgRoyiAZvz9+dv3z9du/bF3uHz59+",
+	"NYgG353/+PL7c/vDkyeNN/QdSxnVbO20bvtsQ9Ti1WxuFpAq8I+LwY+vv78Y/HoKlWzBK81YDE960FXQ",
+	"vLPh6k0yqpKhnvJxU1HFS2aYgH8TzeJMcbPAzAdNx8wsCL4bkWd7U5kpYscgOzBPcry7FAanWp/VXOih",
+	"mAanNbR6as6R2hAx1jbrHSqb5FRPTMM/k3hK1QQqEAyhscloqskOarE/kyTfHtcdHZZ+tDyJGpfevfyP",
+	"jSQ9Z9S8Z8ZwMdGN/qFlSZTbc83WZjaTSemqTZicMaN4bIvrzdDVfrZiMyVMeSTqast9/P+hDcO3yE1A",
+	"Thk6ACS2NfzfWJaTvjW1+BEuOwvCiO09P6LBDReJvAkHUDJNgeAQssXVRZV+wwSyAQRcUiYSqoYLRpVV",
+	"nqiIOU3tD51pxHbq+RTc+VS2OkJ6qW9fMzMNOutumMSIjfL1Sk3S85b5HSgzllRcK+V6tne/hvsNne0H",
+	"+axXTeorbdymGX0WIuhvkLXXcAgyE6ZzN4MhXtgXPkYrK3f5EHAW96PeRX69zdRaXWR9t6ZUTMCaGBum",
+	"hmhd6G5L6PCgH/OOBjHS3JYGS9iYx5yJuJORrzKmE11Dj6K5rZHZNU8s1qfIq++2NLRMgXmZKRXDr4bQ",
+	"8HJrA8+ZsNif2xvymqkk29rSjTQ03c5glQtlR/YkW6G2RkJpPuPyLkbtV6zYm6YT7bjQvg6smhTBcnoo",
+	"K3GvRcIpNkclmoNrsjSRDg11XVqvi57C49E/KyYnzDx/Q/dAPehH6z7JYnsjOgfPdga09LHVMT2gmQqd",
+	"AFsYuSqeiuOLCrKs7lHDEpdequK46iTRurT2m9TZLsDqhBs2RJ3B/Hrm/GwnCq15/4Dxw2pm82k3P71m",
+	"SvGErRSy3yQeoBxW5vBzj+BVHeXhwqMwrcTftvph3DmOuWcx6/nImpjGSdsdbvCzz+dKXttsS5MpgUaw",
+	"mSaK3gxsaiFXM5uQ+Ws/Sq5wSDs+oSnA806mWMLjUE98OXJQB7xdLz3s673VwpckR0NJvCXNjWri3znq",
+	"donzLX52W3Zln3ykCfyD0CTREB5xJVr4OsixoL7AZgjVCC6VOlOdubQv7GPvspRtHu0NLIMqaIs2WEaX",
+	"ZIzAhSM7qL4+gu7/C1t0BvTm5DxL2mvaV8iQ9hgHnZnXgXIxpHFzWSFW7ePfbJK8rb1iia3Gp6Q0CoZM",
+	"fLz0lBwckp2X3vhYFKvszA+oYraFocbC1PBHne9Q+yVj6oOLHZSpBQuYcsFRX3kFJHbdgnj/GWBabWAt",
+	"gj3CGkwSpzK+iohXHokU6aLnhztVGnht6Jjm1lIluvNunx6sGMaouj+LYyp9rvHAZVpiYzSZcZunOeHa",
+	"KHS/6mzO1DXXUoUC08vR5kiRzbytx1HX4hgNCOqNe3T7Wgn+ORp0x9GzlL1npslNGQ8Vwzpby0nAo721",
+	"ku5E0bFptsDZeAwM5ZrVW3olNueuhE/fnOPD9N0EWMpX/huutNlzsQbXUAPggSGZiiVZyiAWZSvTawfR",
+	"s/kHm9B4MYTDSRhNUi7YOjskpGG6n/Km8vDscqUDn8Ln54ya7udLEbJGndp9uUYRnnr8Mpp3xZNBPqOo",
+	"jaT7xQfcPdk4NGDHKQz7/nm2gAQQ1HOjegXjkp0xtu7JWwdGxO+C3o28awDWnVEjFck0A/dATcW61TvZ",
+	"BGfG9if7pAj27+EE9g/PQChDlHYsFWjsPdTzZoo+2gZFr0OZSxjt/ZkFJcJrsgtcx63NLAMgyBfU0FRO",
+	"MrY0KXWFyKIf7xzffiF7xRgpmIZrfEMx2mN0Jozi66yhIXO7pYhozNgQus2v8ZFvGPOt9buAZQLPxWaH",
+	"ExSlr3JMQSO5FWyhov1RjyV6yl4hdOq4fdf0KxfDE4UnvqhM7+2bXdmG8OzD6bfxFf2CKWet2XOvsVpb",
+	"d07i4jkCw3vhkNIbkjDFr5nFjEGEqwXZ0Zm6Zgvy72TGIErENUvIC/k+IkIK+GmYP1BOHydq//DweOdw",
+	"N4T19Zq687nbV1GKh2NZsWTb/dG0+NG2XrByW46Dh2WaZgUARaaozfoYcyOYxq2liiZ8Pkx53JoDErLl",
+	"utS1xnEOVYtOdqMYnZWxeGBUj8XDhIEkLPjpQgRQPB5BB4rhRsC3R/vklxxi+N2r9x/I+dvXtrhd50As",
+	"F8KNtxP6CCOCdk1EbM5NRKDF2nDGZpfFj0P4LboQwclH1gO2676PQEEefS2fhAcM0hI6Y9H5/EJcMTbX",
+	"FtZHJixF+Bs7rX0/FNfEJYPhhmRzzZQZoam7fyG+R0gaXJrS4ArC7dGn7gsOre6Kz8kOIgJRnhIpwJ2C",
+	"CVsXwvYktPtMuClj81hwI5gknhAXkzPidD3m5nchYCY5YA5+nSxkhu9349wU5dnKO02b2ce5f9A5V3Pq",
+	"igZxIRs7+Gn4UnF4ra8Vj4QvAmRCyrUZGjabp8ve909+cA+Go7igVuu77u/hKwUlLssX+gGfCN4rgtjg",
+	"jWp9N093fKOS0vtj75FcivQRvBDGezvRD5peG64G+xOMEV7l1va0wTPBqzkOXPNbDpksfAEdIG2Pwx+D",
+	"h50s6hC+9RfCXul9G7CHo9gefUu8n8HDzou91AcePu6V2+UCP3jDss/lOC61x5HbLn8HyL7+nkUtostI",
+	"IYSOoSV6qKMXoXzrjV7USGRdSDZloumHe9P78Qbe0O8Lpd3t/EoDz+x8p8aeu96oklbnF1o58QroTqu/",
+	"UmFPPTGTej9fvr+dxFVhYJ2jV1hSz+cb2FDnaZY5S9fjrZpAJxVUZeoqyFJ0JRpoEaZoz9ecD82hPhdY",
+	"zdKUJTa5PqZKcewDqnnirArgSqikob8i2orHXc5DH4ZVOPPQN8qJmXTumaHNtm5S/31z0oa+Rpgct5fK",
+	"SdHBFOEhcZW2byT0OjJkx6uVNoEWld7draJpBVGDhgp8eVNgb+KcLDAMRCmpoWeYFgRKM3RkAbvvkmo2",
+	"dG/su+7Iio2ZQue1O6JbbTU/HwQ7vzxMAXT41sHt1FCyWNIMf/ZGFI0+53RiQ24WknwaIKP5ZjAOE80a",
+	"GR5xp9rrAv2p/g0YdKsnXOReV1Yyp79nrHKGmXCZm/ak8xY1cA17+UynVA9nUjVBPauMORBTg8YpVYzE",
+	"xVWQimhB53oqje0Wn7IxttrUMRVn1kJG3Fi4GNIa5A25liuls4fqTqfvbD6lmi3JS0BygNsLZws5CB6E",
+	"ngkIgu9wYQ8VnRBlJ8bMpq349Q+iQSonzVxFSSNjmQ5vpUPn1kHQ8oR9S4QBffj9bFhSeR5tV/dnpvh4",
+	"sV6q0XbRxVYptWyrrgxX1Iz91oR+tw1pV4NPYX9wbXSR6zVArDF0kLUKO+/4r8uQwGlFduzQVl7bwXOR",
+	"tkJ4e6mgWvqR2xQ97T0blvuSa8Wt9pibBvLa+ze8JQfFWn6aUOJ9M8BWUa1wnTAINJilgjAsOgWTgEDW",
+	"g9FO34KIXkM+LzVsImvBCU8x54No8PUgGrxopI1i+cd1prpaMMIqpPUwRFNxa4rUNIQcoKae8ud21ei8",
+	"89uWSjHxuJ8ojLHW8+fX5GT/KCJP9p+ekplteEEFeUpmu2eEupediLcfJdy6EPMEKK7tLiMqikMkF49p",
+	"0AgOnAmF71Ghv5cb+MAluj41M/Ancok9KZta25cS1xvJN+jOafcGkbn7bo6eSmUadwc3JmVa278dHqy3",
+	"M7e0VtjZlowt7nHWp9R9FXU7PuOml7Kj5wwLM931WNQ/Y0DpoQ27aQMXCPkOGoMdiPiB6tA5av/5s4Ia",
+	"pCIo1yp3F8duVIsyzXS/Yw4mNkaLw3dp18xG+XcoGGITOB5qHsGloQlJuWARqU/68OjpztPdvZ2vdnfP",
+	"HM+Ryq+iNPkMdYEVuMBPmnV2nfunFKxF0tcSjY67+qsu4WNVHp61lNJ+AMQC3WRwxEzrNnSE5vznDdDr",
+	"fLMZLto74WfC8BTvg50cwckR9+og2k4Xji5YiIayfegWXM0z+JpRxXrURpf2ufr50uClTQq3u/lYhaCT",
+	"NaEhrqGUhg1nx839kqsVfku5XWW5xdBLZ92sb04adIy/KImUgC9G5IgkLOYzmupGLl1jxVd9W0IrGncm",
+	"03zAh6pLnpgBfMeP0SsPq7wRm2ZjffCTr+Cmu/6UTvo7Lw/k8EU2uqsNmxf+FS+baqpYEXXoTgmFIfsr",
+	"Vzjx94bNV9dZ/Zz8J/ttO27UVrYbZ70hNEEBI9r9bLNOUem6JeiMRQQT0lwwa9+mDVpADI6IYR0Mr0mw",
+	"BDAE+ax7bTju0qb7/dMc0RA8tkHQmKxvk2/7Qj3jDMwVbULHRqUJZt2ysJyw/yuV7ay+H1Xn0JyQ9rML",
+	"4/VdcoBk2c/jjmDjumGLNkozDHNlhkU396oOGw1cSWeekQg2msUuLZeP1WvLWgGji217EejK/exH914R",
+	"WHst5tmqUtZL88a6Lk2YSKTSgQ3y7y53qeg96+7eykmqWmcsGVY8dT1fvnKJV12xwFqy1scoaJW/PAG8",
+	"QiX4ySZ1wR0DFCdz2tzPrpjECrl+xUvB2D0y8GxYvBZbUezGNXckNoUKzs5td2/MmdVmkmdG9170S/dG",
+	"v9HLACCtVXF4uxd5d7IZFQK80DafW0/lzTq7UdRk9ZnrmDE9dOVt/doqMPYy67UNY26GRg7naQu+j1tu",
+	"1wd/sI8VbUHyJO+GfY1lltqqu0uG3cQzRJ8XUNG2aEFlO+kD719f3nr8AeEAlhPIO+9poYYErUfq9YRn",
+	"hKY3dKGdmW7tv9IbCqgMQfCSbZBPKw5r43EsIJLCdd7Xz0gyTxfeqYChljE3fedVXPB3+Mk+R7R61Upd",
+	"3lZo5bBFt+yv4Hss2h6JMvbZFc2rPJtoC9joxUhRizKSqxw5xqvtm1DYFwEbKMglKoseJxsKnlDDtanf",
+	"m4B3hQy9qAdqsScLwejE0VoqYQ3d3Cc6rouR4Aobu+QcFkACHaHABES7dbiQf3stFnY75FXZwsgjuRVT",
+	"XaqjKnazjpK5+cHd7XGvcWCVPV9nn8Nd3gbgcDFaHy5+R3DDxaTeUhNPOwlpxkX462HN7XOHN/rj0vXc",
+	"W7VZ+ZyrLuAwWXaTarOSBV6jzEvFaGKmNmbG/ojTTPNr9oP3yFqaWe7E7QhXYWxlaKQQlbri9TzC0SAM",
+	"TvXYXv80WB5UTJiSmR5OpEwatLIXLiEvf5DggxieSulshu6wlP+ecfix6Kk4xqC0JomcMW14TDLNIGAo",
+	"pNgLqoIgwOT7OTMNyp+fHTlvipAdHhyRH6Vhu40hsITNNzi4J13bzMSECzacyxumurb6FT77Fh9FUFSz",
+	"lZPeAppTH4dDOQjvQsnr72vXqtAbtSpieDQQW9rUjVpXUK0ZXI0+UHPdsbJGc6J8I3+az5kiMYX7VAsq",
+	"+xAvJvwJ8v7t981x5p3j3UpGDhgqc2oMU/CR//mP873/cbD3/Ff3/4/J3q9/HkUnBx//26BnlLx+Pdcz",
+	"ZWzJ3hD0fPDZUrVYRwfNNFsp5gxh5Y2Cye0Sdh2184tQ+iKUHqxQujdgwi+i7FMTZXcscD5Z0dEd1HMR",
+	"vL6Bu3YD1lf+eyurYIS2yH5Y+mFK1aXM1DB2WDraMDqDtUkj1ZLY3va8AA+n31CtdupWuhg++N54a3Z0",
+	"7Z/c1qM7H0uTFig9qgyPs5QqYotlWRJh2gYmZXIbLbNa8yNN9ELEHrZhxyZ3wG2OSChlyf/93/9nNwJl",
+	"A1WL7gyPu8IO7tynu20I6LYbnqZi4ZxItfe6Jv1nTcg1cPqCgXS7B/+suYSaOtNikjyQyBgylE8JFQvy",
+	"1/dvfnR/gI61hsykNgSWQS4XhmmkCWHLqMLUHC4MU2Masz8/hhuzCVNwY6wr6jdRExqaIxaNA/p2R3yY",
+	"EM3bDFVU4JbDyEV4eJ55Bfcl75cYEkoQL6vy2w4E6FV6w9Yk2vbEdjDoA5bgncj5deCFzVD0v+gHdwbg",
+	"fzsqR/dS/tWF/1IMkfdvfvwZJOpnJRi79+dfRv4VUq/a66AsBcMO+mtJxMS3Eg744cqycgvtEdoBNe4n",
+	"mFoXbu2R1UCqbSHAar/MztVEd3q7y9LWTmffnTa5PjwlNz4JMsfnJhrQB/l4zJQOUnhdbdsZoe7fiipi",
+	"aULXxG/Oxf1GlL0qQcI0OnUq3tZogP8/zARmpeW+xShw1xf+X+tvta6+krOt4nv3zpxmt4/vmllkT6EN",
+	"+uvDlTutQqPzTVuovIoEuUX25ZmSnVTXzWc/ZEVhSr9b799Ycuupu0p9b729e4FXunzf/QVrpJ5AvLi3",
+	"Dn/dRkVgZZ/dhSsYL65xGVvZTrLNl4Dal4Da55zl8SXQ9S8V6PqSWREsLWz3gjD7vohSoC2hMz1HvCbU",
+	"vETMAH5uSejqnhX4dn19Czq6h5vRmzr5avCTPTDcbycvvMvb95MubeWUK6tto8Xn2sZyPbVFBSjEQ3W9",
+	"ec81izPFzQIatsycgmHxCvJ/fePX99dfPgyqBs95gL/gjJnH14ePaWamj1M54QIkcf6LwzQ4tXgteym/",
+	"Zgn56y8f9IVwZXFYY/4qefn+nOy8So6ePDl8vhuRsUxTeQMFY+++eUGefXX0hOz89ZcP5JJpA/CDiglz",
+	"IeYKLk3MdASPwVO7FvyOpoAPZKYzEOBj/gcI9kWIdAf1RiOaTk5B/rMRzJmKxYWwCkPpdcXGmYZQHNZO",
+	"qojQLOG2/Y1IPI68RY9jgNQXXQj4A7VbhOEX4UDXNMNuv8GoFpIbKRP5pD2J/NymxswHHz+irTOWDWFD",
+	"rIeG8WBtgJnHBKK4U4JGQFAxRfRCGzazepBIYYo5PpNILoSLlhOMlkO0Efu9nRZGrCZS2HZfmuzIscG1",
+	"jVMu2K6DadcXQrGYcYSbU2zGRcKUjkjRtEq7dnnwgG8Ttn8hLsQLKa4tRKcmO4mM9ePzdy++ff3h1YsP",
+	"P717tT9Ldk8JVIVrgihBZPT4+nB0RgyfMY0kcnx8/Bxm/dOHF2dYUqgvxOg//uM//mPvhx/2Xr4cwd/O",
+	"NaePv5PpFaJFzqRgC/j5ZipTRlQ2Z0yfIQgVVpddiNGfeEEjErj4P44AWY8Lajztjv67/cu/X2QHB0dP",
+	"Ea/n30dnzqnOlIIN1xcCZvn85MlXZITgV7bv3OO5LUD/t9+0FACUr7hBWCyM77LEYg8KxpILMXo93vsB",
+	"LIpRAYdYgho7OTyypWfa0JRF5OTomf1v7DItJrv7F86xoonMjOaJRXuKaZpiA0NEVPOYECcHJ5Y6DTcp",
+	"K4jt/O3rwAo6HRzsH+4f+PI/OueD08Hx/sH+MbIiM0UO83jKoE3lP+HfE1tMBvwbt+B1AlAezHzrHokG",
+	"ium5FA4j6OjgYIDNuoRx7TjD7fvNeektb+/i/PYT9kJVuBpwJlffSh0ASdNI+dQK5ICApw5O//ErCO3Z",
+	"DBWUwff8mrkWDQabzP1jYG/h4Fd47TEYdoulm/LOPnEve4Lfhj15cnB8B5/70SKNJYutHwMshMM5kB3Q",
+	"ZS6ptrzbiluijcRaUhpPwXjcbTut68d/xjJhH1vPyyImvpRx5hrgzqmiM2ZQe//HnwMOy4Q74XOiTgcw",
+	"4CBUEKy5U+xlqFsclU2Wg5quTvf+Cer6vzWo55A6cGs05JeMG+CGaDrivDw8cS8g4BoWMDMUvBxOgwpE",
+	"mxicHBy0fbjh/OH5k9WeP3q+0vNbpUlLK5b9yoSRueLCYkMSWmzPzhygWeKIKGocFBwmBUkyZ0qDPwlh",
+	"jEOSZWIsVczgdU+3h4+xleRjG7jQrfQLEfSX7pka8TYtuXjk8QsbAP8YdT75PawCH8T78HvGCpiP00Gm",
+	"fYCjIL1V9e06SnK6cNjH2vp2pvSaYe32PNNTUMy4iFEWCkyMcQDJacK0ITeUG9BXZs7pCTQLf7IdOOsr",
+	"QOE7xBGbV7ECfO2tXlrcEDjzpqvq6WCte3i44vPHd3AP85vnVpbrUFzZXDqropAdC6ad6SlyJsiUiLB3",
+	"Tw49jm1uib5iN1GNOHR4FcECqt7B3+Tl8gv4V3jgFo/9r/Ky7cwhmQzn9/AP8RUq19o1HU1g2gVamf/Z",
+	"Ku5EZQKPEg9WZSJUx3C5DUf0+E+4zR8fq0xYQKouQZ6jFPUQ5E8PGm/6XGrTCOOlwCAhMyoymuarsVq6",
+	"9vDjxeqVvDkj0DPsQoz+8uoDKS9slPeGcvjv+2Qk5M0IgDSxj1TFTtq9EM66xL/6Vmo87wqAcPHWELLo",
+	"XEhCOM0fz394Rfb2YPj9C3Fy8NwBrlNnZsMzruMYnB+iz+MS4IJZ26N8P95l4q/y0m0z0+ZrmSy2eTHe",
+	"ZcJWPH38aN02pTt4tOVPtV1B2BbXN/ohst+V1ayD1dSsJ33m8x4cCjH7SdBrym1odnOm8g6uFpIiNluT",
+	"cxuySxeuI4KnW+dtbuEhvh/KniPS5ey+2j7l/jSvPExf0LB3PMo5E70zZtvGrybVrK3f3aZSVD2ONlGZ",
+	"P0fyU36IV/Xo6E6FcgLM+4rNTS5krLsPLDuhDQgMuEZwOgA9HtO5yRBzeoxtE7NLdFRJq4RbxymdQ69M",
+	"FnoyQxWr+HXpFXz8J08+PrapNQ3yvOPevH45WCKfA+emE2bFpB5pEgZInWvz/X/8+GJ/lpD/+s8TcMmN",
+	"7L0aFaD4U2Z3MTc5jKwM7BJ5L0ThW31ku2+yhJuImKmS2WSat9cksZzNrFsaVVtQgyLr+FXMYYnp6jd2",
+	"QkyiiNh+rjoirjefji5E3pF71xeo4NeMokLb5y2+f8KNBZJ10xDyxrnA9YXwqszJ0RGqNrYNC4JrTbHJ",
+	"JdBBfuHQuw0KR6LojbgQwYRjKix8+CUjnkORnZOD57v7ZGR/GKEzFfSpkc2zG12Ihm8Slmq2Tz74Bfnk",
+	"PN/zxc3YHoGRQMSO1s6scmUFRf6WX+HB8ya95iUSZpX33JKe89JNyn/l48ePVb314x1y2DYtyOVG+m39",
+	"V9SEVmXf96c5nSMHK99Td3BkB+69ZQDa8/5dgq240P3KjTUfKMkTX5dz9zzSiJzcMeWKZoV/vp37g2Pf",
+	"0+VxiP1NV8b95Q5uSR+36Qcpf6Bi8S5Qju6cOtuCMnJCuLWhfQau63cnwHWXUi9fqfMZtnt0HCXKzCwl",
+	"Rfh7jShO6qrE93IyARdwZtY5l3u0m9i1vGJhi7lHmrjIv0sUWL6H7tlwE6uhKJMpAUci2E25BYRVauDn",
+	"0hetGHatumFTBUNPhp4zYfbJ67FTT+3KEAA/ldpE/hXQAQp1xn4JRP+FAGbFbV8ZLlBt2rlkY+k658BE",
+	"pLADQoB/lyg393w0wW4uBA65T87FwukKimUa9WV55TQxG5ce0xlPF01awzu3a7fD5tzo/8KM7qEwrHfS",
+	"UMNQPgYE3nqjqrjXra6HF+GD9+V1CNOhNon4NI1dg4Pc9gdc7UU/kq6BotcDVa8gmQg4j8QsqpytcJ2j",
+	"ZDfMwoPJ28fbY07dSIu36VkJlt/mVCkR5B1c8A3FHiyDVKB+/ZX0+OeDXz9GLYrBCyzbCtZ8S4y81qrg",
+	"jll5uMLGzBtM+iCuis3m6XHtkpIgLKGYUYtdOLCjg8O7mpY9neSL2fmwFU+EP6HhLWy+hA2yEX2CVtVM",
+	"mWH1C/oSfy9f0BUdh2PM1xs0MNYG9f+law+6Y+TsUhspWLL7WdDf4dGK9PfsE6E/e2J96C9qzfCrCoD7",
+	"4cKlP98FyZ3cpaT+CzP9Dmm9uICv8iuf7U9Yib099nGrmoGtVHxYmoHdwORfkwV+rizTHuoqIluKccrj",
+	"jjD6i/ypuzBkG9ILM6GYlum1dTVpsuP2icAl2m2x3Fxcvbgt1XK5TzqW7s+k1dzLz+xL6Pw9nbE9W7KT",
+	"E3xELqWZWhQ3myaN/w3eHqlsnL0rVpKPZQPgjkQ3joBX/ZA4qj/O2zJj3fD4tazIML9DceUX2Ja35RlA",
+	"nD/4xXh8uJLoO8bm1s/OhWAqsiHJa6aMT7dIJVRN2QvYedMUu9mzvsYOSaXYzQ/uuftyuja0ytxasv2P",
+	"EOKQirz+8eXrn18QW2YOV8JQjnGgpgn9PmhJlT08uGs3ZX48rWILejr6k/5UvJThnNfxUua7clvcPf/A",
+	"/fgoi/U9JBfl0lk9aA/l5yo07KYTGt6o5eZLIBf6ehzDy/bF4fjF4djkcOwivyUOxzIvvxeOGsjQz9fd",
+	"2H1Et+Bu3BbvuE0Rfz/OxqUE+Tn5Gg+e3zK3/Px9kz2Fe8KMBS3ZkyrpMvxe+off2Geb4QHuMD1mScEP",
+	"F0OsIkcJ4Xps96/0wTr15gnXsRgPDjogtG63Bjo8k2V1se6AP8dyaLcFbom+jqMMChNB1iLT0OxcadMF",
+	"N1C9F7ni26aTlM9hcGcnvvS0HyJz3/Cw3whGkvKBR0HlsL3q9ndbVRx02G8+8bWUmGVk8nhqZml/WvkW",
+	"nu7FShMZl3hSvpWDfB6DKOeA4W9uE1o4YNWmwlEtDBmiYj3SZK7YmCnFoAZdTDI6aUvlgz83MmQG85hy",
+	"wHtuxLvuZpKG/WHyvW3xtZ08e/JVg/xovCLffvjhe4DCYp+DzrThtbL1SpVr5fBmS5cKi+Vx57ggr8Qk",
+	"5XoKD37LRcLJTkgzsZwvdu/w2s2Tcf9b9zYZ3+OlW00jcAtrUEYuuaA42folOOh5C96+/OYL/a9I/xR2",
+	"jew48o8cpoTli1DdaZua3SXte1rbbmXwj67QFOuajcFaxr2wvBbSx6EMdVj8OIo89AOK5QuBjmac6yNN",
+	"Rvn0h/jTkCejXYtolDJ6jeWrxMLHIgx2LBN2IeSciVMsroVLaWtL4Df8s96HotSysN8nL4KK4AtRHG08",
+	"pQqqZOWYlKGwyft4uvf65+YyFRy1QcW7jaIV/NY9Fa300y39LodK5pcY8S1yp9daZ4yYYuudgruDNPt3",
+	"ci4E+2PvaNfBEFASp4wqi2Ea3Ncuo2cMMlxMvDidSiP1ljnKB68fkB2HrzCj2gBbdWC63AMD5GpEppna",
+	"dSzVXWecGpkyxZD3CjJPqdARyeappInNNIHJpQw4ADfIs0UBBHshEBp/Z/T2zXsLL2QXO4oIwhu8/fbN",
+	"hzfvAbM1KKDniRsX79mFsHX0HEv65J6cN3GOc2NoPP3G7utb+MYtsY3wE/fEO0qrbOEc9uC4dsfJkjN3",
+	"ZnBIAHX1hZncOjM5F+4G+itF3bFYuBKUq44TODgQrhzQsrtt/ppx4zGp7QAOT2xplkmZxygWuxRKfGq7",
+	"vAazGmm+Fg/8lTKjAQEPa1Vn0rB0QXY8XqWOiGLzlMYAVwxXZw6/7nos5EAzyZFFFmTn4Oku8gZtVBab",
+	"TAF/vhAzGk+5gNcs4vPBSY7cUWLLqNlciJFiQVKkv7cjUHn89FWWsn3yisZTt+OzTBuACqEX4hqRS1lS",
+	"HCYqXsXqqQm8Yu4MQVN6z/wT7EIgpyudisMLCWuA5+4NKVgT03uP2uK7cJBbU5aCb9wT2yuvs43vuR1T",
+	"5Ye/8Lq74nW2U2j5jmhfeS8NA3R/xHSvcsB5Zojik2lnouo4xb/m/oeKUw3TbhxUuutz7Jknog1aXKU3",
+	"b1+9O//w+s2P7y1gfFjtZYH6uZhYuB/8L5ZEOQa+kODbxtS/ebqIiLxmKskYsY1H7GKDmUcAWf9CkznV",
+	"ljGkbEJjYHE0SblgxcCXLJU3xEU4yIwKwcUE+SSj5kIgllLClN4n4JyFfSBzpgjYhoCcjxDVUYEIDPOA",
+	"eUGkap+8j+UceG3Kr1jQU04tTgGkiUM7Fk00Y04OhXl/2oP2279dCACPcpN+hPPQEUHcSG3ZN+IiNXEs",
+	"CJt8A8/3cwnViqY7kDHXhqvz+bgrRK62mxh5mwG9ygXJmKsZtzZMV8l4krHhWMnZJsXiSybRs3AdZmHk",
+	"hnPYdsrsbYYb4Za0IgqiMx00D8sLP79II/II5FIl3F5NFOW2wUpT5LEVaBO36Q7qGmDat2V3pnTivnIv",
+	"aa+4tK5qhjE+9EXZeshl8HhUhfaV0klENF2ACnYzXbReoVAVW5a68jp47vOoWXgAuTbLLmax4b4F3q3K",
+	"peJzbdIppIAv1XrBboDQsm2TdoJOWVbdljei3PyqQQt/1IlmG/zYmUfzOvRW3wG5vGSG8rRNhBQz/xIj",
+	"xdSbIPhnIS8tLGzk7WUdkYQp7JFnqz4jkgPsouXne6a10swmsdEqoRXB0lbDHODrAleeXZRdIHa1OXiK",
+	"NgkZUw7aXqy4YQr+KscXoimC+HcCkyNHYOzPpWa6iCtbRL/iOl0ICxGr98lP6CF8SxVN+JwcPn/6Fe7W",
+	"d1QkKSWHz588ISOM+YDAHWFPQJraJlDoORxnmqajIDyKrsIGUzdMhHiLM6TpnWSr+Y/9zNlNq5vMT+jz",
+	"TDCwnRsfBRSRrxjhxosQFSKIIy1aRFkX0uKuRct2Ewu2gQu+T37EMkkXusPoJEBN4n+NxxZQUzOFMNzW",
+	"i24f9YEFH4wIAcLx/y4EBvnJoUXWPjwhO/j/TyJyeBiRw2NovYWmOlsgOO9iNwJfGDj6gkCidZqhnWZ/",
+	"PXm2N4VukYrNpTLWbbUT3uDD/eNdm1rAITByIeyq2B/YXtHDwwfzlSpYEeHarROCXJC6AH0ML4RH587/",
+	"jMEEqXLf14yRKfVpEJ5K5A1TTbcZCrq5mr0sZR3dBuC2G38lH/vh/aW8frHzbpGVOaJz8LQo5JKAWNHP",
+	"nCcsVJKqKikLh51932oi3fZjuMcWCPvkHDs60NSF89C37JMSfIgBs8dG4INXPGFDh9R/BjFTn4LkeCMT",
+	"MdONjQys5rSAF7jQ+8RiCAP38HHEWM5gu87ybgIYHrB/tQwFPuszKtzT+yTow7pTYWKuR5htmuT6AbuW",
+	"rPBqY3YUHEhJb39YZVt2gvcUHlzd0sgd4EXPhi9FXZ9VqwFkHyxyMXVs1+iub1UFlIg7gdwWMlFBSQF8",
+	"ddd2hrgWjEuN75KtvrxvX+nJW/eS3aY7KFxKm0OovNxPBAbjt8oZrYyDEa76ttrQBZ+4l6BAaY0PCA2j",
+	"a15f8DDuEw/jt/LNaK+ZDR/sdmjWLtw9EX35758pYkH3Gd4GZEHliB+W9htO7l5gC7oI8wtI6ucMRNCb",
+	"q87YMi76w61CS//A2swyqxLcg7b3y1SG6bq8vf/QjD227s4gi7ox1PGOzTgm6hHbv9BgE3GaJIppcOGY",
+	"8ItoexhZcqDGscxEKYsYUgMFpMTIiNwobgwTtRwYXxh3IXzBnPPYUgIVvYTb1MUFM+EQ3Oy2Zer9sPix",
+	"tN5eOXuZAJ1vCL0Vm8s5MZ4SNeLXfkqWT7g13YlacFBjdjfMdwsBlJymuNiDhvYw9VZch3KiSPWWeGci",
+	"Tbacc/UDVVfhIbyDT9zRgbdxMSaA1T5Ape/+BBQcE4R1GUvs9thu8Ds8YbO5hGPZbaUlm3W81Jfyxj7y",
+	"2cKjejRUaIGssZiFCc0Nv2a7Dx4gFc+mjTe6g/uSIYTuJunJeGU/E+7jLTmYcOx78SzZVT0gl1LrhL74",
+	"ku7Rl+SqjpbaO/hEX0BVf5u+YKk+xMDTp4a9upQ822FXC5Z+19zV/eHzdFp2nMb23ZXbYCa3JNTvxUHZ",
+	"SnZfPJOfsWdyRRn9OKYpEwlVe64d+NIOGe5Z1+n5NjGBwy8tQ/80d9dd/+En4uYIdW73rBvAbhHZEeza",
+	"5d9oFitmdIMnINqmy8h1qAiPcnCL2ZSlD+V2whKy+Ryo5iE0XKhT21lAZuiVxz/99O57QpXFJBAIbNbh",
+	"imrkUI//xP8fdhgY77BffwfxnTRFE+C95AttbFb3CJvYTBvbYTreQeiweZwzzlPGoKpnbdKIbwlJ7vN4",
+	"SVzqmxfkyZOTJ8EmSFX8B53PIcAESBLw1iUwpVMiBSM0TfcSurgQP7/6+dWPHxB1wsNXkJ0AO8NBZzAd",
+	"OTQM6JiVyBsdkZTHTMTsQiwYVVEJIMOCqCt2TVOe0Dy3ucDK2HshX+Qf3I0uBANkHltClFI10+T4AF/5",
+	"iiR0oT2oAPwibZAsoYt98qMkl4wqCLHhuVjk3RH+e5R7lHzBAW4vBM3gP2LFEiYMp+kZoeRGSUj/tV3A",
+	"5JUnJF+kRU4OTlpKglAF9jygX0DN5JyijX6qPt4ZF/6/jw7WBgD2dFGWd72gTvNX1+JZd6GlsDhT3CwG",
+	"p//4NWQTrxz4lCNtOS4o4ZHOcVqwREixm8jD3b0ImcqWdBh3yV1q+h5Nfsu0QeQsX3HnUpa3m6B/boun",
+	"EsiFT1MqiMJCHgjngq+VCldlBPtBY3NqU9YpSfH2U5VyuF4u257M6BVD3DO7CthQ6j9g4+KEOnwbslMu",
+	"8osuhAUKhQfZKUlkdpmyZNeCwMKsLCTgyFdGjPKvFHt1IXbmWQr1hFSTkfv7sPj7yBV/IYuADyA+l6Ix",
+	"c4zjQriXdnOW5OZ9xdhcY7IwnckMkv1duQYMgTojIiJGUGxwnRdDuZd3KJlTnhCkMoR6AxXEPpLw8Zgp",
+	"3L4kY7u2YMGwNA2KrM6IYoD2A9+yE4E/+Ym8BDWHwidhHguC4EEwHizBKt2xhPInpgAYqF6S4dZcqcfw",
+	"VZRkR5qpY3O7Z4RmCTeAb5YDOHrSdIhmnividhZ7b1UyHApOEuq/RtR694f2Q8kImG1euYd8GCo0LgQU",
+	"bmlugWgtiFw+BFZ9agZvN/HglzjyW7vAd1yzDUInNEk4/ImmUHMJUpDpPL9hHvz058BvSYg95BLOcQJw",
+	"mA3gQ9HAFpZUuPzRQYXNHzaEEwOB8Y/i+/mIxcckAkfdhjNohQ3iyeqaUDQQ7GZoqb7aOuTpyaDeICQa",
+	"OMY0XO9zMk1W+5znOOt9rvHsTw4awrjRQBtqWEhdlgUlA7vR0jZmcCSH/05YDOwnaSQ7V53Ua5kVUsOl",
+	"BQsvbXppD0vn55eQL7uYRDOp1tUOxzUC/v+lSPH2kf+COntfQ6Ntg1w4K51zcJZYqR3qAI5MApUpBzEo",
+	"TO9cBZrPGU0D9SfZNgx7roFYy+A9uguoWkTk9cu35CI7ODh6Sl7/8sEWV/7959cOgmA3IpQA/AoIOOy5",
+	"zc3iFJQlRMULMZUL4bhDw52bMAMC7PhCjIQ0Q1hrCjrVMB9vtLvvcQvs9F7AsahraqQiO2r/6KvdU8An",
+	"DQb14lwqQ26mkiQc1S5CbWFUpfwSMxGh/honvU9G2XzK0mRENMwtrJOkmidWm6gVUioNdZwXAgW1T1FE",
+	"rcAoKjR1QKywNFUUZTrljlyymGZIIxeCG5IoOQfdkl07SNzCKHOF5wmsEa3BeErFhEVeTbsQed6lYsSq",
+	"YP10FKKNVICUaOktVFNODp536hTn+Nb9aRX20IC/cz3jWrcw+CWy5eHrFeVdyG9IXUtqWLgTEkNqaiCC",
+	"e67ML5TLT6KByFLrhnKGd+uQl4seUr7XaNoiE/cX/2MATRlKUVtTJzBiNJgomYlE9/vQmnoa3sU11aDN",
+	"lKiaYuQgggdR36tiXVhDRLLWa+1xk4ZUbElFW8qPsuHLUUDsfmkra0eWQX3RjG5bM/ppPpVpAkLV0Rcq",
+	"BLj7Fg0gF/IkP9XdfqqQk22tnt43XYi+j3xZQhnaF/7D4p6D/GUz33XBemo0Gf3l1QfSMBHUyUa5FOWm",
+	"raTACckf3fx7OUADsPZPDsyv3t8yJ6onB9GSZpdPbr3ZZcX+NmxW/ketlMEpf96FBZQ1YeUT3R3UmBGu",
+	"6bUd9EkgUqhSdFFnjfhgH5bmSejzA7/FhODybhfYga1VGN3colpBW4Ft1DqzbWHMtKSs244GzmTQZeAE",
+	"6z31avzZhRAIToWWnXKeYnxGZoZM6FzvkxE4HfQI1XL4UpwpxYSxKjq3xkO+lgjDT/PCVED1PuWI5WSN",
+	"jVa/8ZltMfP9+S/7s4T8138eHpK/HZ/sRqQIHnGjXTcqouRN5A0N65GIrBnhvMFjMpU3gZeV3FBNFAyF",
+	"mZxT5t3Y3o0cuZHRELFuXFgNodbpS/MFO8sliRzOD7vmMsu9yhfinX9O/Nuhw53LX0ULa+TfGbUEnUpX",
+	"dLBd3dsqE6d/1vTaTXR0j7/W7+H19bJoAOHCRidXzoifHxx8dfj8+dGTk69ODp4/Pwy48kGjL6zG/+we",
+	"lZnrFwvmiwXzxYJptWBCpeHwoK41RIMkYw0JDtmcMU204WkKwbMzItiEQrGUD1MqNs4QNg3+PIjWu/d7",
+	"9b/VXf/rnbUTrWvfhLKuvMYESmXkNUYVS+tzDUc52t4dozPWgwM28VhUKpZx2PaozZqc3vP1YX49S9Pe",
+	"VKr1om8bpOYaVYo6sWOI2SuSoK9oZpzvdsdfhd1bvQRMxxQM3MS2EGnsUuiSBnIN72YqNXPYfThr5xwe",
+	"RCsTFOpz9a8ekn+36rP/5pnVCZ0GB6ohuITJglGFCiiOQ7L5GTnwEH1uI9fdvYPtByfntPLexvOZU2UW",
+	"Q2zCE0gfn81t+0kOogGkwgxnDBR/NOi1ZgJG+LVxkjAkGkVNtABDETvUIwwi5aM9KloZktcvzwibzc2i",
+	"kquFeZ1SOcPAoh1wTNsac1bZwsPGK7qZoHbf3fIhOOV+eBssLB88vym3MLZraNCDQyp50+cx3XCn3zPF",
+	"aUqs/ekDX4VtB86ruYLZJVu9ssXa8qwOZFzwFc3M0DOJmIqYQSJS461AG3OJ9GqRHMct5gHCXzZljNQ3",
+	"PEtZnyrxLgWtrp9lgptbIVloUlKbcafC2p6PADRXYnXFPfYCpLyaaFDKWMBWHfYA19FjLcFWVvSs6aws",
+	"36077m5T1cJbPGZKsWTo4WUqrz3pRS23IZwWzlytMQLILJCC/Bs5fGLzgasuIvKNVLO9w2cl5aenhj2n",
+	"C8zCvGNl02Unr2D0PwTD173s/VXbpgC+rpm0aV5WzPjcDBvv7tOD5jdQdennYNnE9s55k9+d2nTX4VIW",
+	"L7/mX2lc6W0ctR912a3bwg35YkV+sSK/WJFfrMgvVuQXK/KLFfnFivxkrEh/SzbZpJawXkkLawjnHbbQ",
+	"xK3ogUYamm45XhsecD7roArBfrNkgXlNcZ2jspnva9otdUbhGpij2F6JWfidbNQNHfvxjfOrORpbZX7Y",
+	"yGcx9KGlBnFeyxBxzX9imrcPjDxfBmWWG02+/fDD9yjK3778huzYtLXHf8KjH3dDuR/kYXhQXFc9HGM3",
+	"tBummO2yVJXdR41lM1qztM56b9lJ4wBVcDt6W6V1dtxoaGZOI6tm4TmTMCToKLw/BVdz98eRqI27Ou9N",
+	"vmNRrhBWcKztRQstwMAFU+RW9E2CtXbzZ9oztJKhhylO2DPL/yXCq5FvZUT8TuJN8XvZnFO2jSLmMBHt",
+	"cZAWc0slPLKjiuclA4ENG+CtteMD6zCE+hPnNvFaoE97rLoSw0ogTQ73joIynQthZK1Ux33qK/8lfMDz",
+	"nljOZplwnO1C7ISNSiOCRT62iMVNh6NBw/h1wflG+YWEfLA3Wb4Cm4txij0SR87tEOZnJKPImc0jn8Ex",
+	"uhBjztKEMKUQKkIp3+wRwZ2KYYkdoikD7Rue3kdxzLKkoKUlLpsZcMtURj+l9WpkDr/UyHzJMPuSYXab",
+	"NTKWK0bErZ/Qf+3OgHdcSYybbwsytXGZ3wFuiKWGyAvQQPY4AZfSm9UT4h9PzSxtL6QRjMADjw2bzbFU",
+	"RzGRMCDZM+yqoQn4pO3nJeDekJgamspJxjTZYSK6EFciIlO+61PrPZpMHlnNG3f4zHPM9lfWEoPFXojX",
+	"IuFUEOBCc8wthyulqyP6cfbJ6L/Dv/99RHxfVG07RBdPALVjcwoHcJTIOENNaE7jKzphj3REUvD8y8zk",
+	"S7wQWDuL77lWp2hejR7Pk/FoNwBTWWar9clS/xYOpVd1ECypVGDjeRjaxVfwP1PewLP6wiB58miDWzpo",
+	"9BstMT4caBAaqLCTnzv0o5y7+1sxT6g10qM2Kr4rOyQM6G8VSMkNTDQzJnVa8zhLU19B4kJvAZ87tREk",
+	"XzjiN4xr95Atrm+2QVoLXvYvxLlYuAp29+kcqAxNAfxtKKQZJhkrjAD7+4igBXAh6iZAsY4zErRbd7ZM",
+	"UGzvTClfHlSwCfxrbpzmk0uIg46tF+X7Td05OjjYte2YCRUL+3GWamZRgHzMW7EMDBto6VyagoUFyAT/",
+	"PWNBrVJz22UIGDnu9NZ+/m4smD6Ob8eBuqoFH3K2xCp4AxvnOtw6GMGX3J8vuT+fUO5Ps6biuazDYyuC",
+	"5o5ze7fT3KzTZ+XLjflyYz7TG/PFTXDrxoXVx4gpNh3MixZvAdnxsTG1u4ZvYJ6MW10D31etY1IzjtHG",
+	"AwPIAnbZWJctQM8xUh+VS9Ctkl/UoLtsMps7hpqxqy93lem2ahxjbFEYp3CatgctbbHHLwQY5GRnVAqQ",
+	"jk4JQjEjIFiBp0kshqjD7vIjXgj2B9dG7/Yx698m49Xqz90BNMByXHJB1aLMDg4PTp49+eppX3v87ctv",
+	"vvRpsNyrZJo/0rWYOzotrLPH9ZaNSOhQgjtn2fbubdjtU2mkNdAbbe1vMJCPT3njFf9jnxpD4+mIzDKb",
+	"+oSZoA4ZE4F5nAvuQlhM2xuOBuSJ1XPwbozsGENM9RydknmmpzbvM7LIvdk8lTTZRaQGm/k5pbZ3r30T",
+	"XMgpVYA+d+4MWsDAuALEYkwDhUcxZgetf53CBchByEM0I5cLw2yEdkZBFcs0Bt5mZMcb3Ub6WUQXYmQv",
+	"eGl4uzXcX36WeM0Or/jIvjxy1vSFmKdUWOT3uWKaTwRLyNufPpCdbA7fekJ+4F+fEc0cc5kyit2OJ/ya",
+	"CdyVxYXAvgr46i7B45llqeFzqgyB4YFgcBwInBpwlcJW4Z+50eAMuhClj0fw5UvYKWEIIvYtCGgJancf",
+	"+jhoMsu0wQcMVQaO1PmJD5+QGReZYfqMUH3lAP/GUpGxYnoKy9SnBf92dj3Ef02mhC7+AtNGp4bAboNk",
+	"9PbNe4eGhPTpkPjlbJ4ywyD4+hZ/R1cDNWQmtSFHdtE7J4fHjkiHRsphStWEjQBNOYRXuRCWDvKXDw7I",
+	"Dvo34J0ZFYuh/TRgQz45OLYHOHrHjFrsnY8NU6MLUSECdKSQmAohcbschsk+ec+YdSC9/fbNhzfv92eN",
+	"wdy3KbXL+glp5pYaT+IX4FPv7OB33akq/36ruod/+xfR9ZCeIB4LCOcpt3luJ4fHn2lzSTh3vDCWLTrn",
+	"NVDEI+2Y8Y5UJGVUOXAkgU0yFCOCgaJUEoFWdBVqZsEqWjVLEGc3U4lA7cDyHYZbPoeCQZAdYJZhyhTA",
+	"J2lDx+MoUDkfaetdj0LEV/sRYqS8gibwwHoWsA6WanYhHB7tyT55KW8E7gNy2R2p+IQLapXR46ODx4dH",
+	"zw7I/A/y17ev/kLMNJtdCspTvXshUqoNybkvvgCbBGwdtXZQJ5ul046FXsoHs8/OaMLOyLevXr+wr2gy",
+	"YXbzW5VPeGxw24yilUnYP37p27MJurQn+hkzNKGGRuWAIsb3I9RT2Q1TZJzSiXaGUkC3TTdyc420LPG3",
+	"HEB6nTdIP7X6BjcerBgkOxhiUhvid9CFW1CPJPGUxVcu5msjJ45xcaNZOiY7mv+TReT9t+d7R0+eRgTM",
+	"JaIFdJ5ICnsWX9m9EHhxveqaa5eoOkIAKQj6Ui0F+b//+/9DRnYG2Ww443oGzSZH2C9nBB8ufgONEs+o",
+	"vDDBblDC7kZklAmdzecSVLohTNONA/8Mx3HQ2qhokynVUweVZpeNXDqmwnW/uASc7jhmc8OS0zILsqjl",
+	"LNmFkJH9pxvD4kjP5DUoSycHz08dVLddAW7ICHVZmJbmYgI/COn+PoT1wC/uP7FREryUK+yWoIdcDOdK",
+	"ThTTekR2cG8DfQ52xGqNv2dUUWG4aGl08cJRZVVZu01GaD/zjmm48Q1M8WdHO//imtMnownheS0CXYgl",
+	"JWtUXQWXxzOGfsrP44DqtsOG7QyXKlVVIzRygeJrMJZTrj3MPVXuX9ZYckYY9OGxN3wEHMaZjyUjVee1",
+	"hI4HoHWJ3ZP2Cc7gQsDPKbMmLXWD/PTu+30buK4wjLyVmTWab6i+EKAG1RmJK9cVJBNjLrgGXEr7iC1/",
+	"5Tqm4FS/EDuWzR6dkKnMlLOKK7asq43IGfEy/eqOmEuXOVZAenr++a/NZu6z2aLOZtj51xEgaATFxcoT",
+	"1rUkY+oKbv01KG6QYmV8222obYXQXNpW+G/FY6t+7UWmtFTYDrLjye8RGroNONo3w6nntRW5uYoVTX7y",
+	"+71eqtv6d7PYq7auyMUTSe6IfZh3864DWU6/hAuQ+cYxGqLsUl2RKzbHri0pc8y4aOwSXIugj2YhZwsy",
+	"32qznKauJ6WrchuuwOIDL/NU7Lt1BhYzeCWMWnT1V2D2oS9x4IfcDXjPdUYkvzcwJ7Ij5zZFL134SJBS",
+	"7q6qid51PR2A4YJVjo9QUlQML7ubME5u7S3vbv+u/Oh9iiKs5Fwmi7w5nXczbJZELZ8Ycxxnwx4Mtynm",
+	"SmfRJukqB/ZFxGG7Y/2IlIk+aGYg06SpmUGPm3OLbeDOkZbBerNVRTZz25Io2XHTYElEXIMEjBMfHJKL",
+	"wUsGfVeYiBcXIn/uYhCRcsa2zfj4u/N3ARgd+Xo37OkqGAOL80JYnmK7HjB6XZmLnEOa9dcS2I9ivhNr",
+	"nvSBPv8LwTUx0IjG5tlzVakCaWqHFsQ+L0Rp38N2aFK4AtQxJFljZHK3vT9a6XLckrJQ+sZ96QvlhXZo",
+	"C6r88Bet4S7bVVqhpclOeKncnbdCvXTBd8ttLUtHt6oSAOGK9v5N77PLGTcG+7Hkr+fdFPMFVBo0a89P",
+	"oQnkJXqgpLC8dZ98w1PDlIYK80ts23/+48vdMzKKseJsROz/26o6MDouxO8Zy1jOq70namzHiXI7PWH6",
+	"CgKjNJkwvU9eXfMEEdi4vhBc+OBIjibnHe1CmiDeZ9vL0DTkJ2bKxC56+4ukCKn28lxkf2DgixOF/9F+",
+	"Yp+cT5yfMsnYhbAFc8AlsZaO7JxrTh9/J9Mraugu1uLvkxJxQNhXIKO7EOEu21adVDgQEdyltnZX79w5",
+	"35fqFs578wZXZRqNU0bFKew8iCF/Gmck8TKQM31a+puO4OmEGSasKMn/eVr8kwTtipuWJDMTy1mzawSn",
+	"hK2Niyngf7qxV9BI83eGwXyKL7pRLqXET7YOw9xtGBY3oXOcSgUqbGDs/HoaU6lmTCQzm52HIlS3bdWc",
+	"iSFi1+i1Ju8aEw1RTRkWLGXFFZznN3VOtU3vSjIHIJEValLbIq6Zspgxq3zzJV34DvHFvAkm0lJtWj41",
+	"42JIJ2wIzKD5qtTatB0/fXLQhTDVe24z2T41+sctTO12DSZgfX8D7tikAyFejUscBSnyu33wX95i+uCS",
+	"tdmN3RL0netGdSC0nSLvp0AhPmfKyelORSRLmX4c0zmNHThIs0n0wj0B8vkIx1eZEHCnZ8woPEXNKNou",
+	"N1OmGP6Xduk+EphgEl0IrM883H+GA8z+6/8Lr41TKRXRc8xlR5QNZnM3Ghq7qf3Do+Odr3Z398kvmOlo",
+	"q1Eh9E5TLYMW1NpuBbNQnlRgITzEIqAzNYuvyI4d6/nu7hlJ+Zj9RuMrhsEJaybg1A8PD8j/A5NERNF5",
+	"mjmLyO9XMeFsbnuC//yaHO8fR+R4//luW1Q+M8xv5y2ZQX74e8qeLD7flggAVJ4T3V1c+ru9xG893my+",
+	"SF+TIvZmDMQquvkvJTVRQbCWll2Hw5wigxuMl7V+dx3cRKsx8QogwFyiuMU4cf4FI4n2XQ3RC2Ah7+R4",
+	"jC0Kdyrl5Ee7pxfC4onlCtbC8+98GkUY1nCTMh2RlE1oShQbM8VEzHR0IXwHR6rgEr2HBOQsZTnKqkgs",
+	"V9vLuz66ahh3LjYWT9NU3sCGFUaahuJ1hs4JbrDLFzOUC/xYUQoz4TNMhcIW7ylWs8szZ8vk64LHC5ZZ",
+	"+kie8cTVhbCr9IYGwUM587ix4bLcr2PGCCCE2qSkC1FkkdvzHDOmH/+eScNG5ErgazC23Xd4ZE8ztJx0",
+	"bnVyoy8EG49hqtdWsQJ7r76B2nXdlDqXuzAigRHtf18IJW8eabdJxCbKx4wYmdCF9RddymThelbazIai",
+	"zCClN8QlOTBjHWj2OZdfb5QUEzJ69YFORra1MGZqyTHhxnbupwQTurC+afR6vPejFGzvB5vj5VPQjl19",
+	"hswMoTidluyEd7ChL/L7UTPCKtfkA2QOArOXc49wEKecCWMTQLxmZqsdCtWsNMuSbtaJLnur+ld58a1M",
+	"uNgduzCcyAsaT9neCymMkg0ooXPFrzHtUsi9GB49BZ0FSsaocQyguitl6dO+S031nHAyDT4SS03us1JF",
+	"ATkZR6d9P9zQcAU37PjgpP7hH6UhM5mg0XIWkIkHO+F5+VTHpm5jTzZa3qpidAu6bcBhc9qLKiy8yjij",
+	"gGkCk/A8q1M2Ak1mDtqsWa99x2hS7WkMGh0Cw7rPnJYZJVY5kcvFhRjBb0PNzJC7dFhUcOFpKZDDjiwf",
+	"HZEdL7nCpHyAhLoQlsFKQUZSVB4MJgU3a3efvAw8G8jME6Ygl+ZC5Fm7qN+mXOcoL1Gee8PjLKX+h5gp",
+	"57504suqtqDpSgG6iUosT54xjwUM51Ok++YuuUc69/Cc2VHsl4uUulnNnVpITFiZm1Jw8Hl9LFY/2bhF",
+	"k07g3qy6j1x9Ak4GMXdsG2drJDkcdL1PfixQa2yadJMkeeWoCDnqLWns+TfuR2N3n18Sr2DBE//yRvov",
+	"vsITFB4N7hx6CdqIFPmt4KUgQCN3KjS9dv40Aq438ghQTrIV3BAumL2aroK7ZhWMLsTOaMwYotJrqDBE",
+	"lc3e33nmPP7wRx90VIwoRrFalWQCVFBxIeCBCMMbqBdiPr1z4vv3ATHO5tj61FdFZAb3dU+BEgjRgHlW",
+	"xp4SdObNEkSZarp+f4Md+obdVn7RN4zhF+7p5vnPt907Sx+foYmseGzF5JjlhF0GcGy+NIoxlE3td+bo",
+	"CYln1sXkfVMJm5tpHTfN+oCe7O6Sy8wgMadMo2EmLsTxwQGZzVzuXd5BBo12IO3DJ8GfY6om0v7JuYEu",
+	"xHsnuSGybxen4P0JeKKErlnXh+Rvhye7EIPCYSxsBVPWg3Uh8glYwWk/yDWZMaozeAoL9MN52MU99c6y",
+	"CzGaGO8o80YyJZifi+Y+pvPzwAO2A+No9JyRwwNipNDWB3fw1c7hbrB7Sxxd3+THdUu3149/X9e3+P4y",
+	"X1e+pwX5fn5X+l1tka1er65bPqPoXH6Mumz7Tf9FqisNQsY5dtz3UYfN9WErsh5pYsANhOiJIkkpOXz+",
+	"5MmF0PvHhztHuxEJkdYBaP15LWkHfrT2x/7h0cmuc0JpqP5w3oKy7oweaFsDki7K6jYarV7nvxCF0g9u",
+	"lt19MoLbrgG5EG6kBQes1tlFztNucVllpmKmSSKRjWlmt8TtYx6rj6lujFW/gH3+wT58SzfVjY5fuqfL",
+	"6qaw/Kr6LbOk9/nd0rxBmtdf3f7ryC6ZJTkCc42mu66tkUK4DrEt3RmAnLkwTM0ldvTzOS14N4FdNIvo",
+	"k90z8pcP8LIPuBhJjjCJakZTvd8mfj64Cd0OSbvR74ma868vo+aJkloTfy6fHzX/JVwfkMi/k+/+6//3",
+	"8xqCRy9E/PiSxlepnCzJy/LpQTpHZfAYQkVti1NnuSpnZ51aVl0YiJX0LTCfgKnzlNW8P5JZYwuxtiJb",
+	"2F0a3H2TZJpZXAfAKYL7ZfbJeTLjwk6Ypuk++XpxIbzEQdlUzPyGchRZM4mSheZ9Sqy6+v4/fnyxP0t2",
+	"zy7ECMLPagjP/PuBr560UQopAII8lgkbWev4ZrrAPHnKDSzjBkqn6WSi2IQaNnRG5siCWbSuGrGN3PyG",
+	"Y6mGruXniOxQkff/9Evx++GyW6+ttRGAmAffwXnlONSOBohU8EtRH7BrsZIQNglkNjcg4VPsm5MuYFln",
+	"2FYlXYzszLnZ3SdvVMJs+X0xNZ605Yu9X4j4a0eDd5EzVs3JKNGCbW5akHdOEoj/CehDljToRBZuy6+g",
+	"uykaRWm625bSk1NOKVySs4Kvoo60lvvMa3HH01YC8LLGDb74yxo2JWc05UsX1UrdiJEuVzpg3cCrmzn3",
+	"4z/9J4ZLywOQLOfUTAuqDF5cGjZavSilxbXnKohGZEavXLzRz8F61DFqDtKdjGzWMUtGF2KUl3oOLxfD",
+	"YqdGVQPhzGNkoo3Pta0ohJBDwdTIDhaakmJQaOPgQ+WWbz7SRLA/DMyFQVBce/8+S2Bi85QuWJJ/nRri",
+	"UjT3c3aoMmchuVO6EInyIGyVZdtPVqPvwmUFBIjwF8LuDZo34V7tjFxVLKBt2NjFyLNut4mEu2B3LGcz",
+	"GNemHGuLg8QhHO3aYzucNFxHhBX6lU0G92pdlEWkUVIhIIgZ5vMDPIFMT8uYHzXID1y5h/pzAXWIBMXc",
+	"9qi5ELlkwe2fUk1SNjYlaeZ3jhsf6ijtmkXLIyMHCzjEv50SoP0R2dF0zOAiKpjV7hkiJNpdsrnXgrWX",
+	"fZRF2m2o4W50X+5xT+p4ZRat5mXzDf9S+fGQ60VfulpPWlf2bcwDNUBugE8tF1PzLG1vNgT0AQ8QbK4v",
+	"xwReKWveZ3mnwGxuZeV8DjyTpXD3NHL3kqZunb82VSZGDdGqb5h9YzU8+MppkZ9FEGULTQwBoljQuZ5K",
+	"TBCy6n0KSUaqQGEGcKoCqc6holr2isyKpHJip1HMAZVnkEAZ04Ufi/g+xpgafCEYmPqn7lsaK+B8uMh+",
+	"9JF2xSkBOJNPiHVvQSCZUPdYMF3wcbg0T79Ew5Ji9qSYPMToIdcs6PVklwFdnKTGdh775BWNp4QbNvM2",
+	"DzWovEjXw0mKfNd2RtlcM2VGRbKcB9y14hhlkrzxaV4gKBKGqKJeksFShzCdIa4MAEDfG4cUQydOgBqd",
+	"77cgUrALgT2qiFFUaBuMPyNXjM2R7GzyLlifoynVw5lUDN2PwDlt6pcdDCsK5Zz+ntnPWPibU4sHyw2K",
+	"HJK5w0+gG+aEaQJ/pAagb2fcjDDPDA6PCmGheAWjihw9eUq+418TuJsKHaAOZnZkazL3XolYgtQ7JZN/",
+	"8jkAX/2iuGHay8eIaAlzAGK8dHBoaHxhZRYIeuTvTeIKBNVbuJ4deWLFRngbs0S1Z4ReajhJq8kWV6zF",
+	"GLJDteWNPTt8ftSjFucF7vWeM1vzK4t7bCRuc0eBAR5LszmG9la7QXbU2XymPl/YazJX0shYpp7K8+xU",
+	"PWf0Shc25eFuW+7d3/feukH2fraD9CyOODo8+erk2fHTk69WnbprE5hfTaLZDCJkO2x/sk8O90/2j3bP",
+	"yCVLXWKtGx3/jcy9iH8/bV/W+XzeuKKwdcJJD8KAWwJ3eCqFhDBh2xcr16vtm0d3ncWIlxJdl8tLSJxa",
+	"fCdq1OGy5c3tg/+2IsBVrnY0Z2k6Jm5rPpT3woQyCtm4JjuYoqUYJKV53XfXgZYvZKZsUYmTckiONxX1",
+	"wGpmT7e+xJ/mE0UT5oOEHSuGG1ZfbnGXuPZQl/h/fuGZ/Uix9DNcusuVsyZdjlRxvyDDuPcIS2nlpKsI",
+	"y4+hQ43U0/Yoi9Uj9XSJHrm7T37IfTFOfRUXYqTZ7yMLq44JFLllGxH2B41NCs7dmJ0Sirnp4Mr0/OxC",
+	"VH0BgamZewRQScrNVayktXoRGEHoFi5s93y4wo4nO+7vZzZfyLqH3W82IOtLJQnP86MANNMr7iOyg24Q",
+	"GeLun+W+DeOUNdc2HTYRgrgIvoqzpSWzbTcKvQo7zmpOlJxjeUGuLuKts/4YxHbyzpiqt2vXaXdGLcDs",
+	"ZrCgHPYV+27sBkn4TslBHr8zemFva1VFAmBncyFA9JMnBwf55muHQZ8jyed/GFmPwyEC1Ses0MUuhH0F",
+	"Ph6i1kPSigd1hkSaTICuhRG9UUmUjbznCKClD8iICwyEg0Nk6OTpCAbTLJYiIbEUXi3Gk6i0Ic1dRX7E",
+	"56SHO6Vd9dPTPqqf+yoHR5jOGCq1qZxwcWY7EGD9glVl4phhcOqKiTa5+/e9lzje3uutOh17KlyflIZ1",
+	"+8qSw+wW2AAllfGVrWzhxjadMJ6t7rz75gU5Pj5+votNKVwKluV3V+ym86w/8Blr3sX+DcpaVD2pCE+Y",
+	"MLa2sHEaVT7RWEkPg8EAfqw2UMFbaP2Q6el9dX3AT9vB2xRO52SeB6FGjBy6rbCy82F68750eqgrYXpq",
+	"ZXOCWSkCsGByObjrBQ73YYnlShkCkCw6uhQJZG3op4dOXsZ65K1bBquHdjwIeqyontqca9SiIgKuF/xP",
+	"ZnZdq2AUQ2RkW3B5vHAYEW5r1Y20W/iRUJUiRs4utZGCNfjxXLhbZmYox87JhB2HLCxVk/cPyuROQddD",
+	"vdNmQOCL4BfF4Vx8hBh5IQr1C5MeYDHaZ6dSAzvFE6eyV4KFdD4Hz1umpx6kxukAu23C3QJZ31L8ofjA",
+	"PfGtcAJtyUAV3sWT++Fa93fX39MFqtv+2gR1wvb2RBYn214PpFZuc0vlOCB073FuZQW2uGsP8ubyLi92",
+	"0CYIVfj9Z3zjhWI3df2zC8ZubOsrG3wwDYWL9nPQXcXf+2T3swg8HR6tKKCefSqBJzwxFAbshthcY9v+",
+	"HP4FlfphryHX6nKxLkg2vATUVKPTn+YJ3SKdbp8FF1N7a79ztww42JkG1mt3L/nXvGmf6820h1q/mc3X",
+	"sSwb5CXoPTUA4GplMr5NXcGPrmeeVvNLH5Fw4LM801TahJnSX+GHBTbUKvsFyX/958luW3aiJfM34ewf",
+	"IiZxgde2GSixPa0HjElcO4+2pMTSkX1JR7T7FlbEk+CqjKHCgCR8jPkQplxIBPeZ7FjK2LcXiu2ueudv",
+	"Ebo44BpObc07AIa8on7pz3xOnXs/T7oAizU1jhU01UQdYb0S3rRRgKiTMxyWQLlTxoiRwYSImSqZTaal",
+	"nYXmhZllrJCbidhn3GiP8YETQJBjYlPakjAABg/7tkSu9Vmw6XnYJ3K5EOUkCOrnGMzmQvi0wLBkufhq",
+	"nnRQrB82HQMTZITIobAhMZi8KUsmbleENKwySkCKZ8SVfOcdWotWZWCy58cJT9lyzbxQlGIXFTgOy+1G",
+	"BY70yGYrjqpI0u4waIo5+y1w0IXXPugnF+xtiAldvFm45duTA2sc7JZM9HvODawvswMVWoaPfskMfMD9",
+	"KfFqApMMec1OSVyYPL27zBADOOllXSTaRMry3hE/u2c+D+Thpi8guv3tDA28tTRs9+X+Dl75uIK62j3k",
+	"e/tS+6BzFnOaDmNq2ETiX1aByP0RGD1SoBX58DMR2eySKczNpBxixDHVbI8LzYTmhltlp2kyvw9Wwa+6",
+	"fa24TRX29+IOuOqGrAVWQK7za9zs5GnszPRCsdxdM7hNh8trMc/uSZg2ne25LV4gMa4f0z4xeONCFDvU",
+	"FTDA4RwdHN7BjOxJJJ9sPPAT7e5kNWLiteU+wnQlX/0XP/0XP32zn34ZwUXN2tpfmAlY9Z0zTf+XuyCv",
+	"kzuFBmCm80BuK0jyQAMk9xgc+dwDIwfPb5kVfvaBlBVlNX4j5VTEbGlBnfdw6bIP1/b05lgnRp2q6ACs",
+	"K0isFwJRmQgXpNwzyOLEVkG0uWlAz54ycQqZvLoMA1XgiBNrIVpQVAvpSrCz9+IsBHLy3Qt8SgLEnlz3",
+	"cV/9C1MNxg2/53y8YXec8qb4um/3NVyXRoz4MzJmzPZtwWo99K8ChK8glwzLtTIDWdkFVHnCaGJh5HWm",
+	"rtkCATbyDhTRhQhmZpfKEYMIlpSDSWMaVkRcDxjbTJ2LOM0ShGoNzteBUY45Ft1hPvvYYcDD7xSh0W1W",
+	"x5ggdEXQqg8Tdy8ZyXvR+GZXCZtTZTLFyI7Drj042XWpIQG0/M7BUwiajbDhTri9I2wXaNtVURNugC/q",
+	"Jgtmiu/u2ur69AYqCG1/qbFUCJlSejmWlryoTQoniqXMQnu985nXl4DLLtm1y81CKi88vmfWXXvDNYNq",
+	"7hYAdRfXLi5an/xoOE8jyW9ZMoETIxVwszZMENGeEVv24xzeiz8h2IS2Ip3giYenTN1xiO11KbxQ3EqL",
+	"LXEzXTTx+SjHZNqkx3tZSCh208NP2pzU0kSnjvsMLdcdyvG4uWjSYvbV3XC/3kkaSpv360UJze3z0/lh",
+	"3YVktFkZFizudiyBRvfbeZKUqOp2E57u0QfXlvB0v364tlm993rSl4jag46o4aX1iVUzhvGIzgvcxPt/",
+	"V/tz0Y7ld07e/vgX8rd3tqvBDlNKKt/onUtBUnbNUvJDRH7PODPknxbc3eqeu3m7nJ/efU9GH17/+PL8",
+	"++Hbn77+/vWL4dfn718Nf3r3/Yj8Gxk9vnaTevxnGGj5OHJdGbLLlMcXwqn/FrohQJuWcyZ8BwTyGzNm",
+	"4VI37LdsJeeHMHMjDONwncOFuNR5TKuwUD+PR4RqMvpfNicAevbMaczwt+EIcRTgBVjflLpGP5lQzEUw",
+	"4ylVNDZMaaja/O5877tf3u0dHBwcjog2iAqnrfodkdF354+/++Xd48OjEblksZwxDb/9r+9+efe/Do9G",
+	"bv64dG40S8cu8dpVEQDjkMLA1yKS8itGHsMOnNrhybcffvieSEX++v7Nj9hMA7R7KRxerq1sxhI8V3z6",
+	"t3e+cI/rvGO20+4vxOh3ZTtmQlVjT10aZqJts21bggp/kmOwAmiqvU0YBkRX0b7/9q5L6/6FJxA5FgmZ",
+	"Mj6ZGjjrOf+DpQGEwpPDozbNW/N/shbgh8Oj5cAPJ8/C2r6jZ2tB8fEZnbDH7qY2WACXXFC1KNsAz46f",
+	"PXt68Kyhq02TZu7ueLkbz9/33uLd2/tJpc2eAyB91CWAP/gWUI0xzuOD1gY7n7aY2ZSX5+y1moxm+R4J",
+	"2B6WUs4VF8b1f/ujEXZ4Q52tSU4YNpuDGa2X+pF8JTKWQClmEF4gaLbjR/HFVoAAJDUD2+dC0GTGjS5v",
+	"gXUSRcS21vBBfFz8P5F/cUGu2MLW5kDzTOBe2JobgFLZrOQ+cp2TrMMGhhBUKXnDxURbAaEZoc5tk09V",
+	"k1HhVNjXhiozynuijxGl6Qx9JTa1q2jN7dDiIB1u5Acb5sh2MfDMUdjbA6ZVTjmMLsSL2tZprCR3e+v3",
+	"Edm0T4BDKeSK5mG62IrTYP8DmBEX5PjA4dV6ofzh1Q9vvz//8Gr4l3fnL14NX57/x/vRrmPKmBeHXxtS",
+	"6I3AUs38GknDEt3Do5JouBCb+VkKK/RDToi3rroXn2rhmQWNoFdxzM1naC5+KLXLqi85OMht8iCYA4sz",
+	"hR13//Hn4JJRxdTg9B+/gri0NZF2uAxk0+DxIBr8sceFYUrQ1PkWPv6az6jKrr7n10wwbRkBECTH/5or",
+	"ecl0IPgX2uA21t6XEy4iqzURJX2VcyonqE6JpFwPFxScu5FpZqYN4/41rFaIrMakI7fB3vcLw4dO62LU",
+	"fN+bK/ct72NiwgU7DZvLFa2rsJGcjrx/OyJFI18HIR4FHTqKD8PITXjJrlGqBdADNJ0Iq1JhSVCNmW8V",
+	"/OiROMP9F3HDqK9cy3gyn0oj9SmZp1REJJsDjGtEgjbybhz7XMNIryvuZisqbHfp06KnfBSAXEelKpGo",
+	"6DWvQxdYPmzDR79JqW30707QjhPTlImEKjiAREeuntpOS7uubwn5TV4G38H/+vjrx///AA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

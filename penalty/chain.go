@@ -151,9 +151,18 @@ func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence
 // supervisor to confirm.
 func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) (*penaltyChange, error) {
 	next := penaltyOf(o, ln, rsID)
+	if cur.NoticeIssuedAt != nil && cur.ProposedAmount != nil && *cur.ProposedAmount == next.Amount && !cur.DeletedAt.Valid {
+		return nil, nil // the rise awaiting a supervisor is this line (DecideRise writes it)
+	}
 	cols := map[string]any{}
 	if cur.DeletedAt.Valid {
 		cols["deleted_at"] = nil
+	}
+	if cur.ProposedAmount != nil { // the chain moved: the pending rise is no longer its line
+		if err := supersedeRise(ctx, tx, o, cur.ID); err != nil {
+			return nil, err
+		}
+		cols["proposed_amount"] = nil
 	}
 	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
 		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
@@ -180,6 +189,21 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 	return ch, nil
 }
 
+// supersedeRise declines the proposed rise of a penalty the chain has
+// since priced otherwise; a supervisor deciding it gets 409 superseded.
+func supersedeRise(ctx context.Context, tx *storage.Tx, o models.Offence, penalty uuid.UUID) error {
+	var ids []uuid.UUID
+	err := tx.DB.WithContext(ctx).Raw(`UPDATE penalty_adjustments SET state = 'declined', reason = reason || '; superseded by a later recomputation',
+		version = version + 1, updated_at = now() WHERE penalty_id = ? AND state = 'proposed' RETURNING id`, penalty).Scan(&ids).Error
+	if err != nil {
+		return fmt.Errorf("supersede proposed rise: %w", err)
+	}
+	for _, id := range ids {
+		tx.Changed(EntityAdjustment, id, offenceKeys(o)...)
+	}
+	return nil
+}
+
 // adjust records a changed amount or level: applied at once, or proposed
 // when it raises a penalty whose notice was already issued.
 func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.Penalty, amount int64, ln rules.ChainLine, cols map[string]any) (penaltyChange, error) {
@@ -188,6 +212,9 @@ func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.P
 	if cur.NoticeIssuedAt != nil && amount > cur.Amount {
 		state = "proposed"
 		cols["proposed_amount"] = amount
+		for _, c := range []string{"level", "unit_amount", "escalated_from", "flags", "trace", "rule_set_id"} {
+			delete(cols, c) // the served line stands until the rise is confirmed
+		}
 	} else {
 		cols["amount"], cols["proposed_amount"] = amount, nil
 	}

@@ -137,10 +137,13 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 	if err := insertRevision(ctx, w.Tx(), &n, nil, "issued on approval of the inspection", lines); err != nil {
 		return err
 	}
-	// penalties.notice_issued_at is deliberately left unset: set, it turns
-	// every later increase into a proposal (chain.go adjust, docs/LAW.md §12)
-	// that no endpoint can confirm yet, so a late earlier offence would
-	// never double the later one. Increases apply and show as revisions.
+	// Served: a later increase of these penalties (a late earlier offence
+	// making one a repeat) is only proposed (chain.go adjust) until a
+	// supervisor confirms it (DecideRise, notice_rise.go); decreases apply.
+	if err := w.Tx().DB.WithContext(ctx).Exec(`UPDATE penalties SET notice_issued_at = ? WHERE inspection_id = ? AND notice_issued_at IS NULL`,
+		now, r.ID).Error; err != nil {
+		return fmt.Errorf("mark penalties served: %w", err)
+	}
 	w.Audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
 	w.AfterCommit(func() { s.counters.notices.WithLabelValues(j.ID.String()).Inc() })
 	return nil

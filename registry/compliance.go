@@ -71,10 +71,9 @@ type FeeDue struct {
 
 // complianceFacts is what the registry holds about a vessel on a date.
 type complianceFacts struct {
-	vessel    models.Vessel
-	certs     []models.Certificate
-	crew      []models.VesselCrew
-	crewCerts map[uuid.UUID][]models.Certificate
+	vessel  models.Vessel
+	certs   []models.Certificate
+	onBoard CrewOnBoardFacts
 }
 
 // Compliance reads vessel vesselID by the law on date on, under the rule set
@@ -143,29 +142,14 @@ func (r *Service) openDeficiencies(ctx context.Context, s models.Scope, vesselID
 // complianceFacts loads the vessel's live certificates, the crew signed on
 // on date on and their certificates.
 func (r *Service) complianceFacts(ctx context.Context, v models.Vessel, on rules.Date) (complianceFacts, error) {
-	f := complianceFacts{vessel: v, crewCerts: map[uuid.UUID][]models.Certificate{}}
+	f := complianceFacts{vessel: v}
 	db := r.db.Gorm.WithContext(ctx)
 	if err := db.Where("vessel_id = ?", v.ID).Order("kind, issued_on, id").Find(&f.certs).Error; err != nil {
 		return f, fmt.Errorf("vessel certificates: %w", err)
 	}
-	day := time.Date(on.Year, on.Month, on.Day, 0, 0, 0, 0, time.UTC)
-	err := db.Where("vessel_id = ? AND signed_on <= ? AND (signed_off IS NULL OR signed_off > ?)", v.ID, day, day).
-		Order("signed_on, id").Find(&f.crew).Error
-	if err != nil {
-		return f, fmt.Errorf("vessel crew: %w", err)
-	}
-	ids := make([]uuid.UUID, len(f.crew))
-	for i, c := range f.crew {
-		ids[i] = c.CrewMemberID
-	}
-	var certs []models.Certificate
-	if err := db.Where("crew_member_id IN ?", nonEmpty(ids)).Order("issued_on, id").Find(&certs).Error; err != nil {
-		return f, fmt.Errorf("crew certificates: %w", err)
-	}
-	for _, c := range certs {
-		f.crewCerts[*c.CrewMemberID] = append(f.crewCerts[*c.CrewMemberID], c)
-	}
-	return f, nil
+	var err error
+	f.onBoard, err = LoadCrewOnBoard(ctx, r.db.Gorm, v.ID, on)
+	return f, err
 }
 
 // judge applies the law to the facts: the registry and manning deficiencies
@@ -173,19 +157,16 @@ func (r *Service) complianceFacts(ctx context.Context, v models.Vessel, on rules
 func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	regime := rules.Regime(f.vessel.Regime)
 	records, withdrawn := vesselRecords(f.vessel, f.certs)
-	crew := crewOnBoard(f)
-	iv := inspectedVessel(f.vessel)
+	crew := f.onBoard.Crew()
+	iv := InspectedVessel(f.vessel)
 	ev := rules.Evaluate(rs, rules.InspectionInput{InspectionID: "compliance:" + f.vessel.ID.String(), Vessel: iv,
 		At: on.Time(), Certificates: records, Withdrawn: withdrawn, Crew: crew})
 	c := Compliance{Vessel: f.vessel, On: on, RuleSet: rs.ID, Deficiencies: ev.Deficiencies,
 		OpenDeficiencies: []rules.Deficiency{}, Trace: ev.Trace}
-	category, _ := rules.EffectiveCategory(iv) // Karnataka 2025, r.102 Note
-	c.Manning = rules.CheckManning(rules.ManningInput{Regime: regime, Kind: iv.Kind, Category: category, Zone: iv.Zone,
-		EnginePower: iv.EnginePower, PowerUnit: iv.PowerUnit, LengthM: iv.LengthM, Use: iv.Use,
-		Crew: crew, On: on, LegacyDeadline: rs.LegacyCoCDeadline})
+	c.Manning = rules.CheckManning(rules.ManningInputFor(rs, iv, crew, on))
 	c.Certificates = certificateStates(f.certs, f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)
-	for _, p := range f.crew {
-		c.Crew = append(c.Crew, CrewState{Placement: p, Certificates: certificateStates(f.crewCerts[p.CrewMemberID], f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)})
+	for _, p := range f.onBoard.Posts {
+		c.Crew = append(c.Crew, CrewState{Placement: p, Certificates: certificateStates(f.onBoard.Certs[p.CrewMemberID], f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)})
 	}
 	c.Deadlines = rules.Deadlines(rules.VesselParticulars{ID: f.vessel.ID.String(), Regime: regime, Kind: iv.Kind,
 		Certificates: records, FirstSurvey: dateOf(f.vessel.SurveyAnniversary)}, crew, on, rs.LegacyCoCDeadline)
@@ -257,30 +238,6 @@ func vesselRecords(v models.Vessel, certs []models.Certificate) ([]rules.Certifi
 	return records, withdrawn
 }
 
-// crewOnBoard is the crew signed on, with their certificates in force.
-func crewOnBoard(f complianceFacts) []rules.CrewOnBoard {
-	out := []rules.CrewOnBoard{}
-	for _, p := range f.crew {
-		m := rules.CrewOnBoard{ID: p.CrewMemberID.String(), Role: p.Role, Certificates: []rules.CrewCertificate{}}
-		for _, c := range f.crewCerts[p.CrewMemberID] {
-			if c.Status == "valid" {
-				m.Certificates = append(m.Certificates, crewCertificate(c))
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-func crewCertificate(c models.Certificate) rules.CrewCertificate {
-	grade := rules.CertificateGrade(c.Grade)
-	if grade == "" && c.Kind == "gp_rating" {
-		grade = rules.GradeGPRating
-	}
-	return rules.CrewCertificate{Grade: grade, Legacy: c.Legacy, IssuedOn: dateOf(&c.IssuedOn),
-		ExpiresOn: dateOf(c.ExpiresOn), RevalidatedOn: dateOf(c.RevalidatedOn)}
-}
-
 // certificateStates gives each certificate its state on date on.
 func certificateStates(certs []models.Certificate, vesselKind string, regime rules.Regime, on, legacy rules.Date) []CertificateState {
 	out := []CertificateState{}
@@ -288,8 +245,9 @@ func certificateStates(certs []models.Certificate, vesselKind string, regime rul
 		st := CertificateState{Certificate: c}
 		var ok bool
 		if c.SubjectType == "crew_member" {
-			st.ExpiresOn, st.Citation, ok = rules.CrewCertificateEnd(crewCertificate(c), regime, legacy)
-			status, days := rules.CrewCertificateStatus(crewCertificate(c), regime, on, legacy)
+			cc, _ := CrewCertificate(c)
+			st.ExpiresOn, st.Citation, ok = rules.CrewCertificateEnd(cc, regime, legacy)
+			status, days := rules.CrewCertificateStatus(cc, regime, on, legacy)
 			st.Status, st.DaysToExpiry = string(status), days
 		} else {
 			rec := rules.CertificateRecord{Kind: ruleKind(c, vesselKind), Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)}
@@ -306,16 +264,6 @@ func certificateStates(certs []models.Certificate, vesselKind string, regime rul
 		out = append(out, st)
 	}
 	return out
-}
-
-// inspectedVessel is the vessel's registered particulars as the law reads
-// them; nothing is carried, so no overloading is found.
-func inspectedVessel(v models.Vessel) rules.InspectedVessel {
-	return rules.InspectedVessel{ID: v.ID.String(), OwnerID: v.OwnerID.String(), Regime: rules.Regime(v.Regime),
-		Kind: rules.VesselKind(v.Kind), Category: rules.Category(val(v.Category)), Zone: rules.Zone(val(v.Zone)),
-		EnginePower: val(v.EnginePower), PowerUnit: rules.PowerUnit(val(v.PowerUnit)), LengthM: val(v.LengthM),
-		Use: rules.Use(v.Use), PassengersCertified: val(v.Passengers), CargoPermitted: val(v.CargoTonnes),
-		SpecialCategory: v.SpecialCategory}
 }
 
 // feesDue prices the periodic fee of the vessel's regime where the registry

@@ -76,8 +76,15 @@ func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {
 
 // deriveCategory records the category of a non-mechanised boat registered
 // without one, from its passengers and cargo (Karnataka 2025, r.102 Note),
-// so that its manning (r.124) is assessed under the right one.
+// so that its manning (r.124) is assessed under the right one. A boat
+// carrying dangerous goods or flammable liquids is Category A whatever
+// was recorded (the Note).
 func deriveCategory(v *models.Vessel) {
+	if v.Kind == "non_mechanised" && v.DangerousGoods {
+		a := string(rules.CategoryA)
+		v.Category = &a
+		return
+	}
 	if v.Kind != "non_mechanised" || v.Category != nil || (v.Passengers == nil && v.CargoTonnes == nil) {
 		return
 	}
@@ -99,7 +106,7 @@ func validateNonMechCategory(f *models.FieldErrors, v models.Vessel) {
 	}
 	derived, why := rules.NonMechCategory(val(v.Passengers), val(v.CargoTonnes), false)
 	if got := rules.Category(*v.Category); got != derived && got != rules.CategoryA {
-		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 Note); omit category to have it derived, or record A for a boat carrying dangerous goods or flammable liquids", why, derived, got)
+		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 Note); omit category to have it derived, or record dangerous_goods for a boat carrying dangerous goods or flammable liquids (Category A)", why, derived, got)
 	}
 }
 

@@ -95,6 +95,7 @@ func (r *Service) CreateVessel(ctx context.Context, s models.Scope, in models.Ve
 type VesselPatch struct {
 	RegistrationNumber *string
 	SpecialCategory    *bool
+	DangerousGoods     *bool
 	Name               *string
 	Category           *string
 	Zone               *int
@@ -249,6 +250,7 @@ func vesselKeys(v models.Vessel) []string {
 func applyVesselPatch(v *models.Vessel, p VesselPatch) {
 	set(&v.RegistrationNumber, p.RegistrationNumber)
 	set(&v.SpecialCategory, p.SpecialCategory)
+	set(&v.DangerousGoods, p.DangerousGoods)
 	set(&v.Name, p.Name)
 	setPtr(&v.Category, p.Category)
 	setPtr(&v.Zone, p.Zone)

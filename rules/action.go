@@ -131,6 +131,8 @@ func ValidateAction(e Entry, a ActionCode, rectified bool) error {
 		return fail(RuleActionRectifiedRecorded, "code 01 needs the rectification recorded")
 	case e.Detainable && !rectified && a != Action06:
 		return fail(RuleActionDetainableUnrectify, "an unrectified detainable deficiency is 06")
+	case a == Action06 && e.Criterion != "" && !rectified:
+		return nil // a Sch-IX para 2.2 criterion covers it: the officer may detain (paras 2.3-2.4)
 	case !e.Allows(a):
 		return fail(RuleActionNotAllowed, "not an allowed action for this deficiency")
 	}

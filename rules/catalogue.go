@@ -86,6 +86,10 @@ type Entry struct {
 	Detainable     bool         `json:"detainable"`
 	ParisMoU       string       `json:"paris_mou,omitempty"`
 	Regimes        []Regime     `json:"regimes"`
+	// Criterion is the Karnataka 2025 Sch-IX para 2.2 detention criterion
+	// that covers a defect which is not detainable by default: the
+	// inspector may propose 06 for it (detentionCriteria).
+	Criterion Code `json:"detention_criterion,omitempty"`
 }
 
 // regimeCounterparts are the codes a regime uses where an older template
@@ -167,6 +171,7 @@ var catalogueIndex = buildCatalogue(catalogueEntries())
 func buildCatalogue(entries []Entry) map[Code]Entry {
 	idx := make(map[Code]Entry, len(entries))
 	for _, e := range entries {
+		e = withCriterion(e)
 		if _, dup := idx[e.Code]; dup {
 			panic(fmt.Sprintf("rules: duplicate catalogue code %s", e.Code))
 		}

@@ -50,9 +50,10 @@ type InspectedVessel struct {
 	CargoTonnes         float64    `json:"cargo_tonnes,omitempty"`
 	CargoPermitted      float64    `json:"cargo_permitted,omitempty"` // 0 = not known
 	SpecialCategory     bool       `json:"special_category,omitempty"`
-	Towing              bool       `json:"towing,omitempty"`        // non-mechanised cargo boat in tow (r.124)
-	LakeOnly            bool       `json:"lake_only,omitempty"`     // plies only in lake or still waters (r.124)
-	NoPropulsion        bool       `json:"no_propulsion,omitempty"` // engines not used for propulsion
+	DangerousGoods      bool       `json:"dangerous_goods,omitempty"` // dangerous goods or flammable liquids carried (r.102 Note)
+	Towing              bool       `json:"towing,omitempty"`          // non-mechanised cargo boat in tow (r.124)
+	LakeOnly            bool       `json:"lake_only,omitempty"`       // plies only in lake or still waters (r.124)
+	NoPropulsion        bool       `json:"no_propulsion,omitempty"`   // engines not used for propulsion
 }
 
 // Finding is a deficiency the inspector recorded.

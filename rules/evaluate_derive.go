@@ -53,6 +53,10 @@ func overloadCodes(r Regime) (passengers, cargo Code) {
 // criterion failed (Karnataka 2025, Sch-IX para 2.1-2.4). It only suggests.
 func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	var p DetentionProposal
+	if !DetentionPower(rs.Regime) {
+		tr.Add("detention.no_power", noDetentionConsequence[rs.Regime], "%s gives no power to detain: no detention is proposed", rs.Regime)
+		return p
+	}
 	for _, d := range ds {
 		if d.Action == Action06 || (d.Area == AreaDetention && !d.Rectified) {
 			p.Codes = append(p.Codes, d.Code)
@@ -63,9 +67,6 @@ func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	}
 	p.Proposed = true
 	p.Citation = "Karnataka 2025, Sch-IX para 2.3"
-	if rs.Regime != RegimeKarnataka2025 {
-		p.Citation = "docs/REVIEW.md (supervisor decides)"
-	}
 	tr.Add("detention.proposed", p.Citation, "detention suggested for %v; the supervisor decides", p.Codes)
 	return p
 }
@@ -113,17 +114,18 @@ func evalPriceOffence(rs *RuleSet, o *ProposedOffence, tr *Trace) {
 }
 
 // evalInspectionActions suggests inspection action codes: 14 when
-// detention is proposed, 15 for a pollution contravention (Karnataka 2025,
-// Sch-IX codes), plus any the inspector recorded.
+// detention is proposed, 15 for every contravention of discharge of
+// polluting agents (dischargeContravention; Karnataka 2025, Sch-IX codes),
+// plus any the inspector recorded.
 func evalInspectionActions(rs *RuleSet, ev Evaluation, tr *Trace) []InspectionActionCode {
 	set := map[InspectionActionCode]bool{}
 	for _, d := range ev.Deficiencies {
 		for _, a := range d.InspectionActions {
 			set[a] = true
 		}
-		if d.Code == CodeDetainPollution && !d.Rectified {
+		if why, ok := dischargeContravention(d); ok && rs.Regime == RegimeKarnataka2025 {
 			set[Inspection15] = true
-			tr.Add("inspection_action.15", "Karnataka 2025, Sch-IX (inspection action codes)", "pollution contravention: investigation (15)")
+			tr.Add("inspection_action.15", "Karnataka 2025, Sch-IX (inspection action codes)", "%s: %s: investigation of contravention of discharge of polluting agents (15)", d.Code, why)
 		}
 	}
 	if ev.Detention.Proposed && rs.Regime == RegimeKarnataka2025 {
@@ -131,4 +133,28 @@ func evalInspectionActions(rs *RuleSet, ev Evaluation, tr *Trace) []InspectionAc
 		tr.Add("inspection_action.14", "Karnataka 2025, Sch-IX para 1.3", "detention proposed: Surveying Authority informed (14)")
 	}
 	return evalInspectionSet(set)
+}
+
+// pollutingDischarges are the findings that are, or show, a discharge of
+// polluting agents, for which Karnataka 2025 Sch-IX inspection action 15
+// (investigation of contravention of discharge of polluting agents) is
+// suggested. A discharge is an act done: recording it rectified does not
+// undo it (once). A vessel unable to prevent pollution (Sch-IX para 2.2)
+// is investigated only while it still cannot.
+var pollutingDischarges = map[Code]struct {
+	why  Citation
+	once bool
+}{
+	CodeUntreatedSewage: {"untreated sewage discharged into inland waterways (Karnataka 2025, r.145(8)(d))", true},
+	CodeDetainPollution: {"cannot prevent pollution of the environment (Karnataka 2025, Sch-IX para 2.2)", false},
+}
+
+// dischargeContravention says whether deficiency d calls for an
+// investigation of discharge of polluting agents, and why.
+func dischargeContravention(d Deficiency) (string, bool) {
+	p, ok := pollutingDischarges[d.Code]
+	if !ok || (d.Rectified && !p.once) {
+		return "", false
+	}
+	return string(p.why), true
 }

@@ -14,7 +14,7 @@ import (
 func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDerived {
 	on := DateOf(in.At)
 	if c, changed := EffectiveCategory(in.Vessel); changed {
-		_, why := NonMechCategory(in.Vessel.PassengersCertified, in.Vessel.CargoPermitted, false)
+		_, why := NonMechCategory(in.Vessel.PassengersCertified, in.Vessel.CargoPermitted, in.Vessel.DangerousGoods)
 		tr.Add("manning.nonmech.category", "Karnataka 2025, r.102 Note", "recorded Category %q, but %s: manned as Category %s", in.Vessel.Category, why, c)
 	}
 	res := CheckManning(evalManningInput(rs, in, on))
@@ -33,8 +33,16 @@ func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDeriv
 
 // evalManningInput is the manning question for the inspected vessel.
 func evalManningInput(rs *RuleSet, in InspectionInput, on Date) ManningInput {
-	v := in.Vessel
-	crew := append([]CrewOnBoard(nil), in.Crew...)
+	return ManningInputFor(rs, in.Vessel, in.Crew, on)
+}
+
+// ManningInputFor is the one manning question for a vessel and the crew on
+// board on a date under a rule set: the category the law reads it under
+// (EffectiveCategory, r.102 Note), the r.124 reductions and the legacy
+// deadline of the rule set. Compliance, the inspection recompute and the
+// jobs all ask CheckManning this question, so they cannot disagree.
+func ManningInputFor(rs *RuleSet, v InspectedVessel, crew []CrewOnBoard, on Date) ManningInput {
+	crew = append([]CrewOnBoard(nil), crew...)
 	sort.SliceStable(crew, func(i, j int) bool { return crew[i].ID < crew[j].ID }) // order-independent
 	return ManningInput{
 		Regime: rs.Regime, Kind: v.Kind, Category: category(v), Zone: v.Zone,

@@ -42,7 +42,7 @@ func (m *evalMerger) acc(c Code) *evalAcc {
 	if a, ok := m.byCode[c]; ok {
 		return a
 	}
-	e, known := Lookup(c)
+	e, known := EntryIn(m.rs.Regime, c) // no 06 where the regime gives no power to detain
 	a := &evalAcc{entry: e, sources: map[Source]bool{}, allRect: true, iacts: map[InspectionActionCode]bool{}}
 	a.def = Deficiency{Code: c, Known: known, Area: c.Area(), Title: e.Title[LangEnglish],
 		Detainable: e.Detainable, LiableParty: e.LiableParty, LegalRefs: e.LegalRefs}

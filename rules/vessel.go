@@ -121,10 +121,10 @@ func MoreOnerous(a, b Category) Category {
 // requires; changed says the recorded one was raised. For other vessels it
 // is the recorded category.
 func EffectiveCategory(v InspectedVessel) (c Category, changed bool) {
-	if v.Kind != KindNonMechanised || (v.PassengersCertified == 0 && v.CargoPermitted == 0) {
+	if v.Kind != KindNonMechanised || (v.PassengersCertified == 0 && v.CargoPermitted == 0 && !v.DangerousGoods) {
 		return v.Category, false
 	}
-	derived, _ := NonMechCategory(v.PassengersCertified, v.CargoPermitted, false)
+	derived, _ := NonMechCategory(v.PassengersCertified, v.CargoPermitted, v.DangerousGoods)
 	c = MoreOnerous(v.Category, derived)
 	return c, c != v.Category
 }

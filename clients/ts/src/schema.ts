@@ -1762,6 +1762,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/penalty-adjustments/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supervisor confirms or rejects a proposed rise of a served penalty
+         * @description A served challan rises only by an officer's act: when a late earlier
+         *     offence makes a penalty of a served notice a repeat (Karnataka 2025,
+         *     Sch-IV note: doubled), the rise is a `proposed` penalty adjustment
+         *     (pulled as `penalty_adjustment`, with the doubling trace on the
+         *     penalty) and the notice keeps its amount. Confirming applies it,
+         *     revises the notice (a paid line then shows the difference due) and
+         *     tells the owner; rejecting keeps the amount. Decreases apply at
+         *     once and never come here. Supervisors of the penalty's jurisdiction
+         *     decide (others 404); audited. The same decision again answers the
+         *     adjustment; the other is 409 `already_decided`; a proposal the chain
+         *     has since replaced is 409 `superseded`.
+         */
+        post: operations["decidePenaltyRise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/penalty-notices/{id}/appeals": {
         parameters: {
             query?: never;
@@ -2022,6 +2054,8 @@ export interface components {
             /** @description Upper case; special category vessels end in SPL (Karnataka 2025, r.98(3)) */
             registration_number?: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name?: string;
             kind?: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
@@ -2059,6 +2093,8 @@ export interface components {
             id?: string;
             registration_number: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name: string;
             kind: components["schemas"]["VesselKind"];
             category?: components["schemas"]["VesselCategory"];
@@ -2090,6 +2126,8 @@ export interface components {
         VesselPatch: {
             registration_number?: string;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             name?: string;
             category?: components["schemas"]["VesselCategory"];
             /** Format: int32 */
@@ -2329,6 +2367,8 @@ export interface components {
              */
             cargo_permitted?: number;
             special_category?: boolean;
+            /** @description Carries dangerous goods or flammable liquids other than for its domestic use; a non-mechanised boat that does is Category A (Karnataka 2025, r.102 Note) */
+            dangerous_goods?: boolean;
             /** @description Non-mechanised cargo boat in tow (Karnataka 2025, r.124) */
             towing?: boolean;
             /** @description Plies only in lake or still waters (Karnataka 2025, r.124) */
@@ -8524,6 +8564,59 @@ export interface operations {
                         recorded_by?: string;
                         /** Format: date-time */
                         created_at?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decidePenaltyRise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "confirm" | "reject";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided adjustment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        penalty_id: string;
+                        /** Format: uuid */
+                        offence_id: string;
+                        /** Format: int64 */
+                        old_amount: number;
+                        /** Format: int64 */
+                        new_amount: number;
+                        /** @enum {string} */
+                        state: "applied" | "proposed" | "confirmed" | "declined";
+                        reason: string;
+                        /** Format: int64 */
+                        version: number;
                     };
                 };
             };
