@@ -12,6 +12,7 @@ import (
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/penalty"
 	tsync "github.com/tindal/tindal/sync"
 )
 
@@ -109,6 +110,26 @@ func approve(t testing.TB, f *fixture, sup uuid.UUID, id uuid.UUID) inspect.View
 	return v
 }
 
+// confirmRises confirms, as the supervisor, every rise of a served penalty
+// the chain has proposed (a served challan rises only by an officer's act:
+// docs/PENALTIES.md §1) after first checking that one is waiting, and
+// returns how many it confirmed.
+func confirmRises(t testing.TB, f *fixture, sup uuid.UUID) int {
+	t.Helper()
+	var ids []uuid.UUID
+	f.db.Gorm.Raw("SELECT id FROM penalty_adjustments WHERE state = 'proposed' ORDER BY created_at, id").Scan(&ids)
+	if len(ids) == 0 {
+		t.Fatal("no proposed rise of a served penalty to confirm")
+	}
+	for _, id := range ids {
+		in := penalty.RiseDecision{Decision: penalty.RiseConfirm, Reason: "repeat offence within a year confirmed"}
+		if _, err := f.insp.Penalties().DecideRise(context.Background(), supScope(f, sup), id, in); err != nil {
+			t.Fatalf("confirm rise %s: %v", id, err)
+		}
+	}
+	return len(ids)
+}
+
 func TestInspectorPushNeverChangesRegistry(t *testing.T) {
 	f := newFixture(t)
 	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
@@ -154,6 +175,10 @@ func TestLateEarlierOffenceRecomputesChain(t *testing.T) {
 	if l, a := f.surveyPenalty(earlier); l != 1 || a != 5000 {
 		t.Fatalf("earlier offence: level %d Rs %d, want 1 / 5000", l, a)
 	}
+	if l, a := f.surveyPenalty(later); l != 1 || a != 5000 {
+		t.Fatalf("served offence before an officer confirms its rise: level %d Rs %d, want 1 / 5000", l, a)
+	}
+	confirmRises(t, f, sup)
 	if l, a := f.surveyPenalty(later); l != 2 || a != 10000 {
 		t.Fatalf("later offence after recompute: level %d Rs %d, want 2 / 10000", l, a)
 	}
@@ -187,6 +212,13 @@ func TestConcurrentApprovalsForOneOwnerGiveOneFirstOffence(t *testing.T) {
 		go func() { defer wg.Done(); approve(t, f, sup, id) }()
 	}
 	wg.Wait()
+	// Whichever approval came second may have made the other's served
+	// penalty a repeat: that rise waits for the supervisor.
+	var proposed int64
+	f.db.Gorm.Raw("SELECT count(*) FROM penalty_adjustments WHERE state = 'proposed'").Scan(&proposed)
+	if proposed > 0 {
+		confirmRises(t, f, sup)
+	}
 	l0, a0 := f.surveyPenalty(ids[0])
 	l1, a1 := f.surveyPenalty(ids[1])
 	// ids[1] is the earlier offence (4 days ago): first; ids[0] second.

@@ -76,12 +76,16 @@ func TestKAF04LateEarlierOffenceEmailsTheOwnerOnceInHindi(t *testing.T) {
 	submit := f.mut("d2", "inspection.submit", v2, ago(8*24*time.Hour-time.Hour), map[string]any{"inspection_id": earlier})
 	wantStatuses(t, f.push("d2", submit), "applied")
 	approve(t, f, sup, earlier)
+	if n := f.count(`SELECT count(*) FROM notifications WHERE template = 'penalty_adjusted'`); n != 0 {
+		t.Fatalf("%d penalty notices before an officer confirmed the rise, want none", n)
+	}
+	confirmRises(t, f, sup)
 	if l, a := f.surveyPenalty(later); l != 2 || a != 10000 {
 		t.Fatalf("later KA-F04 after recompute: level %d Rs %d, want 2 / 10000", l, a)
 	}
 	// One email per changed charged penalty (every row found on both
 	// inspections doubles), each keyed by its adjustment.
-	adjs := f.count(`SELECT count(*) FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id WHERE p.inspection_id = ? AND a.state = 'applied'`, later)
+	adjs := f.count(`SELECT count(*) FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id WHERE p.inspection_id = ? AND a.state IN ('applied', 'confirmed')`, later)
 	emails := func() int64 {
 		return f.count(`SELECT count(*) FROM notifications WHERE template = 'penalty_adjusted' AND channel = 'email' AND address = ?`, email)
 	}

@@ -109,6 +109,7 @@ func TestReappliedQuarantinedStartKeepsItsTimeFlags(t *testing.T) {
 	if _, err := f.insp.Review(ctx, supScope(f, sup), early, inspect.ReviewInput{Decision: inspect.DecisionConfirmTime}); err != nil {
 		t.Fatal(err)
 	}
+	confirmRises(t, f, sup)
 	if l, a := f.surveyPenalty(later); l != 2 || a != 10000 {
 		t.Fatalf("after the time is confirmed: level %d Rs %d, want 2 / 10000", l, a)
 	}
