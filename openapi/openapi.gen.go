@@ -1994,6 +1994,96 @@ func (e PenaltyAdjustmentSyncItemType) Valid() bool {
 	}
 }
 
+// Defines values for PenaltyAppealState.
+const (
+	PenaltyAppealStateDismissed PenaltyAppealState = "dismissed"
+	PenaltyAppealStatePending   PenaltyAppealState = "pending"
+	PenaltyAppealStateUpheld    PenaltyAppealState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAppealState enum.
+func (e PenaltyAppealState) Valid() bool {
+	switch e {
+	case PenaltyAppealStateDismissed:
+		return true
+	case PenaltyAppealStatePending:
+		return true
+	case PenaltyAppealStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeStatus.
+const (
+	PenaltyNoticeStatusCancelled PenaltyNoticeStatus = "cancelled"
+	PenaltyNoticeStatusOpen      PenaltyNoticeStatus = "open"
+	PenaltyNoticeStatusPaid      PenaltyNoticeStatus = "paid"
+	PenaltyNoticeStatusSetAside  PenaltyNoticeStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeStatus enum.
+func (e PenaltyNoticeStatus) Valid() bool {
+	switch e {
+	case PenaltyNoticeStatusCancelled:
+		return true
+	case PenaltyNoticeStatusOpen:
+		return true
+	case PenaltyNoticeStatusPaid:
+		return true
+	case PenaltyNoticeStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeLinePartyKind.
+const (
+	PenaltyNoticeLinePartyKindCrewMember PenaltyNoticeLinePartyKind = "crew_member"
+	PenaltyNoticeLinePartyKindMaster     PenaltyNoticeLinePartyKind = "master"
+	PenaltyNoticeLinePartyKindOwner      PenaltyNoticeLinePartyKind = "owner"
+	PenaltyNoticeLinePartyKindPassenger  PenaltyNoticeLinePartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeLinePartyKind enum.
+func (e PenaltyNoticeLinePartyKind) Valid() bool {
+	switch e {
+	case PenaltyNoticeLinePartyKindCrewMember:
+		return true
+	case PenaltyNoticeLinePartyKindMaster:
+		return true
+	case PenaltyNoticeLinePartyKindOwner:
+		return true
+	case PenaltyNoticeLinePartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeLineStatus.
+const (
+	PenaltyNoticeLineStatusCancelled PenaltyNoticeLineStatus = "cancelled"
+	PenaltyNoticeLineStatusCharged   PenaltyNoticeLineStatus = "charged"
+	PenaltyNoticeLineStatusSetAside  PenaltyNoticeLineStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeLineStatus enum.
+func (e PenaltyNoticeLineStatus) Valid() bool {
+	switch e {
+	case PenaltyNoticeLineStatusCancelled:
+		return true
+	case PenaltyNoticeLineStatusCharged:
+		return true
+	case PenaltyNoticeLineStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PenaltySyncItemOp.
 const (
 	PenaltySyncItemOpDelete          PenaltySyncItemOp = "delete"
@@ -2440,16 +2530,16 @@ func (e Regime) Valid() bool {
 
 // Defines values for RepeatSettingsMode.
 const (
-	FlatDouble RepeatSettingsMode = "flat_double"
-	Geometric  RepeatSettingsMode = "geometric"
+	RepeatSettingsModeFlatDouble RepeatSettingsMode = "flat_double"
+	RepeatSettingsModeGeometric  RepeatSettingsMode = "geometric"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsMode enum.
 func (e RepeatSettingsMode) Valid() bool {
 	switch e {
-	case FlatDouble:
+	case RepeatSettingsModeFlatDouble:
 		return true
-	case Geometric:
+	case RepeatSettingsModeGeometric:
 		return true
 	default:
 		return false
@@ -2476,16 +2566,16 @@ func (e RepeatSettingsOffenderKey) Valid() bool {
 
 // Defines values for RepeatSettingsScope.
 const (
-	AnyOffence  RepeatSettingsScope = "any_offence"
-	SameOffence RepeatSettingsScope = "same_offence"
+	RepeatSettingsScopeAnyOffence  RepeatSettingsScope = "any_offence"
+	RepeatSettingsScopeSameOffence RepeatSettingsScope = "same_offence"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsScope enum.
 func (e RepeatSettingsScope) Valid() bool {
 	switch e {
-	case AnyOffence:
+	case RepeatSettingsScopeAnyOffence:
 		return true
-	case SameOffence:
+	case RepeatSettingsScopeSameOffence:
 		return true
 	default:
 		return false
@@ -2494,22 +2584,22 @@ func (e RepeatSettingsScope) Valid() bool {
 
 // Defines values for RepeatSettingsWindow.
 const (
-	CalendarYear     RepeatSettingsWindow = "calendar_year"
-	FinancialYear    RepeatSettingsWindow = "financial_year"
-	RollingFromFirst RepeatSettingsWindow = "rolling_from_first"
-	RollingFromLast  RepeatSettingsWindow = "rolling_from_last"
+	RepeatSettingsWindowCalendarYear     RepeatSettingsWindow = "calendar_year"
+	RepeatSettingsWindowFinancialYear    RepeatSettingsWindow = "financial_year"
+	RepeatSettingsWindowRollingFromFirst RepeatSettingsWindow = "rolling_from_first"
+	RepeatSettingsWindowRollingFromLast  RepeatSettingsWindow = "rolling_from_last"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsWindow enum.
 func (e RepeatSettingsWindow) Valid() bool {
 	switch e {
-	case CalendarYear:
+	case RepeatSettingsWindowCalendarYear:
 		return true
-	case FinancialYear:
+	case RepeatSettingsWindowFinancialYear:
 		return true
-	case RollingFromFirst:
+	case RepeatSettingsWindowRollingFromFirst:
 		return true
-	case RollingFromLast:
+	case RepeatSettingsWindowRollingFromLast:
 		return true
 	default:
 		return false
@@ -2597,6 +2687,84 @@ func (e Role) Valid() bool {
 	case RoleRegistrar:
 		return true
 	case RoleSupervisor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatMode.
+const (
+	RuleSetRecordRepeatModeFlatDouble RuleSetRecordRepeatMode = "flat_double"
+	RuleSetRecordRepeatModeGeometric  RuleSetRecordRepeatMode = "geometric"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatMode enum.
+func (e RuleSetRecordRepeatMode) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatModeFlatDouble:
+		return true
+	case RuleSetRecordRepeatModeGeometric:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatOffenderKey.
+const (
+	RuleSetRecordRepeatOffenderKeyOwner       RuleSetRecordRepeatOffenderKey = "owner"
+	RuleSetRecordRepeatOffenderKeyOwnerVessel RuleSetRecordRepeatOffenderKey = "owner_vessel"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatOffenderKey enum.
+func (e RuleSetRecordRepeatOffenderKey) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatOffenderKeyOwner:
+		return true
+	case RuleSetRecordRepeatOffenderKeyOwnerVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatScope.
+const (
+	RuleSetRecordRepeatScopeAnyOffence  RuleSetRecordRepeatScope = "any_offence"
+	RuleSetRecordRepeatScopeSameOffence RuleSetRecordRepeatScope = "same_offence"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatScope enum.
+func (e RuleSetRecordRepeatScope) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatScopeAnyOffence:
+		return true
+	case RuleSetRecordRepeatScopeSameOffence:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatWindow.
+const (
+	RuleSetRecordRepeatWindowCalendarYear     RuleSetRecordRepeatWindow = "calendar_year"
+	RuleSetRecordRepeatWindowFinancialYear    RuleSetRecordRepeatWindow = "financial_year"
+	RuleSetRecordRepeatWindowRollingFromFirst RuleSetRecordRepeatWindow = "rolling_from_first"
+	RuleSetRecordRepeatWindowRollingFromLast  RuleSetRecordRepeatWindow = "rolling_from_last"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatWindow enum.
+func (e RuleSetRecordRepeatWindow) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatWindowCalendarYear:
+		return true
+	case RuleSetRecordRepeatWindowFinancialYear:
+		return true
+	case RuleSetRecordRepeatWindowRollingFromFirst:
+		return true
+	case RuleSetRecordRepeatWindowRollingFromLast:
 		return true
 	default:
 		return false
@@ -3227,183 +3395,6 @@ func (e DecidePenaltyAppealJSONBodyDecision) Valid() bool {
 	case DecidePenaltyAppealJSONBodyDecisionDismissed:
 		return true
 	case DecidePenaltyAppealJSONBodyDecisionUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DecidePenaltyAppeal200JSONResponseBodyState.
-const (
-	DecidePenaltyAppeal200JSONResponseBodyStateDismissed DecidePenaltyAppeal200JSONResponseBodyState = "dismissed"
-	DecidePenaltyAppeal200JSONResponseBodyStatePending   DecidePenaltyAppeal200JSONResponseBodyState = "pending"
-	DecidePenaltyAppeal200JSONResponseBodyStateUpheld    DecidePenaltyAppeal200JSONResponseBodyState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the DecidePenaltyAppeal200JSONResponseBodyState enum.
-func (e DecidePenaltyAppeal200JSONResponseBodyState) Valid() bool {
-	switch e {
-	case DecidePenaltyAppeal200JSONResponseBodyStateDismissed:
-		return true
-	case DecidePenaltyAppeal200JSONResponseBodyStatePending:
-		return true
-	case DecidePenaltyAppeal200JSONResponseBodyStateUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyAppealsState.
-const (
-	GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed GetPenaltyNotice200JSONResponseBodyAppealsState = "dismissed"
-	GetPenaltyNotice200JSONResponseBodyAppealsStatePending   GetPenaltyNotice200JSONResponseBodyAppealsState = "pending"
-	GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld    GetPenaltyNotice200JSONResponseBodyAppealsState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyAppealsState enum.
-func (e GetPenaltyNotice200JSONResponseBodyAppealsState) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyAppealsStatePending:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyLinesPartyKind.
-const (
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "crew_member"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "master"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "owner"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "passenger"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesPartyKind enum.
-func (e GetPenaltyNotice200JSONResponseBodyLinesPartyKind) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyLinesStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyLinesStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyLinesStatus = "charged"
-	GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyLinesStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyLinesStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusCharged:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind.
-const (
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "crew_member"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "master"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "owner"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "passenger"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind enum.
-func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "charged"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyStatusCancelled GetPenaltyNotice200JSONResponseBodyStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyStatusOpen      GetPenaltyNotice200JSONResponseBodyStatus = "open"
-	GetPenaltyNotice200JSONResponseBodyStatusPaid      GetPenaltyNotice200JSONResponseBodyStatus = "paid"
-	GetPenaltyNotice200JSONResponseBodyStatusSetAside  GetPenaltyNotice200JSONResponseBodyStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusOpen:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusPaid:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for FilePenaltyAppeal201JSONResponseBodyState.
-const (
-	FilePenaltyAppeal201JSONResponseBodyStateDismissed FilePenaltyAppeal201JSONResponseBodyState = "dismissed"
-	FilePenaltyAppeal201JSONResponseBodyStatePending   FilePenaltyAppeal201JSONResponseBodyState = "pending"
-	FilePenaltyAppeal201JSONResponseBodyStateUpheld    FilePenaltyAppeal201JSONResponseBodyState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the FilePenaltyAppeal201JSONResponseBodyState enum.
-func (e FilePenaltyAppeal201JSONResponseBodyState) Valid() bool {
-	switch e {
-	case FilePenaltyAppeal201JSONResponseBodyStateDismissed:
-		return true
-	case FilePenaltyAppeal201JSONResponseBodyStatePending:
-		return true
-	case FilePenaltyAppeal201JSONResponseBodyStateUpheld:
 		return true
 	default:
 		return false
@@ -4071,23 +4062,27 @@ type ComplianceReason struct {
 // Conflict defines model for Conflict.
 type Conflict struct {
 	// BaseValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
-	BaseValue    interface{}             `json:"base_value,omitempty"`
-	BaseVersion  int64                   `json:"base_version"`
-	ClientAuthor *map[string]interface{} `json:"client_author,omitempty"`
+	BaseValue   interface{} `json:"base_value,omitempty"`
+	BaseVersion int64       `json:"base_version"`
+
+	// ClientAuthor Who wrote one side of a conflict
+	ClientAuthor *ConflictAuthor `json:"client_author,omitempty"`
 
 	// ClientValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
-	ClientValue  interface{}             `json:"client_value,omitempty"`
-	CreatedAt    time.Time               `json:"created_at"`
-	EntityId     openapi_types.UUID      `json:"entity_id"`
-	EntityType   string                  `json:"entity_type"`
-	Field        string                  `json:"field"`
-	Id           openapi_types.UUID      `json:"id"`
-	InspectionId *openapi_types.UUID     `json:"inspection_id,omitempty"`
-	Policy       string                  `json:"policy"`
-	Resolution   *string                 `json:"resolution,omitempty"`
-	ResolvedAt   *time.Time              `json:"resolved_at,omitempty"`
-	ResolvedBy   *openapi_types.UUID     `json:"resolved_by,omitempty"`
-	ServerAuthor *map[string]interface{} `json:"server_author,omitempty"`
+	ClientValue  interface{}         `json:"client_value,omitempty"`
+	CreatedAt    time.Time           `json:"created_at"`
+	EntityId     openapi_types.UUID  `json:"entity_id"`
+	EntityType   string              `json:"entity_type"`
+	Field        string              `json:"field"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectionId *openapi_types.UUID `json:"inspection_id,omitempty"`
+	Policy       string              `json:"policy"`
+	Resolution   *string             `json:"resolution,omitempty"`
+	ResolvedAt   *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy   *openapi_types.UUID `json:"resolved_by,omitempty"`
+
+	// ServerAuthor Who wrote one side of a conflict
+	ServerAuthor *ConflictAuthor `json:"server_author,omitempty"`
 
 	// ServerValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	ServerValue interface{}    `json:"server_value,omitempty"`
@@ -4096,6 +4091,15 @@ type Conflict struct {
 
 // ConflictWinner defines model for Conflict.Winner.
 type ConflictWinner string
+
+// ConflictAuthor Who wrote one side of a conflict
+type ConflictAuthor struct {
+	CapturedAt time.Time           `json:"captured_at"`
+	DeviceId   openapi_types.UUID  `json:"device_id"`
+	MutationId *openapi_types.UUID `json:"mutation_id,omitempty"`
+	Seq        int64               `json:"seq"`
+	UserId     openapi_types.UUID  `json:"user_id"`
+}
 
 // ConflictList defines model for ConflictList.
 type ConflictList struct {
@@ -4109,8 +4113,8 @@ type ConflictRecord struct {
 	BaseValue   NullableJSONValue `json:"base_value"`
 	BaseVersion int64             `json:"base_version"`
 
-	// ClientAuthor Any JSON value but null
-	ClientAuthor JSONValue `json:"client_author"`
+	// ClientAuthor Who wrote one side of a conflict
+	ClientAuthor ConflictAuthor `json:"client_author"`
 
 	// ClientValue Any JSON value, or null
 	ClientValue    NullableJSONValue   `json:"client_value"`
@@ -4129,8 +4133,8 @@ type ConflictRecord struct {
 	ResolvedAt     *time.Time          `json:"resolved_at"`
 	ResolvedBy     *openapi_types.UUID `json:"resolved_by"`
 
-	// ServerAuthor Any JSON value but null
-	ServerAuthor JSONValue `json:"server_author"`
+	// ServerAuthor Who wrote one side of a conflict
+	ServerAuthor ConflictAuthor `json:"server_author"`
 
 	// ServerValue Any JSON value, or null
 	ServerValue NullableJSONValue `json:"server_value"`
@@ -4314,18 +4318,18 @@ type DetentionOrder struct {
 	OrderedBy         openapi_types.UUID `json:"ordered_by"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
 
-	// Particulars The Annex-1 fields as issued
-	Particulars       map[string]interface{} `json:"particulars"`
-	Reason            *string                `json:"reason,omitempty"`
-	ReinspectionId    *openapi_types.UUID    `json:"reinspection_id,omitempty"`
-	ReleaseConditions *[]string              `json:"release_conditions,omitempty"`
-	ReleaseNumber     *string                `json:"release_number,omitempty"`
+	// Particulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+	Particulars       DetentionParticulars `json:"particulars"`
+	Reason            *string              `json:"reason,omitempty"`
+	ReinspectionId    *openapi_types.UUID  `json:"reinspection_id,omitempty"`
+	ReleaseConditions *[]string            `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string              `json:"release_number,omitempty"`
 
-	// ReleaseParticulars The Annex-2 fields and charges as issued
-	ReleaseParticulars *map[string]interface{} `json:"release_particulars,omitempty"`
-	ReleaseVerifyCode  *string                 `json:"release_verify_code,omitempty"`
-	ReleasedAt         *time.Time              `json:"released_at,omitempty"`
-	ReleasedBy         *openapi_types.UUID     `json:"released_by,omitempty"`
+	// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+	ReleaseParticulars *ReleaseParticulars `json:"release_particulars,omitempty"`
+	ReleaseVerifyCode  *string             `json:"release_verify_code,omitempty"`
+	ReleasedAt         *time.Time          `json:"released_at,omitempty"`
+	ReleasedBy         *openapi_types.UUID `json:"released_by,omitempty"`
 
 	// ReportDueAt Sch-IX para 1.3 (48 hours)
 	ReportDueAt time.Time            `json:"report_due_at"`
@@ -4358,16 +4362,16 @@ type DetentionOrderRecord struct {
 	OrderedBy         *openapi_types.UUID `json:"ordered_by,omitempty"`
 	OwnerId           openapi_types.UUID  `json:"owner_id"`
 
-	// Particulars Any JSON value but null
-	Particulars       *JSONValue          `json:"particulars,omitempty"`
-	Reason            *string             `json:"reason,omitempty"`
-	Regime            *string             `json:"regime,omitempty"`
-	ReinspectionId    *openapi_types.UUID `json:"reinspection_id,omitempty"`
-	ReleaseConditions *string             `json:"release_conditions,omitempty"`
-	ReleaseNumber     *string             `json:"release_number,omitempty"`
+	// Particulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+	Particulars       *DetentionParticulars `json:"particulars,omitempty"`
+	Reason            *string               `json:"reason,omitempty"`
+	Regime            *string               `json:"regime,omitempty"`
+	ReinspectionId    *openapi_types.UUID   `json:"reinspection_id,omitempty"`
+	ReleaseConditions *string               `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string               `json:"release_number,omitempty"`
 
-	// ReleaseParticulars Any JSON value, or null
-	ReleaseParticulars *NullableJSONValue         `json:"release_particulars,omitempty"`
+	// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+	ReleaseParticulars *ReleaseParticulars        `json:"release_particulars,omitempty"`
 	ReleaseSeq         *int                       `json:"release_seq,omitempty"`
 	ReleaseVerifyCode  *string                    `json:"release_verify_code,omitempty"`
 	ReleasedAt         *time.Time                 `json:"released_at,omitempty"`
@@ -4405,6 +4409,42 @@ type DetentionOrderSyncItemOp string
 
 // DetentionOrderSyncItemType defines model for DetentionOrderSyncItem.Type.
 type DetentionOrderSyncItemType string
+
+// DetentionParticulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+type DetentionParticulars struct {
+	AppealRule         *string         `json:"appeal_rule,omitempty"`
+	AppellateAuthority *string         `json:"appellate_authority,omitempty"`
+	Copies             *[]string       `json:"copies,omitempty"`
+	Date               time.Time       `json:"date"`
+	DetentionAuthority *string         `json:"detention_authority,omitempty"`
+	Enclosure          *string         `json:"enclosure,omitempty"`
+	Findings           *[]OrderFinding `json:"findings,omitempty"`
+	HeadOffice         *string         `json:"head_office,omitempty"`
+	InspectionActions  *[]struct {
+		Code  string `json:"code"`
+		Title string `json:"title"`
+	} `json:"inspection_actions,omitempty"`
+	InspectionDate *openapi_types.Date `json:"inspection_date,omitempty"`
+	MasterName     *string             `json:"master_name,omitempty"`
+	Number         string              `json:"number"`
+
+	// OrderedBy The officer's name
+	OrderedBy         *string `json:"ordered_by,omitempty"`
+	PlaceOfInspection *string `json:"place_of_inspection,omitempty"`
+	PlaceOfRegistry   *string `json:"place_of_registry,omitempty"`
+
+	// Port The port or limits the vessel may not leave
+	Port               *string `json:"port,omitempty"`
+	Powers             *string `json:"powers,omitempty"`
+	PresentLocation    *string `json:"present_location,omitempty"`
+	RegistrationNumber string  `json:"registration_number"`
+
+	// ReportDueAt Sch-IX para 1.3 (48 hours)
+	ReportDueAt     *time.Time `json:"report_due_at,omitempty"`
+	ReportingOffice *string    `json:"reporting_office,omitempty"`
+	VerifyCode      *string    `json:"verify_code,omitempty"`
+	VesselName      string     `json:"vessel_name"`
+}
 
 // DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
 type DetentionProposal = rules.DetentionProposal
@@ -4580,6 +4620,33 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// FieldStamp defines model for FieldStamp.
+type FieldStamp struct {
+	// D Device
+	D openapi_types.UUID `json:"d"`
+
+	// M Mutation
+	M openapi_types.UUID `json:"m"`
+
+	// P Any JSON value, or null
+	P *NullableJSONValue `json:"p,omitempty"`
+
+	// S The mutation's seq on its device
+	S int64 `json:"s"`
+
+	// T Capture time
+	T time.Time `json:"t"`
+
+	// U User
+	U openapi_types.UUID `json:"u"`
+
+	// V The row version the write made
+	V int64 `json:"v"`
+}
+
+// FieldStamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+type FieldStamps map[string]FieldStamp
+
 // FindingDiscardMutation defines model for FindingDiscardMutation.
 type FindingDiscardMutation struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
@@ -4651,34 +4718,37 @@ type FindingPhotoRequestContentType string
 
 // FindingRecord A row of findings as the pull sends it: every column by name
 type FindingRecord struct {
-	Action            string              `json:"action"`
-	Code              string              `json:"code"`
-	CreatedAt         time.Time           `json:"created_at"`
-	DeletedAt         *time.Time          `json:"deleted_at"`
-	Detainable        bool                `json:"detainable"`
-	DueDate           *openapi_types.Date `json:"due_date"`
-	DueKind           string              `json:"due_kind"`
-	Id                openapi_types.UUID  `json:"id"`
-	InspectionId      openapi_types.UUID  `json:"inspection_id"`
-	InspectorId       openapi_types.UUID  `json:"inspector_id"`
-	JurisdictionId    openapi_types.UUID  `json:"jurisdiction_id"`
-	LiableParty       string              `json:"liable_party"`
-	Note              string              `json:"note"`
-	OwnerId           openapi_types.UUID  `json:"owner_id"`
-	PartyRef          string              `json:"party_ref"`
-	PenaltyRow        string              `json:"penalty_row"`
-	Persons           int                 `json:"persons"`
-	RectificationNote string              `json:"rectification_note"`
-	Rectified         bool                `json:"rectified"`
-	RectifiedAt       *time.Time          `json:"rectified_at"`
-	RequestedAction   string              `json:"requested_action"`
-	Source            string              `json:"source"`
-	Sources           []string            `json:"sources"`
+	Action         string              `json:"action"`
+	Code           string              `json:"code"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	Detainable     bool                `json:"detainable"`
+	DueDate        *openapi_types.Date `json:"due_date"`
+	DueKind        string              `json:"due_kind"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	LiableParty    string              `json:"liable_party"`
+	Note           string              `json:"note"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	PartyRef       string              `json:"party_ref"`
+	PenaltyRow     string              `json:"penalty_row"`
+	Persons        int                 `json:"persons"`
 
-	// Stamps Any JSON value but null
-	Stamps    JSONValue `json:"stamps"`
-	UpdatedAt time.Time `json:"updated_at"`
-	Version   int64     `json:"version"`
+	// RectificationAction '01' once an owner's rectification is accepted (Karnataka 2025, Sch-IX after Form B); empty before
+	RectificationAction string     `json:"rectification_action"`
+	RectificationNote   string     `json:"rectification_note"`
+	Rectified           bool       `json:"rectified"`
+	RectifiedAt         *time.Time `json:"rectified_at"`
+	RequestedAction     string     `json:"requested_action"`
+	Source              string     `json:"source"`
+	Sources             []string   `json:"sources"`
+
+	// Stamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+	Stamps    FieldStamps `json:"stamps"`
+	UpdatedAt time.Time   `json:"updated_at"`
+	Version   int64       `json:"version"`
 }
 
 // FindingRecordArgs finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
@@ -5328,34 +5398,55 @@ type InspectionList struct {
 	NextCursor *string      `json:"next_cursor,omitempty"`
 }
 
+// InspectionOutcome The law's stored reading of an inspection (recomputed by the server, never taken from a client); empty before the first recompute
+type InspectionOutcome struct {
+	Date         *openapi_types.Date `json:"date,omitempty"`
+	Deficiencies *[]Deficiency       `json:"deficiencies,omitempty"`
+
+	// Detention A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
+	Detention         *DetentionProposal      `json:"detention,omitempty"`
+	InspectionActions *[]InspectionActionCode `json:"inspection_actions,omitempty"`
+	Offences          *[]ProposedOffence      `json:"offences,omitempty"`
+	RuleSet           *string                 `json:"rule_set,omitempty"`
+
+	// Trace How the answer was reached, each step with its citation
+	Trace *Trace `json:"trace,omitempty"`
+}
+
 // InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
-	ApprovedAt             *time.Time          `json:"approved_at"`
-	CargoTonnes            *float64            `json:"cargo_tonnes"`
-	ChangedAfterSubmission bool                `json:"changed_after_submission"`
-	CreatedAt              time.Time           `json:"created_at"`
-	DeletedAt              *time.Time          `json:"deleted_at"`
-	DetentionProposed      bool                `json:"detention_proposed"`
-	DeviceId               *openapi_types.UUID `json:"device_id"`
-	EvidenceTotal          int                 `json:"evidence_total"`
-	EvidenceVerified       int                 `json:"evidence_verified"`
-	Id                     openapi_types.UUID  `json:"id"`
-	InspectorId            openapi_types.UUID  `json:"inspector_id"`
-	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
-	Kind                   string              `json:"kind"`
-	Lat                    *float64            `json:"lat"`
-	Lon                    *float64            `json:"lon"`
-	Notes                  string              `json:"notes"`
+	ApprovedAt             *time.Time `json:"approved_at"`
+	CargoTonnes            *float64   `json:"cargo_tonnes"`
+	ChangedAfterSubmission bool       `json:"changed_after_submission"`
+	CreatedAt              time.Time  `json:"created_at"`
+	DeletedAt              *time.Time `json:"deleted_at"`
 
-	// Outcome Any JSON value but null
-	Outcome           JSONValue          `json:"outcome"`
+	// DetentionOrderId The detention order a re-inspection may lift (kind re_inspection only; Karnataka 2025, Sch-IX Annex-1)
+	DetentionOrderId  *openapi_types.UUID `json:"detention_order_id"`
+	DetentionProposed bool                `json:"detention_proposed"`
+	DeviceId          *openapi_types.UUID `json:"device_id"`
+	EvidenceTotal     int                 `json:"evidence_total"`
+	EvidenceVerified  int                 `json:"evidence_verified"`
+	Id                openapi_types.UUID  `json:"id"`
+
+	// InspectionActions Inspection action codes recorded when a detention order is issued (Karnataka 2025, Sch-IX, codes 11-15)
+	InspectionActions []InspectionActionCode `json:"inspection_actions"`
+	InspectorId       openapi_types.UUID     `json:"inspector_id"`
+	JurisdictionId    openapi_types.UUID     `json:"jurisdiction_id"`
+	Kind              string                 `json:"kind"`
+	Lat               *float64               `json:"lat"`
+	Lon               *float64               `json:"lon"`
+	Notes             string                 `json:"notes"`
+
+	// Outcome The law's stored reading of an inspection (recomputed by the server, never taken from a client); empty before the first recompute
+	Outcome           InspectionOutcome  `json:"outcome"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
 	PassengersCarried *int               `json:"passengers_carried"`
 	ReviewComment     string             `json:"review_comment"`
 	RuleSetId         string             `json:"rule_set_id"`
 
-	// Stamps Any JSON value but null
-	Stamps      JSONValue          `json:"stamps"`
+	// Stamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+	Stamps      FieldStamps        `json:"stamps"`
 	StartedAt   time.Time          `json:"started_at"`
 	StartedRaw  *time.Time         `json:"started_raw"`
 	Status      string             `json:"status"`
@@ -5537,10 +5628,12 @@ type InspectionSummary struct {
 		Sources     *[]string           `json:"sources,omitempty"`
 		Title       string              `json:"title"`
 	} `json:"deficiencies"`
-	Detention        map[string]interface{} `json:"detention"`
-	EvidenceTotal    int                    `json:"evidence_total"`
-	EvidenceVerified int                    `json:"evidence_verified"`
-	Id               openapi_types.UUID     `json:"id"`
+
+	// Detention A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
+	Detention        DetentionProposal  `json:"detention"`
+	EvidenceTotal    int                `json:"evidence_total"`
+	EvidenceVerified int                `json:"evidence_verified"`
+	Id               openapi_types.UUID `json:"id"`
 	Penalties        []struct {
 		// Amount Whole rupees
 		Amount    int64              `json:"amount"`
@@ -5792,11 +5885,11 @@ type Notification struct {
 	// Locale The language the text is in (English where the preferred one is not written yet)
 	Locale NotificationLocale `json:"locale"`
 
-	// Payload What the text says, as data: vessel, doc, number, due, days, citation, lines
-	Payload  map[string]interface{} `json:"payload"`
-	ReadAt   *time.Time             `json:"read_at,omitempty"`
-	Subject  string                 `json:"subject"`
-	Template string                 `json:"template"`
+	// Payload What the text says, as data
+	Payload  NotificationPayload `json:"payload"`
+	ReadAt   *time.Time          `json:"read_at,omitempty"`
+	Subject  string              `json:"subject"`
+	Template string              `json:"template"`
 }
 
 // NotificationLocale The language the text is in (English where the preferred one is not written yet)
@@ -5806,6 +5899,55 @@ type NotificationLocale string
 type NotificationList struct {
 	Items      []Notification `json:"items"`
 	NextCursor *string        `json:"next_cursor,omitempty"`
+}
+
+// NotificationPayload What the text says, as data
+type NotificationPayload struct {
+	// Amount Rupees
+	Amount *int64 `json:"amount,omitempty"`
+
+	// By A second date: the last day to appeal a detention order
+	By       *time.Time `json:"by,omitempty"`
+	Citation *string    `json:"citation,omitempty"`
+
+	// Days Days from the run date to due (negative once past)
+	Days   *int64  `json:"days,omitempty"`
+	Detail *string `json:"detail,omitempty"`
+
+	// Doc Document code: a certificate kind or crew grade
+	Doc *string `json:"doc,omitempty"`
+
+	// Due A date (midnight UTC standing for the date)
+	Due *time.Time `json:"due,omitempty"`
+
+	// Earlier The date of the earlier offence a reason names
+	Earlier *time.Time `json:"earlier,omitempty"`
+
+	// Holder The crew member's name, for crew certificates
+	Holder *string   `json:"holder,omitempty"`
+	Level  *int      `json:"level,omitempty"`
+	Lines  *[]string `json:"lines,omitempty"`
+
+	// Number The certificate's or notice's number
+	Number  *string `json:"number,omitempty"`
+	Offence *string `json:"offence,omitempty"`
+
+	// Posts The crew posts no valid holder fills (manning notices)
+	Posts *[]struct {
+		Grades []CrewGrade `json:"grades"`
+		Role   string      `json:"role"`
+	} `json:"posts,omitempty"`
+
+	// Previous Rupees before a revision
+	Previous      *int64  `json:"previous,omitempty"`
+	PreviousLevel *int    `json:"previous_level,omitempty"`
+	Reason        *string `json:"reason,omitempty"`
+
+	// Row The Sch-IV row, e.g. KA-F01
+	Row *string `json:"row,omitempty"`
+
+	// Vessel e.g. "Sagar Rani (KA-KWR-M-0001)"
+	Vessel *string `json:"vessel,omitempty"`
 }
 
 // NullableJSONValue Any JSON value, or null
@@ -5870,6 +6012,15 @@ type OffenceSyncItemOp string
 
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
+
+// OrderFinding defines model for OrderFinding.
+type OrderFinding struct {
+	// Action Deficiency action code (Sch-IX, after Form-B)
+	Action    string    `json:"action"`
+	Code      string    `json:"code"`
+	LegalRefs *[]string `json:"legal_refs,omitempty"`
+	Title     string    `json:"title"`
+}
 
 // Owner defines model for Owner.
 type Owner struct {
@@ -5978,6 +6129,142 @@ type PenaltyAdjustmentSyncItemOp string
 // PenaltyAdjustmentSyncItemType defines model for PenaltyAdjustmentSyncItem.Type.
 type PenaltyAdjustmentSyncItemType string
 
+// PenaltyAppeal defines model for PenaltyAppeal.
+type PenaltyAppeal struct {
+	Authority      string              `json:"authority"`
+	DecidedAt      *time.Time          `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by,omitempty"`
+	DecisionReason *string             `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date  `json:"filed_on"`
+	Grounds        *string             `json:"grounds,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	State          PenaltyAppealState  `json:"state"`
+	WindowClosesOn openapi_types.Date  `json:"window_closes_on"`
+}
+
+// PenaltyAppealState defines model for PenaltyAppeal.State.
+type PenaltyAppealState string
+
+// PenaltyNotice A penalty notice with every penalty, its revisions, payments and appeals (Karnataka 2025, Sch-IV and Form-18)
+type PenaltyNotice struct {
+	Appeal *struct {
+		Authority *string             `json:"authority,omitempty"`
+		Citation  *string             `json:"citation,omitempty"`
+		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
+		Days      *int64              `json:"days,omitempty"`
+	} `json:"appeal,omitempty"`
+	Appeals []PenaltyAppeal `json:"appeals"`
+
+	// Due Rupees still due; negative when a refund is due
+	Due          int64               `json:"due"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	Jurisdiction struct {
+		Code *string             `json:"code,omitempty"`
+		Id   *openapi_types.UUID `json:"id,omitempty"`
+		Name *string             `json:"name,omitempty"`
+	} `json:"jurisdiction"`
+	Lines  []PenaltyNoticeLine `json:"lines"`
+	Number string              `json:"number"`
+	Owner  struct {
+		Id                *openapi_types.UUID `json:"id,omitempty"`
+		Name              *string             `json:"name,omitempty"`
+		PreferredLanguage *string             `json:"preferred_language,omitempty"`
+	} `json:"owner"`
+	Paid int64 `json:"paid"`
+
+	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
+	PayBy     openapi_types.Date `json:"pay_by"`
+	Payments  []PenaltyPayment   `json:"payments"`
+	Regime    string             `json:"regime"`
+	Revision  int64              `json:"revision"`
+	Revisions []struct {
+		CreatedAt time.Time           `json:"created_at"`
+		Lines     []PenaltyNoticeLine `json:"lines"`
+		Previous  *int64              `json:"previous,omitempty"`
+		Reason    string              `json:"reason"`
+		Revision  int64               `json:"revision"`
+		Total     int64               `json:"total"`
+	} `json:"revisions"`
+	ServedOn openapi_types.Date  `json:"served_on"`
+	Status   PenaltyNoticeStatus `json:"status"`
+
+	// Total Rupees charged by the current revision
+	Total int64 `json:"total"`
+
+	// VerifyCode The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued
+	VerifyCode *string `json:"verify_code,omitempty"`
+	Vessel     struct {
+		Id                 *openapi_types.UUID `json:"id,omitempty"`
+		Name               *string             `json:"name,omitempty"`
+		RegistrationNumber *string             `json:"registration_number,omitempty"`
+	} `json:"vessel"`
+}
+
+// PenaltyNoticeStatus defines model for PenaltyNotice.Status.
+type PenaltyNoticeStatus string
+
+// PenaltyNoticeLine One penalty of a notice's revision: one offence and liable person (Karnataka 2025, Sch-IV)
+type PenaltyNoticeLine struct {
+	Amount      int64   `json:"amount"`
+	AppealState *string `json:"appeal_state,omitempty"`
+	Citation    *string `json:"citation,omitempty"`
+
+	// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
+	Due *int64 `json:"due,omitempty"`
+
+	// EscalatedFrom The earlier offence whose charge was doubled
+	EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+	// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+	Level     int64                      `json:"level"`
+	OffenceId openapi_types.UUID         `json:"offence_id"`
+	Paid      *int64                     `json:"paid,omitempty"`
+	PartyKind PenaltyNoticeLinePartyKind `json:"party_kind"`
+
+	// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+	PartyRef       *string            `json:"party_ref,omitempty"`
+	PenaltyId      openapi_types.UUID `json:"penalty_id"`
+	Persons        int64              `json:"persons"`
+	PreviousAmount *int64             `json:"previous_amount,omitempty"`
+	PreviousLevel  *int64             `json:"previous_level,omitempty"`
+	PreviousStatus *string            `json:"previous_status,omitempty"`
+	Row            string             `json:"row"`
+
+	// Sl Serial number of the Sch-IV row as printed
+	Sl     *int64                  `json:"sl,omitempty"`
+	Status PenaltyNoticeLineStatus `json:"status"`
+	Trace  []struct {
+		Citation *string `json:"citation,omitempty"`
+		Detail   *string `json:"detail,omitempty"`
+		Rule     *string `json:"rule,omitempty"`
+	} `json:"trace"`
+	UnitAmount int64   `json:"unit_amount"`
+	Why        *string `json:"why,omitempty"`
+}
+
+// PenaltyNoticeLinePartyKind defines model for PenaltyNoticeLine.PartyKind.
+type PenaltyNoticeLinePartyKind string
+
+// PenaltyNoticeLineStatus defines model for PenaltyNoticeLine.Status.
+type PenaltyNoticeLineStatus string
+
+// PenaltyPayment defines model for PenaltyPayment.
+type PenaltyPayment struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int64              `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
 // PenaltyRecord A row of penalties as the pull sends it: every column by name
 type PenaltyRecord struct {
 	Amount         int64               `json:"amount"`
@@ -5999,8 +6286,8 @@ type PenaltyRecord struct {
 	Revision       int                 `json:"revision"`
 	RuleSetId      string              `json:"rule_set_id"`
 
-	// Trace Any JSON value but null
-	Trace      JSONValue `json:"trace"`
+	// Trace How the answer was reached, each step with its citation
+	Trace      Trace     `json:"trace"`
 	UnitAmount int64     `json:"unit_amount"`
 	UpdatedAt  time.Time `json:"updated_at"`
 	Version    int64     `json:"version"`
@@ -6315,14 +6602,12 @@ type PushResult struct {
 	Errors      *[]FieldError         `json:"errors,omitempty"`
 	Id          openapi_types.UUID    `json:"id"`
 	Message     *string               `json:"message,omitempty"`
-
-	// Outcome The stored outcome (replayed; rejected with idempotency_key_reused)
-	Outcome   *map[string]interface{} `json:"outcome,omitempty"`
-	Seq       int64                   `json:"seq"`
-	Status    PushResultStatus        `json:"status"`
-	TimeFlags *[]string               `json:"time_flags,omitempty"`
-	Unapplied *[]string               `json:"unapplied,omitempty"`
-	Written   *[]RowRef               `json:"written,omitempty"`
+	Outcome     *PushResult           `json:"outcome,omitempty"`
+	Seq         int64                 `json:"seq"`
+	Status      PushResultStatus      `json:"status"`
+	TimeFlags   *[]string             `json:"time_flags,omitempty"`
+	Unapplied   *[]string             `json:"unapplied,omitempty"`
+	Written     *[]RowRef             `json:"written,omitempty"`
 }
 
 // PushResultStatus defines model for PushResult.Status.
@@ -6341,22 +6626,20 @@ type QuarantineDecisionDecision string
 
 // QuarantineEntry defines model for QuarantineEntry.
 type QuarantineEntry struct {
-	CapturedAt     *time.Time              `json:"captured_at,omitempty"`
-	CreatedAt      time.Time               `json:"created_at"`
-	DecidedBy      *openapi_types.UUID     `json:"decided_by,omitempty"`
-	DecisionReason *string                 `json:"decision_reason,omitempty"`
-	Detail         *map[string]interface{} `json:"detail,omitempty"`
-	DeviceId       openapi_types.UUID      `json:"device_id"`
-	Id             openapi_types.UUID      `json:"id"`
-	JurisdictionId *openapi_types.UUID     `json:"jurisdiction_id,omitempty"`
-	MutationId     openapi_types.UUID      `json:"mutation_id"`
-	Payload        map[string]interface{}  `json:"payload"`
-	Reason         string                  `json:"reason"`
-
-	// Result The result of a re-apply
-	Result *map[string]interface{} `json:"result,omitempty"`
-	State  QuarantineEntryState    `json:"state"`
-	UserId openapi_types.UUID      `json:"user_id"`
+	CapturedAt     *time.Time             `json:"captured_at,omitempty"`
+	CreatedAt      time.Time              `json:"created_at"`
+	DecidedBy      *openapi_types.UUID    `json:"decided_by,omitempty"`
+	DecisionReason *string                `json:"decision_reason,omitempty"`
+	Detail         *PushResult            `json:"detail,omitempty"`
+	DeviceId       openapi_types.UUID     `json:"device_id"`
+	Id             openapi_types.UUID     `json:"id"`
+	JurisdictionId *openapi_types.UUID    `json:"jurisdiction_id,omitempty"`
+	MutationId     openapi_types.UUID     `json:"mutation_id"`
+	Payload        map[string]interface{} `json:"payload"`
+	Reason         string                 `json:"reason"`
+	Result         *PushResult            `json:"result,omitempty"`
+	State          QuarantineEntryState   `json:"state"`
+	UserId         openapi_types.UUID     `json:"user_id"`
 }
 
 // QuarantineEntryState defines model for QuarantineEntry.State.
@@ -6430,6 +6713,42 @@ type RefreshRequest struct {
 
 // Regime defines model for Regime.
 type Regime string
+
+// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+type ReleaseParticulars struct {
+	AppellateAuthority *string `json:"appellate_authority,omitempty"`
+	Charges            *[]struct {
+		// Amount Rupees
+		Amount      int64  `json:"amount"`
+		Citation    string `json:"citation"`
+		Description string `json:"description"`
+	} `json:"charges,omitempty"`
+
+	// ChargesTotal Rupees
+	ChargesTotal *int64 `json:"charges_total,omitempty"`
+
+	// Conditions ["NIL"] when none
+	Conditions         *[]string           `json:"conditions,omitempty"`
+	Copies             *[]string           `json:"copies,omitempty"`
+	Date               time.Time           `json:"date"`
+	DetentionDate      *time.Time          `json:"detention_date,omitempty"`
+	DetentionNumber    string              `json:"detention_number"`
+	Findings           *[]OrderFinding     `json:"findings,omitempty"`
+	HeadOffice         *string             `json:"head_office,omitempty"`
+	MasterName         *string             `json:"master_name,omitempty"`
+	Number             string              `json:"number"`
+	PlaceOfRegistry    *string             `json:"place_of_registry,omitempty"`
+	Power              *string             `json:"power,omitempty"`
+	PresentLocation    *string             `json:"present_location,omitempty"`
+	RegistrationNumber *string             `json:"registration_number,omitempty"`
+	ReinspectionDate   *openapi_types.Date `json:"reinspection_date,omitempty"`
+	ReleaseDate        *openapi_types.Date `json:"release_date,omitempty"`
+	ReleasedBy         *string             `json:"released_by,omitempty"`
+	ReleasingAuthority *string             `json:"releasing_authority,omitempty"`
+	ReportingOffice    *string             `json:"reporting_office,omitempty"`
+	VerifyCode         *string             `json:"verify_code,omitempty"`
+	VesselName         *string             `json:"vessel_name,omitempty"`
+}
 
 // ReleaseRequest defines model for ReleaseRequest.
 type ReleaseRequest struct {
@@ -6592,15 +6911,48 @@ type RuleSet = rules.RuleSet
 
 // RuleSetRecord One version of the rules (fees, penalties, deadlines), as the evaluator uses it
 type RuleSetRecord struct {
-	Draft         bool               `json:"draft"`
-	EffectiveFrom openapi_types.Date `json:"effective_from"`
+	// CocRevalidationYears Revalidation period of a certificate of competency (Karnataka 2025, Sch-XV F); 0 disables the check
+	CocRevalidationYears *int               `json:"coc_revalidation_years,omitempty"`
+	Draft                bool               `json:"draft"`
+	EffectiveFrom        openapi_types.Date `json:"effective_from"`
+
+	// Fines The Sch-IV tariff in rupees, by row (e.g. KA-F01); empty for regimes that state no amounts
+	Fines *map[string]int64 `json:"fines,omitempty"`
 
 	// Id e.g. KA-IV-2025-draft.1; stable forever
-	Id                   string                 `json:"id"`
-	Notes                *string                `json:"notes,omitempty"`
-	Regime               Regime                 `json:"regime"`
+	Id string `json:"id"`
+
+	// LegacyCocDeadline Until when pre-Act certificates of competency stay valid (Karnataka 2025, r.32(2), r.34(3), Sch-XV G)
+	LegacyCocDeadline *openapi_types.Date `json:"legacy_coc_deadline,omitempty"`
+	Notes             *string             `json:"notes,omitempty"`
+	Regime            Regime              `json:"regime"`
+
+	// Repeat The settings of the repeat-offence doubling (Karnataka 2025, Sch-IV note)
+	Repeat *struct {
+		// Cap The ceiling in rupees per row; a missing entry means no cap
+		Cap         *map[string]int64               `json:"cap,omitempty"`
+		Mode        *RuleSetRecordRepeatMode        `json:"mode,omitempty"`
+		OffenderKey *RuleSetRecordRepeatOffenderKey `json:"offender_key,omitempty"`
+
+		// ReviewMultiple Amounts of at least this many times the first-offence amount go to supervisor review when no cap is set
+		ReviewMultiple *int                       `json:"review_multiple,omitempty"`
+		Scope          *RuleSetRecordRepeatScope  `json:"scope,omitempty"`
+		Window         *RuleSetRecordRepeatWindow `json:"window,omitempty"`
+	} `json:"repeat,omitempty"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
+
+// RuleSetRecordRepeatMode defines model for RuleSetRecord.Repeat.Mode.
+type RuleSetRecordRepeatMode string
+
+// RuleSetRecordRepeatOffenderKey defines model for RuleSetRecord.Repeat.OffenderKey.
+type RuleSetRecordRepeatOffenderKey string
+
+// RuleSetRecordRepeatScope defines model for RuleSetRecord.Repeat.Scope.
+type RuleSetRecordRepeatScope string
+
+// RuleSetRecordRepeatWindow defines model for RuleSetRecord.Repeat.Window.
+type RuleSetRecordRepeatWindow string
 
 // RuleSetSyncItem defines model for RuleSetSyncItem.
 type RuleSetSyncItem struct {
@@ -7383,42 +7735,21 @@ type DecidePenaltyAppealJSONBody struct {
 // DecidePenaltyAppealJSONBodyDecision defines parameters for DecidePenaltyAppeal.
 type DecidePenaltyAppealJSONBodyDecision string
 
-// DecidePenaltyAppeal200JSONResponseBodyState defines parameters for DecidePenaltyAppeal.
-type DecidePenaltyAppeal200JSONResponseBodyState string
-
 // ListPenaltyNoticesParams defines parameters for ListPenaltyNotices.
 type ListPenaltyNoticesParams struct {
 	InspectionId *openapi_types.UUID `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
 	VesselId     *openapi_types.UUID `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
 	Limit        *int                `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
-
-// GetPenaltyNotice200JSONResponseBodyAppealsState defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyAppealsState string
-
-// GetPenaltyNotice200JSONResponseBodyLinesPartyKind defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyLinesPartyKind string
-
-// GetPenaltyNotice200JSONResponseBodyLinesStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyLinesStatus string
-
-// GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind string
-
-// GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus string
-
-// GetPenaltyNotice200JSONResponseBodyStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyStatus string
 
 // FilePenaltyAppealJSONBody defines parameters for FilePenaltyAppeal.
 type FilePenaltyAppealJSONBody struct {
 	Grounds   string             `json:"grounds"`
 	PenaltyId openapi_types.UUID `json:"penalty_id"`
 }
-
-// FilePenaltyAppeal201JSONResponseBodyState defines parameters for FilePenaltyAppeal.
-type FilePenaltyAppeal201JSONResponseBodyState string
 
 // GetPenaltyNoticeHtmlParams defines parameters for GetPenaltyNoticeHtml.
 type GetPenaltyNoticeHtmlParams struct {
@@ -7961,6 +8292,14 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 		return err
 	}
 
+	if raw, found := object["coc_revalidation_years"]; found {
+		err = json.Unmarshal(raw, &a.CocRevalidationYears)
+		if err != nil {
+			return fmt.Errorf("error reading 'coc_revalidation_years': %w", err)
+		}
+		delete(object, "coc_revalidation_years")
+	}
+
 	if raw, found := object["draft"]; found {
 		err = json.Unmarshal(raw, &a.Draft)
 		if err != nil {
@@ -7977,12 +8316,28 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 		delete(object, "effective_from")
 	}
 
+	if raw, found := object["fines"]; found {
+		err = json.Unmarshal(raw, &a.Fines)
+		if err != nil {
+			return fmt.Errorf("error reading 'fines': %w", err)
+		}
+		delete(object, "fines")
+	}
+
 	if raw, found := object["id"]; found {
 		err = json.Unmarshal(raw, &a.Id)
 		if err != nil {
 			return fmt.Errorf("error reading 'id': %w", err)
 		}
 		delete(object, "id")
+	}
+
+	if raw, found := object["legacy_coc_deadline"]; found {
+		err = json.Unmarshal(raw, &a.LegacyCocDeadline)
+		if err != nil {
+			return fmt.Errorf("error reading 'legacy_coc_deadline': %w", err)
+		}
+		delete(object, "legacy_coc_deadline")
 	}
 
 	if raw, found := object["notes"]; found {
@@ -7999,6 +8354,14 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("error reading 'regime': %w", err)
 		}
 		delete(object, "regime")
+	}
+
+	if raw, found := object["repeat"]; found {
+		err = json.Unmarshal(raw, &a.Repeat)
+		if err != nil {
+			return fmt.Errorf("error reading 'repeat': %w", err)
+		}
+		delete(object, "repeat")
 	}
 
 	if len(object) != 0 {
@@ -8020,6 +8383,13 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
+	if a.CocRevalidationYears != nil {
+		object["coc_revalidation_years"], err = json.Marshal(a.CocRevalidationYears)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'coc_revalidation_years': %w", err)
+		}
+	}
+
 	object["draft"], err = json.Marshal(a.Draft)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'draft': %w", err)
@@ -8030,9 +8400,23 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'effective_from': %w", err)
 	}
 
+	if a.Fines != nil {
+		object["fines"], err = json.Marshal(a.Fines)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fines': %w", err)
+		}
+	}
+
 	object["id"], err = json.Marshal(a.Id)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	if a.LegacyCocDeadline != nil {
+		object["legacy_coc_deadline"], err = json.Marshal(a.LegacyCocDeadline)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'legacy_coc_deadline': %w", err)
+		}
 	}
 
 	if a.Notes != nil {
@@ -8045,6 +8429,13 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 	object["regime"], err = json.Marshal(a.Regime)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'regime': %w", err)
+	}
+
+	if a.Repeat != nil {
+		object["repeat"], err = json.Marshal(a.Repeat)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'repeat': %w", err)
+		}
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -12052,6 +12443,13 @@ func (siw *ServerInterfaceWrapper) ListPenaltyNotices(c *fiber.Ctx) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
 	}
 
 	handler := func(c *fiber.Ctx) error {
@@ -17913,19 +18311,7 @@ type DecidePenaltyAppealResponseObject interface {
 	VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error
 }
 
-type DecidePenaltyAppeal200JSONResponse struct {
-	Authority      string                                      `json:"authority"`
-	DecidedAt      *time.Time                                  `json:"decided_at,omitempty"`
-	DecidedBy      *openapi_types.UUID                         `json:"decided_by,omitempty"`
-	DecisionReason *string                                     `json:"decision_reason,omitempty"`
-	FiledOn        openapi_types.Date                          `json:"filed_on"`
-	Grounds        *string                                     `json:"grounds,omitempty"`
-	Id             openapi_types.UUID                          `json:"id"`
-	NoticeId       openapi_types.UUID                          `json:"notice_id"`
-	PenaltyId      openapi_types.UUID                          `json:"penalty_id"`
-	State          DecidePenaltyAppeal200JSONResponseBodyState `json:"state"`
-	WindowClosesOn openapi_types.Date                          `json:"window_closes_on"`
-}
+type DecidePenaltyAppeal200JSONResponse PenaltyAppeal
 
 func (response DecidePenaltyAppeal200JSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18011,7 +18397,10 @@ type ListPenaltyNoticesResponseObject interface {
 }
 
 type ListPenaltyNotices200JSONResponse struct {
-	Items []map[string]interface{} `json:"items"`
+	Items []PenaltyNotice `json:"items"`
+
+	// NextCursor Pass as `cursor` for the next page; null on the last
+	NextCursor *string `json:"next_cursor,omitempty"`
 }
 
 func (response ListPenaltyNotices200JSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
@@ -18070,155 +18459,7 @@ type GetPenaltyNoticeResponseObject interface {
 	VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error
 }
 
-type GetPenaltyNotice200JSONResponse struct {
-	Appeal *struct {
-		Authority *string             `json:"authority,omitempty"`
-		Citation  *string             `json:"citation,omitempty"`
-		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
-		Days      *int64              `json:"days,omitempty"`
-	} `json:"appeal,omitempty"`
-	Appeals []struct {
-		Authority      string                                          `json:"authority"`
-		DecidedAt      *time.Time                                      `json:"decided_at,omitempty"`
-		DecidedBy      *openapi_types.UUID                             `json:"decided_by,omitempty"`
-		DecisionReason *string                                         `json:"decision_reason,omitempty"`
-		FiledOn        openapi_types.Date                              `json:"filed_on"`
-		Grounds        *string                                         `json:"grounds,omitempty"`
-		Id             openapi_types.UUID                              `json:"id"`
-		NoticeId       openapi_types.UUID                              `json:"notice_id"`
-		PenaltyId      openapi_types.UUID                              `json:"penalty_id"`
-		State          GetPenaltyNotice200JSONResponseBodyAppealsState `json:"state"`
-		WindowClosesOn openapi_types.Date                              `json:"window_closes_on"`
-	} `json:"appeals"`
-
-	// Due Rupees still due; negative when a refund is due
-	Due          int64               `json:"due"`
-	Id           openapi_types.UUID  `json:"id"`
-	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
-	InspectionId openapi_types.UUID  `json:"inspection_id"`
-	Jurisdiction struct {
-		Code *string             `json:"code,omitempty"`
-		Id   *openapi_types.UUID `json:"id,omitempty"`
-		Name *string             `json:"name,omitempty"`
-	} `json:"jurisdiction"`
-	Lines []struct {
-		Amount      int64   `json:"amount"`
-		AppealState *string `json:"appeal_state,omitempty"`
-		Citation    *string `json:"citation,omitempty"`
-
-		// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-		Due *int64 `json:"due,omitempty"`
-
-		// EscalatedFrom The earlier offence whose charge was doubled
-		EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
-
-		// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
-		Level     int64                                             `json:"level"`
-		OffenceId openapi_types.UUID                                `json:"offence_id"`
-		Paid      *int64                                            `json:"paid,omitempty"`
-		PartyKind GetPenaltyNotice200JSONResponseBodyLinesPartyKind `json:"party_kind"`
-
-		// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
-		PartyRef       *string            `json:"party_ref,omitempty"`
-		PenaltyId      openapi_types.UUID `json:"penalty_id"`
-		Persons        int64              `json:"persons"`
-		PreviousAmount *int64             `json:"previous_amount,omitempty"`
-		PreviousLevel  *int64             `json:"previous_level,omitempty"`
-		PreviousStatus *string            `json:"previous_status,omitempty"`
-		Row            string             `json:"row"`
-
-		// Sl Serial number of the Sch-IV row as printed
-		Sl     *int64                                         `json:"sl,omitempty"`
-		Status GetPenaltyNotice200JSONResponseBodyLinesStatus `json:"status"`
-		Trace  []struct {
-			Citation *string `json:"citation,omitempty"`
-			Detail   *string `json:"detail,omitempty"`
-			Rule     *string `json:"rule,omitempty"`
-		} `json:"trace"`
-		UnitAmount int64   `json:"unit_amount"`
-		Why        *string `json:"why,omitempty"`
-	} `json:"lines"`
-	Number string `json:"number"`
-	Owner  struct {
-		Id                *openapi_types.UUID `json:"id,omitempty"`
-		Name              *string             `json:"name,omitempty"`
-		PreferredLanguage *string             `json:"preferred_language,omitempty"`
-	} `json:"owner"`
-	Paid int64 `json:"paid"`
-
-	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
-	PayBy    openapi_types.Date `json:"pay_by"`
-	Payments []struct {
-		Amount         int64               `json:"amount"`
-		CreatedAt      *time.Time          `json:"created_at,omitempty"`
-		Id             openapi_types.UUID  `json:"id"`
-		NoticeId       openapi_types.UUID  `json:"notice_id"`
-		NoticeRevision *int64              `json:"notice_revision,omitempty"`
-		PaidOn         openapi_types.Date  `json:"paid_on"`
-		PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-		ReceiptNumber  string              `json:"receipt_number"`
-		RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-	} `json:"payments"`
-	Regime    string `json:"regime"`
-	Revision  int64  `json:"revision"`
-	Revisions []struct {
-		CreatedAt time.Time `json:"created_at"`
-		Lines     []struct {
-			Amount      int64   `json:"amount"`
-			AppealState *string `json:"appeal_state,omitempty"`
-			Citation    *string `json:"citation,omitempty"`
-
-			// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-			Due *int64 `json:"due,omitempty"`
-
-			// EscalatedFrom The earlier offence whose charge was doubled
-			EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
-
-			// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
-			Level     int64                                                      `json:"level"`
-			OffenceId openapi_types.UUID                                         `json:"offence_id"`
-			Paid      *int64                                                     `json:"paid,omitempty"`
-			PartyKind GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind `json:"party_kind"`
-
-			// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
-			PartyRef       *string            `json:"party_ref,omitempty"`
-			PenaltyId      openapi_types.UUID `json:"penalty_id"`
-			Persons        int64              `json:"persons"`
-			PreviousAmount *int64             `json:"previous_amount,omitempty"`
-			PreviousLevel  *int64             `json:"previous_level,omitempty"`
-			PreviousStatus *string            `json:"previous_status,omitempty"`
-			Row            string             `json:"row"`
-
-			// Sl Serial number of the Sch-IV row as printed
-			Sl     *int64                                                  `json:"sl,omitempty"`
-			Status GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus `json:"status"`
-			Trace  []struct {
-				Citation *string `json:"citation,omitempty"`
-				Detail   *string `json:"detail,omitempty"`
-				Rule     *string `json:"rule,omitempty"`
-			} `json:"trace"`
-			UnitAmount int64   `json:"unit_amount"`
-			Why        *string `json:"why,omitempty"`
-		} `json:"lines"`
-		Previous *int64 `json:"previous,omitempty"`
-		Reason   string `json:"reason"`
-		Revision int64  `json:"revision"`
-		Total    int64  `json:"total"`
-	} `json:"revisions"`
-	ServedOn openapi_types.Date                        `json:"served_on"`
-	Status   GetPenaltyNotice200JSONResponseBodyStatus `json:"status"`
-
-	// Total Rupees charged by the current revision
-	Total int64 `json:"total"`
-
-	// VerifyCode The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued
-	VerifyCode *string `json:"verify_code,omitempty"`
-	Vessel     struct {
-		Id                 *openapi_types.UUID `json:"id,omitempty"`
-		Name               *string             `json:"name,omitempty"`
-		RegistrationNumber *string             `json:"registration_number,omitempty"`
-	} `json:"vessel"`
-}
+type GetPenaltyNotice200JSONResponse PenaltyNotice
 
 func (response GetPenaltyNotice200JSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18277,19 +18518,7 @@ type FilePenaltyAppealResponseObject interface {
 	VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error
 }
 
-type FilePenaltyAppeal201JSONResponse struct {
-	Authority      string                                    `json:"authority"`
-	DecidedAt      *time.Time                                `json:"decided_at,omitempty"`
-	DecidedBy      *openapi_types.UUID                       `json:"decided_by,omitempty"`
-	DecisionReason *string                                   `json:"decision_reason,omitempty"`
-	FiledOn        openapi_types.Date                        `json:"filed_on"`
-	Grounds        *string                                   `json:"grounds,omitempty"`
-	Id             openapi_types.UUID                        `json:"id"`
-	NoticeId       openapi_types.UUID                        `json:"notice_id"`
-	PenaltyId      openapi_types.UUID                        `json:"penalty_id"`
-	State          FilePenaltyAppeal201JSONResponseBodyState `json:"state"`
-	WindowClosesOn openapi_types.Date                        `json:"window_closes_on"`
-}
+type FilePenaltyAppeal201JSONResponse PenaltyAppeal
 
 func (response FilePenaltyAppeal201JSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18444,17 +18673,7 @@ type RecordPenaltyPaymentResponseObject interface {
 	VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error
 }
 
-type RecordPenaltyPayment200JSONResponse struct {
-	Amount         int64               `json:"amount"`
-	CreatedAt      *time.Time          `json:"created_at,omitempty"`
-	Id             openapi_types.UUID  `json:"id"`
-	NoticeId       openapi_types.UUID  `json:"notice_id"`
-	NoticeRevision *int64              `json:"notice_revision,omitempty"`
-	PaidOn         openapi_types.Date  `json:"paid_on"`
-	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-	ReceiptNumber  string              `json:"receipt_number"`
-	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-}
+type RecordPenaltyPayment200JSONResponse PenaltyPayment
 
 func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18463,17 +18682,7 @@ func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentRes
 	return ctx.JSON(&response)
 }
 
-type RecordPenaltyPayment201JSONResponse struct {
-	Amount         int64               `json:"amount"`
-	CreatedAt      *time.Time          `json:"created_at,omitempty"`
-	Id             openapi_types.UUID  `json:"id"`
-	NoticeId       openapi_types.UUID  `json:"notice_id"`
-	NoticeRevision *int64              `json:"notice_revision,omitempty"`
-	PaidOn         openapi_types.Date  `json:"paid_on"`
-	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-	ReceiptNumber  string              `json:"receipt_number"`
-	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-}
+type RecordPenaltyPayment201JSONResponse PenaltyPayment
 
 func (response RecordPenaltyPayment201JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -24832,649 +25041,679 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rchw3tieOvgqizvxDZOwkxasskbFjjizJbrVvakm2e0/TUwVmoqpgZgFlAEmq2qGJeYjzDLO/ny/n",
-	"+36UeZITawHIRN4qsy68SK0v3VYxE4nLwrqv3/pzEMvZXAomjB6c/TmYMpowhf/5lhm1eD42TMG/EqZj",
-	"xeeGSzE4G7xjsRSJJkaSG8oNuWRjqRhR8AoXE7Lz9psX5Nnh4QH5r/88PNg/2j/eHUQDHU/ZjMJoY6lm",
-	"1AzOBlyY46NBNJjRD3yWzQZnT5+cHBxEgxkX9t+H0cAs5sw+yiZMDT5+jIK5vWV/ZFyxZFtzVPl4RmVs",
-	"e3P+GA3mVNEZM257X2RKy4at/WlO/8gYifHPZKzkjAj2wQztD4NowOGpPzKmFoNoIOgMvpP/sZjujH74",
-	"nomJmQ7Ojg4O8hlpo7iY4Ca+fgnP4XBzaqbFaDzptxFZhk8GXzp+0vih8Q/UxNP6Wt9PGVHyhlwzpbkU",
-	"ZCEzckk1S4iZMhJPqZgwIkVE2P5kn1wMji8GZOfVezohMAdC45jNDUt2/a5Y6i0W8nq8Z7/csjEnjfvy",
-	"PZ9xk29NZadT/GM4XsLGNEvN4Oz0IFpCJKd9SEQxPZdCM6SQN0pepmwG/xlLYZjASdH5POUxhR18PLdP",
-	"/NvvGrbzz2BS/02x8eBs8P96XFzvx/av+rEfF79YPpDnguCtODn9isz9Y+660cuUvZBinPLY3OmcSOy+",
-	"ek5upkwQbgjXxCgqNGfCkB0qpJkyReaZnhI5JmbKNUnYNY9ZRCiZT6WR5JLBpb9mio85S4hUhBtNLheG",
-	"afc3xWbymiW7BJe7h+yFaLrQ9rNGEqqvCJ1QLgZRjVPu5ayyaZ3u6ccBU8WlvmMKpvmzoNeUp7DFd7u1",
-	"CZszkTARL2BPE3kjYGfg9iXUULiL8PtlphdkJ5YJIyPkn6PdM2LUwm4GobhTpV1zvDc4rwm/Ztvbt/dS",
-	"/kDFArg/00bf5aa9l5LMqFiQMeUpS0gqJ1xo4EiW8Ggcy0wY2EeaJIppfW6FTvs+bWFbcjn4Eafs1gHv",
-	"P49h4i9kwuoM+CUb85jj8VN8jOAh73xHlaCGXlFydHB0GpF38XTv9d+BzzIB7Osfg4PDQTQ4AA53cAz/",
-	"cwL/cwr/82QQDZ49G/xWY63R4PmMiWTGhHHnBhOaKzlnynDL86ia2P9PEg7zoemb4O9WEtVlyCwzeNiP",
-	"NKFqksEX9CD/vrz8ncUGvh/TuckUS4bUlARZQg3bM3zGKtLstGENsWLUbDZEwmKerDSEyFLHHOwWtA55",
-	"ueghoXuMBkxpyJNtDNZrlPpbQs8ZkuRwowGkWvP93zPFdcI3mYInyy1tpNVA/lxC/wQeITvF3u1ToW+Y",
-	"Iv/3f/+f3UHUpRNGA3kj2Lobphh1LLY8wV+nCxQoLOGG3FBNpixNzokUMSOObCN8wP5DPdLEDmWlhxQM",
-	"3/Lyo7yGpkVoQ02GXMQzKznHV72+iNot8ASWNLKpbJ5sesUzne9jdTdAeiQs35JBtPJOO3W5apQ8OQn1",
-	"zWcHB18dPnt2dHry1cnBs2eHgfJ50GhTFQr/P6wF4D9TvYzF6hxNRpZtl/lrfg45ZdTvVEBwlQtb4rOl",
-	"E/mtga9X5cr3vEm2cMNm5f9YpgFUx8QLTT+8tu+eBpRHlaIL+HNopzVYYB0XvHoE+KE+q33LYqkaSO05",
-	"2lZyTKh/YajsG5pQjQQ4z9KUaAaqGjdnhF0ztSCxTLOZIJcL4k63WUQv27y/vvvpx19omrEvUncVqZsy",
-	"s+0JfhHkD1eQd4uy7cjjVURm97PblY4PVPZVJV5IAaH8Ky5YT1kYsIwSS1pTShYyuk1elvhKH3HybiFi",
-	"kHLI69P0p/Hg7B/Lub1/45W4ZqmcA9Ovyl7wJqwqcZ1c++jnXOhzNYHWoMZVThX/Wl/+bx+jwdc0vkrl",
-	"5CWLuSetisRLFaPJYjjmgqYdGviUJiRlY4Pi9dKOTNwAZ0QxnaXoDgHnkzZSsYTgsP5PVCQE3FngkAK1",
-	"15EIEfKmsGgvpUwZFV4E+Vn77Um4jqkC8gBHyKJRx12NpTUwF40+zw4vSqanb+2T1fMoX6h8FfnIUWXX",
-	"myi3cnCBU6HZfTCmqWZVdWbdDVzCXmdc+B8Ou+iytHIccclKXwmjFg30OZkoNqGGDdkH7rxhdUopnlrv",
-	"yCtqXPkOvJBKoUFF3GMEREFExvwDSwg1ZMyVNkSxmPF5yeZZSQt0TqycD+RLysSVkDewixDr4WIyHEs1",
-	"ZFSlHAMCSEqN57iKitT2crNAb3ged2GoGWu0k62vFG693a2EjZkCDrED3IJO2O66G9egA9V5WCHzHmkS",
-	"vnFOQKUhN1OeMphhIpkGJkWQ3LoN2E6FKKXLd8V6B2CrCTwKvJIJQ/jahLQh92v3xHD0QbuAVc0P08cF",
-	"M6eLVNJkfSeot+3chhU7VeMqmv2xTT0qGsDuD8cpnZTN7GDNT5qWXJjVh01mNWpbbEZ5Wr1jpyfbVC47",
-	"JFSh6NXcH7CRFQYb1bmy419V1TDgCeFNKChhiUDYhqOjJFsejJPjBU2ZSKh6L69Yg0q2BX/AelcfDyjT",
-	"2zXTNzPzruXVNqfTZA4FBkiw853n9sI++4COb5OdNp4U67xXs1gxc070FCOoIl04hT0Y87DZmlYtFsWY",
-	"sYT8/PZ7iDuD75tQEru9JXQ+r4qSk6erHqRdjp3Base6Da5TGrAmBGp8ZwW+MacxN4v1jIGYKsVZsuJb",
-	"NMlSo0skVUv/ODzwpsES+RlPeZooJoaZSJgaHh5tYcw0m0zohA2vJuWrJjNgAdXRWsYT2eyywVXiFt50",
-	"DrFiN92z75r8OJVSDalidDg76jX/pdMHSU3ROpjVL93bTAiwumfMKKbBb37JRDyF/4TI/g1VKMM3m8HH",
-	"pSTrbeoyeaV8zH6n8RUzeqha090gke3/gVnDzpN5mmkSu4EjoiRQVEKy+WBZjtLR4clXJ0+Pn5x81XUw",
-	"M2amMgltMbez6ABjtNHUktdMgUbTNP05U1oKPXQ3kLAPMWOJJnOqNRMTpnRk44H+gTAmWDd2i9eWE2H/",
-	"FVcmWF/BG/sAwewPcOtAAoggftEknrL4askitjFJo2jMuljve3yoepeDHcuPN2qmPf+dZv5raConGSun",
-	"nVTYrEw6Zxm8D4Z2xoZXXJQoTkjBBhEqDQOnl86lMoNoYFM9hwmbUwWa9iAaSDFULGVUwz+oHoJlhplg",
-	"zU6BjA3nTHHZcM7fSEX8dCBLitnotX3cJmyakjWND4FVRgV5/e4n8vTJwSFJMmWttZ03hycvI/Lm+IdK",
-	"hP6kSV0w3KRVV8Npc3pneLjO8LBvB7u5/AThHree3V3MdOn02pxhaSpvQJHBvV8h3luitw6TlLqt6bTm",
-	"+1B6kYSVU7tNKXVrWPGmMEO58JmEdc6YsglNh4qNW230lrhPx5akHL45hBu36Jrx9/jsG3zUJkZzPZzJ",
-	"rA9dzZmgafcncjJ5455HOpvwGetPEm/x+era60vPSb3XhN7j0y10j4RVXNTgsCo7XCOSqEb5JVooVr/0",
-	"Un3D2HeOzZavlWe+Xb4c+5W+O1vZBPxIPsbSib7O2eumgqZxpLtgYG8KSq7MmlvPU797af1HcjxmImZN",
-	"au2cMR2BfCKZ4AZUxFmWGj5POVPnhF6ihxC1FRIznoIObFWXTMwVj1kCeSSDaIt+wvzFtsli+r+fy5hQ",
-	"mAG5mUrNCJ1hdi08IcdjHmMWrdHbnV++P6UsMrfFzrgJlMzmAJG86cPPVJayoWampToiS8G7YNfrlh7L",
-	"GdOoaAyijvtYoU17jsHqooLWlpJqW4rRe/Qz5znEsX8+wrQ9YLKWsNIUjpEbsvPtq/fk8fXhY1iYfpy/",
-	"QDRT10xj/IObKcHrozEaahk+Zxrc/jK9tvUe5RvDhFFVN8Qy73l/lWFFudhfWVimLXQ/WdcQ+ryzimbQ",
-	"TIuaXCpG4ynkbM6kNsTp0bENWQ2ire5cVafoHrJNlWh73LLgYf2utrywHRWicbG5vGkm3H4nHJ7Z1wuS",
-	"UjHJ6ISdESYITW/oQp+TKxGRKQdDVDFyo7gxoRHtb38//WQTlaSJ43TsUmVS/tov5V33ls9S5Z4NiSw5",
-	"/9sogaWiWtb0CSZ6qDHRYMp7PXYlVleKWIt8gTmOeUwN6386djd/YIY2nAtI5uGMzS6tl3sNLz/7MOeK",
-	"6WElx8x5GUr+/Ia3J4rWWHijnsy1zliy5lfwZdXLAN1C9qNX/ZfSenGSaD84cRIvmtKSg4dBLXghZ3Nm",
-	"XA0a7ApB97dV8dLEyp2IYA0fUeyaphz2KYEMZXjGfogkjCYpFw3VS2r/+MjWMP39l91Gd6Fzz5Y39Gmz",
-	"AMi/v+bhFbmWPTf0nX0BXs3w6gyrbOSaac1cFMeTf6NOah/cRnS8NJXIW26W/POzzzc2pPecfIOsyCqV",
-	"tvC5Yk+AZlJOncWzifmU0IUeGjnEe99Arj9CDB/ib1iwgk+hC3RFd+1e+Gvd4ihznbruhWkvSHkkoYuc",
-	"8ukN2WEikUqDQhbT+dyWtiZMcaco3x4HWy+bexO+tyYnWuV2T7g2ajHc5JLmr1YK+4WvqwVn8BVLztHU",
-	"SRS9EeTfic40luLiOYqYpak9Sp0pBb9bqstvPJDCwNGNDbsUpClyao4GwErHXODv+ee6tQ0c3F3qxjtc",
-	"3al83R1y/rWYZ91R2fLOvfpAY5Mu0KaUY5IzMTQPyxJ/v2Yafjoawd3fpxX0iI2VgBWE7tL82W2I4O2J",
-	"wfYr0nEPvqsEs9x9os5w0pm6ZgtLzNeYIEzTYf4jFzpT1Pqi5jJNM/dWymPvocp1KpDK86HywdkxN4Jp",
-	"uK9zpmbcNKoJwTy3kutRDPeAEsyKSb3x6CRLedKMi/DXw5oP6vMyHO7vdq4tez8uP+Z3tbpgL0Vz2YvJ",
-	"mU744u+F7O24J/fnZShfrpqHIfjzRj4GyF5IuTbPbSZz8IkF06h0wP80J37kL/sdWj1KUw+SAvzGELIp",
-	"OneoMnW8bTKb9/J2NCXLvzPAgMCzDQWz54Q6qKKEYM4ZRPW5JpQIdkOqIqVR7YSEwc6sDTabp9Swb7ix",
-	"16zZI//rlNpgASIk2acA4EbzhNm8cAcJsPNcCPYBrOpvpJrtHZ0Re+Mx22kxZxHA7lh2GJFUWjQVgH2Z",
-	"MqwL1vX0dnJ9TAy9wj9hgZOb5JpO4dMG4YAb1BoogbnBp2yuje6FFmDYB9NnZk0KsiUjN0ajkAkJv5/q",
-	"e99Xgyer8vymnXHu4mIiS3fH03aT0cQIn80ye+M8ThiGBGP/NtlJZKwfv/uPH1/sz5KI5MMS48bV9YjR",
-	"mJsVb1wTJ/j559cvr09hPlds8f8uijFX1uJX06dK7LQzdzYaXLFFX+u3f+wenjc+F7Gu3WuZqbhnNMuf",
-	"07ClureHf+WwuR5lrRC+NX5R067NLN+lIgjiVoq6dc7ravQeDT7sTeRePknknfs55Qd/3uMzzGM7+9Pi",
-	"8p0NJtxMs8v9WM4eGy4Smvr/c8PgCmq3qRMXIr9Bw/yibAIMsRWMhq1DIKx70e/1Cve6w0tDlH2fxRu8",
-	"zf2+43t/0Pfe3x6awR1BEqzBkCwplo55K5ABNVZzf9ZPC9NrsoRq3G4zgyiVOlPsbZb2D0GcNGd92JHK",
-	"3qCZNDZpr9Cy+5ehN39HZWkPD0M17u8m517PP9iVOZTHZ97mE9wkShM3whc+LyUfyQTyjpT3D+eO6a4M",
-	"rBnTmk7YGkaA03L9AM0bUSCmljcAwDWH1wiSBLdGLNytKblHTp6eftWjgvrPWqVLg0pWiKaymXV0cvT0",
-	"aU3g/Fkj+jpY7IIA0BPBReDWwzzJzqWrNnFRqkPyA//agrNeymQBOV4xnTHCxW5NKzJMjWnM/vxYUoj0",
-	"FZ/vybm1mfbmEp+ze/Exchu5fSYMN5MzYYY0M1Op2i230pkUR+/e/nLEmx/xFlRLJgw3i3VDQPZlL1K6",
-	"fLRjztKkl5f1bjC1OpW2uUx5vOiX362lizf01DBtzuY2Vcx8zO3grmHqqVr3lru3v9zyzW/5DRei7Fq2",
-	"mzvwvLRn3Dq8reHF9xezIjJy8s9n0F0O7aT6VqJjbqwHFBpzM+p2ILgHN3IblPWgZTv1o1tfCV3yDqV/",
-	"f8TLiuRfeVEP05VySyK0ta6lUYg+YCn6AJAqN8G3aFQClon1z1wN6H3dqyrAytf9YTqhQoG8TnSsXQxX",
-	"0TVbxHIgGSqbXGGx1cOr8u4mCR9QcJmUysR653CchfANb9hKIcPZzPXBWPUel8X8FZsbG++1m0a0oSLB",
-	"bhbXTBmW2D+mUmNnFTgJjHvP5ykvJSvCQLit9rVuLS6Y1bItuj+vY1lBanI2uic2czEqdrNy6uStJCUt",
-	"3QzFbr7FBzfNTmqrGHiNg/oGXkBzr0UKuZ+/oKdPk+exgVT/w+bU/52j3eas/01TlSonaXerkWDhIJdl",
-	"rBeHvFZWXTB2j2jw5hmxSqa9yOKtTK2A5BOxnT2uzN1NJfxCVN7NtuP41pN2BccUwHPisD5FEZdVSfB8",
-	"z7EkBf9TE4rkCFXJcky+oyJJKTl8dnoakTdU0YTPyeGzJ19hmrKtPiGvArY4o9owNYxTqvXwcBCVfziq",
-	"/nCMr064YMMEsvvDN5t+P0LxBPdk6Dzi9immKimh85RR8PEPY0XHZlgkkdrKcjuanQpKWsgLqv+qKA4W",
-	"fGMmQS4GP4TjlWZcHbb6x9JEglFbXm97hA4nEsGfiln7n4JZVn8sRliWMavYzQ/MZ0xuoZANLsdQjoeX",
-	"XJnpOsy0P2AmFwm/joeNCZ8nt1RT1hsxdz6VohfezFw5tNyhL3rtRCHxz9W019KG5Cifdkf9lBq/2LuS",
-	"KSeXdYT6XdLGmpZ1haIq8lwknAryI7XrJS99qzk5Lkt2guw4P4cKCcypMUzBgP/zH8/3/sfB3rPHe7/9",
-	"eRKdHHz8b4O7JduOnOgHRMTd9BlS51b8m/loD8jDmc9pO7n/d3gjP38qXnJa92fxlYi4Zu0tLbtdzeD7",
-	"SXwtqUrWShZey4xoMjJLF/Wo4Z6uniXc32pwO2CNh7pjqe0+h681NLqMU6oQyihl5xahd4R+nBH0jyX4",
-	"n0TQaz5BtZhAJ0/A8lUMPTlcCnIpqdl1qf7adShm8VVNo6+rw4UKGeiZNoWzoos7ZCH41JCLYTylCtUK",
-	"NzP0ZeFcW7VQv/4tz6npcy9dxf3GJdgyzhpcVo3x5yRrON3voToa6qKNhD6mYLRBnSgY9xyBSdYtNG6o",
-	"oilKa2053vCGi0TeDOWcCV38SoWA7dW04VHIqcKaGUzkU0ywG5pCnxNWFNZa6PmUzjVDejBGzoZBLlhQ",
-	"+Ff+2Zlv+av2SIe28XHs6wuL+sBh7gVx76MTZhis2OJ9Cs1bk9CEND2DOg42oH6ETuGTyuLXWmZaq57p",
-	"kbztKjL9hyzFLMtWK0euEWxiP6fs9dKycRCc2fZ709gmlnkLy46kwAq8mtsnuCf2dQ9ZbmQIWipVj9KZ",
-	"tkY2Tfy5KFGp84p1QC5Xxt/sUlkQlijdMiRmF+BW0h0uemkDREHAZFVc0zZ4w46523Y6dfBbIFPCx1b8",
-	"yQQ9/kIaqPjCn3JAo+gesUcr8AGzuVl4gEOYcst8/Q2z8rUMphKC/UWFTG3lhq0LPFlrgT1BTx2i5Fs2",
-	"DhCrt5VUr4CKxnx5vU953X5HQ7aSp2EHIBI4IURfH/y2dHNOlsCmrQXT6btG+dR5h2/mFxMNcigzK0ZK",
-	"iKoV9LNig0qU3lPg5Axyc5FTKgesu7hzzEXYgzNytJfwCTfgzKbk38ix+yccYkX4ll0uB3vPfvvztNnV",
-	"8pIZJpDbWAW2zvQRynLL+TrNSudxN1Re5/M1WVe8HPm1dGTE51vyk0qYqu8IHEYr1zhdeiuODlottA1y",
-	"YrrQMJfX7jZMaNNGsNvwfPRGApIKy/43ScnwQ/RKT9luJg9VhsdZSpVevY8Y1oXvHRJMysDMPhvUbeog",
-	"tkqP2bCUZUsJVw7Rf5hXqrdfoA6pe9TuXAxqz+3XWomo93y3cD5H+fkABhJy2fJZtUwmPDs7GbQMF8MG",
-	"Tfn4qP+atpzZ5cbcTmaXYiBFh9D1oKl3JYRmX/+dzKmi5HD/mOycPCVTmSm9drtFXUMa4QIaUsZsUCyu",
-	"BaBv2WHcTdbX9tCReBkbqZL1VXynI8kqr+QKmHKJvVaPOHLStFGeldljecuLHe0W4duIjZRH7JTqveMb",
-	"5XE787gT//gQN7U5nbueXOMujhcYVCSRRUn0JB55ZrXbnAt+XnY6wFTgB0sYlSakyOi40c5Vi51kr5nt",
-	"bHm7mtTDTMa+X/2uMSbwGXT6/9dUEHtnOq+m7zXgEJzcq2ZY88P0HmfrOt/KOeJ+nIamvf3gUVpmWvLw",
-	"/MtqhOupeeseRX3r19cYt1M7cJdK5+GWlc78ZbuJQ5sn3M147lJZbdNP11U+7y0RolGzbEiJqKiUG6VF",
-	"5N8E81hqmjapsjqbTCz4ntUqdTZn6pprRMOOEf2uTYFFy+9o/7iOErY6SMUSx39nB5QGvz8uuNnlXtm/",
-	"/NGe/ubqlm7udq6M+Au3HWB77Wizk3ZjjRJpb0sqBY7VHsybyxumenmdlh2qV7HWMCEd0Eq3PaPYOGu8",
-	"RL9ObZ231dywMSkE9wrzkNi7XG1r3c1aK8w034HAZ16sPNxqv6/BUS5ljm1oM819kvoFjE9bSlWWRzKP",
-	"e3gc+8Syjlfu7pmHrJYFocqbtk5yQrMpWc309c8Q+wzGnDSihApyyRZSJOTwCG37wxOyYxnybkTY/mSf",
-	"HB4SwT4YAsyIcAEXGHwKh8ckTJKBsjQDwSwB7ZNZCW7US6PDw0E0OATd7PAY/gdUlcPTjmBjQwzDFWSs",
-	"m0CZ0hjTRIuta8pUwx5KtrZurhh25/P4q7W0jKavONZd9xzjPkqVj0ZSPgOPSuFzITO6wPB4yug1OyfJ",
-	"xpOx7wzzd1bftf42Z00iVr5dPr/mK3HNY7Ydzx6MVHSFeBh5z6VZ1ZnkfB4iKYSpeCfNuGXx1VBfQZZE",
-	"w91/M5WCEXyIzLjItO3xp9xPDqYYG5sApMi6DRz36n+rWxdr+6MMTVMaKCCdBA/rGYLfdBODzA2ip9sZ",
-	"pMFO3SxCgENrxsQm8+tdAiTThGkzvKEcW/dr3tjn9NcpE75lFIN0UJeDTmaZ1TBsh0JCFbbGWTe0YyXP",
-	"pp4/xa7l1WZDZJqpYf+yAXx8vWvgN95vZMNd/8H/qdh2l2B1SeOrVE622J61yWz3qyttS/0C51UwIaer",
-	"nmnTght5qcta/iXMrF1RhbLV0htQQTVRuWp2F049/2/f8lJIw20P/y4jdQWfODbk7XWp9ZJmDHOmNLPd",
-	"GJa6vpy/Z+3t6+jl4lYTuHSK8wo/3kgcWUPSU+IgzjfNRhe2/tC9jaoDKn3RwLq+hgmbU2UsbKcUQ7eJ",
-	"QPd66Bq29oFhwO/2cydkm6dKv8IyhDfejF6lPxS+SdBStO2DQavFZtc7X//lDaZ+Yk0wlnDoiPzoftSG",
-	"0Zn/8epX/K3wEc0Y1HpwzRKnHetz8vbn71+9258l5L/+83D/q7rDCD7amaUJ8/xZWLDpHDSmIAqZWcs3",
-	"54+ICH3QyBU9TFzl5OyokZ1OE32+gicQLncd08+2e1iSu7Jy14FKiqJ/wDWr0BAwxsYOXmCFHwsV6mKF",
-	"tMUIKmyvR5rEUikWG5YQxzDWYsJr1V3ZgofllVdNHTCK/Nm1sMYbv9ICErFSDVmpbq07o3nMRcLFpP9+",
-	"fWNf6Dv/muuwS3ZZdbmppmYNjt1k2L/h8ZW1tfOm7lwQjPHkhnaYDwEqq/vcqp9fuZGD60E/5ElXG3pJ",
-	"fs+SCSOXC+ek+e753utf9sCfvpcoOjb7h+dQH0AvNRPGdvJ3ffucW9EvmoA/UXS2sPehl551DiyxFyun",
-	"k6LpYW1l0INNF40XsfioaL0oWg6jX99vEGsN/fCW+f8qPNyBtePal7Bw3uTuXFfTyOG0OVvF1ZHnrvcI",
-	"aeQaam/Hdh6iuJdCmJUZiRyPmYhX2L83zhv+k32xzyb6C9unYtIoGnfygvf4UJUE88/U46GOoEoEE6w9",
-	"POeWLDw7r17qZUDqm2qZ3zDWrJtna12YPzJpOjf3G8b+hs9t4s10L/pPNnGEbxj7vrEct6i2qNQDZnOG",
-	"h3XrRRhtlb+tVRj9Sg5XLMNooi2/aVsgrL95Yijvvjffui5qysUKXMPPuw+3WFEdMNLQ9E6oZQPe5Kz1",
-	"ovkJTtrv4krsJT+6bdHAmlZVbDKaNnjX3ssbLiZ5lr9U5P3zxy+fgwvdvROBVqW6z8dakm3GZHiNEQoM",
-	"4bQaNNkA3Awg9o6eurzeoIgSjGrbTVNi+TU1dEYVFT6ia+EHmsvJV4cd9FesmhQyZozA30D9/PbVe/L4",
-	"+tAe1+O88BOeGcIz2im0V7RotFu5sh2Rqj8yiiCnDdXtXHPwMUCz+Yg83YPyAqKnfAw/Uq2Z1lLt2b9K",
-	"RW7owhZ2QNEphTPfwdido4Ddpe3nD3sd8OomAtZnDg244n2/ynr2gpFCOLyX8g58q6TWZKdwte4S/2zU",
-	"7ftYyfnR7LaC68lZmrxSSqr2HqTtMNTL+sYsl1N2iKhPuxhn5b7kOqYq8W71/lle/o0lWV5UTfoa22/Z",
-	"+Dk8HURr/P129vt+YmfaVsxSQS84/C3aQi1yZXudT7/w5+MKm1PJSl6EldnzyjgF67XvvFUjpyGroT98",
-	"R1BS3oCbKRXJq+TBtyZipgRLXFrHL1BtoslXETk86MHBNipHb0qQWXLd3kylkXWe4Gh83Rx7GHTdd1Mq",
-	"hplqzNFiioEbBh5BD0U2TyVNzsibn969xx80nTGip/To9ElENP8nszWCUhgmjIfjLmdwdaZS+LVE4aYE",
-	"8+za3PU0opg2mQanLcmXwfrCPOoZnbDHv8/ZZBC5f8xF8d837HKe/2PKeNzIyXijdoHdX78iC5mRGb1i",
-	"a/R9tafUkGxRKbSne+Pf/nxy0lxsr/k/2fL4/tGTo8OTk9KdOuwXWHUTdB+p7PKSQ+8sOfP+3006hzQn",
-	"9R30BYJpe/JBlnv1wJIZ9vT6dX8rsxrxQ2q+8RCLxaqwM9171V/SblrdtRi6Vul9hLrNCFDyZmUtYIvA",
-	"MjaDYth/izoAafI/b7cOCeUYDLoC81mlJ24Tjs6KAElNPiBt6Gy+WrHfp9Mat+qcdoZW3ge3gPMRvq1q",
-	"5RjLQD9D51zKmepy4J/ivhV3o3ytyuBAJcpspP/8vO68/UhJfj93puIKuRjeLlQ4ALk+PCM07NJaLvge",
-	"y0wk53lQVGP+sQvK468ua5zqK5ZA2HCJDrCkNWyQe052Dg73Dp5E5NmzXfS1sNncVFw9T3swgraGtPgN",
-	"V8cezCDEGQvF8ZNOp9I9iddWNty5M23Sp1e1bC/R0mAfdhW39uYanXfi/n0y+c1c4pax1+8T88q8RUa4",
-	"2IzrwAjIdio38IZqMs8MUXwyrWNGbGbq39ttqzkaA9u8PKnldA2b9gAIOz/95ZQNj31ypD3egKydk5Vc",
-	"H5KdQHh6Exrc8bsPi6S3Qpj3VuRcdmI0VDe79WxU1ew+8jMqZxsQh9XurKaFSVc5MphiJGVjQ2jqG5Z0",
-	"ek/6qD6fKK/8NDST9W6KJaL75uABKS9h4JZePxn+ndLJ0oZtW6ouXxFpYBs+StNQO9QN0F9PDg02wwXb",
-	"lW2QVoSAIkwJFYse2Z5gc6+XdHtvfsDm7INazwAuJhGp/Qqb48BFMjHmJiKuWYC8ZiqBduwlRP8kIk1J",
-	"ysHT1Z4CEam3FIhILOMS8v8wydyvXOCvEXGQzEMhxTB2HQYNjDZn1Awx1a+GBvBkQ19mtwOO8gIGqE6L",
-	"v8tLYqbUEPuchYfrmp8bcz2q+xw7Iddqs+SchW1ym6uxbMeFNe+Qf7uqadmrUUNj9xjtJU/crcEj9Ycm",
-	"WrFQOxk47lHZgNJuBvw3Z49NfsEASsMx9/C6hGQelLSV2iC3eQ0bNY+UTrZRKA/jPJwCeZjNW0vl6+SI",
-	"NGb3Hh50ohw05/o2TlAxdol9jtaMqCvl/rOaV+AK8iFxD5o6FJlakG0A7y3Ijto/PDreeYL9dP0NLVI+",
-	"MM9PTWTYLUEPoQGp/fm3RjVkbqbDWUNJscxSKMrAByC9ccaMYrozW2xpplg0mJi23DSXjhZhFaBtbE0T",
-	"knLByIyqK4Lbbe/JdvPV/BZE+el0HDzgnNSvHUx3CNMdwnSHxRdqy4XES9sCC4slJwZ89JXVIgXYEQi9",
-	"lNeMHB7AFmkkgoOvdg5bmirPbDPZZEgbM0cdWSCZRbbiRk0k/pPs0FRLQu0/kOIg7fVSmmlEllJeTni/",
-	"tYTsYBnDWROV2VMiY7+7SGmzxjOu0dImlRXBpMp71pq5/DEa/IXR1EzrR481gUvLMbv1ktrHGrSAKywp",
-	"pdeUW2bb6f7IxYybYeOiuDZSLV4Jo5Z2ByofXKH67uvscgZ6c/ATnc+VvGal3xQzmRIRoTMmEpCm+7aV",
-	"UkSsS9EF4PJf/+///j+VsFDTttH+KQidepcdqzcuhn3cd9UrPd709CamIqDGtBYH2j87f7ttAkViyEEb",
-	"KzkjO0IKlvPUG3a5O4g23imGedZrqpruZa9pdsEf8KQjfH10dHz81dHB8ZOnpydfffXkoCvPqr0/F1rT",
-	"cgbECazRPoY4bKLZgj5pszFQWNUL1nqk+uEWogKYR8TDDQv3vkSxJXqMlqkwjZWaK6sxEzm0/bhNk4w7",
-	"gP1z7tCbKRMIauWb/Wwovp2wGRopXMHOFgY0bCLVomfRuH/6Y97MMUcfXPZ2iLDQ1sOz1bnRPS1f45rS",
-	"K5aXCFTkf8qZjVeAnIUHCcIw8DQlN9Qw1QDSCZL/ZLeln5iYeO1xyRmcdu6/kEMgsCzVjcLGbpxtdJZp",
-	"m4lAghea5hY6Pbr2ONCWrQqYrOxmrjOZcFDrdFr/oqybor1ajQmwBU7TYXgbmkpMoBqqvpIfpdgLIDsC",
-	"vZILYuTNSpSVadaP6H/WOPV/utbI7Tt2vFLybWsNy+sSLkFVDaRiAlrk2DA1RLVIe4KuL3E7PmSHNrQc",
-	"05Rd8wRdmHll4TbyBvNRbW9Tlmxr4E82IbVvpWneobBbldgkD7UCK9E1K22o2pAgC5ulX5FMgc9ojYgt",
-	"J20bNpunvWNEy15vsKVfYYq8f8bnnBUGj8XemCs+o+C6CQbbtVB4IZbFqlMrvHVP6766h5k4uvXGRkX8",
-	"sBi4lpK5NH0zpI/ydSncwt6CDm7Hao7axpKwnki9bZDpoRdmBWzdYCqI67RG1kNo5OMYmPiASKMV0Ciy",
-	"4/4fqp+A42FCBDyJyGByTFjCTT1vxr7V1kY2ThlVtmTFPVjsxMKlGMP/0LbusJsXPhg2a7XFOZY6U2HR",
-	"smo84ZEOtslTX93L0ZGSuqVstWr+pV9Y5I+gg5pzEvrlaHMiOmohoiu2YAlUIOWM1vahYrPPnnDoPZBI",
-	"TWaWZ/qTYI1EXZKU0Ya8vUKWZSa9PpEeb06kx2fk+sg67XELDJs9Aj89pto7dhc5XicS/4d/Tba3Deqt",
-	"9D5XjBHDPphzbzBLRYCeLVq63R1tJIRMhKx+9qhvwylfONnPld8FqlME9mDDHUno3B+L+3XJNPZHKU43",
-	"Qo43ZVh3qUNiG9kRRgSYpLYov7y4gMQpRWQHsTSsh2UoFToPI5K344pyFPndc0LxM4QbkkjnZUEWjDGo",
-	"3y0+404m0CsxtN8fYo7j7j553nUS9vlzIA57QYliCMSPPQ1vpjJl5+TPj57CfcJIuOeHT3q0U/0c+VaY",
-	"UNjBnCJCgcEgph8ZOSoYnUHKssfwDM0RP7kIGFpBZMHPx4Qmia7zuUE0kIL1yG1sW8wvh5jluNarR+u/",
-	"emzzCZfM6q6zNhu18YbEzdpZfyq5m0uO8SHsNVLT1nb76MHu9vHD2O3jbe728UPb7U7AhRBUxjHkTaAX",
-	"cm3xUwVU+ERhCwI1uHvnt9EQ904QC7au9SJosTV/muwoMqHXLFdyy3YUaiPnVp10ETHB1lQKsYp7aBMk",
-	"tpSZO5vnfSm2N+LWO8TYYY0L/63ry5/Nh5lmqjTERuu8FbfyUs3/faDVhhZXKqFyz8g1QIM+XVyGDpMk",
-	"gGdwmn751Cr3qUQitbsRknaJHu8cUqEqqu+trLFFZ2iob6wpCxtVOhbffZkXHVUBil1O3tClLjXEuwC/",
-	"E7NKekKwP/dj+kzpHki5QWOL/Bs9FJ/mvLFGSf10M1igBygoy8kjbaKyy1+yesvn2+ZgncxqWbfmTjye",
-	"WIpxyuNlhH5G8ociIudMOKeuq8HpeQ1euDH6kH9jU44eVcMnPRHXTg4eJrLZyfbKCbcGX9WIGdXSH+NO",
-	"hHkVVClPDy0WsuGdmNpM8GU3whqnPs048s3+MJ8hsgnH6MXOEg6NSid9b0kpCb3PXMv9YfpJXXgP7vEw",
-	"F3d6u5ooDl7iLNsbGyFAdffZ4HN1Z7eNWr36++tvyDilEwtvradSmb0U+jGSn99+r/uelsVr7YV8H2T2",
-	"L508aoD6Eam80bfdS/hWv4ldcwYw6CHLbZvbnOVgH5HdXx1BF1WdKYubFRFX/tt/vvbzrnC/z4x1NgPP",
-	"/Qq5Ve4FkPW90kDtlN7Ds+2xjUExk0JdCyRX7RLUr9xyHf2+obeLmSxB3w5UtU8MgLtY3quEm80SgBgw",
-	"eUj/mTKaMOVxT8oQc4goh4mx56vho6ye5N8P+aPIOt/YmZhS0zGzZwflVsk9ZpVK0THo4dPSqIdP+wzb",
-	"nnPaA7dljfT4DQHiOpFXyoT8ANhFfp+W8wu4NJ8es9hGpXlZEXsY9eYht+8dwNkscmNLI7caS+lmlZ3s",
-	"4R5qF24Do7tXOUSpnnLjUsgvtRX3VVvRYti3SuX1Re9a0rVlejIzsZyxlaCgN0MjX016t9FSlwT3RtXQ",
-	"VdD22432GpWWF9YA0t5OYQsOoejN1thVUSzTY9WfeXnM7RbEwP6gScrVbGsoTTgo+lK2jRX/GdbvBH2A",
-	"h2u34HQBwdZan0Kur1T3U0kCbSsDKqp/QmZQooMmSrPyyMoWLycamXJFjQtLj8LLH5U0yBrTbdjoJcpd",
-	"IY0ataeadtOkmARY+VsN1q4H2VvDJbEZsAmpu2wQzhd7ZrdB+G4XhHcVm/YdkNiGy4chciRunkA6N/zX",
-	"fCoFe6TJjm2ftHte6YmuyZh/YEnhzC+a9Md0bsDn6ZjQXftrCgqVKsn1oSZAFPccwecIJYoFWI0u1fw8",
-	"gGBC2MzSQ1sASdkmmGVpbmdYbEFs4I4lDr4yskupb1JbESF5LgT7sHd4RhRLGYWifWQQRLG9YLcuF4SS",
-	"d4iJKVVYeKhkZmznXj2XBjcsTeXNMJtX2k8jeCXlwrKrcJN/++JUu02nWkdu1POi3G5YVdQsTT2yOHQz",
-	"Zgt6xtyAp+Mcb5RBbDJfb4J3CapaKLGMx/GKBKmS21Z5E0Vj5ogMhnKDDAF7jKWaFeUm+bzdIxFJZKwf",
-	"v/uPH1/szxLyX/95eLi7RurW1iuQC12krFP0wI/IWfwm5ZOOyR9hoYctTCvmoaPGmg8frTWQMQIPsA9G",
-	"0fzPuho5RFS4TEOuCaPxlMwyjPiagE4+YWEA8YmUj829M/wvbPWTZKsNpm+dq+outkq4aTCIWxntVnjq",
-	"7tbs7RkX7h+HFWs2GmSC/5Ex92fYzztjw3oFPtyr0g6Z7ZJCO1tHJwUrl9dpiAvQlOxwrTNGDk9316ih",
-	"K81ypRK68ptH1chOdeD7C6AVNs/yCBoew6cXQquewwPY6F+OtrjVRw9qqyvQqWjmh66UwI+C4tNkSuB/",
-	"5u6TQTRwjoIWwPXgezjqJ5OyYjfhE7xBRQrUJsBreVOyahT7E8q03Sizdknf3KerNag9WTuxttVp/mS5",
-	"y/ykVT0LvP2mBsl72u1ddvm19u2WfqRLmpAWq14r97ZQ7FttwZYat3+JALQlwY4LO5NZU4+cXwFjgqhs",
-	"zsrw9RvHQ9ZbSsqu2daOCbvAxOtG8PzbRSSybj/bv3n7xb1Bdnz6C0vy32xZyiPtXtmtQiV3c5b619FT",
-	"+Quk4ESQdCMFCT7s3o7yGYCf32WiutnoPpNw4Y5hQUDr0ki35XhHxQIBXVQ7IVv6i/x1qVHBhkUEnxLo",
-	"ZHcI90lnALe+A3d0xKWqTHtw5dBlKWZZilKWNKCyU6lgtL2Cfx2m9f1XWvapsdyouLLINKn718WCwJ/J",
-	"NfydXGYGq9pL1n9nusCfNfdYg1K1mspQkHr3hcYlystt5H/+VV4WV2/pHeqdvvlXefk2a0JiBta2tCHH",
-	"FsvPq5NKMtfqbbblLzGlatmwT05PG0X7mAuup9vNF5oyqswlo2YTbr12AqKhIu7XmON3edmHjQeJeLnv",
-	"PcOWe+goiGPGEnQJjClP8T/0FZ/PW7wB85QKke93gx4VT1mSpRB5Nzy+IjszKjKaEpUJTfYcYhpVphTW",
-	"WmVjVSbWbKG3BRlsFJ9MmAr30i8Y34aldrNZm7kjLwfFgKWNzRcZEERFzpVoNExvsZcn8qyhfE3becs6",
-	"3TFEmzabeBCKlN5YdD2aEHDUJ2xMs9QQIxO6iMhzzenj72R6RQ2t0UPngX5sXkzhFKvI03Ca/fJrtRkC",
-	"2a7C+YFNV9h+XXPymITNu/dP9KwHVynfQi56dJns3dcHSw9UJtZXSD3l15bxQklBQO2oHmKnd8J5zMLh",
-	"ovCK5VsXzD88qkYKD3Lk+qtoVqP6gRnaoJz1dYX1PoyVe1gYWisAP+zt/HG77D7qR2tR/ILdW6uHTvNW",
-	"zakxTInB2eB//uP53v/4Df7nYO/Z3m9/HkbHhx//26BVplZILeVMmL0JE0xRCP9BIpCc28mtkzvRdmQd",
-	"WK73eYBdRL8VrTYY7+HUNYWzekNNPO0kzhkX4a+HNaG23vGvcJxLF3FvpmT1fKtmZJhovJEh+T0Vk4xO",
-	"SoMzATFs+J8pb9Q6v0cn9Bvvyffv+fa85aa9Yb/GGdWmBW3xeznhYr32pi4Duzd3Z7OGHuinJyWqOm4z",
-	"B9KUBqm5Ze73zsC+OFxqREim8zkJX6uhQ3eSMmzfjasRXOnVCg3YRQfj1dfTdKV/sO3An2vNJ8IX2FRE",
-	"Chx3P8gjbBDfiV2j2M23+CAsod7osLmbt0zZkIuEfVju5H727FlnwQGnDYUlf2T8mqbW4TufpzYHvYPU",
-	"KkcQzNEtLMo3r7b30eDD3kTuuR/Bx6b3g1MI/rzHZ3Op7MFQmMpgws00u9yP5eyx4SKhqf8/HGbwsTjX",
-	"F5A0tG5T4XW718Gae0s6oIafxNeSqsTqO92u0A26423Y9+4um9XVv9VkwrwE4891gosxJwwTKS8ZwX7/",
-	"RIpzUrIDVzb8Vle2il5uD68FW66Et+ZwuZvT1pAZpJ3WTU33voFbZBHT0J60EWmSSMS+18ymts7s8DlW",
-	"f0w1a2xWR3Nm0F9trHPzHhgwME7KqWX99Xlg1oOY9J7DW7fbb4EB9vi8hKvMlAafCW3qLkm5wkihP0bC",
-	"RcJjlxNn38R82zH0mzRywswUlZG6xr2R2CjWcRTmJh7VV9QNE9S3VC2k3Vva/g3aXedXIfi5TLcF9YRk",
-	"1toMu0kmlq/jxmKRNbmq+hfu99c1t+SirlQcttDzyum1zbTQW8NeoXK8O7dasTFTkFycBrbKMmrMbZpA",
-	"f1x6JfAqNHmFvdLslLUlpZ560DjTRgFSzb9ryB2hxuF6eGRbYvPKdd62hRuNqb9RnqMNeQhUTTJ/tSpy",
-	"ScRTqYZ0wjaMEHVnG1xSzULQ5bpTlU4mik3CzjGmaCkO7kOi6Q3ZOUApKKRgu4PoFifsq4YawyjvmLpm",
-	"as/uX70ccUtQKm4CrtK/vmO+flLeQCWhjK/Ag+9e29Ysmkzab1N5SdN0QWxGfUGPPPG1nEXN5nxaPaqe",
-	"jMchkVcEO1N7jiQ0WChgejl9eE1iOOyX4wCzabq4P8oA7q8mJi5lsmiQ2bfUG2HNLDAZ05Q1U5jnWa4l",
-	"zwcsyuWC7LwSk5TrKWiuyv41Z3SoYnHbvOlGcWOYIAtmwnrNTmfSnC5SSZOuDMSW/lY4UU0XGjO1wLV2",
-	"llemJjKOHMVEJMlYRBJ8MOaWhiOSclv0XjtqxehWg9g6s0N354cWxSRrdvHPX8+Pu/h8ZKm02PQSLXbR",
-	"/DYc1+F4D8dx/aMbp3daTeR7jy1Pq+miiweQZvOTzcPrBCJz+XoboZBBuGTruCUPExVsytKWTPRPtAXN",
-	"FsC0ZBxnSm12VJthUimzGG6SCt5UjdBCt9bxoLeVcr0OYlVvnKd/kdbd+flXk5OrHUuK75aJtjjVyPGy",
-	"IA0Wb3w1G/aOm444Zn5vYcuyMGmIWzopslHI8ifYwS1ljtAkUUzrXnpZf1fOFoEHl+42bISPQ/T2zaCR",
-	"1idbZhPHS+U0XSWTUwryUOTUIjD7Q2j8ZH03l1DFOhkxt0MC945YuTHhdMWl752MuukiGhQrDZiQZeKI",
-	"H69mjTYpvrYNcwcHejh2Dk5nO5k5D5ZzPnB6bj6T+5PYnkBrkhr/sImcfmN1rOfJ75k2tiVXh43ptTKa",
-	"v7KZubkNyzDJ5mx4xRb9NOmH1rL0Ps09wW62UNy49erTNLmdWW1imDq6X+/t1cLF17zJTlvXLG1KtPyk",
-	"jMxGO7E4jkpNa0A8JfrODyHYYb85JSZy5xZhjQnfm6RpEwcNsqcuB7YhiHqKH76Zj/M2eMvDdHEyHdMU",
-	"5wUBwG2E+m8F1/pf19+6VcwHIQ3mPmidbZeMNhTnn4w/+C7xHrYt5lf2PvfKGiu1S8gEN7eimH06ekcZ",
-	"PqNwVlfd083IGuEGBjgbVbqr8W3Pdv2hVV3YgUJT4wH3pc68BaKq1SHwAgmtm0IR6nLotryuFLzdPnBP",
-	"/mLztyJMdlLyRpObqdSM2AOD9ApKYsZTmya5vfn0AtaqlTDcDKp7FxU73ytjMzjDTdM1/VDyZlNy6Fe/",
-	"UsUwW+r1CYqklp3++2njUXvgIx4zRTQz2sGvNuaCz7LU8HnKy7XwwQFBxUVYivVbuyDuGV5MGzPlOE1d",
-	"xg3o0HMF5Jack4M8nV3vPyWOiLYN72dzt9KCkdbh0oJ9Kr63Lv3Km/DPm9DvfdtknZbYZuYX9u1tMLvy",
-	"psFUhI0yyHtnej3S7hGHqkWm9JrZujo9pXOGN0JmhowyleoR2dF8IhChS2ExAAMsY2io+/j68DGOpB//",
-	"yZOPnhhnu/sNEOJNmATNbu1K2uhaqkUshWHCDP3GdyR8ITooQlAMG1jJD8woTBE2N8xVmWDv5bnU3PgU",
-	"4TLO+qOSjMsLk2rlR+wDH/dq0PwKHiy6yq+pXueWYEVSunbBtpv0GRFyCBOL/H8MYdeLf03mIFWpQkUn",
-	"hF/fucgODo4ZOSJXs90IU3lBnDU9cnhEprtRsGPDeUpjNszElZCI19pirK4O4TVlfDI1D6Ln3vpGpwX+",
-	"HnqcgWra5sIhkWhDsjmkIJIbqoli40xXKyqbkdum9Oj0SbUitCmUpPk/2XYtidzZGXBHpHG7Eqvh+vZE",
-	"HgB9EA3+yKiiwnDRAuJjptnsUlCe6saS4qI9xiWNryZKZiIhN1JdkZ3iTbzacNnD3FvhOhzbaQ6iQWJ/",
-	"cNBCv7X1F5PjMaj/TdNhsQR3WJ7yHXKSoGeP7RBhZMGDqunyq5zGXv1vDXaeSvu1kMee8x+Lw3pwaU83",
-	"PDHT7bCBJhWpak66K+VuTEUkFV7s3EosqHU5aCNu9nNjaDxdo6cUyut9iq9jP6mExSkF8UatVnCOJTCX",
-	"C8NsU297CX07oRsKCsPOm5/eheJ/dxV53121UZHd/trxGZ2wx7/PGVw5+4+5KP77hl3O839MGY8bL+JK",
-	"8vN2g4jrC4NGbm0tihBx5mDvGd0b//bnk5NmpJluVn705Ojw5KRURN3IJAy9YmJ73suNr1fHvbk3cPfq",
-	"3W2Adg8v6KeC6l5oqDV3wRjEapPGguXCvrzJSDKl2ko0agjFAoCGqv+2tjf9e9nUngxJtwK6FFSkkR0L",
-	"76ZLcG626hxnDdMXklgRvybsX+UE7Na1kjK4QN6ymPFrltT3nRk66QeQZneiu69OFw/YtmJYpUdfoubu",
-	"Oy5w6eb8PM8LoHrd8TeKWUvXA3fU7/iWNqt5aUvu1puUNgKjzuYpM2yYqbTxigHxSoLCWoqYuUgryHbw",
-	"iWkLeFKikJOnTRHJD3OumN5EoRvTNAU1u2uqP79HlnCDKO+WMZipktlkir9rLBpF6B9Gk16TnzEzlaU8",
-	"Rc3FJGW526qtKQr8YRg3BU7WNR1xRH9NyjvwNepbXLgjgicRYthbdVv1UMPoDUZITv9wDDlIPD5MtLEo",
-	"Dxi2D43zTmkX3MRyvmbdUMfzXjdwmJnO6dTv90AFDLSyG7huJDojFSNTmSaa0BTkwILsNPi/HltVeXfl",
-	"7cm5eNcGtUH7p1xcseQsvCJ2umbKNPPKvJ36OfEG2hkBu/XcafhnxLams4eeUuF6CnomE9i/9nNlu9wO",
-	"0u3QzM84X007D0/pmshlt2pBtPUmtNyKW08gAJRNwK3KBSlpdNEGyn75m98DuNJeTDUjU/aBvPvL872j",
-	"0ye5TwPPfIdqYj9sO8RVnDvrGAtNfCv8zDkocDOpDTk6JT/wr3dvu6p8LTvg/kID8PXGkAD+YeOAAHph",
-	"apqCVHzCBU07Z9fAItExMTw8enqw/tvHR2u8/LHt8Kw4aUOKSlweeUtI0Ho+uBdp/umzwBThmlgW5zxt",
-	"OQtFdZ8bh1SnG22UTYRYzRO6juNzOcNtuRPAS34W3IQf//ovbwBj4NdBNPjxL28aeWHt0Op2SEl3rJ+H",
-	"CyhZ+DTr3rxkY6lsQGpd+PQpowlTS3sGdGuOVRetSGzLXPaBxiZdgDE44ddMYP+cBTrL7GbsNkEf1PXQ",
-	"Nz+/H0SDb1+9b9xapyh3TbNy2u4r9vWS5t547EpepmxWP7XmMIPD4ZzReMoFI77HVmNntDSo0i7+hLjt",
-	"/ct8vuEsTV7BO4OPdW0obCPQTlhI+UvKeNsV+9MSOFkYWgo9X74/We0TnsH34Od+mKDsFTe35cww8ein",
-	"Iq1gkwSNpdgBJwdroFndfQbQBukj2y4nXzv3p5JR4cugN0wJqtDKxnkVmZ62N9f9STDyR8YyhAo0TFS6",
-	"6wo6Y6Mz33XcDoK53ug7g6CDvBEXwh5UhIE3+HEEfscRiGGu4Ambx+CsHGzOnD9DJxR4woXwfQVm1KvD",
-	"/oOPLLoXju5cmxGi7eQzAvfjhQA5c1bAftnWzg5ScgwagNA36L6kpnh15GX06ELswAmSEReIBzrECUZk",
-	"ZBngCCYByUi4GWPgcrt5EoECriXHdhXzTE/JRCLq4j55bicvVYDvxbXfjAQegwlCBJ1wfSHsLF3qRj5N",
-	"IyXZGSlm1GJEbqY8ZaDTAJRjLGfMxiApEZAQcCHofB4FC7Nt6UeZMIoKnVKUCEM/9IhI8OrecM12IyLA",
-	"l3Eh8A1KTg6KbCXn3sn0FNaUUsOKFUHeil3mDehnlwyOo96jmWQicf5jDQ/DG/sXvs+r4jMuqPFVn/O5",
-	"Q9J00Z991wu2Xe7gYy/tUznF59GjfeVqHpa+7irkG982fLzofh2eanjfZnZ2vP4zPhS8HaQCWbro7rf1",
-	"HJ9rHqNjC4tB6rsYjMISbrqHeJVw0/w+aowrts2ujGD753YPUW4LHJUDNd3xnuBNi4OxLy/x4i7H4/3J",
-	"PpS//TH3dSx+xMiRDdR83LAJ+QotyEuH0f+1Ci31f7Gy8f1frBJe15vN17bnW5Xr1v9bpTve87VVV9ZE",
-	"hl3vtJDfb04NWM8xBxGARlDCv/DJFOSeZn+glLiZ8ngaoldaf+YYnBggIbPUbDmL3K2wwbv63PmzTg8O",
-	"yM4MTFPLPzU5OTwGaTqcUbHIhaCOrFrCEihmC1yyirqQJxUEAx5aWgUCnkF1gVuHcyJjVDssEGB/f3Ko",
-	"nXWXcFUtx3wDGq0OPHI9l0Kzpu7a+bFu70QKHt3fYKy3F+/GiPDU1PcbbivA99Q9uD16zJ9cM3ZWOaZw",
-	"wGLu5d1acoDN2OoeNrYb0fcGygs+RgM6YyIBGl3T07WdHN+E9TVyxTjlsdkyknPDeW/k4LilmssZ09rB",
-	"aXRvVdBHsT9s6HsfJUuIex/yJeYpXUA8wBsP1nbgCZvNpWEiXkDp9lAxSFFtdJltnaUUXh/vgyt6jvj5",
-	"wvhMTfA/cldyyf2KllN7luetVNtmws90ywM7eNn+OPc5C1hNvOQIwEvjfn/LPdsvWZyXWq6iYCzNiGyi",
-	"3Rd5cm1h7YMGQolie7DpiybSTILpeVpSzD/ubaPfVoOVWKXvUD6BfMTl+/lKGNtTpp6nuSIf7s7f3EZZ",
-	"fcwTlgwvF9vI0vR7NVwF0qPwYq8CE7tZV4O7Kmnv3DGvDK5dAd4Le7oJHnoFyBWvzKwmp+x71s207Ia3",
-	"VSXYC5eLDXfVW9L+M71mFX0T9wwPpdw0wX8mBKDOkVN8onkHInXBKrYB0FZlPA8Gqi2ArWzquHY/+PGf",
-	"Ti19d615y6Yvg/inlnU1Bx0PDm3uIo1jNgcxvfMdVYIaekXJ0cHRaUTexdO913+39QnkG6lm5OtKrsvR",
-	"EhGzRcG3Xam1WaXfPVUmbAPfTPaFvtoIpMSlRWzPHtys4VTdNCnkjSf90Az5rbkbwoybDRlJMUgvMl6T",
-	"ER0dHR9/dXRw/OTp6clXXz1ZNWMaZxJckHp5CFJReMyVlVV2K4i854IzZEsdiBzL6rVKzG9Ns6bJ3LBU",
-	"kdNEh7FRLfi1e0mwCtzFj7uItM0C6Vz0NhSK0oAPSp0oprWeT9zzu4ZOLFDDO88MUVjAHK1oMd4Okyta",
-	"8B12mPy1K9i8gWPF1g0nKPvy0MgrJjbt5FserHmuviGnv4PfPd97/cseqCGDaPDm+dvnL1+/2fvLi73D",
-	"Z0++GkSD757/+PL75/aH09PGG/qWpYxqtnaes322IWrxajY3C0gV+MfF4MfX318MfjuDAqXgleYS+9Me",
-	"dBX0ZGy4epOMqmSop3zcVGXwkhkm4L+JZnGmuFlg5oOmY2YWBN+NyNO9qcwUsWOQHZgnOd5dim5SLbtp",
-	"rnxQTIPTGjr4NOdIbQgEanuwDpVNcqonpuGfSTylagIp+YbQ2GQ01WQHtdhfSJJvj2t6DUs/Wp5EjUvv",
-	"Xv7HRpKeM2reMWO4mOhG/9CyJMrtuWZrM5vJpHTVJkzOmFE8tjXTZuhK+lohdxKmPMBwtZM6/v/QhuFb",
-	"5CYAYgwdrg3bGqxrLMtJ35paWACXnQVhxPZWDlDBLhJ5Ew6gZJoCwSEShysUKv2GCWSDaBDTlImEquGC",
-	"UWWVJypiTlP7Q2casZ16PgV3PpWtjpBe6tvXzEyDhqkbJjFi/3O9Uu/rvBN6B3iIJRXXIbee7d2vj3pD",
-	"w/JBPutVk/pKG7dpRp9FfvkbZO01HILMhOnczWCIF/aFj9HKyl0+BJzF/ah3kV9vM7VWF1nfrSkVE7Am",
-	"wA8xROtCd1tChwf9mHc0iJHmtjRYwsY85kzEnYx8lTGd6Bp6cMRtjcyueWIhHEVejraloWUKzMtMqRh+",
-	"NYQ+hlsbeM6EhXTc3pDXTCXZ1pZupKHpdgarXCg7sifZCrU1EkrzGZd3MWq/YsXeNJ1ox4X2dWDVpAiW",
-	"00NZiXstEk6x5yXRHFyTpYl0aKjr0npd9BQej/5ZMTlh5vkbukcxez9a90kW2xvROXi2M6Clj62O6XGq",
-	"VOgE2MLIVfFUHF9UkGV1jxqWuPRSFcdVJ4nWpbXfpE4UeKsTbtjncgbz65nzs50otOb9A8YPq0fJp93T",
-	"8popxRO2Ush+k3iAchCIw889gld1lIcLj8K0En/b6odx5/DUnsWs5yNrYhonbXe4wc8+nyt5bbMtTaYE",
-	"GsFmmkBPeZtayNXMJmT+1o+SKxzSjk9oCqirkymW8DgYEF+OHNQBb9dLD/t6b7XwJcnRUBJvSXOjmniP",
-	"bOoS51v87Lbsyj75SBP4D0KTREN4xJVo4esgx4L6ApshVCO4VOpMdebSvrCPvc1Stnm0N7AMqigm2mAZ",
-	"XZIxAheO7KD6+giaui9s0RnQm5PzLGmvaV8hQ9pjHHRmXgfKxZDGzWWFWLWPf7NJ8rb2iiW2Gp+S0igY",
-	"MvHx0jNycEh2XnrjY1GssjM/oArFFYYaC1PDH3W+Q+2XjKn3LnZQphYsYMoFR33lFezPdQvi/WeAabWh",
-	"lwj2CGswSZzK+CoiXnkkUqSLnh/uVGngtaFjmltLlejOu31ysGIYo+r+LI6p9LnGA5dpiY3RZMZtnuaE",
-	"a6PQ/aqzOVPXXEsVCkwvR5sjRTbzth5HXYtjNABjN+7R7Wsl+Odo0B1Hz1L2jpkmN2U8VAzrbC0nAY/2",
-	"1kq6E0XHptkCZ+MxMJRrVu/UlNicuxLseHOOD9N3E2ApX/lvuNJmz8UaXJ8EQH2FZCqWZCmDWJStTK8d",
-	"RM+eDmxC48UQDidhNEm5YOvskJCG6X7Km8rDs8uVDnwKn58zarqfL0XIGnVq9+UaRXjq8cto3hVPBvmM",
-	"ojaS7hcfcPdk49CAHacw7Pvn2QISQFDPjeoVjEt2xtiRJe8IFxG/C3o38q4BWHdGjVQk0wzcAzUV61bv",
-	"ZBO+F9uf7JMi2L+HE9g/PAehDFHasVSgsfdQz5sp+mgbFL0OZS5htPdnFpQIr8kucI2UNrMMgCBfUENT",
-	"OcnY0qTUFSKLfrzn+PYL2SvGSME0XOMbitEeozNhFF9nDQ2Z2y1FRGPGhtBEfI2PfMOY75jeBSwTeC42",
-	"O5ygKH2VYwr6g61gCxVdbXos0VP2CqFTx+27pl+5GJ4oPPFFZXpv3+zKNoRnH06/ja/oF0w5a435/vFl",
-	"VmvrzklcPEdgeC8cUnpDEqb4NbOYMYhwtSA7OlPXbEH+ncwYRIm4Zgl5Id9FREgBPw3zB8rp40TtHx4e",
-	"7xzuhg0evKbufO72VZTi4VhWLNkubjQtfrSI+lZuy3HwsEzTrACgyBS1WR9jbgTT2janowmfD1Met+aA",
-	"hGy5LnWtcZxjt6KT3ShGZ2UsHhjVY/EwYSAJC366EAEUj0fQgWK4EfDt0T5xQL1TRt6+eveePH/z2ha3",
-	"6xyI5UK48XZCH2FE0K6JiM25iQh0zhrO2Oyy+HEIv0UXIjj5yHrAdt33ESjIo6/lk/CAQVpCwyM6n1+I",
-	"K8bm2sL6yISlCH9jp7Xvh+KauGQw3JBsrpkyIzR19y/E9whJg0tTGlxBuD36zH3BodVd8TnZQUQgylMi",
-	"BbhTMGHrQthWc3afCTdlbB4LbgSTxBPiYnJOnK7H3PwuBMwkB8zBr5OFzPD9bpybojxbeadpM/t47h90",
-	"ztWcuqJBXMjGDn4avlQcXutrxSPhiwCZkHJthobN5umy9/2T792D4SguqNX6rvt7+EpBicvyhX7AJ4L3",
-	"iiA2eKNa383THX9SSen9sfdILkX6CF4I472d6AdNrw1Xg/0JxgivcmvX0eCZ4NUcB675LYdMFr6ADpC2",
-	"x+GPwcNOFnUI3/oLYQvsvn21w1Fs67Ul3s/gYefFXuoDDx/3yu1ygR+8YdnnchyX2uPIbZe/A2Rff8+i",
-	"FtFlpBBCx9ASPdTRi1C+9UYvaiSyLiSbMtH0w73p/XgDb+j3hdLudn6lgWd2vlNjz11vVEmr8wutnHgF",
-	"dKfVX6mwp56YSb2fL9/fTuKqMLDO0SssqefzDWyo8zTLnKXr8VZNoJMKqjJ1FWQpuhINtAhTtOdrzofm",
-	"UJ8LrGZpyhKbXB9TpTi2d9Q8cVYFcCVU0tBfEW3F4y7noQ/DKpx56BvlxEw698zQZls3dqVwPScb2tVg",
-	"ctxeKidFY0qEh8RV2naA0MLGkB2vVtoEWlR6d7eKphVEDRoq8OVNgb2Jc7LAMBClpIaeY1oQKM3QMATs",
-	"vkuq2dC9se+a3io2Zgqd1+6IbrWD+HwQ7PzyMAXQ4RsHt1NDyWJJM/zZT6Lo3zinExtys5Dk0wAZDc06",
-	"rj0mmjUyPOJOtfkD+lP9GzDoVk+4yL2urGRO/8hY5Qwz4TI37UnDTAX7YPAa9vKZTqkezqRqgnpWGXMg",
-	"pgaNU6oYiYurIBXRgs71VBrbBDxlY+ygqGMqzq2FjLixcDGkNcgbci1XSmcP1Z1O39l8SjVbkpeA5AC3",
-	"F84WchA8CD0TEATf4cIeKjohyk6MmU1b8esfRINUTpq5ipJGxjId3krjxa2DoOUJ+5YIA/rw+9mwpPI8",
-	"2q7uL0zx8WK9VKPtooutUmrZVl0ZrqgZ+60J/W4b0q4Gn8I+cG10kes1QKwxdJC1Cjvv+K/LkMBpRXbs",
-	"0FZe28FzkbZCeHupoFr6kdsUPe09G5b7kmvFrfaYmwby2vs3vCUHxVp+0CHU+2aAraJa4TphEOgbSgVh",
-	"WHQKJgGBrAejnb4FEb2GfF5q2ETWghOeYp4PosHXg2jwopE2iuUf15nqasEIq5DWwxBNxa0pUtMQcoCa",
-	"WoU/t6tG553ftlSKicf9RGGMtZ6/vCYn+0cROd1/ckZmtuEFFeQJme2eE+pediLefpRw60LME6C4truM",
-	"qCgOkVw8xq6EzksLzoTC96jQ38sNfOASXZ+aGfgTucRWg00dy0uJ643kGzRdtHuDyNx9N0dPpTKNu4Mb",
-	"kzKt7d8OD9bbmVtaK+xsS8YW9zjrU+q+irodn3HTS9nRc4aFme56LOqfMaD00IbdtIELhHwHjcEORPxA",
-	"degctf/saUENUhGUa5W7i2M3qkWZZrrfMQcTG6PF4Ztva2aj/DsUDLEJHA81j+DS0AS68LCI1Cd9ePRk",
-	"58nu3s5Xu7vnjudI5VdRmnyGusAKXOBnzTrbsP1TCtYi6WuJRsddbTOX8LEqD89aSmnfA2KBbjI4YqZ1",
-	"GzpCc/7zBuh1vtkMF+0NzjNheIr3wU6O4OSIe3UQbacLRxcsREPZPjSBreYZfM2oYj1qo0v7XP18afDS",
-	"JoXb3XysQtDJmtAQ11BKw4az4+Y2uNUKv6XcrrLcYuils27WNycNOsa3SiIl4IsROSIJi/mMprqRS9dY",
-	"8VXfTr+Kxp3JNO/xoeqSJ2YA3/Fj9MrDKm/EptlY7/3kK7jprmGjk/7OywM5fJGN7mrD5oV/xcummipW",
-	"RB26U0JhyP7KFU78nWHz1XVWPyf/yX7bjhu1le3GWW8ITVDAiHY/26xTVLpuCTpjEcGENBfM2rdpgxYQ",
-	"gyNiWAfDaxIsAQxBPuteG467tOl+/zxHNASPbRA0Juvbu9m+UM84A3NFm9CxUWmCWbcsLCfs/0plO6vv",
-	"R9U5NCek/eLCeH2XHCBZ9vO4I9i4btiijdIMw1yZYdGku6rDRr6hfJ6RCDaaxS4tl4/Va8taAaOLbXsR",
-	"6Mr97Ef3XhFYey3m2apS1kvzxrouDS46qXRgg/y7y12yTZa8hVatreiTpKp1xpJhtct9v5evXOJVVyyw",
-	"lqxVahe/PAG8QiX4ySZ1wR0DFCdz2tzPrpjECrl+xUvB2D0y8GxYvBZbUezGNXckNoUKzs5td2/MmdVm",
-	"kmdG9170S/dGv9HLACCtVXF4uxd5d7IZFQK80DafW0/lzTq7UdRk9ZnrmDE9dOVt/doqMPYy67UNY26G",
-	"Rg7naQu+j1tu1wd/sI8VbUHyJO+GfY1lltqqu0uG7bUzRJ8XUNG2aEFlO+kD719f3nr8AeEAlhPIW+9p",
-	"oYYErUfq9YTnhKY3AJVhzXRr/5XeUEBlCIKXbIN8WnFYG49jAZEUrvO+fkaSebrwTgUMtYy56Tuv4oK/",
-	"xU/2OaLVq1bq8rZCK4ctumV/Bd9j0fZIlLHPrmhe5dlEW8BGL0aKWpSRXOXIMV5t34TCvgjYQEEuUVn0",
-	"ONlQ8IQark393gS8K2ToRT1Qiz1ZCEYnjtZSCWvo5j7RcV2MBFfY2CXnsAAS6AgFJiDarcOF/NtrsbDb",
-	"Ia/KFkYeya2Y6lIdVbGbdZTMzQ/ubo97jQOr7Pk6+xzu8jYAh4vR+nDxO4IbLib1hpp42klIMy7CXw9r",
-	"bp87vNEfl67n3qrNyudcdQGHybKbVJuVLPAaZV4qRhMztTEz9iFOM82v2Q/eI2tpZrkTtyNchbGVoZFC",
-	"VOqK1/MIR4MwONVje/3TaHnMN1jqadfEmJhwwYZzecNU1+Re4bNv8FGEETVb2Zst4B/1MdHLYWsXfF1/",
-	"X7tWhf6bVTG2o4HY0qZu1OyBas3EhKk+4Gzd0aVGBbxsWfw8nzNFYqohFa4ahvVBUUyRE+Tdm++bI7M7",
-	"x7uVHBZQ7efUGKbgI//zH8/3/sfB3rPf3P8/Jnu//XkUnRx8/G+DnnHlusW7nvJvi9yGoBmDl5OqxTpa",
-	"W6bZSlFaCMRuFH5tl0nrKGpf2PhnxcbvDfzuC/P/1Jj/HbPoT5bZdgeOXJSob3Co3Ujy1eVeky/qwm0h",
-	"97D0w5SqS5mpYezwWrRhdAZrk0aqJfGj7VmaD6enTa0+51Y65T34/mtrdg3tn0DVowMcS5MWuDaqDI+z",
-	"lCpiCzIh4QPuDib+cRuRsXrmI030QsQeGmDHJhDAbY5IKGXJ//3f/2c3gkQ6aaYNWDb3hk/buU9323TO",
-	"bTc8TcXCOSpq73VN+s+akGvg9AUD6XZB/VlzOzR1P8VEbCCRMWTBnhEqFuSv73760f0BuqIaMpPaEFgG",
-	"uVwYppEmhC3VCdM/uDBMjWnM/vwYbswmTMGNsa6o30RNaGjAV4DT9+3A9zBhgLfpDq9A+obe8fDwPPMK",
-	"7kveky8klCAmU+W3HSjDq/QfrUm07YntYNAHLME70dnrxf2bIbV/0Q/uDCT+dlSO7qX8qwv/pTgV7376",
-	"8ReQqJ+VYOzen38Z+VdIvSqeflkKhl3a15KIiW9XG/DDlWXlFiD420Eb7idgVxdu7dG7QKptIYhnv8ye",
-	"q4nu9A+Xpa2dzr47bXJ9eEZufKJdjgFNNCDc8fGYKR2kibr6qXNC3X8rqoilCV0TvzkX9xtR9qoESbno",
-	"1Kl4W6MB/v8wE5j5lPsWo8DBXfh/rb/VuvpKzraKt9o7c5rdPr4zY5Ghgzbobw9X7rQKjc43bTHsKhLk",
-	"FtmXZ0p2Ul03n/2QFcUP/W69f2PJrafuKvW99fbuBV7p8n33F6yRegLx4t46/G0bVWeVfXYXrmC8uMZl",
-	"bGU7CR1fQlBfMgmqOOxfQkP/QqGhL9H7YGlhEw4EP/elbQK1b53pOaLooK4iYgagYEuCPfes8rZruFvQ",
-	"aj0IiN7ULVYDBeyBrH072bpd/rGfdWkrp1xZ/RRtJNfMk+upTfVGsRcquM177nvaQxuNmRPJtoo8/69v",
-	"/Pr++uv7QdVEeB5UxTv1//H14WOamenjVE64AF98/ourND+zKBp7Kb9mCfnrr+/1hXDFSlj5+yp5+e45",
-	"2XmVHJ2eHj7bjchYpqntRP/2mxfk6VdHp2Tnr7++J5dMGwCFU0yYCzFXcGlipiN4DJ7atZBkNAXUFjOd",
-	"QeXEmH9gCTgCA/wxqAIZ0XRyRoQUbARzpmJxIVCpL7+u2DjTELzCijYVEZol3DYlEYlH97aYXgzw06IL",
-	"AX+gdoswYCEcFJZm2IM1GNUCJSNlIp+0J5Gf29SY+eDjR7QOxrIh0IZVqjAerA2QzJhAbG1KUG0O6liI",
-	"XmjDZghuwUUKU8xRc0RyIVx8mWB8GeJz2IXrrDD7NJRRYRMmTXbk2ODaxikXbNeBZ+sLoVjMOIKAKTbj",
-	"ImFKR6RoJaRdEzN4wDdv2r8QF+KFFNcWOFGTnZev3r3+9kfyX/95eLB7RqBEVxOEbCGjx9eHo3Ni+Ixp",
-	"pIzj4+NnMNmf3784x/oufSFG//Ef//Efez/8sPfy5Qj+9lxz+vg7mV4hdN9MCraAn2+mMoXqxjlj+hwR",
-	"gbDU50KM/sR7GZHAF/5xBDBnXFDjSXb03+1f/v0iOzg4eoLgKf8+OnfeZ6YU7LO+EDDLZyenX5ERIhHZ",
-	"JmCP57Ya+N9+11IAarniBjGKMBDKEgsEJxhLLsTo9XjvB1C9RwU2XQn36eTwyNYBaUNTFpGTo6f239jy",
-	"V0x29y+cB0IDFJ/miYXeiWmaYjc5hLfyBfonByeWKA03KSto7Pmb14G5cDY42D/cP/C1WHTOB2eD4/2D",
-	"/WPkQGaKjOXxlEHPwH/Cf09sZQ+wbdyC1wngKjDzF/dINFBMz6VwgC1HBwcD7JwkjOuNGG7f786dbVl6",
-	"F8O3n7D3qMLMgCG5YkPq0CCaRsqnVpRxB6x0cPaP30BWz2aolwy+59fM4eUb7Pj1j4G9fIPf4LXHYAEt",
-	"lm7KW/vEvewJfhv25PTg+A4+96OFfUoWWz8GWAiHcyA7oMJcUm1ZtpWyRBuJhX00noIzZLfttK4f/xnL",
-	"hH1sPS8LX/dSxpnrRjqnis6YQaX9H38OOCwT7oRPHjobwICDUC+wVk6xl6FKcVS2VA5qKjrd+ydo6f/W",
-	"oJVDjP3WaMgvGTfADdF0xHmtbuJeQPQrrCZlKG85nAYVWPo/ODk4aPtww/nD8yerPX/0bKXnt0qTllYs",
-	"+5UJI3PFhQXqI7TYnp054GTEEVHUOFwuzJ6RZM6UBscLYsqGJMvEWKqYweuebg8fY1+/x9bDr1vpF0LN",
-	"L90zNeJtWnLxyOMXNlL8Mep88ntYBT6I9+GPjBWYC2eDTPtIQEF6q6rZdcjadOGAaLWFOpvSa4aFtPNM",
-	"T1nimuObKROYQeLQatOEaUNuKDegpsycdxBoFv5k2yHWV4DCd4gjNq9iBSzRW720uCFw5k1X1dPBWvfw",
-	"cMXnj+/gHuY3z60s16G4sklnVkUhOxbZONNT5EyQUhBhI5UcBxp7jhJ9xW6iGnHo8CqC4VO9g7/Ly+UX",
-	"8K/wwC0e+1/lZduZQ9YVzu/hH+IrVK616wCZwLQL6Cj/s1XcicoEHiUerMpEqI7hchuO6PGfcJs/PlaZ",
-	"sOhAXYI8h4zpIcifHDTe9LnUphFTSYFBQmZUZDTNV2O1dO2xoIvVK3lzTqCB04UYffvqPSkvbJQ36nFg",
-	"3PtkJOTNCFANsalPxU7avRDOqMS/+r5WPIdoR+xuawhZqCQkIZzmj89/eEX29mD4/QtxcvDMoV9TZ13D",
-	"M679E5wfQoHjEuCCWdujfD/eZuKv8tJtM9Pma5kstnkx3mbCFtN8/Gi9NaU7eLTlT7VdQdgW18T3IbLf",
-	"ldWsg9XUrNM+83kHfoSY/SzoNeU2hrk5U3kLVwtJETtfybmNbaULB0/v6dY5mVt4iG9OseeIdDm7r/ay",
-	"uD/NK49nFzTs/Y1yzkTv1NK28avZJ2vrd7epFFWPo01U5s+R/JQf4lU9OrpToZwA875ic5MLGeU6yoP3",
-	"0IDAgGsEpwM40DGdmwwBgMfYwy67REeVtEq49ZfSOTQuZKEDM1Sxil+XXsHHf/Lk42Obg9IgzzvuzeuX",
-	"gyXyOfBpOmFWTOqRJmFcNPBonpDv+ZjFizhl4JYb2bs1KlDKp8zuZG52GFkZ3GW9XojCreq64rOEm4iY",
-	"qZLZZJr3OwQAp5n1SKN6C6pQZH2+ijlwJ139xk4IEhMR22AT8uxtMyEdXYi8RfKur+bArxlFhbbPW8D1",
-	"hBuL7OmmIeSN837rC+HVmZOjI1RvbF8MRDuaYtdBoIX80qFjG5SORNEbcSGCCcdUWDznS0Y8lyI7JwfP",
-	"dvfJyP4wQocq6FQjm5Q2uhAN3yQs1WyfvPcL8plsvgmHm7E9AiOBkB29nVsFywqL/C2/woNnTbrNSyTO",
-	"Kv+5JV3npZuU/8rHjx+ruuvHO+SybZqQSyT02/qvqA2tysLvT3t6jhysfE/dwZEduPeWAWjP/3cJ9kZC",
-	"Fyw31oSgJM8SXc7h8yAjcnPHmCvaFf75du4Pjn1Pl8dBqDddGfeXO7glfVyn76X8gYrF20BBunPqbAvM",
-	"yAnh1o726aquAZkA911KvXylzm/Y7tVxlCgzs5QU4e81ojipqxPfywk0n4LH1ziXe7Sd2LW8YmHPr0ea",
-	"uKC/yxFYvofu2XATq+EokykBRyLYTRmT3yo18HPpi1YMu97JsKmCoTdDz5kw++T12KmodmWISJ5KbSL/",
-	"CugAhTpjvwSi/0IAs+K20QcXqDbtXLKxdK1MYCJS2AEhtr9LlJt7PppgNxcCh9wnz8XC6QqKZRp1Znnl",
-	"NDEbmx7TGU8XTVrDW7drt8Pm3Oj/wozuoTCst9JQw1A+BgTeeqOqQMSt7ocX4YP35XkIM6E2ifo0jV3D",
-	"59v2B1yhQj+SrqFU14NVryCPCDiPxASqnK1wncMWN8zCo3vbx9vjTt3Qd7fpXQmW3+ZYKRHkHVzwDcUe",
-	"LINUsFf9lfSA1IPfPkYtisELrHEK1nxLjLyGHX/HrDxcYWP2DSZ+EFfyZVP0uHaJSRCaUMyoxS4c2NHB",
-	"4V1Ny55O8sXsfNiKJ2KF0PAWNl/CBtmIfkGraqbMsPoFfYm/ly/ois7DMebsDRoYa4P6/9L1a9wxcnap",
-	"jRQs2f0s6O/waEX6e/qJ0J89sT70F7Vm+VUFwP1w4dKf74LkTu5SUn/LTL9DWi824Eviymf7M5Ytb499",
-	"3KpmYMv6HpZmYDcw+ddkgZ8ry7SHuorIlmKc8rgjlP4if+ouDNmGFMNMKKZlem1dTZrsuH0icIl2Wyw3",
-	"F1svbku1Uu6Tjqf7M2k19/Iz+xI+f0dnbM9W6+QEH5FLaaYW8symSuO/wdsjlY21d8VK8rFsENyR6MZR",
-	"8KofEkf1x3lbZqwbHr+WFVnmdyiu/ALbcrc8A4jzB78Yjw9XEn3H2Nz62bkQTEU2JHnNlPHpFqmEyqm8",
-	"K/zym6bYzZ71NXZIKsVufnDP3ZfTtaF34dYS7n+kM+y7//rHl69/eUFshTlcCUM5xoGaJvTHoCVd9vDg",
-	"rt2U+fG0ii1osudP+lPxUoZzXsdLme/KbXH3/AP346Ms1veQXJRLZ/WgPZSfq9Cwm05oeKOWmy+BXOjr",
-	"cQwv2xeH4xeHY5PDsYv8ljgcy7z8XjhqIEM/X3dj9xHdgrtxW7zjNkX8/TgblxLk5+RrPHh2y9zy8/dN",
-	"9hTuCTMWr2RPqqTL8HvpH/7JPtsMEXCH6TFLin64GGIlOUoI1/S4f7UP1qo3T7gOXHhw0IGedbt10OGZ",
-	"LKuNdQf8OZZEuy1wS/R1HGVgmAiyFpmG7tNKmy7Igeq9yBXfNp2kfA6DOzvxpaf9EJn7hof9k2AkKR94",
-	"FFQP26tuf7eVxUHL8+YTX0uJWUYmj6dmlvanlb/A071YaSLjEk/Kt3KQz2MQ5Rww/M1tQgsHrNpUOKpF",
-	"IENArEeazBUbM6UY1KGLSUYnbal88OdGhoxxoikHcORGcOhuJmnYB5PvbYuv7eTp6VcN8qPxivzl/Q/f",
-	"AxwW+xx0pg2vla1XqlwrqeqXCgvmcee4IK/EJOV6Cg/+hYuEk52QZmI5X+ze4bWbJ+P+t+5NMr7HS7ea",
-	"RuAW1qCMXHJBcbL1S3DQ8xa8efnNF/pfkf4p7BrZceQfOVwJyxehutN2ALtL2ve0tt3q4B9doSnWNhuD",
-	"tYx7YXktpI9DGeqw+HEUefgHFMsXAh3NONdHmozy6Q/xpyFPRrsW1Shl9BrLV4lFjgWTCNGlLoScM3GG",
-	"xbVwKW1tCfyGf9b7UJRaFvb75EVQEXwhiqONp1RNGBY7lzsBk3fxdO/1L81lKjhqg4p3G0Ur+K17Klrp",
-	"p1v6XQ6VzC8x4lvkTq+1zhgxxdY7BXcHafbv5LkQ7MPe0a6DIqAkThlVFr40uK9dRs8YZLiYeHE6lUbq",
-	"LXOU914/IDsOY2FGtQG26nB0uQcGyNWITDO161iqu844NTJliiHvFWSeUqEjks1TSRObaQKTSxlwAG6Q",
-	"Z4sCA/ZCJBIynEZvfnpnIYbsYkcRSWSsH7/5y0/vf3q3P0t2gwJ6nrhx8Z5dCFtHz7GkT+7JeRPneG4M",
-	"jaff2H19A9+4JbYRfuKeeEdplS2cwx4c1+44WXLuzgwOCeCuvjCTW2cmz4W7gf5KUXcsFrIE5arjBA4S",
-	"hCuHsexum79m3Hg4ajuAwxRbmmVS5jGKxS6FEp/aLq/BrEaar8WDf6XMaBKnUjOi2Ewali7Ijses1BFR",
-	"bJ7SGCCL4erM4dddj4ccaCY5ssiC7Bw82UXeoI3KYpMpRoDHzGg85QJes6jPByc5ckeJLaNmcyFGihW/",
-	"Df29HYHK46evspTtk1c0nrodn2XakEtG6IW4RvRSlhSHiYpXsXpqAq+YO0PQlN4x/wS7EMjpSqfi8ELC",
-	"GuC5e0MK1sT03qG2+DYc5NaUpeAb98T2yuts43tux1T54S+87q54nW2rWb4j2lfeS8OInlqc/ioHnGeG",
-	"KD6ZdiaqjlP8a+5/qDjVMO3GwaW7psCeeSLiYIGt9NXuWakm02LzczGxMD/4L5ZEOey9kODTxpS/ebqI",
-	"iLxmKskYsb1G7CKDGUeAUv9CkznVliGkbEJjYG00SblgxcCXLJU3xEU2yIwKwcUE+SOj5kIghlLClN4n",
-	"4JSF9ZM5UwRsQgDLR3jqqEADhnnAvCBCtU/exXIOPDblVyxovKYWZwDOxKEDiyaaMSd/wnw/7XH67d8u",
-	"BIBGuUk/wnnoiCBmpLZsG/GQmjgVhEu+gef7uYJqxdIdqJhrQ9X5PNwVIlbbTYi8zUBe5WJkzNWKW9ul",
-	"q1Q8ydhwrORskyLxJZPoWbAOszBywzlsO1X2NsOMcEta0QTRiQ4ah+WBn1+EEXkEcqkSZq8minLbU6Up",
-	"4tgKsonbdAf1DDDt27I3UzpxX7mXdFdcWlcVwxgf+qJkPeTydzyqQutK6SQimi5A9bqZLlqvUKiCLUtZ",
-	"eR0893nUKjyAHJtlF7PYcN/17lblUvG5NukUUsCXKr1gN0Bo2ZZJO0FzLKtuyxtR7nfVoIU/6kSyDX7s",
-	"zJ95HXqp74BcXjJDedomQoqZf4mNYspNsSEO6tLCwUbeTtYRSZjCtni22jMiObAuWn6+TVorzWwSE60S",
-	"WhEkbTXIAbYucOHZRdkFYkebgydok5Ax5aDtxYobpuCvcnwhmiKHfycwOXIERv5caqaLeLJF8iuu04Ww",
-	"0LB6n/yMnsE3VNGEz8nhsydf4W59R0WSUnL47PSUjDDWAwJ3hG0AaWobQKHHcJxpmo6CsCi6CBtM3TAB",
-	"4g3OkKZ3kqXmP/YLZzet7jE/oc8zscA2a3wUUES+YoQaL0JTiB6OtGiRZF0oi7v2LNtNKNgGJvg++RHL",
-	"I13IDqOSADGJ/xqPLZCmZgrht6333D7qAwo+CBECg+P/XQgM7pNDi6h9eEJ28P9PI3J4GJHDY2i7haY6",
-	"WyAo72I3IkKC24wFAUTrNEM7zf568nRvKjNFFJtLZazbaie8wYf7x7s2pYBDQORC2FWxD9ha0UPDB/OV",
-	"KlgR4dqtE4JbkLIAPQwvhEflzv+MQQSpct/XjJEp9ekPnkrkDVNNtxkKubmavSxlG90G0LYbfyXf+uH9",
-	"pbp+sfNukZU5onOwtCjkkoBY0c+cJypUkqkqqQqHnT3faiLd9mK4x/YH++Q5dnOgqQvjoW/ZJyP40AJm",
-	"jY3AB694woYOof8cYqU+9cjxRiZiphsbGFjNaQEvcKH3icUOBu7h44exnMF2neddBDA8YP9qGQp81mdS",
-	"uKf3SdCDdafCxFx/MNswybUAdu1Y4dXGrCg4kJLe/rDKtewE7yksuLqlkTvAi14NX4q5PqsWA8g+WORi",
-	"6diq0V3fqgooEW8CuS0HpSOliKvuWs4Q135xqfFdstWX9+wrPXnrXrLbdAeFS2lzCJWX+4nAX/xeOaOV",
-	"8S/CVd9WC7rgE/cSFCit8QGhYHTN6wsOxn3iYPxevhnttbLhg90OzdqFuyeiL//9M0Uq6D7D24AqqBzx",
-	"w9J+w8ndC1xBF2F+AUf9nAEIenPVGVvGRX+4VUjpH1ibWWZVgnvQ9n6dyjBNl7f3HZqxx9bdGWRPN4Y6",
-	"3rIZx0Q9YvsWGmwgTpNEMa1ZQkz4RbQ9jCw5UONYZqKUPQypgQJSYmREbhQ3holaDowviLsQvlDOeWwp",
-	"gUpewm3q4oKZcAhudtsy9X5Y/Fhab6+cvUyAzjeEnorNZZwYT4kacWs/Jcsn3JruRC04qDG7G+a7hQBK",
-	"TlNc7NH5HKfeiudQThSp3hLvTKTJlnOufqDqKjyEt/CJOzrwNi7GBLDaB6j03Z+AgmOCsC5jid0e2wl+",
-	"hydsNpdwLLuttGSzjpf6Un6yj3y2sKgeBRXaH2ssYmFCc8Ov2e6DB0bFs2njje7gvmQIobtJejJe2c+E",
-	"+3hLDiYc+148S3ZVD8il1DqhL76ke/QluWqjpfYOPtEXSNXfpi8Yqg8x8PSpYa4uJc92uNWCpd81d3V/",
-	"+Dydlh2nsX135TaYyS0J9XtxULaS3RfP5GfsmVxRRj+OacpEQtWeawO+tDOGe9Z1eL5NLODwS8tQP83d",
-	"ddV/+Im4OTKd2z3rBrBbRHYEu3b5N5rFihnd4AmItukycp0pwqMc3GI2ZelDuZ2whGw+B6p5CI0W6tR2",
-	"HpAZeuXxTz+//Z5QZbEIBAKadbiiGjnU4z/x/4cdBsZb7NPfQXwnTdEEeC/5Qhub1T3CJjbTxnaYjncQ",
-	"Okwe54zzlDGo6lmbNOBbQpL7PF4Sl/rmBTk9PTkNNkGq4h90PtcQidLZJbx1CUzpjEjBCE3TvYQuLsQv",
-	"r3559eN7RJ3w8BVkJ8DOcNAZTEcODQM6ZSXyRkck5TETMbsQC0ZVVALIsODpil3TlCc0z20usDL2XsgX",
-	"+Qd3owvBAJHHlhClVM00OT7AV74iCV1oDyoAv0gbJEvoYp/8KMklowpCbHguFnF3hP89yj1KvuAAtxeC",
-	"ZvCPWLGECcNpek4ouVES0n9t9y955QnJF2mRk4OTlpIgVIE9D+gXUDM5p2ijn6qPd8aF//fRwdrAv54u",
-	"yvKuF8Rp/upaPOsutBQWZ4qbxeDsH7+FbOKVA51ypC3HBSU80jlOC5YIKXYTeZi7FyFT2ZIO4y65S02H",
-	"KByjaV5tF/Nk29ijeY2dvRbvUFZStYjI65dvyEV2cHD0hLz+9b2tLPj7L69d/d1uRCiB2mN2IWyjSW4W",
-	"Z7AvCAkTAgnmedbgpy3K88iEGbg0xxdiJKQZwlrTlBo2zMcb7e77oj07vRdwqOqaGqnIjto/AhAfeiGC",
-	"Qd3hYdHRzVSShGMsnlCbFVypPcAwPBQf4aT3ySibT1majIiGuYVFAlTzxPKWWhWB0lDEcCGwjsDH5xHh",
-	"yygqNHXoY7A0VVQkJDK7hJLHSxbTTDMseOSGJErOCSUpu3Y4cAVHclVXCawRWWE8pWLCIs82L0SedKAY",
-	"8CiOEK05smJ+DBZqzLMtnK2RCmCCLL1ZtUmaKVNQoNXE1F4iLb6xm/Mc39ogGkGThMOfaApljCBYmM5T",
-	"BubBT38O/CJCOB97aINokHA947q5B0U0sNUaFdZ5clDhnYcNMbqAC/+jmEE+YvExiWhMt+FhKe9CfkMq",
-	"qzlqCPZFA8s4kiE1NQSdPZfjHiofp9FAZKnVwZzUaR3yctFDlek1mrZwfK1HVHtpDBXDQylKE+iFChQN",
-	"JgqQwXS/D/FkdXUtGti7OFzvZcd11nxbA1sOL4jDxRtEfa+K1d+GCN+o19rjyqXBeRdbUlphcJQNX44C",
-	"YvdLa75wdY3EUSmxbO1L7eKte39+nk9lmoBQdfSFCgHuvi2Fy4U8yU81dP/kYAaFCe5VISfbWs2cn7rg",
-	"7B75nLwyrh38w4J9gvxlMw81DI+Cpjf69tV70jAR1MlGuRTlpi2fzgnJH938e2n/W2vbfg9INvWmTjlR",
-	"nR5ESzo8nd56h6eyEIXTLv9HLY/PKX+OGnaAsiasfKK7g3yinhnhml7bQU8DkUKVoos6a8QH+7A0T0Kf",
-	"H/IbZsOUd7sAzmlNQezmFtXykQpmkdaZxUI305KybmF8ncmgy1WD1gHh1fjzC2EbV7ME/SMWjAGfkZkh",
-	"EzrX+2QEZqUeoVoOX4ozpZgwVkXn1njI1xKh72VemAqo3qccgQyssUF2ysgo0YWwXRXOydufv38FiOrk",
-	"b8cnuxEpPCbcaNd6gSh5E3kDg85kJkxkzQejaIzm71Te4ETtX8kN1UTBUJi+MGUOm9SaMAhWakdGA4Qh",
-	"RjOsAswYsKdpvlBnsSSRK25n11xm2n1m/0K89c+Jfzt0YCv5q2hZjfw7oxZPS+lqDrarc1sl4uzPmj67",
-	"iW7uQUf6Pby+PhYNwEdWbbH35CRkwM8ODr46fPbs6PTkq5ODZ88OA2580MCNG/ie3aMyU/1iuXyxXL5Y",
-	"Lq2WS6gsHB7UtYVokGSswaufzRnTRBuepoD3fE4Em1DIELZwEsB0xxlihcCfB9F6936v/rcqH1iXzJxI",
-	"XfsmlHXkNSZQqp2qMapYWl9rOMrR9u4YnbEeHLCJx6IysYzDojTdJqf3fH2YX8/StDeVar3o24Z0uEaV",
-	"ok7sc8qTXIEEfUUz43y2O/4q7N7qJWA6pmDYJhY3u7ElD6Mq5YFmdzOVmjnAGpy1cwoPopUJCvW5+lcP",
-	"yb9btdl/89zqhE6DA9UQXMEEwnOoeOI4JJufkwOPS+M2ct3dayQoN5t1hQytvLfxfOZUmcUQkecD6eNT",
-	"mGzzpEE0gPjPcFa0TdeaCRjht8ZJwpBoDDXRQtA6+pEGj0k+2qOibw95/fKcsNncLCoBSkxmkMoZBLbE",
-	"j2OsEiIEFe7ZeEU3E9Tuu1s+BKfcD2+DheWD5zflFsZ2KL49OKSSN30e0w13+h1TnKbE2p0+4FXYduC0",
-	"miuYXbLVK1uszV8Py7jgK5qZoWcSMRUxS9MW/QxtzCXSq0VyHLeYB4j5VBMyjRuepaxPaVSXglbXzzLB",
-	"za2QLCBz12bcqbCW9NOAz1qaK7G64h57AVJeTTTI/yPHp7YHuI4eawm2sqKnTWdl+W7dYXebqlY0yJsv",
-	"D/Pmy+XXTntRy20Ip4UzV2uMAJCApSD/Rg5PbRJM1TVEvpFqtnf4tKT89NSw53SBzbruWNl0KTkrGP0P",
-	"wfB1L3t/1bYpgK9rJm0m5xWLGZ+bYePdfXLQ/AaqLv0cLJvY3jlv8rtTm+46XMqCxNb8K40rvY2j9qMu",
-	"u3VbuCFfrMgvVuQXK/KLFfnFivxiRX6xIr9YkZ+MFelvySab1BLWK2lhDeG8wxaauBU90EhD0y3Ha8MD",
-	"zmedL9Z/s2SBeU1xnaPChhzr2i11RuG6dqLYXolZ+J1s1A0d+/FdYqu5GVtlfohevxj60FKDOK9lhjjE",
-	"e9ckGt6MPF8GZZYbTf7y/ofvUZS/efkN2bHpao//hEc/7oZyP8jD8EhwrmQmxhYgN0wx21qgKrub4l42",
-	"hezOnTSuihi3o7dVWmfHjYZm5jSyavadMwlDgo7C+1NwNXd/HInauKvz3uQ7FuUKYQW80V600AIMXDBF",
-	"bkXf5FdrN3+mjbIqmXmY4mR7x7u/RHg18q2MiN9JvCl+L5tzybZRuRMmoD0O0mJuqXRHdlTvvGQgsGED",
-	"vLV2fGAdhlB34twmXgv06Y5VV2JYAaTJ4d5RUJ4DxXW1Eh33qa/8l/ABz3tiOZtlwnG2C7ETdueKCBb3",
-	"2OIVNx2OBg3j1wXnG+UXEvLBfsryFdhcDOz4T0bO7RDmZySjyJnNI5/BMboQY87ShDClsD5SKd/hCBEN",
-	"imGJHaIpA+0bnt5HUcyypKClpS2bGXDLVEY/pfVqYw6/1MZ8yTD7kmF2m7UxlitGxK2f0H/tdjh3Wydj",
-	"hYMtxNTGZXxbjUaO8/KTyAvQQPY4AZfSm9UT4R9PzSxtL6ARjMADjw2bzbFERzGRMCDZc4SS1gR80vbz",
-	"Eoq9SUwNTeUkY5rsMBFdiCsRkSnf9Sn1voQ6j6zmaNU+8xyz/JW1xGCxF+K1SDgVBLjQHHPL4Urp6oh+",
-	"nH0y+u/w3/8+Ir4ZmLZtEYsngNoRkdlV9ScyzlATmtP4ik7YIx2RFDz/MjP5Ei8E1szie66/F5pXo8fz",
-	"ZDzatUeDPy+z1fpkqf8FDqVXVRAsqVRY43kY2sVX8D9T3sCz+tb+e/Jowxg4aPQbLTE+XKU8Gqiwk587",
-	"3pGcu/tbMU+oNdKjNiq+KzskDOhv0RB57o0ropkxqdOax1ma+goSF3oL+NyZjSD5whG/YVy7h2xRfbMN",
-	"Uit02b8Q0GjYVqy7T+aoHGgC4G9DIc0wyVih/NvfRwQ1/wtRV/2L+Z+ToLeos2GC4npnQvlyoII94F9z",
-	"ozSfXEIcTlq9CN9v5s7RwcHuuW8EvbAfZ6lm2DV15GPdimVg0ED/wtIULAxAJvgfGQtqk5p7DEKgyHGl",
-	"N/bzd2O59HF4O87TVR34kLMkVsEX2DjH4dbBB77k/HzJ+fmEcn5amqE7LksdtLhfg+fc3t00N+uAin+5",
-	"MV9uzGd6Y764B27dqLD6GDHFpoNZ0eIlIDs+JqZ21/AJzJNxq0vg+6pVTGpGMdp2YPicBd35beH5hXB5",
-	"A4/KpedWuS9qz10Wmc0ZQ83Y1ZW7inRbLY6xtSiMTzhN24MGttjhFwIMcbIzKgVGR2cEcQcRAAzhwzRL",
-	"MLAA5prD6vIjXgj2gWujd/uY82+S8Wp15+4AGmA4LrmgalFmB4cHJ09Pv3rS1w5/8/KbL6DElnuVTPJH",
-	"uhZrR2eFdfK4RmoRCR1JcOcs2969DXt9Ko20hnmjjf0NBvDxKW+84j/2qTEUOs3PMpvyhBmgSF/MAvE4",
-	"19uF2EH7+IajAXli9Ry8GyM7xhBTPEdnZJ7pqc33xB0QJJunkia7iNBgMz6n1Daqs2+C6zilCtDmnjuD",
-	"FjAvrlgysumf8CjG6qDPnVO4ACkIeYhm5HJhbJN+MqOgimUaA24zsuONbiP9LKILMbIXvDS83RruLz9L",
-	"vGaHV3xkXx45a/pCzFMqLMzpXDHNJ4Il5M3P78lONodvnZIf+NfnRDPHXKaMYmu/Cb9mAndlcSEQRBhf",
-	"3SV4PLMsNRwCrQSGB4LBcSBgasBFCluFf+ZGgxPoQpQ+HsGXL2GnhCGI0LcgoCWo3X0ALdZklmmDDxiq",
-	"DByp8w8fnpIZF5lh+pxQfeUA/iDnY6yYnsIy9VnBv51dfyFsh3Rd/AWmjU4Nga11yOjNT+8c+hHSp4Od",
-	"lbN5ygyDoOsb/B1dDdSQmdSGHNlF75wcHjsiHRophynk2Yx2z8twKhfC0kH+8sEB2UH/Brwzo2IxtJ8G",
-	"LMjTg2N7gKO3zKjF3vOxYWp0ISpEgI4UElMhJG6Xwy7ZJ+8Yen/14zd/+en9T+A+auLob1Jql/Uz0swt",
-	"dVnCL8Cn3trB77otQ/79VnUP//YvoushPUEc9oUU45Tb/LaTw+PPtJMSnDteGMsWndMaKOKRdsx4RyqS",
-	"MqocGJJARGjFiGCgKJVEoBVdhZpZsIpWzRLE2c1UYisAYPkOsy2fQ8EgyA4wyzBVCuCStKHjcRSonI+0",
-	"9apHIcKr/QgxUl5Bx1NgPQtYB0s1uxAOf/Zkn7yUNwL3AbnsjlR8wgW1yujx0cHjw6OnB2T+gfz1zatv",
-	"iZlms0tBeap3L0RKtSE598UXYJOAraPWDupks3TasZBL+WD22RlN2Dn5y6vXL+wrmkyY3fxW5RMeG9w2",
-	"o2hlEvaPX0DqN4gF50Q/Y4Ym1NCoHEjEuH6Eeiq7YYqMUzrRzlAK6LbpRm6ukZYl/pYDR6/zbqBnVt/g",
-	"xoMTg2QHQ0xqQ/wOunAL6pEknrL4ysV6beTEMS5uNEvHZEfzf7KIvPvL872j0ycRAXOJaMHHY5YU9iy+",
-	"snsh8OJ61TXXLlF1hABSEOylWgryf//3/4eM7Ayy2XDG9YyaeDpCcPgRfLj4DTRKPKPywgS7QQm7G5FR",
-	"JnQ2n0tQ6YYwTTcO/Gc4joPSRkWbTKmeOog0u2zk0jEVxPZXuWTYUZrNDUvOyixIsd8Rd2cXQkb2P90Y",
-	"Fjd6Jq9BWTo5eHbmoLntCnBDRqjLwrQ0FxP4QUj39yGsB35x/8SuAPBSrrBbgh5yMZwrOVFM6xHZwb0N",
-	"9DnYEas1/pFRRYXhAsJbDdzvhaPKqrJ2m4zQfuYt03DjG5jiL452/sU1p09GE8LzWgS6EEtK1qi6Ci6P",
-	"Zwz9lJ/HAdVthw3bGS5VqqpGaOQCxddgLKdce1h7qtx/WWPJGWEiuRD2ho+AwzjzsWSk6ryG0PEAtC6J",
-	"FOlin+AMLgT8nDJr0lI3yM9vv9+3gesKw8j7dlij+YbqCwFqUJ2RuDJdQTIx5oJrwKO0j9iyV65jCk71",
-	"C7Fj2ezRCZnKTDmruGLLupqInBEv06/uiLl0mWMFlKfnn//abOY+OwvpbIZt7hwBgkZQXKw8UV1LMqau",
-	"0NZfg+IGKVbGs92G2lYIzaU99P5WPHZfXdRtvmpTPluRk6uYc2XatFx7v9dLcVv/bhZ71dYCsHgiyR2x",
-	"X7qcnw1y/RIuQOYbxWiIskt1Ra7YHLu0pMwx46KRS3AtgqZRhZwtyHyrzXGaupyUrsptuAKLD7zMU7Dv",
-	"1hlYzOCVMGrR1U+B2Ye+xIEfcus7aB6VLgglfzQwJ7Ij5zZFL134SJBS7q6qid51PRyA4YJVjo9QUlQK",
-	"L7ubME5u7S1v5fq2/Oh9iiKs4Fwmi7w5jVzA8rUmSdTyiTHHcTbsuXCbYq50Fm2SrnJgX0Qc9vbTj0iZ",
-	"6IPmBTJNmpoX9Lg5t9j27TnSMlhvtprIZmxbEiU7bhosiYhriIBx4oNDcjF4yaDPChPx4kLkz10MIlLO",
-	"1LYZH393/i4AoSNf75473xN8RDAGFueFsDzFdjlg9LoyFzmHNOuvJbAfMBKzhHt9Is+kvxBcEwONZ2x+",
-	"PVeV6o+m9mdB7PNClPY9bH8mhSs8HUOSNUYmd9v7oZUuxy0pC6Vv3Je+UF5oh7agyg9/0Rpuu7gsbLJo",
-	"hZYmO+GlcnfeCvXSBUe5by+pJrR8dKsqARCuaO/X9C67nHFjsP9K/nrePTFfwKNy7E97fgpNHy/RAyWF",
-	"5a375BueAucjsZxdYo/a5z++3D0noxgrzUbE/r+tpgOj40L8kbGM5bzae6LGdpwot9MTpq8gMEqTCdP7",
-	"5NU1TxB5jesLwYUPjuQoct7RLqQJ4n22nQxNQ35ipkzsore/SIqQai/PRfYHBr44Ufgf7Sf2yfOJ81Mm",
-	"GbsQtlAOuCTW0JGd55rTx9/J9Ioauos1+PukRBwQ9hXI6C5EuMu2NScVDjwEd6mtvdVbd873pbqF8968",
-	"oVWZRuOUUXEGOw9iyJ/GOUm8DORMn5X+piN4OmGGCStK8v88K/4TvHdzqVGTbFqSzEwsZ82uEZzSIBqE",
-	"U8B/urFX0Ejzd4bBfGo9fy+lxE+2DsPcbRgWN6FznErl6RzhIKxfD1Hs6IyJZGaz81CE6ratmkOjba0z",
-	"pteavGtINEQ1ZViwlBVX8Dy/qXOqbXoXlLxhiVdWqElti7hmymLFrPLNl3ShiebAhwJWiIm0VJuWT824",
-	"GNIJGwIzaL4qtbZsx09OD7qQpXrPbSbbp0Y/3MLUbtdgAtb3N+COTToQ4tS4xFGQIn/YB//lLab3Llmb",
-	"3dgtQd+5blQHQtsp8n4KFOJzppyc7lREspTpxzGd09iBgjSbRC/cEyCfj3B8lQkBd3rGjMJT1Iyi7XIz",
-	"ZYrhv7RL95HABBPoUZ9qRg73n+IAs//6/8Jr41RKRfQcc9kRXYPZ3I2GRm5q//DoeOer3d198itmOtpq",
-	"VAi901TLoOW0tlvhetdTgQXwEIuATtQsviI7dqxnu7vnJOVj9juNrxgGJ6yZgFM/PDwg/w9MEpFE52nm",
-	"LCK/X8WEs7ntAf7La3K8fxyR4/1nu21R+cwwv523ZAb54e8pe7L4fFsigO2Ib5+6k0t/t5f4jceZzRfp",
-	"a1LE3oyBWEU3/6WkJioI1tKy62iYU2Rwg/Gy1u+ug5loNSawg79LFLfYJs6/YCTRvpshegEs1J0cj7E1",
-	"4c7LV+9ef/sj+a//fLJ7diEsgliuWi08584nUARgDTcp0xFJ2YSmBPEtsCFkdCF8r0aq4Pq8g9TjLGU5",
-	"rqpILD/by/s7ujoYdyI2Ck/TVN7AVhXmmYaydYZuCW6wrxczlAv8WFEEM+EzTILCZu4p1rHLc2fF5OuC",
-	"x4MUy/Ajea4TVxfCrtKbGASP49wjxYbLcr+OGSOACWrTkS5EkT9uT3LMmH78RyYNG5Erga/B2Hbf4ZE9",
-	"zdBm0rm9yY2+EGw8hqleW5UKLL36BmrXX1PqXOLCiAg9bf99IZS8eaTdJhGbIh8zYmRCF9ZTdCmThetS",
-	"aXMaigKDlN4Ql97AjHWd2edcZr1RUkzI6NV7OhnZJsKYoyXHhBvbo58STOXCyqbR6/Hej1KwvR9sdpdP",
-	"Pjt2lRkyM4TidFryEt7Chr7Ib0bN/KpckPeQMwhsXs49tkGcciaMTf3wOpmtcyiUstIsS1pZJ57srWpe",
-	"5cW3st9id+zCcCIvoBpg74UURskGXNC54teYcCnkXgyPnoG2AsVioM0jTVZ3pSx32nepqZITTqbBO2Kp",
-	"yX1WqiggJ+PotO+HG1qs4IYdH5zUP/yjBCU9QXPlPCATD2/C88Kpjk3dxp5stLxVBegWtNqAw+a0F1VY",
-	"eJVxRgHTBCbheVanVASazByYWbNG+5bRpNq9GHQ5hIJ1nzkrM0qsbyKXiwsxgt+GgLLLXSIsqrbwtBTI",
-	"YUeWj47IjpdcYTo+gEBdCMtgpSAjKSoPBpOCm7W7T14GPg1k5glTkEVzIfJ8XdRsIY3NM8woz7rhcZZS",
-	"/0PMlHNcOvFllVrQcaUArUQllifPmEf/hfMpEn1zZ9wjnft2zu0o9stFMt2s5kgtJCaszE0pOPi8Mhbr",
-	"nmzEokkncG9WHUeuMgEngyg7tnGzNY8c8rneJz8WeDU2QbpJkrxyVIQc9ZZ09fwb96Oru88viVSw4Il/",
-	"efP8V1/bCQqPBkcOvQRtRIr8VvCS+7+ROxWaXjt/GgHXG3nMJyfZCm4IF8xeTVe7XbMHRhdiZzRmDHHo",
-	"NdQWospm7+88c75++KMPNypGFKNYp0oyASqouBDwQISBDdQLMZPeue/9+4ARZ7NrfdKrIjKD+7qnQAmE",
-	"OMA8K6NOCTrzBgniSzVdv7/BDn3Dbiuz6BvG8Av3dPP859vunaWPz9A4Vjy2YnLMcsIuQzY2XxrFGMqm",
-	"9jtzdErimXUuea9UwuZmWkdKs96f091dcpkZJOaUaTTMxIU4Pjggs5nLust7xqC5DqR9eBr8OaZqIu2f",
-	"nAPoQrxzkhti+nZxCt6fyGumhCY7BTzb4ckuRJ3wdQtUwZT1WV2I/MNWYNoPcU1mjOoMnsKS/PD7dlFP",
-	"vHvsQowmxrvGvHFMCWbkooGPCfw88HntwDgafWXk8IAYKbT1uh18tXO4G+zaEtfWN/kx3dKt9ePf17Ut",
-	"vr/Mu5XvaUG2n99VfltbZKufq+t2zyi6kx+jDtt+w3+V6kqDcHEOHfd91F1zPdiKqkeaGHD/IE6iSFJK",
-	"Dp+dnl4IvX98uHO0G5EQUx0g1Z/V0nTgR2t37B8enew655OGeg/nJSjrzOhztlUf6aKsZqOx6nX9C1Eo",
-	"++Be2d0nI7jtGrAK4UZaOMBqZV3kfOsWgVVmKmaaJBLZl2Z2S9w+5tH5mOrG6PQL2Ocf7MO3dFPd6Pil",
-	"e7qsbgrLr6rfMkt6n98tzVuheb3V7b+O7JJZkmMt12i669oaKYTrBdvShwHImQvD1Fxi7z6fxYJ3E9hF",
-	"s2g+2T0n376Hl32IxUhyhGlTM5rq/Tbx895N6HZI2o1+T9Scf30ZNU+U1Jr4c/n8qPnbcH1AIv9Ovvuv",
-	"/98vawgevRDx40saX6VysiQTyycE6RyHwaMGFdUsTo3lqpyPdWZZdWEYVhK2wGwCps5TVvP6SGaNLETX",
-	"imwpd2lw902SaWaRHACZCO6X2SfPkxkXdsI0TffJ14sL4SUOyqZi5jeUo8iaSZQsNO9IUoR/TnbPL8QI",
-	"ws1qCE/8+4GvlrSxCSkAajyWCRtZm/hmusC8eMoNLOIGSqXpZKLYhBo2dKblyIJXtK4ZsYzc7IZjqYau",
-	"teeI7FCR9/n0C/G74bJZr62NEYCVB9/BeeV4044CiFTwS1EPsGuxkRAmCSQ2NyDfU+yPky5gWefYPiVd",
-	"jOzMudndJz+phNly+2JqPGnLD3u3EPHXjgLvIkesmoNRogTbxLQg7pwgEO8T0IYsYdCJLJyVX0EXUzSF",
-	"0nS3LYUnp5xSkCRnBF9FHWks95nH4o6nLeX/ZY0XfPGSNWxKzmbKly6qlbaBmHdJ/QXjBk7dzLcf/+k/",
-	"MVxaDoBkOadmWlBl8OLSYNHqRSgtDj1XMTQiM3rloox+DtaPjrFykO1kZLOMWTK6EKO8tHN4uRgWOzWq",
-	"mgfnHhMTLXyubQUhBBoKpkZ2sLCUFINCuwYfILd885Emgn0wMBcGoXDtvfosgYnNU7pgSf51aohLydzP",
-	"2aHKnH3kTulCJMqDrlWWbT9ZjbkLlwsQIMBfCLs3aNyEe7UzclWwgK5hIxYjz7rdJhLuQtyxnM1gXJti",
-	"rC3uEYcgtGuD7XDRcB0RVuRXNhmcqnVRFpFGSYUAIGaYzw/wAzI9LWN81CA+cOUe2s+F0SH+E3Pbi+ZC",
-	"5JIFt39KNUnZ2JSkmd85bnyAo7RrFh2PjBwM4BD/dkaA9kdkR9Mxg4uoYFa754iIaHfJ5loL1l7mURZp",
-	"t6GEu9F9ecc9KeOVWbQal803/Eulx0OuD33pajtpXdW3kQ7UALkBPrVcTM2ztL2pENAHPECwib4cE3gl",
-	"1LvP836A2dxKyvkcOCZL4eZp5O0I2fjuP358sT9LnOPXpsfEqB9a5Q0zbqx+B984K3KyCGJqoXkhQBAL",
-	"OtdTiUlBVrlP+TVz0K7OoZSmBS6dw0C1zBVZFUnlxE6jmAOqziB/MqYLHxbx3YoxEfhCMDDzz9y3NNa7",
-	"+RCR/egj7UpRAigmn/7q3oLgMaHusWC64N9wSZ1+iYYlxexJMXmIy0N+WdDRyS4DejVJjc079skrGkP6",
-	"FZt5iwfigpIk0nVqkiLftZ1RNtdMmVGRIOfhda0wRokkb3xqF4iJhCGGqJdjsNQhTGeIKwO4z3fG4cLQ",
-	"iROfRuf7LYgU7EJgJypiFBXaBuDPyRVjcyQ6m6oLludoSvVwJhVD1yPwTZvuZQfD+kE5p39k9jMW7ObM",
-	"or9ygwKHZO7wE+h5OWGawB+pAaDbGTcjzC2Dw6NCWOBdwagiR6dPyHf8awI3U6Hz04HKjmwF5t4rEUuQ",
-	"eWdk8k8+B5irXxU3THvpGBEtYQ5AjJcO/AxNL6zDAjGP3L1JWIGYegOXsyM3rNgIb2GWqPac0EsNJ2n1",
-	"2OKKtZhCdqi2XLGnh8+OelTevMC93nNGa35lcY+NxG3uKCfAY2k2xtDaajfHjjpbzdTnC3tN5koaGcvU",
-	"U3mei6rnjF7pwqI83G3Lt/v73hs3yN4vdpCepRBHhydfnTw9fnLy1apTd80A86tJNJtdM0V22P5knxzu",
-	"n+wf7Z6TS5a6NFo3Ov43svYi5v2kfVnP5/PGFYWNEk56EAbcErjDUykkhAjbvli5Xm3fPLrrzEW8lOi2",
-	"XF4w4pTiO1GiDpctb24f/LcV4axypaM5M9MxcVvhobwPJpRRyMY12cG0LMUgEc1rvrsOonwhM2VLSJyU",
-	"Q3K8qagHVi97svUl/jyfKJowHyDsWDHcsPpyi7vEtQe2xP/zC8/sR4qln+PSXX6cNehyXIr7hRTGvUcQ",
-	"SisnXf1XfgwdSqSetkdYrBapp0u0yIqO+EPulXGKrLgQI83+GFlAdUygyG3ciLAPNDYpuHljdkYo5qaD",
-	"U9PztgtR9QoERmfuG0CFKTdcsYbW6khgDqGDuLDi8+EKi57suL+f23wh6yh2v9nArC+SJDzPjwK4TK/C",
-	"j8gOOkRkiLh/nns5jFPcXKN02FAI5iLsKs6Wlgy43Sj0L+w4+zlRco7lBbnqiDfQemYQ1cm7Zap+r12n",
-	"6Rm1AAOcwYJywFfsuLEbJOE7hQf5/c7ohb25VXUJIJ3NhUDk+NODg3zztUOfzzHk8z+MrO/hECHqE1bo",
-	"ZRfCvgIfD/HqIXnFwzlDIk0mQO/CyN6oJNZG3ocEoNIHZMQFBsTBNTJ0snUEg2kWS5GQWAqvIuNJVBqP",
-	"5k4jP+Iz0sOx0q4G6mkfNdB9lYNLTGcMFdxUTrg4t70HsH7BqjVxjNlE8oqJNhn8972XON7e6626H3sq",
-	"X5+UtnX7ipND6xbY+iSV8ZWtbOHGtpswnsXuvP3mBTk+Pn62i+0oXCqW5XdX7KbzrN/zGWvexf6tyVrU",
-	"PqkIT5gwtqqwcRpVPtFYQw+DwQB+rDY4wVto+pDp6X31e8BP28HblE/nbp4HQUeMIbqtsLLzYfr1vvR4",
-	"qCtkemplc4LZKQJQYHI5uOsFDvcBiuUKGkKPLDr6Ewlkbeixhx5exvrmrYsGq4d2PPx5rKie2pxr1KIi",
-	"Am4Y/Cczu645MIohMrLNtzxSOIwIt7XqUtotfEqoShEjZ5faSMEafHou8C0zM5Rj53DCXkMWkKrJEwhl",
-	"cmeg66EOajMh8EXwkOJwLlJCjLwQhfqFyQ+wGO2zVKmBneKJU98rYUM6n4MXLtNTD0/jdIDdNuFuIaxv",
-	"KRJRfOCe+FY4gbakoArv4sn9cK37u+vv6ALVbX9tgjphe3sii5BtrwdSK7c5pnIcELr3PreyAlvctQf5",
-	"c3l/FztoE3gq/P4LvvFCsZu6/tkFYDe29ZUN/piGwkX7Oeir4u99svtZhKAOj1YUUE8/lRAUnhgKA3ZD",
-	"bM6xbXwO/wU1+mGXIdfkcrEuPDa8BNRUo9Of5wndIp1unwUXU3tjv3O3DDjYmQbWa3cv+de8aZ/rzbSH",
-	"Wr+ZzdexLBvkJeg9NejfamUyvk1d4Y+uZ6BW80wfkXDg8zzjVNrUmdJf4YcFttIKfYTkjUx5zFmzIgXJ",
-	"b5bSfwoX8BABiQuwts0Qie2BPWBA4tp5tGUolo7sS26i3bewKJ4Et2UMxQYk4WNMjzDlmiK40mTHUsa+",
-	"vVNsd9Vrf4u4xQHjcJpr3v4vZBeN9/7c59i5IfI0DLBbU+O4QVOF1BFWL+FlGwW4OjnbYQkUP2WYUFbM",
-	"iZipktlkWtpcaF6YWfYKuZqIfQYmrUP6wAkgyDGxKW5JGBKDh31bItf6LNj3PBAUueyIcloE9XMMZnMh",
-	"fJpgWLhcfDVPQyjWD/uO4QkyQuRQ2JAYDN+UJRO3K0IaVhkloMZz4gq/8w6tRasyMNzzE4WnbPFmXjZK",
-	"sYsKHIdleKMCR3pksxdHVSRpdxg0xRz+Fjjowncf9JML9jbEhC7eLJzz7cmCNSZ2S4b6PecK1pfZgQot",
-	"w0e/ZAo+4P6UeDWBSYa8ZqckMUye7l1miAGc9LIuEm1SZXnviF/cM58H8nDTFxDd/naGBt5aGrb7cn8H",
-	"r3xcQWPtHvKdfal90DmLOU2HMTVsIvEvq0Dk/giMHinQinz4mYhsdskUZmtSDpHimGq2x4VmQnPDrb7T",
-	"NJk/BqugWN2+YtymDft7cQdcdUPWAisg1/k1bnb1NHZmeqFY7rQZ3Kbb5bWYZ/ckTJvO9rktZiAxrh8T",
-	"QTGE4wIVO9QVNMDhHB0c3sGM7Ekkn2xU8BPt7mQ1YuK15T7CdCWP/Rdv/RdvfbO3fhnBRc3a2rfMBKz6",
-	"zpmm/8tdkNfJnQIFMNN5ILcVKnmgYZJ7DJF87uGRg2e3zAo/+3DKirIav5FyKmK2tMDOe7h02Y1re3pz",
-	"rByjTlV0MNYVPNYLgRhNhAtS7hlk0WKrUNrcNGBoT5k4g3xeXQaFKtDEibUQLTSqBXYl2Nl7cR7COvnu",
-	"BT4xASJQrvu4rwaGqQbjht9zPt6wO055U3wduPsarksjRvw5GTNm+7Zg/R76VwHIV5BLhgVcmYHc7AKw",
-	"PGE0sTDyOlPXbIGAG3kHiuhCBDOzS+WISARLyiGlMRkrIq4HjG2mzkWcZgkCtgbn6yApxxzL8DCrfeyQ",
-	"4OF3igDpNrdjTBDKImjVh+m7l4zkvWh8s6uEgWc2U4zsOATbg5NdlyASAMzvHDyBuNkIG+6E2zvCdoG2",
-	"XRU14Qb4Im+yYKb47q6ttk9voKbQ9pcaS4UQKqWXY2nJi9rUcKJYyizQ11uff30J6OySXbsMLaTywuN7",
-	"bt21N1wzqO5ugVF30e3iovXJkobzNJL8niUTODFSgTprwwgR7XmxZT/O4b34E4JNaCvbCZ54eMrUHUfZ",
-	"XpfCC8WttFgTN9NFE5+PcoSmTXq8l4WEYjc9/KTNqS1NdOq4z9By3aEcj5vLKC2CX90N99udJKO0eb9e",
-	"lLDdPj+dH9ZdSEabm2Gh427HEmh0vz1PkhJV3W7a0z364NrSnu7XD9c2q3deT/oSUXvQETW8tD69asYw",
-	"HtF5gZt4/x9qfy7akf2ekzc/fkv+9tb2NthhSknlG71zKUjKrllKfojIHxlnhvzTQrxb3XM3b5rz89vv",
-	"yej96x9fPv9++Obnr79//WL49fN3r4Y/v/1+RP6NjB5fu0k9/jMMtHwcud4M2WXK4wvh1H8L5hBgTss5",
-	"E74PAvmdGbMgO1jNab9l6znfh5kbYRiH6xxAxCXQY1qFhf55PCJUk9H/sjkB0LlnTmOGvw1HiKwAL8D6",
-	"ptS1+8mEYi6CGU+porFhSkPt5nfP97779e3ewcHB4QhMmYWGcVD9jsjou+ePv/v17ePDoxG5ZLGcMQ2/",
-	"/a/vfn37vw6PRm7+uHRuNEvHLv3a1RIA45DCwNcikvIrRh7DDpzZ4clf3v/wPZGK/PXdTz9iSw3Q7qVw",
-	"6Lm21hkL8VwJ6t/e+vI9rvOO2U67vxCjP5TtmAm1jT11aZiJts22bSEq/EmOwQqgqfY2YRgQXUX7/tvb",
-	"Lq37V55A5FgkZMr4ZApmBpnzDywNQBVOD4/aNG/N/8laoCAOj5ZDQZw8DSv8jp6uBc3HZ3TCHrub2mAB",
-	"XHJB1aJsAzw9fvr0ycHTht42TZq5u+Plnjx/33uDd2/vZ5U2ew6A9FGXAP7gG0E1xjiPD1rb7HzaYmZT",
-	"Xp6z12o+muV7JGB7WFA5V1wY1wXuQyMI8YY6W5OcMGw2BzNaL/Uj+XpkLIRSzCDgQNByx4/iS64AE0hq",
-	"BrbPhaDJjBtd3gLrJIqIbbDhg/i4+H8i/+KCXLGFrdCB5pnAvbA1NwCnslnJfeT6J1mHDQwhqFLyhouJ",
-	"tgJCM0Kd2yafqiajwqmwrw0FjCLfE32MuE3n6CuxqV1Fa26HHgfpcCM/2DBHuouBZ47CDh8wLbITohBE",
-	"F+JFbes01pO7vfX7iGzaJ8ChFHKl8zBdbMVpsBsCzIgLcnzg0Gu9UH7/6oc33z9//2r47dvnL14NXz7/",
-	"j3ejXceUMS8Ovzak0CmBpZr5NZKGJbqHRyXRcCE287MUVuj7nBBvXXUvPtXCMwsaQa/imJvP0Fx8X2qa",
-	"VV9ycJDb5EEwBxZnCjvu/uPPwSWjiqnB2T9+A3FpKyPtcBnIpsHjQTT4sAcyVQmaOt/Cx9/yGVXZ1ff8",
-	"mgmmLSMAguT4r7mSl0wHgn+hDW5j7X054SKyWhNR0tc6p3KC6pRIylVxQdm5G5lmZtow7l/DmoXIakw6",
-	"chvsfb8wfOi0LkbN9725ft/yPiYmXLCzsMVc0cAK28npyPu3I1I08nWA4lHQr6P4MIzchJ/sGqVaSD3A",
-	"14mwNhWWBDWZ+VbBjx6ZM9x/ETeM+sq1jCfzqTRSn5F5SkVEsjnAukYkaCPvxrHPNYz0uuJutqLCdpc+",
-	"K3rKRwHodVSqFYmKXvM6dIHlwzZ89JuU2kb/7gTtODFNmUioggNIdOSqqu20tOv9lpDf5WXwHfzXx98+",
-	"/v8HAA==",
+	"7P3Zchy3ti6Mvgqizv5DZKwkxU6yRMaK/9CS7KnpTkuS7bn+Se8qsBJVBTMLSANIUjUd2rEf4jzD3vfn",
+	"5tyvR9lPcmIMAJnIrjKrYSNZ82JazEIi0QwMjPYbfw7Gcp5KwYTRg9M/BzNGY6bwn2+ZUYvziWEK/oqZ",
+	"HiueGi7F4HTwjo2liDUxktxQbsglm0jFiIJXuJiSnbffvCDPDw8PyH/978OD/aP9491BNNDjGZtT6G0i",
+	"1ZyawemAC3N8NIgGc/qBz7P54PTZ05ODg2gw58L+fRgNzCJltimbMjX4+DEKxvaW/ZFxxeJtjVHl/RmV",
+	"se2N+WM0SKmic2bc8r7IlJYNS/tTSv/IGBnjz2Si5JwI9sEM7YNBNODQ6o+MqcUgGgg6h+/kPxbDndMP",
+	"3zMxNbPB6dHBQT4ibRQXU1zE1y+hHXaXUjMreuNxv4XIMmwZfOn4aeOHJj9QM57V5/p+xoiSN+SaKc2l",
+	"IAuZkUuqWUzMjJHxjIopI1JEhO1P98nF4PhiQHZevadTAmMgdDxmqWHxrl8VS73FRF5P9uyXWxbmpHFd",
+	"vudzbvKlqax0gj+G/cVsQrPEDE6fHERLiORJHxJRTKdSaIYU8kbJy4TN4Z9jKQwTOCiapgkfU1jBx6lt",
+	"8W+/a1jOP4NB/TfFJoPTwf/rcXG8H9tf9WPfL36xvCHnguCpOHnyFUl9M3fc6GXCXkgxSfjY3OmYyNh9",
+	"9YzczJgg3BCuiVFUaM6EITtUSDNjiqSZnhE5IWbGNYnZNR+ziFCSzqSR5JLBob9mik84i4lUhBtNLheG",
+	"afebYnN5zeJdgtPdQ/ZCNF1o+1kjCdVXhE4pF4Ooxin3clbZNE/X+nHAVHGq75iCYf4s6DXlCSzx3S5t",
+	"zFImYibGC1jTWN4IWBk4fTE1FM4iPL/M9ILsjGXMyAj552j3lBi1sItBKK5UadUc7w32a8qv2fbW7b2U",
+	"P1CxAO7PtNF3uWjvpSRzKhZkQnnCYpLIKRcaOJIlPDoey0wYWEcax4ppfWYvnfZ12sKy5PfgRxyymwe8",
+	"fz6Ggb+QMasz4Jdswscct59iM4KbvPMdVYIaekXJ0cHRk4i8G8/2Xv8D+CwTwL7+OTg4HESDA+BwB8fw",
+	"fyfwf0/g/54OosHz54Pfaqw1GpzPmYjnTBi3bzCgVMmUKcMtz6Nqav8bxxzGQ5M3we/2JqrfIfPM4GY/",
+	"0oSqaQZf0IP8+/LydzY2g2jwYW+iGNsDHu1ehM9ZjlF0QoDTx+Rygf8gO/Dbm0zPfvC/z9n8kin7GjW2",
+	"lR3TJdPQ1XwXJjumqckUi4fUlG7NmBq2Z/icVa7OJw0LNlaMms26iNmYxyt1IbLEcSK73q1dXi56iAM9",
+	"egMOOOTxNjrr1Uv9LaFThvQ/3KgDqdZ8//dMcR3zTYbgyXdLC2nFnT+XHDZ3PIq126dC3zBF/s///F+7",
+	"g6hLAI0G8kawdRdMMer4eXmAv84WeJhZzA25oZrMWBKfESnGjDiyjbCB/UM90sR2Za8qKRi+5S+r8hya",
+	"JqENNRmyLM8ZZYqveuEURWlgQCxu5IlZGm96xDOdr2N1NeCqilm+JINo5ZV2snlVA3p6Egq3zw8Ovjp8",
+	"/vzoyclXJwfPnx8Gku5BowJXaBf/tOqG/0z1MBazczQZ2TuizF/zfcgpo36mAoKrHNgSny3tyG/VS6Th",
+	"EvueN11k3LB5+R/LxI1qn3ig6YfX9t0nAeVRpegCfg6VwgZ1r+OAV7cAP9Rntm/ZWKoGUjtHRU5OCPUv",
+	"DJV9QxOKtyJJsyQhmoFcyM0pYddMLchYJtlc+Nt2ELXIA8sW7+/vfvrxF5pk7Mutu8qtmzCz7QF+ucgf",
+	"7kXefZVt5z5e5crsbrvd2/GB3n3VGy+kgPD+Kw5Yz7swYBkllrTmLVnc0W33ZYmv9LlO3i3EGG455PVJ",
+	"8tNkcPrP5dzev/FKXLNEpsD0q3cvmC5WvXHdvfbRj7mQ52oXWoMYV9lV/LU+/d8+RoOv6fgqkdOXbMw9",
+	"aVVuvEQxGi+GEy5o0iGBz2hMEjYxeL1e2p6J6+CUKKazBG0vYOnSRioWE+zW/0RFTMB2BtYvEHsdiRAh",
+	"bwr1+VLKhFHhryA/ar88MddjqoA8wOqyaJRxV2NpDcxFo4G1w2ST6dlb27K6H+UDlc8i7zmqrHoT5VY2",
+	"LrBgNNsqJjTRrCrOrLuAS9jrnAv/4LCLLkszxx6XzPSVMGrRQJ/TqWJTatiQfeDO9FanlKLVelteEePK",
+	"Z+CFVAoVKuKaEbgKIjLhH1hMqCETrrQhio0ZT0s6z0pSoLOY5Xwgn1ImroS8gVUExxIX0+FEqiGjKuHo",
+	"fUBSatzHVUSktpebL/SG9rgKQ81Yo55sDbNw6u1qxWzCFHCIHeAWdMp21124BhmozsOKO++RJuEbZwRE",
+	"GnIz4wmDEcaSaWBSBMmtW4HtFIgSunxVrHUAlppAU+CVTBjC1yakDblfuyWGo8Hbecdqdpg+JpiULhJJ",
+	"4/Utrl63cwtWrFS37XV5FxG5YqkBf80lNXwekZsZNaAy4mXmHYbOdNtgnkVBk/2xTdEtGsCGDycJnZY1",
+	"+2CZnzatcqHJHzZp8ijgsTnlSfVYPznZpjzbcSkWsmXN4gILWeHpUf0icCyzKo0GbCg8fAXxLbmDtmFb",
+	"KV1nD8au8oImTMRUvZdXrEEK3IIJYj1ugxuU6e1aBjbTLK/l1TaH06SBBTpPsPKd+/bCtn1A27fJShtP",
+	"inV2r9lYMXNG9Aw9xCJZOB0h6POwWYFXLUrMhLGY/Pz2e/Crg7mdUDJ2a0tomlZvr5Nnq26knY4dwWrb",
+	"ug2uU+qwdgnU+M4KfCOlY24W6+kfY6oUZ/GKb9E4S4wukVQtvOXwwGsjS+7P8YwnsWJimImYqeHh0Rb6",
+	"TLLplE7Z8GpaPmoyAxZQ7a2lP5FZmaGyDW7iTfswVuyme/Rdg58kUqohVYwO50e9xr90+HBTU1RI5vVD",
+	"9zYTAhT9OTOKodf7konxDP4JkQs3VOEdvtkIPi4lWa/Gl8kr4RP2Ox1fMaOHqjWcDwL1/i8YNaw8SZNM",
+	"k7HrOCJKAkXFJEsHy2Kwjg5Pvjp5dvz05KuujZkzM5NxqP65lUWbG6ON2p28Zgokmqbhp0xpKfTQnUDC",
+	"PowZizVJqdZMTJnSkXVB+gahG7KuXxevLSfC/jOuDLA+gze2AcHoFrAkQYCLIH7SZDxj46slk9jGII2i",
+	"Y9bFet9jo+pZDlYs396omfb8d5r5r6GJnGasHFZTYbMy7hxl8D7o9hkbXnFRojghBRtEKDQMnFyaSmUG",
+	"0cCGsg5jllIFkvYgGkgxVCxhVMMfVA9BGcRIt2Y7RMaGKVNcNuzzN1IRPxyIAmPWYW6b24BUU1LgsRFo",
+	"cVSQ1+9+Is+eHhySOFNWHdt5c3jyMiJvjn+oBAWcNIkLhpukat140hy+Gm6uUzzs28FqLt9BOMete3cX",
+	"I106vDb7W5LIGxBkcO1XcDGX6K1DJaVuaToNCH0ovQgyy6ndhsy6Oax4UpihXPhIyTpnTNiUJkPFJq06",
+	"eourqWNJEg7fHMKJW3SN+Hts+wab2sBvrodzmfWhq5QJmnR/IieTN6490tmUz1l/kniL7atzr089J/Ve",
+	"A3qPrVvoHgmrOKjBZlVWuEYkUY3yS7RQzH7pofqGse8cmy0fK898u2w59it9V7ayCPiRvI+lA32ds9dN",
+	"L5rGnu6Cgb0pKLkyam4tT/3OpbUfycmEiTFrEmtTxnQE9xPJBDcgIs6zxPA04UydEXqJFkWUVsiY8QRk",
+	"YCu6ZCJVfMxiCF0ZRFu0E+Yvtg0W0xv8WCaEwgjIzUxqRugco4ehhZxM+BijhI3e7vjy9SkFrrkldspN",
+	"IGQ2+6TkTR9+prKEDTUzLdkfWQLWBTtfN/WxnDONgsYg6jiPFdq0+xjMLipobSmptkU1vUe7dB4jPfbt",
+	"I4wUBCZrCStJYBu5ITvfvnpPHl8fPoaJ6cf5C0Qzdc00uly4mRE8PhodsJbhc6bB0yCTa5vPUj4xTBhV",
+	"NUMsM9j3FxlWvBf7CwvLpIXulnUJoc87q0gGzbSoyaVidDyDMNG51IY4OXpsvWSDaKsrV5UpurtsEyXa",
+	"mlsWPKyf1ZYXtiNCNE42v2+aCbffDod79vWCJFRMMzplp4QJQpMbutBn5EpEZMZBEVWM3ChuTKhE+9Pf",
+	"Tz7ZRCRp4jgdq1QZlD/2S3nXvYXQVLlnQ+xMzv82ipmpiJY1eYKJHmJMNJjxXs2uxOpCEWu5X2CMEz6m",
+	"hvXfHbuaPzBDG/YFbuah9XCuaeVnH1KumB5WwtqclaFkz294e6pojYU3yslc64zFa34FX1a9FNAtBFx6",
+	"0X8prRc7ifqDu07Gi6ZI6KAxiAUv5DxlxuXYwaoQNH9bES+J7b0TEcxRJIpd04TDOmEKErSxHyIxo3HC",
+	"RUN2lto/PrI5Wv/4ZbfRXOjMs+UFfdZ8AeTfX3PzivDOngv6zr4Ar2Z4dIZVNnLNtGbOi+PJv1EmtQ23",
+	"4R0vDSXympsl/3zv84UN6T0n3yAQs0qlLXyuWBOgmYRTp/Fsoj7FdKGHRg7x3DeQ64/gwwf/G+bIYCs0",
+	"ga5ort0Ln9Y1jjLXqcteGGmDlEdiusgpn96QHSZiqTQIZGOapjZ1N2aKO0H59jjYegHkm/C9NTnRKqd7",
+	"yrVRi+EmhzR/tQJcIHzeMBiDr1h8hqpOrOiNIP9OdKYx1Rj3UYxZktit1JlS8NxSXX7igRQGjm6s26Ug",
+	"TZFTczQAVjrhAp/nn+uWNrBzd6gbz3B1pfJ5d9zzr0WadXtlyyv36gMdm2SBOqWckJyJoXpYvvH3a6rh",
+	"pyMR3P15WkGO2FgIWOHSXRqyu40reHvXYPsR6TgH31WcWe48Uac46Uxds4Ul5muMSabJMH/Ihc4Utbao",
+	"VCZJ5t5K+NhbqHKZCm7ldKi8c3bCjWAazmvK1JybRjEhGOdWYj2K7h5QgFkxqDcefWUpT5pzET49rNmg",
+	"Pi/F4f5O59p378fl2/yulorsb9H87sXgTHf54vPi7u04J/dnZSgfrpqFIfh5IxsDRC8kXJtzGzwdfGLB",
+	"NAod8H/NgR/5y36FVvfS1J2kAC8yhGiKzhWqDB1Pm8zSXtaOpvj8dwYYEFi2IeD6jFAHxRQTjDkDrz7X",
+	"hBLBbkj1SmkUOyFgsDNqg83ThBr2DTf2mDVb5H8FyA2QMxEByrYCAB/NYwu+QRwKwc65EOwDaNXfSDXf",
+	"Ozol9sRjtNMiZRHACll2GJFEWrQYgLWZMUxF1vWIenJ9TAy9wp8wDN0Nck2j8JOGywEXqNVRAmODT9lY",
+	"G90LoMCwD6bPyJoEZEtGro/GSyYk/H6i730fDR6vyvObVsaZi4uBLF0dT9tNShMjfD7P7IkL0hooGfu3",
+	"yU4sx/rxu//88cX+PI5I3i0xrl9d9xhNuFnxxDVxgp9/fv3y+gmM54ot/t9F/ufKUvxq8lSJnXbGzkaD",
+	"K7boq/32991De+NjEevSvZaZGvf0Zvl9GrYkFPewrxw256Os5cK3yi9K2rWR5atUOEHcTFG2znndb00p",
+	"PlO5lw8Seed+TvnBz3t8jnFsp39a3MHTwZSbWXa5P5bzx4aLmCb+P64bnEHtNHVCUeQnaJgflE2wKLYC",
+	"C7F11IV1D/q9HuFeZ3ipi7JvWzzB21zvOz73B33P/e0BKNwRCsIaDMmSYmmbt4JSUGM196f9tDC9Jk2o",
+	"xu02U4gSqTPF3mZJfxfESXPUh+2pbA2aS2OD9gopu3/me/N3VJb0sDBU/f5ucO71/INdkUO5f+ZtPsBN",
+	"vDTjRnjG81LwkYwh7kh5+3BumO6KwJozremUraEEOCnXd9C8EAUibHkBADx0eI24THBqxMKdmpJ55OTZ",
+	"k696JG3/Wct0aRDJgqupnG1MBWEJmzNhrGQ94SyJybWHjAo0sqOTo2fPanfTnx3ZzCBQYG/QPRjx8QMR",
+	"/JVnLUMPVm/Fj8+oHnz8rQ6/uyCAZmV7w83GZPidS5ff4vxih+QH/rWFu72U8QKiysZ0zggXuzU5zDA1",
+	"oWP258eSCKaveLonU6ul7aUS29nV/xi5rds+2wdewJkwQ5qZmVSdzM/R1rltXbz+hao+RaragvzMhOFm",
+	"sa6fy77s780uQzQuaS9T8t1glXVKpqlM+HjRL4hdS+dU6SlG28DUbcrReZ/bwbPD+Fq1NmNxr39hLJ8i",
+	"Y7nhQpRN9nY7B/7C6BkPEDKIkNd4XlC5GPMTl4+gO828THiNgK03ShqG+6J5zJwt0L1Xt0lsAe5yI1Ci",
+	"DcFttg7Rsi10lGbUPQuEEi76sl3eim/Z7/zDcSy7EXWb31zDjYxuZS1i2Ur96OZXgoP9ZCTZlWf2MK2R",
+	"tySgtaaGNYpoD1hGewD4sptAxDSKmMuExi9C5hIhc+Uz/zCNuaEAto6XuV3sqgLjtohhwR1RWeQKn63u",
+	"YJWLN0l0ARmX6alMsXeOpFtcw+ExW8n1Pp+7ejmrHubyhQ9AfTZuwi4a0YaKGKveXDNlWGx/TKTGCkyo",
+	"eUD8SJomvBT0Cx3hstrXuqX2YFTLluj+rPdlUanJaO9abGaqV+xm5RDkWwnuW7oYit18iw03jfJry7x5",
+	"jZ36Qn9Ac69FAjHUv6DFXJPzsYGUmcPmFJqdo93m7JlNQ/4qO2lXq5FgYSOXZX4Um7xWdGrQd4+ois0j",
+	"y5VMepHFW2gHFySfiu2scWXsbijhF6LyarZtx7eetCsQxABCNQ7zvBRx0ckE9/cMU7vwn5pQJEfI7pcT",
+	"8h0VcULJ4fMnTyLyhioa85QcPn/6FYb72ywu8ipgi3OqDVPDcUK1Hh4OovKDo+qDY3x1ygUbxpAlE77Z",
+	"9PwIryc4J0PnWbKtmKqEVqcJo+ArG44VnZhhEYxtERpsb3YoeNNCfF39qaLYWfCNuYR7MXgQ9lcacbXb",
+	"6o+lgQS9trze1oQOpxJB1IpR+0fBKKsPix6WRZ4rdvMD85HHW0gIhcMxlJPhJVdmtg4z7Q88y0XMr8fD",
+	"xsDpk1vKzewNdp3OpOiF25QqB3Q99MnjnWg+vl1Nei0tSI6Wa1fUD6nxi70zAnNyWedSv0vaWFO9rlBU",
+	"5T4XMaeC/EjtfMlLX5JSTso3O0F2nO9DhQRSagxT0OF//+f53v9zsPf88d5vf55EJwcf/9vgbsm2I7fg",
+	"ARFxN32G1LkVS2fe2wOydeZj2k4OzR2eyM+fipfs1v1pfCUirml7S9PXV1P4fhJfS6ritYLu11IjmpTM",
+	"0kE9ajinq0fb99ca3ApY5aFuWGo7z+FrDQVxxwlVCAmWsDOLdD1CO84I6kwT/CcR9JpPUSwmUPEXMLEV",
+	"Q0sOl4JcSmp2XcqMdpXM2fiqJtHXxeFChAzkTBsKXZHFHUIXfGrIxXA8owrFCjcytGXhWFulUD//LY+p",
+	"6XMvHXLFxlAGcpw1mKwaQxzirGF3v6faIL6AkVDvGJQ2yLcG5Z4jwM+6CfsN2WhFirpNax3ecBHLm6FM",
+	"mdDFUyoELK+mDU0hNhFzzzAgVjHBbmgCJYpYkaBuna8JTTVDejBGzodBTGWQQFt+7NS3/FW7pUNbIH3s",
+	"83SLPNthbgVx76MRZhjM2OLmCs1bgzmFND09Ow5+o76FTuCTyuJAu1rM1eusRxKEy2z2H7IUsyzqsxyp",
+	"gKAt+zllr5fegJ3gyLZfVsrWn82rz3YE11ZgCt06wTmxr3vofyND8F+peqSgtdWgauLPRapXnVesAxa7",
+	"Mo5tl8iC8F7JlqFlu4Dr4m530UvrIAocJqviA7fBhHaM3VbCqoNIA5kSbsvzwOISbqs4cYsSUgCDRfeI",
+	"4VuB4ZinZuGBQmHILeP1J8zer2VQohA0Myru1FZu2DrBk7Um2BM82CGzvmWTAPl9W8kpCqhowpfnzZXn",
+	"7Vc0ZCt5OkMAxoIDwioGg9+WLs7JEvjBteBufcE3n4LicAL9ZKJBDglor5ESMnEFRbBYoBKl97xwcga5",
+	"+ZVTSqutm7hz7FJYg1NytBfzKTdgzKbk38ix+xM2sXL5lk0uB3vPf/vzSbOp5SUzTCC3sQJsnekjJOyW",
+	"I3eahc7jbsjJzva1u654OfJz6cgsyZfkJxUzVV8R2IxWrvFk6ak4OmjV0DYIjOlClV2eA98woE1rOG/D",
+	"8tEbUUsqhM/YJCTDd9ErRmW74TxUGT7OEqp0dxK+I8s3wTsrFn4Ok722FE/lal4McyyH9qPRcZ8etZsN",
+	"A3QG+7VW8ug93hVW/q19pbbutiPU1xbDBvn1+Kj/eLYcdOX63E7QlWJwtw2hpkdTMVhwmL7+B0mpouRw",
+	"/5jsnDwjM5kpvXb9Ul3D0eECKryO2aCYXAv85LLNuJtYrO1hf/Ey8lclFqv4TkfoU56nGLDKEtOrbnHk",
+	"7rjGW6bMtMpLXqxo98W6DY9FucfOu7a316Hcb2ecdeybD3FRm8Ot6yEv7uAgTM7eIQQfRBYD1JN45H47",
+	"2m2O1T4rmwJ8MVZLGJWqvtA9QuZYAyqWZr5mtlTs7co3DzNO+n6lrkZL/aZi1wMIbf4itt2O2NYAuHFy",
+	"rwJezVDSu58HJLo15D71AwJqGWrJBvOXlQ7XE/nW3Yr60q8vPW4nuv8uBdDDLQug+ct2EYc2kreb89yl",
+	"4Nomq64riN5bqEKjlNkQtFARLzcKXGi8juqGeBQ2beaxEyrzQRAcRJc0uwsysI0xj6CS1L+YcHWXZsz2",
+	"UJM7aZoyMMXWQWSaDYPQPkHHrE0e4WbR672xTHm7gHu8BStF7JAG15R1/W6vNi0mApifTrPLhIuYi2l/",
+	"VQtp9Bv7VoPQ37UkM0bjoS2n1g/RYbmg3Vkx9KhnwdDjLdTbW404gpk10kmPoAcXbd47NHd1qfxy0QyC",
+	"andQPdI+V7jz22lCxxhxV8y7F4Hm7+Wupz4z9U6Y+sjhF5sjMActuNCTyZwu0NGYMHrNuqMY4CM3ruxz",
+	"j/pfimkmzNDj2/aaeymypHHzWkBF7thOZz8IAfgrnOyVJSQUFnrSeuXo5iKIO1hhZ83LvFRcgDAQqWnS",
+	"ZArS2XRqoZmtVUZnKVPXXGOtlDFiI7ddmbgjR/vHdQzZ1SHMlrizO+vjNXizccLNjuTKUudNe3pRq0u6",
+	"uTO10uMvnN30jnc77rqE1sz0Bna6JT0c+2oPUUGm1I+zLtlUb5dYwwTrYPi67YGKTbLGQ/TrzKLVWHMH",
+	"lq2HkJWq6Fm9ILvZQFUByVcg8AQXMw+X2q9rsJVLOUQbFmFzFc1+YVBPWhIwl8fn9JFj+0RoHK9c+z0P",
+	"xFgWWlFetHVC7polxGr+im9DbBuMpNCIIS/IJVtIEZPDI7SNH56QHcuQdyPC9qf75PCQCPbBWNGBCzjA",
+	"oM0cHpPw5oBkawMhGkJniWElMHqvwR0eDqLBIdgzDo/h/0C9P3zSEULT4JnvEPy60gKaRbFq/DVW2LQZ",
+	"4056ydH5ewl83SKY661LFjsj8caDWS5+9Vm1/oba2o1Y+XZ5/5qPBCAdbcczBj0VNcMeRjZPaVR1Jpmm",
+	"IVJQKO6eNKPajq+G+gpi/xrO/puZFIxgIzLnItO2ArRyj1wRCyx7B8Bo65b33qv/VrfIre3PMRQsHIUA",
+	"0knwMJ8h+B03MWK6TvRsO51sHWIMu9aMiU3G11t7lknMtBneUI6qjuaNVfB/nTHhC4oySHJwmVXE47PZ",
+	"+tWEKiycuL7KBTfPpp4zxa7l1WZdIDxb/2S4tVHhooFfeL+QDWf9B/9TsewubPiSjq8SOd1i8f4mU3eB",
+	"VRcsS/0A57mdIaer7mnThBt5qcvF+SXMF1lRhLIYIBtQQTX9pmqqLhxh/m9fEF1Iw8d4C3YpqStYr/pb",
+	"IfSSUl0pU5rZWl1L3UXOR7L28nVU+nOzCdwgxX6FH28kjqwhlHddc2N1k4XNqndvo+iAQl80sO6iYcxS",
+	"qowFdZdi6BYR6F4PXTn/PuBC+N1+5oRs8wSgV5hc98ar0atUD8U3CWqK1skBUm0mIObn67+9wYQGRLrA",
+	"xEQdkR/dQ20YnfuHV7/is8JGNGeQwcg1i510rM/I25+/f/Vufx6T//rfh/tf1Q1G8NHO3AMY58/CliLJ",
+	"odAKopCZ1Xxz/oj1Qg4auaKH163snO01ssNpos9X0AKLKayj+tliYLr9rZVrUlUC730DV8pMQ8AVlv3y",
+	"F1b4sVCgLmZIW5SgQvd6pMlYKsXGhsXEMYy1mPBa2cQ2jW95PnFTfbQiK2StSjSNX2mBPlopM7qUjd2d",
+	"p7Oy/8u5vvqOv2Y67Lq7rLjclCm6BsduUuzf8PGV1bWxkp1mmFqFcRG5oh3GE4LI6j636udXLvOVJRCM",
+	"Y4Y8bj40+YiNJL9n8ZSRy4Uz0nx3vvf6lz2wp+/Fik7M/uEZZL3RS82EiaxEbqs6O7OinzQBe2LFiPC0",
+	"vZZvz+w9FtuDldNJURK7NjOo0KuLstyYUlsU5hYtm9GLWqFojG6olrzM/lfh4a6UD859CQvnTebOdSWN",
+	"vNgKZ6uYOvKMrB4ujVxC7R+4510U95LeuTIjkZMJE+MV1u+Ns4b/ZF/ss4j+wPbxShpFx5284D02qpJg",
+	"/pl6DJEjqBLBBHMP97klit2Oq5d4GZD6plLmN4w1y+bZWgfmj0yazsX9hrH/wHabWDPdi/6TTRzhG8a+",
+	"bwSZKHIIK1nuWcpws249tbANz6I1t7BfIv2KyYVNtOUXbQuE9R+eGMqr79W3roOacLEC1/Dj7sMtVhQH",
+	"jDQ0uRNq2YA3OW29KI2Hg/aruBJ7ybduWzSwplY1NhlNGqxr7+UNF1NiIW40iCnvzx+/PAcTunsnAqlK",
+	"de+P1STblMnwGCPAJYJENkiyAWQnAMcePXN5MQE0ACjVtta6ZPhfQ+dUUeE9uhZUpxkkZXUwXX/EqkEh",
+	"E8YI/Abi57ev3pPH14d2ux7ncAbQZghttBNor+jQgtDURdMOT9UfGUXo7gbMFq452BhiutARebYHYT9E",
+	"z/gEHlKtmdZS7dlfpSI3dKHRJ5pSrDunyQ767hwF7A6iJYHah702eHUVAVEHhgZM8b6aeT16wUghHIpZ",
+	"eQW+VVJrslOYWneJbxt12z5WMn40m63geHKWxK+Ukqo9hLG9wsKyqoLL7ynbRdSnmCAO8Z2h87Q+xLjJ",
+	"WXzNx6UV7Fu0pt2Gv0Zv6VpY/rpZ1/RW90fgMPwD9DCw5sW1mW5++TQhPmBdm42sQVlDEXHNVNhd31SA",
+	"FmVc3uR10hFzXnHDyJzG7Pa8LNeDaIDuFehxAHsH67ecgte2DxZd1E2DsAAafvJx8ehAtksgJ4TR8cxX",
+	"87r0EfSCztkpmckboumc7dmHQW0eZaPr0Q5YqjS/Wzc2HjUaG51x6iXXY6ri/CT1TmjwbyxJaKBq2tdG",
+	"9pZNzqF14GT117Izu+3HdqRtOdwVKK3D36ItAONUSMq54go3HM6wOWuiZPxbWapaGTTLXwb9rB7+rVu1",
+	"TTQEI/XHkgvwjRpA3KUiOWQTmMTFmCnBYheN9QvwG02+isjhQQ/BYyNspKa4tt/aj9ubmTSyfk86Gl83",
+	"tRQ6XffdhIphphpDKxlcK5JAE+RbWZpIGp+SNz+9e48PgDcRPaNHT55GRPN/MZQAx1IYJoyvDVMOvOyM",
+	"gPJzicJFCcbZtbjrKTJjmvYOtS/NL0wZnNMpe/x7yqaDyP2RiuLfN+wyzf+YMT5u5GS8USn4+efXL6+/",
+	"IguZkTm9Wkd6srvUECNVQX2ie5Pf/nx60oz8pPm/2PKwnKOnR4cnJ6UzddgvHsIN0H2ksspLNr0TacG7",
+	"bTYpaNcci3vQF5WwreWDRDnoAWzYNwup+1uZVWQfUjm4h4iRUMVA7F6r/jftpqAGADI76Xup20AeJW9W",
+	"lgK2iHI4poHEU+ccjw4OH1lQFY8d/UiT0qtYCQuhWkHmaEnRoRPDFPlGqjn5eveMMASqdMnRUVdMf3mk",
+	"/TezA8cx/3m74AB447I4WNHukVoUxlXaboQr2mRk1rnK10+10w+3nF/TjVr1fzlbjlv4EAdTWEtybSPL",
+	"CJlDZ7/OL4DliJkFbyjOcZkFlFE1S7TZeAJaDnC+kXdezq8kgpw7bXeFKDCv2irsgFwfnhJKcv/kogLV",
+	"NJGZiM/ycAyNmQ8uHAifunwVqq9YDAELS8SYqqwUfDTIeiE7B4d7B08j8vz5Llp5kYmVKfxZDw4xbsQq",
+	"PbffyMEC8hGEuL2hRPG005x9TxJCK3/uXJm2C7QXuE2v27FBxe2CounNTDrPxP2blfKTucSyZI/fJ2ZY",
+	"eouscLEZ14EekO1UTuAN1STNDFF8OqujvW1mrbi301ZzcQTmhfKgltM1LNoDIOx895dTNjT75Eh7sgFZ",
+	"OzsxuT4kO8Hl6a0A4AjcfVgkvRXCvDdIorIdpgGLyM1nIwwi95GfUTjbgDisdGclLQz3tP4W61FJ2MQQ",
+	"mvgCgJ0GoD6izyfKKz8NyWS9k2KJ6L45eEDKSxi4pddPhn8ndLq0APKWcC1WxDjZhpnVNGQtdhe8qjuC",
+	"g8VwYT7KFhwuvFgRBqOLRY84c1DF1wv3vzdTZnPcU60GFxfTiNSewuI4QJ5MTLiJiCu+Ja+ZijMWkVKF",
+	"rDgiTekRQetqja6I1Et0RWQsx6VKWsM4c0+5wKcRcSVOhkKK4dhV7DbQW8qoGWKQcQ2H5OmG5thuyxzl",
+	"egky1+/ykpgZNcS2s8DOXeNzfa5HdUHt/57mTC2T622bK12f28EyrWeFypSJQfGd5jxQW8FszTPk365K",
+	"WvZo1Kob+ZpHJQPdrYGZ9gcSXREiIh447lFZgNJqBvw3Z49NdsEAxMcx9/C4hGQeJNMG5NtuNWyUPBI6",
+	"3QZEB/TzcKA5YDRvLZWvE+bSmFdweNCJr9KcZdA4QMXYJdYNXTMoQCn3z2pohIMCgZBhcAYVMaIQMAHv",
+	"LciO2j88Ot55ursbxBgXUSsYYaymMqw+podQ0N8+/q1RDEnNbNgUCCmzBNLBsAEEVs+ZUUx3xqkujVGN",
+	"BlPTFhXrAmEjzD/GmDZJY5JwAVF96orgclciM7cSKeuXIMp3p2PjAWGpfuxguEMY7hCGOyy+UJsuhHzb",
+	"krKYpj01YKOvzBYpwPZA6KW8ZuTwAJZIIxEcfLVziERQ98fNGdUZgjg0xqw7skAyi2yun5pK/JPs0ERL",
+	"Qu0fSHEQcH8pzSwiSykvJ7zfWnx5MI3hvInK7C6RiV9dpLR54x7XaGmTnK5gUOU1a82Z+BgN/sZoYmb1",
+	"rcds5KWBnt1ySe1jDVLAFSaz02vKLbPtNH/k14wbYeOkuDZSLV4Jh27az79TiL77Orucg9wcPKJpquQ1",
+	"Kz1TzGRKRITOmYjhNt23/u6o7AjPn/6f//m/Km6hpmWj/aMoOuUu21dvRB7b3FepLjVvar2JqghR361p",
+	"yfZnZ2+3RVXJGMLoJkrOyY6QguU89YZd7g6ijVeKYYbHmqKme9lLml3AKzzu8GofHR0ff3V0cPz02ZOT",
+	"r756etAVKtZe7xa1aTkH4gTWaJshAqRo1qBP2nQMvKzqqbI9ohVxCVEAzH3R4YKFa1+i2BI9RstEmMYc",
+	"8ZXFmKkcpkzNuTFNd9wBrJ8zh97MmEA4PV88c8Pr2102QyOFSxXcQoeGTaVa9ISr8K0/5sXRc9zTZW+H",
+	"2C5tNfFbjRvdw/LZ9Qm9YnlyUuX+Tziz/gq4Z6EhQQAYniTkhhqmGuCB4eY/2W2pzyumXnpcsgdPOtdf",
+	"yCEQWJboxsvGLpwtHJxpG4lAgheaxhYaPbrWOJCWrQgYr2xmrjOZsFNrdFr/oKwbZb5adhuwBU6TYXga",
+	"mpLbIA+zPpMfpdgLwIICuZILYuTNSpSVadaP6H/WOPR/ScGW79nxSvHDrdlzr0uIKFUxkIopSJETw9QQ",
+	"xSLtCbo+xe3YkB3O2XI0ZXbNYzRh5jnN2wh9zHtFLPXOQ9O/4082prZvjnte8btblNgklLYCaNM1Km2o",
+	"2pAgC52lX55PgQxrlYgtx50bNk+T3j6iZa+3VqfxbXzMWaHwWNSfVPE5BdNN0NmuBeEMUXRWHVphrXtW",
+	"t9U9zHjSrZckLfyHRce1kMyl4ZshfZSPS2EW9hp0cDpWM9Q2ZrX1xAhviwQPrTAroHoHQ0FEuTWiHkIl",
+	"H/vAwAfEOK7A1ZEd919I4AKOhwER0BIxCSFNNeamHjdj32o4bxjtPk4YVTbrxjUsVmLhIo/h/+ggGjSu",
+	"wea5G4bNW3VxjiALVFicvhpPeKSDZfLUV7dydISkbilarRp/6ScW+S3ooOachH452pyIjlqI6IotWAxJ",
+	"VDmjtRVk2fyzJxx6DyRSuzPLI/1JsEaiLt2U0Ya8vUKWZSa9PpEeb06kx6fk+qgoIAdjsXk8EGrv2F3k",
+	"eJ2I/Q9/Tba3Deotfwg8MMSwD+bMK8xSEaBnW6fBro42ElwmQlY/e9S3PqzP/exnyu+C8yoce7DgjiR0",
+	"bo/F9bpkGiszFbuLsA3wp6BzpvOWjzQZ2R5GBJiktvjivDiAOSTGDqL4WAvLUCo0HkYkr54b5fUrds8I",
+	"xc8QbkgsnZUFWTD6oH53iBCZQKvE0H5/iDGOu/vkvGsnbPszTHzDA0oUwxIgWI38ZiYTdkb+/Ogp3AeM",
+	"hGt+2G6SLs7858i3woDCDuYUEQoMBtFEychRwegUQpY9enCojvjBRcDQCiILHh8TGse6zucG0UAK1iO2",
+	"sW0yvxxilONarx6t/+qxjSdcMqq7jtpslMYbAjdre/2pxG4u2caHsNZITVtb7aMHu9rHD2O1j7e52scP",
+	"bbU7MSNCXBzHkDdBj8ilxU8VE+ITRV4IxODuld+CSfluQBe2LvUiQptVf5r0KDKl1ywXcst6FEojZ1ac",
+	"dB4xwdYUCjGLe+hQ87YTmTtP84o42+tx67WpbLfGuf/WteXP02GmmSp1sdE8b8WsvFTyfx9ItaHGlUjI",
+	"3DNyDdyjTxeuoUMlCVAbnKRf3rXKeSqRSO1shKRdosc7h1SoXtX3ltbYIjM05DfWhIWNMh2L777Mk46q",
+	"0OguJm/oQpca/F2AHIxRJT2LP5z7Pn2kdA+M7qCkTkuR/UbBpzlurPGmfrYZstEDvCjLwSNtV2WXvWRl",
+	"VNZb52CdzMoPoenMdwL15MCn7YR+WqCjRkSmTDijrsvB6XkMXrg++pB/YzmgHlnDJz1B404OHiY428n2",
+	"0gm3hmvVCCbVUpnnTi7zKtZSHh5aTGTDMzGzkeDLToRVTn2YceTLjGI8Q2QDjtGKncUcSiRP+56SUhB6",
+	"n7GWK1P1u3XhPTjHw/y609uVRLHzEmfZXt+IYqq79wbb1Y3d1mv16h+vvyGThE4tsL6eSWX2EqgES35+",
+	"+73uu1sWcrZXzY0gsn/p4FEC1I9I5Y2+habCt/oN7JozKMAQsty2saUsB/uI7PrqCOo360xZ3KyIuPTf",
+	"/uO1n3eJ+31GrLM5WO5XiK1yL8Bd3ysM1A7pPbRt920MipEU4lpwc9UOQf3ILZfR7xs9vBjJEgDxQFT7",
+	"xDDEi+m9irnZLACIAZOH8J8ZozFTHvekDDGHiHIYGHu2Gj7K6kH+/ZA/iqjzjY2JCTUdI3t+UC7S3mNU",
+	"iRQdnR4+K/V6+KxPt+0xpz1wW9YIj98QIK4TeaVMyA+AXeTnaTm/gEPz6TGLbWSalwWxh5FvXozpp8yM",
+	"5Zw1WxATevNIFxENFO46H/FSiFg7oJjP08y4iDUIgmDqGmOCQDgjhl4xYaVkSsYJZ8JUYHzxJVuiP++s",
+	"xhkfUF3Lln34ZOpcdo3/NspYdn3zFstaLqH/FRyYm3kubWrwVn2J3aJC5/V4D7k7twGz79KBpIpzX2BT",
+	"wrBrR7AdoUSxvYCPgciW8IkhOwgnpVgAdIQq0RlpASg/F4J92DvcRopx39ymUnL0ph/9KyVKVbhqn3QE",
+	"b3pmsTU30xopcU241lk7hn3kOjo83Dt8sttXX+7m5kftNqIHlhHWYo5s1SXWVxjW0glahicL8ajfRnl5",
+	"auNyEKvpHm2Hp0v/8Cahocv/77cq7Rl2LS+sVR9gO4l52IWiN1u7bopkvx7z/szT+243oQ/WB01qXM23",
+	"hjKHnaIteNtFMD7D/MNoAPbzWFGMgF+zeLkLaGjNVSxEmZXyFitB7G1pjEX2YsgMSnTQRGn2ZrK3jL8x",
+	"GtlyRQwPUyfDwx+VNIAa221Y6CXCeXEvNQqMNYGuSRYLan00CNAtZfu3GpayHjh5DYHJxvrHpG6cRuDy",
+	"WNGJaQMr3y7c+CrWu3dAjBtOH7rIaw7wGKRQ+Fc6k4I90mTH1rrbLQqdEM0wvWXCP7DYGmTMjPnKJ4he",
+	"USqBe9eW6U00uVBZs0k1ZwHYXF2j24Kutk3Y3tLYTtHIRmyIAosdUG9kp1JfJLKzXC89JYoljGoWu1Ja",
+	"Zb33ckEoeYfov1KFKdZKZoaji0Kn0uCCJYm8GWZpyDTQRw+smAvL2MJF/u2L++A23QcdUaDnRWLxsCrS",
+	"WZp6ZBE358ymLk64AZvWGZ4ogyiMPrMOzxLk71FiGY/jFTFSJbd1TadgcnNEBl25ToaAssgSzYrEunzc",
+	"rklEwtrL5L/+92Efc8pGoLkrSi1l6aMHUk7O4jdJFHdM/ghT2mwKbjEOHTVmt/m4FAPGCmjAPhhF8591",
+	"NUYC8S8zDVF1WEJ7nmFsiwno5BO+DLxZ794Z/he2+kmy1QYluc5VdRdbJdw0qM6tjHYrPHV3a5r5nAv3",
+	"x2FF740GmeB/ZMz9DOt5Z2xYr8CHe+UUI7NdklJsM4alYOVEYg0eIJqQHbQBE2vgXTVbuDTKlZKFy28e",
+	"VX3Y1Y7vL1Sg0HmWxwrgNnx6wQLVfXgAC/3L0RaX+uhBLXUFJBrV/NDoElhc8Po0mRL4z9zQMogGzlDQ",
+	"Uloi+B72+skE59lF+ARPUBHsuQnEZGvAxyeUU7BRDsGSIufPVqsmfrJ2CkGref3pcuP6SXekiOGmBj7+",
+	"pNsO7TIJ7NstBZmXVGEuZr1WlsFmIUF/CQ+9JcOOQzuXWVNFsF8BUYeoLGXlYh0be0/Wm0rCrtnWtslF",
+	"Y63pwfFvF37Lug5tf/M6jHuD7PhgJxbnz2wkxCPtXtmtAsN3c5f619Fa+QsEXEUQYiUFCT7s3o7yEYCt",
+	"38Xdu9HoPoNwzpFhQUDr0ki39nhHqVEBXVTLwVv6i/xxqVHBhilTnxLEbrfD92mnu7e+Ane0xaUcdLtx",
+	"ZUdnycNZ8mmWpKCyYalgtL1chR3q9f3nlffJKN8olfzv73768ReaZE2198WCwM/kGn4nl5lBDI+SBaAz",
+	"uODPmomsQbBqMyE3gYBEgw97E8XYHhDn4HRA/Sjt71B5CdNR3KjRrO8xDAhV08wWA5mQmxk1Noh7kSJW",
+	"3oxqHEt+kKofIixh/u38s/m56WAtuNjychtx93+XlwUTWHqae4fN/11evs2aEPCByS4thLRF2I/qoOLM",
+	"ldicb/lLTKlaFsLTJ08ahYwJF1zPthvnNGNUmUtGzSb3xtqxooaKcb+CSL/Lyz4XShBKmHsCMix1imaL",
+	"8ZixGA0UE8oT/Ie+4mnaYptIEypEvt4NEt14xuIsgTgAw8dXZGdORUYTojKhyZ5DqqTKlJxsqyysysSa",
+	"pUu3IA0YxadTpsK19BPGt2Gq3QzfRhzJy0HRYWlh80kGBFG5cUs0Gobl2MMTedZQPqbtvGWdqkSiTa6O",
+	"PfhPQm8sqimNCbgNYjahWWKIkTFdRORcc/r4O5lcUUNr9NC5oR+bJ1OY6Co3ezjMfhHC2gyBbFfh/MCm",
+	"K2y/LsN5LNjm1fsX2vmDo5QvIRc9qvv2rqeGKV8qE+uLxp7ya9N4oaQgIABVN7HTVuLsd2F3UXjE8qUL",
+	"xh9uVSOFB7F9/YVFK9v9wAxtEBP7GuZ6b8bKtYMMrQFvHPY2RblVdh/1vbWIoMHqrVW7rHmpUmoMU2Jw",
+	"Ovjv/zzf+39+g/872Hu+99ufh9Hx4cf/Nmi9Uyukhml9e1MmmKLgjISwJJnawa0TydG2ZR0Y2ve5gV1E",
+	"vxWpNujv4eSThqN6Q8141kmccy7Cp4e1S2297V9hO5dO4t6U2ur+VhXaMEB6I5X2eyqmGZ2WOmcCPOrw",
+	"fzPeKHV+jybxN96v4N/zZdHLxdLDOrlzqk0Lyu33csrFemWlXeR4b+7O5g4GLmz55KREVcdt6kCS0CBQ",
+	"uMz93hlYF1cPAJHpaZqS8LUaKn8nKcPy3bjc1JVerdCAnXTQX30+TUf6B4q6ybnWfCp8alDlSoHt7gc1",
+	"N1U07uTKLxS7+RYbwhTqBWYb5SxoN+QiZh+Wm9ufP3/emSjBaUNCzB8Zv6aJNT2naWJj5ztIrbIFwRjd",
+	"xKJ88X5rMt1M5Z57CNY+vR/sQvDzHp+nUtmNoTCUwZSbWXa5P5bzx4aLmCb+P9jN4GOxry8ghGndYu7r",
+	"Vg2FOfe+6YAafhJfS6piK+90G2U3qEq6Yb3RuywSWv9WkwrzEpQ/V4FzjBFqGNZ5ycDkB4xKnJGSHriy",
+	"4re6sFXU0Hx4pS9zIbw1osydnLZC+HDbad1U7PQbOEU2dRj1SesfJ7HEmiOa2UDbue0+r5Eyppo1Fgml",
+	"OTPoLzbWuXkP7C3oJ+HUsv76ODAGQ0x7j+GtW+23wAB7fF7CUWZKg82ENlX1pVyhz9JvI+Ei5mMXoWff",
+	"xOjfCdT5NXLKzAyFkbrEvdG1EWRjh5GSR/UZdcOz9U2xC2n3lpZ/RYyN8CzlRyF4XKbbgnpCMvMf7XUn",
+	"lo/jxtciazJV9cdY6C9rbslEXcmUbKHnlYN9m2mht4S9Qs57d6S3YhOmINQ5CXSVZdSY6zSB/Lj0SOBR",
+	"aLIKe6HZCWtLUlT1oHGkjRdINRqwIYqFGocnk3vjbJS7zstlcaMxEDnKI8YhIsL77HRDzYzxTKohnbIN",
+	"PUTdcQ+XVLMQ7L5uVKXTqWLTsGKXwRQOWF4C5kOi6Q3ZOcBbUEjBdgfRLQ7Y5zA1ulHeIYjVnl2/enLk",
+	"liB83AAcQkF9xXw2p7yBvEY5vgILvnttW6NoUmm/TeQlTZIFsfH9BT3y2GeWFhmk6ay6VT0Zj6sAUbnY",
+	"mdpzJKFBQwHVy8nDaxLDYb9oCxhN08H9UQYwq7Vr4lLGi4Y7+5Zq0qwZjybHNGlFebM8y5VC+4ApwlyQ",
+	"nVdimnA9A8nVQbTljA5FLG6L5t0obgwTZMFMmD3aaUxK6SKRtFPrChf/jXvFykpb9TbrzG53d1hpkYOy",
+	"ut24lMIyyPel+HxkyalYnRLRdBHnNizMYX8Px8LcRAXN12dOxZouNAYUot016hlI+nb7IaSXi6bUXM2g",
+	"LCUMjp06L602JKYLYiRYmhhN6khT63rrx7xIXQjbNpdqoAvdZFBY6ILjq0w4/7IkccbIjoBrnV8zIoFd",
+	"p1Sbta/uvfpv9UWN85oetRzC+oTkuGE+cmyjnMCXAwFRgbHE4gVIRcBiRazxMuo0csaN8WF2mXbmPBZ8",
+	"OjPk5/cvIPTCBrB6ZR/arB2KwahKOFPN3D0Ocr5dwyKUlliN0ya2rfv5GaDht3wd1896BB55sXXi1zW0",
+	"TnXbVLccVJ1wwTaDAGrghVZIaV6JYrIgzYF0a/gY/p2LNl305bat1xWVysZqNvme4O9ESGcNtHuIlhKN",
+	"sUJoirJD1KU80jIXxaOhV7Lp5hb+IOejYS0b7P/PehnaB5EfVWdoc/2rqWLXXGa67V7weLVwcq65ruCI",
+	"bF7twH1+uFVSbzQrPWt2pvQI0ccSy9+d731zcNgj8N7hB9R6xV4uBu/olCrylgpOdr473/vu17d7P+wd",
+	"HBwc7l4MKrynpxv3Rydx9I7ZjXwZ5+Uxu10S5JcY3iCG1+EAd6LreqDhTaB1EVlz22BuDxPqdsaSlqS7",
+	"T7Su6BawRuV4nCm12VZtBtWpzGK4ScZbU+JlC91ar4be2s2wBpBnb/DLzxAPsUmbz/e/moNVLUNZfLdM",
+	"tMWuRo6XBdk+eOKrST93XEnSMfN7i4kqXyYNQVFeMN4kHuonFReFiZbkileUyLxMQAgYTXY86rOFbflG",
+	"qvne15VcyaMNEs0TNqXJULFJ6713fNAjqe1OE60bKQvIdkuxwDSOFdO6l3bU3zm3RTDspSQOC+EjS3p7",
+	"29Ds3odeNnGlVTbXZco7SSwPLpvZWkZ+Exo/WV/NlqMIi7FOjPPtkMC9o6hvTDhdkYb3TkbddBENipkG",
+	"nN/enFiJTc0bvQz42jbs4tjRwzGI43C2E2v9YDnnA6fn5j25PzHJE2hNPMIfNhGO3ljB9jz+PdPGFrfu",
+	"UOy9KEzzVzbT8behjsdZyoZXbNFPfbkF9f2T1bEFu9kCcMbWkU2S+HZGtYk1wNH9em+vFgDoDNBbsgU0",
+	"pc58Upp9o3JebEcFLyUgnhJ955sQrLBfnBITuXM1vMaE7+2mabsOGu6e+j2wlYsI3eMNanpmZlJxs+il",
+	"PsVszONt1yKzXW6nVokvON5ce6PF2T3hCYvXTM2fKpmJWPf70NqV6tcPqt2Mu+YcLiBONPfAOXSGtpjr",
+	"OcfY5d8aq6GIWN4MoQg202utcROTKpakwrDyrWz4chQQe3vmcH5ifsRvNAls7ovO2Wsxxl1NdQ+9ZWGH",
+	"LTPUEUnpwgl0EHiKR1G31CD4Bdug/evw2W5TVUR3jqtnYZNz3RLs0tJ4/b0sImW2eIXVNtAtcP9SnCUW",
+	"2SNqoTFsxbm7tYHciThjZyQP8HE18BSbZAKLjsQZu9VQn43E5rV54ca+sd8reAed+fjHR9vjsv1MiE30",
+	"Vg+M6UFtlr18zwVbLU6mM+TFG4jLi3eri9JmFwhtI71WMqU83q5mktLF8HLREqoOQbnk38jhEwgibGDI",
+	"ARde9Sx4jr8qWbyx7/XLffK5hN3ws82Kz2ZLm99vS8BHt2CFuIPTFcYw3V7qRKNIeriaqrrZjjVC4W5R",
+	"gQzUv1wltN+sKHF2T7uBNOtbhXXS4/VxtCog6DJlYuD4DnRuhlRz9MWNqRgzwFNtFGvzlWyUAcYzqqZF",
+	"bXd0XAtzOwFwiDm5GPrLsSF4sfL1R5rgOy40HN2vEUkV9IkMEWTXv73/4XsURN+8/IbsfPvqPXl8/fhP",
+	"aPoxL0RvSxv5bvOkBhfvZ6v33jDFXKHfQdR5cxeRb3d6eQEj1caBjTXetE/7CAKNioqPVK2GNhQIRjlB",
+	"18wnGM7gz48jUSs5ulstX7EoBxQpiVD+oIW8OriaCkm5Uw1CTlojr58waxib2fpreYSu/94ppr2EQMQW",
+	"I9wnG7foQLtLkg+2d3Ts7IfNZrxNtaReOoJFbuaawD7VFQbY83yBb6jGzHdkUGTHqxO3mzPA9JgmyLch",
+	"j6GZwVRj5G9mUjPHA3HUFsMhXiPZLQ/qLX/1kPy7rQbkv+nKcCmWMmp8KSBKFowqJEDsh2TpGTmwa5sv",
+	"5FZ58WbG+dsQfiHQqlpNy7MKhzDUDkL0W2vsHgpg3dkLUpG8t0dBTfjXL8M7BAHUYUwWqFwqxxxsrhyP",
+	"mTC+AGt4wR8dbN3c1RIruKUI9dtgYcvD37fUd0sIY3s0fFcznTQqZJwmLrXDp98UQfTgCnUyylaPbF0k",
+	"dMLbauKgR35oU4NWSiZrytNaUld+TfC2jryOTHBzKyR7M1v00YEq0lS7W8qGjgasLowO9aj+4WwCjP9C",
+	"ympG0SjEIK+XLymvsb0lurek541cDe7l21Fd4XJcU+vb1ME8Zjw1vfWCaOCvuX4urU28HTkd+9WpDXcJ",
+	"RfcMSOGbpZo80ONxC6EqdVF5U2fm0hIc66bp/HXTXraaIejPJJo2tklGGwb4fDJpOXdZXWjbgT8rJwGt",
+	"ggx2i6LXpxOFVC7UVOQLVc1ozTWcWqS9Ks3VeLZnuX7DqllEgX2udv7vK7jprVXFe+kbR23xL0qbYZAr",
+	"f+v4HvmLzd+yiAdK3mhnTLIbBp5zAJ3giQ1B2d54epVxrGXO3wyqaxfYCHsh8gV7uCkcn+9K3mxKDv3w",
+	"iasVM5fGgAcg2Mt2//2scat9iT0+Zgosd9pZ+BqxPudZYnjq0T2q+W4OUbfLytWMG9GyXt3WjMJ2AQZI",
+	"b/PS+8+II6JtF5O13qykYKT14pzBOhXfW5d+5U348yb0e98Rmp1xmZsFY86kkY0hZfCDxQ4gQVli8t6p",
+	"XY+0a+LqN5IZvWbWdaBnNLVBaDIzZJSpRI/IjuZTgbUgFYK9Mqicb914h4+xJ/34Tx5/9MQ4392vZxDQ",
+	"ppozzUkuFVjA9RCXpDBMmKFf+A6bFkYeYomhYQMr+YEZheAj5oY5FOFX/3j9DaC4cOMhIOFpsdqPyng+",
+	"Hni6Bi/NPvBJJzXBEr+Chni/YtDkmqJ1rgVWbkp2zdkNUwR/PyVCDmFgkf/HEFa9+Guawq1KFQo6w2LS",
+	"ZOciOzg4ZuSIXM13I4RqhOusqcnhEZntRsGKDdOEjtkwE1dCYnXwFkV19WKRM8anM3O/xXU31nkVg5Pf",
+	"4pr/dbYoMMyyFODZ0FkGXj1ddXY01wid0aMnT6sWqabEMs3/xbarSbQFBg/tTAYuLoE7ROPfMaxwEA3+",
+	"yKiiwnDRZkifZfNLQXmiG0tGFMBcl3R8ZWOvyY1UV2SneBOPNhz2EFtR2GzbIn45tg9c6bjGsbijAOJ/",
+	"03AQjS4AeAs5CRlLpXDStmgcgL7lPKgKh7p1ry3cAb041M9vv9d5EAl/gMgTNzw2s+2wgSYRqapOuiPl",
+	"TkzlSipyWnItsaDW5eWBcbHPjaHj2bma6s780zKl4X29T/F1cn14SmI2Tihcb9RKBWcYs3O5MPBIMcdO",
+	"WGzBFG4oCAw7b356F17/u6vc992ovJW72x87PqdT9vj3lMGRs3+kovj3DbtM8z9mjI8bD+JK9+ftphSu",
+	"fxk0cmurUYQVxQ72ntO9yW9/Pj1priTWzcqPnh4dnpyUimQ0MglDr5jYnuVy4+PVcW48FHh/xaAGHt6A",
+	"gOEOYyejDM5uEFmWX37BAW2k4IA3uncOf7sFtc95YArjEs5viSryyomyaaX0biYasWKxHISHrzYSUNHs",
+	"jUYNoYgG11DVpUphrXJ1IkXPliHpVorqBYjjZMeW79Slcp02/gdHDcMXktgrfk0s0coO2KVrJWUwgbxl",
+	"Y8avWVxfd2botF8BzNwX2U5Czv2znAdsWzCs0qOPfnTnHSe4dHF+Tj1Ocb8z/kYxq+n6wkz1M76lxWqe",
+	"2pKz9SahjUks8zRhhg0zlTQeMYUAwXhZIy6w9bLC3Q42MW0LWpUo5ORZkzfyQ8oV05sIdBOaJCBmdw31",
+	"5/fIEm5mMvGMwcyUzKYzfI4BrgpLuzEa9xr8nJmZLMWsaS6mCcvNVlSZ1ui04bjJcbKu6og9+mNSXoGv",
+	"Ud7iwm0RtMRi9l6r2y7OKVVN6LQ5/cM2aK8cYWMXZWokuuxD5bzztgtOYhm9pSF1Atqv6zTMTOdw6ud7",
+	"oAIGWlkNnDcSnZGKIUavJjSBe2Dhw9hL9q/HVlTeXXl5ci7etUBFgFl5rAkXVyw+DY+IHa6ZMc28MG+H",
+	"fka8gnZKQG89cxL+KZnIJJE3dtMTKiL4lyCeyQT6r/1cWS+3nXQbNPM9zmfTzsMTumZlylvVIJrKdbzP",
+	"xRhuLYFQgHIKZlUuSEmiizYQ9svf/B6K5+2NqWZkxj6Qd3873zt68jS3aeCe71BN7IdZXAHAe3qynrLQ",
+	"xLfCz5yBADeX2pCjJ+QH/vXubVcNWUsPuD/XAHy90SWAP2zsEEArTE1SkIpPuaBJ5+gaWCQaJoaHR88O",
+	"1n/7+GiNlz+2bZ69TtoqAcYue7TFJWgtHzxPnHCtTwNVxOZQXLHYWdpyForiPjeuEqlu1FE2ucRqltB1",
+	"DJ/LGW7LmQBe8rPgJvz41397AzVkfh1Egx//9qaRF9Y2ra6HlGTH+n44h5Itj2nNmy7pCxxSaxdFYDRm",
+	"aolt7M8ekmPVRCtimxnCPtCxSRagDE75NRNgL2YLNJbZxdgdNCxxXQ598/P7QTT49tX7xqV1gnLXMCu7",
+	"7b5iXy9J7o3bruRlwub1XWt2M7g6y3M6nnFhs/IGS2POaz8xpaTqn4D7DWdJ/AreGXysS0NYR7kxyiQk",
+	"LKT8Jdmb7YL9k1LxydC1FFq+PEhr7ROewffg576bIIgcF7dlzzDw6KcirGCTAI2l8O0n65ThuPsIoA3C",
+	"R7aN6L127E8losIjUW8YElShlY3jKjJdsp3WMzj/yFiGpWANEyYilGQCqycJMhJ0zkanloXmhRLgIdrO",
+	"wOkgb8SFsBsVoeMNHo7A7jiCa5graGHjGJyWM4Y62nkbOqXAEy4E6kHYjxeH/QddGRzs3Zk2I8zqy0cE",
+	"5scLAffMaVHWkRiobeVKBk9AAhD6Bs2X1BSvjvwdPboQO7CDZMQFVngZ4gAjMrIMcASDgGAkXAwsI7Gb",
+	"BxEohrmIdhZppmdkKrGq7j45t4OXKqjfyLVfjBiawQDBg064vhB2lC50Ix+mkZLsjBQzajEiNzOeYFUK",
+	"KNU7lnNmfZCUCAgIuBA0TaNgYhagaJQJo6jQCcUbYei7HhFpZkzdcM12IyLAlnEh8A1KTg6KaCVn3sn0",
+	"DOaUUMOKGdncX5jmDchnlwy2o6Ai12xEMhE7+7GGxvDG/oWwGFJjxedcUOMxYNPUwYo7788+tKEqbr93",
+	"sNlL2yqn+Nx7tK9cvsPS1x1eduPbhk8W3a9Dq4b3bWRnx+s/Y6Pg7SAUyNJFWwev84bn2K65j44lLDqp",
+	"r2LQC4u56e7iVcxN8/soMXZ38A6atfSQXc77jOEdtgv6KKn13f6e4E2baL8vL/HgLq+3/pNtlL/9Mbd1",
+	"LH5Ez5F11HwMi+csu//a1uRj1Pe90mb0f61CS/1frCx8/xerhNf1ZvOx7flW5bj1/1bpjPd8bdWZNZFh",
+	"1zst5PebEwPWM8yBB6Cx6Ozf+HQG955mf+AtcTPj41lYndjaMydgxIAbMkvMlqPI3QwbrKvnzp715OCA",
+	"7Myx/hjSsiYnh8dwmw7nVCzyS1BHViwpMFvc/ayoc3lSQdDhoaUVIKANigvcGpxjVxvRFnrtb08OpbPu",
+	"9K2q5pgvQKPWgVuuUyk0a6rPkW/r9nak4NH9FcaQa8znVC16IMZ7aur7DbcUYHvq7txuPcZPruk7q2xT",
+	"2GEx9vJqLdnARotZXha8u2L7DaQXfIwGdM5EDDS6pqVrOzG+Meur5IpJwsdmy5X6G/Z7IwPHLeVbzpnW",
+	"dNpzqWRmQAtY7RBs/ezXkRSsydUaQtOELvCfc+bQFXKbb8lOiipOezjmraTEZsKPdMsdO0is3qRVnNXV",
+	"7oG8FPtSB91/5Cbolw4leVVJYGnooo0Kq4Tj5FGwhVruYcP2YNEXg64ajugAUNPctx0Y0msWAjDqkvBK",
+	"dVA09l1qbCs7xEumbeJDCBsdUq9ifoBebfptNfz5pTU3KjuYDyDvcfkOvhJwTOp2xNVZdHdo5zay7e8O",
+	"47u1NoU3cPdnkVaMXTfh/Y7S3DuXyx+StbPC89Lx6xdifT8LrXU6VBI0E4ZwE5ErlhqwKF1Sw+dkx5m3",
+	"wHAnZNOhPrVHmoOLbwHWsBvKc/ZibcS7q1eI8NLWChdpO0a6Yv5iyZlIS65BptdM22+6CcIdD6m4+Eyx",
+	"rQFSp49uDw78cia0jRpRVZb2YKpFBZXzbgPVdr3D+Okk8HcnuLcsusmRSdtqSrYkVB0c2oBJOh6zFESO",
+	"ZmzJfwQVJkmfCpMPvubFZumF95QOsY0SS7Jv9Z2NUFFcLMb2lNAmc0b/K6quZhX3jSf9UKVqum2s/XxD",
+	"RlJ0sg7OVV9GdHR0fPzV0cHx02dPTr766umqYdquKEh+QOo5KUhF4TZXZlZZrcDdn1+cIVvqgAFZliRW",
+	"Yn5rqmhNioylipwmOtSYapaxXUuCqedOtusi0jbdpnPS2xAoSh0+KHGiGNZ6hnjP76px+IB4CwgTmSEK",
+	"s6ajFXXR22Fycy78Xx3mi9oRbF7AiWLr+jCUfXlo5BUTK9fHrKHch501j9VXZvBn8Lvzvde/7IEYMogG",
+	"b87fnr98/Wbvby/2Dp8//WoQDb47//Hl9+f2wZMnjSf0LUsY1RgFw8dZQlWD1+MVJiJgbII3lyj7GpEK",
+	"XO9tItG5EOzD3tGuDRWw2plhwuLDIx6qjkBvs3BHZwROhQ9DEKByjdkg6qpIlKYsSahhw7baRM1wqO77",
+	"S9BVC6isWw9bWhHINRjNqiXBw5cDDKv2YKIKq+uuVe4Wdri0lsF2V08Ke2QbaPefF4MfX39/MfjNRuy6",
+	"fP0ma+yTDmPsUZ+5y5SztUvB9/lC7KwCaxrM3Okbbqmb/vWDnLC0QpVn4CzOyV1dph7rBGG/Qwvu1BM4",
+	"RBumhr2LO/SfuQUzkZOhqwfRr3RaKm+Y6ot5yDQTZpjIMe2NrLNWcQp4LRB0G4moB3Kuuzw2fd9rCD0K",
+	"cUB7ENVXuyIUS6Uy8N4KhFQpnNKvNsmwf5mwxkTY2BdFrRzMZikCV2/tdKpWVvsKofelIjnPPQUba/DK",
+	"EsbbIUmWmWT1sE8zquKhnvFJUzLjy1zm0Gycwe5jgKWmE2YWBN+NyLO9mcwUsX2AmZjNyfHuUhC1anZv",
+	"G9r9ssPZRrD9FXcjb4BClb1W6/Hv+LOXtjCkdWwyrBPpUPALkczG9OPUj5bnauHUu6f/sZH8UkbNO2aM",
+	"vw5qvqZluRpbrFpVE3NkXBKup0zOmVF8bKFZzNAhB7Qi+8VM+arm1aIY+N+hPewtmjLgbg0dfB7bWi3p",
+	"sSznlmlq0YdcEDhEK/m/2uushh0omSRAcAj45fKRS88wTh1LGyRMxFQNF4wqay6hYsxpYh90ZivZoedD",
+	"cPtTWeoI6aW+fM2Mz3b+ViYb50pMFY1XKB/3QrGbb+GVHhhlllTmdBFkjARJZUomrPumriUWYEqJG/Wq",
+	"uQOlhds0ccACzP1HxrKmTQB1pIctJu/ihX3hY7SyOSfvAvbifgw6kZ9vM7VWJ1lfrRkVU7AfTkB0RXui",
+	"7rZ9Hh70Y97RYIw0t6XOYjbhY87EuJORr9Knl3c8BvO2embXPLZI0SLPet9S1zIB5mVmVAy/GnbXLV6h",
+	"45QJixy9vS6vmXIVx7bRXY9CkX07qxyovBwkkmyF2hoJpXmPy6sYtR+xYm2adrTjQPt082rsJcvpoSzE",
+	"vRYxp7aYrOZizEhpIB0S6rq0Xr96CtWvf/BtTph5mKjugZnTj9Z9LOf2egytFBt3aOljq316OEwVmv23",
+	"0HP1eiq2LyrIsrpGDVNceqiK7aqTROvU2k9SZ6EZKxNuVGZmLOe+PFOP0OLtRLRp3j/4bOvVZv66ZVyA",
+	"lhWP2Urhf5tEACiHtDz83GN26jVqi4lHYYiqP231zbjzKhiexaxnI2tiGidtZ7jBs56mSl7bpA6TKYFK",
+	"sJnFit4MbAYDV3Ob9/FbP0qucEjbP6EJgLtPZ5gp7NDGPOpJADeyXb88rOu9Qe6Ubo4G5B1LmhtB77x1",
+	"1O1dF82edetDtS2hcjZnN4TGANMlfSY4vg73WJDGaKONawSXSJ2pzkSNF7bZ2yxhm8d3BZpBFSxNG8zW",
+	"hzrEcODIDoqvjzQIsDa3HejN3fMsbofOWSERy0MpdSZ4BcLFkI6b0QswN2CcVzEvCsy6+smlXjBIwkdI",
+	"nZKDQ7Lz0isfi2KWnRGBVcTPMLioUDX8Vucr1H7ImHrvogXK1IJ50vnFUZ95BWJ8Xdwd/xlgWm0gaQJq",
+	"essbQcaJHF9FxAuPRIpk0fPDnSINvDZ0THNrwZHdWUNPD1Z0Y1TNn8U2lT7XuOEyKbExGs+5GBROPsRK",
+	"zVKmrrmWKrww/T3aHBti84a2VDe/of7G04N7kUrw52jQHTmXJewdM01myjHUIwU4D8tJwKK9NeSYWNGJ",
+	"adbA2WTCxoZfs3oxyJ6+0wkXTN+Ng6V85L/hSpu9vGQ/Bp4AuDzECrE4S5iryNwEmNWzdBSb0jF4XsfD",
+	"mNE44WIt77KQhul+wpvKA7KWCx3YCtunjJru9iUPWaNM7b5cowhPPX4azaviySAfUdRG0v38A+6cbOwa",
+	"sP0Uin3/jEAAHApgY1C8gn7JzgQLv+VFZyPiV0HvRt40APPOqJGKZJqBeaDBENB24mvlc/I2JGWKy9jC",
+	"2IyZcjID1hqBbWcGRYTG4Ll//EK+2YWqXjHXcBHZcSKYQJfF76/JXt4XZd0NVXwygQhC5cr+XS7QJrTD",
+	"9qf75LvzvW8ODnfPCMN4BSwJiKfJQTthvhIELjgeZccYziJ02leZVHlU/oMuSHMP137/8Aw+Ar72iVSg",
+	"d/VQslrZW/mDPwvDEyunportnY9NSHm6Qnra0AVBgq1Todo/Pto52sV/nOwc7+Z0+W0N0n5Npnq0baZa",
+	"pwjtmGjOE7BtfguhQx+0rOYA1l9AUWGNFU3ui8R96cKcuG0pNnlzRihBl4CYEiaMWpA5owILEVgPeRMN",
+	"t4i5DzckomLHcEIEMFhDEgaaJ6KgzalYEOOONCOTBtGDTCVimOdSsVPHfZgorJpFxjeD6K8YilGhhXWE",
+	"kCUy9f1ZgEoyRpMJyJXm3cwIBLLHC2poIqcZW5pxuEIQie/vHN9+IXuFk1DF6DrfUIz26J0Jo/g6c2hI",
+	"y21Bu5gwNrziIl7jI98w9h0XcR+o0sBIvdnmBDBnq2xTUHF6BbNXUSe1xxQ9Za8QJeME+67hVw6GJwpP",
+	"fFGZ3tsXu7IM4d6Hw2/jK/pFIergvtduDItkVhLGoXuvByT0hsRM8WtmUUgRM3lBdnSmrtmC/DuZMwgI",
+	"4JrF5IV8FxEhBTwa5g3KcgRR+4eHxzuHu2HJwDDyGu0y8CoqbGFfVuiwdcFpUjy0NdqsDiInQWOZJFkB",
+	"aZgpam+VCTeCaW3LndOYp8OEj1vvmJAt1xUsawfNq4GgP9UoRudldFfo1aO7MmEg3hYeXYgA3NVjsoL0",
+	"PQK+PdonrvTLjJG3r969J+dvXlu4NJ1De14I199O6A6KCIoSEbGyRESgFvPQojn4h0N4Fl2IYOcj6+zY",
+	"dd9H6FmP550PwkPQagkldGmaXogrxlJtgWJlzBIUwOyw9n1XXBMX94sLkqWaKTNCq+b+hfgeQU5xakqD",
+	"1R+XR5+6Lzj88yuekh3EmKU8IVKA5Rxjcy+ELV5u15lwU0Z7tXC5MEjcIS6mZ8TppMyN70LASHIIVvw6",
+	"WcgM3+9GTi0Av5T3jzWzj3Pf0PnRcuoCiSS/Gzv4afhSsXmtrxVNwhdBb064NkPD5mmy7H3f8r1rGPbi",
+	"4hda33W/h68UlLgsNPQHbBG8V8QrYYJd27t5ZDsmywTvT7zzaSl2ZPBCGNrTiafX9NpwNSDZoI/wKLe9",
+	"/vegTfBqjizekkJkfw5fQN2jrTn8GDR2d1HH5Vt/YUjj3zNtrA946bvnecOwF1vMe4mjK2jsHJZL3Z1h",
+	"cy/cLr/wgzecfrYUGbTWHLnt8neA7OvvWRxcuowUQjBSWqKHOh4u3m+98XAbiawLG7VMNP2QVHs3b+AN",
+	"/b5QWt3OrzTwzM53auy5640qaXV+oZUTr4AXvPorFfbUE4W3d/vy+e0krgoD6+y9wpJ6tm9gQ527WeYs",
+	"Xc1bJYFOKqjeqatgFdOVaKDlMkV9vmZ8aI7qcDE0WZKw2OZRjalSnGlyyTSPnVYBXAmFNLRXRFtxrso0",
+	"tGFYgTOPcsJ7Yi6deWZoDVGNdQ6l5s0hES8wDnovkVPiG1lTG87SFpiHoqiG7Hix0uZKoNC7u9V078BB",
+	"3FDrRd4U1RxwTIg9gAEp1NAzjAAFoRlKUILedwmZqO6NfXLg/AETpqyF2G7RbYbHyXQQrPxyjzTQ4RsH",
+	"4FrDXWZxM6D2TyKvHUlSOrXRFbbI1SzA2ka1jmsPoGeVDIcBWysniK4z/wZ0utUdLtJsKjNJ6R8Zq+xh",
+	"JlyQfoEyIdgHg8ewl2NlRvVwLlVT8SCVMYdHYVA5pYoR+zU8ClIRLWiqZxDPJG80SdgEa/LrMRVnVkPG",
+	"SiRwMKRVyBvC6lfKXArFnU7bWTqjmi0JQUNygNMLewuuA1/WjAmId9rhwm4qGiHKRoy5jVD08x9Eg0RO",
+	"m7mKkkaOZTK8lVL+W4fVznOzLBEG9OHXs2FK5XG0Hd1fMDd8vajS7eJVr4Kj0wadE86oGU28CU99G7dd",
+	"DRuTfeDa6CKsd4Do1Wgga73svOG/focERiuyY7u297XtPL/SVohkWnpRLf3IbV497VUAl9uSK335bW7q",
+	"yEvv3/AWF63V/DShxNtmgK2iWOFqKxIjz8D4Zf31oBIQCHAz2slbELzRkLpBDZvKmnPCU8z5IBp8PYgG",
+	"Lxppo5j+cZ2pruaMsAJp3Q3RhGOQIDUNIdxz2GCDPbezRuOdX7ZEiqmvJIGXMab1//KanOwfReTJ/tNT",
+	"MrclFKkgT8l8FxzF9mV3xduPEm5NiHmsK9d2lRHy0tW4Eo+xzr2z0oIxobA9KrT3cgMfuETTp2YGfiKX",
+	"WLw+aqjAX8pRaiTfoIy/XRus9dR3cfRMKtO4OrgwCdPa/nZ4sN7K3NJcYWVbgnO5r9w1o+6rKNvxOTe9",
+	"hB3Qc8Hx647Hov4ZA0IPbVhN67jAImIgMdiOiO+oKYLk+bOCGqQieK9Vzi723SgWZZrpftscDGyCGgdz",
+	"PgrNbEDXDgVFbArbQ80jODQ0JgkXLCL1QR8ePd15uru389VuHiMklZ9FafCZZoNoFS7ws2adhb3/JQVr",
+	"uelrwQfHy0Erl/KxKg/PWlAT3gMcXRM62njMtG6DvmtOddkA99yXL+UN1+k7NpaQ1pdh8JOZWbBeONsw",
+	"OOJe3VIYRyfmXwNCyxUTtQLkXzOqWA8YjNI6Vz9f6ry0SOFyN2+rEHS6JgrQNWRNsuH8uCxxN7K6Lm5X",
+	"mW7R9dJRN8ub0wYZ41slkRLwxYgckZiN+ZwmupFL11jxVfMUa+2MouPOoLX32Kg65akZwHd8H71CbssL",
+	"sWng7Xs/+EolLnljT5O9/Z2VB8K1I+vd1YalhX3F3001UazwOnRH/0OX/YUrHPg7w9LVZVY/Jv/JfsuO",
+	"C7WV5cZRb4hCU1Sf6G7bLFNU6jgLOmcRwahV58zatyGTQx8qWRMyOqFnsqRUrTYfda8Fx1XadL1/ThH4",
+	"xsPYBKWu+4We+RfqEWegrmgTGjZC+j5p0iwsJ+z/SmU5q+9H1TE0B6T94tx4facclCnoZ3HH8lW6YYlW",
+	"C+etaZZ1lMIGGTYauOz9PCIRdDRbmKKcKVxPI26tbFQs24tAVu6nP7r3Csfaa5Fmq96y/jZvTOHVYKKT",
+	"Sgc6yL+72CVbttdraGsEa1s43mHFUtfz5SsXeNXlC6wFa60AqlmhEvxkk7jgtgFwKDhtrpBeDGKFWL/i",
+	"paDvHhF41i1e860odkM0nwq0+hBpzfVuuXvDi602kjwJpvekX7o3+vVexnpqTYC2gKh5ves5FQKs0DZ1",
+	"R8/kzTqrUaTf9hnrhDE9dJnM/Qr1MfYy67UME26GRg7TpAXKzU2364M/2GZFaaA8maJhXccyS2yC9SXD",
+	"VI8My6QJSF5etABwnvSpQ1ef3nr8AZFflhPIW29poYYExSzrqeNnhCY3gIpk1XSr/5XeUDlUebwN8mkt",
+	"stG4HVg+ylmPJhwdQ2my8EYFdLVMuOk7ruKAv8VP9tmi1XNpulCBTw5bZMv+Ar4vNNIjUMa2XVG9yqOJ",
+	"tlD4qugpahFGcpEjL+Bhy+0V+kXABgpyicpXj7sbCp5QgzCrn5uAd4UMvUj9bNEni4vRXUdriYS10lU+",
+	"0HFdOByXw951z2GuO9ARXpiQMbMOF/Jvr8XCboe8KksYedDOYqhLZVTFbtYRMjffuLvd7jU2rLLm66xz",
+	"uMrbqCZT9NaHi99RLZliUG+oGc86CWnORfj0sGb2ucMT/XHpfO4t26y8z1UTcBgsu0m2WUkDr1HmpWI0",
+	"NjPrM2Mfxkmm+TX7wVtkLc0sN+J2uKvQtzI0UohKAux6FuFoEDqneiyvb42aR7rBVJ90DYyJKRdsmBdn",
+	"WDa4V9j2DTZFxGizlbXZAtRdHxW97LZ2ztf117VrVm31DzrKAogtLepGlfyo1kxMmeqDw9ntXWoUwCtJ",
+	"/mnKFBlTDaFwVTesd4piiJwg79583+yZ3TnercSwgGifUmOYgo/893+e7/0/B3vPf3P/fUz2fvvzKDo5",
+	"+PjfBj39ynWNdz3h3ya5DakQHKycVC3WkdoyzVby0oIjdiP3a/udtI6g9oWNf1Zs/N5wTr8w/0+N+d8x",
+	"i/5kmW2348h5ifo6h9qVJJ9d7iX5Ii/cJnIPSw9mVF3KTA3HDppLG0bnMDdppFriP9qepvlwCpbW8nNu",
+	"pQz6gy+u7UFyV0KbXiWAqkd5b5bELciceTFQYhMyIeADzg4G/nHrkbFy5iNN9EKMPTTAjg0ggNMckfCW",
+	"Jf/nf/6v3YhIRaSZNQBe3RsUeec63W1Fcbfc0JqKhTNU1N7rGvSftUuugdMHDOTD3kQxtgfzGpwOqCAs",
+	"YXMM2rRQDxhhDXs/wfDWbpPVnw2hHeEnik7lBOM1XdwtEmUED29m1ECUpY3CtyhOUH92RvXg429N0Fjl",
+	"QZ4SwID6+7uffiw+RA2ZS20ILCK5XBimkSKFTRQKg0/gWlETOmZ/fgy3ZROW5PpYV9DYREhpqO1eVEHp",
+	"W9z9YeLNb9MYX8GOD23z4eZ51hmc1rzce0gogUeoyu074OzbUOt73afbExqCTh+w/NBZBqQOLbBZSZAv",
+	"0smdVSO5HYGneyp/ddFjKUrGu59+/AVu1M/qYuxen7/M/VfcetXCLeVbsDica96Ijl+V+OHKd+UWar20",
+	"Q0bcj7uwfrm1+w6DW20LLkT7ZXauprrTOl2+be1w9t1uk+vDU5Tg8ZbNiw0QDfh6fDJhSgdBqi5764xQ",
+	"929FFbE0oWvXb87F/UKUbTpBSPC/bKn/kq3X1VUfZgLjrnLLZhSY1wvrs7X2WkNjydRXsZV7U1Kz0cnj",
+	"3ea0bzXg3x7uvdN6aXS+aVNxV7lBbpF9eaZkB9V18tkPWZF60e/U+zeWnHrqjlLfU2/PXmATL593f8Aa",
+	"qSe4Xtxbh79tI+etss7uwBWMF+e4jK1sJ5zkiwPsSxxDFRH/i2PqL+SY+hI7EEwtrPaE0Os+sU6g9K0z",
+	"nSKGD8oqYswAkmyJq+meRd52CXcLUq2HINGbmsVqkIQ9cL1vJ1a4yz72sy4t5YwrK5+ijuSqRnM9s4Hm",
+	"eO2FAm7zmms2zhQ3C6jXNHdXss1hz//1jZ/f3399P6iqCOdBTr4T/x9fHz6mmZk9TuSUCyJV8cTluZ9a",
+	"DI+9hF+zmPz91/f6QrhUKcw7fhW/fHdOdl7FR0+eHD7fjchEJom8gSSit9+8IM++OnpCdv7+63tyybQh",
+	"40wpJsyFSBUcmjHTETSDVrsWEI0mU6m4mc0J12TCP7AYDIEB+hnkoIxoMj0lQgo2gjFTsbgQKNSXX1ds",
+	"kmlwnWE+nYoIzWJuS1CI2GOLW0QxBuht0YWAH6hdInRYCAfEpRkW+w56tTDNSJnIJ+1O5Ps2MyYdfPyI",
+	"2sFENrj5MEcW+oO5AY4aE65SkfWzFEoF0Qtt2ByhNbhIYIg5Zo+IL4TzbhP0boN3EMs9nhZqnyZS2Gp/",
+	"muzIicG5TRIu2K6D7tYXQrEx4whBptici5gpHQXVObQrzwENfJXA/QtxIV5IcW1hGzXZefnq3etvfyT/",
+	"9b8PD3ZPCSQIa4KAMWT0+PpwdOZqggBlHB8fP4fB/vz+xRlml+kLMfrP//zP/9z74Ye9ly9H8Nu55vTx",
+	"dzK5QuDAuRRsAY9vZjJhrvzKGeIRYaLRhRj9iecyIoEt/OMIQNa4oMaT7Oj/tr/8+0V2cHD0FKFb/n10",
+	"5qzPTClYZ30hYJTPT558RUaIg2SrTT5ObS7yv/2upQDMdMUNIiShG5bFFoZOMBZfiNHryd4PIHqPCmS8",
+	"EurUyeGRzULShiYsIidHz+zfrpDM7v6Fs0BoIjOjeWw9cWOaJFi2FMG1PDzAycGJJUrDTcIKGjt/8zpQ",
+	"F04HB/uH+wc+E4ymfHA6ON4/2D9GDmRmyFgezxgUp/0X/Htq84qAbeMSvI4B1YGZv7km0UAxnUrh4GKO",
+	"Dg4GWLBLGFeEN1y+350527L0LoZvP2HPUYWZAUNyqY7UYVE09ZQPrUgiD1jp4PSfv8FdPZ+jXDL4nl8z",
+	"h9ZvsLTkPwf28A1+g9cegwa0WLoob22Le1kT/DasyZOD4zv43I8WdCpebH0bYCIc9oHsgAhzSbVl2faW",
+	"JdpITCuk4xkYQ3bbduv68Z9jGbOPrftlwfNeynHmyl6nVNE5Myi0//PPAYdpwpnwoUunA+hwEMoFVssp",
+	"1jIUKY7KmspBTUSne/8CKf3fGqRy8LHfGg35KeMCuC6atjjPFI7dC4i9hbmsDO9bDrtBBQIPDE4ODto+",
+	"3LD/0P5ktfZHz1dqv1WatLRi2a+MGUkVFxYmkNBieXZSQOkYR0RR41DBMHZHkpQpDYYXRLQNSZaJiVRj",
+	"DPfwdHv4GAvIPrYWft1Kv+Bqfuna1Ii3acpFk8cvrKf4Y9TZ8nuYBTbE8/BHxgrEh9NBpr0noCC9VcXs",
+	"OmBusnAwuK4m4IxeM0zjTTM9A3mMgxhnZkxgBInDyk1ipg25odyAmDJ31kGgWfjJ1t2tzwAv3yH22DyL",
+	"FZBMb/XQ4oLAnjcdVU8Ha53DwxXbH9/BOcxPnptZLkNxZUPerIhCdiyucqZnyJkgpCDCMi45CjUWtyb6",
+	"it1ENeLQ4VEExad6Bn+Xl8sP4N+hwS1u+9/lZdueQ9QVju/hb+IrFK61KzUcw7AL4Cr/2AruRGUCtxI3",
+	"VmUiFMdwug1b9PhPOM0fH6tMWGyiros8B6zpcZE/PWg86anUphHRSYFCQuZUZDTJZ2OldO2RqIvZY/FI",
+	"KB91IUbfvnpPyhMb5WWCHBT4PhkJeTMCTEUsKVTRk3YvhFMq8VdfVYvnAPGIHG4VIQvUhCSEw/zx/IdX",
+	"ZG8Put+/ECcHzx32NnXaNbRxEYmwfwhEjlOAA2Z1j/L5eJuJv8tLt8xMm69lvNjmwXibCZvK8/GjtdaU",
+	"zuDRlj/VdgRhWVy1+IfIflcWsw5WE7Oe9BnPO7AjjNnPgl5Tbn2YmzOVt3C0kBSx7pZMrW8rWThwfE+3",
+	"zsjcwkN8aYw9R6TL2X21ksb9SV65P7ug4bzEa8pE79DStv6r0Sdry3e3KRRVt6PtqszbkXyXH+JRPTq6",
+	"00s5BuZ9xVKTXzLWygeandAGLgw4RrA7gEI9pqnJEH54ghX0sks0VEkrhFt7KU2hbCILDZihiFU8XXoE",
+	"H//J44+PbQxKw33ecW5evxwsuZ8Dm6a7zIpBPdIk9IsGFs0T8j2fsPFinDAwy43s2RoVGOkzZlcyVzuM",
+	"rHTuol4vRGFWfWSLMbKYm4iYmZLZdJZXWyRjOZ9bizSKtyAKRdbmq5iDltLVb+yEEDURseU9NYT0Yykj",
+	"HV2IvBb/rs8lwa8ZRYW27S3ce8yNxRV1wxDyxlm/9YXw4szJ0RGKN7YqB2ItzbDmIdBCfujQsA1CR6zo",
+	"jbgQwYDHVFg06UtGPJciOycHz3f3ycg+GKFBFWSqkQ1KG12Ihm8Slmi2T977CflINl8CxI3YboGRQMiO",
+	"3s6sgGUvi/wtP8OD502yzUskzir/uSVZ56UblP/Kx48fq7Lrxzvksm2SkAsk9Mv6V5SGVmXh9yc9nSMH",
+	"K59Tt3FkB869ZQDa8/9dgpWZ0ATLjVUhKMmjRJdz+NzJiNzcMeaKdIU/3875wb7v6fA4APemI+N+uYNT",
+	"0sd0+l7KH6hYvA0EpDunzjbHjJwSbvVoH67qyp8JMN8l1N+v1NkN2606jhJlZpaSIvxeI4qTujjxvZxC",
+	"6Stovsa+3KPuxK7lFQsrjj3SxDn9XYzA8jV0bcNFrLqjTKYEbIlgN+WKAFaogcelL9pr2FVuhkUVDK0Z",
+	"OmXC7JPXEyei2pkhHnoitYn8KyADFOKM/RJc/RcCmBW3ZUa4QLFp55JNpCukAgORwnYIvv1dotzY894E",
+	"u7kQ2OU+ORcLJysolmmUmeWVk8Ssb3pC5zxZNEkNb92q3Q6bc73/hRndQ2FYb6WhhuH9GBB464mqwiC3",
+	"mh9ehA3vy/IQRkJt4vVp6ruGDrjtD7hEhX4kXcPIrjurXkEcEXAeiQFUOVvhOgdNbhiFxxa3zdv9Tt3A",
+	"e7dpXQmm32ZYKRHkHRzwDa89mAapIL/6I+nhsAe/fYxaBIMXmOMUzPmWGHkNuf6OWXk4w8boGwz8IC7l",
+	"y4boce0Ck8A1oZhRi13YsKODw7salt2d+Iva+bAFT0QqoeEpbD6EDXcj2gWtqImFlWsH9CU+Lx/QFY2H",
+	"E4zZGzQw1gbx/6WrFrlj5PxSGylYvPtZ0N/h0Yr09+wToT+7Y33oL2qN8qteAPfDhUs/3wXJndzlTf0t",
+	"M/02aT3fgE+JK+/tz5i2vD32cauSgU3re1iSgV3A+K/JAj9Xlmk3dZUrW4pJwscdrvQXeau7UGQbQgwz",
+	"oZiWybU1NWmy49aJwCHabdHcnG+9OC3VTLlP2p/u96RV3cv37Iv7/B2dsz2brZMTfEQupZlZyDMbKo1/",
+	"g7VHKutr7/KV5H1ZJ7gj0Y294FU7JPbqt/O21FjXPX4tK6LM7/C68hNsi93yDGCcN/yiPD7cm+g7xlJr",
+	"Z+dCMBVZl+Q1U8aHWyQSMqfymvTLT5piN3vW1thxUyl284Nrd19G14bKiVsLuP8RXBxSkdc/vnz9ywti",
+	"M8zhSBjK0Q/UNKA/Bi3hsocHd22mzLen9dqCEn9+pz8VK2U45nWslPmq3BZ3zz9wPzbKYn4PyUS5dFQP",
+	"2kL5uV4adtEJDU/UcvUluBf6WhzDw/bF4PjF4NhkcOwivyUGxzIvvxeOGtyhn6+5sXuLbsHcuC3ecZtX",
+	"/P0YG5cS5Odkazx4fsvc8vO3Tfa83GNmLF7JnlRxl+L30jf+ybZthgi4w/CYJUk/XAwxkxxvCFdyuX+2",
+	"D+aqNw+4Dlx4cNCBnnW7edDhnizLjXUb/DmmRLslcFP0eRxlYJgIohaZNmTClTZdkAPVc5ELvm0ySXkf",
+	"Bne240t3+yEy9w03+yfBSFze8CjIHrZH3T63mcVBwfXmHV9LiFlGJo9nZp70p5W/QeterDSW4xJPypdy",
+	"kI9jEOUcMHzmFqGFA1Z1KuzVIpAhINYjTVLFJkwpBnnoYprRaVsoH/zcyJDRTzTjAI7cCA7dzSQN+2Dy",
+	"tW2xtZ08e/JVw/3ReET+9v6H7wEOi30OMtOGx8rmK1WOlVT1Q4UJ87hyXJBXYppwPYOGf+Mi5mQnpJmx",
+	"TBe7d3js0njS/9S9iSf3eOhWkwjcxBqEkUsuKA62fggOep6CNy+/+UL/K9I/hVUjO478I4crYfkiZHfa",
+	"+mN3Sfue1rabHfyjSzTF3GZjMJdxL0yvhfBxSEMdFg9HkYd/wGv5QqChGcf6SJNRPvwhPhryeLRrUY0S",
+	"Rq8xfZVY5FhQiRBd6kLIlIlTTK6FQ2lzS+AZ/qz3ISm1fNnvkxdBRvCFKLZ2PKMKsmTlhJTrEJN349ne",
+	"61+a01Sw1wYR7zaSVvBb95S00k+29KscCplffMS3yJ1ea50xYoqldwLuDtLsP8i5EOzD3tGugyKgZJww",
+	"qix8aXBeu5SeCdzhYuqv05k0Um+Zo7z38gHZcRgLc6oNsFWHo8s9MEAuRmSaqV3HUt1xxqGRGVMMea8g",
+	"aUKFjkiWJpLGNtIEBpcw4ADcIM8WBQbshYglRDiN3vz0zkIM2cmOIhLLsX785m8/vf/p3f483g0S6Hns",
+	"+sVzdiFsHj3HlD65J9MmznFuDB3PvrHr+ga+cUtsI/zEPfGO0ixbOIfdOK7ddrL4zO0ZbBLAXX1hJrfO",
+	"TM6FO4H+SFG3LRayBO9VxwkcJAhXDmPZnTZ/zLjxcNS2A4cptjTKpMxjFBu7EEpstV1eg1GNNJ+LB/9K",
+	"mNFknEjMVZ1Lw5IF2fGYlToiiqUJHQNkMRydFJ7uejzkQDLJkUUWZOfg6S7yBm1UNjaZAv58IeZ0POMC",
+	"XrOozwcnOXJHiS2jZHMhRooVz4b+3I5A5PHDV1nC9skrOp65FZ9n2gBUCL0Q14heyuJiM1HwKmZPTWAV",
+	"c3sIktI7lq/PhUBOV9oVhxcS5gCn7g0pWBPTe4fS4tuwk1sTloJv3BPbK8+zje+5FVPlxl943V3xOltW",
+	"s3xGtM+8l4YRPbM4/VUOmGaGKD6ddQaqThL8Nbc/VIxqGHbj4NJdUWDPPBFxsMBW+mr3tJSTabH5uZha",
+	"mB/8i8VRDnsvJNi0MeQvTRYRkddMxRkjttaInWQw4ghQ6l9oklJtGULCpnQMrI3GCRes6PiSJfKGOM8G",
+	"mVMhuJgif2TUXAjEUAINdJ+AURbmT1KmCOiEEaiMgI0SFWjAMA4YF3io9sm7sUyBxyb8igWF19TiFMCZ",
+	"OFRg0UQz5u6fMN5Pe5x++9uFANAoN+hHOA4dEcSM1JZtIx5SE6cCd8k30L6fKaiWLN2Birk2VJ2Pw13B",
+	"Y7XdgMjbdORVDkbGXK641V26UsXjjA0nSs43SRJfMoieCeswCiM3HMO2Q2Vv080Ip6QVTRCN6CBxWB74",
+	"+XkYkUcglyph9mqiKLc1VZo8jq0gm7hMd5DPAMO+LX0zoVP3lXsJd8WpdWUxTLDRFyHrIae/41YVUldC",
+	"pxHRdAGi181s0XqEQhFsWcjK66Dd55Gr8ABibJYdzGLBfdW7W72Xis+13U4hBXzJ0gtWAy4tWzJpJyiO",
+	"ZcVteSPK9a4apPBHnUi2wcPO+JnXoZX6DsjlJTOUJ21XSDHyL75RDLkpFsRBXVo42MjryToiMVNYFs9m",
+	"e0YkB9a1BeZcmbRWmtnEJ1oltMJJ2qqQA2xdYMKzk7ITxIo2B09RJyETykHaGytumIJf5eRCNHkO/0Fg",
+	"cOQIlPxUaqYLf7JF8iuO04Ww0LB6n/yMlsE3VNGYp+Tw+dOvcLW+oyJOKDl8/uQJGaGvBy7cEZYBpIkt",
+	"AIUWw0mmaTIK3KJoImxQdcMAiDc4QprcSZSa/9gvnN20msf8gD7PwAJbrPFRQBH5jBFqvHBNIXo40qJF",
+	"knWuLO7Ks2w3oGAbmOD75EdMj3QuO/RKAsQk/jWZWCBNzRTCb1vruW3qHQreCRECg+N/LgQ698mhRdQ+",
+	"PCE7+N8nETk8jMjhMZTdspCVCwTlXexGREgwm7HAgWiNZqin2acnz/ZmMlNEsVQqY81WO+EJPtw/3rUh",
+	"BRwcIhfCzop9wNKKHho+GK9UwYwI126e4NyCkAWoYXghPCp3/jM6EaTKbV9zRmbUhz94KpE3TDWdZkjk",
+	"5mr+shRtdBtA267/lWzrh/cX6vpFz7tFVuaIzsHS4iUXB8SKduY8UKESTFUJVTjsrPlWu9JtLYZ7LH+w",
+	"T86xmgNNnBsPbcs+GMG7FjBqbAQ2eMVjNnQI/WfgK/WhR443YgGCxgIGVnJawAtc6H1isYOBe3j/4VjO",
+	"YbnO8ioC6B6wv1qGAp/1kRSu9T4JarDuVJiYqw9mCya5EsCuHCu82hgVBRtSktsfVrqWHeA9uQVX1zRy",
+	"A3hRq+FLMtdnVWIA2QeLnC8dSzW641sVASXiTSC35SB0JBRx1V3JGeLKLy5Vvku6+vKafaWWt24lu01z",
+	"UDiVNoNQebqfCPzF75U9Whn/Ipz1bZWgCz5xL06B0hwfEApG17i+4GDcJw7G7+WT0Z4rGzbsNmjWDtw9",
+	"EX35988UqaB7D28DqqCyxQ9L+g0Hdy9wBV2E+QUc9XMGIOjNVedsGRf94VYhpX9gbWqZFQnuQdr7dSbD",
+	"MF3eXndozh5bc2cQPd3o6njL5hwD9YitW2iwgDiNY8U0mHBM+EXUPYwsGVDHY5mJUvQwhAYKCImREblR",
+	"3BgmajEwPiHuQvhEOWexpQQyeQm3oYsLZsIuuNlti9T7YfFjab69YvYyATLfEGoqNqdxoj8lasSt/ZQ0",
+	"n3BpugO1YKMm7G6Y7xYcKDlNcbFH0xSH3ornUA4UqZ4Sb0yk8ZZjrn6g6irchLfwiTva8DYuxgSw2gco",
+	"9N3fBQXbBG5dxmK7PLYS/A6P2TyVsC27rbRko46X2lJ+sk0+W1hUj4IK5Y81JrEwobnh12z3wQOj4t60",
+	"8Ua3cV8ihNDcJD0Zr2xnwnW8JQMT9n0vliU7qwdkUmod0Bdb0j3akly20VJ9B1v0BVL1p+kLhupDdDx9",
+	"apirS8mzHW61YOl3zV3dD5+n0bJjN7ZvrtwGM7mlS/1eDJStZPfFMvkZWyZXvKMfj2nCREzVnisDvrQy",
+	"hmvrKjzfJhZw+KVlqJ/m7qrqP/xA3ByZzq2eNQPYJSI7AgK6bKg2GytmdIMlINqmychVpgi3cnCL0ZSl",
+	"D+V6whKy+Ryo5iEUWqhT21lAZmiVx59+fvs9ocpiEQgENOswRTVyqMd/4n+HHQrGW6zT30F8J03eBHgv",
+	"/kIbm+U9wiI208Z2mI43EDpMHmeM85QxqMpZmxTgW0KS+3y8xC/1zQvy5MnJk2ARpCr+oGmqiZGAJAFv",
+	"XQJTOiVSMEKTZC+miwvxy6tfXv34HlEnPHwF2QmwMxx0BtORQ8OASlmxvNERSfiYiTG7EAtGVVQCyLDg",
+	"6Ypd04THNI9tLrAy9l7IF/kHd6MLwQCRx6YQJVTNNTk+wFe+IjFdaA8qAE+kdZLFdLFPfpTkklEFLjbc",
+	"F4u4O8J/j3KLkk84wOUFpxn8MVYsZsJwmpwRSm6UhPBfW/1LXnlC8kla5OTgpCUlCEVgzwP6OdRMzina",
+	"6Kdq451z4f8+Olgb+NfTRfm+6wVxmr+6Fs+6CymFjTPFzWJw+s/fQjbxyoFOOdKWk4ISHukcpwVThBS7",
+	"iTzM3YuQqWxJhnGH3IWmgxeO0STPtoNsti2H5uc5dvZYvMO7kqpFRF6/fEMusoODo6fk9a/vbWbBP355",
+	"7fLvdiNCCeQeswthC01ysziFdUFImBBIMI+zBjttkZ5HpszAoTm+ECMhzRDmmiTUsGHe32h33yft2eG9",
+	"gE1V19RIRXbU/hGA+NALEXTqNg+Tjm5mksQcffGE2qjgSu4BuuEh+QgHvU9GWTpjSTwiGsYWJglQzWPL",
+	"W2pZBEpDEsOFwDwC759HhC+jqNDUoY/B1FSRkRDL7BJSHi/ZmGaaYcIjNyRWMiWUJOza4cAVHMllXcUw",
+	"R2SF4xkVUxZ5tnkh8qADxYBHcYRozZEV822wUGOebeFojVQAE2TpzYpN0syYggStJqb2EmnxjV2cc3xr",
+	"A28EjWMOP9EE0hjhYmE6DxlIg0d/DvwkQjgfu2mDaBBzPee6uQZFNLDZGhXWeXJQ4Z2HDT66gAv/sxhB",
+	"3mPxMYloTHdtYSlvQwt3ttwjJtS1+pLHdcua8M/pTCYxMBhHlsgccfVtWlDO8EjO8EJVOE/sLtQRfy24",
+	"c94q8v3UBe31yMcnlTG+4A8LfAi8iM097Co0hVtv9O2r96RhIHg/jXKOwk1bbJGj1B/d+HtJQlsrYX0P",
+	"qB71Ajc5UT05iJZUu3nSWe2mf+DUps7+MgMGuij/owdrshsOh2pOP7y2Lz4JAhOoUhQjaACcdji2A6+R",
+	"9RsKh0iTkW0wyoV2eAuDrs6IyJLEi/8J1aa8dVhECJqggulE6uXs3k6zmcVXIjccVX9+wFwYrOAlIS9k",
+	"eFyT1gixbgZWje6vQMponVmoajMryVIWZdVJdLqc1GX1Qy9lnV0IW1eYxai+2lx5bCMzQ6Y01ftkBFK/",
+	"HqHUBF8aZ0oxYawExa1sl88lQtU4LSQ5lL4SjnnmVhYkO2XgiuhCWND7M/L25+9fAeA1+Y/jk92IFAot",
+	"N9oh4xMlbyIv/9G5zISJrHRnFB2jdjKTNzhQ+yu5oZoo6Aq9yzPmoCOthIlYkrZnlA8ZQujCLEDKBHWH",
+	"5hN1AmUcudxjds1lpt1n9i/EW99O/Nuhw8LIX0XBd+TfGbUowmV2cPsikec7zSKRyLnSZwglUz6ulsos",
+	"urL7JXJVN+wG6oikdIHYzEjRTvNsOc7b0G1DHvDYf+72lFvZod++ZClVBhYA14oLsC6hXQk0M8XGjKfG",
+	"q5duUasHnYQ6siaHe0eBAgvmp5oS6z71lf8SNvBx2mM5n2fCHYALsRPi10QE1V+r3rnhWMB3hvBAUuD2",
+	"juBLDAKz4Uj+lOUzsBY6W+1jZFd/aJ8NEbQ7HkWgP2tGRhOe2B4uxISzJCZMKbQgKuUxQNDnV3Rrcb/j",
+	"JibwDU/uQ22cKoAC1qsrf5Gj+wUIiGvIhSVZIugqyoe0nvZ4eLfao6WQKEfYpn/t5Pk7hte2SiOabbRx",
+	"Aojl7nKSK2iRZybBOXSHPaE3q8tl1fp6VdR/RqDBY8PmKSqxCmGquZieYeKJJhMlLYpJIsE0TMbU0ERO",
+	"MygJwkR0Ia5ERGZ810t47UXwvCCEQqfKUsa0q3r0WsScCgJnKUVRJ0Ys70qPvp99Mvq/4d//PiIeOkRb",
+	"EKWiBVA75m84H0AOrJ3S8RWdskfg1aA8JiBA+ik6RH98z6GBYOmqERQVG+3arSFWNvNCpcMyGdMcDa2P",
+	"0NS/jOHyEoFXrk7grZUIxP/1LI5WWBioqNYL/HyjI2Tqzm9FVHOV/6I2Kr4rmczLg1sWys69oEk0MyZx",
+	"EsQE9Han0MQOJ7zgc6dWVfJ6jF8wrl0ja4Jvlsdqetf+hQBYQmvfdp/MfXgoDuGzITgl4owVgpB9PiIo",
+	"BV2IuhhUjP+MBEhkTp4LTPFOnPTaacEe8NdcQM8HFxMXVVU32fvF3Dk6ONg987CRFoyfsEQzxFgbuS8O",
+	"FctAuAO0o9IQrNMgE/yPjAWqcjMiEbh2HFd6Yz9/N1KcXY9qneinJ6HlzHGeLvsZnBYOUu3qoPKbiYSw",
+	"UHYr7MI3FDhYxRtREind+hRzq33sgbgqPNW0AVXanwl1aR++jJU/J17RSc22Ez5WGt8X0ffWL0zLa4gp",
+	"Fh2uzBYJmOy4GFOqdteQd8uFbcu7/n1V4iM1gQ/lFrjUT0vImwy9Kc5Y+Khs5bMXV2Hmc4Y7NP5Zru9M",
+	"eM74Zw1zRhrqfMNu3u4W8eEzLTKmhfokO86L8/hP+PPj6JRgBA66wtGRrlmMBgQQRZzX2vd4ISw+524f",
+	"UdXW/v1SgPehCaBlcfORrhm816u9uzVZtCiI2Sg/foOA0djKC2b4xz7FKpAjMs8sji8axpG+mHXDOrXy",
+	"Quyg7HfDUTg6sbcKno2R7WOIrozRKUkzPbN+jVJNvl00huNZvfEF3+ybYBZJqIK4i3MnrIF74QoqzCHM",
+	"o8mBii+Ev97AT4w8RDNyuTAOyntO4eKD0BAzY3Oy4wVKI/0oogsx8oCYQfd59Uf/m79HLWimfXnkJMUL",
+	"kSZU2IC/VDFXHvTNz+/JTpbCt56QH/jXZ1jZC3ufMYogF1N+zQSuyuJCYDgtvrpr8bznWWJ4SpXBmqFA",
+	"MNgPGEYNqP+wVPgzNxoUnAtR+ngEX76ElRIGa5WKhQU43d2H8F2dV+RzNZAvhLN9HD4hcy4yw/QZofrK",
+	"hbqAn3CimJ7BNPVpwb+dzHohLFagLn6BYaPALjDJlFRrmLoATFf9FIyrWJHTitHUkLnUhhzZSe+cHB47",
+	"Ih0aKYcJVVM22j0re64uhKWD/OWDA7KDsju8M6diMbSfhqioJwfHdgNHb5lRi73ziWFqdCEqRIBKAhlT",
+	"ISQul3MTQTVCVqnB2sTR3yTUTutnpJlbyjfGL8Cn7glDNP9+q7iHv/1FZD2kJ/BmAg5xwsdWyj08/kxz",
+	"imHf8cC4ArnWIAMU8Ug7ZgwllBNGlfM7C4yNVgxRgln5CrRXVyFmFqyiVbKE6+xmJjEpBli+i9jJxxDW",
+	"gQdmGcbxgGdaGzqZRIHI+Uhbi1EUxjrajxAj5RVg/wDrWcA8WKLZhXCRmCf75KW8EbgOyGV3pOJTLqgV",
+	"Ro+PDh4fHj07IOkH8vc3r74lZpbNLwXlid69EAnVhuTcF1+ARQK2jlI7iJPNt9OO9W7nndm2cxqzM/K3",
+	"V69f2Fc0xIvi4rcKn3nh59tkFEtrLn9J19jIz5ET/ZwZGlNDo7KRXBtqENgXEKeZsoXwnKIU0G3Tidxc",
+	"Ii3f+Fs2ir7OcXFOrbzBjQ/TdbXmE6kN8SvoTIkoR1oYcefHsFZBx7i40SyZkB3N/8Ui8u5v53tHT55G",
+	"BNQlogWfTFhc6LP4yq6t4+DtjIV0iaIjllkoHBmIff5//uf/h4zsCLL5cM71HIHPMU1iBB8unoFEiXtU",
+	"nphgN3jD7kZklEEodypBpBvCMF0/8M+wHxdUjoI2mVE9c9EodtrIpcdUEJtpeMkQW42lhsWnZRakGNjA",
+	"GNSff+v+6fqwEdRzeQ3C0snB81MXpO7rOY8iMkJZFoaluZjCAyHd70OYDzxxf7pisqNCYLcEPeRimCo5",
+	"VUzrEdnBtQ3kOVgRKzX+kVFFheECTLeNhSosVVaFtdtkhPYzb5mGE9/AFH9xtPMXl5w+GUkI92sRyEIs",
+	"Lmmj6io4PJ4x9BN+HgdUtx02bEe4VKiqKqGRc4Jcg7KcYJUZnA9V7l9WWXJKGBZ+wt9GWDDGqo8lJbWo",
+	"UuN4AGqXBDAQ9wmO4ELA44RZlZa6Tn5++70tfFNlGHkGm1Wab6iG6vYxqzMSq+xTQTIx4YJrCP2zTeAt",
+	"CDgfUzCYX4gdy2aPTgiU43FacUWXxXkEjHiZfHVHzKVLHSuiJj3//GuzmXutLZrNEfDBESBIBMXBygPS",
+	"tCQTam3U+TEoTpBi5dDhbYhtxaW5FE3iP4pm94UniHJtY6yGi7eyuUbWlGnznOz5Xi98Y/2zWaxVGxhG",
+	"0SLODbFf8P5OB7l8CQcg8ymTGnyaUl2RK5ZivmLCHDMuUhq7KpAUZL7VNNGmfL/SUbkNU2DxgZd5eOHd",
+	"GgOLEbyyqK7Ls+nuEPr1S/HrdU/eHtYtJJT80cCcyI5MbfhJsvCeIKXcWVVTvesy+IDhglaOTahTf7vO",
+	"JvTTCB1ev4belpve51WU6Y67yKvTyAUsX2u6iVo+4WrZbphxd5vXXGkv2m66yoZ9ueIstu8jUib6IE9M",
+	"JnFTnliPk3OLAAjnSMugvWHSgotGtCRKdtwwICeqVLb4kFwMXuZ1jS9E3u5iEJHmusVWEftGqjn5evfM",
+	"2Z6CaoMXwvIUm1DG6HVlLDKFEMKvJbAfxQjNYu7liaCKANfEQNqxjR3lqhLZ3AQEEPg+L0Rp3UMgAClc",
+	"gskkA6kFPJO77cgApcMxuK3Cg8E37kteKE+0Q1pQ5cZfpIbbTpwI4UbspaXJTnio3Jmv1yU/xHvfHlJN",
+	"aHnrVhUCwF3Rnq3/Lrucc2Mw1TV/PccRySdQqZOqPT8F+JNLtEBJYXnrPvmGJ4YpTcZyfoloTec/vtw9",
+	"IyOsMKJHxP7XZoqA0nEh/shYxnJe7S1RE9tPlOvpMdNX4Bil8RTqqr9y5eYJ1xeCC+8cceapwtAupAn8",
+	"fdQXeA34iZkxqIpaKtMt1V4e+ek3zBVvzjuzoT/kfOrslHHGLoRNAgEuifkhZOdcc/r4O5lcUUN3Mddu",
+	"n5SIA9y+AhndhQhX2YLUUEHYPDULgqvUBm7w1u3z51iVYJwwKk5h5WXKhN+Ns6K2P2f6tPSbjkpFts+K",
+	"f57WCrSjJNk0JZmZsZw3m0ZwSINoEA4B/3R9ryCR5u8Mg/HU0K9KRWuaumHuNAyLk9DZTyWrKsW0T2vX",
+	"0xhKNWcintvoPLxCddtSpQA5p3XG9FqDd7nfQxRThgVLWXEG5/lJTam24V2QzoHpC1khJrVN4pqpOFt1",
+	"1V5C7qzmwIcCVoiBtBYBoulTcy6GdMqGwAyaj0oNlOP46ZMwq+CgGZWj59jmsn1o9MMtDO12FSZgff8B",
+	"3LERYFywUk2kP2zDv7zG9N4Fa7MbuyRoO9eN4kCoO0XeToGXeMqUu6c7BZEsYfrxmKZ0jCh4bRG2L1wL",
+	"uJ+PsH+VCSyMPmdG4S5qRlF3saXG4C/twn0kMMEY0BoTzcjh/jPsYP5f/194bZJIqYhOMZYd85+Zjd1o",
+	"wMxQ+4dHxztf7e7uk18x0tFmWoHrnSZaBuBr2i6FQ3GkApM7wRcBmGxsfEV2bF/Pd3fPSMIn7Hc6vmLo",
+	"nLBqAg798PCA/F8wSMSlTJPMaUR+vYoBZ6lFw/vlNTneP47I8f7z3TavfAbIw27Bb0cN8t3fU/Rk8fm2",
+	"QACLDenW4C4O/d0eYkAlYmLKVD5Jn5Mi9uYMrlU0819KaqKCYC0tO/CYnCKDE4yHtX52XQp1qzKBWJYu",
+	"UNzm7Tv7gpEIeFxEOIOeoyHNz+K5vnz17vW3P5L/+t9Pd08vBHOQmN7C4Tl3PoDCAWu4SRgkRbMpTQjm",
+	"bjMxZjq6EB4Whyo4Pu8g9DhLmEt/sa5A4Gd7OZSOy4NxO2K98DRJ5A0sVaGeaUjJZGiW4FjhMGaGcoEf",
+	"K5JgpnyOQVAIa5hgjqY8c1pMPi9oHoRYhh/JY524uhB2ll7FILgdtrPKtNzTCWPkiovYhiNdiCJ+3O7k",
+	"hDH9+I9MGjYiVwJfg77tukOTPc1QZ9K5vsmNvhBsMoGhXluRCjS9+gJqB2UkdX7jQo8EerR/Xwglbx5p",
+	"t0jEhsiPGTESIXPhxF5KqLeEQqGNaSgSDBJ6Q1x4AzPWdGbbuch6o6SYktGr93Q6shByGKMlJ4Qbi1ZJ",
+	"CYZyYWbT6PVk70cp2N4PNrrLB58du8wMmRlCcTgtcQlvYUFf5Cejpn5VDsh7iBkENi9Tn7c7TjgTxoZ+",
+	"eJnM5jkUQllplEuKrd1xtbXK5FvZb7E6dmI4kBd0PGN7L6QwSiZ1XpIqfo0Bl0LujaHpaQHX7BhAdVX6",
+	"wxXX01phZxqsI5aa3GeligJyMo5O+374WcN34cvHTQjsP0oQ0mNUV84CMvGp+zxPnOpY1G2syUbTu4dS",
+	"ogGHzWkvqrDwKuOMAqYJTMLzrM5bEWgyo4a1S7RQJbQKFAeyHHja/WdOy4wS85vI5eJCjODZUDMz5C4Q",
+	"FkVbaC0tXPTI8tER2fE3VxiODwAnF8IyWCnISIpKw2BQcLJ298nLwKaBzDxmCqJoLkQer4uSbcJ1jl0Q",
+	"5VE3fJwl1D8IcNp1gRSMMq4UIJWo2PLkOVNTW1oPLaB5oG9ujHukc9vOme3FfrkIppvXDKnFjQkzc0MK",
+	"Nj7PjMW8J+uxaJIJ3JtVw5HLTMDBIIKExciz6hF30ScAAZ9jMdgA6aab5JWjIuSotySr59+4H1ndfX5Z",
+	"KdugxV9ePf/V53aCwKPBkEMvQRqRIj8VlbLrTdypkPTa+dMIuN7I45kUlaMdN4QDZo9mjsBb0QdGF2Jn",
+	"NGFsiC9AbiGKbPb8ppmz9cOP3t2oMIQf81RJJkAEFRcCGkTo2EC5ECPpnfnevw/4Rza61ge9KiIzOK97",
+	"CoRA8AOkWRlRRdC5V0gQO6Xp+P0HrNA37LYii75hDL9wTyfPf77t3Fn6+AyVY8XH9pqcsJywy3BkzYdG",
+	"MYZ3U/uZOXpCxnNrXPJWqZilZlZHAbLWnye7u+QyM0jMCdOomIkLcXxwQOZzF3WX5ro8qOtA2odPgp/H",
+	"VE2l/ckZgC7EO3dzg0/fTk7B+1OwQUG5qwJ66PBkF7xO+LoFqkBc2olUFyL/sKszgR/imswZ1Rm0wpT8",
+	"8Pt2Uk+9eexCjKbGm8a8cgxZQzS2MK8YwM8Dm9cO9KPRVkYOD4iRQlur28FXO4e7waotMW19k2/TLZ1a",
+	"3/99Hdvi+8usW/maFmT7+R3lt7VJttq5uk73nKI5+THKsO0n/FeprjSirphwkVF2zeVge1U90sSA+Qcx",
+	"wEScUHL4/MmTC6H3jw93oFhJiJ0K0KnPa2E68NDqHfuHRye7zvikId8jrwYUysxoc7ZZH8miLGajsupl",
+	"/QtRCPtgXtndJyM47RpwuOBEWqiramZd5GzrFl1QZsoWDUH2pZldEreOuXd+THWjd/oFrPMPtvEtnVTX",
+	"O37png6rG8Lyo+qXzJLe53dK33tC9XKrW38d2SmzOMcRrdF017E1Ugg6XSLGfgfkzIVhKpUJNQF4O5pm",
+	"5YQ0X80nu2fk2/fwsnexGEmOMGxqThO933b9vHcDuh2Sdr3fEzXnX19GzVMltSZ+Xz4/av42nB+QyL+T",
+	"7/7r//fLGhePXojx40s6vkrkdEkklg8Iyiun5KhBRTaLE2OrNVVOLasuFMNKwBaoTcDUecJqVh/JrJKF",
+	"6FqRTeUude6+STLNLJIDIBPB+TL75Dyec2EHTJNkn3y9uBD+xsG7qRj5DeV4Zc0l3iw0Rx4v3D8nu2cX",
+	"YgTuZjWEFv9+4LMlrW9CCoDRHcuYjaxOfDNbYFw85QYmcQOp0nQ6VWwKtbycajmy4BWtc0YsIze64USq",
+	"IaMq4UyNyA4VxP2RT8SvhotmvbY6RgDEG3wHx5VjqToKAMmeiyAfYNdiIyFMEtzY3MD9niAOfrKAaZ0h",
+	"THqyGNmRc7O7T35SMbPp9sXQeNwWH/ZuIcZfOwq8ixixagxGiRLQyBYQd04QiK4IaEOWMOhUFsbKr87I",
+	"gVWFkmS3LYQnp5zmujdfRR1hLPcZx+K2py3k/2WNF3yxkjUsSs5myocuqqW2wTXvgvoLxg2cuplvP/7T",
+	"f2K4NB2goSJr8OJWi7K2ZRWMXMbQiMzplfMy+jFYOzr6yuFuJyMbZczi0YUY5amdw8vFsFipUVU9OPOY",
+	"mKjhc20zCMHRUDA1soOJpaToFKDIvYPc8s1H2lZPUgwR3iCO11ruWAwDSxO6YHH+dWqIC8ncz9mhypx+",
+	"5HbpQsTKg65Vpu1YdcXnLlwsQIBufCHs2qByE67VzshlwQK6hvVYjDzrdotIuHNxj+V8Dv3aEGNtcY84",
+	"OKGJNjxJPC4aziPCjPzKIoNRtX6VRaTxpoqIL2Npxwf4AZmelTE+ahAfOHMP7efc6OD/GXNbZ+FC5DcL",
+	"Lj/EPydsYkq3WVF4zTs4Sqtm0fHIyMEADvG3UwK0PyI7mk4YHEQFo9o9Q0REu0o21lqw9jSP8pV2G0K4",
+	"692nd9yTMF4ZRaty2XzCv2R6POT80Jcut5PWRX3r6UAJkBvgU8uvqTRL2gtmAH1AA4KFZOWEwCuh3H2W",
+	"1/3JUntTpilwTJbAydPI2xGy8d1//vhifx47w68Nj7EV8azwhhE3Vr6Db5wWMVkEMbVQvRBwEQua6pnE",
+	"oCAr3CcQWKQKzGWAoipw6RwGqmWuyKpIIqd2GMUYUHSG+ydjurBhFeXEIBD4QjBQ80/zMsGQ7+ZdRPaj",
+	"j7RLRQmgmHz4q3sLnMeEumbBcMG+4YI6/RQNi4vRk2Lw4JeH+LKgWomdBtQhkRqB6W1FTIIFMZ3GQw2K",
+	"LtJVIZEiX7WdUZZqpsyoCJDz8Lr2MsYbSd740C64JmKGGKL+HoOpDmE4Q5wZwH2+Mw4Xhk7d9Wl0vt6C",
+	"SMEuBFZZCcvknZErxlIkOhuqC5rnaEb1cC4VQ9Mj8E0b7mU7w/xBmdI/MvsZC3ZzatFfucELh2Ru82Oo",
+	"bTVlmsCP1ADQ7ZybEcaWweZRISzwrmBUkaMnT8l3/GsCJ1Oh8dOByo5sBubeKzGWcOedkum/eAowV78q",
+	"bpj2t2NEtIQxADFeOvAzVL0wDwuueeTuTZcVXFNv4HB2xIYVC5HXkQ6p9ozQSw07aeXY4oi1qEK2q7ZY",
+	"sWeHz496ZN68wLXec0prfmRxjY3EZe5IJ1hahHRpFdKjgz5lSCs2FGBrqZJGjmWSBzD6WFSdMnqlC43y",
+	"cLct3u4fe29cJ3u/2E56pkIcHZ58dfLs+OnJV6sO3RW6yo8m0WwO3rEdtj/dJ4f7J/tHu2fkkiUujNb1",
+	"jv9G1l74vJ+2T+s8TRtnFBaBOOlBGHBK4AzPpJDgImz7YuV4tX3z6K4jF/FQotlyecKIE4rvRIg6XDa9",
+	"1Db8txXhrHKhozky0zFxm+GhvA0mvKOQjWuyg2FZikEgmpd8dx1E+UJmyqaQuFsOyfGmIh5Yuezp1qf4",
+	"czpVNGbeQdgxYzhh9ekWZ4lrD2yJ//ETz+xHiqmf4dRdfJxV6HJcivuFFMa1RxBKe0+6/K98GzqESD1r",
+	"97BYKVLPlkiRFRnxh9wq4wRZcSFGmv0xsoDqGECR67gRYR/o2CQLxOA9JRRj08Go6XnbhahaBQKlM7cN",
+	"oMCUK66YQ2tlJFCH0EBcaPF5d4VGT3bc72c2Xsgait0z65j1SZKE5/FRAJfpRfgR2UGDiAwR989yK4dx",
+	"gpsriAoLCs5chF3F0dKSArcbhfaFHac/x0qmmF6Qi454Aq1lBlGdvFmmavfadZKeUQtQwBlMKAd8xYob",
+	"u0EQvhN4kN/vjF7Yk1sVlwDS2VwIRI5/cnCQL7526PM5hnz+w8jaHg4Roj5mhVx2Iewr8PEQrx6CVzyc",
+	"MwTSZALkLvTsjUrX2sjbkABU+oCMuECHOJhGhu5uHUFnmo0lBLtI4UVk3IlKUb3caOR7fE56GFbaxUA9",
+	"6yMGuq9yMIlhGWpIJ5VTLs5s7QHMX7BizXiM0UTyiom2O/gfey+xv73XWzU/9hS+Pilp6/YFJ4fWLbD0",
+	"SSLHVzazhRtbbsJ4Frvz9psX5Pj4+PkulqNwoViW312xm869fs/nrHkVY2rYnrE/h1v8pK/YBxJDzISx",
+	"WYWNw6jyicYceugMOvB9tcEJ3kLRh0zP7qveA37adt4mfDpzcxo4HdGH6JbC3p0P0673pcZDXSDTM3s3",
+	"xxidIgAFJr8Hd/2Fw72DYrmAhtAji476RAJZG1rsoYaXsbZ5a6LB7KEdD38+VhTqK1EgOSMVAyvQhcA/",
+	"mdl1hS/xGiIjW3zLI4VDj3Baqyal3cKmhKIUMXJ+qY0UrMGm5xzfMjNDOXEGJ6w1ZAGpmiyBkCZ3CrIe",
+	"yqA2EgJfBAspduc8JcTIC1GIXxj8AJPRPkqVGlgpHjvxveI2pGkKVrhMzzw8jZMBdtsudwthfUueiOID",
+	"98S3wgG0BQVVeBeP74dr3d9Zf0cXKG77YxPkCdvTE1mEbHs8kFq5jTGVk4DQvfW5lRXY5K49iJ/L67vY",
+	"TpvAU+H5L/jGC8Vu6vJnF4DdxOZXNthjGhIX7eegroo/9/HuZ+GCOjxa8YJ69qm4oHDH8DJgN8TGHNui",
+	"vvAvyNEPqwy5IpeLdeGx4SWgphqd/pzGdIt0un0WXAztjf3O3TLgYGUaWK9dvfivedI+15NpN7V+MpuP",
+	"Y/lukJcg99Sgf6uZyfg2dYk/uh6BWo0zfUTCjs/yiFPpCoOHv8KDBZbSCm2E5I1M+JizZkEKgt8spf8U",
+	"TuAhAhIXYG2bIRLbDXvAgMS1/WiLUCxt2ZfYRLtuYVI8CU7LBJINSMwnGB5hyjlFcKTJjqWMfXum2O6q",
+	"x/4WcYsDxuEk17z8XwnAsuncn/kYO9dFHoYBemtiHDdoypA6wuwlPGyjAFcnZzsshuSnDAPKijERM1My",
+	"m85KiwvFCzPLXiFWE7HPQKV1SB84AAQ5JjbELQ5dYtDYlyVypc+Cdc8dQZGLjiiHRVA/xmA0F8KHCYaJ",
+	"y8VX8zCEYv6w7uieICNEDoUFGYPim7B46lZFSMMqvQTUeEZc4ndeobUoVQaKe76j0Momb+ZpoxSrqMB2",
+	"WIY3KnCkRzZ6cVRFknabQROM4W+Bgy5s90E9uWBtQ0zo4s3CON8eLFhjYrekqN9zrGB9mh2o0DJs+iVS",
+	"8AHXp8SjCUwy5DU7pRvD5OHeZYYYwEkvqyLRdqssrx3xi2vzeSAPN30B0e1vp2vgraVuuw/3d/DKxxUk",
+	"1u4u39mX2jtN2ZjTZDimhk0l/rIKRO6PwOiRAu2VD4+JyOaXTGG0JuXgKR5Tzfa40ExobriVd5oG88dg",
+	"FRSr2xeM26Rhfy7ugKtuyFpgBuQ6P8bNpp7GykwvFMuNNoPbNLu8Fml2T5dp096e22QGMsb5YyAounCc",
+	"o2KHuoQG2Jyjg8M7GJHdifiT9Qp+otWdrERMvLTc5zJdyWL/xVr/xVrfbK1fRnBRs7T2LTMBq75zpul/",
+	"uQvyOrlToABmOjfktlwlD9RNco8uks/dPXLw/JZZ4WfvTlnxrsZvJJyKMVuaYOctXLpsxrU1vTlmjlEn",
+	"KjoY6woe64VAjCYwG5ZrBlm02CqUNjcNGNozJk4hnleXQaEKNHFiNUQLjWqBXQlW9l6chbBOvnqBD0wA",
+	"D5SrPu6zgWGoQb/h95yNN6yOU14Unwfuvobz0ogRf0YmjNm6LZi/h/ZVAPIVEIc8ttg7cQhYHjMaWxh5",
+	"nalrtkDAjbwCRXQhgpHZqXJEJIIp5ZDSGIwVEVcDxhZT52KcZDECtgb76yApJxzT8DCqfeKQ4OE5RYB0",
+	"G9sxIQhlEZTqw/DdS0byWjS+2FXMUqpMphjZcQi2Bye7LkAkAJjfOXgKfrMRFtwJl3eE5QJtuSpqwgXw",
+	"Sd5kwUzx3V2bbZ/cQE6hrS81kQohVEovj6UlL2pDw4liCbNAX299/PUloLNLdu0itJDKC4vvmTXX3nDN",
+	"ILu7BUbdebeLg9YnShr200jyexZPYcdIBeqsDSNEtMfFlu04h/diTwgWoS1tJ2jx8ISpO/ayvS65F4pT",
+	"abEmbmaLJj4f5QhNm9R4L18Sit30sJM2h7Y00anjPkPLdYdyMmlOo7QIfnUz3G93EozSZv16UcJ2+/xk",
+	"fph3cTPa2AwLHXc7mkCj+e08jktUdbthT/dog2sLe7pfO1zbqN55OemLR+1Be9Tw0PrwqjlDf0TnAW7i",
+	"/X+o/VS0I/udkzc/fkv+462tbbDDlJLKF3oHSS9h1ywhP0Tkj4wzQ/5lId6t7LmbF835+e33ZPT+9Y8v",
+	"z78fvvn56+9fvxh+ff7u1fDnt9+PyL+R0eNrN6jHf4aOlo8jV5shu0z4+EI48d+COQSY0zJlwtdBIL8z",
+	"YxZkB7M57bdsPuf7MHIjdONwnQOIuAB6DKuw0D+PR4RqMvofNiYAKvekdMzw2XCEyArwAsxvRl25n0wo",
+	"5jyY4xlVdGyY0pC7+d353ne/vt07ODg4HBFtECVOW/E7IqPvzh9/9+vbx4dHI3LJQHTV8Ox/fPfr2/9x",
+	"eDRy48epc6NZMnHh1y6XABiHFAa+FpGEXzHyGFbg1HZP/vb+h+9BIv/7u59+xJIaIN1L4dBzba4zJuK5",
+	"FNT/eOvT97jOK2Y76f5CjP5QtmIm5Db2lKVhJNoW27aJqPCTnIAWQBPtdcLQIbqK9P0fb7uk7l95DJ5j",
+	"EZMZ49OZgb1O+QeWBKAKTw6P2iRvzf/FWqAgDo+WQ0GcPAsz/I6erQXNx+d0yh67k9qgAVxyQdWirAM8",
+	"O3727OnBs4baNk2SuTvj5Zo8/9h7g2dv72eVNFsOgPRRlgD+4AtBNfo4jw9ay+x82tfMprw8Z6/VeDTL",
+	"90jA9jChMlVcGFcF7kMjCPGGMlvTPWHYPAU1Wi+1I/l8ZEyEUswg4EBQcsf34lOuABNIaga6z4Wg8Zwb",
+	"XV4CaySKiC2w4Z34OPl/If/iglyxhc3QiS4Epq9gaW4ATmXzkvnI1U+yBhvoQlCl5A0XU20vCM0IdWab",
+	"fKiajAqjwr42VJlRXhN9grhNZ2grsaFdRWluhx4H4XAj39kwR7obA88chRU+YFhkJ0QhiC7Ei9rSacwn",
+	"d2vr1xHZtA+Aw1vIpc7DcLEUp8FqCDAiLsjxgUOv9Zfy+1c/vPn+/P2r4bdvz1+8Gr48/893o13HlDEu",
+	"Dr82pGYU2SJObo6kYYqu8ah0NVyIzewshRb6PifEWxfdi0+18MyCRtCqOOHmM1QX35eKZtWnHGzkNnkQ",
+	"jIGNM4UVd//55+CSUcXU4PSfv8F1aTMjbXcZ3E2Dx4No8GEPQdQFTZxt4eNv+Yiq7Op7fs0E065kGqMx",
+	"x78AyYXp4OJfaIPLWHsfQA0iKzURJX2ucyKnKE6JuJwVF6Sdu55pZmYN/f49zFmIrMSkI7fA3vYL3YdG",
+	"66LXfN2b8/ct72NiygU7DUvMFQWssJycjrx9OyJFIV8HKB4F9TqKD0PPTfjJrlCqhdQDfJ0Ic1NhSpCT",
+	"mS8VPPTInOH6i3FDr69cyXiSzqSR+pSkCRURyVKAdY1IUEbe9WPbNfT0umJutleFrS59WtSUjwLQ66iU",
+	"KxIVteZ1aALLu2346DcJtYX+3Q7afsY0YSKmCjYg1pHLqrbD0q72W0x+l5fBd/CvhvLpecE3S95o+ba3",
+	"pK4X+oGaPK//sZtvBe6MGxfeAlYXiOU4q0yT2fp88LRhFG+YoIlZ4DzHroodV4C+i93g92iaMpq0DeoX",
+	"bPONVPO9w2e7wXZizxwo7reP//8BAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
