@@ -6,9 +6,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
@@ -184,7 +186,7 @@ func TestContractSchemasDeclareTheirProperties(t *testing.T) {
 		for method, op := range item.Operations() {
 			for _, tag := range op.Tags {
 				if !declared[tag] {
-					holes = append(holes, fmt.Sprintf("%s %s: tag %q is not declared", method, path, tag))
+					t.Errorf("%s %s: tag %q is not declared", method, path, tag)
 				}
 			}
 			if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -249,5 +251,19 @@ func TestPulledColumnsAreInTheirSchema(t *testing.T) {
 				t.Errorf("pulled %s: column %s.%s is not in its data schema", tr.Name, tr.Table, c)
 			}
 		}
+	}
+}
+
+// The feed serves a notice's data through the contract's
+// NotificationPayload: every field notify.Data writes must be declared
+// there, or the feed would drop it.
+func TestNotificationPayloadIsInTheContract(t *testing.T) {
+	now := time.Now().UTC()
+	d := notify.Data{Vessel: "v", Holder: "h", Doc: "survey", Number: "n", Due: now, Days: 1, Citation: "c", Detail: "d", Amount: 1,
+		Previous: 1, Lines: []string{"l"}, Row: "KA-F01", Offence: "o", Level: 1, PreviousLevel: 1, Reason: "r", Earlier: now, By: now,
+		Posts: []notify.Post{{Role: "serang", Grades: []string{"serang"}}}}
+	raw, _ := json.Marshal(d)
+	for _, u := range undeclaredIn(contractDoc(t).Components.Schemas["NotificationPayload"], raw) {
+		t.Errorf("notify.Data: %s", u)
 	}
 }
