@@ -261,7 +261,7 @@ func TestNotificationPayloadIsInTheContract(t *testing.T) {
 	now := time.Now().UTC()
 	d := notify.Data{Vessel: "v", Holder: "h", Doc: "survey", Number: "n", Due: now, Days: 1, Citation: "c", Detail: "d", Amount: 1,
 		Previous: 1, Lines: []string{"l"}, Row: "KA-F01", Offence: "o", Level: 1, PreviousLevel: 1, Reason: "r", Earlier: now, By: now,
-		Posts: []notify.Post{{Role: "serang", Grades: []string{"serang"}}}}
+		Posts: []notify.Post{{Role: "serang", Grades: []string{"serang"}}}, Reasons: []notify.Reason{{Code: notify.ReasonVesselStatus, Status: "detained"}}}
 	raw, _ := json.Marshal(d)
 	for _, u := range undeclaredIn(contractDoc(t).Components.Schemas["NotificationPayload"], raw) {
 		t.Errorf("notify.Data: %s", u)

@@ -105,6 +105,10 @@ func TestKannadaAndHindiNoticesHaveNoEnglish(t *testing.T) {
 		for _, tpl := range []string{TplVesselUnfit, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue} {
 			d := base
 			d.Citation, d.Doc, d.Number = "Karnataka 2025, Sch-IX para 6", "03019", "KWR/DO/2026/0001"
+			d.Reasons = []Reason{{Code: string(rules.CodeSurveyCertExpired)}, {Code: string(rules.CodeExtinguisherMissing)}}
+			for _, status := range []string{"detained", "suspended", "cancelled"} {
+				d.Reasons = append(d.Reasons, Reason{Code: ReasonVesselStatus, Status: status})
+			}
 			render(tpl, tpl, owner, d)
 		}
 	}

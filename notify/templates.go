@@ -179,6 +179,16 @@ func (w *writer) vars(r Recipient, d Data) map[string]any {
 	v["Doc"] = w.docName(d.Doc)
 	v["Days"] = w.days(d.Days)
 	v["AppealBy"] = locale.Date(w.lang, d.By)
+	if len(d.Reasons) > 0 {
+		ls := make([]string, len(d.Reasons))
+		for i, r := range d.Reasons {
+			ls[i] = r.Code + " " + w.deficiencyTitle(r.Code)
+			if r.Code == ReasonVesselStatus {
+				ls[i] = w.text("reason.vessel_status", map[string]any{"Status": w.named("public.status.", r.Status)})
+			}
+		}
+		v["Lines"] = lines(ls)
+	}
 	if len(d.Posts) > 0 {
 		ls := make([]string, len(d.Posts))
 		for i, p := range d.Posts {

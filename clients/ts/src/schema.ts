@@ -4062,6 +4062,13 @@ export interface components {
                 role: string;
                 grades: components["schemas"]["CrewGrade"][];
             }[];
+            /** @description The deficiencies (or the vessel's status) a notice lists: why a vessel is unfit, the grounds of a detention */
+            reasons?: {
+                /** @description A deficiency code, or vessel_status */
+                code: string;
+                /** @description The vessel's registry status, for vessel_status */
+                status?: string;
+            }[];
         };
         NotificationList: {
             items: components["schemas"]["Notification"][];
