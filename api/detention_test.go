@@ -20,6 +20,7 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/registry"
@@ -136,6 +137,10 @@ func TestDetentionFlow(t *testing.T) {
 		h.row(&n, "SELECT locale, subject, body FROM notifications WHERE template = 'detention.ordered' AND owner_id = ?", h.ids["owner-KARWAR"])
 		if n.Locale != "hi" || !strings.Contains(n.Body, "निरोध आदेश") || !strings.Contains(n.Body, order["number"].(string)) {
 			t.Errorf("owner notice: %+v", n)
+		}
+		// The grounds are the deficiencies in Hindi (they were English titles).
+		if ws := locale.LatinWords(n.Subject+"\n"+n.Body, "Owner of KARWAR", "Nada Doni"); len(ws) > 0 {
+			t.Errorf("owner notice in Hindi has English words %q:\n%s", ws, n.Body)
 		}
 		var flags int64
 		h.row(&flags, "SELECT count(*) FROM flags WHERE kind = 'detention_report_due' AND vessel_id = ? AND status = 'open' AND citation LIKE '%Sch-IX para 1.3%'", vessel)

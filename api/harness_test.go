@@ -291,6 +291,30 @@ func (h *harness) validate(req *http.Request, reqBody []byte, r response) {
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		h.t.Errorf("%s %s: response %d does not match the contract: %v\n%s", req.Method, req.URL, r.status, err, r.body)
 	}
+	for _, u := range undeclaredIn(responseSchema(route, r), r.body) {
+		h.t.Errorf("%s %s: response %d: %s (a typed client drops it)", req.Method, req.URL, r.status, u)
+	}
+}
+
+// responseSchema is the JSON schema the operation documents for the
+// response's status (or its default), nil for any other content.
+func responseSchema(route *routers.Route, r response) *openapi3.SchemaRef {
+	if !strings.Contains(r.header.Get("Content-Type"), "json") {
+		return nil
+	}
+	res := route.Operation.Responses.Status(r.status)
+	if res == nil {
+		res = route.Operation.Responses.Default()
+	}
+	if res == nil || res.Value == nil {
+		return nil
+	}
+	for ct, mt := range res.Value.Content {
+		if strings.Contains(ct, "json") {
+			return mt.Schema
+		}
+	}
+	return nil
 }
 
 // count returns the number of rows of a table, tombstones included.

@@ -40,7 +40,7 @@ func (h *handlers) MarkNotificationRead(ctx context.Context, r openapi.MarkNotif
 }
 
 func notificationOut(e notify.Entry) openapi.Notification {
-	payload := map[string]any{}
+	var payload openapi.NotificationPayload // notify.Data as stored; TestNotificationPayloadIsInTheContract keeps them one
 	_ = json.Unmarshal(e.Payload, &payload)
 	var read = e.ReadAt
 	if read != nil {

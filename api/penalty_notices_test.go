@@ -448,6 +448,48 @@ func TestPenaltyNoticeNumbersUnderConcurrentApprovals(t *testing.T) {
 	if !slices.Equal(seqs, want) {
 		t.Errorf("notice numbers %v, want 1..20 once each", seqs)
 	}
+	pagesOfNotices(t, h, 20)
+}
+
+// pagesOfNotices walks GET /v1/penalty-notices 7 at a time with the
+// declared next_cursor and expects all n notices once each, newest first;
+// a cursor the server did not issue is a 422 naming it, as on every list.
+func pagesOfNotices(t *testing.T, h *harness, n int) {
+	t.Helper()
+	seen, cursor, pages := map[string]bool{}, "", 0
+	for {
+		path := "/v1/penalty-notices?limit=7"
+		if cursor != "" {
+			path += "&cursor=" + cursor
+		}
+		r := h.do("GET", path, "supervisor", nil)
+		var page struct {
+			Items []struct {
+				ID string `json:"id"`
+			}
+			NextCursor *string `json:"next_cursor"`
+		}
+		if r.status != 200 || json.Unmarshal(r.body, &page) != nil {
+			t.Fatalf("GET %s: %d %s", path, r.status, r.body)
+		}
+		pages++
+		for _, it := range page.Items {
+			if seen[it.ID] {
+				t.Errorf("notice %s on two pages", it.ID)
+			}
+			seen[it.ID] = true
+		}
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = *page.NextCursor
+	}
+	if len(seen) != n || pages != (n+6)/7 {
+		t.Errorf("paged %d notices in %d pages, want %d in %d", len(seen), pages, n, (n+6)/7)
+	}
+	if r := h.do("GET", "/v1/penalty-notices?cursor=not-a-cursor", "supervisor", nil); r.status != 422 || !strings.Contains(string(r.body), `"field":"cursor"`) {
+		t.Errorf("a forged cursor: %d %s, want 422 naming cursor", r.status, r.body)
+	}
 }
 
 // TestPenaltyAppeals: an owner appeals within the window (30 days of

@@ -30,6 +30,7 @@ import (
 var syncSchemas struct {
 	once            stdsync.Once
 	item, mutation  *openapi3.Schema
+	itemRef         *openapi3.SchemaRef
 	itemTypes, muts map[string]bool // discriminator values
 	err             error
 }
@@ -46,6 +47,7 @@ func loadSyncSchemas(t *testing.T) {
 		}
 		s := doc.Components.Schemas
 		syncSchemas.item, syncSchemas.mutation = s["SyncItem"].Value, s["PushMutation"].Value
+		syncSchemas.itemRef = s["SyncItem"]
 		syncSchemas.itemTypes, syncSchemas.muts = map[string]bool{}, map[string]bool{}
 		for k := range syncSchemas.item.Discriminator.Mapping {
 			syncSchemas.itemTypes[k] = true
@@ -87,6 +89,9 @@ func checkPulled(t *testing.T, page []byte) map[string][]map[string]any {
 		}
 		if err := visit(syncSchemas.item, it); err != nil {
 			t.Errorf("pulled %s item does not fit its schema: %v\n%s", typ, err, raw)
+		}
+		for _, u := range undeclared(syncSchemas.itemRef, it, "item") {
+			t.Errorf("pulled %s: %s (a typed client drops it)", typ, u)
 		}
 		if it["op"] == "upsert" {
 			data, ok := it["data"].(map[string]any)

@@ -24,13 +24,13 @@ func tellDetained(ctx context.Context, w *inspect.Work, o *models.DetentionOrder
 		return err
 	}
 	label := fmt.Sprintf("%s (%s)", v.Name, v.RegistrationNumber)
-	var lines []string
+	var reasons []notify.Reason // written in the owner's language by notify
 	for _, f := range doc.Findings {
-		lines = append(lines, f.Code+" "+f.Title)
+		reasons = append(reasons, notify.Reason{Code: f.Code})
 	}
 	notices := []notify.Notice{{Template: notify.TplDetentionOrdered, DedupeKey: "detention:" + o.ID.String(),
 		Recipient: notify.Owner(o.OwnerID, c.Name, c.Email, c.PreferredLanguage),
-		Data: notify.Data{Vessel: label, Number: o.Number, Due: noticeDate(o.OrderedAt), Citation: "Karnataka 2025, Sch-IX para 6", Lines: lines,
+		Data: notify.Data{Vessel: label, Number: o.Number, Due: noticeDate(o.OrderedAt), Citation: "Karnataka 2025, Sch-IX para 6", Reasons: reasons,
 			By: noticeDate(o.OrderedAt).AddDate(0, 0, 30)}}} // appeal within 30 days of receipt (Sch-IX para 6.1)
 	officer, err := userContactOf(ctx, w, o.OrderedBy)
 	if err != nil {

@@ -2,16 +2,14 @@ package inspect
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // Outcomes of an inspection as the review queue filters them.
@@ -89,7 +87,7 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if f.Outcome != "" && f.Outcome != OutcomeClean && f.Outcome != OutcomeDeficiencies && f.Outcome != OutcomeDetention {
 		return Queue{}, invalid("outcome", "enum", "must be clean, deficiencies or detention")
 	}
-	after, err := decodeQueueCursor(cursor)
+	after, err := storage.DecodeKeyCursor(cursor)
 	if err != nil {
 		return Queue{}, err
 	}
@@ -110,7 +108,7 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	}
 	q := applyQueueFilter(base(), f)
 	if after != nil {
-		q = q.Where("(submitted_at, id) > (?, ?)", after.at, after.id)
+		q = q.Where("(submitted_at, id) > (?, ?)", after.At, after.ID)
 	}
 	if err := q.Order("submitted_at, id").Limit(limit + 1).Scan(&out.Items).Error; err != nil {
 		return out, fmt.Errorf("review queue: %w", err)
@@ -118,7 +116,7 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if len(out.Items) > limit {
 		out.Items = out.Items[:limit]
 		last := out.Items[limit-1]
-		out.NextCursor = encodeQueueCursor(*last.SubmittedAt, last.ID)
+		out.NextCursor = storage.KeyCursor{At: *last.SubmittedAt, ID: last.ID}.Encode()
 	}
 	return out, nil
 }
@@ -184,32 +182,4 @@ func (s *Service) queueCounts(q *gorm.DB, c *QueueCounts) error {
 		return fmt.Errorf("review queue counts: %w", err)
 	}
 	return nil
-}
-
-type queueCursor struct {
-	at time.Time
-	id uuid.UUID
-}
-
-// encodeQueueCursor makes the opaque cursor after (submitted_at, id).
-func encodeQueueCursor(at time.Time, id uuid.UUID) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(at.UnixMicro(), 10) + "." + id.String()))
-}
-
-func decodeQueueCursor(c string) (*queueCursor, error) {
-	if c == "" {
-		return nil, nil
-	}
-	bad := invalid("cursor", "invalid", "not a cursor this server issued")
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return nil, bad
-	}
-	ts, id, ok := strings.Cut(string(raw), ".")
-	us, err := strconv.ParseInt(ts, 10, 64)
-	uid, perr := uuid.Parse(id)
-	if !ok || err != nil || perr != nil {
-		return nil, bad
-	}
-	return &queueCursor{at: time.UnixMicro(us).UTC(), id: uid}, nil
 }

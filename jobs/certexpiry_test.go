@@ -120,8 +120,8 @@ func TestCertificateExpiryThresholds(t *testing.T) {
 func TestCertificateExpiryLeapDayAndFitToPly(t *testing.T) {
 	unfit := false
 	w := newWorld(t, func(d *jobs.Deps) {
-		d.Fitness = jobs.FitnessFunc(func(context.Context, uuid.UUID, rules.Date) (bool, []string, error) {
-			return !unfit, []string{"Certificate of Survey expired"}, nil
+		d.Fitness = jobs.FitnessFunc(func(context.Context, uuid.UUID, rules.Date) (bool, []jobs.UnfitReason, error) {
+			return !unfit, []jobs.UnfitReason{{Code: string(rules.CodeSurveyCertExpired), Message: "Certificate of Survey expired"}}, nil
 		})
 	})
 	j := w.jurisdiction("KARWAR", "KA-IV-2025")

@@ -59,14 +59,33 @@ func (s *Service) checkFit(ctx context.Context, r *Run, vesselID uuid.UUID, from
 		}
 		const cite = "Karnataka 2025, Sch-IX action codes 04, 06"
 		f := Flag{Kind: FlagVesselUnfit, SubjectType: subjectVessel, SubjectID: vesselID, Due: from, JurisdictionID: v.JurisdictionID,
-			OwnerID: &v.OwnerID, VesselID: &vesselID, Citation: cite, Detail: joinReasons(reasons)}
+			OwnerID: &v.OwnerID, VesselID: &vesselID, Citation: cite, Detail: joinReasons(unfitMessages(reasons))}
 		added, err := s.raise(ctx, tx, r, []Flag{f})
 		if err != nil || len(added) == 0 {
 			return err
 		}
 		return s.enqueue(ctx, tx, r, []notify.Notice{{Template: notify.TplVesselUnfit, DedupeKey: fmt.Sprintf("unfit:%s:%s", vesselID, from),
-			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Lines: reasons}}})
+			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Reasons: unfitReasons(reasons)}}})
 	})
+}
+
+// unfitMessages are the reasons in English, for the flag.
+func unfitMessages(rs []UnfitReason) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Message
+	}
+	return out
+}
+
+// unfitReasons are the reasons as the notice writes them, in the owner's
+// language, from their codes.
+func unfitReasons(rs []UnfitReason) []notify.Reason {
+	out := make([]notify.Reason, len(rs))
+	for i, r := range rs {
+		out[i] = notify.Reason{Code: r.Code, Status: r.Status}
+	}
+	return out
 }
 
 func joinReasons(rs []string) string {

@@ -30,14 +30,14 @@ func newWorld(t *testing.T, tweak ...func(*jobs.Deps)) *world {
 	db := testkit.NewDB(t)
 	reg := registry.New(db, time.Now)
 	d := jobs.Deps{DB: db, Outbox: notify.Outbox{Email: true}, Instance: "test", Heartbeat: 50 * time.Millisecond,
-		Fitness: jobs.FitnessFunc(func(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []string, error) {
+		Fitness: jobs.FitnessFunc(func(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []jobs.UnfitReason, error) {
 			c, err := reg.Compliance(ctx, models.Scope{Access: models.AccessAll}, id, on)
 			if err != nil {
 				return false, nil, err
 			}
-			var why []string
+			var why []jobs.UnfitReason
 			for _, r := range c.Reasons {
-				why = append(why, r.Message)
+				why = append(why, jobs.UnfitReason{Code: r.Code, Status: c.Vessel.Status, Message: r.Message})
 			}
 			return c.FitToPly, why, nil
 		})}

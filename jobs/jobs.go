@@ -67,14 +67,24 @@ func (r *Run) Counts() map[string]int64 {
 // Fitness tells whether a vessel is fit to ply on a date, and why not:
 // the same reading as the vessel's compliance view (registry.Compliance).
 type Fitness interface {
-	FitToPly(ctx context.Context, vesselID uuid.UUID, on rules.Date) (fit bool, reasons []string, err error)
+	FitToPly(ctx context.Context, vesselID uuid.UUID, on rules.Date) (fit bool, reasons []UnfitReason, err error)
+}
+
+// UnfitReason is one cause of a vessel not being fit to ply: a deficiency
+// code, or "vessel_status" with the vessel's registry status. The owner's
+// notice names it in the owner's language from the code; Message, in
+// English, is the flag's detail for officials.
+type UnfitReason struct {
+	Code    string
+	Status  string
+	Message string
 }
 
 // FitnessFunc adapts a function to Fitness.
-type FitnessFunc func(ctx context.Context, vesselID uuid.UUID, on rules.Date) (bool, []string, error)
+type FitnessFunc func(ctx context.Context, vesselID uuid.UUID, on rules.Date) (bool, []UnfitReason, error)
 
 // FitToPly calls f.
-func (f FitnessFunc) FitToPly(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []string, error) {
+func (f FitnessFunc) FitToPly(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []UnfitReason, error) {
 	return f(ctx, id, on)
 }
 

@@ -159,3 +159,29 @@ func TestRupeesUseIndianGrouping(t *testing.T) {
 		}
 	}
 }
+
+// No Kannada or Hindi message carries an English word: what an owner reads
+// in kn or hi is written in kn or hi (law names, Roman numerals and units
+// aside, locale.LatinWords), placeholders apart.
+func TestKannadaAndHindiMessagesHaveNoEnglish(t *testing.T) {
+	placeholder := regexp.MustCompile(`\{\{[^}]*\}\}`)
+	for _, lang := range []string{locale.Kannada, locale.Hindi} {
+		ms, err := locale.Messages(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			for _, text := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+				if ws := locale.LatinWords(placeholder.ReplaceAllString(text, " ")); len(ws) > 0 {
+					t.Errorf("%s %s: English words %q in %q", lang, m.ID, ws, text)
+				}
+			}
+		}
+		for _, code := range locale.Default().TitleCodes(lang) {
+			title, _ := locale.Default().DeficiencyTitle(lang, code)
+			if ws := locale.LatinWords(title.Text); len(ws) > 0 {
+				t.Errorf("%s title %s: English words %q in %q", lang, code, ws, title.Text)
+			}
+		}
+	}
+}

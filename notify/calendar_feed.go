@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -101,24 +100,34 @@ func (w *writer) deadlineEvent(d Deadline) Event {
 	if d.Document == "" {
 		summary = w.text("calendar.summary_plain", v)
 	}
-	desc := w.text("calendar.description", map[string]any{"Summary": summary, "Due": locale.Date(w.lang, d.Due), "Citation": d.Citation})
-	if d.Note != "" {
-		desc += "\n" + d.Note
+	desc := w.text("calendar.description", map[string]any{"Summary": summary, "Due": locale.Date(w.lang, d.Due), "Citation": w.citation(d.Citation)})
+	if note := w.deadlineNote(d); note != "" {
+		desc += "\n" + note
 	}
 	return Event{UID: uidOf(d.Key), Date: d.Due, Summary: summary, Description: desc, AlarmsDaysBefore: registryAlarms}
 }
 
-// documentOf names a deadline's document: a certificate the catalogue
-// names, a crew member's grade as a certificate of competency, else the
-// code as written.
+// documentOf names a deadline's document: a certificate, a transition
+// duty or a crew member's grade, from the catalogue (docName).
 func (w *writer) documentOf(d Deadline) string {
+	return w.docName(d.Document)
+}
+
+// deadlineNote is the rules' note on a deadline in the reader's language:
+// English as the rules write it; Kannada and Hindi from deadline.note.*,
+// by kind and document. The note of a certificate's expiry is its number,
+// kept; any other note the catalogue does not translate is left out (the
+// citation stays), never shown in English.
+func (w *writer) deadlineNote(d Deadline) string {
 	switch {
-	case d.Document == "":
-		return ""
-	case w.c.Has("doc." + d.Document), d.Crew:
-		return w.docName(d.Document)
+	case d.Note == "" || w.lang == locale.English || d.Kind == string(rules.DeadlineCertificateExpiry):
+		return d.Note
+	case w.c.Has("deadline.note." + d.Kind + "." + d.Document):
+		return w.text("deadline.note."+d.Kind+"."+d.Document, nil)
+	case w.c.Has("deadline.note." + d.Kind):
+		return w.text("deadline.note."+d.Kind, nil)
 	}
-	return strings.ReplaceAll(d.Document, "_", " ")
+	return ""
 }
 
 func (w *writer) inspectionEvents(in InspectionDeadlines) []Event {
@@ -146,10 +155,7 @@ func (w *writer) inspectionEvents(in InspectionDeadlines) []Event {
 func (w *writer) penaltyEvents(p PenaltyWindow) []Event {
 	notice := civil(p.Notice)
 	v := map[string]any{"Vessel": p.Vessel, "Row": p.Row, "Amount": locale.Rupees(p.Amount), "Notice": locale.Date(w.lang, notice),
-		"Offence": w.text("penalty_row."+p.Row, nil)}
-	if !w.c.Has("penalty_row." + p.Row) {
-		v["Offence"] = p.Row
-	}
+		"Offence": w.named("penalty_row.", p.Row)} // a row the catalogue does not describe is shown as its code
 	var out []Event
 	appealDays, appealCite := karnatakaAppealDays, "Karnataka 2025, Sch-XVI paras 1-2"
 	switch rules.Regime(p.Regime) {

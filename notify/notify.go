@@ -73,7 +73,22 @@ type Data struct {
 	// Posts are the crew posts no valid holder fills (manning notices),
 	// written in the reader's language instead of Lines.
 	Posts []Post `json:"posts,omitempty"`
+	// Reasons are deficiencies (or the vessel's status) a notice lists by
+	// code, written in the reader's language instead of Lines: why a
+	// vessel is unfit, the grounds of a detention.
+	Reasons []Reason `json:"reasons,omitempty"`
 }
+
+// Reason is a deficiency code, or ReasonVesselStatus with the vessel's
+// registry status.
+type Reason struct {
+	Code   string `json:"code"`
+	Status string `json:"status,omitempty"`
+}
+
+// ReasonVesselStatus is the Reason.Code of a vessel unfit by its registry
+// status (detained, suspended, cancelled).
+const ReasonVesselStatus = "vessel_status"
 
 // Post is a crew post and the certificate grades that would fill it.
 type Post struct {

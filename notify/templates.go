@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tindal/tindal/locale"
+	"github.com/tindal/tindal/rules"
 )
 
 // Template names.
@@ -168,7 +169,7 @@ func variant(vessel, self bool) string {
 // reader: dates with the language's month names, counts with its plurals.
 func (w *writer) vars(r Recipient, d Data) map[string]any {
 	v := map[string]any{"Name": r.Name, "Vessel": d.Vessel, "Holder": d.Holder, "Number": d.Number,
-		"Citation": d.Citation, "Detail": d.Detail, "Row": d.Row, "Title": d.Doc,
+		"Citation": w.citation(d.Citation), "Detail": d.Detail, "Row": d.Row, "Title": d.Doc,
 		"Due": locale.Date(w.lang, d.Due), "Date": locale.Date(w.lang, d.Due), "Lines": lines(d.Lines),
 		"Amount": locale.Rupees(d.Amount), "Previous": locale.Rupees(d.Previous)}
 	v["Greeting"] = w.text("greeting.anonymous", nil)
@@ -178,18 +179,39 @@ func (w *writer) vars(r Recipient, d Data) map[string]any {
 	v["Doc"] = w.docName(d.Doc)
 	v["Days"] = w.days(d.Days)
 	v["AppealBy"] = locale.Date(w.lang, d.By)
+	if len(d.Reasons) > 0 {
+		ls := make([]string, len(d.Reasons))
+		for i, r := range d.Reasons {
+			ls[i] = r.Code + " " + w.deficiencyTitle(r.Code)
+			if r.Code == ReasonVesselStatus {
+				ls[i] = w.text("reason.vessel_status", map[string]any{"Status": w.named("public.status.", r.Status)})
+			}
+		}
+		v["Lines"] = lines(ls)
+	}
 	if len(d.Posts) > 0 {
 		ls := make([]string, len(d.Posts))
 		for i, p := range d.Posts {
-			ls[i] = w.text("manning.missing_post", map[string]any{"Role": p.Role, "Grades": strings.Join(p.Grades, ", ")})
+			grades := make([]string, len(p.Grades))
+			for j, g := range p.Grades {
+				grades[j] = w.named("grade.", g)
+			}
+			role := w.named("role.", p.Role)
+			if role == p.Role { // a post named after its grade
+				role = w.named("grade.", p.Role)
+			}
+			ls[i] = w.text("manning.missing_post", map[string]any{"Role": role, "Grades": strings.Join(grades, ", ")})
 		}
 		v["Lines"] = lines(ls)
 	}
 	return v
 }
 
-// docName names a document; a code the catalogue does not name is a
-// competency grade, shown as printed on the certificate.
+// docName names a document in the reader's language: a certificate kind
+// (doc.*), or a crew grade (grade.*) as a certificate of competency of that
+// grade. Every kind and grade of the law has its message (locale tests and
+// notify's TestKannadaAndHindi*); an unknown code, from a newer rule set,
+// is shown as the code.
 func (w *writer) docName(code string) string {
 	if code == "" {
 		return ""
@@ -197,7 +219,26 @@ func (w *writer) docName(code string) string {
 	if w.c.Has("doc." + code) {
 		return w.text("doc."+code, nil)
 	}
-	return w.text("doc.competency", map[string]any{"Grade": strings.ReplaceAll(code, "_", " ")})
+	return w.text("doc.competency", map[string]any{"Grade": w.named("grade.", code)})
+}
+
+// named is the catalogue's name of a key the law uses (a grade, a crew
+// post), the key itself where the catalogue has none.
+func (w *writer) named(prefix, key string) string {
+	if w.c.Has(prefix + key) {
+		return w.text(prefix+key, nil)
+	}
+	return key
+}
+
+// citation is where the law says so: a citation of the law as printed
+// ("Karnataka 2025, r.113(1)"), or the certificate's own endorsement in
+// the reader's language.
+func (w *writer) citation(c string) string {
+	if c == string(rules.CitationEndorsed) {
+		return w.text("citation.endorsed", nil)
+	}
+	return c
 }
 
 func (w *writer) days(n int) string {

@@ -1994,6 +1994,96 @@ func (e PenaltyAdjustmentSyncItemType) Valid() bool {
 	}
 }
 
+// Defines values for PenaltyAppealState.
+const (
+	PenaltyAppealStateDismissed PenaltyAppealState = "dismissed"
+	PenaltyAppealStatePending   PenaltyAppealState = "pending"
+	PenaltyAppealStateUpheld    PenaltyAppealState = "upheld"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyAppealState enum.
+func (e PenaltyAppealState) Valid() bool {
+	switch e {
+	case PenaltyAppealStateDismissed:
+		return true
+	case PenaltyAppealStatePending:
+		return true
+	case PenaltyAppealStateUpheld:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeStatus.
+const (
+	PenaltyNoticeStatusCancelled PenaltyNoticeStatus = "cancelled"
+	PenaltyNoticeStatusOpen      PenaltyNoticeStatus = "open"
+	PenaltyNoticeStatusPaid      PenaltyNoticeStatus = "paid"
+	PenaltyNoticeStatusSetAside  PenaltyNoticeStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeStatus enum.
+func (e PenaltyNoticeStatus) Valid() bool {
+	switch e {
+	case PenaltyNoticeStatusCancelled:
+		return true
+	case PenaltyNoticeStatusOpen:
+		return true
+	case PenaltyNoticeStatusPaid:
+		return true
+	case PenaltyNoticeStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeLinePartyKind.
+const (
+	PenaltyNoticeLinePartyKindCrewMember PenaltyNoticeLinePartyKind = "crew_member"
+	PenaltyNoticeLinePartyKindMaster     PenaltyNoticeLinePartyKind = "master"
+	PenaltyNoticeLinePartyKindOwner      PenaltyNoticeLinePartyKind = "owner"
+	PenaltyNoticeLinePartyKindPassenger  PenaltyNoticeLinePartyKind = "passenger"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeLinePartyKind enum.
+func (e PenaltyNoticeLinePartyKind) Valid() bool {
+	switch e {
+	case PenaltyNoticeLinePartyKindCrewMember:
+		return true
+	case PenaltyNoticeLinePartyKindMaster:
+		return true
+	case PenaltyNoticeLinePartyKindOwner:
+		return true
+	case PenaltyNoticeLinePartyKindPassenger:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PenaltyNoticeLineStatus.
+const (
+	PenaltyNoticeLineStatusCancelled PenaltyNoticeLineStatus = "cancelled"
+	PenaltyNoticeLineStatusCharged   PenaltyNoticeLineStatus = "charged"
+	PenaltyNoticeLineStatusSetAside  PenaltyNoticeLineStatus = "set_aside"
+)
+
+// Valid indicates whether the value is a known member of the PenaltyNoticeLineStatus enum.
+func (e PenaltyNoticeLineStatus) Valid() bool {
+	switch e {
+	case PenaltyNoticeLineStatusCancelled:
+		return true
+	case PenaltyNoticeLineStatusCharged:
+		return true
+	case PenaltyNoticeLineStatusSetAside:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PenaltySyncItemOp.
 const (
 	PenaltySyncItemOpDelete          PenaltySyncItemOp = "delete"
@@ -2461,16 +2551,16 @@ func (e Regime) Valid() bool {
 
 // Defines values for RepeatSettingsMode.
 const (
-	FlatDouble RepeatSettingsMode = "flat_double"
-	Geometric  RepeatSettingsMode = "geometric"
+	RepeatSettingsModeFlatDouble RepeatSettingsMode = "flat_double"
+	RepeatSettingsModeGeometric  RepeatSettingsMode = "geometric"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsMode enum.
 func (e RepeatSettingsMode) Valid() bool {
 	switch e {
-	case FlatDouble:
+	case RepeatSettingsModeFlatDouble:
 		return true
-	case Geometric:
+	case RepeatSettingsModeGeometric:
 		return true
 	default:
 		return false
@@ -2497,16 +2587,16 @@ func (e RepeatSettingsOffenderKey) Valid() bool {
 
 // Defines values for RepeatSettingsScope.
 const (
-	AnyOffence  RepeatSettingsScope = "any_offence"
-	SameOffence RepeatSettingsScope = "same_offence"
+	RepeatSettingsScopeAnyOffence  RepeatSettingsScope = "any_offence"
+	RepeatSettingsScopeSameOffence RepeatSettingsScope = "same_offence"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsScope enum.
 func (e RepeatSettingsScope) Valid() bool {
 	switch e {
-	case AnyOffence:
+	case RepeatSettingsScopeAnyOffence:
 		return true
-	case SameOffence:
+	case RepeatSettingsScopeSameOffence:
 		return true
 	default:
 		return false
@@ -2515,22 +2605,22 @@ func (e RepeatSettingsScope) Valid() bool {
 
 // Defines values for RepeatSettingsWindow.
 const (
-	CalendarYear     RepeatSettingsWindow = "calendar_year"
-	FinancialYear    RepeatSettingsWindow = "financial_year"
-	RollingFromFirst RepeatSettingsWindow = "rolling_from_first"
-	RollingFromLast  RepeatSettingsWindow = "rolling_from_last"
+	RepeatSettingsWindowCalendarYear     RepeatSettingsWindow = "calendar_year"
+	RepeatSettingsWindowFinancialYear    RepeatSettingsWindow = "financial_year"
+	RepeatSettingsWindowRollingFromFirst RepeatSettingsWindow = "rolling_from_first"
+	RepeatSettingsWindowRollingFromLast  RepeatSettingsWindow = "rolling_from_last"
 )
 
 // Valid indicates whether the value is a known member of the RepeatSettingsWindow enum.
 func (e RepeatSettingsWindow) Valid() bool {
 	switch e {
-	case CalendarYear:
+	case RepeatSettingsWindowCalendarYear:
 		return true
-	case FinancialYear:
+	case RepeatSettingsWindowFinancialYear:
 		return true
-	case RollingFromFirst:
+	case RepeatSettingsWindowRollingFromFirst:
 		return true
-	case RollingFromLast:
+	case RepeatSettingsWindowRollingFromLast:
 		return true
 	default:
 		return false
@@ -2618,6 +2708,84 @@ func (e Role) Valid() bool {
 	case RoleRegistrar:
 		return true
 	case RoleSupervisor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatMode.
+const (
+	RuleSetRecordRepeatModeFlatDouble RuleSetRecordRepeatMode = "flat_double"
+	RuleSetRecordRepeatModeGeometric  RuleSetRecordRepeatMode = "geometric"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatMode enum.
+func (e RuleSetRecordRepeatMode) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatModeFlatDouble:
+		return true
+	case RuleSetRecordRepeatModeGeometric:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatOffenderKey.
+const (
+	RuleSetRecordRepeatOffenderKeyOwner       RuleSetRecordRepeatOffenderKey = "owner"
+	RuleSetRecordRepeatOffenderKeyOwnerVessel RuleSetRecordRepeatOffenderKey = "owner_vessel"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatOffenderKey enum.
+func (e RuleSetRecordRepeatOffenderKey) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatOffenderKeyOwner:
+		return true
+	case RuleSetRecordRepeatOffenderKeyOwnerVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatScope.
+const (
+	RuleSetRecordRepeatScopeAnyOffence  RuleSetRecordRepeatScope = "any_offence"
+	RuleSetRecordRepeatScopeSameOffence RuleSetRecordRepeatScope = "same_offence"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatScope enum.
+func (e RuleSetRecordRepeatScope) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatScopeAnyOffence:
+		return true
+	case RuleSetRecordRepeatScopeSameOffence:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RuleSetRecordRepeatWindow.
+const (
+	RuleSetRecordRepeatWindowCalendarYear     RuleSetRecordRepeatWindow = "calendar_year"
+	RuleSetRecordRepeatWindowFinancialYear    RuleSetRecordRepeatWindow = "financial_year"
+	RuleSetRecordRepeatWindowRollingFromFirst RuleSetRecordRepeatWindow = "rolling_from_first"
+	RuleSetRecordRepeatWindowRollingFromLast  RuleSetRecordRepeatWindow = "rolling_from_last"
+)
+
+// Valid indicates whether the value is a known member of the RuleSetRecordRepeatWindow enum.
+func (e RuleSetRecordRepeatWindow) Valid() bool {
+	switch e {
+	case RuleSetRecordRepeatWindowCalendarYear:
+		return true
+	case RuleSetRecordRepeatWindowFinancialYear:
+		return true
+	case RuleSetRecordRepeatWindowRollingFromFirst:
+		return true
+	case RuleSetRecordRepeatWindowRollingFromLast:
 		return true
 	default:
 		return false
@@ -3296,183 +3464,6 @@ func (e DecidePenaltyAppealJSONBodyDecision) Valid() bool {
 	}
 }
 
-// Defines values for DecidePenaltyAppeal200JSONResponseBodyState.
-const (
-	DecidePenaltyAppeal200JSONResponseBodyStateDismissed DecidePenaltyAppeal200JSONResponseBodyState = "dismissed"
-	DecidePenaltyAppeal200JSONResponseBodyStatePending   DecidePenaltyAppeal200JSONResponseBodyState = "pending"
-	DecidePenaltyAppeal200JSONResponseBodyStateUpheld    DecidePenaltyAppeal200JSONResponseBodyState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the DecidePenaltyAppeal200JSONResponseBodyState enum.
-func (e DecidePenaltyAppeal200JSONResponseBodyState) Valid() bool {
-	switch e {
-	case DecidePenaltyAppeal200JSONResponseBodyStateDismissed:
-		return true
-	case DecidePenaltyAppeal200JSONResponseBodyStatePending:
-		return true
-	case DecidePenaltyAppeal200JSONResponseBodyStateUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyAppealsState.
-const (
-	GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed GetPenaltyNotice200JSONResponseBodyAppealsState = "dismissed"
-	GetPenaltyNotice200JSONResponseBodyAppealsStatePending   GetPenaltyNotice200JSONResponseBodyAppealsState = "pending"
-	GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld    GetPenaltyNotice200JSONResponseBodyAppealsState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyAppealsState enum.
-func (e GetPenaltyNotice200JSONResponseBodyAppealsState) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyAppealsStateDismissed:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyAppealsStatePending:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyAppealsStateUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyLinesPartyKind.
-const (
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "crew_member"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "master"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "owner"
-	GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyLinesPartyKind = "passenger"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesPartyKind enum.
-func (e GetPenaltyNotice200JSONResponseBodyLinesPartyKind) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindCrewMember:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindMaster:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindOwner:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesPartyKindPassenger:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyLinesStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyLinesStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyLinesStatus = "charged"
-	GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyLinesStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyLinesStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyLinesStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusCharged:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyLinesStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind.
-const (
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "crew_member"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster     GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "master"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner      GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "owner"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger  GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind = "passenger"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind enum.
-func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindCrewMember:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindMaster:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindOwner:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKindPassenger:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged   GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "charged"
-	GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside  GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusCharged:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetPenaltyNotice200JSONResponseBodyStatus.
-const (
-	GetPenaltyNotice200JSONResponseBodyStatusCancelled GetPenaltyNotice200JSONResponseBodyStatus = "cancelled"
-	GetPenaltyNotice200JSONResponseBodyStatusOpen      GetPenaltyNotice200JSONResponseBodyStatus = "open"
-	GetPenaltyNotice200JSONResponseBodyStatusPaid      GetPenaltyNotice200JSONResponseBodyStatus = "paid"
-	GetPenaltyNotice200JSONResponseBodyStatusSetAside  GetPenaltyNotice200JSONResponseBodyStatus = "set_aside"
-)
-
-// Valid indicates whether the value is a known member of the GetPenaltyNotice200JSONResponseBodyStatus enum.
-func (e GetPenaltyNotice200JSONResponseBodyStatus) Valid() bool {
-	switch e {
-	case GetPenaltyNotice200JSONResponseBodyStatusCancelled:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusOpen:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusPaid:
-		return true
-	case GetPenaltyNotice200JSONResponseBodyStatusSetAside:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for FilePenaltyAppeal201JSONResponseBodyState.
-const (
-	FilePenaltyAppeal201JSONResponseBodyStateDismissed FilePenaltyAppeal201JSONResponseBodyState = "dismissed"
-	FilePenaltyAppeal201JSONResponseBodyStatePending   FilePenaltyAppeal201JSONResponseBodyState = "pending"
-	FilePenaltyAppeal201JSONResponseBodyStateUpheld    FilePenaltyAppeal201JSONResponseBodyState = "upheld"
-)
-
-// Valid indicates whether the value is a known member of the FilePenaltyAppeal201JSONResponseBodyState enum.
-func (e FilePenaltyAppeal201JSONResponseBodyState) Valid() bool {
-	switch e {
-	case FilePenaltyAppeal201JSONResponseBodyStateDismissed:
-		return true
-	case FilePenaltyAppeal201JSONResponseBodyStatePending:
-		return true
-	case FilePenaltyAppeal201JSONResponseBodyStateUpheld:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for GetPenaltyNoticeHtmlParamsLang.
 const (
 	GetPenaltyNoticeHtmlParamsLangEn GetPenaltyNoticeHtmlParamsLang = "en"
@@ -4134,23 +4125,27 @@ type ComplianceReason struct {
 // Conflict defines model for Conflict.
 type Conflict struct {
 	// BaseValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
-	BaseValue    interface{}             `json:"base_value,omitempty"`
-	BaseVersion  int64                   `json:"base_version"`
-	ClientAuthor *map[string]interface{} `json:"client_author,omitempty"`
+	BaseValue   interface{} `json:"base_value,omitempty"`
+	BaseVersion int64       `json:"base_version"`
+
+	// ClientAuthor Who wrote one side of a conflict
+	ClientAuthor *ConflictAuthor `json:"client_author,omitempty"`
 
 	// ClientValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
-	ClientValue  interface{}             `json:"client_value,omitempty"`
-	CreatedAt    time.Time               `json:"created_at"`
-	EntityId     openapi_types.UUID      `json:"entity_id"`
-	EntityType   string                  `json:"entity_type"`
-	Field        string                  `json:"field"`
-	Id           openapi_types.UUID      `json:"id"`
-	InspectionId *openapi_types.UUID     `json:"inspection_id,omitempty"`
-	Policy       string                  `json:"policy"`
-	Resolution   *string                 `json:"resolution,omitempty"`
-	ResolvedAt   *time.Time              `json:"resolved_at,omitempty"`
-	ResolvedBy   *openapi_types.UUID     `json:"resolved_by,omitempty"`
-	ServerAuthor *map[string]interface{} `json:"server_author,omitempty"`
+	ClientValue  interface{}         `json:"client_value,omitempty"`
+	CreatedAt    time.Time           `json:"created_at"`
+	EntityId     openapi_types.UUID  `json:"entity_id"`
+	EntityType   string              `json:"entity_type"`
+	Field        string              `json:"field"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectionId *openapi_types.UUID `json:"inspection_id,omitempty"`
+	Policy       string              `json:"policy"`
+	Resolution   *string             `json:"resolution,omitempty"`
+	ResolvedAt   *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy   *openapi_types.UUID `json:"resolved_by,omitempty"`
+
+	// ServerAuthor Who wrote one side of a conflict
+	ServerAuthor *ConflictAuthor `json:"server_author,omitempty"`
 
 	// ServerValue Any JSON value, or null (bounded by the 1 MiB push body it came in)
 	ServerValue interface{}    `json:"server_value,omitempty"`
@@ -4159,6 +4154,15 @@ type Conflict struct {
 
 // ConflictWinner defines model for Conflict.Winner.
 type ConflictWinner string
+
+// ConflictAuthor Who wrote one side of a conflict
+type ConflictAuthor struct {
+	CapturedAt time.Time           `json:"captured_at"`
+	DeviceId   openapi_types.UUID  `json:"device_id"`
+	MutationId *openapi_types.UUID `json:"mutation_id,omitempty"`
+	Seq        int64               `json:"seq"`
+	UserId     openapi_types.UUID  `json:"user_id"`
+}
 
 // ConflictList defines model for ConflictList.
 type ConflictList struct {
@@ -4172,8 +4176,8 @@ type ConflictRecord struct {
 	BaseValue   NullableJSONValue `json:"base_value"`
 	BaseVersion int64             `json:"base_version"`
 
-	// ClientAuthor Any JSON value but null
-	ClientAuthor JSONValue `json:"client_author"`
+	// ClientAuthor Who wrote one side of a conflict
+	ClientAuthor ConflictAuthor `json:"client_author"`
 
 	// ClientValue Any JSON value, or null
 	ClientValue    NullableJSONValue   `json:"client_value"`
@@ -4192,8 +4196,8 @@ type ConflictRecord struct {
 	ResolvedAt     *time.Time          `json:"resolved_at"`
 	ResolvedBy     *openapi_types.UUID `json:"resolved_by"`
 
-	// ServerAuthor Any JSON value but null
-	ServerAuthor JSONValue `json:"server_author"`
+	// ServerAuthor Who wrote one side of a conflict
+	ServerAuthor ConflictAuthor `json:"server_author"`
 
 	// ServerValue Any JSON value, or null
 	ServerValue NullableJSONValue `json:"server_value"`
@@ -4377,18 +4381,18 @@ type DetentionOrder struct {
 	OrderedBy         openapi_types.UUID `json:"ordered_by"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
 
-	// Particulars The Annex-1 fields as issued
-	Particulars       map[string]interface{} `json:"particulars"`
-	Reason            *string                `json:"reason,omitempty"`
-	ReinspectionId    *openapi_types.UUID    `json:"reinspection_id,omitempty"`
-	ReleaseConditions *[]string              `json:"release_conditions,omitempty"`
-	ReleaseNumber     *string                `json:"release_number,omitempty"`
+	// Particulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+	Particulars       DetentionParticulars `json:"particulars"`
+	Reason            *string              `json:"reason,omitempty"`
+	ReinspectionId    *openapi_types.UUID  `json:"reinspection_id,omitempty"`
+	ReleaseConditions *[]string            `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string              `json:"release_number,omitempty"`
 
-	// ReleaseParticulars The Annex-2 fields and charges as issued
-	ReleaseParticulars *map[string]interface{} `json:"release_particulars,omitempty"`
-	ReleaseVerifyCode  *string                 `json:"release_verify_code,omitempty"`
-	ReleasedAt         *time.Time              `json:"released_at,omitempty"`
-	ReleasedBy         *openapi_types.UUID     `json:"released_by,omitempty"`
+	// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+	ReleaseParticulars *ReleaseParticulars `json:"release_particulars,omitempty"`
+	ReleaseVerifyCode  *string             `json:"release_verify_code,omitempty"`
+	ReleasedAt         *time.Time          `json:"released_at,omitempty"`
+	ReleasedBy         *openapi_types.UUID `json:"released_by,omitempty"`
 
 	// ReportDueAt Sch-IX para 1.3 (48 hours)
 	ReportDueAt time.Time            `json:"report_due_at"`
@@ -4421,16 +4425,16 @@ type DetentionOrderRecord struct {
 	OrderedBy         *openapi_types.UUID `json:"ordered_by,omitempty"`
 	OwnerId           openapi_types.UUID  `json:"owner_id"`
 
-	// Particulars Any JSON value but null
-	Particulars       *JSONValue          `json:"particulars,omitempty"`
-	Reason            *string             `json:"reason,omitempty"`
-	Regime            *string             `json:"regime,omitempty"`
-	ReinspectionId    *openapi_types.UUID `json:"reinspection_id,omitempty"`
-	ReleaseConditions *string             `json:"release_conditions,omitempty"`
-	ReleaseNumber     *string             `json:"release_number,omitempty"`
+	// Particulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+	Particulars       *DetentionParticulars `json:"particulars,omitempty"`
+	Reason            *string               `json:"reason,omitempty"`
+	Regime            *string               `json:"regime,omitempty"`
+	ReinspectionId    *openapi_types.UUID   `json:"reinspection_id,omitempty"`
+	ReleaseConditions *string               `json:"release_conditions,omitempty"`
+	ReleaseNumber     *string               `json:"release_number,omitempty"`
 
-	// ReleaseParticulars Any JSON value, or null
-	ReleaseParticulars *NullableJSONValue         `json:"release_particulars,omitempty"`
+	// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+	ReleaseParticulars *ReleaseParticulars        `json:"release_particulars,omitempty"`
 	ReleaseSeq         *int                       `json:"release_seq,omitempty"`
 	ReleaseVerifyCode  *string                    `json:"release_verify_code,omitempty"`
 	ReleasedAt         *time.Time                 `json:"released_at,omitempty"`
@@ -4468,6 +4472,42 @@ type DetentionOrderSyncItemOp string
 
 // DetentionOrderSyncItemType defines model for DetentionOrderSyncItem.Type.
 type DetentionOrderSyncItemType string
+
+// DetentionParticulars Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order
+type DetentionParticulars struct {
+	AppealRule         *string         `json:"appeal_rule,omitempty"`
+	AppellateAuthority *string         `json:"appellate_authority,omitempty"`
+	Copies             *[]string       `json:"copies,omitempty"`
+	Date               time.Time       `json:"date"`
+	DetentionAuthority *string         `json:"detention_authority,omitempty"`
+	Enclosure          *string         `json:"enclosure,omitempty"`
+	Findings           *[]OrderFinding `json:"findings,omitempty"`
+	HeadOffice         *string         `json:"head_office,omitempty"`
+	InspectionActions  *[]struct {
+		Code  string `json:"code"`
+		Title string `json:"title"`
+	} `json:"inspection_actions,omitempty"`
+	InspectionDate *openapi_types.Date `json:"inspection_date,omitempty"`
+	MasterName     *string             `json:"master_name,omitempty"`
+	Number         string              `json:"number"`
+
+	// OrderedBy The officer's name
+	OrderedBy         *string `json:"ordered_by,omitempty"`
+	PlaceOfInspection *string `json:"place_of_inspection,omitempty"`
+	PlaceOfRegistry   *string `json:"place_of_registry,omitempty"`
+
+	// Port The port or limits the vessel may not leave
+	Port               *string `json:"port,omitempty"`
+	Powers             *string `json:"powers,omitempty"`
+	PresentLocation    *string `json:"present_location,omitempty"`
+	RegistrationNumber string  `json:"registration_number"`
+
+	// ReportDueAt Sch-IX para 1.3 (48 hours)
+	ReportDueAt     *time.Time `json:"report_due_at,omitempty"`
+	ReportingOffice *string    `json:"reporting_office,omitempty"`
+	VerifyCode      *string    `json:"verify_code,omitempty"`
+	VesselName      string     `json:"vessel_name"`
+}
 
 // DetentionProposal A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
 type DetentionProposal = rules.DetentionProposal
@@ -4643,6 +4683,33 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// FieldStamp defines model for FieldStamp.
+type FieldStamp struct {
+	// D Device
+	D openapi_types.UUID `json:"d"`
+
+	// M Mutation
+	M openapi_types.UUID `json:"m"`
+
+	// P Any JSON value, or null
+	P *NullableJSONValue `json:"p,omitempty"`
+
+	// S The mutation's seq on its device
+	S int64 `json:"s"`
+
+	// T Capture time
+	T time.Time `json:"t"`
+
+	// U User
+	U openapi_types.UUID `json:"u"`
+
+	// V The row version the write made
+	V int64 `json:"v"`
+}
+
+// FieldStamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+type FieldStamps map[string]FieldStamp
+
 // FindingDiscardMutation defines model for FindingDiscardMutation.
 type FindingDiscardMutation struct {
 	AnchorAgeMs *int64 `json:"anchor_age_ms,omitempty"`
@@ -4714,34 +4781,37 @@ type FindingPhotoRequestContentType string
 
 // FindingRecord A row of findings as the pull sends it: every column by name
 type FindingRecord struct {
-	Action            string              `json:"action"`
-	Code              string              `json:"code"`
-	CreatedAt         time.Time           `json:"created_at"`
-	DeletedAt         *time.Time          `json:"deleted_at"`
-	Detainable        bool                `json:"detainable"`
-	DueDate           *openapi_types.Date `json:"due_date"`
-	DueKind           string              `json:"due_kind"`
-	Id                openapi_types.UUID  `json:"id"`
-	InspectionId      openapi_types.UUID  `json:"inspection_id"`
-	InspectorId       openapi_types.UUID  `json:"inspector_id"`
-	JurisdictionId    openapi_types.UUID  `json:"jurisdiction_id"`
-	LiableParty       string              `json:"liable_party"`
-	Note              string              `json:"note"`
-	OwnerId           openapi_types.UUID  `json:"owner_id"`
-	PartyRef          string              `json:"party_ref"`
-	PenaltyRow        string              `json:"penalty_row"`
-	Persons           int                 `json:"persons"`
-	RectificationNote string              `json:"rectification_note"`
-	Rectified         bool                `json:"rectified"`
-	RectifiedAt       *time.Time          `json:"rectified_at"`
-	RequestedAction   string              `json:"requested_action"`
-	Source            string              `json:"source"`
-	Sources           []string            `json:"sources"`
+	Action         string              `json:"action"`
+	Code           string              `json:"code"`
+	CreatedAt      time.Time           `json:"created_at"`
+	DeletedAt      *time.Time          `json:"deleted_at"`
+	Detainable     bool                `json:"detainable"`
+	DueDate        *openapi_types.Date `json:"due_date"`
+	DueKind        string              `json:"due_kind"`
+	Id             openapi_types.UUID  `json:"id"`
+	InspectionId   openapi_types.UUID  `json:"inspection_id"`
+	InspectorId    openapi_types.UUID  `json:"inspector_id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	LiableParty    string              `json:"liable_party"`
+	Note           string              `json:"note"`
+	OwnerId        openapi_types.UUID  `json:"owner_id"`
+	PartyRef       string              `json:"party_ref"`
+	PenaltyRow     string              `json:"penalty_row"`
+	Persons        int                 `json:"persons"`
 
-	// Stamps Any JSON value but null
-	Stamps    JSONValue `json:"stamps"`
-	UpdatedAt time.Time `json:"updated_at"`
-	Version   int64     `json:"version"`
+	// RectificationAction '01' once an owner's rectification is accepted (Karnataka 2025, Sch-IX after Form B); empty before
+	RectificationAction string     `json:"rectification_action"`
+	RectificationNote   string     `json:"rectification_note"`
+	Rectified           bool       `json:"rectified"`
+	RectifiedAt         *time.Time `json:"rectified_at"`
+	RequestedAction     string     `json:"requested_action"`
+	Source              string     `json:"source"`
+	Sources             []string   `json:"sources"`
+
+	// Stamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+	Stamps    FieldStamps `json:"stamps"`
+	UpdatedAt time.Time   `json:"updated_at"`
+	Version   int64       `json:"version"`
 }
 
 // FindingRecordArgs finding.record v1: a deficiency the inspector found; the rules may correct the action asked for
@@ -5394,34 +5464,55 @@ type InspectionList struct {
 	NextCursor *string      `json:"next_cursor,omitempty"`
 }
 
+// InspectionOutcome The law's stored reading of an inspection (recomputed by the server, never taken from a client); empty before the first recompute
+type InspectionOutcome struct {
+	Date         *openapi_types.Date `json:"date,omitempty"`
+	Deficiencies *[]Deficiency       `json:"deficiencies,omitempty"`
+
+	// Detention A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
+	Detention         *DetentionProposal      `json:"detention,omitempty"`
+	InspectionActions *[]InspectionActionCode `json:"inspection_actions,omitempty"`
+	Offences          *[]ProposedOffence      `json:"offences,omitempty"`
+	RuleSet           *string                 `json:"rule_set,omitempty"`
+
+	// Trace How the answer was reached, each step with its citation
+	Trace *Trace `json:"trace,omitempty"`
+}
+
 // InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
-	ApprovedAt             *time.Time          `json:"approved_at"`
-	CargoTonnes            *float64            `json:"cargo_tonnes"`
-	ChangedAfterSubmission bool                `json:"changed_after_submission"`
-	CreatedAt              time.Time           `json:"created_at"`
-	DeletedAt              *time.Time          `json:"deleted_at"`
-	DetentionProposed      bool                `json:"detention_proposed"`
-	DeviceId               *openapi_types.UUID `json:"device_id"`
-	EvidenceTotal          int                 `json:"evidence_total"`
-	EvidenceVerified       int                 `json:"evidence_verified"`
-	Id                     openapi_types.UUID  `json:"id"`
-	InspectorId            openapi_types.UUID  `json:"inspector_id"`
-	JurisdictionId         openapi_types.UUID  `json:"jurisdiction_id"`
-	Kind                   string              `json:"kind"`
-	Lat                    *float64            `json:"lat"`
-	Lon                    *float64            `json:"lon"`
-	Notes                  string              `json:"notes"`
+	ApprovedAt             *time.Time `json:"approved_at"`
+	CargoTonnes            *float64   `json:"cargo_tonnes"`
+	ChangedAfterSubmission bool       `json:"changed_after_submission"`
+	CreatedAt              time.Time  `json:"created_at"`
+	DeletedAt              *time.Time `json:"deleted_at"`
 
-	// Outcome Any JSON value but null
-	Outcome           JSONValue          `json:"outcome"`
+	// DetentionOrderId The detention order a re-inspection may lift (kind re_inspection only; Karnataka 2025, Sch-IX Annex-1)
+	DetentionOrderId  *openapi_types.UUID `json:"detention_order_id"`
+	DetentionProposed bool                `json:"detention_proposed"`
+	DeviceId          *openapi_types.UUID `json:"device_id"`
+	EvidenceTotal     int                 `json:"evidence_total"`
+	EvidenceVerified  int                 `json:"evidence_verified"`
+	Id                openapi_types.UUID  `json:"id"`
+
+	// InspectionActions Inspection action codes recorded when a detention order is issued (Karnataka 2025, Sch-IX, codes 11-15)
+	InspectionActions []InspectionActionCode `json:"inspection_actions"`
+	InspectorId       openapi_types.UUID     `json:"inspector_id"`
+	JurisdictionId    openapi_types.UUID     `json:"jurisdiction_id"`
+	Kind              string                 `json:"kind"`
+	Lat               *float64               `json:"lat"`
+	Lon               *float64               `json:"lon"`
+	Notes             string                 `json:"notes"`
+
+	// Outcome The law's stored reading of an inspection (recomputed by the server, never taken from a client); empty before the first recompute
+	Outcome           InspectionOutcome  `json:"outcome"`
 	OwnerId           openapi_types.UUID `json:"owner_id"`
 	PassengersCarried *int               `json:"passengers_carried"`
 	ReviewComment     string             `json:"review_comment"`
 	RuleSetId         string             `json:"rule_set_id"`
 
-	// Stamps Any JSON value but null
-	Stamps      JSONValue          `json:"stamps"`
+	// Stamps The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md)
+	Stamps      FieldStamps        `json:"stamps"`
 	StartedAt   time.Time          `json:"started_at"`
 	StartedRaw  *time.Time         `json:"started_raw"`
 	Status      string             `json:"status"`
@@ -5603,10 +5694,12 @@ type InspectionSummary struct {
 		Sources     *[]string           `json:"sources,omitempty"`
 		Title       string              `json:"title"`
 	} `json:"deficiencies"`
-	Detention        map[string]interface{} `json:"detention"`
-	EvidenceTotal    int                    `json:"evidence_total"`
-	EvidenceVerified int                    `json:"evidence_verified"`
-	Id               openapi_types.UUID     `json:"id"`
+
+	// Detention A suggestion; the supervisor decides (Karnataka 2025, Sch-IX para 2.3)
+	Detention        DetentionProposal  `json:"detention"`
+	EvidenceTotal    int                `json:"evidence_total"`
+	EvidenceVerified int                `json:"evidence_verified"`
+	Id               openapi_types.UUID `json:"id"`
 	Penalties        []struct {
 		// Amount Whole rupees
 		Amount    int64              `json:"amount"`
@@ -5858,11 +5951,11 @@ type Notification struct {
 	// Locale The language the text is in (English where the preferred one is not written yet)
 	Locale NotificationLocale `json:"locale"`
 
-	// Payload What the text says, as data: vessel, doc, number, due, days, citation, lines
-	Payload  map[string]interface{} `json:"payload"`
-	ReadAt   *time.Time             `json:"read_at,omitempty"`
-	Subject  string                 `json:"subject"`
-	Template string                 `json:"template"`
+	// Payload What the text says, as data
+	Payload  NotificationPayload `json:"payload"`
+	ReadAt   *time.Time          `json:"read_at,omitempty"`
+	Subject  string              `json:"subject"`
+	Template string              `json:"template"`
 }
 
 // NotificationLocale The language the text is in (English where the preferred one is not written yet)
@@ -5872,6 +5965,64 @@ type NotificationLocale string
 type NotificationList struct {
 	Items      []Notification `json:"items"`
 	NextCursor *string        `json:"next_cursor,omitempty"`
+}
+
+// NotificationPayload What the text says, as data
+type NotificationPayload struct {
+	// Amount Rupees
+	Amount *int64 `json:"amount,omitempty"`
+
+	// By A second date: the last day to appeal a detention order
+	By       *time.Time `json:"by,omitempty"`
+	Citation *string    `json:"citation,omitempty"`
+
+	// Days Days from the run date to due (negative once past)
+	Days   *int64  `json:"days,omitempty"`
+	Detail *string `json:"detail,omitempty"`
+
+	// Doc Document code: a certificate kind or crew grade
+	Doc *string `json:"doc,omitempty"`
+
+	// Due A date (midnight UTC standing for the date)
+	Due *time.Time `json:"due,omitempty"`
+
+	// Earlier The date of the earlier offence a reason names
+	Earlier *time.Time `json:"earlier,omitempty"`
+
+	// Holder The crew member's name, for crew certificates
+	Holder *string   `json:"holder,omitempty"`
+	Level  *int      `json:"level,omitempty"`
+	Lines  *[]string `json:"lines,omitempty"`
+
+	// Number The certificate's or notice's number
+	Number  *string `json:"number,omitempty"`
+	Offence *string `json:"offence,omitempty"`
+
+	// Posts The crew posts no valid holder fills (manning notices)
+	Posts *[]struct {
+		Grades []CrewGrade `json:"grades"`
+		Role   string      `json:"role"`
+	} `json:"posts,omitempty"`
+
+	// Previous Rupees before a revision
+	Previous      *int64  `json:"previous,omitempty"`
+	PreviousLevel *int    `json:"previous_level,omitempty"`
+	Reason        *string `json:"reason,omitempty"`
+
+	// Reasons The deficiencies (or the vessel's status) a notice lists: why a vessel is unfit, the grounds of a detention
+	Reasons *[]struct {
+		// Code A deficiency code, or vessel_status
+		Code string `json:"code"`
+
+		// Status The vessel's registry status, for vessel_status
+		Status *string `json:"status,omitempty"`
+	} `json:"reasons,omitempty"`
+
+	// Row The Sch-IV row, e.g. KA-F01
+	Row *string `json:"row,omitempty"`
+
+	// Vessel e.g. "Sagar Rani (KA-KWR-M-0001)"
+	Vessel *string `json:"vessel,omitempty"`
 }
 
 // NullableJSONValue Any JSON value, or null
@@ -5936,6 +6087,15 @@ type OffenceSyncItemOp string
 
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
+
+// OrderFinding defines model for OrderFinding.
+type OrderFinding struct {
+	// Action Deficiency action code (Sch-IX, after Form-B)
+	Action    string    `json:"action"`
+	Code      string    `json:"code"`
+	LegalRefs *[]string `json:"legal_refs,omitempty"`
+	Title     string    `json:"title"`
+}
 
 // Owner defines model for Owner.
 type Owner struct {
@@ -6044,6 +6204,142 @@ type PenaltyAdjustmentSyncItemOp string
 // PenaltyAdjustmentSyncItemType defines model for PenaltyAdjustmentSyncItem.Type.
 type PenaltyAdjustmentSyncItemType string
 
+// PenaltyAppeal defines model for PenaltyAppeal.
+type PenaltyAppeal struct {
+	Authority      string              `json:"authority"`
+	DecidedAt      *time.Time          `json:"decided_at,omitempty"`
+	DecidedBy      *openapi_types.UUID `json:"decided_by,omitempty"`
+	DecisionReason *string             `json:"decision_reason,omitempty"`
+	FiledOn        openapi_types.Date  `json:"filed_on"`
+	Grounds        *string             `json:"grounds,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	State          PenaltyAppealState  `json:"state"`
+	WindowClosesOn openapi_types.Date  `json:"window_closes_on"`
+}
+
+// PenaltyAppealState defines model for PenaltyAppeal.State.
+type PenaltyAppealState string
+
+// PenaltyNotice A penalty notice with every penalty, its revisions, payments and appeals (Karnataka 2025, Sch-IV and Form-18)
+type PenaltyNotice struct {
+	Appeal *struct {
+		Authority *string             `json:"authority,omitempty"`
+		Citation  *string             `json:"citation,omitempty"`
+		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
+		Days      *int64              `json:"days,omitempty"`
+	} `json:"appeal,omitempty"`
+	Appeals []PenaltyAppeal `json:"appeals"`
+
+	// Due Rupees still due; negative when a refund is due
+	Due          int64               `json:"due"`
+	Id           openapi_types.UUID  `json:"id"`
+	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
+	InspectionId openapi_types.UUID  `json:"inspection_id"`
+	Jurisdiction struct {
+		Code *string             `json:"code,omitempty"`
+		Id   *openapi_types.UUID `json:"id,omitempty"`
+		Name *string             `json:"name,omitempty"`
+	} `json:"jurisdiction"`
+	Lines  []PenaltyNoticeLine `json:"lines"`
+	Number string              `json:"number"`
+	Owner  struct {
+		Id                *openapi_types.UUID `json:"id,omitempty"`
+		Name              *string             `json:"name,omitempty"`
+		PreferredLanguage *string             `json:"preferred_language,omitempty"`
+	} `json:"owner"`
+	Paid int64 `json:"paid"`
+
+	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
+	PayBy     openapi_types.Date `json:"pay_by"`
+	Payments  []PenaltyPayment   `json:"payments"`
+	Regime    string             `json:"regime"`
+	Revision  int64              `json:"revision"`
+	Revisions []struct {
+		CreatedAt time.Time           `json:"created_at"`
+		Lines     []PenaltyNoticeLine `json:"lines"`
+		Previous  *int64              `json:"previous,omitempty"`
+		Reason    string              `json:"reason"`
+		Revision  int64               `json:"revision"`
+		Total     int64               `json:"total"`
+	} `json:"revisions"`
+	ServedOn openapi_types.Date  `json:"served_on"`
+	Status   PenaltyNoticeStatus `json:"status"`
+
+	// Total Rupees charged by the current revision
+	Total int64 `json:"total"`
+
+	// VerifyCode The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued
+	VerifyCode *string `json:"verify_code,omitempty"`
+	Vessel     struct {
+		Id                 *openapi_types.UUID `json:"id,omitempty"`
+		Name               *string             `json:"name,omitempty"`
+		RegistrationNumber *string             `json:"registration_number,omitempty"`
+	} `json:"vessel"`
+}
+
+// PenaltyNoticeStatus defines model for PenaltyNotice.Status.
+type PenaltyNoticeStatus string
+
+// PenaltyNoticeLine One penalty of a notice's revision: one offence and liable person (Karnataka 2025, Sch-IV)
+type PenaltyNoticeLine struct {
+	Amount      int64   `json:"amount"`
+	AppealState *string `json:"appeal_state,omitempty"`
+	Citation    *string `json:"citation,omitempty"`
+
+	// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
+	Due *int64 `json:"due,omitempty"`
+
+	// EscalatedFrom The earlier offence whose charge was doubled
+	EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
+
+	// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
+	Level     int64                      `json:"level"`
+	OffenceId openapi_types.UUID         `json:"offence_id"`
+	Paid      *int64                     `json:"paid,omitempty"`
+	PartyKind PenaltyNoticeLinePartyKind `json:"party_kind"`
+
+	// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
+	PartyRef       *string            `json:"party_ref,omitempty"`
+	PenaltyId      openapi_types.UUID `json:"penalty_id"`
+	Persons        int64              `json:"persons"`
+	PreviousAmount *int64             `json:"previous_amount,omitempty"`
+	PreviousLevel  *int64             `json:"previous_level,omitempty"`
+	PreviousStatus *string            `json:"previous_status,omitempty"`
+	Row            string             `json:"row"`
+
+	// Sl Serial number of the Sch-IV row as printed
+	Sl     *int64                  `json:"sl,omitempty"`
+	Status PenaltyNoticeLineStatus `json:"status"`
+	Trace  []struct {
+		Citation *string `json:"citation,omitempty"`
+		Detail   *string `json:"detail,omitempty"`
+		Rule     *string `json:"rule,omitempty"`
+	} `json:"trace"`
+	UnitAmount int64   `json:"unit_amount"`
+	Why        *string `json:"why,omitempty"`
+}
+
+// PenaltyNoticeLinePartyKind defines model for PenaltyNoticeLine.PartyKind.
+type PenaltyNoticeLinePartyKind string
+
+// PenaltyNoticeLineStatus defines model for PenaltyNoticeLine.Status.
+type PenaltyNoticeLineStatus string
+
+// PenaltyPayment defines model for PenaltyPayment.
+type PenaltyPayment struct {
+	Amount         int64               `json:"amount"`
+	CreatedAt      *time.Time          `json:"created_at,omitempty"`
+	Id             openapi_types.UUID  `json:"id"`
+	NoticeId       openapi_types.UUID  `json:"notice_id"`
+	NoticeRevision *int64              `json:"notice_revision,omitempty"`
+	PaidOn         openapi_types.Date  `json:"paid_on"`
+	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
+	ReceiptNumber  string              `json:"receipt_number"`
+	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
+}
+
 // PenaltyRecord A row of penalties as the pull sends it: every column by name
 type PenaltyRecord struct {
 	Amount         int64               `json:"amount"`
@@ -6065,8 +6361,8 @@ type PenaltyRecord struct {
 	Revision       int                 `json:"revision"`
 	RuleSetId      string              `json:"rule_set_id"`
 
-	// Trace Any JSON value but null
-	Trace      JSONValue `json:"trace"`
+	// Trace How the answer was reached, each step with its citation
+	Trace      Trace     `json:"trace"`
 	UnitAmount int64     `json:"unit_amount"`
 	UpdatedAt  time.Time `json:"updated_at"`
 	Version    int64     `json:"version"`
@@ -6392,14 +6688,12 @@ type PushResult struct {
 	Errors      *[]FieldError         `json:"errors,omitempty"`
 	Id          openapi_types.UUID    `json:"id"`
 	Message     *string               `json:"message,omitempty"`
-
-	// Outcome The stored outcome (replayed; rejected with idempotency_key_reused)
-	Outcome   *map[string]interface{} `json:"outcome,omitempty"`
-	Seq       int64                   `json:"seq"`
-	Status    PushResultStatus        `json:"status"`
-	TimeFlags *[]string               `json:"time_flags,omitempty"`
-	Unapplied *[]string               `json:"unapplied,omitempty"`
-	Written   *[]RowRef               `json:"written,omitempty"`
+	Outcome     *PushResult           `json:"outcome,omitempty"`
+	Seq         int64                 `json:"seq"`
+	Status      PushResultStatus      `json:"status"`
+	TimeFlags   *[]string             `json:"time_flags,omitempty"`
+	Unapplied   *[]string             `json:"unapplied,omitempty"`
+	Written     *[]RowRef             `json:"written,omitempty"`
 }
 
 // PushResultStatus defines model for PushResult.Status.
@@ -6418,22 +6712,20 @@ type QuarantineDecisionDecision string
 
 // QuarantineEntry defines model for QuarantineEntry.
 type QuarantineEntry struct {
-	CapturedAt     *time.Time              `json:"captured_at,omitempty"`
-	CreatedAt      time.Time               `json:"created_at"`
-	DecidedBy      *openapi_types.UUID     `json:"decided_by,omitempty"`
-	DecisionReason *string                 `json:"decision_reason,omitempty"`
-	Detail         *map[string]interface{} `json:"detail,omitempty"`
-	DeviceId       openapi_types.UUID      `json:"device_id"`
-	Id             openapi_types.UUID      `json:"id"`
-	JurisdictionId *openapi_types.UUID     `json:"jurisdiction_id,omitempty"`
-	MutationId     openapi_types.UUID      `json:"mutation_id"`
-	Payload        map[string]interface{}  `json:"payload"`
-	Reason         string                  `json:"reason"`
-
-	// Result The result of a re-apply
-	Result *map[string]interface{} `json:"result,omitempty"`
-	State  QuarantineEntryState    `json:"state"`
-	UserId openapi_types.UUID      `json:"user_id"`
+	CapturedAt     *time.Time             `json:"captured_at,omitempty"`
+	CreatedAt      time.Time              `json:"created_at"`
+	DecidedBy      *openapi_types.UUID    `json:"decided_by,omitempty"`
+	DecisionReason *string                `json:"decision_reason,omitempty"`
+	Detail         *PushResult            `json:"detail,omitempty"`
+	DeviceId       openapi_types.UUID     `json:"device_id"`
+	Id             openapi_types.UUID     `json:"id"`
+	JurisdictionId *openapi_types.UUID    `json:"jurisdiction_id,omitempty"`
+	MutationId     openapi_types.UUID     `json:"mutation_id"`
+	Payload        map[string]interface{} `json:"payload"`
+	Reason         string                 `json:"reason"`
+	Result         *PushResult            `json:"result,omitempty"`
+	State          QuarantineEntryState   `json:"state"`
+	UserId         openapi_types.UUID     `json:"user_id"`
 }
 
 // QuarantineEntryState defines model for QuarantineEntry.State.
@@ -6507,6 +6799,39 @@ type RefreshRequest struct {
 
 // Regime defines model for Regime.
 type Regime string
+
+// ReleaseParticulars Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force
+type ReleaseParticulars struct {
+	AppellateAuthority *string `json:"appellate_authority,omitempty"`
+
+	// Charges The detention charges (Karnataka 2025, Sch-IV), in rupees
+	Charges *[]DetentionCharge `json:"charges,omitempty"`
+
+	// ChargesTotal Rupees
+	ChargesTotal *int64 `json:"charges_total,omitempty"`
+
+	// Conditions ["NIL"] when none
+	Conditions         *[]string           `json:"conditions,omitempty"`
+	Copies             *[]string           `json:"copies,omitempty"`
+	Date               time.Time           `json:"date"`
+	DetentionDate      *time.Time          `json:"detention_date,omitempty"`
+	DetentionNumber    string              `json:"detention_number"`
+	Findings           *[]OrderFinding     `json:"findings,omitempty"`
+	HeadOffice         *string             `json:"head_office,omitempty"`
+	MasterName         *string             `json:"master_name,omitempty"`
+	Number             string              `json:"number"`
+	PlaceOfRegistry    *string             `json:"place_of_registry,omitempty"`
+	Power              *string             `json:"power,omitempty"`
+	PresentLocation    *string             `json:"present_location,omitempty"`
+	RegistrationNumber *string             `json:"registration_number,omitempty"`
+	ReinspectionDate   *openapi_types.Date `json:"reinspection_date,omitempty"`
+	ReleaseDate        *openapi_types.Date `json:"release_date,omitempty"`
+	ReleasedBy         *string             `json:"released_by,omitempty"`
+	ReleasingAuthority *string             `json:"releasing_authority,omitempty"`
+	ReportingOffice    *string             `json:"reporting_office,omitempty"`
+	VerifyCode         *string             `json:"verify_code,omitempty"`
+	VesselName         *string             `json:"vessel_name,omitempty"`
+}
 
 // ReleaseRequest defines model for ReleaseRequest.
 type ReleaseRequest struct {
@@ -6669,15 +6994,48 @@ type RuleSet = rules.RuleSet
 
 // RuleSetRecord One version of the rules (fees, penalties, deadlines), as the evaluator uses it
 type RuleSetRecord struct {
-	Draft         bool               `json:"draft"`
-	EffectiveFrom openapi_types.Date `json:"effective_from"`
+	// CocRevalidationYears Revalidation period of a certificate of competency (Karnataka 2025, Sch-XV F); 0 disables the check
+	CocRevalidationYears *int               `json:"coc_revalidation_years,omitempty"`
+	Draft                bool               `json:"draft"`
+	EffectiveFrom        openapi_types.Date `json:"effective_from"`
+
+	// Fines The Sch-IV tariff in rupees, by row (e.g. KA-F01); empty for regimes that state no amounts
+	Fines *map[string]int64 `json:"fines,omitempty"`
 
 	// Id e.g. KA-IV-2025-draft.1; stable forever
-	Id                   string                 `json:"id"`
-	Notes                *string                `json:"notes,omitempty"`
-	Regime               Regime                 `json:"regime"`
+	Id string `json:"id"`
+
+	// LegacyCocDeadline Until when pre-Act certificates of competency stay valid (Karnataka 2025, r.32(2), r.34(3), Sch-XV G)
+	LegacyCocDeadline *openapi_types.Date `json:"legacy_coc_deadline,omitempty"`
+	Notes             *string             `json:"notes,omitempty"`
+	Regime            Regime              `json:"regime"`
+
+	// Repeat The settings of the repeat-offence doubling (Karnataka 2025, Sch-IV note)
+	Repeat *struct {
+		// Cap The ceiling in rupees per row; a missing entry means no cap
+		Cap         *map[string]int64               `json:"cap,omitempty"`
+		Mode        *RuleSetRecordRepeatMode        `json:"mode,omitempty"`
+		OffenderKey *RuleSetRecordRepeatOffenderKey `json:"offender_key,omitempty"`
+
+		// ReviewMultiple Amounts of at least this many times the first-offence amount go to supervisor review when no cap is set
+		ReviewMultiple *int                       `json:"review_multiple,omitempty"`
+		Scope          *RuleSetRecordRepeatScope  `json:"scope,omitempty"`
+		Window         *RuleSetRecordRepeatWindow `json:"window,omitempty"`
+	} `json:"repeat,omitempty"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
+
+// RuleSetRecordRepeatMode defines model for RuleSetRecord.Repeat.Mode.
+type RuleSetRecordRepeatMode string
+
+// RuleSetRecordRepeatOffenderKey defines model for RuleSetRecord.Repeat.OffenderKey.
+type RuleSetRecordRepeatOffenderKey string
+
+// RuleSetRecordRepeatScope defines model for RuleSetRecord.Repeat.Scope.
+type RuleSetRecordRepeatScope string
+
+// RuleSetRecordRepeatWindow defines model for RuleSetRecord.Repeat.Window.
+type RuleSetRecordRepeatWindow string
 
 // RuleSetSyncItem defines model for RuleSetSyncItem.
 type RuleSetSyncItem struct {
@@ -7484,42 +7842,21 @@ type DecidePenaltyAppealJSONBody struct {
 // DecidePenaltyAppealJSONBodyDecision defines parameters for DecidePenaltyAppeal.
 type DecidePenaltyAppealJSONBodyDecision string
 
-// DecidePenaltyAppeal200JSONResponseBodyState defines parameters for DecidePenaltyAppeal.
-type DecidePenaltyAppeal200JSONResponseBodyState string
-
 // ListPenaltyNoticesParams defines parameters for ListPenaltyNotices.
 type ListPenaltyNoticesParams struct {
 	InspectionId *openapi_types.UUID `form:"inspection_id,omitempty" json:"inspection_id,omitempty"`
 	VesselId     *openapi_types.UUID `form:"vessel_id,omitempty" json:"vessel_id,omitempty"`
 	Limit        *int                `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
-
-// GetPenaltyNotice200JSONResponseBodyAppealsState defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyAppealsState string
-
-// GetPenaltyNotice200JSONResponseBodyLinesPartyKind defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyLinesPartyKind string
-
-// GetPenaltyNotice200JSONResponseBodyLinesStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyLinesStatus string
-
-// GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind string
-
-// GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus string
-
-// GetPenaltyNotice200JSONResponseBodyStatus defines parameters for GetPenaltyNotice.
-type GetPenaltyNotice200JSONResponseBodyStatus string
 
 // FilePenaltyAppealJSONBody defines parameters for FilePenaltyAppeal.
 type FilePenaltyAppealJSONBody struct {
 	Grounds   string             `json:"grounds"`
 	PenaltyId openapi_types.UUID `json:"penalty_id"`
 }
-
-// FilePenaltyAppeal201JSONResponseBodyState defines parameters for FilePenaltyAppeal.
-type FilePenaltyAppeal201JSONResponseBodyState string
 
 // GetPenaltyNoticeHtmlParams defines parameters for GetPenaltyNoticeHtml.
 type GetPenaltyNoticeHtmlParams struct {
@@ -8065,6 +8402,14 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 		return err
 	}
 
+	if raw, found := object["coc_revalidation_years"]; found {
+		err = json.Unmarshal(raw, &a.CocRevalidationYears)
+		if err != nil {
+			return fmt.Errorf("error reading 'coc_revalidation_years': %w", err)
+		}
+		delete(object, "coc_revalidation_years")
+	}
+
 	if raw, found := object["draft"]; found {
 		err = json.Unmarshal(raw, &a.Draft)
 		if err != nil {
@@ -8081,12 +8426,28 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 		delete(object, "effective_from")
 	}
 
+	if raw, found := object["fines"]; found {
+		err = json.Unmarshal(raw, &a.Fines)
+		if err != nil {
+			return fmt.Errorf("error reading 'fines': %w", err)
+		}
+		delete(object, "fines")
+	}
+
 	if raw, found := object["id"]; found {
 		err = json.Unmarshal(raw, &a.Id)
 		if err != nil {
 			return fmt.Errorf("error reading 'id': %w", err)
 		}
 		delete(object, "id")
+	}
+
+	if raw, found := object["legacy_coc_deadline"]; found {
+		err = json.Unmarshal(raw, &a.LegacyCocDeadline)
+		if err != nil {
+			return fmt.Errorf("error reading 'legacy_coc_deadline': %w", err)
+		}
+		delete(object, "legacy_coc_deadline")
 	}
 
 	if raw, found := object["notes"]; found {
@@ -8103,6 +8464,14 @@ func (a *RuleSetRecord) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("error reading 'regime': %w", err)
 		}
 		delete(object, "regime")
+	}
+
+	if raw, found := object["repeat"]; found {
+		err = json.Unmarshal(raw, &a.Repeat)
+		if err != nil {
+			return fmt.Errorf("error reading 'repeat': %w", err)
+		}
+		delete(object, "repeat")
 	}
 
 	if len(object) != 0 {
@@ -8124,6 +8493,13 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
+	if a.CocRevalidationYears != nil {
+		object["coc_revalidation_years"], err = json.Marshal(a.CocRevalidationYears)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'coc_revalidation_years': %w", err)
+		}
+	}
+
 	object["draft"], err = json.Marshal(a.Draft)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'draft': %w", err)
@@ -8134,9 +8510,23 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'effective_from': %w", err)
 	}
 
+	if a.Fines != nil {
+		object["fines"], err = json.Marshal(a.Fines)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'fines': %w", err)
+		}
+	}
+
 	object["id"], err = json.Marshal(a.Id)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	if a.LegacyCocDeadline != nil {
+		object["legacy_coc_deadline"], err = json.Marshal(a.LegacyCocDeadline)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'legacy_coc_deadline': %w", err)
+		}
 	}
 
 	if a.Notes != nil {
@@ -8149,6 +8539,13 @@ func (a RuleSetRecord) MarshalJSON() ([]byte, error) {
 	object["regime"], err = json.Marshal(a.Regime)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'regime': %w", err)
+	}
+
+	if a.Repeat != nil {
+		object["repeat"], err = json.Marshal(a.Repeat)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'repeat': %w", err)
+		}
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -12188,6 +12585,13 @@ func (siw *ServerInterfaceWrapper) ListPenaltyNotices(c *fiber.Ctx) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
 	}
 
 	handler := func(c *fiber.Ctx) error {
@@ -18146,19 +18550,7 @@ type DecidePenaltyAppealResponseObject interface {
 	VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error
 }
 
-type DecidePenaltyAppeal200JSONResponse struct {
-	Authority      string                                      `json:"authority"`
-	DecidedAt      *time.Time                                  `json:"decided_at,omitempty"`
-	DecidedBy      *openapi_types.UUID                         `json:"decided_by,omitempty"`
-	DecisionReason *string                                     `json:"decision_reason,omitempty"`
-	FiledOn        openapi_types.Date                          `json:"filed_on"`
-	Grounds        *string                                     `json:"grounds,omitempty"`
-	Id             openapi_types.UUID                          `json:"id"`
-	NoticeId       openapi_types.UUID                          `json:"notice_id"`
-	PenaltyId      openapi_types.UUID                          `json:"penalty_id"`
-	State          DecidePenaltyAppeal200JSONResponseBodyState `json:"state"`
-	WindowClosesOn openapi_types.Date                          `json:"window_closes_on"`
-}
+type DecidePenaltyAppeal200JSONResponse PenaltyAppeal
 
 func (response DecidePenaltyAppeal200JSONResponse) VisitDecidePenaltyAppealResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18244,7 +18636,10 @@ type ListPenaltyNoticesResponseObject interface {
 }
 
 type ListPenaltyNotices200JSONResponse struct {
-	Items []map[string]interface{} `json:"items"`
+	Items []PenaltyNotice `json:"items"`
+
+	// NextCursor Pass as `cursor` for the next page; null on the last
+	NextCursor *string `json:"next_cursor,omitempty"`
 }
 
 func (response ListPenaltyNotices200JSONResponse) VisitListPenaltyNoticesResponse(ctx *fiber.Ctx) error {
@@ -18303,155 +18698,7 @@ type GetPenaltyNoticeResponseObject interface {
 	VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error
 }
 
-type GetPenaltyNotice200JSONResponse struct {
-	Appeal *struct {
-		Authority *string             `json:"authority,omitempty"`
-		Citation  *string             `json:"citation,omitempty"`
-		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
-		Days      *int64              `json:"days,omitempty"`
-	} `json:"appeal,omitempty"`
-	Appeals []struct {
-		Authority      string                                          `json:"authority"`
-		DecidedAt      *time.Time                                      `json:"decided_at,omitempty"`
-		DecidedBy      *openapi_types.UUID                             `json:"decided_by,omitempty"`
-		DecisionReason *string                                         `json:"decision_reason,omitempty"`
-		FiledOn        openapi_types.Date                              `json:"filed_on"`
-		Grounds        *string                                         `json:"grounds,omitempty"`
-		Id             openapi_types.UUID                              `json:"id"`
-		NoticeId       openapi_types.UUID                              `json:"notice_id"`
-		PenaltyId      openapi_types.UUID                              `json:"penalty_id"`
-		State          GetPenaltyNotice200JSONResponseBodyAppealsState `json:"state"`
-		WindowClosesOn openapi_types.Date                              `json:"window_closes_on"`
-	} `json:"appeals"`
-
-	// Due Rupees still due; negative when a refund is due
-	Due          int64               `json:"due"`
-	Id           openapi_types.UUID  `json:"id"`
-	InspectedOn  *openapi_types.Date `json:"inspected_on,omitempty"`
-	InspectionId openapi_types.UUID  `json:"inspection_id"`
-	Jurisdiction struct {
-		Code *string             `json:"code,omitempty"`
-		Id   *openapi_types.UUID `json:"id,omitempty"`
-		Name *string             `json:"name,omitempty"`
-	} `json:"jurisdiction"`
-	Lines []struct {
-		Amount      int64   `json:"amount"`
-		AppealState *string `json:"appeal_state,omitempty"`
-		Citation    *string `json:"citation,omitempty"`
-
-		// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-		Due *int64 `json:"due,omitempty"`
-
-		// EscalatedFrom The earlier offence whose charge was doubled
-		EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
-
-		// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
-		Level     int64                                             `json:"level"`
-		OffenceId openapi_types.UUID                                `json:"offence_id"`
-		Paid      *int64                                            `json:"paid,omitempty"`
-		PartyKind GetPenaltyNotice200JSONResponseBodyLinesPartyKind `json:"party_kind"`
-
-		// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
-		PartyRef       *string            `json:"party_ref,omitempty"`
-		PenaltyId      openapi_types.UUID `json:"penalty_id"`
-		Persons        int64              `json:"persons"`
-		PreviousAmount *int64             `json:"previous_amount,omitempty"`
-		PreviousLevel  *int64             `json:"previous_level,omitempty"`
-		PreviousStatus *string            `json:"previous_status,omitempty"`
-		Row            string             `json:"row"`
-
-		// Sl Serial number of the Sch-IV row as printed
-		Sl     *int64                                         `json:"sl,omitempty"`
-		Status GetPenaltyNotice200JSONResponseBodyLinesStatus `json:"status"`
-		Trace  []struct {
-			Citation *string `json:"citation,omitempty"`
-			Detail   *string `json:"detail,omitempty"`
-			Rule     *string `json:"rule,omitempty"`
-		} `json:"trace"`
-		UnitAmount int64   `json:"unit_amount"`
-		Why        *string `json:"why,omitempty"`
-	} `json:"lines"`
-	Number string `json:"number"`
-	Owner  struct {
-		Id                *openapi_types.UUID `json:"id,omitempty"`
-		Name              *string             `json:"name,omitempty"`
-		PreferredLanguage *string             `json:"preferred_language,omitempty"`
-	} `json:"owner"`
-	Paid int64 `json:"paid"`
-
-	// PayBy Served on + 15 days (Karnataka 2025, Form-18)
-	PayBy    openapi_types.Date `json:"pay_by"`
-	Payments []struct {
-		Amount         int64               `json:"amount"`
-		CreatedAt      *time.Time          `json:"created_at,omitempty"`
-		Id             openapi_types.UUID  `json:"id"`
-		NoticeId       openapi_types.UUID  `json:"notice_id"`
-		NoticeRevision *int64              `json:"notice_revision,omitempty"`
-		PaidOn         openapi_types.Date  `json:"paid_on"`
-		PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-		ReceiptNumber  string              `json:"receipt_number"`
-		RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-	} `json:"payments"`
-	Regime    string `json:"regime"`
-	Revision  int64  `json:"revision"`
-	Revisions []struct {
-		CreatedAt time.Time `json:"created_at"`
-		Lines     []struct {
-			Amount      int64   `json:"amount"`
-			AppealState *string `json:"appeal_state,omitempty"`
-			Citation    *string `json:"citation,omitempty"`
-
-			// Due Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-			Due *int64 `json:"due,omitempty"`
-
-			// EscalatedFrom The earlier offence whose charge was doubled
-			EscalatedFrom *openapi_types.UUID `json:"escalated_from,omitempty"`
-
-			// Level 1 = first offence; each repeat within a year one level up; 0 when set aside
-			Level     int64                                                      `json:"level"`
-			OffenceId openapi_types.UUID                                         `json:"offence_id"`
-			Paid      *int64                                                     `json:"paid,omitempty"`
-			PartyKind GetPenaltyNotice200JSONResponseBodyRevisionsLinesPartyKind `json:"party_kind"`
-
-			// PartyRef The crew member's or passenger's recorded ID; empty for the owner and for persons not identified
-			PartyRef       *string            `json:"party_ref,omitempty"`
-			PenaltyId      openapi_types.UUID `json:"penalty_id"`
-			Persons        int64              `json:"persons"`
-			PreviousAmount *int64             `json:"previous_amount,omitempty"`
-			PreviousLevel  *int64             `json:"previous_level,omitempty"`
-			PreviousStatus *string            `json:"previous_status,omitempty"`
-			Row            string             `json:"row"`
-
-			// Sl Serial number of the Sch-IV row as printed
-			Sl     *int64                                                  `json:"sl,omitempty"`
-			Status GetPenaltyNotice200JSONResponseBodyRevisionsLinesStatus `json:"status"`
-			Trace  []struct {
-				Citation *string `json:"citation,omitempty"`
-				Detail   *string `json:"detail,omitempty"`
-				Rule     *string `json:"rule,omitempty"`
-			} `json:"trace"`
-			UnitAmount int64   `json:"unit_amount"`
-			Why        *string `json:"why,omitempty"`
-		} `json:"lines"`
-		Previous *int64 `json:"previous,omitempty"`
-		Reason   string `json:"reason"`
-		Revision int64  `json:"revision"`
-		Total    int64  `json:"total"`
-	} `json:"revisions"`
-	ServedOn openapi_types.Date                        `json:"served_on"`
-	Status   GetPenaltyNotice200JSONResponseBodyStatus `json:"status"`
-
-	// Total Rupees charged by the current revision
-	Total int64 `json:"total"`
-
-	// VerifyCode The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued
-	VerifyCode *string `json:"verify_code,omitempty"`
-	Vessel     struct {
-		Id                 *openapi_types.UUID `json:"id,omitempty"`
-		Name               *string             `json:"name,omitempty"`
-		RegistrationNumber *string             `json:"registration_number,omitempty"`
-	} `json:"vessel"`
-}
+type GetPenaltyNotice200JSONResponse PenaltyNotice
 
 func (response GetPenaltyNotice200JSONResponse) VisitGetPenaltyNoticeResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18510,19 +18757,7 @@ type FilePenaltyAppealResponseObject interface {
 	VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error
 }
 
-type FilePenaltyAppeal201JSONResponse struct {
-	Authority      string                                    `json:"authority"`
-	DecidedAt      *time.Time                                `json:"decided_at,omitempty"`
-	DecidedBy      *openapi_types.UUID                       `json:"decided_by,omitempty"`
-	DecisionReason *string                                   `json:"decision_reason,omitempty"`
-	FiledOn        openapi_types.Date                        `json:"filed_on"`
-	Grounds        *string                                   `json:"grounds,omitempty"`
-	Id             openapi_types.UUID                        `json:"id"`
-	NoticeId       openapi_types.UUID                        `json:"notice_id"`
-	PenaltyId      openapi_types.UUID                        `json:"penalty_id"`
-	State          FilePenaltyAppeal201JSONResponseBodyState `json:"state"`
-	WindowClosesOn openapi_types.Date                        `json:"window_closes_on"`
-}
+type FilePenaltyAppeal201JSONResponse PenaltyAppeal
 
 func (response FilePenaltyAppeal201JSONResponse) VisitFilePenaltyAppealResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18677,17 +18912,7 @@ type RecordPenaltyPaymentResponseObject interface {
 	VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error
 }
 
-type RecordPenaltyPayment200JSONResponse struct {
-	Amount         int64               `json:"amount"`
-	CreatedAt      *time.Time          `json:"created_at,omitempty"`
-	Id             openapi_types.UUID  `json:"id"`
-	NoticeId       openapi_types.UUID  `json:"notice_id"`
-	NoticeRevision *int64              `json:"notice_revision,omitempty"`
-	PaidOn         openapi_types.Date  `json:"paid_on"`
-	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-	ReceiptNumber  string              `json:"receipt_number"`
-	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-}
+type RecordPenaltyPayment200JSONResponse PenaltyPayment
 
 func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -18696,17 +18921,7 @@ func (response RecordPenaltyPayment200JSONResponse) VisitRecordPenaltyPaymentRes
 	return ctx.JSON(&response)
 }
 
-type RecordPenaltyPayment201JSONResponse struct {
-	Amount         int64               `json:"amount"`
-	CreatedAt      *time.Time          `json:"created_at,omitempty"`
-	Id             openapi_types.UUID  `json:"id"`
-	NoticeId       openapi_types.UUID  `json:"notice_id"`
-	NoticeRevision *int64              `json:"notice_revision,omitempty"`
-	PaidOn         openapi_types.Date  `json:"paid_on"`
-	PenaltyId      openapi_types.UUID  `json:"penalty_id"`
-	ReceiptNumber  string              `json:"receipt_number"`
-	RecordedBy     *openapi_types.UUID `json:"recorded_by,omitempty"`
-}
+type RecordPenaltyPayment201JSONResponse PenaltyPayment
 
 func (response RecordPenaltyPayment201JSONResponse) VisitRecordPenaltyPaymentResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/json")
@@ -25109,662 +25324,695 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rchw3tieOvgqizvxDZOwkxZtkiYwdc2hJbqt9kVqS7d7T9FSBmagqmFlAGUCSrnZoYh7iPMPs7+fL",
-	"+b4fZZ7kxFoAMpG3yqwLL1LrS7dczETisrDu67f+HMRyNpeCCaMHp38OpowmTOE/3zGjFudjwxT8V8J0",
-	"rPjccCkGp4P3LJYi0cRIckO5IZdsLBUjCl7hYkJ23n3zgjw/PDwg//Wfhwf7R/vHu4NooOMpm1EYbSzV",
-	"jJrB6YALc3w0iAYz+gefZbPB6bOnJwcH0WDGhf3vw2hgFnNmH2UTpgYfP0bB3N6x3zOuWLKtOap8PKMy",
-	"ts05/zRPJU3ejMeamfpsv14YpokcEzNlZD6VRuK/NFPXTJGpTBPde3ZPT8LZHT09OjwpT/CgYYIfo8Gc",
-	"Kjpjxp3/i0xp2XD2b+b094yRGP9MxkrOiGB/mKH9YRANODz1e8bUYhANBJ3Bd/I/FjOe0T++Z2JipoPT",
-	"o4NiRtooLia4Y69fwnM43JyaaTEaT/rtRZbhk8GXjp82fmj8AzXxtL7WD1NGlLwh10xpLgVZyIxcUs0S",
-	"PJx4SsWEESkiwvYn++RicHwxIDuvPtAJgTkQGsdsbliy63fFXq9iIa/He/bLLRtz0rgv3/MZN/nWVHY6",
-	"xT+G4yVsTLPUDE6fHERLqPhJJw1/hE3Xcyk0Qwp5q+Rlymbwz1gKwwROis7nKY8p7ODjuX3i337TsJ1/",
-	"BpP6b4qNB6eD/9fjgv88tn/Vj/24+MXygZwLgtf25MlXZO4fc/yAXqbshRTjlMfmTudEYvfVM3IzZYJw",
-	"Q7gmRlGhOROG7FAhzZQpMs/01N5xrknCrnnMIkLddb9kwJWumeJjzhIiFeFGk0vkC/Zvis3kNUt2CS53",
-	"D/kf0XSh7WeNJFRfETqhXAyiGivfy3l50zrd048Dro9Lfc8UTPMnQa8pT2GL73ZrEzZnImEiXsCeJvJG",
-	"wM7A7UuooXAX4ffLTC/ITiwTRkbI4Ee7p8Sohd0MQnGnSrvmhENwXhN+zba3bx+k/IGKBYgnpo2+y037",
-	"ICWZUbEgY8pTlpBUTrjQwJEs4dE4lpkwsI80SRTT+sxKxfZ92sK25IL6I07ZrQPeP49h4i9kwuoM+CUb",
-	"85jj8VN8jOAh73xHlaCGXlFydHD0JCLv4+ne678Dn2UC2Nc/BgeHg2hwABzu4Bj+B2TiwRP4n6eDaPD8",
-	"+eDXGmuNBuczJpIZE8adG0xoruScKcMtz6NqYv8/STjMh6Zvg79bSVSXIbPM4GE/0oSqSQZf0IP8+/Ly",
-	"NxYb+H5M5yZTLBlSUxJkCTVsz/AZq0izJw1riBWjZrMhEhbzZKUhRJY65mC3oHXIy0UPCd1jNGBKQ55s",
-	"Y7Beo9TfEnrOkCSHGw0g1Zrv/5YprhO+yRQ8WW5pI60G8ucS+ifwCNkp9m6fCn3DFPm///v/7A6iLp0w",
-	"GsgbwdbdMMWoY7HlCf4yXaBAYQk35IZqMmVpckakiBlxZBvhA/Y/1CNN7FBWekjB8C0vP8praFqENtRk",
-	"yEU8s5JzfNXri6jdAk9gSSObyubJplc80/k+VncDpEfC8i0ZRCvvtFOXl9slzw8Ovjp8/vzoyclXJwfP",
-	"nx922Cehwv8PawH4z1QvY7E6R5ORZdtl/pqfQ04Z9TsVEFzlwpb4bOlEfm3g61W58j1vki3csFn5H8s0",
-	"gOqYeKHpH6/tu08CyqNK0QX8ObTTGiywjgtePQL8UJ/VvmOxVA2kdo62lRwT6l8YKvuGJlRbSzhLU6IZ",
-	"qGrcnBJ2zdSCxDLNZoJcLog73WYRvWzz/vr+zY8/0zRjX6TuKlI3ZWbbE/wiyB+uIO8WZduRx6uIzO5n",
-	"tysdH6jsq0q8kAJC+VdcsJ6yMGAZJZa0ppQsZHSbvCzxlT7i5P1CxCDlkNen6Zvx4PQfy7m9f+OVuGap",
-	"nAPTr8pe8CasKnGdXPvo51zoczWB1qDGVU4V/1pf/q8fo8HXNL5K5eQli7knrYrESxWjyWI45oKmHRr4",
-	"lCYkZWOD4vXSjkzcAKdEMZ2l6A4B55M2UrGE4LD+T1QkBNxZ4JACtdeRCBHyprBoL6VMGRVeBPlZ++1J",
-	"uI6pAvIAR8iiUcddjaU1MBeNPs8OL0qmp+/sk9XzKF+ofBX5yFFl15sot3JwgVOh2X0wpqlmVXVm3Q1c",
-	"wl5nXPgfDrvosrRyHHHJSl8JoxYN9DmZKDahhg3ZH9x5w+qUUjy13pFX1LjyHXghlUKDirjHCIiCiIz5",
-	"Hywh1JAxV9oQxWLG5yWbZyUt0Dmxcj6QLykTV0LewC5CMIqLyXAs1ZBRlXIMCCApNZ7jKipS28vNAr3h",
-	"edyFoWas0U62vlK49Xa3EjZmCjjEDnALOmG7625cgw5U52GFzHukSfjGGQGVhtxMecpgholkGpgUQXLr",
-	"NmA7FaKULt8V6x2ArSbwKPBKJgzhaxPShtyv3RPD0QftAlY1P0wfF8ycLiCQub4T1Nt2bsOKnapxFc1+",
-	"36YeFQ1g94fjlE7KZnaw5qdNSy7M6sMmsxq1LTajPK3esScn21QuOyRUoejV3B+wkRUGG9W5suNfVdUw",
-	"4AnhTSgoYYlA2IajoyRbHoyT4wVNmUio+iCvWINKtgV/wHpXHw8o09s10zcz867l1Tan02QOBQZIsPOd",
-	"5/bCPvuAjm+TnTaeFOu8V7NYMXNG9BQjqCJdOIU9GPOw2ZpWLRbFmLGE/PTue4g7g++bUBK7vSV0Pq+K",
-	"kpNnqx6kXY6dwWrHug2uUxqwJgRqfGcFvjGnMTeL9YyBmCrFWbLiWzTJUqNLJFVL/zg88KbBEvkZT3ma",
-	"KCaGmUiYGh4ebWHMNJtM6IQNryblqyYzYAHV0VrGE9nsssFV4hbedA6xYjfds++a/DiVUg2pYnQ4O+o1",
-	"/6XTB0lN0TqY1S/du0wIsLpnzCibK3bJRDyFf0Jk/4YqlOGbzeDjUpL1NnWZvFI+Zr/R+IoZPVSt+XiQ",
-	"aff/wKxh58k8zTSJ3cARURIoKiHZfLAsR+no8OSrk2fHT0++6jqYGTNTmYS2mNtZdIAx2mhqyWumQKNp",
-	"mv6cKS2FHrobSNgfMWOJJnOqNRMTpnRk44H+gTAmWDd2i9eWE2H/FVcmWF/BW/sAwewPcOtAAoggftEk",
-	"nrL4askitjFJo2jMuljvB3yoepeDHcuPN2qmPf+dZv5raConGSunnVTYrEw6Zxm8D4Z2xoZXXJQoTkjB",
-	"BhEqDQOnl86lMoNoYHNRhwmbUwWa9iAaSDFULGVUw39QPQTLDDPBmp0CGRvOmeKy4Zy/kYr46UCWFLPR",
-	"a/u4Tdg0JWsaHwKrjAry+v0b8uzpwSFJMmWttZ23hycvI/L2+IdKhP6kSV0w3KRVV8OT5vTO8HCd4WHf",
-	"DnZz+QnCPW49u7uY6dLptTnD0lTegCKDe79CvLdEbx0mKXVb02nN96H0Igkrp3abUurWsOJNYYZy4TMJ",
-	"65wxZROaDhUbt9roLXGfji1JOXxzCDdu0TXj7/HZt/ioTYzmejiTWR+6mjNB0+5P5GTy1j2PdDbhM9af",
-	"JN7h89W115eek3qvCX3Ap1voHgmruKjBYVV2uEYkUY3yS7RQrH7ppfqGse8cmy1fK898u3w59it9d7ay",
-	"CfiRfIylE32ds9dNBU3jSHfBwN4WlFyZNbeep3730vqP5HjMRMya1No5YzoC+UQywQ2oiLMsNXyecqbO",
-	"CL1EDyFqKyRmPAUd2KoumZgrHrME8kgG0Rb9hPmLbZPF9H8/lzGhMANyM5WaETrD7Fp4Qo7HPMYsWqO3",
-	"O798f0pZZG6LnXETKJnNASJ504efqSxlw8aaFayOyFLwLtj1uqXHcsY0KhqDqOM+VmjTnmOwuqigtaWk",
-	"2pZi9AH9zHkOceyfjzBtD5isJaw0hWPkhuz85dUH8vj68DEsTD/OX7CVOBrjH9xMCV4fjdFQy/A50+D2",
-	"l+m1rfco3xgmjKq6IZZ5z/urDCvKxf7KwjJtofvJuobQ551VNINmWtTkUjEaTyFncya1IU6Pjm3IahBt",
-	"deeqOkX3kG2qRNvjlgUP63e15YXtqBCNi83lTTPh9jvhcs0bSamYZHTCTgkThKY3dKHPyJWIyJSDIaoY",
-	"uVHcmNCI9re/n36yiUrSxHE6dqkyKX/tl/Kue8tnqXLPhkSWnP9tlMBSUS1r+gQTPdSYaDDlvR67Eqsr",
-	"RaxFvsAcxzymhvU/HbubPzBDG84FJPNwxmaX1su9hpef/THniulhJcfMeRlK/vyGtyeK1lh4o57Mtc5Y",
-	"suZX8GXVywDdQvajV/2X0npxkmg/OHESL5rSkoOHQS14IWdzZlwNGuwKQfe3VfHSxMqdiGANH1HsmqYc",
-	"9imBDGV4xn6IJIwmKRcN1Utq//jI1jD9/efdRnehc8+WN/RZswDIv7/m4RW5lj039L19AV7N8OoMq2zk",
-	"mmnNXBTHk3+jTmof3EZ0vDSVyFtulvzzs883NqT3nHyDrMgqlbbwuWJPgGZSTp3Fs4n5lNCFHho5xHvf",
-	"QK4/Qgwf4m9YsIJPoQt0RXftXvhr3eIoc5267oVpL0h5JKGLnPLpDdlhIpFKg0IW0/nclrYmTHGnKN8e",
-	"B1svm3sTvrcmJ1rldk+4Nmox3OSS5q9WCvuFr6sFZ/AVS87Q1EkUvRHk34nONJbi4jmKmKWpPUqdKQW/",
-	"W6rLbzyQwsDRjQ27FKQpcmqOBsBKx1zg7/nnurUNHNxd6sY7XN2pfN0dcv61mGfdUdnyzr36g8YmXaBN",
-	"KcckZ2JoHpYl/n7NNPx0NIK7v08r6BEbKwErCN2l+bPbEMHbE4PtV6TjHnxXCWa5+0Sd4aQzdc0Wlpiv",
-	"MUGYpsP8Ry50pqj1Rc1lmmburZTH3kOV61QgledD5YOzY24E03Bf50zNuGlUE4J5biXXoxjuASWYFZN6",
-	"69FJlvKkGRfhr4c1H9TnZTjc3+1cW/Z+XH7M72t1wV6K5rIXkzOd8MXfC9nbcU/uz8tQvlw1D0Pw5418",
-	"DJC9kHJtzm0mc/CJBdOodMD/NCd+5C/7HVo9SlMPkgL8xhCyKTp3qDJ1vG0ym/fydjQly783wIDAsw0F",
-	"s2eEOqiihGDOGUT1uSaUCHZDqiKlUe2EhMHOrA02m6fUsG+4sdes2SP/y5TaYAEiJNmnAOBG84TZvHAH",
-	"CbBzLgT7A6zqb6Sa7R2dEnvjMdtpMWcRwO5YdhiRVFo0FYB9mTKsC9b19HZyfUwMvcI/YYGTm+SaTuEn",
-	"DcIBN6g1UAJzg0/ZXBvdCy3AsD9Mn5k1KciWjNwYjUImJPx+qu99Xw2erMrzm3bGuYuLiSzdHU/bTUYT",
-	"I3w2y+yN8zhhGBKM/dtkJ5Gxfvz+P358sT9LIpIPS4wbV9cjRmNuVrxxTZzgp59ev7x+AvO5Yov/d1GM",
-	"ubIWv5o+VWKnnbmz0eCKLfpav/1j9/C88bmIde1ey0zFPaNZ/pyGLdW9Pfwrh831KGuF8K3xi5p2bWb5",
-	"LhVBELdS1K1zXlej92jwx95E7rkfc+Ldz2k/eGCPzzCT7fRPi8x3OphwM80u92M5e2y4SGjq/y8fCFdR",
-	"u1Gd2BD5+8P8smwCDrEVnIatwyCse9nv9Rr3usdLw5R9n8VbvM39vuO7f9D37t8eosEdwRKswZQsKZaO",
-	"eSuwATVWc38WUAvTa7KGatxuM6MolTpT7F2W9g9DnDRnftiRyh6hmTQ2ca/QtPuXojd/R2VpDy9DNfbv",
-	"Judezz/YlT2Ux2je5RPcJFITN0IYnpcSkGQCuUfK+4hz53RXFtaMaU0nbA1DwGm6foDmjShQU8sbAACb",
-	"w2sESoJbIxbu1pRcJCfPnnzVo4r6z1q1S4NaVoimsql1dHL07FlN4PxZI/o6YOyCANgTwUXg1sM8yc6l",
-	"qzhxkapD8gP/2gK0XspkAXleMZ0xwsVuRTPiwjA1pjH782NJJdJXfL4n59Zu2ptLfM7uxcfIbeT2mTDc",
-	"TM6EGdLMTKVqt95KZ1IcvXv7yxFvfsRbUC2ZMNws1g0D2Ze9SOny0445S5Nenta7wdXqVNrmMuXxol+O",
-	"t5Yu5tBTw7R5m9tUMfMxt4O9ZoHg173l7u0vt3zzW37DhSi7l+3mDjwv7Rm7Dm9rePH9xayIjJz88xl0",
-	"l0Q7qb6VCJkb6wGFx9yMuh0I7sGN3AZlPWjZTv3o1ldCmLxD6d8f9bIi+Vde1MN0pdySCG2tbWkUog9Y",
-	"ij4AtMpNMC4alYBlYv0zVwN6X/eqCrDydX+YTqhQIK8TIWsXw1WEzRaxHEiGyiZXWGz18Kq8u0nCBxRc",
-	"JqUysd45JGchfMMbtlLYcDZzvTBWvcdlMX/F5sbGfO2mEW2oSLCjxTVThiX2j6nU2F0FTgJj3/N5yksJ",
-	"izAQbqt9rVuLC2a1bIvuz+tYVpCanI3uic1cjIrdrJw+eSuJSUs3Q7Gbv+CDm2YotVUNvMZBfZcxoLnX",
-	"IoX8z5/R06fJeWwg3f+wOf1/52i3OfN/03Slykna3WokWDjIZVnrxSGvlVkXjN0jIrx5VqySaS+yeCdT",
-	"KyD5RGxnjytzd1MJvxCVd7PtOP7iSbuCZQoAOnFYo6KIy6wkeL5nWJaC/9SEIjlCZbIck++oSFJKDp8/",
-	"eRKRt1TRhM/J4fOnX2Gqsq1AIa8Ctjij2jA1jFOq9fBwEJV/OKr+cIyvTrhgwwQy/MM3m34/QvEE92To",
-	"POL2KaYqaaHzlFHw8Q9jRcdmWCSS2upyO5qdCkpayA2q/6ooDhZ8YyZBLgY/hOOVZlwdtvrH0kSCUVte",
-	"b3uEDicSAaCKWfufgllWfyxGWJY1q9jND8xnTW6hmA0ux1COh5dcmek6zLQ/aCYXCb+Oh41Jnye3VFfW",
-	"GzV3PpWiF+bMXDnE3KEvfO1EIvHP1bTX0obkSJ92R/2UGr/Yu5opJ5d1hPpd0saalnWFoiryXCScCvIj",
-	"teslL327OTkuS3aC7Dg/hwoJzKkxTMGA//Mf53v/42Dv+eO9X/88iU4OPv63wd2SbUde9AMi4m76DKlz",
-	"K/7NfLQH5OHM57Sd/P87vJGfPxUvOa37s/hKRFyz9paW3q5m8L0RX0uqkrUShtcyI5qMzNJFPWq4p6tn",
-	"Cve3GtwOWOOh7lhqu8/haw3NLuOUKoQzStmZRekdoR9nBD1kCf6TCHrNJ6gWE+jmCXi+iqEnh0tBLiU1",
-	"uy7dX7suxSy+qmn0dXW4UCEDPdMmcVZ0cYcuBJ8acjGMp1ShWuFmhr4snGurFurXv+U5NX3upau637gM",
-	"W8ZZg8uqMf6cZA2n+z1USENttJHQyxSMNqgVBeOeIzjJusXGDZU0RXmtLckb3nCRyJuhnDOhi1+pELC9",
-	"mjY8CjlVWDeDiXyKCXZDU+h1woriWgs/n9K5ZkgPxsjZMMgFC4r/yj878y1/1R7p0DY/jn2NYVEjOMy9",
-	"IO59dMIMgxVbzE+heWsSmpCmZ1DHQQfUj9ApfFJZDFvLTGsVND0SuF1Vpv+QpZhl2WrlyDUCTuznlL1e",
-	"YjYOgjPbfn8a28gyb2PZkRRYgVhz+wT3xL7uYctdT/zcnd2jfKatmU0Tfy7KVOq8Yh2gy5UxOLtUFoQm",
-	"SrcMi9kFupV0h4te2gBREDBZFdu0DeKwY+62pU4dABfIlPCxFX8yQY+/kAaqvvCnHNQoukf80QqEwGxu",
-	"Fh7kEKbcMl9/w6x8LQOqhIB/USFTW7lh6wJP1lpgT+BThyr5jo0D1OptJdUroKIxX17zU16339GQrRRF",
-	"KwWQBE4IEdgHvy7dnJMl0GlrQXX6zlE+dd5hnPnFRIMczsyKkRKqagUBrdigEqX3FDg5g9xc5JRKAusu",
-	"7hx3EfbglBztJXzCDTizKfk3cuz+Ew6xInzLLpeDvee//vmk2dXykhkmkNtYBbbO9BHOcsv5Os1K53E3",
-	"XF7n8zVZV7wc+bV0ZMTnW/JGJUzVdwQOo5VrPFl6K44OWi20DXJiuhAxl9fvNkxo02aw2/B89EYDkgpL",
-	"/zdJyfBD9EpP2W4mD1WGx1lKlV69lxjWhu8dEkzKwMw+G9Rt6iK2Sp/ZsJRlSwlXDtV/mFert1+gDql7",
-	"1O5cDOrP7ddaiaj3fLdwPkf5+QAOEnLZ8lm1TCY8OzsZtAwXwwZN+fio/5q2nNnlxtxOZpdiIEWH0Pmg",
-	"qX8lhGZf/53MqaLkcP+Y7Jw8I1OZKb12y0VdQxvhAppSxmxQLK4FpG/ZYdxN1tf2EJJ4GR+pkvVVfKcj",
-	"ySqv5AqYcom9Vo84ctK0UZ6V2WN5y4sd7Rbh24iNlEfslOq94xvlcTvzuBP/+BA3tTmdu55c4y6OFxhU",
-	"JJFFSvQkHnlmtducC35WdjrAVOAHSxiVRqTI6LjRzlWL3WSvme1uebua1MNMxr5f/a4xJvAZdPv/11QQ",
-	"e2c6r6bvNeAQnNyrZljzw/QeZ+s638o54n6chsa9/SBSWmZa8vD8y2qE66l56x5FfevX1xi3Uztwl0rn",
-	"4ZaVzvxlu4lDmyfczXjuUllt00/XVT7vLRGiUbNsSImoqJQbpUXk3wTzWGqaNqmyOptMLACf1Sp1Nmfq",
-	"mmtExI4RAa9NgUXL72j/uI4UtjpIxRLHf2cXlAa/Py642eVe2b/80Z7+5uqWbu52roz4M7ddYHvtaLOT",
-	"dmONEmlvSyoFjtUezJvLG6Z6eZ2WHapXsdYwIR3QSrc9o9g4a7xEv0xtnbfV3LA5KQT3CvOQ2LtcbW3d",
-	"zVorzDTfgcBnXqw83Gq/r8FRLmWObWgzzb2S+gWMn7SUqiyPZB738Dj2iWUdr9zhMw9ZLQtClTdtneSE",
-	"ZlOymunrnyH2GYw5aUQKFeSSLaRIyOER2vaHJ2THMuTdiLD9yT45PCSC/WEIMCPCBVxg8CkcHpMwSQbK",
-	"0gwEswS0UGYlyFEvjQ4PB9HgEHSzw2P4H1BVDp90BBsbYhiuIGPdBMqUxpgmWmxdU6Ya9lGytXVzxbBD",
-	"n8dgraVlNH3Fse665xj3Uap8NJLyGXhUCp8LmdEFhsdTRq/ZGUk2nox9Z5i/s/qu9bc5axKx8u3y+TVf",
-	"iWses+149mCkojPEw8h7Ls2qziTn8xBJIUzFO2nGLYuvhvoKsiQa7v7bqRSM4ENkxkWmbZ8/5X5yUMXY",
-	"3AQgRdZt4rhX/1vduljbH2VomtJAAekkeFjPEPymmxhkbhA93c4gDXbqZhECHFozJjaZX+8SIJkmTJvh",
-	"DeXYvl/zxl6nv0yZ8G2jGKSDuhx0MsushmG7FBKqsD3OuqEdK3k29fwpdi2vNhsi00wN+5cN4OPrXQO/",
-	"8X4jG+76D/5Pxba7BKtLGl+lcrLFFq1NZrtfXWlb6hc4r4IJOV31TJsW3MhLXdbyz2Fm7YoqlK2W3oAK",
-	"qonKVbO7cOr5//ZtL4U03Pbx7zJSV/CJY1PeXpdaL2nIMGdKM9uRYanry/l71t6+jn4ubjWBS6c4r/Dj",
-	"jcSRNSQ9JQ7mfNNsdGHrD93bqDqg0hcNrOtrmLA5VcbCdkoxdJsIdK+HrmlrHxgG/G4/d0K2ear0KyxD",
-	"eOvN6FV6ROGbBC1F20IYtFpseL3z9bdvMfUTa4KxhENH5Ef3ozaMzvyPV7/gb4WPaMag1oNrljjtWJ8R",
-	"RJv//vyX/VlC/us/D/e/qvuM4LudiZow1Z+ExZvOcWMKupCZNX5zFomg0AeNjNEjxVUOz44a2ek0kegr",
-	"eAIRc9ex/mzXhyXpKys3H6hkKfoHXM8KDTFj7O/gZVb4sVCnLlZIW+ygwvx6pEkslWKxYQlxPGMtPrxW",
-	"6ZWteVhefNXUCKNIoV0LbrzxKy04ESuVkZVK17qTmsdcJFxM+u/XN/aFvvOveQ+7xJfVmJvKatZg2k22",
-	"/VseX1lzO+/tzgXBME9ua4cpEaC1us+t+vmV+zm4VvRDnnR1o5fktyyZMHK5cH6a7873Xv+8By71vUTR",
-	"sdk/PIMSAXqpmTC2ob9r3+c8i37RBFyKorOTvY++9Cx1YIm9WDmdFL0PayuDVmy66L+I9UdFB0bRchj9",
-	"2n+DZGtoi7fMBVjh4Q6vHde+hIXzJo/nuspGjqjN2Srejjx9vUdUI1dSe/u28yjFvdTCrMxI5HjMRLzC",
-	"/r11DvE39sU+m+gvbJ+iSaNo3MkLPuBDVRLMP1MPiTqCKhFMsPbwnFsS8ey8emmYAalvqmh+w1izep6t",
-	"dWF+z6Tp3NxvGPsbPreJQ9O96D/ZxBG+Yez7xorcouCiUhKYzRke1q3XYbQV/7YWYvSrOlyxEqOJtvym",
-	"bYGw/uaJobz73oLruqgpFytwDT/vPtxiRXXASEPTO6GWDXiTM9iL/ic4ab+LK7GX/Oi2RQNrWlWxyWja",
-	"4GD7IG+4mOSJ/lKRD+ePX56DF929E4FWpbrPx1qSbcZkeI0RDQwRtRo02QDfDFD2jp651N6gjhLsattU",
-	"U2IFNjV0RhUVPqhrEQiaK8pXRx70V6yaFzJmjMDfQP38y6sP5PH1oT2ux3ntJzwzhGe0U2ivaNFvt3Jl",
-	"O4JVv2cUcU4bCty55uBmgJ7zEXm2BxUGRE/5GH6kWjOtpdqzf5WK3NCFre2AulMKZ76D4TtHAbtLu9Af",
-	"9jrg1U0ELNEcGvDG+7aV9QQGI4VwkC/lHfiLklqTncLbukv8s1G372Ml50ez5wquJ2dp8kopqdpbkbYj",
-	"US9rHbNcTtkhoj4dY5yV+5LrmKrEe9b7J3r5N5YkelE16Wtsv2Pjc3g6CNj4++3s9/3EzrStnqUCYHD4",
-	"a7SFcuTK9jq3fuHSxxU2Z5OVvAgrs+eVoQrW6+J5q0ZOQ2JDfwSPoKq8ATpTKpIXyoNvTcRMCZa4zI6f",
-	"oeBEk68icnjQg4NtVJHelCOz5Lq9nUoj6zzB0fi6afYw6LrvplQMM9WYpsUUAzcMPIIeimyeSpqckrdv",
-	"3n/AHzSdMaKn9OjJ04ho/k9mywSlMEwYj8hdTuLqzKbwa4nCTQnm2bW562lEMW0yDZ605F8G6wtTqWd0",
-	"wh7/NmeTQeT+Yy6Kf9+wy3n+H1PG40ZOxhu1C2wC+xVZyIzM6BVbo/2rPaWGfItKrT3dG//659OT5np7",
-	"zf/Jlof4j54eHZ6clO7UYb/Yqpug+0hll5ccemfVmff/btI8pDmv76AvFkzbkw+y4qsHnMywp9ev+1uZ",
-	"1YgfUv+Nh1gvVkWe6d6r/pJ20wKvxdB1TO8j1G1SgJI3K2sBW8SWsUkUw/5b1IFJk/95u6VIKMdg0BWY",
-	"zyptcZugdFbESGryAWlDZ/PV6v0+ne64Vee0M7TyVrgFoo/wnVUrx1jG+hk651LOVJdj/xT3rbgb5WtV",
-	"xgcqUWYj/efndecdSEry+9yZiiukY3i7UOEA5PrwlNCwUWu55nssM5Gc5UFRjSnILiiPv7rEcaqvWAJh",
-	"wyU6wJLusEH6Odk5ONw7eBqR58930dfCZnNTcfU868EI2nrS4jdcKXswgxBqLBTHTzudSvckXlvZcOfO",
-	"tEmfXgWzvURLg33YVd/am2t03on798nkN3OJW8Zev0/MK/MOGeFiM64DIyDbqdzAG6rJPDNE8cm0Dhux",
-	"mal/b7et5mgMbPPypJbTNWzaAyDs/PSXUzY89smR9ngDsnZOVnJ9SHYC4elNaHDH7z4skt4KYd5bnXPZ",
-	"idFQ4OzWs1Fhs/vIT6icbUAcVruzmhYmXeXgYIqRlI0NoanvWdLpPemj+nyivPLT0EzWuymWiO6bgwek",
-	"vISBW3r9ZPh3SidLe7ZtqcB8RbCBbfgoTUP5UDdGfz05NNgMF2xXtkdaEQKKMCVULHpke4LNvV7S7b35",
-	"AZuzD2ptA7iYRKT2K2yOwxfJxJibiLh+AfKaqQQ6spdA/ZOINCUpB09X2wpEpN5VICKxjEvg/8Mkc79y",
-	"gb9GxKEyD4UUw9g1GTQw2pxRM8RUvxogwNMNfZndDjjKCySgOi3+Ji+JmVJD7HMWIa5rfm7M9ajuc2yG",
-	"XCvPknMWdsptLsiyTRfWvEP+7aqmZa9GDZDdw7SXPHG3hpDUH51oxVrtZOC4R2UDSrsZ8N+cPTb5BQM0",
-	"Dcfcw+sSknlQ1VbqhNzmNWzUPFI62UatPIzzcGrkYTbvLJWvkyPSmN17eNAJdNCc69s4QcXYJbY6WjOi",
-	"rpT7ZzWvwNXkQ+Ie9HUoMrUg2wDeW5AdtX94dLzzFFvq+htapHxgnp+ayLBhgh5CD1L786+NasjcTIez",
-	"hqpimaVQlIEPQHrjjBnFdGe22NJMsWgwMW25aS4dLcJCQNvbmiYk5YKRGVVXBLfb3pPt5qv5LYjy0+k4",
-	"eIA6qV87mO4QpjuE6Q6LL9SWC4mXtgsW1ktODPjoK6tFCrAjEHoprxk5PIAt0kgEB1/tHLb0VZ7ZfrLJ",
-	"kDZmjjqyQDKLbMWNmkj8T7JDUy0Jtf+BFAdpr5fSTCOylPJywvu1JWQHyxjOmqjMnhIZ+91FSps1nnGN",
-	"ljaprAgmVd6z1szlj9HgW0ZTM60fPdYELi3H7NZLah9r0AKusKSUXlNumW2n+yMXM26GjYvi2ki1eCWM",
-	"WtogqHxwheq7r7PLGejNwU90PlfympV+U8xkSkSEzphIQJru225KEbEuRReAy3/9v//7/1TCQk3bRvun",
-	"IHTqXXas3tAY9nHfWK/0eNPTm5iKABzTWhxo/+z87bYPFIkhB22s5IzsCClYzlNv2OXuINp4pxjmWa+p",
-	"arqXvabZhYDAk47w9dHR8fFXRwfHT589Ofnqq6cHXXlW7S260JqWMyBOYI32MYRiE80W9EmbjYHCql6w",
-	"1iPVD7cQFcA8Ih5uWLj3JYot0WO0TIVprNRcWY2ZyKFtyW2aZNwB7J9zh95MmUBcK9/vZ0Px7YTN0Ejh",
-	"Cna2MKBhE6kWPYvG/dNwNykIQJnp4UTKpCkz1+oUJH+Q4IOwP+OUzmZwz0jKf884/GimDC4qxRpdRFJI",
-	"5Ixpw2OSaXZGKBFS7AXgCCir0eJOJNOgNvjZkfM65iaoDkfkR2lYs/LgulPmcIrL9iKEjGhrStrqqune",
-	"ZF+xm9Irlhc8VLSZFDYW/gZaAzxIEFeCpym5oYYp3bgDRye7LQ3SxMTrwkso6kknNQk5hOuSpbpRdNqN",
-	"s53bMm3zKkjwQtPcQhdO1x4Hur9VaJOVneZ1lhkOal1o61/7dRPOV6uYASbHaToM73ZTwQzUdtVX8mP5",
-	"mgVaMhfEyJuVKCvTrB/R/6Rx6v90vZ7bd+x4pVTi1oqc1yWUhapSCxwrGdKxYWqISp72BF1f4nY84g4+",
-	"aTlIK7vmCTpk8zrJbWRB5qPaZq0s2dbAn2x6bd+62bzlYrditElWbQUko2tW2lC1IUEWFli/kp8CcNKa",
-	"RFtOQTdsNk97R7yWvd6gprzChH//jM+gK8w3iyQyV3xGwREVDLZrsf1CZI5Vp1b4Hp/VPY8PMw12652a",
-	"imhoMXAtwXRpMmpIH+XrUji5vT8guB2ruZ0bC9x6Qg+3YcCHPqUVwIKDqSBK1Ro5HKHLAsfANA6ETq1A",
-	"YJEd9/9QywUcD9M74EmEOpNjwhJu6llA9q22vrhxyqiyBTjuwWInFi5hGv6HtrW73byMw7BZq2eBY+E2",
-	"FRb7q8YTHulgmzz11X02HQm2W8q9q2aT+oVF/gg6qDknoZ+PNieioxYiumILsNkCRmsba7HZZ0849B5I",
-	"pCYzyzN9I1gjUZckZbQhb6+QZZlJr0+kx5sT6fEpuT6yIQjcAsNmjyDqgIUDjt1FjteJxP/hX5PtbYN6",
-	"K83cFWPEsD/MmTeYpSJAzxb+3e6ONhICQEJWP3vUt4OWLwPtF5jogggqwpSw4Y4kdO5dxv26ZBobvhSn",
-	"GyHHmzKsItUhsY3sCCMCTFJb2GJeXEDilCKyg8gg1sMylApdoRHJ+4tFOSz+LrrIwPnNnUcMAfWBBWNE",
-	"7TeLNrmTCfRKDO33h5ixubtPzrtOwj5/BsRhLyhRDDsLYJPGm6lM2Rn586OncJ/+Eu754dMe/WE/R74V",
-	"pkd2MKeIUGAwiFBIRo4KRqeQgO0RSUNzxE8uAoZWEFnw8zGhSaLrfG4QDaRgPTI12xbz8yHmbK716tH6",
-	"rx7b7Mgls7rrHNRGbbwhDbV21p9KJuqSY3wIe43UtLXdPnqwu338MHb7eJu7ffzQdrsTPiKEyHEMeRMg",
-	"iVxb/FThIT5REIZADe7e+W10+L0T/IWta70IwWzNnyY7ikzoNcuV3LIdhdrImVUnXURMsDWVQqxJH9p0",
-	"jy3lGc/meaON7Y249ZY3dljjwn/r+vJn82GmmSoNsdE6b8WtvFTz/xBotaHFlUqoQzRyDQikTxdlosMk",
-	"CcAmnKZfPrXKfSqRSO1uhKRdosc7B4ioiup7K9Js0RkaqjVrysJGdZvFd1/mJVRVuGWXYTh0iVgN8S5A",
-	"I8Wskp6A8ud+TJ/33QP3N2jTkX+jh+LTnAXXKKmfbQZy9AAFZTl5pE1UdvlLVu9hfdscrJNZLWs/3Yku",
-	"FEsxTnm8jNBPSf5QROScCefUdRVFPa/BCzdGH/JvbDHSowb6pCd+3MnBw8RpO9leceTWwLgaEbBaun3c",
-	"iTCvQkTlya7FQja8E1Ob177sRljj1CdNR757IeYzRDZ9Gr3YWcKh8+qk7y0ppdT3mWu5200/qQvvwT0e",
-	"5uJOb1cTxcFLnGV7YyOgqe4+G3yu7uy2UatXf3/9DSTRTixYt55KZfZSaDBJfnr3ve57WhZ9theOf1Cn",
-	"sHTyqAHqR6TyRt/mNeFb/SZ2zRmAuocst21uc5ZDl0R2f3UEbWF1piwKWERcMXP/+drPOxiCPjPW2Qw8",
-	"9yvkVrkXQNb3SgO1U/oAz7bHNgbFTAp1LZBctUtQv3LLdfT7BhIvZrIESzxQ1T4xOPFiea8SbjZLAGLA",
-	"5CH9Z8powpRHcSkD5iE+HibGnq2G9rJ6yUI/HJMi63xjZ2JKTcfMnh+Uez/3mFUqRcegh89Kox4+6zNs",
-	"e85pDxSaNdLjN4S768SRKRPyA2AX+X1azi/g0nx6zGIbdfNlRexhVM+H3L53AGezyI0t9NxqLKWbVXay",
-	"h3uoXbgNxPFe5RCl6tCNCzu/1FbcV21Fi2HfKpXXF71rSdeW6cnMxHLGVgK23gxbfTXp3UZLXRLcG1VD",
-	"Vw/cbzfaa1RaXlgDFnw7hS04hKI3W2NXRbFMj1V/5uUxt1sQA/uDJilXs61hTuGg6EvZNvL9Z1i/E3Q1",
-	"Hq7dUNQFBFtrfQq5vlLdTyUJtK0MqKj+CZlBiQ6aKM3KIytbvJxoZMoVNS4sPQovf1TSIGtMt2Gjlyh3",
-	"hTRq1J5q2k2TYhIg/281WLseAHENZcVmwCak7rJBcGLsAN4GSLxdSOFVbNr3QGIbLh+GyHHFeQLp3PCv",
-	"+VQK9kiTHdsMaves0uFdkzH/gyWFM991N8Ca7rkBn6djQnftrykoVKok14ea4F3ccwSfI5QoFiBPulTz",
-	"swBQCkFASw9tAfJlm9CcpbmdYrEFsYE7ljgwzsgupb5JbUWE5FwI9sfe4SlRLGUUivaRQRDF9oLdulwQ",
-	"St4jwqdUYeGhkpmxfYj1XBrcsDSVN8NsXmmmjVCclAvLrsJN/vWLU+02nWoduVHnRbndsKqoWZp6ZFH1",
-	"ZswW9Iy5AU/HGd4og0hrvt4E7xJUtVBiGY/jFQlSJbeN/yaKxswRGQzlBhkCkhpLNSvKTfJ5u0cikshY",
-	"P37/Hz++2J8l5L/+8/Bwd43Ura1XIBe6SFmn6IEfkbP4TconHZM/wkIPW5hWzENHjTUfPlprIGMEHmB/",
-	"GEXzP+tq5BAx7jINuSaMxlMyyzDiawI6+YSFAcQnUj42987wv7DVT5KtNpi+da6qu9gq4abBIG5ltFvh",
-	"qbtbs7dnXLj/OKxYs9EgE/z3jLk/w37eGRvWK/DhXpV2yGyXFNrZOjopWLm8TkNcgKZkh2udMXL4ZHeN",
-	"GrrSLFcqoSu/eVSN7FQHvr8AWmHzLI+g4TF8eiG06jk8gI3++WiLW330oLa6AgSLZn7oSgn8KCg+TaYE",
-	"/jN3nwyigXMUtMDHB9/DUT+ZlBW7CZ/gDSpSoDYBXstbrFWj2J9Qpu1GmbVLugA/W63d7snaibWtTvOn",
-	"y13mJ63qWeDtNzWA4Sfd3mWXX2vfbumuuqSlarHqtXJvC8W+1RZsqXH7lwhAWxLsuLAzmTV1/PkFMCaI",
-	"yuasDMa/cTxkvaWk7Jpt7Ziwp028bgTPv11EIuv2s/2bt1/cG2THp7+wJP/NlqU80u6V3SrwczdnqX8d",
-	"PZU/QwpOBEk3UpDgw+7tKJ8B+PldJqqbje4zCRfuGBYEtC6NdFuOd1QsENBFta+zpb/IX5caFWxYRPAp",
-	"gU52h3CfdgZw6ztwR0dcqsq0B1cOXZZilqUoZUkDKjuVCkbbK/jXYVrff6VlnxrLjYori0yTun9dLAj8",
-	"mVzD38llZrCqvWT9d6YL/FlzjzUoVaupDAWpd19oXKK83Eb+51/lZXH1lt6h3umbf5WX77ImJGZgbUvb",
-	"i2yx/Lw6qSRzjetmW/4SU6qWDfv0yZNG0T7mguvpdvOFpowqc8mo2YRbr52AaKiI+7UZ+U1e9mHjQSJe",
-	"7nvPsIEgOgrimLEEXQJjylP8h77i83mLN2CeUiHy/W7Qo+IpS7IUIu+Gx1dkZ0ZFRlOiMqHJnkNMo8qU",
-	"wlqrbKzKxJoNAbcgg43ikwlT4V76BePbsNRuNmszd+TloBiwtLH5IgOCqMi5Eo2G6S328kSeNZSvaTtv",
-	"WafXh2jTZhMPQpHSG4uuRxMCjvqEjWmWGmJkQhcROdecPv5OplfU0Bo9dB7ox+bFFE6xijwNp9kvv1ab",
-	"IZDtKpwf2HSF7dc1J49J2Lx7/0TPenCV8i3kokfPzN5dirD0QGVifYXUU369tYmSgoDaUT3ETu+E85iF",
-	"w0XhFcu3Lph/eFSNFB7kyPVX0axG9QMztEE56+sK630YK/ewMLRWAH7Y2/njdtl91I/WovgFu7dWR6Dm",
-	"rZpTY5gSg9PB//zH+d7/+BX+52Dv+d6vfx5Gx4cf/9ugVaZWSC3lTJi9CRNMUQj/QSKQnNvJrZM70XZk",
-	"HViu93mAXUS/Fa02GO/h1DWFs3pLTTztJM4ZF+GvhzWhtt7xr3CcSxdxb6Zk9XyrZmSYaLyRIfk9FZOM",
-	"TkqDMwExbPifKW/UOr9HJ/Rb78n37/lmw+UWxGH3yRnVpgVt8Xs54WK9Zq0uA7s3d2ezho7uT05KVHXc",
-	"Zg6kKQ1Sc8vc772BfXG41IiQTOdzEr5WQ4fuJGXYvhtXI7jSqxUasIsOxquvp+lK/2Cbm59rzSfCF9hU",
-	"RAocdz/II2x334ldo9jNX/BBWEK9bWNzb3KZsiEXCftjuZP7+fPnnQUHnDYUlvye8WuaWofvfJ7aHPQO",
-	"UqscQTBHt7Ao37za3keDP/Ymcs/9CD42vR+cQvDnPT6bS2UPhsJUBhNuptnlfixnjw0XCU39/+Ewg4/F",
-	"ub6ApKF1WySv24sP1txb0gE1vBFfS6oSq+90u0I36I63Yd+7u2xWV/9WkwnzEow/1wkuxpwwTKS8ZOAe",
-	"BEYlzkjJDlzZ8Ftd2Sp6uT28Fmy5Et6aw+VuTlt7aZB2Wjc13fsGbpFFTEN70kakSSIR+14zm9o6s8Pn",
-	"WP0x1ayxWR3NmUF/tbHOzXtgwMA4KaeW9dfngVkPYtJ7Du/cbr8DBtjj8xKuMlMafCa0qbsk5Qojhf4Y",
-	"CRcJj11OnH0T823H0G/SyAkzU1RG6hr3RmKjWMdRmJt4VF9RN0xQ31K1kHZvafs3aN6dX4Xg5zLdFtQT",
-	"kllra+8mmVi+jhuLRdbkqupfuN9f19ySi7pScdhCzyun1zbTQm8Ne4XK8e7casXGTEFycRrYKsuoMbdp",
-	"Av1x6ZXAq9DkFfZKs1PWlpR66kHjTBsFSDX/riF3hBqH6+GRbUns+hP7ti3caEz9jfIcbchDoGqS+atV",
-	"kUsinko1pBO2YYSoO9vgkmoWgi7Xnap0MlFsEnaOMUWDdHAfEk1vyM4BSkEhBdsdRLc4YV811BhGec/U",
-	"NVN7dv/q5YhbglJxE3CV/vUd8/WT8gYqCWV8BR5899q2ZtFk0v4llZc0TRfEZtQX9MgTX8tZ1GzOp9Wj",
-	"6sl4HBJ5RbAztedIQoOFAqaX04fXJIbDfjkOMJumi/ujDOD+amLiUiaLBpl9S70R1swCkzFNWTOFeZ7l",
-	"WvL8gUW5XJCdV2KScj0FzVXZv+aMDlUsbps33ShuDBNkwUxYr9npTJrTRSpp0pWB2NLfCieq6UJjpha4",
-	"1k7zytRExpGjmIgkGYtIgg/G3NJwRFJui95rR60Y3WoQW2d26O780KKYZHV3dKkWZZAfd/H5yFJpsekl",
-	"Wuyi+W04rsPxHo7j+kc3Tu+0msj3HlueVtNFFw8gzeaNzcPrBCJz+XoboZBBuGTruCUPExVsytKWTPRP",
-	"tAXNFsC0ZBxnSm12VJthUimzGG6SCt5UjdBCt9bxoLeVcr0OYlVvnKd/kdbd+flXk5OrHUuK75aJtjjV",
-	"yPGyIA0Wb3w1G/aOm444Zn5vYcuyMGmIWzopslHI8g3s4JYyR2iSKKZ1L72svytni8CDS3cbNsLHIXr7",
-	"ZtBI65Mts4njpXKarpLJKQV5KHJqEZj9ITR+sr6bS6hinYyY2yGBe0es3JhwuuLS905G3XQRDYqVBkzI",
-	"MnHEj1ezRpsUX9uGuYMDPRw7B6ezncycB8s5Hzg9N5/J/UlsT6A1SY1/2EROv7U61nnyW6aNbcnVYWN6",
-	"rYzmr2xmbm7DMkyyORtesUU/TfqhtSy9T3NPsJstFDduvfo0TW5nVpsYpo7u13t7tXDxNW+y09Y1S5sS",
-	"LT8pI7PRTiyOo1LTGhBPib7zQwh22G9OiYncuUVYY8L3JmnaxEGD7KnLgW0Iop7ih2/m47wN3vIwXZxM",
-	"xzTFeUEAcBuh/lvBtf7X9bduFfNBSIO5D1pn2yWjDcX5J+MPvku8h22L+ZW9z72yxkrtEjLBza0oZp+O",
-	"3lGGzyic1VX3dDOyRriBAc5Gle5qfNuzXX9oVRd2oNDUeMB9qTPvgKhqdQi8QELrplCEuhy6La8rBe+2",
-	"D9yTv9j8rQiTnZS80eRmKjUj9sAgvYKSmPHUpklubz69gLVqJQw3g+reRcXO98rYDM5w03RNP5S82ZQc",
-	"+tWvVDHMlnp9giKpZaf/Ydp41B74iMdMEc2MdvCrjbngsyw1fJ7yci18cECK3ZRKsX5tF8Q9w4tpY6Yc",
-	"p6nLuAEdeq6A3JIzcpCns+v9Z8QR0bbh/WzuVlow0jpcWrBPxffWpV95E/55E/q9b5us0xLbzPzCvr0N",
-	"ZlfeNJiKsFEG+eBMr0faPeJQtciUXjNbV6endM7wRsjMkFGmUj0iO5pPBCJ0KSwGYIBlDA11H18fPsaR",
-	"9OM/efLRE+Nsd78BQrwJk6DZrV1JG11LtYilMEyYod/4joQvRAdFCIphAyv5gRmFKcLmhrkqE+y9PJea",
-	"G58iXMZZf1SScXlhUq38iP3Bx70aNL+CB4uu8muq17klWJGUrl2w7SZ9SoQcwsQi/48h7HrxX5M5SFWq",
-	"UNEJ4dd3LrKDg2NGjsjVbDfCVF4QZ02PHB6R6W4U7NhwntKYDTNxJSTitbYYq6tDeE0Zn0zNg+i5t77R",
-	"aYG/hx5noJq2uXBIJNqQbA4piOSGaqLYONPVispm5LYpPXrytFoR2hRK0vyfbLuWRO7sDLgj0rhdidVw",
-	"fXsiD4A+iAa/Z1RRYbhoAfEx02x2KShPdWNJcdEe45LGVxMlM5GQG6muyE7xJl5tuOxh7q1wHY7tNAfR",
-	"ILE/OGihX9v6i8nxGNT/pumwWII7LE/5DjlJ0LPHdogwsuBB1XT5VU5jr/63BjtPpf1ayGPP+Y/FYT24",
-	"tKcbnpjpdthAk4pUNSfdlXI3piKSCi92biUW1LoctBE3+9wYGk/X6CmF8nqf4uvYTyphcUpBvFGrFZxh",
-	"CczlwjDb1NteQt9O6IaCwrDz9s37UPzvriLvu6s2KrLbXzs+oxP2+Lc5gytn/2Muin/fsMt5/h9TxuPG",
-	"i7iS/LzdIOL6wqCRW1uLIkScOdh7TvfGv/759KQZaaablR89PTo8OSkVUTcyCUOvmNie93Lj69Vxb+4N",
-	"3L16dxug3cML+qmguhcaas1dMAax2qSxYLmwL28ykkypthKNGkKxAKCh6r+t7U3/Xja1J0PSrYAuBRVp",
-	"ZMfCu+kSnJutOsdZw/SFJFbErwn7VzkBu3WtpAwukHcsZvyaJfV9Z4ZO+gGk2Z3o7qvTxQO2rRhW6dGX",
-	"qLn7jgtcujk/zfMCqF53/K1i1tL1wB31O76lzWpe2pK79TaljcCos3nKDBtmKm28YkC8kqCwllDmZyOt",
-	"INvBJ6Yt4EmJQk6eNUUk/5hzxfQmCt2Ypimo2V1T/ekDsoQbRHm3jMFMlcwmU/xdY9EoQv8wmmC10Nvz",
-	"Dy++JdxY3dneP7itOpuBhNnttcIZM1PZ2KnRDXPqvhOuo/xFbGn39ts3H968t03tTkKTQXMxSVnuKqPK",
-	"Jje40dv8hpo1sKWvF76tm9uNqUwTnUMj2U3DqVnVTec7yI1m6fg0qDgUUOZnV4amxXLPfIM20Khow/KG",
-	"cVPIaV2jG0f0DKZpO7hwxA1PIjizt4e36tuf4x7VS2o95wACzuH18WGijcXHwISH0K3RqScEPKyc6Vp3",
-	"ceChrxtyzUzndOqccaAC0VPZDVw3EqiRijn6pClI0AXZafAcPraUurvy9uTyr2uD2poipFxcseS0fp3M",
-	"lGnmzSA79TPiTdtTAhb/mbtgp8Q29bOHnlLhujF69hywAfu5skfDDtLtCs7POF9Nu/RL6ZqYb7dqe7V1",
-	"dbQsi1sfKkC7TcAhzQUp6cKrl7/34OrOWdYgY7D/pmP63ivjeD03jkh2XI9UOHypSCq1hv6T4mo3IjdT",
-	"aoAlEezbV9wGCKJAv2KaGWk7bzicqN1TMs/5CDpTCrqBhzsFRmEVlpf7PaBw7cVUMzJlf5D3357vHT15",
-	"mju/kMR3qCZ2n20rwYoXcB2rsolNh585A01/JrUhR0/ID/zr3duGH1jLYLy/GBJ8vTF2hH/YOHKEFFZT",
-	"KaXiEy5o2jm7BomAHqzh4dGzg/XfPj5a4+WPbYdnpWcbpFjiCg5aYsfWRca9BPdPnwY2K9fEcnTnks0l",
-	"BtqF3DhIQ91ozG4is2su83U85MvlS8udAF7yk+Am/PjX374FMIpfBtHgx2/fNvKm2qHVDdaSkVE/Dxd5",
-	"tDh71g9+ycZS2cjlujj7U0YTppY2l+i2Hqq+fJHY3srsDxqbdAFegwm/ZgLZ/QK9qnYzdpswMgqp5ff3",
-	"7U8fBtHgL68+NG6ts6i6plk5bfcV+3rJxGs8diUvUzarn1pzPMoBts5oPOWCEd+MrbGFXhqU8xd/QoD/",
-	"/vVg33CWJq/gncHHuvIX9ptoJyyk/CX13u12zJMSil0YgwxdpL6RXe0TnsH34Od+mKA+Gje35cwwQ+1N",
-	"kX+ySSbPUpCJk4M1YM/uPlVsgzyjbeMOrJ0kVkm98fXyG+aOVWhl4wScTE/buzC/EYz8nrEMMSUNE5U2",
-	"zILO2OjUt6e3g2BRADpZITolb8SFsAcVYYQWfhyBg3oEYpgreMImvDhtHrt458/QCQWecCF8A4oZ9eqw",
-	"/+AjCwOHozsfeISwTPmMwE99IUDOnBb4cLYHuMMeHYMGIPQN+rmpKV4deRk9uhA7cIJkxAUCxw5xghEZ",
-	"WQY4gklA1hpuxhi43G6ebaKAa8mxXcU801MykQjPuU/O7eSlCoDguPabkcBjMEFItSBcXwg7S5fjk0/T",
-	"SEl2RooZtRiRmylPGeg0gPkZyxmzZhElAjJHLgSdz6NgYdZ+GmXCKCp0SlEiDP3QIyLNlKkbrtluRATY",
-	"SRcC36Dk5KBIa3N+wExPYU0pNaxYESQ42WXegH52yeA46s28SSYSF2jQ8DC8sX/hGwIrPuOCGl8ePJ87",
-	"yFUXJtx3TYPb5Q4+9tI+lVN8HmbcV644ZunrDkqh8W3Dx4vu1+GphvdtCnDH6z/hQ8HbQc6YpYvuxmzn",
-	"+FzzGB1bWAxS38VgFJZw0z3Eq4Sb5vdRY1yxv3plBNtouXuIcv/oqBzR6w4MBm9awJR9eYkXdzlw8xv7",
-	"UP72x9y1s/gRQ4w2ovdxw271K/SqLx1G/9cqtNT/xcrG93+xSnhdbzZf255vVa5b/2+V7njP11ZdWRMZ",
-	"dr3TQn6/OjVgPT8khFga0Su/5ZMpyD3NfkcpcTPl8TSEObWeuTE4MUBCZqnZcrmBW2GDM/nc+bOeHByQ",
-	"nRmYppZ/anJyeAzSdDijYpELQR1ZtYQlUPUYuB4VdbFxKgiGarS0CgQ8g+oCt/71RMaodljEyP7u81A7",
-	"6671q1qO+QY0Wh145HouhWZNbdjzY93eiRQ8ur/BWO9D3w0m4qmp7zfcVoDvqXtwe/SYaLtmkLVyTOGA",
-	"xdzLu7XkAJtB+D2+cDf08w3UoXyMBnTGRAI0uqanazvJ4Anra+SKccpjs2XI74bz3sjBcUvFuTOmtcNd",
-	"6d6qoOFmf3zZDz4MkhD3PoTq5yldQDzAGw/WduAJm82lYSJeQI3/UDHIZW50mW2dpRRenzwCkzen8fOF",
-	"8Zma4D9yV3LJ/YqWU3s68K2UZWfCz3TLAzsc4v4NEXIWsJp4yaGil4Y5/5Z7tl+yOK/JXUXBWJo620S7",
-	"L/Is7MLat/E/xfZg0xdNpJkE0/O0pJh/3NtGv66GP7JKg6p8AvmIy/fzlTC2+VA9oXdFPtyd6LsN/IWY",
-	"JywZXi62kc7r92q4CvZL4cVeBU94s/YXd4V90LljXhlcGyqgF0h5E474Ctg8XplZTU7Z96ybadkNbytf",
-	"sRcuFxvuqrfUh2R6TbiFJu4ZHkq5u4b/TIhUnkPs+IqEDujyglVsA8mvyngeDKZfgG/a1JrvfhoNfDqg",
-	"C92gBC2bvqwXBLWsqznoeHBok1xpHLM5iOmd76gS1NArSo4Ojp5E5H083Xv9d1vIQr6Raka+rqaHLhEx",
-	"WxR825Vam5WE3lMJyzaA8GRfjLSN0GxcWsT27MHNOpPVTZNC3njSD82QX5vbZsy42ZCRFIP0IuM1GdHR",
-	"0fHxV0cHx0+fPTn56qunq6bW40yCC1KvI0IqCo+5srLKbgWR91xwhmypA7plWWFfifmtadY0mRuWKnKa",
-	"6DA2qpXhdi8JwgW4+HEXkbZZIJ2L3oZCURrwQakTxbTW84l7ftfQsgeKveeZIQor3aMVLcbbYXJFr8bD",
-	"DpO/dgWbN3Cs2LrhBGVfHhp5xcSmLZ/LgzXP1Xdu9Xfwu/O91z/vgRoyiAZvz9+dv3z9du/bF3uHz59+",
-	"NYgG353/+PL7c/vDkyeNN/QdSxnVbO20bvtsQ9Ti1WxuFpAq8I+LwY+vv78Y/HoKlWzBK81YDE960FXQ",
-	"vLPh6k0yqpKhnvJxU1HFS2aYgH8TzeJMcbPAzAdNx8wsCL4bkWd7U5kpYscgOzBPcry7FAanWp/VXOih",
-	"mAanNbR6as6R2hAx1jbrHSqb5FRPTMM/k3hK1QQqEAyhscloqskOarE/kyTfHtcdHZZ+tDyJGpfevfyP",
-	"jSQ9Z9S8Z8ZwMdGN/qFlSZTbc83WZjaTSemqTZicMaN4bIvrzdDVfrZiMyVMeSTqast9/P+hDcO3yE1A",
-	"Thk6ACS2NfzfWJaTvjW1+BEuOwvCiO09P6LBDReJvAkHUDJNgeAQssXVRZV+wwSyAQRcUiYSqoYLRpVV",
-	"nqiIOU3tD51pxHbq+RTc+VS2OkJ6qW9fMzMNOutumMSIjfL1Sk3S85b5HSgzllRcK+V6tne/hvsNne0H",
-	"+axXTeorbdymGX0WIuhvkLXXcAgyE6ZzN4MhXtgXPkYrK3f5EHAW96PeRX69zdRaXWR9t6ZUTMCaGBum",
-	"hmhd6G5L6PCgH/OOBjHS3JYGS9iYx5yJuJORrzKmE11Dj6K5rZHZNU8s1qfIq++2NLRMgXmZKRXDr4bQ",
-	"8HJrA8+ZsNif2xvymqkk29rSjTQ03c5glQtlR/YkW6G2RkJpPuPyLkbtV6zYm6YT7bjQvg6smhTBcnoo",
-	"K3GvRcIpNkclmoNrsjSRDg11XVqvi57C49E/KyYnzDx/Q/dAPehH6z7JYnsjOgfPdga09LHVMT2gmQqd",
-	"AFsYuSqeiuOLCrKs7lHDEpdequK46iTRurT2m9TZLsDqhBs2RJ3B/Hrm/GwnCq15/4Dxw2pm82k3P71m",
-	"SvGErRSy3yQeoBxW5vBzj+BVHeXhwqMwrcTftvph3DmOuWcx6/nImpjGSdsdbvCzz+dKXttsS5MpgUaw",
-	"mSaK3gxsaiFXM5uQ+Ws/Sq5wSDs+oSnA806mWMLjUE98OXJQB7xdLz3s673VwpckR0NJvCXNjWri3znq",
-	"donzLX52W3Zln3ykCfyD0CTREB5xJVr4OsixoL7AZgjVCC6VOlOdubQv7GPvspRtHu0NLIMqaIs2WEaX",
-	"ZIzAhSM7qL4+gu7/C1t0BvTm5DxL2mvaV8iQ9hgHnZnXgXIxpHFzWSFW7ePfbJK8rb1iia3Gp6Q0CoZM",
-	"fLz0lBwckp2X3vhYFKvszA+oYraFocbC1PBHne9Q+yVj6oOLHZSpBQuYcsFRX3kFJHbdgnj/GWBabWAt",
-	"gj3CGkwSpzK+iohXHokU6aLnhztVGnht6Jjm1lIluvNunx6sGMaouj+LYyp9rvHAZVpiYzSZcZunOeHa",
-	"KHS/6mzO1DXXUoUC08vR5kiRzbytx1HX4hgNCOqNe3T7Wgn+ORp0x9GzlL1npslNGQ8Vwzpby0nAo721",
-	"ku5E0bFptsDZeAwM5ZrVW3olNueuhE/fnOPD9N0EWMpX/huutNlzsQbXUAPggSGZiiVZyiAWZSvTawfR",
-	"s/kHm9B4MYTDSRhNUi7YOjskpGG6n/Km8vDscqUDn8Ln54ya7udLEbJGndp9uUYRnnr8Mpp3xZNBPqOo",
-	"jaT7xQfcPdk4NGDHKQz7/nm2gAQQ1HOjegXjkp0xtu7JWwdGxO+C3o28awDWnVEjFck0A/dATcW61TvZ",
-	"BGfG9if7pAj27+EE9g/PQChDlHYsFWjsPdTzZoo+2gZFr0OZSxjt/ZkFJcJrsgtcx63NLAMgyBfU0FRO",
-	"MrY0KXWFyKIf7xzffiF7xRgpmIZrfEMx2mN0Jozi66yhIXO7pYhozNgQus2v8ZFvGPOt9buAZQLPxWaH",
-	"ExSlr3JMQSO5FWyhov1RjyV6yl4hdOq4fdf0KxfDE4UnvqhM7+2bXdmG8OzD6bfxFf2CKWet2XOvsVpb",
-	"d07i4jkCw3vhkNIbkjDFr5nFjEGEqwXZ0Zm6Zgvy72TGIErENUvIC/k+IkIK+GmYP1BOHydq//DweOdw",
-	"N4T19Zq687nbV1GKh2NZsWTb/dG0+NG2XrByW46Dh2WaZgUARaaozfoYcyOYxq2liiZ8Pkx53JoDErLl",
-	"utS1xnEOVYtOdqMYnZWxeGBUj8XDhIEkLPjpQgRQPB5BB4rhRsC3R/vklxxi+N2r9x/I+dvXtrhd50As",
-	"F8KNtxP6CCOCdk1EbM5NRKDF2nDGZpfFj0P4LboQwclH1gO2676PQEEefS2fhAcM0hI6Y9H5/EJcMTbX",
-	"FtZHJixF+Bs7rX0/FNfEJYPhhmRzzZQZoam7fyG+R0gaXJrS4ArC7dGn7gsOre6Kz8kOIgJRnhIpwJ2C",
-	"CVsXwvYktPtMuClj81hwI5gknhAXkzPidD3m5nchYCY5YA5+nSxkhu9349wU5dnKO02b2ce5f9A5V3Pq",
-	"igZxIRs7+Gn4UnF4ra8Vj4QvAmRCyrUZGjabp8ve909+cA+Go7igVuu77u/hKwUlLssX+gGfCN4rgtjg",
-	"jWp9N093fKOS0vtj75FcivQRvBDGezvRD5peG64G+xOMEV7l1va0wTPBqzkOXPNbDpksfAEdIG2Pwx+D",
-	"h50s6hC+9RfCXul9G7CHo9gefUu8n8HDzou91AcePu6V2+UCP3jDss/lOC61x5HbLn8HyL7+nkUtostI",
-	"IYSOoSV6qKMXoXzrjV7USGRdSDZloumHe9P78Qbe0O8Lpd3t/EoDz+x8p8aeu96oklbnF1o58QroTqu/",
-	"UmFPPTGTej9fvr+dxFVhYJ2jV1hSz+cb2FDnaZY5S9fjrZpAJxVUZeoqyFJ0JRpoEaZoz9ecD82hPhdY",
-	"zdKUJTa5PqZKcewDqnnirArgSqikob8i2orHXc5DH4ZVOPPQN8qJmXTumaHNtm5S/31z0oa+Rpgct5fK",
-	"SdHBFOEhcZW2byT0OjJkx6uVNoEWld7draJpBVGDhgp8eVNgb+KcLDAMRCmpoWeYFgRKM3RkAbvvkmo2",
-	"dG/su+7Iio2ZQue1O6JbbTU/HwQ7vzxMAXT41sHt1FCyWNIMf/ZGFI0+53RiQ24WknwaIKP5ZjAOE80a",
-	"GR5xp9rrAv2p/g0YdKsnXOReV1Yyp79nrHKGmXCZm/ak8xY1cA17+UynVA9nUjVBPauMORBTg8YpVYzE",
-	"xVWQimhB53oqje0Wn7IxttrUMRVn1kJG3Fi4GNIa5A25liuls4fqTqfvbD6lmi3JS0BygNsLZws5CB6E",
-	"ngkIgu9wYQ8VnRBlJ8bMpq349Q+iQSonzVxFSSNjmQ5vpUPn1kHQ8oR9S4QBffj9bFhSeR5tV/dnpvh4",
-	"sV6q0XbRxVYptWyrrgxX1Iz91oR+tw1pV4NPYX9wbXSR6zVArDF0kLUKO+/4r8uQwGlFduzQVl7bwXOR",
-	"tkJ4e6mgWvqR2xQ97T0blvuSa8Wt9pibBvLa+ze8JQfFWn6aUOJ9M8BWUa1wnTAINJilgjAsOgWTgEDW",
-	"g9FO34KIXkM+LzVsImvBCU8x54No8PUgGrxopI1i+cd1prpaMMIqpPUwRFNxa4rUNIQcoKae8ud21ei8",
-	"89uWSjHxuJ8ojLHW8+fX5GT/KCJP9p+ekplteEEFeUpmu2eEupediLcfJdy6EPMEKK7tLiMqikMkF49p",
-	"0AgOnAmF71Ghv5cb+MAluj41M/Ancok9KZta25cS1xvJN+jOafcGkbn7bo6eSmUadwc3JmVa278dHqy3",
-	"M7e0VtjZlowt7nHWp9R9FXU7PuOml7Kj5wwLM931WNQ/Y0DpoQ27aQMXCPkOGoMdiPiB6tA5av/5s4Ia",
-	"pCIo1yp3F8duVIsyzXS/Yw4mNkaLw3dp18xG+XcoGGITOB5qHsGloQlJuWARqU/68OjpztPdvZ2vdnfP",
-	"HM+Ryq+iNPkMdYEVuMBPmnV2nfunFKxF0tcSjY67+qsu4WNVHp61lNJ+AMQC3WRwxEzrNnSE5vznDdDr",
-	"fLMZLto74WfC8BTvg50cwckR9+og2k4Xji5YiIayfegWXM0z+JpRxXrURpf2ufr50uClTQq3u/lYhaCT",
-	"NaEhrqGUhg1nx839kqsVfku5XWW5xdBLZ92sb04adIy/KImUgC9G5IgkLOYzmupGLl1jxVd9W0IrGncm",
-	"03zAh6pLnpgBfMeP0SsPq7wRm2ZjffCTr+Cmu/6UTvo7Lw/k8EU2uqsNmxf+FS+baqpYEXXoTgmFIfsr",
-	"Vzjx94bNV9dZ/Zz8J/ttO27UVrYbZ70hNEEBI9r9bLNOUem6JeiMRQQT0lwwa9+mDVpADI6IYR0Mr0mw",
-	"BDAE+ax7bTju0qb7/dMc0RA8tkHQmKxvk2/7Qj3jDMwVbULHRqUJZt2ysJyw/yuV7ay+H1Xn0JyQ9rML",
-	"4/VdcoBk2c/jjmDjumGLNkozDHNlhkU396oOGw1cSWeekQg2msUuLZeP1WvLWgGji217EejK/exH914R",
-	"WHst5tmqUtZL88a6Lk2YSKTSgQ3y7y53qeg96+7eykmqWmcsGVY8dT1fvnKJV12xwFqy1scoaJW/PAG8",
-	"QiX4ySZ1wR0DFCdz2tzPrpjECrl+xUvB2D0y8GxYvBZbUezGNXckNoUKzs5td2/MmdVmkmdG9170S/dG",
-	"v9HLACCtVXF4uxd5d7IZFQK80DafW0/lzTq7UdRk9ZnrmDE9dOVt/doqMPYy67UNY26GRg7naQu+j1tu",
-	"1wd/sI8VbUHyJO+GfY1lltqqu0uG3cQzRJ8XUNG2aEFlO+kD719f3nr8AeEAlhPIO+9poYYErUfq9YRn",
-	"hKY3dKGdmW7tv9IbCqgMQfCSbZBPKw5r43EsIJLCdd7Xz0gyTxfeqYChljE3fedVXPB3+Mk+R7R61Upd",
-	"3lZo5bBFt+yv4Hss2h6JMvbZFc2rPJtoC9joxUhRizKSqxw5xqvtm1DYFwEbKMglKoseJxsKnlDDtanf",
-	"m4B3hQy9qAdqsScLwejE0VoqYQ3d3Cc6rouR4Aobu+QcFkACHaHABES7dbiQf3stFnY75FXZwsgjuRVT",
-	"XaqjKnazjpK5+cHd7XGvcWCVPV9nn8Nd3gbgcDFaHy5+R3DDxaTeUhNPOwlpxkX462HN7XOHN/rj0vXc",
-	"W7VZ+ZyrLuAwWXaTarOSBV6jzEvFaGKmNmbG/ojTTPNr9oP3yFqaWe7E7QhXYWxlaKQQlbri9TzC0SAM",
-	"TvXYXv80WB5UTJiSmR5OpEwatLIXLiEvf5DggxieSulshu6wlP+ecfix6Kk4xqC0JomcMW14TDLNIGAo",
-	"pNgLqoIgwOT7OTMNyp+fHTlvipAdHhyRH6Vhu40hsITNNzi4J13bzMSECzacyxumurb6FT77Fh9FUFSz",
-	"lZPeAppTH4dDOQjvQsnr72vXqtAbtSpieDQQW9rUjVpXUK0ZXI0+UHPdsbJGc6J8I3+az5kiMYX7VAsq",
-	"+xAvJvwJ8v7t981x5p3j3UpGDhgqc2oMU/CR//mP873/cbD3/Ff3/4/J3q9/HkUnBx//26BnlLx+Pdcz",
-	"ZWzJ3hD0fPDZUrVYRwfNNFsp5gxh5Y2Cye0Sdh2184tQ+iKUHqxQujdgwi+i7FMTZXcscD5Z0dEd1HMR",
-	"vL6Bu3YD1lf+eyurYIS2yH5Y+mFK1aXM1DB2WDraMDqDtUkj1ZLY3va8AA+n31CtdupWuhg++N54a3Z0",
-	"7Z/c1qM7H0uTFig9qgyPs5QqYotlWRJh2gYmZXIbLbNa8yNN9ELEHrZhxyZ3wG2OSChlyf/93/9nNwJl",
-	"A1WL7gyPu8IO7tynu20I6LYbnqZi4ZxItfe6Jv1nTcg1cPqCgXS7B/+suYSaOtNikjyQyBgylE8JFQvy",
-	"1/dvfnR/gI61hsykNgSWQS4XhmmkCWHLqMLUHC4MU2Masz8/hhuzCVNwY6wr6jdRExqaIxaNA/p2R3yY",
-	"EM3bDFVU4JbDyEV4eJ55Bfcl75cYEkoQL6vy2w4E6FV6w9Yk2vbEdjDoA5bgncj5deCFzVD0v+gHdwbg",
-	"fzsqR/dS/tWF/1IMkfdvfvwZJOpnJRi79+dfRv4VUq/a66AsBcMO+mtJxMS3Eg744cqycgvtEdoBNe4n",
-	"mFoXbu2R1UCqbSHAar/MztVEd3q7y9LWTmffnTa5PjwlNz4JMsfnJhrQB/l4zJQOUnhdbdsZoe7fiipi",
-	"aULXxG/Oxf1GlL0qQcI0OnUq3tZogP8/zARmpeW+xShw1xf+X+tvta6+krOt4nv3zpxmt4/vmllkT6EN",
-	"+uvDlTutQqPzTVuovIoEuUX25ZmSnVTXzWc/ZEVhSr9b799Ycuupu0p9b729e4FXunzf/QVrpJ5AvLi3",
-	"Dn/dRkVgZZ/dhSsYL65xGVvZTrLNl4Dal4Da55zl8SXQ9S8V6PqSWREsLWz3gjD7vohSoC2hMz1HvCbU",
-	"vETMAH5uSejqnhX4dn19Czq6h5vRmzr5avCTPTDcbycvvMvb95MubeWUK6tto8Xn2sZyPbVFBSjEQ3W9",
-	"ec81izPFzQIatsycgmHxCvJ/fePX99dfPgyqBs95gL/gjJnH14ePaWamj1M54QIkcf6LwzQ4tXgteym/",
-	"Zgn56y8f9IVwZXFYY/4qefn+nOy8So6ePDl8vhuRsUxTeQMFY+++eUGefXX0hOz89ZcP5JJpA/CDiglz",
-	"IeYKLk3MdASPwVO7FvyOpoAPZKYzEOBj/gcI9kWIdAf1RiOaTk5B/rMRzJmKxYWwCkPpdcXGmYZQHNZO",
-	"qojQLOG2/Y1IPI68RY9jgNQXXQj4A7VbhOEX4UDXNMNuv8GoFpIbKRP5pD2J/NymxswHHz+irTOWDWFD",
-	"rIeG8WBtgJnHBKK4U4JGQFAxRfRCGzazepBIYYo5PpNILoSLlhOMlkO0Efu9nRZGrCZS2HZfmuzIscG1",
-	"jVMu2K6DadcXQrGYcYSbU2zGRcKUjkjRtEq7dnnwgG8Ttn8hLsQLKa4tRKcmO4mM9ePzdy++ff3h1YsP",
-	"P717tT9Ldk8JVIVrgihBZPT4+nB0RgyfMY0kcnx8/Bxm/dOHF2dYUqgvxOg//uM//mPvhx/2Xr4cwd/O",
-	"NaePv5PpFaJFzqRgC/j5ZipTRlQ2Z0yfIQgVVpddiNGfeEEjErj4P44AWY8Lajztjv67/cu/X2QHB0dP",
-	"Ea/n30dnzqnOlIIN1xcCZvn85MlXZITgV7bv3OO5LUD/t9+0FACUr7hBWCyM77LEYg8KxpILMXo93vsB",
-	"LIpRAYdYgho7OTyypWfa0JRF5OTomf1v7DItJrv7F86xoonMjOaJRXuKaZpiA0NEVPOYECcHJ5Y6DTcp",
-	"K4jt/O3rwAo6HRzsH+4f+PI/OueD08Hx/sH+MbIiM0UO83jKoE3lP+HfE1tMBvwbt+B1AlAezHzrHokG",
-	"ium5FA4j6OjgYIDNuoRx7TjD7fvNeektb+/i/PYT9kJVuBpwJlffSh0ASdNI+dQK5ICApw5O//ErCO3Z",
-	"DBWUwff8mrkWDQabzP1jYG/h4Fd47TEYdoulm/LOPnEve4Lfhj15cnB8B5/70SKNJYutHwMshMM5kB3Q",
-	"ZS6ptrzbiluijcRaUhpPwXjcbTut68d/xjJhH1vPyyImvpRx5hrgzqmiM2ZQe//HnwMOy4Q74XOiTgcw",
-	"4CBUEKy5U+xlqFsclU2Wg5quTvf+Cer6vzWo55A6cGs05JeMG+CGaDrivDw8cS8g4BoWMDMUvBxOgwpE",
-	"mxicHBy0fbjh/OH5k9WeP3q+0vNbpUlLK5b9yoSRueLCYkMSWmzPzhygWeKIKGocFBwmBUkyZ0qDPwlh",
-	"jEOSZWIsVczgdU+3h4+xleRjG7jQrfQLEfSX7pka8TYtuXjk8QsbAP8YdT75PawCH8T78HvGCpiP00Gm",
-	"fYCjIL1V9e06SnK6cNjH2vp2pvSaYe32PNNTUMy4iFEWCkyMcQDJacK0ITeUG9BXZs7pCTQLf7IdOOsr",
-	"QOE7xBGbV7ECfO2tXlrcEDjzpqvq6WCte3i44vPHd3AP85vnVpbrUFzZXDqropAdC6ad6SlyJsiUiLB3",
-	"Tw49jm1uib5iN1GNOHR4FcECqt7B3+Tl8gv4V3jgFo/9r/Ky7cwhmQzn9/AP8RUq19o1HU1g2gVamf/Z",
-	"Ku5EZQKPEg9WZSJUx3C5DUf0+E+4zR8fq0xYQKouQZ6jFPUQ5E8PGm/6XGrTCOOlwCAhMyoymuarsVq6",
-	"9vDjxeqVvDkj0DPsQoz+8uoDKS9slPeGcvjv+2Qk5M0IgDSxj1TFTtq9EM66xL/6Vmo87wqAcPHWELLo",
-	"XEhCOM0fz394Rfb2YPj9C3Fy8NwBrlNnZsMzruMYnB+iz+MS4IJZ26N8P95l4q/y0m0z0+ZrmSy2eTHe",
-	"ZcJWPH38aN02pTt4tOVPtV1B2BbXN/ohst+V1ayD1dSsJ33m8x4cCjH7SdBrym1odnOm8g6uFpIiNluT",
-	"cxuySxeuI4KnW+dtbuEhvh/KniPS5ey+2j7l/jSvPExf0LB3PMo5E70zZtvGrybVrK3f3aZSVD2ONlGZ",
-	"P0fyU36IV/Xo6E6FcgLM+4rNTS5krLsPLDuhDQgMuEZwOgA9HtO5yRBzeoxtE7NLdFRJq4RbxymdQ69M",
-	"FnoyQxWr+HXpFXz8J08+PrapNQ3yvOPevH45WCKfA+emE2bFpB5pEgZInWvz/X/8+GJ/lpD/+s8TcMmN",
-	"7L0aFaD4U2Z3MTc5jKwM7BJ5L0ThW31ku2+yhJuImKmS2WSat9cksZzNrFsaVVtQgyLr+FXMYYnp6jd2",
-	"QkyiiNh+rjoirjefji5E3pF71xeo4NeMokLb5y2+f8KNBZJ10xDyxrnA9YXwqszJ0RGqNrYNC4JrTbHJ",
-	"JdBBfuHQuw0KR6LojbgQwYRjKix8+CUjnkORnZOD57v7ZGR/GKEzFfSpkc2zG12Ihm8Slmq2Tz74Bfnk",
-	"PN/zxc3YHoGRQMSO1s6scmUFRf6WX+HB8ya95iUSZpX33JKe89JNyn/l48ePVb314x1y2DYtyOVG+m39",
-	"V9SEVmXf96c5nSMHK99Td3BkB+69ZQDa8/5dgq240P3KjTUfKMkTX5dz9zzSiJzcMeWKZoV/vp37g2Pf",
-	"0+VxiP1NV8b95Q5uSR+36Qcpf6Bi8S5Qju6cOtuCMnJCuLWhfQau63cnwHWXUi9fqfMZtnt0HCXKzCwl",
-	"Rfh7jShO6qrE93IyARdwZtY5l3u0m9i1vGJhi7lHmrjIv0sUWL6H7tlwE6uhKJMpAUci2E25BYRVauDn",
-	"0hetGHatumFTBUNPhp4zYfbJ67FTT+3KEAA/ldpE/hXQAQp1xn4JRP+FAGbFbV8ZLlBt2rlkY+k658BE",
-	"pLADQoB/lyg393w0wW4uBA65T87FwukKimUa9WV55TQxG5ce0xlPF01awzu3a7fD5tzo/8KM7qEwrHfS",
-	"UMNQPgYE3nqjqrjXra6HF+GD9+V1CNOhNon4NI1dg4Pc9gdc7UU/kq6BotcDVa8gmQg4j8QsqpytcJ2j",
-	"ZDfMwoPJ28fbY07dSIu36VkJlt/mVCkR5B1c8A3FHiyDVKB+/ZX0+OeDXz9GLYrBCyzbCtZ8S4y81qrg",
-	"jll5uMLGzBtM+iCuis3m6XHtkpIgLKGYUYtdOLCjg8O7mpY9neSL2fmwFU+EP6HhLWy+hA2yEX2CVtVM",
-	"mWH1C/oSfy9f0BUdh2PM1xs0MNYG9f+law+6Y+TsUhspWLL7WdDf4dGK9PfsE6E/e2J96C9qzfCrCoD7",
-	"4cKlP98FyZ3cpaT+CzP9Dmm9uICv8iuf7U9Yib099nGrmoGtVHxYmoHdwORfkwV+rizTHuoqIluKccrj",
-	"jjD6i/ypuzBkG9ILM6GYlum1dTVpsuP2icAl2m2x3Fxcvbgt1XK5TzqW7s+k1dzLz+xL6Pw9nbE9W7KT",
-	"E3xELqWZWhQ3myaN/w3eHqlsnL0rVpKPZQPgjkQ3joBX/ZA4qj/O2zJj3fD4tazIML9DceUX2Ja35RlA",
-	"nD/4xXh8uJLoO8bm1s/OhWAqsiHJa6aMT7dIJVRN2QvYedMUu9mzvsYOSaXYzQ/uuftyuja0ytxasv2P",
-	"EOKQirz+8eXrn18QW2YOV8JQjnGgpgn9PmhJlT08uGs3ZX48rWILejr6k/5UvJThnNfxUua7clvcPf/A",
-	"/fgoi/U9JBfl0lk9aA/l5yo07KYTGt6o5eZLIBf6ehzDy/bF4fjF4djkcOwivyUOxzIvvxeOGsjQz9fd",
-	"2H1Et+Bu3BbvuE0Rfz/OxqUE+Tn5Gg+e3zK3/Px9kz2Fe8KMBS3ZkyrpMvxe+off2Geb4QHuMD1mScEP",
-	"F0OsIkcJ4Xps96/0wTr15gnXsRgPDjogtG63Bjo8k2V1se6AP8dyaLcFbom+jqMMChNB1iLT0OxcadMF",
-	"N1C9F7ni26aTlM9hcGcnvvS0HyJz3/Cw3whGkvKBR0HlsL3q9ndbVRx02G8+8bWUmGVk8nhqZml/WvkW",
-	"nu7FShMZl3hSvpWDfB6DKOeA4W9uE1o4YNWmwlEtDBmiYj3SZK7YmCnFoAZdTDI6aUvlgz83MmQG85hy",
-	"wHtuxLvuZpKG/WHyvW3xtZ08e/JVg/xovCLffvjhe4DCYp+DzrThtbL1SpVr5fBmS5cKi+Vx57ggr8Qk",
-	"5XoKD37LRcLJTkgzsZwvdu/w2s2Tcf9b9zYZ3+OlW00jcAtrUEYuuaA42folOOh5C96+/OYL/a9I/xR2",
-	"jew48o8cpoTli1DdaZua3SXte1rbbmXwj67QFOuajcFaxr2wvBbSx6EMdVj8OIo89AOK5QuBjmac6yNN",
-	"Rvn0h/jTkCejXYtolDJ6jeWrxMLHIgx2LBN2IeSciVMsroVLaWtL4Df8s96HotSysN8nL4KK4AtRHG08",
-	"pQqqZOWYlKGwyft4uvf65+YyFRy1QcW7jaIV/NY9Fa300y39LodK5pcY8S1yp9daZ4yYYuudgruDNPt3",
-	"ci4E+2PvaNfBEFASp4wqi2Ea3Ncuo2cMMlxMvDidSiP1ljnKB68fkB2HrzCj2gBbdWC63AMD5GpEppna",
-	"dSzVXWecGpkyxZD3CjJPqdARyeappInNNIHJpQw4ADfIs0UBBHshEBp/Z/T2zXsLL2QXO4oIwhu8/fbN",
-	"hzfvAbM1KKDniRsX79mFsHX0HEv65J6cN3GOc2NoPP3G7utb+MYtsY3wE/fEO0qrbOEc9uC4dsfJkjN3",
-	"ZnBIAHX1hZncOjM5F+4G+itF3bFYuBKUq44TODgQrhzQsrtt/ppx4zGp7QAOT2xplkmZxygWuxRKfGq7",
-	"vAazGmm+Fg/8lTKjAQEPa1Vn0rB0QXY8XqWOiGLzlMYAVwxXZw6/7nos5EAzyZFFFmTn4Oku8gZtVBab",
-	"TAF/vhAzGk+5gNcs4vPBSY7cUWLLqNlciJFiQVKkv7cjUHn89FWWsn3yisZTt+OzTBuACqEX4hqRS1lS",
-	"HCYqXsXqqQm8Yu4MQVN6z/wT7EIgpyudisMLCWuA5+4NKVgT03uP2uK7cJBbU5aCb9wT2yuvs43vuR1T",
-	"5Ye/8Lq74nW2U2j5jmhfeS8NA3R/xHSvcsB5Zojik2lnouo4xb/m/oeKUw3TbhxUuutz7Jknog1aXKU3",
-	"b1+9O//w+s2P7y1gfFjtZYH6uZhYuB/8L5ZEOQa+kODbxtS/ebqIiLxmKskYsY1H7GKDmUcAWf9CkznV",
-	"ljGkbEJjYHE0SblgxcCXLJU3xEU4yIwKwcUE+SSj5kIgllLClN4n4JyFfSBzpgjYhoCcjxDVUYEIDPOA",
-	"eUGkap+8j+UceG3Kr1jQU04tTgGkiUM7Fk00Y04OhXl/2oP2279dCACPcpN+hPPQEUHcSG3ZN+IiNXEs",
-	"CJt8A8/3cwnViqY7kDHXhqvz+bgrRK62mxh5mwG9ygXJmKsZtzZMV8l4krHhWMnZJsXiSybRs3AdZmHk",
-	"hnPYdsrsbYYb4Za0IgqiMx00D8sLP79II/II5FIl3F5NFOW2wUpT5LEVaBO36Q7qGmDat2V3pnTivnIv",
-	"aa+4tK5qhjE+9EXZeshl8HhUhfaV0klENF2ACnYzXbReoVAVW5a68jp47vOoWXgAuTbLLmax4b4F3q3K",
-	"peJzbdIppIAv1XrBboDQsm2TdoJOWVbdljei3PyqQQt/1IlmG/zYmUfzOvRW3wG5vGSG8rRNhBQz/xIj",
-	"xdSbIPhnIS8tLGzk7WUdkYQp7JFnqz4jkgPsouXne6a10swmsdEqoRXB0lbDHODrAleeXZRdIHa1OXiK",
-	"NgkZUw7aXqy4YQr+KscXoimC+HcCkyNHYOzPpWa6iCtbRL/iOl0ICxGr98lP6CF8SxVN+JwcPn/6Fe7W",
-	"d1QkKSWHz588ISOM+YDAHWFPQJraJlDoORxnmqajIDyKrsIGUzdMhHiLM6TpnWSr+Y/9zNlNq5vMT+jz",
-	"TDCwnRsfBRSRrxjhxosQFSKIIy1aRFkX0uKuRct2Ewu2gQu+T37EMkkXusPoJEBN4n+NxxZQUzOFMNzW",
-	"i24f9YEFH4wIAcLx/y4EBvnJoUXWPjwhO/j/TyJyeBiRw2NovYWmOlsgOO9iNwJfGDj6gkCidZqhnWZ/",
-	"PXm2N4VukYrNpTLWbbUT3uDD/eNdm1rAITByIeyq2B/YXtHDwwfzlSpYEeHarROCXJC6AH0ML4RH587/",
-	"jMEEqXLf14yRKfVpEJ5K5A1TTbcZCrq5mr0sZR3dBuC2G38lH/vh/aW8frHzbpGVOaJz8LQo5JKAWNHP",
-	"nCcsVJKqKikLh51932oi3fZjuMcWCPvkHDs60NSF89C37JMSfIgBs8dG4INXPGFDh9R/BjFTn4LkeCMT",
-	"MdONjQys5rSAF7jQ+8RiCAP38HHEWM5gu87ybgIYHrB/tQwFPuszKtzT+yTow7pTYWKuR5htmuT6AbuW",
-	"rPBqY3YUHEhJb39YZVt2gvcUHlzd0sgd4EXPhi9FXZ9VqwFkHyxyMXVs1+iub1UFlIg7gdwWMlFBSQF8",
-	"ddd2hrgWjEuN75KtvrxvX+nJW/eS3aY7KFxKm0OovNxPBAbjt8oZrYyDEa76ttrQBZ+4l6BAaY0PCA2j",
-	"a15f8DDuEw/jt/LNaK+ZDR/sdmjWLtw9EX35758pYkH3Gd4GZEHliB+W9htO7l5gC7oI8wtI6ucMRNCb",
-	"q87YMi76w61CS//A2swyqxLcg7b3y1SG6bq8vf/QjD227s4gi7ox1PGOzTgm6hHbv9BgE3GaJIppcOGY",
-	"8ItoexhZcqDGscxEKYsYUgMFpMTIiNwobgwTtRwYXxh3IXzBnPPYUgIVvYTb1MUFM+EQ3Oy2Zer9sPix",
-	"tN5eOXuZAJ1vCL0Vm8s5MZ4SNeLXfkqWT7g13YlacFBjdjfMdwsBlJymuNiDhvYw9VZch3KiSPWWeGci",
-	"Tbacc/UDVVfhIbyDT9zRgbdxMSaA1T5Ape/+BBQcE4R1GUvs9thu8Ds8YbO5hGPZbaUlm3W81Jfyxj7y",
-	"2cKjejRUaIGssZiFCc0Nv2a7Dx4gFc+mjTe6g/uSIYTuJunJeGU/E+7jLTmYcOx78SzZVT0gl1LrhL74",
-	"ku7Rl+SqjpbaO/hEX0BVf5u+YKk+xMDTp4a9upQ822FXC5Z+19zV/eHzdFp2nMb23ZXbYCa3JNTvxUHZ",
-	"SnZfPJOfsWdyRRn9OKYpEwlVe64d+NIOGe5Z1+n5NjGBwy8tQ/80d9dd/+En4uYIdW73rBvAbhHZEeza",
-	"5d9oFitmdIMnINqmy8h1qAiPcnCL2ZSlD+V2whKy+Ryo5iE0XKhT21lAZuiVxz/99O57QpXFJBAIbNbh",
-	"imrkUI//xP8fdhgY77BffwfxnTRFE+C95AttbFb3CJvYTBvbYTreQeiweZwzzlPGoKpnbdKIbwlJ7vN4",
-	"SVzqmxfkyZOTJ8EmSFX8B53PIcAESBLw1iUwpVMiBSM0TfcSurgQP7/6+dWPHxB1wsNXkJ0AO8NBZzAd",
-	"OTQM6JiVyBsdkZTHTMTsQiwYVVEJIMOCqCt2TVOe0Dy3ucDK2HshX+Qf3I0uBANkHltClFI10+T4AF/5",
-	"iiR0oT2oAPwibZAsoYt98qMkl4wqCLHhuVjk3RH+e5R7lHzBAW4vBM3gP2LFEiYMp+kZoeRGSUj/tV3A",
-	"5JUnJF+kRU4OTlpKglAF9jygX0DN5JyijX6qPt4ZF/6/jw7WBgD2dFGWd72gTvNX1+JZd6GlsDhT3CwG",
-	"p//4NWQTrxz4lCNtOS4o4ZHOcVqwREixm8jD3b0ImcqWdBh3yV1q+h5Nfsu0QeQsX3HnUpa3m6B/boun",
-	"EsiFT1MqiMJCHgjngq+VCldlBPtBY3NqU9YpSfH2U5VyuF4u257M6BVD3DO7CthQ6j9g4+KEOnwbslMu",
-	"8osuhAUKhQfZKUlkdpmyZNeCwMKsLCTgyFdGjPKvFHt1IXbmWQr1hFSTkfv7sPj7yBV/IYuADyA+l6Ix",
-	"c4zjQriXdnOW5OZ9xdhcY7IwnckMkv1duQYMgTojIiJGUGxwnRdDuZd3KJlTnhCkMoR6AxXEPpLw8Zgp",
-	"3L4kY7u2YMGwNA2KrM6IYoD2A9+yE4E/+Ym8BDWHwidhHguC4EEwHizBKt2xhPInpgAYqF6S4dZcqcfw",
-	"VZRkR5qpY3O7Z4RmCTeAb5YDOHrSdIhmnividhZ7b1UyHApOEuq/RtR694f2Q8kImG1euYd8GCo0LgQU",
-	"bmlugWgtiFw+BFZ9agZvN/HglzjyW7vAd1yzDUInNEk4/ImmUHMJUpDpPL9hHvz058BvSYg95BLOcQJw",
-	"mA3gQ9HAFpZUuPzRQYXNHzaEEwOB8Y/i+/mIxcckAkfdhjNohQ3iyeqaUDQQ7GZoqb7aOuTpyaDeICQa",
-	"OMY0XO9zMk1W+5znOOt9rvHsTw4awrjRQBtqWEhdlgUlA7vR0jZmcCSH/05YDOwnaSQ7V53Ua5kVUsOl",
-	"BQsvbXppD0vn55eQL7uYRDOp1tUOxzUC/v+lSPH2kf+COntfQ6Ntg1w4K51zcJZYqR3qAI5MApUpBzEo",
-	"TO9cBZrPGU0D9SfZNgx7roFYy+A9uguoWkTk9cu35CI7ODh6Sl7/8sEWV/7959cOgmA3IpQA/AoIOOy5",
-	"zc3iFJQlRMULMZUL4bhDw52bMAMC7PhCjIQ0Q1hrCjrVMB9vtLvvcQvs9F7AsahraqQiO2r/6KvdU8An",
-	"DQb14lwqQ26mkiQc1S5CbWFUpfwSMxGh/honvU9G2XzK0mRENMwtrJOkmidWm6gVUioNdZwXAgW1T1FE",
-	"rcAoKjR1QKywNFUUZTrljlyymGZIIxeCG5IoOQfdkl07SNzCKHOF5wmsEa3BeErFhEVeTbsQed6lYsSq",
-	"YP10FKKNVICUaOktVFNODp536hTn+Nb9aRX20IC/cz3jWrcw+CWy5eHrFeVdyG9IXUtqWLgTEkNqaiCC",
-	"e67ML5TLT6KByFLrhnKGd+uQl4seUr7XaNoiE/cX/2MATRlKUVtTJzBiNJgomYlE9/vQmnoa3sU11aDN",
-	"lKiaYuQgggdR36tiXVhDRLLWa+1xk4ZUbElFW8qPsuHLUUDsfmkra0eWQX3RjG5bM/ppPpVpAkLV0Rcq",
-	"BLj7Fg0gF/IkP9XdfqqQk22tnt43XYi+j3xZQhnaF/7D4p6D/GUz33XBemo0Gf3l1QfSMBHUyUa5FOWm",
-	"raTACckf3fx7OUADsPZPDsyv3t8yJ6onB9GSZpdPbr3ZZcX+NmxW/ketlMEpf96FBZQ1YeUT3R3UmBGu",
-	"6bUd9EkgUqhSdFFnjfhgH5bmSejzA7/FhODybhfYga1VGN3colpBW4Ft1DqzbWHMtKSs244GzmTQZeAE",
-	"6z31avzZhRAIToWWnXKeYnxGZoZM6FzvkxE4HfQI1XL4UpwpxYSxKjq3xkO+lgjDT/PCVED1PuWI5WSN",
-	"jVa/8ZltMfP9+S/7s4T8138eHpK/HZ/sRqQIHnGjXTcqouRN5A0N65GIrBnhvMFjMpU3gZeV3FBNFAyF",
-	"mZxT5t3Y3o0cuZHRELFuXFgNodbpS/MFO8sliRzOD7vmMsu9yhfinX9O/Nuhw53LX0ULa+TfGbUEnUpX",
-	"dLBd3dsqE6d/1vTaTXR0j7/W7+H19bJoAOHCRidXzoifHxx8dfj8+dGTk69ODp4/Pwy48kGjL6zG/+we",
-	"lZnrFwvmiwXzxYJptWBCpeHwoK41RIMkYw0JDtmcMU204WkKwbMzItiEQrGUD1MqNs4QNg3+PIjWu/d7",
-	"9b/VXf/rnbUTrWvfhLKuvMYESmXkNUYVS+tzDUc52t4dozPWgwM28VhUKpZx2PaozZqc3vP1YX49S9Pe",
-	"VKr1om8bpOYaVYo6sWOI2SuSoK9oZpzvdsdfhd1bvQRMxxQM3MS2EGnsUuiSBnIN72YqNXPYfThr5xwe",
-	"RCsTFOpz9a8ekn+36rP/5pnVCZ0GB6ohuITJglGFCiiOQ7L5GTnwEH1uI9fdvYPtByfntPLexvOZU2UW",
-	"Q2zCE0gfn81t+0kOogGkwgxnDBR/NOi1ZgJG+LVxkjAkGkVNtABDETvUIwwi5aM9KloZktcvzwibzc2i",
-	"kquFeZ1SOcPAoh1wTNsac1bZwsPGK7qZoHbf3fIhOOV+eBssLB88vym3MLZraNCDQyp50+cx3XCn3zPF",
-	"aUqs/ekDX4VtB86ruYLZJVu9ssXa8qwOZFzwFc3M0DOJmIqYQSJS461AG3OJ9GqRHMct5gHCXzZljNQ3",
-	"PEtZnyrxLgWtrp9lgptbIVloUlKbcafC2p6PADRXYnXFPfYCpLyaaFDKWMBWHfYA19FjLcFWVvSs6aws",
-	"36077m5T1cJbPGZKsWTo4WUqrz3pRS23IZwWzlytMQLILJCC/Bs5fGLzgasuIvKNVLO9w2cl5aenhj2n",
-	"C8zCvGNl02Unr2D0PwTD173s/VXbpgC+rpm0aV5WzPjcDBvv7tOD5jdQdennYNnE9s55k9+d2nTX4VIW",
-	"L7/mX2lc6W0ctR912a3bwg35YkV+sSK/WJFfrMgvVuQXK/KLFfnFivxkrEh/SzbZpJawXkkLawjnHbbQ",
-	"xK3ogUYamm45XhsecD7roArBfrNkgXlNcZ2jspnva9otdUbhGpij2F6JWfidbNQNHfvxjfOrORpbZX7Y",
-	"yGcx9KGlBnFeyxBxzX9imrcPjDxfBmWWG02+/fDD9yjK3778huzYtLXHf8KjH3dDuR/kYXhQXFc9HGM3",
-	"tBummO2yVJXdR41lM1qztM56b9lJ4wBVcDt6W6V1dtxoaGZOI6tm4TmTMCToKLw/BVdz98eRqI27Ou9N",
-	"vmNRrhBWcKztRQstwMAFU+RW9E2CtXbzZ9oztJKhhylO2DPL/yXCq5FvZUT8TuJN8XvZnFO2jSLmMBHt",
-	"cZAWc0slPLKjiuclA4ENG+CtteMD6zCE+hPnNvFaoE97rLoSw0ogTQ73joIynQthZK1Ux33qK/8lfMDz",
-	"nljOZplwnO1C7ISNSiOCRT62iMVNh6NBw/h1wflG+YWEfLA3Wb4Cm4txij0SR87tEOZnJKPImc0jn8Ex",
-	"uhBjztKEMKUQKkIp3+wRwZ2KYYkdoikD7Rue3kdxzLKkoKUlLpsZcMtURj+l9WpkDr/UyHzJMPuSYXab",
-	"NTKWK0bErZ/Qf+3OgHdcSYybbwsytXGZ3wFuiKWGyAvQQPY4AZfSm9UT4h9PzSxtL6QRjMADjw2bzbFU",
-	"RzGRMCDZM+yqoQn4pO3nJeDekJgamspJxjTZYSK6EFciIlO+61PrPZpMHlnNG3f4zHPM9lfWEoPFXojX",
-	"IuFUEOBCc8wthyulqyP6cfbJ6L/Dv/99RHxfVG07RBdPALVjcwoHcJTIOENNaE7jKzphj3REUvD8y8zk",
-	"S7wQWDuL77lWp2hejR7Pk/FoNwBTWWar9clS/xYOpVd1ECypVGDjeRjaxVfwP1PewLP6wiB58miDWzpo",
-	"9BstMT4caBAaqLCTnzv0o5y7+1sxT6g10qM2Kr4rOyQM6G8VSMkNTDQzJnVa8zhLU19B4kJvAZ87tREk",
-	"XzjiN4xr95Atrm+2QVoLXvYvxLlYuAp29+kcqAxNAfxtKKQZJhkrjAD7+4igBXAh6iZAsY4zErRbd7ZM",
-	"UGzvTClfHlSwCfxrbpzmk0uIg46tF+X7Td05OjjYte2YCRUL+3GWamZRgHzMW7EMDBto6VyagoUFyAT/",
-	"PWNBrVJz22UIGDnu9NZ+/m4smD6Ob8eBuqoFH3K2xCp4AxvnOtw6GMGX3J8vuT+fUO5Ps6biuazDYyuC",
-	"5o5ze7fT3KzTZ+XLjflyYz7TG/PFTXDrxoXVx4gpNh3MixZvAdnxsTG1u4ZvYJ6MW10D31etY1IzjtHG",
-	"AwPIAnbZWJctQM8xUh+VS9Ctkl/UoLtsMps7hpqxqy93lem2ahxjbFEYp3CatgctbbHHLwQY5GRnVAqQ",
-	"jk4JQjEjIFiBp0kshqjD7vIjXgj2B9dG7/Yx698m49Xqz90BNMByXHJB1aLMDg4PTp49+eppX3v87ctv",
-	"vvRpsNyrZJo/0rWYOzotrLPH9ZaNSOhQgjtn2fbubdjtU2mkNdAbbe1vMJCPT3njFf9jnxpD4+mIzDKb",
-	"+oSZoA4ZE4F5nAvuQlhM2xuOBuSJ1XPwbozsGENM9RydknmmpzbvM7LIvdk8lTTZRaQGm/k5pbZ3r30T",
-	"XMgpVYA+d+4MWsDAuALEYkwDhUcxZgetf53CBchByEM0I5cLw2yEdkZBFcs0Bt5mZMcb3Ub6WUQXYmQv",
-	"eGl4uzXcX36WeM0Or/jIvjxy1vSFmKdUWOT3uWKaTwRLyNufPpCdbA7fekJ+4F+fEc0cc5kyit2OJ/ya",
-	"CdyVxYXAvgr46i7B45llqeFzqgyB4YFgcBwInBpwlcJW4Z+50eAMuhClj0fw5UvYKWEIIvYtCGgJancf",
-	"+jhoMsu0wQcMVQaO1PmJD5+QGReZYfqMUH3lAP/GUpGxYnoKy9SnBf92dj3Ef02mhC7+AtNGp4bAboNk",
-	"9PbNe4eGhPTpkPjlbJ4ywyD4+hZ/R1cDNWQmtSFHdtE7J4fHjkiHRsphStWEjQBNOYRXuRCWDvKXDw7I",
-	"Dvo34J0ZFYuh/TRgQz45OLYHOHrHjFrsnY8NU6MLUSECdKSQmAohcbschsk+ec+YdSC9/fbNhzfv92eN",
-	"wdy3KbXL+glp5pYaT+IX4FPv7OB33akq/36ruod/+xfR9ZCeIB4LCOcpt3luJ4fHn2lzSTh3vDCWLTrn",
-	"NVDEI+2Y8Y5UJGVUOXAkgU0yFCOCgaJUEoFWdBVqZsEqWjVLEGc3U4lA7cDyHYZbPoeCQZAdYJZhyhTA",
-	"J2lDx+MoUDkfaetdj0LEV/sRYqS8gibwwHoWsA6WanYhHB7tyT55KW8E7gNy2R2p+IQLapXR46ODx4dH",
-	"zw7I/A/y17ev/kLMNJtdCspTvXshUqoNybkvvgCbBGwdtXZQJ5ul046FXsoHs8/OaMLOyLevXr+wr2gy",
-	"YXbzW5VPeGxw24yilUnYP37p27MJurQn+hkzNKGGRuWAIsb3I9RT2Q1TZJzSiXaGUkC3TTdyc420LPG3",
-	"HEB6nTdIP7X6BjcerBgkOxhiUhvid9CFW1CPJPGUxVcu5msjJ45xcaNZOiY7mv+TReT9t+d7R0+eRgTM",
-	"JaIFdJ5ICnsWX9m9EHhxveqaa5eoOkIAKQj6Ui0F+b//+/9DRnYG2Ww443oGzSZH2C9nBB8ufgONEs+o",
-	"vDDBblDC7kZklAmdzecSVLohTNONA/8Mx3HQ2qhokynVUweVZpeNXDqmwnW/uASc7jhmc8OS0zILsqjl",
-	"LNmFkJH9pxvD4kjP5DUoSycHz08dVLddAW7ICHVZmJbmYgI/COn+PoT1wC/uP7FREryUK+yWoIdcDOdK",
-	"ThTTekR2cG8DfQ52xGqNv2dUUWG4aGl08cJRZVVZu01GaD/zjmm48Q1M8WdHO//imtMnownheS0CXYgl",
-	"JWtUXQWXxzOGfsrP44DqtsOG7QyXKlVVIzRygeJrMJZTrj3MPVXuX9ZYckYY9OGxN3wEHMaZjyUjVee1",
-	"hI4HoHWJ3ZP2Cc7gQsDPKbMmLXWD/PTu+30buK4wjLyVmTWab6i+EKAG1RmJK9cVJBNjLrgGXEr7iC1/",
-	"5Tqm4FS/EDuWzR6dkKnMlLOKK7asq43IGfEy/eqOmEuXOVZAenr++a/NZu6z2aLOZtj51xEgaATFxcoT",
-	"1rUkY+oKbv01KG6QYmV8222obYXQXNpW+G/FY6t+7UWmtFTYDrLjye8RGroNONo3w6nntRW5uYoVTX7y",
-	"+71eqtv6d7PYq7auyMUTSe6IfZh3864DWU6/hAuQ+cYxGqLsUl2RKzbHri0pc8y4aOwSXIugj2YhZwsy",
-	"32qznKauJ6WrchuuwOIDL/NU7Lt1BhYzeCWMWnT1V2D2oS9x4IfcDXjPdUYkvzcwJ7Ij5zZFL134SJBS",
-	"7q6qid51PR2A4YJVjo9QUlQML7ubME5u7S3vbv+u/Oh9iiKs5Fwmi7w5nXczbJZELZ8Ycxxnwx4Mtynm",
-	"SmfRJukqB/ZFxGG7Y/2IlIk+aGYg06SpmUGPm3OLbeDOkZbBerNVRTZz25Io2XHTYElEXIMEjBMfHJKL",
-	"wUsGfVeYiBcXIn/uYhCRcsa2zfj4u/N3ARgd+Xo37OkqGAOL80JYnmK7HjB6XZmLnEOa9dcS2I9ivhNr",
-	"nvSBPv8LwTUx0IjG5tlzVakCaWqHFsQ+L0Rp38N2aFK4AtQxJFljZHK3vT9a6XLckrJQ+sZ96QvlhXZo",
-	"C6r88Bet4S7bVVqhpclOeKncnbdCvXTBd8ttLUtHt6oSAOGK9v5N77PLGTcG+7Hkr+fdFPMFVBo0a89P",
-	"oQnkJXqgpLC8dZ98w1PDlIYK80ts23/+48vdMzKKseJsROz/26o6MDouxO8Zy1jOq70namzHiXI7PWH6",
-	"CgKjNJkwvU9eXfMEEdi4vhBc+OBIjibnHe1CmiDeZ9vL0DTkJ2bKxC56+4ukCKn28lxkf2DgixOF/9F+",
-	"Yp+cT5yfMsnYhbAFc8AlsZaO7JxrTh9/J9Mraugu1uLvkxJxQNhXIKO7EOEu21adVDgQEdyltnZX79w5",
-	"35fqFs578wZXZRqNU0bFKew8iCF/Gmck8TKQM31a+puO4OmEGSasKMn/eVr8kwTtipuWJDMTy1mzawSn",
-	"hK2Niyngf7qxV9BI83eGwXyKL7pRLqXET7YOw9xtGBY3oXOcSgUqbGDs/HoaU6lmTCQzm52HIlS3bdWc",
-	"iSFi1+i1Ju8aEw1RTRkWLGXFFZznN3VOtU3vSjIHIJEValLbIq6Zspgxq3zzJV34DvHFvAkm0lJtWj41",
-	"42JIJ2wIzKD5qtTatB0/fXLQhTDVe24z2T41+sctTO12DSZgfX8D7tikAyFejUscBSnyu33wX95i+uCS",
-	"tdmN3RL0netGdSC0nSLvp0AhPmfKyelORSRLmX4c0zmNHThIs0n0wj0B8vkIx1eZEHCnZ8woPEXNKNou",
-	"N1OmGP6Xduk+EphgEl0IrM883H+GA8z+6/8Lr41TKRXRc8xlR5QNZnM3Ghq7qf3Do+Odr3Z398kvmOlo",
-	"q1Eh9E5TLYMW1NpuBbNQnlRgITzEIqAzNYuvyI4d6/nu7hlJ+Zj9RuMrhsEJaybg1A8PD8j/A5NERNF5",
-	"mjmLyO9XMeFsbnuC//yaHO8fR+R4//luW1Q+M8xv5y2ZQX74e8qeLD7flggAVJ4T3V1c+ru9xG893my+",
-	"SF+TIvZmDMQquvkvJTVRQbCWll2Hw5wigxuMl7V+dx3cRKsx8QogwFyiuMU4cf4FI4n2XQ3RC2Ah7+R4",
-	"jC0Kdyrl5Ee7pxfC4onlCtbC8+98GkUY1nCTMh2RlE1oShQbM8VEzHR0IXwHR6rgEr2HBOQsZTnKqkgs",
-	"V9vLuz66ahh3LjYWT9NU3sCGFUaahuJ1hs4JbrDLFzOUC/xYUQoz4TNMhcIW7ylWs8szZ8vk64LHC5ZZ",
-	"+kie8cTVhbCr9IYGwUM587ix4bLcr2PGCCCE2qSkC1FkkdvzHDOmH/+eScNG5ErgazC23Xd4ZE8ztJx0",
-	"bnVyoy8EG49hqtdWsQJ7r76B2nXdlDqXuzAigRHtf18IJW8eabdJxCbKx4wYmdCF9RddymThelbazIai",
-	"zCClN8QlOTBjHWj2OZdfb5QUEzJ69YFORra1MGZqyTHhxnbupwQTurC+afR6vPejFGzvB5vj5VPQjl19",
-	"hswMoTidluyEd7ChL/L7UTPCKtfkA2QOArOXc49wEKecCWMTQLxmZqsdCtWsNMuSbtaJLnur+ld58a1M",
-	"uNgduzCcyAsaT9neCymMkg0ooXPFrzHtUsi9GB49BZ0FSsaocQyguitl6dO+S031nHAyDT4SS03us1JF",
-	"ATkZR6d9P9zQcAU37PjgpP7hH6UhM5mg0XIWkIkHO+F5+VTHpm5jTzZa3qpidAu6bcBhc9qLKiy8yjij",
-	"gGkCk/A8q1M2Ak1mDtqsWa99x2hS7WkMGh0Cw7rPnJYZJVY5kcvFhRjBb0PNzJC7dFhUcOFpKZDDjiwf",
-	"HZEdL7nCpHyAhLoQlsFKQUZSVB4MJgU3a3efvAw8G8jME6Ygl+ZC5Fm7qN+mXOcoL1Gee8PjLKX+h5gp",
-	"57504suqtqDpSgG6iUosT54xjwUM51Ok++YuuUc69/Cc2VHsl4uUulnNnVpITFiZm1Jw8Hl9LFY/2bhF",
-	"k07g3qy6j1x9Ak4GMXdsG2drJDkcdL1PfixQa2yadJMkeeWoCDnqLWns+TfuR2N3n18Sr2DBE//yRvov",
-	"vsITFB4N7hx6CdqIFPmt4KUgQCN3KjS9dv40Aq438ghQTrIV3BAumL2aroK7ZhWMLsTOaMwYotJrqDBE",
-	"lc3e33nmPP7wRx90VIwoRrFalWQCVFBxIeCBCMMbqBdiPr1z4vv3ATHO5tj61FdFZAb3dU+BEgjRgHlW",
-	"xp4SdObNEkSZarp+f4Md+obdVn7RN4zhF+7p5vnPt907Sx+foYmseGzF5JjlhF0GcGy+NIoxlE3td+bo",
-	"CYln1sXkfVMJm5tpHTfN+oCe7O6Sy8wgMadMo2EmLsTxwQGZzVzuXd5BBo12IO3DJ8GfY6om0v7JuYEu",
-	"xHsnuSGybxen4P0JeKKErlnXh+Rvhye7EIPCYSxsBVPWg3Uh8glYwWk/yDWZMaozeAoL9MN52MU99c6y",
-	"CzGaGO8o80YyJZifi+Y+pvPzwAO2A+No9JyRwwNipNDWB3fw1c7hbrB7Sxxd3+THdUu3149/X9e3+P4y",
-	"X1e+pwX5fn5X+l1tka1er65bPqPoXH6Mumz7Tf9FqisNQsY5dtz3UYfN9WErsh5pYsANhOiJIkkpOXz+",
-	"5MmF0PvHhztHuxEJkdYBaP15LWkHfrT2x/7h0cmuc0JpqP5w3oKy7oweaFsDki7K6jYarV7nvxCF0g9u",
-	"lt19MoLbrgG5EG6kBQes1tlFztNucVllpmKmSSKRjWlmt8TtYx6rj6lujFW/gH3+wT58SzfVjY5fuqfL",
-	"6qaw/Kr6LbOk9/nd0rxBmtdf3f7ryC6ZJTkCc42mu66tkUK4DrEt3RmAnLkwTM0ldvTzOS14N4FdNIvo",
-	"k90z8pcP8LIPuBhJjjCJakZTvd8mfj64Cd0OSbvR74ma868vo+aJkloTfy6fHzX/JVwfkMi/k+/+6//3",
-	"8xqCRy9E/PiSxlepnCzJy/LpQTpHZfAYQkVti1NnuSpnZ51aVl0YiJX0LTCfgKnzlNW8P5JZYwuxtiJb",
-	"2F0a3H2TZJpZXAfAKYL7ZfbJeTLjwk6Ypuk++XpxIbzEQdlUzPyGchRZM4mSheZ9Sqy6+v4/fnyxP0t2",
-	"zy7ECMLPagjP/PuBr560UQopAII8lgkbWev4ZrrAPHnKDSzjBkqn6WSi2IQaNnRG5siCWbSuGrGN3PyG",
-	"Y6mGruXniOxQkff/9Evx++GyW6+ttRGAmAffwXnlONSOBohU8EtRH7BrsZIQNglkNjcg4VPsm5MuYFln",
-	"2FYlXYzszLnZ3SdvVMJs+X0xNZ605Yu9X4j4a0eDd5EzVs3JKNGCbW5akHdOEoj/CehDljToRBZuy6+g",
-	"uykaRWm625bSk1NOKVySs4Kvoo60lvvMa3HH01YC8LLGDb74yxo2JWc05UsX1UrdiJEuVzpg3cCrmzn3",
-	"4z/9J4ZLywOQLOfUTAuqDF5cGjZavSilxbXnKohGZEavXLzRz8F61DFqDtKdjGzWMUtGF2KUl3oOLxfD",
-	"YqdGVQPhzGNkoo3Pta0ohJBDwdTIDhaakmJQaOPgQ+WWbz7SRLA/DMyFQVBce/8+S2Bi85QuWJJ/nRri",
-	"UjT3c3aoMmchuVO6EInyIGyVZdtPVqPvwmUFBIjwF8LuDZo34V7tjFxVLKBt2NjFyLNut4mEu2B3LGcz",
-	"GNemHGuLg8QhHO3aYzucNFxHhBX6lU0G92pdlEWkUVIhIIgZ5vMDPIFMT8uYHzXID1y5h/pzAXWIBMXc",
-	"9qi5ELlkwe2fUk1SNjYlaeZ3jhsf6ijtmkXLIyMHCzjEv50SoP0R2dF0zOAiKpjV7hkiJNpdsrnXgrWX",
-	"fZRF2m2o4W50X+5xT+p4ZRat5mXzDf9S+fGQ60VfulpPWlf2bcwDNUBugE8tF1PzLG1vNgT0AQ8QbK4v",
-	"xwReKWveZ3mnwGxuZeV8DjyTpXD3NHL3kqZunb82VSZGDdGqb5h9YzU8+MppkZ9FEGULTQwBoljQuZ5K",
-	"TBCy6n0KSUaqQGEGcKoCqc6holr2isyKpHJip1HMAZVnkEAZ04Ufi/g+xpgafCEYmPqn7lsaK+B8uMh+",
-	"9JF2xSkBOJNPiHVvQSCZUPdYMF3wcbg0T79Ew5Ji9qSYPMToIdcs6PVklwFdnKTGdh775BWNp4QbNvM2",
-	"DzWovEjXw0mKfNd2RtlcM2VGRbKcB9y14hhlkrzxaV4gKBKGqKJeksFShzCdIa4MAEDfG4cUQydOgBqd",
-	"77cgUrALgT2qiFFUaBuMPyNXjM2R7GzyLlifoynVw5lUDN2PwDlt6pcdDCsK5Zz+ntnPWPibU4sHyw2K",
-	"HJK5w0+gG+aEaQJ/pAagb2fcjDDPDA6PCmGheAWjihw9eUq+418TuJsKHaAOZnZkazL3XolYgtQ7JZN/",
-	"8jkAX/2iuGHay8eIaAlzAGK8dHBoaHxhZRYIeuTvTeIKBNVbuJ4deWLFRngbs0S1Z4ReajhJq8kWV6zF",
-	"GLJDteWNPTt8ftSjFucF7vWeM1vzK4t7bCRuc0eBAR5LszmG9la7QXbU2XymPl/YazJX0shYpp7K8+xU",
-	"PWf0Shc25eFuW+7d3/feukH2fraD9CyOODo8+erk2fHTk69WnbprE5hfTaLZDCJkO2x/sk8O90/2j3bP",
-	"yCVLXWKtGx3/jcy9iH8/bV/W+XzeuKKwdcJJD8KAWwJ3eCqFhDBh2xcr16vtm0d3ncWIlxJdl8tLSJxa",
-	"fCdq1OGy5c3tg/+2IsBVrnY0Z2k6Jm5rPpT3woQyCtm4JjuYoqUYJKV53XfXgZYvZKZsUYmTckiONxX1",
-	"wGpmT7e+xJ/mE0UT5oOEHSuGG1ZfbnGXuPZQl/h/fuGZ/Uix9DNcusuVsyZdjlRxvyDDuPcIS2nlpKsI",
-	"y4+hQ43U0/Yoi9Uj9XSJHrm7T37IfTFOfRUXYqTZ7yMLq44JFLllGxH2B41NCs7dmJ0Sirnp4Mr0/OxC",
-	"VH0BgamZewRQScrNVayktXoRGEHoFi5s93y4wo4nO+7vZzZfyLqH3W82IOtLJQnP86MANNMr7iOyg24Q",
-	"GeLun+W+DeOUNdc2HTYRgrgIvoqzpSWzbTcKvQo7zmpOlJxjeUGuLuKts/4YxHbyzpiqt2vXaXdGLcDs",
-	"ZrCgHPYV+27sBkn4TslBHr8zemFva1VFAmBncyFA9JMnBwf55muHQZ8jyed/GFmPwyEC1Ses0MUuhH0F",
-	"Ph6i1kPSigd1hkSaTICuhRG9UUmUjbznCKClD8iICwyEg0Nk6OTpCAbTLJYiIbEUXi3Gk6i0Ic1dRX7E",
-	"56SHO6Vd9dPTPqqf+yoHR5jOGCq1qZxwcWY7EGD9glVl4phhcOqKiTa5+/e9lzje3uutOh17KlyflIZ1",
-	"+8qSw+wW2AAllfGVrWzhxjadMJ6t7rz75gU5Pj5+votNKVwKluV3V+ym86w/8Blr3sX+DcpaVD2pCE+Y",
-	"MLa2sHEaVT7RWEkPg8EAfqw2UMFbaP2Q6el9dX3AT9vB2xRO52SeB6FGjBy6rbCy82F68750eqgrYXpq",
-	"ZXOCWSkCsGByObjrBQ73YYnlShkCkCw6uhQJZG3op4dOXsZ65K1bBquHdjwIeqyontqca9SiIgKuF/xP",
-	"ZnZdq2AUQ2RkW3B5vHAYEW5r1Y20W/iRUJUiRs4utZGCNfjxXLhbZmYox87JhB2HLCxVk/cPyuROQddD",
-	"vdNmQOCL4BfF4Vx8hBh5IQr1C5MeYDHaZ6dSAzvFE6eyV4KFdD4Hz1umpx6kxukAu23C3QJZ31L8ofjA",
-	"PfGtcAJtyUAV3sWT++Fa93fX39MFqtv+2gR1wvb2RBYn214PpFZuc0vlOCB073FuZQW2uGsP8ubyLi92",
-	"0CYIVfj9Z3zjhWI3df2zC8ZubOsrG3wwDYWL9nPQXcXf+2T3swg8HR6tKKCefSqBJzwxFAbshthcY9v+",
-	"HP4FlfphryHX6nKxLkg2vATUVKPTn+YJ3SKdbp8FF1N7a79ztww42JkG1mt3L/nXvGmf6820h1q/mc3X",
-	"sSwb5CXoPTUA4GplMr5NXcGPrmeeVvNLH5Fw4LM801TahJnSX+GHBTbUKvsFyX/958luW3aiJfM34ewf",
-	"IiZxgde2GSixPa0HjElcO4+2pMTSkX1JR7T7FlbEk+CqjKHCgCR8jPkQplxIBPeZ7FjK2LcXiu2ueudv",
-	"Ebo44BpObc07AIa8on7pz3xOnXs/T7oAizU1jhU01UQdYb0S3rRRgKiTMxyWQLlTxoiRwYSImSqZTaal",
-	"nYXmhZllrJCbidhn3GiP8YETQJBjYlPakjAABg/7tkSu9Vmw6XnYJ3K5EOUkCOrnGMzmQvi0wLBkufhq",
-	"nnRQrB82HQMTZITIobAhMZi8KUsmbleENKwySkCKZ8SVfOcdWotWZWCy58cJT9lyzbxQlGIXFTgOy+1G",
-	"BY70yGYrjqpI0u4waIo5+y1w0IXXPugnF+xtiAldvFm45duTA2sc7JZM9HvODawvswMVWoaPfskMfMD9",
-	"KfFqApMMec1OSVyYPL27zBADOOllXSTaRMry3hE/u2c+D+Thpi8guv3tDA28tTRs9+X+Dl75uIK62j3k",
-	"e/tS+6BzFnOaDmNq2ETiX1aByP0RGD1SoBX58DMR2eySKczNpBxixDHVbI8LzYTmhltlp2kyvw9Wwa+6",
-	"fa24TRX29+IOuOqGrAVWQK7za9zs5GnszPRCsdxdM7hNh8trMc/uSZg2ne25LV4gMa4f0z4xeONCFDvU",
-	"FTDA4RwdHN7BjOxJJJ9sPPAT7e5kNWLiteU+wnQlX/0XP/0XP32zn34ZwUXN2tpfmAlY9Z0zTf+XuyCv",
-	"kzuFBmCm80BuK0jyQAMk9xgc+dwDIwfPb5kVfvaBlBVlNX4j5VTEbGlBnfdw6bIP1/b05lgnRp2q6ACs",
-	"K0isFwJRmQgXpNwzyOLEVkG0uWlAz54ycQqZvLoMA1XgiBNrIVpQVAvpSrCz9+IsBHLy3Qt8SgLEnlz3",
-	"cV/9C1MNxg2/53y8YXec8qb4um/3NVyXRoz4MzJmzPZtwWo99K8ChK8glwzLtTIDWdkFVHnCaGJh5HWm",
-	"rtkCATbyDhTRhQhmZpfKEYMIlpSDSWMaVkRcDxjbTJ2LOM0ShGoNzteBUY45Ft1hPvvYYcDD7xSh0W1W",
-	"x5ggdEXQqg8Tdy8ZyXvR+GZXCZtTZTLFyI7Drj042XWpIQG0/M7BUwiajbDhTri9I2wXaNtVURNugC/q",
-	"Jgtmiu/u2ur69AYqCG1/qbFUCJlSejmWlryoTQoniqXMQnu985nXl4DLLtm1y81CKi88vmfWXXvDNYNq",
-	"7hYAdRfXLi5an/xoOE8jyW9ZMoETIxVwszZMENGeEVv24xzeiz8h2IS2Ip3giYenTN1xiO11KbxQ3EqL",
-	"LXEzXTTx+SjHZNqkx3tZSCh208NP2pzU0kSnjvsMLdcdyvG4uWjSYvbV3XC/3kkaSpv360UJze3z0/lh",
-	"3YVktFkZFizudiyBRvfbeZKUqOp2E57u0QfXlvB0v364tlm993rSl4jag46o4aX1iVUzhvGIzgvcxPt/",
-	"V/tz0Y7ld07e/vgX8rd3tqvBDlNKKt/onUtBUnbNUvJDRH7PODPknxbc3eqeu3m7nJ/efU9GH17/+PL8",
-	"++Hbn77+/vWL4dfn718Nf3r3/Yj8Gxk9vnaTevxnGGj5OHJdGbLLlMcXwqn/FrohQJuWcyZ8BwTyGzNm",
-	"4VI37LdsJeeHMHMjDONwncOFuNR5TKuwUD+PR4RqMvpfNicAevbMaczwt+EIcRTgBVjflLpGP5lQzEUw",
-	"4ylVNDZMaaja/O5877tf3u0dHBwcjog2iAqnrfodkdF354+/++Xd48OjEblksZwxDb/9r+9+efe/Do9G",
-	"bv64dG40S8cu8dpVEQDjkMLA1yKS8itGHsMOnNrhybcffvieSEX++v7Nj9hMA7R7KRxerq1sxhI8V3z6",
-	"t3e+cI/rvGO20+4vxOh3ZTtmQlVjT10aZqJts21bggp/kmOwAmiqvU0YBkRX0b7/9q5L6/6FJxA5FgmZ",
-	"Mj6ZGjjrOf+DpQGEwpPDozbNW/N/shbgh8Oj5cAPJ8/C2r6jZ2tB8fEZnbDH7qY2WACXXFC1KNsAz46f",
-	"PXt68Kyhq02TZu7ueLkbz9/33uLd2/tJpc2eAyB91CWAP/gWUI0xzuOD1gY7n7aY2ZSX5+y1moxm+R4J",
-	"2B6WUs4VF8b1f/ujEXZ4Q52tSU4YNpuDGa2X+pF8JTKWQClmEF4gaLbjR/HFVoAAJDUD2+dC0GTGjS5v",
-	"gXUSRcS21vBBfFz8P5F/cUGu2MLW5kDzTOBe2JobgFLZrOQ+cp2TrMMGhhBUKXnDxURbAaEZoc5tk09V",
-	"k1HhVNjXhiozynuijxGl6Qx9JTa1q2jN7dDiIB1u5Acb5sh2MfDMUdjbA6ZVTjmMLsSL2tZprCR3e+v3",
-	"Edm0T4BDKeSK5mG62IrTYP8DmBEX5PjA4dV6ofzh1Q9vvz//8Gr4l3fnL14NX57/x/vRrmPKmBeHXxtS",
-	"6I3AUs38GknDEt3Do5JouBCb+VkKK/RDToi3rroXn2rhmQWNoFdxzM1naC5+KLXLqi85OMht8iCYA4sz",
-	"hR13//Hn4JJRxdTg9B+/gri0NZF2uAxk0+DxIBr8sceFYUrQ1PkWPv6az6jKrr7n10wwbRkBECTH/5or",
-	"ecl0IPgX2uA21t6XEy4iqzURJX2VcyonqE6JpFwPFxScu5FpZqYN4/41rFaIrMakI7fB3vcLw4dO62LU",
-	"fN+bK/ct72NiwgU7DZvLFa2rsJGcjrx/OyJFI18HIR4FHTqKD8PITXjJrlGqBdADNJ0Iq1JhSVCNmW8V",
-	"/OiROMP9F3HDqK9cy3gyn0oj9SmZp1REJJsDjGtEgjbybhz7XMNIryvuZisqbHfp06KnfBSAXEelKpGo",
-	"6DWvQxdYPmzDR79JqW30707QjhPTlImEKjiAREeuntpOS7uubwn5TV4G38H/+vjrx///AA==",
+	"7P3rchw3tieOvgqizvxDZOwkxZtkiYwdc2hJ7lb7ppZku/c0PVVgJaoKZhaQBpCkqh2amIc4zzD7+/ly",
+	"vu9HmSc5sRaATOStMuvCi2T1h7aYhUTisrCwrr/1x2As56kUTBg9OP1jMGM0Zgr/+ZYZtTifGKbgr5jp",
+	"seKp4VIMTgfv2FiKWBMjyQ3lhlyyiVSMKHiFiynZefvNC/L88PCA/Nd/Hh7sH+0f7w6igR7P2JxCbxOp",
+	"5tQMTgdcmOOjQTSY0w98ns0Hp8+enhwcRIM5F/bvw2hgFimzTdmUqcHHj1Ewtrfs94wrFm9rjCrvz6iM",
+	"bXPMP6WJpPGPk4lmpj7arxeGaSInxMwYSWfSSPyXZuqaKTKTSax7j+7pSTi6o6dHhyflAR40DPBjNEip",
+	"onNm3P6/yJSWDXv/Y0p/zxgZ489kouScCPbBDO2DQTTg0Or3jKnFIBoIOofv5D8WI57TD98xMTWzwenR",
+	"QTEibRQXU1yx1y+hHXaXUjMreuNxv7XIMmwZfOn4aeOHJt9TM57V5/p+xoiSN+SaKc2lIAuZkUuqWYyb",
+	"M55RMWVEioiw/ek+uRgcXwzIzqv3dEpgDISOxyw1LN71q2KPVzGR15M9++WWhTlpXJfv+JybfGkqK53g",
+	"j2F/MZvQLDGD0ycH0RIqftJJwx9h0XUqhWZIIW+UvEzYHP45lsIwgYOiaZrwMYUVfJzaFv/2m4bl/CMY",
+	"1H9TbDI4Hfy/Hhf857H9VT/2/eIXyxtyLgge25MnX5HUN3P8gF4m7IUUk4SPzZ2OiYzdV8/IzYwJwg3h",
+	"mhhFheZMGLJDhTQzpkia6Zk941yTmF3zMYsIdcf9kgFXumaKTziLiVSEG00ukS/Y3xSby2sW7xKc7h7y",
+	"P6LpQtvPGkmoviJ0SrkYRDVWvpfz8qZ5utaPA66PU33HFAzzJ0GvKU9gie92aWOWMhEzMV7AmsbyRsDK",
+	"wOmLqaFwFuH5ZaYXZGcsY0ZGyOBHu6fEqIVdDEJxpUqr5i6HYL+m/Jptb93eS/k9FQu4npg2+i4X7b2U",
+	"ZE7FgkwoT1hMEjnlQgNHsoRHx2OZCQPrSONYMa3P7K3Yvk5bWJb8ov6IQ3bzgPfPxzDwFzJmdQb8kk34",
+	"mOP2U2xGcJN3vqVKUEOvKDk6OHoSkXfj2d7rfwCfZQLY1z8HB4eDaHAAHO7gGP4P7sSDJ/B/TwfR4Pnz",
+	"wa811hoNzudMxHMmjNs3GFCqZMqU4ZbnUTW1/41jDuOhyZvgd3sT1e+QeWZwsx9pQtU0gy/oQf59efkb",
+	"G5tBNPiwN1GM7QGPdi/C57xU4DshwOljcrnAf5Ad+O1Npmff+9/nbH7JlH2NGtvKjumSaehqvguTHdPU",
+	"ZIrFQ2pKt2ZMDdszfM4qV+eThgUbK0bNZl3EbMzjlboQWeI4kV3v1i4vFz3EgR69AQcc8ngbnfXqpf6W",
+	"0ClD+h9u1IFUa77/W6a4jvkmQ/Dku6WFtOLOH0sOmzsexdrtU6FvmCL/93//n91B1CWARgN5I9i6C6YY",
+	"dfy8PMBfZgs8zCzmhtxQTWYsic+IFGNGHNlG2MD+oR5pYruyV5UUDN/yl1V5Dk2T0IaaDFmW54wyxVe9",
+	"cIqiNDAgFjfyxCyNNz3imc7XsboacFXFLF+SQbTySjvZfLkS9Pzg4KvD58+Pnpx8dXLw/PlhhzIUahf/",
+	"tOqG/0z1MBazczQZ2TuizF/zfcgpo36mAoKrHNgSny3tyK/VS6ThEvuON11k3LB5+R/LxI1qn3ig6YfX",
+	"9t0nAeVRpegCfg6VwgZ1r+OAV7cAP9Rntm/ZWKoGUjtHRU5OCPUvDJV9QxOqrdqdJQnRDORCbk4Ju2Zq",
+	"QcYyyebC37aDqEUeWLZ4f3v34w8/0yRjX27dVW7dhJltD/DLRf5wL/Luq2w79/EqV2Z32+3ejg/07qve",
+	"eCEFhPdfccB63oUByyixpDVvyeKObrsvS3ylz3XybiHGcMshr0+SHyeD038u5/b+jVfimiUyBaZfvXvB",
+	"dLHqjevutY9+zIU8V7vQGsS4yq7ir/Xp//oxGnxNx1eJnL5kY+5Jq3LjJYrReDGccEGTDgl8RmOSsInB",
+	"6/XS9kxcB6dEMZ0laHsBS5c2UrGYYLf+JypiArYzsH6B2OtIhAh5U6jPl1ImjAp/BflR++WJuR5TBeQB",
+	"VpdFo4y7GktrYC4aDawdJptMz97altX9KB+ofBZ5z1Fl1Zsot7JxgQWj2VYxoYlmVXFm3QVcwl7nXPgH",
+	"h110WZo59rhkpq+EUYsG+pxOFZtSw4bsA3emtzqlFK3W2/KKGFc+Ay+kUqhQEdeMwFUQkQn/wGJCDZlw",
+	"pQ1RbMx4WtJ5VpICncUs5wP5lDJxJeQNrCJ4vriYDidSDRlVCUfvA5JS4z6uIiK1vdx8oTe0x1UYasYa",
+	"9WRrmIVTb1crZhOmgEPsALegU7a77sI1yEB1HlbceY80Cd84IyDSkJsZTxiMMJZMA5MiSG7dCmynQJTQ",
+	"5atirQOw1ASaAq9kwhC+NiFtyP3aLTEcDd7OO1azw/QxwaR0AV7T9S2uXrdzC1asVLftdXkXEbliqQF/",
+	"zSU1fB6Rmxk1oDLiZeYdhs5022CeRUGT/b5N0S0awIYPJwmdljX7YJmfNq1yockfNmnyKOCxOeVJ9Vg/",
+	"OdmmPNtxKRayZc3iAgtZ4elR/SJwLLMqjQZsKDx8BfEtuYO2YVspXWcPxq7ygiZMxFS9l1esQQrcggli",
+	"PW6DG5Tp7VoGNtMsr+XVNofTpIEFOk+w8p379sK2fUDbt8lKG0+KdXav2Vgxc0b0DD3EIlk4HSHo87BZ",
+	"gVctSsyEsZj89PY78KuDuZ1QMnZrS2iaVm+vk2erbqSdjh3Batu6Da5T6rB2CdT4zgp8I6Vjbhbr6R9j",
+	"qhRn8Ypv0ThLjC6RVC285fDAayNL7s/xjCexYmKYiZip4eHRFvpMsumUTtnwalo+ajIDFlDtraU/kVmZ",
+	"obINbuJN+zBW7KZ79F2DnyRSqiFVjA7nR73Gv3T4cFNTVEjm9UP3NhMCFP05M8rGwl0yMZ7BPyFy4YYq",
+	"vMM3G8HHpSTr1fgyeSV8wn6j4ytm9FC1xhtCJOH/A6OGlSdpkmkydh1HREmgqJhk6WBZDNbR4clXJ8+O",
+	"n5581bUxc2ZmMg7VP7eyaHNjtFG7k9dMgUTTNPyUKS2FHroTSNiHMWOxJinVmokpUzqyLkjfIHRD1vXr",
+	"4rXlRNh/xpUB1mfwxjYgGN0CliQIcBHET5qMZ2x8tWQS2xikUXTMuljve2xUPcvBiuXbGzXTnv9OM/81",
+	"NJHTjJXDaipsVsadowzeB90+Y8MrLkoUJ6RggwiFhoGTS1OpzCAa2FjbYcxSqkDSHkQDKYaKJYxq+IPq",
+	"ISiDGOnWbIfI2DBlisuGff5GKuKHA1FgzDrMbXMbkGpKCjw2Ai2OCvL63Y/k2dODQxJnyqpjO28OT15G",
+	"5M3x95WggJMmccFwk1StG0+aw1fDzXWKh307WM3lOwjnuHXv7mKkS4fXZn9LEnkDggyu/Qou5hK9daik",
+	"1C1NpwGhD6UXQWY5tduQWTeHFU8KM5QLHylZ54wJm9JkqNikVUdvcTV1LEnC4ZtDOHGLrhF/h23fYFMb",
+	"+M31cC6zPnSVMkGT7k/kZPLGtUc6m/I5608Sb7F9de71qeek3mtA77F1C90jYRUHNdisygrXiCSqUX6J",
+	"ForZLz1U3zD2rWOz5WPlmW+XLcd+pe/KVhYBP5L3sXSgr3P2uulF09jTXTCwNwUlV0bNreWp37m09iM5",
+	"mTAxZk1ibcqYjuB+IpngBkTEeZYYniacqTNCL9GiiNIKGTOegAxsRZdMpIqPWQyhK4Noi3bC/MW2wWJ6",
+	"gx/LhFAYAbmZSc0InWP0MLSQkwkfY5Sw0dsdX74+pcA1t8ROuQmEzGaflLzpw89UlrBhY04OZn9kCVgX",
+	"7Hzd1MdyzjQKGoOo4zxWaNPuYzC7qKC1paTaFtX0Hu3SeYz02LePMFIQmKwlrCSBbeSG7Pzl1Xvy+Prw",
+	"MUxMP85fsJlGGl0u3MwIHh+NDljL8DnT4GmQybXNZymfGCaMqpohlhns+4sMK96L/YWFZdJCd8u6hNDn",
+	"nVUkg2Za1ORSMTqeQZjoXGpDnBw9tl6yQbTVlavKFN1dtokSbc0tCx7Wz2rLC9sRIRonm983zYTbb4fL",
+	"OX0koWKa0Sk7JUwQmtzQhT4jVyIiMw6KqGLkRnFjQiXan/5+8skmIkkTx+lYpcqg/LFfyrvuLYSmyj0b",
+	"Ymdy/rdRzExFtKzJE0z0EGOiwYz3anYlVheKWMv9AmOc8DE1rP/u2NX8nhnasC9wMw+th3NNKz/7kHLF",
+	"9LAS1uasDCV7fsPbU0VrLLxRTuZaZyxe8yv4suqlgG4h4NKL/ktpvdhJ1B/cdTJeNEVCB41BLHgh5ykz",
+	"LscOVoWg+duKeEls752IYI4iUeyaJhzWCVOQoI39EIkZjRMuGrKz1P7xkc3R+sfPu43mQmeeLS/os+YL",
+	"IP/+mptXhHf2XNB39gV4NcOjM6yykWumNXNeHE/+jTKpbbgN73hpKJHX3Cz553ufL2xI7zn5BoGYVSpt",
+	"4XPFmgDNJJw6jWcT9SmmCz00cojnvoFcfwAfPvjfMEcGW6EJdEVz7V74tK5xlLlOXfbCSBukPBLTRU75",
+	"9IbsMBFLpUEgG9M0tam7MVPcCcq3x8HWCyDfhO+tyYlWOd1Tro1aDDc5pPmrFeAC4fOGwRh8xeIzVHVi",
+	"RW8E+XeiM42pxriPYsySxG6lzpSC55bq8hMPpDBwdGPdLgVpipyaowGw0gkX+Dz/XLe0gZ27Q914hqsr",
+	"lc+7455/LdKs2ytbXrlXH+jYJAvUKeWE5EwM1cPyjb9fUw0/HYng7s/TCnLExkLACpfu0pDdbVzB27sG",
+	"249Ixzn4tuLMcueJOsVJZ+qaLSwxX2NMMk2G+UMudKaotUWlMkky91bCx95ClctUcCunQ+WdsxNuBNNw",
+	"XlOm5tw0ignBOLcS61F094ACzIpBvfHoK0t50pyL8OlhzQb1eSkO93c61757Py7f5ne1VGR/i+Z3LwZn",
+	"ussXnxd3b8c5uT8rQ/lw1SwMwc8b2RggeiHh2pzb4OngEwumUeiA/2sO/Mhf9iu0upem7iQFeJEhRFN0",
+	"rlBl6HjaZJb2snY0xee/M8CAwLINAddnhDoopphgzBl49bkmlAh2Q6pXSqPYCQGDnVEbbJ4m1LBvuLHH",
+	"rNki/wtAboCciQhQthUA+GgeW/AN4lAIds6FYB9Aq/5Gqvne0SmxJx6jnRYpiwBWyLLDiCTSosUArM2M",
+	"YSqyrkfUk+tjYugV/oRh6G6QaxqFnzRcDrhArY4SGBt8ysba6F4ABYZ9MH1G1iQgWzJyfTReMiHh9xN9",
+	"7/to8HhVnt+0Ms5cXAxk6ep42m5Smhjh83lmT1yQ1kDJ2L9NdmI51o/f/ccPL/bncUTybolx/eq6x2jC",
+	"zYonrokT/PTT65fXT2A8V2zx/y7yP1eW4leTp0rstDN2NhpcsUVf7be/7x7aGx+LWJfutczUuKc3y+/T",
+	"sCWhuId95bA5H2UtF75VflHSro0sX6XCCeJmirJ1zut+bUrxmco99zAn3v2c9oMGe3yOkWynf1jkwdPB",
+	"lJtZdrk/lvPHhouYJv4/eUc4i9qJ6oSjyN8f5odlEzyKrUBDbB15Yd3Dfq/HuNc5Xuqm7NsWT/E21/uO",
+	"z/5B37N/eyAKd4SEsAZTsqRY2uatIBXUWM39aUAtTK9JG6pxu82UokTqTLG3WdLfDXHSHPlheypbhObS",
+	"2MC9QtLun/3e/B2VJT2sDFXfvxucez3/YFf0UO6jeZsPcBNPzbgRovG8FIAkY4g9Ut5GnBunu6Kw5kxr",
+	"OmVrKAJO0vUdNC9EgQpbXgAAEB1eIzYTnBqxcKemZCI5efbkqx6J23/Usl0axLLgaipnHFNBWMLmTBgr",
+	"XU84S2Jy7WGjAq3s6OTo2bPa3fRHR0YzCBTYG3QPhnz8QAR/5ZnL0IPVXfHjM6oHH3+tQ/AuCCBa2d5w",
+	"szEhfufS5bg439gh+Z5/bSFvL2W8gMiyMZ0zwsVuRRbjwjA1oWP2x8eSEKaveLonU6up7aUS29nV/xi5",
+	"rds+2wdewJkwQ5qZmVSdzM/R1rltXbz+hao+RaragvzMhOFmsa6vy77s780uYzQuaS9z8t3glXVKpqlM",
+	"+HjRL5BdS+dY6SlG2+DUbcrReZ/bwbSzaP5rMxb3+hfG8ikylhsuRNlsb7dz4C+MnjEBIYMIeY3nBZWL",
+	"MT9x+Qi6U83LhNcI2nqjpGG4L5rHzNkD3Xt1m8QWIC83AibaEOBm6zAt20JIaUbes2Ao4aIv2+Wt+Jf9",
+	"zj8c57IbUbf5zTXcyOhW1iKWrdQPbn4lSNhPRpJdeWYP0xp5SwJaa3pYo4j2gGW0B4AxuwlMTKOIuUxo",
+	"/CJkLhEyVz7zD9OYGwpg63ia28WuKjhuixgW3BGVRa7w2eoOVrl4k0QXkHGZnsoUe+dousU1HB6zldzv",
+	"87mrmbPqYS5f+ADWZ2Mn7KIRbaiIsfLNNVOGxfbHRGqswoSaB8SQpGnCS4G/0BEuq32tW2oPRrVsie7P",
+	"el8WlZqM9q7FZqZ6xW5WDkO+lQC/pYuh2M1fsOGmkX5t2TevsVNfjRBo7rVIII76Z7SYa3I+NpA2c9ic",
+	"RrNztNucQbNp2F9lJ+1qNRIsbOSy7I9ik9eKUA367hFZsXl0uZJJL7J4C+3gguRTsZ01rozdDSX8QlRe",
+	"zbbt+Isn7QoMMQBRjcNcL0VchDLB/T3D9C78pyYUyREy/OWEfEtFnFBy+PzJk4i8oYrGPCWHz59+hSH/",
+	"NpOLvArY4pxqw9RwnFCth4eDqPzgqPrgGF+dcsGGMWTKhG82PT/C6wnOydB5lmwrpirh1WnCKPjKhmNF",
+	"J2ZYBGRblAbbmx0K3rQQY1d/qih2FnxjLuFeDB6E/ZVGXO22+mNpIEGvLa+3NaHDqUQgtWLU/lEwyurD",
+	"oodl0eeK3XzPfPTxFpJC4XAM5WR4yZWZrcNM+4PPchHz6/GwMXj65JbyM3sDXqczKXphN6XKgV0PfQJ5",
+	"J6KPb1eTXksLkiPm2hX1Q2r8Yu+swJxc1rnU75I21lSvKxRVuc9FzKkgP1A7X/LSl6WUk/LNTpAd5/tQ",
+	"IYGUGsMUdPg//3m+9z8O9p4/3vv1j5Po5ODjfxvcLdl25Bc8ICLups+QOrdi6cx7e0C2znxM28mjucMT",
+	"+flT8ZLduj+Nr0TENW1vaQr7agrfj+JrSVW8VuD9WmpEk5JZOqhHDed09Yj7/lqDWwGrPNQNS23nOXyt",
+	"oSjuOKEKYcESdmbRrkdoxxlBrWmC/ySCXvMpisUEqv4CLrZiaMnhUpBLSc2uS5vRrpo5G1/VJPq6OFyI",
+	"kIGcaYOhK7K4Q+mCTw25GI5nVKFY4UaGtiwca6sU6ue/5TE1fe6lQ6/YGM5AjrMGk1VjiEOcNezud1Qb",
+	"xBgwEmoeg9IGOdeg3HME+Vk3ab8hI61IU7eprcMbLmJ5M5QpE7p4SoWA5dW0oSnEJmL+GQbEKibYDU2g",
+	"TBErktSt8zWhqWZID8bI+TCIqQySaMuPnfqWv2q3dGiLpI99rm6RazvMrSDufTTCDIMZW+xcoXlrMKeQ",
+	"pqdnx0Fw1LfQCXxSWSxoV4+5ep31SIRw2c3+Q5ZilkV9liMVELhlP6fs9RIcsBMc2fZLS9katHkF2o7g",
+	"2gpUoVsnOCf2dQ//b2QIACxVjzS0tjpUTfy5SPeq84p1AGNXxrLtElkQ4ivZMrxsF3hd3O0uemkdRIHD",
+	"ZFWM4Dao0I6x22pYdSBpIFPCbYkeWFzCbSUnbpFCCnCw6B5xfCtQHPPULDxYKAy5Zbz+hNn7tQxMFAJn",
+	"RsWd2soNWyd4stYEewIIO3TWt2wSoL9vKzlFARVN+PLcufK8/YqGbKVI/ioAWXBAWMlg8OvSxTlZAkG4",
+	"FuStL/rmU1AcVqCfTDTIYQHtNVJCJ64gCRYLVKL0nhdOziA3v3JKqbV1E3eOXwprcEqO9mI+5QaM2ZT8",
+	"Gzl2f8ImVi7fssnlYO/5r388aTa1vGSGCeQ2VoCtM32Ehd1y5E6z0HncDTvZ2b521xUvR34uHZkl+ZL8",
+	"qGKm6isCm9HKNZ4sPRVHB60a2gaBMV3Issvz4BsGtGkd521YPnqjakmFEBqbhGT4LnrFqGw3nIcqw8dZ",
+	"QpXuTsR3ZPkmeGfF4s9hsteW4qlc3YthjufQfjQ67tOjdrNhgNBgv9ZKHr3Hu8LKv7Wv1NbddoT62mLY",
+	"IL8eH/Ufz5aDrlyf2wm6UgzutiHU9WgqCAsO09f/IClVlBzuH5Odk2dkJjOl165hqmtYOlxAldcxGxST",
+	"a4GgXLYZdxOLtT38L15G/6rEYhXf6Qh9yvMUA1ZZYnrVLY7cHdd4y5SZVnnJixXtvli34bEo99h51/b2",
+	"OpT77Yyzjn3zIS5qc7h1PeTFHRyEytk7hOCDyOKAehKP3G9Hu82x2mdlU4AvyGoJo1LZF7pH2BxrQMXy",
+	"zNfMlou9XfnmYcZJ36/U1Wip31TsegChzV/EttsR2xoAN07uVcCrGUp69/OARLeG3Kd+YEAtQy3ZYP60",
+	"0uF6It+6W1Ff+vWlx+1E99+lAHq4ZQE0f9ku4tBG8nZznrsUXNtk1XUF0XsLVWiUMhuCFiri5UaBC43X",
+	"Ud0Qj8KmzTx2QmU+CIKD6JJmd0EGtjHmEVST+hcTrvbSjNkeanInTVMGptg6iEyzYRDaJ+iYtckj3Cx6",
+	"vTeWKW8XcI+3YKWIHdrgmrKu3+3VpsVEAPPTaXaZcBFzMe2vaiGNfmPfahD6u5Zkxmg8tCXV+iE6LBe0",
+	"O6uGHvUsGnq8hZp7qxFHMLNGOukR9OCizXuH5q4ulV8umoFQ7Q6qR9rnCnd+O03oGCPuinn3ItD8vdz1",
+	"1Gem3glTHzn8YnME5qAFF3oymdMFOhoTRq9ZdxQDfOTGlX7uUQNMMc2EGXqM215zL0WWNG5eC6jIHdvp",
+	"7AchAH+Fk72yhITCQk9arxzdXARxByvsrHmZl4oLEAYiNU2aTEE6m04tPLO1yugsZeqaa6yXMkZ85LYr",
+	"E3fkaP+4jiO7OoTZEnd2Z428Bm82TrjZkVxZ6rxpTy9qdUk3d6ZWevyZs5ve8W7HXZfQmpnewE63pIdj",
+	"X+0hKsiU+nHWJZvq7RJrmGAdDF+3PVCxSdZ4iH6ZWbQaa+7A0vUQslIVPasXZDcbqCog+QoEnuBi5uFS",
+	"+3UNtnIph2jDImyupNkvDOpJSwLm8vicPnJsnwiN45Xrv+eBGMtCK8qLtk7IXbOEWM1f8W2IbYORFBpx",
+	"5AW5ZAspYnJ4hLbxwxOyYxnybkTY/nSfHB4SwT4YKzpwAQcYtJnDYxLeHJBsbSBEQ+gsMawESO81uMPD",
+	"QTQ4BHvG4TH8H6j3h086QmgaPPMdgl9XWkCzKFaNv8YqmzZj3EkvOUJ/L4GvWwRzvXXJYmck3ngwy8Wv",
+	"PqvW31BbuxEr3y7vX/ORAKSj7XjGoKeibtjDyOYpjarOJNM0RAoKxd2TZlTb8dVQX0HsX8PZfzOTghFs",
+	"ROZcZNpWgVbukStkgaXvABht3RLfe/Xf6ha5tf05hoKFoxBAOgke5jMEv+MmRkzXiZ5tp5OtQ4xh15ox",
+	"scn4emvPMomZNsMbylHV0byxEv4vMyZ8UVEGSQ4us4p4fDZbw5pQhcUT11e54ObZ1HOm2LW82qwLhGfr",
+	"nwy3NipcNPAL7xey4ax/738qlt2FDV/S8VUip1ss4N9k6i6w6oJlqR/gPLcz5HTVPW2acCMvdbk4P4f5",
+	"IiuKUBYDZAMqqKbfVE3VhSPM/+2Logtp+BhvwS4ldQXrVX8rhF5SritlSjNbr2upu8j5SNZevo5qf242",
+	"gRuk2K/w443EkTWE8q5rbqxusrBZ9e5tFB1Q6IsG1l00jFlKlbGg7lIM3SIC3euhK+nfB1wIv9vPnJBt",
+	"ngD0CpPr3ng1epUKovgmQU3ROjlAqs0ExPx8/dc3mNCASBeYmKgj8oN7qA2jc//w6hd8VtiI5gwyGLlm",
+	"sZOO9RnBWkTfnf+yP4/Jf/3n4f5XdZsRfLcz/QCG+pOw1UhyNLSCLmRmld+cRWLJkINGxugRdiubZ3uN",
+	"7HCaSPQVtMB6Cutof7YmmG5/a+XSVJXYe9/AVTTTEHOF1b/8nRV+LJSpixnSFj2oUL8eaTKWSrGxYTFx",
+	"PGMtPrxWQrHN5FueUtxUJq1IDFmrGE3jV1rQj1ZKji4lZHen6qzsAnPer77jr1kPu64vKzE3JYuuwbSb",
+	"dPs3fHxl1W0saKcZZldhaESua4chhSC1us+t+vmVq31lCcTjmCGPmw9NPmIjyW9ZPGXkcuHsNN+e773+",
+	"eQ9M6nuxohOzf3gGiW/0UjNhIiuU2+LOzrLoJ03ApFixIzxtL+nbM4GPxfZg5XRSVMauzQwK9eqiOjdm",
+	"1Rb1uUXLZvSiVqgboxuKJi8zAVZ4uKvmg3NfwsJ5k8VzXWEjr7fC2SrWjjwpq4dXIxdS+8fueS/FvWR4",
+	"rsxI5GTCxHiF9XvjDOI/2hf7LKI/sH0ck0bRcScveI+NqiSYf6YeRuQIqkQwwdzDfW4JZLfj6iVhBqS+",
+	"qaD5DWPN4nm21oH5PZOmc3G/Yezv2G4Tg6Z70X+yiSN8w9h3jTgTRRphJdE9Sxlu1q1nF7ZBWrSmF/bL",
+	"pV8xv7CJtvyibYGw/u6Jobz6XoPrOqgJFytwDT/uPtxiRXHASEOTO6GWDXiTU9iL6ng4aL+KK7GXfOu2",
+	"RQNralVjk9GkwcD2Xt5wMSUW5UaDmPL+/PHLc7Ciu3cikKpU9/5YTbJNmQyPMWJcIk5kgyQboHYCduzR",
+	"M5caE6ADgF5tS65Lhv81dE4VFd6pa3F1mnFSVsfT9UesGhcyYYzAbyB+/uXVe/L4+tBu1+Mc0QDaDKGN",
+	"dgLtFR1aHJq6aNrhrPo9o4je3QDbwjUHM0NMFzoiz/Yg8ofoGZ/AQ6o101qqPfurVOSGLjS6RVOKpec0",
+	"2UH3naOA3UG0JFb7sNcGr64iIPDA0IA13hc1rwcwGCmEAzIrr8BflNSa7BTW1l3i20bdto+VjB/Nlis4",
+	"npwl8SulpGqPYmwvsrCssODye8p2EfWpJ4hDfGfoPK0PMW7yF1/zcWkF+9ataTfjr9Fbuhacv27WNb3h",
+	"/RH4DH8HPQwMenFtpptfPk2gD1jaZiNrUNZQS1wzFXbXNxugRRmXN3m5dISdV9wwMqcxuz1Hy/UgGqCH",
+	"BXocwN7B+i2n4LXtg0UXddMgLICGn3xoPPqQ7RLICWF0PPMFvS59EL2gc3ZKZvKGaDpne/ZhUJ5H2QB7",
+	"tAOWCs7v1o2NR43GRmecesn1mKo4P0m9cxr8G0tyGqia9rWRvWWTc2gd+Fn9tezMbvuxHWlbGncFTevw",
+	"12gL2DgVknLeuMIThzNsTpwoGf9WlqpWxs3yl0E/q4d/61ZtEw3xSP3h5AKIowYcd6lIjtoEJnExZkqw",
+	"2AVk/Qz8RpOvInJ40EPw2AgeqSm07df24/ZmJo2s35OOxtfNLoVO1303oWKYqcboSgbXiiTQBPlWliaS",
+	"xqfkzY/v3uMD4E1Ez+jRk6cR0fxfDCXAsRSGCePLw5RjLzuDoPxconBRgnF2Le56isyYpr2j7UvzC7MG",
+	"53TKHv+Wsukgcn+kovj3DbtM8z9mjI8bORlvVAp++un1y+uvyEJmZE6v1pGe7C41hElVgJ/o3uTXP56e",
+	"NIM/af4vtjwy5+jp0eHJSelMHfYLiXADdB+prPKSTe8EW/Bum01q2jWH4x70BSZsa/kggQ56YBv2TUTq",
+	"/lZmFdmHVBHuIcIkVGEQu9eq/027Ka4B4MxO+l7qNpZHyZuVpYAtAh2OaSDx1DnHo4PDRxZXxcNHP9Kk",
+	"9CoWw0K0VpA5WrJ06MQwRb6Rak6+3j0jDLEqXX501BXWXx5p/83sgHLMf94uPgDeuCwOVrR7pBaIcZW2",
+	"G0GLNhmZda7y9VPt9MOt6Nd0o1b9X86W4xY+hMIU1pJc28gySObQ2a/zC2A5aGbBG4pzXGYBZWDNEm02",
+	"noCWA5xv5J1X9CuJIOdO210hEMyrtgo7INeHp4SS3D+5qKA1TWQm4rM8HENj8oMLB8KnLmWF6isWQ8DC",
+	"EjGmKisFHw0SX8jOweHewdOIPH++i1ZeZGJlCn/Wg0OMG+FKz+03cryAfAQhdG8oUTztNGffk4TQyp87",
+	"V6btAu2Fb9PrdmxQcbvQaHozk84zcf9mpfxkLrEs2eP3iRmW3iIrXGzGdaAHZDuVE3hDNUkzQxSfzuqA",
+	"b5tZK+7ttNVcHIF5oTyo5XQNi/YACDvf/eWUDc0+OdKebEDWzk5Mrg/JTnB5eisAOAJ3HxZJb4Uw7w2V",
+	"qGyHaYAjcvPZCIbIfeQnFM42IA4r3VlJC8M9rb/FelQSNjGEJr4GYKcBqI/o84nyyk9DMlnvpFgium8O",
+	"HpDyEgZu6fWT4d8JnS6tgbwlaIsVYU62YWY1DYmL3TWv6o7gYDFcmI+yNYcLL1aEwehi0SPOHFTx9cL9",
+	"782U2Rz3VCvDxcU0IrWnsDgOkycTE24i4upvyWum4oxFpFQkK45IU3pE0Lpapisi9SpdERnLcamY1jDO",
+	"3FMu8GlEXJWToZBiOHZFuw30ljJqhhhkXIMiebqhObbbMke5XgLO9Zu8JGZGDbHtLLZz1/hcn+tRXVD+",
+	"v6c5U8vketvmStfnduBM64mhMmViUHynORXUFjFb8wz5t6uSlj0atQJHvuxRyUB3a3im/bFEV0SJiAeO",
+	"e1QWoLSaAf/N2WOTXTDA8XHMPTwuIZkH+bQB+bZbDRslj4ROt4HSAf08HHQOGM1bS+XrhLk05hUcHnRC",
+	"rDRnGTQOUDF2iaVD1wwKUMr9sxoa4dBAIGQYnEFFjCgETMB7C7Kj9g+Pjnee7u4GMcZF1ApGGKupDAuQ",
+	"6SHU9LePf20UQ1IzGzYFQsosgXQwbACB1XNmFNOdcapLY1SjwdS0RcW6QNgIU5Axpk3SmCRcQFSfuiK4",
+	"3JXIzK1EyvoliPLd6dh4AFmqHzsY7hCGO4ThDosv1KYLId+2qixmak8N2Ogrs0UKsD0QeimvGTk8gCXS",
+	"SAQHX+0cIhHU/XFzRnWGOA6NMeuOLJDMIpvrp6YS/yQ7NNGSUPsHUhwE3F9KM4vIUsrLCe/XFl8eTGM4",
+	"b6Iyu0tk4lcXKW3euMc1WtokpysYVHnNWnMmPkaDvzKamFl96zEbeWmgZ7dcUvtYgxRwhcns9Jpyy2w7",
+	"zR/5NeNG2Dgpro1Ui1fCAZz28+8Uou++zi7nIDcHj2iaKnnNSs8UM5kSEaFzJmK4TfetvzsqO8Lzp//3",
+	"f/+filuoadlo/yiKTrnL9tUblMc294WqS82bWm+iKkLUd2tasv3Z2dttXVUyhjC6iZJzsiOkYDlPvWGX",
+	"u4No45VimOGxpqjpXvaSZhf2Co87vNpHR8fHXx0dHD999uTkq6+eHnSFirWXvEVtWs6BOIE12mYIAima",
+	"NeiTNh0DL6t6qmyPaEVcQhQAc190uGDh2pcotkSP0TIRpjFHfGUxZiqHKVNzbkzTHXcA6+fMoTczJhBR",
+	"z9fP3PD6dpfN0EjhUgW30KFhU6kWPeEqfGs4mxQuQJnp4VTKuCm42MoUJG9IsCGszySh8zmcM5Lw3zMO",
+	"D82MwUGliA5gUz7knGnDxyTT7IxQIqTYC2BZ8K5GjTuWTIPY4EdHzutxRCA6HJEfpGHNwoOr9p4DuS5b",
+	"ixCspq3If6uppnuRPVZAQq9YnmpVkWYSWFj4DaQGaEgQ0YYnCbmhhinduAJHJ7stBYfF1MvCSyjqSSc1",
+	"CTmE45IluvHqtAtnKyFn2sZVkOCFprGFJpyuNQ5kfyvQxisbzessM+zUmtDWP/brxsyvlqsHTI7TZBie",
+	"7aZUPcgqrc/kh/IxC6RkLoiRNytRVqZZP6L/SePQ/yUFW75nxytFQ7fmAr4u4btUhVrgWPEQgw6HKORp",
+	"T9D1KW7HIu6A25bDQ7NrHqNBNs/Q3kYgZ94rgsN3Hpr+HX+yEcJ9M/bzEubdgtEmgcEVeJ6uUWlD1YYE",
+	"WWhg/bKWCqhbqxJtOYresHma9PZ4LXu9tdyOb+Mj6Ar1zWIYpYrPKRiigs52LapoiAm06tAK2+OzuuXx",
+	"YUbHbr3GauENLTquBZguDUYN6aN8XAojt7cHBKdjNbNzY45eT9Dztrj20Ka0Akx5MBTEx1sjhiM0WWAf",
+	"GMaBoM0V8D2y4/4L6WjA8TC8A1oiyCIk3cbc1KOA7FsN5w1j98cJo8rmELmGxUosXBw1/B8dRIPGNdg8",
+	"E8WweatlgSNkBBUWdbDGEx7pYJk89dVtNh0BtluKvatGk/qJRX4LOqg5J6GfjzYnoqMWIrpiC9DZAkZr",
+	"S+Ky+WdPOPQeSKR2Z5ZH+qNgjURduimjDXl7hSzLTHp9Ij3enEiPT8n1UVERD8Zis5IgccCxu8jxOhH7",
+	"H/6cbG8b1Fv+EPiTiGEfzJlXmKUiQM+28IRdHW0kOICErH72qG/BW5/J2s8x0QVOVrgpYcEdSejcuozr",
+	"dck0lpoqdhdBKOBPQedM5y0faTKyPYwIMEltAdN5cQBzgI8dxCSyFpahVGgKjUheDjjKC3LsookMjN/c",
+	"WcSwlAewYPSo/ebwLTKBVomh/f4QIzZ398l5107Y9meYxocHlCiGNU2wvPrNTCbsjPzx0VO4D38J1/yw",
+	"3cBenPnPkW+F4ZEdzCkiFBgMYqOSkaOC0SkEYHss5FAd8YOLgKEVRBY8PiY0jnWdzw2igRSsR6Rm22R+",
+	"PsSYzbVePVr/1WMbHblkVHcdg9oojTeEodb2+lOJRF2yjQ9hrZGatrbaRw92tY8fxmofb3O1jx/aanci",
+	"YIQoP44hb4KFkUuLnyrCxSeKIxGIwd0rvwWT8t1ASGxd6kW8Oav+NOlRZEqvWS7klvUolEbOrDjpPGKC",
+	"rSkUYk760GEAbifOeJ7mJX621+PWi23Zbo1z/61ry5+nw0wzVepio3neill5qeT/PpBqQ40rkZCHaOQa",
+	"KE6fLvhEh0oSYFA4Sb+8a5XzVCKR2tkISbtEj3cOEFG9qu8tSbNFZmjI1qwJCxvlbRbffZmnUFWB3l2E",
+	"4dAFYjX4uwAHGaNKepayOPd9+rjvHojjQYGg/Bs9BJ/mKLjGm/rZZjhND/CiLAePtF2VXfaSlTFmb52D",
+	"dTIrP4SmM98JO5TDuLYT+mmB9RoRmTLhjLouo6jnMXjh+uhD/o3FjXrkQJ/0hMA7OXiYUHMn20uO3BpK",
+	"VyM0VkudoTu5zKvIUXmwazGRDc/EzMa1LzsRVjn1QdORr5uK8QyRDZ9GK3YWc6j5PO17Skoh9X3GWq6z",
+	"1e/WhffgHA/z605vVxLFzkucZXt9Iyar7t4bbFc3dluv1at/vP4GgmintkyAnkll9hIobUt+evud7rtb",
+	"FkC3VwWRIE9h6eBRAtSPSOWNvmWzwrf6DeyaMygnEbLctrGlLIcuiez66ggKUutMWRSwiLhk5v7jtZ93",
+	"MAR9RqyzOVjuV4itci/AXd8rDNQO6T20bfdtDIqRFOJacHPVDkH9yC2X0e8bC70YyRI49EBU+8QQ0Yvp",
+	"vYq52SwAiAGTh/CfGaMxUx7FpQyYh/h4GBh7thray+opC/1wTIqo842NiQk1HSN7flCuOt9jVIkUHZ0e",
+	"Piv1evisT7ftMac9UGjWCI/fEO6uE0emTMgPgF3k52k5v4BD8+kxi23kzZcFsYeRPV+M6cfMjOWcNVsQ",
+	"E3rzSBcRDRTuOh/xUohYO6CYz9PMuIg1CIJg6hpjgkA4I4ZeMWGlZErGCWfCVECJ8SWUpkneWY0zPqAq",
+	"nS378MlU7ewa/20U5ez65i0W6VxC/ys4MDfzXNpE5636ErtFhc7r8R5yd26jaIBLB5Iqzn2BTenPrh3B",
+	"doQSxfYCPgYiW8InhuwgOJZiAWwTqkRnpAVu/VwI9mHvcBsJ031zm0qp3pt+9M+UKFXhqn3SEbzpmcXW",
+	"3ExrpMQhoVZn7Yj8kevo8HDv8MluX325m5sftduIHlhGWIs5slWXWF9hWEsnaBmeLMSjfhvl5amNi1us",
+	"pnu0HZ4u/cObhIYOzaDfqrRn2LW8sFa1g+0k5mEXit5s7bopkv16zPszT++73YQ+WB80qXE13xpmHnaK",
+	"tuBtl/T4DPMPowHYz2NFMQJ+zVLsLqChNVexEGVWylusBLG3pTEW2YshMyjRQROl2ZvJ3jL+xmhkyxUx",
+	"PEydDA9/VNIAamy3YaGXCOfFvdQoMNYEuiZZLKhc0iBAN4pLWw5LWQ9qvYYnZWP9Y1I3TiMMe6zoxLRB",
+	"r28XPH0V6907IMYNpw9d5BUUeAxSKPwrnUnBHmmyYyv37RZlW4hmmN4y4R9YbA0yZsZ8HRdErygV9L1r",
+	"y/QmmlyorNmkmrMAOq+u0W1BV9smCHFpbKdoZCM2RIHFDnY4slOpLxLZWa6XnhLFEkY1i11hsLLee7kg",
+	"lLxDLGOpwhRrJTPD0UWhU2lwwZJE3gyzNGQa6KMHVsyFZWzhIv/6xX1wm+6DjijQ8yKxeFgV6SxNPbL4",
+	"oXNmUxcn3IBN6wxPlEFMSZ9Zh2cJ8vcosYzH8YoYqZLbKq1TMLk5IoOuXCdDwIxkiWZFYl0+btckImEl",
+	"afJf/3nYx5yyEQTwilJLWfrogZSTs/hNEsUdkz/ClDabgluMQ0eN2W0+LsWAsQIasA9G0fxnXY2RQDTP",
+	"TENUHRYEn2cY22ICOvmELwNv1rt3hv+FrX6SbLVBSa5zVd3FVgk3DapzK6PdCk/d3ZpmPufC/XFY0Xuj",
+	"QSb47xlzP8N63hkb1ivw4V45xchsl6QU24xhKVg5kViDB4gmZAdtwMQaeFfNFi6NcqVk4fKbR1UfdrXj",
+	"+wsVKHSe5bECuA2fXrBAdR8ewEL/fLTFpT56UEtdgbxGNT80ugQWF7w+TaYE/jM3tAyigTMUtBTKCL6H",
+	"vX4ywXl2ET7BE1QEe24CMdka8PEJ5RRslEOwpGT7s9Vqo5+snULQal5/uty4ftIdKWK4qUGpP+m2Q7tM",
+	"Avt2S3npJTWli1mvlWWwWUjQn8JDb8mw49DOZdZU3+wXQNQhKktZufTIxt6T9aaSsGu2tW1y0VhrenD8",
+	"24Xfsq5D29+8DuPeIDs+2InF+TMbCfFIu1d2qzD33dyl/nW0Vv4MAVcRhFhJQYIPu7ejfARg63dx9240",
+	"us8gnHNkWBDQujTSrT3eUWpUQBfV4vaW/iJ/XGpUsGHK1KcEsdvt8H3a6e6tr8AdbXEpB91uXNnRWfJw",
+	"lnyaJSmobFgqGG0vV2GHen3/eeV9Mso3SiX/27sff/iZJllDnPS5WBD4mVzD7+QyM4jhUbIAdAYX/FEz",
+	"kTUIVm0m5CYQkGjwYW+iGNsD4hycDqgfpf0d6khhOoobNZr1PYYBoWqa2dImE3Izo8YGcS9SxMqbUY1j",
+	"yQ9S9UOEJcy/nX82PzcdrAUXW15uI+7+b/KyYAJLT3PvsPm/ycu3WRMCPjDZpWWdtgj7UR1UnLmCofMt",
+	"f4kpVctCePrkSaOQMeGC69l245xmjCpzyajZ5N5YO1bUUDHuV97pN3nZ50IJQglzT0CGhVvRbDEeMxaj",
+	"gWJCeYL/0Fc8TVtsE2lChcjXu0GiG89YnCUQB2D4+IrszKnIaEJUJjTZc0iVVJmSk22VhVWZWLMQ6xak",
+	"AaP4dMpUuJZ+wvg2TLWb4duII3k5KDosLWw+yYAgKjduiUbDsBx7eCLPGsrHtJ23rFNjSbTJ1bEH/0no",
+	"jUU1pTEBt0HMJjRLDDEypouInGtOH38rkytqaI0eOjf0Y/NkChNd5WYPh9kvQlibIZDtKpwf2HSF7ddl",
+	"OI8F27x6/0I7f3CU8iXkoket4t7V4TDlS2VifdHYU369pJSSgoAAVN3ETluJs9+F3UXhEcuXLhh/uFWN",
+	"FB7E9vUXFq1s9z0ztEFM7GuY670ZK9cOMrQGvHHY2xTlVtl91PfWIoIGq7dWJbbmpUqpMUyJwengf/7z",
+	"fO9//Ar/d7D3fO/XPw6j48OP/23QeqdWSA3T+vamTDBFwRkJYUkytYNbJ5Kjbcs6MLTvcwO7iH4rUm3Q",
+	"38PJJw1H9Yaa8ayTOOdchE8Pa5faetu/wnYuncS9KbXV/a0qtGGA9EYq7XdUTDM6LXXOBHjU4f9mvFHq",
+	"/A5N4m+8X8G/54u8l0u/h1V/51SbFpTb7+SUi/WKZLvI8d7cnc0dDFzY8slJiaqO29SBJKFBoHCZ+70z",
+	"sC6uHgAi09M0JeFrNVT+TlKG5btxuakrvVqhATvpoL/6fJqO9PcUdZNzrflU+NSgypUC290Pam6qaNzJ",
+	"lV8odvMXbAhTqJfLbZSzoN2Qi5h9WG5uf/78eWeiBKcNCTG/Z/yaJtb0nKaJjZ3vILXKFgRjdBOL8sX7",
+	"tcl0M5V77iFY+/R+sAvBz3t8nkplN4bCUAZTbmbZ5f5Yzh8bLmKa+P9gN4OPxb6+gBCmdUvTr1sDFebc",
+	"+6YDavhRfC2piq28022U3aAq6Yb1Ru+ySGj9W00qzEtQ/lwFzjFGqGFY5yUDkx8wKnFGSnrgyorf6sJW",
+	"UUPz4ZW+zIXw1ogyd3LayvrDbad1U7HTb+AU2dRh1Cetf5zEEmuOaGYDbee2+7xGyphq1lgklObMoL/Y",
+	"WOfmPbC3oJ+EU8v66+PAGAwx7T2Gt2613wID7PF5CUeZKQ02E9pU1ZdyhT5Lv42Ei5iPXYSefROjfydQ",
+	"59fIKTMzFEbqEvdG10aQjR1GSh7VZ9QNz9Y3xS6k3Vta/hUxNsKzlB+F4HGZbgvqCcnMf7TXnVg+jhtf",
+	"i6zJVNUfY6G/rLklE3UlU7KFnlcO9m2mhd4S9go5792R3opNmIJQ5yTQVZZRY67TBPLj0iOBR6HJKuyF",
+	"ZiesLUlR1YPGkTZeINVowIYoFmocnkzujRu7uvC+XBY3GgORozxiHCIivM9ON9TMGM+kGtIp29BD1B33",
+	"cEk1C8Hu60ZVOp0qNg0rdhlM4YDlJWA+JJrekJ0DvAWFFGx3EN3igH0OU6Mb5R2CWO3Z9asnR24JwscN",
+	"wCEU1FfMZ3PKG8hrlOMrsOC717Y1iiaV9i+JvKRJsiA2vr+gRx77zNIigzSdVbeqJ+NxFSAqFztTe44k",
+	"NGgooHo5eXhNYjjsF20Bo2k6uD/IAGa1dk1cynjRcGffUk2aNePR5JgmrShvlme5UmgfMEWYC7LzSkwT",
+	"rmcguTqItpzRoYjFbdG8G8WNYYIsmAmzRzuNSSldJJJ2al3h4r9xr1hZaaveZp3Z7e4OKy1yUFa3G5dS",
+	"WAb5vhSfjyw5FatTIpou4tyGhTns7+FYmJuooPn6zKlY04XGgEK0u0Y9A0nfbj+E9HLRlJqr2ViKGAbH",
+	"Tp2XVhsS0wUxEixNjCZ1pKl1vfVjXqQuhG0byTumC91kUFjoguOrTDj/siRxxsiOgGudXzMigV2nVJu1",
+	"r+69+m/1RY3zmh61HML6hOS4YT5ybKOcwJdzCsiUhbHE4gVIRcBiRazxMuo0csaN8WF2mXbmPBZ8OjPk",
+	"p/cviDbUBrB6ZR/arB2KwahKOFPN3D0Ocr5dwyKUlliN0ya2rfv5mUzitq/j+lmPwCMvtk78uobWqW6b",
+	"6paDqhMu2GYQQA280AopzStRTBakOZBuDR/Dv3PRpou+3Lb1uqJS2VjNJt8T/J0I6ayBdg/RUqIxVghN",
+	"UXaIupRHWuaieDT0Sjbd3MIf5Hw02ULq9v9nvQztg8iPqjO0uf7VFHB5ZKbb7gWPVwsn55rrCo7I5tUO",
+	"3OeHWyX1RrPSs2ajErTUbYn2RUAx2XGMK893dvkAhDqqsZWaT8nNDOBFbDOQGDMx8anQUyUzEesc7CSP",
+	"T24hNh/CUGOwfmAL5OURnC77wSLcvStCZFl2RCmnWxu1cJO1rGy1LzXFESyn06NGS2GfXAqshf3t+d43",
+	"B4c9VsDOo94r9nIxeEenVJG3VHCy8+353re/vN37fu/g4OBw92JQuSR6+tt/cKJh7+DqyNfbXh5c3SXq",
+	"fwm2DoKtHWBzJwyyR4TeBAMZiH3rqHsPE5N4xpKW7MhPtADsFkBh5XicKbXZVm2GqarMYrhJamJThmwL",
+	"3Vr3k97aFb4G4mpvlNLPELiyyeyS7381Wa5aL7T4bploi12NHC8L0rLwxFezs+645Kdj5vcWvFa+TBqi",
+	"17wGs0ng2o8qLipILUnqr2j7hYwYIHuTHQ/PbfF1vpFqvvd1Jan1aANEgIRNaTJUbNJ67x0f9Mg+vNOM",
+	"+EbKArLdUtA2jWPFtO6lxvb3om4RtXwpicNC+BCg3m5R9I/0oZdNfJ6VzXWQBk4Sy6MAZ7bolN+Exk/W",
+	"V7PlKMJirBOMfjskcO9w9xsTTldI6L2TUTddRINipgHntzcnlsxT80Z3EL62DQcGdvRwPBc4nO0ExT9Y",
+	"zvnA6bl5T+5PTPIEWhOP8IdNhKM3VrA9j3/LtLFVyDsUey8K0/yVzXT8bajjcZay4RVb9FNfbkF9/2R1",
+	"bMFutoBwsnUImiS+nVFtYg1wdL/e26tFajpPwZZsAU05Tp+UZt+onBfbUQG2CYinRN/5JgQr7BenxETu",
+	"XA2vMeF7u2naroOGu6d+D2zlIsI4hgY1PTMzqbhZ9FKfYjbm8baLxtkut1NUxleGby6S0hKVMOEJi9fE",
+	"UHCus34fWvMqQTfevXDXnMMFxInmHjiHztAWcz3nGGT+a2PZGhHLmyFUK2d6rTVuYlLFklQYVr6VDV+O",
+	"AmJvT/HOT8wP+I0mgc190ftXEQzeFb+3v0QOH9oyQx2RlC6cQCdiF1KkW4pF/Ixt0P51+Gy3qXylO8fV",
+	"s7DJuW6JSmppvP5eFiFNW7zCahvoFrh/zdQSi+wRXtIYX+TiErSBJJc4Y2ckj8RyxQoVm2QCq8PEGbvV",
+	"mKyNxOa1eeHGvrHfKsAUncAJx0fb47L9TIhN9FaPYOpBbZa9fMcFWy2gqTM2yRuIy4t3q4vSZhcIbSO9",
+	"VjKlPN6uZpLSxfBy0ZJTEBMpyL+RwycQ7dnAkAMuvOpZ8Bx/VbJ4Y9/rl6Tmkz67cYKbFZ/Nlja/35ag",
+	"xG7BCnEHpysMNru9HJdGkfRwNVV1sx1rxCzeogIZqH+5Smi/WVHi7J52I57WtwoL2sfrA55V0OplysTA",
+	"8R3o3Ayp5uiLG1MxZgB82yjW5ivZKAOMZ1RNiyL86LgW5nYiFREcdDFsDsl73/D1R5rgOy6G30XqpQr6",
+	"RIYIsutf33//HQqib15+Q3b+8uo9eXz9+A9o+nH3jLB5anwNKt9tnn3iAjNtmeUbppiryDyIOm/uIvLt",
+	"Ti8vF01oUTgab9qnfQSBRkXFhxRXQxsKqKmcoGvmEwxn8OfHkaiVHN2tlq9YlCO/lEQof9BCXh1cTYWk",
+	"3KkGISetkdePmN6NzWzsaB5K7b93ivlJIWK0BXP3WeEtOtDukiyR7R0dO/thsxlvUy2pl45gIba5JrBP",
+	"dYUB9jxf4BuqEaIAGRTZ8erE7SZ3MD2mCfJtSDhpZjDVZIabmdTM8UActQXbiNfISsyjr8tfPST/bss2",
+	"+W+6emmKpYwaX7OJkgWjCgkQ+yFZekYO7NrmC7lVXryZcf42hF8ItKqWPfOswkFBtaNF/doau4cCWHea",
+	"iVQk7+1RULz/9cvwDkGkexiTRZSXyjEHm9TIYyaMr5QbXvBHB1s3d7XECm4pleA2WNjyPIUt9d0SwtiI",
+	"AXXTp5lOGhUyThOXg+PzpIogenCFOhllq0e2LhI64W01cdBDdLSpQStl/TUl1LW5tLJkXZS9jgScTHBz",
+	"KyR7M1v00YEq0lS7W8qGjgasLowO9eUXwtkExRgKKasZ7qQQg7xevqQOyvaW6N6y0zdyNbiXb0d1hctx",
+	"Ta1vUwfzmPHU9NYLooG/5vq5tDbxduR07FenNtwlFN0zIIVvlmryQI/HLYSq1EXlTZ2ZS2ulrJum8+dN",
+	"e9lqKqc/k2ja2CYZbRjg88mk5dxlGahtB/6snAS0CoTbLYpen04UUrmiVpEvVDWjNRfbapH2qjRX49me",
+	"5foNq2YRBfa52vm/r+Cmt1YV76VvHLXFvyhthgGowa0DseQvNn/L5nMreaOdMcluGHjOKRkzntgQlO2N",
+	"p1e9zRrEwc2gunaBjbAXdGKwh5viJvqu5M2m5NAPSLpa2nRpDHiAVr5s99/PGrfa10LkY6aIZkY7C18j",
+	"KOs8SwxPPQxLNd/NQR93WbmaAT5a1qvbmlHYLsAA6W1eev8ZcUS07aq/1puVFIy0XkU1WKfie+vSr7wJ",
+	"f96Efu87QrMzLnOzYMyZNLIxpAx+sNgBJKgfTd47teuRdk1coU0yo9fMug70jKY2CE1mhowylegR2dF8",
+	"KrBop0JUXqbNGbFuvMPH2JN+/AePP3pinO/u1zMIaFNxoOYklwp+43rQWFIYJszQL3yHTQsjD7EW1LCB",
+	"lXzPjEKUGHPDHNzzq3+8/oakUnPjsTrhabHaj8rASx4hvIYDzj7wSSc1wRK/goZ4v2LQ5Jqida4FVm5K",
+	"ds3ZDVMEfz8lQg5hYJH/xxBWvfhrmsKtShUKOsNi0mTnIjs4OGbkiFzNdyPE1ITrrKnJ4RGZ7UbBig3T",
+	"hI7ZMBNXQt6U8GI63WMd1scZ49OZud8qyBvrvIrByW9xzf8yWxRgc1kKOHroLAOvnq46O5qLuc7o0ZOn",
+	"VYtUU2KZ5v9i29Uk2gKDh3YmAxeXwB309G8YVjiIBr9nVFFhuGgzpM+y+aWgPNGNtT0KBLVLOr6ysdfk",
+	"RqorslO8iUcbDnsIgilstm0RvxzbB67GX+NY3FEA8b9pOAgbGCDxhZyEjKVSOGlb3Y8YWfCgKm7t1r22",
+	"cAf04lA/vf1O50Ek/AEiT9zw2My2wwaaRKSqOumOlDsxlSupyGnJtcSCWpfXccbFPjeGjmfnaqo780/L",
+	"lIb39T7F18n14SmJ2TihcL1RKxWcYczO5cLAI8UcO2GxBVO4oSAw7Lz58V14/e+uct93wydX7m5/7Pic",
+	"Ttnj31IGR87+kYri3zfsMs3/mDE+bjyIK92ft5tSuP5l0MitrUYRln472HtO9ya//vH0pLnkWzcrP3p6",
+	"dHhyUqpm0sgkDL1iYnuWy42PV8e58Zjt/RWDGsp7AwKGO4ydjDI4u0FkWX75BQe0kYID3ujeOfz1FtQ+",
+	"54EpjEs4vyWqyCsnyqaVGsmZaAT1xbodHmfcSEBFszcaNYQiGlxD+Z0qhbXK1YkUPVuGpFupfhhAw5Md",
+	"W2dVl+qq2vgfHDUMX0hir/g1QV8rO2CXrpWUwQTylo0Zv2Zxfd2ZodN+lUpzX2Q7CTn3z3IesG3BsEqP",
+	"PvrRnXec4NLF+Sn1gNL9zvgbxaym6yto1c/4lhareWpLztabhDYmsczThBk2zFTSeMQUIjnjZY0AztbL",
+	"Cnc72MS0rTxWopCTZ03eyA8pV0xvItBNaJKAmN011J/eI0u4mcnEMwYzUzKbzvA5BrgqrMHHaIzQkW/O",
+	"37/4K+HGys72/MFp1dkcbpjdXjOcMzOTDWwq7+bUfSecR/mLsRzrx2/++uP7H9/tz2PyX/95EqoMmotp",
+	"wnJTGVU21dn13mY31KyBLX2NolmwGgDzq/MahXbRcGhWdNP5CnKjWTI5DaD/Bftg3MxQtVhumW+QBlpD",
+	"BYfjJpfTuko39ugZTNNycOGzJkFBusxMrg9vF8oX16he28JzDiBg7dVKbOzic43EYIfQrNEpJwQ8rIx7",
+	"05B0Au3XdbdmpnM4dc44UMHVU1kNnDcSqJGKOfqkCdygC58AULIcPraUurvy8uT3X9cCtSEBJ1xcsfi0",
+	"fpzMjGnm1SA79DPiVdtTAhr/mTtgp2Qik0Te2E1PqEAgZEE8ew7YgP1c2aJhO+k2Bed7nM+m/fZL6JrF",
+	"V29V92qqSPM+FwC5taHSNCVTMEhzQUqy8OoR3z24ujOWNdwxmIntmL63yjhez40jkh2btqJh86UiidR6",
+	"QWCPd6MC9pclmgWnAZwoSp8RmhkJlibmCzbunpI05yNoTCnoBhp3XhiFVlie7ndQDnNvTDUjM/aBvPvr",
+	"+d7Rk6e58QtJfIdqYteZxZUr8+nJelplE5sOP3MGkv5cakOOnpDv+de7t10HaC2F8f58SPD1Rt8R/rCx",
+	"5wgprCZSSsWnXNCkc3QNNwJasIaHR88O1n/7+GiNlz+2bZ69Pdtqe8YuzbjFd2xNZDzPsHGtTwOd1Sbb",
+	"XLHYmWTzGwP1Qm5cbWHdqMxucmfXTObrWMiX3y8tZwJ4yU+Cm/DjX//1DVSF+mUQDX7465tG3lTbtLrC",
+	"WlIy6vvhPI+24K21g7vsQBB71y5zwmjM1BIj6h89tIeqLV/ENoWIfaBjkyzAajDl10wgu1+gVdUuxu6g",
+	"YYmLW8uv75uf3g+iwV9evW9cWqdRdQ2zstvuK/b1korXuO1KXiZsXt+1Zn+Uq5w+p+MZFzZ9c7A0OaH2",
+	"E1NKqv6Z2t9wlsSv4J3Bx7rwh5XRG8ORQsJCyl+S5tuuxzwplZMNfZChidSj+dY+4Rl8D37uuwmyDVqL",
+	"TbxxEWo/FvEnm0TyLMX5P1mnsM7dh4ptEGe0bej3tYPEKqE3HrJ8w9ixCq1sHICT6ZKRvZ7q+3vGMizu",
+	"bJgwEaEkE1gPTZCRoHM2OrUsNK+oAQ/RyMoNls28EHajIvTQwsMRGKhHcA1zBS1swIuT5sdQGT9vQ6cU",
+	"eMKFQLEc+/HisP+gK2yFvTsbeITpn/mIwE59IeCeOS0KtRIzo8YXAZ+ABCD0Ddq5qSleHfk7enQhdmAH",
+	"yYgLrNk0xAFGZGQZ4AgGwcXULgbWG9nNo00Uw6RVO4s00zMylVgne5+c28FL5cfuwnvsYsTQDAYIoRaE",
+	"6wthR+lifPJhGinJzkgxoxYjcjPjCZYvgeLbYzlnVi2iREDkyIWgaRoFE7P60ygTRlGhE4o3wtB3PSIS",
+	"zP83XLPdiAjQky4EvkHJyUER1ubsgJmewZwSalgxI5skDtO8AfnsksF2FFTkmo1IJmLnaNDQGN7YvxAW",
+	"bGys+JwLajxYcJo6/HnnJtyHNlTF7fcONntpW+UUn7sZ95VLjFn6ugNWb3zb8Mmi+3Vo1fC+DQHueP0n",
+	"bBS8HcSMWbpo6+B13vAc2zX30bGERSf1VQx6YTE33V28irlpfh8lxu4O3kGzlh6yy3mfMbzDdkEfJStG",
+	"t2MweNMiMuzLSzy4be/+jK1+tI3ytz/mpp3FD+hitB69j2GVpWX3X9uafIz6vlfajP6vVWip/4uVhe//",
+	"YpXwut5sPrY936oct/7fKp3xnq+tOrMmMux6p4X8fnViwHp2SHCxNJaR/iufzuDe0+x3vCVuZnw8C+uN",
+	"W8vcBIwYcENmidlyuoGbYYMx+dzZs54cHJCdOVYURFrW5OTwGG7T4ZyKRX4J6siKJQW4j7ufFXW+cSoI",
+	"umq0tAIEtEFxgVv7euyqndrSzf3N56F01p3nV9Uc8wVo1Dpwy3UqhWZNhVzybd3ejhQ8ur/CGHKN+Zyq",
+	"RY/SAp6a+n7DLQXYnro7t1uPgbZrOlkr2xR2WIy9vFpLNrDRYpYX+u+a+lt5A3koH6MBnTMRA42uaena",
+	"TjB4zPoquWKS8DEMtrzPqw67M3V2IwPHLSXmzpnWdNpzqWRmQAtY7RBs/ezXITesydUaQtOELvCfc+Zg",
+	"OHKbb8lOiipOe9zureROZ8KPdMsdO+y03qRVnNXV7gGHcvf7cn/k33MT9EsHp72qJLA0xtWGD1bitvJw",
+	"6UIt9/hye7Doi0FXsU90AKhp7soPDOk1CwH68MIr1WEW2Xepsa3sEC9t5MZ8N8QXD6lXMT9Arzb9ulqh",
+	"gqXFWSo7mA8g73H5Dr4ScEzqdsTVWXR3DPA2YBnuDgy+tYiJN3D3Z5FWjF3ztrwrPITO5fKHZG34gEUe",
+	"u7d2xd73s9Bap0MlQTNhCDcRuWKpAYvSJTV8TnaceQsMd0I2HepTe6S5xhLY3JAbynP2Ym3Eu6uXEvHS",
+	"1goXaTuYvmL+YsmZSEtSSqbXxHdougnCHQ+puPhMsa0BpKtPgwgO/HImtI1iYlWW9mDKigUlFm8D/ni9",
+	"w/jpID10IyG0LLrJIWzbio+2ZN4dHNrIWjoesxREjmYQ0n8EpUhJn1KkD744ymZ5qPeUN7ONWlyyb5mm",
+	"jeBzXCzG9pTQJnNG/yuqrmYV940n/VClagxPQ/Pshoyk6GQdQLS+jOjo6Pj4q6OD46fPnpx89dXTVeP5",
+	"XfWY/IDUk5eQisJtrsysslqBuz+/OEO21IEXsyybsMT81lTRmhQZSxU5TXSoMdV0dLuWBDEKnGzXRaRt",
+	"uk3npLchUJQ6fFDiRDGs9Qzxnt9VEzYAGhmgSDJDFKbXRyvqorfD5OZc+L86zBe1I9i8gBPF1vVhKPvy",
+	"0MgrJlYupForhxB21jxWX8LDn8Fvz/de/7wHYsggGrw5f3v+8vWbvb++2Dt8/vSrQTT49vyHl9+d2wdP",
+	"njSe0LcsYVRjFAwfZwlVDV6PV5h3gbEJ3lyi7GtEKnC9t4lE50KwD3tHuzZUwGpnhglbSACBc3UEepvF",
+	"xTojcCp8GIIAlWvMBlFX6ao0ZUlCDRu2FbFqxs1132+OGKsNsxV6PoKRKh/I1IuVvPSdv8C+q8yku2y8",
+	"G9NwaVmJrbrExlLYQ9GwXv+8GPzw+ruLwa82JtZBJzTZO590mDuP+sxdppytXZW/zxdip3evaZJyezvc",
+	"Ujf9Szk5cWSFgttwdp0bubpMPdYJAmuHFmerJ4aLNkwNe9fZ6D9ziysjJ0NXmqNfFbtU3jDVF36SaSbM",
+	"MJFj2hvkaK06IfBaIEo2ElEPEGPHnjd938vgPWqiQHsQhldjwoqlUhl4bwVCqtSw6VcmZti/YltjTnLs",
+	"69NWDmbzPY2rt3Z+ViurfYVVEKQiOc89BStm8MoSxtshq5WZZPWwTzOq4qGe8UlTdmR+oxHNxhnsPoYw",
+	"ajphZkHw3Yg825vJTBHbBxhi2Zwc7y7Fs6smWrcVHlh2ONsItr9qbOQNUKi75OvyAv6cCwoQNDo2GZbs",
+	"dAUJCmnCRs3j1I+WZ0Ph1Lun/7GR/FJGzTtmjL8Oat6cZdkQWywgVh3ZXMYl8XXK5JwZxccWJccMHYhD",
+	"K8hizJQvMF+tT4L/HdrD3qKLAgTa0CEZsq2V9R7LcvaWphYIyoVZQzyQ/6u95G3YgZJJAgSH2Gsuwbn0",
+	"DCPBscpEwkRM1XDBqLIGCSrGnCb2QWc+kB16PgS3P5WljpBe6svXzPhs529lsnE2wlTReIVKfi8Uu/kL",
+	"vNIDLs6SypwugpyMIG1LyYR139S10H1M2nCjXjU6v7Rwm4bmW6y/v2csa9oEmQnTuZpBFy/sCx+jlQ0m",
+	"eRewF/djMon8fJuptTrJ+mrNqJiChW4Coita7HS3dfHwoB/zjgZjpLktdRazCR9zJsadjHyVPr284+Gw",
+	"t9Uzu+axBe0WeRr9lrqWCTAvM6Ni+NWwu4T0Ch2nTFgQ7+11ec2UK/62je561Ozs21nlQOWVOZFkK9TW",
+	"SCjNe1xexaj9iBVr07SjHQfaJ3RXoxtZTg9lIe61iDm1dX01F2NGSgPpkFDXpfX61VOofv3DW3PCzAMx",
+	"dQ/4on607qMlt9djaKXYuENLH1vt0yOTqtCwvoWeq9dTsX1RQZbVNWqY4tJDVWxXnSRap9Z+kjpr/liZ",
+	"cKOKP2M595WyegTvbidmTPP+4V1bL/zz562oA7SseMxWCrDbxMeuHOj18HOPiqmXCy4mHoVBoP601Tfj",
+	"zguSeBazno2siWmctJ3hBt91mip5bdMmTKYEKsFmFit6M7A5AlzNbWbFr/0oucIhbf+EJoCzP51hLq6D",
+	"L/O4IgGgx3Y937Cu9wZqU7o5GrBtLGluBG7z1lG3d100+66tl9K2hCLmnN0QGgPul/S51vg63GNBoqCN",
+	"560RXCJ1pjpTIV7YZm+zhG0eQRVoBlX0NW0wHx5KQsOBIzsovj7SIMDa7HGgN3fPs7gdnGaFVCcPVtSZ",
+	"QhUIF0M6bsYHwOj7cV5Qvqj160pZl3rBMAQfg3RKDg7JzkuvfCyKWXbG3FXBV8PwnULV8Fudr1D7IWPq",
+	"vfPHl6kFM5Hzi6M+8wra+7rINv4zwLTaUNcElFeXN4KMEzm+iogXHokUyaLnhztFGnht6Jjm1sIPu/Ny",
+	"nh6s6Maomj+LbSp9rnHDZVJiYzSeczEonHwIW5ulTF1zLVV4Yfp7tDn6wmbm1ChoPY7RUArl6cG9SCX4",
+	"czTojk3LEvaOmSYz5RhKwwJghuUkYNHeGjZLrOjENGvgbDJhY8OvWb0uZ0/f6YQLpu/GwVI+8t9wpc2e",
+	"r6tvK2MBzj+EqrA4S5grjt0ESdWziheb0jF4XsfDmNE44WIt77KQhul+wpvKQ56WCx3YCtunjJru9iUP",
+	"WaNM7b5cowhPPX4azaviySAfUdRG0v38A+6cbOwasP0Uin3/nDuA9AmAWVC8gn7JzgRr8OX1fyPiV0Hv",
+	"Rt40APPOqJGKZJqBeaDBENB24muVjPI2JGWKy9gCxYyZcjIDln2BbWcGRYTG2K1//Ey+2YUCazHXcBHZ",
+	"cWK6fpfF78/JXt4XFfYNVXwyKSLfIuAyYBPaYfvTffLt+d43B4e7Z4RhvAJWZ8TT5MCTMCMIAhccj7Jj",
+	"DGcROu2rTKo8Kv9BFwa5h2u/f3gGHwFf+0Qq0Lt6KFmt7K38wZ+E4YmVU1PF9s7HJqQ8XSE9beiCIMHW",
+	"qVDtHx/tHO3iP052jndzuvxLrbrAmkz1aNtMtU4R2jHRnCdg2/wWQoc+aFkt8ZOgqLDG4jL3ReK+imRO",
+	"3LYqnrw5I5SgS0BMCRNGLcicUYE1IayHvImGW8TchxsSUbFjOCECGKwhCQPNE3HG5lQsiHFHmpFJg+hB",
+	"phJB0XOp2KnjPkwUVs0WKTCD6M8YilGhhXWEkCUy9f1ZgEoyRpMJyFVJ3swIBLLHC2poIqcZW5rTt0IQ",
+	"ie/vHN9+IXuFk1DF6DrfUIz26J0Jo/g6c2hIfG3Bk5gwNrziIl7jI98w9i0XcR8w0MBIvdnmBEBiq2xT",
+	"UPx7BbNXUbK2xxQ9Za8QJeME+67hVw6GJwpPfFGZ3tsXu7IM4d6Hw2/jK/pFIergvtduDIsVVhLGoXuv",
+	"ByT0hsRM8WtmcT4RlXhBdnSmrtmC/DuZMwgI4JrF5IV8FxEhBTwa5g3KcgRR+4eHxzuHu2EpljDyGu0y",
+	"8CoqbGFfVuiwJdppUjy05fKsDiInQWOZJFkBGpgpam+VCTeCaW0rz9OYp8OEj1vvmJAt1xUsawfNy4ug",
+	"P9UoRudl/FTo1eOnMmEg3hYeXYgAPtWjnoL0PQK+Pdonv+RlYd6+eveenL95bQHJdA6eeSFcfzuhOygi",
+	"KEpExMoSEYGy2EOLl+AfDuFZdCGCnY+ss2PXfR/BXT1idj4ID/KqJVQzpml6Ia4YS7WFYpUxS1AAs8Pa",
+	"911xTVzcLy5IlmqmzAitmvsX4juEEcWpKQ1Wf1wefeq+4BDGr3hKdhDFlfKESAGWc4zNvRC2jrxdZ8JN",
+	"GU/VAtLCIHGHuJieEaeTMje+CwEjyUFO8etkITN8vxubtIDUUt4/1sw+zn1D50fLqQskkvxu7OCn4UvF",
+	"5rW+VjQJXwS9OeHaDA2bp8my933L965h2IuLX2h91/0evlJQ4rLQ0O+xRfBeEa+EKWyduVqYLBO8P/HO",
+	"p6XojMELYWhPJ2Jd02vD1aBagz7Co9z2+t+CNsGrOXZ3SwqR/Tl8AXWPtubwY9DY3UUdl2/9hSGNf8u0",
+	"sT7gpe+e5w3DXmxd9SWOrqCxc1gudXeGzb1wu/zCD95w+tlS7M1ac+S2y98Bsq+/Z5Fm6TJSCOE+aYke",
+	"6oizeL/1RpxtJLIu9NEy0fTDKu3dvIE39PtCaXU7v9LAMzvfqbHnrjeqpNX5hVZOvAIi7+qvVNhTT5zb",
+	"3u3L57eTuCoMrLP3Ckvq2b6BDXXuZpmzdDVvlQQ6qaB6p66CBkxXooGWyxT1+ZrxoTmqw8XQZEnCYptH",
+	"NaZKcabJJdM8dloFcCUU0tBeEW3FuSrT0IZhBc48ygnvibl05pmhNUT92ph0qnlzSMQLjIPeS+SU+EbW",
+	"1IaztLX+oT6tITterLS5Eij07m413TtwEDdUU5E3Rb0EHBNm92NACjX0DCNAQWiGKpqg911CJqp7Y58c",
+	"OH/AhClrIbZbdJvhcTIdBCu/3CMNdPjGQaTWkI1Z3AxZ/aPIi1GSlE5tdIUtIzUL0Kx9AU8HUWeVDIey",
+	"WqtPiK4z/wZ0utUdLtJsKjNJ6e8Zq+xhJlyQfoHjgGVF4Rj2cqzMqB7OpWoqz6My5hAfDCqnVDFiv4ZH",
+	"QSqiBU31DOKZ5I0mCZsYNCuPqTizGjLW+oCDIa1C3hBWv1LmUijudNrO0hnVbEkIGpIDnF7YW3Ad+MJh",
+	"TEC80w4XdlPRCFE2YsxthKKf/yAaJHLazFWUNHIsk+EtRHbcAnB1nptliTCgD7+eDVMqj6Pt6P6MueHr",
+	"RZVuFxF6FaSaNnCacEbNeN1NiOXbuO1q6JPsA9dGF2G9A8SHRgNZ62XnDf/1OyQwWpEd27W9r23n+ZW2",
+	"QiTT0otq6Udu8+ppr7O33JZc6ctvc1NHXnr/hre4aK3mpwkl3jYDbBXFCle9kBh5BsYv668HlYBAgJvR",
+	"Tt6C4I2G1A1q2FTWnBOeYs4H0eDrQTR40UgbxfSP60x1NWeEFUjrbogmHIMEqWkI4Z7DBhvsuZ01Gu/8",
+	"siVSTH2tBryMMa3/59fkZP8oIk/2n56SuS1SSAV5Sua74Ci2L7sr3n6UcGtCzGNdubarjKCSroqUeEyD",
+	"4t1gTChsjwrtvdzABy7R9KmZgZ/IpcxEHFKycxpXcpQaydfhWBRrg9WU+i6OnkllGlcHFyZhWtvfDg/W",
+	"W5lbmiusbEtwLve1sWbUfRVlOz7nppewA3ouOH7d8VjUP2NA6KENq2kdF1imCyQG2xHxHTVFkDx/VlCD",
+	"VATvtcrZxb4bxaJMM91vm4OBTVDjYM5HoZkN6NqhoIhNYXuoeQSHhsYk4YJFpD7ow6OnO09393a+2s1j",
+	"hKTysygNPtNsEK3CBX7SrLNS+L+kYC03fS344Hg5LORSPlbl4VkLasJ7AHzTTQrHmGndBi7XnOqyAbK4",
+	"LxDKG67Td2wsIa0vw+AnM7NwuHC2YXDEvbqlMI5OVL0GhJYrJmoVzb9mVLEeMBilda5+vtR5aZHC5W7e",
+	"ViHodE0UoGvImmTD+XFZ4m5kdV3crjLdouulo26WN6cNMsZflERKwBcjckRiNuZzmuhGLl1jxVfNU6y1",
+	"M4qOO4PW3mOj6pSnZgDf8X30CrktL8Smgbfv/eArta7kjT1N9vZ3Vh4I146sd1cblhb2FX831USxwuvQ",
+	"Hf0PXfYXrnDg7wxLV5dZ/Zj8J/stOy7UVpYbR70hCk1R36G7bbNMUamULOicRQSjVp0za9+GTA59qGRN",
+	"yOiEnsmSUj3YfNS9FhxXadP1/ilF4BsPYxMUk+4XeuZfqEecgbqiTWjYCOn7pEmzsJyw/yuV5ay+H1XH",
+	"0ByQ9rNz4/WdclAIoJ/FHQtE6YYlWi2ct6ZZ1lEKG2TYaOCy9/OIRNDRbOmHcqZwPY24tXZQsWwvAlm5",
+	"n/7o3isca69Fmq16y/rbvDGFV4OJTiod6CD/7mKXbGFcr6GtEaxtAW+HFUtdz5evXOBVly+wFqy1Aqhm",
+	"hUrwk03igtsGwKHgtLkGeTGIFWL9ipeCvntE4Fm3eM23otiNK8hPbAgV7J1b7t7wYquNJE+C6T3pl+6N",
+	"fr2XsZ5aE6AtIGpeUXpOhQArtE3d0TN5s85qFOm3fcY6YUwPXSZzv1J4jL3Mei3DhJuhkcM0aYFyc9Pt",
+	"+uD3tllRfCdPpmhY17HMEptgfckw1SPDQmQCkpcXLQCcJ30qvdWntx5/QOSX5QTy1ltaqCFBuch66vgZ",
+	"ockNoCJZNd3qf6U3VA4GHm+DfFrLWDRuBxZoctajCUfHUJosvFEBXS0TbvqOqzjgb/GTfbZo9VyaLlTg",
+	"k8MW2bK/gO9LefQIlLFtV1Sv8miiLZSWKnqKWoSRXOTIS2TYgnaFfhGwgYJcovLV4+6GgifUIMzq5ybg",
+	"XSFDL1I/W/TJ4mJ019FaImGtOJQPdFwXDsflsHfdc5jrDnSEFyZkzKzDhfzba7Gw2yGvyhJGHrSzGOpS",
+	"GVWxm3WEzM037m63e40Nq6z5OuscrvI26rUUvfXh4ndUraUY1BtqxrNOQppzET49rJl97vBEf1w6n3vL",
+	"Nivvc9UEHAbLbpJtVtLAa5R5qRiNzcz6zNiHcZJpfs2+9xZZSzPLjbgd7ir0rQyNFKKSALueRTgahM6p",
+	"HsvrW2N5DDFlSmZ6OJUybpDKXriAvLwhwYbonkrofI7msIT/nnF4WNTBn6BTWpNYzpk2fAzOH3AYCin2",
+	"gqwgcDBZ3xw6RrkmfnTkvMlDdnhwRH5wScZ1BSFm6QYb96RrmZmYcsGGeamJZUv9Ctu+waaIf222stNb",
+	"AO7rY3AoO+GdK3n9de2aVVs1h44iB2JLi7pR5T+qNYOj0QdVtNtX1qhOVCAL0pQpMqZwnmpOZe/ixYA/",
+	"Qd69+a7Zz7xzvFuJyAFFJaXGMAUf+Z//PN/7Hwd7z391/31M9n794yg6Ofj43wY9veT147meKmNT9oZU",
+	"CA42W6oW68igmWYr+ZzBrbyRM7n9hl1H7PxyKX25lB7spXRvGLRfrrJP7Sq74wvnk706up16zoPX13HX",
+	"rsD6zH+vZRWM0CbZD0sPZlRdykwNxw42TRtG5zA3aaRa4tvbnhXg4ZRrreVO3UoR+AdfWtwDGK+EBL5K",
+	"cFuP4uYsiVtQU/NSqMQmy0IwDpwdDMrk1ltmpeZHmuiFGHvYhh0b3AGnOSLhLUv+7//+P7sRCBsoWnRH",
+	"eNwVTHznOt1tPXW33NCaioUzItXe6xr0H7VLroHTBwzkw95EMbYH8xqcDqggLGFzDKi1MBwY/Q57P8HQ",
+	"425z4h8NYTfhJ4pO5QRjaV1MNBJlBA9vZtRABKzNkLAIW1B9d0b14OOvTbBl5UGeEsDn+tu7H38oPkQN",
+	"mUttCCwiuVwYppEihU3iCgOD4FpREzpmf3wMt2UTluT6WFfQ2ERIaahsX1So6Vva/mHWAtimo6SC6x/6",
+	"TcLN86wzOK15sfuQUAJvXZXbd5QaaKso0Os+3Z7QEHT6gOWHzhItddiHzcq1fJFO7qxSzO0IPN1T+bOL",
+	"HksRTN79+MPPcKN+Vhdj9/r8ae6/4tarFtUp34LF4VzzRnT8qsQPV74rt1CHpx3O435cufXLrd2vG9xq",
+	"W3Dv2i+zczXVnbb28m1rh7PvdptcH56iBI+3bF4IgmjAPuSTCVM6CCB2mXVnhLp/K6qIpQldu35zLu4X",
+	"omzTCcK10aRUsfW6mvfDTGBMXG7ZjAJnQWF9ttZea2gsmfoqln9vSmo2Onks4pz2rQb868O9d1ovjc43",
+	"bZr0KjfILbIvz5TsoLpOPvs+K9Ji+p16/8aSU0/dUep76u3ZC2zi5fPuD1gj9QTXi3vr8Ndt5CNW1tkd",
+	"uILx4hyXsZXthPp8ced9ced9zjEmX9xsfyo325e4jmBqYV0xBPn3KZwCdQmd6RTRolDyEmMG4HdLHGf3",
+	"LMC3y+tbkNE92I3e1MhXA7/sgSB/O1HpXda+n3RpKWdcWWkbNT5Xn5zrmU1pwEs8FNeb11yzcaa4WUBl",
+	"sLkTMCxaQv6vb/z8/vbL+0FV4TkP0B+cMvP4+vAxzczscSKnXMBNnD9xiAqnFi1mL+HXLCZ/++W9vhAu",
+	"KQ8z3F/FL9+dk51X8dGTJ4fPdyMykUkibyBd7e03L8izr46ekJ2//fIeoB4NgB8qJsyFSBUcmjG4M95+",
+	"8wJa7VroPZpMpeJmNocLfMI/wMW+CHH2INtpRJPpKdz/bARjpmJxIazAUHpdsUmmwRGImZsqIjSLuS12",
+	"ImKPYm+x6xjgBEYXAn6gdonQ/SIc5JtmWFY+6NUCgiNlIp+0O5Hv28yYdPDxI+o6E9ngtMRsbOgP5gaI",
+	"fRDLB590XqNCRSJ6oQ2bWzlIJDDEHB1KxBfC+eoJ+urB14mFRU8LJVZDuiDWldRkR04Mzm2ScMF2HUi8",
+	"vhCKjRlHsDvF5lzETOkoqAOjXSEYaODrUe5fiAvxQoprCxCqyU4sx/rx+dsXf339/tWL9z+9fbU/j3dP",
+	"CeSka4IYRWT0+PpwdObK0ACJHB8fP4dR//T+xRkmNOoLMfqP//iP/9j7/vu9ly9H8Nu55vTxtzK5QqzK",
+	"uRRsAY9vZjJhruLPGUJgYW7bhRj9gQc0IoGJ/+MIcP24oMbT7ui/21/+/SI7ODh6imhB/z46c0Z1phQs",
+	"uL4QMMrnJ0++IiOE3rIFTh+nNv39337TUgBMv+IGQbnQu8xii3woGIsvxOj1ZO970ChGBRhjCejs5PDI",
+	"Jr5pQxMWkZOjZ/ZvV7tod//CGVY0kZnRPLYOxjFNEqyUi3huHpHi5ODEUqfhJmEFsZ2/eR1oQaeDg/3D",
+	"/QOffEhTPjgdHO8f7B8jKzIz5DCPZwzqIf8L/j21qWzAv3EJXscAJMLMX12TaKCYTqVwCEVHBwcDrBEn",
+	"jKv7HC7fb85Kb3l7F+e3n7AHqsLVgDO57Frq4E+aesqHVuAWBDx1cPrPX+HSns9RQBl8x6+ZKxBhsJrp",
+	"Pwf2FA5+hdceg2K3WLoob22Le1kT/DasyZOD4zv43A8W5yxebH0bYCIc9oHsgCxzSbXl3fa6JdpIzGSl",
+	"4xkoj7ttu3X9+I+xjNnH1v2yeI0v5ThzldZTquicGZTe//nHgMM04Uz4iKzTAXQ4CAUEq+4UaxnKFkdl",
+	"leWgJqvTvX+BuP5vDeI5hA7cGg35KeMCuC6atjhPTo/dCwj3hunTDC9eDrtBBWJdDE4ODto+3LD/0P5k",
+	"tfZHz1dqv1WatLRi2a+MGUkVFxaZktBieXZSAIYZR0RR44DoMCRJkpQpDfYkBFEOSZaJiVRjjGLxdHv4",
+	"GGsWP7aOC91Kv+BBf+na1Ii3acpFk8cvrAP8Y9TZ8juYBTbE8/B7xgqQkdNBpr2DoyC9VeXtOkZzsnDI",
+	"y64M5YxeM8wcTzM9A8GMgzxnZkxgYIyDZ05ikDZvKDcgr8yd0RNoFn6ypZ7rM8DLd4g9Ns9iBfDcWz20",
+	"uCCw501H1dPBWufwcMX2x3dwDvOT52aWy1Bc2Ug+K6KQHQvlnekZciaIlIiwclAOfI711Im+YjdRjTh0",
+	"eBRBA6qewd/k5fID+DdocIvb/jd52bbnEEyG43v4m/gKhWvtqlvHMOwCK80/toI7UZnArcSNVZkIxTGc",
+	"bsMWPf4DTvPHxyoTFg6r6yLPMZJ6XORPDxpPeiq1aQQRU6CQkDkVGU3y2VgpXXvw82L2WK8UKpZdiNFf",
+	"Xr0n5YmN8spUDn1+n4yEvBkBjCdWsaroSbsXwmmX+Ksv5MbzmgQIVm8VIYsNhiSEw/zh/PtXZG8Put+/",
+	"ECcHzx3cO3VqNrRxgZawf4h9j1OAA2Z1j/L5eJuJv8lLt8xMm69lvNjmwXibCZtv9fGjNduUzuDRlj/V",
+	"dgRhWTTsOosfIvtdWcw6WE3MetJnPO/AoDBmPwl6Tbl1zW7OVN7C0UJSxFJvMrUuu2Th6jF4unXW5hYe",
+	"4qux7DkiXc7uq8Vb7k/yyt30BQ3nVYVTJnpHzLb1Xw2qWVu+u02hqLodbVdl3o7ku/wQj+rR0Z1eyjEw",
+	"7yuWmvySseY+0OyENnBhwDGC3QHg8zFNTYaI1xMs2phdoqFKWiHcGk5pCpU6WWjJDEWs4unSI/j4Dx5/",
+	"fGxDaxru845z8/rlYMn9HBg33WVWDOqRJqGD1Jk23/3HDy/25zH5r/88AZPcyJ6rUQHJP2N2FXOVw8hK",
+	"xy6Q90IUttVHtvYni7mJiJkpmU1neXFPMpbzuTVLo2gLYlBkDb+KOSQzXf3GToiIFBFbTVZDlgJWztLR",
+	"hbBAppzpXZ8eg18zigpt29vqAjE3FsbWDUPIG2cC1xfCizInR0co2tgiMAjtNcMSm0AH+YFD6zYIHLGi",
+	"N+JCBAMeU2HByy8Z8RyK7JwcPN/dJyP7YITGVJCnRjbObnQhGr5JWKLZPnnvJ+SD83zFGTdiuwVGAhE7",
+	"WjuzwpW9KPK3/AwPnjfJNS+RMKu855bknJduUP4rHz9+rMqtH++Qw7ZJQS420i/rn1ESWpV935/kdI4c",
+	"rHxO3caRHTj3lgFoz/t3CRYCQ/MrN1Z9oCQPfF3O3XNPI3Jyx5QrkhX+fDvnB/u+p8Pj6gU0HRn3yx2c",
+	"kj5m0/dSfk/F4m0gHN05dbY5ZeSUcKtD+whcV21PgOkuof5+pc5m2G7RcZQoM7OUFOH3GlGc1EWJ7+QU",
+	"Kq1B8zX25R71JnYtr1hY4O6RJs7z7wIFlq+haxsuYtUVZTIlYEsEuykXoLBCDTwufdFew65QOCyqYGjJ",
+	"0CkTZp+8njjx1M4M4fcTqU3kXwEZoBBn7Jfg6r8QwKy4rWrDBYpNO5dsIl3dHhiIFLZDcPDvEuXGnvcm",
+	"2M2FwC73yblYOFlBsUyjvCyvnCRm/dITOufJoklqeOtW7XbYnOv9T8zoHgrDeisNmN5omcBbT1QVdbvV",
+	"9PAibHhfVocwHGoTj09T3zUwym1/wOVe9CPpGiR73VH1CoKJgPNIjKLK2QrXOUZ3wyg8lL1t3u5z6sZ5",
+	"vE3LSjD9NqNKiSDv4IBveO3BNEgFaNgfSY++Pvj1Y9QiGLzAtK1gzrfEyGuFEu6YlYczbIy8waAP4rLY",
+	"bJwe1y4oCdwSihm12IUNOzo4vKth2d2Jv6idD1vwRPAVGp7C5kPYcDeiTdCKmljHu3ZAX+Lz8gFd0XA4",
+	"wXi9QQNjbRD/X7ripDtGzi+1kYLFu58F/R0erUh/zz4R+rM71of+otYIv+oFcD9cuPTzXZDcyV3e1H9h",
+	"pt8mrecX8Fl+5b39CTOxt8c+blUysJmKD0sysAsY/zlZ4OfKMu2mrnJlSzFJ+LjDjf4ib3UXimxDeGEm",
+	"FNMyubamJk123DoROES7LZqb86sXp6WaLvdJ+9L9nrSqe/mefXGdv6NztmdTdnKCj8ilNDOL4mbDpPFv",
+	"sPZIZf3sXb6SvC/rAHckurEHvGqHxF79dt6WGuu6x69lRYT5HV5XfoJtcVueAYzzhl+Ux4d7E33LWGrt",
+	"7FwIpiLrkrxmyvhwi0RC1pQ9gJ0nTbGbPWtr7LipFLv53rW7L6NrQ6HOrQXb/wAuDqnI6x9evv75BbFp",
+	"5nAkDOXoB2oa0O+DllDZw4O7NlPm29N6bUFFSb/Tn4qVMhzzOlbKfFVui7vnH7gfG2Uxv4dkolw6qgdt",
+	"ofxcLw276ISGJ2q5+hLcC30tjuFh+2Jw/GJwbDI4dpHfEoNjmZffC0cN7tDP19zYvUW3YG7cFu+4zSv+",
+	"foyNSwnyc7I1Hjy/ZW75+dsme17uMTMWtGRPqrhL8XvpG/9o2zbDA9xheMyShB8uhphFjjeEq/DdP9MH",
+	"89SbB1zHYjw46IDQut0c6HBPluXFug3+HNOh3RK4Kfo8jjIoTARRi0xDqXWlTRfcQPVc5IJvm0xS3ofB",
+	"ne340t1+iMx9w83+UUBiRWnDoyBz2B51+9xmFQf1/Zt3fC0hZhmZPJ6ZedKfVv4KrXux0liOSzwpX8pB",
+	"Po5BlHPA8JlbhBYOWNWpsFcLQ4aoWI80SRWbMAVJQgkV04xO20L54OdGhox+ohkHvOdGvOtuJmnYB5Ov",
+	"bYut7eTZk68a7o/GI/LX999/B1BY7HOQmTY8VjZfqXKsHN5s6VBhsjyuHBfklZgmXM+g4V+5iDnZCWlm",
+	"LNPF7h0euzSe9D91b+LJPR661SQCN7EGYeSSC4qDrR+Cg56n4M3Lb77Q/4r0T2HVyI4j/8hhSli+CNmd",
+	"tqTaXdK+p7XtZgb/4BJNMa/ZGMxl3AvTayF8HNJQh8XDUeShH/BavhBoaMaxPtJklA9/iI+GPB7tWkSj",
+	"hNFrTF8lFj4WYbDHMmYXQqZMnGJyLRxKm1sCz/BnvQ9JqeXLfp+8CDKCL0SxteMZVZAlKyekDIVN3o1n",
+	"e69/bk5TwV4bRLzbSFrBb91T0ko/2dKvcihkfvER3yJ3eq11xogplt4JuDtIs/8g50KwD3tHuw6GgJJx",
+	"wqiyGKbBee1SeiZwh4upv05n0ki9ZY7y3ssHZMfhK8ypNsBWHZgu98AAuRiRaaZ2HUt1xxmHRmZMMeS9",
+	"gqQJFToiWZpIGttIExhcwoADcIM8WxRAsBcCofF3Rm9+fGfhhexkRxFBeIM3f/3x/Y/vALM1SKDnsesX",
+	"z9mFsHn0HFP65J5MmzjHuTF0PPvGrusb+MYtsY3wE/fEO0qzbOEcduO4dtvJ4jO3Z7BJgn34EnBy+8zk",
+	"XLgT6I8Uddti4UrwXnWcwMGBcOWAlt1p88eMG49JbTtweGJLo0zKPEaxsQuhxFbb5TUY1UjzuXjgr4QZ",
+	"DQh4mKs6l4YlC7Lj8Sp1RBRLEzoGuGI4Oik83fVYyIFkkiOLLMjOwdNd5A3aqGxsMgX8+ULM6XjGBbxm",
+	"EZ8PTnLkjhJbRsnmQowUK54N/bkdgcjjh6+yhO2TV3Q8cys+z7QBqBB6Ia4RuZTFxWai4FXMnprAKub2",
+	"ECSldyxfnwuBnK60Kw4vJMwBTt0bUrAmpvcOpcW3YSe3JiwF37gntleeZxvfcyumyo2/8Lq74nW2Umj5",
+	"jGifeS8NI3pmwfqrHDDNDFF8OusMVJ0k+Gtuf6gY1TDsxkGluzrHnnki2qDFVfrxzau35+9f//jDOwsY",
+	"H2Z7WaB+LqYW7gf/Aihdj4EvJNi2MfQvTRYRkddMxRkjtvCInWww8ggg619oklJtGUPCpnQMLI7GCRes",
+	"6PiSJfKGOA8HmVMhuJgin2TUXAjEUgJNdJ+AcRbWgaRMEdANATkfIaqjAhEYxgHjAk/VPnk3linw2oRf",
+	"saCmnFqcAkgTh3IsmmjG3D0Uxv1pD9pvf7sQAB7lBv0Ix6EjgriR2rJvxEVq4ljgNvkG2vczCdWSpjuQ",
+	"MdeGq/PxuCt4rrYbGHmbDr3KAcmYyxm3OkxXynicseFEyfkmyeJLBtEzcR1GYeSGY9h2yOxtuhvhlLQi",
+	"CqIxHSQPyws/P08j8gjkUiXcXk0U5bbASpPnsRVoE5fpDvIaYNi3pXcmdOq+ci9hrzi1rmyGCTb6Imw9",
+	"5DR43KpC+kroNCKaLkAEu5ktWo9QKIotC115HbT7PHIWHkCszbKDWSy4L4F3q/dS8bm22ymkgC/ZesFq",
+	"wKVlyybtBJWyrLgtb0S5+FWDFP6oE802eNgZR/M6tFbfAbm8ZIbypO0KKUb+xUeKoTfFgjjISwsLG3l9",
+	"WUckZgpr5Nmsz4jkALu22pyrmdZKM5v4RquEVjhLWxVzgK8LTHl2UnaCWNXm4CnqJGRCOUh7Y8UNU/Cr",
+	"nFyIJg/iPwgMjhyBsp9KzXThV7aIfsVxuhAWIlbvk5/QQviGKhrzlBw+f/oVrta3VMQJJYfPnzwhI/T5",
+	"wIU7wpqANLFFoNByOMk0TUaBexRNhQ2qbhgI8QZHSJM7iVbzH/uZs5tWM5kf0OcZYGArNz4KKCKfMcKN",
+	"Fy4qRBBHWrSIss6lxV2Jlu0GFmwDF3yf/IBpks51h95JgJrEvyYTC6ipmUIYbmtFt029Y8E7I0KAcPzP",
+	"hUAnPzm0yNqHJ2QH//skIoeHETk8htJbFrpygeC8i92ICAlmMxY4Eq3RDPU0+/Tk2d5MZooolkplrNlq",
+	"JzzBh/vHuza0gINj5ELYWbEPWF7Rw8MH45UqmBHh2s0TnFwQugB1DC+ER+fOf0ZnglS57WvOyIz6MAhP",
+	"JfKGqabTDAndXM1flqKObgNw2/W/ko398P5CXr/oebfIyhzROXhavOTigFjRzpwHLFSCqiohC4eddd9q",
+	"V7qtx3CPJRD2yTlWdKCJc+ehbdkHJXgXA0aPjcAGr3jMhg6p/wx8pj4EyfFGLETQWMjASk4LeIELvU8s",
+	"hjBwD+9HHMs5LNdZXk0A3QP2V8tQ4LM+osK13idBHdadChNzNcJs0SRXD9iVZIVXG6OjYENKcvvDStuy",
+	"A7wn9+DqmkZuAC9qNnxJ6vqsSg0g+2CR86ljuUZ3fKsioETcCeS2HISOhCK+uis7Q1wJxqXKd0lXX163",
+	"r9Ty1q1kt2kOCqfSZhAqT/cTgcH4rbJHK+NghLO+rTJ0wSfuxSlQmuMDQsPoGtcXPIz7xMP4rXwy2nNm",
+	"w4bdBs3agbsnoi///pkiFnTv4W1AFlS2+GFJv+Hg7gW2oIswv4Ckfs5ABL256pwt46Lf3yq09PesTS2z",
+	"IsE9SHu/zGQYrsvb6w/N2WNr7gyiqBtdHW/ZnGOgHrH1Cw0WEadxrJgGE44Jv4i6h5ElA+p4LDNRiiKG",
+	"0EABITEyIjeKG8NELQbGJ8ZdCJ8w5yy2lEBGL+E2dHHBTNgFN7ttkXrfL34ozbdXzF4mQOYbQm3F5nRO",
+	"9KdEjfi1n5LmEy5Nd6AWbNSE3Q3z3YIDJacpLvZomuLQW3EdyoEi1VPijYk03nLM1fdUXYWb8BY+cUcb",
+	"3sbFmABW+wCFvvu7oGCbwK3LWGyXx1aD3+Exm6cStmW3lZZs1PFSW8qPtslnC4/q0VChBLLGZBYmNDf8",
+	"mu0+eIBU3Js23ug27kuEEJqbpCfjle1MuI63ZGDCvu/FsmRn9YBMSq0D+mJLukdbkss6WqrvYIu+gKr+",
+	"NH3BUn2IjqdPDXt1KXm2w64WLP2uuav74fM0WnbsxvbNldtgJrd0qd+LgbKV7L5YJj9jy+SKd/TjMU2Y",
+	"iKnac+XAl1bIcG1dpefbxAQOv7QM/dPcXXX9hx+ImyPUudWzZgC7RGRHQECXDdVmY8WMbrAERNs0GbkK",
+	"FeFWDm4xmrL0oVxPWEI2nwPVPISCC3VqOwvIDK3y+NNPb78jVFlMAoHAZh2mqEYO9fgP/O+wQ8F4i/X6",
+	"O4jvpMmbAO/FX2hjs7xHWMRm2tgO0/EGQofN44xxnjIGVTlrk0J8S0hyn4+X+KW+eUGePDl5EiyCVMUf",
+	"NE01MRKQJOCtS2BKp0QKRmiS7MV0cSF+fvXzqx/eI+qEh68gOwF2hoPOYDpyaBhQMSuWNzoiCR8zMWYX",
+	"YsGoikoAGRZEXbFrmvCY5rHNBVbG3gv5Iv/gbnQhGCDz2BSihKq5JscH+MpXJKYL7UEF4Im0TrKYLvbJ",
+	"D5JcMqrAxYb7YpF3R/jvUW5R8gkHuLzgNIM/xorFTBhOkzNCyY2SEP5rq4DJK09IPkmLnByctKQEoQjs",
+	"eUA/h5rJOUUb/VRtvHMu/N9HB2sDAHu6KN93vaBO81fX4ll3IaWwcaa4WQxO//lryCZeOfApR9pyUlDC",
+	"I53jtGCKkGI3kYe7exEylS3JMO6Qu9D0PRr/lmmDyFk+486FLG83QP/cJk/FEAufJFQQhYk84M4FWysV",
+	"LssI1oOOzakNWackwdNPVcLheLloezKnVwxxz+wsYEGp/4D1ixPq8G3ITjnJL7oQFigUGrJTEsvsMmHx",
+	"rgWBhVFZSMCRz4wY5V8p1upC7KRZAvmEVJOR+31Y/D5yyV/IIuADiM+l6Jg5xnEh3Eu7OUty475iLNUY",
+	"LEznMoNgf5euAV2gzIiIiBEkG1znyVDu5R1KUspjglSGUG8ggtgmMZ9MmMLlizO2axMWDEuSIMnqjCgG",
+	"aD/wLTsQ+MkP5CUDXgafxDQtguBB0B9MwQrdYwnpT0wBMFA9JcPNuZKP4bMoyY40M8fmds8IzWJuAN8s",
+	"B3D0pOkQzTxXxOUs1t6KZNgV7CTkf42ote4P7YfiETDbPHMPmmOGxoWAxC3NLRCtBZHLu8CsT83g7SYe",
+	"/BJ7fmMn+JZrtoHrhMYxh59oAjmXcAsyncc3pMGjPwZ+SULsIRdwjgOAzWwAH4oGNrGkwuWPDips/rDB",
+	"nRhcGP8svp/3WHxMInDUbRiDVlggHq8uCUUDwW6GluqrpUOengzqBUKigWNMw/U+J5N4tc95jrPe5xr3",
+	"/uSgwY0bDbShhoXUZVlQPLALLW1hBkdy+O+YjYH9xI1k57KTek2zQmo4tWDipUUvrWFp//wU8mkXg2gm",
+	"1brY4bhGwP+/JCnePvJfkGfvc2i0LZALe6VzDs5ie2uHMoAjk0BkykEMCtU7F4HSlNEkEH/ibcOw5xKI",
+	"1QzeobmAqkVEXr98Qy6yg4Ojp+T1L+9tcuU/fn7tIAh2I0IJwK/ABYc1t7lZnIKwhKh4IaZycTnu0HDl",
+	"pszABXZ8IUZCmiHMNQGZapj3N9rd97gFdngvYFvUNTVSkR21f/TV7ingkwad+utcKkNuZpLEHMUuQm1i",
+	"VCX9EiMRIf8aB71PRlk6Y0k8IhrGFuZJUs1jK03UEimVhjzOC4EXtQ9RRKnAKCo0dUCsMDVVJGU64Y5c",
+	"sjHNkEYuBDckVjIF2ZJdO0jcQilziecxzBG1wfGMiimLvJh2IfK4S8WIFcH6yShEG6kAKdHSWyimnBw8",
+	"75QpzvGt+5Mq7KYBf+d6zrVuYfBL7paHL1csM7qWt6HrpnCtvtwSt3xL/JTOZBIDg3FkicwRV99mRucM",
+	"j+QMb7ffteDOeavV68cudNNHPkS7DHMKf1gMaOBFbO4R6K3WqsnoL6/ek4aB4P00yjkKN23h1Y5Sf3Dj",
+	"72UMCoCrPzlgs3qtv5yonhxESwr/Peks/Nc/dnzTeMeK1mLYvPyPHqzJbjgcqjn98Nq++CQQ6qlSdGG1",
+	"mw9mOLYDr5H1GwqHSJORbTDK7ZbwFsadnxGRJYm3gCZUm/LWYT1FaII2dmdVXM7u7TT7yOOeqj8/bFKM",
+	"1/SSkBcyPLRba5B8NwOrJjhWUPW0zmzVDjMryVIWcN5JdLqc126NW17KOrsQArGDUPBWzpCHbWRmyJSm",
+	"ep+MQCfUI5Sa4EvjTCkmjJWguJXt8rlE6B1IC0kOpa+EA0E5WbDVrHdmK4B8d/7L/jwm//Wfh4fk78cn",
+	"uxEpbPvcaFcsiCh5E3k50CqMkZXynLFuQmbyJjCCkRuqiYKuMNBuxryV0Vv5ItczyonWygazIdTa5Gg+",
+	"YSdYxpGDYWHXXGa50e9CvPXtxL8dOliw/FUUgEf+nVGLT6DMFm5fNPL8p1k0Ejl3+gxR9crH1lKZLTjh",
+	"folcITK7gToiKV2g0R0p22mgLcd6G2b+kBc89p+7PSVXdui5L1lKFVpScK24AEcbuthAQ1NszHhqvJrp",
+	"bduVA09CXVmTw72jQJEFT1xNmXWf+sp/CRv4lLWxnM8z4Q7AhdgJofwigmqwVfPccGwNHIZIiVLg9o6s",
+	"9WEoBRzJH7N8BtZZaQugjezqD+2zIdYxicFfMJOakdGEJ7aHCzHhLIkJUwqdqUp5ODQMfyq6taVQ4iYm",
+	"8A1P7kN9nCqZiVivrgRuZtisyBQlU6Ef0npa5OHdapGWQqK86Aj9c+MI3bHd0SqPaL7RxgkigZfRHv/I",
+	"M5PgHLrDntCb1eWzasnhaiEkRqDBY8PmKSqzCit2cDE9wxxcTSZKWkC3RIKXnIypoYmcZlAljYnoQlyJ",
+	"iMz4rpf02usCe0EIhU+VpYxpVwjytYg5FQTOUoqiToxlTSo9+n72yei/w7//fUQ8ipq2eJJFC6B2TGV1",
+	"4RB5jZGUjq/olD2CAA9waIIg6afoihzhew4YDat5jqDO6mg3cL0WwqWDdRvTHBi2j9DUv7Lz8qrJV650",
+	"8q1VTcb/9awXW1gaqKiWUP58A0Vl6s5vRVRzxZCjNiq+K5nMy4NbD7twHRPNjEmcBDEB/d0pNLErmVLw",
+	"uVOrKnk9xi8Y166RNcU3y2Ot+tf+hQCkZmvvdp/Ow5pQLMJnQ3BSxBkrBCL7fERQGroQdXGomMcZCcBZ",
+	"nVwXmOadWOm11YJN4K+5oJ4PLiYu0LxuwveLunN0cLB75pG0bX0iwhLNbMyA++JQsQyEPACALA3BOhEy",
+	"wX/PWKA6N4M0gqvHcac39vN3I80tcUznljTHgbrsaXBqOEi3q9fZ2dznbbfCLnxDzadVvBMl0TL3M/u5",
+	"1T72QFwXnmrasLvtz8TFyuQVPv058QpParadA7vS+L6IwLd+cVpeQ0yx6HB1tkjCZMel3VC1u4bcW675",
+	"X97176qSH6kJfii/wOV+WgIjZ+hdccbDR2Vrn73ACnOfM+ChEdByfWfKc0ZAa6Az0lDnK3bzdreID99r",
+	"kTUt+jnZcV6dx3/Anx9HpwSDktE1XkSW2Rro1HmxfY8XwkKW7/YRWd/Ek9VMfW4DGpwyl1xQlHFLnPnk",
+	"2ZOvnvaVNd+8/OZLxpIvIBqInY90zQCOArlVZBzKUkRCZQnOnGXJu7chkxa1whvlyG+whga28oIZ/rFP",
+	"sUD2iMwzW9oADeQuRgzdsk69vBA2uvOGo3B0Ym8VPBsj28cQXRujU5Jmemb9HKVyxbtoFMezeuNr4do3",
+	"wTySUAVxGOdOWAN3wxXE7mIYsclrN1wIf72B3xh5iGbkcmFcdZM5hYsv02hgm5MdL1Aa6UcRXYiRxwgP",
+	"us8LY/vf/D1qccTtyyMnKV6INKHC5kCkirnK6W9+ek92shS+9YR8z78+w6Kn2PuMUcT9mvJrJnBVFhcC",
+	"M4zw1V1b4mSeJYanVBkspw4Eg/2AgdSAGQCWCn/mRoOicyFKH4/gy5ewUsJgGXexsJjvu/uQ0aTzYsXa",
+	"UGVgS50N5PAJmXORGabPCNVXLvQF/IYTxfQMpqlPC/7tZNYLYeGTdfELDBsFdoG4G6Ra3t3lpLjC8GBk",
+	"xWLlVoymhsylNuTITnrn5PDYEenQSDlMqJqyEcQVh56sC2HpIH/54IDsoOwO78ypWAxdZfndffLk4Nhu",
+	"4OgtM2qxdz4xTI0uRIUIUEkgYyqExOVy7iIo1Mwq5embOPqbhNpp/YQ0c0sQLPgF+NQ9warn328V9/C3",
+	"P4msh/QE3k2I9U/42Eq5h8efKcwK7DseGMsWnWEGKOKRdsx4RyqSMKqcH1pguphiWDiBla9Ae3UVYmbB",
+	"KlolS7jObmYSUxaA5bsInnwMgat7B5hlGNcDnmpt6GQSBSLnI20tR1EY+2g/QoyUVwCHCKxnAfNgiWYX",
+	"wkVmnuyTl/JG4Dogl92Rik+5oFYYPT46eHx49OyApB/I3968+gsxs2x+KShP9O6FSKg2JOe++AIsErB1",
+	"lNpBnGy+nXaslzvvzLad05idkb++ev3CvqIhfhQXv1X4hGaD22YUrUzC/vglg3WTOGtP9HNmaEwNjcrG",
+	"cgyfj4gt28KUrQ3sFKWAbptO5OYSafnG37Jx9HUOFXhq5Q1ufNguVvCgJJHaEL+CzpSIcqStrOL8GdYq",
+	"6BgXN5olE7Kj+b9YRN799Xzv6MnTiIC6RLSAHKy40GfxlV1b2srbGQvpEkVHrDxVODSwHMz//d//HzKy",
+	"I8jmwznXc6wFg5mjI/hw8QwkStyj8sQEu8Ebdjcio0zoLE2lMiwewjBdP/DPsB8XZI6CNplRPXNRKXba",
+	"yKXHVLg8sEuGcLMsNSw+LbMgG7/P4l0wh9p/uj5sRPVcXoOwdHLw/NQFrdsZ4IKMUJaFYWkupvBASPf7",
+	"EOYDT9yfrr7+qBDYLUEPuRimSk4V03pEdnBtA3kOVsRKjb9nVFFhuGhJ+XrhqLIqrN0mI7Sfecs0nPgG",
+	"pvizo50/ueT0yUhCuF+LQBZicUkbVVfB4fGMoZ/w8ziguu2wYTvCpUJVVQmNnBPkGpTlBAvv4Xyocv+y",
+	"ypJTwrAWJv42whp6Vn0sKalF4T7HA1C7xDzifYIjuBDwOGFWpaWuk5/efmdrAVYZRp7Ub5XmG6ovBIhB",
+	"dUbiUpIFycSEC64hBNA2gbcgAH1MwWB+IXYsmz06ITOZKacVV3RZnEfAiJfJV3fEXLrUsSJ60vPPPzeb",
+	"uddy69kcMbAcAYJEUBysPDBNSzKh1kadH4PiBClWDiXehthWXJpLAbb+XjS7L4hlnxZaj9lwcVc29yhP",
+	"d83P93phHOufzWKt2vDBihZxboj9AoF8OsjlSzgAmU+h1ODTlOqKXLEU8xcT5phxkeLYVZStIPOtpo02",
+	"5f+VjsptmAKLD7zMwwzv1hhYjOCVBbpfnl13h2j4n7Yf+D4vqD2HEUJ+b2BOZEemNvwkWXhPkFLurKqp",
+	"3nUZfcBwQSvHJpTkGfxLzyb001hNpX4NvS03vc+rKNMdd5FXp3Ncj+abqOUTrrz/hhl4t3nNlfai7aar",
+	"bNiXK86WO3hEykQf5I3JJG7KG+txcm4REOEcaRm0N0xecFGJlkTJjhsG5Ea5XDT0Ex8ckovBSwZZt0yM",
+	"Fxcib3cxiEg5GpG4KtVWEftGqjn5ejdEN3IFmC+E5Sk2wYzR68pYZAohhF9LYD+KeUyiPOjDFVbimhhI",
+	"Q7YxpFxVIpybgAEC3+eFKK17CAwghUs0mWQgtYBncrcdKaB0OAa3VYs5+MZ9yQvliXZIC6rc+IvUcJfA",
+	"LfbS0mQnPFTuzNtLvXTAd8sAL6WtW1UIAHdFe/b+u+xyzo3B1Nf89RxXJJ9ABapMe34KcCiXaIGSwvLW",
+	"ffINTwxTmozl/BIBLM9/eLl7RkZYdE2PiP2vzRgBpeNC/J6xjOW82luiJrafKNfTY6avwDFK4ynT++TV",
+	"NY8xKZbrC8GFd454xLzc0C6kCfx91Ne8D/iJmTEoFC9VEBQh1V4e+ek3DGxxorA/2k/sk/Ops1PGGbsQ",
+	"NhkEuCTmiZCdc83p429lckUN3cWcu31SIg5w+wpkdBciXGULWkMFYfPULAiuUhvYwVu3z59joaZxwqg4",
+	"hZWXKRN+N85I7O9AzvRp6TcdQeuYGSbsVZL/87T4JwmAu5qmJDMzlvNm0wgOCUG+iiHgn67vFSTS/J1h",
+	"MJ4aIGipjl9TN8ydhmFxEjr7qWRXpZj+ae16CDFF50zEcxudh1eobluqFFB4tc6YXmvwLgd8iGLKsGAp",
+	"K87gPD+pKdU2vAvSOjB9ISvEpLZJXDMVZ6uu2ku68FiJASvEQFqLCNH0qTkXQzplQ2AGzUelBtJx/PRJ",
+	"mFVw0IzS0XNsc9k+NPrhFoZ2uwoTsL6/A3dsrLkiWKlM5O+24Z9eY3rvgrXZjV0StJ3rRnEg1J0ib6fA",
+	"Szxlyt3TnYJIljD9eExTOkZg4LYI2xeuBdzPR9i/yoSAMz1nRuEuakZRd7HVV+Ev7cJ9JDDBGACsE83I",
+	"4f4z7GD+X/9feG2SSKmITjGWHfOgmY3daMDQUPuHR8c7X+3u7pNfMNLRZlqB650mWgZgbNouhQO2pgKT",
+	"PMEXARhtbHxFdmxfz3d3z0jCJ+w3Or5i6JywagIO/fDwgPw/MEiE6k6TzGlEfr2KAWepRcf7+TU53j+O",
+	"yPH+8902r3wGxRjcgt+OGuS7v6foyeLzbYEAFi7brcFdHPq7PcSAUsTElKl8kj4nRezNGVyraOa/lNRE",
+	"BcFaWnZgMjlFBicYD2v97LpU6lZlAuG9XaC4zd939gUjEYC5iHAGPUdDmp+FuK+kSh7tnl4I5rDCvZ3D",
+	"8+98GIUb1nCTMEiRZlOaEMzkZmLMdHQhPFgOVXCI3kEAcpYwlwRjHYLA1fZygB2XDeP2xfriaZLIG1iw",
+	"QknTkJjJLLgyln6OmaFc4MeKVJgpn2Mo1IXwiNVGnjldJp8XNA8CLcOP5BFPXF0IO0uvaBDcFNtZZVru",
+	"6YQxcsVFbIOSLkQRRW73c8KYfvx7Jg0bkSuBr0Hfdt2hyZ5mqDnpXOvkRl8INpnAUK+tYAX6Xn0BtQM4",
+	"kjq/d6FHAj3avy+EkjePtFskYgPlx4wYibUE4NxeSihEiaKhQ0jPI8wTekNckAMz1oBm27n4eqOkmJLR",
+	"q/d0OrLAchipJSeEG4thSQkGdGF+0+j1ZO8HKdje9zbGy4egHbv8DJkZQnE4LdEJb2FBX+Tno6aEVY7J",
+	"e4gcBGYvU5+9O044E8YGgHjJzGY7FKJZaZRLqtDecRnayuRbmXCxOnZiOJAXdDxjey+kMEomdY6SKn6N",
+	"YZdC7o2h6WlRx8IxgOqq9K/jUE9uhZ1psJFYanKflSoKyMk4Ou374WcN34UvHzeVpvlBgqgeo9JyFpCJ",
+	"T+TnefpUx6JuY002mt491FgPOGxOe1GFhVcZZxQwTWASnmd13o1Ak5lDCG+Wa6F8ehU+DiQ68Lf7z5yW",
+	"GSVmOZHLxYUYwbOhZmbIXTgsCrjQWto6GiPLR0dkx99cYVA+wJ1cCMtgpSAjKSoNg0HBydqFIgeFZQOZ",
+	"ecwUxNJciDxqF+XbhOscwSDKY2/4OEuofxAUsNEFfjBKulKAbKJiy5PnTE1tzWG0g+bhvrlJ7pHOLTxn",
+	"thf75SKkbl4zpxY3JszMDSnY+Dw/FrOfrN+iSSZwb1bNRy4/AQeDeBIWMc8qSdzFoEBtnByRwYZJN90k",
+	"rxwVIUe9JYk9/8b9SOzu88tq/Act/vRK+i8+wxMEHg3mHHoJ0ogU+angJSdAI3cqJL12/jQCrjfy6Cbu",
+	"Ziu4IRwwezRzXN6KVjC6EDujCWNDfAEyDFFks+c3zZzFH370TkeFgfyYrUoyASKouBDQIEL3BsqFGE/v",
+	"jPj+fUBDsjG2PvRVEZnBed1TIASCNyDNyrgqgs69WoIIKk3H7++wQt+w24ov+oYx/MI9nTz/+bZzZ+nj",
+	"M1SRFR/ba3LCcsIug5M1HxrFGN5N7Wfm6AkZz62JydumYpaaWR0TyNqAnuzuksvMIDEnTKNiJi7E8cEB",
+	"mc9d7F2aa/SgtANpHz4Jfh5TNZX2J2cGuhDv3M0Nnn07OQXvT8ESJXRNuz4kfz882QUfFHZjYSsQtXYi",
+	"1YXIB+AKceEHuSZzRnWmbKmn8jjs5J56Y9mFGE2NN5R5JRlyiKgryITh/DywgO1APxotZ+TwgBgptLXB",
+	"HXy1c7gbrN4SQ9c3+Xbd0un1/d/X8S2+v8zWla9pQb6f35F+W5tkq9Wr65TPKRqXH6Ms237Sf5HqSiMG",
+	"iwkXGWXYXB62V9YjTQyYgRAZTMQJJYfPnzy5EHr/+HAHSpmEiKoAqPq8FrQDD63+sX94dOJKlFEN2R95",
+	"ucRQdkYLtM0BSRZlcRuVVi/zX4hC6Aczy+4+GcFp11jejWtiga+qeXaRs7RbzEGZKVtSBNmYZnZJ3Drm",
+	"vvox1Y2+6hewzt/bxrd0Ul3v+KV7OqxuCMuPql8yS3qf3yl97wnVy69u/XVkp8ziHF20RtNdx9ZIIeh0",
+	"iTj7LZAzF4apVCbUBNDuaKKVE9J8RUPFvb+8h5e9w8VIcoRBVHOa6P226+e9G9DtkLTr/Z6oOf/6Mmqe",
+	"Kqk18fvy+VHzX8L5AYn8O/n2v/5/P69x8eiFGD++pOOrRE6XxGUVVSM9KoPHECpyW5w4W624cmpZdaEg",
+	"VsK3QH0Cps4TVrP+SGaVLcTaimxid6lz902SaWZxHQCnCM6X2Sfn8ZwLO2CaJPvk68WFcOtu76Zi5DeU",
+	"45U1l3iz0ByP3Iqr7/7jhxf783j37EKMwP2shtDm3w989qT1UkgB8LpjGbOR1Y5vZguMk6fcwDRuIHWa",
+	"TqeKTaHWl1MyRxbMonXWiG3kxjecSDV0dVdHZIcKX4Q1n4pfDxfdes2D4qb4LPgOjivHWHU0ADI+F0F+",
+	"wK7FSkLYJLizuYEbPolduVEhb84QPj1ZjOzIudndJz+qmNn0+2JoPG6LF3u3EOOvHQ3eRcxYNSajRAto",
+	"bgvIOycJRFsE9CFLGnQqC7PlV2fkwCpFSbLbFtKTU05zXZyvoo6wlvuMa3Hb05YC8LLGDb7YyxoWJWc0",
+	"5UMX1VLd4KJ3Qf4F6wZe3cy5H//hPzFcmh7QULQ+eHGrdevbsgxGLoNo5OpFo7zuxmAt6ug1h9udjGzU",
+	"MYtHF2KUp3oOLxfDYqVGVQXhzGNkoo7Ptc0oBJdDwdTIDiaakqJTgCj3rnLLNx9pW11JMUR8g7hea8Nj",
+	"MQwsTeiCxfnXqSEuRHM/Z4cqcxqS26ULESsPwlaZtmPVFe+7cFEBpaLKdm1QvQnXamfksmIBbcP6Lkae",
+	"dbtFJNw5u8dyPod+bcixtjhIHNzRRBueJB4nDecRYYZ+ZZHBvFq/yiLSeFNFxJe5tOMDPIFMz8qYHzXI",
+	"D5y5h/pzDnUsd81t/YULkd8suPwQD52wiSndZkVhNu/qKK2aRcsrSlHjb6cEaH9EdjSdMDiICka1e4YI",
+	"iXaVbOy1YO1pH+Ur7TbEcNe7T/e4J3G8MopW9bL5hH/J/HjI+aIvXa4nrQv71ueBEiA3wKeWX1NQl79V",
+	"uwD6gAYEC83KCYFXypL3WV4RKEvtXZmmwDNZAmdPI3cvSerW+GtDZWzNPCu+YfSNlfDgK6dFfBZBlC1U",
+	"MQRcxYKmeiYxQMiK9wkEGakChRnAqQqkOoeKatkrMiuSyKkdRjEGFJ7hBsqYLuxYRaExCA2+EAxU/dO8",
+	"kDBkwHl3kf3oI+2SUwJwJh8Q694CRzKhrlkwXLBxuDBPP0XD4mL0pBg8+Ogh1iyoY2KnARVKpEaoelsz",
+	"k2DJTKfzUIPCi3T1SaTIV21nlKWaKTMqguU84K69jvFOkjc+zAsuipghqqi/yWCqQxjOEGcGAKDvjEOK",
+	"oVN3gRqdr7cgUrALgfVXwkJ6Z+SKsRTJzgbvgvY5mlE9nEvF0PwInNOGftnOMKNQpvT3zH7Gwt+cWjxY",
+	"bvDKIZnb/BiqXk2ZJvAjNQB9O+dmhHFmsHlUCAvFKxhV5OjJU/It/5rA2VRoAHUwsyObk7n3Sowl3Hqn",
+	"ZPovngLw1S+KG6b9/RgRLWEMQIyXzBfcvlzYzCy46JG/N11XcFG9gePZESdWLEReaTqk2jNCLzXspJVk",
+	"iyPWogzZrtrixp4dPj/qkYvzAtd6z6mt+ZHFNTYSl7kjwWBpmdKldUqPDvoUKq3YUYCxpUoaOZZJHszo",
+	"o1N1yuiVLnTKw9222Lt/7L1xnez9bDvpmRxxdHjy1cmz46cnX606dFcCKz+aRLM5eMh22P50nxzun+wf",
+	"7Z6RS5a4wFrXO/4bmXvh/37aPq3zNG2cUVgW4qQHYcApgTM8k0KCm7Dti5Xj1fbNo7uOYsRDiabL5Skk",
+	"Tiy+EzHqcNn0Utvw31YEuMrFjuYoTcfEbc6H8laY8I5CNq7JDoZoKQZBaV723XWg5QuZKZtU4m45JMeb",
+	"inhgJbOnW5/iT+lU0Zh5J2HHjOGE1adbnCWuPdQl/sdPPLMfKaZ+hlN3sXJWpcuRKu4XZBjXHmEp7T3p",
+	"MsLybegQI/Ws3cti5Ug9WyJH7u6T73NbjBNfxYUYafb7yMKqYwBFrtlGhH2gY5MsEIn3lFCMTQdTpudn",
+	"F6JqCwhUzdwigEJSrq5iJq2Vi0AJQrNwobvn3RV6PNlxv5/ZeCFrHnbPrEPWp0oSnsdHAWimF9xHZAfN",
+	"IDLE3T/LbRvGCWuuPCosIjhxEXwVR0tLattuFFoVdpzWHCuZYnpBLi7iqbP2GMR28saYqrVr10l3Ri1A",
+	"7WYwoRz2Fetu7AZB+E7IQR6/M3phT2tVRAJgZ3MhED/+ycFBvvjaYdDnSPL5DyNrcThEoPqYFbLYhbCv",
+	"wMdD1HoIWvGgzhBIkwmQtdCjNypdZSNvOQJo6QMy4gId4WAQGbr7dASdaTaWEOQihReLcScqJfZyU5Hv",
+	"8TnpYU5pF/30rI/o577KwRCGxakhqVROuTizFQgwf8GKMuMxRhPJKyba7t1/7L3E/vZeb9Xo2FPg+qQk",
+	"rNsXlhxmt8ACKIkcX9nMFm5s0Qnj2erO229ekOPj4+e7WJTChWBZfnfFbjr3+j2fs+ZVjKlhe8b+HG7x",
+	"k76iHkgJMRPG5hY2DqPKJxoz6aEz6MD31QYqeAulHzI9u6+qD/hp23mbwOmMzGngakTPoVsKe3c+TGve",
+	"l0oPdSFMz+zdHGNUigAsmPwe3PUXDvduieVCGQKQLDqqFAlkbWinh0pexlrkrVkGs4d2PAj6WFGoskSB",
+	"5IxUDCw/FwL/ZGbXlcHEa4iMbAkujxcOPcJprZqRdgs7EopSxMj5pTZSsAY7nnN3y8wM5cQZmbDikIWl",
+	"arL+QZrcKch6KHfaCAh8Eeyi2J3zjxAjL0QhfmHQA0xG++hUamCleOxE9oqzkKYpWN4yPfMgNU4G2G27",
+	"3C2Q9S35H4oP3BPfCgfQFgxU4V08vh+udX9n/R1doLjtj02QJ2xPT2Rxsu3xQGrlNrZUTgJC9xbnVlZg",
+	"k7v2IG4ur/JiO22CUIXnP+MbLxS7qcufXTB2E5tf2WCDaUhctJ+D6ir+3Me7n4Xj6fBoxQvq2afieMId",
+	"w8uA3RAba2xL+8K/IFM/rDXkSl0u1gXJhpeAmmp0+lMa0y3S6fZZcDG0N/Y7d8uAg5VpYL129eI/50n7",
+	"XE+m3dT6yWw+juW7QV6C3FMDAK5mJuPb1CX86HrkaTW+9BEJOz7LI02lKw8e/goPFlhQq2wXJP/1nye7",
+	"bdGJlsx/DEf/EDGJC7y2zUCJ7W49YEzi2n60BSWWtuxLOKJdtzAjngRHZQIZBiTmE4yHMOVEIjjPZMdS",
+	"xr49UGx31TN/i9DFAddwYmteAbCEYVk79Gc+ps69nwddgMaaGMcKmnKijjBfCU/aKEDUyRkOiyHdKcMA",
+	"smJAxMyUzKaz0spC8cLMMlaIzUTsM1BmHcYHDgBBjokNaYtDBxg09mWJXOmzYNFzt0/kYiHKQRDUjzEY",
+	"zYXwYYFhynLx1TzooJg/LDo6JsgIkUNhQcag8iYsnrpVEdKwSi8BKZ4Rl/KdV2gtSpWByp5vJ7Sy6Zp5",
+	"oijFKiqwHZbbjQoc6ZGNVhxVkaTdZtAEY/Zb4KALq31QTy5Y2xATunizMMu3BwfWONgtqej3HBtYn2YH",
+	"KrQMm36JDHzA9SnxaAKTDHnNTum6MHl4d5khBnDSy6pItF0py2tH/OzafB7Iw01fQHT72+kaeGup2+7D",
+	"/S288nEFcbW7y3f2pfZOUzbmNBmOqWFTib+sApH7AzB6pEB75cNjIrL5JVMYm0k5+IjHVLM9LjQTmhtu",
+	"hZ2mwfw+WAW/6val4jZR2J+LO+CqG7IWmAG5zo9xs5GnsTLTC8Vyc83gNg0ur0Wa3dNl2rS35zZ5gYxx",
+	"/hj2ic4b56LYoS6BATbn6ODwDkZkdyL+ZP2Bn2h1JysREy8t97lMV7LVf7HTf7HTN9vplxFc1Cyt/YWZ",
+	"gFXfOdP0v9wFeZ3cKTQAM50bcltOkgfqILlH58jn7hg5eH7LrPCzd6SseFfjNxJOxZgtTajzFi5dtuHa",
+	"mt4c88SoExUdgHUFifVCICoT4YKUawZZnNgqiDY3DejZMyZOIZJXl2GgChxxYjVEC4pqIV0JVvZenIVA",
+	"Tr56gQ9JAN+Tqz7us39hqEG/4fecjTesjlNeFJ/37b6G89KIEX9GJozZui2YrYf2VYDwFeSSYbpWZiAq",
+	"u4AqjxmNLYy8ztQ1WyDARl6BIroQwcjsVDliEMGUcjBpDMOKiKsBY4upczFOshihWoP9dWCUE45JdxjP",
+	"PnEY8PCcIjS6jeqYEISuCEr1YeDuJSN5LRpf7CpmKVUmU4zsOOzag5NdFxoSQMvvHDwFp9kIC+6EyzvC",
+	"coG2XBU14QL4pG6yYKb47q7Nrk9uIIPQ1peaSIWQKaWXx9KSF7VB4USxhFlor7c+8voScNklu3axWUjl",
+	"hcX3zJprb7hmkM3dAqDu/NrFQesTHw37aST5LYunsGOkAm7Whgki2iNiy3acw3uxJwSL0JakE7R4eMLU",
+	"HbvYXpfcC8WptNgSN7NFE5+PckymTWq8ly8JxW562Embg1qa6NRxn6HlukM5mTQnTVrMvroZ7tc7CUNp",
+	"s369KKG5fX4yP8y7uBltVIYFi7sdTaDR/HYexyWqut2Ap3u0wbUFPN2vHa5tVO+8nPTFo/agPWp4aH1g",
+	"1ZyhP6LzADfx/t/VfirasfzOyZsf/kL+/tZWNdhhSknlC71zKUjCrllCvo/I7xlnhvzLgrtb2XM3L5fz",
+	"09vvyOj96x9enn83fPPT19+9fjH8+vzdq+FPb78bkX8jo8fXblCP/wgdLR9HripDdpnw8YVw4r+FbgjQ",
+	"pmXKhK+AQH5jxixc6Ib9ls3kfB9GboRuHK5zuBAXOo9hFRbq5/GIUE1G/8vGBEDNnpSOGT4bjhBHAV6A",
+	"+c2oK/STCcWcB3M8o4qODVMasja/Pd/79pe3ewcHB4cjog2iwmkrfkdk9O35429/efv48GhELtlYzpmG",
+	"Z//r21/e/q/Do5EbP06dG82SiQu8dlkEwDikMPC1iCT8ipHHsAKntnvy1/fff0ekIn979+MPWEwDpHsp",
+	"HF6uzWzGFDyXfPr3tz5xj+u8YraT7i/E6HdlK2ZCVmNPWRpGom2xbZuCCj/JCWgBNNFeJwwdoqtI339/",
+	"2yV1/8Jj8ByLmMwYn84M7HXKP7AkgFB4cnjUJnlr/i/WAvxweLQc+OHkWZjbd/RsLSg+PqdT9tid1AYN",
+	"4JILqhZlHeDZ8bNnTw+eNVS1aZLM3RkvV+P5x94bPHt7P6mk2XIApI+yBPAHXwKq0cd5fNBaYOfTvmY2",
+	"5eU5e60Go1m+RwK2h6mUqeLCuPpvHxphhzeU2ZruCcPmKajReqkdyWciYwqUYgbhBYJiO74Xn2wFCEBS",
+	"M9B9LgSN59zo8hJYI1FEbGkN78THyf8L+RcX5IotbG4OFM8E7oWluQEolc1L5iNXOckabKALQZWSN1xM",
+	"tb0gNCPUmW3yoWoyKowK+9pQZUZ5TfQJojSdoa3EhnYVpbkdWhyEw418Z8Mc2W4MPHMU1vaAYZVDDqML",
+	"8aK2dBozyd3a+nVENu0D4PAWcknzMFwsxWmw/gGMiAtyfODwav2l/P7V92++O3//aviXt+cvXg1fnv/H",
+	"u9GuY8oYF4dfG1KojcASzfwcScMUXeNR6Wq4EJvZWQot9H1OiLcuuhefauGZBY2gVXHCzWeoLr4vlcuq",
+	"TznYyG3yIBgDG2cKK+7+84/BJaOKqcHpP3+F69LmRNruMribBo8H0eDDHheGKUETZ1v4+Gs+oiq7+o5f",
+	"M8G0ZQRAkBz/SpW8ZDq4+Bfa4DLW3pdTLiIrNRElfZZzIqcoTom4nA8XJJy7nmlmZg39/i3MVoisxKQj",
+	"t8De9gvdh0brotd83Zsz9y3vY2LKBTsNi8sVpauwkJyOvH07IkUhXwchHgUVOooPQ89NeMmuUKoF0AM0",
+	"nQizUmFKkI2ZLxU89Eic4fqLcUOvr1zJeJLOpJH6lKQJFRHJUoBxjUhQRt71Y9s19PS6Ym62V4WtLn1a",
+	"1JSPApDrqJQlEhW15nVoAsu7bfjoNwm1hf7dDtp+xjRhIqYKNiDWkcuntsPSrupbTH6Tl8F38K+G8ul5",
+	"qTdL3mj5trekrpf4gWo8r/+xm28F7owbF94CVheI5TirTJPZynzwtGEUb5igiVngPMeufh1XgLaL3eD3",
+	"aJoymrQN6mds841U873DZ7vBdmLPHCju14///wEA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

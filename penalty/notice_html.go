@@ -75,7 +75,7 @@ func noticePage(v NoticeView, lang string, tr func(string, map[string]any) strin
 	sums := []string{t("total") + ": " + locale.Rupees(v.Total), t("paid_total") + ": " + locale.Rupees(v.Paid), t("due") + ": " + locale.Rupees(v.Due),
 		tr("pay_by", map[string]any{"Date": locale.Date(lang, civil(v.PayBy))})}
 	if v.Appeal != nil {
-		sums = append(sums, tr("appeal", map[string]any{"Authority": v.Appeal.Authority, "Date": locale.Date(lang, civil(v.AppealBy)), "Citation": v.Appeal.Citation}))
+		sums = append(sums, tr("appeal", map[string]any{"Authority": authority(*v.Appeal, lang, tr), "Date": locale.Date(lang, civil(v.AppealBy)), "Citation": v.Appeal.Citation}))
 	}
 	p.Sections = []document.Section{{Paragraphs: head}, {Table: lines}, {Paragraphs: sums}}
 	if v.VerifyCode != "" {
@@ -106,10 +106,35 @@ func lineCells(l NoticeLineView, lang string, tr func(string, map[string]any) st
 	}
 	trace := make([]string, 0, len(l.Trace))
 	for _, st := range l.Trace {
-		trace = append(trace, st.Detail+" ("+string(st.Citation)+")")
+		if s, ok := traceStep(st, lang, tr); ok {
+			trace = append(trace, s)
+		}
 	}
 	return []string{rowLabel(l.NoticeLine) + " (" + l.Citation + ")", offence, personLabel(l.NoticeLine, tr), strconv.Itoa(l.Level), previous,
 		locale.Rupees(l.Amount), locale.Rupees(l.Paid), strings.Join(trace, "; ")}
+}
+
+// traceStep is one step of the penalty chain: in English the engine's own
+// account with its citation (the language of record); in Kannada and Hindi
+// the catalogue's text for the step's rule, and nothing for a rule it does
+// not describe (the row's citation and the amounts stand), never English.
+func traceStep(st rules.Step, lang string, tr func(string, map[string]any) string) (string, bool) {
+	if lang == locale.English {
+		return st.Detail + " (" + string(st.Citation) + ")", true
+	}
+	if !locale.Default().Has("notice.html.step." + st.Rule) {
+		return "", false
+	}
+	return tr("step."+st.Rule, nil), true
+}
+
+// authority is the appellate authority in lang: as the rules name it in
+// English, from the catalogue by regime in Kannada and Hindi.
+func authority(a rules.AppealRoute, lang string, tr func(string, map[string]any) string) string {
+	if lang == locale.English {
+		return a.Authority
+	}
+	return tr("authority."+string(a.Regime), nil)
 }
 
 func rowLabel(l NoticeLine) string {

@@ -91,17 +91,24 @@ func noticeScope(q *gorm.DB, sc models.Scope) *gorm.DB {
 	return q.Where("false")
 }
 
-// NoticeFilter narrows a list of notices.
+// NoticeFilter narrows a list of notices. Cursor is the next_cursor of
+// the previous page ("" for the first).
 type NoticeFilter struct {
 	InspectionID *uuid.UUID
 	VesselID     *uuid.UUID
+	Cursor       string
 }
 
-// ListNotices lists notices in scope, newest first, at most limit.
-// Errors: none beyond the database's.
-func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilter, limit int) ([]NoticeView, error) {
+// ListNotices lists notices in scope, newest first, at most limit, and the
+// cursor of the next page ("" on the last). Errors: invalid (a cursor this
+// server did not issue).
+func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilter, limit int) ([]NoticeView, string, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
+	}
+	after, err := storage.DecodeKeyCursor(f.Cursor)
+	if err != nil {
+		return nil, "", err
 	}
 	q := noticeScope(s.db.Gorm.WithContext(ctx).Model(&models.PenaltyNotice{}), sc)
 	if f.InspectionID != nil {
@@ -110,19 +117,31 @@ func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilt
 	if f.VesselID != nil {
 		q = q.Where("vessel_id = ?", *f.VesselID)
 	}
-	var ids []uuid.UUID
-	if err := q.Order("created_at DESC, id DESC").Limit(limit).Pluck("id", &ids).Error; err != nil {
-		return nil, fmt.Errorf("list notices: %w", err)
+	if after != nil {
+		q = q.Where("(created_at, id) < (?, ?)", after.At, after.ID)
 	}
-	out := make([]NoticeView, 0, len(ids))
-	for _, id := range ids {
-		v, err := s.GetNotice(ctx, sc, id)
+	var keys []struct {
+		ID        uuid.UUID
+		CreatedAt time.Time
+	}
+	if err := q.Select("id, created_at").Order("created_at DESC, id DESC").Limit(limit + 1).Scan(&keys).Error; err != nil {
+		return nil, "", fmt.Errorf("list notices: %w", err)
+	}
+	next := ""
+	if len(keys) > limit {
+		keys = keys[:limit]
+		last := keys[limit-1]
+		next = storage.KeyCursor{At: last.CreatedAt, ID: last.ID}.Encode()
+	}
+	out := make([]NoticeView, 0, len(keys))
+	for _, k := range keys {
+		v, err := s.GetNotice(ctx, sc, k.ID)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		out = append(out, v)
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // GetNotice returns one notice in scope. Errors: not_found (absent or out

@@ -25,6 +25,10 @@ type CertificateRecord struct {
 	ExpiresOn Date            `json:"expires_on,omitempty"` // as endorsed; zero = derive from the rule
 }
 
+// CitationEndorsed is the citation of a validity the law leaves to the
+// certificate: its expiry as endorsed on it.
+const CitationEndorsed Citation = "endorsed on the certificate"
+
 // CertStatus is the state of a certificate on a date.
 type CertStatus string
 
@@ -113,7 +117,7 @@ func CertificateExpiry(c CertificateRecord) (Date, Citation, bool) {
 	case hasMax:
 		return c.ExpiresOn, cite, true
 	}
-	return c.ExpiresOn, "endorsed on the certificate", true
+	return c.ExpiresOn, CitationEndorsed, true
 }
 
 // CertificateStatus is the state of a vessel certificate on a date and the
@@ -140,7 +144,7 @@ func CrewCertificateEnd(c CrewCertificate, regime Regime, legacyDeadline Date) (
 		}
 		return LegacyCoCExpiry(c.ExpiresOn, legacyDeadline), "Karnataka 2025, r.32(2), Sch-XV G", true
 	}
-	end, cite, ok := c.ExpiresOn, Citation("endorsed on the certificate"), !c.ExpiresOn.IsZero()
+	end, cite, ok := c.ExpiresOn, CitationEndorsed, !c.ExpiresOn.IsZero()
 	if regime == RegimeKarnataka2025 && karnatakaCoCGrades[c.Grade] && !(c.IssuedOn.IsZero() && c.RevalidatedOn.IsZero()) {
 		due := CompetencyRevalidationDue(c.IssuedOn, c.RevalidatedOn)
 		if !ok || due.Before(end) {

@@ -73,14 +73,14 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 // fitness reads a vessel's fit-to-ply status from the compliance view.
 func fitness(reg *registry.Service) jobs.Fitness {
 	all := models.Scope{Access: models.AccessAll}
-	return jobs.FitnessFunc(func(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []string, error) {
+	return jobs.FitnessFunc(func(ctx context.Context, id uuid.UUID, on rules.Date) (bool, []jobs.UnfitReason, error) {
 		c, err := reg.Compliance(ctx, all, id, on)
 		if err != nil {
 			return false, nil, err
 		}
-		why := make([]string, 0, len(c.Reasons))
+		why := make([]jobs.UnfitReason, 0, len(c.Reasons))
 		for _, r := range c.Reasons {
-			why = append(why, r.Message)
+			why = append(why, jobs.UnfitReason{Code: r.Code, Status: c.Vessel.Status, Message: r.Message})
 		}
 		return c.FitToPly, why, nil
 	})

@@ -3207,7 +3207,7 @@ export interface components {
             report_due_at: string;
             codes: string[];
             inspection_actions?: string[];
-            particulars?: components["schemas"]["JSONValue"];
+            particulars?: components["schemas"]["DetentionParticulars"];
             verify_code: string;
             release_number?: string | null;
             /** Format: int32 */
@@ -3219,7 +3219,7 @@ export interface components {
             /** Format: uuid */
             reinspection_id?: string | null;
             release_conditions?: string | null;
-            release_particulars?: components["schemas"]["NullableJSONValue"];
+            release_particulars?: components["schemas"]["ReleaseParticulars"];
             release_verify_code?: string | null;
             /** Format: int64 */
             version: number;
@@ -3263,6 +3263,67 @@ export interface components {
              */
             type: "vessel_observation";
         };
+        /** @description The law's stored reading of an inspection (recomputed by the server, never taken from a client); empty before the first recompute */
+        InspectionOutcome: {
+            rule_set?: string;
+            /** Format: date */
+            date?: string;
+            deficiencies?: components["schemas"]["Deficiency"][] | null;
+            offences?: components["schemas"]["ProposedOffence"][] | null;
+            detention?: components["schemas"]["DetentionProposal"];
+            inspection_actions?: components["schemas"]["InspectionActionCode"][] | null;
+            trace?: components["schemas"]["Trace"];
+        };
+        /** @description The stamp of the last write of each field, by field name: how same-field conflicts are detected (docs/SYNC.md) */
+        FieldStamps: {
+            [key: string]: components["schemas"]["FieldStamp"];
+        };
+        FieldStamp: {
+            /**
+             * Format: int64
+             * @description The row version the write made
+             */
+            v: number;
+            /**
+             * Format: uuid
+             * @description Device
+             */
+            d: string;
+            /**
+             * Format: uuid
+             * @description User
+             */
+            u: string;
+            /**
+             * Format: uuid
+             * @description Mutation
+             */
+            m: string;
+            /**
+             * Format: int64
+             * @description The mutation's seq on its device
+             */
+            s: number;
+            /**
+             * Format: date-time
+             * @description Capture time
+             */
+            t: string;
+            p?: components["schemas"]["NullableJSONValue"];
+        };
+        /** @description Who wrote one side of a conflict */
+        ConflictAuthor: {
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            mutation_id?: string;
+            /** Format: int64 */
+            seq: number;
+            /** Format: date-time */
+            captured_at: string;
+        };
         /** @description The deficiency catalogue, one item for all of it (GET /v1/rules/catalogue serves it with titles and penalties resolved) */
         CatalogueRecord: {
             entries: ({
@@ -3294,6 +3355,40 @@ export interface components {
             effective_from: string;
             draft: boolean;
             notes?: string;
+            /**
+             * Format: date
+             * @description Until when pre-Act certificates of competency stay valid (Karnataka 2025, r.32(2), r.34(3), Sch-XV G)
+             */
+            legacy_coc_deadline?: string;
+            /** @description The Sch-IV tariff in rupees, by row (e.g. KA-F01); empty for regimes that state no amounts */
+            fines?: {
+                [key: string]: number;
+            };
+            /** @description The settings of the repeat-offence doubling (Karnataka 2025, Sch-IV note) */
+            repeat?: {
+                /** @enum {string} */
+                scope?: "same_offence" | "any_offence";
+                /** @enum {string} */
+                window?: "rolling_from_last" | "rolling_from_first" | "calendar_year" | "financial_year";
+                /** @enum {string} */
+                mode?: "geometric" | "flat_double";
+                /** @enum {string} */
+                offender_key?: "owner" | "owner_vessel";
+                /** @description The ceiling in rupees per row; a missing entry means no cap */
+                cap?: {
+                    [key: string]: number;
+                } | null;
+                /**
+                 * Format: int32
+                 * @description Amounts of at least this many times the first-offence amount go to supervisor review when no cap is set
+                 */
+                review_multiple?: number;
+            };
+            /**
+             * Format: int32
+             * @description Revalidation period of a certificate of competency (Karnataka 2025, Sch-XV F); 0 disables the check
+             */
+            coc_revalidation_years?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3364,13 +3459,20 @@ export interface components {
             review_comment: string;
             withdrawn_reason: string;
             changed_after_submission: boolean;
-            outcome: components["schemas"]["JSONValue"];
+            outcome: components["schemas"]["InspectionOutcome"];
             detention_proposed: boolean;
             /** Format: int32 */
             evidence_total: number;
             /** Format: int32 */
             evidence_verified: number;
-            stamps: components["schemas"]["JSONValue"];
+            stamps: components["schemas"]["FieldStamps"];
+            /**
+             * Format: uuid
+             * @description The detention order a re-inspection may lift (kind re_inspection only; Karnataka 2025, Sch-IX Annex-1)
+             */
+            detention_order_id: string | null;
+            /** @description Inspection action codes recorded when a detention order is issued (Karnataka 2025, Sch-IX, codes 11-15) */
+            inspection_actions: components["schemas"]["InspectionActionCode"][];
             /** Format: int64 */
             version: number;
             /** Format: date-time */
@@ -3450,7 +3552,9 @@ export interface components {
             /** Format: date-time */
             rectified_at: string | null;
             rectification_note: string;
-            stamps: components["schemas"]["JSONValue"];
+            /** @description '01' once an owner's rectification is accepted (Karnataka 2025, Sch-IX after Form B); empty before */
+            rectification_action: string;
+            stamps: components["schemas"]["FieldStamps"];
             /** Format: uuid */
             jurisdiction_id: string;
             /** Format: uuid */
@@ -3522,7 +3626,7 @@ export interface components {
             /** Format: uuid */
             escalated_from: string | null;
             flags: string[];
-            trace: components["schemas"]["JSONValue"];
+            trace: components["schemas"]["Trace"];
             rule_set_id: string;
             /** Format: int32 */
             revision: number;
@@ -3653,8 +3757,8 @@ export interface components {
             base_value: components["schemas"]["NullableJSONValue"];
             server_value: components["schemas"]["NullableJSONValue"];
             client_value: components["schemas"]["NullableJSONValue"];
-            server_author: components["schemas"]["JSONValue"];
-            client_author: components["schemas"]["JSONValue"];
+            server_author: components["schemas"]["ConflictAuthor"];
+            client_author: components["schemas"]["ConflictAuthor"];
             policy: string;
             winner: string;
             resolution: string;
@@ -3969,14 +4073,75 @@ export interface components {
             locale: "en" | "kn" | "hi";
             subject: string;
             body: string;
-            /** @description What the text says, as data: vessel, doc, number, due, days, citation, lines */
-            payload: {
-                [key: string]: unknown;
-            };
+            payload: components["schemas"]["NotificationPayload"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             read_at?: string | null;
+        };
+        /** @description What the text says, as data */
+        NotificationPayload: {
+            /** @description e.g. "Sagar Rani (KA-KWR-M-0001)" */
+            vessel?: string;
+            /** @description The crew member's name, for crew certificates */
+            holder?: string;
+            /** @description Document code: a certificate kind or crew grade */
+            doc?: string;
+            /** @description The certificate's or notice's number */
+            number?: string;
+            /**
+             * Format: date-time
+             * @description A date (midnight UTC standing for the date)
+             */
+            due?: string;
+            /**
+             * Format: int64
+             * @description Days from the run date to due (negative once past)
+             */
+            days?: number;
+            citation?: string;
+            detail?: string;
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            amount?: number;
+            /**
+             * Format: int64
+             * @description Rupees before a revision
+             */
+            previous?: number;
+            lines?: string[];
+            /** @description The Sch-IV row, e.g. KA-F01 */
+            row?: string;
+            offence?: string;
+            /** Format: int32 */
+            level?: number;
+            /** Format: int32 */
+            previous_level?: number;
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description The date of the earlier offence a reason names
+             */
+            earlier?: string;
+            /**
+             * Format: date-time
+             * @description A second date: the last day to appeal a detention order
+             */
+            by?: string;
+            /** @description The crew posts no valid holder fills (manning notices) */
+            posts?: {
+                role: string;
+                grades: components["schemas"]["CrewGrade"][];
+            }[];
+            /** @description The deficiencies (or the vessel's status) a notice lists: why a vessel is unfit, the grounds of a detention */
+            reasons?: {
+                /** @description A deficiency code, or vessel_status */
+                code: string;
+                /** @description The vessel's registry status, for vessel_status */
+                status?: string;
+            }[];
         };
         NotificationList: {
             items: components["schemas"]["Notification"][];
@@ -4544,10 +4709,7 @@ export interface components {
             /** Format: date-time */
             captured_at?: string;
             time_flags?: string[];
-            /** @description The stored outcome (replayed; rejected with idempotency_key_reused) */
-            outcome?: {
-                [key: string]: unknown;
-            };
+            outcome?: components["schemas"]["PushResult"];
         };
         PushResponse: {
             /** Format: date-time */
@@ -4583,9 +4745,7 @@ export interface components {
                 rectified: boolean;
                 penalty_row?: string;
             }[];
-            detention: {
-                [key: string]: unknown;
-            };
+            detention: components["schemas"]["DetentionProposal"];
             penalties: {
                 /** Format: uuid */
                 id: string;
@@ -4890,12 +5050,8 @@ export interface components {
             server_value?: (string | null) | number | boolean | unknown[] | Record<string, never>;
             /** @description Any JSON value, or null (bounded by the 1 MiB push body it came in) */
             client_value?: (string | null) | number | boolean | unknown[] | Record<string, never>;
-            server_author?: {
-                [key: string]: unknown;
-            };
-            client_author?: {
-                [key: string]: unknown;
-            };
+            server_author?: components["schemas"]["ConflictAuthor"];
+            client_author?: components["schemas"]["ConflictAuthor"];
             policy: string;
             /** @enum {string} */
             winner: "server" | "client";
@@ -4932,9 +5088,7 @@ export interface components {
                 [key: string]: unknown;
             };
             reason: string;
-            detail?: {
-                [key: string]: unknown;
-            };
+            detail?: components["schemas"]["PushResult"];
             /** Format: date-time */
             captured_at?: string | null;
             /** Format: uuid */
@@ -4944,10 +5098,7 @@ export interface components {
             /** Format: uuid */
             decided_by?: string | null;
             decision_reason?: string;
-            /** @description The result of a re-apply */
-            result?: {
-                [key: string]: unknown;
-            };
+            result?: components["schemas"]["PushResult"];
             /** Format: date-time */
             created_at: string;
         };
@@ -5119,6 +5270,178 @@ export interface components {
             items: components["schemas"]["AmendmentRequest"][];
             next_cursor?: string | null;
         };
+        /** @description A penalty notice with every penalty, its revisions, payments and appeals (Karnataka 2025, Sch-IV and Form-18) */
+        PenaltyNotice: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            /** Format: uuid */
+            inspection_id: string;
+            regime: string;
+            /** Format: date */
+            served_on: string;
+            /** Format: date */
+            inspected_on?: string;
+            /** Format: int64 */
+            revision: number;
+            /** @enum {string} */
+            status: "open" | "paid" | "set_aside" | "cancelled";
+            /**
+             * Format: int64
+             * @description Rupees charged by the current revision
+             */
+            total: number;
+            /** Format: int64 */
+            paid: number;
+            /**
+             * Format: int64
+             * @description Rupees still due; negative when a refund is due
+             */
+            due: number;
+            /**
+             * Format: date
+             * @description Served on + 15 days (Karnataka 2025, Form-18)
+             */
+            pay_by: string;
+            /** @description The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued */
+            verify_code?: string;
+            appeal?: {
+                authority?: string;
+                citation?: string;
+                /** Format: int64 */
+                days?: number;
+                /** Format: date */
+                closes_on?: string;
+            } | null;
+            vessel: {
+                /** Format: uuid */
+                id?: string;
+                name?: string;
+                registration_number?: string;
+            };
+            owner: {
+                /** Format: uuid */
+                id?: string;
+                name?: string;
+                preferred_language?: string;
+            };
+            jurisdiction: {
+                /** Format: uuid */
+                id?: string;
+                code?: string;
+                name?: string;
+            };
+            lines: components["schemas"]["PenaltyNoticeLine"][];
+            revisions: {
+                /** Format: int64 */
+                revision: number;
+                /** Format: int64 */
+                previous?: number | null;
+                reason: string;
+                /** Format: int64 */
+                total: number;
+                /** Format: date-time */
+                created_at: string;
+                lines: components["schemas"]["PenaltyNoticeLine"][];
+            }[];
+            payments: components["schemas"]["PenaltyPayment"][];
+            appeals: components["schemas"]["PenaltyAppeal"][];
+        };
+        /** @description One penalty of a notice's revision: one offence and liable person (Karnataka 2025, Sch-IV) */
+        PenaltyNoticeLine: {
+            /** Format: uuid */
+            penalty_id: string;
+            /** Format: uuid */
+            offence_id: string;
+            row: string;
+            /**
+             * Format: int64
+             * @description Serial number of the Sch-IV row as printed
+             */
+            sl?: number;
+            citation?: string;
+            /** @enum {string} */
+            party_kind: "owner" | "master" | "crew_member" | "passenger";
+            /** @description The crew member's or passenger's recorded ID; empty for the owner and for persons not identified */
+            party_ref?: string;
+            /** Format: int64 */
+            persons: number;
+            /**
+             * Format: int64
+             * @description 1 = first offence; each repeat within a year one level up; 0 when set aside
+             */
+            level: number;
+            /** Format: int64 */
+            unit_amount: number;
+            /** Format: int64 */
+            amount: number;
+            /** @enum {string} */
+            status: "charged" | "set_aside" | "cancelled";
+            /**
+             * Format: uuid
+             * @description The earlier offence whose charge was doubled
+             */
+            escalated_from?: string;
+            trace: {
+                rule?: string;
+                citation?: string;
+                detail?: string;
+            }[];
+            /** Format: int64 */
+            previous_amount?: number;
+            /** Format: int64 */
+            previous_level?: number;
+            previous_status?: string;
+            why?: string;
+            /** Format: int64 */
+            paid?: number;
+            /**
+             * Format: int64
+             * @description Rupees still due on this line; negative when a paid penalty was set aside (a refund)
+             */
+            due?: number;
+            appeal_state?: string;
+        };
+        PenaltyPayment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            notice_id: string;
+            /** Format: uuid */
+            penalty_id: string;
+            /** Format: int64 */
+            notice_revision?: number;
+            /** Format: int64 */
+            amount: number;
+            /** Format: date */
+            paid_on: string;
+            receipt_number: string;
+            /** Format: uuid */
+            recorded_by?: string;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        PenaltyAppeal: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            notice_id: string;
+            /** Format: uuid */
+            penalty_id: string;
+            /** Format: date */
+            filed_on: string;
+            /** Format: date */
+            window_closes_on: string;
+            authority: string;
+            grounds?: string;
+            /** @enum {string} */
+            state: "pending" | "upheld" | "dismissed";
+            /** Format: uuid */
+            decided_by?: string | null;
+            /** Format: date-time */
+            decided_at?: string | null;
+            decision_reason?: string;
+        };
         DetentionReason: {
             code: string;
             title: string;
@@ -5197,10 +5520,7 @@ export interface components {
             report_due_at: string;
             codes: string[];
             inspection_actions: string[];
-            /** @description The Annex-1 fields as issued */
-            particulars: {
-                [key: string]: unknown;
-            };
+            particulars: components["schemas"]["DetentionParticulars"];
             verify_code: string;
             release_number?: string | null;
             /** Format: date-time */
@@ -5210,10 +5530,7 @@ export interface components {
             /** Format: uuid */
             reinspection_id?: string | null;
             release_conditions?: string[] | null;
-            /** @description The Annex-2 fields and charges as issued */
-            release_particulars?: {
-                [key: string]: unknown;
-            } | null;
+            release_particulars?: components["schemas"]["ReleaseParticulars"];
             release_verify_code?: string | null;
             /** Format: int64 */
             version: number;
@@ -5233,6 +5550,86 @@ export interface components {
             /** Format: date-time */
             status_at: string;
         };
+        OrderFinding: {
+            code: string;
+            title: string;
+            /** @description Deficiency action code (Sch-IX, after Form-B) */
+            action: string;
+            legal_refs?: string[] | null;
+        };
+        /** @description Every field of the detention order (Karnataka 2025, Sch-IX Annex-1) as issued, frozen with the order */
+        DetentionParticulars: {
+            reporting_office?: string;
+            head_office?: string;
+            number: string;
+            /** Format: date-time */
+            date: string;
+            vessel_name: string;
+            registration_number: string;
+            place_of_registry?: string;
+            present_location?: string;
+            master_name?: string;
+            /** Format: date */
+            inspection_date?: string;
+            place_of_inspection?: string;
+            /** @description The port or limits the vessel may not leave */
+            port?: string;
+            powers?: string;
+            findings?: components["schemas"]["OrderFinding"][] | null;
+            inspection_actions?: {
+                code: string;
+                title: string;
+            }[] | null;
+            /**
+             * Format: date-time
+             * @description Sch-IX para 1.3 (48 hours)
+             */
+            report_due_at?: string;
+            detention_authority?: string;
+            appellate_authority?: string;
+            appeal_rule?: string;
+            copies?: string[] | null;
+            enclosure?: string;
+            /** @description The officer's name */
+            ordered_by?: string;
+            verify_code?: string;
+        };
+        /** @description Every field of the release order (Karnataka 2025, Sch-IX Annex-2) with the detention charges, as issued; null while in force */
+        ReleaseParticulars: {
+            reporting_office?: string;
+            head_office?: string;
+            number: string;
+            /** Format: date-time */
+            date: string;
+            detention_number: string;
+            /** Format: date-time */
+            detention_date?: string;
+            vessel_name?: string;
+            registration_number?: string;
+            place_of_registry?: string;
+            present_location?: string;
+            master_name?: string;
+            /** Format: date */
+            reinspection_date?: string;
+            /** Format: date */
+            release_date?: string;
+            power?: string;
+            /** @description ["NIL"] when none */
+            conditions?: string[] | null;
+            findings?: components["schemas"]["OrderFinding"][] | null;
+            /** @description The detention charges (Karnataka 2025, Sch-IV), in rupees */
+            charges?: components["schemas"]["DetentionCharge"][] | null;
+            /**
+             * Format: int64
+             * @description Rupees
+             */
+            charges_total?: number;
+            releasing_authority?: string;
+            appellate_authority?: string;
+            copies?: string[] | null;
+            released_by?: string;
+            verify_code?: string;
+        } | null;
     };
     responses: {
         /** @description An RFC 9457 problem */
@@ -8166,6 +8563,8 @@ export interface operations {
                 inspection_id?: string;
                 vessel_id?: string;
                 limit?: number;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -8180,7 +8579,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: Record<string, never>[];
+                        items: components["schemas"]["PenaltyNotice"][];
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor?: string | null;
                     };
                 };
             };
@@ -8207,226 +8608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        number: string;
-                        /** Format: uuid */
-                        inspection_id: string;
-                        regime: string;
-                        /** Format: date */
-                        served_on: string;
-                        /** Format: date */
-                        inspected_on?: string;
-                        /** Format: int64 */
-                        revision: number;
-                        /** @enum {string} */
-                        status: "open" | "paid" | "set_aside" | "cancelled";
-                        /**
-                         * Format: int64
-                         * @description Rupees charged by the current revision
-                         */
-                        total: number;
-                        /** Format: int64 */
-                        paid: number;
-                        /**
-                         * Format: int64
-                         * @description Rupees still due; negative when a refund is due
-                         */
-                        due: number;
-                        /**
-                         * Format: date
-                         * @description Served on + 15 days (Karnataka 2025, Form-18)
-                         */
-                        pay_by: string;
-                        /** @description The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued */
-                        verify_code?: string;
-                        appeal?: {
-                            authority?: string;
-                            citation?: string;
-                            /** Format: int64 */
-                            days?: number;
-                            /** Format: date */
-                            closes_on?: string;
-                        } | null;
-                        vessel: {
-                            /** Format: uuid */
-                            id?: string;
-                            name?: string;
-                            registration_number?: string;
-                        };
-                        owner: {
-                            /** Format: uuid */
-                            id?: string;
-                            name?: string;
-                            preferred_language?: string;
-                        };
-                        jurisdiction: {
-                            /** Format: uuid */
-                            id?: string;
-                            code?: string;
-                            name?: string;
-                        };
-                        lines: {
-                            /** Format: uuid */
-                            penalty_id: string;
-                            /** Format: uuid */
-                            offence_id: string;
-                            row: string;
-                            /**
-                             * Format: int64
-                             * @description Serial number of the Sch-IV row as printed
-                             */
-                            sl?: number;
-                            citation?: string;
-                            /** @enum {string} */
-                            party_kind: "owner" | "master" | "crew_member" | "passenger";
-                            /** @description The crew member's or passenger's recorded ID; empty for the owner and for persons not identified */
-                            party_ref?: string;
-                            /** Format: int64 */
-                            persons: number;
-                            /**
-                             * Format: int64
-                             * @description 1 = first offence; each repeat within a year one level up; 0 when set aside
-                             */
-                            level: number;
-                            /** Format: int64 */
-                            unit_amount: number;
-                            /** Format: int64 */
-                            amount: number;
-                            /** @enum {string} */
-                            status: "charged" | "set_aside" | "cancelled";
-                            /**
-                             * Format: uuid
-                             * @description The earlier offence whose charge was doubled
-                             */
-                            escalated_from?: string;
-                            trace: {
-                                rule?: string;
-                                citation?: string;
-                                detail?: string;
-                            }[];
-                            /** Format: int64 */
-                            previous_amount?: number;
-                            /** Format: int64 */
-                            previous_level?: number;
-                            previous_status?: string;
-                            why?: string;
-                            /** Format: int64 */
-                            paid?: number;
-                            /**
-                             * Format: int64
-                             * @description Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-                             */
-                            due?: number;
-                            appeal_state?: string;
-                        }[];
-                        revisions: {
-                            /** Format: int64 */
-                            revision: number;
-                            /** Format: int64 */
-                            previous?: number | null;
-                            reason: string;
-                            /** Format: int64 */
-                            total: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            lines: {
-                                /** Format: uuid */
-                                penalty_id: string;
-                                /** Format: uuid */
-                                offence_id: string;
-                                row: string;
-                                /**
-                                 * Format: int64
-                                 * @description Serial number of the Sch-IV row as printed
-                                 */
-                                sl?: number;
-                                citation?: string;
-                                /** @enum {string} */
-                                party_kind: "owner" | "master" | "crew_member" | "passenger";
-                                /** @description The crew member's or passenger's recorded ID; empty for the owner and for persons not identified */
-                                party_ref?: string;
-                                /** Format: int64 */
-                                persons: number;
-                                /**
-                                 * Format: int64
-                                 * @description 1 = first offence; each repeat within a year one level up; 0 when set aside
-                                 */
-                                level: number;
-                                /** Format: int64 */
-                                unit_amount: number;
-                                /** Format: int64 */
-                                amount: number;
-                                /** @enum {string} */
-                                status: "charged" | "set_aside" | "cancelled";
-                                /**
-                                 * Format: uuid
-                                 * @description The earlier offence whose charge was doubled
-                                 */
-                                escalated_from?: string;
-                                trace: {
-                                    rule?: string;
-                                    citation?: string;
-                                    detail?: string;
-                                }[];
-                                /** Format: int64 */
-                                previous_amount?: number;
-                                /** Format: int64 */
-                                previous_level?: number;
-                                previous_status?: string;
-                                why?: string;
-                                /** Format: int64 */
-                                paid?: number;
-                                /**
-                                 * Format: int64
-                                 * @description Rupees still due on this line; negative when a paid penalty was set aside (a refund)
-                                 */
-                                due?: number;
-                                appeal_state?: string;
-                            }[];
-                        }[];
-                        payments: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            notice_id: string;
-                            /** Format: uuid */
-                            penalty_id: string;
-                            /** Format: int64 */
-                            notice_revision?: number;
-                            /** Format: int64 */
-                            amount: number;
-                            /** Format: date */
-                            paid_on: string;
-                            receipt_number: string;
-                            /** Format: uuid */
-                            recorded_by?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                        }[];
-                        appeals: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            notice_id: string;
-                            /** Format: uuid */
-                            penalty_id: string;
-                            /** Format: date */
-                            filed_on: string;
-                            /** Format: date */
-                            window_closes_on: string;
-                            authority: string;
-                            grounds?: string;
-                            /** @enum {string} */
-                            state: "pending" | "upheld" | "dismissed";
-                            /** Format: uuid */
-                            decided_by?: string | null;
-                            /** Format: date-time */
-                            decided_at?: string | null;
-                            decision_reason?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PenaltyNotice"];
                 };
             };
             401: components["responses"]["Problem"];
@@ -8519,25 +8701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        notice_id: string;
-                        /** Format: uuid */
-                        penalty_id: string;
-                        /** Format: int64 */
-                        notice_revision?: number;
-                        /** Format: int64 */
-                        amount: number;
-                        /** Format: date */
-                        paid_on: string;
-                        receipt_number: string;
-                        /** Format: uuid */
-                        recorded_by?: string;
-                        /** Format: date-time */
-                        created_at?: string;
-                    };
+                    "application/json": components["schemas"]["PenaltyPayment"];
                 };
             };
             /** @description The payment */
@@ -8546,25 +8710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        notice_id: string;
-                        /** Format: uuid */
-                        penalty_id: string;
-                        /** Format: int64 */
-                        notice_revision?: number;
-                        /** Format: int64 */
-                        amount: number;
-                        /** Format: date */
-                        paid_on: string;
-                        receipt_number: string;
-                        /** Format: uuid */
-                        recorded_by?: string;
-                        /** Format: date-time */
-                        created_at?: string;
-                    };
+                    "application/json": components["schemas"]["PenaltyPayment"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -8654,27 +8800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        notice_id: string;
-                        /** Format: uuid */
-                        penalty_id: string;
-                        /** Format: date */
-                        filed_on: string;
-                        /** Format: date */
-                        window_closes_on: string;
-                        authority: string;
-                        grounds?: string;
-                        /** @enum {string} */
-                        state: "pending" | "upheld" | "dismissed";
-                        /** Format: uuid */
-                        decided_by?: string | null;
-                        /** Format: date-time */
-                        decided_at?: string | null;
-                        decision_reason?: string;
-                    };
+                    "application/json": components["schemas"]["PenaltyAppeal"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -8711,27 +8837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        notice_id: string;
-                        /** Format: uuid */
-                        penalty_id: string;
-                        /** Format: date */
-                        filed_on: string;
-                        /** Format: date */
-                        window_closes_on: string;
-                        authority: string;
-                        grounds?: string;
-                        /** @enum {string} */
-                        state: "pending" | "upheld" | "dismissed";
-                        /** Format: uuid */
-                        decided_by?: string | null;
-                        /** Format: date-time */
-                        decided_at?: string | null;
-                        decision_reason?: string;
-                    };
+                    "application/json": components["schemas"]["PenaltyAppeal"];
                 };
             };
             400: components["responses"]["Problem"];

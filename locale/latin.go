@@ -1,0 +1,52 @@
+package locale
+
+import (
+	"strings"
+	"unicode"
+)
+
+// latinAllowed are the Latin-script words a Kannada or Hindi text may
+// carry: the names of the laws it cites as the gazette prints them
+// ("Karnataka 2025, Sch-IV row 5", "Paradip 1967, r.12(1)", "Inland
+// Vessels Act 2021, s.85"), Roman numerals of schedules, the
+// abbreviations printed on certificates and in the rules as codes (CoC,
+// LSA/FFA, FRP, ISO, the SPL suffix), the /v/ of verification links, and
+// units.
+var latinAllowed = map[string]bool{
+	"Karnataka": true, "Paradip": true, "Kandla": true, "Inland": true, "Vessels": true, "Act": true,
+	"Sch": true, "r": true, "rr": true, "s": true, "para": true, "paras": true, "Form": true, "Annex": true, "row": true,
+	"note": true, "Note": true, "proviso": true, "and": true, "first": true, "second": true,
+	"I": true, "II": true, "III": true, "IV": true, "V": true, "VI": true, "VII": true, "VIII": true, "IX": true, "X": true,
+	"XI": true, "XII": true, "XIII": true, "XIV": true, "XV": true, "XVI": true, "XVII": true, "A": true, "B": true, "C": true,
+	"D": true, "E": true, "F": true, "G": true, "H": true,
+	"CoC": true, "LSA": true, "FFA": true, "FRP": true, "ISO": true, "SPL": true, "v": true,
+	"kW": true, "hp": true, "m": true, "t": true, "kg": true, "GT": true, "NT": true, "IST": true,
+}
+
+// LatinWords returns the Latin-script words of s that an owner reading
+// Kannada or Hindi should not meet: every Latin word except those of
+// latinAllowed, of a token with a digit in it (registration numbers,
+// certificate and notice numbers, deficiency codes, Sch-IV rows such as
+// KA-F01) and of the data values given (names as registered, which are
+// the owner's own). Tests hold every kn and hi page, mail and feed to it.
+func LatinWords(s string, data ...string) []string {
+	for _, d := range data {
+		if d != "" {
+			s = strings.ReplaceAll(s, d, " ")
+		}
+	}
+	var out []string
+	for _, token := range strings.Fields(s) {
+		if strings.ContainsFunc(token, unicode.IsDigit) {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(token, func(r rune) bool { return !isLatinLetter(r) }) {
+			if !latinAllowed[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+func isLatinLetter(r rune) bool { return r < unicode.MaxASCII && unicode.IsLetter(r) }
