@@ -94,6 +94,9 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		return fiber.ErrNotFound
 	}
 	op := route.Operation
+	if err := checkContentType(c, op); err != nil {
+		return err
+	}
 	if noStore[op.OperationID] {
 		c.Set(fiber.HeaderCacheControl, "no-store") // the answer carries tokens
 	}
@@ -345,6 +348,9 @@ func fieldErrors(err error) (out []models.FieldError, malformed bool) {
 	prefix := "body"
 	if re.Parameter != nil {
 		prefix = re.Parameter.Name
+	}
+	if re.Err == nil { // kin-openapi gives some errors only a reason
+		return []models.FieldError{{Field: prefix, Code: "invalid", Message: re.Reason}}, false
 	}
 	var multi openapi3.MultiError
 	if errors.As(re.Err, &multi) {

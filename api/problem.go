@@ -43,6 +43,8 @@ var statusOfCode = map[string]int{
 	"method_not_allowed": http.StatusMethodNotAllowed,
 	// Content-Encoding the route does not take (contentEncodingMiddleware)
 	"unsupported_content_encoding": http.StatusUnsupportedMediaType,
+	// Content-Type the operation does not list (checkContentType)
+	"unsupported_media_type": http.StatusUnsupportedMediaType,
 }
 
 // errorHandler renders every error as problem+json: domain errors with their
