@@ -14,7 +14,8 @@ import (
 // checkContentType refuses, with 415, a request body whose Content-Type the
 // operation does not list in the contract: none at all, a type of its own
 // (text/plain, image/png, a form), an unparseable one, or JSON in a charset
-// other than UTF-8. It runs as soon as the route is known, before anything
+// other than UTF-8. It runs once the route is known and the caller
+// authorised (a caller without a token still gets 401), before anything
 // reads or decodes the body, so a body is only ever parsed as a media type
 // the operation declares; before it, a JSON text sent as text/plain passed
 // our JSON decoding and reached the validator's content lookup, which

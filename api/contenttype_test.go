@@ -17,7 +17,8 @@ import (
 // TestEveryWriteRouteRefusesAnUnlistedContentType walks every operation of
 // the contract that takes a body with bodies of media types it does not
 // list: each is a 415 problem naming the types it takes, before any
-// authentication or validation, and nothing is written (issue 19 item 15:
+// validation (after authentication: a caller without a token still gets
+// 401), and nothing is written (issue 19 item 15:
 // POST /v1/auth/login with text/plain '{}' was a 500 from a nil pointer in
 // the mapping of the validator's error).
 func TestEveryWriteRouteRefusesAnUnlistedContentType(t *testing.T) {
@@ -57,12 +58,12 @@ func TestEveryWriteRouteRefusesAnUnlistedContentType(t *testing.T) {
 				if slices.Contains(listed, b.ct) {
 					continue
 				}
-				for _, user := range []string{"", "admin"} {
-					var headers []string
-					if b.ct != "" {
-						headers = []string{"Content-Type", b.ct}
-					}
-					r := h.doRaw(method, url, user, b.body, headers...)
+				var headers []string
+				if b.ct != "" {
+					headers = []string{"Content-Type", b.ct}
+				}
+				{
+					r, user := h.doAsAllowed(method, url, b.body, headers...)
 					if r.status != 415 || r.json()["code"] != "unsupported_media_type" {
 						t.Errorf("%s %s (%s) as %q with Content-Type %q: %d %s, want 415 unsupported_media_type", method, path, op.OperationID, user, b.ct, r.status, r.body)
 						continue
@@ -89,6 +90,19 @@ func TestEveryWriteRouteRefusesAnUnlistedContentType(t *testing.T) {
 			t.Errorf("login with Content-Type %q: %d %s", ct, r.status, r.body)
 		}
 	}
+}
+
+// doAsAllowed sends the request as the first user the operation lets
+// through authorisation ("" for a public operation).
+func (h *harness) doAsAllowed(method, path, body string, headers ...string) (response, string) {
+	var r response
+	for _, u := range []string{"", "admin", "registrar", "supervisor", "inspector", "owner"} {
+		r = h.doRaw(method, path, u, body, headers...)
+		if r.status != 401 && r.status != 403 {
+			return r, u
+		}
+	}
+	return r, "nobody"
 }
 
 // doRaw is do with the body sent as it is and no Content-Type unless a

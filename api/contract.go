@@ -94,9 +94,6 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		return fiber.ErrNotFound
 	}
 	op := route.Operation
-	if err := checkContentType(c, op); err != nil {
-		return err
-	}
 	if noStore[op.OperationID] {
 		c.Set(fiber.HeaderCacheControl, "no-store") // the answer carries tokens
 	}
@@ -106,6 +103,9 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 			return err
 		}
 		c.SetUserContext(withScope(c.UserContext(), scope))
+	}
+	if err := checkContentType(c, op); err != nil { // an authorised caller learns what the operation takes
+		return err
 	}
 	c.Locals(routedKey, routed{route: route, params: params})
 	return c.Next()
