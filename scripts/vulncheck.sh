@@ -58,6 +58,16 @@ fi
 # The scan loads ./... with the toolchain the project ships with; only the
 # proof run overrides it, to show the database does find vulnerabilities.
 scan_toolchain="${VULNCHECK_GOTOOLCHAIN:-$GOTOOLCHAIN}"
+if [ "$scan_toolchain" != "$GOTOOLCHAIN" ]; then
+	# go.mod requires go 1.27.3, which an older toolchain refuses to load:
+	# the proof scans through a copy of go.mod whose go line names it.
+	modcopy="$(mktemp -d)"
+	trap 'rm -rf "$modcopy"' EXIT
+	cp go.mod "$modcopy/go.mod"
+	cp go.sum "$modcopy/go.sum"
+	go mod edit -go="${scan_toolchain#go}" "$modcopy/go.mod"
+	export GOFLAGS="${GOFLAGS:-} -modfile=$modcopy/go.mod"
+fi
 echo "vulncheck: govulncheck $vuln_version, database golang.org/x/vulndb@$vulndb_version, $(GOTOOLCHAIN=$scan_toolchain go version)" >&2
 # shellcheck disable=SC2086 # VULNCHECK_FLAGS is a list of flags
 GOTOOLCHAIN="$scan_toolchain" "$bin/govulncheck" -db "file://$db" ${VULNCHECK_FLAGS:-} ./...
