@@ -42,8 +42,13 @@ func UnsafeText(field, name, s string) (FieldError, bool) {
 }
 
 // multilineFields are the prose members of the contract: a note, a reason,
-// a description may run over lines. Every other string is one line.
-var multilineFields = map[string]bool{"note": true, "notes": true, "reason": true, "decision_reason": true, "description": true, "remarks": true}
+// a description, an appeal's grounds, a postal address may run over lines.
+// Every other string (names, numbers, references, codes) is one line.
+var multilineFields = map[string]bool{
+	"note": true, "notes": true, "remarks": true, "comment": true, "comments": true, "description": true, "address": true,
+	"reason": true, "decision_reason": true, "override_reason": true, "grounds": true, "refusal": true,
+	"resolution": true, "release_conditions": true,
+}
 
 // MultilineField reports a member that holds prose and may hold line
 // breaks, by its own name ("note", "reason"; not its path).
