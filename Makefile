@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 # Go 1.26.8 on the machine has reachable standard-library vulnerabilities; the
-# module proxy serves 1.27.3 (a toolchain line in go.mod alone is ignored here).
+# module proxy serves 1.27.3, which go.mod requires (go 1.27.3): pin exactly it.
 export GOTOOLCHAIN := go1.27.3
 GO ?= go
 DEMO_PASSWORD ?= tindal-demo-2026

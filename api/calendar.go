@@ -3,10 +3,13 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
@@ -41,7 +44,41 @@ func (h *handlers) GetOwnerCalendar(ctx context.Context, r openapi.GetOwnerCalen
 	if err != nil {
 		return nil, err
 	}
-	return openapi.GetOwnerCalendar200TextcalendarResponse{Body: bytes.NewReader(body), ContentLength: int64(len(body))}, nil
+	tag := calendarTag(body)
+	if r.Params.IfNoneMatch != nil && etagMatches(*r.Params.IfNoneMatch, tag) {
+		return openapi.GetOwnerCalendar304Response{}, nil
+	}
+	return calendarResponse{body: body, tag: tag}, nil
+}
+
+// calendarResponse is the feed in UTF-8 (it says so: a calendar app
+// guessing Latin-1 shows Kannada and Hindi titles as mojibake) with its
+// weak validator.
+type calendarResponse struct {
+	body []byte
+	tag  string // quoted, sent weak
+}
+
+// VisitGetOwnerCalendarResponse implements the generated interface.
+func (r calendarResponse) VisitGetOwnerCalendarResponse(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderContentType, "text/calendar; charset=utf-8")
+	c.Set(fiber.HeaderETag, "W/"+r.tag)
+	c.Set(fiber.HeaderCacheControl, "private, no-cache") // the URL holds the owner's token: no shared cache
+	return c.Status(fiber.StatusOK).Send(r.body)
+}
+
+// calendarTag is the feed's validator: a hash of its lines but DTSTAMP,
+// which is the time of rendering (RFC 5545 §3.8.7.2) and would otherwise
+// change the tag on every poll. Equal tags mean the same events, so the
+// tag is weak (RFC 9110 §8.8.1).
+func calendarTag(ics []byte) string {
+	h := sha256.New()
+	for _, line := range bytes.SplitAfter(ics, []byte("\n")) {
+		if !bytes.HasPrefix(line, []byte("DTSTAMP:")) {
+			h.Write(line)
+		}
+	}
+	return `"` + base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:12]) + `"`
 }
 
 // ownerDeadlines lists every registry deadline of the owner's vessels and

@@ -104,6 +104,9 @@ func (k *contract) middleware(c *fiber.Ctx) error {
 		}
 		c.SetUserContext(withScope(c.UserContext(), scope))
 	}
+	if err := checkContentType(c, op); err != nil { // an authorised caller learns what the operation takes
+		return err
+	}
 	c.Locals(routedKey, routed{route: route, params: params})
 	return c.Next()
 }
@@ -345,6 +348,9 @@ func fieldErrors(err error) (out []models.FieldError, malformed bool) {
 	prefix := "body"
 	if re.Parameter != nil {
 		prefix = re.Parameter.Name
+	}
+	if re.Err == nil { // kin-openapi gives some errors only a reason
+		return []models.FieldError{{Field: prefix, Code: "invalid", Message: re.Reason}}, false
 	}
 	var multi openapi3.MultiError
 	if errors.As(re.Err, &multi) {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -34,10 +35,56 @@ func requestIDMiddleware(c *fiber.Ctx) error {
 }
 
 // securityHeaders marks every response, problems included, as not to be
-// sniffed into another content type.
+// sniffed into another content type, then gives every page and document
+// what a browser needs to show it safely (documentHeaders). It runs after
+// the handler and after the error handler has rendered any error, so it
+// sees the final Content-Type of every route: the contract's documents,
+// the public status pages, /docs, and whatever page is added later.
 func securityHeaders(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
-	return c.Next()
+	err := c.Next()
+	documentHeaders(c)
+	return err
+}
+
+// Content-Security-Policies. Pages and documents are self-contained: text
+// and one inline <style>; no image, script, form, fetch or frame. /docs runs the embedded Redoc bundle (script-src 'self', its
+// styles injected at run time, its search in a blob: worker) and fetches
+// only /openapi.yaml; nothing from another origin, the CDN logo included.
+const (
+	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	docsCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+		"font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+// documentHeaders sets, on every HTML page: a charset when the handler
+// named none; and on every HTML page and public status answer: a
+// Content-Security-Policy, no framing (frame-ancestors and,
+// for older browsers, X-Frame-Options) and no Referer carrying a
+// document's URL away. An HTML page or a PDF of the API (/v1/…: orders and
+// notices, with names and addresses) is also kept out of every cache
+// (private, no-store); public pages keep the caching their handler chose.
+func documentHeaders(c *fiber.Ctx) {
+	h := &c.Response().Header
+	ct := strings.ToLower(string(h.ContentType()))
+	html := strings.HasPrefix(ct, fiber.MIMETextHTML)
+	if html && !strings.Contains(ct, "charset=") {
+		h.SetContentType(fiber.MIMETextHTMLCharsetUTF8)
+	}
+	// The public status answers (/v/…) carry the page's policy in every
+	// format, so that a found vessel and an unknown one answer alike.
+	if html || strings.HasPrefix(c.Path(), "/v/") {
+		csp := pageCSP
+		if c.Path() == "/docs" {
+			csp = docsCSP
+		}
+		h.Set(fiber.HeaderContentSecurityPolicy, csp)
+		h.Set(fiber.HeaderXFrameOptions, "DENY")
+		h.Set(fiber.HeaderReferrerPolicy, "no-referrer")
+	}
+	if (html || strings.HasPrefix(ct, "application/pdf")) && strings.HasPrefix(c.Path(), "/v1/") {
+		h.Set(fiber.HeaderCacheControl, "private, no-store")
+	}
 }
 
 func requestID(c *fiber.Ctx) string {

@@ -46,6 +46,8 @@ var statusOfCode = map[string]int{
 	"upload_interrupted": http.StatusBadRequest,
 	// Content-Encoding the route does not take (contentEncodingMiddleware)
 	"unsupported_content_encoding": http.StatusUnsupportedMediaType,
+	// Content-Type the operation does not list (checkContentType)
+	"unsupported_media_type": http.StatusUnsupportedMediaType,
 }
 
 // codeDatabaseUnavailable answers any request that met a database outage.

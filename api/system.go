@@ -56,6 +56,7 @@ func (h *handlers) mountSystem(app *fiber.App, k *contract) {
 		if err != nil {
 			panic(err) // embedded at build time: a missing file is a build defect
 		}
+		body = bytes.ReplaceAll(body, []byte(redoclyLogo), []byte("data:,")) // the image fails, and Redoc drops it
 		app.Get("/docs/"+name, func(c *fiber.Ctx) error {
 			c.Set(fiber.HeaderContentType, mime)
 			c.Set(fiber.HeaderCacheControl, "public, max-age=86400")
@@ -78,6 +79,12 @@ func MetricsHandler(reg *prometheus.Registry) http.Handler {
 //
 //go:embed docsui/redoc.standalone.js docsui/init.js
 var docsUI embed.FS
+
+// redoclyLogo is the one asset the Redoc bundle would fetch from another
+// origin (its "powered by" footer). It is replaced as the bundle is
+// served, so that a refreshed bundle (make docs-bundle) is cleaned too,
+// and the page's Content-Security-Policy would refuse it anyway.
+const redoclyLogo = "https://cdn.redoc.ly/redoc/logo-mini.svg"
 
 // docsAssets are the files /docs/… serves, with their media types.
 var docsAssets = map[string]string{

@@ -14,7 +14,9 @@ import (
 // PostgreSQL refuses NUL in text ("invalid byte sequence") and every text
 // column is UTF-8, so a string with either would surface as a 500 from the
 // database. The contract middleware refuses them first, at one place, as a
-// 400 naming each field, before anything is written.
+// 400 naming each field, before anything is written; and then, as a 422,
+// text that would read otherwise than typed where it is shown
+// (displayTextError).
 
 // checkParams refuses query and path parameters holding NUL or invalid UTF-8.
 func checkParams(c *fiber.Ctx, path map[string]string) error {
@@ -58,7 +60,31 @@ func checkStrings(raw []byte, body any) error {
 	if invalid && len(fields) == 0 {
 		fields = append(fields, utf8Field("body"))
 	}
-	return textError(fields)
+	if err := textError(fields); err != nil {
+		return err
+	}
+	return displayTextError(body)
+}
+
+// displayTextError refuses, with 422 naming each field, a body holding a
+// string that would not read as typed on a document, a public page or in
+// a mail: a bidirectional override or isolate anywhere, a line break
+// outside prose fields, a control character (models.UnsafeText). Every
+// free-text field of the registry, inspections, orders and notices comes
+// through here, so none needs a check of its own.
+func displayTextError(body any) error {
+	var fields models.FieldErrors
+	walkStrings("", body, func(path, s string) {
+		if f, bad := models.UnsafeText(path, models.LastName(path), s); bad {
+			fields = append(fields, f)
+		}
+	})
+	if len(fields) == 0 {
+		return nil
+	}
+	e := models.Invalid(fields...)
+	e.Code = "unsafe_text"
+	return e
 }
 
 // walkStrings calls fn for every string and object key of v, with its

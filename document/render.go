@@ -19,8 +19,9 @@ var dejaVuSans []byte
 var htmlPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} — {{.Office}}</title>
-<style>body{font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top}dt{font-weight:600}</style></head>
+<style>body{font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}dt{font-weight:600}
+@media (max-width:30rem){body{margin:1rem auto;padding:0 .5rem;font-size:15px}td,th{padding:.2rem;font-size:13px}}</style></head>
 <body><h1>{{.Title}}</h1>
 <dl>{{range .Fields}}<dt>{{.Label}}</dt><dd>{{.Value}}</dd>{{end}}</dl>
 {{range .Sections}}<section>{{if .Heading}}<h2>{{.Heading}}</h2>{{end}}{{range .Paragraphs}}<p>{{.}}</p>{{end}}
@@ -29,7 +30,10 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #999;padding:.3
 `))
 
 // HTML renders a page as a standalone HTML document (the browser shapes
-// Devanagari and Kannada, which the PDF writer does not).
+// Devanagari and Kannada, which the PDF writer does not). It fits a 390 px
+// phone: the table's columns share the width (table-layout: fixed) and a
+// long word (a citation, a passenger's reference) breaks rather than push
+// the page sideways (api TestPenaltyNoticeFitsAPhone).
 func HTML(p Page) ([]byte, error) {
 	var b bytes.Buffer
 	if err := htmlPage.Execute(&b, p); err != nil {

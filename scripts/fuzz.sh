@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 targets=(
 	"./api FuzzPushDecode"
 	"./api FuzzProblem"
+	"./api FuzzContentType"
 	"./sync FuzzCanonical"
 	"./sync FuzzRequestHash"
 	"./sync FuzzPullCursor"

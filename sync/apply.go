@@ -277,6 +277,9 @@ func (e *Engine) applyOne(ctx context.Context, tx *storage.Tx, w *inspect.Work, 
 	if path, bad := textProblem(m); bad {
 		return e.reject(ctx, tx, st, m, hash, invalidText(path)), nil
 	}
+	if err := unsafeText(m); err != nil { // shown on a page, a PDF or a mail otherwise than typed
+		return e.reject(ctx, tx, st, m, hash, err), nil
+	}
 	if herr != nil {
 		return e.reject(ctx, tx, st, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
 	}

@@ -91,6 +91,50 @@ func badString(v any, path string, invalidUTF8 bool) (string, bool) {
 	return "", false
 }
 
+// unsafeText refuses, as validation_failed naming its JSON path, a
+// mutation whose args hold a string that would not read as typed where it
+// is shown (a bidirectional override, a line break outside a note or a
+// reason: models.UnsafeText), as the API refuses such a body.
+func unsafeText(m Mutation) error {
+	dec := json.NewDecoder(bytes.NewReader(m.Args))
+	dec.UseNumber()
+	var v any
+	if len(m.Args) == 0 || dec.Decode(&v) != nil {
+		return nil // not JSON: refused on its own account
+	}
+	if f, bad := firstUnsafe(v, "args"); bad {
+		return models.Invalid(f)
+	}
+	return nil
+}
+
+// firstUnsafe walks v's strings in sorted member order, so the same
+// mutation always names the same path.
+func firstUnsafe(v any, path string) (models.FieldError, bool) {
+	switch x := v.(type) {
+	case string:
+		return models.UnsafeText(path, models.LastName(path), x)
+	case []any:
+		for i, e := range x {
+			if f, ok := firstUnsafe(e, path+"["+strconv.Itoa(i)+"]"); ok {
+				return f, true
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if f, ok := firstUnsafe(x[k], path+"."+k); ok {
+				return f, true
+			}
+		}
+	}
+	return models.FieldError{}, false
+}
+
 // invalidText is the rejection of a mutation holding an unstorable string.
 func invalidText(path string) error {
 	e := models.Errorf(models.KindInvalid, CodeInvalidText,

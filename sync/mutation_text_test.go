@@ -76,3 +76,25 @@ func TestUnstorableTextIsRejectedAndKept(t *testing.T) {
 		}
 	}
 }
+
+// Issue 19 item 16, for pushes: a string of a mutation that would not read
+// as typed where it is shown (a bidirectional override in a recorded
+// value, a line break in a one-line member) is rejected validation_failed
+// naming its path, and blocks nothing after it; a note keeps its lines.
+func TestPushRefusesUnsafeText(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	at := ago(time.Hour)
+	id, v := f.started("d1", f.vessel, at)
+	bidi := f.mut("d1", "inspection.answer", v, at.Add(time.Minute), map[string]any{"inspection_id": id, "item_id": "nav.lights", "answer": "no", "note": "lamp \u202Eboken"})
+	lines := f.mut("d1", "inspection.answer", v, at.Add(2*time.Minute), map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no\r\nyes"})
+	prose := f.mut("d1", "inspection.answer", v, at.Add(3*time.Minute), map[string]any{"inspection_id": id, "item_id": "lsa.lifejackets", "answer": "yes", "note": "two torn\nones replaced"})
+	res := f.push("d1", bidi, lines, prose)
+	wantStatuses(t, res, "rejected:validation_failed", "rejected:validation_failed", "applied")
+	for i, want := range []models.FieldError{{Field: "args.note", Code: "bidi_control"}, {Field: "args.answer", Code: "line_break"}} {
+		if e := res.Results[i].Errors; len(e) != 1 || e[0].Field != want.Field || e[0].Code != want.Code {
+			t.Errorf("mutation %d: errors %+v, want %s %s", i, e, want.Field, want.Code)
+		}
+	}
+}

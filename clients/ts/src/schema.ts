@@ -928,7 +928,10 @@ export interface paths {
          *     year, inspections, crew revalidation and the legacy-CoC deadline),
          *     each with alarms 30 and 7 days before and on the day. No bearer
          *     token: the `token` created for the owner is the credential; a wrong
-         *     or revoked token answers 404.
+         *     or revoked token answers 404. UTF-8 (`charset=utf-8`: names and
+         *     titles are in Kannada or Hindi too), with a weak `ETag` that changes
+         *     only when an event does (not with DTSTAMP): a calendar app sending
+         *     it back in `If-None-Match` gets 304 without the body.
          */
         get: operations["getOwnerCalendar"];
         put?: never;
@@ -7496,7 +7499,9 @@ export interface operations {
             query: {
                 token: string;
             };
-            header?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
             path: {
                 id: components["parameters"]["ID"];
             };
@@ -7507,11 +7512,20 @@ export interface operations {
             /** @description The calendar */
             200: {
                 headers: {
+                    /** @description Weak validator of the events */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/calendar": string;
                 };
+            };
+            /** @description Not modified: the events are those of the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
