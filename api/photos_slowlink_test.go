@@ -315,17 +315,17 @@ func TestUploadCutShortIsProblem(t *testing.T) {
 		t.Fatalf("offset after the cut: %d %s, want %d", r.status, r.body, half)
 	}
 	r = p.httpDo("PATCH", "/v1/photos/"+id.String()+"/content", "inspector", bytes.NewReader(data[half-10:]), int64(len(data)-half+10),
-		map[string]any{"Upload-Offset": half - 10})
+		map[string]any{"Upload-Offset": half - 10, "Content-Type": "application/offset+octet-stream"})
 	if r.status != 409 || r.json()["code"] != "offset_mismatch" || r.header.Get("Upload-Offset") != strconv.Itoa(half) {
 		t.Errorf("PATCH from the wrong offset: %d %s %v", r.status, r.body, r.header)
 	}
 	r = p.httpDo("PATCH", "/v1/photos/"+id.String()+"/content", "inspector", bytes.NewReader(data[half:]), int64(len(data)-half),
-		map[string]any{"Upload-Offset": half})
+		map[string]any{"Upload-Offset": half, "Content-Type": "application/offset+octet-stream"})
 	if r.status != 200 || r.json()["state"] != "verified" {
 		t.Fatalf("PATCH the rest: %d %s", r.status, r.body)
 	}
 	if r := p.httpDo("PATCH", "/v1/photos/"+id.String()+"/content", "inspector-mangaluru", bytes.NewReader(nil), 0,
-		map[string]any{"Upload-Offset": 0}); r.status != 404 {
+		map[string]any{"Upload-Offset": 0, "Content-Type": "application/offset+octet-stream"}); r.status != 404 {
 		t.Errorf("outsider PATCH: %d, want 404", r.status)
 	}
 

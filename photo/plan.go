@@ -287,6 +287,7 @@ func (s *Service) UploadStatus(ctx context.Context, sc models.Scope, id uuid.UUI
 	if done, err := finished(t); done || err != nil {
 		return Plan{PhotoID: id, Status: PlanVerified}, err
 	}
+	s.settle(ctx, id) // the offset once a cut request has written its last bytes
 	u, err := loadUpload(s.db.Gorm.WithContext(ctx), id, false)
 	if err != nil {
 		return Plan{}, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
@@ -59,11 +60,14 @@ func (s *Service) Receive(ctx context.Context, sc models.Scope, id uuid.UUID, of
 	if err := s.ready(ctx); err != nil {
 		return Receipt{}, err
 	}
+	s.settle(ctx, id)
 	w, done, err := s.claimSpool(ctx, sc, id, offset, length, whole)
 	if err != nil || done != nil {
 		return Receipt{Offset: w.at, Size: w.size, Result: done}, err
 	}
-	if err := s.spoolBody(ctx, &w, body, length); err != nil {
+	err = s.spoolBody(ctx, &w, body, length)
+	s.releaseSpool(ctx, &w)
+	if err != nil {
 		return Receipt{Offset: w.at, Size: w.size}, err
 	}
 	if w.at < w.size {
@@ -273,4 +277,41 @@ func (r *spoolReader) Read(p []byte) (int, error) {
 	n := copy(p, r.buf)
 	r.buf = r.buf[n:]
 	return n, nil
+}
+
+// settleWait is how long a request waits for an older request of the same
+// photo that is still writing (it wrote within this time) to finish.
+const settleWait = 3 * time.Second
+
+// settle waits, at most settleWait, while another request still holds the
+// photo's spool and wrote to it recently: on a cut connection the server
+// reads the last bytes that arrived and writes them a moment after the
+// phone has already reconnected, and taking the spool over before that
+// would drop them, so the phone would send them twice. A writer silent
+// for settleWait is taken over.
+func (s *Service) settle(ctx context.Context, id uuid.UUID) {
+	deadline := time.Now().Add(settleWait)
+	for time.Now().Before(deadline) {
+		var busy bool
+		err := s.db.Gorm.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM photo_uploads WHERE photo_id = ?
+			AND writer IS NOT NULL AND updated_at > now() - make_interval(secs => ?))`, id, settleWait.Seconds()).Scan(&busy).Error
+		if err != nil || !busy {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// releaseSpool gives up the request's claim on the spool once its body has
+// ended, whole or cut, so the next request need not wait for it.
+func (s *Service) releaseSpool(ctx context.Context, w *spoolWriter) {
+	ctx = context.WithoutCancel(ctx)
+	if err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE photo_uploads SET writer = NULL WHERE photo_id = ? AND writer = ?`,
+		w.photo, w.writer).Error; err != nil {
+		s.log.Warn("release photo spool", "photo", w.photo, "err", err)
+	}
 }
