@@ -3,6 +3,7 @@ package sync
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/google/uuid"
 
@@ -29,8 +30,8 @@ type savepoint struct {
 }
 
 // savepoint takes the next mutation's savepoint.
-func (ct *chunkTx) savepoint(m Mutation, cmd inspect.Command, agg uuid.UUID, hash []byte, batched bool) *savepoint {
-	sp := &savepoint{ct: ct, name: fmt.Sprintf("m%d", ct.savepoints), batched: batched}
+func (ct *chunkTx) savepoint(m Mutation, cmd inspect.Command, agg uuid.UUID, hash []byte, batched bool) savepoint {
+	sp := savepoint{ct: ct, name: "m" + strconv.Itoa(ct.savepoints), batched: batched}
 	ct.savepoints++
 	if batched {
 		ct.pre.arm("SAVEPOINT " + sp.name) // the record goes in with the chunk's outcomes
