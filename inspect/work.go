@@ -62,7 +62,10 @@ func (s *Service) NewWork(tx *storage.Tx) *Work {
 // Tx returns the transaction the work runs in.
 func (w *Work) Tx() *storage.Tx { return w.tx }
 
-// Mark is a point a command can be rolled back to, with its savepoint.
+// Mark is the unit of work's memory at the start of one command: the half
+// of the command's savepoint that lives in memory. Whoever takes the
+// database savepoint takes the mark with it and, when the command fails,
+// rolls both back together (the sync engine's savepoint).
 type Mark struct {
 	vers    map[uuid.UUID]int64
 	created int
@@ -79,9 +82,10 @@ func (w *Work) Begin() Mark {
 		pend: w.pend.clone()}
 }
 
-// Rollback forgets everything the command did since m, after the caller
-// rolled back its savepoint. Row locks taken inside the savepoint are lost
-// with it, so cached aggregates are dropped and locked again on next use.
+// Rollback forgets everything the command did since m; the caller rolls
+// back its database savepoint with it. Row locks taken inside the
+// savepoint are lost with it, so cached aggregates are dropped and locked
+// again on next use.
 func (w *Work) Rollback(m Mark) {
 	w.vers = m.vers
 	w.created = w.created[:m.created]

@@ -21,22 +21,22 @@ type vesselArgs interface{ Vessel() uuid.UUID }
 // for a start or an observation, the inspection's otherwise. exists is
 // false when the inspection does not exist (yet). A missing vessel gives
 // uuid.Nil and exists: the command itself rejects it.
-func (e *Engine) jurisdictionOf(ctx context.Context, tx *storage.Tx, w *inspect.Work, st *state, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
-	agg := args.Aggregate()
+func (ct *chunkTx) jurisdictionOf(ctx context.Context, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
+	st, agg := ct.st, args.Aggregate()
 	if j, ok := st.jur[agg]; ok {
 		return j, true, nil
 	}
 	table, id := "inspections", agg
 	if va, ok := args.(vesselArgs); ok && (cmd.Creates || cmd.Kind == inspect.AggregateVessel) {
 		// The vessel row is read once per chunk and shared with the command.
-		j, ok, err := w.VesselJurisdiction(ctx, va.Vessel())
+		j, ok, err := ct.w.VesselJurisdiction(ctx, va.Vessel())
 		if err != nil || !ok {
 			return uuid.Nil, true, err
 		}
 		return j, true, nil
 	}
 	var rows []struct{ JurisdictionID, InspectorID uuid.UUID }
-	err := tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id, inspector_id FROM "+table+" WHERE id = ?", id).Scan(&rows).Error
+	err := ct.tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id, inspector_id FROM "+table+" WHERE id = ?", id).Scan(&rows).Error
 	if err != nil {
 		return uuid.Nil, false, fmt.Errorf("find jurisdiction: %w", err)
 	}
@@ -87,7 +87,8 @@ func (e *Engine) ownerOnly(ctx context.Context, tx *storage.Tx, st *state, cmd i
 // the (Asia/Kolkata) date of the corrected capture time: work captured
 // while the user was entitled to it is never refused for authorisation
 // (docs/SYNC.md).
-func (e *Engine) authorised(ctx context.Context, tx *storage.Tx, st *state, jur uuid.UUID, at time.Time) (bool, error) {
+func (ct *chunkTx) authorised(ctx context.Context, jur uuid.UUID, at time.Time) (bool, error) {
+	st := ct.st
 	if jur == uuid.Nil || st.sc.Role == models.RoleAdmin {
 		return true, nil
 	}
@@ -97,7 +98,7 @@ func (e *Engine) authorised(ctx context.Context, tx *storage.Tx, st *state, jur 
 		return ok, nil
 	}
 	var ok bool
-	err := tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
+	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
 		AND starts_on <= ?::date AND (ends_on IS NULL OR ends_on >= ?::date))`, st.sc.UserID, jur, day, day).Scan(&ok).Error
 	if err != nil {
 		return false, fmt.Errorf("check assignment: %w", err)
@@ -111,9 +112,10 @@ func asError(err error, target **models.Error) bool { return errors.As(err, targ
 // vouchedFor reports whether a supervisor re-applied the quarantined
 // mutation that created this aggregate for this user: that decision covers
 // the user's later work on the same inspection.
-func (e *Engine) vouchedFor(ctx context.Context, tx *storage.Tx, st *state, agg uuid.UUID) (bool, error) {
+func (ct *chunkTx) vouchedFor(ctx context.Context, agg uuid.UUID) (bool, error) {
+	st := ct.st
 	var ok bool
-	err := tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM quarantine q JOIN applied_mutations a ON a.id = q.mutation_id
+	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM quarantine q JOIN applied_mutations a ON a.id = q.mutation_id
 		WHERE q.state = 'reapplied' AND q.user_id = ? AND a.aggregate_id = ?)`, st.sc.UserID, agg).Scan(&ok).Error
 	if err != nil {
 		return false, fmt.Errorf("check supervisor decision: %w", err)

@@ -71,7 +71,7 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 // aggregate waits in the backlog (and was not resent ahead of this one) or
 // in quarantine for a supervisor: a backlog drain must not apply a later
 // edit ahead of it (docs/SYNC.md §2).
-func (e *Engine) waitingBefore(st *state, agg uuid.UUID, m Mutation) bool {
+func (st *state) waitingBefore(agg uuid.UUID, m Mutation) bool {
 	for id, b := range st.backlog {
 		if b.AggregateID == agg && b.Seq < m.Seq && id != m.ID {
 			return true
@@ -87,18 +87,19 @@ func (e *Engine) waitingBefore(st *state, agg uuid.UUID, m Mutation) bool {
 
 // defer_ keeps a mutation in the backlog (unique by mutation id) and blocks
 // the rest of its aggregate for this push.
-func (e *Engine) defer_(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg uuid.UUID, code string) Result {
+func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid.UUID, code string) Result {
+	st := ct.st
 	st.blocked[agg] = true
-	c, err := e.captureOf(st, m)
+	c, err := st.captureOf(m)
 	if err != nil {
 		c = Capture{At: st.received}
 	}
 	payload, _ := json.Marshal(m)
-	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload, request_hash, captured_at, time_flags)
+	err = ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload, request_hash, captured_at, time_flags)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mutation_id) DO UPDATE SET last_seen = now()`,
 		m.ID, st.dev.ID, st.sc.UserID, agg, m.Seq, string(payload), hash, c.At, models.Strings(c.Flags)).Error
 	if err != nil {
-		return e.retryOn(st, m, err)
+		return ct.retryOn(m, err)
 	}
 	if _, ok := st.backlog[m.ID]; !ok {
 		st.backlog[m.ID] = backlogRow{MutationID: m.ID, AggregateID: agg, Seq: m.Seq, CapturedAt: c.At, TimeFlags: c.Flags}
@@ -109,16 +110,16 @@ func (e *Engine) defer_(ctx context.Context, tx *storage.Tx, st *state, m Mutati
 
 // missing answers a mutation whose aggregate does not exist: rejected if
 // the mutation that would have created it was rejected, else deferred.
-func (e *Engine) missing(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg uuid.UUID) Result {
+func (ct *chunkTx) missing(ctx context.Context, m Mutation, hash []byte, agg uuid.UUID) Result {
 	var n int64
-	err := tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name = 'inspection.start'`, agg).Scan(&n).Error
+	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name = 'inspection.start'`, agg).Scan(&n).Error
 	if err != nil {
-		return e.retryOn(st, m, err)
+		return ct.retryOn(m, err)
 	}
 	if n > 0 {
-		return e.reject(ctx, tx, st, m, hash, models.Errorf(models.KindInvalid, CodePrerequisiteRejected, "the mutation that creates %s was rejected", agg))
+		return ct.reject(ctx, m, hash, models.Errorf(models.KindInvalid, CodePrerequisiteRejected, "the mutation that creates %s was rejected", agg))
 	}
-	return e.defer_(ctx, tx, st, m, hash, agg, CodeAggregateUnknown)
+	return ct.defer_(ctx, m, hash, agg, CodeAggregateUnknown)
 }
 
 // enqueue asks the drain worker to look at aggregates just created.

@@ -219,9 +219,12 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		} else if err != nil {
 			return err
 		}
-		w := e.insp.NewWork(tx)
+		ct, err := e.newChunkTx(ctx, st, tx, false, nil)
+		if err != nil {
+			return err
+		}
 		var p *pending
-		r, p = e.run(ctx, tx, w, st, m, hash, cmd, a, c)
+		r, p = ct.run(ctx, m, hash, cmd, a, c)
 		if p == nil {
 			return nil // not applied: nothing to commit but the rejection rows
 		}
@@ -231,7 +234,7 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		if err := markDecided(ctx, tx.DB, q, "reapplied", sc.UserID, e.clock().UTC(), reason); err != nil {
 			return err
 		}
-		return w.Finish(ctx)
+		return ct.w.Finish(ctx)
 	})
 	if errors.Is(err, errBusy) {
 		return r, busy()

@@ -11,41 +11,38 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
-	"github.com/tindal/tindal/storage"
 )
 
 // reject records a final rejection: the applied_mutations row (so a resend
 // replays it) and the full payload in quarantine for a supervisor
 // (docs/SYNC.md: rejected work is kept). A rejection does not block later mutations.
-func (e *Engine) reject(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, err error) Result {
+func (ct *chunkTx) reject(ctx context.Context, m Mutation, hash []byte, err error) Result {
+	st := ct.st
 	r := rejected(m, err)
 	if hash == nil {
 		sum := sha256.Sum256(m.Args)
 		hash = sum[:]
 	}
-	inserted, rerr := recordRejection(ctx, tx.DB, rejection{m: m, device: st.dev.ID, user: st.sc.UserID, hash: hash, result: r})
+	inserted, rerr := recordRejection(ctx, ct.tx.DB, rejection{m: m, device: st.dev.ID, user: st.sc.UserID, hash: hash, result: r})
 	if rerr != nil {
-		return e.retryOn(st, m, rerr)
+		return ct.retryOn(m, rerr)
 	}
 	if !inserted {
 		var am models.AppliedMutation
-		if rr := tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); rr.Error == nil && rr.RowsAffected > 0 {
-			st.seen[m.ID] = am
+		if rr := ct.tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); rr.Error == nil && rr.RowsAffected > 0 {
+			ct.seen[m.ID] = am
 		}
-		if known, done := e.known(ctx, tx, st, m, hash); done {
+		if known, done := ct.known(ctx, m, hash); done {
 			return known
 		}
 	} else {
-		st.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusRejected, Outcome: models.JSON(stored(r))}
+		ct.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusRejected, Outcome: models.JSON(stored(r))}
 	}
-	if qerr := e.hold(ctx, tx, st, m, r.Code, r, nil, nil); qerr != nil {
-		return e.retryOn(st, m, qerr)
+	if qerr := ct.hold(ctx, m, r.Code, r, nil, nil); qerr != nil {
+		return ct.retryOn(m, qerr)
 	}
-	if _, ok := st.backlog[m.ID]; ok {
-		if derr := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; derr != nil {
-			return e.retryOn(st, m, derr)
-		}
-		delete(st.backlog, m.ID)
+	if derr := ct.dropBacklog(ctx, m); derr != nil {
+		return ct.retryOn(m, derr)
 	}
 	return r
 }
@@ -68,18 +65,16 @@ func aggregateOf(m Mutation) *uuid.UUID {
 // quarantine holds work the user was not entitled to at its capture time:
 // it is not rejected (the device keeps it and gets deferred/quarantined
 // until a supervisor decides), and later mutations of its aggregate wait.
-func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg, jur uuid.UUID, c Capture) Result {
+func (ct *chunkTx) quarantine(ctx context.Context, m Mutation, agg, jur uuid.UUID, c Capture) Result {
+	st := ct.st
 	st.blocked[agg] = true
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined,
 		Message: "you were not assigned to this jurisdiction at the capture time; a supervisor will decide"}
-	if err := e.hold(ctx, tx, st, m, reasonUnauthorised, r, &jur, &c); err != nil {
-		return e.retryOn(st, m, err)
+	if err := ct.hold(ctx, m, reasonUnauthorised, r, &jur, &c); err != nil {
+		return ct.retryOn(m, err)
 	}
-	if _, ok := st.backlog[m.ID]; ok { // a drain found it: it waits in quarantine now, not in both
-		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
-			return e.retryOn(st, m, err)
-		}
-		delete(st.backlog, m.ID)
+	if err := ct.dropBacklog(ctx, m); err != nil { // a drain found it: it waits in quarantine now, not in both
+		return ct.retryOn(m, err)
 	}
 	st.held[m.ID] = heldRow{agg: agg, seq: m.Seq, blocks: true}
 	return r
@@ -88,7 +83,8 @@ func (e *Engine) quarantine(ctx context.Context, tx *storage.Tx, st *state, m Mu
 // hold writes a pending quarantine row with the full payload and, for
 // work held for a supervisor, its corrected capture time and time flags,
 // which a reapply runs it with.
-func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation, reason string, r Result, jur *uuid.UUID, c *Capture) error {
+func (ct *chunkTx) hold(ctx context.Context, m Mutation, reason string, r Result, jur *uuid.UUID, c *Capture) error {
+	st := ct.st
 	payload := storablePayload(m)
 	detail, _ := json.Marshal(r)
 	var at *time.Time
@@ -99,7 +95,7 @@ func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation
 			flags = models.Strings(c.Flags)
 		}
 	}
-	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id)
+	err := ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).Error
 	if err != nil {

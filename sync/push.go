@@ -3,7 +3,6 @@ package sync
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"sort"
 	"time"
@@ -62,12 +61,12 @@ type device struct {
 // Push applies one push from the caller's device (docs/SYNC.md §2): it
 // takes the device (a session advisory lock on a connection of its own,
 // see deviceLock: a second concurrent push gets a conflict with
-// Retry-After), applies the mutations in seq order in chunks of at most 50,
-// one transaction each with a savepoint per mutation, stops starting chunks
-// after the time budget, records the clock skew and the push on the device,
-// and answers one result per mutation plus the current state of every
-// inspection concerned. Errors: conflict "push_in_progress", too_large,
-// invalid, unavailable.
+// Retry-After), applies the mutations in seq order in chunks of at most
+// BatchedChunkSize (see chunkEnd), one transaction each with a savepoint
+// per mutation, stops starting chunks after the time budget, records the
+// clock skew and the push on the device, and answers one result per
+// mutation plus the current state of every inspection concerned. Errors:
+// conflict "push_in_progress", too_large, invalid, unavailable.
 func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (PushResponse, error) {
 	start := time.Now()
 	received := e.clock().UTC().Truncate(time.Microsecond)
@@ -191,76 +190,6 @@ func (e *Engine) chunkEnd(st *state, ms []indexed, lo int) int {
 
 func retryResult(m Mutation, code string) Result {
 	return Result{ID: m.ID, Seq: m.Seq, Status: StatusRetry, Code: code, Message: "send this mutation again in a later push"}
-}
-
-// takeIn locks the device row inside the first chunk's transaction (lock
-// order: the device first), checks the device is the caller's and live,
-// and reads its registration time. The push already holds the device
-// (deviceLock), so the row lock waits for nothing but a moment's writer.
-func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
-	var rows []struct {
-		RegisteredAt time.Time
-		Leased       bool
-	}
-	// Leased: a push of a server from before the advisory lock (a rolling
-	// deploy) still holds the device through its lease column.
-	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
-		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).Scan(&rows)
-	if res.Error != nil {
-		return fmt.Errorf("take device: %w", res.Error)
-	}
-	if len(rows) == 0 {
-		return models.Errorf(models.KindForbidden, "unknown_device", "this device is not registered to you")
-	}
-	if rows[0].Leased {
-		return busy()
-	}
-	st.dev.RegisteredAt = rows[0].RegisteredAt
-	return nil
-}
-
-var errBusy = errors.New("device busy")
-
-func busy() error {
-	e := models.Errorf(models.KindConflict, "push_in_progress", "another push from this device is in progress; retry when it has finished")
-	e.RetryAfter = 2
-	return e
-}
-
-// releaseSQL records the push on the device (last push, clock skew, app
-// version, highest seq seen). It also clears the push lease columns of
-// servers before the advisory lock, which a rolling deploy may have left.
-const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
-	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
-	WHERE id = ?`
-
-// releaseIn gives the device back inside the last chunk's transaction.
-func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
-	req := st.req
-	var maxSeq int64
-	for _, m := range req.Mutations {
-		maxSeq = max(maxSeq, m.Seq)
-	}
-	var skew *int64
-	if st.skew != nil {
-		ms := st.skew.Milliseconds()
-		skew = &ms
-	}
-	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID).Error
-	if err != nil {
-		return fmt.Errorf("release device: %w", err)
-	}
-	if req.AckSeq > 0 {
-		return tx.DB.WithContext(ctx).Exec(`UPDATE applied_mutations SET acked = true WHERE device_id = ? AND seq <= ? AND NOT acked`, st.dev.ID, req.AckSeq).Error
-	}
-	return nil
-}
-
-// releaseDevice gives the device back when no chunk did (an empty push, a
-// push stopped by its budget, a last chunk rolled back).
-func (e *Engine) releaseDevice(ctx context.Context, st *state) error {
-	return st.dbOf(e).InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error { return e.releaseIn(ctx, tx, st) })
 }
 
 // respond adds the current state of every inspection the results name.

@@ -170,9 +170,9 @@ func rawDay(f *fixture, t checklist.Template, uid, dev uuid.UUID, mode rawMode) 
 	for j := 0; j < 40; j++ {
 		item := t.Items[j%len(t.Items)].ID
 		aid := inspect.AnswerID(id, item)
-		batch.Queue(`INSERT INTO inspection_answers (id, inspection_id, item_id, answer, stamp_version, stamp_time, jurisdiction_id, owner_id, inspector_id)
-			VALUES ($1, $2, $3, 'no', 1, $4, $5, $6, $7) ON CONFLICT (inspection_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
-			aid, id, item, now, f.jur, f.owner, uid)
+		batch.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version, stamp_time, jurisdiction_id, owner_id, inspector_id)
+			VALUES ($1, $2, $8, $3, 'no', 1, $4, $5, $6, $7) ON CONFLICT (inspection_id, template_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
+			aid, id, item, now, f.jur, f.owner, uid, form2)
 		if j < len(t.Items) {
 			entities = append(entities, aid)
 		}

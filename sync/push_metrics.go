@@ -24,7 +24,7 @@ func (m *metrics) rerun() { m.reruns.Inc() }
 func newMetrics(reg prometheus.Registerer, db *storage.DB) *metrics {
 	m := &metrics{
 		chunk: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "tindal_push_chunk_duration_seconds",
-			Help: "Duration of one push chunk transaction (at most 50 mutations).", Buckets: prometheus.DefBuckets}),
+			Help: "Duration of one push chunk transaction (at most 64 mutations).", Buckets: prometheus.DefBuckets}),
 		results: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_push_results_total",
 			Help: "Push results by status (applied, replayed, merged, deferred, rejected, retry)."}, []string{"status"}),
 		reruns: prometheus.NewCounter(prometheus.CounterOpts{Name: "tindal_push_chunk_reruns_total",
