@@ -33,7 +33,7 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 		return ct.reject(ctx, m, hash, invalidText(path)), nil
 	}
 	if err := unsafeText(m); err != nil { // shown on a page, a PDF or a mail otherwise than typed
-		return e.reject(ctx, tx, st, m, hash, err), nil
+		return ct.reject(ctx, m, hash, err), nil
 	}
 	if herr != nil {
 		return ct.reject(ctx, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
