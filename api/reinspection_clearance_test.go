@@ -163,6 +163,14 @@ func TestReinspectionClearsWhatItWasSentToClear(t *testing.T) {
 			if want := map[bool][]string{true: nil, false: {tc.open}}[tc.open == ""]; !slices.Equal(raised, want) {
 				t.Errorf("%s, %v: re-inspection findings %v, want %v", name, tc.answers, raised, want)
 			}
+			// Still open is the ground already charged, not a new offence: the
+			// boat lay detained (Karnataka 2025, Sch-IV row 4 was charged once).
+			var offences int64
+			h.row(&offences, `SELECT count(*) FROM offences o JOIN inspections i ON i.id = o.inspection_id
+				WHERE i.detention_order_id = ? AND o.deleted_at IS NULL`, order)
+			if offences != 0 {
+				t.Errorf("%s, %v: the re-inspection charged %d offences", name, tc.answers, offences)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package inspect
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
@@ -58,4 +60,44 @@ func (w *Work) checklistOf(ctx context.Context, ag *agg, t checklist.Template, v
 		return nil, err
 	}
 	return checklist.ClearanceFor(items, codes), nil
+}
+
+// withoutReoffence drops from the offences every code that only a
+// clearance item raised. "Still open" at a re-inspection is the ground the
+// vessel was detained or found for, already charged on the inspection
+// that found it: the vessel lay detained, it did not ply again, so it is
+// not a new Sch-IV offence (Karnataka 2025, Sch-IV; Sch-IX Annex-1). The
+// finding and the detention codes stay.
+func withoutReoffence(ev rules.Evaluation) rules.Evaluation {
+	only := map[rules.Code]bool{}
+	for _, d := range ev.Deficiencies {
+		only[d.Code] = raisedByClearanceOnly(d)
+	}
+	var out []rules.ProposedOffence
+	for _, o := range ev.Offences {
+		codes := slices.DeleteFunc(slices.Clone(o.Codes), func(c rules.Code) bool { return only[c] })
+		if len(codes) > 0 {
+			o.Codes = codes
+			out = append(out, o)
+		}
+	}
+	if out == nil {
+		out = []rules.ProposedOffence{}
+	}
+	ev.Offences = out
+	return ev
+}
+
+// raisedByClearanceOnly reports whether every ground of d is a clearance
+// item answered "no" (the rules name the item in each detail).
+func raisedByClearanceOnly(d rules.Deficiency) bool {
+	if len(d.Details) == 0 || !slices.Equal(d.Sources, []rules.Source{rules.SourceChecklist}) {
+		return false
+	}
+	for _, s := range d.Details {
+		if !strings.Contains(s, "checklist item ") || !strings.Contains(s, checklist.ClearancePrefix) {
+			return false
+		}
+	}
+	return true
 }

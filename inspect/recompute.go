@@ -69,7 +69,7 @@ func (w *Work) evaluate(ctx context.Context, ag *agg) (rules.Evaluation, error) 
 	if err != nil {
 		return rules.Evaluation{}, err
 	}
-	return rules.Evaluate(rs, in), nil
+	return withoutReoffence(rules.Evaluate(rs, in)), nil
 }
 
 // input is the rules' view of one inspection.
