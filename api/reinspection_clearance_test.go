@@ -142,13 +142,30 @@ func TestReinspectionClearsWhatItWasSentToClear(t *testing.T) {
 				p.send(ms[i])
 			}
 			h.resendUntilFinal(p, ms)
+			charged := func() (n int64) {
+				h.row(&n, `SELECT count(*) FROM offences o JOIN inspections i ON i.id = o.inspection_id
+					WHERE i.vessel_id = ? AND i.detention_order_id IS NULL AND o.deleted_at IS NULL`, vessel)
+				return n
+			}
+			before := charged()
 			r := h.do("POST", "/v1/detention-orders/"+order.String()+"/release", "supervisor", map[string]any{})
+			if after := charged(); before != 2 || after != before {
+				t.Errorf("%s, %v: the detention inspection's offences %d before the release, %d after; want rows 4 and 5 charged, unchanged", name, tc.answers, before, after)
+			}
 			switch {
 			case tc.open == "" && r.status != 200:
 				t.Errorf("%s: both cleared, release refused: %d %s", name, r.status, r.body)
 			case tc.open != "" && (r.status != 422 || r.json()["code"] != "detainable_open" || !strings.Contains(string(r.body), tc.open) ||
 				strings.Contains(string(r.body), "03001")):
 				t.Errorf("%s: %s still open, release: %d %s", name, tc.open, r.status, r.body)
+			}
+			// The release rectifies (action 01) the findings the re-inspection
+			// cleared; a finding still open stays open.
+			var open []string
+			h.row(&open, `SELECT f.code FROM findings f JOIN inspections i ON i.id = f.inspection_id
+				WHERE i.vessel_id = ? AND i.detention_order_id IS NULL AND f.deleted_at IS NULL AND NOT f.rectified ORDER BY f.code`, vessel)
+			if want := map[bool][]string{true: nil, false: {"01003", "03001"}}[tc.open == ""]; !slices.Equal(open, want) {
+				t.Errorf("%s, %v: open findings of the detention inspection %v, want %v", name, tc.answers, open, want)
 			}
 			var status string
 			h.row(&status, "SELECT status FROM vessels WHERE id = ?", vessel)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
@@ -100,4 +102,88 @@ func raisedByClearanceOnly(d rules.Deficiency) bool {
 		}
 	}
 	return true
+}
+
+// CloseCleared closes, as the release of order lifts the detention, the
+// vessel's open findings of the order's codes that the re-inspection re
+// answered cleared on its clearance checklist: rectified, with action code
+// 01 "Deficiency rectified" (Karnataka 2025, Sch-IX, after Form B) and the
+// release order named in the note. The supervisor's release is the
+// physical verification a detainable finding waits for (docs/REVIEW.md,
+// rule detainable_06); each finding and its inspection get new versions.
+func (w *Work) CloseCleared(ctx context.Context, order *models.DetentionOrder, re uuid.UUID, note string) error {
+	ag, err := w.lock(ctx, re)
+	if err != nil {
+		return err
+	}
+	cleared, err := w.clearedCodes(ctx, ag, order)
+	if err != nil || len(cleared) == 0 {
+		return err
+	}
+	var ids []struct{ ID, InspectionID uuid.UUID }
+	err = w.tx.DB.WithContext(ctx).Raw(`SELECT f.id, f.inspection_id FROM findings f JOIN inspections i ON i.id = f.inspection_id
+		WHERE i.vessel_id = ? AND i.id <> ? AND i.status IN ? AND i.deleted_at IS NULL AND f.deleted_at IS NULL AND NOT f.rectified
+		AND f.code IN ? ORDER BY f.inspection_id, f.id`, ag.row.VesselID, ag.row.ID, []string{models.StatusSubmitted, models.StatusApproved}, cleared).Scan(&ids).Error
+	if err != nil {
+		return fmt.Errorf("findings cleared: %w", err)
+	}
+	for _, f := range ids {
+		if err := w.closeCleared(ctx, f.InspectionID, f.ID, note); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clearedCodes are the order's codes that re answered yes on a clearance
+// checklist.
+func (w *Work) clearedCodes(ctx context.Context, re *agg, order *models.DetentionOrder) ([]string, error) {
+	if err := w.loadAnswers(ctx, re); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, id := range re.templateIDs() {
+		t, _ := w.s.Template(id)
+		if !t.IsClearance() {
+			continue
+		}
+		for _, it := range t.Items {
+			if a := re.answers[re.answerKey(id, it.ID)]; a != nil && a.Answer == "yes" && slices.Contains(order.Codes, string(it.Code)) {
+				out = append(out, string(it.Code))
+			}
+		}
+	}
+	return out, nil
+}
+
+// closeCleared marks one finding rectified under its locked inspection.
+func (w *Work) closeCleared(ctx context.Context, inspection, id uuid.UUID, note string) error {
+	ag, err := w.lock(ctx, inspection)
+	if err != nil {
+		return err
+	}
+	if err := w.loadFindings(ctx, ag); err != nil {
+		return err
+	}
+	f := ag.findings[id]
+	if f == nil || f.Rectified {
+		return nil
+	}
+	now := w.Now().UTC()
+	f.Rectified, f.RectifiedAt, f.RectificationNote = true, &now, note
+	f.Version++
+	w.bump(ag.row.ID)
+	err = w.tx.DB.WithContext(ctx).Exec(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
+		version = ?, updated_at = now() WHERE id = ?`, now, note, string(rules.RectifiedAction), f.Version, f.ID).Error
+	if err != nil {
+		return fmt.Errorf("close cleared finding: %w", err)
+	}
+	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
+	w.audit("finding.rectified", EntityFinding, f.ID, map[string]any{"action_code": rules.RectifiedAction, "note": note})
+	err = w.tx.DB.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolution = ?, updated_at = now()
+		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`, now, note, "finding:"+f.ID.String()).Error
+	if err != nil {
+		return fmt.Errorf("resolve overdue flag: %w", err)
+	}
+	return nil
 }
