@@ -190,6 +190,11 @@ func TestReinspectionClearsWhatItWasSentToClear(t *testing.T) {
 			}
 		}
 	}
+	// Once used, the template is reference data every phone pulls.
+	items, _ := h.pullAll("inspector", "")
+	if !slices.Contains(upserted(items, "checklist_template"), clearanceTemplate.String()) {
+		t.Error("the inspector's pull lacks the clearance template")
+	}
 }
 
 // TestClearanceChecklistOnlyOnReinspection: the clearance checklist asks
