@@ -101,10 +101,11 @@ func TemplatesFor(v VesselFacts) []Template {
 	return out
 }
 
-// Index maps every built-in template version by id.
+// Index maps every built-in template version by id, the re-inspection
+// clearance templates included (clearance.go).
 func Index() map[uuid.UUID]Template {
 	idx := map[uuid.UUID]Template{}
-	for _, t := range Templates() {
+	for _, t := range append(Templates(), ClearanceTemplates()...) {
 		idx[t.ID] = t
 	}
 	return idx

@@ -181,6 +181,10 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 	if err := restoreVessel(ctx, w, o, v); err != nil {
 		return *o, err
 	}
+	// What the re-inspection answered cleared is rectified by this release.
+	if err := w.CloseCleared(ctx, o, re.ID, "cleared at re-inspection; release order "+number); err != nil {
+		return *o, err
+	}
 	w.Changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
 	w.Audit("detention.release", EntityDetentionOrder, o.ID, map[string]any{"release_number": number, "reinspection_id": rid,
 		"conditions": in.Conditions, "charges_total": total, "reason": in.Reason})

@@ -158,6 +158,9 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, re
 	if template == uuid.Nil {
 		template = ag.row.TemplateID
 	}
+	if t, _ := w.s.Template(template); t.IsClearance() && ag.row.Kind != KindReinspection {
+		return Outcome{}, errClearanceNotReinspection("template_id")
+	}
 	if !ag.usesTemplate(template) {
 		return Outcome{}, invalid("template_id", "template_not_on_inspection", "template %s is not one of this inspection's templates", template)
 	}

@@ -69,7 +69,7 @@ func (w *Work) evaluate(ctx context.Context, ag *agg) (rules.Evaluation, error) 
 	if err != nil {
 		return rules.Evaluation{}, err
 	}
-	return rules.Evaluate(rs, in), nil
+	return withoutReoffence(rules.Evaluate(rs, in)), nil
 }
 
 // input is the rules' view of one inspection.
@@ -98,7 +98,11 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 			prefix = fmt.Sprintf("%s@%d/", t.Key, t.Version)
 		}
 		names[id] = prefix
-		for _, it := range t.ChecklistFor(in.Vessel) { // items that apply to this vessel
+		items, err := w.checklistOf(ctx, ag, t, in.Vessel) // items that apply to this vessel
+		if err != nil {
+			return in, err
+		}
+		for _, it := range items {
 			it.ID = prefix + it.ID
 			in.Checklist = append(in.Checklist, it)
 		}

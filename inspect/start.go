@@ -194,6 +194,9 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		if ts[i], err = w.startTemplate(ctx, fields[i], id, v, retired[id], m.At); err != nil {
 			return Outcome{}, err
 		}
+		if ts[i].IsClearance() && a.Kind != KindReinspection {
+			return Outcome{}, errClearanceNotReinspection(fields[i])
+		}
 		// Two versions of one template would ask every question twice.
 		if f, dup := byKey[ts[i].Key]; dup {
 			return Outcome{}, invalid(fields[i], "duplicate_template", "template %s is already used as %s", ts[i].Key, f)
