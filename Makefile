@@ -18,7 +18,7 @@ run: build
 ## test: lint the contract from outside (lint-contract), start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test: lint-contract
 	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
-	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke
+	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke test-scale
 
 services:
 	@scripts/services.sh
@@ -46,6 +46,11 @@ vet:
 ## bench: every benchmark beside its raw baseline from the same run, written to bench/results/latest.md (with the load average and the commit)
 bench:
 	@$(SERVICES) && scripts/bench.sh full
+
+## test-scale: a year of a state's history, the real push, pull, review queue, notices and jobs under auto_explain; fails on a sequential scan of a grown table (docs/SCALING.md §6; part of make test)
+.PHONY: test-scale
+test-scale:
+	@$(SERVICES) && TINDAL_SCALE=1 $(GO) test -count=1 -timeout 30m ./scale
 
 ## bench-smoke: every benchmark once (-benchtime 1x), killed when it hangs; fails when one fails, hangs, skips or prints no result (part of make test)
 bench-smoke:
