@@ -5,7 +5,7 @@
 //
 // A figure's baseline is found by rule, not by a list that can rot: a
 // sub-benchmark named baseline… is the baseline of its siblings (same
-// unit); a metric named put-ms/op or raw-… is the baseline of the other
+// unit) — named …baseline, as in decode-baseline, too; a metric named put-ms/op or raw-… is the baseline of the other
 // time metrics on its line; and pairs names the few baselines that are
 // benchmarks of their own. Figures with none (pure computation, memory
 // peaks) are listed apart.
@@ -106,14 +106,14 @@ func compare(rs []result) (paired []row, alone []row) {
 	}
 	for _, r := range rs {
 		used := false
-		if parent, leaf, ok := strings.Cut(r.name, "/"); ok && !strings.HasPrefix(leaf, "baseline") {
+		if parent, leaf, ok := cutLast(r.name); ok && !strings.Contains(leaf, "baseline") {
 			for _, b := range rs {
-				bp, bl, _ := strings.Cut(b.name, "/")
-				if b.pkg != r.pkg || bp != parent || !strings.HasPrefix(bl, "baseline") {
+				bp, bl, _ := cutLast(b.name)
+				if b.pkg != r.pkg || bp != parent || !strings.Contains(bl, "baseline") {
 					continue
 				}
 				for _, m := range r.metrics {
-					if bv, ok := b.get(m.unit); ok && timeUnit(m.unit) {
+					if bv, ok := b.get(m.unit); ok && m.unit != "allocs/op" {
 						paired = append(paired, row{r.key(), m.unit, m.value, b.key(), bv})
 						used = true
 					}
@@ -138,13 +138,22 @@ func compare(rs []result) (paired []row, alone []row) {
 			paired = append(paired, row{r.key(), "ns/op", v, b.key(), bv})
 			used = true
 		}
-		if !used && !strings.Contains(r.name, "/baseline") && !isBaseline(r.key()) {
+		if _, leaf, _ := cutLast(r.name); !used && !strings.Contains(leaf, "baseline") && !isBaseline(r.key()) {
 			for _, m := range r.metrics {
 				alone = append(alone, row{figure: r.key(), unit: m.unit, value: m.value})
 			}
 		}
 	}
 	return paired, alone
+}
+
+// cutLast splits a benchmark name at its last "/": the parent and the leaf.
+func cutLast(name string) (parent, leaf string, ok bool) {
+	i := strings.LastIndex(name, "/")
+	if i < 0 {
+		return name, "", false
+	}
+	return name[:i], name[i+1:], true
 }
 
 func isBaseline(k string) bool {
