@@ -8,7 +8,7 @@ GO ?= go
 DEMO_PASSWORD ?= tindal-demo-2026
 SERVICES := scripts/services.sh && source .services.env
 
-.PHONY: run test services stop-services build generate check-generated vet fmt bench
+.PHONY: run test services stop-services build generate check-generated vet fmt bench bench-smoke
 
 ## run: start PostgreSQL and MinIO if needed, migrate, seed demo data, serve on :8080
 run: build
@@ -18,7 +18,7 @@ run: build
 ## test: lint the contract from outside (lint-contract), start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test: lint-contract
 	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
-	@$(MAKE) --no-print-directory vulncheck fuzz-ci
+	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke
 
 services:
 	@scripts/services.sh
@@ -43,8 +43,18 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 
+## bench: every benchmark beside its raw baseline from the same run, written to bench/results/latest.md (with the load average and the commit)
 bench:
-	@$(SERVICES) && $(GO) test -run '^$$' -bench . -benchmem ./...
+	@$(SERVICES) && scripts/bench.sh full
+
+## test-scale: a year of a state's history, the real push, pull, review queue, notices and jobs under auto_explain; fails on a sequential scan of a grown table (docs/SCALING.md §6; not yet in make test: it still finds scans)
+.PHONY: test-scale
+test-scale:
+	@$(SERVICES) && TINDAL_SCALE=1 $(GO) test -count=1 -timeout 30m ./scale
+
+## bench-smoke: every benchmark once (-benchtime 1x), killed when it hangs; fails when one fails, hangs, skips or prints no result (part of make test)
+bench-smoke:
+	@$(SERVICES) && scripts/bench.sh smoke
 
 ## loadtest: the figures of docs/SYNC.md §5 in one command (throwaway database and server), e.g. LOADGEN_FLAGS="-devices 200 -push-only"
 .PHONY: loadtest

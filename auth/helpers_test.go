@@ -57,7 +57,9 @@ func newFixtureOpts(t *testing.T, opts Options) *fixture {
 	db := testkit.NewDB(t)
 	clock := &testClock{t: testStart}
 	opts.Clock = clock.Now
-	opts.Hasher = cheapHasher()
+	if opts.Hasher.Memory == 0 {
+		opts.Hasher = cheapHasher()
+	}
 	keys := NewKeySet(newKey(t))
 	f := &fixture{svc: NewService(db, keys, opts), db: db, clock: clock, keys: keys}
 	f.jur = f.jurisdiction(t, "KARWAR")

@@ -72,6 +72,12 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, error) {
 		return Tokens{}, err
 	}
 	user, err := s.checkCredentials(ctx, in.Email, in.Password)
+	if isHashBusy(err) {
+		if rerr := s.refundBusy(context.WithoutCancel(ctx), addr, in.Email, now); rerr != nil {
+			return Tokens{}, rerr
+		}
+		return Tokens{}, err
+	}
 	if err != nil {
 		return Tokens{}, err // the attempt stays counted: a failure
 	}
@@ -98,7 +104,10 @@ func (s *Service) checkCredentials(ctx context.Context, email, password string) 
 	if found {
 		hash = u.PasswordHash
 	}
-	ok, err := s.opts.Hasher.Verify(password, hash)
+	ok, err := s.verify(ctx, password, hash)
+	if isHashBusy(err) {
+		return models.User{}, err
+	}
 	if err != nil {
 		return models.User{}, fmt.Errorf("verify password of user %s: %w", u.ID, err)
 	}

@@ -50,6 +50,13 @@ type Options struct {
 	// AddressLimit bounds failed logins per client address (30 per 15
 	// minutes); successful logins do not count.
 	AddressLimit RateLimit
+	// HashMemory bounds the memory password hashes hold at once, in bytes
+	// (DefaultHashMemory): each argon2id hash holds its memory parameter,
+	// so this is the number of concurrent hashes times 32 MiB.
+	HashMemory int64
+	// HashWait is how long a hash waits for room before the login is
+	// refused with 503 and Retry-After (DefaultHashWait).
+	HashWait time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -64,6 +71,10 @@ func (o Options) withDefaults() Options {
 	o.ReuseGrace = orDuration(o.ReuseGrace, DefaultReuseGrace)
 	o.AccountLimit = orLimit(o.AccountLimit, RateLimit{Max: 10, Window: 15 * time.Minute})
 	o.AddressLimit = orLimit(o.AddressLimit, RateLimit{Max: 30, Window: 15 * time.Minute})
+	if o.HashMemory <= 0 {
+		o.HashMemory = DefaultHashMemory
+	}
+	o.HashWait = orDuration(o.HashWait, DefaultHashWait)
 	return o
 }
 
@@ -91,12 +102,14 @@ type Service struct {
 	// dummyHash is verified against when the email is unknown, so that a
 	// login for an unknown account costs as much as one for a known account.
 	dummyHash string
+	// hashes bounds the password hashes running at once (Options.HashMemory).
+	hashes *hashGate
 }
 
 // NewService builds a Service over the database and signing keys.
 func NewService(db *storage.DB, keys *KeySet, opts Options) *Service {
 	opts = opts.withDefaults()
-	s := &Service{db: db, keys: keys, opts: opts}
+	s := &Service{db: db, keys: keys, opts: opts, hashes: newHashGate(opts.HashMemory, opts.HashWait)}
 	s.parser = newParser(opts.Clock)
 	s.dummyHash = opts.Hasher.Hash("tindal dummy password for unknown accounts")
 	return s

@@ -106,10 +106,13 @@ func (s *Service) CreateUser(ctx context.Context, actor storage.Actor, n NewUser
 	if err := n.validate(); err != nil {
 		return models.User{}, err
 	}
-	hash := s.opts.Hasher.Hash(n.Password)
+	hash, err := s.hash(ctx, n.Password)
+	if err != nil {
+		return models.User{}, err
+	}
 	now := s.now()
 	var u models.User
-	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+	err = s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		var err error
 		u, err = s.insertUser(tx, n, hash, now)
 		return err
@@ -205,11 +208,14 @@ func (s *Service) UpsertUser(ctx context.Context, actor storage.Actor, n NewUser
 	if err := n.validate(); err != nil {
 		return models.User{}, false, err
 	}
-	hash := s.opts.Hasher.Hash(n.Password)
+	hash, err := s.hash(ctx, n.Password)
+	if err != nil {
+		return models.User{}, false, err
+	}
 	now := s.now()
 	var u models.User
 	var created bool
-	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
+	err = s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		old, err := lockUserByEmail(tx.DB, n.Email)
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			created = true
@@ -260,7 +266,10 @@ func (s *Service) SetPassword(ctx context.Context, actor storage.Actor, userID u
 	if f := ValidatePassword("password", password); f != nil {
 		return models.Invalid(*f)
 	}
-	hash := s.opts.Hasher.Hash(password)
+	hash, err := s.hash(ctx, password)
+	if err != nil {
+		return err
+	}
 	now := s.now()
 	return s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		res := tx.DB.Model(&models.User{}).Where("id = ?", userID).Updates(map[string]any{

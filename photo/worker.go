@@ -61,7 +61,8 @@ func (s *Service) RunWorker(ctx context.Context, concurrency int) {
 }
 
 // ProcessQueue claims up to n photos whose work is due, processes them
-// concurrently, and returns how many it claimed. Tests and the jobs
+// concurrently, each on a thread of its own at the lowest priority
+// (lowerPriority), and returns how many it claimed. Tests and the jobs
 // scheduler call it directly.
 func (s *Service) ProcessQueue(ctx context.Context, n int) (int, error) {
 	jobs, err := s.claim(ctx, n)
@@ -71,8 +72,9 @@ func (s *Service) ProcessQueue(ctx context.Context, n int) (int, error) {
 	var wg stdsync.WaitGroup
 	for _, j := range jobs {
 		wg.Add(1)
-		go func() {
+		go func() { // ends without unlocking its thread: see lowerPriority
 			defer wg.Done()
+			lowerPriority() // requests first: the work waits for a free core
 			s.process(ctx, j)
 		}()
 	}

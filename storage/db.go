@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
@@ -28,6 +29,9 @@ type DB struct {
 // Options tunes the connection pool.
 type Options struct {
 	MaxConns int32
+	// OnNotice, when set, receives every notice the server sends (tests
+	// read auto_explain's plans this way; see scale/).
+	OnNotice func(*pgconn.Notice)
 }
 
 // Open connects to PostgreSQL at url and checks that it answers.
@@ -40,6 +44,9 @@ func Open(ctx context.Context, url string, opt Options) (*DB, error) {
 		cfg.MaxConns = opt.MaxConns
 	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
+	if opt.OnNotice != nil {
+		cfg.ConnConfig.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { opt.OnNotice(n) }
+	}
 	cfg.AfterConnect = func(_ context.Context, c *pgx.Conn) error {
 		registerUUID(c.TypeMap())
 		return nil

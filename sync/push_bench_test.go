@@ -75,6 +75,8 @@ func BenchmarkPushOfflineDay(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		pushDay(b, f, days[i])
 	}
+	b.StopTimer()
+	wantDays(b, f, b.N)
 }
 
 // BenchmarkPushOfflineDayOwnerHistory is the same day for an owner who has
@@ -94,6 +96,8 @@ func BenchmarkPushOfflineDayOwnerHistory(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		pushDay(b, f, days[i])
 	}
+	b.StopTimer()
+	wantDays(b, f, b.N)
 }
 
 func pushDay(b *testing.B, f *fixture, day []tsync.Mutation) {
@@ -134,24 +138,48 @@ func rawBaseline(b *testing.B, mode rawMode) {
 		b.Fatal(err)
 	}
 	t, _ := f.insp.Template(form2)
-	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tx, err := f.db.Pool.Begin(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
-		batch := rawDay(f, t, uid, dev, mode)
-		if mode == rawOneByOne {
-			for _, q := range batch.QueuedQueries {
-				_, err = tx.Exec(ctx, q.SQL, q.Arguments...)
-				must(b, err)
-			}
-		} else {
-			must(b, tx.SendBatch(ctx, batch).Close())
-		}
-		must(b, tx.Commit(ctx))
+		rawTx(b, f, rawDay(f, t, uid, dev, mode), mode)
 	}
+	b.StopTimer()
+	wantDays(b, f, b.N)
+}
+
+// wantDays fails the benchmark unless it wrote n submitted inspections
+// with their answers and findings: a benchmark whose writes silently went
+// nowhere (a statement that no longer matches the schema, a batch never
+// sent) must not print a figure (make bench-smoke relies on it).
+func wantDays(b *testing.B, f *fixture, n int) {
+	b.Helper()
+	var got struct{ Days, Answers, Findings int }
+	must(b, f.db.Gorm.Raw(`SELECT (SELECT count(*) FROM inspections WHERE status = 'submitted') AS days,
+		(SELECT count(DISTINCT inspection_id) FROM inspection_answers) AS answers,
+		(SELECT count(DISTINCT inspection_id) FROM findings) AS findings`).Scan(&got).Error)
+	if got.Days != n || got.Answers != n || got.Findings != n {
+		b.Fatalf("wrote %+v inspections (submitted, with answers, with findings), want %d of each", got, n)
+	}
+}
+
+// rawTx runs one day's batch in a transaction. The deferred rollback
+// matters: a failed statement ends the benchmark with b.Fatal, and an open
+// transaction would then hold its pooled connection forever, so the
+// database's cleanup (which closes the pool) would wait for ever; a
+// benchmark is not bounded by -test.timeout's panic in every phase.
+func rawTx(b *testing.B, f *fixture, batch *pgx.Batch, mode rawMode) {
+	ctx := context.Background()
+	tx, err := f.db.Pool.Begin(ctx)
+	must(b, err)
+	defer func() { _ = tx.Rollback(ctx) }() // a no-op after Commit
+	if mode == rawOneByOne {
+		for _, q := range batch.QueuedQueries {
+			_, err = tx.Exec(ctx, q.SQL, q.Arguments...)
+			must(b, err)
+		}
+	} else {
+		must(b, tx.SendBatch(ctx, batch).Close())
+	}
+	must(b, tx.Commit(ctx))
 }
 
 // rawDay queues one offline day's rows: the inspection, 40 answers (30
@@ -171,8 +199,8 @@ func rawDay(f *fixture, t checklist.Template, uid, dev uuid.UUID, mode rawMode) 
 		item := t.Items[j%len(t.Items)].ID
 		aid := inspect.AnswerID(id, item)
 		batch.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version, stamp_time, jurisdiction_id, owner_id, inspector_id)
-			VALUES ($1, $2, $8, $3, 'no', 1, $4, $5, $6, $7) ON CONFLICT (inspection_id, template_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
-			aid, id, item, now, f.jur, f.owner, uid, form2)
+			VALUES ($1, $2, $3, $4, 'no', 1, $5, $6, $7, $8) ON CONFLICT (inspection_id, template_id, item_id) WHERE deleted_at IS NULL DO UPDATE SET answer = 'na'`,
+			aid, id, form2, item, now, f.jur, f.owner, uid)
 		if j < len(t.Items) {
 			entities = append(entities, aid)
 		}

@@ -115,7 +115,7 @@ func (c *Cluster) Stop(t testing.TB) {
 // template, as NewDB does on the shared server).
 func (c *Cluster) NewDB(t testing.TB) *storage.DB {
 	t.Helper()
-	return newDBOn(t, c.URL)
+	return newDBOn(t, c.URL, storage.Options{MaxConns: 20}, nil)
 }
 
 func freePort(t testing.TB) int {

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -37,11 +38,18 @@ func DatabaseURL(t testing.TB) string {
 // holds the migrated schema, and drops it when the test ends.
 func NewDB(t testing.TB) *storage.DB {
 	t.Helper()
-	return newDBOn(t, DatabaseURL(t))
+	return NewDBWith(t, storage.Options{MaxConns: 20}, nil)
 }
 
-// newDBOn is NewDB on the server at base.
-func newDBOn(t testing.TB, base string) *storage.DB {
+// NewDBWith is NewDB with pool options and server settings given to every
+// session of the database (ALTER DATABASE … SET), e.g. auto_explain's.
+func NewDBWith(t testing.TB, opts storage.Options, settings map[string]string) *storage.DB {
+	t.Helper()
+	return newDBOn(t, DatabaseURL(t), opts, settings)
+}
+
+// newDBOn is NewDBWith on the server at base.
+func newDBOn(t testing.TB, base string, opts storage.Options, settings map[string]string) *storage.DB {
 	t.Helper()
 	ctx := context.Background()
 	tpl := ensureTemplate(t, base)
@@ -51,7 +59,15 @@ func newDBOn(t testing.TB, base string) *storage.DB {
 	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, tpl)); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
-	db, err := storage.Open(ctx, withDatabase(t, base, name), storage.Options{MaxConns: 20})
+	for k, v := range settings {
+		if !settingName.MatchString(k) {
+			t.Fatalf("setting %q: not a setting name", k)
+		}
+		if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s SET %s = %s", name, k, quoteLiteral(v))); err != nil {
+			t.Fatalf("set %s on the test database: %v", k, err)
+		}
+	}
+	db, err := storage.Open(ctx, withDatabase(t, base, name), opts)
 	if err != nil {
 		t.Fatalf("open test database: %v", err)
 	}
@@ -164,3 +180,8 @@ func randomHex(n int) string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+var settingName = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)?$`)
+
+// quoteLiteral quotes v as an SQL string literal.
+func quoteLiteral(v string) string { return "'" + strings.ReplaceAll(v, "'", "''") + "'" }

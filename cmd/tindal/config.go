@@ -51,6 +51,10 @@ type config struct {
 	AccountLimitS  string
 	AddressLimitS  string
 	TrustedProxyS  string
+	HashMemoryS    string
+	// HashMemory is TINDAL_LOGIN_HASH_MEMORY_MIB in bytes: the memory
+	// password hashes may hold at once (32 MiB each).
+	HashMemory int64
 	// AccountLimit and AddressLimit bound failed logins (TINDAL_LOGIN_*_LIMIT).
 	AccountLimit, AddressLimit auth.RateLimit
 	// TrustedProxies are parsed from TINDAL_TRUSTED_PROXIES.
@@ -77,6 +81,7 @@ func (c *config) settings() []setting {
 		{"TINDAL_METRICS_ADDR", "127.0.0.1:9464", "listen address of /metrics (Prometheus), apart from the API; off = none", &c.MetricsAddr},
 		{"TINDAL_LOGIN_ACCOUNT_LIMIT", "10/15m", "failed logins allowed per account per window (N/duration)", &c.AccountLimitS},
 		{"TINDAL_LOGIN_ADDRESS_LIMIT", "30/15m", "failed logins allowed per client address per window (N/duration); successes never count", &c.AddressLimitS},
+		{"TINDAL_LOGIN_HASH_MEMORY_MIB", "128", "MiB password hashes may hold at once (argon2id, 32 MiB each: 128 = 4 logins hashing at once; others wait up to 2 s, then get 503 with Retry-After) (32-4096)", &c.HashMemoryS},
 		{"TINDAL_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; unset = the socket address", &c.TrustedProxyS},
 		{"TINDAL_PPROF_ADDR", "", "loopback address for Go's /debug/pprof profiles (e.g. 127.0.0.1:6060); unset = off", &c.PprofAddr},
 		{"TINDAL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable", "PostgreSQL URL (direct or session pooling, never transaction pooling)", &c.DatabaseURL},
@@ -203,6 +208,14 @@ func (c *config) checks(getenv func(string) string) []check {
 		{"TINDAL_LOGIN_ADDRESS_LIMIT", func() (err error) {
 			c.AddressLimit, err = parseLimit(c.AddressLimitS)
 			return err
+		}},
+		{"TINDAL_LOGIN_HASH_MEMORY_MIB", func() error {
+			n, err := strconv.Atoi(c.HashMemoryS)
+			if err != nil || n < 32 || n > 4096 {
+				return errors.New("a whole number of MiB from 32 to 4096")
+			}
+			c.HashMemory = int64(n) << 20
+			return nil
 		}},
 		{"TINDAL_TRUSTED_PROXIES", func() (err error) {
 			c.TrustedProxies, err = parsePrefixes(c.TrustedProxyS)

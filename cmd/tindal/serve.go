@@ -62,7 +62,8 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		a.db.Close()
 		return nil, err
 	}
-	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit})
+	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit,
+		HashMemory: cfg.HashMemory})
 	if withBlobs { // serve: URLs must name the port it really serves on
 		if err := a.listen(); err != nil {
 			a.db.Close()

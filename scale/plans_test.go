@@ -1,0 +1,117 @@
+package scale_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	stdsync "sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tindal/tindal/storage"
+	"github.com/tindal/tindal/testkit"
+)
+
+// planLog collects the plans auto_explain sends as notices: with
+// log_min_duration 0 and log_level notice, the server sends the plan of
+// every statement it runs (nested ones in functions and triggers too) to
+// the session that ran it, as JSON.
+type planLog struct {
+	mu    stdsync.Mutex
+	path  string // the code path running now; "" = not recording
+	plans []plan
+}
+
+// plan is one executed statement's plan.
+type plan struct {
+	Query string          `json:"Query Text"`
+	Plan  json.RawMessage `json:"Plan"`
+	path  string
+}
+
+func (l *planLog) notice(n *pgconn.Notice) {
+	_, body, ok := strings.Cut(n.Message, "plan:")
+	if !ok {
+		return
+	}
+	var p plan
+	if err := json.Unmarshal([]byte(strings.TrimSpace(body)), &p); err != nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.path != "" {
+		p.path = l.path
+		l.plans = append(l.plans, p)
+	}
+}
+
+// record attributes the plans from now on to the code path named.
+func (l *planLog) record(name string) {
+	l.mu.Lock()
+	l.path = name
+	l.mu.Unlock()
+}
+
+// autoExplainDB is a fresh database whose every session reports its plans
+// to log.
+func autoExplainDB(t *testing.T, log *planLog) *storage.DB {
+	return testkit.NewDBWith(t, storage.Options{MaxConns: 20, OnNotice: log.notice}, map[string]string{
+		"session_preload_libraries":          "auto_explain",
+		"auto_explain.log_min_duration":      "0",
+		"auto_explain.log_level":             "notice",
+		"auto_explain.log_format":            "json",
+		"auto_explain.log_nested_statements": "on",
+		"client_min_messages":                "notice",
+	})
+}
+
+// seqScan is a sequential scan of a large table in a captured plan.
+type seqScan struct {
+	path, table, query string
+	rows               float64
+}
+
+// seqScans walks every plan for Seq Scan nodes on tables of at least
+// minRows rows (pg_class.reltuples after ANALYZE): the tables the history
+// made large, which grow with time. Small, fixed tables (jurisdictions,
+// templates) may be scanned.
+func seqScans(plans []plan, sizes map[string]float64, minRows float64) []seqScan {
+	var out []seqScan
+	for _, p := range plans {
+		var node map[string]any
+		if json.Unmarshal(p.Plan, &node) != nil {
+			continue
+		}
+		walk(node, func(n map[string]any) {
+			rel, _ := n["Relation Name"].(string)
+			if n["Node Type"] == "Seq Scan" && sizes[rel] >= minRows {
+				out = append(out, seqScan{path: p.path, table: rel, query: oneLine(p.Query), rows: sizes[rel]})
+			}
+		})
+	}
+	return out
+}
+
+func walk(n map[string]any, f func(map[string]any)) {
+	f(n)
+	kids, _ := n["Plans"].([]any)
+	for _, k := range kids {
+		if m, ok := k.(map[string]any); ok {
+			walk(m, f)
+		}
+	}
+}
+
+func oneLine(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	if len(q) > 300 {
+		q = q[:300] + "…"
+	}
+	return q
+}
+
+func (s seqScan) String() string {
+	return fmt.Sprintf("%s: Seq Scan on %s (%.0f rows): %s", s.path, s.table, s.rows, s.query)
+}
