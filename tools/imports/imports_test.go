@@ -53,6 +53,9 @@ var rules = map[string]rule{
 	"cmd/tindal":            {any: true},
 	"demo":                  {any: true},
 	"bench/loadgen":         {any: true},
+	"bench/loginburst":      {any: true},
+	"bench/report":          {any: true},
+	"scale":                 {any: true},
 }
 
 // root is the module's directory (this package is tools/imports).
