@@ -66,13 +66,23 @@ type device struct {
 // one transaction each with a savepoint per mutation, stops starting chunks
 // after the time budget, records the clock skew and the push on the device,
 // and answers one result per mutation plus the current state of every
-// inspection concerned. Errors: conflict "push_in_progress", too_large,
-// invalid, unavailable.
+// inspection concerned, in the epoch the database serves. An epoch sent
+// that is not the current one answers *EpochChangedError and applies
+// nothing: its ack_seq counts seqs of another history (docs/SYNC.md
+// §6.10). Errors: conflict "push_in_progress", *EpochChangedError,
+// too_large, invalid, unavailable.
 func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (PushResponse, error) {
 	start := time.Now()
 	received := e.clock().UTC().Truncate(time.Microsecond)
 	if len(req.Mutations) > MaxMutations {
 		return PushResponse{}, models.Errorf(models.KindTooLarge, "too_many_mutations", "at most %d mutations per push; send the rest in the next", MaxMutations)
+	}
+	epoch, err := Epoch(ctx, e.db.Pool)
+	if err != nil {
+		return PushResponse{}, err
+	}
+	if err := checkEpoch(req.Epoch, epoch); err != nil {
+		return PushResponse{}, err
 	}
 	lock, err := e.holdDevice(ctx, sc.DeviceID)
 	if err != nil {
@@ -92,7 +102,9 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 	}
 	lock.release() // before the drains it queues, which take the device too
 	e.enqueue(st.created...)
-	return e.respond(ctx, received, req, results)
+	out, err := e.respond(ctx, received, req, results)
+	out.Epoch = epoch
+	return out, err
 }
 
 // CheckAppVersion refuses an X-App-Version that is present but not a
@@ -228,26 +240,30 @@ func busy() error {
 }
 
 // releaseSQL records the push on the device (last push, clock skew, app
-// version, highest seq seen). It also clears the push lease columns of
+// version, lowest and highest seq seen: first_seq is where acked_seq
+// counts from, pull.go's ackedSeqSQL). It also clears the push lease columns of
 // servers before the advisory lock, which a rolling deploy may have left.
 const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), first_seq = least(first_seq, nullif(?, 0)), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
 	WHERE id = ?`
 
 // releaseIn gives the device back inside the last chunk's transaction.
 func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
 	req := st.req
-	var maxSeq int64
-	for _, m := range req.Mutations {
+	var maxSeq, minSeq int64
+	for i, m := range req.Mutations {
 		maxSeq = max(maxSeq, m.Seq)
+		if i == 0 || m.Seq < minSeq {
+			minSeq = m.Seq
+		}
 	}
 	var skew *int64
 	if st.skew != nil {
 		ms := st.skew.Milliseconds()
 		skew = &ms
 	}
-	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID).Error
+	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, minSeq, st.replayed, st.dev.ID).Error
 	if err != nil {
 		return fmt.Errorf("release device: %w", err)
 	}
