@@ -30,6 +30,7 @@ commands:
   seed demo              create the demo jurisdictions, users, vessels and certificates
   user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from TINDAL_NEW_PASSWORD)
   jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
+  sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data a restore did not show (docs/OPERATIONS.md)
 
 Run 'tindal serve --help' for the configuration variables.
 `
@@ -52,6 +53,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdUser(ctx, args[2:], getenv, stdout)
 	case "jobs":
 		return cmdJobs(ctx, args[2:], getenv, stdout, stderr)
+	case "sync":
+		return cmdSync(ctx, args[2:], getenv, stdout)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
