@@ -348,4 +348,3 @@ func pgRestore(t *testing.T, file string) *storage.DB {
 	t.Cleanup(db.Close)
 	return db
 }
-
