@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"os/exec"
 	"path/filepath"
@@ -13,22 +16,27 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/checklist"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/testkit"
 )
 
 // TestRestoreDrill is the drill of docs/OPERATIONS.md "Backup and restore",
 // with pg_dump and pg_restore: back up, work (pushes, pulls, a registrar's
-// edits, a token refresh), restore the backup into a new database, restart
-// the server on it, work more. Then every phone converges to the server's
-// state, every mutation a phone was ever answered for is held exactly
-// once, the change written after the restore reaches the phone (its old
-// cursor answers 410 epoch_changed instead of an empty page), and no phone
-// keeps a record the server lacks. The phones follow docs/SYNC.md §6.10
-// (drillPhone).
+// edits, a photo uploaded, a sign-in), restore the backup into a new
+// database, restart the server on it (the photo bucket is not restored),
+// work more. Then every phone converges to the server's state, every
+// mutation a phone was ever answered for is held exactly once, the change
+// written after the restore reaches the phone (its old cursor answers 410
+// epoch_changed instead of an empty page), the photo is verified again and
+// downloadable, and no phone keeps a record the server lacks. The phones
+// follow docs/SYNC.md §6.10 (drillPhone).
 func TestRestoreDrill(t *testing.T) {
-	h1 := newHarness(t)
+	store := testkit.MinIO(t) // one bucket across the restore
+	withPhotos := func(d *api.Deps) { d.Photos = photo.New(d.DB, store, photo.Options{}) }
+	h1 := newHarnessWith(t, harnessOptions{deps: withPhotos})
 	ins := newDrillPhone(h1, "inspector")
 	sup := newDrillPhone(h1, "supervisor")
 	ins.sync()
@@ -41,18 +49,27 @@ func TestRestoreDrill(t *testing.T) {
 
 	dump := pgDump(t, h1.db)
 
-	second := ins.inspect() // pushed, applied and acknowledged after the backup
+	picture := fixture(t, "gps_karwar.jpg")
+	var photoID uuid.UUID
+	second := ins.inspect(func(id uuid.UUID) { photoID = ins.attachPhoto(id, picture) }) // after the backup
 	editVessel(h1, vessel, "Karwar Princess")
 	ins.sync()
 	sup.sync()
-	if ins.acked != 6 {
-		t.Fatalf("acked_seq before the restore = %d, want 6", ins.acked)
+	if ins.acked != 7 {
+		t.Fatalf("acked_seq before the restore = %d, want 7", ins.acked)
 	}
 	staleCursor := ins.cursor
 	refresh := h1.do("POST", "/v1/auth/login", "", map[string]any{"email": "inspector@test.tindal", "password": testPassword,
 		"installation_id": "second-install"}).json()["refresh_token"].(string) // a session begun after the backup
 
-	h2 := newHarnessWith(t, harnessOptions{db: pgRestore(t, dump), restart: h1})
+	if n := ins.uploadPhotos(); n != 1 {
+		t.Fatalf("photos uploaded before the restore: %d, want 1", n)
+	}
+	if r := h1.do("GET", "/v1/photos/"+photoID.String(), "supervisor", nil); r.status != 200 || r.json()["state"] != "verified" {
+		t.Fatalf("the photo before the restore: %d %s", r.status, r.body)
+	}
+
+	h2 := newHarnessWith(t, harnessOptions{db: pgRestore(t, dump), restart: h1, deps: withPhotos})
 	ins.h, sup.h = h2, h2
 	editVessel(h2, vessel, "Karwar Empress") // a change after the restore, below the phones' old positions
 
@@ -66,7 +83,18 @@ func TestRestoreDrill(t *testing.T) {
 
 	sup.sync() // before the inspector has resent: the supervisor resyncs without the lost inspection
 	ins.sync()
+	if n := ins.uploadPhotos(); n != 1 { // the resent photo.attach asks for the bytes again
+		t.Fatalf("photos uploaded again after the restore: %d, want 1", n)
+	}
 	sup.sync()
+	r = h2.do("GET", "/v1/photos/"+photoID.String(), "supervisor", nil)
+	if r.status != 200 || r.json()["state"] != "verified" {
+		t.Fatalf("the photo after the restore and the resend: %d %s", r.status, r.body)
+	}
+	original := r.json()["urls"].(map[string]any)["original"].(map[string]any)["url"].(string)
+	if got := fetch(t, "GET", original, nil, nil); !bytes.Equal(got, picture) {
+		t.Errorf("the photo's original after the restore: %d bytes, want the %d uploaded", len(got), len(picture))
+	}
 	third := ins.inspect()
 	editVessel(h2, vessel, "Karwar Duchess")
 	ins.sync()
@@ -84,8 +112,8 @@ func TestRestoreDrill(t *testing.T) {
 			t.Errorf("mutation seq %d (%s) is held %d times, want once", m.seq, m.id, n)
 		}
 	}
-	if ins.acked != 9 {
-		t.Errorf("acked_seq after the drill = %d, want 9", ins.acked)
+	if ins.acked != 10 {
+		t.Errorf("acked_seq after the drill = %d, want 10", ins.acked)
 	}
 	for _, p := range []*drillPhone{ins, sup} {
 		p.wantConverged()
@@ -109,6 +137,7 @@ type drillPhone struct {
 	seq    int
 	kept   []*drillMutation
 	local  map[string]drillItem // by type/id
+	photos map[uuid.UUID][]byte // bytes kept with their photo.attach
 }
 
 type drillMutation struct {
@@ -127,24 +156,87 @@ type drillItem struct {
 }
 
 func newDrillPhone(h *harness, user string) *drillPhone {
-	return &drillPhone{h: h, user: user, device: h.deviceOf(user), local: map[string]drillItem{}}
+	return &drillPhone{h: h, user: user, device: h.deviceOf(user), local: map[string]drillItem{}, photos: map[uuid.UUID][]byte{}}
 }
 
-// inspect queues an inspection of the Karwar vessel: start, answer, submit.
-func (p *drillPhone) inspect() uuid.UUID {
+// inspect queues an inspection of the Karwar vessel: start, answer, what
+// also is given (photos), submit.
+func (p *drillPhone) inspect(also ...func(id uuid.UUID)) uuid.UUID {
 	id := uuid.Must(uuid.NewV7())
-	at := time.Now().Add(-time.Hour).UTC()
-	add := func(name string, args map[string]any) {
-		p.seq++
-		m := &drillMutation{id: uuid.Must(uuid.NewV7()), seq: p.seq}
-		m.body = map[string]any{"id": m.id, "seq": m.seq, "name": name, "version": 1, "args": args, "base_version": 0,
-			"captured_at": at.Add(time.Duration(m.seq) * time.Second).Format(time.RFC3339Nano)}
-		p.kept = append(p.kept, m)
-	}
+	add := p.add
 	add("inspection.start", map[string]any{"id": id, "vessel_id": p.h.ids["vessel-KARWAR"], "template_id": checklist.TemplateID("ka-form2-annex", 1), "kind": "routine"})
 	add("inspection.answer", map[string]any{"inspection_id": id, "item_id": "fire.extinguishers", "answer": "no"})
+	for _, f := range also {
+		f(id)
+	}
 	add("inspection.submit", map[string]any{"inspection_id": id})
 	return id
+}
+
+// add queues a mutation.
+func (p *drillPhone) add(name string, args map[string]any) {
+	p.seq++
+	m := &drillMutation{id: uuid.Must(uuid.NewV7()), seq: p.seq}
+	at := time.Now().Add(-time.Hour).UTC()
+	m.body = map[string]any{"id": m.id, "seq": m.seq, "name": name, "version": 1, "args": args, "base_version": 0,
+		"captured_at": at.Add(time.Duration(m.seq) * time.Second).Format(time.RFC3339Nano)}
+	p.kept = append(p.kept, m)
+}
+
+// attachPhoto queues photo.attach of data to an inspection, keeping the
+// bytes as long as the mutation (docs/SYNC.md §3).
+func (p *drillPhone) attachPhoto(inspection uuid.UUID, data []byte) uuid.UUID {
+	id := uuid.Must(uuid.NewV7())
+	p.add("photo.attach", map[string]any{"id": id, "inspection_id": inspection, "sha256": hexSum(data), "size": len(data), "content_type": "image/jpeg"})
+	p.photos[id] = data
+	return id
+}
+
+// uploadPhotos plans every kept photo and uploads the bytes the server
+// asks for (PHOTOS.md): after a restore, those of photos it lost. Returns
+// how many it uploaded.
+func (p *drillPhone) uploadPhotos() (n int) {
+	t := p.h.t
+	t.Helper()
+	for id, data := range p.photos {
+		r := p.h.do("POST", "/v1/photos", p.user, planBody(id, data))
+		if r.status != 200 {
+			t.Fatalf("plan photo %s: %d %s", id, r.status, r.body)
+		}
+		if r.json()["status"] != "upload" {
+			continue
+		}
+		put := r.json()["put"].(map[string]any)
+		fetch(t, "PUT", put["url"].(string), data, put["headers"].(map[string]any))
+		if r := p.h.do("POST", "/v1/photos/"+id.String()+"/complete", p.user, nil); r.status != 200 || r.json()["state"] != "verified" {
+			t.Fatalf("complete photo %s: %d %s", id, r.status, r.body)
+		}
+		n++
+	}
+	return n
+}
+
+// fetch sends a request to a presigned URL and returns the body.
+func fetch(t *testing.T, method, u string, body []byte, headers map[string]any) []byte {
+	t.Helper()
+	req, err := http.NewRequest(method, u, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = int64(len(body))
+	for k, v := range headers {
+		req.Header.Set(k, fmt.Sprint(v))
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode/100 != 2 {
+		t.Fatalf("%s %s: %d %s", method, u, res.StatusCode, out)
+	}
+	return out
 }
 
 // sync pushes, then pulls to the end.
