@@ -13,12 +13,13 @@ import (
 // and restore"). A restore changes the epoch by itself; new-epoch is for a
 // loss of history it cannot see (rows put back by hand, a restore into the
 // same tables without pg_restore), and makes every phone resend what it
-// kept and resync.
-func cmdSync(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+// kept and resync. The log goes to stderr, so that stdout is the epoch
+// alone for a script.
+func cmdSync(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || (args[0] != "epoch" && args[0] != "new-epoch") {
 		return errors.New("usage: tindal sync epoch|new-epoch")
 	}
-	a, err := open(ctx, getenv, stdout, false)
+	a, err := open(ctx, getenv, stderr, false)
 	if err != nil {
 		return err
 	}

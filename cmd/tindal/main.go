@@ -54,7 +54,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "jobs":
 		return cmdJobs(ctx, args[2:], getenv, stdout, stderr)
 	case "sync":
-		return cmdSync(ctx, args[2:], getenv, stdout)
+		return cmdSync(ctx, args[2:], getenv, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
