@@ -28,13 +28,21 @@ var ErrEpochChanged = models.Errorf(models.KindConflict, "reset_required",
 // epochSQL computes the epoch of the history the database serves: a
 // digest of the nonce `tindal sync new-epoch` replaces and of what
 // PostgreSQL changes by itself when a database is restored or recreated —
-// the cluster's system identifier (a new cluster), the timeline of its
-// last checkpoint (a point-in-time recovery or a promotion), the
-// database's oid (a new database) and the sync_epoch table's oid (tables
-// recreated by pg_restore). Reading it writes nothing, so a read replica
-// answers the primary's epoch. 16 hex digits.
-const epochSQL = `SELECT left(encode(sha256(convert_to(concat_ws('/', e.nonce, s.system_identifier, c.timeline_id, d.oid,
-		'sync_epoch'::regclass::oid), 'UTF8')), 'hex'), 16)
+// the cluster's system identifier (a new cluster), the timeline (a
+// point-in-time recovery or a promotion opens a new one), the database's
+// oid (a new database) and the sync_epoch table's oid (tables recreated by
+// pg_restore). On a primary the timeline is that of the WAL it writes now
+// (the name of the current WAL file begins with it), not that of its last
+// checkpoint, which names the old timeline until the first checkpoint
+// after a promotion; a hot standby, which may not ask for the current WAL,
+// reads the timeline it receives, or else its last restartpoint's.
+// Reading it writes nothing, so a read replica answers the primary's
+// epoch. 16 hex digits.
+const epochSQL = `SELECT left(encode(sha256(convert_to(concat_ws('/', e.nonce, s.system_identifier,
+		CASE WHEN pg_is_in_recovery()
+			THEN coalesce((SELECT received_tli FROM pg_stat_wal_receiver), c.timeline_id)
+			ELSE ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int END,
+		d.oid, 'sync_epoch'::regclass::oid), 'UTF8')), 'hex'), 16)
 	FROM sync_epoch e, pg_control_system() s, pg_control_checkpoint() c, pg_database d
 	WHERE e.id AND d.datname = current_database()`
 
