@@ -31,6 +31,9 @@ func relaxPushBody(doc *openapi3.T) error {
 	body := openapi3.NewObjectSchema().WithoutAdditionalProperties()
 	body.Required = []string{"mutations"}
 	body.WithProperty("ack_seq", openapi3.NewInt64Schema().WithMin(0))
+	if e := doc.Components.Schemas["SyncEpoch"]; e != nil {
+		body.WithPropertyRef("epoch", e)
+	}
 	// No item limit here: more than 500 mutations is the engine's 413
 	// too_many_mutations (docs/SYNC.md §2), not a contract 400; the body
 	// limit (1 MiB) bounds the list before it is decoded.

@@ -53,6 +53,7 @@ type harness struct {
 	metrics *prometheus.Registry
 	tokens  map[string]string // by user label
 	ids     map[string]uuid.UUID
+	key     ed25519.PrivateKey // signs access tokens; a restart keeps it
 }
 
 // assignedLongAgo starts the test users' assignments well in the past: a
@@ -73,6 +74,9 @@ type harnessOptions struct {
 	deps func(*api.Deps)
 	// db is the database to serve (default: a fresh one, testkit.NewDB).
 	db *storage.DB
+	// restart serves db as a server restarted on it: the same signing
+	// key, no seeding (see restartOn).
+	restart *harness
 }
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
@@ -82,6 +86,9 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 		db = testkit.NewDB(t)
 	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	if o.restart != nil {
+		priv = o.restart.key
+	}
 	o.auth.Hasher = authtest.CheapHasher()
 	if o.auth.Clock == nil {
 		o.auth.Clock = testkit.Now
@@ -113,7 +120,11 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, app: app, db: db, auth: authSvc, router: router, metrics: reg, tokens: map[string]string{}, ids: map[string]uuid.UUID{}}
+	h := &harness{t: t, app: app, db: db, auth: authSvc, router: router, metrics: reg, tokens: map[string]string{}, ids: map[string]uuid.UUID{}, key: priv}
+	if o.restart != nil {
+		h.tokens, h.ids = o.restart.tokens, o.restart.ids
+		return h
+	}
 	h.seed()
 	return h
 }

@@ -25,13 +25,16 @@ func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject
 		AppVersion: deref(p.XAppVersion)}
 	page, err := h.d.Pull.Pull(ctx, viewerOf(scopeOf(ctx)), req)
 	var upgrade *sync.UpgradeRequiredError
+	var changed *sync.EpochChangedError
 	switch {
 	case errors.Is(err, sync.ErrInvalidCursor), errors.Is(err, sync.ErrInvalidAppVersion):
 		var e *models.Error
 		errors.As(err, &e)
 		return syncProblem{Problem: problemOf(http.StatusBadRequest, e)}, nil
 	case errors.Is(err, sync.ErrResetRequired):
-		return syncProblem{Problem: problemOf(http.StatusGone, sync.ErrResetRequired)}, nil
+		return syncProblem{Problem: problemOf(http.StatusGone, sync.ErrResetRequired), Reason: sync.ReasonRetention}, nil
+	case errors.As(err, &changed):
+		return epochChanged(changed), nil
 	case errors.As(err, &upgrade):
 		e := models.Errorf(models.KindInvalid, "upgrade_required",
 			"this app version is no longer served: update to %s or later (latest %s); your queued work is still accepted", upgrade.Minimum, upgrade.Latest)
@@ -48,11 +51,15 @@ func (h *handlers) SyncVerify(ctx context.Context, r openapi.SyncVerifyRequestOb
 	if h.d.Pull == nil {
 		return nil, errSyncUnavailable()
 	}
-	res, err := h.d.Pull.Verify(ctx, viewerOf(scopeOf(ctx)), r.Body.Ids)
+	res, epoch, err := h.d.Pull.Verify(ctx, viewerOf(scopeOf(ctx)), r.Body.Ids, deref(r.Body.Epoch))
+	var changed *sync.EpochChangedError
+	if errors.As(err, &changed) {
+		return epochChanged(changed), nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	out := openapi.SyncVerify200JSONResponse{Results: make([]struct {
+	out := openapi.SyncVerify200JSONResponse{Epoch: epoch, Results: make([]struct {
 		Id      uuid.UUID                            `json:"id"`
 		State   openapi.SyncVerifyResultResultsState `json:"state"`
 		Type    *string                              `json:"type,omitempty"`
@@ -117,17 +124,33 @@ func (p pullPage) VisitSyncPullResponse(c *fiber.Ctx) error {
 }
 
 // syncProblem is a problem the pull answers with a status the error kinds
-// do not map to (400 for a cursor or app version, 410, 426).
+// do not map to (400 for a cursor or app version, 410, 426); push and
+// verify answer their 410 with it too.
 type syncProblem struct {
 	Problem
 	MinimumVersion string `json:"minimum_version,omitempty"`
 	LatestVersion  string `json:"latest_version,omitempty"`
+	// Reason and Epoch are the 410's (docs/SYNC.md §6.10).
+	Reason string `json:"reason,omitempty"`
+	Epoch  string `json:"epoch,omitempty"`
 }
 
 func (p syncProblem) VisitSyncPullResponse(c *fiber.Ctx) error {
 	p.Instance = requestID(c)
 	c.Status(p.Status)
 	return c.JSON(p, "application/problem+json")
+}
+
+// VisitSyncPushResponse implements openapi.SyncPushResponseObject.
+func (p syncProblem) VisitSyncPushResponse(c *fiber.Ctx) error { return p.VisitSyncPullResponse(c) }
+
+// VisitSyncVerifyResponse implements openapi.SyncVerifyResponseObject.
+func (p syncProblem) VisitSyncVerifyResponse(c *fiber.Ctx) error { return p.VisitSyncPullResponse(c) }
+
+// epochChanged is the 410 of a cursor, acknowledgement or verify from
+// another epoch, naming the current one.
+func epochChanged(e *sync.EpochChangedError) syncProblem {
+	return syncProblem{Problem: problemOf(http.StatusGone, sync.ErrEpochChanged), Reason: sync.ReasonEpochChanged, Epoch: e.Epoch}
 }
 
 func problemOf(status int, e *models.Error) Problem {

@@ -40,12 +40,17 @@ func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject
 	}
 	if r.Body != nil {
 		req.AckSeq = deref(r.Body.AckSeq)
+		req.Epoch = deref(r.Body.Epoch)
 		req.Mutations = make([]sync.Mutation, len(r.Body.Mutations))
 		for i, m := range r.Body.Mutations {
 			req.Mutations[i] = pushMutation(m)
 		}
 	}
 	res, err := h.d.Push.Push(ctx, sc, req)
+	var changed *sync.EpochChangedError
+	if errors.As(err, &changed) {
+		return epochChanged(changed), nil
+	}
 	if err != nil {
 		return nil, err
 	}

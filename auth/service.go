@@ -146,7 +146,8 @@ func errDeviceRevoked() error {
 }
 
 func errInvalidRefresh() error {
-	return unauthenticated("invalid_refresh_token", "the refresh token is not valid; log in again", nil)
+	return unauthenticated("invalid_refresh_token",
+		"the refresh token is not valid (expired, revoked, or issued before the server's database was restored from a backup); log in again and keep your queued work", nil)
 }
 
 func errRefreshReused() error {

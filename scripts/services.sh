@@ -209,6 +209,8 @@ pg_own() {
 
 ensure_postgres() {
   command -v psql >/dev/null || apt_install postgresql-client
+  # pg_dump and pg_restore: the restore drill (api TestRestoreDrill) runs them.
+  { command -v pg_dump && command -v pg_restore; } >/dev/null || apt_install postgresql-client
   if [[ -n ${TINDAL_DATABASE_URL:-} ]]; then
     if pg_tune "$TINDAL_DATABASE_URL"; then
       DATABASE_URL=$TINDAL_DATABASE_URL

@@ -30,6 +30,10 @@ var ErrInvalidCursor = models.Errorf(models.KindInvalid, "invalid_cursor",
 type pullCursor struct {
 	V int       `json:"v"` // protocol version it was issued under
 	U uuid.UUID `json:"u"` // the user it was issued to
+	// E is the epoch it was issued in (epoch.go): a cursor of another
+	// epoch is refused with ErrEpochChanged. Cursors issued before epochs
+	// existed carry none and are taken as of the current one.
+	E string `json:"e,omitempty"`
 	// P is the position of the last change row scanned: the log continues
 	// after it. Never the sequence's value, never a maximum read elsewhere.
 	P int64    `json:"p"`

@@ -85,13 +85,17 @@ type PushRequest struct {
 	AppVersion      string
 	ProtocolVersion int
 	AckSeq          int64
-	Mutations       []Mutation
+	// Epoch is the epoch AckSeq was counted in (epoch.go); "" when the app
+	// sent none.
+	Epoch     string
+	Mutations []Mutation
 }
 
 // PushResponse answers a push: one result per mutation, in the order sent,
 // and the current state of every inspection the results name.
 type PushResponse struct {
 	ServerTime  time.Time         `json:"server_time"`
+	Epoch       string            `json:"epoch"`
 	AckSeq      int64             `json:"ack_seq"`
 	Results     []Result          `json:"results"`
 	Inspections []inspect.Summary `json:"inspections"`

@@ -195,12 +195,26 @@ func (e *PullEngine) touchDevice(device uuid.UUID) {
 	}
 }
 
-// ackedSeqSQL reads the highest seq of the device with a final outcome
-// (applied_mutations, or answered replayed from another device's record:
-// devices.replayed_seq), capped below its lowest deferred mutation
-// (mutation_backlog), so that a deferred mutation's optimistic copy is
-// never dropped because a later one was applied.
-const ackedSeqSQL = `SELECT LEAST(
-	GREATEST((SELECT coalesce(max(seq), 0) FROM applied_mutations WHERE device_id = $1),
-		(SELECT coalesce(replayed_seq, 0) FROM devices WHERE id = $1)),
-	(SELECT coalesce(min(seq) - 1, 9223372036854775807) FROM mutation_backlog WHERE device_id = $1))`
+// ackedSeqSQL reads the highest seq of the device up to which the server
+// holds a final outcome of every mutation, from the lowest seq the device
+// ever pushed (devices.first_seq): the end of the first gap in
+// applied_mutations, not its maximum, so that after a restore from a
+// backup that lost seqs 1..8 a resend of seq 9 does not claim them
+// (docs/SYNC.md §6.7). A seq answered replayed from another device's
+// record is held under that device: the highest such seq
+// (devices.replayed_seq) counts as held with all below it, as before, so
+// the gaps are looked for above it. The whole is capped below the
+// device's lowest deferred mutation (mutation_backlog), so that a deferred
+// mutation's optimistic copy is never dropped because a later one was
+// applied.
+const ackedSeqSQL = `WITH floor AS (
+		SELECT GREATEST(coalesce(d.first_seq, 1), coalesce(d.replayed_seq, 0) + 1) AS f
+		FROM (SELECT) one LEFT JOIN devices d ON d.id = $1
+	), held AS (
+		SELECT seq FROM applied_mutations WHERE device_id = $1 AND seq >= (SELECT f FROM floor)
+		UNION SELECT f - 1 FROM floor
+	)
+	SELECT LEAST(
+		(SELECT min(h.seq) FROM held h
+			WHERE NOT EXISTS (SELECT 1 FROM applied_mutations a WHERE a.device_id = $1 AND a.seq = h.seq + 1)),
+		(SELECT coalesce(min(seq) - 1, 9223372036854775807) FROM mutation_backlog WHERE device_id = $1))`

@@ -38,6 +38,7 @@ type page struct {
 	HasMore  bool   `json:"has_more"`
 	Phase    string `json:"phase"`
 	AckedSeq *int64 `json:"acked_seq"`
+	Epoch    string `json:"epoch"`
 }
 
 // world is a registry with two jurisdictions, an owner, vessel and

@@ -122,6 +122,7 @@ type pageTail struct {
 	HasMore    bool
 	Phase      string
 	AckedSeq   *int64
+	Epoch      string
 	ServerTime time.Time
 }
 
@@ -137,6 +138,8 @@ func (w *pageWriter) finish(t pageTail) []byte {
 		b = append(b, `,"acked_seq":`...)
 		b = strconv.AppendInt(b, *t.AckedSeq, 10)
 	}
+	b = append(b, `,"epoch":`...)
+	b = strconv.AppendQuote(b, t.Epoch)
 	b = append(b, `,"protocol_version":`...)
 	b = strconv.AppendInt(b, ProtocolVersion, 10)
 	b = append(b, `,"server_time":"`...)

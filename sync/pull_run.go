@@ -28,6 +28,7 @@ type pullRun struct {
 	hasMore bool
 	phase   string
 	acked   *int64
+	epoch   string // the epoch of the pull's snapshot (epoch.go)
 	// maxPos is the last change-log position in the pull's snapshot: a
 	// snapshot or removal at a cursor at or beyond it need not ask which
 	// of its rows changed after the cursor (none did).
@@ -42,6 +43,11 @@ func (r *pullRun) serve(ctx context.Context) error {
 		return err
 	}
 	r.maxPos = maxPos
+	if r.cur != nil {
+		if err := checkEpoch(r.cur.E, r.epoch); err != nil {
+			return err // positions of another history mean nothing here
+		}
+	}
 	if r.cur != nil && r.cur.P < watermark {
 		return ErrResetRequired
 	}
@@ -59,6 +65,7 @@ func (r *pullRun) serve(ctx context.Context) error {
 		// commits after it (positions follow commit order).
 		r.cur = &pullCursor{V: ProtocolVersion, U: r.v.UserID, P: max(maxPos, watermark)}
 	}
+	r.cur.E = r.epoch
 	r.plan(keys)
 	if r.cur.R != r.e.ref.digest {
 		r.emitReference()
@@ -74,12 +81,14 @@ func (r *pullRun) serve(ctx context.Context) error {
 }
 
 // logBounds sets UTC for the JSON the database writes and reads the
-// retention watermark, the last position (the start of a first sync's log,
-// and the bound of what changed after a cursor) and the
-// device's acknowledged seq, in one round trip and the pull's snapshot.
+// epoch (into r.epoch), the retention watermark, the last position (the
+// start of a first sync's log, and the bound of what changed after a
+// cursor) and the device's acknowledged seq, in one round trip and the
+// pull's snapshot.
 func (r *pullRun) logBounds(ctx context.Context) (watermark, maxPos, acked int64, err error) {
 	b := &pgx.Batch{}
 	b.Queue("SET LOCAL TimeZone = 'UTC'")
+	b.Queue(epochSQL).QueryRow(func(row pgx.Row) error { return row.Scan(&r.epoch) })
 	b.Queue(`SELECT coalesce((SELECT pruned_through FROM change_log_retention WHERE id), 0),
 		coalesce((SELECT max(position) FROM change_log), 0)`).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&watermark, &maxPos) })
@@ -220,7 +229,7 @@ func (r *pullRun) finish() (*PullPage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode cursor: %w", err)
 	}
-	body := r.page.finish(pageTail{Cursor: cursor, HasMore: r.hasMore, Phase: r.phase, AckedSeq: r.acked, ServerTime: r.e.opt.Clock()})
+	body := r.page.finish(pageTail{Cursor: cursor, HasMore: r.hasMore, Phase: r.phase, AckedSeq: r.acked, Epoch: r.epoch, ServerTime: r.e.opt.Clock()})
 	return &PullPage{Body: body, Gzip: r.page.compressed, Items: r.page.items, HasMore: r.hasMore, Cursor: cursor, Phase: r.phase}, nil
 }
 

@@ -321,7 +321,7 @@ func TestVerifyTellsExistsDeletedAndOutOfScope(t *testing.T) {
 	v := w.staff(models.RoleInspector, uuid.New(), "KARWAR")
 	unknown := uuid.New()
 	ids := []uuid.UUID{w.ids["vessel-KARWAR"], w.ids["cert-KARWAR"], w.ids["vessel-MANGALURU"], w.ids["cert-MANGALURU"], unknown, w.ids["MANGALURU"]}
-	res, err := w.engine.Verify(ctx, v, ids)
+	res, _, err := w.engine.Verify(ctx, v, ids, "")
 	w.must(err)
 	want := []string{sync.VerifyExists, sync.VerifyDeleted, sync.VerifyOutOfScope, sync.VerifyOutOfScope, sync.VerifyOutOfScope, sync.VerifyExists}
 	for i, r := range res {

@@ -65,13 +65,23 @@ type device struct {
 // BatchedChunkSize (see chunkEnd), one transaction each with a savepoint
 // per mutation, stops starting chunks after the time budget, records the
 // clock skew and the push on the device, and answers one result per
-// mutation plus the current state of every inspection concerned. Errors:
-// conflict "push_in_progress", too_large, invalid, unavailable.
+// mutation plus the current state of every inspection concerned, in the
+// epoch the database serves. An epoch sent that is not the current one
+// answers *EpochChangedError and applies nothing: its ack_seq counts seqs
+// of another history (docs/SYNC.md §6.10). Errors: conflict
+// "push_in_progress", *EpochChangedError, too_large, invalid, unavailable.
 func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (PushResponse, error) {
 	start := time.Now()
 	received := e.clock().UTC().Truncate(time.Microsecond)
 	if len(req.Mutations) > MaxMutations {
 		return PushResponse{}, models.Errorf(models.KindTooLarge, "too_many_mutations", "at most %d mutations per push; send the rest in the next", MaxMutations)
+	}
+	epoch, err := Epoch(ctx, e.db.Pool)
+	if err != nil {
+		return PushResponse{}, err
+	}
+	if err := checkEpoch(req.Epoch, epoch); err != nil {
+		return PushResponse{}, err
 	}
 	lock, err := e.holdDevice(ctx, sc.DeviceID)
 	if err != nil {
@@ -91,7 +101,9 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 	}
 	lock.release() // before the drains it queues, which take the device too
 	e.enqueue(st.created...)
-	return e.respond(ctx, received, req, results)
+	out, err := e.respond(ctx, received, req, results)
+	out.Epoch = epoch
+	return out, err
 }
 
 // CheckAppVersion refuses an X-App-Version that is present but not a

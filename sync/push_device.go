@@ -74,26 +74,33 @@ func busy() error {
 }
 
 // releaseSQL records the push on the device (last push, clock skew, app
-// version, highest seq seen). It also clears the push lease columns of
-// servers before the advisory lock, which a rolling deploy may have left.
+// version, lowest and highest seq seen: first_seq is where acked_seq
+// counts from, pull.go's ackedSeqSQL). It also clears the push lease
+// columns of servers before the advisory lock, which a rolling deploy may
+// have left.
 const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), first_seq = least(first_seq, nullif(?, 0)),
+	replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
 	WHERE id = ?`
 
 // releaseIn gives the device back inside the last chunk's transaction.
 func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error {
 	req := st.req
-	var maxSeq int64
-	for _, m := range req.Mutations {
+	var maxSeq, minSeq int64
+	for i, m := range req.Mutations {
 		maxSeq = max(maxSeq, m.Seq)
+		if i == 0 || m.Seq < minSeq {
+			minSeq = m.Seq
+		}
 	}
 	var skew *int64
 	if st.skew != nil {
 		ms := st.skew.Milliseconds()
 		skew = &ms
 	}
-	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion, maxSeq, st.replayed, st.dev.ID).Error
+	err := tx.DB.WithContext(ctx).Exec(releaseSQL, st.received, st.received, skew, req.AppVersion, req.AppVersion,
+		maxSeq, minSeq, st.replayed, st.dev.ID).Error
 	if err != nil {
 		return fmt.Errorf("release device: %w", err)
 	}

@@ -31,13 +31,25 @@ type VerifyResult struct {
 // was deleted, or is out of the caller's scope: an id the server does not
 // know, or whose record the caller may not see, is out_of_scope, so that
 // verify reveals nothing REST would not. Results are in request order.
-// Errors: KindInvalid for more than MaxVerifyIDs ids.
-func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID) ([]VerifyResult, error) {
+// The answer holds in the returned epoch only: an epoch sent that is not
+// the current one answers *EpochChangedError, so that an app never deletes
+// its copy of a record on the word of a restored database it has not yet
+// resent its work to (docs/SYNC.md §8). Errors: KindInvalid for more than
+// MaxVerifyIDs ids, *EpochChangedError.
+func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID, sentEpoch string) ([]VerifyResult, string, error) {
 	if len(ids) > MaxVerifyIDs {
-		return nil, models.Invalid(models.FieldError{Field: "ids", Code: "too_many", Message: "ask about at most 1000 ids at a time"})
+		return nil, "", models.Invalid(models.FieldError{Field: "ids", Code: "too_many", Message: "ask about at most 1000 ids at a time"})
 	}
 	found := map[uuid.UUID]VerifyResult{}
+	var epoch string
 	err := pgx.BeginTxFunc(ctx, e.read, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		if epoch, err = Epoch(ctx, tx); err != nil {
+			return err
+		}
+		if err := checkEpoch(sentEpoch, epoch); err != nil {
+			return err
+		}
 		// The readers' queries match only rows filed under the caller's
 		// scope keys now, so an id of another scope is not found at all:
 		// it answers exactly as an id the server never knew.
@@ -58,7 +70,7 @@ func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID) ([]V
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	out := make([]VerifyResult, len(ids))
 	for i, id := range ids {
@@ -68,7 +80,7 @@ func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID) ([]V
 		}
 		out[i] = res
 	}
-	return out, nil
+	return out, epoch, nil
 }
 
 // verdict applies the pull's rule to one row. A tombstone is reported as

@@ -1,8 +1,10 @@
 package testkit
 
 import (
+	"context"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -10,6 +12,9 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tindal/tindal/storage"
 )
@@ -85,6 +90,14 @@ func (c *Cluster) command(name string, args ...string) *exec.Cmd {
 	return exec.Command(path, args...)
 }
 
+// tool runs a system command (mkdir, cp) as the cluster's owner.
+func (c *Cluster) tool(name string, args ...string) *exec.Cmd {
+	if c.asPostgres {
+		return exec.Command("runuser", append([]string{"-u", "postgres", "--", name}, args...)...)
+	}
+	return exec.Command(name, args...)
+}
+
 func (c *Cluster) pgctl(args ...string) error {
 	all := append([]string{"-D", c.data(), "-l", filepath.Join(c.dir, "postgres.log"), "-w", "-t", "60"}, args...)
 	if out, err := c.command("pg_ctl", all...).CombinedOutput(); err != nil {
@@ -137,4 +150,72 @@ func appendFile(path, s string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// EnableArchiving turns WAL archiving on (into a directory of the
+// cluster's) and restarts the server, for point-in-time recovery drills.
+func (c *Cluster) EnableArchiving(t testing.TB) {
+	t.Helper()
+	if out, err := c.tool("mkdir", "-p", c.archive()).CombinedOutput(); err != nil {
+		t.Fatalf("mkdir archive: %v\n%s", err, out)
+	}
+	conf := fmt.Sprintf("archive_mode = on\narchive_command = 'cp %%p %s/%%f'\n", c.archive())
+	if err := appendFile(filepath.Join(c.data(), "postgresql.conf"), conf); err != nil {
+		t.Fatal(err)
+	}
+	c.Stop(t)
+	c.Start(t)
+}
+
+func (c *Cluster) archive() string { return filepath.Join(c.dir, "archive") }
+func (c *Cluster) base() string    { return filepath.Join(c.dir, "base") }
+
+// BaseBackup takes a base backup of the running cluster (pg_basebackup),
+// the start of a point-in-time recovery.
+func (c *Cluster) BaseBackup(t testing.TB) {
+	t.Helper()
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := c.command("pg_basebackup", "-D", c.base(), "-h", u.Hostname(), "-p", u.Port(), "-U", "postgres",
+		"-X", "fetch", "-c", "fast").CombinedOutput(); err != nil {
+		t.Fatalf("pg_basebackup: %v\n%s", err, out)
+	}
+}
+
+// RecoverTo stops the cluster and restores the base backup, replaying the
+// archived WAL up to the named restore point
+// (pg_create_restore_point), then promotes it: a point-in-time recovery,
+// which opens a new timeline. It returns once the cluster accepts writes.
+func (c *Cluster) RecoverTo(t testing.TB, restorePoint string) {
+	t.Helper()
+	c.Stop(t)
+	for _, args := range [][]string{{"mv", c.data(), c.data() + ".before"}, {"cp", "-a", c.base(), c.data()},
+		{"touch", filepath.Join(c.data(), "recovery.signal")}} {
+		if out, err := c.tool(args[0], args[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	conf := fmt.Sprintf("restore_command = 'cp %s/%%f %%p'\nrecovery_target_name = '%s'\nrecovery_target_action = 'promote'\n",
+		c.archive(), restorePoint)
+	if err := appendFile(filepath.Join(c.data(), "postgresql.conf"), conf); err != nil {
+		t.Fatal(err)
+	}
+	c.Start(t)
+	ctx := context.Background()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		conn, err := pgx.Connect(ctx, c.URL)
+		if err != nil {
+			continue
+		}
+		var recovering bool
+		err = conn.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&recovering)
+		conn.Close(ctx)
+		if err == nil && !recovering {
+			return
+		}
+	}
+	log, _ := os.ReadFile(filepath.Join(c.dir, "postgres.log"))
+	t.Fatalf("the recovered cluster was not promoted within 60 s\n%s", log)
 }

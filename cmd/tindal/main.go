@@ -31,6 +31,7 @@ commands:
   user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from TINDAL_NEW_PASSWORD)
   jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
   keys ensure            create a signing key in TINDAL_JWT_KEYS_DIR unless it holds one
+  sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data a restore did not show (docs/OPERATIONS.md)
 
 Run 'tindal serve --help' for the configuration variables.
 `
@@ -55,6 +56,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return cmdJobs(ctx, args[2:], getenv, stdout, stderr)
 	case "keys":
 		return cmdKeys(args[2:], getenv, stdout)
+	case "sync":
+		return cmdSync(ctx, args[2:], getenv, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

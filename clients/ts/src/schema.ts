@@ -3833,13 +3833,24 @@ export interface components {
             phase: "remove" | "snapshot" | "log";
             /**
              * Format: int64
-             * @description On the last page only: the highest seq of this device whose outcome the server holds, as of this page
+             * @description On the last page only: the highest seq of this device up to which the server holds the outcome of every mutation (from the first seq it pushed), in this epoch, as of this page
              */
             acked_seq?: number;
+            epoch: components["schemas"]["SyncEpoch"];
             /** Format: int64 */
             protocol_version: number;
             /** Format: date-time */
             server_time: string;
+        };
+        /** @description The history of the database the server serves (docs/SYNC.md §6.10): it changes when the database is restored from a backup or recreated, or by `tindal sync new-epoch`. Positions, versions and seqs mean something only within one epoch */
+        SyncEpoch: string;
+        ResetRequiredProblem: components["schemas"]["Problem"] & {
+            /**
+             * @description retention: the cursor is older than the change log keeps; epoch_changed: it (or the acknowledgement) belongs to another epoch
+             * @enum {string}
+             */
+            reason: "retention" | "epoch_changed";
+            epoch?: components["schemas"]["SyncEpoch"];
         };
         UpgradeRequiredProblem: components["schemas"]["Problem"] & {
             minimum_version: string;
@@ -3847,8 +3858,10 @@ export interface components {
         };
         SyncVerifyRequest: {
             ids: string[];
+            epoch?: components["schemas"]["SyncEpoch"];
         };
         SyncVerifyResult: {
+            epoch: components["schemas"]["SyncEpoch"];
             results: {
                 /** Format: uuid */
                 id: string;
@@ -4233,6 +4246,7 @@ export interface components {
              * @description Highest seq for which the device holds final results
              */
             ack_seq?: number;
+            epoch?: components["schemas"]["SyncEpoch"];
             /** @description At most 500 (more answers 413 too_many_mutations, checked by the server rather than here so that the code is the documented one) */
             mutations: components["schemas"]["PushMutation"][];
         };
@@ -4717,6 +4731,7 @@ export interface components {
         PushResponse: {
             /** Format: date-time */
             server_time: string;
+            epoch: components["schemas"]["SyncEpoch"];
             /** Format: int64 */
             ack_seq?: number;
             results: components["schemas"]["PushResult"][];
@@ -7117,13 +7132,13 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            /** @description The cursor is older than the change log keeps (code reset_required): push your queue, then pull without a cursor */
+            /** @description Code reset_required. Reason retention: the cursor is older than the change log keeps; push your queue, then pull without a cursor. Reason epoch_changed: the cursor was issued by another history of the database (restored from a backup); resend every mutation you kept, then pull without a cursor (docs/SYNC.md §6.10) */
             410: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResetRequiredProblem"];
                 };
             };
             /** @description The app is older than the minimum this server serves (code upgrade_required); pushes are still accepted */
@@ -7163,6 +7178,15 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            /** @description Code reset_required, reason epoch_changed: the epoch sent is not the one the server serves (its database was restored from a backup); resend every mutation you kept and resync before trusting any verify answer (docs/SYNC.md §8) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ResetRequiredProblem"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -7738,6 +7762,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["RetryableConflict"];
+            /** @description Code reset_required, reason epoch_changed: the epoch sent with ack_seq is not the one the server serves (its database was restored from a backup); nothing was applied. Resend every mutation you kept with the epoch of this problem, then pull without a cursor (docs/SYNC.md §6.10) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ResetRequiredProblem"];
+                };
+            };
             413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             503: components["responses"]["ServiceUnavailable"];
