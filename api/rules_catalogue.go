@@ -68,6 +68,10 @@ func entryOut(e rules.Entry, priced []*rules.RuleSet) openapi.CatalogueEntry {
 	if e.PenaltyRow != "" {
 		out.Penalty = penaltyOut(e.PenaltyRow, priced)
 	}
+	if e.Criterion != "" {
+		c := openapi.DeficiencyCode(e.Criterion)
+		out.DetentionCriterion = &c
+	}
 	return out
 }
 

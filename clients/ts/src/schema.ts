@@ -2793,6 +2793,8 @@ export interface components {
             default_action: components["schemas"]["ActionCode"];
             allowed_actions: components["schemas"]["ActionCode"][];
             detainable: boolean;
+            /** @description The Sch-IX para 2.2 detention criterion (an area 30 code) that covers this defect, when one does; then the inspector may propose action 06 although the default is 04 (Karnataka 2025, Sch-IX paras 2.2-2.4). Absent otherwise. */
+            detention_criterion?: components["schemas"]["DeficiencyCode"];
             paris_mou?: string;
             regimes: components["schemas"]["Regime"][];
         };
@@ -3344,6 +3346,8 @@ export interface components {
                 default_action: string;
                 allowed_actions: string[];
                 detainable: boolean;
+                /** @description The Sch-IX para 2.2 detention criterion (an area 30 code) covering this defect, when one does: the inspector may then propose 06 as well as allowed_actions (Karnataka 2025, Sch-IX paras 2.2-2.4) */
+                detention_criterion?: string;
                 paris_mou?: string;
             } & {
                 [key: string]: unknown;
