@@ -19,7 +19,7 @@ import (
 // namespaceDerived names derived finding rows by inspection and code.
 var namespaceDerived = uuid.MustParse("9d1f7e2a-3b4c-4e5f-8a6b-7c8d9e0f1a03")
 
-// Outcome is the stored reading of an inspection by the law: everything
+// Derived is the stored reading of an inspection by the law: everything
 // here is server-owned and recomputed, never taken from a client.
 type Derived struct {
 	RuleSet           string                       `json:"rule_set"`

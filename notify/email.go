@@ -150,7 +150,7 @@ func (s *SMTP) applyQuery(q url.Values) error {
 	}
 	s.HELO = q.Get("helo")
 	if ca := q.Get("ca"); ca != "" {
-		pem, err := os.ReadFile(ca)
+		pem, err := os.ReadFile(ca) //nolint:gosec // the CA path is configuration (TINDAL_SMTP_URL)
 		if err != nil {
 			return fmt.Errorf("smtp url: ca: %w", err)
 		}

@@ -43,8 +43,9 @@ type NoticeLine struct {
 	Why            string       `json:"why,omitempty"`
 }
 
-// Line statuses beyond the offence statuses.
-const LineCancelled = "cancelled" // the offence is no longer recorded
+// LineCancelled is a line status beyond the offence statuses: the offence
+// is no longer recorded.
+const LineCancelled = "cancelled"
 
 // changed reports whether a line differs from its previous revision.
 func (l NoticeLine) changed() bool { return l.PreviousAmount != nil }

@@ -29,7 +29,7 @@ type Change struct {
 	ScopeKeys  []string
 }
 
-// ScopeJurisdiction, ScopeOwner and ScopeUser build scope keys.
+// ScopeJurisdiction is the scope key of a jurisdiction's records.
 func ScopeJurisdiction(id uuid.UUID) string { return "j:" + id.String() }
 
 // ScopeOwner is the scope key of everything an owner may see.

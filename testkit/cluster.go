@@ -72,7 +72,7 @@ func (c *Cluster) chownToPostgres(t testing.TB) {
 	if err := os.Chown(c.dir, uid, gid); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(c.dir, 0o700); err != nil {
+	if err := os.Chmod(c.dir, 0o700); err != nil { //nolint:gosec // a data directory: PostgreSQL wants 0700
 		t.Fatal(err)
 	}
 }
@@ -128,12 +128,12 @@ func freePort(t testing.TB) int {
 }
 
 func appendFile(path, s string) error {
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0) //nolint:gosec // a file of the test's own cluster
 	if err != nil {
 		return err
 	}
 	if _, err := f.WriteString(s); err != nil {
-		f.Close()
+		_ = f.Close() // the write error is the one to report
 		return err
 	}
 	return f.Close()

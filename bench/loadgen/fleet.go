@@ -24,7 +24,7 @@ func inspectableVessels(ctx context.Context, c config, reset func(context.Contex
 	if err := cl.login(ctx, c.email, c.password, "loadgen-setup"); err != nil {
 		return nil, err
 	}
-	res, b, err := cl.do(ctx, "GET", "/v1/vessels?limit=500", nil, nil)
+	status, b, err := cl.do(ctx, "GET", "/v1/vessels?limit=500", nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -33,8 +33,8 @@ func inspectableVessels(ctx context.Context, c config, reset func(context.Contex
 			ID, Kind, Regime string
 		}
 	}
-	if res.StatusCode != 200 || json.Unmarshal(b, &list) != nil {
-		return nil, fmt.Errorf("list vessels: %d %s", res.StatusCode, b)
+	if status != 200 || json.Unmarshal(b, &list) != nil {
+		return nil, fmt.Errorf("list vessels: %d %s", status, b)
 	}
 	var out []string
 	for _, v := range list.Items {
@@ -124,12 +124,12 @@ type sized struct {
 
 func scrapePoolSize(ctx context.Context, base string) (int, error) {
 	cl := &client{base: base, http: http.DefaultClient}
-	res, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
+	status, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
 	if err != nil {
 		return 0, err
 	}
-	if res.StatusCode != 200 {
-		return 0, fmt.Errorf("/metrics answered %d", res.StatusCode)
+	if status != 200 {
+		return 0, fmt.Errorf("/metrics answered %d", status)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)

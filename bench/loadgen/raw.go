@@ -163,7 +163,7 @@ func openPool(ctx context.Context, url string, size int) (*pgxpool.Pool, error) 
 	if err != nil {
 		return nil, err
 	}
-	cfg.MaxConns = int32(size)
+	cfg.MaxConns = int32(size) //nolint:gosec // size is a flag: tens of connections
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
