@@ -299,6 +299,12 @@ func (w *Work) syncFindings(ctx context.Context, ag *agg, ev rules.Evaluation) e
 	if err := w.writeDerivedBatch(ctx, ag, batch); err != nil {
 		return err
 	}
+	return w.addDerived(ctx, ag, ev, held)
+}
+
+// addDerived inserts a derived row for each deficiency whose code no
+// inspector finding holds and that has no row yet.
+func (w *Work) addDerived(ctx context.Context, ag *agg, ev rules.Evaluation, held map[string]bool) error {
 	var fresh []*models.Finding
 	for _, d := range ev.Deficiencies {
 		if !held[string(d.Code)] {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -136,6 +137,11 @@ type check struct {
 // checks are the validations of loadConfig, in the order their errors are
 // reported.
 func (c *config) checks(getenv func(string) string) []check {
+	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv))
+}
+
+// connectionChecks check the database, the object store and the keys.
+func (c *config) connectionChecks() []check {
 	return []check{
 		{"TINDAL_DATABASE_URL", func() error {
 			if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
@@ -163,6 +169,12 @@ func (c *config) checks(getenv func(string) string) []check {
 			}
 			return nil
 		}},
+	}
+}
+
+// workChecks check the background work and the law's dates.
+func (c *config) workChecks() []check {
+	return []check{
 		{"TINDAL_JOBS", func() error { return onOff(c.Jobs) }},
 		{"TINDAL_THUMBNAILS", func() error { return onOff(c.Thumbnails) }},
 		{"TINDAL_THUMB_WORKERS", func() error {
@@ -189,6 +201,12 @@ func (c *config) checks(getenv func(string) string) []check {
 			c.Rules.LegacyCoCDeadline, err = rules.ParseDate(c.CoCDeadline)
 			return err
 		}},
+	}
+}
+
+// serverChecks check logging, the login limits and the listeners.
+func (c *config) serverChecks(getenv func(string) string) []check {
+	return []check{
 		{"TINDAL_LOG_LEVEL", func() error {
 			switch c.LogLevel {
 			case "debug", "info", "warn", "error":
