@@ -219,7 +219,8 @@ func (w *Work) crewOnBoard(ctx context.Context, vessel uuid.UUID, on rules.Date)
 	err := w.tx.DB.WithContext(ctx).Raw(`SELECT vc.crew_member_id, vc.role, c.grade, c.legacy, c.issued_on, c.expires_on, c.revalidated_on
 		FROM vessel_crew vc LEFT JOIN certificates c ON c.crew_member_id = vc.crew_member_id AND c.deleted_at IS NULL
 		     AND c.status = 'valid' AND c.kind IN ('competency', 'gp_rating')
-		WHERE vc.vessel_id = ? AND vc.deleted_at IS NULL AND vc.signed_on <= ?::date AND (vc.signed_off IS NULL OR vc.signed_off >= ?::date)
+		WHERE vc.vessel_id = ? AND vc.deleted_at IS NULL AND vc.signed_on <= ?::date AND (vc.signed_off IS NULL OR
+		vc.signed_off >= ?::date)
 		ORDER BY vc.crew_member_id`, vessel, day, day).Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("load crew on board: %w", err)
@@ -390,8 +391,10 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 		srcs, _ := f.Sources.Value()
 		args = append(args, f.ID, f.Action, f.DueKind, f.DueDate, f.Detainable, f.LiableParty, srcs, f.PenaltyRow, f.Version)
 	}
-	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable = v.detainable,
-		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version, updated_at = now() FROM (VALUES ` +
+	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable =
+		v.detainable,
+		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version,
+		updated_at = now() FROM (VALUES ` +
 		storage.Tuples(len(fs), "(?::uuid, ?::text, ?::text, ?::date, ?::boolean, ?::text, ?::jsonb, ?::text, ?::bigint)") +
 		") AS v (id, action, due_kind, due_date, detainable, liable_party, sources, penalty_row, version) WHERE f.id = v.id"
 	if err := w.tx.DB.WithContext(ctx).Exec(q, args...).Error; err != nil {

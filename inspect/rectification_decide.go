@@ -119,7 +119,8 @@ func (s *Service) notifyOwner(ctx context.Context, tx *storage.Tx, r Rectificati
 		Name, Email, PreferredLanguage, Vessel, Code string
 	}
 	err := tx.DB.WithContext(ctx).Raw(`SELECT o.name, o.email, o.preferred_language, v.name || ' (' || v.registration_number || ')' AS vessel, f.code
-		FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners o ON o.id = ?
+		FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners
+		o ON o.id = ?
 		WHERE f.id = ?`, r.OwnerID, r.FindingID).Scan(&o).Error
 	if err != nil {
 		return fmt.Errorf("load owner: %w", err)

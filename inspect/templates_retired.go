@@ -64,7 +64,8 @@ func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Templ
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for inspections started before %s; this one started at %s: %s",
+	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for "+
+		"inspections started before %s; this one started at %s: %s",
 		t.Key, t.Version, retired.UTC().Format(time.RFC3339), until.UTC().Format(time.RFC3339), at.UTC().Format(time.RFC3339), use)
 	return &models.Error{Kind: models.KindInvalid, Code: CodeTemplateRetired, Message: field + ": " + msg,
 		Fields: []models.FieldError{{Field: field, Code: CodeTemplateRetired, Message: msg}}}

@@ -101,7 +101,8 @@ func (s *Service) backlogReview(ctx context.Context, r *Run) (int64, error) {
 	}
 	if n > 0 {
 		s.alert(ctx, "backlog:"+r.Today.String(), "deferred mutations waiting for review",
-			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their jurisdiction must decide them (docs/SYNC.md): "+
+			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their "+
+				"jurisdiction must decide them (docs/SYNC.md): "+
 				"list them with GET /v1/sync/backlog, then discard or apply each with POST /v1/sync/backlog/{mutation_id}/decide.", n), nil)
 	}
 	return n, nil

@@ -80,7 +80,8 @@ func (c *Calendars) Verify(ctx context.Context, ownerID uuid.UUID, secret string
 		return models.NotFound("calendar")
 	}
 	var id uuid.UUID
-	err := c.DB.Gorm.WithContext(ctx).Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL RETURNING id`,
+	err := c.DB.Gorm.WithContext(ctx).Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL
+			RETURNING id`,
 		now.UTC(), hashToken(secret), ownerID).Row().Scan(&id)
 	if err != nil {
 		return models.NotFound("calendar")

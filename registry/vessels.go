@@ -164,7 +164,8 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 	}
 	for _, table := range []string{"certificates", "vessel_crew", "vessel_observations"} {
 		var ids []uuid.UUID
-		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
+		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1,
+			updated_at = now()
 			WHERE vessel_id = ? AND deleted_at IS NULL RETURNING id`, table), after.JurisdictionID, after.OwnerID, after.ID).Scan(&ids).Error
 		if err != nil {
 			return fmt.Errorf("move %s with vessel: %w", table, err)

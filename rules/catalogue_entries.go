@@ -156,7 +156,9 @@ func stabilityEntries() []Entry {
 		// Sch-V-2 A: the special category wooden vessel's construction,
 		// checked against the CoF (r.98, r.99); a design matter, not
 		// detainable, with no Sch-IV row.
-		catDef(CodeHullTimberNotCompliant, "Wooden hull: timber not of durability class 1 or 2 (a lower-class veneer neither resin-penetrated nor FRP-sheathed), or scantlings not to ISO 12215-5 Category C", PartyOwner, "", Action05, false, regKA,
+		catDef(CodeHullTimberNotCompliant, "Wooden hull: timber not of durability class 1 or 2 (a lower-class veneer "+
+			"neither resin-penetrated nor FRP-sheathed), or scantlings not to ISO "+
+			"12215-5 Category C", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-V-2 A"),
 		catDef(CodeFloorFittingsNotFlush, "Passenger vessel: floor with fittings not flush, or a raised area not highlighted", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 1.8"),

@@ -19,20 +19,21 @@ import (
 
 // state is what one push (or one drain) knows across its chunks.
 type state struct {
-	sc        models.Scope
-	dev       device
-	received  time.Time
-	skew      *time.Duration
-	retrying  bool
-	drain     bool                     // a backlog drain: no push lock, stored capture times
-	blocked   map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
-	backlog   map[uuid.UUID]backlogRow // this device's backlog by mutation id
-	held      map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
-	loaded    bool                     // backlog and quarantine read
-	leased    bool                     // this push's first chunk took the device row
-	released  bool                     // and gave it back
-	req       *PushRequest
-	db        *storage.DB                          // a push's: bound to the connection that holds its device (nil: the engine's)
+	sc       models.Scope
+	dev      device
+	received time.Time
+	skew     *time.Duration
+	retrying bool
+	drain    bool                     // a backlog drain: no push lock, stored capture times
+	blocked  map[uuid.UUID]bool       // aggregates with a deferred or retried mutation in this push
+	backlog  map[uuid.UUID]backlogRow // this device's backlog by mutation id
+	held     map[uuid.UUID]heldRow    // this device's mutations waiting in quarantine
+	loaded   bool                     // backlog and quarantine read
+	leased   bool                     // this push's first chunk took the device row
+	released bool                     // and gave it back
+	req      *PushRequest
+	// a push's: bound to the connection that holds its device (nil: the engine's)
+	db        *storage.DB
 	seen      map[uuid.UUID]models.AppliedMutation // applied_mutations of the chunk's ids
 	jur       map[uuid.UUID]uuid.UUID              // aggregate → jurisdiction
 	inspector map[uuid.UUID]uuid.UUID              // aggregate → its inspector (the only user who changes it)
@@ -580,7 +581,8 @@ func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
 		r := p.record
 		args = append(args, p.id, r.device, r.user, r.seq, r.name, r.agg, r.hash, p.status, string(p.body))
 	}
-	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) VALUES " +
+	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, " +
+		"aggregate_id, request_hash, status, outcome) VALUES " +
 		storage.Tuples(len(ins), "(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
 	return tx.DB.WithContext(ctx).Exec(q, args...).Error
 }

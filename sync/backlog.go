@@ -94,7 +94,8 @@ func (e *Engine) defer_(ctx context.Context, tx *storage.Tx, st *state, m Mutati
 		c = Capture{At: st.received}
 	}
 	payload, _ := json.Marshal(m)
-	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload, request_hash, captured_at, time_flags)
+	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload,
+			request_hash, captured_at, time_flags)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mutation_id) DO UPDATE SET last_seen = now()`,
 		m.ID, st.dev.ID, st.sc.UserID, agg, m.Seq, string(payload), hash, c.At, models.Strings(c.Flags)).Error
 	if err != nil {
@@ -111,7 +112,8 @@ func (e *Engine) defer_(ctx context.Context, tx *storage.Tx, st *state, m Mutati
 // the mutation that would have created it was rejected, else deferred.
 func (e *Engine) missing(ctx context.Context, tx *storage.Tx, st *state, m Mutation, hash []byte, agg uuid.UUID) Result {
 	var n int64
-	err := tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name = 'inspection.start'`, agg).Scan(&n).Error
+	err := tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name =
+			'inspection.start'`, agg).Scan(&n).Error
 	if err != nil {
 		return e.retryOn(st, m, err)
 	}

@@ -99,7 +99,8 @@ func (e *Engine) hold(ctx context.Context, tx *storage.Tx, st *state, m Mutation
 			flags = models.Strings(c.Flags)
 		}
 	}
-	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id)
+	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
+			time_flags, jurisdiction_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).Error
 	if err != nil {

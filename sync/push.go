@@ -230,9 +230,11 @@ func busy() error {
 // releaseSQL records the push on the device (last push, clock skew, app
 // version, highest seq seen). It also clears the push lease columns of
 // servers before the advisory lock, which a rolling deploy may have left.
-const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
+const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?,
+	last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
-	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
+	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), replayed_seq = nullif(greatest(coalesce(replayed_seq,
+	0), ?), 0)
 	WHERE id = ?`
 
 // releaseIn gives the device back inside the last chunk's transaction.
