@@ -15,10 +15,9 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: lint the contract from outside (lint-contract), start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
-## (TODO: add lint to test's prerequisites once make lint is clean)
+## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test: lint-contract
-	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
+	@$(SERVICES) && $(GO) vet ./... && scripts/lint.sh && $(GO) test -race -count=1 -timeout 20m ./...
 	@$(MAKE) --no-print-directory vulncheck fuzz-ci
 
 services:
