@@ -19,7 +19,8 @@ func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenalty
 		return nil, errSyncUnavailable()
 	}
 	p := r.Params
-	vs, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Limit))
+	filter := penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}
+	vs, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), filter, deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}

@@ -160,7 +160,8 @@ func nextNumber(ctx context.Context, tx *gorm.DB, jurisdiction uuid.UUID, series
 		return 0, fmt.Errorf("order counter: %w", err)
 	}
 	var last int
-	if err := db.Raw(`SELECT last_no FROM order_counters WHERE jurisdiction_id = ? AND series = ? AND year = ? FOR UPDATE`, jurisdiction, series, year).Scan(&last).Error; err != nil {
+	if err := db.Raw(`SELECT last_no FROM order_counters WHERE jurisdiction_id = ? AND series = ? AND year = ?
+		FOR UPDATE`, jurisdiction, series, year).Scan(&last).Error; err != nil {
 		return 0, fmt.Errorf("lock order counter: %w", err)
 	}
 	next := last + 1

@@ -166,7 +166,8 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 	particulars, _ := json.Marshal(doc)
 	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
-	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars, o.ReleaseVerifyCode, o.Version = &rid, &conditions, particulars, &code, o.Version+1
+	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars = &rid, &conditions, particulars
+	o.ReleaseVerifyCode, o.Version = &code, o.Version+1
 	err = db.WithContext(ctx).Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
 		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?,
 		updated_at = now() WHERE id = ?`,

@@ -131,13 +131,15 @@ func detentionBody(lang string, d DetentionOrder) []string {
 			"जलयान अधिनियम, 2021 और कर्नाटक अंतर्देशीय जलयान नियम, 2025 के अर्थ में "+
 			"'Unpliable' (चलाने योग्य नहीं) श्रेणी में रखा गया है।", d.VesselName, d.InspectionDate, d.PlaceOfInspection),
 			fmt.Sprintf("%s के अंतर्गत प्राप्त शक्तियों का प्रयोग करते हुए जलयान %s, पंजीकरण संख्या "+
-				"%s, का राज्य नियंत्रण के अधीन अनंतिम निरोध (DETENTION) आदेशित किया जाता है।", d.Powers, d.VesselName, d.RegistrationNumber)}
+				"%s, का राज्य नियंत्रण के अधीन अनंतिम निरोध (DETENTION) आदेशित किया जाता है।",
+				d.Powers, d.VesselName, d.RegistrationNumber)}
 	}
 	return []string{fmt.Sprintf("Vessel %s was inspected in accordance with the provisions of the Inland "+
 		"Vessel Act, 2021, by surveyors and authorized officers from this department "+
 		"on %s at %s. The inspection team has reported deficiencies rendering the "+
 		"vessel to be categorized as 'Unpliable' within the meaning of the Inland "+
-		"Vessel Act, 2021, and Karnataka Inland Vessel Rules, 2025, as amended.", d.VesselName, d.InspectionDate, d.PlaceOfInspection),
+		"Vessel Act, 2021, and Karnataka Inland Vessel Rules, 2025, as amended.",
+		d.VesselName, d.InspectionDate, d.PlaceOfInspection),
 		fmt.Sprintf("In exercise of powers vested under %s, hereby orders provisional DETENTION "+
 			"of vessel %s, Reg. No. %s, under State Control, subject to the \"Note\" "+
 			"below.", d.Powers, d.VesselName, d.RegistrationNumber)}
@@ -156,7 +158,8 @@ func detentionNote(lang string, d DetentionOrder) string {
 		"otherwise informed explicitly, the vessel has to carry out all necessary "+
 		"repairs in consultation with the classification/State, comply with the rule "+
 		"requirements as per the applicable standards, and be presented for "+
-		"re-inspection by a Surveyor from this department, or as intimated otherwise.", d.VesselName, d.RegistrationNumber, d.Port)
+		"re-inspection by a Surveyor from this department, or as intimated otherwise.",
+		d.VesselName, d.RegistrationNumber, d.Port)
 }
 
 // ReleasePage lays a release order out in a language (en or hi).
@@ -192,7 +195,8 @@ func releaseBody(lang string, r ReleaseOrder) string {
 			"के परामर्श से सभी आवश्यक मरम्मत करने की सलाह दी गई थी। %s को इस विभाग "+
 			"द्वारा जलयान के पुनः निरीक्षण के बाद, और %s के अंतर्गत प्राप्त शक्ति का "+
 			"प्रयोग करते हुए, जलयान की रिहाई का आदेश दिया जाता है। अतः जलयान %s से नीचे "+
-			"दी गई शर्तों के अधीन चल सकता है।", r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.ReleaseDate)
+			"दी गई शर्तों के अधीन चल सकता है।",
+			r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.ReleaseDate)
 	}
 	return fmt.Sprintf("Vessel %s, Reg. No. %s, registered at %s, was detained by this office on %s "+
 		"in view of serious deficiencies observed on the vessel and was advised to "+

@@ -90,17 +90,18 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 	}
 	if insert {
 		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
-				stamp_version, stamp_device,
-		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES
-		(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time,
+		jurisdiction_id, owner_id, inspector_id)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record,
+			row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
 			row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
 	}
-	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?, stamp_version = ?, stamp_device = ?,
-			stamp_user = ?,
+	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?,
+		stamp_version = ?, stamp_device = ?, stamp_user = ?,
 		stamp_mutation = ?, stamp_seq = ?, stamp_time = ?, version = ?, updated_at = ? WHERE id = ?`,
-		row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation, row.StampSeq, row.StampTime, row.Version,
-		time.Now().UTC(), row.ID).Error
+		row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+		row.StampSeq, row.StampTime, row.Version, time.Now().UTC(), row.ID).Error
 }
 
 // putFinding inserts a new finding now, or keeps it pending.

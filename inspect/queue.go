@@ -81,8 +81,10 @@ const queueSQL = `SELECT i.*,
 		'verified' AND p.deleted_at IS NULL))) AS evidence_incomplete,
 	(SELECT count(*) FROM conflicts c WHERE c.inspection_id = i.id AND c.resolved_at IS NULL) AS open_conflicts,
 	(SELECT count(*) FROM amendment_requests a WHERE a.inspection_id = i.id AND a.status = 'open') AS open_amendments,
-	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified AND f.due_date < ?::date) AS overdue_findings,
-	(SELECT count(*) FROM finding_rectifications r WHERE r.inspection_id = i.id AND r.status = 'pending') AS pending_rectifications
+	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified
+		AND f.due_date < ?::date) AS overdue_findings,
+	(SELECT count(*) FROM finding_rectifications r WHERE r.inspection_id = i.id AND r.status = 'pending')
+		AS pending_rectifications
 FROM inspections i WHERE i.status = 'submitted' AND i.deleted_at IS NULL`
 
 // ReviewQueue lists the submitted inspections in the caller's

@@ -270,7 +270,8 @@ func sameDerived(f *models.Finding, c map[string]any) bool {
 	due, _ := c["due_date"].(*time.Time)
 	sameDue := (due == nil && f.DueDate == nil) || (due != nil && f.DueDate != nil && due.Equal(f.DueDate.UTC()))
 	return f.Action == c["action"] && f.DueKind == c["due_kind"] && sameDue && f.Detainable == c["detainable"] &&
-		f.LiableParty == c["liable_party"] && slices.Equal(f.Sources, c["sources"].(models.Strings)) && f.PenaltyRow == c["penalty_row"]
+		f.LiableParty == c["liable_party"] && slices.Equal(f.Sources, c["sources"].(models.Strings)) &&
+		f.PenaltyRow == c["penalty_row"]
 }
 
 // syncFindings writes the merged deficiencies onto the findings: derived
@@ -406,7 +407,8 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 func applyDerived(f *models.Finding, c map[string]any) {
 	f.Action, f.DueKind, f.Detainable = c["action"].(string), c["due_kind"].(string), c["detainable"].(bool)
 	f.DueDate, _ = c["due_date"].(*time.Time)
-	f.LiableParty, f.Sources, f.PenaltyRow = c["liable_party"].(string), c["sources"].(models.Strings), c["penalty_row"].(string)
+	f.LiableParty, f.Sources = c["liable_party"].(string), c["sources"].(models.Strings)
+	f.PenaltyRow = c["penalty_row"].(string)
 }
 
 // ensureDerived revives the derived row of a deficiency, or returns a new

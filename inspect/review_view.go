@@ -95,7 +95,8 @@ func (s *Service) Reviewer(ctx context.Context, sc models.Scope, id uuid.UUID) (
 		ID                  uuid.UUID
 		RectificationAction string
 	}
-	if err := db.Raw(`SELECT id, rectification_action FROM findings WHERE inspection_id = ? AND rectification_action <> ''`, id).Scan(&acts).Error; err != nil {
+	if err := db.Raw(`SELECT id, rectification_action FROM findings
+		WHERE inspection_id = ? AND rectification_action <> ''`, id).Scan(&acts).Error; err != nil {
 		return rv, fmt.Errorf("load rectification actions: %w", err)
 	}
 	for _, a := range acts {

@@ -130,7 +130,8 @@ func (s *Service) flagged(ctx context.Context, chunk []vesselCert) error {
 		return fmt.Errorf("flags of certificates: %w", err)
 	}
 	rows, err := tx.Query(ctx, `SELECT certificate_id, kind, max(due_on) FROM flags
-		WHERE certificate_id = ANY($1) AND kind IN ($2, $3) GROUP BY 1, 2`, ids, FlagCertificateExpiring, FlagCertificateExpired)
+		WHERE certificate_id = ANY($1) AND kind IN ($2, $3) GROUP BY 1, 2`,
+		ids, FlagCertificateExpiring, FlagCertificateExpired)
 	if err != nil {
 		return fmt.Errorf("flags of certificates: %w", err)
 	}
@@ -289,13 +290,13 @@ func (s *Service) resolveRenewed(ctx context.Context, r *Run) error {
 	return s.inTx(ctx, func(tx *gorm.DB) error {
 		return s.resolveWhere(ctx, tx, r, flagReasonRenewed, `kind IN (?, ?) AND certificate_id IS NOT NULL AND EXISTS (
 			SELECT 1 FROM certificates c WHERE c.id = flags.certificate_id AND (c.deleted_at IS NOT NULL OR c.status <> 'valid'
-				OR EXISTS (SELECT 1 FROM certificates n WHERE c.vessel_id IS NOT NULL AND n.vessel_id = c.vessel_id AND
-				n.kind = c.kind
-				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid' AND (n.issued_on, n.id) >
-				  (c.issued_on, c.id))
-				OR EXISTS (SELECT 1 FROM certificates n WHERE c.crew_member_id IS NOT NULL AND n.crew_member_id =
-				c.crew_member_id AND n.kind = c.kind
-				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid' AND (n.issued_on, n.id) > (c.issued_on, c.id))))`,
+				OR EXISTS (SELECT 1 FROM certificates n WHERE c.vessel_id IS NOT NULL AND n.vessel_id = c.vessel_id
+				  AND n.kind = c.kind AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid'
+				  AND (n.issued_on, n.id) > (c.issued_on, c.id))
+				OR EXISTS (SELECT 1 FROM certificates n WHERE c.crew_member_id IS NOT NULL
+				  AND n.crew_member_id = c.crew_member_id AND n.kind = c.kind
+				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid'
+				  AND (n.issued_on, n.id) > (c.issued_on, c.id))))`,
 			FlagCertificateExpiring, FlagCertificateExpired)
 	})
 }

@@ -151,9 +151,11 @@ func crewEvent(r *Run, c crewCert, d rules.Deadline, served []service) (*Flag, [
 	window := rules.ExpiringWithinDays
 	switch d.Kind {
 	case rules.DeadlineLegacyCertificate:
-		offsets, flagKind, tpl, window = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue, notify.TplCoCLegacyDeadline, 180
+		offsets, flagKind = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue
+		tpl, window = notify.TplCoCLegacyDeadline, 180
 	case rules.DeadlineCompetencyRevalidate:
-		offsets, flagKind, tpl, window = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue, notify.TplCoCRevalidationDue, 180
+		offsets, flagKind = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue
+		tpl, window = notify.TplCoCRevalidationDue, 180
 	}
 	days := r.Today.DaysUntil(d.Due)
 	if days > window {

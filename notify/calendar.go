@@ -55,7 +55,8 @@ func (c *Calendars) CreateToken(ctx context.Context, ownerID uuid.UUID, by *uuid
 
 // RevokeToken revokes a token of the owner. KindNotFound if there is none.
 func (c *Calendars) RevokeToken(ctx context.Context, ownerID, id uuid.UUID, now time.Time) error {
-	res := c.DB.Gorm.WithContext(ctx).Exec(`UPDATE calendar_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND owner_id = ?`, now.UTC(), id, ownerID)
+	res := c.DB.Gorm.WithContext(ctx).Exec(`UPDATE calendar_tokens SET revoked_at = COALESCE(revoked_at, ?)
+		WHERE id = ? AND owner_id = ?`, now.UTC(), id, ownerID)
 	if res.Error != nil {
 		return fmt.Errorf("revoke calendar token: %w", res.Error)
 	}

@@ -108,7 +108,8 @@ func (d *Dispatcher) claim(ctx context.Context, now time.Time) ([]claimed, error
 		      lease_until <= $1))
 		      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) c
 		WHERE n.id = c.id
-		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.template, n.attempts`, now.UTC(), d.Lease.Seconds(), d.Batch)
+		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.template, n.attempts`,
+		now.UTC(), d.Lease.Seconds(), d.Batch)
 	if err != nil {
 		return nil, fmt.Errorf("claim outbox: %w", err)
 	}

@@ -20,7 +20,8 @@ import (
 const FlagPenaltyNoticeNotEmailed = "penalty_notice_not_emailed"
 
 // scheduleIVNote is the repeat rule as docs/LAW.md §5.1 quotes it.
-const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last penalties charged for next subsequent offences within a year")`
+const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last ` +
+	`penalties charged for next subsequent offences within a year")`
 
 // penaltyChange is one adjustment the chain function wrote, with what the
 // owner's notice needs to say about it.

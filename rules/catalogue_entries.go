@@ -82,7 +82,8 @@ func manningEntries() []Entry {
 		// Form-18 (e), which these regimes do not have.
 		beforePlying(CodeHarbourCraftOfficersShort, "Harbour craft without the certificated officers (master, engineer or engine-driver) its engine power requires", PartyOwner, regPDKD,
 			"Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
-		beforePlying(CodeHarbourCraftCertInvalid, "Tindal, master, engineer or engine-driver of a harbour craft without the certificate of the grade the rules require", PartyOwner, regPDKD,
+		beforePlying(CodeHarbourCraftCertInvalid, "Tindal, master, engineer or engine-driver of a harbour craft without the certificate "+
+			"of the grade the rules require", PartyOwner, regPDKD,
 			"Paradip 1967, r.10(3)", "Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
 		catDef(CodeCoCRevalidationOverdue, "Certificate of competency not revalidated within 5 years of issue", PartyCrewMember, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-XV F", "Karnataka 2025, r.34(3)"),

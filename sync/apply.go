@@ -72,7 +72,8 @@ func (st *state) save() snapshot {
 }
 
 func (st *state) restore(s snapshot) {
-	st.blocked, st.held, st.backlog, st.jur, st.inspector, st.assigned = s.blocked, s.held, s.backlog, s.jur, s.inspector, s.assigned
+	st.blocked, st.held, st.backlog = s.blocked, s.held, s.backlog
+	st.jur, st.inspector, st.assigned = s.jur, s.inspector, s.assigned
 	st.created, st.retrying, st.loaded, st.abort = st.created[:s.created], s.retrying, s.loaded, nil
 }
 

@@ -38,7 +38,8 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 		return nil
 	}
 	var rows []backlogRow
-	err := tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, aggregate_id, seq, captured_at, time_flags FROM mutation_backlog WHERE device_id = ?`, st.dev.ID).Scan(&rows).Error
+	err := tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, aggregate_id, seq, captured_at, time_flags FROM mutation_backlog
+		WHERE device_id = ?`, st.dev.ID).Scan(&rows).Error
 	if err != nil {
 		return fmt.Errorf("load backlog: %w", err)
 	}

@@ -86,7 +86,8 @@ const backlogColumns = `b.mutation_id, b.device_id, d.name AS device_name, b.use
 	` + backlogJurisdiction + ` AS jurisdiction_id, b.captured_at, b.time_flags, b.first_seen, b.last_seen, b.payload,
 	EXISTS (SELECT 1 FROM mutation_backlog e WHERE e.device_id = b.device_id AND e.aggregate_id = b.aggregate_id
 	AND e.seq < b.seq) AS earlier_waiting,
-	EXISTS (SELECT 1 FROM quarantine q WHERE q.device_id = b.device_id AND q.state = 'pending' AND q.reason = '` + reasonUnauthorised + `'
+	EXISTS (SELECT 1 FROM quarantine q WHERE q.device_id = b.device_id AND q.state = 'pending'
+		AND q.reason = '` + reasonUnauthorised + `'
 		AND (q.payload->>'seq')::bigint < b.seq
 		AND q.payload->'args'->>(CASE WHEN q.payload->>'name' = 'inspection.start' THEN 'id' ELSE 'inspection_id'
 		END) = b.aggregate_id::text) AS earlier_held,
@@ -112,7 +113,8 @@ func inScope(q *gorm.DB, sc models.Scope, jurisdiction, exists, user string) *go
 	if sc.Access != models.AccessJurisdiction {
 		js = []uuid.UUID{uuid.Nil}
 	}
-	return q.Where(jurisdiction+" IN ? OR (NOT ("+exists+") AND "+user+" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))", js, js)
+	return q.Where(jurisdiction+" IN ? OR (NOT ("+exists+") AND "+user+
+		" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))", js, js)
 }
 
 // ListBacklog lists the deferred mutations of the caller's jurisdictions

@@ -254,7 +254,8 @@ func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error
 		return fmt.Errorf("release device: %w", err)
 	}
 	if req.AckSeq > 0 {
-		return tx.DB.WithContext(ctx).Exec(`UPDATE applied_mutations SET acked = true WHERE device_id = ? AND seq <= ? AND NOT acked`, st.dev.ID, req.AckSeq).Error
+		return tx.DB.WithContext(ctx).Exec(`UPDATE applied_mutations SET acked = true
+			WHERE device_id = ? AND seq <= ? AND NOT acked`, st.dev.ID, req.AckSeq).Error
 	}
 	return nil
 }

@@ -56,7 +56,8 @@ func newRawEnv(ctx context.Context, pool *pgxpool.Pool, p *pushPhase, shape rowS
 	if err := pool.QueryRow(ctx, `SELECT id::text FROM users WHERE lower(email) = lower($1)`, p.c.email).Scan(&e.inspector); err != nil {
 		return nil, fmt.Errorf("inspector %s: %w", p.c.email, err)
 	}
-	_ = pool.QueryRow(ctx, `SELECT rule_set_id FROM inspections WHERE inspector_id = $1 ORDER BY created_at DESC LIMIT 1`, e.inspector).Scan(&e.ruleSet)
+	_ = pool.QueryRow(ctx, `SELECT rule_set_id FROM inspections WHERE inspector_id = $1
+		ORDER BY created_at DESC LIMIT 1`, e.inspector).Scan(&e.ruleSet)
 	rows, err := pool.Query(ctx, `SELECT id::text, owner_id::text, jurisdiction_id::text FROM vessels WHERE id::text = ANY($1)`, p.vessels)
 	if err != nil {
 		return nil, err

@@ -192,22 +192,31 @@ func (r *rawDay) image(m mutation) map[string]any {
 	}
 	switch m.Name {
 	case "inspection.start":
-		for k, v := range map[string]any{"Lat": nil, "Lon": nil, "Notes": "", "Status": "draft", "Outcome": map[string]any{}, "DeviceID": r.device,
-			"RuleSetID": r.ruleSet, "StartedAt": m.CapturedAt, "StartedRaw": m.CapturedRaw, "TimeFlags": []string{"before_registration"},
-			"ApprovedAt": nil, "CargoTonnes": nil, "SubmittedAt": nil, "EvidenceTotal": 0, "ReviewComment": "", "TimeConfirmedBy": nil,
-			"WithdrawnReason": "", "EvidenceVerified": 0, "DetentionProposed": false, "PassengersCarried": nil, "ChangedAfterSubmission": false} {
+		for k, v := range map[string]any{
+			"Lat": nil, "Lon": nil, "Notes": "", "Status": "draft", "Outcome": map[string]any{}, "DeviceID": r.device,
+			"RuleSetID": r.ruleSet, "StartedAt": m.CapturedAt, "StartedRaw": m.CapturedRaw,
+			"TimeFlags":  []string{"before_registration"},
+			"ApprovedAt": nil, "CargoTonnes": nil, "SubmittedAt": nil, "EvidenceTotal": 0, "ReviewComment": "",
+			"TimeConfirmedBy": nil, "WithdrawnReason": "", "EvidenceVerified": 0, "DetentionProposed": false,
+			"PassengersCarried": nil, "ChangedAfterSubmission": false,
+		} {
 			img[k] = v
 		}
 	case "finding.record":
 		img["Stamps"] = map[string]any{"code": r.stamp(m), "note": r.stamp(m)}
-		for k, v := range map[string]any{"Action": "", "Source": "inspector", "DueDate": nil, "DueKind": "", "Persons": 0, "Sources": []string{"inspector"},
-			"PartyRef": "", "Rectified": false, "Detainable": false, "PenaltyRow": "", "LiableParty": "", "RectifiedAt": nil, "InspectionID": r.inspection,
-			"RequestedAction": "", "RectificationNote": ""} {
+		for k, v := range map[string]any{
+			"Action": "", "Source": "inspector", "DueDate": nil, "DueKind": "", "Persons": 0,
+			"Sources":  []string{"inspector"},
+			"PartyRef": "", "Rectified": false, "Detainable": false, "PenaltyRow": "", "LiableParty": "",
+			"RectifiedAt": nil, "InspectionID": r.inspection, "RequestedAction": "", "RectificationNote": "",
+		} {
 			img[k] = v
 		}
 	case "photo.attach":
 		img["Stamps"] = map[string]any{"caption": r.stamp(m)}
-		for k, v := range map[string]any{"State": "pending_upload", "Caption": "", "FindingID": nil, "CapturedAt": nil, "UploadedBy": r.user} {
+		for k, v := range map[string]any{
+			"State": "pending_upload", "Caption": "", "FindingID": nil, "CapturedAt": nil, "UploadedBy": r.user,
+		} {
 			img[k] = v
 		}
 	}
@@ -226,7 +235,8 @@ func (r *rawDay) queueDerived(b *pgx.Batch, n derivedShape) {
 			VALUES ($1, $2, '07003', 'checklist', '["checklist"]', '17', 'before_sailing', true, 'owner', 'KA-F04', $3, $4, $5)`,
 			uuid.Must(uuid.NewV7()), r.inspection, r.v.jur, r.v.owner, r.user)
 	}
-	b.Queue(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES ($1, 'owner', $2, $3) ON CONFLICT (kind, ref) DO NOTHING`,
+	b.Queue(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES ($1, 'owner', $2, $3)
+		ON CONFLICT (kind, ref) DO NOTHING`,
 		uuid.NewSHA1(uuid.NameSpaceOID, []byte("loadgen-raw:"+r.v.owner)), r.v.owner, r.v.owner)
 	for i := 0; i < n.offences; i++ {
 		oid := uuid.Must(uuid.NewV7())
