@@ -8,6 +8,7 @@
 #   LINT_FLAGS="--fix" scripts/lint.sh
 #   scripts/lint.sh ./api/...       # one package tree
 #   scripts/lint.sh fmt             # rewrap long code lines (golines) in place
+#   scripts/lint.sh --version       # build it if needed, say which it is
 set -euo pipefail
 export PATH=/usr/local/go/bin:$PATH
 export GOTOOLCHAIN=go1.27.3 # go1.26.8 has reachable stdlib vulnerabilities
@@ -23,6 +24,9 @@ if [ ! -x "$bin/golangci-lint" ]; then
 	GOBIN="$bin" go install "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$version"
 fi
 
+if [ "${1:-}" = --version ]; then
+	exec "$bin/golangci-lint" --version
+fi
 if [ "${1:-}" = fmt ]; then
 	shift
 	exec "$bin/golangci-lint" fmt "${@:-./...}"

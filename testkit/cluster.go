@@ -80,9 +80,10 @@ func (c *Cluster) chownToPostgres(t testing.TB) {
 func (c *Cluster) command(name string, args ...string) *exec.Cmd {
 	path := filepath.Join(c.bin, name)
 	if c.asPostgres {
+		//nolint:gosec // a binary of the installed PostgreSQL, found by the test kit
 		return exec.Command("runuser", append([]string{"-u", "postgres", "--", path}, args...)...)
 	}
-	return exec.Command(path, args...)
+	return exec.Command(path, args...) //nolint:gosec // as above
 }
 
 func (c *Cluster) pgctl(args ...string) error {
