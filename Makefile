@@ -15,9 +15,9 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: lint the contract from outside (lint-contract), start the services, then the whole suite with the race detector, then govulncheck and each fuzz target briefly
+## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector, then govulncheck and each fuzz target briefly
 test: lint-contract
-	@$(SERVICES) && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
+	@$(SERVICES) && $(GO) vet ./... && scripts/lint.sh && $(GO) test -race -count=1 -timeout 20m ./...
 	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke
 
 services:
@@ -38,6 +38,15 @@ check-generated:
 	@tmp=$$(mktemp -d) && cp openapi/openapi.gen.go $$tmp/ && (cd openapi && $(GO) generate ./...) \
 	  && if ! diff -q $$tmp/openapi.gen.go openapi/openapi.gen.go >/dev/null; then \
 	       cp $$tmp/openapi.gen.go openapi/openapi.gen.go; echo "openapi.gen.go is stale: run make generate"; exit 1; fi
+
+## lint: golangci-lint v2 (pinned in scripts/lint.sh, built once into ~/.cache/tindal-tools) with .golangci.yml
+.PHONY: lint lint-fmt
+lint:
+	@scripts/lint.sh
+
+## lint-fmt: rewrap long code lines as make lint wants them (golines)
+lint-fmt:
+	@scripts/lint.sh fmt
 
 vet:
 	$(GO) vet ./...

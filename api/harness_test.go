@@ -135,7 +135,7 @@ func (h *harness) seed() {
 	reg := registry.New(h.db, testkit.Now)
 	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
 	for _, code := range []string{"KARWAR", "MANGALURU"} {
-		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: strings.Title(strings.ToLower(code)), Regime: "KA-IV-2025"})
+		j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: code, Name: code[:1] + strings.ToLower(code[1:]), Regime: "KA-IV-2025"})
 		h.must(err)
 		h.ids[code] = j.ID
 		o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Owner of " + code, JurisdictionID: j.ID, PreferredLanguage: "kn"})
@@ -272,6 +272,7 @@ func (h *harness) do(method, path, user string, body any, headers ...string) res
 		h.t.Fatalf("%s %s: %v", method, path, err)
 	}
 	out, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close() // in memory: app.Test buffers the whole answer
 	r := response{status: res.StatusCode, header: res.Header, body: out}
 	h.validate(req, raw, r)
 	return r

@@ -37,6 +37,7 @@ func rawExchange(t *testing.T, addr, method, target, token string, headers ...st
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, target, err)
 	}
+	defer res.Body.Close() // a HEAD answer: no body to read
 	rest := wire[end+4:]
 	if method == http.MethodGet && res.Header.Get("Transfer-Encoding") == "chunked" {
 		// the byte count of a chunked body is not what a HEAD compares

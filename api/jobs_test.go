@@ -118,6 +118,7 @@ func (h *harness) getICS(path string) (int, string, []byte) {
 	req := httptest.NewRequest("GET", path, nil)
 	res, err := h.app.Test(req, 10000)
 	h.must(err)
+	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header.Get("Content-Type"), b
 }

@@ -43,8 +43,13 @@ func TestDatabaseOutageAnswers503WithRetryAfter(t *testing.T) {
 		want503(t, "GET /v1/vessels round "+strconv.Itoa(round), h.do("GET", "/v1/vessels", "inspector", nil))
 		want503(t, "push round "+strconv.Itoa(round), h.do("POST", "/v1/sync/push", "inspector", body, hdr...))
 	}
-	if res, err := h.app.Test(httptest.NewRequest("GET", "/readyz", nil), 10000); err != nil || res.StatusCode != 503 {
-		t.Errorf("/readyz during the outage: %v %v", res, err)
+	ready, err := h.app.Test(httptest.NewRequest("GET", "/readyz", nil), 10000)
+	if err != nil {
+		t.Fatalf("/readyz during the outage: %v", err)
+	}
+	defer ready.Body.Close()
+	if ready.StatusCode != 503 {
+		t.Errorf("/readyz during the outage: %v", ready)
 	}
 
 	cl.Start(t)

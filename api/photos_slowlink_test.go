@@ -120,7 +120,7 @@ func padded(t *testing.T, size int) []byte {
 // error (the link cut the connection) is status 0.
 func (p *photoHarness) through(link *slowLink, method, path string, body []byte, headers ...string) response {
 	p.t.Helper()
-	url := path
+	var url string
 	if strings.HasPrefix(path, "/") {
 		url = link.base() + path
 	} else {

@@ -45,7 +45,8 @@ type publicPage struct {
 func (h *handlers) mountPublic(app *fiber.App) {
 	p := &publicPage{h: h, limiter: public.NewLimiter(h.d.DB, h.d.PublicLimit), svc: h.public(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_public_vessel_requests_total",
-			Help: "Public vessel status page answers by outcome (ok, not_modified, redirect, not_found, rate_limited, invalid, error) and format."},
+			Help: "Public vessel status page answers by outcome (ok, not_modified, redirect, " +
+				"not_found, rate_limited, invalid, error) and format."},
 			[]string{"outcome", "format"}),
 		limited: prometheus.NewCounter(prometheus.CounterOpts{Name: "tindal_public_vessel_rate_limited_total",
 			Help: "Public vessel status page requests refused for the per-address rate limit."}),

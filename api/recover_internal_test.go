@@ -22,6 +22,7 @@ func TestPanicBecomesProblemWithRequestID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	var p Problem
 	_ = json.Unmarshal(body, &p)

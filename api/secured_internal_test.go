@@ -41,6 +41,7 @@ func TestSecuredOperationsRefuseAMissingScope(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		_ = res.Body.Close() // only the status matters here
 		if res.StatusCode != want {
 			t.Errorf("%s: %d, want %d", path, res.StatusCode, want)
 		}

@@ -165,6 +165,7 @@ func TestSyncPullGzip(t *testing.T) {
 	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
 	res, err := h.app.Test(req, 10000)
 	h.must(err)
+	defer res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("status %d, headers %v", res.StatusCode, res.Header)
 	}

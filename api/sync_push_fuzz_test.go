@@ -138,6 +138,7 @@ func fuzzPush(t *testing.T, app *fiber.App, probe *pushProbe, body []byte, gz bo
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer res.Body.Close()
 	answer, _ := io.ReadAll(res.Body)
 	switch {
 	case res.StatusCode == http.StatusOK && probe.got != nil:

@@ -119,10 +119,12 @@ func renderDocs(doc *openapi3.T) []byte {
 var docsPage = template.Must(template.New("docs").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Info.Title}} {{.Info.Version}} — API reference</title>
-<style>body{margin:0;font:15px/1.5 system-ui,sans-serif}noscript{display:block;max-width:60rem;margin:2rem auto;padding:0 1rem}</style></head>
+<style>body{margin:0;font:15px/1.5 system-ui,sans-serif}
+noscript{display:block;max-width:60rem;margin:2rem auto;padding:0 1rem}</style></head>
 <body><div id="redoc" data-spec="/openapi.yaml"></div>
 <noscript><h1>{{.Info.Title}} {{.Info.Version}}</h1>
-<p>The full reference needs JavaScript. The machine-readable contract is at <a href="/openapi.yaml">/openapi.yaml</a>.</p>
+<p>The full reference needs JavaScript. The machine-readable contract is at
+<a href="/openapi.yaml">/openapi.yaml</a>.</p>
 <ul>{{range .Ops}}<li><code>{{.Method}} {{.Path}}</code> — {{.Summary}}</li>{{end}}</ul></noscript>
 <script src="/docs/redoc.standalone.js"></script>
 <script src="/docs/init.js"></script>

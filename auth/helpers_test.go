@@ -116,8 +116,10 @@ func (f *fixture) login(t *testing.T, email, installation string) Tokens {
 	return tok
 }
 
-// wantCode fails unless err is a *models.Error of kind and code.
-func wantCode(t *testing.T, err error, kind models.Kind, code string) *models.Error {
+// wantCode fails unless err is a *models.Error of kind and code, and
+// returns a copy of it for the checks that look further (a value, not an
+// error: the assertion is the check, so callers may ignore it).
+func wantCode(t *testing.T, err error, kind models.Kind, code string) models.Error {
 	t.Helper()
 	var e *models.Error
 	if !errors.As(err, &e) {
@@ -126,7 +128,7 @@ func wantCode(t *testing.T, err error, kind models.Kind, code string) *models.Er
 	if e.Kind != kind || e.Code != code {
 		t.Fatalf("got %s/%s (%v), want %s/%s", e.Kind, e.Code, err, kind, code)
 	}
-	return e
+	return *e
 }
 
 // cheapHasher is testkit.CheapHasher for this package's own tests (testkit

@@ -108,7 +108,7 @@ func LoadKeys(dir string) (*KeySet, error) {
 // readKeyFile returns the private key of a *.pem file or the public key of
 // a *.pub.pem file.
 func readKeyFile(path string) (ed25519.PrivateKey, ed25519.PublicKey, error) {
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // the key path is configuration
 	if err != nil {
 		return nil, nil, fmt.Errorf("read jwt key: %w", err)
 	}
@@ -207,11 +207,11 @@ func writeNew(path string, data []byte, mode os.FileMode) error {
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+		_ = tmp.Close() // the write error is the one to report
 		return fmt.Errorf("write key file: %w", err)
 	}
 	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
+		_ = tmp.Close() // the chmod error is the one to report
 		return fmt.Errorf("chmod key file: %w", err)
 	}
 	if err := tmp.Close(); err != nil {

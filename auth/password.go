@@ -54,6 +54,7 @@ func (h Hasher) Verify(password, encoded string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	//nolint:gosec // len(key) <= 128 (phcBounded)
 	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(key)))
 	return subtle.ConstantTimeCompare(got, key) == 1, nil
 }
@@ -62,7 +63,7 @@ func (h Hasher) Verify(password, encoded string) (bool, error) {
 func (h Hasher) NeedsRehash(encoded string) bool {
 	p, _, key, err := parsePHC(encoded)
 	return err != nil || p.Memory != h.Memory || p.Time != h.Time || p.Threads != h.Threads ||
-		uint32(len(key)) != h.KeyLen
+		uint32(len(key)) != h.KeyLen //nolint:gosec // <= 128 (phcBounded)
 }
 
 var errBadHash = errors.New("malformed argon2id hash")
@@ -84,11 +85,17 @@ func parsePHC(encoded string) (Hasher, []byte, []byte, error) {
 	}
 	salt, err1 := base64.RawStdEncoding.DecodeString(parts[4])
 	key, err2 := base64.RawStdEncoding.DecodeString(parts[5])
-	if err1 != nil || err2 != nil || len(salt) < 8 || len(key) < 16 || len(key) > 128 ||
-		p.Time < 1 || p.Time > 64 || p.Threads < 1 || p.Memory < 8*uint32(p.Threads) || p.Memory > 1<<20 {
+	if err1 != nil || err2 != nil || !phcBounded(p, salt, key) {
 		return Hasher{}, nil, nil, errBadHash
 	}
 	return p, salt, key, nil
+}
+
+// phcBounded reports whether a stored hash's salt, key and parameters are
+// within what one login may spend (keys of at most 128 bytes, 1 GiB).
+func phcBounded(p Hasher, salt, key []byte) bool {
+	return len(salt) >= 8 && len(key) >= 16 && len(key) <= 128 &&
+		p.Time >= 1 && p.Time <= 64 && p.Threads >= 1 && p.Memory >= 8*uint32(p.Threads) && p.Memory <= 1<<20
 }
 
 // ValidatePassword checks a new password's length; field names the input

@@ -161,7 +161,8 @@ func Refresh(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 		return 0, err
 	}
 	res := tx.DB.WithContext(ctx).Exec(`UPDATE checklist_templates
-		SET fit = ?::jsonb, retired_at = CASE WHEN ? THEN coalesce(retired_at, now()) END, version = version + 1, updated_at = now()
+		SET fit = ?::jsonb, retired_at = CASE WHEN ? THEN coalesce(retired_at, now()) END, version = version + 1,
+		updated_at = now()
 		WHERE id = ? AND (fit IS DISTINCT FROM ?::jsonb OR (retired_at IS NOT NULL) IS DISTINCT FROM ?)`,
 		fit, t.Retired, t.ID, fit, t.Retired)
 	if res.Error != nil {

@@ -155,7 +155,8 @@ func stateControlV2() []Item {
 		it("doc.pollution_cert_displayed", rules.CodePollutionCertInvalid, "Documents", "Karnataka 2025, r.52", "Pollution prevention certificate valid and displayed"),
 		it("doc.harbour_craft_endorsed", rules.CodeHarbourCraftNotEndorsed, "Documents", "Karnataka 2025, r.15(1)", "Harbour craft (Karnataka Harbour Craft Rules, 1963): endorsed by the DA for this passage"),
 		it("doc.special_category_cof", rules.CodeFitnessCertInvalid, "Documents", "Karnataka 2025, r.98", "Special category vessel: valid Certificate of Fitness"),
-		record("doc.out_of_state_case", "Documents", "Karnataka 2025, Sch-IX para 3", "Vessel registered in another State: given the opportunity to present its case before detention for lacking this State's certificate", "state_of_registration", "case_presented"),
+		record("doc.out_of_state_case", "Documents", "Karnataka 2025, Sch-IX para 3", "Vessel registered in another State: given the opportunity to present its "+
+			"case before detention for lacking this State's certificate", "state_of_registration", "case_presented"),
 		it("ops.navigation_safety", rules.CodeNavigationSafetyChapter, "Operation", "Karnataka 2025, Form-18 (f)", "Navigation safety and signals (Act Ch. VIII) complied with"),
 	)
 }
@@ -173,7 +174,8 @@ func markingMechanised() []Item {
 
 func markingNonMechanised() []Item {
 	return []Item{
-		it("nm.registration_number", rules.CodeRegistrationNumberNotMarked, "Marking", "Karnataka 2025, r.103(2)", "Place of registration and number painted on both sides, white on a contrasting background, English letters at least 15 cm high and 2 cm broad"),
+		it("nm.registration_number", rules.CodeRegistrationNumberNotMarked, "Marking", "Karnataka 2025, r.103(2)", "Place of registration and number painted on both sides, white on a "+
+			"contrasting background, English letters at least 15 cm high and 2 cm broad"),
 		it("nm.intact", rules.CodeMarkingTampered, "Marking", "Karnataka 2025, Sch-IV row 6", "Official hull marking intact (not tampered with)"),
 		it("nm.load_line", rules.CodeLoadLineNotMarked, "Load line and freeboard", "Karnataka 2025, r.107(1)", "Boat over 10 registered tons: load line cut into the hull and painted white on a contrasting background"),
 		it("nm.freeboard_mark", rules.CodeFreeboardMarkMissing, "Load line and freeboard", "Karnataka 2025, r.123(5)", "Freeboard mark 2.5 cm by 15 cm amidships on both sides"),

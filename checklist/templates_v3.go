@@ -170,7 +170,8 @@ func specialCategoryWooden() []Item {
 		it("sc.timber_durability", rules.CodeHullTimberNotCompliant, "Hull", s+" 1 (Table 2.1)", "Timber of durability class 1 or 2; a veneer of a lower class only if resin-penetrated or FRP-sheathed").
 			rec([]string{"durability_class", "evidence"}),
 		it("sc.scantlings", rules.CodeHullTimberNotCompliant, "Hull", s+" 3", "Design loads and scantlings to ISO 12215-5 Category C").rec([]string{"evidence"}),
-		it("sc.bilge_pump", rules.CodeBilgePumping, "Bilge pumping", s+" 5", "Fixed motor-driven bilge pump of sufficient capacity (about 120 L/min for a 10 m vessel), pipeline with non-return valves").
+		it("sc.bilge_pump", rules.CodeBilgePumping, "Bilge pumping", s+" 5", "Fixed motor-driven bilge pump of sufficient capacity (about 120 L/min for a "+
+			"10 m vessel), pipeline with non-return valves").
 			rec([]string{"capacity_l_min", "length_m", "non_return_valves"}),
 	}
 }

@@ -29,11 +29,14 @@ const FlagDetentionReportDue = "detention_report_due"
 
 // The law's wording of Karnataka 2025, Sch-IX Annex-1 and Annex-2.
 const (
-	kaPowers             = "sections 63 and 85 of the Inland Vessels Act, 2021 (Karnataka 2025, Sch-IX para 1.1, para 4; r.64(2))"
-	kaReleasePower       = "section 85 of the Inland Vessels Act, 2021, and the Karnataka Inland Vessels Rules, 2025 (Sch-IX Annex-2)"
-	kaAuthority          = "Director Ports & Member (Maritime & IWT Operations)"
-	kaAppellate          = "CEO, Karnataka Maritime Board"
-	kaAppealRule         = "The master has the right of appeal to the CEO, Karnataka Maritime Board, within 30 days of receipt of this order (Karnataka 2025, Sch-IX para 6)"
+	kaPowers = "sections 63 and 85 of the Inland Vessels Act, 2021 (Karnataka 2025, Sch-IX " +
+		"para 1.1, para 4; r.64(2))"
+	kaReleasePower = "section 85 of the Inland Vessels Act, 2021, and the Karnataka Inland " +
+		"Vessels Rules, 2025 (Sch-IX Annex-2)"
+	kaAuthority  = "Director Ports & Member (Maritime & IWT Operations)"
+	kaAppellate  = "CEO, Karnataka Maritime Board"
+	kaAppealRule = "The master has the right of appeal to the CEO, Karnataka Maritime Board, " +
+		"within 30 days of receipt of this order (Karnataka 2025, Sch-IX para 6)"
 	kaEnclosure          = "Report (Form A and Form B) (Karnataka 2025, Sch-IX)"
 	kaReportCitation     = "Karnataka 2025, Sch-IX para 1.3"
 	detentionReportAfter = "report and copy of the detention order to the Registering Authority and the Administration"
@@ -48,8 +51,12 @@ var kaCopies = []string{"Master (to inform the owners forthwith)", kaAuthority, 
 // and the Deputy Conservator permits, and r.26 lets licences be cancelled.
 // The Kandla 1955 text we hold (s.31(2)) is about manning only.
 var noDetentionPower = map[string]string{
-	string(rules.RegimeParadip1967): "Paradip 1967 has no detention order: under r.12(1) the craft may not be used until the repairs directed by the inspecting officer are executed and the Deputy Conservator permits its use (r.26: licences may be cancelled); Karnataka 2025 Sch-IX does not apply",
-	string(rules.RegimeKandla1955):  "Kandla 1955 (s.31(2), the part in force here) gives no detention power; Karnataka 2025 Sch-IX does not apply",
+	string(rules.RegimeParadip1967): "Paradip 1967 has no detention order: under r.12(1) the craft may not be " +
+		"used until the repairs directed by the inspecting officer are executed and " +
+		"the Deputy Conservator permits its use (r.26: licences may be cancelled); " +
+		"Karnataka 2025 Sch-IX does not apply",
+	string(rules.RegimeKandla1955): "Kandla 1955 (s.31(2), the part in force here) gives no detention power; " +
+		"Karnataka 2025 Sch-IX does not apply",
 }
 
 // DetentionReason is one reason the server proposes detention.
@@ -153,7 +160,8 @@ func nextNumber(ctx context.Context, tx *gorm.DB, jurisdiction uuid.UUID, series
 		return 0, fmt.Errorf("order counter: %w", err)
 	}
 	var last int
-	if err := db.Raw(`SELECT last_no FROM order_counters WHERE jurisdiction_id = ? AND series = ? AND year = ? FOR UPDATE`, jurisdiction, series, year).Scan(&last).Error; err != nil {
+	if err := db.Raw(`SELECT last_no FROM order_counters WHERE jurisdiction_id = ? AND series = ? AND year = ?
+		FOR UPDATE`, jurisdiction, series, year).Scan(&last).Error; err != nil {
 		return 0, fmt.Errorf("lock order counter: %w", err)
 	}
 	next := last + 1

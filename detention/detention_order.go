@@ -117,7 +117,8 @@ func confirmable(ctx context.Context, w *inspect.Work, row *models.Inspection, v
 		ID           uuid.UUID
 		InspectionID uuid.UUID
 	}
-	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR (vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).Scan(&existing)
+	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR
+			(vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).Scan(&existing)
 	if res.Error != nil {
 		return fmt.Errorf("find orders: %w", res.Error)
 	}
@@ -203,5 +204,6 @@ func orderActions(d inspect.Derived, extra []string) models.Strings {
 // errOpenCodes is the refusal of a release while detainable codes are open.
 func errOpenCodes(codes []string) error {
 	return models.Errorf(models.KindInvalid, "detainable_open",
-		"the re-inspection does not clear every detainable deficiency: %s still open (Karnataka 2025, Sch-IX Annex-2 follows a clearing re-inspection)", strings.Join(codes, ", "))
+		"the re-inspection does not clear every detainable deficiency: %s still open "+
+			"(Karnataka 2025, Sch-IX Annex-2 follows a clearing re-inspection)", strings.Join(codes, ", "))
 }

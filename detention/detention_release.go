@@ -116,7 +116,9 @@ func clearingReinspection(ctx context.Context, w *inspect.Work, o *models.Detent
 	}
 	if res.RowsAffected == 0 {
 		return nil, models.Errorf(models.KindInvalid, "no_reinspection",
-			"no submitted re-inspection is linked to detention order %s; open: %s (Karnataka 2025, Sch-IX Annex-1: the vessel is presented for re-inspection before release)", o.Number, strings.Join(o.Codes, ", "))
+			"no submitted re-inspection is linked to detention order %s; open: %s "+
+				"(Karnataka 2025, Sch-IX Annex-1: the vessel is presented for re-inspection "+
+				"before release)", o.Number, strings.Join(o.Codes, ", "))
 	}
 	re, err := w.LockInspection(ctx, row.ID)
 	if err != nil {
@@ -168,9 +170,11 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 	particulars, _ := json.Marshal(doc)
 	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
-	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars, o.ReleaseVerifyCode, o.Version = &rid, &conditions, particulars, &code, o.Version+1
+	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars = &rid, &conditions, particulars
+	o.ReleaseVerifyCode, o.Version = &code, o.Version+1
 	err = db.WithContext(ctx).Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
-		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?, updated_at = now() WHERE id = ?`,
+		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?,
+		updated_at = now() WHERE id = ?`,
 		o.Status, number, seq, now, by, rid, conditions, string(particulars), code, o.Version, o.ID).Error
 	if err != nil {
 		return *o, fmt.Errorf("release order: %w", err)

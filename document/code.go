@@ -89,7 +89,8 @@ type Record struct {
 // Issue stores a document's code in the caller's transaction.
 func Issue(ctx context.Context, tx *gorm.DB, r Record) error {
 	err := tx.WithContext(ctx).Exec(`INSERT INTO documents (code, kind, ref_id, number, jurisdiction_id, status, issued_at, status_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.Status, r.IssuedAt, r.IssuedAt).Error
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.Status, r.IssuedAt, r.IssuedAt).Error
 	if err != nil {
 		return fmt.Errorf("issue document %s: %w", r.Number, err)
 	}

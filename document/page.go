@@ -125,18 +125,41 @@ func DetentionPage(d DetentionOrder, lang string) Page {
 // detentionBody is the operative text of Sch-IX Annex-1.
 func detentionBody(lang string, d DetentionOrder) []string {
 	if lang == LangHindi {
-		return []string{fmt.Sprintf("जलयान %s का निरीक्षण अंतर्देशीय जलयान अधिनियम, 2021 के प्रावधानों के अनुसार इस विभाग के सर्वेक्षकों और प्राधिकृत अधिकारियों द्वारा %s को %s पर किया गया। निरीक्षण दल ने ऐसी कमियाँ बताई हैं जिनके कारण जलयान को अंतर्देशीय जलयान अधिनियम, 2021 और कर्नाटक अंतर्देशीय जलयान नियम, 2025 के अर्थ में 'Unpliable' (चलाने योग्य नहीं) श्रेणी में रखा गया है।", d.VesselName, d.InspectionDate, d.PlaceOfInspection),
-			fmt.Sprintf("%s के अंतर्गत प्राप्त शक्तियों का प्रयोग करते हुए जलयान %s, पंजीकरण संख्या %s, का राज्य नियंत्रण के अधीन अनंतिम निरोध (DETENTION) आदेशित किया जाता है।", d.Powers, d.VesselName, d.RegistrationNumber)}
+		return []string{fmt.Sprintf("जलयान %s का निरीक्षण अंतर्देशीय जलयान अधिनियम, 2021 के प्रावधानों के अनुसार "+
+			"इस विभाग के सर्वेक्षकों और प्राधिकृत अधिकारियों द्वारा %s को %s पर किया "+
+			"गया। निरीक्षण दल ने ऐसी कमियाँ बताई हैं जिनके कारण जलयान को अंतर्देशीय "+
+			"जलयान अधिनियम, 2021 और कर्नाटक अंतर्देशीय जलयान नियम, 2025 के अर्थ में "+
+			"'Unpliable' (चलाने योग्य नहीं) श्रेणी में रखा गया है।", d.VesselName, d.InspectionDate, d.PlaceOfInspection),
+			fmt.Sprintf("%s के अंतर्गत प्राप्त शक्तियों का प्रयोग करते हुए जलयान %s, पंजीकरण संख्या "+
+				"%s, का राज्य नियंत्रण के अधीन अनंतिम निरोध (DETENTION) आदेशित किया जाता है।",
+				d.Powers, d.VesselName, d.RegistrationNumber)}
 	}
-	return []string{fmt.Sprintf("Vessel %s was inspected in accordance with the provisions of the Inland Vessel Act, 2021, by surveyors and authorized officers from this department on %s at %s. The inspection team has reported deficiencies rendering the vessel to be categorized as 'Unpliable' within the meaning of the Inland Vessel Act, 2021, and Karnataka Inland Vessel Rules, 2025, as amended.", d.VesselName, d.InspectionDate, d.PlaceOfInspection),
-		fmt.Sprintf("In exercise of powers vested under %s, hereby orders provisional DETENTION of vessel %s, Reg. No. %s, under State Control, subject to the \"Note\" below.", d.Powers, d.VesselName, d.RegistrationNumber)}
+	return []string{fmt.Sprintf("Vessel %s was inspected in accordance with the provisions of the Inland "+
+		"Vessel Act, 2021, by surveyors and authorized officers from this department "+
+		"on %s at %s. The inspection team has reported deficiencies rendering the "+
+		"vessel to be categorized as 'Unpliable' within the meaning of the Inland "+
+		"Vessel Act, 2021, and Karnataka Inland Vessel Rules, 2025, as amended.",
+		d.VesselName, d.InspectionDate, d.PlaceOfInspection),
+		fmt.Sprintf("In exercise of powers vested under %s, hereby orders provisional DETENTION "+
+			"of vessel %s, Reg. No. %s, under State Control, subject to the \"Note\" "+
+			"below.", d.Powers, d.VesselName, d.RegistrationNumber)}
 }
 
 func detentionNote(lang string, d DetentionOrder) string {
 	if lang == LangHindi {
-		return fmt.Sprintf("जलयान %s, पंजीकरण संख्या %s, इस प्रकार रोका गया है और इस कार्यालय की अनुमति के बिना %s की बंदरगाह/स्थान सीमा से बाहर नहीं जा सकता। जब तक स्पष्ट रूप से अन्यथा न बताया जाए, जलयान को वर्गीकरण संस्था/राज्य के परामर्श से सभी आवश्यक मरम्मत करनी होगी, लागू मानकों के अनुसार नियमों का पालन करना होगा, और इस विभाग के सर्वेक्षक द्वारा पुनः निरीक्षण के लिए प्रस्तुत करना होगा।", d.VesselName, d.RegistrationNumber, d.Port)
+		return fmt.Sprintf("जलयान %s, पंजीकरण संख्या %s, इस प्रकार रोका गया है और इस कार्यालय की अनुमति "+
+			"के बिना %s की बंदरगाह/स्थान सीमा से बाहर नहीं जा सकता। जब तक स्पष्ट रूप से "+
+			"अन्यथा न बताया जाए, जलयान को वर्गीकरण संस्था/राज्य के परामर्श से सभी आवश्यक "+
+			"मरम्मत करनी होगी, लागू मानकों के अनुसार नियमों का पालन करना होगा, और इस "+
+			"विभाग के सर्वेक्षक द्वारा पुनः निरीक्षण के लिए प्रस्तुत करना होगा।", d.VesselName, d.RegistrationNumber, d.Port)
 	}
-	return fmt.Sprintf("Vessel %s, Reg. No. %s, is thus detained and not allowed to sail out of the port/location limits of %s without permission from this office. Unless otherwise informed explicitly, the vessel has to carry out all necessary repairs in consultation with the classification/State, comply with the rule requirements as per the applicable standards, and be presented for re-inspection by a Surveyor from this department, or as intimated otherwise.", d.VesselName, d.RegistrationNumber, d.Port)
+	return fmt.Sprintf("Vessel %s, Reg. No. %s, is thus detained and not allowed to sail out of the "+
+		"port/location limits of %s without permission from this office. Unless "+
+		"otherwise informed explicitly, the vessel has to carry out all necessary "+
+		"repairs in consultation with the classification/State, comply with the rule "+
+		"requirements as per the applicable standards, and be presented for "+
+		"re-inspection by a Surveyor from this department, or as intimated otherwise.",
+		d.VesselName, d.RegistrationNumber, d.Port)
 }
 
 // ReleasePage lays a release order out in a language (en or hi).
@@ -167,9 +190,22 @@ func ReleasePage(r ReleaseOrder, lang string) Page {
 
 func releaseBody(lang string, r ReleaseOrder) string {
 	if lang == LangHindi {
-		return fmt.Sprintf("जलयान %s, पंजीकरण संख्या %s, जो %s में पंजीकृत है, को इस कार्यालय ने %s को जलयान में पाई गई गंभीर कमियों के कारण रोका था और राज्य/सर्वेक्षण प्राधिकरण के परामर्श से सभी आवश्यक मरम्मत करने की सलाह दी गई थी। %s को इस विभाग द्वारा जलयान के पुनः निरीक्षण के बाद, और %s के अंतर्गत प्राप्त शक्ति का प्रयोग करते हुए, जलयान की रिहाई का आदेश दिया जाता है। अतः जलयान %s से नीचे दी गई शर्तों के अधीन चल सकता है।", r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.ReleaseDate)
+		return fmt.Sprintf("जलयान %s, पंजीकरण संख्या %s, जो %s में पंजीकृत है, को इस कार्यालय ने %s को "+
+			"जलयान में पाई गई गंभीर कमियों के कारण रोका था और राज्य/सर्वेक्षण प्राधिकरण "+
+			"के परामर्श से सभी आवश्यक मरम्मत करने की सलाह दी गई थी। %s को इस विभाग "+
+			"द्वारा जलयान के पुनः निरीक्षण के बाद, और %s के अंतर्गत प्राप्त शक्ति का "+
+			"प्रयोग करते हुए, जलयान की रिहाई का आदेश दिया जाता है। अतः जलयान %s से नीचे "+
+			"दी गई शर्तों के अधीन चल सकता है।",
+			r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.ReleaseDate)
 	}
-	return fmt.Sprintf("Vessel %s, Reg. No. %s, registered at %s, was detained by this office on %s in view of serious deficiencies observed on the vessel and was advised to carry out all necessary repairs in consultation with the State/Surveying Authority of the vessel. This is to confirm that subsequent to the re-inspection of the vessel by this department on %s, and in exercise of power vested under %s, hereby orders the release of vessel %s, Reg. No. %s. Thus, the vessel %s, Reg. No. %s, is permitted to sail out/ply subject to the following conditions from %s:",
+	return fmt.Sprintf("Vessel %s, Reg. No. %s, registered at %s, was detained by this office on %s "+
+		"in view of serious deficiencies observed on the vessel and was advised to "+
+		"carry out all necessary repairs in consultation with the State/Surveying "+
+		"Authority of the vessel. This is to confirm that subsequent to the "+
+		"re-inspection of the vessel by this department on %s, and in exercise of "+
+		"power vested under %s, hereby orders the release of vessel %s, Reg. No. %s. "+
+		"Thus, the vessel %s, Reg. No. %s, is permitted to sail out/ply subject to "+
+		"the following conditions from %s:",
 		r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.VesselName, r.RegistrationNumber, r.VesselName, r.RegistrationNumber, r.ReleaseDate)
 }
 

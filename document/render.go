@@ -19,13 +19,16 @@ var dejaVuSans []byte
 var htmlPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} — {{.Office}}</title>
-<style>body{font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}dt{font-weight:600}
+<style>body{font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;max-width:46rem;margin:2rem auto;
+padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;table-layout:fixed}
+td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}dt{font-weight:600}
 @media (max-width:30rem){body{margin:1rem auto;padding:0 .5rem;font-size:15px}td,th{padding:.2rem;font-size:13px}}</style></head>
 <body><h1>{{.Title}}</h1>
 <dl>{{range .Fields}}<dt>{{.Label}}</dt><dd>{{.Value}}</dd>{{end}}</dl>
 {{range .Sections}}<section>{{if .Heading}}<h2>{{.Heading}}</h2>{{end}}{{range .Paragraphs}}<p>{{.}}</p>{{end}}
-{{with .Table}}<table><thead><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>{{end}}</section>
+{{with .Table}}<table><thead><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>{{end}}</section>
 {{end}}<footer>{{range .Footer}}<p>{{.}}</p>{{end}}<p><strong>{{.VerifyNote}}</strong></p></footer></body></html>
 `))
 

@@ -89,15 +89,19 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		return nil
 	}
 	if insert {
-		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record, stamp_version, stamp_device,
-		stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
+		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time,
+		jurisdiction_id, owner_id, inspector_id)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record,
+			row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
 			row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
 	}
-	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?, stamp_version = ?, stamp_device = ?, stamp_user = ?,
+	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?,
+		stamp_version = ?, stamp_device = ?, stamp_user = ?,
 		stamp_mutation = ?, stamp_seq = ?, stamp_time = ?, version = ?, updated_at = ? WHERE id = ?`,
-		row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation, row.StampSeq, row.StampTime, row.Version,
-		time.Now().UTC(), row.ID).Error
+		row.Answer, row.Note, row.Record, row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+		row.StampSeq, row.StampTime, row.Version, time.Now().UTC(), row.ID).Error
 }
 
 // putFinding inserts a new finding now, or keeps it pending.
@@ -207,8 +211,10 @@ func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer
 		args = append(args, r.ID, r.InspectionID, r.TemplateID, r.ItemID, r.Answer, r.Note, r.Record, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
 			r.StampSeq, r.StampTime, r.JurisdictionID, r.OwnerID, r.InspectorID, max(r.Version, 1), now, now)
 	}
-	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record, stamp_version, stamp_device, stamp_user,
-		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at, updated_at) VALUES ` +
+	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
+		stamp_version, stamp_device, stamp_user,
+		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at,
+		updated_at) VALUES ` +
 		storage.Tuples(len(rows), "(?,?,?,?,?,?,?::jsonb,?,?,?,?,?,?,?,?,?,?,?,?)")
 	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
 }
@@ -222,9 +228,12 @@ func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer
 	for _, r := range rows {
 		args = append(args, r.ID, r.Answer, r.Note, r.Record, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation, r.StampSeq, r.StampTime, r.Version, now)
 	}
-	q := `UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, record = v.record, stamp_version = v.sv, stamp_device = v.sd,
-		stamp_user = v.su, stamp_mutation = v.sm, stamp_seq = v.sq, stamp_time = v.st, version = v.version, updated_at = v.at FROM (VALUES ` +
-		storage.Tuples(len(rows), "(?::uuid, ?::text, ?::text, ?::jsonb, ?::bigint, ?::uuid, ?::uuid, ?::uuid, ?::bigint, ?::timestamptz, ?::bigint, ?::timestamptz)") +
+	q := `UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, record = v.record, stamp_version =
+		v.sv, stamp_device = v.sd,
+		stamp_user = v.su, stamp_mutation = v.sm, stamp_seq = v.sq, stamp_time = v.st, version = v.version,
+		updated_at = v.at FROM (VALUES ` +
+		storage.Tuples(len(rows), "(?::uuid, ?::text, ?::text, ?::jsonb, ?::bigint, ?::uuid, ?::uuid, ?::uuid, "+
+			"?::bigint, ?::timestamptz, ?::bigint, ?::timestamptz)") +
 		") AS v (id, answer, note, record, sv, sd, su, sm, sq, st, version, at) WHERE a.id = v.id"
 	res := w.tx.DB.WithContext(ctx).Exec(q, args...)
 	if res.Error == nil && res.RowsAffected != int64(len(rows)) {

@@ -71,13 +71,18 @@ type Queue struct {
 // Ages and due dates are counted in India (Asia/Kolkata) days.
 const queueSQL = `SELECT i.*,
 	(?::date - (i.submitted_at AT TIME ZONE 'Asia/Kolkata')::date) AS age_days,
-	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified) AS open_findings,
-	(i.evidence_verified < i.evidence_total OR EXISTS (SELECT 1 FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL
-		AND f.source = 'inspector' AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.finding_id = f.id AND p.state = 'verified' AND p.deleted_at IS NULL))) AS evidence_incomplete,
+	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified) AS
+	open_findings,
+	(i.evidence_verified < i.evidence_total OR EXISTS (SELECT 1 FROM findings f WHERE f.inspection_id = i.id AND
+	f.deleted_at IS NULL
+		AND f.source = 'inspector' AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.finding_id = f.id AND p.state =
+		'verified' AND p.deleted_at IS NULL))) AS evidence_incomplete,
 	(SELECT count(*) FROM conflicts c WHERE c.inspection_id = i.id AND c.resolved_at IS NULL) AS open_conflicts,
 	(SELECT count(*) FROM amendment_requests a WHERE a.inspection_id = i.id AND a.status = 'open') AS open_amendments,
-	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified AND f.due_date < ?::date) AS overdue_findings,
-	(SELECT count(*) FROM finding_rectifications r WHERE r.inspection_id = i.id AND r.status = 'pending') AS pending_rectifications
+	(SELECT count(*) FROM findings f WHERE f.inspection_id = i.id AND f.deleted_at IS NULL AND NOT f.rectified
+		AND f.due_date < ?::date) AS overdue_findings,
+	(SELECT count(*) FROM finding_rectifications r WHERE r.inspection_id = i.id AND r.status = 'pending')
+		AS pending_rectifications
 FROM inspections i WHERE i.status = 'submitted' AND i.deleted_at IS NULL`
 
 // ReviewQueue lists the submitted inspections in the caller's

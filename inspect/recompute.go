@@ -20,7 +20,7 @@ import (
 // namespaceDerived names derived finding rows by inspection and code.
 var namespaceDerived = uuid.MustParse("9d1f7e2a-3b4c-4e5f-8a6b-7c8d9e0f1a03")
 
-// Outcome is the stored reading of an inspection by the law: everything
+// Derived is the stored reading of an inspection by the law: everything
 // here is server-owned and recomputed, never taken from a client.
 type Derived struct {
 	RuleSet           string                       `json:"rule_set"`
@@ -212,7 +212,8 @@ func sameDerived(f *models.Finding, c map[string]any) bool {
 	due, _ := c["due_date"].(*time.Time)
 	sameDue := (due == nil && f.DueDate == nil) || (due != nil && f.DueDate != nil && due.Equal(f.DueDate.UTC()))
 	return f.Action == c["action"] && f.DueKind == c["due_kind"] && sameDue && f.Detainable == c["detainable"] &&
-		f.LiableParty == c["liable_party"] && slices.Equal(f.Sources, c["sources"].(models.Strings)) && f.PenaltyRow == c["penalty_row"]
+		f.LiableParty == c["liable_party"] && slices.Equal(f.Sources, c["sources"].(models.Strings)) &&
+		f.PenaltyRow == c["penalty_row"]
 }
 
 // syncFindings writes the merged deficiencies onto the findings: derived
@@ -242,6 +243,12 @@ func (w *Work) syncFindings(ctx context.Context, ag *agg, ev rules.Evaluation) e
 	if err := w.writeDerivedBatch(ctx, ag, batch); err != nil {
 		return err
 	}
+	return w.addDerived(ctx, ag, ev, held)
+}
+
+// addDerived inserts a derived row for each deficiency whose code no
+// inspector finding holds and that has no row yet.
+func (w *Work) addDerived(ctx context.Context, ag *agg, ev rules.Evaluation, held map[string]bool) error {
 	var fresh []*models.Finding
 	for _, d := range ev.Deficiencies {
 		if !held[string(d.Code)] {
@@ -327,8 +334,10 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 		srcs, _ := f.Sources.Value()
 		args = append(args, f.ID, f.Action, f.DueKind, f.DueDate, f.Detainable, f.LiableParty, srcs, f.PenaltyRow, f.Version)
 	}
-	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable = v.detainable,
-		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version, updated_at = now() FROM (VALUES ` +
+	q := `UPDATE findings AS f SET action = v.action, due_kind = v.due_kind, due_date = v.due_date, detainable =
+		v.detainable,
+		liable_party = v.liable_party, sources = v.sources, penalty_row = v.penalty_row, version = v.version,
+		updated_at = now() FROM (VALUES ` +
 		storage.Tuples(len(fs), "(?::uuid, ?::text, ?::text, ?::date, ?::boolean, ?::text, ?::jsonb, ?::text, ?::bigint)") +
 		") AS v (id, action, due_kind, due_date, detainable, liable_party, sources, penalty_row, version) WHERE f.id = v.id"
 	if err := w.tx.DB.WithContext(ctx).Exec(q, args...).Error; err != nil {
@@ -340,7 +349,8 @@ func (w *Work) writeDerivedBatch(ctx context.Context, ag *agg, all []*models.Fin
 func applyDerived(f *models.Finding, c map[string]any) {
 	f.Action, f.DueKind, f.Detainable = c["action"].(string), c["due_kind"].(string), c["detainable"].(bool)
 	f.DueDate, _ = c["due_date"].(*time.Time)
-	f.LiableParty, f.Sources, f.PenaltyRow = c["liable_party"].(string), c["sources"].(models.Strings), c["penalty_row"].(string)
+	f.LiableParty, f.Sources = c["liable_party"].(string), c["sources"].(models.Strings)
+	f.PenaltyRow = c["penalty_row"].(string)
 }
 
 // ensureDerived revives the derived row of a deficiency, or returns a new

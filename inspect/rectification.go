@@ -266,7 +266,8 @@ func checkRectificationPhotos(ctx context.Context, db *gorm.DB, sc models.Scope,
 	return slices.Compact(out), nil
 }
 
-const rectificationColumns = `id, finding_id, inspection_id, note, photo_ids, submitted_by, submitted_at, status, decided_by, decided_at,
+const rectificationColumns = `id, finding_id, inspection_id, note, photo_ids, submitted_by, submitted_at,
+	status, decided_by, decided_at,
 	reason, action_code, jurisdiction_id, owner_id, version`
 
 func scanRectifications(q *gorm.DB) ([]Rectification, error) {

@@ -74,7 +74,8 @@ func (s *Service) decide(ctx context.Context, tx *storage.Tx, sc models.Scope, r
 		}
 	}
 	err := tx.DB.WithContext(ctx).Exec(`UPDATE finding_rectifications SET status = ?, reason = ?, decided_at = ?, decided_by = ?,
-		action_code = ?, version = version + 1, updated_at = now() WHERE id = ?`, r.Status, r.Reason, now, u, r.ActionCode, r.ID).Error
+		action_code = ?, version = version + 1, updated_at = now() WHERE id = ?`,
+		r.Status, r.Reason, now, u, r.ActionCode, r.ID).Error
 	if err != nil {
 		return r, fmt.Errorf("decide rectification: %w", err)
 	}
@@ -92,7 +93,8 @@ func (s *Service) decide(ctx context.Context, tx *storage.Tx, sc models.Scope, r
 func closeFinding(ctx context.Context, tx *storage.Tx, row *models.Inspection, r Rectification, now time.Time) error {
 	var f models.Finding
 	err := tx.DB.WithContext(ctx).Raw(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
-		version = version + 1, updated_at = now() WHERE id = ? AND NOT rectified RETURNING *`, now, r.Note, string(rules.RectifiedAction), r.FindingID).Scan(&f).Error
+		version = version + 1, updated_at = now() WHERE id = ? AND NOT rectified RETURNING *`,
+		now, r.Note, string(rules.RectifiedAction), r.FindingID).Scan(&f).Error
 	if err != nil {
 		return fmt.Errorf("close finding: %w", err)
 	}
@@ -106,7 +108,8 @@ func closeFinding(ctx context.Context, tx *storage.Tx, row *models.Inspection, r
 	// The overdue flag of the finding, if any, is resolved by the decision
 	// (jobs.FlagFindingOverdue, document "finding:<id>").
 	err = tx.DB.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolved_by = ?, resolution = ?, updated_at = now()
-		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`, now, r.DecidedBy, "rectification accepted", "finding:"+f.ID.String()).Error
+		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`,
+		now, r.DecidedBy, "rectification accepted", "finding:"+f.ID.String()).Error
 	if err != nil {
 		return fmt.Errorf("resolve overdue flag: %w", err)
 	}
@@ -119,7 +122,8 @@ func (s *Service) notifyOwner(ctx context.Context, tx *storage.Tx, r Rectificati
 		Name, Email, PreferredLanguage, Vessel, Code string
 	}
 	err := tx.DB.WithContext(ctx).Raw(`SELECT o.name, o.email, o.preferred_language, v.name || ' (' || v.registration_number || ')' AS vessel, f.code
-		FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners o ON o.id = ?
+		FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners
+		o ON o.id = ?
 		WHERE f.id = ?`, r.OwnerID, r.FindingID).Scan(&o).Error
 	if err != nil {
 		return fmt.Errorf("load owner: %w", err)

@@ -47,7 +47,9 @@ func (s *Service) ResolveConflict(ctx context.Context, sc models.Scope, id uuid.
 		u := sc.UserID
 		c.Resolution, c.ResolvedBy, c.ResolvedAt, c.Version = resolution, &u, &now, c.Version+1
 		if err := tx.DB.WithContext(ctx).Model(&models.Conflict{}).Where("id = ?", c.ID).
-			Updates(map[string]any{"resolution": resolution, "resolved_by": u, "resolved_at": now, "version": c.Version, "updated_at": now}).Error; err != nil {
+			Updates(map[string]any{
+				"resolution": resolution, "resolved_by": u, "resolved_at": now, "version": c.Version, "updated_at": now,
+			}).Error; err != nil {
 			return err
 		}
 		w.changed(EntityConflict, c.ID, storage.ScopeJurisdiction(c.JurisdictionID), storage.ScopeOwner(c.OwnerID), storage.ScopeUser(c.InspectorID))

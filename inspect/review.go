@@ -76,19 +76,9 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 	cols := map[string]any{}
 	switch in.Decision {
 	case DecisionApprove:
-		if r.Status != models.StatusSubmitted {
-			return models.Errorf(models.KindConflict, "not_submitted", "only a submitted inspection can be approved (it is %s)", r.Status)
-		}
-		total, verified, err := w.evidence(ctx, r.ID)
-		if err != nil {
+		if err := w.approve(ctx, r, in, cols); err != nil {
 			return err
 		}
-		if verified < total && strings.TrimSpace(in.OverrideReason) == "" {
-			return models.Errorf(models.KindConflict, "evidence_unverified", "evidence: %d/%d photos verified; give override_reason to approve anyway", verified, total)
-		}
-		now := w.s.clock().UTC()
-		r.Status, r.ApprovedAt = models.StatusApproved, &now
-		cols["status"], cols["approved_at"] = r.Status, now
 	case DecisionReturn:
 		if r.Status != models.StatusSubmitted {
 			return models.Errorf(models.KindConflict, "not_submitted", "only a submitted inspection can be returned (it is %s)", r.Status)
@@ -123,6 +113,25 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 		return err
 	}
 	return w.recordReview(ctx, sc, ag, in)
+}
+
+// approve approves a submitted inspection whose photos are all verified,
+// or with an override reason; the columns to write are added to cols.
+func (w *Work) approve(ctx context.Context, r *models.Inspection, in ReviewInput, cols map[string]any) error {
+	if r.Status != models.StatusSubmitted {
+		return models.Errorf(models.KindConflict, "not_submitted", "only a submitted inspection can be approved (it is %s)", r.Status)
+	}
+	total, verified, err := w.evidence(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	if verified < total && strings.TrimSpace(in.OverrideReason) == "" {
+		return models.Errorf(models.KindConflict, "evidence_unverified", "evidence: %d/%d photos verified; give override_reason to approve anyway", verified, total)
+	}
+	now := w.s.clock().UTC()
+	r.Status, r.ApprovedAt = models.StatusApproved, &now
+	cols["status"], cols["approved_at"] = r.Status, now
+	return nil
 }
 
 // recordReview writes the review row and the audit entry.

@@ -52,13 +52,16 @@ type HistoryEntry struct {
 
 // historySQL reads the audit entries of the inspection and of every row
 // of its aggregate that a decision is taken on.
-const historySQL = `SELECT a.id, a.at, a.action, a.entity_type, a.entity_id, a.actor_id, coalesce(u.name, '') AS actor_name,
+const historySQL = `SELECT a.id, a.at, a.action, a.entity_type, a.entity_id, a.actor_id, coalesce(u.name, '')
+	AS actor_name,
 	coalesce(u.role, '') AS actor_role, a.device_id, a.request_id, a.after
 FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
 WHERE (a.entity_type = 'inspection' AND a.entity_id = @id)
    OR (a.entity_type = 'finding' AND a.entity_id IN (SELECT id FROM findings WHERE inspection_id = @id))
-   OR (a.entity_type = 'amendment_request' AND a.entity_id IN (SELECT id FROM amendment_requests WHERE inspection_id = @id))
-   OR (a.entity_type = 'finding_rectification' AND a.entity_id IN (SELECT id FROM finding_rectifications WHERE inspection_id = @id))
+   OR (a.entity_type = 'amendment_request' AND a.entity_id IN (SELECT id FROM amendment_requests WHERE
+   inspection_id = @id))
+   OR (a.entity_type = 'finding_rectification' AND a.entity_id IN (SELECT id FROM finding_rectifications WHERE
+   inspection_id = @id))
    OR (a.entity_type = 'conflict' AND a.entity_id IN (SELECT id FROM conflicts WHERE inspection_id = @id))
    OR (a.entity_type = 'photo' AND a.entity_id IN (SELECT id FROM photos WHERE inspection_id = @id))
 ORDER BY a.id`
@@ -92,7 +95,8 @@ func (s *Service) Reviewer(ctx context.Context, sc models.Scope, id uuid.UUID) (
 		ID                  uuid.UUID
 		RectificationAction string
 	}
-	if err := db.Raw(`SELECT id, rectification_action FROM findings WHERE inspection_id = ? AND rectification_action <> ''`, id).Scan(&acts).Error; err != nil {
+	if err := db.Raw(`SELECT id, rectification_action FROM findings
+		WHERE inspection_id = ? AND rectification_action <> ''`, id).Scan(&acts).Error; err != nil {
 		return rv, fmt.Errorf("load rectification actions: %w", err)
 	}
 	for _, a := range acts {

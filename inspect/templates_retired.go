@@ -64,7 +64,8 @@ func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Templ
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for inspections started before %s; this one started at %s: %s",
+	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for "+
+		"inspections started before %s; this one started at %s: %s",
 		t.Key, t.Version, retired.UTC().Format(time.RFC3339), until.UTC().Format(time.RFC3339), at.UTC().Format(time.RFC3339), use)
 	return models.Refused(field, CodeTemplateRetired, "%s", msg)
 }
@@ -75,7 +76,8 @@ func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Templ
 func (w *Work) successorOf(ctx context.Context, t checklist.Template) (string, error) {
 	var current []int
 	err := w.tx.DB.WithContext(ctx).Raw(`SELECT template_version FROM checklist_templates
-		WHERE key = ? AND retired_at IS NULL AND deleted_at IS NULL ORDER BY template_version DESC LIMIT 1`, t.Key).Scan(&current).Error
+		WHERE key = ? AND retired_at IS NULL AND deleted_at IS NULL
+		ORDER BY template_version DESC LIMIT 1`, t.Key).Scan(&current).Error
 	if err != nil {
 		return "", fmt.Errorf("look up current template: %w", err)
 	}

@@ -112,7 +112,8 @@ func nonNil(s []string) []string {
 // penaltiesOf lists the live penalties of an inspection's offences.
 func (s *Service) penaltiesOf(ctx context.Context, id uuid.UUID) ([]PenaltySummary, error) {
 	out := []PenaltySummary{}
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS offence_status, p.version
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS
+			offence_status, p.version
 		FROM penalties p JOIN offences o ON o.id = p.offence_id
 		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).Scan(&out).Error
 	if err != nil {

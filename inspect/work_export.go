@@ -107,18 +107,7 @@ func (w *Work) openCodes(ctx context.Context, order *models.DetentionOrder, re *
 	if err := w.loadFindings(ctx, re); err != nil {
 		return nil, err
 	}
-	examined := map[string]bool{}
-	for _, id := range re.templateIDs() { // every template the re-inspection used
-		t, ok := w.s.Template(id)
-		if !ok {
-			continue
-		}
-		for _, it := range t.Items {
-			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
-				examined[string(it.Code)] = true
-			}
-		}
-	}
+	examined := w.passedCodes(re)
 	for _, f := range re.findings {
 		if f.Rectified && !f.DeletedAt.Valid {
 			examined[f.Code] = true
@@ -135,4 +124,22 @@ func (w *Work) openCodes(ctx context.Context, order *models.DetentionOrder, re *
 	}
 	sort.Strings(open)
 	return slices.Compact(open), nil
+}
+
+// passedCodes are the codes of the items a re-inspection answered as
+// passing, on every template it used.
+func (w *Work) passedCodes(re *agg) map[string]bool {
+	examined := map[string]bool{}
+	for _, id := range re.templateIDs() {
+		t, ok := w.s.Template(id)
+		if !ok {
+			continue
+		}
+		for _, it := range t.Items {
+			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
+				examined[string(it.Code)] = true
+			}
+		}
+	}
+	return examined
 }

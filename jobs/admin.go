@@ -37,7 +37,8 @@ func (r RunRecord) Duration(now time.Time) time.Duration {
 	return now.Sub(r.StartedAt)
 }
 
-const runColumns = `id, job, trigger, planned_at, run_on, instance, started_at, heartbeat_at, finished_at, outcome, error, counts`
+const runColumns = `id, job, trigger, planned_at, run_on, instance, started_at, heartbeat_at, finished_at,
+	outcome, error, counts`
 
 func scanRun(row pgx.Row) (RunRecord, error) {
 	var r RunRecord

@@ -130,7 +130,8 @@ func (s *Service) flagged(ctx context.Context, chunk []vesselCert) error {
 		return fmt.Errorf("flags of certificates: %w", err)
 	}
 	rows, err := tx.Query(ctx, `SELECT certificate_id, kind, max(due_on) FROM flags
-		WHERE certificate_id = ANY($1) AND kind IN ($2, $3) GROUP BY 1, 2`, ids, FlagCertificateExpiring, FlagCertificateExpired)
+		WHERE certificate_id = ANY($1) AND kind IN ($2, $3) GROUP BY 1, 2`,
+		ids, FlagCertificateExpiring, FlagCertificateExpired)
 	if err != nil {
 		return fmt.Errorf("flags of certificates: %w", err)
 	}
@@ -180,38 +181,17 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 	var flags, lapsedFlags []Flag
 	var notices []notify.Notice
 	for _, c := range chunk {
-		rec := rules.CertificateRecord{Kind: ruleKind(c.kind, c.vesselKind), Number: c.number, IssuedOn: ruleDate(c.issued), ExpiresOn: ruleDatePtr(c.expires)}
-		exp, cite, ok := rules.CertificateExpiry(rec)
-		if !ok || r.Today.DaysUntil(exp) > rules.ExpiringWithinDays {
+		d := decideCert(r, c, lapsed)
+		if d.flag == nil {
 			continue
 		}
-		vid, oid, cid := c.vesselID, c.ownerID, c.id
-		f := Flag{Kind: FlagCertificateExpiring, SubjectType: subjectVessel, SubjectID: c.vesselID, Document: c.kind, Due: exp,
-			JurisdictionID: c.jurID, OwnerID: &oid, VesselID: &vid, CertificateID: &cid, Citation: string(cite), Detail: "no. " + c.number}
-		n := notify.Notice{Recipient: notify.Owner(c.ownerID, c.ownerName, c.email, c.ownLang),
-			Data: notify.Data{Vessel: vesselLabel(c.name, c.reg), Doc: c.kind, Number: c.number, Due: dbDate(exp), Days: r.Today.DaysUntil(exp), Citation: string(cite)}}
-		if exp.Before(r.Today) {
-			f.Kind = FlagCertificateExpired
-			if sameDate(c.flaggedExpired, exp) && !justPassed(exp, r.Today) {
-				continue // flagged on an earlier run, nothing more to say
-			}
-			if sameDate(c.flaggedExpiring, exp) {
-				lapsedFlags = append(lapsedFlags, f)
-			}
-			if justPassed(exp, r.Today) {
-				n.Template, n.DedupeKey = notify.TplCertificateExpired, fmt.Sprintf("cert-expired:%s:%s", c.id, exp)
-				notices = append(notices, n)
-				if first, ok := lapsed[c.vesselID]; !ok || exp.AddDays(1).Before(first) {
-					lapsed[c.vesselID] = exp.AddDays(1)
-				}
-			}
-		} else if o, ok := threshold(exp, r.Today, rules.CertificateReminderOffsets()); ok {
-			n.Template, n.DedupeKey = notify.TplCertificateExpiring, fmt.Sprintf("cert-expiring:%s:%s:%d", c.id, exp, o)
-			notices = append(notices, n)
-		} else if sameDate(c.flaggedExpiring, exp) {
-			continue
+		if d.lapsed {
+			lapsedFlags = append(lapsedFlags, *d.flag)
 		}
-		flags = append(flags, f)
+		if d.notice != nil {
+			notices = append(notices, *d.notice)
+		}
+		flags = append(flags, *d.flag)
 	}
 	if len(flags) == 0 && len(notices) == 0 {
 		return nil
@@ -225,6 +205,52 @@ func (s *Service) vesselChunk(ctx context.Context, r *Run, chunk []vesselCert, l
 		}
 		return s.enqueue(ctx, tx, r, notices)
 	})
+}
+
+// certDecision is what one certificate adds to its chunk's writes.
+type certDecision struct {
+	flag   *Flag          // raised or kept; nil: nothing to write
+	lapsed bool           // flag is "expired" and replaces an "expiring" one
+	notice *notify.Notice // a reminder or the expiry notice, if one is due
+}
+
+// decideCert decides one certificate by the law: its flag, and the notice
+// due today if any. A certificate that expired yesterday moves the
+// vessel's first lapsed day in lapsed.
+func decideCert(r *Run, c vesselCert, lapsed map[uuid.UUID]rules.Date) certDecision {
+	rec := rules.CertificateRecord{Kind: ruleKind(c.kind, c.vesselKind), Number: c.number, IssuedOn: ruleDate(c.issued), ExpiresOn: ruleDatePtr(c.expires)}
+	exp, cite, ok := rules.CertificateExpiry(rec)
+	if !ok || r.Today.DaysUntil(exp) > rules.ExpiringWithinDays {
+		return certDecision{}
+	}
+	vid, oid, cid := c.vesselID, c.ownerID, c.id
+	f := Flag{Kind: FlagCertificateExpiring, SubjectType: subjectVessel, SubjectID: c.vesselID, Document: c.kind, Due: exp,
+		JurisdictionID: c.jurID, OwnerID: &oid, VesselID: &vid, CertificateID: &cid, Citation: string(cite), Detail: "no. " + c.number}
+	n := notify.Notice{Recipient: notify.Owner(c.ownerID, c.ownerName, c.email, c.ownLang),
+		Data: notify.Data{Vessel: vesselLabel(c.name, c.reg), Doc: c.kind, Number: c.number, Due: dbDate(exp), Days: r.Today.DaysUntil(exp), Citation: string(cite)}}
+	if !exp.Before(r.Today) {
+		if o, ok := threshold(exp, r.Today, rules.CertificateReminderOffsets()); ok {
+			n.Template, n.DedupeKey = notify.TplCertificateExpiring, fmt.Sprintf("cert-expiring:%s:%s:%d", c.id, exp, o)
+			return certDecision{flag: &f, notice: &n}
+		}
+		if sameDate(c.flaggedExpiring, exp) {
+			return certDecision{}
+		}
+		return certDecision{flag: &f}
+	}
+	f.Kind = FlagCertificateExpired
+	if sameDate(c.flaggedExpired, exp) && !justPassed(exp, r.Today) {
+		return certDecision{} // flagged on an earlier run, nothing more to say
+	}
+	d := certDecision{flag: &f, lapsed: sameDate(c.flaggedExpiring, exp)}
+	if justPassed(exp, r.Today) {
+		n.Template, n.DedupeKey = notify.TplCertificateExpired, fmt.Sprintf("cert-expired:%s:%s", c.id, exp)
+		d.notice = &n
+		if first, ok := lapsed[c.vesselID]; !ok || exp.AddDays(1).Before(first) {
+			lapsed[c.vesselID] = exp.AddDays(1)
+		}
+	}
+	return d
 }
 
 // resolveExpiring resolves the "expiring" flag of every certificate the
@@ -264,10 +290,13 @@ func (s *Service) resolveRenewed(ctx context.Context, r *Run) error {
 	return s.inTx(ctx, func(tx *gorm.DB) error {
 		return s.resolveWhere(ctx, tx, r, flagReasonRenewed, `kind IN (?, ?) AND certificate_id IS NOT NULL AND EXISTS (
 			SELECT 1 FROM certificates c WHERE c.id = flags.certificate_id AND (c.deleted_at IS NOT NULL OR c.status <> 'valid'
-				OR EXISTS (SELECT 1 FROM certificates n WHERE c.vessel_id IS NOT NULL AND n.vessel_id = c.vessel_id AND n.kind = c.kind
-				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid' AND (n.issued_on, n.id) > (c.issued_on, c.id))
-				OR EXISTS (SELECT 1 FROM certificates n WHERE c.crew_member_id IS NOT NULL AND n.crew_member_id = c.crew_member_id AND n.kind = c.kind
-				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid' AND (n.issued_on, n.id) > (c.issued_on, c.id))))`,
+				OR EXISTS (SELECT 1 FROM certificates n WHERE c.vessel_id IS NOT NULL AND n.vessel_id = c.vessel_id
+				  AND n.kind = c.kind AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid'
+				  AND (n.issued_on, n.id) > (c.issued_on, c.id))
+				OR EXISTS (SELECT 1 FROM certificates n WHERE c.crew_member_id IS NOT NULL
+				  AND n.crew_member_id = c.crew_member_id AND n.kind = c.kind
+				  AND n.grade = c.grade AND n.deleted_at IS NULL AND n.status = 'valid'
+				  AND (n.issued_on, n.id) > (c.issued_on, c.id))))`,
 			FlagCertificateExpiring, FlagCertificateExpired)
 	})
 }

@@ -151,9 +151,11 @@ func crewEvent(r *Run, c crewCert, d rules.Deadline, served []service) (*Flag, [
 	window := rules.ExpiringWithinDays
 	switch d.Kind {
 	case rules.DeadlineLegacyCertificate:
-		offsets, flagKind, tpl, window = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue, notify.TplCoCLegacyDeadline, 180
+		offsets, flagKind = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue
+		tpl, window = notify.TplCoCLegacyDeadline, 180
 	case rules.DeadlineCompetencyRevalidate:
-		offsets, flagKind, tpl, window = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue, notify.TplCoCRevalidationDue, 180
+		offsets, flagKind = rules.LegacyReminderOffsets(), FlagCoCRevalidationDue
+		tpl, window = notify.TplCoCRevalidationDue, 180
 	}
 	days := r.Today.DaysUntil(d.Due)
 	if days > window {
@@ -224,7 +226,8 @@ func (s *Service) servedBy(ctx context.Context, crew []uuid.UUID, on rules.Date)
 		       o.name AS owner_name, o.email, o.preferred_language
 		FROM vessel_crew vc JOIN vessels v ON v.id = vc.vessel_id AND v.deleted_at IS NULL
 		JOIN owners o ON o.id = v.owner_id
-		WHERE vc.crew_member_id IN ? AND vc.deleted_at IS NULL AND vc.signed_on <= ? AND (vc.signed_off IS NULL OR vc.signed_off > ?)
+		WHERE vc.crew_member_id IN ? AND vc.deleted_at IS NULL AND vc.signed_on <= ? AND (vc.signed_off IS NULL OR
+		vc.signed_off > ?)
 		ORDER BY vc.crew_member_id, v.registration_number`, crew, day, day).Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("vessels served by crew: %w", err)

@@ -21,7 +21,8 @@ const detentionReportSoon = 6 * time.Hour
 
 // detentionReportDue lists the open report flags whose deadline is near or past.
 const detentionReportDue = `
-SELECT d.id, d.number, d.report_due_at, d.ordered_by, u.name, u.email, u.preferred_language, v.name AS vessel, v.registration_number
+SELECT d.id, d.number, d.report_due_at, d.ordered_by, u.name, u.email, u.preferred_language, v.name AS vessel,
+v.registration_number
 FROM flags f
 JOIN detention_orders d ON d.number = f.document AND d.vessel_id = f.subject_id AND d.deleted_at IS NULL
 JOIN users u ON u.id = d.ordered_by

@@ -25,9 +25,11 @@ func FindingDocument(id uuid.UUID) string { return "finding:" + id.String() }
 
 // overdueFindingsSQL lists open findings of submitted or approved
 // inspections whose due date is before the run's day.
-const overdueFindingsSQL = `SELECT f.id, f.code, f.action, f.due_date, f.penalty_row, f.jurisdiction_id, f.owner_id, i.vessel_id,
+const overdueFindingsSQL = `SELECT f.id, f.code, f.action, f.due_date, f.penalty_row, f.jurisdiction_id,
+	f.owner_id, i.vessel_id,
 	v.name, v.registration_number, o.name, o.email, o.preferred_language
-FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners o ON o.id = f.owner_id
+FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners o
+ON o.id = f.owner_id
 WHERE f.deleted_at IS NULL AND NOT f.rectified AND f.due_date IS NOT NULL AND f.due_date < $1
   AND i.status IN ('submitted', 'approved') AND i.deleted_at IS NULL
 ORDER BY f.id`

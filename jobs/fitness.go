@@ -115,7 +115,8 @@ func (v vesselRow) recipient() notify.Recipient {
 func (s *Service) vesselOwner(ctx context.Context, tx *gorm.DB, id uuid.UUID) (vesselRow, error) {
 	var v vesselRow
 	err := tx.WithContext(ctx).Raw(`SELECT v.id, v.jurisdiction_id, v.owner_id, v.name, v.registration_number,
-		o.name AS owner_name, o.email, o.preferred_language FROM vessels v JOIN owners o ON o.id = v.owner_id WHERE v.id = ?`, id).Scan(&v).Error
+		o.name AS owner_name, o.email, o.preferred_language FROM vessels v JOIN owners o ON o.id = v.owner_id WHERE
+		v.id = ?`, id).Scan(&v).Error
 	if err != nil {
 		return v, fmt.Errorf("vessel %s: %w", id, err)
 	}

@@ -97,7 +97,8 @@ func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag
 	rows, err := tx.WithContext(ctx).Raw(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id, vessel_id,
 		certificate_id, citation, detail, raised_by, raised_on)
 		SELECT u.*, $13::text, $14::date
-		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::date[], $7::uuid[], $8::uuid[], $9::uuid[],
+		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::date[], $7::uuid[], $8::uuid[],
+		$9::uuid[],
 		            $10::uuid[], $11::text[], $12::text[]) AS u
 		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING
 		RETURNING kind, subject_type, subject_id, document, due_on`,

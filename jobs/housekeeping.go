@@ -78,7 +78,8 @@ func (s *Service) dropIdempotencyBodies(ctx context.Context, r *Run) (int64, err
 		return 0, err
 	}
 	return s.chunked(ctx, `UPDATE applied_mutations SET outcome = NULL WHERE id IN (
-		SELECT id FROM applied_mutations WHERE acked AND outcome IS NOT NULL AND created_at < $1 LIMIT 1000)`, r.Now.Add(-IdempotencyBodyRetention))
+		SELECT id FROM applied_mutations WHERE acked AND outcome IS NOT NULL AND created_at < $1 LIMIT 1000)`,
+		r.Now.Add(-IdempotencyBodyRetention))
 }
 
 func (s *Service) deleteIdempotencyRecords(ctx context.Context, r *Run) (int64, error) {
@@ -96,13 +97,16 @@ func (s *Service) backlogReview(ctx context.Context, r *Run) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	if err := s.d.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM mutation_backlog WHERE first_seen < $1`, r.Now.Add(-BacklogReviewAge)).Scan(&n); err != nil {
+	if err := s.d.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM mutation_backlog WHERE first_seen < $1`,
+		r.Now.Add(-BacklogReviewAge)).Scan(&n); err != nil {
 		return 0, err
 	}
 	if n > 0 {
 		s.alert(ctx, "backlog:"+r.Today.String(), "deferred mutations waiting for review",
-			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their jurisdiction must decide them (docs/SYNC.md): "+
-				"list them with GET /v1/sync/backlog, then discard or apply each with POST /v1/sync/backlog/{mutation_id}/decide.", n), nil)
+			fmt.Sprintf("%d deferred mutation(s) have waited more than 7 days; a supervisor of their "+
+				"jurisdiction must decide them (docs/SYNC.md): "+
+				"list them with GET /v1/sync/backlog, then discard or apply each with "+
+				"POST /v1/sync/backlog/{mutation_id}/decide.", n), nil)
 	}
 	return n, nil
 }

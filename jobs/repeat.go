@@ -47,7 +47,9 @@ func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 	if len(diffs) > 0 {
 		s.d.Log.Error("penalty chains differed from their recomputation", "run", r.ID, "differences", len(diffs))
 		s.alert(ctx, "repeat-offences:"+r.ID.String(), "penalty chains differed from their recomputation",
-			fmt.Sprintf("repeat-offences on %s recomputed penalty chains and found %d difference(s); the adjustments are recorded. A difference means some path changed offences without recomputing the chain.", r.Today, len(diffs)), diffs)
+			fmt.Sprintf("repeat-offences on %s recomputed penalty chains and found %d difference(s); "+
+				"the adjustments are recorded. A difference means some path changed offences "+
+				"without recomputing the chain.", r.Today, len(diffs)), diffs)
 	}
 	return nil
 }
@@ -69,7 +71,8 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 			return fmt.Errorf("lock parties: %w", err)
 		}
 		var before []uuid.UUID
-		if err := db.Raw(`SELECT a.id FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id WHERE p.party_id IN ?`, ids).Scan(&before).Error; err != nil {
+		if err := db.Raw(`SELECT a.id FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id WHERE
+			p.party_id IN ?`, ids).Scan(&before).Error; err != nil {
 			return fmt.Errorf("adjustments before: %w", err)
 		}
 		var pensBefore []uuid.UUID
@@ -84,7 +87,8 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 			PenaltyRow string
 			Amount     int64
 		}
-		if err := db.Raw(`SELECT id, penalty_row, amount FROM penalties WHERE party_id IN ? AND deleted_at IS NULL AND id NOT IN ?`,
+		if err := db.Raw(`SELECT id, penalty_row, amount FROM penalties WHERE party_id IN ? AND deleted_at IS NULL
+			AND id NOT IN ?`,
 			ids, append(pensBefore, uuid.Nil)).Scan(&created).Error; err != nil {
 			return fmt.Errorf("penalties created: %w", err)
 		}
@@ -129,7 +133,8 @@ func (s *Service) flagRepeatOffenders(ctx context.Context, tx *storage.Tx, r *Ru
 	}
 	err := tx.DB.WithContext(ctx).Raw(`SELECT p.party_id, p.jurisdiction_id, p.owner_id, o.vessel_id, o.occurred_at, p.penalty_row, p.level
 		FROM penalties p JOIN offences o ON o.id = p.offence_id
-		WHERE p.party_id IN ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND p.level > 1 AND o.occurred_at >= ?`, ids, since).Scan(&rows).Error
+		WHERE p.party_id IN ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND p.level > 1 AND o.occurred_at >=
+		?`, ids, since).Scan(&rows).Error
 	if err != nil {
 		return fmt.Errorf("repeat offenders: %w", err)
 	}

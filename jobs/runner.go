@@ -256,7 +256,8 @@ func (s *Service) finish(ctx context.Context, run *Run, outcome, msg string) {
 func (s *Service) reapStale(ctx context.Context) {
 	rows, err := s.d.DB.Pool.Query(ctx, `UPDATE job_runs SET outcome = 'failed', finished_at = now(),
 		error = 'heartbeat lost: no heartbeat since ' || heartbeat_at::text
-		WHERE outcome = 'running' AND heartbeat_at < now() - $1 * interval '1 second' RETURNING id, job, instance`, StaleAfter.Seconds())
+		WHERE outcome = 'running' AND heartbeat_at < now() - $1 * interval '1 second'
+		RETURNING id, job, instance`, StaleAfter.Seconds())
 	if err != nil {
 		s.d.Log.Error("reap stale job runs", "err", err)
 		return

@@ -55,7 +55,8 @@ func (c *Calendars) CreateToken(ctx context.Context, ownerID uuid.UUID, by *uuid
 
 // RevokeToken revokes a token of the owner. KindNotFound if there is none.
 func (c *Calendars) RevokeToken(ctx context.Context, ownerID, id uuid.UUID, now time.Time) error {
-	res := c.DB.Gorm.WithContext(ctx).Exec(`UPDATE calendar_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND owner_id = ?`, now.UTC(), id, ownerID)
+	res := c.DB.Gorm.WithContext(ctx).Exec(`UPDATE calendar_tokens SET revoked_at = COALESCE(revoked_at, ?)
+		WHERE id = ? AND owner_id = ?`, now.UTC(), id, ownerID)
 	if res.Error != nil {
 		return fmt.Errorf("revoke calendar token: %w", res.Error)
 	}
@@ -80,7 +81,8 @@ func (c *Calendars) Verify(ctx context.Context, ownerID uuid.UUID, secret string
 		return models.NotFound("calendar")
 	}
 	var id uuid.UUID
-	err := c.DB.Gorm.WithContext(ctx).Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL RETURNING id`,
+	err := c.DB.Gorm.WithContext(ctx).Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL
+			RETURNING id`,
 		now.UTC(), hashToken(secret), ownerID).Row().Scan(&id)
 	if err != nil {
 		return models.NotFound("calendar")

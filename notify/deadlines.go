@@ -127,7 +127,8 @@ func (c *Calendars) Sequence(ctx context.Context, ownerID uuid.UUID, events []Ev
 	_, err := c.DB.Pool.Exec(ctx, `
 		INSERT INTO calendar_events (owner_id, uid, digest)
 		SELECT $1, u, d FROM unnest($2::text[], $3::bytea[]) AS t(u, d)
-		ON CONFLICT (owner_id, uid) DO UPDATE SET digest = EXCLUDED.digest, sequence = calendar_events.sequence + 1, updated_at = now()
+		ON CONFLICT (owner_id, uid) DO UPDATE SET digest = EXCLUDED.digest, sequence = calendar_events.sequence + 1,
+		updated_at = now()
 		WHERE calendar_events.digest <> EXCLUDED.digest`, ownerID, uids, digests)
 	if err != nil {
 		return fmt.Errorf("calendar sequence: %w", err)

@@ -101,12 +101,15 @@ func (d *Dispatcher) Dispatch(ctx context.Context, now time.Time) (Result, error
 // visible to every other dispatcher before we send anything.
 func (d *Dispatcher) claim(ctx context.Context, now time.Time) ([]claimed, error) {
 	rows, err := d.DB.Pool.Query(ctx, `
-		UPDATE notifications n SET state = 'sending', lease_until = $1::timestamptz + $2 * interval '1 second', attempts = n.attempts + 1
+		UPDATE notifications n SET state = 'sending', lease_until = $1::timestamptz + $2 * interval '1 second',
+		attempts = n.attempts + 1
 		FROM (SELECT id FROM notifications
-		      WHERE channel = 'email' AND ((state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1))
+		      WHERE channel = 'email' AND ((state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND
+		      lease_until <= $1))
 		      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) c
 		WHERE n.id = c.id
-		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.template, n.attempts`, now.UTC(), d.Lease.Seconds(), d.Batch)
+		RETURNING n.id, n.address, n.subject, n.body, n.locale, n.template, n.attempts`,
+		now.UTC(), d.Lease.Seconds(), d.Batch)
 	if err != nil {
 		return nil, fmt.Errorf("claim outbox: %w", err)
 	}

@@ -150,7 +150,7 @@ func (s *SMTP) applyQuery(q url.Values) error {
 	}
 	s.HELO = q.Get("helo")
 	if ca := q.Get("ca"); ca != "" {
-		pem, err := os.ReadFile(ca)
+		pem, err := os.ReadFile(ca) //nolint:gosec // the CA path is configuration (TINDAL_SMTP_URL)
 		if err != nil {
 			return fmt.Errorf("smtp url: ca: %w", err)
 		}
@@ -245,11 +245,14 @@ func (s *SMTP) classify(err error) error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "does not support STARTTLS"):
-		return fmt.Errorf("smtp %s does not offer STARTTLS, which credentials require (starttls=none in TINDAL_SMTP_URL sends them in clear): %w", addr, err)
+		return fmt.Errorf("smtp %s does not offer STARTTLS, which credentials require (starttls=none "+
+			"in TINDAL_SMTP_URL sends them in clear): %w", addr, err)
 	case strings.Contains(msg, "530") || strings.Contains(strings.ToLower(msg), "must issue a starttls"):
 		return fmt.Errorf("smtp %s requires STARTTLS before anything else: drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
-	case s.TLS == TLSNone && s.User != "" && (strings.Contains(msg, "does not support SMTP AUTH") || strings.Contains(msg, "autodiscover")):
-		return fmt.Errorf("smtp %s offers no AUTH on a connection without TLS: it requires STARTTLS; drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
+	case s.TLS == TLSNone && s.User != "" &&
+		(strings.Contains(msg, "does not support SMTP AUTH") || strings.Contains(msg, "autodiscover")):
+		return fmt.Errorf("smtp %s offers no AUTH on a connection without TLS: it requires STARTTLS; "+
+			"drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
 	case strings.Contains(msg, "SMTP AUTH failed") || strings.Contains(msg, "does not support SMTP AUTH"):
 		return fmt.Errorf("smtp %s refused the credentials: %w", addr, err)
 	case strings.Contains(msg, "tls: ") || strings.Contains(msg, "x509: "):

@@ -23,13 +23,14 @@ const EntityNotice = "penalty_notice"
 // amount was reached (the doubling, docs/LAW.md §5.2). Previous* are set in a
 // revision on the lines that changed since the revision it follows.
 type NoticeLine struct {
-	PenaltyID      uuid.UUID    `json:"penalty_id"`
-	OffenceID      uuid.UUID    `json:"offence_id"`
-	Row            string       `json:"row"`
-	Sl             int          `json:"sl"`
-	Citation       string       `json:"citation"`
-	PartyKind      string       `json:"party_kind"`
-	PartyRef       string       `json:"party_ref"` // the crew member's or passenger's recorded ID; "" for the owner and the unidentified
+	PenaltyID uuid.UUID `json:"penalty_id"`
+	OffenceID uuid.UUID `json:"offence_id"`
+	Row       string    `json:"row"`
+	Sl        int       `json:"sl"`
+	Citation  string    `json:"citation"`
+	PartyKind string    `json:"party_kind"`
+	// the crew member's or passenger's recorded ID; "" for the owner and the unidentified
+	PartyRef       string       `json:"party_ref"`
 	Persons        int          `json:"persons"`
 	Level          int          `json:"level"`
 	UnitAmount     int64        `json:"unit_amount"`
@@ -43,8 +44,9 @@ type NoticeLine struct {
 	Why            string       `json:"why,omitempty"`
 }
 
-// Line statuses beyond the offence statuses.
-const LineCancelled = "cancelled" // the offence is no longer recorded
+// LineCancelled is a line status beyond the offence statuses: the offence
+// is no longer recorded.
+const LineCancelled = "cancelled"
 
 // changed reports whether a line differs from its previous revision.
 func (l NoticeLine) changed() bool { return l.PreviousAmount != nil }

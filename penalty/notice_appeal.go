@@ -131,7 +131,8 @@ func (s *Service) DecideAppeal(ctx context.Context, sc models.Scope, id uuid.UUI
 			return err
 		}
 		now := time.Now().UTC()
-		a.State, a.DecidedBy, a.DecidedAt, a.DecisionReason, a.Version, a.UpdatedAt = decision, &sc.UserID, &now, reason, a.Version+1, now
+		a.State, a.DecidedBy, a.DecidedAt, a.DecisionReason = decision, &sc.UserID, &now, reason
+		a.Version, a.UpdatedAt = a.Version+1, now
 		err := tx.DB.WithContext(ctx).Model(&models.PenaltyAppeal{}).Where("id = ?", a.ID).Updates(map[string]any{"state": a.State,
 			"decided_by": sc.UserID, "decided_at": now, "decision_reason": reason, "version": a.Version, "updated_at": now}).Error
 		if err != nil {
@@ -189,7 +190,9 @@ func (s *Service) setAside(ctx context.Context, tx *storage.Tx, a models.Penalty
 		return fmt.Errorf("appealed offence: %w", err)
 	}
 	err = tx.DB.WithContext(ctx).Model(&models.Offence{}).Where("id = ?", o.ID).
-		Updates(map[string]any{"status": string(rules.OffenceSetAside), "version": o.Version + 1, "updated_at": time.Now().UTC()}).Error
+		Updates(map[string]any{
+			"status": string(rules.OffenceSetAside), "version": o.Version + 1, "updated_at": time.Now().UTC(),
+		}).Error
 	if err != nil {
 		return fmt.Errorf("set offence aside: %w", err)
 	}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
 )
 

@@ -204,7 +204,8 @@ func rewriteRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev 
 
 // setRevisionReason names why the revision this transaction wrote was made.
 func setRevisionReason(ctx context.Context, tx *storage.Tx, notice uuid.UUID, reason string) error {
-	err := tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notice_revisions SET reason = ? WHERE notice_id = ? AND xid = txid_current() AND previous IS NOT NULL`,
+	err := tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notice_revisions SET reason = ? WHERE notice_id = ? AND xid = txid_current() AND
+			previous IS NOT NULL`,
 		reason, notice).Error
 	if err != nil {
 		return fmt.Errorf("revision reason: %w", err)

@@ -20,7 +20,8 @@ import (
 const FlagPenaltyNoticeNotEmailed = "penalty_notice_not_emailed"
 
 // scheduleIVNote is the repeat rule as docs/LAW.md §5.1 quotes it.
-const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last penalties charged for next subsequent offences within a year")`
+const scheduleIVNote = `Karnataka 2025, Sch-IV note ("Fines or penalties shall be doubled from last ` +
+	`penalties charged for next subsequent offences within a year")`
 
 // penaltyChange is one adjustment the chain function wrote, with what the
 // owner's notice needs to say about it.
@@ -114,7 +115,8 @@ func loadNoticeFacts(ctx context.Context, tx *storage.Tx, chs []penaltyChange) (
 	f := noticeFacts{owners: map[uuid.UUID]ownerContact{}, vessels: map[uuid.UUID]string{}, earlier: map[uuid.UUID]models.Offence{}}
 	var cs []ownerContact
 	err := db.Raw(`SELECT o.id, o.name, o.email, o.preferred_language,
-		EXISTS (SELECT 1 FROM users u WHERE u.owner_id = o.id AND u.deleted_at IS NULL AND u.disabled_at IS NULL) AS has_account
+		EXISTS (SELECT 1 FROM users u WHERE u.owner_id = o.id AND u.deleted_at IS NULL AND u.disabled_at IS NULL) AS
+		has_account
 		FROM owners o WHERE o.id IN ?`, owners).Scan(&cs).Error
 	if err != nil {
 		return f, fmt.Errorf("owners to notify: %w", err)
@@ -215,11 +217,14 @@ func flagNotEmailed(ctx context.Context, tx *storage.Tx, ch penaltyChange, n not
 	if !c.HasAccount {
 		where = "reached nobody: the owner has no app account either"
 	}
-	detail := fmt.Sprintf("Penalty %s of %s (offence of %s) changed from Rs %d to Rs %d. The owner has no email address on record, so the notice %s. Tell the owner by post or in person, and add an email address to the owner's record.",
+	detail := fmt.Sprintf("Penalty %s of %s (offence of %s) changed from Rs %d to Rs %d. The owner has "+
+		"no email address on record, so the notice %s. Tell the owner by post or in "+
+		"person, and add an email address to the owner's record.",
 		ch.offence.PenaltyRow, n.Data.Vessel, n.Data.Due.Format("2 January 2006"), ch.adj.OldAmount, ch.adj.NewAmount, where)
 	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id,
 		vessel_id, citation, detail, raised_by, raised_on)
-		VALUES (?, ?, 'owner', ?, ?, (now() AT TIME ZONE 'Asia/Kolkata')::date, ?, ?, ?, ?, ?, 'penalty-chain', (now() AT TIME ZONE 'Asia/Kolkata')::date)
+		VALUES (?, ?, 'owner', ?, ?, (now() AT TIME ZONE 'Asia/Kolkata')::date, ?, ?, ?, ?, ?, 'penalty-chain',
+		(now() AT TIME ZONE 'Asia/Kolkata')::date)
 		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING`,
 		uuid.Must(uuid.NewV7()), FlagPenaltyNoticeNotEmailed, ch.offence.OwnerID, n.DedupeKey, ch.offence.JurisdictionID, ch.offence.OwnerID,
 		ch.offence.VesselID, n.Data.Citation, detail).Error

@@ -99,14 +99,8 @@ func (s *Service) beginVerify(ctx context.Context, sc models.Scope, id uuid.UUID
 // usableUpload decides what to do with the photo's upload row: nil when
 // the photo was linked instead (done), an error when it cannot proceed.
 func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upload, fallback bool) (*upload, error) {
-	if u != nil && u.State == "verified" {
-		if t.Applied {
-			return nil, s.link(tx, t, t.SHA256)
-		}
-		return nil, nil
-	}
-	if u != nil && u.State == "verifying" && u.LeaseUntil != nil && u.LeaseUntil.After(s.now()) {
-		return nil, errInProgress()
+	if done, err := s.decidedUpload(tx, t, u); done || err != nil {
+		return nil, err
 	}
 	if u != nil && u.State == stateEnding {
 		c := *u // ended: as good as rejected, until EndUploads has cleaned up
@@ -117,28 +111,50 @@ func (s *Service) usableUpload(tx *storage.Tx, sc models.Scope, t target, u *upl
 		return s.keepUpload(tx, sc, t, nil, MethodResumable)
 	}
 	if u == nil || u.State == "rejected" {
-		b, err := lockBlob(tx.DB, t.SHA256)
-		if err != nil {
-			return nil, err
-		}
-		if ok, err := s.tryLink(tx, sc, t, u, b); ok || err != nil {
-			return nil, err
-		}
-		if u == nil {
-			return nil, errNoPlan
-		}
-		switch u.RejectCode {
-		case codeExpired:
-			return nil, errUploadExpired
-		case codeDiscarded: // the inspection was brought back since: start again
-			return nil, errNoPlan
-		}
-		return nil, rejection(u.RejectCode, u.RejectDetail)
+		return nil, s.withoutUpload(tx, sc, t, u)
 	}
 	if u.Method == MethodMultipart && u.UploadID == "" && !fallback {
 		return nil, errNoPlan
 	}
 	return u, nil
+}
+
+// decidedUpload reports whether the upload was already decided: verified
+// (the photo is linked now if its record was applied) or being verified
+// under a live lease (errInProgress).
+func (s *Service) decidedUpload(tx *storage.Tx, t target, u *upload) (bool, error) {
+	if u != nil && u.State == "verified" {
+		if t.Applied {
+			return true, s.link(tx, t, t.SHA256)
+		}
+		return true, nil
+	}
+	if u != nil && u.State == "verifying" && u.LeaseUntil != nil && u.LeaseUntil.After(s.now()) {
+		return true, errInProgress()
+	}
+	return false, nil
+}
+
+// withoutUpload handles a photo with no usable upload (none, or rejected):
+// nil when the photo was linked to bytes already stored, else why not.
+func (s *Service) withoutUpload(tx *storage.Tx, sc models.Scope, t target, u *upload) error {
+	b, err := lockBlob(tx.DB, t.SHA256)
+	if err != nil {
+		return err
+	}
+	if ok, err := s.tryLink(tx, sc, t, u, b); ok || err != nil {
+		return err
+	}
+	if u == nil {
+		return errNoPlan
+	}
+	switch u.RejectCode {
+	case codeExpired:
+		return errUploadExpired
+	case codeDiscarded: // the inspection was brought back since: start again
+		return errNoPlan
+	}
+	return rejection(u.RejectCode, u.RejectDetail)
 }
 
 // releaseLease reopens the upload after a failure that decided nothing

@@ -83,9 +83,12 @@ func orientationOf(index exif.IfdIndex, limit int) int {
 // a 32-byte block whose DateTime claims 2^31 bytes made it allocate 2 GiB
 // (found by FuzzReadExif). Unknown types count as the widest, 8 bytes.
 func fits(t *exif.IfdTagEntry, limit int) bool {
+	if limit < 0 {
+		return false
+	}
 	size := uint64(8)
 	if typ := t.TagType(); typ.IsValid() {
-		size = uint64(typ.Size())
+		size = uint64(typ.Size()) //nolint:gosec // a type's size: 1 to 8 bytes
 	}
 	return uint64(t.UnitCount())*size <= uint64(limit)
 }

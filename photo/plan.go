@@ -325,7 +325,8 @@ var errNoPlan = models.Errorf(models.KindConflict, "no_upload_plan",
 	"this photo has no open upload: ask POST /v1/photos for a plan")
 
 var errUploadExpired = models.Errorf(models.KindConflict, "upload_expired",
-	"this multipart upload no longer exists (unfinished uploads are discarded after 24 hours): ask POST /v1/photos for a new plan")
+	"this multipart upload no longer exists (unfinished uploads are discarded "+
+		"after 24 hours): ask POST /v1/photos for a new plan")
 
 // partsErr maps a failed ListParts. A vanished upload (aborted by
 // housekeeping, or by hand) is marked so that the next plan starts anew.

@@ -58,7 +58,8 @@ func loadTarget(db *gorm.DB, sc models.Scope, id uuid.UUID, lock bool) (target, 
 		return t, nil
 	}
 	var found []struct{ Mine, Deleted bool }
-	err = db.Raw(`SELECT COALESCE(uploaded_by, inspector_id) = ? AS mine, deleted_at IS NOT NULL AS deleted FROM photos WHERE id = ?`,
+	err = db.Raw(`SELECT COALESCE(uploaded_by, inspector_id) = ? AS mine, deleted_at IS NOT NULL AS deleted FROM
+		photos WHERE id = ?`,
 		sc.UserID, id).Scan(&found).Error
 	if err != nil {
 		return t, fmt.Errorf("look for photo %s: %w", id, err)

@@ -68,7 +68,8 @@ func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View,
 	return v, s.sign(ctx, &v)
 }
 
-const viewColumns = `id, inspection_id, finding_id, sha256, size, content_type, state, reject_code, caption, captured_at,
+const viewColumns = `id, inspection_id, finding_id, sha256, size, content_type, state, reject_code, caption,
+	captured_at,
 	verified_at, exif_found, exif_taken_at, exif_lat, exif_lon, flags, distance_m, time_offset_s, width, height,
 	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id`
 

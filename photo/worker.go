@@ -99,7 +99,8 @@ func (s *Service) claim(ctx context.Context, n int) ([]job, error) {
 	now := s.now().UTC()
 	err := s.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
 		var ids []uuid.UUID
-		err := tx.DB.Raw(`SELECT id FROM photos WHERE thumb_state = 'pending' AND blob_sha256 IS NOT NULL AND deleted_at IS NULL
+		err := tx.DB.Raw(`SELECT id FROM photos WHERE thumb_state = 'pending' AND blob_sha256 IS NOT NULL AND
+			deleted_at IS NULL
 			AND (thumb_lease_until IS NULL OR thumb_lease_until < ?) ORDER BY thumb_lease_until NULLS FIRST, id
 			LIMIT ? FOR UPDATE SKIP LOCKED`, now, n).Scan(&ids).Error
 		if err != nil || len(ids) == 0 {
@@ -110,7 +111,8 @@ func (s *Service) claim(ctx context.Context, n int) ([]job, error) {
 		if err != nil {
 			return err
 		}
-		return tx.DB.Raw(`SELECT p.id, p.inspection_id, p.blob_sha256, p.content_type, p.thumb_attempts, i.lat, i.lon, i.started_at
+		return tx.DB.Raw(`SELECT p.id, p.inspection_id, p.blob_sha256, p.content_type, p.thumb_attempts, i.lat,
+			i.lon, i.started_at
 			FROM photos p JOIN inspections i ON i.id = p.inspection_id WHERE p.id IN ?`, ids).Scan(&jobs).Error
 	})
 	if err != nil {
@@ -201,6 +203,7 @@ func (s *Service) retryLater(ctx context.Context, j job, cause error) error {
 		msg = msg[:500]
 	}
 	return s.db.Gorm.WithContext(context.WithoutCancel(ctx)).Exec(`UPDATE photos SET thumb_lease_until = ?, thumb_error = ?,
-		thumb_state = CASE WHEN thumb_attempts >= ? THEN 'failed' ELSE 'pending' END WHERE id = ? AND thumb_state = 'pending'`,
+		thumb_state = CASE WHEN thumb_attempts >= ? THEN 'failed' ELSE 'pending' END WHERE id = ? AND thumb_state =
+		'pending'`,
 		next, msg, maxAttempts, j.ID).Error
 }

@@ -249,7 +249,8 @@ func (s *Service) updatedAt(ctx context.Context, vesselID uuid.UUID) (time.Time,
 		(SELECT updated_at FROM vessels WHERE id = @v),
 		(SELECT max(updated_at) FROM certificates WHERE vessel_id = @v),
 		(SELECT max(updated_at) FROM vessel_crew WHERE vessel_id = @v),
-		(SELECT max(c.updated_at) FROM certificates c JOIN vessel_crew vc ON vc.crew_member_id = c.crew_member_id WHERE vc.vessel_id = @v),
+		(SELECT max(c.updated_at) FROM certificates c JOIN vessel_crew vc ON vc.crew_member_id = c.crew_member_id
+		WHERE vc.vessel_id = @v),
 		(SELECT max(updated_at) FROM inspections WHERE vessel_id = @v))`, map[string]any{"v": vesselID}).Row().Scan(&at)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("vessel data updated at: %w", err)

@@ -296,10 +296,13 @@ func feeRequestFor(v models.Vessel, records []rules.CertificateRecord, on rules.
 			kind = rules.CertNonMechSurvey
 		}
 		return rules.FeeRequest{Kind: rules.FeeKASurvey, Tonnage: grt}, "renewal survey", latestExpiry(records, kind), ""
-	case v.Regime == string(rules.RegimeParadip1967) && (v.Kind == string(rules.KindMotor) || v.Kind == string(rules.KindSteam)):
-		return rules.FeeRequest{Kind: rules.FeeParadipLicence, CraftClass: rules.CraftPowerDriven}, "licence for the year from 1 April", rules.LicenceYearEnd(on), ""
+	case v.Regime == string(rules.RegimeParadip1967) &&
+		(v.Kind == string(rules.KindMotor) || v.Kind == string(rules.KindSteam)):
+		return rules.FeeRequest{Kind: rules.FeeParadipLicence, CraftClass: rules.CraftPowerDriven},
+			"licence for the year from 1 April", rules.LicenceYearEnd(on), ""
 	case v.Regime == string(rules.RegimeParadip1967):
-		return rules.FeeRequest{}, "", rules.Date{}, "fees: the Paradip r.28 craft class (boat, canoe, catamaran) is not recorded for this craft"
+		return rules.FeeRequest{}, "", rules.Date{}, "fees: the Paradip r.28 craft class (boat, canoe, catamaran) " +
+			"is not recorded for this craft"
 	}
 	return rules.FeeRequest{}, "", rules.Date{}, "fees: the sources of " + v.Regime + " state no fees"
 }

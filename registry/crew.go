@@ -19,7 +19,8 @@ const (
 )
 
 // An owner sees the crew who serve, or served, on the owner's vessels.
-const crewOfOwner = "EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = crew_members.id AND vc.owner_id = ? AND vc.deleted_at IS NULL)"
+const crewOfOwner = "EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = " +
+	"crew_members.id AND vc.owner_id = ? AND vc.deleted_at IS NULL)"
 
 func crewScope(s models.Scope) func(*gorm.DB) *gorm.DB {
 	return jurisdictionScope(s, crewOfOwner)

@@ -24,6 +24,9 @@ var registrationPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9/ -]{2,40}$`)
 // checks (ValidateVessel) run when the patch is applied.
 func observedPatch(field string, raw []byte, v models.Vessel) (VesselPatch, error) {
 	var p VesselPatch
+	if ok, err := observedMeasure(field, raw, &p); ok {
+		return p, err
+	}
 	var err error
 	switch field {
 	case "name":
@@ -40,18 +43,6 @@ func observedPatch(field string, raw []byte, v models.Vessel) (VesselPatch, erro
 		p.Zone, err = observedInt(field, raw, 1, 3)
 	case "passengers":
 		p.Passengers, err = observedInt(field, raw, 0, 10000)
-	case "length_m":
-		p.LengthM, err = observedNumber(field, raw, 0, 500, true)
-	case "breadth_m":
-		p.BreadthM, err = observedNumber(field, raw, 0, 100, true)
-	case "depth_m":
-		p.DepthM, err = observedNumber(field, raw, 0, 50, true)
-	case "grt":
-		p.GRT, err = observedNumber(field, raw, 0, 1e6, false)
-	case "nrt":
-		p.NRT, err = observedNumber(field, raw, 0, 1e6, false)
-	case "cargo_tonnes":
-		p.CargoTonnes, err = observedNumber(field, raw, 0, 1e6, false)
 	case "engine_power":
 		p.EnginePower, p.PowerUnit, err = observedPower(raw, v)
 	case "power_unit":
@@ -64,6 +55,29 @@ func observedPatch(field string, raw []byte, v models.Vessel) (VesselPatch, erro
 		err = observedError("not_applicable", "%s cannot be applied to the registry: reject the observation and, if it is right, register the change by hand", field)
 	}
 	return p, err
+}
+
+// observedMeasure sets the patch of a measured particular (dimensions and
+// tonnages); false when field is not one.
+func observedMeasure(field string, raw []byte, p *VesselPatch) (bool, error) {
+	var err error
+	switch field {
+	case "length_m":
+		p.LengthM, err = observedNumber(field, raw, 0, 500, true)
+	case "breadth_m":
+		p.BreadthM, err = observedNumber(field, raw, 0, 100, true)
+	case "depth_m":
+		p.DepthM, err = observedNumber(field, raw, 0, 50, true)
+	case "grt":
+		p.GRT, err = observedNumber(field, raw, 0, 1e6, false)
+	case "nrt":
+		p.NRT, err = observedNumber(field, raw, 0, 1e6, false)
+	case "cargo_tonnes":
+		p.CargoTonnes, err = observedNumber(field, raw, 0, 1e6, false)
+	default:
+		return false, nil
+	}
+	return true, err
 }
 
 func observedError(code, format string, args ...any) error {

@@ -106,7 +106,9 @@ func validateNonMechCategory(f *models.FieldErrors, v models.Vessel) {
 	}
 	derived, why := rules.NonMechCategory(val(v.Passengers), val(v.CargoTonnes), false)
 	if got := rules.Category(*v.Category); got != derived && got != rules.CategoryA {
-		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 Note); omit category to have it derived, or record dangerous_goods for a boat carrying dangerous goods or flammable liquids (Category A)", why, derived, got)
+		f.Add("category", "category_r102", "a non-mechanised boat with %s is Category %s, not %s (Karnataka 2025, r.102 "+
+			"Note); omit category to have it derived, or record dangerous_goods for a boat carrying "+
+			"dangerous goods or flammable liquids (Category A)", why, derived, got)
 	}
 }
 

@@ -165,12 +165,16 @@ func (r *Service) moveVesselDependents(tx *storage.Tx, before, after models.Vess
 	}
 	for _, table := range []string{"certificates", "vessel_crew", "vessel_observations"} {
 		var ids []uuid.UUID
-		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
-			WHERE vessel_id = ? AND deleted_at IS NULL RETURNING id`, table), after.JurisdictionID, after.OwnerID, after.ID).Scan(&ids).Error
+		err := tx.DB.Raw(fmt.Sprintf(`UPDATE %s SET jurisdiction_id = ?, owner_id = ?, version = version + 1,
+			updated_at = now()
+			WHERE vessel_id = ? AND deleted_at IS NULL RETURNING id`, table),
+			after.JurisdictionID, after.OwnerID, after.ID).Scan(&ids).Error
 		if err != nil {
 			return fmt.Errorf("move %s with vessel: %w", table, err)
 		}
-		entity := map[string]string{"certificates": entityCertificate, "vessel_crew": entityVesselCrew, "vessel_observations": entityObservation}[table]
+		entity := map[string]string{
+			"certificates": entityCertificate, "vessel_crew": entityVesselCrew, "vessel_observations": entityObservation,
+		}[table]
 		for _, id := range ids {
 			tx.Changed(entity, id, append(vesselKeys(before), vesselKeys(after)...)...)
 		}
@@ -212,7 +216,8 @@ func moveOpenFindings(tx *storage.Tx, before, after models.Vessel) error {
 	err = tx.DB.Raw(`UPDATE findings SET jurisdiction_id = ?, owner_id = ?, version = version + 1, updated_at = now()
 		WHERE inspection_id IN ? AND deleted_at IS NULL AND NOT rectified
 		  AND (jurisdiction_id, owner_id) IS DISTINCT FROM (?::uuid, ?::uuid)
-		RETURNING id, inspector_id`, after.JurisdictionID, after.OwnerID, locked, after.JurisdictionID, after.OwnerID).Scan(&findings).Error
+		RETURNING id, inspector_id`,
+		after.JurisdictionID, after.OwnerID, locked, after.JurisdictionID, after.OwnerID).Scan(&findings).Error
 	if err != nil || len(findings) == 0 {
 		return wrapMove(err, "findings")
 	}

@@ -38,8 +38,9 @@ func AppealRouteFor(regime Regime) (AppealRoute, bool) {
 	switch regime {
 	case RegimeKarnataka2025:
 		return AppealRoute{Regime: regime, Days: 30, Level: AppealState,
-			Authority: "Secretary, Infrastructure Development, Ports & Inland Water Transport Department, Government of Karnataka",
-			Citation:  "Karnataka 2025, Sch-XVI paras 1-2"}, true
+			Authority: "Secretary, Infrastructure Development, Ports & Inland Water Transport " +
+				"Department, Government of Karnataka",
+			Citation: "Karnataka 2025, Sch-XVI paras 1-2"}, true
 	case RegimeParadip1967:
 		return AppealRoute{Regime: regime, Days: 7, Level: AppealPort,
 			Authority: "Conservator of the Port of Paradip", Citation: "Paradip 1967, r.27"}, true

@@ -82,7 +82,8 @@ func manningEntries() []Entry {
 		// Form-18 (e), which these regimes do not have.
 		beforePlying(CodeHarbourCraftOfficersShort, "Harbour craft without the certificated officers (master, engineer or engine-driver) its engine power requires", PartyOwner, regPDKD,
 			"Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
-		beforePlying(CodeHarbourCraftCertInvalid, "Tindal, master, engineer or engine-driver of a harbour craft without the certificate of the grade the rules require", PartyOwner, regPDKD,
+		beforePlying(CodeHarbourCraftCertInvalid, "Tindal, master, engineer or engine-driver of a harbour craft without the certificate "+
+			"of the grade the rules require", PartyOwner, regPDKD,
 			"Paradip 1967, r.10(3)", "Paradip 1967, r.29", "Kandla 1955, s.31(2)"),
 		catDef(CodeCoCRevalidationOverdue, "Certificate of competency not revalidated within 5 years of issue", PartyCrewMember, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-XV F", "Karnataka 2025, r.34(3)"),
@@ -156,7 +157,9 @@ func stabilityEntries() []Entry {
 		// Sch-V-2 A: the special category wooden vessel's construction,
 		// checked against the CoF (r.98, r.99); a design matter, not
 		// detainable, with no Sch-IV row.
-		catDef(CodeHullTimberNotCompliant, "Wooden hull: timber not of durability class 1 or 2 (a lower-class veneer neither resin-penetrated nor FRP-sheathed), or scantlings not to ISO 12215-5 Category C", PartyOwner, "", Action05, false, regKA,
+		catDef(CodeHullTimberNotCompliant, "Wooden hull: timber not of durability class 1 or 2 (a lower-class veneer "+
+			"neither resin-penetrated nor FRP-sheathed), or scantlings not to ISO "+
+			"12215-5 Category C", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-V-2 A"),
 		catDef(CodeFloorFittingsNotFlush, "Passenger vessel: floor with fittings not flush, or a raised area not highlighted", PartyOwner, "", Action05, false, regKA,
 			"Karnataka 2025, Sch-VI 1.8"),

@@ -26,7 +26,9 @@ func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 		// passes through the inland waterways on the DA's endorsement
 		// (r.15(1)): the IV Act's CoR, CoS and insurance are not its
 		// documents, so none is charged as missing.
-		m.tr.Add("registry.harbour_craft", "Karnataka 2025, r.15(1)", "harbour craft licensed under the Karnataka Harbour Craft Rules, 1963: no IV Act certificate derived; the endorsement for the passage is the inspector's question")
+		m.tr.Add("registry.harbour_craft", "Karnataka 2025, r.15(1)", "harbour craft licensed under the Karnataka Harbour Craft Rules, 1963: no IV "+
+			"Act certificate derived; the endorsement for the passage is the inspector's "+
+			"question")
 	case rs.Regime == RegimeKarnataka2025 && v.Kind == KindNonMechanised:
 		evalRequire(m, in, on, CertRegistration, CodeRegistrationInvalid)
 		evalSurvey(m, in, on, CertNonMechSurvey)

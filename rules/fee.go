@@ -51,9 +51,10 @@ const (
 	FeeKAPilotageSailingKarwar  FeeKind = "ka_pilotage_sailing_karwar"        // ≤ 100 GRT 3,000 / > 100 GRT 4,000 each way
 	FeeKAPilotageSailingBallast FeeKind = "ka_pilotage_sailing_other_ballast" // other ports, in ballast, per passage
 	FeeKAPilotageSailingCargo   FeeKind = "ka_pilotage_sailing_other_cargo"   // other ports, with cargo, per passage
-	FeeKAPortInlandCraft        FeeKind = "ka_port_inland_craft"              // inland vessels, barges, tugs, launches…: Rs 4/GRT or part, min 4,000
-	FeeKATugOverseas            FeeKind = "ka_tug_overseas"                   // Rs 25/GRT each way, min 1,50,000
-	FeeKATugCoastal             FeeKind = "ka_tug_coastal"                    // Rs 25/GRT each way, min 1,00,000
+	// inland vessels, barges, tugs, launches…: Rs 4/GRT or part, min 4,000
+	FeeKAPortInlandCraft FeeKind = "ka_port_inland_craft"
+	FeeKATugOverseas     FeeKind = "ka_tug_overseas" // Rs 25/GRT each way, min 1,50,000
+	FeeKATugCoastal      FeeKind = "ka_tug_coastal"  // Rs 25/GRT each way, min 1,00,000
 )
 
 // Paradip 1967 fees.

@@ -101,7 +101,8 @@ func quoteKASailingOther(row sailingOtherPorts) func(FeeRequest, *FeeQuote) erro
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if r.Tonnage == 100 {
 			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (3)",
-				"exactly 100 GRT is in neither printed band (\"exceeds 100\" / \"less than 100\"): the less-than-100 rate Rs %d %s applied; review", row.under100, row.laden)
+				"exactly 100 GRT is in neither printed band (\"exceeds 100\" / \"less than "+
+					"100\"): the less-than-100 rate Rs %d %s applied; review", row.under100, row.laden)
 		}
 		return nil
 	}

@@ -112,7 +112,8 @@ type Assignment struct {
 	Role      string           `json:"role"`
 	CrewID    string           `json:"crew_id"`
 	Grade     CertificateGrade `json:"grade,omitempty"` // the grade as held
-	Via       string           `json:"via,omitempty"`   // equivalence applied, e.g. "serang → master_class_3 (Karnataka 2025, Sch-XV E)"
+	// equivalence applied, e.g. "serang → master_class_3 (Karnataka 2025, Sch-XV E)"
+	Via string `json:"via,omitempty"`
 }
 
 // ManningResult is the answer of CheckManning. Assessed is false when the

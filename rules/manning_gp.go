@@ -12,17 +12,18 @@ func BasicSafetyCourses() []string { return []string{"EFA", "PST", "PSSR", "FPFF
 
 // GPCandidate is an applicant for a GP rating certificate.
 type GPCandidate struct {
-	Existing          bool     `json:"existing"` // existing crew (r.125(2)) rather than a new candidate (r.125(1))
-	BornOn            Date     `json:"born_on"`
-	AppliedOn         Date     `json:"applied_on"`
-	Indian            bool     `json:"indian"`
-	Standard          int      `json:"standard"`           // school standard passed (10 = 10th)
-	TraditionalExempt bool     `json:"traditional_exempt"` // DA exemption for traditional boatmen/fishermen
-	LanguageOK        bool     `json:"language_ok"`        // Hindi/English/Kannada (existing: or a regional language)
-	SailingMonths     int      `json:"sailing_months"`     // before the rules came into force (existing only)
-	CourseDone        bool     `json:"course_done"`        // preparatory (new) or bridging and conversion (existing) course
-	MedicallyFit      bool     `json:"medically_fit"`      // Form-1 (Manning)
-	SafetyCourses     []string `json:"safety_courses"`
+	Existing          bool `json:"existing"` // existing crew (r.125(2)) rather than a new candidate (r.125(1))
+	BornOn            Date `json:"born_on"`
+	AppliedOn         Date `json:"applied_on"`
+	Indian            bool `json:"indian"`
+	Standard          int  `json:"standard"`           // school standard passed (10 = 10th)
+	TraditionalExempt bool `json:"traditional_exempt"` // DA exemption for traditional boatmen/fishermen
+	LanguageOK        bool `json:"language_ok"`        // Hindi/English/Kannada (existing: or a regional language)
+	SailingMonths     int  `json:"sailing_months"`     // before the rules came into force (existing only)
+	// preparatory (new) or bridging and conversion (existing) course
+	CourseDone    bool     `json:"course_done"`
+	MedicallyFit  bool     `json:"medically_fit"` // Form-1 (Manning)
+	SafetyCourses []string `json:"safety_courses"`
 }
 
 // GPEligibility is the result of CheckGPRating.

@@ -15,7 +15,8 @@ const kaOneManLimitKW = 425
 func karnatakaMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 	const cite = "Karnataka 2025, r.29(1)"
 	if in.Category != CategoryC {
-		return requirement{}, notAssessed("Karnataka 2025, r.28", "minimum manning for category %q is set by the Inland Vessels (Manning) Rules, 2022, not in the sources (docs/LAW.md §11 Q1)", in.Category)
+		return requirement{}, notAssessed("Karnataka 2025, r.28", "minimum manning for category %q is set by the Inland Vessels (Manning) "+
+			"Rules, 2022, not in the sources (docs/LAW.md §11 Q1)", in.Category)
 	}
 	if in.Zone < 1 || in.Zone > 3 {
 		return requirement{}, notAssessed(cite, "zone must be 1, 2 or 3, got %d", in.Zone)

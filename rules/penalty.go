@@ -19,7 +19,8 @@ const (
 	PenaltyRegion       PenaltyRowID = "KA-F08" // Sch-IV row 8: outside designated operating region
 	PenaltySafetyEquip  PenaltyRowID = "KA-F09" // Sch-IV row 9: LSA/FFA and other safety equipment not in order
 	PenaltyLifejacket   PenaltyRowID = "KA-F10" // Sch-IV row 10: not wearing lifejacket, per passenger
-	PenaltyAlteration   PenaltyRowID = "KA-S8"  // Sch-IV s.87 table: s.8 contravention, fine up to 10,000 per non-compliance
+	// Sch-IV s.87 table: s.8 contravention, fine up to 10,000 per non-compliance
+	PenaltyAlteration PenaltyRowID = "KA-S8"
 )
 
 // Multiplier is what a Schedule-IV amount is multiplied by.

@@ -30,9 +30,11 @@ func (c ClosureRule) Remote() bool { return c.Closure == ClosureRemote }
 // documents. The rest is our reading, marked [PROPOSAL] in RULES-COVERAGE.
 const (
 	citeDetention    Citation = "Karnataka 2025, Sch-IX Annex-1 (re-inspection by a Surveyor); Sch-IX para 2.4"
-	citeBeforeDepart Citation = "Karnataka 2025, Sch-IX Form B action code 04; r.24 (closure subject to physical verification of rectification)"
-	citeDocuments    Citation = "Karnataka 2025, Sch-IX para 3 (certificates); r.115(1) (production of CoR/CoS)"
-	citeEquipment    Citation = "Karnataka 2025, Sch-IX Form B action codes 03/05 [PROPOSAL: replaced equipment shown by photo]"
+	citeBeforeDepart Citation = "Karnataka 2025, Sch-IX Form B action code 04; r.24 (closure subject to " +
+		"physical verification of rectification)"
+	citeDocuments Citation = "Karnataka 2025, Sch-IX para 3 (certificates); r.115(1) (production of CoR/CoS)"
+	citeEquipment Citation = "Karnataka 2025, Sch-IX Form B action codes 03/05 [PROPOSAL: replaced " +
+		"equipment shown by photo]"
 )
 
 // closureRules are the rules in the order they are tried: the first that
@@ -100,7 +102,8 @@ type OverduePenalty struct {
 // with the given Sch-IV row ("" for none).
 func OverdueProposal(row PenaltyRowID) OverduePenalty {
 	p := OverduePenalty{Proposed: true, Citation: "Karnataka 2025, r.13; Sch-I Form-18",
-		Sanction: "suspension notice not complied with: cancel the Certificate of Survey and serve the Form-18 challan (pay and rectify within 15 days)"}
+		Sanction: "suspension notice not complied with: cancel the Certificate of Survey and " +
+			"serve the Form-18 challan (pay and rectify within 15 days)"}
 	if row != "" {
 		p.PenaltyRow = string(row)
 	}

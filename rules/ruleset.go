@@ -55,10 +55,12 @@ type EscalationWindow string
 
 // The readings of "within a year".
 const (
-	WindowRollingFromLast  EscalationWindow = "rolling_from_last"  // default: ≤ same date next year after the last charged offence
-	WindowRollingFromFirst EscalationWindow = "rolling_from_first" // ≤ same date next year after the first offence of the run
-	WindowCalendarYear     EscalationWindow = "calendar_year"      // same calendar year as the last charged offence
-	WindowFinancialYear    EscalationWindow = "financial_year"     // same April–March year as the last charged offence
+	// default: ≤ same date next year after the last charged offence
+	WindowRollingFromLast EscalationWindow = "rolling_from_last"
+	// ≤ same date next year after the first offence of the run
+	WindowRollingFromFirst EscalationWindow = "rolling_from_first"
+	WindowCalendarYear     EscalationWindow = "calendar_year"  // same calendar year as the last charged offence
+	WindowFinancialYear    EscalationWindow = "financial_year" // same April–March year as the last charged offence
 )
 
 // EscalationMode is how the doubled amount grows (docs/LAW.md §5.2 mode).
@@ -220,11 +222,13 @@ func proposalRepeat() RepeatSettings {
 // gazetted on 11 Dec 2025, with its Sch-IV first-offence fines (docs/LAW.md §5.1).
 func karnataka2025Draft1(s RegistrySettings) RuleSet {
 	return RuleSet{
-		ID:                   "KA-IV-2025-draft.1",
-		Regime:               RegimeKarnataka2025,
-		EffectiveFrom:        s.KarnatakaCommencement,
-		Draft:                true,
-		Notes:                "Draft Karnataka Inland Vessels Rules, 2025 (Gazette Part IVA No. 809, 11 Dec 2025). Commencement unknown: EffectiveFrom is KA_RULES_COMMENCEMENT_DATE, default the gazette date as a placeholder.",
+		ID:            "KA-IV-2025-draft.1",
+		Regime:        RegimeKarnataka2025,
+		EffectiveFrom: s.KarnatakaCommencement,
+		Draft:         true,
+		Notes: "Draft Karnataka Inland Vessels Rules, 2025 (Gazette Part IVA No. 809, 11 " +
+			"Dec 2025). Commencement unknown: EffectiveFrom is " +
+			"KA_RULES_COMMENCEMENT_DATE, default the gazette date as a placeholder.",
 		LegacyCoCDeadline:    s.LegacyCoCDeadline,
 		Fines:                karnatakaScheduleIV(),
 		Repeat:               proposalRepeat(),
@@ -236,10 +240,11 @@ func karnataka2025Draft1(s RegistrySettings) RuleSet {
 // 24 June 1967). The rules state no fine amounts (docs/LAW.md §5.3).
 func paradip1967(s RegistrySettings) RuleSet {
 	return RuleSet{
-		ID:                "PARADIP-HC-1967.1",
-		Regime:            RegimeParadip1967,
-		EffectiveFrom:     D(1967, 6, 24),
-		Notes:             "Paradip Port Harbour Craft Rules, 1967 (G.S.R. 980). No fine amounts; sanctions are licence cancellation (r.16, r.22, r.26).",
+		ID:            "PARADIP-HC-1967.1",
+		Regime:        RegimeParadip1967,
+		EffectiveFrom: D(1967, 6, 24),
+		Notes: "Paradip Port Harbour Craft Rules, 1967 (G.S.R. 980). No fine amounts; " +
+			"sanctions are licence cancellation (r.16, r.22, r.26).",
 		LegacyCoCDeadline: s.LegacyCoCDeadline,
 		Fines:             map[PenaltyRowID]Rupees{},
 		Repeat:            proposalRepeat(),
@@ -251,10 +256,11 @@ func paradip1967(s RegistrySettings) RuleSet {
 // 1 January 1955 is a placeholder.
 func kandla1955(s RegistrySettings) RuleSet {
 	return RuleSet{
-		ID:                "KANDLA-HC-1955.1",
-		Regime:            RegimeKandla1955,
-		EffectiveFrom:     D(1955, 1, 1),
-		Notes:             "Kandla Harbour Craft Rules, 1955, s.31(2) only. EffectiveFrom is a placeholder (not in the source).",
+		ID:            "KANDLA-HC-1955.1",
+		Regime:        RegimeKandla1955,
+		EffectiveFrom: D(1955, 1, 1),
+		Notes: "Kandla Harbour Craft Rules, 1955, s.31(2) only. EffectiveFrom is a " +
+			"placeholder (not in the source).",
 		LegacyCoCDeadline: s.LegacyCoCDeadline,
 		Fines:             map[PenaltyRowID]Rupees{},
 		Repeat:            proposalRepeat(),

@@ -6,15 +6,17 @@ type CertificateKind string
 
 // Vessel certificate kinds.
 const (
-	CertSurvey              CertificateKind = "survey"                // mechanised CoS: expiry as endorsed (validity not in sources, Q1)
+	// mechanised CoS: expiry as endorsed (validity not in sources, Q1)
+	CertSurvey              CertificateKind = "survey"
 	CertNonMechSurvey       CertificateKind = "nonmech_survey"        // Karnataka 2025 r.113(1): 1 year
 	CertProvisionalSurvey   CertificateKind = "provisional_survey"    // r.10(2), r.150, Sch-X: ≤ 3 months
 	CertDeclarationOfSurvey CertificateKind = "declaration_of_survey" // Form-2: 60 days
 	CertPollution           CertificateKind = "pollution"             // r.52: ≤ 5 years
 	CertInsurance           CertificateKind = "insurance"             // r.81: policy term as endorsed
-	CertFitness             CertificateKind = "fitness"               // special category CoF: as endorsed, synchronous with CoS (Q32)
-	CertParadipLicence      CertificateKind = "paradip_licence"       // Paradip 1967 r.4(4): 31 March
-	CertRegistration        CertificateKind = "registration"          // no expiry (r.16, r.104)
+	// special category CoF: as endorsed, synchronous with CoS (Q32)
+	CertFitness        CertificateKind = "fitness"
+	CertParadipLicence CertificateKind = "paradip_licence" // Paradip 1967 r.4(4): 31 March
+	CertRegistration   CertificateKind = "registration"    // no expiry (r.16, r.104)
 )
 
 // CertificateRecord is a vessel certificate as held in the registry.

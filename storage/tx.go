@@ -29,7 +29,7 @@ type Change struct {
 	ScopeKeys  []string
 }
 
-// ScopeJurisdiction, ScopeOwner and ScopeUser build scope keys.
+// ScopeJurisdiction is the scope key of a jurisdiction's records.
 func ScopeJurisdiction(id uuid.UUID) string { return "j:" + id.String() }
 
 // ScopeOwner is the scope key of everything an owner may see.
@@ -132,7 +132,8 @@ func (tx *Tx) flushChanges() error {
 	// Three array parameters instead of a VALUES list of 3 per row: the
 	// statement is parsed and planned once whatever its size, and each
 	// array is one parameter to encode.
-	q := "INSERT INTO change_log (entity_type, entity_id, scope_key) SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[])"
+	q := "INSERT INTO change_log (entity_type, entity_id, scope_key) SELECT * FROM " +
+		"unnest($1::text[], $2::uuid[], $3::text[])"
 	if err := tx.DB.Exec(q, types, ids, scopes).Error; err != nil {
 		return MapError(fmt.Errorf("write change log: %w", err), "change log")
 	}

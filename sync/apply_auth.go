@@ -78,7 +78,8 @@ func (e *Engine) ownerOnly(ctx context.Context, tx *storage.Tx, st *state, cmd i
 	}
 	if owner != st.sc.UserID {
 		return models.Errorf(models.KindForbidden, CodeNotInspectionOwner,
-			"only the inspector who started this inspection changes it; you may read it, and a supervisor may request an amendment")
+			"only the inspector who started this inspection changes it; you may read it, "+
+				"and a supervisor may request an amendment")
 	}
 	return nil
 }

@@ -38,7 +38,8 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 		return nil
 	}
 	var rows []backlogRow
-	err := tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, aggregate_id, seq, captured_at, time_flags FROM mutation_backlog WHERE device_id = ?`, st.dev.ID).Scan(&rows).Error
+	err := tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, aggregate_id, seq, captured_at, time_flags FROM mutation_backlog
+		WHERE device_id = ?`, st.dev.ID).Scan(&rows).Error
 	if err != nil {
 		return fmt.Errorf("load backlog: %w", err)
 	}
@@ -95,7 +96,8 @@ func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid
 		c = Capture{At: st.received}
 	}
 	payload, _ := json.Marshal(m)
-	err = ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload, request_hash, captured_at, time_flags)
+	err = ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload,
+			request_hash, captured_at, time_flags)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mutation_id) DO UPDATE SET last_seen = now()`,
 		m.ID, st.dev.ID, st.sc.UserID, agg, m.Seq, string(payload), hash, c.At, models.Strings(c.Flags)).Error
 	if err != nil {
@@ -112,7 +114,8 @@ func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid
 // the mutation that would have created it was rejected, else deferred.
 func (ct *chunkTx) missing(ctx context.Context, m Mutation, hash []byte, agg uuid.UUID) Result {
 	var n int64
-	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name = 'inspection.start'`, agg).Scan(&n).Error
+	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name =
+			'inspection.start'`, agg).Scan(&n).Error
 	if err != nil {
 		return ct.retryOn(m, err)
 	}

@@ -56,7 +56,8 @@ type BacklogItem struct {
 	Payload         models.JSON    `json:"payload"`
 	EarlierWaiting  bool           `json:"-"` // an earlier backlog entry of the device on the aggregate
 	EarlierHeld     bool           `json:"-"` // an earlier mutation of the device on the aggregate is held in quarantine
-	Held            bool           `json:"-"` // this mutation is held in quarantine too (a drain found its author unassigned)
+	// this mutation is held in quarantine too (a drain found its author unassigned)
+	Held bool `json:"-"`
 }
 
 // BacklogDecision answers a supervisor's decision with the mutation's final
@@ -83,10 +84,13 @@ const (
 const backlogColumns = `b.mutation_id, b.device_id, d.name AS device_name, b.user_id, u.email AS user_email,
 	b.payload->>'name' AS name, b.seq, b.aggregate_id, ` + backlogExists + ` AS aggregate_exists,
 	` + backlogJurisdiction + ` AS jurisdiction_id, b.captured_at, b.time_flags, b.first_seen, b.last_seen, b.payload,
-	EXISTS (SELECT 1 FROM mutation_backlog e WHERE e.device_id = b.device_id AND e.aggregate_id = b.aggregate_id AND e.seq < b.seq) AS earlier_waiting,
-	EXISTS (SELECT 1 FROM quarantine q WHERE q.device_id = b.device_id AND q.state = 'pending' AND q.reason = '` + reasonUnauthorised + `'
+	EXISTS (SELECT 1 FROM mutation_backlog e WHERE e.device_id = b.device_id AND e.aggregate_id = b.aggregate_id
+	AND e.seq < b.seq) AS earlier_waiting,
+	EXISTS (SELECT 1 FROM quarantine q WHERE q.device_id = b.device_id AND q.state = 'pending'
+		AND q.reason = '` + reasonUnauthorised + `'
 		AND (q.payload->>'seq')::bigint < b.seq
-		AND q.payload->'args'->>(CASE WHEN q.payload->>'name' = 'inspection.start' THEN 'id' ELSE 'inspection_id' END) = b.aggregate_id::text) AS earlier_held,
+		AND q.payload->'args'->>(CASE WHEN q.payload->>'name' = 'inspection.start' THEN 'id' ELSE 'inspection_id'
+		END) = b.aggregate_id::text) AS earlier_held,
 	EXISTS (SELECT 1 FROM quarantine q WHERE q.mutation_id = b.mutation_id AND q.state = 'pending') AS held`
 
 // backlogQuery selects backlog entries in the caller's scope: the
@@ -109,7 +113,8 @@ func inScope(q *gorm.DB, sc models.Scope, jurisdiction, exists, user string) *go
 	if sc.Access != models.AccessJurisdiction {
 		js = []uuid.UUID{uuid.Nil}
 	}
-	return q.Where(jurisdiction+" IN ? OR (NOT ("+exists+") AND "+user+" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))", js, js)
+	return q.Where(jurisdiction+" IN ? OR (NOT ("+exists+") AND "+user+
+		" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))", js, js)
 }
 
 // ListBacklog lists the deferred mutations of the caller's jurisdictions
@@ -314,7 +319,8 @@ func (e *Engine) recordDiscard(ctx context.Context, tx *storage.Tx, sc models.Sc
 // entry's pending quarantine row if a drain held it there, else a new row.
 func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope, it BacklogItem, b models.BacklogEntry, r Result, reason string) error {
 	now := e.clock().UTC()
-	res := db.Exec(`UPDATE quarantine SET state = 'discarded', decided_by = ?, decided_at = ?, decision_reason = ?, version = version + 1, updated_at = ?
+	res := db.Exec(`UPDATE quarantine SET state = 'discarded', decided_by = ?, decided_at = ?, decision_reason = ?, version =
+			version + 1, updated_at = ?
 		WHERE mutation_id = ? AND state = 'pending'`, sc.UserID, now, reason, now, b.MutationID)
 	if res.Error != nil || res.RowsAffected > 0 {
 		return res.Error
@@ -323,7 +329,8 @@ func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope
 	if flags == nil {
 		flags = models.Strings{}
 	}
-	return db.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id,
+	return db.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
+			time_flags, jurisdiction_id,
 		state, decided_by, decided_at, decision_reason, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'discarded', ?, ?, ?, ?, ?)`,
 		uuid.Must(uuid.NewV7()), b.MutationID, b.DeviceID, b.UserID, string(b.Payload), CodeDiscardedBySupervisor, string(stored(r)),

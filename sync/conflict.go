@@ -40,7 +40,8 @@ func (e *Engine) ListConflicts(ctx context.Context, sc models.Scope, f ConflictF
 func (e *Engine) ListQuarantine(ctx context.Context, sc models.Scope, state, cursor string, limit int) ([]models.QuarantineEntry, string, error) {
 	q := e.db.Gorm.WithContext(ctx).Model(&models.QuarantineEntry{})
 	if sc.Access != models.AccessAll {
-		q = q.Where("jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
+		q = q.Where("jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT "+
+			"user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
 			nonEmpty(sc.Jurisdictions), nonEmpty(sc.Jurisdictions))
 	}
 	if state != "" {

@@ -23,7 +23,8 @@ const ProtocolVersion = 1
 // ErrInvalidCursor is returned for a cursor this server did not issue to
 // this user, or one that was altered.
 var ErrInvalidCursor = models.Errorf(models.KindInvalid, "invalid_cursor",
-	"the cursor was not issued by this server to you, or was altered: send the cursor of your last stored page unchanged, or none to resync")
+	"the cursor was not issued by this server to you, or was altered: send the "+
+		"cursor of your last stored page unchanged, or none to resync")
 
 // pullCursor is what a cursor carries. It is opaque to clients and signed,
 // so its fields can be trusted once the signature checks.

@@ -41,7 +41,9 @@ func newDeviceCollector(db *storage.DB) *deviceCollector {
 
 // Describe implements prometheus.Collector.
 func (c *deviceCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.active, c.stalePush, c.stalePull, c.skewed, c.maxSk, c.versions, c.quarantine, c.quarantineAge} {
+	for _, d := range []*prometheus.Desc{
+		c.active, c.stalePush, c.stalePull, c.skewed, c.maxSk, c.versions, c.quarantine, c.quarantineAge,
+	} {
 		ch <- d
 	}
 }
@@ -59,7 +61,9 @@ func (c *deviceCollector) Collect(ch chan<- prometheus.Metric) {
 			coalesce(max(abs(clock_skew_ms)), 0) / 1000.0
 		FROM devices WHERE revoked_at IS NULL`).Scan(&active, &push, &pull, &skewed, &maxSkew)
 	if err == nil {
-		for d, v := range map[*prometheus.Desc]float64{c.active: active, c.stalePush: push, c.stalePull: pull, c.skewed: skewed, c.maxSk: maxSkew} {
+		for d, v := range map[*prometheus.Desc]float64{
+			c.active: active, c.stalePush: push, c.stalePull: pull, c.skewed: skewed, c.maxSk: maxSkew,
+		} {
 			ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v)
 		}
 	}

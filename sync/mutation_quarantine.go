@@ -95,7 +95,8 @@ func (ct *chunkTx) hold(ctx context.Context, m Mutation, reason string, r Result
 			flags = models.Strings(c.Flags)
 		}
 	}
-	err := ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at, time_flags, jurisdiction_id)
+	err := ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
+			time_flags, jurisdiction_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).Error
 	if err != nil {

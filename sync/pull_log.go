@@ -90,7 +90,8 @@ func loggedAfter(ctx context.Context, q Querier, typ string, ids []uuid.UUID, ke
 		return out, nil
 	}
 	rows, err := q.Query(ctx, `SELECT DISTINCT entity_id FROM change_log
-		WHERE entity_id = ANY($1::uuid[]) AND entity_type = $2 AND position > $3 AND scope_key = ANY($4::text[])`, ids, typ, after, keys)
+		WHERE entity_id = ANY($1::uuid[]) AND entity_type = $2 AND position > $3
+		AND scope_key = ANY($4::text[])`, ids, typ, after, keys)
 	if err != nil {
 		return nil, fmt.Errorf("read change log: %w", err)
 	}

@@ -56,7 +56,8 @@ func pruneOnce(ctx context.Context, db *storage.DB, before time.Time) (int64, er
 			return err
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO change_log_retention (id, pruned_through, pruned_at) VALUES (true, $1, now())
-			ON CONFLICT (id) DO UPDATE SET pruned_through = greatest(change_log_retention.pruned_through, excluded.pruned_through), pruned_at = now()`, *upTo)
+			ON CONFLICT (id) DO UPDATE SET pruned_through = greatest(change_log_retention.pruned_through,
+			excluded.pruned_through), pruned_at = now()`, *upTo)
 		return err
 	})
 	if err != nil {

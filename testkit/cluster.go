@@ -77,7 +77,7 @@ func (c *Cluster) chownToPostgres(t testing.TB) {
 	if err := os.Chown(c.dir, uid, gid); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(c.dir, 0o700); err != nil {
+	if err := os.Chmod(c.dir, 0o700); err != nil { //nolint:gosec // a data directory: PostgreSQL wants 0700
 		t.Fatal(err)
 	}
 }
@@ -85,9 +85,10 @@ func (c *Cluster) chownToPostgres(t testing.TB) {
 func (c *Cluster) command(name string, args ...string) *exec.Cmd {
 	path := filepath.Join(c.bin, name)
 	if c.asPostgres {
+		//nolint:gosec // a binary of the installed PostgreSQL, found by the test kit
 		return exec.Command("runuser", append([]string{"-u", "postgres", "--", path}, args...)...)
 	}
-	return exec.Command(path, args...)
+	return exec.Command(path, args...) //nolint:gosec // as above
 }
 
 // tool runs a system command (mkdir, cp) as the cluster's owner.
@@ -141,12 +142,12 @@ func freePort(t testing.TB) int {
 }
 
 func appendFile(path, s string) error {
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0) //nolint:gosec // a file of the test's own cluster
 	if err != nil {
 		return err
 	}
 	if _, err := f.WriteString(s); err != nil {
-		f.Close()
+		_ = f.Close() // the write error is the one to report
 		return err
 	}
 	return f.Close()

@@ -112,7 +112,11 @@ func ensureTemplate(t testing.TB, base string) string {
 	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock(7, 1)"); err != nil {
 		t.Fatalf("lock template: %v", err)
 	}
-	defer admin.Exec(ctx, "SELECT pg_advisory_unlock(7, 1)")
+	defer func() {
+		// If the unlock fails, closing this dedicated connection (deferred
+		// above) ends the session and its lock with it.
+		_, _ = admin.Exec(ctx, "SELECT pg_advisory_unlock(7, 1)")
+	}()
 	var exists bool
 	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)", name).Scan(&exists); err != nil {
 		t.Fatalf("look for template: %v", err)

@@ -35,6 +35,20 @@ func ParseICS(b []byte) (*ICSComponent, error) {
 	if err != nil {
 		return nil, err
 	}
+	root, err := icsTree(lines)
+	if err != nil {
+		return nil, err
+	}
+	if err := icsEvents(root); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// icsTree nests the content lines into one VCALENDAR and its components,
+// checking that each END closes the open component and that every
+// component has its required properties.
+func icsTree(lines []string) (*ICSComponent, error) {
 	var stack []*ICSComponent
 	var root *ICSComponent
 	for i, l := range lines {
@@ -74,21 +88,26 @@ func ParseICS(b []byte) (*ICSComponent, error) {
 	if len(stack) != 0 || root == nil || root.Name != "VCALENDAR" {
 		return nil, fmt.Errorf("not one complete VCALENDAR")
 	}
+	return root, nil
+}
+
+// icsEvents checks each VEVENT's values and that no UID appears twice.
+func icsEvents(root *ICSComponent) error {
 	uids := map[string]bool{}
 	for _, c := range root.Children {
 		if c.Name != "VEVENT" {
 			continue
 		}
 		if err := eventValues(c); err != nil {
-			return nil, err
+			return err
 		}
 		uid := c.Props["UID"][0]
 		if uids[uid] {
-			return nil, fmt.Errorf("UID %s appears twice", uid)
+			return fmt.Errorf("UID %s appears twice", uid)
 		}
 		uids[uid] = true
 	}
-	return root, nil
+	return nil
 }
 
 var (

@@ -23,18 +23,20 @@ type client struct {
 	resetLogins func(ctx context.Context)
 }
 
-func (c *client) do(ctx context.Context, method, path string, body any, hdr map[string]string) (*http.Response, []byte, error) {
+// do sends one JSON request and returns the status and the whole body
+// (the response is closed here).
+func (c *client) do(ctx context.Context, method, path string, body any, hdr map[string]string) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return nil, nil, err
+			return 0, nil, err
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
-		return nil, nil, err
+		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if c.token != "" {
@@ -45,23 +47,23 @@ func (c *client) do(ctx context.Context, method, path string, body any, hdr map[
 	}
 	res, err := c.http.Do(req)
 	if err != nil {
-		return nil, nil, err
+		return 0, nil, err
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
-	return res, b, err
+	return res.StatusCode, b, err
 }
 
 func (c *client) login(ctx context.Context, email, password, installation string) error {
 	if c.resetLogins != nil {
 		c.resetLogins(ctx)
 	}
-	res, b, err := c.do(ctx, "POST", "/v1/auth/login", map[string]any{"email": email, "password": password, "installation_id": installation}, nil)
+	status, b, err := c.do(ctx, "POST", "/v1/auth/login", map[string]any{"email": email, "password": password, "installation_id": installation}, nil)
 	if err != nil {
 		return err
 	}
-	if res.StatusCode != 200 {
-		return fmt.Errorf("login: %d %s", res.StatusCode, b)
+	if status != 200 {
+		return fmt.Errorf("login: %d %s", status, b)
 	}
 	var t struct {
 		AccessToken string `json:"access_token"`
@@ -124,16 +126,16 @@ func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
 			path += "&cursor=" + c.cursor
 		}
 		t0 := time.Now()
-		res, b, err := c.do(ctx, "GET", path, nil, map[string]string{"X-Protocol-Version": "1", "X-App-Version": "1.0.0"})
+		status, b, err := c.do(ctx, "GET", path, nil, map[string]string{"X-Protocol-Version": "1", "X-App-Version": "1.0.0"})
 		if err != nil {
 			return items, err
 		}
-		if res.StatusCode == http.StatusServiceUnavailable {
+		if status == http.StatusServiceUnavailable {
 			return items, errNoPull
 		}
 		pages.since(t0)
-		if res.StatusCode != 200 {
-			return items, fmt.Errorf("pull: %d %s", res.StatusCode, b)
+		if status != 200 {
+			return items, fmt.Errorf("pull: %d %s", status, b)
 		}
 		var page struct {
 			Items   []json.RawMessage `json:"items"`
@@ -159,18 +161,18 @@ func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
 func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, error) {
 	for attempt := range 20 {
 		t0 := time.Now()
-		res, b, err := c.do(ctx, "POST", "/v1/sync/push", map[string]any{"mutations": ms},
+		status, b, err := c.do(ctx, "POST", "/v1/sync/push", map[string]any{"mutations": ms},
 			map[string]string{"X-Device-Id": c.device, "X-Device-Time": time.Now().UTC().Format(time.RFC3339Nano), "X-App-Version": "1.0.0"})
 		if err != nil {
 			return 0, err
 		}
 		reqs.since(t0)
-		if res.StatusCode == 409 || res.StatusCode == 503 {
+		if status == 409 || status == 503 {
 			time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
 			continue
 		}
-		if res.StatusCode != 200 {
-			return 0, fmt.Errorf("push: %d %s", res.StatusCode, b)
+		if status != 200 {
+			return 0, fmt.Errorf("push: %d %s", status, b)
 		}
 		done, err := settled(b, ms)
 		if done > 0 || err != nil {

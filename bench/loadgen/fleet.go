@@ -24,7 +24,7 @@ func inspectableVessels(ctx context.Context, c config, reset func(context.Contex
 	if err := cl.login(ctx, c.email, c.password, "loadgen-setup"); err != nil {
 		return nil, err
 	}
-	res, b, err := cl.do(ctx, "GET", "/v1/vessels?limit=500", nil, nil)
+	status, b, err := cl.do(ctx, "GET", "/v1/vessels?limit=500", nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -33,8 +33,8 @@ func inspectableVessels(ctx context.Context, c config, reset func(context.Contex
 			ID, Kind, Regime string
 		}
 	}
-	if res.StatusCode != 200 || json.Unmarshal(b, &list) != nil {
-		return nil, fmt.Errorf("list vessels: %d %s", res.StatusCode, b)
+	if status != 200 || json.Unmarshal(b, &list) != nil {
+		return nil, fmt.Errorf("list vessels: %d %s", status, b)
 	}
 	var out []string
 	for _, v := range list.Items {
@@ -67,9 +67,12 @@ func ownFleet(ctx context.Context, pool *pgxpool.Pool, n int, seen string) ([]st
 		owner := uuid.NewSHA1(fleetNamespace, []byte(fmt.Sprintf("owner-%d", i)))
 		vessel := uuid.NewSHA1(fleetNamespace, []byte(fmt.Sprintf("vessel-%d", i)))
 		out[i] = vessel.String()
-		b.Queue(`WITH o AS (INSERT INTO owners (id, kind, name, jurisdiction_id) VALUES ($1, 'person', $3, $5) ON CONFLICT (id) DO NOTHING),
-			v AS (INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power, power_unit, passengers, use, jurisdiction_id, owner_id)
-				VALUES ($2, $4, $6, 'KA-IV-2025', 'mechanised', 'C', 3, 120, 'kW', 20, 'passenger', $5, $1) ON CONFLICT DO NOTHING RETURNING id)
+		b.Queue(`WITH o AS (INSERT INTO owners (id, kind, name, jurisdiction_id) VALUES ($1, 'person', $3, $5) ON CONFLICT
+				(id) DO NOTHING),
+			v AS (INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power,
+			power_unit, passengers, use, jurisdiction_id, owner_id)
+				VALUES ($2, $4, $6, 'KA-IV-2025', 'mechanised', 'C', 3, 120, 'kW', 20, 'passenger', $5, $1) ON CONFLICT DO
+				NOTHING RETURNING id)
 			INSERT INTO change_log (entity_type, entity_id, scope_key)
 			SELECT x.t, x.id, x.k FROM v, (VALUES ('owner', $1::uuid, 'j:' || $5::text), ('owner', $1::uuid, 'o:' || $1::text),
 				('vessel', $2::uuid, 'j:' || $5::text), ('vessel', $2::uuid, 'o:' || $1::text)) AS x (t, id, k)`,
@@ -86,7 +89,8 @@ func ownFleet(ctx context.Context, pool *pgxpool.Pool, n int, seen string) ([]st
 // most of them: every push then needs that owner's penalty-chain lock.
 func oneOwner(ctx context.Context, pool *pgxpool.Pool, visible []string) ([]string, error) {
 	rows, err := pool.Query(ctx, `SELECT id::text FROM vessels WHERE id::text = ANY($1) AND owner_id = (
-		SELECT owner_id FROM vessels WHERE id::text = ANY($1) GROUP BY owner_id ORDER BY count(*) DESC, owner_id LIMIT 1) ORDER BY id`, visible)
+		SELECT owner_id FROM vessels WHERE id::text = ANY($1) GROUP BY owner_id ORDER BY count(*) DESC, owner_id
+		LIMIT 1) ORDER BY id`, visible)
 	if err != nil {
 		return nil, err
 	}
@@ -124,12 +128,12 @@ type sized struct {
 
 func scrapePoolSize(ctx context.Context, base string) (int, error) {
 	cl := &client{base: base, http: http.DefaultClient}
-	res, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
+	status, b, err := cl.do(ctx, "GET", "/metrics", nil, nil)
 	if err != nil {
 		return 0, err
 	}
-	if res.StatusCode != 200 {
-		return 0, fmt.Errorf("/metrics answered %d", res.StatusCode)
+	if status != 200 {
+		return 0, fmt.Errorf("/metrics answered %d", status)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)

@@ -144,7 +144,8 @@ func checkApplied(ctx context.Context, pool *pgxpool.Pool, applied0, all0, sent 
 		return err
 	}
 	if applied-applied0 != sent || all-all0 != sent {
-		return fmt.Errorf("the phones sent %d mutations; the server recorded %d, of which %d applied: the figures above count work that did not happen",
+		return fmt.Errorf("the phones sent %d mutations; the server recorded %d, of which %d applied: "+
+			"the figures above count work that did not happen",
 			sent, all-all0, applied-applied0)
 	}
 	return nil

@@ -56,7 +56,8 @@ func newRawEnv(ctx context.Context, pool *pgxpool.Pool, p *pushPhase, shape rowS
 	if err := pool.QueryRow(ctx, `SELECT id::text FROM users WHERE lower(email) = lower($1)`, p.c.email).Scan(&e.inspector); err != nil {
 		return nil, fmt.Errorf("inspector %s: %w", p.c.email, err)
 	}
-	_ = pool.QueryRow(ctx, `SELECT rule_set_id FROM inspections WHERE inspector_id = $1 ORDER BY created_at DESC LIMIT 1`, e.inspector).Scan(&e.ruleSet)
+	_ = pool.QueryRow(ctx, `SELECT rule_set_id FROM inspections WHERE inspector_id = $1
+		ORDER BY created_at DESC LIMIT 1`, e.inspector).Scan(&e.ruleSet)
 	rows, err := pool.Query(ctx, `SELECT id::text, owner_id::text, jurisdiction_id::text FROM vessels WHERE id::text = ANY($1)`, p.vessels)
 	if err != nil {
 		return nil, err
@@ -135,9 +136,13 @@ func baselines(ctx context.Context, c config, pool *pgxpool.Pool, p *pushPhase, 
 // describe names a baseline, briefly and in full.
 func (e *rawEnv) describe(all bool) (short, long string) {
 	if !all {
-		return "raw domain rows", "raw domain rows (inspection, 30 answer inserts + 10 updates, 8 findings, 6 photos, submit; one pgx.Batch in one transaction a day)"
+		return "raw domain rows", "raw domain rows (inspection, 30 answer inserts + 10 updates, 8 findings, 6 " +
+			"photos, submit; one pgx.Batch in one transaction a day)"
 	}
-	return "raw all rows", fmt.Sprintf("raw all rows (domain rows + %d derived findings, the owner as liable party, %d offences and %d penalties, the outcome + 56 applied_mutations + %d audit_log + %d change_log through its trigger; one pgx.Batch in one transaction a day)",
+	return "raw all rows", fmt.Sprintf("raw all rows (domain rows + %d derived findings, the owner as liable party, "+
+		"%d offences and %d penalties, the outcome + 56 applied_mutations + %d "+
+		"audit_log + %d change_log through its trigger; one pgx.Batch in one "+
+		"transaction a day)",
 		e.derived.findings, e.derived.offences, e.derived.offences, e.shape.audit, e.shape.change)
 }
 
@@ -151,7 +156,8 @@ func compare(out io.Writer, short string, push summary, days *series, pl plan, r
 	if pl.window > 0 || pl.rate > 0 {
 		capped = fmt.Sprintf(", both capped by the %.0f/s offered", pl.rate)
 	}
-	fmt.Fprintf(out, "  push vs %s: throughput %.1f vs %.1f days/s (raw %.1f× the push%s); per day p50 %.1f×, p95 %.1f×, p99 %.1f× the raw\n",
+	fmt.Fprintf(out, "  push vs %s: throughput %.1f vs %.1f days/s (raw %.1f× the push%s); per "+
+		"day p50 %.1f×, p95 %.1f×, p99 %.1f× the raw\n",
 		short, push.rate(), raw.rate(), ratio(raw.rate(), push.rate()), capped,
 		ratio(float64(push.p50), float64(raw.p50)), ratio(float64(push.p95), float64(raw.p95)), ratio(float64(push.p99), float64(raw.p99)))
 }
@@ -163,7 +169,7 @@ func openPool(ctx context.Context, url string, size int) (*pgxpool.Pool, error) 
 	if err != nil {
 		return nil, err
 	}
-	cfg.MaxConns = int32(size)
+	cfg.MaxConns = int32(size) //nolint:gosec // size is a flag: tens of connections
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -193,7 +199,8 @@ func countRows(ctx context.Context, pool *pgxpool.Pool) (rowMark, error) {
 	if pool == nil {
 		return m, nil
 	}
-	err := pool.QueryRow(ctx, `SELECT (SELECT coalesce(max(position), 0) FROM change_log), (SELECT coalesce(max(id), 0) FROM audit_log),
+	err := pool.QueryRow(ctx, `SELECT (SELECT coalesce(max(position), 0) FROM change_log), (SELECT
+		coalesce(max(id), 0) FROM audit_log),
 		(SELECT count(*) FROM applied_mutations), (SELECT count(*) FROM findings WHERE source <> 'inspector'),
 		(SELECT count(*) FROM offences), (SELECT count(*) FROM penalties)`).
 		Scan(&m.changePos, &m.auditID, &m.applied, &m.derived, &m.offences, &m.penalties)
@@ -208,7 +215,8 @@ type written struct {
 
 func pushWrote(ctx context.Context, pool *pgxpool.Pool, m rowMark, days int) (written, error) {
 	var n rowMark
-	err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM change_log WHERE position > $1), (SELECT count(*) FROM audit_log WHERE id > $2),
+	err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM change_log WHERE position > $1), (SELECT count(*) FROM
+		audit_log WHERE id > $2),
 		(SELECT count(*) FROM applied_mutations) - $3, (SELECT count(*) FROM findings WHERE source <> 'inspector') - $4,
 		(SELECT count(*) FROM offences) - $5, (SELECT count(*) FROM penalties) - $6`,
 		m.changePos, m.auditID, m.applied, m.derived, m.offences, m.penalties).
@@ -233,6 +241,8 @@ func (w written) report(out io.Writer) {
 		fmt.Fprintf(out, "no push completed: the all-rows baseline uses the shape of commit a062ce0 (%d change_log, %d audit_log a day)\n", defaultShape.change, defaultShape.audit)
 		return
 	}
-	fmt.Fprintf(out, "the push wrote per offline day: %.1f applied_mutations, %.1f change_log, %.1f audit_log; derived by the rules, in the all-rows baseline: %.1f findings, %.1f offences, %.1f penalties\n",
+	fmt.Fprintf(out, "the push wrote per offline day: %.1f applied_mutations, %.1f change_log, "+
+		"%.1f audit_log; derived by the rules, in the all-rows baseline: %.1f "+
+		"findings, %.1f offences, %.1f penalties\n",
 		w.applied, w.change, w.audit, w.derived, w.offences, w.penalties)
 }

@@ -47,22 +47,26 @@ func (r *rawDay) queueDomain(b *pgx.Batch) {
 	for _, m := range r.mutations {
 		switch m.Name {
 		case "inspection.start":
-			b.Queue(`INSERT INTO inspections (id, vessel_id, inspector_id, device_id, jurisdiction_id, owner_id, template_id, rule_set_id, kind, started_at, started_raw, stamps)
+			b.Queue(`INSERT INTO inspections (id, vessel_id, inspector_id, device_id, jurisdiction_id, owner_id, template_id,
+					rule_set_id, kind, started_at, started_raw, stamps)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'routine', $9, $9, $10)`,
 				r.inspection, r.v.id, r.user, r.device, r.v.jur, r.v.owner, m.Args["template_id"], r.ruleSet, m.CapturedAt, map[string]any{"status": r.stamp(m)})
 		case "inspection.answer":
 			r.queueAnswer(b, m, answered[m.entity])
 			answered[m.entity] = true
 		case "finding.record":
-			b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, note, stamps, jurisdiction_id, owner_id, inspector_id)
+			b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, note, stamps, jurisdiction_id, owner_id,
+					inspector_id)
 				VALUES ($1, $2, $3, 'inspector', '["inspector"]', $4, $5, $6, $7, $8)`,
 				m.entity, r.inspection, m.Args["code"], m.Args["note"], map[string]any{"code": r.stamp(m), "note": r.stamp(m)}, r.v.jur, r.v.owner, r.user)
 		case "photo.attach":
-			b.Queue(`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, stamps, jurisdiction_id, owner_id, inspector_id)
+			b.Queue(`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, stamps, jurisdiction_id,
+					owner_id, inspector_id)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 				m.entity, r.inspection, m.Args["sha256"], m.Args["size"], m.Args["content_type"], r.user, map[string]any{"caption": r.stamp(m)}, r.v.jur, r.v.owner, r.user)
 		case "inspection.submit":
-			b.Queue(`UPDATE inspections SET status = 'submitted', submitted_at = $2, stamps = stamps || $3, version = version + 1, updated_at = now() WHERE id = $1`,
+			b.Queue(`UPDATE inspections SET status = 'submitted', submitted_at = $2, stamps = stamps || $3, version = version +
+					1, updated_at = now() WHERE id = $1`,
 				r.inspection, m.CapturedAt, map[string]any{"status": r.stamp(m)})
 		}
 	}
@@ -70,12 +74,14 @@ func (r *rawDay) queueDomain(b *pgx.Batch) {
 
 func (r *rawDay) queueAnswer(b *pgx.Batch, m mutation, again bool) {
 	if again {
-		b.Queue(`UPDATE inspection_answers SET answer = $2, stamp_version = $3, stamp_device = $4, stamp_user = $5, stamp_mutation = $6, stamp_seq = $7, stamp_time = $8,
+		b.Queue(`UPDATE inspection_answers SET answer = $2, stamp_version = $3, stamp_device = $4, stamp_user = $5,
+				stamp_mutation = $6, stamp_seq = $7, stamp_time = $8,
 			version = version + 1, updated_at = now() WHERE id = $1`,
 			m.entity, m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt)
 		return
 	}
-	b.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id)
+	b.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version,
+			stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id)
 		VALUES ($1, $2, (SELECT template_id FROM inspections WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		m.entity, r.inspection, m.Args["item_id"], m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt, r.v.jur, r.v.owner, r.user)
 }
@@ -133,7 +139,8 @@ func (r *rawDay) queueAudit(b *pgx.Batch, n int) {
 	}
 	n = min(n, len(actions))
 	b.Queue(`INSERT INTO audit_log (at, actor_id, device_id, request_id, action, entity_type, entity_id, after)
-		SELECT now(), $1, $2, 'loadgen-raw', a, t, id, img FROM unnest($3::text[], $4::text[], $5::uuid[], $6::jsonb[]) AS x (a, t, id, img)`,
+		SELECT now(), $1, $2, 'loadgen-raw', a, t, id, img FROM unnest($3::text[], $4::text[], $5::uuid[],
+		$6::jsonb[]) AS x (a, t, id, img)`,
 		r.user, r.device, actions[:n], types[:n], ids[:n], afters[:n])
 }
 
@@ -185,22 +192,31 @@ func (r *rawDay) image(m mutation) map[string]any {
 	}
 	switch m.Name {
 	case "inspection.start":
-		for k, v := range map[string]any{"Lat": nil, "Lon": nil, "Notes": "", "Status": "draft", "Outcome": map[string]any{}, "DeviceID": r.device,
-			"RuleSetID": r.ruleSet, "StartedAt": m.CapturedAt, "StartedRaw": m.CapturedRaw, "TimeFlags": []string{"before_registration"},
-			"ApprovedAt": nil, "CargoTonnes": nil, "SubmittedAt": nil, "EvidenceTotal": 0, "ReviewComment": "", "TimeConfirmedBy": nil,
-			"WithdrawnReason": "", "EvidenceVerified": 0, "DetentionProposed": false, "PassengersCarried": nil, "ChangedAfterSubmission": false} {
+		for k, v := range map[string]any{
+			"Lat": nil, "Lon": nil, "Notes": "", "Status": "draft", "Outcome": map[string]any{}, "DeviceID": r.device,
+			"RuleSetID": r.ruleSet, "StartedAt": m.CapturedAt, "StartedRaw": m.CapturedRaw,
+			"TimeFlags":  []string{"before_registration"},
+			"ApprovedAt": nil, "CargoTonnes": nil, "SubmittedAt": nil, "EvidenceTotal": 0, "ReviewComment": "",
+			"TimeConfirmedBy": nil, "WithdrawnReason": "", "EvidenceVerified": 0, "DetentionProposed": false,
+			"PassengersCarried": nil, "ChangedAfterSubmission": false,
+		} {
 			img[k] = v
 		}
 	case "finding.record":
 		img["Stamps"] = map[string]any{"code": r.stamp(m), "note": r.stamp(m)}
-		for k, v := range map[string]any{"Action": "", "Source": "inspector", "DueDate": nil, "DueKind": "", "Persons": 0, "Sources": []string{"inspector"},
-			"PartyRef": "", "Rectified": false, "Detainable": false, "PenaltyRow": "", "LiableParty": "", "RectifiedAt": nil, "InspectionID": r.inspection,
-			"RequestedAction": "", "RectificationNote": ""} {
+		for k, v := range map[string]any{
+			"Action": "", "Source": "inspector", "DueDate": nil, "DueKind": "", "Persons": 0,
+			"Sources":  []string{"inspector"},
+			"PartyRef": "", "Rectified": false, "Detainable": false, "PenaltyRow": "", "LiableParty": "",
+			"RectifiedAt": nil, "InspectionID": r.inspection, "RequestedAction": "", "RectificationNote": "",
+		} {
 			img[k] = v
 		}
 	case "photo.attach":
 		img["Stamps"] = map[string]any{"caption": r.stamp(m)}
-		for k, v := range map[string]any{"State": "pending_upload", "Caption": "", "FindingID": nil, "CapturedAt": nil, "UploadedBy": r.user} {
+		for k, v := range map[string]any{
+			"State": "pending_upload", "Caption": "", "FindingID": nil, "CapturedAt": nil, "UploadedBy": r.user,
+		} {
 			img[k] = v
 		}
 	}
@@ -214,18 +230,22 @@ func (r *rawDay) image(m mutation) map[string]any {
 // writes them.
 func (r *rawDay) queueDerived(b *pgx.Batch, n derivedShape) {
 	for i := 0; i < n.findings; i++ {
-		b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, action, due_kind, detainable, liable_party, penalty_row, jurisdiction_id, owner_id, inspector_id)
+		b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, action, due_kind, detainable, liable_party,
+				penalty_row, jurisdiction_id, owner_id, inspector_id)
 			VALUES ($1, $2, '07003', 'checklist', '["checklist"]', '17', 'before_sailing', true, 'owner', 'KA-F04', $3, $4, $5)`,
 			uuid.Must(uuid.NewV7()), r.inspection, r.v.jur, r.v.owner, r.user)
 	}
-	b.Queue(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES ($1, 'owner', $2, $3) ON CONFLICT (kind, ref) DO NOTHING`,
+	b.Queue(`INSERT INTO liable_parties (id, kind, ref, owner_id) VALUES ($1, 'owner', $2, $3)
+		ON CONFLICT (kind, ref) DO NOTHING`,
 		uuid.NewSHA1(uuid.NameSpaceOID, []byte("loadgen-raw:"+r.v.owner)), r.v.owner, r.v.owner)
 	for i := 0; i < n.offences; i++ {
 		oid := uuid.Must(uuid.NewV7())
-		b.Queue(`INSERT INTO offences (id, party_id, penalty_row, inspection_id, vessel_id, occurred_at, rule_set_id, jurisdiction_id, owner_id, inspector_id)
+		b.Queue(`INSERT INTO offences (id, party_id, penalty_row, inspection_id, vessel_id, occurred_at, rule_set_id,
+				jurisdiction_id, owner_id, inspector_id)
 			SELECT $1, id, 'KA-F04', $2, $3, now(), $4, $5, $6, $7 FROM liable_parties WHERE kind = 'owner' AND ref = $8`,
 			oid, r.inspection, r.v.id, r.ruleSet, r.v.jur, r.v.owner, r.user, r.v.owner)
-		b.Queue(`INSERT INTO penalties (id, offence_id, party_id, inspection_id, penalty_row, level, unit_amount, amount, rule_set_id, jurisdiction_id, owner_id, inspector_id)
+		b.Queue(`INSERT INTO penalties (id, offence_id, party_id, inspection_id, penalty_row, level, unit_amount, amount,
+				rule_set_id, jurisdiction_id, owner_id, inspector_id)
 			SELECT $1, id, party_id, $2, 'KA-F04', 1, 5000, 5000, $3, $4, $5, $6 FROM offences WHERE id = $7`,
 			uuid.Must(uuid.NewV7()), r.inspection, r.ruleSet, r.v.jur, r.v.owner, r.user, oid)
 	}

@@ -70,7 +70,8 @@ func cmdSeed(ctx context.Context, args []string, getenv func(string) string, std
 
 func cmdUser(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	if len(args) < 1 || args[0] != "create" {
-		return errors.New("usage: tindal user create --email E --role R [--name N] [--jurisdiction CODE,...] [--owner-id ID]; password from TINDAL_NEW_PASSWORD")
+		return errors.New("usage: tindal user create --email E --role R [--name N] [--jurisdiction " +
+			"CODE,...] [--owner-id ID]; password from TINDAL_NEW_PASSWORD")
 	}
 	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
 	email := fs.String("email", "", "email address (login)")

@@ -19,7 +19,8 @@ func (a *app) listen() error {
 	a.ln = ln
 	if a.cfg.PublicBaseURL == "" {
 		a.cfg.PublicBaseURL = baseURLOf(ln.Addr())
-		a.log.Warn("TINDAL_PUBLIC_BASE_URL is not set: calendar feed and photo URLs use the listen address; set it to the URL owners and phones reach",
+		a.log.Warn("TINDAL_PUBLIC_BASE_URL is not set: calendar feed and photo URLs use the "+
+			"listen address; set it to the URL owners and phones reach",
 			"derived", a.cfg.PublicBaseURL)
 	}
 	a.cfg.PublicBaseURL = strings.TrimRight(a.cfg.PublicBaseURL, "/")

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -96,18 +97,24 @@ func (c *config) settings() []setting {
 		{"TINDAL_PUBLIC_BASE_URL", "", "URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning", &c.PublicBaseURL},
 		{"TINDAL_JWT_KEYS_DIR", "", "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", &c.JWTKeysDir},
 		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the random dev keys are kept (0600) for the key settings left unset", &c.DevKeysDir},
-		{"TINDAL_SMTP_URL", "", "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), smtps://user:pass@host:465; options ?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; unset = in-app only", &c.SMTPURL},
+		{"TINDAL_SMTP_URL", "", "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), " +
+			"smtps://user:pass@host:465; options " +
+			"?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; " +
+			"unset = in-app only", &c.SMTPURL},
 		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
 		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
-		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; unset = random dev key kept in TINDAL_DEV_KEYS_DIR", &c.SyncCursorKey},
+		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; unset " +
+			"= random dev key kept in TINDAL_DEV_KEYS_DIR", &c.SyncCursorKey},
 		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
 		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", &c.MailFrom},
 		{"TINDAL_MAIL_UNSUBSCRIBE", "", "mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none", &c.MailUnsubscribe},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
-		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
+		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending " +
+			"discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
 		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
-		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
+		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted " +
+			"for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
 		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; docs/LAW.md §0)", &c.KACommencement},
 		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
 	}
@@ -141,6 +148,11 @@ type check struct {
 // checks are the validations of loadConfig, in the order their errors are
 // reported.
 func (c *config) checks(getenv func(string) string) []check {
+	return slices.Concat(c.connectionChecks(), c.workChecks(), c.serverChecks(getenv))
+}
+
+// connectionChecks check the database, the object store and the keys.
+func (c *config) connectionChecks() []check {
 	return []check{
 		{"TINDAL_DATABASE_URL", func() error {
 			if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
@@ -168,6 +180,12 @@ func (c *config) checks(getenv func(string) string) []check {
 			}
 			return nil
 		}},
+	}
+}
+
+// workChecks check the background work and the law's dates.
+func (c *config) workChecks() []check {
+	return []check{
 		{"TINDAL_JOBS", func() error { return onOff(c.Jobs) }},
 		{"TINDAL_THUMBNAILS", func() error { return onOff(c.Thumbnails) }},
 		{"TINDAL_THUMB_WORKERS", func() error {
@@ -194,6 +212,12 @@ func (c *config) checks(getenv func(string) string) []check {
 			c.Rules.LegacyCoCDeadline, err = rules.ParseDate(c.CoCDeadline)
 			return err
 		}},
+	}
+}
+
+// serverChecks check logging, the login limits and the listeners.
+func (c *config) serverChecks(getenv func(string) string) []check {
+	return []check{
 		{"TINDAL_LOG_LEVEL", func() error {
 			switch c.LogLevel {
 			case "debug", "info", "warn", "error":

@@ -32,7 +32,8 @@ const jobsUsage = `usage:
 
 jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping, finding-overdue
 settings: TINDAL_SMTP_URL (unset = in-app only), TINDAL_MAIL_FROM (default Tindal <reminders@tindal.local>),
-          TINDAL_COC_DEADLINE (the legacy-CoC deadline, default 2027-06-06), TINDAL_JOBS (off = serve without the scheduler)
+          TINDAL_COC_DEADLINE (the legacy-CoC deadline, default 2027-06-06), TINDAL_JOBS (off = serve without
+          the scheduler)
 `
 
 // jobsKit is the jobs service and what the API serves beside it.

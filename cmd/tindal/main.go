@@ -28,7 +28,8 @@ commands:
   serve                  run the API (migrates at start unless --no-migrate)
   migrate up|status      apply or list database migrations
   seed demo              create the demo jurisdictions, users, vessels and certificates
-  user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from TINDAL_NEW_PASSWORD)
+  user create            create a user (--email --role --name --jurisdiction CODE --owner-id ID; password from
+  TINDAL_NEW_PASSWORD)
   jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
   keys ensure            create a signing key in TINDAL_JWT_KEYS_DIR unless it holds one
   sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data a restore did not show (docs/OPERATIONS.md)

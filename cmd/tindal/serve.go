@@ -54,6 +54,7 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 	}
 	a := &app{cfg: cfg, log: newLogger(logw, cfg.LogLevel)}
 	a.getenv = getenv
+	//nolint:gosec // TINDAL_DB_MAX_CONNS is checked to be 2..500 in config.go
 	if a.db, err = storage.Open(ctx, cfg.DatabaseURL, storage.Options{MaxConns: int32(cfg.DBMaxConns)}); err != nil {
 		return nil, err
 	}
@@ -109,7 +110,7 @@ func (a *app) close() {
 		a.db.Close()
 	}
 	if a.ln != nil {
-		a.ln.Close()
+		_ = a.ln.Close() // shutting down: nothing is left to tell
 	}
 }
 

@@ -10,9 +10,15 @@ import (
 	"github.com/tindal/tindal/storage/blob"
 )
 
+// answer is what a test reads of a response, kept after its body is closed.
+type answer struct {
+	StatusCode int
+	Header     http.Header
+}
+
 // send makes the presigned request as a phone would: its method, URL and
 // headers, with body; edit may change the request first.
-func send(t *testing.T, p blob.Presigned, body []byte, edit func(*http.Request)) (*http.Response, string) {
+func send(t *testing.T, p blob.Presigned, body []byte, edit func(*http.Request)) (answer, string) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(ctxT(t), p.Method, p.URL, bytes.NewReader(body))
 	if err != nil {
@@ -33,7 +39,7 @@ func send(t *testing.T, p blob.Presigned, body []byte, edit func(*http.Request))
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
+	return answer{StatusCode: resp.StatusCode, Header: resp.Header}, string(b)
 }
 
 func presignPut(t *testing.T, s blob.Store, key, sum string, size int, ttl time.Duration) blob.Presigned {
