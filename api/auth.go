@@ -85,11 +85,11 @@ func clientIP(c *fiber.Ctx, trusted []netip.Prefix) netip.Addr {
 		return peer
 	}
 	var hops []string
-	c.Request().Header.VisitAll(func(k, v []byte) {
+	for k, v := range c.Request().Header.All() {
 		if strings.EqualFold(string(k), fiber.HeaderXForwardedFor) {
 			hops = append(hops, strings.Split(string(v), ",")...)
 		}
-	})
+	}
 	client := peer
 	for i := len(hops) - 1; i >= 0; i-- {
 		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))

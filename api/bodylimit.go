@@ -124,16 +124,16 @@ func contentEncodingMiddleware(c *fiber.Ctx) error {
 // lower-cased, in order.
 func contentCodings(c *fiber.Ctx) []string {
 	var out []string
-	c.Request().Header.VisitAll(func(k, v []byte) {
+	for k, v := range c.Request().Header.All() {
 		if !strings.EqualFold(string(k), fiber.HeaderContentEncoding) {
-			return
+			continue
 		}
 		for _, t := range strings.Split(string(v), ",") {
 			if t = strings.ToLower(strings.TrimSpace(t)); t != "" {
 				out = append(out, t)
 			}
 		}
-	})
+	}
 	return out
 }
 

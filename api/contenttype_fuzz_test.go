@@ -112,6 +112,7 @@ func FuzzContentType(f *testing.F) {
 		if err != nil {
 			return // not a request fasthttp accepts (a control byte in the header): nothing served
 		}
+		defer res.Body.Close()
 		out, _ := io.ReadAll(res.Body)
 		if res.StatusCode >= 500 {
 			t.Fatalf("%s %s with Content-Type %q: %d %s", op.method, op.path, ct, res.StatusCode, out)

@@ -120,6 +120,7 @@ func (h *harness) doRaw(method, path, user, body string, headers ...string) resp
 	if err != nil {
 		h.t.Fatalf("%s %s: %v", method, path, err)
 	}
+	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)
 	r := response{status: res.StatusCode, header: res.Header, body: out}
 	h.validate(req, []byte(body), r)

@@ -305,7 +305,9 @@ func httpRequest(c *fiber.Ctx) (*http.Request, error) {
 	if err != nil {
 		return nil, models.Errorf(models.KindInvalid, "invalid_request", "the request cannot be read")
 	}
-	c.Request().Header.VisitAll(func(k, v []byte) { req.Header.Add(string(k), string(v)) })
+	for k, v := range c.Request().Header.All() {
+		req.Header.Add(string(k), string(v))
+	}
 	return req, nil
 }
 

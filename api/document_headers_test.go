@@ -47,6 +47,7 @@ func TestPagesAndDocumentsCarrySecurityHeaders(t *testing.T) {
 		if strings.Contains(c.name, "unknown") { // a page for a browser, not a problem: around do's contract check
 			res, err := h.app.Test(httptest.NewRequest("GET", c.path, nil), 10000)
 			h.must(err)
+			_ = res.Body.Close() // only the status and headers are checked
 			r = response{status: res.StatusCode, header: res.Header}
 		} else {
 			r = h.do("GET", c.path, c.user, nil, "Accept", "text/html")

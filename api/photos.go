@@ -319,7 +319,9 @@ func streamHTTP(hh http.Handler, uploadIdle time.Duration) fiber.Handler {
 			return models.Errorf(models.KindInvalid, "invalid_request", "the request URI cannot be parsed")
 		}
 		req.ContentLength = contentLength(c)
-		c.Request().Header.VisitAll(func(k, v []byte) { req.Header.Add(string(k), string(v)) })
+		for k, v := range c.Request().Header.All() {
+			req.Header.Add(string(k), string(v))
+		}
 		if c.Method() == fiber.MethodPut {
 			hh.ServeHTTP(&bufferedWriter{c: c, h: http.Header{}}, req) // the answer is a few bytes
 			return nil

@@ -21,14 +21,14 @@ import (
 // checkParams refuses query and path parameters holding NUL or invalid UTF-8.
 func checkParams(c *fiber.Ctx, path map[string]string) error {
 	var fields models.FieldErrors
-	c.Request().URI().QueryArgs().VisitAll(func(k, v []byte) {
+	for k, v := range c.Request().URI().QueryArgs().All() {
 		name := string(k)
 		if f, ok := badText(name, name); ok {
 			fields = append(fields, f)
 		} else if f, ok := badText(name, string(v)); ok {
 			fields = append(fields, f)
 		}
-	})
+	}
 	names := make([]string, 0, len(path))
 	for n := range path {
 		names = append(names, n)

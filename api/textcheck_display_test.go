@@ -42,7 +42,7 @@ func stringFields(s *openapi3.SchemaRef, path string, depth int, out map[string]
 // nested builds the smallest body holding value at path ("crew.0.name").
 func nested(path string, value any) any {
 	head, rest, more := strings.Cut(path, ".")
-	var inner any = value
+	inner := any(value)
 	if more {
 		inner = nested(rest, value)
 	}

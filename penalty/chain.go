@@ -154,20 +154,9 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 	if cur.NoticeIssuedAt != nil && cur.ProposedAmount != nil && *cur.ProposedAmount == next.Amount && !cur.DeletedAt.Valid {
 		return nil, nil // the rise awaiting a supervisor is this line (DecideRise writes it)
 	}
-	cols := map[string]any{}
-	if cur.DeletedAt.Valid {
-		cols["deleted_at"] = nil
-	}
-	if cur.ProposedAmount != nil { // the chain moved: the pending rise is no longer its line
-		if err := supersedeRise(ctx, tx, o, cur.ID); err != nil {
-			return nil, err
-		}
-		cols["proposed_amount"] = nil
-	}
-	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
-		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
-		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
-			next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
+	cols, err := changedPenaltyCols(ctx, tx, o, cur, &next)
+	if err != nil {
+		return nil, err
 	}
 	var ch *penaltyChange
 	amountChanged := cur.Amount != next.Amount && (cur.ProposedAmount == nil || *cur.ProposedAmount != next.Amount)
@@ -187,6 +176,29 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 	}
 	tx.Changed(EntityPenalty, cur.ID, offenceKeys(o)...)
 	return ch, nil
+}
+
+// changedPenaltyCols are the columns of the stored penalty the chain's line
+// changes, the amount aside (adjust decides it): a revived penalty, a
+// pending rise the chain has moved past, and the line's level, tariff,
+// escalation, flags, trace and rule set.
+func changedPenaltyCols(ctx context.Context, tx *storage.Tx, o models.Offence, cur, next *models.Penalty) (map[string]any, error) {
+	cols := map[string]any{}
+	if cur.DeletedAt.Valid {
+		cols["deleted_at"] = nil
+	}
+	if cur.ProposedAmount != nil { // the chain moved: the pending rise is no longer its line
+		if err := supersedeRise(ctx, tx, o, cur.ID); err != nil {
+			return nil, err
+		}
+		cols["proposed_amount"] = nil
+	}
+	if cur.Level != next.Level || cur.UnitAmount != next.UnitAmount || !sameID(cur.EscalatedFrom, next.EscalatedFrom) ||
+		!equalJSON(cur.Flags, next.Flags) || cur.RuleSetID != next.RuleSetID {
+		cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
+			next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
+	}
+	return cols, nil
 }
 
 // supersedeRise declines the proposed rise of a penalty the chain has

@@ -94,9 +94,10 @@ func (c *Cluster) command(name string, args ...string) *exec.Cmd {
 // tool runs a system command (mkdir, cp) as the cluster's owner.
 func (c *Cluster) tool(name string, args ...string) *exec.Cmd {
 	if c.asPostgres {
+		//nolint:gosec // a binary of the installed PostgreSQL, found by the test kit
 		return exec.Command("runuser", append([]string{"-u", "postgres", "--", name}, args...)...)
 	}
-	return exec.Command(name, args...)
+	return exec.Command(name, args...) //nolint:gosec // as above
 }
 
 func (c *Cluster) pgctl(args ...string) error {
@@ -212,7 +213,7 @@ func (c *Cluster) RecoverTo(t testing.TB, restorePoint string) {
 		}
 		var recovering bool
 		err = conn.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&recovering)
-		conn.Close(ctx)
+		_ = conn.Close(ctx)
 		if err == nil && !recovering {
 			return
 		}

@@ -37,7 +37,7 @@ func main() {
 			res, err := http.Post(*url+"/v1/auth/login", "application/json", bytes.NewReader(body))
 			k := "error"
 			if err == nil {
-				res.Body.Close()
+				_ = res.Body.Close()
 				k = fmt.Sprint(res.StatusCode)
 				if res.StatusCode == 503 && res.Header.Get("Retry-After") != "" {
 					k = "503+Retry-After"

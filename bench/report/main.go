@@ -105,46 +105,61 @@ func compare(rs []result) (paired []row, alone []row) {
 		byKey[r.key()] = r
 	}
 	for _, r := range rs {
-		used := false
-		if parent, leaf, ok := cutLast(r.name); ok && !strings.Contains(leaf, "baseline") {
-			for _, b := range rs {
-				bp, bl, _ := cutLast(b.name)
-				if b.pkg != r.pkg || bp != parent || !strings.Contains(bl, "baseline") {
-					continue
-				}
-				for _, m := range r.metrics {
-					if bv, ok := b.get(m.unit); ok && m.unit != "allocs/op" {
-						paired = append(paired, row{r.key(), m.unit, m.value, b.key(), bv})
-						used = true
-					}
-				}
-			}
-		}
-		for _, bu := range []string{"put-ms/op", "raw-sql-s"} {
-			bv, ok := r.get(bu)
-			if !ok {
-				continue
-			}
-			for _, m := range r.metrics {
-				if m.unit != bu && timeUnit(m.unit) && m.unit != "ns/op" {
-					paired = append(paired, row{r.key(), m.unit, m.value, r.key() + " " + bu, bv})
-					used = true
-				}
-			}
-		}
+		rows := siblingPairs(r, rs)
+		rows = append(rows, metricPairs(r)...)
 		if b, ok := byKey[pairs[r.key()]]; ok {
 			v, _ := r.get("ns/op")
 			bv, _ := b.get("ns/op")
-			paired = append(paired, row{r.key(), "ns/op", v, b.key(), bv})
-			used = true
+			rows = append(rows, row{r.key(), "ns/op", v, b.key(), bv})
 		}
-		if _, leaf, _ := cutLast(r.name); !used && !strings.Contains(leaf, "baseline") && !isBaseline(r.key()) {
+		paired = append(paired, rows...)
+		if _, leaf, _ := cutLast(r.name); len(rows) == 0 && !strings.Contains(leaf, "baseline") && !isBaseline(r.key()) {
 			for _, m := range r.metrics {
 				alone = append(alone, row{figure: r.key(), unit: m.unit, value: m.value})
 			}
 		}
 	}
 	return paired, alone
+}
+
+// siblingPairs pairs r's figures with a sibling sub-benchmark named
+// "…baseline" of the same package and parent.
+func siblingPairs(r result, rs []result) []row {
+	parent, leaf, ok := cutLast(r.name)
+	if !ok || strings.Contains(leaf, "baseline") {
+		return nil
+	}
+	var out []row
+	for _, b := range rs {
+		bp, bl, _ := cutLast(b.name)
+		if b.pkg != r.pkg || bp != parent || !strings.Contains(bl, "baseline") {
+			continue
+		}
+		for _, m := range r.metrics {
+			if bv, ok := b.get(m.unit); ok && m.unit != "allocs/op" {
+				out = append(out, row{r.key(), m.unit, m.value, b.key(), bv})
+			}
+		}
+	}
+	return out
+}
+
+// metricPairs pairs r's time figures with a baseline it reports itself
+// (put-ms/op: a raw PutObject; raw-sql-s: the raw SQL of the same work).
+func metricPairs(r result) []row {
+	var out []row
+	for _, bu := range []string{"put-ms/op", "raw-sql-s"} {
+		bv, ok := r.get(bu)
+		if !ok {
+			continue
+		}
+		for _, m := range r.metrics {
+			if m.unit != bu && timeUnit(m.unit) && m.unit != "ns/op" {
+				out = append(out, row{r.key(), m.unit, m.value, r.key() + " " + bu, bv})
+			}
+		}
+	}
+	return out
 }
 
 // cutLast splits a benchmark name at its last "/": the parent and the leaf.
@@ -200,6 +215,7 @@ func main() {
 	for _, r := range alone {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", r.figure, r.unit, num(r.value))
 	}
+	//nolint:gosec // a results file committed to the repository, for everyone to read
 	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
