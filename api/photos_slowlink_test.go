@@ -3,6 +3,7 @@ package api_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
@@ -19,7 +20,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/checklist"
+	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/storage/blob"
+	"github.com/tindal/tindal/testkit"
 )
 
 // slowLink is a phone's 2G link on loopback: a TCP proxy that carries the
@@ -403,4 +407,87 @@ func TestKeepAliveOutlastsThePhone(t *testing.T) {
 	if read := h.app.Server().ReadTimeout; read != 60*time.Second {
 		t.Errorf("read timeout %s: the other routes keep their 60 s", read)
 	}
+}
+
+// TestOfflineDayPushesOnceOverALossyLink: an offline day pushed over the
+// slow link that resets connections every 1–4 KiB — the request cut on its
+// way, or its answer lost after the server applied it — is resent whole
+// until every result is final, and every mutation is applied exactly once
+// (issue 25, item 4; docs/SYNC.md §2: a resend is safe by mutation id).
+func TestOfflineDayPushesOnceOverALossyLink(t *testing.T) {
+	p := newPhotoHarnessTimeouts(t, "local", nil, slowTimeouts)
+	if _, err := inspect.New(p.db, nil, nil).SeedTemplates(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	link := newSlowLink(t, strings.TrimPrefix(p.base, "http://"), slowRate, slowLatency, 1<<10, 4<<10)
+	ms, inspection, findings := offlineDay(p.ids["vessel-KARWAR"])
+	body, err := json.Marshal(map[string]any{"ack_seq": 0, "mutations": ms})
+	p.must(err)
+	dev := p.deviceOf("inspector")
+	final := false
+	tries := 0
+	for ; tries < 60 && !final; tries++ {
+		r := p.through(link, "POST", "/v1/sync/push", body, "Content-Type", "application/json", "X-Device-Id", dev,
+			"X-Protocol-Version", "1", "X-App-Version", "1.0.0", "X-Device-Time", testkit.Now().UTC().Format(time.RFC3339))
+		if r.status != 200 {
+			continue // cut, or the body arrived short: send the whole push again
+		}
+		var out struct{ Results []struct{ Status string } }
+		p.must(json.Unmarshal(r.body, &out))
+		final = len(out.Results) == len(ms)
+		for _, res := range out.Results {
+			final = final && (res.Status == "applied" || res.Status == "replayed")
+		}
+	}
+	if !final {
+		t.Fatalf("the offline day did not reach a final answer in %d tries (%d cuts)", tries, link.cuts.Load())
+	}
+	if link.cuts.Load() == 0 {
+		t.Error("the link never cut a push: the test proves nothing")
+	}
+	t.Logf("%d tries, %d cuts, %d bytes carried for a %d-byte push", tries, link.cuts.Load(), link.up.Load(), len(body))
+	if n := p.countRows(`SELECT count(*) FROM applied_mutations WHERE device_id = ?`, dev); n != len(ms) {
+		t.Errorf("%d mutations recorded for %d sent", n, len(ms))
+	}
+	if n := p.countRows(`SELECT count(DISTINCT id) FROM applied_mutations WHERE device_id = ? AND status = 'applied'`, dev); n != len(ms) {
+		t.Errorf("%d mutations applied, want each of %d once", n, len(ms))
+	}
+	if n := p.countRows(`SELECT count(*) FROM inspections WHERE id = ? AND status = 'submitted'`, inspection); n != 1 {
+		t.Errorf("%d submitted inspections, want 1", n)
+	}
+	if n := p.countRows(`SELECT count(*) FROM findings WHERE inspection_id = ? AND id IN ?`, inspection, findings); n != 2 {
+		t.Errorf("%d recorded findings, want 2", n)
+	}
+}
+
+// offlineDay is one inspection of the vessel as a phone queues it: start,
+// six answers, two findings, submit.
+func offlineDay(vessel uuid.UUID) (ms []map[string]any, inspection uuid.UUID, findings []uuid.UUID) {
+	tpl := checklist.TemplateID("ka-form2-annex", 1)
+	var items []string
+	for _, x := range checklist.Templates() {
+		if x.ID == tpl {
+			for _, it := range x.Items[:6] {
+				items = append(items, it.ID)
+			}
+		}
+	}
+	at := testkit.Now().Add(-2 * time.Hour).UTC()
+	add := func(name string, args map[string]any) {
+		ms = append(ms, map[string]any{"id": uuid.Must(uuid.NewV7()), "seq": len(ms) + 1, "name": name, "version": 1, "args": args,
+			"base_version": 1, "captured_at": at.Add(time.Duration(len(ms)) * time.Minute).Format(time.RFC3339Nano)})
+	}
+	id := uuid.Must(uuid.NewV7())
+	add("inspection.start", map[string]any{"id": id, "vessel_id": vessel, "template_id": tpl, "kind": "routine"})
+	for i, item := range items {
+		add("inspection.answer", map[string]any{"inspection_id": id, "item_id": item, "answer": []string{"yes", "no", "na"}[i%3],
+			"note": "checked on board"})
+	}
+	for _, code := range []string{"11004", "07003"} {
+		f := uuid.Must(uuid.NewV7())
+		findings = append(findings, f)
+		add("finding.record", map[string]any{"id": f, "inspection_id": id, "code": code, "note": "found on board"})
+	}
+	add("inspection.submit", map[string]any{"inspection_id": id})
+	return ms, id, findings
 }
