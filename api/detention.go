@@ -71,11 +71,11 @@ func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetent
 	if h.d.Inspect == nil {
 		return nil, errSyncUnavailable()
 	}
-	os, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Limit))
+	os, next, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Cursor), deref(r.Params.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{map[string]any{"items": mapSlice(os, orderOut)}}, nil
+	return jsonResponse{listOf(mapSlice(os, orderOut), next)}, nil
 }
 
 // GetDetentionOrder returns one order.

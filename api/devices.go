@@ -6,6 +6,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/sync"
 )
 
@@ -18,10 +19,7 @@ func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequest
 	if err != nil {
 		return nil, err
 	}
-	limit := 50
-	if r.Params.Limit != nil {
-		limit = *r.Params.Limit
-	}
+	limit := storage.PageSize(deref(r.Params.Limit))
 	rows, err := h.d.Push.Devices(ctx, sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince}, after, limit+1)
 	if err != nil {
 		return nil, err

@@ -19,11 +19,11 @@ func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenalty
 		return nil, errSyncUnavailable()
 	}
 	p := r.Params
-	vs, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Limit))
+	vs, next, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(vs, noticeOut), "")}, nil
+	return jsonResponse{listOf(mapSlice(vs, noticeOut), next)}, nil
 }
 
 // GetPenaltyNotice returns one penalty notice.

@@ -2,16 +2,14 @@ package inspect
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // Outcomes of an inspection as the review queue filters them.
@@ -89,13 +87,6 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if f.Outcome != "" && f.Outcome != OutcomeClean && f.Outcome != OutcomeDeficiencies && f.Outcome != OutcomeDetention {
 		return Queue{}, invalid("outcome", "enum", "must be clean, deficiencies or detention")
 	}
-	after, err := decodeQueueCursor(cursor)
-	if err != nil {
-		return Queue{}, err
-	}
-	if limit <= 0 || limit > 200 {
-		limit = 50
-	}
 	today := s.today()
 	base := func() *gorm.DB {
 		q := s.db.Gorm.WithContext(ctx).Table("(?) AS q", s.db.Gorm.Raw(queueSQL, today, today))
@@ -108,34 +99,24 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if err := s.queueCounts(base(), &out.Counts); err != nil {
 		return out, err
 	}
-	q := applyQueueFilter(base(), f)
-	if after != nil {
-		q = q.Where("(submitted_at, id) > (?, ?)", after.at, after.id)
-	}
-	if err := q.Order("submitted_at, id").Limit(limit + 1).Scan(&out.Items).Error; err != nil {
-		return out, fmt.Errorf("review queue: %w", err)
-	}
-	if len(out.Items) > limit {
-		out.Items = out.Items[:limit]
-		last := out.Items[limit-1]
-		out.NextCursor = encodeQueueCursor(*last.SubmittedAt, last.ID)
-	}
-	return out, nil
+	var err error
+	out.Items, out.NextCursor, err = queuePager.Page(applyQueueFilter(base(), f), cursor, limit)
+	return out, err
 }
 
 // today is the service clock's date in India, as midnight UTC.
 func (s *Service) today() time.Time { return dayOf(s.clock()) }
 
-// queueScope: supervisors see their jurisdictions' queue, admins all.
+// queueScope: supervisors see their jurisdictions' queue, admins all,
+// owners nothing.
 func queueScope(q *gorm.DB, sc models.Scope) *gorm.DB {
-	switch sc.Access {
-	case models.AccessAll:
-		return q
-	case models.AccessJurisdiction:
-		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	}
-	return q.Where("false")
+	return storage.Scoped(q, sc, storage.Scoping{Jurisdiction: "jurisdiction_id IN ?"})
 }
+
+// queuePager pages the queue oldest submission first.
+var queuePager = storage.Pager[QueueItem]{ID: "id", At: "submitted_at",
+	Key:   func(it QueueItem) storage.PageKey { return storage.PageKey{At: *it.SubmittedAt, ID: it.ID} },
+	Fetch: func(q *gorm.DB, rows *[]QueueItem) error { return q.Scan(rows).Error }}
 
 func applyQueueFilter(q *gorm.DB, f QueueFilter) *gorm.DB {
 	switch f.Outcome {
@@ -184,32 +165,4 @@ func (s *Service) queueCounts(q *gorm.DB, c *QueueCounts) error {
 		return fmt.Errorf("review queue counts: %w", err)
 	}
 	return nil
-}
-
-type queueCursor struct {
-	at time.Time
-	id uuid.UUID
-}
-
-// encodeQueueCursor makes the opaque cursor after (submitted_at, id).
-func encodeQueueCursor(at time.Time, id uuid.UUID) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(at.UnixMicro(), 10) + "." + id.String()))
-}
-
-func decodeQueueCursor(c string) (*queueCursor, error) {
-	if c == "" {
-		return nil, nil
-	}
-	bad := invalid("cursor", "invalid", "not a cursor this server issued")
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return nil, bad
-	}
-	ts, id, ok := strings.Cut(string(raw), ".")
-	us, err := strconv.ParseInt(ts, 10, 64)
-	uid, perr := uuid.Parse(id)
-	if !ok || err != nil || perr != nil {
-		return nil, bad
-	}
-	return &queueCursor{at: time.UnixMicro(us).UTC(), id: uid}, nil
 }

@@ -5180,6 +5180,7 @@ export interface components {
         };
         DetentionOrderList: {
             items: components["schemas"]["DetentionOrder"][];
+            next_cursor?: string | null;
         };
         DocumentVerification: {
             /** @enum {string} */
@@ -7519,6 +7520,8 @@ export interface operations {
             query?: {
                 vessel_id?: string;
                 status?: "in_force" | "released";
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
                 limit?: number;
             };
             header?: never;
@@ -8125,6 +8128,8 @@ export interface operations {
             query?: {
                 inspection_id?: string;
                 vessel_id?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
                 limit?: number;
             };
             header?: never;
@@ -8141,6 +8146,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: Record<string, never>[];
+                        next_cursor?: string | null;
                     };
                 };
             };
