@@ -7522,7 +7522,7 @@ export interface operations {
                 status?: "in_force" | "released";
                 /** @description Opaque cursor from next_cursor */
                 cursor?: components["parameters"]["Cursor"];
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
