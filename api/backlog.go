@@ -13,9 +13,6 @@ import (
 // ListSyncBacklog lists deferred mutations waiting for a supervisor,
 // by default those older than docs/SYNC.md's 7 days.
 func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklogRequestObject) (openapi.ListSyncBacklogResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	olderThan := sync.BacklogReviewAge
 	if p.OlderThan != nil {
@@ -30,9 +27,6 @@ func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklo
 
 // DecideSyncBacklog discards a deferred mutation or applies it now.
 func (h *handlers) DecideSyncBacklog(ctx context.Context, r openapi.DecideSyncBacklogRequestObject) (openapi.DecideSyncBacklogResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	d, err := h.d.Push.DecideBacklog(ctx, scopeOf(ctx), r.MutationId, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err

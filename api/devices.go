@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 
-	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -12,9 +11,6 @@ import (
 
 // ListDevices shows admins every device's sync health.
 func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequestObject) (openapi.ListDevicesResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, models.Errorf(models.KindUnavailable, "sync_unavailable", "sync is not configured on this server")
-	}
 	after, err := registry.DecodeCursor(deref(r.Params.Cursor))
 	if err != nil {
 		return nil, err

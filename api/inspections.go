@@ -15,9 +15,6 @@ import (
 
 // ListInspections lists inspections in scope.
 func (h *handlers) ListInspections(ctx context.Context, r openapi.ListInspectionsRequestObject) (openapi.ListInspectionsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	f := inspect.ListFilter{JurisdictionID: p.JurisdictionId, VesselID: p.VesselId, Status: string(deref(p.Status))}
 	page, err := h.d.Inspect.List(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
@@ -29,9 +26,6 @@ func (h *handlers) ListInspections(ctx context.Context, r openapi.ListInspection
 
 // GetInspection returns one inspection with everything a reviewer sees.
 func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionRequestObject) (openapi.GetInspectionResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	v, err := h.d.Inspect.Reviewer(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -46,9 +40,6 @@ func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionReq
 // ReviewInspection approves, returns or withdraws an inspection, or
 // confirms its flagged capture time.
 func (h *handlers) ReviewInspection(ctx context.Context, r openapi.ReviewInspectionRequestObject) (openapi.ReviewInspectionResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	in := inspect.ReviewInput{Decision: string(r.Body.Decision), Comment: deref(r.Body.Comment), OverrideReason: deref(r.Body.OverrideReason)}
 	if r.Params.IfMatch != nil {
 		v, err := registry.ParseIfMatch(r.Params.IfMatch)
@@ -81,18 +72,6 @@ func (j jsonResponse) VisitGetInspectionResponse(c *fiber.Ctx) error { return j.
 
 // VisitReviewInspectionResponse implements the generated interface.
 func (j jsonResponse) VisitReviewInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListConflictsResponse implements the generated interface.
-func (j jsonResponse) VisitListConflictsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitResolveConflictResponse implements the generated interface.
-func (j jsonResponse) VisitResolveConflictResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListQuarantineResponse implements the generated interface.
-func (j jsonResponse) VisitListQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitDecideQuarantineResponse implements the generated interface.
-func (j jsonResponse) VisitDecideQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 type list[T any] struct {
 	Items      []T     `json:"items"`

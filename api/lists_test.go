@@ -200,3 +200,13 @@ func (h *harness) noticesIn(p *pusher, jurisdiction string, n int) map[uuid.UUID
 	}
 	return out
 }
+
+// TestServerNeedsEveryService: main wires every service, so NewServer
+// refuses a server without one instead of answering "not configured".
+func TestServerNeedsEveryService(t *testing.T) {
+	d := fullDeps(t, testkit.NewDB(t), nil, testkit.Now)
+	d.Photos, d.Feed = nil, nil
+	if _, err := api.NewServer(d); err == nil || !strings.Contains(err.Error(), "Auth, Feed, Photos") {
+		t.Fatalf("NewServer without Auth, Feed and Photos: %v, want an error naming them", err)
+	}
+}

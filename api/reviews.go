@@ -15,9 +15,6 @@ import (
 
 // ListReviews serves the supervisors' review queue (docs/REVIEW.md).
 func (h *handlers) ListReviews(ctx context.Context, r openapi.ListReviewsRequestObject) (openapi.ListReviewsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	f := inspect.QueueFilter{JurisdictionID: p.JurisdictionId, Outcome: string(deref(p.Outcome)), DetentionProposed: p.DetentionProposed,
 		EvidenceIncomplete: p.EvidenceIncomplete, OpenIssues: p.OpenIssues, ChangedAfterSubmission: p.ChangedAfterSubmission,
@@ -55,13 +52,13 @@ type queueItemJSON struct {
 // reviewerJSON is InspectionDetail with what a reviewer needs in one call.
 type reviewerJSON struct {
 	detailJSON
-	ReviewerFindings []reviewerFindingJSON `json:"reviewer_findings"`
-	Photos           []openapi.Photo       `json:"photos"`
-	Conflicts        []conflictJSON        `json:"conflicts"`
-	Amendments       []amendmentJSON       `json:"amendment_requests"`
-	Rectifications   []rectificationJSON   `json:"rectifications"`
-	Time             reviewerTimeJSON      `json:"time"`
-	History          []historyJSON         `json:"history"`
+	ReviewerFindings []reviewerFindingJSON      `json:"reviewer_findings"`
+	Photos           []openapi.Photo            `json:"photos"`
+	Conflicts        []openapi.Conflict         `json:"conflicts"`
+	Amendments       []openapi.AmendmentRequest `json:"amendment_requests"`
+	Rectifications   []rectificationJSON        `json:"rectifications"`
+	Time             reviewerTimeJSON           `json:"time"`
+	History          []historyJSON              `json:"history"`
 }
 
 type reviewerFindingJSON struct {
@@ -137,7 +134,7 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (rev
 // requests (the inspectors' raw edits). The decisions, with who made them
 // and why, stay: the owner is entitled to the reasons.
 func ownersCopy(out *reviewerJSON) {
-	out.Conflicts, out.Amendments = []conflictJSON{}, []amendmentJSON{}
+	out.Conflicts, out.Amendments = []openapi.Conflict{}, []openapi.AmendmentRequest{}
 	for i := range out.History {
 		out.History[i].DeviceID, out.History[i].RequestID = nil, ""
 	}
@@ -145,9 +142,6 @@ func ownersCopy(out *reviewerJSON) {
 
 // AttachFindingPhoto records an owner's photo of an open finding.
 func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindingPhotoRequestObject) (openapi.AttachFindingPhotoResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	b := r.Body
 	in := inspect.FindingPhotoInput{ID: b.Id, SHA256: b.Sha256, Size: b.Size, ContentType: string(b.ContentType), Caption: deref(b.Caption)}
 	id, err := h.d.Inspect.AttachFindingPhoto(ctx, scopeOf(ctx), r.Id, in)
@@ -159,9 +153,6 @@ func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindi
 
 // SubmitRectification records an owner's rectification of a finding.
 func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRectificationRequestObject) (openapi.SubmitRectificationResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	rc, err := h.d.Inspect.SubmitRectification(ctx, scopeOf(ctx), r.Id, inspect.RectifyInput{Note: r.Body.Note, PhotoIDs: r.Body.PhotoIds})
 	if err != nil {
 		return nil, err
@@ -171,9 +162,6 @@ func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRect
 
 // ListRectifications lists rectifications in scope.
 func (h *handlers) ListRectifications(ctx context.Context, r openapi.ListRectificationsRequestObject) (openapi.ListRectificationsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	rows, next, err := h.d.Inspect.ListRectifications(ctx, scopeOf(ctx), inspect.RectificationFilter{Status: string(deref(p.Status)), FindingID: p.FindingId},
 		deref(p.Cursor), deref(p.Limit))
@@ -185,9 +173,6 @@ func (h *handlers) ListRectifications(ctx context.Context, r openapi.ListRectifi
 
 // DecideRectification accepts or rejects a rectification.
 func (h *handlers) DecideRectification(ctx context.Context, r openapi.DecideRectificationRequestObject) (openapi.DecideRectificationResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	in := inspect.DecideRectificationInput{Decision: string(r.Body.Decision), Reason: deref(r.Body.Reason)}
 	rc, err := h.d.Inspect.DecideRectification(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
