@@ -35,7 +35,6 @@ var notYetGenerated = []string{
 	"reviews.go: hand-written type historyJSON",
 	"reviews.go: hand-written type queueItemJSON",
 	"reviews.go: hand-written type queueJSON",
-	"reviews.go: hand-written type rectificationJSON",
 	"reviews.go: hand-written type reviewerFindingJSON",
 	"reviews.go: hand-written type reviewerJSON",
 	"reviews.go: hand-written type reviewerTimeJSON",

@@ -56,7 +56,7 @@ type reviewerJSON struct {
 	Photos           []openapi.Photo            `json:"photos"`
 	Conflicts        []openapi.Conflict         `json:"conflicts"`
 	Amendments       []openapi.AmendmentRequest `json:"amendment_requests"`
-	Rectifications   []rectificationJSON        `json:"rectifications"`
+	Rectifications   []openapi.Rectification    `json:"rectifications"`
 	Time             reviewerTimeJSON           `json:"time"`
 	History          []historyJSON              `json:"history"`
 }
@@ -148,7 +148,7 @@ func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindi
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{map[string]any{"photo_id": id, "finding_id": r.Id, "plan_url": "/v1/photos"}}, nil
+	return openapi.AttachFindingPhoto200JSONResponse{PhotoId: id, FindingId: r.Id, PlanUrl: "/v1/photos"}, nil
 }
 
 // SubmitRectification records an owner's rectification of a finding.
@@ -157,7 +157,7 @@ func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRect
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{rectificationOut(rc)}, nil
+	return openapi.SubmitRectification200JSONResponse(rectificationOut(rc)), nil
 }
 
 // ListRectifications lists rectifications in scope.
@@ -168,7 +168,7 @@ func (h *handlers) ListRectifications(ctx context.Context, r openapi.ListRectifi
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(rows, rectificationOut), next)}, nil
+	return openapi.ListRectifications200JSONResponse{Items: mapSlice(rows, rectificationOut), NextCursor: cursorOf(next)}, nil
 }
 
 // DecideRectification accepts or rejects a rectification.
@@ -178,48 +178,20 @@ func (h *handlers) DecideRectification(ctx context.Context, r openapi.DecideRect
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{rectificationOut(rc)}, nil
+	return openapi.DecideRectification200JSONResponse(rectificationOut(rc)), nil
 }
 
-type rectificationJSON struct {
-	ID             uuid.UUID  `json:"id"`
-	FindingID      uuid.UUID  `json:"finding_id"`
-	InspectionID   uuid.UUID  `json:"inspection_id"`
-	Note           string     `json:"note"`
-	PhotoIDs       []string   `json:"photo_ids"`
-	SubmittedBy    uuid.UUID  `json:"submitted_by"`
-	SubmittedAt    time.Time  `json:"submitted_at"`
-	Status         string     `json:"status"`
-	DecidedBy      *uuid.UUID `json:"decided_by"`
-	DecidedAt      *time.Time `json:"decided_at"`
-	Reason         string     `json:"reason"`
-	ActionCode     string     `json:"action_code"`
-	JurisdictionID uuid.UUID  `json:"jurisdiction_id"`
-	OwnerID        uuid.UUID  `json:"owner_id"`
-	Version        int64      `json:"version"`
-}
-
-func rectificationOut(r inspect.Rectification) rectificationJSON {
-	ids := r.PhotoIDs
-	if ids == nil {
-		ids = []string{}
+func rectificationOut(r inspect.Rectification) openapi.Rectification {
+	ids := make([]uuid.UUID, 0, len(r.PhotoIDs))
+	for _, id := range r.PhotoIDs {
+		if u, err := uuid.Parse(id); err == nil { // stored as uuid[]: always well-formed
+			ids = append(ids, u)
+		}
 	}
-	return rectificationJSON{ID: r.ID, FindingID: r.FindingID, InspectionID: r.InspectionID, Note: r.Note, PhotoIDs: ids, SubmittedBy: r.SubmittedBy,
-		SubmittedAt: r.SubmittedAt.UTC(), Status: r.Status, DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, Reason: r.Reason, ActionCode: r.ActionCode,
-		JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, Version: r.Version}
+	return openapi.Rectification{Id: r.ID, FindingId: r.FindingID, InspectionId: r.InspectionID, Note: r.Note, PhotoIds: ids, SubmittedBy: r.SubmittedBy,
+		SubmittedAt: r.SubmittedAt.UTC(), Status: openapi.RectificationStatus(r.Status), DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, Reason: r.Reason,
+		ActionCode: r.ActionCode, JurisdictionId: r.JurisdictionID, OwnerId: r.OwnerID, Version: r.Version}
 }
 
 // VisitListReviewsResponse implements the generated interface.
 func (j jsonResponse) VisitListReviewsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitAttachFindingPhotoResponse implements the generated interface.
-func (j jsonResponse) VisitAttachFindingPhotoResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitSubmitRectificationResponse implements the generated interface.
-func (j jsonResponse) VisitSubmitRectificationResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListRectificationsResponse implements the generated interface.
-func (j jsonResponse) VisitListRectificationsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitDecideRectificationResponse implements the generated interface.
-func (j jsonResponse) VisitDecideRectificationResponse(c *fiber.Ctx) error { return j.visit(c) }
