@@ -41,7 +41,16 @@ func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetent
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{p}, nil
+	return openapi.GetDetentionProposal200JSONResponse(proposalOut(p)), nil
+}
+
+func proposalOut(p detention.DetentionProposal) openapi.DetentionProposalView {
+	reasons := make([]openapi.DetentionReason, 0, len(p.Reasons))
+	for _, r := range p.Reasons {
+		reasons = append(reasons, openapi.DetentionReason{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: nonNilStrings(r.LegalRefs)})
+	}
+	return openapi.DetentionProposalView{InspectionId: p.InspectionID, Proposed: p.Proposed, Citation: p.Citation, Reasons: reasons,
+		Orderable: p.Orderable, Power: p.Power, Refusal: nonEmptyPtr(p.Refusal), OrderId: p.OrderID}
 }
 
 // ConfirmDetention issues the detention order of a proposed detention.
@@ -234,9 +243,6 @@ func nonNilStrings(s []string) []string {
 	}
 	return s
 }
-
-// VisitGetDetentionProposalResponse implements the generated interface.
-func (j jsonResponse) VisitGetDetentionProposalResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 // createdResponse writes any value as a 201 JSON answer.
 type createdResponse struct{ v any }
