@@ -22,7 +22,6 @@ var notYetGenerated = []string{
 	"inspections.go: hand-written type answerJSON",
 	"inspections.go: hand-written type detailJSON",
 	"inspections.go: hand-written type findingJSON",
-	"inspections.go: hand-written type inspectionJSON",
 	"penalty_notices.go: Visit method on createdResponse",
 	"penalty_notices.go: Visit method on htmlResponse",
 	"penalty_notices.go: Visit method on jsonResponse",

@@ -39,14 +39,14 @@ type queueJSON struct {
 }
 
 type queueItemJSON struct {
-	Inspection            inspectionJSON `json:"inspection"`
-	AgeDays               int            `json:"age_days"`
-	OpenFindings          int            `json:"open_findings"`
-	OverdueFindings       int            `json:"overdue_findings"`
-	EvidenceIncomplete    bool           `json:"evidence_incomplete"`
-	OpenConflicts         int            `json:"open_conflicts"`
-	OpenAmendments        int            `json:"open_amendments"`
-	PendingRectifications int            `json:"pending_rectifications"`
+	Inspection            openapi.Inspection `json:"inspection"`
+	AgeDays               int                `json:"age_days"`
+	OpenFindings          int                `json:"open_findings"`
+	OverdueFindings       int                `json:"overdue_findings"`
+	EvidenceIncomplete    bool               `json:"evidence_incomplete"`
+	OpenConflicts         int                `json:"open_conflicts"`
+	OpenAmendments        int                `json:"open_amendments"`
+	PendingRectifications int                `json:"pending_rectifications"`
 }
 
 // reviewerJSON is InspectionDetail with what a reviewer needs in one call.
