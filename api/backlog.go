@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -13,9 +14,6 @@ import (
 // ListSyncBacklog lists deferred mutations waiting for a supervisor,
 // by default those older than docs/SYNC.md's 7 days.
 func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklogRequestObject) (openapi.ListSyncBacklogResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	olderThan := sync.BacklogReviewAge
 	if p.OlderThan != nil {
@@ -25,23 +23,27 @@ func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklo
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(rows, next)}, nil
+	return openapi.ListSyncBacklog200JSONResponse{Items: mapSlice(rows, backlogOut), NextCursor: cursorOf(next)}, nil
+}
+
+func backlogOut(b sync.BacklogItem) openapi.BacklogEntry {
+	payload := map[string]any{}
+	_ = json.Unmarshal(b.Payload, &payload)
+	flags := []string(b.TimeFlags)
+	return openapi.BacklogEntry{MutationId: b.MutationID, DeviceId: b.DeviceID, DeviceName: &b.DeviceName, UserId: b.UserID,
+		UserEmail: &b.UserEmail, Name: b.Name, Seq: b.Seq, AggregateId: b.AggregateID, AggregateExists: b.AggregateExists,
+		JurisdictionId: b.JurisdictionID, Code: openapi.BacklogEntryCode(b.Code), CapturedAt: b.CapturedAt, TimeFlags: &flags,
+		FirstSeen: b.FirstSeen, LastSeen: b.LastSeen, Payload: payload}
 }
 
 // DecideSyncBacklog discards a deferred mutation or applies it now.
 func (h *handlers) DecideSyncBacklog(ctx context.Context, r openapi.DecideSyncBacklogRequestObject) (openapi.DecideSyncBacklogResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	d, err := h.d.Push.DecideBacklog(ctx, scopeOf(ctx), r.MutationId, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err
 	}
 	return jsonResponse{d}, nil
 }
-
-// VisitListSyncBacklogResponse implements the generated interface.
-func (j jsonResponse) VisitListSyncBacklogResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 // VisitDecideSyncBacklogResponse implements the generated interface.
 func (j jsonResponse) VisitDecideSyncBacklogResponse(c *fiber.Ctx) error { return j.visit(c) }

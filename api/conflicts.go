@@ -11,48 +11,36 @@ import (
 
 // ListConflicts lists same-field conflicts in scope.
 func (h *handlers) ListConflicts(ctx context.Context, r openapi.ListConflictsRequestObject) (openapi.ListConflictsResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	f := sync.ConflictFilter{OpenOnly: p.Open == nil || *p.Open, InspectionID: p.InspectionId}
 	rows, next, err := h.d.Push.ListConflicts(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(rows, conflictOut), next)}, nil
+	return openapi.ListConflicts200JSONResponse{Items: mapSlice(rows, conflictOut), NextCursor: cursorOf(next)}, nil
 }
 
 // ResolveConflict keeps the winner or reverts to the losing value.
 func (h *handlers) ResolveConflict(ctx context.Context, r openapi.ResolveConflictRequestObject) (openapi.ResolveConflictResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	c, err := h.d.Inspect.ResolveConflict(ctx, scopeOf(ctx), r.Id, string(r.Body.Resolution))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{conflictOut(c)}, nil
+	return openapi.ResolveConflict200JSONResponse(conflictOut(c)), nil
 }
 
 // ListQuarantine lists rejected and unauthorised work kept for supervisors.
 func (h *handlers) ListQuarantine(ctx context.Context, r openapi.ListQuarantineRequestObject) (openapi.ListQuarantineResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	rows, next, err := h.d.Push.ListQuarantine(ctx, scopeOf(ctx), string(deref(p.State)), deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(rows, quarantineOut), next)}, nil
+	return openapi.ListQuarantine200JSONResponse{Items: mapSlice(rows, quarantineOut), NextCursor: cursorOf(next)}, nil
 }
 
 // DecideQuarantine re-applies or discards a quarantined mutation.
 func (h *handlers) DecideQuarantine(ctx context.Context, r openapi.DecideQuarantineRequestObject) (openapi.DecideQuarantineResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	var args json.RawMessage
 	if r.Body.Args != nil {
 		args, _ = json.Marshal(*r.Body.Args)
@@ -62,40 +50,66 @@ func (h *handlers) DecideQuarantine(ctx context.Context, r openapi.DecideQuarant
 		return nil, err
 	}
 	out := quarantineOut(q)
-	out.Result = res
-	return jsonResponse{out}, nil
-}
-
-type conflictJSON struct {
-	models.Conflict
-}
-
-// MarshalJSON writes a conflict in the contract's snake_case shape.
-func (c conflictJSON) MarshalJSON() ([]byte, error) {
-	x := c.Conflict
-	return json.Marshal(map[string]any{"id": x.ID, "entity_type": x.EntityType, "entity_id": x.EntityID, "inspection_id": x.InspectionID,
-		"field": x.Field, "base_version": x.BaseVersion, "base_value": x.BaseValue, "server_value": x.ServerValue, "client_value": x.ClientValue,
-		"server_author": x.ServerAuthor, "client_author": x.ClientAuthor, "policy": x.Policy, "winner": x.Winner, "resolution": x.Resolution,
-		"resolved_by": x.ResolvedBy, "resolved_at": x.ResolvedAt, "created_at": x.CreatedAt})
-}
-
-func conflictOut(c models.Conflict) conflictJSON { return conflictJSON{c} }
-
-type quarantineJSON struct {
-	q      models.QuarantineEntry
-	Result *sync.Result
-}
-
-// MarshalJSON writes a quarantine entry in the contract's shape.
-func (j quarantineJSON) MarshalJSON() ([]byte, error) {
-	x := j.q
-	m := map[string]any{"id": x.ID, "mutation_id": x.MutationID, "device_id": x.DeviceID, "user_id": x.UserID, "payload": x.Payload,
-		"reason": x.Reason, "detail": x.Detail, "captured_at": x.CapturedAt, "jurisdiction_id": x.JurisdictionID, "state": x.State,
-		"decided_by": x.DecidedBy, "decision_reason": x.DecisionReason, "created_at": x.CreatedAt}
-	if j.Result != nil {
-		m["result"] = j.Result
+	if res != nil {
+		out.Result = valueAs[openapi.PushResult](res)
 	}
-	return json.Marshal(m)
+	return openapi.DecideQuarantine200JSONResponse(out), nil
 }
 
-func quarantineOut(q models.QuarantineEntry) quarantineJSON { return quarantineJSON{q: q} }
+func conflictOut(x models.Conflict) openapi.Conflict {
+	return openapi.Conflict{Id: x.ID, EntityType: x.EntityType, EntityId: x.EntityID, InspectionId: x.InspectionID, Field: x.Field,
+		BaseVersion: x.BaseVersion, BaseValue: jsonAny(x.BaseValue), ServerValue: jsonAny(x.ServerValue), ClientValue: jsonAny(x.ClientValue),
+		ServerAuthor: storedAs[openapi.ConflictAuthor](x.ServerAuthor), ClientAuthor: storedAs[openapi.ConflictAuthor](x.ClientAuthor), Policy: x.Policy,
+		Winner: openapi.ConflictWinner(x.Winner), Resolution: nonEmptyPtr(x.Resolution), ResolvedBy: x.ResolvedBy, ResolvedAt: x.ResolvedAt,
+		CreatedAt: x.CreatedAt}
+}
+
+func quarantineOut(x models.QuarantineEntry) openapi.QuarantineEntry {
+	payload := map[string]any{}
+	_ = json.Unmarshal(x.Payload, &payload)
+	return openapi.QuarantineEntry{Id: x.ID, MutationId: x.MutationID, DeviceId: x.DeviceID, UserId: x.UserID, Payload: payload,
+		Reason: x.Reason, Detail: storedAs[openapi.PushResult](x.Detail), CapturedAt: x.CapturedAt, JurisdictionId: x.JurisdictionID,
+		State: openapi.QuarantineEntryState(x.State), DecidedBy: x.DecidedBy, DecisionReason: nonEmptyPtr(x.DecisionReason), CreatedAt: x.CreatedAt}
+}
+
+// jsonAny is a stored JSON value as the generated types carry it (nil for
+// SQL NULL or JSON null).
+func jsonAny(j models.JSON) any {
+	var v any
+	if len(j) > 0 {
+		_ = json.Unmarshal(j, &v)
+	}
+	return v
+}
+
+// jsonObject is a stored JSON object, or nil when it is not one.
+func jsonObject(j models.JSON) *map[string]any {
+	m, ok := jsonAny(j).(map[string]any)
+	if !ok {
+		return nil
+	}
+	return &m
+}
+
+// storedAs reads a stored JSON document into the generated type that
+// declares it (nil for SQL NULL or JSON null).
+func storedAs[T any](j []byte) *T {
+	if len(j) == 0 || string(j) == "null" {
+		return nil
+	}
+	var t T
+	if err := json.Unmarshal(j, &t); err != nil {
+		return nil
+	}
+	return &t
+}
+
+// valueAs is a domain value as the generated type that declares its JSON
+// form, or nil.
+func valueAs[T any](v any) *T {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return storedAs[T](b)
+}

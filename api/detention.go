@@ -37,21 +37,24 @@ func newDetentionMetrics(reg *prometheus.Registry) *detentionMetrics {
 
 // GetDetentionProposal returns the server's detention proposal.
 func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetentionProposalRequestObject) (openapi.GetDetentionProposalResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p, err := h.orders.Proposal(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{p}, nil
+	return openapi.GetDetentionProposal200JSONResponse(proposalOut(p)), nil
+}
+
+func proposalOut(p detention.DetentionProposal) openapi.DetentionProposalView {
+	reasons := make([]openapi.DetentionReason, 0, len(p.Reasons))
+	for _, r := range p.Reasons {
+		reasons = append(reasons, openapi.DetentionReason{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: nonNilStrings(r.LegalRefs)})
+	}
+	return openapi.DetentionProposalView{InspectionId: p.InspectionID, Proposed: p.Proposed, Citation: p.Citation, Reasons: reasons,
+		Orderable: p.Orderable, Power: p.Power, Refusal: nonEmptyPtr(p.Refusal), OrderId: p.OrderID}
 }
 
 // ConfirmDetention issues the detention order of a proposed detention.
 func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetentionRequestObject) (openapi.ConfirmDetentionResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	b := r.Body
 	in := detention.DetentionInput{PresentLocation: b.PresentLocation, PlaceOfInspection: deref(b.PlaceOfInspection), Port: deref(b.Port),
 		MasterName: b.MasterName, Reason: deref(b.Reason)}
@@ -63,38 +66,29 @@ func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetent
 		return nil, err
 	}
 	h.detention.detentions.WithLabelValues(o.JurisdictionID.String()).Inc()
-	return createdResponse{orderOut(o)}, nil
+	return openapi.ConfirmDetention201JSONResponse(orderOut(o)), nil
 }
 
 // ListDetentionOrders lists the orders in scope.
 func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetentionOrdersRequestObject) (openapi.ListDetentionOrdersResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
-	os, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Limit))
+	os, next, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Cursor), deref(r.Params.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{map[string]any{"items": mapSlice(os, orderOut)}}, nil
+	return openapi.ListDetentionOrders200JSONResponse{Items: mapSlice(os, orderOut), NextCursor: cursorOf(next)}, nil
 }
 
 // GetDetentionOrder returns one order.
 func (h *handlers) GetDetentionOrder(ctx context.Context, r openapi.GetDetentionOrderRequestObject) (openapi.GetDetentionOrderResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{orderOut(o)}, nil
+	return openapi.GetDetentionOrder200JSONResponse(orderOut(o)), nil
 }
 
 // ReleaseDetentionOrder issues the release order.
 func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseDetentionOrderRequestObject) (openapi.ReleaseDetentionOrderResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	b := r.Body
 	in := detention.ReleaseInput{Conditions: deref(b.Conditions), PresentLocation: deref(b.PresentLocation), TowingRupees: deref(b.TowingRupees),
 		GuardShifts: deref(b.GuardShifts), Reason: deref(b.Reason)}
@@ -103,7 +97,7 @@ func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseD
 		return nil, err
 	}
 	h.detention.releases.WithLabelValues(o.JurisdictionID.String()).Inc()
-	return jsonResponse{orderOut(o)}, nil
+	return openapi.ReleaseDetentionOrder200JSONResponse(orderOut(o)), nil
 }
 
 // orderPage lays out the detention or the release order of o.
@@ -127,9 +121,6 @@ func orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error)
 
 // GetDetentionOrderPdf renders the order as a PDF (English).
 func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetentionOrderPdfRequestObject) (openapi.GetDetentionOrderPdfResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -148,9 +139,6 @@ func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetent
 // GetDetentionOrderHtml renders the order as HTML in the requested or the
 // owner's language.
 func (h *handlers) GetDetentionOrderHtml(ctx context.Context, r openapi.GetDetentionOrderHtmlRequestObject) (openapi.GetDetentionOrderHtmlResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -231,43 +219,22 @@ func (l *windowLimiter) allow(key string, now time.Time) bool {
 	return w.n <= l.limit
 }
 
-type orderJSON struct {
-	ID                 uuid.UUID       `json:"id"`
-	Number             string          `json:"number"`
-	InspectionID       uuid.UUID       `json:"inspection_id"`
-	VesselID           uuid.UUID       `json:"vessel_id"`
-	JurisdictionID     uuid.UUID       `json:"jurisdiction_id"`
-	OwnerID            uuid.UUID       `json:"owner_id"`
-	Status             string          `json:"status"`
-	OrderedAt          time.Time       `json:"ordered_at"`
-	OrderedBy          uuid.UUID       `json:"ordered_by"`
-	Reason             string          `json:"reason"`
-	ReportDueAt        time.Time       `json:"report_due_at"`
-	Codes              []string        `json:"codes"`
-	InspectionActions  []string        `json:"inspection_actions"`
-	Particulars        json.RawMessage `json:"particulars"`
-	VerifyCode         string          `json:"verify_code"`
-	ReleaseNumber      *string         `json:"release_number"`
-	ReleasedAt         *time.Time      `json:"released_at"`
-	ReleasedBy         *uuid.UUID      `json:"released_by"`
-	ReinspectionID     *uuid.UUID      `json:"reinspection_id"`
-	ReleaseConditions  []string        `json:"release_conditions"`
-	ReleaseParticulars json.RawMessage `json:"release_particulars"`
-	ReleaseVerifyCode  *string         `json:"release_verify_code"`
-	Version            int64           `json:"version"`
-}
-
-func orderOut(o models.DetentionOrder) orderJSON {
-	out := orderJSON{ID: o.ID, Number: o.Number, InspectionID: o.InspectionID, VesselID: o.VesselID, JurisdictionID: o.JurisdictionID,
-		OwnerID: o.OwnerID, Status: o.Status, OrderedAt: o.OrderedAt, OrderedBy: o.OrderedBy, Reason: o.Reason, ReportDueAt: o.ReportDueAt,
-		Codes: nonNilStrings(o.Codes), InspectionActions: nonNilStrings(o.InspectionActions), Particulars: json.RawMessage(o.Particulars),
-		VerifyCode: o.VerifyCode, ReleaseNumber: o.ReleaseNumber, ReleasedAt: o.ReleasedAt, ReleasedBy: o.ReleasedBy, ReinspectionID: o.ReinspectionID,
-		ReleaseVerifyCode: o.ReleaseVerifyCode, Version: o.Version, ReleaseParticulars: json.RawMessage("null")}
+func orderOut(o models.DetentionOrder) openapi.DetentionOrder {
+	var particulars openapi.DetentionParticulars
+	if p := storedAs[openapi.DetentionParticulars](o.Particulars); p != nil {
+		particulars = *p
+	}
+	out := openapi.DetentionOrder{Id: o.ID, Number: o.Number, InspectionId: o.InspectionID, VesselId: o.VesselID, JurisdictionId: o.JurisdictionID,
+		OwnerId: o.OwnerID, Status: openapi.DetentionOrderStatus(o.Status), OrderedAt: o.OrderedAt, OrderedBy: o.OrderedBy, Reason: &o.Reason,
+		ReportDueAt: o.ReportDueAt, Codes: nonNilStrings(o.Codes), InspectionActions: nonNilStrings(o.InspectionActions), Particulars: particulars,
+		VerifyCode: o.VerifyCode, ReleaseNumber: o.ReleaseNumber, ReleasedAt: o.ReleasedAt, ReleasedBy: o.ReleasedBy, ReinspectionId: o.ReinspectionID,
+		ReleaseVerifyCode: o.ReleaseVerifyCode, Version: o.Version}
 	if o.ReleaseConditions != nil {
-		out.ReleaseConditions = strings.Split(*o.ReleaseConditions, "\n")
+		conditions := strings.Split(*o.ReleaseConditions, "\n")
+		out.ReleaseConditions = &conditions
 	}
 	if len(o.ReleaseParticulars) > 0 {
-		out.ReleaseParticulars = json.RawMessage(o.ReleaseParticulars)
+		out.ReleaseParticulars = storedAs[openapi.ReleaseParticulars](o.ReleaseParticulars)
 	}
 	return out
 }
@@ -278,21 +245,6 @@ func nonNilStrings(s []string) []string {
 	}
 	return s
 }
-
-// VisitGetDetentionProposalResponse implements the generated interface.
-func (j jsonResponse) VisitGetDetentionProposalResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListDetentionOrdersResponse implements the generated interface.
-func (j jsonResponse) VisitListDetentionOrdersResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitGetDetentionOrderResponse implements the generated interface.
-func (j jsonResponse) VisitGetDetentionOrderResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitReleaseDetentionOrderResponse implements the generated interface.
-func (j jsonResponse) VisitReleaseDetentionOrderResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitConfirmDetentionResponse implements the generated interface.
-func (j createdResponse) VisitConfirmDetentionResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 // createdResponse writes any value as a 201 JSON answer.
 type createdResponse struct{ v any }

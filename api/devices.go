@@ -3,25 +3,19 @@ package api
 import (
 	"context"
 
-	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/sync"
 )
 
 // ListDevices shows admins every device's sync health.
 func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequestObject) (openapi.ListDevicesResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, models.Errorf(models.KindUnavailable, "sync_unavailable", "sync is not configured on this server")
-	}
 	after, err := registry.DecodeCursor(deref(r.Params.Cursor))
 	if err != nil {
 		return nil, err
 	}
-	limit := 50
-	if r.Params.Limit != nil {
-		limit = *r.Params.Limit
-	}
+	limit := storage.PageSize(deref(r.Params.Limit))
 	rows, err := h.d.Push.Devices(ctx, sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince}, after, limit+1)
 	if err != nil {
 		return nil, err

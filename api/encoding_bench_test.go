@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"io"
-	"log/slog"
 	"net"
 	"runtime"
 	stdsync "sync"
@@ -83,7 +81,7 @@ func bombServer(b *testing.B) (addr, token string) {
 	db := testkit.NewDB(b)
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
-	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc})
+	app, err := api.NewServer(fullDeps(b, db, authSvc, time.Now))
 	must(b, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	must(b, err)

@@ -7,17 +7,11 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/tindal/tindal/jobs"
-	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
 )
 
-var errNoJobs = &models.Error{Kind: models.KindUnavailable, Code: "jobs_unavailable", Message: "scheduled jobs are not configured on this server"}
-
 // ListFlags lists the flags the jobs raised, in the caller's scope.
 func (h *handlers) ListFlags(ctx context.Context, r openapi.ListFlagsRequestObject) (openapi.ListFlagsResponseObject, error) {
-	if h.d.Jobs == nil {
-		return nil, errNoJobs
-	}
 	q := r.Params
 	f := jobs.FlagFilter{Kind: deref(q.Kind), Status: string(deref(q.Status)), JurisdictionID: q.JurisdictionId,
 		VesselID: q.VesselId, DueFrom: fromDate(q.DueFrom), DueTo: fromDate(q.DueTo)}
@@ -30,9 +24,6 @@ func (h *handlers) ListFlags(ctx context.Context, r openapi.ListFlagsRequestObje
 
 // ResolveFlag resolves an open flag with a reason.
 func (h *handlers) ResolveFlag(ctx context.Context, r openapi.ResolveFlagRequestObject) (openapi.ResolveFlagResponseObject, error) {
-	if h.d.Jobs == nil {
-		return nil, errNoJobs
-	}
 	f, err := h.d.Jobs.ResolveFlag(ctx, scopeOf(ctx), r.Id, r.Body.Reason, h.d.Clock().UTC())
 	if err != nil {
 		return nil, err

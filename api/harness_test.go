@@ -31,6 +31,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	tsync "github.com/tindal/tindal/sync"
@@ -79,6 +80,24 @@ type harnessOptions struct {
 	restart *harness
 }
 
+// fullDeps are a server's dependencies as main wires them, every service
+// over db (photos on a local disk store), on the clock now; a test sets
+// what it needs otherwise.
+func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() time.Time) api.Deps {
+	t.Helper()
+	inspSvc := inspect.New(db, nil, now)
+	pull, err := tsync.NewPullEngine(db, []byte("harness-cursor-key-of-at-least-32-bytes"), tsync.PullOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := testkit.LocalBlobs(t)
+	return api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
+		Registry: registry.New(db, now), Metrics: prometheus.NewRegistry(),
+		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
+		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
+		Photos: photo.New(db, local, photo.Options{})}
+}
+
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
 	db := o.db
@@ -94,16 +113,8 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 		o.auth.Clock = testkit.Now
 	}
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), o.auth)
-	inspSvc := inspect.New(db, nil, testkit.Now)
-	pull, err := tsync.NewPullEngine(db, []byte("harness-cursor-key-of-at-least-32-bytes"), tsync.PullOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg := prometheus.NewRegistry()
-	deps := api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, testkit.Now), Metrics: reg,
-		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
-		Inspect: inspSvc, Push: tsync.New(db, inspSvc, testkit.Now, tsync.Options{}), Pull: pull}
+	deps := fullDeps(t, db, authSvc, testkit.Now)
+	reg := deps.Metrics
 	if o.deps != nil {
 		o.deps(&deps)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/storage/blob"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
@@ -175,11 +176,18 @@ func headerDiff(get, head http.Header) string {
 
 // TestRetryAfterIsDeclaredWhereSent makes the server send Retry-After the
 // ways a client meets it (failed logins past the account limit: 429; the
-// photo endpoints on a server without an object store: 503) and checks
-// that the contract declares the header on that operation and status, so
-// a generated client knows to read it.
+// photo endpoints while the object store is down: 503) and checks that
+// the contract declares the header on that operation and status, so a
+// generated client knows to read it.
 func TestRetryAfterIsDeclaredWhereSent(t *testing.T) {
-	h := newHarnessWith(t, harnessOptions{auth: auth.Options{AccountLimit: auth.RateLimit{Max: 2, Window: time.Hour}}})
+	down := testkit.S3Config(t)
+	down.Endpoint, down.PublicEndpoint, down.Bucket = "http://"+freeAddr(t), "", "down" // nothing listens there
+	store, err := blob.NewMinIO(down)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarnessWith(t, harnessOptions{auth: auth.Options{AccountLimit: auth.RateLimit{Max: 2, Window: time.Hour}},
+		deps: func(d *api.Deps) { d.Photos = photo.New(d.DB, store, photo.Options{}) }})
 	photo := uuid.NewString()
 	type sent struct {
 		method, path string

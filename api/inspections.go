@@ -15,23 +15,17 @@ import (
 
 // ListInspections lists inspections in scope.
 func (h *handlers) ListInspections(ctx context.Context, r openapi.ListInspectionsRequestObject) (openapi.ListInspectionsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	f := inspect.ListFilter{JurisdictionID: p.JurisdictionId, VesselID: p.VesselId, Status: string(deref(p.Status))}
 	page, err := h.d.Inspect.List(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(page.Items, inspectionOut), page.NextCursor)}, nil
+	return openapi.ListInspections200JSONResponse{Items: mapSlice(page.Items, inspectionOut), NextCursor: cursorOf(page.NextCursor)}, nil
 }
 
 // GetInspection returns one inspection with everything a reviewer sees.
 func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionRequestObject) (openapi.GetInspectionResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	v, err := h.d.Inspect.Reviewer(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -46,9 +40,6 @@ func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionReq
 // ReviewInspection approves, returns or withdraws an inspection, or
 // confirms its flagged capture time.
 func (h *handlers) ReviewInspection(ctx context.Context, r openapi.ReviewInspectionRequestObject) (openapi.ReviewInspectionResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	in := inspect.ReviewInput{Decision: string(r.Body.Decision), Comment: deref(r.Body.Comment), OverrideReason: deref(r.Body.OverrideReason)}
 	if r.Params.IfMatch != nil {
 		v, err := registry.ParseIfMatch(r.Params.IfMatch)
@@ -73,26 +64,11 @@ func (j jsonResponse) visit(c *fiber.Ctx) error {
 	return c.JSON(j.v)
 }
 
-// VisitListInspectionsResponse implements the generated interface.
-func (j jsonResponse) VisitListInspectionsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
 // VisitGetInspectionResponse implements the generated interface.
 func (j jsonResponse) VisitGetInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 // VisitReviewInspectionResponse implements the generated interface.
 func (j jsonResponse) VisitReviewInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListConflictsResponse implements the generated interface.
-func (j jsonResponse) VisitListConflictsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitResolveConflictResponse implements the generated interface.
-func (j jsonResponse) VisitResolveConflictResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListQuarantineResponse implements the generated interface.
-func (j jsonResponse) VisitListQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitDecideQuarantineResponse implements the generated interface.
-func (j jsonResponse) VisitDecideQuarantineResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 type list[T any] struct {
 	Items      []T     `json:"items"`
@@ -106,38 +82,20 @@ func listOf[T any](items []T, next string) list[T] {
 	return list[T]{Items: items, NextCursor: cursorOf(next)}
 }
 
-type inspectionJSON struct {
-	ID                     uuid.UUID  `json:"id"`
-	Version                int64      `json:"version"`
-	VesselID               uuid.UUID  `json:"vessel_id"`
-	InspectorID            uuid.UUID  `json:"inspector_id"`
-	JurisdictionID         uuid.UUID  `json:"jurisdiction_id"`
-	OwnerID                uuid.UUID  `json:"owner_id"`
-	TemplateID             uuid.UUID  `json:"template_id"`
-	TemplateIDs            []string   `json:"template_ids"`
-	RuleSetID              string     `json:"rule_set_id"`
-	Kind                   string     `json:"kind"`
-	Status                 string     `json:"status"`
-	StartedAt              time.Time  `json:"started_at"`
-	SubmittedAt            *time.Time `json:"submitted_at"`
-	Notes                  string     `json:"notes"`
-	DetentionProposed      bool       `json:"detention_proposed"`
-	EvidenceTotal          int        `json:"evidence_total"`
-	EvidenceVerified       int        `json:"evidence_verified"`
-	ChangedAfterSubmission bool       `json:"changed_after_submission"`
-	CreatedAt              time.Time  `json:"created_at"`
-	UpdatedAt              time.Time  `json:"updated_at"`
-}
-
-func inspectionOut(i models.Inspection) inspectionJSON {
-	ids := []string(i.TemplateIDs)
-	if len(ids) == 0 { // a row read without the column lists its primary
-		ids = []string{i.TemplateID.String()}
+func inspectionOut(i models.Inspection) openapi.Inspection {
+	ids := make([]uuid.UUID, 0, len(i.TemplateIDs))
+	for _, id := range i.TemplateIDs {
+		if u, err := uuid.Parse(id); err == nil { // stored as uuid[]: always well-formed
+			ids = append(ids, u)
+		}
 	}
-	return inspectionJSON{ID: i.ID, Version: i.Version, VesselID: i.VesselID, InspectorID: i.InspectorID, JurisdictionID: i.JurisdictionID,
-		OwnerID: i.OwnerID, TemplateID: i.TemplateID, TemplateIDs: ids, RuleSetID: i.RuleSetID, Kind: i.Kind, Status: i.Status, StartedAt: i.StartedAt,
-		SubmittedAt: i.SubmittedAt, Notes: i.Notes, DetentionProposed: i.DetentionProposed, EvidenceTotal: i.EvidenceTotal,
-		EvidenceVerified: i.EvidenceVerified, ChangedAfterSubmission: i.ChangedAfterSubmission, CreatedAt: i.CreatedAt, UpdatedAt: i.UpdatedAt}
+	if len(ids) == 0 { // a row read without the column lists its primary
+		ids = []uuid.UUID{i.TemplateID}
+	}
+	return openapi.Inspection{Id: i.ID, Version: i.Version, VesselId: i.VesselID, InspectorId: i.InspectorID, JurisdictionId: i.JurisdictionID,
+		OwnerId: i.OwnerID, TemplateId: i.TemplateID, TemplateIds: &ids, RuleSetId: i.RuleSetID, Kind: i.Kind, Status: openapi.InspectionStatus(i.Status),
+		StartedAt: i.StartedAt, SubmittedAt: i.SubmittedAt, Notes: &i.Notes, DetentionProposed: &i.DetentionProposed, EvidenceTotal: &i.EvidenceTotal,
+		EvidenceVerified: &i.EvidenceVerified, ChangedAfterSubmission: &i.ChangedAfterSubmission, CreatedAt: i.CreatedAt, UpdatedAt: i.UpdatedAt}
 }
 
 type answerJSON struct {
@@ -164,12 +122,12 @@ type findingJSON struct {
 }
 
 type detailJSON struct {
-	Inspection     inspectionJSON  `json:"inspection"`
-	Summary        inspect.Summary `json:"summary"`
-	Answers        []answerJSON    `json:"answers"`
-	Findings       []findingJSON   `json:"findings"`
-	OpenConflicts  int64           `json:"open_conflicts"`
-	OpenAmendments int64           `json:"open_amendments"`
+	Inspection     openapi.Inspection `json:"inspection"`
+	Summary        inspect.Summary    `json:"summary"`
+	Answers        []answerJSON       `json:"answers"`
+	Findings       []findingJSON      `json:"findings"`
+	OpenConflicts  int64              `json:"open_conflicts"`
+	OpenAmendments int64              `json:"open_amendments"`
 }
 
 func detailOut(v inspect.View) detailJSON {

@@ -15,12 +15,8 @@ import (
 
 // ListPenaltyNotices lists penalty notices in scope.
 func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenaltyNoticesRequestObject) (openapi.ListPenaltyNoticesResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
-	f := penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId, Cursor: deref(p.Cursor)}
-	vs, next, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), f, deref(p.Limit))
+	vs, next, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
@@ -29,9 +25,6 @@ func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenalty
 
 // GetPenaltyNotice returns one penalty notice.
 func (h *handlers) GetPenaltyNotice(ctx context.Context, r openapi.GetPenaltyNoticeRequestObject) (openapi.GetPenaltyNoticeResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -41,9 +34,6 @@ func (h *handlers) GetPenaltyNotice(ctx context.Context, r openapi.GetPenaltyNot
 
 // GetPenaltyNoticeHtml renders the owner's copy of a notice.
 func (h *handlers) GetPenaltyNoticeHtml(ctx context.Context, r openapi.GetPenaltyNoticeHtmlRequestObject) (openapi.GetPenaltyNoticeHtmlResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -57,9 +47,6 @@ func (h *handlers) GetPenaltyNoticeHtml(ctx context.Context, r openapi.GetPenalt
 
 // RecordPenaltyPayment records the payment of one penalty.
 func (h *handlers) RecordPenaltyPayment(ctx context.Context, r openapi.RecordPenaltyPaymentRequestObject) (openapi.RecordPenaltyPaymentResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	b := r.Body
 	in := penalty.PaymentInput{PenaltyID: b.PenaltyId, Amount: b.Amount, PaidOn: rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
 		ReceiptNumber: b.ReceiptNumber}
@@ -75,9 +62,6 @@ func (h *handlers) RecordPenaltyPayment(ctx context.Context, r openapi.RecordPen
 
 // FilePenaltyAppeal files an appeal against one penalty.
 func (h *handlers) FilePenaltyAppeal(ctx context.Context, r openapi.FilePenaltyAppealRequestObject) (openapi.FilePenaltyAppealResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	a, err := h.d.Inspect.Penalties().FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds)
 	if err != nil {
 		return nil, err
@@ -87,9 +71,6 @@ func (h *handlers) FilePenaltyAppeal(ctx context.Context, r openapi.FilePenaltyA
 
 // DecidePenaltyAppeal upholds or dismisses an appeal.
 func (h *handlers) DecidePenaltyAppeal(ctx context.Context, r openapi.DecidePenaltyAppealRequestObject) (openapi.DecidePenaltyAppealResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	a, err := h.d.Inspect.Penalties().DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err
@@ -166,9 +147,6 @@ func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { ret
 // GetPenaltyNoticePdf prints the notice's current revision (English, the
 // language of record), from the same page as the HTML copy.
 func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenaltyNoticePdfRequestObject) (openapi.GetPenaltyNoticePdfResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -182,9 +160,6 @@ func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenalty
 
 // DecidePenaltyRise confirms or rejects a proposed rise of a served penalty.
 func (h *handlers) DecidePenaltyRise(ctx context.Context, r openapi.DecidePenaltyRiseRequestObject) (openapi.DecidePenaltyRiseResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	a, err := h.d.Inspect.Penalties().DecideRise(ctx, scopeOf(ctx), r.Id, penalty.RiseDecision{Decision: string(r.Body.Decision), Reason: r.Body.Reason})
 	if err != nil {
 		return nil, err

@@ -21,24 +21,9 @@ import (
 	"github.com/tindal/tindal/storage/blob"
 )
 
-// errNoPhotoStore answers photo routes on a server built without a photo
-// service (no object store configured in tests).
-var errNoPhotoStore = &models.Error{Kind: models.KindUnavailable, Code: "object_store_unavailable",
-	Message: "the photo store is not configured", RetryAfter: 60}
-
-func (h *handlers) photos() (*photo.Service, error) {
-	if h.d.Photos == nil {
-		return nil, errNoPhotoStore
-	}
-	return h.d.Photos, nil
-}
-
 // PlanPhotoUpload answers POST /v1/photos with an upload plan.
 func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploadRequestObject) (openapi.PlanPhotoUploadResponseObject, error) {
-	ps, err := h.photos()
-	if err != nil {
-		return nil, err
-	}
+	ps := h.d.Photos
 	b := r.Body
 	resumable := b.Method != nil && *b.Method == openapi.PhotoPlanRequestMethodResumable
 	p, err := ps.Plan(ctx, scopeOf(ctx), photo.PlanRequest{PhotoID: b.Id, SHA256: b.Sha256, Size: b.Size,
@@ -51,10 +36,7 @@ func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploa
 
 // GetPhotoUpload answers GET /v1/photos/{id}/upload: progress and fresh URLs.
 func (h *handlers) GetPhotoUpload(ctx context.Context, r openapi.GetPhotoUploadRequestObject) (openapi.GetPhotoUploadResponseObject, error) {
-	ps, err := h.photos()
-	if err != nil {
-		return nil, err
-	}
+	ps := h.d.Photos
 	p, err := ps.UploadStatus(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -64,10 +46,7 @@ func (h *handlers) GetPhotoUpload(ctx context.Context, r openapi.GetPhotoUploadR
 
 // CompletePhotoUpload answers POST /v1/photos/{id}/complete.
 func (h *handlers) CompletePhotoUpload(ctx context.Context, r openapi.CompletePhotoUploadRequestObject) (openapi.CompletePhotoUploadResponseObject, error) {
-	ps, err := h.photos()
-	if err != nil {
-		return nil, err
-	}
+	ps := h.d.Photos
 	res, err := ps.Complete(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -77,10 +56,7 @@ func (h *handlers) CompletePhotoUpload(ctx context.Context, r openapi.CompletePh
 
 // GetPhoto answers GET /v1/photos/{id}.
 func (h *handlers) GetPhoto(ctx context.Context, r openapi.GetPhotoRequestObject) (openapi.GetPhotoResponseObject, error) {
-	ps, err := h.photos()
-	if err != nil {
-		return nil, err
-	}
+	ps := h.d.Photos
 	v, err := ps.Get(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -95,10 +71,7 @@ func (h *handlers) GetPhoto(ctx context.Context, r openapi.GetPhotoRequestObject
 // here the body is streamed from the connection to the store. The 25 MiB
 // limit is enforced while reading (and up front from Content-Length).
 func (h *handlers) putPhotoContent(c *fiber.Ctx) error {
-	ps, err := h.photos()
-	if err != nil {
-		return err
-	}
+	ps := h.d.Photos
 	id, err := uuid.Parse(c.Params("id"))
 	if err != nil {
 		return models.Errorf(models.KindInvalid, "invalid_request", "id must be a UUID")
@@ -125,10 +98,7 @@ const uploadOffsetHeader = "Upload-Offset"
 // streamed as for the PUT. Every answer, problems included, says how many
 // bytes the server holds.
 func (h *handlers) patchPhotoContent(c *fiber.Ctx) error {
-	ps, err := h.photos()
-	if err != nil {
-		return err
-	}
+	ps := h.d.Photos
 	id, err := uuid.Parse(c.Params("id"))
 	if err != nil {
 		return models.Errorf(models.KindInvalid, "invalid_request", "id must be a UUID")

@@ -12,7 +12,6 @@ import (
 	"image"
 	"image/jpeg"
 	"io"
-	"log/slog"
 	"math"
 	mrand "math/rand"
 	"net"
@@ -27,7 +26,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
@@ -172,8 +170,9 @@ func benchServerOn(b *testing.B, db *storage.DB, svc *photo.Service) (base, toke
 	ctx := context.Background()
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
-	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(), Photos: svc})
+	d := fullDeps(b, db, authSvc, time.Now)
+	d.Photos = svc
+	app, err := api.NewServer(d)
 	if err != nil {
 		b.Fatal(err)
 	}

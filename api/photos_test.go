@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -21,17 +20,13 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/google/uuid"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/auth/authtest"
-	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage/blob"
-	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -90,10 +85,9 @@ func newPhotoHarnessTimeouts(t *testing.T, kind string, cfg *blob.Config, timeou
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
 	svc := photo.New(db, store, photo.Options{})
-	inspSvc := inspect.New(db, nil, time.Now)
-	app, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: authSvc,
-		Registry: registry.New(db, time.Now), Metrics: prometheus.NewRegistry(), Blobs: pinger{store},
-		Photos: svc, LocalBlobs: local, Inspect: inspSvc, Push: tsync.New(db, inspSvc, time.Now, tsync.Options{}), Timeouts: timeouts})
+	d := fullDeps(t, db, authSvc, time.Now)
+	d.Blobs, d.Photos, d.LocalBlobs, d.Timeouts = pinger{store}, svc, local, timeouts
+	app, err := api.NewServer(d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,9 +15,6 @@ import (
 
 // ListReviews serves the supervisors' review queue (docs/REVIEW.md).
 func (h *handlers) ListReviews(ctx context.Context, r openapi.ListReviewsRequestObject) (openapi.ListReviewsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	f := inspect.QueueFilter{JurisdictionID: p.JurisdictionId, Outcome: string(deref(p.Outcome)), DetentionProposed: p.DetentionProposed,
 		EvidenceIncomplete: p.EvidenceIncomplete, OpenIssues: p.OpenIssues, ChangedAfterSubmission: p.ChangedAfterSubmission,
@@ -42,26 +39,26 @@ type queueJSON struct {
 }
 
 type queueItemJSON struct {
-	Inspection            inspectionJSON `json:"inspection"`
-	AgeDays               int            `json:"age_days"`
-	OpenFindings          int            `json:"open_findings"`
-	OverdueFindings       int            `json:"overdue_findings"`
-	EvidenceIncomplete    bool           `json:"evidence_incomplete"`
-	OpenConflicts         int            `json:"open_conflicts"`
-	OpenAmendments        int            `json:"open_amendments"`
-	PendingRectifications int            `json:"pending_rectifications"`
+	Inspection            openapi.Inspection `json:"inspection"`
+	AgeDays               int                `json:"age_days"`
+	OpenFindings          int                `json:"open_findings"`
+	OverdueFindings       int                `json:"overdue_findings"`
+	EvidenceIncomplete    bool               `json:"evidence_incomplete"`
+	OpenConflicts         int                `json:"open_conflicts"`
+	OpenAmendments        int                `json:"open_amendments"`
+	PendingRectifications int                `json:"pending_rectifications"`
 }
 
 // reviewerJSON is InspectionDetail with what a reviewer needs in one call.
 type reviewerJSON struct {
 	detailJSON
-	ReviewerFindings []reviewerFindingJSON `json:"reviewer_findings"`
-	Photos           []openapi.Photo       `json:"photos"`
-	Conflicts        []conflictJSON        `json:"conflicts"`
-	Amendments       []amendmentJSON       `json:"amendment_requests"`
-	Rectifications   []rectificationJSON   `json:"rectifications"`
-	Time             reviewerTimeJSON      `json:"time"`
-	History          []historyJSON         `json:"history"`
+	ReviewerFindings []reviewerFindingJSON      `json:"reviewer_findings"`
+	Photos           []openapi.Photo            `json:"photos"`
+	Conflicts        []openapi.Conflict         `json:"conflicts"`
+	Amendments       []openapi.AmendmentRequest `json:"amendment_requests"`
+	Rectifications   []openapi.Rectification    `json:"rectifications"`
+	Time             reviewerTimeJSON           `json:"time"`
+	History          []historyJSON              `json:"history"`
 }
 
 type reviewerFindingJSON struct {
@@ -137,7 +134,7 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (rev
 // requests (the inspectors' raw edits). The decisions, with who made them
 // and why, stay: the owner is entitled to the reasons.
 func ownersCopy(out *reviewerJSON) {
-	out.Conflicts, out.Amendments = []conflictJSON{}, []amendmentJSON{}
+	out.Conflicts, out.Amendments = []openapi.Conflict{}, []openapi.AmendmentRequest{}
 	for i := range out.History {
 		out.History[i].DeviceID, out.History[i].RequestID = nil, ""
 	}
@@ -145,96 +142,56 @@ func ownersCopy(out *reviewerJSON) {
 
 // AttachFindingPhoto records an owner's photo of an open finding.
 func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindingPhotoRequestObject) (openapi.AttachFindingPhotoResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	b := r.Body
 	in := inspect.FindingPhotoInput{ID: b.Id, SHA256: b.Sha256, Size: b.Size, ContentType: string(b.ContentType), Caption: deref(b.Caption)}
 	id, err := h.d.Inspect.AttachFindingPhoto(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{map[string]any{"photo_id": id, "finding_id": r.Id, "plan_url": "/v1/photos"}}, nil
+	return openapi.AttachFindingPhoto200JSONResponse{PhotoId: id, FindingId: r.Id, PlanUrl: "/v1/photos"}, nil
 }
 
 // SubmitRectification records an owner's rectification of a finding.
 func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRectificationRequestObject) (openapi.SubmitRectificationResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	rc, err := h.d.Inspect.SubmitRectification(ctx, scopeOf(ctx), r.Id, inspect.RectifyInput{Note: r.Body.Note, PhotoIDs: r.Body.PhotoIds})
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{rectificationOut(rc)}, nil
+	return openapi.SubmitRectification200JSONResponse(rectificationOut(rc)), nil
 }
 
 // ListRectifications lists rectifications in scope.
 func (h *handlers) ListRectifications(ctx context.Context, r openapi.ListRectificationsRequestObject) (openapi.ListRectificationsResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	rows, next, err := h.d.Inspect.ListRectifications(ctx, scopeOf(ctx), inspect.RectificationFilter{Status: string(deref(p.Status)), FindingID: p.FindingId},
 		deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(rows, rectificationOut), next)}, nil
+	return openapi.ListRectifications200JSONResponse{Items: mapSlice(rows, rectificationOut), NextCursor: cursorOf(next)}, nil
 }
 
 // DecideRectification accepts or rejects a rectification.
 func (h *handlers) DecideRectification(ctx context.Context, r openapi.DecideRectificationRequestObject) (openapi.DecideRectificationResponseObject, error) {
-	if h.d.Inspect == nil {
-		return nil, errSyncUnavailable()
-	}
 	in := inspect.DecideRectificationInput{Decision: string(r.Body.Decision), Reason: deref(r.Body.Reason)}
 	rc, err := h.d.Inspect.DecideRectification(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{rectificationOut(rc)}, nil
+	return openapi.DecideRectification200JSONResponse(rectificationOut(rc)), nil
 }
 
-type rectificationJSON struct {
-	ID             uuid.UUID  `json:"id"`
-	FindingID      uuid.UUID  `json:"finding_id"`
-	InspectionID   uuid.UUID  `json:"inspection_id"`
-	Note           string     `json:"note"`
-	PhotoIDs       []string   `json:"photo_ids"`
-	SubmittedBy    uuid.UUID  `json:"submitted_by"`
-	SubmittedAt    time.Time  `json:"submitted_at"`
-	Status         string     `json:"status"`
-	DecidedBy      *uuid.UUID `json:"decided_by"`
-	DecidedAt      *time.Time `json:"decided_at"`
-	Reason         string     `json:"reason"`
-	ActionCode     string     `json:"action_code"`
-	JurisdictionID uuid.UUID  `json:"jurisdiction_id"`
-	OwnerID        uuid.UUID  `json:"owner_id"`
-	Version        int64      `json:"version"`
-}
-
-func rectificationOut(r inspect.Rectification) rectificationJSON {
-	ids := r.PhotoIDs
-	if ids == nil {
-		ids = []string{}
+func rectificationOut(r inspect.Rectification) openapi.Rectification {
+	ids := make([]uuid.UUID, 0, len(r.PhotoIDs))
+	for _, id := range r.PhotoIDs {
+		if u, err := uuid.Parse(id); err == nil { // stored as uuid[]: always well-formed
+			ids = append(ids, u)
+		}
 	}
-	return rectificationJSON{ID: r.ID, FindingID: r.FindingID, InspectionID: r.InspectionID, Note: r.Note, PhotoIDs: ids, SubmittedBy: r.SubmittedBy,
-		SubmittedAt: r.SubmittedAt.UTC(), Status: r.Status, DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, Reason: r.Reason, ActionCode: r.ActionCode,
-		JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, Version: r.Version}
+	return openapi.Rectification{Id: r.ID, FindingId: r.FindingID, InspectionId: r.InspectionID, Note: r.Note, PhotoIds: ids, SubmittedBy: r.SubmittedBy,
+		SubmittedAt: r.SubmittedAt.UTC(), Status: openapi.RectificationStatus(r.Status), DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, Reason: r.Reason,
+		ActionCode: r.ActionCode, JurisdictionId: r.JurisdictionID, OwnerId: r.OwnerID, Version: r.Version}
 }
 
 // VisitListReviewsResponse implements the generated interface.
 func (j jsonResponse) VisitListReviewsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitAttachFindingPhotoResponse implements the generated interface.
-func (j jsonResponse) VisitAttachFindingPhotoResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitSubmitRectificationResponse implements the generated interface.
-func (j jsonResponse) VisitSubmitRectificationResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitListRectificationsResponse implements the generated interface.
-func (j jsonResponse) VisitListRectificationsResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitDecideRectificationResponse implements the generated interface.
-func (j jsonResponse) VisitDecideRectificationResponse(c *fiber.Ctx) error { return j.visit(c) }

@@ -6,8 +6,11 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/netip"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -34,7 +37,9 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
-// Deps are what the server needs; main builds them.
+// Deps are what the server needs; main builds them. Every service is
+// required (NewServer refuses a server without one); Blobs, LocalBlobs,
+// Metrics, Rules and the settings below them are optional.
 type Deps struct {
 	Logger   *slog.Logger
 	DB       *storage.DB
@@ -43,18 +48,18 @@ type Deps struct {
 	Registry *registry.Service
 	Metrics  *prometheus.Registry
 	Clock    func() time.Time
-	// Pull serves /v1/sync/pull and /v1/sync/verify; nil answers 503.
+	// Pull serves /v1/sync/pull and /v1/sync/verify.
 	Pull *sync.PullEngine
 	// Push serves /v1/sync/push, conflicts and quarantine; Inspect the
-	// inspection endpoints. nil answers 503.
+	// inspection endpoints.
 	Push    *sync.Engine
 	Inspect *inspect.Service
-	// Photos serves /v1/photos; nil answers 503.
+	// Photos serves /v1/photos.
 	Photos *photo.Service
 	// LocalBlobs, when photos are stored on local disk, serves the store's
 	// signed upload and download URLs under /v1/blobs/.
 	LocalBlobs *blob.Local
-	// Jobs serves flags and /v1/admin/jobs; nil answers 503.
+	// Jobs serves flags and /v1/admin/jobs.
 	Jobs *jobs.Service
 	// Feed serves /v1/me/notifications; Calendars the owners' ICS feeds.
 	Feed      *notify.Feed
@@ -74,6 +79,22 @@ type Deps struct {
 	Timeouts Timeouts
 }
 
+// missing names the services d lacks. main wires every one (cmd/tindal),
+// so no handler checks for one and a running server never answers that
+// something "is not configured"; tests build servers the same way.
+func (d Deps) missing() []string {
+	var out []string
+	for name, nilService := range map[string]bool{"Logger": d.Logger == nil, "DB": d.DB == nil, "Auth": d.Auth == nil,
+		"Registry": d.Registry == nil, "Pull": d.Pull == nil, "Push": d.Push == nil, "Inspect": d.Inspect == nil,
+		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil} {
+		if nilService {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // BodyLimit is the largest request body any route accepts (docs/ARCHITECTURE.md:
 // 256 KiB for everything but pushes and photo content).
 const BodyLimit = 256 << 10
@@ -84,10 +105,10 @@ func NewServer(d Deps) (*fiber.App, error) {
 		d.Clock = time.Now
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
-	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter()}
-	if d.Inspect != nil {
-		h.orders = detention.New(d.Inspect)
+	if missing := d.missing(); len(missing) > 0 {
+		return nil, fmt.Errorf("api: a server needs every service, and %s are missing", strings.Join(missing, ", "))
 	}
+	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter(), orders: detention.New(d.Inspect)}
 	k, err := loadContract(h)
 	if err != nil {
 		return nil, err
@@ -108,7 +129,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 	})
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
-	if d.Metrics != nil && d.Inspect != nil {
+	if d.Metrics != nil {
 		d.Metrics.MustRegister(d.Inspect.OverdueCollector())                // tindal_findings_overdue (docs/REVIEW.md)
 		d.Metrics.MustRegister(d.Inspect.Penalties().NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
 	}
@@ -132,7 +153,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 type handlers struct {
 	d         Deps
 	detention *detentionMetrics  // detention and release counters
-	orders    *detention.Service // detention and release orders; nil when Inspect is
+	orders    *detention.Service // detention and release orders
 	verify    *windowLimiter     // GET /v/{code} per address
 }
 

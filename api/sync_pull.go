@@ -17,9 +17,6 @@ import (
 
 // SyncPull serves one page of the pull (docs/SYNC.md).
 func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject) (openapi.SyncPullResponseObject, error) {
-	if h.d.Pull == nil {
-		return nil, errSyncUnavailable()
-	}
 	p := r.Params
 	req := sync.PullRequest{Cursor: deref(p.Cursor), Limit: deref(p.Limit), Gzip: acceptsGzip(deref(p.AcceptEncoding)),
 		AppVersion: deref(p.XAppVersion)}
@@ -48,9 +45,6 @@ func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject
 // SyncVerify says for each id whether it exists, was deleted, or is out of
 // the caller's scope.
 func (h *handlers) SyncVerify(ctx context.Context, r openapi.SyncVerifyRequestObject) (openapi.SyncVerifyResponseObject, error) {
-	if h.d.Pull == nil {
-		return nil, errSyncUnavailable()
-	}
 	res, epoch, err := h.d.Pull.Verify(ctx, viewerOf(scopeOf(ctx)), r.Body.Ids, deref(r.Body.Epoch))
 	var changed *sync.EpochChangedError
 	if errors.As(err, &changed) {
@@ -84,10 +78,6 @@ func viewerOf(s models.Scope) sync.Viewer {
 			a, _ := AccessFor(op, role)
 			return a
 		}}
-}
-
-func errSyncUnavailable() error {
-	return models.Errorf(models.KindUnavailable, "sync_unavailable", "sync is not configured on this server")
 }
 
 // acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip, x-gzip or *

@@ -6,17 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http/httptest"
 	"net/url"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/tindal/tindal/api"
-	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/sync"
 )
@@ -28,8 +24,9 @@ func newSyncHarness(t *testing.T) *harness {
 	h := newHarness(t)
 	pull, err := sync.NewPullEngine(h.db, []byte("api test cursor key, at least 32 bytes"), sync.PullOptions{MinAppVersion: "1.2.0", LatestAppVersion: "1.5.0"})
 	h.must(err)
-	h.app, err = api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: h.db, Auth: h.auth,
-		Registry: registry.New(h.db, time.Now), Metrics: prometheus.NewRegistry(), Pull: pull})
+	d := fullDeps(t, h.db, h.auth, time.Now)
+	d.Pull = pull
+	h.app, err = api.NewServer(d)
 	h.must(err)
 	return h
 }

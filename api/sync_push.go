@@ -21,9 +21,6 @@ import (
 // SyncPush applies one push from the caller's device (docs/SYNC.md
 // §2). X-Device-Id must be the device in the access token.
 func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject) (openapi.SyncPushResponseObject, error) {
-	if h.d.Push == nil {
-		return nil, errSyncUnavailable()
-	}
 	sc := scopeOf(ctx)
 	if r.Params.XDeviceId != sc.DeviceID {
 		return nil, models.Errorf(models.KindForbidden, "device_mismatch", "X-Device-Id is not the device this access token was issued to")

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/url"
 	"reflect"
 	"strings"
@@ -15,13 +13,11 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/google/uuid"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
-	"github.com/tindal/tindal/registry"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/testkit"
 )
@@ -250,9 +246,9 @@ func newSyncPhotoHarness(t *testing.T) *harness {
 	h.must(err)
 	pull, err := tsync.NewPullEngine(h.db, []byte("sync photo harness cursor key, 32 bytes+"), tsync.PullOptions{})
 	h.must(err)
-	h.app, err = api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: h.db, Auth: h.auth,
-		Registry: registry.New(h.db, testkit.Now), Metrics: prometheus.NewRegistry(), Inspect: insp,
-		Push: tsync.New(h.db, insp, testkit.Now, tsync.Options{}), Pull: pull, Photos: photo.New(h.db, testkit.MinIO(t), photo.Options{})})
+	d := fullDeps(t, h.db, h.auth, testkit.Now)
+	d.Inspect, d.Push, d.Pull, d.Photos = insp, tsync.New(h.db, insp, testkit.Now, tsync.Options{}), pull, photo.New(h.db, testkit.MinIO(t), photo.Options{})
+	h.app, err = api.NewServer(d)
 	h.must(err)
 	return h
 }

@@ -211,35 +211,27 @@ func (s *Service) GetOrder(ctx context.Context, sc models.Scope, id uuid.UUID) (
 	return o, nil
 }
 
-// ListOrders lists the orders in the caller's scope, newest first, at most
-// limit (1-200), optionally of one vessel or status.
-func (s *Service) ListOrders(ctx context.Context, sc models.Scope, vessel *uuid.UUID, status string, limit int) ([]models.DetentionOrder, error) {
-	if limit <= 0 || limit > 200 {
-		limit = 50
-	}
-	q := s.insp.DB().Gorm.WithContext(ctx).Model(&models.DetentionOrder{})
-	switch {
-	case sc.Access == models.AccessAll:
-	case sc.Access == models.AccessJurisdiction && sc.Role == models.RoleInspector:
-		q = q.Where("jurisdiction_id IN ? OR inspector_id = ?", nonEmpty(sc.Jurisdictions), sc.UserID)
-	case sc.Access == models.AccessJurisdiction:
-		q = q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	case sc.Access == models.AccessOwn && sc.OwnerID != nil:
-		q = q.Where("owner_id = ?", *sc.OwnerID)
-	default:
-		q = q.Where("false")
-	}
+// orderScoping: officials their jurisdictions' orders, inspectors also
+// the ones they proposed, owners their vessels'.
+var orderScoping = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?",
+	Maker: "inspector_id", Makers: storage.InspectorsAlsoMade}
+
+// orderPager pages orders newest first.
+var orderPager = storage.Pager[models.DetentionOrder]{ID: "id", At: "ordered_at", Desc: true,
+	Key: func(o models.DetentionOrder) storage.PageKey { return storage.PageKey{At: o.OrderedAt, ID: o.ID} }}
+
+// ListOrders lists the orders in the caller's scope, newest first, one
+// page after cursor, optionally of one vessel or status. Errors: invalid
+// (cursor).
+func (s *Service) ListOrders(ctx context.Context, sc models.Scope, vessel *uuid.UUID, status, cursor string, limit int) ([]models.DetentionOrder, string, error) {
+	q := storage.Scoped(s.insp.DB().Gorm.WithContext(ctx).Model(&models.DetentionOrder{}), sc, orderScoping)
 	if vessel != nil {
 		q = q.Where("vessel_id = ?", *vessel)
 	}
 	if status != "" {
 		q = q.Where("status = ?", status)
 	}
-	var out []models.DetentionOrder
-	if err := q.Order("ordered_at DESC, id").Limit(limit).Find(&out).Error; err != nil {
-		return nil, fmt.Errorf("list detention orders: %w", err)
-	}
-	return out, nil
+	return orderPager.Page(q, cursor, limit)
 }
 
 // indiaYear is the calendar year of t in India, the year of an order's number.

@@ -13,8 +13,6 @@ package detention
 import (
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/rules"
 )
@@ -30,13 +28,6 @@ func New(insp *inspect.Service) *Service { return &Service{insp: insp} }
 
 // truncate is a timestamp as PostgreSQL stores it (microseconds, UTC).
 func truncate(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
-
-func nonEmpty(ids []uuid.UUID) []uuid.UUID {
-	if len(ids) == 0 {
-		return []uuid.UUID{uuid.Nil}
-	}
-	return ids
-}
 
 // noticeDate is the Asia/Kolkata date of t as notices carry dates: midnight UTC.
 func noticeDate(t time.Time) time.Time {

@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,31 +54,7 @@ func (s *Service) ListAmendments(ctx context.Context, sc models.Scope, f Amendme
 	if f.InspectionID != nil {
 		q = q.Where("inspection_id = ?", *f.InspectionID)
 	}
-	return pageByID(q, cursor, limit, func(r models.AmendmentRequest) uuid.UUID { return r.ID })
-}
-
-// pageByID pages q by id after an opaque cursor.
-func pageByID[T any](q *gorm.DB, cursor string, limit int, idOf func(T) uuid.UUID) ([]T, string, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 50
-	}
-	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		id, perr := uuid.FromBytes(raw)
-		if err != nil || perr != nil {
-			return nil, "", invalid("cursor", "invalid", "not a cursor this server issued")
-		}
-		q = q.Where("id > ?", id)
-	}
-	var rows []T
-	if err := q.Order("id").Limit(limit + 1).Find(&rows).Error; err != nil {
-		return nil, "", fmt.Errorf("list: %w", err)
-	}
-	if len(rows) <= limit {
-		return rows, "", nil
-	}
-	last := idOf(rows[limit-1])
-	return rows[:limit], base64.RawURLEncoding.EncodeToString(last[:]), nil
+	return storage.ByID(func(r models.AmendmentRequest) uuid.UUID { return r.ID }).Page(q, cursor, limit)
 }
 
 // DecideAmendment settles an amendment request (docs/SYNC.md §4: edits

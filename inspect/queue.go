@@ -92,13 +92,6 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if f.Outcome != "" && f.Outcome != OutcomeClean && f.Outcome != OutcomeDeficiencies && f.Outcome != OutcomeDetention {
 		return Queue{}, invalid("outcome", "enum", "must be clean, deficiencies or detention")
 	}
-	after, err := storage.DecodeKeyCursor(cursor)
-	if err != nil {
-		return Queue{}, err
-	}
-	if limit <= 0 || limit > 200 {
-		limit = 50
-	}
 	today := s.today()
 	base := func() *gorm.DB {
 		q := s.db.Gorm.WithContext(ctx).Table("(?) AS q", s.db.Gorm.Raw(queueSQL, today, today))
@@ -111,34 +104,24 @@ func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilte
 	if err := s.queueCounts(base(), &out.Counts); err != nil {
 		return out, err
 	}
-	q := applyQueueFilter(base(), f)
-	if after != nil {
-		q = q.Where("(submitted_at, id) > (?, ?)", after.At, after.ID)
-	}
-	if err := q.Order("submitted_at, id").Limit(limit + 1).Scan(&out.Items).Error; err != nil {
-		return out, fmt.Errorf("review queue: %w", err)
-	}
-	if len(out.Items) > limit {
-		out.Items = out.Items[:limit]
-		last := out.Items[limit-1]
-		out.NextCursor = storage.KeyCursor{At: *last.SubmittedAt, ID: last.ID}.Encode()
-	}
-	return out, nil
+	var err error
+	out.Items, out.NextCursor, err = queuePager.Page(applyQueueFilter(base(), f), cursor, limit)
+	return out, err
 }
 
 // today is the service clock's date in India, as midnight UTC.
 func (s *Service) today() time.Time { return dayOf(s.clock()) }
 
-// queueScope: supervisors see their jurisdictions' queue, admins all.
+// queueScope: supervisors see their jurisdictions' queue, admins all,
+// owners nothing.
 func queueScope(q *gorm.DB, sc models.Scope) *gorm.DB {
-	switch sc.Access {
-	case models.AccessAll:
-		return q
-	case models.AccessJurisdiction:
-		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	}
-	return q.Where("false")
+	return storage.Scoped(q, sc, storage.Scoping{Jurisdiction: "jurisdiction_id IN ?"})
 }
+
+// queuePager pages the queue oldest submission first.
+var queuePager = storage.Pager[QueueItem]{ID: "id", At: "submitted_at",
+	Key:   func(it QueueItem) storage.PageKey { return storage.PageKey{At: *it.SubmittedAt, ID: it.ID} },
+	Fetch: func(q *gorm.DB, rows *[]QueueItem) error { return q.Scan(rows).Error }}
 
 func applyQueueFilter(q *gorm.DB, f QueueFilter) *gorm.DB {
 	switch f.Outcome {

@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 	"strings"
 	"time"
@@ -160,15 +159,7 @@ func (s *Service) getRectification(ctx context.Context, db *gorm.DB, sc models.S
 }
 
 func rectificationScope(q *gorm.DB, sc models.Scope) *gorm.DB {
-	switch {
-	case sc.Access == models.AccessAll:
-		return q
-	case sc.Access == models.AccessJurisdiction:
-		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	case sc.Access == models.AccessOwn && sc.OwnerID != nil:
-		return q.Where("owner_id = ?", *sc.OwnerID)
-	}
-	return q.Where("false")
+	return storage.Scoped(q, sc, storage.ByJurisdiction)
 }
 
 // RectificationFilter narrows a list of rectifications.
@@ -188,40 +179,10 @@ func (s *Service) ListRectifications(ctx context.Context, sc models.Scope, f Rec
 	if f.FindingID != nil {
 		q = q.Where("finding_id = ?", *f.FindingID)
 	}
-	after, err := decodeIDCursor(cursor)
-	if err != nil {
-		return nil, "", err
+	pager := storage.ByID(func(r Rectification) uuid.UUID { return r.ID })
+	pager.Fetch = func(q *gorm.DB, rows *[]Rectification) (err error) {
+		*rows, err = scanRectifications(q)
+		return err
 	}
-	if after != uuid.Nil {
-		q = q.Where("id > ?", after)
-	}
-	if limit <= 0 || limit > 200 {
-		limit = 50
-	}
-	rows, err := scanRectifications(q.Order("id").Limit(limit + 1))
-	if err != nil {
-		return nil, "", err
-	}
-	next := ""
-	if len(rows) > limit {
-		rows = rows[:limit]
-		next = encodeIDCursor(rows[limit-1].ID)
-	}
-	return rows, next, nil
-}
-
-// encodeIDCursor and decodeIDCursor are the opaque cursors of id-ordered
-// lists, as pageOf makes them.
-func encodeIDCursor(id uuid.UUID) string { return base64.RawURLEncoding.EncodeToString(id[:]) }
-
-func decodeIDCursor(c string) (uuid.UUID, error) {
-	if c == "" {
-		return uuid.Nil, nil
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	id, perr := uuid.FromBytes(raw)
-	if err != nil || perr != nil {
-		return uuid.Nil, invalid("cursor", "invalid", "not a cursor this server issued")
-	}
-	return id, nil
+	return pager.Page(q, cursor, limit)
 }

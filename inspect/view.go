@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/storage"
 )
 
 // Summary is the current state of an inspection as a push result carries
@@ -191,54 +191,26 @@ func (s *Service) List(ctx context.Context, sc models.Scope, f ListFilter, curso
 	return pageOf(q, cursor, limit)
 }
 
+// InspectionScoping is the scope of tables with inspection scope columns
+// (inspections, amendment requests, conflicts): inspectors their own,
+// other officials their jurisdictions', owners their vessels'.
+var InspectionScoping = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?",
+	Maker: "inspector_id", Makers: storage.InspectorsOnlyMade}
+
 // scopeQuery filters a table with inspection scope columns by the caller.
 func scopeQuery(q *gorm.DB, sc models.Scope) *gorm.DB {
-	switch {
-	case sc.Access == models.AccessAll:
-		return q
-	case sc.Access == models.AccessJurisdiction && sc.Role == models.RoleInspector:
-		return q.Where("inspector_id = ?", sc.UserID)
-	case sc.Access == models.AccessJurisdiction:
-		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	case sc.Access == models.AccessOwn && sc.OwnerID != nil:
-		return q.Where("owner_id = ?", *sc.OwnerID)
-	}
-	return q.Where("false")
+	return storage.Scoped(q, sc, InspectionScoping)
 }
 
-// ScopeQuery exposes the inspection scope filter to the sync package's
-// conflict and quarantine lists.
+// ScopeQuery is scopeQuery for the sync package's conflict list and the
+// pull's inspection readers.
 func ScopeQuery(q *gorm.DB, sc models.Scope) *gorm.DB { return scopeQuery(q, sc) }
-
-func nonEmpty(ids []uuid.UUID) []uuid.UUID {
-	if len(ids) == 0 {
-		return []uuid.UUID{uuid.Nil}
-	}
-	return ids
-}
 
 // pageOf pages inspections by id after an opaque cursor.
 func pageOf(q *gorm.DB, cursor string, limit int) (Page, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 50
+	rows, next, err := storage.ByID(func(i models.Inspection) uuid.UUID { return i.ID }).Page(q, cursor, limit)
+	if err != nil {
+		return Page{}, err
 	}
-	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		id, perr := uuid.FromBytes(raw)
-		if err != nil || perr != nil {
-			return Page{}, invalid("cursor", "invalid", "not a cursor this server issued")
-		}
-		q = q.Where("id > ?", id)
-	}
-	var rows []models.Inspection
-	if err := q.Order("id").Limit(limit + 1).Find(&rows).Error; err != nil {
-		return Page{}, fmt.Errorf("list inspections: %w", err)
-	}
-	p := Page{Items: rows}
-	if len(rows) > limit {
-		p.Items = rows[:limit]
-		last := p.Items[limit-1].ID
-		p.NextCursor = base64.RawURLEncoding.EncodeToString(last[:])
-	}
-	return p, nil
+	return Page{Items: rows, NextCursor: next}, nil
 }

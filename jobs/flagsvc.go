@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -57,25 +56,11 @@ type FlagFilter struct {
 // flagScope filters flags like the registry: jurisdictions for officials,
 // the owner's own for owners, everything for admins.
 func flagScope(s models.Scope, q *gorm.DB) *gorm.DB {
-	switch s.Access {
-	case models.AccessAll:
-		return q
-	case models.AccessJurisdiction:
-		if len(s.Jurisdictions) == 0 {
-			return q.Where("false")
-		}
-		return q.Where("jurisdiction_id IN ?", s.Jurisdictions)
-	case models.AccessOwn:
-		if s.OwnerID != nil {
-			return q.Where("owner_id = ?", *s.OwnerID)
-		}
-	}
-	return q.Where("false")
+	return storage.Scoped(q, s, storage.ByJurisdiction)
 }
 
 // ListFlags lists the flags in the caller's scope, by id, after cursor.
 func (s *Service) ListFlags(ctx context.Context, sc models.Scope, f FlagFilter, cursor string, limit int) ([]FlagRow, string, error) {
-	limit = min(max(limit, 1), 500)
 	q := flagScope(sc, s.d.DB.Gorm.WithContext(ctx).Model(&FlagRow{}))
 	if f.Kind != "" {
 		q = q.Where("kind = ?", f.Kind)
@@ -95,25 +80,7 @@ func (s *Service) ListFlags(ctx context.Context, sc models.Scope, f FlagFilter, 
 	if f.DueTo != nil {
 		q = q.Where("due_on <= ?", *f.DueTo)
 	}
-	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		id, perr := uuid.FromBytes(raw)
-		if err != nil || perr != nil {
-			return nil, "", models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
-		}
-		q = q.Where("id > ?", id)
-	}
-	var rows []FlagRow
-	if err := q.Order("id").Limit(limit + 1).Find(&rows).Error; err != nil {
-		return nil, "", fmt.Errorf("list flags: %w", err)
-	}
-	next := ""
-	if len(rows) > limit {
-		rows = rows[:limit]
-		last := rows[limit-1].ID
-		next = base64.RawURLEncoding.EncodeToString(last[:])
-	}
-	return rows, next, nil
+	return storage.ByID(func(f FlagRow) uuid.UUID { return f.ID }).Page(q, cursor, limit)
 }
 
 // ResolveFlag resolves an open flag in the caller's scope with a reason.

@@ -2,7 +2,6 @@ package notify
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
@@ -48,32 +47,15 @@ func (v Viewer) mine(q *gorm.DB) *gorm.DB {
 // List returns the viewer's entries, newest first (ids are UUIDv7, so id
 // order is creation order), after the cursor, at most limit.
 func (f *Feed) List(ctx context.Context, v Viewer, unreadOnly bool, cursor string, limit int) ([]Entry, string, error) {
-	limit = min(max(limit, 1), 200)
 	q := v.mine(f.DB.Gorm.WithContext(ctx))
 	if unreadOnly {
 		q = q.Where("read_at IS NULL")
 	}
-	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		id, perr := uuid.FromBytes(raw)
-		if err != nil || perr != nil {
-			return nil, "", models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
-		}
-		q = q.Where("id < ?", id)
-	}
-	var out []Entry
-	err := q.Select("id, template, locale, subject, body, payload, created_at, read_at").Order("id DESC").Limit(limit + 1).Find(&out).Error
-	if err != nil {
-		return nil, "", fmt.Errorf("list feed: %w", err)
-	}
-	next := ""
-	if len(out) > limit {
-		out = out[:limit]
-		last := out[limit-1].ID
-		next = base64.RawURLEncoding.EncodeToString(last[:])
-	}
-	return out, next, nil
+	return feedPager.Page(q.Select("id, template, locale, subject, body, payload, created_at, read_at"), cursor, limit)
 }
+
+// feedPager pages the feed newest first.
+var feedPager = storage.Pager[Entry]{ID: "id", Desc: true, Key: func(e Entry) storage.PageKey { return storage.PageKey{ID: e.ID} }}
 
 // MarkRead marks an entry read (idempotent: the first read time stays).
 // KindNotFound if it is not the viewer's.

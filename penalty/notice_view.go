@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -78,70 +79,42 @@ func (v NoticeView) Status() string {
 // noticeScope filters penalty_notices (or a table with the same scope
 // columns) by the caller: officials by jurisdiction, owners their own.
 func noticeScope(q *gorm.DB, sc models.Scope) *gorm.DB {
-	switch sc.Access {
-	case models.AccessAll:
-		return q
-	case models.AccessJurisdiction:
-		return q.Where("jurisdiction_id IN ?", nonEmpty(sc.Jurisdictions))
-	case models.AccessOwn:
-		if sc.OwnerID != nil {
-			return q.Where("owner_id = ?", *sc.OwnerID)
-		}
-	}
-	return q.Where("false")
+	return storage.Scoped(q, sc, storage.ByJurisdiction)
 }
 
-// NoticeFilter narrows a list of notices. Cursor is the next_cursor of
-// the previous page ("" for the first).
+// NoticeFilter narrows a list of notices.
 type NoticeFilter struct {
 	InspectionID *uuid.UUID
 	VesselID     *uuid.UUID
-	Cursor       string
 }
 
-// ListNotices lists notices in scope, newest first, at most limit, and the
-// cursor of the next page ("" on the last). Errors: invalid (a cursor this
-// server did not issue).
-func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilter, limit int) ([]NoticeView, string, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 50
-	}
-	after, err := storage.DecodeKeyCursor(f.Cursor)
-	if err != nil {
-		return nil, "", err
-	}
-	q := noticeScope(s.db.Gorm.WithContext(ctx).Model(&models.PenaltyNotice{}), sc)
-	if f.InspectionID != nil {
-		q = q.Where("inspection_id = ?", *f.InspectionID)
-	}
-	if f.VesselID != nil {
-		q = q.Where("vessel_id = ?", *f.VesselID)
-	}
-	if after != nil {
-		q = q.Where("(created_at, id) < (?, ?)", after.At, after.ID)
-	}
-	var keys []struct {
-		ID        uuid.UUID
-		CreatedAt time.Time
-	}
-	if err := q.Select("id, created_at").Order("created_at DESC, id DESC").Limit(limit + 1).Scan(&keys).Error; err != nil {
-		return nil, "", fmt.Errorf("list notices: %w", err)
-	}
-	next := ""
-	if len(keys) > limit {
-		keys = keys[:limit]
-		last := keys[limit-1]
-		next = storage.KeyCursor{At: last.CreatedAt, ID: last.ID}.Encode()
-	}
-	out := make([]NoticeView, 0, len(keys))
-	for _, k := range keys {
-		v, err := s.GetNotice(ctx, sc, k.ID)
-		if err != nil {
-			return nil, "", err
+// noticePager pages notices newest first.
+var noticePager = storage.Pager[models.PenaltyNotice]{ID: "id", At: "created_at", Desc: true,
+	Key: func(n models.PenaltyNotice) storage.PageKey { return storage.PageKey{At: n.CreatedAt, ID: n.ID} }}
+
+// ListNotices lists notices in scope, newest first, one page after the
+// cursor, each read as GetNotice reads it, in a fixed number of queries
+// whatever the page size. Errors: invalid (cursor).
+func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilter, cursor string, limit int) ([]NoticeView, string, error) {
+	var out []NoticeView
+	var next string
+	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
+		q := noticeScope(tx.DB.WithContext(ctx).Model(&models.PenaltyNotice{}), sc)
+		if f.InspectionID != nil {
+			q = q.Where("inspection_id = ?", *f.InspectionID)
 		}
-		out = append(out, v)
-	}
-	return out, next, nil
+		if f.VesselID != nil {
+			q = q.Where("vessel_id = ?", *f.VesselID)
+		}
+		ns, n, err := noticePager.Page(q, cursor, limit)
+		if err != nil {
+			return err
+		}
+		next = n
+		out, err = loadNoticeViews(ctx, tx, ns)
+		return err
+	})
+	return out, next, err
 }
 
 // GetNotice returns one notice in scope. Errors: not_found (absent or out
@@ -157,51 +130,120 @@ func (s *Service) GetNotice(ctx context.Context, sc models.Scope, id uuid.UUID) 
 }
 
 func loadNotice(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UUID) (NoticeView, error) {
-	var v NoticeView
-	db := tx.DB.WithContext(ctx)
 	var ns []models.PenaltyNotice
-	if err := noticeScope(db.Where("id = ?", id), sc).Find(&ns).Error; err != nil {
-		return v, fmt.Errorf("load notice: %w", err)
+	if err := noticeScope(tx.DB.WithContext(ctx).Where("id = ?", id), sc).Find(&ns).Error; err != nil {
+		return NoticeView{}, fmt.Errorf("load notice: %w", err)
 	}
 	if len(ns) == 0 {
-		return v, models.NotFound("penalty notice")
+		return NoticeView{}, models.NotFound("penalty notice")
 	}
-	v.Notice = ns[0]
-	if err := loadNoticeParties(ctx, tx, &v); err != nil {
-		return v, err
+	vs, err := loadNoticeViews(ctx, tx, ns)
+	if err != nil {
+		return NoticeView{}, err
 	}
-	if err := loadRevisions(ctx, tx, &v); err != nil {
-		return v, err
-	}
-	if err := db.Where("notice_id = ?", id).Order("created_at, id").Find(&v.Payments).Error; err != nil {
-		return v, fmt.Errorf("load payments: %w", err)
-	}
-	if err := db.Where("notice_id = ?", id).Order("created_at, id").Find(&v.Appeals).Error; err != nil {
-		return v, fmt.Errorf("load appeals: %w", err)
-	}
-	v.tally()
-	var err error
-	v.VerifyCode, err = verifyCode(ctx, tx, id, v.Notice.Revision)
-	return v, err
+	return vs[0], nil
 }
 
-func loadNoticeParties(ctx context.Context, tx *storage.Tx, v *NoticeView) error {
+// loadNoticeViews reads what the notices' views carry, each kind of row
+// in one query for all of them.
+func loadNoticeViews(ctx context.Context, tx *storage.Tx, ns []models.PenaltyNotice) ([]NoticeView, error) {
+	vs := make([]NoticeView, len(ns))
+	at := make(map[uuid.UUID]*NoticeView, len(ns))
+	ids := make([]uuid.UUID, len(ns))
+	for i, n := range ns {
+		vs[i].Notice, ids[i] = n, n.ID
+		vs[i].Payments, vs[i].Appeals = []models.PenaltyPayment{}, []models.PenaltyAppeal{} // as Find leaves them
+		at[n.ID] = &vs[i]
+	}
+	if len(ns) == 0 {
+		return vs, nil
+	}
+	for _, load := range []func(context.Context, *storage.Tx, []NoticeView) error{loadNoticeParties, loadInspectedAt, loadVerifyCodes} {
+		if err := load(ctx, tx, vs); err != nil {
+			return nil, err
+		}
+	}
+	if err := loadRevisions(ctx, tx, ids, at); err != nil {
+		return nil, err
+	}
+	if err := loadPaymentsAndAppeals(ctx, tx, ids, at); err != nil {
+		return nil, err
+	}
+	for i := range vs {
+		vs[i].tally()
+	}
+	return vs, nil
+}
+
+// loadNoticeParties reads the jurisdiction, vessel and owner of every
+// notice (tombstones too: a notice outlives a deleted vessel).
+func loadNoticeParties(ctx context.Context, tx *storage.Tx, vs []NoticeView) error {
 	db := tx.DB.WithContext(ctx).Unscoped().Session(&gorm.Session{}) // reusable: each query starts afresh
-	if err := db.Where("id = ?", v.Notice.JurisdictionID).Take(&v.Jurisdiction).Error; err != nil {
-		return fmt.Errorf("notice jurisdiction: %w", err)
+	var js []models.Jurisdiction
+	var vessels []models.Vessel
+	var owners []models.Owner
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.JurisdictionID })).Find(&js).Error; err != nil {
+		return fmt.Errorf("notice jurisdictions: %w", err)
 	}
-	if err := db.Where("id = ?", v.Notice.VesselID).Take(&v.Vessel).Error; err != nil {
-		return fmt.Errorf("notice vessel: %w", err)
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.VesselID })).Find(&vessels).Error; err != nil {
+		return fmt.Errorf("notice vessels: %w", err)
 	}
-	if err := db.Where("id = ?", v.Notice.OwnerID).Take(&v.Owner).Error; err != nil {
-		return fmt.Errorf("notice owner: %w", err)
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.OwnerID })).Find(&owners).Error; err != nil {
+		return fmt.Errorf("notice owners: %w", err)
 	}
-	return db.Raw("SELECT started_at FROM inspections WHERE id = ?", v.Notice.InspectionID).Scan(&v.InspectedAt).Error
+	for i := range vs {
+		n := vs[i].Notice
+		vs[i].Jurisdiction = byID(js, n.JurisdictionID, func(j models.Jurisdiction) uuid.UUID { return j.ID })
+		vs[i].Vessel = byID(vessels, n.VesselID, func(v models.Vessel) uuid.UUID { return v.ID })
+		vs[i].Owner = byID(owners, n.OwnerID, func(o models.Owner) uuid.UUID { return o.ID })
+	}
+	return nil
 }
 
-func loadRevisions(ctx context.Context, tx *storage.Tx, v *NoticeView) error {
+func loadInspectedAt(ctx context.Context, tx *storage.Tx, vs []NoticeView) error {
+	var rows []struct {
+		ID        uuid.UUID
+		StartedAt time.Time
+	}
+	ids := column(vs, func(v NoticeView) uuid.UUID { return v.Notice.InspectionID })
+	if err := tx.DB.WithContext(ctx).Raw("SELECT id, started_at FROM inspections WHERE id IN ?", ids).Scan(&rows).Error; err != nil {
+		return fmt.Errorf("notice inspections: %w", err)
+	}
+	for i := range vs {
+		for _, r := range rows {
+			if r.ID == vs[i].Notice.InspectionID {
+				vs[i].InspectedAt = r.StartedAt
+			}
+		}
+	}
+	return nil
+}
+
+// loadVerifyCodes reads the verification code of every notice's current
+// revision (GET /v/{code}).
+func loadVerifyCodes(ctx context.Context, tx *storage.Tx, vs []NoticeView) error {
+	refs := column(vs, func(v NoticeView) uuid.UUID { return revisionRef(v.Notice.ID, v.Notice.Revision) })
+	var rows []struct {
+		RefID uuid.UUID
+		Code  string
+	}
+	err := tx.DB.WithContext(ctx).Raw(`SELECT ref_id, code FROM documents WHERE kind = ? AND ref_id IN ?`, document.KindPenaltyNotice, refs).Scan(&rows).Error
+	if err != nil {
+		return fmt.Errorf("notice codes: %w", err)
+	}
+	for i := range vs {
+		for _, r := range rows {
+			if r.RefID == refs[i] {
+				vs[i].VerifyCode = r.Code
+			}
+		}
+	}
+	return nil
+}
+
+func loadRevisions(ctx context.Context, tx *storage.Tx, ids []uuid.UUID, at map[uuid.UUID]*NoticeView) error {
 	var rows []models.PenaltyNoticeRevision
-	if err := tx.DB.WithContext(ctx).Where("notice_id = ?", v.Notice.ID).Order("revision").Find(&rows).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).Where("notice_id IN ?", ids).Order("notice_id, revision").Find(&rows).Error; err != nil {
 		return fmt.Errorf("load revisions: %w", err)
 	}
 	for _, r := range rows {
@@ -209,9 +251,48 @@ func loadRevisions(ctx context.Context, tx *storage.Tx, v *NoticeView) error {
 		if err := json.Unmarshal(r.Lines, &rv.Lines); err != nil {
 			return fmt.Errorf("decode notice lines: %w", err)
 		}
-		v.Revisions = append(v.Revisions, rv)
+		at[r.NoticeID].Revisions = append(at[r.NoticeID].Revisions, rv)
 	}
 	return nil
+}
+
+func loadPaymentsAndAppeals(ctx context.Context, tx *storage.Tx, ids []uuid.UUID, at map[uuid.UUID]*NoticeView) error {
+	db := tx.DB.WithContext(ctx).Session(&gorm.Session{})
+	var ps []models.PenaltyPayment
+	var as []models.PenaltyAppeal
+	if err := db.Where("notice_id IN ?", ids).Order("created_at, id").Find(&ps).Error; err != nil {
+		return fmt.Errorf("load payments: %w", err)
+	}
+	if err := db.Where("notice_id IN ?", ids).Order("created_at, id").Find(&as).Error; err != nil {
+		return fmt.Errorf("load appeals: %w", err)
+	}
+	for _, p := range ps {
+		at[p.NoticeID].Payments = append(at[p.NoticeID].Payments, p)
+	}
+	for _, a := range as {
+		at[a.NoticeID].Appeals = append(at[a.NoticeID].Appeals, a)
+	}
+	return nil
+}
+
+// column is one uuid of every view.
+func column(vs []NoticeView, f func(NoticeView) uuid.UUID) []uuid.UUID {
+	out := make([]uuid.UUID, len(vs))
+	for i, v := range vs {
+		out[i] = f(v)
+	}
+	return out
+}
+
+// byID finds the row with id among rows (the zero row if none).
+func byID[T any](rows []T, id uuid.UUID, idOf func(T) uuid.UUID) T {
+	for _, r := range rows {
+		if idOf(r) == id {
+			return r
+		}
+	}
+	var zero T
+	return zero
 }
 
 // tally puts payments and appeals on the current lines and sums the notice.

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 )
 
 // ForInspection lists the live photos of an inspection the caller may
@@ -16,20 +17,8 @@ import (
 // what a reviewer's one call carries (docs/REVIEW.md). Signing makes no
 // network call, so the inspection stays readable while the store is down.
 func (s *Service) ForInspection(ctx context.Context, sc models.Scope, inspectionID uuid.UUID) ([]View, error) {
-	q := s.db.Gorm.WithContext(ctx).Table("photos").Select(viewColumns).Where("inspection_id = ? AND deleted_at IS NULL", inspectionID)
-	switch sc.Access {
-	case models.AccessAll:
-	case models.AccessJurisdiction:
-		q = q.Where("(jurisdiction_id IN ? OR inspector_id = ?)", append(sc.Jurisdictions, uuid.Nil), sc.UserID)
-	case models.AccessOwn:
-		if sc.OwnerID == nil {
-			return []View{}, nil
-		}
-		q = q.Where("owner_id = ?", *sc.OwnerID)
-	default:
-		return []View{}, nil
-	}
-	var rows []View
+	q := storage.Scoped(s.db.Gorm.WithContext(ctx).Table("photos").Select(viewColumns).Where("inspection_id = ? AND deleted_at IS NULL", inspectionID), sc, photoScoping)
+	rows := []View{}
 	if err := q.Order("captured_at NULLS LAST, id").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list photos of %s: %w", inspectionID, err)
 	}

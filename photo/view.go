@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
 )
 
@@ -73,20 +74,13 @@ const viewColumns = `id, inspection_id, finding_id, sha256, size, content_type, 
 	verified_at, exif_found, exif_taken_at, exif_lat, exif_lon, flags, distance_m, time_offset_s, width, height,
 	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id`
 
+// photoScoping: officials their jurisdictions' photos and the ones they
+// took (a reviewer's own evidence), owners their vessels'.
+var photoScoping = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: "owner_id = ?",
+	Maker: "inspector_id", Makers: storage.OfficialsAlsoMade}
+
 func loadView(db *gorm.DB, sc models.Scope, id uuid.UUID) (View, error) {
-	q := db.Table("photos").Select(viewColumns).Where("id = ? AND deleted_at IS NULL", id)
-	switch sc.Access {
-	case models.AccessAll:
-	case models.AccessJurisdiction:
-		q = q.Where("(jurisdiction_id IN ? OR inspector_id = ?)", append(sc.Jurisdictions, uuid.Nil), sc.UserID)
-	case models.AccessOwn:
-		if sc.OwnerID == nil {
-			return View{}, errNotFound
-		}
-		q = q.Where("owner_id = ?", *sc.OwnerID)
-	default:
-		return View{}, errNotFound
-	}
+	q := storage.Scoped(db.Table("photos").Select(viewColumns).Where("id = ? AND deleted_at IS NULL", id), sc, photoScoping)
 	var rows []View
 	if err := q.Scan(&rows).Error; err != nil {
 		return View{}, fmt.Errorf("load photo %s: %w", id, err)

@@ -18,14 +18,11 @@ const entityCertificate = "certificate"
 // crewCertificateKinds are held by a crew member; every other kind by a vessel.
 var crewCertificateKinds = map[string]bool{"competency": true, "gp_rating": true}
 
+// certificateScope: officials their jurisdictions' certificates, owners
+// their vessels' and their crew's.
 func certificateScope(s models.Scope) func(*gorm.DB) *gorm.DB {
-	return func(q *gorm.DB) *gorm.DB {
-		if s.Access == models.AccessOwn && s.OwnerID != nil {
-			return q.Where(`(owner_id = ? OR EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = certificates.crew_member_id
-				AND vc.owner_id = ? AND vc.deleted_at IS NULL))`, *s.OwnerID, *s.OwnerID)
-		}
-		return jurisdictionScope(s, "")(q)
-	}
+	return jurisdictionScope(s, `owner_id = ? OR EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = certificates.crew_member_id
+		AND vc.owner_id = ? AND vc.deleted_at IS NULL)`)
 }
 
 // CertificateFilter narrows a certificate list.

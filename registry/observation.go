@@ -65,12 +65,7 @@ func (d ObservationDecision) validate() error {
 // the observations they made (as their devices pull them, sync's
 // vessel_observation reader), everyone else the jurisdictions they reach.
 func observationScope(s models.Scope) func(*gorm.DB) *gorm.DB {
-	return func(q *gorm.DB) *gorm.DB {
-		if s.Access == models.AccessJurisdiction && s.Role == models.RoleInspector {
-			return q.Where("observer_id = ?", s.UserID)
-		}
-		return jurisdictionScope(s, "")(q)
-	}
+	return storage.ScopedBy(s, storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Maker: "observer_id", Makers: storage.InspectorsOnlyMade})
 }
 
 // ListObservations lists the observations the caller may see, by id.

@@ -5,7 +5,6 @@ package registry
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
@@ -52,53 +51,24 @@ type ListOptions struct {
 	Limit  int
 }
 
-func (o ListOptions) limit() int {
-	if o.Limit <= 0 {
-		return 50
-	}
-	return min(o.Limit, 500)
-}
+// EncodeCursor is the cursor of a list ordered by id after last, in the
+// one cursor format (storage.EncodeCursor).
+func EncodeCursor(last uuid.UUID) string { return storage.EncodeCursor(storage.PageKey{ID: last}) }
 
-// afterCursor decodes the caller's cursor.
-func (o ListOptions) afterCursor() (uuid.UUID, error) { return DecodeCursor(o.Cursor) }
-
-// EncodeCursor makes the opaque cursor of a list ordered by id: the last id
-// of the page.
-func EncodeCursor(last uuid.UUID) string { return base64.RawURLEncoding.EncodeToString(last[:]) }
-
-// DecodeCursor reads a cursor made by EncodeCursor; "" is the first page.
+// DecodeCursor reads the cursor of a list ordered by id; "" is the first
+// page. Errors: invalid (cursor), also for a time-ordered list's cursor.
 func DecodeCursor(cursor string) (uuid.UUID, error) {
-	if cursor == "" {
-		return uuid.Nil, nil
+	k, _, err := storage.DecodeCursor(cursor)
+	if err == nil && !k.At.IsZero() {
+		err = models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor of this list"})
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
-	if err == nil {
-		if id, perr := uuid.FromBytes(raw); perr == nil {
-			return id, nil
-		}
-	}
-	return uuid.Nil, models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
+	return k.ID, err
 }
 
 // page runs q (already scoped and filtered) ordered by id after the cursor.
 func page[T any](q *gorm.DB, opt ListOptions, idOf func(T) uuid.UUID) (Page[T], error) {
-	after, err := opt.afterCursor()
-	if err != nil {
-		return Page[T]{}, err
-	}
-	if after != uuid.Nil {
-		q = q.Where("id > ?", after)
-	}
-	var rows []T
-	if err := q.Order("id").Limit(opt.limit() + 1).Find(&rows).Error; err != nil {
-		return Page[T]{}, fmt.Errorf("list: %w", err)
-	}
-	p := Page[T]{Items: rows}
-	if len(rows) > opt.limit() {
-		p.Items = rows[:opt.limit()]
-		p.NextCursor = EncodeCursor(idOf(p.Items[len(p.Items)-1]))
-	}
-	return p, nil
+	rows, next, err := storage.ByID(idOf).Page(q, opt.Cursor, opt.Limit)
+	return Page[T]{Items: rows, NextCursor: next}, err
 }
 
 // ParseIfMatch reads the row version from an If-Match header ("3", "\"3\"",
@@ -257,24 +227,13 @@ func forbidden(what string) error {
 	return models.Errorf(models.KindForbidden, "forbidden", "you may not change %s records here", what)
 }
 
-// jurisdictionScope filters a table with a jurisdiction_id column.
+// jurisdictionScope filters a table with a jurisdiction_id column;
+// owners pass ownerFilter (one "?" for their account; "" reaches nothing).
 func jurisdictionScope(s models.Scope, ownerFilter string) func(*gorm.DB) *gorm.DB {
-	return func(q *gorm.DB) *gorm.DB {
-		switch s.Access {
-		case models.AccessAll:
-			return q
-		case models.AccessJurisdiction:
-			return q.Where("jurisdiction_id IN ?", nonEmpty(s.Jurisdictions))
-		case models.AccessOwn:
-			if s.OwnerID != nil && ownerFilter != "" {
-				return q.Where(ownerFilter, *s.OwnerID)
-			}
-		}
-		return q.Where("false")
-	}
+	return storage.ScopedBy(s, storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: ownerFilter})
 }
 
-// nonEmpty keeps "IN ()" out of SQL for a caller with no jurisdictions.
+// nonEmpty keeps "IN ()" out of SQL for an empty list of ids.
 func nonEmpty(ids []uuid.UUID) []uuid.UUID {
 	if len(ids) == 0 {
 		return []uuid.UUID{uuid.Nil}

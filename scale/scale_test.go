@@ -73,7 +73,7 @@ func TestNoSequentialScanAtStateScale(t *testing.T) {
 		t.Fatalf("approve: %v", err)
 	}
 	next("notices")
-	notices, _, err := w.insp.Penalties().ListNotices(ctx, w.supervisor, penalty.NoticeFilter{}, 50)
+	notices, _, err := w.insp.Penalties().ListNotices(ctx, w.supervisor, penalty.NoticeFilter{}, "", 50)
 	if err != nil {
 		t.Fatalf("notices: %v", err)
 	}

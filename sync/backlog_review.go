@@ -2,7 +2,6 @@ package sync
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -106,49 +105,32 @@ func (e *Engine) backlogQuery(ctx context.Context, sc models.Scope) *gorm.DB {
 // inScope limits q to rows whose jurisdiction is the caller's, or, where
 // the aggregate does not exist, whose author is assigned to one of them.
 func inScope(q *gorm.DB, sc models.Scope, jurisdiction, exists, user string) *gorm.DB {
-	if sc.Access == models.AccessAll {
-		return q
-	}
-	js := nonEmpty(sc.Jurisdictions)
-	if sc.Access != models.AccessJurisdiction {
-		js = []uuid.UUID{uuid.Nil}
-	}
-	return q.Where(jurisdiction+" IN ? OR (NOT ("+exists+") AND "+user+
-		" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))", js, js)
+	return storage.Scoped(q, sc, storage.Scoping{
+		Jurisdiction: jurisdiction + " IN ? OR (NOT (" + exists + ") AND " + user + " IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))"})
 }
 
 // ListBacklog lists the deferred mutations of the caller's jurisdictions
 // first deferred more than olderThan ago (0: all), by mutation id after the
 // cursor. Errors: invalid (cursor).
 func (e *Engine) ListBacklog(ctx context.Context, sc models.Scope, olderThan time.Duration, cursor string, limit int) ([]BacklogItem, string, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 50
-	}
 	q := e.backlogQuery(ctx, sc)
 	if olderThan > 0 {
 		q = q.Where("b.first_seen < ?", e.clock().Add(-olderThan))
 	}
-	if cursor != "" {
-		after, err := decodeIDCursor(cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		q = q.Where("b.mutation_id > ?", after)
-	}
-	var rows []BacklogItem
-	if err := q.Order("b.mutation_id").Limit(limit + 1).Scan(&rows).Error; err != nil {
-		return nil, "", fmt.Errorf("list backlog: %w", err)
+	rows, next, err := backlogPager.Page(q, cursor, limit)
+	if err != nil {
+		return nil, "", err
 	}
 	for i := range rows {
 		rows[i].settle()
 	}
-	if len(rows) <= limit {
-		return rows, "", nil
-	}
-	rows = rows[:limit]
-	last := rows[limit-1].MutationID
-	return rows, base64.RawURLEncoding.EncodeToString(last[:]), nil
+	return rows, next, nil
 }
+
+// backlogPager pages the backlog by mutation id.
+var backlogPager = storage.Pager[BacklogItem]{ID: "b.mutation_id",
+	Key:   func(b BacklogItem) storage.PageKey { return storage.PageKey{ID: b.MutationID} },
+	Fetch: func(q *gorm.DB, rows *[]BacklogItem) error { return q.Scan(rows).Error }}
 
 // settle derives the code and fills what the contract wants non-null.
 func (b *BacklogItem) settle() {
@@ -165,15 +147,6 @@ func (b *BacklogItem) settle() {
 	if b.TimeFlags == nil {
 		b.TimeFlags = models.Strings{}
 	}
-}
-
-func decodeIDCursor(cursor string) (uuid.UUID, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
-	id, perr := uuid.FromBytes(raw)
-	if err != nil || perr != nil {
-		return uuid.Nil, models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
-	}
-	return id, nil
 }
 
 // backlogItem reads one entry in the caller's scope.

@@ -2,7 +2,6 @@ package sync
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,66 +30,23 @@ func (e *Engine) ListConflicts(ctx context.Context, sc models.Scope, f ConflictF
 	if f.InspectionID != nil {
 		q = q.Where("inspection_id = ?", *f.InspectionID)
 	}
-	var rows []models.Conflict
-	next, err := pageByID(q, cursor, limit, &rows, func(i int) uuid.UUID { return rows[i].ID }, func() int { return len(rows) })
-	return rows, next, err
+	return storage.ByID(func(c models.Conflict) uuid.UUID { return c.ID }).Page(q, cursor, limit)
 }
 
 // ListQuarantine lists quarantined mutations of the caller's jurisdictions.
 func (e *Engine) ListQuarantine(ctx context.Context, sc models.Scope, state, cursor string, limit int) ([]models.QuarantineEntry, string, error) {
-	q := e.db.Gorm.WithContext(ctx).Model(&models.QuarantineEntry{})
-	if sc.Access != models.AccessAll {
-		q = q.Where("jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT "+
-			"user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
-			nonEmpty(sc.Jurisdictions), nonEmpty(sc.Jurisdictions))
-	}
+	q := storage.Scoped(e.db.Gorm.WithContext(ctx).Model(&models.QuarantineEntry{}), sc, quarantineScoping)
 	if state != "" {
 		q = q.Where("state = ?", state)
 	}
-	var rows []models.QuarantineEntry
-	next, err := pageByID(q, cursor, limit, &rows, func(i int) uuid.UUID { return rows[i].ID }, func() int { return len(rows) })
-	return rows, next, err
+	return storage.ByID(func(q models.QuarantineEntry) uuid.UUID { return q.ID }).Page(q, cursor, limit)
 }
 
-func nonEmpty(ids []uuid.UUID) []uuid.UUID {
-	if len(ids) == 0 {
-		return []uuid.UUID{uuid.Nil}
-	}
-	return ids
-}
-
-// pageByID pages q by id after an opaque cursor into rows.
-func pageByID(q *gorm.DB, cursor string, limit int, rows any, idAt func(int) uuid.UUID, n func() int) (string, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 50
-	}
-	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		id, perr := uuid.FromBytes(raw)
-		if err != nil || perr != nil {
-			return "", models.Invalid(models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor this server issued"})
-		}
-		q = q.Where("id > ?", id)
-	}
-	if err := q.Order("id").Limit(limit + 1).Find(rows).Error; err != nil {
-		return "", fmt.Errorf("list: %w", err)
-	}
-	if n() <= limit {
-		return "", nil
-	}
-	last := idAt(limit - 1)
-	trimTo(rows, limit)
-	return base64.RawURLEncoding.EncodeToString(last[:]), nil
-}
-
-func trimTo(rows any, n int) {
-	switch r := rows.(type) {
-	case *[]models.Conflict:
-		*r = (*r)[:n]
-	case *[]models.QuarantineEntry:
-		*r = (*r)[:n]
-	}
-}
+// quarantineScoping: a held mutation belongs to its aggregate's
+// jurisdiction or, with none (the aggregate never existed), to its
+// author's; owners see none.
+var quarantineScoping = storage.Scoping{
+	Jurisdiction: "jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))"}
 
 // Quarantine decisions.
 const (

@@ -5559,6 +5559,7 @@ export interface components {
         };
         DetentionOrderList: {
             items: components["schemas"]["DetentionOrder"][];
+            next_cursor?: string | null;
         };
         DocumentVerification: {
             /** @enum {string} */
@@ -8007,7 +8008,9 @@ export interface operations {
             query?: {
                 vessel_id?: string;
                 status?: "in_force" | "released";
-                limit?: number;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -8613,9 +8616,9 @@ export interface operations {
             query?: {
                 inspection_id?: string;
                 vessel_id?: string;
-                limit?: number;
                 /** @description Opaque cursor from next_cursor */
                 cursor?: components["parameters"]["Cursor"];
+                limit?: number;
             };
             header?: never;
             path?: never;
