@@ -35,7 +35,13 @@ var (
 	adminOnly     = grant{all, none, none, none, none}
 	anyone        = grant{all, all, all, all, all}
 	officials     = grant{all, all, all, all, none} // staff who judge inspections
-	uploadPhotos  = grant{all, none, jur, jur, own} // those who take photos: at inspections, and owners of their findings (attachFindingPhoto)
+	uploadPhotos  = grant{
+		all,
+		none,
+		jur,
+		jur,
+		own,
+	} // those who take photos: at inspections, and owners of their findings (attachFindingPhoto)
 )
 
 // authz is the authorization table: every operation of the contract that

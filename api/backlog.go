@@ -13,7 +13,10 @@ import (
 
 // ListSyncBacklog lists deferred mutations waiting for a supervisor,
 // by default those older than docs/SYNC.md's 7 days.
-func (h *handlers) ListSyncBacklog(ctx context.Context, r openapi.ListSyncBacklogRequestObject) (openapi.ListSyncBacklogResponseObject, error) {
+func (h *handlers) ListSyncBacklog(
+	ctx context.Context,
+	r openapi.ListSyncBacklogRequestObject,
+) (openapi.ListSyncBacklogResponseObject, error) {
 	p := r.Params
 	olderThan := sync.BacklogReviewAge
 	if p.OlderThan != nil {
@@ -30,14 +33,31 @@ func backlogOut(b sync.BacklogItem) openapi.BacklogEntry {
 	payload := map[string]any{}
 	_ = json.Unmarshal(b.Payload, &payload)
 	flags := []string(b.TimeFlags)
-	return openapi.BacklogEntry{MutationId: b.MutationID, DeviceId: b.DeviceID, DeviceName: &b.DeviceName, UserId: b.UserID,
-		UserEmail: &b.UserEmail, Name: b.Name, Seq: b.Seq, AggregateId: b.AggregateID, AggregateExists: b.AggregateExists,
-		JurisdictionId: b.JurisdictionID, Code: openapi.BacklogEntryCode(b.Code), CapturedAt: b.CapturedAt, TimeFlags: &flags,
-		FirstSeen: b.FirstSeen, LastSeen: b.LastSeen, Payload: payload}
+	return openapi.BacklogEntry{
+		MutationId:      b.MutationID,
+		DeviceId:        b.DeviceID,
+		DeviceName:      &b.DeviceName,
+		UserId:          b.UserID,
+		UserEmail:       &b.UserEmail,
+		Name:            b.Name,
+		Seq:             b.Seq,
+		AggregateId:     b.AggregateID,
+		AggregateExists: b.AggregateExists,
+		JurisdictionId:  b.JurisdictionID,
+		Code:            openapi.BacklogEntryCode(b.Code),
+		CapturedAt:      b.CapturedAt,
+		TimeFlags:       &flags,
+		FirstSeen:       b.FirstSeen,
+		LastSeen:        b.LastSeen,
+		Payload:         payload,
+	}
 }
 
 // DecideSyncBacklog discards a deferred mutation or applies it now.
-func (h *handlers) DecideSyncBacklog(ctx context.Context, r openapi.DecideSyncBacklogRequestObject) (openapi.DecideSyncBacklogResponseObject, error) {
+func (h *handlers) DecideSyncBacklog(
+	ctx context.Context,
+	r openapi.DecideSyncBacklogRequestObject,
+) (openapi.DecideSyncBacklogResponseObject, error) {
 	d, err := h.d.Push.DecideBacklog(ctx, scopeOf(ctx), r.MutationId, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err

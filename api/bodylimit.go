@@ -153,6 +153,11 @@ func unsupportedEncoding(c *fiber.Ctx) error {
 		_, _ = io.CopyN(io.Discard, s, 1<<20) // the raw bytes, never inflated
 	}
 	c.Context().SetConnectionClose()
-	return models.Errorf(models.KindInvalid, "unsupported_content_encoding", "Content-Encoding %q is not accepted here: %s",
-		c.Get(fiber.HeaderContentEncoding), detail)
+	return models.Errorf(
+		models.KindInvalid,
+		"unsupported_content_encoding",
+		"Content-Encoding %q is not accepted here: %s",
+		c.Get(fiber.HeaderContentEncoding),
+		detail,
+	)
 }

@@ -24,7 +24,10 @@ var everything = models.Scope{Access: models.AccessAll}
 
 // GetOwnerCalendar serves the owner's deadlines as an iCalendar feed in
 // the owner's language, behind the owner's calendar token.
-func (h *handlers) GetOwnerCalendar(ctx context.Context, r openapi.GetOwnerCalendarRequestObject) (openapi.GetOwnerCalendarResponseObject, error) {
+func (h *handlers) GetOwnerCalendar(
+	ctx context.Context,
+	r openapi.GetOwnerCalendarRequestObject,
+) (openapi.GetOwnerCalendarResponseObject, error) {
 	now := h.d.Clock()
 	if err := h.d.Calendars.Verify(ctx, r.Id, r.Params.Token, now); err != nil {
 		return nil, err
@@ -37,7 +40,12 @@ func (h *handlers) GetOwnerCalendar(ctx context.Context, r openapi.GetOwnerCalen
 	if err != nil {
 		return nil, err
 	}
-	body, err := h.d.Calendars.Feed(ctx, notify.FeedOwner{ID: owner.ID, Name: owner.Name, Language: owner.PreferredLanguage}, deadlines, now)
+	body, err := h.d.Calendars.Feed(
+		ctx,
+		notify.FeedOwner{ID: owner.ID, Name: owner.Name, Language: owner.PreferredLanguage},
+		deadlines,
+		now,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -114,13 +122,26 @@ func (h *handlers) ownerDeadlines(ctx context.Context, ownerID uuid.UUID, today 
 
 // deadline names a deadline's subject: the vessel, or the crew member
 // serving on it.
-func (h *handlers) deadline(ctx context.Context, d rules.Deadline, names map[string]string, vessel string) notify.Deadline {
+func (h *handlers) deadline(
+	ctx context.Context,
+	d rules.Deadline,
+	names map[string]string,
+	vessel string,
+) notify.Deadline {
 	who, isVessel := names[d.Subject]
 	if !isVessel {
 		who = h.crewName(ctx, d.Subject, names) + " (" + vessel + ")"
 	}
-	return notify.Deadline{Key: fmt.Sprintf("%s|%s|%s", d.Kind, d.Subject, d.Document), Kind: string(d.Kind), Who: who, Crew: !isVessel,
-		Document: d.Document, Due: time.Date(d.Due.Year, d.Due.Month, d.Due.Day, 0, 0, 0, 0, time.UTC), Citation: string(d.Citation), Note: d.Note}
+	return notify.Deadline{
+		Key:      fmt.Sprintf("%s|%s|%s", d.Kind, d.Subject, d.Document),
+		Kind:     string(d.Kind),
+		Who:      who,
+		Crew:     !isVessel,
+		Document: d.Document,
+		Due:      time.Date(d.Due.Year, d.Due.Month, d.Due.Day, 0, 0, 0, 0, time.UTC),
+		Citation: string(d.Citation),
+		Note:     d.Note,
+	}
 }
 
 // crewName names a crew member for an event, remembering it.
@@ -139,7 +160,10 @@ func (h *handlers) crewName(ctx context.Context, id string, names map[string]str
 }
 
 // ListCalendarTokens lists an owner's calendar tokens.
-func (h *handlers) ListCalendarTokens(ctx context.Context, r openapi.ListCalendarTokensRequestObject) (openapi.ListCalendarTokensResponseObject, error) {
+func (h *handlers) ListCalendarTokens(
+	ctx context.Context,
+	r openapi.ListCalendarTokensRequestObject,
+) (openapi.ListCalendarTokensResponseObject, error) {
 	if err := h.ownerInScope(ctx, r.Id); err != nil {
 		return nil, err
 	}
@@ -151,7 +175,10 @@ func (h *handlers) ListCalendarTokens(ctx context.Context, r openapi.ListCalenda
 }
 
 // CreateCalendarToken issues a calendar token for the owner.
-func (h *handlers) CreateCalendarToken(ctx context.Context, r openapi.CreateCalendarTokenRequestObject) (openapi.CreateCalendarTokenResponseObject, error) {
+func (h *handlers) CreateCalendarToken(
+	ctx context.Context,
+	r openapi.CreateCalendarTokenRequestObject,
+) (openapi.CreateCalendarTokenResponseObject, error) {
 	if err := h.ownerInScope(ctx, r.Id); err != nil {
 		return nil, err
 	}
@@ -161,11 +188,20 @@ func (h *handlers) CreateCalendarToken(ctx context.Context, r openapi.CreateCale
 		return nil, err
 	}
 	url := fmt.Sprintf("%s/v1/owners/%s/calendar.ics?token=%s", strings.TrimRight(h.d.PublicBaseURL, "/"), r.Id, secret)
-	return openapi.CreateCalendarToken201JSONResponse{Id: t.ID, OwnerId: t.OwnerID, Token: secret, Url: url, CreatedAt: t.CreatedAt.UTC()}, nil
+	return openapi.CreateCalendarToken201JSONResponse{
+		Id:        t.ID,
+		OwnerId:   t.OwnerID,
+		Token:     secret,
+		Url:       url,
+		CreatedAt: t.CreatedAt.UTC(),
+	}, nil
 }
 
 // RevokeCalendarToken revokes one of the owner's calendar tokens.
-func (h *handlers) RevokeCalendarToken(ctx context.Context, r openapi.RevokeCalendarTokenRequestObject) (openapi.RevokeCalendarTokenResponseObject, error) {
+func (h *handlers) RevokeCalendarToken(
+	ctx context.Context,
+	r openapi.RevokeCalendarTokenRequestObject,
+) (openapi.RevokeCalendarTokenResponseObject, error) {
 	if err := h.ownerInScope(ctx, r.Id); err != nil {
 		return nil, err
 	}
@@ -182,5 +218,11 @@ func (h *handlers) ownerInScope(ctx context.Context, id uuid.UUID) error {
 }
 
 func calendarTokenOut(t notify.CalendarToken) openapi.CalendarToken {
-	return openapi.CalendarToken{Id: t.ID, OwnerId: t.OwnerID, CreatedAt: t.CreatedAt.UTC(), LastUsedAt: t.LastUsedAt, RevokedAt: t.RevokedAt}
+	return openapi.CalendarToken{
+		Id:         t.ID,
+		OwnerId:    t.OwnerID,
+		CreatedAt:  t.CreatedAt.UTC(),
+		LastUsedAt: t.LastUsedAt,
+		RevokedAt:  t.RevokedAt,
+	}
 }

@@ -10,7 +10,10 @@ import (
 )
 
 // ListConflicts lists same-field conflicts in scope.
-func (h *handlers) ListConflicts(ctx context.Context, r openapi.ListConflictsRequestObject) (openapi.ListConflictsResponseObject, error) {
+func (h *handlers) ListConflicts(
+	ctx context.Context,
+	r openapi.ListConflictsRequestObject,
+) (openapi.ListConflictsResponseObject, error) {
 	p := r.Params
 	f := sync.ConflictFilter{OpenOnly: p.Open == nil || *p.Open, InspectionID: p.InspectionId}
 	rows, next, err := h.d.Push.ListConflicts(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
@@ -21,7 +24,10 @@ func (h *handlers) ListConflicts(ctx context.Context, r openapi.ListConflictsReq
 }
 
 // ResolveConflict keeps the winner or reverts to the losing value.
-func (h *handlers) ResolveConflict(ctx context.Context, r openapi.ResolveConflictRequestObject) (openapi.ResolveConflictResponseObject, error) {
+func (h *handlers) ResolveConflict(
+	ctx context.Context,
+	r openapi.ResolveConflictRequestObject,
+) (openapi.ResolveConflictResponseObject, error) {
 	c, err := h.d.Inspect.ResolveConflict(ctx, scopeOf(ctx), r.Id, string(r.Body.Resolution))
 	if err != nil {
 		return nil, err
@@ -30,7 +36,10 @@ func (h *handlers) ResolveConflict(ctx context.Context, r openapi.ResolveConflic
 }
 
 // ListQuarantine lists rejected and unauthorised work kept for supervisors.
-func (h *handlers) ListQuarantine(ctx context.Context, r openapi.ListQuarantineRequestObject) (openapi.ListQuarantineResponseObject, error) {
+func (h *handlers) ListQuarantine(
+	ctx context.Context,
+	r openapi.ListQuarantineRequestObject,
+) (openapi.ListQuarantineResponseObject, error) {
 	p := r.Params
 	rows, next, err := h.d.Push.ListQuarantine(ctx, scopeOf(ctx), string(deref(p.State)), deref(p.Cursor), deref(p.Limit))
 	if err != nil {
@@ -40,7 +49,10 @@ func (h *handlers) ListQuarantine(ctx context.Context, r openapi.ListQuarantineR
 }
 
 // DecideQuarantine re-applies or discards a quarantined mutation.
-func (h *handlers) DecideQuarantine(ctx context.Context, r openapi.DecideQuarantineRequestObject) (openapi.DecideQuarantineResponseObject, error) {
+func (h *handlers) DecideQuarantine(
+	ctx context.Context,
+	r openapi.DecideQuarantineRequestObject,
+) (openapi.DecideQuarantineResponseObject, error) {
 	var args json.RawMessage
 	if r.Body.Args != nil {
 		args, _ = json.Marshal(*r.Body.Args)
@@ -57,19 +69,51 @@ func (h *handlers) DecideQuarantine(ctx context.Context, r openapi.DecideQuarant
 }
 
 func conflictOut(x models.Conflict) openapi.Conflict {
-	return openapi.Conflict{Id: x.ID, EntityType: x.EntityType, EntityId: x.EntityID, InspectionId: x.InspectionID, Field: x.Field,
-		BaseVersion: x.BaseVersion, BaseValue: jsonAny(x.BaseValue), ServerValue: jsonAny(x.ServerValue), ClientValue: jsonAny(x.ClientValue),
-		ServerAuthor: storedAs[openapi.ConflictAuthor](x.ServerAuthor), ClientAuthor: storedAs[openapi.ConflictAuthor](x.ClientAuthor), Policy: x.Policy,
-		Winner: openapi.ConflictWinner(x.Winner), Resolution: nonEmptyPtr(x.Resolution), ResolvedBy: x.ResolvedBy, ResolvedAt: x.ResolvedAt,
-		CreatedAt: x.CreatedAt}
+	return openapi.Conflict{
+		Id:           x.ID,
+		EntityType:   x.EntityType,
+		EntityId:     x.EntityID,
+		InspectionId: x.InspectionID,
+		Field:        x.Field,
+		BaseVersion:  x.BaseVersion,
+		BaseValue:    jsonAny(x.BaseValue),
+		ServerValue:  jsonAny(x.ServerValue),
+		ClientValue:  jsonAny(x.ClientValue),
+		ServerAuthor: storedAs[openapi.ConflictAuthor](
+			x.ServerAuthor,
+		),
+		ClientAuthor: storedAs[openapi.ConflictAuthor](x.ClientAuthor),
+		Policy:       x.Policy,
+		Winner: openapi.ConflictWinner(
+			x.Winner,
+		),
+		Resolution: nonEmptyPtr(x.Resolution),
+		ResolvedBy: x.ResolvedBy,
+		ResolvedAt: x.ResolvedAt,
+		CreatedAt:  x.CreatedAt,
+	}
 }
 
 func quarantineOut(x models.QuarantineEntry) openapi.QuarantineEntry {
 	payload := map[string]any{}
 	_ = json.Unmarshal(x.Payload, &payload)
-	return openapi.QuarantineEntry{Id: x.ID, MutationId: x.MutationID, DeviceId: x.DeviceID, UserId: x.UserID, Payload: payload,
-		Reason: x.Reason, Detail: storedAs[openapi.PushResult](x.Detail), CapturedAt: x.CapturedAt, JurisdictionId: x.JurisdictionID,
-		State: openapi.QuarantineEntryState(x.State), DecidedBy: x.DecidedBy, DecisionReason: nonEmptyPtr(x.DecisionReason), CreatedAt: x.CreatedAt}
+	return openapi.QuarantineEntry{
+		Id:             x.ID,
+		MutationId:     x.MutationID,
+		DeviceId:       x.DeviceID,
+		UserId:         x.UserID,
+		Payload:        payload,
+		Reason:         x.Reason,
+		Detail:         storedAs[openapi.PushResult](x.Detail),
+		CapturedAt:     x.CapturedAt,
+		JurisdictionId: x.JurisdictionID,
+		State: openapi.QuarantineEntryState(
+			x.State,
+		),
+		DecidedBy:      x.DecidedBy,
+		DecisionReason: nonEmptyPtr(x.DecisionReason),
+		CreatedAt:      x.CreatedAt,
+	}
 }
 
 // jsonAny is a stored JSON value as the generated types carry it (nil for
@@ -80,15 +124,6 @@ func jsonAny(j models.JSON) any {
 		_ = json.Unmarshal(j, &v)
 	}
 	return v
-}
-
-// jsonObject is a stored JSON object, or nil when it is not one.
-func jsonObject(j models.JSON) *map[string]any {
-	m, ok := jsonAny(j).(map[string]any)
-	if !ok {
-		return nil
-	}
-	return &m
 }
 
 // storedAs reads a stored JSON document into the generated type that

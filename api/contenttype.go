@@ -72,5 +72,10 @@ func unsupportedMediaType(c *fiber.Ctx, content openapi3.Content) error {
 	slices.Sort(types)
 	list := strings.Join(types, " or ")
 	c.Set(fiber.HeaderAccept, list)
-	return models.Errorf(models.KindInvalid, "unsupported_media_type", "this operation takes a body of Content-Type %s", list)
+	return models.Errorf(
+		models.KindInvalid,
+		"unsupported_media_type",
+		"this operation takes a body of Content-Type %s",
+		list,
+	)
 }

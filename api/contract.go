@@ -141,7 +141,13 @@ func (k *contract) validation(c *fiber.Ctx) error {
 
 // noStore lists the operations whose answers carry tokens or end a
 // session: no cache, proxy or browser may keep them.
-var noStore = map[string]bool{"login": true, "refresh": true, "logout": true, "createCalendarToken": true, "listCalendarTokens": true}
+var noStore = map[string]bool{
+	"login":               true,
+	"refresh":             true,
+	"logout":              true,
+	"createCalendarToken": true,
+	"listCalendarTokens":  true,
+}
 
 // canonicalPath reports a path in the one form the contract routes: rooted,
 // no empty, "." or ".." segment, no trailing slash, and only RFC 3986

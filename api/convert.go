@@ -79,13 +79,34 @@ func ownerOut(o models.Owner) openapi.Owner {
 }
 
 func vesselOut(v models.Vessel) openapi.Vessel {
-	out := openapi.Vessel{Id: v.ID, Version: v.Version, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt,
-		RegistrationNumber: v.RegistrationNumber, SpecialCategory: v.SpecialCategory, DangerousGoods: &v.DangerousGoods, Name: v.Name,
-		Regime: openapi.Regime(v.Regime), Kind: openapi.VesselKind(v.Kind), Category: enumPtr[openapi.VesselCategory](v.Category),
-		Zone: v.Zone, LengthM: v.LengthM, BreadthM: v.BreadthM, DepthM: v.DepthM, Grt: v.GRT, Nrt: v.NRT,
-		Passengers: v.Passengers, CargoTonnes: v.CargoTonnes, Use: openapi.VesselUse(v.Use),
-		OwnerId: v.OwnerID, JurisdictionId: v.JurisdictionID, Status: openapi.VesselStatus(v.Status),
-		SurveyAnniversary: toDate(v.SurveyAnniversary)}
+	out := openapi.Vessel{
+		Id:                 v.ID,
+		Version:            v.Version,
+		CreatedAt:          v.CreatedAt,
+		UpdatedAt:          v.UpdatedAt,
+		RegistrationNumber: v.RegistrationNumber,
+		SpecialCategory:    v.SpecialCategory,
+		DangerousGoods:     &v.DangerousGoods,
+		Name:               v.Name,
+		Regime: openapi.Regime(
+			v.Regime,
+		),
+		Kind:              openapi.VesselKind(v.Kind),
+		Category:          enumPtr[openapi.VesselCategory](v.Category),
+		Zone:              v.Zone,
+		LengthM:           v.LengthM,
+		BreadthM:          v.BreadthM,
+		DepthM:            v.DepthM,
+		Grt:               v.GRT,
+		Nrt:               v.NRT,
+		Passengers:        v.Passengers,
+		CargoTonnes:       v.CargoTonnes,
+		Use:               openapi.VesselUse(v.Use),
+		OwnerId:           v.OwnerID,
+		JurisdictionId:    v.JurisdictionID,
+		Status:            openapi.VesselStatus(v.Status),
+		SurveyAnniversary: toDate(v.SurveyAnniversary),
+	}
 	if v.EnginePower != nil && v.PowerUnit != nil {
 		out.EnginePower = &openapi.EnginePower{Value: *v.EnginePower, Unit: openapi.PowerUnit(*v.PowerUnit)}
 	}
@@ -105,9 +126,25 @@ func vesselCrewOut(c models.VesselCrew) openapi.VesselCrew {
 }
 
 func certificateOut(c models.Certificate) openapi.Certificate {
-	return openapi.Certificate{Id: c.ID, Version: c.Version, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-		SubjectType: openapi.CertificateSubjectType(c.SubjectType), VesselId: c.VesselID, CrewMemberId: c.CrewMemberID,
-		Kind: openapi.CertificateKind(c.Kind), Grade: c.Grade, Legacy: c.Legacy, Number: c.Number,
-		IssuedOn: openapi_types.Date{Time: c.IssuedOn}, ExpiresOn: toDate(c.ExpiresOn), RevalidatedOn: toDate(c.RevalidatedOn),
-		Issuer: c.Issuer, Status: openapi.CertificateStatus(c.Status), JurisdictionId: c.JurisdictionID}
+	return openapi.Certificate{
+		Id:           c.ID,
+		Version:      c.Version,
+		CreatedAt:    c.CreatedAt,
+		UpdatedAt:    c.UpdatedAt,
+		SubjectType:  openapi.CertificateSubjectType(c.SubjectType),
+		VesselId:     c.VesselID,
+		CrewMemberId: c.CrewMemberID,
+		Kind:         openapi.CertificateKind(c.Kind),
+		Grade:        c.Grade,
+		Legacy:       c.Legacy,
+		Number:       c.Number,
+		IssuedOn: openapi_types.Date{
+			Time: c.IssuedOn,
+		},
+		ExpiresOn:      toDate(c.ExpiresOn),
+		RevalidatedOn:  toDate(c.RevalidatedOn),
+		Issuer:         c.Issuer,
+		Status:         openapi.CertificateStatus(c.Status),
+		JurisdictionId: c.JurisdictionID,
+	}
 }

@@ -9,16 +9,31 @@ import (
 )
 
 // ListCrewMembers lists crew members in scope.
-func (h *handlers) ListCrewMembers(ctx context.Context, r openapi.ListCrewMembersRequestObject) (openapi.ListCrewMembersResponseObject, error) {
-	p, err := h.d.Registry.ListCrewMembers(ctx, scopeOf(ctx), r.Params.JurisdictionId, deref(r.Params.Q), listOptions(r.Params.Cursor, r.Params.Limit))
+func (h *handlers) ListCrewMembers(
+	ctx context.Context,
+	r openapi.ListCrewMembersRequestObject,
+) (openapi.ListCrewMembersResponseObject, error) {
+	p, err := h.d.Registry.ListCrewMembers(
+		ctx,
+		scopeOf(ctx),
+		r.Params.JurisdictionId,
+		deref(r.Params.Q),
+		listOptions(r.Params.Cursor, r.Params.Limit),
+	)
 	if err != nil {
 		return nil, err
 	}
-	return openapi.ListCrewMembers200JSONResponse{Items: mapSlice(p.Items, crewMemberOut), NextCursor: cursorOf(p.NextCursor)}, nil
+	return openapi.ListCrewMembers200JSONResponse{
+		Items:      mapSlice(p.Items, crewMemberOut),
+		NextCursor: cursorOf(p.NextCursor),
+	}, nil
 }
 
 // GetCrewMember returns one crew member in scope.
-func (h *handlers) GetCrewMember(ctx context.Context, r openapi.GetCrewMemberRequestObject) (openapi.GetCrewMemberResponseObject, error) {
+func (h *handlers) GetCrewMember(
+	ctx context.Context,
+	r openapi.GetCrewMemberRequestObject,
+) (openapi.GetCrewMemberResponseObject, error) {
 	c, err := h.d.Registry.GetCrewMember(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -27,10 +42,22 @@ func (h *handlers) GetCrewMember(ctx context.Context, r openapi.GetCrewMemberReq
 }
 
 // CreateCrewMember registers a crew member.
-func (h *handlers) CreateCrewMember(ctx context.Context, r openapi.CreateCrewMemberRequestObject) (openapi.CreateCrewMemberResponseObject, error) {
+func (h *handlers) CreateCrewMember(
+	ctx context.Context,
+	r openapi.CreateCrewMemberRequestObject,
+) (openapi.CreateCrewMemberResponseObject, error) {
 	b := r.Body
-	in := models.CrewMember{IndivcNumber: b.IndivcNumber, Name: b.Name, DateOfBirth: fromDate(b.DateOfBirth),
-		Email: deref(b.Email), Phone: deref(b.Phone), PreferredLanguage: string(deref(b.PreferredLanguage)), JurisdictionID: b.JurisdictionId}
+	in := models.CrewMember{
+		IndivcNumber: b.IndivcNumber,
+		Name:         b.Name,
+		DateOfBirth:  fromDate(b.DateOfBirth),
+		Email: deref(
+			b.Email,
+		),
+		Phone:             deref(b.Phone),
+		PreferredLanguage: string(deref(b.PreferredLanguage)),
+		JurisdictionID:    b.JurisdictionId,
+	}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -45,14 +72,29 @@ func (h *handlers) CreateCrewMember(ctx context.Context, r openapi.CreateCrewMem
 }
 
 // UpdateCrewMember changes a crew member's particulars.
-func (h *handlers) UpdateCrewMember(ctx context.Context, r openapi.UpdateCrewMemberRequestObject) (openapi.UpdateCrewMemberResponseObject, error) {
+func (h *handlers) UpdateCrewMember(
+	ctx context.Context,
+	r openapi.UpdateCrewMemberRequestObject,
+) (openapi.UpdateCrewMemberResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
 	}
 	b := r.Body
-	c, err := h.d.Registry.UpdateCrewMember(ctx, scopeOf(ctx), r.Id, ver, registry.CrewMemberPatch{Name: b.Name, Email: b.Email,
-		Phone: b.Phone, PreferredLanguage: strPtr(b.PreferredLanguage), DateOfBirth: fromDate(b.DateOfBirth), JurisdictionID: b.JurisdictionId})
+	c, err := h.d.Registry.UpdateCrewMember(
+		ctx,
+		scopeOf(ctx),
+		r.Id,
+		ver,
+		registry.CrewMemberPatch{
+			Name:              b.Name,
+			Email:             b.Email,
+			Phone:             b.Phone,
+			PreferredLanguage: strPtr(b.PreferredLanguage),
+			DateOfBirth:       fromDate(b.DateOfBirth),
+			JurisdictionID:    b.JurisdictionId,
+		},
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +102,10 @@ func (h *handlers) UpdateCrewMember(ctx context.Context, r openapi.UpdateCrewMem
 }
 
 // DeleteCrewMember tombstones a crew member.
-func (h *handlers) DeleteCrewMember(ctx context.Context, r openapi.DeleteCrewMemberRequestObject) (openapi.DeleteCrewMemberResponseObject, error) {
+func (h *handlers) DeleteCrewMember(
+	ctx context.Context,
+	r openapi.DeleteCrewMemberRequestObject,
+) (openapi.DeleteCrewMemberResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
@@ -72,18 +117,32 @@ func (h *handlers) DeleteCrewMember(ctx context.Context, r openapi.DeleteCrewMem
 }
 
 // ListCertificates lists certificates in scope.
-func (h *handlers) ListCertificates(ctx context.Context, r openapi.ListCertificatesRequestObject) (openapi.ListCertificatesResponseObject, error) {
+func (h *handlers) ListCertificates(
+	ctx context.Context,
+	r openapi.ListCertificatesRequestObject,
+) (openapi.ListCertificatesResponseObject, error) {
 	q := r.Params
-	f := registry.CertificateFilter{VesselID: q.VesselId, CrewMemberID: q.CrewMemberId, Kind: string(deref(q.Kind)), ExpiresBefore: fromDate(q.ExpiresBefore)}
+	f := registry.CertificateFilter{
+		VesselID:      q.VesselId,
+		CrewMemberID:  q.CrewMemberId,
+		Kind:          string(deref(q.Kind)),
+		ExpiresBefore: fromDate(q.ExpiresBefore),
+	}
 	p, err := h.d.Registry.ListCertificates(ctx, scopeOf(ctx), f, listOptions(q.Cursor, q.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return openapi.ListCertificates200JSONResponse{Items: mapSlice(p.Items, certificateOut), NextCursor: cursorOf(p.NextCursor)}, nil
+	return openapi.ListCertificates200JSONResponse{
+		Items:      mapSlice(p.Items, certificateOut),
+		NextCursor: cursorOf(p.NextCursor),
+	}, nil
 }
 
 // GetCertificate returns one certificate in scope.
-func (h *handlers) GetCertificate(ctx context.Context, r openapi.GetCertificateRequestObject) (openapi.GetCertificateResponseObject, error) {
+func (h *handlers) GetCertificate(
+	ctx context.Context,
+	r openapi.GetCertificateRequestObject,
+) (openapi.GetCertificateResponseObject, error) {
 	c, err := h.d.Registry.GetCertificate(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -92,11 +151,23 @@ func (h *handlers) GetCertificate(ctx context.Context, r openapi.GetCertificateR
 }
 
 // CreateCertificate records a certificate.
-func (h *handlers) CreateCertificate(ctx context.Context, r openapi.CreateCertificateRequestObject) (openapi.CreateCertificateResponseObject, error) {
+func (h *handlers) CreateCertificate(
+	ctx context.Context,
+	r openapi.CreateCertificateRequestObject,
+) (openapi.CreateCertificateResponseObject, error) {
 	b := r.Body
-	in := models.Certificate{VesselID: b.VesselId, CrewMemberID: b.CrewMemberId, Kind: string(b.Kind), Grade: deref(b.Grade),
-		Legacy: deref(b.Legacy), Number: b.Number, IssuedOn: b.IssuedOn.Time, ExpiresOn: fromDate(b.ExpiresOn),
-		RevalidatedOn: fromDate(b.RevalidatedOn), Issuer: deref(b.Issuer)}
+	in := models.Certificate{
+		VesselID:      b.VesselId,
+		CrewMemberID:  b.CrewMemberId,
+		Kind:          string(b.Kind),
+		Grade:         deref(b.Grade),
+		Legacy:        deref(b.Legacy),
+		Number:        b.Number,
+		IssuedOn:      b.IssuedOn.Time,
+		ExpiresOn:     fromDate(b.ExpiresOn),
+		RevalidatedOn: fromDate(b.RevalidatedOn),
+		Issuer:        deref(b.Issuer),
+	}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -111,14 +182,30 @@ func (h *handlers) CreateCertificate(ctx context.Context, r openapi.CreateCertif
 }
 
 // UpdateCertificate changes a certificate.
-func (h *handlers) UpdateCertificate(ctx context.Context, r openapi.UpdateCertificateRequestObject) (openapi.UpdateCertificateResponseObject, error) {
+func (h *handlers) UpdateCertificate(
+	ctx context.Context,
+	r openapi.UpdateCertificateRequestObject,
+) (openapi.UpdateCertificateResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
 	}
 	b := r.Body
-	c, err := h.d.Registry.UpdateCertificate(ctx, scopeOf(ctx), r.Id, ver, registry.CertificatePatch{Grade: b.Grade, Number: b.Number,
-		Issuer: b.Issuer, Status: strPtr(b.Status), IssuedOn: fromDate(b.IssuedOn), ExpiresOn: fromDate(b.ExpiresOn), RevalidatedOn: fromDate(b.RevalidatedOn)})
+	c, err := h.d.Registry.UpdateCertificate(
+		ctx,
+		scopeOf(ctx),
+		r.Id,
+		ver,
+		registry.CertificatePatch{
+			Grade:         b.Grade,
+			Number:        b.Number,
+			Issuer:        b.Issuer,
+			Status:        strPtr(b.Status),
+			IssuedOn:      fromDate(b.IssuedOn),
+			ExpiresOn:     fromDate(b.ExpiresOn),
+			RevalidatedOn: fromDate(b.RevalidatedOn),
+		},
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +213,10 @@ func (h *handlers) UpdateCertificate(ctx context.Context, r openapi.UpdateCertif
 }
 
 // DeleteCertificate tombstones a certificate.
-func (h *handlers) DeleteCertificate(ctx context.Context, r openapi.DeleteCertificateRequestObject) (openapi.DeleteCertificateResponseObject, error) {
+func (h *handlers) DeleteCertificate(
+	ctx context.Context,
+	r openapi.DeleteCertificateRequestObject,
+) (openapi.DeleteCertificateResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err

@@ -26,8 +26,20 @@ type detentionMetrics struct {
 // newDetentionMetrics registers the counters on reg (nil: unregistered).
 func newDetentionMetrics(reg *prometheus.Registry) *detentionMetrics {
 	m := &detentionMetrics{
-		detentions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_detention_orders_total", Help: "Detention orders issued (Karnataka 2025, Sch-IX Annex-1), by jurisdiction."}, []string{"jurisdiction"}),
-		releases:   prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_release_orders_total", Help: "Release orders issued (Sch-IX Annex-2), by jurisdiction."}, []string{"jurisdiction"}),
+		detentions: prometheus.NewCounterVec(
+			prometheus.CounterOpts{
+				Name: "tindal_detention_orders_total",
+				Help: "Detention orders issued (Karnataka 2025, Sch-IX Annex-1), by jurisdiction.",
+			},
+			[]string{"jurisdiction"},
+		),
+		releases: prometheus.NewCounterVec(
+			prometheus.CounterOpts{
+				Name: "tindal_release_orders_total",
+				Help: "Release orders issued (Sch-IX Annex-2), by jurisdiction.",
+			},
+			[]string{"jurisdiction"},
+		),
 	}
 	if reg != nil {
 		reg.MustRegister(m.detentions, m.releases)
@@ -36,7 +48,10 @@ func newDetentionMetrics(reg *prometheus.Registry) *detentionMetrics {
 }
 
 // GetDetentionProposal returns the server's detention proposal.
-func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetentionProposalRequestObject) (openapi.GetDetentionProposalResponseObject, error) {
+func (h *handlers) GetDetentionProposal(
+	ctx context.Context,
+	r openapi.GetDetentionProposalRequestObject,
+) (openapi.GetDetentionProposalResponseObject, error) {
 	p, err := h.orders.Proposal(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -47,17 +62,36 @@ func (h *handlers) GetDetentionProposal(ctx context.Context, r openapi.GetDetent
 func proposalOut(p detention.DetentionProposal) openapi.DetentionProposalView {
 	reasons := make([]openapi.DetentionReason, 0, len(p.Reasons))
 	for _, r := range p.Reasons {
-		reasons = append(reasons, openapi.DetentionReason{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: nonNilStrings(r.LegalRefs)})
+		reasons = append(
+			reasons,
+			openapi.DetentionReason{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: nonNilStrings(r.LegalRefs)},
+		)
 	}
-	return openapi.DetentionProposalView{InspectionId: p.InspectionID, Proposed: p.Proposed, Citation: p.Citation, Reasons: reasons,
-		Orderable: p.Orderable, Power: p.Power, Refusal: nonEmptyPtr(p.Refusal), OrderId: p.OrderID}
+	return openapi.DetentionProposalView{
+		InspectionId: p.InspectionID,
+		Proposed:     p.Proposed,
+		Citation:     p.Citation,
+		Reasons:      reasons,
+		Orderable:    p.Orderable,
+		Power:        p.Power,
+		Refusal:      nonEmptyPtr(p.Refusal),
+		OrderId:      p.OrderID,
+	}
 }
 
 // ConfirmDetention issues the detention order of a proposed detention.
-func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetentionRequestObject) (openapi.ConfirmDetentionResponseObject, error) {
+func (h *handlers) ConfirmDetention(
+	ctx context.Context,
+	r openapi.ConfirmDetentionRequestObject,
+) (openapi.ConfirmDetentionResponseObject, error) {
 	b := r.Body
-	in := detention.DetentionInput{PresentLocation: b.PresentLocation, PlaceOfInspection: deref(b.PlaceOfInspection), Port: deref(b.Port),
-		MasterName: b.MasterName, Reason: deref(b.Reason)}
+	in := detention.DetentionInput{
+		PresentLocation:   b.PresentLocation,
+		PlaceOfInspection: deref(b.PlaceOfInspection),
+		Port:              deref(b.Port),
+		MasterName:        b.MasterName,
+		Reason:            deref(b.Reason),
+	}
 	for _, a := range deref(b.InspectionActions) {
 		in.InspectionActions = append(in.InspectionActions, string(a))
 	}
@@ -70,8 +104,18 @@ func (h *handlers) ConfirmDetention(ctx context.Context, r openapi.ConfirmDetent
 }
 
 // ListDetentionOrders lists the orders in scope.
-func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetentionOrdersRequestObject) (openapi.ListDetentionOrdersResponseObject, error) {
-	os, next, err := h.orders.ListOrders(ctx, scopeOf(ctx), r.Params.VesselId, string(deref(r.Params.Status)), deref(r.Params.Cursor), deref(r.Params.Limit))
+func (h *handlers) ListDetentionOrders(
+	ctx context.Context,
+	r openapi.ListDetentionOrdersRequestObject,
+) (openapi.ListDetentionOrdersResponseObject, error) {
+	os, next, err := h.orders.ListOrders(
+		ctx,
+		scopeOf(ctx),
+		r.Params.VesselId,
+		string(deref(r.Params.Status)),
+		deref(r.Params.Cursor),
+		deref(r.Params.Limit),
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +123,10 @@ func (h *handlers) ListDetentionOrders(ctx context.Context, r openapi.ListDetent
 }
 
 // GetDetentionOrder returns one order.
-func (h *handlers) GetDetentionOrder(ctx context.Context, r openapi.GetDetentionOrderRequestObject) (openapi.GetDetentionOrderResponseObject, error) {
+func (h *handlers) GetDetentionOrder(
+	ctx context.Context,
+	r openapi.GetDetentionOrderRequestObject,
+) (openapi.GetDetentionOrderResponseObject, error) {
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -88,10 +135,18 @@ func (h *handlers) GetDetentionOrder(ctx context.Context, r openapi.GetDetention
 }
 
 // ReleaseDetentionOrder issues the release order.
-func (h *handlers) ReleaseDetentionOrder(ctx context.Context, r openapi.ReleaseDetentionOrderRequestObject) (openapi.ReleaseDetentionOrderResponseObject, error) {
+func (h *handlers) ReleaseDetentionOrder(
+	ctx context.Context,
+	r openapi.ReleaseDetentionOrderRequestObject,
+) (openapi.ReleaseDetentionOrderResponseObject, error) {
 	b := r.Body
-	in := detention.ReleaseInput{Conditions: deref(b.Conditions), PresentLocation: deref(b.PresentLocation), TowingRupees: deref(b.TowingRupees),
-		GuardShifts: deref(b.GuardShifts), Reason: deref(b.Reason)}
+	in := detention.ReleaseInput{
+		Conditions:      deref(b.Conditions),
+		PresentLocation: deref(b.PresentLocation),
+		TowingRupees:    deref(b.TowingRupees),
+		GuardShifts:     deref(b.GuardShifts),
+		Reason:          deref(b.Reason),
+	}
 	o, err := h.orders.ReleaseDetention(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
@@ -120,7 +175,10 @@ func orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error)
 }
 
 // GetDetentionOrderPdf renders the order as a PDF (English).
-func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetentionOrderPdfRequestObject) (openapi.GetDetentionOrderPdfResponseObject, error) {
+func (h *handlers) GetDetentionOrderPdf(
+	ctx context.Context,
+	r openapi.GetDetentionOrderPdfRequestObject,
+) (openapi.GetDetentionOrderPdfResponseObject, error) {
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -133,12 +191,18 @@ func (h *handlers) GetDetentionOrderPdf(ctx context.Context, r openapi.GetDetent
 	if err != nil {
 		return nil, err
 	}
-	return openapi.GetDetentionOrderPdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+	return openapi.GetDetentionOrderPdf200ApplicationpdfResponse{
+		Body:          bytes.NewReader(b),
+		ContentLength: int64(len(b)),
+	}, nil
 }
 
 // GetDetentionOrderHtml renders the order as HTML in the requested or the
 // owner's language.
-func (h *handlers) GetDetentionOrderHtml(ctx context.Context, r openapi.GetDetentionOrderHtmlRequestObject) (openapi.GetDetentionOrderHtmlResponseObject, error) {
+func (h *handlers) GetDetentionOrderHtml(
+	ctx context.Context,
+	r openapi.GetDetentionOrderHtmlRequestObject,
+) (openapi.GetDetentionOrderHtmlResponseObject, error) {
 	o, err := h.orders.GetOrder(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -168,9 +232,16 @@ func (h *handlers) ownerLanguage(ctx context.Context, owner uuid.UUID) (string, 
 }
 
 // VerifyDocument answers whether a printed code names a standing document.
-func (h *handlers) VerifyDocument(ctx context.Context, r openapi.VerifyDocumentRequestObject) (openapi.VerifyDocumentResponseObject, error) {
+func (h *handlers) VerifyDocument(
+	ctx context.Context,
+	r openapi.VerifyDocumentRequestObject,
+) (openapi.VerifyDocumentResponseObject, error) {
 	if !h.verify.allow(remoteAddr(ctx), time.Now()) {
-		e := models.Errorf(models.KindRateLimited, "rate_limited", "too many verifications from this address; try again in a minute")
+		e := models.Errorf(
+			models.KindRateLimited,
+			"rate_limited",
+			"too many verifications from this address; try again in a minute",
+		)
 		e.RetryAfter = 60
 		return nil, e
 	}
@@ -181,8 +252,14 @@ func (h *handlers) VerifyDocument(ctx context.Context, r openapi.VerifyDocumentR
 	if err != nil {
 		return nil, err
 	}
-	return openapi.VerifyDocument200JSONResponse{Kind: openapi.DocumentVerificationKind(v.Kind), Number: v.Number, Office: v.Office,
-		Status: openapi.DocumentVerificationStatus(v.Status), IssuedAt: v.IssuedAt, StatusAt: v.StatusAt}, nil
+	return openapi.VerifyDocument200JSONResponse{
+		Kind:     openapi.DocumentVerificationKind(v.Kind),
+		Number:   v.Number,
+		Office:   v.Office,
+		Status:   openapi.DocumentVerificationStatus(v.Status),
+		IssuedAt: v.IssuedAt,
+		StatusAt: v.StatusAt,
+	}, nil
 }
 
 // newVerifyLimiter bounds verifications per address: 30 a minute, in
@@ -224,11 +301,29 @@ func orderOut(o models.DetentionOrder) openapi.DetentionOrder {
 	if p := storedAs[openapi.DetentionParticulars](o.Particulars); p != nil {
 		particulars = *p
 	}
-	out := openapi.DetentionOrder{Id: o.ID, Number: o.Number, InspectionId: o.InspectionID, VesselId: o.VesselID, JurisdictionId: o.JurisdictionID,
-		OwnerId: o.OwnerID, Status: openapi.DetentionOrderStatus(o.Status), OrderedAt: o.OrderedAt, OrderedBy: o.OrderedBy, Reason: &o.Reason,
-		ReportDueAt: o.ReportDueAt, Codes: nonNilStrings(o.Codes), InspectionActions: nonNilStrings(o.InspectionActions), Particulars: particulars,
-		VerifyCode: o.VerifyCode, ReleaseNumber: o.ReleaseNumber, ReleasedAt: o.ReleasedAt, ReleasedBy: o.ReleasedBy, ReinspectionId: o.ReinspectionID,
-		ReleaseVerifyCode: o.ReleaseVerifyCode, Version: o.Version}
+	out := openapi.DetentionOrder{
+		Id:                o.ID,
+		Number:            o.Number,
+		InspectionId:      o.InspectionID,
+		VesselId:          o.VesselID,
+		JurisdictionId:    o.JurisdictionID,
+		OwnerId:           o.OwnerID,
+		Status:            openapi.DetentionOrderStatus(o.Status),
+		OrderedAt:         o.OrderedAt,
+		OrderedBy:         o.OrderedBy,
+		Reason:            &o.Reason,
+		ReportDueAt:       o.ReportDueAt,
+		Codes:             nonNilStrings(o.Codes),
+		InspectionActions: nonNilStrings(o.InspectionActions),
+		Particulars:       particulars,
+		VerifyCode:        o.VerifyCode,
+		ReleaseNumber:     o.ReleaseNumber,
+		ReleasedAt:        o.ReleasedAt,
+		ReleasedBy:        o.ReleasedBy,
+		ReinspectionId:    o.ReinspectionID,
+		ReleaseVerifyCode: o.ReleaseVerifyCode,
+		Version:           o.Version,
+	}
 	if o.ReleaseConditions != nil {
 		conditions := strings.Split(*o.ReleaseConditions, "\n")
 		out.ReleaseConditions = &conditions

@@ -10,13 +10,21 @@ import (
 )
 
 // ListDevices shows admins every device's sync health.
-func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequestObject) (openapi.ListDevicesResponseObject, error) {
+func (h *handlers) ListDevices(
+	ctx context.Context,
+	r openapi.ListDevicesRequestObject,
+) (openapi.ListDevicesResponseObject, error) {
 	after, err := registry.DecodeCursor(deref(r.Params.Cursor))
 	if err != nil {
 		return nil, err
 	}
 	limit := storage.PageSize(deref(r.Params.Limit))
-	rows, err := h.d.Push.Devices(ctx, sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince}, after, limit+1)
+	rows, err := h.d.Push.Devices(
+		ctx,
+		sync.DeviceFilter{UserID: r.Params.UserId, StaleSince: r.Params.StaleSince},
+		after,
+		limit+1,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -26,10 +34,23 @@ func (h *handlers) ListDevices(ctx context.Context, r openapi.ListDevicesRequest
 		out.NextCursor = cursorOf(registry.EncodeCursor(rows[limit-1].ID))
 	}
 	for _, d := range rows {
-		out.Items = append(out.Items, openapi.DeviceStatus{Id: d.ID, UserId: d.UserID, UserEmail: d.UserEmail,
-			InstallationId: d.InstallationID, Name: d.Name, AppVersion: d.AppVersion, RegisteredAt: d.RegisteredAt,
-			LastSeenAt: d.LastSeenAt, LastPushAt: d.LastPushAt, LastPullAt: d.LastPullAt, LastPushSeq: d.LastPushSeq,
-			ClockSkewMs: d.ClockSkewMs, RevokedAt: d.RevokedAt, WaitingMutations: d.Waiting, OldestWaitingSince: d.OldestWaiting})
+		out.Items = append(out.Items, openapi.DeviceStatus{
+			Id:                 d.ID,
+			UserId:             d.UserID,
+			UserEmail:          d.UserEmail,
+			InstallationId:     d.InstallationID,
+			Name:               d.Name,
+			AppVersion:         d.AppVersion,
+			RegisteredAt:       d.RegisteredAt,
+			LastSeenAt:         d.LastSeenAt,
+			LastPushAt:         d.LastPushAt,
+			LastPullAt:         d.LastPullAt,
+			LastPushSeq:        d.LastPushSeq,
+			ClockSkewMs:        d.ClockSkewMs,
+			RevokedAt:          d.RevokedAt,
+			WaitingMutations:   d.Waiting,
+			OldestWaitingSince: d.OldestWaiting,
+		})
 	}
 	return out, nil
 }

@@ -11,7 +11,10 @@ import (
 )
 
 // ListFlags lists the flags the jobs raised, in the caller's scope.
-func (h *handlers) ListFlags(ctx context.Context, r openapi.ListFlagsRequestObject) (openapi.ListFlagsResponseObject, error) {
+func (h *handlers) ListFlags(
+	ctx context.Context,
+	r openapi.ListFlagsRequestObject,
+) (openapi.ListFlagsResponseObject, error) {
 	q := r.Params
 	f := jobs.FlagFilter{Kind: deref(q.Kind), Status: string(deref(q.Status)), JurisdictionID: q.JurisdictionId,
 		VesselID: q.VesselId, DueFrom: fromDate(q.DueFrom), DueTo: fromDate(q.DueTo)}
@@ -23,7 +26,10 @@ func (h *handlers) ListFlags(ctx context.Context, r openapi.ListFlagsRequestObje
 }
 
 // ResolveFlag resolves an open flag with a reason.
-func (h *handlers) ResolveFlag(ctx context.Context, r openapi.ResolveFlagRequestObject) (openapi.ResolveFlagResponseObject, error) {
+func (h *handlers) ResolveFlag(
+	ctx context.Context,
+	r openapi.ResolveFlagRequestObject,
+) (openapi.ResolveFlagResponseObject, error) {
 	f, err := h.d.Jobs.ResolveFlag(ctx, scopeOf(ctx), r.Id, r.Body.Reason, h.d.Clock().UTC())
 	if err != nil {
 		return nil, err
@@ -41,9 +47,26 @@ func limitOr(l *int, def int) int {
 func dateOnly(t time.Time) openapi_types.Date { return openapi_types.Date{Time: t} }
 
 func flagOut(f jobs.FlagRow) openapi.Flag {
-	return openapi.Flag{Id: f.ID, Kind: f.Kind, SubjectType: openapi.FlagSubjectType(f.SubjectType), SubjectId: f.SubjectID,
-		Document: f.Document, DueOn: dateOnly(f.DueOn), JurisdictionId: f.JurisdictionID, OwnerId: f.OwnerID, VesselId: f.VesselID,
-		CertificateId: f.CertificateID, Citation: f.Citation, Detail: f.Detail, RaisedBy: f.RaisedBy, RaisedOn: dateOnly(f.RaisedOn),
-		Status: openapi.FlagStatus(f.Status), ResolvedAt: f.ResolvedAt, ResolvedBy: f.ResolvedBy, Resolution: f.Resolution,
-		CreatedAt: f.CreatedAt.UTC(), UpdatedAt: f.UpdatedAt.UTC()}
+	return openapi.Flag{
+		Id:             f.ID,
+		Kind:           f.Kind,
+		SubjectType:    openapi.FlagSubjectType(f.SubjectType),
+		SubjectId:      f.SubjectID,
+		Document:       f.Document,
+		DueOn:          dateOnly(f.DueOn),
+		JurisdictionId: f.JurisdictionID,
+		OwnerId:        f.OwnerID,
+		VesselId:       f.VesselID,
+		CertificateId:  f.CertificateID,
+		Citation:       f.Citation,
+		Detail:         f.Detail,
+		RaisedBy:       f.RaisedBy,
+		RaisedOn:       dateOnly(f.RaisedOn),
+		Status:         openapi.FlagStatus(f.Status),
+		ResolvedAt:     f.ResolvedAt,
+		ResolvedBy:     f.ResolvedBy,
+		Resolution:     f.Resolution,
+		CreatedAt:      f.CreatedAt.UTC(),
+		UpdatedAt:      f.UpdatedAt.UTC(),
+	}
 }

@@ -14,18 +14,27 @@ import (
 )
 
 // ListInspections lists inspections in scope.
-func (h *handlers) ListInspections(ctx context.Context, r openapi.ListInspectionsRequestObject) (openapi.ListInspectionsResponseObject, error) {
+func (h *handlers) ListInspections(
+	ctx context.Context,
+	r openapi.ListInspectionsRequestObject,
+) (openapi.ListInspectionsResponseObject, error) {
 	p := r.Params
 	f := inspect.ListFilter{JurisdictionID: p.JurisdictionId, VesselID: p.VesselId, Status: string(deref(p.Status))}
 	page, err := h.d.Inspect.List(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return openapi.ListInspections200JSONResponse{Items: mapSlice(page.Items, inspectionOut), NextCursor: cursorOf(page.NextCursor)}, nil
+	return openapi.ListInspections200JSONResponse{
+		Items:      mapSlice(page.Items, inspectionOut),
+		NextCursor: cursorOf(page.NextCursor),
+	}, nil
 }
 
 // GetInspection returns one inspection with everything a reviewer sees.
-func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionRequestObject) (openapi.GetInspectionResponseObject, error) {
+func (h *handlers) GetInspection(
+	ctx context.Context,
+	r openapi.GetInspectionRequestObject,
+) (openapi.GetInspectionResponseObject, error) {
 	v, err := h.d.Inspect.Reviewer(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -39,8 +48,15 @@ func (h *handlers) GetInspection(ctx context.Context, r openapi.GetInspectionReq
 
 // ReviewInspection approves, returns or withdraws an inspection, or
 // confirms its flagged capture time.
-func (h *handlers) ReviewInspection(ctx context.Context, r openapi.ReviewInspectionRequestObject) (openapi.ReviewInspectionResponseObject, error) {
-	in := inspect.ReviewInput{Decision: string(r.Body.Decision), Comment: deref(r.Body.Comment), OverrideReason: deref(r.Body.OverrideReason)}
+func (h *handlers) ReviewInspection(
+	ctx context.Context,
+	r openapi.ReviewInspectionRequestObject,
+) (openapi.ReviewInspectionResponseObject, error) {
+	in := inspect.ReviewInput{
+		Decision:       string(r.Body.Decision),
+		Comment:        deref(r.Body.Comment),
+		OverrideReason: deref(r.Body.OverrideReason),
+	}
 	if r.Params.IfMatch != nil {
 		v, err := registry.ParseIfMatch(r.Params.IfMatch)
 		if err != nil {
@@ -92,10 +108,28 @@ func inspectionOut(i models.Inspection) openapi.Inspection {
 	if len(ids) == 0 { // a row read without the column lists its primary
 		ids = []uuid.UUID{i.TemplateID}
 	}
-	return openapi.Inspection{Id: i.ID, Version: i.Version, VesselId: i.VesselID, InspectorId: i.InspectorID, JurisdictionId: i.JurisdictionID,
-		OwnerId: i.OwnerID, TemplateId: i.TemplateID, TemplateIds: &ids, RuleSetId: i.RuleSetID, Kind: i.Kind, Status: openapi.InspectionStatus(i.Status),
-		StartedAt: i.StartedAt, SubmittedAt: i.SubmittedAt, Notes: &i.Notes, DetentionProposed: &i.DetentionProposed, EvidenceTotal: &i.EvidenceTotal,
-		EvidenceVerified: &i.EvidenceVerified, ChangedAfterSubmission: &i.ChangedAfterSubmission, CreatedAt: i.CreatedAt, UpdatedAt: i.UpdatedAt}
+	return openapi.Inspection{
+		Id:                     i.ID,
+		Version:                i.Version,
+		VesselId:               i.VesselID,
+		InspectorId:            i.InspectorID,
+		JurisdictionId:         i.JurisdictionID,
+		OwnerId:                i.OwnerID,
+		TemplateId:             i.TemplateID,
+		TemplateIds:            &ids,
+		RuleSetId:              i.RuleSetID,
+		Kind:                   i.Kind,
+		Status:                 openapi.InspectionStatus(i.Status),
+		StartedAt:              i.StartedAt,
+		SubmittedAt:            i.SubmittedAt,
+		Notes:                  &i.Notes,
+		DetentionProposed:      &i.DetentionProposed,
+		EvidenceTotal:          &i.EvidenceTotal,
+		EvidenceVerified:       &i.EvidenceVerified,
+		ChangedAfterSubmission: &i.ChangedAfterSubmission,
+		CreatedAt:              i.CreatedAt,
+		UpdatedAt:              i.UpdatedAt,
+	}
 }
 
 type answerJSON struct {
@@ -131,8 +165,14 @@ type detailJSON struct {
 }
 
 func detailOut(v inspect.View) detailJSON {
-	out := detailJSON{Inspection: inspectionOut(v.Inspection), Summary: v.Summary, Answers: []answerJSON{}, Findings: []findingJSON{},
-		OpenConflicts: v.OpenConflicts, OpenAmendments: v.Amendments}
+	out := detailJSON{
+		Inspection:     inspectionOut(v.Inspection),
+		Summary:        v.Summary,
+		Answers:        []answerJSON{},
+		Findings:       []findingJSON{},
+		OpenConflicts:  v.OpenConflicts,
+		OpenAmendments: v.Amendments,
+	}
 	for _, a := range v.Answers {
 		out.Answers = append(out.Answers, answerJSON{a.TemplateID, a.ItemID, a.Answer, a.Note, a.Record, a.Version})
 	}

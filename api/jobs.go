@@ -10,7 +10,10 @@ import (
 )
 
 // ListJobs lists every job with its schedule, next run and last runs.
-func (h *handlers) ListJobs(ctx context.Context, _ openapi.ListJobsRequestObject) (openapi.ListJobsResponseObject, error) {
+func (h *handlers) ListJobs(
+	ctx context.Context,
+	_ openapi.ListJobsRequestObject,
+) (openapi.ListJobsResponseObject, error) {
 	now := h.d.Clock()
 	st, err := h.d.Jobs.Statuses(ctx, now, 10)
 	if err != nil {

@@ -48,13 +48,15 @@ func securityHeaders(c *fiber.Ctx) error {
 }
 
 // Content-Security-Policies. Pages and documents are self-contained: text
-// and one inline <style>; no image, script, form, fetch or frame. /docs runs the embedded Redoc bundle (script-src 'self', its
+// and one inline <style>; no image, script, form, fetch or frame. /docs runs
+// the embedded Redoc bundle (script-src 'self', its
 // styles injected at run time, its search in a blob: worker) and fetches
 // only /openapi.yaml; nothing from another origin, the CDN logo included.
 const (
 	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 	docsCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-		"font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+		"font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
+		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 
 // documentHeaders sets, on every HTML page: a charset when the handler
@@ -138,8 +140,18 @@ type metrics struct {
 // newMetrics registers the HTTP metrics and the database pool gauges.
 func newMetrics(reg *prometheus.Registry, db *storage.DB) *metrics {
 	m := &metrics{
-		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_http_requests_total", Help: "HTTP requests by route, method and status."}, []string{"route", "method", "status"}),
-		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "tindal_http_request_duration_seconds", Help: "HTTP request duration by route and method.", Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
+		requests: prometheus.NewCounterVec(
+			prometheus.CounterOpts{Name: "tindal_http_requests_total", Help: "HTTP requests by route, method and status."},
+			[]string{"route", "method", "status"},
+		),
+		duration: prometheus.NewHistogramVec(
+			prometheus.HistogramOpts{
+				Name:    "tindal_http_request_duration_seconds",
+				Help:    "HTTP request duration by route and method.",
+				Buckets: prometheus.DefBuckets,
+			},
+			[]string{"route", "method"},
+		),
 	}
 	if reg == nil {
 		return m
@@ -155,12 +167,27 @@ func registerPoolStats(reg *prometheus.Registry, db *storage.DB) {
 	gauge := func(name, help string, f func() float64) {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, f))
 	}
-	gauge("tindal_db_pool_total_conns", "Connections in the pool.", func() float64 { return float64(db.Pool.Stat().TotalConns()) })
-	gauge("tindal_db_pool_acquired_conns", "Connections in use.", func() float64 { return float64(db.Pool.Stat().AcquiredConns()) })
+	gauge(
+		"tindal_db_pool_total_conns",
+		"Connections in the pool.",
+		func() float64 { return float64(db.Pool.Stat().TotalConns()) },
+	)
+	gauge(
+		"tindal_db_pool_acquired_conns",
+		"Connections in use.",
+		func() float64 { return float64(db.Pool.Stat().AcquiredConns()) },
+	)
 	gauge("tindal_db_pool_idle_conns", "Idle connections.", func() float64 { return float64(db.Pool.Stat().IdleConns()) })
 	gauge("tindal_db_pool_max_conns", "Pool size limit.", func() float64 { return float64(db.Pool.Stat().MaxConns()) })
-	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tindal_db_pool_acquire_wait_seconds_total", Help: "Time spent waiting for a connection."},
-		func() float64 { return db.Pool.Stat().AcquireDuration().Seconds() }))
+	reg.MustRegister(
+		prometheus.NewCounterFunc(
+			prometheus.CounterOpts{
+				Name: "tindal_db_pool_acquire_wait_seconds_total",
+				Help: "Time spent waiting for a connection.",
+			},
+			func() float64 { return db.Pool.Stat().AcquireDuration().Seconds() },
+		),
+	)
 }
 
 func (m *metrics) middleware(c *fiber.Ctx) error {

@@ -14,9 +14,14 @@ import (
 )
 
 // ListPenaltyNotices lists penalty notices in scope.
-func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenaltyNoticesRequestObject) (openapi.ListPenaltyNoticesResponseObject, error) {
+func (h *handlers) ListPenaltyNotices(
+	ctx context.Context,
+	r openapi.ListPenaltyNoticesRequestObject,
+) (openapi.ListPenaltyNoticesResponseObject, error) {
 	p := r.Params
-	vs, next, err := h.d.Inspect.Penalties().ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId}, deref(p.Cursor), deref(p.Limit))
+	vs, next, err := h.d.Inspect.Penalties().
+		ListNotices(ctx, scopeOf(ctx), penalty.NoticeFilter{InspectionID: p.InspectionId, VesselID: p.VesselId},
+			deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +29,10 @@ func (h *handlers) ListPenaltyNotices(ctx context.Context, r openapi.ListPenalty
 }
 
 // GetPenaltyNotice returns one penalty notice.
-func (h *handlers) GetPenaltyNotice(ctx context.Context, r openapi.GetPenaltyNoticeRequestObject) (openapi.GetPenaltyNoticeResponseObject, error) {
+func (h *handlers) GetPenaltyNotice(
+	ctx context.Context,
+	r openapi.GetPenaltyNoticeRequestObject,
+) (openapi.GetPenaltyNoticeResponseObject, error) {
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -33,7 +41,10 @@ func (h *handlers) GetPenaltyNotice(ctx context.Context, r openapi.GetPenaltyNot
 }
 
 // GetPenaltyNoticeHtml renders the owner's copy of a notice.
-func (h *handlers) GetPenaltyNoticeHtml(ctx context.Context, r openapi.GetPenaltyNoticeHtmlRequestObject) (openapi.GetPenaltyNoticeHtmlResponseObject, error) {
+func (h *handlers) GetPenaltyNoticeHtml(
+	ctx context.Context,
+	r openapi.GetPenaltyNoticeHtmlRequestObject,
+) (openapi.GetPenaltyNoticeHtmlResponseObject, error) {
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -46,10 +57,17 @@ func (h *handlers) GetPenaltyNoticeHtml(ctx context.Context, r openapi.GetPenalt
 }
 
 // RecordPenaltyPayment records the payment of one penalty.
-func (h *handlers) RecordPenaltyPayment(ctx context.Context, r openapi.RecordPenaltyPaymentRequestObject) (openapi.RecordPenaltyPaymentResponseObject, error) {
+func (h *handlers) RecordPenaltyPayment(
+	ctx context.Context,
+	r openapi.RecordPenaltyPaymentRequestObject,
+) (openapi.RecordPenaltyPaymentResponseObject, error) {
 	b := r.Body
-	in := penalty.PaymentInput{PenaltyID: b.PenaltyId, Amount: b.Amount, PaidOn: rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
-		ReceiptNumber: b.ReceiptNumber}
+	in := penalty.PaymentInput{
+		PenaltyID:     b.PenaltyId,
+		Amount:        b.Amount,
+		PaidOn:        rules.D(b.PaidOn.Year(), b.PaidOn.Month(), b.PaidOn.Day()),
+		ReceiptNumber: b.ReceiptNumber,
+	}
 	p, created, err := h.d.Inspect.Penalties().RecordPayment(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
@@ -61,7 +79,10 @@ func (h *handlers) RecordPenaltyPayment(ctx context.Context, r openapi.RecordPen
 }
 
 // FilePenaltyAppeal files an appeal against one penalty.
-func (h *handlers) FilePenaltyAppeal(ctx context.Context, r openapi.FilePenaltyAppealRequestObject) (openapi.FilePenaltyAppealResponseObject, error) {
+func (h *handlers) FilePenaltyAppeal(
+	ctx context.Context,
+	r openapi.FilePenaltyAppealRequestObject,
+) (openapi.FilePenaltyAppealResponseObject, error) {
 	a, err := h.d.Inspect.Penalties().FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds)
 	if err != nil {
 		return nil, err
@@ -70,7 +91,10 @@ func (h *handlers) FilePenaltyAppeal(ctx context.Context, r openapi.FilePenaltyA
 }
 
 // DecidePenaltyAppeal upholds or dismisses an appeal.
-func (h *handlers) DecidePenaltyAppeal(ctx context.Context, r openapi.DecidePenaltyAppealRequestObject) (openapi.DecidePenaltyAppealResponseObject, error) {
+func (h *handlers) DecidePenaltyAppeal(
+	ctx context.Context,
+	r openapi.DecidePenaltyAppealRequestObject,
+) (openapi.DecidePenaltyAppealResponseObject, error) {
 	a, err := h.d.Inspect.Penalties().DecideAppeal(ctx, scopeOf(ctx), r.Id, string(r.Body.Decision), r.Body.Reason)
 	if err != nil {
 		return nil, err
@@ -86,23 +110,63 @@ func noticeOut(v penalty.NoticeView) map[string]any {
 	lines = append(lines, v.Lines...)
 	revs := make([]penalty.RevisionView, 0, len(v.Revisions))
 	revs = append(revs, v.Revisions...)
-	out := map[string]any{"id": n.ID, "number": n.Number, "inspection_id": n.InspectionID, "regime": n.Regime, "served_on": day(n.ServedOn),
-		"inspected_on": rules.DateOf(v.InspectedAt).String(), "revision": n.Revision, "status": v.Status(), "total": v.Total, "paid": v.Paid,
-		"due": v.Due, "pay_by": v.PayBy.String(), "appeal": nil, "verify_code": v.VerifyCode,
-		"vessel":       map[string]any{"id": v.Vessel.ID, "name": v.Vessel.Name, "registration_number": v.Vessel.RegistrationNumber},
-		"owner":        map[string]any{"id": v.Owner.ID, "name": v.Owner.Name, "preferred_language": v.Owner.PreferredLanguage},
+	out := map[string]any{
+		"id":            n.ID,
+		"number":        n.Number,
+		"inspection_id": n.InspectionID,
+		"regime":        n.Regime,
+		"served_on":     day(n.ServedOn),
+		"inspected_on": rules.DateOf(v.InspectedAt).
+			String(),
+		"revision":    n.Revision,
+		"status":      v.Status(),
+		"total":       v.Total,
+		"paid":        v.Paid,
+		"due":         v.Due,
+		"pay_by":      v.PayBy.String(),
+		"appeal":      nil,
+		"verify_code": v.VerifyCode,
+		"vessel": map[string]any{
+			"id":                  v.Vessel.ID,
+			"name":                v.Vessel.Name,
+			"registration_number": v.Vessel.RegistrationNumber,
+		},
+		"owner": map[string]any{
+			"id":                 v.Owner.ID,
+			"name":               v.Owner.Name,
+			"preferred_language": v.Owner.PreferredLanguage,
+		},
 		"jurisdiction": map[string]any{"id": v.Jurisdiction.ID, "code": v.Jurisdiction.Code, "name": v.Jurisdiction.Name},
-		"lines":        lines, "revisions": revs,
-		"payments": mapSlice(v.Payments, paymentOut), "appeals": mapSlice(v.Appeals, appealOut)}
+		"lines":        lines,
+		"revisions":    revs,
+		"payments":     mapSlice(v.Payments, paymentOut),
+		"appeals":      mapSlice(v.Appeals, appealOut),
+	}
 	if v.Appeal != nil {
-		out["appeal"] = map[string]any{"authority": v.Appeal.Authority, "citation": v.Appeal.Citation, "days": v.Appeal.Days, "closes_on": v.AppealBy.String()}
+		out["appeal"] = map[string]any{
+			"authority": v.Appeal.Authority,
+			"citation":  v.Appeal.Citation,
+			"days":      v.Appeal.Days,
+			"closes_on": v.AppealBy.String(),
+		}
 	}
 	return out
 }
 
 func paymentOut(p models.PenaltyPayment) map[string]any {
-	return map[string]any{"id": p.ID, "notice_id": p.NoticeID, "penalty_id": p.PenaltyID, "notice_revision": p.NoticeRevision, "amount": p.Amount,
-		"paid_on": day(p.PaidOn), "receipt_number": p.ReceiptNumber, "recorded_by": p.RecordedBy, "created_at": p.CreatedAt.UTC()}
+	return map[string]any{
+		"id":              p.ID,
+		"notice_id":       p.NoticeID,
+		"penalty_id":      p.PenaltyID,
+		"notice_revision": p.NoticeRevision,
+		"amount":          p.Amount,
+		"paid_on": day(
+			p.PaidOn,
+		),
+		"receipt_number": p.ReceiptNumber,
+		"recorded_by":    p.RecordedBy,
+		"created_at":     p.CreatedAt.UTC(),
+	}
 }
 
 func appealOut(a models.PenaltyAppeal) map[string]any {
@@ -146,7 +210,10 @@ func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { ret
 
 // GetPenaltyNoticePdf prints the notice's current revision (English, the
 // language of record), from the same page as the HTML copy.
-func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenaltyNoticePdfRequestObject) (openapi.GetPenaltyNoticePdfResponseObject, error) {
+func (h *handlers) GetPenaltyNoticePdf(
+	ctx context.Context,
+	r openapi.GetPenaltyNoticePdfRequestObject,
+) (openapi.GetPenaltyNoticePdfResponseObject, error) {
 	v, err := h.d.Inspect.Penalties().GetNotice(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -155,15 +222,30 @@ func (h *handlers) GetPenaltyNoticePdf(ctx context.Context, r openapi.GetPenalty
 	if err != nil {
 		return nil, err
 	}
-	return openapi.GetPenaltyNoticePdf200ApplicationpdfResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+	return openapi.GetPenaltyNoticePdf200ApplicationpdfResponse{
+		Body:          bytes.NewReader(b),
+		ContentLength: int64(len(b)),
+	}, nil
 }
 
 // DecidePenaltyRise confirms or rejects a proposed rise of a served penalty.
-func (h *handlers) DecidePenaltyRise(ctx context.Context, r openapi.DecidePenaltyRiseRequestObject) (openapi.DecidePenaltyRiseResponseObject, error) {
-	a, err := h.d.Inspect.Penalties().DecideRise(ctx, scopeOf(ctx), r.Id, penalty.RiseDecision{Decision: string(r.Body.Decision), Reason: r.Body.Reason})
+func (h *handlers) DecidePenaltyRise(
+	ctx context.Context,
+	r openapi.DecidePenaltyRiseRequestObject,
+) (openapi.DecidePenaltyRiseResponseObject, error) {
+	a, err := h.d.Inspect.Penalties().
+		DecideRise(ctx, scopeOf(ctx), r.Id, penalty.RiseDecision{Decision: string(r.Body.Decision), Reason: r.Body.Reason})
 	if err != nil {
 		return nil, err
 	}
-	return openapi.DecidePenaltyRise200JSONResponse{Id: a.ID, PenaltyId: a.PenaltyID, OffenceId: a.OffenceID, OldAmount: a.OldAmount,
-		NewAmount: a.NewAmount, State: openapi.DecidePenaltyRise200JSONResponseBodyState(a.State), Reason: a.Reason, Version: a.Version}, nil
+	return openapi.DecidePenaltyRise200JSONResponse{
+		Id:        a.ID,
+		PenaltyId: a.PenaltyID,
+		OffenceId: a.OffenceID,
+		OldAmount: a.OldAmount,
+		NewAmount: a.NewAmount,
+		State:     openapi.DecidePenaltyRise200JSONResponseBodyState(a.State),
+		Reason:    a.Reason,
+		Version:   a.Version,
+	}, nil
 }

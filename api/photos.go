@@ -22,7 +22,10 @@ import (
 )
 
 // PlanPhotoUpload answers POST /v1/photos with an upload plan.
-func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploadRequestObject) (openapi.PlanPhotoUploadResponseObject, error) {
+func (h *handlers) PlanPhotoUpload(
+	ctx context.Context,
+	r openapi.PlanPhotoUploadRequestObject,
+) (openapi.PlanPhotoUploadResponseObject, error) {
 	ps := h.d.Photos
 	b := r.Body
 	resumable := b.Method != nil && *b.Method == openapi.PhotoPlanRequestMethodResumable
@@ -35,7 +38,10 @@ func (h *handlers) PlanPhotoUpload(ctx context.Context, r openapi.PlanPhotoUploa
 }
 
 // GetPhotoUpload answers GET /v1/photos/{id}/upload: progress and fresh URLs.
-func (h *handlers) GetPhotoUpload(ctx context.Context, r openapi.GetPhotoUploadRequestObject) (openapi.GetPhotoUploadResponseObject, error) {
+func (h *handlers) GetPhotoUpload(
+	ctx context.Context,
+	r openapi.GetPhotoUploadRequestObject,
+) (openapi.GetPhotoUploadResponseObject, error) {
 	ps := h.d.Photos
 	p, err := ps.UploadStatus(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
@@ -45,7 +51,10 @@ func (h *handlers) GetPhotoUpload(ctx context.Context, r openapi.GetPhotoUploadR
 }
 
 // CompletePhotoUpload answers POST /v1/photos/{id}/complete.
-func (h *handlers) CompletePhotoUpload(ctx context.Context, r openapi.CompletePhotoUploadRequestObject) (openapi.CompletePhotoUploadResponseObject, error) {
+func (h *handlers) CompletePhotoUpload(
+	ctx context.Context,
+	r openapi.CompletePhotoUploadRequestObject,
+) (openapi.CompletePhotoUploadResponseObject, error) {
 	ps := h.d.Photos
 	res, err := ps.Complete(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
@@ -55,7 +64,10 @@ func (h *handlers) CompletePhotoUpload(ctx context.Context, r openapi.CompletePh
 }
 
 // GetPhoto answers GET /v1/photos/{id}.
-func (h *handlers) GetPhoto(ctx context.Context, r openapi.GetPhotoRequestObject) (openapi.GetPhotoResponseObject, error) {
+func (h *handlers) GetPhoto(
+	ctx context.Context,
+	r openapi.GetPhotoRequestObject,
+) (openapi.GetPhotoResponseObject, error) {
 	ps := h.d.Photos
 	v, err := ps.Get(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
@@ -214,7 +226,11 @@ func planOut(p photo.Plan) openapi.PhotoPlan {
 }
 
 func presignedOut(p blob.Presigned) openapi.PresignedRequest {
-	out := openapi.PresignedRequest{Method: openapi.PresignedRequestMethod(p.Method), Url: p.URL, ExpiresAt: p.Expires.UTC()}
+	out := openapi.PresignedRequest{
+		Method:    openapi.PresignedRequestMethod(p.Method),
+		Url:       p.URL,
+		ExpiresAt: p.Expires.UTC(),
+	}
 	if len(p.Header) > 0 {
 		hs := map[string]string{}
 		for k := range p.Header {

@@ -89,7 +89,14 @@ func problemFor(err error) Problem {
 		if status == 0 {
 			status = http.StatusInternalServerError
 		}
-		return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: me.Message, Code: me.Code, Errors: me.Fields}
+		return Problem{
+			Type:   "about:blank",
+			Title:  http.StatusText(status),
+			Status: status,
+			Detail: me.Message,
+			Code:   me.Code,
+			Errors: me.Fields,
+		}
 	}
 	var fe *fiber.Error
 	if errors.As(err, &fe) {

@@ -16,7 +16,10 @@ const defaultQRSize = 512
 // GetVesselQR serves a PNG QR code of the vessel's public page for its
 // owner to print, to whoever may read the vessel (404 otherwise), and
 // audits the issue.
-func (h *handlers) GetVesselQR(ctx context.Context, r openapi.GetVesselQRRequestObject) (openapi.GetVesselQRResponseObject, error) {
+func (h *handlers) GetVesselQR(
+	ctx context.Context,
+	r openapi.GetVesselQRRequestObject,
+) (openapi.GetVesselQRResponseObject, error) {
 	s := scopeOf(ctx)
 	v, err := h.d.Registry.GetVessel(ctx, s, r.Id)
 	if err != nil {

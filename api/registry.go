@@ -9,16 +9,25 @@ import (
 )
 
 // ListJurisdictions lists jurisdictions.
-func (h *handlers) ListJurisdictions(ctx context.Context, r openapi.ListJurisdictionsRequestObject) (openapi.ListJurisdictionsResponseObject, error) {
+func (h *handlers) ListJurisdictions(
+	ctx context.Context,
+	r openapi.ListJurisdictionsRequestObject,
+) (openapi.ListJurisdictionsResponseObject, error) {
 	p, err := h.d.Registry.ListJurisdictions(ctx, listOptions(r.Params.Cursor, r.Params.Limit))
 	if err != nil {
 		return nil, err
 	}
-	return openapi.ListJurisdictions200JSONResponse{Items: mapSlice(p.Items, jurisdictionOut), NextCursor: cursorOf(p.NextCursor)}, nil
+	return openapi.ListJurisdictions200JSONResponse{
+		Items:      mapSlice(p.Items, jurisdictionOut),
+		NextCursor: cursorOf(p.NextCursor),
+	}, nil
 }
 
 // GetJurisdiction returns one jurisdiction.
-func (h *handlers) GetJurisdiction(ctx context.Context, r openapi.GetJurisdictionRequestObject) (openapi.GetJurisdictionResponseObject, error) {
+func (h *handlers) GetJurisdiction(
+	ctx context.Context,
+	r openapi.GetJurisdictionRequestObject,
+) (openapi.GetJurisdictionResponseObject, error) {
 	j, err := h.d.Registry.GetJurisdiction(ctx, r.Id)
 	if err != nil {
 		return nil, err
@@ -27,7 +36,10 @@ func (h *handlers) GetJurisdiction(ctx context.Context, r openapi.GetJurisdictio
 }
 
 // CreateJurisdiction adds a jurisdiction.
-func (h *handlers) CreateJurisdiction(ctx context.Context, r openapi.CreateJurisdictionRequestObject) (openapi.CreateJurisdictionResponseObject, error) {
+func (h *handlers) CreateJurisdiction(
+	ctx context.Context,
+	r openapi.CreateJurisdictionRequestObject,
+) (openapi.CreateJurisdictionResponseObject, error) {
 	b := r.Body
 	in := models.Jurisdiction{Code: b.Code, Name: b.Name, Regime: string(b.Regime)}
 	if b.Id != nil {
@@ -47,12 +59,21 @@ func (h *handlers) CreateJurisdiction(ctx context.Context, r openapi.CreateJuris
 }
 
 // UpdateJurisdiction renames a jurisdiction.
-func (h *handlers) UpdateJurisdiction(ctx context.Context, r openapi.UpdateJurisdictionRequestObject) (openapi.UpdateJurisdictionResponseObject, error) {
+func (h *handlers) UpdateJurisdiction(
+	ctx context.Context,
+	r openapi.UpdateJurisdictionRequestObject,
+) (openapi.UpdateJurisdictionResponseObject, error) {
 	v, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
 	}
-	j, err := h.d.Registry.UpdateJurisdiction(ctx, scopeOf(ctx), r.Id, v, registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State})
+	j, err := h.d.Registry.UpdateJurisdiction(
+		ctx,
+		scopeOf(ctx),
+		r.Id,
+		v,
+		registry.JurisdictionPatch{Name: r.Body.Name, State: r.Body.State},
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +81,17 @@ func (h *handlers) UpdateJurisdiction(ctx context.Context, r openapi.UpdateJuris
 }
 
 // ListOwners lists owners in scope.
-func (h *handlers) ListOwners(ctx context.Context, r openapi.ListOwnersRequestObject) (openapi.ListOwnersResponseObject, error) {
-	p, err := h.d.Registry.ListOwners(ctx, scopeOf(ctx), r.Params.JurisdictionId, deref(r.Params.Q), listOptions(r.Params.Cursor, r.Params.Limit))
+func (h *handlers) ListOwners(
+	ctx context.Context,
+	r openapi.ListOwnersRequestObject,
+) (openapi.ListOwnersResponseObject, error) {
+	p, err := h.d.Registry.ListOwners(
+		ctx,
+		scopeOf(ctx),
+		r.Params.JurisdictionId,
+		deref(r.Params.Q),
+		listOptions(r.Params.Cursor, r.Params.Limit),
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +99,10 @@ func (h *handlers) ListOwners(ctx context.Context, r openapi.ListOwnersRequestOb
 }
 
 // GetOwner returns one owner in scope.
-func (h *handlers) GetOwner(ctx context.Context, r openapi.GetOwnerRequestObject) (openapi.GetOwnerResponseObject, error) {
+func (h *handlers) GetOwner(
+	ctx context.Context,
+	r openapi.GetOwnerRequestObject,
+) (openapi.GetOwnerResponseObject, error) {
 	o, err := h.d.Registry.GetOwner(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -78,7 +111,10 @@ func (h *handlers) GetOwner(ctx context.Context, r openapi.GetOwnerRequestObject
 }
 
 // CreateOwner registers an owner.
-func (h *handlers) CreateOwner(ctx context.Context, r openapi.CreateOwnerRequestObject) (openapi.CreateOwnerResponseObject, error) {
+func (h *handlers) CreateOwner(
+	ctx context.Context,
+	r openapi.CreateOwnerRequestObject,
+) (openapi.CreateOwnerResponseObject, error) {
 	b := r.Body
 	in := models.Owner{Kind: string(b.Kind), Name: b.Name, Email: deref(b.Email), Phone: deref(b.Phone),
 		Address: deref(b.Address), PreferredLanguage: string(deref(b.PreferredLanguage)), JurisdictionID: b.JurisdictionId}
@@ -96,7 +132,10 @@ func (h *handlers) CreateOwner(ctx context.Context, r openapi.CreateOwnerRequest
 }
 
 // UpdateOwner changes an owner's particulars.
-func (h *handlers) UpdateOwner(ctx context.Context, r openapi.UpdateOwnerRequestObject) (openapi.UpdateOwnerResponseObject, error) {
+func (h *handlers) UpdateOwner(
+	ctx context.Context,
+	r openapi.UpdateOwnerRequestObject,
+) (openapi.UpdateOwnerResponseObject, error) {
 	v, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
@@ -111,7 +150,10 @@ func (h *handlers) UpdateOwner(ctx context.Context, r openapi.UpdateOwnerRequest
 }
 
 // DeleteOwner tombstones an owner.
-func (h *handlers) DeleteOwner(ctx context.Context, r openapi.DeleteOwnerRequestObject) (openapi.DeleteOwnerResponseObject, error) {
+func (h *handlers) DeleteOwner(
+	ctx context.Context,
+	r openapi.DeleteOwnerRequestObject,
+) (openapi.DeleteOwnerResponseObject, error) {
 	v, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err

@@ -14,20 +14,34 @@ import (
 )
 
 // ListReviews serves the supervisors' review queue (docs/REVIEW.md).
-func (h *handlers) ListReviews(ctx context.Context, r openapi.ListReviewsRequestObject) (openapi.ListReviewsResponseObject, error) {
+func (h *handlers) ListReviews(
+	ctx context.Context,
+	r openapi.ListReviewsRequestObject,
+) (openapi.ListReviewsResponseObject, error) {
 	p := r.Params
-	f := inspect.QueueFilter{JurisdictionID: p.JurisdictionId, Outcome: string(deref(p.Outcome)), DetentionProposed: p.DetentionProposed,
-		EvidenceIncomplete: p.EvidenceIncomplete, OpenIssues: p.OpenIssues, ChangedAfterSubmission: p.ChangedAfterSubmission,
-		Overdue: p.Overdue, MinAgeDays: p.MinAgeDays, MaxAgeDays: p.MaxAgeDays}
+	f := inspect.QueueFilter{
+		JurisdictionID:         p.JurisdictionId,
+		Outcome:                string(deref(p.Outcome)),
+		DetentionProposed:      p.DetentionProposed,
+		EvidenceIncomplete:     p.EvidenceIncomplete,
+		OpenIssues:             p.OpenIssues,
+		ChangedAfterSubmission: p.ChangedAfterSubmission,
+		Overdue:                p.Overdue,
+		MinAgeDays:             p.MinAgeDays,
+		MaxAgeDays:             p.MaxAgeDays,
+	}
 	q, err := h.d.Inspect.ReviewQueue(ctx, scopeOf(ctx), f, deref(p.Cursor), deref(p.Limit))
 	if err != nil {
 		return nil, err
 	}
 	items := make([]queueItemJSON, 0, len(q.Items))
 	for _, it := range q.Items {
-		items = append(items, queueItemJSON{Inspection: inspectionOut(it.Inspection), AgeDays: it.AgeDays, OpenFindings: it.OpenFindings,
-			OverdueFindings: it.OverdueFindings, EvidenceIncomplete: it.EvidenceIncomplete, OpenConflicts: it.OpenConflicts,
-			OpenAmendments: it.OpenAmendments, PendingRectifications: it.PendingRectifs})
+		items = append(
+			items,
+			queueItemJSON{Inspection: inspectionOut(it.Inspection), AgeDays: it.AgeDays, OpenFindings: it.OpenFindings,
+				OverdueFindings: it.OverdueFindings, EvidenceIncomplete: it.EvidenceIncomplete, OpenConflicts: it.OpenConflicts,
+				OpenAmendments: it.OpenAmendments, PendingRectifications: it.PendingRectifs},
+		)
 	}
 	return jsonResponse{queueJSON{Items: items, NextCursor: cursorOf(q.NextCursor), Counts: q.Counts}}, nil
 }
@@ -92,11 +106,21 @@ type historyJSON struct {
 
 // reviewerOut composes the reviewer's view with the inspection's photos.
 func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (reviewerJSON, error) {
-	out := reviewerJSON{detailJSON: detailOut(v.View), ReviewerFindings: []reviewerFindingJSON{}, Photos: []openapi.Photo{},
-		Conflicts: mapSlice(v.Conflicts, conflictOut), Amendments: mapSlice(v.AmendmentRows, amendmentOut),
-		Rectifications: mapSlice(v.Rectifications, rectificationOut), History: []historyJSON{},
-		Time: reviewerTimeJSON{StartedAt: v.Inspection.StartedAt, StartedRaw: v.Inspection.StartedRaw, TimeFlags: v.Summary.TimeFlags,
-			TimeConfirmedBy: v.Inspection.TimeConfirmedBy}}
+	out := reviewerJSON{
+		detailJSON:       detailOut(v.View),
+		ReviewerFindings: []reviewerFindingJSON{},
+		Photos:           []openapi.Photo{},
+		Conflicts:        mapSlice(v.Conflicts, conflictOut),
+		Amendments:       mapSlice(v.AmendmentRows, amendmentOut),
+		Rectifications:   mapSlice(v.Rectifications, rectificationOut),
+		History:          []historyJSON{},
+		Time: reviewerTimeJSON{
+			StartedAt:       v.Inspection.StartedAt,
+			StartedRaw:      v.Inspection.StartedRaw,
+			TimeFlags:       v.Summary.TimeFlags,
+			TimeConfirmedBy: v.Inspection.TimeConfirmedBy,
+		},
+	}
 	byFinding := map[uuid.UUID][]openapi.Photo{}
 	if h.d.Photos != nil {
 		photos, err := h.d.Photos.ForInspection(ctx, scopeOf(ctx), v.Inspection.ID)
@@ -120,8 +144,22 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (rev
 			RectificationAction: v.Actions[f.ID], Closure: v.Closure[f.ID], Photos: ps})
 	}
 	for _, e := range v.History {
-		out.History = append(out.History, historyJSON{ID: e.ID, At: e.At.UTC(), Action: e.Action, EntityType: e.EntityType, EntityID: e.EntityID,
-			ActorID: e.ActorID, ActorName: e.ActorName, ActorRole: e.ActorRole, DeviceID: e.DeviceID, RequestID: e.RequestID, Reason: e.Reason})
+		out.History = append(
+			out.History,
+			historyJSON{
+				ID:         e.ID,
+				At:         e.At.UTC(),
+				Action:     e.Action,
+				EntityType: e.EntityType,
+				EntityID:   e.EntityID,
+				ActorID:    e.ActorID,
+				ActorName:  e.ActorName,
+				ActorRole:  e.ActorRole,
+				DeviceID:   e.DeviceID,
+				RequestID:  e.RequestID,
+				Reason:     e.Reason,
+			},
+		)
 	}
 	if scopeOf(ctx).Access == models.AccessOwn {
 		ownersCopy(&out)
@@ -141,9 +179,18 @@ func ownersCopy(out *reviewerJSON) {
 }
 
 // AttachFindingPhoto records an owner's photo of an open finding.
-func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindingPhotoRequestObject) (openapi.AttachFindingPhotoResponseObject, error) {
+func (h *handlers) AttachFindingPhoto(
+	ctx context.Context,
+	r openapi.AttachFindingPhotoRequestObject,
+) (openapi.AttachFindingPhotoResponseObject, error) {
 	b := r.Body
-	in := inspect.FindingPhotoInput{ID: b.Id, SHA256: b.Sha256, Size: b.Size, ContentType: string(b.ContentType), Caption: deref(b.Caption)}
+	in := inspect.FindingPhotoInput{
+		ID:          b.Id,
+		SHA256:      b.Sha256,
+		Size:        b.Size,
+		ContentType: string(b.ContentType),
+		Caption:     deref(b.Caption),
+	}
 	id, err := h.d.Inspect.AttachFindingPhoto(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
 		return nil, err
@@ -152,8 +199,16 @@ func (h *handlers) AttachFindingPhoto(ctx context.Context, r openapi.AttachFindi
 }
 
 // SubmitRectification records an owner's rectification of a finding.
-func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRectificationRequestObject) (openapi.SubmitRectificationResponseObject, error) {
-	rc, err := h.d.Inspect.SubmitRectification(ctx, scopeOf(ctx), r.Id, inspect.RectifyInput{Note: r.Body.Note, PhotoIDs: r.Body.PhotoIds})
+func (h *handlers) SubmitRectification(
+	ctx context.Context,
+	r openapi.SubmitRectificationRequestObject,
+) (openapi.SubmitRectificationResponseObject, error) {
+	rc, err := h.d.Inspect.SubmitRectification(
+		ctx,
+		scopeOf(ctx),
+		r.Id,
+		inspect.RectifyInput{Note: r.Body.Note, PhotoIDs: r.Body.PhotoIds},
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -161,18 +216,32 @@ func (h *handlers) SubmitRectification(ctx context.Context, r openapi.SubmitRect
 }
 
 // ListRectifications lists rectifications in scope.
-func (h *handlers) ListRectifications(ctx context.Context, r openapi.ListRectificationsRequestObject) (openapi.ListRectificationsResponseObject, error) {
+func (h *handlers) ListRectifications(
+	ctx context.Context,
+	r openapi.ListRectificationsRequestObject,
+) (openapi.ListRectificationsResponseObject, error) {
 	p := r.Params
-	rows, next, err := h.d.Inspect.ListRectifications(ctx, scopeOf(ctx), inspect.RectificationFilter{Status: string(deref(p.Status)), FindingID: p.FindingId},
-		deref(p.Cursor), deref(p.Limit))
+	rows, next, err := h.d.Inspect.ListRectifications(
+		ctx,
+		scopeOf(ctx),
+		inspect.RectificationFilter{Status: string(deref(p.Status)), FindingID: p.FindingId},
+		deref(p.Cursor),
+		deref(p.Limit),
+	)
 	if err != nil {
 		return nil, err
 	}
-	return openapi.ListRectifications200JSONResponse{Items: mapSlice(rows, rectificationOut), NextCursor: cursorOf(next)}, nil
+	return openapi.ListRectifications200JSONResponse{
+		Items:      mapSlice(rows, rectificationOut),
+		NextCursor: cursorOf(next),
+	}, nil
 }
 
 // DecideRectification accepts or rejects a rectification.
-func (h *handlers) DecideRectification(ctx context.Context, r openapi.DecideRectificationRequestObject) (openapi.DecideRectificationResponseObject, error) {
+func (h *handlers) DecideRectification(
+	ctx context.Context,
+	r openapi.DecideRectificationRequestObject,
+) (openapi.DecideRectificationResponseObject, error) {
 	in := inspect.DecideRectificationInput{Decision: string(r.Body.Decision), Reason: deref(r.Body.Reason)}
 	rc, err := h.d.Inspect.DecideRectification(ctx, scopeOf(ctx), r.Id, in)
 	if err != nil {
@@ -188,9 +257,23 @@ func rectificationOut(r inspect.Rectification) openapi.Rectification {
 			ids = append(ids, u)
 		}
 	}
-	return openapi.Rectification{Id: r.ID, FindingId: r.FindingID, InspectionId: r.InspectionID, Note: r.Note, PhotoIds: ids, SubmittedBy: r.SubmittedBy,
-		SubmittedAt: r.SubmittedAt.UTC(), Status: openapi.RectificationStatus(r.Status), DecidedBy: r.DecidedBy, DecidedAt: r.DecidedAt, Reason: r.Reason,
-		ActionCode: r.ActionCode, JurisdictionId: r.JurisdictionID, OwnerId: r.OwnerID, Version: r.Version}
+	return openapi.Rectification{
+		Id:             r.ID,
+		FindingId:      r.FindingID,
+		InspectionId:   r.InspectionID,
+		Note:           r.Note,
+		PhotoIds:       ids,
+		SubmittedBy:    r.SubmittedBy,
+		SubmittedAt:    r.SubmittedAt.UTC(),
+		Status:         openapi.RectificationStatus(r.Status),
+		DecidedBy:      r.DecidedBy,
+		DecidedAt:      r.DecidedAt,
+		Reason:         r.Reason,
+		ActionCode:     r.ActionCode,
+		JurisdictionId: r.JurisdictionID,
+		OwnerId:        r.OwnerID,
+		Version:        r.Version,
+	}
 }
 
 // VisitListReviewsResponse implements the generated interface.

@@ -32,7 +32,10 @@ func (h *handlers) ruleSets() *rules.Registry {
 func (h *handlers) today() rules.Date { return rules.DateOf(h.d.Clock()) }
 
 // GetRulesCatalogue serves the catalogue with a strong ETag over its body.
-func (h *handlers) GetRulesCatalogue(ctx context.Context, r openapi.GetRulesCatalogueRequestObject) (openapi.GetRulesCatalogueResponseObject, error) {
+func (h *handlers) GetRulesCatalogue(
+	ctx context.Context,
+	r openapi.GetRulesCatalogueRequestObject,
+) (openapi.GetRulesCatalogueResponseObject, error) {
 	body := catalogueOut(h.ruleSets(), h.today())
 	raw, err := json.Marshal(&body)
 	if err != nil {
@@ -41,7 +44,9 @@ func (h *handlers) GetRulesCatalogue(ctx context.Context, r openapi.GetRulesCata
 	sum := sha256.Sum256(raw)
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
 	if etagMatches(deref(r.Params.IfNoneMatch), etag) {
-		return openapi.GetRulesCatalogue304Response{Headers: openapi.GetRulesCatalogue304ResponseHeaders{ETag: etag, CacheControl: catalogueCacheControl}}, nil
+		return openapi.GetRulesCatalogue304Response{
+			Headers: openapi.GetRulesCatalogue304ResponseHeaders{ETag: etag, CacheControl: catalogueCacheControl},
+		}, nil
 	}
 	return openapi.GetRulesCatalogue200JSONResponse{Body: body,
 		Headers: openapi.GetRulesCatalogue200ResponseHeaders{ETag: etag, CacheControl: catalogueCacheControl}}, nil
@@ -60,7 +65,10 @@ func etagMatches(header, etag string) bool {
 }
 
 // EvaluateRules reads one inspection by the law; nothing is stored.
-func (h *handlers) EvaluateRules(ctx context.Context, r openapi.EvaluateRulesRequestObject) (openapi.EvaluateRulesResponseObject, error) {
+func (h *handlers) EvaluateRules(
+	ctx context.Context,
+	r openapi.EvaluateRulesRequestObject,
+) (openapi.EvaluateRulesResponseObject, error) {
 	rs, err := pickRuleSet(h.ruleSets(), *r.Body)
 	if err != nil {
 		return nil, err
@@ -103,7 +111,10 @@ func pickRuleSet(reg *rules.Registry, b openapi.EvaluateRequest) (*rules.RuleSet
 }
 
 // QuoteFee prices one fee.
-func (h *handlers) QuoteFee(ctx context.Context, r openapi.QuoteFeeRequestObject) (openapi.QuoteFeeResponseObject, error) {
+func (h *handlers) QuoteFee(
+	ctx context.Context,
+	r openapi.QuoteFeeRequestObject,
+) (openapi.QuoteFeeResponseObject, error) {
 	q, err := rules.QuoteFee(feeRequest(*r.Body))
 	if err != nil {
 		return nil, rulesError(err, "")
@@ -112,7 +123,10 @@ func (h *handlers) QuoteFee(ctx context.Context, r openapi.QuoteFeeRequestObject
 }
 
 // CheckManning checks a crew against the manning the law requires.
-func (h *handlers) CheckManning(ctx context.Context, r openapi.CheckManningRequestObject) (openapi.CheckManningResponseObject, error) {
+func (h *handlers) CheckManning(
+	ctx context.Context,
+	r openapi.CheckManningRequestObject,
+) (openapi.CheckManningResponseObject, error) {
 	b := *r.Body
 	on := h.today()
 	if b.On != nil {
@@ -129,16 +143,32 @@ func (h *handlers) CheckManning(ctx context.Context, r openapi.CheckManningReque
 
 // ComputeCapacity is the passenger capacity of a non-mechanised boat, with
 // the persons carried and the lifejackets required.
-func (h *handlers) ComputeCapacity(ctx context.Context, r openapi.ComputeCapacityRequestObject) (openapi.ComputeCapacityResponseObject, error) {
+func (h *handlers) ComputeCapacity(
+	ctx context.Context,
+	r openapi.ComputeCapacityRequestObject,
+) (openapi.ComputeCapacityResponseObject, error) {
 	b := *r.Body
-	res, err := rules.PassengerCapacity(rules.CapacityInput{FloorAreaM2: deref(b.FloorAreaM2), SeatingM: deref(b.SeatingM)})
+	res, err := rules.PassengerCapacity(
+		rules.CapacityInput{FloorAreaM2: deref(b.FloorAreaM2), SeatingM: deref(b.SeatingM)},
+	)
 	if err != nil {
 		return nil, rulesError(err, "")
 	}
-	out := openapi.CapacityResult{Passengers: res.Passengers, Method: openapi.CapacityResultMethod(res.Method), Trace: res.Trace}
+	out := openapi.CapacityResult{
+		Passengers: res.Passengers,
+		Method:     openapi.CapacityResultMethod(res.Method),
+		Trace:      res.Trace,
+	}
 	crew := deref(b.Crew)
 	out.LifejacketsRequired = rules.LifejacketsRequired(crew, res.Passengers)
-	out.Trace.Add("formula.lifejackets", "Karnataka 2025, Sch-VI 3.3, 3.9", "110%% of %d crew + %d passengers, rounded up = %d", crew, res.Passengers, out.LifejacketsRequired)
+	out.Trace.Add(
+		"formula.lifejackets",
+		"Karnataka 2025, Sch-VI 3.3, 3.9",
+		"110%% of %d crew + %d passengers, rounded up = %d",
+		crew,
+		res.Passengers,
+		out.LifejacketsRequired,
+	)
 	if c := b.Carried; c != nil {
 		n, err := rules.PersonsCarried(c.Adults, deref(c.ChildrenUnder12), deref(c.LuggageKg))
 		if err != nil {
@@ -146,14 +176,25 @@ func (h *handlers) ComputeCapacity(ctx context.Context, r openapi.ComputeCapacit
 		}
 		over := n > res.Passengers
 		out.PersonsCarried, out.Overloaded = &n, &over
-		out.Trace.Add("formula.persons_carried", "Karnataka 2025, r.123(9)", "%d adults, %d children under 12, %v kg luggage = %d persons against %d",
-			c.Adults, deref(c.ChildrenUnder12), deref(c.LuggageKg), n, res.Passengers)
+		out.Trace.Add(
+			"formula.persons_carried",
+			"Karnataka 2025, r.123(9)",
+			"%d adults, %d children under 12, %v kg luggage = %d persons against %d",
+			c.Adults,
+			deref(c.ChildrenUnder12),
+			deref(c.LuggageKg),
+			n,
+			res.Passengers,
+		)
 	}
 	return openapi.ComputeCapacity200JSONResponse(out), nil
 }
 
 // ComputeTonnage is the gross tonnage K·V of a non-mechanised boat.
-func (h *handlers) ComputeTonnage(ctx context.Context, r openapi.ComputeTonnageRequestObject) (openapi.ComputeTonnageResponseObject, error) {
+func (h *handlers) ComputeTonnage(
+	ctx context.Context,
+	r openapi.ComputeTonnageRequestObject,
+) (openapi.ComputeTonnageResponseObject, error) {
 	res, err := rules.GrossTonnage(r.Body.VolumeM3)
 	if err != nil {
 		return nil, rulesError(err, "")
@@ -165,7 +206,10 @@ func (h *handlers) ComputeTonnage(ctx context.Context, r openapi.ComputeTonnageR
 // (Karnataka 2025, r.123(5), Sch-VI Section B; a boat carrying passengers
 // and cargo is measured as a cargo boat, r.123(6)) and, given its gross
 // tonnage, whether it needs a load line mark (r.107(1)).
-func (h *handlers) ComputeFreeboard(ctx context.Context, r openapi.ComputeFreeboardRequestObject) (openapi.ComputeFreeboardResponseObject, error) {
+func (h *handlers) ComputeFreeboard(
+	ctx context.Context,
+	r openapi.ComputeFreeboardRequestObject,
+) (openapi.ComputeFreeboardResponseObject, error) {
 	b := *r.Body
 	passengerOnly := b.Carries == openapi.FreeboardRequestCarriesPassengers
 	mm, tr, err := rules.RequiredFreeboardMM(b.DepthM, passengerOnly)
@@ -176,18 +220,31 @@ func (h *handlers) ComputeFreeboard(ctx context.Context, r openapi.ComputeFreebo
 	if passengerOnly {
 		out.MeasuredAs = openapi.FreeboardResultMeasuredAsPassenger
 	} else if b.Carries == openapi.FreeboardRequestCarriesPassengersAndCargo {
-		out.Trace.Add("formula.freeboard.mixed", "Karnataka 2025, r.123(6)", "registered for passengers and cargo: measured and marked as a cargo boat")
+		out.Trace.Add(
+			"formula.freeboard.mixed",
+			"Karnataka 2025, r.123(6)",
+			"registered for passengers and cargo: measured and marked as a cargo boat",
+		)
 	}
 	if b.Gt != nil {
 		mark := rules.LoadLineMarkRequired(*b.Gt)
 		out.LoadLineMarkRequired = &mark
-		out.Trace.Add("formula.load_line_mark", "Karnataka 2025, r.107(1), r.123(5)", "GT %v: load line mark required only above 10 tons: %t", *b.Gt, mark)
+		out.Trace.Add(
+			"formula.load_line_mark",
+			"Karnataka 2025, r.107(1), r.123(5)",
+			"GT %v: load line mark required only above 10 tons: %t",
+			*b.Gt,
+			mark,
+		)
 	}
 	return openapi.ComputeFreeboard200JSONResponse(out), nil
 }
 
 // GetVesselCompliance says whether a vessel in scope is fit to ply, and why.
-func (h *handlers) GetVesselCompliance(ctx context.Context, r openapi.GetVesselComplianceRequestObject) (openapi.GetVesselComplianceResponseObject, error) {
+func (h *handlers) GetVesselCompliance(
+	ctx context.Context,
+	r openapi.GetVesselComplianceRequestObject,
+) (openapi.GetVesselComplianceResponseObject, error) {
 	on := h.today()
 	if r.Params.On != nil {
 		on = ruleDate(r.Params.On)

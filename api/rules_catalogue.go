@@ -32,7 +32,10 @@ func catalogueOut(reg *rules.Registry, today rules.Date) openapi.RulesCatalogue 
 			Code: openapi.InspectionActionCode(a), Title: rules.InspectionActionTitles[a]})
 	}
 	for _, k := range rules.FeeKinds() {
-		out.FeeKinds = append(out.FeeKinds, openapi.CatalogueFeeKind{Kind: string(k), Regime: openapi.Regime(feeKindRegime(k, sets))})
+		out.FeeKinds = append(
+			out.FeeKinds,
+			openapi.CatalogueFeeKind{Kind: string(k), Regime: openapi.Regime(feeKindRegime(k, sets))},
+		)
 	}
 	for _, s := range sets {
 		out.RuleSets = append(out.RuleSets, *s)
@@ -59,12 +62,22 @@ func pricingSets(reg *rules.Registry, sets []*rules.RuleSet, today rules.Date) [
 }
 
 func entryOut(e rules.Entry, priced []*rules.RuleSet) openapi.CatalogueEntry {
-	out := openapi.CatalogueEntry{Code: string(e.Code), Area: string(e.Area), LiableParty: openapi.LiableParty(e.LiableParty),
-		Title:         openapi.CatalogueTitle{En: e.Title[rules.LangEnglish], Kn: nonEmptyPtr(catalogueTitle(e, rules.LangKannada)), Hi: nonEmptyPtr(catalogueTitle(e, rules.LangHindi))},
-		LegalRefs:     mapSlice(e.LegalRefs, func(c rules.Citation) string { return string(c) }),
-		DefaultAction: openapi.ActionCode(e.DefaultAction), Detainable: e.Detainable, ParisMou: nonEmptyPtr(e.ParisMoU),
+	out := openapi.CatalogueEntry{
+		Code:        string(e.Code),
+		Area:        string(e.Area),
+		LiableParty: openapi.LiableParty(e.LiableParty),
+		Title: openapi.CatalogueTitle{
+			En: e.Title[rules.LangEnglish],
+			Kn: nonEmptyPtr(catalogueTitle(e, rules.LangKannada)),
+			Hi: nonEmptyPtr(catalogueTitle(e, rules.LangHindi)),
+		},
+		LegalRefs:      mapSlice(e.LegalRefs, func(c rules.Citation) string { return string(c) }),
+		DefaultAction:  openapi.ActionCode(e.DefaultAction),
+		Detainable:     e.Detainable,
+		ParisMou:       nonEmptyPtr(e.ParisMoU),
 		AllowedActions: mapSlice(e.Offers(), func(a rules.ActionCode) openapi.ActionCode { return openapi.ActionCode(a) }),
-		Regimes:        mapSlice(e.Regimes, func(r rules.Regime) openapi.Regime { return openapi.Regime(r) })}
+		Regimes:        mapSlice(e.Regimes, func(r rules.Regime) openapi.Regime { return openapi.Regime(r) }),
+	}
 	if e.PenaltyRow != "" {
 		out.Penalty = penaltyOut(e.PenaltyRow, priced)
 	}
@@ -82,7 +95,11 @@ func penaltyOut(id rules.PenaltyRowID, priced []*rules.RuleSet) *openapi.Catalog
 	if !ok {
 		return &openapi.CataloguePenalty{Row: string(id), Multiplier: openapi.CataloguePenaltyMultiplierOffence}
 	}
-	out := &openapi.CataloguePenalty{Row: string(id), Multiplier: openapi.CataloguePenaltyMultiplier(row.Multiplier), Citation: string(row.Citation)}
+	out := &openapi.CataloguePenalty{
+		Row:        string(id),
+		Multiplier: openapi.CataloguePenaltyMultiplier(row.Multiplier),
+		Citation:   string(row.Citation),
+	}
 	for _, rs := range priced {
 		amount, priced := rs.Fines[id]
 		if !priced {
@@ -105,7 +122,11 @@ func penaltyOut(id rules.PenaltyRowID, priced []*rules.RuleSet) *openapi.Catalog
 func actionCodeOut(a rules.ActionCode) openapi.CatalogueActionCode {
 	ref := rules.D(2001, 1, 1)
 	due, _ := rules.DueFor(a, ref)
-	out := openapi.CatalogueActionCode{Code: openapi.ActionCode(a), Title: rules.ActionTitles[a], DueKind: openapi.CatalogueActionCodeDueKind(due.Kind)}
+	out := openapi.CatalogueActionCode{
+		Code:    openapi.ActionCode(a),
+		Title:   rules.ActionTitles[a],
+		DueKind: openapi.CatalogueActionCodeDueKind(due.Kind),
+	}
 	if due.Kind == rules.DueDate {
 		period := fmt.Sprintf("P%dD", ref.DaysUntil(due.Date))
 		for m := 1; m <= 24; m++ {

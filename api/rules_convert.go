@@ -48,12 +48,24 @@ func power(p *openapi.EnginePower) (float64, rules.PowerUnit) {
 }
 
 func inspectionInput(b openapi.EvaluateRequest) rules.InspectionInput {
-	in := rules.InspectionInput{InspectionID: deref(b.InspectionId), Vessel: inspectedVessel(b.Vessel), At: b.At,
-		Checklist: mapSlice(derefSlice(b.Checklist), checklistItem), Answers: map[string]rules.Answer{},
-		Certificates:            mapSlice(derefSlice(b.Certificates), vesselCertificate),
-		Withdrawn:               mapSlice(derefSlice(b.Withdrawn), func(k openapi.RulesCertificateKind) rules.CertificateKind { return rules.CertificateKind(k) }),
+	in := rules.InspectionInput{
+		InspectionID: deref(b.InspectionId),
+		Vessel:       inspectedVessel(b.Vessel),
+		At:           b.At,
+		Checklist:    mapSlice(derefSlice(b.Checklist), checklistItem),
+		Answers:      map[string]rules.Answer{},
+		Certificates: mapSlice(derefSlice(b.Certificates), vesselCertificate),
+		Withdrawn: mapSlice(
+			derefSlice(b.Withdrawn),
+			func(k openapi.RulesCertificateKind) rules.CertificateKind { return rules.CertificateKind(k) },
+		),
 		LastPollutionInspection: ruleDate(b.LastPollutionInspection),
-		Crew:                    mapSlice(derefSlice(b.Crew), crewOnBoard), Findings: mapSlice(derefSlice(b.Findings), finding)}
+		Crew: mapSlice(
+			derefSlice(b.Crew),
+			crewOnBoard,
+		),
+		Findings: mapSlice(derefSlice(b.Findings), finding),
+	}
 	for id, a := range deref(b.Answers) {
 		in.Answers[id] = rules.Answer(a)
 	}
@@ -62,12 +74,29 @@ func inspectionInput(b openapi.EvaluateRequest) rules.InspectionInput {
 
 func inspectedVessel(v openapi.InspectedVesselInput) rules.InspectedVessel {
 	p, unit := power(v.EnginePower)
-	return rules.InspectedVessel{ID: deref(v.Id), OwnerID: deref(v.OwnerId), Regime: rules.Regime(deref(v.Regime)),
-		Kind: rules.VesselKind(v.Kind), Category: rules.Category(deref(v.Category)), Zone: rules.Zone(deref(v.Zone)),
-		EnginePower: p, PowerUnit: unit, LengthM: deref(v.LengthM), Use: rules.Use(deref(v.Use)),
-		PassengersCarried: deref(v.PassengersCarried), PassengersCertified: deref(v.PassengersCertified),
-		CargoTonnes: deref(v.CargoTonnes), CargoPermitted: deref(v.CargoPermitted), SpecialCategory: deref(v.SpecialCategory),
-		DangerousGoods: deref(v.DangerousGoods), Towing: deref(v.Towing), LakeOnly: deref(v.LakeOnly), NoPropulsion: deref(v.NoPropulsion)}
+	return rules.InspectedVessel{
+		ID:                  deref(v.Id),
+		OwnerID:             deref(v.OwnerId),
+		Regime:              rules.Regime(deref(v.Regime)),
+		Kind:                rules.VesselKind(v.Kind),
+		Category:            rules.Category(deref(v.Category)),
+		Zone:                rules.Zone(deref(v.Zone)),
+		EnginePower:         p,
+		PowerUnit:           unit,
+		LengthM:             deref(v.LengthM),
+		Use:                 rules.Use(deref(v.Use)),
+		PassengersCarried:   deref(v.PassengersCarried),
+		PassengersCertified: deref(v.PassengersCertified),
+		CargoTonnes:         deref(v.CargoTonnes),
+		CargoPermitted:      deref(v.CargoPermitted),
+		SpecialCategory:     deref(v.SpecialCategory),
+		DangerousGoods: deref(
+			v.DangerousGoods,
+		),
+		Towing:       deref(v.Towing),
+		LakeOnly:     deref(v.LakeOnly),
+		NoPropulsion: deref(v.NoPropulsion),
+	}
 }
 
 func checklistItem(c openapi.ChecklistItemInput) rules.ChecklistItem {
@@ -80,34 +109,73 @@ func vesselCertificate(c openapi.VesselCertificateInput) rules.CertificateRecord
 }
 
 func crewOnBoard(c openapi.CrewOnBoardInput) rules.CrewOnBoard {
-	return rules.CrewOnBoard{ID: c.Id, Role: string(deref(c.Role)), Certificates: mapSlice(derefSlice(c.Certificates), crewCertificate)}
+	return rules.CrewOnBoard{
+		ID:           c.Id,
+		Role:         string(deref(c.Role)),
+		Certificates: mapSlice(derefSlice(c.Certificates), crewCertificate),
+	}
 }
 
 func crewCertificate(c openapi.CrewCertificateInput) rules.CrewCertificate {
-	return rules.CrewCertificate{Grade: rules.CertificateGrade(c.Grade), Legacy: deref(c.Legacy), IssuedOn: ruleDate(c.IssuedOn),
-		ExpiresOn: ruleDate(c.ExpiresOn), RevalidatedOn: ruleDate(c.RevalidatedOn)}
+	return rules.CrewCertificate{
+		Grade:         rules.CertificateGrade(c.Grade),
+		Legacy:        deref(c.Legacy),
+		IssuedOn:      ruleDate(c.IssuedOn),
+		ExpiresOn:     ruleDate(c.ExpiresOn),
+		RevalidatedOn: ruleDate(c.RevalidatedOn),
+	}
 }
 
 func finding(f openapi.FindingInput) rules.Finding {
-	return rules.Finding{Code: rules.Code(f.Code), Action: rules.ActionCode(deref(f.Action)), Note: deref(f.Note),
-		Rectified: deref(f.Rectified), Persons: deref(f.Persons),
-		InspectionActions: mapSlice(derefSlice(f.InspectionActions), func(a openapi.InspectionActionCode) rules.InspectionActionCode {
-			return rules.InspectionActionCode(a)
-		})}
+	return rules.Finding{
+		Code:      rules.Code(f.Code),
+		Action:    rules.ActionCode(deref(f.Action)),
+		Note:      deref(f.Note),
+		Rectified: deref(f.Rectified),
+		Persons:   deref(f.Persons),
+		InspectionActions: mapSlice(
+			derefSlice(f.InspectionActions),
+			func(a openapi.InspectionActionCode) rules.InspectionActionCode {
+				return rules.InspectionActionCode(a)
+			},
+		),
+	}
 }
 
 func feeRequest(b openapi.FeeQuoteRequest) rules.FeeRequest {
-	return rules.FeeRequest{Kind: rules.FeeKind(b.Kind), Regime: rules.Regime(deref(b.Regime)), Tonnage: deref(b.Tonnage),
-		Quantity: deref(b.Quantity), CraftClass: rules.ParadipCraftClass(deref(b.CraftClass)), Grade: rules.CertificateGrade(deref(b.Grade)),
-		Actuals: rules.Rupees(deref(b.Actuals)), RunningTestOnly: deref(b.RunningTestOnly)}
+	return rules.FeeRequest{
+		Kind:    rules.FeeKind(b.Kind),
+		Regime:  rules.Regime(deref(b.Regime)),
+		Tonnage: deref(b.Tonnage),
+		Quantity: deref(
+			b.Quantity,
+		),
+		CraftClass:      rules.ParadipCraftClass(deref(b.CraftClass)),
+		Grade:           rules.CertificateGrade(deref(b.Grade)),
+		Actuals:         rules.Rupees(deref(b.Actuals)),
+		RunningTestOnly: deref(b.RunningTestOnly),
+	}
 }
 
 func manningInput(b openapi.ManningCheckRequest, on rules.Date) rules.ManningInput {
 	p, unit := power(b.EnginePower)
-	return rules.ManningInput{Regime: rules.Regime(b.Regime), Kind: rules.VesselKind(b.Kind), Category: rules.Category(deref(b.Category)),
-		Zone: rules.Zone(deref(b.Zone)), EnginePower: p, PowerUnit: unit, LengthM: deref(b.LengthM), Use: rules.Use(deref(b.Use)),
-		Towing: deref(b.Towing), LakeOnly: deref(b.LakeOnly), NoPropulsion: deref(b.NoPropulsion),
-		Crew: mapSlice(derefSlice(b.Crew), crewOnBoard), On: on}
+	return rules.ManningInput{
+		Regime:   rules.Regime(b.Regime),
+		Kind:     rules.VesselKind(b.Kind),
+		Category: rules.Category(deref(b.Category)),
+		Zone: rules.Zone(
+			deref(b.Zone),
+		),
+		EnginePower:  p,
+		PowerUnit:    unit,
+		LengthM:      deref(b.LengthM),
+		Use:          rules.Use(deref(b.Use)),
+		Towing:       deref(b.Towing),
+		LakeOnly:     deref(b.LakeOnly),
+		NoPropulsion: deref(b.NoPropulsion),
+		Crew:         mapSlice(derefSlice(b.Crew), crewOnBoard),
+		On:           on,
+	}
 }
 
 // orEmpty returns s, or an empty slice for nil, so that it encodes as [].

@@ -108,7 +108,12 @@ func NewServer(d Deps) (*fiber.App, error) {
 	if missing := d.missing(); len(missing) > 0 {
 		return nil, fmt.Errorf("api: a server needs every service, and %s are missing", strings.Join(missing, ", "))
 	}
-	h := &handlers{d: d, detention: newDetentionMetrics(d.Metrics), verify: newVerifyLimiter(), orders: detention.New(d.Inspect)}
+	h := &handlers{
+		d:         d,
+		detention: newDetentionMetrics(d.Metrics),
+		verify:    newVerifyLimiter(),
+		orders:    detention.New(d.Inspect),
+	}
 	k, err := loadContract(h)
 	if err != nil {
 		return nil, err
@@ -130,8 +135,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 	honourExpectContinue(app) // 413 instead of 100 for an over-limit photo upload (api/photos.go)
 	m := newMetrics(d.Metrics, d.DB)
 	if d.Metrics != nil {
-		d.Metrics.MustRegister(d.Inspect.OverdueCollector())                // tindal_findings_overdue (docs/REVIEW.md)
-		d.Metrics.MustRegister(d.Inspect.Penalties().NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
+		d.Metrics.MustRegister(d.Inspect.OverdueCollector()) // tindal_findings_overdue (docs/REVIEW.md)
+		d.Metrics.MustRegister(
+			d.Inspect.Penalties().NoticeCollectors()...) // notices issued, appeals filed and decided (docs/PENALTIES.md)
 	}
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
@@ -165,7 +171,13 @@ func (h *handlers) authenticate(ctx context.Context, authorization string) (mode
 	if err != nil {
 		return models.Scope{}, err
 	}
-	return models.Scope{UserID: p.UserID, DeviceID: p.DeviceID, Role: p.Role, Jurisdictions: p.Jurisdictions, OwnerID: p.OwnerID}, nil
+	return models.Scope{
+		UserID:        p.UserID,
+		DeviceID:      p.DeviceID,
+		Role:          p.Role,
+		Jurisdictions: p.Jurisdictions,
+		OwnerID:       p.OwnerID,
+	}, nil
 }
 
 type scopeKey struct{}

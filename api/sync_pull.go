@@ -16,7 +16,10 @@ import (
 )
 
 // SyncPull serves one page of the pull (docs/SYNC.md).
-func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject) (openapi.SyncPullResponseObject, error) {
+func (h *handlers) SyncPull(
+	ctx context.Context,
+	r openapi.SyncPullRequestObject,
+) (openapi.SyncPullResponseObject, error) {
 	p := r.Params
 	req := sync.PullRequest{Cursor: deref(p.Cursor), Limit: deref(p.Limit), Gzip: acceptsGzip(deref(p.AcceptEncoding)),
 		AppVersion: deref(p.XAppVersion)}
@@ -33,9 +36,18 @@ func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject
 	case errors.As(err, &changed):
 		return epochChanged(changed), nil
 	case errors.As(err, &upgrade):
-		e := models.Errorf(models.KindInvalid, "upgrade_required",
-			"this app version is no longer served: update to %s or later (latest %s); your queued work is still accepted", upgrade.Minimum, upgrade.Latest)
-		return syncProblem{Problem: problemOf(http.StatusUpgradeRequired, e), MinimumVersion: upgrade.Minimum, LatestVersion: upgrade.Latest}, nil
+		e := models.Errorf(
+			models.KindInvalid,
+			"upgrade_required",
+			"this app version is no longer served: update to %s or later (latest %s); your queued work is still accepted",
+			upgrade.Minimum,
+			upgrade.Latest,
+		)
+		return syncProblem{
+			Problem:        problemOf(http.StatusUpgradeRequired, e),
+			MinimumVersion: upgrade.Minimum,
+			LatestVersion:  upgrade.Latest,
+		}, nil
 	case err != nil:
 		return nil, err
 	}
@@ -44,7 +56,10 @@ func (h *handlers) SyncPull(ctx context.Context, r openapi.SyncPullRequestObject
 
 // SyncVerify says for each id whether it exists, was deleted, or is out of
 // the caller's scope.
-func (h *handlers) SyncVerify(ctx context.Context, r openapi.SyncVerifyRequestObject) (openapi.SyncVerifyResponseObject, error) {
+func (h *handlers) SyncVerify(
+	ctx context.Context,
+	r openapi.SyncVerifyRequestObject,
+) (openapi.SyncVerifyResponseObject, error) {
 	res, epoch, err := h.d.Pull.Verify(ctx, viewerOf(scopeOf(ctx)), r.Body.Ids, deref(r.Body.Epoch))
 	var changed *sync.EpochChangedError
 	if errors.As(err, &changed) {
@@ -73,11 +88,17 @@ func (h *handlers) SyncVerify(ctx context.Context, r openapi.SyncVerifyRequestOb
 // authorization table deciding what each entity type shows them.
 func viewerOf(s models.Scope) sync.Viewer {
 	role := s.Role
-	return sync.Viewer{UserID: s.UserID, DeviceID: s.DeviceID, Role: role, Jurisdictions: s.Jurisdictions, OwnerID: s.OwnerID,
+	return sync.Viewer{
+		UserID:        s.UserID,
+		DeviceID:      s.DeviceID,
+		Role:          role,
+		Jurisdictions: s.Jurisdictions,
+		OwnerID:       s.OwnerID,
 		Access: func(op string) models.Access {
 			a, _ := AccessFor(op, role)
 			return a
-		}}
+		},
+	}
 }
 
 // acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip, x-gzip or *
@@ -140,7 +161,11 @@ func (p syncProblem) VisitSyncVerifyResponse(c *fiber.Ctx) error { return p.Visi
 // epochChanged is the 410 of a cursor, acknowledgement or verify from
 // another epoch, naming the current one.
 func epochChanged(e *sync.EpochChangedError) syncProblem {
-	return syncProblem{Problem: problemOf(http.StatusGone, sync.ErrEpochChanged), Reason: sync.ReasonEpochChanged, Epoch: e.Epoch}
+	return syncProblem{
+		Problem: problemOf(http.StatusGone, sync.ErrEpochChanged),
+		Reason:  sync.ReasonEpochChanged,
+		Epoch:   e.Epoch,
+	}
 }
 
 func problemOf(status int, e *models.Error) Problem {

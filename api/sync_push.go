@@ -20,10 +20,17 @@ import (
 
 // SyncPush applies one push from the caller's device (docs/SYNC.md
 // §2). X-Device-Id must be the device in the access token.
-func (h *handlers) SyncPush(ctx context.Context, r openapi.SyncPushRequestObject) (openapi.SyncPushResponseObject, error) {
+func (h *handlers) SyncPush(
+	ctx context.Context,
+	r openapi.SyncPushRequestObject,
+) (openapi.SyncPushResponseObject, error) {
 	sc := scopeOf(ctx)
 	if r.Params.XDeviceId != sc.DeviceID {
-		return nil, models.Errorf(models.KindForbidden, "device_mismatch", "X-Device-Id is not the device this access token was issued to")
+		return nil, models.Errorf(
+			models.KindForbidden,
+			"device_mismatch",
+			"X-Device-Id is not the device this access token was issued to",
+		)
 	}
 	req := sync.PushRequest{DeviceTime: r.Params.XDeviceTime, AppVersion: deref(r.Params.XAppVersion), ProtocolVersion: 1}
 	if err := sync.CheckAppVersion(req.AppVersion); err != nil {
@@ -74,7 +81,15 @@ func pushMutation(u openapi.PushMutation) sync.Mutation {
 		AnchorAgeMs *int64          `json:"anchor_age_ms"`
 	}
 	_ = json.Unmarshal(raw, &m) // the contract middleware validated the envelope
-	out := sync.Mutation{ID: m.ID, Seq: m.Seq, Name: m.Name, Version: m.Version, Args: m.Args, BaseVersion: m.BaseVersion, AnchorAgeMs: m.AnchorAgeMs}
+	out := sync.Mutation{
+		ID:          m.ID,
+		Seq:         m.Seq,
+		Name:        m.Name,
+		Version:     m.Version,
+		Args:        m.Args,
+		BaseVersion: m.BaseVersion,
+		AnchorAgeMs: m.AnchorAgeMs,
+	}
 	out.CapturedAt, out.CapturedRaw = timeString(m.CapturedAt), timeString(m.CapturedRaw)
 	return out
 }

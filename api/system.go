@@ -17,12 +17,18 @@ import (
 )
 
 // GetHealthz answers while the process is alive.
-func (h *handlers) GetHealthz(context.Context, openapi.GetHealthzRequestObject) (openapi.GetHealthzResponseObject, error) {
+func (h *handlers) GetHealthz(
+	context.Context,
+	openapi.GetHealthzRequestObject,
+) (openapi.GetHealthzResponseObject, error) {
 	return openapi.GetHealthz200JSONResponse{Status: openapi.Ok, Checks: map[string]string{"process": "ok"}}, nil
 }
 
 // GetReadyz answers 200 when the database and the object store answer.
-func (h *handlers) GetReadyz(ctx context.Context, _ openapi.GetReadyzRequestObject) (openapi.GetReadyzResponseObject, error) {
+func (h *handlers) GetReadyz(
+	ctx context.Context,
+	_ openapi.GetReadyzRequestObject,
+) (openapi.GetReadyzResponseObject, error) {
 	checks := map[string]string{"database": "ok", "object_store": "ok"}
 	ready := true
 	if err := h.d.DB.Ping(ctx); err != nil {

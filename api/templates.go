@@ -9,7 +9,10 @@ import (
 
 // ListVesselTemplates lists the current checklist templates that fit a
 // vessel in scope: those inspection.start accepts for it.
-func (h *handlers) ListVesselTemplates(ctx context.Context, r openapi.ListVesselTemplatesRequestObject) (openapi.ListVesselTemplatesResponseObject, error) {
+func (h *handlers) ListVesselTemplates(
+	ctx context.Context,
+	r openapi.ListVesselTemplatesRequestObject,
+) (openapi.ListVesselTemplatesResponseObject, error) {
 	v, err := h.d.Registry.GetVessel(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,10 @@ import (
 )
 
 // ListVessels lists vessels in scope.
-func (h *handlers) ListVessels(ctx context.Context, r openapi.ListVesselsRequestObject) (openapi.ListVesselsResponseObject, error) {
+func (h *handlers) ListVessels(
+	ctx context.Context,
+	r openapi.ListVesselsRequestObject,
+) (openapi.ListVesselsResponseObject, error) {
 	q := r.Params
 	f := registry.VesselFilter{JurisdictionID: q.JurisdictionId, OwnerID: q.OwnerId, Kind: string(deref(q.Kind)),
 		Status: string(deref(q.Status)), SpecialCategory: q.SpecialCategory, Query: deref(q.Q)}
@@ -21,7 +24,10 @@ func (h *handlers) ListVessels(ctx context.Context, r openapi.ListVesselsRequest
 }
 
 // GetVessel returns one vessel in scope.
-func (h *handlers) GetVessel(ctx context.Context, r openapi.GetVesselRequestObject) (openapi.GetVesselResponseObject, error) {
+func (h *handlers) GetVessel(
+	ctx context.Context,
+	r openapi.GetVesselRequestObject,
+) (openapi.GetVesselResponseObject, error) {
 	v, err := h.d.Registry.GetVessel(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -30,12 +36,31 @@ func (h *handlers) GetVessel(ctx context.Context, r openapi.GetVesselRequestObje
 }
 
 // CreateVessel registers a vessel.
-func (h *handlers) CreateVessel(ctx context.Context, r openapi.CreateVesselRequestObject) (openapi.CreateVesselResponseObject, error) {
+func (h *handlers) CreateVessel(
+	ctx context.Context,
+	r openapi.CreateVesselRequestObject,
+) (openapi.CreateVesselResponseObject, error) {
 	b := r.Body
-	in := models.Vessel{RegistrationNumber: b.RegistrationNumber, SpecialCategory: deref(b.SpecialCategory), DangerousGoods: deref(b.DangerousGoods), Name: b.Name,
-		Kind: string(b.Kind), Category: strPtr(b.Category), Zone: b.Zone, LengthM: b.LengthM, BreadthM: b.BreadthM,
-		DepthM: b.DepthM, GRT: b.Grt, NRT: b.Nrt, Passengers: b.Passengers, CargoTonnes: b.CargoTonnes, Use: string(b.Use),
-		OwnerID: b.OwnerId, JurisdictionID: b.JurisdictionId, SurveyAnniversary: fromDate(b.SurveyAnniversary)}
+	in := models.Vessel{
+		RegistrationNumber: b.RegistrationNumber,
+		SpecialCategory:    deref(b.SpecialCategory),
+		DangerousGoods:     deref(b.DangerousGoods),
+		Name:               b.Name,
+		Kind:               string(b.Kind),
+		Category:           strPtr(b.Category),
+		Zone:               b.Zone,
+		LengthM:            b.LengthM,
+		BreadthM:           b.BreadthM,
+		DepthM:             b.DepthM,
+		GRT:                b.Grt,
+		NRT:                b.Nrt,
+		Passengers:         b.Passengers,
+		CargoTonnes:        b.CargoTonnes,
+		Use:                string(b.Use),
+		OwnerID:            b.OwnerId,
+		JurisdictionID:     b.JurisdictionId,
+		SurveyAnniversary:  fromDate(b.SurveyAnniversary),
+	}
 	if b.Id != nil {
 		in.ID = *b.Id
 	}
@@ -54,16 +79,35 @@ func (h *handlers) CreateVessel(ctx context.Context, r openapi.CreateVesselReque
 }
 
 // UpdateVessel changes a vessel's particulars.
-func (h *handlers) UpdateVessel(ctx context.Context, r openapi.UpdateVesselRequestObject) (openapi.UpdateVesselResponseObject, error) {
+func (h *handlers) UpdateVessel(
+	ctx context.Context,
+	r openapi.UpdateVesselRequestObject,
+) (openapi.UpdateVesselResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
 	}
 	b := r.Body
-	p := registry.VesselPatch{RegistrationNumber: b.RegistrationNumber, SpecialCategory: b.SpecialCategory, DangerousGoods: b.DangerousGoods, Name: b.Name,
-		Category: strPtr(b.Category), Zone: b.Zone, LengthM: b.LengthM, BreadthM: b.BreadthM, DepthM: b.DepthM,
-		GRT: b.Grt, NRT: b.Nrt, Passengers: b.Passengers, CargoTonnes: b.CargoTonnes, Use: strPtr(b.Use),
-		OwnerID: b.OwnerId, JurisdictionID: b.JurisdictionId, Status: strPtr(b.Status), SurveyAnniversary: fromDate(b.SurveyAnniversary)}
+	p := registry.VesselPatch{
+		RegistrationNumber: b.RegistrationNumber,
+		SpecialCategory:    b.SpecialCategory,
+		DangerousGoods:     b.DangerousGoods,
+		Name:               b.Name,
+		Category:           strPtr(b.Category),
+		Zone:               b.Zone,
+		LengthM:            b.LengthM,
+		BreadthM:           b.BreadthM,
+		DepthM:             b.DepthM,
+		GRT:                b.Grt,
+		NRT:                b.Nrt,
+		Passengers:         b.Passengers,
+		CargoTonnes:        b.CargoTonnes,
+		Use:                strPtr(b.Use),
+		OwnerID:            b.OwnerId,
+		JurisdictionID:     b.JurisdictionId,
+		Status:             strPtr(b.Status),
+		SurveyAnniversary:  fromDate(b.SurveyAnniversary),
+	}
 	if b.EnginePower != nil {
 		unit := string(b.EnginePower.Unit)
 		p.EnginePower, p.PowerUnit = &b.EnginePower.Value, &unit
@@ -76,7 +120,10 @@ func (h *handlers) UpdateVessel(ctx context.Context, r openapi.UpdateVesselReque
 }
 
 // DeleteVessel tombstones a vessel.
-func (h *handlers) DeleteVessel(ctx context.Context, r openapi.DeleteVesselRequestObject) (openapi.DeleteVesselResponseObject, error) {
+func (h *handlers) DeleteVessel(
+	ctx context.Context,
+	r openapi.DeleteVesselRequestObject,
+) (openapi.DeleteVesselResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
@@ -88,7 +135,10 @@ func (h *handlers) DeleteVessel(ctx context.Context, r openapi.DeleteVesselReque
 }
 
 // ListVesselCrew lists who is signed on to a vessel.
-func (h *handlers) ListVesselCrew(ctx context.Context, r openapi.ListVesselCrewRequestObject) (openapi.ListVesselCrewResponseObject, error) {
+func (h *handlers) ListVesselCrew(
+	ctx context.Context,
+	r openapi.ListVesselCrewRequestObject,
+) (openapi.ListVesselCrewResponseObject, error) {
 	rows, err := h.d.Registry.ListVesselCrew(ctx, scopeOf(ctx), r.Id, deref(r.Params.IncludeSignedOff))
 	if err != nil {
 		return nil, err
@@ -97,7 +147,10 @@ func (h *handlers) ListVesselCrew(ctx context.Context, r openapi.ListVesselCrewR
 }
 
 // AddVesselCrew signs a crew member on to a vessel.
-func (h *handlers) AddVesselCrew(ctx context.Context, r openapi.AddVesselCrewRequestObject) (openapi.AddVesselCrewResponseObject, error) {
+func (h *handlers) AddVesselCrew(
+	ctx context.Context,
+	r openapi.AddVesselCrewRequestObject,
+) (openapi.AddVesselCrewResponseObject, error) {
 	b := r.Body
 	in := models.VesselCrew{VesselID: r.Id, CrewMemberID: b.CrewMemberId, Role: string(b.Role), SignedOn: b.SignedOn.Time}
 	if b.Id != nil {
@@ -114,12 +167,21 @@ func (h *handlers) AddVesselCrew(ctx context.Context, r openapi.AddVesselCrewReq
 }
 
 // UpdateVesselCrew changes a role or signs a crew member off.
-func (h *handlers) UpdateVesselCrew(ctx context.Context, r openapi.UpdateVesselCrewRequestObject) (openapi.UpdateVesselCrewResponseObject, error) {
+func (h *handlers) UpdateVesselCrew(
+	ctx context.Context,
+	r openapi.UpdateVesselCrewRequestObject,
+) (openapi.UpdateVesselCrewResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err
 	}
-	c, err := h.d.Registry.UpdateVesselCrew(ctx, scopeOf(ctx), r.Id, ver, registry.VesselCrewPatch{Role: strPtr(r.Body.Role), SignedOff: fromDate(r.Body.SignedOff)})
+	c, err := h.d.Registry.UpdateVesselCrew(
+		ctx,
+		scopeOf(ctx),
+		r.Id,
+		ver,
+		registry.VesselCrewPatch{Role: strPtr(r.Body.Role), SignedOff: fromDate(r.Body.SignedOff)},
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +189,10 @@ func (h *handlers) UpdateVesselCrew(ctx context.Context, r openapi.UpdateVesselC
 }
 
 // DeleteVesselCrew tombstones a crew placement.
-func (h *handlers) DeleteVesselCrew(ctx context.Context, r openapi.DeleteVesselCrewRequestObject) (openapi.DeleteVesselCrewResponseObject, error) {
+func (h *handlers) DeleteVesselCrew(
+	ctx context.Context,
+	r openapi.DeleteVesselCrewRequestObject,
+) (openapi.DeleteVesselCrewResponseObject, error) {
 	ver, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err

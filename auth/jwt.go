@@ -65,7 +65,12 @@ func (s *Service) issueAccess(userID, deviceID, family uuid.UUID, role models.Ro
 }
 
 // tokens builds the response of a login or refresh.
-func (s *Service) tokens(userID, deviceID, family uuid.UUID, role models.Role, refresh string, now time.Time) (Tokens, error) {
+func (s *Service) tokens(
+	userID, deviceID, family uuid.UUID,
+	role models.Role,
+	refresh string,
+	now time.Time,
+) (Tokens, error) {
 	access, err := s.issueAccess(userID, deviceID, family, role, now)
 	if err != nil {
 		return Tokens{}, err

@@ -165,7 +165,12 @@ func upsertDevice(g *gorm.DB, userID uuid.UUID, in LoginInput, now time.Time) (u
 
 // insertRefresh stores a new refresh token of family (child of parent, if
 // any) and returns the token.
-func (s *Service) insertRefresh(g *gorm.DB, userID, deviceID, family uuid.UUID, parent *uuid.UUID, now time.Time) (string, error) {
+func (s *Service) insertRefresh(
+	g *gorm.DB,
+	userID, deviceID, family uuid.UUID,
+	parent *uuid.UUID,
+	now time.Time,
+) (string, error) {
 	token, raw := newRefreshToken()
 	rt := models.RefreshToken{
 		ID: uuid.New(), FamilyID: family, UserID: userID, DeviceID: deviceID,

@@ -72,8 +72,10 @@ func (s *Service) refund(ctx context.Context, a attempt) error {
 	if a.key == "" {
 		return nil
 	}
-	err := s.db.Gorm.WithContext(ctx).Exec(`UPDATE login_attempts SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0`,
-		a.key, a.start).Error
+	err := s.db.Gorm.WithContext(ctx).
+		Exec(`UPDATE login_attempts SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0`,
+			a.key, a.start).
+		Error
 	if err != nil {
 		return fmt.Errorf("refund login attempt: %w", err)
 	}

@@ -146,8 +146,12 @@ func errDeviceRevoked() error {
 }
 
 func errInvalidRefresh() error {
-	return unauthenticated("invalid_refresh_token",
-		"the refresh token is not valid (expired, revoked, or issued before the server's database was restored from a backup); log in again and keep your queued work", nil)
+	return unauthenticated(
+		"invalid_refresh_token",
+		"the refresh token is not valid (expired, revoked, or issued before the server's database was restored "+
+			"from a backup); log in again and keep your queued work",
+		nil,
+	)
 }
 
 func errRefreshReused() error {

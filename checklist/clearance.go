@@ -71,8 +71,15 @@ func clearanceTemplate(r rules.Regime) Template {
 		}
 		items = append(items, it)
 	}
-	return Template{ID: ClearanceTemplateID(r), Key: ClearanceKey(r), Version: clearanceVersion, Regime: r,
-		Title: "Re-inspection: grounds of detention and open findings cleared", Source: "Karnataka 2025, Sch-IX Annex-1 and Annex-2", Items: items}
+	return Template{
+		ID:      ClearanceTemplateID(r),
+		Key:     ClearanceKey(r),
+		Version: clearanceVersion,
+		Regime:  r,
+		Title:   "Re-inspection: grounds of detention and open findings cleared",
+		Source:  "Karnataka 2025, Sch-IX Annex-1 and Annex-2",
+		Items:   items,
+	}
 }
 
 // ClearanceFor narrows a clearance template's checklist to the codes the

@@ -143,9 +143,10 @@ func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res := tx.DB.WithContext(ctx).Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at)
+	res := tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END) ON CONFLICT DO NOTHING`,
-		t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired)
+			t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired)
 	if res.Error != nil {
 		return 0, fmt.Errorf("insert template %s: %w", t.Key, res.Error)
 	}

@@ -47,7 +47,12 @@ type VesselFacts struct {
 
 // FactsOf reads the fit particulars of a registry vessel.
 func FactsOf(v models.Vessel) VesselFacts {
-	f := VesselFacts{Regime: rules.Regime(v.Regime), Kind: rules.VesselKind(v.Kind), SpecialCategory: v.SpecialCategory, Use: rules.Use(v.Use)}
+	f := VesselFacts{
+		Regime:          rules.Regime(v.Regime),
+		Kind:            rules.VesselKind(v.Kind),
+		SpecialCategory: v.SpecialCategory,
+		Use:             rules.Use(v.Use),
+	}
 	if v.LengthM != nil {
 		f.LengthM = *v.LengthM
 	}
@@ -61,8 +66,15 @@ func FactsOf(v models.Vessel) VesselFacts {
 }
 
 func factsOfInspected(v rules.InspectedVessel) VesselFacts {
-	return VesselFacts{Regime: v.Regime, Kind: v.Kind, Category: v.Category, Zone: int(v.Zone), SpecialCategory: v.SpecialCategory,
-		Use: v.Use, LengthM: v.LengthM}
+	return VesselFacts{
+		Regime:          v.Regime,
+		Kind:            v.Kind,
+		Category:        v.Category,
+		Zone:            int(v.Zone),
+		SpecialCategory: v.SpecialCategory,
+		Use:             v.Use,
+		LengthM:         v.LengthM,
+	}
 }
 
 // Summary names the fit's limits ("kind mechanised, category C, length

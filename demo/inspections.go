@@ -68,7 +68,11 @@ func (s *seeder) seedInspections(ctx context.Context, now time.Time) error {
 	eng := tsync.New(s.db, insp, func() time.Time { return now }, tsync.Options{})
 	for _, in := range inspections {
 		var n int64
-		if err := s.db.Gorm.WithContext(ctx).Table("inspections").Where("id = ?", inspectionID(in.Key)).Count(&n).Error; err != nil {
+		if err := s.db.Gorm.WithContext(ctx).
+			Table("inspections").
+			Where("id = ?", inspectionID(in.Key)).
+			Count(&n).
+			Error; err != nil {
 			return fmt.Errorf("inspection %s: %w", in.Key, err)
 		}
 		if n == 0 {
@@ -127,14 +131,20 @@ func (s *seeder) mutations(in inspectionSeed, now time.Time) ([]tsync.Mutation, 
 		if base > 0 {
 			base = 1
 		}
-		ms = append(ms, tsync.Mutation{ID: idOf("mutation", fmt.Sprintf("%s/%d", in.Key, len(ms))), Seq: s.nextSeq(in.Inspector),
-			Name: name, Version: 1, Args: raw, BaseVersion: &base, CapturedAt: &captured})
+		ms = append(
+			ms,
+			tsync.Mutation{ID: idOf("mutation", fmt.Sprintf("%s/%d", in.Key, len(ms))), Seq: s.nextSeq(in.Inspector),
+				Name: name, Version: 1, Args: raw, BaseVersion: &base, CapturedAt: &captured},
+		)
 	}
 	kind := "routine"
 	if in.DaysAgo == 1 {
 		kind = "spot"
 	}
-	add("inspection.start", map[string]any{"id": id, "vessel_id": vesselID(in.Reg), "template_id": demoTemplate, "kind": kind})
+	add(
+		"inspection.start",
+		map[string]any{"id": id, "vessel_id": vesselID(in.Reg), "template_id": demoTemplate, "kind": kind},
+	)
 	for _, item := range sortedKeys(in.Answers) {
 		add("inspection.answer", map[string]any{"inspection_id": id, "item_id": item, "answer": in.Answers[item]})
 	}
@@ -176,8 +186,14 @@ func (s *seeder) inspectorScope(ctx context.Context, email string, now time.Time
 	if err := s.startSeq(ctx, email, dev.ID); err != nil {
 		return models.Scope{}, err
 	}
-	return models.Scope{UserID: u.ID, DeviceID: dev.ID, Role: u.Role, Access: models.AccessJurisdiction, Jurisdictions: jur,
-		RequestID: "seed-demo"}, nil
+	return models.Scope{
+		UserID:        u.ID,
+		DeviceID:      dev.ID,
+		Role:          u.Role,
+		Access:        models.AccessJurisdiction,
+		Jurisdictions: jur,
+		RequestID:     "seed-demo",
+	}, nil
 }
 
 // startSeq continues the device's mutation numbering after what it has
@@ -187,7 +203,10 @@ func (s *seeder) startSeq(ctx context.Context, email string, device uuid.UUID) e
 		return nil
 	}
 	var last sql.NullInt64
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT max(seq) FROM applied_mutations WHERE device_id = ?`, device).Row().Scan(&last)
+	err := s.db.Gorm.WithContext(ctx).
+		Raw(`SELECT max(seq) FROM applied_mutations WHERE device_id = ?`, device).
+		Row().
+		Scan(&last)
 	if err != nil {
 		return fmt.Errorf("demo device seq: %w", err)
 	}

@@ -73,8 +73,16 @@ func demoJPEG(key string) ([]byte, error) {
 // attachArgs is the photo.attach of one demo photo, taken at.
 func attachArgs(inspection uuid.UUID, p demoPhoto, at time.Time) map[string]any {
 	sum := sha256.Sum256(p.Bytes)
-	return map[string]any{"id": p.ID, "inspection_id": inspection, "finding_id": p.Finding, "sha256": hex.EncodeToString(sum[:]),
-		"size": len(p.Bytes), "content_type": photo.TypeJPEG, "caption": p.Caption, "taken_at": at.UTC()}
+	return map[string]any{
+		"id":            p.ID,
+		"inspection_id": inspection,
+		"finding_id":    p.Finding,
+		"sha256":        hex.EncodeToString(sum[:]),
+		"size":          len(p.Bytes),
+		"content_type":  photo.TypeJPEG,
+		"caption":       p.Caption,
+		"taken_at":      at.UTC(),
+	}
 }
 
 // uploadPhotos uploads the bytes of every demo photo of the inspection that

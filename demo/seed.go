@@ -69,7 +69,15 @@ type seeder struct {
 // Seed creates the demo register and accounts, each with the given
 // password, dating certificates relative to today, and writes the list of
 // accounts to out. Running it again creates nothing new.
-func Seed(ctx context.Context, db *storage.DB, users *auth.Service, password string, today time.Time, out io.Writer, opts ...Option) (Summary, error) {
+func Seed(
+	ctx context.Context,
+	db *storage.DB,
+	users *auth.Service,
+	password string,
+	today time.Time,
+	out io.Writer,
+	opts ...Option,
+) (Summary, error) {
 	s := &seeder{db: db, today: dateOf(today), jur: map[string]uuid.UUID{}, seq: map[string]int64{}}
 	for _, o := range opts {
 		o(s)

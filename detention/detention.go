@@ -43,7 +43,12 @@ const (
 )
 
 // kaCopies is the copy list of Annex-1 and Annex-2.
-var kaCopies = []string{"Master (to inform the owners forthwith)", kaAuthority, "State of Registration", "Classification Society"}
+var kaCopies = []string{
+	"Master (to inform the owners forthwith)",
+	kaAuthority,
+	"State of Registration",
+	"Classification Society",
+}
 
 // noDetentionPower says, per regime, why Tindal issues no Sch-IX order.
 // Paradip 1967 gives no power to detain by order: r.12(1) bars the use of a
@@ -85,7 +90,12 @@ type DetentionProposal struct {
 // proposalOf builds the proposal from a row's outcome and its regime.
 func proposalOf(row *models.Inspection, regime string) DetentionProposal {
 	d := inspect.DerivedOf(row)
-	p := DetentionProposal{InspectionID: row.ID, Proposed: d.Detention.Proposed, Citation: string(d.Detention.Citation), Reasons: []DetentionReason{}}
+	p := DetentionProposal{
+		InspectionID: row.ID,
+		Proposed:     d.Detention.Proposed,
+		Citation:     string(d.Detention.Citation),
+		Reasons:      []DetentionReason{},
+	}
 	for _, x := range d.Deficiencies {
 		if slices.Contains(d.Detention.Codes, x.Code) {
 			p.Reasons = append(p.Reasons, reasonOf(x))
@@ -118,12 +128,21 @@ func (s *Service) Proposal(ctx context.Context, sc models.Scope, id uuid.UUID) (
 		return DetentionProposal{}, fmt.Errorf("load inspection: %w", err)
 	}
 	var v models.Vessel
-	if err := s.insp.DB().Gorm.WithContext(ctx).Unscoped().Select("regime").Where("id = ?", row.VesselID).Take(&v).Error; err != nil {
+	if err := s.insp.DB().
+		Gorm.WithContext(ctx).
+		Unscoped().
+		Select("regime").
+		Where("id = ?", row.VesselID).
+		Take(&v).
+		Error; err != nil {
 		return DetentionProposal{}, fmt.Errorf("load vessel: %w", err)
 	}
 	p := proposalOf(&row, v.Regime)
 	var found struct{ ID uuid.UUID }
-	res := s.insp.DB().Gorm.WithContext(ctx).Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).Scan(&found)
+	res := s.insp.DB().
+		Gorm.WithContext(ctx).
+		Raw("SELECT id FROM detention_orders WHERE inspection_id = ? AND deleted_at IS NULL", id).
+		Scan(&found)
 	if res.Error != nil {
 		return p, fmt.Errorf("find order: %w", res.Error)
 	}
@@ -140,7 +159,10 @@ func setVesselStatus(ctx context.Context, w *inspect.Work, v *models.Vessel, sta
 		return nil
 	}
 	before := v.Status
-	err := w.Tx().DB.WithContext(ctx).Exec(`UPDATE vessels SET status = ?, version = version + 1, updated_at = now() WHERE id = ?`, status, v.ID).Error
+	err := w.Tx().
+		DB.WithContext(ctx).
+		Exec(`UPDATE vessels SET status = ?, version = version + 1, updated_at = now() WHERE id = ?`, status, v.ID).
+		Error
 	if err != nil {
 		return fmt.Errorf("vessel status: %w", err)
 	}
@@ -156,7 +178,12 @@ func setVesselStatus(ctx context.Context, w *inspect.Work, v *models.Vessel, sta
 // are unique and, since a rollback returns the number, without gaps.
 func nextNumber(ctx context.Context, tx *gorm.DB, jurisdiction uuid.UUID, series string, year int) (int, error) {
 	db := tx.WithContext(ctx)
-	if err := db.Exec(`INSERT INTO order_counters (jurisdiction_id, series, year) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, jurisdiction, series, year).Error; err != nil {
+	if err := db.Exec(
+		`INSERT INTO order_counters (jurisdiction_id, series, year) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		jurisdiction,
+		series,
+		year,
+	).Error; err != nil {
 		return 0, fmt.Errorf("order counter: %w", err)
 	}
 	var last int
@@ -165,7 +192,13 @@ func nextNumber(ctx context.Context, tx *gorm.DB, jurisdiction uuid.UUID, series
 		return 0, fmt.Errorf("lock order counter: %w", err)
 	}
 	next := last + 1
-	if err := db.Exec(`UPDATE order_counters SET last_no = ? WHERE jurisdiction_id = ? AND series = ? AND year = ?`, next, jurisdiction, series, year).Error; err != nil {
+	if err := db.Exec(
+		`UPDATE order_counters SET last_no = ? WHERE jurisdiction_id = ? AND series = ? AND year = ?`,
+		next,
+		jurisdiction,
+		series,
+		year,
+	).Error; err != nil {
 		return 0, fmt.Errorf("order counter: %w", err)
 	}
 	return next, nil
@@ -189,13 +222,20 @@ func userName(ctx context.Context, tx *gorm.DB, id uuid.UUID) string {
 
 // orderKeys are the scope keys of an order: its office, owner and inspector.
 func orderKeys(o *models.DetentionOrder) []string {
-	return []string{storage.ScopeJurisdiction(o.JurisdictionID), storage.ScopeOwner(o.OwnerID), storage.ScopeUser(o.InspectorID)}
+	return []string{
+		storage.ScopeJurisdiction(o.JurisdictionID),
+		storage.ScopeOwner(o.OwnerID),
+		storage.ScopeUser(o.InspectorID),
+	}
 }
 
 // orderScopeOK is the read rule of an order: staff of its office (and the
 // inspector whose inspection it came from), owners of the vessel, admins.
 func orderScopeOK(sc models.Scope, o *models.DetentionOrder) bool {
-	return inspect.InScope(sc, &models.Inspection{JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID})
+	return inspect.InScope(
+		sc,
+		&models.Inspection{JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID},
+	)
 }
 
 // GetOrder returns one detention order in the caller's scope (404 otherwise).
@@ -223,7 +263,13 @@ var orderPager = storage.Pager[models.DetentionOrder]{ID: "id", At: "ordered_at"
 // ListOrders lists the orders in the caller's scope, newest first, one
 // page after cursor, optionally of one vessel or status. Errors: invalid
 // (cursor).
-func (s *Service) ListOrders(ctx context.Context, sc models.Scope, vessel *uuid.UUID, status, cursor string, limit int) ([]models.DetentionOrder, string, error) {
+func (s *Service) ListOrders(
+	ctx context.Context,
+	sc models.Scope,
+	vessel *uuid.UUID,
+	status, cursor string,
+	limit int,
+) ([]models.DetentionOrder, string, error) {
 	q := storage.Scoped(s.insp.DB().Gorm.WithContext(ctx).Model(&models.DetentionOrder{}), sc, orderScoping)
 	if vessel != nil {
 		q = q.Where("vessel_id = ?", *vessel)

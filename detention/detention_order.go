@@ -61,7 +61,12 @@ func (in *DetentionInput) validate() error {
 // and the audit entries. Errors: not_found (out of scope), invalid (no
 // proposal, no detention power under the regime, bad input), conflict
 // (already ordered, vessel under another order, wrong status).
-func (s *Service) ConfirmDetention(ctx context.Context, sc models.Scope, inspection uuid.UUID, in DetentionInput) (models.DetentionOrder, error) {
+func (s *Service) ConfirmDetention(
+	ctx context.Context,
+	sc models.Scope,
+	inspection uuid.UUID,
+	in DetentionInput,
+) (models.DetentionOrder, error) {
 	if err := in.validate(); err != nil {
 		return models.DetentionOrder{}, err
 	}
@@ -78,7 +83,13 @@ func (s *Service) ConfirmDetention(ctx context.Context, sc models.Scope, inspect
 	return out, err
 }
 
-func confirm(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID, in DetentionInput) (models.DetentionOrder, error) {
+func confirm(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	id uuid.UUID,
+	in DetentionInput,
+) (models.DetentionOrder, error) {
 	var head models.Inspection
 	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&head).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(head.JurisdictionID)) {
@@ -103,36 +114,72 @@ func confirm(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID
 }
 
 // confirmable checks that the law lets this inspection end in an order now.
-func confirmable(ctx context.Context, w *inspect.Work, row *models.Inspection, v *models.Vessel, p DetentionProposal) error {
+func confirmable(
+	ctx context.Context,
+	w *inspect.Work,
+	row *models.Inspection,
+	v *models.Vessel,
+	p DetentionProposal,
+) error {
 	if p.Refusal != "" {
 		return models.Errorf(models.KindInvalid, "no_detention_power", "%s", p.Refusal)
 	}
 	if row.Status != models.StatusSubmitted && row.Status != models.StatusApproved {
-		return models.Errorf(models.KindConflict, "not_submitted", "only a submitted or approved inspection can lead to detention (it is %s)", row.Status)
+		return models.Errorf(
+			models.KindConflict,
+			"not_submitted",
+			"only a submitted or approved inspection can lead to detention (it is %s)",
+			row.Status,
+		)
 	}
 	if !p.Proposed {
-		return models.Errorf(models.KindInvalid, "no_detention_proposed", "the inspection shows no detainable deficiency (06) and no failed criterion of Karnataka 2025 Sch-IX para 2")
+		return models.Errorf(
+			models.KindInvalid,
+			"no_detention_proposed",
+			"the inspection shows no detainable deficiency (06) and no failed criterion of Karnataka 2025 Sch-IX para 2",
+		)
 	}
 	var existing struct {
 		ID           uuid.UUID
 		InspectionID uuid.UUID
 	}
-	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR
-			(vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).Scan(&existing)
+	res := w.Tx().
+		DB.WithContext(ctx).
+		Raw(`SELECT id, inspection_id FROM detention_orders WHERE deleted_at IS NULL AND (inspection_id = ? OR
+			(vessel_id = ? AND status = 'in_force')) LIMIT 1`, row.ID, v.ID).
+		Scan(&existing)
 	if res.Error != nil {
 		return fmt.Errorf("find orders: %w", res.Error)
 	}
 	if res.RowsAffected > 0 && existing.InspectionID == row.ID {
-		return models.Errorf(models.KindConflict, "already_ordered", "detention order %s was already issued for this inspection", existing.ID)
+		return models.Errorf(
+			models.KindConflict,
+			"already_ordered",
+			"detention order %s was already issued for this inspection",
+			existing.ID,
+		)
 	}
 	if res.RowsAffected > 0 {
-		return models.Errorf(models.KindConflict, "vessel_detained", "the vessel is already detained under order %s", existing.ID)
+		return models.Errorf(
+			models.KindConflict,
+			"vessel_detained",
+			"the vessel is already detained under order %s",
+			existing.ID,
+		)
 	}
 	return nil
 }
 
 // issueOrder writes the order and everything that follows from it.
-func issueOrder(ctx context.Context, w *inspect.Work, sc models.Scope, row *models.Inspection, v *models.Vessel, p DetentionProposal, in DetentionInput) (models.DetentionOrder, error) {
+func issueOrder(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	row *models.Inspection,
+	v *models.Vessel,
+	p DetentionProposal,
+	in DetentionInput,
+) (models.DetentionOrder, error) {
 	now := truncate(w.Now())
 	db := w.Tx().DB
 	office, err := officeOf(ctx, db, row.JurisdictionID)
@@ -148,31 +195,74 @@ func issueOrder(ctx context.Context, w *inspect.Work, sc models.Scope, row *mode
 		return models.DetentionOrder{}, err
 	}
 	actions := orderActions(inspect.DerivedOf(row), in.InspectionActions)
-	o := models.DetentionOrder{ID: uuid.Must(uuid.NewV7()), Number: fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq), Seq: seq,
-		InspectionID: row.ID, VesselID: v.ID, JurisdictionID: row.JurisdictionID, OwnerID: row.OwnerID, InspectorID: row.InspectorID,
-		Regime: v.Regime, Status: models.OrderInForce, OrderedAt: now, OrderedBy: sc.UserID, Reason: in.Reason, VesselStatusBefore: v.Status,
-		ReportDueAt: rules.DetentionReportDue(now), InspectionActions: actions, VerifyCode: document.NewCode()}
+	o := models.DetentionOrder{
+		ID:                 uuid.Must(uuid.NewV7()),
+		Number:             fmt.Sprintf("%s/DO/%d/%04d", office.Code, indiaYear(now), seq),
+		Seq:                seq,
+		InspectionID:       row.ID,
+		VesselID:           v.ID,
+		JurisdictionID:     row.JurisdictionID,
+		OwnerID:            row.OwnerID,
+		InspectorID:        row.InspectorID,
+		Regime:             v.Regime,
+		Status:             models.OrderInForce,
+		OrderedAt:          now,
+		OrderedBy:          sc.UserID,
+		Reason:             in.Reason,
+		VesselStatusBefore: v.Status,
+		ReportDueAt:        rules.DetentionReportDue(now),
+		InspectionActions:  actions,
+		VerifyCode:         document.NewCode(),
+	}
 	for _, r := range p.Reasons {
 		o.Codes = append(o.Codes, r.Code)
 	}
-	doc := document.DetentionOrder{ReportingOffice: office.Name, HeadOffice: kaAuthority, Number: o.Number, Date: now,
-		VesselName: v.Name, RegistrationNumber: v.RegistrationNumber, PlaceOfRegistry: registry.Name, PresentLocation: in.PresentLocation,
-		MasterName: in.MasterName, InspectionDate: rules.DateOf(row.StartedAt).String(), PlaceOfInspection: in.PlaceOfInspection, Port: in.Port,
-		Powers: kaPowers, ReportDueAt: o.ReportDueAt, DetentionAuthority: kaAuthority, AppellateAuthority: kaAppellate, AppealRule: kaAppealRule,
-		Copies: kaCopies, Enclosure: kaEnclosure, OrderedBy: userName(ctx, db, sc.UserID), VerifyCode: o.VerifyCode}
+	doc := document.DetentionOrder{
+		ReportingOffice:    office.Name,
+		HeadOffice:         kaAuthority,
+		Number:             o.Number,
+		Date:               now,
+		VesselName:         v.Name,
+		RegistrationNumber: v.RegistrationNumber,
+		PlaceOfRegistry:    registry.Name,
+		PresentLocation:    in.PresentLocation,
+		MasterName:         in.MasterName,
+		InspectionDate:     rules.DateOf(row.StartedAt).String(),
+		PlaceOfInspection:  in.PlaceOfInspection,
+		Port:               in.Port,
+		Powers:             kaPowers,
+		ReportDueAt:        o.ReportDueAt,
+		DetentionAuthority: kaAuthority,
+		AppellateAuthority: kaAppellate,
+		AppealRule:         kaAppealRule,
+		Copies:             kaCopies,
+		Enclosure:          kaEnclosure,
+		OrderedBy:          userName(ctx, db, sc.UserID),
+		VerifyCode:         o.VerifyCode,
+	}
 	for _, r := range p.Reasons {
-		doc.Findings = append(doc.Findings, document.Finding{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: r.LegalRefs})
+		doc.Findings = append(
+			doc.Findings,
+			document.Finding{Code: r.Code, Title: r.Title, Action: r.Action, LegalRefs: r.LegalRefs},
+		)
 	}
 	for _, a := range actions {
-		doc.InspectionActions = append(doc.InspectionActions, document.Action{Code: a, Title: rules.InspectionActionTitles[rules.InspectionActionCode(a)]})
+		doc.InspectionActions = append(
+			doc.InspectionActions,
+			document.Action{Code: a, Title: rules.InspectionActionTitles[rules.InspectionActionCode(a)]},
+		)
 	}
 	o.Particulars, _ = json.Marshal(doc)
 	o.Version = 1
 	if err := db.WithContext(ctx).Create(&o).Error; err != nil {
 		return o, fmt.Errorf("insert detention order: %w", err)
 	}
-	if err := document.Issue(ctx, db, document.Record{Code: o.VerifyCode, Kind: document.KindDetentionOrder, RefID: o.ID, Number: o.Number,
-		JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now}); err != nil {
+	if err := document.Issue(
+		ctx,
+		db,
+		document.Record{Code: o.VerifyCode, Kind: document.KindDetentionOrder, RefID: o.ID, Number: o.Number,
+			JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now},
+	); err != nil {
 		return o, err
 	}
 	if err := setVesselStatus(ctx, w, v, "detained", "detention order "+o.Number); err != nil {
@@ -182,8 +272,13 @@ func issueOrder(ctx context.Context, w *inspect.Work, sc models.Scope, row *mode
 		return o, err
 	}
 	w.Changed(EntityDetentionOrder, o.ID, orderKeys(&o)...)
-	w.Audit("detention.order", EntityDetentionOrder, o.ID, map[string]any{"number": o.Number, "inspection_id": o.InspectionID,
-		"codes": o.Codes, "inspection_actions": actions, "reason": in.Reason, "report_due_at": o.ReportDueAt})
+	w.Audit(
+		"detention.order",
+		EntityDetentionOrder,
+		o.ID,
+		map[string]any{"number": o.Number, "inspection_id": o.InspectionID,
+			"codes": o.Codes, "inspection_actions": actions, "reason": in.Reason, "report_due_at": o.ReportDueAt},
+	)
 	return o, tellDetained(ctx, w, &o, v, doc)
 }
 

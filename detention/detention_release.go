@@ -62,7 +62,12 @@ func (in *ReleaseInput) validate() error {
 // (Karnataka 2025, Sch-IV detention table). Errors: not_found, conflict
 // (already released: 409), invalid (no clearing re-inspection: 422 naming
 // the open codes; bad input).
-func (s *Service) ReleaseDetention(ctx context.Context, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
+func (s *Service) ReleaseDetention(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	in ReleaseInput,
+) (models.DetentionOrder, error) {
 	if err := in.validate(); err != nil {
 		return models.DetentionOrder{}, err
 	}
@@ -79,7 +84,13 @@ func (s *Service) ReleaseDetention(ctx context.Context, sc models.Scope, id uuid
 	return out, err
 }
 
-func release(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID, in ReleaseInput) (models.DetentionOrder, error) {
+func release(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	id uuid.UUID,
+	in ReleaseInput,
+) (models.DetentionOrder, error) {
 	var o models.DetentionOrder
 	err := w.Tx().DB.WithContext(ctx).Where("id = ?", id).Take(&o).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && !sc.CanJurisdiction(o.JurisdictionID)) {
@@ -92,11 +103,22 @@ func release(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID
 	if err != nil {
 		return o, err
 	}
-	if err := w.Tx().DB.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error; err != nil {
+	if err := w.Tx().
+		DB.WithContext(ctx).
+		Clauses(clause.Locking{Strength: "UPDATE"}).
+		Where("id = ?", id).
+		Take(&o).
+		Error; err != nil {
 		return o, fmt.Errorf("lock detention order: %w", err)
 	}
 	if o.Status == models.OrderReleased {
-		return o, models.Errorf(models.KindConflict, "already_released", "detention order %s was released by release order %s", o.Number, derefString(o.ReleaseNumber))
+		return o, models.Errorf(
+			models.KindConflict,
+			"already_released",
+			"detention order %s was released by release order %s",
+			o.Number,
+			derefString(o.ReleaseNumber),
+		)
 	}
 	re, err := clearingReinspection(ctx, w, &o)
 	if err != nil {
@@ -109,8 +131,11 @@ func release(ctx context.Context, w *inspect.Work, sc models.Scope, id uuid.UUID
 // re-inspection of the order and checks that it leaves nothing open.
 func clearingReinspection(ctx context.Context, w *inspect.Work, o *models.DetentionOrder) (*models.Inspection, error) {
 	var row struct{ ID uuid.UUID }
-	res := w.Tx().DB.WithContext(ctx).Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
-		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, inspect.KindReinspection).Scan(&row)
+	res := w.Tx().
+		DB.WithContext(ctx).
+		Raw(`SELECT id FROM inspections WHERE detention_order_id = ? AND kind = ? AND status IN ('submitted', 'approved')
+		AND deleted_at IS NULL ORDER BY started_at DESC, id DESC LIMIT 1`, o.ID, inspect.KindReinspection).
+		Scan(&row)
 	if res.Error != nil {
 		return nil, fmt.Errorf("find re-inspection: %w", res.Error)
 	}
@@ -135,7 +160,15 @@ func clearingReinspection(ctx context.Context, w *inspect.Work, o *models.Detent
 }
 
 // issueRelease writes the release order and what follows from it.
-func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *models.DetentionOrder, v *models.Vessel, re *models.Inspection, in ReleaseInput) (models.DetentionOrder, error) {
+func issueRelease(
+	ctx context.Context,
+	w *inspect.Work,
+	sc models.Scope,
+	o *models.DetentionOrder,
+	v *models.Vessel,
+	re *models.Inspection,
+	in ReleaseInput,
+) (models.DetentionOrder, error) {
 	now := truncate(w.Now())
 	db := w.Tx().DB
 	var det document.DetentionOrder
@@ -161,21 +194,43 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 	if location == "" {
 		location = det.PresentLocation
 	}
-	doc := document.ReleaseOrder{ReportingOffice: office.Name, HeadOffice: kaAuthority, Number: number, Date: now, DetentionNumber: o.Number,
-		DetentionDate: o.OrderedAt, VesselName: det.VesselName, RegistrationNumber: det.RegistrationNumber, PlaceOfRegistry: det.PlaceOfRegistry,
-		PresentLocation: location, MasterName: det.MasterName, ReinspectionDate: rules.DateOf(re.StartedAt).String(),
-		ReleaseDate: rules.DateOf(now).String(), Power: kaReleasePower, Conditions: in.Conditions, Findings: det.Findings, Charges: charges,
-		ChargesTotal: total, ReleasingAuthority: kaAuthority, AppellateAuthority: kaAppellate, Copies: kaCopies,
-		ReleasedBy: userName(ctx, db, sc.UserID), VerifyCode: code}
+	doc := document.ReleaseOrder{
+		ReportingOffice:    office.Name,
+		HeadOffice:         kaAuthority,
+		Number:             number,
+		Date:               now,
+		DetentionNumber:    o.Number,
+		DetentionDate:      o.OrderedAt,
+		VesselName:         det.VesselName,
+		RegistrationNumber: det.RegistrationNumber,
+		PlaceOfRegistry:    det.PlaceOfRegistry,
+		PresentLocation:    location,
+		MasterName:         det.MasterName,
+		ReinspectionDate:   rules.DateOf(re.StartedAt).String(),
+		ReleaseDate: rules.DateOf(now).
+			String(),
+		Power:              kaReleasePower,
+		Conditions:         in.Conditions,
+		Findings:           det.Findings,
+		Charges:            charges,
+		ChargesTotal:       total,
+		ReleasingAuthority: kaAuthority,
+		AppellateAuthority: kaAppellate,
+		Copies:             kaCopies,
+		ReleasedBy:         userName(ctx, db, sc.UserID),
+		VerifyCode:         code,
+	}
 	particulars, _ := json.Marshal(doc)
 	conditions, by, rid := strings.Join(in.Conditions, "\n"), sc.UserID, re.ID
 	o.Status, o.ReleaseNumber, o.ReleaseSeq, o.ReleasedAt, o.ReleasedBy = models.OrderReleased, &number, &seq, &now, &by
 	o.ReinspectionID, o.ReleaseConditions, o.ReleaseParticulars = &rid, &conditions, particulars
 	o.ReleaseVerifyCode, o.Version = &code, o.Version+1
-	err = db.WithContext(ctx).Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
+	err = db.WithContext(ctx).
+		Exec(`UPDATE detention_orders SET status = ?, release_number = ?, release_seq = ?, released_at = ?, released_by = ?,
 		reinspection_id = ?, release_conditions = ?, release_particulars = ?, release_verify_code = ?, version = ?,
 		updated_at = now() WHERE id = ?`,
-		o.Status, number, seq, now, by, rid, conditions, string(particulars), code, o.Version, o.ID).Error
+			o.Status, number, seq, now, by, rid, conditions, string(particulars), code, o.Version, o.ID).
+		Error
 	if err != nil {
 		return *o, fmt.Errorf("release order: %w", err)
 	}
@@ -190,16 +245,31 @@ func issueRelease(ctx context.Context, w *inspect.Work, sc models.Scope, o *mode
 		return *o, err
 	}
 	w.Changed(EntityDetentionOrder, o.ID, orderKeys(o)...)
-	w.Audit("detention.release", EntityDetentionOrder, o.ID, map[string]any{"release_number": number, "reinspection_id": rid,
-		"conditions": in.Conditions, "charges_total": total, "reason": in.Reason})
+	w.Audit(
+		"detention.release",
+		EntityDetentionOrder,
+		o.ID,
+		map[string]any{"release_number": number, "reinspection_id": rid,
+			"conditions": in.Conditions, "charges_total": total, "reason": in.Reason},
+	)
 	return *o, tellReleased(ctx, w, o, v, doc)
 }
 
 // releaseDocuments issues the release order's code and marks the
 // detention order's code released.
-func releaseDocuments(ctx context.Context, w *inspect.Work, o *models.DetentionOrder, number, code string, now time.Time) error {
-	if err := document.Issue(ctx, w.Tx().DB, document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
-		JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now}); err != nil {
+func releaseDocuments(
+	ctx context.Context,
+	w *inspect.Work,
+	o *models.DetentionOrder,
+	number, code string,
+	now time.Time,
+) error {
+	if err := document.Issue(
+		ctx,
+		w.Tx().DB,
+		document.Record{Code: code, Kind: document.KindReleaseOrder, RefID: o.ID, Number: number,
+			JurisdictionID: o.JurisdictionID, Status: document.StatusValid, IssuedAt: now},
+	); err != nil {
 		return err
 	}
 	return document.SetStatus(ctx, w.Tx().DB, document.KindDetentionOrder, o.ID, document.StatusReleased, now)
@@ -232,7 +302,12 @@ func officialVisits(ctx context.Context, w *inspect.Work, o *models.DetentionOrd
 // s.85(2)): the detention fee per official visit (officialVisits), the
 // holding place per day of detention (calendar days in India, at least
 // one) with towing at actuals, and guard shifts if any.
-func detentionCharges(o *models.DetentionOrder, released time.Time, visits int, in ReleaseInput) ([]document.Charge, int64, error) {
+func detentionCharges(
+	o *models.DetentionOrder,
+	released time.Time,
+	visits int,
+	in ReleaseInput,
+) ([]document.Charge, int64, error) {
 	days := daysBetween(rules.DateOf(o.OrderedAt), rules.DateOf(released))
 	reqs := []rules.FeeRequest{{Kind: rules.FeeKADetentionVisit, Quantity: visits},
 		{Kind: rules.FeeKADetentionHolding, Quantity: max(days, 1), Actuals: rules.Rupees(in.TowingRupees)}}

@@ -88,9 +88,11 @@ type Record struct {
 
 // Issue stores a document's code in the caller's transaction.
 func Issue(ctx context.Context, tx *gorm.DB, r Record) error {
-	err := tx.WithContext(ctx).Exec(`INSERT INTO documents (code, kind, ref_id, number, jurisdiction_id, status, issued_at, status_at)
+	err := tx.WithContext(ctx).
+		Exec(`INSERT INTO documents (code, kind, ref_id, number, jurisdiction_id, status, issued_at, status_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.Status, r.IssuedAt, r.IssuedAt).Error
+			r.Code, r.Kind, r.RefID, r.Number, r.JurisdictionID, r.Status, r.IssuedAt, r.IssuedAt).
+		Error
 	if err != nil {
 		return fmt.Errorf("issue document %s: %w", r.Number, err)
 	}
@@ -100,7 +102,9 @@ func Issue(ctx context.Context, tx *gorm.DB, r Record) error {
 // SetStatus changes the status of the document of kind and ref (e.g. a
 // detention order becomes released) in the caller's transaction.
 func SetStatus(ctx context.Context, tx *gorm.DB, kind string, ref uuid.UUID, status string, at time.Time) error {
-	err := tx.WithContext(ctx).Exec(`UPDATE documents SET status = ?, status_at = ? WHERE kind = ? AND ref_id = ?`, status, at, kind, ref).Error
+	err := tx.WithContext(ctx).
+		Exec(`UPDATE documents SET status = ?, status_at = ? WHERE kind = ? AND ref_id = ?`, status, at, kind, ref).
+		Error
 	if err != nil {
 		return fmt.Errorf("document status: %w", err)
 	}

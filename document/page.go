@@ -46,28 +46,80 @@ const (
 // labels are the words of the pages by language.
 var labels = map[string]map[string]string{
 	LangEnglish: {
-		"detention.title": "DETENTION ORDER", "release.title": "RELEASE ORDER",
-		"reporting_office": "Reporting Office", "head_office": "Head Office", "order_no": "Detention Order No", "date": "Date",
-		"vessel": "Name of Vessel", "registration": "Registration Number", "registry": "Place of Registry", "location": "Present Location",
-		"master": "Name of Master", "release_no": "Release Order No", "ref": "Ref: Detention Order No", "ref_date": "Date of detention",
-		"findings": "Deficiencies (Form B)", "code": "Code", "deficiency": "Deficiency", "law": "Section/Act Rule/Order", "action": "Action taken",
-		"actions": "Inspection action codes", "conditions": "Conditions", "charges": "Detention charges (Karnataka 2025, Sch-IV)",
-		"amount": "Amount (Rs)", "rule": "Rule", "total": "Total", "note": "Note", "copies": "Copies to", "enclosure": "Encl",
-		"authority": "Detention Authority", "releasing": "Releasing Authority", "appellate": "Appellate Authority", "appeal": "Appeal",
-		"report": "Report due (Sch-IX para 1.3)", "officer": "Authorised officer", "verify": "Verification code",
-		"verify_note": "Check this document at /v/%s: it says whether the order stands.",
+		"detention.title":  "DETENTION ORDER",
+		"release.title":    "RELEASE ORDER",
+		"reporting_office": "Reporting Office",
+		"head_office":      "Head Office",
+		"order_no":         "Detention Order No",
+		"date":             "Date",
+		"vessel":           "Name of Vessel",
+		"registration":     "Registration Number",
+		"registry":         "Place of Registry",
+		"location":         "Present Location",
+		"master":           "Name of Master",
+		"release_no":       "Release Order No",
+		"ref":              "Ref: Detention Order No",
+		"ref_date":         "Date of detention",
+		"findings":         "Deficiencies (Form B)",
+		"code":             "Code",
+		"deficiency":       "Deficiency",
+		"law":              "Section/Act Rule/Order",
+		"action":           "Action taken",
+		"actions":          "Inspection action codes",
+		"conditions":       "Conditions",
+		"charges":          "Detention charges (Karnataka 2025, Sch-IV)",
+		"amount":           "Amount (Rs)",
+		"rule":             "Rule",
+		"total":            "Total",
+		"note":             "Note",
+		"copies":           "Copies to",
+		"enclosure":        "Encl",
+		"authority":        "Detention Authority",
+		"releasing":        "Releasing Authority",
+		"appellate":        "Appellate Authority",
+		"appeal":           "Appeal",
+		"report":           "Report due (Sch-IX para 1.3)",
+		"officer":          "Authorised officer",
+		"verify":           "Verification code",
+		"verify_note":      "Check this document at /v/%s: it says whether the order stands.",
 	},
 	LangHindi: {
-		"detention.title": "निरोध आदेश", "release.title": "रिहाई आदेश",
-		"reporting_office": "रिपोर्ट करने वाला कार्यालय", "head_office": "मुख्य कार्यालय", "order_no": "निरोध आदेश संख्या", "date": "दिनांक",
-		"vessel": "जलयान का नाम", "registration": "पंजीकरण संख्या", "registry": "पंजीकरण का स्थान", "location": "वर्तमान स्थान",
-		"master": "मास्टर का नाम", "release_no": "रिहाई आदेश संख्या", "ref": "संदर्भ: निरोध आदेश संख्या", "ref_date": "निरोध का दिनांक",
-		"findings": "कमियाँ (फ़ॉर्म B)", "code": "कोड", "deficiency": "कमी", "law": "धारा/अधिनियम नियम/आदेश", "action": "की गई कार्रवाई",
-		"actions": "निरीक्षण कार्रवाई कोड", "conditions": "शर्तें", "charges": "निरोध शुल्क (कर्नाटक 2025, अनुसूची IV)",
-		"amount": "राशि (₹)", "rule": "नियम", "total": "कुल", "note": "टिप्पणी", "copies": "प्रतिलिपि", "enclosure": "संलग्न",
-		"authority": "निरोध प्राधिकारी", "releasing": "रिहाई प्राधिकारी", "appellate": "अपील प्राधिकारी", "appeal": "अपील",
-		"report": "रिपोर्ट की अंतिम समय-सीमा (अनुसूची IX पैरा 1.3)", "officer": "प्राधिकृत अधिकारी", "verify": "सत्यापन कोड",
-		"verify_note": "इस दस्तावेज़ की जाँच /v/%s पर करें: वहाँ बताया जाता है कि आदेश लागू है या नहीं।",
+		"detention.title":  "निरोध आदेश",
+		"release.title":    "रिहाई आदेश",
+		"reporting_office": "रिपोर्ट करने वाला कार्यालय",
+		"head_office":      "मुख्य कार्यालय",
+		"order_no":         "निरोध आदेश संख्या",
+		"date":             "दिनांक",
+		"vessel":           "जलयान का नाम",
+		"registration":     "पंजीकरण संख्या",
+		"registry":         "पंजीकरण का स्थान",
+		"location":         "वर्तमान स्थान",
+		"master":           "मास्टर का नाम",
+		"release_no":       "रिहाई आदेश संख्या",
+		"ref":              "संदर्भ: निरोध आदेश संख्या",
+		"ref_date":         "निरोध का दिनांक",
+		"findings":         "कमियाँ (फ़ॉर्म B)",
+		"code":             "कोड",
+		"deficiency":       "कमी",
+		"law":              "धारा/अधिनियम नियम/आदेश",
+		"action":           "की गई कार्रवाई",
+		"actions":          "निरीक्षण कार्रवाई कोड",
+		"conditions":       "शर्तें",
+		"charges":          "निरोध शुल्क (कर्नाटक 2025, अनुसूची IV)",
+		"amount":           "राशि (₹)",
+		"rule":             "नियम",
+		"total":            "कुल",
+		"note":             "टिप्पणी",
+		"copies":           "प्रतिलिपि",
+		"enclosure":        "संलग्न",
+		"authority":        "निरोध प्राधिकारी",
+		"releasing":        "रिहाई प्राधिकारी",
+		"appellate":        "अपील प्राधिकारी",
+		"appeal":           "अपील",
+		"report":           "रिपोर्ट की अंतिम समय-सीमा (अनुसूची IX पैरा 1.3)",
+		"officer":          "प्राधिकृत अधिकारी",
+		"verify":           "सत्यापन कोड",
+		"verify_note":      "इस दस्तावेज़ की जाँच /v/%s पर करें: वहाँ बताया जाता है कि आदेश लागू है या नहीं।",
 	},
 }
 
@@ -102,9 +154,17 @@ func DetentionPage(d DetentionOrder, lang string) Page {
 	l := labels[lang]
 	p := Page{Lang: lang, Title: l["detention.title"], Office: d.ReportingOffice, VerifyCode: d.VerifyCode,
 		VerifyNote: fmt.Sprintf(l["verify_note"], d.VerifyCode)}
-	p.Fields = []Field{{l["reporting_office"], d.ReportingOffice}, {l["head_office"], d.HeadOffice}, {l["order_no"], d.Number},
-		{l["date"], dateText(d.Date)}, {l["vessel"], d.VesselName}, {l["registration"], d.RegistrationNumber},
-		{l["registry"], d.PlaceOfRegistry}, {l["location"], d.PresentLocation}, {l["master"], d.MasterName}}
+	p.Fields = []Field{
+		{l["reporting_office"], d.ReportingOffice},
+		{l["head_office"], d.HeadOffice},
+		{l["order_no"], d.Number},
+		{l["date"], dateText(d.Date)},
+		{l["vessel"], d.VesselName},
+		{l["registration"], d.RegistrationNumber},
+		{l["registry"], d.PlaceOfRegistry},
+		{l["location"], d.PresentLocation},
+		{l["master"], d.MasterName},
+	}
 	var actions []string
 	for _, a := range d.InspectionActions {
 		actions = append(actions, a.Code+" "+a.Title)
@@ -168,10 +228,19 @@ func ReleasePage(r ReleaseOrder, lang string) Page {
 	l := labels[lang]
 	p := Page{Lang: lang, Title: l["release.title"], Office: r.ReportingOffice, VerifyCode: r.VerifyCode,
 		VerifyNote: fmt.Sprintf(l["verify_note"], r.VerifyCode)}
-	p.Fields = []Field{{l["reporting_office"], r.ReportingOffice}, {l["head_office"], r.HeadOffice}, {l["release_no"], r.Number},
-		{l["date"], dateText(r.Date)}, {l["ref"], r.DetentionNumber}, {l["ref_date"], dateText(r.DetentionDate)},
-		{l["vessel"], r.VesselName}, {l["registration"], r.RegistrationNumber}, {l["registry"], r.PlaceOfRegistry},
-		{l["location"], r.PresentLocation}, {l["master"], r.MasterName}}
+	p.Fields = []Field{
+		{l["reporting_office"], r.ReportingOffice},
+		{l["head_office"], r.HeadOffice},
+		{l["release_no"], r.Number},
+		{l["date"], dateText(r.Date)},
+		{l["ref"], r.DetentionNumber},
+		{l["ref_date"], dateText(r.DetentionDate)},
+		{l["vessel"], r.VesselName},
+		{l["registration"], r.RegistrationNumber},
+		{l["registry"], r.PlaceOfRegistry},
+		{l["location"], r.PresentLocation},
+		{l["master"], r.MasterName},
+	}
 	charges := &Table{Head: []string{l["deficiency"], l["amount"], l["rule"]}}
 	for _, c := range r.Charges {
 		charges.Rows = append(charges.Rows, []string{c.Description, fmt.Sprint(c.Amount), c.Citation})
@@ -190,23 +259,43 @@ func ReleasePage(r ReleaseOrder, lang string) Page {
 
 func releaseBody(lang string, r ReleaseOrder) string {
 	if lang == LangHindi {
-		return fmt.Sprintf("जलयान %s, पंजीकरण संख्या %s, जो %s में पंजीकृत है, को इस कार्यालय ने %s को "+
-			"जलयान में पाई गई गंभीर कमियों के कारण रोका था और राज्य/सर्वेक्षण प्राधिकरण "+
-			"के परामर्श से सभी आवश्यक मरम्मत करने की सलाह दी गई थी। %s को इस विभाग "+
-			"द्वारा जलयान के पुनः निरीक्षण के बाद, और %s के अंतर्गत प्राप्त शक्ति का "+
-			"प्रयोग करते हुए, जलयान की रिहाई का आदेश दिया जाता है। अतः जलयान %s से नीचे "+
-			"दी गई शर्तों के अधीन चल सकता है।",
-			r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.ReleaseDate)
+		return fmt.Sprintf(
+			"जलयान %s, पंजीकरण संख्या %s, जो %s में पंजीकृत है, को इस कार्यालय ने %s को "+
+				"जलयान में पाई गई गंभीर कमियों के कारण रोका था और राज्य/सर्वेक्षण प्राधिकरण "+
+				"के परामर्श से सभी आवश्यक मरम्मत करने की सलाह दी गई थी। %s को इस विभाग "+
+				"द्वारा जलयान के पुनः निरीक्षण के बाद, और %s के अंतर्गत प्राप्त शक्ति का "+
+				"प्रयोग करते हुए, जलयान की रिहाई का आदेश दिया जाता है। अतः जलयान %s से नीचे "+
+				"दी गई शर्तों के अधीन चल सकता है।",
+			r.VesselName,
+			r.RegistrationNumber,
+			r.PlaceOfRegistry,
+			dateText(r.DetentionDate),
+			r.ReinspectionDate,
+			r.Power,
+			r.ReleaseDate,
+		)
 	}
-	return fmt.Sprintf("Vessel %s, Reg. No. %s, registered at %s, was detained by this office on %s "+
-		"in view of serious deficiencies observed on the vessel and was advised to "+
-		"carry out all necessary repairs in consultation with the State/Surveying "+
-		"Authority of the vessel. This is to confirm that subsequent to the "+
-		"re-inspection of the vessel by this department on %s, and in exercise of "+
-		"power vested under %s, hereby orders the release of vessel %s, Reg. No. %s. "+
-		"Thus, the vessel %s, Reg. No. %s, is permitted to sail out/ply subject to "+
-		"the following conditions from %s:",
-		r.VesselName, r.RegistrationNumber, r.PlaceOfRegistry, dateText(r.DetentionDate), r.ReinspectionDate, r.Power, r.VesselName, r.RegistrationNumber, r.VesselName, r.RegistrationNumber, r.ReleaseDate)
+	return fmt.Sprintf(
+		"Vessel %s, Reg. No. %s, registered at %s, was detained by this office on %s "+
+			"in view of serious deficiencies observed on the vessel and was advised to "+
+			"carry out all necessary repairs in consultation with the State/Surveying "+
+			"Authority of the vessel. This is to confirm that subsequent to the "+
+			"re-inspection of the vessel by this department on %s, and in exercise of "+
+			"power vested under %s, hereby orders the release of vessel %s, Reg. No. %s. "+
+			"Thus, the vessel %s, Reg. No. %s, is permitted to sail out/ply subject to "+
+			"the following conditions from %s:",
+		r.VesselName,
+		r.RegistrationNumber,
+		r.PlaceOfRegistry,
+		dateText(r.DetentionDate),
+		r.ReinspectionDate,
+		r.Power,
+		r.VesselName,
+		r.RegistrationNumber,
+		r.VesselName,
+		r.RegistrationNumber,
+		r.ReleaseDate,
+	)
 }
 
 func numbered(ls []string) []string {

@@ -22,8 +22,10 @@ var htmlPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <style>body{font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;max-width:46rem;margin:2rem auto;
 padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;table-layout:fixed}
-td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}dt{font-weight:600}
-@media (max-width:30rem){body{margin:1rem auto;padding:0 .5rem;font-size:15px}td,th{padding:.2rem;font-size:13px}}</style></head>
+td,th{border:1px solid #999;padding:.3rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}
+dt{font-weight:600}
+@media (max-width:30rem){body{margin:1rem auto;padding:0 .5rem;font-size:15px}
+td,th{padding:.2rem;font-size:13px}}</style></head>
 <body><h1>{{.Title}}</h1>
 <dl>{{range .Fields}}<dt>{{.Label}}</dt><dd>{{.Value}}</dd>{{end}}</dl>
 {{range .Sections}}<section>{{if .Heading}}<h2>{{.Heading}}</h2>{{end}}{{range .Paragraphs}}<p>{{.}}</p>{{end}}

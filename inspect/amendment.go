@@ -43,7 +43,13 @@ type AmendmentFilter struct {
 // ListAmendments lists amendment requests with the visibility of their
 // inspections (inspectors their own, supervisors and registrars their
 // jurisdictions'), by id. Errors: invalid (status, cursor).
-func (s *Service) ListAmendments(ctx context.Context, sc models.Scope, f AmendmentFilter, cursor string, limit int) ([]models.AmendmentRequest, string, error) {
+func (s *Service) ListAmendments(
+	ctx context.Context,
+	sc models.Scope,
+	f AmendmentFilter,
+	cursor string,
+	limit int,
+) ([]models.AmendmentRequest, string, error) {
 	q := scopeQuery(s.db.Gorm.WithContext(ctx).Model(&models.AmendmentRequest{}), sc)
 	if f.Status != "" {
 		if _, ok := map[string]bool{AmendmentOpen: true, AmendmentAccepted: true, AmendmentRejected: true}[f.Status]; !ok {
@@ -67,7 +73,12 @@ func (s *Service) ListAmendments(ctx context.Context, sc models.Scope, f Amendme
 // Errors: invalid (decision, reason, or an edit its command now refuses:
 // nothing changes), not_found (out of scope), conflict (decided the other
 // way, inspection withdrawn, request not replayable).
-func (s *Service) DecideAmendment(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string) (models.AmendmentRequest, error) {
+func (s *Service) DecideAmendment(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+) (models.AmendmentRequest, error) {
 	if err := validateAmendmentDecision(decision, reason); err != nil {
 		return models.AmendmentRequest{}, err
 	}
@@ -100,7 +111,12 @@ func validateAmendmentDecision(decision, reason string) error {
 // decideAmendment locks the inspection before the request (docs/ARCHITECTURE.md,
 // lock order: the aggregate root first), then checks again that nobody decided
 // in between.
-func (w *Work) decideAmendment(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string) (models.AmendmentRequest, error) {
+func (w *Work) decideAmendment(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+) (models.AmendmentRequest, error) {
 	r, err := w.amendment(ctx, sc, id, false)
 	if err != nil || r.Status != AmendmentOpen {
 		return settledAmendment(r, decision, err)
@@ -134,7 +150,12 @@ func settledAmendment(r models.AmendmentRequest, decision string, err error) (mo
 
 // amendment reads a live request in the caller's jurisdictions, locked if
 // asked.
-func (w *Work) amendment(ctx context.Context, sc models.Scope, id uuid.UUID, lock bool) (models.AmendmentRequest, error) {
+func (w *Work) amendment(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	lock bool,
+) (models.AmendmentRequest, error) {
 	var r models.AmendmentRequest
 	q := w.tx.DB.WithContext(ctx).Where("id = ?", id)
 	if lock {
@@ -155,11 +176,21 @@ func (w *Work) amendment(ctx context.Context, sc models.Scope, id uuid.UUID, loc
 // version 1.
 func (w *Work) applyAmendment(ctx context.Context, sc models.Scope, ag *agg, r models.AmendmentRequest) error {
 	if st := ag.row.Status; st == models.StatusWithdrawn || st == models.StatusDiscarded {
-		return models.Errorf(models.KindConflict, "inspection_"+st, "the inspection is %s: its amendment requests can only be rejected", st)
+		return models.Errorf(
+			models.KindConflict,
+			"inspection_"+st,
+			"the inspection is %s: its amendment requests can only be rejected",
+			st,
+		)
 	}
 	cmd, ok := LookupCommand(r.Name, 1)
 	if !ok || cmd.Kind != AggregateInspection || cmd.Creates {
-		return models.Errorf(models.KindConflict, "not_replayable", "a %q request cannot be applied as it is: reject it and make the change directly", r.Name)
+		return models.Errorf(
+			models.KindConflict,
+			"not_replayable",
+			"a %q request cannot be applied as it is: reject it and make the change directly",
+			r.Name,
+		)
 	}
 	args, err := cmd.Decode(json.RawMessage(r.Args))
 	if err != nil {
@@ -181,7 +212,12 @@ func (w *Work) applyAmendment(ctx context.Context, sc models.Scope, ag *agg, r m
 // inspection's keys (so the devices holding the inspection pull it) and
 // audits it. A decision's reason replaces the reason the edit was held
 // for, which stays in the audit log.
-func (w *Work) closeAmendment(ctx context.Context, sc models.Scope, r models.AmendmentRequest, decision, reason string) (models.AmendmentRequest, error) {
+func (w *Work) closeAmendment(
+	ctx context.Context,
+	sc models.Scope,
+	r models.AmendmentRequest,
+	decision, reason string,
+) (models.AmendmentRequest, error) {
 	before := r
 	now, by := w.s.clock().UTC().Truncate(time.Microsecond), sc.UserID // as stored, so a retry answers the same
 	r.Status, r.DecidedBy, r.DecidedAt = amendmentAfter[decision], &by, &now
@@ -189,12 +225,22 @@ func (w *Work) closeAmendment(ctx context.Context, sc models.Scope, r models.Ame
 		r.Reason = reason
 	}
 	r.Touch(now)
-	err := w.tx.DB.WithContext(ctx).Model(&models.AmendmentRequest{}).Where("id = ?", r.ID).Updates(map[string]any{"status": r.Status,
-		"decided_by": by, "decided_at": now, "reason": r.Reason, "version": r.Version, "updated_at": now}).Error
+	err := w.tx.DB.WithContext(ctx).
+		Model(&models.AmendmentRequest{}).
+		Where("id = ?", r.ID).
+		Updates(map[string]any{"status": r.Status,
+			"decided_by": by, "decided_at": now, "reason": r.Reason, "version": r.Version, "updated_at": now}).
+		Error
 	if err != nil {
 		return r, fmt.Errorf("record decision on amendment request %s: %w", r.ID, err)
 	}
-	w.changed(EntityAmendment, r.ID, storage.ScopeJurisdiction(r.JurisdictionID), storage.ScopeOwner(r.OwnerID), storage.ScopeUser(r.InspectorID))
+	w.changed(
+		EntityAmendment,
+		r.ID,
+		storage.ScopeJurisdiction(r.JurisdictionID),
+		storage.ScopeOwner(r.OwnerID),
+		storage.ScopeUser(r.InspectorID),
+	)
 	w.audit("amendment."+decision, EntityAmendment, r.ID, map[string]any{"before": before, "after": r})
 	return r, nil
 }

@@ -150,7 +150,13 @@ func (a *AnswerArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) 
 // answer applies inspection.answer of any version; template is uuid.Nil
 // for v1 (the inspection's primary template), record nil unless v3 gave
 // one (an empty record clears it).
-func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, record map[string]string, m Meta) (Outcome, error) {
+func (w *Work) answer(
+	ctx context.Context,
+	a *AnswerArgs,
+	template uuid.UUID,
+	record map[string]string,
+	m Meta,
+) (Outcome, error) {
 	ag, err := w.lock(ctx, a.InspectionID)
 	if err != nil {
 		return Outcome{}, err
@@ -162,7 +168,12 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, re
 		return Outcome{}, errClearanceNotReinspection("template_id")
 	}
 	if !ag.usesTemplate(template) {
-		return Outcome{}, invalid("template_id", "template_not_on_inspection", "template %s is not one of this inspection's templates", template)
+		return Outcome{}, invalid(
+			"template_id",
+			"template_not_on_inspection",
+			"template %s is not one of this inspection's templates",
+			template,
+		)
 	}
 	t, _ := w.s.Template(template)
 	it, ok := t.Item(a.ItemID)
@@ -193,11 +204,28 @@ func (w *Work) answer(ctx context.Context, a *AnswerArgs, template uuid.UUID, re
 }
 
 // insertAnswer writes the first answer to an item.
-func (w *Work) insertAnswer(ctx context.Context, ag *agg, m Meta, a *AnswerArgs, template uuid.UUID, record map[string]string) (Outcome, error) {
+func (w *Work) insertAnswer(
+	ctx context.Context,
+	ag *agg,
+	m Meta,
+	a *AnswerArgs,
+	template uuid.UUID,
+	record map[string]string,
+) (Outcome, error) {
 	v := w.bump(ag.row.ID)
-	row := models.InspectionAnswer{ID: AnswerIDFor(ag.row.ID, ag.row.TemplateID, template, a.ItemID), InspectionID: ag.row.ID,
-		TemplateID: template, ItemID: a.ItemID, Answer: a.Answer,
-		StampVersion: v, StampSeq: m.Seq, StampTime: m.At, JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID}
+	row := models.InspectionAnswer{
+		ID:             AnswerIDFor(ag.row.ID, ag.row.TemplateID, template, a.ItemID),
+		InspectionID:   ag.row.ID,
+		TemplateID:     template,
+		ItemID:         a.ItemID,
+		Answer:         a.Answer,
+		StampVersion:   v,
+		StampSeq:       m.Seq,
+		StampTime:      m.At,
+		JurisdictionID: ag.row.JurisdictionID,
+		OwnerID:        ag.row.OwnerID,
+		InspectorID:    ag.row.InspectorID,
+	}
 	if a.Note != nil {
 		row.Note = *a.Note
 	}
@@ -226,14 +254,33 @@ func setAnswerAuthor(row *models.InspectionAnswer, m Meta) {
 
 // updateAnswer applies an edit of an existing answer row under the stamp
 // rules.
-func (w *Work) updateAnswer(ctx context.Context, ag *agg, m Meta, cur *models.InspectionAnswer, next answerValue) (Outcome, error) {
+func (w *Work) updateAnswer(
+	ctx context.Context,
+	ag *agg,
+	m Meta,
+	cur *models.InspectionAnswer,
+	next answerValue,
+) (Outcome, error) {
 	prev := answerValue{cur.Answer, cur.Note, cur.Record}
 	st := answerStamp(cur)
 	v := decide(prev, next, st, true, m)
 	out := applied(&ag.row)
 	if v.conflict {
 		st.Prev = nil
-		cid, err := w.recordConflict(ctx, ag, m, clash{entity: EntityAnswer, entityID: cur.ID, field: "answer", server: prev, client: next, st: st, clientWon: v.apply})
+		cid, err := w.recordConflict(
+			ctx,
+			ag,
+			m,
+			clash{
+				entity:    EntityAnswer,
+				entityID:  cur.ID,
+				field:     "answer",
+				server:    prev,
+				client:    next,
+				st:        st,
+				clientWon: v.apply,
+			},
+		)
 		if err != nil {
 			return Outcome{}, err
 		}

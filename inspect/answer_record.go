@@ -40,7 +40,13 @@ type AnswerArgsV3 struct {
 func (a *AnswerArgsV3) Aggregate() uuid.UUID { return a.InspectionID }
 
 func (a *AnswerArgsV3) v2() *AnswerArgsV2 {
-	return &AnswerArgsV2{InspectionID: a.InspectionID, TemplateID: a.TemplateID, ItemID: a.ItemID, Answer: a.Answer, Note: a.Note}
+	return &AnswerArgsV2{
+		InspectionID: a.InspectionID,
+		TemplateID:   a.TemplateID,
+		ItemID:       a.ItemID,
+		Answer:       a.Answer,
+		Note:         a.Note,
+	}
 }
 
 func (a *AnswerArgsV3) validate() error {
@@ -93,10 +99,25 @@ func checkRecord(t checklist.Template, it checklist.Item, record map[string]stri
 			continue
 		}
 		if len(it.Record) == 0 {
-			fe.Add("record."+k, "unknown_record_field", "item %s of template %s (version %d) records nothing besides the answer", it.ID, t.Key, t.Version)
+			fe.Add(
+				"record."+k,
+				"unknown_record_field",
+				"item %s of template %s (version %d) records nothing besides the answer",
+				it.ID,
+				t.Key,
+				t.Version,
+			)
 			continue
 		}
-		fe.Add("record."+k, "unknown_record_field", "item %s of template %s (version %d) records only %s", it.ID, t.Key, t.Version, strings.Join(it.Record, ", "))
+		fe.Add(
+			"record."+k,
+			"unknown_record_field",
+			"item %s of template %s (version %d) records only %s",
+			it.ID,
+			t.Key,
+			t.Version,
+			strings.Join(it.Record, ", "),
+		)
 	}
 	return fe.Err()
 }

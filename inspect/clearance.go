@@ -24,8 +24,13 @@ import (
 // to one, on an inspection that is not a re-inspection: only a
 // re-inspection has findings it was sent to clear.
 func errClearanceNotReinspection(field string) error {
-	return models.Refused(field, "clearance_not_reinspection",
-		"the re-inspection clearance checklist is only for a re-inspection (kind %s) of a detention order (Karnataka 2025, Sch-IX Annex-1)", KindReinspection)
+	return models.Refused(
+		field,
+		"clearance_not_reinspection",
+		"the re-inspection clearance checklist is only for a re-inspection (kind %s) of a detention order "+
+			"(Karnataka 2025, Sch-IX Annex-1)",
+		KindReinspection,
+	)
 }
 
 // clearanceCodes are the codes a re-inspection was sent to clear: its
@@ -37,10 +42,14 @@ func (w *Work) clearanceCodes(ctx context.Context, ag *agg) (map[rules.Code]bool
 		return out, nil
 	}
 	var codes []string
-	err := w.tx.DB.WithContext(ctx).Raw(`SELECT DISTINCT jsonb_array_elements_text(codes) FROM detention_orders WHERE id = ?
+	err := w.tx.DB.WithContext(ctx).
+		Raw(`SELECT DISTINCT jsonb_array_elements_text(codes) FROM detention_orders WHERE id = ?
 		UNION SELECT DISTINCT f.code FROM findings f JOIN inspections i ON i.id = f.inspection_id
-		WHERE i.vessel_id = ? AND i.id <> ? AND i.status IN ? AND i.deleted_at IS NULL AND f.deleted_at IS NULL AND NOT f.rectified`,
-		ag.row.DetentionOrderID, ag.row.VesselID, ag.row.ID, []string{models.StatusSubmitted, models.StatusApproved}).Scan(&codes).Error
+		WHERE i.vessel_id = ? AND i.id <> ? AND i.status IN ? AND i.deleted_at IS NULL
+		AND f.deleted_at IS NULL AND NOT f.rectified`,
+			ag.row.DetentionOrderID, ag.row.VesselID, ag.row.ID, []string{models.StatusSubmitted, models.StatusApproved}).
+		Scan(&codes).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("codes to clear: %w", err)
 	}
@@ -52,7 +61,12 @@ func (w *Work) clearanceCodes(ctx context.Context, ag *agg) (map[rules.Code]bool
 
 // checklistOf is template t's checklist for the inspection: a clearance
 // template asks only the codes the re-inspection was sent to clear.
-func (w *Work) checklistOf(ctx context.Context, ag *agg, t checklist.Template, v rules.InspectedVessel) ([]rules.ChecklistItem, error) {
+func (w *Work) checklistOf(
+	ctx context.Context,
+	ag *agg,
+	t checklist.Template,
+	v rules.InspectedVessel,
+) ([]rules.ChecklistItem, error) {
 	items := t.ChecklistFor(v)
 	if !t.IsClearance() {
 		return items, nil
@@ -121,9 +135,14 @@ func (w *Work) CloseCleared(ctx context.Context, order *models.DetentionOrder, r
 		return err
 	}
 	var ids []struct{ ID, InspectionID uuid.UUID }
-	err = w.tx.DB.WithContext(ctx).Raw(`SELECT f.id, f.inspection_id FROM findings f JOIN inspections i ON i.id = f.inspection_id
-		WHERE i.vessel_id = ? AND i.id <> ? AND i.status IN ? AND i.deleted_at IS NULL AND f.deleted_at IS NULL AND NOT f.rectified
-		AND f.code IN ? ORDER BY f.inspection_id, f.id`, ag.row.VesselID, ag.row.ID, []string{models.StatusSubmitted, models.StatusApproved}, cleared).Scan(&ids).Error
+	err = w.tx.DB.WithContext(ctx).
+		Raw(`SELECT f.id, f.inspection_id FROM findings f JOIN inspections i ON i.id = f.inspection_id
+		WHERE i.vessel_id = ? AND i.id <> ? AND i.status IN ? AND i.deleted_at IS NULL
+		AND f.deleted_at IS NULL AND NOT f.rectified
+		AND f.code IN ? ORDER BY f.inspection_id, f.id`,
+			ag.row.VesselID, ag.row.ID, []string{models.StatusSubmitted, models.StatusApproved}, cleared).
+		Scan(&ids).
+		Error
 	if err != nil {
 		return fmt.Errorf("findings cleared: %w", err)
 	}
@@ -148,7 +167,8 @@ func (w *Work) clearedCodes(ctx context.Context, re *agg, order *models.Detentio
 			continue
 		}
 		for _, it := range t.Items {
-			if a := re.answers[re.answerKey(id, it.ID)]; a != nil && a.Answer == "yes" && slices.Contains(order.Codes, string(it.Code)) {
+			if a := re.answers[re.answerKey(id, it.ID)]; a != nil && a.Answer == "yes" &&
+				slices.Contains(order.Codes, string(it.Code)) {
 				out = append(out, string(it.Code))
 			}
 		}
@@ -173,15 +193,19 @@ func (w *Work) closeCleared(ctx context.Context, inspection, id uuid.UUID, note 
 	f.Rectified, f.RectifiedAt, f.RectificationNote = true, &now, note
 	f.Version++
 	w.bump(ag.row.ID)
-	err = w.tx.DB.WithContext(ctx).Exec(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
-		version = ?, updated_at = now() WHERE id = ?`, now, note, string(rules.RectifiedAction), f.Version, f.ID).Error
+	err = w.tx.DB.WithContext(ctx).
+		Exec(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
+		version = ?, updated_at = now() WHERE id = ?`, now, note, string(rules.RectifiedAction), f.Version, f.ID).
+		Error
 	if err != nil {
 		return fmt.Errorf("close cleared finding: %w", err)
 	}
 	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
 	w.audit("finding.rectified", EntityFinding, f.ID, map[string]any{"action_code": rules.RectifiedAction, "note": note})
-	err = w.tx.DB.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolution = ?, updated_at = now()
-		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`, now, note, "finding:"+f.ID.String()).Error
+	err = w.tx.DB.WithContext(ctx).
+		Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolution = ?, updated_at = now()
+		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`, now, note, "finding:"+f.ID.String()).
+		Error
 	if err != nil {
 		return fmt.Errorf("resolve overdue flag: %w", err)
 	}

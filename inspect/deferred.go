@@ -89,13 +89,15 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		return nil
 	}
 	if insert {
-		return w.tx.DB.WithContext(ctx).Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
+		return w.tx.DB.WithContext(ctx).
+			Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
 		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time,
 		jurisdiction_id, owner_id, inspector_id)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record,
-			row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
-			row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).Error
+				row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record,
+				row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
+				row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).
+			Error
 	}
 	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?,
 		stamp_version = ?, stamp_device = ?, stamp_user = ?,
@@ -208,8 +210,28 @@ func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer
 	args := make([]any, 0, 19*len(rows))
 	now := time.Now().UTC()
 	for _, r := range rows {
-		args = append(args, r.ID, r.InspectionID, r.TemplateID, r.ItemID, r.Answer, r.Note, r.Record, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation,
-			r.StampSeq, r.StampTime, r.JurisdictionID, r.OwnerID, r.InspectorID, max(r.Version, 1), now, now)
+		args = append(
+			args,
+			r.ID,
+			r.InspectionID,
+			r.TemplateID,
+			r.ItemID,
+			r.Answer,
+			r.Note,
+			r.Record,
+			r.StampVersion,
+			r.StampDevice,
+			r.StampUser,
+			r.StampMutation,
+			r.StampSeq,
+			r.StampTime,
+			r.JurisdictionID,
+			r.OwnerID,
+			r.InspectorID,
+			max(r.Version, 1),
+			now,
+			now,
+		)
 	}
 	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
 		stamp_version, stamp_device, stamp_user,
@@ -226,7 +248,21 @@ func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer
 	args := make([]any, 0, 12*len(rows))
 	now := time.Now().UTC()
 	for _, r := range rows {
-		args = append(args, r.ID, r.Answer, r.Note, r.Record, r.StampVersion, r.StampDevice, r.StampUser, r.StampMutation, r.StampSeq, r.StampTime, r.Version, now)
+		args = append(
+			args,
+			r.ID,
+			r.Answer,
+			r.Note,
+			r.Record,
+			r.StampVersion,
+			r.StampDevice,
+			r.StampUser,
+			r.StampMutation,
+			r.StampSeq,
+			r.StampTime,
+			r.Version,
+			now,
+		)
 	}
 	q := `UPDATE inspection_answers AS a SET answer = v.answer, note = v.note, record = v.record, stamp_version =
 		v.sv, stamp_device = v.sd,

@@ -35,7 +35,9 @@ func (w *Work) checkReinspection(ctx context.Context, a *StartArgs, v models.Ves
 		VesselID uuid.UUID
 		Status   string
 	}
-	res := w.tx.DB.WithContext(ctx).Raw("SELECT vessel_id, status FROM detention_orders WHERE id = ? AND deleted_at IS NULL", *a.DetentionOrderID).Scan(&o)
+	res := w.tx.DB.WithContext(ctx).
+		Raw("SELECT vessel_id, status FROM detention_orders WHERE id = ? AND deleted_at IS NULL", *a.DetentionOrderID).
+		Scan(&o)
 	if res.Error != nil {
 		return fmt.Errorf("find detention order: %w", res.Error)
 	}

@@ -135,7 +135,14 @@ func setFindingField(f *models.Finding, field string, v any) {
 // editFinding applies field edits to an inspector finding. An edit of a
 // finding discarded on another device that had not seen it brings the
 // finding back (the discard loses, docs/SYNC.md §4).
-func (w *Work) editFinding(ctx context.Context, ag *agg, m Meta, f *models.Finding, action string, edits []edit) (Outcome, error) {
+func (w *Work) editFinding(
+	ctx context.Context,
+	ag *agg,
+	m Meta,
+	f *models.Finding,
+	action string,
+	edits []edit,
+) (Outcome, error) {
 	if f.Source != string(rules.SourceInspector) {
 		return Outcome{}, invalid("finding_id", "derived_finding", "derived findings are server-owned")
 	}
@@ -189,7 +196,12 @@ func (w *Work) reviveFinding(ctx context.Context, ag *agg, m Meta, f *models.Fin
 	}
 	f.DeletedAt = gorm.DeletedAt{}
 	f.Stamps["deleted"] = stampOf(m, w.bump(ag.row.ID), true)
-	return w.recordConflict(ctx, ag, m, clash{entity: EntityFinding, entityID: f.ID, field: "deleted", server: true, client: false, st: st, clientWon: true})
+	return w.recordConflict(
+		ctx,
+		ag,
+		m,
+		clash{entity: EntityFinding, entityID: f.ID, field: "deleted", server: true, client: false, st: st, clientWon: true},
+	)
 }
 
 // writeFinding writes changed finding columns with the row version.
@@ -198,7 +210,12 @@ func (w *Work) writeFinding(ctx context.Context, ag *agg, f *models.Finding, col
 		return err
 	}
 	cols["version"], cols["updated_at"] = f.Version, time.Now().UTC()
-	if err := w.tx.DB.WithContext(ctx).Model(&models.Finding{}).Unscoped().Where("id = ?", f.ID).Updates(cols).Error; err != nil {
+	if err := w.tx.DB.WithContext(ctx).
+		Model(&models.Finding{}).
+		Unscoped().
+		Where("id = ?", f.ID).
+		Updates(cols).
+		Error; err != nil {
 		return fmt.Errorf("update finding: %w", err)
 	}
 	w.changed(EntityFinding, f.ID, findingKeys(&ag.row, f)...)
@@ -207,7 +224,11 @@ func (w *Work) writeFinding(ctx context.Context, ag *agg, f *models.Finding, col
 }
 
 // lockFinding locks the inspection and returns one of its findings.
-func (w *Work) lockFinding(ctx context.Context, m Meta, inspection, finding uuid.UUID) (*agg, *models.Finding, *Outcome, error) {
+func (w *Work) lockFinding(
+	ctx context.Context,
+	m Meta,
+	inspection, finding uuid.UUID,
+) (*agg, *models.Finding, *Outcome, error) {
 	ag, err := w.lock(ctx, inspection)
 	if err != nil {
 		return nil, nil, nil, err
@@ -323,8 +344,17 @@ func (a *DiscardFindingArgs) run(ctx context.Context, w *Work, m Meta) (Outcome,
 	}
 	for field, st := range f.Stamps {
 		if st.Device != m.DeviceID && st.Version > m.Base {
-			cid, err := w.recordConflict(ctx, ag, m, clash{entity: EntityFinding, entityID: f.ID, field: field, server: false, client: true, st: st})
-			res.Status, res.Code, res.Unapplied, res.ConflictIDs = ResultMerged, "discard_lost", []string{"deleted"}, []uuid.UUID{cid}
+			cid, err := w.recordConflict(
+				ctx,
+				ag,
+				m,
+				clash{entity: EntityFinding, entityID: f.ID, field: field, server: false, client: true, st: st},
+			)
+			res.Status, res.Code, res.Unapplied, res.ConflictIDs = ResultMerged, "discard_lost", []string{
+				"deleted",
+			}, []uuid.UUID{
+				cid,
+			}
 			return res, err
 		}
 	}

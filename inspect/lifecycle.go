@@ -64,14 +64,29 @@ func (w *Work) undiscard(ctx context.Context, a *agg, m Meta) error {
 	a.row.Status = models.StatusDraft
 	a.row.DeletedAt = gorm.DeletedAt{}
 	a.row.Stamps["status"] = stampOf(m, w.bump(a.row.ID), models.StatusDiscarded)
-	return w.updateInspection(ctx, a, map[string]any{"status": models.StatusDraft, "deleted_at": nil, "stamps": a.row.Stamps})
+	return w.updateInspection(
+		ctx,
+		a,
+		map[string]any{"status": models.StatusDraft, "deleted_at": nil, "stamps": a.row.Stamps},
+	)
 }
 
 // amend keeps an edit as an amendment request for the reviewer.
 func (w *Work) amend(ctx context.Context, a *agg, m Meta, why string) (*Outcome, error) {
 	id := uuid.Must(uuid.NewV7())
-	r := models.AmendmentRequest{ID: id, InspectionID: a.row.ID, UserID: m.UserID, Name: m.Name, Args: models.JSON(m.Args),
-		CapturedAt: m.At, Status: "open", Reason: why, JurisdictionID: a.row.JurisdictionID, OwnerID: a.row.OwnerID, InspectorID: a.row.InspectorID}
+	r := models.AmendmentRequest{
+		ID:             id,
+		InspectionID:   a.row.ID,
+		UserID:         m.UserID,
+		Name:           m.Name,
+		Args:           models.JSON(m.Args),
+		CapturedAt:     m.At,
+		Status:         "open",
+		Reason:         why,
+		JurisdictionID: a.row.JurisdictionID,
+		OwnerID:        a.row.OwnerID,
+		InspectorID:    a.row.InspectorID,
+	}
 	if len(r.Args) == 0 {
 		r.Args = models.JSON("{}")
 	}
@@ -158,7 +173,16 @@ func (a *EditArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) {
 
 // editInspection applies header edits under the stamp rules.
 func (w *Work) editInspection(ctx context.Context, ag *agg, m Meta, edits []edit) (Outcome, error) {
-	fe, err := w.applyEdits(ctx, ag, m, EntityInspection, ag.row.ID, ag.row.Stamps, edits, func() int64 { return w.bump(ag.row.ID) })
+	fe, err := w.applyEdits(
+		ctx,
+		ag,
+		m,
+		EntityInspection,
+		ag.row.ID,
+		ag.row.Stamps,
+		edits,
+		func() int64 { return w.bump(ag.row.ID) },
+	)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -236,7 +260,11 @@ func (a *SubmitArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error) 
 	at := m.At
 	ag.row.Status, ag.row.SubmittedAt = models.StatusSubmitted, &at
 	ag.row.Stamps["status"] = stampOf(m, w.bump(ag.row.ID), models.StatusDraft)
-	err = w.updateInspection(ctx, ag, map[string]any{"status": models.StatusSubmitted, "submitted_at": at, "stamps": ag.row.Stamps})
+	err = w.updateInspection(
+		ctx,
+		ag,
+		map[string]any{"status": models.StatusSubmitted, "submitted_at": at, "stamps": ag.row.Stamps},
+	)
 	w.audit("inspection.submit", EntityInspection, ag.row.ID, map[string]any{"submitted_at": at})
 	return applied(&ag.row), err
 }
@@ -275,14 +303,22 @@ func (a *DiscardArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 		cid, err := w.recordConflict(ctx, ag, m, clash{entity: EntityInspection, entityID: ag.row.ID, field: "status",
 			server: ag.row.Status, client: models.StatusDiscarded, st: st})
 		out := applied(&ag.row)
-		out.Status, out.Code, out.Unapplied, out.ConflictIDs = ResultMerged, "discard_lost", []string{"status"}, []uuid.UUID{cid}
+		out.Status, out.Code, out.Unapplied, out.ConflictIDs = ResultMerged, "discard_lost", []string{
+			"status",
+		}, []uuid.UUID{
+			cid,
+		}
 		return out, err
 	}
 	now := time.Now().UTC()
 	ag.row.Stamps["status"] = stampOf(m, w.bump(ag.row.ID), ag.row.Status)
 	ag.row.Status = models.StatusDiscarded
 	ag.row.DeletedAt = gorm.DeletedAt{Time: now, Valid: true}
-	err = w.updateInspection(ctx, ag, map[string]any{"status": models.StatusDiscarded, "deleted_at": now, "stamps": ag.row.Stamps})
+	err = w.updateInspection(
+		ctx,
+		ag,
+		map[string]any{"status": models.StatusDiscarded, "deleted_at": now, "stamps": ag.row.Stamps},
+	)
 	if err == nil { // its photos go with it; their uploads end after commit (docs/PHOTOS.md)
 		err = photo.DiscardInspection(w.tx, ag.row.ID)
 	}

@@ -17,8 +17,12 @@ type overdueCollector struct {
 
 // OverdueCollector is the tindal_findings_overdue gauge, per jurisdiction.
 func (s *Service) OverdueCollector() prometheus.Collector {
-	return &overdueCollector{s: s, desc: prometheus.NewDesc("tindal_findings_overdue",
-		"Findings of submitted or approved inspections past their due date and not rectified, per jurisdiction.", []string{"jurisdiction"}, nil)}
+	return &overdueCollector{s: s, desc: prometheus.NewDesc(
+		"tindal_findings_overdue",
+		"Findings of submitted or approved inspections past their due date and not rectified, per jurisdiction.",
+		[]string{"jurisdiction"},
+		nil,
+	)}
 }
 
 // Describe implements prometheus.Collector.

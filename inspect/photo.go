@@ -83,13 +83,30 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 			return Outcome{}, err
 		}
 		if _, ok := ag.findings[*a.FindingID]; !ok {
-			return Outcome{}, invalid("finding_id", "unknown_finding", "inspection %s has no finding %s", a.InspectionID, *a.FindingID)
+			return Outcome{}, invalid(
+				"finding_id",
+				"unknown_finding",
+				"inspection %s has no finding %s",
+				a.InspectionID,
+				*a.FindingID,
+			)
 		}
 	}
 	v := w.bump(ag.row.ID)
-	p := models.Photo{ID: a.ID, InspectionID: ag.row.ID, FindingID: a.FindingID, SHA256: a.SHA256, Size: a.Size, ContentType: a.ContentType,
-		State: "pending_upload", CapturedAt: a.TakenAt, Stamps: models.Stamps{"caption": stampOf(m, v, nil)},
-		JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID}
+	p := models.Photo{
+		ID:             a.ID,
+		InspectionID:   ag.row.ID,
+		FindingID:      a.FindingID,
+		SHA256:         a.SHA256,
+		Size:           a.Size,
+		ContentType:    a.ContentType,
+		State:          "pending_upload",
+		CapturedAt:     a.TakenAt,
+		Stamps:         models.Stamps{"caption": stampOf(m, v, nil)},
+		JurisdictionID: ag.row.JurisdictionID,
+		OwnerID:        ag.row.OwnerID,
+		InspectorID:    ag.row.InspectorID,
+	}
 	u := m.UserID
 	p.UploadedBy = &u
 	if a.Caption != nil {
@@ -106,8 +123,26 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 
 // Vessel particulars an inspector may report as found (never written to
 // the vessel: a registrar accepts or rejects the observation).
-var observableFields = []string{"name", "kind", "category", "zone", "engine_power", "power_unit", "length_m", "breadth_m", "depth_m",
-	"grt", "nrt", "passengers", "cargo_tonnes", "use", "registration_number", "owner", "status", "other"}
+var observableFields = []string{
+	"name",
+	"kind",
+	"category",
+	"zone",
+	"engine_power",
+	"power_unit",
+	"length_m",
+	"breadth_m",
+	"depth_m",
+	"grt",
+	"nrt",
+	"passengers",
+	"cargo_tonnes",
+	"use",
+	"registration_number",
+	"owner",
+	"status",
+	"other",
+}
 
 // ObserveArgs are the arguments of vessel.observe v1.
 type ObserveArgs struct {
@@ -150,15 +185,30 @@ func (a *ObserveArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 	}
 	out := Outcome{Status: ResultApplied, Aggregate: RowRef{AggregateVessel, v.ID, v.Version}}
 	var n int64
-	if err := w.tx.DB.WithContext(ctx).Raw("SELECT count(*) FROM vessel_observations WHERE id = ?", a.ID).Scan(&n).Error; err != nil {
+	if err := w.tx.DB.WithContext(ctx).
+		Raw("SELECT count(*) FROM vessel_observations WHERE id = ?", a.ID).
+		Scan(&n).
+		Error; err != nil {
 		return out, fmt.Errorf("look up observation: %w", err)
 	}
 	if n > 0 {
 		out.Code = "already_exists"
 		return out, nil
 	}
-	o := models.VesselObservation{ID: a.ID, VesselID: v.ID, InspectionID: a.InspectionID, ObserverID: m.UserID, Field: a.Field,
-		Observed: models.JSON(a.Value), ObservedAt: m.At, Status: "proposed", JurisdictionID: v.JurisdictionID, OwnerID: v.OwnerID}
+	o := models.VesselObservation{
+		ID:           a.ID,
+		VesselID:     v.ID,
+		InspectionID: a.InspectionID,
+		ObserverID:   m.UserID,
+		Field:        a.Field,
+		Observed: models.JSON(
+			a.Value,
+		),
+		ObservedAt:     m.At,
+		Status:         "proposed",
+		JurisdictionID: v.JurisdictionID,
+		OwnerID:        v.OwnerID,
+	}
 	if m.DeviceID != uuid.Nil {
 		d := m.DeviceID
 		o.DeviceID = &d

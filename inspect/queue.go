@@ -88,7 +88,13 @@ FROM inspections i WHERE i.status = 'submitted' AND i.deleted_at IS NULL`
 // ReviewQueue lists the submitted inspections in the caller's
 // jurisdictions, oldest submission first, with the counts per filter.
 // Errors: invalid (cursor, outcome).
-func (s *Service) ReviewQueue(ctx context.Context, sc models.Scope, f QueueFilter, cursor string, limit int) (Queue, error) {
+func (s *Service) ReviewQueue(
+	ctx context.Context,
+	sc models.Scope,
+	f QueueFilter,
+	cursor string,
+	limit int,
+) (Queue, error) {
 	if f.Outcome != "" && f.Outcome != OutcomeClean && f.Outcome != OutcomeDeficiencies && f.Outcome != OutcomeDetention {
 		return Queue{}, invalid("outcome", "enum", "must be clean, deficiencies or detention")
 	}

@@ -85,8 +85,12 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 		return rules.InspectionInput{}, fmt.Errorf("load vessel: %w", err)
 	}
 	v := *vp
-	in := rules.InspectionInput{InspectionID: ag.row.ID.String(), Vessel: inspectedVessel(v, &ag.row), At: ag.row.StartedAt,
-		Answers: map[string]rules.Answer{}}
+	in := rules.InspectionInput{
+		InspectionID: ag.row.ID.String(),
+		Vessel:       inspectedVessel(v, &ag.row),
+		At:           ag.row.StartedAt,
+		Answers:      map[string]rules.Answer{},
+	}
 	// Each answer is read against the template it belongs to: the primary's
 	// items keep their ids, an extra template's are named key@version/item
 	// so that two templates may share an item id (issue 15).
@@ -114,8 +118,11 @@ func (w *Work) input(ctx context.Context, ag *agg) (rules.InspectionInput, error
 	}
 	for _, f := range ag.findings {
 		if f.Source == string(rules.SourceInspector) && !f.DeletedAt.Valid {
-			in.Findings = append(in.Findings, rules.Finding{Code: rules.Code(f.Code), Action: rules.ActionCode(f.RequestedAction),
-				Note: f.Note, Rectified: f.Rectified, Persons: f.Persons})
+			in.Findings = append(
+				in.Findings,
+				rules.Finding{Code: rules.Code(f.Code), Action: rules.ActionCode(f.RequestedAction),
+					Note: f.Note, Rectified: f.Rectified, Persons: f.Persons},
+			)
 		}
 	}
 	on := rules.DateOf(ag.row.StartedAt)
@@ -167,7 +174,11 @@ func dateOf(t time.Time) rules.Date { return rules.D(t.Year(), t.Month(), t.Day(
 
 // vesselCertificates are the vessel's certificates in force in the
 // registry (suspended, cancelled and surrendered ones do not count).
-func (w *Work) vesselCertificates(ctx context.Context, v models.Vessel, on rules.Date) ([]rules.CertificateRecord, error) {
+func (w *Work) vesselCertificates(
+	ctx context.Context,
+	v models.Vessel,
+	on rules.Date,
+) ([]rules.CertificateRecord, error) {
 	var certs []models.Certificate
 	err := w.tx.DB.WithContext(ctx).Where("vessel_id = ? AND status = 'valid'", v.ID).Find(&certs).Error
 	if err != nil {
@@ -203,8 +214,15 @@ func derivedCols(d rules.Deficiency) map[string]any {
 	if d.Penalty != nil {
 		row = string(d.Penalty.Row)
 	}
-	return map[string]any{"action": string(d.Action), "due_kind": string(d.Due.Kind), "due_date": due, "detainable": d.Detainable,
-		"liable_party": string(d.LiableParty), "sources": srcs, "penalty_row": row}
+	return map[string]any{
+		"action":       string(d.Action),
+		"due_kind":     string(d.Due.Kind),
+		"due_date":     due,
+		"detainable":   d.Detainable,
+		"liable_party": string(d.LiableParty),
+		"sources":      srcs,
+		"penalty_row":  row,
+	}
 }
 
 // sameDerived reports whether a finding already carries the derived columns.
@@ -287,7 +305,13 @@ func sortedFindings(m map[uuid.UUID]*models.Finding) []*models.Finding {
 // syncFinding brings one existing finding up to date: a derived row no
 // longer raised is tombstoned at once; changed derived values are applied
 // to f and reported, for one batched write.
-func (w *Work) syncFinding(ctx context.Context, ag *agg, f *models.Finding, byCode map[string]rules.Deficiency, held map[string]bool) (bool, error) {
+func (w *Work) syncFinding(
+	ctx context.Context,
+	ag *agg,
+	f *models.Finding,
+	byCode map[string]rules.Deficiency,
+	held map[string]bool,
+) (bool, error) {
 	d, raised := byCode[f.Code]
 	inspector := f.Source == string(rules.SourceInspector)
 	switch {
@@ -378,7 +402,12 @@ func (w *Work) ensureDerived(ctx context.Context, ag *agg, d rules.Deficiency) (
 
 func (w *Work) writeDerivedFinding(ctx context.Context, ag *agg, f *models.Finding, cols map[string]any) error {
 	cols["version"], cols["updated_at"] = f.Version, time.Now().UTC()
-	if err := w.tx.DB.WithContext(ctx).Model(&models.Finding{}).Unscoped().Where("id = ?", f.ID).Updates(cols).Error; err != nil {
+	if err := w.tx.DB.WithContext(ctx).
+		Model(&models.Finding{}).
+		Unscoped().
+		Where("id = ?", f.ID).
+		Updates(cols).
+		Error; err != nil {
 		return fmt.Errorf("update derived finding: %w", err)
 	}
 	w.bump(ag.row.ID)
@@ -389,8 +418,10 @@ func (w *Work) writeDerivedFinding(ctx context.Context, ag *agg, f *models.Findi
 // writeDerived stores the outcome, detention proposal and evidence counts,
 // and the aggregate version, in one statement when anything changed.
 func (w *Work) writeDerived(ctx context.Context, ag *agg, ev rules.Evaluation) error {
-	out, err := json.Marshal(Derived{RuleSet: ev.RuleSet, Date: ev.Date.String(), Deficiencies: ev.Deficiencies, Offences: ev.Offences,
-		Detention: ev.Detention, InspectionActions: ev.InspectionActions, Trace: ev.Trace})
+	out, err := json.Marshal(
+		Derived{RuleSet: ev.RuleSet, Date: ev.Date.String(), Deficiencies: ev.Deficiencies, Offences: ev.Offences,
+			Detention: ev.Detention, InspectionActions: ev.InspectionActions, Trace: ev.Trace},
+	)
 	if err != nil {
 		return fmt.Errorf("encode outcome: %w", err)
 	}
@@ -416,7 +447,12 @@ func (w *Work) writeDerived(ctx context.Context, ag *agg, ev rules.Evaluation) e
 		return nil
 	}
 	cols["version"], cols["updated_at"] = w.vers[ag.row.ID], time.Now().UTC()
-	if err := w.tx.DB.WithContext(ctx).Model(&models.Inspection{}).Unscoped().Where("id = ?", ag.row.ID).Updates(cols).Error; err != nil {
+	if err := w.tx.DB.WithContext(ctx).
+		Model(&models.Inspection{}).
+		Unscoped().
+		Where("id = ?", ag.row.ID).
+		Updates(cols).
+		Error; err != nil {
 		return fmt.Errorf("write outcome: %w", err)
 	}
 	ag.row.Version, w.dbVers[ag.row.ID] = w.vers[ag.row.ID], w.vers[ag.row.ID]

@@ -63,9 +63,12 @@ type findingRef struct {
 // its inspection when lock is set (inspection first: docs/ARCHITECTURE.md, lock order).
 func loadFindingRef(ctx context.Context, db *gorm.DB, sc models.Scope, id uuid.UUID) (findingRef, error) {
 	var rows []findingRef
-	err := db.WithContext(ctx).Raw(`SELECT f.id, f.inspection_id, f.jurisdiction_id, f.owner_id, i.vessel_id, f.code, f.action, i.status,
+	err := db.WithContext(ctx).
+		Raw(`SELECT f.id, f.inspection_id, f.jurisdiction_id, f.owner_id, i.vessel_id, f.code, f.action, i.status,
 		f.penalty_row, f.rectified, f.version FROM findings f JOIN inspections i ON i.id = f.inspection_id
-		WHERE f.id = ? AND f.deleted_at IS NULL AND i.deleted_at IS NULL`, id).Scan(&rows).Error
+		WHERE f.id = ? AND f.deleted_at IS NULL AND i.deleted_at IS NULL`, id).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return findingRef{}, fmt.Errorf("load finding %s: %w", id, err)
 	}
@@ -103,7 +106,9 @@ func lockInspectionRow(ctx context.Context, tx *storage.Tx, id uuid.UUID) (model
 // bumpInspection raises an inspection's version after a change to one of
 // its rows, and logs it, so devices pull the new state.
 func bumpInspection(ctx context.Context, tx *storage.Tx, row *models.Inspection) error {
-	if err := tx.DB.WithContext(ctx).Exec(`UPDATE inspections SET version = version + 1, updated_at = now() WHERE id = ?`, row.ID).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Exec(`UPDATE inspections SET version = version + 1, updated_at = now() WHERE id = ?`, row.ID).
+		Error; err != nil {
 		return fmt.Errorf("bump inspection: %w", err)
 	}
 	tx.Changed(EntityInspection, row.ID, keys(row)...)
@@ -125,8 +130,20 @@ type FindingPhotoInput struct {
 // photo is the caller's, as a photo.attach makes it the inspector's. The
 // same id and content again is a no-op. Errors: not_found (out of scope),
 // invalid (bad record), conflict (rectified finding, id taken).
-func (s *Service) AttachFindingPhoto(ctx context.Context, sc models.Scope, findingID uuid.UUID, in FindingPhotoInput) (uuid.UUID, error) {
-	args := AttachPhotoArgs{ID: in.ID, InspectionID: uuid.Max, SHA256: in.SHA256, Size: in.Size, ContentType: in.ContentType, Caption: &in.Caption}
+func (s *Service) AttachFindingPhoto(
+	ctx context.Context,
+	sc models.Scope,
+	findingID uuid.UUID,
+	in FindingPhotoInput,
+) (uuid.UUID, error) {
+	args := AttachPhotoArgs{
+		ID:           in.ID,
+		InspectionID: uuid.Max,
+		SHA256:       in.SHA256,
+		Size:         in.Size,
+		ContentType:  in.ContentType,
+		Caption:      &in.Caption,
+	}
 	if err := args.validate(); err != nil {
 		return uuid.Nil, err
 	}
@@ -145,7 +162,8 @@ func (s *Service) AttachFindingPhoto(ctx context.Context, sc models.Scope, findi
 		}
 		if len(existing) > 0 {
 			e := existing[0]
-			if e.FindingID == nil || *e.FindingID != f.ID || e.SHA256 != in.SHA256 || e.UploadedBy == nil || *e.UploadedBy != sc.UserID {
+			if e.FindingID == nil || *e.FindingID != f.ID || e.SHA256 != in.SHA256 || e.UploadedBy == nil ||
+				*e.UploadedBy != sc.UserID {
 				return models.Errorf(models.KindConflict, "id_taken", "photo %s exists with other content", in.ID)
 			}
 			return nil // a retry
@@ -154,9 +172,21 @@ func (s *Service) AttachFindingPhoto(ctx context.Context, sc models.Scope, findi
 			return models.Errorf(models.KindConflict, "already_rectified", "the finding is closed")
 		}
 		u, fid := sc.UserID, f.ID
-		p := models.Photo{ID: in.ID, InspectionID: row.ID, FindingID: &fid, SHA256: in.SHA256, Size: in.Size, ContentType: in.ContentType,
-			State: "pending_upload", Caption: in.Caption, UploadedBy: &u, Stamps: models.Stamps{},
-			JurisdictionID: row.JurisdictionID, OwnerID: row.OwnerID, InspectorID: row.InspectorID}
+		p := models.Photo{
+			ID:             in.ID,
+			InspectionID:   row.ID,
+			FindingID:      &fid,
+			SHA256:         in.SHA256,
+			Size:           in.Size,
+			ContentType:    in.ContentType,
+			State:          "pending_upload",
+			Caption:        in.Caption,
+			UploadedBy:     &u,
+			Stamps:         models.Stamps{},
+			JurisdictionID: row.JurisdictionID,
+			OwnerID:        row.OwnerID,
+			InspectorID:    row.InspectorID,
+		}
 		p.Version = 1
 		if err := tx.DB.WithContext(ctx).Create(&p).Error; err != nil {
 			return fmt.Errorf("insert photo: %w", err)
@@ -195,7 +225,12 @@ func (in RectifyInput) validate() error {
 // pending one. Errors: not_found, invalid (with the rule that needs a
 // re-inspection, or an unverified photo), conflict (closed finding, another
 // rectification pending, inspection not submitted or approved).
-func (s *Service) SubmitRectification(ctx context.Context, sc models.Scope, findingID uuid.UUID, in RectifyInput) (Rectification, error) {
+func (s *Service) SubmitRectification(
+	ctx context.Context,
+	sc models.Scope,
+	findingID uuid.UUID,
+	in RectifyInput,
+) (Rectification, error) {
 	if err := in.validate(); err != nil {
 		return Rectification{}, err
 	}
@@ -220,7 +255,12 @@ func (s *Service) SubmitRectification(ctx context.Context, sc models.Scope, find
 		}
 		if p, ok, err := pendingRectification(ctx, tx.DB, f.ID); err != nil || ok {
 			if err == nil && (p.Note != strings.TrimSpace(in.Note) || !slices.Equal(p.PhotoIDs, ids)) {
-				err = models.Errorf(models.KindConflict, "rectification_pending", "rectification %s of this finding waits for a supervisor", p.ID)
+				err = models.Errorf(
+					models.KindConflict,
+					"rectification_pending",
+					"rectification %s of this finding waits for a supervisor",
+					p.ID,
+				)
 			}
 			out = p
 			return err
@@ -241,24 +281,45 @@ func rectifiable(f findingRef) error {
 		return models.Errorf(models.KindConflict, "inspection_not_final", "the inspection is %s", f.Status)
 	}
 	if c := rules.ClosureFor(rules.Code(f.Code), rules.ActionCode(f.Action)); !c.Remote() {
-		return models.Refused("finding_id", "reinspection_required", "rule %s: %s (%s); the finding closes with a re-inspection", c.Rule, c.Reason, c.Citation)
+		return models.Refused(
+			"finding_id",
+			"reinspection_required",
+			"rule %s: %s (%s); the finding closes with a re-inspection",
+			c.Rule,
+			c.Reason,
+			c.Citation,
+		)
 	}
 	return nil
 }
 
 // checkRectificationPhotos requires every photo to be a live, verified
 // photo of the finding uploaded by the caller; it returns them sorted.
-func checkRectificationPhotos(ctx context.Context, db *gorm.DB, sc models.Scope, finding uuid.UUID, ids []uuid.UUID) ([]string, error) {
+func checkRectificationPhotos(
+	ctx context.Context,
+	db *gorm.DB,
+	sc models.Scope,
+	finding uuid.UUID,
+	ids []uuid.UUID,
+) ([]string, error) {
 	var ok []uuid.UUID
-	err := db.WithContext(ctx).Raw(`SELECT id FROM photos WHERE id IN ? AND finding_id = ? AND uploaded_by = ? AND state = 'verified'
-		AND deleted_at IS NULL`, ids, finding, sc.UserID).Scan(&ok).Error
+	err := db.WithContext(ctx).
+		Raw(`SELECT id FROM photos WHERE id IN ? AND finding_id = ? AND uploaded_by = ? AND state = 'verified'
+		AND deleted_at IS NULL`, ids, finding, sc.UserID).
+		Scan(&ok).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("check photos: %w", err)
 	}
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
 		if !slices.Contains(ok, id) {
-			return nil, invalid("photo_ids", "photo_not_verified", "photo %s is not a verified photo of this finding that you uploaded", id)
+			return nil, invalid(
+				"photo_ids",
+				"photo_not_verified",
+				"photo %s is not a verified photo of this finding that you uploaded",
+				id,
+			)
 		}
 		out = append(out, id.String())
 	}
@@ -293,22 +354,49 @@ func pendingRectification(ctx context.Context, db *gorm.DB, finding uuid.UUID) (
 	return rows[0], true, nil
 }
 
-func insertRectification(ctx context.Context, tx *storage.Tx, sc models.Scope, f findingRef, note string, ids []string, now time.Time) (Rectification, error) {
-	r := Rectification{ID: uuid.Must(uuid.NewV7()), FindingID: f.ID, InspectionID: f.InspectionID, Note: note, PhotoIDs: ids,
-		SubmittedBy: sc.UserID, SubmittedAt: now, Status: RectificationPending, JurisdictionID: f.JurisdictionID, OwnerID: f.OwnerID, Version: 1}
+func insertRectification(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	f findingRef,
+	note string,
+	ids []string,
+	now time.Time,
+) (Rectification, error) {
+	r := Rectification{
+		ID:             uuid.Must(uuid.NewV7()),
+		FindingID:      f.ID,
+		InspectionID:   f.InspectionID,
+		Note:           note,
+		PhotoIDs:       ids,
+		SubmittedBy:    sc.UserID,
+		SubmittedAt:    now,
+		Status:         RectificationPending,
+		JurisdictionID: f.JurisdictionID,
+		OwnerID:        f.OwnerID,
+		Version:        1,
+	}
 	photos, _ := json.Marshal(ids)
 	var dev *uuid.UUID
 	if sc.DeviceID != uuid.Nil {
 		d := sc.DeviceID
 		dev = &d
 	}
-	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO finding_rectifications (id, finding_id, inspection_id, note, photo_ids, submitted_by,
+	err := tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO finding_rectifications (id, finding_id, inspection_id, note, photo_ids, submitted_by,
 		device_id, submitted_at, jurisdiction_id, owner_id) VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)`,
-		r.ID, r.FindingID, r.InspectionID, note, string(photos), sc.UserID, dev, now, f.JurisdictionID, f.OwnerID).Error
+			r.ID, r.FindingID, r.InspectionID, note, string(photos), sc.UserID, dev, now, f.JurisdictionID, f.OwnerID).
+		Error
 	if err != nil {
 		return r, fmt.Errorf("insert rectification: %w", err)
 	}
-	return r, tx.Audit("rectification.submit", EntityRectification, r.ID, nil, map[string]any{"finding_id": f.ID, "note": note, "photo_ids": ids})
+	return r, tx.Audit(
+		"rectification.submit",
+		EntityRectification,
+		r.ID,
+		nil,
+		map[string]any{"finding_id": f.ID, "note": note, "photo_ids": ids},
+	)
 }
 
 // errNoRectification is the answer for an absent or out-of-scope one.

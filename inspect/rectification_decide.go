@@ -28,7 +28,12 @@ type DecideRectificationInput struct {
 // language. The same decision again returns the decided rectification;
 // another is refused. Errors: not_found (absent or another jurisdiction),
 // invalid (decision, missing reason), conflict (decided otherwise).
-func (s *Service) DecideRectification(ctx context.Context, sc models.Scope, id uuid.UUID, in DecideRectificationInput) (Rectification, error) {
+func (s *Service) DecideRectification(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	in DecideRectificationInput,
+) (Rectification, error) {
 	if in.Decision != DecisionAccept && in.Decision != DecisionReject {
 		return Rectification{}, invalid("decision", "enum", "must be accept or reject")
 	}
@@ -45,7 +50,12 @@ func (s *Service) DecideRectification(ctx context.Context, sc models.Scope, id u
 		if err != nil {
 			return err
 		}
-		if r, err = s.getRectification(ctx, tx.DB, sc, id); err != nil { // as of the inspection's lock, which every decision takes
+		if r, err = s.getRectification(
+			ctx,
+			tx.DB,
+			sc,
+			id,
+		); err != nil { // as of the inspection's lock, which every decision takes
 			return err
 		}
 		if r.Status != RectificationPending {
@@ -61,7 +71,14 @@ func (s *Service) DecideRectification(ctx context.Context, sc models.Scope, id u
 	return out, err
 }
 
-func (s *Service) decide(ctx context.Context, tx *storage.Tx, sc models.Scope, row *models.Inspection, r Rectification, in DecideRectificationInput) (Rectification, error) {
+func (s *Service) decide(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	row *models.Inspection,
+	r Rectification,
+	in DecideRectificationInput,
+) (Rectification, error) {
 	now := s.clock().UTC()
 	r.Status, r.Reason, r.DecidedAt = RectificationRejected, strings.TrimSpace(in.Reason), &now
 	u := sc.UserID
@@ -72,9 +89,11 @@ func (s *Service) decide(ctx context.Context, tx *storage.Tx, sc models.Scope, r
 			return r, err
 		}
 	}
-	err := tx.DB.WithContext(ctx).Exec(`UPDATE finding_rectifications SET status = ?, reason = ?, decided_at = ?, decided_by = ?,
+	err := tx.DB.WithContext(ctx).
+		Exec(`UPDATE finding_rectifications SET status = ?, reason = ?, decided_at = ?, decided_by = ?,
 		action_code = ?, version = version + 1, updated_at = now() WHERE id = ?`,
-		r.Status, r.Reason, now, u, r.ActionCode, r.ID).Error
+			r.Status, r.Reason, now, u, r.ActionCode, r.ID).
+		Error
 	if err != nil {
 		return r, fmt.Errorf("decide rectification: %w", err)
 	}
@@ -91,9 +110,12 @@ func (s *Service) decide(ctx context.Context, tx *storage.Tx, sc models.Scope, r
 // the inspection stays as the inspector gave it: 01 is what was done since.
 func closeFinding(ctx context.Context, tx *storage.Tx, row *models.Inspection, r Rectification, now time.Time) error {
 	var f models.Finding
-	err := tx.DB.WithContext(ctx).Raw(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
+	err := tx.DB.WithContext(ctx).
+		Raw(`UPDATE findings SET rectified = true, rectified_at = ?, rectification_note = ?, rectification_action = ?,
 		version = version + 1, updated_at = now() WHERE id = ? AND NOT rectified RETURNING *`,
-		now, r.Note, string(rules.RectifiedAction), r.FindingID).Scan(&f).Error
+			now, r.Note, string(rules.RectifiedAction), r.FindingID).
+		Scan(&f).
+		Error
 	if err != nil {
 		return fmt.Errorf("close finding: %w", err)
 	}
@@ -101,14 +123,22 @@ func closeFinding(ctx context.Context, tx *storage.Tx, row *models.Inspection, r
 		return models.Errorf(models.KindConflict, "already_rectified", "the finding is closed")
 	}
 	tx.Changed(EntityFinding, f.ID, findingKeys(row, &f)...)
-	if err := tx.Audit("finding.rectified", EntityFinding, f.ID, nil, map[string]any{"rectification_id": r.ID, "action_code": rules.RectifiedAction, "note": r.Note}); err != nil {
+	if err := tx.Audit(
+		"finding.rectified",
+		EntityFinding,
+		f.ID,
+		nil,
+		map[string]any{"rectification_id": r.ID, "action_code": rules.RectifiedAction, "note": r.Note},
+	); err != nil {
 		return err
 	}
 	// The overdue flag of the finding, if any, is resolved by the decision
 	// (jobs.FlagFindingOverdue, document "finding:<id>").
-	err = tx.DB.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolved_by = ?, resolution = ?, updated_at = now()
+	err = tx.DB.WithContext(ctx).
+		Exec(`UPDATE flags SET status = 'resolved', resolved_at = ?, resolved_by = ?, resolution = ?, updated_at = now()
 		WHERE kind = 'finding_overdue' AND document = ? AND status = 'open'`,
-		now, r.DecidedBy, "rectification accepted", "finding:"+f.ID.String()).Error
+			now, r.DecidedBy, "rectification accepted", "finding:"+f.ID.String()).
+		Error
 	if err != nil {
 		return fmt.Errorf("resolve overdue flag: %w", err)
 	}
@@ -120,10 +150,13 @@ func (s *Service) notifyOwner(ctx context.Context, tx *storage.Tx, r Rectificati
 	var o struct {
 		Name, Email, PreferredLanguage, Vessel, Code string
 	}
-	err := tx.DB.WithContext(ctx).Raw(`SELECT o.name, o.email, o.preferred_language, v.name || ' (' || v.registration_number || ')' AS vessel, f.code
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT o.name, o.email, o.preferred_language, v.name || ' (' || v.registration_number || ')' AS vessel, f.code
 		FROM findings f JOIN inspections i ON i.id = f.inspection_id JOIN vessels v ON v.id = i.vessel_id JOIN owners
 		o ON o.id = ?
-		WHERE f.id = ?`, r.OwnerID, r.FindingID).Scan(&o).Error
+		WHERE f.id = ?`, r.OwnerID, r.FindingID).
+		Scan(&o).
+		Error
 	if err != nil {
 		return fmt.Errorf("load owner: %w", err)
 	}
@@ -131,9 +164,18 @@ func (s *Service) notifyOwner(ctx context.Context, tx *storage.Tx, r Rectificati
 	if r.Status == RectificationRejected {
 		tpl = notify.TplRectificationRejected
 	}
-	n := notify.Notice{Template: tpl, DedupeKey: "rectification:" + r.ID.String() + ":" + r.Status,
+	n := notify.Notice{
+		Template:  tpl,
+		DedupeKey: "rectification:" + r.ID.String() + ":" + r.Status,
 		Recipient: notify.Owner(r.OwnerID, o.Name, o.Email, o.PreferredLanguage),
-		Data:      notify.Data{Vessel: o.Vessel, Doc: o.Code, Detail: r.Reason, Due: dayOf(*r.DecidedAt), Citation: "Karnataka 2025, Sch-IX Form B"}}
+		Data: notify.Data{
+			Vessel:   o.Vessel,
+			Doc:      o.Code,
+			Detail:   r.Reason,
+			Due:      dayOf(*r.DecidedAt),
+			Citation: "Karnataka 2025, Sch-IX Form B",
+		},
+	}
 	_, err = s.outbox.Enqueue(ctx, tx.DB, []notify.Notice{n})
 	return err
 }
@@ -146,7 +188,12 @@ func dayOf(t time.Time) time.Time {
 var india = time.FixedZone("IST", 5*3600+1800)
 
 // getRectification reads one rectification in the caller's scope.
-func (s *Service) getRectification(ctx context.Context, db *gorm.DB, sc models.Scope, id uuid.UUID) (Rectification, error) {
+func (s *Service) getRectification(
+	ctx context.Context,
+	db *gorm.DB,
+	sc models.Scope,
+	id uuid.UUID,
+) (Rectification, error) {
 	q := db.WithContext(ctx).Table("finding_rectifications").Select(rectificationColumns).Where("id = ?", id)
 	rows, err := scanRectifications(rectificationScope(q, sc))
 	if err != nil {
@@ -171,7 +218,13 @@ type RectificationFilter struct {
 // ListRectifications lists rectifications in scope, oldest first, paged by
 // id (UUIDv7, so in submission order): a supervisor's pending ones, an
 // owner's own.
-func (s *Service) ListRectifications(ctx context.Context, sc models.Scope, f RectificationFilter, cursor string, limit int) ([]Rectification, string, error) {
+func (s *Service) ListRectifications(
+	ctx context.Context,
+	sc models.Scope,
+	f RectificationFilter,
+	cursor string,
+	limit int,
+) ([]Rectification, string, error) {
 	q := rectificationScope(s.db.Gorm.WithContext(ctx).Table("finding_rectifications").Select(rectificationColumns), sc)
 	if f.Status != "" {
 		q = q.Where("status = ?", f.Status)

@@ -24,7 +24,12 @@ const (
 // applies the losing value as the supervisor's own edit (through the same
 // commands, so an approved inspection gets an amendment request instead).
 // Errors: not_found (out of scope), conflict (already resolved).
-func (s *Service) ResolveConflict(ctx context.Context, sc models.Scope, id uuid.UUID, resolution string) (models.Conflict, error) {
+func (s *Service) ResolveConflict(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	resolution string,
+) (models.Conflict, error) {
 	var c models.Conflict
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		err := tx.DB.WithContext(ctx).Where("id = ?", id).Take(&c).Error
@@ -52,7 +57,13 @@ func (s *Service) ResolveConflict(ctx context.Context, sc models.Scope, id uuid.
 			}).Error; err != nil {
 			return err
 		}
-		w.changed(EntityConflict, c.ID, storage.ScopeJurisdiction(c.JurisdictionID), storage.ScopeOwner(c.OwnerID), storage.ScopeUser(c.InspectorID))
+		w.changed(
+			EntityConflict,
+			c.ID,
+			storage.ScopeJurisdiction(c.JurisdictionID),
+			storage.ScopeOwner(c.OwnerID),
+			storage.ScopeUser(c.InspectorID),
+		)
 		return w.Finish(ctx)
 	})
 	return c, err
@@ -67,7 +78,15 @@ func (w *Work) revert(ctx context.Context, sc models.Scope, c models.Conflict) e
 	if c.InspectionID == nil {
 		return invalid("resolution", "not_revertible", "this conflict cannot be reverted")
 	}
-	m := Meta{UserID: sc.UserID, DeviceID: sc.DeviceID, Role: sc.Role, At: w.s.clock(), Base: math.MaxInt64, Name: "conflict.revert", Args: json.RawMessage(loser)}
+	m := Meta{
+		UserID:   sc.UserID,
+		DeviceID: sc.DeviceID,
+		Role:     sc.Role,
+		At:       w.s.clock(),
+		Base:     math.MaxInt64,
+		Name:     "conflict.revert",
+		Args:     json.RawMessage(loser),
+	}
 	args, err := revertArgs(ctx, w, *c.InspectionID, c, loser)
 	if err != nil {
 		return err
@@ -91,7 +110,10 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 		if err := json.Unmarshal(loser, &v); err != nil {
 			return nil, err
 		}
-		if err := w.tx.DB.WithContext(ctx).Raw("SELECT item_id, template_id FROM inspection_answers WHERE id = ?", c.EntityID).Scan(&row).Error; err != nil {
+		if err := w.tx.DB.WithContext(ctx).
+			Raw("SELECT item_id, template_id FROM inspection_answers WHERE id = ?", c.EntityID).
+			Scan(&row).
+			Error; err != nil {
 			return nil, err
 		}
 		// The answer's own template: an extra template's item may share
@@ -99,13 +121,22 @@ func revertArgs(ctx context.Context, w *Work, insp uuid.UUID, c models.Conflict,
 		// losing value: one it did not have is cleared (an empty record).
 		record := map[string]string{}
 		maps.Copy(record, v.Record)
-		return &AnswerArgsV3{InspectionID: insp, TemplateID: row.TemplateID, ItemID: row.ItemID, Answer: v.Answer, Note: &v.Note, Record: record}, nil
+		return &AnswerArgsV3{
+			InspectionID: insp,
+			TemplateID:   row.TemplateID,
+			ItemID:       row.ItemID,
+			Answer:       v.Answer,
+			Note:         &v.Note,
+			Record:       record,
+		}, nil
 	case EntityFinding:
 		field := c.Field
 		if field == "requested_action" {
 			field = "action"
 		}
-		raw, _ := json.Marshal(map[string]json.RawMessage{"inspection_id": mustRaw(insp), "finding_id": mustRaw(c.EntityID), field: loser})
+		raw, _ := json.Marshal(
+			map[string]json.RawMessage{"inspection_id": mustRaw(insp), "finding_id": mustRaw(c.EntityID), field: loser},
+		)
 		return decodeAs[UpdateFindingArgs](raw)
 	}
 	return nil, invalid("resolution", "not_revertible", "conflicts on %s cannot be reverted", c.EntityType)

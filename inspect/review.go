@@ -46,7 +46,13 @@ func (s *Service) Review(ctx context.Context, sc models.Scope, id uuid.UUID, in 
 			return err
 		}
 		if in.IfMatch > 0 && in.IfMatch != ag.row.Version {
-			return models.Errorf(models.KindPrecondition, "version_mismatch", "inspection is at version %d, not %d", ag.row.Version, in.IfMatch)
+			return models.Errorf(
+				models.KindPrecondition,
+				"version_mismatch",
+				"inspection is at version %d, not %d",
+				ag.row.Version,
+				in.IfMatch,
+			)
 		}
 		if err := w.decide(ctx, sc, ag, in); err != nil {
 			return err
@@ -81,7 +87,12 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 		}
 	case DecisionReturn:
 		if r.Status != models.StatusSubmitted {
-			return models.Errorf(models.KindConflict, "not_submitted", "only a submitted inspection can be returned (it is %s)", r.Status)
+			return models.Errorf(
+				models.KindConflict,
+				"not_submitted",
+				"only a submitted inspection can be returned (it is %s)",
+				r.Status,
+			)
 		}
 		if strings.TrimSpace(in.Comment) == "" {
 			return invalid("comment", "required", "say what the inspector must change")
@@ -119,14 +130,25 @@ func (w *Work) decide(ctx context.Context, sc models.Scope, ag *agg, in ReviewIn
 // or with an override reason; the columns to write are added to cols.
 func (w *Work) approve(ctx context.Context, r *models.Inspection, in ReviewInput, cols map[string]any) error {
 	if r.Status != models.StatusSubmitted {
-		return models.Errorf(models.KindConflict, "not_submitted", "only a submitted inspection can be approved (it is %s)", r.Status)
+		return models.Errorf(
+			models.KindConflict,
+			"not_submitted",
+			"only a submitted inspection can be approved (it is %s)",
+			r.Status,
+		)
 	}
 	total, verified, err := w.evidence(ctx, r.ID)
 	if err != nil {
 		return err
 	}
 	if verified < total && strings.TrimSpace(in.OverrideReason) == "" {
-		return models.Errorf(models.KindConflict, "evidence_unverified", "evidence: %d/%d photos verified; give override_reason to approve anyway", verified, total)
+		return models.Errorf(
+			models.KindConflict,
+			"evidence_unverified",
+			"evidence: %d/%d photos verified; give override_reason to approve anyway",
+			verified,
+			total,
+		)
 	}
 	now := w.s.clock().UTC()
 	r.Status, r.ApprovedAt = models.StatusApproved, &now
@@ -136,14 +158,28 @@ func (w *Work) approve(ctx context.Context, r *models.Inspection, in ReviewInput
 
 // recordReview writes the review row and the audit entry.
 func (w *Work) recordReview(ctx context.Context, sc models.Scope, ag *agg, in ReviewInput) error {
-	rv := models.Review{ID: uuid.Must(uuid.NewV7()), InspectionID: ag.row.ID, ReviewerID: sc.UserID, Decision: in.Decision, Comment: in.Comment,
-		OverrideReason: in.OverrideReason, JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID}
+	rv := models.Review{
+		ID:             uuid.Must(uuid.NewV7()),
+		InspectionID:   ag.row.ID,
+		ReviewerID:     sc.UserID,
+		Decision:       in.Decision,
+		Comment:        in.Comment,
+		OverrideReason: in.OverrideReason,
+		JurisdictionID: ag.row.JurisdictionID,
+		OwnerID:        ag.row.OwnerID,
+		InspectorID:    ag.row.InspectorID,
+	}
 	rv.Version = 1
 	if err := w.tx.DB.WithContext(ctx).Create(&rv).Error; err != nil {
 		return fmt.Errorf("record review: %w", err)
 	}
 	w.changed(EntityReview, rv.ID, keys(&ag.row)...)
-	w.audit("inspection."+in.Decision, EntityInspection, ag.row.ID, map[string]any{"comment": in.Comment, "override_reason": in.OverrideReason})
+	w.audit(
+		"inspection."+in.Decision,
+		EntityInspection,
+		ag.row.ID,
+		map[string]any{"comment": in.Comment, "override_reason": in.OverrideReason},
+	)
 	return nil
 }
 

@@ -76,7 +76,12 @@ func (s *Service) Reviewer(ctx context.Context, sc models.Scope, id uuid.UUID) (
 	if err != nil {
 		return ReviewerView{}, err
 	}
-	rv := ReviewerView{View: v, Today: s.today(), Closure: map[uuid.UUID]rules.ClosureRule{}, Actions: map[uuid.UUID]string{}}
+	rv := ReviewerView{
+		View:    v,
+		Today:   s.today(),
+		Closure: map[uuid.UUID]rules.ClosureRule{},
+		Actions: map[uuid.UUID]string{},
+	}
 	db := s.db.Gorm.WithContext(ctx)
 	if err := db.Where("inspection_id = ?", id).Order("id").Find(&rv.Conflicts).Error; err != nil {
 		return rv, fmt.Errorf("load conflicts: %w", err)

@@ -105,10 +105,24 @@ func (w *Work) recordConflict(ctx context.Context, a *agg, m Meta, c clash) (uui
 	if c.clientWon {
 		winner = "client"
 	}
-	row := models.Conflict{ID: id, EntityType: c.entity, EntityID: c.entityID, InspectionID: &a.row.ID, Field: c.field,
-		BaseVersion: m.Base, BaseValue: models.JSON(c.st.Prev), ServerValue: mustJSON(c.server), ClientValue: mustJSON(c.client),
-		ServerAuthor: mustJSON(authorOf(c.st)), ClientAuthor: mustJSON(authorOf(stampOf(m, 0, nil))),
-		Policy: PolicyLaterCaptureWins, Winner: winner, JurisdictionID: a.row.JurisdictionID, OwnerID: a.row.OwnerID, InspectorID: a.row.InspectorID}
+	row := models.Conflict{
+		ID:             id,
+		EntityType:     c.entity,
+		EntityID:       c.entityID,
+		InspectionID:   &a.row.ID,
+		Field:          c.field,
+		BaseVersion:    m.Base,
+		BaseValue:      models.JSON(c.st.Prev),
+		ServerValue:    mustJSON(c.server),
+		ClientValue:    mustJSON(c.client),
+		ServerAuthor:   mustJSON(authorOf(c.st)),
+		ClientAuthor:   mustJSON(authorOf(stampOf(m, 0, nil))),
+		Policy:         PolicyLaterCaptureWins,
+		Winner:         winner,
+		JurisdictionID: a.row.JurisdictionID,
+		OwnerID:        a.row.OwnerID,
+		InspectorID:    a.row.InspectorID,
+	}
 	row.Version = 1
 	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return uuid.Nil, fmt.Errorf("record conflict: %w", err)
@@ -146,7 +160,16 @@ type edit struct {
 
 // applyEdits runs decide over edits against stamps; version is the
 // aggregate version the changed fields will carry.
-func (w *Work) applyEdits(ctx context.Context, a *agg, m Meta, entity string, id uuid.UUID, stamps models.Stamps, edits []edit, version func() int64) (fieldEdits, error) {
+func (w *Work) applyEdits(
+	ctx context.Context,
+	a *agg,
+	m Meta,
+	entity string,
+	id uuid.UUID,
+	stamps models.Stamps,
+	edits []edit,
+	version func() int64,
+) (fieldEdits, error) {
 	out := fieldEdits{cols: map[string]any{}, stamps: models.Stamps{}}
 	for k, v := range stamps {
 		out.stamps[k] = v
@@ -155,7 +178,12 @@ func (w *Work) applyEdits(ctx context.Context, a *agg, m Meta, entity string, id
 		st, has := stamps[e.field]
 		v := decide(e.cur, e.next, st, has, m)
 		if v.conflict {
-			cid, err := w.recordConflict(ctx, a, m, clash{entity: entity, entityID: id, field: e.field, server: e.cur, client: e.next, st: st, clientWon: v.apply})
+			cid, err := w.recordConflict(
+				ctx,
+				a,
+				m,
+				clash{entity: entity, entityID: id, field: e.field, server: e.cur, client: e.next, st: st, clientWon: v.apply},
+			)
 			if err != nil {
 				return out, err
 			}

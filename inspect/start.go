@@ -155,18 +155,38 @@ func (a *StartArgsV2) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 // the field it came from; a retired version only while its grace lasts at
 // the start's capture time (retired: when the database says it was
 // retired, zero if it is not).
-func (w *Work) startTemplate(ctx context.Context, field string, id uuid.UUID, v models.Vessel, retired, at time.Time) (checklist.Template, error) {
+func (w *Work) startTemplate(
+	ctx context.Context,
+	field string,
+	id uuid.UUID,
+	v models.Vessel,
+	retired, at time.Time,
+) (checklist.Template, error) {
 	t, ok := w.s.Template(id)
 	if !ok {
 		return checklist.Template{}, invalid(field, "unknown_template", "no checklist template with this id")
 	}
 	if string(t.Regime) != v.Regime {
-		return checklist.Template{}, invalid(field, "regime_mismatch", "template %s is for %s, the vessel is under %s", t.Key, t.Regime, v.Regime)
+		return checklist.Template{}, invalid(
+			field,
+			"regime_mismatch",
+			"template %s is for %s, the vessel is under %s",
+			t.Key,
+			t.Regime,
+			v.Regime,
+		)
 	}
 	// A template applies to the vessel kinds, categories and zones its law
 	// does (templates_fits.go); any other would fine without basis.
 	if err := t.Fit.Check(checklist.FactsOf(v)); err != nil {
-		return checklist.Template{}, models.Refused(field, "template_not_applicable", "template %s (version %d) %v", t.Key, t.Version, err)
+		return checklist.Template{}, models.Refused(
+			field,
+			"template_not_applicable",
+			"template %s (version %d) %v",
+			t.Key,
+			t.Version,
+			err,
+		)
 	}
 	if !retired.IsZero() {
 		return t, w.checkRetired(ctx, field, t, retired, at)
@@ -206,7 +226,13 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	t := ts[0]
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
-		return Outcome{}, invalid("captured_at", "no_rule_set", "no rule set of %s is in force on %s", v.Regime, rules.DateOf(m.At))
+		return Outcome{}, invalid(
+			"captured_at",
+			"no_rule_set",
+			"no rule set of %s is in force on %s",
+			v.Regime,
+			rules.DateOf(m.At),
+		)
 	}
 	if err := w.checkReinspection(ctx, a, v); err != nil {
 		return Outcome{}, err
@@ -225,7 +251,11 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	}
 	w.vers[row.ID], w.dbVers[row.ID] = 1, 1
 	w.bumped[row.ID], w.dirty[row.ID] = true, true
-	w.aggs[row.ID] = &agg{row: row, answers: map[string]*models.InspectionAnswer{}, findings: map[uuid.UUID]*models.Finding{}}
+	w.aggs[row.ID] = &agg{
+		row:      row,
+		answers:  map[string]*models.InspectionAnswer{},
+		findings: map[uuid.UUID]*models.Finding{},
+	}
 	w.created = append(w.created, row.ID)
 	w.changed(EntityInspection, row.ID, keys(&row)...)
 	w.audit("inspection.start", EntityInspection, row.ID, row)
@@ -234,19 +264,52 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 
 // newInspection builds the row of a started inspection, stamping the
 // client-editable fields it sets.
-func (w *Work) newInspection(a *StartArgs, m Meta, v models.Vessel, templateID uuid.UUID, ruleSet string) models.Inspection {
+func (w *Work) newInspection(
+	a *StartArgs,
+	m Meta,
+	v models.Vessel,
+	templateID uuid.UUID,
+	ruleSet string,
+) models.Inspection {
 	dev := m.DeviceID
-	row := models.Inspection{ID: a.ID, VesselID: v.ID, InspectorID: m.UserID, JurisdictionID: v.JurisdictionID, OwnerID: v.OwnerID,
-		TemplateID: templateID, RuleSetID: ruleSet, Kind: a.Kind, StartedAt: m.At, StartedRaw: m.Raw, TimeFlags: models.Strings(m.Flags),
-		Lat: a.Lat, Lon: a.Lon, PassengersCarried: a.PassengersCarried, CargoTonnes: a.CargoTonnes, Status: models.StatusDraft,
-		Outcome: models.JSON("{}"), Stamps: models.Stamps{}, DetentionOrderID: a.DetentionOrderID, InspectionActions: models.Strings{}}
+	row := models.Inspection{
+		ID:                a.ID,
+		VesselID:          v.ID,
+		InspectorID:       m.UserID,
+		JurisdictionID:    v.JurisdictionID,
+		OwnerID:           v.OwnerID,
+		TemplateID:        templateID,
+		RuleSetID:         ruleSet,
+		Kind:              a.Kind,
+		StartedAt:         m.At,
+		StartedRaw:        m.Raw,
+		TimeFlags:         models.Strings(m.Flags),
+		Lat:               a.Lat,
+		Lon:               a.Lon,
+		PassengersCarried: a.PassengersCarried,
+		CargoTonnes:       a.CargoTonnes,
+		Status:            models.StatusDraft,
+		Outcome: models.JSON(
+			"{}",
+		),
+		Stamps:            models.Stamps{},
+		DetentionOrderID:  a.DetentionOrderID,
+		InspectionActions: models.Strings{},
+	}
 	if m.DeviceID != uuid.Nil {
 		row.DeviceID = &dev
 	}
 	if a.Notes != nil {
 		row.Notes = *a.Notes
 	}
-	set := map[string]bool{"lat": a.Lat != nil, "lon": a.Lon != nil, "notes": a.Notes != nil, "passengers_carried": a.PassengersCarried != nil, "cargo_tonnes": a.CargoTonnes != nil, "status": true}
+	set := map[string]bool{
+		"lat":                a.Lat != nil,
+		"lon":                a.Lon != nil,
+		"notes":              a.Notes != nil,
+		"passengers_carried": a.PassengersCarried != nil,
+		"cargo_tonnes":       a.CargoTonnes != nil,
+		"status":             true,
+	}
 	for f, ok := range set {
 		if ok {
 			row.Stamps[f] = stampOf(m, 1, nil)

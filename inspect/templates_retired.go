@@ -37,8 +37,10 @@ func (w *Work) retiredAt(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]ti
 		ID        uuid.UUID
 		RetiredAt time.Time
 	}
-	err := w.tx.DB.WithContext(ctx).Raw("SELECT id, retired_at FROM checklist_templates WHERE id IN ? AND retired_at IS NOT NULL", ids).
-		Scan(&rows).Error
+	err := w.tx.DB.WithContext(ctx).
+		Raw("SELECT id, retired_at FROM checklist_templates WHERE id IN ? AND retired_at IS NOT NULL", ids).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("look up template retirement: %w", err)
 	}
@@ -64,9 +66,16 @@ func (w *Work) checkRetired(ctx context.Context, field string, t checklist.Templ
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("template %s version %d was retired at %s and is accepted only for "+
-		"inspections started before %s; this one started at %s: %s",
-		t.Key, t.Version, retired.UTC().Format(time.RFC3339), until.UTC().Format(time.RFC3339), at.UTC().Format(time.RFC3339), use)
+	msg := fmt.Sprintf(
+		"template %s version %d was retired at %s and is accepted only for "+
+			"inspections started before %s; this one started at %s: %s",
+		t.Key,
+		t.Version,
+		retired.UTC().Format(time.RFC3339),
+		until.UTC().Format(time.RFC3339),
+		at.UTC().Format(time.RFC3339),
+		use,
+	)
 	return models.Refused(field, CodeTemplateRetired, "%s", msg)
 }
 
@@ -90,7 +99,10 @@ func (w *Work) successorOf(ctx context.Context, t checklist.Template) (string, e
 	case len(current) > 0:
 		return fmt.Sprintf("pull and start with %s version %d", t.Key, current[0]), nil
 	case len(checklist.ReplacedBy(t.Key)) > 0:
-		return fmt.Sprintf("pull and start with %s instead, whichever fits the vessel", strings.Join(checklist.ReplacedBy(t.Key), " or ")), nil
+		return fmt.Sprintf(
+			"pull and start with %s instead, whichever fits the vessel",
+			strings.Join(checklist.ReplacedBy(t.Key), " or "),
+		), nil
 	}
 	return "pull and start with a current template", nil
 }

@@ -81,10 +81,20 @@ func (s *Service) Summarize(ctx context.Context, id uuid.UUID) (*Summary, error)
 func summarize(row *models.Inspection, pens []PenaltySummary) *Summary {
 	var d Derived
 	_ = json.Unmarshal(row.Outcome, &d)
-	out := &Summary{ID: row.ID, Version: row.Version, Status: row.Status, RuleSetID: row.RuleSetID, StartedAt: row.StartedAt.UTC().Format("2006-01-02T15:04:05.000Z07:00"),
-		TimeFlags: nonNil(row.TimeFlags), ChangedAfterSubmission: row.ChangedAfterSubmission, Detention: d.Detention,
-		Deficiencies: make([]DeficiencySummary, 0, len(d.Deficiencies)), Penalties: pens,
-		EvidenceTotal: row.EvidenceTotal, EvidenceVerified: row.EvidenceVerified}
+	out := &Summary{
+		ID:                     row.ID,
+		Version:                row.Version,
+		Status:                 row.Status,
+		RuleSetID:              row.RuleSetID,
+		StartedAt:              row.StartedAt.UTC().Format("2006-01-02T15:04:05.000Z07:00"),
+		TimeFlags:              nonNil(row.TimeFlags),
+		ChangedAfterSubmission: row.ChangedAfterSubmission,
+		Detention:              d.Detention,
+		Deficiencies:           make([]DeficiencySummary, 0, len(d.Deficiencies)),
+		Penalties:              pens,
+		EvidenceTotal:          row.EvidenceTotal,
+		EvidenceVerified:       row.EvidenceVerified,
+	}
 	for _, x := range d.Deficiencies {
 		ds := DeficiencySummary{Code: string(x.Code), Title: x.Title, Action: string(x.Action), DueKind: string(x.Due.Kind),
 			Detainable: x.Detainable, LiableParty: string(x.LiableParty), Rectified: x.Rectified}
@@ -112,10 +122,13 @@ func nonNil(s []string) []string {
 // penaltiesOf lists the live penalties of an inspection's offences.
 func (s *Service) penaltiesOf(ctx context.Context, id uuid.UUID) ([]PenaltySummary, error) {
 	out := []PenaltySummary{}
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS
+	err := s.db.Gorm.WithContext(ctx).
+		Raw(`SELECT p.id, p.offence_id, p.penalty_row, p.level, p.amount, p.proposed_amount, o.status AS
 			offence_status, p.version
 		FROM penalties p JOIN offences o ON o.id = p.offence_id
-		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).Scan(&out).Error
+		WHERE p.inspection_id = ? AND p.deleted_at IS NULL ORDER BY p.penalty_row, p.id`, id).
+		Scan(&out).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("load penalties: %w", err)
 	}
@@ -154,10 +167,16 @@ func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View,
 	if err := db.Where("inspection_id = ?", id).Order("code, id").Find(&v.Findings).Error; err != nil {
 		return v, fmt.Errorf("load findings: %w", err)
 	}
-	if err := db.Model(&models.Conflict{}).Where("inspection_id = ? AND resolved_at IS NULL", id).Count(&v.OpenConflicts).Error; err != nil {
+	if err := db.Model(&models.Conflict{}).
+		Where("inspection_id = ? AND resolved_at IS NULL", id).
+		Count(&v.OpenConflicts).
+		Error; err != nil {
 		return v, fmt.Errorf("count conflicts: %w", err)
 	}
-	err = db.Model(&models.AmendmentRequest{}).Where("inspection_id = ? AND status = 'open'", id).Count(&v.Amendments).Error
+	err = db.Model(&models.AmendmentRequest{}).
+		Where("inspection_id = ? AND status = 'open'", id).
+		Count(&v.Amendments).
+		Error
 	return v, err
 }
 

@@ -55,8 +55,17 @@ type agg struct {
 
 // NewWork starts a unit of work inside tx.
 func (s *Service) NewWork(tx *storage.Tx) *Work {
-	return &Work{s: s, tx: tx, aggs: map[uuid.UUID]*agg{}, vers: map[uuid.UUID]int64{}, dbVers: map[uuid.UUID]int64{},
-		bumped: map[uuid.UUID]bool{}, dirty: map[uuid.UUID]bool{}, parties: map[uuid.UUID]bool{}, vessels: map[uuid.UUID]*models.Vessel{}}
+	return &Work{
+		s:       s,
+		tx:      tx,
+		aggs:    map[uuid.UUID]*agg{},
+		vers:    map[uuid.UUID]int64{},
+		dbVers:  map[uuid.UUID]int64{},
+		bumped:  map[uuid.UUID]bool{},
+		dirty:   map[uuid.UUID]bool{},
+		parties: map[uuid.UUID]bool{},
+		vessels: map[uuid.UUID]*models.Vessel{},
+	}
 }
 
 // Tx returns the transaction the work runs in.
@@ -78,8 +87,14 @@ type Mark struct {
 // Begin marks the start of one command: what Rollback restores.
 func (w *Work) Begin() Mark {
 	w.bumped = map[uuid.UUID]bool{}
-	return Mark{vers: maps.Clone(w.vers), created: len(w.created), changes: len(w.changes), audits: len(w.audits), after: len(w.after),
-		pend: w.pend.clone()}
+	return Mark{
+		vers:    maps.Clone(w.vers),
+		created: len(w.created),
+		changes: len(w.changes),
+		audits:  len(w.audits),
+		after:   len(w.after),
+		pend:    w.pend.clone(),
+	}
 }
 
 // Rollback forgets everything the command did since m; the caller rolls
@@ -126,7 +141,11 @@ func (w *Work) AfterCommit(f func()) { w.afterCommit(f) }
 
 // keys are the scope keys of everything in an inspection's aggregate.
 func keys(row *models.Inspection) []string {
-	return []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.OwnerID), storage.ScopeUser(row.InspectorID)}
+	return []string{
+		storage.ScopeJurisdiction(row.JurisdictionID),
+		storage.ScopeOwner(row.OwnerID),
+		storage.ScopeUser(row.InspectorID),
+	}
 }
 
 // findingKeys are the keys a finding's change is logged under: its
@@ -156,7 +175,12 @@ func (w *Work) lock(ctx context.Context, id uuid.UUID) (*agg, error) {
 		return a, nil
 	}
 	var row models.Inspection
-	err := w.tx.DB.WithContext(ctx).Unscoped().Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).Where("id = ?", id).Take(&row).Error
+	err := w.tx.DB.WithContext(ctx).
+		Unscoped().
+		Clauses(clause.Locking{Strength: "NO KEY UPDATE"}).
+		Where("id = ?", id).
+		Take(&row).
+		Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, missingAggregate("inspection", id)
 	}
@@ -211,7 +235,10 @@ func (w *Work) loadAnswers(ctx context.Context, a *agg) error {
 		return nil
 	}
 	var rows []models.InspectionAnswer
-	if err := w.tx.DB.WithContext(ctx).Where("inspection_id = ? AND deleted_at IS NULL", a.row.ID).Find(&rows).Error; err != nil {
+	if err := w.tx.DB.WithContext(ctx).
+		Where("inspection_id = ? AND deleted_at IS NULL", a.row.ID).
+		Find(&rows).
+		Error; err != nil {
 		return fmt.Errorf("load answers: %w", err)
 	}
 	a.answers = make(map[string]*models.InspectionAnswer, len(rows))

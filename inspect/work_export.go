@@ -136,7 +136,8 @@ func (w *Work) passedCodes(re *agg) map[string]bool {
 			continue
 		}
 		for _, it := range t.Items {
-			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" && a.Answer != string(it.FailWhen) {
+			if a, ok := re.answers[re.answerKey(id, it.ID)]; ok && a.Answer != "" && a.Answer != "na" &&
+				a.Answer != string(it.FailWhen) {
 				examined[string(it.Code)] = true
 			}
 		}

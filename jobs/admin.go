@@ -43,7 +43,20 @@ const runColumns = `id, job, trigger, planned_at, run_on, instance, started_at, 
 func scanRun(row pgx.Row) (RunRecord, error) {
 	var r RunRecord
 	var counts []byte
-	err := row.Scan(&r.ID, &r.Job, &r.Trigger, &r.PlannedAt, &r.RunOn, &r.Instance, &r.StartedAt, &r.Heartbeat, &r.FinishedAt, &r.Outcome, &r.Error, &counts)
+	err := row.Scan(
+		&r.ID,
+		&r.Job,
+		&r.Trigger,
+		&r.PlannedAt,
+		&r.RunOn,
+		&r.Instance,
+		&r.StartedAt,
+		&r.Heartbeat,
+		&r.FinishedAt,
+		&r.Outcome,
+		&r.Error,
+		&counts,
+	)
 	if err == nil {
 		err = json.Unmarshal(counts, &r.Counts)
 	}
@@ -61,7 +74,12 @@ func (s *Service) GetRun(ctx context.Context, id uuid.UUID) (RunRecord, error) {
 
 // Runs lists the latest runs of a job, newest first.
 func (s *Service) Runs(ctx context.Context, job string, limit int) ([]RunRecord, error) {
-	rows, err := s.d.DB.Pool.Query(ctx, `SELECT `+runColumns+` FROM job_runs WHERE job = $1 ORDER BY started_at DESC, id DESC LIMIT $2`, job, limit)
+	rows, err := s.d.DB.Pool.Query(
+		ctx,
+		`SELECT `+runColumns+` FROM job_runs WHERE job = $1 ORDER BY started_at DESC, id DESC LIMIT $2`,
+		job,
+		limit,
+	)
 	if err != nil {
 		return nil, fmt.Errorf("runs of %s: %w", job, err)
 	}
@@ -100,7 +118,17 @@ func (s *Service) Statuses(ctx context.Context, now time.Time, lastRuns int) ([]
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Status{Name: n, Description: def.Description, Schedule: def.Schedule, Location: Kolkata().String(), NextRun: next, LastRuns: runs})
+		out = append(
+			out,
+			Status{
+				Name:        n,
+				Description: def.Description,
+				Schedule:    def.Schedule,
+				Location:    Kolkata().String(),
+				NextRun:     next,
+				LastRuns:    runs,
+			},
+		)
 	}
 	return out, nil
 }

@@ -218,16 +218,41 @@ type certDecision struct {
 // due today if any. A certificate that expired yesterday moves the
 // vessel's first lapsed day in lapsed.
 func decideCert(r *Run, c vesselCert, lapsed map[uuid.UUID]rules.Date) certDecision {
-	rec := rules.CertificateRecord{Kind: ruleKind(c.kind, c.vesselKind), Number: c.number, IssuedOn: ruleDate(c.issued), ExpiresOn: ruleDatePtr(c.expires)}
+	rec := rules.CertificateRecord{
+		Kind:      ruleKind(c.kind, c.vesselKind),
+		Number:    c.number,
+		IssuedOn:  ruleDate(c.issued),
+		ExpiresOn: ruleDatePtr(c.expires),
+	}
 	exp, cite, ok := rules.CertificateExpiry(rec)
 	if !ok || r.Today.DaysUntil(exp) > rules.ExpiringWithinDays {
 		return certDecision{}
 	}
 	vid, oid, cid := c.vesselID, c.ownerID, c.id
-	f := Flag{Kind: FlagCertificateExpiring, SubjectType: subjectVessel, SubjectID: c.vesselID, Document: c.kind, Due: exp,
-		JurisdictionID: c.jurID, OwnerID: &oid, VesselID: &vid, CertificateID: &cid, Citation: string(cite), Detail: "no. " + c.number}
-	n := notify.Notice{Recipient: notify.Owner(c.ownerID, c.ownerName, c.email, c.ownLang),
-		Data: notify.Data{Vessel: vesselLabel(c.name, c.reg), Doc: c.kind, Number: c.number, Due: dbDate(exp), Days: r.Today.DaysUntil(exp), Citation: string(cite)}}
+	f := Flag{
+		Kind:           FlagCertificateExpiring,
+		SubjectType:    subjectVessel,
+		SubjectID:      c.vesselID,
+		Document:       c.kind,
+		Due:            exp,
+		JurisdictionID: c.jurID,
+		OwnerID:        &oid,
+		VesselID:       &vid,
+		CertificateID:  &cid,
+		Citation:       string(cite),
+		Detail:         "no. " + c.number,
+	}
+	n := notify.Notice{
+		Recipient: notify.Owner(c.ownerID, c.ownerName, c.email, c.ownLang),
+		Data: notify.Data{
+			Vessel:   vesselLabel(c.name, c.reg),
+			Doc:      c.kind,
+			Number:   c.number,
+			Due:      dbDate(exp),
+			Days:     r.Today.DaysUntil(exp),
+			Citation: string(cite),
+		},
+	}
 	if !exp.Before(r.Today) {
 		if o, ok := threshold(exp, r.Today, rules.CertificateReminderOffsets()); ok {
 			n.Template, n.DedupeKey = notify.TplCertificateExpiring, fmt.Sprintf("cert-expiring:%s:%s:%d", c.id, exp, o)
@@ -272,10 +297,11 @@ func (s *Service) resolveExpiring(ctx context.Context, tx *gorm.DB, r *Run, flag
 	if err := tx.WithContext(ctx).Exec(`SET LOCAL enable_seqscan = off`).Error; err != nil {
 		return fmt.Errorf("resolve expiring flags: %w", err)
 	}
-	res := tx.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = now(), updated_at = now(), resolution = $1
+	res := tx.WithContext(ctx).
+		Exec(`UPDATE flags SET status = 'resolved', resolved_at = now(), updated_at = now(), resolution = $1
 		WHERE status = 'open' AND kind = $2 AND subject_type IN ('vessel', 'crew_member')
 		  AND (subject_id, document, due_on) IN (SELECT * FROM unnest($3::uuid[], $4::text[], $5::date[]))`,
-		resolvedByJobPrefix+r.Job+": "+flagReasonExpired, FlagCertificateExpiring, ids, docs, dues)
+			resolvedByJobPrefix+r.Job+": "+flagReasonExpired, FlagCertificateExpiring, ids, docs, dues)
 	if res.Error != nil {
 		return fmt.Errorf("resolve expiring flags: %w", res.Error)
 	}

@@ -26,7 +26,10 @@ func (s *Service) coc2027(ctx context.Context, r *Run) error {
 		return err
 	}
 	var open []uuid.UUID
-	err = s.d.DB.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagManningNonCompliant).Scan(&open).Error
+	err = s.d.DB.Gorm.WithContext(ctx).
+		Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagManningNonCompliant).
+		Scan(&open).
+		Error
 	if err != nil {
 		return fmt.Errorf("open manning flags: %w", err)
 	}
@@ -55,7 +58,15 @@ func (s *Service) checkManning(ctx context.Context, r *Run, vesselID uuid.UUID, 
 	r.Add("vessels_manning_checked", 1)
 	return s.inTx(ctx, func(tx *gorm.DB) error {
 		if !res.Assessed || res.Compliant {
-			return s.resolveWhere(ctx, tx, r, flagReasonManningComplete, "kind = ? AND subject_id = ?", FlagManningNonCompliant, vesselID)
+			return s.resolveWhere(
+				ctx,
+				tx,
+				r,
+				flagReasonManningComplete,
+				"kind = ? AND subject_id = ?",
+				FlagManningNonCompliant,
+				vesselID,
+			)
 		}
 		if flagged {
 			return nil
@@ -65,14 +76,41 @@ func (s *Service) checkManning(ctx context.Context, r *Run, vesselID uuid.UUID, 
 			return err
 		}
 		lines, posts, cite := missingLines(res)
-		f := Flag{Kind: FlagManningNonCompliant, SubjectType: subjectVessel, SubjectID: vesselID, Due: from,
-			JurisdictionID: v.JurisdictionID, OwnerID: &v.OwnerID, VesselID: &vesselID, Citation: cite, Detail: joinReasons(lines)}
+		f := Flag{
+			Kind:           FlagManningNonCompliant,
+			SubjectType:    subjectVessel,
+			SubjectID:      vesselID,
+			Due:            from,
+			JurisdictionID: v.JurisdictionID,
+			OwnerID:        &v.OwnerID,
+			VesselID:       &vesselID,
+			Citation:       cite,
+			Detail:         joinReasons(lines),
+		}
 		added, err := s.raise(ctx, tx, r, []Flag{f})
 		if err != nil || len(added) == 0 {
 			return err
 		}
-		return s.enqueue(ctx, tx, r, []notify.Notice{{Template: notify.TplManningNonCompliant, DedupeKey: fmt.Sprintf("manning:%s:%s", vesselID, from),
-			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Lines: lines, Posts: posts}}})
+		return s.enqueue(
+			ctx,
+			tx,
+			r,
+			[]notify.Notice{
+				{
+					Template:  notify.TplManningNonCompliant,
+					DedupeKey: fmt.Sprintf("manning:%s:%s", vesselID, from),
+					Recipient: v.recipient(),
+					Data: notify.Data{
+						Vessel:   v.label(),
+						Due:      dbDate(from),
+						Days:     r.Today.DaysUntil(from),
+						Citation: cite,
+						Lines:    lines,
+						Posts:    posts,
+					},
+				},
+			},
+		)
 	})
 }
 

@@ -93,9 +93,18 @@ func (s *Service) alert(ctx context.Context, key, title, detail string, lines []
 	}
 	ns := make([]notify.Notice, 0, len(admins))
 	for _, a := range admins {
-		ns = append(ns, notify.Notice{Template: notify.TplJobAlert, DedupeKey: "alert:" + key,
-			Recipient: notify.Recipient{Type: notify.RecipientUser, ID: a.ID, Name: a.Name, Email: a.Email, Language: a.PreferredLanguage},
-			Data:      notify.Data{Doc: title, Detail: detail, Lines: lines}})
+		ns = append(ns, notify.Notice{
+			Template:  notify.TplJobAlert,
+			DedupeKey: "alert:" + key,
+			Recipient: notify.Recipient{
+				Type:     notify.RecipientUser,
+				ID:       a.ID,
+				Name:     a.Name,
+				Email:    a.Email,
+				Language: a.PreferredLanguage,
+			},
+			Data: notify.Data{Doc: title, Detail: detail, Lines: lines},
+		})
 	}
 	if len(ns) == 0 {
 		return

@@ -92,8 +92,11 @@ func (s *Service) crewScan(ctx context.Context, r *Run, coc bool) (map[uuid.UUID
 // crewDeadline is the deadline of one crew certificate by the law, if it
 // belongs to this job.
 func (s *Service) crewDeadline(r *Run, c crewCert, coc bool) (rules.Deadline, bool) {
-	ds := rules.CrewDeadlines([]rules.CrewOnBoard{{ID: c.crewID.String(), Certificates: []rules.CrewCertificate{c.rule()}}},
-		rules.Regime(c.regime), s.legacyDeadline(r.Today))
+	ds := rules.CrewDeadlines(
+		[]rules.CrewOnBoard{{ID: c.crewID.String(), Certificates: []rules.CrewCertificate{c.rule()}}},
+		rules.Regime(c.regime),
+		s.legacyDeadline(r.Today),
+	)
 	if len(ds) != 1 {
 		return rules.Deadline{}, false
 	}
@@ -101,7 +104,13 @@ func (s *Service) crewDeadline(r *Run, c crewCert, coc bool) (rules.Deadline, bo
 	return ds[0], isCoC == coc
 }
 
-func (s *Service) crewChunk(ctx context.Context, r *Run, coc bool, chunk []crewCert, passed map[uuid.UUID]rules.Date) error {
+func (s *Service) crewChunk(
+	ctx context.Context,
+	r *Run,
+	coc bool,
+	chunk []crewCert,
+	passed map[uuid.UUID]rules.Date,
+) error {
 	if len(chunk) == 0 {
 		return nil
 	}
@@ -168,7 +177,14 @@ func crewEvent(r *Run, c crewCert, d rules.Deadline, served []service) (*Flag, [
 	if c.kind != "competency" {
 		doc = c.kind
 	}
-	data := notify.Data{Holder: c.name, Doc: doc, Number: c.number, Due: dbDate(d.Due), Days: days, Citation: string(d.Citation)}
+	data := notify.Data{
+		Holder:   c.name,
+		Doc:      doc,
+		Number:   c.number,
+		Due:      dbDate(d.Due),
+		Days:     days,
+		Citation: string(d.Citation),
+	}
 	late := days < 0
 	var key string
 	switch {
@@ -201,8 +217,18 @@ func crewNotices(c crewCert, tpl, key string, data notify.Data, served []service
 		holderData.Vessel = served[0].label
 	}
 	if c.email != "" {
-		out = append(out, notify.Notice{Template: tpl, DedupeKey: key, Data: holderData,
-			Recipient: notify.Recipient{Type: notify.RecipientCrewMember, ID: c.crewID, Name: c.name, Email: c.email, Language: c.lng}})
+		out = append(out, notify.Notice{
+			Template:  tpl,
+			DedupeKey: key,
+			Data:      holderData,
+			Recipient: notify.Recipient{
+				Type:     notify.RecipientCrewMember,
+				ID:       c.crewID,
+				Name:     c.name,
+				Email:    c.email,
+				Language: c.lng,
+			},
+		})
 	}
 	for _, sv := range served {
 		d := data
@@ -234,8 +260,15 @@ func (s *Service) servedBy(ctx context.Context, crew []uuid.UUID, on rules.Date)
 	}
 	out := map[uuid.UUID][]service{}
 	for _, x := range rows {
-		out[x.CrewMemberID] = append(out[x.CrewMemberID], service{vesselID: x.VesselID, jurID: x.JurisdictionID,
-			label: vesselLabel(x.Name, x.RegistrationNumber), owner: notify.Owner(x.OwnerID, x.OwnerName, x.Email, x.PreferredLanguage)})
+		out[x.CrewMemberID] = append(out[x.CrewMemberID], service{
+			vesselID: x.VesselID,
+			jurID:    x.JurisdictionID,
+			label: vesselLabel(
+				x.Name,
+				x.RegistrationNumber,
+			),
+			owner: notify.Owner(x.OwnerID, x.OwnerName, x.Email, x.PreferredLanguage),
+		})
 	}
 	return out, nil
 }

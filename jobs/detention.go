@@ -52,10 +52,28 @@ func (s *Service) detentionReport(ctx context.Context, r *Run) error {
 		if !r.Now.Before(d.ReportDueAt) {
 			stage, what = "overdue", what+" (the deadline has passed: send it now)"
 		}
-		notices = append(notices, notify.Notice{Template: notify.TplDetentionReportDue, DedupeKey: "detention-report-" + stage + ":" + d.ID.String(),
-			Recipient: notify.Recipient{Type: notify.RecipientUser, ID: d.OrderedBy, Name: d.Name, Email: d.Email, Language: d.PreferredLanguage},
-			Data: notify.Data{Vessel: fmt.Sprintf("%s (%s)", d.Vessel, d.RegistrationNumber), Number: d.Number, Due: d.ReportDueAt,
-				Days: int(d.ReportDueAt.Sub(r.Now).Hours() / 24), Citation: "Karnataka 2025, Sch-IX para 1.3", Detail: what}})
+		notices = append(
+			notices,
+			notify.Notice{
+				Template:  notify.TplDetentionReportDue,
+				DedupeKey: "detention-report-" + stage + ":" + d.ID.String(),
+				Recipient: notify.Recipient{
+					Type:     notify.RecipientUser,
+					ID:       d.OrderedBy,
+					Name:     d.Name,
+					Email:    d.Email,
+					Language: d.PreferredLanguage,
+				},
+				Data: notify.Data{
+					Vessel:   fmt.Sprintf("%s (%s)", d.Vessel, d.RegistrationNumber),
+					Number:   d.Number,
+					Due:      d.ReportDueAt,
+					Days:     int(d.ReportDueAt.Sub(r.Now).Hours() / 24),
+					Citation: "Karnataka 2025, Sch-IX para 1.3",
+					Detail:   what,
+				},
+			},
+		)
 	}
 	n, err := s.d.Outbox.Enqueue(ctx, db, notices)
 	if err != nil {

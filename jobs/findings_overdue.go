@@ -81,15 +81,34 @@ func (s *Service) findingOverdue(ctx context.Context, r *Run) error {
 	return nil
 }
 
-func (s *Service) findingOverdueChunk(ctx context.Context, r *Run, chunk []overdueFinding, sups map[uuid.UUID][]notify.Recipient) error {
+func (s *Service) findingOverdueChunk(
+	ctx context.Context,
+	r *Run,
+	chunk []overdueFinding,
+	sups map[uuid.UUID][]notify.Recipient,
+) error {
 	flags := make([]Flag, 0, len(chunk))
 	byDoc := map[string]overdueFinding{}
 	for _, f := range chunk {
 		vid, oid := f.ID, f.OwnerID
 		p := rules.OverdueProposal(rules.PenaltyRowID(f.penaltyRow))
-		flags = append(flags, Flag{Kind: FlagFindingOverdue, SubjectType: subjectVessel, SubjectID: f.ID, Document: FindingDocument(f.findingID),
-			Due: ruleDate(f.due), JurisdictionID: f.JurisdictionID, OwnerID: &oid, VesselID: &vid, Citation: overdueCitation(f.action),
-			Detail: overdueDetail(f, p)})
+		flags = append(
+			flags,
+			Flag{
+				Kind:        FlagFindingOverdue,
+				SubjectType: subjectVessel,
+				SubjectID:   f.ID,
+				Document:    FindingDocument(f.findingID),
+				Due: ruleDate(
+					f.due,
+				),
+				JurisdictionID: f.JurisdictionID,
+				OwnerID:        &oid,
+				VesselID:       &vid,
+				Citation:       overdueCitation(f.action),
+				Detail:         overdueDetail(f, p),
+			},
+		)
 		byDoc[FindingDocument(f.findingID)] = f
 	}
 	return s.inTx(ctx, func(tx *gorm.DB) error {
@@ -100,12 +119,25 @@ func (s *Service) findingOverdueChunk(ctx context.Context, r *Run, chunk []overd
 		var notices []notify.Notice
 		for _, fl := range added {
 			f := byDoc[fl.Document]
-			data := notify.Data{Vessel: f.label(), Doc: f.code, Due: f.due, Days: r.Today.DaysUntil(fl.Due), Citation: fl.Citation, Detail: fl.Detail}
+			data := notify.Data{
+				Vessel:   f.label(),
+				Doc:      f.code,
+				Due:      f.due,
+				Days:     r.Today.DaysUntil(fl.Due),
+				Citation: fl.Citation,
+				Detail:   fl.Detail,
+			}
 			key := fmt.Sprintf("finding_overdue:%s:%s", f.findingID, fl.Due)
-			notices = append(notices, notify.Notice{Template: notify.TplFindingOverdue, DedupeKey: key, Recipient: f.recipient(), Data: data})
+			notices = append(
+				notices,
+				notify.Notice{Template: notify.TplFindingOverdue, DedupeKey: key, Recipient: f.recipient(), Data: data},
+			)
 			for _, sup := range sups[f.JurisdictionID] {
 				sup.Email = "" // supervisors read these in the app
-				notices = append(notices, notify.Notice{Template: notify.TplFindingOverdue, DedupeKey: key, Recipient: sup, Data: data})
+				notices = append(
+					notices,
+					notify.Notice{Template: notify.TplFindingOverdue, DedupeKey: key, Recipient: sup, Data: data},
+				)
 			}
 		}
 		return s.enqueue(ctx, tx, r, notices)
@@ -114,7 +146,11 @@ func (s *Service) findingOverdueChunk(ctx context.Context, r *Run, chunk []overd
 
 // overdueCitation cites the action code whose due date lapsed, and r.13.
 func overdueCitation(action string) string {
-	return fmt.Sprintf("Karnataka 2025, Sch-IX Form B action code %s (%s); r.13", action, rules.ActionTitles[rules.ActionCode(action)])
+	return fmt.Sprintf(
+		"Karnataka 2025, Sch-IX Form B action code %s (%s); r.13",
+		action,
+		rules.ActionTitles[rules.ActionCode(action)],
+	)
 }
 
 func overdueDetail(f overdueFinding, p rules.OverduePenalty) string {
@@ -122,5 +158,12 @@ func overdueDetail(f overdueFinding, p rules.OverduePenalty) string {
 	if p.PenaltyRow != "" {
 		row = "Schedule-IV row " + p.PenaltyRow + " on the challan"
 	}
-	return fmt.Sprintf("deficiency %s not rectified by %s; penalty proposal (%s): %s; %s", f.code, f.due.Format(time.DateOnly), p.Citation, p.Sanction, row)
+	return fmt.Sprintf(
+		"deficiency %s not rectified by %s; penalty proposal (%s): %s; %s",
+		f.code,
+		f.due.Format(time.DateOnly),
+		p.Citation,
+		p.Sanction,
+		row,
+	)
 }

@@ -21,7 +21,10 @@ func (s *Service) fitToPly(ctx context.Context, r *Run, lapsed map[uuid.UUID]rul
 		return nil
 	}
 	var open []uuid.UUID
-	err := s.d.DB.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagVesselUnfit).Scan(&open).Error
+	err := s.d.DB.Gorm.WithContext(ctx).
+		Raw(`SELECT DISTINCT subject_id FROM flags WHERE kind = ? AND status = 'open'`, FlagVesselUnfit).
+		Scan(&open).
+		Error
 	if err != nil {
 		return fmt.Errorf("open unfit flags: %w", err)
 	}
@@ -58,14 +61,40 @@ func (s *Service) checkFit(ctx context.Context, r *Run, vesselID uuid.UUID, from
 			return err
 		}
 		const cite = "Karnataka 2025, Sch-IX action codes 04, 06"
-		f := Flag{Kind: FlagVesselUnfit, SubjectType: subjectVessel, SubjectID: vesselID, Due: from, JurisdictionID: v.JurisdictionID,
-			OwnerID: &v.OwnerID, VesselID: &vesselID, Citation: cite, Detail: joinReasons(unfitMessages(reasons))}
+		f := Flag{
+			Kind:           FlagVesselUnfit,
+			SubjectType:    subjectVessel,
+			SubjectID:      vesselID,
+			Due:            from,
+			JurisdictionID: v.JurisdictionID,
+			OwnerID:        &v.OwnerID,
+			VesselID:       &vesselID,
+			Citation:       cite,
+			Detail:         joinReasons(unfitMessages(reasons)),
+		}
 		added, err := s.raise(ctx, tx, r, []Flag{f})
 		if err != nil || len(added) == 0 {
 			return err
 		}
-		return s.enqueue(ctx, tx, r, []notify.Notice{{Template: notify.TplVesselUnfit, DedupeKey: fmt.Sprintf("unfit:%s:%s", vesselID, from),
-			Recipient: v.recipient(), Data: notify.Data{Vessel: v.label(), Due: dbDate(from), Days: r.Today.DaysUntil(from), Citation: cite, Reasons: unfitReasons(reasons)}}})
+		return s.enqueue(
+			ctx,
+			tx,
+			r,
+			[]notify.Notice{
+				{
+					Template:  notify.TplVesselUnfit,
+					DedupeKey: fmt.Sprintf("unfit:%s:%s", vesselID, from),
+					Recipient: v.recipient(),
+					Data: notify.Data{
+						Vessel:   v.label(),
+						Due:      dbDate(from),
+						Days:     r.Today.DaysUntil(from),
+						Citation: cite,
+						Reasons:  unfitReasons(reasons),
+					},
+				},
+			},
+		)
 	})
 }
 

@@ -83,7 +83,22 @@ func (s *Service) raise(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag) ([]
 func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag) ([]Flag, error) {
 	n := len(fs)
 	ids, subjects, jurs := make([][16]byte, n), make([][16]byte, n), make([][16]byte, n)
-	kinds, stypes, docs, cites, details := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	kinds, stypes, docs, cites, details := make(
+		[]string,
+		n,
+	), make(
+		[]string,
+		n,
+	), make(
+		[]string,
+		n,
+	), make(
+		[]string,
+		n,
+	), make(
+		[]string,
+		n,
+	)
 	dues := make([]time.Time, n)
 	owners, vessels, certs := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	byKey := make(map[string]Flag, n)
@@ -94,7 +109,8 @@ func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag
 		owners[i], vessels[i], certs[i] = pgUUID(f.OwnerID), pgUUID(f.VesselID), pgUUID(f.CertificateID)
 		byKey[f.key()] = f
 	}
-	rows, err := tx.WithContext(ctx).Raw(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id, vessel_id,
+	rows, err := tx.WithContext(ctx).
+		Raw(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id, vessel_id,
 		certificate_id, citation, detail, raised_by, raised_on)
 		SELECT u.*, $13::text, $14::date
 		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::date[], $7::uuid[], $8::uuid[],
@@ -102,7 +118,8 @@ func (s *Service) raiseBatch(ctx context.Context, tx *gorm.DB, r *Run, fs []Flag
 		            $10::uuid[], $11::text[], $12::text[]) AS u
 		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING
 		RETURNING kind, subject_type, subject_id, document, due_on`,
-		ids, kinds, stypes, subjects, docs, dues, jurs, owners, vessels, certs, cites, details, r.Job, dbDate(r.Today)).Rows()
+			ids, kinds, stypes, subjects, docs, dues, jurs, owners, vessels, certs, cites, details, r.Job, dbDate(r.Today)).
+		Rows()
 	if err != nil {
 		return nil, fmt.Errorf("raise flags: %w", err)
 	}
@@ -135,7 +152,8 @@ func pgUUID(id *uuid.UUID) pgtype.UUID {
 // resolveWhere resolves the open flags matching where (a SQL condition on
 // flags) with a reason, and counts them.
 func (s *Service) resolveWhere(ctx context.Context, tx *gorm.DB, r *Run, reason, where string, args ...any) error {
-	res := tx.WithContext(ctx).Exec(`UPDATE flags SET status = 'resolved', resolved_at = now(), updated_at = now(), resolution = ?
+	res := tx.WithContext(ctx).
+		Exec(`UPDATE flags SET status = 'resolved', resolved_at = now(), updated_at = now(), resolution = ?
 		WHERE status = 'open' AND `+where, append([]any{resolvedByJobPrefix + r.Job + ": " + reason}, args...)...)
 	if res.Error != nil {
 		return fmt.Errorf("resolve flags: %w", res.Error)

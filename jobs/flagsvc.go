@@ -60,7 +60,13 @@ func flagScope(s models.Scope, q *gorm.DB) *gorm.DB {
 }
 
 // ListFlags lists the flags in the caller's scope, by id, after cursor.
-func (s *Service) ListFlags(ctx context.Context, sc models.Scope, f FlagFilter, cursor string, limit int) ([]FlagRow, string, error) {
+func (s *Service) ListFlags(
+	ctx context.Context,
+	sc models.Scope,
+	f FlagFilter,
+	cursor string,
+	limit int,
+) ([]FlagRow, string, error) {
 	q := flagScope(sc, s.d.DB.Gorm.WithContext(ctx).Model(&FlagRow{}))
 	if f.Kind != "" {
 		q = q.Where("kind = ?", f.Kind)
@@ -85,10 +91,18 @@ func (s *Service) ListFlags(ctx context.Context, sc models.Scope, f FlagFilter, 
 
 // ResolveFlag resolves an open flag in the caller's scope with a reason.
 // Resolving a resolved flag is a conflict; one out of scope is not found.
-func (s *Service) ResolveFlag(ctx context.Context, sc models.Scope, id uuid.UUID, reason string, now time.Time) (FlagRow, error) {
+func (s *Service) ResolveFlag(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	reason string,
+	now time.Time,
+) (FlagRow, error) {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return FlagRow{}, models.Invalid(models.FieldError{Field: "reason", Code: "required", Message: "say why the flag is resolved"})
+		return FlagRow{}, models.Invalid(
+			models.FieldError{Field: "reason", Code: "required", Message: "say why the flag is resolved"},
+		)
 	}
 	var out FlagRow
 	err := s.d.DB.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {

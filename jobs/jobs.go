@@ -171,15 +171,45 @@ const (
 
 func (s *Service) builtins() []Def {
 	return []Def{
-		{JobCertificateExpiry, "0 5 * * *", "vessel and crew certificates expiring in 60/30/7/1 days and expired: flags, owner reminders, fit-to-ply", s.certificateExpiry},
-		{JobInspectionOverdue, "15 5 * * *", "survey windows, Paradip licence year (31 March), pollution inspections, late renewal, registration lapse", s.inspectionOverdue},
+		{
+			JobCertificateExpiry,
+			"0 5 * * *",
+			"vessel and crew certificates expiring in 60/30/7/1 days and expired: flags, owner reminders, fit-to-ply",
+			s.certificateExpiry,
+		},
+		{
+			JobInspectionOverdue,
+			"15 5 * * *",
+			"survey windows, Paradip licence year (31 March), pollution inspections, late renewal, registration lapse",
+			s.inspectionOverdue,
+		},
 		{JobCoC2027, "30 5 * * *", "legacy CoCs before the " + legacyDeadlineSetting +
 			" (default 6 June 2027) and 5-yearly revalidation: reminders, invalid certificates, manning", s.coc2027},
-		{JobRepeatOffences, "0 4 * * *", "reconcile penalty chains of parties with offences in the last 13 months", s.repeatOffences},
+		{
+			JobRepeatOffences,
+			"0 4 * * *",
+			"reconcile penalty chains of parties with offences in the last 13 months",
+			s.repeatOffences,
+		},
 		{JobNotifyDispatch, "* * * * *", "deliver the email outbox with retries", s.notifyDispatch},
-		{JobHousekeeping, "30 2 * * *", "photos, backlog review, idempotency records, change-log retention, old job runs", s.housekeeping},
-		{JobDetentionReport, "5 * * * *", "48-hour detention report (Sch-IX para 1.3): remind the detaining officer 6 hours before and after the deadline", s.detentionReport},
-		{JobFindingOverdue, "45 5 * * *", "findings past their due date unrectified: flags with the r.13/Form-18 proposal, owners and supervisors told", s.findingOverdue},
+		{
+			JobHousekeeping,
+			"30 2 * * *",
+			"photos, backlog review, idempotency records, change-log retention, old job runs",
+			s.housekeeping,
+		},
+		{
+			JobDetentionReport,
+			"5 * * * *",
+			"48-hour detention report (Sch-IX para 1.3): remind the detaining officer 6 hours before and after the deadline",
+			s.detentionReport,
+		},
+		{
+			JobFindingOverdue,
+			"45 5 * * *",
+			"findings past their due date unrectified: flags with the r.13/Form-18 proposal, owners and supervisors told",
+			s.findingOverdue,
+		},
 	}
 }
 

@@ -68,9 +68,26 @@ func (s *Service) inspectionOverdue(ctx context.Context, r *Run) error {
 	var chunk []overdueVessel
 	for rows.Next() {
 		var v overdueVessel
-		if err := rows.Scan(&v.ID, &v.Name, &v.RegistrationNumber, &v.kind, &v.regime, &v.anniversary, &v.JurisdictionID, &v.OwnerID,
-			&v.OwnerName, &v.Email, &v.PreferredLanguage, &v.surveyIssued, &v.surveyExpires, &v.surveyNo, &v.pollutionIssued,
-			&v.licenceIssued, &v.licenceExpiry, &v.licenceNo); err != nil {
+		if err := rows.Scan(
+			&v.ID,
+			&v.Name,
+			&v.RegistrationNumber,
+			&v.kind,
+			&v.regime,
+			&v.anniversary,
+			&v.JurisdictionID,
+			&v.OwnerID,
+			&v.OwnerName,
+			&v.Email,
+			&v.PreferredLanguage,
+			&v.surveyIssued,
+			&v.surveyExpires,
+			&v.surveyNo,
+			&v.pollutionIssued,
+			&v.licenceIssued,
+			&v.licenceExpiry,
+			&v.licenceNo,
+		); err != nil {
 			return fmt.Errorf("read vessel: %w", err)
 		}
 		r.Add("vessels_scanned", 1)
@@ -87,7 +104,12 @@ func (s *Service) inspectionOverdue(ctx context.Context, r *Run) error {
 	return s.overdueChunk(ctx, r, chunk, sups)
 }
 
-func (s *Service) overdueChunk(ctx context.Context, r *Run, chunk []overdueVessel, sups map[uuid.UUID][]notify.Recipient) error {
+func (s *Service) overdueChunk(
+	ctx context.Context,
+	r *Run,
+	chunk []overdueVessel,
+	sups map[uuid.UUID][]notify.Recipient,
+) error {
 	var flags []Flag
 	var notices []notify.Notice
 	for _, v := range chunk {
@@ -98,12 +120,24 @@ func (s *Service) overdueChunk(ctx context.Context, r *Run, chunk []overdueVesse
 			if !o.announce(r.Today) {
 				continue
 			}
-			data := notify.Data{Vessel: v.label(), Doc: o.doc, Due: dbDate(o.due), Days: r.Today.DaysUntil(o.due), Citation: string(o.citation)}
+			data := notify.Data{
+				Vessel:   v.label(),
+				Doc:      o.doc,
+				Due:      dbDate(o.due),
+				Days:     r.Today.DaysUntil(o.due),
+				Citation: string(o.citation),
+			}
 			key := fmt.Sprintf("overdue:%s:%s:%s", o.flag, v.ID, o.due)
-			notices = append(notices, notify.Notice{Template: notify.TplInspectionOverdue, DedupeKey: key, Recipient: v.recipient(), Data: data})
+			notices = append(
+				notices,
+				notify.Notice{Template: notify.TplInspectionOverdue, DedupeKey: key, Recipient: v.recipient(), Data: data},
+			)
 			for _, sup := range sups[v.JurisdictionID] {
 				sup.Email = "" // supervisors read these in the app; owners also by email
-				notices = append(notices, notify.Notice{Template: notify.TplInspectionOverdue, DedupeKey: key, Recipient: sup, Data: data})
+				notices = append(
+					notices,
+					notify.Notice{Template: notify.TplInspectionOverdue, DedupeKey: key, Recipient: sup, Data: data},
+				)
 			}
 		}
 	}
@@ -135,22 +169,38 @@ func overdues(v overdueVessel, today rules.Date) []overdue {
 	if v.kind == string(rules.KindNonMechanised) {
 		out = append(out, surveyWindowOverdue(v, today)...)
 		if v.surveyIssued != nil {
-			exp, _, ok := rules.CertificateExpiry(rules.CertificateRecord{Kind: rules.CertNonMechSurvey, IssuedOn: ruleDate(*v.surveyIssued), ExpiresOn: ruleDatePtr(v.surveyExpires)})
+			exp, _, ok := rules.CertificateExpiry(
+				rules.CertificateRecord{
+					Kind:      rules.CertNonMechSurvey,
+					IssuedOn:  ruleDate(*v.surveyIssued),
+					ExpiresOn: ruleDatePtr(v.surveyExpires),
+				},
+			)
 			if ok && today.After(rules.LateRenewalDeadline(exp)) {
-				out = append(out, overdue{FlagLateRenewal, "late_renewal", rules.LateRenewalDeadline(exp), "Karnataka 2025, r.113(2)"})
+				out = append(
+					out,
+					overdue{FlagLateRenewal, "late_renewal", rules.LateRenewalDeadline(exp), "Karnataka 2025, r.113(2)"},
+				)
 			}
 			if lapse := rules.RegistrationLapseDate(exp); ok && !today.Before(lapse) {
 				out = append(out, overdue{FlagRegistrationLapse, "registration_lapse", lapse, "Karnataka 2025, r.106(b)"})
 			}
 		}
 	}
-	if v.regime == string(rules.RegimeKarnataka2025) && v.kind == string(rules.KindMechanised) && v.pollutionIssued != nil {
+	if v.regime == string(rules.RegimeKarnataka2025) && v.kind == string(rules.KindMechanised) &&
+		v.pollutionIssued != nil {
 		if due := rules.PollutionInspectionDue(ruleDate(*v.pollutionIssued)); today.After(due) {
 			out = append(out, overdue{FlagPollutionOverdue, "pollution_inspection", due, "Karnataka 2025, r.63"})
 		}
 	}
 	if v.regime == string(rules.RegimeParadip1967) && v.licenceIssued != nil {
-		exp, cite, ok := rules.CertificateExpiry(rules.CertificateRecord{Kind: rules.CertParadipLicence, IssuedOn: ruleDate(*v.licenceIssued), ExpiresOn: ruleDatePtr(v.licenceExpiry)})
+		exp, cite, ok := rules.CertificateExpiry(
+			rules.CertificateRecord{
+				Kind:      rules.CertParadipLicence,
+				IssuedOn:  ruleDate(*v.licenceIssued),
+				ExpiresOn: ruleDatePtr(v.licenceExpiry),
+			},
+		)
 		if ok && today.After(exp) {
 			out = append(out, overdue{FlagLicenceLapsed, "licence_year", exp, cite + "; r.11"})
 		}
@@ -194,7 +244,10 @@ func (s *Service) supervisors(ctx context.Context, on rules.Date) (map[uuid.UUID
 	}
 	out := map[uuid.UUID][]notify.Recipient{}
 	for _, x := range rows {
-		out[x.JurisdictionID] = append(out[x.JurisdictionID], notify.Recipient{Type: notify.RecipientUser, ID: x.ID, Name: x.Name, Email: x.Email, Language: x.PreferredLanguage})
+		out[x.JurisdictionID] = append(
+			out[x.JurisdictionID],
+			notify.Recipient{Type: notify.RecipientUser, ID: x.ID, Name: x.Name, Email: x.Email, Language: x.PreferredLanguage},
+		)
 	}
 	return out, nil
 }

@@ -29,7 +29,10 @@ func (s *Service) repeatOffences(ctx context.Context, r *Run) error {
 	// "Within a year" (Sch-IV note) of the last charge, plus a month's
 	// margin, counted as the law counts months (rules.Date.AddMonths).
 	since := r.Today.AddMonths(-13).Time()
-	err := s.d.DB.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT party_id FROM offences WHERE deleted_at IS NULL AND occurred_at >= ? ORDER BY party_id`, since).Scan(&ids).Error
+	err := s.d.DB.Gorm.WithContext(ctx).
+		Raw(`SELECT DISTINCT party_id FROM offences WHERE deleted_at IS NULL AND occurred_at >= ? ORDER BY party_id`, since).
+		Scan(&ids).
+		Error
 	if err != nil {
 		return fmt.Errorf("parties with recent offences: %w", err)
 	}
@@ -63,7 +66,13 @@ type adjustment struct {
 
 // reconcile recomputes a chunk of parties in one transaction and handles
 // the adjustments the recomputation wrote.
-func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, ids []uuid.UUID, since time.Time) ([]string, error) {
+func (s *Service) reconcile(
+	ctx context.Context,
+	r *Run,
+	reg *rules.Registry,
+	ids []uuid.UUID,
+	since time.Time,
+) ([]string, error) {
 	var diffs []string
 	err := s.d.DB.InTx(ctx, storage.Actor{RequestID: "job:" + r.Job + ":" + r.ID.String()}, func(tx *storage.Tx) error {
 		db := tx.DB.WithContext(ctx)
@@ -76,7 +85,9 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 			return fmt.Errorf("adjustments before: %w", err)
 		}
 		var pensBefore []uuid.UUID
-		if err := db.Raw(`SELECT id FROM penalties WHERE party_id IN ? AND deleted_at IS NULL`, ids).Scan(&pensBefore).Error; err != nil {
+		if err := db.Raw(`SELECT id FROM penalties WHERE party_id IN ? AND deleted_at IS NULL`, ids).
+			Scan(&pensBefore).
+			Error; err != nil {
 			return fmt.Errorf("penalties before: %w", err)
 		}
 		if err := penalty.RecomputeParties(ctx, tx, reg, s.d.Outbox, ids); err != nil {
@@ -102,7 +113,17 @@ func (s *Service) reconcile(ctx context.Context, r *Run, reg *rules.Registry, id
 			return err
 		}
 		for _, a := range adjs {
-			diffs = append(diffs, fmt.Sprintf("penalty %s (row %s): Rs %d → Rs %d (%s)", a.PenaltyID, a.PenaltyRow, a.OldAmount, a.NewAmount, a.Reason))
+			diffs = append(
+				diffs,
+				fmt.Sprintf(
+					"penalty %s (row %s): Rs %d → Rs %d (%s)",
+					a.PenaltyID,
+					a.PenaltyRow,
+					a.OldAmount,
+					a.NewAmount,
+					a.Reason,
+				),
+			)
 		}
 		r.Add("adjustments", len(adjs))
 		return s.flagRepeatOffenders(ctx, tx, r, ids, since)
@@ -124,26 +145,47 @@ func (s *Service) newAdjustments(ctx context.Context, tx *storage.Tx, ids, befor
 
 // flagRepeatOffenders flags each party of the chunk with a doubled fine
 // (level above 1) for an offence in the window, once per offence date.
-func (s *Service) flagRepeatOffenders(ctx context.Context, tx *storage.Tx, r *Run, ids []uuid.UUID, since time.Time) error {
+func (s *Service) flagRepeatOffenders(
+	ctx context.Context,
+	tx *storage.Tx,
+	r *Run,
+	ids []uuid.UUID,
+	since time.Time,
+) error {
 	var rows []struct {
 		PartyID, JurisdictionID, OwnerID, VesselID uuid.UUID
 		OccurredAt                                 time.Time
 		PenaltyRow                                 string
 		Level                                      int
 	}
-	err := tx.DB.WithContext(ctx).Raw(`SELECT p.party_id, p.jurisdiction_id, p.owner_id, o.vessel_id, o.occurred_at, p.penalty_row, p.level
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT p.party_id, p.jurisdiction_id, p.owner_id, o.vessel_id, o.occurred_at, p.penalty_row, p.level
 		FROM penalties p JOIN offences o ON o.id = p.offence_id
 		WHERE p.party_id IN ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND p.level > 1 AND o.occurred_at >=
-		?`, ids, since).Scan(&rows).Error
+		?`, ids, since).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return fmt.Errorf("repeat offenders: %w", err)
 	}
 	var flags []Flag
 	for _, x := range rows {
 		oid, vid := x.OwnerID, x.VesselID
-		flags = append(flags, Flag{Kind: FlagRepeatOffender, SubjectType: subjectParty, SubjectID: x.PartyID, Document: x.PenaltyRow,
-			Due: rules.DateOf(x.OccurredAt), JurisdictionID: x.JurisdictionID, OwnerID: &oid, VesselID: &vid,
-			Citation: "Karnataka 2025, Sch-IV note", Detail: fmt.Sprintf("offence %d of row %s within a year", x.Level, x.PenaltyRow)})
+		flags = append(
+			flags,
+			Flag{
+				Kind:           FlagRepeatOffender,
+				SubjectType:    subjectParty,
+				SubjectID:      x.PartyID,
+				Document:       x.PenaltyRow,
+				Due:            rules.DateOf(x.OccurredAt),
+				JurisdictionID: x.JurisdictionID,
+				OwnerID:        &oid,
+				VesselID:       &vid,
+				Citation:       "Karnataka 2025, Sch-IV note",
+				Detail:         fmt.Sprintf("offence %d of row %s within a year", x.Level, x.PenaltyRow),
+			},
+		)
 	}
 	_, err = s.raise(ctx, tx.DB, r, flags)
 	return err

@@ -157,8 +157,16 @@ func (s *Service) claim(ctx context.Context, run *Run, planned time.Time) error 
 }
 
 func (s *Service) insertRun(ctx context.Context, run *Run, trig Trigger, planned time.Time) error {
-	_, err := s.d.DB.Pool.Exec(ctx, `INSERT INTO job_runs (id, job, trigger, planned_at, run_on, instance) VALUES ($1, $2, $3, $4, $5, $6)`,
-		run.ID, run.Job, string(trig), planned.UTC(), dbDate(run.Today), s.d.Instance)
+	_, err := s.d.DB.Pool.Exec(
+		ctx,
+		`INSERT INTO job_runs (id, job, trigger, planned_at, run_on, instance) VALUES ($1, $2, $3, $4, $5, $6)`,
+		run.ID,
+		run.Job,
+		string(trig),
+		planned.UTC(),
+		dbDate(run.Today),
+		s.d.Instance,
+	)
 	if err != nil {
 		return fmt.Errorf("record %s run: %w", run.Job, err)
 	}
@@ -176,7 +184,8 @@ func (s *Service) lock(ctx context.Context, job string) (*pgx.Conn, error) {
 	}
 	conn := pc.Hijack()
 	var got bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, hashtext($2))`, LockNamespace, job).Scan(&got); err != nil {
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, hashtext($2))`, LockNamespace, job).
+		Scan(&got); err != nil {
 		_ = conn.Close(context.Background())
 		return nil, fmt.Errorf("lock %s: %w", job, err)
 	}
@@ -235,7 +244,12 @@ func (s *Service) heartbeat(ctx context.Context, id uuid.UUID) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if _, err := s.d.DB.Pool.Exec(ctx, `UPDATE job_runs SET heartbeat_at = now() WHERE id = $1 AND outcome = 'running'`, id); err != nil && ctx.Err() == nil {
+			if _, err := s.d.DB.Pool.Exec(
+				ctx,
+				`UPDATE job_runs SET heartbeat_at = now() WHERE id = $1 AND outcome = 'running'`,
+				id,
+			); err != nil &&
+				ctx.Err() == nil {
 				s.d.Log.Warn("job heartbeat", "run", id, "err", err)
 			}
 		}
@@ -244,8 +258,15 @@ func (s *Service) heartbeat(ctx context.Context, id uuid.UUID) {
 
 func (s *Service) finish(ctx context.Context, run *Run, outcome, msg string) {
 	counts, _ := json.Marshal(run.Counts())
-	_, err := s.d.DB.Pool.Exec(ctx, `UPDATE job_runs SET outcome = $2, error = $3, counts = $4, finished_at = now(), heartbeat_at = now()
-		WHERE id = $1 AND outcome = 'running'`, run.ID, outcome, msg, string(counts))
+	_, err := s.d.DB.Pool.Exec(
+		ctx,
+		`UPDATE job_runs SET outcome = $2, error = $3, counts = $4, finished_at = now(), heartbeat_at = now()
+		WHERE id = $1 AND outcome = 'running'`,
+		run.ID,
+		outcome,
+		msg,
+		string(counts),
+	)
 	if err != nil {
 		s.d.Log.Error("record job outcome", "run", run.ID, "err", err)
 	}
@@ -276,7 +297,18 @@ func (s *Service) reapStale(ctx context.Context) {
 	rows.Close()
 	for _, st := range found {
 		s.d.Log.Error("job run lost its heartbeat", "job", st.job, "run", st.id, "instance", st.inst)
-		s.alert(ctx, "job-stale:"+st.id.String(), st.job+" stopped without finishing",
-			fmt.Sprintf("Run %s of %s on %s stopped heartbeating for %s and was marked failed.", st.id, st.job, st.inst, StaleAfter), nil)
+		s.alert(
+			ctx,
+			"job-stale:"+st.id.String(),
+			st.job+" stopped without finishing",
+			fmt.Sprintf(
+				"Run %s of %s on %s stopped heartbeating for %s and was marked failed.",
+				st.id,
+				st.job,
+				st.inst,
+				StaleAfter,
+			),
+			nil,
+		)
 	}
 }

@@ -21,7 +21,9 @@ func Kolkata() *time.Location {
 }
 
 // parser reads 5-field specs and 6-field specs with seconds.
-var parser = cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
+var parser = cron.NewParser(
+	cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor,
+)
 
 // Scheduler fires the jobs on their schedules in Asia/Kolkata. Each tick
 // is claimed in job_runs, so with several replicas each runs once.

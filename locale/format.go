@@ -9,9 +9,35 @@ import (
 // en.xml, kn.xml, hi.xml: dates/calendars/gregorian/months). golang.org/x/
 // text does not format dates, so the table is here.
 var monthNames = map[string][12]string{
-	English: {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-	Kannada: {"ಜನವರಿ", "ಫೆಬ್ರವರಿ", "ಮಾರ್ಚ್", "ಏಪ್ರಿಲ್", "ಮೇ", "ಜೂನ್", "ಜುಲೈ", "ಆಗಸ್ಟ್", "ಸೆಪ್ಟೆಂಬರ್", "ಅಕ್ಟೋಬರ್", "ನವೆಂಬರ್", "ಡಿಸೆಂಬರ್"},
-	Hindi:   {"जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्तूबर", "नवंबर", "दिसंबर"},
+	English: {
+		"January",
+		"February",
+		"March",
+		"April",
+		"May",
+		"June",
+		"July",
+		"August",
+		"September",
+		"October",
+		"November",
+		"December",
+	},
+	Kannada: {
+		"ಜನವರಿ",
+		"ಫೆಬ್ರವರಿ",
+		"ಮಾರ್ಚ್",
+		"ಏಪ್ರಿಲ್",
+		"ಮೇ",
+		"ಜೂನ್",
+		"ಜುಲೈ",
+		"ಆಗಸ್ಟ್",
+		"ಸೆಪ್ಟೆಂಬರ್",
+		"ಅಕ್ಟೋಬರ್",
+		"ನವೆಂಬರ್",
+		"ಡಿಸೆಂಬರ್",
+	},
+	Hindi: {"जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्तूबर", "नवंबर", "दिसंबर"},
 }
 
 // Date writes the calendar date of t (a date stored as midnight UTC) in

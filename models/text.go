@@ -28,8 +28,13 @@ func UnsafeText(field, name, s string) (FieldError, bool) {
 	for _, r := range s {
 		switch {
 		case bidiControl(r):
-			return FieldError{Field: field, Code: "bidi_control",
-				Message: "must not contain a bidirectional control character (" + codePoint(r) + "): it reorders the text on documents and pages"}, true
+			return FieldError{
+				Field: field,
+				Code:  "bidi_control",
+				Message: "must not contain a bidirectional control character (" + codePoint(
+					r,
+				) + "): it reorders the text on documents and pages",
+			}, true
 		case lineBreak(r) && !multi:
 			return FieldError{Field: field, Code: "line_break",
 				Message: "must be one line: no line break (" + codePoint(r) + ")"}, true

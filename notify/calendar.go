@@ -45,8 +45,10 @@ func (c *Calendars) CreateToken(ctx context.Context, ownerID uuid.UUID, by *uuid
 	}
 	secret := base64.RawURLEncoding.EncodeToString(b)
 	t := CalendarToken{ID: uuid.Must(uuid.NewV7()), OwnerID: ownerID, CreatedAt: time.Now().UTC()}
-	err := c.DB.Gorm.WithContext(ctx).Exec(`INSERT INTO calendar_tokens (id, owner_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)`,
-		t.ID, ownerID, hashToken(secret), by, t.CreatedAt).Error
+	err := c.DB.Gorm.WithContext(ctx).
+		Exec(`INSERT INTO calendar_tokens (id, owner_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)`,
+			t.ID, ownerID, hashToken(secret), by, t.CreatedAt).
+		Error
 	if err != nil {
 		return CalendarToken{}, "", storage.MapError(fmt.Errorf("store calendar token: %w", err), "calendar token")
 	}
@@ -69,8 +71,13 @@ func (c *Calendars) RevokeToken(ctx context.Context, ownerID, id uuid.UUID, now 
 // ListTokens lists an owner's tokens, newest first.
 func (c *Calendars) ListTokens(ctx context.Context, ownerID uuid.UUID) ([]CalendarToken, error) {
 	var out []CalendarToken
-	err := c.DB.Gorm.WithContext(ctx).Table("calendar_tokens").Select("id, owner_id, created_at, last_used_at, revoked_at").
-		Where("owner_id = ?", ownerID).Order("id DESC").Find(&out).Error
+	err := c.DB.Gorm.WithContext(ctx).
+		Table("calendar_tokens").
+		Select("id, owner_id, created_at, last_used_at, revoked_at").
+		Where("owner_id = ?", ownerID).
+		Order("id DESC").
+		Find(&out).
+		Error
 	return out, err
 }
 
@@ -81,9 +88,12 @@ func (c *Calendars) Verify(ctx context.Context, ownerID uuid.UUID, secret string
 		return models.NotFound("calendar")
 	}
 	var id uuid.UUID
-	err := c.DB.Gorm.WithContext(ctx).Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL
+	err := c.DB.Gorm.WithContext(ctx).
+		Raw(`UPDATE calendar_tokens SET last_used_at = ? WHERE token_hash = ? AND owner_id = ? AND revoked_at IS NULL
 			RETURNING id`,
-		now.UTC(), hashToken(secret), ownerID).Row().Scan(&id)
+			now.UTC(), hashToken(secret), ownerID).
+		Row().
+		Scan(&id)
 	if err != nil {
 		return models.NotFound("calendar")
 	}

@@ -100,7 +100,10 @@ func (w *writer) deadlineEvent(d Deadline) Event {
 	if d.Document == "" {
 		summary = w.text("calendar.summary_plain", v)
 	}
-	desc := w.text("calendar.description", map[string]any{"Summary": summary, "Due": locale.Date(w.lang, d.Due), "Citation": w.citation(d.Citation)})
+	desc := w.text(
+		"calendar.description",
+		map[string]any{"Summary": summary, "Due": locale.Date(w.lang, d.Due), "Citation": w.citation(d.Citation)},
+	)
 	if note := w.deadlineNote(d); note != "" {
 		desc += "\n" + note
 	}
@@ -135,16 +138,26 @@ func (w *writer) inspectionEvents(in InspectionDeadlines) []Event {
 	for _, r := range in.Rectifications {
 		v := map[string]any{"Vessel": r.Vessel, "Title": w.deficiencyTitle(r.Code), "Code": r.Code,
 			"Found": locale.Date(w.lang, civil(r.Found)), "Due": locale.Date(w.lang, r.Due)}
-		out = append(out, Event{UID: "finding-" + r.FindingID.String() + "@tindal", Date: r.Due, AlarmsDaysBefore: inspectionAlarms,
-			Summary: w.text("calendar.rectification.summary", v), Description: w.text("calendar.rectification.description", v)})
+		out = append(
+			out,
+			Event{UID: "finding-" + r.FindingID.String() + "@tindal", Date: r.Due, AlarmsDaysBefore: inspectionAlarms,
+				Summary: w.text("calendar.rectification.summary", v), Description: w.text("calendar.rectification.description", v)},
+		)
 	}
 	for _, p := range in.Penalties {
 		out = append(out, w.penaltyEvents(p)...)
 	}
 	for _, d := range in.Detentions {
-		v := map[string]any{"Vessel": d.Vessel, "Date": locale.Date(w.lang, civil(d.Date)), "Citation": "Inland Vessels Act 2021, s.85; Karnataka 2025, Sch-IX"}
-		out = append(out, Event{UID: "detention-" + d.InspectionID.String() + "@tindal", Date: civil(d.Date), AlarmsDaysBefore: []int{0},
-			Summary: w.text("calendar.detention.summary", v), Description: w.text("calendar.detention.description", v)})
+		v := map[string]any{
+			"Vessel":   d.Vessel,
+			"Date":     locale.Date(w.lang, civil(d.Date)),
+			"Citation": "Inland Vessels Act 2021, s.85; Karnataka 2025, Sch-IX",
+		}
+		out = append(
+			out,
+			Event{UID: "detention-" + d.InspectionID.String() + "@tindal", Date: civil(d.Date), AlarmsDaysBefore: []int{0},
+				Summary: w.text("calendar.detention.summary", v), Description: w.text("calendar.detention.description", v)},
+		)
 	}
 	return out
 }
@@ -154,16 +167,32 @@ func (w *writer) inspectionEvents(in InspectionDeadlines) []Event {
 // no payment window gets only its appeal window.
 func (w *writer) penaltyEvents(p PenaltyWindow) []Event {
 	notice := civil(p.Notice)
-	v := map[string]any{"Vessel": p.Vessel, "Row": p.Row, "Amount": locale.Rupees(p.Amount), "Notice": locale.Date(w.lang, notice),
-		"Offence": w.named("penalty_row.", p.Row)} // a row the catalogue does not describe is shown as its code
+	v := map[string]any{
+		"Vessel":  p.Vessel,
+		"Row":     p.Row,
+		"Amount":  locale.Rupees(p.Amount),
+		"Notice":  locale.Date(w.lang, notice),
+		"Offence": w.named("penalty_row.", p.Row),
+	} // a row the catalogue does not describe is shown as its code
 	var out []Event
 	appealDays, appealCite := karnatakaAppealDays, "Karnataka 2025, Sch-XVI paras 1-2"
 	switch rules.Regime(p.Regime) {
 	case rules.RegimeKarnataka2025:
 		due := notice.AddDate(0, 0, karnatakaPaymentDays)
 		v["Due"], v["Citation"] = locale.Date(w.lang, due), "Karnataka 2025, Sch-I Form-18"
-		out = append(out, Event{UID: "penalty-pay-" + p.PenaltyID.String() + "@tindal", Date: due, AlarmsDaysBefore: inspectionAlarms,
-			Summary: w.text("calendar.penalty_payment.summary", v), Description: w.text("calendar.penalty_payment.description", v)})
+		out = append(
+			out,
+			Event{
+				UID:              "penalty-pay-" + p.PenaltyID.String() + "@tindal",
+				Date:             due,
+				AlarmsDaysBefore: inspectionAlarms,
+				Summary: w.text(
+					"calendar.penalty_payment.summary",
+					v,
+				),
+				Description: w.text("calendar.penalty_payment.description", v),
+			},
+		)
 	case rules.RegimeParadip1967:
 		appealDays, appealCite = paradipAppealDays, "Paradip 1967, r.27"
 	default:
@@ -171,8 +200,19 @@ func (w *writer) penaltyEvents(p PenaltyWindow) []Event {
 	}
 	due := notice.AddDate(0, 0, appealDays)
 	v["Due"], v["Days"], v["Citation"] = locale.Date(w.lang, due), appealDays, appealCite
-	return append(out, Event{UID: "penalty-appeal-" + p.PenaltyID.String() + "@tindal", Date: due, AlarmsDaysBefore: inspectionAlarms,
-		Summary: w.text("calendar.penalty_appeal.summary", v), Description: w.text("calendar.penalty_appeal.description", v)})
+	return append(
+		out,
+		Event{
+			UID:              "penalty-appeal-" + p.PenaltyID.String() + "@tindal",
+			Date:             due,
+			AlarmsDaysBefore: inspectionAlarms,
+			Summary: w.text(
+				"calendar.penalty_appeal.summary",
+				v,
+			),
+			Description: w.text("calendar.penalty_appeal.description", v),
+		},
+	)
 }
 
 // deficiencyTitle is a catalogue code's title in the reader's language:

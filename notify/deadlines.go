@@ -133,7 +133,12 @@ func (c *Calendars) Sequence(ctx context.Context, ownerID uuid.UUID, events []Ev
 	if err != nil {
 		return fmt.Errorf("calendar sequence: %w", err)
 	}
-	rows, err := c.DB.Pool.Query(ctx, `SELECT uid, sequence FROM calendar_events WHERE owner_id = $1 AND uid = ANY($2)`, ownerID, uids)
+	rows, err := c.DB.Pool.Query(
+		ctx,
+		`SELECT uid, sequence FROM calendar_events WHERE owner_id = $1 AND uid = ANY($2)`,
+		ownerID,
+		uids,
+	)
 	if err != nil {
 		return fmt.Errorf("calendar sequence: %w", err)
 	}

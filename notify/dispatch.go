@@ -152,13 +152,22 @@ func (d *Dispatcher) deliver(ctx context.Context, now time.Time, m claimed, res 
 		res.Retried++
 		next := now.Add(d.Backoff(m.attempts)).UTC()
 		d.Log.Warn("email will be retried", "notification", m.id, "attempts", m.attempts, "next", next, "err", err)
-		return d.mark(ctx, m, `state = 'pending', lease_until = NULL, next_attempt_at = $3, last_error = $4`, next, err.Error())
+		return d.mark(
+			ctx,
+			m,
+			`state = 'pending', lease_until = NULL, next_attempt_at = $3, last_error = $4`,
+			next,
+			err.Error(),
+		)
 	}
 }
 
 func (d *Dispatcher) mark(ctx context.Context, m claimed, set string, args ...any) error {
 	all := append([]any{m.id, m.attempts}, args...)
-	_, err := d.DB.Pool.Exec(ctx, `UPDATE notifications SET `+set+` WHERE id = $1 AND attempts = $2 AND state = 'sending'`, all...)
+	_, err := d.DB.Pool.Exec(
+		ctx,
+		`UPDATE notifications SET `+set+` WHERE id = $1 AND attempts = $2 AND state = 'sending'`,
+		all...)
 	if err != nil {
 		return fmt.Errorf("record delivery of %s: %w", m.id, err)
 	}

@@ -248,7 +248,11 @@ func (s *SMTP) classify(err error) error {
 		return fmt.Errorf("smtp %s does not offer STARTTLS, which credentials require (starttls=none "+
 			"in TINDAL_SMTP_URL sends them in clear): %w", addr, err)
 	case strings.Contains(msg, "530") || strings.Contains(strings.ToLower(msg), "must issue a starttls"):
-		return fmt.Errorf("smtp %s requires STARTTLS before anything else: drop starttls=none from TINDAL_SMTP_URL: %w", addr, err)
+		return fmt.Errorf(
+			"smtp %s requires STARTTLS before anything else: drop starttls=none from TINDAL_SMTP_URL: %w",
+			addr,
+			err,
+		)
 	case s.TLS == TLSNone && s.User != "" &&
 		(strings.Contains(msg, "does not support SMTP AUTH") || strings.Contains(msg, "autodiscover")):
 		return fmt.Errorf("smtp %s offers no AUTH on a connection without TLS: it requires STARTTLS; "+

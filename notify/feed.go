@@ -39,7 +39,11 @@ type Viewer struct {
 func (v Viewer) mine(q *gorm.DB) *gorm.DB {
 	q = q.Table("notifications").Where("channel = 'in_app'")
 	if v.OwnerID != nil {
-		return q.Where("((recipient_type = 'user' AND user_id = ?) OR (recipient_type = 'owner' AND owner_id = ?))", v.UserID, *v.OwnerID)
+		return q.Where(
+			"((recipient_type = 'user' AND user_id = ?) OR (recipient_type = 'owner' AND owner_id = ?))",
+			v.UserID,
+			*v.OwnerID,
+		)
 	}
 	return q.Where("recipient_type = 'user' AND user_id = ?", v.UserID)
 }
@@ -55,7 +59,11 @@ func (f *Feed) List(ctx context.Context, v Viewer, unreadOnly bool, cursor strin
 }
 
 // feedPager pages the feed newest first.
-var feedPager = storage.Pager[Entry]{ID: "id", Desc: true, Key: func(e Entry) storage.PageKey { return storage.PageKey{ID: e.ID} }}
+var feedPager = storage.Pager[Entry]{
+	ID:   "id",
+	Desc: true,
+	Key:  func(e Entry) storage.PageKey { return storage.PageKey{ID: e.ID} },
+}
 
 // MarkRead marks an entry read (idempotent: the first read time stays).
 // KindNotFound if it is not the viewer's.
@@ -66,7 +74,11 @@ func (f *Feed) MarkRead(ctx context.Context, v Viewer, id uuid.UUID, now time.Ti
 		return Entry{}, fmt.Errorf("mark read: %w", res.Error)
 	}
 	var e Entry
-	err := v.mine(db).Select("id, template, locale, subject, body, payload, created_at, read_at").Where("id = ?", id).Take(&e).Error
+	err := v.mine(db).
+		Select("id, template, locale, subject, body, payload, created_at, read_at").
+		Where("id = ?", id).
+		Take(&e).
+		Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return e, models.NotFound("notification")
 	}

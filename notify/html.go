@@ -11,7 +11,11 @@ import (
 // authority (it is what the feed and the tests read).
 func HTMLOf(text, lang string) string {
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html><html lang="` + html.EscapeString(lang) + `"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">`)
+	b.WriteString(
+		`<!DOCTYPE html><html lang="` + html.EscapeString(
+			lang,
+		) + `"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">`,
+	)
 	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
 		htmlParagraph(&b, para)
 	}

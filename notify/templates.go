@@ -91,7 +91,11 @@ func Render(template string, r Recipient, d Data) (Rendered, error) {
 	if err != nil {
 		return Rendered{}, fmt.Errorf("render %s in %s: %w", template, w.lang, err)
 	}
-	return Rendered{Locale: w.lang, Subject: clip(subject, maxSubjectRunes), Body: body + "\n\n— " + w.text("signature", nil) + "\n"}, w.err
+	return Rendered{
+		Locale:  w.lang,
+		Subject: clip(subject, maxSubjectRunes),
+		Body:    body + "\n\n— " + w.text("signature", nil) + "\n",
+	}, w.err
 }
 
 // writer renders messages in one language, keeping the first error so
@@ -135,7 +139,13 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		return template + variant(d.Holder == "", false), nil
 	case TplCoCLegacyDeadline, TplCoCRevalidationDue:
 		return template + variant(false, self), nil
-	case TplVesselUnfit, TplManningNonCompliant, TplJobAlert, TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport:
+	case TplVesselUnfit,
+		TplManningNonCompliant,
+		TplJobAlert,
+		TplDetentionOrdered,
+		TplDetentionReleased,
+		TplDetentionReportDue,
+		TplDetentionOfficerReport:
 		return template, nil
 	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue:
 		return template, nil

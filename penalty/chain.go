@@ -27,10 +27,19 @@ import (
 // so it cannot form a lock cycle with the commands. A changed charged
 // penalty of an owner is told to the owner through ob, in tx, once per
 // adjustment (its dedupe key).
-func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ob notify.Outbox, ids []uuid.UUID) error {
+func RecomputeParties(
+	ctx context.Context,
+	tx *storage.Tx,
+	reg *rules.Registry,
+	ob notify.Outbox,
+	ids []uuid.UUID,
+) error {
 	sort.Slice(ids, func(i, j int) bool { return ids[i].String() < ids[j].String() })
 	var parties []models.LiableParty
-	err := tx.DB.WithContext(ctx).Raw("SELECT * FROM liable_parties WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).Scan(&parties).Error
+	err := tx.DB.WithContext(ctx).
+		Raw("SELECT * FROM liable_parties WHERE id IN ? ORDER BY id FOR NO KEY UPDATE", ids).
+		Scan(&parties).
+		Error
 	if err != nil {
 		return fmt.Errorf("lock liable parties: %w", err)
 	}
@@ -44,7 +53,13 @@ func RecomputeParties(ctx context.Context, tx *storage.Tx, reg *rules.Registry, 
 
 // recomputeParty recomputes one party's chains, writes the result and the
 // notices of what changed.
-func recomputeParty(ctx context.Context, tx *storage.Tx, reg *rules.Registry, ob notify.Outbox, p models.LiableParty) error {
+func recomputeParty(
+	ctx context.Context,
+	tx *storage.Tx,
+	reg *rules.Registry,
+	ob notify.Outbox,
+	p models.LiableParty,
+) error {
 	var offs []models.Offence
 	if err := tx.DB.WithContext(ctx).Where("party_id = ?", p.ID).Order("occurred_at, id").Find(&offs).Error; err != nil {
 		return fmt.Errorf("load offences of party %s: %w", p.ID, err)
@@ -110,7 +125,11 @@ func appendChange(chs []penaltyChange, ch *penaltyChange) []penaltyChange {
 // chainLines prices every live offence of a party. The rule set is the one
 // of the party's latest offence (the tariff and doubling settings of the
 // law in force then).
-func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence) (map[string]rules.ChainLine, string, error) {
+func chainLines(
+	reg *rules.Registry,
+	p models.LiableParty,
+	offs []models.Offence,
+) (map[string]rules.ChainLine, string, error) {
 	out := map[string]rules.ChainLine{}
 	if len(offs) == 0 {
 		return out, "", nil
@@ -149,9 +168,17 @@ func chainLines(reg *rules.Registry, p models.LiableParty, offs []models.Offence
 // adjustment when the amount or the level changes (and returning it). An
 // increase to a penalty whose notice was issued is only proposed, for a
 // supervisor to confirm.
-func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rules.ChainLine, rsID string, cur *models.Penalty) (*penaltyChange, error) {
+func writePenalty(
+	ctx context.Context,
+	tx *storage.Tx,
+	o models.Offence,
+	ln rules.ChainLine,
+	rsID string,
+	cur *models.Penalty,
+) (*penaltyChange, error) {
 	next := penaltyOf(o, ln, rsID)
-	if cur.NoticeIssuedAt != nil && cur.ProposedAmount != nil && *cur.ProposedAmount == next.Amount && !cur.DeletedAt.Valid {
+	if cur.NoticeIssuedAt != nil && cur.ProposedAmount != nil && *cur.ProposedAmount == next.Amount &&
+		!cur.DeletedAt.Valid {
 		return nil, nil // the rise awaiting a supervisor is this line (DecideRise writes it)
 	}
 	cols, err := changedPenaltyCols(ctx, tx, o, cur, &next)
@@ -171,7 +198,12 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 		return nil, nil
 	}
 	cols["version"], cols["updated_at"] = cur.Version+1, time.Now().UTC()
-	if err := tx.DB.WithContext(ctx).Model(&models.Penalty{}).Unscoped().Where("id = ?", cur.ID).Updates(cols).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Model(&models.Penalty{}).
+		Unscoped().
+		Where("id = ?", cur.ID).
+		Updates(cols).
+		Error; err != nil {
 		return nil, fmt.Errorf("update penalty: %w", err)
 	}
 	tx.Changed(EntityPenalty, cur.ID, offenceKeys(o)...)
@@ -182,7 +214,12 @@ func writePenalty(ctx context.Context, tx *storage.Tx, o models.Offence, ln rule
 // changes, the amount aside (adjust decides it): a revived penalty, a
 // pending rise the chain has moved past, and the line's level, tariff,
 // escalation, flags, trace and rule set.
-func changedPenaltyCols(ctx context.Context, tx *storage.Tx, o models.Offence, cur, next *models.Penalty) (map[string]any, error) {
+func changedPenaltyCols(
+	ctx context.Context,
+	tx *storage.Tx,
+	o models.Offence,
+	cur, next *models.Penalty,
+) (map[string]any, error) {
 	cols := map[string]any{}
 	if cur.DeletedAt.Valid {
 		cols["deleted_at"] = nil
@@ -205,8 +242,11 @@ func changedPenaltyCols(ctx context.Context, tx *storage.Tx, o models.Offence, c
 // since priced otherwise; a supervisor deciding it gets 409 superseded.
 func supersedeRise(ctx context.Context, tx *storage.Tx, o models.Offence, penalty uuid.UUID) error {
 	var ids []uuid.UUID
-	err := tx.DB.WithContext(ctx).Raw(`UPDATE penalty_adjustments SET state = 'declined', reason = reason || '; superseded by a later recomputation',
-		version = version + 1, updated_at = now() WHERE penalty_id = ? AND state = 'proposed' RETURNING id`, penalty).Scan(&ids).Error
+	err := tx.DB.WithContext(ctx).
+		Raw(`UPDATE penalty_adjustments SET state = 'declined', reason = reason || '; superseded by a later recomputation',
+		version = version + 1, updated_at = now() WHERE penalty_id = ? AND state = 'proposed' RETURNING id`, penalty).
+		Scan(&ids).
+		Error
 	if err != nil {
 		return fmt.Errorf("supersede proposed rise: %w", err)
 	}
@@ -218,7 +258,15 @@ func supersedeRise(ctx context.Context, tx *storage.Tx, o models.Offence, penalt
 
 // adjust records a changed amount or level: applied at once, or proposed
 // when it raises a penalty whose notice was already issued.
-func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.Penalty, amount int64, ln rules.ChainLine, cols map[string]any) (penaltyChange, error) {
+func adjust(
+	ctx context.Context,
+	tx *storage.Tx,
+	o models.Offence,
+	cur *models.Penalty,
+	amount int64,
+	ln rules.ChainLine,
+	cols map[string]any,
+) (penaltyChange, error) {
 	rev := cur.Revision + 1
 	state := "applied"
 	if cur.NoticeIssuedAt != nil && amount > cur.Amount {
@@ -235,9 +283,20 @@ func adjust(ctx context.Context, tx *storage.Tx, o models.Offence, cur *models.P
 	if ln.EscalatedFrom != "" {
 		why += ": doubled from the charge for offence " + ln.EscalatedFrom
 	}
-	adj := models.PenaltyAdjustment{ID: uuid.Must(uuid.NewV7()), PenaltyID: cur.ID, OffenceID: o.ID, OldAmount: cur.Amount, NewAmount: amount,
-		Reason: why, Revision: rev, State: state, DedupeKey: fmt.Sprintf("%s:%d", cur.ID, rev),
-		JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID}
+	adj := models.PenaltyAdjustment{
+		ID:             uuid.Must(uuid.NewV7()),
+		PenaltyID:      cur.ID,
+		OffenceID:      o.ID,
+		OldAmount:      cur.Amount,
+		NewAmount:      amount,
+		Reason:         why,
+		Revision:       rev,
+		State:          state,
+		DedupeKey:      fmt.Sprintf("%s:%d", cur.ID, rev),
+		JurisdictionID: o.JurisdictionID,
+		OwnerID:        o.OwnerID,
+		InspectorID:    o.InspectorID,
+	}
 	adj.Version = 1
 	if err := tx.DB.WithContext(ctx).Create(&adj).Error; err != nil {
 		return penaltyChange{}, fmt.Errorf("insert penalty adjustment: %w", err)
@@ -273,9 +332,24 @@ func dropPenalty(ctx context.Context, tx *storage.Tx, pen *models.Penalty) (*pen
 // penaltyOf is the penalty row a chain line gives an offence.
 func penaltyOf(o models.Offence, ln rules.ChainLine, rsID string) models.Penalty {
 	trace, _ := json.Marshal(ln.Trace)
-	p := models.Penalty{ID: uuid.NewSHA1(namespacePenalty, o.ID[:]), OffenceID: o.ID, PartyID: o.PartyID, InspectionID: o.InspectionID,
-		PenaltyRow: o.PenaltyRow, Level: ln.Level, UnitAmount: int64(ln.UnitAmount), Amount: int64(ln.Amount), Flags: models.Strings(ln.Flags),
-		Trace: models.JSON(trace), RuleSetID: rsID, JurisdictionID: o.JurisdictionID, OwnerID: o.OwnerID, InspectorID: o.InspectorID}
+	p := models.Penalty{
+		ID:           uuid.NewSHA1(namespacePenalty, o.ID[:]),
+		OffenceID:    o.ID,
+		PartyID:      o.PartyID,
+		InspectionID: o.InspectionID,
+		PenaltyRow:   o.PenaltyRow,
+		Level:        ln.Level,
+		UnitAmount:   int64(ln.UnitAmount),
+		Amount:       int64(ln.Amount),
+		Flags:        models.Strings(ln.Flags),
+		Trace: models.JSON(
+			trace,
+		),
+		RuleSetID:      rsID,
+		JurisdictionID: o.JurisdictionID,
+		OwnerID:        o.OwnerID,
+		InspectorID:    o.InspectorID,
+	}
 	if p.Flags == nil {
 		p.Flags = models.Strings{}
 	}
@@ -288,7 +362,11 @@ func penaltyOf(o models.Offence, ln rules.ChainLine, rsID string) models.Penalty
 }
 
 func offenceKeys(o models.Offence) []string {
-	return []string{storage.ScopeJurisdiction(o.JurisdictionID), storage.ScopeOwner(o.OwnerID), storage.ScopeUser(o.InspectorID)}
+	return []string{
+		storage.ScopeJurisdiction(o.JurisdictionID),
+		storage.ScopeOwner(o.OwnerID),
+		storage.ScopeUser(o.InspectorID),
+	}
 }
 
 func sameID(a, b *uuid.UUID) bool {

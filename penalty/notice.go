@@ -70,11 +70,14 @@ type lineRow struct {
 // aside) offences, in row and person order.
 func currentLines(ctx context.Context, tx *storage.Tx, inspection uuid.UUID) ([]NoticeLine, error) {
 	var rows []lineRow
-	err := tx.DB.WithContext(ctx).Raw(`SELECT p.id AS penalty_id, p.offence_id, p.penalty_row, lp.kind AS party_kind, lp.ref AS party_ref,
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT p.id AS penalty_id, p.offence_id, p.penalty_row, lp.kind AS party_kind, lp.ref AS party_ref,
 		o.persons, p.level, p.unit_amount, p.amount, o.status, p.escalated_from, p.trace
 		FROM penalties p JOIN offences o ON o.id = p.offence_id JOIN liable_parties lp ON lp.id = p.party_id
 		WHERE p.inspection_id = ? AND p.deleted_at IS NULL AND o.deleted_at IS NULL AND o.status IN ('charged', 'set_aside')
-		ORDER BY p.penalty_row, lp.kind, lp.ref, p.id`, inspection).Scan(&rows).Error
+		ORDER BY p.penalty_row, lp.kind, lp.ref, p.id`, inspection).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("notice lines: %w", err)
 	}
@@ -86,8 +89,19 @@ func currentLines(ctx context.Context, tx *storage.Tx, inspection uuid.UUID) ([]
 }
 
 func lineOf(r lineRow) NoticeLine {
-	l := NoticeLine{PenaltyID: r.PenaltyID, OffenceID: r.OffenceID, Row: r.PenaltyRow, PartyKind: r.PartyKind, Persons: r.Persons,
-		Level: r.Level, UnitAmount: r.UnitAmount, Amount: r.Amount, Status: r.Status, EscalatedFrom: r.EscalatedFrom, Trace: []rules.Step{}}
+	l := NoticeLine{
+		PenaltyID:     r.PenaltyID,
+		OffenceID:     r.OffenceID,
+		Row:           r.PenaltyRow,
+		PartyKind:     r.PartyKind,
+		Persons:       r.Persons,
+		Level:         r.Level,
+		UnitAmount:    r.UnitAmount,
+		Amount:        r.Amount,
+		Status:        r.Status,
+		EscalatedFrom: r.EscalatedFrom,
+		Trace:         []rules.Step{},
+	}
 	if r.PartyKind != string(rules.PartyOwner) && !anonymous(r.PartyRef) {
 		l.PartyRef = r.PartyRef
 	}
@@ -130,9 +144,22 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 		return err
 	}
 	now := s.clock().UTC()
-	n := models.PenaltyNotice{ID: uuid.Must(uuid.NewV7()), InspectionID: r.ID, JurisdictionID: j.ID, OwnerID: r.OwnerID, VesselID: r.VesselID,
-		Seq: seq, Number: fmt.Sprintf("%s/PN/%06d", j.Code, seq), Regime: j.Regime, ServedOn: noticeDate(now), IssuedBy: sc.UserID,
-		Revision: 1, Version: 1, CreatedAt: now, UpdatedAt: now}
+	n := models.PenaltyNotice{
+		ID:             uuid.Must(uuid.NewV7()),
+		InspectionID:   r.ID,
+		JurisdictionID: j.ID,
+		OwnerID:        r.OwnerID,
+		VesselID:       r.VesselID,
+		Seq:            seq,
+		Number:         fmt.Sprintf("%s/PN/%06d", j.Code, seq),
+		Regime:         j.Regime,
+		ServedOn:       noticeDate(now),
+		IssuedBy:       sc.UserID,
+		Revision:       1,
+		Version:        1,
+		CreatedAt:      now,
+		UpdatedAt:      now,
+	}
 	if err := w.Tx().DB.WithContext(ctx).Create(&n).Error; err != nil {
 		return storage.MapError(fmt.Errorf("insert penalty notice: %w", err), "penalty notice")
 	}
@@ -142,11 +169,19 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 	// Served: a later increase of these penalties (a late earlier offence
 	// making one a repeat) is only proposed (chain.go adjust) until a
 	// supervisor confirms it (DecideRise, notice_rise.go); decreases apply.
-	if err := w.Tx().DB.WithContext(ctx).Exec(`UPDATE penalties SET notice_issued_at = ? WHERE inspection_id = ? AND notice_issued_at IS NULL`,
-		now, r.ID).Error; err != nil {
+	if err := w.Tx().
+		DB.WithContext(ctx).
+		Exec(`UPDATE penalties SET notice_issued_at = ? WHERE inspection_id = ? AND notice_issued_at IS NULL`,
+			now, r.ID).
+		Error; err != nil {
 		return fmt.Errorf("mark penalties served: %w", err)
 	}
-	w.Audit("penalty_notice.issue", EntityNotice, n.ID, map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)})
+	w.Audit(
+		"penalty_notice.issue",
+		EntityNotice,
+		n.ID,
+		map[string]any{"number": n.Number, "inspection_id": r.ID, "total": total(lines)},
+	)
 	w.AfterCommit(func() { s.counters.notices.WithLabelValues(j.ID.String()).Inc() })
 	return nil
 }
@@ -155,14 +190,23 @@ func (s *Service) IssueNotice(ctx context.Context, w Unit, sc models.Scope, r *m
 // its counter row, held until commit.
 func nextNoticeSeq(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID) (int64, error) {
 	db := tx.DB.WithContext(ctx)
-	if err := db.Exec(`INSERT INTO penalty_notice_counters (jurisdiction_id) VALUES (?) ON CONFLICT DO NOTHING`, jurisdiction).Error; err != nil {
+	if err := db.Exec(
+		`INSERT INTO penalty_notice_counters (jurisdiction_id) VALUES (?) ON CONFLICT DO NOTHING`,
+		jurisdiction,
+	).Error; err != nil {
 		return 0, fmt.Errorf("notice counter: %w", err)
 	}
 	var last int64
-	if err := db.Raw(`SELECT last_seq FROM penalty_notice_counters WHERE jurisdiction_id = ? FOR UPDATE`, jurisdiction).Scan(&last).Error; err != nil {
+	if err := db.Raw(`SELECT last_seq FROM penalty_notice_counters WHERE jurisdiction_id = ? FOR UPDATE`, jurisdiction).
+		Scan(&last).
+		Error; err != nil {
 		return 0, fmt.Errorf("lock notice counter: %w", err)
 	}
-	if err := db.Exec(`UPDATE penalty_notice_counters SET last_seq = ? WHERE jurisdiction_id = ?`, last+1, jurisdiction).Error; err != nil {
+	if err := db.Exec(
+		`UPDATE penalty_notice_counters SET last_seq = ? WHERE jurisdiction_id = ?`,
+		last+1,
+		jurisdiction,
+	).Error; err != nil {
 		return 0, fmt.Errorf("advance notice counter: %w", err)
 	}
 	return last + 1, nil
@@ -171,24 +215,54 @@ func nextNoticeSeq(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID) 
 // insertRevision writes revision n.Revision of a notice and issues its
 // verification code (documents table, GET /v/{code}); the revision it
 // follows, if any, is superseded from now on (issue 12 item 7).
-func insertRevision(ctx context.Context, tx *storage.Tx, n *models.PenaltyNotice, prev *int, reason string, lines []NoticeLine) error {
+func insertRevision(
+	ctx context.Context,
+	tx *storage.Tx,
+	n *models.PenaltyNotice,
+	prev *int,
+	reason string,
+	lines []NoticeLine,
+) error {
 	b, err := json.Marshal(lines)
 	if err != nil {
 		return fmt.Errorf("encode notice lines: %w", err)
 	}
 	now := time.Now().UTC()
-	err = tx.DB.WithContext(ctx).Exec(`INSERT INTO penalty_notice_revisions (notice_id, revision, previous, reason, lines, total, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, n.ID, n.Revision, prev, reason, string(b), total(lines), now).Error
+	err = tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO penalty_notice_revisions (notice_id, revision, previous, reason, lines, total, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, n.ID, n.Revision, prev, reason, string(b), total(lines), now).
+		Error
 	if err != nil {
 		return fmt.Errorf("insert notice revision: %w", err)
 	}
 	if prev != nil {
-		if err := document.SetStatus(ctx, tx.DB, document.KindPenaltyNotice, revisionRef(n.ID, *prev), document.StatusSuperseded, now); err != nil {
+		if err := document.SetStatus(
+			ctx,
+			tx.DB,
+			document.KindPenaltyNotice,
+			revisionRef(n.ID, *prev),
+			document.StatusSuperseded,
+			now,
+		); err != nil {
 			return err
 		}
 	}
-	return document.Issue(ctx, tx.DB, document.Record{Code: document.NewCode(), Kind: document.KindPenaltyNotice, RefID: revisionRef(n.ID, n.Revision),
-		Number: revisionNumber(n.Number, n.Revision), JurisdictionID: n.JurisdictionID, Status: document.StatusValid, IssuedAt: now})
+	return document.Issue(
+		ctx,
+		tx.DB,
+		document.Record{
+			Code:  document.NewCode(),
+			Kind:  document.KindPenaltyNotice,
+			RefID: revisionRef(n.ID, n.Revision),
+			Number: revisionNumber(
+				n.Number,
+				n.Revision,
+			),
+			JurisdictionID: n.JurisdictionID,
+			Status:         document.StatusValid,
+			IssuedAt:       now,
+		},
+	)
 }
 
 // revisionRef names one revision of a notice in the documents table, whose
@@ -201,15 +275,4 @@ func revisionRef(notice uuid.UUID, rev int) uuid.UUID {
 // revisionNumber is what GET /v/{code} names: the notice and its revision.
 func revisionNumber(number string, rev int) string {
 	return fmt.Sprintf("%s revision %d", number, rev)
-}
-
-// verifyCode is the code of a notice revision ("" for a revision issued
-// before codes were, which has none).
-func verifyCode(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev int) (string, error) {
-	var code string
-	err := tx.DB.WithContext(ctx).Raw(`SELECT code FROM documents WHERE kind = ? AND ref_id = ?`, document.KindPenaltyNotice, revisionRef(notice, rev)).Scan(&code).Error
-	if err != nil {
-		return "", fmt.Errorf("notice code: %w", err)
-	}
-	return code, nil
 }

@@ -30,7 +30,12 @@ const (
 // closed —, no appeal route, penalty not on the notice or not charged,
 // grounds missing), conflict (an appeal of the penalty already pending or
 // decided: the decision is final, Paradip 1967 r.27).
-func (s *Service) FileAppeal(ctx context.Context, sc models.Scope, notice, penalty uuid.UUID, grounds string) (models.PenaltyAppeal, error) {
+func (s *Service) FileAppeal(
+	ctx context.Context,
+	sc models.Scope,
+	notice, penalty uuid.UUID,
+	grounds string,
+) (models.PenaltyAppeal, error) {
 	var out models.PenaltyAppeal
 	grounds = strings.TrimSpace(grounds)
 	if grounds == "" {
@@ -49,9 +54,22 @@ func (s *Service) FileAppeal(ctx context.Context, sc models.Scope, notice, penal
 			return err
 		}
 		today := rules.DateOf(s.clock())
-		out = models.PenaltyAppeal{ID: uuid.Must(uuid.NewV7()), PenaltyID: penalty, NoticeID: n.ID, FiledOn: civil(today), WindowClosesOn: civil(v.AppealBy),
-			Authority: v.Appeal.Authority, Grounds: grounds, FiledBy: sc.UserID, State: AppealPending, JurisdictionID: n.JurisdictionID,
-			OwnerID: n.OwnerID, Version: 1, CreatedAt: time.Now().UTC(), UpdatedAt: time.Now().UTC()}
+		out = models.PenaltyAppeal{
+			ID:             uuid.Must(uuid.NewV7()),
+			PenaltyID:      penalty,
+			NoticeID:       n.ID,
+			FiledOn:        civil(today),
+			WindowClosesOn: civil(v.AppealBy),
+			Authority:      v.Appeal.Authority,
+			Grounds:        grounds,
+			FiledBy:        sc.UserID,
+			State:          AppealPending,
+			JurisdictionID: n.JurisdictionID,
+			OwnerID:        n.OwnerID,
+			Version:        1,
+			CreatedAt:      time.Now().UTC(),
+			UpdatedAt:      time.Now().UTC(),
+		}
 		if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
 			return storage.MapError(fmt.Errorf("insert appeal: %w", err), "appeal")
 		}
@@ -67,13 +85,24 @@ func (s *Service) FileAppeal(ctx context.Context, sc models.Scope, notice, penal
 // the notice, or of a penalty already appealed.
 func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 	if v.Appeal == nil {
-		return models.Errorf(models.KindInvalid, "no_appeal_route", "the %s texts name no appeal against a penalty", v.Notice.Regime)
+		return models.Errorf(
+			models.KindInvalid,
+			"no_appeal_route",
+			"the %s texts name no appeal against a penalty",
+			v.Notice.Regime,
+		)
 	}
 	today := rules.DateOf(s.clock())
 	if !v.Appeal.InTime(servedDate(v.Notice), today) {
 		e := models.Invalid(models.FieldError{Field: "filed_on", Code: "window_closed", Message: v.AppealBy.String()})
 		e.Code = "appeal_window_closed"
-		e.Message = fmt.Sprintf("the appeal window closed on %s: %d days from the notice of %s (%s)", v.AppealBy, v.Appeal.Days, servedDate(v.Notice), v.Appeal.Citation)
+		e.Message = fmt.Sprintf(
+			"the appeal window closed on %s: %d days from the notice of %s (%s)",
+			v.AppealBy,
+			v.Appeal.Days,
+			servedDate(v.Notice),
+			v.Appeal.Citation,
+		)
 		return e
 	}
 	l, ok := v.lineOf(penalty)
@@ -82,7 +111,14 @@ func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 	}
 	for _, a := range v.Appeals {
 		if a.PenaltyID == penalty {
-			return models.Errorf(models.KindConflict, "already_appealed", "penalty %s was appealed on %s (%s)", penalty, a.FiledOn.Format("2006-01-02"), a.State)
+			return models.Errorf(
+				models.KindConflict,
+				"already_appealed",
+				"penalty %s was appealed on %s (%s)",
+				penalty,
+				a.FiledOn.Format("2006-01-02"),
+				a.State,
+			)
 		}
 	}
 	return nil
@@ -101,7 +137,12 @@ func (s *Service) checkAppeal(v NoticeView, penalty uuid.UUID) error {
 // is revised. The same decision again answers the stored appeal. Errors:
 // not_found, forbidden (not the appellate authority), invalid (decision or
 // reason missing), conflict (already decided otherwise).
-func (s *Service) DecideAppeal(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string) (models.PenaltyAppeal, error) {
+func (s *Service) DecideAppeal(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+) (models.PenaltyAppeal, error) {
 	var a models.PenaltyAppeal
 	if decision != AppealUpheld && decision != AppealDismissed {
 		return a, invalid("decision", "enum", "must be upheld or dismissed")
@@ -133,8 +174,18 @@ func (s *Service) DecideAppeal(ctx context.Context, sc models.Scope, id uuid.UUI
 		now := time.Now().UTC()
 		a.State, a.DecidedBy, a.DecidedAt, a.DecisionReason = decision, &sc.UserID, &now, reason
 		a.Version, a.UpdatedAt = a.Version+1, now
-		err := tx.DB.WithContext(ctx).Model(&models.PenaltyAppeal{}).Where("id = ?", a.ID).Updates(map[string]any{"state": a.State,
-			"decided_by": sc.UserID, "decided_at": now, "decision_reason": reason, "version": a.Version, "updated_at": now}).Error
+		err := tx.DB.WithContext(ctx).
+			Model(&models.PenaltyAppeal{}).
+			Where("id = ?", a.ID).
+			Updates(map[string]any{
+				"state":           a.State,
+				"decided_by":      sc.UserID,
+				"decided_at":      now,
+				"decision_reason": reason,
+				"version":         a.Version,
+				"updated_at":      now,
+			}).
+			Error
 		if err != nil {
 			return fmt.Errorf("decide appeal: %w", err)
 		}
@@ -169,8 +220,11 @@ func (s *Service) mayDecide(ctx context.Context, tx *storage.Tx, sc models.Scope
 			"the appeal lies to the %s (%s): an admin records the decision", route.Authority, route.Citation)
 	}
 	var approved int64
-	err := tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM reviews WHERE inspection_id = ? AND reviewer_id = ? AND decision = ?`,
-		n.InspectionID, sc.UserID, decisionApprove).Scan(&approved).Error
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT count(*) FROM reviews WHERE inspection_id = ? AND reviewer_id = ? AND decision = ?`,
+			n.InspectionID, sc.UserID, decisionApprove).
+		Scan(&approved).
+		Error
 	if err != nil {
 		return fmt.Errorf("approving reviewer: %w", err)
 	}
@@ -185,7 +239,10 @@ func (s *Service) mayDecide(ctx context.Context, tx *storage.Tx, sc models.Scope
 // person's chain, then names the appeal as the reason of the revisions.
 func (s *Service) setAside(ctx context.Context, tx *storage.Tx, a models.PenaltyAppeal) error {
 	var o models.Offence
-	err := tx.DB.WithContext(ctx).Raw(`SELECT o.* FROM offences o JOIN penalties p ON p.offence_id = o.id WHERE p.id = ?`, a.PenaltyID).Scan(&o).Error
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT o.* FROM offences o JOIN penalties p ON p.offence_id = o.id WHERE p.id = ?`, a.PenaltyID).
+		Scan(&o).
+		Error
 	if err != nil {
 		return fmt.Errorf("appealed offence: %w", err)
 	}
@@ -201,7 +258,10 @@ func (s *Service) setAside(ctx context.Context, tx *storage.Tx, a models.Penalty
 		return err
 	}
 	var notices []uuid.UUID
-	err = tx.DB.WithContext(ctx).Raw(`SELECT DISTINCT notice_id FROM penalty_notice_revisions WHERE xid = txid_current()`).Scan(&notices).Error
+	err = tx.DB.WithContext(ctx).
+		Raw(`SELECT DISTINCT notice_id FROM penalty_notice_revisions WHERE xid = txid_current()`).
+		Scan(&notices).
+		Error
 	if err != nil {
 		return fmt.Errorf("revised notices: %w", err)
 	}

@@ -59,23 +59,46 @@ func NoticePage(v NoticeView, lang string) (document.Page, error) {
 func noticePage(v NoticeView, lang string, tr func(string, map[string]any) string) document.Page {
 	t := func(id string) string { return tr(id, nil) }
 	p := document.Page{Lang: lang, Title: t("title"), Office: v.Jurisdiction.Name, VerifyCode: v.VerifyCode}
-	p.Fields = []document.Field{{Label: t("office"), Value: v.Jurisdiction.Name},
+	p.Fields = []document.Field{
+		{Label: t("office"), Value: v.Jurisdiction.Name},
 		{Label: t("served_on"), Value: locale.Date(lang, civil(servedDate(v.Notice)))},
-		{Label: t("vessel"), Value: v.Vessel.Name}, {Label: t("registration"), Value: v.Vessel.RegistrationNumber},
-		{Label: t("owner"), Value: v.Owner.Name}, {Label: t("inspected_on"), Value: locale.Date(lang, noticeDate(v.InspectedAt))}}
+		{Label: t("vessel"), Value: v.Vessel.Name},
+		{Label: t("registration"), Value: v.Vessel.RegistrationNumber},
+		{
+			Label: t("owner"),
+			Value: v.Owner.Name,
+		},
+		{Label: t("inspected_on"), Value: locale.Date(lang, noticeDate(v.InspectedAt))},
+	}
 	head := []string{tr("number", map[string]any{"Number": v.Notice.Number, "Revision": v.Notice.Revision})}
 	if n := len(v.Revisions); n > 0 && v.Revisions[n-1].Previous != nil {
 		head = append(head, tr("revises", map[string]any{"Previous": *v.Revisions[n-1].Previous}))
 	}
-	lines := &document.Table{Head: []string{t("col.row"), t("col.offence"), t("col.person"), t("col.level"), t("col.previous"),
-		t("col.amount"), t("col.paid"), t("trace")}}
+	lines := &document.Table{
+		Head: []string{t("col.row"), t("col.offence"), t("col.person"), t("col.level"), t("col.previous"),
+			t("col.amount"), t("col.paid"), t("trace")},
+	}
 	for _, l := range v.Lines {
 		lines.Rows = append(lines.Rows, lineCells(l, lang, tr))
 	}
-	sums := []string{t("total") + ": " + locale.Rupees(v.Total), t("paid_total") + ": " + locale.Rupees(v.Paid), t("due") + ": " + locale.Rupees(v.Due),
-		tr("pay_by", map[string]any{"Date": locale.Date(lang, civil(v.PayBy))})}
+	sums := []string{
+		t("total") + ": " + locale.Rupees(v.Total),
+		t("paid_total") + ": " + locale.Rupees(v.Paid),
+		t("due") + ": " + locale.Rupees(v.Due),
+		tr("pay_by", map[string]any{"Date": locale.Date(lang, civil(v.PayBy))}),
+	}
 	if v.Appeal != nil {
-		sums = append(sums, tr("appeal", map[string]any{"Authority": authority(*v.Appeal, lang, tr), "Date": locale.Date(lang, civil(v.AppealBy)), "Citation": v.Appeal.Citation}))
+		sums = append(
+			sums,
+			tr(
+				"appeal",
+				map[string]any{
+					"Authority": authority(*v.Appeal, lang, tr),
+					"Date":      locale.Date(lang, civil(v.AppealBy)),
+					"Citation":  v.Appeal.Citation,
+				},
+			),
+		)
 	}
 	p.Sections = []document.Section{{Paragraphs: head}, {Table: lines}, {Paragraphs: sums}}
 	if v.VerifyCode != "" {
@@ -110,8 +133,16 @@ func lineCells(l NoticeLineView, lang string, tr func(string, map[string]any) st
 			trace = append(trace, s)
 		}
 	}
-	return []string{rowLabel(l.NoticeLine) + " (" + l.Citation + ")", offence, personLabel(l.NoticeLine, tr), strconv.Itoa(l.Level), previous,
-		locale.Rupees(l.Amount), locale.Rupees(l.Paid), strings.Join(trace, "; ")}
+	return []string{
+		rowLabel(l.NoticeLine) + " (" + l.Citation + ")",
+		offence,
+		personLabel(l.NoticeLine, tr),
+		strconv.Itoa(l.Level),
+		previous,
+		locale.Rupees(l.Amount),
+		locale.Rupees(l.Paid),
+		strings.Join(trace, "; "),
+	}
 }
 
 // traceStep is one step of the penalty chain: in English the engine's own

@@ -12,13 +12,17 @@ type noticeCounters struct {
 
 func newNoticeCounters() *noticeCounters {
 	return &noticeCounters{
-		notices: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_penalty_notices_total",
-			Help: "Penalty notices issued on approval (Karnataka 2025, Sch-I Form-18 and Sch-IV), by jurisdiction."}, []string{"jurisdiction"}),
+		notices: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tindal_penalty_notices_total",
+			Help: "Penalty notices issued on approval (Karnataka 2025, Sch-I Form-18 and Sch-IV), by jurisdiction.",
+		}, []string{"jurisdiction"}),
 		appealsFiled: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_penalty_appeals_filed_total",
 			Help: "Appeals against penalties filed within their window (Karnataka 2025 " +
 				"Sch-XVI; Paradip 1967 r.27), by jurisdiction."}, []string{"jurisdiction"}),
-		appealsDecided: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tindal_penalty_appeals_decided_total",
-			Help: "Appeals against penalties decided, by jurisdiction and decision (upheld, dismissed)."}, []string{"jurisdiction", "decision"}),
+		appealsDecided: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tindal_penalty_appeals_decided_total",
+			Help: "Appeals against penalties decided, by jurisdiction and decision (upheld, dismissed).",
+		}, []string{"jurisdiction", "decision"}),
 	}
 }
 

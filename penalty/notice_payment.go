@@ -35,7 +35,12 @@ type PaymentInput struct {
 // `amount` field error name it —, a date in the future or before the
 // notice, an unknown penalty), conflict (the receipt number recorded for
 // another payment).
-func (s *Service) RecordPayment(ctx context.Context, sc models.Scope, notice uuid.UUID, in PaymentInput) (models.PenaltyPayment, bool, error) {
+func (s *Service) RecordPayment(
+	ctx context.Context,
+	sc models.Scope,
+	notice uuid.UUID,
+	in PaymentInput,
+) (models.PenaltyPayment, bool, error) {
 	var out models.PenaltyPayment
 	created := false
 	in.ReceiptNumber = strings.TrimSpace(in.ReceiptNumber)
@@ -46,7 +51,12 @@ func (s *Service) RecordPayment(ctx context.Context, sc models.Scope, notice uui
 		}
 		if prior, ok, err := paymentByReceipt(ctx, tx, n.JurisdictionID, in.ReceiptNumber); err != nil || ok {
 			if err == nil && !samePayment(prior, notice, in) {
-				err = models.Errorf(models.KindConflict, "receipt_reused", "receipt %s is already recorded for another payment", in.ReceiptNumber)
+				err = models.Errorf(
+					models.KindConflict,
+					"receipt_reused",
+					"receipt %s is already recorded for another payment",
+					in.ReceiptNumber,
+				)
 			}
 			out = prior
 			return err
@@ -58,9 +68,19 @@ func (s *Service) RecordPayment(ctx context.Context, sc models.Scope, notice uui
 		if err := s.checkPayment(v, in); err != nil {
 			return err
 		}
-		out = models.PenaltyPayment{ID: uuid.Must(uuid.NewV7()), PenaltyID: in.PenaltyID, NoticeID: n.ID, NoticeRevision: n.Revision,
-			Amount: in.Amount, PaidOn: time.Date(in.PaidOn.Year, in.PaidOn.Month, in.PaidOn.Day, 0, 0, 0, 0, time.UTC), ReceiptNumber: in.ReceiptNumber,
-			RecordedBy: sc.UserID, JurisdictionID: n.JurisdictionID, OwnerID: n.OwnerID, CreatedAt: time.Now().UTC()}
+		out = models.PenaltyPayment{
+			ID:             uuid.Must(uuid.NewV7()),
+			PenaltyID:      in.PenaltyID,
+			NoticeID:       n.ID,
+			NoticeRevision: n.Revision,
+			Amount:         in.Amount,
+			PaidOn:         time.Date(in.PaidOn.Year, in.PaidOn.Month, in.PaidOn.Day, 0, 0, 0, 0, time.UTC),
+			ReceiptNumber:  in.ReceiptNumber,
+			RecordedBy:     sc.UserID,
+			JurisdictionID: n.JurisdictionID,
+			OwnerID:        n.OwnerID,
+			CreatedAt:      time.Now().UTC(),
+		}
 		if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
 			return storage.MapError(fmt.Errorf("insert payment: %w", err), "payment")
 		}
@@ -84,7 +104,13 @@ func (s *Service) checkPayment(v NoticeView, in PaymentInput) error {
 	}
 	today := rules.DateOf(s.clock())
 	if in.PaidOn.After(today) || in.PaidOn.Before(servedDate(v.Notice)) {
-		return invalid("paid_on", "out_of_range", "must be between the notice date %s and today %s", servedDate(v.Notice), today)
+		return invalid(
+			"paid_on",
+			"out_of_range",
+			"must be between the notice date %s and today %s",
+			servedDate(v.Notice),
+			today,
+		)
 	}
 	due := max(l.Due, 0)
 	if l.Status != string(rules.OffenceCharged) {
@@ -94,7 +120,11 @@ func (s *Service) checkPayment(v NoticeView, in PaymentInput) error {
 		e := models.Invalid(models.FieldError{Field: "amount", Code: "amount_due",
 			Message: fmt.Sprintf("%d", due)})
 		e.Code = "amount_not_due"
-		e.Message = fmt.Sprintf("the amount due on this penalty is %s (%d): a payment settles it in full, no part and no more", locale.Rupees(due), due)
+		e.Message = fmt.Sprintf(
+			"the amount due on this penalty is %s (%d): a payment settles it in full, no part and no more",
+			locale.Rupees(due),
+			due,
+		)
 		if due == 0 {
 			e.Message = "nothing is due on this penalty"
 		}
@@ -116,9 +146,17 @@ func lockNotice(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UU
 	return ns[0], nil
 }
 
-func paymentByReceipt(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID, receipt string) (models.PenaltyPayment, bool, error) {
+func paymentByReceipt(
+	ctx context.Context,
+	tx *storage.Tx,
+	jurisdiction uuid.UUID,
+	receipt string,
+) (models.PenaltyPayment, bool, error) {
 	var ps []models.PenaltyPayment
-	if err := tx.DB.WithContext(ctx).Where("jurisdiction_id = ? AND receipt_number = ?", jurisdiction, receipt).Find(&ps).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Where("jurisdiction_id = ? AND receipt_number = ?", jurisdiction, receipt).
+		Find(&ps).
+		Error; err != nil {
 		return models.PenaltyPayment{}, false, fmt.Errorf("payment by receipt: %w", err)
 	}
 	if len(ps) == 0 {

@@ -80,12 +80,20 @@ func reviseNotice(ctx context.Context, tx *storage.Tx, n *models.PenaltyNotice, 
 	if err := insertRevision(ctx, tx, n, &prev, reason, lines); err != nil {
 		return false, err
 	}
-	err = tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notices SET revision = ?, version = version + 1, updated_at = ? WHERE id = ?`,
-		n.Revision, time.Now().UTC(), n.ID).Error
+	err = tx.DB.WithContext(ctx).
+		Exec(`UPDATE penalty_notices SET revision = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+			n.Revision, time.Now().UTC(), n.ID).
+		Error
 	if err != nil {
 		return false, fmt.Errorf("update penalty notice: %w", err)
 	}
-	return true, tx.Audit("penalty_notice.revise", EntityNotice, n.ID, map[string]any{"revision": prev}, map[string]any{"revision": n.Revision, "reason": reason, "total": total(lines)})
+	return true, tx.Audit(
+		"penalty_notice.revise",
+		EntityNotice,
+		n.ID,
+		map[string]any{"revision": prev},
+		map[string]any{"revision": n.Revision, "reason": reason, "total": total(lines)},
+	)
 }
 
 func loadRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev int) (*revisionRow, error) {
@@ -147,8 +155,11 @@ func whyChanged(ctx context.Context, tx *storage.Tx, lines []NoticeLine) error {
 			continue
 		}
 		var why string
-		err := tx.DB.WithContext(ctx).Raw(`SELECT reason FROM penalty_adjustments WHERE penalty_id = ? ORDER BY revision DESC LIMIT 1`,
-			lines[i].PenaltyID).Scan(&why).Error
+		err := tx.DB.WithContext(ctx).
+			Raw(`SELECT reason FROM penalty_adjustments WHERE penalty_id = ? ORDER BY revision DESC LIMIT 1`,
+				lines[i].PenaltyID).
+			Scan(&why).
+			Error
 		if err != nil {
 			return fmt.Errorf("adjustment reason: %w", err)
 		}
@@ -194,8 +205,10 @@ func rewriteRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev 
 	if err != nil {
 		return fmt.Errorf("encode notice lines: %w", err)
 	}
-	err = tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notice_revisions SET lines = ?, total = ? WHERE notice_id = ? AND revision = ?`,
-		string(b), total(lines), notice, rev).Error
+	err = tx.DB.WithContext(ctx).
+		Exec(`UPDATE penalty_notice_revisions SET lines = ?, total = ? WHERE notice_id = ? AND revision = ?`,
+			string(b), total(lines), notice, rev).
+		Error
 	if err != nil {
 		return fmt.Errorf("rewrite notice revision: %w", err)
 	}
@@ -204,9 +217,11 @@ func rewriteRevision(ctx context.Context, tx *storage.Tx, notice uuid.UUID, rev 
 
 // setRevisionReason names why the revision this transaction wrote was made.
 func setRevisionReason(ctx context.Context, tx *storage.Tx, notice uuid.UUID, reason string) error {
-	err := tx.DB.WithContext(ctx).Exec(`UPDATE penalty_notice_revisions SET reason = ? WHERE notice_id = ? AND xid = txid_current() AND
+	err := tx.DB.WithContext(ctx).
+		Exec(`UPDATE penalty_notice_revisions SET reason = ? WHERE notice_id = ? AND xid = txid_current() AND
 			previous IS NOT NULL`,
-		reason, notice).Error
+			reason, notice).
+		Error
 	if err != nil {
 		return fmt.Errorf("revision reason: %w", err)
 	}

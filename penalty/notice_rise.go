@@ -35,13 +35,22 @@ type RiseDecision struct {
 // decision again answers the decided adjustment; the other, 409
 // already_decided. Audited. Errors: KindInvalid (decision, reason),
 // KindNotFound, KindConflict (already_decided, superseded).
-func (s *Service) DecideRise(ctx context.Context, sc models.Scope, id uuid.UUID, in RiseDecision) (models.PenaltyAdjustment, error) {
+func (s *Service) DecideRise(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	in RiseDecision,
+) (models.PenaltyAdjustment, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	if in.Decision != RiseConfirm && in.Decision != RiseReject {
 		return models.PenaltyAdjustment{}, invalid("decision", "enum", "must be confirm or reject")
 	}
 	if in.Reason == "" || len(in.Reason) > 2000 {
-		return models.PenaltyAdjustment{}, invalid("reason", "required", "the officer's reason is required (at most 2000 characters)")
+		return models.PenaltyAdjustment{}, invalid(
+			"reason",
+			"required",
+			"the officer's reason is required (at most 2000 characters)",
+		)
 	}
 	var out models.PenaltyAdjustment
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
@@ -54,7 +63,11 @@ func (s *Service) DecideRise(ctx context.Context, sc models.Scope, id uuid.UUID,
 			return alreadyDecided(adj, in.Decision)
 		}
 		if pen.ProposedAmount == nil || *pen.ProposedAmount != adj.NewAmount {
-			return models.Errorf(models.KindConflict, "superseded", "the chain has since proposed another amount for this penalty: decide the latest proposal")
+			return models.Errorf(
+				models.KindConflict,
+				"superseded",
+				"the chain has since proposed another amount for this penalty: decide the latest proposal",
+			)
 		}
 		out, err = s.applyRise(ctx, tx, sc, adj, pen, in)
 		return err
@@ -73,7 +86,12 @@ func alreadyDecided(adj models.PenaltyAdjustment, decision string) error {
 
 // lockRise locks, in the chain's lock order (party, then penalty), the
 // liable party, the adjustment and its penalty, in the caller's scope.
-func lockRise(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UUID) (models.PenaltyAdjustment, models.Penalty, error) {
+func lockRise(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	id uuid.UUID,
+) (models.PenaltyAdjustment, models.Penalty, error) {
 	db := tx.DB.WithContext(ctx)
 	var adj models.PenaltyAdjustment
 	if err := db.Where("id = ?", id).Take(&adj).Error; err != nil || !sc.CanJurisdiction(adj.JurisdictionID) {
@@ -96,7 +114,14 @@ func lockRise(ctx context.Context, tx *storage.Tx, sc models.Scope, id uuid.UUID
 }
 
 // applyRise writes the decision, revises the notice and tells the owner.
-func (s *Service) applyRise(ctx context.Context, tx *storage.Tx, sc models.Scope, adj models.PenaltyAdjustment, pen models.Penalty, in RiseDecision) (models.PenaltyAdjustment, error) {
+func (s *Service) applyRise(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	adj models.PenaltyAdjustment,
+	pen models.Penalty,
+	in RiseDecision,
+) (models.PenaltyAdjustment, error) {
 	db := tx.DB.WithContext(ctx)
 	now := time.Now().UTC()
 	state, cols := "declined", map[string]any{"proposed_amount": nil, "version": pen.Version + 1, "updated_at": now}
@@ -107,17 +132,30 @@ func (s *Service) applyRise(ctx context.Context, tx *storage.Tx, sc models.Scope
 			return adj, err
 		}
 		if next.Amount != adj.NewAmount {
-			return adj, models.Errorf(models.KindConflict, "superseded", "the chain now gives Rs %d for this penalty, not the Rs %d proposed", next.Amount, adj.NewAmount)
+			return adj, models.Errorf(
+				models.KindConflict,
+				"superseded",
+				"the chain now gives Rs %d for this penalty, not the Rs %d proposed",
+				next.Amount,
+				adj.NewAmount,
+			)
 		}
 		state, ln = "confirmed", line
-		cols["amount"], cols["level"], cols["unit_amount"], cols["escalated_from"], cols["flags"], cols["trace"], cols["rule_set_id"] =
-			next.Amount, next.Level, next.UnitAmount, next.EscalatedFrom, next.Flags, string(next.Trace), next.RuleSetID
+		cols["amount"], cols["level"], cols["unit_amount"], cols["escalated_from"] =
+			next.Amount, next.Level, next.UnitAmount, next.EscalatedFrom
+		cols["flags"], cols["trace"], cols["rule_set_id"] = next.Flags, string(next.Trace), next.RuleSetID
 	}
 	if err := db.Model(&models.Penalty{}).Where("id = ?", pen.ID).Updates(cols).Error; err != nil {
 		return adj, fmt.Errorf("update penalty: %w", err)
 	}
 	reason := adj.Reason + "; " + state + " by the supervisor: " + in.Reason
-	if err := db.Exec(`UPDATE penalty_adjustments SET state = ?, reason = ?, version = version + 1, updated_at = ? WHERE id = ?`, state, reason, now, adj.ID).Error; err != nil {
+	if err := db.Exec(
+		`UPDATE penalty_adjustments SET state = ?, reason = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+		state,
+		reason,
+		now,
+		adj.ID,
+	).Error; err != nil {
 		return adj, fmt.Errorf("update penalty adjustment: %w", err)
 	}
 	var o models.Offence
@@ -126,8 +164,17 @@ func (s *Service) applyRise(ctx context.Context, tx *storage.Tx, sc models.Scope
 	}
 	tx.Changed(EntityPenalty, pen.ID, offenceKeys(o)...)
 	tx.Changed(EntityAdjustment, adj.ID, offenceKeys(o)...)
-	if err := tx.Audit("penalty_adjustment."+in.Decision, EntityAdjustment, adj.ID, map[string]any{"state": adj.State, "amount": pen.Amount},
-		map[string]any{"state": state, "amount": map[bool]int64{true: adj.NewAmount, false: pen.Amount}[state == "confirmed"], "reason": in.Reason}); err != nil {
+	if err := tx.Audit(
+		"penalty_adjustment."+in.Decision,
+		EntityAdjustment,
+		adj.ID,
+		map[string]any{"state": adj.State, "amount": pen.Amount},
+		map[string]any{
+			"state":  state,
+			"amount": map[bool]int64{true: adj.NewAmount, false: pen.Amount}[state == "confirmed"],
+			"reason": in.Reason,
+		},
+	); err != nil {
 		return adj, err
 	}
 	adj.State, adj.Reason, adj.Version = state, reason, adj.Version+1
@@ -139,7 +186,11 @@ func (s *Service) applyRise(ctx context.Context, tx *storage.Tx, sc models.Scope
 
 // chainLineOf prices the penalty's offence in its party's chain now, as
 // RecomputeParties would: the line a confirmed rise applies.
-func (s *Service) chainLineOf(ctx context.Context, tx *storage.Tx, pen models.Penalty) (models.Penalty, rules.ChainLine, error) {
+func (s *Service) chainLineOf(
+	ctx context.Context,
+	tx *storage.Tx,
+	pen models.Penalty,
+) (models.Penalty, rules.ChainLine, error) {
 	var p models.LiableParty
 	if err := tx.DB.WithContext(ctx).Where("id = ?", pen.PartyID).Take(&p).Error; err != nil {
 		return pen, rules.ChainLine{}, fmt.Errorf("load liable party: %w", err)
@@ -157,14 +208,28 @@ func (s *Service) chainLineOf(ctx context.Context, tx *storage.Tx, pen models.Pe
 			return penaltyOf(o, ln, rsID), ln, nil
 		}
 	}
-	return pen, rules.ChainLine{}, models.Errorf(models.KindConflict, "superseded", "the offence of this penalty is no longer charged")
+	return pen, rules.ChainLine{}, models.Errorf(
+		models.KindConflict,
+		"superseded",
+		"the offence of this penalty is no longer charged",
+	)
 }
 
 // tellRise revises the served notice and tells the owner of a confirmed
 // rise, once (the adjustment's dedupe key), with the doubling trace.
-func (s *Service) tellRise(ctx context.Context, tx *storage.Tx, adj models.PenaltyAdjustment, pen models.Penalty, o models.Offence, ln rules.ChainLine) error {
+func (s *Service) tellRise(
+	ctx context.Context,
+	tx *storage.Tx,
+	adj models.PenaltyAdjustment,
+	pen models.Penalty,
+	o models.Offence,
+	ln rules.ChainLine,
+) error {
 	var ns []models.PenaltyNotice
-	if err := tx.DB.WithContext(ctx).Raw(`SELECT * FROM penalty_notices WHERE inspection_id = ? ORDER BY id FOR UPDATE`, pen.InspectionID).Scan(&ns).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Raw(`SELECT * FROM penalty_notices WHERE inspection_id = ? ORDER BY id FOR UPDATE`, pen.InspectionID).
+		Scan(&ns).
+		Error; err != nil {
 		return fmt.Errorf("lock penalty notices: %w", err)
 	}
 	for i := range ns {

@@ -95,7 +95,13 @@ var noticePager = storage.Pager[models.PenaltyNotice]{ID: "id", At: "created_at"
 // ListNotices lists notices in scope, newest first, one page after the
 // cursor, each read as GetNotice reads it, in a fixed number of queries
 // whatever the page size. Errors: invalid (cursor).
-func (s *Service) ListNotices(ctx context.Context, sc models.Scope, f NoticeFilter, cursor string, limit int) ([]NoticeView, string, error) {
+func (s *Service) ListNotices(
+	ctx context.Context,
+	sc models.Scope,
+	f NoticeFilter,
+	cursor string,
+	limit int,
+) ([]NoticeView, string, error) {
 	var out []NoticeView
 	var next string
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
@@ -158,7 +164,12 @@ func loadNoticeViews(ctx context.Context, tx *storage.Tx, ns []models.PenaltyNot
 	if len(ns) == 0 {
 		return vs, nil
 	}
-	for _, load := range []func(context.Context, *storage.Tx, []NoticeView) error{loadNoticeParties, loadInspectedAt, loadVerifyCodes} {
+	loaders := []func(context.Context, *storage.Tx, []NoticeView) error{
+		loadNoticeParties,
+		loadInspectedAt,
+		loadVerifyCodes,
+	}
+	for _, load := range loaders {
 		if err := load(ctx, tx, vs); err != nil {
 			return nil, err
 		}
@@ -182,13 +193,19 @@ func loadNoticeParties(ctx context.Context, tx *storage.Tx, vs []NoticeView) err
 	var js []models.Jurisdiction
 	var vessels []models.Vessel
 	var owners []models.Owner
-	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.JurisdictionID })).Find(&js).Error; err != nil {
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.JurisdictionID })).
+		Find(&js).
+		Error; err != nil {
 		return fmt.Errorf("notice jurisdictions: %w", err)
 	}
-	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.VesselID })).Find(&vessels).Error; err != nil {
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.VesselID })).
+		Find(&vessels).
+		Error; err != nil {
 		return fmt.Errorf("notice vessels: %w", err)
 	}
-	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.OwnerID })).Find(&owners).Error; err != nil {
+	if err := db.Where("id IN ?", column(vs, func(v NoticeView) uuid.UUID { return v.Notice.OwnerID })).
+		Find(&owners).
+		Error; err != nil {
 		return fmt.Errorf("notice owners: %w", err)
 	}
 	for i := range vs {
@@ -206,7 +223,10 @@ func loadInspectedAt(ctx context.Context, tx *storage.Tx, vs []NoticeView) error
 		StartedAt time.Time
 	}
 	ids := column(vs, func(v NoticeView) uuid.UUID { return v.Notice.InspectionID })
-	if err := tx.DB.WithContext(ctx).Raw("SELECT id, started_at FROM inspections WHERE id IN ?", ids).Scan(&rows).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Raw("SELECT id, started_at FROM inspections WHERE id IN ?", ids).
+		Scan(&rows).
+		Error; err != nil {
 		return fmt.Errorf("notice inspections: %w", err)
 	}
 	for i := range vs {
@@ -227,7 +247,10 @@ func loadVerifyCodes(ctx context.Context, tx *storage.Tx, vs []NoticeView) error
 		RefID uuid.UUID
 		Code  string
 	}
-	err := tx.DB.WithContext(ctx).Raw(`SELECT ref_id, code FROM documents WHERE kind = ? AND ref_id IN ?`, document.KindPenaltyNotice, refs).Scan(&rows).Error
+	err := tx.DB.WithContext(ctx).
+		Raw(`SELECT ref_id, code FROM documents WHERE kind = ? AND ref_id IN ?`, document.KindPenaltyNotice, refs).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return fmt.Errorf("notice codes: %w", err)
 	}
@@ -243,11 +266,21 @@ func loadVerifyCodes(ctx context.Context, tx *storage.Tx, vs []NoticeView) error
 
 func loadRevisions(ctx context.Context, tx *storage.Tx, ids []uuid.UUID, at map[uuid.UUID]*NoticeView) error {
 	var rows []models.PenaltyNoticeRevision
-	if err := tx.DB.WithContext(ctx).Where("notice_id IN ?", ids).Order("notice_id, revision").Find(&rows).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Where("notice_id IN ?", ids).
+		Order("notice_id, revision").
+		Find(&rows).
+		Error; err != nil {
 		return fmt.Errorf("load revisions: %w", err)
 	}
 	for _, r := range rows {
-		rv := RevisionView{Revision: r.Revision, Previous: r.Previous, Reason: r.Reason, Total: r.Total, CreatedAt: r.CreatedAt}
+		rv := RevisionView{
+			Revision:  r.Revision,
+			Previous:  r.Previous,
+			Reason:    r.Reason,
+			Total:     r.Total,
+			CreatedAt: r.CreatedAt,
+		}
 		if err := json.Unmarshal(r.Lines, &rv.Lines); err != nil {
 			return fmt.Errorf("decode notice lines: %w", err)
 		}
@@ -308,7 +341,15 @@ func (v *NoticeView) tally() {
 	}
 	if len(v.Revisions) > 0 {
 		for _, l := range v.Revisions[len(v.Revisions)-1].Lines {
-			v.Lines = append(v.Lines, NoticeLineView{NoticeLine: l, Paid: paid[l.PenaltyID], Due: l.Amount - paid[l.PenaltyID], AppealState: appeal[l.PenaltyID]})
+			v.Lines = append(
+				v.Lines,
+				NoticeLineView{
+					NoticeLine:  l,
+					Paid:        paid[l.PenaltyID],
+					Due:         l.Amount - paid[l.PenaltyID],
+					AppealState: appeal[l.PenaltyID],
+				},
+			)
 			v.Total += l.Amount
 		}
 	}

@@ -42,7 +42,13 @@ func held(r *models.Inspection) bool {
 
 // SyncOffences turns the evaluation's offences into offence rows of their
 // liable parties, and marks every party whose chain changed.
-func (s *Service) SyncOffences(ctx context.Context, w Unit, row *models.Inspection, findings map[uuid.UUID]*models.Finding, ev rules.Evaluation) error {
+func (s *Service) SyncOffences(
+	ctx context.Context,
+	w Unit,
+	row *models.Inspection,
+	findings map[uuid.UUID]*models.Finding,
+	ev rules.Evaluation,
+) error {
 	want, err := s.wantedOffences(ctx, w, row, findings, ev)
 	if err != nil {
 		return err
@@ -85,7 +91,14 @@ func sortedKeys(m map[uuid.UUID]models.Offence) []uuid.UUID {
 }
 
 // reconcileOffence updates or tombstones an existing offence row.
-func reconcileOffence(ctx context.Context, w Unit, row *models.Inspection, o *models.Offence, n models.Offence, wanted bool) error {
+func reconcileOffence(
+	ctx context.Context,
+	w Unit,
+	row *models.Inspection,
+	o *models.Offence,
+	n models.Offence,
+	wanted bool,
+) error {
 	cols := map[string]any{}
 	switch {
 	case !wanted && !o.DeletedAt.Valid:
@@ -119,7 +132,13 @@ func reconcileOffence(ctx context.Context, w Unit, row *models.Inspection, o *mo
 		return nil
 	}
 	cols["version"], cols["updated_at"] = o.Version+1, time.Now().UTC()
-	if err := w.Tx().DB.WithContext(ctx).Model(&models.Offence{}).Unscoped().Where("id = ?", o.ID).Updates(cols).Error; err != nil {
+	if err := w.Tx().
+		DB.WithContext(ctx).
+		Model(&models.Offence{}).
+		Unscoped().
+		Where("id = ?", o.ID).
+		Updates(cols).
+		Error; err != nil {
 		return fmt.Errorf("update offence: %w", err)
 	}
 	w.TouchParty(o.PartyID)
@@ -129,7 +148,13 @@ func reconcileOffence(ctx context.Context, w Unit, row *models.Inspection, o *mo
 
 // wantedOffences are the offence rows the evaluation supports: none for a
 // withdrawn or discarded inspection; charged once it is approved.
-func (s *Service) wantedOffences(ctx context.Context, w Unit, row *models.Inspection, findings map[uuid.UUID]*models.Finding, ev rules.Evaluation) (map[uuid.UUID]models.Offence, error) {
+func (s *Service) wantedOffences(
+	ctx context.Context,
+	w Unit,
+	row *models.Inspection,
+	findings map[uuid.UUID]*models.Finding,
+	ev rules.Evaluation,
+) (map[uuid.UUID]models.Offence, error) {
 	out := map[uuid.UUID]models.Offence{}
 	r := row
 	if r.Status == models.StatusWithdrawn || r.Status == models.StatusDiscarded {
@@ -154,9 +179,22 @@ func (s *Service) wantedOffences(ctx context.Context, w Unit, row *models.Inspec
 			}
 			parties = append(parties, lp)
 			id := uuid.NewSHA1(namespaceOffence, append(append(r.ID[:], po.Row...), pid[:]...))
-			o := models.Offence{ID: id, PartyID: pid, PenaltyRow: string(po.Row), InspectionID: r.ID, VesselID: r.VesselID, OccurredAt: r.StartedAt,
-				Persons: l.persons, Codes: codes, Status: status, Held: held(r), RuleSetID: r.RuleSetID,
-				JurisdictionID: r.JurisdictionID, OwnerID: r.OwnerID, InspectorID: r.InspectorID}
+			o := models.Offence{
+				ID:             id,
+				PartyID:        pid,
+				PenaltyRow:     string(po.Row),
+				InspectionID:   r.ID,
+				VesselID:       r.VesselID,
+				OccurredAt:     r.StartedAt,
+				Persons:        l.persons,
+				Codes:          codes,
+				Status:         status,
+				Held:           held(r),
+				RuleSetID:      r.RuleSetID,
+				JurisdictionID: r.JurisdictionID,
+				OwnerID:        r.OwnerID,
+				InspectorID:    r.InspectorID,
+			}
 			o.Version = 1
 			out[id] = o
 		}

@@ -58,7 +58,13 @@ func (ch penaltyChange) notifiable(p models.LiableParty) bool {
 // charged penalty of an owner, keyed by the adjustment's dedupe key (so
 // that nothing the recomputation repeats is told twice), and flags owners
 // with no email on record. The outbox dispatcher sends after commit.
-func noticeChanges(ctx context.Context, tx *storage.Tx, ob notify.Outbox, p models.LiableParty, all []penaltyChange) error {
+func noticeChanges(
+	ctx context.Context,
+	tx *storage.Tx,
+	ob notify.Outbox,
+	p models.LiableParty,
+	all []penaltyChange,
+) error {
 	var chs []penaltyChange
 	for _, ch := range all {
 		if ch.notifiable(p) {
@@ -112,7 +118,11 @@ func loadNoticeFacts(ctx context.Context, tx *storage.Tx, chs []penaltyChange) (
 		earlier = append(earlier, ch.oldFrom, ch.newFrom)
 	}
 	db := tx.DB.WithContext(ctx)
-	f := noticeFacts{owners: map[uuid.UUID]ownerContact{}, vessels: map[uuid.UUID]string{}, earlier: map[uuid.UUID]models.Offence{}}
+	f := noticeFacts{
+		owners:  map[uuid.UUID]ownerContact{},
+		vessels: map[uuid.UUID]string{},
+		earlier: map[uuid.UUID]models.Offence{},
+	}
 	var cs []ownerContact
 	err := db.Raw(`SELECT o.id, o.name, o.email, o.preferred_language,
 		EXISTS (SELECT 1 FROM users u WHERE u.owner_id = o.id AND u.deleted_at IS NULL AND u.disabled_at IS NULL) AS
@@ -221,13 +231,16 @@ func flagNotEmailed(ctx context.Context, tx *storage.Tx, ch penaltyChange, n not
 		"no email address on record, so the notice %s. Tell the owner by post or in "+
 		"person, and add an email address to the owner's record.",
 		ch.offence.PenaltyRow, n.Data.Vessel, n.Data.Due.Format("2 January 2006"), ch.adj.OldAmount, ch.adj.NewAmount, where)
-	err := tx.DB.WithContext(ctx).Exec(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id,
+	err := tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO flags (id, kind, subject_type, subject_id, document, due_on, jurisdiction_id, owner_id,
 		vessel_id, citation, detail, raised_by, raised_on)
 		VALUES (?, ?, 'owner', ?, ?, (now() AT TIME ZONE 'Asia/Kolkata')::date, ?, ?, ?, ?, ?, 'penalty-chain',
 		(now() AT TIME ZONE 'Asia/Kolkata')::date)
 		ON CONFLICT (kind, subject_type, subject_id, document, due_on) DO NOTHING`,
-		uuid.Must(uuid.NewV7()), FlagPenaltyNoticeNotEmailed, ch.offence.OwnerID, n.DedupeKey, ch.offence.JurisdictionID, ch.offence.OwnerID,
-		ch.offence.VesselID, n.Data.Citation, detail).Error
+			uuid.Must(uuid.NewV7()),
+			FlagPenaltyNoticeNotEmailed, ch.offence.OwnerID, n.DedupeKey, ch.offence.JurisdictionID, ch.offence.OwnerID,
+			ch.offence.VesselID, n.Data.Citation, detail).
+		Error
 	if err != nil {
 		return fmt.Errorf("flag owner without email: %w", err)
 	}

@@ -68,18 +68,15 @@ type Unit interface {
 
 // inspectionKeys are the scope keys of an inspection's rows.
 func inspectionKeys(row *models.Inspection) []string {
-	return []string{storage.ScopeJurisdiction(row.JurisdictionID), storage.ScopeOwner(row.OwnerID), storage.ScopeUser(row.InspectorID)}
+	return []string{
+		storage.ScopeJurisdiction(row.JurisdictionID),
+		storage.ScopeOwner(row.OwnerID),
+		storage.ScopeUser(row.InspectorID),
+	}
 }
 
 func invalid(field, code, format string, args ...any) error {
 	return models.Invalid(models.FieldError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
-}
-
-func nonEmpty(ids []uuid.UUID) []uuid.UUID {
-	if len(ids) == 0 {
-		return []uuid.UUID{uuid.Nil}
-	}
-	return ids
 }
 
 func equalJSON(a, b any) bool {

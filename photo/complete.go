@@ -70,7 +70,12 @@ type lease struct {
 // beginVerify takes the verification lease, or answers without one when
 // there is nothing to verify (a nil lease with the result). For the
 // fallback upload a missing or rejected plan is replaced by a fresh one.
-func (s *Service) beginVerify(ctx context.Context, sc models.Scope, id uuid.UUID, fallback bool) (*lease, Result, error) {
+func (s *Service) beginVerify(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	fallback bool,
+) (*lease, Result, error) {
 	var l *lease
 	res := Result{PhotoID: id, State: StateVerified}
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
@@ -160,8 +165,10 @@ func (s *Service) withoutUpload(tx *storage.Tx, sc models.Scope, t target, u *up
 // releaseLease reopens the upload after a failure that decided nothing
 // (the store went away, the bytes are not all there yet).
 func (s *Service) releaseLease(ctx context.Context, l *lease) {
-	err := s.db.Gorm.WithContext(context.WithoutCancel(ctx)).Exec(`UPDATE photo_uploads SET state = 'open', lease_until = NULL,
-		updated_at = now() WHERE photo_id = ? AND state = 'verifying' AND lease_until = ?`, l.u.PhotoID, l.until).Error
+	err := s.db.Gorm.WithContext(context.WithoutCancel(ctx)).
+		Exec(`UPDATE photo_uploads SET state = 'open', lease_until = NULL,
+		updated_at = now() WHERE photo_id = ? AND state = 'verifying' AND lease_until = ?`, l.u.PhotoID, l.until).
+		Error
 	if err != nil {
 		s.log.Warn("release photo upload lease", "photo_id", l.u.PhotoID, "err", err)
 	}
@@ -214,7 +221,11 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 		}
 	}
 	if sum != u.SHA256 {
-		v.code, v.detail = RejectChecksum, fmt.Sprintf("the stored bytes hash to %s, not the declared %s", shortHash(sum), shortHash(u.SHA256))
+		v.code, v.detail = RejectChecksum, fmt.Sprintf(
+			"the stored bytes hash to %s, not the declared %s",
+			shortHash(sum),
+			shortHash(u.SHA256),
+		)
 		return v, nil
 	}
 	head, err := s.head(ctx, key, u.Size)
@@ -234,7 +245,10 @@ func (s *Service) checkSingle(ctx context.Context, u *upload) (verdict, error) {
 // complete retried after a crash still finds the bytes this photo wrote.
 func (s *Service) promote(ctx context.Context, u *upload, key string) error {
 	var states []string
-	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT state FROM blobs WHERE sha256 = ?`, u.SHA256).Scan(&states).Error; err != nil {
+	if err := s.db.Gorm.WithContext(ctx).
+		Raw(`SELECT state FROM blobs WHERE sha256 = ?`, u.SHA256).
+		Scan(&states).
+		Error; err != nil {
 		return fmt.Errorf("read blob %s: %w", shortHash(u.SHA256), err)
 	}
 	if len(states) == 1 && states[0] == BlobQuarantined {

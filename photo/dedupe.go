@@ -118,7 +118,9 @@ func LinkAttached(tx *storage.Tx, photoID uuid.UUID) error {
 	t := rows[0]
 	t.Applied = true
 	var by struct{ UserID uuid.UUID }
-	err := tx.DB.Raw(`SELECT COALESCE(uploaded_by, inspector_id) AS user_id FROM photos WHERE id = ?`, photoID).Scan(&by).Error
+	err := tx.DB.Raw(`SELECT COALESCE(uploaded_by, inspector_id) AS user_id FROM photos WHERE id = ?`, photoID).
+		Scan(&by).
+		Error
 	if err != nil {
 		return fmt.Errorf("load photo %s uploader: %w", photoID, err)
 	}

@@ -19,14 +19,26 @@ import (
 // arrived are kept, and PATCH sends the rest (docs/PHOTOS.md §4).
 // length is the request's Content-Length, or -1 when unknown (chunked).
 // It answers like Complete, plus photo_too_large (413).
-func (s *Service) PutContent(ctx context.Context, sc models.Scope, id uuid.UUID, body io.Reader, length int64) (Result, error) {
+func (s *Service) PutContent(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	body io.Reader,
+	length int64,
+) (Result, error) {
 	r, err := s.Receive(ctx, sc, id, 0, body, length, true)
 	if err != nil {
 		return Result{}, err
 	}
 	if r.Result == nil {
-		return Result{}, models.Errorf(models.KindInvalid, RejectSize,
-			"the body ended after %d bytes; photo.attach declared %d (PATCH the rest from offset %d)", r.Offset, r.Size, r.Offset)
+		return Result{}, models.Errorf(
+			models.KindInvalid,
+			RejectSize,
+			"the body ended after %d bytes; photo.attach declared %d (PATCH the rest from offset %d)",
+			r.Offset,
+			r.Size,
+			r.Offset,
+		)
 	}
 	return *r.Result, nil
 }
@@ -47,7 +59,10 @@ func (s *Service) stream(ctx context.Context, u *upload, body io.Reader) (verdic
 	case tr.err != nil:
 		return verdict{}, tr.err
 	case errors.Is(err, blob.ErrChecksumMismatch):
-		return verdict{code: RejectChecksum, detail: "the body does not hash to the declared sha256 " + shortHash(u.SHA256)}, nil
+		return verdict{
+			code:   RejectChecksum,
+			detail: "the body does not hash to the declared sha256 " + shortHash(u.SHA256),
+		}, nil
 	case errors.Is(err, blob.ErrSizeMismatch):
 		return verdict{code: RejectSize, detail: fmt.Sprintf("the body ended before the declared %d bytes", u.Size)}, nil
 	case err != nil:

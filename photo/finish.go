@@ -70,8 +70,11 @@ func (s *Service) accept(tx *storage.Tx, sc models.Scope, t target, u *upload) e
 	if err != nil {
 		return fmt.Errorf("record verified blob %s: %w", shortHash(u.SHA256), err)
 	}
-	err = tx.DB.Exec(`UPDATE photo_uploads SET state = 'verified', lease_until = NULL, reject_code = '', reject_detail = '',
-		updated_at = now() WHERE photo_id = ?`, u.PhotoID).Error
+	err = tx.DB.Exec(
+		`UPDATE photo_uploads SET state = 'verified', lease_until = NULL, reject_code = '', reject_detail = '',
+		updated_at = now() WHERE photo_id = ?`,
+		u.PhotoID,
+	).Error
 	if err != nil {
 		return fmt.Errorf("record verified upload of %s: %w", u.PhotoID, err)
 	}

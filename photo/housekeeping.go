@@ -61,8 +61,11 @@ func (s *Service) Housekeep(ctx context.Context, now time.Time) (Housekept, erro
 // applied without LinkAttached (and for an app that never asked again).
 func (s *Service) LinkPending(ctx context.Context) (int, error) {
 	var rows []struct{ ID, InspectionID uuid.UUID }
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT p.id, p.inspection_id FROM photos p JOIN photo_uploads u ON u.photo_id = p.id
-		WHERE p.state = 'pending_upload' AND p.deleted_at IS NULL AND u.state = 'verified' LIMIT ?`, chunk).Scan(&rows).Error
+	err := s.db.Gorm.WithContext(ctx).
+		Raw(`SELECT p.id, p.inspection_id FROM photos p JOIN photo_uploads u ON u.photo_id = p.id
+		WHERE p.state = 'pending_upload' AND p.deleted_at IS NULL AND u.state = 'verified' LIMIT ?`, chunk).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return 0, fmt.Errorf("find photos to link: %w", err)
 	}

@@ -17,7 +17,14 @@ import (
 // what a reviewer's one call carries (docs/REVIEW.md). Signing makes no
 // network call, so the inspection stays readable while the store is down.
 func (s *Service) ForInspection(ctx context.Context, sc models.Scope, inspectionID uuid.UUID) ([]View, error) {
-	q := storage.Scoped(s.db.Gorm.WithContext(ctx).Table("photos").Select(viewColumns).Where("inspection_id = ? AND deleted_at IS NULL", inspectionID), sc, photoScoping)
+	q := storage.Scoped(
+		s.db.Gorm.WithContext(ctx).
+			Table("photos").
+			Select(viewColumns).
+			Where("inspection_id = ? AND deleted_at IS NULL", inspectionID),
+		sc,
+		photoScoping,
+	)
 	rows := []View{}
 	if err := q.Order("captured_at NULLS LAST, id").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list photos of %s: %w", inspectionID, err)

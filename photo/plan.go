@@ -171,10 +171,19 @@ func (s *Service) markUploadVerified(tx *storage.Tx, sc models.Scope, t target, 
 	if cur == nil {
 		cur = &upload{PhotoID: t.ID, Method: MethodSingle}
 	}
-	return tx.DB.Exec(`INSERT INTO photo_uploads (photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state)
+	return tx.DB.Exec(
+		`INSERT INTO photo_uploads (photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'verified')
 		ON CONFLICT (photo_id) DO UPDATE SET state = 'verified', lease_until = NULL, updated_at = now()`,
-		t.ID, sc.UserID, t.InspectionID, t.SHA256, t.Size, t.ContentType, cur.Method, cur.UploadID).Error
+		t.ID,
+		sc.UserID,
+		t.InspectionID,
+		t.SHA256,
+		t.Size,
+		t.ContentType,
+		cur.Method,
+		cur.UploadID,
+	).Error
 }
 
 // keepUpload returns the photo's open upload row, creating it (and the
@@ -182,9 +191,14 @@ func (s *Service) markUploadVerified(tx *storage.Tx, sc models.Scope, t target, 
 // with method, or one by size when method is "".
 func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upload, method string) (*upload, error) {
 	now := s.now().UTC()
-	err := tx.DB.Exec(`INSERT INTO blobs (sha256, size, content_type, state, last_referenced_at) VALUES (?, ?, ?, 'uploading', ?)
+	err := tx.DB.Exec(
+		`INSERT INTO blobs (sha256, size, content_type, state, last_referenced_at) VALUES (?, ?, ?, 'uploading', ?)
 		ON CONFLICT (sha256) DO UPDATE SET last_referenced_at = EXCLUDED.last_referenced_at`,
-		t.SHA256, t.Size, t.ContentType, now).Error
+		t.SHA256,
+		t.Size,
+		t.ContentType,
+		now,
+	).Error
 	if err != nil {
 		return nil, fmt.Errorf("record blob %s: %w", shortHash(t.SHA256), err)
 	}
@@ -202,11 +216,19 @@ func (s *Service) keepUpload(tx *storage.Tx, sc models.Scope, t target, cur *upl
 	case t.Size > SingleMax:
 		u.Method = MethodMultipart // the upload id is made after commit (network I/O)
 	}
-	err = tx.DB.Exec(`INSERT INTO photo_uploads (photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state)
+	err = tx.DB.Exec(
+		`INSERT INTO photo_uploads (photo_id, user_id, inspection_id, sha256, size, content_type, method, upload_id, state)
 		VALUES (?, ?, ?, ?, ?, ?, ?, '', 'open')
 		ON CONFLICT (photo_id) DO UPDATE SET method = EXCLUDED.method, upload_id = '', state = 'open', lease_until = NULL,
 			reject_code = '', reject_detail = '', received = 0, writer = NULL, updated_at = now()`,
-		u.PhotoID, u.UserID, u.InspectionID, u.SHA256, u.Size, u.ContentType, u.Method).Error
+		u.PhotoID,
+		u.UserID,
+		u.InspectionID,
+		u.SHA256,
+		u.Size,
+		u.ContentType,
+		u.Method,
+	).Error
 	if err != nil {
 		return nil, fmt.Errorf("record upload of %s: %w", t.ID, err)
 	}

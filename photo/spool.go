@@ -52,7 +52,15 @@ type Receipt struct {
 // offset_mismatch (409) and upload_interrupted (400) too. Other errors:
 // photo_too_large (413), size_mismatch (422), upload_superseded and those
 // of Complete.
-func (s *Service) Receive(ctx context.Context, sc models.Scope, id uuid.UUID, offset int64, body io.Reader, length int64, whole bool) (Receipt, error) {
+func (s *Service) Receive(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	offset int64,
+	body io.Reader,
+	length int64,
+	whole bool,
+) (Receipt, error) {
 	if length > MaxSize {
 		return Receipt{}, models.Errorf(models.KindTooLarge, "photo_too_large",
 			"a photo may have at most %d bytes (25 MiB); this body has %d", MaxSize, length)
@@ -100,7 +108,13 @@ var errSuperseded = models.Errorf(models.KindConflict, "upload_superseded",
 // spool's writer: a newer request always takes over from an older one
 // still open (a phone that lost its connection reconnects before the
 // server notices). A done photo returns its result instead.
-func (s *Service) claimSpool(ctx context.Context, sc models.Scope, id uuid.UUID, offset, length int64, whole bool) (spoolWriter, *Result, error) {
+func (s *Service) claimSpool(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	offset, length int64,
+	whole bool,
+) (spoolWriter, *Result, error) {
 	w := spoolWriter{photo: id, writer: uuid.New()}
 	var done *Result
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
@@ -134,7 +148,13 @@ func (s *Service) takeSpool(db *gorm.DB, w *spoolWriter, u *upload, offset, leng
 		}
 		w.at = 0
 		if length >= 0 && length != w.size {
-			return models.Errorf(models.KindInvalid, RejectSize, "the body has %d bytes; photo.attach declared %d", length, w.size)
+			return models.Errorf(
+				models.KindInvalid,
+				RejectSize,
+				"the body has %d bytes; photo.attach declared %d",
+				length,
+				w.size,
+			)
 		}
 	} else if offset != w.at {
 		return errOffsetMismatch(w.at, offset)
@@ -195,7 +215,12 @@ func (s *Service) appendSpool(ctx context.Context, w *spoolWriter, p []byte) err
 		if res.RowsAffected == 0 {
 			return errSuperseded
 		}
-		if err := tx.Exec(`INSERT INTO photo_upload_spool (photo_id, at, data) VALUES (?, ?, ?)`, w.photo, w.at, p).Error; err != nil {
+		if err := tx.Exec(
+			`INSERT INTO photo_upload_spool (photo_id, at, data) VALUES (?, ?, ?)`,
+			w.photo,
+			w.at,
+			p,
+		).Error; err != nil {
 			return fmt.Errorf("spool %d bytes of %s: %w", len(p), w.photo, err)
 		}
 		return nil
@@ -265,7 +290,9 @@ func (r *spoolReader) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		var rows []struct{ Data []byte }
-		if err := r.db.Raw(`SELECT data FROM photo_upload_spool WHERE photo_id = ? AND at = ?`, r.photo, r.at).Scan(&rows).Error; err != nil {
+		if err := r.db.Raw(`SELECT data FROM photo_upload_spool WHERE photo_id = ? AND at = ?`, r.photo, r.at).
+			Scan(&rows).
+			Error; err != nil {
 			return 0, fmt.Errorf("read spool of %s at %d: %w", r.photo, r.at, err)
 		}
 		if len(rows) != 1 || len(rows[0].Data) == 0 {
@@ -294,7 +321,8 @@ func (s *Service) settle(ctx context.Context, id uuid.UUID) {
 	for time.Now().Before(deadline) {
 		var busy bool
 		err := s.db.Gorm.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM photo_uploads WHERE photo_id = ?
-			AND writer IS NOT NULL AND updated_at > now() - make_interval(secs => ?))`, id, settleWait.Seconds()).Scan(&busy).Error
+			AND writer IS NOT NULL AND updated_at > now() - make_interval(secs => ?))`,
+			id, settleWait.Seconds()).Scan(&busy).Error
 		if err != nil || !busy {
 			return
 		}

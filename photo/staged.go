@@ -31,7 +31,10 @@ func (s *Service) checkMultipart(ctx context.Context, u *upload) (verdict, error
 	}
 	if len(parts) > n || parts[n-1].Size != u.Size-int64(n-1)*PartSize {
 		_ = s.store.AbortMultipart(ctx, key, u.UploadID)
-		return verdict{code: RejectSize, detail: fmt.Sprintf("the parts do not add up to the declared %d bytes in %d parts of %d", u.Size, n, PartSize)}, nil
+		return verdict{
+			code:   RejectSize,
+			detail: fmt.Sprintf("the parts do not add up to the declared %d bytes in %d parts of %d", u.Size, n, PartSize),
+		}, nil
 	}
 	_, err = s.store.CompleteMultipart(ctx, key, u.UploadID, parts[:n])
 	if errors.Is(err, blob.ErrInvalid) {
@@ -99,7 +102,11 @@ func (s *Service) checkStaged(ctx context.Context, u *upload, key string) (verdi
 	case n != u.Size:
 		v.code, v.detail = RejectSize, fmt.Sprintf("%d bytes were uploaded; %d were declared", n, u.Size)
 	case sum != u.SHA256:
-		v.code, v.detail = RejectChecksum, fmt.Sprintf("the uploaded bytes hash to %s, not the declared %s", shortHash(sum), shortHash(u.SHA256))
+		v.code, v.detail = RejectChecksum, fmt.Sprintf(
+			"the uploaded bytes hash to %s, not the declared %s",
+			shortHash(sum),
+			shortHash(u.SHA256),
+		)
 	default:
 		v = judgeType(v, head, u.ContentType)
 	}

@@ -80,7 +80,11 @@ var photoScoping = storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Owner: 
 	Maker: "inspector_id", Makers: storage.OfficialsAlsoMade}
 
 func loadView(db *gorm.DB, sc models.Scope, id uuid.UUID) (View, error) {
-	q := storage.Scoped(db.Table("photos").Select(viewColumns).Where("id = ? AND deleted_at IS NULL", id), sc, photoScoping)
+	q := storage.Scoped(
+		db.Table("photos").Select(viewColumns).Where("id = ? AND deleted_at IS NULL", id),
+		sc,
+		photoScoping,
+	)
 	var rows []View
 	if err := q.Scan(&rows).Error; err != nil {
 		return View{}, fmt.Errorf("load photo %s: %w", id, err)

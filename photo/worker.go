@@ -202,8 +202,10 @@ func (s *Service) retryLater(ctx context.Context, j job, cause error) error {
 	if len(msg) > 500 {
 		msg = msg[:500]
 	}
-	return s.db.Gorm.WithContext(context.WithoutCancel(ctx)).Exec(`UPDATE photos SET thumb_lease_until = ?, thumb_error = ?,
+	return s.db.Gorm.WithContext(context.WithoutCancel(ctx)).
+		Exec(`UPDATE photos SET thumb_lease_until = ?, thumb_error = ?,
 		thumb_state = CASE WHEN thumb_attempts >= ? THEN 'failed' ELSE 'pending' END WHERE id = ? AND thumb_state =
 		'pending'`,
-		next, msg, maxAttempts, j.ID).Error
+			next, msg, maxAttempts, j.ID).
+		Error
 }

@@ -68,8 +68,11 @@ func (s *Service) Quarantine(ctx context.Context, sha, reason string) error {
 		return err
 	}
 	var photos []struct{ ID, InspectionID uuid.UUID }
-	if err := s.db.Gorm.WithContext(ctx).Raw(`SELECT id, inspection_id FROM photos WHERE blob_sha256 = ? AND state = 'verified'`,
-		sha).Scan(&photos).Error; err != nil {
+	if err := s.db.Gorm.WithContext(ctx).
+		Raw(`SELECT id, inspection_id FROM photos WHERE blob_sha256 = ? AND state = 'verified'`,
+			sha).
+		Scan(&photos).
+		Error; err != nil {
 		return fmt.Errorf("find photos of blob %s: %w", shortHash(sha), err)
 	}
 	for _, p := range photos {
@@ -95,7 +98,13 @@ func (s *Service) quarantinePhoto(ctx context.Context, id, inspectionID uuid.UUI
 			return res.Error
 		}
 		tx.Changed(EntityPhoto, id, scopeKeys(keys.JurisdictionID, keys.OwnerID, keys.InspectorID)...)
-		if err := tx.Audit("photo.quarantine", EntityPhoto, id, nil, map[string]string{"sha256": sha, "reason": reason}); err != nil {
+		if err := tx.Audit(
+			"photo.quarantine",
+			EntityPhoto,
+			id,
+			nil,
+			map[string]string{"sha256": sha, "reason": reason},
+		); err != nil {
 			return err
 		}
 		return RefreshEvidence(tx, inspectionID)

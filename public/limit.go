@@ -62,7 +62,11 @@ func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
 	if n <= l.limit.Max {
 		return nil
 	}
-	e := models.Errorf(models.KindRateLimited, "too_many_requests", "too many requests from your network; try again in a minute")
+	e := models.Errorf(
+		models.KindRateLimited,
+		"too_many_requests",
+		"too many requests from your network; try again in a minute",
+	)
 	e.RetryAfter = max(1, int((start.Add(l.limit.Window).Sub(now)+time.Second-1)/time.Second))
 	return e
 }
@@ -70,7 +74,8 @@ func (l *Limiter) Allow(ctx context.Context, addr string, now time.Time) error {
 // Prune deletes the windows that ended before now, for the housekeeping
 // job; it returns how many it deleted.
 func (l *Limiter) Prune(ctx context.Context, now time.Time) (int64, error) {
-	res := l.db.Gorm.WithContext(ctx).Exec(`DELETE FROM public_rate_windows WHERE window_start < ?`, now.Add(-l.limit.Window))
+	res := l.db.Gorm.WithContext(ctx).
+		Exec(`DELETE FROM public_rate_windows WHERE window_start < ?`, now.Add(-l.limit.Window))
 	if res.Error != nil {
 		return 0, fmt.Errorf("prune public rate windows: %w", res.Error)
 	}

@@ -85,7 +85,11 @@ type CrewCounts struct {
 
 // ErrNotFound is the error for a registration number the registry does not
 // hold (or holds only as deleted).
-var ErrNotFound = models.Errorf(models.KindNotFound, "not_found", "no vessel with this registration number is registered")
+var ErrNotFound = models.Errorf(
+	models.KindNotFound,
+	"not_found",
+	"no vessel with this registration number is registered",
+)
 
 // Service reads the public status of vessels.
 type Service struct {

@@ -21,8 +21,11 @@ var crewCertificateKinds = map[string]bool{"competency": true, "gp_rating": true
 // certificateScope: officials their jurisdictions' certificates, owners
 // their vessels' and their crew's.
 func certificateScope(s models.Scope) func(*gorm.DB) *gorm.DB {
-	return jurisdictionScope(s, `owner_id = ? OR EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = certificates.crew_member_id
-		AND vc.owner_id = ? AND vc.deleted_at IS NULL)`)
+	return jurisdictionScope(
+		s,
+		`owner_id = ? OR EXISTS (SELECT 1 FROM vessel_crew vc WHERE vc.crew_member_id = certificates.crew_member_id
+		AND vc.owner_id = ? AND vc.deleted_at IS NULL)`,
+	)
 }
 
 // CertificateFilter narrows a certificate list.
@@ -33,7 +36,12 @@ type CertificateFilter struct {
 }
 
 // ListCertificates lists the live certificates the caller may see.
-func (r *Service) ListCertificates(ctx context.Context, s models.Scope, f CertificateFilter, opt ListOptions) (Page[models.Certificate], error) {
+func (r *Service) ListCertificates(
+	ctx context.Context,
+	s models.Scope,
+	f CertificateFilter,
+	opt ListOptions,
+) (Page[models.Certificate], error) {
 	q := certificateScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.Certificate{}))
 	if f.VesselID != nil {
 		q = q.Where("vessel_id = ?", *f.VesselID)
@@ -57,7 +65,11 @@ func (r *Service) GetCertificate(ctx context.Context, s models.Scope, id uuid.UU
 
 // CreateCertificate records a certificate of a vessel or a crew member; its
 // scope keys are its subject's.
-func (r *Service) CreateCertificate(ctx context.Context, s models.Scope, in models.Certificate) (models.Certificate, bool, error) {
+func (r *Service) CreateCertificate(
+	ctx context.Context,
+	s models.Scope,
+	in models.Certificate,
+) (models.Certificate, bool, error) {
 	in.ID = newID(&in.ID)
 	return create(ctx, r, s, entityCertificate, in.ID, r.GetCertificate, &in, func(tx *storage.Tx) error {
 		if err := r.placeCertificate(tx.DB, s, &in); err != nil {
@@ -132,7 +144,12 @@ func ValidateCertificate(c models.Certificate) error {
 		// November + 3 months = 28 February, never 2 March).
 		limit := rules.ProvisionalExpiry(dateOf(&c.IssuedOn))
 		if c.ExpiresOn == nil || dateOf(c.ExpiresOn).After(limit) {
-			f.Add("expires_on", "provisional_max_3_months", "a provisional certificate of survey expires at most 3 months after issue, by %s (Karnataka 2025, r.10(2), Sch-X)", limit)
+			f.Add(
+				"expires_on",
+				"provisional_max_3_months",
+				"a provisional certificate of survey expires at most 3 months after issue, by %s (Karnataka 2025, r.10(2), Sch-X)",
+				limit,
+			)
 		}
 	}
 	return f.Err()
@@ -145,26 +162,53 @@ type CertificatePatch struct {
 }
 
 // UpdateCertificate applies a patch against the version the caller saw.
-func (r *Service) UpdateCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p CertificatePatch) (models.Certificate, error) {
-	return update(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, func(tx *storage.Tx, c *models.Certificate) error {
-		set(&c.Grade, p.Grade)
-		set(&c.Number, p.Number)
-		set(&c.Issuer, p.Issuer)
-		set(&c.Status, p.Status)
-		set(&c.IssuedOn, p.IssuedOn)
-		setPtr(&c.ExpiresOn, p.ExpiresOn)
-		setPtr(&c.RevalidatedOn, p.RevalidatedOn)
-		normaliseCertificate(c)
-		if err := ValidateCertificate(*c); err != nil {
-			return err
-		}
-		return logCrewCertificateForOwners(tx, *c)
-	}, nil)
+func (r *Service) UpdateCertificate(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p CertificatePatch,
+) (models.Certificate, error) {
+	return update(
+		ctx,
+		r,
+		s,
+		entityCertificate,
+		id,
+		version,
+		certificateScope(s),
+		certificateKeys,
+		func(tx *storage.Tx, c *models.Certificate) error {
+			set(&c.Grade, p.Grade)
+			set(&c.Number, p.Number)
+			set(&c.Issuer, p.Issuer)
+			set(&c.Status, p.Status)
+			set(&c.IssuedOn, p.IssuedOn)
+			setPtr(&c.ExpiresOn, p.ExpiresOn)
+			setPtr(&c.RevalidatedOn, p.RevalidatedOn)
+			normaliseCertificate(c)
+			if err := ValidateCertificate(*c); err != nil {
+				return err
+			}
+			return logCrewCertificateForOwners(tx, *c)
+		},
+		nil,
+	)
 }
 
 // DeleteCertificate tombstones a certificate recorded in error.
 func (r *Service) DeleteCertificate(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityCertificate, id, version, certificateScope(s), certificateKeys, logCrewCertificateForOwners)
+	return tombstone(
+		ctx,
+		r,
+		s,
+		entityCertificate,
+		id,
+		version,
+		certificateScope(s),
+		certificateKeys,
+		logCrewCertificateForOwners,
+	)
 }
 
 // logCrewCertificateForOwners logs a crew member's certificate under the

@@ -82,7 +82,12 @@ type complianceFacts struct {
 // are read because the vessel is, wherever the crew are registered, so that
 // the answer does not depend on who asks. KindInvalid (field "on") when no
 // rule set of the regime is in force on that date.
-func (r *Service) Compliance(ctx context.Context, s models.Scope, vesselID uuid.UUID, on rules.Date) (Compliance, error) {
+func (r *Service) Compliance(
+	ctx context.Context,
+	s models.Scope,
+	vesselID uuid.UUID,
+	on rules.Date,
+) (Compliance, error) {
 	v, err := r.GetVessel(ctx, s, vesselID)
 	if err != nil {
 		return Compliance{}, err
@@ -111,7 +116,11 @@ func (r *Service) Compliance(ctx context.Context, s models.Scope, vesselID uuid.
 // owner, their own: the scope is in the query, as for sync), one per code,
 // the earliest recorded first. A vessel that moved carries its open
 // findings with it (moveOpenFindings), so the new jurisdiction sees them.
-func (r *Service) openDeficiencies(ctx context.Context, s models.Scope, vesselID uuid.UUID) ([]rules.Deficiency, error) {
+func (r *Service) openDeficiencies(
+	ctx context.Context,
+	s models.Scope,
+	vesselID uuid.UUID,
+) ([]rules.Deficiency, error) {
 	var fs []models.Finding
 	q := r.db.Gorm.WithContext(ctx).Where(`deleted_at IS NULL AND NOT rectified
 		AND inspection_id IN (SELECT id FROM inspections WHERE vessel_id = ? AND deleted_at IS NULL)`, vesselID)
@@ -123,8 +132,18 @@ func (r *Service) openDeficiencies(ctx context.Context, s models.Scope, vesselID
 		if i > 0 && fs[i-1].Code == f.Code {
 			continue
 		}
-		d := rules.Deficiency{Code: rules.Code(f.Code), Action: rules.ActionCode(f.Action), Detainable: f.Detainable,
-			LiableParty: rules.Party(f.LiableParty), Persons: f.Persons, Sources: []rules.Source{}, LegalRefs: []rules.Citation{}, Due: rules.Due{Kind: rules.DueKind(f.DueKind)}}
+		d := rules.Deficiency{
+			Code:       rules.Code(f.Code),
+			Action:     rules.ActionCode(f.Action),
+			Detainable: f.Detainable,
+			LiableParty: rules.Party(
+				f.LiableParty,
+			),
+			Persons:   f.Persons,
+			Sources:   []rules.Source{},
+			LegalRefs: []rules.Citation{},
+			Due:       rules.Due{Kind: rules.DueKind(f.DueKind)},
+		}
 		for _, src := range f.Sources {
 			d.Sources = append(d.Sources, rules.Source(src))
 		}
@@ -166,7 +185,13 @@ func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	c.Manning = rules.CheckManning(rules.ManningInputFor(rs, iv, crew, on))
 	c.Certificates = certificateStates(f.certs, f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)
 	for _, p := range f.onBoard.Posts {
-		c.Crew = append(c.Crew, CrewState{Placement: p, Certificates: certificateStates(f.onBoard.Certs[p.CrewMemberID], f.vessel.Kind, regime, on, rs.LegacyCoCDeadline)})
+		c.Crew = append(
+			c.Crew,
+			CrewState{
+				Placement:    p,
+				Certificates: certificateStates(f.onBoard.Certs[p.CrewMemberID], f.vessel.Kind, regime, on, rs.LegacyCoCDeadline),
+			},
+		)
 	}
 	c.Deadlines = rules.Deadlines(rules.VesselParticulars{ID: f.vessel.ID.String(), Regime: regime, Kind: iv.Kind,
 		Certificates: records, FirstSurvey: dateOf(f.vessel.SurveyAnniversary)}, crew, on, rs.LegacyCoCDeadline)
@@ -175,8 +200,15 @@ func judge(rs *rules.RuleSet, f complianceFacts, on rules.Date) Compliance {
 	c.Notes = append(c.Notes, notes...)
 	c.Reasons = fitReasons(f.vessel, ev.Deficiencies)
 	c.FitToPly = len(c.Reasons) == 0
-	c.Trace.Add("compliance.fit_to_ply", "Karnataka 2025, Sch-IX action codes 04, 06", "vessel %s, %d deficiencies, %d barring departure → fit to ply: %t",
-		f.vessel.Status, len(ev.Deficiencies), len(c.Reasons), c.FitToPly)
+	c.Trace.Add(
+		"compliance.fit_to_ply",
+		"Karnataka 2025, Sch-IX action codes 04, 06",
+		"vessel %s, %d deficiencies, %d barring departure → fit to ply: %t",
+		f.vessel.Status,
+		len(ev.Deficiencies),
+		len(c.Reasons),
+		c.FitToPly,
+	)
 	return c
 }
 
@@ -227,7 +259,10 @@ func vesselRecords(v models.Vessel, certs []models.Certificate) ([]rules.Certifi
 			continue
 		}
 		live[k] = true
-		records = append(records, rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)})
+		records = append(
+			records,
+			rules.CertificateRecord{Kind: k, Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)},
+		)
 	}
 	var withdrawn []rules.CertificateKind
 	for k := range pulled {
@@ -239,7 +274,12 @@ func vesselRecords(v models.Vessel, certs []models.Certificate) ([]rules.Certifi
 }
 
 // certificateStates gives each certificate its state on date on.
-func certificateStates(certs []models.Certificate, vesselKind string, regime rules.Regime, on, legacy rules.Date) []CertificateState {
+func certificateStates(
+	certs []models.Certificate,
+	vesselKind string,
+	regime rules.Regime,
+	on, legacy rules.Date,
+) []CertificateState {
 	out := []CertificateState{}
 	for _, c := range certs {
 		st := CertificateState{Certificate: c}
@@ -250,7 +290,12 @@ func certificateStates(certs []models.Certificate, vesselKind string, regime rul
 			status, days := rules.CrewCertificateStatus(cc, regime, on, legacy)
 			st.Status, st.DaysToExpiry = string(status), days
 		} else {
-			rec := rules.CertificateRecord{Kind: ruleKind(c, vesselKind), Number: c.Number, IssuedOn: dateOf(&c.IssuedOn), ExpiresOn: dateOf(c.ExpiresOn)}
+			rec := rules.CertificateRecord{
+				Kind:      ruleKind(c, vesselKind),
+				Number:    c.Number,
+				IssuedOn:  dateOf(&c.IssuedOn),
+				ExpiresOn: dateOf(c.ExpiresOn),
+			}
 			st.ExpiresOn, st.Citation, ok = rules.CertificateExpiry(rec)
 			status, days := rules.CertificateStatus(rec, on)
 			st.Status, st.DaysToExpiry = string(status), days
@@ -283,13 +328,20 @@ func feesDue(v models.Vessel, records []rules.CertificateRecord, on rules.Date) 
 // feeRequestFor is the periodic fee of the vessel: the renewal survey in
 // Karnataka (by GRT), the harbour craft annual inspection, the Paradip
 // licence renewing on 31 March.
-func feeRequestFor(v models.Vessel, records []rules.CertificateRecord, on rules.Date) (rules.FeeRequest, string, rules.Date, string) {
+func feeRequestFor(
+	v models.Vessel,
+	records []rules.CertificateRecord,
+	on rules.Date,
+) (rules.FeeRequest, string, rules.Date, string) {
 	grt := val(v.GRT)
 	switch {
 	case v.Regime == string(rules.RegimeKarnataka2025) && grt <= 0:
 		return rules.FeeRequest{}, "", rules.Date{}, "fees: no gross tonnage recorded, so the survey fee cannot be priced"
 	case v.Regime == string(rules.RegimeKarnataka2025) && v.Kind == string(rules.KindHarbourCraft):
-		return rules.FeeRequest{Kind: rules.FeeKAHCAnnualInspection, Tonnage: grt}, "annual inspection and renewal of licence", rules.Date{}, ""
+		return rules.FeeRequest{
+			Kind:    rules.FeeKAHCAnnualInspection,
+			Tonnage: grt,
+		}, "annual inspection and renewal of licence", rules.Date{}, ""
 	case v.Regime == string(rules.RegimeKarnataka2025):
 		kind := rules.CertSurvey
 		if v.Kind == string(rules.KindNonMechanised) {

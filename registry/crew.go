@@ -31,7 +31,13 @@ func vesselCrewScope(s models.Scope) func(*gorm.DB) *gorm.DB {
 }
 
 // ListCrewMembers lists the live crew members the caller may see.
-func (r *Service) ListCrewMembers(ctx context.Context, s models.Scope, jurisdiction *uuid.UUID, query string, opt ListOptions) (Page[models.CrewMember], error) {
+func (r *Service) ListCrewMembers(
+	ctx context.Context,
+	s models.Scope,
+	jurisdiction *uuid.UUID,
+	query string,
+	opt ListOptions,
+) (Page[models.CrewMember], error) {
 	q := crewScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.CrewMember{}))
 	if jurisdiction != nil {
 		q = q.Where("jurisdiction_id = ?", *jurisdiction)
@@ -49,7 +55,11 @@ func (r *Service) GetCrewMember(ctx context.Context, s models.Scope, id uuid.UUI
 }
 
 // CreateCrewMember registers a crew member by INDIVC number.
-func (r *Service) CreateCrewMember(ctx context.Context, s models.Scope, in models.CrewMember) (models.CrewMember, bool, error) {
+func (r *Service) CreateCrewMember(
+	ctx context.Context,
+	s models.Scope,
+	in models.CrewMember,
+) (models.CrewMember, bool, error) {
 	in.ID = newID(&in.ID)
 	if !s.CanJurisdiction(in.JurisdictionID) {
 		return in, false, forbidden(entityCrewMember)
@@ -79,31 +89,58 @@ type CrewMemberPatch struct {
 }
 
 // UpdateCrewMember applies a patch against the version the caller saw.
-func (r *Service) UpdateCrewMember(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p CrewMemberPatch) (models.CrewMember, error) {
-	return update(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, func(tx *storage.Tx, c *models.CrewMember) error {
-		set(&c.Name, p.Name)
-		set(&c.Email, p.Email)
-		set(&c.Phone, p.Phone)
-		set(&c.PreferredLanguage, p.PreferredLanguage)
-		if p.DateOfBirth != nil {
-			c.DateOfBirth = datePtr(p.DateOfBirth)
-		}
-		if err := r.moveTo(tx, s, entityCrewMember, &c.JurisdictionID, p.JurisdictionID); err != nil {
-			return err
-		}
-		normaliseCrew(c)
-		if err := validateCrew(*c, r.clock()); err != nil {
-			return err
-		}
-		return logCrewForOwners(tx, c.ID)
-	}, nil)
+func (r *Service) UpdateCrewMember(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p CrewMemberPatch,
+) (models.CrewMember, error) {
+	return update(
+		ctx,
+		r,
+		s,
+		entityCrewMember,
+		id,
+		version,
+		crewScope(s),
+		crewMemberKeys,
+		func(tx *storage.Tx, c *models.CrewMember) error {
+			set(&c.Name, p.Name)
+			set(&c.Email, p.Email)
+			set(&c.Phone, p.Phone)
+			set(&c.PreferredLanguage, p.PreferredLanguage)
+			if p.DateOfBirth != nil {
+				c.DateOfBirth = datePtr(p.DateOfBirth)
+			}
+			if err := r.moveTo(tx, s, entityCrewMember, &c.JurisdictionID, p.JurisdictionID); err != nil {
+				return err
+			}
+			normaliseCrew(c)
+			if err := validateCrew(*c, r.clock()); err != nil {
+				return err
+			}
+			return logCrewForOwners(tx, c.ID)
+		},
+		nil,
+	)
 }
 
 // DeleteCrewMember tombstones a crew member.
 func (r *Service) DeleteCrewMember(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityCrewMember, id, version, crewScope(s), crewMemberKeys, func(tx *storage.Tx, c models.CrewMember) error {
-		return logCrewForOwners(tx, c.ID)
-	})
+	return tombstone(
+		ctx,
+		r,
+		s,
+		entityCrewMember,
+		id,
+		version,
+		crewScope(s),
+		crewMemberKeys,
+		func(tx *storage.Tx, c models.CrewMember) error {
+			return logCrewForOwners(tx, c.ID)
+		},
+	)
 }
 
 func (r *Service) getVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID) (models.VesselCrew, error) {
@@ -111,7 +148,12 @@ func (r *Service) getVesselCrew(ctx context.Context, s models.Scope, id uuid.UUI
 }
 
 // ListVesselCrew lists the crew placements of a vessel in scope.
-func (r *Service) ListVesselCrew(ctx context.Context, s models.Scope, vesselID uuid.UUID, includeSignedOff bool) ([]models.VesselCrew, error) {
+func (r *Service) ListVesselCrew(
+	ctx context.Context,
+	s models.Scope,
+	vesselID uuid.UUID,
+	includeSignedOff bool,
+) ([]models.VesselCrew, error) {
 	if _, err := r.GetVessel(ctx, s, vesselID); err != nil {
 		return nil, err
 	}
@@ -124,7 +166,11 @@ func (r *Service) ListVesselCrew(ctx context.Context, s models.Scope, vesselID u
 }
 
 // AddVesselCrew signs a crew member on to a vessel.
-func (r *Service) AddVesselCrew(ctx context.Context, s models.Scope, in models.VesselCrew) (models.VesselCrew, bool, error) {
+func (r *Service) AddVesselCrew(
+	ctx context.Context,
+	s models.Scope,
+	in models.VesselCrew,
+) (models.VesselCrew, bool, error) {
 	in.ID = newID(&in.ID)
 	return create(ctx, r, s, entityVesselCrew, in.ID, r.getVesselCrew, &in, func(tx *storage.Tx) error {
 		var v models.Vessel
@@ -158,31 +204,64 @@ type VesselCrewPatch struct {
 }
 
 // UpdateVesselCrew applies a patch against the version the caller saw.
-func (r *Service) UpdateVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselCrewPatch) (models.VesselCrew, error) {
-	return update(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, func(_ *storage.Tx, c *models.VesselCrew) error {
-		set(&c.Role, p.Role)
-		if p.SignedOff != nil {
-			c.SignedOff = datePtr(p.SignedOff)
-			if c.SignedOff.Before(c.SignedOn) {
-				return models.Invalid(models.FieldError{Field: "signed_off", Code: "before_signed_on", Message: "cannot sign off before signing on"})
+func (r *Service) UpdateVesselCrew(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p VesselCrewPatch,
+) (models.VesselCrew, error) {
+	return update(
+		ctx,
+		r,
+		s,
+		entityVesselCrew,
+		id,
+		version,
+		vesselCrewScope(s),
+		vesselCrewKeys,
+		func(_ *storage.Tx, c *models.VesselCrew) error {
+			set(&c.Role, p.Role)
+			if p.SignedOff != nil {
+				c.SignedOff = datePtr(p.SignedOff)
+				if c.SignedOff.Before(c.SignedOn) {
+					return models.Invalid(
+						models.FieldError{Field: "signed_off", Code: "before_signed_on", Message: "cannot sign off before signing on"},
+					)
+				}
 			}
-		}
-		return nil
-	}, nil)
+			return nil
+		},
+		nil,
+	)
 }
 
 // DeleteVesselCrew tombstones a placement recorded in error.
 func (r *Service) DeleteVesselCrew(ctx context.Context, s models.Scope, id uuid.UUID, version int64) error {
-	return tombstone(ctx, r, s, entityVesselCrew, id, version, vesselCrewScope(s), vesselCrewKeys, func(tx *storage.Tx, c models.VesselCrew) error {
-		return logCrewForOwners(tx, c.CrewMemberID) // the placement is still live here, so its owner is included
-	})
+	return tombstone(
+		ctx,
+		r,
+		s,
+		entityVesselCrew,
+		id,
+		version,
+		vesselCrewScope(s),
+		vesselCrewKeys,
+		func(tx *storage.Tx, c models.VesselCrew) error {
+			return logCrewForOwners(tx, c.CrewMemberID) // the placement is still live here, so its owner is included
+		},
+	)
 }
 
 // crewOwnerKeys are the owner scope keys of a crew member's live
 // placements: an owner sees the crew of their vessels and its certificates.
 func crewOwnerKeys(tx *storage.Tx, crewID uuid.UUID) ([]string, error) {
 	var owners []uuid.UUID
-	err := tx.DB.Model(&models.VesselCrew{}).Distinct("owner_id").Where("crew_member_id = ?", crewID).Pluck("owner_id", &owners).Error
+	err := tx.DB.Model(&models.VesselCrew{}).
+		Distinct("owner_id").
+		Where("crew_member_id = ?", crewID).
+		Pluck("owner_id", &owners).
+		Error
 	if err != nil {
 		return nil, fmt.Errorf("find owners of crew member: %w", err)
 	}
@@ -203,7 +282,10 @@ func logCrewForOwners(tx *storage.Tx, crewID uuid.UUID) error {
 	}
 	tx.Changed(entityCrewMember, crewID, keys...)
 	var certs []uuid.UUID
-	if err := tx.DB.Model(&models.Certificate{}).Where("crew_member_id = ?", crewID).Pluck("id", &certs).Error; err != nil {
+	if err := tx.DB.Model(&models.Certificate{}).
+		Where("crew_member_id = ?", crewID).
+		Pluck("id", &certs).
+		Error; err != nil {
 		return fmt.Errorf("find crew certificates: %w", err)
 	}
 	for _, c := range certs {
@@ -232,7 +314,9 @@ func normaliseCrew(c *models.CrewMember) {
 
 func validateCrew(c models.CrewMember, now time.Time) error {
 	if c.DateOfBirth != nil && c.DateOfBirth.After(now) {
-		return models.Invalid(models.FieldError{Field: "date_of_birth", Code: "in_future", Message: "date of birth is in the future"})
+		return models.Invalid(
+			models.FieldError{Field: "date_of_birth", Code: "in_future", Message: "date of birth is in the future"},
+		)
 	}
 	return validateContact(c.Email)
 }

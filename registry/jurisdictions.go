@@ -27,7 +27,11 @@ func (r *Service) GetJurisdiction(ctx context.Context, id uuid.UUID) (models.Jur
 }
 
 // CreateJurisdiction adds a port or district office.
-func (r *Service) CreateJurisdiction(ctx context.Context, s models.Scope, in models.Jurisdiction) (models.Jurisdiction, bool, error) {
+func (r *Service) CreateJurisdiction(
+	ctx context.Context,
+	s models.Scope,
+	in models.Jurisdiction,
+) (models.Jurisdiction, bool, error) {
 	if s.Access != models.AccessAll {
 		return in, false, forbidden(entityJurisdiction)
 	}
@@ -50,7 +54,13 @@ type JurisdictionPatch struct {
 
 // UpdateJurisdiction renames a jurisdiction. Its code and regime are fixed:
 // inspections are judged by the regime they were started under.
-func (r *Service) UpdateJurisdiction(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p JurisdictionPatch) (models.Jurisdiction, error) {
+func (r *Service) UpdateJurisdiction(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p JurisdictionPatch,
+) (models.Jurisdiction, error) {
 	if s.Access != models.AccessAll {
 		return models.Jurisdiction{}, forbidden(entityJurisdiction)
 	}
@@ -118,6 +128,10 @@ func ownerInScope(db *gorm.DB, s models.Scope, id uuid.UUID) error {
 
 // getJurisdictionScoped adapts GetJurisdiction (reference data, no scope)
 // to the shape create needs.
-func (r *Service) getJurisdictionScoped(ctx context.Context, _ models.Scope, id uuid.UUID) (models.Jurisdiction, error) {
+func (r *Service) getJurisdictionScoped(
+	ctx context.Context,
+	_ models.Scope,
+	id uuid.UUID,
+) (models.Jurisdiction, error) {
 	return r.GetJurisdiction(ctx, id)
 }

@@ -65,16 +65,26 @@ func (d ObservationDecision) validate() error {
 // the observations they made (as their devices pull them, sync's
 // vessel_observation reader), everyone else the jurisdictions they reach.
 func observationScope(s models.Scope) func(*gorm.DB) *gorm.DB {
-	return storage.ScopedBy(s, storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Maker: "observer_id", Makers: storage.InspectorsOnlyMade})
+	return storage.ScopedBy(
+		s,
+		storage.Scoping{Jurisdiction: "jurisdiction_id IN ?", Maker: "observer_id", Makers: storage.InspectorsOnlyMade},
+	)
 }
 
 // ListObservations lists the observations the caller may see, by id.
 // Errors: invalid (status, cursor).
-func (r *Service) ListObservations(ctx context.Context, s models.Scope, f ObservationFilter, opt ListOptions) (Page[models.VesselObservation], error) {
+func (r *Service) ListObservations(
+	ctx context.Context,
+	s models.Scope,
+	f ObservationFilter,
+	opt ListOptions,
+) (Page[models.VesselObservation], error) {
 	q := observationScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.VesselObservation{}))
 	if f.Status != "" {
 		if f.Status != ObservationProposed && f.Status != ObservationAccepted && f.Status != ObservationRejected {
-			return Page[models.VesselObservation]{}, models.Invalid(models.FieldError{Field: "status", Code: "enum", Message: "must be proposed, accepted or rejected"})
+			return Page[models.VesselObservation]{}, models.Invalid(
+				models.FieldError{Field: "status", Code: "enum", Message: "must be proposed, accepted or rejected"},
+			)
 		}
 		q = q.Where("status = ?", f.Status)
 	}
@@ -96,7 +106,12 @@ func (r *Service) ListObservations(ctx context.Context, s models.Scope, f Observ
 // refuses: nothing changes), not_found (out of scope), conflict (decided
 // the other way, vessel deleted or moved out of the caller's reach,
 // duplicate registration number).
-func (r *Service) DecideObservation(ctx context.Context, s models.Scope, id uuid.UUID, d ObservationDecision) (models.VesselObservation, error) {
+func (r *Service) DecideObservation(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	d ObservationDecision,
+) (models.VesselObservation, error) {
 	if err := d.validate(); err != nil {
 		return models.VesselObservation{}, err
 	}
@@ -112,7 +127,13 @@ func (r *Service) DecideObservation(ctx context.Context, s models.Scope, id uuid
 // decideObservation takes the vessel's lock before the observation's
 // (docs/ARCHITECTURE.md, lock order: vessels first), then checks again that nobody
 // decided in between.
-func (r *Service) decideObservation(ctx context.Context, tx *storage.Tx, s models.Scope, id uuid.UUID, d ObservationDecision) (models.VesselObservation, error) {
+func (r *Service) decideObservation(
+	ctx context.Context,
+	tx *storage.Tx,
+	s models.Scope,
+	id uuid.UUID,
+	d ObservationDecision,
+) (models.VesselObservation, error) {
 	o, err := loadObservation(ctx, tx, s, id, false)
 	if err != nil || o.Status != ObservationProposed {
 		return settled(o, d, err)
@@ -148,7 +169,13 @@ func settled(o models.VesselObservation, d ObservationDecision, err error) (mode
 }
 
 // loadObservation reads a live observation in scope, locked if asked.
-func loadObservation(ctx context.Context, tx *storage.Tx, s models.Scope, id uuid.UUID, lock bool) (models.VesselObservation, error) {
+func loadObservation(
+	ctx context.Context,
+	tx *storage.Tx,
+	s models.Scope,
+	id uuid.UUID,
+	lock bool,
+) (models.VesselObservation, error) {
 	var o models.VesselObservation
 	q := observationScope(s)(tx.DB.WithContext(ctx).Model(&models.VesselObservation{})).Where("id = ?", id)
 	if lock {
@@ -173,10 +200,18 @@ func lockObservedVessel(ctx context.Context, tx *storage.Tx, s models.Scope, id 
 		return v, fmt.Errorf("lock vessel %s: %w", id, err)
 	}
 	if v.DeletedAt.Valid {
-		return v, models.Errorf(models.KindConflict, "vessel_deleted", "the vessel was deleted from the registry; reject the observation")
+		return v, models.Errorf(
+			models.KindConflict,
+			"vessel_deleted",
+			"the vessel was deleted from the registry; reject the observation",
+		)
 	}
 	if !s.CanJurisdiction(v.JurisdictionID) {
-		return v, models.Errorf(models.KindConflict, "vessel_moved", "the vessel is now registered in a jurisdiction you do not decide for")
+		return v, models.Errorf(
+			models.KindConflict,
+			"vessel_moved",
+			"the vessel is now registered in a jurisdiction you do not decide for",
+		)
 	}
 	return v, nil
 }
@@ -193,7 +228,17 @@ func (r *Service) applyObservation(tx *storage.Tx, s models.Scope, o models.Vess
 	if err != nil {
 		return err
 	}
-	_, err = updateIn(tx, r, entityVessel, v.ID, v.Version, vesselScope(s), vesselKeys, r.patchVessel(s, p), r.moveVesselDependents)
+	_, err = updateIn(
+		tx,
+		r,
+		entityVessel,
+		v.ID,
+		v.Version,
+		vesselScope(s),
+		vesselKeys,
+		r.patchVessel(s, p),
+		r.moveVesselDependents,
+	)
 	return err
 }
 
@@ -201,19 +246,41 @@ func (r *Service) applyObservation(tx *storage.Tx, s models.Scope, o models.Vess
 // under the keys the observation was logged under when made (the
 // jurisdiction and the observer, so the observer's devices pull the
 // decision) and audits it.
-func (r *Service) markObservation(ctx context.Context, tx *storage.Tx, s models.Scope, o models.VesselObservation, d ObservationDecision) (models.VesselObservation, error) {
+func (r *Service) markObservation(
+	ctx context.Context,
+	tx *storage.Tx,
+	s models.Scope,
+	o models.VesselObservation,
+	d ObservationDecision,
+) (models.VesselObservation, error) {
 	before := o
 	now := r.clock().UTC()
 	// The version moves in SQL: accepting an observation of the owner has
 	// just moved this row with its vessel (moveVesselDependents).
-	err := tx.DB.WithContext(ctx).Model(&models.VesselObservation{}).Where("id = ?", o.ID).Updates(map[string]any{"status": statusAfter[d.Decision],
-		"decided_by": s.UserID, "decided_at": now, "decision_reason": strings.TrimSpace(d.Reason), "version": gorm.Expr("version + 1"), "updated_at": now}).Error
+	err := tx.DB.WithContext(ctx).
+		Model(&models.VesselObservation{}).
+		Where("id = ?", o.ID).
+		Updates(map[string]any{
+			"status":          statusAfter[d.Decision],
+			"decided_by":      s.UserID,
+			"decided_at":      now,
+			"decision_reason": strings.TrimSpace(d.Reason),
+			"version":         gorm.Expr("version + 1"),
+			"updated_at":      now,
+		}).
+		Error
 	if err != nil {
 		return o, fmt.Errorf("record decision on observation %s: %w", o.ID, err)
 	}
 	if o, err = loadObservation(ctx, tx, s, o.ID, false); err != nil {
 		return o, err
 	}
-	tx.Changed(entityObservation, o.ID, storage.ScopeJurisdiction(before.JurisdictionID), storage.ScopeJurisdiction(o.JurisdictionID), storage.ScopeUser(o.ObserverID))
+	tx.Changed(
+		entityObservation,
+		o.ID,
+		storage.ScopeJurisdiction(before.JurisdictionID),
+		storage.ScopeJurisdiction(o.JurisdictionID),
+		storage.ScopeUser(o.ObserverID),
+	)
 	return o, tx.Audit("observation."+d.Decision, entityObservation, o.ID, before, o)
 }

@@ -52,7 +52,11 @@ func observedPatch(field string, raw []byte, v models.Vessel) (VesselPatch, erro
 	default:
 		// A vessel's kind is not amended: a registrar registers the vessel
 		// afresh (docs/LAW.md §2.1, Karnataka 2025 r.22).
-		err = observedError("not_applicable", "%s cannot be applied to the registry: reject the observation and, if it is right, register the change by hand", field)
+		err = observedError(
+			"not_applicable",
+			"%s cannot be applied to the registry: reject the observation and, if it is right, register the change by hand",
+			field,
+		)
 	}
 	return p, err
 }
@@ -103,7 +107,10 @@ func observedRegistration(raw []byte) (*string, error) {
 	}
 	up := strings.ToUpper(*s)
 	if !registrationPattern.MatchString(up) {
-		return nil, observedError("pattern", "registration_number must be letters, digits, spaces, / and - (3 to 41 characters)")
+		return nil, observedError(
+			"pattern",
+			"registration_number must be letters, digits, spaces, / and - (3 to 41 characters)",
+		)
 	}
 	return &up, nil
 }
@@ -158,7 +165,10 @@ func observedPower(raw []byte, v models.Vessel) (*float64, *string, error) {
 		return nil, nil, err
 	}
 	if v.PowerUnit == nil {
-		return nil, nil, observedError("unit_required", "the vessel has no power unit on record: observe engine_power as {\"value\", \"unit\"}")
+		return nil, nil, observedError(
+			"unit_required",
+			"the vessel has no power unit on record: observe engine_power as {\"value\", \"unit\"}",
+		)
 	}
 	unit := *v.PowerUnit
 	return value, &unit, nil
@@ -171,7 +181,10 @@ func observedUnit(raw []byte, v models.Vessel) (*float64, *string, error) {
 		return nil, nil, err
 	}
 	if v.EnginePower == nil {
-		return nil, nil, observedError("power_required", "the vessel has no engine power on record: observe engine_power with its unit")
+		return nil, nil, observedError(
+			"power_required",
+			"the vessel has no engine power on record: observe engine_power with its unit",
+		)
 	}
 	value := *v.EnginePower
 	return &value, unit, nil

@@ -19,7 +19,13 @@ func ownerScope(s models.Scope) func(*gorm.DB) *gorm.DB {
 }
 
 // ListOwners lists the live owners the caller may see.
-func (r *Service) ListOwners(ctx context.Context, s models.Scope, jurisdiction *uuid.UUID, query string, opt ListOptions) (Page[models.Owner], error) {
+func (r *Service) ListOwners(
+	ctx context.Context,
+	s models.Scope,
+	jurisdiction *uuid.UUID,
+	query string,
+	opt ListOptions,
+) (Page[models.Owner], error) {
 	q := ownerScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.Owner{}))
 	if jurisdiction != nil {
 		q = q.Where("jurisdiction_id = ?", *jurisdiction)
@@ -65,19 +71,36 @@ type OwnerPatch struct {
 }
 
 // UpdateOwner applies a patch against the version the caller saw.
-func (r *Service) UpdateOwner(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p OwnerPatch) (models.Owner, error) {
-	return update(ctx, r, s, entityOwner, id, version, ownerScope(s), ownerKeys, func(tx *storage.Tx, o *models.Owner) error {
-		set(&o.Name, p.Name)
-		set(&o.Email, p.Email)
-		set(&o.Phone, p.Phone)
-		set(&o.Address, p.Address)
-		set(&o.PreferredLanguage, p.PreferredLanguage)
-		if err := r.moveTo(tx, s, entityOwner, &o.JurisdictionID, p.JurisdictionID); err != nil {
-			return err
-		}
-		normaliseOwner(o)
-		return validateContact(o.Email)
-	}, nil)
+func (r *Service) UpdateOwner(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p OwnerPatch,
+) (models.Owner, error) {
+	return update(
+		ctx,
+		r,
+		s,
+		entityOwner,
+		id,
+		version,
+		ownerScope(s),
+		ownerKeys,
+		func(tx *storage.Tx, o *models.Owner) error {
+			set(&o.Name, p.Name)
+			set(&o.Email, p.Email)
+			set(&o.Phone, p.Phone)
+			set(&o.Address, p.Address)
+			set(&o.PreferredLanguage, p.PreferredLanguage)
+			if err := r.moveTo(tx, s, entityOwner, &o.JurisdictionID, p.JurisdictionID); err != nil {
+				return err
+			}
+			normaliseOwner(o)
+			return validateContact(o.Email)
+		},
+		nil,
+	)
 }
 
 // DeleteOwner tombstones an owner who has no live vessels.
@@ -92,7 +115,12 @@ func ownerHasNoVessels(tx *storage.Tx, o models.Owner) error {
 		return fmt.Errorf("count vessels: %w", err)
 	}
 	if n > 0 {
-		return models.Errorf(models.KindConflict, "owner_has_vessels", "the owner still has %d vessel(s); transfer or delete them first", n)
+		return models.Errorf(
+			models.KindConflict,
+			"owner_has_vessels",
+			"the owner still has %d vessel(s); transfer or delete them first",
+			n,
+		)
 	}
 	return nil
 }

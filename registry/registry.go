@@ -75,12 +75,18 @@ func page[T any](q *gorm.DB, opt ListOptions, idOf func(T) uuid.UUID) (Page[T], 
 // or W/"3"). An absent header is a precondition-required error (428).
 func ParseIfMatch(h *string) (int64, error) {
 	if h == nil || strings.TrimSpace(*h) == "" {
-		return 0, models.Errorf(models.KindPrecondition, "if_match_required", "send If-Match with the version you are changing")
+		return 0, models.Errorf(
+			models.KindPrecondition,
+			"if_match_required",
+			"send If-Match with the version you are changing",
+		)
 	}
 	s := strings.TrimPrefix(strings.TrimSpace(*h), "W/")
 	v, err := strconv.ParseInt(strings.Trim(s, `"`), 10, 64)
 	if err != nil || v < 1 {
-		return 0, models.Invalid(models.FieldError{Field: "If-Match", Code: "invalid", Message: "must be a row version such as \"3\""})
+		return 0, models.Invalid(
+			models.FieldError{Field: "If-Match", Code: "invalid", Message: "must be a row version such as \"3\""},
+		)
 	}
 	return v, nil
 }
@@ -90,7 +96,14 @@ type versioned interface{ RowVersion() int64 }
 
 // lockForUpdate loads the live row id in scope with FOR UPDATE and checks
 // that its version is the one the caller based the change on.
-func lockForUpdate[P versioned](tx *gorm.DB, scoped func(*gorm.DB) *gorm.DB, what string, id uuid.UUID, version int64, row P) error {
+func lockForUpdate[P versioned](
+	tx *gorm.DB,
+	scoped func(*gorm.DB) *gorm.DB,
+	what string,
+	id uuid.UUID,
+	version int64,
+	row P,
+) error {
 	q := scoped(tx.Model(row)).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id)
 	if err := q.Take(row).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -99,7 +112,14 @@ func lockForUpdate[P versioned](tx *gorm.DB, scoped func(*gorm.DB) *gorm.DB, wha
 		return fmt.Errorf("lock %s: %w", what, err)
 	}
 	if got := row.RowVersion(); got != version {
-		return models.Errorf(models.KindPrecondition, "version_mismatch", "%s is at version %d, not %d: fetch it again and reapply your change", what, got, version)
+		return models.Errorf(
+			models.KindPrecondition,
+			"version_mismatch",
+			"%s is at version %d, not %d: fetch it again and reapply your change",
+			what,
+			got,
+			version,
+		)
 	}
 	return nil
 }
@@ -115,8 +135,18 @@ type touchable[T any] interface {
 // caller saw: lock, apply, validate (inside apply), bump the version, save,
 // log under the keys before and after, audit with both images. after, if
 // set, runs once the row is saved (to move dependents).
-func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
-	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
+func update[T any, P touchable[T]](
+	ctx context.Context,
+	r *Service,
+	s models.Scope,
+	what string,
+	id uuid.UUID,
+	version int64,
+	scoped func(*gorm.DB) *gorm.DB,
+	keys func(T) []string,
+	apply func(*storage.Tx, *T) error,
+	after func(*storage.Tx, T, T) error,
+) (T, error) {
 	var row T
 	err := r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error {
 		var err error
@@ -128,8 +158,17 @@ func update[T any, P touchable[T]](ctx context.Context, r *Service, s models.Sco
 
 // updateIn is update inside the caller's transaction, for a decision that
 // changes a registry row and its own record in one commit.
-func updateIn[T any, P touchable[T]](tx *storage.Tx, r *Service, what string, id uuid.UUID, version int64,
-	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, apply func(*storage.Tx, *T) error, after func(*storage.Tx, T, T) error) (T, error) {
+func updateIn[T any, P touchable[T]](
+	tx *storage.Tx,
+	r *Service,
+	what string,
+	id uuid.UUID,
+	version int64,
+	scoped func(*gorm.DB) *gorm.DB,
+	keys func(T) []string,
+	apply func(*storage.Tx, *T) error,
+	after func(*storage.Tx, T, T) error,
+) (T, error) {
 	var row T
 	if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
 		return row, err
@@ -154,8 +193,17 @@ func updateIn[T any, P touchable[T]](tx *storage.Tx, r *Service, what string, id
 // tombstone soft-deletes a row in scope at the version the caller saw: it
 // stays in the table for devices that still hold it, logged under keys.
 // check, if set, may refuse the deletion.
-func tombstone[T any, P touchable[T]](ctx context.Context, r *Service, s models.Scope, what string, id uuid.UUID, version int64,
-	scoped func(*gorm.DB) *gorm.DB, keys func(T) []string, check func(*storage.Tx, T) error) error {
+func tombstone[T any, P touchable[T]](
+	ctx context.Context,
+	r *Service,
+	s models.Scope,
+	what string,
+	id uuid.UUID,
+	version int64,
+	scoped func(*gorm.DB) *gorm.DB,
+	keys func(T) []string,
+	check func(*storage.Tx, T) error,
+) error {
 	return r.db.InTx(ctx, storage.ActorOf(s), func(tx *storage.Tx) error {
 		var row T
 		if err := lockForUpdate(tx.DB, scoped, what, id, version, P(&row)); err != nil {
@@ -166,7 +214,10 @@ func tombstone[T any, P touchable[T]](ctx context.Context, r *Service, s models.
 				return err
 			}
 		}
-		if err := tx.DB.Model(&row).Where("id = ?", id).Updates(map[string]any{"deleted_at": r.clock().UTC(), "updated_at": r.clock().UTC(), "version": version + 1}).Error; err != nil {
+		if err := tx.DB.Model(&row).
+			Where("id = ?", id).
+			Updates(map[string]any{"deleted_at": r.clock().UTC(), "updated_at": r.clock().UTC(), "version": version + 1}).
+			Error; err != nil {
 			return fmt.Errorf("delete %s: %w", what, err)
 		}
 		tx.Changed(what, id, keys(row)...)
@@ -175,7 +226,13 @@ func tombstone[T any, P touchable[T]](ctx context.Context, r *Service, s models.
 }
 
 // getOne loads the live row id within scope.
-func getOne[T any](ctx context.Context, r *Service, scoped func(*gorm.DB) *gorm.DB, what string, id uuid.UUID) (T, error) {
+func getOne[T any](
+	ctx context.Context,
+	r *Service,
+	scoped func(*gorm.DB) *gorm.DB,
+	what string,
+	id uuid.UUID,
+) (T, error) {
 	var row T
 	err := scoped(r.db.Gorm.WithContext(ctx)).Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -21,14 +21,31 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 	var f models.FieldErrors
 	if v.SpecialCategory && !strings.HasSuffix(v.RegistrationNumber, "SPL") {
 		// Karnataka 2025, r.98(3): a special category vessel's number is suffixed "SPL".
-		f.Add("registration_number", "spl_suffix_required", "a special category vessel's registration number ends in SPL (Karnataka 2025, r.98(3))")
+		f.Add(
+			"registration_number",
+			"spl_suffix_required",
+			"a special category vessel's registration number ends in SPL (Karnataka 2025, r.98(3))",
+		)
 	}
 	if v.SpecialCategory && v.Kind != "mechanised" {
 		// Karnataka 2025, r.90: special category applies to mechanically propelled vessels.
-		f.Add("special_category", "not_mechanised", "only mechanically propelled vessels can be special category (Karnataka 2025, r.90)")
+		f.Add(
+			"special_category",
+			"not_mechanised",
+			"only mechanically propelled vessels can be special category (Karnataka 2025, r.90)",
+		)
 	}
-	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; kindInRegime && ok && !slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
-		f.Add("kind", "kind_not_in_regime", "%s knows no %s vessel: its kinds are %s (%s)", v.Regime, strings.ReplaceAll(v.Kind, "_", " "), kindList(kinds.kinds), kinds.rule)
+	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; kindInRegime && ok &&
+		!slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
+		f.Add(
+			"kind",
+			"kind_not_in_regime",
+			"%s knows no %s vessel: its kinds are %s (%s)",
+			v.Regime,
+			strings.ReplaceAll(v.Kind, "_", " "),
+			kindList(kinds.kinds),
+			kinds.rule,
+		)
 	}
 	switch v.Kind {
 	case "non_mechanised":
@@ -45,7 +62,11 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 			f.Add("category", "required", "a mechanised vessel needs its category A, B or C (Karnataka 2025, r.5, r.28)")
 		}
 		if v.Zone == nil {
-			f.Add("zone", "required", "a mechanised vessel needs its zone of operation 1, 2 or 3 (Karnataka 2025, r.43, Form-4A/4B)")
+			f.Add(
+				"zone",
+				"required",
+				"a mechanised vessel needs its zone of operation 1, 2 or 3 (Karnataka 2025, r.43, Form-4A/4B)",
+			)
 		}
 		requirePower(&f, v, "BHP", "kW")
 	case "steam":
@@ -63,7 +84,12 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 
 func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {
 	if v.EnginePower == nil || v.PowerUnit == nil {
-		f.Add("engine_power", "required", "a %s vessel needs its engine power with unit", strings.ReplaceAll(v.Kind, "_", " "))
+		f.Add(
+			"engine_power",
+			"required",
+			"a %s vessel needs its engine power with unit",
+			strings.ReplaceAll(v.Kind, "_", " "),
+		)
 		return
 	}
 	for _, u := range units {
@@ -71,7 +97,13 @@ func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {
 			return
 		}
 	}
-	f.Add("engine_power.unit", "wrong_unit", "a %s vessel's power is recorded in %s (docs/LAW.md §1.7)", strings.ReplaceAll(v.Kind, "_", " "), strings.Join(units, " or "))
+	f.Add(
+		"engine_power.unit",
+		"wrong_unit",
+		"a %s vessel's power is recorded in %s (docs/LAW.md §1.7)",
+		strings.ReplaceAll(v.Kind, "_", " "),
+		strings.Join(units, " or "),
+	)
 }
 
 // deriveCategory records the category of a non-mechanised boat registered
@@ -120,11 +152,20 @@ var regimeKinds = map[rules.Regime]struct {
 }{
 	// Karnataka 2025, r.2: mechanically propelled (Chapters I–V), non-
 	// mechanised (Chapter VII); r.3(1)(q), r.15: harbour craft.
-	rules.RegimeKarnataka2025: {[]rules.VesselKind{rules.KindMechanised, rules.KindNonMechanised, rules.KindHarbourCraft}, "Karnataka 2025, r.2, r.3(1)(q), r.15"},
+	rules.RegimeKarnataka2025: {
+		[]rules.VesselKind{rules.KindMechanised, rules.KindNonMechanised, rules.KindHarbourCraft},
+		"Karnataka 2025, r.2, r.3(1)(q), r.15",
+	},
 	// Paradip 1967, r.2(c), r.2(f), r.2(l): harbour craft, motor and steam boats.
-	rules.RegimeParadip1967: {[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam}, "Paradip 1967, r.2(c), r.2(f), r.2(l)"},
+	rules.RegimeParadip1967: {
+		[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam},
+		"Paradip 1967, r.2(c), r.2(f), r.2(l)",
+	},
 	// Kandla 1955: harbour craft rules; s.31(2) names motor boats.
-	rules.RegimeKandla1955: {[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam}, "Kandla 1955, s.31(2)"},
+	rules.RegimeKandla1955: {
+		[]rules.VesselKind{rules.KindHarbourCraft, rules.KindMotor, rules.KindSteam},
+		"Kandla 1955, s.31(2)",
+	},
 }
 
 func kindList(ks []rules.VesselKind) string {

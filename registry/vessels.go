@@ -31,7 +31,12 @@ func vesselScope(s models.Scope) func(*gorm.DB) *gorm.DB {
 }
 
 // ListVessels lists the live vessels the caller may see.
-func (r *Service) ListVessels(ctx context.Context, s models.Scope, f VesselFilter, opt ListOptions) (Page[models.Vessel], error) {
+func (r *Service) ListVessels(
+	ctx context.Context,
+	s models.Scope,
+	f VesselFilter,
+	opt ListOptions,
+) (Page[models.Vessel], error) {
 	q := vesselScope(s)(r.db.Gorm.WithContext(ctx).Model(&models.Vessel{}))
 	if f.JurisdictionID != nil {
 		q = q.Where("jurisdiction_id = ?", *f.JurisdictionID)
@@ -118,8 +123,25 @@ type VesselPatch struct {
 // UpdateVessel applies a patch against the version the caller saw. A move
 // to another owner or jurisdiction moves the scope keys of the vessel's
 // certificates and crew with it, logged under the old and new keys.
-func (r *Service) UpdateVessel(ctx context.Context, s models.Scope, id uuid.UUID, version int64, p VesselPatch) (models.Vessel, error) {
-	return update(ctx, r, s, entityVessel, id, version, vesselScope(s), vesselKeys, r.patchVessel(s, p), r.moveVesselDependents)
+func (r *Service) UpdateVessel(
+	ctx context.Context,
+	s models.Scope,
+	id uuid.UUID,
+	version int64,
+	p VesselPatch,
+) (models.Vessel, error) {
+	return update(
+		ctx,
+		r,
+		s,
+		entityVessel,
+		id,
+		version,
+		vesselScope(s),
+		vesselKeys,
+		r.patchVessel(s, p),
+		r.moveVesselDependents,
+	)
 }
 
 // patchVessel applies a patch to a locked vessel and validates the result:
@@ -308,5 +330,9 @@ func detentionStatusGuard(current string, to *string) error {
 	if to == nil || *to == current || (*to != "detained" && current != "detained") {
 		return nil
 	}
-	return models.Errorf(models.KindConflict, "detention_by_order", "a vessel is detained and released only by a detention or release order (Karnataka 2025, Sch-IX Annex-1, Annex-2)")
+	return models.Errorf(
+		models.KindConflict,
+		"detention_by_order",
+		"a vessel is detained and released only by a detention or release order (Karnataka 2025, Sch-IX Annex-1, Annex-2)",
+	)
 }

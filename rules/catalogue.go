@@ -200,7 +200,16 @@ var (
 // catDef builds an entry. A detainable entry allows only 01 and 06 and
 // defaults to 06 (Karnataka 2025, Sch-IX: a detainable deficiency is never
 // deferred, and unrectified it is 06); other entries allow 01–05 and 99.
-func catDef(code Code, en string, party Party, row PenaltyRowID, def ActionCode, detainable bool, regimes []Regime, refs ...Citation) Entry {
+func catDef(
+	code Code,
+	en string,
+	party Party,
+	row PenaltyRowID,
+	def ActionCode,
+	detainable bool,
+	regimes []Regime,
+	refs ...Citation,
+) Entry {
 	allowed := actsDefer
 	if detainable {
 		allowed, def = actsDetain, Action06

@@ -14,8 +14,9 @@ func DetentionPower(r Regime) bool { return r == RegimeKarnataka2025 }
 // what its law does with a deficiency Karnataka would detain for, cited as
 // the deficiency's last legal reference.
 var noDetentionConsequence = map[Regime]Citation{
-	RegimeParadip1967: "Paradip 1967, r.12(1), r.26: not to be used until repaired and permitted; licence may be cancelled",
-	RegimeKandla1955:  "Kandla 1955, s.31(2): not to ply until rectified",
+	RegimeParadip1967: "Paradip 1967, r.12(1), r.26: not to be used until repaired and permitted; " +
+		"licence may be cancelled",
+	RegimeKandla1955: "Kandla 1955, s.31(2): not to ply until rectified",
 }
 
 // detentionCriteria are the defects that, each on its own, can make a

@@ -50,10 +50,11 @@ type InspectedVessel struct {
 	CargoTonnes         float64    `json:"cargo_tonnes,omitempty"`
 	CargoPermitted      float64    `json:"cargo_permitted,omitempty"` // 0 = not known
 	SpecialCategory     bool       `json:"special_category,omitempty"`
-	DangerousGoods      bool       `json:"dangerous_goods,omitempty"` // dangerous goods or flammable liquids carried (r.102 Note)
-	Towing              bool       `json:"towing,omitempty"`          // non-mechanised cargo boat in tow (r.124)
-	LakeOnly            bool       `json:"lake_only,omitempty"`       // plies only in lake or still waters (r.124)
-	NoPropulsion        bool       `json:"no_propulsion,omitempty"`   // engines not used for propulsion
+	// DangerousGoods: dangerous goods or flammable liquids carried (r.102 Note).
+	DangerousGoods bool `json:"dangerous_goods,omitempty"`
+	Towing         bool `json:"towing,omitempty"`        // non-mechanised cargo boat in tow (r.124)
+	LakeOnly       bool `json:"lake_only,omitempty"`     // plies only in lake or still waters (r.124)
+	NoPropulsion   bool `json:"no_propulsion,omitempty"` // engines not used for propulsion
 }
 
 // Finding is a deficiency the inspector recorded.
@@ -152,7 +153,14 @@ type Evaluation struct {
 func Evaluate(rs *RuleSet, in InspectionInput) Evaluation {
 	ev := Evaluation{RuleSet: rs.ID, InspectionID: in.InspectionID, Date: DateOf(in.At), Trace: Trace{RuleSet: rs.ID}}
 	if in.Vessel.Regime != rs.Regime {
-		ev.Trace.Add("ruleset.regime_mismatch", "docs/LAW.md §12", "vessel regime %q judged by rule set %s of regime %q", in.Vessel.Regime, rs.ID, rs.Regime)
+		ev.Trace.Add(
+			"ruleset.regime_mismatch",
+			"docs/LAW.md §12",
+			"vessel regime %q judged by rule set %s of regime %q",
+			in.Vessel.Regime,
+			rs.ID,
+			rs.Regime,
+		)
 	}
 	m := newEvalMerger(rs, ev.Date, &ev.Trace)
 	evalChecklist(m, in)

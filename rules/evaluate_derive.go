@@ -16,7 +16,13 @@ func evalChecklist(m *evalMerger, in InspectionInput) {
 		case !ok || ans == "":
 			m.tr.Add("checklist.unanswered", "docs/LAW.md §12", "item %s (%s) not answered", it.ID, it.Code)
 		case ans == it.FailWhen:
-			m.derive(evalDerived{Code: it.Code, Source: SourceChecklist, Detail: fmt.Sprintf("checklist item %s answered %q", it.ID, ans)})
+			m.derive(
+				evalDerived{
+					Code:   it.Code,
+					Source: SourceChecklist,
+					Detail: fmt.Sprintf("checklist item %s answered %q", it.ID, ans),
+				},
+			)
 		}
 	}
 }
@@ -28,12 +34,24 @@ func evalParticulars(m *evalMerger, in InspectionInput) {
 	v := in.Vessel
 	pax, cargo := overloadCodes(m.rs.Regime)
 	if v.PassengersCertified > 0 && v.PassengersCarried > v.PassengersCertified {
-		m.tr.Add("overloading.passengers", "Karnataka 2025, Sch-IV row 5", "%d passengers carried, %d certified", v.PassengersCarried, v.PassengersCertified)
+		m.tr.Add(
+			"overloading.passengers",
+			"Karnataka 2025, Sch-IV row 5",
+			"%d passengers carried, %d certified",
+			v.PassengersCarried,
+			v.PassengersCertified,
+		)
 		m.derive(evalDerived{Code: pax, Source: SourceChecklist,
 			Detail: fmt.Sprintf("%d passengers carried against %d certified", v.PassengersCarried, v.PassengersCertified)})
 	}
 	if v.CargoPermitted > 0 && v.CargoTonnes > v.CargoPermitted {
-		m.tr.Add("overloading.cargo", "Karnataka 2025, Sch-IV row 5", "%.2f t carried, %.2f t permitted", v.CargoTonnes, v.CargoPermitted)
+		m.tr.Add(
+			"overloading.cargo",
+			"Karnataka 2025, Sch-IV row 5",
+			"%.2f t carried, %.2f t permitted",
+			v.CargoTonnes,
+			v.CargoPermitted,
+		)
 		m.derive(evalDerived{Code: cargo, Source: SourceChecklist,
 			Detail: fmt.Sprintf("%.2f t cargo against %.2f t permitted", v.CargoTonnes, v.CargoPermitted)})
 	}
@@ -54,7 +72,12 @@ func overloadCodes(r Regime) (passengers, cargo Code) {
 func evalDetention(rs *RuleSet, ds []Deficiency, tr *Trace) DetentionProposal {
 	var p DetentionProposal
 	if !DetentionPower(rs.Regime) {
-		tr.Add("detention.no_power", noDetentionConsequence[rs.Regime], "%s gives no power to detain: no detention is proposed", rs.Regime)
+		tr.Add(
+			"detention.no_power",
+			noDetentionConsequence[rs.Regime],
+			"%s gives no power to detain: no detention is proposed",
+			rs.Regime,
+		)
 		return p
 	}
 	for _, d := range ds {
@@ -106,11 +129,25 @@ func evalPriceOffence(rs *RuleSet, o *ProposedOffence, tr *Trace) {
 	}
 	amount, ok := FirstOffence(rs, o.Row, o.Persons)
 	if !ok {
-		tr.Add("penalty.no_tariff", row.Citation, "%s: no fixed amount (the officer sets it up to Rs %d)", o.Row, rs.Fines[o.Row])
+		tr.Add(
+			"penalty.no_tariff",
+			row.Citation,
+			"%s: no fixed amount (the officer sets it up to Rs %d)",
+			o.Row,
+			rs.Fines[o.Row],
+		)
 		return
 	}
 	o.FirstOffence = amount
-	tr.Add("penalty.first_offence", row.Citation, "%s (%s) for %v: first offence Rs %d; repeat level from the party's history (RecomputeChain)", o.Row, row.LiableParty, o.Codes, amount)
+	tr.Add(
+		"penalty.first_offence",
+		row.Citation,
+		"%s (%s) for %v: first offence Rs %d; repeat level from the party's history (RecomputeChain)",
+		o.Row,
+		row.LiableParty,
+		o.Codes,
+		amount,
+	)
 }
 
 // evalInspectionActions suggests inspection action codes: 14 when
@@ -125,12 +162,22 @@ func evalInspectionActions(rs *RuleSet, ev Evaluation, tr *Trace) []InspectionAc
 		}
 		if why, ok := dischargeContravention(d); ok && rs.Regime == RegimeKarnataka2025 {
 			set[Inspection15] = true
-			tr.Add("inspection_action.15", "Karnataka 2025, Sch-IX (inspection action codes)", "%s: %s: investigation of contravention of discharge of polluting agents (15)", d.Code, why)
+			tr.Add(
+				"inspection_action.15",
+				"Karnataka 2025, Sch-IX (inspection action codes)",
+				"%s: %s: investigation of contravention of discharge of polluting agents (15)",
+				d.Code,
+				why,
+			)
 		}
 	}
 	if ev.Detention.Proposed && rs.Regime == RegimeKarnataka2025 {
 		set[Inspection14] = true
-		tr.Add("inspection_action.14", "Karnataka 2025, Sch-IX para 1.3", "detention proposed: Surveying Authority informed (14)")
+		tr.Add(
+			"inspection_action.14",
+			"Karnataka 2025, Sch-IX para 1.3",
+			"detention proposed: Surveying Authority informed (14)",
+		)
 	}
 	return evalInspectionSet(set)
 }

@@ -15,7 +15,14 @@ func manningDeficiencies(rs *RuleSet, in InspectionInput, tr *Trace) []evalDeriv
 	on := DateOf(in.At)
 	if c, changed := EffectiveCategory(in.Vessel); changed {
 		_, why := NonMechCategory(in.Vessel.PassengersCertified, in.Vessel.CargoPermitted, in.Vessel.DangerousGoods)
-		tr.Add("manning.nonmech.category", "Karnataka 2025, r.102 Note", "recorded Category %q, but %s: manned as Category %s", in.Vessel.Category, why, c)
+		tr.Add(
+			"manning.nonmech.category",
+			"Karnataka 2025, r.102 Note",
+			"recorded Category %q, but %s: manned as Category %s",
+			in.Vessel.Category,
+			why,
+			c,
+		)
 	}
 	res := CheckManning(evalManningInput(rs, in, on))
 	tr.Steps = append(tr.Steps, res.Trace.Steps...)

@@ -50,7 +50,13 @@ func (m *evalMerger) acc(c Code) *evalAcc {
 		a.def.Title = "Unknown code (not in the catalogue)"
 		m.tr.Add("catalogue.unknown_code", "docs/LAW.md §12", "code %s is not in the catalogue; kept as recorded", c)
 	} else if !e.AppliesTo(m.rs.Regime) {
-		m.tr.Add("catalogue.regime_mismatch", e.LegalRefs[0], "code %s is not defined for regime %s; kept as recorded", c, m.rs.Regime)
+		m.tr.Add(
+			"catalogue.regime_mismatch",
+			e.LegalRefs[0],
+			"code %s is not defined for regime %s; kept as recorded",
+			c,
+			m.rs.Regime,
+		)
 	}
 	m.byCode[c] = a
 	return a
@@ -104,7 +110,12 @@ func (m *evalMerger) finishOne(a *evalAcc) Deficiency {
 	// replaced); a registry or manning fact cannot be while it still fails.
 	d.Rectified = a.inspector && a.allRect
 	if d.Rectified && (a.sources[SourceRegistry] || a.sources[SourceManning]) {
-		m.tr.Add("evaluate.rectified_derived", "docs/LAW.md §12", "%s: rectification recorded, but the registry or manning rule that raised it still fails: kept unrectified", d.Code)
+		m.tr.Add(
+			"evaluate.rectified_derived",
+			"docs/LAW.md §12",
+			"%s: rectification recorded, but the registry or manning rule that raised it still fails: kept unrectified",
+			d.Code,
+		)
 		d.Rectified = false
 	}
 	d.Sources = evalSources(a.sources)
@@ -131,7 +142,15 @@ func (m *evalMerger) fixAction(a *evalAcc, rectified bool) ActionCode {
 		return want
 	}
 	if err := ValidateAction(a.entry, a.action, rectified); err != nil {
-		m.tr.Add("action.corrected", "Karnataka 2025, Sch-IX (action codes)", "%s: recorded action %s corrected to %s: %v", a.def.Code, a.action, want, err)
+		m.tr.Add(
+			"action.corrected",
+			"Karnataka 2025, Sch-IX (action codes)",
+			"%s: recorded action %s corrected to %s: %v",
+			a.def.Code,
+			a.action,
+			want,
+			err,
+		)
 		return want
 	}
 	return a.action
@@ -176,7 +195,15 @@ func evalInspectionSet(set map[InspectionActionCode]bool) []InspectionActionCode
 func evalSortedFindings(in []Finding) []Finding {
 	out := append([]Finding(nil), in...)
 	key := func(f Finding) string {
-		return fmt.Sprintf("%s\x00%s\x00%t\x00%d\x00%s\x00%v", f.Code, f.Action, f.Rectified, f.Persons, f.Note, f.InspectionActions)
+		return fmt.Sprintf(
+			"%s\x00%s\x00%t\x00%d\x00%s\x00%v",
+			f.Code,
+			f.Action,
+			f.Rectified,
+			f.Persons,
+			f.Note,
+			f.InspectionActions,
+		)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return strings.Compare(key(out[i]), key(out[j])) < 0 })
 	return out

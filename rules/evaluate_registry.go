@@ -26,9 +26,13 @@ func evalRegistry(m *evalMerger, rs *RuleSet, in InspectionInput, on Date) {
 		// passes through the inland waterways on the DA's endorsement
 		// (r.15(1)): the IV Act's CoR, CoS and insurance are not its
 		// documents, so none is charged as missing.
-		m.tr.Add("registry.harbour_craft", "Karnataka 2025, r.15(1)", "harbour craft licensed under the Karnataka Harbour Craft Rules, 1963: no IV "+
-			"Act certificate derived; the endorsement for the passage is the inspector's "+
-			"question")
+		m.tr.Add(
+			"registry.harbour_craft",
+			"Karnataka 2025, r.15(1)",
+			"harbour craft licensed under the Karnataka Harbour Craft Rules, 1963: no IV "+
+				"Act certificate derived; the endorsement for the passage is the inspector's "+
+				"question",
+		)
 	case rs.Regime == RegimeKarnataka2025 && v.Kind == KindNonMechanised:
 		evalRequire(m, in, on, CertRegistration, CodeRegistrationInvalid)
 		evalSurvey(m, in, on, CertNonMechSurvey)
@@ -120,9 +124,21 @@ func evalSurvey(m *evalMerger, in InspectionInput, on Date, kind CertificateKind
 	case full.valid:
 		m.tr.Add("registry.valid", "Karnataka 2025, r.9", "%s %s in force on %s", kind, full.number, on)
 	case prov.valid:
-		m.tr.Add("registry.provisional", "Karnataka 2025, r.10(2)", "provisional CoS %s in force on %s (at most 3 months)", prov.number, on)
+		m.tr.Add(
+			"registry.provisional",
+			"Karnataka 2025, r.10(2)",
+			"provisional CoS %s in force on %s (at most 3 months)",
+			prov.number,
+			on,
+		)
 	case prov.found:
-		m.derive(evalDerived{Code: CodeProvisionalSurveyExpired, Source: SourceRegistry, Detail: fmt.Sprintf("provisional CoS %s: %s", prov.number, prov.because)})
+		m.derive(
+			evalDerived{
+				Code:   CodeProvisionalSurveyExpired,
+				Source: SourceRegistry,
+				Detail: fmt.Sprintf("provisional CoS %s: %s", prov.number, prov.because),
+			},
+		)
 	default:
 		m.derive(evalDerived{Code: CodeSurveyCertExpired, Source: SourceRegistry, Detail: evalCertDetail(kind, full)})
 	}
@@ -155,8 +171,19 @@ func evalPollution(m *evalMerger, in InspectionInput, on Date) {
 func evalFitness(m *evalMerger, in InspectionInput, on Date) {
 	chk := evalRequire(m, in, on, CertFitness, CodeFitnessCertInvalid)
 	if chk.valid && !evalCheck(in, on, CertSurvey).valid {
-		m.tr.Add("registry.fitness_sync", "Karnataka 2025, Sch-V-2", "CoF %s runs with the CoS, which is not in force (Q32)", chk.number)
-		m.derive(evalDerived{Code: CodeFitnessCertInvalid, Source: SourceRegistry, Detail: "CoF synchronised with a CoS that is not in force"})
+		m.tr.Add(
+			"registry.fitness_sync",
+			"Karnataka 2025, Sch-V-2",
+			"CoF %s runs with the CoS, which is not in force (Q32)",
+			chk.number,
+		)
+		m.derive(
+			evalDerived{
+				Code:   CodeFitnessCertInvalid,
+				Source: SourceRegistry,
+				Detail: "CoF synchronised with a CoS that is not in force",
+			},
+		)
 	}
 }
 

@@ -35,18 +35,37 @@ func init() {
 	const det = "Karnataka 2025, Sch-IV detention charges (IV Act s.85(2), s.85(4))"
 	const noc = "Karnataka 2025, Sch-IV NOC table"
 	register(RegimeKarnataka2025, map[FeeKind]func(FeeRequest, *FeeQuote) error{
-		FeeKASurvey:                  quoteKASurvey,
-		FeeKARegistrationInitial:     quoteKARegistration,
-		FeeKARegistrationMSA:         perGRTMin("registration of a vessel registered under the Merchant Shipping Act", 50, 6000, partB+" item 2"),
-		FeeKARegistrationAlteration:  perGRTMin("registration of alteration", 50, 5000, partB+" item 3"),
-		FeeKADuplicateCertificate:    flat("duplicate certificate", 1000, partB+" item 4"),
-		FeeKATransferOfRegistry:      flat("registration on transfer of registry from another State", 5000, partB+" item 5"),
-		FeeKATransferOfOwnership:     flat("registration on transfer of ownership within the State", 5000, partB+" item 6"),
-		FeeKAProvisionalCertificate:  flat("issue of provisional certificate", 1000, partB+" item 7"),
-		FeeKAAppeal:                  flat("appeal against a decision of the Registering Authority (not refundable)", 5000, "Karnataka 2025, Sch-IV Part C"),
-		FeeKAHCInitialSurvey:         perGRTMin("harbour craft initial survey, measurement and licence", 10, 2000, hc+" (a)"),
-		FeeKAHCAnnualInspection:      perGRTMin("harbour craft annual inspection and renewal of licence", 10, 1500, hc+" (b)"),
-		FeeKAHCCasualtyInspection:    perGRTMin("harbour craft inspection for casualty or change in carrying capacity", 10, 1500, hc+" (c)"),
+		FeeKASurvey:              quoteKASurvey,
+		FeeKARegistrationInitial: quoteKARegistration,
+		FeeKARegistrationMSA: perGRTMin(
+			"registration of a vessel registered under the Merchant Shipping Act",
+			50,
+			6000,
+			partB+" item 2",
+		),
+		FeeKARegistrationAlteration: perGRTMin("registration of alteration", 50, 5000, partB+" item 3"),
+		FeeKADuplicateCertificate:   flat("duplicate certificate", 1000, partB+" item 4"),
+		FeeKATransferOfRegistry:     flat("registration on transfer of registry from another State", 5000, partB+" item 5"),
+		FeeKATransferOfOwnership:    flat("registration on transfer of ownership within the State", 5000, partB+" item 6"),
+		FeeKAProvisionalCertificate: flat("issue of provisional certificate", 1000, partB+" item 7"),
+		FeeKAAppeal: flat(
+			"appeal against a decision of the Registering Authority (not refundable)",
+			5000,
+			"Karnataka 2025, Sch-IV Part C",
+		),
+		FeeKAHCInitialSurvey: perGRTMin("harbour craft initial survey, measurement and licence", 10, 2000, hc+" (a)"),
+		FeeKAHCAnnualInspection: perGRTMin(
+			"harbour craft annual inspection and renewal of licence",
+			10,
+			1500,
+			hc+" (b)",
+		),
+		FeeKAHCCasualtyInspection: perGRTMin(
+			"harbour craft inspection for casualty or change in carrying capacity",
+			10,
+			1500,
+			hc+" (c)",
+		),
 		FeeKAHCUnseaworthy:           quoteKAHCUnseaworthy,
 		FeeKAHCDuplicateLicence:      flat("harbour craft duplicate licence", 500, hc+" (e)"),
 		FeeKAHCTindalChange:          flat("endorsing change of tindal or driver", 500, hc+" (f)"),
@@ -55,13 +74,25 @@ func init() {
 		FeeKAHCMarineEngineerSurvey:  quoteKAHCMarineEngineer,
 		FeeKAHCAmendLicence:          flat("amending a harbour craft licence", 300, hc+" Note 2(1)"),
 		FeeKADetentionVisit:          perUnit("survey or detention, per visit", 5000, det+" item 1"),
-		FeeKADetentionHolding:        withActuals(perUnit("terminal or holding place during detention, per day", 1000, det+" item 2"), "towing charges at actuals", det+" item 2"),
-		FeeKADetentionGuard:          perUnit("detention security and safety guard, per shift of 8 hours", 1000, det+" item 3"),
-		FeeKAForfeitureCustody:       perUnit("safe custody during forfeiture, per day", 1500, det+" item 4"),
-		FeeKANOC:                     flat("no objection certificate", 1000, noc),
-		FeeKAMortgageEndorsement:     flat("endorsement of lease or mortgage agreement", 1000, noc),
-		FeeKAMortgageCancellation:    flat("cancellation of lease or mortgage agreement", 500, noc),
-		FeeKAAssessor:                withActuals(perUnit("assessor, per day or meeting each", 10000, "Karnataka 2025, Sch-IV assessors (IV Act s.76(2))"), "TA/DA at actuals (Level 12, GoI)", "Karnataka 2025, Sch-IV assessors (IV Act s.76(2))"),
+		FeeKADetentionHolding: withActuals(
+			perUnit("terminal or holding place during detention, per day", 1000, det+" item 2"),
+			"towing charges at actuals",
+			det+" item 2",
+		),
+		FeeKADetentionGuard: perUnit(
+			"detention security and safety guard, per shift of 8 hours",
+			1000,
+			det+" item 3",
+		),
+		FeeKAForfeitureCustody:    perUnit("safe custody during forfeiture, per day", 1500, det+" item 4"),
+		FeeKANOC:                  flat("no objection certificate", 1000, noc),
+		FeeKAMortgageEndorsement:  flat("endorsement of lease or mortgage agreement", 1000, noc),
+		FeeKAMortgageCancellation: flat("cancellation of lease or mortgage agreement", 500, noc),
+		FeeKAAssessor: withActuals(
+			perUnit("assessor, per day or meeting each", 10000, "Karnataka 2025, Sch-IV assessors (IV Act s.76(2))"),
+			"TA/DA at actuals (Level 12, GoI)",
+			"Karnataka 2025, Sch-IV assessors (IV Act s.76(2))",
+		),
 	})
 }
 
@@ -75,10 +106,18 @@ func quoteKASurvey(r FeeRequest, q *FeeQuote) error {
 	}
 	const cite = "Karnataka 2025, Sch-IV Annexure-1 Part A"
 	if b, ok := findBand(kaSurveyBands, r.Tonnage); ok {
-		q.add(fmt.Sprintf("survey fee, %v GRT (%s, not exceeding %v)", r.Tonnage, b.row, b.upTo), b.fee, Citation(cite+" "+b.row))
+		q.add(
+			fmt.Sprintf("survey fee, %v GRT (%s, not exceeding %v)", r.Tonnage, b.row, b.upTo),
+			b.fee,
+			Citation(cite+" "+b.row),
+		)
 		return nil
 	}
-	q.add(fmt.Sprintf("survey fee, %v GRT exceeding 1,200: Rs 100 × %d GRT", r.Tonnage, ceilTons(r.Tonnage)), 100*Rupees(ceilTons(r.Tonnage)), cite+" Sl.12")
+	q.add(
+		fmt.Sprintf("survey fee, %v GRT exceeding 1,200: Rs 100 × %d GRT", r.Tonnage, ceilTons(r.Tonnage)),
+		100*Rupees(ceilTons(r.Tonnage)),
+		cite+" Sl.12",
+	)
 	return nil
 }
 
@@ -95,7 +134,11 @@ func quoteKARegistration(r FeeRequest, q *FeeQuote) error {
 		return nil
 	}
 	extra := ceilTons(r.Tonnage - 40)
-	q.add(fmt.Sprintf("initial registration, %v GRT (band D): 4,000 + Rs 50 × %d GRT above 40", r.Tonnage, extra), 4000+50*Rupees(extra), cite+" band D")
+	q.add(
+		fmt.Sprintf("initial registration, %v GRT (band D): 4,000 + Rs 50 × %d GRT above 40", r.Tonnage, extra),
+		4000+50*Rupees(extra),
+		cite+" band D",
+	)
 	return nil
 }
 
@@ -124,7 +167,11 @@ func quoteKAHCUnseaworthy(r FeeRequest, q *FeeQuote) error {
 		return err
 	}
 	c, _ := perTonWithMinimum(10, r.Tonnage, 1500)
-	q.add(fmt.Sprintf("harbour craft found unseaworthy: 50%% of the (c) fee Rs %d", c), c/2, "Karnataka 2025, Sch-IV harbour craft fees (d)")
+	q.add(
+		fmt.Sprintf("harbour craft found unseaworthy: 50%% of the (c) fee Rs %d", c),
+		c/2,
+		"Karnataka 2025, Sch-IV harbour craft fees (d)",
+	)
 	return nil
 }
 

@@ -80,11 +80,19 @@ func quoteParadipMajorRepair(r FeeRequest, q *FeeQuote) error {
 		return err
 	}
 	if b, ok := findBand(paradipRepairBands, r.Tonnage); ok {
-		q.add(fmt.Sprintf("major-repair supervision, %v GT %s", r.Tonnage, b.row), b.fee, Citation("Paradip 1967, r.12(3)"+b.row))
+		q.add(
+			fmt.Sprintf("major-repair supervision, %v GT %s", r.Tonnage, b.row),
+			b.fee,
+			Citation("Paradip 1967, r.12(3)"+b.row),
+		)
 		return nil
 	}
 	blocks := ceilTons((r.Tonnage - 1200) / 300)
-	q.add(fmt.Sprintf("major-repair supervision, %v GT (ix): 180 + Rs 30 × %d blocks of 300 t above 1,200", r.Tonnage, blocks), 180+30*Rupees(blocks), "Paradip 1967, r.12(3)(ix)")
+	q.add(
+		fmt.Sprintf("major-repair supervision, %v GT (ix): 180 + Rs 30 × %d blocks of 300 t above 1,200", r.Tonnage, blocks),
+		180+30*Rupees(blocks),
+		"Paradip 1967, r.12(3)(ix)",
+	)
 	return nil
 }
 

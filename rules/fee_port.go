@@ -21,14 +21,29 @@ func init() {
 	register(RegimeKarnataka2025, map[FeeKind]func(FeeRequest, *FeeQuote) error{
 		FeeKAPilotageKarwarOverseas: perGRTEachWay("pilotage at Karwar, overseas steamer (excluding tug)", 10, 50000, false),
 		FeeKAPilotageKarwarCoastal:  perGRTEachWay("pilotage at Karwar, coastal steamer (excluding tug)", 5, 35000, false),
-		FeeKAPilotageOtherOverseas:  perGRTEachWay("pilotage at other ports, overseas steamer (excluding tug)", 5, 35000, false),
-		FeeKAPilotageOtherCoastal:   perGRTEachWay("pilotage at other ports, coastal steamer (excluding tug)", 3, 25000, false),
+		FeeKAPilotageOtherOverseas: perGRTEachWay(
+			"pilotage at other ports, overseas steamer (excluding tug)",
+			5,
+			35000,
+			false,
+		),
+		FeeKAPilotageOtherCoastal: perGRTEachWay(
+			"pilotage at other ports, coastal steamer (excluding tug)",
+			3,
+			25000,
+			false,
+		),
 		FeeKAPilotageSailingKarwar:  quoteKASailingKarwar,
 		FeeKAPilotageSailingBallast: quoteKASailingOther(sailingOtherPorts{"in ballast", 1000, 800}),
 		FeeKAPilotageSailingCargo:   quoteKASailingOther(sailingOtherPorts{"with cargo", 1200, 1000}),
-		FeeKAPortInlandCraft:        perGRTMin("inland vessel, survey vessel, barge, tug, registered vessel, dredger, launch or other floating craft", 4, 4000, portCite),
-		FeeKATugOverseas:            perGRTEachWay("tug service, overseas steamer", 25, 150000, true),
-		FeeKATugCoastal:             perGRTEachWay("tug service, coastal steamer", 25, 100000, true),
+		FeeKAPortInlandCraft: perGRTMin(
+			"inland vessel, survey vessel, barge, tug, registered vessel, dredger, launch or other floating craft",
+			4,
+			4000,
+			portCite,
+		),
+		FeeKATugOverseas: perGRTEachWay("tug service, overseas steamer", 25, 150000, true),
+		FeeKATugCoastal:  perGRTEachWay("tug service, coastal steamer", 25, 100000, true),
 	})
 }
 
@@ -54,8 +69,13 @@ func perGRTEachWay(desc string, rate, min Rupees, flagTug bool) func(FeeRequest,
 		q.add(fmt.Sprintf("%s, %v GRT: %s each way", desc, r.Tonnage, how), each*Rupees(r.Quantity), portCite)
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if flagTug && each > min && r.Tonnage != math.Trunc(r.Tonnage) {
-			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (2)",
-				"tug rate printed per GRT without \"or part thereof\": %v GRT charged as %d GRT; review", r.Tonnage, ceilTons(r.Tonnage))
+			q.Trace.Add(
+				"fee."+string(q.Kind)+".proposal",
+				"docs/LAW.md §6.5 [PROPOSAL] (2)",
+				"tug rate printed per GRT without \"or part thereof\": %v GRT charged as %d GRT; review",
+				r.Tonnage,
+				ceilTons(r.Tonnage),
+			)
 		}
 		return nil
 	}
@@ -75,7 +95,11 @@ func quoteKASailingKarwar(r FeeRequest, q *FeeQuote) error {
 	if r.Tonnage > 100 {
 		each, band = 4000, "exceeding 100 GRT"
 	}
-	q.add(fmt.Sprintf("pilotage at Karwar, sailing vessel %v GRT (%s), each way excluding towage", r.Tonnage, band), each*Rupees(r.Quantity), portCite)
+	q.add(
+		fmt.Sprintf("pilotage at Karwar, sailing vessel %v GRT (%s), each way excluding towage", r.Tonnage, band),
+		each*Rupees(r.Quantity),
+		portCite,
+	)
 	q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 	return nil
 }
@@ -97,7 +121,11 @@ func quoteKASailingOther(row sailingOtherPorts) func(FeeRequest, *FeeQuote) erro
 		if r.Tonnage > 100 {
 			each, band = row.over100, "exceeds 100 GRT"
 		}
-		q.add(fmt.Sprintf("pilotage at other ports, sailing vessel %s, %v GRT (%s), per passage", row.laden, r.Tonnage, band), each*Rupees(r.Quantity), portCite)
+		q.add(
+			fmt.Sprintf("pilotage at other ports, sailing vessel %s, %v GRT (%s), per passage", row.laden, r.Tonnage, band),
+			each*Rupees(r.Quantity),
+			portCite,
+		)
 		q.Trace.Steps[len(q.Trace.Steps)-1].Detail += formatUnits(r.Quantity, each)
 		if r.Tonnage == 100 {
 			q.Trace.Add("fee."+string(q.Kind)+".proposal", "docs/LAW.md §6.5 [PROPOSAL] (3)",

@@ -66,7 +66,15 @@ func RequiredFreeboardMM(depthM float64, passengerOnly bool) (float64, Trace, er
 		floor = 300
 	}
 	req := math.Max(byDepth, floor)
-	tr.Add("formula.freeboard", "Karnataka 2025, r.123(5); Sch-VI Section B", "depth %.3f m → %.1f mm; floor %.0f mm; required %.1f mm", depthM, byDepth, floor, req)
+	tr.Add(
+		"formula.freeboard",
+		"Karnataka 2025, r.123(5); Sch-VI Section B",
+		"depth %.3f m → %.1f mm; floor %.0f mm; required %.1f mm",
+		depthM,
+		byDepth,
+		floor,
+		req,
+	)
 	return req, tr, nil
 }
 

@@ -41,13 +41,28 @@ func BilgeHoldingTank(in BilgeInput) (BilgeResult, error) {
 		if in.PowerKW < 250 {
 			r.CapacityM3 = 0.25
 		}
-		r.Trace.Add("formula.bilge.proviso", cite+" proviso", "under 150 GT, 1 m³ impracticable, %.1f kW: %.2f m³ allowed by CEO KMB", in.PowerKW, r.CapacityM3)
+		r.Trace.Add(
+			"formula.bilge.proviso",
+			cite+" proviso",
+			"under 150 GT, 1 m³ impracticable, %.1f kW: %.2f m³ allowed by CEO KMB",
+			in.PowerKW,
+			r.CapacityM3,
+		)
 		return r, nil
 	}
 	byGT, gtRow := bilgeByGT(in.GT, in.PowerKW)
 	byP, pRow := bilgeByPower(in.PowerKW)
 	r.CapacityM3 = math.Max(byGT, byP)
-	r.Trace.Add("formula.bilge", cite, "by GT %s: %.3f m³; by power %s: %.3f m³; required %.3f m³", gtRow, byGT, pRow, byP, r.CapacityM3)
+	r.Trace.Add(
+		"formula.bilge",
+		cite,
+		"by GT %s: %.3f m³; by power %s: %.3f m³; required %.3f m³",
+		gtRow,
+		byGT,
+		pRow,
+		byP,
+		r.CapacityM3,
+	)
 	return r, nil
 }
 

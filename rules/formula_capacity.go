@@ -26,7 +26,13 @@ func PassengerCapacity(in CapacityInput) (CapacityResult, error) {
 		return r, fieldErr("seating_m", "must be a finite number not below zero, got %v", in.SeatingM)
 	case in.SeatingM > 0:
 		r.Passengers, r.Method = floorCount(2*in.SeatingM), "seating"
-		r.Trace.Add("formula.capacity.seating", "Karnataka 2025, r.123(7)", "2 × %.3f m of seating = %d", in.SeatingM, r.Passengers)
+		r.Trace.Add(
+			"formula.capacity.seating",
+			"Karnataka 2025, r.123(7)",
+			"2 × %.3f m of seating = %d",
+			in.SeatingM,
+			r.Passengers,
+		)
 	case positive(in.FloorAreaM2):
 		r.Passengers, r.Method = floorCount(1.8*in.FloorAreaM2), "area"
 		r.Trace.Add("formula.capacity.area", "Karnataka 2025, r.123(7)", "1.8 × %.3f m² = %d", in.FloorAreaM2, r.Passengers)

@@ -85,15 +85,30 @@ func legacyCounts(c CrewCertificate, on, deadline Date) (bool, string, Citation)
 	if !c.RevalidatedOn.IsZero() && !c.RevalidatedOn.After(on) {
 		due := c.RevalidatedOn.AddYears(5)
 		if on.After(due) {
-			return false, fmt.Sprintf("revalidated %s; next revalidation was due %s", c.RevalidatedOn, due), "Karnataka 2025, Sch-XV F"
+			return false, fmt.Sprintf(
+				"revalidated %s; next revalidation was due %s",
+				c.RevalidatedOn,
+				due,
+			), "Karnataka 2025, Sch-XV F"
 		}
-		return true, fmt.Sprintf("legacy certificate revalidated %s, counts as the new CoC until %s", c.RevalidatedOn, due), "Karnataka 2025, Sch-XV E, F"
+		return true, fmt.Sprintf(
+			"legacy certificate revalidated %s, counts as the new CoC until %s",
+			c.RevalidatedOn,
+			due,
+		), "Karnataka 2025, Sch-XV E, F"
 	}
 	end := LegacyCoCExpiry(c.ExpiresOn, deadline)
 	if on.After(end) {
-		return false, fmt.Sprintf("legacy certificate not revalidated, valid only until %s", end), "Karnataka 2025, r.32(2), Sch-XV G"
+		return false, fmt.Sprintf(
+			"legacy certificate not revalidated, valid only until %s",
+			end,
+		), "Karnataka 2025, r.32(2), Sch-XV G"
 	}
-	return true, fmt.Sprintf("legacy certificate valid until %s (earlier of endorsed expiry and deadline %s)", end, deadline), "Karnataka 2025, r.32(2), Sch-XV G"
+	return true, fmt.Sprintf(
+		"legacy certificate valid until %s (earlier of endorsed expiry and deadline %s)",
+		end,
+		deadline,
+	), "Karnataka 2025, r.32(2), Sch-XV G"
 }
 
 // revalidationCounts applies 5-yearly revalidation to a new CoC. Without

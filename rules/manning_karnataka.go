@@ -15,13 +15,23 @@ const kaOneManLimitKW = 425
 func karnatakaMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 	const cite = "Karnataka 2025, r.29(1)"
 	if in.Category != CategoryC {
-		return requirement{}, notAssessed("Karnataka 2025, r.28", "minimum manning for category %q is set by the Inland Vessels (Manning) "+
-			"Rules, 2022, not in the sources (docs/LAW.md §11 Q1)", in.Category)
+		return requirement{}, notAssessed(
+			"Karnataka 2025, r.28",
+			"minimum manning for category %q is set by the Inland Vessels (Manning) "+
+				"Rules, 2022, not in the sources (docs/LAW.md §11 Q1)",
+			in.Category,
+		)
 	}
 	if in.Zone < 1 || in.Zone > 3 {
 		return requirement{}, notAssessed(cite, "zone must be 1, 2 or 3, got %d", in.Zone)
 	}
-	tr.Add("manning.ka.table", cite, "Category C, zone %d, use %q; table reconstructed from a garbled print (docs/LAW.md §7.3, Q3)", in.Zone, in.Use)
+	tr.Add(
+		"manning.ka.table",
+		cite,
+		"Category C, zone %d, use %q; table reconstructed from a garbled print (docs/LAW.md §7.3, Q3)",
+		in.Zone,
+		in.Use,
+	)
 	if in.Use == UseRecreation {
 		return requirement{roles: []RequiredRole{
 			{Role: RoleMaster, Grades: []CertificateGrade{GradePleasureCraftLicence}, Citation: cite + " pleasure craft row"},
@@ -51,10 +61,19 @@ func kaOneManRule(in ManningInput, tr *Trace, r *requirement) {
 	kw, ok := powerIn(in, UnitKW)
 	switch {
 	case !ok || in.EnginePower <= 0:
-		tr.Add("manning.ka.one_man", cite, "propulsion power not given in kW or BHP: the 425 kW one-person rule is not applied")
+		tr.Add(
+			"manning.ka.one_man",
+			cite,
+			"propulsion power not given in kW or BHP: the 425 kW one-person rule is not applied",
+		)
 	case leq(kw, kaOneManLimitKW):
 		r.pairs = [][2]int{{0, 2}}
-		tr.Add("manning.ka.one_man", cite, "%.3f kW ≤ 425 kW: one person holding both certificates may be master and engineer", kw)
+		tr.Add(
+			"manning.ka.one_man",
+			cite,
+			"%.3f kW ≤ 425 kW: one person holding both certificates may be master and engineer",
+			kw,
+		)
 	default:
 		tr.Add("manning.ka.one_man", cite, "%.3f kW > 425 kW: master and engineer must be different persons", kw)
 	}
@@ -75,7 +94,12 @@ func nonMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 	tr.Add("manning.nonmech.base", cite, "Category %s: %d GP ratings including the Boat in-Charge", in.Category, base)
 	if in.Towing && in.Use == UseCargo {
 		n = (n + 1) / 2
-		tr.Add("manning.nonmech.towing", cite+" first proviso", "cargo boat in tow of a mechanised launch: half, rounded up, = %d", n)
+		tr.Add(
+			"manning.nonmech.towing",
+			cite+" first proviso",
+			"cargo boat in tow of a mechanised launch: half, rounded up, = %d",
+			n,
+		)
 	}
 	if in.LakeOnly {
 		n--
@@ -85,7 +109,11 @@ func nonMechanised(in ManningInput, tr *Trace) (requirement, assessment) {
 		n = 1
 		tr.Add("manning.nonmech.floor", "Karnataka 2025, r.117", "never fewer than the Boat in-Charge: 1")
 	}
-	r := requirement{roles: []RequiredRole{{Role: RoleBoatInCharge, Grades: []CertificateGrade{GradeGPRating}, Citation: cite + ", r.117"}}}
+	r := requirement{
+		roles: []RequiredRole{
+			{Role: RoleBoatInCharge, Grades: []CertificateGrade{GradeGPRating}, Citation: cite + ", r.117"},
+		},
+	}
 	for i := 1; i < n; i++ {
 		r.roles = append(r.roles, RequiredRole{Role: RoleGPRating, Grades: []CertificateGrade{GradeGPRating}, Citation: cite})
 	}

@@ -30,14 +30,18 @@ var assessedOK = assessment{assessed: true}
 // the band above, so a higher grade satisfies a lower band (Kandla 1955,
 // s.31(2); Paradip 1967, r.29(1)-(2)).
 var (
-	motorEngineerI   = []CertificateGrade{GradeMotorEngineer, GradeSeaGoingEngineer}
-	motorEngineerII  = append([]CertificateGrade{GradeFirstClassMotorEngineDriver, GradeSeaGoingEngineDriver}, motorEngineerI...)
+	motorEngineerI  = []CertificateGrade{GradeMotorEngineer, GradeSeaGoingEngineer}
+	motorEngineerII = append(
+		[]CertificateGrade{GradeFirstClassMotorEngineDriver, GradeSeaGoingEngineDriver},
+		motorEngineerI...)
 	motorEngineerIII = append([]CertificateGrade{GradeSecondClassMotorEngineDriver}, motorEngineerII...)
 	masterI          = []CertificateGrade{GradeFirstClassMaster, GradeSeaGoingMaster}
 	masterII         = append([]CertificateGrade{GradeSecondClassMaster}, masterI...)
 	masterIII        = append([]CertificateGrade{GradeSerang}, masterII...)
 	steamEngineerI   = []CertificateGrade{GradeEngineer, GradeSeaGoingEngineer}
-	steamEngineerII  = append([]CertificateGrade{GradeFirstClassEngineDriver, GradeSeaGoingEngineDriver}, steamEngineerI...)
+	steamEngineerII  = append(
+		[]CertificateGrade{GradeFirstClassEngineDriver, GradeSeaGoingEngineDriver},
+		steamEngineerI...)
 	steamEngineerIII = append([]CertificateGrade{GradeSecondClassEngineDriver}, steamEngineerII...)
 	// Karnataka 2025 r.29(1) names "Serang or Master Class 3" and "Driver
 	// Class 2"; higher classes of the same column are read as satisfying it,
@@ -67,7 +71,11 @@ func requirementsFor(in ManningInput, tr *Trace) (requirement, assessment) {
 	case in.Regime == RegimeParadip1967 && in.Kind == KindSteam:
 		return steamBoat(in, tr)
 	case in.Regime == RegimeParadip1967 && in.Kind == KindHarbourCraft:
-		tr.Add("manning.paradip.unpowered", "Paradip 1967, r.13(1), r.29", "unpowered harbour craft: r.29 requires no certificated officer; crew numbers are those entered in the licence")
+		tr.Add(
+			"manning.paradip.unpowered",
+			"Paradip 1967, r.13(1), r.29",
+			"unpowered harbour craft: r.29 requires no certificated officer; crew numbers are those entered in the licence",
+		)
 		return requirement{}, assessedOK
 	case in.Regime == RegimeKarnataka2025 && in.Kind == KindNonMechanised:
 		return nonMechanised(in, tr)
@@ -114,13 +122,28 @@ func motorBoat(in ManningInput, tr *Trace, paradip bool) (requirement, assessmen
 	}
 	bhp, ok := powerIn(in, UnitBHP)
 	if !ok {
-		return requirement{}, notAssessed(cite, "engine power in BHP (or kW) is required, got %v %q", in.EnginePower, in.PowerUnit)
+		return requirement{}, notAssessed(
+			cite,
+			"engine power in BHP (or kW) is required, got %v %q",
+			in.EnginePower,
+			in.PowerUnit,
+		)
 	}
 	tr.Add("manning.power", cite, "engine power %.3f BHP (entered %v %s)", bhp, in.EnginePower, in.PowerUnit)
 	small := leq(bhp, 20) && in.LengthM > 0 && leq(in.LengthM, lim)
 	if small && in.Use == UseRecreation {
-		tr.Add("manning.recreation", cite+" third proviso", "≤ 20 BHP, length %.3f m ≤ %.3f m, exclusively recreation: owner or a permit holder may navigate", in.LengthM, lim)
-		return requirement{roles: []RequiredRole{{Role: RoleNavigator, Grades: []CertificateGrade{GradePermit}, OwnerMay: true, Citation: cite + " third proviso"}}}, assessedOK
+		tr.Add(
+			"manning.recreation",
+			cite+" third proviso",
+			"≤ 20 BHP, length %.3f m ≤ %.3f m, exclusively recreation: owner or a permit holder may navigate",
+			in.LengthM,
+			lim,
+		)
+		return requirement{
+			roles: []RequiredRole{
+				{Role: RoleNavigator, Grades: []CertificateGrade{GradePermit}, OwnerMay: true, Citation: cite + " third proviso"},
+			},
+		}, assessedOK
 	}
 	eng, mas, band := motorBand(bhp, cite)
 	if leq(bhp, 40) {
@@ -136,7 +159,13 @@ func motorBoat(in ManningInput, tr *Trace, paradip bool) (requirement, assessmen
 	}
 	if small && len(r.roles) == 2 {
 		r.pairs = [][2]int{{0, 1}}
-		tr.Add("manning.dual", cite+" second proviso", "≤ 20 BHP and length %.3f m ≤ %.3f m: one person holding both certificates may act as master and engineer", in.LengthM, lim)
+		tr.Add(
+			"manning.dual",
+			cite+" second proviso",
+			"≤ 20 BHP and length %.3f m ≤ %.3f m: one person holding both certificates may act as master and engineer",
+			in.LengthM,
+			lim,
+		)
 	}
 	return r, assessedOK
 }
@@ -152,7 +181,13 @@ func motorBand(bhp float64, cite Citation) (eng, mas RequiredRole, band string) 
 		eng, mas = RequiredRole{Role: RoleEngineer, Grades: motorEngineerII}, RequiredRole{Role: RoleMaster, Grades: masterII}
 	default:
 		band = "(iii)"
-		eng, mas = RequiredRole{Role: RoleEngineer, Grades: motorEngineerIII}, RequiredRole{Role: RoleMaster, Grades: masterIII}
+		eng, mas = RequiredRole{
+			Role:   RoleEngineer,
+			Grades: motorEngineerIII,
+		}, RequiredRole{
+			Role:   RoleMaster,
+			Grades: masterIII,
+		}
 	}
 	eng.Citation = cite + Citation(band+"(a)")
 	mas.Citation = cite + Citation(band+"(b)")
@@ -167,7 +202,12 @@ func steamBoat(in ManningInput, tr *Trace) (requirement, assessment) {
 	const cite = "Paradip 1967, r.29(1)"
 	nhp, ok := powerIn(in, UnitNHP)
 	if !ok {
-		return requirement{}, notAssessed(cite, "steam boat power must be given in NHP, got %v %q", in.EnginePower, in.PowerUnit)
+		return requirement{}, notAssessed(
+			cite,
+			"steam boat power must be given in NHP, got %v %q",
+			in.EnginePower,
+			in.PowerUnit,
+		)
 	}
 	var band string
 	var mas, eng []CertificateGrade

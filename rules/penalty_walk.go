@@ -85,7 +85,8 @@ func penaltyPriceGroup(rs *RuleSet, party PartyKey, g penaltyGroup, st penaltySt
 			levels[row.ID] = lv
 		}
 		lines = append(lines, penaltyLine(rs, row, o, lv, len(g.offs) > 1))
-		if o.Status == OffenceCharged && (charged == nil || lv.unit > charged.unit || (lv.unit == charged.unit && lv.level > charged.level)) {
+		if o.Status == OffenceCharged &&
+			(charged == nil || lv.unit > charged.unit || (lv.unit == charged.unit && lv.level > charged.level)) {
 			c := lv
 			charged = &c
 		}
@@ -99,20 +100,36 @@ func penaltyLevelFor(rs *RuleSet, party PartyKey, row PenaltyRow, d Date, st pen
 	const cite = Citation("Karnataka 2025, Sch-IV note")
 	base, ok := rs.Fines[row.ID]
 	if !ok || row.Maximum {
-		return penaltyLevel{level: 1, flags: []string{FlagNoTariff}, steps: []Step{{Rule: "penalty.no_tariff", Citation: row.Citation,
-			Detail: fmt.Sprintf("rule set %s has no fixed amount for %s; the officer sets it", rs.ID, row.ID)}}}
+		return penaltyLevel{
+			level: 1,
+			flags: []string{FlagNoTariff},
+			steps: []Step{{Rule: "penalty.no_tariff", Citation: row.Citation,
+				Detail: fmt.Sprintf("rule set %s has no fixed amount for %s; the officer sets it", rs.ID, row.ID)}},
+		}
 	}
 	first := penaltyLevel{level: 1, unit: base, steps: []Step{{Rule: "penalty.first_offence", Citation: row.Citation,
 		Detail: fmt.Sprintf("%s first offence: Rs %d", row.ID, base)}}}
 	switch {
 	case party.ID == "":
-		first.steps = append(first.steps, Step{"penalty.unidentified", cite, "liable person not identified: never escalated (docs/LAW.md §5.2)"})
+		first.steps = append(
+			first.steps,
+			Step{"penalty.unidentified", cite, "liable person not identified: never escalated (docs/LAW.md §5.2)"},
+		)
 		return first
 	case !st.charged:
 		return first
 	case !penaltyWithinWindow(rs.Repeat.Window, st, d):
-		first.steps = append(first.steps, Step{"penalty.window_reset", cite,
-			fmt.Sprintf("%s is outside the %s window of the charge for %s on %s: first-offence amount", d, rs.Repeat.Window, penaltyChargedIDs(st.last), st.date)})
+		first.steps = append(first.steps, Step{
+			"penalty.window_reset",
+			cite,
+			fmt.Sprintf(
+				"%s is outside the %s window of the charge for %s on %s: first-offence amount",
+				d,
+				rs.Repeat.Window,
+				penaltyChargedIDs(st.last),
+				st.date,
+			),
+		})
 		return first
 	}
 	return penaltyEscalate(rs, row, base, st)
@@ -125,15 +142,46 @@ func penaltyEscalate(rs *RuleSet, row PenaltyRow, base Rupees, st penaltyState) 
 	if rs.Repeat.Mode == ModeFlatDouble {
 		unit = 2 * base
 	}
-	lv := penaltyLevel{level: st.level + 1, unit: unit, from: st.last, steps: []Step{{Rule: "penalty.repeat_doubling", Citation: cite,
-		Detail: fmt.Sprintf("subsequent offence within a year of %s (charged Rs %d on %s): %s doubling gives Rs %d", penaltyChargedIDs(st.last), st.unit, st.date, rs.Repeat.Mode, unit)}}}
+	lv := penaltyLevel{
+		level: st.level + 1,
+		unit:  unit,
+		from:  st.last,
+		steps: []Step{
+			{
+				Rule:     "penalty.repeat_doubling",
+				Citation: cite,
+				Detail: fmt.Sprintf(
+					"subsequent offence within a year of %s (charged Rs %d on %s): %s doubling gives Rs %d",
+					penaltyChargedIDs(st.last),
+					st.unit,
+					st.date,
+					rs.Repeat.Mode,
+					unit,
+				),
+			},
+		},
+	}
 	if limit := rs.Repeat.Cap[row.ID]; limit > 0 && unit > limit {
 		lv.unit = limit
 		lv.flags = append(lv.flags, FlagCapped)
-		lv.steps = append(lv.steps, Step{"penalty.cap", "IV Act Chapter XVI (setting)", fmt.Sprintf("capped at Rs %d", limit)})
+		lv.steps = append(
+			lv.steps,
+			Step{"penalty.cap", "IV Act Chapter XVI (setting)", fmt.Sprintf("capped at Rs %d", limit)},
+		)
 	} else if limit <= 0 && rs.Repeat.ReviewMultiple > 0 && unit >= Rupees(rs.Repeat.ReviewMultiple)*base {
 		lv.flags = append(lv.flags, FlagReview)
-		lv.steps = append(lv.steps, Step{"penalty.review", "docs/LAW.md §5.2", fmt.Sprintf("Rs %d is at least %d × the first-offence amount and no cap is set: supervisor review", unit, rs.Repeat.ReviewMultiple)})
+		lv.steps = append(
+			lv.steps,
+			Step{
+				"penalty.review",
+				"docs/LAW.md §5.2",
+				fmt.Sprintf(
+					"Rs %d is at least %d × the first-offence amount and no cap is set: supervisor review",
+					unit,
+					rs.Repeat.ReviewMultiple,
+				),
+			},
+		)
 	}
 	return lv
 }
@@ -169,21 +217,46 @@ func penaltyLine(rs *RuleSet, row PenaltyRow, o Offence, lv penaltyLevel, shared
 	ln.Flags = append(ln.Flags, lv.flags...)
 	ln.Trace.Steps = append(ln.Trace.Steps, lv.steps...)
 	if shared {
-		ln.Trace.Add("penalty.same_date", "docs/LAW.md §5.2", "offences committed on %s share level %d: none is subsequent to another", DateOf(o.OccurredAt), lv.level)
+		ln.Trace.Add(
+			"penalty.same_date",
+			"docs/LAW.md §5.2",
+			"offences committed on %s share level %d: none is subsequent to another",
+			DateOf(o.OccurredAt),
+			lv.level,
+		)
 	}
 	if o.Status == OffenceSetAside {
 		ln.Level, ln.UnitAmount, ln.EscalatedFrom, ln.Flags = 0, 0, "", nil
-		ln.Trace.Add("penalty.set_aside", "Karnataka 2025, Sch-IX para 6", "set aside on appeal: no penalty, and later offences do not escalate on it")
+		ln.Trace.Add(
+			"penalty.set_aside",
+			"Karnataka 2025, Sch-IX para 6",
+			"set aside on appeal: no penalty, and later offences do not escalate on it",
+		)
 		return ln
 	}
 	units := penaltyUnits(row, o.Persons)
 	ln.Amount = lv.unit * Rupees(units)
 	if units > 1 {
-		ln.Trace.Add("penalty.per_person", row.Citation, "Rs %d per %s × %d = Rs %d", lv.unit, row.Multiplier, units, ln.Amount)
+		ln.Trace.Add(
+			"penalty.per_person",
+			row.Citation,
+			"Rs %d per %s × %d = Rs %d",
+			lv.unit,
+			row.Multiplier,
+			units,
+			ln.Amount,
+		)
 	}
 	if from.offence != "" && !sameVessel {
 		ln.Flags = append(ln.Flags, FlagCrossVessel)
-		ln.Trace.Add("penalty.cross_vessel", "docs/LAW.md §5.2", "escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms", from.offence, from.vessel, o.VesselID)
+		ln.Trace.Add(
+			"penalty.cross_vessel",
+			"docs/LAW.md §5.2",
+			"escalated on offence %s with vessel %q, this offence is with vessel %q: supervisor confirms",
+			from.offence,
+			from.vessel,
+			o.VesselID,
+		)
 	}
 	return ln
 }

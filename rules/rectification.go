@@ -46,10 +46,20 @@ var closureRules = []struct {
 	closure      Closure
 	match        func(c Code, a ActionCode) bool
 }{
-	{"detainable_06", "a detainable deficiency (action code 06) ends only with a re-inspection and a release order", citeDetention, ClosureReinspection,
-		func(c Code, a ActionCode) bool { return a == Action06 || c.Area() == AreaDetention }},
-	{"hardware_before_departure", "structure, machinery or fixed equipment to be put right before departure (action code 04) is verified on board", citeBeforeDepart, ClosureReinspection,
-		func(c Code, a ActionCode) bool { return a == Action04 && hardware(c) }},
+	{
+		"detainable_06",
+		"a detainable deficiency (action code 06) ends only with a re-inspection and a release order",
+		citeDetention,
+		ClosureReinspection,
+		func(c Code, a ActionCode) bool { return a == Action06 || c.Area() == AreaDetention },
+	},
+	{
+		"hardware_before_departure",
+		"structure, machinery or fixed equipment to be put right before departure (action code 04) is verified on board",
+		citeBeforeDepart,
+		ClosureReinspection,
+		func(c Code, a ActionCode) bool { return a == Action04 && hardware(c) },
+	},
 	{"documents", "a certificate or document is shown by a copy of the renewed document", citeDocuments, ClosureRemote,
 		func(c Code, _ ActionCode) bool { return c.Area() == AreaDocuments || c.Area() == AreaManning }},
 	{"equipment", "replaced or repaired equipment is shown by a photo of it in place", citeEquipment, ClosureRemote,

@@ -116,11 +116,29 @@ func certificateDeadlines(v VesselParticulars, c CertificateRecord) []Deadline {
 		return nil
 	}
 	doc := string(c.Kind)
-	ds := []Deadline{{Kind: DeadlineCertificateExpiry, Subject: v.ID, Document: doc, Due: exp, Citation: cite, Note: c.Number}}
+	ds := []Deadline{
+		{Kind: DeadlineCertificateExpiry, Subject: v.ID, Document: doc, Due: exp, Citation: cite, Note: c.Number},
+	}
 	if c.Kind == CertNonMechSurvey {
-		ds = append(ds,
-			Deadline{Kind: DeadlineLateRenewalFine, Subject: v.ID, Document: doc, Due: LateRenewalDeadline(exp), Citation: "Karnataka 2025, r.113(2)", Note: "renewal applied for after this day attracts a fine"},
-			Deadline{Kind: DeadlineRegistrationLapse, Subject: v.ID, Document: doc, Due: RegistrationLapseDate(exp), Citation: "Karnataka 2025, r.106(b)", Note: "2 years without a valid survey: registration liable to cancellation"})
+		ds = append(
+			ds,
+			Deadline{
+				Kind:     DeadlineLateRenewalFine,
+				Subject:  v.ID,
+				Document: doc,
+				Due:      LateRenewalDeadline(exp),
+				Citation: "Karnataka 2025, r.113(2)",
+				Note:     "renewal applied for after this day attracts a fine",
+			},
+			Deadline{
+				Kind:     DeadlineRegistrationLapse,
+				Subject:  v.ID,
+				Document: doc,
+				Due:      RegistrationLapseDate(exp),
+				Citation: "Karnataka 2025, r.106(b)",
+				Note:     "2 years without a valid survey: registration liable to cancellation",
+			},
+		)
 	}
 	return ds
 }
@@ -140,7 +158,13 @@ func surveyWindowDeadlines(v VesselParticulars, from Date) []Deadline {
 	const cite = "Karnataka 2025, r.102(1)(n), r.109(2)"
 	return []Deadline{
 		{Kind: DeadlineSurveyWindowOpens, Subject: v.ID, Document: string(CertNonMechSurvey), Due: open, Citation: cite},
-		{Kind: DeadlineSurveyAnniversary, Subject: v.ID, Document: string(CertNonMechSurvey), Due: AnniversaryIn(v.FirstSurvey, year), Citation: cite},
+		{
+			Kind:     DeadlineSurveyAnniversary,
+			Subject:  v.ID,
+			Document: string(CertNonMechSurvey),
+			Due:      AnniversaryIn(v.FirstSurvey, year),
+			Citation: cite,
+		},
 		{Kind: DeadlineSurveyWindowCloses, Subject: v.ID, Document: string(CertNonMechSurvey), Due: closes, Citation: cite},
 	}
 }
@@ -149,10 +173,26 @@ func surveyWindowDeadlines(v VesselParticulars, from Date) []Deadline {
 func inspectionDeadlines(v VesselParticulars) []Deadline {
 	ds := []Deadline{}
 	if !v.LastBottomInspection.IsZero() {
-		ds = append(ds, Deadline{Kind: DeadlineBottomInspection, Subject: v.ID, Due: BottomInspectionDue(v.LastBottomInspection), Citation: "Karnataka 2025, r.109(1)(g)"})
+		ds = append(
+			ds,
+			Deadline{
+				Kind:     DeadlineBottomInspection,
+				Subject:  v.ID,
+				Due:      BottomInspectionDue(v.LastBottomInspection),
+				Citation: "Karnataka 2025, r.109(1)(g)",
+			},
+		)
 	}
 	if !v.LastPollutionInspection.IsZero() {
-		ds = append(ds, Deadline{Kind: DeadlinePollutionInspection, Subject: v.ID, Due: PollutionInspectionDue(v.LastPollutionInspection), Citation: "Karnataka 2025, r.63"})
+		ds = append(
+			ds,
+			Deadline{
+				Kind:     DeadlinePollutionInspection,
+				Subject:  v.ID,
+				Due:      PollutionInspectionDue(v.LastPollutionInspection),
+				Citation: "Karnataka 2025, r.63",
+			},
+		)
 	}
 	return ds
 }
@@ -163,12 +203,40 @@ func paradipDeadlines(v VesselParticulars, from Date) []Deadline {
 	if v.Regime != RegimeParadip1967 {
 		return nil
 	}
-	ds := []Deadline{{Kind: DeadlineTindalVerification, Subject: v.ID, Due: Date{LicenceYearEnd(from).Year, time.March, 31}, Citation: "Paradip 1967, r.10(2)", Note: "on the day in March fixed by the Deputy Conservator; within 24 hours of return if away"}}
+	ds := []Deadline{
+		{
+			Kind:     DeadlineTindalVerification,
+			Subject:  v.ID,
+			Due:      Date{LicenceYearEnd(from).Year, time.March, 31},
+			Citation: "Paradip 1967, r.10(2)",
+			Note:     "on the day in March fixed by the Deputy Conservator; within 24 hours of return if away",
+		},
+	}
 	if !v.OwnershipTransferredOn.IsZero() {
-		ds = append(ds, Deadline{Kind: DeadlineLicenceLapse, Subject: v.ID, Document: string(CertParadipLicence), Due: ParadipLicenceLapse(v.OwnershipTransferredOn), Citation: "Paradip 1967, r.8", Note: "licence ceases after transfer of ownership"})
+		ds = append(
+			ds,
+			Deadline{
+				Kind:     DeadlineLicenceLapse,
+				Subject:  v.ID,
+				Document: string(CertParadipLicence),
+				Due:      ParadipLicenceLapse(v.OwnershipTransferredOn),
+				Citation: "Paradip 1967, r.8",
+				Note:     "licence ceases after transfer of ownership",
+			},
+		)
 	}
 	if !v.ControlChangedOn.IsZero() && !v.ControlChangeEndorsed {
-		ds = append(ds, Deadline{Kind: DeadlineLicenceLapse, Subject: v.ID, Document: string(CertParadipLicence), Due: ParadipLicenceLapse(v.ControlChangedOn), Citation: "Paradip 1967, r.8", Note: "licence ceases unless the mortgage or change of control is endorsed"})
+		ds = append(
+			ds,
+			Deadline{
+				Kind:     DeadlineLicenceLapse,
+				Subject:  v.ID,
+				Document: string(CertParadipLicence),
+				Due:      ParadipLicenceLapse(v.ControlChangedOn),
+				Citation: "Paradip 1967, r.8",
+				Note:     "licence ceases unless the mortgage or change of control is endorsed",
+			},
+		)
 	}
 	return ds
 }
@@ -208,17 +276,59 @@ func crewDeadline(id string, c CrewCertificate, regime Regime, legacyDeadline Da
 // from its commencement (unknown while it is a draft; zero omits them) and
 // the legacy deadline (6 June 2027 if zero).
 func TransitionDeadlines(commencement, legacyDeadline Date) []Deadline {
-	ds := []Deadline{{Kind: DeadlineTransition, Subject: "crew", Document: "existing_crew_training", Due: LegacyDeadlineOrDefault(legacyDeadline), Citation: "Karnataka 2025, r.32(2), r.34(3), Sch-XV paras 2 and G", Note: "existing CoCs revalidated; Sch-XV training; GP rating course certificates"}}
+	ds := []Deadline{
+		{
+			Kind:     DeadlineTransition,
+			Subject:  "crew",
+			Document: "existing_crew_training",
+			Due:      LegacyDeadlineOrDefault(legacyDeadline),
+			Citation: "Karnataka 2025, r.32(2), r.34(3), Sch-XV paras 2 and G",
+			Note:     "existing CoCs revalidated; Sch-XV training; GP rating course certificates",
+		},
+	}
 	if commencement.IsZero() {
 		return ds
 	}
 	c := commencement
-	ds = append(ds,
-		Deadline{Kind: DeadlineTransition, Subject: "crew", Document: "manjhi_gp_rating_sponsored", Due: c.AddMonths(18), Citation: "Karnataka 2025, r.146(3)", Note: "Manjhis/Tindals trained by then are sponsored from the welfare fund"},
-		Deadline{Kind: DeadlineTransition, Subject: "crew", Document: "manjhi_gp_rating", Due: c.AddYears(3), Citation: "Karnataka 2025, r.146(1)"},
-		Deadline{Kind: DeadlineTransition, Subject: "nonmech_boats", Document: "stability_tests", Due: c.AddYears(2), Citation: "Karnataka 2025, r.147(1)", Note: "inclining, underwater inspection, reserve buoyancy"},
-		Deadline{Kind: DeadlineTransition, Subject: "nonmech_boats", Document: "manning", Due: c.AddYears(3), Citation: "Karnataka 2025, r.147(2)"},
-		Deadline{Kind: DeadlineTransition, Subject: "mechanised_vessels", Document: "stability_freeboard", Due: c.AddYears(2), Citation: "Karnataka 2025, Sch-VI para 4.2"},
+	ds = append(
+		ds,
+		Deadline{
+			Kind:     DeadlineTransition,
+			Subject:  "crew",
+			Document: "manjhi_gp_rating_sponsored",
+			Due:      c.AddMonths(18),
+			Citation: "Karnataka 2025, r.146(3)",
+			Note:     "Manjhis/Tindals trained by then are sponsored from the welfare fund",
+		},
+		Deadline{
+			Kind:     DeadlineTransition,
+			Subject:  "crew",
+			Document: "manjhi_gp_rating",
+			Due:      c.AddYears(3),
+			Citation: "Karnataka 2025, r.146(1)",
+		},
+		Deadline{
+			Kind:     DeadlineTransition,
+			Subject:  "nonmech_boats",
+			Document: "stability_tests",
+			Due:      c.AddYears(2),
+			Citation: "Karnataka 2025, r.147(1)",
+			Note:     "inclining, underwater inspection, reserve buoyancy",
+		},
+		Deadline{
+			Kind:     DeadlineTransition,
+			Subject:  "nonmech_boats",
+			Document: "manning",
+			Due:      c.AddYears(3),
+			Citation: "Karnataka 2025, r.147(2)",
+		},
+		Deadline{
+			Kind:     DeadlineTransition,
+			Subject:  "mechanised_vessels",
+			Document: "stability_freeboard",
+			Due:      c.AddYears(2),
+			Citation: "Karnataka 2025, Sch-VI para 4.2",
+		},
 	)
 	SortDeadlines(ds)
 	return ds

@@ -44,7 +44,13 @@ func MapError(err error, what string) error {
 		e.Err = err
 		return e
 	case pgCheckViolation, pgNotNullViolation:
-		e := models.Errorf(models.KindInvalid, "constraint_violated", "%s breaks a rule of the schema (%s)", what, pg.ConstraintName)
+		e := models.Errorf(
+			models.KindInvalid,
+			"constraint_violated",
+			"%s breaks a rule of the schema (%s)",
+			what,
+			pg.ConstraintName,
+		)
 		e.Err = err
 		return e
 	case pgLockNotAvailable, pgDeadlock, pgSerialization:

@@ -65,7 +65,10 @@ func Status(ctx context.Context, db *sql.DB) ([]MigrationStatus, error) {
 	}
 	out := make([]MigrationStatus, 0, len(st))
 	for _, s := range st {
-		out = append(out, MigrationStatus{Version: s.Source.Version, Path: s.Source.Path, Applied: s.State == goose.StateApplied})
+		out = append(
+			out,
+			MigrationStatus{Version: s.Source.Version, Path: s.Source.Path, Applied: s.State == goose.StateApplied},
+		)
 	}
 	return out, nil
 }

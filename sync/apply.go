@@ -36,7 +36,12 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 		return ct.reject(ctx, m, hash, err), nil
 	}
 	if herr != nil {
-		return ct.reject(ctx, m, nil, models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"})), nil
+		return ct.reject(
+			ctx,
+			m,
+			nil,
+			models.Invalid(models.FieldError{Field: "args", Code: "invalid", Message: "not valid JSON"}),
+		), nil
 	}
 	cmd, ok := inspect.LookupCommand(m.Name, m.Version)
 	if !ok && ct.st.newerThanServer(m) {
@@ -46,8 +51,14 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 		return r, nil
 	}
 	if !ok {
-		return ct.reject(ctx, m, hash, models.Errorf(models.KindInvalid, CodeUntranslatable,
-			"%s v%d is not a mutation of protocol %d; it is kept whole for an administrator", m.Name, m.Version, ProtocolVersion)), nil
+		return ct.reject(ctx, m, hash, models.Errorf(
+			models.KindInvalid,
+			CodeUntranslatable,
+			"%s v%d is not a mutation of protocol %d; it is kept whole for an administrator",
+			m.Name,
+			m.Version,
+			ProtocolVersion,
+		)), nil
 	}
 	if err := ValidateArgs(m); err != nil { // the contract's schema first: it names each field
 		return ct.reject(ctx, m, hash, err), nil
@@ -60,11 +71,23 @@ func (ct *chunkTx) apply(ctx context.Context, m Mutation) (Result, *pending) {
 }
 
 // check runs the order, time and authorisation checks, then the command.
-func (ct *chunkTx) check(ctx context.Context, m Mutation, hash []byte, cmd inspect.Command, args inspect.Args) (Result, *pending) {
+func (ct *chunkTx) check(
+	ctx context.Context,
+	m Mutation,
+	hash []byte,
+	cmd inspect.Command,
+	args inspect.Args,
+) (Result, *pending) {
 	st, agg := ct.st, args.Aggregate()
 	if _, ok := st.held[m.ID]; ok {
 		st.blocked[agg] = true
-		return Result{ID: m.ID, Seq: m.Seq, Status: StatusDeferred, Code: CodeQuarantined, Message: "held in quarantine for a supervisor"}, nil
+		return Result{
+			ID:      m.ID,
+			Seq:     m.Seq,
+			Status:  StatusDeferred,
+			Code:    CodeQuarantined,
+			Message: "held in quarantine for a supervisor",
+		}, nil
 	}
 	if st.blocked[agg] || st.waitingBefore(agg, m) {
 		return ct.defer_(ctx, m, hash, agg, CodeWaitingForEarlier), nil
@@ -112,7 +135,14 @@ func (ct *chunkTx) check(ctx context.Context, m Mutation, hash []byte, cmd inspe
 // it, so that a duplicate is caught before any effect; in a batched
 // attempt a deferrable command's record is written with the chunk's
 // outcomes instead (writeOutcomes).
-func (ct *chunkTx) run(ctx context.Context, m Mutation, hash []byte, cmd inspect.Command, args inspect.Args, c Capture) (Result, *pending) {
+func (ct *chunkTx) run(
+	ctx context.Context,
+	m Mutation,
+	hash []byte,
+	cmd inspect.Command,
+	args inspect.Args,
+	c Capture,
+) (Result, *pending) {
 	st, agg := ct.st, args.Aggregate()
 	batched := ct.batch && cmd.Deferrable()
 	sp := ct.savepoint(m, cmd, agg, hash, batched)
@@ -128,7 +158,13 @@ func (ct *chunkTx) run(ctx context.Context, m Mutation, hash []byte, cmd inspect
 		}
 		return ct.failed(ctx, m, hash, agg, err), nil
 	}
-	ct.seen[m.ID] = models.AppliedMutation{ID: m.ID, DeviceID: st.dev.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusApplied}
+	ct.seen[m.ID] = models.AppliedMutation{
+		ID:          m.ID,
+		DeviceID:    st.dev.ID,
+		UserID:      st.sc.UserID,
+		RequestHash: hash,
+		Status:      StatusApplied,
+	}
 	if err := ct.dropBacklog(ctx, m); err != nil {
 		return ct.retryOn(m, err), nil
 	}
@@ -148,7 +184,11 @@ func (ct *chunkTx) failed(ctx context.Context, m Mutation, hash []byte, agg uuid
 	switch {
 	case storage.IsUniqueViolation(err) && isAppliedKey(err):
 		var am models.AppliedMutation
-		if res := ct.tx.DB.WithContext(ctx).Where("id = ?", m.ID).Limit(1).Find(&am); res.Error == nil && res.RowsAffected > 0 {
+		if res := ct.tx.DB.WithContext(ctx).
+			Where("id = ?", m.ID).
+			Limit(1).
+			Find(&am); res.Error == nil &&
+			res.RowsAffected > 0 {
 			ct.seen[m.ID] = am
 		}
 		if r, done := ct.known(ctx, m, hash); done {
@@ -214,10 +254,22 @@ func (ct *chunkTx) known(ctx context.Context, m Mutation, hash []byte) (Result, 
 	}
 	switch {
 	case am.UserID != st.sc.UserID:
-		return Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeMutationIDTaken, Message: "another user's mutation has this id"}, true
+		return Result{
+			ID:      m.ID,
+			Seq:     m.Seq,
+			Status:  StatusRejected,
+			Code:    CodeMutationIDTaken,
+			Message: "another user's mutation has this id",
+		}, true
 	case !bytes.Equal(am.RequestHash, hash):
-		return Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeIdempotencyKeyReused,
-			Message: "this mutation id was used for a different mutation; the original outcome is attached", Outcome: &orig}, true
+		return Result{
+			ID:      m.ID,
+			Seq:     m.Seq,
+			Status:  StatusRejected,
+			Code:    CodeIdempotencyKeyReused,
+			Message: "this mutation id was used for a different mutation; the original outcome is attached",
+			Outcome: &orig,
+		}, true
 	}
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusReplayed, Aggregate: orig.Aggregate, Outcome: &orig}
 	if am.DeviceID != st.dev.ID {
@@ -232,7 +284,9 @@ func (ct *chunkTx) dropBacklog(ctx context.Context, m Mutation) error {
 	if _, ok := ct.st.backlog[m.ID]; !ok {
 		return nil
 	}
-	if err := ct.tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
+	if err := ct.tx.DB.WithContext(ctx).
+		Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).
+		Error; err != nil {
 		return err
 	}
 	delete(ct.st.backlog, m.ID)

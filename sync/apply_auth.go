@@ -21,7 +21,11 @@ type vesselArgs interface{ Vessel() uuid.UUID }
 // for a start or an observation, the inspection's otherwise. exists is
 // false when the inspection does not exist (yet). A missing vessel gives
 // uuid.Nil and exists: the command itself rejects it.
-func (ct *chunkTx) jurisdictionOf(ctx context.Context, cmd inspect.Command, args inspect.Args) (uuid.UUID, bool, error) {
+func (ct *chunkTx) jurisdictionOf(
+	ctx context.Context,
+	cmd inspect.Command,
+	args inspect.Args,
+) (uuid.UUID, bool, error) {
 	st, agg := ct.st, args.Aggregate()
 	if j, ok := st.jur[agg]; ok {
 		return j, true, nil
@@ -36,7 +40,10 @@ func (ct *chunkTx) jurisdictionOf(ctx context.Context, cmd inspect.Command, args
 		return j, true, nil
 	}
 	var rows []struct{ JurisdictionID, InspectorID uuid.UUID }
-	err := ct.tx.DB.WithContext(ctx).Raw("SELECT jurisdiction_id, inspector_id FROM "+table+" WHERE id = ?", id).Scan(&rows).Error
+	err := ct.tx.DB.WithContext(ctx).
+		Raw("SELECT jurisdiction_id, inspector_id FROM "+table+" WHERE id = ?", id).
+		Scan(&rows).
+		Error
 	if err != nil {
 		return uuid.Nil, false, fmt.Errorf("find jurisdiction: %w", err)
 	}
@@ -67,7 +74,10 @@ func (e *Engine) ownerOnly(ctx context.Context, tx *storage.Tx, st *state, cmd i
 	owner, ok := st.inspector[agg]
 	if !ok {
 		var ids []uuid.UUID
-		if err := tx.DB.WithContext(ctx).Raw("SELECT inspector_id FROM inspections WHERE id = ?", agg).Scan(&ids).Error; err != nil {
+		if err := tx.DB.WithContext(ctx).
+			Raw("SELECT inspector_id FROM inspections WHERE id = ?", agg).
+			Scan(&ids).
+			Error; err != nil {
 			return fmt.Errorf("find inspector: %w", err)
 		}
 		if len(ids) == 0 {
@@ -99,8 +109,11 @@ func (ct *chunkTx) authorised(ctx context.Context, jur uuid.UUID, at time.Time) 
 		return ok, nil
 	}
 	var ok bool
-	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
-		AND starts_on <= ?::date AND (ends_on IS NULL OR ends_on >= ?::date))`, st.sc.UserID, jur, day, day).Scan(&ok).Error
+	err := ct.tx.DB.WithContext(ctx).
+		Raw(`SELECT EXISTS (SELECT 1 FROM user_jurisdictions WHERE user_id = ? AND jurisdiction_id = ?
+		AND starts_on <= ?::date AND (ends_on IS NULL OR ends_on >= ?::date))`, st.sc.UserID, jur, day, day).
+		Scan(&ok).
+		Error
 	if err != nil {
 		return false, fmt.Errorf("check assignment: %w", err)
 	}
@@ -116,8 +129,11 @@ func asError(err error, target **models.Error) bool { return errors.As(err, targ
 func (ct *chunkTx) vouchedFor(ctx context.Context, agg uuid.UUID) (bool, error) {
 	st := ct.st
 	var ok bool
-	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM quarantine q JOIN applied_mutations a ON a.id = q.mutation_id
-		WHERE q.state = 'reapplied' AND q.user_id = ? AND a.aggregate_id = ?)`, st.sc.UserID, agg).Scan(&ok).Error
+	err := ct.tx.DB.WithContext(ctx).
+		Raw(`SELECT EXISTS (SELECT 1 FROM quarantine q JOIN applied_mutations a ON a.id = q.mutation_id
+		WHERE q.state = 'reapplied' AND q.user_id = ? AND a.aggregate_id = ?)`, st.sc.UserID, agg).
+		Scan(&ok).
+		Error
 	if err != nil {
 		return false, fmt.Errorf("check supervisor decision: %w", err)
 	}

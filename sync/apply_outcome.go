@@ -69,7 +69,11 @@ func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
 		r := p.record
 		args = append(args, p.id, r.device, r.user, r.seq, r.name, r.agg, r.hash, p.status, string(p.body))
 	}
-	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) VALUES " +
-		storage.Tuples(len(ins), "(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)")
+	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, " +
+		"outcome) VALUES " +
+		storage.Tuples(
+			len(ins),
+			"(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)",
+		)
 	return tx.DB.WithContext(ctx).Exec(q, args...).Error
 }

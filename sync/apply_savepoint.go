@@ -75,6 +75,16 @@ func (sp *savepoint) rollback(ctx context.Context) error {
 // uuids, an integer, the name of a known command and the hash in hex, so
 // building the literal is safe.
 func savepointAndRecord(sp string, st *state, m Mutation, cmd inspect.Command, agg uuid.UUID, hash []byte) string {
-	return fmt.Sprintf(`SAVEPOINT %s; INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status)
-		VALUES ('%s', '%s', '%s', %d, '%s', '%s', '\x%x', 'applied')`, sp, m.ID, st.dev.ID, st.sc.UserID, m.Seq, cmd.Name, agg, hash)
+	return fmt.Sprintf(
+		`SAVEPOINT %s; INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status)
+		VALUES ('%s', '%s', '%s', %d, '%s', '%s', '\x%x', 'applied')`,
+		sp,
+		m.ID,
+		st.dev.ID,
+		st.sc.UserID,
+		m.Seq,
+		cmd.Name,
+		agg,
+		hash,
+	)
 }

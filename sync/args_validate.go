@@ -32,7 +32,9 @@ var argSchemas struct {
 
 // uuidFormat accepts every RFC 9562 UUID, v7 included, as the contract
 // middleware does (kin-openapi's own pattern stops at v5).
-var uuidFormat = openapi3.NewRegexpFormatValidator(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidFormat = openapi3.NewRegexpFormatValidator(
+	`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`,
+)
 
 func loadArgSchemas() {
 	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)

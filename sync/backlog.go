@@ -51,7 +51,10 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 		Reason     string
 		Payload    []byte
 	}
-	err = tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, reason, payload FROM quarantine WHERE device_id = ? AND state = 'pending'`, st.dev.ID).Scan(&held).Error
+	err = tx.DB.WithContext(ctx).
+		Raw(`SELECT mutation_id, reason, payload FROM quarantine WHERE device_id = ? AND state = 'pending'`, st.dev.ID).
+		Scan(&held).
+		Error
 	if err != nil {
 		return fmt.Errorf("load quarantine: %w", err)
 	}
@@ -96,10 +99,12 @@ func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid
 		c = Capture{At: st.received}
 	}
 	payload, _ := json.Marshal(m)
-	err = ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload,
+	err = ct.tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO mutation_backlog (mutation_id, device_id, user_id, aggregate_id, seq, payload,
 			request_hash, captured_at, time_flags)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mutation_id) DO UPDATE SET last_seen = now()`,
-		m.ID, st.dev.ID, st.sc.UserID, agg, m.Seq, string(payload), hash, c.At, models.Strings(c.Flags)).Error
+			m.ID, st.dev.ID, st.sc.UserID, agg, m.Seq, string(payload), hash, c.At, models.Strings(c.Flags)).
+		Error
 	if err != nil {
 		return ct.retryOn(m, err)
 	}
@@ -114,13 +119,21 @@ func (ct *chunkTx) defer_(ctx context.Context, m Mutation, hash []byte, agg uuid
 // the mutation that would have created it was rejected, else deferred.
 func (ct *chunkTx) missing(ctx context.Context, m Mutation, hash []byte, agg uuid.UUID) Result {
 	var n int64
-	err := ct.tx.DB.WithContext(ctx).Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name =
-			'inspection.start'`, agg).Scan(&n).Error
+	err := ct.tx.DB.WithContext(ctx).
+		Raw(`SELECT count(*) FROM applied_mutations WHERE aggregate_id = ? AND status = 'rejected' AND name =
+			'inspection.start'`, agg).
+		Scan(&n).
+		Error
 	if err != nil {
 		return ct.retryOn(m, err)
 	}
 	if n > 0 {
-		return ct.reject(ctx, m, hash, models.Errorf(models.KindInvalid, CodePrerequisiteRejected, "the mutation that creates %s was rejected", agg))
+		return ct.reject(
+			ctx,
+			m,
+			hash,
+			models.Errorf(models.KindInvalid, CodePrerequisiteRejected, "the mutation that creates %s was rejected", agg),
+		)
 	}
 	return ct.defer_(ctx, m, hash, agg, CodeAggregateUnknown)
 }
@@ -184,7 +197,10 @@ func (e *Engine) DrainAggregate(ctx context.Context, agg uuid.UUID) error {
 		DeviceID uuid.UUID
 		UserID   uuid.UUID
 	}
-	err := e.db.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT device_id, user_id FROM mutation_backlog WHERE aggregate_id = ?`, agg).Scan(&devs).Error
+	err := e.db.Gorm.WithContext(ctx).
+		Raw(`SELECT DISTINCT device_id, user_id FROM mutation_backlog WHERE aggregate_id = ?`, agg).
+		Scan(&devs).
+		Error
 	if err != nil {
 		return fmt.Errorf("backlog devices: %w", err)
 	}
@@ -202,12 +218,19 @@ func (e *Engine) drainDevice(ctx context.Context, devID, userID, agg uuid.UUID) 
 		Role         models.Role
 		RegisteredAt time.Time
 	}
-	err := e.db.Gorm.WithContext(ctx).Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, devID).Scan(&info).Error
+	err := e.db.Gorm.WithContext(ctx).
+		Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, devID).
+		Scan(&info).
+		Error
 	if err != nil {
 		return fmt.Errorf("load device: %w", err)
 	}
 	var rows []models.BacklogEntry
-	if err := e.db.Gorm.WithContext(ctx).Where("device_id = ? AND aggregate_id = ?", devID, agg).Order("seq").Find(&rows).Error; err != nil {
+	if err := e.db.Gorm.WithContext(ctx).
+		Where("device_id = ? AND aggregate_id = ?", devID, agg).
+		Order("seq").
+		Find(&rows).
+		Error; err != nil {
 		return fmt.Errorf("load backlog: %w", err)
 	}
 	ms := make([]indexed, 0, len(rows))

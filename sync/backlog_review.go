@@ -106,13 +106,21 @@ func (e *Engine) backlogQuery(ctx context.Context, sc models.Scope) *gorm.DB {
 // the aggregate does not exist, whose author is assigned to one of them.
 func inScope(q *gorm.DB, sc models.Scope, jurisdiction, exists, user string) *gorm.DB {
 	return storage.Scoped(q, sc, storage.Scoping{
-		Jurisdiction: jurisdiction + " IN ? OR (NOT (" + exists + ") AND " + user + " IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))"})
+		Jurisdiction: jurisdiction + " IN ? OR (NOT (" + exists + ") AND " + user +
+			" IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
+	})
 }
 
 // ListBacklog lists the deferred mutations of the caller's jurisdictions
 // first deferred more than olderThan ago (0: all), by mutation id after the
 // cursor. Errors: invalid (cursor).
-func (e *Engine) ListBacklog(ctx context.Context, sc models.Scope, olderThan time.Duration, cursor string, limit int) ([]BacklogItem, string, error) {
+func (e *Engine) ListBacklog(
+	ctx context.Context,
+	sc models.Scope,
+	olderThan time.Duration,
+	cursor string,
+	limit int,
+) ([]BacklogItem, string, error) {
 	q := e.backlogQuery(ctx, sc)
 	if olderThan > 0 {
 		q = q.Where("b.first_seen < ?", e.clock().Add(-olderThan))
@@ -169,10 +177,17 @@ func (e *Engine) backlogItem(ctx context.Context, sc models.Scope, id uuid.UUID)
 // answers its stored final result, so a decision is safe to retry.
 // Errors: invalid (decision, reason), not_found (not in the caller's scope,
 // or no final result), conflict (it still cannot apply; push_in_progress).
-func (e *Engine) DecideBacklog(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string) (BacklogDecision, error) {
+func (e *Engine) DecideBacklog(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+) (BacklogDecision, error) {
 	reason = strings.TrimSpace(reason)
 	if decision != BacklogDiscard && decision != BacklogApply {
-		return BacklogDecision{}, models.Invalid(models.FieldError{Field: "decision", Code: "enum", Message: "must be discard or apply"})
+		return BacklogDecision{}, models.Invalid(
+			models.FieldError{Field: "decision", Code: "enum", Message: "must be discard or apply"},
+		)
 	}
 	if reason == "" {
 		return BacklogDecision{}, models.Invalid(models.FieldError{Field: "reason", Code: "required", Message: "say why"})
@@ -192,7 +207,12 @@ func (e *Engine) DecideBacklog(ctx context.Context, sc models.Scope, id uuid.UUI
 
 // finalResult answers a decision on a mutation that has left the backlog:
 // its stored final result, if the caller may see it.
-func (e *Engine) finalResult(ctx context.Context, sc models.Scope, id uuid.UUID, decision string) (BacklogDecision, error) {
+func (e *Engine) finalResult(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision string,
+) (BacklogDecision, error) {
 	var rows []models.AppliedMutation
 	q := e.db.Gorm.WithContext(ctx).Table("applied_mutations a").Select("a.*").
 		Joins("LEFT JOIN inspections i ON i.id = a.aggregate_id").Joins("LEFT JOIN vessels v ON v.id = a.aggregate_id").
@@ -219,7 +239,12 @@ func storedResult(am models.AppliedMutation) Result {
 // reviewState is a drain's state for the entry's device: it takes the
 // device row lock and finds it busy while a push holds the device.
 func (e *Engine) reviewState(it BacklogItem) *state {
-	st := newState(models.Scope{UserID: it.UserID, DeviceID: it.DeviceID}, device{ID: it.DeviceID, UserID: it.UserID}, e.clock().UTC(), nil)
+	st := newState(
+		models.Scope{UserID: it.UserID, DeviceID: it.DeviceID},
+		device{ID: it.DeviceID, UserID: it.UserID},
+		e.clock().UTC(),
+		nil,
+	)
 	st.drain = true
 	return st
 }
@@ -229,7 +254,12 @@ func (e *Engine) reviewState(it BacklogItem) *state {
 // first), so no drain or push of that device interleaves: the
 // applied_mutations row a resend replays, the payload kept in quarantine
 // as already decided, the backlog entry removed, and the audit entry.
-func (e *Engine) discardBacklog(ctx context.Context, sc models.Scope, it BacklogItem, reason string) (BacklogDecision, error) {
+func (e *Engine) discardBacklog(
+	ctx context.Context,
+	sc models.Scope,
+	it BacklogItem,
+	reason string,
+) (BacklogDecision, error) {
 	r := Result{ID: it.MutationID, Seq: it.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor,
 		Message: "discarded by a supervisor: " + reason}
 	decided := false
@@ -266,12 +296,24 @@ func (e *Engine) discardBacklog(ctx context.Context, sc models.Scope, it Backlog
 // recordDiscard writes a discard inside the decision's transaction. It
 // reports false when the mutation already had a final result (then only
 // the stale backlog entry goes).
-func (e *Engine) recordDiscard(ctx context.Context, tx *storage.Tx, sc models.Scope, it BacklogItem, b models.BacklogEntry, r Result, reason string) (bool, error) {
+func (e *Engine) recordDiscard(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	it BacklogItem,
+	b models.BacklogEntry,
+	r Result,
+	reason string,
+) (bool, error) {
 	db := tx.DB.WithContext(ctx)
 	m := Mutation{ID: b.MutationID, Seq: b.Seq, Name: it.Name}
 	_ = jsonUnmarshal(b.Payload, &m)
 	agg := b.AggregateID
-	inserted, err := recordRejection(ctx, db, rejection{m: m, device: b.DeviceID, user: b.UserID, agg: &agg, hash: b.RequestHash, result: r})
+	inserted, err := recordRejection(
+		ctx,
+		db,
+		rejection{m: m, device: b.DeviceID, user: b.UserID, agg: &agg, hash: b.RequestHash, result: r},
+	)
 	if err != nil {
 		return false, fmt.Errorf("record discard: %w", err)
 	}
@@ -284,17 +326,38 @@ func (e *Engine) recordDiscard(ctx context.Context, tx *storage.Tx, sc models.Sc
 	if err := e.keepDiscarded(ctx, db, sc, it, b, r, reason); err != nil {
 		return false, fmt.Errorf("keep discarded payload: %w", err)
 	}
-	return true, tx.Audit("backlog.discard", "mutation", b.MutationID, auditImage(it), map[string]any{"reason": reason, "result": r})
+	return true, tx.Audit(
+		"backlog.discard",
+		"mutation",
+		b.MutationID,
+		auditImage(it),
+		map[string]any{"reason": reason, "result": r},
+	)
 }
 
 // keepDiscarded keeps the payload in quarantine (docs/SYNC.md: rejected work
 // is kept), already decided so it asks no one for another decision: the
 // entry's pending quarantine row if a drain held it there, else a new row.
-func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope, it BacklogItem, b models.BacklogEntry, r Result, reason string) error {
+func (e *Engine) keepDiscarded(
+	ctx context.Context,
+	db *gorm.DB,
+	sc models.Scope,
+	it BacklogItem,
+	b models.BacklogEntry,
+	r Result,
+	reason string,
+) error {
 	now := e.clock().UTC()
-	res := db.Exec(`UPDATE quarantine SET state = 'discarded', decided_by = ?, decided_at = ?, decision_reason = ?, version =
+	res := db.Exec(
+		`UPDATE quarantine SET state = 'discarded', decided_by = ?, decided_at = ?, decision_reason = ?, version =
 			version + 1, updated_at = ?
-		WHERE mutation_id = ? AND state = 'pending'`, sc.UserID, now, reason, now, b.MutationID)
+		WHERE mutation_id = ? AND state = 'pending'`,
+		sc.UserID,
+		now,
+		reason,
+		now,
+		b.MutationID,
+	)
 	if res.Error != nil || res.RowsAffected > 0 {
 		return res.Error
 	}
@@ -302,12 +365,29 @@ func (e *Engine) keepDiscarded(ctx context.Context, db *gorm.DB, sc models.Scope
 	if flags == nil {
 		flags = models.Strings{}
 	}
-	return db.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
+	return db.Exec(
+		`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
 			time_flags, jurisdiction_id,
 		state, decided_by, decided_at, decision_reason, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'discarded', ?, ?, ?, ?, ?)`,
-		uuid.Must(uuid.NewV7()), b.MutationID, b.DeviceID, b.UserID, string(b.Payload), CodeDiscardedBySupervisor, string(stored(r)),
-		b.CapturedAt, flags, it.JurisdictionID, sc.UserID, now, reason, now, now).Error
+		uuid.Must(
+			uuid.NewV7(),
+		),
+		b.MutationID,
+		b.DeviceID,
+		b.UserID,
+		string(b.Payload),
+		CodeDiscardedBySupervisor,
+		string(stored(r)),
+		b.CapturedAt,
+		flags,
+		it.JurisdictionID,
+		sc.UserID,
+		now,
+		reason,
+		now,
+		now,
+	).Error
 }
 
 // auditImage is what the audit log keeps of an entry before a decision.
@@ -321,7 +401,12 @@ func auditImage(it BacklogItem) map[string]any {
 // transactions) and answers the entry's final result. While its aggregate
 // does not exist, or an earlier mutation of it is held in quarantine, the
 // drain is not run at all, so a refusal changes nothing.
-func (e *Engine) applyBacklog(ctx context.Context, sc models.Scope, it BacklogItem, reason string) (BacklogDecision, error) {
+func (e *Engine) applyBacklog(
+	ctx context.Context,
+	sc models.Scope,
+	it BacklogItem,
+	reason string,
+) (BacklogDecision, error) {
 	if err := cannotApply(it); err != nil {
 		return BacklogDecision{}, err
 	}
@@ -340,7 +425,13 @@ func (e *Engine) applyBacklog(ctx context.Context, sc models.Scope, it BacklogIt
 		return BacklogDecision{MutationID: it.MutationID, Decision: BacklogApply, Result: r, AlreadyFinal: true}, nil
 	}
 	err := e.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		return tx.Audit("backlog.apply", "mutation", it.MutationID, auditImage(it), map[string]any{"reason": reason, "result": r})
+		return tx.Audit(
+			"backlog.apply",
+			"mutation",
+			it.MutationID,
+			auditImage(it),
+			map[string]any{"reason": reason, "result": r},
+		)
 	})
 	if err != nil {
 		return BacklogDecision{}, err
@@ -354,7 +445,11 @@ func (e *Engine) applyBacklog(ctx context.Context, sc models.Scope, it BacklogIt
 // decision is the one that settles it.
 func (e *Engine) heldFor(ctx context.Context, sc models.Scope, id uuid.UUID) (bool, error) {
 	var q []models.QuarantineEntry
-	if err := e.db.Gorm.WithContext(ctx).Where("mutation_id = ? AND state = 'pending'", id).Limit(1).Find(&q).Error; err != nil {
+	if err := e.db.Gorm.WithContext(ctx).
+		Where("mutation_id = ? AND state = 'pending'", id).
+		Limit(1).
+		Find(&q).
+		Error; err != nil {
 		return false, fmt.Errorf("look in quarantine: %w", err)
 	}
 	return len(q) == 1 && (q[0].JurisdictionID == nil || sc.CanJurisdiction(*q[0].JurisdictionID)), nil
@@ -368,7 +463,11 @@ func (e *Engine) notInBacklog(ctx context.Context, sc models.Scope, id uuid.UUID
 	case err != nil:
 		return err
 	case held:
-		return models.Errorf(models.KindConflict, CodeQuarantined, "it is held in quarantine (its author was not assigned at the capture time); decide it there")
+		return models.Errorf(
+			models.KindConflict,
+			CodeQuarantined,
+			"it is held in quarantine (its author was not assigned at the capture time); decide it there",
+		)
 	}
 	return models.NotFound("deferred mutation")
 }
@@ -377,11 +476,24 @@ func (e *Engine) notInBacklog(ctx context.Context, sc models.Scope, id uuid.UUID
 func cannotApply(it BacklogItem) error {
 	switch {
 	case it.Held:
-		return models.Errorf(models.KindConflict, CodeQuarantined, "it is held in quarantine (its author was not assigned at the capture time); decide it there")
+		return models.Errorf(
+			models.KindConflict,
+			CodeQuarantined,
+			"it is held in quarantine (its author was not assigned at the capture time); decide it there",
+		)
 	case !it.AggregateExists:
-		return models.Errorf(models.KindConflict, CodeAggregateUnknown, "its inspection %s does not exist on the server yet; discard it or wait", it.AggregateID)
+		return models.Errorf(
+			models.KindConflict,
+			CodeAggregateUnknown,
+			"its inspection %s does not exist on the server yet; discard it or wait",
+			it.AggregateID,
+		)
 	case it.EarlierHeld:
-		return models.Errorf(models.KindConflict, CodeWaitingForEarlier, "an earlier mutation of this device on the same inspection is held in quarantine; decide that first")
+		return models.Errorf(
+			models.KindConflict,
+			CodeWaitingForEarlier,
+			"an earlier mutation of this device on the same inspection is held in quarantine; decide that first",
+		)
 	}
 	return nil
 }
@@ -405,7 +517,12 @@ func (e *Engine) stillWaiting(ctx context.Context, sc models.Scope, it BacklogIt
 		return err
 	}
 	if ok && now.Code != CodeReady {
-		return models.Errorf(models.KindConflict, now.Code, "it still cannot apply (%s); discard it or try again later", now.Code)
+		return models.Errorf(
+			models.KindConflict,
+			now.Code,
+			"it still cannot apply (%s); discard it or try again later",
+			now.Code,
+		)
 	}
 	if err := e.notInBacklog(ctx, sc, it.MutationID); models.KindOf(err) != models.KindNotFound {
 		return err

@@ -22,7 +22,13 @@ type ConflictFilter struct {
 }
 
 // ListConflicts lists conflicts in the caller's scope, oldest first.
-func (e *Engine) ListConflicts(ctx context.Context, sc models.Scope, f ConflictFilter, cursor string, limit int) ([]models.Conflict, string, error) {
+func (e *Engine) ListConflicts(
+	ctx context.Context,
+	sc models.Scope,
+	f ConflictFilter,
+	cursor string,
+	limit int,
+) ([]models.Conflict, string, error) {
 	q := inspect.ScopeQuery(e.db.Gorm.WithContext(ctx).Model(&models.Conflict{}), sc)
 	if f.OpenOnly {
 		q = q.Where("resolved_at IS NULL")
@@ -34,7 +40,12 @@ func (e *Engine) ListConflicts(ctx context.Context, sc models.Scope, f ConflictF
 }
 
 // ListQuarantine lists quarantined mutations of the caller's jurisdictions.
-func (e *Engine) ListQuarantine(ctx context.Context, sc models.Scope, state, cursor string, limit int) ([]models.QuarantineEntry, string, error) {
+func (e *Engine) ListQuarantine(
+	ctx context.Context,
+	sc models.Scope,
+	state, cursor string,
+	limit int,
+) ([]models.QuarantineEntry, string, error) {
 	q := storage.Scoped(e.db.Gorm.WithContext(ctx).Model(&models.QuarantineEntry{}), sc, quarantineScoping)
 	if state != "" {
 		q = q.Where("state = ?", state)
@@ -46,7 +57,9 @@ func (e *Engine) ListQuarantine(ctx context.Context, sc models.Scope, state, cur
 // jurisdiction or, with none (the aggregate never existed), to its
 // author's; owners see none.
 var quarantineScoping = storage.Scoping{
-	Jurisdiction: "jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN (SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))"}
+	Jurisdiction: "jurisdiction_id IN ? OR (jurisdiction_id IS NULL AND user_id IN " +
+		"(SELECT user_id FROM user_jurisdictions WHERE jurisdiction_id IN ?))",
+}
 
 // Quarantine decisions.
 const (
@@ -59,10 +72,17 @@ const (
 // runs it (with corrected args if given) as its author, at its capture
 // time, in the author's device's own transaction. Errors: not_found,
 // conflict (already decided, device busy).
-func (e *Engine) DecideQuarantine(ctx context.Context, sc models.Scope, id uuid.UUID, decision, reason string, args json.RawMessage) (models.QuarantineEntry, *Result, error) {
+func (e *Engine) DecideQuarantine(
+	ctx context.Context,
+	sc models.Scope,
+	id uuid.UUID,
+	decision, reason string,
+	args json.RawMessage,
+) (models.QuarantineEntry, *Result, error) {
 	var q models.QuarantineEntry
 	err := e.db.Gorm.WithContext(ctx).Where("id = ?", id).Take(&q).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && q.JurisdictionID != nil && !sc.CanJurisdiction(*q.JurisdictionID)) {
+	if errors.Is(err, gorm.ErrRecordNotFound) ||
+		(err == nil && q.JurisdictionID != nil && !sc.CanJurisdiction(*q.JurisdictionID)) {
 		return q, nil, models.NotFound("quarantine entry")
 	}
 	if err != nil {
@@ -82,7 +102,13 @@ func (e *Engine) DecideQuarantine(ctx context.Context, sc models.Scope, id uuid.
 		return q, nil, err
 	}
 	if r.Status != StatusApplied && r.Status != StatusMerged {
-		return q, &r, models.Errorf(models.KindConflict, "not_applied", "the mutation could not be applied now (%s %s); try again", r.Status, r.Code)
+		return q, &r, models.Errorf(
+			models.KindConflict,
+			"not_applied",
+			"the mutation could not be applied now (%s %s); try again",
+			r.Status,
+			r.Code,
+		)
 	}
 	now, u := e.clock().UTC(), sc.UserID
 	q.State, q.DecidedBy, q.DecidedAt, q.DecisionReason = "reapplied", &u, &now, reason
@@ -90,7 +116,13 @@ func (e *Engine) DecideQuarantine(ctx context.Context, sc models.Scope, id uuid.
 }
 
 // closeQuarantine records the decision on the entry.
-func (e *Engine) closeQuarantine(ctx context.Context, sc models.Scope, q models.QuarantineEntry, decision, reason string, res *Result) (models.QuarantineEntry, *Result, error) {
+func (e *Engine) closeQuarantine(
+	ctx context.Context,
+	sc models.Scope,
+	q models.QuarantineEntry,
+	decision, reason string,
+	res *Result,
+) (models.QuarantineEntry, *Result, error) {
 	now, u := e.clock().UTC(), sc.UserID
 	err := markDecided(ctx, e.db.Gorm, q, "discarded", u, now, reason)
 	q.State, q.DecidedBy, q.DecidedAt, q.DecisionReason = "discarded", &u, &now, reason
@@ -98,9 +130,21 @@ func (e *Engine) closeQuarantine(ctx context.Context, sc models.Scope, q models.
 }
 
 // markDecided records a decision on a quarantine entry.
-func markDecided(ctx context.Context, db *gorm.DB, q models.QuarantineEntry, state string, by uuid.UUID, at time.Time, reason string) error {
-	return db.WithContext(ctx).Model(&models.QuarantineEntry{}).Where("id = ?", q.ID).Updates(map[string]any{"state": state, "decided_by": by,
-		"decided_at": at, "decision_reason": reason, "version": q.Version + 1, "updated_at": at}).Error
+func markDecided(
+	ctx context.Context,
+	db *gorm.DB,
+	q models.QuarantineEntry,
+	state string,
+	by uuid.UUID,
+	at time.Time,
+	reason string,
+) error {
+	return db.WithContext(ctx).
+		Model(&models.QuarantineEntry{}).
+		Where("id = ?", q.ID).
+		Updates(map[string]any{"state": state, "decided_by": by,
+			"decided_at": at, "decision_reason": reason, "version": q.Version + 1, "updated_at": at}).
+		Error
 }
 
 // discard makes the mutation's final result a rejection with the reason.
@@ -110,7 +154,11 @@ func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason s
 	hash, _ := RequestHash(asReceived(q.Payload, m))
 	r := Result{ID: m.ID, Seq: m.Seq, Status: StatusRejected, Code: CodeDiscardedBySupervisor, Message: reason}
 	err := e.db.InTx(ctx, storage.Actor{}, func(tx *storage.Tx) error {
-		if _, err := recordRejection(ctx, tx.DB, rejection{m: m, device: q.DeviceID, user: q.UserID, hash: hash, result: r}); err != nil {
+		if _, err := recordRejection(
+			ctx,
+			tx.DB,
+			rejection{m: m, device: q.DeviceID, user: q.UserID, hash: hash, result: r},
+		); err != nil {
 			return err
 		}
 		return tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error
@@ -125,7 +173,13 @@ func (e *Engine) discard(ctx context.Context, q models.QuarantineEntry, reason s
 // only the authorisation the supervisor has now given.
 // The decision is recorded in the same transaction, so a drain that follows
 // sees it.
-func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.QuarantineEntry, args json.RawMessage, reason string) (Result, error) {
+func (e *Engine) reapply(
+	ctx context.Context,
+	sc models.Scope,
+	q models.QuarantineEntry,
+	args json.RawMessage,
+	reason string,
+) (Result, error) {
 	var m Mutation
 	if err := json.Unmarshal(q.Payload, &m); err != nil {
 		return Result{}, fmt.Errorf("decode quarantined payload: %w", err)
@@ -141,10 +195,18 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		Role         models.Role
 		RegisteredAt time.Time
 	}
-	if err := e.db.Gorm.WithContext(ctx).Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, q.DeviceID).Scan(&info).Error; err != nil {
+	if err := e.db.Gorm.WithContext(ctx).
+		Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, q.DeviceID).
+		Scan(&info).
+		Error; err != nil {
 		return Result{}, err
 	}
-	st := newState(models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role}, device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt}, e.clock().UTC(), nil)
+	st := newState(
+		models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role},
+		device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt},
+		e.clock().UTC(),
+		nil,
+	)
 	st.drain, st.loaded = true, true
 	c, err := e.heldCapture(ctx, q, m, st.received, info.RegisteredAt)
 	if err != nil {
@@ -155,7 +217,9 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		if err := e.lockDevice(ctx, tx, st); err != nil {
 			return err
 		}
-		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).Error; err != nil {
+		if err := tx.DB.WithContext(ctx).
+			Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).
+			Error; err != nil {
 			return err
 		}
 		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
@@ -172,7 +236,11 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 		if err := e.ownerOnly(ctx, tx, st, cmd, a.Aggregate()); models.KindOf(err) == models.KindForbidden {
 			// Only the inspection's own inspector changes it, even through
 			// a supervisor's reapply: discard it instead.
-			return models.Errorf(models.KindConflict, CodeNotInspectionOwner, "the mutation's author is not this inspection's inspector; discard it")
+			return models.Errorf(
+				models.KindConflict,
+				CodeNotInspectionOwner,
+				"the mutation's author is not this inspection's inspector; discard it",
+			)
 		} else if err != nil {
 			return err
 		}
@@ -210,7 +278,12 @@ func (e *Engine) reapply(ctx context.Context, sc models.Scope, q models.Quaranti
 // Time). Entries held before the flags were kept get them recomputed
 // from the capture time, the device's registration and the entry's
 // receipt.
-func (e *Engine) heldCapture(ctx context.Context, q models.QuarantineEntry, m Mutation, now, registered time.Time) (Capture, error) {
+func (e *Engine) heldCapture(
+	ctx context.Context,
+	q models.QuarantineEntry,
+	m Mutation,
+	now, registered time.Time,
+) (Capture, error) {
 	if q.CapturedAt == nil {
 		c, err := CorrectTime(m, now, nil, registered)
 		if err != nil {
@@ -219,7 +292,10 @@ func (e *Engine) heldCapture(ctx context.Context, q models.QuarantineEntry, m Mu
 		return c, nil
 	}
 	var row struct{ TimeFlags models.Strings }
-	if err := e.db.Gorm.WithContext(ctx).Raw("SELECT time_flags FROM quarantine WHERE id = ?", q.ID).Scan(&row).Error; err != nil {
+	if err := e.db.Gorm.WithContext(ctx).
+		Raw("SELECT time_flags FROM quarantine WHERE id = ?", q.ID).
+		Scan(&row).
+		Error; err != nil {
 		return Capture{}, fmt.Errorf("read quarantined time flags: %w", err)
 	}
 	c := Capture{At: q.CapturedAt.UTC(), Flags: row.TimeFlags}

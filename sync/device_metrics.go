@@ -27,14 +27,34 @@ func newDeviceCollector(db *storage.DB) *deviceCollector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc(name, help, labels, nil)
 	}
-	return &deviceCollector{db: db,
-		active:        d("tindal_devices_active", "Registered devices not revoked."),
-		stalePush:     d("tindal_devices_no_push_24h", "Active devices whose last push is more than 24 hours old, or that never pushed."),
-		stalePull:     d("tindal_devices_no_pull_24h", "Active devices whose last pull is more than 24 hours old, or that never pulled."),
-		skewed:        d("tindal_devices_clock_skew_over_5m", "Active devices whose clock was more than 5 minutes off at their last push."),
-		maxSk:         d("tindal_devices_clock_skew_max_seconds", "The largest clock skew (absolute) of an active device at its last push."),
-		versions:      d("tindal_devices_by_app_version", "Active devices by the app version of their last push or pull.", "version"),
-		quarantine:    d("tindal_quarantine_pending", "Mutations held for a supervisor (rejected or unauthorised at capture)."),
+	return &deviceCollector{
+		db:     db,
+		active: d("tindal_devices_active", "Registered devices not revoked."),
+		stalePush: d(
+			"tindal_devices_no_push_24h",
+			"Active devices whose last push is more than 24 hours old, or that never pushed.",
+		),
+		stalePull: d(
+			"tindal_devices_no_pull_24h",
+			"Active devices whose last pull is more than 24 hours old, or that never pulled.",
+		),
+		skewed: d(
+			"tindal_devices_clock_skew_over_5m",
+			"Active devices whose clock was more than 5 minutes off at their last push.",
+		),
+		maxSk: d(
+			"tindal_devices_clock_skew_max_seconds",
+			"The largest clock skew (absolute) of an active device at its last push.",
+		),
+		versions: d(
+			"tindal_devices_by_app_version",
+			"Active devices by the app version of their last push or pull.",
+			"version",
+		),
+		quarantine: d(
+			"tindal_quarantine_pending",
+			"Mutations held for a supervisor (rejected or unauthorised at capture).",
+		),
 		quarantineAge: d("tindal_quarantine_oldest_seconds", "Age of the oldest mutation held for a supervisor."),
 	}
 }

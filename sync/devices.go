@@ -57,8 +57,23 @@ func (e *Engine) Devices(ctx context.Context, f DeviceFilter, after uuid.UUID, l
 	var out []DeviceStatus
 	for rows.Next() {
 		var d DeviceStatus
-		if err := rows.Scan(&d.ID, &d.UserID, &d.UserEmail, &d.InstallationID, &d.Name, &d.AppVersion, &d.RegisteredAt,
-			&d.LastSeenAt, &d.LastPushAt, &d.LastPullAt, &d.LastPushSeq, &d.ClockSkewMs, &d.RevokedAt, &d.Waiting, &d.OldestWaiting); err != nil {
+		if err := rows.Scan(
+			&d.ID,
+			&d.UserID,
+			&d.UserEmail,
+			&d.InstallationID,
+			&d.Name,
+			&d.AppVersion,
+			&d.RegisteredAt,
+			&d.LastSeenAt,
+			&d.LastPushAt,
+			&d.LastPullAt,
+			&d.LastPushSeq,
+			&d.ClockSkewMs,
+			&d.RevokedAt,
+			&d.Waiting,
+			&d.OldestWaiting,
+		); err != nil {
 			return nil, fmt.Errorf("read device: %w", err)
 		}
 		out = append(out, d)

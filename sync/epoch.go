@@ -22,8 +22,12 @@ const (
 // from another epoch: the database was restored from a backup or
 // recreated since, and may have lost what the phone saw or sent. The app
 // resends every mutation it kept, then pulls without a cursor.
-var ErrEpochChanged = models.Errorf(models.KindConflict, "reset_required",
-	"the server's database was restored from a backup since your last sync: send again every mutation you kept, then pull again without a cursor")
+var ErrEpochChanged = models.Errorf(
+	models.KindConflict,
+	"reset_required",
+	"the server's database was restored from a backup since your last sync: "+
+		"send again every mutation you kept, then pull again without a cursor",
+)
 
 // epochSQL computes the epoch of the history the database serves: a
 // digest of the nonce `tindal sync new-epoch` replaces and of what
@@ -59,7 +63,10 @@ func Epoch(ctx context.Context, q Querier) (string, error) {
 // loss of history the fingerprint cannot see: every phone resends what it
 // kept and resyncs. Returns the new epoch.
 func NewEpoch(ctx context.Context, db *storage.DB) (string, error) {
-	if _, err := db.Pool.Exec(ctx, `UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`); err != nil {
+	if _, err := db.Pool.Exec(
+		ctx,
+		`UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`,
+	); err != nil {
 		return "", fmt.Errorf("start a new sync epoch: %w", err)
 	}
 	return Epoch(ctx, db.Pool)

@@ -165,7 +165,13 @@ func RequestHash(m Mutation) ([]byte, error) {
 			return nil, fmt.Errorf("hash args: %w", err)
 		}
 	}
-	doc := map[string]any{"name": m.Name, "version": json.Number(strconv.Itoa(m.Version)), "args": args, "base_version": nil, "captured_at": nil}
+	doc := map[string]any{
+		"name":         m.Name,
+		"version":      json.Number(strconv.Itoa(m.Version)),
+		"args":         args,
+		"base_version": nil,
+		"captured_at":  nil,
+	}
 	if m.BaseVersion != nil {
 		doc["base_version"] = json.Number(strconv.FormatInt(*m.BaseVersion, 10))
 	}

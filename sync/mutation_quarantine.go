@@ -23,7 +23,11 @@ func (ct *chunkTx) reject(ctx context.Context, m Mutation, hash []byte, err erro
 		sum := sha256.Sum256(m.Args)
 		hash = sum[:]
 	}
-	inserted, rerr := recordRejection(ctx, ct.tx.DB, rejection{m: m, device: st.dev.ID, user: st.sc.UserID, hash: hash, result: r})
+	inserted, rerr := recordRejection(
+		ctx,
+		ct.tx.DB,
+		rejection{m: m, device: st.dev.ID, user: st.sc.UserID, hash: hash, result: r},
+	)
 	if rerr != nil {
 		return ct.retryOn(m, rerr)
 	}
@@ -36,7 +40,13 @@ func (ct *chunkTx) reject(ctx context.Context, m Mutation, hash []byte, err erro
 			return known
 		}
 	} else {
-		ct.seen[m.ID] = models.AppliedMutation{ID: m.ID, UserID: st.sc.UserID, RequestHash: hash, Status: StatusRejected, Outcome: models.JSON(stored(r))}
+		ct.seen[m.ID] = models.AppliedMutation{
+			ID:          m.ID,
+			UserID:      st.sc.UserID,
+			RequestHash: hash,
+			Status:      StatusRejected,
+			Outcome:     models.JSON(stored(r)),
+		}
 	}
 	if qerr := ct.hold(ctx, m, r.Code, r, nil, nil); qerr != nil {
 		return ct.retryOn(m, qerr)
@@ -95,10 +105,12 @@ func (ct *chunkTx) hold(ctx context.Context, m Mutation, reason string, r Result
 			flags = models.Strings(c.Flags)
 		}
 	}
-	err := ct.tx.DB.WithContext(ctx).Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
+	err := ct.tx.DB.WithContext(ctx).
+		Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, detail, captured_at,
 			time_flags, jurisdiction_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).Error
+			uuid.Must(uuid.NewV7()), m.ID, st.dev.ID, st.sc.UserID, string(payload), reason, string(detail), at, flags, jur).
+		Error
 	if err != nil {
 		return fmt.Errorf("quarantine: %w", err)
 	}
@@ -133,9 +145,10 @@ func recordRejection(ctx context.Context, db *gorm.DB, r rejection) (bool, error
 		sum := sha256.Sum256(r.m.Args)
 		hash = sum[:]
 	}
-	res := db.WithContext(ctx).Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
+	res := db.WithContext(ctx).
+		Exec(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'rejected', ?) ON CONFLICT (id) DO NOTHING`,
-		r.m.ID, r.device, r.user, r.m.Seq, storableText(r.m.Name), agg, hash, string(stored(r.result)))
+			r.m.ID, r.device, r.user, r.m.Seq, storableText(r.m.Name), agg, hash, string(stored(r.result)))
 	if res.Error != nil {
 		return false, fmt.Errorf("record rejection: %w", res.Error)
 	}

@@ -139,7 +139,9 @@ func firstUnsafe(v any, path string) (models.FieldError, bool) {
 func invalidText(path string) error {
 	e := models.Errorf(models.KindInvalid, CodeInvalidText,
 		"%s: contains a NUL character (U+0000) or bytes that are not UTF-8; remove them and record the change again", path)
-	e.Fields = []models.FieldError{{Field: path, Code: CodeInvalidText, Message: "contains a NUL character (U+0000) or bytes that are not UTF-8"}}
+	e.Fields = []models.FieldError{
+		{Field: path, Code: CodeInvalidText, Message: "contains a NUL character (U+0000) or bytes that are not UTF-8"},
+	}
 	return e
 }
 

@@ -79,7 +79,13 @@ func NewPullEngine(db *storage.DB, cursorKey []byte, opt PullOptions) (*PullEngi
 	if len(cursorKey) < 32 {
 		return nil, errors.New("sync: the cursor signing key must be at least 32 bytes")
 	}
-	e := &PullEngine{db: db, read: opt.ReadPool, key: append([]byte(nil), cursorKey...), opt: opt, byType: map[string]EntityReader{}}
+	e := &PullEngine{
+		db:     db,
+		read:   opt.ReadPool,
+		key:    append([]byte(nil), cursorKey...),
+		opt:    opt,
+		byType: map[string]EntityReader{},
+	}
 	if e.read == nil {
 		e.read = db.Pool
 	}
@@ -155,11 +161,23 @@ func (e *PullEngine) Pull(ctx context.Context, v Viewer, req PullRequest) (*Pull
 		}
 		cur = c
 	}
-	run := &pullRun{e: e, v: v, cur: cur, limit: clampLimit(req.Limit), page: newPageWriter(req.Gzip), sent: map[entityKey]bool{}}
-	err := pgx.BeginTxFunc(ctx, e.read, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		run.tx = tx
-		return run.serve(ctx)
-	})
+	run := &pullRun{
+		e:     e,
+		v:     v,
+		cur:   cur,
+		limit: clampLimit(req.Limit),
+		page:  newPageWriter(req.Gzip),
+		sent:  map[entityKey]bool{},
+	}
+	err := pgx.BeginTxFunc(
+		ctx,
+		e.read,
+		pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+		func(tx pgx.Tx) error {
+			run.tx = tx
+			return run.serve(ctx)
+		},
+	)
 	if err != nil {
 		run.page.release()
 		return nil, err

@@ -63,7 +63,15 @@ func scanLog(ctx context.Context, q Querier, keys []string, after int64, n int) 
 
 // scanLogLater is scanLog, with rows of entities logged under later after
 // laterAfter not Last (the removal phase leaves those to the log).
-func scanLogLater(ctx context.Context, q Querier, keys []string, after int64, n int, later []string, laterAfter int64) ([]logRow, error) {
+func scanLogLater(
+	ctx context.Context,
+	q Querier,
+	keys []string,
+	after int64,
+	n int,
+	later []string,
+	laterAfter int64,
+) ([]logRow, error) {
 	if later == nil {
 		later = []string{}
 	}
@@ -84,7 +92,14 @@ func scanLogLater(ctx context.Context, q Querier, keys []string, after int64, n 
 // loggedAfter reports which of the ids of one type have a change row under
 // keys after position after, in the pull's snapshot: a snapshot or removal
 // leaves those to the log, which serves each once, at its last row.
-func loggedAfter(ctx context.Context, q Querier, typ string, ids []uuid.UUID, keys []string, after int64) (map[uuid.UUID]bool, error) {
+func loggedAfter(
+	ctx context.Context,
+	q Querier,
+	typ string,
+	ids []uuid.UUID,
+	keys []string,
+	after int64,
+) (map[uuid.UUID]bool, error) {
 	out := map[uuid.UUID]bool{}
 	if len(ids) == 0 || len(keys) == 0 {
 		return out, nil

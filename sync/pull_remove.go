@@ -116,7 +116,8 @@ func (r *pullRun) removeLogged(ctx context.Context) (bool, error) {
 			r.scanned++
 			rm.Pos = row.Position
 			k := entityKey{row.Type, row.ID}
-			if st := state[k]; row.Last && (st == nil || st.Deleted || !st.Visible) && !r.sent[k] && r.e.byType[row.Type] != nil {
+			if st := state[k]; row.Last && (st == nil || st.Deleted || !st.Visible) && !r.sent[k] &&
+				r.e.byType[row.Type] != nil {
 				r.sent[k] = true
 				it := decide(row, st)
 				it.Position = r.cur.P

@@ -229,8 +229,24 @@ func (r *pullRun) finish() (*PullPage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode cursor: %w", err)
 	}
-	body := r.page.finish(pageTail{Cursor: cursor, HasMore: r.hasMore, Phase: r.phase, AckedSeq: r.acked, Epoch: r.epoch, ServerTime: r.e.opt.Clock()})
-	return &PullPage{Body: body, Gzip: r.page.compressed, Items: r.page.items, HasMore: r.hasMore, Cursor: cursor, Phase: r.phase}, nil
+	body := r.page.finish(
+		pageTail{
+			Cursor:     cursor,
+			HasMore:    r.hasMore,
+			Phase:      r.phase,
+			AckedSeq:   r.acked,
+			Epoch:      r.epoch,
+			ServerTime: r.e.opt.Clock(),
+		},
+	)
+	return &PullPage{
+		Body:    body,
+		Gzip:    r.page.compressed,
+		Items:   r.page.items,
+		HasMore: r.hasMore,
+		Cursor:  cursor,
+		Phase:   r.phase,
+	}, nil
 }
 
 func sameSet(a, b []string) bool {

@@ -74,7 +74,10 @@ func (e *PullEngine) parseVersions() error {
 	}
 	latest, ok := parseSemver(e.opt.LatestAppVersion)
 	if !ok || latest.less(minV) {
-		return fmt.Errorf("sync: latest app version %q is not a semantic version at or above the minimum", e.opt.LatestAppVersion)
+		return fmt.Errorf(
+			"sync: latest app version %q is not a semantic version at or above the minimum",
+			e.opt.LatestAppVersion,
+		)
 	}
 	e.minApp = minV
 	return nil

@@ -48,7 +48,14 @@ func New(db *storage.DB, insp *inspect.Service, clock func() time.Time, opt Opti
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{db: db, insp: insp, clock: clock, opt: opt, queue: make(chan uuid.UUID, 1024), m: newMetrics(opt.Metrics, db)}
+	return &Engine{
+		db:    db,
+		insp:  insp,
+		clock: clock,
+		opt:   opt,
+		queue: make(chan uuid.UUID, 1024),
+		m:     newMetrics(opt.Metrics, db),
+	}
 }
 
 // device is what a push needs of the device row.
@@ -74,7 +81,12 @@ func (e *Engine) Push(ctx context.Context, sc models.Scope, req PushRequest) (Pu
 	start := time.Now()
 	received := e.clock().UTC().Truncate(time.Microsecond)
 	if len(req.Mutations) > MaxMutations {
-		return PushResponse{}, models.Errorf(models.KindTooLarge, "too_many_mutations", "at most %d mutations per push; send the rest in the next", MaxMutations)
+		return PushResponse{}, models.Errorf(
+			models.KindTooLarge,
+			"too_many_mutations",
+			"at most %d mutations per push; send the rest in the next",
+			MaxMutations,
+		)
 	}
 	epoch, err := Epoch(ctx, e.db.Pool)
 	if err != nil {
@@ -201,7 +213,13 @@ func (e *Engine) chunkEnd(st *state, ms []indexed, lo int) int {
 }
 
 func retryResult(m Mutation, code string) Result {
-	return Result{ID: m.ID, Seq: m.Seq, Status: StatusRetry, Code: code, Message: "send this mutation again in a later push"}
+	return Result{
+		ID:      m.ID,
+		Seq:     m.Seq,
+		Status:  StatusRetry,
+		Code:    code,
+		Message: "send this mutation again in a later push",
+	}
 }
 
 // respond adds the current state of every inspection the results name.

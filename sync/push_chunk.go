@@ -68,7 +68,12 @@ func (e *Engine) applyChunk(ctx context.Context, st *state, chunk []indexed, las
 // whole attempt: when the transaction fails, the state goes back with it
 // to where the attempt started, so the chunk can be rerun or answered
 // retry.
-func (e *Engine) runChunk(ctx context.Context, st *state, chunk []indexed, last, taking, batched bool) ([]Result, error) {
+func (e *Engine) runChunk(
+	ctx context.Context,
+	st *state,
+	chunk []indexed,
+	last, taking, batched bool,
+) ([]Result, error) {
 	snap := st.save()
 	results := make([]Result, len(chunk))
 	err := st.dbOf(e).InTx(ctx, actor(st), func(tx *storage.Tx) error {
@@ -126,7 +131,13 @@ type chunkTx struct {
 // recorded mutation ids in one query, then routes the transaction's
 // statements through a prelude, so that a mutation's savepoint goes out
 // with the first statement sent after it is taken.
-func (e *Engine) newChunkTx(ctx context.Context, st *state, tx *storage.Tx, batch bool, chunk []indexed) (*chunkTx, error) {
+func (e *Engine) newChunkTx(
+	ctx context.Context,
+	st *state,
+	tx *storage.Tx,
+	batch bool,
+	chunk []indexed,
+) (*chunkTx, error) {
 	seen, err := recorded(ctx, tx, chunk)
 	if err != nil {
 		return nil, err

@@ -33,7 +33,9 @@ func (e *Engine) lockDevice(ctx context.Context, tx *storage.Tx, st *state) erro
 			return errBusy
 		}
 	}
-	if err := tx.DB.WithContext(ctx).Exec("SELECT 1 FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Exec("SELECT 1 FROM devices WHERE id = ? FOR NO KEY UPDATE", st.dev.ID).
+		Error; err != nil {
 		return fmt.Errorf("lock device: %w", err)
 	}
 	return nil
@@ -50,8 +52,10 @@ func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
 	}
 	// Leased: a push of a server from before the advisory lock (a rolling
 	// deploy) still holds the device through its lease column.
-	res := tx.DB.WithContext(ctx).Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
-		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).Scan(&rows)
+	res := tx.DB.WithContext(ctx).
+		Raw(`SELECT registered_at, coalesce(push_lease_until > clock_timestamp(), false) AS leased FROM devices
+		WHERE id = ? AND user_id = ? AND revoked_at IS NULL FOR NO KEY UPDATE`, st.dev.ID, st.dev.UserID).
+		Scan(&rows)
 	if res.Error != nil {
 		return fmt.Errorf("take device: %w", res.Error)
 	}
@@ -68,7 +72,11 @@ func (e *Engine) takeIn(ctx context.Context, tx *storage.Tx, st *state) error {
 var errBusy = errors.New("device busy")
 
 func busy() error {
-	e := models.Errorf(models.KindConflict, "push_in_progress", "another push from this device is in progress; retry when it has finished")
+	e := models.Errorf(
+		models.KindConflict,
+		"push_in_progress",
+		"another push from this device is in progress; retry when it has finished",
+	)
 	e.RetryAfter = 2
 	return e
 }
@@ -78,7 +86,8 @@ func busy() error {
 // counts from, pull.go's ackedSeqSQL). It also clears the push lease
 // columns of servers before the advisory lock, which a rolling deploy may
 // have left.
-const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL, last_push_at = ?, last_seen_at = ?,
+const releaseSQL = `UPDATE devices SET push_lease_id = NULL, push_lease_until = NULL,
+	last_push_at = ?, last_seen_at = ?,
 	clock_skew_ms = coalesce(?, clock_skew_ms), app_version = CASE WHEN ? = '' THEN app_version ELSE ? END,
 	last_push_seq = greatest(coalesce(last_push_seq, 0), ?), first_seq = least(first_seq, nullif(?, 0)),
 	replayed_seq = nullif(greatest(coalesce(replayed_seq, 0), ?), 0)
@@ -105,7 +114,10 @@ func (e *Engine) releaseIn(ctx context.Context, tx *storage.Tx, st *state) error
 		return fmt.Errorf("release device: %w", err)
 	}
 	if req.AckSeq > 0 {
-		return tx.DB.WithContext(ctx).Exec(`UPDATE applied_mutations SET acked = true WHERE device_id = ? AND seq <= ? AND NOT acked`, st.dev.ID, req.AckSeq).Error
+		return tx.DB.WithContext(ctx).
+			Exec(`UPDATE applied_mutations SET acked = true WHERE device_id = ? AND seq <= ? AND NOT acked`,
+				st.dev.ID, req.AckSeq).
+			Error
 	}
 	return nil
 }

@@ -44,7 +44,8 @@ func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, er
 		return nil, fmt.Errorf("connection for the push: %w", err)
 	}
 	var got bool
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext($2))", PushLockNamespace, dev.String()).Scan(&got); err != nil {
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext($2))", PushLockNamespace, dev.String()).
+		Scan(&got); err != nil {
 		discardConn(conn)
 		return nil, fmt.Errorf("take device: %w", err)
 	}
@@ -54,7 +55,12 @@ func (e *Engine) holdDevice(ctx context.Context, dev uuid.UUID) (*deviceLock, er
 	}
 	g := e.db.Gorm.Session(&gorm.Session{Context: ctx}) // a statement of its own: the shared handle is untouched
 	g.Statement.ConnPool = conn
-	return &deviceLock{conn: conn, db: &storage.DB{Gorm: g, Pool: e.db.Pool, SQL: e.db.SQL}, dev: dev, log: e.opt.Logger}, nil
+	return &deviceLock{
+		conn: conn,
+		db:   &storage.DB{Gorm: g, Pool: e.db.Pool, SQL: e.db.SQL},
+		dev:  dev,
+		log:  e.opt.Logger,
+	}, nil
 }
 
 // release gives the device back and the connection to the pool. It runs
@@ -68,7 +74,8 @@ func (l *deviceLock) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	var released bool
-	err := l.conn.QueryRowContext(ctx, "SELECT pg_advisory_unlock($1, hashtext($2))", PushLockNamespace, l.dev.String()).Scan(&released)
+	err := l.conn.QueryRowContext(ctx, "SELECT pg_advisory_unlock($1, hashtext($2))", PushLockNamespace, l.dev.String()).
+		Scan(&released)
 	if err != nil || !released {
 		l.log.Warn("push lock not released on its connection; closing it", "device", l.dev, "err", err)
 		discardConn(l.conn)
@@ -99,7 +106,10 @@ func discardConn(conn *sql.Conn) {
 // queue on the device row lock instead of refusing each other.
 func deviceBusy(ctx context.Context, tx *storage.Tx, dev uuid.UUID) (bool, error) {
 	var free bool
-	if err := tx.DB.WithContext(ctx).Raw("SELECT pg_try_advisory_xact_lock_shared(?, hashtext(?))", PushLockNamespace, dev.String()).Scan(&free).Error; err != nil {
+	if err := tx.DB.WithContext(ctx).
+		Raw("SELECT pg_try_advisory_xact_lock_shared(?, hashtext(?))", PushLockNamespace, dev.String()).
+		Scan(&free).
+		Error; err != nil {
 		return false, fmt.Errorf("check device: %w", err)
 	}
 	return !free, nil

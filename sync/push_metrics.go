@@ -36,8 +36,10 @@ func newMetrics(reg prometheus.Registerer, db *storage.DB) *metrics {
 	reg.MustRegister(m.chunk, m.results, m.reruns)
 	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_backlog_mutations",
 		Help: "Deferred mutations waiting in the backlog."}, func() float64 { return backlogStat(db, "count(*)") }))
-	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tindal_backlog_oldest_seconds",
-		Help: "Age of the oldest deferred mutation."}, func() float64 { return backlogStat(db, "coalesce(extract(epoch from now() - min(first_seen)), 0)") }))
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "tindal_backlog_oldest_seconds",
+		Help: "Age of the oldest deferred mutation.",
+	}, func() float64 { return backlogStat(db, "coalesce(extract(epoch from now() - min(first_seen)), 0)") }))
 	reg.MustRegister(newDeviceCollector(db))
 	return m
 }

@@ -43,8 +43,17 @@ type state struct {
 }
 
 func newState(sc models.Scope, dev device, received time.Time, deviceTime *time.Time) *state {
-	st := &state{sc: sc, dev: dev, received: received, blocked: map[uuid.UUID]bool{}, held: map[uuid.UUID]heldRow{},
-		backlog: map[uuid.UUID]backlogRow{}, jur: map[uuid.UUID]uuid.UUID{}, inspector: map[uuid.UUID]uuid.UUID{}, assigned: map[string]bool{}}
+	st := &state{
+		sc:        sc,
+		dev:       dev,
+		received:  received,
+		blocked:   map[uuid.UUID]bool{},
+		held:      map[uuid.UUID]heldRow{},
+		backlog:   map[uuid.UUID]backlogRow{},
+		jur:       map[uuid.UUID]uuid.UUID{},
+		inspector: map[uuid.UUID]uuid.UUID{},
+		assigned:  map[string]bool{},
+	}
 	if deviceTime != nil {
 		d := deviceTime.Sub(received)
 		st.skew = &d
@@ -66,12 +75,22 @@ type snapshot struct {
 }
 
 func (st *state) save() snapshot {
-	return snapshot{maps.Clone(st.blocked), maps.Clone(st.held), maps.Clone(st.backlog), maps.Clone(st.jur), maps.Clone(st.inspector),
-		maps.Clone(st.assigned), len(st.created), st.retrying, st.loaded}
+	return snapshot{
+		maps.Clone(st.blocked),
+		maps.Clone(st.held),
+		maps.Clone(st.backlog),
+		maps.Clone(st.jur),
+		maps.Clone(st.inspector),
+		maps.Clone(st.assigned),
+		len(st.created),
+		st.retrying,
+		st.loaded,
+	}
 }
 
 func (st *state) restore(s snapshot) {
-	st.blocked, st.held, st.backlog, st.jur, st.inspector, st.assigned = s.blocked, s.held, s.backlog, s.jur, s.inspector, s.assigned
+	st.blocked, st.held, st.backlog = s.blocked, s.held, s.backlog
+	st.jur, st.inspector, st.assigned = s.jur, s.inspector, s.assigned
 	st.created, st.retrying, st.loaded = st.created[:s.created], s.retrying, s.loaded
 }
 
@@ -118,8 +137,18 @@ func (st *state) captureOf(m Mutation) (Capture, error) {
 
 // meta is the command metadata of a mutation.
 func (st *state) meta(m Mutation, c Capture) inspect.Meta {
-	md := inspect.Meta{UserID: st.sc.UserID, DeviceID: st.dev.ID, Role: st.sc.Role, Mutation: m.ID, Seq: m.Seq, At: c.At, Raw: c.Raw,
-		Flags: c.Flags, Name: m.Name, Args: m.Args}
+	md := inspect.Meta{
+		UserID:   st.sc.UserID,
+		DeviceID: st.dev.ID,
+		Role:     st.sc.Role,
+		Mutation: m.ID,
+		Seq:      m.Seq,
+		At:       c.At,
+		Raw:      c.Raw,
+		Flags:    c.Flags,
+		Name:     m.Name,
+		Args:     m.Args,
+	}
 	if m.BaseVersion != nil {
 		md.Base = *m.BaseVersion
 	}

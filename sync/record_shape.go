@@ -129,7 +129,14 @@ func (s shapedReader) Load(ctx context.Context, q Querier, v Viewer, ids []uuid.
 }
 
 // Snapshot implements EntityReader.
-func (s shapedReader) Snapshot(ctx context.Context, q Querier, v Viewer, key string, after uuid.UUID, limit int) ([]ReaderRow, error) {
+func (s shapedReader) Snapshot(
+	ctx context.Context,
+	q Querier,
+	v Viewer,
+	key string,
+	after uuid.UUID,
+	limit int,
+) ([]ReaderRow, error) {
 	rows, err := s.EntityReader.Snapshot(ctx, q, v, key, after, limit)
 	if err != nil {
 		return nil, err

@@ -84,7 +84,14 @@ func (r TableReader) Load(ctx context.Context, q Querier, v Viewer, ids []uuid.U
 }
 
 // Snapshot reads a page of the live rows filed under key.
-func (r TableReader) Snapshot(ctx context.Context, q Querier, v Viewer, key string, after uuid.UUID, limit int) ([]ReaderRow, error) {
+func (r TableReader) Snapshot(
+	ctx context.Context,
+	q Querier,
+	v Viewer,
+	key string,
+	after uuid.UUID,
+	limit int,
+) ([]ReaderRow, error) {
 	kind, id, ok := splitKey(key)
 	pred, has := r.Keys[kind]
 	if !ok || !has {

@@ -61,7 +61,9 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 			r.scanned++
 			sn.After = row.ID
 			if row.Visible && !later[row.ID] {
-				r.page.item(pullItem{Type: reader.Type(), ID: row.ID, Op: OpUpsert, Position: r.cur.P, Version: row.Version, Data: row.Data})
+				r.page.item(
+					pullItem{Type: reader.Type(), ID: row.ID, Op: OpUpsert, Position: r.cur.P, Version: row.Version, Data: row.Data},
+				)
 			}
 			if r.page.full() {
 				return false, nil

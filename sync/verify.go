@@ -36,39 +36,51 @@ type VerifyResult struct {
 // its copy of a record on the word of a restored database it has not yet
 // resent its work to (docs/SYNC.md §8). Errors: KindInvalid for more than
 // MaxVerifyIDs ids, *EpochChangedError.
-func (e *PullEngine) Verify(ctx context.Context, v Viewer, ids []uuid.UUID, sentEpoch string) ([]VerifyResult, string, error) {
+func (e *PullEngine) Verify(
+	ctx context.Context,
+	v Viewer,
+	ids []uuid.UUID,
+	sentEpoch string,
+) ([]VerifyResult, string, error) {
 	if len(ids) > MaxVerifyIDs {
-		return nil, "", models.Invalid(models.FieldError{Field: "ids", Code: "too_many", Message: "ask about at most 1000 ids at a time"})
+		return nil, "", models.Invalid(
+			models.FieldError{Field: "ids", Code: "too_many", Message: "ask about at most 1000 ids at a time"},
+		)
 	}
 	found := map[uuid.UUID]VerifyResult{}
 	var epoch string
-	err := pgx.BeginTxFunc(ctx, e.read, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var err error
-		if epoch, err = Epoch(ctx, tx); err != nil {
-			return err
-		}
-		if err := checkEpoch(sentEpoch, epoch); err != nil {
-			return err
-		}
-		// The readers' queries match only rows filed under the caller's
-		// scope keys now, so an id of another scope is not found at all:
-		// it answers exactly as an id the server never knew.
-		keys, err := scopeKeys(ctx, tx, v)
-		if err != nil {
-			return err
-		}
-		v.keys = keys
-		for _, r := range e.readers {
-			rows, err := r.Load(ctx, tx, v, ids)
+	err := pgx.BeginTxFunc(
+		ctx,
+		e.read,
+		pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+		func(tx pgx.Tx) error {
+			var err error
+			if epoch, err = Epoch(ctx, tx); err != nil {
+				return err
+			}
+			if err := checkEpoch(sentEpoch, epoch); err != nil {
+				return err
+			}
+			// The readers' queries match only rows filed under the caller's
+			// scope keys now, so an id of another scope is not found at all:
+			// it answers exactly as an id the server never knew.
+			keys, err := scopeKeys(ctx, tx, v)
 			if err != nil {
 				return err
 			}
-			for _, row := range rows {
-				found[row.ID] = verdict(r.Type(), row)
+			v.keys = keys
+			for _, r := range e.readers {
+				rows, err := r.Load(ctx, tx, v, ids)
+				if err != nil {
+					return err
+				}
+				for _, row := range rows {
+					found[row.ID] = verdict(r.Type(), row)
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		},
+	)
 	if err != nil {
 		return nil, "", err
 	}

@@ -52,12 +52,17 @@ func NewCluster(t testing.TB) *Cluster {
 	if c.asPostgres {
 		c.chownToPostgres(t)
 	}
-	if out, err := c.command("initdb", "-D", c.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale").CombinedOutput(); err != nil {
+	if out, err := c.command("initdb", "-D", c.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale").
+		CombinedOutput(); err != nil {
 		t.Fatalf("initdb: %v\n%s", err, out)
 	}
 	port := freePort(t)
 	c.URL = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
-	conf := fmt.Sprintf("port = %d\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\nfsync = off\n", port, dir)
+	conf := fmt.Sprintf(
+		"port = %d\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\nfsync = off\n",
+		port,
+		dir,
+	)
 	if err := appendFile(filepath.Join(c.data(), "postgresql.conf"), conf); err != nil {
 		t.Fatal(err)
 	}
@@ -199,8 +204,11 @@ func (c *Cluster) RecoverTo(t testing.TB, restorePoint string) {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
 	}
-	conf := fmt.Sprintf("restore_command = 'cp %s/%%f %%p'\nrecovery_target_name = '%s'\nrecovery_target_action = 'promote'\n",
-		c.archive(), restorePoint)
+	conf := fmt.Sprintf(
+		"restore_command = 'cp %s/%%f %%p'\nrecovery_target_name = '%s'\nrecovery_target_action = 'promote'\n",
+		c.archive(),
+		restorePoint,
+	)
 	if err := appendFile(filepath.Join(c.data(), "postgresql.conf"), conf); err != nil {
 		t.Fatal(err)
 	}

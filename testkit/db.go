@@ -118,7 +118,8 @@ func ensureTemplate(t testing.TB, base string) string {
 		_, _ = admin.Exec(ctx, "SELECT pg_advisory_unlock(7, 1)")
 	}()
 	var exists bool
-	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)", name).Scan(&exists); err != nil {
+	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)", name).
+		Scan(&exists); err != nil {
 		t.Fatalf("look for template: %v", err)
 	}
 	if exists {

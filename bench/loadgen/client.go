@@ -58,7 +58,13 @@ func (c *client) login(ctx context.Context, email, password, installation string
 	if c.resetLogins != nil {
 		c.resetLogins(ctx)
 	}
-	status, b, err := c.do(ctx, "POST", "/v1/auth/login", map[string]any{"email": email, "password": password, "installation_id": installation}, nil)
+	status, b, err := c.do(
+		ctx,
+		"POST",
+		"/v1/auth/login",
+		map[string]any{"email": email, "password": password, "installation_id": installation},
+		nil,
+	)
 	if err != nil {
 		return err
 	}
@@ -161,8 +167,17 @@ func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
 func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, error) {
 	for attempt := range 20 {
 		t0 := time.Now()
-		status, b, err := c.do(ctx, "POST", "/v1/sync/push", map[string]any{"mutations": ms},
-			map[string]string{"X-Device-Id": c.device, "X-Device-Time": time.Now().UTC().Format(time.RFC3339Nano), "X-App-Version": "1.0.0"})
+		status, b, err := c.do(
+			ctx,
+			"POST",
+			"/v1/sync/push",
+			map[string]any{"mutations": ms},
+			map[string]string{
+				"X-Device-Id":   c.device,
+				"X-Device-Time": time.Now().UTC().Format(time.RFC3339Nano),
+				"X-App-Version": "1.0.0",
+			},
+		)
 		if err != nil {
 			return 0, err
 		}
@@ -205,7 +220,13 @@ func settled(body []byte, ms []mutation) (int, error) {
 			if i < len(ms) {
 				name = ms[i].Name
 			}
-			return 0, fmt.Errorf("push: mutation %d (%s) was %s (%s), not applied: the day did not happen", i, name, r.Status, r.Code)
+			return 0, fmt.Errorf(
+				"push: mutation %d (%s) was %s (%s), not applied: the day did not happen",
+				i,
+				name,
+				r.Status,
+				r.Code,
+			)
 		}
 	}
 	return done, nil

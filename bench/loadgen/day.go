@@ -47,11 +47,19 @@ func newDay(t checklist.Template, vessel string, lastSeq int64) day {
 	at := time.Now().Add(-6 * time.Hour).UTC()
 	add := func(name string, entity uuid.UUID, entityType string, args map[string]any) {
 		at = at.Add(time.Minute)
-		d.mutations = append(d.mutations, mutation{ID: uuid.Must(uuid.NewV7()), Seq: lastSeq + int64(len(d.mutations)) + 1, Name: name,
-			Version: 1, Args: args, BaseVersion: 1, CapturedAt: at, CapturedRaw: at, entity: entity, entityType: entityType})
+		d.mutations = append(
+			d.mutations,
+			mutation{ID: uuid.Must(uuid.NewV7()), Seq: lastSeq + int64(len(d.mutations)) + 1, Name: name,
+				Version: 1, Args: args, BaseVersion: 1, CapturedAt: at, CapturedRaw: at, entity: entity, entityType: entityType},
+		)
 	}
 	id := d.inspection
-	add("inspection.start", id, "inspection", map[string]any{"id": id, "vessel_id": vessel, "template_id": t.ID, "kind": "routine"})
+	add(
+		"inspection.start",
+		id,
+		"inspection",
+		map[string]any{"id": id, "vessel_id": vessel, "template_id": t.ID, "kind": "routine"},
+	)
 	for i := range 40 {
 		item := t.Items[i%len(t.Items)].ID
 		add("inspection.answer", inspect.AnswerID(id, item), "inspection_answer",
@@ -59,11 +67,21 @@ func newDay(t checklist.Template, vessel string, lastSeq int64) day {
 	}
 	for _, code := range findingCodes {
 		f := uuid.Must(uuid.NewV7())
-		add("finding.record", f, "finding", map[string]any{"id": f, "inspection_id": id, "code": code, "note": "found on board"})
+		add(
+			"finding.record",
+			f,
+			"finding",
+			map[string]any{"id": f, "inspection_id": id, "code": code, "note": "found on board"},
+		)
 	}
 	for range 6 {
 		p := uuid.Must(uuid.NewV7())
-		add("photo.attach", p, "photo", map[string]any{"id": p, "inspection_id": id, "sha256": randomSHA(), "size": 250000, "content_type": "image/jpeg"})
+		add(
+			"photo.attach",
+			p,
+			"photo",
+			map[string]any{"id": p, "inspection_id": id, "sha256": randomSHA(), "size": 250000, "content_type": "image/jpeg"},
+		)
 	}
 	add("inspection.submit", id, "inspection", map[string]any{"inspection_id": id})
 	return d

@@ -67,7 +67,8 @@ func ownFleet(ctx context.Context, pool *pgxpool.Pool, n int, seen string) ([]st
 		owner := uuid.NewSHA1(fleetNamespace, []byte(fmt.Sprintf("owner-%d", i)))
 		vessel := uuid.NewSHA1(fleetNamespace, []byte(fmt.Sprintf("vessel-%d", i)))
 		out[i] = vessel.String()
-		b.Queue(`WITH o AS (INSERT INTO owners (id, kind, name, jurisdiction_id) VALUES ($1, 'person', $3, $5) ON CONFLICT
+		b.Queue(
+			`WITH o AS (INSERT INTO owners (id, kind, name, jurisdiction_id) VALUES ($1, 'person', $3, $5) ON CONFLICT
 				(id) DO NOTHING),
 			v AS (INSERT INTO vessels (id, registration_number, name, regime, kind, category, zone, engine_power,
 			power_unit, passengers, use, jurisdiction_id, owner_id)
@@ -76,7 +77,13 @@ func ownFleet(ctx context.Context, pool *pgxpool.Pool, n int, seen string) ([]st
 			INSERT INTO change_log (entity_type, entity_id, scope_key)
 			SELECT x.t, x.id, x.k FROM v, (VALUES ('owner', $1::uuid, 'j:' || $5::text), ('owner', $1::uuid, 'o:' || $1::text),
 				('vessel', $2::uuid, 'j:' || $5::text), ('vessel', $2::uuid, 'o:' || $1::text)) AS x (t, id, k)`,
-			owner, vessel, fmt.Sprintf("Loadgen owner %d", i), fmt.Sprintf("KA-LG-%05d", i), jur, fmt.Sprintf("Loadgen boat %d", i))
+			owner,
+			vessel,
+			fmt.Sprintf("Loadgen owner %d", i),
+			fmt.Sprintf("KA-LG-%05d", i),
+			jur,
+			fmt.Sprintf("Loadgen boat %d", i),
+		)
 	}
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
 	if err != nil {

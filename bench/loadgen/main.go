@@ -61,15 +61,40 @@ func parseFlags(args []string, getenv func(string) string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
 	fs.StringVar(&c.url, "url", "http://127.0.0.1:8080", "server base URL")
-	fs.StringVar(&c.metrics, "metrics", "http://127.0.0.1:9464", "the server's metrics listener (TINDAL_METRICS_ADDR), for its pool size")
-	fs.StringVar(&c.email, "email", "inspector.karwar@demo.tindal", "inspector every phone logs in as (one device per phone)")
+	fs.StringVar(
+		&c.metrics,
+		"metrics",
+		"http://127.0.0.1:9464",
+		"the server's metrics listener (TINDAL_METRICS_ADDR), for its pool size",
+	)
+	fs.StringVar(
+		&c.email,
+		"email",
+		"inspector.karwar@demo.tindal",
+		"inspector every phone logs in as (one device per phone)",
+	)
 	fs.StringVar(&c.password, "password", getenv("TINDAL_DEMO_PASSWORD"), "password")
-	fs.StringVar(&c.dbURL, "db", getenv("TINDAL_DATABASE_URL"), "the server's database: fleet, row counts and raw baselines (empty: pushes need -shared, no baseline)")
+	fs.StringVar(
+		&c.dbURL,
+		"db",
+		getenv("TINDAL_DATABASE_URL"),
+		"the server's database: fleet, row counts and raw baselines (empty: pushes need -shared, no baseline)",
+	)
 	fs.IntVar(&c.devices, "devices", 50, "simulated phones (concurrent devices)")
 	fs.IntVar(&c.batch, "batch", 64, "mutations per push")
 	fs.IntVar(&c.pool, "pool", 0, "raw baseline pool size (0: the server's, read from its /metrics)")
-	fs.BoolVar(&c.shared, "shared", false, "every day on the boats of one owner (penalty-chain contention) instead of a boat of its own")
-	fs.BoolVar(&c.initial, "initial", false, "each phone starts with a full initial pull instead of the cursor of yesterday's sync")
+	fs.BoolVar(
+		&c.shared,
+		"shared",
+		false,
+		"every day on the boats of one owner (penalty-chain contention) instead of a boat of its own",
+	)
+	fs.BoolVar(
+		&c.initial,
+		"initial",
+		false,
+		"each phone starts with a full initial pull instead of the cursor of yesterday's sync",
+	)
 	fs.BoolVar(&c.pushOnly, "push-only", false, "days are the push alone: no pulls in the timed phase")
 	fs.BoolVar(&c.pullOnly, "pull-only", false, "no pushes: time initial pulls, then incremental pulls with no changes")
 	fs.Float64Var(&c.rate, "rate", 0, "days (or, with -pull-only, incremental pulls) started per second (0: all at once)")

@@ -99,7 +99,14 @@ func (p plan) run(ctx context.Context, job func(ctx context.Context, slot, day i
 func (p plan) describe(what string) string {
 	switch {
 	case p.window > 0:
-		return fmt.Sprintf("%d %s started at %.0f/s for %s on %d phones (one at a time each)", p.days, what, p.rate, p.window, p.slots)
+		return fmt.Sprintf(
+			"%d %s started at %.0f/s for %s on %d phones (one at a time each)",
+			p.days,
+			what,
+			p.rate,
+			p.window,
+			p.slots,
+		)
 	case p.rate > 0:
 		return fmt.Sprintf("%d %s started at %.0f/s, one per phone", p.days, what, p.rate)
 	}
@@ -111,7 +118,12 @@ func (p plan) describe(what string) string {
 func (r *runStats) report(out io.Writer, name string, p plan) {
 	fmt.Fprintf(out, "%s: %d in %s, errors %d", name, p.days, r.end.Sub(r.start).Round(time.Millisecond), r.errors)
 	if r.late > 0 {
-		fmt.Fprintf(out, ", %d started late for want of a free phone (longest wait %s)", r.late, r.maxLate.Round(time.Millisecond))
+		fmt.Fprintf(
+			out,
+			", %d started late for want of a free phone (longest wait %s)",
+			r.late,
+			r.maxLate.Round(time.Millisecond),
+		)
 	}
 	fmt.Fprintln(out)
 	if r.lastErr != nil {

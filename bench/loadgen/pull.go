@@ -59,7 +59,12 @@ func pullOnly(ctx context.Context, c config, out io.Writer) error {
 	if c.duration > 0 {
 		first.rate = 0
 	}
-	fmt.Fprintf(out, "plan: %s, then %s\n", first.describe("initial pulls"), c.plan().describe("incremental pulls with no changes"))
+	fmt.Fprintf(
+		out,
+		"plan: %s, then %s\n",
+		first.describe("initial pulls"),
+		c.plan().describe("incremental pulls with no changes"),
+	)
 	for _, initial := range []bool{true, false} {
 		pl, name := c.plan(), "incremental pulls, no changes"
 		if initial {

@@ -108,7 +108,12 @@ func pushRun(ctx context.Context, c config, getenv func(string) string, out io.W
 	rs := pl.run(ctx, p.job)
 	p.report(out, pl, rs)
 	if rs.errors > 0 {
-		return fmt.Errorf("%d of %d offline days failed (last: %v): the figures above include work that did not happen", rs.errors, pl.days, rs.lastErr)
+		return fmt.Errorf(
+			"%d of %d offline days failed (last: %v): the figures above include work that did not happen",
+			rs.errors,
+			pl.days,
+			rs.lastErr,
+		)
 	}
 	if err := checkApplied(ctx, pool, applied0, all0, p.sent.Load()); err != nil {
 		return err
@@ -125,7 +130,8 @@ func appliedCount(ctx context.Context, pool *pgxpool.Pool) (applied, all int64, 
 	if pool == nil {
 		return 0, 0, nil
 	}
-	err = pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'applied'), count(*) FROM applied_mutations`).Scan(&applied, &all)
+	err = pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'applied'), count(*) FROM applied_mutations`).
+		Scan(&applied, &all)
 	if err != nil {
 		err = fmt.Errorf("count applied mutations: %w", err)
 	}
@@ -175,7 +181,14 @@ func loginReset(pool *pgxpool.Pool) func(context.Context) {
 
 // fleet is the vessels the days inspect: one boat of its own owner per
 // day, or with -shared the boats of one owner.
-func fleet(ctx context.Context, c config, pool *pgxpool.Pool, days int, reset func(context.Context), out io.Writer) ([]string, error) {
+func fleet(
+	ctx context.Context,
+	c config,
+	pool *pgxpool.Pool,
+	days int,
+	reset func(context.Context),
+	out io.Writer,
+) ([]string, error) {
 	visible, err := inspectableVessels(ctx, c, reset)
 	if err != nil {
 		return nil, err

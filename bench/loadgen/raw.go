@@ -53,12 +53,17 @@ func newRawEnv(ctx context.Context, pool *pgxpool.Pool, p *pushPhase, shape rowS
 	for _, cl := range p.phones {
 		e.devices = append(e.devices, cl.device)
 	}
-	if err := pool.QueryRow(ctx, `SELECT id::text FROM users WHERE lower(email) = lower($1)`, p.c.email).Scan(&e.inspector); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT id::text FROM users WHERE lower(email) = lower($1)`, p.c.email).
+		Scan(&e.inspector); err != nil {
 		return nil, fmt.Errorf("inspector %s: %w", p.c.email, err)
 	}
 	_ = pool.QueryRow(ctx, `SELECT rule_set_id FROM inspections WHERE inspector_id = $1
 		ORDER BY created_at DESC LIMIT 1`, e.inspector).Scan(&e.ruleSet)
-	rows, err := pool.Query(ctx, `SELECT id::text, owner_id::text, jurisdiction_id::text FROM vessels WHERE id::text = ANY($1)`, p.vessels)
+	rows, err := pool.Query(
+		ctx,
+		`SELECT id::text, owner_id::text, jurisdiction_id::text FROM vessels WHERE id::text = ANY($1)`,
+		p.vessels,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +107,16 @@ func (e *rawEnv) job(pool *pgxpool.Pool, all bool, days *series) func(ctx contex
 
 // baselines counts what the push wrote, then runs the raw writers under
 // the push's plan on a pool the size of the server's, and compares.
-func baselines(ctx context.Context, c config, pool *pgxpool.Pool, p *pushPhase, pl plan, before rowMark, size sized, out io.Writer) error {
+func baselines(
+	ctx context.Context,
+	c config,
+	pool *pgxpool.Pool,
+	p *pushPhase,
+	pl plan,
+	before rowMark,
+	size sized,
+	out io.Writer,
+) error {
 	push := p.days.summary()
 	w, err := pushWrote(ctx, pool, before, push.n)
 	if err != nil {
@@ -156,10 +170,22 @@ func compare(out io.Writer, short string, push summary, days *series, pl plan, r
 	if pl.window > 0 || pl.rate > 0 {
 		capped = fmt.Sprintf(", both capped by the %.0f/s offered", pl.rate)
 	}
-	fmt.Fprintf(out, "  push vs %s: throughput %.1f vs %.1f days/s (raw %.1f× the push%s); per "+
-		"day p50 %.1f×, p95 %.1f×, p99 %.1f× the raw\n",
-		short, push.rate(), raw.rate(), ratio(raw.rate(), push.rate()), capped,
-		ratio(float64(push.p50), float64(raw.p50)), ratio(float64(push.p95), float64(raw.p95)), ratio(float64(push.p99), float64(raw.p99)))
+	fmt.Fprintf(
+		out,
+		"  push vs %s: throughput %.1f vs %.1f days/s (raw %.1f× the push%s); per "+
+			"day p50 %.1f×, p95 %.1f×, p99 %.1f× the raw\n",
+		short,
+		push.rate(),
+		raw.rate(),
+		ratio(raw.rate(), push.rate()),
+		capped,
+		ratio(
+			float64(push.p50),
+			float64(raw.p50),
+		),
+		ratio(float64(push.p95), float64(raw.p95)),
+		ratio(float64(push.p99), float64(raw.p99)),
+	)
 }
 
 // openPool opens a pool of size connections and opens them all now, so
@@ -225,8 +251,15 @@ func pushWrote(ctx context.Context, pool *pgxpool.Pool, m rowMark, days int) (wr
 		return written{}, err
 	}
 	d := float64(days)
-	return written{days: days, change: float64(n.changePos) / d, audit: float64(n.auditID) / d, applied: float64(n.applied) / d,
-		derived: float64(n.derived) / d, offences: float64(n.offences) / d, penalties: float64(n.penalties) / d}, nil
+	return written{
+		days:      days,
+		change:    float64(n.changePos) / d,
+		audit:     float64(n.auditID) / d,
+		applied:   float64(n.applied) / d,
+		derived:   float64(n.derived) / d,
+		offences:  float64(n.offences) / d,
+		penalties: float64(n.penalties) / d,
+	}, nil
 }
 
 func (w written) shape() rowShape {
@@ -238,7 +271,12 @@ func (w written) shape() rowShape {
 
 func (w written) report(out io.Writer) {
 	if w.days == 0 {
-		fmt.Fprintf(out, "no push completed: the all-rows baseline uses the shape of commit a062ce0 (%d change_log, %d audit_log a day)\n", defaultShape.change, defaultShape.audit)
+		fmt.Fprintf(
+			out,
+			"no push completed: the all-rows baseline uses the shape of commit a062ce0 (%d change_log, %d audit_log a day)\n",
+			defaultShape.change,
+			defaultShape.audit,
+		)
 		return
 	}
 	fmt.Fprintf(out, "the push wrote per offline day: %.1f applied_mutations, %.1f change_log, "+

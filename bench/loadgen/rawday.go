@@ -47,23 +47,54 @@ func (r *rawDay) queueDomain(b *pgx.Batch) {
 	for _, m := range r.mutations {
 		switch m.Name {
 		case "inspection.start":
-			b.Queue(`INSERT INTO inspections (id, vessel_id, inspector_id, device_id, jurisdiction_id, owner_id, template_id,
+			b.Queue(
+				`INSERT INTO inspections (id, vessel_id, inspector_id, device_id, jurisdiction_id, owner_id, template_id,
 					rule_set_id, kind, started_at, started_raw, stamps)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'routine', $9, $9, $10)`,
-				r.inspection, r.v.id, r.user, r.device, r.v.jur, r.v.owner, m.Args["template_id"], r.ruleSet, m.CapturedAt, map[string]any{"status": r.stamp(m)})
+				r.inspection,
+				r.v.id,
+				r.user,
+				r.device,
+				r.v.jur,
+				r.v.owner,
+				m.Args["template_id"],
+				r.ruleSet,
+				m.CapturedAt,
+				map[string]any{"status": r.stamp(m)},
+			)
 		case "inspection.answer":
 			r.queueAnswer(b, m, answered[m.entity])
 			answered[m.entity] = true
 		case "finding.record":
-			b.Queue(`INSERT INTO findings (id, inspection_id, code, source, sources, note, stamps, jurisdiction_id, owner_id,
+			b.Queue(
+				`INSERT INTO findings (id, inspection_id, code, source, sources, note, stamps, jurisdiction_id, owner_id,
 					inspector_id)
 				VALUES ($1, $2, $3, 'inspector', '["inspector"]', $4, $5, $6, $7, $8)`,
-				m.entity, r.inspection, m.Args["code"], m.Args["note"], map[string]any{"code": r.stamp(m), "note": r.stamp(m)}, r.v.jur, r.v.owner, r.user)
+				m.entity,
+				r.inspection,
+				m.Args["code"],
+				m.Args["note"],
+				map[string]any{"code": r.stamp(m), "note": r.stamp(m)},
+				r.v.jur,
+				r.v.owner,
+				r.user,
+			)
 		case "photo.attach":
-			b.Queue(`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, stamps, jurisdiction_id,
+			b.Queue(
+				`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, stamps, jurisdiction_id,
 					owner_id, inspector_id)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-				m.entity, r.inspection, m.Args["sha256"], m.Args["size"], m.Args["content_type"], r.user, map[string]any{"caption": r.stamp(m)}, r.v.jur, r.v.owner, r.user)
+				m.entity,
+				r.inspection,
+				m.Args["sha256"],
+				m.Args["size"],
+				m.Args["content_type"],
+				r.user,
+				map[string]any{"caption": r.stamp(m)},
+				r.v.jur,
+				r.v.owner,
+				r.user,
+			)
 		case "inspection.submit":
 			b.Queue(`UPDATE inspections SET status = 'submitted', submitted_at = $2, stamps = stamps || $3, version = version +
 					1, updated_at = now() WHERE id = $1`,
@@ -80,10 +111,24 @@ func (r *rawDay) queueAnswer(b *pgx.Batch, m mutation, again bool) {
 			m.entity, m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt)
 		return
 	}
-	b.Queue(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version,
+	b.Queue(
+		`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, stamp_version,
 			stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id)
 		VALUES ($1, $2, (SELECT template_id FROM inspections WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-		m.entity, r.inspection, m.Args["item_id"], m.Args["answer"], r.stampVersion[m.ID], r.device, r.user, m.ID, m.Seq, m.CapturedAt, r.v.jur, r.v.owner, r.user)
+		m.entity,
+		r.inspection,
+		m.Args["item_id"],
+		m.Args["answer"],
+		r.stampVersion[m.ID],
+		r.device,
+		r.user,
+		m.ID,
+		m.Seq,
+		m.CapturedAt,
+		r.v.jur,
+		r.v.owner,
+		r.user,
+	)
 }
 
 // queueBookkeeping queues what the push writes besides the domain rows:
@@ -98,9 +143,18 @@ func (r *rawDay) queueBookkeeping(b *pgx.Batch, shape rowShape) {
 	for _, m := range r.mutations {
 		body, _ := json.Marshal(m)
 		hash := sha256.Sum256(body)
-		b.Queue(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
+		b.Queue(
+			`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, 'applied', $8)`,
-			m.ID, r.device, r.user, m.Seq, m.Name, r.inspection, hash[:], r.outcome(m))
+			m.ID,
+			r.device,
+			r.user,
+			m.Seq,
+			m.Name,
+			r.inspection,
+			hash[:],
+			r.outcome(m),
+		)
 	}
 	r.queueAudit(b, shape.audit)
 	r.queueChanges(b, shape.change)
@@ -108,9 +162,15 @@ func (r *rawDay) queueBookkeeping(b *pgx.Batch, shape rowShape) {
 
 // outcome is the stored result of a mutation, as large as the server's.
 func (r *rawDay) outcome(m mutation) map[string]any {
-	return map[string]any{"id": m.ID, "seq": m.Seq, "status": "applied", "captured_at": m.CapturedAt, "time_flags": []string{"before_registration"},
-		"written":   []map[string]any{{"id": m.entity, "type": m.entityType, "version": 1}},
-		"aggregate": map[string]any{"id": r.inspection, "type": "inspection", "version": r.stampVersion[m.ID]}}
+	return map[string]any{
+		"id":          m.ID,
+		"seq":         m.Seq,
+		"status":      "applied",
+		"captured_at": m.CapturedAt,
+		"time_flags":  []string{"before_registration"},
+		"written":     []map[string]any{{"id": m.entity, "type": m.entityType, "version": 1}},
+		"aggregate":   map[string]any{"id": r.inspection, "type": "inspection", "version": r.stampVersion[m.ID]},
+	}
 }
 
 // queueAudit writes n audit rows: one per mutation and entity (an item
@@ -121,7 +181,19 @@ func (r *rawDay) queueAudit(b *pgx.Batch, n int) {
 	var ids []uuid.UUID
 	var afters []map[string]any
 	add := func(m mutation) {
-		actions, types, ids, afters = append(actions, m.Name), append(types, m.entityType), append(ids, m.entity), append(afters, r.image(m))
+		actions, types, ids, afters = append(
+			actions,
+			m.Name,
+		), append(
+			types,
+			m.entityType,
+		), append(
+			ids,
+			m.entity,
+		), append(
+			afters,
+			r.image(m),
+		)
 	}
 	seen := map[[2]string]bool{}
 	var findings []mutation
@@ -173,8 +245,12 @@ func (r *rawDay) queueChanges(b *pgx.Batch, n int) {
 		add(m.entityType, m.entity)
 	}
 	n = min(n, len(types))
-	b.Queue(`INSERT INTO change_log (entity_type, entity_id, scope_key) SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[])`,
-		types[:n], ids[:n], scopes[:n])
+	b.Queue(
+		`INSERT INTO change_log (entity_type, entity_id, scope_key) SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[])`,
+		types[:n],
+		ids[:n],
+		scopes[:n],
+	)
 }
 
 // image is an audit row's after image, about the size of the server's.
@@ -185,8 +261,18 @@ func (r *rawDay) image(m mutation) map[string]any {
 	case "inspection.submit":
 		return map[string]any{"submitted_at": m.CapturedAt}
 	}
-	img := map[string]any{"ID": m.entity, "OwnerID": r.v.owner, "InspectorID": r.user, "JurisdictionID": r.v.jur, "Version": 1,
-		"CreatedAt": time.Now().UTC(), "UpdatedAt": time.Now().UTC(), "DeletedAt": nil, "Stamps": map[string]any{"status": r.stamp(m)}}
+	img := map[string]any{
+		"ID":             m.entity,
+		"OwnerID":        r.v.owner,
+		"InspectorID":    r.user,
+		"JurisdictionID": r.v.jur,
+		"Version":        1,
+		"CreatedAt": time.Now().
+			UTC(),
+		"UpdatedAt": time.Now().UTC(),
+		"DeletedAt": nil,
+		"Stamps":    map[string]any{"status": r.stamp(m)},
+	}
 	for k, v := range m.Args {
 		img[k] = v
 	}
@@ -249,7 +335,14 @@ func (r *rawDay) queueDerived(b *pgx.Batch, n derivedShape) {
 			SELECT $1, id, party_id, $2, 'KA-F04', 1, 5000, 5000, $3, $4, $5, $6 FROM offences WHERE id = $7`,
 			uuid.Must(uuid.NewV7()), r.inspection, r.ruleSet, r.v.jur, r.v.owner, r.user, oid)
 	}
-	b.Queue(`UPDATE inspections SET detention_proposed = true, outcome = $2 WHERE id = $1`, r.inspection,
-		map[string]any{"rule_set": r.ruleSet, "deficiencies": n.findings, "detention": map[string]any{"proposed": true, "codes": []string{"07003"}},
-			"penalties": []map[string]any{{"row": "KA-F04", "amount": 5000}}})
+	b.Queue(
+		`UPDATE inspections SET detention_proposed = true, outcome = $2 WHERE id = $1`,
+		r.inspection,
+		map[string]any{
+			"rule_set":     r.ruleSet,
+			"deficiencies": n.findings,
+			"detention":    map[string]any{"proposed": true, "codes": []string{"07003"}},
+			"penalties":    []map[string]any{{"row": "KA-F04", "amount": 5000}},
+		},
+	)
 }

@@ -103,8 +103,16 @@ func sustained(out io.Writer, name string, s *series, p plan, rs *runStats) {
 		return
 	}
 	n := s.endedBy(rs.start.Add(p.window))
-	fmt.Fprintf(out, "%s sustained: %d ended within the %s window at %.0f/s offered: %.1f/s; the rest drained in %s\n",
-		name, n, p.window, p.rate, float64(n)/p.window.Seconds(), max(0, rs.end.Sub(rs.start)-p.window).Round(time.Millisecond))
+	fmt.Fprintf(
+		out,
+		"%s sustained: %d ended within the %s window at %.0f/s offered: %.1f/s; the rest drained in %s\n",
+		name,
+		n,
+		p.window,
+		p.rate,
+		float64(n)/p.window.Seconds(),
+		max(0, rs.end.Sub(rs.start)-p.window).Round(time.Millisecond),
+	)
 }
 
 func ms(d time.Duration) string {

@@ -33,7 +33,9 @@ func main() {
 	start := time.Now()
 	for i := range *n {
 		wg.Go(func() {
-			body, _ := json.Marshal(map[string]string{"email": *email, "password": *password, "installation_id": fmt.Sprintf("burst-%d", i)})
+			body, _ := json.Marshal(
+				map[string]string{"email": *email, "password": *password, "installation_id": fmt.Sprintf("burst-%d", i)},
+			)
 			res, err := http.Post(*url+"/v1/auth/login", "application/json", bytes.NewReader(body))
 			k := "error"
 			if err == nil {

@@ -199,8 +199,16 @@ func main() {
 	paired, alone := compare(rs)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmarks, each beside its raw baseline from the same run\n\n")
-	fmt.Fprintf(&b, "- commit: `%s`\n- date: %s\n- cores: %s\n- load average (1, 5, 15 min): %s before, %s after\n- command: `%s`\n\n",
-		*commit, time.Now().UTC().Format(time.RFC3339), *cores, *before, *after, *command)
+	fmt.Fprintf(
+		&b,
+		"- commit: `%s`\n- date: %s\n- cores: %s\n- load average (1, 5, 15 min): %s before, %s after\n- command: `%s`\n\n",
+		*commit,
+		time.Now().UTC().Format(time.RFC3339),
+		*cores,
+		*before,
+		*after,
+		*command,
+	)
 	fmt.Fprintf(&b, "Ratios are figure / baseline: what the server adds to a raw client doing the same work. "+
 		"A loaded machine inflates both sides; compare ratios, not absolute figures, across runs.\n\n")
 	fmt.Fprintf(&b, "| figure | unit | value | raw baseline | baseline value | ratio |\n|---|---|---:|---|---:|---:|\n")
@@ -211,7 +219,11 @@ func main() {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", r.figure, r.unit, num(r.value), r.base, num(r.baseValue), ratio)
 	}
-	fmt.Fprintf(&b, "\n## Figures without a raw baseline (pure computation, memory peaks)\n\n| benchmark | unit | value |\n|---|---|---:|\n")
+	fmt.Fprintf(
+		&b,
+		"\n## Figures without a raw baseline (pure computation, memory peaks)\n\n"+
+			"| benchmark | unit | value |\n|---|---|---:|\n",
+	)
 	for _, r := range alone {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", r.figure, r.unit, num(r.value))
 	}

@@ -84,7 +84,9 @@ func cmdUser(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	password := getenv("TINDAL_NEW_PASSWORD")
 	if password == "" {
-		return errors.New("TINDAL_NEW_PASSWORD: set it to the new user's password (kept out of the command line and shell history)")
+		return errors.New(
+			"TINDAL_NEW_PASSWORD: set it to the new user's password (kept out of the command line and shell history)",
+		)
 	}
 	a, err := open(ctx, getenv, stdout, false)
 	if err != nil {

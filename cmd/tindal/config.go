@@ -79,44 +79,145 @@ type setting struct {
 func (c *config) settings() []setting {
 	return []setting{
 		{"TINDAL_HTTP_ADDR", ":8080", "listen address", &c.HTTPAddr},
-		{"TINDAL_METRICS_ADDR", "127.0.0.1:9464", "listen address of /metrics (Prometheus), apart from the API; off = none", &c.MetricsAddr},
-		{"TINDAL_LOGIN_ACCOUNT_LIMIT", "10/15m", "failed logins allowed per account per window (N/duration)", &c.AccountLimitS},
-		{"TINDAL_LOGIN_ADDRESS_LIMIT", "30/15m", "failed logins allowed per client address per window (N/duration); successes never count", &c.AddressLimitS},
-		{"TINDAL_LOGIN_HASH_MEMORY_MIB", "128", "MiB password hashes may hold at once (argon2id, 32 MiB each: 128 = 4 logins hashing at once; others wait up to 2 s, then get 503 with Retry-After) (32-4096)", &c.HashMemoryS},
-		{"TINDAL_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; unset = the socket address", &c.TrustedProxyS},
-		{"TINDAL_PPROF_ADDR", "", "loopback address for Go's /debug/pprof profiles (e.g. 127.0.0.1:6060); unset = off", &c.PprofAddr},
-		{"TINDAL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable", "PostgreSQL URL (direct or session pooling, never transaction pooling)", &c.DatabaseURL},
-		{"TINDAL_S3_ENDPOINT", "", "MinIO/S3 endpoint, e.g. http://127.0.0.1:9000; unset = local-disk blob store", &c.S3Endpoint},
-		{"TINDAL_S3_PUBLIC_ENDPOINT", "", "endpoint phones reach for presigned URLs; default TINDAL_S3_ENDPOINT", &c.S3PublicURL},
+		{
+			"TINDAL_METRICS_ADDR",
+			"127.0.0.1:9464",
+			"listen address of /metrics (Prometheus), apart from the API; off = none",
+			&c.MetricsAddr,
+		},
+		{
+			"TINDAL_LOGIN_ACCOUNT_LIMIT",
+			"10/15m",
+			"failed logins allowed per account per window (N/duration)",
+			&c.AccountLimitS,
+		},
+		{
+			"TINDAL_LOGIN_ADDRESS_LIMIT",
+			"30/15m",
+			"failed logins allowed per client address per window (N/duration); successes never count",
+			&c.AddressLimitS,
+		},
+		{
+			"TINDAL_LOGIN_HASH_MEMORY_MIB",
+			"128",
+			"MiB password hashes may hold at once (argon2id, 32 MiB each: 128 = 4 logins hashing at once; " +
+				"others wait up to 2 s, then get 503 with Retry-After) (32-4096)",
+			&c.HashMemoryS,
+		},
+		{
+			"TINDAL_TRUSTED_PROXIES",
+			"",
+			"comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; unset = the socket address",
+			&c.TrustedProxyS,
+		},
+		{
+			"TINDAL_PPROF_ADDR",
+			"",
+			"loopback address for Go's /debug/pprof profiles (e.g. 127.0.0.1:6060); unset = off",
+			&c.PprofAddr,
+		},
+		{
+			"TINDAL_DATABASE_URL",
+			"postgres://postgres@127.0.0.1:5432/tindal?sslmode=disable",
+			"PostgreSQL URL (direct or session pooling, never transaction pooling)",
+			&c.DatabaseURL,
+		},
+		{
+			"TINDAL_S3_ENDPOINT",
+			"",
+			"MinIO/S3 endpoint, e.g. http://127.0.0.1:9000; unset = local-disk blob store",
+			&c.S3Endpoint,
+		},
+		{
+			"TINDAL_S3_PUBLIC_ENDPOINT",
+			"",
+			"endpoint phones reach for presigned URLs; default TINDAL_S3_ENDPOINT",
+			&c.S3PublicURL,
+		},
 		{"TINDAL_S3_ACCESS_KEY", "", "S3 access key (required with TINDAL_S3_ENDPOINT)", &c.S3AccessKey},
 		{"TINDAL_S3_SECRET_KEY", "", "S3 secret key (required with TINDAL_S3_ENDPOINT)", &c.S3SecretKey},
 		{"TINDAL_S3_BUCKET", "tindal", "bucket for photos (private; created at start)", &c.S3Bucket},
 		{"TINDAL_S3_REGION", "us-east-1", "region used for signing", &c.S3Region},
 		{"TINDAL_BLOB_DIR", "./data/blobs", "local-disk blob store directory (when no S3 endpoint)", &c.BlobDir},
-		{"TINDAL_BLOB_SIGNING_KEY", "", "secret (>= 32 chars) signing local-disk upload/download URLs; unset = random dev key kept in TINDAL_DEV_KEYS_DIR", &c.BlobSigningKey},
-		{"TINDAL_PUBLIC_BASE_URL", "", "URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning", &c.PublicBaseURL},
-		{"TINDAL_JWT_KEYS_DIR", "", "directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning", &c.JWTKeysDir},
-		{"TINDAL_DEV_KEYS_DIR", "./data/dev-jwt", "where the random dev keys are kept (0600) for the key settings left unset", &c.DevKeysDir},
+		{
+			"TINDAL_BLOB_SIGNING_KEY",
+			"",
+			"secret (>= 32 chars) signing local-disk upload/download URLs; unset = random dev key kept in TINDAL_DEV_KEYS_DIR",
+			&c.BlobSigningKey,
+		},
+		{
+			"TINDAL_PUBLIC_BASE_URL",
+			"",
+			"URL phones and calendar apps use to reach this server; unset = derived from the listen address, with a warning",
+			&c.PublicBaseURL,
+		},
+		{
+			"TINDAL_JWT_KEYS_DIR",
+			"",
+			"directory of Ed25519 PEM keys (newest signs, all verify); unset = dev key with a warning",
+			&c.JWTKeysDir,
+		},
+		{
+			"TINDAL_DEV_KEYS_DIR",
+			"./data/dev-jwt",
+			"where the random dev keys are kept (0600) for the key settings left unset",
+			&c.DevKeysDir,
+		},
 		{"TINDAL_SMTP_URL", "", "SMTP server: smtp://host:25, smtp://user:pass@host:587 (STARTTLS required), " +
 			"smtps://user:pass@host:465; options " +
 			"?starttls=required|opportunistic|none&auth=plain|login&helo=NAME&ca=FILE; " +
 			"unset = in-app only", &c.SMTPURL},
-		{"TINDAL_DEMO_PASSWORD", "", "password `tindal seed demo` gives every demo user (required by seed demo)", &c.DemoPassword},
+		{
+			"TINDAL_DEMO_PASSWORD",
+			"",
+			"password `tindal seed demo` gives every demo user (required by seed demo)",
+			&c.DemoPassword,
+		},
 		{"TINDAL_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"TINDAL_SYNC_CURSOR_KEY", "", "secret (>= 32 chars, the same on every replica) signing pull cursors; unset " +
 			"= random dev key kept in TINDAL_DEV_KEYS_DIR", &c.SyncCursorKey},
-		{"TINDAL_MIN_APP_VERSION", "", "apps below this version (semver) get 426 on pull; pushes are always accepted", &c.MinAppVersion},
+		{
+			"TINDAL_MIN_APP_VERSION",
+			"",
+			"apps below this version (semver) get 426 on pull; pushes are always accepted",
+			&c.MinAppVersion,
+		},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
-		{"TINDAL_MAIL_FROM", "Tindal <reminders@tindal.local>", "From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)", &c.MailFrom},
-		{"TINDAL_MAIL_UNSUBSCRIBE", "", "mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none", &c.MailUnsubscribe},
+		{
+			"TINDAL_MAIL_FROM",
+			"Tindal <reminders@tindal.local>",
+			"From address of reminder emails (a domain your provider lets you send from, with SPF/DKIM)",
+			&c.MailFrom,
+		},
+		{
+			"TINDAL_MAIL_UNSUBSCRIBE",
+			"",
+			"mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none",
+			&c.MailUnsubscribe,
+		},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending " +
 			"discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
-		{"TINDAL_THUMB_WORKERS", "1", "photos the photo worker processes at once, each on at most one core (1-16)", &c.ThumbWorkersS},
+		{
+			"TINDAL_THUMB_WORKERS",
+			"1",
+			"photos the photo worker processes at once, each on at most one core (1-16)",
+			&c.ThumbWorkersS,
+		},
 		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted " +
 			"for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
-		{"TINDAL_KA_RULES_COMMENCEMENT", "2025-12-11", "date the Karnataka 2025 rules came into force (a draft until notified; docs/LAW.md §0)", &c.KACommencement},
-		{"TINDAL_COC_DEADLINE", "2027-06-06", "deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)", &c.CoCDeadline},
+		{
+			"TINDAL_KA_RULES_COMMENCEMENT",
+			"2025-12-11",
+			"date the Karnataka 2025 rules came into force (a draft until notified; docs/LAW.md §0)",
+			&c.KACommencement,
+		},
+		{
+			"TINDAL_COC_DEADLINE",
+			"2027-06-06",
+			"deadline for revalidating legacy Certificates of Competency (Karnataka 2025 r.32(2); the Centre may move it)",
+			&c.CoCDeadline,
+		},
 	}
 }
 

@@ -32,7 +32,11 @@ func (a *app) secret(name, configured, file string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s is not set and the development key cannot be kept: %w", name, err)
 	}
-	a.log.Warn(name+" is not set: using a random development key; set it in production (the same on every replica)", "file", path)
+	a.log.Warn(
+		name+" is not set: using a random development key; set it in production (the same on every replica)",
+		"file",
+		path,
+	)
 	return key, nil
 }
 

@@ -54,19 +54,31 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 		if err != nil {
 			return nil, fmt.Errorf("TINDAL_SMTP_URL: %w", err)
 		}
-		d.Dispatcher = &notify.Dispatcher{DB: a.db, Sender: sender, From: a.cfg.MailFrom, ListUnsubscribe: a.cfg.MailUnsubscribe, Log: a.log}
+		d.Dispatcher = &notify.Dispatcher{
+			DB:              a.db,
+			Sender:          sender,
+			From:            a.cfg.MailFrom,
+			ListUnsubscribe: a.cfg.MailUnsubscribe,
+			Log:             a.log,
+		}
 	}
-	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
-		return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))
-	}})
+	d.Housekeeping = append(
+		d.Housekeeping,
+		jobs.Task{Name: "change_log_pruned", Fn: func(ctx context.Context, now time.Time) (int64, error) {
+			return sync.PruneChangeLog(ctx, a.db, now.Add(-sync.ChangeLogRetention))
+		}},
+	)
 	limiter := public.NewLimiter(a.db, public.DefaultLimit) // the limit serve uses (api.Deps.PublicLimit unset)
 	d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "public_rate_windows_pruned", Fn: limiter.Prune})
 	if blobs != nil {
 		ph := photo.New(a.db, blobs, photo.Options{Logger: a.log})
-		d.Housekeeping = append(d.Housekeeping, jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {
-			h, err := ph.Housekeep(ctx, now)
-			return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued + h.StagedSwept), err
-		}})
+		d.Housekeeping = append(
+			d.Housekeeping,
+			jobs.Task{Name: "photos_housekept", Fn: func(ctx context.Context, now time.Time) (int64, error) {
+				h, err := ph.Housekeep(ctx, now)
+				return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued + h.StagedSwept), err
+			}},
+		)
 	}
 	return &jobsKit{svc: jobs.New(d), feed: &notify.Feed{DB: a.db}, cal: &notify.Calendars{DB: a.db}}, nil
 }
@@ -169,7 +181,15 @@ func (k *jobsKit) runByHand(ctx context.Context, args []string, stdout, stderr i
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s %s as of %s: %s in %s\n", rec.Job, rec.ID, rules.DateOf(now), rec.Outcome, rec.Duration(time.Now()).Round(time.Millisecond))
+	fmt.Fprintf(
+		stdout,
+		"%s %s as of %s: %s in %s\n",
+		rec.Job,
+		rec.ID,
+		rules.DateOf(now),
+		rec.Outcome,
+		rec.Duration(time.Now()).Round(time.Millisecond),
+	)
 	for _, kv := range sortedCounts(rec.Counts) {
 		fmt.Fprintf(stdout, "  %s\n", kv)
 	}
@@ -200,9 +220,22 @@ func (k *jobsKit) list(ctx context.Context, stdout io.Writer) error {
 		last, outcome, dur := "-", "-", "-"
 		if len(s.LastRuns) > 0 {
 			r := s.LastRuns[0]
-			last, outcome, dur = r.StartedAt.In(jobs.Kolkata()).Format("2006-01-02 15:04"), r.Outcome, r.Duration(now).Round(time.Millisecond).String()
+			last, outcome, dur = r.StartedAt.In(jobs.Kolkata()).
+				Format("2006-01-02 15:04"),
+				r.Outcome, r.Duration(now).
+					Round(time.Millisecond).
+					String()
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Schedule, s.NextRun.In(jobs.Kolkata()).Format("2006-01-02 15:04"), last, outcome, dur)
+		fmt.Fprintf(
+			w,
+			"%s\t%s\t%s\t%s\t%s\t%s\n",
+			s.Name,
+			s.Schedule,
+			s.NextRun.In(jobs.Kolkata()).Format("2006-01-02 15:04"),
+			last,
+			outcome,
+			dur,
+		)
 	}
 	return w.Flush()
 }

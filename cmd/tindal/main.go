@@ -32,7 +32,8 @@ commands:
   TINDAL_NEW_PASSWORD)
   jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
   keys ensure            create a signing key in TINDAL_JWT_KEYS_DIR unless it holds one
-  sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data a restore did not show (docs/OPERATIONS.md)
+  sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data
+                         a restore did not show (docs/OPERATIONS.md)
 
 Run 'tindal serve --help' for the configuration variables.
 `

@@ -87,7 +87,11 @@ func (a *app) signingKeys() (*auth.KeySet, error) {
 	if a.cfg.JWTKeysDir != "" {
 		return auth.LoadKeys(a.cfg.JWTKeysDir)
 	}
-	a.log.Warn("TINDAL_JWT_KEYS_DIR is not set: signing tokens with a development key; set it in production", "dev_keys_dir", a.cfg.DevKeysDir)
+	a.log.Warn(
+		"TINDAL_JWT_KEYS_DIR is not set: signing tokens with a development key; set it in production",
+		"dev_keys_dir",
+		a.cfg.DevKeysDir,
+	)
 	return auth.DevKeys(a.cfg.DevKeysDir)
 }
 
@@ -100,9 +104,17 @@ func (a *app) blobConfig() (blob.Config, error) {
 			return blob.Config{}, err
 		}
 	}
-	return blob.Config{Endpoint: c.S3Endpoint, PublicEndpoint: c.S3PublicURL, AccessKey: c.S3AccessKey, SecretKey: c.S3SecretKey,
-		Bucket: c.S3Bucket, Region: c.S3Region, Dir: c.BlobDir, SigningKey: key,
-		PublicBaseURL: strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs"}, nil
+	return blob.Config{
+		Endpoint:       c.S3Endpoint,
+		PublicEndpoint: c.S3PublicURL,
+		AccessKey:      c.S3AccessKey,
+		SecretKey:      c.S3SecretKey,
+		Bucket:         c.S3Bucket,
+		Region:         c.S3Region,
+		Dir:            c.BlobDir,
+		SigningKey:     key,
+		PublicBaseURL:  strings.TrimRight(c.PublicBaseURL, "/") + "/v1/blobs",
+	}, nil
 }
 
 func (a *app) close() {
@@ -192,8 +204,16 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	pull, err := tsync.NewPullEngine(a.db, cursorKey,
-		tsync.PullOptions{MinAppVersion: a.cfg.MinAppVersion, LatestAppVersion: a.cfg.LatestApp, Logger: a.log, RuleSets: ruleSets})
+	pull, err := tsync.NewPullEngine(
+		a.db,
+		cursorKey,
+		tsync.PullOptions{
+			MinAppVersion:    a.cfg.MinAppVersion,
+			LatestAppVersion: a.cfg.LatestApp,
+			Logger:           a.log,
+			RuleSets:         ruleSets,
+		},
+	)
 	if err != nil {
 		return err
 	}

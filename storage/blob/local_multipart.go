@@ -193,7 +193,13 @@ func (l *Local) openParts(dir string, want []Part) ([]io.Reader, int64, error) {
 			return readers, 0, fmt.Errorf("%w: part %d not uploaded with etag %s", ErrInvalid, w.Number, w.ETag)
 		}
 		if p.Size < MinPartSize && i < len(want)-1 {
-			return readers, 0, fmt.Errorf("%w: part %d has %d bytes, below the %d minimum", ErrInvalid, p.Number, p.Size, MinPartSize)
+			return readers, 0, fmt.Errorf(
+				"%w: part %d has %d bytes, below the %d minimum",
+				ErrInvalid,
+				p.Number,
+				p.Size,
+				MinPartSize,
+			)
 		}
 		//nolint:gosec // dir is a checked upload id's; the name is listed from it
 		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("%05d-%s", p.Number, p.ETag)))

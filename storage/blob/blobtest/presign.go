@@ -44,7 +44,11 @@ func send(t *testing.T, p blob.Presigned, body []byte, edit func(*http.Request))
 
 func presignPut(t *testing.T, s blob.Store, key, sum string, size int, ttl time.Duration) blob.Presigned {
 	t.Helper()
-	p, err := s.PresignPut(ctxT(t), key, blob.PresignPutOptions{SHA256: sum, Size: int64(size), ContentType: "image/jpeg", TTL: ttl})
+	p, err := s.PresignPut(
+		ctxT(t),
+		key,
+		blob.PresignPutOptions{SHA256: sum, Size: int64(size), ContentType: "image/jpeg", TTL: ttl},
+	)
 	if err != nil {
 		t.Fatalf("PresignPut: %v", err)
 	}
