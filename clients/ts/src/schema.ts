@@ -8808,9 +8808,15 @@ export interface operations {
                         penalty_id: string;
                         /** Format: uuid */
                         offence_id: string;
-                        /** Format: int64 */
+                        /**
+                         * Format: int64
+                         * @description Rupees
+                         */
                         old_amount: number;
-                        /** Format: int64 */
+                        /**
+                         * Format: int64
+                         * @description Rupees
+                         */
                         new_amount: number;
                         /** @enum {string} */
                         state: "applied" | "proposed" | "confirmed" | "declined";
