@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
@@ -53,23 +52,15 @@ func (h *handlers) GetOwnerCalendar(
 	if r.Params.IfNoneMatch != nil && etagMatches(*r.Params.IfNoneMatch, tag) {
 		return openapi.GetOwnerCalendar304Response{}, nil
 	}
-	return calendarResponse{body: body, tag: tag}, nil
-}
-
-// calendarResponse is the feed in UTF-8 (it says so: a calendar app
-// guessing Latin-1 shows Kannada and Hindi titles as mojibake) with its
-// weak validator.
-type calendarResponse struct {
-	body []byte
-	tag  string // quoted, sent weak
-}
-
-// VisitGetOwnerCalendarResponse implements the generated interface.
-func (r calendarResponse) VisitGetOwnerCalendarResponse(c *fiber.Ctx) error {
-	c.Set(fiber.HeaderContentType, "text/calendar; charset=utf-8")
-	c.Set(fiber.HeaderETag, "W/"+r.tag)
-	c.Set(fiber.HeaderCacheControl, "private, no-cache") // the URL holds the owner's token: no shared cache
-	return c.Status(fiber.StatusOK).Send(r.body)
+	// The feed says it is UTF-8 (a calendar app guessing Latin-1 shows
+	// Kannada and Hindi titles as mojibake), with its weak validator; the
+	// URL holds the owner's token, so no shared cache may keep it.
+	weak, cache := "W/"+tag, "private, no-cache"
+	return openapi.GetOwnerCalendar200TextcalendarCharsetUtf8Response{
+		Body:          bytes.NewReader(body),
+		ContentLength: int64(len(body)),
+		Headers:       openapi.GetOwnerCalendar200ResponseHeaders{ETag: &weak, CacheControl: &cache},
+	}, nil
 }
 
 // calendarTag is the feed's validator: a hash of its lines but DTSTAMP,

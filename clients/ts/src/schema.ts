@@ -7543,10 +7543,12 @@ export interface operations {
                 headers: {
                     /** @description Weak validator of the events */
                     ETag?: string;
+                    /** @description private, no-cache: the URL holds the owner's token */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/calendar": string;
+                    "text/calendar; charset=utf-8": string;
                 };
             };
             /** @description Not modified: the events are those of the ETag sent in If-None-Match */
