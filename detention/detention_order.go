@@ -70,10 +70,22 @@ func (s *Service) ConfirmDetention(
 	if err := in.validate(); err != nil {
 		return models.DetentionOrder{}, err
 	}
+	return s.inWork(ctx, sc, func(w *inspect.Work) (models.DetentionOrder, error) {
+		return confirm(ctx, w, sc, inspection, in)
+	})
+}
+
+// inWork runs an order's command in one transaction of inspection work,
+// finished (recompute, change log, outbox) before it commits.
+func (s *Service) inWork(
+	ctx context.Context,
+	sc models.Scope,
+	cmd func(w *inspect.Work) (models.DetentionOrder, error),
+) (models.DetentionOrder, error) {
 	var out models.DetentionOrder
 	err := s.insp.DB().InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
 		w := s.insp.NewWork(tx)
-		o, err := confirm(ctx, w, sc, inspection, in)
+		o, err := cmd(w)
 		if err != nil {
 			return err
 		}

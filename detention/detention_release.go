@@ -16,7 +16,6 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/rules"
-	"github.com/tindal/tindal/storage"
 )
 
 // ReleaseInput is a supervisor's release order (Karnataka 2025, Sch-IX
@@ -71,17 +70,9 @@ func (s *Service) ReleaseDetention(
 	if err := in.validate(); err != nil {
 		return models.DetentionOrder{}, err
 	}
-	var out models.DetentionOrder
-	err := s.insp.DB().InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		w := s.insp.NewWork(tx)
-		o, err := release(ctx, w, sc, id, in)
-		if err != nil {
-			return err
-		}
-		out = o
-		return w.Finish(ctx)
+	return s.inWork(ctx, sc, func(w *inspect.Work) (models.DetentionOrder, error) {
+		return release(ctx, w, sc, id, in)
 	})
-	return out, err
 }
 
 func release(
