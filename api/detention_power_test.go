@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,8 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/checklist"
-	"github.com/tindal/tindal/models"
-	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/testkit"
 )
 
@@ -22,20 +19,7 @@ import (
 // detention proposal in the inspection, its findings or its proposal.
 func TestParadipShowsNoDetentionAnywhere(t *testing.T) {
 	h := newHarness(t)
-	ctx := context.Background()
-	reg := registry.New(h.db, testkit.Now)
-	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
-	j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "PARADIP", Name: "Paradip", Regime: "PARADIP-HC-1967"})
-	h.must(err)
-	h.ids["PARADIP"] = j.ID
-	o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Sunita Das", JurisdictionID: j.ID, PreferredLanguage: "hi"})
-	h.must(err)
-	l, b, d, grt, pax := 6.5, 1.6, 0.6, 1.2, 6
-	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: "OD-PDP-HC-0003", Name: "Jagannath", Kind: "harbour_craft",
-		LengthM: &l, BreadthM: &b, DepthM: &d, GRT: &grt, Passengers: &pax, Use: "hire", JurisdictionID: j.ID, OwnerID: o.ID})
-	h.must(err)
-	h.addUser("inspector-paradip", models.RoleInspector, "PARADIP")
-	h.addUser("supervisor-paradip", models.RoleSupervisor, "PARADIP")
+	v := paradipBoat(h, "OD-PDP-HC-0003")
 	p := h.pusher("inspector-paradip")
 	id := uuid.Must(uuid.NewV7())
 	at := testkit.Now().Add(-time.Hour)

@@ -451,20 +451,7 @@ func (h *harness) compliantBoat(n int) uuid.UUID {
 // changes.
 func TestHarbourCraftHasNoDetentionOrder(t *testing.T) {
 	h := newHarness(t)
-	ctx := context.Background()
-	reg := registry.New(h.db, testkit.Now)
-	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
-	j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "PARADIP", Name: "Paradip", Regime: "PARADIP-HC-1967"})
-	h.must(err)
-	h.ids["PARADIP"] = j.ID
-	o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Sunita Das", JurisdictionID: j.ID, PreferredLanguage: "hi"})
-	h.must(err)
-	l, b, d, grt, pax := 6.5, 1.6, 0.6, 1.2, 6
-	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: "OD-PDP-HC-0002", Name: "Jagannath", Kind: "harbour_craft",
-		LengthM: &l, BreadthM: &b, DepthM: &d, GRT: &grt, Passengers: &pax, Use: "hire", JurisdictionID: j.ID, OwnerID: o.ID})
-	h.must(err)
-	h.addUser("inspector-paradip", models.RoleInspector, "PARADIP")
-	h.addUser("supervisor-paradip", models.RoleSupervisor, "PARADIP")
+	v := paradipBoat(h, "OD-PDP-HC-0002")
 	p := h.pusher("inspector-paradip")
 	id := uuid.Must(uuid.NewV7())
 	at := testkit.Now().Add(-time.Hour)
@@ -511,4 +498,25 @@ func TestVerifyIsRateLimited(t *testing.T) {
 	if limited == 0 {
 		t.Fatal("40 verifications in a row were never limited")
 	}
+}
+
+// paradipBoat registers, in a new Paradip office (Paradip 1967), a hired
+// harbour craft with its owner, an inspector and a supervisor of the office.
+func paradipBoat(h *harness, regno string) models.Vessel {
+	h.t.Helper()
+	ctx := context.Background()
+	reg := registry.New(h.db, testkit.Now)
+	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
+	j, _, err := reg.CreateJurisdiction(ctx, admin, models.Jurisdiction{Code: "PARADIP", Name: "Paradip", Regime: "PARADIP-HC-1967"})
+	h.must(err)
+	h.ids["PARADIP"] = j.ID
+	o, _, err := reg.CreateOwner(ctx, admin, models.Owner{Kind: "person", Name: "Sunita Das", JurisdictionID: j.ID, PreferredLanguage: "hi"})
+	h.must(err)
+	l, b, d, grt, pax := 6.5, 1.6, 0.6, 1.2, 6
+	v, _, err := reg.CreateVessel(ctx, admin, models.Vessel{RegistrationNumber: regno, Name: "Jagannath", Kind: "harbour_craft",
+		LengthM: &l, BreadthM: &b, DepthM: &d, GRT: &grt, Passengers: &pax, Use: "hire", JurisdictionID: j.ID, OwnerID: o.ID})
+	h.must(err)
+	h.addUser("inspector-paradip", models.RoleInspector, "PARADIP")
+	h.addUser("supervisor-paradip", models.RoleSupervisor, "PARADIP")
+	return v
 }
