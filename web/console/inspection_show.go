@@ -1,0 +1,198 @@
+package console
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/web"
+)
+
+// inspectionPage is the reviewer's view of one inspection (GET
+// /v1/inspections/{id}, getInspection): the photos beside the findings,
+// the penalties with the rules that set them, the detention proposal,
+// conflicts, amendment requests, rectifications and the history.
+type inspectionPage struct {
+	V            inspect.ReviewerView
+	Vessel       models.Vessel
+	Photos       []photoRow
+	Findings     []findingRow
+	PenaltySteps []rules.Step
+	Proposal     *detention.DetentionProposal
+	Conflicts    []conflictRow
+	// CanReview: the inspection waits for a decision this person may take.
+	CanReview bool
+}
+
+// findingRow is a finding with what the law says of it: its title, legal
+// references, whether it is overdue, how it may close, and its photos.
+type findingRow struct {
+	models.Finding
+	Title     string
+	LegalRefs []string
+	Overdue   bool
+	Closure   rules.ClosureRule
+	Photos    []photo.View
+}
+
+// photoRow is a photo with its distance and time offset from the
+// inspection as a person reads them ("350 m", "2 h 5 min").
+type photoRow struct {
+	photo.View
+	Distance, Offset string
+}
+
+func photoRowOf(v photo.View) photoRow {
+	r := photoRow{View: v}
+	if v.DistanceM != nil {
+		if *v.DistanceM >= 1000 {
+			r.Distance = fmt.Sprintf("%.1f km", *v.DistanceM/1000)
+		} else {
+			r.Distance = fmt.Sprintf("%.0f m", *v.DistanceM)
+		}
+	}
+	if v.TimeOffsetS != nil {
+		d := time.Duration(*v.TimeOffsetS) * time.Second
+		if d < 0 {
+			d = -d
+		}
+		r.Offset = fmt.Sprintf("%d h %d min", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return r
+}
+
+// conflictRow is a same-field conflict with both values as text.
+type conflictRow struct {
+	models.Conflict
+	Server, Client string
+}
+
+// inspectionShow shows one inspection.
+func (c *Console) inspectionShow(ctx *fiber.Ctx) error {
+	p, err := c.inspectionPage(ctx)
+	if err != nil {
+		return err
+	}
+	return c.t.Render(ctx, "inspection_show", p)
+}
+
+// inspectionPage reads everything the inspection page shows, through the
+// services and scopes of the API operations that read it.
+func (c *Console) inspectionPage(ctx *fiber.Ctx) (*inspectionPage, error) {
+	id, err := pathID(ctx, "inspection")
+	if err != nil {
+		return nil, err
+	}
+	sc, err := web.Scope(ctx, "getInspection")
+	if err != nil {
+		return nil, err
+	}
+	uctx := ctx.UserContext()
+	v, err := c.d.Inspect.Reviewer(uctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	p := &inspectionPage{V: v}
+	photos, err := c.d.Photos.ForInspection(uctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, ph := range photos {
+		p.Photos = append(p.Photos, photoRowOf(ph))
+	}
+	if vsc, err := web.Scope(ctx, "getVessel"); err == nil {
+		if vs, err := c.d.Registry.VesselsByID(uctx, vsc, []uuid.UUID{v.Inspection.VesselID}); err == nil {
+			p.Vessel = vs[v.Inspection.VesselID]
+		}
+	}
+	p.Findings, p.PenaltySteps = findingRows(v, photos)
+	p.Conflicts = conflictRows(v.Conflicts)
+	if err := c.proposalOf(ctx, p); err != nil {
+		return nil, err
+	}
+	_, rerr := web.Scope(ctx, "reviewInspection")
+	p.CanReview = rerr == nil && v.Inspection.Status == models.StatusSubmitted
+	return p, nil
+}
+
+// proposalOf adds the detention proposal when the rules propose one and
+// the person may read it.
+func (c *Console) proposalOf(ctx *fiber.Ctx, p *inspectionPage) error {
+	if !p.V.Summary.Detention.Proposed {
+		return nil
+	}
+	sc, err := web.Scope(ctx, "getDetentionProposal")
+	if err != nil {
+		return nil //nolint:nilerr // a role that may not read the proposal sees the inspection without it
+	}
+	pr, err := c.d.Orders.Proposal(ctx.UserContext(), sc, p.V.Inspection.ID)
+	if err != nil {
+		return err
+	}
+	p.Proposal = &pr
+	return nil
+}
+
+// findingRows joins each finding with the rules' reading of it (from the
+// stored outcome) and its photos; the penalty steps of the reading come
+// with them.
+func findingRows(v inspect.ReviewerView, photos []photo.View) ([]findingRow, []rules.Step) {
+	d := inspect.DerivedOf(&v.Inspection)
+	byCode := map[string]rules.Deficiency{}
+	for _, x := range d.Deficiencies {
+		byCode[string(x.Code)] = x
+	}
+	byFinding := map[uuid.UUID][]photo.View{}
+	for _, ph := range photos {
+		if ph.FindingID != nil {
+			byFinding[*ph.FindingID] = append(byFinding[*ph.FindingID], ph)
+		}
+	}
+	rows := make([]findingRow, 0, len(v.Findings))
+	for _, f := range v.Findings {
+		if f.DeletedAt.Valid {
+			continue
+		}
+		x := byCode[f.Code]
+		r := findingRow{Finding: f, Title: x.Title, Overdue: v.Overdue(f), Closure: v.Closure[f.ID],
+			Photos: byFinding[f.ID]}
+		for _, ref := range x.LegalRefs {
+			r.LegalRefs = append(r.LegalRefs, string(ref))
+		}
+		rows = append(rows, r)
+	}
+	var steps []rules.Step
+	for _, st := range d.Trace.Steps {
+		if strings.HasPrefix(st.Rule, "penalty") || strings.HasPrefix(st.Rule, "offence") {
+			steps = append(steps, st)
+		}
+	}
+	return rows, steps
+}
+
+func conflictRows(cs []models.Conflict) []conflictRow {
+	out := make([]conflictRow, 0, len(cs))
+	for _, x := range cs {
+		out = append(out, conflictRow{Conflict: x, Server: jsonText(x.ServerValue), Client: jsonText(x.ClientValue)})
+	}
+	return out
+}
+
+// jsonText is a stored JSON value as a person reads it: a string without
+// its quotes, anything else as written.
+func jsonText(j models.JSON) string {
+	var s string
+	if json.Unmarshal(j, &s) == nil {
+		return s
+	}
+	return strings.TrimSpace(string(j))
+}
