@@ -13,7 +13,11 @@ import (
 // one query, keyed by id: what a page of a list (the review queue, say)
 // needs to name each row's vessel without one query per row. Vessels out
 // of scope are simply absent.
-func (r *Service) VesselsByID(ctx context.Context, s models.Scope, ids []uuid.UUID) (map[uuid.UUID]models.Vessel, error) {
+func (r *Service) VesselsByID(
+	ctx context.Context,
+	s models.Scope,
+	ids []uuid.UUID,
+) (map[uuid.UUID]models.Vessel, error) {
 	out := make(map[uuid.UUID]models.Vessel, len(ids))
 	if len(ids) == 0 {
 		return out, nil

@@ -67,9 +67,14 @@ func (c *Console) queueShow(ctx *fiber.Ctx) error {
 // jurisdiction that is not a UUID is the invalid field it names.
 func queueFilterOf(ctx *fiber.Ctx) (queuePage, inspect.QueueFilter, error) {
 	yes := true
-	p := queuePage{Jurisdiction: utils.CopyString(ctx.Query("jurisdiction")), Outcome: utils.CopyString(ctx.Query("outcome")),
-		Detention: ctx.Query("detention") == "true", Evidence: ctx.Query("evidence") == "true",
-		Issues: ctx.Query("issues") == "true", Overdue: ctx.Query("overdue") == "true"}
+	p := queuePage{
+		Jurisdiction: utils.CopyString(ctx.Query("jurisdiction")),
+		Outcome:      utils.CopyString(ctx.Query("outcome")),
+		Detention:    ctx.Query("detention") == "true",
+		Evidence:     ctx.Query("evidence") == "true",
+		Issues:       ctx.Query("issues") == "true",
+		Overdue:      ctx.Query("overdue") == "true",
+	}
 	f := inspect.QueueFilter{Outcome: p.Outcome}
 	if p.Jurisdiction != "" {
 		id, err := uuid.Parse(p.Jurisdiction)
