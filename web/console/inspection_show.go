@@ -31,6 +31,9 @@ type inspectionPage struct {
 	Conflicts    []conflictRow
 	// CanReview: the inspection waits for a decision this person may take.
 	CanReview bool
+	// CanResolve, CanAmend: this person may resolve conflicts and decide
+	// amendment requests (resolveConflict, decideAmendmentRequest).
+	CanResolve, CanAmend bool
 }
 
 // findingRow is a finding with what the law says of it: its title, legal
@@ -78,7 +81,11 @@ type conflictRow struct {
 
 // inspectionShow shows one inspection.
 func (c *Console) inspectionShow(ctx *fiber.Ctx) error {
-	p, err := c.inspectionPage(ctx)
+	id, err := pathID(ctx, "inspection")
+	if err != nil {
+		return err
+	}
+	p, err := c.inspectionPage(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -87,11 +94,7 @@ func (c *Console) inspectionShow(ctx *fiber.Ctx) error {
 
 // inspectionPage reads everything the inspection page shows, through the
 // services and scopes of the API operations that read it.
-func (c *Console) inspectionPage(ctx *fiber.Ctx) (*inspectionPage, error) {
-	id, err := pathID(ctx, "inspection")
-	if err != nil {
-		return nil, err
-	}
+func (c *Console) inspectionPage(ctx *fiber.Ctx, id uuid.UUID) (*inspectionPage, error) {
 	sc, err := web.Scope(ctx, "getInspection")
 	if err != nil {
 		return nil, err
@@ -121,6 +124,9 @@ func (c *Console) inspectionPage(ctx *fiber.Ctx) (*inspectionPage, error) {
 	}
 	_, rerr := web.Scope(ctx, "reviewInspection")
 	p.CanReview = rerr == nil && v.Inspection.Status == models.StatusSubmitted
+	_, cerr := web.Scope(ctx, "resolveConflict")
+	_, aerr := web.Scope(ctx, "decideAmendmentRequest")
+	p.CanResolve, p.CanAmend = cerr == nil, aerr == nil
 	return p, nil
 }
 

@@ -113,14 +113,17 @@ func TestOtherOfficesGetTheAPIsNotFound(t *testing.T) {
 // TestDecisionsRefuseForgedAndForeignPosts: a decision without the
 // session's CSRF token is 403 and changes nothing; the Paradip supervisor
 // deciding a Karwar inspection, rectification or order with a good token
-// gets the API's 404 and changes nothing; an inspector may not decide.
+// gets the API's 404 and changes nothing (a conflict too); an inspector
+// may not decide.
 func TestDecisionsRefuseForgedAndForeignPosts(t *testing.T) {
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regStern)
 	rect := rectify(t, s, regLifebuoy)
 	order := karwarOrder(t, s)
+	conflict := conflictOn(t, s, insp)
 	status := func() string {
-		return scalar[string](t, s, `SELECT status FROM inspections WHERE id = ?`, insp) + "/" +
+		return scalar[string](t, s, `SELECT status || coalesce((SELECT resolution FROM conflicts WHERE id = ?), '')
+			FROM inspections WHERE id = ?`, conflict.ID, insp) + "/" +
 			scalar[string](t, s, `SELECT status FROM finding_rectifications WHERE id = ?`, rect) + "/" +
 			scalar[string](t, s, `SELECT status FROM detention_orders WHERE id = ?`, order.ID)
 	}
@@ -132,6 +135,7 @@ func TestDecisionsRefuseForgedAndForeignPosts(t *testing.T) {
 		{"/console/inspections/" + insp.String() + "/review", url.Values{"decision": {"approve"}}},
 		{"/console/rectifications/" + rect.String() + "/decide", url.Values{"decision": {"accept"}}},
 		{"/console/detention-orders/" + order.ID.String() + "/release", url.Values{"towing_rupees": {"1"}}},
+		{"/console/conflicts/" + conflict.ID.String() + "/resolve", url.Values{"resolution": {"reverted"}}},
 		{"/console/inspections/" + inspectionOf(t, s, regLifebuoy).String() + "/detention",
 			url.Values{"present_location": {"x"}, "master_name": {"y"}}},
 	}

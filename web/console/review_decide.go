@@ -29,7 +29,7 @@ func (c *Console) reviewDecide(ctx *fiber.Ctx) error {
 		err = withField(err, "evidence_unverified", "override_reason")
 	}
 	if err != nil {
-		p, perr := c.inspectionPage(ctx)
+		p, perr := c.inspectionPage(ctx, id)
 		if perr != nil {
 			return perr
 		}

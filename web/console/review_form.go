@@ -60,3 +60,7 @@ func withField(err error, code, field string) error {
 	out.Fields = []models.FieldError{{Field: field, Code: me.Code, Message: me.Message}}
 	return &out
 }
+
+func invalidResolution() error {
+	return models.Refused("resolution", "enum", "must be kept or reverted")
+}

@@ -13,6 +13,8 @@ func (c *Console) routesReview(r fiber.Router) {
 	r.Post("/inspections/:id/review", c.reviewDecide)
 	r.Get("/inspections/:id/detention", c.detentionShow)
 	r.Post("/inspections/:id/detention", c.detentionConfirm)
+	r.Post("/conflicts/:id/resolve", c.conflictResolve)
+	r.Post("/amendment-requests/:id/decide", c.amendmentDecide)
 	r.Get("/photos/:id", c.photoShow)
 	r.Get("/photos/:id/content", c.photoContent)
 	r.Get("/detention-orders/:id", c.orderShow)

@@ -1,0 +1,84 @@
+package console_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/web/webtest"
+)
+
+// karwarSupervisor is the Karwar supervisor's scope, as the API gives it.
+func karwarSupervisor(t *testing.T, s *webtest.Server) models.Scope {
+	t.Helper()
+	var u models.User
+	if err := s.DB.Gorm.Where("email = ?", "supervisor.karwar@demo.tindal").Take(&u).Error; err != nil {
+		t.Fatal(err)
+	}
+	jur := scalar[uuid.UUID](t, s, `SELECT jurisdiction_id FROM user_jurisdictions WHERE user_id = ? LIMIT 1`, u.ID)
+	return models.Scope{UserID: u.ID, Role: u.Role, Access: models.AccessJurisdiction, Jurisdictions: []uuid.UUID{jur},
+		RequestID: "console-test"}
+}
+
+// conflictOn records a clash of two captures of the inspection's notes,
+// as sync keeps both values of a same-field conflict.
+func conflictOn(t *testing.T, s *webtest.Server, insp uuid.UUID) models.Conflict {
+	t.Helper()
+	var row models.Inspection
+	if err := s.DB.Gorm.Where("id = ?", insp).Take(&row).Error; err != nil {
+		t.Fatal(err)
+	}
+	c := models.Conflict{ID: uuid.Must(uuid.NewV7()), EntityType: "inspection", EntityID: insp, InspectionID: &insp,
+		Field: "notes", BaseVersion: 1, BaseValue: models.JSON(`""`), ServerValue: models.JSON(`"moored at the jetty"`),
+		ClientValue: models.JSON(`"anchored off the jetty"`), ServerAuthor: models.JSON(`{}`), ClientAuthor: models.JSON(`{}`),
+		Policy: "last_writer_wins", Winner: "server", JurisdictionID: row.JurisdictionID, OwnerID: row.OwnerID,
+		InspectorID: row.InspectorID}
+	if err := s.DB.Gorm.Create(&c).Error; err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestSupervisorDecidesConflictsAndAmendments: on the inspection page the
+// supervisor keeps one value of a same-field conflict, and decides the
+// inspector's amendment request of an approved inspection: a rejection
+// without a reason is refused next to that request's reason, an
+// acceptance applies it.
+func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
+	s := webtest.NewServer(t)
+	insp := inspectionOf(t, s, regLifebuoy)
+	conflict := conflictOn(t, s, insp)
+	// The approved inspection's later edit waits as an amendment request.
+	if _, err := s.Inspect.Review(context.Background(), karwarSupervisor(t, s), insp,
+		inspect.ReviewInput{Decision: inspect.DecisionApprove}); err != nil {
+		t.Fatal(err)
+	}
+	push(t, s, step{"inspection.answer", map[string]any{"inspection_id": insp, "item_id": "fire.extinguishers",
+		"answer": "no", "note": "one extinguisher discharged, seen on a second look"}})
+	amend := scalar[uuid.UUID](t, s, `SELECT id FROM amendment_requests WHERE inspection_id = ? AND status = 'open'`, insp)
+
+	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
+	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/inspections/"+insp.String()),
+		chromedp.WaitVisible(chromedp.CSS(`form[action$="/resolve"]`)))
+	has(t, ctx, "moored at the jetty", "anchored off the jetty", "inspection.answer")
+	look(t, ctx, "conflict-and-amendment-kn")
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(`form[action$="/resolve"] button[value=kept]`)),
+		chromedp.WaitVisible(chromedp.CSS("p.flash")))
+	if r := scalar[string](t, s, `SELECT resolution FROM conflicts WHERE id = ?`, conflict.ID); r != "kept" {
+		t.Errorf("the conflict's resolution is %q", r)
+	}
+	sel := `form[action$="/` + amend.String() + `/decide"]`
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=reject]`)),
+		chromedp.WaitVisible(chromedp.CSS("#a-reason-"+amend.String()+"-error")))
+	look(t, ctx, "amendment-reject-without-reason")
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=accept]`)),
+		chromedp.WaitVisible(chromedp.CSS("p.flash")))
+	if st := scalar[string](t, s, `SELECT status FROM amendment_requests WHERE id = ?`, amend); st != "accepted" {
+		t.Errorf("the amendment request is %s", st)
+	}
+}
