@@ -1,0 +1,17 @@
+package console
+
+import "github.com/gofiber/fiber/v2"
+
+// ReviewRoutes lists the routes routesReview registers (method and path
+// under /console), for the route walk of the external tests.
+func ReviewRoutes() []fiber.Route {
+	app := fiber.New()
+	(&Console{}).routesReview(app)
+	var out []fiber.Route
+	for _, r := range app.GetRoutes(true) {
+		if r.Method == fiber.MethodGet || r.Method == fiber.MethodPost {
+			out = append(out, r)
+		}
+	}
+	return out
+}
