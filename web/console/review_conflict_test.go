@@ -82,3 +82,25 @@ func TestSupervisorDecidesConflictsAndAmendments(t *testing.T) {
 		t.Errorf("the amendment request is %s", st)
 	}
 }
+
+// TestSupervisorDecidesThePhonesHeldWork: an answer whose inspection never
+// arrived waits in the backlog; the supervisor sees it (with the age
+// filter at 0 days), is refused a decision without a reason (next to that
+// entry's reason), then discards it.
+func TestSupervisorDecidesThePhonesHeldWork(t *testing.T) {
+	s := webtest.NewServer(t)
+	id := deferredAnswer(t, s)
+	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
+	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/sync?older_than=0"), chromedp.WaitVisible(chromedp.CSS("main h1")))
+	has(t, ctx, "inspection.answer", "inspector.karwar@demo.tindal", "fire.extinguishers")
+	look(t, ctx, "held-work-kn")
+	sel := `form[action*="/` + id.String() + `/decide"]`
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS(sel+` button[value=discard]`)),
+		chromedp.WaitVisible(chromedp.CSS("#backlog-reason-"+id.String()+"-error")))
+	webtest.Do(t, ctx, chromedp.SendKeys(chromedp.CSS("#backlog-reason-"+id.String()), "the inspection was discarded on the phone"),
+		chromedp.Click(chromedp.CSS(sel+` button[value=discard]`)), chromedp.WaitVisible(chromedp.CSS("p.flash")))
+	if n := scalar[int](t, s, `SELECT count(*) FROM mutation_backlog WHERE mutation_id = ?`, id); n != 0 {
+		t.Error("the discarded mutation is still in the backlog")
+	}
+}

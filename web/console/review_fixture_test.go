@@ -101,8 +101,9 @@ type step struct {
 }
 
 // push pushes steps from the Karwar inspector's demo phone, captured a
-// second apart twenty minutes ago, and fails unless each applied (or, on
-// an approved inspection, became an amendment request).
+// second apart twenty minutes ago, and fails unless each applied, merged
+// (on an approved inspection: an amendment request) or was deferred (its
+// inspection has not arrived).
 func push(t *testing.T, s *webtest.Server, steps ...step) {
 	t.Helper()
 	sc, seq := inspectorOnDevice(t, s)
@@ -121,7 +122,7 @@ func push(t *testing.T, s *webtest.Server, steps ...step) {
 		t.Fatal(err)
 	}
 	for _, r := range res.Results {
-		if r.Status != tsync.StatusApplied && r.Code != "amendment_requested" {
+		if r.Status != tsync.StatusApplied && r.Status != tsync.StatusMerged && r.Status != tsync.StatusDeferred {
 			t.Fatalf("mutation %d: %s %s %s", r.Seq, r.Status, r.Code, r.Message)
 		}
 	}
@@ -169,4 +170,13 @@ func rectify(t *testing.T, s *webtest.Server, reg string) uuid.UUID {
 		t.Fatal(err)
 	}
 	return r.ID
+}
+
+// deferredAnswer pushes an answer to an inspection that never arrived: the
+// engine defers it to the backlog. It returns the mutation's id.
+func deferredAnswer(t *testing.T, s *webtest.Server) uuid.UUID {
+	t.Helper()
+	push(t, s, step{"inspection.answer", map[string]any{"inspection_id": uuid.Must(uuid.NewV7()),
+		"item_id": "fire.extinguishers", "answer": "yes"}})
+	return scalar[uuid.UUID](t, s, `SELECT mutation_id FROM mutation_backlog ORDER BY first_seen DESC LIMIT 1`)
 }

@@ -87,10 +87,17 @@ func TestEveryReviewRouteAnswersAsTheAPI(t *testing.T) {
 	order := karwarOrder(t, s)
 	conflict := conflictOn(t, s, insp)
 	amend := uuid.Must(uuid.NewV7()) // none in the demo: an unknown id is the same 404 everywhere
+	deferred := deferredAnswer(t, s)
+	held := uuid.Must(uuid.NewV7()) // no quarantine in the demo: the same 404 everywhere
 	walk := map[string]walkRoute{
-		"GET /queue":                        {},
-		"GET /rectifications":               {},
-		"GET /flags":                        {},
+		"GET /queue":          {},
+		"GET /rectifications": {},
+		"GET /flags":          {},
+		"GET /sync":           {},
+		"POST /sync/backlog/" + deferred.String() + "/decide": {api: "/v1/sync/backlog/" + deferred.String() + "/decide",
+			form: url.Values{"decision": {"discard"}, "reason": {"x"}}, body: map[string]any{"decision": "discard", "reason": "x"}},
+		"POST /sync/quarantine/" + held.String() + "/decide": {api: "/v1/quarantine/" + held.String() + "/decide",
+			form: url.Values{"decision": {"discard"}, "reason": {"x"}}, body: map[string]any{"decision": "discard", "reason": "x"}},
 		"GET /inspections/" + insp.String(): {api: "/v1/inspections/" + insp.String()},
 		"POST /inspections/" + insp.String() + "/review": {api: "/v1/inspections/" + insp.String() + "/review",
 			form: url.Values{"decision": {"approve"}}, body: map[string]any{"decision": "approve"}},
@@ -128,7 +135,8 @@ func TestEveryReviewRouteAnswersAsTheAPI(t *testing.T) {
 		return scalar[string](t, s, `SELECT (SELECT string_agg(status, ',' ORDER BY id) FROM inspections)
 			|| (SELECT string_agg(status, ',') FROM finding_rectifications)
 			|| (SELECT string_agg(status, ',') FROM detention_orders)
-			|| (SELECT count(*) FROM conflicts WHERE resolved_at IS NOT NULL)::text`)
+			|| (SELECT count(*) FROM conflicts WHERE resolved_at IS NOT NULL)::text
+			|| (SELECT count(*) FROM mutation_backlog)::text`)
 	}
 	before := state()
 	for _, email := range []string{"inspector.mangaluru@demo.tindal", "supervisor.paradip@demo.tindal",

@@ -23,4 +23,7 @@ func (c *Console) routesReview(r fiber.Router) {
 	r.Get("/rectifications", c.rectificationsShow)
 	r.Post("/rectifications/:id/decide", c.rectificationDecide)
 	r.Get("/flags", c.flagsShow)
+	r.Get("/sync", c.syncShow)
+	r.Post("/sync/backlog/:id/decide", c.backlogDecide)
+	r.Post("/sync/quarantine/:id/decide", c.quarantineDecide)
 }
