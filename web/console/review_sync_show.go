@@ -106,7 +106,14 @@ func (c *Console) quarantineDecide(ctx *fiber.Ctx) error {
 	form, err := syncDecision(ctx)
 	form["id"] = id.String()
 	if err == nil {
-		if _, _, err = c.d.Push.DecideQuarantine(ctx.UserContext(), sc, id, form["decision"], form["reason"], nil); err == nil {
+		if _, _, err = c.d.Push.DecideQuarantine(
+			ctx.UserContext(),
+			sc,
+			id,
+			form["decision"],
+			form["reason"],
+			nil,
+		); err == nil {
 			c.site.Flash(ctx, c.site.T(ctx, "sync.done"))
 			return ctx.Redirect(syncBack(ctx), fiber.StatusSeeOther)
 		}
