@@ -70,4 +70,5 @@ func (c *Console) routes(r fiber.Router) {
 	r.Post("/signin", c.signInCheck)
 	r.Use(web.RequireRoles(web.Officials...))
 	r.Get("/", c.homeShow)
+	c.routesRegistry(r)
 }
