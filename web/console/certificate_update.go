@@ -50,7 +50,7 @@ func (c *Console) certificateUpdate(ctx *fiber.Ctx) error {
 			return gerr
 		}
 		page := certificateForm(now)
-		page.Entered = entered(page.Fields, f.values)
+		page.Entered = entered(page.Fields, f.values, certificateValues(now))
 		return c.t.RenderForm(ctx, "registry_form", page, certificateValues(now), c.staleError(ctx))
 	}
 	page := certificateForm(ct)

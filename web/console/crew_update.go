@@ -58,7 +58,7 @@ func (c *Console) crewUpdate(ctx *fiber.Ctx) error {
 		if ferr != nil {
 			return ferr
 		}
-		page.Entered = entered(page.Fields, f.values)
+		page.Entered = entered(page.Fields, f.values, crewValues(now))
 		return c.t.RenderForm(ctx, "registry_form", page, crewValues(now), c.staleError(ctx))
 	}
 	page, ferr := c.crewForm(ctx, sc, &m)

@@ -77,6 +77,6 @@ func (c *Console) ownerStale(ctx *fiber.Ctx, typed map[string]string, id uuid.UU
 	if err != nil {
 		return err
 	}
-	page.Entered = entered(page.Fields, typed)
+	page.Entered = entered(page.Fields, typed, ownerValues(now))
 	return c.t.RenderForm(ctx, "registry_form", page, ownerValues(now), c.staleError(ctx))
 }

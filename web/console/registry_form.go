@@ -221,13 +221,28 @@ func (c *Console) staleError(ctx *fiber.Ctx) error {
 	return models.Errorf(models.KindPrecondition, "version_mismatch", "%s", c.site.T(ctx, "registry.stale"))
 }
 
-// entered lists what the person had typed, for the conflict page.
-func entered(fields []field, values map[string]string) []fact {
+// entered lists what the person had typed that differs from the record
+// as it is now, for the conflict page: a choice by its label, a date as
+// the office writes it.
+func entered(fields []field, typed, now map[string]string) []fact {
 	var out []fact
 	for _, fl := range fields {
-		if v, ok := values[fl.Name]; ok && v != "" {
-			out = append(out, fact{Label: fl.Label, Value: v})
+		v := typed[fl.Name]
+		if v == now[fl.Name] {
+			continue
 		}
+		for _, o := range fl.Options {
+			if o.Value == v {
+				v = o.Label
+			}
+		}
+		if d, err := time.Parse(time.DateOnly, v); err == nil && fl.Type == "date" {
+			v = web.Date(d)
+		}
+		if fl.Type == "checkbox" {
+			v = map[bool]string{true: "✓", false: "✗"}[v != ""]
+		}
+		out = append(out, fact{Label: fl.Label, Value: v})
 	}
 	return out
 }

@@ -83,7 +83,7 @@ func (c *Console) vesselUpdate(ctx *fiber.Ctx) error {
 		if ferr != nil {
 			return ferr
 		}
-		page.Entered = entered(page.Fields, f.values)
+		page.Entered = entered(page.Fields, f.values, vesselValues(now))
 		return c.t.RenderForm(ctx, "registry_form", page, vesselValues(now), c.staleError(ctx))
 	}
 	page, ferr := c.vesselForm(ctx, sc, &vs)
