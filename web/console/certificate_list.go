@@ -33,7 +33,7 @@ func (c *Console) certificateList(ctx *fiber.Ctx) error {
 	}
 	l := listPage{Heading: "certificates.title", Action: "/console/certificates", Query: kind,
 		SearchLabel: "certificates.search", SearchOptions: options(certificateKinds...),
-		Empty: "certificates.empty",
+		Empty:   "certificates.empty",
 		Columns: []string{"certificate.kind", "certificate.number", "certificate.expires", "certificate.status"},
 		Next:    nextHref("/console/certificates", page.NextCursor, url.Values{"q": {kind}})}
 	for _, ct := range page.Items {

@@ -239,8 +239,11 @@ func entered(fields []field, typed, now map[string]string) []fact {
 		if d, err := time.Parse(time.DateOnly, v); err == nil && fl.Type == "date" {
 			v = web.Date(d)
 		}
-		if fl.Type == "checkbox" {
+		switch {
+		case fl.Type == "checkbox":
 			v = map[bool]string{true: "✓", false: "✗"}[v != ""]
+		case v == "":
+			v = "—"
 		}
 		out = append(out, fact{Label: fl.Label, Value: v})
 	}

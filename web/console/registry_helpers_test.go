@@ -21,7 +21,7 @@ func scopeOf(t *testing.T, s *webtest.Server, email, operation string) models.Sc
 		t.Fatal(err)
 	}
 	access, _ := api.AccessFor(operation, p.Role)
-	return models.Scope{UserID: p.UserID, Role: p.Role, Jurisdictions: p.Jurisdictions, Access: access}
+	return models.Scope{UserID: p.UserID, Role: p.Role, Jurisdictions: p.Jurisdictions, OwnerID: p.OwnerID, Access: access}
 }
 
 // idOf is the id of the one row query finds.

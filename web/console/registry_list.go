@@ -20,12 +20,12 @@ type listPage struct {
 	// SearchOptions, when set, make the search a choice (a certificate's
 	// kind) rather than text.
 	SearchOptions []option
-	NewHref     string // "" when the person may not create
-	NewLabel    string // message id
-	Columns     []string
-	Rows        []row
-	Next        string
-	Empty       string // message id
+	NewHref       string // "" when the person may not create
+	NewLabel      string // message id
+	Columns       []string
+	Rows          []row
+	Next          string
+	Empty         string // message id
 }
 
 // row is one row of a list; the first cell links to the record.
