@@ -76,7 +76,7 @@ type harnessOptions struct {
 	// db is the database to serve (default: a fresh one, testkit.NewDB).
 	db *storage.DB
 	// restart serves db as a server restarted on it: the same signing
-	// key, no seeding (see restartOn).
+	// key, no seeding (see restartOn), the epoch's numbers advanced.
 	restart *harness
 }
 
@@ -103,6 +103,11 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	db := o.db
 	if db == nil {
 		db = testkit.NewDB(t)
+	}
+	if o.restart != nil { // as `tindal serve` does before it serves
+		if _, err := tsync.AdvanceEpoch(context.Background(), db); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	if o.restart != nil {

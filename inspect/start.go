@@ -244,12 +244,16 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		all[i] = x.ID.String()
 	}
-	row := w.newInspection(a, m, v, t.ID, rs.ID)
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	row := w.newInspection(a, m, v, t.ID, rs.ID, first)
 	row.TemplateIDs = all
 	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return Outcome{}, fmt.Errorf("insert inspection: %w", err)
 	}
-	w.vers[row.ID], w.dbVers[row.ID] = 1, 1
+	w.vers[row.ID], w.dbVers[row.ID] = first, first
 	w.bumped[row.ID], w.dirty[row.ID] = true, true
 	w.aggs[row.ID] = &agg{
 		row:      row,
@@ -259,17 +263,18 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	w.created = append(w.created, row.ID)
 	w.changed(EntityInspection, row.ID, keys(&row)...)
 	w.audit("inspection.start", EntityInspection, row.ID, row)
-	return applied(&row, RowRef{EntityInspection, row.ID, 1}), nil
+	return applied(&row, RowRef{EntityInspection, row.ID, first}), nil
 }
 
-// newInspection builds the row of a started inspection, stamping the
-// client-editable fields it sets.
+// newInspection builds the row of a started inspection at version first
+// (storage.Tx.FirstVersion), stamping the client-editable fields it sets.
 func (w *Work) newInspection(
 	a *StartArgs,
 	m Meta,
 	v models.Vessel,
 	templateID uuid.UUID,
 	ruleSet string,
+	first int64,
 ) models.Inspection {
 	dev := m.DeviceID
 	row := models.Inspection{
@@ -312,10 +317,10 @@ func (w *Work) newInspection(
 	}
 	for f, ok := range set {
 		if ok {
-			row.Stamps[f] = stampOf(m, 1, nil)
+			row.Stamps[f] = stampOf(m, first, nil)
 		}
 	}
-	row.Version = 1
+	row.Version = first
 	return row
 }
 
