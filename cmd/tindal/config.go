@@ -65,6 +65,11 @@ type config struct {
 	// accepted for inspections started with it.
 	TemplateGraceS string
 	TemplateGrace  time.Duration
+	// OrphanGraceS is TINDAL_PHOTO_ORPHAN_GRACE_DAYS as set; OrphanGrace is
+	// it parsed: how old a photo object no row references must be before
+	// the photo-orphans job deletes it.
+	OrphanGraceS string
+	OrphanGrace  time.Duration
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (docs/LAW.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -206,6 +211,8 @@ func (c *config) settings() []setting {
 		},
 		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted " +
 			"for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
+		{"TINDAL_PHOTO_ORPHAN_GRACE_DAYS", "7", "days a photo object no row references is kept before the photo-orphans " +
+			"job deletes it, and after a restore before it deletes any (1-3650; docs/PHOTOS.md)", &c.OrphanGraceS},
 		{
 			"TINDAL_KA_RULES_COMMENCEMENT",
 			"2025-12-11",
@@ -303,6 +310,14 @@ func (c *config) workChecks() []check {
 				return errors.New("a whole number of days from 0 to 3650")
 			}
 			c.TemplateGrace = time.Duration(n) * 24 * time.Hour
+			return nil
+		}},
+		{"TINDAL_PHOTO_ORPHAN_GRACE_DAYS", func() error {
+			n, err := strconv.Atoi(c.OrphanGraceS)
+			if err != nil || n < 1 || n > 3650 {
+				return errors.New("a whole number of days from 1 to 3650")
+			}
+			c.OrphanGrace = time.Duration(n) * 24 * time.Hour
 			return nil
 		}},
 		{"TINDAL_KA_RULES_COMMENCEMENT", func() (err error) {
