@@ -223,7 +223,6 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		byKey[ts[i].Key] = fields[i]
 	}
-	t := ts[0]
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
 		return Outcome{}, invalid(
@@ -237,6 +236,19 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	if err := w.checkReinspection(ctx, a, v); err != nil {
 		return Outcome{}, err
 	}
+	return w.insertInspection(ctx, a, m, v, ts, rs.ID)
+}
+
+// insertInspection writes a started inspection with templates ts (the
+// primary first) and makes it an aggregate of the Work.
+func (w *Work) insertInspection(
+	ctx context.Context,
+	a *StartArgs,
+	m Meta,
+	v models.Vessel,
+	ts []checklist.Template,
+	ruleSet string,
+) (Outcome, error) {
 	all := make(models.Strings, len(ts))
 	for i, x := range ts {
 		if err := w.s.ensureTemplate(ctx, w, x); err != nil {
@@ -248,7 +260,7 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	if err != nil {
 		return Outcome{}, err
 	}
-	row := w.newInspection(a, m, v, t.ID, rs.ID, first)
+	row := w.newInspection(a, m, v, ts[0].ID, ruleSet, first)
 	row.TemplateIDs = all
 	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return Outcome{}, fmt.Errorf("insert inspection: %w", err)

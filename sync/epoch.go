@@ -68,10 +68,10 @@ func Epoch(ctx context.Context, q Querier) (string, error) {
 func NewEpoch(ctx context.Context, db *storage.DB) (Advance, error) {
 	var out Advance
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`); err != nil {
+		_, err := tx.Exec(ctx, `UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`)
+		if err != nil {
 			return err
 		}
-		var err error
 		out, err = advanceIn(ctx, tx)
 		return err
 	})

@@ -60,7 +60,8 @@ func advanceIn(ctx context.Context, tx pgx.Tx) (Advance, error) {
 	start := time.Now()
 	var done *string
 	var floor int64
-	if err := tx.QueryRow(ctx, `SELECT advanced_for, floor FROM sync_epoch WHERE id FOR UPDATE`).Scan(&done, &floor); err != nil {
+	err := tx.QueryRow(ctx, `SELECT advanced_for, floor FROM sync_epoch WHERE id FOR UPDATE`).Scan(&done, &floor)
+	if err != nil {
 		return Advance{}, err
 	}
 	epoch, err := Epoch(ctx, tx)

@@ -182,7 +182,9 @@ func (a *app) advanceEpoch(ctx context.Context) error {
 		return err
 	}
 	if adv.Advanced {
-		a.log.Warn("a new sync epoch: the database was restored or recreated; positions and versions advanced past the last epoch's",
+		a.log.Warn(
+			"a new sync epoch: the database was restored or recreated; "+
+				"positions and versions advanced past the last epoch's",
 			"epoch", adv.Epoch, "floor", adv.Floor, "rows", adv.Rows, "took", adv.Took.String())
 	}
 	return nil

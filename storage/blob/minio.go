@@ -243,7 +243,8 @@ func (m *MinIO) List(ctx context.Context, prefix string, fn func(Info) error) er
 		if o.Err != nil {
 			return mapErr("list", prefix, o.Err)
 		}
-		if err := fn(Info{Key: o.Key, Size: o.Size, ContentType: o.ContentType, ETag: o.ETag, Modified: o.LastModified}); err != nil {
+		in := Info{Key: o.Key, Size: o.Size, ContentType: o.ContentType, ETag: o.ETag, Modified: o.LastModified}
+		if err := fn(in); err != nil {
 			return err
 		}
 	}
