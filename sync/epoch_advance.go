@@ -81,7 +81,9 @@ func advanceIn(ctx context.Context, tx pgx.Tx) (Advance, error) {
 	if err := advancePositions(ctx, tx, out.Floor); err != nil {
 		return Advance{}, err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE sync_epoch SET advanced_for = $1, floor = $2, advanced_at = now() WHERE id`, epoch, out.Floor); err != nil {
+	_, err = tx.Exec(ctx, `UPDATE sync_epoch SET advanced_for = $1, floor = $2, advanced_at = now() WHERE id`,
+		epoch, out.Floor)
+	if err != nil {
 		return Advance{}, err
 	}
 	out.Advanced, out.Took = true, time.Since(start)
