@@ -179,11 +179,13 @@ func (h *handlers) CreateCalendarToken(
 		return nil, err
 	}
 	url := fmt.Sprintf("%s/v1/owners/%s/calendar.ics?token=%s", strings.TrimRight(h.d.PublicBaseURL, "/"), r.Id, secret)
+	webcal := webcalOf(url)
 	return openapi.CreateCalendarToken201JSONResponse{
 		Id:        t.ID,
 		OwnerId:   t.OwnerID,
 		Token:     secret,
 		Url:       url,
+		WebcalUrl: &webcal,
 		CreatedAt: t.CreatedAt.UTC(),
 	}, nil
 }
@@ -216,4 +218,13 @@ func calendarTokenOut(t notify.CalendarToken) openapi.CalendarToken {
 		LastUsedAt: t.LastUsedAt,
 		RevokedAt:  t.RevokedAt,
 	}
+}
+
+// webcalOf is a feed URL as a webcal:// subscription link (the scheme a
+// phone hands to its calendar app, which fetches it over https or http).
+func webcalOf(url string) string {
+	if rest, ok := strings.CutPrefix(url, "https://"); ok {
+		return "webcal://" + rest
+	}
+	return "webcal://" + strings.TrimPrefix(url, "http://")
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
@@ -67,6 +68,12 @@ type Deps struct {
 	// Rules are the rule sets in force, built from the deployment's
 	// settings; nil uses the defaults.
 	Rules *rules.Registry
+	// Outbox writes notices in their cause's transaction (the one-time
+	// sign-in mail); its Email says whether mail is sent at all.
+	Outbox notify.Outbox
+	// UPIPayee is the authority's UPI payee of payment requests
+	// (TINDAL_UPI_PAYEE, TINDAL_UPI_PAYEE_NAME).
+	UPIPayee penalty.Payee
 	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
 	PublicBaseURL string
 	// TrustedProxies are the networks whose X-Forwarded-For is believed for
