@@ -125,6 +125,9 @@ func parseCredit(line int, rec []string) (Credit, error) {
 		if !utf8.ValidString(cell) {
 			return Credit{}, cellError(line, StatementColumns[i], "invalid_utf8", "is not UTF-8 text")
 		}
+		if strings.ContainsRune(cell, 0) {
+			return Credit{}, cellError(line, StatementColumns[i], "nul_byte", "must not contain a NUL character (U+0000)")
+		}
 		if fe, bad := models.UnsafeText("", StatementColumns[i], cell); bad {
 			return Credit{}, cellError(line, StatementColumns[i], fe.Code, "%s", fe.Message)
 		}

@@ -44,9 +44,9 @@ type config struct {
 	// UPIPayee and UPIPayeeName are the authority's UPI payee of penalty
 	// payment requests (upi://pay pa and pn).
 	UPIPayee, UPIPayeeName string
-	Jobs            string
-	Thumbnails      string
-	ThumbWorkersS   string
+	Jobs                   string
+	Thumbnails             string
+	ThumbWorkersS          string
 	// ThumbWorkers is TINDAL_THUMB_WORKERS parsed: photos worked on at once.
 	ThumbWorkers   int
 	KACommencement string
