@@ -32,13 +32,20 @@ const oneTimeAccepted = "if the email belongs to an owner's account, a sign-in l
 
 // oneTimeMailer writes the sign-in mail to the outbox, email only.
 func (h *handlers) oneTimeMailer() auth.OneTimeMailer {
+	return OneTimeMailer(h.d.Outbox, h.d.PublicBaseURL)
+}
+
+// OneTimeMailer writes a one-time sign-in mail (link and code) to the
+// outbox, email only, in the transaction that stores the sign-in: the
+// API's and the owners' pages' sign-in send the same mail.
+func OneTimeMailer(ob notify.Outbox, baseURL string) auth.OneTimeMailer {
 	return func(ctx context.Context, tx *gorm.DB, m auth.OneTimeMail) error {
-		link := strings.TrimRight(h.d.PublicBaseURL, "/") + OneTimeSignInPath + m.Token
+		link := strings.TrimRight(baseURL, "/") + OneTimeSignInPath + m.Token
 		n := notify.Notice{Template: notify.TplOwnerSignIn, DedupeKey: "signin:" + m.ID.String(), EmailOnly: true,
 			Recipient: notify.Recipient{Type: notify.RecipientUser, ID: m.User.ID, Name: m.User.Name,
 				Email: m.User.Email, Language: m.User.PreferredLanguage},
 			Data: notify.Data{Detail: link, Number: m.Code, Due: m.ExpiresAt}}
-		_, err := h.d.Outbox.Enqueue(ctx, tx, []notify.Notice{n})
+		_, err := ob.Enqueue(ctx, tx, []notify.Notice{n})
 		return err
 	}
 }
