@@ -1,0 +1,143 @@
+package my_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/web/webtest"
+)
+
+// approveDemoInspection approves the demo's routine inspection of
+// KA-KWR-M-0006 (owner 1, who reads Kannada) as the Karwar supervisor, so
+// that its penalty notice is issued.
+func approveDemoInspection(t *testing.T, s *webtest.Server) {
+	t.Helper()
+	var row struct {
+		ID, Sup, Jur uuid.UUID
+	}
+	err := s.DB.Gorm.Raw(`SELECT i.id, u.id AS sup, v.jurisdiction_id AS jur FROM inspections i
+		JOIN vessels v ON v.id = i.vessel_id, users u
+		WHERE v.registration_number = 'KA-KWR-M-0006' AND u.email = 'supervisor.karwar@demo.tindal'`).Scan(&row).Error
+	if err != nil || row.ID == uuid.Nil {
+		t.Fatalf("the demo inspection: %v", err)
+	}
+	sc := models.Scope{UserID: row.Sup, Role: models.RoleSupervisor, Jurisdictions: []uuid.UUID{row.Jur},
+		Access: models.AccessJurisdiction}
+	if _, err := s.Inspect.Review(context.Background(), sc, row.ID,
+		inspect.ReviewInput{Decision: "approve", OverrideReason: "photos checked on the phone"}); err != nil {
+		t.Fatalf("approve: %v", err)
+	}
+}
+
+var mailedLink = regexp.MustCompile(`https?://[^\s]+/my/signin/[A-Za-z0-9_-]+`)
+
+// mailedSignIn is the link of the newest sign-in mail to address, as the
+// outbox holds it for delivery.
+func mailedSignIn(t *testing.T, s *webtest.Server, address string) string {
+	t.Helper()
+	var body string
+	if err := s.DB.Gorm.Raw(`SELECT body FROM notifications WHERE template = 'owner.signin' AND channel = 'email'
+		AND address = ? ORDER BY id DESC LIMIT 1`, address).Scan(&body).Error; err != nil {
+		t.Fatal(err)
+	}
+	link := mailedLink.FindString(body)
+	if link == "" {
+		t.Fatalf("no sign-in mail to %s: %q", address, body)
+	}
+	return link
+}
+
+func has(t *testing.T, text string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			t.Errorf("the page lacks %q:\n%s", w, text)
+		}
+	}
+}
+
+// TestOwnerOnAPhoneInKannada: owner 1, on a 390-px phone in Kannada, asks
+// for a sign-in link, follows the mailed link, sees what they must do by
+// when over their vessels, opens the penalty notice, gets its UPI payment
+// request and QR, appeals one penalty, and opens the settings; axe finds
+// nothing serious on any page; each page is saved as a screenshot.
+func TestOwnerOnAPhoneInKannada(t *testing.T) {
+	s := webtest.NewServer(t)
+	approveDemoInspection(t, s)
+	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/my/signin"),
+		chromedp.SetValue(chromedp.CSS("#lang-switch"), "kn"),
+		chromedp.Click(chromedp.CSS("header form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="kn"] #email`)),
+	)
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "signin-kn")
+	webtest.Do(t, ctx,
+		chromedp.SendKeys(chromedp.CSS("#email"), "owner1@demo.tindal"),
+		chromedp.Click(chromedp.CSS("main button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("#code")),
+	)
+	has(t, webtest.Text(t, ctx), "15 ನಿಮಿಷಗಳ")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "signin-sent-kn")
+
+	link := mailedSignIn(t, s, "owner1@demo.tindal")
+	link = s.URL + link[strings.Index(link, "/my/signin/"):]
+	webtest.Do(t, ctx, chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS("#use-link")))
+	webtest.Axe(t, ctx)
+	webtest.Do(t, ctx, chromedp.Click(chromedp.CSS("#use-link")), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
+	has(t, webtest.Text(t, ctx), "ನಾನು ಏನು ಮಾಡಬೇಕು", "ಪಾವತಿಸಿ", "KA-KWR-M-0006", "ನನ್ನ ಜಲನೌಕೆಗಳು", "₹")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "todo-kn")
+
+	webtest.Do(t, ctx,
+		chromedp.Click(chromedp.CSS(`ol.todo a[href^="/my/notices/"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#pay-h")),
+	)
+	has(t, webtest.Text(t, ctx), "ದಂಡ ನೋಟಿಸ್", "UPI", "KA-")
+	href := webtest.Get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#upi-link"), "href")).Value
+	if !strings.HasPrefix(href, "upi://pay?pa=registrar.karwar@sbi&pn=Registrar%20of%20Boats%2C%20Karwar&am=") ||
+		!strings.Contains(href, "&cu=INR&tn=") || !strings.Contains(href, "&tr=") {
+		t.Errorf("the UPI link: %s", href)
+	}
+	webtest.Get(t, ctx, chromedp.Poll[bool](`document.querySelector('#upi-qr').complete && document.querySelector('#upi-qr').naturalWidth > 0`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "notice-kn")
+
+	webtest.Do(t, ctx,
+		chromedp.SendKeys(chromedp.CSS("#grounds"), "ಜೀವರಕ್ಷಕ ಉಂಗುರಗಳು ದೋಣಿಯಲ್ಲೇ ಇದ್ದವು; ಫೋಟೋ ಲಗತ್ತಿಸಲಾಗಿದೆ."),
+		chromedp.Click(chromedp.CSS("#appeal-submit")),
+		chromedp.WaitVisible(chromedp.CSS(".flash")),
+	)
+	has(t, webtest.Text(t, ctx), "ಮೇಲ್ಮನವಿ ಸಲ್ಲಿಸಲಾಗಿದೆ")
+	var appeals int64
+	if err := s.DB.Gorm.Raw(`SELECT count(*) FROM penalty_appeals`).Scan(&appeals).Error; err != nil || appeals != 1 {
+		t.Errorf("%d appeals, want 1 (%v)", appeals, err)
+	}
+	webtest.Shot(t, ctx, "appealed-kn")
+
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/notices/"+uuid.NewString()), chromedp.WaitVisible(chromedp.CSS("main h1")))
+	has(t, webtest.Text(t, ctx), "404")
+
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/settings"), chromedp.WaitVisible(chromedp.CSS("#language")))
+	has(t, webtest.Text(t, ctx), "ಜ್ಞಾಪನೆಗಳು")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "settings-kn")
+	webtest.Do(t, ctx,
+		chromedp.Click(chromedp.CSS(`form input[name=action][value=calendar] ~ p button`)),
+		chromedp.WaitVisible(chromedp.CSS("#webcal")),
+	)
+	if w := webtest.Get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#webcal"), "href")).Value; !strings.HasPrefix(w, "webcal://") {
+		t.Errorf("the calendar link: %s", w)
+	}
+}
