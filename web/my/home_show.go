@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
@@ -72,6 +73,9 @@ func (m *My) homeShow(c *fiber.Ctx) error {
 				Vessel: n.Vessel.Name, Link: "/my/notices/" + n.Notice.ID.String(), Late: n.PayBy.Before(today)})
 		}
 	}
+	if err := m.addFindings(c, today, &h); err != nil {
+		return err
+	}
 	slices.SortStableFunc(h.Todo, func(a, b todo) int { return a.Due.Compare(b.Due) })
 	return m.t.Render(c, "home", h)
 }
@@ -103,17 +107,11 @@ func (m *My) loadVessels(c *fiber.Ctx, ctx context.Context, today rules.Date, h 
 	return nil
 }
 
-// todosOf is what a vessel's compliance asks of its owner: open
-// deficiencies to rectify, certificates to renew, surveys to attend.
+// todosOf is what a vessel's compliance asks of its owner: certificates
+// to renew, surveys to attend (open findings come from the inspections,
+// with the page that rectifies them: addFindings).
 func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 	var out []todo
-	for _, d := range cp.OpenDeficiencies {
-		if d.Due.Date.IsZero() {
-			continue
-		}
-		out = append(out, todo{Kind: "rectify", Due: civil(d.Due.Date), Vessel: v.Name,
-			What: string(d.Code) + " " + d.Title, Late: d.Due.Date.Before(today)})
-	}
 	for _, s := range cp.Certificates {
 		if !s.ExpiresOn.IsZero() && s.DaysToExpiry <= soon {
 			out = append(out, todo{Kind: "renew", Due: civil(s.ExpiresOn), Vessel: v.Name,
@@ -130,3 +128,24 @@ func todosOf(v models.Vessel, cp registry.Compliance, today rules.Date) []todo {
 }
 
 func civil(d rules.Date) time.Time { return time.Date(d.Year, d.Month, d.Day, 12, 0, 0, 0, time.UTC) }
+
+// addFindings adds the open findings to rectify, each linked to its page.
+func (m *My) addFindings(c *fiber.Ctx, today rules.Date, h *home) error {
+	fs, err := m.openFindings(c)
+	if err != nil {
+		return err
+	}
+	names := map[uuid.UUID]string{}
+	for _, v := range h.Vessels {
+		names[v.Vessel.ID] = v.Vessel.Name
+	}
+	for _, f := range fs {
+		if f.Finding.DueDate == nil {
+			continue
+		}
+		due := rules.DateOf(*f.Finding.DueDate)
+		h.Todo = append(h.Todo, todo{Kind: "rectify", Due: civil(due), Vessel: names[f.VesselID],
+			What: f.Finding.Code + " " + f.Title, Link: "/my/findings/" + f.Finding.ID.String(), Late: due.Before(today)})
+	}
+	return nil
+}

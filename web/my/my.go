@@ -17,6 +17,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/web"
 )
@@ -28,6 +29,7 @@ type Deps struct {
 	Site     *web.Site
 	Registry *registry.Service
 	Inspect  *inspect.Service
+	Photos   *photo.Service
 	Outbox   notify.Outbox
 	UPIPayee penalty.Payee
 }
@@ -44,7 +46,7 @@ type My struct {
 
 // Mount adds the owners' pages to the site under /my.
 func Mount(d Deps) (*My, error) {
-	if d.Site == nil || d.Registry == nil || d.Inspect == nil {
+	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Photos == nil {
 		return nil, errors.New("my: every service is required")
 	}
 	t, err := d.Site.Templates(templateFS, "templates")
@@ -71,6 +73,8 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/notices/:id/notice.pdf", m.noticeDocumentPDF)
 	r.Get("/notices/:id/upi.png", m.noticeUPIQR)
 	r.Post("/notices/:id/appeal", m.appealCreate)
+	r.Get("/findings/:id", m.findingShow)
+	r.Post("/findings/:id/rectify", m.rectificationCreate)
 	r.Get("/settings", m.settingsShow)
 	r.Post("/settings", m.settingsUpdate)
 }

@@ -2,6 +2,11 @@ package my_test
 
 import (
 	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -126,6 +131,8 @@ func TestOwnerOnAPhoneInKannada(t *testing.T) {
 	}
 	webtest.Shot(t, ctx, "appealed-kn")
 
+	rectifyAFinding(t, s, ctx)
+
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/notices/"+uuid.NewString()), chromedp.WaitVisible(chromedp.CSS("main h1")))
 	has(t, webtest.Text(t, ctx), "404")
 
@@ -139,5 +146,66 @@ func TestOwnerOnAPhoneInKannada(t *testing.T) {
 	)
 	if w := webtest.Get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#webcal"), "href")).Value; !strings.HasPrefix(w, "webcal://") {
 		t.Errorf("the calendar link: %s", w)
+	}
+}
+
+// rectifyAFinding opens each open finding of the to-do list until one may
+// close remotely, sends a photo taken for it with a note, and checks that
+// the rectification waits for the supervisor with the photo verified.
+func rectifyAFinding(t *testing.T, s *webtest.Server, ctx context.Context) {
+	t.Helper()
+	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/"), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
+	links := webtest.Get(t, ctx, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('ol.todo a[href^="/my/findings/"]')].map(a => a.getAttribute('href'))`))
+	if len(links) == 0 {
+		t.Fatal("no finding to rectify on the to-do list")
+	}
+	img := filepath.Join(t.TempDir(), "lifebuoys.jpg")
+	writeJPEG(t, img)
+	for _, l := range links {
+		webtest.Do(t, ctx, chromedp.Navigate(s.URL+l), chromedp.WaitVisible(chromedp.CSS("main h1")))
+		webtest.Axe(t, ctx)
+		remote := webtest.Get(t, ctx, chromedp.Evaluate[bool](`!!document.querySelector('#photo')`))
+		if !remote {
+			has(t, webtest.Text(t, ctx), "ಮರುತಪಾಸಣೆ")
+			webtest.Shot(t, ctx, "finding-reinspection-kn")
+			continue
+		}
+		webtest.Shot(t, ctx, "finding-kn")
+		webtest.Do(t, ctx,
+			chromedp.SetUploadFiles(chromedp.CSS("#photo"), []string{img}),
+			chromedp.SendKeys(chromedp.CSS("#note"), "ಹೊಸ ಜೀವರಕ್ಷಕ ಉಂಗುರಗಳನ್ನು ಅಳವಡಿಸಲಾಗಿದೆ."),
+			chromedp.Click(chromedp.CSS("#rectify-submit")),
+			chromedp.WaitVisible(chromedp.CSS(".flash")),
+		)
+		has(t, webtest.Text(t, ctx), "ಫೋಟೋಗಳನ್ನು ಕಳುಹಿಸಲಾಗಿದೆ")
+		var n struct{ Rect, Verified int64 }
+		if err := s.DB.Gorm.Raw(`SELECT (SELECT count(*) FROM finding_rectifications) AS rect,
+			(SELECT count(*) FROM photos WHERE state = 'verified' AND uploaded_by = (SELECT id FROM users WHERE email = 'owner1@demo.tindal')) AS verified`).Scan(&n).Error; err != nil ||
+			n.Rect != 1 || n.Verified != 1 {
+			t.Errorf("%+v rectifications and verified photos, want 1 and 1 (%v)", n, err)
+		}
+		webtest.Shot(t, ctx, "rectified-kn")
+		return
+	}
+	t.Error("no open finding may close remotely")
+}
+
+// writeJPEG writes a small photo.
+func writeJPEG(t *testing.T, path string) {
+	t.Helper()
+	im := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for x := range 64 {
+		for y := range 48 {
+			im.Set(x, y, color.RGBA{uint8(x * 4), uint8(y * 5), 200, 255})
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	if err := jpeg.Encode(f, im, nil); err != nil {
+		t.Fatal(err)
 	}
 }

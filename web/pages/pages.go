@@ -46,7 +46,7 @@ func New(d Deps) (*web.Site, error) {
 		site.Close()
 		return nil, err
 	}
-	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Outbox: d.Outbox,
+	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Photos: d.Photos, Outbox: d.Outbox,
 		UPIPayee: d.UPIPayee}); err != nil {
 		site.Close()
 		return nil, err
