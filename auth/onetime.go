@@ -279,7 +279,12 @@ func (s *Service) matchCode(
 
 // signedInOneTime loads the user of a used one-time sign-in, refuses a
 // disabled one, and ends the user's other live sign-ins.
-func (s *Service) signedInOneTime(ctx context.Context, tx *storage.Tx, userID uuid.UUID, now time.Time) (models.User, error) {
+func (s *Service) signedInOneTime(
+	ctx context.Context,
+	tx *storage.Tx,
+	userID uuid.UUID,
+	now time.Time,
+) (models.User, error) {
 	var u models.User
 	err := tx.DB.WithContext(ctx).Where("id = ?", userID).Take(&u).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -132,7 +132,12 @@ func (s *Service) matchCredit(ctx context.Context, tx *storage.Tx, sc models.Sco
 // noticesNamedIn are the office's notices whose number the narration
 // holds, compared on letters and digits only (banks drop or change the
 // slashes of a UPI note).
-func noticesNamedIn(ctx context.Context, tx *storage.Tx, jurisdiction uuid.UUID, narration string) ([]uuid.UUID, error) {
+func noticesNamedIn(
+	ctx context.Context,
+	tx *storage.Tx,
+	jurisdiction uuid.UUID,
+	narration string,
+) ([]uuid.UUID, error) {
 	key := alnum(narration)
 	if key == "" {
 		return nil, nil
@@ -215,7 +220,12 @@ func queueCredit(ctx context.Context, tx *storage.Tx, bc *models.BankCredit, rea
 	return setCreditState(ctx, tx, bc, models.CreditQueued, reason, "")
 }
 
-func setCreditState(ctx context.Context, tx *storage.Tx, bc *models.BankCredit, state, reason, resolution string) error {
+func setCreditState(
+	ctx context.Context,
+	tx *storage.Tx,
+	bc *models.BankCredit,
+	state, reason, resolution string,
+) error {
 	bc.State, bc.Reason, bc.Resolution = state, reason, resolution
 	err := tx.DB.WithContext(ctx).Model(&models.BankCredit{}).Where("id = ?", bc.ID).
 		Updates(map[string]any{"state": state, "reason": reason, "resolution": resolution, "notice_id": bc.NoticeID,
@@ -307,7 +317,13 @@ func sameDecision(bc models.BankCredit, d CreditDecision) bool {
 	return false
 }
 
-func (s *Service) resolve(ctx context.Context, tx *storage.Tx, sc models.Scope, bc *models.BankCredit, d CreditDecision) error {
+func (s *Service) resolve(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	bc *models.BankCredit,
+	d CreditDecision,
+) error {
 	now := time.Now().UTC()
 	bc.ResolvedBy, bc.ResolvedAt, bc.Version = &sc.UserID, &now, bc.Version+1
 	if d.Action == "dismiss" {

@@ -126,6 +126,7 @@ func (m *My) calendarCreate(c *fiber.Ctx, sc models.Scope) error {
 	if err != nil {
 		return err
 	}
-	s.Webcal = template.URL(api.Webcal(api.CalendarURL(m.site.PublicBaseURL(), *sc.OwnerID, secret))) //nolint:gosec // our URL
+	webcal := api.Webcal(api.CalendarURL(m.site.PublicBaseURL(), *sc.OwnerID, secret))
+	s.Webcal = template.URL(webcal) //nolint:gosec // built here from our base URL, an id and a base64url token
 	return m.t.Render(c, "settings", s)
 }
