@@ -237,3 +237,36 @@ func writeJPEG(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestOwnersReachOnlyTheirOwn: owner 2, signed in by the mailed link, gets
+// the 404 page for owner 1's notice, its QR and its PDF, as the API
+// answers; an official signed in to the console gets 403 at /my.
+func TestOwnersReachOnlyTheirOwn(t *testing.T) {
+	s := webtest.NewServer(t)
+	approveDemoInspection(t, s)
+	var notice string
+	if err := s.DB.Gorm.Raw(`SELECT id::text FROM penalty_notices LIMIT 1`).Scan(&notice).Error; err != nil || notice == "" {
+		t.Fatalf("the notice: %v", err)
+	}
+	ctx := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/my/signin"),
+		chromedp.SendKeys(chromedp.CSS("#email"), "owner2@demo.tindal"),
+		chromedp.Click(chromedp.CSS("main button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("#code")),
+	)
+	webtest.Do(t, ctx, chromedp.Navigate(mailedSignIn(t, s, "owner2@demo.tindal")), chromedp.WaitVisible(chromedp.CSS("#use-link")),
+		chromedp.Click(chromedp.CSS("#use-link")), chromedp.WaitVisible(chromedp.CSS("#todo-h")))
+	has(t, webtest.Text(t, ctx), "Sharavathi Queen")
+	for _, p := range []string{"", "/upi.png", "/notice.pdf", "/notice.html"} {
+		webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/my/notices/"+notice+p), chromedp.WaitVisible(chromedp.CSS("main h1")))
+		has(t, webtest.Text(t, ctx), "404")
+	}
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "another-owners-notice")
+
+	official := webtest.Tab(t, webtest.PhoneWidth, webtest.PhoneHeight)
+	webtest.SignInConsole(t, official, s, "supervisor.karwar@demo.tindal")
+	webtest.Do(t, official, chromedp.Navigate(s.URL+"/my/"), chromedp.WaitVisible(chromedp.CSS("main h1")))
+	has(t, webtest.Text(t, official), "403")
+}
