@@ -41,9 +41,12 @@ type config struct {
 	MailFrom       string
 	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
 	MailUnsubscribe string
-	Jobs            string
-	Thumbnails      string
-	ThumbWorkersS   string
+	// UPIPayee and UPIPayeeName are the authority's UPI payee of penalty
+	// payment requests (upi://pay pa and pn).
+	UPIPayee, UPIPayeeName string
+	Jobs                   string
+	Thumbnails             string
+	ThumbWorkersS          string
 	// ThumbWorkers is TINDAL_THUMB_WORKERS parsed: photos worked on at once.
 	ThumbWorkers   int
 	KACommencement string
@@ -199,6 +202,18 @@ func (c *config) settings() []setting {
 			"",
 			"mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none",
 			&c.MailUnsubscribe,
+		},
+		{
+			"TINDAL_UPI_PAYEE",
+			"tindal.demo@upi",
+			"the authority's UPI virtual payment address (pa) in penalty payment requests; the default is a demo address",
+			&c.UPIPayee,
+		},
+		{
+			"TINDAL_UPI_PAYEE_NAME",
+			"Registrar of Boats (demo)",
+			"the payee name (pn) a payer's UPI app shows",
+			&c.UPIPayeeName,
 		},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending " +

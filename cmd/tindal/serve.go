@@ -19,6 +19,7 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
@@ -245,7 +246,9 @@ func (a *app) serve(ctx context.Context) error {
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth, Pages: site,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
+		Outbox:   notify.Outbox{Email: a.cfg.SMTPURL != ""},
+		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName}})
 	if err != nil {
 		return err
 	}
