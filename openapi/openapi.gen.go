@@ -173,6 +173,48 @@ func (e BacklogEntryCode) Valid() bool {
 	}
 }
 
+// Defines values for BankCreditState.
+const (
+	BankCreditStateApplied   BankCreditState = "applied"
+	BankCreditStateDismissed BankCreditState = "dismissed"
+	BankCreditStateQueued    BankCreditState = "queued"
+	BankCreditStateRecorded  BankCreditState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditState enum.
+func (e BankCreditState) Valid() bool {
+	switch e {
+	case BankCreditStateApplied:
+		return true
+	case BankCreditStateDismissed:
+		return true
+	case BankCreditStateQueued:
+		return true
+	case BankCreditStateRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BankCreditDecisionAction.
+const (
+	BankCreditDecisionActionApply   BankCreditDecisionAction = "apply"
+	BankCreditDecisionActionDismiss BankCreditDecisionAction = "dismiss"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditDecisionAction enum.
+func (e BankCreditDecisionAction) Valid() bool {
+	switch e {
+	case BankCreditDecisionActionApply:
+		return true
+	case BankCreditDecisionActionDismiss:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -2984,6 +3026,21 @@ func (e TokensTokenType) Valid() bool {
 	}
 }
 
+// Defines values for UpiPaymentRequestCurrency.
+const (
+	INR UpiPaymentRequestCurrency = "INR"
+)
+
+// Valid indicates whether the value is a known member of the UpiPaymentRequestCurrency enum.
+func (e UpiPaymentRequestCurrency) Valid() bool {
+	switch e {
+	case INR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselCategory.
 const (
 	VesselCategoryA VesselCategory = "A"
@@ -3323,6 +3380,30 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	case ListAmendmentRequestsParamsStatusOpen:
 		return true
 	case ListAmendmentRequestsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBankCreditsParamsState.
+const (
+	ListBankCreditsParamsStateApplied   ListBankCreditsParamsState = "applied"
+	ListBankCreditsParamsStateDismissed ListBankCreditsParamsState = "dismissed"
+	ListBankCreditsParamsStateQueued    ListBankCreditsParamsState = "queued"
+	ListBankCreditsParamsStateRecorded  ListBankCreditsParamsState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the ListBankCreditsParamsState enum.
+func (e ListBankCreditsParamsState) Valid() bool {
+	switch e {
+	case ListBankCreditsParamsStateApplied:
+		return true
+	case ListBankCreditsParamsStateDismissed:
+		return true
+	case ListBankCreditsParamsStateQueued:
+		return true
+	case ListBankCreditsParamsStateRecorded:
 		return true
 	default:
 		return false
@@ -3753,6 +3834,55 @@ type BacklogList struct {
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
+// BankCredit defines model for BankCredit.
+type BankCredit struct {
+	AmountPaise    int64               `json:"amount_paise"`
+	BankReference  string              `json:"bank_reference"`
+	CreatedAt      time.Time           `json:"created_at"`
+	CreditedOn     openapi_types.Date  `json:"credited_on"`
+	Id             openapi_types.UUID  `json:"id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Narration      string              `json:"narration"`
+	NoticeId       *openapi_types.UUID `json:"notice_id"`
+
+	// Reason Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable
+	Reason string `json:"reason"`
+
+	// Resolution The registrar's reason
+	Resolution string              `json:"resolution"`
+	ResolvedAt *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy *openapi_types.UUID `json:"resolved_by,omitempty"`
+	State      BankCreditState     `json:"state"`
+	Version    int64               `json:"version"`
+}
+
+// BankCreditState defines model for BankCredit.State.
+type BankCreditState string
+
+// BankCreditDecision defines model for BankCreditDecision.
+type BankCreditDecision struct {
+	Action   BankCreditDecisionAction `json:"action"`
+	NoticeId *openapi_types.UUID      `json:"notice_id,omitempty"`
+	Reason   *string                  `json:"reason,omitempty"`
+}
+
+// BankCreditDecisionAction defines model for BankCreditDecision.Action.
+type BankCreditDecisionAction string
+
+// BankCreditList defines model for BankCreditList.
+type BankCreditList struct {
+	Items      []BankCredit `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// BankStatementImport defines model for BankStatementImport.
+type BankStatementImport struct {
+	AlreadyRecorded int          `json:"already_recorded"`
+	Credits         []BankCredit `json:"credits"`
+	Queued          int          `json:"queued"`
+	Recorded        int          `json:"recorded"`
+}
+
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
 	CreatedAt  time.Time          `json:"created_at"`
@@ -3773,6 +3903,9 @@ type CalendarTokenCreated struct {
 
 	// Url The feed URL to give a calendar app
 	Url string `json:"url"`
+
+	// WebcalUrl The same feed as a webcal:// subscription link, which a phone opens in its calendar app
+	WebcalUrl *string `json:"webcal_url,omitempty"`
 }
 
 // CalendarTokenList defines model for CalendarTokenList.
@@ -6113,6 +6246,30 @@ type OffenceSyncItemOp string
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
 
+// OneTimeSessionRequest defines model for OneTimeSessionRequest.
+type OneTimeSessionRequest struct {
+	// Code The 6-digit code of the mail
+	Code           *string `json:"code,omitempty"`
+	DeviceName     *string `json:"device_name,omitempty"`
+	Email          *string `json:"email,omitempty"`
+	InstallationId string  `json:"installation_id"`
+
+	// Token The token of the mailed link
+	Token *string `json:"token,omitempty"`
+}
+
+// OneTimeSignInAccepted defines model for OneTimeSignInAccepted.
+type OneTimeSignInAccepted struct {
+	// ExpiresIn Seconds a mailed link and code stay valid
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// OneTimeSignInRequest defines model for OneTimeSignInRequest.
+type OneTimeSignInRequest struct {
+	Email string `json:"email"`
+}
+
 // OrderFinding defines model for OrderFinding.
 type OrderFinding struct {
 	// Action Deficiency action code (Sch-IX, after Form-B)
@@ -6166,6 +6323,23 @@ type OwnerPatch struct {
 	Name              *string             `json:"name,omitempty"`
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+}
+
+// OwnerSettings defines model for OwnerSettings.
+type OwnerSettings struct {
+	Email    string   `json:"email"`
+	Language Language `json:"language"`
+
+	// Reminders Every reminder one may turn off
+	Reminders    []string `json:"reminders"`
+	RemindersOff []string `json:"reminders_off"`
+}
+
+// OwnerSettingsPatch defines model for OwnerSettingsPatch.
+type OwnerSettingsPatch struct {
+	Email        *string   `json:"email,omitempty"`
+	Language     *Language `json:"language,omitempty"`
+	RemindersOff *[]string `json:"reminders_off,omitempty"`
 }
 
 // OwnerSyncItem defines model for OwnerSyncItem.
@@ -7275,6 +7449,28 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// UpiPaymentRequest defines model for UpiPaymentRequest.
+type UpiPaymentRequest struct {
+	// Amount Rupees with two decimals, as in the link
+	Amount   string                    `json:"amount"`
+	Currency UpiPaymentRequestCurrency `json:"currency"`
+	Note     string                    `json:"note"`
+	NoticeId openapi_types.UUID        `json:"notice_id"`
+
+	// Payee The authority's virtual payment address
+	Payee     string `json:"payee"`
+	PayeeName string `json:"payee_name"`
+
+	// Reference The notice number
+	Reference string `json:"reference"`
+
+	// Uri upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=..
+	Uri string `json:"uri"`
+}
+
+// UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
+type UpiPaymentRequestCurrency string
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7707,6 +7903,22 @@ type ListAmendmentRequestsParams struct {
 // ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParamsStatus string
 
+// ListBankCreditsParams defines parameters for ListBankCredits.
+type ListBankCreditsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                     `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                      `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListBankCreditsParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListBankCreditsParamsState defines parameters for ListBankCredits.
+type ListBankCreditsParamsState string
+
+// ImportBankStatementParams defines parameters for ImportBankStatement.
+type ImportBankStatementParams struct {
+	JurisdictionId openapi_types.UUID `form:"jurisdiction_id" json:"jurisdiction_id"`
+}
+
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8126,8 +8338,17 @@ type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// RequestOneTimeSignInJSONRequestBody defines body for RequestOneTimeSignIn for application/json ContentType.
+type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
+
+// SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
+type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
+
+// ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
+type ResolveBankCreditJSONRequestBody = BankCreditDecision
 
 // CreateCertificateJSONRequestBody defines body for CreateCertificate for application/json ContentType.
 type CreateCertificateJSONRequestBody = CertificateInput
@@ -8167,6 +8388,9 @@ type CreateJurisdictionJSONRequestBody = JurisdictionInput
 
 // UpdateJurisdictionJSONRequestBody defines body for UpdateJurisdiction for application/json ContentType.
 type UpdateJurisdictionJSONRequestBody = JurisdictionPatch
+
+// UpdateOwnerSettingsJSONRequestBody defines body for UpdateOwnerSettings for application/json ContentType.
+type UpdateOwnerSettingsJSONRequestBody = OwnerSettingsPatch
 
 // CreateOwnerJSONRequestBody defines body for CreateOwner for application/json ContentType.
 type CreateOwnerJSONRequestBody = OwnerInput
@@ -10312,9 +10536,24 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(c *fiber.Ctx) error
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(c *fiber.Ctx, id ID) error
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(c *fiber.Ctx, params ImportBankStatementParams) error
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
@@ -10414,6 +10653,12 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(c *fiber.Ctx) error
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(c *fiber.Ctx) error
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -10441,6 +10686,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(c *fiber.Ctx, id ID) error
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(c *fiber.Ctx, id ID) error
@@ -10465,6 +10713,12 @@ type ServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -10874,11 +11128,164 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// RequestOneTimeSignIn operation middleware
+func (siw *ServerInterfaceWrapper) RequestOneTimeSignIn(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestOneTimeSignIn(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SignInOneTime operation middleware
+func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // Refresh operation middleware
 func (siw *ServerInterfaceWrapper) Refresh(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Refresh(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListBankCredits operation middleware
+func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBankCreditsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListBankCredits(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveBankCredit operation middleware
+func (siw *ServerInterfaceWrapper) ResolveBankCredit(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveBankCredit(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ImportBankStatement operation middleware
+func (siw *ServerInterfaceWrapper) ImportBankStatement(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportBankStatementParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ImportBankStatement(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -12236,6 +12643,42 @@ func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) UpdateOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListOwners operation middleware
 func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
@@ -12602,6 +13045,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ResendOwnerSignIn operation middleware
+func (siw *ServerInterfaceWrapper) ResendOwnerSignIn(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResendOwnerSignIn(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyRise operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
 
@@ -12866,6 +13338,64 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetPenaltyNoticePdf(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpi(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpi(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpiQr(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpiQr(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14549,6 +15079,26 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
+	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
+
+	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/sign-in-link", wrapper.ResendOwnerSignIn)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi", wrapper.GetPenaltyNoticeUpi)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi.png", wrapper.GetPenaltyNoticeUpiQr)
+
+	router.Post(options.BaseURL+"/v1/bank-statements", wrapper.ImportBankStatement)
+
+	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
+
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -15194,6 +15744,137 @@ func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutRespo
 	return ctx.JSON(&response.Body)
 }
 
+type RequestOneTimeSignInRequestObject struct {
+	Body *RequestOneTimeSignInJSONRequestBody
+}
+
+type RequestOneTimeSignInResponseObject interface {
+	VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error
+}
+
+type RequestOneTimeSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response RequestOneTimeSignIn202JSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimeRequestObject struct {
+	Body *SignInOneTimeJSONRequestBody
+}
+
+type SignInOneTimeResponseObject interface {
+	VisitSignInOneTimeResponse(ctx *fiber.Ctx) error
+}
+
+type SignInOneTime200JSONResponse Tokens
+
+func (response SignInOneTime200JSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime400ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime401ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime401ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime422ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime422ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime429ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RefreshRequestObject struct {
 	Body *RefreshJSONRequestBody
 }
@@ -15251,6 +15932,254 @@ type RefreshdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListBankCreditsRequestObject struct {
+	Params ListBankCreditsParams
+}
+
+type ListBankCreditsResponseObject interface {
+	VisitListBankCreditsResponse(ctx *fiber.Ctx) error
+}
+
+type ListBankCredits200JSONResponse BankCreditList
+
+func (response ListBankCredits200JSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListBankCredits400ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits401ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits403ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits422ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCreditsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveBankCreditRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveBankCreditJSONRequestBody
+}
+
+type ResolveBankCreditResponseObject interface {
+	VisitResolveBankCreditResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveBankCredit200JSONResponse BankCredit
+
+func (response ResolveBankCredit200JSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveBankCredit400ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit401ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit403ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit409ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit422ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCreditdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveBankCreditdefaultApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ImportBankStatementRequestObject struct {
+	Params ImportBankStatementParams
+	Body   io.Reader
+}
+
+type ImportBankStatementResponseObject interface {
+	VisitImportBankStatementResponse(ctx *fiber.Ctx) error
+}
+
+type ImportBankStatement200JSONResponse BankStatementImport
+
+func (response ImportBankStatement200JSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ImportBankStatement400ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement401ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement401ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement403ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement403ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement404ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement404ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement413ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement413ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement415ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement415ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement422ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement422ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatementdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ImportBankStatementdefaultApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -17824,6 +18753,130 @@ func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) Vi
 	return ctx.JSON(&response.Body)
 }
 
+type GetOwnerSettingsRequestObject struct {
+}
+
+type GetOwnerSettingsResponseObject interface {
+	VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerSettings200JSONResponse OwnerSettings
+
+func (response GetOwnerSettings200JSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerSettings401ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerSettings403ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateOwnerSettingsRequestObject struct {
+	Body *UpdateOwnerSettingsJSONRequestBody
+}
+
+type UpdateOwnerSettingsResponseObject interface {
+	VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateOwnerSettings200JSONResponse OwnerSettings
+
+func (response UpdateOwnerSettings200JSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwnerSettings400ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings401ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings403ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings409ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings422ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListOwnersRequestObject struct {
 	Params ListOwnersParams
 }
@@ -18575,6 +19628,76 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type ResendOwnerSignInRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ResendOwnerSignInResponseObject interface {
+	VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error
+}
+
+type ResendOwnerSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response ResendOwnerSignIn202JSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn401ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn403ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn404ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn429ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyRiseRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyRiseJSONRequestBody
@@ -19202,6 +20325,158 @@ type GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticePdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiResponseObject interface {
+	VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpi200JSONResponse UpiPaymentRequest
+
+func (response GetPenaltyNoticeUpi200JSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiQrRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiQrResponseObject interface {
+	VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpiQr200ResponseHeaders struct {
+	CacheControl *string
+}
+
+type GetPenaltyNoticeUpiQr200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetPenaltyNoticeUpiQr200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeUpiQr200ImagepngResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	if response.Headers.CacheControl != nil {
+		ctx.Response().Header.Set("Cache-Control", fmt.Sprint(*response.Headers.CacheControl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -22057,9 +23332,24 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(ctx context.Context, request RequestOneTimeSignInRequestObject) (RequestOneTimeSignInResponseObject, error)
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(ctx context.Context, request ImportBankStatementRequestObject) (ImportBankStatementResponseObject, error)
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
@@ -22159,6 +23449,12 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(ctx context.Context, request GetOwnerSettingsRequestObject) (GetOwnerSettingsResponseObject, error)
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(ctx context.Context, request UpdateOwnerSettingsRequestObject) (UpdateOwnerSettingsResponseObject, error)
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -22186,6 +23482,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(ctx context.Context, request ResendOwnerSignInRequestObject) (ResendOwnerSignInResponseObject, error)
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
@@ -22210,6 +23509,12 @@ type StrictServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(ctx context.Context, request GetPenaltyNoticeUpiRequestObject) (GetPenaltyNoticeUpiResponseObject, error)
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(ctx context.Context, request GetPenaltyNoticeUpiQrRequestObject) (GetPenaltyNoticeUpiQrResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -22640,6 +23945,84 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// RequestOneTimeSignIn operation middleware
+func (sh *strictHandler) RequestOneTimeSignIn(ctx *fiber.Ctx) error {
+	var request RequestOneTimeSignInRequestObject
+
+	var body RequestOneTimeSignInJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestOneTimeSignIn(ctx.UserContext(), request.(RequestOneTimeSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestOneTimeSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestOneTimeSignInResponseObject); ok {
+		if err := validResponse.VisitRequestOneTimeSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SignInOneTime operation middleware
+func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
+	var request SignInOneTimeRequestObject
+
+	var body SignInOneTimeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SignInOneTime(ctx.UserContext(), request.(SignInOneTimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SignInOneTime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
+		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Refresh operation middleware
 func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 	var request RefreshRequestObject
@@ -22671,6 +24054,103 @@ func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(RefreshResponseObject); ok {
 		if err := validResponse.VisitRefreshResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBankCredits operation middleware
+func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsParams) error {
+	var request ListBankCreditsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBankCredits(ctx.UserContext(), request.(ListBankCreditsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBankCredits")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
+		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveBankCredit operation middleware
+func (sh *strictHandler) ResolveBankCredit(ctx *fiber.Ctx, id ID) error {
+	var request ResolveBankCreditRequestObject
+
+	request.Id = id
+
+	var body ResolveBankCreditJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveBankCredit(ctx.UserContext(), request.(ResolveBankCreditRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveBankCredit")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveBankCreditResponseObject); ok {
+		if err := validResponse.VisitResolveBankCreditResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportBankStatement operation middleware
+func (sh *strictHandler) ImportBankStatement(ctx *fiber.Ctx, params ImportBankStatementParams) error {
+	var request ImportBankStatementRequestObject
+
+	request.Params = params
+
+	request.Body = bytes.NewReader(ctx.Request().Body())
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportBankStatement(ctx.UserContext(), request.(ImportBankStatementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportBankStatement")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportBankStatementResponseObject); ok {
+		if err := validResponse.VisitImportBankStatementResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -23752,6 +25232,70 @@ func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetOwnerSettings operation middleware
+func (sh *strictHandler) GetOwnerSettings(ctx *fiber.Ctx) error {
+	var request GetOwnerSettingsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerSettings(ctx.UserContext(), request.(GetOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitGetOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOwnerSettings operation middleware
+func (sh *strictHandler) UpdateOwnerSettings(ctx *fiber.Ctx) error {
+	var request UpdateOwnerSettingsRequestObject
+
+	var body UpdateOwnerSettingsJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOwnerSettings(ctx.UserContext(), request.(UpdateOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitUpdateOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -24025,6 +25569,33 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// ResendOwnerSignIn operation middleware
+func (sh *strictHandler) ResendOwnerSignIn(ctx *fiber.Ctx, id ID) error {
+	var request ResendOwnerSignInRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendOwnerSignIn(ctx.UserContext(), request.(ResendOwnerSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendOwnerSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendOwnerSignInResponseObject); ok {
+		if err := validResponse.VisitResendOwnerSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DecidePenaltyRise operation middleware
 func (sh *strictHandler) DecidePenaltyRise(ctx *fiber.Ctx, id ID) error {
 	var request DecidePenaltyRiseRequestObject
@@ -24290,6 +25861,60 @@ func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetPenaltyNoticePdfResponseObject); ok {
 		if err := validResponse.VisitGetPenaltyNoticePdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpi(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpi(ctx.UserContext(), request.(GetPenaltyNoticeUpiRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpi")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpiQr(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiQrRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpiQr(ctx.UserContext(), request.(GetPenaltyNoticeUpiQrRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpiQr")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiQrResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiQrResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25475,709 +27100,758 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt+7A0VKlrUmuo6n83tTPBDGQmipFAFoAglV2mbeshzjOs//7c",
-	"nPv/UdaTHHMHEIGYMiIHDlKpL7rEyAiMDneHD5//2RvJ2VwKJozunfzZmzIaM4X/fMOMWpyNDVPwV8z0",
-	"SPG54VL0Tnpv2UiKWBMjyTXlhlywsVSMKPiEiwnZefPyGXl6cLBP/vu/Dvb3DveO+r2op0dTNqPQ2liq",
-	"GTW9kx4X5uiwF/Vm9COfpbPeyZPHx/v7UW/Ghf37IOqZxZzZV9mEqd6nT1Ewtjfsj5QrFm9rjCprz6iU",
-	"bXPM7+eJpPEv47FmpjrabxeGaSLHxEwZmU+lkfgvzdQVU2Qqk1h3Ht3j43B0h48PD46LA9yvGeCnqDen",
-	"is6Ycfv/LFVa1uz9L3P6R8rICH8mYyVnRLCPZmAf9KIeh7f+SJla9KKeoDPoJ/sxH/GMfvyRiYmZ9k4O",
-	"9/MRaaO4mOCKvXoO72Fzc2qmeWs87rYWaYpvBj0dPa7taPwTNaNpda7vpowoeU2umNJcCrKQKbmgmsW4",
-	"OaMpFRNGpIgI25vskfPe0XmP7Lx4RycExkDoaMTmhsV9vyr2eOUTeTXetT03LMxx7br8yGfcZEtTWukE",
-	"fwzbi9mYponpnTzaj5ZQ8aNWGv4Ei67nUmiGFPJayYuEzeCfIykMEzgoOp8nfERhBR/O7Rv/8buG5fwz",
-	"GNT/UGzcO+n9vx7m/Oeh/VU/9O1ij8UNORMEj+3xo2/I3L/m+AG9SNgzKcYJH5lbHRMZuV5PyfWUCcIN",
-	"4ZoYRYXmTBiyQ4U0U6bIPNVTe8a5JjG74iMWEeqO+wUDrnTFFB9zFhOpCDeaXCBfsL8pNpNXLO4TnO4u",
-	"8j+i6ULbbo0kVF8SOqFc9KIKK9/NeHndPN3bDwOuj1N9yxQM872gV5QnsMS3u7QxmzMRMzFawJrG8lrA",
-	"ysDpi6mhcBbh+UWqF2RnJGNGhsjgh/0TYtTCLgahuFKFVXPCIdivCb9i21u3d1L+RMUCxBPTRt/mor2T",
-	"ksyoWJAx5QmLSSInXGjgSJbw6GgkU2FgHWkcK6b1qZWKzeu0hWXJBPUnHLKbB3x/NoKBP5MxqzLg52zM",
-	"Rxy3n+JrBDd55weqBDX0kpLD/cNHEXk7mu6++ifwWSaAff2rt3/Qi3r7wOH2j+D/QCbuP4L/e9yLek+f",
-	"9j5UWGvUO5sxEc+YMG7fYEBzJedMGW55HlUT+9845jAemrwOfreSqCpDZqnBzX6gCVWTFHrQvax/efE7",
-	"G5le1Pu4O1aM7QKPdh9Cd14r8I0Q4PQxuVjgP8gO/PY61dOf/O8zNrtgyn5GjX3LjumCaWhq1ofJjujc",
-	"pIrFA2oKUjOmhu0aPmMl0fmoZsFGilGzWRMxG/F4pSZEmjhOZNe7scmLRQd1oENrwAEHPN5GY51aqX4l",
-	"9Jwh/Q82akCqNb//PVVcx3yTIXjy3dJCWnXnzyWHzR2PfO32qNDXTJH//T//V78XtSmgUU9eC7bugilG",
-	"HT8vDvC36QIPM4u5IddUkylL4lMixYgRR7YRvmD/UA80sU1ZUSUFw6+8sCrOoW4S2lCTIsvynFHO8VOv",
-	"nKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X34Jerq//83B06eHj46/Od5/+vSg5TIU3i7+",
-	"Za8bvpvyYcxn52gysjKiyF+zfcgoo3qmAoIrHdgCny3syIeyEKkRYj/yOkHGDZsV/7FM3Si3iQeafnxl",
-	"v30UUB5Vii7g5/BSWHPdazng5S3AjrrM9g0bSVVDamd4kZNjQv0HA2W/0IRqe+1Ok4RoBnohNyeEXTG1",
-	"ICOZpDPhpW0vatAHli3e39/+8vOvNEnZV6m7itRNmNn2AL8K8vsryNtF2Xbk8Sois/3d7UrHeyr7yhIv",
-	"pIBQ/uUHrKMsDFhGgSWtKSVzGd0kLwt8pYs4ebsQI5ByyOuT5Jdx7+Rfy7m9/+KFuGKJnAPTL8teMF2s",
-	"KnGdXPvkx5zrcxWBVqPGlXYVf61O/8OnqPctHV0mcvKcjbgnrZLESxSj8WIw5oImLRr4lMYkYWOD4vXC",
-	"tkxcAydEMZ0maHsBS5c2UrGYYLP+JypiArYzsH6B2utIhAh5nV+fL6RMGBVeBPlR++WJuR5RBeQBVpdF",
-	"rY67GkurYS4aDawtJptUT9/YN8v7UTxQ2SyylqPSqtdRbmnjAgtGva1iTBPNyurMugu4hL3OuPAPDtro",
-	"sjBzbHHJTF8IoxY19DmZKDahhg3YR+5Mb1VKyd9ab8tLalzxDDyTSuGFirjXCIiCiIz5RxYTasiYK22I",
-	"YiPG54U7z0paoLOYZXwgm1IqLoW8hlUEzxcXk8FYqgGjKuHofUBSqt3HVVSkpo/rBXrN+7gKA81Y7T3Z",
-	"Gmbh1NvVitmYKeAQO8At6IT11124Gh2oysNymfdAk/CLUwIqDbme8oTBCGPJNDApguTWfoFtVYgSunxV",
-	"rHUAlprAq8ArmTCEr01IG3K/ZksMR4O3845V7DBdTDBzugCv6foWV3+3cwuWr1S77XV5ExG5ZHMD/poL",
-	"avgsItdTauDKiMLMOwyd6bbGPIuKJvtjm6pb1IMNH4wTOine7INlfly3yvlN/qDuJo8KHptRnpSP9aPj",
-	"beqzLUIx1y0rFhdYyBJPj6qCwLHMsjYasKHw8OXEt0QGbcO2UhBn98au8owmTMRUvZOXrEYL3IIJYj1u",
-	"gxuU6u1aBja7WV7Jy20Op+4GFtx5gpVv3bdn9t17tH2brLTxpFhl95qNFDOnRE/RQyyShbsjBG0e1F/g",
-	"VcMlZsxYTN6/+RH86mBuJ5SM3NoSOp+Xpdfxk1U30k7HjmC1bd0G1yk0WBECFb6zAt+Y0xE3i/XuHyOq",
-	"FGfxil/ROE2MLpBUJbzlYN/fRpbIz9GUJ7FiYpCKmKnBweEW2kzSyYRO2OByUjxqMgUWUG6toT2RWp2h",
-	"tA1u4nX7MFLsun30bYMfJ1KqAVWMDmaHnca/dPggqSleSGbVQ/cmFQIu+jNmlI2Fu2BiNIV/QuTCNVUo",
-	"wzcbwaelJOuv8UXySviY/U5Hl8zogWqMN4RIwv8DRg0rT+ZJqsnINRwRJYGiYpLOe8tisA4Pjr85fnL0",
-	"+Pibto2ZMTOVcXj9cyuLNjdGa2938oop0Gjqhj9nSkuhB+4EEvZxxFisyZxqzcSEKR1ZF6R/IXRDVu/X",
-	"+WfLibD7jEsDrM7gtX2BYHQLWJIgwEUQP2kymrLR5ZJJbGOQRtERa2O97/Cl8lkOVizb3qie9nw/9fzX",
-	"0EROUlYMqymxWRm3jjL4Hu72KRtcclGgOCEF60WoNPScXjqXyvSino21HcRsThVo2r2oJ8VAsYRRDX9Q",
-	"PYDLIEa61dshUjaYM8VlzT6/lIr44UAUGLMOc/u6DUg1hQs8vgS3OCrIq7e/kCeP9w9InCp7Hdt5fXD8",
-	"PCKvj34qBQUc16kLhpukbN14VB++Gm6uu3jYr4PVXL6DcI4b9+42Rrp0eE32tySR16DI4Nqv4GIu0FvL",
-	"lZS6pWk1IHSh9DzILKN2GzLr5rDiSWGGcuEjJets1IYJvNeOFDdMuQ66ORfKQ/1QZ/uwwXBkThUlh3uH",
-	"JOuRZD1CTCqBRSRH+xhS17exYiPgltoHqI7ZyER54AlYuk6J8TaozPlCZnQB0bhzqZkP09t/TGhipjKd",
-	"TJ3xZEydsX//uCl+D4esYcy7h3vH/T1ydoHWFoyeveaa7aFCxSY0GSg2bjRyNPjqWmgq4bBpA2BZi7Yt",
-	"/xHffY2v2sh5rgczmXY5mHMmaNLeRXbOXrv38aBO+Ix1P1Nv8P3y3KtTz3hFpwG9w7cbGAeezJzTBZtV",
-	"WuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNGGZ76bqypUXATrI2lg70VSafNpXUtS3dhgR4nVNyadTc",
-	"mu66nUtrgJPjMRMjVncvmDOmIxDwJBXcgI49SxPD5wln6pRQyyRQ3SMjxhO4RFjdLxVzxUcshtifXrRF",
-	"Q2v2YdNgMT/Ej2VMKIyAXE+RQ84w/BrekOMxH2GYtdHbHV+2PoXIP7fE7nYYaOn1Tj153YWfqTRhg9qk",
-	"JkyfSRMwz9j5uqmP5Ixp1NR6Uct5LNGm3cdgdlFOa0tJtSks7J2VTT7IfOTfj1DiAZO1hJUksI3ckJ3v",
-	"XrwjD68OHsLE9MPsA5uqpdFnxc2U4PHR6MG2DJ8zDa4amVzZhKDiiWHCqLIdZ5nHo7vOtaJc7K5tLVO3",
-	"2t+sqlhdvllLtdqWhoTKERzoZvXopEYzQoXJq0egF2lyzZIE/lvat456UfHQ1NlmiypS/aHU5EIxOppC",
-	"wPFMakPcjWxk/a29aKskVFau2pts0qmaXreyaFBlWg0fbEeXqp1sJnjrT3A3Ui9mh5KEiklKJ+yEMEFo",
-	"ck0X+pRciohMOZCgYuRacWNCc4xng90UtU10szrW27JKpUF5/reUid9ZMFZZjNREYWWCYKPoq5KOXVGs",
-	"mOigz0W9Ke/02qVYXTtkDYIWxjjmI2pY992xq/kTM7RmX0BFGVhf+Zr+IvZxzhXTg1KApLNXFTxDNV9P",
-	"FK3IstoLA9c6ZfGaveDHqpMpYwuhu/4OtJTW853Ei5QTJ6NFXUx98DLoR8/kbM6My9aEVSHoSLG6bhJb",
-	"uRMRzHYlil3RhMM6YTIbvGM7IjGjccJFTZ6f2js6tFLxn7/2aw3PztBfXNAn9QIg63/NzcsDhTsu6Fv7",
-	"AXya4tEZlNnIFdOaOX+gJ/9a5dy+uI04i8JQIn+FteSf7X22sCG9Z+QbhPSWqbSBz+VrAjSTcOqufpvc",
-	"I2O60AMjB3jua8j1ZzahBjy5mG2Fb6ExfUXD/274tHr1KnKdqu6FMVtIeSSmi4zy6TXZYSKWSoNCNqLz",
-	"uU0Cj5ni7sZwcxxsvVSETfjempxoldM94dqoxWCTQ5p9WoLAED4DHdwKlyw+xTtfrOi1IH8jOtWYtI77",
-	"KEYsSexW6lQpeG6pLjvxQAo9RzfWgZeTpsioOeoBKx1zgc+z7tq1DWzcHeraM1xeqWzeLXL+lZin7f79",
-	"4sq9+EhHJlngfUmOScbE8J5clPh7lTvy56MR3P55WkGP2FgJWEHoLg3+3oYI3p4YbD4iLefgh5Jb1J0n",
-	"6i5OOlVXbGGJ+Qqj22kyyB5yoVNFrVFuLpMkdV8lfORNdZlOBVJ5PlDezT/mRjAN53XO1IybWjUhGOdW",
-	"ooby5u5RqGI+qNcex2cpT5pxET49qBjjvqyLw92dzrVl76fl2/y2ktTupWgmezHM1wlffJ7L3pZzcndW",
-	"huLhqlgYgp83sjFAHEzCtTmzYfhBFwumUemA/6sPIco+9iu0uruq6m4HoJoB2FFbV6g0dDxtMp13snbU",
-	"ZXq8NcCAwMQPofunhDpQr5hg9CLYgbkmlAh2TcoipVbthNDT1vgfNpsn1LCX3NhjVu+a+A0c8qBnIpaY",
-	"fQugoDSPLYwLcXgWO2dCsI9wq34p1Wz38ITYE49xc4s5iwCgyrLDiCTS4g71ralaUHDFVDEyro6IoZf4",
-	"EyY0uEGuaRR+VCMccIEaPUYwNujKRm3pTlAXhn00XUZWpyBbMnJt1AqZkPC7qb53fTR4vCrPr1sZZy7O",
-	"B7J0dTxt112aGOGzWWpPXJAgQ8nIf012YjnSD9/+58/P9mZxRLJmiXHt6qrrbMzNiieujhO8f//q+dUj",
-	"GM8lW/y/80zilbX41fSpAjttjcKOepds0fX22z2IAd43Pqq1qt1rmapRR7ee36dBQ2p6B/vKQX1m01qx",
-	"DPbyi5p2ZWTZKuVOEDdT1K0zXvehLllsInfdw4x49zLaD17Y5TOMiTz502JYnvQm3EzTi72RnD00XMQ0",
-	"8f/JGsJZVE5UK7BJ9v0gOyybIJtsBWRk6xge6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3B8dxS5ga",
-	"azAlS4qFbd4K5kWF1dzdDaiB6dXdhircbrNLUSJ1qtibNOnuhjiuD4GxLRUtQjNpbARjrml3x1Go70el",
-	"SQcrQ9n37wbnPs86bAujynw0b7IBbuKpGdWCfZ4VIrFkDEFYytuIM+N0WzjajGlNJ2yNi4DTdH0D9QuR",
-	"4wsXFwCgaAdXiPIFp0Ys3KkpmEiOnzz6pgMEwJ+VvKkatSwQTcXcdSoIS9gMA6dBux5zlsTkygOQBbey",
-	"w+PDJ08qsunPltx4UCiwNWgeDPnYQQR/ZTnw0IK9u2LnU6prYtXPxIIANpptDTcbVobsXLhsKecbOyA/",
-	"8W8tePKFjBcQYjeiM0a46Jd0MS4MU2M6Yn9+Kihh+pLPd+Xc3tR25xLfs6v/KXJbt322D7yAM2EGNDVT",
-	"qVqZn6OtM/t2/vlXqvocqWoL+jMThpvFur4u+7GXm23GaFzSTubk20G+a9VM5zLho0W3iH4tnWOloxpt",
-	"o3S3qUdnbW4HHdHWhVibsbjPvzKWz5GxXHMhimZ7u509LzA6xgSEDCLkNZ4XlARjduKyEbSDFhQJrxb+",
-	"91pJw3BfNI+Zswe676o2iS2Ap24EcbUhVNLWAX+2hbVTj+FoYXXCRV+2y1vxL/udvz/OZTeidvObe3Ej",
-	"o1vxFrFspX528yuAC382muzKM7uf1sgbUtAa8+RqVbR7rKPdA7TiTQCHalXMZUrjVyVziZK58pm/n8bc",
-	"UAFbx9PcrHaVYZYb1LBARpQWucRnyztY5uJ1Gl1AxkV6KlLsreMy52I4PGYrud9nM1d9adXDXBT4APto",
-	"YyfsohFtqIixhtIVU4bF9sdEaqznhTcPiCGZzxNeCPyFhnBZ7WftWnswqmVLdHfW+6KqVGe0d29sZqpX",
-	"7HrlMOQbCfBbuhiKXX+HL24a6deUffMKG/V1LYHmXokE4qh/RYu5JmcjA2kzB/VpNDuH/foMmk3D/ko7",
-	"aVerlmBhI5dlf+SbvFaEatB2h8iKzaPLlUw6kcUbeA8EJJ+I7axxaexuKGEPUXE1m7bjO0/aJUBrgDQb",
-	"hbleirgIZYL7e4rpXfhPTSiSI2Q7yzH5gYo4oeTg6aNHEXlNFY35nBw8ffwNhvzbTC7yImCLM6oNU4NR",
-	"QrUeHPSi4oPD8oMj/HTCBRvEkCkTfln3/BDFE5yTgfMs2beYKoVXzxNGwVc2GCk6NoM8INvCVdjW7FBQ",
-	"0kKMXfWpothY0MdMglwMHoTtFUZcbrb8Y2EgQasNnze9QgcTiZB8+aj9o2CU5Yd5C8uizxW7/on56OMt",
-	"JIXC4RjI8eCCKzNdh5l2hzHmIuZXo0Ft8PTxDeVndoZOn0+l6IQCNlcONn3gE8hboY38exXttbAgGfay",
-	"XVE/pNoeO2cFZuSyjlC/TdpY83pdoqiSPBcxp4L8TO18yXNf4FSOi5KdIDvO9qFEAnNqDFPQ4P/9r7Pd",
-	"/2t/9+nD3Q9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW3d34CkRc",
-	"ue0tTWFf7cL3i/hWUhWvFXi/1jWi7pJZOKiHNed09Yj77rcGtwL28lA1LDWd5/CzmvLKo4QqxEdL2KnF",
-	"TR+iHWeI+Ef4TyLoFZ+gWkwA+AgQ1hVDSw6XglxIavoubUa7uvhsdFnR6KvqcK5CBnqmDYYu6eIOrgy6",
-	"GnAxGE2pQrXCjQxtWTjWRi3Uz3/LY6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY513C5",
-	"5wjys27Sfk1GWp6mblNbB9dcxPJ6IOdM6PwpFQKWV9OaVyE2EfPPMCBWMcGuaQIFr1iepG6drwmda4b0",
-	"YIycDYKYyiCJtvjYXd+yT+2WDmy5/ZHP1c1zbQeZFcR9j0aYQTBji8IsNG8M5hTSdPTsOAiO6hY6hU8q",
-	"iyruKnuXxVmHRAiX3ew7shSzLOqzGKmAwC17GWWvl+CAjeDItl+kzFYzzmoZtwTXljAb3TrBObGf+0IS",
-	"Rhbx3DqkoTVVNKvjz3m6V5VXrAM9vDIqcpvKghBfyZZxdltR/NrdRc+tgyhwmKyKNt2EmdoydltXrQpJ",
-	"DmRKuC32BItLuK0Jxi1SSA4OVmdwvS1A4xIUx2xuFh41FYbcMF5/wqx8LQIThQiiUS5TG7lh4wSP15pg",
-	"RyRlB1P7ho2DOgLbSk5RQEVjvjx3rjhvv6IhW8mTv3JAFhwQ1sTofVi6OMdLIAjXwv715QN9CorDCvST",
-	"iXoZLKAVIwWY5hKSYL5ABUrvKHAyBrm5yCmk1lZN3BmQK6zBCTncjfmEGwsB+h/kyP0Jm1jB3wxNLvu7",
-	"Tz/8+aje1PLcw4w+swpslekjPu6WI3fqlc6jdtjJ1vcrsi7/OPJzacksyZbkFxUzVV0R2IxGrvFo6ak4",
-	"3G+8oW0QGNMGsbs8D75mQJtWBN+G5aMzqpZUCKGxSUiGb6JTjMp2w3moMnyUJlTp9kR8R5avg29WLCMe",
-	"JnttKZ7KVVAZZHgOzUejRZ4eNpsNA4QG21sjeXQe7wor/8Z+Ull32xDe1xaDGv316LD7eLYcdOXa3E7Q",
-	"lWIg2wZQIaautHCIXH2wd0R2jp+QqUyVXrsarq5g6XAB9YJHrJdPrgGCctlm3E4s1vbwv3gR/asUi5X3",
-	"0xL6lOUpBqyywPTKWxw5GVcrZYpMq7jk+Yq2C9ZteCyKLd4fr0VxXK1x2jlIPG5Kfbh2IxI7Qu3sHkDw",
-	"QmRxRP0Ridxvh/36WO/TEjS8Kw1sCatUYxqaR9gda4DFQuFXzBYuvln96H7GWd+t1lZr6d9UbbsHodFf",
-	"1b6bUftqADuO71RBrBhaOrdzj1S/mtypbmBCDUMt2HD+strleirjultRXfr1tc/tZAfcpgJ7sGUFNvvY",
-	"LuLARgK3c57bVHybdN11Fdk7C3Wo1TJrgh5K6uVGgQ+14qhqyEdl02YuO6UyGwTBQbRps33QgW2MegRl",
-	"uf7NhCtiNWW2hYreSedzBqbcKghNvWER3k/QsWuTT7hZdPpuJOe8WcE92oKVI3ZohWvqun63V5sWEwFM",
-	"UKvZZsxFzMWk+1UNafSl/apG6W9bkimj8cDWpuuGCLFc0W6tX3vYsXzt0RaKF65GHMHMaumkQ9CEi1bv",
-	"HNq7ulZ+sagHUrU7qB5on2vc2vc8oSOM2Mvn3YlAs+8y11WXmXonTnXk8IvNMZjBLTi/J2NBNXBUJoxe",
-	"sfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUNCZaEjrZeObqaCuIMVNla/",
-	"zEvVhddYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9I7q0",
-	"1NmrHb2w5SXd3BlbavFXzq47x8sdtQmhNTPFgZ1u6R6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDFxmnt",
-	"IfptatFurLmDTDgUPxWyrHqWBWQ7GyhfQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdfXYLhEe",
-	"qypIQSDHstCM4qKtE7JXryGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBvsKoD",
-	"F3CA4TZzcERCyQHJ2gZCPIROE8MKgPb+Bndw0It6B2DPODiC/4Pr/cGjlhCcGs9+i+LXllZQr4qV47ex",
-	"SqfNOHfaS4bw30nha1fBXGttutgpiTcezHL1q8uqdTfUViRiqe/i/tUfCUBK2o5nDVrK647dF79aMKoq",
-	"k5zPQ6ShUN09rkfFHV0O9CXEDtac/ddTKRjBl8iMi1TbctrKPXKFMLB0HgCrrVsrfbf6W9Uit7Y/x1Cw",
-	"cOQKSCvBw3wG4HfcxIjpGtHT7TSydYgybFozJjYZX+fbs0xips3gmnK86mjukAXKygsTvigpgyQJl5lF",
-	"PL6brYFNqMLii+tfuUDybOo5U+xKXm7WBMK7dU+mWxtVLur5hfcLWXPWf/I/5cvuwo4v6OgykZN1T3dH",
-	"5PUc6y5YluoBznJDQ05X3tO6CdfyUpfL82uYb7KiCmUxRDaggnL6TtlUnTvC/N++qLqQho9QCrZdUlew",
-	"XnW3Qugl5b7mTGlm630tdRc5H8nay9dSLdDNJnCD5PsVdl5LHGlNKPC65sbyJguble++RtUBlb6oZ91F",
-	"g5jNqTIWFF6KgVtEoHs9AM3Txm5/6LQg3cwJ6eYJRC8wOe+1v0avUoEUvyR4U7RODtBqUwExP99+/xoT",
-	"IhApAxMbdUR+dg+1YXTmH17+hs9yG9GMQQYk1yx22rE+JVjL6Mez3/ZmMfnv/zrY+6ZqM4J+W9MXYKjv",
-	"ha1mkqGp5XQhU3v5zVgklhzZr2WMHqG3tHm21cgOp45EX8AbWI9hndufrSmmm79aubRVKXbfv+AqommI",
-	"ucLqYV5mhZ2FOnU+Q9pwD8qvXw80GUml2MiwmDiesRYfXish2WYCLk9JriuzlieWrFXMpraXBvSklZKr",
-	"Cwnd7ak+K7vAnPer6/gr1sM28WU15rpk0zWYdt3d/jUfXdrrNhbE0wyzszA0IrtrhyGFoLW67lbtfuVq",
-	"YWkC8ThmwOP6Q5ON2EjyexpPGLlYODvND2e7r37dBZP6bqzo2OwdnELiHL3QTJjIKuW2OLSzLPpJEzAp",
-	"luwIj5tLAndMAGSxPVgZneSVtSszg0K/Oq/ujVm5eX1v0bAZnagV6s7omqLLy0yAJR7uqgHh3JewcF5n",
-	"8VxX2cjqtXC2irUjS+rq4NXIlNTusXveS3EnGaIrMxI5HjMxWmH9XjuD+C/2wy6L6A9sF8ekUXTUygve",
-	"4UtlEsy6qYYROYIqEEww93CfGwLh7bg6aZgBqW+qaL5krF49T9c6MH+k0rQu7kvG/oHvbWLQdB/6Lus4",
-	"wkvGfqzFqcjTEEuJ8umc4WbdeHZiEyRGY3pit1z8FfMT62jLL9oWCOsfnhiKq+9vcG0HNeFiBa7hx92F",
-	"W6yoDhhpaHIr1LIBb3IX9ry6Hg7ar+JK7CXbum3RwJq3qpFJaVJjYHsnr7mYEIuSo0FNeXf28PkZWNHd",
-	"NxFoVap9f+xNsukyGR5jxMhEnMkaTTZA/QTs2cMnLjUmQBeAe7Ut2S4Z/tfQGVVUeKeuxeWpx1lZHY/X",
-	"H7FyXMiYMQK/gfr53Yt35OHVgd2uhxkiArwzgHe0U2gv6cDi2FRV0xZn1R8pRfTvGtgXrjmYGWK60BF5",
-	"sguRP0RP+RgeUq2Z1lLt2l+lItd0odEtOqdYuk6THXTfOQro96IlsdoHnTZ49SsCAhcMDFjjfVH0agCD",
-	"kUI4ILTiCnynpNZkJ7e29ol/N2q3faxk/Ki3XMHx5CyJXyglVXMUY3ORhmWFCZfLKdtE1KUeIQ7xraGz",
-	"eXWIcZ2/+IqPCivYte5Nsxl/jdbma5UD0PV3TW94fwA+wz/gHgYGvbgy082FTx1oBJbG2cgalNbUItdM",
-	"hc11zQZouIzL66zcOsLWK24YmdGY3Zyj5aoX9dDDAi32YO9g/ZZT8Nr2wbyJqmkQFkDDTz40Hn3Idgnk",
-	"mDA6mvqCYBc+iF7QGTshU3lNNJ2xXfswKO+jbIA92gELBev7VWPjYa2x0RmnnnM9oirOTlLnnAb/xZKc",
-	"BqomXW1kb9j4DN4O/KxeLDuz215sR9qUBl5C4zr4EG0BW6dEUs4bl3vicIb1iRMF49/KWtXKuFteGHSz",
-	"evivbtQ2UROP1B2OLoBIqsGBl4pkqE9gEhcjpgSLXUDWr8BvNPkmIgf7HRSPjeCV6kLbPjQft9dTaWRV",
-	"TjoaXze7FBpd99uEikGqaqMrGYgVSeAV5FvpPJE0PiGvf3n7Dh8AbyJ6Sg8fPY6I5v9mqAGOpDBMGF9e",
-	"phh72RoE5ecShYsSjLNtcde7yIzovHO0fWF+YdbgjE7Yw9/nbNKL3B9zkf/7ml3Msz+mjI9qORmvvRS8",
-	"f//q+dU3ZCFTMqOX62hPdpdqwqRKwFF0d/zhz8fH9eBRmv+bLY/MOXx8eHB8XDhTB91CItwAXSelVV6y",
-	"6a1gC95ts0lNvPpw3P2uwIZNb95LoIMO2IhdE5Ha+0rtRfY+VZS7jzAJZRjF9rXqLmk3xTUAnNpxV6Fu",
-	"Y3mUvF5ZC9giUOKIBhpPlXM82D94YHFVPPz0A00Kn2IxLUR7BZ2jIUuHjg1T5KVUM/Jt/5QwxLp0+dFR",
-	"W1h/caTdN7MFCjL7ebv4AChxWRysaPtILZDjKu9uBE1aZ2TW2ZWv29VO39+KgHUStez/crYct/AhlKaw",
-	"luTKRhZBNgfOfp0JgOWgmzlvyM9xkQUUgTkLtFl7AhoOcLaRt14RsKCCnLnb7gqBYP5qq7ABcnVwQijJ",
-	"/JOLElrTWKYiPs3CMTQmP7hwIHzqUlaovmQxBCwsUWPKulLQaZD4Qnb2D3b3H0fk6dM+WnmRiRUp/EkH",
-	"DjGqhTs9s31keAHZCELo31CjeNxqzr4jDaGRP7euTJMA7YRv00k61lxx29BoOjOT1jNx92al7GQusSzZ",
-	"4/eZGZbeICtcbMZ1oAVkO6UTeE01maeGKD6ZVgHfNrNW3Nlpq7g4AvNCcVDL6RoW7R4Qdrb7yykbXvvs",
-	"SHu8AVk7OzG5OiA7gfD0VgBwBPbvF0lvhTDvDJWoaIepgSNy89kIhsh18h6Vsw2Iw2p3VtPCcE/rb7Ee",
-	"lYSNDaGJryHYagDqovp8przy89BM1jsplojumoMHpLyEgVt6/Wz4d0InS2sobwnaYkWYk22YWU1N4mJ7",
-	"zayqIzhYDBfmo2zN4tyLFWEwulh0iDOHq/h64f53Zsqsj3uqlPHiYhKRylNYHIfJk4oxNxFx9bvkFVNx",
-	"yiJSKLIVR6QuPSJ4u1zmKyLVKl8RGclRoRjXIE7dUy7waURclZSBkGIwckW/DbQ2Z9QMMMi4AkXyeENz",
-	"bLtljnK9BJzrd3lBzJQaYt+z2M5t43Ntrkd1imlpt6OrOVPL5Grb5krX5nbgTKuJoXLORC/vpz4V1BZB",
-	"W/MM+a/LmpY9GpUCSb5sUsFAd2N4pt2xRFdEiYh7jnuUFqCwmgH/zdhjnV0wwPFxzD08LiGZB/m0Afk2",
-	"Ww1rNY+ETraB0gHt3B90DhjNG0vl64S51OYVHOy3QqzUZxnUDlAxdoGlR9cMClDK/bMcGuHQQCBkGJxB",
-	"eYwoBEzAdwuyo/YODo92Hvf7QYxxHrWCEcZqIsMCZnpAoVQ+Pv5Qq4bMzXRQFwgp0wTSwfAFCKyeMaOY",
-	"bo1TXRqjGvUmpikq1gXCRpiCjDFtksYk4QKi+tQlweUuRWZuJVLWL0GU7U7LxgPIUvXYwXAHMNwBDHeQ",
-	"91CZLoR826q0mKk9MWCjL80WKcC2QOiFvGLkYB+WSCMR7H+zc4BEUPXHzRjVKeI41MasO7JAMotsrp+a",
-	"SPyT7NBES0LtH0hxEHB/Ic00IkspLyO8Dw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyK",
-	"et8zmphpdesxG3lpoGe7XlLprEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejN",
-	"wSM6nyt5xQrPFDOpEhGhMyZikKZ71t8dFR3h2dP//T//V8ktVLdstHsURaveZdvqDMpjX/eFrguv1729",
-	"yVURor4b05Ltz87ebuuykhGE0Y2VnJEdIQXLeOo1u+j3oo1XimGGx5qqpvvYa5pt2Cs8bvFqHx4eHX1z",
-	"uH/0+Mmj42++ebzfFirWXDIXb9NyBsQJrNG+hiCQov4Gfdx0x0BhVU2V7RCtiEuICmDmiw4XLFz7AsUW",
-	"6DFapsLU5oivrMZM5GDO1IwbUyfj9mH9nDn0esoEIur5+psbim8nbAZGCpcquIUGDZtItegIV+HfhrNJ",
-	"QQDKVA8mUsZ1wcVWpyDZiwRfhPUZJ3Q2g3NGEv5HyuGhmTI4qBTRAWzKh5wxbfiIpJqdEkqEFLsBLAvK",
-	"arxxx5JpUBv86MhZNY4IVIdD8rM0rF55cNXiMyDXZWsRgtVkx7SNXXtTTfsie6yAhF6yLNWqpM0ksLDw",
-	"G2gN8CJBRBueJOSaGqZ07QocHvcbChaLideFl1DUo1ZqEnIAxyVNdK3otAtnKymn2sZVkOCDurGFJpy2",
-	"NQ50f6vQxisbzassM2zUmtDWP/brxsyvlqsHTI7TZBCe7bpUPcgqrc7k5+IxC7RkLoiR1ytRVqpZN6J/",
-	"r3Ho/5aCLd+zo5WioRtzAV8V8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sV",
-	"weFbD033hj/bCOGuGftZCfR2xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7",
-	"/h0fQZdf3yyG0VzxGQVDVNBY36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7",
-	"QHA6VjM71+bodQQ9b4prD21KK8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuY",
-	"m2oUkP2q5rxh7P4oYVTZHCL3Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01L",
-	"gO2WYu/K0aR+YpHfghZqzkjo18PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4iWC1RFyRltCFv",
-	"L5FlkUmvT6RHmxPp0Qm5Oswr4sFYbFYSJA44dhc5Xidi/8Nfk+1tg3qLHYE/iRj20Zz6C7NUBOjZFp6w",
-	"q6ONBAeQkOVuD7sWvPWZrN0cE23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+FHTGdPbmA02GtoUhASap",
-	"LWA6zw9gBvCxg5hE1sIykApNoRHJygFHWUGOPprIwPjNnUUMS3kAC0aP2u8O3yIVaJUY2P4HGLHZ3yNn",
-	"bTth3z/FND48oEQxrGmC5dWvpzJhp+TPT57CffhLuOYHzQb2/Mx/iXwrDI9sYU4RocBgEBuVDB0VDE8g",
-	"ANtjIYfXET+4CBhaTmTB4yNC41hX+Vwv6knBOkRqNk3m1wOM2Vzr08P1Pz2y0ZFLRnXbMai12nhNGGpl",
-	"rz+XSNQl23gf1hqpaWurfXhvV/vofqz20TZX++i+rXYrAkaI8uMY8iZYGJm2+LkiXHymOBKBGty+8lsw",
-	"Kd8OhMTWtV7Em7PXn7p7FJnQK5YpucV7FGojp1addB4xwdZUCjEnfeAwALcTZzybZyV+ttfi1ott2WaN",
-	"c/+ta8ufzQepZqrQxEbzvBGz8lLN/12g1YY3rkRCHqKRa6A4fb7gEy1XkgCDwmn6xV0rnacCiVTORkja",
-	"BXq8dYCIsqi+syTNBp2hJluzoixslLeZ9/s8S6EqA727CMOBC8Sq8XcBDjJGlXQsZXHm2/Rx3x0Qx4MC",
-	"QVkfHRSf+ii4Wkn9ZDOcpnsoKIvBI02iss1esjLG7I1zsFZm5YdQd+ZbYYcyGNdmQj/JsV4jIudMOKOu",
-	"yyjqeAyeuTa6kH9tcaMOOdDHHSHwjvfvJ9Tc8faSI7eG0lULjdVQZ+hWhHkZOSoLds0nsuGZmNq49mUn",
-	"wl5OfdB05OumYjxDZMOn0YqdxhxqPk+6npJCSH2XsRbrbHWTuvAdnONBJu70djVRbLzAWbbXNmKy6va9",
-	"wfeqxm7rtXrxz1cvIYh2YssE6KlUZjeB0rbk/ZsfddfdsgC6nSqIBHkKSwePGqB+QEpfdC2bFX7VbWBX",
-	"nEE5iZDlNo1tzjLoksiur46gILVOlUUBi4hLZu4+Xtu9gyHoMmKdzsByv0JslfsAZH2nMFA7pHfwbrNv",
-	"o5ePJFfXAslVOQTVI7dcR79rLPR8JEvg0ANV7TNDRM+n9yLmZrMAIAZMHsJ/pozGTHkUlyJgHuLjYWDs",
-	"6WpoL6unLHTDMcmjzjc2JibUtIzs6X6x6nyHUSVStDR68KTQ6sGTLs02x5x2QKFZIzx+Q7i7VhyZIiHf",
-	"A3aRnafl/AIOzefHLLaRN19UxO5H9nw+pl9SM5IzVm9BTOj1A51HNFCQdT7iJVexduBiPpunxkWsQRAE",
-	"U1cYEwTKGTH0kgmrJVMySjgTpgRKjB+hNk2yxiqc8R5V6WzYh8+mamfb+G+iKGdbnzdYpHMJ/a/gwNzM",
-	"c2kTnbfqS2xXFVrF4x3k7txE0QCXDiRVnPkC69Kf3XsE3yOUKLYb8DFQ2RI+NmQHwbEUC2Cb8Ep0Shrg",
-	"1s+EYB93D7aRMN01t6mQ6r1pp3+lRKkSV+2SjuBNzyy25mZaISUOCbU6bUbkj1xDBwe7B4/6Xe/L7dz8",
-	"sNlGdM8ywhrMkY13ifUvDGvdCRqGJ3P1qNtGeX1q4+IWq909mg5P2/3Dm4QGDs2g26o0Z9g1fLBWtYPt",
-	"JOZhE4peb03c5Ml+Heb9haf33WxCH6wPmtS4mm0NMw8bRVvwtkt6fIH5h1EP7OexohgBv2YpdhfQ0Jir",
-	"mKsyK+UtloLYm9IY8+zFkBkU6KCO0qxkslLGS4xatlxSw8PUyfDwR4UbQIXt1iz0EuU8l0u1CmNFoavT",
-	"xYLKJTUKdK26tOWwlPWg1it4UjbWPyZV4zTCsMeKjk0T9Pp2wdNXsd69BWLccPrQRFZBgceghcK/5lMp",
-	"2ANNdmzlvn5etoVohuktY/6RxdYgY6bM13FB9IpCQd/btkxvcpMLL2s2qeY0gM6r3ui2cFfbJghxYWwn",
-	"aGQjNkSBxQ52OLJTqS4S2Vl+Lz0hiiWMaha7wmDFe+/FglDyFrGMpQpTrJVMDUcXhZ5LgwuWJPJ6kM5D",
-	"poE+emDFXFjGFi7yh6/ug5t0H7REgZ7licWDskpnaeqBxQ+dMZu6OOYGbFqneKIMYkr6zDo8S5C/R4ll",
-	"PI5XxEiV3FZpnYDJzREZNOUaGQBmJEs0yxPrsnG7VyISVpIm//1fB13MKRtBAK+otRS1jw5IORmL3yRR",
-	"3DH5Q0xpsym4+Th0VJvd5uNSDBgr4AX20Sia/azLMRKI5plqiKrDguCzFGNbTEAnn7Ew8Ga9O2f4X9nq",
-	"Z8lWay7JVa6q29gq4abm6tzIaLfCU/tbu5nPuHB/HJTuvVEvFfyPlLmfYT1vjQ3rFfhwp5xiZLZLUopt",
-	"xrAUrJhIrMEDRBOygzZgYg28q2YLF0a5UrJw8cvDsg+73PDdhQrkd57lsQK4DZ9fsEB5H+7BQv96uMWl",
-	"PrxXS12CvMZrfmh0CSwuKD5NqgT+MzO09KKeMxQ0FMoI+sNWP5vgPLsIn+EJyoM9N4GYbAz4+IxyCjbK",
-	"IVhSsv3JarXRj9dOIWg0rz9eblw/bo8UMdxUoNQftduhXSaB/bqhvPSSmtL5rNfKMtgsJOgv4aG3ZNhy",
-	"aGcyratv9hsg6hCVzlmx9MjG3pP1ppKwK7a1bXLRWGt6cPzXud+yeoe2v/k7jPuC7PhgJxZnz2wkxAPt",
-	"PumXYe7buUu1d7RW/goBVxGEWElBgo7d11E2ArD1u7h7NxrdZRDOOTLICWhdGmm/Pd5SalRAF+Xi9pb+",
-	"In9cKlSwYcrU5wSx2+7wfdzq7q2uwC1tcSEH3W5c0dFZ8HAWfJoFLahoWMoZbSdXYcv1+u7zyrtklG+U",
-	"Sv73t7/8/CtN0po46TOxIPAzuYLfyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe/j7lgxtgvE2TvpUT9K",
-	"+zvUkcJ0FDdqNOt7DANC1SS1pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v",
-	"8iJnAktPc+ew+b/LizdpHQI+MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg",
-	"1GwiN9aOFTVUjLqVd/pdXnQRKEEoYeYJSLFwK5otRiPGYjRQjClP8B/6ks/nDbaJeUKFyNa7RqMbTVmc",
-	"JhAHYPjokuzMqEhpQlQqNNl1SJVUmYKTbZWFValYsxDrFrQBo/hkwlS4ln7C+DVMtZ3h24gjedHLGyws",
-	"bDbJgCBKErdAo2FYjj08kWcNxWPazFvWqbEkmvTq2IP/JPTaoprSmIDbIGZjmiaGGBnTRUTONKcPf5DJ",
-	"JTW0Qg+tG/qpfjK5ia4k2cNhdosQ1mYAZLsK5wc2XWL7VR3OY8HWr96/0c4fHKVsCbnoUKu4c3U4TPlS",
-	"qVhfNfaUXy0ppaQgoACVN7HVVuLsd2FzUXjEsqULxh9uVS2FB7F93ZVFq9v9xAytURO7GuY6b8bKtYMM",
-	"rQBvHHQ2RblVdp361hpU0GD11qrEVr9Uc2oMU6J30vu//3W2+399gP/b3326++HPg+jo4NP/6DXK1BKp",
-	"YVrf7oQJpig4IyEsSc7t4NaJ5GjashYM7bvcwDai34pWG7R3f/JJw1G9pmY0bSXOGRfh04OKUFtv+1fY",
-	"zqWTuLNLbXl/yxfaMEB6oyvtj1RMUjopNM4EeNTh/6a8Vuv8EU3ir71fwX/ni7wXS7+HVX9nVJsGlNsf",
-	"5YSL9Ypku8jxztydzRwMXPjmo+MCVR01XQeShAaBwkXu99bAurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rS",
-	"pyUasJMO2qvOp+5I/0TxbnKmNZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbOPy83t",
-	"T58+bU2U4LQmIeaPlF/RxJqe5/PExs63kFppC4IxuolF2eJ9qDPdTOSuewjWPr0X7ELw8y6fzaWyG0Nh",
-	"KL0JN9P0Ym8kZw8NFzFN/H+wmd6nfF+fQQjTuqXp162BCnPuLOmAGn4R30qqYqvvtBtlN6hKumG90dss",
-	"Elrtq+4K8xwuf64C5wgj1DCs84KByQ8YlTglhXvgyhe/1ZWtvIbm/St9mSnhjRFl7uQ0lfUHaad1XbHT",
-	"l3CKbOow3ietf5zEEmuOaGYDbWe2+axGyohqVlsklGbMoLvaWOXmHbC3oJ2EU8v6q+PAGAwx6TyGN261",
-	"3wAD7NC9hKPMlAabCa2r6ku5Qp+l30bCRcxHLkLPfonRv2Oo82vkhJkpKiNVjXsjsRFkY4eRkofVGbXD",
-	"s3VNsQtp94aWf0WMjfAsZUcheFyk25x6QjLznXaSicXjuLFYZHWmqu4YC911zS2ZqEuZkg30vHKwbz0t",
-	"dNawV8h5b4/0VmzMFIQ6J8FdZRk1ZneaQH9ceiTwKNRZhb3S7JS1JSmqulc70loBUo4GrIliocbhyWTe",
-	"uJGrC+/LZXGjMRA5yiLGISLC++x0Tc2M0VSqAZ2wDT1E7XEPF1SzEOy+alSlk4lik7Bil8EUDlheAuZD",
-	"ouk12dlHKSikYP1edIMD9jlMtW6UtwhitWvXr5ocuSUIHzcAh1BQXTGfzSmvIa9Rji7Bgu8+29Yo6q60",
-	"3yXygibJgtj4/pweeewzS/MM0vm0vFUdGY+rAFES7EztOpLQcEOBq5fTh9ckhoNu0RYwmrqD+7MMYFYr",
-	"YuJCxosamX1DNWnWjEeTI5o0orxZnuVKoX3EFGEuyM4LMUm4noLm6iDaMkaHKha3RfOuFTeGCbJgJswe",
-	"bTUmzekikbT11hUu/mv3idWVtupt1qnd7vaw0jwHZXW7cSGFpZftS959ZMkpX50C0bQR5zYszGF798fC",
-	"XEcF9eIzo2JNFxoDCtHuGnUMJH2z/RDSi0Vdaq5mIyliGBw7cV5abUhMF8RIsDQxmlSRptb11o94nroQ",
-	"vltL3jFd6DqDwkLnHF+lwvmXJYlTRnYEiHV+xYgEdj2n2qwtunerv1UXNc5qelRyCKsTkqOa+ciRjXIC",
-	"X84JIFPmxhKLFyAVAYsVscbLqNXIGdfGh9ll2pnxWPDJ1JD3754RbagNYPWXfXhn7VAMRlXCmarn7nGQ",
-	"8+1ezENpib1x2sS2dbufyiRu6h3Xz3oEHni1dezXNbROtdtUtxxUnXDBNoMAquGFVkmpX4l8sqDNgXZr",
-	"+Aj+nak2bfTltq2TiJrL2mo22Z7g70RIZw20e4iWEo2xQmiKskPUhTzSIhfFo6FXsulmFv4g56POFlK1",
-	"/z/pZGjvRX5UraHN1V7ngMsjU90kFzxeLZycK65LOCKbVztw3Q+2Suq1ZqUn9UYleFM3JdrnAcVkxzGu",
-	"LN/Z5QMQ6qjGVmo+IddTgBexr4HGmIqxT4WeKJmKWGdgJ1l8cgOx+RCGCoP1A1sgL4/gdNkO83D3tgiR",
-	"ZdkRhZxubdTCTdaystV6qosjWE6nh7WWwi65FFgL+4ez3Zf7Bx1WwM6j2iq2ct57SydUkTdUcLLzw9nu",
-	"D7+92f1pd39//6B/3isJiY7+9p+datg5uDry9baXB1e3qfpfg62DYGsH2NwKg+wRoTfBQAZi3zrq3v3E",
-	"JJ6ypCE78jMtALsFUFg5GqVKbbZVm2GqKrMYbJKaWJch20C31v2ktybC10Bc7YxS+gUCV9aZXbL9LyfL",
-	"leuF5v0WiTbf1cjxsiAtC098OTvrlkt+OmZ+Z8FrRWFSE73mbzCbBK79ouK8gtSSpP7SbT/XEQNkb7Lj",
-	"4bktvs5LqWa735aSWg83QARI2IQmA8XGjXLvaL9D9uGtZsTXUhaQ7ZaCtmkcK6Z1p2tsdy/qFlHLl5I4",
-	"LIQPAersFkX/SBd62cTnWdpcB2ngNLEsCnBqi075TajtsrqaDUcRFmOdYPSbIYE7h7vfmHDaQkLvnIza",
-	"6SLq5TMNOL+VnFgyT81q3UH42TYcGNjQ/fFc4HC2ExR/bznnPafn+j25OzXJE2hFPcIfNlGOXlvF9iz+",
-	"PdXGViFvudh7VZhmn2x2x9/GdTxO52xwyRbdri83cH3/bO/Ygl1vAeFk6xA0SXwzo9rEGuDofr2vV4vU",
-	"dJ6CLdkC6nKcPqubfe3lPN+OErBNQDwF+s42IVhhvzgFJnLr1/AKE74zSdMkDmpkT1UObEUQYRxDzTU9",
-	"NVOpuFl0uj7FbMTjbReNs01up6iMrwxfXySlISphzBMWr4mh4Fxn3TpaU5SgG+9OuGvG4QLiRHMPnENn",
-	"aIu5nnEMMv9QW7ZGxPJ6ANXKmV5rjeuYVL4kJYaVbWVNz1FA7M0p3tmJ+Rn7qFPYXI/ev4pg8K74vf0l",
-	"cvjQlhnqiMzpwil0InYhRbqhWMSv+A7avw6e9OvKV7pzXD4Lm5zrhqikhpfX38s8pGmLIqyygW6Bu9dM",
-	"LbDIDuEltfFFLi5BG0hyiVN2SrJILFesULFxKrA6TJyyG43J2khtXpsXbuwb+70ETNEKnHB0uD0u282E",
-	"WEdv1QimDtRm2cuPXLDVAppaY5O8gbi4eDe6KE12gdA20mkl55TH272ZzOlicLFoyCmIiRTkP8jBI4j2",
-	"rGHIARde9Sx4jr8qWby233VLUvNJn+04wfUXn82WNpNvS1Bit2CFuIXTFQab3VyOS61KerDaVXWzHavF",
-	"LN7iBTK4/mVXQttn6RJn97Qd8bS6VVjQPl4f8KyEVi/nTPQc34HGzYBqjr64ERUjBsC3tWpttpK1OsBo",
-	"StUkL8KPjmthbiZSEcFBF4P6kLx3Nb0/0AS/cTH8LlJvrqBNZIigu37/7qcfURF9/fwl2fnuxTvy8Orh",
-	"n/Dqp/4pYbO58TWofLNZ9okLzLRllq+ZYq4icy9qldx55NutCi8XTWhROGol7eMuikDtRcWHFJdDG3Ko",
-	"qYygK+YTDGfw58eRqNUcnVTLVizKkF8KKpQ/aCGvDkRTrim3XoOQk1bI6xdM78bXbOxoFkrt+zvB/KQQ",
-	"MdqCufus8IY7UH9Jlsj2jo6d/aDejLfpLanTHcFCbHNNYJ+qFwbY82yBr6lGiAJkUGTHXyduNrmD6RFN",
-	"kG9Dwkk9gyknM1xPpWaOB+KoLdhGvEZWYhZ9Xez1gPzNlm3yfbp6aYrNGTW+ZhMlC0YVEiC2Q9L5Kdm3",
-	"a5st5FZ58WbG+ZtQfiHQqlz2zLMKBwXVjBb1oTF2DxWw9jQTqUjW2oOgeP+r56EMQaR7GJNFlJfKMQeb",
-	"1MhjJoyvlBsK+MP9rZu7GmIFt5RKcBMsbHmewpbabghhrMWAuu7ymk5qL2ScJi4Hx+dJ5UH04Ap1OspW",
-	"j2xVJXTK22rqoIfoaLoGrZT1V5dQ1+TSSpN1UfZaEnBSwc2NkOz1dNHlDlTSpprdUjZ0NGB1YXSoL78Q",
-	"ziYoxpBrWfVwJ7ka5O/lS+qgbG+J7iw7fSNXg/v4Zq6uIBzXvPVt6mAeMT43ne8FUc+LuW4urU28HRkd",
-	"+9WpDHcJRXcMSOGbpZrc0+NxA6EqVVV5U2fm0lop66bp/HXTXraayunPJJo2tklGGwb4fDZpObdZBmrb",
-	"gT8rJwGtAuF2g6rX5xOFVKyolecLlc1o9cW2GrS9Ms1VeLZnuX7DyllEgX2ucv7vKrjpjb2Kd7pvHDbF",
-	"vyhtBgGowY0DsWQf1vdl87mVvNbOmGQ3DDznlIwYT2wIyvbG06neZgXi4LpXXrvARtgJOjHYw01xE31T",
-	"8npTcugGJF0ubbo0BjxAK1+2+++mtVvtayHyEVNEM6Odha8WlHWWJobPPQxLOd/NQR+3WbnqAT4a1qvd",
-	"mpHbLsAA6W1eeu8JcUS07aq/1puV5Iy0WkU1WKe8v3XpV16HP29Cv3cdodkal7lZMOZUGlkbUgY/WOwA",
-	"EtSPJu/cteuBdq+4QptkSq+YdR3oKZ3bIDSZGjJMVaKHZEfzicCinQpReZk2p8S68Q4eYkv64Z88/uSJ",
-	"cdbfq2YQ0LriQPVJLiX8xvWgsaQwTJiBX/gWmxZGHmItqEENK/mJGYUoMeaaObjnF/989ZLMpebGY3XC",
-	"03y1HxSBlzxCeAUHnH3k41ZqgiV+AS+ifMWgyTVV6+wWWJKU7Iqza6YI/n5ChBzAwCL/jwGsev7XZA5S",
-	"lSpUdAb5pMnOebq/f8TIIbmc9SPE1ARxVvfKwSGZ9qNgxQbzhI7YIBWXQl4X8GJa3WMt1scp45Opudsq",
-	"yBvfeRWDk9/gmv9tusjB5tI54Oihswy8errs7Kgv5jqlh48ely1SdYllmv+bbfcm0RQYPLAz6bm4BO6g",
-	"p3/HsMJe1PsjpYoKw0WTIX2azi4E5Ymure2RI6hd0NGljb0m11Jdkp38SzzacNhDEExhs23z+OXYPnA1",
-	"/mrH4o4CqP91w0HYwACJL+QkZCSVwknb6n7EyJwHlXFrt+61BRnQiUO9f/OjzoJI+D1EnrjmsZluhw3U",
-	"qUjl66Q7Uu7ElERSntOS3RJzal1exxkX+8wYOpqeqYluzT8tUhrK6z2Kn5OrgxMSs1FCQbxRqxWcYszO",
-	"xcLAI8UcO2GxBVO4pqAw7Lz+5W0o/vuryPt2+OSS7PbHjs/ohD38fc7gyNk/5iL/9zW7mGd/TBkf1R7E",
-	"leTnzaYUri8Marm1vVGEpd/2d5/S3fGHPx8f15d8a2flh48PD46PC9VMapmEoZdMbM9yufHxajk3HrO9",
-	"+8WggvJeg4DhDmMrowzObhBZlgm/4IDWUnDAG903Bx9u4NrnPDC5cQnnt+Qq8sKpsvNSjeRU1IL6Yt0O",
-	"jzNuJKCiWYlGDaGIBldTfqdMYY16dSJFxzdD0i1VPwyg4cmOrbOqC3VVbfwPjhqGLySxIn5N0NfSDtil",
-	"ayRlMIG8YSPGr1hcXXdm6KRbpdLMF9lMQs79s5wHbFsxLNOjj3505x0nuHRx3s89oHS3M/5aMXvT9RW0",
-	"qmd8S4tVP7UlZ+t1QmuTWGbzhBk2SFVSe8QUIjmjsEYAZ+tlBdkONjFtK48VKOT4SZ038uOcK6Y3UejG",
-	"NElAzW4b6vt3yBKupzLxjMFMlUwnU3yOAa4Ka/AxGiN05Ouzd8++J9xY3dmePzitOp2BhOl3muGMmams",
-	"YVNZMyeun3AexR5jOdIPX3//y7tf3u7NYvLf/3UcXhk0F5OEZaYyqmyqs2u9yW6oWQ1b+hZVs2A1AOZX",
-	"ZzUK7aLh0KzqprMV5EazZHwSQP8L9tG4meHVYrllvkYbaAwVHIzqXE7rXrqxRc9g6paDC581CReki9Rk",
-	"9+HtQvniGlVrW3jOAQSs/bUSX3bxuUZisENo1mjVEwIeVsS9qUk6gffXdbempnU4Vc7YU4HoKa0GzhsJ",
-	"1EjFHH3SBCTowicAFCyHDy2l9ldenkz+tS1QExJwwsUli0+qx8lMmWb+GmSHfkr81faEwI3/1B2wEzKW",
-	"SSKv7aYnVCAQsiCePQdswHZXtGjYRtpNwdkeZ7Npln4JXbP46o3eveoq0rzLFEBubah0PicTMEhzQQq6",
-	"8OoR3x24ujOW1cgYzMR2TN9bZRyv58YRyY5NW9Gw+VKRRGq9ILDH/SiH/WWJZsFpACeK0qeEpkaCpYn5",
-	"go39EzLP+AgaU3K6gZdbBUZ+KyxO90coh7k7opqRKftI3n5/tnv46HFm/EIS36Ga2HVmcUlkPj5e71ZZ",
-	"x6bDbk5B059JbcjhI/IT/7Z/03WA1row3p0PCXqv9R3hDxt7jpDCKiqlVHzCBU1aR1cjEdCCNTg4fLK/",
-	"/tdHh2t8/Klp86z0bKrtGbs04wbfsTWR8SzDxr19EtxZbbLNJYudSTaTGHgv5MbVFta1l9lNZHbFZL6O",
-	"hXy5fGk4E8BL3gtuws6//f41VIX6rRf1fv7+dS1vqmxa9cJauGRU98N5Hm3BW2sHd9mBoPauXeaE0Zip",
-	"JUbUPzvcHsq2fBHbFCL2kY5MsgCrwYRfMYHsfoFWVbsY/V7NEudSy6/v6/fvelHvuxfvapfW3ajahlna",
-	"bdeL/bxwxavddiUvEjar7lq9P8pVTp/R0ZQLm77ZW5qcUPmJKSVV90ztl5wl8Qv4pvepqvxhZfTacKSQ",
-	"sJDyl6T5Nt9jHhXKyYY+yNBE6tF8K114Bt+Bn/tmgmyDxmITr12E2i95/MkmkTxLcf6P1ymsc/uhYhvE",
-	"GW0b+n3tILFS6I2HLN8wdqxEKxsH4KS6YGSvpvr+kbIUizsbJkxEKEkF1kMTZCjojA1PLAvNKmrAQzSy",
-	"coNlM8+F3agIPbTwcAgG6iGIYa7gDRvw4rT5EVTGz96hEwo84VygWo7teHXYd+gKW2HrzgYeYfpnNiKw",
-	"U58LkDMneaFWYqbU+CLgY9AAhL5GOzc1+adDL6OH52IHdpAMucCaTQMcYESGlgEOYRBcTOxiYL2RfhZt",
-	"ohgmrdpZzFM9JROJdbL3yJkdvFR+7C68xy5GDK/BACHUgnB9LuwoXYxPNkwjJdkZKmbUYkiupzzB8iVQ",
-	"fHskZ8xeiygREDlyLuh8HgUTs/enYSqMokInFCXCwDc9JBLM/9dcs35EBNyTzgV+Qcnxfh7W5uyAqZ7C",
-	"nBJqWD4jmyQO07wG/eyCwXbkVOReG5JUxM7RoOFl+GLvXFiwsZHiMy6o8WDB87nDn3duwj14h6q4We7g",
-	"a8/tWxnFZ27GPeUSY5Z+7oDVa782fLxo/xzeqvnehgC3fP4eXwq+DmLGLF00NfAqe/EM36tvo2UJ80aq",
-	"qxi0wmJu2pt4EXNT/z1qjO0NvIXXGlpIL2ZdxvAW3wvaKFgx2h2DwZcWkWFPXuDBbfr2V3zrF/tS9vWn",
-	"zLSz+BldjNaj9ymssrRM/jWtyaeo63eFzej+WYmWun9YWvjuH5YJr+3L+mPb8avSceveV+GMd/xs1ZnV",
-	"kWHbNw3k98GpAevZIcHFUltG+ns+mYLc0+wPlBLXUz6ahvXGrWVuDEYMkJBpYrarQ7K5tKDvbTagF/gi",
-	"RpHbNakxP585C9ij/X2yM8MahEj9mhwfHIH8HcyoWGRiU0dWkcnhgJxEV9R506kg6NzR0qoc8A4qGNxa",
-	"5GNXH9UWe+5ucA/1ufbMwPJdM1uA2nsKEomeS6FZXemXjBDucg9zOdD9UhpyptmMqkWH8gWeYrv24RYP",
-	"7FvtjVtiwWDeNR25pY0NG/Srms+huGpLtr7WOkcnE8Umzsy1tCyNvIacl09Rj86YiIG617SqbSfwPGZd",
-	"L9RinPARDLa436sOuzVNdyNjyg0lAc+Y1nTScalkauDGsdph2DrXqMJ7WPOuNbrOE7rAf86Yg/zI7MsF",
-	"myxep5pjhG8kTzsVfqRbbtjhtHUmrfysriZBHKLeH8t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DH",
-	"stuFRV/02gqLorNBTbKwgcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2ofViiIsLQRT",
-	"2sFsAFmLy3fwhYBjUrVZrs6i2+ONtwEBcXvA840FU7wxvTuLtCrzmtLytrAXWpfLH5K1oQoWWZzg2tWB",
-	"301Dy6AOLySaCUO4icglmxuwXl1Qw2dkx5nSwEgoZN2hPrFHmmsst80NuaY8Yy/WHt1fvWyJ17ZWEKTN",
-	"wP2KecGSMZGGBJhUr4klUScJwh0PqTjvJt/WAD7Wp1wEB345E9pG4bIyS7s3JcyCco43AbW83mH8fFAl",
-	"2lEXGhbdZHC5TYVOG7L89g9sFC8djdgcVI56wNN/BmVPSZeyp/e+EMtmOa93lKOzjbpfsmtJqI2gelzc",
-	"x/YuoXVmje4iqnrNyuWNJ/3wSlUbCoem4A0ZSd7IOuBrXRnR4eHR0TeH+0ePnzw6/uabx6vmDrhKNdkB",
-	"qSZKIRWF21yaWWm1gtCCTHCGbKkFm2ZZ5mKB+a15Rau7yFiqyGii5RpTTn23a0kQD8Hpdm1E2nS3aZ30",
-	"NhSKQoP3Sp3Ih7We0d/zu3JyCMAwA+xJaojCVP5oxbvozTC5GRf+rxbzReUI1i/gWLF1/SXKfjww8pKJ",
-	"lYu2VkovhI3Vj9WXC/Fn8Iez3Ve/7oIa0ot6r8/enD1/9Xr3+2e7B08ff9OLej+c/fz8xzP74NGj2hP6",
-	"hiWMaoy44aM0oarGX/ICczwwDsKbS5T9jEgFbv4mlehMCPZx97BvwxLs7cwwYYsWIEivjuDeZjG4Tgmc",
-	"Ch/yIODKNWK9qK1M1nzOkoQaNmgqmFWP0ev6r49OqwyzEeY+gpEqHzTViZU8940/w7bLzKS9RL0b02Bp",
-	"CYutut9GUthDUbNe/zrv/fzqx/PeBxt/62Aa6uydj1rMnYdd5i7nvDki7mgLPcTu3r2mScrt7WBLzXQv",
-	"G+XUkRWKe8PZdS7r8jJ1WCcI4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzR",
-	"zoBKa9Ukgc8CVbKWiDoAJjv2vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzS",
-	"wayX07h6a+eCNbLaF1hxQSqS8dwTsGIGnyxhvC26WpFJlg/7JKUqHugpH9dlYmYSjWg2SmH3MVxS0zEz",
-	"C4LfRuTJ7lSmitg2wBDLZuSovxQ7r5zU3VTkYNnhbCLY7ldjI6+BQp2Qr+oL+HOmKECA6sikWB7UFT/I",
-	"tQkboY9TP1yeeYVTb5/+p1rymzNq3jJjvDioeHOWZV5ssVhZeWQzGRfU1wmTM2YUH1lEHjNwgBGNgI4x",
-	"U76YfbkWCv53YA97w10U4NYGDjWRba2E+EgWM8U0taBTLqQbIon8X83ldcMGlEwSIDjEeXPJ1IVnGHWO",
-	"FS0SJmKqBgtGlTVIUDHiNLEPWnOP7NCzIbj9KS11hPRSXb56xmcbfyOTjTMfJorGK1QNfKbY9XfwSQdo",
-	"OksqM7oI8j+CFDElE9YuqStpApgg4ka9aiZAYeE2TQN4wzQzvsUgh6grHof9oJo/uXr8VpP5R3mGeOKr",
-	"62mpwOUmk9gH1OEPUyomjCRyQi4Zm+tTgmMY2OfxCbjndlzQOh1BXH3C4gmbMWH65IIlUkw0mJiowMB3",
-	"4mOlspPmx+HjqHzL7Wen0Z3+AXcAzso/UpbWHQOZuqqiy+1NWRPP7AefopVNVlkTcBruxmgV+fnW84vy",
-	"JKurZTdkgN6VAdpMdbt992C/m/iMeiM89VtqLGZjPuJMjFpF6Spteo3Tg59vq2V2xWML0S4y0IQtNY3n",
-	"eADnePDNoL1g+AoNz5mwkO3ba/KKKVfqbxvNdajQ2rWx0oHK6rAiyZaorZZQ6ve4uIpR8xHL16ZuR1sO",
-	"tE/fL8eXsoweijLhlYg5tVWcNRcjRgoDabkjrEvrVeGfX767BxpnhJmFwuoOYFXdaN3Hq26vxdBOtHGD",
-	"lj622qbHoVWha2MLLZfFU759UU6W5TWqmeLSQ5VvV5UkGqfWfJJaKzxZrXyj+k4jOfN10TqET28nak/z",
-	"7gF2Wy/z9NetnwS0rHjMVgpx3CTKQTmI88GXHpdULQ6dTzwKw3D9aatuxq2Xn/EsZj0rZR3TOG46wzXR",
-	"A/O5klcMl8qkSqAZwkxjRa97NkuDq5nNcfnQjZJLHNK2T2gCVRUmU8y8dmB1HkUmgG/ZbuwBrOudQRgV",
-	"JEcNkpElzY2gjN446vbOo/roAesntm9CyXrOrgmNY7yRu8x6/BzkWJAWaiOqKwSXSJ2q1mSUZ/a1N2nC",
-	"No9hC24GZaw9bRD9AAqAw4EjO6i+PtCgwFqsAKA3J+dZ3AxFtELSmYemak1mC5SLAR3Vo0Fg/sPIurgh",
-	"UzGr7OwKlxdawUAQHwV2QvYPyM5zf/lY5LNsjXosQ+2GAVT5VcNvdbZCzYeMqXcuIqJILZh3ngmO6sxL",
-	"2P7r4hj5boBpNWHsCSimL68FGSVydBkRrzwSKZJFx45bVRr4bOCY5tYCQNszox7vr+hIKhug820qdFe7",
-	"4TIpsDEaz7jo5W5WBClO50xdcS1VKDC9HK2Pf7G5URUKWo9j1BS+ebx/J1oJ/hz12qMD04S9ZabOTDmC",
-	"QsAAj2I5CfgUtobEEys6NvU3cDYes5HhV6xahbWj93rMBdO34+IqHvmXXGmz67w9rg4aVHWAYCEWpwlz",
-	"pdDrAMg61mxjEzoC3/doEDMaJ1ys5d8X0jDdTXlTWdDZcqUD38L354ya9vcLPspandr1XKEITz1+GvWr",
-	"4skgG1HURNLdPDTunGzsnLHt5Bf77lmPAOAUwPCgegXtkp0xVlzMqj1HxK+C7kfeNADzTqmRiqSagXmg",
-	"xhDQdOIrdauyd8icKS5jCws0YsrpDFjkB7adGVQRaqPn/vkredmHcnox1yCItPP5sNFlm8Xvr8leQKNw",
-	"IQWGKj4e57GHEXAZsAntsL3JHvnhbPfl/kH/lDCMGMFanHiaHFQW5mRB6IjjUXaM4SzCsIkykyqOynfo",
-	"AlF3ce33Dk6hE4h2GEsF964Ol6xG9lbs8L0wPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HO",
-	"UT+jy+8qtSTWZKqH22aqVYrQjolmPAHfzaQQhlTALashghUuKqy2lNBdkbivGZoRt62BKK9PCSXoEhAT",
-	"woRRCzJjVGAFEBujUEfDDWru/Q1KKdkxnBIBDNaQhMHNE1HlZlQsiHFHmpFxjepBJhIh8DOt2F3HfaAu",
-	"rJotSWF60V8xGKZEC+soIUt06ruzABV0jDoTkKuJvZkRCHSPZ9TQRE5StjSrcoUwHt/eGX79THYK6KGK",
-	"0XX6UIx2aJ0Jo/g6c6hJPW5A9BgzNrjkIl6jk5eM/cBF3AX6NTBSb7Y5AWzcKtsUlHpfweyVFyjuMEVP",
-	"2StEyTjFvm34pYPhicITX1Sk9+bFLi1DuPfh8Jv4in6Wqzq47xWJYZHhCso4NO/vAQm9JjFT/IpZVFfE",
-	"oF6QHZ2qK7YgfyMzBgEBXLOYPJNvIyKkgEeD7IWiHkHU3sHB0c5Bv18IrMpj39EuA5/ihS1syyodtiA/",
-	"TfKHtjiivYPIcfCyTJI0h4hMFbVSZcyNYBqXlioa8/kg4aNGGZNHqNWqU1OujVQLr00Bv72gvpaExX3D",
-	"/2hXfOjtf/78zJYeerx3sN/HmDQbUeEA6QutcI0AshJyHx2SKxQ2SucEpbPz5WCJpYsFGdrrI9ELMQLE",
-	"110MUhvukdeuBrKO/I3Q1kzV7A+NShHRcsbMFK3rIlm4cusIpeuD4NqLTfzH/+g1rJ8Xa9ULqrUj+9Wz",
-	"/mijGJ0V0YahVY82zISBiHF4dC4CsGGPEQy3lyGs4HCP/JYVUXrz4u07cvb6ld8NDzV7Llx7O6E7LSKo",
-	"isFywemICBSRH1jED/9wAM+icxGcnMg6i/quf4RC9vjy2SA8JLKGQEMoPnAuMFoRVxu0ywQVWDusPd8U",
-	"18RFruOCpHPNlBnibu2dix8RdNfSmwavCS6PPnE9ODz+Sz4nO4h5THlCpADPA0aXn4vrqdTMrTOQZAF9",
-	"2MI3wyBxh7iYnBJ3p2dufOcC6cZDAmPvZCFT/L4dyTcHhVPev1jPfs/8i84PmVEXaHSZbtEij8KP8s1r",
-	"/Cx/JfwQ7A4J12Zg2GyeLPvev/nOvRi24uI/Gr91v4ef5JS4LLj5J3wj+C6P98IkzNZsQ0z3Cr4fe+fd",
-	"UizT4IMwNKoVe7Hus8FqwMZBG+FRbvr878E7wacZ0n1DEpz9OfwA725Nr8OPwctOlrcoL9UPBjT+PdXG",
-	"+tCXfnuWvRi2gr7AZY7C4GXn8F3qLg5f95eD5QpT8IW73y5Fqq28jtx2+TdA9tXvLC4zXUYKITguLdBD",
-	"FZ8Z5VtnfOZaImvD6i0STTdk386v1/CGbj0UVre1lxqe2fpNhT23fVEmrdYeGjnxCvjVq39SYk8dUaE7",
-	"v188v63EVWJgra2XWFLH92vYUOtuFjlL2+uNmkArFZRl6irY2XQlGmgQpmgPqRhv6qNiXAxSmiQstpmA",
-	"I6oUZ5pcMM1jdysDroRKGtp7oq04p+U8tAFZhTOLEkM5MZPOvDWwhrwPtWnT9upRU7kZbz27kK3jX7Km",
-	"SpwlhJDYas6G7Hi10mX+gKrZ3ypgQeBgr6k9JK/z6iI4JsSnwIAeaugpRtCC0gxXM7g3w9Vt4L7YI/vO",
-	"nzJmylrY7RbdZHihnPeClV/u0Qc6fO1Afiuo3iyuB3j/RWSlW8mcTmx0is3OmgbY777crQNZTOdgX87B",
-	"4Mu1PImDEIbvLN1naI07WXlHNOBi69xg0REWW1QN7Alvq+jE9H3D8LZKK3nCU2lN5vSPlJWoIRUuXSLH",
-	"NMFyvnCgO7m4Vs+im1I9mElVV0hLpczhpRi8GFPlk+bwGEpFtKBzPYVYNHmtScLGBl0CIypO7e0cq/LA",
-	"oZTWmFKTErFS1lmoarXaPedTqtmS8EEkReAcQFlgzPAl/piAWLUdLiwZoAGpaICa2ehSP/9e1EvkpJ6j",
-	"KWnkSCaDG4jKuQH49yyvzpJtQB9+PXNQ+MrUiuNpYh+/IsLCepHBq9P3dpHYV0GIagKFCtegHid/nVzY",
-	"ao2BbUj1Ck4s+8i10Xn4dw+R3NGQ2ijUvYOoKisD4xzZsU1bvcQ2nonuFSLelgrkpZ3cpIhtrr653OdQ",
-	"yQv2ZRgsidQ16G8rL3mDS9/edDWhxNuigJWjGuVqmxIjT8HYZ+M74ApEICDSaCdnIdinJtWHGjaRFWeW",
-	"p5yzXtT7thf1ntXSSL4MR1VGvprzyirgVbdVHfJIglQ1gPDgQY3N+czOGo2Vftkg7ztPI+cOiOPXV+R4",
-	"7zAij/Yen5CZLWFKBXlMZn0ILLAfE2s3tZ0Sbk2mWWw013aVEQbW1ZgTD2lQ2h+MJ7mtVaF9mxvo4AJN",
-	"vZoZ+IlcyFTEIUW7IINSTlstGTvkmXxtsNZa18XRU6lM7ergwiRMa/vbwf56K3NDc4WVbQjm5r5y3pS6",
-	"XlGX5TNuOqlkcK+HQAF3PBbVbgwoWrRmNa2jC4v4gZZiGyK+obqIo6dPcmqQiqAMLZ1dbLtWFUs10922",
-	"ORjYGG9YzPlkNLMBgDsULp4T2B5qHsChoTFJuGARqQ764PDxzuP+7s43/SymTCo/i8LgU8160Spc4L0u",
-	"I+BVecC/pWANOkIlWOVoOZDrUj5W5uVpA87JO4Bo1HUXrBHTugkOsj41aoNaAL58MK8Rq2/ZSEIaaIrB",
-	"chYgY4RnGwZH3KdbCvtpxcGswVS6ZGJQjkv5llHFOgDXFNa53H2h8cIihctdv61C0MmauF1XkGXLBrOj",
-	"opZfy+rauF1punnTS0ddr6lOanSM75RESsAPI3JIYjbiM5roWi5dYcWX9VOsvGcUHbUGOb7Dl8pTnpge",
-	"9OPb6BSiXVyITQO13/nBlyrhyWt7mqz0d1YtCO+PrDdbGzbP7UleNlVUsdzL0p4tAk12V65w4G8Nm6+u",
-	"u/ox+S67LTsu1FaWG0e9IW5UXpGl/d16naJUR13QGYsIRjk7592eDbEd+NDaipLRCh6UJoVq0dmoOy04",
-	"rtKm6/1+jlBVNwATBdcVbUJjSinSpHqzsJyw+yel5Sx/H5XHUB/A+KtzW3adclC6o5uHAUu66ZolWi38",
-	"u3LDrOKK1uiwUc+hPWQRrHBHs8Vaipnl1bTzxmpf+bI9C3TlbvdH913uSHwl5unK1iUnzWtTvjWYBaXS",
-	"wR3kby7WjWTmZnf2Vg3utxDVg5J1sOPHly5Qr833WQnuWwEGt0Ql2GWduuC2AXBLOMbPVfltPogVYkPz",
-	"j4K2O0Rs2jCAii9JsWui+USg9YfILIyu8+0CWlhtJFnSVOdJP3dfdGu9iA3WmDBvIYyzevMzKgRYvm2q",
-	"l57K63VWI0/X7jLWMWN64DLfuxWvZOx52mkZxtwMjBzMkwbwRTfdtg5/sq/l5bKy5JuadR3JNLEJ+RcM",
-	"U4NSLB0oINl90QCZe9ylNmN1euvxB0QKWk4gb7ylhRoSFHitQg2cEppcA4qWvabb+1/hC5XB98fbIJ/G",
-	"wjO124El1Zz1aMzRGTVPFt6ogO6dMTddx5Uf8DfYZZctWj33qg3H+/igQbfsruD74jsdAoPsuyter7Lo",
-	"qS0Ug8tbihqUkUzlyIra2BKU+f0iYAM5uURF0eNkQ84TKpB31XMT8K6Qoeepwg33yVwwOnG0lkpYKefm",
-	"AzvXhU9ymAdtcg6xEYCOUGBChtU6XMh/vRYLuxnyKi1h5GF286Eu1VEVu15Hydx84253u9fYsNKar7PO",
-	"4Spvo8JS3loXLn5L9ZXyQb2mZjRtJaQZF+HTg4rZ5xZP9Kel87mz7MTiPpdNwGFw8CbZiYUbeIUyLxSj",
-	"sZlanxn7OEpSza/YT94ia2lmuRG3xV2FvpWBkUKUEqbXswhHvdA51WF5/dtY0AbcoTLVg4mUcY1W9swF",
-	"IGYvEnwR3VMJnc3QHJbwP1IODxFJGz2EY3RKaxLLGdOGj8D5Aw5DIcVukEUGDibrm0PHKNfEj46c1XnI",
-	"DvYPyc8uKb16QYjZfIONe9S2zExMuGCDrDjMsqV+ge++xlcRsd5sZae3APTYxeBQdMI7V/L669o2q6b6",
-	"Ky1lScSWFnWjWp1UawZHowsKbbuvrPY6UYK4mM+ZIiMK56niVPYuXgxLFOTt6x/r/cw7R/1SZM7xQTHP",
-	"72z3/9rfffrB/fch2f3w52F0vP+pNu+vzktePZ7rXWVsiucA9Hyw2VK1WEcHTTVbyecMbuWNnMnNEnYd",
-	"tfOrUPoqlO6tULozzOKvouxzE2W3LHA+W9HR7tRzHryujrvmC6xHivC3rJwRQi9SDAoPplRdyFQNRg5m",
-	"TxtGZzA3aaRa4tvbnhXg/hRYruSKVSe4JUz8eLso977J7WDBesDrlZDjVwluax0Blh9uQNnNihcTmxwM",
-	"wThwdjAok1tvmdWaH2gLpuFgKnZscAec5oiEUpb87//5v/oIw4GqRXuEx22VFWhdpy2IXF8RvH2H/XLD",
-	"21QsnBGp8l3boP+sCLkaTh8wkI+7Y8XYLsyrd9KjgrAEi3552BGMfoe9H2Pocbs58c+asJuwi7xROcZY",
-	"WhcTjUQZwcPrKTUQAWszJWxeG9TLnlLd+/ShDuauOMgTAnhuf3/7y895R9SQmdSGwCKSi4VhGilS2FSz",
-	"MDAIxIoa0xH781O4LZuwJNfGuorGJkpKfof08iqoaORhyNFv9DuCeNeKpPtZO2KbjpJSHYjQbxJunmed",
-	"wWmNfG38kFACb12Z27eUpmiqQNFJnm5PaQgavcf6Q2tJnyrMxWblfb5qJ7dWWehmFJ72qfzVVY+liC1v",
-	"f/n5V5CoX5RgbF+fv4z8y6VeuQhTUQrmh3NNiej4VYEfriwrt1C3qRm+5G5cuVXh1uzXDaTaFty7tmd2",
-	"pia61dZelLZ2OHtut8nVwQlq8Chls8IhRANWJh+PmdJBALHLrDsl1P1bUUUsTeiK+M24uF+Iok0nCNdG",
-	"k1LJ1hv18L+DVGBMXGbZjAJnQW59ttZea2gsmPpKln9vSqo3Onns6oz27Q34w/2VO41Co/VLmya9igS5",
-	"QfblmZIdVNvJZz+leVpMt1Pvv1hy6qk7Sl1PvT17gU28eN79AaulnkC8uK8OPmwjH7G0zu7A5YwX57iM",
-	"rWwn1OerO++rO+9LjjH56mb7S7nZvsZ1BFML69BhUQifwinwLqFTPUeEKtS8xIgB2N8Sx9kdK/DN+voW",
-	"dHQPdqM3NfJVwD47VBy4maj0Nmvfe11YyilXVtvGG5+rZ8/11KY0oBAP1fX6NddslCpuFlBJbuYUDIuW",
-	"kP3rpZ/f33971ytfeM4C9Ad3mXl4dfCQpmb6MJETLkASZ08cosKJRYvZTfgVi8nff3unz4VLysMM9xfx",
-	"87dnZOdFfPjo0cHTfkTGMknkNaSrvXn5jDz55vAR2fn7b+8A2tIA2KNiwpyLuYJDMwJ3xpuXz+CtvoUa",
-	"pMlEKm6mMxDgY/4RBPsiRBaEbKchTSYnIP/ZEMZMxeJcWIWh8Lli41SDIxAzN1VEaBpzWxxHxL7qgcXL",
-	"Y4CLGJ0L+IHaJUL3i3Awc5pphKbKW7UA6EiZyCftTmT7NjVm3vv0Ce86Y1njtLSw/txadQFXEGL5oEvn",
-	"NcqvSEQvtGEzqweJBIaYoUOJ+Fw4Xz1BXz34OrEQ7Ul+idWQLoh1SDXZkWODcxsnXLC+A8XX50KxEeMI",
-	"sKfYjIuYKR0FdYO0KxwEL/j6pXvn4lw8k+LKAqL6cghnb559/+rdi2fv3r95sTeL+ycEctI1QYwiMnx4",
-	"dTA8dWWLgESOjo6ewqjfv3t2igmN+lwM//M///M/d3/6aff58yH8dqY5ffiDTC4Rm3MmBVvA4+upTJir",
-	"EHWKEFiY23Yuhn/iAY1IYOL/NAQsQS6o8bQ7/D/tL387T/f3Dx8jWtDfhqfOqM6UggXX5wJG+fT40Tdk",
-	"iNBbtiDuw7lNf/+P37UUUJZAcYOgXOhdZrFFWxSMxedi+Gq8+xPcKIY5ZGQB8Oz44NAmvmlDExaR48Mn",
-	"9m9X66q/d+4MK5rI1GgeWwfjiCYJVlZGXDePSHG8f2yp03CTsJzYzl6/Cm5BJ739vYO9fZ98SOe8d9I7",
-	"2tvfO0JWZKbIYR5OGdTP/jf8e2JT2YB/4xK8igFIhJnv3StRTzE9l8IhFB3u7/ewpqAwrk54uHy/Oyu9",
-	"5e1tnN92YQ9UiasBZ3LZtdTBn9S1lA0txy0IeGrv5F8fQGjPZqig9H7kV8wVFDFY/fZfPXsKex/gs4dw",
-	"sVssXZQ39o07WRPsG9bk0f7RLXT3s8U5ixdb3waYCId9IDtZ/RTgf1bcEm0kZrLS0RQuj/2m3bp6+OdI",
-	"xuxT435ZpMfncpS6yvxzquiMGdTe//Vnj8M04Uz4iKyTHjTYCxUEe93J1zLULQ6LV5b9iq5Od/8N6npd",
-	"uRUIHbgxGvJTxgVwTdRtcZacHrsPEO4N06cZCl4Ou0EFYl30jvf3mzqu2X94/3i19w+frvT+VmnS0opl",
-	"vzJmZK64sAiVhObLszMHYJhRRBQ1DogOQ5IkmTOlwZ6EoNEhyTIxlmqEUSyebg8eYo3rh9ZxoRvpFzzo",
-	"z907FeKtm3L+ysNn1gH+KWp980eYBb6I5+GPlOUgIye9VHsHR056q+rbVUzqZOGQpl3Z0im9Ypg5bmGi",
-	"ieagz5kpExgYYxEKZRKDtnlNuQF9JUOc5hp/sqXBqzNA4TvAFutnsQJg740eWlwQ2PO6o+rpYK1zeLDi",
-	"+0e3cA6zk+dmlulQXNlIPquikB0LXZ7qKXImiJSIsFJSBvSO9feJvmTXUYU4dHgU4QZUPoO/y4vlB/Dv",
-	"8MINbvvf5UXTnkMwGY7v/m/iC1SutauGHsOwc6w0/9gq7kSlArcSN1alIlTHcLo1W/TwTzjNnx6qVFg4",
-	"rDZBnmEkdRDkj/drT/pcalMLIqbgQkJmVKQ0yWZjtXTtAdfz2WN9W6hwdy6G3714R4oTG2aVuByk/h4Z",
-	"Cnk9BBhPrNpVuif1z4W7XeKvvvAfz2owIKS+vQi5InPQDQ7z57OfXpDdXWh+71wc7z91EPPUXbPhHRdo",
-	"Cftn0f5hCnDA7N2jeD7epOLv8sItM9PmWxkvtnkw3qTC5lt9+mTNNoUzeLjlrpqOICyLhl1n8X1kvyur",
-	"WfurqVmPuoznLRgURuy9oFeUW9fs5kzlDRwtJEUsbSfn1mWXLFzVCE+3ztrcwEN89ZldR6TL2X25WM3d",
-	"aV6Zmz6n4awK9ZyJzhGzTe2Xg2rW1u9uUikqb0eTqMzeI9ku38ejenh4q0I5BuZ9yeYmEzLW3Ac3O6EN",
-	"CAw4RrA7AHw+onOTIuL1GItUphdoqJJWCbeGUzqHyq4stGSGKlb+dOkRfPgnjz89tKE1NfK85dy8et5b",
-	"Ip8D46YTZvmgHmgSOkgrlV6PwSQ3tOdqmEPyT5ldxezKYWSpYRfIey5y2+oDW+uUxdxExEyVTCfTrJgp",
-	"GcnZzJqlUbUFNSiyhl/FHJKZLvexEyIiRcRWH9aQpYCVwnR0LiyQKWe679NjsDejqND2fVtdIObGwti6",
-	"YQh57Uzg+lx4Veb48BBVG1/1FtgtlhQFOsgOHFq3QeGIFb0W5yIY8IgKC15+wYjnUGTneP9pf48M7YMh",
-	"GlNBnxraOLvhuajpk7BEsz3yzk/IB+f5KjduxHYLbBVeR2unVrmygiL7ys9w/2mdXvMcCbPMe25Iz3nu",
-	"BuV7+fTpU1lv/XSLHLZJC3KxkX5Z/4qa0Krs++40pzPkYMVz6jaO7MC5twxAe97ft1Wq0fzKjb0+UJIF",
-	"vi7n7pmnETm5Y8olzQp/vpnzg23f0eFx9QLqjoz75RZOSRez6Tspf6Ji8SZQjm6dOpucMnJCuL1D+whc",
-	"V11QgOkuoV6+UmczbLboOEqUqVlKivB7hSiOq6rEj3IC9eDg9TX25Q7vTexKXrKwoN8DTZzn3wUKLF9D",
-	"9264iGVXlEmVgC0R7LpYgMIqNfC40KMVw64wOiyqYGjJ0HMmzB55NXbqqZ0Zwu8nUpvIfwI6QK7O2J5A",
-	"9J8LVwEfqtpwgWrTzgUbS1e3BwYihW0QHPx9otzYs9YEuz4X2OQeORMLpysolmrUl+Wl08SsX3pMZzxZ",
-	"1GkNb9yq3Qybc63/hRndfWFYb6QB0xstEnjjiSqjbjeaHp6FL96V1SEMh9rE41PXdgWMctsduNyLbiRd",
-	"gWSvOqpeQDARcB6JUVQZW+E6w+iuGYWHsrevN/uc2nEeb9KyEky/yahSIMhbOOAbij2YBikBDfsj6dHX",
-	"ex8+RQ2KwTNM2wrmfEOMvFIo4ZZZeTjD2sgbDPogLovNxulx7YKSwC2hmFGLPmzY4f7BbQ3L7k789dp5",
-	"vxVPBF+h4SmsP4Q1shFtglbVxLrllQP6HJ8XD+iKhsMxxuv1ahhrjfr/3BUp3TFydqGNFCzufxH0d3C4",
-	"Iv09+Uzoz+5YF/qLGiP8ygLgbrhw4efbILnj25TU3zHTbZPW8wv4LL/i3r7HTOztsY8b1QxspuL90gzs",
-	"AsZ/TRb4pbJMu6mriGwpxgkftbjRn2Vv3cZFtia8MBWKaZlcWVOTJjtunQgcon7Dzc351fPTUk6X+6x9",
-	"6X5PGq972Z59dZ2/pTO2a1N2MoKPyIU0U4viZsOk8W+w9khl/extvpKsLesAdyS6sQe8bIfEVv123tQ1",
-	"1jWPvaV5hPktiis/waa4Lc8ARtmLXy+P91cS/cDY3NrZuRBMRdYlecWU8eEWiYSsKXsAW0+aYte71tbY",
-	"IqkUu/7JvXdXRteaQp1bC7b/GVwcUpFXPz9/9eszYtPM4UgYytEPVDegP3oNobIH+7dtpsy2p1FsQUVJ",
-	"v9Ofi5UyHPM6VspsVW6Ku2cd3I2NMp/ffTJRLh3VvbZQfqlCwy46oeGJWn59CeRCV4tjeNi+Ghy/Ghzr",
-	"DI5t5LfE4Fjk5XfCUQMZ+uWaG9u36AbMjdviHTcp4u/G2LiUIL8kW+P+0xvmll++bbKjcI+ZsaAlu1LF",
-	"bRe/5/7lX+y79fAAtxgesyThh4sBZpGjhHAVvuszfbZ9Y73ZjOdwB5Zlwbrt/BKTn90SuCn6rI0iBEwE",
-	"MYpMQ2F1pU0buED5FGRqbpMGUtyH3q3t+NLdvo+sfMPN/kVAGkVhw6MgT9gebPvc5hAH1fzrd3wtlWUZ",
-	"mTycmlnSnVa+h7c7Mc5YjgqcLVvKXjaOXpTxu/CZW4QGfle+QWGrFnQMMbAeaDJXbMwUpAQlVExSOmkK",
-	"3IOfa9kveoWmHNCda9Gt25mkYR9NtrYNlrXjJ4++qZEWtUfk+3c//QjAV+xL0JA2PFY2O6l0rBy6bOFQ",
-	"YWo8rhwX5IWYJFxP4cXvuYg52QlpZiTni/4tHrt5PO5+6l7H4zs8dKtpBG5iNbrSBRcUB1s9BPsdT8Hr",
-	"5y+/0v+K9E9h1ciOI//IIUhYvgi5nLaA2m3Svqe17eYB/+zSSjGL2RjMXNwNk2khWBySTgf5w2HkgR5Q",
-	"LJ8LNCvjWB9oMsyGP8BHAx4P+xa/KGH0CpNViQWLRdDrkYzZuZBzJk4wlRYOpc0kgWf4s96DFNSisN8j",
-	"z4L833ORb+1oShXkxMoxKQJfk7ej6e6rX+uTUrDVGhXvJlJUsK87SlHpplv6VQ6VzK8e4RvkTq+0Thkx",
-	"+dI7BXcHafaf5EwI9nH3sO9ABygZJYwqi1ganNe2S88YZLiYeHE6lUbqLXOUd14/IDsOTWFGtQG26qBz",
-	"uYcByNSIVDPVdyzVHWccGpkyxZD3CjJPqNARSeeJpLGNK4HBJQw4ADfIs0UO+3ouEAh/Z/j6l7cWTMhO",
-	"dhgRBDN4/f0v7355CwitQbo8j127eM7Ohc2a55jAJ3flvI5znBlDR9OXdl1fQx83xDbCLu6IdxRm2cA5",
-	"7MZx7baTxaduz2CTANjqKzO5cWZyJtwJ9EeKum2x4CQoVx0ncOAfXDlYZXfa/DHjxiNQ2wYcetjSmJIi",
-	"j1Fs5AIm8a3t8hqMYaTZXDzMV8KMJqNEYmbqTBqWLMiOR6fUEVFsntARgBPD0ZnD075HPg40kwxHZEF2",
-	"9h/3kTdoo9KRSRXw53Mxo6MpF/CZxXfeP85wOgpsGTWbczFULH828Od2CCqPH75KE7ZHXtDR1K34LNUG",
-	"gEHoubhCnFIW55uJilc+e2oCq5jbQ9CU3rJsfc4FcrrCrjh0kDDjd+6+kILVMb23qC2+CRu5MWUp6OOO",
-	"2F5xnk18z62YKr78ldfdFq+zdUGLZ0T7PHtpGNFTC81f5oDz1BDFJ9PWsNRxgr9m9oeSUQ2DbBwwuqtq",
-	"7JknYgtaFKVfXr94c/bu1S8/v7Xw8GFul4Xl52JiwX3wLwDO9Yj3QoJtGwP95skiIvKKqThlxJYZsZMN",
-	"Rh4BQP0zTeZUW8aQsAkdAYujccIFyxu+YIm8Jq4kCJlRIbiYIJ9k1JwLRE6Cm+geAeMsrAOZM0Xgbgg4",
-	"+QhIHeX4vzAOGBf4pfbI25GcA69N+CULKsipxQlAMnEovqKJZszJoTDKT3uIfvvbuQCoKDfoBzgOHRFE",
-	"idSWfSMKUh3HArfJS3i/m0mokiLdgoO5Njidj75dAZFuu2GQN+m+Kx2QlLkMcXuHaUsQj1M2GCs52yQ1",
-	"fMkgOqapwyiM3HAMn5O7EU5JI34gGtNB87C88MvzNCKPQC5VQOnVRFFuy6nUeR4bYTVxmW4hiwGGfVP3",
-	"zoROXC93EuSKU2vLXRjjS1+Vrfuc9I5blWtfCZ1ERNMFqGDX00XjEQpVsWWBKq+C976MDIV7EFmz7GDm",
-	"C+4L3t2oXMq7a5JOIQV8zc0LVgOEli2StBPUxbLqtrwWxVJXNVr4g1bs2uBhaxzNq9BafQvk8pwZypMm",
-	"EZKP/KuPFENv8gVxAJcWBDby92UdkZgprIhnczwjksHp2tpyrkJaI81s4hstE1ruLG28mANYXWDKs5Oy",
-	"E8QaNvuP8U5CxpSDtjdS3DAFv8rxuajzIP6TwODIIVz251IznfuVLX5ffpzOhQWE1XvkPVoIX1NFYz4n",
-	"B08ff4Or9QMVcULJwdNHj8gQfT4gcIdYAZAmtuQTWg7HqabJMHCPoqmw5qobBkK8xhHS5Fai1Xxnv3J2",
-	"3Wgm8wP6MgMMbJ3GBwFFZDNGcPHcRYV44UiLFj/WubS4K8iy3cCCbaCA75GfMSnSue7QOwnAkvjXeGzh",
-	"MzVTCLptrej2Ve9Y8M6IEA4c/3Mu0MlPDiyO9sEx2cH/PorIwUFEDo6g0JYFqlwgFO+iHxEhwWzGAkei",
-	"NZrhPc0+PX6yO5WpIorNpTLWbLUTnuCDvaO+DS3g4Bg5F3ZW7CMWU/Rg8MF4pQpmRLh28wQnF4QuQNXC",
-	"c+GxuLOf0ZkgVWb7mjEypT4MwlOJvGaq7jRD+jZXs+eFqKObgNd27a9kYz+4u5DXr/e8G2RljugcGC0K",
-	"uTggVrQzZwELpaCqUsjCQWuVt4pIt9UX7rDgwR45w/oNNHHuPLQt+6AE72LA6LEh2OAVj9nA4fKfgs/U",
-	"hyA53ohlB2rLFljNaQEfcKH3iEUMBu7h/YgjOYPlOs1qB6B7wP5qGQp06yMq3Nt7JKi6ulNiYq4imC2R",
-	"5Kr/ugKs8GltdBRsSEFvv19JWnaAd+QeXP2mkRnA8woNX1O4vqjCAsg+WOR86lic0R3fsgooEWUCuS0H",
-	"pSOhiKbuiswQV3Bx6eW7cFdfXqWv8OaNW8lu0hwUTqXJIFSc7mcCevF7aY9WRr0IZ31TReeCLu7EKVCY",
-	"4z3Cvmgb11f0i7tEv/i9eDKaM2TDF9sNmpUDd0dEX/z9C8UnaN/DmwAoKG3x/dJ+w8HdCUhBG2F+hUT9",
-	"kmEHOnPVGVvGRX+6USDpn1jTtcyqBHeg7f02lWG4Lm+uNjRjD625M4iirnV1vGEzjoF6xFYrNFgynMax",
-	"YhpMOCbsEe8eRhYMqKORTEUhihhCAwWExMiIXCtuDBOVGBifGHcufMKcs9hSAhm9hNvQxQUzYRPc9Jsi",
-	"9X5a/FyYb6eYvVSAzjeASor16ZzoT4lq0Wo/p5tPuDTtgVqwUWN2O8x3Cw6UjKa42KXzOQ69EdehGChS",
-	"PiXemEjjLcdc/UTVZbgJb6CLW9rwJi7GBLDae6j03Z2Agm0Cty5jsV0eW/t9h8dsNpewLf1GWrJRx0tt",
-	"Kb/YV75YMFSPfQoFjzUmszChueFXrH/v4VBxb5p4o9u4rxFCaG6SnoxXtjPhOt6QgQnbvhPLkp3VPTIp",
-	"NQ7oqy3pDm1JLuto6X0H3+gKn+pP01fk1PvoePrckFaXkmczyGrO0m+bu7ofvkyjZctubN9cuQ1mckNC",
-	"/U4MlI1k99Uy+QVbJleU0Q9HNGEipmrXFf9eWg/DvevqOt8kAnDY0zL0T3N7tfTvfyBuhlDnVs+aAewS",
-	"kR0BAV02VJuNFDO6xhIQbdNk5OpRhFvZu8FoykJH2T1hCdl8CVRzH8orVKntNCAztMrjT+/f/EiospgE",
-	"AoHNWkxRtRzq4Z/430HLBeMNVudvIb7jOm8CfBd/pY3N8h5hEetpYztMxxsIHTaPM8Z5yuiV9axNyu4t",
-	"Ick9Plril3r5jDx6dPwoWASp8j/ofK6JkYAkAV9dAFM6IVIwQpNkN6aLc/Hri19f/PwOUSc8fAXZCbAz",
-	"HHQG05FDw4D6WLG81hFJ+IiJETsXC0ZVVADIsJDpil3RhMc0i23OsTJ2n8lnWYf96FwwQOaxKUQJVTNN",
-	"jvbxk29ITBfagwrAE2mdZDFd7JGfJblgVIGLDffFIu8O8d/DzKLkEw5wecFpBn+MFIuZMJwmp4SSayUh",
-	"/NfW/JKXnpB8khY53j/eI+/fvdx9QnaGEIWsmflbasa7T4YnLnUIw5ANNwn8WzHwxP1AhaAxzUFejZR9",
-	"l51CyTWjl2T44h2dDC3G0GhKxYTpcwGuNhs5TAXESAtDLOqakMZ+/fzd23dnP73un4QHAPw62sLlnAtA",
-	"mKKjSxgGxCz/LAXzgcsTZmB9j7EpmVq35IWMFw1ZT6jlezbXzWdoMmbYdETKZuwZF/7vwyVAIFNGLYKk",
-	"66gwtSV28v21YZP98p6Swr4vQVK2/+sIIjvK19XODcfyjI6mbPeZFEbJpHru54pfUcMigM8bwauW8EH6",
-	"TWUSF1EA/V50dyFEPaDKare/AcW6My2V94IigeqVOoAujupE48/SkJmMMQ/gJGgdT5SZSp35XmGEQO0G",
-	"KLxIBWvJ1dvQpNkoVdwseif/+hCKshcOIM2xXzkubJ/HEsI0NsWuIw/J+CwUfFvSs50gcukTuzT+PdUG",
-	"0d18VqgLq99uEsmZTfCL4YglCRVEYbIZ8sGLBczWZsLBetCROXHMkSQooahKOIgAlxFCZvSSITafnQUs",
-	"KPUd2NgNQh0GE9kpJqJG58KC2cKL7ITEMr1IWNy3QMUwKgtbOfTZO8Osl3ytzsXOPE0g55VqMnS/D/Lf",
-	"h04EoBiDDhBDTtERc8LtXLiP+pnYdOO+ZGyuMaCdzmQKCSkupQiawHsNonZGkBBzlSXsuY93KJlTHhOk",
-	"MoQjBDXZvhLz8ZgpXL44ZX0nzViSBLzklCgGiFTQlx0I/OQH8pyBvIUuMZWQIMAVtAdTsBfDkYQUPaYA",
-	"vKqaNuTmXMoZ8pm+ZEeaqRPF/VNC05gbwODLQEY9aTrUPS+5cTnztbfXBmwKdhJyFIfUeqAGtqN4CApB",
-	"ll0Kr2MW0bmA5ELNLViyBTrMmsDMZM3g6zoh+hxbfm0n+IZrtoF7j8Yxh59oAnnBTBnOdBaDMw8e/dnz",
-	"SxLiY7mkCBwAbGYNQFbUs8lPJU5+uF+S0wd1kiOX+P/K+89azDuTCG52EwbLFRaIx6tr61FPsOuBpfoa",
-	"jTydM6Z7Ud4oF+bxsW0VUOByBWF/3y+ofZ7LSS4Mm1izveNpg/VGKpP41kbq+dx6I62luOM6NSrqaUMN",
-	"C2naMr64Z7dX2pIljtDx3zEbAdOLa4nd5e0VRl1ZiqeHh0dH3xzuHz1+8uj4m28eFxfkoLogpaOAixAs",
-	"UWFnCxtVoC8/2WyB8uHWH6Wqgum4WiCfvib63jx6ZoBV4fPQtC0pDXulMwnDYqtVhDqKI5NApcuAQHLz",
-	"VaaizeeMJoF6Fm+7lEGmIVmF/C2a3KhaROTV89fkPN3fP3xMXv32ziYo//PXVw7Gox8RSgDCCAQwVqnn",
-	"ZnECyhwiS4a45Lnw3qHhyuFN9Xj/6FwMhTQDmGsCOt8ga2/Y3/PYH3Z4z2Bb1BVeUHbU3uE3cEc+F0Gj",
-	"Xt2QypDrqSQxR7WQUJtcWEphxmhewDDAQe+RYTqfsiQeEg1jC3ONqeax1XYqychKQy70uUBFwof5otZi",
-	"FBWaOjBjmJrKE5ud8kku2IimSCN4rY+VnIPuy64crHRu2HDgDTHMES0q1qQQeTXyXGSxy4oRqyJ206GI",
-	"NlIB2qilt1CNOt5/2qrznOFXd6f12E0DScD1jGvdIAqWSKH7r/csc1wUt6FNUri3vkqJG5YS7+dgrQEG",
-	"48gSmSOuvkUXyBgeyRhev5tYcOe80XL8SxtC8AOf5lCECoY/LI468CI281Uc7K1ak+F3L96RmoGgfBpm",
-	"HIWbphQFR6k/u/F3sjYG4O/3Ghywewhz3SgSjFuuzcB4tF9U448OQ931UauuumnMcOlWZdis+I8OrMlu",
-	"OByqGf34yn74KFD/qVJ0YW9fH81gZJeqQtavKRwiTYb2hWFm+4evMHfjlIg0SbwXIaHaFLfuEPqEV9BP",
-	"5czWy9m9nWYXfdxT9ZeH74sxz14T8kqGh0dsTDRpZ2DlJOESMqXWqa18Y6YFXco6VJxGp4vYENb45rWs",
-	"03MhEH8LFW/lDI2Za2RC53qPDOH2qIfOCs3IKFWKCWM1KG51u2wuEXrY5rkmh9pXwoGgnC7YaHY8tVV0",
-	"fjz7bW8Wk//+r4MD8o+j435Ecv8YN9oV3CJKXkdeD7QXxshqec6YOCZTeR0Y6cg11URBUxisOmXeCuqt",
-	"kJFrGfVEawWE2RBqbYY0m7BTLOPIQRmxKy7TzCh5Lt7498R/HDj/WPYpKsBD/82wwelUZAs3rxp5/lOv",
-	"GomMO32ByJTFY2upzBZtcb9Erpif3UAdkTldzKxbRnh1UTcc6224IUJe8NB3d3OXXNlyz33O5lShJQXX",
-	"igtwVqObGm5oio0Ynxt/zfS299KBJ+FdWZOD3cPgIgve7Mpl1nX1je8JX/BpnyM5m6XCHYBzsRPCYUYE",
-	"r8H2mueGY+tIMUQblQK3d2itDwMp4Ej+kmYzsA5/W0RwaFd/YJ8NsBZQDP4MdM0NxzyxLZyLMWdJTJhS",
-	"GJCglIcUxBDCvFlbTiiuYwIveXIX18eJkqmI9eqXwM1MoCWdomAq9ENa7xZ5cLu3SEshUVa4h/61sbhu",
-	"2e5oL49ovtHGKSKBF9Qe/8gzk+AcusOe0OvV9bNy2e5yMTFG4IWHhs3meJlVWPWGi8kp5rFrMlbSgiIm",
-	"EuIhyIgamshJCjEvTETn4lJEZMr7XtNrrq3tFSFUPhW6OFwx1Vci5lQQOEtzVHViLA1UatG3s0eG/yf8",
-	"+29D4pEItcVkzd8Aasd0cBdSlNXpmdPRJZ2wBxAkBQ5XUCT9FF2hMPzOgQtiRdwh1Coe9gPXcK5cOmjE",
-	"Ec3AlbsoTd2roy+vPH7pyo/fWOXxVcJlcksDFeUy5F9usLWcu/NbUtVcQfGoiYpvSyfz+uDWw0Jcw0Qz",
-	"g4F1MMkx3N/dhSZ2ZYdyPndir0r+HuMXjGv3kjXF1+tjjfevvXMBaOfW3u26zkIDUS3CZwNwUsQpyxUi",
-	"+3xIUBs6F1V1KJ/HKQkAjp1eF5jmnVrpb6s5m8BfM0U9G1xMXLJG1YTvF3XncH+/f+rR6G2NL8ISzWxM",
-	"g+txoFgKSh6AqBaGYJ0IqeB/pCy4OtcDnYKrx3Gn17b729Hmcu93Bzf3cisZnBoO2u3qtao2947brbAL",
-	"X1M3bRXvREG1zPzMfm6Vzu6J68JTTRP+vf2ZuFierEquPyf+wjM3284jX2l8X1XgGxecltcQky86iM4G",
-	"TZjsuNQ1qvpr6L3zeNyo9v5Y1vxIRfFD/QWE+0kB0J+hd8UZDx8UrX1WgOXmPmfAQyOg5frOlOeMgNZA",
-	"Z6Shzlfs5u2kiA8vbNA1bQUBsuO8Og//hD8/DU9sEDC6xvPIN2Kj/ZwX27d4Lizsf7+Lyvo6Hq9m6nMb",
-	"UOOUueCCoo5b4MzHTx5987irrvn6+cuvWX++CG+gdj7QFQM4KuT2IuOQyiISXpbgzFmW3L8JnTSvt1+r",
-	"R77EOjT4llfM8I89ikXmh2SW2vIgaCB30WTolnXXy3Nho0+vOSpHNnPCVrkZ2jYG6NoYnpB5qqfWz1Eo",
-	"+d1Hozie1WtfT9p+SSA4jSqIwzhzyhq4Gy4hthjDnE1W/+RcePGWRflrRi4WxlUImlEQfKlGA9sM00VQ",
-	"pzPSjyI6F0OPsx80nxWX9795OWqx+O3HQ6cpnot5QoXNI5orpvlEsJi8fv+O7KRz6OsR+Yl/e4qpKNi6",
-	"y2sgE37FBK7K4lxglh5+2rdlgmZpYvicKkOgeSAYbIfAIzADwFLhz9xouOici0LnEfR8wbKUACoWtm5C",
-	"fw/yInRW8FsbqgxsqbOBHDwiMy5Sw/QpofrShb6MpSJjxfQUpqlPcv7tdNZzYSHIdf4LDBsVdoHYNWT4",
-	"+pe3zheO9OnyuuRsnjDDwMiKBf+tGk0NmUltyKGd9M7xwZEj0oGRcpBQNWFDiHsOPVnnwtJB9vH+PtlB",
-	"3R2+mVGxGNiuIUrq0f6R3cDhG2bUYvdsbJganosSEeAlgYyoEBKXy7mLoNg5s5ej19//8u4XqLJcx9Ff",
-	"J9RO6z3SzA3BGGEP0NUdlSbI+m9U9/C3v4iuh/QE3k3IRUj4yGq5B0dfKFQR7DseGMsWnWEGKOKBdsx4",
-	"RyqSMKqcH1pgyqViRDBQlAoi0IquXM3MWUWjZgni7HoqMaUCWL6L4MnGELi6d4BZhnE94KnWho7HUaBy",
-	"PtDWchSFsY+2E2KkvARIUWA9C5gHSzQ7Fy4y83iPPJfXAtcBueyOVHzCBbXK6NHh/sODwyf7ZP6R/P31",
-	"i++ImaazC0F5ovvnIqHakIz74gewSHPFkImjOlkvnXaslztrzL47ozE7Jd+/ePXMfqLJhNnFb1Q+4bXe",
-	"TTOKRiZhf/yaBb5JnLUn+hkzNKaGRkVjOYbPR8SWPmLK1td2F6WAbutO5OYaaVHib9k4+iqD2zyx+gY3",
-	"PmwXJDtcxKQ2xK+gMyWiHmmrEzl/hrUKOsbFjWbJmOxo/m8Wkbffn+0ePnocEbguES0gRyzO77P4Sd+W",
-	"h/N2xly7RNURq7flDg0sqfS//+f/hwztCNLZYMb1DNOSMft6CB3nz0CjxD0qTkywa5Sw/YgMU6HT+Vwq",
-	"w+IBDNO1A/8M23FB5qhokynVUxeVYqdt06+pcHlqFwwhm9nc+CzUjAXZ+H0W98Ecav/p2rAR1TN5BcrS",
-	"8f7TExe0bmeACzJEXRaGpbmYwAMh3e8DmA88cX9i2j18lCnslqAHXAzmSk4U03pIdnBtA30OVsRqjX+k",
-	"VFFhuGhISXvmqLKsrN0kI7TdvGEaTnwNU/zV0c5fXHP6bDQh3K9FoAuxuHAbVZfB4fGMoZvy8zCguu2w",
-	"YTvCpUpV+RIaOSfIFVyWEyxeifOhyv3LXpbcJQzryeJvQ+Aw7vpYuKTmxS8dD8DbJeY57xEcwbmAxwmz",
-	"V1rqGnn/5sc965QpMYwMGAPHC+aLcwFqUJWRZHgSqRhzwfWUxV6BBaNHzPWIgsH8XOxYNnt4TKYyVe5W",
-	"XLrL4jwCRrxMv7ol5tJ2HcujJz3//GuzmbuE7tHpjCEtWgIEjSA/WP7IES3JmFobdXYM8hOkWDGUeBtq",
-	"Wy40l4LU/SN/7a5gyn1aaDVmw8Vd2dyjLDE2O9/rhXGsfzbztWrC2MvfiDND7FcY8ZNepl/CAUh9CqUG",
-	"n6ZUl+SSzTF/MWGOGecpjm2FDXMy32raaF3+X+Go3IQpMO/geRZmeLvGwHwEL2yxiOXZdbdYUeLz9gPf",
-	"pYDadRgm5I8a5kR25NyGnyQLq1WMpFLurKqJ7ruMPmC4hDvELkqyDP6lZxPaqa1IVBVDb4qv3qUoSnWL",
-	"LPLX6Qx3pF4SNXQx5tjOhhl4NynmCnvRJOlKG/ZVxNmSIQ9IkeiDvDGZxHV5Yx1Ozg0CIpwhLcPtDZMX",
-	"XFSiJVGy44bB4oi4XDT0E+8fkPPecwZZt0yMFucie++8F5FiNCJxld7tReylVDPybT9EX3JFzM+F5Sk2",
-	"wYzRq9JY5BxCCL+VwH4U85hJWdCHK07GNTGQhmxjSLkqRTjXAQMEvs9zUVj3EBhACpdoMk41GO2P95/2",
-	"m5ECCoejd1P1zIM+7kpfKE60RVtQxZe/ag23CdxihZYmO+GhcmfeCvXCAe8XAV4KW7eqEgDuiubs/bfp",
-	"xYwbg6mv2ecZrkg2gRKUmvb8FOBQLtACJYXlrXvkJU8MU5qM5OwCQWDPfn7ePyVDLFyoh8T+12aMwKXj",
-	"XPyRspRlvNpbosa2nSi7p8dMX4JjlMYTpvfIiyseM4EpaOeCC+8c8Yh+maFdSBP4+2wmL01CfmKmTPTR",
-	"2p8HRUi1m0V++g0DW5zI7Y+2iz1yNnF2yjhl58Img1DFCOaJkJ0zzenDH2RySQ3tY87dHikQB7h9BTK6",
-	"cxGusgWtoYKw2dwsCK5SE9jBG7fPX2Kxs1HCqDiBlZdzJvxunJLYy0DO9EnhNx3B2zEzTFhRkv3zJP8n",
-	"CSC+6qYkUzOSs3rTCA4J4cDyIeCfru0VNNLsm0EwnrzHulqYdc0wdxoG+UlobaeUXTXH9E9r19MYSjVj",
-	"Ip7Z6DwUobppqeaAZK11yvRag3c54ANUUwY5S1lxBmfZSZ1TbcO74tQliqa5mtQ0iSum4nTVVXtOFx7L",
-	"MR83wUBaiwhR19WMiwGdsAEwg/qjUoHeOHr8qAU4b4WxzWTz0OjHGxjazV6YgPX9A7hjbd0iwQqlVv+w",
-	"L/7lb0zvXLA2u7ZLgrZzXasOhHenyNspUIjPmXJyulURSROmH47onI4QuLgpwvaZewPk8yG2r1Ih4EzP",
-	"mFG4i5pRvLvYCsbwl3bhPhKYYAwg8Ilm5GDvCTYw++//L3w2TqRURM8xlh3zoJmN3ajB0FB7B4dHO9/0",
-	"+3vkN4x0tJlW4HqniZYBGJu2S+HA4anAJE/wRQBGGxtdkh3b1tN+/5QkfMx+p6NLhs4Je03AoR8c7JP/",
-	"AwaJcPfzJHU3Ir9e+YDTuUXH+/UVOdo7isjR3tN+k1c+hYImbsFv5hrkm7+j6Mm8+6ZAAAuM7tbgNg79",
-	"7R5iQCliYsJUNkmfkyJ2ZwzEKpr5LyQ1UU6wlpYdmExGkcEJxsNaPbsulbrxMoHw4y5Q3ObvO/uCkQgQ",
-	"nUc4wz1HQ5qfLRNRSpU87J+cC+awzL2dw/PvbBi5G9bWSoiwIkRCMJObiRHT0bnwYDlUwSF6CwHIacJc",
-	"Eox1CAJX280Adlw2jNsX64unSSKvYcHyS5qGxExmwZ+xfHrMDOUCO8tTYSZ8hqFQ58Ijaht56u4y2bzg",
-	"9ZxlFjrJIp64yitC2IsGwU2xjZWm5Z6OGSOXXMQ2KOlc5FHkdj/HjOmHf6TSsCG5FPgZtG3XHV7Z1Qxv",
-	"Tjq7dXKjzwUbj2GoV1axgvtedQFrYPahRQIt2r/PhZLXD7RbJGID5UeMGIn1ON65QhK+lAXJK1k4cAHi",
-	"ghyYsQY0+56LrzdKiokviYHAchipJceEG4thSQkGdGF+U7mshQ9BCytb0GV1Ld7Agj7LzkflElY6Ju8g",
-	"chCYvZz77N1RwpkwNgDEa2a3WqFiA/2rOPlGJpyvzkblKbJaMI4BlFele6GQrsUq3lpqct1KFQXk5Aue",
-	"dO34ybo1LE4DMvGJ/DxLn2pZ1G2syUbTW1WMbkG3DThsRntRiYWXGWcUME1gEp5ntcpGoMnUYYnX67Vv",
-	"GI3L8HGg0SlCs25OiowSs5zIxeJcDOHZQDMz4C4cFhVceFvaOh9Dy0eHZMdLrjAoH+BOzoVlsFKQoRSl",
-	"F4NBwcnqQxGG3LKBzDxmCmJpzkUWtYv6bcJ1hmAQZbE3fJQm1D8IikDpHD8YNV0pQDdRseXJM6Ymtm43",
-	"7E8e7puZ5B7ozMJzaluxPechdbOKOTWXmDAzN6Rg47P8WMx+sn6LOp3AfVk2H7n8BBwM4klYxDx7SeIu",
-	"BgXqS2WIDDZMuk6SvHBUhBz1hjT2rI+70dhd90v8FSx44y9/Sf/NZ3iCwqPBnEMvQBuRIjsVvOAEqOVO",
-	"uabXzJ+GwPWGHt3ESbacG8IBs0czw+Ut3QqG52JnOGZsgB9AhiGqbPb8zlNn8YcfvdNRMaIYxWxVkgpQ",
-	"QcW5gBcidG+gXojx9M6I778HNCQbY+tDXxWRKZzXXQVKIHgD5mkRV0XQmb+WIIJK3fH7B6zQS3ZT8UUv",
-	"GcMe7ujk+e6bzp2ljy/wiqz4yIrJMcsIuwhOVn9oFGMom5rPzOEjMppZE5O3TcVsbqZVTCBrA3rU75OL",
-	"1CAxJ0zjxUyci6P9fTKbudi7eXajh0s7kPbBo+DnEVUTaX9yZqBz8dZJbvDs28kp+H4CliihK7frA/KP",
-	"g+M++KCwGQtbwZS1YJ2LbACuUBh2yDWZMapTZUtRFcdhJ/fYG8vOxXBivKHMX5IpwfhcvO5jOD8PLGA7",
-	"0I5Gyxk52CdGCm1tcPvf7Bz0g9VbYuh6mW3XDZ1e3/5dHd+8/2W2rmxNc/L98o70m8okG61ebad8RtG4",
-	"/BB12eaT/ptUl5r4CpfZIqMOm+nDVmRBnUQwAyEymIgTSg6ePnp0LvTe0cEOlDIJEVUBUPVpJWgHHtr7",
-	"x97B4bEroUY1ZH9kJUdD3Rkt0DYHJFkU1W28tHqd/1zkSj+YWfp7ZAinXWP5Oa6JBb4q59lFztJuMQdl",
-	"qmxJEWRjmtklceuY+epHVNf6qp/BOv9kX76hk+pax57u6LC6ISw/qn7JLOl9eaf0nSdUr7+69deRnTKL",
-	"M3TRCk23HVsjhaCTJersD0DOXBim5jKhJoB2RxOtHJN6EQ0VAb97Bx97h4uR5BCDqGY00XtN4uedG9DN",
-	"kLRr/Y6oOet9GTVPlNSa+H358qj5u3B+QCJ/Iz/89//v1zUEj16I0UOoqJzIyZK4rLyqpUdl8BhCeW6L",
-	"U2fLFVdOLKvOL4il8C24PgFT5wmrWH8ks5ctxNqKbGJ3oXHXJ0k1s7gOgFME58vskbN4xoUdME2SPfLt",
-	"4ly4dbeyKR/5NeUosmYSJQvN8Mituvr2P39+tjeL+6fnYgjuZzWAd/6277MnrZdCCoDXHcmYDe3t+Hq6",
-	"wDh5yg1M4xpSp+lkotgEan25S+bQglk0zhqxjdz4BmOpBq4u7JDsUOGLxGZT8evholuveFB8FZ8F/eC4",
-	"MoxVRwNEKniS5wf0LVYSwiaBzOYGJHwSu3KoQl6fInx6shjakXPT3yO/qJjZ9Pt8aDxuihd7uxCjbx0N",
-	"3kbMWDkmo0ALaG4LyDsjCURbBPQhSxp0InOz5TenZN9eipKk3xTSk1FOfbWbb6KWsJa7jGtx29OUAvC8",
-	"wg2+2stqFiVjNMVDF1VS3YiRLlY6YN3Aq+s598M/fReDpekBSJZzaqY5VQYfLnUbrZ6U0mDacxlEQ1fP",
-	"GvV1NwZrUUevOUh3MrRRxywenothluo5uFgM8pUali8Ipx4jE+/4XNuMQnA55EyN7GCiKckbBYhy7yq3",
-	"fPOBttWVFEPEN4jrtTY8FsPA5gldsDjrnRriQjT3MnaoUndDcrt0LmLlQdhK07Zdlr3vwkUFFIo+27XB",
-	"6024VjtDlxULaBvWdzH0rNstIuHO2T2Ssxm0a0OOtcVB4uCOJtrwJPE4aTiPCDP0S4sM5tWqKItIraSK",
-	"iC9zaccHeAKpnhYxPyqQHzhzD/XnHOpYjpvb+gvnIpMsuPxTqknCxqYgzfLCbN7VUVg1i5aXl8rG304I",
-	"0P6Q7Gg6ZnAQFYyqf4oIiXaVbOy1YM1pH0WRdhNquGvdp3vckTpeGkXj9bL+hH/N/LjP+aLPXa4nrSr7",
-	"1ueBGiA3wKeWi6l5mjQX0gD6gBcIFpqVYwKfFDXv06wiUDq3snI+B57JEjh7Grl7QVO3xl8bKmNr5ln1",
-	"DaNvrIYHvZzk8VkEUbbwiiFAFAs611OJAUJWvU8gyEjlKMwATpUj1TlUVMtekVmRRE7sMPIxoPIMEihl",
-	"Ordj5YXGIDT4XDC46p+4vjRmwHl3ke30gXbJKQE4kw+IdV+BI5lQ91owXLBxuDBPP0XD4nz0JB88+Ogh",
-	"1iyoY2KnARVKpEaoelszk2DJTHfnoQaVF+nqk0iRrdrOMJ1rpswwD5bzgLtWHKNMktc+zAsERcwQVdRL",
-	"MpjqAIYzwJkBAOhb45Bi6MQJUKOz9RZECnYusP5KWEjvlFwyNkeys8G7cPscTqkezKRiaH4EzmlDv2xj",
-	"mFEo5/SP1HZj4W9OLB4sNyhySOo2P4aqVxOmCfxIDUDfzrgZYpwZbB4VwkLxCkYVOXz0mPzAvyVwNhUa",
-	"QB3M7NDmZO6+ECMJUu+ETP7N5wB89ZvihmkvHyOiJYwBiPGC+YLbFwubmQWCHvl7nbgCQfUajmdLnFi+",
-	"EFml6ZBqTwm90LCTVpPNj1jDZcg21RQ39uTg6WGHXJxnuNa77tqaHVlcYyNxmVsSDJYWH11affSwQ6n8",
-	"ih0FGNtcSSNHMvFUnkWn6jmjlzq/Ux70m2Lv/rn72jWy+6ttpGNyxOHB8TfHT44eH3+z6tBdCazsaBLN",
-	"ZuAh22F7kz1ysHe8d9g/JRcscYG1rnX8NzL33P/9uHlaZ/N57YzCshDHHQgDTgmc4akUEtyETT2WjldT",
-	"n4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLlZzJmeA8zA6/ZAk4h5oirPJkul1Cw",
-	"92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUeAW2M27qtwHdtCiWZcm2kysLFQce4",
-	"oBrrM/jrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd472O9blfPx1vfu/XyiaMw67J5nHdU9",
-	"yZkE1x7DE/+jyQ4G3aW2k2zX+3bXXBCgvatmEBx3i56MO4J4m5Y4XKqb35w2/VhPm91HVkHW0yUKcn+P",
-	"/JQZmZxeLs7FULM/hhYvHiNDsit7RNhHOjIJWK1H7IRQDLoHG61n1OeibOQI7tCZqQO1v4xKMUXYKnxw",
-	"u0N7d26UyJrLDRRkx/1+agOhrN3bPbOeZp8DSngW+AVooP5GMiQ7aN+RYUGB7BQ5lBqfv4GLCN5pRJXF",
-	"0dLCfbQfheaSHWcOiJWcY95Epgcjw7CGJgSt8lamshmv79RWoxZgT2AwoQzPFguK9IPsAqe9ofDaGT6z",
-	"p7Ws+wFitTkXCIz/aH8/W3ztwPUziPzsh6E1pRwgAn/MciXzXNhPoPMQjh+icTxaNUQIpQKUSHRVDgsy",
-	"euhNYoCZvU+GXKCHHyw9A6coDKExzUZSxGQkhdf3cSdKtQMzG5hv8SnpYCdq1mn1tItO63rlsefe1ICQ",
-	"4OLUllbAxAyro41GDL1ul0w0KRT/3H2O7e2+2qo1taMm+VmpjjevBTowcoGVXRI5urQpO9zYahrGs9Wd",
-	"Ny+fkaOjo6d9rLbhYsssv7tk1617/Y7PWP0qxtSwXWN/Drf4UVcdVirCYyaMTZqsHUaZT9RCBEBj0IBv",
-	"qwkt8QZqWqR6elflLLBr23iTJu2s5/PAh4ouUbcUVnbeTzPl+iUs7pUmHxHVqFvjI3taXSbF5UCzP8IY",
-	"bClYIPkz9RHhFry2Dbp5o8LtXQxBjSRQ95dp4bk3xA4QtXuOCLww8TWV9C+3sggwWVSZYoyCEoA9lKkn",
-	"fa8HcO8GW64rI+DNoqUqlkCJg34hqBxnrAfImgExW23Hg+6PFNVTG+OPBBIRMPVRS6R9V3YVtQMytCXf",
-	"PD49tAhMtGy27Od2S9RwiZGzC22kKBhind3YhVfI1Azk2Bk1scKVhUGrszZDWuYJqOB4HbARN/gh2OGx",
-	"OeePI0a6Wgh4NjDIBiajfTQ0NbBSPHY3qZJzms7nYOlN9dSDIjnVrN+kc1ng9Bvyd+Ud3JE4CQfQFHxW",
-	"Eik8viNh8lmy+G1y9eVmFHtkGd6jHcCXUalG6ocAH8tjHL1XWPaT/t3y07d0gTdNz5qC3H/LoSJcG8eC",
-	"kCNwGy8uxwEz8V6kRnZrEzZ3IRY2q9xkG62DRYbnv+IXzxS7rl692qApxzZnusauWpOMbLuDikmet8b9",
-	"L8KZfHC4ohLw5HNxJuOOocBl18TmD9hy3fAvIsfjsH6YK1+7WBf4Hj4CaqrQ6ft5TLdIp9sXc/nQXtt+",
-	"blfIBStTw9vt6sV/zZP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBr6pL4dDWavBwz/oCEDZ9m0ePSlfwP",
-	"f4UHCyySVxHUx/2miGNL5r+Eo7+POOM5BuNmQON2t+4xznhlP5oCjQtb9jXE2K5biHJBgqMyhqwhEvMx",
-	"xjiZYnIgnGeyYyljzx4o1l/1zN8gHHnANZzamlX1DHlF9dCf+jhZ930WSEUFoYlxrKAuz/EQcxDxpA0D",
-	"lKyM4bAYUhhTRowMBkTMVMl0Mi2sLBQkTS1jhXhrxDPkRnvcHhwAApcTG6Yahw5qeNmXGnPlDINFzzye",
-	"kYtvKgY2UT/GYDTnwof6hjAEea9ZIFE+f1h09MmRIbqyYUFGYFZIWDxxqyKkYaVWAlI8JQ7GIau6nJcf",
-	"BLNItp3wlk3BzpK/KVZGgu2w3G6YY8MP7V1yWEaHd5tBE8zDaYB4zx1WQY3IYG1DnPf8y9wj1RzwW+Fg",
-	"N2QGueN43+o0W5DeZfjq12jfe1xzFo8mMMmQ1+wUxIXJUjaKDDGAiF9WGaZJpCyvB/Ore+fLQBOv6wEr",
-	"VtxM08BbC822H+4f4JNPK6ir7U2+tR81NzpnI06TwYgaNpH4yyqw1z8Do0cKtCIfHhORzi6YwnhryiE8",
-	"YkQ12+VCM6G54VbZqRvMH71VMOluXituUoX9ubgFrroha4EZkKvsGNcbeWqrrT1TLDPX9G7S4PIKQJru",
-	"RpjW7e2ZTUiCKzl1UFfoIHNuoB3qkpJgcw73D25hRHYn4s/WFf6ZVmyzGjHx2nIXYbqSrf6rnf6rnb7e",
-	"Tr+M4KJ6be07ZgJWfetM0/9yG+R1fKtwH8y0bshNOUnuqYPkDp0jX7pjZP/pDbPCL96RsqKsxj4STsWI",
-	"LU2S9RYuXbTh2jr9HHM/qVMVHSh9CV35XCDSGpgNi3XALPZzGRifmxpE/CkTJxDErovQbnltAGJviBbo",
-	"2MI0E6zWvzgNwdl8RRIfkgC+J5tSSXxGPww1aDfsz9l4w4pXxUXxWA6uN5yXxroPp2TMmK3FhBm4aF8F",
-	"WG4Bwfcji6AVh+UHYkZjWxpCp+qKLRA0J6sqE52LYGR2qhxxxWBKGUA8hrpFxNV1IlIwTbgYJWmM8MvB",
-	"/rowmDHHRFpM5Ri7ug7wnGK5AxvVMcZolTgov4kx6xeMZPWlfHxLzMAyC3HNOw6Pev+470JDgnIRO/uP",
-	"wWk2xCJa4fIOsQSoLUFHTbgAHqiBLJjJ++1bxIzkGrKCbc04iFkBGKTCxyNpyYvafAiiWMIsXN8bn3Rw",
-	"AbUWJLty8W9I5bnF99Saa6+5ZoDQ0FAUwfm184PWJTUA9tNI8nsaT2DHSAmwsAnnRzQHgxftOAd3Yk8I",
-	"FqGpPELwxv1Tpm7Zxfaq4F7IT6XFi7meLur4fJThrK2lmdUKCcWuO9hJ64Na6ujUcZ+B5boDOR7XJ0Jb",
-	"HM6qGe7DrYShNFm/nhUQGr88nR/mnUtGG5VhASBv5iZQa347i+MCVd1swNMd2uCaAp7u1g7XNKq3Xk/6",
-	"6lG71x41PLQ+sGrG0B/ReoDreP8fam8umvE5z8jrn78j/3hjK5XsMKUkOD6UcjhiCbtiCfkpIn+knBny",
-	"b1uwweqe/awE1vs3P5Lhu1c/Pz/7cfD6/bc/vno2+Pbs7YvB+zc/Dsl/kOHDKzeoh3+GjpZPQ1dpJb1I",
-	"+OhcOPXfwrEECPJyzoSvakJ+Z8YsXOiG7csmMb8LIzdCNw7XGQSQS0/AsAoL3/VwCJei4f9jYwKgDtec",
-	"jhg+GwwRGwU+gPlNqSvelQrFnAdzNKWKjoAZQsLyD2e7P/z2Znd/f/9gCFcZQHrUVv2OyPCHs4c//Pbm",
-	"4cHhkFywkZwxDc/+nx9+e/P/HBwO3fhx6txoloxd4LXL1ADGIYWB3iKS8EtGHsIKnNjmyffvfvoRNPK/",
-	"v/3lZyyQA9q9FA4D22YRYfapy7v+xxufs8p1VgXfaffnYviHslVwIaG3oy59gnc+dEfa7Gv4SY7hFkAT",
-	"7e+EoUN0Fe37H2/atO7feAyeYxGTKeOTKVwzyJx/ZEkAi/Lo4LBJ89b836wBzOXgcDmYy/GTMK318Mla",
-	"8Jp8RifsoTupNTeACy6oWhTvAE+Onjx5vP+kplJVnWbuznixwtY/d1/j2dt9r5J6ywGQPuoSwB98Wbda",
-	"H+fRfmPRrM9bzGxcQN+z13IwmuV7JGB7mEU8V1wYV9PxYy2U+IY6W52cMGw2h2u0XmpH8kn4mGammEFk",
-	"jaCAlm/FJ7QBqpfUDO4+54LGM250cQmskSgitlyOd+Lj5P+N/IsLcskWNv8JCuIC98Jy+5DSw2YF85Gr",
-	"hmYNNtCEoErJay4m2goIjbhnljdlEybD3Kiwpw0FlDEbbKbR7sDNKdpKbGhXXm7fIUBCONzQNzbI0CpH",
-	"wDOHYb0eGFYx5DA6F88qS6cRRMGtrV9HZNM+AA6lkMOLgOFieV2DNU1gRFyQo32HQe2F8rsXP73+8ezd",
-	"i8F3b86evRg8P/vPt8O+Y8oYF4e9DSjUO8GSbG6OpGaK7uVhQTSci83sLPkt9F1GiDeuuuddNfDMnEbQ",
-	"qjjm5gu8Lr4rlMCrTjnYyG3yIBgDG6UKq2j/68/eBaOKqd7Jvz6AuLTZe7a5FGRT72Ev6n3cxVIIgibO",
-	"tvDpQzaiMrv6kV8xwbQrgMhozPEvyGBkOhD8C21wGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXT",
-	"mnb/HmYrRFZj0pFbYG/7heZDo3Xearbu9aAVlvcxMeGCnYQFI/NydFgcUkfevh2RvDi3KwsQBVV38o6h",
-	"5ToMdFf82IJiQuZ6hJm/UZ4KGeeAGRcZsG22/mJU0+oLqIAuRojCYaQ+IfOEioikc4BmjqyZkRmWt2Pf",
-	"q2npVcncbEWFrRh/QjxGkI4C4PqokCUSETpjIp4BGYcmsKzZmk5fJnSiIyKk20HbzogmTMRUwQbEOnI5",
-	"63ZY2lVyjMnv8iLoB/+qdvA8K99oyRst31ZK6mrZLqiw9eqf/WwrcGfcuFAK2LtALEdpaZrMVtuEpzWj",
-	"eM0ETcwC5zlyNSm5AgRtbAb7o/M5o0nToH7Fd15KNds9eNIPthNb5kBxHz79/wcA",
+	"7P3Zkhw30i6Kvgosz9rGSvujijWRIqusbZ8SB4ktiWJzkPrfXdyZqAxkJlSRQApAVClbxm3rIc4zrP/+",
+	"3Jz7/1HWkxxzBxCBmDIihxpIsS9axYwIjA53hw+f/9kbydlcCiaM7p382ZsyGjOFf75lRi3OxoYp+FfM",
+	"9EjxueFS9E5679hIilgTI8k15YZcsLFUjCj4hIsJ2Xn78hl5enCwT/77vw729w73jvq9qKdHUzaj0NpY",
+	"qhk1vZMeF+bosBf1ZvQPPktnvZMnj4/396PejAv774OoZxZzZl9lE6Z6nz5Fwdjest9Trli8rTGqrD2j",
+	"UrbNMX+YJ5LGP4/HmpnqaL9dGKaJHBMzZWQ+lUbiX5qpK6bIVCax7jy6x8fh6A4fHx4cFwe4XzPAT1Fv",
+	"ThWdMeP2/1mqtKzZ+5/n9PeUkRE+JmMlZ0SwP8zA/tCLehze+j1latGLeoLOoJ/sYT7iGf3jRyYmZto7",
+	"OdzPR6SN4mKCK/bqObyHzc2pmeat8bjbWqQpvhn0dPS4tqPxT9SMptW5vp8youQ1uWJKcynIQqbkgmoW",
+	"4+aMplRMGJEiImxvskfOe0fnPbLz4j2dEBgDoaMRmxsW9/2q2OOVT+TVeNf23LAwx7Xr8iOfcZMtTWml",
+	"E3wYthezMU0T0zt5tB8toeJHrTT8CRZdz6XQDCnkjZIXCZvBnyMpDBM4KDqfJ3xEYQUfzu0b//GbhuX8",
+	"MxjU/1Bs3Dvp/b8e5vznoX2qH/p2scfihpwJgsf2+NE3ZO5fc/yAXiTsmRTjhI/MrY6JjFyvp+R6ygTh",
+	"hnBNjKJCcyYM2aFCmilTZJ7qqT3jXJOYXfERiwh1x/2CAVe6YoqPOYuJVIQbTS6QL9hnis3kFYv7BKe7",
+	"i/yPaLrQtlsjCdWXhE4oF72owsp3M15eN0/39sOA6+NU3zEFw/wg6BXlCSzx7S5tzOZMxEyMFrCmsbwW",
+	"sDJw+mJqKJxF+P0i1QuyM5IxI0Nk8MP+CTFqYReDUFypwqo54RDs14Rfse2t23spf6JiAeKJaaNvc9He",
+	"S0lmVCzImPKExSSREy40cCRLeHQ0kqkwsI40jhXT+tRKxeZ12sKyZIL6Ew7ZzQO+PxvBwJ/JmFUZ8HM2",
+	"5iOO20/xNYKbvPMDVYIaeknJ4f7ho4i8G013X/0T+CwTwL7+1ds/6EW9feBw+0fwfyAT9x/B/z3uRb2n",
+	"T3sfK6w16p3NmIhnTBi3bzCguZJzpgy3PI+qif1vHHMYD03eBM+tJKrKkFlqcLMfaELVJIUedC/rX178",
+	"xkamF/X+2B0rxnaBR7sPoTuvFfhGCHD6mFws8A+yA8/epHr6k38+Y7MLpuxn1Ni37JgumIamZn2Y7IjO",
+	"TapYPKCmIDVjatiu4TNWEp2PahZspBg1mzURsxGPV2pCpInjRHa9G5u8WHRQBzq0BhxwwONtNNaplepX",
+	"Qs8Z0v9gowakWvP731LFdcw3GYIn3y0tpFV3/lxy2NzxyNdujwp9zRT53//zf/V7UZsCGvXktWDrLphi",
+	"1PHz4gB/nS7wMLOYG3JNNZmyJD4lUowYcWQb4Qv2H+qBJrYpK6qkYPiVF1bFOdRNQhtqUmRZnjPKOX7q",
+	"lVNUpYEBsbiWJ6bzeNMjnupsHcurAaIqZtmS9KKVV9rp5ssvQU/39785ePr08NHxN8f7T58etFyGwtvF",
+	"v+x1w3dTPoz57BxNRlZGFPlrtg8ZZVTPVEBwpQNb4LOFHflYFiI1QuxHXifIuGGz4h/L1I1ym3ig6R+v",
+	"7LePAsqjStEFPA4vhTXXvZYDXt4C7KjLbN+ykVQ1pHaGFzk5JtR/MFD2C02ottfuNEmIZqAXcnNC2BVT",
+	"CzKSSToTXtr2ogZ9YNni/f3dz69/oUnKvkrdVaRuwsy2B/hVkN9fQd4uyrYjj1cRme3vblc63lPZV5Z4",
+	"IQWE8i8/YB1lYcAyCixpTSmZy+gmeVngK13EybuFGIGUQ16fJD+Peyf/Ws7t/RcvxBVL5ByYfln2guli",
+	"VYnr5NonP+Zcn6sItBo1rrSr+LQ6/Y+fot63dHSZyMlzNuKetEoSL1GMxovBmAuatGjgUxqThI0NitcL",
+	"2zJxDZwQxXSaoO0FLF3aSMVigs36R1TEBGxnYP0CtdeRCBHyOr8+X0iZMCq8CPKj9ssTcz2iCsgDrC6L",
+	"Wh13NZZWw1w0GlhbTDapnr61b5b3o3igsllkLUelVa+j3NLGBRaMelvFmCaaldWZdRdwCXudceF/OGij",
+	"y8LMscUlM30hjFrU0OdkotiEGjZgf3BneqtSSv7WelteUuOKZ+CZVAovVMS9RkAURGTM/2AxoYaMudKG",
+	"KDZifF6486ykBTqLWcYHsiml4lLIa1hF8HxxMRmMpRowqhKO3gckpdp9XEVFavq4XqDXvI+rMNCM1d6T",
+	"rWEWTr1drZiNmQIOsQPcgk5Yf92Fq9GBqjwsl3kPNAm/OCWg0pDrKU8YjDCWTAOTIkhu7RfYVoUooctX",
+	"xVoHYKkJvAq8kglD+NqEtCH3a7bEcDR4O+9YxQ7TxQQzpwvwmq5vcfV3O7dg+Uq1216XNxGRSzY34K+5",
+	"oIbPInI9pQaujCjMvMPQmW5rzLOoaLLft6m6RT3Y8ME4oZPizT5Y5sd1q5zf5A/qbvKo4LEZ5Un5WD86",
+	"3qY+2yIUc92yYnGBhSzx9KgqCBzLLGujARsKD19OfEtk0DZsKwVxdm/sKt9ScflMoU2uKmJn4EAazCnX",
+	"bDkBH+xn/1vuXI56F1RcDhQweSZGZQHyaP9mzCAjnCGLB1JU2ih+frC/NSPAFu7gAsjB8K43WiHN9iwf",
+	"y0zbTmL/nrKUxSfEKSID239E6OyCT1KZ6uAXJKUZ1zMIhIi8uj+IU4b/GMwpevZ7UUtgBCrLMkkNrxsc",
+	"RnKwCddG0dyo3smCjs1ebdcUlbW5HWMZXKgLuqDC2yIa9+1eOO2d418x1zOudYPBv5NR4aDjua4zJ1Sv",
+	"9KWzXzyXUZHfhMQfUrZfhcB2EBBEySTg57ic84WX4BUuUdZTXVDN8eKULXztsq9yRjcwb5U2xI11+Tps",
+	"R8r51u6XjHsHRDNjwryazaUyzfaO7EgtjQU83G+LtPPEvfnSHe7XrZ077xuPclvzLe1GwJkqKxswK79G",
+	"ddv2jCZMxFS9l5esxkC1BbVgvUOIumOqtyspNjN6X8nLbQ6njpsH5thg5Vv37Zl99x5t3yYrbTwpVrUO",
+	"zUaKmVOipxi8JpKFM18WlMta34JqsK+OGYvJh7c/QsgfRAIQSkZubQmdz8tazfGTmsav2cWIJoPGPjSd",
+	"uY6oJpTY108ePiQ6vcjeJQkXl3D15aOpDWQUjMg5E5pwgRfhFcfVQmB2me3KrEZu2xBhhQYr9+YKK+4s",
+	"hp7ROR1xs1jPZDuiSnEWr/gVjdPE6AKpV3j7wX4XYTblSayYGKQiZmpwcLiFNpN0MqETNricFFmATLOL",
+	"QEELrW1PpNbMUlZ47MTr9mGk2HX76NsGP06kVAOqGB3MDjuNf+nwo55mFG24s+pBfZsKAb6RGTPKpg9c",
+	"MDGawp8Q7HlNFZo9NhvBp6Uk6z0fRfJK+Jj9RkeXzOiBakzRgOSL/wNGDStP5kkK/MI2HBElgaJiks57",
+	"y8LWDw+Ovzl+cvT4+Ju2jZkxM5VxqJa7lUU3JaO1Wrm8YgqMQHXDnzOlpdADdwIJ+2PEWKzJnGrNxIQp",
+	"HdmoLf9CGLlVdUnkn7WoXJ1nXBpgdQZv7AsEA4LB+QYxwYL4SZPRlI0ul0xiG4M0io5YG+t9jy+Vz3Kw",
+	"Ytn2RvW05/up57+GJnKSsmIkconNyrh1lMH34A5J2eCSiwLFCSlYL/LmJbzm4K0j6tn0pEHM5lSZVMFj",
+	"KQaKJYzipZfqAdjPMTmg3nWTssGcKS5r9vmlVMQPBwLnmY0xtK/bHB5T8HngSyj5BXn17mfy5PH+AYlT",
+	"e+0mO28Ojp9H5M3RT/0OZhnDTVK157XeTJ2t1n4drObyHYRz3Lh3tzHSpcNrclkmibwGRQbXfoWovAK9",
+	"tVjxqVuaVp9LF0rP4/IzardZRoPc+LHCSWGGcuGTS+rc+oYJ+GAwUtww5TroFo9RHurHOneRzR8gc6oo",
+	"Odw7JFmPJOsR0ngILCI52scshL4Nrx8Bt9Q+p2fMRibKY3XBOXhKjHfbZfEqZEYXkMA0l5r5zIb9x4Qm",
+	"ZirTydT5m8bUxUfsHzelPOCQNYx593DvuL9Hzi7QQYUJR9dcsz1UqNiEJmBga/QLNdg+W2gq4bBpA2BZ",
+	"i7Yt/xHffYOv2mRDrgczmXY5mHMmaNLeRXbO3rj38aBO+Ix1P1Nv8f3y3KtTz3hFpwG9x7cbGAeezJzT",
+	"BZtVWuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNf2h76bqypUXATrI2lg70VSafNpXUtS3dhgR4k1Ny",
+	"adTcrODQsT5LOR57X1n5XjBnTEcg4EkquAEde5YmhoMHQJ0SapkEqntkxHgClwir+6VirviIxRAu3YuW",
+	"eABW9U1nHzYNFlNq/VjGhMIIyPUUOSQ6APANOR7zEWamGb3d8WXrU0iWcEvsboeBll4fByWvu/AzlSZs",
+	"UJsHjn6qNAGzkZ2vm/pIzphGTa0XtZzHssHVGpvy2UU5rS0l1aZI+vdWNvm8vJF/P0KJB0zWElaSwDZy",
+	"Q3a+e/GePLw6eAgT0w+zD2x2u0anITdTgsdHY9CfZficaeI9Zf1K6D0TRpXtOMuCRLrrXCvKxe7a1jJ1",
+	"q/3NqorV5Zu1VKttaUioHMGBblaPTmo0I1SYvHoEepEm1yxJ4L+lfeuoFxUPTZ3NuKgi1R9KTS4Uo6Mp",
+	"5GjNpDbE3chGNkStF22VhMrKVXuTTTpV0+tWFg2qTKvRE74NXap2spngrT/B3Ui9CKhBEiomKZ2wE8IE",
+	"ock1XehTcikiMuVAgoqRa8WNCc0xng12U9Q20c3qWG/LKpUG5fnfUiZ+Z/HrZTFSE7ieCYKNAtZLOnZF",
+	"sWKigz4X9aa802uXYnXtkDUIWhjjmI9c6Ea33bGr+RMztGZfQEUZ2PDCNf1Y7I85V0yvGQ41UbQiy2ov",
+	"DFzrdP2gK/hYdTJlbCHSyt+BltJ6vpN4kXLiZLSoS0MMXgb96JmczZlxABewKgQdKVbXTWIrdyKCACFE",
+	"sSuacFgnzP+Hd2xHJGY0TriogUZQe0eHVir+85d+reHZGfqLC/qkXgBk/a+5eXluVccFfWc/gE9TPDqD",
+	"Mhu5Yloz5w/05N8Q2AQvbiM0tTCUyF9hLflne58tbEjvGfkGWVBlKm3gc/maAM0knLqr3yb3yJgu9MDI",
+	"AZ77GnJ9zSbUgIcZE9TxLTSmr2j43w1/rV69ilynqnthmDtSHonpIqN8ek12mIil0qCQjeh8bnFzYqa4",
+	"uzHcHAdbL3tzE763Jida5XRjfORisMkhzT4toYYJD9oDboVLFp/inS9W9FqQvxGdasT5wX0UI5Ykdit1",
+	"qhT8bqkuO/FACj1HN9aBl5OmyKg56gErHXOBv2fdtWsb2Lg71LVnuLxS2bxb5PwrMU/b/fvFlXvxBx2Z",
+	"ZIH3JTkmGRPDe3JR4u9V7sifj0Zw++dpBT1iYyVgBaG7NF9uGyJ4e2Kw+Yi0nIMfSm5RH5ntLk46VVds",
+	"YYn5CiNwaTLIfuRCp4pao9xcJlmAb8JH3lSX6VQglecD5d38Y24E03Be50zNuKlVE4JxbiVqKG/u/kS+",
+	"BoN646EPl/KkGRfhrwcVY9yXdXG4u9O5tuz9tHyb31VwgLwUzWQvZkY54Yu/57K35ZzcnZWheLgqFobg",
+	"8UY2BoiDSbg2ZzZzMehiwTQqHfB/9SFE2cd+hVZ3V1Xd7YDtNwA7ausKlYaOp02m807Wjrrk2HcGGBCY",
+	"+CHb8ZRQh4MaE4xeBDswh4hRwa5JWaTUqp0QEtsa/8Nm84Qa9tLGwKsG18Sv4JAHPRPhV+1bgJ6peWyR",
+	"74iDANs5E4L9Abfql1LNdg9PiD3xGDe3mLMIMD0tO4xIIi1UY9+aqgUFV0wVVuzqiBh6ybLQVzfINY3C",
+	"j2qEAy5Qo8cIxgZd2agt3Sm3ybA/zBpZIzzueTJybdQKmZDwu6m+d300eLwqz69bGWcuzgeydHU8bddd",
+	"mhjhs1lqT1yQU0zJyH9NdmI50g/f/efrZ3uzOCJZs8S4dnXVdTbmZsUTV8cJPnx49fzqEYznki3+3zn4",
+	"yspa/Gr6VIGdtkZhR71Ltuh6++0exADvGx/VWtXutUzVqKNbz+/ToCHxroN95aA+GXytWAZ7+UVNuzKy",
+	"bJVyJ4ibKerWGa/7WJdfP5G77seMePcy2g9e2OV5JhaFQfcm3EzTi72RnD00XMQ08f/JGsJZVE5UKxZc",
+	"9v0gOyybgMFtBZdt67Bn6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3h2B2SzBkazAlS4qFbd4KTFiF",
+	"1dzdDaiB6dXdhircbrNLUSJ1qtjbNOnuhjiuD4GxLRUtQjPpkrlzTbs79FR9PypNOlgZyr5/Nzj3eZSn",
+	"ly8Po8p8NG+zAW7iqRnV4qOfFSKxZAxBWMrbiDPjdFs42oxpTSdsjYuA03R9A/ULkZdkKC4AoPcPrhAY",
+	"FU6NWLhTUzCRHD959E0HCIQ/K3lTNWpZIJqKcD9UEJZgFrjVrsecJTG58pitwa3s8PjwyZOKbPqzBU4I",
+	"FApsDZoHQz52EMG/MtggaMHeXbHzKdU1sepnYkEATta2hpsNK0N2Lly2lPONHZCf+Le23sSFjBGXYwQJ",
+	"nVz0S7oYF4apMR2xPz8VlDB9yee7cm5vartzie/Z1f8Uua3bPtsHXsCZMAOamqlUrczP0daZfTv//CtV",
+	"fY5UtQX9mQnDzWJdX5f92MvNNmM0Lmknc/LtgAW3aqZzmfDRoltEfwil82Vg5GAprbUZi/v8K2P5HBnL",
+	"NReiaLa329nzAqNjTEDIIEJe43lBSTBmJy4bQTtoQZHwaismXCtpGO6L5jFz9kD3XdUmsQW8+Y1QQTdE",
+	"l9w6RuK24AnrYa8tEmG46Mt2eSv+Zb/z98e57EbUbn5zL25kdCveIpat1Gs3v0I9hs9Gk115ZvfTGnlD",
+	"ClpjnlytinaPdbR7UOBhEyCkWhVzmdL4VclcomSufObvpzE3VMDW8TQ3q13lyhQNalggI0qLXOKz5R0s",
+	"c/E6ja6AMhnSU5Fib72URS6Gw2O2kvt9NnMFK1c9zEWBD0jZNnbCLhrRhooYy05eMWVYbB8mUmMJVLx5",
+	"QAxJBljqtXZoCJfVftautQejWrZEd2e9L6pKdUZ798ZmpnrFrlcOQ76RAL+li6HY9Xf44qaRfk3ZN6+w",
+	"UV8KHGjulUggjvoXtJhrcjYykDZzUJ9Gs3PYr8+g2TTsr7STdrVqCRY2cln2R77Ja0WoBm13iKzYPLpc",
+	"yaQTWbyF90BA8onYzhqXxu6GEvYQFVezaTu+86RdqgECkGajMNdLERehTHB/TzG9C//UhCI5QrazHJMf",
+	"qIgTSg6ePnoUkTdU0ZjPycHTx99gyL/N5CIvArY4o9owNRglVOvBQS8q/nBY/uEIP51wwQYxZMqEX9b9",
+	"fojiCc7JwHmW7FtMlcKr5wmj4CsbjBQdm0EekG3hKmxrdigoaSHGrvqrothY0MdMglwMfgjbK4y43Gz5",
+	"YWEgQasNnze9QgcTiZB8+aj9T8Eoyz/mLSyLPlfs+ifmo4+3kBQKh2Mgx4MLrsx0HWbavfIDFzG/Gg1q",
+	"g6eP928KCb9jtRkEJ+0yqLlylWYGPoG8FdrIv1fRXgsLkpWrsCvqh1TbY+eswIxc1hHqt0kba16vSxRV",
+	"kuci5lSQ19TOlzz3NeHluCjZCbLjbB9KJDCnxjAFDf7f/zrb/b/2d58+3P3453F0vP/pf/Rul2xb8gvu",
+	"ERG302dInVuxdGat3SNbZzam7eTR3OKJ/PKpeMlu3d2Nr0DEldve0hT21S58P4tvJVXxWoH3a10j6i6Z",
+	"pYIF1XO6esR991uDWwF7eagalprOc/hZReQ8Z6OEKsRHS9ipxXMfoh1niPhH+CcR9IpPUC0mAHwEyO+K",
+	"oSWHS0EuJDV9lzZjHR8YmlfR6KvqcK5CBnqmDYYu6eIOrgy6GnAxGE2pmtjiKTgytGXhWBu1UD//LY+p",
+	"rrvnDr1iYzgDOUprTFa1IQ5xWrO7P1JtEGPASIDlhEsb5FzD5Z4jyM+6Sfs1GWl5mrpNbR1ccxHL6wHi",
+	"5+e/UiFgeTWteRViEzH/DANiFRPsmiZQI5TlSerW+ZrQuWZID8bI2SCIqQySaIs/u+tb9qndUrCq2gnY",
+	"t/Jc20FmBXHfoxFmEMzYojALzRuDOYU0HT07DoKjuoVO4ZPKoopbZlrJROuQCOGym31HlmKWRX0WIxUQ",
+	"uGUvo+z1EhywERzZ9uu60tHIm1Nx+B9XqPX11q0TnBP7uS9wYWQRz61DGlpTEdg6/pyne1V5xTrQwyuj",
+	"IrepLAjxlWwZZ7cVxa/dXfTcOogCh8mqaNNNmKktY7elaKuQ5ECmhNv6mLC4hNsyqtwiheTgYHUG19sC",
+	"NC5BcczmZuFRU2HIDeP1J8zK1yIwUYggGuUytZEbNk7weK0JdkRSdjC1b9k4qCOwreQUBVQ05stz54rz",
+	"9isaspU8+SsHZMEBYU2M3seli3O8BIJwLexfX3HZp6A4rEA/maiXwQJaMVKAaS4hCeYLVKD0jgInY5Cb",
+	"i5xCam3VxJ0BucIanJDD3ZhPuLEQoP9Bjtw/YRMr+JuhyWV/9+nHPx/Vm1qee5jRZ1aBbahFuuXInXql",
+	"86gddrL1/Yqsyz/2dQ7bMkuyJflZxUxVVwQ2o5FrPFp6Kg73G29oGwTGtEHsLs+DrxnQijE3N2L56Iyq",
+	"JRVCaGwSkuGb6BSjst1wHqoMH6UJVbo9Ed+R5Zvgm5VKUxaTvbZWrRYrqAwyPIfmo9EiTw+bzYYBQoPt",
+	"rZE8Oo93hZV/az+prLttCO9ri0GN/np02H08Ww66cm1uJ+hKMZBtUDHYDbIEWBIgVx/sHZGd4ydkKlOl",
+	"++sWzNcVLB0uBmNpU0795Jpq6y7ZjNuJxdoe/hcvon+VYrHyflpCn7I8xYBVFpheeYsjJ+NqpUyRaRWX",
+	"fHnh36Jg3YbHotji/fFaFMfVGqedg8TjptSHazcisSPUzu4BBC9EFkfUH5HIPTvs18d6n5ag4aW9LVrC",
+	"eqBJSFXQPMLuWAOsYiMGuKW8JiNiy/rR/YyzvlutrdbSv6nadg9Co7+qfTej9tUAdhzfqYJYMbR0buce",
+	"qX41uVPdwIQahlqw4fxltcv1VMZ1t6K69Otrn9vJDrhNBfZgywps9rFdxIGNBG7nPLep+DbpuusqsncW",
+	"6lCrZdYEPZTUy40CH2rFUdWQj8qmzVx2SmU2CIKDaNNm+6AD2xj1CMpy/ZsJV8RqymwLFb2TzucMTLlV",
+	"EJp6wyK8n6Bj1yafcLPo9N1Iznmzgnu0BStH7NAK19R1/W6vNi0mApigVrPNmIuYi0n3qxrS6Ev7VY3S",
+	"37YkU0bjga1N1w0RYrmi3Vq/9rBj+dqjLRQvXI04gpnV0kmHoAkXrd45tHd1rfxiUQ+kandQPdA+17i1",
+	"73lCRxixl8+7E4Fm32Wuqy4z9U6c6sjhic0xmMEtOL8nY0E1cFQmjF6x9igI6OTaFSHvUENMMc2EGXiM",
+	"3E5zL0Sm1G5eAyjJLdv5bIcQwL/CyV5ZQ0JloSOtl45upoK4gxU2Vr/MS9WFN1hxjyZ1piCdTiYW3tla",
+	"ZXQ6Z+qKa6y3MkJ85WWl+Mjh3lEVh3Z1CLQl7vDWGns13nCccL0jurTU2asdvbDlJd3cGVtq8RfOrjvH",
+	"yx21CaE1M8WBnW7pHo5tNYe4IFPqxlmXbKq3S6xhwnUwfu32QMXGae0h+nVq0W6suYNMOBQ/FbKsepYF",
+	"ZDsbKF9AshUIPMn5zMOl9usabOVSDtGEZVhfkrRbGFV7Nc519dguER6rKkhBIMey0Izioq0TslevIZbz",
+	"X/w7vog88kjEoRfkgi2kiMnBIdrGD47JjmXI/YiwvckeOTgg4G+wqgMXcIDhNnNwRELJAcnaBkI8hE4T",
+	"wwqA9v4Gd3DQi3oHYM84OIL/g+v9waOWEJwaz36L4teWVlCvipXjt7FKp804d9pLhvDfSeFrV8Fca226",
+	"2CmJNx7McvWry6p1N9RWJGKp7+L+1R8JQErajmcNWsrrjt0Xv1owqiqTnM9DpKFQ3T2uR8UdXQ70JcQO",
+	"1pz9N1MpGMGXyIyLVNty2sr95AphYOk8AFZbt1b6bvVZ1SK3tj/HULBw5ApIK8HDfAbgd9zEiOka0dPt",
+	"NLJ1iDJsWjMmNhlf59uzTGKmzeCacrzqaO6QBcrKCxO+KCmDJAmXmUU8vputgU2owuKL61+5QPJs6jlT",
+	"7EpebtYEwrt1T6ZbG1Uu6vmF9wtZc9Z/8o/yZXdhxxd0dJnIybqnuyPyeo51FyxL9QBnuaEhpyvvad2E",
+	"a3mpy+X5Jcw3WVGFshgiG1BBOX2nbKrOHWH+376oupCGj1AKtl1SV7BedbdC6CXlvuZMaWbrfS11Fzkf",
+	"ydrL11It0M0mcIPk+xV2XkscaU0o8LrmxvImC5uV775G1QGVvqhn3UWDmM2pMhYUXoqBW0Sgez0AzdPG",
+	"bn/stCDdzAnp5glELzA5742/Rq9SgRS/JHhTtE4O0GpTATE/337/BhMiECkDExt1RF67H7VhdOZ/vPwV",
+	"f8ttRDMGGZBcs9hpx/qUYC2jH89+3ZvF5L//62Dvm6rNCPptTV+AoX4QtppJhqaW04VM7eU3Y5FYcmS/",
+	"ljF6hN7S5tlWIzucOhJ9AW9gPYZ1bn+2pphu/mrl0lal2H3/gquIpiHmCquHeZkVdhbq1PkMacM9KL9+",
+	"PdBkJJViI8Ni4njGWnx4rYRkmwm4PCW5rsxanliyVjGb2l4a0JNWSq4uJHS3p/qs7AJz3q+u469YD9vE",
+	"l9WY65JN12DadXf7N3x0aa/bWBBPM8zOwtCI7K4dhhSC1uq6W7X7lauFpQnE45gBj+sPTTZiI8lvaTxh",
+	"5GLh7DQ/nO2++mUXTOq7saJjs3dwColz9EIzYSKrlNvi0M6y6CdNwKRYsiM8bi4J3DEBkMX2YGV0klfW",
+	"rswMCv3qvLo3ZuXm9b1Fw2Z0olaoO6Nrii4vMwGWeLirBoRzX8LCeZ3Fc11lI6vXwtkq1o4sqauDVyNT",
+	"UrvH7nkvxZ1kiK7MSOR4zMRohfV74wziP9sPuyyiP7BdHJNG0VErL3iPL5VJMOumGkbkCKpAMMHcw31u",
+	"CIS34+qkYQakvqmi+ZKxevU8XevA/J5K07q4Lxn7B763iUHTfei7rOMILxn7sRanIk9DLCXKp3OGm3Xj",
+	"2YlNkBiN6YndcvFXzE+soy2/aFsgrH94Yiiuvr/BtR3UhIsVuIYfdxdusaI6YKShya1Qywa8yV3Y8+p6",
+	"OGi/iiuxl2zrtkUDa96qRialSY2B7b285mJCLEqOBjXl/dnD52dgRXffRKBVqfb9sTfJpstkeIwRIxNx",
+	"Jms02QD1E7BnD5+41JgAXQDu1bZku2T4X0NnVFHhnboWl6ceZ2V1PF5/xMpxIWPGCDwD9fO7F+/Jw6sD",
+	"u10PM0QEeGcA72in0F7SgcWxqaqmLc6q31OK6N81sC9cczAzxHShI/JkFyJ/iJ7yMfxItWZaS7Vrn0pF",
+	"rulCo1t0TrF0nSY76L5zFNDvRUtitQ86bfDqVwQELhgYsMb7oujVAAYjhXBAaMUV+E5JrclObm3tE/9u",
+	"1G77WMn4UW+5guPJWRK/UEqq5ijG5iINywoTLpdTtomoSz1CHOI7Q2fz6hDjOn/xFR8VVrBr3ZtmM/4a",
+	"rc3XKgeg6++a3vD+AHyGv8M9DAx6cWWmmwufOtAILI2zkTUoralFrpkKm+uaDdBwGZfXWbl1hK1X3DAy",
+	"ozG7OUfLVS/qoYcFWuzB3sH6Lafgte2DeRNV0yAsgIZHPjQefch2CeSYMDqa+oJgFz6IXtAZOyFTeU00",
+	"nbFd+2NQ3kfZAHu0AxYK1verxsbDWmOjM04953pEVZydpM45Df6LJTkNVE262sjesvEZvB34Wb1Ydma3",
+	"vdiOtCkNvITGdfAx2gK2TomknDcu98ThDOsTJwrGv5W1qpVxt7ww6Gb18F/dqG2iJh6pOxxdAJFUgwMv",
+	"FclQn8AkLkZMCRa7gKxfgN9o8k1EDvY7KB4bwSvVhbZ9bD5ub6bSyKqcdDS+bnYpNLrutwkVg1TVRlcy",
+	"ECuSwCvIt9J5Iml8Qt78/O49/gC8iegpPXz0OCKa/5uhBjiSwjBhfHmZYuxlaxCUn0sULkowzrbFXe8i",
+	"M6LzztH2hfmFWYMzOmEPf5uzSS9y/5iL/O9rdjHP/jFlfFTLyXjtpeDDh1fPr74hC5mSGb1cR3uyu1QT",
+	"JlUCjqK7449/Pj6uB4/S/N9seWTO4ePDg+Pjwpk66BYS4QboOimt8pJNbwVb8G6bTWri1Yfj7ncFNmx6",
+	"814CHXTARuyaiNTeV2ovsvepotx9hEkowyi2r1V3SbsprgHg1I67CnUby6Pk9cpawBaBEkc00HiqnOPB",
+	"/sEDi6vi4acfaFL4FItpIdor6BwNWTp0bJgiL6WakW/7p4Qh1qXLj47awvqLI+2+mS1QkNnj7eIDoMRl",
+	"cbCi7SO1QI6rvLsRNGmdkVlnV75uVzt9fysC1knUsv/L2XLcwodQmsJakisbWQTZHDj7dSYAloNu5rwh",
+	"P8dFFlAE5izQZu0JaDjA2UbeekXAggpy5m67KwSC+autwgbI1cEJoSTzTy5KaE1jmYr4NAvH0Jj84MKB",
+	"8FeXskL1JYshYGGJGlPWlYJOg8QXsrN/sLv/OCJPn/bRyotMrEjhTzpwiFEt3OmZ7SPDC8hGEEL/hhrF",
+	"41Zz9h1pCI38uXVlmgRoJ3ybTtKx5orbhkbTmZm0nom7NytlJ3OJZckev8/MsPQWWeFiM64DLSDbKZ3A",
+	"a6rJPDVE8cm0Cvi2mbXizk5bxcURmBeKg1pO17Bo94Cws91fTtnw2mdH2uMNyNrZicnVAdkJhKe3AoAj",
+	"sH+/SHorhHlnqERFO0wNHJGbz0YwRK6TD6icbUAcVruzmhaGe1p/i/WoJGxsCE18DcFWA1AX1ecz5ZWf",
+	"h2ay3kmxRHTXHDwg5SUM3NLrZ8O/EzpZWkN5S9AWK8KcbMPMamoSF9trZlUdwcFiuDAfZWsW516sCIPR",
+	"xaJDnDlcxdcL978zU2Z93FOljBcXk4hUfoXFcZg8qRhzExFXv0teMRWnLCKFIltxROrSI4K3y2W+IlKt",
+	"8hWRkRwVinEN4tT9ygX+GhFXJWUgpBiMXNFvA63NGTUDDDKuQJE83tAc226Zo1wvAef6TV4QM6WG2Pcs",
+	"tnPb+Fyb61GdYlra7ehqztQyudq2udK1uR0402piqJwz0cv7qU8FtUXQ1jxD/uuypmWPRqVAki+bVDDQ",
+	"3RieaXcs0RVRIuKe4x6lBSisZsB/M/ZYZxcMcHwccw+PS0jmQT5tQL7NVsNazSOhk22gdEA79wedA0bz",
+	"1lL5OmEutXkFB/utECv1WQa1A1SMXWDp0TWDApRyf5ZDIxwaCIQMgzMojxGFgAn4bkF21N7B4dHO434/",
+	"iDHOo1YwwlhNZFjATA8olMrHnz/WqiFzMx3UBULKNIF0MHwBAqtnzCimW+NUl8aoRr2JaYqKdYGwEaYg",
+	"Y0ybpDFJuICoPnVJcLlLkZlbiZT1SxBlu9Oy8QCyVD12MNwBDHcAwx3kPVSmCyHftiotZmpPDNjoS7NF",
+	"CrAtEHohrxg52Icl0kgE+9/sHCARVP1xM0Z1ijgOtTHrjiyQzCKb66cmEv9JdmiiJaH2H0hxEHB/Ic00",
+	"IkspLyO8jw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyKet8zmphpdesxG3lpoGe7XlLp",
+	"rEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejNwU90PlfyihV+U8ykSkSEzpiI",
+	"QZruWX93VHSEZ7/+7//5v0puobplo92jKFr1LttWZ1Ae+7ovdF14ve7tTa6KEPXdmJZsHzt7u63LSkYQ",
+	"RjdWckZ2hBQs46nX7KLfizZeKYYZHmuqmu5jr2m2Ya/wuMWrfXh4dPTN4f7R4yePjr/55vF+W6hYc8lc",
+	"vE3LGRAnsEb7GoJAivob9HHTHQOFVTVVtkO0Ii4hKoCZLzpcsHDtCxRboMdomQpTmyO+shozkYM5UzNu",
+	"TJ2M24f1c+bQ6ykTiKjn629uKL6dsBkYKVyq4BYaNGwi1aIjXIV/G84mBQEoUz2YSBnXBRdbnYJkLxJ8",
+	"EdZnnNDZDM4ZSfjvKYcfzZTBQaWIDmBTPuSMacNHJNXslFAipNgNYFlQVuONO5ZMg9rgR0fOqnFEoDoc",
+	"ktfSsHrlwVWLz4Bcl61FCFaTHdM2du1NNe2L7LECEnrJslSrkjaTwMLCM9Aa4EWCiDY8Scg1NUzp2hU4",
+	"PO43FCwWE68LL6GoR63UJOQAjkua6FrRaRfOVlJOtY2rIMEHdWMLTThtaxzo/lahjVc2mldZZtioNaGt",
+	"f+zXjZlfLVcPmBynySA823WpepBVWp3J6+IxC7RkLoiR1ytRVqpZN6L/oHHo/5aCLd+zo5WioRtzAV8V",
+	"8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sVweFbD033hj/bCOGuGftZCfR2",
+	"xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7/h0fQZdf3yyG0VzxGQVDVNBY",
+	"36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7QHA6VjM71+bodQQ9b4prD21K",
+	"K8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuYm2oUkP2q5rxh7P4oYVTZHCL3",
+	"Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01LgO2WYu/K0aR+YpHfghZqzkjo",
+	"l8PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4sWC1RFyRltCFvL5FlkUmvT6RHmxPp0Qm5Oswr",
+	"4sFYbFYSJA44dhc5Xidi/+Cvyfa2Qb3FjsCfRAz7w5z6C7NUBOjZFp6wq6ONBAeQkOVuD7sWvPWZrN0c",
+	"E23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+KeiM6ezNB5oMbQtDAkxSW8B0nh/ADOBjBzGJrIVlIBWa",
+	"QiOSlQOOsoIcfTSRgfGbO4sYlvIAFowetd8cvkUq0CoxsP0PMGKzv0fO2nbCvn+KaXx4QIliWNMEy6tf",
+	"T2XCTsmfnzyF+/CXcM0Pmg3s+Zn/EvlWGB7ZwpwiQoHBIDYqGToqGJ5AALbHQg6vI35wETC0nMiCn48I",
+	"jWNd5XO9qCcF6xCp2TSZXw4wZnOtTw/X//TIRkcuGdVtx6DWauM1YaiVvf5cIlGXbON9WGukpq2t9uG9",
+	"Xe2j+7HaR9tc7aP7ttqtCBghyo9jyJtgYWTa4ueKcPGZ4kgEanD7ym/BpHw7EBJb13oRb85ef+ruUWRC",
+	"r1im5BbvUaiNnFp10nnEBFtTKcSc9IHDANxOnPFsnpX42V6LWy+2ZZs1zv23ri1/Nh+kmqlCExvN80bM",
+	"yks1//eBVhveuBIJeYhGroHi9PmCT7RcSQIMCqfpF3etdJ4KJFI5GyFpF+jx1gEiyqL6zpI0G3SGmmzN",
+	"irKwUd5m3u/zLIWqDPTuIgwHLhCrxt8FOMgYVdKxlMWZb9PHfXdAHA8KBGV9dFB86qPgaiX1k81wmu6h",
+	"oCwGjzSJyjZ7ycoYszfOwVqZlR9C3ZlvhR3KYFybCf0kx3qNiJwz4Yy6LqOo4zF45troQv61xY065EAf",
+	"d4TAO96/n1Bzx9tLjtwaSlctNFZDnaFbEeZl5Kgs2DWfyIZnYmrj2pedCHs59UHTka+bivEMkQ2fRit2",
+	"GnOo+TzpekoKIfVdxlqss9VN6sJ3cI4HmbjT29VEsfECZ9le24jJqtv3Bt+rGrut1+rFP1+9hCDaiS0T",
+	"oKdSmd0EStuSD29/1F13ywLodqogEuQpLB08aoD6ASl90bVsVvhVt4FdcQblJEKW2zS2OcugSyK7vjqC",
+	"gtQ6VRYFLCIumbn7eG33Doagy4h1OgPL/QqxVe4DkPWdwkDtkN7Du82+jV4+klxdCyRX5RBUj9xyHf2u",
+	"sdDzkSyBQw9Utc8MET2f3ouYm80CgBgweQj/mTIaM+VRXIqAeYiPh4Gxp6uhvayestANxySPOt/YmJhQ",
+	"0zKyp/vFqvMdRpVI0dLowZNCqwdPujTbHHPaAYVmjfD4DeHuWnFkioR8D9hFdp6W8ws4NJ8fs9hG3nxR",
+	"Ebsf2fP5mH5OzUjOWL0FMaHXD3Qe0UBB1vmIl1zF2oGL+WyeGhexBkEQTF1hTBAoZ8TQSyaslkzJKOFM",
+	"mBIoMX6E2jTJGqtwxntUpbNhHz6bqp1t47+Jopxtfd5gkc4l9L+CA3Mzz6VNdN6qL7FdVWgVj3eQu3MT",
+	"RQNcOpBUceYLrEt/du8RfI9QothuwMdAZUv42JAdBMdSLIBtwivRKWmAWz8Tgv2xe7CNhOmuuU2FVO9N",
+	"O/0rJUqVuGqXdARvemaxNTfTCilxSKjVaTMif+QaOjjYPXjU73pfbufmh802onuWEdZgjmy8S6x/YVjr",
+	"TtAwPJmrR902yutTGxe3WO3u0XR42u4f3iQ0cGgG3ValOcOu4YO1qh1sJzEPm1D0emviJk/26zDvLzy9",
+	"72YT+mB90KTG1WxrmHnYKNqCt13S4wvMP4x6YD+PFcUI+DVLsbuAhsZcxVyVWSlvsRTE3pTGmGcvhsyg",
+	"QAd1lGYlk5UyXmLUsuWSGh6mToaHPyrcACpst2ahlyjnuVyqVRgrCl2dLhZULqlRoGvVpS2HpawHtV7B",
+	"k7Kx/jGpGqfhyU6s6Ng0Qa9vFzx9FevdOyDGDacPTWQVFHgMWij8NZ9KwR5osmMr9/Xzsi1EM0xvGfM/",
+	"WGwNMmbKfB0XRK8oFPS9bcv0Jje58LJmk2pOA+i86o1uC3e1bYIQF8Z2gkY2YkMUWOxghyM7leoikZ3l",
+	"99IToljCqGaxKwxWvPdeLAgl7xDLWKowxVrJ1HB0Uei5NLhgSSKvB+k8ZBroowdWzIVlbOEif/zqPrhJ",
+	"90FLFOhZnlg8KKt0lqYeWPzQGbOpi2NuwKZ1iifKIKakz6zDswT5e5RYxuN4RYxUyW2V1gmY3ByRQVOu",
+	"kQFgRrJEszyxLhu3eyUiYSVp8t//ddDFnLIRBPCKWktR++iAlJOx+E0SxR2TP8SUNpuCm49DR7XZbT4u",
+	"xYCxAl5gfxhFs8e6HCOBaJ6phqg6LAg+SzG2xQR08hkLA2/Wu3OG/5WtfpZsteaSXOWquo2tEm5qrs6N",
+	"jHYrPLW/tZv5jAv3j4PSvTfqpYL/njL3GNbz1tiwXoEPd8opRma7JKXYZgxLwYqJxBo8QDQhO2gDJtbA",
+	"u2q2cGGUKyULF788LPuwyw3fXahAfudZHiuA2/D5BQuU9+EeLPQvh1tc6sN7tdQlyGu85odGl8DiguLT",
+	"pErgn5mhpRf1nKGgoVBG0B+2+tkE59lF+AxPUB7suQnEZGPAx2eUU7BRDsGSku1PVquNfrx2CkGjef3x",
+	"cuP6cXukiOGmAqX+qN0O7TIJ7NcN5aWX1JTOZ71WlsFmIUF/CQ+9JcOWQzuTaV19s18BUYeodM6KpUc2",
+	"9p6sN5WEXbGtbZOLxlrTg+O/zv2W1Tu0febvMO4LsuODnVic/WYjIR5o90m/DHPfzl2qvaO18hcIuIog",
+	"xEoKEnTsvo6yEYCt38Xdu9HoLoNwzpFBTkDr0kj77fGWUqMCuigXt7f0F/njUqGCDVOmPieI3XaH7+NW",
+	"d291BW5piws56Hbjio7Ogoez4NMsaEFFw1LOaDu5Cluu13efV94lo3yjVPK/v/v59S80SWvipM/EgsBj",
+	"cgXPyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe+P3bFibBeIs3fSo36U9jnUkcJ0FDdqNOt7DANC1SS1",
+	"pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v8iJnAktPc+ew+b/Li7dpHQI+",
+	"MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg1GwiN9aOFTVUjLqVd/pNXnQR",
+	"KEEoYeYJSLFwK5otRiPGYjRQjClP8A99yefzBtvEPKFCZOtdo9GNpixOE4gDMHx0SXZmVKQ0ISoVmuw6",
+	"pEqqTMHJtsrCqlSsWYh1C9qAUXwyYSpcSz9h/Bqm2s7wbcSRvOjlDRYWNptkQBAliVug0TAsxx6eyLOG",
+	"4jFt5i3r1FgSTXp17MF/EnptUU1pTMBtELMxTRNDjIzpIiJnmtOHP8jkkhpaoYfWDf1UP5ncRFeS7OEw",
+	"u0UIazMAsl2F8wObLrH9qg7nsWDrV+/faOcPjlK2hFx0qFXcuTocpnypVKyvGnvKr5aUUlIQUIDKm9hq",
+	"K3H2u7C5KDxi2dIF4w+3qpbCg9i+7sqi1e1+YobWqIldDXOdN2Pl2kGGVoA3Djqbotwqu059aw0qaLB6",
+	"a1Viq1+qOTWGKdE76f3f/zrb/b8+wv/t7z7d/fjnQXR08Ol/9BplaonUMK1vd8IEUxSckRCWJOd2cOtE",
+	"cjRtWQuG9l1uYBvRb0WrDdq7P/mk4ajeUDOathLnjIvw14OKUFtv+1fYzqWTuLNLbXl/yxfaMEB6oyvt",
+	"j1RMUjopNM4EeNTh/6a8Vuv8EU3ib7xfwX/ni7wXS7+HVX9nVJsGlNsf5YSL9Ypku8jxztydzRwMXPjm",
+	"o+MCVR01XQeShAaBwkXu987Aurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rSpyUasJMO2qvOp+5I/0TxbnKm",
+	"NZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbM/lpvbnz592poowWlNQszvKb+iiTU9",
+	"z+eJjZ1vIbXSFgRjdBOLssX7WGe6mchd9yNY+/ResAvB410+m0tlN4bCUHoTbqbpxd5Izh4aLmKa+P9g",
+	"M71P+b4+gxCmdUvTr1sDFebcWdIBNfwsvpVUxVbfaTfKblCVdMN6o7dZJLTaV90V5jlc/lwFzhFGqGFY",
+	"5wUDkx8wKnFKCvfAlS9+qytbeQ3N+1f6MlPCGyPK3MlpKusP0k7rumKnL+EU2dRhvE9a/ziJJdYc0cwG",
+	"2s5s81mNlBHVrLZIKM2YQXe1scrNO2BvQTsJp5b1V8eBMRhi0nkMb91qvwUG2KF7CUeZKQ02E1pX1Zdy",
+	"hT5Lv42Ei5iPXISe/RKjf8dQ59fICTNTVEaqGvdGYiPIxg4jJQ+rM2qHZ+uaYhfS7g0t/4oYG+FZyo5C",
+	"8HORbnPqCcnMd9pJJhaP48ZikdWZqrpjLHTXNbdkoi5lSjbQ88rBvvW00FnDXiHnvT3SW7ExUxDqnAR3",
+	"lWXUmN1pAv1x6ZHAo1BnFfZKs1PWlqSo6l7tSGsFSDkasCaKhRqHJ5N540auLrwvl8WNxkDkKIsYh4gI",
+	"77PTNTUzRlOpBnTCNvQQtcc9XFDNQrD7qlGVTiaKTcKKXQZTOGB5CZgPiabXZGcfpaCQgvV70Q0O2Ocw",
+	"1bpR3iGI1a5dv2py5JYgfNwAHEJBdcV8Nqe8hrxGOboEC777bFujqLvSfpfIC5okC2Lj+3N65LHPLM0z",
+	"SOfT8lZ1ZDyuAkRJsDO160hCww0Frl5OH16TGA66RVvAaOoO7msZwKxWxMSFjBc1MvuGatKsGY8mRzRp",
+	"RHmzPMuVQvsDU4S5IDsvxCThegqaq4NoyxgdqljcFs27VtwYJsiCmTB7tNWYNKeLRNLWW1e4+G/cJ1ZX",
+	"2qq3Wad2u9vDSvMclNXtxoUUll62L3n3kSWnfHUKRNNGnNuwMIft3R8Lcx0V1IvPjIo1XWgMKES7a9Qx",
+	"kPTt9kNILxZ1qbmajaSIYXDsxHlptSExXRAjwdLEaFJFmlrXWz/ieepC+G4tecd0oesMCgudc3yVCudf",
+	"liROGdkRINb5FSMS2PWcarO26N6tPqsuapzV9KjkEFYnJEc185EjG+UEvhwIiAqMJRYvQCoCFitijZdR",
+	"q5Ezro0Ps8u0M+Ox4JOpIR/eP4PQCxvA6i/78M7aoRiMqoQzVc/d4yDn272Yh9ISe+O0iW3rdj+VSdzU",
+	"O66f9Qg88Grr2K9raJ1qt6luOag64YJtBgFUwwutklK/EvlkQZsD7dbwEfydqTZt9OW2rZOImsvaajbZ",
+	"nuBzIqSzBto9REuJxlghNEXZIepCHmmRi+LR0CvZdDMLf5DzUbOWNfb/J50M7b3Ij6o1tLna61yxKy5T",
+	"3SQXPF4tnJwrrks4IptXO3DdD7ZK6rVmpSf1RiV4Uzcl2ucBxWTHMa4s39nlAxDqqMZWaj4h11OAF7Gv",
+	"gcaYirFPhZ4omYpYZ2AnWXxyA7H5EIYKg/UDWyAvj+B02Q7zcPe2CJFl2RGFnG5t1MJN1rKy1XqqiyNY",
+	"TqeHtZbCLrkUWAv7h7Pdl/sHHVbAzqPaKrZy3ntHJ1SRt1RwsvPD2e4Pv77d/Wl3f3//oH/eKwmJjv72",
+	"10417BxcHfl628uDq9tU/a/B1kGwtQNsboVB9ojQm2AgA7FvHXXvfmIST1nSkB35mRaA3QIorByNUqU2",
+	"26rNMFWVWQw2SU2sy5BtoFvrftJbE+FrIK52Rin9AoEr68wu2f6Xk+XK9ULzfotEm+9q5HhZkJaFJ76c",
+	"nXXLJT8dM7+z4LWiMKmJXvM3mE0C134WDIo1vWOIALBmCEutJgn60+PdmE+4NQr4a7PzBYWRSLVSZEvB",
+	"aF3Cz1aMJTPykjV4ZPBROFMWk4SLy5VDxrsElfm94xPxSpyNRmxurAe7uD3sjzlXTA+4qPPKgNlMExoO",
+	"Fl1guGXa0IW90/aWwVocPd7fb2M/M6a1czquFu7lP4zCibQux3qUvF5IY22IYO0IVZyXa1uCoFEyreUX",
+	"sgBGn+x4LHwLZvVSqtnut6UM8sMN4DcSNqHJQLFxo5J5tN8h1fdW4SdqFx1kxJYyJGgcK6Z1J5tRd460",
+	"xRIBS+UJLISPt+vMWNEZ2YVeNgkwKG2uww9x154s5HZqK7z5TajtsrqaDXIPFmOdzI+bIYE7ry2xMeG0",
+	"xV/fORm100XUy2caqFlWTQUByNWs1veKn23DW4gN3R83IQ5nOxko95Zz3nN6rt+Td8wYX3C2owZTkwm6",
+	"RhgYm3ERu+L6daUu/AsY0QDRoiZVoA+PQzt0d7CQw9qwTjeGATR78ud22i2diUCeZMFr2dzLY/jYtk3d",
+	"jtA2VNENt3XbS9qwLHd2o/bstXKTxgeb3KPfWBvIWfxbqs2MCdNqA/ZWE5p9spk5eBuW2zids8ElW3Sz",
+	"dN2ApfezNccKdr0FMKyto5Ul8c2MahPDsaP79b5eLajfOZW3ZDauS4f9rIzAtXbcfDtKGGgB8RToO9uE",
+	"YIX94hSYyK1bbCtM+M4kTZM4qJE9VTmwFUGEIW81RqbUTKXiZtHp8h+zEY+3XV/UNrmd+mPQGlBNfT2t",
+	"hgC2MVg614TbcVEW3TpaU5RgxMedcNeMwwXEicZKOIfOJxNzPeOYj/SxtsKZiOX1YJRIzfRaa1zHpPIl",
+	"KTGsbCtreo4CYm9GA8lOzGvso05hcz36UBysG2J1sgxO05YSsMxQR2ROF06hg2QSPIq6oa7QL/gOWm8P",
+	"nvTrKh27c1w+C5uc64YA1oaX19/LPPp1iyKssoFugbuX1y6wyA6RiLWhqC6ETRvIh4xTdkqyoF1X11ax",
+	"cSqwkBg0cJPhuxupzWvzwo3DKH4rYRi1YuwcHW6Py3YzgNfRWzXYtQO1WfbyIxdstdjX1jBW794oLt6N",
+	"LkqTVSu07HVayTnl8XZvJnO6GFwsGtLPINGG/Ac5eASJATUMOeDCq54Fz/FXJYs39rtu+cweH6AdUr7+",
+	"4rPZ0mbybQmg+BasELdwusK45JtLh6xVSQ9Wu6putmO18PZbvEAG17/sSmj7LF3i7J62g2NXt0rjuV0f",
+	"G7NU2ETOmeg5vgONmwHVHD3JIypGDDDSa9XabCVrdYDRlKoJi8E2h1gTqVJMmJsJakcc6cWgOeam3PsD",
+	"TfAbl+7lgrrnCtpEhgi66/fvf/oRFdE3z1+Sne9evCcPrx7+Ca9+6p8SNpsbX67QN5slKroYfluR/5op",
+	"5or396JWyZ0HSd+q8HKB5za2plbSPu6iCNReVHz2STkKLkclzAi6Yj7ByDd/fhyJWs3RSbVsxaIMJKyg",
+	"QvmDFvLqQDTlmnLrNQg5aYW8fkYkEHzNphlkWTe+vxN0/ITFBWzdDw8g0nAH6i9JKNze0bGzH9Sb8Ta9",
+	"JXW6I9hqDFxDmFXNhQH2PFvga6oRzQYZFNnx14mbzQNkekQT5NuQm1jPYMp5b9dTqZnjgThqi8sUr5HA",
+	"niXqFHs9IH+zFf58n660pmJzRo0v70fJglHrecR2SDo/Jft2bbOF3Cov3sw4fxPKL8TklitkelbhUAOb",
+	"gQU/NoZ5owLWnpEoFclaQ6YANk8Wk1fPQxmCRVFgTLb4iFSOOdj8dx4zYXxR9VDAH+5v3dzVEFa+payz",
+	"m2Bhy1PattR2Q7R7LVzgdZfXdFJ7IeM0cemaPmI2z7cCV6jTUbZ6ZKsqoVPeVlMHPZpT0zVopQTxutzr",
+	"JpdWmqwLyNqSq5kKbm6EZK+niy53oJI21eyWslkGAasLEwl8pZ5wNkHdnlzLqkfGytUgfy9fUjJre0t0",
+	"Z0AmG7ka3Mc3c3UF4bjmrW9TB/OI8bnpfC+Iel7MdXNpbeLtyOjYr05luEsoumNACt8sK/GeHo8bCFWp",
+	"qsqbOjOXltVaN6Pzr5shudWsf38m0bSxTTLaMMDns8ngvM2KgdsO/Fk5X3QVtM8bVL0+nyikYvHFPLW0",
+	"bEarr8vYoO2Vaa7Csz3L9RtWTjgN7HOV839XwU1v7VW8033jsCn+RWkzCPBvbhyzK/uwvi8L/aHktXbG",
+	"JLth4DkHICme2BCU7Y2nU2nmChrOda+8doGNsBPKbrCHm0Ls+qbk9abk0K3mQLkK9tLY8qCwxbLdfz+t",
+	"3WpfNpePmALLnXYWvlr87lmaGD73iF3l1GiHkt9m5arHgmpYr3ZrRm67AAOkt3npvSfEEdG2C8Rbb1aS",
+	"M9Jqwe1gnfL+1qVfeR0+3oR+7zpCszUuc7NgzKk0sjakDB5YmBmSy7g98t5dux5o94qryUym9IpZ14Ge",
+	"0rkNQpOpIcNUJXpIdjSfCKzvrBDAnWlzSqwb7+AhtqQf/snjT54YZ/29agYBrasjV5+iVYL6XQ9FUQrD",
+	"hBn4hW+xaWHkIZYNHNSwkp+YUQgoZq6Zqwzw4p+vXgIyGzce1hl+zVf7QRGjzxeTqJSMYH/wcSs1wRK/",
+	"gBdRvmLQ5JqqdXYLLElKdsXZNVMEn58QIQcwsMj/MYBVz/81mYNUpQoVnUE+abJznu7vHzFySC5n/Qjh",
+	"l0Gc1b1ycEim/ShYscE8oSM2SMWlkNeiIaXrcH+NAtBTxidTc7cF8ze+8yoGJ7/BNf/rdJHjkqZzgFxF",
+	"Zxl49XTZ2VFf93tKDx89Lluk6lL7NP832+5NoikweGBn0nNxCdxVKfgNwwp7Ue/3lCoqDBdNhvRpOrsQ",
+	"lCe6tgxUDrZ5QUeXNvaaXEt1SXbyL/Fow2EP8ZKFzRXP45dj+4MrB1s7FncUQP3XzVAZGWhryEnISCqF",
+	"k7aFYAHINeNBZYjzrXttQQZ04lAf3v6osyASfg9Biq55bKbbYQN1KlL5OumOlDsxJZGU57Rkt8ScWpeX",
+	"/MfFPjOGjqZnaqJbUz+LlIbyeo/i5+Tq4ITEbJRQEG/UagWnGLNzsTDwk2KOnbDYQoFcU1AYdt78/C4U",
+	"//1V5H070n5Jdvtjx2d0wh7+Nmdw5Ow/5iL/+5pdzLN/TBkf1R7EleTnzaYUri8Marm1vVGEVUL3d5/S",
+	"3fHHPx8f11cHbWflh48PD46PCwA8tUzC0Esmtme53Ph4tZwbX96j+8WgUhCkBr/FHcZWRhmc3SCyLBN+",
+	"wQGtpeCAN7pvDj7ewLXPeWBy4xLOb8lV5IVTZeelcvqpqMV/xxJPviSFkQCgaSUaNYQicGhNpbYyhTXq",
+	"1YkUHd8MSbdUKDeoIkJ2bEluXSjBbeN/cNQwfCGJFfFr4oOXdsAuXSMpgwnkLRsxflULzGXopFtR68wX",
+	"2UxCzv2znAdsWzEs06OPfnTnHSe4dHE+zH3tgW5n/I1i9qbr8b2qZ3xLi1U/tSVn601Ca5NYZvOEGTZI",
+	"VVJ7xBSC/qOwRqx/62UF2Q42MW2LVBYo5PhJnTfSYaNtoNCNaZKAmt021A/vkSVcT2XiGYOZKplOpvg7",
+	"BrgqLNfKaIwow2/O3j/7nnBjdWd7/uC06nQGEqbfaYYzZqayhk1lzZy4fsJ5FHuM5Ug/fPP9z+9/frc3",
+	"i8l//9dxeGXQXEwSlpnKqLKpzq71JruhZjVs6VtUzYLVAER4nZWztYuGQ7Oqm85WkBvNkvFJUCVGQPUN",
+	"OzO8Wiy3zNdoA42hgoNRnctp3Us3tugZTN1ycOGzJuGCdJGa7D68XdR3XKNqGSTPOYCAtb9W4ssuPtdI",
+	"DHYIzRqtekLAw4qoTTVJJ/D+uu7W1LQOp8oZeyoQPaXVwHkjgRqpmKNPmoAEXfgEgILl8KGl1P7Ky5PJ",
+	"v7YFagKNB0hKFp9Uj5OZMs38NcgO/ZT4q+0JgRv/qTtgJ2Qsk0Re201PqEDMfEE8ew7YgO2uaNGwjbSb",
+	"grM9zmbTLP0Sujbc6g3eveqKl73PFEBubahQjnsCBmkuSEEXXj3iuwNXd8ayGhmDmdiO6XurjOP13Dgi",
+	"2bFpKxo2XyqSSK0XiHLaj3KEeAYlZfPTAE4UpU8JTY0ESxPztX37J2Se8RE0puR0Ay+3Coz8Vlic7o9Q",
+	"OXl3RDUjU/YHeff92e7ho8eZ8QtJfIdqYteZxSWR+fh4vVtlHZsOuzkFTX8mtSGHj8hP/Nv+TZeMW+vC",
+	"eHc+JOi91neEDzb2HCGFVVRKqfiEC5q0jq5GIqAFa3Bw+GR//a+PDtf4+FPT5lnp2VQGOnZpxg2+Y2si",
+	"41mGjXv7JLiz2mSbSxY7k2wmMfBeyI0rQ69rL7ObyOyKyXwdC/ly+dJwJoCXfBDchJ1/+/0bKCD4ay/q",
+	"vf7+TS1vqmxaI5I0NfX74TyPtja6tYO77EBQe9euiMWohxysl5J/drg9lG35IrYpROwPOjLJAqwGE37F",
+	"BLL7BVpV7WL0ezVLnEstv75vPrzvRb3vXryvXVp3o2obZgX5GnuxnxeueLXbruRFwmbVXav3R70zmJc3",
+	"o6MpFzZ9s7c0OaHyiCklVfdM7ZecJfEL+Kb3qar8Id55bThSSFhI+UvSfJvvMY8KlcdDH2RoIvVY1JUu",
+	"PIPvwM99M0G2QWNdojcuQu3nPP5kk0iepSVhjtepwXb7oWIbxBltu0rI2kFipdAbX91iw9ixEq1sHICT",
+	"6oKRvZrq+3vKUhYTjjpYRChJBZbOFGQo6IwNTywLzYovwY9oZOUGKyyfC7tREXpo4cchGKiHIIa5gjds",
+	"wIvT5kdTNrrM3qETCjzhXKBaju1kdRVch64GIrbubOCRBZ71IwI79bkwfMZO8prexEypIbHEdMMxaABC",
+	"X6Odm5r806GX0cNzsQM7SIZcYCmEAQ4wIkPLAIcwCC4mdjGwNFU/izZRDJNW7SzmqZ6SiWSaQKjPmR28",
+	"VH7sLrzHLkYMr8EAIdSCcH0u7ChdjE82TCMl2RkqZtRiSK6nPMFKV4C8O5IzZq9FlAh2zdS5oPN5FEzM",
+	"3p+GqTCKCp1QlAgD3/SQSDNl6ppr1o+IgHvSucAvKDnez8PanB0w1VOYU0INy2dkk8Rhmtegn10w2I6c",
+	"itxrQ5IiZjDuNLwMX+ydCws2NlJ8xgU1Hup6PnfVE5ybcA/eoSpuljv42nP7VkbxmZtxT7nEmKWfu7IA",
+	"tV8bPl60fw5v1XxvQ4BbPv+ALwVfBzFjli6aGniVvXiG79W30bKEeSPVVQxaYTE37U28iLmp/x41xvYG",
+	"3sFrDS2kF7MuY3iH7wVtFKwY7Y7B4EuLyLAnL/DgNn37C771s30p+/pTZtpZvEYXo/XofQoL8i2Tf01r",
+	"8inq+l1hM7p/VqKl7h+WFr77h2XCa/uy/th2/Kp03Lr3VTjjHT9bdWZ1ZNj2TQP5fXRqwHp2SHCxaPZ7",
+	"VXf4nk+mIPc0+x2lxPWUj6zdzlZ1cpa5MRgxQEKmidmuDsnm0uKtt9mAXuCLGEVu16TG/HzmLGCP9vfJ",
+	"zgzL1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVHnTaeCoHNHS6tywDuoYHBrkY9dKW1E52HdDe6hPtee",
+	"GVi+a2YLUHtPQSLRcyk0qytclBHCXe5hLge6X0pDzjSbUbXoUHzDU2xniDK7eGDfam/cEgsG867pyC1t",
+	"bNigX9V8DsVVW7L1tdY5OpkoNnFmrqVFleQ15Lx8inp0xkQM1L2mVW07gecx63qhFuOEj2Cwxf1eddit",
+	"abobGVNuKAm4sWRb3VLJ1MCNY7XDsHWuUYX3sOZda3SdJ3SBf86Yg/zI7MsFmyxep5pjhG8kTzsVfqRb",
+	"btjhtHUmrfysriZBHKLe78t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DHstuFRV/02mpQo7NBTbKw",
+	"gcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2sfViiIsLWNU2sFsAFmLy3fwhYBjUrVZ",
+	"rs6i2+ONtwEBcXvA840FU7wxvTuLdIVQ14xiviXshdbl8odkbaiCRRYnuHYh+ffT0DKowwuJZsIQbiJy",
+	"yeYGrFcX1PAZ2XGmNDASCll3qE/skebgTlwQbsg15Rl7sfbo/uplS7y2tYIgbQbuV8wLloyJNCTApHpN",
+	"LIk6SRDueEjFeTf5tgbwsT7lIjjwy5nQNsrulVnavSnAFxQjvQmo5fUO4+eDKtGOutCw6CaDy20q09uQ",
+	"5bd/YKN4qavG3AB4+s+gaC/pUrT33hdi2Szn9Y5ydLZR90t2LQm1EVSPi/vY3iW0zqzRXURVr1m5vPGk",
+	"H16pakPh0BS8ISPJG1kHfK0rIzo8PDr65nD/6PGTR8fffPN41dwBV6kmOyDVRCmkonCbSzMrrVYQWpAJ",
+	"zpAttWDTLMtcLDC/Na9odRcZSxUZTbRcY8qp73YtCeIhON2ujUib7jatk96GQlFo8F6pE/mw1jP6e35X",
+	"Tg4BGGaqyTw1RGEqf7TiXfRmmNyMC/+vFvNF5QjWL+BYsXX9Jcp+PDDykomVSw5XSi+EjdWP1ZcL8Wfw",
+	"h7PdV7/sghrSi3pvzt6ePX/1Zvf7Z7sHTx9/04t6P5y9fv7jmf3h0aPaE/qWJYxqjLjhozShzYWAMQ7C",
+	"m0uU/YxIBW7+JpXoTAj2x+5h34Yl2NuZYcIWLUCQXh3Bvc1icJ0SOBU+5EHAlWvEelFbmaz5nCUJNWzQ",
+	"VDCrHqPX9V8fnVYZZiPMfQQjVT5oqhMree4bf4Ztl5lJI3PIeIsb02BpCYutut9GUthDUbNe/zrvvX71",
+	"43nvo42/dTANdfbOR/vtBYdb5y7nvDki7mgLPcTu3r2mScrt7WBLzXQvG+XUkRVK08PZdS7r8jJ1WCcI",
+	"4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzRzoBKa9Ukgc8CVbKWiDoAJjv2",
+	"vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzSwayX07h6a+eCNbLaF1hxQSqS",
+	"8dwTsGIGnyxhvC262vIS/ZOUqnigp3xcl4mZSTSi2SiF3cdwSU3HzCwIfhuRJ7tTmSpi2wBDLJuRo/5S",
+	"7LxyUndTkYNlh7OJYLtfjY28Bgp1Qr6qL+DjTFGghtCRSbE8qCt+kGsTNkIfp364PPMKp94+/U+15Ddn",
+	"1LxjxnhxUPHmLMu82GKxsvLIZjIuqK8TJmfMKD6yiDxm4AAjGgEdY6Z8MftyLRT878Ae9oa7KMCtDRxq",
+	"IttaCfGRLGaKaWpBp1xIN0QS+X81l9cNG1AySYDgEOfNJVMXfsOoc6xokTARUzVYMKqsQYKKEaeJ/aE1",
+	"98gOPRuC25/SUkdIL9Xlq2d8tvG3Mtk482GiaLxC1cBnil1/B590gKazpDKjiyD/I0gRUzJh7ZK6kiaA",
+	"CSJu1KtmAhQWbtM0gLdMM+NbDHKIuuJx2A+q+ZOrx281mX+UZ4gnvrqelgpcbjKJfUAdPphSMWEkkRNy",
+	"ydhcnxIcw8D+Hp8QbsiOC1qnI4irT1g8YTMmTJ9csESKiQYTExUY+E58rFR20vw4fByVb7n97DS60z/i",
+	"DsBZ+UfK0rpjIFNXVXS5vSlr4pn94FO0sskqawJOw90YrSI/33p+UZ5kdbXshgzQuzJAm6lut+8e7HcT",
+	"n1FvhKd+S43FbMxHnIlRqyhdpU2vcXrw8221zK54bCHaRQaasKWm8RwP4BwPvhm0FwxfoeE5ExayfXtN",
+	"XjHlSv1to7kOFVq7NlY6UFkdViTZErXVEkr9HhdXMWo+Yvna1O1oy4H26fvl+FKW0UNRJrwSMae2irPm",
+	"YsRIYSAtd4R1ab0q/PPLd/dA44wws1BY3QGsqhut+3jV7bUY2ok2btDSx1bb9Di0KnRtbKHlsnjKty/K",
+	"ybK8RjVTXHqo8u2qkkTj1JpPUmuFJ6uVb1TfaSRnvi5ah/Dp7UTtad49wG7rZZ7+uvWTgJYVj9lKIY6b",
+	"RDkoB3E++NLjkqrFofOJR2EYrj9t1c249fIznsWsZ6WsYxrHTWe4JnpgPlfyiuFSmVQJNEOYaazodc9m",
+	"aXA1szkuH7tRcolD2vYJTaCqwmSKmdcOrM6jyATwLduNPYB1vTMIo4LkqEEysqS5EZTRW0fd3nlUHz1g",
+	"/cT2TShZz9k1oXGMN3KXWY+fgxwL0kJtRHWF4BKpU9WajPLMvvY2TdjmMWzBzaCMtacNoh/EKSNw4MgO",
+	"qq8PNCiwFisA6M3JeRY3QxGtkHTmoalak9kC5WJAR/VoEJj/MLIubhmzvLKzK1xeaAUDQXwU2AnZPyA7",
+	"z/3lY5HPsjXqsQy1GwZQ5VcNv9XZCjUfMqbeu4iIIrVg3nkmOKozL2H7r4tj5LsBptWEsSegmL68FmSU",
+	"yNFlRLzySKRIFh07blVp4LOBY5pbCwBtz4x6vL+iI6lsgM63qdBd7YbLpMDGaDzjope7WRGkOJ0zdcW1",
+	"VKHA9HK0Pv7F5kZVKGg9jlFT+Obx/p1oJfg46rVHB6YJe8dMnZlyBIWAAR7FchLwKWwNiSdWdGzqb+Bs",
+	"PGYjw69YtQprR+/1mAumb8fFVTzyL7nSZtd5e1wdNKjqAMFCLE4T5kqh1wGQdazZxiZ0BL7v0SBmNE64",
+	"WMu/L6RhupvyprKgs+VKB76F788ZNe3vF3yUtTq167lCEZ56/DTqV8WTQTaiqImku3lo3DnZ2Dlj28kv",
+	"9t2zHgHAKYDhQfUK2iU7Y6y4mFV7johfBd2PvGkA5p1SIxVJNdOEmxpDQNOJr9Styt4hc6a4jC0s0Igp",
+	"pzNgkR/YdmZQRaiNnvvnL+RlH8rpxVyDINLO58NGl20Wv78mewGNwoUUGKr4eJzHHkbAZcAmtMP2Jnvk",
+	"h7Pdl/sH/VPCMGIEa3HiaXJQWZiTRYT0PMqOMZxFGDZRZlLFUfkOXSDqLq793sEpdALRDmOp4N7V4ZLV",
+	"yN6KHX4QhidWT50rtns2MiHl6RLpaUMXBAm2SoVq7+hw57CPfxzvHPUzuvyuUktiTaZ6uG2mWqUI7Zho",
+	"xhPw3UwKYUgF3LIaIljhosJqSwndFYn7mqEZcdsaiPL6lFCCLgExIUwYtSAzRgVWALExCnU03KDm3t+g",
+	"lJIdwykRwGANSRjcPBFVbkbFghh3pBkZ16geZCIRAj/Tit113AfqwqrZkhSmF/0Vg2FKtLCOErJEp747",
+	"C1BBx6gzAbma2JsZgUD3eEYNTeQkZUuzKlcI4/HtneHXz2SngB6qGF2nD8Voh9aZMIqvM4ea1OMGRI8x",
+	"Y4NLLuI1OnnJ2A9cxF2gXwMj9WabE8DGrbJNQan3FcxeeYHiDlP0lL1ClIxT7NuGXzoYnig88UVFem9e",
+	"7NIyhHsfDr+Jr+hnuaqD+16RGBYZrqCMQ/P+HpDQaxIzxa+YRXVFDOoF2dGpumIL8jcyYxAQwDWLyTP5",
+	"LiJCCvhpkL1Q1COI2js4ONo56PcLgVV57DvaZeBTvLCFbVmlwxbkp0n+oy2OaO8gchy8LJMkzSEiU0Wt",
+	"VBlzI5jGpaWKxnw+SPioUcbkEWq16tSUayPVwmtTwG8vqK8lYXHf8D/aFR9695+vn9nSQ4/3Dvb7GJNm",
+	"IyocIH2hFa4RQFYqFnskVyhslM4JSmfny8ESSxcLMrTXR6IXYkQEu97FILXhHnnjaiDryN8Ibc1UzX7X",
+	"qBQRLWfMTNG6LpKFK7eOULo+CK692MR//I9ew/p5sVa9oFo7sl896482itFZEW0YWvVow0wYbhYEfjoX",
+	"AdiwxwiG28sQVnC4R37Niii9ffHuPTl788rvhoeaPReuvZ3QnRYRVMVgueB0RASKyA8s4of/cQC/Reci",
+	"ODmRdRb1Xf8Ihezx5bNBeEhkLQkVhM7n5wKjFXG1QbtMUIG1w9rzTXFNXOQ6Lkg610yZIe7W3rn4EUF3",
+	"Lb1p8Jrg8ugT14PD47/kc7KDmMeUJ0QK8DxgdPm5uJ5Kzdw6A0kW0IctfDMMEneIi8kpcXd65sZ3LpBu",
+	"PCQw9k4WMsXv25F8c1A45f2L9ez3zL/o/JAZdYFGl+kWLfIo/CjfvMbP8lfCD8HukHBtBobN5smy7/2b",
+	"792LYSsu/qPxW/c8/CSnxGXBzT/hG8F3ebwXJmG2Zhtiulfw/dg775ZimQYfhKFRrdiLdZ8NVgM2DtoI",
+	"j3LT538P3gk+zZDuG5Lg7OPwA7y7Nb0OD4OXnSxvUV6qHwxo/FuqjfWhL/32LHsxbAV9gcschcHLzuG7",
+	"1F0cvu4vB8sVpuALd79dilRbeR257fJvgOyr31lcZrqMFEJwXFqghyo+M8q3zvjMtUTWhtVbJJpuyL6d",
+	"X6/hDd16KKxuay81PLP1mwp7bvuiTFqtPTRy4hXwq1f/pMSeOqJCd36/eH5biavEwFpbL7Gkju/XsKHW",
+	"3SxylrbXGzWBViooy9RVsLPpSjTQIEzRHlIx3tRHxbgYpDRJWGwzAUdUKc40uWCax+5WBlwJlTS090Rb",
+	"cU7LeWgDsgpnFiWGcmImnXlrYA15H2vTpu3Vo6ZyM956diFbx79kTZU4SwghsdWcDdnxaqXL/AFVs79V",
+	"wILAwV5Te0he59VFcEyIT4EBPdTQU4ygBaUZrmZwb4ar28B9sUf2nT9lzJS1sNstusnwQjnvBSu/3KMP",
+	"dPjGgfxWUL1ZXA/w/rPISreSOZ3Y6BSbnTUNsN99uVsHspjOwb6cg8GXa3kSByEM31m6z9Aad7LyjmjA",
+	"xda5waIjLLaoGtgT3lbRien7huFtlVbyhKfSmszp7ykrUUMqXLpEjmmC5XzhQHdyca2eRTelejCTqq6Q",
+	"lkqZw0sxeDGmyifN4TGUimhB53oqDRC9JgkbG3QJjKg4tbdzrMoDh1JaY0pNSsRKWWehqtVq95xPqWZL",
+	"wgeRFIFzAGWBMcOX+GMCYtV2uLBkgAakogFqZqNL/fx7US+Rk3qOpqSRI5kMbiAq5wbg37O8Oku2AX34",
+	"9cxB4StTK46niX38gggL60UGr07f20ViXwUhqgkUKlyDepz8dXJhqzUGtiHVKzix7A+ujc7Dv3uI5I6G",
+	"1Eah7h1EVVkZGOfIjm3a6iW28Ux0rxDxtlQgL+3kJkVsc/XN5T6HSl6wL8NgSaSuQX9beckbXPr2pqsJ",
+	"Jd4WBawc1ShX25QYeQrGPhvfAVcgAgGRRjs5C8E+Nak+1LCJrDizPOWc9aLet72o96yWRvJlOKoy8tWc",
+	"V1YBr7qt6pBHEqSqAYQHD2pszmd21mis9MsGed95Gjl3QBy/vCLHe4cRebT3+ITMbAlTKshjMutDYIH9",
+	"mFi7qe2UcGsyzWKjubarjDCwrsaceEiD0v5gPMltrQrt29xABxdo6tXMwCNyIVMRhxTtggxKOW21ZOyQ",
+	"Z/K1wVprXRdHT6UytauDC5Mwre2zg/31VuaG5gor2xDMzX3lvCl1vaIuy2fcdFLJ4F4PgQLueCyq3RhQ",
+	"tGjNalpHFxbxAy3FNkR8Q3URR0+f5NQgFUEZWjq72HatKpZqprttczCwMd6wmPPJaGYDAHcoXDwnsD3U",
+	"PIBDQ2OScMEiUh30weHjncf93Z1v+llMmVR+FoXBp5r1olW4wAddRsCr8oB/S8EadIRKsMrRciDXpXys",
+	"zMvTBpyT9wDRqOsuWCOmdRMcZH1q1Aa1AHz5YF4jVt+xkYQ00BSD5SxAxgjPNgyOuE+3FPbTioNZg6l0",
+	"ycSgHJfyLaOKdQCuKaxzuftC44VFCpe7fluFoJM1cbuuIMuWDWZHRS2/ltW1cbvSdPOml466XlOd1OgY",
+	"3ymJlIAfRuSQxGzEZzTRtVy6woov66dYec8oOmoNcnyPL5WnPDE96Me30SlEu7gQmwZqv/eDL1XCk9f2",
+	"NFnp76xaEN4fWW+2Nmye25O8bKqoYrmXpT1bBJrsrlzhwN8ZNl9dd/Vj8l12W3ZcqK0sN456Q9yovCJL",
+	"+7v1OkWpjrqgMxYRjHJ2zrs9G2I78KG1FSWjFTwoTQrVorNRd1pwXKVN1/vDHKGqbgAmCq4r2oTGlFKk",
+	"SfVmYTlh909Ky1n+PiqPoT6A8cOcv6GLwONQI9AxjrYJYteZAK9lxj8tmrGzpXJxWaaMmsmPUqWYGBXC",
+	"h1+9flt7BaspTXCw3xCKvr5aMacL1qBqZ+iemM+rAOaQzO0aQpCKslFYrcPDHuoQOetfz0zt9YOykyUZ",
+	"VGcbO00VrzaUzvnJw4dzuvg/5/Rve3vn6f7+4eO5yP6ks+zPUfq3V6/f2r9N/oZRf9vbK2/48ZM24oXR",
+	"+DUvrEzkqS+gkayuQL4k4WbXqQe/OOd814MdFKjp5kfDwoW6hhGsluRQsaNU0XNrbmpRz61VFqcNlghb",
+	"kqiIn1AFV2isafcxW7ZnwY2wm5XEfZe7y1+JebqyDdXprLXABpowEUulg5v231xEJ8mcKk7CrJrCYoHY",
+	"ByUbeMePL104apuHvxLCugLYc4lKsMtmqn8G6DycOs5R0iryQawQAZ1/FLTdIS7ZBrtUPKaKXRPNJwJt",
+	"nERmwaKd79DQwmojyVIDO0/6ufuiW+tFBLxGWAgL1I1WXvhhRoUA/45NaNRTeb3OauSgBF3GOmZMDxy+",
+	"Q7cSrYw9Tzstw5ibgZEDqPNYm4ToptvW4U/2tbwoXJZiVrOuI5kmFnbigmECXIoFMgVAOiwagKGPu1Qg",
+	"rU5vPf6AeFjLCeSttydSQ4IyxlVAjVNCk2vAirPGKGvlKHyhsiIV8TbIp7G8Uu12YOFAZyMdc3S5zpOF",
+	"N52hE3PMTddx5Qf8LXbZZYtWzzBsQ6s/Pmi4QXW/xvoSUx3C3+y7KxoRshjBLZQ8zFuKGpSRTOXISjfZ",
+	"Qqv5LTpgAzm5REXR42RDzhMqwI7VcxPwrpCh5wnxDVaTXDA6cbSWSlgpWujDl9cFCXPIHm1yDhFAgI5Q",
+	"YEIe4TpcyH+9Fgu7GfIqLWHkwaTzoS7VURW7XkfJ3Hzjbne719iw0pqvs87hKm+jjljeWhcufktVxPJB",
+	"vaFmNG0lpBkX4a8HFePmLZ7oT0vnc2c5uMV9Ljs6whD4TXJwCzfwCmVeKEZjM7WeYfbHKEk1v2I/eb+D",
+	"pZnlrooWpyx6EAdGClGCBVjP7xH1Qhdsh+X1b2PZJjFhSqZ6MJEyrtHKnrkw2+xFgi+iEzahsxkafRP+",
+	"e8rhR8SLRz/4GEMvNInljGnDRyTVDNziQordIFcS3KjWA43uf66JHx05q/MDH+wfktcOeqF6QYjZfION",
+	"e9S2zExMuGCDrATSsqV+ge++wVexLoPZyk5vAc60i8GhGGriAibWX9e2WTVVGWopviO2tKgbVaSlWjM4",
+	"Gl2wlts9wrXXiRKQy3zOFBlROE+V0AkfyIDBt4K8e/NjfTTFzlG/FH92fFDMZj3b/b/2d59+dP99SHY/",
+	"/nkYHe9/qs1urYsFqR7P9a4yNpF5AHo+eCaoWqyjg6aarRRZAcETG4VMNEvYddTOr0Lpq1C6t0LpzpC5",
+	"v4qyz02U3bLA+WxFR7tTz3nwujrumi+wHg/F37JyRmihRwaFH6ZUXchUDUYOTFIbRmcwN2mkWuLb254V",
+	"4P6UEa9kRFYnuKXKD/F2azn4JreDeOxh3Veqj7BKCGfrCLDIdgOWdFaim9gUeBZHGJwUB0EnVmt+oC1k",
+	"jANj2bEhTHCaIxJKWfK//+f/6iPYDKoW7XFMt1U8o3WdtiBya4JpGnbYLze8TcXCGZEq37UN+s+KkKvh",
+	"9AED+WN3rBjbhXn1TnpUEJYwjLRx4DqY4wF7P8YA+3Zz4p81wWVhF3mjcowR4y7yH4kygh+vp9QwSPGE",
+	"hlz2JktiMqW69+ljHZhjcZAnBFAL//7u59d5R9SQmdSGwCKSi4VhGilS2ITKMPyNC8PUmI7Yn5/CbdmE",
+	"Jbk21lU0NlFS8jukl1dB3S4Pto9+o98Qqr5WJN3PCinbdJSUqp2EfpNw8zzrDE5rFiwVEkrgrStz+5YC",
+	"LE11VjrJ0+0pDUGj91h/aC1cVQVz2ayI1Vft5NbqZ92MwtM+lb+66rEUl+jdz69/AYn6RQnG9vX5y8i/",
+	"XOqVS40VpWB+ONeUiI5fFfjhyrJyC9XJmkF67saVWxVuzX7dQKptwb1re2ZnaqJbbe1FaWuHs+d2m1wd",
+	"nKAGj1I2K49DNCDC8vGYKR0EELv80VNC3d+KKmJpQlfEb8bF/UIUbTpBuDaalEq23qiH/x2kAmPiMstm",
+	"FDgLcuuztfZaQ2PB1Fey/HtTUr3RySO057FbeAP+eH/lTqPQaP0Sr1orSZAbZF+eKdlBtZ189lOaJ391",
+	"O/X+iyWnnrqj1PXU27MX2MSL590fsFrqCcSL++rg4zaybkvr7A5cznhxjsvYynZCfb668766877kGJOv",
+	"bra/lJvta1xHMLWw2iKWPvGJygLvEjrVc8RhQ81LjBhAWi5xnN2xAt+sr29BR/eQTnpTI18F0rZDXY2b",
+	"iUpvs/Z90IWlnHJltW288VkdZMz11KY0oBAP1fX6NddslEJ6MdRLnDkFw2KCZH+99PP7+6/ve+ULz1mA",
+	"ceIuMw+vDh5C2vLDRE64AEmc/eJwQ04sJtJuwq9YTP7+63t9LlxSHiZ4v4ifvzsjOy/iw0ePDp72IzKW",
+	"SSKvIV3t7ctn5Mk3h4/Izt9/fU8umDbE5uqaczFXcGhGTEfwGrzVt4CaNAEMLjOdgQAf8z9AsC9C/EzI",
+	"dhrSZHIC8p8NYcxULM6FVRgKnys2TjU4AjFzU0WEpjG3JaBE7Gt7WFRIBuif0bmAB9QuEbpfhANT1Ewj",
+	"AFveqoX5R8pEPml3Itu3qTHz3qdPeNcZyxqnpS1ewa1VF9AzmXCVAq3XKL8iEb3Qhs2sHiQSGGKGgSbi",
+	"c+F89QR99eDrxHLLJ/klVhMpbLVdTXbk2ODcxgkXrO9KP+hzodiIcYSRVGzGRcyUjoLqWNqVx4IXfJXe",
+	"vXNxLp5JcWVhf33Rj7O3z75/9f7Fs/cf3r7Ym8X9EzKnZqoJInGR4cOrg+GpK84FJHJ0dPQURv3h/bNT",
+	"TGjU52L4n//5n/+5+9NPu8+fD+HZmeb04Q8yuUQE2pkUbAE/X09lwlwdtFMEesPctnMx/BMPaEQCE/+n",
+	"ISBmckGNp93h/2mf/M3mqCMm1t+Gp86ozpSCBdfnAkb59PjRN2SIAHO27PPDuQV5+I/ftBRQfENxg9Bz",
+	"6F1mscUUFYzF52L4arz7E9wohjkwagHW7/jg0Ca+aUMTFpHjwyf2366iW3/v3BlWNJGp0Ty2DsYRTRKs",
+	"H47ohR535Xj/2FKn4SZhObGdvXkV3IJOevt7B3v7PvmQznnvpHe0t793hKzITJHDPJwyqBL/b/h7YlPZ",
+	"gH/jEryKAS6Hme/dK1FPMT2XwuFwHe7v97BypjCuGn64fL85K73l7W2c33ZhD1SJqwFnctm11IH81LWU",
+	"DS1H5wh4au/kXx9BaM9mqKD0fuRXzJXNMVjj+V89ewp7H+Gzh3CxWyxdlLf2jTtZE+wb1uTR/tEtdPfa",
+	"ovnFi61vA0yEwz6QnaxKEPA/K24J1gqyEENweew37dbVwz9HMmafGvfL4pk+l6N0xoRxtZJmzKD2/q8/",
+	"exymCWfCR2Sd9KDBXqgg2OtOvpahbnFYvLLsV3R1uvtvUNfrigpB6MCN0ZCfMi6Aa6Jui7Pk9Nh9gKCG",
+	"mD7NUPBy2A0qEOuid7y/39Rxzf7D+8ervX/4dKX3t0qTllYs+5UxI3PFhcVhJTRfnp05wB+NIqKocXCL",
+	"GJIkyZwpDfYkhEYPSZaJsVQjBp97uj14iJXcH1rHhW6kX/CgP3fvVIi3bsr5Kw+fWQf4p6j1zR9hFvgi",
+	"noffU5aDjJz0Uu0dHDnprapvV5HXk4XDU3fFeaf0CkFtHBg60VyMUBYKDIyxOJwyiZk25JpyA/pKhqvO",
+	"NT6yBfCrM0DhO8AW62exAiz1jR5aXBDY87qj6ulgrXN4sOL7R7dwDrOT52aW6VBc2Ug+q6KQHQvQn+op",
+	"ciaIlIiwHlhWzmCUyNEl0ZfsOqoQhw6PItyAymfwN3mx/AD+HV64wW3/u7xo2nMIJsPx3f9NfIHKtXY1",
+	"/2MYdo4I6H+2ijtRqcCtxI1VqQjVMZxuzRY9/BNO86eHKhUW9K1NkGcYSR0E+eP92pM+l9rUQuUpuJCQ",
+	"GRWABeZnY7V07csK5LPHKs5Qx/FcDL978Z4UJzbM6s25whF7ZCjk9RDAarE2Xeme1D8X7naJT315S55V",
+	"GkE8NnsRcqUUoRsc5uuzn16Q3V1ofu9cHO8/dYUUqLtmwzsu0BL2z9a0gCnAAbN3j+L5eJuKv8sLt8xM",
+	"m29lvNjmwXibCptv9emTNdsUzuDhlrtqOoKwLBp2ncX3kf2urGbtr6ZmPeoynndgUBixD4JeUW5ds5sz",
+	"lbdwtJAUsYCjnFuXXbJwtVE83TprcwMP8TWWdh2RLmf35ZJMd6d5ZW76nIazWutzJjpHzDa1Xw6qWVu/",
+	"u0mlqLwdTaIye49ku3wfj+rh4a0K5RiY9yWbm0zIWHMf3OyENiAw4BjB7gC8/4jOTYq47mMsxZpeoKFK",
+	"WiXcGk7pHOoXs9CSGapY+a9Lj+DDP3n86aENramR5y3n5tXz3hL5HBg3nTDLB/VAk9BBWqlnfAwmuaE9",
+	"V8O88MSU2VXMrhxGlhp2gbznIretPrAVfVnMTUTMVMl0Ms1K9pKRnM2sWRpVW1CDImv4VcwhmelyHzsh",
+	"IlJEbI1tDVkKWA9PR+fCwvVypvs+PQZ7M4oKbd+3NTRibixYsxuGkNfOBK7PhVdljg8PUbXxtZ2B3WLh",
+	"XKCD7MChdRsUjljRa3EuggGPqLAQ/ReMeA5Fdo73n/b3yND+MERjKuhTQxtnNzwXNX0Slmi2R977Cfng",
+	"PF/LyY3YboGtNe1o7dQqV1ZQZF/5Ge4/rdNrniNhlnnPDek5z92gfC+fPn0q662fbpHDNmlBLjbSL+tf",
+	"URNalX3fneZ0hhyseE7dxpEdOPeWAWjP+/u2FjuaX7mx1wdKssDX5dw98zQiJ3dMuaRZ4eObOT/Y9h0d",
+	"HlcVo+7IuCe3cEq6mE3fS/kTFYu3gXJ069TZ5JSRE8LtHdpH4LoamgJMdwn18pU6m2GzRcdRokzNUlKE",
+	"5xWiOK6qEj/KyQRMwKlZZ1/u8N7EruQlC8tWPtDEef5doMDyNZTCGUSDVSwuzSurDGKIjHU2EzoayVSA",
+	"LVfbrtmMcrDVISy8tZGQx7sxn3CDNvZzQRUj8BKLQaPihuyg6WTOlOdWRc1JpuZC/tGPbOV+cvDoXMy4",
+	"QFUJmk81LCCaX06t3mHNiVOqp8zio1rdwCoSVglAe8rh/mHm85AKLdHQH84AJ0SFn19EtCRCXsh4QRJG",
+	"ldDn4noq8S0p2B7xZwz7cy4CnJJtbecR/uPgEXFD71u1D34cJTyAlSc7h/vld6MgH3XKbGbYCTk+fHou",
+	"LthCiniPoEr786+vX7x9tzeLa802doQ/C/aez9g7PhGvboo5F/pYiUkf3swYzvyduYZn/2RJkY8bN38t",
+	"fn54eCv8fKtMGZaCUOIZASJ273KRH2V0khkJa4PH/0Gh/hauXTce89AF4TTzmvdZxdxU2/RpAtEBdixS",
+	"2aHAAF0BXuRG3GGLQ6RHQZDsULBnQlxULN3hI5h4mX37wMcp+yHa2KhdLjQEKNvgI4tXH6N3SkkxgZeD",
+	"a8XBuRhygWxqIAXD2qPDyDHBmCOjijOWebx/QIbuHwP/FGy0L2Getn2YpYUGg4H6AVkucM0UI0bBJR7v",
+	"Q3Drwa/Ohf3MduOeYQMlVpPwS0bGlv5xdXQd47BHyJ2nG+YYlir+0nrdZ8g3gEIwhsveIDL+AWf1gYtS",
+	"jGx0n2OwFCtNa+IiL5ZwDKfBNDOKt8ykSoCiKNh1sfibPXjwc0EPssaBuWKaOW8/Q31Az5kwe+TV2BnN",
+	"7BJg6atEglbiPgHLRG5ksT3BITsXsADcVpR0GsrOBRtLVzMTBiKFbRD4SZ8oN/asNcGuzwU2uUfOxMKx",
+	"JMWABypU8OzLNlpuTGc8WdQLe7tqN3NaXet/4WN6X65Rb6WhhuGtPSDwxhN1QcXl7kgxMBEvdYh8S8Xl",
+	"M/feXbpCWK0nxFdj7UXwTYp/OJtGL+rFXM+41vVukZt0W+SL1uSw8Ev61UsBa0UcJXqLfRYBK8djDA7Z",
+	"sXx4JMWIJ9xqcrjhVtIggfzNUkA/8pFCqDQGJyAzjtcfA+uUUEzL5GrbXgmMMV4MHTyV5dy22wwCxNUU",
+	"k2MXqWxHuyBxyogU5wI/mUrNhC//Jce5uLALdQqX6FmqsSCKyQqFPQCjPlbWwtac92JOuaZkB6z8Q/t0",
+	"MON6hhHNEUQhoOUdSi4M0S3iTlNusbf2wY5WeTvb08xpC+EHQ5pghOnALXo83CNnaQw35npRhm/lh+uG",
+	"hFregbfN37ZgC6bYYI4fuadfrfA3zJ7OAiwA7xCklvfE/gjDPdgdNVRuvdzRy4zpTdwIedkMxrb8Svzs",
+	"3S9kp2jsici5ZadZG+e9/gn58P7l7hMIKPr2558w9YFPBJjB+hH58SWM99nbH19iyg45PniyT35PJWi2",
+	"EXKJKaMxWMmGMTUsghEOskp8kWUbkYC8LBjaEL8RqNt69oY5ETvUnIsM88yq3WhCy6DQHj0mP/Bv+3vk",
+	"DNtEeD8V1JxM58TIc1EsPYk5MYJMlEznoItTyFICH+PwINrfj/b39/f294fQKLmgmLxxLnYQcM3GnVJl",
+	"w05xhcBUCadXyQQW5YLHHNyQio4MphmRGU0gNAJyP2Ax4CW7AH0Sukyzi3+2C0NPBDYJCHNQzsUQckn+",
+	"9frjngV6GpKd1/aiDtdxwTJhOOYJC/eCXDCY60HfZTZ5FynXTryAgfMFFOZ1W8C1s3uSzLxqxYW1PMKe",
+	"kmxPTwj13wk6g3bZH3RkkgVualHyuFbgvgPCOyMDa1T5HcLj0K6rSS59ooL4iZAeVVYDq5MsJFaOLHLP",
+	"8LmYSJumE5Rao6BAWCVhZ5gUVVlLE8oXkvVDyP3N5prDWgR1j93WIJqIrYFsB21NsucCfnPyDD5TLHKh",
+	"9O59yzKWCrhXOBgY5jtPOg1ZCyUFuYpM0xz4uE50T5OMNewP83Ckr4qSLczrfnx4cFxTzfbWpWm2oHaN",
+	"l2ZDWJogMf8y4v0OVmz/4NHnIo/tRvlkS7QwZTyX7Dx790vfuRXtvSGQxzn3eqAdU9PLZXO5eGbjhflZ",
+	"+OJd3ZjDrOZNEjfq2q7UlNp2Bw5CqdvhrlRWreabvABbPUcbPQp2b4cD96grtVkzCl+R1r7enDrSXq7p",
+	"Ji0NwfQbTQ0hQd4CQ9vwgMM0SKleoD+XvohqD2AI6v37zxSDUrX59zd0SazUO75loRbOsDaB1moiDozO",
+	"pttz7SwrcBlQzKhFHzbscP/gtoZldyf+em+93/EjiKFOw1NYfwhrZCNa0eyNNWGGVQ/oc/y9eEBXtLSN",
+	"Me2+V8NYa6J4bH8x2TFydqGNFCzufxl63ar+wSefCf3ZHetCf1Fjon5ZANwNFy48vg2SO75NSf0dM902",
+	"aT1DugfrK+7tBwRU3R77uFHNwAIO3i/NwC5g/NdkgV8qy7SbuorIlmKc8FGL8/dZ9tZtXGRrUAJS4V1D",
+	"xAIduXUicIj6DTc3lx6Xn5Yy6t1nnRLn96Txupft2Vff8js6Y7vW6J4RfEQupJnaYiw2bhj/DeERUtl0",
+	"ubaUh6yt7bqMa72dfjtv6hrrmsfeUnMHvs5sgk3p154BjLIXv14e768k+oGxuQ1M40IwFdnMoiumjHfP",
+	"JFKDMQ4PYOtJU+x619oaWySVYtc/uffuyuha9cJsDzPnNQZ5KPLq9fNXvzwjFi0W3ZWUYzpH3YB+7zUg",
+	"Xhzs37aZMtueJQFR18Tv9OdipQzHvI6VMluVm+LuWQd3Y6PM53efTJRLR3WvLZRfqtCwi05oeKKWX18C",
+	"udDV4hgetq8Gx68GxzqDYxv5LTE4Fnn5nXDUQIZ+uebG9i26AXPjtnjHTYr4uzE2LiXIL8nWuP/0hrnl",
+	"l2+b7CjcY2Ys9viuVHHbxe+5f/ln+26neLmbDI9ZgtvFxQDBYFFCJIzqRsCubd9Ybxa4NNyBZWCWbju/",
+	"RAxTtwRuih58qYjkHkFSX11iSi1GcPkUZGpukwZS3Ifere340t2+j6x8w83+WTASFzc8CuA+7cG2v9uA",
+	"6+ysN+34WirLMjJ5ODWzpDutfA9vd2KcsRwVOFu2lL1sHL0o43fhb24RGvhd+QaFrZ4UcvLnGKKuIEGd",
+	"iklKJ02Be/C4lv2iV2jKoUijWC8jEOOd/do2WNaOnzz65nFtxHP1iHz//qcfoX4F+xI0pA2PlQUZKx0r",
+	"VySucKgQ4RZXjgvyQkwSrqfw4vdcxJzshDQzkvNF/xaP3Twedz91b+LxHR661TQCN7EaXemCC4qDrR6C",
+	"/Y6n4M3zl1/pf0X6p7BqZMeRf+SAoC1fhLwZm51ym7TvaW27ibOvXa4pgpEagwCEuyEmJgSLA3bkIP9x",
+	"GHm8ZhTLkDrLtV27B5oMs+EP8KcBj4d9mw6WMHrFNBGS2JpvCCdloarknIkTTO+CQ+nQYuZM4GO9h+ms",
+	"BWG/R54FMJ7nIt9ayCmb2PSuYv1K8m403X31S33qK7Zao+LdBKYD9nVHmA7ddEu/yqGS+dUjfIPc6ZXW",
+	"KSMmX3qn4O4gzf6TnAnB/tg97DvsYEpGCaPKFh4LzmvbpWcMMlxMvDidSiP1ljnK+wwjaseBIs+oxgxP",
+	"VwGPezTfTI1INVP9MHf/XODQiE3zw5TXeUKFjkg6TySNtcPIms0TZmzakcURy6q3nQusZ7szfPPzO1sT",
+	"wE52GFkAtzff//z+Z8jp7Qf59Tx27eI5Oxc2zZ5rzD7elfM6znFmDB1NX9p1fQN93BDbCLu4I95RmGUD",
+	"57AbF+TKnro9g02C+hRfmcnN5/A50LjsSFG3LRZjHOWq4wQu1ZgrVx3RnTZ/zLjxhSRtA64IyNKYkiKP",
+	"UWzkAibxre3yGoxhpNlcfLWOhBlNRonUjCg2k4YlC7Lji0zpiCg2T+gI8szh6Mzh174vYBhoJhkc+ILs",
+	"7D+2uY7aqHRkUsUI8JgZHU25gM9smcb94wC8I2DLqNlARjoLQiD9uR36RHDk/mnCXHa5XXGPNkLPxRWW",
+	"G2NxvpmoeOWzpyawirk9BE3pHfNvsHOBnK6wKw5OJITImrsvAHGzDqgOtcW3YSM3piwFfdwR2yvOs4nv",
+	"uRVTxZe/8rrb4nUaUSaLZ0R7YDppGNFTW2G3zAHnqSGKT6atYanjBJ9m9oeSUQ2DbFx9U03GMhVZFV4s",
+	"EeTARN68eHv2/tXPr9/ZKq9hbpdFveSAK5nV2mVxlBWuFRJs2xjoN08WEZFXTAFkg60WbicbjDyCOrPP",
+	"NJlTB0qZsAkdAYujccIFyxu+YIm8Jq6yN5lRIRCfRLE5A+gFLIAQM6X3CBhnYR0Q5QLuhlDuFutKRnkZ",
+	"PxgHjAv8Unvk3UjOgdciBmaAH7E4sSninCaaaMacHAqj/LSvtGufnQuo+OAG/QDHoSOCxZ60Zd8ILlHH",
+	"scBt8hLe72YSqqRIt5SzWrvGjI++XaGwzHbDIG/SfVc6IBZcRCp3h2lLEI9TNhgrOdskNXzJIDqmqcMo",
+	"jNxwDJ+TuxFOSWMZIDSmg+ZheeGX52lEHoFcqlBsTxNFua2KXud5bKyOhct0C1kMMOybuncmdOJ6uZMg",
+	"V5xaW+7CGF/6qmzd56R33Kpc+0roJCKaLkAFu54uGo9QqIotC1R5Fbz3ZWQo3IPImmUHM1/wd/bDm01x",
+	"yLtrkk4hBXzNzQtWA4QWyimykxlInUoN+nVE8qpquk4Lf9Bagi74sTWO5lVorb4FcnnODOVJkwjJR/7V",
+	"R4qhN/mCOFRFC70Y+fuyjkjMFAepa3M8I5LBeeHNj13xmIlRc+7ZJr7RMqHlztLGizmguwemPDspO0Es",
+	"bbH/GO8kvjzDSHHDFDyV43NR50H8J4HBkUO47M+lZjr3K1vkzfw4nQtb103vkQ9oIXxDFY35nBw8ffwN",
+	"rtYPVMQJJQdPHz0iQ/T5gMAdggV9TBPtMCSHWDyQJsPAPYqmwpqrbhgI8QZHSJNbiVbznf3C2XWjmcwP",
+	"6MsMMNBMXeG1IHdH+xljjdDcRYVlP5EWLXKtc2lxV1d9u4EF2yjmuUdeY1Kkc92hd5I73OwM6k8zhbUz",
+	"rRXdvuodC94ZEVb1xP/4KioHthzmwTHZwf8+isjBQUQOjqB2FF7V2QIxghf9CEEFx756KBqJrNEM72n2",
+	"1+Mnu1OZKqIY4k2i2WonPMEHe0d9G1rAwTFyLuys2B9cG53VdA3GK1UwI8K1myc4uSB04XrKxLkI8GID",
+	"Z4JUme1rxrDskZAhlchrpupOM6RvczV7Xog6uokqma79lWzsB3cX8vr1nneDrMwRnavegkIuDogV7cxZ",
+	"wEIpqKoUsnDQb4tJqIh0W0T5DusW75EzLMNME+fOQ9uyD0rwLgaMHhuCDV7xmA1ceV0sEeBDkBxvZGJk",
+	"daNK9WEPvDyaAruE4nbggwPu4f2IIzmD5TrNSgCje8A+tQwFuvURFe7tPTJ8Nd7FxKgh2SnOFcavoaw0",
+	"VuIZTdnoEgK5wOur4dPa6CjYkILefr+StOwA78g9uPpNIzOA5yUdvqZwfVH1gZF9sMj51LGKnTu+ZRUQ",
+	"C+xZbstB6UgoFkV1teKJsZXgll6+C3f1pTayvxfevHEr2U2ag8KpNBmEitP9TEAvfivt0cqoF+Gsb0hb",
+	"DLu4E6dAYY73CPuibVxf0S/uEv3it+LJaM6QDV9sN2hWDtwdEX3x+ReKT9C+hzcBUFDa4vul/YaDuxOQ",
+	"gjbC/AqJ+iXDDnTmqjO2jIv+dKNA0j+xxkpvqBLcgbb361SG4bpcNxYTnbGH1twZRFHXujreshnHQD3i",
+	"CldhcUdXhJrFxIQ94t3DyIIB1RXMDoYFoYECQmJkRK4VN4aJSgyMT4w7Fz5hzllsKYGMXsJt6OKCmbAJ",
+	"bvpNkXo/LV4X5tspZi8VoPMNpEgW9emc6E+JatFqP6ebT7g07YFasFFjdjvMdwsOlIymuNil8zkOvRHX",
+	"oRgoUj4l3phI4y3HXP1E1WW4CW+hi1va8CYuxgSw2nuo9N2dgIJtArcuY7FdHgK0QHZ4zGZzCdvSX0ZL",
+	"yBJ3NTNQq1Evk1w/w5vv/Is3SAjFjmooIX927wMtfdw+Og3tqMmOFySRLV4fEeUFWr8qHAOVvXoefEsg",
+	"e8JUQ5CLNsLFyboHmuxAXzqPX4fAeWCfum/d+TgWaMgKNfwX1kPM6g9mdfghxXEXExwv9bkAD+IOFuL1",
+	"2MpDa2j3RXq9vAV3IIhDMswmPJDj8RCC5rXxhn73BGWpkZjwQHbyL4ZeLruCihgpcC5sWpMUzCYIzegC",
+	"ixenSrAYnBP9U8wLSDJ1YScL54iCtOrIpyMUMhb6hCbXdKHJRNo8yhFNmIipOhc6vcg2hSRcXMIKzmjM",
+	"wBgztIaZZ+5tLCc/JDvc6HMxvGYXI5oMUpUMazUEq3lWT932b1aFPu7karXikf9rmZQ2tQtNqZjYiFTH",
+	"HUr8J3fa+6OHIQiKjRi/Yo3qOra23BD/s33li0XS9sDZZGdENWZCMqG54Vesf++xtHFvmhRrt3Ffw0vR",
+	"VyE9Ga/spMB1vEmufSduCTure+SPaBzQV0fEHToinMBZaizDN7pib/vT9BV2+z5GLXxuMN1LyTNafg3u",
+	"3QV3dQ++TI9Xy25s39e1DWZyQ0L97q5gX91afzG31ooy+qE3fOwasGW0FFMKzR43ajEs9LQMOtqN+msK",
+	"1PsQ3tStnrUh2yUiO2hRs3k+bKSY0TVm5Gib/oZnVVtZ7wZD8QsdZfeEJWTzJVDNfajNU6W204DM0NqM",
+	"jz68/ZFQZQFtBKJiNvoxlnCoh3/ifwctF4y37EpethHfcZ0rGr6Lv9LGZknzsIj1tLEdpuMNhA7YzRnj",
+	"PGX0ynrWJjVbl5DkHh8tCWp4+Yw8enT8KFgEqfJ/0PlcozvE+hvAtyFP0N9Bk2Q3potz8cuLX168fo+Q",
+	"RR77iOwEbgyHu8R05KCUoLhiLK91RBI+YmLEzsWCURUV0JVsvQ3FrmjCY5olxuRAS7vP5LOsw350LhjA",
+	"utn804SqmSZH+/jJNyQGH4pDpIFfpPXkxHSxR15LcsGogvgM3BcL2z401mfiLUo+Ww2X13u9RorFTBhO",
+	"k1NCybWSkDtiC0bKS09IPsOXHO8f75EP71/uPiE7Q0hh0cz8LTXj3SfDE5d3ijkshpsE/laMcAEJrILG",
+	"NEcIN1L2XWojJdeMXpLhi/d0MrT+pxEa3fW5gDgN7w0j7IoJQyxkp5DGfv38/bv3Zz+96Z+EB4DO5+j5",
+	"wjQYbsgFHV3CMCDh5TX44VzWy4QZWN9jbEqmNqblQsaLhpRZ1PI9m+sWcGIyZth0RMpm7BkX/t+HS1Ck",
+	"poxa+GHXUWFqS+zk+2tj7vvlPSWFfV8Cw2//1xGBfJSvq50bjuUZHU3Z7jMpjJJJ9dzPFb+ihkWAvTqC",
+	"Vy3hg/SbyiQu+nX9XnR3IUQ9oMpqt78CxbozLZUPoUEC1St1AF0c1YnG19KQmYwxiewkaB1PlJlKnQXu",
+	"wAiJZsIAhRepYC25ehuaNBuliptF7+RfH0NR9sKhazr2K8eF7fNAdJgDrdh15PF8n4WCb0t6do0gcn77",
+	"XfBTbznx8K29NtI879BPOvTCkR2MCEAmbJFGLazd3rk43j+2fDL71qcP0xF41PKgAxtNAMjoKZITwHpq",
+	"Y1O083AH69rM0Pj8aECXdIYbTXaOD5/298hZGnPD4vqcQODC1j3NJ+JVjVZ4uD0TjGDv+YzZjs5GIzZv",
+	"uJP8hBgO99LCctjBzPxeyp+oWLhERr2NMBuPtkgVolwAUWEES8A+CSWCXVeDWOAw2BMp42Zvt0th3aXx",
+	"b6k2GD/jkTlcauN2z9OZBVmIQVIlCRVEYcI/qhMXCzTcIBoBRvuMzInTMUiCih5VCQdNymXlkhm9ZIiP",
+	"bGcBR5T6DmxADKEOB5PsFMFAonNhCwrAi+yExDK9SFjct8UiYFQWOnzoM6iHWS/5Wp2LnXmaJCwGhjd0",
+	"zwf586HTpFAbhA4Qx1fREXM64rlwH/Uz7dON+5KxucakQjrzfAETDaEJPIsMHkeQlHyVgSa4j3comVMe",
+	"E2TWCAkNt037SszHY6Zw+eKU9Z1SyJKQpk6JYoAKCn3ZgcAjP5DnDNRW6BLGsSAIMgrtwRSsfWUkZwzx",
+	"3/dITeq2m3OJiXq0lQIzPSXUcbEc6N2TpmWRmQKMy5mvvb19Y1OwkxjIRa0jd2A7ioegV2cIH/A6ZnKf",
+	"C+DQmtuCFRZsOmsC0WE0g6/rGOtzbPmNneBbrtkGXnIaxxwe0QSwWZgynOksDnoe/PRnzy9JiFHqElNx",
+	"ALCZNSClUc8moJcUosP9krp7UKeA5Yrzv/L+sxbzziQCzN6E3X+FBeLx6pfeqCfY9cBSfY1mkM4ZA50y",
+	"a5QL8/jYtgpIvLmevb/vF9T+nqubXBg2sd4vx9MG641UJvGtjdTzufVGWktxx3W3kQgx7VhI05bxxT27",
+	"vdKWjXOEjn/HbARML64ldoedUBh1ZSmeHh4eHX1zuH/0+Mmj42++eVxckIPqgpSOAi5CsESFnS1sVIG+",
+	"/GSzBcqHW3+Uqvc0x9UC+fQVbOXmI6EDvDCPBaAJWmlgr3QmYVhstYpQR3FkEmhnWfRujYo2nzOaBOpZ",
+	"vO1yUpmGZO+179ByTdUiIq+evyHn6f7+4WPy6tf3FiTmn7+8clBq/YhQAjCSIIBTM5VwhTwhVDiNNagN",
+	"kwvvHRquHBp8jvePzsVQSDOAuSag8w2y9ob9PY+/Zof3DLZFXeE9f0ftHX4DpqZzETTq1Q2pDLmeShJz",
+	"VAsJtQAPJRgZzKgCHCkc9B4ZpvMpS+Ih0cwU8V6o5rHVdiqAMEoDHs25QEXCh3Sj1mIUFZq6ghIwNZWD",
+	"yzjlk1ywEU2RRtA6Fis5B92XXbnSHrl90AFoQQw4QcOktcxFXo08Fz4gnCpGrIrYTYci2kgFiO+W3kI1",
+	"6nj/aavOc4Zf3Z3WYzcNJAHXM651gyhYIoXuv96z7LJd3IY2SeHe+iolblhKfJiD0RMYjCNLZI64+hbh",
+	"KWN4JGN4/W5iwZ3zRgfMz21VGh743JFiuQb4h61lA7yIzXwlLXur1mT43Yv3pGYgKJ+GGUfhpilN1FHq",
+	"azf+Tkb7oADPvQZo7p4JUDeKBMP/a7NgH+0X1fijw1B3fdSqq24ael+6VRk2K/7RgTXZDYdDNaN/vLIf",
+	"PgrUf6oUxWRIqDc2GNmlqpD1GwqHSJOhfWGYudDgK8yfPSUiTRLvjEuoNsWtO4Q+4RV09zrvz3J2b6fZ",
+	"RR/3VP3l1ViAo5tpQl7J8BDVjcm+7QysDNRSQgfXOrXVB820oEtZv6TT6HQRn8sa37yWdXouBGKgouKt",
+	"nKEx8zBO6FzvkSHcHvXQOXMYGaVKMWGsBsWtbpfNJUJH9TzX5FD7SjgQlNMFG82Op7aS4Y9nv+7NYvLf",
+	"/3VwQP5xdNyPSO5m5ka7oqdEyevI64H2whhZLc8ZE8dkKq8DIx25ppooaApjvqfMW0G9FTJyLaOeaK2A",
+	"MBtCrc2QZhN2imUcOThJdsVlmhklz8Vb/574jwPnZs4+RQV46L8ZNvhui2zh5lUjz3/qVSORcacvEB28",
+	"eGwtldkMU/ckcgWV7QbqiMzpYma9m8Kri7rhWG/izavjBQ99dzd3yZUt99znbE4VWlJwrbiAmA+M9oAb",
+	"GmYSzo2/Znrbe+nAk/CurMnB7mFwkYWgkMpl1nX1je8JX/DQGyM5m6XCHYBzsRNCkkcEr8H2mueGw7XP",
+	"eMS4FNjeobU+DKSAI/lzms3Axs3YQs5Du/oD+9sA6zHG4M9AD/dwzBPbwrkYc5bEhCmFcT1KeVhnjMTN",
+	"m7UlHWu9kS95chfXx4mSqYj16pfAzUygJZ2iYCr0Q1rvFnlwu7dISyFRVjyR/rXxUG/Z7mgvjy5KwCki",
+	"gRfUHv/IM5PgHLrDntDr1fWzh1MzS5qvmoIReOGhYbM5XmYVVh7kYnKKWEKajJW0wNSJHNGEkRE1NJGT",
+	"FELHmIjOxaWIyJT3vabn4xvmio2ZAtUtz/K2OggqnwpdHK6g/SsRcyoInKU5qjrAiXS5Rd/OHhn+n/D3",
+	"34bEo0FrG3SRvwHUPg/wKLJaiXM6uqQT9gBiDcHhCoqkn6Ir1orfOYDnN89fkp3hw3k8HvYD13CuXDp4",
+	"antm0XPfRWn6Hjal0/0ZplRb0BDDry7h/6a8rpphx0g0Tx7Lws46Rp3llgYqyPfvf/oRV/JLz1mQc3d+",
+	"S6oa1bgGURMV35ZO5vXBrYeFuIaJZgbjU2GSY7i/uwtN7Eo/5nzuxF6V/D3G/QpHVAp//Xqg6/WxxvvX",
+	"3rmAijMO4MV2nUXYolqEvw3ASRGnLFeI7O9DgtrQuaiqQ/k8TklQZMLpdYFp3qmV/raaswl8minq2eBi",
+	"4nKeqiZ8v6g7h/v7/VNfEcjWWSUs0czGNLgeB4qloOQBkH1hCNaJkAr+e8qCq3N9YBm4ehx3emO7vx1t",
+	"Lvd+d3BzL7eSwanhoN2uXi90c++43Qq78DW1a1fxThRUy8zP7OdW6eyeuC481TTVILKPiYvlcc5FFlvq",
+	"RlwGN69twzGsNL6vKvCNC07La4jJFx1EZ4MmTHayUMr+GnrvPB43qr0/ljU/UlH8UH8B4X5SKKrE0Lvi",
+	"jIcPitY+K8Byc58z4KER0HJ9Z8pzRkBroDPSUOcrdvN2UsSHFzbomraKE9lxXp2Hf8I/Pw1PbCw9usbz",
+	"yDdio/2cF9u3eC5s6aV+F5X1TTxezdTnNqDGKXPBBUUdt8CZj588+uZxV13zzfOXX5NnLfcqqJ0PdMUA",
+	"jgq5vcg4tNiIhJclOHOWJfdvSydN57zxbA7TOT95CGrr0J/F12+evSIf3rzCCGlQhPScjfJLFyhkGFp7",
+	"4iJKvT8WbqF0wZhH5MUjJeCk72DczyS19O5CiHN971xY0XQt0UAyo4mOyKvXbyPLnPKgjfKR1ZmNP/N2",
+	"4DUYXQ07Q6PwFjnlI6sfXlBxSTCKDHmhVz4hx8qiGdrzP5JixBNOba0kVACdPooabZ6tkFsQQWWIzoVm",
+	"xsW+oG4rRgxin/fIzyW3ceBQzpzP+PBcFD3PXTjFhzm/SafAhzl3Ar1QgKiuWrV7/PnL6Y1D3uD0eJHr",
+	"1iX3v3rOkR+AW2QEe3MxWYb2Wiatf3TAvOEzOmEPXcOrCaAO8ueMvHn9HfnHW1vO1BnnMq6FTKol8W61",
+	"pLa/OPHCUS4tdkaxdWS98+b1dzciyabSSGtGqbWIvMSqtviWNzHgP/aoMRRSZGepcQKLapcQYgOMnKH0",
+	"XNg8imuO13ybSmvnPbRtDNBJPzwh81RPrcc+stki6TyRNO6jexe1TsTJRamGX4IcS6gC3n/mzA7gOL9k",
+	"cSA+bDXVc+EvalnapwYQWeMQeAHRFu0O8GRGdpwoIkb6UUTnYuir9gXN26XhOqvo52+EtrKf/XhoZ03P",
+	"xTyhwiaWzxWDHCkWkzcf3pOddA59PSI/8W9PLSovtO7OG5nwKyZwVRbnAmEb8NO+LTo8SxPDwUVIoHmg",
+	"J2wHXH2Qhof2KXzMDabonYtC5xH0fMGyHFEqFrYKY38PEmU1maXa4AuGKgNb6qz5B4/IjIvUMH0KYMUu",
+	"iBM48FgxPYVp6pP8JuJoGTyWJlVC509g2Gh6EghmSIZvfn7norqQPl2iv5zNE2YYuAvf4O9oEKKGzKQ2",
+	"5NBOeuf44MgR6cBIOUiomrAhZPCEMRnnwtJB9vH+vkNZhm9mVCwGtmuI9320f2Q3cPiWGbXYPRsbpobn",
+	"okQEaO4ChURIXC4X+LBH3jFmzXxvvv/5/c/v9ma17sc3CbXT+oA0c0O4ltgDdHVHhQ6z/hsNF/jsL2K1",
+	"QHqCOJ1nDtsbvzw4+kKxK2HfnWIBJO5cDEARD7RjxjtSkYRR5SKqhBQMT7lgcOUviEArunKDSc4qGu9h",
+	"IM6upxKTA4Hlu1jUbAw5g0Ac8UKEKsRcaUPH4ygwnticZ6aiMIrfdkKMlJeAyA6sZwHzYIlm58LlGBzv",
+	"kefyWuA6IJfdkYpPuKDWrHJ0uP/w4PDJPpn/Qf7+5sV3xEzT2YWApNv+uUioNiTjvvgBLBKwdbQ/iRFr",
+	"kE479i6XNWbfndGYnZLvX7x6Zj/RZMLs4jeaUeC13k0zikYmYR9+hQXa5PrkiX7GDI2poVHR7YtX+IjY",
+	"QspMYVVR7Ux+Ad3WncjNNdKixN+ym+9VVrzjxOob3PgEFJDsYFKU2hC/gs4phnqkrXXsPPPWv+UYFzea",
+	"JWOyo/m/WUTefX+2e/jocUTg7kO0gGznOLfM4id9W2zee8xy7RJVR6wFn7vmsUDz//6f/x8ytCNIZ4MZ",
+	"1zPEqUE4niF0nP8GGiXuUXFigl2jhO1HZJgKnc7nElS6AQzTtQN/hu24dClUtMmU6qmLr7TTtng8VLiM",
+	"6wuGBaAQW+GkyIJsJhqL++DYs3+6Nmxu0ExegbJ0vP/0xKVf2RngggxRl4VhaS4m8IOQ7vkA5gO/uH+6",
+	"EhPDXGG3BD3gYjBXcqKY1kOyg2sb6HOwIlZr/D2ligrDRUNy9TNHlWVl7SYZoe3mLdNw4muY4i+Odv7i",
+	"mtNnownhfi0CXYjFhduougwOj2cM3ZSfhwHVbYcN2xEuVarKl9DIufOv4LKc15+xN9KMd7rLOGI/2BM+",
+	"BA7jro+FS6rOLHuOB+DtEhE79giO4FzAzwmzV1rqGvnw9sfMulxgGBlSGo4XzBfnAtSgKiPJAMZSMeaC",
+	"6ymLvQILRo+Y6xEF1++52LFs9vCYTGWq3K24dJfFeQSMeJl+dUvMpe06lucBeP7512Yzd4nlqNMZQ1q0",
+	"BAgaQX6w/JEjWpIxtd7W7BjkJ0ixYlLMNtS2XGguRS3+R/7aXdWt8QAH1ehDF0Fss2gziIfsfK8XkLj+",
+	"2czXqgl0OX8jzgyxX+vKnPQy/RIOQOp9pxqic6S6JJdsjpn4CXPMOE/WD45FANOZy9mczLcKgFCXyV44",
+	"KjdhCsw7eJ4FzN+uMTAfwQtbenJ5nvgt1qf8vCOa7lJA7To0LvJ7DXMiO3JuAymThdUqRlIpd1bVRPdd",
+	"bjowXMIdhCslGRbN0rMJ7dTWN66KobfFV+9SFKW6RRb563SGoFUviRq6GHNsZ8Nc8psUc4W9aJJ0pQ37",
+	"KuJssMsDUiT6IANaJnFdBnSHk3OD0D4WdhNub5iG5+LrLYmSHTcMFkfExRmhn3j/gJz3njMI4WFitDgX",
+	"2XvnvYgU4+pt7OI/nb3rpVQz8m0/xBEUjMGN81xYnmJTpRm9Ko1FziEY/lsJ7Ecxj/6XRUi5UudcEyMT",
+	"nw/OVSlXpw7iJvB9novCuocQN1K4lMlxqsFof7z/tN+MeVM4HDekLBT6uCt9oTjRFm1BFV/+qjXcJgSZ",
+	"FVqa7ISHyp15K9QLB7xfhCorbN2qSgC4K5pxaN6lFzNuDII4ZJ9nCFnZBEqgoNrzUyxJjBYoKSxv3SMv",
+	"eWKY0mQkZxdYFeDs9fP+KdRrTgVYtOx/be4jXDrOxe8pS1nGq70lamzbibJ7esz0JThGaTxheo+8uOIx",
+	"ExgKeS648M4Rj02bGdqFNIG/z2JS0CTkJ2bKRB+t/XlQhFS7WQ6D3zAHEZ01ZkN/yNnE2SkxqtSmNQKX",
+	"xIxHsnOmOX34g0wuqaF9zB7fIwXiALevLV5djMS08GtUEDabmwXBVWqC7Xnr9vlLrH47ShgVJ7Dycs6E",
+	"341TEnsZyJk+KTzTEbyd1dk+zf88yf8kAVhl3ZRkakZyVm8awSEhsGU+BPyna3sFjTT7ZhCMJ+/RtXIh",
+	"JXbZ2Axzp2GQn4TWdkp5wrCAvqg6giXSGRNxGHenm5ZqDqVNtE6ZXmvwDs1kgGrKIGcpK87gLDupc6pt",
+	"eFecOsiDNFeTmiZxxZQNi12lz+d04VGJ83ETTAmx2EZ1Xc24GNAJGwAzqD8qFRCpo8ePWiBgVxjbTDYP",
+	"jf5xA0O72QsTsL5/AHesLWQpXNKPiyv93b74l78xvXdpR+zaLgnaznWtOhDenSJvp0AhPmfKyelWRSRN",
+	"mH44onM6wkoWTRG2z9wbIJ8PsX2VCgFnesaMwl3UjOLd5XrKFMN/aRfuI4EJQk4EZtEe7D3BBmb//f+F",
+	"z8aJlIroOWZlIaIHs7EbNWhQau/g8Gjnm35/j/yKkY42bQNc7zTRMoAV1XYpXLUgKhCuAHwRgDbKRpdk",
+	"x7b1tN8/JQkfs9/o6JKhc8JeE3DoBwf75P+AQWL9o3mSuhuRX698wOnc4rz+8ooc7R1F5Gjvab/JK59C",
+	"hTu34DdzDfLN31H0ZN59UyCArZTj1uA2Dv3tHuI3VGsmJkxlk/TZlWJ3xkCsopn/QlIT5QRradnBomUU",
+	"GZxgPKzVs+tAQRovE1iPxgWKWyQaZ18wEksd5BHOcM/RkIdk64aVkv4P+yfngrniNt7O4fl3NozcDWuL",
+	"Z0VYIizJk7F0dC487BtVcIjeQQBymjCXzmkdgsDVdjOoOJfX6fbF+uJpkshrWLD8kqYhxYvZMgYGeFXM",
+	"DOUCO8uTOid8hqFQ58LXhjDy1N1lsnnB6znLLHSSRTxBkpYvEWYvGgQ3xTZWmpb7dcwYueQitkFJ5yKP",
+	"Irf7OWZMP/w9lYYNyaXAz6Btu+7wyq5meHPS2a2TG30u2HjMbJEcUKzgvlddwJq6S9AigRbtv8+FktcP",
+	"tFskYgPlR4wYiQXa3rvKYr62GclLmzmYHOKCHJixBjT7nouvN0qKia+RhhCpGKklx4Qbm9hHCQZ0YaZu",
+	"uc6ZD0ELS53RZYXO3sKCPsvOR+USVjom7yFyEJi9nHscilHCmTA2AMRrZrdasmwD/as4+UYmnK/ORvXK",
+	"suKAjgGUV6V75biu1cveWWrK6pdFATn5CnhdO36yblGz04BMPCQNzxKBWxZ1G2uy0fRWFaNb0G0DDpvR",
+	"XlRi4WXGGQVME4HkHc9qlY1Ak6mritFUsozGZSBU0OgUoVk3J0VGiVlO5GJxLobw20AzM+AuHBYVXHhb",
+	"2sJvQ8tHh2THS64wKB+AuzDZ2JY4GkpRejEYFJysPpQTyi0byMxjpiCW5lxkUbuo3yZcZ1g8URZ7w0dp",
+	"Qv0PQVVQnSPho6YrBegmKrY8ecbUBAP/cH/ycN/MJPdAZxaeU9uK7TkPqZtVzKm5xISZuSEFG58hPWD2",
+	"k/Vb1OkE7suy+cjlJ+BgEBnJYr/aSxJ3MShQcDTDFrJh0nWS5IWjIuSoN6SxZ33cjcbuul/ir2DBG3/5",
+	"S/qvPsMTFB4N5hx6AdqIFNmp4AUnQC13yjW9Zv40BK439DhdTrLl3BAOmD2aGcJ86VYwPBc7wzFjA/wA",
+	"MgxRZbPnd546iz889E5HDHOnmK1KUgEqqDgH7AfgBl4vxHh6Z8T33wOun42x9aGvisgUzuuuAiUQvAHz",
+	"tIgQJujMX0sQC6zu+P0DVuglu6n4opeMYQ93dPJ8903nztLHF3hFVnxkxeSYZYRdhNmsPzSKMZRNzWfm",
+	"8BEZzayJydumYjY30yq6nbUBPer3yUVqkJgTpvFiJs7F0f4+mc1c7N08u9HDpR1I++BR8HhE1UTaR84M",
+	"dC7eOckNnn07OQXfT8ASJXTldn1A/nFwDIVIbTMWgAnx18dSnYtsAK5yLHbINZkxqlNliyoWx2En99gb",
+	"y87FcGK8ocxfkinB+Fy87mM4Pw8sYDvQjkbLGTnYJ0YKbW1w+9/sHPSD1Vti6HqZbdcNnV7f/l0d37z/",
+	"ZbaubE1z8v3yjvTbyiQbrV5tp3xG0bj8EHXZ5pP+q1SXmviS59kiow6b6cNWZEHhbDADIcaliBNKDp4+",
+	"enQu9N7RwQ4U5QqxwQEa/GklaAd+tPePvYPDY1cMlGrI/shq0Ie6M1qgbQ5Isiiq23hp9Tr/uciVfjCz",
+	"9PfIEE67xkKqXBML4VjOs4ucpd2i58pU2eJYyMY0s0vi1jHz1Y+orvVVP4N1/sm+fEMn1bWOPd3RYXVD",
+	"WH5U/ZJZ0vvyTul7T6hef3XrryM7ZRZnONkVmm47tkYKQSdL1NkfgJy5MEzNZUJNUKQETbRyTOpFNNS2",
+	"/e49fOwdLkaSwwwhbK9J/Lx3A7oZknat3xE1Z70vo+aJkloTvy9fHjV/F84PSORv5If//v/9sobg0Qsx",
+	"egjwb4mcLInLyusze1QGjyGU57Y4dbZcO8xh5OUXxFL4FlyfEKIuYRXrj2T2soWokZFN7C40noFhaWZx",
+	"HQCnCM6X2SNnWF8fB0yTZI98uzgXbt2tbMpHfk05iqyZRMlCs8oaVl1995+vn+3N4v7puRiC+1kN4J2/",
+	"7fvsSeulkAKA4kcyZkN7O76eLjBOnnID07iG1Gk6mSg2gaqV7pI5tGAWjbNGbCM3vsFYqoGrcD4kO1T4",
+	"cufZVPx6uOjWKx6UEcffgn5wXBlauKMBIhX8kucH9C1WEsImgczmBiR8ErvC3kJen2IhkGQxtCPnpr9H",
+	"flYxs+n3+dB43BQv9m4hRt86GryNmLFyTEaBFtDcFpB3RhKIGwzoQ5Y06ETmZstvTsm+vRQlSb8ppCej",
+	"nPq6bd9ELWEtdxnX4ranKQXgeYUbfLWX1SxKxmiKhy6qpLoRI12sdMC6gVfXc+6Hf/ouBkvTA5As59RM",
+	"c6oMPlzqNlo9KaXBtOcyiIZkRi+dv9GPwVrU0WsO0p0MbdQxi4fnYpileg4uFoN8pYblC8KpR3vGOz7X",
+	"NqMQXA45UyM7mGhK8kYBJtW7yi3ffKBtnUDFEPEN4nqtDY/FMLB5QhcsznqnhrgQzb2MHarU3ZDcLp2L",
+	"WHkQttK0bZdl77twUQEBbv+5sGuD15twrXaGLisW0Das72LoWbdbRMKds3skZzNo14Yca4uDxMEdTbTh",
+	"SeJx0nAeEWbolxYZzKtVURaRWkkVEV+w2Y4P8ARSPS1iflQgP3DmHurPOdTBEzTitpLQucgkCy7/lGqS",
+	"sLEpSLO8xKh3dRRWzcHuDh0s4ACfnRCg/SHZ0XTM4CAqGFX/FBES7SrZ2GvBmtM+iiLtJtRw17pP97gj",
+	"dbw0isbrZf0J/5r5cZ/zRZ+7XE9aVfatzwM1QG6ATy0XU/M0aS4JBfQBLxALGz0m8ElR8z7Natulcysr",
+	"53PgmSyBs6eRuxc0dWv8taEytvqrVd8w+sZqeNDLSQCWjShbeMUQIIoFneupxAAhq94nEGSk8noCAE6V",
+	"I9U5VFTLXpFZkURO7DDyMaDyDBIoZTq3Y+UlMyE0+FwwuOqfuL40ZsB5d5Ht9IF2ySkBOJMPiHVfgSOZ",
+	"UPdaMFywcbgwTz9Fw+J89CQfPPjoIdYsqMhlpwEo51JzCw4O1Z8JFn92dx5qUHmRrtKWFNmq7QzTuWbK",
+	"DPNgOQ8db8UxyiR57cO8QFDEDFFFvSSDqQ5gOAOcGQCAvjMOKYZOnAA1OltvQaRg5wIriYUlYU/JJWNz",
+	"JDsbvAu3z+GU6sFMKobmR+CcNvTLNoYZhXJOf09tNxb+5sTiwXKDIoekbvNjqN84YZrAQ2oA+nbGzRDj",
+	"zGDzqBAWilcwqsjho8fkB/4tgbOp0ADqYGaHNidz94UYSZB6J2Tybz4H4KtfLQS9k48R0RLGAMR44eDQ",
+	"8PKFmVkg6JG/14krEFRv4Hi2xInlC+HvmAWqPSX0QsNOWk02P2INlyHbVFPc2JODp4cdcnGe4Vrvumtr",
+	"dmRxjY3EZW5JMFhaRntpHe3D1hJB1fHCWpO5kkaOZOKpPItO1XNGL3V+pzzoN8Xe/XP3jWtk9xfbSMfk",
+	"iMOD42+Onxw9Pv5m1aG7Yo7Z0SSazcBDtsP2JnvkYO9477B/Si5Y4gJrXev4NzL33P/9uHlaZ/N57YzC",
+	"AkfHHQgDTgmc4akUEtyETT2WjldTn4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLl",
+	"ZzJmeA8zA6/ZAk4h5oirPJkul1Cw92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUe",
+	"AW2M2wrkwHdtCiWZcm2kysLFQce4oBorDfnrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd47",
+	"2O9blfPx1vfuw3yiaMw67J5nHdU9yZkE1x7DE/+joV5KzEhqO8l2vW93zQUB2rtqBsFxt+jJuCOIt2mJ",
+	"w6W6+c1p04/1tNl9ZBVkPV2iIPf3yE+Zkcnp5eJcDDX7fWjx4jEyJLuyR4T9QUcmAav1iJ0QikH3YKP1",
+	"jPpclI0cwR06M3Wg9pdRKaYIW4UPbndo786NEllzuYGC7LjnpzYQytq93W/W0+xzQAnPAr8ADdTfSIZk",
+	"B+07MiwokJ0ih1Lj8zdwEcE7jaiyOFpauI/2o9BcsuPMAbGSc8ybyPRgZBjW0ISgVd7KVDbj9Z3aatQC",
+	"7AkMJpTh2WJprH6QXeC0NxReO8Nn9rSWdT9ArDbnAoHxH+3vZ4uvHbh+BpGfPRhaU8oBIvDHLFcyz4X9",
+	"BDoP4fghGsejVUOEUCpAiURX5bAgo4feJAaY2ftkyAV6+MHSM3CKwhAa02wkRUxGUnh9H3eiVAU3s4H5",
+	"Fp+SDnaiZp1WT7votK5XHnvuTQ0ICS5ObWkFTMywOtpoxNDrdslEk0Lxz93n2N7uq61aUztqkp+V6njz",
+	"WqADIxdYoyyRo0ubssONraZhPFvdefvyGTk6Onrax2obLrbM8rtLdt261+/5jNWvYkwN2zX2cbjFj7rq",
+	"sFIRHjNhbNJk7TDKfKIWIgAagwZ8W01oiTdQ0yLV07sqZ4Fd28abNGlnPZ8HPlR0ibqlsLLzfpop1y9h",
+	"ca80+YioRt0af7Kn1WVSXA40+z2MwZaCBZI/Ux8RbsFr26CbNyrc3sUQ1EgCdX+ZFp57Q+wAUbvniMAL",
+	"E19TSf9yK4sAk0WVKcYoKAHYQ5l60vd6APdusOW6MgLeLFqqYgmUOOgXghqoxnqArBkQs9V2POj+SFE9",
+	"tTH+SCARAVMftUTadwXEUTsgQ1u81OPTQ4vARMtmy35ut0QNlxg5u9BGioIh1tmNXXiFTM1Ajp1REytc",
+	"WRi0OmszpGWegAqO1wEbcYMfgh0em3P+OGKkq4WAZ8PXgeTaR0NTAyvFY3eTKjmn6XwOlt5UTz0oklPN",
+	"+k06lwVOvyF/V97BHYmTcABNwWclkcLjOxImnyWL3yZXX25GsUeW4T3aAXwZlWqkfgjwsTzG0XuFZT/p",
+	"3y0/fUcXeNP0rCnI/bccKsK1cSwIOQK38eJyHDAT70VqZLc2YXMXYmGzyk220TpYZPj9F/zimWLX1atX",
+	"GzTl2OZM19hVa5KRbXdQMcnz1rj/RTiTDw5XVAKefC7OZNwxFLjsmtj8gRkTBoryTASR43FYP8wVYl+s",
+	"C3wPHwE1Vej0wzymW6TT7Yu5fGhvbD+3K+SClanh7Xb14r/mSftST6bd1OrJrD+ORdkgL0A0V0C9y2gD",
+	"+DV1SXy6Gk1ejhl/QMKGT7PocWmD4ApP4YcFFsmrCOrjflPEsSXzn8PR30ec8RyDcTOgcbtb9xhnvLIf",
+	"TYHGhS37GmJs1y1EuSDBURlD1hCJ+RhjnEwxORDOM9mxlLFnDxTrr3rmbxCOPOAaTm3NqnqGvKJ66E99",
+	"nKz7PgukooLQxDhWUJfneIg5iHjShgFKVsZwWAwpjCkjRgYDImaqZDqZFlYWCpKmlrFCvDXiGXKjPW4P",
+	"DgCBy4kNU41DBzW87EuNuXKGwaJnHs/IxTcVA5uoH2MwmnPhQ31DGIK81yyQKJ8/LDr65MgQXdmwICMw",
+	"KyQsnrhVEdKwUisBKZ4SB+OQVV3Oyw+CWSTbTnjLpmBnyd8UKyPBdlhuN8yx4Yf2Ljkso8O7zaAJ5uE0",
+	"QLznDqugRmSwtiHOe/5l7pFqDvitcLAbMoPccbxvdZotSO8yfPVrtO89rjmLRxOYZMhrdgriwmQpG0WG",
+	"GEDEL6sM0yRSlteD+cW982Wgidf1gBUrbqZp4K2FZtsP9w/wyacV1NX2Jt/Zj5obnbMRp8lgRA2bSHyy",
+	"Cuz1a2D0SIFW5MPPRKSzC6Yw3ppyCI8YUc12udBMaG64VXbqBvN7bxVMupvXiptUYX8uboGrbshaYAbk",
+	"KjvG9Uae2mprzxTLzDW9mzS4vBLz9I6Ead3entmEJDLC+WNIITrInBtoh7qkJNicw/2DWxiR3Yn4s3WF",
+	"f6YV26xGTLy23EWYrmSr/2qn/2qnr7fTLyO4qF5b+46ZgFXfOtP0T26DvI5vFe6DmdYNuSknyT11kNyh",
+	"c+RLd4zsP71hVvjFO1JWlNXYR8KpGLGlSbLewqWLNlxbp59j7id1qqIDpS+hK58LRFojXJBiHTCL/VwG",
+	"xuemBhF/ysQJBLHrIrRbXhuA2BuiBTq2MM0Eq/UvTkNwNl+RxIckgO/JplQSn9EPQw3aDftzNt6w4lVx",
+	"UTyWg+sN56Wx7sMpGTNmazFhBi7aVwGWW5ALhimYqYGEhLz8QMxobEtD6FRdsQWC5mRVZaJzEYzMTpUj",
+	"rhhMKQOIx1C3iLi6TkQKpgkXoySNEX452F8XBjPmmEiLqRxjV9cBfqdY7sBGdYwxWiUOym9izPoFI1l9",
+	"KR/fErM5VSZVjOw4POr9474LDQnKRezsPwan2RCLaIXLO8QSoLYEHTXhAnigBrJgJu+3bxEzkmvICrY1",
+	"48ZSIQxS4eORtORFbT4EUSxhFq7vrU86uIBaC5Jdufg3pPLc4ntqzbXXXDNAaGgoiuD82vlB65IaAPtp",
+	"JPktjSewY6QEWNiE8yOag8GLdpyDO7EnBIvQVB4heOP+KVO37GJ7VXAv5KfS4sVcTxd1fD7KcNbW0sxq",
+	"hYRi1x3spPVBLXV06rjPwHLdgRyP6xOhLQ5n1Qz38VbCUJqsX88KCI1fns4P884lo43KsACQN3MTqDW/",
+	"ncVxgapuNuDpDm1wTQFPd2uHaxrVO68nffWo3WuPGh5aH1g1Y+iPaD3Adbz/d7U3F834nGfkzevvyD/e",
+	"2kolO0wpqchIKuVwxBJ2xRLyU0R+Tzkz5N+2YIPVPftZCawPb38kw/evXj8/+3Hw5sO3P756Nvj27N2L",
+	"wYe3Pw7Jf5Dhwys3qId/ho6WT0NXaSW9SPjoXDj138KxBAjycs6Er2pCfmPGLFzohu3LJjG/DyM3QjcO",
+	"1xkEkEtPwLAKC9/1cEioJsP/x8YEQB2uOR0x/G0wRGwU+ADmN6WueFcqFHMezNGUKjoyTGlIWP7hbPeH",
+	"X9/u7u/vHwyJNoj0qK36HZHhD2cPf/j17cODwyG5YCM5Yxp++39++PXt/3NwOHTjx6lzo1kydoHXLlMD",
+	"GIcUBnqLSMIvGXkIK3Bimyffv//pRyIV+fu7n19jgRzQ7qVwGNg2iwizT13e9T/e+pxVrrMq+E67PxfD",
+	"35WtggsJvR11aRiJtgX0bfY1PJJjuAXQRPs7YegQXUX7/sfbNq37Vx6D51jEZMr4ZGpgr+f8D5YEsCiP",
+	"Dg6bNG/N/80awFwODpeDuRw/CdNaD5+sBa/JZ3TCHrqTWnMDuOCCqkXxDvDk6MmTx/tPaipV1Wnm7owX",
+	"K2z9c/cNnr3dDyqptxwA6aMuAfzBl3Wr9XEe7TcWzfq8xcymvDxjr+VgNMv3SMD2MIt4rrgwrqbjH7VQ",
+	"4hvqbHVywrDZHK7ReqkdySfhY5qZYgaRNYICWr4Vn9AGqF5SM7j7nAsaz7jRxSWwRqKI2HI53omPk/83",
+	"8i8uyCVb2PwnKIgL3AvL7UNKD5sVzEeuGpo12EATgiolr7mYaCsgNCPUmW2yoWoyzI0Ke9pQZYYuTk6j",
+	"3YGbU7SV2NCuvNy+Q4CEcLihb2yQoVWOgGcOw3o9MKxiyGF0Lp5Vlk4jiIJbW7+OyKZ9ABxKIYcXAcPF",
+	"8roGa5rAiLggR/sOg9oL5fcvfnrz49n7F4Pv3p49ezF4fvaf74Z9x5QxLg57G1Cod8ISzfwcSc0U3cvD",
+	"gmg4F5vZWfJb6PuMEG9cdc+7auCZOY2gVXHMzRd4XXxfKIFXnXKwkdvkQTAGNkoVVtH+15+9C0YVU72T",
+	"f30EcWmz92xzKcim3sNe1PtjlwvDlKCJsy18+piNqMyufuRXTDCtXcIejTn+CzIYmQ4E/0IbXMbK93LC",
+	"RWS1JqKkT/BP5ATVKREX8+ECrAXXMk3NtKbdv4fZCpHVmHTkFtjbfqH50Gidt5qtez1oheV9TEy4YCdh",
+	"wci8HB0Wh9SRt29HJC/O7coCREHVnbxjaLkOA90VP7agmJC5HmHmb5SnQsY5YMZFBmybrb8Y1bT6Aiqg",
+	"ixGicBipT8g8oSIi6RygmSNrZmSG5e3Y92paelUyN1tRYSvGnxCPEaSjALg+KmSJRITOmIhnTBgdmsCy",
+	"Zms6fZnQiY6IkG4HbTsjmjARUwUbEOvI5azbYWlXyTEmv8mLoB/8V7WD51n5RkveaPm2UlJXy3ZBha1X",
+	"/+xnW4E748aFUsDeBWI5SkvTZLbaJvxaM4o3TNDELHCeI1eTkitA0MZmsD86nzOaNA3qF3znpVSz3YMn",
+	"/WA7sWUOFPfx0/9/AA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
