@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	stdsync "sync"
 	"testing"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/auth/authtest"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -95,8 +97,14 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 		Registry: registry.New(db, now), Metrics: prometheus.NewRegistry(),
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
 		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
-		Photos: photo.New(db, local, photo.Options{})}
+		Photos: photo.New(db, local, photo.Options{}), Printer: testPrinter()}
 }
+
+// testPrinter is the one Chromium of this test binary that prints
+// documents, as a server has one; it starts on the first PDF asked for.
+var testPrinter = stdsync.OnceValue(func() *document.Printer {
+	return document.NewPrinter(document.PrinterOptions{Timeout: 60 * time.Second})
+})
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()

@@ -53,7 +53,7 @@ func securityHeaders(c *fiber.Ctx) error {
 // styles injected at run time, its search in a blob: worker) and fetches
 // only /openapi.yaml; nothing from another origin, the CDN logo included.
 const (
-	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 	docsCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 		"font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
 		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

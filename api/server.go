@@ -18,6 +18,7 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -67,8 +68,14 @@ type Deps struct {
 	// Rules are the rule sets in force, built from the deployment's
 	// settings; nil uses the defaults.
 	Rules *rules.Registry
-	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
+	// PublicBaseURL prefixes the calendar feed URLs handed to owners and
+	// the verification URLs printed on documents.
 	PublicBaseURL string
+	// Printer prints the documents' PDFs (headless Chromium, shared).
+	Printer *document.Printer
+	// Issuer is the letterhead of every document; a zero Issuer takes
+	// document.DefaultIssuer under PublicBaseURL.
+	Issuer document.Issuer
 	// TrustedProxies are the networks whose X-Forwarded-For is believed for
 	// the client address (login rate limits); none: the socket's peer.
 	TrustedProxies []netip.Prefix
@@ -86,7 +93,8 @@ func (d Deps) missing() []string {
 	var out []string
 	for name, nilService := range map[string]bool{"Logger": d.Logger == nil, "DB": d.DB == nil, "Auth": d.Auth == nil,
 		"Registry": d.Registry == nil, "Pull": d.Pull == nil, "Push": d.Push == nil, "Inspect": d.Inspect == nil,
-		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil} {
+		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil,
+		"Printer": d.Printer == nil} {
 		if nilService {
 			out = append(out, name)
 		}
@@ -105,6 +113,12 @@ func NewServer(d Deps) (*fiber.App, error) {
 		d.Clock = time.Now
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
+	if d.Issuer.Authority == nil {
+		d.Issuer = document.DefaultIssuer(d.PublicBaseURL)
+	}
+	if d.Issuer.BaseURL == "" {
+		d.Issuer.BaseURL = d.PublicBaseURL
+	}
 	if missing := d.missing(); len(missing) > 0 {
 		return nil, fmt.Errorf("api: a server needs every service, and %s are missing", strings.Join(missing, ", "))
 	}

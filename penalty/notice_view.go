@@ -39,6 +39,7 @@ type NoticeView struct {
 	Appeal       *rules.AppealRoute
 	AppealBy     rules.Date
 	VerifyCode   string // the current revision's (GET /v/{code})
+	Challan      Challan
 }
 
 // NoticeLineView is a current line with its payments and appeal.
@@ -178,6 +179,9 @@ func loadNoticeViews(ctx context.Context, tx *storage.Tx, ns []models.PenaltyNot
 		return nil, err
 	}
 	if err := loadPaymentsAndAppeals(ctx, tx, ids, at); err != nil {
+		return nil, err
+	}
+	if err := loadChallans(ctx, tx, vs); err != nil {
 		return nil, err
 	}
 	for i := range vs {

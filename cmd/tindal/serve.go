@@ -17,6 +17,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/photo"
@@ -217,10 +218,13 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	printer := document.NewPrinter(document.PrinterOptions{Exec: a.cfg.Chromium})
+	defer printer.Close()
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
+		Printer: printer, Issuer: a.cfg.issuer()})
 	if err != nil {
 		return err
 	}
