@@ -390,8 +390,18 @@ ensure_chromium() {
   apt_install chromium
 }
 
+# ensure_fonts installs Debian's fonts-noto-core: the documents' PDFs are
+# printed by chromium in Noto Sans, Noto Sans Kannada and Noto Sans
+# Devanagari, which it shapes and embeds (document.Printer).
+ensure_fonts() {
+  [ -f /usr/share/fonts/truetype/noto/NotoSansKannada-Regular.ttf ] &&
+    [ -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] && return 0
+  apt_install fonts-noto-core
+}
+
 # ensure_pdftotext installs poppler-utils: the document tests read the
-# detention and release order PDFs back as text with pdftotext.
+# orders' and notices' PDFs back as text with pdftotext and draw their
+# pages with pdftoppm.
 ensure_pdftotext() {
   command -v pdftotext >/dev/null 2>&1 && return 0
   apt_install poppler-utils
@@ -403,6 +413,7 @@ start() {
   ensure_mailpit
   ensure_tls_mailpit
   ensure_chromium
+  ensure_fonts
   ensure_pdftotext
   write_env
   cat >&2 <<EOF
