@@ -390,12 +390,11 @@ ensure_chromium() {
   apt_install chromium
 }
 
-# ensure_fonts installs Debian's fonts-noto-core: the documents' PDFs are
-# printed by chromium in Noto Sans, Noto Sans Kannada and Noto Sans
-# Devanagari, which it shapes and embeds (document.Printer).
-ensure_fonts() {
-  [ -f /usr/share/fonts/truetype/noto/NotoSansKannada-Regular.ttf ] &&
-    [ -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] && return 0
+# ensure_indic_fonts installs Noto (fonts-noto-core: Noto Sans and Serif
+# Kannada and Devanagari among them): without them Chromium draws the
+# pages' Kannada and Hindi as boxes.
+ensure_indic_fonts() {
+  [[ -e /usr/share/fonts/truetype/noto/NotoSansKannada-Regular.ttf ]] && return 0
   apt_install fonts-noto-core
 }
 
@@ -413,7 +412,7 @@ start() {
   ensure_mailpit
   ensure_tls_mailpit
   ensure_chromium
-  ensure_fonts
+  ensure_indic_fonts
   ensure_pdftotext
   write_env
   cat >&2 <<EOF
