@@ -196,13 +196,14 @@ func pdfText(t *testing.T, pdf []byte) string {
 }
 
 // screenshot saves the PDF's pages at 60 dpi as PNGs under
-// $TINDAL_ARTIFACTS/documents (default testdata/artifacts, gitignored),
+// $TINDAL_ARTIFACTS/documents (default artifacts/ at the repository's
+// root, gitignored, as web/webtest's screenshots),
 // beside the PDF itself.
 func screenshot(t *testing.T, pdf []byte, name string) {
 	t.Helper()
 	dir := os.Getenv("TINDAL_ARTIFACTS")
 	if dir == "" {
-		dir = filepath.Join("testdata", "artifacts")
+		dir = filepath.Join("..", "artifacts") // the repository's root, as web/webtest
 	}
 	dir = filepath.Join(dir, "documents")
 	if err := os.MkdirAll(dir, 0o750); err != nil {

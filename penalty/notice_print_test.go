@@ -17,6 +17,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/web/webtest"
 )
 
 // sampleNotice is a Karnataka notice with a lapsed Certificate of Survey
@@ -120,12 +121,12 @@ func TestOwnersNoticeCopyIsInTheirLanguage(t *testing.T) {
 
 // pdfText reads the PDF back with poppler (whitespace runs as one space,
 // NFC) and saves it and its 60-dpi pictures under $TINDAL_ARTIFACTS/
-// documents (default testdata/artifacts, gitignored).
+// documents (default artifacts/ at the repository's root, gitignored).
 func pdfText(t *testing.T, pdf []byte, name string) string {
 	t.Helper()
 	dir := os.Getenv("TINDAL_ARTIFACTS")
 	if dir == "" {
-		dir = filepath.Join("testdata", "artifacts")
+		dir = filepath.Join(webtest.RepoRoot(t), "artifacts")
 	}
 	dir = filepath.Join(dir, "documents")
 	if err := os.MkdirAll(dir, 0o750); err != nil {
