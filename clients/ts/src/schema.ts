@@ -1298,7 +1298,18 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The detention order, or its release order, as a PDF (English, the language of record) */
+        /**
+         * The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
+         * @description The paper an office issues (Karnataka 2025, Sch-IX Annex-1 and
+         *     Annex-2): the authority's letterhead, the order's number and date
+         *     (DD-MM-YYYY), the particulars, Form B and every list as tables, the
+         *     officer's signature block, the verification code with its absolute
+         *     URL and QR code, "Page N of M" on every sheet. English first; then
+         *     the same document in `lang` (default: the owner's preferred
+         *     language) when that is Kannada or Hindi, printed from the same
+         *     template as the HTML copy by headless Chromium with embedded Noto
+         *     fonts.
+         */
         get: operations["getDetentionOrderPdf"];
         put?: never;
         post?: never;
@@ -1721,12 +1732,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The penalty notice's current revision as a PDF (English, the language of record)
-         * @description Laid out from the same page as the HTML copy: the vessel, each
-         *     offence's Sch-IV row, person, amount, repeat level and doubling
-         *     trace, the total, the notice number and the revision's verification
-         *     code (`GET /v/{code}`: valid, or superseded once a later revision
-         *     exists).
+         * The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
+         * @description Printed from the same template as the HTML copy, in the layout of
+         *     the challan (Karnataka 2025, Sch-I Form-18): letterhead, notice
+         *     number and date (DD-MM-YYYY), the vessel, its registry, present
+         *     location, owner, master and the master's CoC number, the offence
+         *     boxes (a)-(i) ticked as found, each offence's Sch-IV row, person,
+         *     amount, repeat level and doubling trace, the total, "pay and rectify
+         *     within 15 days" with the date, the signature blocks and the
+         *     revision's verification code with its absolute URL and QR code
+         *     (`GET /v/{code}`: valid, or superseded once a later revision
+         *     exists). English first; then `lang` (default: the owner's preferred
+         *     language) when that is Kannada or Hindi.
          */
         get: operations["getPenaltyNoticePdf"];
         put?: never;
@@ -8098,6 +8115,8 @@ export interface operations {
         parameters: {
             query?: {
                 doc?: "detention" | "release";
+                /** @description The second language of the paper. Default: the owner's preferred language; en prints English alone */
+                lang?: "en" | "hi" | "kn";
             };
             header?: never;
             path: {
@@ -8703,7 +8722,10 @@ export interface operations {
     };
     getPenaltyNoticePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The second language of the paper. Default: the owner's preferred language; en prints English alone */
+                lang?: "en" | "kn" | "hi";
+            };
             header?: never;
             path: {
                 id: components["parameters"]["ID"];
