@@ -205,7 +205,8 @@ func (x *texts) frame(p *Page, is Issuer, office, code string) {
 	p.Lang = x.lang
 	p.Letterhead = is.Letterhead(x.lang, office)
 	url := is.VerifyURL(code)
-	p.Verify = VerifyBlock{Label: x.L("paper.verify"), Code: code, URL: url, Note: x.T("paper.verify_note", map[string]any{"URL": url})}
+	p.Verify = VerifyBlock{Label: x.L("paper.verify"), Code: code, URL: url,
+		Note: x.T("paper.verify_note", map[string]any{"URL": url})}
 	p.PageOf = x.T("paper.page_of", map[string]any{"Page": PageMark, "Pages": PagesMark})
 	p.Record = x.L("paper.record")
 	p.Signature.SignLabel = x.L("paper.signature")
