@@ -181,11 +181,11 @@ func loadNoticeViews(ctx context.Context, tx *storage.Tx, ns []models.PenaltyNot
 	if err := loadPaymentsAndAppeals(ctx, tx, ids, at); err != nil {
 		return nil, err
 	}
-	if err := loadChallans(ctx, tx, vs); err != nil {
-		return nil, err
-	}
 	for i := range vs {
 		vs[i].tally()
+	}
+	if err := loadChallans(ctx, tx, vs); err != nil { // after tally: it reads the current lines
+		return nil, err
 	}
 	return vs, nil
 }
