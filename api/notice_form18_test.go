@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"io"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -44,5 +46,45 @@ func TestPenaltyNoticePDFIsForm18(t *testing.T) {
 	}
 	if strings.Contains(text, "☑ (c)") || strings.Contains(text, "☑ (g)") {
 		t.Errorf("a box ticked that nothing found:\n%s", text)
+	}
+}
+
+// TestPrintedCodeOpensAPageInTheReadersLanguage: the URL under a printed
+// QR code, opened by a phone's browser, is a page saying whether the
+// notice stands, in the reader's language; once a revision replaces the
+// notice, the same URL says superseded; an unknown code is a 404 page; a
+// JSON client still gets the contract's answer.
+func TestPrintedCodeOpensAPageInTheReadersLanguage(t *testing.T) {
+	h := newHarness(t)
+	p := h.pusher("inspector")
+	insp := h.submittedWith(p, testkit.Now().Add(-2*time.Hour), finding{code: rules.CodeExtinguisherMissing})
+	n := h.approve(insp)
+	code := h.do("GET", "/v1/penalty-notices/"+n.ID, "owner", nil).json()["verify_code"].(string)
+	page := func(c, lang string) response {
+		t.Helper()
+		return h.do("GET", "/v/"+c, "", nil, "Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8",
+			"Accept-Language", lang)
+	}
+	r := page(code, "kn-IN,kn;q=0.9")
+	if r.status != 200 || !strings.Contains(string(r.body), "ಮಾನ್ಯ") || !strings.Contains(string(r.body), n.Number) ||
+		!strings.Contains(r.header.Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Errorf("the page of a valid code: %d %s", r.status, r.body)
+	}
+	if j := h.do("GET", "/v/"+code, "", nil); j.status != 200 || j.json()["status"] != "valid" {
+		t.Errorf("a JSON client: %d %s", j.status, j.body)
+	}
+	// an HTML error page, which the harness (problems only) would refuse: asked directly
+	req := httptest.NewRequest("GET", "/v/ABCDEFGHJKLM", nil)
+	req.Header.Set("Accept", "text/html")
+	res, err := h.app.Test(req, 10000)
+	h.must(err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	if res.StatusCode != 404 || !strings.Contains(string(body), "No document carries this code") {
+		t.Errorf("an unknown code: %d %s", res.StatusCode, body)
+	}
+	h.must(h.db.Gorm.Exec("UPDATE documents SET status = 'superseded', status_at = now() WHERE code = ?", code).Error)
+	if r := page(code, "hi"); !strings.Contains(string(r.body), "प्रतिस्थापित") {
+		t.Errorf("a superseded notice: %d %s", r.status, r.body)
 	}
 }

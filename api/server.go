@@ -163,7 +163,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
 	h.mountSystem(app, k)
-	h.mountPublic(app) // /v/vessel/{registration}: public, outside the contract (api/public.go)
+	h.mountPublic(app)     // /v/vessel/{registration}: public, outside the contract (api/public.go)
+	h.mountVerifyPage(app) // /v/{code} for a browser; JSON clients go on to the contract (api/verify_page.go)
 	mountBlobs(app, d.LocalBlobs, d.Timeouts.UploadIdle)
 	app.Use(bodyLimitMiddleware)
 	if d.Pages != nil {

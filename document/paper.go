@@ -11,7 +11,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 )
 
-//go:embed templates/paper.html
+//go:embed templates/paper.html templates/check.html
 var templateFiles embed.FS
 
 // paper is the one template of every document: the owner's HTML copy is

@@ -1345,7 +1345,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify the code printed on a document (public, rate limited, no personal data) */
+        /**
+         * Verify the code printed on a document (public, rate limited, no personal data)
+         * @description The URL printed under the QR code of every order and notice. A
+         *     client that prefers `text/html` (a phone's browser that scanned the
+         *     code; `Accept` naming text/html before JSON) gets a page in its
+         *     `Accept-Language` (en, kn, hi) saying whether the document is valid,
+         *     superseded (since when) or released (since when), and a page for an
+         *     unknown code (404) or too many checks (429); any other client, or
+         *     `?format=json`, gets JSON and problems.
+         */
         get: operations["verifyDocument"];
         put?: never;
         post?: never;
@@ -8175,7 +8184,10 @@ export interface operations {
     };
     verifyDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description json: JSON whatever Accept says */
+                format?: "json";
+            };
             header?: never;
             path: {
                 code: string;
@@ -8191,11 +8203,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentVerification"];
+                    "text/html": string;
                 };
             };
             400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            429: components["responses"]["Problem"];
+            /** @description No document carries the code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Too many verifications from this address; try again after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
