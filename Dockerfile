@@ -27,8 +27,9 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium fonts-noto-core ca-certificates tzdata \
  && rm -rf /var/lib/apt/lists/* \
- && groupadd -g 65532 nonroot && useradd -u 65532 -g 65532 -d /home/nonroot -m -s /usr/sbin/nologin nonroot
-ENV TINDAL_CHROMIUM=/usr/bin/chromium
+ && groupadd -g 65532 nonroot && useradd -u 65532 -g 65532 -M -s /usr/sbin/nologin nonroot
+# HOME for chromium's own files (its profile goes to a temporary folder)
+ENV TINDAL_CHROMIUM=/usr/bin/chromium HOME=/tmp
 COPY --from=build /out/tindal /usr/local/bin/tindal
 COPY --from=build --chown=65532:65532 /out/data /data
 # The mount point of the keys volume: a new volume takes its owner, so the

@@ -173,6 +173,48 @@ func (e BacklogEntryCode) Valid() bool {
 	}
 }
 
+// Defines values for BankCreditState.
+const (
+	BankCreditStateApplied   BankCreditState = "applied"
+	BankCreditStateDismissed BankCreditState = "dismissed"
+	BankCreditStateQueued    BankCreditState = "queued"
+	BankCreditStateRecorded  BankCreditState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditState enum.
+func (e BankCreditState) Valid() bool {
+	switch e {
+	case BankCreditStateApplied:
+		return true
+	case BankCreditStateDismissed:
+		return true
+	case BankCreditStateQueued:
+		return true
+	case BankCreditStateRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BankCreditDecisionAction.
+const (
+	BankCreditDecisionActionApply   BankCreditDecisionAction = "apply"
+	BankCreditDecisionActionDismiss BankCreditDecisionAction = "dismiss"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditDecisionAction enum.
+func (e BankCreditDecisionAction) Valid() bool {
+	switch e {
+	case BankCreditDecisionActionApply:
+		return true
+	case BankCreditDecisionActionDismiss:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -2984,6 +3026,21 @@ func (e TokensTokenType) Valid() bool {
 	}
 }
 
+// Defines values for UpiPaymentRequestCurrency.
+const (
+	INR UpiPaymentRequestCurrency = "INR"
+)
+
+// Valid indicates whether the value is a known member of the UpiPaymentRequestCurrency enum.
+func (e UpiPaymentRequestCurrency) Valid() bool {
+	switch e {
+	case INR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselCategory.
 const (
 	VesselCategoryA VesselCategory = "A"
@@ -3338,6 +3395,30 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	case ListAmendmentRequestsParamsStatusOpen:
 		return true
 	case ListAmendmentRequestsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBankCreditsParamsState.
+const (
+	ListBankCreditsParamsStateApplied   ListBankCreditsParamsState = "applied"
+	ListBankCreditsParamsStateDismissed ListBankCreditsParamsState = "dismissed"
+	ListBankCreditsParamsStateQueued    ListBankCreditsParamsState = "queued"
+	ListBankCreditsParamsStateRecorded  ListBankCreditsParamsState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the ListBankCreditsParamsState enum.
+func (e ListBankCreditsParamsState) Valid() bool {
+	switch e {
+	case ListBankCreditsParamsStateApplied:
+		return true
+	case ListBankCreditsParamsStateDismissed:
+		return true
+	case ListBankCreditsParamsStateQueued:
+		return true
+	case ListBankCreditsParamsStateRecorded:
 		return true
 	default:
 		return false
@@ -3810,6 +3891,55 @@ type BacklogList struct {
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
+// BankCredit defines model for BankCredit.
+type BankCredit struct {
+	AmountPaise    int64               `json:"amount_paise"`
+	BankReference  string              `json:"bank_reference"`
+	CreatedAt      time.Time           `json:"created_at"`
+	CreditedOn     openapi_types.Date  `json:"credited_on"`
+	Id             openapi_types.UUID  `json:"id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Narration      string              `json:"narration"`
+	NoticeId       *openapi_types.UUID `json:"notice_id"`
+
+	// Reason Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable
+	Reason string `json:"reason"`
+
+	// Resolution The registrar's reason
+	Resolution string              `json:"resolution"`
+	ResolvedAt *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy *openapi_types.UUID `json:"resolved_by,omitempty"`
+	State      BankCreditState     `json:"state"`
+	Version    int64               `json:"version"`
+}
+
+// BankCreditState defines model for BankCredit.State.
+type BankCreditState string
+
+// BankCreditDecision defines model for BankCreditDecision.
+type BankCreditDecision struct {
+	Action   BankCreditDecisionAction `json:"action"`
+	NoticeId *openapi_types.UUID      `json:"notice_id,omitempty"`
+	Reason   *string                  `json:"reason,omitempty"`
+}
+
+// BankCreditDecisionAction defines model for BankCreditDecision.Action.
+type BankCreditDecisionAction string
+
+// BankCreditList defines model for BankCreditList.
+type BankCreditList struct {
+	Items      []BankCredit `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// BankStatementImport defines model for BankStatementImport.
+type BankStatementImport struct {
+	AlreadyRecorded int          `json:"already_recorded"`
+	Credits         []BankCredit `json:"credits"`
+	Queued          int          `json:"queued"`
+	Recorded        int          `json:"recorded"`
+}
+
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
 	CreatedAt  time.Time          `json:"created_at"`
@@ -3830,6 +3960,9 @@ type CalendarTokenCreated struct {
 
 	// Url The feed URL to give a calendar app
 	Url string `json:"url"`
+
+	// WebcalUrl The same feed as a webcal:// subscription link, which a phone opens in its calendar app
+	WebcalUrl *string `json:"webcal_url,omitempty"`
 }
 
 // CalendarTokenList defines model for CalendarTokenList.
@@ -6170,6 +6303,30 @@ type OffenceSyncItemOp string
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
 
+// OneTimeSessionRequest defines model for OneTimeSessionRequest.
+type OneTimeSessionRequest struct {
+	// Code The 6-digit code of the mail
+	Code           *string `json:"code,omitempty"`
+	DeviceName     *string `json:"device_name,omitempty"`
+	Email          *string `json:"email,omitempty"`
+	InstallationId string  `json:"installation_id"`
+
+	// Token The token of the mailed link
+	Token *string `json:"token,omitempty"`
+}
+
+// OneTimeSignInAccepted defines model for OneTimeSignInAccepted.
+type OneTimeSignInAccepted struct {
+	// ExpiresIn Seconds a mailed link and code stay valid
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// OneTimeSignInRequest defines model for OneTimeSignInRequest.
+type OneTimeSignInRequest struct {
+	Email string `json:"email"`
+}
+
 // OrderFinding defines model for OrderFinding.
 type OrderFinding struct {
 	// Action Deficiency action code (Sch-IX, after Form-B)
@@ -6223,6 +6380,23 @@ type OwnerPatch struct {
 	Name              *string             `json:"name,omitempty"`
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+}
+
+// OwnerSettings defines model for OwnerSettings.
+type OwnerSettings struct {
+	Email    string   `json:"email"`
+	Language Language `json:"language"`
+
+	// Reminders Every reminder one may turn off
+	Reminders    []string `json:"reminders"`
+	RemindersOff []string `json:"reminders_off"`
+}
+
+// OwnerSettingsPatch defines model for OwnerSettingsPatch.
+type OwnerSettingsPatch struct {
+	Email        *string   `json:"email,omitempty"`
+	Language     *Language `json:"language,omitempty"`
+	RemindersOff *[]string `json:"reminders_off,omitempty"`
 }
 
 // OwnerSyncItem defines model for OwnerSyncItem.
@@ -7332,6 +7506,28 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// UpiPaymentRequest defines model for UpiPaymentRequest.
+type UpiPaymentRequest struct {
+	// Amount Rupees with two decimals, as in the link
+	Amount   string                    `json:"amount"`
+	Currency UpiPaymentRequestCurrency `json:"currency"`
+	Note     string                    `json:"note"`
+	NoticeId openapi_types.UUID        `json:"notice_id"`
+
+	// Payee The authority's virtual payment address
+	Payee     string `json:"payee"`
+	PayeeName string `json:"payee_name"`
+
+	// Reference The notice number
+	Reference string `json:"reference"`
+
+	// Uri upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=..
+	Uri string `json:"uri"`
+}
+
+// UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
+type UpiPaymentRequestCurrency string
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7773,6 +7969,22 @@ type ListAmendmentRequestsParams struct {
 // ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParamsStatus string
 
+// ListBankCreditsParams defines parameters for ListBankCredits.
+type ListBankCreditsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                     `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                      `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListBankCreditsParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListBankCreditsParamsState defines parameters for ListBankCredits.
+type ListBankCreditsParamsState string
+
+// ImportBankStatementParams defines parameters for ImportBankStatement.
+type ImportBankStatementParams struct {
+	JurisdictionId openapi_types.UUID `form:"jurisdiction_id" json:"jurisdiction_id"`
+}
+
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8207,8 +8419,17 @@ type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// RequestOneTimeSignInJSONRequestBody defines body for RequestOneTimeSignIn for application/json ContentType.
+type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
+
+// SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
+type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
+
+// ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
+type ResolveBankCreditJSONRequestBody = BankCreditDecision
 
 // CreateCertificateJSONRequestBody defines body for CreateCertificate for application/json ContentType.
 type CreateCertificateJSONRequestBody = CertificateInput
@@ -8248,6 +8469,9 @@ type CreateJurisdictionJSONRequestBody = JurisdictionInput
 
 // UpdateJurisdictionJSONRequestBody defines body for UpdateJurisdiction for application/json ContentType.
 type UpdateJurisdictionJSONRequestBody = JurisdictionPatch
+
+// UpdateOwnerSettingsJSONRequestBody defines body for UpdateOwnerSettings for application/json ContentType.
+type UpdateOwnerSettingsJSONRequestBody = OwnerSettingsPatch
 
 // CreateOwnerJSONRequestBody defines body for CreateOwner for application/json ContentType.
 type CreateOwnerJSONRequestBody = OwnerInput
@@ -10393,9 +10617,24 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(c *fiber.Ctx) error
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(c *fiber.Ctx, id ID) error
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(c *fiber.Ctx, params ImportBankStatementParams) error
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
@@ -10495,6 +10734,12 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(c *fiber.Ctx) error
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(c *fiber.Ctx) error
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -10522,6 +10767,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(c *fiber.Ctx, id ID) error
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(c *fiber.Ctx, id ID) error
@@ -10546,6 +10794,12 @@ type ServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(c *fiber.Ctx, id ID, params GetPenaltyNoticePdfParams) error
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -10971,11 +11225,164 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// RequestOneTimeSignIn operation middleware
+func (siw *ServerInterfaceWrapper) RequestOneTimeSignIn(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestOneTimeSignIn(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SignInOneTime operation middleware
+func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // Refresh operation middleware
 func (siw *ServerInterfaceWrapper) Refresh(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Refresh(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListBankCredits operation middleware
+func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBankCreditsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListBankCredits(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveBankCredit operation middleware
+func (siw *ServerInterfaceWrapper) ResolveBankCredit(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveBankCredit(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ImportBankStatement operation middleware
+func (siw *ServerInterfaceWrapper) ImportBankStatement(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportBankStatementParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ImportBankStatement(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -12340,6 +12747,42 @@ func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) UpdateOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListOwners operation middleware
 func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
@@ -12706,6 +13149,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ResendOwnerSignIn operation middleware
+func (siw *ServerInterfaceWrapper) ResendOwnerSignIn(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResendOwnerSignIn(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyRise operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
 
@@ -12986,6 +13458,64 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetPenaltyNoticePdf(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpi(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpi(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpiQr(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpiQr(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14669,6 +15199,26 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
+	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
+
+	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/sign-in-link", wrapper.ResendOwnerSignIn)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi", wrapper.GetPenaltyNoticeUpi)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi.png", wrapper.GetPenaltyNoticeUpiQr)
+
+	router.Post(options.BaseURL+"/v1/bank-statements", wrapper.ImportBankStatement)
+
+	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
+
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -15386,6 +15936,137 @@ func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutRespo
 	return ctx.JSON(&response.Body)
 }
 
+type RequestOneTimeSignInRequestObject struct {
+	Body *RequestOneTimeSignInJSONRequestBody
+}
+
+type RequestOneTimeSignInResponseObject interface {
+	VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error
+}
+
+type RequestOneTimeSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response RequestOneTimeSignIn202JSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimeRequestObject struct {
+	Body *SignInOneTimeJSONRequestBody
+}
+
+type SignInOneTimeResponseObject interface {
+	VisitSignInOneTimeResponse(ctx *fiber.Ctx) error
+}
+
+type SignInOneTime200JSONResponse Tokens
+
+func (response SignInOneTime200JSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime400ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime401ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime401ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime422ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime422ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime429ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RefreshRequestObject struct {
 	Body *RefreshJSONRequestBody
 }
@@ -15443,6 +16124,254 @@ type RefreshdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListBankCreditsRequestObject struct {
+	Params ListBankCreditsParams
+}
+
+type ListBankCreditsResponseObject interface {
+	VisitListBankCreditsResponse(ctx *fiber.Ctx) error
+}
+
+type ListBankCredits200JSONResponse BankCreditList
+
+func (response ListBankCredits200JSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListBankCredits400ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits401ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits403ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits422ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCreditsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveBankCreditRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveBankCreditJSONRequestBody
+}
+
+type ResolveBankCreditResponseObject interface {
+	VisitResolveBankCreditResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveBankCredit200JSONResponse BankCredit
+
+func (response ResolveBankCredit200JSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveBankCredit400ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit401ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit403ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit409ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit422ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCreditdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveBankCreditdefaultApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ImportBankStatementRequestObject struct {
+	Params ImportBankStatementParams
+	Body   io.Reader
+}
+
+type ImportBankStatementResponseObject interface {
+	VisitImportBankStatementResponse(ctx *fiber.Ctx) error
+}
+
+type ImportBankStatement200JSONResponse BankStatementImport
+
+func (response ImportBankStatement200JSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ImportBankStatement400ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement401ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement401ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement403ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement403ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement404ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement404ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement413ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement413ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement415ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement415ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement422ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement422ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatementdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ImportBankStatementdefaultApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -18016,6 +18945,130 @@ func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) Vi
 	return ctx.JSON(&response.Body)
 }
 
+type GetOwnerSettingsRequestObject struct {
+}
+
+type GetOwnerSettingsResponseObject interface {
+	VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerSettings200JSONResponse OwnerSettings
+
+func (response GetOwnerSettings200JSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerSettings401ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerSettings403ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateOwnerSettingsRequestObject struct {
+	Body *UpdateOwnerSettingsJSONRequestBody
+}
+
+type UpdateOwnerSettingsResponseObject interface {
+	VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateOwnerSettings200JSONResponse OwnerSettings
+
+func (response UpdateOwnerSettings200JSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwnerSettings400ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings401ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings403ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings409ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings422ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListOwnersRequestObject struct {
 	Params ListOwnersParams
 }
@@ -18767,6 +19820,76 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type ResendOwnerSignInRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ResendOwnerSignInResponseObject interface {
+	VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error
+}
+
+type ResendOwnerSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response ResendOwnerSignIn202JSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn401ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn403ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn404ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn429ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyRiseRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyRiseJSONRequestBody
@@ -19395,6 +20518,158 @@ type GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticePdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiResponseObject interface {
+	VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpi200JSONResponse UpiPaymentRequest
+
+func (response GetPenaltyNoticeUpi200JSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiQrRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiQrResponseObject interface {
+	VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpiQr200ResponseHeaders struct {
+	CacheControl *string
+}
+
+type GetPenaltyNoticeUpiQr200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetPenaltyNoticeUpiQr200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeUpiQr200ImagepngResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	if response.Headers.CacheControl != nil {
+		ctx.Response().Header.Set("Cache-Control", fmt.Sprint(*response.Headers.CacheControl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -22250,9 +23525,24 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(ctx context.Context, request RequestOneTimeSignInRequestObject) (RequestOneTimeSignInResponseObject, error)
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(ctx context.Context, request ImportBankStatementRequestObject) (ImportBankStatementResponseObject, error)
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
@@ -22352,6 +23642,12 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(ctx context.Context, request GetOwnerSettingsRequestObject) (GetOwnerSettingsResponseObject, error)
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(ctx context.Context, request UpdateOwnerSettingsRequestObject) (UpdateOwnerSettingsResponseObject, error)
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -22379,6 +23675,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(ctx context.Context, request ResendOwnerSignInRequestObject) (ResendOwnerSignInResponseObject, error)
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
@@ -22403,6 +23702,12 @@ type StrictServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(ctx context.Context, request GetPenaltyNoticeUpiRequestObject) (GetPenaltyNoticeUpiResponseObject, error)
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(ctx context.Context, request GetPenaltyNoticeUpiQrRequestObject) (GetPenaltyNoticeUpiQrResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -22834,6 +24139,84 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// RequestOneTimeSignIn operation middleware
+func (sh *strictHandler) RequestOneTimeSignIn(ctx *fiber.Ctx) error {
+	var request RequestOneTimeSignInRequestObject
+
+	var body RequestOneTimeSignInJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestOneTimeSignIn(ctx.UserContext(), request.(RequestOneTimeSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestOneTimeSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestOneTimeSignInResponseObject); ok {
+		if err := validResponse.VisitRequestOneTimeSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SignInOneTime operation middleware
+func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
+	var request SignInOneTimeRequestObject
+
+	var body SignInOneTimeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SignInOneTime(ctx.UserContext(), request.(SignInOneTimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SignInOneTime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
+		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Refresh operation middleware
 func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 	var request RefreshRequestObject
@@ -22865,6 +24248,103 @@ func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(RefreshResponseObject); ok {
 		if err := validResponse.VisitRefreshResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBankCredits operation middleware
+func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsParams) error {
+	var request ListBankCreditsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBankCredits(ctx.UserContext(), request.(ListBankCreditsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBankCredits")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
+		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveBankCredit operation middleware
+func (sh *strictHandler) ResolveBankCredit(ctx *fiber.Ctx, id ID) error {
+	var request ResolveBankCreditRequestObject
+
+	request.Id = id
+
+	var body ResolveBankCreditJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveBankCredit(ctx.UserContext(), request.(ResolveBankCreditRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveBankCredit")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveBankCreditResponseObject); ok {
+		if err := validResponse.VisitResolveBankCreditResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportBankStatement operation middleware
+func (sh *strictHandler) ImportBankStatement(ctx *fiber.Ctx, params ImportBankStatementParams) error {
+	var request ImportBankStatementRequestObject
+
+	request.Params = params
+
+	request.Body = bytes.NewReader(ctx.Request().Body())
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportBankStatement(ctx.UserContext(), request.(ImportBankStatementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportBankStatement")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportBankStatementResponseObject); ok {
+		if err := validResponse.VisitImportBankStatementResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -23946,6 +25426,70 @@ func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetOwnerSettings operation middleware
+func (sh *strictHandler) GetOwnerSettings(ctx *fiber.Ctx) error {
+	var request GetOwnerSettingsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerSettings(ctx.UserContext(), request.(GetOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitGetOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOwnerSettings operation middleware
+func (sh *strictHandler) UpdateOwnerSettings(ctx *fiber.Ctx) error {
+	var request UpdateOwnerSettingsRequestObject
+
+	var body UpdateOwnerSettingsJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOwnerSettings(ctx.UserContext(), request.(UpdateOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitUpdateOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -24211,6 +25755,33 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 		return err
 	} else if validResponse, ok := response.(GetOwnerCalendarResponseObject); ok {
 		if err := validResponse.VisitGetOwnerCalendarResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResendOwnerSignIn operation middleware
+func (sh *strictHandler) ResendOwnerSignIn(ctx *fiber.Ctx, id ID) error {
+	var request ResendOwnerSignInRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendOwnerSignIn(ctx.UserContext(), request.(ResendOwnerSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendOwnerSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendOwnerSignInResponseObject); ok {
+		if err := validResponse.VisitResendOwnerSignInResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -24485,6 +26056,60 @@ func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID, params GetPe
 		return err
 	} else if validResponse, ok := response.(GetPenaltyNoticePdfResponseObject); ok {
 		if err := validResponse.VisitGetPenaltyNoticePdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpi(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpi(ctx.UserContext(), request.(GetPenaltyNoticeUpiRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpi")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpiQr(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiQrRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpiQr(ctx.UserContext(), request.(GetPenaltyNoticeUpiQrRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpiQr")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiQrResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiQrResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25670,723 +27295,772 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6tNW2ZbUk293T1FSBlagqmFlAGUCSqnZoYh5iP8N89/tm",
-	"33+PMk+yYy0AmchTZdaBB8nqi7aYlYnjwsI6/tYfvZGczaVgwujeyR+9KaMxU/jPt8yoxdnYMAV/xUyP",
-	"FJ8bLkXvpPeOjaSINTGSXFNuyAUbS8WIgk+4mJCdty+fkacHB/vkv/7zYH/vcO+o34t6ejRlMwqtjaWa",
-	"UdM76XFhjg57UW9GP/JZOuudPHl8vL8f9WZc2L8Pop5ZzJl9lU2Y6n36FAVje8t+T7li8bbGqLL2jErZ",
-	"Nsf88zyRNP5pPNbMVEf77cIwTeSYmCkj86k0Ev+lmbpiikxlEuvOo3t8HI7u8PHhwXFxgPs1A/wU9eZU",
-	"0Rkzbv+fpUrLmr3/aU5/TxkZ4c9krOSMCPbRDOyDXtTj8NbvKVOLXtQTdAb9ZD/mI57Rjz8wMTHT3snh",
-	"fj4ibRQXE1yxV8/hPWxuTs00b43H3dYiTfHNoKejx7UdjX+kZjStzvX9lBElr8kVU5pLQRYyJRdUsxg3",
-	"ZzSlYsKIFBFhe5M9ct47Ou+RnRfv6YTAGAgdjdjcsLjvV8Uer3wir8a7tueGhTmuXZcf+IybbGlKK53g",
-	"j2F7MRvTNDG9k0f70RIqftRKw59g0fVcCs2QQt4oeZGwGfxzJIVhAgdF5/OEjyis4MO5feM/ftOwnH8E",
-	"g/pvio17J73/18Oc/zy0v+qHvl3ssbghZ4LgsT1+9A2Z+9ccP6AXCXsmxTjhI3OrYyIj1+spuZ4yQbgh",
-	"XBOjqNCcCUN2qJBmyhSZp3pqzzjXJGZXfMQiQt1xv2DAla6Y4mPOYiIV4UaTC+QL9jfFZvKKxX2C091F",
-	"/kc0XWjbrZGE6ktCJ5SLXlRh5bsZL6+bp3v7YcD1carvmIJh/izoFeUJLPHtLm3M5kzETIwWsKaxvBaw",
-	"MnD6YmoonEV4fpHqBdkZyZiRITL4Yf+EGLWwi0EorlRh1dzlEOzXhF+x7a3beyl/pGIB1xPTRt/mor2X",
-	"ksyoWJAx5QmLSSInXGjgSJbw6GgkU2FgHWkcK6b1qb0Vm9dpC8uSXdSfcMhuHvD92QgG/kzGrMqAn7Mx",
-	"H3HcfoqvEdzkne+pEtTQS0oO9w8fReTdaLr76h/AZ5kA9vWv3v5BL+rtA4fbP4L/gztx/xH83+Ne1Hv6",
-	"tPehwlqj3tmMiXjGhHH7BgOaKzlnynDL86ia2P/GMYfx0ORN8Lu9iap3yCw1uNkPNKFqkkIPupf1Ly9+",
-	"YyPTi3ofd8eKsV3g0e5D6M5LBb4RApw+JhcL/AfZgd/epHr6o/99xmYXTNnPqLFv2TFdMA1Nzfow2RGd",
-	"m1SxeEBN4daMqWG7hs9Y6ep8VLNgI8Wo2ayJmI14vFITIk0cJ7Lr3djkxaKDONChNeCAAx5vo7FOrVS/",
-	"EnrOkP4HGzUg1Zrf/5YqrmO+yRA8+W5pIa2488eSw+aOR752e1Toa6bI//3f/6ffi9oE0KgnrwVbd8EU",
-	"o46fFwf463SBh5nF3JBrqsmUJfEpkWLEiCPbCF+wf6gHmtim7FUlBcOv/GVVnEPdJLShJkWW5TmjnOOn",
-	"XjhFURoYEItreWI6jzc94qnO1rG8GnBVxSxbkl608ko72Xy5EvR0f/+bg6dPDx8df3O8//TpQYsyFGoX",
-	"/7Lqhu+mfBjz2TmajOwdUeSv2T5klFE9UwHBlQ5sgc8WduRD+RKpucR+4HUXGTdsVvzHMnGj3CYeaPrx",
-	"lf32UUB5VCm6gJ9DpbBG3Ws54OUtwI66zPYtG0lVQ2pnqMjJMaH+g4GyX2hCtVW70yQhmoFcyM0JYVdM",
-	"LchIJulM+Nu2FzXIA8sW72/vfnr9C01S9vXWXeXWTZjZ9gC/XuT39yJvv8q2cx+vcmW2v7vd2/Ge3n3l",
-	"Gy+kgPD+yw9Yx7swYBkFlrTmLZnf0U33ZYGvdLlO3i3ECG455PVJ8tO4d/Kv5dzef/FCXLFEzoHpl+9e",
-	"MF2seuO6e+2TH3Muz1UutBoxrrSr+Gt1+h8+Rb1v6egykZPnbMQ9aZVuvEQxGi8GYy5o0iKBT2lMEjY2",
-	"eL1e2JaJa+CEKKbTBG0vYOnSRioWE2zW/0RFTMB2BtYvEHsdiRAhr3P1+ULKhFHhryA/ar88MdcjqoA8",
-	"wOqyqJVxV2NpNcxFo4G1xWST6ulb+2Z5P4oHKptF1nJUWvU6yi1tXGDBqLdVjGmiWVmcWXcBl7DXGRf+",
-	"wUEbXRZmji0umekLYdSihj4nE8Um1LAB+8id6a1KKflb6215SYwrnoFnUilUqIh7jcBVEJEx/8hiQg0Z",
-	"c6UNUWzE+Lyg86wkBTqLWcYHsiml4lLIa1hF8HxxMRmMpRowqhKO3gckpdp9XEVEavq4/kKveR9XYaAZ",
-	"q9WTrWEWTr1drZiNmQIOsQPcgk5Yf92Fq5GBqjwsv/MeaBJ+cUpApCHXU54wGGEsmQYmRZDc2hXYVoEo",
-	"octXxVoHYKkJvAq8kglD+NqEtCH3a7bEcDR4O+9YxQ7TxQQzpwvwmq5vcfW6nVuwfKXaba/Lm4jIJZsb",
-	"8NdcUMNnEbmeUgMqI15m3mHoTLc15lkUNNnv2xTdoh5s+GCc0ElRsw+W+XHdKuea/EGdJo8CHptRnpSP",
-	"9aPjbcqzLZdiLltWLC6wkCWeHlUvAscyy9JowIbCw5cT35I7aBu2lcJ1dm/sKs9owkRM1Xt5yWqkwC2Y",
-	"INbjNrhBqd6uZWAzzfJKXm5zOHUaWKDzBCvfum/P7Lv3aPs2WWnjSbHK7jUbKWZOiZ6ih1gkC6cjBG0e",
-	"1CvwqkGJGTMWk5/f/gB+dTC3E0pGbm0Jnc/Lt9fxk1U30k7HjmC1bd0G1yk0WLkEKnxnBb4xpyNuFuvp",
-	"HyOqFGfxil/ROE2MLpBUJbzlYN9rI0vuz9GUJ7FiYpCKmKnBweEW2kzSyYRO2OByUjxqMgUWUG6toT2R",
-	"WpmhtA1u4nX7MFLsun30bYMfJ1KqAVWMDmaHnca/dPhwU1NUSGbVQ/c2FQIU/RkzysbCXTAxmsI/IXLh",
-	"miq8wzcbwaelJOvV+CJ5JXzMfqOjS2b0QDXGG0Ik4f8Do4aVJ/Mk1WTkGo6IkkBRMUnnvWUxWIcHx98c",
-	"Pzl6fPxN28bMmJnKOFT/3MqizY3RWu1OXjEFEk3d8OdMaSn0wJ1Awj6OGIs1mVOtmZgwpSPrgvQvhG7I",
-	"qn6df7acCLvPuDTA6gze2BcIRreAJQkCXATxkyajKRtdLpnENgZpFB2xNtb7Hl8qn+VgxbLtjeppz/dT",
-	"z38NTeQkZcWwmhKblXHrKIPvQbdP2eCSiwLFCSlYL0Khoefk0rlUphf1bKztIGZzqkDS7kU9KQaKJYxq",
-	"+IPqASiDGOlWb4dI2WDOFJc1+/xSKuKHA1FgzDrM7es2INUUFHh8CbQ4Ksirdz+RJ4/3D0icKquO7bw5",
-	"OH4ekTdHP5aCAo7rxAXDTVK2bjyqD18NN9cpHvbrYDWX7yCc48a9u42RLh1ek/0tSeQ1CDK49iu4mAv0",
-	"1qKSUrc0rQaELpSeB5ll1G5DZt0cVjwpzFAufKRknY3aMIF67Uhxw5TroJtzoTzUD3W2DxsMR+ZUUXK4",
-	"d0iyHknWI8SkElhEcrSPIXV9Gys2Am6pfYDqmI1MlAeegKXrlBhvg8qcL2RGFxCNO5ea+TC9/ceEJmYq",
-	"08nUGU/G1Bn794+b4vdwyBrGvHu4d9zfI2cXaG3B6NlrrtkeClRsQpOBYuNGI0eDr66FphIOmzYAlrVo",
-	"2/If8N03+KqNnOd6MJNpl4M5Z4Im7V1k5+yNex8P6oTPWPcz9RbfL8+9OvWMV3Qa0Ht8u4Fx4MnMOV2w",
-	"WaUVrpyyqMI6Cocpn/1SrvSSse/dPVXkS/72ajOG2V66rmxpEbCTrI2lA32V3U+b3tS1Ld3GDfAmp+TS",
-	"qLk13XU7l9YAJ8djJkasTi+YM6YjuOBJKrgBGXuWJobPE87UKaGWSaC4R0aMJ6BEWNkvFXPFRyyG2J9e",
-	"tEVDa/Zh02AxP8SPZUwojIBcT5FDzjD8Gt6Q4zEfYZi10dsdX7Y+hcg/t8ROOwyk9Hqnnrzuws9UmrBB",
-	"bVITps+kCZhn7Hzd1EdyxjRKar2o5TyWaNPuYzC7KKe1paTaFBb23t5NPsh85N+P8MYDJmsJK0lgG7kh",
-	"O3998Z48vDp4CBPTD7MPbKqWRp8VN1OCx0ejB9syfM40uGpkcmUTgoonhgmjynacZR6P7jLXivdid2lr",
-	"mbjV/mZVxOryzVqi1bYkJBSO4EA3i0cnNZIRCkxePAK5SJNrliTw39K+dZSLioemzjZbFJHqD6UmF4rR",
-	"0RQCjmdSG+I0spH1t/airZJQWbhqb7JJpmp63d5FgyrTavhgO7JU7WSzi7f+BHcj9WJ2KEmomKR0wk4I",
-	"E4Qm13ShT8mliMiUAwkqRq4VNyY0x3g22E1Q20Q2q2O9LatUGpTnf0uZ+J0FY5WvkZoorOwi2Cj6qiRj",
-	"VwQrJjrIc1Fvyju9dilWlw5Zw0ULYxzzETWs++7Y1fyRGVqzLyCiDKyvfE1/Efs454rpQSlA0tmrCp6h",
-	"mq8nilbuslqFgWudsnjNXvBj1cmUsYXQXa8DLaX1fCdRkXLXyWhRF1MfvAzy0TM5mzPjsjVhVQg6Uqys",
-	"m8T23okIZrsSxa5owmGdMJkN3rEdkZjROOGiJs9P7R0d2lvxH7/0aw3PztBfXNAn9RdA1v+am5cHCndc",
-	"0Hf2A/g0xaMzKLORK6Y1c/5AT/61wrl9cRtxFoWhRF6FteSf7X22sCG9Z+QbhPSWqbSBz+VrAjSTcOpU",
-	"v030yJgu9MDIAZ77GnJ9zSbUgCcXs63wLTSmr2j43w2fVlWvItepyl4Ys4WUR2K6yCifXpMdJmKpNAhk",
-	"Izqf2yTwmCnuNIab42DrpSJswvfW5ESrnO4J10YtBpsc0uzTEgSG8Bno4Fa4ZPEp6nyxoteC/IXoVGPS",
-	"Ou6jGLEksVupU6XguaW67MQDKfQc3VgHXk6aIqPmqAesdMwFPs+6a5c2sHF3qGvPcHmlsnm33POvxDxt",
-	"9+8XV+7FRzoyyQL1JTkmGRNDPbl44+9VdOTPRyK4/fO0ghyxsRCwwqW7NPh7G1fw9q7B5iPScg6+L7lF",
-	"3XmiTnHSqbpiC0vMVxjdTpNB9pALnSpqjXJzmSSp+yrhI2+qy2QquJXnA+Xd/GNuBNNwXudMzbipFROC",
-	"cW4laihv7h6FKuaDeuNxfJbypBkX4dODijHuy1Ic7u50rn33flq+ze8qSe3+Fs3uXgzzdZcvPs/v3pZz",
-	"cndWhuLhqlgYgp83sjFAHEzCtTmzYfhBFwumUeiA/6sPIco+9iu0uruq6m4HoJoB2FFbV6g0dDxtMp13",
-	"snbUZXq8M8CAwMQPofunhDpQr5hg9CLYgbkmlAh2TcpXSq3YCaGnrfE/bDZPqGEvubHHrN418Ss45EHO",
-	"RCwx+xZAQWkeWxgX4vAsds6EYB9Bq34p1Wz38ITYE49xc4s5iwCgyrLDiCTS4g71ralaUHDFVDEyro6I",
-	"oZf4EyY0uEGuaRR+VHM54AI1eoxgbNCVjdrSnaAuDPtouoysTkC2ZOTaqL1kQsLvJvre9dHg8ao8v25l",
-	"nLk4H8jS1fG0Xac0McJns9SeuCBBhpKR/5rsxHKkH7775+tne7M4IlmzxLh2ddV1NuZmxRNXxwl+/vnV",
-	"86tHMJ5Ltvh/55nEK0vxq8lTBXbaGoUd9S7Zoqv22z2IAd43Pqq1Kt1rmapRR7ee36dBQ2p6B/vKQX1m",
-	"01qxDFb5RUm7MrJslXIniJspytYZr/tQlyw2kbvuYUa8exntBy/s8hnGRJ78YTEsT3oTbqbpxd5Izh4a",
-	"LmKa+P9kDeEsKieqFdgk+36QHZZNkE22AjKydQyPdQ/7nR7jTud4qZuy67t4ire53rd89ve7nv2bg+O4",
-	"JUyNNZiSJcXCNm8F86LCau5OA2pgenXaUIXbbaYUJVKnir1Nk+5uiOP6EBjbUtEiNJPGRjDmknZ3HIX6",
-	"flSadLAylH3/bnDu86zDtjCqzEfzNhvgJp6aUS3Y51khEkvGEISlvI04M063haPNmNZ0wtZQBJyk6xuo",
-	"X4gcX7i4AABFO7hClC84NWLhTk3BRHL85NE3HSAA/qjkTdWIZcHVVMxdp4KwhM0wcBqk6zFnSUyuPABZ",
-	"oJUdHh8+eVK5m/5oyY0HgQJbg+bBkI8dRPBXlgMPLVjdFTufUl0Tq34mFgSw0WxruNmwMmTnwmVLOd/Y",
-	"AfmRf2vBky9kvIAQuxGdMcJFvySLcWGYGtMR++NTQQjTl3y+K+dWU9udS3zPrv6nyG3d9tk+8ALOhBnQ",
-	"1EylamV+jrbO7Nv551+p6nOkqi3Iz0wYbhbr+rrsx/7ebDNG45J2MiffDvJdq2Q6lwkfLbpF9GvpHCsd",
-	"xWgbpbtNOTprczvoiLYuxNqMxX3+lbF8jozlmgtRNNvb7ez5C6NjTEDIIEJe43lB6WLMTlw2gnbQgiLh",
-	"1cL/XitpGO6L5jFz9kD3XdUmsQXw1I0grjaESto64M+2sHbqMRwtrE646Mt2eSv+Zb/z98e57EbUbn5z",
-	"L25kdCtqEctW6rWbXwFc+LORZFee2f20Rt6QgNaYJ1crot1jGe0eoBVvAjhUK2IuExq/CplLhMyVz/z9",
-	"NOaGAtg6nuZmsasMs9wghgV3RGmRS3y2vINlLl4n0QVkXKSnIsXeOi5zfg2Hx2wl9/ts5qovrXqYixc+",
-	"wD7a2Am7aEQbKmKsoXTFlGGx/TGRGut5oeYBMSTzecILgb/QEC6r/axdag9GtWyJ7s56XxSV6oz27o3N",
-	"TPWKXa8chnwjAX5LF0Ox67/ii5tG+jVl37zCRn1dS6C5VyKBOOpf0GKuydnIQNrMQX0azc5hvz6DZtOw",
-	"v9JO2tWqJVjYyGXZH/kmrxWhGrTdIbJi8+hyJZNOZPEW3oMLkk/Edta4NHY3lLCHqLiaTdvxV0/aJUBr",
-	"gDQbhbleirgIZYL7e4rpXfhPTSiSI2Q7yzH5noo4oeTg6aNHEXlDFY35nBw8ffwNhvzbTC7yImCLM6oN",
-	"U4NRQrUeHPSi4oPD8oMj/HTCBRvEkCkTfln3/BCvJzgnA+dZsm8xVQqvnieMgq9sMFJ0bAZ5QLaFq7Ct",
-	"2aHgTQsxdtWnimJjQR8zCfdi8CBsrzDicrPlHwsDCVpt+LzpFTqYSITky0ftHwWjLD/MW1gWfa7Y9Y/M",
-	"Rx9vISkUDsdAjgcXXJnpOsy0O4wxFzG/Gg1qg6ePbyg/szN0+nwqRScUsLlysOkDn0DeCm3k36tIr4UF",
-	"ybCX7Yr6IdX22DkrMCOXdS7126SNNdXrEkWV7nMRcyrIa2rnS577AqdyXLzZCbLjbB9KJDCnxjAFDf7P",
-	"f53t/o/93acPdz/8cRwd73/6b73bJduW/IJ7RMTt9BlS51YsnVlr98jWmY1pO3k0t3giv3wqXrJbd6fx",
-	"FYi4ou0tTWFfTeH7SXwrqYrXCrxfS42oUzILB/Ww5pyuHnHfXWtwK2CVh6phqek8h5/VlFceJVQhPlrC",
-	"Ti1u+hDtOEPEP8J/EkGv+ATFYgLAR4CwrhhacrgU5EJS03dpM9rVxWejy4pEXxWHcxEykDNtMHRJFndw",
-	"ZdDVgIvBaEoVihVuZGjLwrE2SqF+/lseU113zx16xcZwBnKU1pisakMc4rRmd3+g2iDGgJEAywlKG+Rc",
-	"g3LPEeRn3aT9moy0PE3dprYOrrmI5fVAzpnQ+VMqBCyvpjWvQmwi5p9hQKxigl3TBApesTxJ3TpfEzrX",
-	"DOnBGDkbBDGVQRJt8bFT37JP7ZYObLn9kc/VzXNtB5kVxH2PRphBMGOLwiw0bwzmFNJ09Ow4CI7qFjqB",
-	"TyqLKu4qe5evsw6JEC672XdkKWZZ1GcxUgGBW/Yyyl4vwQEbwZFtv0iZrWac1TJuCa4tYTa6dYJzYj/3",
-	"hSSMLOK5dUhDa6poVsef83SvKq9YB3p4ZVTkNpEFIb6SLePstqL4tbuLnlsHUeAwWRVtugkztWXstq5a",
-	"FZIcyJRwW+wJFpdwWxOMW6SQHByszuB6W4DGJSiO2dwsPGoqDLlhvP6E2fu1CEwUIohG+Z3ayA0bJ3i8",
-	"1gQ7Iik7mNq3bBzUEdhWcooCKhrz5blzxXn7FQ3ZSp78lQOy4ICwJkbvw9LFOV4CQbgW9q8vH+hTUBxW",
-	"oJ9M1MtgAe01UoBpLiEJ5gtUoPSOF07GIDe/cgqptVUTdwbkCmtwQg53Yz7hxkKA/gc5cn/CJlbwN0OT",
-	"y/7u0w9/PKo3tTz3MKPPrABbZfqIj7vlyJ16ofOoHXay9f3KXZd/HPm5tGSWZEvyk4qZqq4IbEYj13i0",
-	"9FQc7jdqaBsExrRB7C7Pg68Z0KYVwbdh+eiMqiUVQmhsEpLhm+gUo7LdcB6qDB+lCVW6PRHfkeWb4JsV",
-	"y4iHyV5biqdyFVQGGZ5D89FouU8Pm82GAUKD7a2RPDqPd4WVf2s/qay7bQj1tcWgRn49Ouw+ni0HXbk2",
-	"txN0pRjcbQOoEFNXWjhErj7YOyI7x0/IVKZKr10NV1ewdLiAesEj1ssn1wBBuWwzbicWa3v4X7yI/lWK",
-	"xcr7aQl9yvIUA1ZZYHrlLY7cHVd7yxSZVnHJ8xVtv1i34bEotnh/vBbFcbXGaecg8bgp9eHajUjsCLWz",
-	"ewDBC5HFEfVHJHK/HfbrY71PS9DwrjSwJaxSjWloHmF3rAEWC4VfMVu4+Gblo/sZZ323UlutpX9Tse0e",
-	"hEZ/FftuRuyrAew4vlMBsWJo6dzOPRL9anKnuoEJNQy1YMP500qX64mM625FdenXlz63kx1wmwLswZYF",
-	"2Oxju4gDGwncznluU/BtknXXFWTvLNShVsqsCXooiZcbBT7UXkdVQz4KmzZz2QmV2SAIDqJNmu2DDGxj",
-	"1CMoy/VvJlwRqymzLVTkTjqfMzDlVkFo6g2L8H6Cjl2bfMLNotN3IznnzQLu0RasHLFDK1xT1vW7vdq0",
-	"mAhgglrNNmMuYi4m3VU1pNGX9qsaob9tSaaMxgNbm64bIsRyQbu1fu1hx/K1R1soXrgacQQzq6WTDkET",
-	"Llq9c2jv6lL5xaIeSNXuoHqgfa5xa9/zhI4wYi+fdycCzb7LXFddZuqdONWRwy82x2AGWnCuJ2NBNXBU",
-	"JoxesfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUJCYaEjrZeObiaCuIMV",
-	"Nla/zEvFhTdYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9",
-	"I7q01NmrHb2w5SXd3BlbavEXzq47x8sdtV1Ca2aKAzvdkh6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDF",
-	"xmntIfp1atFurLmDTDgUPxWyLHqWL8h2NlBWQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdeXY",
-	"LhEeqwpIQSDHstCM4qKtE7JXLyGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBv",
-	"sKIDF3CAQZs5OCLhzQHJ2gZCPIROE8MKgPZegzs46EW9A7BnHBzB/4F6f/CoJQSnxrPfIvi1pRXUi2Ll",
-	"+G2s0mkzzp30kiH8dxL42kUw11qbLHZK4o0Hs1z86rJq3Q21lRux1Hdx/+qPBCAlbcezBi3ldcfui18t",
-	"GFWVSc7nIdJQKO4e16Piji4H+hJiB2vO/pupFIzgS2TGRaptOW3lHrlCGFg6D4DV1q2Vvlv9rWqRW9uf",
-	"YyhYOHIBpJXgYT4D8DtuYsR0jejpdhrZOkQZNq0ZE5uMr7P2LJOYaTO4phxVHc0dskBZeGHCFyVlkCTh",
-	"MrOIx3ezNbAJVVh8cX2VC26eTT1nil3Jy82aQHi37sl0a6PKRT2/8H4ha876j/6nfNld2PEFHV0mcrLu",
-	"6e6IvJ5j3QXLUj3AWW5oyOnKe1o34Vpe6nJ5fgnzTVYUoSyGyAZUUE7fKZuqc0eY/9sXVRfS8BHegm1K",
-	"6grWq+5WCL2k3NecKc1sva+l7iLnI1l7+VqqBbrZBG6QfL/CzmuJI60JBV7X3FjeZGGz8t3XKDqg0Bf1",
-	"rLtoELM5VcaCwksxcIsIdK8HIHna2O0PnRakmzkh3TyB6AUm573xavQqFUjxS4KaonVygFSbCoj5+fa7",
-	"N5gQgUgZmNioI/LaPdSG0Zl/ePkrPsttRDMGGZBcs9hJx/qUYC2jH85+3ZvF5L/+82Dvm6rNCPptTV+A",
-	"of4sbDWTDE0tpwuZWuU3Y5FYcmS/ljF6hN7S5tlWIzucOhJ9AW9gPYZ1tD9bU0w3f7VyaatS7L5/wVVE",
-	"0xBzhdXD/J0VdhbK1PkMaYMelKtfDzQZSaXYyLCYOJ6xFh9eKyHZZgIuT0muK7OWJ5asVcymtpcG9KSV",
-	"kqsLCd3tqT4ru8Cc96vr+CvWw7bry0rMdcmmazDtOt3+DR9dWnUbC+JphtlZGBqR6dphSCFIra67Vbtf",
-	"uVpYmkA8jhnwuP7QZCM2kvyWxhNGLhbOTvP92e6rX3bBpL4bKzo2ewenkDhHLzQTJrJCuS0O7SyLftIE",
-	"TIolO8Lj5pLAHRMAWWwPVkYneWXtysyg0K/Oq3tjVm5e31s0bEYnaoW6M7qm6PIyE2CJh7tqQDj3JSyc",
-	"11k81xU2snotnK1i7ciSujp4NTIhtXvsnvdS3EmG6MqMRI7HTIxWWL83ziD+k/2wyyL6A9vFMWkUHbXy",
-	"gvf4UpkEs26qYUSOoAoEE8w93OeGQHg7rk4SZkDqmwqaLxmrF8/TtQ7M76k0rYv7krG/43ubGDTdh77L",
-	"Oo7wkrEfanEq8jTEUqJ8Ome4WTeendgEidGYntgtF3/F/MQ62vKLtgXC+rsnhuLqew2u7aAmXKzANfy4",
-	"u3CLFcUBIw1NboVaNuBNTmHPq+vhoP0qrsResq3bFg2sqVWNTEqTGgPbe3nNxYRYlBwNYsr7s4fPz8CK",
-	"7r6JQKpS7ftjNckmZTI8xoiRiTiTNZJsgPoJ2LOHT1xqTIAuAHq1LdkuGf7X0BlVVHinrsXlqcdZWR2P",
-	"1x+xclzImDECv4H4+dcX78nDqwO7XQ8zRAR4ZwDvaCfQXtKBxbGpiqYtzqrfU4ro3zWwL1xzMDPEdKEj",
-	"8mQXIn+InvIxPKRaM62l2rW/SkWu6UKjW3ROsXSdJjvovnMU0O9FS2K1Dzpt8OoqAgIXDAxY431R9GoA",
-	"g5FCOCC04gr8VUmtyU5ube0T/27UbvtYyfhRb7mC48lZEr9QSqrmKMbmIg3LChMuv6dsE1GXeoQ4xHeG",
-	"zubVIcZ1/uIrPiqsYNe6N81m/DVam69VDkDX65re8P4AfIa/gx4GBr24MtPNL5860AgsjbORNSitqUWu",
-	"mQqb65oN0KCMy+us3DrC1ituGJnRmN2co+WqF/XQwwIt9mDvYP2WU/Da9sG8iappEBZAw08+NB59yHYJ",
-	"5JgwOpr6gmAXPohe0Bk7IVN5TTSdsV37MCjvo2yAPdoBCwXr+1Vj42GtsdEZp55zPaIqzk5S55wG/8WS",
-	"nAaqJl1tZG/Z+AzeDvys/lp2Zre92I60KQ28hMZ18CHaArZOiaScNy73xOEM6xMnCsa/laWqlXG3/GXQ",
-	"zerhv7pR20RNPFJ3OLoAIqkGB14qkqE+gUlcjJgSLHYBWb8Av9Hkm4gc7HcQPDaCV6oLbfvQfNzeTKWR",
-	"1XvS0fi62aXQ6LrfJlQMUlUbXcngWpEEXkG+lc4TSeMT8uand+/xAfAmoqf08NHjiGj+b4YS4EgKw4Tx",
-	"5WWKsZetQVB+LlG4KME42xZ3PUVmROedo+0L8wuzBmd0wh7+NmeTXuT+mIv839fsYp79MWV8VMvJeK1S",
-	"8PPPr55ffUMWMiUzermO9GR3qSZMqgQcRXfHH/54fFwPHqX5v9nyyJzDx4cHx8eFM3XQLSTCDdB1Ulrl",
-	"JZveCrbg3Tab1MSrD8fd7wps2PTmvQQ66ICN2DURqb2v1Cqy96mi3H2ESSjDKLavVfebdlNcA8CpHXe9",
-	"1G0sj5LXK0sBWwRKHNFA4qlyjgf7Bw8sroqHn36gSeFTLKaFaK8gczRk6dCxYYq8lGpGvu2fEoZYly4/",
-	"OmoL6y+OtPtmtkBBZj9vFx8Ab1wWByvaPlIL5LjKuxtBk9YZmXWm8nVT7fT9rQhYd6OW/V/OluMWPoTS",
-	"FNaSXNnIIsjmwNmvswtgOehmzhvyc1xkAUVgzgJt1p6AhgOcbeStVwQsiCBnTttdIRDMq7YKGyBXByeE",
-	"ksw/uSihNY1lKuLTLBxDY/KDCwfCpy5lhepLFkPAwhIxpiwrBZ0GiS9kZ/9gd/9xRJ4+7aOVF5lYkcKf",
-	"dOAQo1q40zPbR4YXkI0ghP4NJYrHrebsO5IQGvlz68o0XaCd8G063Y41Km4bGk1nZtJ6Ju7erJSdzCWW",
-	"JXv8PjPD0ltkhYvNuA60gGyndAKvqSbz1BDFJ9Mq4Ntm1oo7O20VF0dgXigOajldw6LdA8LOdn85ZcNr",
-	"nx1pjzcga2cnJlcHZCe4PL0VAByB/ftF0lshzDtDJSraYWrgiNx8NoIhcp38jMLZBsRhpTsraWG4p/W3",
-	"WI9KwsaG0MTXEGw1AHURfT5TXvl5SCbrnRRLRHfNwQNSXsLALb1+Nvw7oZOlNZS3BG2xIszJNsyspiZx",
-	"sb1mVtURHCyGC/NRtmZx7sWKMBhdLDrEmYMqvl64/52ZMuvjniplvLiYRKTyFBbHYfKkYsxNRFz9LnnF",
-	"VJyyiBSKbMURqUuPCN4ul/mKSLXKV0RGclQoxjWIU/eUC3waEVclZSCkGIxc0W8Drc0ZNQMMMq5AkTze",
-	"0BzbbpmjXC8B5/pNXhAzpYbY9yy2c9v4XJvrUZ1iWtrt6GrO1DK52ra50rW5HTjTamKonDPRy/upTwW1",
-	"RdDWPEP+67KkZY9GpUCSL5tUMNDdGJ5pdyzRFVEi4p7jHqUFKKxmwH8z9lhnFwxwfBxzD49LSOZBPm1A",
-	"vs1Ww1rJI6GTbaB0QDv3B50DRvPWUvk6YS61eQUH+60QK/VZBrUDVIxdYOnRNYMClHL/LIdGODQQCBkG",
-	"Z1AeIwoBE/DdguyovYPDo53H/X4QY5xHrWCEsZrIsICZHlAolY+PP9SKIXMzHdQFQso0gXQwfAECq2fM",
-	"KKZb41SXxqhGvYlpiop1gbARpiBjTJukMUm4gKg+dUlwuUuRmVuJlPVLEGW707LxALJUPXYw3AEMdwDD",
-	"HeQ9VKYLId+2Ki1mak8M2OhLs0UKsC0QeiGvGDnYhyXSSAT73+wcIBFU/XEzRnWKOA61MeuOLJDMIpvr",
-	"pyYS/yQ7NNGSUPsHUhwE3F9IM43IUsrLCO9Dgy8PpjGY1VGZ3SUy9quLlDar3eMKLW2S0xUMqrhmjTkT",
-	"n6Led4wmZlrdesxGXhro2S6XVDqrkQIuMZmdXlFumW2r+SO7ZtwIayfFtZFq8UI4gNNu/p1c9N3T6cUM",
-	"5ObgEZ3PlbxihWeKmVSJiNAZEzHcpnvW3x0VHeHZ0//7v/9PyS1Ut2y0exRFq9xl2+oMymNf94WuC6/X",
-	"vb2JqghR341pyfZnZ2+3dVnJCMLoxkrOyI6QgmU89Zpd9HvRxivFMMNjTVHTfewlzTbsFR63eLUPD4+O",
-	"vjncP3r85NHxN9883m8LFWsumYvatJwBcQJrtK8hCKSo16CPm3QMvKyqqbIdohVxCVEAzHzR4YKFa1+g",
-	"2AI9RstEmNoc8ZXFmIkczJmacWPq7rh9WD9nDr2eMoGIer7+5obXt7tsBkYKlyq4hQYNm0i16AhX4d+G",
-	"s0nhApSpHkykjOuCi61MQbIXCb4I6zNO6GwG54wk/PeUw0MzZXBQKaID2JQPOWPa8BFJNTsllAgpdgNY",
-	"FryrUeOOJdMgNvjRkbNqHBGIDofktTSsXnhw1eIzINdlaxGC1WTHtI1de1NN+yJ7rICEXrIs1aokzSSw",
-	"sPAbSA3wIkFEG54k5JoapnTtChwe9xsKFouJl4WXUNSjVmoScgDHJU107dVpF85WUk61jasgwQd1YwtN",
-	"OG1rHMj+VqCNVzaaV1lm2Kg1oa1/7NeNmV8tVw+YHKfJIDzbdal6kFVancnr4jELpGQuiJHXK1FWqlk3",
-	"ov9Z49D/LQVbvmdHK0VDN+YCvirgu5SFWuBY8QCDDgco5GlP0NUpbsci7oDblsNDsyseo0E2y9DeRiBn",
-	"1iqCw7cemu4Nf7YRwl0z9rMS6O2C0SaBwSV4nrZRaUPVhgSZa2DdspZyqFurEm05it6w2Tzp7PFa9nlj",
-	"uR3/jo+gy9U3i2E0V3xGwRAVNNa3qKIhJtCqQ8ttj0+qlsf7GR279RqtuTc0b7gSYLo0GDWkj+JxyY3c",
-	"3h4QnI7VzM61OXodQc+b4tpDm9IKMOXBUBAfb40YjtBkgW1gGAeCNpfA98iO+y+kowHHw/AOeBNBFiHp",
-	"NuamGgVkv6o5bxi7P0oYVTaHyL2Yr8TCxVHD/9Fe1Ktdg80zUQybNVoWOEJGUGFRBys84YEOlslTX9Vm",
-	"0xJgu6XYu3I0qZ9Y5LeghZozEvrlcHMiOmwgoku2AJ0tYLS2JC6bffGEQ++ARCp3ZnGkPwlWS9SFmzLa",
-	"kLeXyLLIpNcn0qPNifTohFwd5hXxYCw2KwkSBxy7ixyvE7H/4c/J9rZBvcWOwJ9EDPtoTr3CLBUBeraF",
-	"J+zqaCPBASRkudvDrgVvfSZrN8dEGzhZ7qaEBXckoTPrMq7XBdNYairfXQShgD8FnTGdvflAk6FtYUiA",
-	"SWoLmM7zA5gBfOwgJpG1sAykQlNoRLJywFFWkKOPJjIwfnNnEcNSHsCC0aP2m8O3SAVaJQa2/wFGbPb3",
-	"yFnbTtj3TzGNDw8oUQxrmmB59eupTNgp+eOTp3Af/hKu+UGzgT0/818i3wrDI1uYU0QoMBjERiVDRwXD",
-	"EwjA9ljIoTriBxcBQ8uJLHh8RGgc6yqf60U9KViHSM2myfxygDGba316uP6nRzY6csmobjsGtVYarwlD",
-	"rez15xKJumQb78NaIzVtbbUP7+1qH92P1T7a5mof3bfVbkXACFF+HEPeBAsjkxY/V4SLzxRHIhCD21d+",
-	"Cybl24GQ2LrUi3hzVv2p06PIhF6xTMgt6lEojZxacdJ5xARbUyjEnPSBwwDcTpzxbJ6V+Nlei1svtmWb",
-	"Nc79t64tfzYfpJqpQhMbzfNGzMpLJf/3gVQbalyJhDxEI9dAcfp8wSdaVJIAg8JJ+sVdK52nAolUzkZI",
-	"2gV6vHWAiPJVfWdJmg0yQ022ZkVY2ChvM+/3eZZCVQZ6dxGGAxeIVePvAhxkjCrpWMrizLfp4747II4H",
-	"BYKyPjoIPvVRcLU39ZPNcJru4UVZDB5puirb7CUrY8zeOAdrZVZ+CHVnvhV2KINxbSb0kxzrNSJyzoQz",
-	"6rqMoo7H4Jlrowv51xY36pADfdwRAu94/35CzR1vLzlyayhdtdBYDXWGbuUyLyNHZcGu+UQ2PBNTG9e+",
-	"7ERY5dQHTUe+birGM0Q2fBqt2GnMoebzpOspKYTUdxlrsc5Wt1sXvoNzPMiuO71dSRQbL3CW7bWNmKy6",
-	"fW/wvaqx23qtXvzj1UsIop3YMgF6KpXZTaC0Lfn57Q+6625ZAN1OFUSCPIWlg0cJUD8gpS+6ls0Kv+o2",
-	"sCvOoJxEyHKbxjZnGXRJZNdXR1CQWqfKooBFxCUzdx+v7d7BEHQZsU5nYLlfIbbKfQB3facwUDuk9/Bu",
-	"s2+jl48kF9eCm6tyCKpHbrmMftdY6PlIlsChB6LaZ4aInk/vRczNZgFADJg8hP9MGY2Z8iguRcA8xMfD",
-	"wNjT1dBeVk9Z6IZjkkedb2xMTKhpGdnT/WLV+Q6jSqRoafTgSaHVgyddmm2OOe2AQrNGePyGcHetODJF",
-	"Qr4H7CI7T8v5BRyaz49ZbCNvviiI3Y/s+XxMP6VmJGes3oKY0OsHOo9ooHDX+YiXXMTaAcV8Nk+Ni1iD",
-	"IAimrjAmCIQzYuglE1ZKpmSUcCZMCZQYP0JpmmSNVTjjParS2bAPn03Vzrbx30RRzrY+b7BI5xL6X8GB",
-	"uZnn0iY6b9WX2C4qtF6Pd5C7cxNFA1w6kFRx5gusS3927xF8j1Ci2G7Ax0BkS/jYkB0Ex1IsgG1CleiU",
-	"NMCtnwnBPu4ebCNhumtuUyHVe9NO/0yJUiWu2iUdwZueWWzNzbRCShwSanXajMgfuYYODnYPHvW76svt",
-	"3Pyw2UZ0zzLCGsyRjbrE+grDWjpBw/BkLh512ygvT21c3GI13aPp8LTpH94kNHBoBt1WpTnDruGDtaod",
-	"bCcxD5tQ9Hpr102e7Ndh3l94et/NJvTB+qBJjavZ1jDzsFG0BW+7pMcXmH8Y9cB+HiuKEfBrlmJ3AQ2N",
-	"uYq5KLNS3mIpiL0pjTHPXgyZQYEO6ijN3kz2lvE3Ri1bLonhYepkePijggZQYbs1C71EOM/vpVqBsSLQ",
-	"1cliQeWSGgG6VlzacljKelDrFTwpG+sfk6pxGmHYY0XHpgl6fbvg6atY794BMW44fWgiq6DAY5BC4V/z",
-	"qRTsgSY7tnJfPy/bQjTD9JYx/8hia5AxU+bruCB6RaGg721bpjfR5EJlzSbVnAbQeVWNbgu62jZBiAtj",
-	"O0EjG7EhCix2sMORnUp1kcjOcr30hCiWMKpZ7AqDFfXeiwWh5B1iGUsVplgrmRqOLgo9lwYXLEnk9SCd",
-	"h0wDffTAirmwjC1c5A9f3Qc36T5oiQI9yxOLB2WRztLUA4sfOmM2dXHMDdi0TvFEGcSU9Jl1eJYgf48S",
-	"y3gcr4iRKrmt0joBk5sjMmjKNTIAzEiWaJYn1mXjdq9EJKwkTf7rPw+6mFM2ggBeUWopSh8dkHIyFr9J",
-	"orhj8oeY0mZTcPNx6Kg2u83HpRgwVsAL7KNRNPtZl2MkEM0z1RBVhwXBZynGtpiATj7jy8Cb9e6c4X9l",
-	"q58lW61RkqtcVbexVcJNjercyGi3wlP7W9PMZ1y4Pw5Kem/USwX/PWXuZ1jPW2PDegU+3CmnGJntkpRi",
-	"mzEsBSsmEmvwANGE7KANmFgD76rZwoVRrpQsXPzysOzDLjd8d6ECuc6zPFYAt+HzCxYo78M9WOhfDre4",
-	"1If3aqlLkNeo5odGl8DigtenSZXAf2aGll7Uc4aChkIZQX/Y6mcTnGcX4TM8QXmw5yYQk40BH59RTsFG",
-	"OQRLSrY/Wa02+vHaKQSN5vXHy43rx+2RIoabCpT6o3Y7tMsksF83lJdeUlM6n/VaWQabhQT9KTz0lgxb",
-	"Du1MpnX1zX4FRB2i0jkrlh7Z2Huy3lQSdsW2tk0uGmtND47/OvdbVnVo+5vXYdwXZMcHO7E4e2YjIR5o",
-	"90m/DHPfzl2qvaO18hcIuIogxEoKEnTsvo6yEYCt38Xdu9HoLoNwzpFBTkDr0ki79nhLqVEBXZSL21v6",
-	"i/xxqVDBhilTnxPEbrvD93Gru7e6Are0xYUcdLtxRUdnwcNZ8GkWpKCiYSlntJ1chS3q9d3nlXfJKN8o",
-	"lfxv7356/QtN0po46TOxIPAzuYLfyUVqEMOjYAFoDS74o2IiqxGsmkzIdSAgUe/j7lgxtgvE2TvpUT9K",
-	"+zvUkcJ0FDdqNOt7DANC1SS1pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v5v",
-	"8iJnAktPc+ew+b/Ji7dpHQI+MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVsgYc8H1dLtxTlNGlblg",
-	"1Gxyb6wdK2qoGHUr7/SbvOhyoQShhJknIMXCrWi2GI0Yi9FAMaY8wX/oSz6fN9gm5gkVIlvvGoluNGVx",
-	"mkAcgOGjS7IzoyKlCVGp0GTXIVVSZQpOtlUWVqVizUKsW5AGjOKTCVPhWvoJ49cw1XaGbyOO5EUvb7Cw",
-	"sNkkA4Io3bgFGg3DcuzhiTxrKB7TZt6yTo0l0SRXxx78J6HXFtWUxgTcBjEb0zQxxMiYLiJypjl9+L1M",
-	"LqmhFXpo3dBP9ZPJTXSlmz0cZrcIYW0GQLarcH5g0yW2X5XhPBZs/er9G+38wVHKlpCLDrWKO1eHw5Qv",
-	"lYr1RWNP+dWSUkoKAgJQeRNbbSXOfhc2F4VHLFu6YPzhVtVSeBDb111YtLLdj8zQGjGxq2Gu82asXDvI",
-	"0ArwxkFnU5RbZdepb61BBA1Wb61KbPVLNafGMCV6J73/+a+z3f/xAf5vf/fp7oc/DqKjg0//rdd4p5ZI",
-	"DdP6didMMEXBGQlhSXJuB7dOJEfTlrVgaN/lBrYR/Vak2qC9+5NPGo7qDTWjaStxzrgInx5ULrX1tn+F",
-	"7Vw6iTtTasv7W1ZowwDpjVTaH6iYpHRSaJwJ8KjD/015rdT5A5rE33i/gv/OF3kvln4Pq/7OqDYNKLc/",
-	"yAkX6xXJdpHjnbk7mzkYuPDNR8cFqjpqUgeShAaBwkXu987Aurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rS",
-	"pyUasJMO2qvOp+5I/0hRNznTmk+ETw0qXSmw3d2g5iaKxq1c+Zli13/FF2EK1XK5tXIWvDfgImYfl5vb",
-	"nz592poowWlNQszvKb+iiTU9z+eJjZ1vIbXSFgRjdBOLssX7UGe6mchd9xCsfXov2IXg510+m0tlN4bC",
-	"UHoTbqbpxd5Izh4aLmKa+P9gM71P+b4+gxCmdUvTr1sDFebc+aYDavhJfCupiq28026U3aAq6Yb1Rm+z",
-	"SGi1rzoV5jkof64C5wgj1DCs84KByQ8YlTglBT1wZcVvdWErr6F5/0pfZkJ4Y0SZOzlNZf3httO6rtjp",
-	"SzhFNnUY9UnrHyexxJojmtlA25ltPquRMqKa1RYJpRkz6C42Vrl5B+wtaCfh1LL+6jgwBkNMOo/hrVvt",
-	"t8AAO3Qv4SgzpcFmQuuq+lKu0Gfpt5FwEfORi9CzX2L07xjq/Bo5YWaKwkhV4t7o2giyscNIycPqjNrh",
-	"2bqm2IW0e0PLvyLGRniWsqMQPC7SbU49IZn5TjvdicXjuPG1yOpMVd0xFrrLmlsyUZcyJRvoeeVg33pa",
-	"6Cxhr5Dz3h7prdiYKQh1TgJdZRk1ZjpNID8uPRJ4FOqswl5odsLakhRV3asdae0FUo4GrIliocbhyWTe",
-	"uJGrC+/LZXGjMRA5yiLGISLC++x0Tc2M0VSqAZ2wDT1E7XEPF1SzEOy+alSlk4lik7Bil8EUDlheAuZD",
-	"ouk12dnHW1BIwfq96AYH7HOYat0o7xDEateuXzU5cksQPm4ADqGgumI+m1NeQ16jHF2CBd99tq1R1Km0",
-	"f03kBU2SBbHx/Tk98thnluYZpPNpeas6Mh5XAaJ0sTO160hCg4YCqpeTh9ckhoNu0RYwmrqD+1oGMKuV",
-	"a+JCxouaO/uGatKsGY8mRzRpRHmzPMuVQvuIKcJckJ0XYpJwPQXJ1UG0ZYwORSxui+ZdK24ME2TBTJg9",
-	"2mpMmtNFImmr1hUu/hv3iZWVtupt1qnd7vaw0jwHZXW7cSGFpZftS959ZMkpX50C0bQR5zYszGF798fC",
-	"XEcF9ddnRsWaLjQGFKLdNeoYSPp2+yGkF4u61FzNRlLEMDh24ry02pCYLoiRYGliNKkiTa3rrR/xPHUh",
-	"fLeWvGO60HUGhYXOOb5KhfMvSxKnjOwIuNb5FSMS2PWcarP21b1b/a26qHFW06OSQ1idkBzVzEeObJQT",
-	"+HJOAJkyN5ZYvACpCFisiDVeRq1Gzrg2Pswu086Mx4JPpob8/P4Z0YbaAFav7MM7a4diMKoSzlQ9d4+D",
-	"nG/3Yh5KS6zGaRPb1u1+KpO4qXdcP+sReODF1rFf19A61W5T3XJQdcIF2wwCqIYXWiGlfiXyyYI0B9Kt",
-	"4SP4dybatNGX27ZOV9Rc1lazyfYEfydCOmug3UO0lGiMFUJTlB2iLuSRFrkoHg29kk03s/AHOR91tpCq",
-	"/f9JJ0N7L/Kjag1trvY6B1wemeqme8Hj1cLJueK6hCOyebUD1/1gq6Rea1Z6Um9Ugjd1U6J9HlBMdhzj",
-	"yvKdXT4AoY5qbKXmE3I9BXgR+xpIjKkY+1ToiZKpiHUGdpLFJzcQmw9hqDBYP7AF8vIITpftMA93b4sQ",
-	"WZYdUcjp1kYt3GQtK1utp7o4guV0elhrKeySS4G1sL8/2325f9BhBew8qq1iK+e9d3RCFXlLBSc735/t",
-	"fv/r290fd/f39w/6573SJdHR3/7aiYadg6sjX297eXB1m6j/Ndg6CLZ2gM2tMMgeEXoTDGQg9q2j7t1P",
-	"TOIpSxqyIz/TArBbAIWVo1Gq1GZbtRmmqjKLwSapiXUZsg10a91PemtX+BqIq51RSr9A4Mo6s0u2/+Vk",
-	"uXK90LzfItHmuxo5XhakZeGJL2dn3XLJT8fM7yx4rXiZ1ESveQ1mk8C1n1ScV5BaktRf0vZzGTFA9iY7",
-	"Hp7b4uu8lGq2+20pqfVwA0SAhE1oMlBs3HjvHe13yD681Yz4WsoCst1S0DaNY8W07qTGdveibhG1fCmJ",
-	"w0L4EKDOblH0j3Shl018nqXNdZAGThLLogCntuiU34TaLqur2XAUYTHWCUa/GRK4c7j7jQmnLST0zsmo",
-	"nS6iXj7TgPPbmxNL5qlZrTsIP9uGAwMbuj+eCxzOdoLi7y3nvOf0XL8ndycmeQKtiEf4wybC0Rsr2J7F",
-	"v6Xa2CrkLYq9F4Vp9slmOv421PE4nbPBJVt0U19uQH3/bHVswa63gHCydQiaJL6ZUW1iDXB0v97Xq0Vq",
-	"Ok/BlmwBdTlOn5VmX6uc59tRArYJiKdA39kmBCvsF6fARG5dDa8w4Tu7aZqug5q7p3oPbOUiwjiGGjU9",
-	"NVOpuFl0Up9iNuLxtovG2Sa3U1TGV4avL5LSEJUw5gmL18RQcK6zbh2teZWgG+9OuGvG4QLiRHMPnENn",
-	"aIu5nnEMMv9QW7ZGxPJ6ANXKmV5rjeuYVL4kJYaVbWVNz1FA7M0p3tmJeY191AlsrkfvX0UweFf83v4S",
-	"OXxoywx1ROZ04QQ6EbuQIt1QLOIXfAftXwdP+nXlK905Lp+FTc51Q1RSw8vr72Ue0rTFK6yygW6Bu9dM",
-	"LbDIDuEltfFFLi5BG0hyiVN2SrJILFesULFxKrA6TJyyG43J2khsXpsXbuwb+60ETNEKnHB0uD0u282E",
-	"WEdv1QimDtRm2csPXLDVAppaY5O8gbi4eDe6KE12gdA20mkl55TH29VM5nQxuFg05BTERAryH+TgEUR7",
-	"1jDkgAuvehY8x1+VLN7Y77olqfmkz3ac4HrFZ7Olze63JSixW7BC3MLpCoPNbi7HpVYkPVhNVd1sx2ox",
-	"i7eoQAbqX6YS2j5LSpzd03bE0+pWYUH7eH3AsxJavZwz0XN8Bxo3A6o5+uJGVIwYAN/WirXZStbKAKMp",
-	"VZO8CD86roW5mUhFBAddDOpD8t7X9P5AE/zGxfC7SL25gjaRIYLs+t37H39AQfTN85dk568v3pOHVw//",
-	"gFc/9U8Jm82Nr0Hlm82yT1xgpi2zfM0UcxWZe1HrzZ1Hvt3q5eWiCS0KR+1N+7iLIFCrqPiQ4nJoQw41",
-	"lRF0xXyC4Qz+/DgStZKju9WyFYsy5JeCCOUPWsirg6spl5Rb1SDkpBXy+gnTu/E1GzuahVL7/k4wPylE",
-	"jLZg7j4rvEEH6i/JEtne0bGzH9Sb8TbVkjrpCBZim2sC+1RVGGDPswW+phohCpBBkR2vTtxscgfTI5og",
-	"34aEk3oGU05muJ5KzRwPxFFbsI14jazELPq62OsB+Yst2+T7dPXSFJszanzNJkoWjCokQGyHpPNTsm/X",
-	"NlvIrfLizYzzNyH8QqBVueyZZxUOCqoZLepDY+weCmDtaSZSkay1B0Hx/lfPwzsEke5hTBZRXirHHGxS",
-	"I4+ZML5SbnjBH+5v3dzVECu4pVSCm2Bhy/MUttR2QwhjLQbUdZfXdFKrkHGauBwcnyeVB9GDK9TJKFs9",
-	"slWR0Alvq4mDHqKjSQ1aKeuvLqGuyaWVJuui7LUk4KSCmxsh2evpoosOVJKmmt1SNnQ0YHVhdKgvvxDO",
-	"JijGkEtZ9XAnuRjk9fIldVC2t0R3lp2+kavBfXwzqitcjmtqfZs6mEeMz01nvSDq+Wuum0trE29HRsd+",
-	"dSrDXULRHQNS+GapJvf0eNxAqEpVVN7Umbm0Vsq6aTp/3rSXraZy+jOJpo1tktGGAT6fTVrObZaB2nbg",
-	"z8pJQKtAuN2g6PX5RCEVK2rl+UJlM1p9sa0Gaa9McxWe7Vmu37ByFlFgn6uc/7sKbnprVfFO+sZhU/yL",
-	"0mYQgBrcOBBL9mF9XzafW8lr7YxJdsPAc07JiPHEhqBsbzyd6m1WIA6ue+W1C2yEnaATgz3cFDfRNyWv",
-	"NyWHbkDS5dKmS2PAA7TyZbv/flq71b4WIh8xRTQz2ln4akFZZ2li+NzDsJTz3Rz0cZuVqx7go2G92q0Z",
-	"ue0CDJDe5qX3nhBHRNuu+mu9WUnOSKtVVIN1yvtbl37ldfjzJvR71xGarXGZmwVjTqWRtSFl8IPFDiBB",
-	"/Wjy3qldD7R7xRXaJFN6xazrQE/p3AahydSQYaoSPSQ7mk8EFu1UiMrLtDkl1o138BBb0g//4PEnT4yz",
-	"/l41g4DWFQeqT3Ip4TeuB40lhWHCDPzCt9i0MPIQa0ENaljJj8woRIkx18zBPb/4x6uXZC41Nx6rE57m",
-	"q/2gCLzkEcIrOODsIx+3UhMs8Qt4Ee9XDJpcU7TOtMDSTcmuOLtmiuDvJ0TIAQws8v8YwKrnf03mcKtS",
-	"hYLOIJ802TlP9/ePGDkkl7N+hJiacJ3VvXJwSKb9KFixwTyhIzZIxaWQ1wW8mFb3WIv1ccr4ZGrutgry",
-	"xjqvYnDyG1zzv04XOdhcOgccPXSWgVdPl50d9cVcp/Tw0eOyRaousUzzf7PtahJNgcEDO5Oei0vgDnr6",
-	"Nwwr7EW931OqqDBcNBnSp+nsQlCe6NraHjmC2gUdXdrYa3It1SXZyb/Eow2HPQTBFDbbNo9fju0DV+Ov",
-	"dizuKID4XzcchA0MkPhCTkJGUimctK3uR4zMeVAZt3brXlu4AzpxqJ/f/qCzIBJ+D5EnrnlsptthA3Ui",
-	"UlmddEfKnZjSlZTntGRaYk6ty+s442KfGUNH0zM10a35p0VKw/t6j+Ln5OrghMRslFC43qiVCk4xZudi",
-	"YeCRYo6dsNiCKVxTEBh23vz0Lrz++6vc9+3wyaW72x87PqMT9vC3OYMjZ/+Yi/zf1+xinv0xZXxUexBX",
-	"uj9vNqVw/cuglltbjSIs/ba/+5Tujj/88fi4vuRbOys/fHx4cHxcqGZSyyQMvWRie5bLjY9Xy7nxmO3d",
-	"FYMKynsNAoY7jK2MMji7QWRZdvkFB7SWggPe6L45+HADap/zwOTGJZzfElXkhRNl56UayamoBfXFuh0e",
-	"Z9xIQEWzNxo1hCIaXE35nTKFNcrViRQd3wxJt1T9MICGJzu2zqou1FW18T84ahi+kMRe8WuCvpZ2wC5d",
-	"IymDCeQtGzF+xeLqujNDJ90qlWa+yGYScu6f5Txg24JhmR599KM77zjBpYvz89wDSnc7428Us5qur6BV",
-	"PeNbWqz6qS05W28SWpvEMpsnzLBBqpLaI6YQyRkvawRwtl5WuNvBJqZt5bEChRw/qfNGfpxzxfQmAt2Y",
-	"JgmI2W1D/fk9soTrqUw8YzBTJdPJFJ9jgKvCGnyMxggd+ebs/bPvCDdWdrbnD06rTmdww/Q7zXDGzFTW",
-	"sKmsmRPXTziPYo+xHOmHb7776f1P7/ZmMfmv/zwOVQbNxSRhmamMKpvq7FpvshtqVsOWvkXRLFgNgPnV",
-	"WY1Cu2g4NCu66WwFudEsGZ8E0P+CfTRuZqhaLLfM10gDjaGCg1Gdy2ldpRtb9Aymbjm48FmToCBdpCbT",
-	"h7cL5YtrVK1t4TkHELD2aiW+7OJzjcRgh9Cs0SonBDysiHtTk3QC76/rbk1N63CqnLGngquntBo4byRQ",
-	"IxVz9EkTuEEXPgGgYDl8aCm1v/LyZPdf2wI1IQEnXFyy+KR6nMyUaebVIDv0U+JV2xMCGv+pO2AnZCyT",
-	"RF7bTU+oQCBkQTx7DtiA7a5o0bCNtJuCsz3OZtN8+yV0zeKrN6p71VWkeZ8JgNzaUOl8TiZgkOaCFGTh",
-	"1SO+O3B1ZyyruWMwE9sxfW+VcbyeG0ckOzZtRcPmS0USqfWCwB73oxz2lyWaBacBnChKnxKaGgmWJuYL",
-	"NvZPyDzjI2hMyekGXm69MHKtsDjdH6Ac5u6Iakam7CN5993Z7uGjx5nxC0l8h2pi15nFpSvz8fF6WmUd",
-	"mw67OQVJfya1IYePyI/82/5N1wFaS2G8Ox8S9F7rO8IfNvYcIYVVREqp+IQLmrSOruZGQAvW4ODwyf76",
-	"Xx8drvHxp6bNs7dnU23P2KUZN/iOrYmMZxk27u2TQGe1yTaXLHYm2ezGQL2QG1dbWNcqs5vc2RWT+ToW",
-	"8uX3S8OZAF7ys+Am7Pzb795AVahfe1Hv9XdvanlTZdOqCmtByajuh/M82oK31g7usgNB7F27zAmjMVNL",
-	"jKh/dNAeyrZ8EdsUIvaRjkyyAKvBhF8xgex+gVZVuxj9Xs0S57eWX983P7/vRb2/vnhfu7ROo2obZmm3",
-	"XS/284KKV7vtSl4kbFbdtXp/lKucPqOjKRc2fbO3NDmh8hNTSqrumdovOUviF/BN71NV+MPK6LXhSCFh",
-	"IeUvSfNt1mMeFcrJhj7I0ETq0XwrXXgG34Gf+2aCbIPGYhNvXITaT3n8ySaRPEtx/o/XKaxz+6FiG8QZ",
-	"bRv6fe0gsVLojYcs3zB2rEQrGwfgpLpgZK+m+v6eshSLOxsmTEQoSQXWQxNkKOiMDU8sC80qasBDNLJy",
-	"g2Uzz4XdqAg9tPBwCAbqIVzDXMEbNuDFSfMjqIyfvUMnFHjCuUCxHNvx4rDv0BW2wtadDTzC9M9sRGCn",
-	"Phdwz5zkhVqJmVLji4CPQQIQ+hrt3NTknw79HT08Fzuwg2TIBdZsGuAAIzK0DHAIg+BiYhcD6430s2gT",
-	"xTBp1c5inuopmUisk71HzuzgpfJjd+E9djFieA0GCKEWhOtzYUfpYnyyYRopyc5QMaMWQ3I95QmWL4Hi",
-	"2yM5Y1YtokRA5Mi5oPN5FEzM6k/DVBhFhU4o3ggD3/SQSDD/X3PN+hERoCedC/yCkuP9PKzN2QFTPYU5",
-	"JdSwfEY2SRymeQ3y2QWD7cipyL02JKmInaNBw8vwxd65sGBjI8VnXFDjwYLnc4c/79yEe/AOVXHzvYOv",
-	"PbdvZRSfuRn3lEuMWfq5A1av/drw8aL9c3ir5nsbAtzy+c/4UvB1EDNm6aKpgVfZi2f4Xn0bLUuYN1Jd",
-	"xaAVFnPT3sSLmJv671FibG/gHbzW0EJ6Mesyhnf4XtBGwYrR7hgMvrSIDHvyAg9u07e/4Fs/2Zeyrz9l",
-	"pp3Fa3QxWo/ep7DK0rL7r2lNPkVdvytsRvfPSrTU/cPSwnf/sEx4bV/WH9uOX5WOW/e+Cme842erzqyO",
-	"DNu+aSC/D04MWM8OCS6W2jLS3/HJFO49zX7HW+J6ykfTsN64tcyNwYgBN2SamO3KkGwuLeh7mw3oBb6I",
-	"UeR2TWrMz2fOAvZof5/szLAGIVK/JscHR3D/DmZULLJrU0dWkMnhgNyNrqjzplNB0LmjpRU54B0UMLi1",
-	"yMeuPqot9tzd4B7Kc+2ZgWVdM1uAWj0FiUTPpdCsrvRLRgh3uYf5PdBdKQ0502xG1aJD+QJPsV37cIsH",
-	"9q32xi2xYDDvmo7c0saGDfpVzedQXLUlW19rnaOTiWITZ+ZaWpZGXkPOy6eoR2dMxEDda1rVthN4HrOu",
-	"CrUYJ3wEgy3u96rDbk3T3ciYckNJwDOmNZ10XCqZGtA4VjsMW+caVXgPa961Rtd5Qhf4zxlzkB+Zfblg",
-	"k0V1qjlG+EbytFPhR7rlhh1OW2fSys/qajeIQ9T7fbnv8++Zufu5g+5eVepYGk9rQxVLMWJZaHZuAvBY",
-	"druw6IteW2FRdDaoSRY2EBjtK9YI9BeGl7HDR7LfUmPfskO8sFEis36IZR5Sr2J+gF5F+7BaUYSlhWBK",
-	"O5gNIGtx+Q6+EHBMqjbL1Vl0e7zxNiAgbg94vrFgijemd2eRVmRe87a8LeyF1uXyh2RtqIJFFie4dnXg",
-	"99PQMqhDhUQzYQg3EblkcwPWqwtq+IzsOFMaGAmFrDvUJ/ZIc43ltrkh15Rn7MXao/urly3x0tYKF2kz",
-	"cL9i/mLJmEhDAkyq18SSqLsJwh0PqTjvJt/WAD7Wp1wEB345E9pG4bIyS7s3JcyCco43AbW83mH8fFAl",
-	"2lEXGhbdZHC5TYVOG7L89g9sFC8djdgcRI56wNN/BGVPSZeyp/e+EMtmOa93lKOzjbpfsmtJqI2gelzc",
-	"x/aU0DqzRvcrqqpm5feNJ/1QpaoNhUNT8IaMJG9kHfC1rozo8PDo6JvD/aPHTx4df/PN41VzB1ylmuyA",
-	"VBOlkIrCbS7NrLRaQWhBdnGGbKkFm2ZZ5mKB+a2potUpMpYqMppoUWPKqe92LQniITjZro1Im3Sb1klv",
-	"Q6AoNHivxIl8WOsZ/T2/KyeHAAwzwJ6khihM5Y9W1EVvhsnNuPB/tZgvKkewfgHHiq3rL1H244GRl0ys",
-	"XLS1UnohbKx+rL5ciD+D35/tvvplF8SQXtR7c/b27PmrN7vfPds9ePr4m17U+/7s9fMfzuyDR49qT+hb",
-	"ljCqMeKGj9KEqhp/yQvM8cA4CG8uUfYzIhW4+ZtEojMh2Mfdw74NS7DamWHCFi1AkF4dgd5mMbhOCZwK",
-	"H/IgQOUasV7UViZrPmdJQg0bNBXMqsfodf3XR6dVhtkIcx/BSJUPmurESp77xp9h22Vm0l6i3o1psLSE",
-	"xVbdbyMp7KGoWa9/nfdev/rhvPfBxt86mIY6e+ejFnPnYZe5yzlvjog72kIPsdO71zRJub0dbKmZ7mWj",
-	"nDiyQnFvOLvOZV1epg7rBEG8A4vp1REvRhumBp1renSfucWwkeOBKwPSrWLeXF4z1RXqkmkmzCCRI9oZ",
-	"UGmtmiTwWSBK1hJRB8Bkx543/d7L4B3qr8D7IAyvxoQVm0tl4LsVCKlUL6dbSZpB9+pwtfnPsa+FWzqY",
-	"9fc0rt7auWCNrPYFVlyQimQ89wSsmMEnSxhvi6xWZJLlwz5JqYoHesrHdZmY2Y1GNBulsPsYLqnpmJkF",
-	"wW8j8mR3KlNFbBtgiGUzctRfip1XTupuKnKw7HA2EWx31djIa6BQd8lX5QX8ORMUIEB1ZFIsD+qKH+TS",
-	"hI3Qx6kfLs+8wqm3T/9TLfnNGTXvmDH+Oqh4c5ZlXmyxWFl5ZDMZF8TXCZMzZhQfWUQeM3CAEY2AjjFT",
-	"vph9uRYK/ndgD3uDLgpwawOHmsi2VkJ8JIuZYppa0CkX0g2RRP6v5vK6YQNKJgkQHOK8uWTqwjOMOseK",
-	"FgkTMVWDBaPKGiSoGHGa2AetuUd26NkQ3P6UljpCeqkuXz3js42/lcnGmQ8TReMVqgY+U+z6r/BJB2g6",
-	"SyozugjyP4IUMSUT1n5TV9IEMEHEjXrVTIDCwm2aBvCWaWZ8i0EOUVc8DvtBNX9y9fitJvOP8gzxxFfX",
-	"01KBy00msQ+owx+mVEwYSeSEXDI216cExzCwz+MTcM/tuKB1OoK4+oTFEzZjwvTJBUukmGgwMVGBge/E",
-	"x0plJ82Pw8dR+Zbbz06jO/0D7gCclb+nLK07BjJ1VUWX25uyJp7ZDz5FK5ussibgNNyN0Sry863nF+VJ",
-	"VlfLbsgAvSsDtJnqdvvuwX636zPqjfDUb6mxmI35iDMxar1KV2nTS5we/HxbLbMrHluIdpGBJmypaTzH",
-	"AzjHg28G7QXDV2h4zoSFbN9ek1dMuVJ/22iuQ4XWro2VDlRWhxVJtkRttYRSv8fFVYyaj1i+NnU72nKg",
-	"ffp+Ob6UZfRQvBNeiZhTW8VZczFipDCQFh1hXVqvXv658t090DgjzCwUVncAq+pG6z5edXsthnaijRu0",
-	"9LHVNj0OrQpdG1touXw95dsX5WRZXqOaKS49VPl2VUmicWrNJ6m1wpOVyjeq7zSSM18XrUP49Hai9jTv",
-	"HmC39TJPf976SUDLisdspRDHTaIclIM4H3zpcUnV4tD5xKMwDNeftupm3Hr5Gc9i1rNS1jGN46YzXBM9",
-	"MJ8recVwqUyqBJohzDRW9LpnszS4mtkclw/dKLnEIW37hCZQVWEyxcxrB1bnUWQC+Jbtxh7Aut4ZhFHh",
-	"5qhBMrKkuRGU0VtH3d55VB89YP3E9k0oWc/ZNaFxjBq5y6zHz+EeC9JCbUR1heASqVPVmozyzL72Nk3Y",
-	"5jFsgWZQxtrTBtEPoAA4HDiyg+LrAw0CrMUKAHpz9zyLm6GIVkg689BUrclsgXAxoKN6NAjMfxhZFzdk",
-	"KmaVnV3h8kIrGAjio8BOyP4B2XnulY9FPsvWqMcy1G4YQJWrGn6rsxVqPmRMvXcREUVqwbzz7OKozryE",
-	"7b8ujpHvBphWE8aegGL68lqQUSJHlxHxwiORIll07LhVpIHPBo5pbi0AtD0z6vH+io6ksgE636ZCd7Ub",
-	"LpMCG6PxjIte7mZFkOJ0ztQV11KFF6a/R+vjX2xuVIWC1uMYNYVvHu/fiVSCP0e99ujANGHvmKkzU46g",
-	"EDDAo1hOAj6FrSHxxIqOTb0GzsZjNjL8ilWrsHb0Xo+5YPp2XFzFI/+SK212nbfH1UGDqg4QLMTiNGGu",
-	"FHodAFnHmm1sQkfg+x4NYkbjhIu1/PtCGqa7CW8qCzpbLnTgW/j+nFHT/n7BR1krU7ueKxThqcdPo35V",
-	"PBlkI4qaSLqbh8adk42dM7adXLHvnvUIAE4BDA+KV9Au2RljxcWs2nNE/CrofuRNAzDvlBqpSKoZmAdq",
-	"DAFNJ75Styp7h8yZ4jK2sEAjppzMgEV+YNuZQRGhNnruH7+Ql30opxdzDReRdj4fNrpss/j9OdkLSBQu",
-	"pMBQxcfjPPYwAi4DNqEdtjfZI9+f7b7cP+ifEoYRI1iLE0+Tg8rCnCwIHXE8yo4xnEUYNlFmUsVR+Q5d",
-	"IOourv3ewSl0AtEOY6lA7+qgZDWyt2KHPwvDEyunzhXbPRuZkPJ0ifS0oQuCBFulQrV3dLhz2Md/HO8c",
-	"9TO6/GullsSaTPVw20y1ShHaMdGMJ+C72S2EIRWgZTVEsIKiwmpLCd0VifuaoRlx2xqI8vqUUIIuATEh",
-	"TBi1IDNGBVYAsTEKdTTcIObe36CUkh3DCRHAYA1JGGieiCo3o2JBjDvSjIxrRA8ykQiBn0nFTh33gbqw",
-	"arYkhelFf8ZgmBItrCOELJGp784CVJAx6kxArib2ZkYgkD2eUUMTOUnZ0qzKFcJ4fHtn+PUz2SmghypG",
-	"1+lDMdqhdSaM4uvMoSb1uAHRY8zY4JKLeI1OXjL2PRdxF+jXwEi92eYEsHGrbFNQ6n0Fs1deoLjDFD1l",
-	"rxAl4wT7tuGXDoYnCk98UZHemxe7tAzh3ofDb+Ir+lku6uC+V24MiwxXEMahea8HJPSaxEzxK2ZRXRGD",
-	"ekF2dKqu2IL8hcwYBARwzWLyTL6LiJACHg2yF4pyBFF7BwdHOwf9fiGwKo99R7sMfIoKW9iWFTpsQX6a",
-	"5A9tcUSrg8hx8LJMkjSHiEwVtbfKmBvBNC4tVTTm80HCR413TB6hVitOTbk2Ui28NAX89oL6WhIW9w3/",
-	"o13xoXf/fP3Mlh56vHew38eYNBtR4QDpC61wjQCyEnIfHZIrFDZK5wRvZ+fLwRJLFwsytOoj0QsxAsTX",
-	"XQxSG+6RN64Gso68Rmhrpmr2u0ahiGg5Y2aK1nWRLFy5dYTS9UFw7cUm/uO/9RrWz19rVQXV2pH96ll/",
-	"tFGMzopow9CqRxtmwkDEODw6FwHYsMcIBu1lCCs43CO/ZkWU3r54956cvXnld8NDzZ4L195O6E6LCIpi",
-	"sFxwOiICReQHFvHDPxzAs+hcBCcnss6ivusfoZA9vnw2CA+JrCHQEIoPnAuMVsTVBukyQQHWDmvPN8U1",
-	"cZHruCDpXDNlhrhbe+fiBwTdtfSmwWuCy6NPXA8Oj/+Sz8kOYh5TnhApwPOA0eXn4noqNXPrDCRZQB+2",
-	"8M0wSNwhLianxOn0zI3vXCDdeEhg7J0sZIrftyP55qBwyvsX69nvmX/R+SEz6gKJLpMtWu6j8KN88xo/",
-	"y18JPwS7Q8K1GRg2myfLvvdvvncvhq24+I/Gb93v4Sc5JS4Lbv4R3wi+y+O9MAmzNdsQ072C78feebcU",
-	"yzT4IAyNasVerPtssBqwcdBGeJSbPv9b8E7waYZ035AEZ38OP0Ddrel1+DF42d3lLcJL9YMBjX9LtbE+",
-	"9KXfnmUvhq2gL3CZozB42Tl8l7qLw9e9crBcYAq+cPrtUqTayuvIbZd/A2Rf/c7iMtNlpBCC49ICPVTx",
-	"mfF+64zPXEtkbVi9RaLphuzb+fUa3tCth8LqtvZSwzNbv6mw57YvyqTV2kMjJ14Bv3r1T0rsqSMqdOf3",
-	"i+e3lbhKDKy19RJL6vh+DRtq3c0iZ2l7vVESaKWC8p26CnY2XYkGGi5TtIdUjDf1UTEuBilNEhbbTMAR",
-	"VYozTS6Y5rHTyoAroZCG9p5oK85pOQ9tQFbgzKLE8J6YSWfeGlhD3ofatGmretRUbkatZxeydfxL1lSJ",
-	"s4QQElvN2ZAdL1a6zB8QNftbBSwIHOw1tYfkdV5dBMeE+BQY0EMNPcUIWhCaQTUDvRlUt4H7Yo/sO3/K",
-	"mClrYbdbdJPhhXLeC1Z+uUcf6PCNA/mtoHqzuB7g/SeRlW4lczqx0Sk2O2saYL/7crcOZDGdg305B4Mv",
-	"1/IkDkIYvrN0n6E17mTlHdGAi61zg0VHWGxRNbAn1FbRien7huFtlVbyhKfSmszp7ykrUUMqXLpEjmmC",
-	"5XzhQHdyca2eRTelejCTqq6QlkqZw0sxqBhT5ZPm8BhKRbSgcz2FWDR5rUnCxgZdAiMqTq12jlV54FBK",
-	"a0ypSYlYKessFLVa7Z7zKdVsSfggkiJwDqAsMGb4En9MQKzaDheWDNCAVDRAzWx0qZ9/L+olclLP0ZQ0",
-	"ciSTwQ1E5dwA/HuWV2fJNqAPv545KHxlasXxNLGPXxBhYb3I4NXpe7tI7KsgRDWBQoVrUI+Tv04ubLXG",
-	"wDZu9QpOLPvItdF5+HcPkdzRkNp4qXsHUfWuDIxzZMc2beUS23h2da8Q8bb0Ql7ayU1esc3VN5f7HCp5",
-	"wb4MgyWRuga9tvKSN7j0raarCSXeFgWsHMUoV9uUGHkKxj4b3wEqEIGASKPdPQvBPjWpPtSwiaw4szzl",
-	"nPWi3re9qPeslkbyZTiqMvLVnFdWAK+6reqQRxKkqgGEBw9qbM5ndtZorPTLBnnfeRo5d0Acv7wix3uH",
-	"EXm09/iEzGwJUyrIYzLrQ2CB/ZhYu6ntlHBrMs1io7m2q4wwsK7GnHhIg9L+YDzJba0K7dvcQAcXaOrV",
-	"zMBP5EKmIg4p2gUZlHLaasnYIc/ka4O11roujp5KZWpXBxcmYVrb3w7211uZG5orrGxDMDf3lfOm1PWK",
-	"siyfcdNJJAO9HgIF3PFYVLsxIGjRmtW0ji4s4gdSim2I+IbqIo6ePsmpQSqCd2jp7GLbtaJYqpnuts3B",
-	"wMaoYTHnk9HMBgDuUFA8J7A91DyAQ0NjknDBIlId9MHh453H/d2db/pZTJlUfhaFwaea9aJVuMDPuoyA",
-	"V+UB/5aCNcgIlWCVo+VArkv5WJmXpw04J+8BolHXKVgjpnUTHGR9atQGtQB8+WBec62+YyMJaaApBstZ",
-	"gIwRnm0YHHGfbinspxUHswZT6ZKJQTku5VtGFesAXFNY53L3hcYLixQud/22CkEna+J2XUGWLRvMjopS",
-	"fi2ra+N2penmTS8ddb2kOqmRMf6qJFICfhiRQxKzEZ/RRNdy6QorvqyfYuU9o+ioNcjxPb5UnvLE9KAf",
-	"30anEO3iQmwaqP3eD75UCU9e29Nkb39n1YLw/sh6s7Vh89ye5O+miiiWe1nas0Wgye7CFQ78nWHz1WVX",
-	"PybfZbdlx4XaynLjqDfEjcorsrS/Wy9TlOqoCzpjEcEoZ+e827MhtgMfWlsRMlrBg9KkUC06G3WnBcdV",
-	"2nS9f54jVNUNwESBuqJNaEwpRZpUNQvLCbt/UlrO8vdReQz1AYy/OLdl1ykHpTu6eRiwpJuuWaLVwr8r",
-	"GmYVV7RGho16Du0hi2AFHc0WaylmllfTzhurfeXL9iyQlbvpj+673JH4SszTla1L7javTfnWYBaUSgc6",
-	"yF9crBvJzM3u7K0a3G8hqgcl62DHjy9doF6b77MS3LcCDG6JSrDLOnHBbQPglnCMn6vy23wQK8SG5h8F",
-	"bXeI2LRhABVfkmLXRPOJQOsPkVkYXWftAlpYbSRZ0lTnST93X3RrvYgN1pgwbyGMs3rzMyoEWL5tqpee",
-	"yut1ViNP1+4y1jFjeuAy37sVr2TsedppGcbcDIwczJMG8EU33bYOf7Sv5eWysuSbmnUdyTSxCfkXDFOD",
-	"UiwdKCDZfdEAmXvcpTZjdXrr8QdEClpOIG+9pYUaEhR4rUINnBKaXAOKllXTrf5X+EJl8P3xNsinsfBM",
-	"7XZgSTVnPRpzdEbNk4U3KqB7Z8xN13HlB/wtdtlli1bPvWrD8T4+aJAtuwv4vvhOh8Ag++6K6lUWPbWF",
-	"YnB5S1GDMJKJHFlRG1uCMtcvAjaQk0tUvHrc3ZDzhArkXfXcBLwrZOh5qnCDPplfjO46WkskrJRz84Gd",
-	"68InOcyDtnsOsRGAjvDChAyrdbiQ/3otFnYz5FVawsjD7OZDXSqjKna9jpC5+cbd7navsWGlNV9nncNV",
-	"3kaFpby1Llz8luor5YN6Q81o2kpIMy7CpwcVs88tnuhPS+dzZ9mJxX0um4DD4OBNshMLGniFMi8Uo7GZ",
-	"Wp8Z+zhKUs2v2I/eImtpZrkRt8Vdhb6VgZFClBKm17MIR73QOdVhef3bWNAG3KEy1YOJlHGNVPbMBSBm",
-	"LxJ8Ed1TCZ3N0ByW8N9TDg8RSRs9hGN0SmsSyxnTho/A+QMOQyHFbpBFBg4m65tDxyjXxI+OnNV5yA72",
-	"D8lrl5ReVRBiNt9g4x61LTMTEy7YICsOs2ypX+C7b/BVRKw3W9npLQA9djE4FJ3wzpW8/rq2zaqp/kpL",
-	"WRKxpUXdqFYn1ZrB0eiCQtvuK6tVJ0oQF/M5U2RE4TxVnMrexYthiYK8e/NDvZ9556hfisw5Pijm+Z3t",
-	"/o/93acf3H8fkt0PfxxGx/ufavP+6rzk1eO5nipjUzwHIOeDzZaqxToyaKrZSj5ncCtv5ExuvmHXETu/",
-	"XkpfL6V7eyndGWbx16vsc7vKbvnC+WyvjnannvPgdXXcNSuwHinCa1k5I4RepBgUHkypupCpGowczJ42",
-	"jM5gbtJItcS3tz0rwP0psFzJFatOcEuY+PF2Ue59k9vBgvWA1yshx68S3NY6Aiw/3ICymxUvJjY5GIJx",
-	"4OxgUCa33jIrNT/QFkzDwVTs2OAOOM0RCW9Z8n//9//pIwwHihbtER63VVagdZ22cOX6iuDtO+yXG96m",
-	"YuGMSJXv2gb9R+WSq+H0AQP5uDtWjO3CvHonPSoIS7Dol4cdweh32Psxhh63mxP/qAm7CbvIG5VjjKV1",
-	"MdFIlBE8vJ5SAxGwNlPC5rVBvewp1b1PH+pg7oqDPCGA5/a3dz+9zjuihsykNgQWkVwsDNNIkcKmmoWB",
-	"QXCtqDEdsT8+hduyCUtybawraGwipOQ6pL+vgopGHoYc/Ua/IYh37ZV0P2tHbNNRUqoDEfpNws3zrDM4",
-	"rZGvjR8SSuCtK3P7ltIUTRUoOt2n2xMagkbvsfzQWtKnCnOxWXmfr9LJrVUWuhmBp30qf3bRYyliy7uf",
-	"Xv8CN+oXdTG2r8+f5v7Lb71yEabiLZgfzjVvRMevCvxw5btyC3WbmuFL7saVW73cmv26wa22Bfeu7Zmd",
-	"qYlutbUXb1s7nD232+Tq4AQleLxls8IhRANWJh+PmdJBALHLrDsl1P1bUUUsTejK9Ztxcb8QRZtOEK6N",
-	"JqWSrTfq4X8HqcCYuMyyGQXOgtz6bK291tBYMPWVLP/elFRvdPLY1RntWw34w/29dxovjdYvbZr0KjfI",
-	"DbIvz5TsoNpOPvsxzdNiup16/8WSU0/dUep66u3ZC2zixfPuD1gt9QTXi/vq4MM28hFL6+wOXM54cY7L",
-	"2Mp2Qn2+uvO+uvO+5BiTr262P5Wb7WtcRzC1sA4dFoXwKZwCdQmd6jkiVKHkJUYMwP6WOM7uWIBvlte3",
-	"IKN7sBu9qZGvAvbZoeLAzUSlt1n7ftaFpZxyZaVt1PhcPXuupzalAS/xUFyvX3PNRqniZgGV5GZOwLBo",
-	"Cdm/Xvr5/e3X972ywnMWoD84Zebh1cFDmprpw0ROuICbOHviEBVOLFrMbsKvWEz+9ut7fS5cUh5muL+I",
-	"n787Izsv4sNHjw6e9iMylkkiryFd7e3LZ+TJN4ePyM7ffn1PLpg2ZJQqxYQ5F3MFh2bEdASvwVt9CzVI",
-	"k4lU3ExncIGP+Ue42BchsiBkOw1pMjkhQgo2hDFTsTgXVmAofK7YONXgCMTMTRURmsbcFscRsa96YPHy",
-	"GOAiRucCfqB2idD9IhzMnGYaoanyVi0AOlIm8km7E9m+TY2Z9z59Ql1nLGuclhbWn1urLuAKMuFqqFmv",
-	"Ua4iEb3Qhs2sHCQSGGKGDiXic+F89QR99eDrxEK0J7kSq4kUtg6pJjtybHBu44QL1neg+PpcKDZiHAH2",
-	"FJtxETOlo6BukHaFg+AFX79071yci2dSXFlAVF8O4ezts+9evX/x7P3Pb1/szeL+CYGcdE0Qo4gMH14d",
-	"DE9d2SIgkaOjo6cw6p/fPzvFhEZ9Lob//Oc//7n744+7z58P4bczzenD72VyidicMynYAh5fT2XCXIWo",
-	"U4TAwty2czH8Aw9oRAIT/6chYAlyQY2n3eF/t7/85Tzd3z98jGhBfxmeOqM6UwoWXJ8LGOXT40ffkCFC",
-	"b9mCuA/nNv39P37TUkBZAsUNgnKhd5nFFm1RMBafi+Gr8e6PoFEMc8jIAuDZ8cGhTXzThiYsIseHT+zf",
-	"rtZVf+/cGVY0kanRPLYOxhFNEqysjLhuHpHieP/YUqfhJmE5sZ29eRVoQSe9/b2DvX2ffEjnvHfSO9rb",
-	"3ztCVmSmyGEeThnUz/43/HtiU9mAf+MSvIoBSISZ79wrUU8xPZfCIRQd7u/3sKagMK5OeLh8vzkrveXt",
-	"bZzfdmEPVImrAWdy2bXUwZ/UtZQNLcctCHhq7+RfH+DSns1QQOn9wK+YKyhisPrtv3r2FPY+wGcPQbFb",
-	"LF2Ut/aNO1kT7BvW5NH+0S1099rinMWLrW8DTITDPpCdrH4K8D973RJtJGay0tEUlMd+025dPfxjJGP2",
-	"KdivqjP+57c/kLniAtiDZVVwwv7+1hbHzuBrsdKCz7nlI7ZHzs7FKOFMOO1zjrDAmgwN+2geTs0sGQLS",
-	"lq8DfQF8gSmHVDaiAq5SM2XnAvo5JcMz9G4PwZUHzDZrhVywMUwXbFF9MmHA6yw6KhegH58L9+nuD1RM",
-	"UjphQ7LDREQuRUSmvE80XTj8VKdbMxLLUYpRE1zb6h/RuUCerxmCq2oOtyVwor6tTmNzhgs/2Eoibihj",
-	"vI7PRSqgSIgrLL5zvH+M3xspbdE6vHA12Tk+fApQaGLh9H27jhGR6lwM/7uV1v6CDDayM4bJY3+O+2rL",
-	"6Iqnz+J2PndzczWBZsygLvavP3octhw4nI+vO+nBOHuhuGeV1/xkhJLiYVEB3a9oXnT336B81RXP+RSV",
-	"aQ+md2InlkWQ2I2EHbN1pHonvd9TlkN6nHhJNhyiFzahwToJ8sMN8iK/2Lj0rgmrRHnyLbYVpkM/elQn",
-	"e3+K6vL4y0RrM/gtQXMsaioQbqV3vL/fNOYaFgTvHy9ZjPCu774oIYfb3jq8lvkKeNx4lAVcBbbjw6ef",
-	"yUzee3ZwFVBN5mbhWPRIMa1PCaJhWJTqsWGKvGVGLXbP8N/awtz1ot6U0djZW4IXmubm3n6Ir9o3P33a",
-	"9gVmWVG2P9kFIwWh+TbuzAFFahQRRY1DrcT4RUmAFYPxGRHmw/uNibFUIwx585fcwUMsiP/Qejl1o3AC",
-	"4TbP3TsV3lg35fyVh89stMynqPXNH2AW+GId+0q194bmFLSqcl4FsE8WDpbe1Tie0iuGMBMWU57YW8tM",
-	"4VaUysGZyiRm2pBryg1cjxk8Pdf4k2pgwCipD7DF+lmsgO59o5wZFwT2vO4IejpYi2MerPj+0Urvr3cO",
-	"s5PnZpYpXFzZsF+rz5AdW+cg1VMrTqRJEmFZtawqxCiRo0uiL9l1VCEOHR5FMJeUz+Bv8mL5AfwbvHCD",
-	"2/43edG05yDs4vju/ya+QJEb5hSnUCzlN3mRAyv6x1bLJyoVuJW4sSoVoe6G063Zood/wGn+9FClwmLn",
-	"tcmJGaBaBznx8X7tSZ9LbWoRBxVK9DMqUppks7EqvfbVGfLZYzFsKId5LoZ/ffGeFCc2zMr2ufobe2Qo",
-	"5DVqIljir2RU6Z8LZ4rCX32VUJ4VbMH6G9Zq4ipSQjc4zNdnP74gu7vQ/N65ON5/6upRUGeTg3dcVDbs",
-	"ny0NAlOAA1Ynv79Nxd/khVtmps23Ml5s82C8TYVNzvz0ydp4C2fwcMtdNR1BWBYNu87i+8h+nUC8wvtP",
-	"V3r/UZfxvAPr44j9LOgV5TaOY3Om8haOFpIi1sGUc+vfTxauxIynW+eaauAhvlTVriPS5ey+XNnq7iSv",
-	"LKanqjjKOROdw+ub2i9H4K0t392kUFTejqarMnuPZLt8H4/q4eGtXsoxMO9LNjfZJWN9A6CDC23gwoBj",
-	"BLsDtqIRnZsU4fGtvpZeoFVbWiHcelnoHMpAs9DtEYpY+dOlR/DhHzz+9NDG4dXc5y3n5tXz3pL7OfCE",
-	"uMssH9QDTcJoikpZ6GOw3w+pM+xl9TumzK5ipnIYWWrYRf07oxx2/8AWRmYxNxExUyXTyTSrfExGcjZz",
-	"5jgQbUEMiqyXSDEHe6jLfeyE8GkRsaXKNaQ0YVlBHZ0Li3rMme77XDrszSgqtH3fliKJubGY124YQl47",
-	"f5k+F16UOT48RNHGl8gGdov1h4EOsgOHrjAQOGJFr8W5CAY8osJWOrhgxHMoMDI+7e+RoX0wRM8LyFND",
-	"G5Q7PBc1fRKWaLZH3vsJ+Uheb2xwI7ZbYEt2O1o7tcKVvSiyr/wM95/WyTXPkTDLvOeG5JznblC+l0+f",
-	"PpXl1k+3yGGbpCAXSO2X9c8oCa3Kvu9OcnJm6cI5dRtHduDcWwagPe93TgP01XBj1QdKsij55dw9C0tA",
-	"Tu6Yckmywp9v5vxg23d0eFxxkVqTqf3lFk7JYQcqfi/lj1Qs3gbC0a1TZ5MHV04Itzq0D9d3pUgFmO4S",
-	"6u9X6myGzRYdR4kyNUtJEX6vEMVxVZT4QU6geCS8vsa+3KHexK7kJQurfz7QxIUJuaii5Wvo3g0Xsey3",
-	"NqkSsCWCXRer1VihBh4XerTX8FwxzZxdnaElQ8+ZMHvk1diJp3ZmWKsjkdpE/hP0sGbijO0Jrv5zAcyK",
-	"2xJYXKDYtOMcsAYLfgIGt20QooH6RLmxZ60Jdn0usMk9cpZ5OBVLNcrL8tJJYjaIZUxnPFnUWkPcqt0M",
-	"m3Ot/4kZ3X1hWG+loYbh/RgQeOOJKkP0N5oenoUv3pXVIYyd3MTjU9d2Bbl22x24RK1uJF2p31B1VL2A",
-	"yEPgPBJDLjO2wnUG6F8zCl/3wr7e7HNqB4W9SctKMP0mo0qBIG/hgG947cE0SAmV3B9JX6qh9+FT1CAY",
-	"PMMcz2DON8TIK1VVbpmVhzOsDdPDCDHiUl5tUC/XLoIR3BIK/PB92LDD/YPbGpbdnfir2nm/BU9EaqLh",
-	"Kaw/hDV3I9oEraiZMMOqB/Q5Pi8e0BUNh2MM7u3VMNYa8f+5q2i8Y+TsQhspWNz/Iujv4HBF+nvymdCf",
-	"3bEu9Bc1hgOXL4C74cKFn2+D5I5v86b+KzPdNmk9v4BPCS7u7c8I27A99nGjkoFNa75fkoFdwPjPyQK/",
-	"VJZpN3WVK1uKccJHLW70Z9lbt6HI1oQXpkIxLZMra2rSZMetE4FD1G/Q3JxfPT8t5dzaz9qX7vekUd3L",
-	"9uyr6/wdnbFdm9+XEXxELqSZWshHG9COf4O1RyrrZ2/zlWRtWQe4I9GNPeBlOyS26rfzptRY1zz2lro0",
-	"gtu9rvwEm+K2PAMYZS9+VR7v7030PWNza2fnQjAVWZfkFVPGh1skElIs7QFsPWmKXe9aW2PLTaXY9Y/u",
-	"vbsyutZU9d1asP1rcHFIRV69fv7ql2fEYlLAkTCUi6akpd97DaGyB/u3babMtqfx2oLys36nPxcrZTjm",
-	"dayU2arcFHfPOrgbG2U+v/tkolw6qnttofxSLw276ISGJ2q5+hLcC10tjuFh+2pw/GpwrDM4tpHfEoNj",
-	"kZffCUcN7tAv19zYvkU3YG7cFu+4ySv+boyNSwnyS7I17j+9YW755dsmO17uMTMW4WgXwT/aMqvdyz/Z",
-	"d+vRJ24xPGZJwg8XA8wixxvCQns0ZPpsW2O92YzncAeWZcG67fwSk5/dErgp+qyNIl5UBDGKTBsy5kqb",
-	"NnCB8inIxNwmCaS4D71b2/Glu30fWfmGm/2TYCQubngU5Anbg22f2xzi7Kw37fhaIssyMsnwQrrRynfw",
-	"difGGctRgbNlS9nLxtGLMn4XPnOL0MDvyhoUtmoRChEw74F2OE+KQca5xVtqsHrBz7XsF71CUw5Q8GsC",
-	"9rRjsRzsHz959E0nNJYpI9+9//EHBHL6EiSkDY+VzU4qHSsHRV04VJgajyvHBXkhJgnXU3jxOy5iTnZC",
-	"mhnJ+aJ/i8duHo+XYp7N6RzBzCDXj4+YBcrUVbTsd6Pp7qt/kDMh2MfdA5tQaP849Lid6K7iZvFAk4QZ",
-	"wxTg60T4G47ogfZGYnBxgQR2LnaePweQRwB77NtX8zp+OiKAZkq+xfct9lrCtYHFNiAJ6sjm5dmhQ/ua",
-	"TwQ1qWLkAqAFIlf0L8cWshg8GWukF+hjYucCsN+gG4f2FpHz3huAM3sNaYg/nveIFG4IesqY2cu2GW9O",
-	"TEIQ5yIL/c8RqgQZwvEfZo7iBh5yLjwT6VvgR8Sv4Zp8T4WgMc3oKcoghLJqFNDluTAOEtcXikKCBHoD",
-	"OybsRcK0Js+mSs54OrOLAKJvDNl3r6WR52IshakFVKsw6Dfx+D7xZyBlCwOV8WKfpIsUvkc6cvBTwoRd",
-	"YJ1tMU1sVY5bZu0F0C57jGs0gwsuKA6oyvL3O/L8N89ffuX2K3J7Si54woFmElg/suOIJXLIKTkN2iqj",
-	"+FwUiC8777d4Hfgztd3U+Ncu0xoT+43BZN7dML8c8icgD3uQPxxGHvsEORHwTq6zi2KYDX+AjwY8HvYt",
-	"S0wYvcL8bWLB1rFoBPDscyHnTJxgdjmcTssF4Rn+rPcgK7so/+6RZ0FK/LnI9380pQrSxOWYFK9CexP+",
-	"Up+nha3WaD03kbWFfd1R1lY3dcuvcqh3fQ2SuEEW9gqEN2LypXc6305BejvsOxwOSkYJo8oifgfntc0O",
-	"MAYxREy8hDmVRuotc5T3nk+SHQcwMqPaAO910PPcI2Nk7DTVTPUdt3XHGYdGpkwxx37nCRU6Iuk8kTS2",
-	"oVYwuIQBB+AoWVKRw6afCywkszN889M7i69lJzuMCOJ7vPnup/c/vQOE8wBBgseuXTxn58ICSXDMaZW7",
-	"cl7HOc6MoaPpS7uub6CPG2IbYRd3xDsKs2zgHHbjuHbbyeJTt2ewSYD19pWZ3DgzORPuBPojRd22WLwe",
-	"vFcdJ3CiNleuLIE7bf6YceMrONgGHKDe0jCrIo9R8HuGD7tlXoNhvTSbi0e+S5jRZJRITNaeScOSBdnx",
-	"ep2OiGLzhI5AcYOjM4enfV85IJBMMmidBdnZf9xH3qCNSkeopgKPmdHRlAv4zIKO7x9n0DUFtoySzbkY",
-	"KpY/G/hzm6OFI7BcwvbICzqauhWfpdoAVg49F1YbZnG+mSh45bOnJjAUuz0ESekdy9bnXCCnK+yKA8wJ",
-	"k+Dn7gspWB3Te4fS4tuwkRsTloI+7ojtFefZxPfciqniy1953W3xOltXu3hGtIeekIYRPbWlbcoccJ4a",
-	"ovhk2hqpPU7w1waT3HOMO/PQ9mQsU5GVv0G4TQss9tObF2/P3r/66fU7W14lTHe0ZW24mFi8K/wLsKR9",
-	"xRghwd2Dsa/zZBERecVUnDJiy3TZyQYjj6DAyzNN5lRbxpCwCR0Bi6NxwgXLG75gibwmrqQWmVEhuJgg",
-	"n2TUoJWOAX/TewT8FbAOZM4UAd0Q6sxgQYcot5yhkTC1cKR75N1IztFIxi9ZUIFVLU6s5ZLTRBPNmLuH",
-	"wsBX7Uvc2N/OsSyBG/QDHIeOCAKnasu+ERisjmOBJ/ElvN/N9FVBDWiBhl0br9EHpK8A0rjdyOCb9GiX",
-	"DkjKHGiC1WHaMBPilA3ATroJWsKSQXREboBRGLnhGD4nDzyckkZITVsoRI7t2fsCne/II6xlPgSu1kRR",
-	"bsuR1TnjG5FmcZluIbEHhn1TemdCJ66XO4n7xqm1pfOM8aWvwtZ9xoHArcqlr4ROorys0aLxCIWi2LLY",
-	"rVfBe19G0s49CDZbdjDzBfcFY2/0Xsq7a7qdQgr4mq4arAZcWrbI4E5QV9KK2/JaFEtF1kjhD1rhnIOH",
-	"raFlr0Jr9S2Qy3NmKE+arpB85F8dqRiNli+Iw3y1uMiR15d1RGKmsKKsTXuOSIYw7cI9bIXRRprZxDda",
-	"JrTcWdqomAN+Y2DKs5Ma5SEl+49RJyFjykHaGylumIJf5fhc1HkQ/0FgcOQQlP251EznzmcLaZkfp3Nh",
-	"MZL1HvkZLYRvqKIxn5ODp4+/wdX6noo4oeTg6aNHZIg+H7hwh1hBlya2ZCJaDseppskwcI+iqbAl4OMN",
-	"jpAmtxLA6Tv7hbPrRjOZH9CXGYVg6xw/CCgim7ErrxicLxfoaSGVnUuLuxpF2w0s2AYw/h55jSFgOg8L",
-	"I9wFTtkwLtCGmEIcemtF1y6IyzoWvDMiRMjH/9jqmZocWGj5g2Oyg/99FJGDg4gcHEFUlcVuXSA69aIf",
-	"YQHPsUfiRyORNZqhnmafHj/ZncpUEcXmUhlrttoJT/DB3lHfhhbwMVa+tLNiH7EYsa+PEIxXqmBGhGs3",
-	"T3ByQejCNUaSeXj67Gd0JkiV2b5mjEypD4PwVCKvmao7zYBowNXseSG66iYQ5137K9nYD+4uCvyrnneD",
-	"rMwRncNnxksuDogV7cxZwEIp8qoUsnDQWviwcqXbgiR3WANkj5xhSROaOHce2pZ9UIJ3MWCI2RBs8IrH",
-	"bOBKVZyCz9SHIDneiJU4ait5WMkJauoCu9wjFkQbuIf3I47kDJbrNCunge4B+6tlKNCtj6hwb++RoGr5",
-	"TomJuSJ5tmqYq57vCpjDp7XRUbAhBbn9fuUt2gHekXtwdU0jM4DnRUu+ZjV+UbU2kH2wyPnUsV6pO75l",
-	"EVAi8ApyWw5CR0KxwICru0RcDdKlyndBV19euLLw5o1byW7SHBROpckgVJzuZ4ID81tpj1YGgglnfVN1",
-	"GIMu7sQpUJjjPYKDaRvXV0CYuwSE+a14MpqTxsMX2w2alQN3R0Rf/P0Lhexo38ObwOwobfH9kn7Dwd0J",
-	"bkcbYX5FCf6SkTg6c9UZW8ZFf7xRbPUfWZNaZkWCO5D2fp3KMFyXNxfgmrGH1twZRFHXujreshnHQD1i",
-	"C3garKJP41gxDSYcE/aIuoeRBQPqaCRTUYgihtBAASExMiLXihvDRCUGxqfDnQufS+cstpRAkjvhNnRx",
-	"wUzYBDf9pki9HxevC/PtFLOXCpD5BlBctD5tFf0pUS2A8+ek+YRL0x6oBRs1ZrfDfLfgQMloiotdOp/j",
-	"0BuhToqBIuVT4o2JNN5yzNWPVF2Gm/AWurilDW/iYkwAq72HQt/dXVCwTeDWZSy2y0OAFsgOj9lsLmFb",
-	"+o20ZKOOl9pSfrKvfLH4wB4OGGqAa0xmYUJzw69Y/94jBOPeNPFGt3FfI4TQ3CQ9Ga9sZ8J1vCEDE7Z9",
-	"J5YlO6t7ZFJqHNBXW9Id2pJc1tFSfQff6Ioo7E/TVzDh++h4+tzAh5eSZzPucM7Sb5u7uh++TKNly25s",
-	"31y5DWZyQ5f6nRgoG8nuq2XyC7ZMrnhHPxzRhImYql1XD39piRj3rit1fpOg2GFPywBxza1VXf8MAnEz",
-	"0Ea3etYMYJeI7AgI6LKh2mykmNE1loBomyYjV6Il3MreDUZTFjrK9IQlZPMlUM19qDhSpbbTgMzQKo8/",
-	"IWalspgEAoHNWkxRtRzq4R/430GLgvGWXcnLNuI7rvMmwHfxV9rYLO8RFrGeNrbDdLyB0GHzOGOcp4xe",
-	"Wc7apBLlEpLc46MlfqmXz8ijR8ePgkWQKv+DzueaGAlIEvDVBTClEyIFIzRJdmO6OBe/vPjlxev3iDrh",
-	"4SvIToCd4aAzmI4cGgaUjIvltY5IwkdMjNi5WDCqogJAhq0ioNgVTXhMs9jmHCtj95l8lnXYj84FA2Qe",
-	"m0KUUDXT5GgfP/mGxHShPagAPJHWSRbTxR55LckFowpcbLgvFsp0iP8eZhYln3CAywtOM/hjpFjMhOE0",
-	"OSWUXCsJ4b+2DJ689ITkk7TI8f7xHvn5/cvdJ2RnCFHImpm/pGa8+2R44lKHMAzZcJPAvxUDT1wZp5YY",
-	"KfsuO4WSa0YvyfDFezoZWoyh0ZSKCdPnAlxtNnKYIsSuMMSirglp7NfP3797f/bjm/5JeADAr6MtXM65",
-	"AIQpOrpEtN1X493XUjAfuDxhBtb3GJuSqXVLXsh40ZD1hFK+Z3PdfIYmY4ZNR6Rsxp5x4f8+XAIEAqC9",
-	"TOUdFaa2xE6+vzaSuF/eU1LY9yXg4vZ/HZFmR/m62rnhWJ7R0ZTtPpPCKJlUz/1c8StqWATweSN41RI+",
-	"3H5TmcRFFEC/F91dCFEPqLLa7a9Ase5MS+W9oEigeqUOoIujuqvxtTRkJmPMAzgJWscTZaZSZ75XGCHR",
-	"Dk+6SAVr3au3IUmzUaq4WfRO/vUhvMpeOIA0x37luLB9HksI09gUu448JOOz8OLbkpztLiKXPrFL499S",
-	"bRDdzWeFurD67SaRnNkEvxiOWJJQQRQmmyEfvFjkWOywHnRkThxzJIjtzahKOFwBLiOEzOglQ2w+OwtY",
-	"UOo7sLEbhDoMpgqq+7mwYLbwIjshsUwvEhY7IHYYlYWtHPrsnWHWS75W52JnniaQ80o1GbrfB/nvQ3cF",
-	"4DUGHSCGnKIj5i63c+E+6mfXphv3JWNzbXHaZzKFhBSXUgRNoF6DqJ0RJMRcZQl77uMdSuaUxwSpDOEI",
-	"QUy2r8R8PGYKly9OWd/dZixJAl5yShQDRCroyw4EfvIDec7gvoUuMZWQIMAVtAdTsIrhSEKKHlMAXlVN",
-	"G3JzLuUM+UxfsiPN1F3F/VNC05gbwODLQEY9aTrUPX9z43Lma2/VBmwKdhJyFIfUeqAGtqN4CAJBll0K",
-	"r2MW0bmA5ELNLViyBTrMmsDMZM3g67pL9Dm2/MZO8C3XbAP3Ho1jDj/RBPKCmTKc6SwGZx48+qPnlyTE",
-	"x3JJETgA2MwagKyoZ5OfSpz8cL90Tx/U3Rz5jf+vvP+sxbwzieBmN2GwXGGBeLy6tB71BLseWKqvkcjT",
-	"OWO6F+WNcmEeH9tWAQUuFxD29/2C2uf5PcmFYRNrtnc8bbDeSGUS39pIPZ9bb6S1FHdcJ0ZFPW2oYSFN",
-	"W8YX9+z2SlvFxxE6/jtmI2B6cS2xu7y9wqgrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGCJSrs",
-	"bGGjCvTlJ5stUD7c+qNUFTAdVwvup6+JvjePnhlgVfg8NG2rrMNe6eyGYbGVKkIZxZFJINJlQCC5+SoT",
-	"0eZzRpNAPIu3Xcogk5CsQP4OTW5ULSLy6vkbcp7u7x8+Jq9+fW8TlP/xyysH49GPCCUAYQQXsK+EcwLC",
-	"HCJLhrjk+eW9Q8OVQ031eP/oXAyFNAOYawIy3yBrb9jf89gfdnjPYFvUFSooO2rv8BvQkc9F0KgXN6Qy",
-	"5HoqScxRLCTUJheWUpgxmhcwDHDQe2SYzqcsiYdEw9jCXGOqeWylnUoystKQC30uUJDwYb4otRhFhaYO",
-	"zBimpvLEZid8kgs2oinSCKr1sZJzkH3ZlYOVzg0bDrwhhjmiRcWaFCIvRp6LLHZZMWJFxG4yFNFGYkke",
-	"S2+hGHW8/7RV5jnDr+5O6rGbBjcB1zOudcNVsOQWuv9yzzLHRXEb2m4K99bXW+KGb4mf52CtAQbjyBKZ",
-	"I66+RRfIGF5eSqzf7Vpw57zRcvxTG0LwA5/mUIQKhj8sjjrwIjbzVRysVq3J8K8v3pOageD9NMw4CjdN",
-	"KQqOUl+78XeyNgbg7/caHLB7CHPdKBKMW67NwHi0XxTjjw5D2fVRq6y6acxwSasybFb8RwfWZDccDtWM",
-	"fnxlP3wUiP9UKbqw2tdHMxjZpaqQ9RsKh0iToX1hmNn+4SvM3TglIk0S70VIqDbFrTuEPuEV9FM5s/Vy",
-	"dm+n2UUe91T95eH7Ysyzl4S8kOHhERsTTdoZWDlJuIRMqXVqK9+YaUGWsg4VJ9HpIjaENb55Kev0XNgS",
-	"jCh4K1/00btGJnSu98gQtEc9dFZoRkapUkwYK0FxK9tlc4nQwzbPJTmUvhIOBOVkwUaz46mtovPD2a97",
-	"s5j8138eHJC/Hx33I5L7x7jRruAWUfI68nKgVRhd+UdnTByTqbwOjHTkmmqioCkMVp0ybwX1VkhX1PIX",
-	"lBOtFRBmQ6i1GdJswk6wdLUs5/BYpplR8ly89e+J/zhw/rHsUxSAh/6bYYPTqcgWbl408vynXjQSGXf6",
-	"ApEpi8fWUpkt2uJ+iVzFP7uBOiJzuphZt4zw4qJuONbbcEOEvOCh7+7mlFzZouc+Z3Oq0JKCa8UFOKvR",
-	"TQ0ammIjxufGq5ne9l5XPdbrypoc7B4Giix4syvKrOvqG98TvuDTPkdyNkuFOwDnYieEw4wIqsFWzXPD",
-	"sXWkGKKNSoHbO7TWh4EUcCR/SrMZWIe/LSI4tKs/sM8GWAsoBn8GuuaGY57YFs7FmLMkJkwpDEhQykMK",
-	"Yghh3qwtJxTXMYGXPLkL9XGiZCpivboSuJkJtCRTFEyFfkjraZEHt6tFWgqJssI99M+NxXXLdkerPKL5",
-	"RhsniAReUHv8I89MgnPoDntCr1eXz8qV7MvFxBiBFx5m1ZgVVr3hYnKKeew6L9ucSIiHICNqaCInWHab",
-	"iehcXIqITHnfS3rNxYq9IITCp0IXhyum+krEnAoCZ2mOok6MpYF4fQXaPTL87/DvvwyJRyLUFpM1f8MW",
-	"C58wH1KU1emZ09ElnbAHECQFDlcQJP0UXaEw/M6BC2Kx3CEUNB72A9dwLlxW63V3EZq+g03ppD8vr9h8",
-	"6co231gx/lXCZXJLAxXlyvxfbrC1nLvzWxLVXI39qImKb0sm8/Lg1sNCXMNEM4OBdTDJMejvTqGJXdmh",
-	"nM+dWFXJ6zF+wbh2L1lTfEM1/yb9aw8q+y+cvdt1nYUGoliEzwbgpIhTlgtE9vmQoDR0LqriUD6PUxIA",
-	"HDu5LjDNO7HSa6s5m8BfM0E9G1xMXLJG1YTvF3XncH+/f+rR6G2NL8ISzWxMg+txoFgKQh6AqBaGYJ0I",
-	"qeC/pyxQneuBTsHV47jTG9v97Uhzufe7g5t7uZUMTg0H6Xb1WlWbe8ftVtiFr6mbtop3oiBaZn5mP7dK",
-	"Z/fEdeGppgn/3v5MXCxPViXXnxOv8MzNtvPIVxrfVxH4xi9Oy2uIyRcdrs4GSZjsuNQ1qvpryL3zeNwo",
-	"9r5RXGD0uZdtrb/Xy8BO9kMRBu737A5P6EKi8m3FTR8RWX9hkZdSzXYPnvRPSMKMYQpiiCM3ueyuyG6D",
-	"nefPd3/8cfef//znP11Ioy8iYA08NosvInPFNAYygjzuvOAgWkSu5ngWlmj/fKAJxPPb3qIQnftcXMiP",
-	"IMXT/u4O7xPDERWbujqezq7pXn5QNGzauzo6F9606YyVaPC0cyoET9qOjTSgfZ735nThnfGGjxfnwuk8",
-	"B4/QgnLeC4IwMZYa/qX5RFAECL5I5OhS547zZdJ4bpilF1omqbGh2PDt39/iG+dix3nGHv4Bf38anthA",
-	"agwvyKMHiY2YdJEAvs9zYUsn9PeIxwFDS/qpjeIcgrg3JDvu4JzUq0jnwkuFfRs+iyZyritZCl10izfx",
-	"uKpaVLmeZiMpcuUsC72gc6YgYnTZeLOvTgkTZA6nSWfTp4kUTZUlb1CbCW8Jd/Zr/IEXXFAcUEEoOH7y",
-	"6JvHXdWcN89ffk049fWfA43nga74XlAXJBccGEFKE9SmHSt1zNGzVA+iF5FQjweitNJCZI9TnSLVvwlN",
-	"Cispo8pUq/28xOpJ+JZXJ/CPPWoMhTyeWWqL2qBbx8VAYjBBduJtzPQ1R5He5vtYhjW0bQyQjQxPyDz1",
-	"PKVQqL6Prhzkute+Crr9kkBIJVUQPXTmVAxwkl1CRPy1X0VbtedceKEsy03RjFwsjKtrNaMgrqUazcIz",
-	"THJCTcRIP4roXAx9dYigebs0PChO7TqyFSTsx0On35yLeUKFzX6bKwaMnsXkzc/vyU46h74ekR/5t6eY",
-	"QIWtu2wcMuFXTOCqLM4F5pbip31b3GqWJobPqTIEmgdawnYIPALjFSwV/gy3g7wW56LQeQQ9X7AskYWK",
-	"ha320d+DK0RnZeq1ocrAlua32IyL1DB9Sqi+dAFbY6nIWDE9hWnqk1zscJrWubDA+Tr/BYaNaqZAxCUy",
-	"fPPTOxfBgfTpshHlbJ4ww8A18Aafo/JHDZlJbcihnfTO8cGRI9KBkXKQUDVhQ4jWD/2v58LSQfbx/j7Z",
-	"QY0TvplRsRjYriG279H+kd3A4Vtm1GL3bGyYGp6LEhGgaktGVAiJy+WcnFCin1mV/s13P73/CWqD111v",
-	"bxJqp/Uz0swNgW9hD9DVHRXUyPpvVFLwtz+JhoL0BD55yKBJ+MjqZgdHXyjAFuw7HhjLFp05ESjigXbM",
-	"eEcqkjCqnGgoMFFYMSIYiKaFK9BeXblylLOKRn0IrrPrqcREIGD5Lu4sG0POIMgOMMswGg3iK7Sh43Go",
-	"tDzQXikJInZtJ8RIeQlAuMB6FjAPlmh2Llw88fEeeS6vBa4DctkdqfiEC2rViqPD/YcHh0/2yfwj+dub",
-	"F38lZprOLgTlie6DFK0NybgvfgCL5FQmK8DX3047NjYja8y+O6MxOyXfvXj1zH6iyYTZxe83SeLwWu+m",
-	"GUUjk7A/fsUu2CQ7wBP9jBkaU0OjolKJSR8RsQW7mLJV4Z3KG9Bt3YncXCIt3vhbNum/ykBiT6y8wY0P",
-	"Nh+jYYEkUhviV9AZwFGOtDW1nBfO2rId4+JGs2RMdjT/N4vIu+/Odg8fPY4IaFpEC8hsDMww+EnfFjX0",
-	"1vFcukTREWsO5m44LAT2f//3/4cM7QjS2WDG9QyT6REzYAgd589AosQ9Kk5MsGu8YfsRGaZCp/O5VIbF",
-	"Aximawf+GbbjUiNQ0CZTqqculspO24IGUOGyKy8YAo2zufG50xkLslknLO6DEd/+07Vh8wBm8gqEpeP9",
-	"pycu1cLOABdkiLIsDEtzMYEHQrrfBzAfeOL+RLAI+CgT2C1BD7gYzJWcKKb1kOzg2gbyHKyIlRp/T6mi",
-	"wnDRkEj5zFFlWVi7SUZou3nLNJz4Gqb4i6OdP7nk9NlIQrhfi0AWYnFBG1WXweHxjKGb8PMwoLrtsGE7",
-	"wqVCVVkJjZzr7gqU5QRLruJ8qHL/ssqSU8KwCjL+NgQO49THgpKal2x1PAC1S8zO3yM4gnMBjxNmVVrq",
-	"Gvn57Q971pVYYhgZnAuOF8wX5wLEoCojyVBQUjHmguspi70AC0aPmOsRBTfPudixbPbwmExlqpxWXNJl",
-	"cR4BI14mX90Sc2lTx3LTsueff242c5eAUzqdMaRFS4AgEeQHyx85oiUZU+shyY5BfoIUKwbAb0Nsyy/N",
-	"pdCKf89fuytwfZ/MXLXNu2hBmzGXpXNn53tzc/1qZzNfqyZkyPyNODPEfgW/P+ll8iUcgNQn/mrwxEt1",
-	"SS7ZHLNuE+aYcZ6Y21aOMyfzrSY712WtFo7KTZgC8w6eZ8Gxt2sMzEfwwpY4WZ4Teot1UD7v6IW7vKB2",
-	"HfIO+b2GOZEdObdBU8nCShUjqZQ7q2qi+y4PFRgu4Q5njpIMd2Lp2bRO9po6WtVr6G3x1bu8ilLdchd5",
-	"dTpDy6m/iRq6GHNsZ8O80Zu85gp70XTTlTbs6xVnC908IEWiD7IdZRLXZTt2ODk3CONxhrQM2hum3LhY",
-	"WkuiZMcNg8URcRmU6CfePyDnvecMcsWZGC3ORfbeeS8ixZAkG7zzD2fvAt87+bYfYoa50vvnwvIUmxbJ",
-	"6FVpLHIOga/fSmA/inmkryzkyJXU45oYSJ63rn6uSnH5dXAWge/zXBTWPYSzkMKlR41TDUb74/2n/WZ8",
-	"i8Lh6N1UFf6gj7uSF4oTbZEWVPHlr1LDbcIN2UtLk53wULkzby/1wgHvF2GJClu3qhAA7opmzIl36cWM",
-	"G4MJ29nnGRpONoESAKD2/BRAfC7QAiWF5a175CVPDFOajOTsAqGLz14/75+SIZbb1ENi/2vznEDpOBe/",
-	"pyxlGa/2lqixbSfK9PSY6UtwjNJ4wvQeeXHFYyYwcfJccOGdIx6HMjO0C2kCf5/NP6dJyE/MlIk+Wvvz",
-	"oAipdrN4Zb9hYIsTuf3RdrFHzibOThmn7FzYFCaqGMHsJrJzpjl9+L1MLqmhfYxz3CMF4gC3r0BGdy7C",
-	"VbZQS1QQNpubBcFVaoLoeOv2+Uss0TdKGBUnsPJyzoTfjVMS+zuQM31S+E1H8HbMDBP2Ksn+eZL/kwTA",
-	"dHVTkqkZyVm9aQSHhCB2+RDwT9f2ChJp9s0gGE/eY10F17pmmDsNg/wktLZTygmcY9KytetpDKWaMRHP",
-	"bGAfXqG6aanmgL+udcr0WoN3yAUDFFMGOUtZcQZn2UmdU23Du+LUpTenuZjUNIkrpuJ01VV7ThcegTQf",
-	"N8GQaItjUtfVjIsBnbABMIP6o1IBjDl6/KgF7nGFsc1k89DoxxsY2s0qTMD6/g7csbbalmCFAsG/2xf/",
-	"9BrTe5fOyq7tkqDtXNeKA6HuFHk7BV7ic6bcPd0qiKQJ0w9HdE5HCLfdFGH7zL0B9/Mhtq9SIeBMz5hR",
-	"uIuaUdRdbN1t+Eu7cB8JTDCG0gWJZuRg7wk2MPuv/y98Nk6kVETPMS0Bs/eZjd2oQX5ReweHRzvf9Pt7",
-	"5FeMdLT5geB6p4mWAYSgtkvhShpQganJ4IsAZEE2uiQ7tq2n/f4pSfiY/UZHlwydE1ZNwKEfHOyT/wcG",
-	"iUUa5knqNCK/XvmA07nFdPzlFTnaO4rI0d7TfpNXPoUyPG7Bb0YN8s3fUfRk3n1TIICF83drcBuH/nYP",
-	"MWBrMTFhKpukz6QSuzMG1yqa+S8kNVFOsJaWHQRSRpHBCcbDWj27DgCgUZlA0HwXKG5RJ5x9wUiENc8j",
-	"nEHP0ZBjZIublBJ8D/sn54I5BH5v5/D8OxtG7oa1FT4irGOSEExWYWLEdHQuPMQTVXCI3kEAcpowl89k",
-	"HYLA1XYzWCiX1+T2xfriaZLIa1iwXEnTkE7MLGQ5ZuzEzFAusDNvFVFswmcYCnUuPA68kadOl8nmBa/n",
-	"LLPQSRbxxFVex8QqGgQ3xTZWmpZ7OmaMXHIR26Ckc5FHkdv9HDOmH/6eSsOG5FLgZ9C2XXd4ZVcz1Jx0",
-	"pnVyo88FG49hqFdWsAJ9r7qANcUhoEUCLdq/z4WS1w+0WyRiA+VHjBiJVWTeu/InvgALyeuvOEgM4oIc",
-	"mLEGNPuei683SoqJL+SCcIgYqSXHhBuLvEoJBnRhXZZyMRYfghbWY6HLqrG8hQV9lp2PliwsGJVGZi/n",
-	"Pud8lHAmjA0A8ZLZrdZV2UD+Kk6+kQnnq7NRUZWsgpFjAOVV6V7epmuJlXeWmly3UkUBOfkyPV07frJu",
-	"5ZXTgEw8/ATPMq9aFnUba7LR9Fa9Rrcg2wYcNqO9qMTCy4wzCpgm5qk6ntV6NwJNpg4Bv16ufctoXAY9",
-	"BIlOEZp1c1JklJjlRC4W52IIzwaamQF34bAo4MLb0lanGVo+mmecFoLyAaTnXFgGKwUZSlF6MRgUnKw+",
-	"JoJmlg1k5jFTEEtzLrKoXZRvE64z3I0oi73hozSh/kFQuixI3kVJVwqQTSDND57PmJrYavN5Bm8hj+CB",
-	"ziw8p7YV23MeUjermFPzGxNm5oYUbHxWowazn6zfok4mcF+WzUcuPwEHgygoFufRKkncxaBAVbQMR8SG",
-	"SdfdJC8cFSFHvSGJPevjbiR21/0SfwUL3vjTK+m/+gxPEHg0mHPoBSIRiPDMtnGnXNJr5k9D4HpDj8nj",
-	"bracG8IBs0czQ5MuaQVDyKcfMzbADyDDEEU2e37nqbP4w4/e6agYUYxitipJBYig4lzACxG6N1Au9Anx",
-	"Qprse8DwsjG2PvRVEZnCed1VIASCN2CeFtGABJ15tQRxf+qO399hhV6ym4oveskY9nBHJ89333TuLH18",
-	"gSqy4iN7TY5ZRthFSL36Q6MYw7up+cwcPiKjmTUxedtUzOZmWgUGsTagR/0+uUgNEnPCNCpm4lwc7e+T",
-	"2czF3s0zjR6UdiDtg0fBzyOqJtL+5MxA5+Kdu7nBs28np+D7CViihK5o1wfk7wfHffBBYTMWYYQpa8E6",
-	"F9kAXHk77JBrMmNUp8oChRTHYSf32BvLzsVwYryhzCvJlGB8Lqr7GM7PAwvYDrSj0XJGDvaJkUJbG9z+",
-	"NzsH/WD1lhi6XmbbdUOn17d/V8c373+ZrStb05x8v7wj/bYyyUarV9spn1E0Lj9EWbb5pP8q1aUmvi5r",
-	"tsgow2bysL2yoLonmIEQz07ECSUHTx89Ohd67+hgBwrwhDjAAAP8tBK0Aw+t/rF3cHjsCv9RDdkfWaHc",
-	"UHZGC7TNAUkWRXEblVYv85+LXOgHM0t/jwzhtGssmsg1sXBt5Ty7yFnaLVKmTJUthINsTDPjQIdwHTNf",
-	"/YjqWl/1M1jnH+3LN3RSXevY0x0dVjeE5UfVL5klvS/vlL73hOrlV7f+OrJTZnGGiVuh6bZja6QQdLJE",
-	"nP0eyJkLw9RcJtQEBQnQRCvHpP6KhjqWf30PH3uHi5HkEIOoZjTRe03Xz3s3oJshadf6HVFz1vsyap4o",
-	"qTXx+/LlUfNfw/kBifyFfP9f/79f1rh49EKMHkId8EROlsRl5bVYPSqDxxDKc1ucOFuuE3RiWXWuIJbC",
-	"t0B9AqbOE1ax/khmlS1EN4tsYnehcdcnSTWzuA6AUwTny+yRs3jGhR0wTZI98u3iXLh1t3dTPvJryvHK",
-	"mkm8WWiGom/F1Xf/fP1sbxb3T8/FENzPagDv/GXfZ09aL4UUAAo9kjEbWu34errAOHnKDUzjGlKn6WSi",
-	"2AQq1Dklc2jBLBpnjdhGbnyDsVQDV814SHao8KWNs6n49XDRrVc8KBmMz4J+cFwZqqCjASIVPMnzA/oW",
-	"Kwlhk+DO5gZu+CR2RXyFvD5F0P9kMbQj56a/R35SMbPp9/nQeNwUL/ZuIUbfOhq8jZixckxGgRbQ3BaQ",
-	"d0YSiBEK6EOWNOhE5mbLb07JvlWKkqTfFNKTUU59jaZvopawlruMa3Hb05QC8LzCDb7ay2oWJWM0xUMX",
-	"VVLdiJEuVjpg3cCr6zn3wz98F4Ol6QFIlnNqpjlVBh8udRutnpTSYNpzGURDV4Ud5XU3BmtRR6853O5k",
-	"aKOOWTw8F8Ms1XNwsRjkKzUsKwinHtkVdXyubUYhuBxypkZ2MNGU5I0CsL53lVu++UDbmmCKIeIbxPVa",
-	"Gx6LYWDzhC5YnPVODXEhmnsZO1Sp05DcLp2LWHkQttK0bZdl77twUQGFUuV2bVC9CddqZ+iyYgFtw/ou",
-	"hp51u0Uk3Dm7R3I2g3ZtyLG2OEgc3NFEG54kHicN5xFhhn5pkcG8Wr3KIlJ7U0XEF2e14wM8gVRPi5gf",
-	"FcgPnLmH+nMOdSwiz23VkHOR3Sy4/FOqScLGpnCb5eUEvaujsGoWLS8v8I6/nRCg/SHZ0XTM4CAqGFX/",
-	"FBES7SrZ2GvBmtM+ilfaTYjhrnWf7nFH4nhpFI3qZf0J/5r5cZ/zRZ+7XE9aFfatzwMlQG6ATy2/puZp",
-	"0lz+BegDXiBYHlmOCXxSlLxPszpW6dzelfM58EyWwNnTyN0Lkro1/tpQGVvp0YpvGH1jJTzo5SSPzyKI",
-	"soUqhoCrWNC5nkoMELLifQJBRirHDgdwqhypLoeGxSLOYsJIIid2GPkYUHiGGyhlOrdj5eXxIDT4XDBQ",
-	"9U9cXxoz4Ly7yHb6QLvklACcyQfEuq/AkUyoey0YLtg4XJinn6JhIbBtPnjw0UOsWVB9x04DQJilxgIL",
-	"ttIrwUKvTuehBoUX6arqSJGt2s4wnWumzDAPlvNYvfY6xjtJXvswL7goYoaoov4mg6kOYDgDnBkAgL4z",
-	"DimGTtwFanS23oJIwSxKeRKWfzwll4zNkexs8C5on8Mp1YOZVAzNj8A5beiXbQwzCuWc/p7abiz8zYnF",
-	"g+UGrxySus2PoVbbhGkCP1ID0LczboYYZwabR4WwULyCUUUOHz0m3/NvCZxNhQZQBzM7tDmZuy/ESMKt",
-	"d0Im/+ZzAL76VXHDtL8fI6IljAGI8YL5MvEXC5uZBRc98ve66wouqjdwPDugdbtVleMq1Z4SeqFhJ60k",
-	"mx+xBmXINtUUN/bk4Olhh1ycZ7jWu05tzY4srrGRuMwtCQZLS+YurZl72FoOpDpeWGsyV9LIkUw8lWfR",
-	"qXrO6KXOdcqDflPs3T9237hGdn+xjXRMjjg8OP7m+MnR4+NvVh26K9yWHU2i2Qw8ZDtsb7JHDvaO9w77",
-	"p+SCJS6w1rWO/0bmnvu/HzdP62w+r51RWMzkuANhwCmBMzyVQoKbsKnH0vFq6vPwtqMY8VCi6XJ5CokT",
-	"i29FjDpYNr25ffE/Vk2W0cx4/1kug1Sm/EzGDPUwM/CSLeAUYo64ypPp8hsK9h7NLd5yE95ryPr1qYU0",
-	"X8hU2ZQTdwcisV6XhIesNzaXo+nA8fhCj4A2xm21YeC7NoWSTLk2UmXh4iBjXFCNVUW8OgJ3K8XbI51j",
-	"NjxyfitzZBrOQqaoxy4bZFFkIv/1n4/3Dvb7VuR8vPW9+3k+UTRmHXbPs47qnuRMgmuP4Yn/0WQHg+5S",
-	"20m26327ay4I0OqqGQTH3aIn444g3qYlDpfq5jenTT7W02b3kRWQ9XSJgNzfIz9mRiYnl4tzMdTs96HF",
-	"i8fIkExljwj7SEcmAav1iJ0QikH3YKP1jPpclI0cgQ6dmTpQ+suoFFOErcAH2h3au3OjRNZcbqAgO+73",
-	"UxsIZe3e7pn1NPscUMKzwC9AA/UayZDsoH1HhgUFslPkUGp8/gYuIninEVUWR0sL+mg/Cs0lO84cECs5",
-	"x7yJTA5GhmENTQha5a1MZTNe34mtRi3AnsBgQhmeLZZw6QfZBU56w8trZ/jMntay7AeI1eZcIDD+o/39",
-	"bPG1A9fPIPKzH4bWlHKACPwxy4XMc2E/gc5DOH6IxvFo1RAhlAoQItFVOSzc0UNvEgPM7H0y5AI9/GDp",
-	"GThBYQiNuSovIym8vI87Uap4mdnAfItPSQc7UbNMq6ddZFrXK48996YGLgkuTm1pBUzMsDLaaMTQ63bJ",
-	"RJNA8Y/d59je7qutWlM7SpKfleh481KgAyMXWBQGqjXZlB1ubDUN49nqztuXz8jR0dHTPlbbcLFllt9d",
-	"suvWvX7PZ6x+FWNq2K6xP4db/KirDCsV4TETxiZN1g6jzCdqIQKgMWjAt9WElngDNS1SPb2rchbYtW28",
-	"SZJ21vN54ENFl6hbCnt33k8z5folLO6VJB8R1Shb4yN7Wl0mxeVAs9/DGGwpWHDzZ+Ijwi14aRtk80aB",
-	"27sYghpJIO4vk8Jzb4gdIEr3HBF4YeJrCulfbmURYLIoMsUYBSUAeygTT/peDuDeDbZcVkbAm0VLVSyB",
-	"Nw76haAGoLEeIGsGxGy1HQ+6P1JUT22MPxJIRMDURy2R9l2xYJQOyNAW2fP49NAiMNGy2bKf2y1RwiVG",
-	"zi60kaJgiHV2YxdeIVMzkGNn1MQKVxYGrc7aDGmZJyCCozpgI27wQ7DDY3POH0eMdLUQ8GxgkA1MRvto",
-	"aGpgpXjsNKmSc5rO52DpTfXUgyI50azfJHNZ4PQb8nflHdzRdRIOoCn4rHSl8PiOLpPPksVvk6svN6PY",
-	"I8tQj3YAX0alGqkfAnwsj3H0XmHZT/p3y0/f0QVqmp41Bbn/lkNFuDaOBSFH4DZeXI4DZuK9SI3s1iZs",
-	"7kIsbFa5yTZaB4sMz3/BL54pdl1VvdqgKcc2Z7rGrlqTjGy7g4pJnrfG/S/CmXxwuKIQ8ORzcSbjjuGF",
-	"y66JzR+wRebhX0SOx2H9MF9peF3ge/gIqKlCpz/PY7pFOt3+NZcP7Y3t53YvuWBlani7Xb34z3nSvtST",
-	"aTe1ejLrj2PxbpAXcDVXQL3LaAP4NXVJfLoaTV6OGX9AwoZPs+hxaYPgCr/CgwUWyatc1Mf9pohjS+Y/",
-	"haO/jzjjOQbjZkDjdrfuMc54ZT+aAo0LW/Y1xNiuW4hyQYKjgiX0SczHGONkismBcJ7JjqWMPXugWH/V",
-	"M3+DcOQB13Bia1bVs4BLWzn0pz5O1n2fBVKBVSAxjhXU5TkeYg4inrRhgJKVMRwWQwpjikGh+YCImSqZ",
-	"TqaFlYWCpKllrBBvjXiGoL043B4cAAKXExumGocOanjZlxpz5QyDRc88npGLbyoGNlE/xmA058KH+oYw",
-	"BHmvWSBRPn9YdPTJkSG6smFBRmBWSFg8casipGGlVgJSPCUOxiGrupyXHwSzSLad8JZNwc6SvylWRoLt",
-	"sNxumGPDD60uOSyjw7vNwML/jRDvucMqqBEZrG2I855/mXukmgN+KxzshswgdxzvW51mC9K7DF/9Gu17",
-	"j2vO4tEEJhnymp3CdWGylI0iQwwg4pdVhmm6UpbXg/nFvfNloInX9YAVK26maeCthWbbD/f38MmnFcTV",
-	"9ibf2Y+aG52zEafJYEQNm0j8ZRXY69fA6JEC7ZUPj4lIZxdMYbw15RAeMaKa7XKhmdDccCvs1A3m994q",
-	"mHQ3LxU3icL+XNwCV92QtcAMyFV2jOuNPLXV1p4plplrejdpcHkl5ukdXaZ1e3tmE5LICOePIYXoIHNu",
-	"oB3qkpJgcw73D25hRHYn4s/WFf6ZVmyzEjHx0nKXy3QlW/1XO/1XO329nX4ZwUX10tpfmQlY9a0zTf/L",
-	"bZDX8a3CfTDTuiE35SS5pw6SO3SOfOmOkf2nN8wKv3hHyop3NfaRcCpGbGmSrLdw6aIN19bp55j7SZ2o",
-	"6EDpS+jK5wKR1sBsWKwDZrGfy8D43NQg4k+ZOIEgdl2EdstrAxCrIVqgYwvTTLBa/+I0BGfzFUl8SAL4",
-	"nmxKJfEZ/TDUoN2wP2fjDSteFRfFYzm43nBeGus+nJIxY7YWE2bgon0VYLkFBN+PLIJWHJYfiBmNbWkI",
-	"naortkDQnKyqTHQugpHZqXLEFYMpZQDxGOoWEVfXiUjBNOFilKQxwi8H++vCYMYcE2kxlWPs6jrAc4rl",
-	"DmxUxxijVeKg/CbGrF8wktWX8vEtMZtTZVLFyI7Do94/7rvQkKBcxM7+Y3CaDbGIVri8QywBakvQURMu",
-	"gAdqIAtm8n77FjEjuYasYFszbiwVwiAVPh5JS17U5kMQxRJm4fre+qSDC6i1INmVi39DKs8tvqfWXHvN",
-	"NQOEhoaiCM6vnR+0LqkBsJ9Gkt/SeAI7RkqAhU04P6I5GLxoxzm4E3tCsAhN5RGCN+6fMHXLLrZXBfdC",
-	"fiotXsz1dFHH56MMZ20tyaz2klDsuoOdtD6opY5OHfcZWK47kONxfSK0xeGsmuE+3EoYSpP161kBofHL",
-	"k/lh3vnNaKMyLADkzWgCtea3szguUNXNBjzdoQ2uKeDpbu1wTaN65+Wkrx61e+1Rw0PrA6tmDP0RrQe4",
-	"jvf/rvbmohmf84y8ef1X8ve3tlLJDlNKKjKSSjkcsYRdsYT8GJHfU84M+bct2GBlz35WAuvntz+Q4ftX",
-	"r5+f/TB48/O3P7x6Nvj27N2Lwc9vfxiS/yDDh1duUA//CB0tn4au0kp6kfDRuXDiv4VjCRDk5ZwJX9WE",
-	"/MaMWbjQDduXTWJ+H0ZuhG4crjMIIJeegGEVFr7r4RCUouH/sjEBUIdrTkcMnw2GiI0CH8D8ptQV70qF",
-	"Ys6DOZpSRUeGKQ0Jy9+f7X7/69vd/f39gyGoMoD0qK34HZHh92cPv//17cODwyG5YCM5Yxqe/a/vf337",
-	"vw4Oh278OHVuNEvGLvDaZWoA45DCQG8RSfglIw9hBU5s8+S79z/+ABL539799BoL5IB0L4XDwLZZRJh9",
-	"6vKu//7W56xynVXBd9L9uRj+rmwVXEjo7ShLn6DOh+5Im30NP8kxaAE00V4nDB2iq0jff3/bJnX/ymPw",
-	"HIuYTBmfTEHNIHP+kSUBLMqjg8MmyVvzf7MGMJeDw+VgLsdPwrTWwydrwWvyGZ2wh+6k1mgAF1xQtSjq",
-	"AE+Onjx5vP+kplJVnWTuznixwtY/dt/g2dv9WSX1lgMgfZQlgD/4sm61Ps6j/caiWZ/3NbNxAX3PXsvB",
-	"aJbvkYDtYRbxXHFhXE3Hj7VQ4hvKbHX3hGGzOajReqkdySfhY5qZYgaRNYICWr4Vn9AGqF5SM9B9zgWN",
-	"Z9zo4hJYI1FEbLkc78THyf8b+RcX5JItbP4TFMQF7oXl9iGlh80K5iNXDc0abKAJQZWS11xMtL0gNCPU",
-	"mW2yoWoyzI0Ke9pQQBmzwWYa7Q7cnKKtxIZ25eX2HQIkhMMNfWODDK1yBDxzGNbrgWEVQw6jc/GssnQa",
-	"QRTc2vp1RDbtA+DwFnJ4ETBcLK9rsKYJjIgLcrTvMKj9pfz+xY9vfjh7/2Lw17dnz14Mnp/9892w75gy",
-	"xsVhbwMK9U6wJJubI6mZont5WLgazsVmdpZcC32fEeKNi+55Vw08M6cRtCqOufkC1cX3hRJ41SkHG7lN",
-	"HgRjYKNUYRXtf/3Ru2BUMdU7+dcHuC5t9p5tLoW7qfewF/U+7nJhmBI0cbaFTx+yEZXZ1Q/8igmmtUvY",
-	"ozHHvyCDkeng4l9og8tY+V5OuIis1ESU9An+iZygOCXiYj5cgLXgWqapmda0+7cwWyGyEpOO3AJ72y80",
-	"Hxqt81azda8HrbC8j4kJF+wkLBiZl6PD4pA68vbtiOTFuV1ZgCioupN3DC3XYaC74scWFBMy1yPM/I3y",
-	"VMg4B8y4yIBts/UXo5pWX0AFdDFCFA4j9QmZJ1REJJ0DNHNkzYzMsLwd+15NS69K5mZ7VdiK8SfEYwTp",
-	"KACujwpZIhGhMybiGRNGhyawrNmaTl8mdKIjIqTbQdvOiCZMxFTBBsQ6cjnrdljaVXKMyW/yIugH/6p2",
-	"8Dwr32jJGy3f9pbU1bJdUGHr1T/62Vbgzrhx4S1gdYFYjtLSNJmttglPa0bxhgmamAXOc+RqUnIFCNrY",
-	"DPZH53NGk6ZB/YLvvJRqtnvwpB9sJ7bMgeI+fPr/DwA=",
+	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6uNW2ZbUOdvc0NVVgJaoKZhZQBpCkqx2amIfYzzDf/b7Z",
+	"99+jzJPsWAtAJvJUmXXgQbL6oi1mZSKRwMI6r9/6ozeSs7kUTBjdO/mjN2U0Zgr/+ZYZtTgbG6bgr5jp",
+	"keJzw6XonfTesZEUsSZGkmvKDblgY6kYUfAIFxOy8/blM/L04GCf/Nd/HuzvHe4d9XtRT4+mbEZhtLFU",
+	"M2p6Jz0uzNFhL+rN6O98ls56J08eH+/vR70ZF/bvg6hnFnNmb2UTpnqfPkXB3N6y31KuWLytOapsPKNS",
+	"ts05f5gnksY/jceamepsv10YpokcEzNlZD6VRuK/NFNXTJGpTGLdeXaPj8PZHT4+PDguTnC/ZoKfot6c",
+	"Kjpjxu3/s1RpWbP3P83pbykjI/yZjJWcEcF+NwN7oRf1ONz1W8rUohf1BJ3Be7If8xnP6O8/MDEx097J",
+	"4X4+I20UFxNcsVfP4T4cbk7NNB+Nx93WIk3xzuBNR49rXzT+kZrRtPqt76eMKHlNrpjSXAqykCm5oJrF",
+	"uDmjKRUTRqSICNub7JHz3tF5j+y8eE8nBOZA6GjE5obFfb8q9njlH/JqvGvf3LAwx7Xr8gOfcZMtTWml",
+	"E/wxHC9mY5ompnfyaD9aQsWPWmn4Eyy6nkuhGVLIGyUvEjaDf46kMEzgpOh8nvARhRV8OLd3/MevGpbz",
+	"j2BS/02xce+k9/96mPOfh/ZX/dCPi28sbsiZIHhsjx99Q+b+NscP6EXCnkkxTvjI3OqcyMi99ZRcT5kg",
+	"3BCuiVFUaM6EITtUSDNlisxTPbVnnGsSsys+YhGh7rhfMOBKV0zxMWcxkYpwo8kF8gX7m2IzecXiPsHP",
+	"3UX+RzRdaPtaIwnVl4ROKBe9qMLKdzNeXved7u6HAdfHT33HFEzzg6BXlCewxLe7tDGbMxEzMVrAmsby",
+	"WsDKwOmLqaFwFuH6RaoXZGckY0aGyOCH/RNi1MIuBqG4UoVVc8Ih2K8Jv2LbW7f3Uv5IxQLEE9NG3+ai",
+	"vZeSzKhYkDHlCYtJIidcaOBIlvDoaCRTYWAdaRwrpvWplYrN67SFZckE9SecsvsOeP5sBBN/JmNWZcDP",
+	"2ZiPOG4/xdsIbvLO91QJauglJYf7h48i8m403X31D+CzTAD7+ldv/6AX9faBw+0fwf+BTNx/BP/3uBf1",
+	"nj7tfayw1qh3NmMinjFh3L7BhOZKzpky3PI8qib2v3HMYT40eRP8biVRVYbMUoOb/UATqiYpvEH3svfL",
+	"i1/ZyPSi3u+7Y8XYLvBo9yC8zmsFfhACnD4mFwv8B9mB396kevqj/33GZhdM2ceosXfZOV0wDUPN+vCx",
+	"Izo3qWLxgJqC1IypYbuGz1hJdD6qWbCRYtRsNkTMRjxeaQiRJo4T2fVuHPJi0UEd6DAacMABj7cxWKdR",
+	"qk8JPWdI/4ONBpBqzed/TRXXMd9kCp58t7SQVt35Y8lhc8cjX7s9KvQ1U+T//u//0+9FbQpo1JPXgq27",
+	"YIpRx8+LE/xlusDDzGJuyDXVZMqS+JRIMWLEkW2EN9g/1ANN7FBWVEnB8CkvrIrfUPcR2lCTIsvynFHO",
+	"8VGvnKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X24EPd3f/+bg6dPDR8ffHO8/fXrQYgyF",
+	"1sW/rLnhX1M+jPnXOZqMrIwo8tdsHzLKqJ6pgOBKB7bAZws78rEsRGqE2A+8TpBxw2bFfyxTN8pj4oGm",
+	"v7+yzz4KKI8qRRfwc2gU1ph7LQe8vAX4oi5f+5aNpKohtTM05OSYUP/AQNknNKHamt1pkhDNQC/k5oSw",
+	"K6YWZCSTdCa8tO1FDfrAssX727ufXv9Mk5R9lbqrSN2EmW1P8Ksgv7+CvF2UbUceryIy2+/drnS8p7Kv",
+	"LPFCCgjlX37AOsrCgGUUWNKaUjKX0U3yssBXuoiTdwsxAimHvD5Jfhr3Tv61nNv7J16IK5bIOTD9suwF",
+	"18WqEtfJtU9+zrk+VxFoNWpcaVfx1+rnf/wU9b6lo8tETp6zEfekVZJ4iWI0XgzGXNCkRQOf0pgkbGxQ",
+	"vF7YkYkb4IQoptMEfS/g6dJGKhYTHNb/REVMwHcG3i9Qex2JECGvc/P5QsqEUeFFkJ+1X56Y6xFVQB7g",
+	"dVnU6rirsbQa5qLRwdriskn19K29s7wfxQOVfUU2clRa9TrKLW1c4MGo91WMaaJZWZ1ZdwGXsNcZF/7C",
+	"QRtdFr4cR1zypS+EUYsa+pxMFJtQwwbsd+5cb1VKye9ab8tLalzxDDyTSqFBRdxtBERBRMb8dxYTasiY",
+	"K22IYiPG5wWbZyUt0HnMMj6QfVIqLoW8hlWEyBcXk8FYqgGjKuEYfUBSqt3HVVSkpofrBXrN/bgKA81Y",
+	"rZ1sHbNw6u1qxWzMFHCIHeAWdML66y5cjQ5U5WG5zHugSfjEKQGVhlxPecJghrFkGpgUQXJrN2BbFaKE",
+	"Ll8V6x2ApSZwK/BKJgzhaxPShtyv2RPD0eHtomMVP0wXF8ycLiBqur7H1dt2bsHylWr3vS4fIiKXbG4g",
+	"XnNBDZ9F5HpKDZiMKMx8wNC5bmvcs6host+2qbpFPdjwwTihk6JlHyzz47pVzi35gzpLHhU8NqM8KR/r",
+	"R8fb1GdbhGKuW1Y8LrCQJZ4eVQWBY5llbTRgQ+Hhy4lviQzahm+lIM7ujV/lWyounyn0yVVF7AwCSIM5",
+	"5ZotJ+CD/ex/y4PLUe+CisuBAibPxKgsQB7t34wbZIRfyOKBFJUxio8f7G/NCbAFG1wAORje1aIV0mzP",
+	"87HMte0k9m8pS1l8QpwiMrDvjwidXfBJKlMdXEFSmnE9g0SIyKv7gzhl+MdgTjGy34taEiNQWZZJanjd",
+	"5DCTg024NormTvVOHnQc9mq7rqhszO04y8CgLuiCCq1FdO7bvXDaO8d/xVzPuNYNDv9OToWDjue6zp1Q",
+	"NelLZ794LqMivwmJP6RsvwqB7yAgiJJLwH/jcs4XGsErGFE2Ul1QzdFwyha+dtlXOaMbuLdKG+Lmunwd",
+	"tiPl/Gj3S8a9A6KZMWFezeZSmWZ/R3akluYCHu63Zdp54t586Q7369bOnfeNZ7mt7y3tRsCZKisbMCu/",
+	"RnXb9owmTMRUvZeXrMZBtQW1YL1DiLpjqrcrKTZzel/Jy21Op46bB+7YYOVb9+2Zvfcebd8mK208KVa1",
+	"Ds1GiplToqeYvCaShXNfFpTL2tiCavCvjhmLyYe3P0DKH2QCEEpGbm0Jnc/LWs3xk5rBr9nFiCaDxndo",
+	"OnMvoppQYm8/efiQ6PQiu5ckXFyC6ctHU5vIKBiRcyY04QIN4RXn1UJgdpntyqxGbtsQYYUBK3ZzhRV3",
+	"FkPP6JyOuFms57IdUaU4i1d8isZpYnSB1Cu8/WC/izCb8iRWTAxSETM1ODjcwphJOpnQCRtcToosQKaZ",
+	"IVDQQmvHE6l1s5QVHvvhdfswUuy6ffZtkx8nUqoBVYwOZoed5r90+lFPM4o+3Fn1oL5NhYDYyIwZZcsH",
+	"LpgYTeGfkOx5TRW6PTabwaelJOsjH0XySviY/UpHl8zogWos0YDii/8HZg0rT+ZJCvzCDhwRJYGiYpLO",
+	"e8vS1g8Pjr85fnL0+Pibto2ZMTOVcaiWu5XFMCWjtVq5vGIKnEB1058zpaXQA3cCCft9xFisyZxqzcSE",
+	"KR3ZrC1/Q5i5VQ1J5I+1qFydv7g0weoXvLE3EEwIhuAb5AQL4j+ajKZsdLnkI7YxSaPoiLWx3vd4U/ks",
+	"ByuWbW9UT3v+PfX819BETlJWzEQusVkZt84yeB7CISkbXHJRoDghBetF3r2EZg5aHVHPlicNYjanyqQK",
+	"fpZioFjCKBq9VA/Af47FAfWhm5QN5kxxWbPPL6UifjqQOM9sjqG93dbwmELMA29CyS/Iq3c/kSeP9w9I",
+	"nFqzm+y8OTh+HpE3Rz/2O7hlDDdJ1Z/Xapk6X619OljN5TsI57hx725jpkun1xSyTBJ5DYoMrv0KWXkF",
+	"emvx4lO3NK0xly6UnuflZ9Ruq4wGufNjhZPCDOXCF5fUhfUNE/DAYKS4Ycq9oFs+RnmqH+vCRbZ+gMyp",
+	"ouRw75BkbyTZG6GMh8AikqN9rELo2/T6EXBL7Wt6xmxkojxXF4KDp8T4sF2Wr0JmdAEFTHOpma9s2H9M",
+	"aGKmMp1MXbxpTF1+xP5xU8kDTlnDnHcP9477e+TsAgNUWHB0zTXbQ4WKTWgCDrbGuFCD77OFphIOmzYA",
+	"lrVo2/If8N43eKstNuR6MJNpl4M5Z4Im7a/Iztkbdz8e1Amfse5n6i3eX/726qdnvKLThN7j3Q2MA09m",
+	"zumCzSqtcOWURRXWUThM+dcv5UovGfveyakiX/LSqy1+aN/SdWVLi4AvycZYOtFXmXzaVFLXjnQbEuBN",
+	"TsmlWXOzQkDHxizleOxjZWW7YM6YjkDAk1RwAzr2LE0MhwiAOiXUMglU98iI8QSMCKv7pWKu+IjFkC7d",
+	"i5ZEAFaNTWcPNk0WS2r9XMaEwgzI9RQ5JAYA8A45HvMRVqYZvd35ZetTKJZwS+ysw0BLr8+Dktdd+JlK",
+	"EzaorQPHOFWagNvIfq/79JGcMY2aWi9qOY9lh6t1NuVfF+W0tpRUmzLp31vZ5OvyRv7+CCUeMFlLWEkC",
+	"28gN2fnuxXvy8OrgIXyYfpg9YKvbNQYNuZkSPD4ak/4sw+dMEx8p61dS75kwquzHWZYk0l3nWlEudte2",
+	"lqlb7XdWVawuz6ylWm1LQ0LlCA50s3p0UqMZocLk1SPQizS5ZkkC/y3tW0e9qHho6nzGRRWp/lBqcqEY",
+	"HU2hRmsmtSHOIhvZFLVetFUSKitX7UM26VRNt1tZNKgyrcZI+DZ0qdqPzQRv/QnuRupFQA2SUDFJ6YSd",
+	"ECYITa7pQp+SSxGRKQcSVIxcK25M6I7xbLCboraJblbHeltWqTQpz/+WMvE7y18vi5GaxPVMEGyUsF7S",
+	"sSuKFRMd9LmoN+WdbrsUq2uHrEHQwhzHfORSN7rtjl3NH5mhNfsCKsrApheuGcdiv8+5YnrNdKiJohVZ",
+	"VmswcK3T9ZOu4GHVyZWxhUwrbwMtpfV8J9GQcuJktKgrQwxuBv3omZzNmXEAF7AqBAMpVtdNYit3IoIA",
+	"IUSxK5pwWCes/4d77ItIzGiccFEDjaD2jg6tVPzHz/1ax7Nz9BcX9Em9AMjev+bm5bVVHRf0nX0AHk3x",
+	"6AzKbOSKac1cPNCTf0NiE9y4jdTUwlQib8Ja8s/2PlvYkN4z8g2qoMpU2sDn8jUBmkk4dabfJnZkTBd6",
+	"YOQAz30Nub5mE2ogwowF6ngXOtNXdPzvhlerpleR61R1L0xzR8ojMV1klE+vyQ4TsVQaFLIRnc8tbk7M",
+	"FHcWw81xsPWqNzfhe2tyolVON+ZHLgabHNLs0RJqmPCgPRBWuGTxKdp8saLXgvyF6FQjzg/uoxixJLFb",
+	"qVOl4LqluuzEAyn0HN3YAF5OmiKj5qgHrHTMBV7PXteubeDg7lDXnuHySmXf3SLnX4l52h7fL67ci9/p",
+	"yCQLtJfkmGRMDO3kosTfq9jIn49GcPvnaQU9YmMlYAWhu7RebhsieHtisPmItJyD70thUZ+Z7Qwnnaor",
+	"trDEfIUZuDQZZBe50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqHuz+Z",
+	"r8Gk3njow6U8acZFePWg4oz7sgyHuzuda8veT8u3+V0FB8hL0Uz2YmWUE754PZe9Lefk7rwMxcNV8TAE",
+	"P2/kY4A8mIRrc2YrF4NXLJhGpQP+rz6FKHvYr9Dq4apquB2w/QbgR21dodLU8bTJdN7J21FXHPvOAAMC",
+	"Fz9UO54S6nBQY4LZi+AH5pAxKtg1KYuUWrUTUmJb83/YbJ5Qw17aHHjVEJr4BQLyoGci/Kq9C9AzNY8t",
+	"8h1xEGA7Z0Kw38GqfinVbPfwhNgTj3lzizmLANPTssOIJNJCNfatq1pQCMVUYcWujoihlyxLfXWTXNMp",
+	"/KhGOOACNUaMYG7wKpu1pTvVNhn2u1mjaoTHPU9GboxaIRMSfjfV966PBo9X5fl1K+PcxflElq6Op+06",
+	"o4kRPpul9sQFNcWUjPzTZCeWI/3w3T9fP9ubxRHJhiXGjaurobMxNyueuDpO8OHDq+dXj2A+l2zx/87B",
+	"V1bW4lfTpwrstDULO+pdskVX67d7EgPcb3xWa1W71zJVo45hPb9Pg4bCuw7+lYP6YvC1chms8YuadmVm",
+	"2SrlQRD3pahbZ7zuY119/UTuuosZ8e5ltB/csMvzSiwKk+5NuJmmF3sjOXtouIhp4v+TDYRfUTlRrVhw",
+	"2fOD7LBsAga3FVy2rcOerXvY7/QYdzrHS8OUXe/FU7zN9b7ls7/f9ezfHILZLcGQrcGULCkWtnkrMGEV",
+	"VnN3FlAD06uzhircbjOjKJE6VextmnQPQxzXp8DYkYoeoZl0xdy5pt0deqr+PSpNOngZyrF/Nzn3eJSX",
+	"ly9Po8piNG+zCW4SqRnV4qOfFTKxZAxJWMr7iDPndFs62oxpTSdsDUPAabp+gPqFyFsyFBcA0PsHVwiM",
+	"CqdGLNypKbhIjp88+qYDBMIflbqpGrUsEE1FuB8qCEuwCtxq12POkphceczWwCo7PD588qQim/5ogRMC",
+	"hQJHg+HBkY8viOCvDDYIRrC2K758SnVNrvqZWBCAk7Wj4WbDypCdC1ct5WJjB+RH/q3tN3EhY8TlGEFB",
+	"Jxf9ki7GhWFqTEfsj08FJUxf8vmunFtLbXcu8T67+p8it3XbZ/vACzgTZkBTM5Wqlfk52jqzd+ePf6Wq",
+	"z5GqtqA/M2G4Wawb67IPe7nZ5ozGJe3kTr4dsOBWzXQuEz5adMvoD6F0vgyMHGyltTZjcY9/ZSyfI2O5",
+	"5kIU3fZ2O3teYHTMCQgZRMhrPC8oCcbsxGUzaActKBJebceEayUNw33RPGbOH+ieq/oktoA3vxEq6Ibo",
+	"klvHSNwWPGE97LVFIgwXfdkubyW+7Hf+/gSX3Yza3W/uxo2cbkUrYtlKvXbfV+jH8Nlosit/2f30Rt6Q",
+	"gtZYJ1erot1jHe0eNHjYBAipVsVcpjR+VTKXKJkrn/n76cwNFbB1Is3Nale5M0WDGhbIiNIil/hseQfL",
+	"XLxOoyugTIb0VKTYW29lkYvh8JitFH6fzVzDylUPc1HgA1K2zZ2wi0a0oSLGtpNXTBkW2x8TqbEFKloe",
+	"kEOSAZZ6rR0GwmW1j7Vr7cGsli3R3Xnvi6pSndPe3bGZq16x65XTkG8kwW/pYih2/R3euGmmX1P1zSsc",
+	"1LcCB5p7JRLIo/4ZPeaanI0MlM0c1JfR7Bz26ytoNk37K+2kXa1agoWNXFb9kW/yWhmqwdgdMis2zy5X",
+	"MulEFm/hPhCQfCK2s8alubuphG+IiqvZtB3fedIu9QABSLNRWOuliMtQJri/p1jehf/UhCI5QrWzHJPv",
+	"qYgTSg6ePnoUkTdU0ZjPycHTx99gyr+t5CIvArY4o9owNRglVOvBQS8qXjgsXzjCRydcsEEMlTLhk3XX",
+	"D1E8wTkZuMiSvYupUnr1PGEUYmWDkaJjM8gTsi1chR3NTgUlLeTYVa8qioMF75hJkIvBhXC8wozLw5Z/",
+	"LEwkGLXh8aZb6GAiEZIvn7W/FMyyfDEfYVn2uWLXPzKffbyFolA4HAM5HlxwZabrMNPunR+4iPnVaFCb",
+	"PH28f1NI+B27zSA4aZdJzZXrNDPwBeSt0Eb+vor2WliQrF2FXVE/pdo3dq4KzMhlHaF+m7SxpnldoqiS",
+	"PBcxp4K8pvZ7yXPfE16Oi5KdIDvO9qFEAnNqDFMw4P/819nu/9jfffpw9+Mfx9Hx/qf/1rtdsm2pL7hH",
+	"RNxOnyF1bsXTmY12j3yd2Zy2U0dziyfyy6fiJbt1dxZfgYgr1t7SEvbVDL6fxLeSqnitxPu1zIg6I7PU",
+	"sKB6TlfPuO9uNbgVsMZD1bHUdJ7Dxyoi5zkbJVQhPlrCTi2e+xD9OEPEP8J/EkGv+ATVYgLAR4D8rhh6",
+	"crgU5EJS03dlMzbwgal5FY2+qg7nKmSgZ9pk6JIu7uDK4FUDLgajKVUT2zwFZ4a+LJxroxbqv3/Lc6p7",
+	"3XOHXrExnIEcpTUuq9oUhzit2d0fqDaIMWAkwHKC0QY112DccwT5Wbdov6YiLS9Tt6Wtg2suYnk9QPz8",
+	"/CoVApZX05pbITcR688wIVYxwa5pAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2eNmZb9mjdkvBq2o/wN6V",
+	"19oOMi+Iex6dMIPgiy0Ks9C8MZlTSNMxsuMgOKpb6BQ+qSyquGWmlUq0DoUQrrrZv8hSzLKsz2KmAgK3",
+	"7GWUvV6BAw6CM9t+X1c6Gnl3Kk7/4wq9vt66dYJzYh/3DS6MLOK5dShDa2oCW8ef83KvKq9YB3p4ZVTk",
+	"NpUFIb6SLePstqL4tYeLntsAURAwWRVtugkztWXuthVtFZIcyJRw2x8TFpdw20aVW6SQHByszuF6W4DG",
+	"JSiO2dwsPGoqTLlhvv6EWflaBCYKEUSjXKY2csPGDzxe6wM7Iik7mNq3bBz0EdhWcYoCKhrz5bVzxe/2",
+	"Kxqylbz4KwdkwQlhT4zex6WLc7wEgnAt7F/fcdmXoDisQP8xUS+DBbRipADTXEISzBeoQOkdBU7GIDcX",
+	"OYXS2qqLOwNyhTU4IYe7MZ9wYyFA/4McuT9hEyv4m6HLZX/36cc/HtW7Wp57mNFnVoFt6EW65cydeqXz",
+	"qB12svX+iqzLH/Z9DtsqS7Il+UnFTFVXBDajkWs8WnoqDvcbLbQNEmPaIHaX18HXTGjFnJsb8Xx0RtWS",
+	"CiE0NknJ8EN0ylHZbjoPVYaP0oQq3V6I78jyTfDMSq0pi8VeW+tWix1UBhmeQ/PRaJGnh81uwwChwb6t",
+	"kTw6z3eFlX9rH6msux0I7bXFoEZ/PTrsPp8tJ125MbeTdKUYyDboGOwmWQIsCZCrD/aOyM7xEzKVqdL9",
+	"dRvm6wqWDheDsbQlp/7jmnrrLtmM28nF2h7+Fy+if5VysfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi75",
+	"8sa/RcG6jYhFccT7E7Uozqs1TzsHicdNqU/XbkRiR6id3QNIXogsjqg/IpH77bBfn+t9WoKGl9ZatIT1",
+	"QJOQqmB4hN2xDljFRgxwS3lNRcSW9aP7mWd9t1pbrad/U7XtHqRGf1X7bkbtqwHsOL5TBbHiaOk8zj1S",
+	"/Wpqp7qBCTVMteDD+dNql+upjOtuRXXp19c+t1MdcJsK7MGWFdjsYbuIA5sJ3M55blPxbdJ111Vk7yzV",
+	"oVbLrEl6KKmXGyU+1IqjqiMflU1bueyUymwSBCfRps32QQe2OeoRtOX6NxOuidWU2REqeiedzxm4cqsg",
+	"NPWORbg/wcCuLT7hZtHpuZGc82YF92gLXo7YoRWuqev63V7ts5gIYIJa3TZjLmIuJt1NNaTRl/apGqW/",
+	"bUmmjMYD25uuGyLEckW7tX/tYcf2tUdbaF64GnEEX1ZLJx2SJly2eufU3tW18otFPZCq3UH1QPta49Z3",
+	"zxM6woy9/Ls7EWj2XBa66vKlPohTnTn8YmsMZmAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogpppkwA4+R",
+	"2+nbC5kptZvXAEpyy34++0JI4F/hZK+sIaGy0JHWS0c3U0HcwQoHq1/mperCG+y4R5M6V5BOJxML72y9",
+	"MjqdM3XFNfZbGSG+8rJWfORw76iKQ7s6BNqScHhrj72aaDh+cH0gurTU2a0do7DlJd08GFsa8WfOrjvn",
+	"yx21CaE1K8WBnW7JDsexmlNckCl146xLNtX7JdZw4ToYv3Z/oGLjtPYQ/TK1aDfW3UEmHJqfCllWPcsC",
+	"sp0NlA2QbAWCSHL+5eFS+3UNtnIph2jCMqxvSdotjaq9G+e6emyXDI9VFaQgkWNZakZx0dZJ2avXEMv1",
+	"L/4e30QeeSTi0AtywRZSxOTgEH3jB8dkxzLkfkTY3mSPHBwQiDdY1YELOMBgzRwckVByQLG2gRQPodPE",
+	"sAKgvbfgDg56Ue8A/BkHR/B/YN4fPGpJwamJ7Lcofm1lBfWqWDl/G7t02opzp71kCP+dFL52FcyN1qaL",
+	"nZJ448ksV7+6rFp3R21FIpbeXdy/+iMBSEnbiazBSHnfsfsSVwtmVWWS83mINBSqu8f1qLijy4G+hNzB",
+	"mrP/ZioFI3gTmXGRattOW7lLrhEGts4DYLV1e6XvVn+reuTWjucYCh6OXAFpJXj4ngHEHTdxYrpB9HQ7",
+	"g2wdogyH1oyJTebX2XqWScy0GVxTjqaO5g5ZoKy8MOGbkjIoknCVWcTju9ke2IQqbL64vskFkmfTyJli",
+	"V/JysyEQ3q17Md3aqHJRzy+8X8ias/6j/ylfdpd2fEFHl4mcrHu6OyKv51h3wbJUD3BWGxpyuvKe1n1w",
+	"LS91tTw/h/UmK6pQFkNkAyool++UXdV5IMz/7ZuqC2n4CKVgm5G6gvequxdCL2n3NWdKM9vva2m4yMVI",
+	"1l6+lm6B7muCMEi+X+HLa4kjrUkFXtfdWN5kYavy3dOoOqDSF/VsuGgQszlVxoLCSzFwiwh0rwegedrc",
+	"7Y+dFqSbOyHdvIDoBRbnvfFm9CodSPFJgpaiDXKAVpsKyPn59q9vsCACkTKwsFFH5LW7qA2jM3/x8he8",
+	"lvuIZgwqILlmsdOO9SnBXkY/nP2yN4vJf/3nwd43VZ8RvLe1fAGm+kHYbiYZmlpOFzK1xm/GIrHlyH4t",
+	"Y/QIvaXNs6NGdjp1JPoC7sB+DOtYf7anmG5+auXWVqXcfX+D64imIecKu4d5mRW+LNSp8y+kDXZQbn49",
+	"0GQklWIjw2LieMZafHitgmRbCbi8JLmuzVpeWLJWM5vatzSgJ61UXF0o6G4v9Vk5BOaiX13nX/Eetokv",
+	"qzHXFZuuwbTrbPs3fHRpzW1siKcZVmdhakRma4cphaC1utet+vqVu4WlCeTjmAGP6w9NNmMjya9pPGHk",
+	"YuH8NN+f7b76eRdc6ruxomOzd3AKhXP0QjNhIquU2+bQzrPoP5qAS7HkR3jc3BK4YwEgi+3Byugk76xd",
+	"+TJo9Kvz7t5YlZv39xYNm9GJWqHvjK5purzMBVji4a4bEH77EhbO6zye6yobWb8WzlbxdmRFXR2iGpmS",
+	"2j13z0cp7qRCdGVGIsdjJkYrrN8b5xD/yT7YZRH9ge0SmDSKjlp5wXu8qUyC2WuqaUSOoAoEE3x7uM8N",
+	"ifB2Xp00zIDUN1U0XzJWr56nax2Y31JpWhf3JWN/x/s2cWi6B/0r6zjCS8Z+qMWpyMsQS4Xy6ZzhZt14",
+	"dWITJEZjeWK3WvwV6xPraMsv2hYI6++eGIqr7y24toOacLEC1/Dz7sItVlQHjDQ0uRVq2YA3OYM9766H",
+	"k/aruBJ7ybZuWzSwplU1MilNahxs7+U1FxNiUXI0qCnvzx4+PwMvunsmAq1Kte+PtSSbjMnwGCNGJuJM",
+	"1miyAeonYM8ePnGlMQG6ANjVtmW7ZPhfQ2dUUeGDuhaXpx5nZXU8Xn/EynkhY8YI/Abq53cv3pOHVwd2",
+	"ux5miAhwzwDu0U6hvaQDi2NTVU1bglW/pRTRv2tgX7jm4GaI6UJH5MkuZP4QPeVjuEi1ZlpLtWt/lYpc",
+	"04XGsOicYus6TXYwfOcooN+LluRqH3Ta4NVNBAQuGBjwxvum6NUEBiOFcEBoxRX4TkmtyU7ube0Tf2/U",
+	"7vtYyflR77mC48lZEr9QSqrmLMbmJg3LGhMul1N2iKhLP0Kc4jtDZ/PqFOO6ePEVHxVWsGvfm2Y3/hqj",
+	"zddqB6DrbU3veH8AMcPfwA4Dh15c+dLNhU8daAS2xtnIG5TW9CLXTIXDda0GaDDG5XXWbh1h6xU3jMxo",
+	"zG4u0HLVi3oYYYERe7B3sH7LKXht/2A+RNU1CAug4SefGo8xZLsEckwYHU19Q7ALn0Qv6IydkKm8JprO",
+	"2K69GLT3UTbBHv2AhYb1/aqz8bDW2eicU8+5HlEVZyepc02Df2JJTQNVk64+srdsfAZ3B3FWL5ad220v",
+	"tjNtKgMvoXEdfIy2gK1TIikXjcsjcfiF9YUTBeffylrVyrhbXhh083r4p27UN1GTj9Qdji6ASKrBgZeK",
+	"ZKhP4BIXI6YEi11C1s/AbzT5JiIH+x0Uj43glepS2z42H7c3U2lkVU46Gl+3uhQGXffZhIpBqmqzKxmI",
+	"FUngFuRb6TyRND4hb3569x4vAG8iekoPHz2OiOb/ZqgBjqQwTBjfXqaYe9maBOW/JQoXJZhn2+KuZ8iM",
+	"6Lxztn3h+8KqwRmdsIe/ztmkF7k/5iL/9zW7mGd/TBkf1XIyXmsUfPjw6vnVN2QhUzKjl+toT3aXatKk",
+	"SsBRdHf88Y/Hx/XgUZr/my3PzDl8fHhwfFw4UwfdUiLcBN1LSqu8ZNNbwRZ82GaTnnj16bj7XYENm+68",
+	"l0AHHbARuxYitb8rtYbsfeoodx9hEsowiu1r1V3SboprADi1465C3ebyKHm9shawRaDEEQ00nirneLB/",
+	"8MDiqnj46QeaFB7FZlqI9go6R0OVDh0bpshLqWbk2/4pYYh16eqjo7a0/uJMu29mCxRk9vN28QFQ4rI4",
+	"WNH2mVogx1Xu3QiatM7JrDOTr5tpp+9vR8A6iVqOfzlfjlv4EEpTWE9yZSOLIJsD57/OBMBy0M2cN+Tn",
+	"uMgCisCcBdqsPQENBzjbyFvvCFhQQc6ctbtCIpg3bRUOQK4OTgglWXxyUUJrGstUxKdZOobG4geXDoRX",
+	"XckK1ZcshoSFJWpMWVcKXhoUvpCd/YPd/ccRefq0j15eZGJFCn/SgUOMauFOz+w7MryAbAYh9G+oUTxu",
+	"dWffkYbQyJ9bV6ZJgHbCt+kkHWtM3DY0ms7MpPVM3L1bKTuZSzxL9vh9Zo6lt8gKF5txHRgB2U7pBF5T",
+	"TeapIYpPplXAt828FXd22iohjsC9UJzUcrqGRbsHhJ3t/nLKhts+O9Ieb0DWzk9Mrg7ITiA8vRcAAoH9",
+	"+0XSWyHMO0MlKvphauCI3PdsBEPkXvIBlbMNiMNqd1bTwnRPG2+xEZWEjQ2hie8h2OoA6qL6fKa88vPQ",
+	"TNY7KZaI7pqDB6S8hIFbev1s+HdCJ0t7KG8J2mJFmJNtuFlNTeFie8+saiA4WAyX5qNsz+I8ihVhMrpY",
+	"dMgzB1N8vXT/O3Nl1uc9Vdp4cTGJSOUqLI7D5EnFmJuIuP5d8oqpOGURKTTZiiNSVx4R3F1u8xWRapev",
+	"iIzkqNCMaxCn7ioXeDUirkvKQEgxGLmm3wZGmzNqBphkXIEiebyhO7bdM0e5XgLO9au8IGZKDbH3WWzn",
+	"tvm5MdejOsW0tNvR1Z2pZXK1bXelG3M7cKbVwlA5Z6KXv6e+FNQ2QVvzDPmny5qWPRqVBkm+bVLBQXdj",
+	"eKbdsURXRImIe457lBagsJoB/83YY51fMMDxccw9PC4hmQf1tAH5NnsNazWPhE62gdIB49wfdA6YzVtL",
+	"5eukudTWFRzst0Ks1FcZ1E5QMXaBrUfXTApQyv2znBrh0EAgZRiCQXmOKCRMwHMLsqP2Dg6Pdh73+0GO",
+	"cZ61ghnGaiLDBmZ6QKFVPl7+WKuGzM10UJcIKdMEysHwBkisnjGjmG7NU12aoxr1JqYpK9YlwkZYgow5",
+	"bZLGJOECsvrUJcHlLmVmbiVT1i9BlO1Oy8YDyFL12MF0BzDdAUx3kL+h8rmQ8m270mKl9sSAj770tUgB",
+	"dgRCL+QVIwf7sEQaiWD/m50DJIJqPG7GqE4Rx6E2Z92RBZJZZGv91ETin2SHJloSav9AioOE+wtpphFZ",
+	"SnkZ4X1siOXBZwxmdVRmd4mM/eoipc1q97hCS5vUdAWTKq5ZY83Ep6j3V0YTM61uPVYjL030bNdLKi+r",
+	"0QIusZidXlFumW2r+yMTM26GtR/FtZFq8UI4gNNu8Z1c9d3T6cUM9ObgEp3PlbxihWuKmVSJiNAZEzFI",
+	"0z0b746KgfDs6v/93/+nFBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr7t7EVISs78ayZPuz87fbvqxkBGl0",
+	"YyVnZEdIwTKees0u+r1o45ViWOGxpqrpHvaaZhv2Co9botqHh0dH3xzuHz1+8uj4m28e77elijW3zEVr",
+	"Ws6AOIE12tsQBFLUW9DHTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hcotkCP0TIVprZGfGU1ZiIHc6Zm3Jg6",
+	"GbcP6+fcoddTJhBRz/ff3FB8O2EzMFK4UsEtDGjYRKpFR7gKfzecTQoCUKZ6MJEyrksutjoFyW4keCOs",
+	"zzihsxmcM5Lw31IOF82UwUGliA5gSz7kjGnDRyTV7JRQIqTYDWBZUFajxR1LpkFt8LMjZ9U8IlAdDslr",
+	"aVi98uC6xWdArsvWIgSryY5pG7v2rpr2RfZYAQm9ZFmpVUmbSWBh4TfQGuBGgog2PEnINTVM6doVODzu",
+	"NzQsFhOvCy+hqEet1CTkAI5Lmuha0WkXznZSTrXNqyDBA3VzC104bWsc6P5WoY1XdppXWWY4qHWhrX/s",
+	"182ZX61WD5gcp8kgPNt1pXpQVVr9ktfFYxZoyVwQI69XoqxUs25E/0Hj1P8tBVu+Z0crZUM31gK+KuC7",
+	"lJVa4FjxAJMOB6jkaU/Q1U/cjkfcAbcth4dmVzxGh2xWob2NRM5sVASHbz003Qf+bDOEu1bsZy3Q2xWj",
+	"TRKDS/A8bbPShqoNCTK3wLpVLeVQt9Yk2nIWvWGzedI54rXs8cZ2O/4en0GXm28Ww2iu+IyCIyoYrG9R",
+	"RUNMoFWnlvsen1Q9j/czO3brPVrzaGg+cCXBdGkyakgfxeOSO7m9PyA4Hau5nWtr9DqCnjfltYc+pRVg",
+	"yoOpID7eGjkcocsCx8A0DgRtLoHvkR33XyhHA46H6R1wJ4IsQtFtzE01C8g+VXPeMHd/lDCqbA2RuzFf",
+	"iYXLo4b/o72oV7sGm1eiGDZr9CxwhIygwqIOVnjCAx0sk6e+qs+mJcF2S7l35WxS/2GR34IWas5I6OfD",
+	"zYnosIGILtkCbLaA0dqWuGz2xRMOvQMSqcjM4kx/EqyWqAuSMtqQt5fIssik1yfSo82J9OiEXB3mHfFg",
+	"LrYqCQoHHLuLHK8Tsf/hz8n2tkG9xRdBPIkY9rs59QazVATo2TaesKujjYQAkJDl1x52bXjrK1m7BSba",
+	"wMnyMCUsuCMJnXmXcb0umMZWU/nuIggF/CnojOnszgeaDO0IQwJMUlvAdJ4fwAzgYwcxiayHZSAVukIj",
+	"krUDjrKGHH10kYHzmzuPGLbyABaMEbVfHb5FKtArMbDvH2DGZn+PnLXthL3/FMv48IASxbCnCbZXv57K",
+	"hJ2SPz55CvfpL+GaHzQ72PMz/yXyrTA9soU5RYQCg0FsVDJ0VDA8gQRsj4UcmiN+chEwtJzIgstHhMax",
+	"rvK5XtSTgnXI1Gz6mJ8PMGdzrUcP13/0yGZHLpnVbeeg1mrjNWmolb3+XDJRl2zjfVhrpKatrfbhvV3t",
+	"o/ux2kfbXO2j+7barQgYIcqPY8ibYGFk2uLninDxmeJIBGpw+8pvwaV8OxASW9d6EW/Omj91dhSZ0CuW",
+	"KblFOwq1kVOrTrqImGBrKoVYkz5wGIDbyTOezbMWP9sbcevNtuywxoX/1vXlz+aDVDNVGGKj77wRt/JS",
+	"zf99oNWGFlcioQ7RyDVQnD5f8IkWkyTAoHCafnHXSuepQCKVsxGSdoEebx0goiyq76xIs0FnqKnWrCgL",
+	"G9Vt5u99npVQlYHeXYbhwCVi1cS7AAcZs0o6trI482P6vO8OiONBg6DsHR0Un/osuFpJ/WQznKZ7KCiL",
+	"ySNNorLNX7IyxuyNc7BWZuWnUHfmW2GHMhjXZkI/ybFeIyLnTDinrqso6ngMnrkxupB/bXOjDjXQxx0h",
+	"8I737yfU3PH2iiO3htJVC43V0GfoVoR5GTkqS3bNP2TDMzG1ee3LToQ1Tn3SdOT7pmI+Q2TTp9GLncYc",
+	"ej5Pup6SQkp9l7kW+2x1k7rwHJzjQSbu9HY1URy8wFm2NzZisur2vcH7qs5uG7V68Y9XLyGJdmLbBOip",
+	"VGY3gda25MPbH3TX3bIAup06iAR1CksnjxqgfkBKT3RtmxU+1W1iV5xBO4mQ5TbNbc4y6JLIrq+OoCG1",
+	"TpVFAYuIK2buPl/7egdD0GXGOp2B536F3Cr3AMj6Tmmgdkrv4d7m2EYvn0murgWSq3IIqkduuY5+11jo",
+	"+UyWwKEHqtpnhoief96LmJvNEoAYMHlI/5kyGjPlUVyKgHmIj4eJsaerob2sXrLQDcckzzrf2JmYUNMy",
+	"s6f7xa7zHWaVSNEy6MGTwqgHT7oM25xz2gGFZo30+A3h7lpxZIqEfA/YRXaelvMLODSfH7PYRt18URG7",
+	"H9Xz+Zx+Ss1Izli9BzGh1w90ntFAQdb5jJdcxdoBw3w2T43LWIMkCKauMCcIlDNi6CUTVkumZJRwJkwJ",
+	"lBgfQm2aZINVOOM96tLZsA+fTdfOtvnfRFPOtnfeYJPOJfS/QgBzs8ilLXTeaiyxXVVoFY93ULtzE00D",
+	"XDmQVHEWC6wrf3b3EbyPUKLYbsDHQGVL+NiQHQTHUiyAbUKT6JQ0wK2fCcF+3z3YRsF019qmQqn3pi/9",
+	"MxVKlbhql3IE73pmsXU30wopcSio1WkzIn/kBjo42D141O9qL7dz88NmH9E9qwhrcEc22hLrGwxr2QQN",
+	"05O5etRto7w+tXFzi9Vsj6bD02Z/eJfQwKEZdFuV5gq7hgfW6nawncI8HELR662Jm7zYr8N3f+HlfTdb",
+	"0Afrgy41rmZbw8zDQdEXvO2WHl9g/WHUA/95rChmwK/Zit0lNDTWKuaqzEp1i6Uk9qYyxrx6MWQGBTqo",
+	"ozQrmayU8RKjli2X1PCwdDI8/FHBAqiw3ZqFXqKc53KpVmGsKHR1uljQuaRGga5Vl7aclrIe1HoFT8rm",
+	"+sek6pyGX3ZiRcemCXp9u+Dpq3jv3gExbvj5METWQYHHoIXCv+ZTKdgDTXZs575+3raFaIblLWP+O4ut",
+	"Q8ZMme/jgugVhYa+t+2Z3sSSC401W1RzGkDnVS26Ldhq2wQhLsztBJ1sxKYosNjBDkf2U6qLRHaW26Un",
+	"RLGEUc1i1xisaPdeLAgl7xDLWKqwxFrJ1HAMUei5NLhgSSKvB+k8ZBoYowdWzIVlbOEif/waPrjJ8EFL",
+	"FuhZXlg8KKt0lqYeWPzQGbOli2NuwKd1iifKIKakr6zDswT1e5RYxuN4RYxUyW2X1gm43ByRwVBukAFg",
+	"RrJEs7ywLpu3uyUiYSdp8l//edDFnbIRBPCKWktR++iAlJOx+E0KxR2TP8SSNluCm89DR7XVbT4vxYCz",
+	"Am5gvxtFs591OUcC0TxTDVl12BB8lmJuiwno5DMWBt6td+cM/ytb/SzZao2RXOWquo2tEm5qTOdGRrsV",
+	"ntrfmmU+48L9cVCye6NeKvhvKXM/w3reGhvWK/DhTjXFyGyXlBTbimEpWLGQWEMEiCZkB33AxDp4V60W",
+	"LsxypWLh4pOH5Rh2eeC7SxXIbZ7luQK4DZ9fskB5H+7BQv98uMWlPrxXS12CvEYzP3S6BB4XFJ8mVQL/",
+	"mTlaelHPOQoaGmUE78NRP5vkPLsIn+EJypM9N4GYbEz4+IxqCjaqIVjSsv3Jar3Rj9cuIWh0rz9e7lw/",
+	"bs8UMdxUoNQftfuhXSWBfbqhvfSSntL5V69VZbBZStCfIkJvybDl0M5kWtff7BdA1CEqnbNi65GNoyfr",
+	"fUrCrtjWtsllY60ZwfFP53HLqg1tf/M2jHuC7PhkJxZn12wmxAPtHumXYe7buUv17eit/BkSriJIsZKC",
+	"BC92T0fZDMDX7/Lu3Wx0l0m44MggJ6B1aaTderyl0qiALsrN7S39Rf64VKhgw5Kpzwlitz3g+7g13Ftd",
+	"gVva4kINut24YqCzEOEsxDQLWlDRsZQz2k6hwhbz+u7ryrtUlG9USv63dz+9/pkmaU2e9JlYEPiZXMHv",
+	"5CI1iOFR8AC0Jhf8UXGR1ShWTS7kOhCQqPf77lgxtgvE2TvpUT9L+zv0kcJyFDdrdOt7DANC1SS1rU3G",
+	"5HpKjU3iXswRK29KNc4lO0jlFxGWMP909trs3LSwFlxsebGNvPu/yYucCSw9zZ3T5v8mL96mdQj4wGSX",
+	"tnXaIuxHeVJx6hqGzrb8JqZUpQrh8aNHtUrGmAuup9vNc5oyqswFo2YTubF2rqihYtStvdOv8qKLQAlS",
+	"CbNIQIqNW9FtMRoxFqODYkx5gv/Ql3w+b/BNzBMqRLbeNRrdaMriNIE8AMNHl2RnRkVKE6JSocmuQ6qk",
+	"yhSCbKssrErFmo1Yt6ANGMUnE6bCtfQfjE/Dp7YzfJtxJC96+YCFhc0+MiCIksQt0GiYlmMPT+RZQ/GY",
+	"NvOWdXosiSa9OvbgPwm9tqimNCYQNojZmKaJIUbGdBGRM83pw+9lckkNrdBD64Z+qv+Y3EVXkuzhNLtl",
+	"CGszALJdhfMDmy6x/aoO57Fg61fv3+jnD45StoRcdOhV3Lk7HJZ8qVSsrxp7yq+2lFJSEFCAypvY6itx",
+	"/rtwuCg8YtnSBfMPt6qWwoPcvu7KotXtfmSG1qiJXR1znTdj5d5BhlaANw46u6LcKruX+tEaVNBg9dbq",
+	"xFa/VHNqDFOid9L7n/862/0fH+H/9nef7n784yA6Ovj033qNMrVEaljWtzthgikKwUhIS5JzO7l1Mjma",
+	"tqwFQ/suN7CN6Lei1Qbj3Z960nBWb6gZTVuJc8ZFePWgItTW2/4VtnPpR9yZUVve37JBGyZIb2TS/kDF",
+	"JKWTwuBMQEQd/m/Ka7XOH9Al/sbHFfxzvsl7sfV72PV3RrVpQLn9QU64WK9Jtssc78zd2czBwIV3Pjou",
+	"UNVRkzmQJDRIFC5yv3cG1sX1A0Bkejqfk/CxCip/KynD8l272tSVHi3RgP3oYLzq99Qd6R8p2iZnWvOJ",
+	"8KVBJZEC290Nam6iaNzKlZ8pdv0d3gifUG2XW6tnwX0DLmL2+3J3+9OnT1sLJTitKYj5LeVXNLGu5/k8",
+	"sbnzLaRW2oJgju7DomzxPta5biZy110Eb5/eC3Yh+HmXz+ZS2Y2hMJXehJtperE3krOHhouYJv4/OEzv",
+	"U76vzyCFad3W9Ov2QIVv7izpgBp+Et9KqmKr77Q7ZTfoSrphv9HbbBJafVedCfMcjD/XgXOEGWqY1nnB",
+	"wOUHjEqckoIduLLht7qylffQvH+tLzMlvDGjzJ2cprb+IO20rmt2+hJOkS0dRnvSxsdJLLHniGY20XZm",
+	"h896pIyoZrVNQmnGDLqrjVVu3gF7C8ZJOLWsvzoPzMEQk85zeOtW+y0wwA6vl3CUmdLgM6F1XX0pVxiz",
+	"9NtIuIj5yGXo2Scx+3cMfX6NnDAzRWWkqnFvJDaCauwwU/Kw+kXt8GxdS+xC2r2h5V8RYyM8S9lRCC4X",
+	"6TannpDM/Es7ycTicdxYLLI6V1V3jIXuuuaWXNSlSskGel452beeFjpr2CvUvLdneis2ZgpSnZPAVllG",
+	"jZlNE+iPS48EHoU6r7BXmp2ytqREVfdqZ1orQMrZgDVZLNQ4PJksGjdyfeF9uyxuNCYiR1nGOGRE+Jid",
+	"rumZMZpKNaATtmGEqD3v4YJqFoLdV52qdDJRbBJ27DJYwgHLS8B9SDS9Jjv7KAWFFKzfi25wwr6GqTaM",
+	"8g5BrHbt+lWLI7cE4eMm4BAKqivmqznlNdQ1ytElePDdY9uaRZ1J+10iL2iSLIjN78/pkce+sjSvIJ1P",
+	"y1vVkfG4DhAlwc7UriMJDRYKmF5OH16TGA66ZVvAbOoO7msZwKxWxMSFjBc1MvuGetKsmY8mRzRpRHmz",
+	"PMu1QvsdS4S5IDsvxCThegqaq4NoyxgdqljcNs27VtwYJsiCmbB6tNWZNKeLRNJWqytc/DfuEasrbTXa",
+	"rFO73e1ppXkNyup+40IJSy/bl/z1kSWnfHUKRNNGnNvwMIfj3R8Pcx0V1IvPjIo1XWhMKES/a9QxkfTt",
+	"9lNILxZ1pbmajaSIYXLsxEVptSExXRAjwdPEaFJFmlo3Wj/ieelCeG8tecd0oescCgudc3yVChdfliRO",
+	"GdkRINb5FSMS2PWcarO26N6t/lZd1Djr6VGpIax+kBzVfI8c2SwniOVAQlTgLLF4AVIR8FgR67yMWp2c",
+	"cW1+mF2mnRmPBZ9MDfnw/hmkXtgEVm/swz1rp2IwqhLOVD13j4Oab3djnkpLrMVpC9vWff1UJnHT23H9",
+	"bETggVdbx35dQ+9Uu091y0nVCRdsMwigGl5olZT6lcg/FrQ50G4NH8G/M9Wmjb7ctnUSUXNZ280m2xP8",
+	"nQjpvIF2D9FTojFXCF1Rdoq6UEda5KJ4NPRKPt3Mwx/UfNSsZY3//0knR3sv8rNqTW2uvnWu2BWXqW6S",
+	"Cx6vFk7OFdclHJHNux241w+2Suq1bqUn9U4luFM3FdrnCcVkxzGurN7Z1QMQ6qjGdmo+IddTgBext4HG",
+	"mIqxL4WeKJmKWGdgJ1l+cgOx+RSGCoP1E1sgL4/gdNkX5unubRkiy6ojCjXd2qiF+1jLylZ7U10ewXI6",
+	"Paz1FHappcBe2N+f7b7cP+iwAvY7qqPiKOe9d3RCFXlLBSc735/tfv/L290fd/f39w/6572SkOgYb3/t",
+	"VMPOydWR77e9PLm6TdX/mmwdJFs7wOZWGGSPCL0JBjIQ+9ZR9+4nJvGUJQ3VkZ9pA9gtgMLK0ShVarOt",
+	"2gxTVZnFYJPSxLoK2Qa6teEnvTURvgbiameU0i8QuLLO7ZLtf7lYrtwvNH9vkWjzXY0cLwvKsvDEl6uz",
+	"brnlp2Pmd5a8VhQmNdlr3oLZJHHtJ8GgWdM7hggAa6aw1GqSoD893o35hFungDebXSwozESqlSJbSkbr",
+	"kn62Yi6ZkZesISKDP4VfymKScHG5csp4l6Qyv3d8Il6Js9GIzY2NYBe3h/0+54rpARd1URlwm2lCw8li",
+	"CAy3TBu6sDZtbxmsxdHj/f029jNjWrug42rpXv7BKPyQ1uVYj5LXS2msTRGsnaGK83ZtSxA0Sq613CAL",
+	"YPTJjsfCt2BWL6Wa7X5bqiA/3AB+I2ETmgwUGzcqmUf7HUp9bxV+onbRQUZsqUKCxrFiWnfyGXXnSFts",
+	"EbBUnsBC+Hy7zowVg5Fd6GWTBIPS5jr8EGf2ZCm3U9vhzW9C7Surq9kg92Ax1qn8uBkSuPPeEhsTTlv+",
+	"9Z2TUTtdRL38SwM1y6qpIAC5mtXGXvGxbUQLcaD7EybE6WynAuXecs57Ts/1e/KOGeMbznbUYGoqQddI",
+	"A2MzLmLXXL+u1YW/ATMaIFvUpAr04XHoh+4OFnJYm9bp5jCAYU/+2M64pTMRyJMseS379vIcPrZtU7cj",
+	"tA1VdMNt3faSNizLnVnUnr1WLGn8YRM7+o31gZzFv6bazJgwrT5g7zWh2SObuYO34bmN0zkbXLJFN0/X",
+	"DXh6P1t3rGDXWwDD2jpaWRLfzKw2cRw7ul/v6dWS+l1QeUtu47py2M/KCVzrx823o4SBFhBPgb6zTQhW",
+	"2C9OgYncuse2woTvTNI0iYMa2VOVA1sRRJjyVuNkSs1UKm4WnYz/mI14vO3+onbI7fQfg9GAaur7aTUk",
+	"sI3B07km3I7Lsuj2ojVFCWZ83Al3zThcQJzorIRz6GIyMdczjvVIH2s7nIlYXg9GidRMr7XGdUwqX5IS",
+	"w8q2subNUUDszWgg2Yl5je+oU9jcG30qDvYNsTpZBqdpWwlYZqgjMqcLp9BBMQkeRd3QV+hnvAe9twdP",
+	"+nWdjt05Lp+FTc51QwJrw83r72We/bpFEVbZQLfA3dtrF1hkh0zE2lRUl8KmDdRDxik7JVnSrutrq9g4",
+	"FdhIDAa4yfTdjdTmtXnhxmkUv5YwjFoxdo4Ot8dluznA6+itmuzagdose/mBC7Za7mtrGqsPbxQX70YX",
+	"pcmrFXr2Oq3knPJ4u5bJnC4GF4uG8jMotCH/QQ4eQWFADUMOuPCqZ8Fz/FXJ4o19rls9s8cHaIeUrzd8",
+	"NlvaTL4tARTfghfiFk5XmJd8c+WQtSrpwWqm6mY7Vgtvv0UDMjD/MpPQvrNkxNk9bQfHrm6VxnO7PjZm",
+	"qbGJnDPRc3wHBjcDqjlGkkdUjBhgpNeqtdlK1uoAoylVExaDbw6xJlKlmDA3k9SOONKLQXPOTfntDzTB",
+	"Z1y5l0vqnisYExki6K5/ff/jD6iIvnn+kux89+I9eXj18A+49VP/lLDZ3Ph2hX7YrFDR5fDbjvzXTDHX",
+	"vL8XtUruPEn6VoWXSzy3uTW1kvZxF0Wg1lDx1SflLLgclTAj6Ir7BDPf/PlxJGo1RyfVshWLMpCwggrl",
+	"D1rIqwPRlGvKrWYQctIKef2ESCB4my0zyKpu/PtOMPATNhewfT88gEiDDdRfUlC4vaNjv35Q78bb1Erq",
+	"ZCPYbgxcQ5pVjcEAe54t8DXViGaDDIrseHPiZusAmR7RBPk21CbWM5hy3dv1VGrmeCDO2uIyxWsUsGeF",
+	"OsW3HpC/2A5//p2utaZic0aNb+9HyYJRG3nEcUg6PyX7dm2zhdwqL97MOX8Tyi/k5JY7ZHpW4VADm4EF",
+	"PzameaMC1l6RKBXJRkOmAD5PFpNXz0MZgk1RYE62+YhUjjnY+nceM2F8U/VQwB/ub93d1ZBWvqWqs5tg",
+	"YctL2rY0dkO2ey1c4HWX23RSa5BxmrhyTZ8xm9dbQSjU6ShbPbJVldApb6upgx7NqckMWqlAvK72uimk",
+	"lSbrArK21GqmgpsbIdnr6aKLDVTSpprDUrbKIGB1YSGB79QTfk3QtyfXsuqRsXI1yNvlS1pmbW+J7gzI",
+	"ZKNQg3v4ZkxXEI5rWn2bBphHjM9NZ7sg6nkx1y2ktUm0I6NjvzqV6S6h6I4JKXyzqsR7ejxuIFWlqipv",
+	"Gsxc2lZr3YrOP2+F5Far/v2ZRNfGNslowwSfz6aC8zY7Bm478WfletFV0D5vUPX6fLKQis0X89LSshut",
+	"vi9jg7ZXprkKz/Ys129YueA08M9Vzv9dJTe9taZ4J3vjsCn/RWkzCPBvbhyzK3uw/l0W+kPJa+2cSXbD",
+	"IHIOQFI8sSko25tPp9bMFTSc61557QIfYSeU3WAPN4XY9UPJ603JoVvPgXIX7KW55UFji2W7/35au9W+",
+	"bS4fMQWeO+08fLX43bM0MXzuEbvKpdEOJb/Ny1WPBdWwXu3ejNx3AQ5I7/PSe0+II6JtN4i30awkZ6TV",
+	"htvBOuXvW5d+5XX48yb0e9cZmq15mZslY06lkbUpZfCDhZkhuYzbI++d2fVAu1tcT2YypVfMhg70lM5t",
+	"EppMDRmmKtFDsqP5RGB/Z4UA7kybU2LDeAcPcST98A8ef/LEOOvvVSsIaF0fufoSrRLU73ooilIYJszA",
+	"L3yLTwszD7Ft4KCGlfzIjEJAMXPNXGeAF/949RKQ2bjxsM5wNV/tB0WMPt9MotIygv3Ox63UBEv8Am5E",
+	"+YpJk2uq1pkVWJKU7Iqza6YI/n5ChBzAxCL/jwGsev7XZA5SlSpUdAb5R5Od83R//4iRQ3I560cIvwzi",
+	"rO6Wg0My7UfBig3mCR2xQSouhbwWDSVdh/trNICeMj6ZmrttmL+xzasYnPyG0Pwv00WOS5rOAXIVg2UQ",
+	"1dPlYEd93+8pPXz0uOyRqivt0/zfbLuWRFNi8MB+Sc/lJXDXpeBXTCvsRb3fUqqoMFw0OdKn6exCUJ7o",
+	"2jZQOdjmBR1d2txrci3VJdnJn8SjDYc9xEsWtlY8z1+O7QXXDrZ2Lu4ogPqvm6EyMtDWkJOQkVQKP9o2",
+	"ggUg14wHlSHOtx61BRnQiUN9ePuDzpJI+D0EKbrmsZluhw3UqUhlc9IdKXdiSiIpr2nJrMScWpe3/MfF",
+	"PjOGjqZnaqJbSz+LlIbyeo/i4+Tq4ITEbJRQEG/UagWnmLNzsTBwSTHHTlhsoUCuKSgMO29+eheK//4q",
+	"8r4dab8ku/2x4zM6YQ9/nTM4cvaPucj/fc0u5tkfU8ZHtQdxJfl5syWF6wuDWm5tLYqwS+j+7lO6O/74",
+	"x+Pj+u6g7az88PHhwfFxAYCnlkkYesnE9jyXGx+vlnPj23t0NwwqDUFq8FvcYWxllMHZDTLLMuEXHNBa",
+	"Cg54o3vm4OMNmH0uApM7l/D7lpgiL5wqOy+1009FLf47tnjyLSmMBABNK9GoIRSBQ2s6tZUprFGvTqTo",
+	"eGdIuqVGuUEXEbJjW3LrQgtum/+Ds4bpC0msiF8TH7y0A3bpGkkZXCBv2Yjxq1pgLkMn3ZpaZ7HIZhJy",
+	"4Z/lPGDbimGZHn32ozvv+IFLF+fD3Pce6HbG3yhmLV2P71U941tarPpPW3K23iS0tohlNk+YYYNUJbVH",
+	"TCHoPwprxPq3UVaQ7eAT07ZJZYFCjp/URSMdNtoGCt2YJgmo2W1T/fAeWcL1VCaeMZipkulkitcxwVVh",
+	"u1ZGY0QZfnP2/tlfCTdWd7bnD06rTmcgYfqdvnDGzFTWsKlsmBP3nvA7im+M5Ug/fPPXn97/9G5vFpP/",
+	"+s/j0GTQXEwSlrnKqLKlzm70Jr+hZjVs6VtUzYLVAER4nbWztYuGU7Oqm85WkBvNkvFJ0CVGQPcN+2Vo",
+	"Wiz3zNdoA42pgoNRXchpXaMbR/QMpm45uPBVk2AgXaQms4e3i/qOa1Rtg+Q5BxCw9mYl3uzyc43EZIfQ",
+	"rdGqJwQ8rIjaVFN0AvevG25NTet0qpyxpwLRU1oN/G4kUCMVc/RJE5CgC18AUPAcPrSU2l95eTL517ZA",
+	"TaDxAEnJ4pPqcTJTppk3g+zUT4k3bU8IWPyn7oCdkLFMEnltNz2hAjHzBfHsOWAD9nVFj4YdpN0VnO1x",
+	"9jXN0i+ha8Ot3qDtVde87H2mAHLrQ4V23BNwSHNBCrrw6hnfHbi6c5bVyBisxHZM33tlHK/nxhHJji1b",
+	"0bD5UpFEar1AlNN+lCPEM2gpm58GCKIofUpoaiR4mpjv7ds/IfOMj6AzJacbuLlVYORWYfFzf4DOybsj",
+	"qhmZst/Ju7+e7R4+epw5v5DEd6gmdp1ZXBKZj4/Xsyrr2HT4mlPQ9GdSG3L4iPzIv+3fdMu4tQzGu4sh",
+	"wdtrY0f4w8aRI6SwikopFZ9wQZPW2dVIBPRgDQ4On+yv//TR4RoPf2raPCs9m9pAx67MuCF2bF1kPKuw",
+	"cXefBDarLba5ZLFzyWYSA+1Cblwbel1rzG4isysu83U85MvlS8OZAF7yQXATvvzbv76BBoK/9KLe67++",
+	"qeVNlU1rRJKmpn4/XOTR9ka3fnBXHQhq79odsRj1kIP1UvKPDtZD2ZcvYltCxH6nI5MswGsw4VdMILtf",
+	"oFfVLka/V7PEudTy6/vmw/te1PvuxfvapXUWVds0K8jX+Bb7eMHEq912JS8SNqvuWn086p3BurwZHU25",
+	"sOWbvaXFCZWfmFJSda/UfslZEr+AZ3qfqsof4p3XpiOFhIWUv6TMt9mOeVToPB7GIEMXqceirrzCM/gO",
+	"/NwPE1QbNPYleuMy1H7K8082yeRZ2hLmeJ0ebLefKrZBntG2u4SsnSRWSr3x3S02zB0r0crGCTipLjjZ",
+	"q6W+v6UsZTHhqINFhJJUYOtMQYaCztjwxLLQrPkSXEQnKzfYYflc2I2KMEILF4fgoB6CGOYK7rAJL06b",
+	"H03Z6DK7h04o8IRzgWo5jpP1VXAvdD0QcXTnA48s8KyfEfipz4XhM3aS9/QmZkoNiSWWG45BAxD6Gv3c",
+	"1OSPDr2MHp6LHdhBMuQCWyEMcIIRGVoGOIRJcDGxi4GtqfpZtoliWLRqv2Ke6imZSKYJpPqc2clL5efu",
+	"0nvsYsRwG0wQUi0I1+fCztLl+GTTNFKSnaFiRi2G5HrKE+x0Bci7Izlj1iyiRLBrps4Fnc+j4MOs/TRM",
+	"hVFU6ISiRBj4oYdEmilT11yzfkQE2EnnAp+g5Hg/T2tzfsBUT+GbEmpY/kW2SBw+8xr0swsG25FTkbtt",
+	"SFLEDMadhpvhib1zYcHGRorPuKDGQ13P5657ggsT7sE9VMXNcgdve27vyig+CzPuKVcYs/Rx1xag9mnD",
+	"x4v2x+GumudtCnDL4x/wpuDpIGfM0kXTAK+yG8/wvvoxWpYwH6S6isEoLOamfYgXMTf1z6PG2D7AO7it",
+	"YYT0YtZlDu/wvmCMghejPTAYPGkRGfbkBR7cpmd/xrt+sjdlT3/KXDuL1xhitBG9T2FDvmXyr2lNPkVd",
+	"nytsRvfHSrTU/cHSwnd/sEx4bU/WH9uOT5WOW/d3Fc54x8dW/bI6Mmx7poH8Pjo1YD0/JIRYNPutqjv8",
+	"lU+mIPc0+w2lxPWUj6zfznZ1cp65MTgxQEKmidmuDsnm0uKtt/mAXuCNmEVu16TG/XzmPGCP9vfJzgzb",
+	"1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVEXTaeCYHBHS6tywD2oYHDrkY9dK21E52HdHe6hPtdeGVi2",
+	"NbMFqLVTkEj0XArN6hoXZYRwl3uYy4HuRmnImWYzqhYdmm94iu0MUWYXD/xb7YNbYsFk3jUDuaWNDQf0",
+	"q5p/Q3HVlmx9rXeOTiaKTZyba2lTJXkNNS+foh6dMREDda/pVdtO4nnMuhrUYpzwEUy2uN+rTru1THcj",
+	"Z8oNFQE3tmyrWyqZGrA4VjsMW+caVXgP6961Ttd5Qhf4zxlzkB+Zf7ngk0VzqjlH+EbqtFPhZ7rlgR1O",
+	"W2fSys/qahLEIer9tjz2+ffM3f3cQXevqnUszae1qYqlHLEsNTt3AXgsu11Y9EWvrQc1BhvUJEsbCJz2",
+	"FW8ExgtDYezwkeyz1Ni77BQvbJbIrB9imYfUq5ifoDfRPq7WFGFpG6PSDmYTyEZcvoMvBByTqs9ydRbd",
+	"nm+8DQiI2wOeb2yY4p3p3Vmka4S6ZhbzLWEvtC6XPyRrQxUssjzBtRvJv5+GnkEdGiSaCUO4icglmxvw",
+	"Xl1Qw2dkx7nSwEkoZN2hPrFHmkM4cUG4IdeUZ+zF+qP7q7ct8drWCoK0GbhfMS9YMibSUACT6jWxJOok",
+	"QbjjIRXnr8m3NYCP9SUXwYFfzoS20XavzNLuTQO+oBnpTUAtr3cYPx9UiXbUhYZFNxlcblOb3oYqv/0D",
+	"m8VLXTfmBsDTfwRNe0mXpr33vhHLZjWvd1Sjs42+X7JrS6iNoHpc3sf2jNA6t0Z3EVU1s3J540k/NKlq",
+	"U+HQFbwhI8kHWQd8rSsjOjw8OvrmcP/o8ZNHx99883jV2gHXqSY7INVCKaSicJtLX1ZarSC1IBOcIVtq",
+	"waZZVrlYYH5rmmh1hoyliowmWsyYcum7XUuCeAhOt2sj0ibbpvWjt6FQFAa8V+pEPq31nP6e35WLQwCG",
+	"mWoyTw1RWMofrWiL3gyTm3Hh/2pxX1SOYP0CjhVbN16i7MMDIy+ZWLnlcKX1QjhY/Vx9uxB/Br8/2331",
+	"8y6oIb2o9+bs7dnzV292//ps9+Dp4296Ue/7s9fPfzizFx49qj2hb1nCqMaMGz5KE9rcCBjzILy7RNnH",
+	"iFQQ5m9Sic6EYL/vHvZtWoK1zgwTtmkBgvTqCOw2i8F1SuBU+JQHASbXiPWitjZZ8zlLEmrYoKlhVj1G",
+	"r3t/fXZaZZqNMPcRzFT5pKlOrOS5H/wZjl1mJo3MIeMtbk6DpS0sthp+G0lhD0XNev3rvPf61Q/nvY82",
+	"/9bBNNT5Ox/ttzccbv12OefNGXFHW3hD7OzuNV1Sbm8HWxqme9sop46s0Joezq4LWZeXqcM6QRLvwGJ6",
+	"dcSL0YapQeeeHt2/3GLYyPHAtQHp1jFvLq+Z6gp1yTQTZpDIEe0MqLRWTxJ4LFAla4moA2CyY8+bPu91",
+	"8A79V+B+UIZXY8KKzaUy8NwKhFTql9OtJc2ge3e42vrn2PfCLR3MejmNq7d2LVgjq32BHRekIhnPPQEv",
+	"ZvDIEsbboqstb9E/SamKB3rKx3WVmJlEI5qNUth9TJfUdMzMguCzEXmyO5WpInYMcMSyGTnqL8XOKxd1",
+	"NzU5WHY4mwi2u2ls5DVQqBPyVX0Bf84UBWoIHZkU24O65ge5NmEz9PHTD5dXXuGnt3/+p1rymzNq3jFj",
+	"vDioRHOWVV5ssVlZeWYzGRfU1wmTM2YUH1lEHjNwgBGNgI4xU76ZfbkXCv53YA97gy0KcGsDh5rIttZC",
+	"fCSLlWKaWtApl9INmUT+r+b2uuEASiYJEBzivLli6sI1zDrHjhYJEzFVgwWjyjokqBhxmtgLrbVHdurZ",
+	"FNz+lJY6QnqpLl8947ODv5XJxpUPE0XjFboGPlPs+jt4pAM0nSWVGV0E9R9BiZiSCWuX1JUyASwQcbNe",
+	"tRKgsHCblgG8ZZoZP2JQQ9QVj8M+UK2fXD1/q8n9ozxDPPHd9bRUEHKTSewT6vCHKRUTRhI5IZeMzfUp",
+	"wTkM7PX4hHBDdlzSOh1BXn3C4gmbMWH65IIlUkw0uJiowMR34nOlspPm5+HzqPzI7WenMZz+EXcAzsrf",
+	"U5bWHQOZuq6iy/1N2RDP7AOfopVdVtkQcBruxmkV+e+t5xflj6yult2QAUZXBugz1e3+3YP9buIz6o3w",
+	"1G9psJiN+YgzMWoVpauM6TVOD36+rZHZFY8tRLvIQBO2NDSe4wGc48E3g/aG4SsMPGfCQrZvb8grplyr",
+	"v20M16FDa9fBSgcq68OKJFuitlpCqd/j4ipGzUcsX5u6HW050L58v5xfyjJ6KMqEVyLm1HZx1lyMGClM",
+	"pMVGWJfWq8I/N767JxpnhJmlwuoOYFXdaN3nq25vxNBPtPGAlj62OqbHoVVhaGMLI5fFU759UU6W5TWq",
+	"+cSlhyrfripJNH5a80lq7fBktfKN+juN5Mz3ReuQPr2drD3NuyfYbb3N05+3fxLQsuIxWynFcZMsB+Ug",
+	"zgdfel5StTl0/uFRmIbrT1t1M269/YxnMet5KeuYxnHTGa7JHpjPlbxiuFQmVQLdEGYaK3rds1UaXM1s",
+	"jcvHbpRc4pB2fEIT6KowmWLltQOr8ygyAXzLdnMPYF3vDMKoIDlqkIwsaW4EZfTWUbcPHtVnD9g4sb0T",
+	"WtZzdk1oHKNF7irr8XGQY0FZqM2orhBcInWqWotRntnb3qYJ2zyHLbAMylh72iD6QZwyAgeO7KD6+kCD",
+	"AmuxAoDenJxncTMU0QpFZx6aqrWYLVAuBnRUjwaB9Q8jG+KWMcs7O7vG5YVRMBHEZ4GdkP0DsvPcGx+L",
+	"/Ctbsx7LULthAlVuavitzlao+ZAx9d5lRBSpBevOM8FR/fIStv+6OEb+NcC0mjD2BDTTl9eCjBI5uoyI",
+	"Vx6JFMmi44tbVRp4bOCY5tYSQNsrox7vrxhIKjug820qvK52w2VSYGM0nnHRy8OsCFKczpm64lqqUGB6",
+	"OVqf/2JroyoUtB7HqGl883j/TrQS/DnqtWcHpgl7x0ydm3IEjYABHsVyEogpbA2JJ1Z0bOotcDYes5Hh",
+	"V6zahbVj9HrMBdO3E+IqHvmXXGmz66I9rg8adHWAZCEWpwlzrdDrAMg69mxjEzqC2PdoEDMaJ1ysFd8X",
+	"0jDdTXlTWdLZcqUD78L754ya9vsLMcpandq9uUIRnnr8Z9SviieDbEZRE0l3i9C4c7JxcMaOkxv23ase",
+	"AcApgOFB9QrGJTtj7LiYdXuOiF8F3Y+8awC+O6VGKpJqpgk3NY6AphNf6VuV3UPmTHEZW1igEVNOZ8Am",
+	"P7DtzKCKUJs994+fycs+tNOLuQZBpF3Mh40u2zx+f072AhqFSykwVPHxOM89jIDLgE9oh+1N9sj3Z7sv",
+	"9w/6p4Rhxgj24sTT5KCysCaLCOl5lJ1j+BVh2kSZSRVn5V/oElF3ce33Dk7hJZDtMJYK7K4ORlYjeyu+",
+	"8IMwPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HOUT+jy+8qvSTWZKqH22aqVYrQjolmPAHv",
+	"zaQQplSAldWQwQqGCqttJXRXJO57hmbEbXsgyutTQgmGBMSEMGHUgswYFdgBxOYo1NFwg5p7f5NSSn4M",
+	"p0QAgzUkYWB5IqrcjIoFMe5IMzKuUT3IRCIEfqYVO3PcJ+rCqtmWFKYX/RmTYUq0sI4SskSnvjsPUEHH",
+	"qHMBuZ7YmzmBQPd4Rg1N5CRlS6sqV0jj8eOd4dPPZKeEHqoYXecditEOozNhFF/nG2pKjxsQPcaMDS65",
+	"iNd4yUvGvuci7gL9GjipN9ucADZulW0KWr2v4PbKGxR3+ERP2StkyTjFvm36pYPhicITX1Sk9+bFLi1D",
+	"uPfh9Jv4in6Wqzq47xWJYZHhCso4DO/tgIRek5gpfsUsqitiUC/Ijk7VFVuQv5AZg4QArllMnsl3ERFS",
+	"wKVBdkNRjyBq7+DgaOeg3y8kVuW57+iXgUfRYAvHskqHbchPk/yibY5obRA5Dm6WSZLmEJGpolaqjLkR",
+	"TOPSUkVjPh8kfNQoY/IMtVp1asq1kWrhtSngtxfU95KwuG/4H+2aD7375+tntvXQ472D/T7mpNmMCgdI",
+	"XxiFawSQlYrFHskVGhulc4LS2cVysMXSxYIMrflI9EKMiGDXu5ikNtwjb1wPZB15i9D2TNXsN41KEdFy",
+	"xswUvesiWbh26wil65Pg2ptN/Md/6zWsnxdrVQPV+pH96tl4tFGMzopowzCqRxtmwnCzIHDpXARgwx4j",
+	"GKyXIazgcI/8kjVRevvi3Xty9uaV3w0PNXsu3Hg7YTgtIqiKwXLB6YgINJEfWMQPf3EA16JzEZycyAaL",
+	"+u79CIXs8eWzSXhIZC0JFYTO5+cCsxVxtUG7TFCBtdPa80NxTVzmOi5IOtdMmSHu1t65+AFBdy29aYia",
+	"4PLoE/cGh8d/yedkBzGPKU+IFBB5wOzyc3E9lZq5dQaSLKAPW/hmmCTuEBeTU+Jseubmdy6QbjwkML6d",
+	"LGSKz7cj+eagcMrHF+vZ75m/0cUhM+oCjS7TLVrkUfhQvnmNj+W3hA+C3yHh2gwMm82TZc/7O9+7G8NR",
+	"XP5H47Pu9/CRnBKXJTf/iHcEz+X5XliE2VptiOVewfNjH7xbimUaPBCmRrViL9Y9NlgN2DgYIzzKTY//",
+	"LbgneDRDum8ogrM/hw+g7dZ0O/wY3OxkeYvyUn1gQONfU21sDH3ps2fZjeEoGAtcFigMbnYB36Xh4vB2",
+	"bxwsV5iCJ5x9uxSptnI7ctvlzwDZV5+zuMx0GSmE4Li0QA9VfGaUb53xmWuJrA2rt0g03ZB9O99ewxu6",
+	"vaGwuq1vqeGZrc9U2HPbE2XSan1DIydeAb969UdK7KkjKnTn+4vnt5W4SgysdfQSS+p4fw0bat3NImdp",
+	"u71RE2ilgrJMXQU7m65EAw3CFP0hFedNfVaMy0FKk4TFthJwRJXiTJMLpnnsrDLgSqikob8n2kpwWs5D",
+	"H5BVOLMsMZQTM+ncWwPryPtYWzZtTY+azs1o9exCtY6/yboq8SshhcR2czZkx6uVrvIHVM3+VgELggB7",
+	"Te8heZ13F8E5IT4FJvRQQ08xgxaUZjDNwG4G023gntgj+y6eMmbKetjtFt1keqGc94KVXx7RBzp840B+",
+	"K6jeLK4HeP9JZK1byZxObHaKrc6aBtjvvt2tA1lM5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDT",
+	"ERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FDKly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNL",
+	"MWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFrrHLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXg",
+	"HEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiXyEk9R1PSyJFMBjeQlXMD8O9ZXZ0l24A+/HrmoPCV",
+	"TyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4D",
+	"RFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yU2K2Obum8tjDpW6YN+GwZJI3YDeWnnJG0L61tLVhBLviwJW",
+	"jmqU621KjDwFZ5/N7wATiEBCpNFOzkKyT02pDzVsIivBLE85Z72o920v6j2rpZF8GY6qjHy14JVVwKth",
+	"qzrkkQSpagDpwYMan/OZ/Wp0Vvplg7rvvIycOyCOn1+R473DiDzae3xCZraFKRXkMZn1IbHAPkys39S+",
+	"lHDrMs1yo7m2q4wwsK7HnHhIg9b+4DzJfa0K/dvcwAsu0NWrmYGfyIVMRRxStEsyKNW01ZKxQ57J1wZ7",
+	"rXVdHD2VytSuDi5MwrS2vx3sr7cyN/StsLINydzcd86bUvdW1GX5jJtOKhnY9ZAo4I7HovoaA4oWrVlN",
+	"G+jCJn6gpdiBiB+oLuPo6ZOcGqQiKENLZxfHrlXFUs10t20OJjZGC4u5mIxmNgFwh4LhOYHtoeYBHBoa",
+	"k4QLFpHqpA8OH+887u/ufNPPcsqk8l9RmHyqWS9ahQt80GUEvCoP+LcUrEFHqCSrHC0Hcl3Kx8q8PG3A",
+	"OXkPEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6jo0klIGmmCxnATJGeLZhcsQ9uqW0n1YczBpMpUsmBuW8",
+	"lG8ZVawDcE1hncuvLwxeWKRwueu3VQg6WRO36wqqbNlgdlTU8mtZXRu3K31uPvTSWddrqpMaHeM7JZES",
+	"8MGIHJKYjfiMJrqWS1dY8WX9J1buM4qOWpMc3+NN5U+emB68x4/RKUW7uBCbJmq/95MvdcKT1/Y0Wenv",
+	"vFqQ3h/ZaLY2bJ77k7xsqqhieZSlvVoEhuyuXOHE3xk2X1139XPyr+y27LhQW1lunPWGuFF5R5b2e+t1",
+	"ilIfdUFnLCKY5eyCd3s2xXbgU2srSkYreFCaFLpFZ7PutOC4Spuu94c5QlXdAEwUmCvahM6UUqZJ1bKw",
+	"nLD7I6XlLD8fledQn8D4Yc7f0EUQcagR6JhH2wSx61yA1zLjnxbN2PlSubgsU0bNx49SpZgYFdKHX71+",
+	"W2uC1bQmONhvSEVfX62Y0wVrULUzdE+s51UAc0jmdg0hSUXZLKzW6eEb6hA562/PXO31k7IfSzKozjZ2",
+	"mipeHSid85OHD+d08d/n9C97e+fp/v7h47nI/kln2T9H6V9evX5r/23yO4z6y95eecOPn7QRL8zGr3lh",
+	"ZSJPfQGNZH0F8iUJN7tOPfjZBee7HuygQU23OBo2LtQ1jGC1IoeKH6WKnltjqUU9t1ZZnjZ4ImxLoiJ+",
+	"QhVcobGn3cds2Z4FFmE3L4l7Lg+XvxLzdGUfqtNZa4ENNGEilkoHlvZfXEYnyYIqTsKsWsJigdgHJR94",
+	"x4cvXTpqW4S/ksK6AthziUrwlc1U/wzQeTh1nKOkVeSTWCEDOn8oGLtDXrJNdqlETBW7JppPBPo4icyS",
+	"RTvb0DDCajPJSgM7f/Rz90S30YsIeI2wEBaoG728cGFGhYD4ji1o1FN5vc5q5KAEXeY6ZkwPHL5Dtxat",
+	"jD1POy3DmJuBkQPo81hbhOg+t+2FP9rb8qZwWYlZzbqOZJpY2IkLhgVwKTbIFADpsGgAhj7u0oG0+nnr",
+	"8QfEw1pOIG+9P5EaErQxrgJqnBKaXANWnHVGWS9H4QmVNamIt0E+je2VarcDGwc6H+mYY8h1niy86wyD",
+	"mGNuus4rP+Bv8ZVdtmj1CsM2tPrjgwYLqrsZ61tMdUh/s/eu6ETIcgS30PIwHylqUEYylSNr3WQbreZW",
+	"dMAGcnKJiqLHyYacJ1SAHavnJuBdIUPPC+IbvCa5YHTiaC2VsNK00KcvrwsS5pA92uQcIoAAHaHAhDrC",
+	"dbiQf3otFnYz5FVawsiDSedTXaqjKna9jpK5+cbd7navsWGlNV9nncNV3kYfsXy0Llz8lrqI5ZN6Q81o",
+	"2kpIMy7CqwcV5+YtnuhPS7/nzmpwi/tcDnSEKfCb1OAWLPAKZV4oRmMztZFh9vsoSTW/Yj/6uIOlmeWh",
+	"ipagLEYQB0YKUYIFWC/uEfXCEGyH5fV3Y9smMWFKpnowkTKu0cqeuTTb7EaCN2IQNqGzGTp9E/5byuEi",
+	"4sVjHHyMqReaxHLGtOEjkmoGYXEhxW5QKwlhVBuBxvA/18TPjpzVxYEP9g/Jawe9UDUQYjbfYOMetS0z",
+	"ExMu2CBrgbRsqV/gvW/wVuzLYLay01uAM+3icCimmriEifXXte2rmroMtTTfEVta1I060lKtGRyNLljL",
+	"7RHhWnOiBOQynzNFRhTOUyV1wicyYPKtIO/e/FCfTbFz1C/lnx0fFKtZz3b/x/7u04/uvw/J7sc/DqPj",
+	"/U+11a11uSDV47meKWMLmQeg50NkgqrFOjpoqtlKmRWQPLFRykSzhF1H7fwqlL4KpXsrlO4MmfurKPvc",
+	"RNktC5zPVnS0B/VcBK9r4K7ZgPV4KN7KyhmhhR4ZFC5MqbqQqRqMHJikNozO4NukkWpJbG97XoD700a8",
+	"UhFZ/cAtdX6It9vLwQ+5HcRjD+u+Un+EVVI4W2eATbYbsKSzFt3ElsCzOMLkpDhIOrFa8wNtIWMcGMuO",
+	"TWGC0xyRUMqS//u//08fwWZQtWjPY7qt5hmt67QFkVuTTNOww3654W4qFs6JVHmubdJ/VIRcDacPGMjv",
+	"u2PF2C58V++kRwVhCcNMGweugzUesPdjTLBvdyf+UZNcFr4iH1SOMWPcZf4jUUZw8XpKDYMSTxjIVW+y",
+	"JCZTqnufPtaBORYneUIAtfBv7356nb+IGjKT2hBYRHKxMEwjRQpbUBmmv3FhmBrTEfvjU7gtm7AkN8a6",
+	"isYmSkpuQ3p5FfTt8mD7GDf6FaHqa0XS/eyQss1ASanbSRg3CTfPs87gtGbJUiGhBNG6MrdvacDS1Gel",
+	"kzzdntIQDHqP9YfWxlVVMJfNmlh91U5urX/WzSg87Z/yZ1c9luISvfvp9c8gUb8owdi+Pn8a+ZdLvXKr",
+	"saIUzA/nmhLR8asCP1xZVm6hO1kzSM/dhHKrwq05rhtItS2Ed+2b2Zma6FZfe1Ha2unsud0mVwcnqMGj",
+	"lM3a4xANiLB8PGZKBwnErn70lFD3b0UVsTShK+I34+J+IYo+nSBdG11KJV9v1MP/DlKBOXGZZzMKggW5",
+	"99l6e62jseDqK3n+vSup3unkEdrz3C20gD/eX7nTKDRan0RTayUJcoPsyzMlO6m2k89+TPPir26n3j+x",
+	"5NRTd5S6nnp79gKfePG8+wNWSz2BeHFPHXzcRtVtaZ3dgcsZL37jMraynVSfr+G8r+G8LznH5GuY7U8V",
+	"Zvua1xF8WthtEVuf+EJlgbaETvUccdhQ8xIjBpCWSwJnd6zAN+vrW9DRPaST3tTJV4G07dBX42ay0tu8",
+	"fR90YSmnXFltGy0+q4OMuZ7akgYU4qG6Xr/mmo1SKC+Gfokzp2BYTJDsXy/99/3tl/e9ssFzFmCcOGPm",
+	"4dXBQyhbfpjICRcgibMrDjfkxGIi7Sb8isXkb7+81+fCFeVhgfeL+Pm7M7LzIj589OjgaT8iY5kk8hrK",
+	"1d6+fEaefHP4iOz87Zf35IJpQ2ytrjkXcwWHZsR0BLfBXX0LqEkTwOAy0xkI8DH/HQT7IsTPhGqnIU0m",
+	"JyD/2RDmTMXiXFiFofC4YuNUQyAQKzdVRGgac9sCSsS+t4dFhWSA/hmdC/iB2iXC8ItwYIqaaQRgy0e1",
+	"MP9Imcgn7U5k+zY1Zt779AltnbGsCVra5hXcenUBPZMJ1ynQRo1yE4nohTZsZvUgkcAUMww0EZ8LF6sn",
+	"GKuHWCe2Wz7JjVhNpLDddjXZkWOD3zZOuGB91/pBnwvFRowjjKRiMy5ipnQUdMfSrj0W3OC79O6di3Px",
+	"TIorC/vrm36cvX3211fvXzx7/+Hti71Z3D8hc2qmmiASFxk+vDoYnrrmXEAiR0dHT2HWH94/O8WCRn0u",
+	"hv/85z//ufvjj7vPnw/htzPN6cPvZXKJCLQzKdgCLl9PZcJcH7RTBHrD2rZzMfwDD2hEAhf/pyEgZnJB",
+	"jafd4X+3v/zF1qgjJtZfhqfOqc6UggXX5wJm+fT40TdkiABztu3zw7kFefiPX7UU0HxDcYPQcxhdZrHF",
+	"FBWMxedi+Gq8+yNYFMMcGLUA63d8cGgL37ShCYvI8eET+7fr6NbfO3eOFU1kajSPbYBxRJME+4cjeqHH",
+	"XTneP7bUabhJWE5sZ29eBVbQSW9/72Bv3xcf0jnvnfSO9vb3jpAVmSlymIdTBl3i/w3/nthSNuDfuASv",
+	"YoDLYeav7paop5ieS+FwuA7393vYOVMY1w0/XL5fnZfe8vY2zm9fYQ9UiasBZ3LVtdSB/NSNlE0tR+cI",
+	"eGrv5F8fQWjPZqig9H7gV8y1zTHY4/lfPXsKex/hsYdg2C2WLspbe8edrAm+G9bk0f7RLbzutUXzixdb",
+	"3wb4EA77QHayLkHA/6y4JdgryEIMgfHYb9qtq4d/jGTMPgX7VQ3Gf3j7A5krLoA9WFYFJ+zvb20L+Ayk",
+	"GfuJ+JpbPmJ75OxcjBLOhLM+5wg/ocnQsN/Nw6mZJUPAk/Pdzi+ALzDl8PhGVIAoNVN2LuA9p2R4htHt",
+	"IYTygNlmo5ALNobPBV9Un0wY8DqLAcwF2Mfnwj26+wMVk5RO2JDsMBGRSxGRKe8TTRcOJdjZ1ozEcpRi",
+	"1gTXtsdNdC6Q52uGEMKag7QETtS3PZhszXDhB9svx01ljOL4XKQCWuG49vk7x/vH+LyR0rZmRIGryc7x",
+	"4VMA/BMLZ+/bdYQUh3Mx/O9WW/sLMtjIfjF8PL7PcV9tGV3x9Fl02ufu21znqxkzaIv9648ehy0HDufz",
+	"6056MM9eqO5Z4zU/GaGmeFg0QPcrlhfd/TcYX3Utoj5FZdqDzzuxH5ZlkNiNhB2z3dJ6J73fUpZDepx4",
+	"TTacolc2YcA6DfLjDfIiv9i49G4Ia0R58i2OFZZDP3pUp3t/iurq+MtEayv4LUFzbN0rEG6ld7y/3zTn",
+	"GhYE9x8vWYxQ1ndflJDDbW8dXst8BXx3BNQFXJ/B48Onn8mXvPfs4CqgmizMwrVHTToliIZhsdjHhiny",
+	"lhm12D3Df2sL5tiLelNGY+dvCW5o+jZ390O81d756dO2BZhlRdn+ZAJGCkLzbdyZA1baKCKKGofNivmL",
+	"kgArBucz9lEI5RsTY6lGDB73Qu7gIYCNioc2yqkblRNIt3nu7qnwxrpPzm95+Mxmy3yKWu/8Ab4Cb6xj",
+	"X6n20dCcglY1zqttGpKFa77gOnlP6RUiYLnOCcRKLTMFqSiVA+2VScy0IdeUGxCPWRMGrvEn1cCAUVMf",
+	"4Ij1X7EChv2NcmZcENjzuiPo6WAtjnmw4v1HK92/3jnMTp77sszg4sqm/Vp7huzYbh6pnlp1Ik2SCJsH",
+	"Zr1PRokcXRJ9ya6jCnHo8CiCu6R8Bn+VF8sP4N/ghhvc9r/Ji6Y9B2UX53f/N/EFqtzwTXGasBimncOH",
+	"+svWyicqFbiVuLEqFaHthp9bs0UP/4DT/OmhSoVFiGzTEzNAtQ564uP92pM+l9rU4moq1OhnVABwoP8a",
+	"a9Jr34Mk/3ps+Q5NX8/F8LsX70nxw4ZZc0rXZWaPDIW8RksEG1mWnCr9c+FcUfir74XLs7ZECN5ovSau",
+	"7yq8Bqf5+uzHF2R3F4bfOxfH+09d1xXqfHJwj8vKhv2zDXDgE+CA1envb1PxN3nhlplp862MF9s8GG9T",
+	"YYszP32yPt7CGTzc8quajiAsi4ZdZ/F9ZL9OIV7h/qcr3f+oy3zegfdxxD4IekW5zePYnKm8haOFpIjd",
+	"XuXcxveThWuk5OnWhaYaeIhvyLbriHQ5uy/3b7s7zSvL6akajnLOROf0+qbxyxl4a+t3N6kUlbejSVRm",
+	"95Fsl+/jUT08vFWhHAPzvmRzkwkZGxsAG1xoAwIDjhHsDviKRnRuUmwCYe219AK92tIq4TbKQufQ7JyF",
+	"YY9QxcqvLj2CD//g8aeHNg+vRp63nJtXz3tL5HMQCXHCLJ/UA03CbIpK8/Nj8N8PqXPsZV1qpsyuYmZy",
+	"GFka2GX9O6ccvv6Bbf/NYm4iYqZKppNp1t+bjORs5txxoNqCGhTZKJFiDvZQl9+xE8KnRcQ25NdQ0oTN",
+	"M3V0Liy2N2e672vp8G1GUaHt/bbhTsyNRXZ30xDy2sXL9Lnwqszx4SGqNr4RPLBb7LINdJAdOAyFgcIR",
+	"K3otzkUw4REVtp/HBSOeQ4GT8Wl/jwzthSFGXkCfGtqk3OG5qHknYYlme+S9/yCfyeudDW7GdgtsY3pH",
+	"a6dWubKCInvKf+H+0zq95jkSZpn33JCe89xNyr/l06dPZb310y1y2CYtyCVS+2X9M2pCq7Lvu9OcnFu6",
+	"cE7dxpEdOPeWAWjP+13QAGM13FjzgZIsS345d8/SEpCTO6Zc0qzw55s5Pzj2HR0e10Kn1mVqf7mFU3LY",
+	"gYrfS/kjFYu3gXJ069TZFMGVE8KtDe3T9V3DXQGuu4R6+Uqdz7DZo+MoUaZmKSnC7xWiOK6qEj/IyQRc",
+	"wKlZZ1/u0G5iV/KShT1uH2ji0oRcVtHyNZTCOUSDVSwuzSurDGI+nc1MIXQ0kqkAX662r2YzysFXhz0k",
+	"XOzx8W7MJ9ygj/1cUMUI3MRi0Ki4ITvoOpkz5blVUXOSqbmQv/cjGwIlB4/OxYwLVJVg+FTDAqL75dTq",
+	"HdadOKV6yiyYstUNrCJhlQD0pxzuH2bRKanQEw3vwy/AD6LCf19EtCRCXsh4QRJGldDn4noq8S4p2B7x",
+	"Zwzf50IE+El2tJ1H+MfBI+Km3rdq3zyLqvpoCtk53C/fGwXF61Nmy0hPyPHh03NxwRZSxHsEVdqffnn9",
+	"4u27vVlc67axM/xJsPd8xt7xiXh1U8y58I6VmPThzczhzNvMNTz7R0uKfNy4+Wvx88PDW+HnW2XKsBSE",
+	"Es8IEN5/l4v8KGOQzEhYGzz+DwrN+nDtuvGYhy5jr5nXvM/aa6faYi0QSCWyc5HKTgUm6Lp1IzfirhEB",
+	"pIUVBMkOBX8mJFHG0h0+glXa2bMPfFGDn6JNpNzlQkM1g81UtM0tYoxOKSkmcHNgVhyciyEXyKYGUjBs",
+	"VDz0CRgxR0YVZyzzeP+ADN0fA/8r+Ghfwnfa8eErLY4gTNRPyHKBa6YYMQqMeLSHwOrBp2yuiib2Ne43",
+	"HKDEahJ+ycjY0j+uTm2+hj1C7jzdMMewVPGn1us+Q74BFIIJn9aCyPgHnNUHLqU5sqnAjsFSbEuviUvs",
+	"WcIxnAbTzCjeMpMqAYqiYNfFTpH24MHlgh5knQNzxTRz0X6G+oCeM2H2yKuxc5rZJcA+eYkErcQ9gnlf",
+	"mZPFvgkO2bmABeC2/azTUHZcWpjBZvvXyDBgQOAnfaLc3LPRBLs+FzjkHjnL8q4UAx6oUMGzN9vU2jGd",
+	"8WRRL+ztqt3MaXWj/4mP6X0xo95KQw1Dqz0g8MYTdUHF5e5IMXARLw2IfEvF5TN3312GQlhtJMS3bu5F",
+	"8EyK/3A+jV7Ui7meca3rwyI3GbbIF60pYOGX9GuUAtaKOEr0HvssXV6Ox5gcsmP58EiKEU+41eRww62k",
+	"QQL5i6WAfuQzhVBpDE5A5hyvPwY2KKGYlsnVtqMSWJCwGDosO5cHiK/N8IJcA8Isf9nOdkHilBEpzgU+",
+	"MpWaCd8rUI5zcWEX6hSM6FmqsXuSyboKPgCnPrbhw9Fc9GJOuaaQ2ntIhvbXwYzrGZY/RJCFgJ536M8y",
+	"xLCIO025x976Bzt65e3XnmZBW0g/GNIE09EHbtHj4R45S2OwmOtFGd6VH64bEmr5C7xv/rYFW/CJDe74",
+	"kfv1qxf+htnTWQAc4gOC1PKe2B9hsIPdUUPl1ssdvcyZ3sSNkJfNYG7LTeJn734mO0VnT0TOLTvNxjjv",
+	"9U/Ih/cvd59AQtG3P/2IdVJ8IsAN1o/IDy9hvs/e/vAS6/vI8cGTffJbKkGzjZBL2OxbOP7UsAhmOMja",
+	"dkaWbUQCijhhakN8RqBu69kbFlDtUHMuMoBEq3ajCy3DTXz0mHzPv+3vkTMcE7FAVdCgNp0TI89FsU8t",
+	"FtAJMlEynYMuTqGkEWKMw4Nofz/a39/f298fwqDkgmKl17nYQXRGm3dKlU07xRUCVyWcXiUTWJQLHnMI",
+	"Qyo6MliTSGY0gdQIKBSDxYCb7AL0SRgyzQz/bBeGnghsxSAWrJ2LIRSY/Ov1xz2LCjckO6+toQ7muGCZ",
+	"MBzzhIV7QS4YfOtB35VB+hAp1068gIPzBXTxdlvAtfN7ksy9asWF9TzCnpJsT08I9c+5whb2Ox2ZZIGb",
+	"WpQ8bhSwd0B4Z2RgnSq/QXoc+nU1yaVPVBA/EdKjyhrmdZKFxMqRRR4ZPhcTaWv6gr6MFBQIqyTsDJOi",
+	"KmtpQvmu034KebzZXHNYi6BJutsahB6yDdPtpK1L9lzANSfP4DHFIlf04O63LGOpgHuFk4FpvvOk01AU",
+	"U1KQqzBWzYmP62T3NMlYLDEY6avGCoPDx4cHx8e1JQa3K02zBbVrvLRuxdIEifmXke93sOL4B48+F3ls",
+	"N8pXZqOHKeO5ZOfZu5/7Lqxo7YZAHufc64F2TE0vl83lTruNBvOz8Ma7sphDCIRNCjfqxq40oNv2Cxze",
+	"WrfDXWnDXK03eQG+eo4+ehTs3g8H4VHXl7dmFr59tb29uXSkvbfbTXoags9vdDWEBHkLDG3DAw6fQUrN",
+	"Rf259B2Xe4BZUh/ff6YY9LXOn78hI7HSHP2WhVr4hbXV9lYTcciVFpuDa+dZAWNAQTldHzbscP/gtqZl",
+	"dyf+arfe7/wRbLhAw1NYfwhrZCN60azFmjDDqgf0OV4vHtAVPW1jxOjo1TDWmiwe+76Y7Bg5u9BGChb3",
+	"vwy9btX44JPPhP7sjnWhv6gR1aMsAO6GCxd+vg2SO75NSf0dM902aT1Hukf2LO7tB0Rf3h77uFHNwKKT",
+	"3i/NwC5g/OdkgV8qy7SbuorIlmKc8FFL8PdZdtdtGLI1KAGp8KEhYlHR3DoROET9BsvNlcflp6UMkflZ",
+	"l8T5PWk097I9+xpbfkdnbNc63TOCj8iFNFPbucnmDePfkB4hlS2Xayt5yMbabsi4Ntrpt/OmzFg3PL4t",
+	"NXcQ68w+sKn82jOAUXbjV+Px/kqi7xmb28Q0LgRTka0sumLK+PBMIjU44/AAtp40xa53ra+xRVIpdv2j",
+	"u++unK7VKMz2MHNeY5KHIq9eP3/18zNioaUxXEm5aMIe+63XgHhxsH/bbspse5YkRF0Tv9Ofi5cynPM6",
+	"XspsVW6Ku2cvuBsfZf5998lFuXRW99pD+aUKDbvohIYnarn5EsiFrh7H8LB9dTh+dTjWORzbyG+Jw7HI",
+	"y++EowYy9Mt1N7Zv0Q24G7fFO25SxN+Ns3EpQX5Jvsb9pzfMLb9832RH4R4zYxsV7CKGdxtAqrv5J3tv",
+	"p3y5m0yPWYLbxcUAwWBRQliE7gbArm1brDcLXBruwDIwS7edXyKGqVsC94kefKnY9iGCor66wpRajODy",
+	"KcjU3CYNpLgPvVvb8aW7fR9Z+Yab/ZNgJC5ueBTAfdqDba/bhOvsrDft+FoqyzIyyWC/u9HKX+HuTowz",
+	"lqMCZ8uWspfNoxdl/C685hahgd+VLSgc9aRQk2/bNSgoUHdtExq8XvBzLfvFqNCUQ0fXNXH32yHVD/aP",
+	"nzz6phOo+pSRv77/8Qfsx/AlaEgbHisLMlY6Vq6jZOFQIcItrhwX5IWYJFxP4ca/chFzshPSzEjOF/1b",
+	"PHbzeLy0dcmczrEnSVY5oTUEoSpNL9+Npruv/kHOhGC/7x7YMg37x6Fvv4XhKm4WDzRJmDFMQXGILRPB",
+	"GT3Q3kkMIS7QwM7FzvPn0KsJejb1I1dpoQwfpQlVOiLQlIx8i/fbsgsomoDFNqAJ6sgW8tmpw/iaTwQ1",
+	"qWLkAhCC7YhhiwALzZGxRnqBMSZ2LqCFC7zGNW2BuqU3dMLIayj5+PG8R6RwU9BTxsxets0oObF8yFVE",
+	"2rrDrNGEIEM4/sMsUNzAQ86FZyJ9278Jy4G4Jt9TIWhMM3qKsk4AWVNpeOW5MK6zna9ZQYIEegM/JuxF",
+	"wrQmz6ZKzng6s4sAqm8MdS6vJdQyjaUwtTgbFQb9Jh7fJ/4MpGy7OWS82JcEIYXvkY4c/JQwYRdYZ1tM",
+	"E9tc+5ZZe6H3hj3GNZbBBRcUJ1Rl+fsdef6b5y+/cvsVuT0lFzzhQDMJrB/ZccQSOQD0nAZtVRZeFwXi",
+	"y877LYoDf6a2W0v+2pVfIz6vMYjJuRvCxEL9BMCpDvKLw8hDmCMnAt7JdSYohtn0B3hpwONh37LEhNEr",
+	"pomQxPZMRYQ1i94m50ycYMUjnE7LBeEa/qz3sMK7oP/ukWcBsu25yPcfyiwntuKxKAqtJPy5vhocR62x",
+	"em4C5gTfdUcwJ93MLb/Kod31NUniBlnYK1DeiMmX3tl8OwXt7bDv4LQpGSWMKtu4MzivbX6AMaghYuI1",
+	"zKk0Um+Zo7zPYNN2HE74jGosenYdZLkHuM7YaaqZ6odwFucCp0Zs5Suy33lChY5IOk8kjbWDjZvNE2Zs",
+	"JZ6F1su6n54L7Ae/M3zz0zvbJsN+7DCymIZv/vrT+5+gzL0fQE7w2I2L5+xcWOQJrrEgf1fO6zjHmTF0",
+	"NH1p1/UNvOOG2Eb4ijviHYWvbOAcduOC8vFTt2ewSdCy5SszufmyVoejmB0p6rbFwu6jXHWcwKnaXLnu",
+	"wu60+WPGjW/EbAdwfXGWplkVeYyC37M2b1vmNZjWS7Nv8Q1sEmY0GSVSM6LYTBqWLMiOt+t0RBSbJ3QE",
+	"hhscnTlc7fsGwIFmkiHkL8jO/mNb/quNSkdopgKPmdHRlAt4zPYO3T8O8GwCtoyaDYA0sCAr2J/bvOkn",
+	"9odJmANcsCvuAXjoubDWMIvzzUTFK/96agJHsdtD0JTeMX8HOxfI6Qq74hB2QtS4uXsCQGjrsBtRW3wb",
+	"DnJjylLwjjtie8XvbOJ7bsVU8eavvO62eJ1G4NXiGdEeq1EaRvTUdqgvc8B5aojik2lrpvY4wV8bXHLP",
+	"Me/Md6glY5mKrIs9ds1y+DpvXrw9e//qp9fvbJf0sNzRAsFygFrNetWzOMoavwsJ4R7MfZ0ni4jIK6YA",
+	"xUSn6oot7McGM4+gT/szTebU4bQmbEJHwOJonHDB8oEvWCKvyYwLPktnZEaFQMgexeYM0EiwJ0jMlN4j",
+	"EK+AdUDgF7ANoV089mWOcs8ZOglT21Vsj7wbyTk6yfglCyFVFifWc8lpoolmzMmhMPFV+0719rdz7C7s",
+	"Jv0A56Ejgv3PtGXfiLdSx7EgkvgS7u/m+qqgBrR0eFu77ZJPSF+h19J2M4NvMqJdOiAWb0cqZ8O0YSbE",
+	"KRuAn3QTtIQlk+iI3ACzMHLDOXxOEXg4JY2dsWy/bzm2Z+8LDL4jj7Ce+bD/pCaKcsTqrg3GNzaMw2W6",
+	"hcIemPZN2Z0Jnbi33EneN35aWznPGG/6qmzdZxwI3Kpc+0roJIJe96CCXU8XjUcoVMWW5W69Cu77Mop2",
+	"7kGy2bKDmS/4O/vgzVb95K9rkk4hBXwtVw1WA4QWyimykzlInUoN+nVE8kaDuk4Lf9DalTG42Jpa9ir0",
+	"Vt8CuTxnhvKkSYTkM/8aSMVstHxBHNCoRSONvL2sIxIzxUHq2rLniGQIdy7dg8dMjJrLMTeJjZYJLQ+W",
+	"Nhrm0PAgcOXZjxrlKSX7j9Em8R1LRoobpuBXOT4XdRHEfxCYHDkEY38uNdN58NmC0ebH6VzYVod6j3xA",
+	"D+EbqmjM5+Tg6eNvcLW+pyJOKDl4+ugRGWLMBwTuEDzoY5poB6s6xH6aNBkG4VF0FbYkfLzBGdLkVhI4",
+	"/ct+5uy60U3mJ/RlZiFopq7QLMjD0f6LsW1uHqLCTrhIixbM2YW0uKFehdliYsE2+tvukdeYAqbztDAE",
+	"6y2gX2qmsJ2s9aJrl8RlAws+GBE2usX/+MZCB7ZD7MEx2cH/PorIwUFEDo4gqwpNdbZA2OxFP0KczbFv",
+	"qItOIus0QzvNXj1+sjuVqSKKIQQruq12whN8sHfUt6kFHAIj58J+Ffuda6OzNsfBfKUKvohw7b4TglyQ",
+	"unCNmWQBhHIQTJAq833NGHYCEzKkEnnNVN1pBkQDrmbPC9lVN9E41o2/ko/94O6ywL/aeTfIyhzRuYZG",
+	"KOTigFjRz5wlLJQyr0opCwf9tpyEiki3fcXvsJX3HjnDzuQ0ceE89C37pAQfYsAUsyH44BWP2cB1nMau",
+	"GT4FyfFGJkZWN6o05PZY5KMpsEvo9wgxOOAePo44kjNYrtOsKzaGB+yvlqHAa31Ghbt7jwxfjXexVnBI",
+	"dorfCvPX0Gkdm1ONpmx0CYlcEPXV8GhtdhRsSEFvv191i3aCdxQeXN3SyBzgeZeTr1WNX1TLbGQfLHIx",
+	"dWzs6I5vWQXEnpOW23JQOhKKfYJHdI5ZBsY2R1xqfBds9aU+sr8V7rxxL9lNuoPCT2lyCBU/9zPBgfm1",
+	"tEcrA8GEX31D2mL4ijsJChS+8R7BwbTN6ysgzF0CwvxaPBnNRePhje0OzcqBuyOiL/7+hUJ2tO/hTWB2",
+	"lLb4fmm/4eTuBLejjTC/ogR/yUgcnbnqjC3joj/eKLb6j6yx+SGqBHeg7f0ylWG6LteN/XVn7KF1dwZZ",
+	"1LWhjrdsxjFRj7hebtjv1PVlZzEx4RvR9jCy4EB1PeSDaUFqoICUGBmRa8WNYaKSA+PL4c6Fr6VzHltK",
+	"oMidcJu6uGAmHIKbflOm3o+L14Xv7ZSzlwrQ+QZSJIv6slWMp0S1AM6fk+UTLk17ohZs1JjdDvPdQgAl",
+	"oykudul8jlNvhDopJoqUT4l3JtJ4yzlXP1J1GW7CW3jFLW14ExdjAljtPVT67k5AwTZBWJex2C4PAVog",
+	"Ozxms7mEbekvoyVkibuaGWhfqpdJrp/gznf+xhskhOKLaigh/+3eJ1r6vH0MGtpZkx0vSCLCZpRjzNAJ",
+	"tH5VOAYqe/U8+JFA9oSlhiAXbYaLk3UPNNmBd+k8fx0S54F96r4N5+NcYCAr1PAvbBGateSUgu0aPmNY",
+	"4riLBY6XGjAZFNnB3tQebnxoHe2+b7WXtxAOBHFIhtkHD+R4PISkeW28o9/9grLUSCx4IDv5E0Mvl12P",
+	"UcwUOBe2rEkKZguEZnSB/bxTJVgMwYn+KdYFJJm6sJOlc0RBWXXkyxEKFQt9QpNrutBkIm0d5YgmTMRU",
+	"nQudXmSbQhIuLmEFZzRm4IwZWsfMM3f3e3nJoGctN/pcDK/ZxYgmg1Qlw1oNwWqe1VO3fcuq8I47Ma1W",
+	"PPJ/LpfSpn6hKRUTm5FawnVw/CcP2vujhykIio0Yv2KN6jqOttwR/5O95YsFl/dY8mRnRDVWQjKhueFX",
+	"rH/v4eVxb5oUa7dxX9NLMVYhPRmvHKTAdbxJrn0nYQn7VfcoHtE4oa+BiDsMRDiBs9RZhnd0haP3p+kr",
+	"Ev19zFr43JDrl5JntNwM7t0Fd3U/fJkRr5bd2H6saxvM5IaE+t2ZYF/DWn+ysNaKMvqhd3zsGvBltPQX",
+	"C90eN+oxLLxpGZq6m/XXEqj3IeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNz6q+st4NpuIXXpTZCUvI",
+	"5kugmvvQrqpKbacBmaG3GX9CwGNlAW0EkcVSu2IcYwmHevgH/nfQYmC8ZVfyso34jutC0fBc/JU2Niua",
+	"h0Wsp43tMB3vIHTAbs4Z5ymjV9azNmljvIQk9/hoSVLDy2fk0aPjR8EiSJX/QedzjeEQG2+4YMTIE4x3",
+	"0CTZjeniXPz84ucXr98jZJHHPiI7QRjD4S4xHTkoJeg3GstrHZGEj5gYsXOxYFRFBXQl24JGsSua8Jhm",
+	"hTE50NLuM/kse2E/OheMjqau/jShaqbJ0T4+8g2JIYbiEGngirSRnJgu9shrSS4YVZCfgfticbCHxsZM",
+	"vEfJV6vh8vqo10ixmAnDaXJKKLlWEmpHbA9VeekJyVf4kuP94z3y4f3L3SdkZwglLJqZv6RmvPtkeOLq",
+	"TrGGxXCTwL8VI1xUQM6JkbLvShspuWb0kgxfvKeToY0/jdDprs8F5Gn4aBhhV0wYYiE7hTT26efv370/",
+	"+/FN/yQ8AHQ+x8gXlsFwQy7o6BKh2l+Nd19DHM5VvUyYgfU9xqFkanNaLmS8aCiZRS3fs7luCScmY4ZN",
+	"R6Tsxp5x4f8+XIIiNWXUwg+7FxU+bYmffH/tNhR+eU9JYd+XdKaw/+sIUz7K19V+G87lGR1N2e4zKYyS",
+	"SfXczxW/ooZFgL06glst4YP0m8okLsZ1/V50DyFEPaDK6mt/AYp1Z1oqn0KDBKpXegG84qhONL6Whsxk",
+	"jEVkJ8HoeKLMVOoscQdmSLRrRlCkgrXk6m1o0myUQiuJ3sm/Poai7IVD13TsV44L2+eB6LAGWrHryOP5",
+	"PgsF35b07BpB5OL2uxCn3nLh4VtrNtK87tB/dBiFIzuYEYBM2CKNWli7vXNxvH9s+WT2rC8fpiOIqOVJ",
+	"BzabAJDRUyQngPXUxpZo5+kONrSZofH52YAu6Rw3muwcHz7t75GzNOaGxfU1gcCFbXiaT8SrGq3wcHsu",
+	"GMHe8xmzLzobjdi8wSb5ETEc7qWH5bCDm/m9lD9SsXCFjHobaTYebZEqRLkAosIMloB9EkoEu64mscBh",
+	"sCdSxs3RblfCukvjX1NtMH/GI3O40sbtnqczC7IQg6RKEiqIwoJ/VCcuFnk/HMz2GZkTp2MQ7K/CqEo4",
+	"aFKuKpfM6CVDfGT7FXBEqX+BTYgh1OFgVjrrnAvbUABuZCcklulFwmLXDAdmZaHDh76Cepi9JV+rc7Ez",
+	"T5OExcDwhu73Qf770GlSqA3CCxDHV9ERczriuXAP9TPt0837krG5tr1yZp4vYKEhDIFnkcHPERQlX2Wg",
+	"Ce7hHUrmlMcEmTVCQoO1aW+J+XjMFC5fnLK+UwpZEtLUKVEMUEHhXXYi8JOfyHMGaiu8EuaxIAgyCuPB",
+	"J1j/ykjOGOK/75Ga0m33zSUm6tFWCsz0lFDHxXKgd0+alkVmCjAuZ7721vrGoWAnMZGL2kDuwL4oHoJe",
+	"nSF8wO1YyX0ugENrbhtWWLDpbAhEh9EMnq5jrM9x5Df2A99yzTaIktM45vATTQCbhSnDmc7yoOfBpT96",
+	"fklCjFJXmIoTgM2sASmNerYAvaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2Zvw+6+wQDxe3eiNeoJdDyzV",
+	"12gG6Zwx0CmzQbkwj4/tqIDEm+vZ+/t+Qe31XN3kwrCJjX45njZYb6YyiW9tpp7PrTfTWoo7rrNGIsS0",
+	"YyFNW8YX9+z2SttJ0RE6/jtmI2B6cS2xO+yEwqwrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGC",
+	"JSrsbGGjCvTlPzZboHy69Uepaqc5rhbIp69gKzefCR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndr",
+	"VLT5nNEkUM/ibbeTyjQka9e+Q881VYuIvHr+hpyn+/uHj8mrX95bkJh//PzKQan1I0IJwEiCAPbdCE8I",
+	"FU5jDXrD5MJ7h4Yrhw6f4/2jczEU0gzgWxPQ+QbZeMP+nsdfs9N7BtuirtDO31F7h9+Aq+lcBIN6dUMq",
+	"Q66nksQc1UJCLcBDCUYGK6oARwonvUeG6XzKknhINDNFvBeqeWy1nQogjNKAR3MuUJHwKd2otRhFhaau",
+	"oQR8msrBZZzySS7YiKZII+gdi5Wcg+7Lrlxrj9w/6AC0IAecoGPSeuYir0aeC58QThUjVkXspkMRbSS2",
+	"RbT0FqpRx/tPW3WeM3zq7rQeu2kgCbieca0bRMESKXT/9Z5lxnZxG9okhbvrq5S4YSnxYQ5OT2AwjiyR",
+	"OeLqW4SnjOHl7Vz73cSCO+eNAZif2ro0PPC1I8V2DfCH7WUDvIjNfCcta1VrMvzuxXtSMxGUT8OMo3DT",
+	"VCbqKPW1m38np33QgOdeAzR3rwSom0WC6f+1VbCP9otq/NFhqLs+atVVN029L1lVhs2K/+jAmuyGw6Ga",
+	"0d9f2QcfBeo/VYpiMaRgv5vByC5VhazfUDhEmgztDcMshAZPYf3sKRFpkvhgXEK1KW7dIbwTbsFwr4v+",
+	"LGf39jO76OOeqr+8HgtwdDNNyCsZHqK6sdi3nYGVgVpK6OBap7b7oJkWdCkbl3QanS7ic1nnm9eyTs+F",
+	"bYONirfyjbd9hHFC53qPDMF61EMXzGFklCrFhLEaFLe6XfYtEQaq57kmh9pXwoGgnC7Y6HY8tZ0Mfzj7",
+	"ZW8Wk//6z4MD8vej435E8jAzN9o1PSVKXkdeD7QGo2vB7ZyJYzKV14GTjlxTTRQMhTnfU+a9oN4L6RqL",
+	"/4x6ovUCwtcQan2GNPtgp1i6fuJzuCzTzCl5Lt76+8R/HLgwc/YoKsBD/8ywIXZbZAs3rxp5/lOvGomM",
+	"O32B6ODFY2upzFaYul8i13XZbqCOyJwuZja6Kby6qBuO9SbRvDpe8NC/7uaMXNli5z5nc6rQk4JrxQXk",
+	"fGC2B1hoWEk4N97M9L73ug7+3lbW5GD3MDBkISmkYsy6V33j34Q3eOiNkZzNUuEOwLnYCSHJI4JmsDXz",
+	"3HS49hWPmJcC2zu03oeBFHAkf0qzL7B5M7aR89Cu/sBeG2A/xhjiGRjhHo55Ykc4F2POkpgwpTCvRykP",
+	"64yZuPmwtqVjbTTyJU/uwnycKJmKWK9uBG7mAi3pFAVXoZ/Selbkwe1akZZCoqx5Iv1z46Hest/RGo8u",
+	"S8ApIkEU1B7/yDOT4By6w57Q69X1s4dTM0uaTU3BCNzw0LDZHI1ZhZ0HuZicIpaQJmMlLTB1Ikc0YWRE",
+	"DU3kJIXUMSaic3EpIjLlfa/p+fyGuWJjpkB1y6u8rQ6CyqfCEIdraP9KxJwKAmdpjqoOcCJdHtGPs0eG",
+	"/x3+/Zch8WjQ2iZd5HcAtc8DPIqsV+Kcji7phD2AXEMIuIIi6T/RNWvF5xzA85vnL8nO8OE8Hg/7QWg4",
+	"Vy4dPLU9sxi576I0/RU2pZP9DJ9U29AQ068u4f+mvK6bYcdMNE8ey9LOOmad5Z4GKshf3//4A67kl16z",
+	"IOfu/JZUNapxDaImKr4tnczrg1tPC3EDE80M5qfCR47BfncGTexaP+Z87sSaSt6OcVfhiErhza8Hul4f",
+	"a7S/9s4FdJxxAC/21VmGLapFeG0AQYo4ZblCZK8PCWpD56KqDuXfcUqCJhNOrwtc806t9NZqzibw10xR",
+	"zyYXE1fzVHXh+0XdOdzf75/6jkC2zyphiWY2p8G9caBYCkoeANkXpmCDCKngv6UsMJ3rE8sg1OO40xv7",
+	"+tvR5vLod4cw93IvGZwaDtrt6v1CN4+O262wC1/Tu3aV6ERBtczizP7bKi+7J6ELTzVNPYjsz8Tl8rjg",
+	"IostdSMug/uubcMxrDS/ryrwjQtOy2uIyRcdRGeDJkx2slTK/hp67zweN6q9bxQXWMThdVsb7/U6sNP9",
+	"UIUB+Z7J8IQuJBrfVt30GZH1Aou8lGq2e/Ckf0ISZgxTkIofuY/LZEUmDXaeP9/98cfdf/7zn/90KY2+",
+	"kZN18Nhi2IjMFdOYyAj6uIuCg2oRkRnVxo0Ij9s/H2gCZTH2bVHYIeVcXMjfQYun/d0d3ieGY2cS6nqp",
+	"O7+mu/lB0bFpZXV0Lrxr0zkr0eFpv6mQPGlfbKQB6/O8N6cLH4w3fLw4F87mOXiEHpTzXpCEiSUJZmrT",
+	"ZCk2abhI5OhS54HzZdp47pilF1omqbEVDfDs39/iHedix0XGHv4Bf38anth6BEwvyLMHic2YdJkA/p3n",
+	"wrav6u8Rj8WKnvRTm8U5BHVvSHbcwTmpN5HOhdcK+z71nCKMa7nYp4tt8SYeV02LKtfTbCRFbpxlqRd0",
+	"zhRkjC6bb/bUKWGCzOE06ezzaSJFU3fvG7RmQinhzn5NPPCCC4oTKigFx08effO4q5nz5vnLr3XbVnAW",
+	"LJ4HuhJ7QVuQXHBgBClN0Jp2rNQxR89SPZBxREI7HojSaguRPU51hlT/tiypdM4bJcownfOTh2BsDb34",
+	"eP3m2Svy4c0rzOsHTqjnbJQzJzAjMCH8xOVB+ywCOGh0wZjHkbZJ2iCgdjBbbZLaw++kRG6lWDZKzLVE",
+	"t96MJjoir16/jaxIzVONvID1IkhnkaksRocnHQNkO0Oj0Pcx5SPLki+ouCSY+4gS3JtMUBloMTith2Qk",
+	"xYgnnNoOX2i2OCsK7bC8xib3e4OiG50LzYzL2EKLTIwYZOzvkZ9KyQ5BGkSWMoE/notivkQXtvlhzm8y",
+	"lPVhzp0aWmibVddj3f38+WuXGydqwunxiqJblzxrwDOd/ADcIiPYm4vJMoziMmn9vQNSE5/RCXvoBl5N",
+	"dnUQXWfkzevvvM7jpX3GtZBJtZSLrlaK+ScnXjjKpcXOKLaOrHfevP7uRiTZVBppnX+1fryX2IsZ7/KO",
+	"MfxjjxpDobB7lhonsKh2ZUw2LS7TXW31zzVH55QtALffPbRjDFAhHp6Qeeq1YyfO03kiadzHpAS0HxDd",
+	"GaUaPglyLKEKeP+Zc5ZBuscliwPxYXsAnwvvXsiKlTVAHxuHGw04zOgtg19mZMeJImKkn0V0Loa+12Qw",
+	"vF0arrM+lN6PYftR2oeH9qvpuZgnVFg4hLliYLKwmLz58J7spHN41yPyI//21GJJw+juvJEJv2ICV2Vx",
+	"LhBsBB/t21bZszQxHALbBIYHesJxIEANxaNoqOHP3GBh6bkovDyCN1+wrLKZioXtHdrfA2NIk1mqDd5g",
+	"qDKwpbk9NuMiNUyfAsS2Sz0GDjxWTE/hM/VJbkA7WgaDzKRK6PwXmDY6TAVCcJLhm5/euVxEpE8HTyFn",
+	"84QZBkHuN3gd3ZjUkJnUhhzaj945PjhyRDowUg4SqiZsCHVnYSbRubB0kD28v++wweGZGRWLgX01ZKk/",
+	"2j+yGzh8y4xa7J6NDVPDc1EiAnTSgkIiJC6XS9fZI+8Ys87pN3/96f1P7/ZmtUHzNwm1n/UBaeaG0Fjx",
+	"DfCqO2rPmb2/0d2Gv/1JfG1IT5Bd9swh0uOTB0dfKOIq7LtTLIDEXWAMKOKBdsx4RyqSMKqck0NIwfCU",
+	"C8ZiFhdEoBVduZsvZxWNdhiIs+upxJJWYPkugzqbQ84gEP2+kFcNmYLa0PE4dL/ZSn3vOnOP25cQI+Ul",
+	"9BEA1rOA72CJZufCVcYc75Hn8lrgOiCX3ZGKT7ig1kF2dLj/8ODwyT6Z/07+9ubFd8RM09mFgFLxPviD",
+	"tCEZ98UHYJGc88+6ouql04615bLB7L0zGrNT8tcXr57ZRzSZMLv4/SbjCG7r3TSjaGQS9sevYFabmE+e",
+	"6GfM0JgaGhXdo2jCR8S2/2YKe+Fq57wN6LbuRG6ukRYl/paD06+yljMnVt/gxpdNjdFFThKpDfEr6EK5",
+	"qEfaDt0un8RGZR3j4kazZEx2NP83i8i7v57tHj56HBGwfYgWUKMfBBTwkf65wIPrVddMu0TVEYLTQUIJ",
+	"thX/v//7/0OGdgbpbDDjeoboSggiNYQX59dAo8Q9Kn6YYNcoYfsRGaZCp/O5BJVuANN048A/w3FckR8q",
+	"2mRK9dRlBdvPtihSVDicgAuGbcsQEeSkyIJs/SSL+xCOtv90Y9iKtpm8AmXpeP/piSsatF+ACzJEXRam",
+	"pbmYwAUh3e8D+B644v50jVGGucJuCXrAxWCu5EQxrYdkB9c20OdgRazW+FtKFRWGiwZIgGeOKsvK2k0y",
+	"Qvuat0zDia9hij872vmTa06fjSaE+7UIdCEWF6xRdRkcHs8Yuik/DwOq2w4btjNcqlSVjdDIJaFcgbGc",
+	"d02yFmnGO50xjogl9oQPgcM487FgpOrMs+d4AFqXiDOzR3AG5wIuJ8yatNQN8uHtD5l3ucAwMnw/nC+4",
+	"L84FqEFVRpLB4qVizAXXUxZ7BRacHjHXIwoJC+dix7LZw2MylalyVnHJlsXvCBjxMv3qlphLmzmWB0k9",
+	"//xzs5m7RCDV6YwhLVoCBI0gP1j+yBEtyZjaWH92DPITpFixlGsbalsuNJdibf89v+2uui15WI5qlNnl",
+	"vdva7wyYJDvfmweeVzub+Vo1QYXnd8SZI/ZrN6STXqZfwgFIfexUQ06ZVJfkks0RPyJhjhnnEBPBsQjA",
+	"ZXM5m5P5VmE76vAXCkflJlyB+QueZ2Uet+sMzGfwwjZMXY5ucItdVT/vPLy7FFC7DkOO/FbDnMiOnNv0",
+	"32RhtYqRVMqdVTXRfYeoAAyXcAc8TEmGoLT0bNp0sZqu3FUx9LZ4612KolS3yCJvTme4b/WSqOEVY47j",
+	"bIiAcJNirrAXTZKutGFfRZxNdnlAikQf1O3LJK6r2+9wcm4QkMqCxYL1hsWjrirEkijZcdNgcURcnhHG",
+	"ifcPyHnvOYMUHiZGi3OR3Xfei0gxudamof7D+bsgi4x82w/RLwVjYHGeC8tTbIE/o1elucg5lHB8K4H9",
+	"KOYxK7MMKdegn2tiZOJRDLgqVZjVATMFsc9zUVj3EJhJClfoO041OO2P95/2m5GaCofjhpSFwjvuSl8o",
+	"fmiLtqCKN3/VGm4TOM8KLU12wkPlzrwV6oUD3i8C7BW2blUlAMIVzehJ79KLGTcGoUeyxzNct+wDSlC2",
+	"2vNTbKSNHigpLG/dIy95YpjSZCRnF9jL4uz18/4pdBlPBXi07H9txS4YHefit5SlLOPV3hM1tuNEmZ0e",
+	"M30JgVEaT5jeIy+ueMwEpkKeCy58cMQjKmeOdiFNEO+zSCo0CfmJmTLRR29/nhQh1W5WeeM3zAGbZ4PZ",
+	"1B9yNnF+SswqtcW4wCWxTpfsnGlOH34vk0tqaB8z9vdIgTgg7GtbrhczMS1oIBWEzeZmQXCVmsCm3rp9",
+	"/hJ7No8SRsUJrLycM+F345TEXgZypk8Kv+kI7s66w5/m/zzJ/0kCiNW6T5KpGclZvWsEp4RwrPkU8E83",
+	"9goaafbMIJhP/kY3yoWU+MrGYZg7DYP8JLSOU6puhwUcOb8eQnzSGRNxmHenm5ZqDg15tE6ZXmvyDoNn",
+	"gGrKIGcpK37BWXZS51Tb9K44dUAdaa4mNX3EFVM2LXaVdz6nC4+lnc+bYHGPReSqe9WMiwGdsAEwg/qj",
+	"UoE+O3r8qAW4eIW5zWTz1OjvNzC1mzWYgPX9HbhjbftV4TAKXF7pb/bGP73F9N4BM7BruyToO9e16kBo",
+	"O0XeT4FCfM6Uk9OtikiaMP1wROd0hP1XmjJsn7k7QD4f4vgqFQLO9IwZhbuoGUXb5XrKFMO/tEv3kcAE",
+	"oSYCa78P9p7gALP/+v/CY+NESkX0HAvsEIeG2dyNGgwztXdweLTzTb+/R37BTEdbtgGhd5poGYDharsU",
+	"rscVFQiyAbEIwMhlo0uyY8d62u+fkoSP2a90dMkwOGHNBJz6wcE++X9gkti1a56kziLy65VPOJ1bdOKf",
+	"X5GjvaOIHO097TdF5VPoy+gW/GbMID/8HWVP5q9vSgSw/Z3cGtzGob/dQ/yGas3EhKnsI31NsNidMRCr",
+	"6Oa/kNREOcFaWnZgfhlFBicYD2v17Doom0ZjArsouURxi5/k/AtGYoOOPMMZ7BwNdUi2210JquKwf3Iu",
+	"mGvJ5P0cnn9n08jDsLblW4SN7ZK8GEtH58KDFVIFh+gdJCCnCXOVuTYgCFxtNwM4dBW6bl9sLJ4mibyG",
+	"BcuNNA0lXsw238Da05gZygW+zHtFoAp5hqlQ58J3NDHy1Nky2XfB7TnLLLwky3iCIi3f2M4aGgQ3xQ5W",
+	"+ix3dcwYueQitklJ5yLPIrf7OWZMP/wtlYYNyaXAx2Bsu+5wy65maDnpzOrkRp8LNh4z29oJFCuw96oL",
+	"WNMtDEYkMKL9+1woef1Au0UiNlF+xIiR2FbwveuH5zvykbwhnwN3Ii7JgRnrQLP3ufx6o6SY+M5+COyL",
+	"mVpyTLixhX2UYEIXNuord+fzKWhhgz66rD3fW1jQZ9n5aKknhllpZPZy7tFTRglnwtgEEK+Z3WqjvQ30",
+	"r+LHNzLhfHU26rKXtbR0DKC8Kt37HXbtuffOUlPWdS8KyMn3bez64ifrtuI7DcjEAynxrIa4ZVG3sSYb",
+	"fd6qYnQLum3AYTPai0osvMw4o4BpIuKC41mtshFoMnW9XJoa7dG4DN8LGp0iNHvNSZFRYpUTuViciyFc",
+	"G2hmBtylw6KCC3dL265waPlojp1QSMoHuDksNraNuYZSlG4MJgUnq4+QBplnA5l5zBTk0pyLLGsX9duE",
+	"6wxBKspyb/goTai/EPSyDWAoUNOVAnQTKFiH6zOmJpj4F2BRFOoIHujMw3NqR7FvzlPqZhV3ai4x4cvc",
+	"lIKNz7qtYfWTjVvU6QTuybL7yNUn4GQQz8siFlsjibscFGiTmyFi2TTpOknywlERctQb0tizd9yNxu5e",
+	"vyRewYI7/vRG+i++whMUHg3uHHqBmDoiPLNt3CnX9Jr50xC43tCjyznJlnNDOGD2aGZ9EUpWwRCQYcaM",
+	"DfABqDBElc2e33nqPP7wow86KkYUo1itSlIBKqg4B+wH4AZeL/TQLkKa7HlAo7Q5tj71VRGZwnndVaAE",
+	"QjRgnhZx7QSdebMEEezqjt/fYYVespvKL3rJGL7hjk6ef33TubP08QWayIqPrJgcs4ywi+Cw9YdGMYay",
+	"qfnMHD4io5l1MXnfVMzmZlqFuLI+oEf9PrlIDRJzwjQaZuJcHO3vk9nM5d7NM4sejHYg7YNHwc8jqibS",
+	"/uTcQOfinZPcENm3H6fg+Ql4ooSuWNcH5O8Hx9A+1w5jsbKYsh6sc5FNwPU7xhdyTWaM6lRZyKviPOzH",
+	"PfbOsnMxnBjvKPNGMiWYn4vmPqbz88ADtgPjaPSckYN9YqTQ1ge3/83OQT9YvSWOrpfZdt3Q6fXj39Xx",
+	"zd+/zNeVrWlOvl/ekX5b+chGr1fbKZ9RdC4/RF22+aT/ItWlJr5Rf7bIqMNm+rAVWdDuHdxAiMwq4oSS",
+	"g6ePHp0LvXd0sAOt5EJEewC0f1pJ2oGL1v7YOzg8di1sqYbqD+ctKOrO6IG2NSDJoqhuo9Hqdf5zkSv9",
+	"4Gbp75EhnHaN7X+5JhZ4tFxnFzlPu8V8lqmyLd2QjWlmHHwermMWqx9RXRurfgbr/KO9+YZOqhsd33RH",
+	"h9VNYflR9UtmSe/LO6XvPaF6/dWtv47sJ7M4Q3ev0HTbsTVSCDpZos5+D+TMhWFqLhNqgtY66KKVY1Iv",
+	"oqEj83fv4WEfcDGSHGYIYXtN4ue9m9DNkLQb/Y6oOXv7MmqeKKk18fvy5VHzd+H3AYn8hXz/X/+/n9cQ",
+	"PHohRg8B/i2RkyV5WXlXcY/K4DGE8toWp86WO945jLzcQCylb4H5hBB1Cat4fySzxhbidEa2sLsweAaG",
+	"pZnFdQCcIjhfZo+cxTMu7IRpkuyRbxfnwq27lU35zK8pR5E1kyhZaNYPxqqr7/75+tneLO6fnoshhJ/V",
+	"AO75y76vnrRRCimgvcFIxmxorePr6QLz5Ck38BnXUDpNJxPFJtBr1RmZQwtm0fjViG3k5jcYSzVwffmH",
+	"ZIcK36Q/+xS/Hi679YoHze/xWvAenFeGj+togEgFV/L6gL7FSkLYJJDZ3ICET2LXjl7I61NsX5Mshnbm",
+	"3PT3yE8qZrb8Pp8aj5vyxd4txOhbR4O3kTNWzsko0AK62wLyzkgC0a4BfciSBp3I3G35zSnZt0ZRkvSb",
+	"UnoyyqnvNvhN1JLWcpd5LW57mkoAnle4wVd/Wc2iZIymeOiiSqkbMdLlSgesG3h1Ped++Id/xWBpeQCS",
+	"5ZyaaU6VwYNLw0arF6U0uPZcBdGQzOilizf6OViPOkbNQbqToc06ZvHwXAyzUs/BxWKQr9SwbCCceoxy",
+	"tPG5thWFEHLImRrZwUJTkg8KMKk+VG755gNtu1sqhohvkNdrfXgshonNE7pgcfZ2aohL0dzL2KFKnYXk",
+	"dulcxMqDsJU+276yHH0XLisg6DZxLuzaoHkTrtXO0FXFAtqGjV0MPet2i0i4C3aP5GwG49qUY21xkDiE",
+	"o4k2PEk8Thp+R4QV+qVFBvdqVZRFpFZSRcS3GbfzAzyBVE+LmB8VyA/8cg/15wLqEAkacdv/6lxkkgWX",
+	"f0o1SdjYFKRZ3hjXhzoKq+Zgd4cOFnCAv50QoP0h2dF0zOAgKphV/xQREu0q2dxrwZrLPooi7SbUcDe6",
+	"L/e4I3W8NItG87L+hH+t/LjP9aLPXa0nrSr7NuaBGiA3wKeWi6l5mjQ3MgP6gBuIhY0eE3ikqHmfZh0Z",
+	"07mVlfM58EyWwNnTyN0Lmrp1/tpUGduz2KpvmH1jNTx4y0kAlo0oW2hiCBDFgs71VGKCkFXvE0gyUnkX",
+	"DACnypHqcpDzc2GZFUnkxE4jnwMqzyCBUqZzP1be6BVSg88FA1P/xL1LYwWcDxfZlz7QrjglAGfyCbHu",
+	"KQgkE+puC6YLPg6X5uk/0bAQoj2fPMToIdcs6CNnPwNQzqXmFhwcepYTbFnubB5qUHmRrj+cFNmq7QzT",
+	"uWbKDPNkOY86b8UxyiR57dO8QFDEDFFFvSSDTx3AdAb4ZQAA+s44pBg6cQLU6Gy9BZGC2X4bSdjI+JRc",
+	"MjZHsrPJu2B9DqdUD2ZSMXQ/Aue0qV92MKwolHP6W2pfY+FvTiweLDcockjqNj+GrqMTpgn8SA1A3864",
+	"GWKeGWweFcJC8QpGFTl89Jh8z78lcDYVOkAdzOzQ1mTuvhAjCVLvhEz+zecAfPWLhaB38jEiWsIcgBgv",
+	"HBwaGl9YmQWCHvl7nbgCQfUGjmeHvhNuVeW4SrWnhF5o2EmryeZHrMEYskM15Y09OXh62KEW5xmu9a4z",
+	"W7Mji2tsJC5zS4HB0ubvS7u/H7Y2tqrOF9aazJU0ciQTT+VZdqqeM3qpc5vyoN+Ue/eP3TdukN2f7SAd",
+	"iyMOD46/OX5y9Pj4m1Wn7lqQZkeTaDaDCNkO25vskYO9473D/im5YIlLrHWj47+Ruefx78fNn3U2n9d+",
+	"UdiW67gDYcApgTM8lUJCmLDpjaXj1fTOw9vOYsRDia7L5SUkTi2+FTXqYNnnze2N/7FqsYxmxsfPch2k",
+	"8snPZMzQDjMDr9kCTiHWiKu8mC6XULD36G7xnptQriHr16cW0nwhU2VLTpwMRGK9LikP2dvYXI6mA8fj",
+	"C28EtDFu++YD37UllGTKtZEqSxcHHeOCauyP5c0RkK0UpUc6x2p45PxW58gsnIVM0Y5dNsmiykT+6z8f",
+	"7x3s963K+Xjre/dhPlE0Zh12z7OO6p7kTIJrj+GJ/9HQLyVmJLUvyXa9b3fNJQFaWzWD4Lhb9GTcEcTb",
+	"tMThSt385rTpx3raHD6yCrKeLlGQ+3vkx8zJ5PRycS6Gmv02tHjxmBmSmewRYb/TkUnAaz1iJ4Ri0j34",
+	"aD2jPhdlJ0dgQ2euDtT+MirFEmGr8IF1h/7u3CmRDZc7KMiO+/3UJkJZv7e7ZiPNvgaU8CzxC9BAvUUy",
+	"JDvo35FhQ4HsFDmUGl+/gYsI0WlElcXZ0oI92o9Cd8mOcwfESs6xbiLTg5FhWEcTglZ5L1PZjdd3aqtR",
+	"C/AnMPigDM8Wm5H1g+oCp72h8NoZPrOntaz7AWK1ORcIjP9ofz9bfO3A9TOI/OyHoXWlHCACf8xyJfNc",
+	"2Efg5SEcP2TjeLRqyBBKBSiRGKocFmT00LvEADN7nwy5wAg/eHoGTlEYwmCuX9lICq/v406UejdnPjA/",
+	"4lPSwU/UrNPqaRed1r2Vx557UwNCgotT21oBCzOsjjYaMYy6XTLRpFD8Y/c5jrf7aqve1I6a5GelOt68",
+	"FujAyAW2N4O+g7ZkhxvbTcN4trrz9uUzcnR09LSP3TZcbpnld5fsunWv3/MZq1/FmBq2a+zP4RY/6qrD",
+	"SkV4zISxRZO10yjziVqIABgMBvBjNaEl3kBPi1RP76qdBb7aDt6kSTvv+TyIoWJI1C2FlZ330025fguL",
+	"e6XJR0Q16tZ4yZ5WV0lxOdDstzAHWwoWSP5MfUS4Ba9tg27eqHD7EEPQIwnU/WVaeB4NsRNE7Z4jAi98",
+	"+JpK+pfbWQSYLKpMMWZBCcAeytSTvtcDuA+DLdeVEfBm0dIVS6DEwbgQdLM1NgJk3YBYrbbjQfdHiuqp",
+	"zfFHAokIuPqoJdK+a3uP2gEZ2naxHp8eRgQmWnZb9nO/JWq4xMjZhTZSFByxzm/s0itkagZy7Jya2OHK",
+	"wqDVeZuhLPMEVHA0B2zGDT4IfngczsXjiJGuFwKeDd8HkmufDU0NrBSPnSVVCk7T+Rw8vameelAkp5r1",
+	"m3QuC5x+Q/Gu/AV3JE7CCTQln5VECo/vSJh8lix+m1x9uRvFHlmGdrQD+DIq1Uj9kOBjeYyj9wrLftK/",
+	"W376ji7Q0vSsKaj9txwqwrVxLAg5Arf54nIcMBMfRWpkt7ZgcxdyYbPOTXbQOlhkuP4zPvFMseuq6dUG",
+	"TTm2NdM1ftWaYmT7OuiY5Hlr3P8igskHhysqAU8+l2Ay7hgKXHZNbP3AjAkDTXkmgsjxOOwf5nvmrwt8",
+	"Dw8BNVXo9MM8pluk0+2LuXxqb+x7blfIBStTw9vt6sV/zpP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBp",
+	"6or4dDWbvJwz/oCEA59m2ePSJsEVfoULC2ySVxHUx/2mjGNL5j+Fs7+POOM5BuNmQON2t+4xznhlP5oS",
+	"jQtb9jXF2K5biHJBgqMyhqohEvMx5jiZYnEgnGeyYyljzx4o1l/1zN8gHHnANZzamnX1DHlF9dCf+jxZ",
+	"93yWSEUFoYlxrKCuzvEQaxDxpA0DlKyM4bAYShhTRowMJkTMVMl0Mi2sLDQkTS1jhXxrxDPkRnvcHpwA",
+	"ApcTm6YahwFquNm3GnPtDINFzyKekctvKiY2UT/HYDbnwqf6hjAE+VuzRKL8+2HRMSZHhhjKhgUZgVsh",
+	"YfHErYqQhpVGCUjxlDgYh6zrct5+ENwi2XbCXbYEOyv+ptgZCbbDcrthjg0/tLbksIwO7zaDJliH0wDx",
+	"ngesgh6RwdqGOO/5k3lEqjnht8LBbsgNcsf5vtXPbEF6l+GtX7N973HPWTyawCRDXrNTEBcmK9koMsQA",
+	"In5ZZ5gmkbK8H8zP7p4vA0287g3YseJmhgbeWhi2/XB/D498WkFdbR/ynX2oedA5G3GaDEbUsInEX1aB",
+	"vX4NjB4p0Ip8uExEOrtgCvOtKYf0iBHVbJcLzYTmhltlp24yv/VWwaS7ea24SRX25+IWuOqGrAW+gFxl",
+	"x7jeyVPbbe2ZYpm7pneTDpdXYp7ekTCt29szW5BERvj9mFKIATIXBtqhrigJNudw/+AWZmR3Iv5sQ+Gf",
+	"acc2qxETry13EaYr+eq/+um/+unr/fTLCC6q19a+YyZg1bfONP0vt0Fex7cK98FM64bcVJDkngZI7jA4",
+	"8qUHRvaf3jAr/OIDKSvKanxHwqkYsaVFst7DpYs+XNunn2PtJ3WqogOlL6ErnwtEWiNckGIfMIv9XAbG",
+	"56YGEX/KxAkksesitFveG4BYC9ECHVuYZoLd+henITib70jiUxIg9mRLKomv6IepBuOG73M+3rDjVXFR",
+	"PJaDext+l8a+D6dkzJjtxYQVuOhfBVhuQS4YlmCmBgoS8vYDMaOxbQ2hU3XFFgiak3WVic5FMDP7qRxx",
+	"xeCTMoB4THWLiOvrRKRgmnAxStIY4ZeD/XVpMGOOhbRYyjF2fR3gOsV2BzarY4zZKnHQfhNz1i8YyfpL",
+	"+fyWmM2pMqliZMfhUe8f911qSNAuYmf/MQTNhthEK1zeIbYAtS3oqAkXwAM1kAUz+Xv7FjEjuYaqYNsz",
+	"biwVwiAVHh5JS17U1kMQxRJm4fre+qKDC+i1INmVy39DKs89vqfWXXvNNQOEhoamCC6unR+0LqUBsJ9G",
+	"kl/TeAI7RkqAhU04P6I5Gbzoxzm4E39CsAhN7RGCO+6fMnXLIbZXhfBCfiotXsz1dFHH56MMZ20tzaxW",
+	"SCh23cFPWp/UUkenjvsMLNcdyPG4vhDa4nBW3XAfbyUNpcn79ayA0Pjl6fzw3blktFkZFgDyZiyBWvfb",
+	"WRwXqOpmE57u0AfXlPB0t364plm983rS14javY6o4aH1iVUzhvGI1gNcx/t/U3tz0YzPeUbevP6O/P2t",
+	"7VSyw5SSioykUg5HLGFXLCE/RuS3lDND/m0bNljds5+1wPrw9gcyfP/q9fOzHwZvPnz7w6tng2/P3r0Y",
+	"fHj7w5D8Bxk+vHKTevhHGGj5NHSdVtKLhI/OhVP/LRxLgCAv50z4ribkV2bMwqVu2HfZIub3YeZGGMbh",
+	"OoMAcuUJmFZh4bseDgnVZPi/bE4A9OGa0xHDa4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5e/Pdr//",
+	"5e3u/v7+wZBog0iP2qrfERl+f/bw+1/ePjw4HJILNpIzpuHa//r+l7f/6+Bw6OaPn86NZsnYJV67Sg1g",
+	"HFIYeFtEEn7JyENYgRM7PPnr+x9/IFKRv7376TU2yAHtXgqHgW2riLD61NVd//2tr1nlOuuC77T7czH8",
+	"TdkuuFDQ21GXhplo20DfVl/DT3IMVgBNtLcJw4DoKtr339+2ad2/8BgixyImU8YnUwN7Pee/sySARXl0",
+	"cNikeWv+b9YA5nJwuBzM5fhJWNZ6+GQteE0+oxP20J3UGgvggguqFkUb4MnRkyeP95/UdKqq08zdGS92",
+	"2PrH7hs8e7sfVFLvOQDSR10C+INv61Yb4zzab2ya9XmLmU15ecZey8lolu+RgO1hFfFccWFcT8ffa6HE",
+	"N9TZ6uSEYbM5mNF6qR/JF+FjmZliBpE1ggZafhRf0AaoXlIzsH3OBY1n3OjiElgnUURsuxwfxMeP/zfy",
+	"Ly7IJVvY+idoiAvcC9vtQ0kPmxXcR64bmnXYwBCCKiWvuZhoKyA0I9S5bbKpajLMnQp72lBlhi5PTqPf",
+	"gZtT9JXY1K683b5DgIR0uKEfbJChVY6AZw7Dfj0wrWLKYXQunlWWTiOIgltbv47Ipn0CHEohhxcB08X2",
+	"ugZ7msCMuCBH+w6D2gvl9y9+fPPD2fsXg+/enj17MXh+9s93w75jypgXh28bUOh3whLN/DeSmk90Nw8L",
+	"ouFcbOZnya3Q9xkh3rjqnr+qgWfmNIJexTE3X6C5+L7QAq/6ycFGbpMHwRzYKFXYRftff/QuGFVM9U7+",
+	"9RHEpa3es8OlIJt6D3tR7/ddLgxTgibOt/DpYzajMrv6gV8xwbR2BXs05vgXVDAyHQj+hTa4jJXn5YSL",
+	"yGpNRElf4J/ICapTIi7WwwVYC25kmpppzbh/C6sVIqsx6cgtsPf9wvCh0zofNVv3etAKy/uYmHDBTsKG",
+	"kXk7OmwOqSPv345I3pzbtQWIgq47+Yth5DoMdNf82IJiQuV6hJW/UV4KGeeAGRcZsG22/mJUM+oL6IAu",
+	"RojCYaQ+IfOEioikc4BmjqybkRmWj2PvqxnpVcndbEWF7Rh/QjxGkI4C4PqoUCUSETpjIp4xYXToAsuG",
+	"rXnpy4ROdESEdDtoxxnRhImYKtiAWEeuZt1OS7tOjjH5VV4E78G/qi94nrVvtOSNnm8rJXW1bRd02Hr1",
+	"j362Fbgzbl4oBawtEMtRWvpMZrttwtWaWbxhgiZmgd85cj0puQIEbRwG30fnc0aTpkn9jPe8lGq2e/Ck",
+	"H2wnjsyB4j5++v8PAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
