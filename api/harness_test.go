@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	stdsync "sync"
 	"testing"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/auth/authtest"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -97,8 +99,15 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
 		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
 		Photos: photo.New(db, local, photo.Options{}), Outbox: notify.Outbox{Email: true},
-		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}}
+		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"},
+		Printer:  testPrinter()}
 }
+
+// testPrinter is the one Chromium of this test binary that prints
+// documents, as a server has one; it starts on the first PDF asked for.
+var testPrinter = stdsync.OnceValue(func() *document.Printer {
+	return document.NewPrinter(document.PrinterOptions{Timeout: 60 * time.Second})
+})
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()

@@ -3365,6 +3365,21 @@ func (e VesselUse) Valid() bool {
 	}
 }
 
+// Defines values for VerifyDocumentParamsFormat.
+const (
+	Json VerifyDocumentParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the VerifyDocumentParamsFormat enum.
+func (e VerifyDocumentParamsFormat) Valid() bool {
+	switch e {
+	case Json:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListAmendmentRequestsParamsStatus.
 const (
 	ListAmendmentRequestsParamsStatusAccepted ListAmendmentRequestsParamsStatus = "accepted"
@@ -3485,6 +3500,27 @@ func (e GetDetentionOrderPdfParamsDoc) Valid() bool {
 	}
 }
 
+// Defines values for GetDetentionOrderPdfParamsLang.
+const (
+	GetDetentionOrderPdfParamsLangEn GetDetentionOrderPdfParamsLang = "en"
+	GetDetentionOrderPdfParamsLangHi GetDetentionOrderPdfParamsLang = "hi"
+	GetDetentionOrderPdfParamsLangKn GetDetentionOrderPdfParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderPdfParamsLang enum.
+func (e GetDetentionOrderPdfParamsLang) Valid() bool {
+	switch e {
+	case GetDetentionOrderPdfParamsLangEn:
+		return true
+	case GetDetentionOrderPdfParamsLangHi:
+		return true
+	case GetDetentionOrderPdfParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListFlagsParamsStatus.
 const (
 	ListFlagsParamsStatusOpen     ListFlagsParamsStatus = "open"
@@ -3578,6 +3614,27 @@ func (e GetPenaltyNoticeHtmlParamsLang) Valid() bool {
 	case GetPenaltyNoticeHtmlParamsLangHi:
 		return true
 	case GetPenaltyNoticeHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNoticePdfParamsLang.
+const (
+	GetPenaltyNoticePdfParamsLangEn GetPenaltyNoticePdfParamsLang = "en"
+	GetPenaltyNoticePdfParamsLangHi GetPenaltyNoticePdfParamsLang = "hi"
+	GetPenaltyNoticePdfParamsLangKn GetPenaltyNoticePdfParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNoticePdfParamsLang enum.
+func (e GetPenaltyNoticePdfParamsLang) Valid() bool {
+	switch e {
+	case GetPenaltyNoticePdfParamsLangEn:
+		return true
+	case GetPenaltyNoticePdfParamsLangHi:
+		return true
+	case GetPenaltyNoticePdfParamsLangKn:
 		return true
 	default:
 		return false
@@ -7880,6 +7937,15 @@ type ServiceUnavailable = Problem
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = Problem
 
+// VerifyDocumentParams defines parameters for VerifyDocument.
+type VerifyDocumentParams struct {
+	// Format json: JSON whatever Accept says
+	Format *VerifyDocumentParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// VerifyDocumentParamsFormat defines parameters for VerifyDocument.
+type VerifyDocumentParamsFormat string
+
 // ListDevicesParams defines parameters for ListDevices.
 type ListDevicesParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8008,10 +8074,16 @@ type GetDetentionOrderHtmlParamsLang string
 // GetDetentionOrderPdfParams defines parameters for GetDetentionOrderPdf.
 type GetDetentionOrderPdfParams struct {
 	Doc *GetDetentionOrderPdfParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+
+	// Lang The second language of the paper. Default: the owner's preferred language; en prints English alone
+	Lang *GetDetentionOrderPdfParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
 }
 
 // GetDetentionOrderPdfParamsDoc defines parameters for GetDetentionOrderPdf.
 type GetDetentionOrderPdfParamsDoc string
+
+// GetDetentionOrderPdfParamsLang defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParamsLang string
 
 // ListFlagsParams defines parameters for ListFlags.
 type ListFlagsParams struct {
@@ -8153,6 +8225,15 @@ type RecordPenaltyPaymentJSONBody struct {
 	PenaltyId     openapi_types.UUID `json:"penalty_id"`
 	ReceiptNumber string             `json:"receipt_number"`
 }
+
+// GetPenaltyNoticePdfParams defines parameters for GetPenaltyNoticePdf.
+type GetPenaltyNoticePdfParams struct {
+	// Lang The second language of the paper. Default: the owner's preferred language; en prints English alone
+	Lang *GetPenaltyNoticePdfParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetPenaltyNoticePdfParamsLang defines parameters for GetPenaltyNoticePdf.
+type GetPenaltyNoticePdfParamsLang string
 
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
@@ -10514,7 +10595,7 @@ type ServerInterface interface {
 	GetReadyz(c *fiber.Ctx) error
 	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
 	// (GET /v/{code})
-	VerifyDocument(c *fiber.Ctx, code string) error
+	VerifyDocument(c *fiber.Ctx, code string, params VerifyDocumentParams) error
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(c *fiber.Ctx, params ListDevicesParams) error
@@ -10599,7 +10680,7 @@ type ServerInterface interface {
 	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
 	// (GET /v1/detention-orders/{id}/html)
 	GetDetentionOrderHtml(c *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error
-	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// GetDetentionOrderPdf The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
 	// (GET /v1/detention-orders/{id}/pdf)
 	GetDetentionOrderPdf(c *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
@@ -10710,9 +10791,9 @@ type ServerInterface interface {
 	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
 	// (POST /v1/penalty-notices/{id}/payments)
 	RecordPenaltyPayment(c *fiber.Ctx, id ID) error
-	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
+	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
-	GetPenaltyNoticePdf(c *fiber.Ctx, id ID) error
+	GetPenaltyNoticePdf(c *fiber.Ctx, id ID, params GetPenaltyNoticePdfParams) error
 	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
 	// (GET /v1/penalty-notices/{id}/upi)
 	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
@@ -10885,8 +10966,24 @@ func (siw *ServerInterfaceWrapper) VerifyDocument(c *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter code: %w", err).Error())
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VerifyDocumentParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", query, &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter format: %w", err).Error())
+	}
+
 	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.VerifyDocument(c, code)
+		return siw.Handler.VerifyDocument(c, code, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -11981,6 +12078,13 @@ func (siw *ServerInterfaceWrapper) GetDetentionOrderPdf(c *fiber.Ctx) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "doc", query, &params.Doc, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
 	if err != nil {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
 	}
 
 	handler := func(c *fiber.Ctx) error {
@@ -13336,8 +13440,24 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPenaltyNoticePdfParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
 	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.GetPenaltyNoticePdf(c, id)
+		return siw.Handler.GetPenaltyNoticePdf(c, id, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15196,7 +15316,8 @@ func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReady
 }
 
 type VerifyDocumentRequestObject struct {
-	Code string `json:"code"`
+	Code   string `json:"code"`
+	Params VerifyDocumentParams
 }
 
 type VerifyDocumentResponseObject interface {
@@ -15210,6 +15331,25 @@ func (response VerifyDocument200JSONResponse) VisitVerifyDocumentResponse(ctx *f
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type VerifyDocument200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response VerifyDocument200TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
 }
 
 type VerifyDocument400ApplicationProblemPlusJSONResponse struct {
@@ -15232,13 +15372,65 @@ func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyD
 	return ctx.JSON(&response)
 }
 
-type VerifyDocument429ApplicationProblemPlusJSONResponse Problem
+type VerifyDocument404TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response VerifyDocument404TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(404)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type VerifyDocument429ResponseHeaders struct {
+	RetryAfter *int
+}
+
+type VerifyDocument429ApplicationProblemPlusJSONResponse struct {
+	Body    Problem
+	Headers VerifyDocument429ResponseHeaders
+}
 
 func (response VerifyDocument429ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(429)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
+}
+
+type VerifyDocument429TexthtmlResponse struct {
+	Body          io.Reader
+	Headers       VerifyDocument429ResponseHeaders
+	ContentLength int64
+}
+
+func (response VerifyDocument429TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(429)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
 }
 
 type VerifyDocumentdefaultApplicationProblemPlusJSONResponse struct {
@@ -20255,7 +20447,8 @@ func (response RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse) Vi
 }
 
 type GetPenaltyNoticePdfRequestObject struct {
-	Id ID `json:"id"`
+	Id     ID `json:"id"`
+	Params GetPenaltyNoticePdfParams
 }
 
 type GetPenaltyNoticePdfResponseObject interface {
@@ -23395,7 +23588,7 @@ type StrictServerInterface interface {
 	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
 	// (GET /v1/detention-orders/{id}/html)
 	GetDetentionOrderHtml(ctx context.Context, request GetDetentionOrderHtmlRequestObject) (GetDetentionOrderHtmlResponseObject, error)
-	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// GetDetentionOrderPdf The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
 	// (GET /v1/detention-orders/{id}/pdf)
 	GetDetentionOrderPdf(ctx context.Context, request GetDetentionOrderPdfRequestObject) (GetDetentionOrderPdfResponseObject, error)
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
@@ -23506,7 +23699,7 @@ type StrictServerInterface interface {
 	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
 	// (POST /v1/penalty-notices/{id}/payments)
 	RecordPenaltyPayment(ctx context.Context, request RecordPenaltyPaymentRequestObject) (RecordPenaltyPaymentResponseObject, error)
-	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
+	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
 	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
@@ -23691,10 +23884,11 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 }
 
 // VerifyDocument operation middleware
-func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string) error {
+func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string, params VerifyDocumentParams) error {
 	var request VerifyDocumentRequestObject
 
 	request.Code = code
+	request.Params = params
 
 	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
 		return sh.ssi.VerifyDocument(ctx.UserContext(), request.(VerifyDocumentRequestObject))
@@ -25843,10 +26037,11 @@ func (sh *strictHandler) RecordPenaltyPayment(ctx *fiber.Ctx, id ID) error {
 }
 
 // GetPenaltyNoticePdf operation middleware
-func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
+func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID, params GetPenaltyNoticePdfParams) error {
 	var request GetPenaltyNoticePdfRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPenaltyNoticePdf(ctx.UserContext(), request.(GetPenaltyNoticePdfRequestObject))
@@ -27100,758 +27295,772 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3Zkhw30i6Kvgosz9rGSvujijWRIqusbZ8SB4ktiWJzkPrfXdyZqAxkJlSRQApAVClbxm3rIc4zrP/+",
-	"3Jz7/1HWkxxzBxCBmDIihxpIsS9axYwIjA53hw+f/9kbydlcCiaM7p382ZsyGjOFf75lRi3OxoYp+FfM",
-	"9EjxueFS9E5679hIilgTI8k15YZcsLFUjCj4hIsJ2Xn78hl5enCwT/77vw729w73jvq9qKdHUzaj0NpY",
-	"qhk1vZMeF+bosBf1ZvQPPktnvZMnj4/396PejAv774OoZxZzZl9lE6Z6nz5Fwdjest9Trli8rTGqrD2j",
-	"UrbNMX+YJ5LGP4/HmpnqaL9dGKaJHBMzZWQ+lUbiX5qpK6bIVCax7jy6x8fh6A4fHx4cFwe4XzPAT1Fv",
-	"ThWdMeP2/1mqtKzZ+5/n9PeUkRE+JmMlZ0SwP8zA/tCLehze+j1latGLeoLOoJ/sYT7iGf3jRyYmZto7",
-	"OdzPR6SN4mKCK/bqObyHzc2pmeat8bjbWqQpvhn0dPS4tqPxT9SMptW5vp8youQ1uWJKcynIQqbkgmoW",
-	"4+aMplRMGJEiImxvskfOe0fnPbLz4j2dEBgDoaMRmxsW9/2q2OOVT+TVeNf23LAwx7Xr8iOfcZMtTWml",
-	"E3wYthezMU0T0zt5tB8toeJHrTT8CRZdz6XQDCnkjZIXCZvBnyMpDBM4KDqfJ3xEYQUfzu0b//GbhuX8",
-	"MxjU/1Bs3Dvp/b8e5vznoX2qH/p2scfihpwJgsf2+NE3ZO5fc/yAXiTsmRTjhI/MrY6JjFyvp+R6ygTh",
-	"hnBNjKJCcyYM2aFCmilTZJ7qqT3jXJOYXfERiwh1x/2CAVe6YoqPOYuJVIQbTS6QL9hnis3kFYv7BKe7",
-	"i/yPaLrQtlsjCdWXhE4oF72owsp3M15eN0/39sOA6+NU3zEFw/wg6BXlCSzx7S5tzOZMxEyMFrCmsbwW",
-	"sDJw+mJqKJxF+P0i1QuyM5IxI0Nk8MP+CTFqYReDUFypwqo54RDs14Rfse2t23spf6JiAeKJaaNvc9He",
-	"S0lmVCzImPKExSSREy40cCRLeHQ0kqkwsI40jhXT+tRKxeZ12sKyZIL6Ew7ZzQO+PxvBwJ/JmFUZ8HM2",
-	"5iOO20/xNYKbvPMDVYIaeknJ4f7ho4i8G013X/0T+CwTwL7+1ds/6EW9feBw+0fwfyAT9x/B/z3uRb2n",
-	"T3sfK6w16p3NmIhnTBi3bzCguZJzpgy3PI+qif1vHHMYD03eBM+tJKrKkFlqcLMfaELVJIUedC/rX178",
-	"xkamF/X+2B0rxnaBR7sPoTuvFfhGCHD6mFws8A+yA8/epHr6k38+Y7MLpuxn1Ni37JgumIamZn2Y7IjO",
-	"TapYPKCmIDVjatiu4TNWEp2PahZspBg1mzURsxGPV2pCpInjRHa9G5u8WHRQBzq0BhxwwONtNNaplepX",
-	"Qs8Z0v9gowakWvP731LFdcw3GYIn3y0tpFV3/lxy2NzxyNdujwp9zRT53//zf/V7UZsCGvXktWDrLphi",
-	"1PHz4gB/nS7wMLOYG3JNNZmyJD4lUowYcWQb4Qv2H+qBJrYpK6qkYPiVF1bFOdRNQhtqUmRZnjPKOX7q",
-	"lVNUpYEBsbiWJ6bzeNMjnupsHcurAaIqZtmS9KKVV9rp5ssvQU/39785ePr08NHxN8f7T58etFyGwtvF",
-	"v+x1w3dTPoz57BxNRlZGFPlrtg8ZZVTPVEBwpQNb4LOFHflYFiI1QuxHXifIuGGz4h/L1I1ym3ig6R+v",
-	"7LePAsqjStEFPA4vhTXXvZYDXt4C7KjLbN+ykVQ1pHaGFzk5JtR/MFD2C02ottfuNEmIZqAXcnNC2BVT",
-	"CzKSSToTXtr2ogZ9YNni/f3dz69/oUnKvkrdVaRuwsy2B/hVkN9fQd4uyrYjj1cRme3vblc63lPZV5Z4",
-	"IQWE8i8/YB1lYcAyCixpTSmZy+gmeVngK13EybuFGIGUQ16fJD+Peyf/Ws7t/RcvxBVL5ByYfln2guli",
-	"VYnr5NonP+Zcn6sItBo1rrSr+LQ6/Y+fot63dHSZyMlzNuKetEoSL1GMxovBmAuatGjgUxqThI0NitcL",
-	"2zJxDZwQxXSaoO0FLF3aSMVigs36R1TEBGxnYP0CtdeRCBHyOr8+X0iZMCq8CPKj9ssTcz2iCsgDrC6L",
-	"Wh13NZZWw1w0GlhbTDapnr61b5b3o3igsllkLUelVa+j3NLGBRaMelvFmCaaldWZdRdwCXudceF/OGij",
-	"y8LMscUlM30hjFrU0OdkotiEGjZgf3BneqtSSv7WelteUuOKZ+CZVAovVMS9RkAURGTM/2AxoYaMudKG",
-	"KDZifF6486ykBTqLWcYHsiml4lLIa1hF8HxxMRmMpRowqhKO3gckpdp9XEVFavq4XqDXvI+rMNCM1d6T",
-	"rWEWTr1drZiNmQIOsQPcgk5Yf92Fq9GBqjwsl3kPNAm/OCWg0pDrKU8YjDCWTAOTIkhu7RfYVoUooctX",
-	"xVoHYKkJvAq8kglD+NqEtCH3a7bEcDR4O+9YxQ7TxQQzpwvwmq5vcfV3O7dg+Uq1216XNxGRSzY34K+5",
-	"oIbPInI9pQaujCjMvMPQmW5rzLOoaLLft6m6RT3Y8ME4oZPizT5Y5sd1q5zf5A/qbvKo4LEZ5Un5WD86",
-	"3qY+2yIUc92yYnGBhSzx9KgqCBzLLGujARsKD19OfEtk0DZsKwVxdm/sKt9ScflMoU2uKmJn4EAazCnX",
-	"bDkBH+xn/1vuXI56F1RcDhQweSZGZQHyaP9mzCAjnCGLB1JU2ih+frC/NSPAFu7gAsjB8K43WiHN9iwf",
-	"y0zbTmL/nrKUxSfEKSID239E6OyCT1KZ6uAXJKUZ1zMIhIi8uj+IU4b/GMwpevZ7UUtgBCrLMkkNrxsc",
-	"RnKwCddG0dyo3smCjs1ebdcUlbW5HWMZXKgLuqDC2yIa9+1eOO2d418x1zOudYPBv5NR4aDjua4zJ1Sv",
-	"9KWzXzyXUZHfhMQfUrZfhcB2EBBEySTg57ic84WX4BUuUdZTXVDN8eKULXztsq9yRjcwb5U2xI11+Tps",
-	"R8r51u6XjHsHRDNjwryazaUyzfaO7EgtjQU83G+LtPPEvfnSHe7XrZ077xuPclvzLe1GwJkqKxswK79G",
-	"ddv2jCZMxFS9l5esxkC1BbVgvUOIumOqtyspNjN6X8nLbQ6njpsH5thg5Vv37Zl99x5t3yYrbTwpVrUO",
-	"zUaKmVOipxi8JpKFM18WlMta34JqsK+OGYvJh7c/QsgfRAIQSkZubQmdz8tazfGTmsav2cWIJoPGPjSd",
-	"uY6oJpTY108ePiQ6vcjeJQkXl3D15aOpDWQUjMg5E5pwgRfhFcfVQmB2me3KrEZu2xBhhQYr9+YKK+4s",
-	"hp7ROR1xs1jPZDuiSnEWr/gVjdPE6AKpV3j7wX4XYTblSayYGKQiZmpwcLiFNpN0MqETNricFFmATLOL",
-	"QEELrW1PpNbMUlZ47MTr9mGk2HX76NsGP06kVAOqGB3MDjuNf+nwo55mFG24s+pBfZsKAb6RGTPKpg9c",
-	"MDGawp8Q7HlNFZo9NhvBp6Uk6z0fRfJK+Jj9RkeXzOiBakzRgOSL/wNGDStP5kkK/MI2HBElgaJiks57",
-	"y8LWDw+Ovzl+cvT4+Ju2jZkxM5VxqJa7lUU3JaO1Wrm8YgqMQHXDnzOlpdADdwIJ+2PEWKzJnGrNxIQp",
-	"HdmoLf9CGLlVdUnkn7WoXJ1nXBpgdQZv7AsEA4LB+QYxwYL4SZPRlI0ul0xiG4M0io5YG+t9jy+Vz3Kw",
-	"Ytn2RvW05/up57+GJnKSsmIkconNyrh1lMH34A5J2eCSiwLFCSlYL/LmJbzm4K0j6tn0pEHM5lSZVMFj",
-	"KQaKJYzipZfqAdjPMTmg3nWTssGcKS5r9vmlVMQPBwLnmY0xtK/bHB5T8HngSyj5BXn17mfy5PH+AYlT",
-	"e+0mO28Ojp9H5M3RT/0OZhnDTVK157XeTJ2t1n4drObyHYRz3Lh3tzHSpcNrclkmibwGRQbXfoWovAK9",
-	"tVjxqVuaVp9LF0rP4/IzardZRoPc+LHCSWGGcuGTS+rc+oYJ+GAwUtww5TroFo9RHurHOneRzR8gc6oo",
-	"Odw7JFmPJOsR0ngILCI52scshL4Nrx8Bt9Q+p2fMRibKY3XBOXhKjHfbZfEqZEYXkMA0l5r5zIb9x4Qm",
-	"ZirTydT5m8bUxUfsHzelPOCQNYx593DvuL9Hzi7QQYUJR9dcsz1UqNiEJmBga/QLNdg+W2gq4bBpA2BZ",
-	"i7Yt/xHffYOv2mRDrgczmXY5mHMmaNLeRXbO3rj38aBO+Ix1P1Nv8f3y3KtTz3hFpwG9x7cbGAeezJzT",
-	"BZtVWuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNf2h76bqypUXATrI2lg70VSafNpXUtS3dhgR4k1Ny",
-	"adTcrODQsT5LOR57X1n5XjBnTEcg4EkquAEde5YmhoMHQJ0SapkEqntkxHgClwir+6VirviIxRAu3YuW",
-	"eABW9U1nHzYNFlNq/VjGhMIIyPUUOSQ6APANOR7zEWamGb3d8WXrU0iWcEvsboeBll4fByWvu/AzlSZs",
-	"UJsHjn6qNAGzkZ2vm/pIzphGTa0XtZzHssHVGpvy2UU5rS0l1aZI+vdWNvm8vJF/P0KJB0zWElaSwDZy",
-	"Q3a+e/GePLw6eAgT0w+zD2x2u0anITdTgsdHY9CfZficaeI9Zf1K6D0TRpXtOMuCRLrrXCvKxe7a1jJ1",
-	"q/3NqorV5Zu1VKttaUioHMGBblaPTmo0I1SYvHoEepEm1yxJ4L+lfeuoFxUPTZ3NuKgi1R9KTS4Uo6Mp",
-	"5GjNpDbE3chGNkStF22VhMrKVXuTTTpV0+tWFg2qTKvRE74NXap2spngrT/B3Ui9CKhBEiomKZ2wE8IE",
-	"ock1XehTcikiMuVAgoqRa8WNCc0xng12U9Q20c3qWG/LKpUG5fnfUiZ+Z/HrZTFSE7ieCYKNAtZLOnZF",
-	"sWKigz4X9aa802uXYnXtkDUIWhjjmI9c6Ea33bGr+RMztGZfQEUZ2PDCNf1Y7I85V0yvGQ41UbQiy2ov",
-	"DFzrdP2gK/hYdTJlbCHSyt+BltJ6vpN4kXLiZLSoS0MMXgb96JmczZlxABewKgQdKVbXTWIrdyKCACFE",
-	"sSuacFgnzP+Hd2xHJGY0TriogUZQe0eHVir+85d+reHZGfqLC/qkXgBk/a+5eXluVccFfWc/gE9TPDqD",
-	"Mhu5Yloz5w/05N8Q2AQvbiM0tTCUyF9hLflne58tbEjvGfkGWVBlKm3gc/maAM0knLqr3yb3yJgu9MDI",
-	"AZ77GnJ9zSbUgIcZE9TxLTSmr2j43w1/rV69ilynqnthmDtSHonpIqN8ek12mIil0qCQjeh8bnFzYqa4",
-	"uzHcHAdbL3tzE763Jida5XRjfORisMkhzT4toYYJD9oDboVLFp/inS9W9FqQvxGdasT5wX0UI5Ykdit1",
-	"qhT8bqkuO/FACj1HN9aBl5OmyKg56gErHXOBv2fdtWsb2Lg71LVnuLxS2bxb5PwrMU/b/fvFlXvxBx2Z",
-	"ZIH3JTkmGRPDe3JR4u9V7sifj0Zw++dpBT1iYyVgBaG7NF9uGyJ4e2Kw+Yi0nIMfSm5RH5ntLk46VVds",
-	"YYn5CiNwaTLIfuRCp4pao9xcJlmAb8JH3lSX6VQglecD5d38Y24E03Be50zNuKlVE4JxbiVqKG/u/kS+",
-	"BoN646EPl/KkGRfhrwcVY9yXdXG4u9O5tuz9tHyb31VwgLwUzWQvZkY54Yu/57K35ZzcnZWheLgqFobg",
-	"8UY2BoiDSbg2ZzZzMehiwTQqHfB/9SFE2cd+hVZ3V1Xd7YDtNwA7ausKlYaOp02m807Wjrrk2HcGGBCY",
-	"+CHb8ZRQh4MaE4xeBDswh4hRwa5JWaTUqp0QEtsa/8Nm84Qa9tLGwKsG18Sv4JAHPRPhV+1bgJ6peWyR",
-	"74iDANs5E4L9Abfql1LNdg9PiD3xGDe3mLMIMD0tO4xIIi1UY9+aqgUFV0wVVuzqiBh6ybLQVzfINY3C",
-	"j2qEAy5Qo8cIxgZd2agt3Sm3ybA/zBpZIzzueTJybdQKmZDwu6m+d300eLwqz69bGWcuzgeydHU8bddd",
-	"mhjhs1lqT1yQU0zJyH9NdmI50g/f/efrZ3uzOCJZs8S4dnXVdTbmZsUTV8cJPnx49fzqEYznki3+3zn4",
-	"yspa/Gr6VIGdtkZhR71Ltuh6++0exADvGx/VWtXutUzVqKNbz+/ToCHxroN95aA+GXytWAZ7+UVNuzKy",
-	"bJVyJ4ibKerWGa/7WJdfP5G77seMePcy2g9e2OV5JhaFQfcm3EzTi72RnD00XMQ08f/JGsJZVE5UKxZc",
-	"9v0gOyybgMFtBZdt67Bn6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3h2B2SzBkazAlS4qFbd4KTFiF",
-	"1dzdDaiB6dXdhircbrNLUSJ1qtjbNOnuhjiuD4GxLRUtQjPpkrlzTbs79FR9PypNOlgZyr5/Nzj3eZSn",
-	"ly8Po8p8NG+zAW7iqRnV4qOfFSKxZAxBWMrbiDPjdFs42oxpTSdsjYuA03R9A/ULkZdkKC4AoPcPrhAY",
-	"FU6NWLhTUzCRHD959E0HCIQ/K3lTNWpZIJqKcD9UEJZgFrjVrsecJTG58pitwa3s8PjwyZOKbPqzBU4I",
-	"FApsDZoHQz52EMG/MtggaMHeXbHzKdU1sepnYkEATta2hpsNK0N2Lly2lPONHZCf+Le23sSFjBGXYwQJ",
-	"nVz0S7oYF4apMR2xPz8VlDB9yee7cm5vartzie/Z1f8Uua3bPtsHXsCZMAOamqlUrczP0daZfTv//CtV",
-	"fY5UtQX9mQnDzWJdX5f92MvNNmM0Lmknc/LtgAW3aqZzmfDRoltEfwil82Vg5GAprbUZi/v8K2P5HBnL",
-	"NReiaLa329nzAqNjTEDIIEJe43lBSTBmJy4bQTtoQZHwaismXCtpGO6L5jFz9kD3XdUmsQW8+Y1QQTdE",
-	"l9w6RuK24AnrYa8tEmG46Mt2eSv+Zb/z98e57EbUbn5zL25kdCveIpat1Gs3v0I9hs9Gk115ZvfTGnlD",
-	"ClpjnlytinaPdbR7UOBhEyCkWhVzmdL4VclcomSufObvpzE3VMDW8TQ3q13lyhQNalggI0qLXOKz5R0s",
-	"c/E6ja6AMhnSU5Fib72URS6Gw2O2kvt9NnMFK1c9zEWBD0jZNnbCLhrRhooYy05eMWVYbB8mUmMJVLx5",
-	"QAxJBljqtXZoCJfVftautQejWrZEd2e9L6pKdUZ798ZmpnrFrlcOQ76RAL+li6HY9Xf44qaRfk3ZN6+w",
-	"UV8KHGjulUggjvoXtJhrcjYykDZzUJ9Gs3PYr8+g2TTsr7STdrVqCRY2cln2R77Ja0WoBm13iKzYPLpc",
-	"yaQTWbyF90BA8onYzhqXxu6GEvYQFVezaTu+86RdqgECkGajMNdLERehTHB/TzG9C//UhCI5QrazHJMf",
-	"qIgTSg6ePnoUkTdU0ZjPycHTx99gyL/N5CIvArY4o9owNRglVOvBQS8q/nBY/uEIP51wwQYxZMqEX9b9",
-	"fojiCc7JwHmW7FtMlcKr5wmj4CsbjBQdm0EekG3hKmxrdigoaSHGrvqrothY0MdMglwMfgjbK4y43Gz5",
-	"YWEgQasNnze9QgcTiZB8+aj9T8Eoyz/mLSyLPlfs+ifmo4+3kBQKh2Mgx4MLrsx0HWbavfIDFzG/Gg1q",
-	"g6eP928KCb9jtRkEJ+0yqLlylWYGPoG8FdrIv1fRXgsLkpWrsCvqh1TbY+eswIxc1hHqt0kba16vSxRV",
-	"kuci5lSQ19TOlzz3NeHluCjZCbLjbB9KJDCnxjAFDf7f/zrb/b/2d58+3P3453F0vP/pf/Rul2xb8gvu",
-	"ERG302dInVuxdGat3SNbZzam7eTR3OKJ/PKpeMlu3d2Nr0DEldve0hT21S58P4tvJVXxWoH3a10j6i6Z",
-	"pYIF1XO6esR991uDWwF7eagalprOc/hZReQ8Z6OEKsRHS9ipxXMfoh1niPhH+CcR9IpPUC0mAHwEyO+K",
-	"oSWHS0EuJDV9lzZjHR8YmlfR6KvqcK5CBnqmDYYu6eIOrgy6GnAxGE2pmtjiKTgytGXhWBu1UD//LY+p",
-	"rrvnDr1iYzgDOUprTFa1IQ5xWrO7P1JtEGPASIDlhEsb5FzD5Z4jyM+6Sfs1GWl5mrpNbR1ccxHL6wHi",
-	"5+e/UiFgeTWteRViEzH/DANiFRPsmiZQI5TlSerW+ZrQuWZID8bI2SCIqQySaIs/u+tb9qndUrCq2gnY",
-	"t/Jc20FmBXHfoxFmEMzYojALzRuDOYU0HT07DoKjuoVO4ZPKoopbZlrJROuQCOGym31HlmKWRX0WIxUQ",
-	"uGUvo+z1EhywERzZ9uu60tHIm1Nx+B9XqPX11q0TnBP7uS9wYWQRz61DGlpTEdg6/pyne1V5xTrQwyuj",
-	"IrepLAjxlWwZZ7cVxa/dXfTcOogCh8mqaNNNmKktY7elaKuQ5ECmhNv6mLC4hNsyqtwiheTgYHUG19sC",
-	"NC5BcczmZuFRU2HIDeP1J8zK1yIwUYggGuUytZEbNk7weK0JdkRSdjC1b9k4qCOwreQUBVQ05stz54rz",
-	"9isaspU8+SsHZMEBYU2M3seli3O8BIJwLexfX3HZp6A4rEA/maiXwQJaMVKAaS4hCeYLVKD0jgInY5Cb",
-	"i5xCam3VxJ0BucIanJDD3ZhPuLEQoP9Bjtw/YRMr+JuhyWV/9+nHPx/Vm1qee5jRZ1aBbahFuuXInXql",
-	"86gddrL1/Yqsyz/2dQ7bMkuyJflZxUxVVwQ2o5FrPFp6Kg73G29oGwTGtEHsLs+DrxnQijE3N2L56Iyq",
-	"JRVCaGwSkuGb6BSjst1wHqoMH6UJVbo9Ed+R5Zvgm5VKUxaTvbZWrRYrqAwyPIfmo9EiTw+bzYYBQoPt",
-	"rZE8Oo93hZV/az+prLttCO9ri0GN/np02H08Ww66cm1uJ+hKMZBtUDHYDbIEWBIgVx/sHZGd4ydkKlOl",
-	"++sWzNcVLB0uBmNpU0795Jpq6y7ZjNuJxdoe/hcvon+VYrHyflpCn7I8xYBVFpheeYsjJ+NqpUyRaRWX",
-	"fHnh36Jg3YbHotji/fFaFMfVGqedg8TjptSHazcisSPUzu4BBC9EFkfUH5HIPTvs18d6n5ag4aW9LVrC",
-	"eqBJSFXQPMLuWAOsYiMGuKW8JiNiy/rR/YyzvlutrdbSv6nadg9Co7+qfTej9tUAdhzfqYJYMbR0buce",
-	"qX41uVPdwIQahlqw4fxltcv1VMZ1t6K69Otrn9vJDrhNBfZgywps9rFdxIGNBG7nPLep+DbpuusqsncW",
-	"6lCrZdYEPZTUy40CH2rFUdWQj8qmzVx2SmU2CIKDaNNm+6AD2xj1CMpy/ZsJV8RqymwLFb2TzucMTLlV",
-	"EJp6wyK8n6Bj1yafcLPo9N1Iznmzgnu0BStH7NAK19R1/W6vNi0mApigVrPNmIuYi0n3qxrS6Ev7VY3S",
-	"37YkU0bjga1N1w0RYrmi3Vq/9rBj+dqjLRQvXI04gpnV0kmHoAkXrd45tHd1rfxiUQ+kandQPdA+17i1",
-	"73lCRxixl8+7E4Fm32Wuqy4z9U6c6sjhic0xmMEtOL8nY0E1cFQmjF6x9igI6OTaFSHvUENMMc2EGXiM",
-	"3E5zL0Sm1G5eAyjJLdv5bIcQwL/CyV5ZQ0JloSOtl45upoK4gxU2Vr/MS9WFN1hxjyZ1piCdTiYW3tla",
-	"ZXQ6Z+qKa6y3MkJ85WWl+Mjh3lEVh3Z1CLQl7vDWGns13nCccL0jurTU2asdvbDlJd3cGVtq8RfOrjvH",
-	"yx21CaE1M8WBnW7pHo5tNYe4IFPqxlmXbKq3S6xhwnUwfu32QMXGae0h+nVq0W6suYNMOBQ/FbKsepYF",
-	"ZDsbKF9AshUIPMn5zMOl9usabOVSDtGEZVhfkrRbGFV7Nc519dguER6rKkhBIMey0Izioq0TslevIZbz",
-	"X/w7vog88kjEoRfkgi2kiMnBIdrGD47JjmXI/YiwvckeOTgg4G+wqgMXcIDhNnNwRELJAcnaBkI8hE4T",
-	"wwqA9v4Gd3DQi3oHYM84OIL/g+v9waOWEJwaz36L4teWVlCvipXjt7FKp804d9pLhvDfSeFrV8Fca226",
-	"2CmJNx7McvWry6p1N9RWJGKp7+L+1R8JQErajmcNWsrrjt0Xv1owqiqTnM9DpKFQ3T2uR8UdXQ70JcQO",
-	"1pz9N1MpGMGXyIyLVNty2sr95AphYOk8AFZbt1b6bvVZ1SK3tj/HULBw5ApIK8HDfAbgd9zEiOka0dPt",
-	"NLJ1iDJsWjMmNhlf59uzTGKmzeCacrzqaO6QBcrKCxO+KCmDJAmXmUU8vputgU2owuKL61+5QPJs6jlT",
-	"7EpebtYEwrt1T6ZbG1Uu6vmF9wtZc9Z/8o/yZXdhxxd0dJnIybqnuyPyeo51FyxL9QBnuaEhpyvvad2E",
-	"a3mpy+X5Jcw3WVGFshgiG1BBOX2nbKrOHWH+376oupCGj1AKtl1SV7BedbdC6CXlvuZMaWbrfS11Fzkf",
-	"ydrL11It0M0mcIPk+xV2XkscaU0o8LrmxvImC5uV775G1QGVvqhn3UWDmM2pMhYUXoqBW0Sgez0AzdPG",
-	"bn/stCDdzAnp5glELzA5742/Rq9SgRS/JHhTtE4O0GpTATE/337/BhMiECkDExt1RF67H7VhdOZ/vPwV",
-	"f8ttRDMGGZBcs9hpx/qUYC2jH89+3ZvF5L//62Dvm6rNCPptTV+AoX4QtppJhqaW04VM7eU3Y5FYcmS/",
-	"ljF6hN7S5tlWIzucOhJ9AW9gPYZ1bn+2pphu/mrl0lal2H3/gquIpiHmCquHeZkVdhbq1PkMacM9KL9+",
-	"PdBkJJViI8Ni4njGWnx4rYRkmwm4PCW5rsxanliyVjGb2l4a0JNWSq4uJHS3p/qs7AJz3q+u469YD9vE",
-	"l9WY65JN12DadXf7N3x0aa/bWBBPM8zOwtCI7K4dhhSC1uq6W7X7lauFpQnE45gBj+sPTTZiI8lvaTxh",
-	"5GLh7DQ/nO2++mUXTOq7saJjs3dwColz9EIzYSKrlNvi0M6y6CdNwKRYsiM8bi4J3DEBkMX2YGV0klfW",
-	"rswMCv3qvLo3ZuXm9b1Fw2Z0olaoO6Nrii4vMwGWeLirBoRzX8LCeZ3Fc11lI6vXwtkq1o4sqauDVyNT",
-	"UrvH7nkvxZ1kiK7MSOR4zMRohfV74wziP9sPuyyiP7BdHJNG0VErL3iPL5VJMOumGkbkCKpAMMHcw31u",
-	"CIS34+qkYQakvqmi+ZKxevU8XevA/J5K07q4Lxn7B763iUHTfei7rOMILxn7sRanIk9DLCXKp3OGm3Xj",
-	"2YlNkBiN6YndcvFXzE+soy2/aFsgrH94Yiiuvr/BtR3UhIsVuIYfdxdusaI6YKShya1Qywa8yV3Y8+p6",
-	"OGi/iiuxl2zrtkUDa96qRialSY2B7b285mJCLEqOBjXl/dnD52dgRXffRKBVqfb9sTfJpstkeIwRIxNx",
-	"Jms02QD1E7BnD5+41JgAXQDu1bZku2T4X0NnVFHhnboWl6ceZ2V1PF5/xMpxIWPGCDwD9fO7F+/Jw6sD",
-	"u10PM0QEeGcA72in0F7SgcWxqaqmLc6q31OK6N81sC9cczAzxHShI/JkFyJ/iJ7yMfxItWZaS7Vrn0pF",
-	"rulCo1t0TrF0nSY76L5zFNDvRUtitQ86bfDqVwQELhgYsMb7oujVAAYjhXBAaMUV+E5JrclObm3tE/9u",
-	"1G77WMn4UW+5guPJWRK/UEqq5ijG5iINywoTLpdTtomoSz1CHOI7Q2fz6hDjOn/xFR8VVrBr3ZtmM/4a",
-	"rc3XKgeg6++a3vD+AHyGv8M9DAx6cWWmmwufOtAILI2zkTUoralFrpkKm+uaDdBwGZfXWbl1hK1X3DAy",
-	"ozG7OUfLVS/qoYcFWuzB3sH6Lafgte2DeRNV0yAsgIZHPjQefch2CeSYMDqa+oJgFz6IXtAZOyFTeU00",
-	"nbFd+2NQ3kfZAHu0AxYK1verxsbDWmOjM04953pEVZydpM45Df6LJTkNVE262sjesvEZvB34Wb1Ydma3",
-	"vdiOtCkNvITGdfAx2gK2TomknDcu98ThDOsTJwrGv5W1qpVxt7ww6Gb18F/dqG2iJh6pOxxdAJFUgwMv",
-	"FclQn8AkLkZMCRa7gKxfgN9o8k1EDvY7KB4bwSvVhbZ9bD5ub6bSyKqcdDS+bnYpNLrutwkVg1TVRlcy",
-	"ECuSwCvIt9J5Iml8Qt78/O49/gC8iegpPXz0OCKa/5uhBjiSwjBhfHmZYuxlaxCUn0sULkowzrbFXe8i",
-	"M6LzztH2hfmFWYMzOmEPf5uzSS9y/5iL/O9rdjHP/jFlfFTLyXjtpeDDh1fPr74hC5mSGb1cR3uyu1QT",
-	"JlUCjqK7449/Pj6uB4/S/N9seWTO4ePDg+Pjwpk66BYS4QboOimt8pJNbwVb8G6bTWri1Yfj7ncFNmx6",
-	"814CHXTARuyaiNTeV2ovsvepotx9hEkowyi2r1V3SbsprgHg1I67CnUby6Pk9cpawBaBEkc00HiqnOPB",
-	"/sEDi6vi4acfaFL4FItpIdor6BwNWTp0bJgiL6WakW/7p4Qh1qXLj47awvqLI+2+mS1QkNnj7eIDoMRl",
-	"cbCi7SO1QI6rvLsRNGmdkVlnV75uVzt9fysC1knUsv/L2XLcwodQmsJakisbWQTZHDj7dSYAloNu5rwh",
-	"P8dFFlAE5izQZu0JaDjA2UbeekXAggpy5m67KwSC+autwgbI1cEJoSTzTy5KaE1jmYr4NAvH0Jj84MKB",
-	"8FeXskL1JYshYGGJGlPWlYJOg8QXsrN/sLv/OCJPn/bRyotMrEjhTzpwiFEt3OmZ7SPDC8hGEEL/hhrF",
-	"41Zz9h1pCI38uXVlmgRoJ3ybTtKx5orbhkbTmZm0nom7NytlJ3OJZckev8/MsPQWWeFiM64DLSDbKZ3A",
-	"a6rJPDVE8cm0Cvi2mbXizk5bxcURmBeKg1pO17Bo94Cws91fTtnw2mdH2uMNyNrZicnVAdkJhKe3AoAj",
-	"sH+/SHorhHlnqERFO0wNHJGbz0YwRK6TD6icbUAcVruzmhaGe1p/i/WoJGxsCE18DcFWA1AX1ecz5ZWf",
-	"h2ay3kmxRHTXHDwg5SUM3NLrZ8O/EzpZWkN5S9AWK8KcbMPMamoSF9trZlUdwcFiuDAfZWsW516sCIPR",
-	"xaJDnDlcxdcL978zU2Z93FOljBcXk4hUfoXFcZg8qRhzExFXv0teMRWnLCKFIltxROrSI4K3y2W+IlKt",
-	"8hWRkRwVinEN4tT9ygX+GhFXJWUgpBiMXNFvA63NGTUDDDKuQJE83tAc226Zo1wvAef6TV4QM6WG2Pcs",
-	"tnPb+Fyb61GdYlra7ehqztQyudq2udK1uR0402piqJwz0cv7qU8FtUXQ1jxD/uuypmWPRqVAki+bVDDQ",
-	"3RieaXcs0RVRIuKe4x6lBSisZsB/M/ZYZxcMcHwccw+PS0jmQT5tQL7NVsNazSOhk22gdEA79wedA0bz",
-	"1lL5OmEutXkFB/utECv1WQa1A1SMXWDp0TWDApRyf5ZDIxwaCIQMgzMojxGFgAn4bkF21N7B4dHO434/",
-	"iDHOo1YwwlhNZFjATA8olMrHnz/WqiFzMx3UBULKNIF0MHwBAqtnzCimW+NUl8aoRr2JaYqKdYGwEaYg",
-	"Y0ybpDFJuICoPnVJcLlLkZlbiZT1SxBlu9Oy8QCyVD12MNwBDHcAwx3kPVSmCyHftiotZmpPDNjoS7NF",
-	"CrAtEHohrxg52Icl0kgE+9/sHCARVP1xM0Z1ijgOtTHrjiyQzCKb66cmEv9JdmiiJaH2H0hxEHB/Ic00",
-	"IkspLyO8jw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyKet8zmphpdesxG3lpoGe7XlLp",
-	"rEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejNwU90PlfyihV+U8ykSkSEzpiI",
-	"QZruWX93VHSEZ7/+7//5v0puobplo92jKFr1LttWZ1Ae+7ovdF14ve7tTa6KEPXdmJZsHzt7u63LSkYQ",
-	"RjdWckZ2hBQs46nX7KLfizZeKYYZHmuqmu5jr2m2Ya/wuMWrfXh4dPTN4f7R4yePjr/55vF+W6hYc8lc",
-	"vE3LGRAnsEb7GoJAivob9HHTHQOFVTVVtkO0Ii4hKoCZLzpcsHDtCxRboMdomQpTmyO+shozkYM5UzNu",
-	"TJ2M24f1c+bQ6ykTiKjn629uKL6dsBkYKVyq4BYaNGwi1aIjXIV/G84mBQEoUz2YSBnXBRdbnYJkLxJ8",
-	"EdZnnNDZDM4ZSfjvKYcfzZTBQaWIDmBTPuSMacNHJNXslFAipNgNYFlQVuONO5ZMg9rgR0fOqnFEoDoc",
-	"ktfSsHrlwVWLz4Bcl61FCFaTHdM2du1NNe2L7LECEnrJslSrkjaTwMLCM9Aa4EWCiDY8Scg1NUzp2hU4",
-	"PO43FCwWE68LL6GoR63UJOQAjkua6FrRaRfOVlJOtY2rIMEHdWMLTThtaxzo/lahjVc2mldZZtioNaGt",
-	"f+zXjZlfLVcPmBynySA823WpepBVWp3J6+IxC7RkLoiR1ytRVqpZN6L/oHHo/5aCLd+zo5WioRtzAV8V",
-	"8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sVweFbD033hj/bCOGuGftZCfR2",
-	"xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7/h0fQZdf3yyG0VzxGQVDVNBY",
-	"36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7QHA6VjM71+bodQQ9b4prD21K",
-	"K8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuYm2oUkP2q5rxh7P4oYVTZHCL3",
-	"Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01LgO2WYu/K0aR+YpHfghZqzkjo",
-	"l8PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4sWC1RFyRltCFvL5FlkUmvT6RHmxPp0Qm5Oswr",
-	"4sFYbFYSJA44dhc5Xidi/+Cvyfa2Qb3FjsCfRAz7w5z6C7NUBOjZFp6wq6ONBAeQkOVuD7sWvPWZrN0c",
-	"E23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+KeiM6ezNB5oMbQtDAkxSW8B0nh/ADOBjBzGJrIVlIBWa",
-	"QiOSlQOOsoIcfTSRgfGbO4sYlvIAFowetd8cvkUq0CoxsP0PMGKzv0fO2nbCvn+KaXx4QIliWNMEy6tf",
-	"T2XCTsmfnzyF+/CXcM0Pmg3s+Zn/EvlWGB7ZwpwiQoHBIDYqGToqGJ5AALbHQg6vI35wETC0nMiCn48I",
-	"jWNd5XO9qCcF6xCp2TSZXw4wZnOtTw/X//TIRkcuGdVtx6DWauM1YaiVvf5cIlGXbON9WGukpq2t9uG9",
-	"Xe2j+7HaR9tc7aP7ttqtCBghyo9jyJtgYWTa4ueKcPGZ4kgEanD7ym/BpHw7EBJb13oRb85ef+ruUWRC",
-	"r1im5BbvUaiNnFp10nnEBFtTKcSc9IHDANxOnPFsnpX42V6LWy+2ZZs1zv23ri1/Nh+kmqlCExvN80bM",
-	"yks1//eBVhveuBIJeYhGroHi9PmCT7RcSQIMCqfpF3etdJ4KJFI5GyFpF+jx1gEiyqL6zpI0G3SGmmzN",
-	"irKwUd5m3u/zLIWqDPTuIgwHLhCrxt8FOMgYVdKxlMWZb9PHfXdAHA8KBGV9dFB86qPgaiX1k81wmu6h",
-	"oCwGjzSJyjZ7ycoYszfOwVqZlR9C3ZlvhR3KYFybCf0kx3qNiJwz4Yy6LqOo4zF45troQv61xY065EAf",
-	"d4TAO96/n1Bzx9tLjtwaSlctNFZDnaFbEeZl5Kgs2DWfyIZnYmrj2pedCHs59UHTka+bivEMkQ2fRit2",
-	"GnOo+TzpekoKIfVdxlqss9VN6sJ3cI4HmbjT29VEsfECZ9le24jJqtv3Bt+rGrut1+rFP1+9hCDaiS0T",
-	"oKdSmd0EStuSD29/1F13ywLodqogEuQpLB08aoD6ASl90bVsVvhVt4FdcQblJEKW2zS2OcugSyK7vjqC",
-	"gtQ6VRYFLCIumbn7eG33Doagy4h1OgPL/QqxVe4DkPWdwkDtkN7Du82+jV4+klxdCyRX5RBUj9xyHf2u",
-	"sdDzkSyBQw9Utc8MET2f3ouYm80CgBgweQj/mTIaM+VRXIqAeYiPh4Gxp6uhvayestANxySPOt/YmJhQ",
-	"0zKyp/vFqvMdRpVI0dLowZNCqwdPujTbHHPaAYVmjfD4DeHuWnFkioR8D9hFdp6W8ws4NJ8fs9hG3nxR",
-	"Ebsf2fP5mH5OzUjOWL0FMaHXD3Qe0UBB1vmIl1zF2oGL+WyeGhexBkEQTF1hTBAoZ8TQSyaslkzJKOFM",
-	"mBIoMX6E2jTJGqtwxntUpbNhHz6bqp1t47+Jopxtfd5gkc4l9L+CA3Mzz6VNdN6qL7FdVWgVj3eQu3MT",
-	"RQNcOpBUceYLrEt/du8RfI9QothuwMdAZUv42JAdBMdSLIBtwivRKWmAWz8Tgv2xe7CNhOmuuU2FVO9N",
-	"O/0rJUqVuGqXdARvemaxNTfTCilxSKjVaTMif+QaOjjYPXjU73pfbufmh802onuWEdZgjmy8S6x/YVjr",
-	"TtAwPJmrR902yutTGxe3WO3u0XR42u4f3iQ0cGgG3ValOcOu4YO1qh1sJzEPm1D0emviJk/26zDvLzy9",
-	"72YT+mB90KTG1WxrmHnYKNqCt13S4wvMP4x6YD+PFcUI+DVLsbuAhsZcxVyVWSlvsRTE3pTGmGcvhsyg",
-	"QAd1lGYlk5UyXmLUsuWSGh6mToaHPyrcACpst2ahlyjnuVyqVRgrCl2dLhZULqlRoGvVpS2HpawHtV7B",
-	"k7Kx/jGpGqfhyU6s6Ng0Qa9vFzx9FevdOyDGDacPTWQVFHgMWij8NZ9KwR5osmMr9/Xzsi1EM0xvGfM/",
-	"WGwNMmbKfB0XRK8oFPS9bcv0Jje58LJmk2pOA+i86o1uC3e1bYIQF8Z2gkY2YkMUWOxghyM7leoikZ3l",
-	"99IToljCqGaxKwxWvPdeLAgl7xDLWKowxVrJ1HB0Uei5NLhgSSKvB+k8ZBroowdWzIVlbOEif/zqPrhJ",
-	"90FLFOhZnlg8KKt0lqYeWPzQGbOpi2NuwKZ1iifKIKakz6zDswT5e5RYxuN4RYxUyW2V1gmY3ByRQVOu",
-	"kQFgRrJEszyxLhu3eyUiYSVp8t//ddDFnLIRBPCKWktR++iAlJOx+E0SxR2TP8SUNpuCm49DR7XZbT4u",
-	"xYCxAl5gfxhFs8e6HCOBaJ6phqg6LAg+SzG2xQR08hkLA2/Wu3OG/5WtfpZsteaSXOWquo2tEm5qrs6N",
-	"jHYrPLW/tZv5jAv3j4PSvTfqpYL/njL3GNbz1tiwXoEPd8opRma7JKXYZgxLwYqJxBo8QDQhO2gDJtbA",
-	"u2q2cGGUKyULF788LPuwyw3fXahAfudZHiuA2/D5BQuU9+EeLPQvh1tc6sN7tdQlyGu85odGl8DiguLT",
-	"pErgn5mhpRf1nKGgoVBG0B+2+tkE59lF+AxPUB7suQnEZGPAx2eUU7BRDsGSku1PVquNfrx2CkGjef3x",
-	"cuP6cXukiOGmAqX+qN0O7TIJ7NcN5aWX1JTOZ71WlsFmIUF/CQ+9JcOWQzuTaV19s18BUYeodM6KpUc2",
-	"9p6sN5WEXbGtbZOLxlrTg+O/zv2W1Tu0febvMO4LsuODnVic/WYjIR5o90m/DHPfzl2qvaO18hcIuIog",
-	"xEoKEnTsvo6yEYCt38Xdu9HoLoNwzpFBTkDr0kj77fGWUqMCuigXt7f0F/njUqGCDVOmPieI3XaH7+NW",
-	"d291BW5piws56Hbjio7Ogoez4NMsaEFFw1LOaDu5Cluu13efV94lo3yjVPK/v/v59S80SWvipM/EgsBj",
-	"cgXPyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe+P3bFibBeIs3fSo36U9jnUkcJ0FDdqNOt7DANC1SS1",
-	"pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v8iJnAktPc+ew+b/Li7dpHQI+",
-	"MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg1GwiN9aOFTVUjLqVd/pNXnQR",
-	"KEEoYeYJSLFwK5otRiPGYjRQjClP8A99yefzBtvEPKFCZOtdo9GNpixOE4gDMHx0SXZmVKQ0ISoVmuw6",
-	"pEqqTMHJtsrCqlSsWYh1C9qAUXwyYSpcSz9h/Bqm2s7wbcSRvOjlDRYWNptkQBAliVug0TAsxx6eyLOG",
-	"4jFt5i3r1FgSTXp17MF/EnptUU1pTMBtELMxTRNDjIzpIiJnmtOHP8jkkhpaoYfWDf1UP5ncRFeS7OEw",
-	"u0UIazMAsl2F8wObLrH9qg7nsWDrV+/faOcPjlK2hFx0qFXcuTocpnypVKyvGnvKr5aUUlIQUIDKm9hq",
-	"K3H2u7C5KDxi2dIF4w+3qpbCg9i+7sqi1e1+YobWqIldDXOdN2Pl2kGGVoA3Djqbotwqu059aw0qaLB6",
-	"a1Viq1+qOTWGKdE76f3f/zrb/b8+wv/t7z7d/fjnQXR08Ol/9BplaonUMK1vd8IEUxSckRCWJOd2cOtE",
-	"cjRtWQuG9l1uYBvRb0WrDdq7P/mk4ajeUDOathLnjIvw14OKUFtv+1fYzqWTuLNLbXl/yxfaMEB6oyvt",
-	"j1RMUjopNM4EeNTh/6a8Vuv8EU3ib7xfwX/ni7wXS7+HVX9nVJsGlNsf5YSL9Ypku8jxztydzRwMXPjm",
-	"o+MCVR01XQeShAaBwkXu987Aurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rSpyUasJMO2qvOp+5I/0TxbnKm",
-	"NZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbM/lpvbnz592poowWlNQszvKb+iiTU9",
-	"z+eJjZ1vIbXSFgRjdBOLssX7WGe6mchd9yNY+/ResAvB410+m0tlN4bCUHoTbqbpxd5Izh4aLmKa+P9g",
-	"M71P+b4+gxCmdUvTr1sDFebcWdIBNfwsvpVUxVbfaTfKblCVdMN6o7dZJLTaV90V5jlc/lwFzhFGqGFY",
-	"5wUDkx8wKnFKCvfAlS9+qytbeQ3N+1f6MlPCGyPK3MlpKusP0k7rumKnL+EU2dRhvE9a/ziJJdYc0cwG",
-	"2s5s81mNlBHVrLZIKM2YQXe1scrNO2BvQTsJp5b1V8eBMRhi0nkMb91qvwUG2KF7CUeZKQ02E1pX1Zdy",
-	"hT5Lv42Ei5iPXISe/RKjf8dQ59fICTNTVEaqGvdGYiPIxg4jJQ+rM2qHZ+uaYhfS7g0t/4oYG+FZyo5C",
-	"8HORbnPqCcnMd9pJJhaP48ZikdWZqrpjLHTXNbdkoi5lSjbQ88rBvvW00FnDXiHnvT3SW7ExUxDqnAR3",
-	"lWXUmN1pAv1x6ZHAo1BnFfZKs1PWlqSo6l7tSGsFSDkasCaKhRqHJ5N540auLrwvl8WNxkDkKIsYh4gI",
-	"77PTNTUzRlOpBnTCNvQQtcc9XFDNQrD7qlGVTiaKTcKKXQZTOGB5CZgPiabXZGcfpaCQgvV70Q0O2Ocw",
-	"1bpR3iGI1a5dv2py5JYgfNwAHEJBdcV8Nqe8hrxGOboEC777bFujqLvSfpfIC5okC2Lj+3N65LHPLM0z",
-	"SOfT8lZ1ZDyuAkRJsDO160hCww0Frl5OH16TGA66RVvAaOoO7msZwKxWxMSFjBc1MvuGatKsGY8mRzRp",
-	"RHmzPMuVQvsDU4S5IDsvxCThegqaq4NoyxgdqljcFs27VtwYJsiCmTB7tNWYNKeLRNLWW1e4+G/cJ1ZX",
-	"2qq3Wad2u9vDSvMclNXtxoUUll62L3n3kSWnfHUKRNNGnNuwMIft3R8Lcx0V1IvPjIo1XWgMKES7a9Qx",
-	"kPTt9kNILxZ1qbmajaSIYXDsxHlptSExXRAjwdLEaFJFmlrXWz/ieepC+G4tecd0oesMCgudc3yVCudf",
-	"liROGdkRINb5FSMS2PWcarO26N6tPqsuapzV9KjkEFYnJEc185EjG+UEvhwIiAqMJRYvQCoCFitijZdR",
-	"q5Ezro0Ps8u0M+Ox4JOpIR/eP4PQCxvA6i/78M7aoRiMqoQzVc/d4yDn272Yh9ISe+O0iW3rdj+VSdzU",
-	"O66f9Qg88Grr2K9raJ1qt6luOag64YJtBgFUwwutklK/EvlkQZsD7dbwEfydqTZt9OW2rZOImsvaajbZ",
-	"nuBzIqSzBto9REuJxlghNEXZIepCHmmRi+LR0CvZdDMLf5DzUbOWNfb/J50M7b3Ij6o1tLna61yxKy5T",
-	"3SQXPF4tnJwrrks4IptXO3DdD7ZK6rVmpSf1RiV4Uzcl2ucBxWTHMa4s39nlAxDqqMZWaj4h11OAF7Gv",
-	"gcaYirFPhZ4omYpYZ2AnWXxyA7H5EIYKg/UDWyAvj+B02Q7zcPe2CJFl2RGFnG5t1MJN1rKy1XqqiyNY",
-	"TqeHtZbCLrkUWAv7h7Pdl/sHHVbAzqPaKrZy3ntHJ1SRt1RwsvPD2e4Pv77d/Wl3f3//oH/eKwmJjv72",
-	"10417BxcHfl628uDq9tU/a/B1kGwtQNsboVB9ojQm2AgA7FvHXXvfmIST1nSkB35mRaA3QIorByNUqU2",
-	"26rNMFWVWQw2SU2sy5BtoFvrftJbE+FrIK52Rin9AoEr68wu2f6Xk+XK9ULzfotEm+9q5HhZkJaFJ76c",
-	"nXXLJT8dM7+z4LWiMKmJXvM3mE0C134WDIo1vWOIALBmCEutJgn60+PdmE+4NQr4a7PzBYWRSLVSZEvB",
-	"aF3Cz1aMJTPykjV4ZPBROFMWk4SLy5VDxrsElfm94xPxSpyNRmxurAe7uD3sjzlXTA+4qPPKgNlMExoO",
-	"Fl1guGXa0IW90/aWwVocPd7fb2M/M6a1czquFu7lP4zCibQux3qUvF5IY22IYO0IVZyXa1uCoFEyreUX",
-	"sgBGn+x4LHwLZvVSqtnut6UM8sMN4DcSNqHJQLFxo5J5tN8h1fdW4SdqFx1kxJYyJGgcK6Z1J5tRd460",
-	"xRIBS+UJLISPt+vMWNEZ2YVeNgkwKG2uww9x154s5HZqK7z5TajtsrqaDXIPFmOdzI+bIYE7ry2xMeG0",
-	"xV/fORm100XUy2caqFlWTQUByNWs1veKn23DW4gN3R83IQ5nOxko95Zz3nN6rt+Td8wYX3C2owZTkwm6",
-	"RhgYm3ERu+L6daUu/AsY0QDRoiZVoA+PQzt0d7CQw9qwTjeGATR78ud22i2diUCeZMFr2dzLY/jYtk3d",
-	"jtA2VNENt3XbS9qwLHd2o/bstXKTxgeb3KPfWBvIWfxbqs2MCdNqA/ZWE5p9spk5eBuW2zids8ElW3Sz",
-	"dN2ApfezNccKdr0FMKyto5Ul8c2MahPDsaP79b5eLajfOZW3ZDauS4f9rIzAtXbcfDtKGGgB8RToO9uE",
-	"YIX94hSYyK1bbCtM+M4kTZM4qJE9VTmwFUGEIW81RqbUTKXiZtHp8h+zEY+3XV/UNrmd+mPQGlBNfT2t",
-	"hgC2MVg614TbcVEW3TpaU5RgxMedcNeMwwXEicZKOIfOJxNzPeOYj/SxtsKZiOX1YJRIzfRaa1zHpPIl",
-	"KTGsbCtreo4CYm9GA8lOzGvso05hcz36UBysG2J1sgxO05YSsMxQR2ROF06hg2QSPIq6oa7QL/gOWm8P",
-	"nvTrKh27c1w+C5uc64YA1oaX19/LPPp1iyKssoFugbuX1y6wyA6RiLWhqC6ETRvIh4xTdkqyoF1X11ax",
-	"cSqwkBg0cJPhuxupzWvzwo3DKH4rYRi1YuwcHW6Py3YzgNfRWzXYtQO1WfbyIxdstdjX1jBW794oLt6N",
-	"LkqTVSu07HVayTnl8XZvJnO6GFwsGtLPINGG/Ac5eASJATUMOeDCq54Fz/FXJYs39rtu+cweH6AdUr7+",
-	"4rPZ0mbybQmg+BasELdwusK45JtLh6xVSQ9Wu6putmO18PZbvEAG17/sSmj7LF3i7J62g2NXt0rjuV0f",
-	"G7NU2ETOmeg5vgONmwHVHD3JIypGDDDSa9XabCVrdYDRlKoJi8E2h1gTqVJMmJsJakcc6cWgOeam3PsD",
-	"TfAbl+7lgrrnCtpEhgi66/fvf/oRFdE3z1+Sne9evCcPrx7+Ca9+6p8SNpsbX67QN5slKroYfluR/5op",
-	"5or396JWyZ0HSd+q8HKB5za2plbSPu6iCNReVHz2STkKLkclzAi6Yj7ByDd/fhyJWs3RSbVsxaIMJKyg",
-	"QvmDFvLqQDTlmnLrNQg5aYW8fkYkEHzNphlkWTe+vxN0/ITFBWzdDw8g0nAH6i9JKNze0bGzH9Sb8Ta9",
-	"JXW6I9hqDFxDmFXNhQH2PFvga6oRzQYZFNnx14mbzQNkekQT5NuQm1jPYMp5b9dTqZnjgThqi8sUr5HA",
-	"niXqFHs9IH+zFf58n660pmJzRo0v70fJglHrecR2SDo/Jft2bbOF3Cov3sw4fxPKL8TklitkelbhUAOb",
-	"gQU/NoZ5owLWnpEoFclaQ6YANk8Wk1fPQxmCRVFgTLb4iFSOOdj8dx4zYXxR9VDAH+5v3dzVEFa+payz",
-	"m2Bhy1PattR2Q7R7LVzgdZfXdFJ7IeM0cemaPmI2z7cCV6jTUbZ6ZKsqoVPeVlMHPZpT0zVopQTxutzr",
-	"JpdWmqwLyNqSq5kKbm6EZK+niy53oJI21eyWslkGAasLEwl8pZ5wNkHdnlzLqkfGytUgfy9fUjJre0t0",
-	"Z0AmG7ka3Mc3c3UF4bjmrW9TB/OI8bnpfC+Iel7MdXNpbeLtyOjYr05luEsoumNACt8sK/GeHo8bCFWp",
-	"qsqbOjOXltVaN6Pzr5shudWsf38m0bSxTTLaMMDns8ngvM2KgdsO/Fk5X3QVtM8bVL0+nyikYvHFPLW0",
-	"bEarr8vYoO2Vaa7Csz3L9RtWTjgN7HOV839XwU1v7VW8033jsCn+RWkzCPBvbhyzK/uwvi8L/aHktXbG",
-	"JLth4DkHICme2BCU7Y2nU2nmChrOda+8doGNsBPKbrCHm0Ls+qbk9abk0K3mQLkK9tLY8qCwxbLdfz+t",
-	"3WpfNpePmALLnXYWvlr87lmaGD73iF3l1GiHkt9m5arHgmpYr3ZrRm67AAOkt3npvSfEEdG2C8Rbb1aS",
-	"M9Jqwe1gnfL+1qVfeR0+3oR+7zpCszUuc7NgzKk0sjakDB5YmBmSy7g98t5dux5o94qryUym9IpZ14Ge",
-	"0rkNQpOpIcNUJXpIdjSfCKzvrBDAnWlzSqwb7+AhtqQf/snjT54YZ/29agYBrasjV5+iVYL6XQ9FUQrD",
-	"hBn4hW+xaWHkIZYNHNSwkp+YUQgoZq6Zqwzw4p+vXgIyGzce1hl+zVf7QRGjzxeTqJSMYH/wcSs1wRK/",
-	"gBdRvmLQ5JqqdXYLLElKdsXZNVMEn58QIQcwsMj/MYBVz/81mYNUpQoVnUE+abJznu7vHzFySC5n/Qjh",
-	"l0Gc1b1ycEim/ShYscE8oSM2SMWlkNeiIaXrcH+NAtBTxidTc7cF8ze+8yoGJ7/BNf/rdJHjkqZzgFxF",
-	"Zxl49XTZ2VFf93tKDx89Lluk6lL7NP832+5NoikweGBn0nNxCdxVKfgNwwp7Ue/3lCoqDBdNhvRpOrsQ",
-	"lCe6tgxUDrZ5QUeXNvaaXEt1SXbyL/Fow2EP8ZKFzRXP45dj+4MrB1s7FncUQP3XzVAZGWhryEnISCqF",
-	"k7aFYAHINeNBZYjzrXttQQZ04lAf3v6osyASfg9Biq55bKbbYQN1KlL5OumOlDsxJZGU57Rkt8ScWpeX",
-	"/MfFPjOGjqZnaqJbUz+LlIbyeo/i5+Tq4ITEbJRQEG/UagWnGLNzsTDwk2KOnbDYQoFcU1AYdt78/C4U",
-	"//1V5H070n5Jdvtjx2d0wh7+Nmdw5Ow/5iL/+5pdzLN/TBkf1R7EleTnzaYUri8Marm1vVGEVUL3d5/S",
-	"3fHHPx8f11cHbWflh48PD46PCwA8tUzC0Esmtme53Ph4tZwbX96j+8WgUhCkBr/FHcZWRhmc3SCyLBN+",
-	"wQGtpeCAN7pvDj7ewLXPeWBy4xLOb8lV5IVTZeelcvqpqMV/xxJPviSFkQCgaSUaNYQicGhNpbYyhTXq",
-	"1YkUHd8MSbdUKDeoIkJ2bEluXSjBbeN/cNQwfCGJFfFr4oOXdsAuXSMpgwnkLRsxflULzGXopFtR68wX",
-	"2UxCzv2znAdsWzEs06OPfnTnHSe4dHE+zH3tgW5n/I1i9qbr8b2qZ3xLi1U/tSVn601Ca5NYZvOEGTZI",
-	"VVJ7xBSC/qOwRqx/62UF2Q42MW2LVBYo5PhJnTfSYaNtoNCNaZKAmt021A/vkSVcT2XiGYOZKplOpvg7",
-	"BrgqLNfKaIwow2/O3j/7nnBjdWd7/uC06nQGEqbfaYYzZqayhk1lzZy4fsJ5FHuM5Ug/fPP9z+9/frc3",
-	"i8l//9dxeGXQXEwSlpnKqLKpzq71JruhZjVs6VtUzYLVAER4nZWztYuGQ7Oqm85WkBvNkvFJUCVGQPUN",
-	"OzO8Wiy3zNdoA42hgoNRnctp3Us3tugZTN1ycOGzJuGCdJGa7D68XdR3XKNqGSTPOYCAtb9W4ssuPtdI",
-	"DHYIzRqtekLAw4qoTTVJJ/D+uu7W1LQOp8oZeyoQPaXVwHkjgRqpmKNPmoAEXfgEgILl8KGl1P7Ky5PJ",
-	"v7YFagKNB0hKFp9Uj5OZMs38NcgO/ZT4q+0JgRv/qTtgJ2Qsk0Re201PqEDMfEE8ew7YgO2uaNGwjbSb",
-	"grM9zmbTLP0Sujbc6g3eveqKl73PFEBubahQjnsCBmkuSEEXXj3iuwNXd8ayGhmDmdiO6XurjOP13Dgi",
-	"2bFpKxo2XyqSSK0XiHLaj3KEeAYlZfPTAE4UpU8JTY0ESxPztX37J2Se8RE0puR0Ay+3Coz8Vlic7o9Q",
-	"OXl3RDUjU/YHeff92e7ho8eZ8QtJfIdqYteZxSWR+fh4vVtlHZsOuzkFTX8mtSGHj8hP/Nv+TZeMW+vC",
-	"eHc+JOi91neEDzb2HCGFVVRKqfiEC5q0jq5GIqAFa3Bw+GR//a+PDtf4+FPT5lnp2VQGOnZpxg2+Y2si",
-	"41mGjXv7JLiz2mSbSxY7k2wmMfBeyI0rQ69rL7ObyOyKyXwdC/ly+dJwJoCXfBDchJ1/+/0bKCD4ay/q",
-	"vf7+TS1vqmxaI5I0NfX74TyPtja6tYO77EBQe9euiMWohxysl5J/drg9lG35IrYpROwPOjLJAqwGE37F",
-	"BLL7BVpV7WL0ezVLnEstv75vPrzvRb3vXryvXVp3o2obZgX5GnuxnxeueLXbruRFwmbVXav3R70zmJc3",
-	"o6MpFzZ9s7c0OaHyiCklVfdM7ZecJfEL+Kb3qar8Id55bThSSFhI+UvSfJvvMY8KlcdDH2RoIvVY1JUu",
-	"PIPvwM99M0G2QWNdojcuQu3nPP5kk0iepSVhjtepwXb7oWIbxBltu0rI2kFipdAbX91iw9ixEq1sHICT",
-	"6oKRvZrq+3vKUhYTjjpYRChJBZbOFGQo6IwNTywLzYovwY9oZOUGKyyfC7tREXpo4cchGKiHIIa5gjds",
-	"wIvT5kdTNrrM3qETCjzhXKBaju1kdRVch64GIrbubOCRBZ71IwI79bkwfMZO8prexEypIbHEdMMxaABC",
-	"X6Odm5r806GX0cNzsQM7SIZcYCmEAQ4wIkPLAIcwCC4mdjGwNFU/izZRDJNW7SzmqZ6SiWSaQKjPmR28",
-	"VH7sLrzHLkYMr8EAIdSCcH0u7ChdjE82TCMl2RkqZtRiSK6nPMFKV4C8O5IzZq9FlAh2zdS5oPN5FEzM",
-	"3p+GqTCKCp1QlAgD3/SQSDNl6ppr1o+IgHvSucAvKDnez8PanB0w1VOYU0INy2dkk8Rhmtegn10w2I6c",
-	"itxrQ5IiZjDuNLwMX+ydCws2NlJ8xgU1Hup6PnfVE5ybcA/eoSpuljv42nP7VkbxmZtxT7nEmKWfu7IA",
-	"tV8bPl60fw5v1XxvQ4BbPv+ALwVfBzFjli6aGniVvXiG79W30bKEeSPVVQxaYTE37U28iLmp/x41xvYG",
-	"3sFrDS2kF7MuY3iH7wVtFKwY7Y7B4EuLyLAnL/DgNn37C771s30p+/pTZtpZvEYXo/XofQoL8i2Tf01r",
-	"8inq+l1hM7p/VqKl7h+WFr77h2XCa/uy/th2/Kp03Lr3VTjjHT9bdWZ1ZNj2TQP5fXRqwHp2SHCxaPZ7",
-	"VXf4nk+mIPc0+x2lxPWUj6zdzlZ1cpa5MRgxQEKmidmuDsnm0uKtt9mAXuCLGEVu16TG/HzmLGCP9vfJ",
-	"zgzL1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVHnTaeCoHNHS6tywDuoYHBrkY9dKW1E52HdDe6hPtee",
-	"GVi+a2YLUHtPQSLRcyk0qytclBHCXe5hLge6X0pDzjSbUbXoUHzDU2xniDK7eGDfam/cEgsG867pyC1t",
-	"bNigX9V8DsVVW7L1tdY5OpkoNnFmrqVFleQ15Lx8inp0xkQM1L2mVW07gecx63qhFuOEj2Cwxf1eddit",
-	"abobGVNuKAm4sWRb3VLJ1MCNY7XDsHWuUYX3sOZda3SdJ3SBf86Yg/zI7MsFmyxep5pjhG8kTzsVfqRb",
-	"btjhtHUmrfysriZBHKLe78t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DHstuFRV/02mpQo7NBTbKw",
-	"gcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2sfViiIsLWNU2sFsAFmLy3fwhYBjUrVZ",
-	"rs6i2+ONtwEBcXvA840FU7wxvTuLdIVQ14xiviXshdbl8odkbaiCRRYnuHYh+ffT0DKowwuJZsIQbiJy",
-	"yeYGrFcX1PAZ2XGmNDASCll3qE/skebgTlwQbsg15Rl7sfbo/uplS7y2tYIgbQbuV8wLloyJNCTApHpN",
-	"LIk6SRDueEjFeTf5tgbwsT7lIjjwy5nQNsrulVnavSnAFxQjvQmo5fUO4+eDKtGOutCw6CaDy20q09uQ",
-	"5bd/YKN4qavG3AB4+s+gaC/pUrT33hdi2Szn9Y5ydLZR90t2LQm1EVSPi/vY3iW0zqzRXURVr1m5vPGk",
-	"H16pakPh0BS8ISPJG1kHfK0rIzo8PDr65nD/6PGTR8fffPN41dwBV6kmOyDVRCmkonCbSzMrrVYQWpAJ",
-	"zpAttWDTLMtcLDC/Na9odRcZSxUZTbRcY8qp73YtCeIhON2ujUib7jatk96GQlFo8F6pE/mw1jP6e35X",
-	"Tg4BGGaqyTw1RGEqf7TiXfRmmNyMC/+vFvNF5QjWL+BYsXX9Jcp+PDDykomVSw5XSi+EjdWP1ZcL8Wfw",
-	"h7PdV7/sghrSi3pvzt6ePX/1Zvf7Z7sHTx9/04t6P5y9fv7jmf3h0aPaE/qWJYxqjLjhozShzYWAMQ7C",
-	"m0uU/YxIBW7+JpXoTAj2x+5h34Yl2NuZYcIWLUCQXh3Bvc1icJ0SOBU+5EHAlWvEelFbmaz5nCUJNWzQ",
-	"VDCrHqPX9V8fnVYZZiPMfQQjVT5oqhMree4bf4Ztl5lJI3PIeIsb02BpCYutut9GUthDUbNe/zrvvX71",
-	"43nvo42/dTANdfbOR/vtBYdb5y7nvDki7mgLPcTu3r2mScrt7WBLzXQvG+XUkRVK08PZdS7r8jJ1WCcI",
-	"4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzRzoBKa9Ukgc8CVbKWiDoAJjv2",
-	"vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzSwayX07h6a+eCNbLaF1hxQSqS",
-	"8dwTsGIGnyxhvC262vIS/ZOUqnigp3xcl4mZSTSi2SiF3cdwSU3HzCwIfhuRJ7tTmSpi2wBDLJuRo/5S",
-	"7LxyUndTkYNlh7OJYLtfjY28Bgp1Qr6qL+DjTFGghtCRSbE8qCt+kGsTNkIfp364PPMKp94+/U+15Ddn",
-	"1LxjxnhxUPHmLMu82GKxsvLIZjIuqK8TJmfMKD6yiDxm4AAjGgEdY6Z8MftyLRT878Ae9oa7KMCtDRxq",
-	"IttaCfGRLGaKaWpBp1xIN0QS+X81l9cNG1AySYDgEOfNJVMXfsOoc6xokTARUzVYMKqsQYKKEaeJ/aE1",
-	"98gOPRuC25/SUkdIL9Xlq2d8tvG3Mtk482GiaLxC1cBnil1/B590gKazpDKjiyD/I0gRUzJh7ZK6kiaA",
-	"CSJu1KtmAhQWbtM0gLdMM+NbDHKIuuJx2A+q+ZOrx281mX+UZ4gnvrqelgpcbjKJfUAdPphSMWEkkRNy",
-	"ydhcnxIcw8D+Hp8QbsiOC1qnI4irT1g8YTMmTJ9csESKiQYTExUY+E58rFR20vw4fByVb7n97DS60z/i",
-	"DsBZ+UfK0rpjIFNXVXS5vSlr4pn94FO0sskqawJOw90YrSI/33p+UZ5kdbXshgzQuzJAm6lut+8e7HcT",
-	"n1FvhKd+S43FbMxHnIlRqyhdpU2vcXrw8221zK54bCHaRQaasKWm8RwP4BwPvhm0FwxfoeE5ExayfXtN",
-	"XjHlSv1to7kOFVq7NlY6UFkdViTZErXVEkr9HhdXMWo+Yvna1O1oy4H26fvl+FKW0UNRJrwSMae2irPm",
-	"YsRIYSAtd4R1ab0q/PPLd/dA44wws1BY3QGsqhut+3jV7bUY2ok2btDSx1bb9Di0KnRtbKHlsnjKty/K",
-	"ybK8RjVTXHqo8u2qkkTj1JpPUmuFJ6uVb1TfaSRnvi5ah/Dp7UTtad49wG7rZZ7+uvWTgJYVj9lKIY6b",
-	"RDkoB3E++NLjkqrFofOJR2EYrj9t1c249fIznsWsZ6WsYxrHTWe4JnpgPlfyiuFSmVQJNEOYaazodc9m",
-	"aXA1szkuH7tRcolD2vYJTaCqwmSKmdcOrM6jyATwLduNPYB1vTMIo4LkqEEysqS5EZTRW0fd3nlUHz1g",
-	"/cT2TShZz9k1oXGMN3KXWY+fgxwL0kJtRHWF4BKpU9WajPLMvvY2TdjmMWzBzaCMtacNoh/EKSNw4MgO",
-	"qq8PNCiwFisA6M3JeRY3QxGtkHTmoalak9kC5WJAR/VoEJj/MLIubhmzvLKzK1xeaAUDQXwU2AnZPyA7",
-	"z/3lY5HPsjXqsQy1GwZQ5VcNv9XZCjUfMqbeu4iIIrVg3nkmOKozL2H7r4tj5LsBptWEsSegmL68FmSU",
-	"yNFlRLzySKRIFh07blVp4LOBY5pbCwBtz4x6vL+iI6lsgM63qdBd7YbLpMDGaDzjope7WRGkOJ0zdcW1",
-	"VKHA9HK0Pv7F5kZVKGg9jlFT+Obx/p1oJfg46rVHB6YJe8dMnZlyBIWAAR7FchLwKWwNiSdWdGzqb+Bs",
-	"PGYjw69YtQprR+/1mAumb8fFVTzyL7nSZtd5e1wdNKjqAMFCLE4T5kqh1wGQdazZxiZ0BL7v0SBmNE64",
-	"WMu/L6RhupvyprKgs+VKB76F788ZNe3vF3yUtTq167lCEZ56/DTqV8WTQTaiqImku3lo3DnZ2Dlj28kv",
-	"9t2zHgHAKYDhQfUK2iU7Y6y4mFV7johfBd2PvGkA5p1SIxVJNdOEmxpDQNOJr9Styt4hc6a4jC0s0Igp",
-	"pzNgkR/YdmZQRaiNnvvnL+RlH8rpxVyDINLO58NGl20Wv78mewGNwoUUGKr4eJzHHkbAZcAmtMP2Jnvk",
-	"h7Pdl/sH/VPCMGIEa3HiaXJQWZiTRYT0PMqOMZxFGDZRZlLFUfkOXSDqLq793sEpdALRDmOp4N7V4ZLV",
-	"yN6KHX4QhidWT50rtns2MiHl6RLpaUMXBAm2SoVq7+hw57CPfxzvHPUzuvyuUktiTaZ6uG2mWqUI7Zho",
-	"xhPw3UwKYUgF3LIaIljhosJqSwndFYn7mqEZcdsaiPL6lFCCLgExIUwYtSAzRgVWALExCnU03KDm3t+g",
-	"lJIdwykRwGANSRjcPBFVbkbFghh3pBkZ16geZCIRAj/Tit113AfqwqrZkhSmF/0Vg2FKtLCOErJEp747",
-	"C1BBx6gzAbma2JsZgUD3eEYNTeQkZUuzKlcI4/HtneHXz2SngB6qGF2nD8Voh9aZMIqvM4ea1OMGRI8x",
-	"Y4NLLuI1OnnJ2A9cxF2gXwMj9WabE8DGrbJNQan3FcxeeYHiDlP0lL1ClIxT7NuGXzoYnig88UVFem9e",
-	"7NIyhHsfDr+Jr+hnuaqD+16RGBYZrqCMQ/P+HpDQaxIzxa+YRXVFDOoF2dGpumIL8jcyYxAQwDWLyTP5",
-	"LiJCCvhpkL1Q1COI2js4ONo56PcLgVV57DvaZeBTvLCFbVmlwxbkp0n+oy2OaO8gchy8LJMkzSEiU0Wt",
-	"VBlzI5jGpaWKxnw+SPioUcbkEWq16tSUayPVwmtTwG8vqK8lYXHf8D/aFR9695+vn9nSQ4/3Dvb7GJNm",
-	"IyocIH2hFa4RQFYqFnskVyhslM4JSmfny8ESSxcLMrTXR6IXYkQEu97FILXhHnnjaiDryN8Ibc1UzX7X",
-	"qBQRLWfMTNG6LpKFK7eOULo+CK692MR//I9ew/p5sVa9oFo7sl896482itFZEW0YWvVow0wYbhYEfjoX",
-	"AdiwxwiG28sQVnC4R37Niii9ffHuPTl788rvhoeaPReuvZ3QnRYRVMVgueB0RASKyA8s4of/cQC/Reci",
-	"ODmRdRb1Xf8Ihezx5bNBeEhkLQkVhM7n5wKjFXG1QbtMUIG1w9rzTXFNXOQ6Lkg610yZIe7W3rn4EUF3",
-	"Lb1p8Jrg8ugT14PD47/kc7KDmMeUJ0QK8DxgdPm5uJ5Kzdw6A0kW0IctfDMMEneIi8kpcXd65sZ3LpBu",
-	"PCQw9k4WMsXv25F8c1A45f2L9ez3zL/o/JAZdYFGl+kWLfIo/CjfvMbP8lfCD8HukHBtBobN5smy7/2b",
-	"792LYSsu/qPxW/c8/CSnxGXBzT/hG8F3ebwXJmG2Zhtiulfw/dg775ZimQYfhKFRrdiLdZ8NVgM2DtoI",
-	"j3LT538P3gk+zZDuG5Lg7OPwA7y7Nb0OD4OXnSxvUV6qHwxo/FuqjfWhL/32LHsxbAV9gcschcHLzuG7",
-	"1F0cvu4vB8sVpuALd79dilRbeR257fJvgOyr31lcZrqMFEJwXFqghyo+M8q3zvjMtUTWhtVbJJpuyL6d",
-	"X6/hDd16KKxuay81PLP1mwp7bvuiTFqtPTRy4hXwq1f/pMSeOqJCd36/eH5biavEwFpbL7Gkju/XsKHW",
-	"3SxylrbXGzWBViooy9RVsLPpSjTQIEzRHlIx3tRHxbgYpDRJWGwzAUdUKc40uWCax+5WBlwJlTS090Rb",
-	"cU7LeWgDsgpnFiWGcmImnXlrYA15H2vTpu3Vo6ZyM956diFbx79kTZU4SwghsdWcDdnxaqXL/AFVs79V",
-	"wILAwV5Te0he59VFcEyIT4EBPdTQU4ygBaUZrmZwb4ar28B9sUf2nT9lzJS1sNstusnwQjnvBSu/3KMP",
-	"dPjGgfxWUL1ZXA/w/rPISreSOZ3Y6BSbnTUNsN99uVsHspjOwb6cg8GXa3kSByEM31m6z9Aad7LyjmjA",
-	"xda5waIjLLaoGtgT3lbRien7huFtlVbyhKfSmszp7ykrUUMqXLpEjmmC5XzhQHdyca2eRTelejCTqq6Q",
-	"lkqZw0sxeDGmyifN4TGUimhB53oqDRC9JgkbG3QJjKg4tbdzrMoDh1JaY0pNSsRKWWehqtVq95xPqWZL",
-	"wgeRFIFzAGWBMcOX+GMCYtV2uLBkgAakogFqZqNL/fx7US+Rk3qOpqSRI5kMbiAq5wbg37O8Oku2AX34",
-	"9cxB4StTK46niX38gggL60UGr07f20ViXwUhqgkUKlyDepz8dXJhqzUGtiHVKzix7A+ujc7Dv3uI5I6G",
-	"1Eah7h1EVVkZGOfIjm3a6iW28Ux0rxDxtlQgL+3kJkVsc/XN5T6HSl6wL8NgSaSuQX9beckbXPr2pqsJ",
-	"Jd4WBawc1ShX25QYeQrGPhvfAVcgAgGRRjs5C8E+Nak+1LCJrDizPOWc9aLet72o96yWRvJlOKoy8tWc",
-	"V1YBr7qt6pBHEqSqAYQHD2pszmd21mis9MsGed95Gjl3QBy/vCLHe4cRebT3+ITMbAlTKshjMutDYIH9",
-	"mFi7qe2UcGsyzWKjubarjDCwrsaceEiD0v5gPMltrQrt29xABxdo6tXMwCNyIVMRhxTtggxKOW21ZOyQ",
-	"Z/K1wVprXRdHT6UytauDC5Mwre2zg/31VuaG5gor2xDMzX3lvCl1vaIuy2fcdFLJ4F4PgQLueCyq3RhQ",
-	"tGjNalpHFxbxAy3FNkR8Q3URR0+f5NQgFUEZWjq72HatKpZqprttczCwMd6wmPPJaGYDAHcoXDwnsD3U",
-	"PIBDQ2OScMEiUh30weHjncf93Z1v+llMmVR+FoXBp5r1olW4wAddRsCr8oB/S8EadIRKsMrRciDXpXys",
-	"zMvTBpyT9wDRqOsuWCOmdRMcZH1q1Aa1AHz5YF4jVt+xkYQ00BSD5SxAxgjPNgyOuE+3FPbTioNZg6l0",
-	"ycSgHJfyLaOKdQCuKaxzuftC44VFCpe7fluFoJM1cbuuIMuWDWZHRS2/ltW1cbvSdPOml466XlOd1OgY",
-	"3ymJlIAfRuSQxGzEZzTRtVy6woov66dYec8oOmoNcnyPL5WnPDE96Me30SlEu7gQmwZqv/eDL1XCk9f2",
-	"NFnp76xaEN4fWW+2Nmye25O8bKqoYrmXpT1bBJrsrlzhwN8ZNl9dd/Vj8l12W3ZcqK0sN456Q9yovCJL",
-	"+7v1OkWpjrqgMxYRjHJ2zrs9G2I78KG1FSWjFTwoTQrVorNRd1pwXKVN1/vDHKGqbgAmCq4r2oTGlFKk",
-	"SfVmYTlh909Ky1n+PiqPoT6A8cOcv6GLwONQI9AxjrYJYteZAK9lxj8tmrGzpXJxWaaMmsmPUqWYGBXC",
-	"h1+9flt7BaspTXCw3xCKvr5aMacL1qBqZ+iemM+rAOaQzO0aQpCKslFYrcPDHuoQOetfz0zt9YOykyUZ",
-	"VGcbO00VrzaUzvnJw4dzuvg/5/Rve3vn6f7+4eO5yP6ks+zPUfq3V6/f2r9N/oZRf9vbK2/48ZM24oXR",
-	"+DUvrEzkqS+gkayuQL4k4WbXqQe/OOd814MdFKjp5kfDwoW6hhGsluRQsaNU0XNrbmpRz61VFqcNlghb",
-	"kqiIn1AFV2isafcxW7ZnwY2wm5XEfZe7y1+JebqyDdXprLXABpowEUulg5v231xEJ8mcKk7CrJrCYoHY",
-	"ByUbeMePL104apuHvxLCugLYc4lKsMtmqn8G6DycOs5R0iryQawQAZ1/FLTdIS7ZBrtUPKaKXRPNJwJt",
-	"nERmwaKd79DQwmojyVIDO0/6ufuiW+tFBLxGWAgL1I1WXvhhRoUA/45NaNRTeb3OauSgBF3GOmZMDxy+",
-	"Q7cSrYw9Tzstw5ibgZEDqPNYm4ToptvW4U/2tbwoXJZiVrOuI5kmFnbigmECXIoFMgVAOiwagKGPu1Qg",
-	"rU5vPf6AeFjLCeSttydSQ4IyxlVAjVNCk2vAirPGKGvlKHyhsiIV8TbIp7G8Uu12YOFAZyMdc3S5zpOF",
-	"N52hE3PMTddx5Qf8LXbZZYtWzzBsQ6s/Pmi4QXW/xvoSUx3C3+y7KxoRshjBLZQ8zFuKGpSRTOXISjfZ",
-	"Qqv5LTpgAzm5REXR42RDzhMqwI7VcxPwrpCh5wnxDVaTXDA6cbSWSlgpWujDl9cFCXPIHm1yDhFAgI5Q",
-	"YEIe4TpcyH+9Fgu7GfIqLWHkwaTzoS7VURW7XkfJ3Hzjbne719iw0pqvs87hKm+jjljeWhcufktVxPJB",
-	"vaFmNG0lpBkX4a8HFePmLZ7oT0vnc2c5uMV9Ljs6whD4TXJwCzfwCmVeKEZjM7WeYfbHKEk1v2I/eb+D",
-	"pZnlrooWpyx6EAdGClGCBVjP7xH1Qhdsh+X1b2PZJjFhSqZ6MJEyrtHKnrkw2+xFgi+iEzahsxkafRP+",
-	"e8rhR8SLRz/4GEMvNInljGnDRyTVDNziQordIFcS3KjWA43uf66JHx05q/MDH+wfktcOeqF6QYjZfION",
-	"e9S2zExMuGCDrATSsqV+ge++wVexLoPZyk5vAc60i8GhGGriAibWX9e2WTVVGWopviO2tKgbVaSlWjM4",
-	"Gl2wlts9wrXXiRKQy3zOFBlROE+V0AkfyIDBt4K8e/NjfTTFzlG/FH92fFDMZj3b/b/2d59+dP99SHY/",
-	"/nkYHe9/qs1urYsFqR7P9a4yNpF5AHo+eCaoWqyjg6aarRRZAcETG4VMNEvYddTOr0Lpq1C6t0LpzpC5",
-	"v4qyz02U3bLA+WxFR7tTz3nwujrumi+wHg/F37JyRmihRwaFH6ZUXchUDUYOTFIbRmcwN2mkWuLb254V",
-	"4P6UEa9kRFYnuKXKD/F2azn4JreDeOxh3Veqj7BKCGfrCLDIdgOWdFaim9gUeBZHGJwUB0EnVmt+oC1k",
-	"jANj2bEhTHCaIxJKWfK//+f/6iPYDKoW7XFMt1U8o3WdtiBya4JpGnbYLze8TcXCGZEq37UN+s+KkKvh",
-	"9AED+WN3rBjbhXn1TnpUEJYwjLRx4DqY4wF7P8YA+3Zz4p81wWVhF3mjcowR4y7yH4kygh+vp9QwSPGE",
-	"hlz2JktiMqW69+ljHZhjcZAnBFAL//7u59d5R9SQmdSGwCKSi4VhGilS2ITKMPyNC8PUmI7Yn5/CbdmE",
-	"Jbk21lU0NlFS8jukl1dB3S4Pto9+o98Qqr5WJN3PCinbdJSUqp2EfpNw8zzrDE5rFiwVEkrgrStz+5YC",
-	"LE11VjrJ0+0pDUGj91h/aC1cVQVz2ayI1Vft5NbqZ92MwtM+lb+66rEUl+jdz69/AYn6RQnG9vX5y8i/",
-	"XOqVS40VpWB+ONeUiI5fFfjhyrJyC9XJmkF67saVWxVuzX7dQKptwb1re2ZnaqJbbe1FaWuHs+d2m1wd",
-	"nKAGj1I2K49DNCDC8vGYKR0EELv80VNC3d+KKmJpQlfEb8bF/UIUbTpBuDaalEq23qiH/x2kAmPiMstm",
-	"FDgLcuuztfZaQ2PB1Fey/HtTUr3RySO057FbeAP+eH/lTqPQaP0Sr1orSZAbZF+eKdlBtZ189lOaJ391",
-	"O/X+iyWnnrqj1PXU27MX2MSL590fsFrqCcSL++rg4zaybkvr7A5cznhxjsvYynZCfb668766877kGJOv",
-	"bra/lJvta1xHMLWw2iKWPvGJygLvEjrVc8RhQ81LjBhAWi5xnN2xAt+sr29BR/eQTnpTI18F0rZDXY2b",
-	"iUpvs/Z90IWlnHJltW288VkdZMz11KY0oBAP1fX6NddslEJ6MdRLnDkFw2KCZH+99PP7+6/ve+ULz1mA",
-	"ceIuMw+vDh5C2vLDRE64AEmc/eJwQ04sJtJuwq9YTP7+63t9LlxSHiZ4v4ifvzsjOy/iw0ePDp72IzKW",
-	"SSKvIV3t7ctn5Mk3h4/Izt9/fU8umDbE5uqaczFXcGhGTEfwGrzVt4CaNAEMLjOdgQAf8z9AsC9C/EzI",
-	"dhrSZHIC8p8NYcxULM6FVRgKnys2TjU4AjFzU0WEpjG3JaBE7Gt7WFRIBuif0bmAB9QuEbpfhANT1Ewj",
-	"AFveqoX5R8pEPml3Itu3qTHz3qdPeNcZyxqnpS1ewa1VF9AzmXCVAq3XKL8iEb3Qhs2sHiQSGGKGgSbi",
-	"c+F89QR99eDrxHLLJ/klVhMpbLVdTXbk2ODcxgkXrO9KP+hzodiIcYSRVGzGRcyUjoLqWNqVx4IXfJXe",
-	"vXNxLp5JcWVhf33Rj7O3z75/9f7Fs/cf3r7Ym8X9EzKnZqoJInGR4cOrg+GpK84FJHJ0dPQURv3h/bNT",
-	"TGjU52L4n//5n/+5+9NPu8+fD+HZmeb04Q8yuUQE2pkUbAE/X09lwlwdtFMEesPctnMx/BMPaEQCE/+n",
-	"ISBmckGNp93h/2mf/M3mqCMm1t+Gp86ozpSCBdfnAkb59PjRN2SIAHO27PPDuQV5+I/ftBRQfENxg9Bz",
-	"6F1mscUUFYzF52L4arz7E9wohjkwagHW7/jg0Ca+aUMTFpHjwyf2366iW3/v3BlWNJGp0Ty2DsYRTRKs",
-	"H47ohR535Xj/2FKn4SZhObGdvXkV3IJOevt7B3v7PvmQznnvpHe0t793hKzITJHDPJwyqBL/b/h7YlPZ",
-	"gH/jEryKAS6Hme/dK1FPMT2XwuFwHe7v97BypjCuGn64fL85K73l7W2c33ZhD1SJqwFnctm11IH81LWU",
-	"DS1H5wh4au/kXx9BaM9mqKD0fuRXzJXNMVjj+V89ewp7H+Gzh3CxWyxdlLf2jTtZE+wb1uTR/tEtdPfa",
-	"ovnFi61vA0yEwz6QnaxKEPA/K24J1gqyEENweew37dbVwz9HMmafGvfL4pk+l6N0xoRxtZJmzKD2/q8/",
-	"exymCWfCR2Sd9KDBXqgg2OtOvpahbnFYvLLsV3R1uvtvUNfrigpB6MCN0ZCfMi6Aa6Jui7Pk9Nh9gKCG",
-	"mD7NUPBy2A0qEOuid7y/39Rxzf7D+8ervX/4dKX3t0qTllYs+5UxI3PFhcVhJTRfnp05wB+NIqKocXCL",
-	"GJIkyZwpDfYkhEYPSZaJsVQjBp97uj14iJXcH1rHhW6kX/CgP3fvVIi3bsr5Kw+fWQf4p6j1zR9hFvgi",
-	"noffU5aDjJz0Uu0dHDnprapvV5HXk4XDU3fFeaf0CkFtHBg60VyMUBYKDIyxOJwyiZk25JpyA/pKhqvO",
-	"NT6yBfCrM0DhO8AW62exAiz1jR5aXBDY87qj6ulgrXN4sOL7R7dwDrOT52aW6VBc2Ug+q6KQHQvQn+op",
-	"ciaIlIiwHlhWzmCUyNEl0ZfsOqoQhw6PItyAymfwN3mx/AD+HV64wW3/u7xo2nMIJsPx3f9NfIHKtXY1",
-	"/2MYdo4I6H+2ijtRqcCtxI1VqQjVMZxuzRY9/BNO86eHKhUW9K1NkGcYSR0E+eP92pM+l9rUQuUpuJCQ",
-	"GRWABeZnY7V07csK5LPHKs5Qx/FcDL978Z4UJzbM6s25whF7ZCjk9RDAarE2Xeme1D8X7naJT315S55V",
-	"GkE8NnsRcqUUoRsc5uuzn16Q3V1ofu9cHO8/dYUUqLtmwzsu0BL2z9a0gCnAAbN3j+L5eJuKv8sLt8xM",
-	"m29lvNjmwXibCptv9emTNdsUzuDhlrtqOoKwLBp2ncX3kf2urGbtr6ZmPeoynndgUBixD4JeUW5ds5sz",
-	"lbdwtJAUsYCjnFuXXbJwtVE83TprcwMP8TWWdh2RLmf35ZJMd6d5ZW76nIazWutzJjpHzDa1Xw6qWVu/",
-	"u0mlqLwdTaIye49ku3wfj+rh4a0K5RiY9yWbm0zIWHMf3OyENiAw4BjB7gC8/4jOTYq47mMsxZpeoKFK",
-	"WiXcGk7pHOoXs9CSGapY+a9Lj+DDP3n86aENramR5y3n5tXz3hL5HBg3nTDLB/VAk9BBWqlnfAwmuaE9",
-	"V8O88MSU2VXMrhxGlhp2gbznIretPrAVfVnMTUTMVMl0Ms1K9pKRnM2sWRpVW1CDImv4VcwhmelyHzsh",
-	"IlJEbI1tDVkKWA9PR+fCwvVypvs+PQZ7M4oKbd+3NTRibixYsxuGkNfOBK7PhVdljg8PUbXxtZ2B3WLh",
-	"XKCD7MChdRsUjljRa3EuggGPqLAQ/ReMeA5Fdo73n/b3yND+MERjKuhTQxtnNzwXNX0Slmi2R977Cfng",
-	"PF/LyY3YboGtNe1o7dQqV1ZQZF/5Ge4/rdNrniNhlnnPDek5z92gfC+fPn0q662fbpHDNmlBLjbSL+tf",
-	"URNalX3fneZ0hhyseE7dxpEdOPeWAWjP+/u2FjuaX7mx1wdKssDX5dw98zQiJ3dMuaRZ4eObOT/Y9h0d",
-	"HlcVo+7IuCe3cEq6mE3fS/kTFYu3gXJ069TZ5JSRE8LtHdpH4LoamgJMdwn18pU6m2GzRcdRokzNUlKE",
-	"5xWiOK6qEj/KyQRMwKlZZ1/u8N7EruQlC8tWPtDEef5doMDyNZTCGUSDVSwuzSurDGKIjHU2EzoayVSA",
-	"LVfbrtmMcrDVISy8tZGQx7sxn3CDNvZzQRUj8BKLQaPihuyg6WTOlOdWRc1JpuZC/tGPbOV+cvDoXMy4",
-	"QFUJmk81LCCaX06t3mHNiVOqp8zio1rdwCoSVglAe8rh/mHm85AKLdHQH84AJ0SFn19EtCRCXsh4QRJG",
-	"ldDn4noq8S0p2B7xZwz7cy4CnJJtbecR/uPgEXFD71u1D34cJTyAlSc7h/vld6MgH3XKbGbYCTk+fHou",
-	"LthCiniPoEr786+vX7x9tzeLa802doQ/C/aez9g7PhGvboo5F/pYiUkf3swYzvyduYZn/2RJkY8bN38t",
-	"fn54eCv8fKtMGZaCUOIZASJ273KRH2V0khkJa4PH/0Gh/hauXTce89AF4TTzmvdZxdxU2/RpAtEBdixS",
-	"2aHAAF0BXuRG3GGLQ6RHQZDsULBnQlxULN3hI5h4mX37wMcp+yHa2KhdLjQEKNvgI4tXH6N3SkkxgZeD",
-	"a8XBuRhygWxqIAXD2qPDyDHBmCOjijOWebx/QIbuHwP/FGy0L2Getn2YpYUGg4H6AVkucM0UI0bBJR7v",
-	"Q3Drwa/Ohf3MduOeYQMlVpPwS0bGlv5xdXQd47BHyJ2nG+YYlir+0nrdZ8g3gEIwhsveIDL+AWf1gYtS",
-	"jGx0n2OwFCtNa+IiL5ZwDKfBNDOKt8ykSoCiKNh1sfibPXjwc0EPssaBuWKaOW8/Q31Az5kwe+TV2BnN",
-	"7BJg6atEglbiPgHLRG5ksT3BITsXsADcVpR0GsrOBRtLVzMTBiKFbRD4SZ8oN/asNcGuzwU2uUfOxMKx",
-	"JMWABypU8OzLNlpuTGc8WdQLe7tqN3NaXet/4WN6X65Rb6WhhuGtPSDwxhN1QcXl7kgxMBEvdYh8S8Xl",
-	"M/feXbpCWK0nxFdj7UXwTYp/OJtGL+rFXM+41vVukZt0W+SL1uSw8Ev61UsBa0UcJXqLfRYBK8djDA7Z",
-	"sXx4JMWIJ9xqcrjhVtIggfzNUkA/8pFCqDQGJyAzjtcfA+uUUEzL5GrbXgmMMV4MHTyV5dy22wwCxNUU",
-	"k2MXqWxHuyBxyogU5wI/mUrNhC//Jce5uLALdQqX6FmqsSCKyQqFPQCjPlbWwtac92JOuaZkB6z8Q/t0",
-	"MON6hhHNEUQhoOUdSi4M0S3iTlNusbf2wY5WeTvb08xpC+EHQ5pghOnALXo83CNnaQw35npRhm/lh+uG",
-	"hFregbfN37ZgC6bYYI4fuadfrfA3zJ7OAiwA7xCklvfE/gjDPdgdNVRuvdzRy4zpTdwIedkMxrb8Svzs",
-	"3S9kp2jsici5ZadZG+e9/gn58P7l7hMIKPr2558w9YFPBJjB+hH58SWM99nbH19iyg45PniyT35PJWi2",
-	"EXKJKaMxWMmGMTUsghEOskp8kWUbkYC8LBjaEL8RqNt69oY5ETvUnIsM88yq3WhCy6DQHj0mP/Bv+3vk",
-	"DNtEeD8V1JxM58TIc1EsPYk5MYJMlEznoItTyFICH+PwINrfj/b39/f294fQKLmgmLxxLnYQcM3GnVJl",
-	"w05xhcBUCadXyQQW5YLHHNyQio4MphmRGU0gNAJyP2Ax4CW7AH0Sukyzi3+2C0NPBDYJCHNQzsUQckn+",
-	"9frjngV6GpKd1/aiDtdxwTJhOOYJC/eCXDCY60HfZTZ5FynXTryAgfMFFOZ1W8C1s3uSzLxqxYW1PMKe",
-	"kmxPTwj13wk6g3bZH3RkkgVualHyuFbgvgPCOyMDa1T5HcLj0K6rSS59ooL4iZAeVVYDq5MsJFaOLHLP",
-	"8LmYSJumE5Rao6BAWCVhZ5gUVVlLE8oXkvVDyP3N5prDWgR1j93WIJqIrYFsB21NsucCfnPyDD5TLHKh",
-	"9O59yzKWCrhXOBgY5jtPOg1ZCyUFuYpM0xz4uE50T5OMNewP83Ckr4qSLczrfnx4cFxTzfbWpWm2oHaN",
-	"l2ZDWJogMf8y4v0OVmz/4NHnIo/tRvlkS7QwZTyX7Dx790vfuRXtvSGQxzn3eqAdU9PLZXO5eGbjhflZ",
-	"+OJd3ZjDrOZNEjfq2q7UlNp2Bw5CqdvhrlRWreabvABbPUcbPQp2b4cD96grtVkzCl+R1r7enDrSXq7p",
-	"Ji0NwfQbTQ0hQd4CQ9vwgMM0SKleoD+XvohqD2AI6v37zxSDUrX59zd0SazUO75loRbOsDaB1moiDozO",
-	"pttz7SwrcBlQzKhFHzbscP/gtoZldyf+em+93/EjiKFOw1NYfwhrZCNa0eyNNWGGVQ/oc/y9eEBXtLSN",
-	"Me2+V8NYa6J4bH8x2TFydqGNFCzufxl63ar+wSefCf3ZHetCf1Fjon5ZANwNFy48vg2SO75NSf0dM902",
-	"aT1DugfrK+7tBwRU3R77uFHNwAIO3i/NwC5g/NdkgV8qy7SbuorIlmKc8FGL8/dZ9tZtXGRrUAJS4V1D",
-	"xAIduXUicIj6DTc3lx6Xn5Yy6t1nnRLn96Txupft2Vff8js6Y7vW6J4RfEQupJnaYiw2bhj/DeERUtl0",
-	"ubaUh6yt7bqMa72dfjtv6hrrmsfeUnMHvs5sgk3p154BjLIXv14e768k+oGxuQ1M40IwFdnMoiumjHfP",
-	"JFKDMQ4PYOtJU+x619oaWySVYtc/uffuyuha9cJsDzPnNQZ5KPLq9fNXvzwjFi0W3ZWUYzpH3YB+7zUg",
-	"Xhzs37aZMtueJQFR18Tv9OdipQzHvI6VMluVm+LuWQd3Y6PM53efTJRLR3WvLZRfqtCwi05oeKKWX18C",
-	"udDV4hgetq8Gx68GxzqDYxv5LTE4Fnn5nXDUQIZ+uebG9i26AXPjtnjHTYr4uzE2LiXIL8nWuP/0hrnl",
-	"l2+b7CjcY2Ys9viuVHHbxe+5f/ln+26neLmbDI9ZgtvFxQDBYFFCJIzqRsCubd9Ybxa4NNyBZWCWbju/",
-	"RAxTtwRuih58qYjkHkFSX11iSi1GcPkUZGpukwZS3Ifere340t2+j6x8w83+WTASFzc8CuA+7cG2v9uA",
-	"6+ysN+34WirLMjJ5ODWzpDutfA9vd2KcsRwVOFu2lL1sHL0o43fhb24RGvhd+QaFrZ4UcvLnGKKuIEGd",
-	"iklKJ02Be/C4lv2iV2jKoUijWC8jEOOd/do2WNaOnzz65nFtxHP1iHz//qcfoX4F+xI0pA2PlQUZKx0r",
-	"VySucKgQ4RZXjgvyQkwSrqfw4vdcxJzshDQzkvNF/xaP3Twedz91b+LxHR661TQCN7EaXemCC4qDrR6C",
-	"/Y6n4M3zl1/pf0X6p7BqZMeRf+SAoC1fhLwZm51ym7TvaW27ibOvXa4pgpEagwCEuyEmJgSLA3bkIP9x",
-	"GHm8ZhTLkDrLtV27B5oMs+EP8KcBj4d9mw6WMHrFNBGS2JpvCCdloarknIkTTO+CQ+nQYuZM4GO9h+ms",
-	"BWG/R54FMJ7nIt9ayCmb2PSuYv1K8m403X31S33qK7Zao+LdBKYD9nVHmA7ddEu/yqGS+dUjfIPc6ZXW",
-	"KSMmX3qn4O4gzf6TnAnB/tg97DvsYEpGCaPKFh4LzmvbpWcMMlxMvDidSiP1ljnK+wwjaseBIs+oxgxP",
-	"VwGPezTfTI1INVP9MHf/XODQiE3zw5TXeUKFjkg6TySNtcPIms0TZmzakcURy6q3nQusZ7szfPPzO1sT",
-	"wE52GFkAtzff//z+Z8jp7Qf59Tx27eI5Oxc2zZ5rzD7elfM6znFmDB1NX9p1fQN93BDbCLu4I95RmGUD",
-	"57AbF+TKnro9g02C+hRfmcnN5/A50LjsSFG3LRZjHOWq4wQu1ZgrVx3RnTZ/zLjxhSRtA64IyNKYkiKP",
-	"UWzkAibxre3yGoxhpNlcfLWOhBlNRonUjCg2k4YlC7Lji0zpiCg2T+gI8szh6Mzh174vYBhoJhkc+ILs",
-	"7D+2uY7aqHRkUsUI8JgZHU25gM9smcb94wC8I2DLqNlARjoLQiD9uR36RHDk/mnCXHa5XXGPNkLPxRWW",
-	"G2NxvpmoeOWzpyawirk9BE3pHfNvsHOBnK6wKw5OJITImrsvAHGzDqgOtcW3YSM3piwFfdwR2yvOs4nv",
-	"uRVTxZe/8rrb4nUaUSaLZ0R7YDppGNFTW2G3zAHnqSGKT6atYanjBJ9m9oeSUQ2DbFx9U03GMhVZFV4s",
-	"EeTARN68eHv2/tXPr9/ZKq9hbpdFveSAK5nV2mVxlBWuFRJs2xjoN08WEZFXTAFkg60WbicbjDyCOrPP",
-	"NJlTB0qZsAkdAYujccIFyxu+YIm8Jq6yN5lRIRCfRLE5A+gFLIAQM6X3CBhnYR0Q5QLuhlDuFutKRnkZ",
-	"PxgHjAv8Unvk3UjOgdciBmaAH7E4sSninCaaaMacHAqj/LSvtGufnQuo+OAG/QDHoSOCxZ60Zd8ILlHH",
-	"scBt8hLe72YSqqRIt5SzWrvGjI++XaGwzHbDIG/SfVc6IBZcRCp3h2lLEI9TNhgrOdskNXzJIDqmqcMo",
-	"jNxwDJ+TuxFOSWMZIDSmg+ZheeGX52lEHoFcqlBsTxNFua2KXud5bKyOhct0C1kMMOybuncmdOJ6uZMg",
-	"V5xaW+7CGF/6qmzd56R33Kpc+0roJCKaLkAFu54uGo9QqIotC1R5Fbz3ZWQo3IPImmUHM1/wd/bDm01x",
-	"yLtrkk4hBXzNzQtWA4QWyimykxlInUoN+nVE8qpquk4Lf9Bagi74sTWO5lVorb4FcnnODOVJkwjJR/7V",
-	"R4qhN/mCOFRFC70Y+fuyjkjMFAepa3M8I5LBeeHNj13xmIlRc+7ZJr7RMqHlztLGizmguwemPDspO0Es",
-	"bbH/GO8kvjzDSHHDFDyV43NR50H8J4HBkUO47M+lZjr3K1vkzfw4nQtb103vkQ9oIXxDFY35nBw8ffwN",
-	"rtYPVMQJJQdPHz0iQ/T5gMAdggV9TBPtMCSHWDyQJsPAPYqmwpqrbhgI8QZHSJNbiVbznf3C2XWjmcwP",
-	"6MsMMNBMXeG1IHdH+xljjdDcRYVlP5EWLXKtc2lxV1d9u4EF2yjmuUdeY1Kkc92hd5I73OwM6k8zhbUz",
-	"rRXdvuodC94ZEVb1xP/4KioHthzmwTHZwf8+isjBQUQOjqB2FF7V2QIxghf9CEEFx756KBqJrNEM72n2",
-	"1+Mnu1OZKqIY4k2i2WonPMEHe0d9G1rAwTFyLuys2B9cG53VdA3GK1UwI8K1myc4uSB04XrKxLkI8GID",
-	"Z4JUme1rxrDskZAhlchrpupOM6RvczV7Xog6uokqma79lWzsB3cX8vr1nneDrMwRnavegkIuDogV7cxZ",
-	"wEIpqKoUsnDQb4tJqIh0W0T5DusW75EzLMNME+fOQ9uyD0rwLgaMHhuCDV7xmA1ceV0sEeBDkBxvZGJk",
-	"daNK9WEPvDyaAruE4nbggwPu4f2IIzmD5TrNSgCje8A+tQwFuvURFe7tPTJ8Nd7FxKgh2SnOFcavoaw0",
-	"VuIZTdnoEgK5wOur4dPa6CjYkILefr+StOwA78g9uPpNIzOA5yUdvqZwfVH1gZF9sMj51LGKnTu+ZRUQ",
-	"C+xZbstB6UgoFkV1teKJsZXgll6+C3f1pTayvxfevHEr2U2ag8KpNBmEitP9TEAvfivt0cqoF+Gsb0hb",
-	"DLu4E6dAYY73CPuibVxf0S/uEv3it+LJaM6QDV9sN2hWDtwdEX3x+ReKT9C+hzcBUFDa4vul/YaDuxOQ",
-	"gjbC/AqJ+iXDDnTmqjO2jIv+dKNA0j+xxkpvqBLcgbb361SG4bpcNxYTnbGH1twZRFHXujreshnHQD3i",
-	"CldhcUdXhJrFxIQ94t3DyIIB1RXMDoYFoYECQmJkRK4VN4aJSgyMT4w7Fz5hzllsKYGMXsJt6OKCmbAJ",
-	"bvpNkXo/LV4X5tspZi8VoPMNpEgW9emc6E+JatFqP6ebT7g07YFasFFjdjvMdwsOlIymuNil8zkOvRHX",
-	"oRgoUj4l3phI4y3HXP1E1WW4CW+hi1va8CYuxgSw2nuo9N2dgIJtArcuY7FdHgK0QHZ4zGZzCdvSX0ZL",
-	"yBJ3NTNQq1Evk1w/w5vv/Is3SAjFjmooIX927wMtfdw+Og3tqMmOFySRLV4fEeUFWr8qHAOVvXoefEsg",
-	"e8JUQ5CLNsLFyboHmuxAXzqPX4fAeWCfum/d+TgWaMgKNfwX1kPM6g9mdfghxXEXExwv9bkAD+IOFuL1",
-	"2MpDa2j3RXq9vAV3IIhDMswmPJDj8RCC5rXxhn73BGWpkZjwQHbyL4ZeLruCihgpcC5sWpMUzCYIzegC",
-	"ixenSrAYnBP9U8wLSDJ1YScL54iCtOrIpyMUMhb6hCbXdKHJRNo8yhFNmIipOhc6vcg2hSRcXMIKzmjM",
-	"wBgztIaZZ+5tLCc/JDvc6HMxvGYXI5oMUpUMazUEq3lWT932b1aFPu7karXikf9rmZQ2tQtNqZjYiFTH",
-	"HUr8J3fa+6OHIQiKjRi/Yo3qOra23BD/s33li0XS9sDZZGdENWZCMqG54Vesf++xtHFvmhRrt3Ffw0vR",
-	"VyE9Ga/spMB1vEmufSduCTure+SPaBzQV0fEHToinMBZaizDN7pib/vT9BV2+z5GLXxuMN1LyTNafg3u",
-	"3QV3dQ++TI9Xy25s39e1DWZyQ0L97q5gX91afzG31ooy+qE3fOwasGW0FFMKzR43ajEs9LQMOtqN+msK",
-	"1PsQ3tStnrUh2yUiO2hRs3k+bKSY0TVm5Gib/oZnVVtZ7wZD8QsdZfeEJWTzJVDNfajNU6W204DM0NqM",
-	"jz68/ZFQZQFtBKJiNvoxlnCoh3/ifwctF4y37EpethHfcZ0rGr6Lv9LGZknzsIj1tLEdpuMNhA7YzRnj",
-	"PGX0ynrWJjVbl5DkHh8tCWp4+Yw8enT8KFgEqfJ/0PlcozvE+hvAtyFP0N9Bk2Q3potz8cuLX168fo+Q",
-	"RR77iOwEbgyHu8R05KCUoLhiLK91RBI+YmLEzsWCURUV0JVsvQ3FrmjCY5olxuRAS7vP5LOsw350LhjA",
-	"utn804SqmSZH+/jJNyQGH4pDpIFfpPXkxHSxR15LcsGogvgM3BcL2z401mfiLUo+Ww2X13u9RorFTBhO",
-	"k1NCybWSkDtiC0bKS09IPsOXHO8f75EP71/uPiE7Q0hh0cz8LTXj3SfDE5d3ijkshpsE/laMcAEJrILG",
-	"NEcIN1L2XWojJdeMXpLhi/d0MrT+pxEa3fW5gDgN7w0j7IoJQyxkp5DGfv38/bv3Zz+96Z+EB4DO5+j5",
-	"wjQYbsgFHV3CMCDh5TX44VzWy4QZWN9jbEqmNqblQsaLhpRZ1PI9m+sWcGIyZth0RMpm7BkX/t+HS1Ck",
-	"poxa+GHXUWFqS+zk+2tj7vvlPSWFfV8Cw2//1xGBfJSvq50bjuUZHU3Z7jMpjJJJ9dzPFb+ihkWAvTqC",
-	"Vy3hg/SbyiQu+nX9XnR3IUQ9oMpqt78CxbozLZUPoUEC1St1AF0c1YnG19KQmYwxiewkaB1PlJlKnQXu",
-	"wAiJZsIAhRepYC25ehuaNBuliptF7+RfH0NR9sKhazr2K8eF7fNAdJgDrdh15PF8n4WCb0t6do0gcn77",
-	"XfBTbznx8K29NtI879BPOvTCkR2MCEAmbJFGLazd3rk43j+2fDL71qcP0xF41PKgAxtNAMjoKZITwHpq",
-	"Y1O083AH69rM0Pj8aECXdIYbTXaOD5/298hZGnPD4vqcQODC1j3NJ+JVjVZ4uD0TjGDv+YzZjs5GIzZv",
-	"uJP8hBgO99LCctjBzPxeyp+oWLhERr2NMBuPtkgVolwAUWEES8A+CSWCXVeDWOAw2BMp42Zvt0th3aXx",
-	"b6k2GD/jkTlcauN2z9OZBVmIQVIlCRVEYcI/qhMXCzTcIBoBRvuMzInTMUiCih5VCQdNymXlkhm9ZIiP",
-	"bGcBR5T6DmxADKEOB5PsFMFAonNhCwrAi+yExDK9SFjct8UiYFQWOnzoM6iHWS/5Wp2LnXmaJCwGhjd0",
-	"zwf586HTpFAbhA4Qx1fREXM64rlwH/Uz7dON+5KxucakQjrzfAETDaEJPIsMHkeQlHyVgSa4j3comVMe",
-	"E2TWCAkNt037SszHY6Zw+eKU9Z1SyJKQpk6JYoAKCn3ZgcAjP5DnDNRW6BLGsSAIMgrtwRSsfWUkZwzx",
-	"3/dITeq2m3OJiXq0lQIzPSXUcbEc6N2TpmWRmQKMy5mvvb19Y1OwkxjIRa0jd2A7ioegV2cIH/A6ZnKf",
-	"C+DQmtuCFRZsOmsC0WE0g6/rGOtzbPmNneBbrtkGXnIaxxwe0QSwWZgynOksDnoe/PRnzy9JiFHqElNx",
-	"ALCZNSClUc8moJcUosP9krp7UKeA5Yrzv/L+sxbzziQCzN6E3X+FBeLx6pfeqCfY9cBSfY1mkM4ZA50y",
-	"a5QL8/jYtgpIvLmevb/vF9T+nqubXBg2sd4vx9MG641UJvGtjdTzufVGWktxx3W3kQgx7VhI05bxxT27",
-	"vdKWjXOEjn/HbARML64ldoedUBh1ZSmeHh4eHX1zuH/0+Mmj42++eVxckIPqgpSOAi5CsESFnS1sVIG+",
-	"/GSzBcqHW3+Uqvc0x9UC+fQVbOXmI6EDvDCPBaAJWmlgr3QmYVhstYpQR3FkEmhnWfRujYo2nzOaBOpZ",
-	"vO1yUpmGZO+179ByTdUiIq+evyHn6f7+4WPy6tf3FiTmn7+8clBq/YhQAjCSIIBTM5VwhTwhVDiNNagN",
-	"kwvvHRquHBp8jvePzsVQSDOAuSag8w2y9ob9PY+/Zof3DLZFXeE9f0ftHX4DpqZzETTq1Q2pDLmeShJz",
-	"VAsJtQAPJRgZzKgCHCkc9B4ZpvMpS+Ih0cwU8V6o5rHVdiqAMEoDHs25QEXCh3Sj1mIUFZq6ghIwNZWD",
-	"yzjlk1ywEU2RRtA6Fis5B92XXbnSHrl90AFoQQw4QcOktcxFXo08Fz4gnCpGrIrYTYci2kgFiO+W3kI1",
-	"6nj/aavOc4Zf3Z3WYzcNJAHXM651gyhYIoXuv96z7LJd3IY2SeHe+iolblhKfJiD0RMYjCNLZI64+hbh",
-	"KWN4JGN4/W5iwZ3zRgfMz21VGh743JFiuQb4h61lA7yIzXwlLXur1mT43Yv3pGYgKJ+GGUfhpilN1FHq",
-	"azf+Tkb7oADPvQZo7p4JUDeKBMP/a7NgH+0X1fijw1B3fdSqq24ael+6VRk2K/7RgTXZDYdDNaN/vLIf",
-	"PgrUf6oUxWRIqDc2GNmlqpD1GwqHSJOhfWGYudDgK8yfPSUiTRLvjEuoNsWtO4Q+4RV09zrvz3J2b6fZ",
-	"RR/3VP3l1ViAo5tpQl7J8BDVjcm+7QysDNRSQgfXOrXVB820oEtZv6TT6HQRn8sa37yWdXouBGKgouKt",
-	"nKEx8zBO6FzvkSHcHvXQOXMYGaVKMWGsBsWtbpfNJUJH9TzX5FD7SjgQlNMFG82Op7aS4Y9nv+7NYvLf",
-	"/3VwQP5xdNyPSO5m5ka7oqdEyevI64H2whhZLc8ZE8dkKq8DIx25ppooaApjvqfMW0G9FTJyLaOeaK2A",
-	"MBtCrc2QZhN2imUcOThJdsVlmhklz8Vb/574jwPnZs4+RQV46L8ZNvhui2zh5lUjz3/qVSORcacvEB28",
-	"eGwtldkMU/ckcgWV7QbqiMzpYma9m8Kri7rhWG/izavjBQ99dzd3yZUt99znbE4VWlJwrbiAmA+M9oAb",
-	"GmYSzo2/Znrbe+nAk/CurMnB7mFwkYWgkMpl1nX1je8JX/DQGyM5m6XCHYBzsRNCkkcEr8H2mueGw7XP",
-	"eMS4FNjeobU+DKSAI/lzms3Axs3YQs5Du/oD+9sA6zHG4M9AD/dwzBPbwrkYc5bEhCmFcT1KeVhnjMTN",
-	"m7UlHWu9kS95chfXx4mSqYj16pfAzUygJZ2iYCr0Q1rvFnlwu7dISyFRVjyR/rXxUG/Z7mgvjy5KwCki",
-	"gRfUHv/IM5PgHLrDntDr1fWzh1MzS5qvmoIReOGhYbM5XmYVVh7kYnKKWEKajJW0wNSJHNGEkRE1NJGT",
-	"FELHmIjOxaWIyJT3vabn4xvmio2ZAtUtz/K2OggqnwpdHK6g/SsRcyoInKU5qjrAiXS5Rd/OHhn+n/D3",
-	"34bEo0FrG3SRvwHUPg/wKLJaiXM6uqQT9gBiDcHhCoqkn6Ir1orfOYDnN89fkp3hw3k8HvYD13CuXDp4",
-	"antm0XPfRWn6Hjal0/0ZplRb0BDDry7h/6a8rpphx0g0Tx7Lws46Rp3llgYqyPfvf/oRV/JLz1mQc3d+",
-	"S6oa1bgGURMV35ZO5vXBrYeFuIaJZgbjU2GSY7i/uwtN7Eo/5nzuxF6V/D3G/QpHVAp//Xqg6/WxxvvX",
-	"3rmAijMO4MV2nUXYolqEvw3ASRGnLFeI7O9DgtrQuaiqQ/k8TklQZMLpdYFp3qmV/raaswl8minq2eBi",
-	"4nKeqiZ8v6g7h/v7/VNfEcjWWSUs0czGNLgeB4qloOQBkH1hCNaJkAr+e8qCq3N9YBm4ehx3emO7vx1t",
-	"Lvd+d3BzL7eSwanhoN2uXi90c++43Qq78DW1a1fxThRUy8zP7OdW6eyeuC481TTVILKPiYvlcc5FFlvq",
-	"RlwGN69twzGsNL6vKvCNC07La4jJFx1EZ4MmTHayUMr+GnrvPB43qr0/ljU/UlH8UH8B4X5SKKrE0Lvi",
-	"jIcPitY+K8Byc58z4KER0HJ9Z8pzRkBroDPSUOcrdvN2UsSHFzbomraKE9lxXp2Hf8I/Pw1PbCw9usbz",
-	"yDdio/2cF9u3eC5s6aV+F5X1TTxezdTnNqDGKXPBBUUdt8CZj588+uZxV13zzfOXX5NnLfcqqJ0PdMUA",
-	"jgq5vcg4tNiIhJclOHOWJfdvSydN57zxbA7TOT95CGrr0J/F12+evSIf3rzCCGlQhPScjfJLFyhkGFp7",
-	"4iJKvT8WbqF0wZhH5MUjJeCk72DczyS19O5CiHN971xY0XQt0UAyo4mOyKvXbyPLnPKgjfKR1ZmNP/N2",
-	"4DUYXQ07Q6PwFjnlI6sfXlBxSTCKDHmhVz4hx8qiGdrzP5JixBNOba0kVACdPooabZ6tkFsQQWWIzoVm",
-	"xsW+oG4rRgxin/fIzyW3ceBQzpzP+PBcFD3PXTjFhzm/SafAhzl3Ar1QgKiuWrV7/PnL6Y1D3uD0eJHr",
-	"1iX3v3rOkR+AW2QEe3MxWYb2Wiatf3TAvOEzOmEPXcOrCaAO8ueMvHn9HfnHW1vO1BnnMq6FTKol8W61",
-	"pLa/OPHCUS4tdkaxdWS98+b1dzciyabSSGtGqbWIvMSqtviWNzHgP/aoMRRSZGepcQKLapcQYgOMnKH0",
-	"XNg8imuO13ybSmvnPbRtDNBJPzwh81RPrcc+stki6TyRNO6jexe1TsTJRamGX4IcS6gC3n/mzA7gOL9k",
-	"cSA+bDXVc+EvalnapwYQWeMQeAHRFu0O8GRGdpwoIkb6UUTnYuir9gXN26XhOqvo52+EtrKf/XhoZ03P",
-	"xTyhwiaWzxWDHCkWkzcf3pOddA59PSI/8W9PLSovtO7OG5nwKyZwVRbnAmEb8NO+LTo8SxPDwUVIoHmg",
-	"J2wHXH2Qhof2KXzMDabonYtC5xH0fMGyHFEqFrYKY38PEmU1maXa4AuGKgNb6qz5B4/IjIvUMH0KYMUu",
-	"iBM48FgxPYVp6pP8JuJoGTyWJlVC509g2Gh6EghmSIZvfn7norqQPl2iv5zNE2YYuAvf4O9oEKKGzKQ2",
-	"5NBOeuf44MgR6cBIOUiomrAhZPCEMRnnwtJB9vH+vkNZhm9mVCwGtmuI9320f2Q3cPiWGbXYPRsbpobn",
-	"okQEaO4ChURIXC4X+LBH3jFmzXxvvv/5/c/v9ma17sc3CbXT+oA0c0O4ltgDdHVHhQ6z/hsNF/jsL2K1",
-	"QHqCOJ1nDtsbvzw4+kKxK2HfnWIBJO5cDEARD7RjxjtSkYRR5SKqhBQMT7lgcOUviEArunKDSc4qGu9h",
-	"IM6upxKTA4Hlu1jUbAw5g0Ac8UKEKsRcaUPH4ygwnticZ6aiMIrfdkKMlJeAyA6sZwHzYIlm58LlGBzv",
-	"kefyWuA6IJfdkYpPuKDWrHJ0uP/w4PDJPpn/Qf7+5sV3xEzT2YWApNv+uUioNiTjvvgBLBKwdbQ/iRFr",
-	"kE479i6XNWbfndGYnZLvX7x6Zj/RZMLs4jeaUeC13k0zikYmYR9+hQXa5PrkiX7GDI2poVHR7YtX+IjY",
-	"QspMYVVR7Ux+Ad3WncjNNdKixN+ym+9VVrzjxOob3PgEFJDsYFKU2hC/gs4phnqkrXXsPPPWv+UYFzea",
-	"JWOyo/m/WUTefX+2e/jocUTg7kO0gGznOLfM4id9W2zee8xy7RJVR6wFn7vmsUDz//6f/x8ytCNIZ4MZ",
-	"1zPEqUE4niF0nP8GGiXuUXFigl2jhO1HZJgKnc7nElS6AQzTtQN/hu24dClUtMmU6qmLr7TTtng8VLiM",
-	"6wuGBaAQW+GkyIJsJhqL++DYs3+6Nmxu0ExegbJ0vP/0xKVf2RngggxRl4VhaS4m8IOQ7vkA5gO/uH+6",
-	"EhPDXGG3BD3gYjBXcqKY1kOyg2sb6HOwIlZr/D2ligrDRUNy9TNHlWVl7SYZoe3mLdNw4muY4i+Odv7i",
-	"mtNnownhfi0CXYjFhduougwOj2cM3ZSfhwHVbYcN2xEuVarKl9DIufOv4LKc15+xN9KMd7rLOGI/2BM+",
-	"BA7jro+FS6rOLHuOB+DtEhE79giO4FzAzwmzV1rqGvnw9sfMulxgGBlSGo4XzBfnAtSgKiPJAMZSMeaC",
-	"6ymLvQILRo+Y6xEF1++52LFs9vCYTGWq3K24dJfFeQSMeJl+dUvMpe06lucBeP7512Yzd4nlqNMZQ1q0",
-	"BAgaQX6w/JEjWpIxtd7W7BjkJ0ixYlLMNtS2XGguRS3+R/7aXdWt8QAH1ehDF0Fss2gziIfsfK8XkLj+",
-	"2czXqgl0OX8jzgyxX+vKnPQy/RIOQOp9pxqic6S6JJdsjpn4CXPMOE/WD45FANOZy9mczLcKgFCXyV44",
-	"KjdhCsw7eJ4FzN+uMTAfwQtbenJ5nvgt1qf8vCOa7lJA7To0LvJ7DXMiO3JuAymThdUqRlIpd1bVRPdd",
-	"bjowXMIdhCslGRbN0rMJ7dTWN66KobfFV+9SFKW6RRb563SGoFUviRq6GHNsZ8Nc8psUc4W9aJJ0pQ37",
-	"KuJssMsDUiT6IANaJnFdBnSHk3OD0D4WdhNub5iG5+LrLYmSHTcMFkfExRmhn3j/gJz3njMI4WFitDgX",
-	"2XvnvYgU4+pt7OI/nb3rpVQz8m0/xBEUjMGN81xYnmJTpRm9Ko1FziEY/lsJ7Ecxj/6XRUi5UudcEyMT",
-	"nw/OVSlXpw7iJvB9novCuocQN1K4lMlxqsFof7z/tN+MeVM4HDekLBT6uCt9oTjRFm1BFV/+qjXcJgSZ",
-	"FVqa7ISHyp15K9QLB7xfhCorbN2qSgC4K5pxaN6lFzNuDII4ZJ9nCFnZBEqgoNrzUyxJjBYoKSxv3SMv",
-	"eWKY0mQkZxdYFeDs9fP+KdRrTgVYtOx/be4jXDrOxe8pS1nGq70lamzbibJ7esz0JThGaTxheo+8uOIx",
-	"ExgKeS648M4Rj02bGdqFNIG/z2JS0CTkJ2bKRB+t/XlQhFS7WQ6D3zAHEZ01ZkN/yNnE2SkxqtSmNQKX",
-	"xIxHsnOmOX34g0wuqaF9zB7fIwXiALevLV5djMS08GtUEDabmwXBVWqC7Xnr9vlLrH47ShgVJ7Dycs6E",
-	"341TEnsZyJk+KTzTEbyd1dk+zf88yf8kAVhl3ZRkakZyVm8awSEhsGU+BPyna3sFjTT7ZhCMJ+/RtXIh",
-	"JXbZ2Axzp2GQn4TWdkp5wrCAvqg6giXSGRNxGHenm5ZqDqVNtE6ZXmvwDs1kgGrKIGcpK87gLDupc6pt",
-	"eFecOsiDNFeTmiZxxZQNi12lz+d04VGJ83ETTAmx2EZ1Xc24GNAJGwAzqD8qFRCpo8ePWiBgVxjbTDYP",
-	"jf5xA0O72QsTsL5/AHesLWQpXNKPiyv93b74l78xvXdpR+zaLgnaznWtOhDenSJvp0AhPmfKyelWRSRN",
-	"mH44onM6wkoWTRG2z9wbIJ8PsX2VCgFnesaMwl3UjOLd5XrKFMN/aRfuI4EJQk4EZtEe7D3BBmb//f+F",
-	"z8aJlIroOWZlIaIHs7EbNWhQau/g8Gjnm35/j/yKkY42bQNc7zTRMoAV1XYpXLUgKhCuAHwRgDbKRpdk",
-	"x7b1tN8/JQkfs9/o6JKhc8JeE3DoBwf75P+AQWL9o3mSuhuRX698wOnc4rz+8ooc7R1F5Gjvab/JK59C",
-	"hTu34DdzDfLN31H0ZN59UyCArZTj1uA2Dv3tHuI3VGsmJkxlk/TZlWJ3xkCsopn/QlIT5QRradnBomUU",
-	"GZxgPKzVs+tAQRovE1iPxgWKWyQaZ18wEksd5BHOcM/RkIdk64aVkv4P+yfngrniNt7O4fl3NozcDWuL",
-	"Z0VYIizJk7F0dC487BtVcIjeQQBymjCXzmkdgsDVdjOoOJfX6fbF+uJpkshrWLD8kqYhxYvZMgYGeFXM",
-	"DOUCO8uTOid8hqFQ58LXhjDy1N1lsnnB6znLLHSSRTxBkpYvEWYvGgQ3xTZWmpb7dcwYueQitkFJ5yKP",
-	"Irf7OWZMP/w9lYYNyaXAz6Btu+7wyq5meHPS2a2TG30u2HjMbJEcUKzgvlddwJq6S9AigRbtv8+FktcP",
-	"tFskYgPlR4wYiQXa3rvKYr62GclLmzmYHOKCHJixBjT7nouvN0qKia+RhhCpGKklx4Qbm9hHCQZ0YaZu",
-	"uc6ZD0ELS53RZYXO3sKCPsvOR+USVjom7yFyEJi9nHscilHCmTA2AMRrZrdasmwD/as4+UYmnK/ORvXK",
-	"suKAjgGUV6V75biu1cveWWrK6pdFATn5CnhdO36yblGz04BMPCQNzxKBWxZ1G2uy0fRWFaNb0G0DDpvR",
-	"XlRi4WXGGQVME4HkHc9qlY1Ak6mritFUsozGZSBU0OgUoVk3J0VGiVlO5GJxLobw20AzM+AuHBYVXHhb",
-	"2sJvQ8tHh2THS64wKB+AuzDZ2JY4GkpRejEYFJysPpQTyi0byMxjpiCW5lxkUbuo3yZcZ1g8URZ7w0dp",
-	"Qv0PQVVQnSPho6YrBegmKrY8ecbUBAP/cH/ycN/MJPdAZxaeU9uK7TkPqZtVzKm5xISZuSEFG58hPWD2",
-	"k/Vb1OkE7suy+cjlJ+BgEBnJYr/aSxJ3MShQcDTDFrJh0nWS5IWjIuSoN6SxZ33cjcbuul/ir2DBG3/5",
-	"S/qvPsMTFB4N5hx6AdqIFNmp4AUnQC13yjW9Zv40BK439DhdTrLl3BAOmD2aGcJ86VYwPBc7wzFjA/wA",
-	"MgxRZbPnd546iz889E5HDHOnmK1KUgEqqDgH7AfgBl4vxHh6Z8T33wOun42x9aGvisgUzuuuAiUQvAHz",
-	"tIgQJujMX0sQC6zu+P0DVuglu6n4opeMYQ93dPJ8903nztLHF3hFVnxkxeSYZYRdhNmsPzSKMZRNzWfm",
-	"8BEZzayJydumYjY30yq6nbUBPer3yUVqkJgTpvFiJs7F0f4+mc1c7N08u9HDpR1I++BR8HhE1UTaR84M",
-	"dC7eOckNnn07OQXfT8ASJXTldn1A/nFwDIVIbTMWgAnx18dSnYtsAK5yLHbINZkxqlNliyoWx2En99gb",
-	"y87FcGK8ocxfkinB+Fy87mM4Pw8sYDvQjkbLGTnYJ0YKbW1w+9/sHPSD1Vti6HqZbdcNnV7f/l0d37z/",
-	"ZbaubE1z8v3yjvTbyiQbrV5tp3xG0bj8EHXZ5pP+q1SXmviS59kiow6b6cNWZEHhbDADIcaliBNKDp4+",
-	"enQu9N7RwQ4U5QqxwQEa/GklaAd+tPePvYPDY1cMlGrI/shq0Ie6M1qgbQ5Isiiq23hp9Tr/uciVfjCz",
-	"9PfIEE67xkKqXBML4VjOs4ucpd2i58pU2eJYyMY0s0vi1jHz1Y+orvVVP4N1/sm+fEMn1bWOPd3RYXVD",
-	"WH5U/ZJZ0vvyTul7T6hef3XrryM7ZRZnONkVmm47tkYKQSdL1NkfgJy5MEzNZUJNUKQETbRyTOpFNNS2",
-	"/e49fOwdLkaSwwwhbK9J/Lx3A7oZknat3xE1Z70vo+aJkloTvy9fHjV/F84PSORv5If//v/9sobg0Qsx",
-	"egjwb4mcLInLyusze1QGjyGU57Y4dbZcO8xh5OUXxFL4FlyfEKIuYRXrj2T2soWokZFN7C40noFhaWZx",
-	"HQCnCM6X2SNnWF8fB0yTZI98uzgXbt2tbMpHfk05iqyZRMlCs8oaVl1995+vn+3N4v7puRiC+1kN4J2/",
-	"7fvsSeulkAKA4kcyZkN7O76eLjBOnnID07iG1Gk6mSg2gaqV7pI5tGAWjbNGbCM3vsFYqoGrcD4kO1T4",
-	"cufZVPx6uOjWKx6UEcffgn5wXBlauKMBIhX8kucH9C1WEsImgczmBiR8ErvC3kJen2IhkGQxtCPnpr9H",
-	"flYxs+n3+dB43BQv9m4hRt86GryNmLFyTEaBFtDcFpB3RhKIGwzoQ5Y06ETmZstvTsm+vRQlSb8ppCej",
-	"nPq6bd9ELWEtdxnX4ranKQXgeYUbfLWX1SxKxmiKhy6qpLoRI12sdMC6gVfXc+6Hf/ouBkvTA5As59RM",
-	"c6oMPlzqNlo9KaXBtOcyiIZkRi+dv9GPwVrU0WsO0p0MbdQxi4fnYpileg4uFoN8pYblC8KpR3vGOz7X",
-	"NqMQXA45UyM7mGhK8kYBJtW7yi3ffKBtnUDFEPEN4nqtDY/FMLB5QhcsznqnhrgQzb2MHarU3ZDcLp2L",
-	"WHkQttK0bZdl77twUQEBbv+5sGuD15twrXaGLisW0Das72LoWbdbRMKds3skZzNo14Yca4uDxMEdTbTh",
-	"SeJx0nAeEWbolxYZzKtVURaRWkkVEV+w2Y4P8ARSPS1iflQgP3DmHurPOdTBEzTitpLQucgkCy7/lGqS",
-	"sLEpSLO8xKh3dRRWzcHuDh0s4ACfnRCg/SHZ0XTM4CAqGFX/FBES7SrZ2GvBmtM+iiLtJtRw17pP97gj",
-	"dbw0isbrZf0J/5r5cZ/zRZ+7XE9aVfatzwM1QG6ATy0XU/M0aS4JBfQBLxALGz0m8ElR8z7Natulcysr",
-	"53PgmSyBs6eRuxc0dWv8taEytvqrVd8w+sZqeNDLSQCWjShbeMUQIIoFneupxAAhq94nEGSk8noCAE6V",
-	"I9U5VFTLXpFZkURO7DDyMaDyDBIoZTq3Y+UlMyE0+FwwuOqfuL40ZsB5d5Ht9IF2ySkBOJMPiHVfgSOZ",
-	"UPdaMFywcbgwTz9Fw+J89CQfPPjoIdYsqMhlpwEo51JzCw4O1Z8JFn92dx5qUHmRrtKWFNmq7QzTuWbK",
-	"DPNgOQ8db8UxyiR57cO8QFDEDFFFvSSDqQ5gOAOcGQCAvjMOKYZOnAA1OltvQaRg5wIriYUlYU/JJWNz",
-	"JDsbvAu3z+GU6sFMKobmR+CcNvTLNoYZhXJOf09tNxb+5sTiwXKDIoekbvNjqN84YZrAQ2oA+nbGzRDj",
-	"zGDzqBAWilcwqsjho8fkB/4tgbOp0ADqYGaHNidz94UYSZB6J2Tybz4H4KtfLQS9k48R0RLGAMR44eDQ",
-	"8PKFmVkg6JG/14krEFRv4Hi2xInlC+HvmAWqPSX0QsNOWk02P2INlyHbVFPc2JODp4cdcnGe4Vrvumtr",
-	"dmRxjY3EZW5JMFhaRntpHe3D1hJB1fHCWpO5kkaOZOKpPItO1XNGL3V+pzzoN8Xe/XP3jWtk9xfbSMfk",
-	"iMOD42+Onxw9Pv5m1aG7Yo7Z0SSazcBDtsP2JnvkYO9477B/Si5Y4gJrXev4NzL33P/9uHlaZ/N57YzC",
-	"AkfHHQgDTgmc4akUEtyETT2WjldTn4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLl",
-	"ZzJmeA8zA6/ZAk4h5oirPJkul1Cw92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUe",
-	"AW2M2wrkwHdtCiWZcm2kysLFQce4oBorDfnrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd47",
-	"2O9blfPx1vfuw3yiaMw67J5nHdU9yZkE1x7DE/+joV5KzEhqO8l2vW93zQUB2rtqBsFxt+jJuCOIt2mJ",
-	"w6W6+c1p04/1tNl9ZBVkPV2iIPf3yE+Zkcnp5eJcDDX7fWjx4jEyJLuyR4T9QUcmAav1iJ0QikH3YKP1",
-	"jPpclI0cwR06M3Wg9pdRKaYIW4UPbndo786NEllzuYGC7LjnpzYQytq93W/W0+xzQAnPAr8ADdTfSIZk",
-	"B+07MiwokJ0ih1Lj8zdwEcE7jaiyOFpauI/2o9BcsuPMAbGSc8ybyPRgZBjW0ISgVd7KVDbj9Z3aatQC",
-	"7AkMJpTh2WJprH6QXeC0NxReO8Nn9rSWdT9ArDbnAoHxH+3vZ4uvHbh+BpGfPRhaU8oBIvDHLFcyz4X9",
-	"BDoP4fghGsejVUOEUCpAiURX5bAgo4feJAaY2ftkyAV6+MHSM3CKwhAa02wkRUxGUnh9H3eiVAU3s4H5",
-	"Fp+SDnaiZp1WT7votK5XHnvuTQ0ICS5ObWkFTMywOtpoxNDrdslEk0Lxz93n2N7uq61aUztqkp+V6njz",
-	"WqADIxdYoyyRo0ubssONraZhPFvdefvyGTk6Onrax2obLrbM8rtLdt261+/5jNWvYkwN2zX2cbjFj7rq",
-	"sFIRHjNhbNJk7TDKfKIWIgAagwZ8W01oiTdQ0yLV07sqZ4Fd28abNGlnPZ8HPlR0ibqlsLLzfpop1y9h",
-	"ca80+YioRt0af7Kn1WVSXA40+z2MwZaCBZI/Ux8RbsFr26CbNyrc3sUQ1EgCdX+ZFp57Q+wAUbvniMAL",
-	"E19TSf9yK4sAk0WVKcYoKAHYQ5l60vd6APdusOW6MgLeLFqqYgmUOOgXghqoxnqArBkQs9V2POj+SFE9",
-	"tTH+SCARAVMftUTadwXEUTsgQ1u81OPTQ4vARMtmy35ut0QNlxg5u9BGioIh1tmNXXiFTM1Ajp1REytc",
-	"WRi0OmszpGWegAqO1wEbcYMfgh0em3P+OGKkq4WAZ8PXgeTaR0NTAyvFY3eTKjmn6XwOlt5UTz0oklPN",
-	"+k06lwVOvyF/V97BHYmTcABNwWclkcLjOxImnyWL3yZXX25GsUeW4T3aAXwZlWqkfgjwsTzG0XuFZT/p",
-	"3y0/fUcXeNP0rCnI/bccKsK1cSwIOQK38eJyHDAT70VqZLc2YXMXYmGzyk220TpYZPj9F/zimWLX1atX",
-	"GzTl2OZM19hVa5KRbXdQMcnz1rj/RTiTDw5XVAKefC7OZNwxFLjsmtj8gRkTBoryTASR43FYP8wVYl+s",
-	"C3wPHwE1Vej0wzymW6TT7Yu5fGhvbD+3K+SClanh7Xb14r/mSftST6bd1OrJrD+ORdkgL0A0V0C9y2gD",
-	"+DV1SXy6Gk1ejhl/QMKGT7PocWmD4ApP4YcFFsmrCOrjflPEsSXzn8PR30ec8RyDcTOgcbtb9xhnvLIf",
-	"TYHGhS37GmJs1y1EuSDBURlD1hCJ+RhjnEwxORDOM9mxlLFnDxTrr3rmbxCOPOAaTm3NqnqGvKJ66E99",
-	"nKz7PgukooLQxDhWUJfneIg5iHjShgFKVsZwWAwpjCkjRgYDImaqZDqZFlYWCpKmlrFCvDXiGXKjPW4P",
-	"DgCBy4kNU41DBzW87EuNuXKGwaJnHs/IxTcVA5uoH2MwmnPhQ31DGIK81yyQKJ8/LDr65MgQXdmwICMw",
-	"KyQsnrhVEdKwUisBKZ4SB+OQVV3Oyw+CWSTbTnjLpmBnyd8UKyPBdlhuN8yx4Yf2Ljkso8O7zaAJ5uE0",
-	"QLznDqugRmSwtiHOe/5l7pFqDvitcLAbMoPccbxvdZotSO8yfPVrtO89rjmLRxOYZMhrdgriwmQpG0WG",
-	"GEDEL6sM0yRSlteD+cW982Wgidf1gBUrbqZp4K2FZtsP9w/wyacV1NX2Jt/Zj5obnbMRp8lgRA2bSHyy",
-	"Cuz1a2D0SIFW5MPPRKSzC6Yw3ppyCI8YUc12udBMaG64VXbqBvN7bxVMupvXiptUYX8uboGrbshaYAbk",
-	"KjvG9Uae2mprzxTLzDW9mzS4vBLz9I6Ead3entmEJDLC+WNIITrInBtoh7qkJNicw/2DWxiR3Yn4s3WF",
-	"f6YV26xGTLy23EWYrmSr/2qn/2qnr7fTLyO4qF5b+46ZgFXfOtP0T26DvI5vFe6DmdYNuSknyT11kNyh",
-	"c+RLd4zsP71hVvjFO1JWlNXYR8KpGLGlSbLewqWLNlxbp59j7id1qqIDpS+hK58LRFojXJBiHTCL/VwG",
-	"xuemBhF/ysQJBLHrIrRbXhuA2BuiBTq2MM0Eq/UvTkNwNl+RxIckgO/JplQSn9EPQw3aDftzNt6w4lVx",
-	"UTyWg+sN56Wx7sMpGTNmazFhBi7aVwGWW5ALhimYqYGEhLz8QMxobEtD6FRdsQWC5mRVZaJzEYzMTpUj",
-	"rhhMKQOIx1C3iLi6TkQKpgkXoySNEX452F8XBjPmmEiLqRxjV9cBfqdY7sBGdYwxWiUOym9izPoFI1l9",
-	"KR/fErM5VSZVjOw4POr9474LDQnKRezsPwan2RCLaIXLO8QSoLYEHTXhAnigBrJgJu+3bxEzkmvICrY1",
-	"48ZSIQxS4eORtORFbT4EUSxhFq7vrU86uIBaC5Jdufg3pPLc4ntqzbXXXDNAaGgoiuD82vlB65IaAPtp",
-	"JPktjSewY6QEWNiE8yOag8GLdpyDO7EnBIvQVB4heOP+KVO37GJ7VXAv5KfS4sVcTxd1fD7KcNbW0sxq",
-	"hYRi1x3spPVBLXV06rjPwHLdgRyP6xOhLQ5n1Qz38VbCUJqsX88KCI1fns4P884lo43KsACQN3MTqDW/",
-	"ncVxgapuNuDpDm1wTQFPd2uHaxrVO68nffWo3WuPGh5aH1g1Y+iPaD3Adbz/d7U3F834nGfkzevvyD/e",
-	"2kolO0wpqchIKuVwxBJ2xRLyU0R+Tzkz5N+2YIPVPftZCawPb38kw/evXj8/+3Hw5sO3P756Nvj27N2L",
-	"wYe3Pw7Jf5Dhwys3qId/ho6WT0NXaSW9SPjoXDj138KxBAjycs6Er2pCfmPGLFzohu3LJjG/DyM3QjcO",
-	"1xkEkEtPwLAKC9/1cEioJsP/x8YEQB2uOR0x/G0wRGwU+ADmN6WueFcqFHMezNGUKjoyTGlIWP7hbPeH",
-	"X9/u7u/vHwyJNoj0qK36HZHhD2cPf/j17cODwyG5YCM5Yxp++39++PXt/3NwOHTjx6lzo1kydoHXLlMD",
-	"GIcUBnqLSMIvGXkIK3Bimyffv//pRyIV+fu7n19jgRzQ7qVwGNg2iwizT13e9T/e+pxVrrMq+E67PxfD",
-	"35WtggsJvR11aRiJtgX0bfY1PJJjuAXQRPs7YegQXUX7/sfbNq37Vx6D51jEZMr4ZGpgr+f8D5YEsCiP",
-	"Dg6bNG/N/80awFwODpeDuRw/CdNaD5+sBa/JZ3TCHrqTWnMDuOCCqkXxDvDk6MmTx/tPaipV1Wnm7owX",
-	"K2z9c/cNnr3dDyqptxwA6aMuAfzBl3Wr9XEe7TcWzfq8xcymvDxjr+VgNMv3SMD2MIt4rrgwrqbjH7VQ",
-	"4hvqbHVywrDZHK7ReqkdySfhY5qZYgaRNYICWr4Vn9AGqF5SM7j7nAsaz7jRxSWwRqKI2HI53omPk/83",
-	"8i8uyCVb2PwnKIgL3AvL7UNKD5sVzEeuGpo12EATgiolr7mYaCsgNCPUmW2yoWoyzI0Ke9pQZYYuTk6j",
-	"3YGbU7SV2NCuvNy+Q4CEcLihb2yQoVWOgGcOw3o9MKxiyGF0Lp5Vlk4jiIJbW7+OyKZ9ABxKIYcXAcPF",
-	"8roGa5rAiLggR/sOg9oL5fcvfnrz49n7F4Pv3p49ezF4fvaf74Z9x5QxLg57G1Cod8ISzfwcSc0U3cvD",
-	"gmg4F5vZWfJb6PuMEG9cdc+7auCZOY2gVXHMzRd4XXxfKIFXnXKwkdvkQTAGNkoVVtH+15+9C0YVU72T",
-	"f30EcWmz92xzKcim3sNe1PtjlwvDlKCJsy18+piNqMyufuRXTDCtXcIejTn+CzIYmQ4E/0IbXMbK93LC",
-	"RWS1JqKkT/BP5ATVKREX8+ECrAXXMk3NtKbdv4fZCpHVmHTkFtjbfqH50Gidt5qtez1oheV9TEy4YCdh",
-	"wci8HB0Wh9SRt29HJC/O7coCREHVnbxjaLkOA90VP7agmJC5HmHmb5SnQsY5YMZFBmybrb8Y1bT6Aiqg",
-	"ixGicBipT8g8oSIi6RygmSNrZmSG5e3Y92paelUyN1tRYSvGnxCPEaSjALg+KmSJRITOmIhnTBgdmsCy",
-	"Zms6fZnQiY6IkG4HbTsjmjARUwUbEOvI5azbYWlXyTEmv8mLoB/8V7WD51n5RkveaPm2UlJXy3ZBha1X",
-	"/+xnW4E748aFUsDeBWI5SkvTZLbaJvxaM4o3TNDELHCeI1eTkitA0MZmsD86nzOaNA3qF3znpVSz3YMn",
-	"/WA7sWUOFPfx0/9/AA==",
+	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6uNW2ZbUOdvc0NVVgJaoKZhZQBpCkqx2amIfYzzDf/b7Z",
+	"99+jzJPsWAtAJvJUmXXgQbL6oi1mZSKRwMI6r9/6ozeSs7kUTBjdO/mjN2U0Zgr/+ZYZtTgbG6bgr5jp",
+	"keJzw6XonfTesZEUsSZGkmvKDblgY6kYUfAIFxOy8/blM/L04GCf/Nd/HuzvHe4d9XtRT4+mbEZhtLFU",
+	"M2p6Jz0uzNFhL+rN6O98ls56J08eH+/vR70ZF/bvg6hnFnNmb2UTpnqfPkXB3N6y31KuWLytOapsPKNS",
+	"ts05f5gnksY/jceamepsv10YpokcEzNlZD6VRuK/NFNXTJGpTGLdeXaPj8PZHT4+PDguTnC/ZoKfot6c",
+	"Kjpjxu3/s1RpWbP3P83pbykjI/yZjJWcEcF+NwN7oRf1ONz1W8rUohf1BJ3Be7If8xnP6O8/MDEx097J",
+	"4X4+I20UFxNcsVfP4T4cbk7NNB+Nx93WIk3xzuBNR49rXzT+kZrRtPqt76eMKHlNrpjSXAqykCm5oJrF",
+	"uDmjKRUTRqSICNub7JHz3tF5j+y8eE8nBOZA6GjE5obFfb8q9njlH/JqvGvf3LAwx7Xr8gOfcZMtTWml",
+	"E/wxHC9mY5ompnfyaD9aQsWPWmn4Eyy6nkuhGVLIGyUvEjaDf46kMEzgpOh8nvARhRV8OLd3/MevGpbz",
+	"j2BS/02xce+k9/96mPOfh/ZX/dCPi28sbsiZIHhsjx99Q+b+NscP6EXCnkkxTvjI3OqcyMi99ZRcT5kg",
+	"3BCuiVFUaM6EITtUSDNlisxTPbVnnGsSsys+YhGh7rhfMOBKV0zxMWcxkYpwo8kF8gX7m2IzecXiPsHP",
+	"3UX+RzRdaPtaIwnVl4ROKBe9qMLKdzNeXved7u6HAdfHT33HFEzzg6BXlCewxLe7tDGbMxEzMVrAmsby",
+	"WsDKwOmLqaFwFuH6RaoXZGckY0aGyOCH/RNi1MIuBqG4UoVVc8Ih2K8Jv2LbW7f3Uv5IxQLEE9NG3+ai",
+	"vZeSzKhYkDHlCYtJIidcaOBIlvDoaCRTYWAdaRwrpvWplYrN67SFZckE9SecsvsOeP5sBBN/JmNWZcDP",
+	"2ZiPOG4/xdsIbvLO91QJauglJYf7h48i8m403X31D+CzTAD7+ldv/6AX9faBw+0fwf+BTNx/BP/3uBf1",
+	"nj7tfayw1qh3NmMinjFh3L7BhOZKzpky3PI8qib2v3HMYT40eRP8biVRVYbMUoOb/UATqiYpvEH3svfL",
+	"i1/ZyPSi3u+7Y8XYLvBo9yC8zmsFfhACnD4mFwv8B9mB396kevqj/33GZhdM2ceosXfZOV0wDUPN+vCx",
+	"Izo3qWLxgJqC1IypYbuGz1hJdD6qWbCRYtRsNkTMRjxeaQiRJo4T2fVuHPJi0UEd6DAacMABj7cxWKdR",
+	"qk8JPWdI/4ONBpBqzed/TRXXMd9kCp58t7SQVt35Y8lhc8cjX7s9KvQ1U+T//u//0+9FbQpo1JPXgq27",
+	"YIpRx8+LE/xlusDDzGJuyDXVZMqS+JRIMWLEkW2EN9g/1ANN7FBWVEnB8CkvrIrfUPcR2lCTIsvynFHO",
+	"8VGvnKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X24EPd3f/+bg6dPDR8ffHO8/fXrQYgyF",
+	"1sW/rLnhX1M+jPnXOZqMrIwo8tdsHzLKqJ6pgOBKB7bAZws78rEsRGqE2A+8TpBxw2bFfyxTN8pj4oGm",
+	"v7+yzz4KKI8qRRfwc2gU1ph7LQe8vAX4oi5f+5aNpKohtTM05OSYUP/AQNknNKHamt1pkhDNQC/k5oSw",
+	"K6YWZCSTdCa8tO1FDfrAssX727ufXv9Mk5R9lbqrSN2EmW1P8Ksgv7+CvF2UbUceryIy2+/drnS8p7Kv",
+	"LPFCCgjlX37AOsrCgGUUWNKaUjKX0U3yssBXuoiTdwsxAimHvD5Jfhr3Tv61nNv7J16IK5bIOTD9suwF",
+	"18WqEtfJtU9+zrk+VxFoNWpcaVfx1+rnf/wU9b6lo8tETp6zEfekVZJ4iWI0XgzGXNCkRQOf0pgkbGxQ",
+	"vF7YkYkb4IQoptMEfS/g6dJGKhYTHNb/REVMwHcG3i9Qex2JECGvc/P5QsqEUeFFkJ+1X56Y6xFVQB7g",
+	"dVnU6rirsbQa5qLRwdriskn19K29s7wfxQOVfUU2clRa9TrKLW1c4MGo91WMaaJZWZ1ZdwGXsNcZF/7C",
+	"QRtdFr4cR1zypS+EUYsa+pxMFJtQwwbsd+5cb1VKye9ab8tLalzxDDyTSqFBRdxtBERBRMb8dxYTasiY",
+	"K22IYiPG5wWbZyUt0HnMMj6QfVIqLoW8hlWEyBcXk8FYqgGjKuEYfUBSqt3HVVSkpofrBXrN/bgKA81Y",
+	"rZ1sHbNw6u1qxWzMFHCIHeAWdML66y5cjQ5U5WG5zHugSfjEKQGVhlxPecJghrFkGpgUQXJrN2BbFaKE",
+	"Ll8V6x2ApSZwK/BKJgzhaxPShtyv2RPD0eHtomMVP0wXF8ycLiBqur7H1dt2bsHylWr3vS4fIiKXbG4g",
+	"XnNBDZ9F5HpKDZiMKMx8wNC5bmvcs6host+2qbpFPdjwwTihk6JlHyzz47pVzi35gzpLHhU8NqM8KR/r",
+	"R8fb1GdbhGKuW1Y8LrCQJZ4eVQWBY5llbTRgQ+Hhy4lviQzahm+lIM7ujV/lWyounyn0yVVF7AwCSIM5",
+	"5ZotJ+CD/ex/y4PLUe+CisuBAibPxKgsQB7t34wbZIRfyOKBFJUxio8f7G/NCbAFG1wAORje1aIV0mzP",
+	"87HMte0k9m8pS1l8QpwiMrDvjwidXfBJKlMdXEFSmnE9g0SIyKv7gzhl+MdgTjGy34taEiNQWZZJanjd",
+	"5DCTg024NormTvVOHnQc9mq7rqhszO04y8CgLuiCCq1FdO7bvXDaO8d/xVzPuNYNDv9OToWDjue6zp1Q",
+	"NelLZ794LqMivwmJP6RsvwqB7yAgiJJLwH/jcs4XGsErGFE2Ul1QzdFwyha+dtlXOaMbuLdKG+Lmunwd",
+	"tiPl/Gj3S8a9A6KZMWFezeZSmWZ/R3akluYCHu63Zdp54t586Q7369bOnfeNZ7mt7y3tRsCZKisbMCu/",
+	"RnXb9owmTMRUvZeXrMZBtQW1YL1DiLpjqrcrKTZzel/Jy21Op46bB+7YYOVb9+2Zvfcebd8mK208KVa1",
+	"Ds1GiplToqeYvCaShXNfFpTL2tiCavCvjhmLyYe3P0DKH2QCEEpGbm0Jnc/LWs3xk5rBr9nFiCaDxndo",
+	"OnMvoppQYm8/efiQ6PQiu5ckXFyC6ctHU5vIKBiRcyY04QIN4RXn1UJgdpntyqxGbtsQYYUBK3ZzhRV3",
+	"FkPP6JyOuFms57IdUaU4i1d8isZpYnSB1Cu8/WC/izCb8iRWTAxSETM1ODjcwphJOpnQCRtcToosQKaZ",
+	"IVDQQmvHE6l1s5QVHvvhdfswUuy6ffZtkx8nUqoBVYwOZoed5r90+lFPM4o+3Fn1oL5NhYDYyIwZZcsH",
+	"LpgYTeGfkOx5TRW6PTabwaelJOsjH0XySviY/UpHl8zogWos0YDii/8HZg0rT+ZJCvzCDhwRJYGiYpLO",
+	"e8vS1g8Pjr85fnL0+Pibto2ZMTOVcaiWu5XFMCWjtVq5vGIKnEB1058zpaXQA3cCCft9xFisyZxqzcSE",
+	"KR3ZrC1/Q5i5VQ1J5I+1qFydv7g0weoXvLE3EEwIhuAb5AQL4j+ajKZsdLnkI7YxSaPoiLWx3vd4U/ks",
+	"ByuWbW9UT3v+PfX819BETlJWzEQusVkZt84yeB7CISkbXHJRoDghBetF3r2EZg5aHVHPlicNYjanyqQK",
+	"fpZioFjCKBq9VA/Af47FAfWhm5QN5kxxWbPPL6UifjqQOM9sjqG93dbwmELMA29CyS/Iq3c/kSeP9w9I",
+	"nFqzm+y8OTh+HpE3Rz/2O7hlDDdJ1Z/Xapk6X619OljN5TsI57hx725jpkun1xSyTBJ5DYoMrv0KWXkF",
+	"emvx4lO3NK0xly6UnuflZ9Ruq4wGufNjhZPCDOXCF5fUhfUNE/DAYKS4Ycq9oFs+RnmqH+vCRbZ+gMyp",
+	"ouRw75BkbyTZG6GMh8AikqN9rELo2/T6EXBL7Wt6xmxkojxXF4KDp8T4sF2Wr0JmdAEFTHOpma9s2H9M",
+	"aGKmMp1MXbxpTF1+xP5xU8kDTlnDnHcP9477e+TsAgNUWHB0zTXbQ4WKTWgCDrbGuFCD77OFphIOmzYA",
+	"lrVo2/If8N43eKstNuR6MJNpl4M5Z4Im7a/Iztkbdz8e1Amfse5n6i3eX/726qdnvKLThN7j3Q2MA09m",
+	"zumCzSqtcOWURRXWUThM+dcv5UovGfveyakiX/LSqy1+aN/SdWVLi4AvycZYOtFXmXzaVFLXjnQbEuBN",
+	"TsmlWXOzQkDHxizleOxjZWW7YM6YjkDAk1RwAzr2LE0MhwiAOiXUMglU98iI8QSMCKv7pWKu+IjFkC7d",
+	"i5ZEAFaNTWcPNk0WS2r9XMaEwgzI9RQ5JAYA8A45HvMRVqYZvd35ZetTKJZwS+ysw0BLr8+Dktdd+JlK",
+	"EzaorQPHOFWagNvIfq/79JGcMY2aWi9qOY9lh6t1NuVfF+W0tpRUmzLp31vZ5OvyRv7+CCUeMFlLWEkC",
+	"28gN2fnuxXvy8OrgIXyYfpg9YKvbNQYNuZkSPD4ak/4sw+dMEx8p61dS75kwquzHWZYk0l3nWlEudte2",
+	"lqlb7XdWVawuz6ylWm1LQ0LlCA50s3p0UqMZocLk1SPQizS5ZkkC/y3tW0e9qHho6nzGRRWp/lBqcqEY",
+	"HU2hRmsmtSHOIhvZFLVetFUSKitX7UM26VRNt1tZNKgyrcZI+DZ0qdqPzQRv/QnuRupFQA2SUDFJ6YSd",
+	"ECYITa7pQp+SSxGRKQcSVIxcK25M6I7xbLCboraJblbHeltWqTQpz/+WMvE7y18vi5GaxPVMEGyUsF7S",
+	"sSuKFRMd9LmoN+WdbrsUq2uHrEHQwhzHfORSN7rtjl3NH5mhNfsCKsrApheuGcdiv8+5YnrNdKiJohVZ",
+	"VmswcK3T9ZOu4GHVyZWxhUwrbwMtpfV8J9GQcuJktKgrQwxuBv3omZzNmXEAF7AqBAMpVtdNYit3IoIA",
+	"IUSxK5pwWCes/4d77ItIzGiccFEDjaD2jg6tVPzHz/1ax7Nz9BcX9Em9AMjev+bm5bVVHRf0nX0AHk3x",
+	"6AzKbOSKac1cPNCTf0NiE9y4jdTUwlQib8Ja8s/2PlvYkN4z8g2qoMpU2sDn8jUBmkk4dabfJnZkTBd6",
+	"YOQAz30Nub5mE2ogwowF6ngXOtNXdPzvhlerpleR61R1L0xzR8ojMV1klE+vyQ4TsVQaFLIRnc8tbk7M",
+	"FHcWw81xsPWqNzfhe2tyolVON+ZHLgabHNLs0RJqmPCgPRBWuGTxKdp8saLXgvyF6FQjzg/uoxixJLFb",
+	"qVOl4LqluuzEAyn0HN3YAF5OmiKj5qgHrHTMBV7PXteubeDg7lDXnuHySmXf3SLnX4l52h7fL67ci9/p",
+	"yCQLtJfkmGRMDO3kosTfq9jIn49GcPvnaQU9YmMlYAWhu7RebhsieHtisPmItJyD70thUZ+Z7Qwnnaor",
+	"trDEfIUZuDQZZBe50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqHuz+Z",
+	"r8Gk3njow6U8acZFePWg4oz7sgyHuzuda8veT8u3+V0FB8hL0Uz2YmWUE754PZe9Lefk7rwMxcNV8TAE",
+	"P2/kY4A8mIRrc2YrF4NXLJhGpQP+rz6FKHvYr9Dq4apquB2w/QbgR21dodLU8bTJdN7J21FXHPvOAAMC",
+	"Fz9UO54S6nBQY4LZi+AH5pAxKtg1KYuUWrUTUmJb83/YbJ5Qw17aHHjVEJr4BQLyoGci/Kq9C9AzNY8t",
+	"8h1xEGA7Z0Kw38GqfinVbPfwhNgTj3lzizmLANPTssOIJNJCNfatq1pQCMVUYcWujoihlyxLfXWTXNMp",
+	"/KhGOOACNUaMYG7wKpu1pTvVNhn2u1mjaoTHPU9GboxaIRMSfjfV966PBo9X5fl1K+PcxflElq6Op+06",
+	"o4kRPpul9sQFNcWUjPzTZCeWI/3w3T9fP9ubxRHJhiXGjaurobMxNyueuDpO8OHDq+dXj2A+l2zx/87B",
+	"V1bW4lfTpwrstDULO+pdskVX67d7EgPcb3xWa1W71zJVo45hPb9Pg4bCuw7+lYP6YvC1chms8YuadmVm",
+	"2SrlQRD3pahbZ7zuY119/UTuuosZ8e5ltB/csMvzSiwKk+5NuJmmF3sjOXtouIhp4v+TDYRfUTlRrVhw",
+	"2fOD7LBsAga3FVy2rcOerXvY7/QYdzrHS8OUXe/FU7zN9b7ls7/f9ezfHILZLcGQrcGULCkWtnkrMGEV",
+	"VnN3FlAD06uzhircbjOjKJE6VextmnQPQxzXp8DYkYoeoZl0xdy5pt0deqr+PSpNOngZyrF/Nzn3eJSX",
+	"ly9Po8piNG+zCW4SqRnV4qOfFTKxZAxJWMr7iDPndFs62oxpTSdsDUPAabp+gPqFyFsyFBcA0PsHVwiM",
+	"CqdGLNypKbhIjp88+qYDBMIflbqpGrUsEE1FuB8qCEuwCtxq12POkphceczWwCo7PD588qQim/5ogRMC",
+	"hQJHg+HBkY8viOCvDDYIRrC2K758SnVNrvqZWBCAk7Wj4WbDypCdC1ct5WJjB+RH/q3tN3EhY8TlGEFB",
+	"Jxf9ki7GhWFqTEfsj08FJUxf8vmunFtLbXcu8T67+p8it3XbZ/vACzgTZkBTM5Wqlfk52jqzd+ePf6Wq",
+	"z5GqtqA/M2G4Wawb67IPe7nZ5ozGJe3kTr4dsOBWzXQuEz5adMvoD6F0vgyMHGyltTZjcY9/ZSyfI2O5",
+	"5kIU3fZ2O3teYHTMCQgZRMhrPC8oCcbsxGUzaActKBJebceEayUNw33RPGbOH+ieq/oktoA3vxEq6Ibo",
+	"klvHSNwWPGE97LVFIgwXfdkubyW+7Hf+/gSX3Yza3W/uxo2cbkUrYtlKvXbfV+jH8Nlosit/2f30Rt6Q",
+	"gtZYJ1erot1jHe0eNHjYBAipVsVcpjR+VTKXKJkrn/n76cwNFbB1Is3Nale5M0WDGhbIiNIil/hseQfL",
+	"XLxOoyugTIb0VKTYW29lkYvh8JitFH6fzVzDylUPc1HgA1K2zZ2wi0a0oSLGtpNXTBkW2x8TqbEFKloe",
+	"kEOSAZZ6rR0GwmW1j7Vr7cGsli3R3Xnvi6pSndPe3bGZq16x65XTkG8kwW/pYih2/R3euGmmX1P1zSsc",
+	"1LcCB5p7JRLIo/4ZPeaanI0MlM0c1JfR7Bz26ytoNk37K+2kXa1agoWNXFb9kW/yWhmqwdgdMis2zy5X",
+	"MulEFm/hPhCQfCK2s8alubuphG+IiqvZtB3fedIu9QABSLNRWOuliMtQJri/p1jehf/UhCI5QrWzHJPv",
+	"qYgTSg6ePnoUkTdU0ZjPycHTx99gyr+t5CIvArY4o9owNRglVOvBQS8qXjgsXzjCRydcsEEMlTLhk3XX",
+	"D1E8wTkZuMiSvYupUnr1PGEUYmWDkaJjM8gTsi1chR3NTgUlLeTYVa8qioMF75hJkIvBhXC8wozLw5Z/",
+	"LEwkGLXh8aZb6GAiEZIvn7W/FMyyfDEfYVn2uWLXPzKffbyFolA4HAM5HlxwZabrMNPunR+4iPnVaFCb",
+	"PH28f1NI+B27zSA4aZdJzZXrNDPwBeSt0Eb+vor2WliQrF2FXVE/pdo3dq4KzMhlHaF+m7SxpnldoqiS",
+	"PBcxp4K8pvZ7yXPfE16Oi5KdIDvO9qFEAnNqDFMw4P/819nu/9jfffpw9+Mfx9Hx/qf/1rtdsm2pL7hH",
+	"RNxOnyF1bsXTmY12j3yd2Zy2U0dziyfyy6fiJbt1dxZfgYgr1t7SEvbVDL6fxLeSqnitxPu1zIg6I7PU",
+	"sKB6TlfPuO9uNbgVsMZD1bHUdJ7Dxyoi5zkbJVQhPlrCTi2e+xD9OEPEP8J/EkGv+ATVYgLAR4D8rhh6",
+	"crgU5EJS03dlMzbwgal5FY2+qg7nKmSgZ9pk6JIu7uDK4FUDLgajKVUT2zwFZ4a+LJxroxbqv3/Lc6p7",
+	"3XOHXrExnIEcpTUuq9oUhzit2d0fqDaIMWAkwHKC0QY112DccwT5Wbdov6YiLS9Tt6Wtg2suYnk9QPz8",
+	"/CoVApZX05pbITcR688wIVYxwa5pAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2eNmZb9mjdkvBq2o/wN6V",
+	"19oOMi+Iex6dMIPgiy0Ks9C8MZlTSNMxsuMgOKpb6BQ+qSyquGWmlUq0DoUQrrrZv8hSzLKsz2KmAgK3",
+	"7GWUvV6BAw6CM9t+X1c6Gnl3Kk7/4wq9vt66dYJzYh/3DS6MLOK5dShDa2oCW8ef83KvKq9YB3p4ZVTk",
+	"NpUFIb6SLePstqL4tYeLntsAURAwWRVtugkztWXuthVtFZIcyJRw2x8TFpdw20aVW6SQHByszuF6W4DG",
+	"JSiO2dwsPGoqTLlhvv6EWflaBCYKEUSjXKY2csPGDzxe6wM7Iik7mNq3bBz0EdhWcYoCKhrz5bVzxe/2",
+	"Kxqylbz4KwdkwQlhT4zex6WLc7wEgnAt7F/fcdmXoDisQP8xUS+DBbRipADTXEISzBeoQOkdBU7GIDcX",
+	"OYXS2qqLOwNyhTU4IYe7MZ9wYyFA/4McuT9hEyv4m6HLZX/36cc/HtW7Wp57mNFnVoFt6EW65cydeqXz",
+	"qB12svX+iqzLH/Z9DtsqS7Il+UnFTFVXBDajkWs8WnoqDvcbLbQNEmPaIHaX18HXTGjFnJsb8Xx0RtWS",
+	"CiE0NknJ8EN0ylHZbjoPVYaP0oQq3V6I78jyTfDMSq0pi8VeW+tWix1UBhmeQ/PRaJGnh81uwwChwb6t",
+	"kTw6z3eFlX9rH6msux0I7bXFoEZ/PTrsPp8tJ125MbeTdKUYyDboGOwmWQIsCZCrD/aOyM7xEzKVqdL9",
+	"dRvm6wqWDheDsbQlp/7jmnrrLtmM28nF2h7+Fy+if5VysfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi75",
+	"8sa/RcG6jYhFccT7E7Uozqs1TzsHicdNqU/XbkRiR6id3QNIXogsjqg/IpH77bBfn+t9WoKGl9ZatIT1",
+	"QJOQqmB4hN2xDljFRgxwS3lNRcSW9aP7mWd9t1pbrad/U7XtHqRGf1X7bkbtqwHsOL5TBbHiaOk8zj1S",
+	"/Wpqp7qBCTVMteDD+dNql+upjOtuRXXp19c+t1MdcJsK7MGWFdjsYbuIA5sJ3M55blPxbdJ111Vk7yzV",
+	"oVbLrEl6KKmXGyU+1IqjqiMflU1bueyUymwSBCfRps32QQe2OeoRtOX6NxOuidWU2REqeiedzxm4cqsg",
+	"NPWORbg/wcCuLT7hZtHpuZGc82YF92gLXo7YoRWuqev63V7ts5gIYIJa3TZjLmIuJt1NNaTRl/apGqW/",
+	"bUmmjMYD25uuGyLEckW7tX/tYcf2tUdbaF64GnEEX1ZLJx2SJly2eufU3tW18otFPZCq3UH1QPta49Z3",
+	"zxM6woy9/Ls7EWj2XBa66vKlPohTnTn8YmsMZmAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogpppkwA4+R",
+	"2+nbC5kptZvXAEpyy34++0JI4F/hZK+sIaGy0JHWS0c3U0HcwQoHq1/mperCG+y4R5M6V5BOJxML72y9",
+	"MjqdM3XFNfZbGSG+8rJWfORw76iKQ7s6BNqScHhrj72aaDh+cH0gurTU2a0do7DlJd08GFsa8WfOrjvn",
+	"yx21CaE1K8WBnW7JDsexmlNckCl146xLNtX7JdZw4ToYv3Z/oGLjtPYQ/TK1aDfW3UEmHJqfCllWPcsC",
+	"sp0NlA2QbAWCSHL+5eFS+3UNtnIph2jCMqxvSdotjaq9G+e6emyXDI9VFaQgkWNZakZx0dZJ2avXEMv1",
+	"L/4e30QeeSTi0AtywRZSxOTgEH3jB8dkxzLkfkTY3mSPHBwQiDdY1YELOMBgzRwckVByQLG2gRQPodPE",
+	"sAKgvbfgDg56Ue8A/BkHR/B/YN4fPGpJwamJ7Lcofm1lBfWqWDl/G7t02opzp71kCP+dFL52FcyN1qaL",
+	"nZJ448ksV7+6rFp3R21FIpbeXdy/+iMBSEnbiazBSHnfsfsSVwtmVWWS83mINBSqu8f1qLijy4G+hNzB",
+	"mrP/ZioFI3gTmXGRattOW7lLrhEGts4DYLV1e6XvVn+reuTWjucYCh6OXAFpJXj4ngHEHTdxYrpB9HQ7",
+	"g2wdogyH1oyJTebX2XqWScy0GVxTjqaO5g5ZoKy8MOGbkjIoknCVWcTju9ke2IQqbL64vskFkmfTyJli",
+	"V/JysyEQ3q17Md3aqHJRzy+8X8ias/6j/ylfdpd2fEFHl4mcrHu6OyKv51h3wbJUD3BWGxpyuvKe1n1w",
+	"LS91tTw/h/UmK6pQFkNkAyool++UXdV5IMz/7ZuqC2n4CKVgm5G6gvequxdCL2n3NWdKM9vva2m4yMVI",
+	"1l6+lm6B7muCMEi+X+HLa4kjrUkFXtfdWN5kYavy3dOoOqDSF/VsuGgQszlVxoLCSzFwiwh0rwegedrc",
+	"7Y+dFqSbOyHdvIDoBRbnvfFm9CodSPFJgpaiDXKAVpsKyPn59q9vsCACkTKwsFFH5LW7qA2jM3/x8he8",
+	"lvuIZgwqILlmsdOO9SnBXkY/nP2yN4vJf/3nwd43VZ8RvLe1fAGm+kHYbiYZmlpOFzK1xm/GIrHlyH4t",
+	"Y/QIvaXNs6NGdjp1JPoC7sB+DOtYf7anmG5+auXWVqXcfX+D64imIecKu4d5mRW+LNSp8y+kDXZQbn49",
+	"0GQklWIjw2LieMZafHitgmRbCbi8JLmuzVpeWLJWM5vatzSgJ61UXF0o6G4v9Vk5BOaiX13nX/Eetokv",
+	"qzHXFZuuwbTrbPs3fHRpzW1siKcZVmdhakRma4cphaC1utet+vqVu4WlCeTjmAGP6w9NNmMjya9pPGHk",
+	"YuH8NN+f7b76eRdc6ruxomOzd3AKhXP0QjNhIquU2+bQzrPoP5qAS7HkR3jc3BK4YwEgi+3Byugk76xd",
+	"+TJo9Kvz7t5YlZv39xYNm9GJWqHvjK5purzMBVji4a4bEH77EhbO6zye6yobWb8WzlbxdmRFXR2iGpmS",
+	"2j13z0cp7qRCdGVGIsdjJkYrrN8b5xD/yT7YZRH9ge0SmDSKjlp5wXu8qUyC2WuqaUSOoAoEE3x7uM8N",
+	"ifB2Xp00zIDUN1U0XzJWr56nax2Y31JpWhf3JWN/x/s2cWi6B/0r6zjCS8Z+qMWpyMsQS4Xy6ZzhZt14",
+	"dWITJEZjeWK3WvwV6xPraMsv2hYI6++eGIqr7y24toOacLEC1/Dz7sItVlQHjDQ0uRVq2YA3OYM9766H",
+	"k/aruBJ7ybZuWzSwplU1MilNahxs7+U1FxNiUXI0qCnvzx4+PwMvunsmAq1Kte+PtSSbjMnwGCNGJuJM",
+	"1miyAeonYM8ePnGlMQG6ANjVtmW7ZPhfQ2dUUeGDuhaXpx5nZXU8Xn/EynkhY8YI/Abq53cv3pOHVwd2",
+	"ux5miAhwzwDu0U6hvaQDi2NTVU1bglW/pRTRv2tgX7jm4GaI6UJH5MkuZP4QPeVjuEi1ZlpLtWt/lYpc",
+	"04XGsOicYus6TXYwfOcooN+LluRqH3Ta4NVNBAQuGBjwxvum6NUEBiOFcEBoxRX4TkmtyU7ube0Tf2/U",
+	"7vtYyflR77mC48lZEr9QSqrmLMbmJg3LGhMul1N2iKhLP0Kc4jtDZ/PqFOO6ePEVHxVWsGvfm2Y3/hqj",
+	"zddqB6DrbU3veH8AMcPfwA4Dh15c+dLNhU8daAS2xtnIG5TW9CLXTIXDda0GaDDG5XXWbh1h6xU3jMxo",
+	"zG4u0HLVi3oYYYERe7B3sH7LKXht/2A+RNU1CAug4SefGo8xZLsEckwYHU19Q7ALn0Qv6IydkKm8JprO",
+	"2K69GLT3UTbBHv2AhYb1/aqz8bDW2eicU8+5HlEVZyepc02Df2JJTQNVk64+srdsfAZ3B3FWL5ad220v",
+	"tjNtKgMvoXEdfIy2gK1TIikXjcsjcfiF9YUTBeffylrVyrhbXhh083r4p27UN1GTj9Qdji6ASKrBgZeK",
+	"ZKhP4BIXI6YEi11C1s/AbzT5JiIH+x0Uj43glepS2z42H7c3U2lkVU46Gl+3uhQGXffZhIpBqmqzKxmI",
+	"FUngFuRb6TyRND4hb3569x4vAG8iekoPHz2OiOb/ZqgBjqQwTBjfXqaYe9maBOW/JQoXJZhn2+KuZ8iM",
+	"6Lxztn3h+8KqwRmdsIe/ztmkF7k/5iL/9zW7mGd/TBkf1XIyXmsUfPjw6vnVN2QhUzKjl+toT3aXatKk",
+	"SsBRdHf88Y/Hx/XgUZr/my3PzDl8fHhwfFw4UwfdUiLcBN1LSqu8ZNNbwRZ82GaTnnj16bj7XYENm+68",
+	"l0AHHbARuxYitb8rtYbsfeoodx9hEsowiu1r1V3SboprADi1465C3ebyKHm9shawRaDEEQ00nirneLB/",
+	"8MDiqnj46QeaFB7FZlqI9go6R0OVDh0bpshLqWbk2/4pYYh16eqjo7a0/uJMu29mCxRk9vN28QFQ4rI4",
+	"WNH2mVogx1Xu3QiatM7JrDOTr5tpp+9vR8A6iVqOfzlfjlv4EEpTWE9yZSOLIJsD57/OBMBy0M2cN+Tn",
+	"uMgCisCcBdqsPQENBzjbyFvvCFhQQc6ctbtCIpg3bRUOQK4OTgglWXxyUUJrGstUxKdZOobG4geXDoRX",
+	"XckK1ZcshoSFJWpMWVcKXhoUvpCd/YPd/ccRefq0j15eZGJFCn/SgUOMauFOz+w7MryAbAYh9G+oUTxu",
+	"dWffkYbQyJ9bV6ZJgHbCt+kkHWtM3DY0ms7MpPVM3L1bKTuZSzxL9vh9Zo6lt8gKF5txHRgB2U7pBF5T",
+	"TeapIYpPplXAt828FXd22iohjsC9UJzUcrqGRbsHhJ3t/nLKhts+O9Ieb0DWzk9Mrg7ITiA8vRcAAoH9",
+	"+0XSWyHMO0MlKvphauCI3PdsBEPkXvIBlbMNiMNqd1bTwnRPG2+xEZWEjQ2hie8h2OoA6qL6fKa88vPQ",
+	"TNY7KZaI7pqDB6S8hIFbev1s+HdCJ0t7KG8J2mJFmJNtuFlNTeFie8+saiA4WAyX5qNsz+I8ihVhMrpY",
+	"dMgzB1N8vXT/O3Nl1uc9Vdp4cTGJSOUqLI7D5EnFmJuIuP5d8oqpOGURKTTZiiNSVx4R3F1u8xWRapev",
+	"iIzkqNCMaxCn7ioXeDUirkvKQEgxGLmm3wZGmzNqBphkXIEiebyhO7bdM0e5XgLO9au8IGZKDbH3WWzn",
+	"tvm5MdejOsW0tNvR1Z2pZXK1bXelG3M7cKbVwlA5Z6KXv6e+FNQ2QVvzDPmny5qWPRqVBkm+bVLBQXdj",
+	"eKbdsURXRImIe457lBagsJoB/83YY51fMMDxccw9PC4hmQf1tAH5NnsNazWPhE62gdIB49wfdA6YzVtL",
+	"5eukudTWFRzst0Ks1FcZ1E5QMXaBrUfXTApQyv2znBrh0EAgZRiCQXmOKCRMwHMLsqP2Dg6Pdh73+0GO",
+	"cZ61ghnGaiLDBmZ6QKFVPl7+WKuGzM10UJcIKdMEysHwBkisnjGjmG7NU12aoxr1JqYpK9YlwkZYgow5",
+	"bZLGJOECsvrUJcHlLmVmbiVT1i9BlO1Oy8YDyFL12MF0BzDdAUx3kL+h8rmQ8m270mKl9sSAj770tUgB",
+	"dgRCL+QVIwf7sEQaiWD/m50DJIJqPG7GqE4Rx6E2Z92RBZJZZGv91ETin2SHJloSav9AioOE+wtpphFZ",
+	"SnkZ4X1siOXBZwxmdVRmd4mM/eoipc1q97hCS5vUdAWTKq5ZY83Ep6j3V0YTM61uPVYjL030bNdLKi+r",
+	"0QIusZidXlFumW2r+yMTM26GtR/FtZFq8UI4gNNu8Z1c9d3T6cUM9ObgEp3PlbxihWuKmVSJiNAZEzFI",
+	"0z0b746KgfDs6v/93/+nFBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr7t7EVISs78ayZPuz87fbvqxkBGl0",
+	"YyVnZEdIwTKees0u+r1o45ViWOGxpqrpHvaaZhv2Co9botqHh0dH3xzuHz1+8uj4m28e77elijW3zEVr",
+	"Ws6AOIE12tsQBFLUW9DHTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hcotkCP0TIVprZGfGU1ZiIHc6Zm3Jg6",
+	"GbcP6+fcoddTJhBRz/ff3FB8O2EzMFK4UsEtDGjYRKpFR7gKfzecTQoCUKZ6MJEyrksutjoFyW4keCOs",
+	"zzihsxmcM5Lw31IOF82UwUGliA5gSz7kjGnDRyTV7JRQIqTYDWBZUFajxR1LpkFt8LMjZ9U8IlAdDslr",
+	"aVi98uC6xWdArsvWIgSryY5pG7v2rpr2RfZYAQm9ZFmpVUmbSWBh4TfQGuBGgog2PEnINTVM6doVODzu",
+	"NzQsFhOvCy+hqEet1CTkAI5Lmuha0WkXznZSTrXNqyDBA3VzC104bWsc6P5WoY1XdppXWWY4qHWhrX/s",
+	"182ZX61WD5gcp8kgPNt1pXpQVVr9ktfFYxZoyVwQI69XoqxUs25E/0Hj1P8tBVu+Z0crZUM31gK+KuC7",
+	"lJVa4FjxAJMOB6jkaU/Q1U/cjkfcAbcth4dmVzxGh2xWob2NRM5sVASHbz003Qf+bDOEu1bsZy3Q2xWj",
+	"TRKDS/A8bbPShqoNCTK3wLpVLeVQt9Yk2nIWvWGzedI54rXs8cZ2O/4en0GXm28Ww2iu+IyCIyoYrG9R",
+	"RUNMoFWnlvsen1Q9j/czO3brPVrzaGg+cCXBdGkyakgfxeOSO7m9PyA4Hau5nWtr9DqCnjfltYc+pRVg",
+	"yoOpID7eGjkcocsCx8A0DgRtLoHvkR33XyhHA46H6R1wJ4IsQtFtzE01C8g+VXPeMHd/lDCqbA2RuzFf",
+	"iYXLo4b/o72oV7sGm1eiGDZr9CxwhIygwqIOVnjCAx0sk6e+qs+mJcF2S7l35WxS/2GR34IWas5I6OfD",
+	"zYnosIGILtkCbLaA0dqWuGz2xRMOvQMSqcjM4kx/EqyWqAuSMtqQt5fIssik1yfSo82J9OiEXB3mHfFg",
+	"LrYqCQoHHLuLHK8Tsf/hz8n2tkG9xRdBPIkY9rs59QazVATo2TaesKujjYQAkJDl1x52bXjrK1m7BSba",
+	"wMnyMCUsuCMJnXmXcb0umMZWU/nuIggF/CnojOnszgeaDO0IQwJMUlvAdJ4fwAzgYwcxiayHZSAVukIj",
+	"krUDjrKGHH10kYHzmzuPGLbyABaMEbVfHb5FKtArMbDvH2DGZn+PnLXthL3/FMv48IASxbCnCbZXv57K",
+	"hJ2SPz55CvfpL+GaHzQ72PMz/yXyrTA9soU5RYQCg0FsVDJ0VDA8gQRsj4UcmiN+chEwtJzIgstHhMax",
+	"rvK5XtSTgnXI1Gz6mJ8PMGdzrUcP13/0yGZHLpnVbeeg1mrjNWmolb3+XDJRl2zjfVhrpKatrfbhvV3t",
+	"o/ux2kfbXO2j+7barQgYIcqPY8ibYGFk2uLninDxmeJIBGpw+8pvwaV8OxASW9d6EW/Omj91dhSZ0CuW",
+	"KblFOwq1kVOrTrqImGBrKoVYkz5wGIDbyTOezbMWP9sbcevNtuywxoX/1vXlz+aDVDNVGGKj77wRt/JS",
+	"zf99oNWGFlcioQ7RyDVQnD5f8IkWkyTAoHCafnHXSuepQCKVsxGSdoEebx0goiyq76xIs0FnqKnWrCgL",
+	"G9Vt5u99npVQlYHeXYbhwCVi1cS7AAcZs0o6trI482P6vO8OiONBg6DsHR0Un/osuFpJ/WQznKZ7KCiL",
+	"ySNNorLNX7IyxuyNc7BWZuWnUHfmW2GHMhjXZkI/ybFeIyLnTDinrqso6ngMnrkxupB/bXOjDjXQxx0h",
+	"8I737yfU3PH2iiO3htJVC43V0GfoVoR5GTkqS3bNP2TDMzG1ee3LToQ1Tn3SdOT7pmI+Q2TTp9GLncYc",
+	"ej5Pup6SQkp9l7kW+2x1k7rwHJzjQSbu9HY1URy8wFm2NzZisur2vcH7qs5uG7V68Y9XLyGJdmLbBOip",
+	"VGY3gda25MPbH3TX3bIAup06iAR1CksnjxqgfkBKT3RtmxU+1W1iV5xBO4mQ5TbNbc4y6JLIrq+OoCG1",
+	"TpVFAYuIK2buPl/7egdD0GXGOp2B536F3Cr3AMj6Tmmgdkrv4d7m2EYvn0murgWSq3IIqkduuY5+11jo",
+	"+UyWwKEHqtpnhoief96LmJvNEoAYMHlI/5kyGjPlUVyKgHmIj4eJsaerob2sXrLQDcckzzrf2JmYUNMy",
+	"s6f7xa7zHWaVSNEy6MGTwqgHT7oM25xz2gGFZo30+A3h7lpxZIqEfA/YRXaelvMLODSfH7PYRt18URG7",
+	"H9Xz+Zx+Ss1Izli9BzGh1w90ntFAQdb5jJdcxdoBw3w2T43LWIMkCKauMCcIlDNi6CUTVkumZJRwJkwJ",
+	"lBgfQm2aZINVOOM96tLZsA+fTdfOtvnfRFPOtnfeYJPOJfS/QgBzs8ilLXTeaiyxXVVoFY93ULtzE00D",
+	"XDmQVHEWC6wrf3b3EbyPUKLYbsDHQGVL+NiQHQTHUiyAbUKT6JQ0wK2fCcF+3z3YRsF019qmQqn3pi/9",
+	"MxVKlbhql3IE73pmsXU30wopcSio1WkzIn/kBjo42D141O9qL7dz88NmH9E9qwhrcEc22hLrGwxr2QQN",
+	"05O5etRto7w+tXFzi9Vsj6bD02Z/eJfQwKEZdFuV5gq7hgfW6nawncI8HELR662Jm7zYr8N3f+HlfTdb",
+	"0Afrgy41rmZbw8zDQdEXvO2WHl9g/WHUA/95rChmwK/Zit0lNDTWKuaqzEp1i6Uk9qYyxrx6MWQGBTqo",
+	"ozQrmayU8RKjli2X1PCwdDI8/FHBAqiw3ZqFXqKc53KpVmGsKHR1uljQuaRGga5Vl7aclrIe1HoFT8rm",
+	"+sek6pyGX3ZiRcemCXp9u+Dpq3jv3gExbvj5METWQYHHoIXCv+ZTKdgDTXZs575+3raFaIblLWP+O4ut",
+	"Q8ZMme/jgugVhYa+t+2Z3sSSC401W1RzGkDnVS26Ldhq2wQhLsztBJ1sxKYosNjBDkf2U6qLRHaW26Un",
+	"RLGEUc1i1xisaPdeLAgl7xDLWKqwxFrJ1HAMUei5NLhgSSKvB+k8ZBoYowdWzIVlbOEif/waPrjJ8EFL",
+	"FuhZXlg8KKt0lqYeWPzQGbOli2NuwKd1iifKIKakr6zDswT1e5RYxuN4RYxUyW2X1gm43ByRwVBukAFg",
+	"RrJEs7ywLpu3uyUiYSdp8l//edDFnbIRBPCKWktR++iAlJOx+E0KxR2TP8SSNluCm89DR7XVbT4vxYCz",
+	"Am5gvxtFs591OUcC0TxTDVl12BB8lmJuiwno5DMWBt6td+cM/ytb/SzZao2RXOWquo2tEm5qTOdGRrsV",
+	"ntrfmmU+48L9cVCye6NeKvhvKXM/w3reGhvWK/DhTjXFyGyXlBTbimEpWLGQWEMEiCZkB33AxDp4V60W",
+	"LsxypWLh4pOH5Rh2eeC7SxXIbZ7luQK4DZ9fskB5H+7BQv98uMWlPrxXS12CvEYzP3S6BB4XFJ8mVQL/",
+	"mTlaelHPOQoaGmUE78NRP5vkPLsIn+EJypM9N4GYbEz4+IxqCjaqIVjSsv3Jar3Rj9cuIWh0rz9e7lw/",
+	"bs8UMdxUoNQftfuhXSWBfbqhvfSSntL5V69VZbBZStCfIkJvybDl0M5kWtff7BdA1CEqnbNi65GNoyfr",
+	"fUrCrtjWtsllY60ZwfFP53HLqg1tf/M2jHuC7PhkJxZn12wmxAPtHumXYe7buUv17eit/BkSriJIsZKC",
+	"BC92T0fZDMDX7/Lu3Wx0l0m44MggJ6B1aaTderyl0qiALsrN7S39Rf64VKhgw5Kpzwlitz3g+7g13Ftd",
+	"gVva4kINut24YqCzEOEsxDQLWlDRsZQz2k6hwhbz+u7ryrtUlG9USv63dz+9/pkmaU2e9JlYEPiZXMHv",
+	"5CI1iOFR8AC0Jhf8UXGR1ShWTS7kOhCQqPf77lgxtgvE2TvpUT9L+zv0kcJyFDdrdOt7DANC1SS1rU3G",
+	"5HpKjU3iXswRK29KNc4lO0jlFxGWMP909trs3LSwFlxsebGNvPu/yYucCSw9zZ3T5v8mL96mdQj4wGSX",
+	"tnXaIuxHeVJx6hqGzrb8JqZUpQrh8aNHtUrGmAuup9vNc5oyqswFo2YTubF2rqihYtStvdOv8qKLQAlS",
+	"CbNIQIqNW9FtMRoxFqODYkx5gv/Ql3w+b/BNzBMqRLbeNRrdaMriNIE8AMNHl2RnRkVKE6JSocmuQ6qk",
+	"yhSCbKssrErFmo1Yt6ANGMUnE6bCtfQfjE/Dp7YzfJtxJC96+YCFhc0+MiCIksQt0GiYlmMPT+RZQ/GY",
+	"NvOWdXosiSa9OvbgPwm9tqimNCYQNojZmKaJIUbGdBGRM83pw+9lckkNrdBD64Z+qv+Y3EVXkuzhNLtl",
+	"CGszALJdhfMDmy6x/aoO57Fg61fv3+jnD45StoRcdOhV3Lk7HJZ8qVSsrxp7yq+2lFJSEFCAypvY6itx",
+	"/rtwuCg8YtnSBfMPt6qWwoPcvu7KotXtfmSG1qiJXR1znTdj5d5BhlaANw46u6LcKruX+tEaVNBg9dbq",
+	"xFa/VHNqDFOid9L7n/862/0fH+H/9nef7n784yA6Ovj033qNMrVEaljWtzthgikKwUhIS5JzO7l1Mjma",
+	"tqwFQ/suN7CN6Lei1Qbj3Z960nBWb6gZTVuJc8ZFePWgItTW2/4VtnPpR9yZUVve37JBGyZIb2TS/kDF",
+	"JKWTwuBMQEQd/m/Ka7XOH9Al/sbHFfxzvsl7sfV72PV3RrVpQLn9QU64WK9Jtssc78zd2czBwIV3Pjou",
+	"UNVRkzmQJDRIFC5yv3cG1sX1A0Bkejqfk/CxCip/KynD8l272tSVHi3RgP3oYLzq99Qd6R8p2iZnWvOJ",
+	"8KVBJZEC290Nam6iaNzKlZ8pdv0d3gifUG2XW6tnwX0DLmL2+3J3+9OnT1sLJTitKYj5LeVXNLGu5/k8",
+	"sbnzLaRW2oJgju7DomzxPta5biZy110Eb5/eC3Yh+HmXz+ZS2Y2hMJXehJtperE3krOHhouYJv4/OEzv",
+	"U76vzyCFad3W9Ov2QIVv7izpgBp+Et9KqmKr77Q7ZTfoSrphv9HbbBJafVedCfMcjD/XgXOEGWqY1nnB",
+	"wOUHjEqckoIduLLht7qylffQvH+tLzMlvDGjzJ2cprb+IO20rmt2+hJOkS0dRnvSxsdJLLHniGY20XZm",
+	"h896pIyoZrVNQmnGDLqrjVVu3gF7C8ZJOLWsvzoPzMEQk85zeOtW+y0wwA6vl3CUmdLgM6F1XX0pVxiz",
+	"9NtIuIj5yGXo2Scx+3cMfX6NnDAzRWWkqnFvJDaCauwwU/Kw+kXt8GxdS+xC2r2h5V8RYyM8S9lRCC4X",
+	"6TannpDM/Es7ycTicdxYLLI6V1V3jIXuuuaWXNSlSskGel452beeFjpr2CvUvLdneis2ZgpSnZPAVllG",
+	"jZlNE+iPS48EHoU6r7BXmp2ytqREVfdqZ1orQMrZgDVZLNQ4PJksGjdyfeF9uyxuNCYiR1nGOGRE+Jid",
+	"rumZMZpKNaATtmGEqD3v4YJqFoLdV52qdDJRbBJ27DJYwgHLS8B9SDS9Jjv7KAWFFKzfi25wwr6GqTaM",
+	"8g5BrHbt+lWLI7cE4eMm4BAKqivmqznlNdQ1ytElePDdY9uaRZ1J+10iL2iSLIjN78/pkce+sjSvIJ1P",
+	"y1vVkfG4DhAlwc7UriMJDRYKmF5OH16TGA66ZVvAbOoO7msZwKxWxMSFjBc1MvuGetKsmY8mRzRpRHmz",
+	"PMu1QvsdS4S5IDsvxCThegqaq4NoyxgdqljcNs27VtwYJsiCmbB6tNWZNKeLRNJWqytc/DfuEasrbTXa",
+	"rFO73e1ppXkNyup+40IJSy/bl/z1kSWnfHUKRNNGnNvwMIfj3R8Pcx0V1IvPjIo1XWhMKES/a9QxkfTt",
+	"9lNILxZ1pbmajaSIYXLsxEVptSExXRAjwdPEaFJFmlo3Wj/ieelCeG8tecd0oescCgudc3yVChdfliRO",
+	"GdkRINb5FSMS2PWcarO26N6t/lZd1Djr6VGpIax+kBzVfI8c2SwniOVAQlTgLLF4AVIR8FgR67yMWp2c",
+	"cW1+mF2mnRmPBZ9MDfnw/hmkXtgEVm/swz1rp2IwqhLOVD13j4Oab3djnkpLrMVpC9vWff1UJnHT23H9",
+	"bETggVdbx35dQ+9Uu091y0nVCRdsMwigGl5olZT6lcg/FrQ50G4NH8G/M9Wmjb7ctnUSUXNZ280m2xP8",
+	"nQjpvIF2D9FTojFXCF1Rdoq6UEda5KJ4NPRKPt3Mwx/UfNSsZY3//0knR3sv8rNqTW2uvnWu2BWXqW6S",
+	"Cx6vFk7OFdclHJHNux241w+2Suq1bqUn9U4luFM3FdrnCcVkxzGurN7Z1QMQ6qjGdmo+IddTgBext4HG",
+	"mIqxL4WeKJmKWGdgJ1l+cgOx+RSGCoP1E1sgL4/gdNkX5unubRkiy6ojCjXd2qiF+1jLylZ7U10ewXI6",
+	"Paz1FHappcBe2N+f7b7cP+iwAvY7qqPiKOe9d3RCFXlLBSc735/tfv/L290fd/f39w/6572SkOgYb3/t",
+	"VMPOydWR77e9PLm6TdX/mmwdJFs7wOZWGGSPCL0JBjIQ+9ZR9+4nJvGUJQ3VkZ9pA9gtgMLK0ShVarOt",
+	"2gxTVZnFYJPSxLoK2Qa6teEnvTURvgbiameU0i8QuLLO7ZLtf7lYrtwvNH9vkWjzXY0cLwvKsvDEl6uz",
+	"brnlp2Pmd5a8VhQmNdlr3oLZJHHtJ8GgWdM7hggAa6aw1GqSoD893o35hFungDebXSwozESqlSJbSkbr",
+	"kn62Yi6ZkZesISKDP4VfymKScHG5csp4l6Qyv3d8Il6Js9GIzY2NYBe3h/0+54rpARd1URlwm2lCw8li",
+	"CAy3TBu6sDZtbxmsxdHj/f029jNjWrug42rpXv7BKPyQ1uVYj5LXS2msTRGsnaGK83ZtSxA0Sq613CAL",
+	"YPTJjsfCt2BWL6Wa7X5bqiA/3AB+I2ETmgwUGzcqmUf7HUp9bxV+onbRQUZsqUKCxrFiWnfyGXXnSFts",
+	"EbBUnsBC+Hy7zowVg5Fd6GWTBIPS5jr8EGf2ZCm3U9vhzW9C7Surq9kg92Ax1qn8uBkSuPPeEhsTTlv+",
+	"9Z2TUTtdRL38SwM1y6qpIAC5mtXGXvGxbUQLcaD7EybE6WynAuXecs57Ts/1e/KOGeMbznbUYGoqQddI",
+	"A2MzLmLXXL+u1YW/ATMaIFvUpAr04XHoh+4OFnJYm9bp5jCAYU/+2M64pTMRyJMseS379vIcPrZtU7cj",
+	"tA1VdMNt3faSNizLnVnUnr1WLGn8YRM7+o31gZzFv6bazJgwrT5g7zWh2SObuYO34bmN0zkbXLJFN0/X",
+	"DXh6P1t3rGDXWwDD2jpaWRLfzKw2cRw7ul/v6dWS+l1QeUtu47py2M/KCVzrx823o4SBFhBPgb6zTQhW",
+	"2C9OgYncuse2woTvTNI0iYMa2VOVA1sRRJjyVuNkSs1UKm4WnYz/mI14vO3+onbI7fQfg9GAaur7aTUk",
+	"sI3B07km3I7Lsuj2ojVFCWZ83Al3zThcQJzorIRz6GIyMdczjvVIH2s7nIlYXg9GidRMr7XGdUwqX5IS",
+	"w8q2subNUUDszWgg2Yl5je+oU9jcG30qDvYNsTpZBqdpWwlYZqgjMqcLp9BBMQkeRd3QV+hnvAe9twdP",
+	"+nWdjt05Lp+FTc51QwJrw83r72We/bpFEVbZQLfA3dtrF1hkh0zE2lRUl8KmDdRDxik7JVnSrutrq9g4",
+	"FdhIDAa4yfTdjdTmtXnhxmkUv5YwjFoxdo4Ot8dluznA6+itmuzagdose/mBC7Za7mtrGqsPbxQX70YX",
+	"pcmrFXr2Oq3knPJ4u5bJnC4GF4uG8jMotCH/QQ4eQWFADUMOuPCqZ8Fz/FXJ4o19rls9s8cHaIeUrzd8",
+	"NlvaTL4tARTfghfiFk5XmJd8c+WQtSrpwWqm6mY7Vgtvv0UDMjD/MpPQvrNkxNk9bQfHrm6VxnO7PjZm",
+	"qbGJnDPRc3wHBjcDqjlGkkdUjBhgpNeqtdlK1uoAoylVExaDbw6xJlKlmDA3k9SOONKLQXPOTfntDzTB",
+	"Z1y5l0vqnisYExki6K5/ff/jD6iIvnn+kux89+I9eXj18A+49VP/lLDZ3Ph2hX7YrFDR5fDbjvzXTDHX",
+	"vL8XtUruPEn6VoWXSzy3uTW1kvZxF0Wg1lDx1SflLLgclTAj6Ir7BDPf/PlxJGo1RyfVshWLMpCwggrl",
+	"D1rIqwPRlGvKrWYQctIKef2ESCB4my0zyKpu/PtOMPATNhewfT88gEiDDdRfUlC4vaNjv35Q78bb1Erq",
+	"ZCPYbgxcQ5pVjcEAe54t8DXViGaDDIrseHPiZusAmR7RBPk21CbWM5hy3dv1VGrmeCDO2uIyxWsUsGeF",
+	"OsW3HpC/2A5//p2utaZic0aNb+9HyYJRG3nEcUg6PyX7dm2zhdwqL97MOX8Tyi/k5JY7ZHpW4VADm4EF",
+	"PzameaMC1l6RKBXJRkOmAD5PFpNXz0MZgk1RYE62+YhUjjnY+nceM2F8U/VQwB/ub93d1ZBWvqWqs5tg",
+	"YctL2rY0dkO2ey1c4HWX23RSa5BxmrhyTZ8xm9dbQSjU6ShbPbJVldApb6upgx7NqckMWqlAvK72uimk",
+	"lSbrArK21GqmgpsbIdnr6aKLDVTSpprDUrbKIGB1YSGB79QTfk3QtyfXsuqRsXI1yNvlS1pmbW+J7gzI",
+	"ZKNQg3v4ZkxXEI5rWn2bBphHjM9NZ7sg6nkx1y2ktUm0I6NjvzqV6S6h6I4JKXyzqsR7ejxuIFWlqipv",
+	"Gsxc2lZr3YrOP2+F5Far/v2ZRNfGNslowwSfz6aC8zY7Bm478WfletFV0D5vUPX6fLKQis0X89LSshut",
+	"vi9jg7ZXprkKz/Ys129YueA08M9Vzv9dJTe9taZ4J3vjsCn/RWkzCPBvbhyzK3uw/l0W+kPJa+2cSXbD",
+	"IHIOQFI8sSko25tPp9bMFTSc61557QIfYSeU3WAPN4XY9UPJ603JoVvPgXIX7KW55UFji2W7/35au9W+",
+	"bS4fMQWeO+08fLX43bM0MXzuEbvKpdEOJb/Ny1WPBdWwXu3ejNx3AQ5I7/PSe0+II6JtN4i30awkZ6TV",
+	"htvBOuXvW5d+5XX48yb0e9cZmq15mZslY06lkbUpZfCDhZkhuYzbI++d2fVAu1tcT2YypVfMhg70lM5t",
+	"EppMDRmmKtFDsqP5RGB/Z4UA7kybU2LDeAcPcST98A8ef/LEOOvvVSsIaF0fufoSrRLU73ooilIYJszA",
+	"L3yLTwszD7Ft4KCGlfzIjEJAMXPNXGeAF/949RKQ2bjxsM5wNV/tB0WMPt9MotIygv3Ox63UBEv8Am5E",
+	"+YpJk2uq1pkVWJKU7Iqza6YI/n5ChBzAxCL/jwGsev7XZA5SlSpUdAb5R5Od83R//4iRQ3I560cIvwzi",
+	"rO6Wg0My7UfBig3mCR2xQSouhbwWDSVdh/trNICeMj6ZmrttmL+xzasYnPyG0Pwv00WOS5rOAXIVg2UQ",
+	"1dPlYEd93+8pPXz0uOyRqivt0/zfbLuWRFNi8MB+Sc/lJXDXpeBXTCvsRb3fUqqoMFw0OdKn6exCUJ7o",
+	"2jZQOdjmBR1d2txrci3VJdnJn8SjDYc9xEsWtlY8z1+O7QXXDrZ2Lu4ogPqvm6EyMtDWkJOQkVQKP9o2",
+	"ggUg14wHlSHOtx61BRnQiUN9ePuDzpJI+D0EKbrmsZluhw3UqUhlc9IdKXdiSiIpr2nJrMScWpe3/MfF",
+	"PjOGjqZnaqJbSz+LlIbyeo/i4+Tq4ITEbJRQEG/UagWnmLNzsTBwSTHHTlhsoUCuKSgMO29+eheK//4q",
+	"8r4dab8ku/2x4zM6YQ9/nTM4cvaPucj/fc0u5tkfU8ZHtQdxJfl5syWF6wuDWm5tLYqwS+j+7lO6O/74",
+	"x+Pj+u6g7az88PHhwfFxAYCnlkkYesnE9jyXGx+vlnPj23t0NwwqDUFq8FvcYWxllMHZDTLLMuEXHNBa",
+	"Cg54o3vm4OMNmH0uApM7l/D7lpgiL5wqOy+1009FLf47tnjyLSmMBABNK9GoIRSBQ2s6tZUprFGvTqTo",
+	"eGdIuqVGuUEXEbJjW3LrQgtum/+Ds4bpC0msiF8TH7y0A3bpGkkZXCBv2Yjxq1pgLkMn3ZpaZ7HIZhJy",
+	"4Z/lPGDbimGZHn32ozvv+IFLF+fD3Pce6HbG3yhmLV2P71U941tarPpPW3K23iS0tohlNk+YYYNUJbVH",
+	"TCHoPwprxPq3UVaQ7eAT07ZJZYFCjp/URSMdNtoGCt2YJgmo2W1T/fAeWcL1VCaeMZipkulkitcxwVVh",
+	"u1ZGY0QZfnP2/tlfCTdWd7bnD06rTmcgYfqdvnDGzFTWsKlsmBP3nvA7im+M5Ug/fPPXn97/9G5vFpP/",
+	"+s/j0GTQXEwSlrnKqLKlzm70Jr+hZjVs6VtUzYLVAER4nbWztYuGU7Oqm85WkBvNkvFJ0CVGQPcN+2Vo",
+	"Wiz3zNdoA42pgoNRXchpXaMbR/QMpm45uPBVk2AgXaQms4e3i/qOa1Rtg+Q5BxCw9mYl3uzyc43EZIfQ",
+	"rdGqJwQ8rIjaVFN0AvevG25NTet0qpyxpwLRU1oN/G4kUCMVc/RJE5CgC18AUPAcPrSU2l95eTL517ZA",
+	"TaDxAEnJ4pPqcTJTppk3g+zUT4k3bU8IWPyn7oCdkLFMEnltNz2hAjHzBfHsOWAD9nVFj4YdpN0VnO1x",
+	"9jXN0i+ha8Ot3qDtVde87H2mAHLrQ4V23BNwSHNBCrrw6hnfHbi6c5bVyBisxHZM33tlHK/nxhHJji1b",
+	"0bD5UpFEar1AlNN+lCPEM2gpm58GCKIofUpoaiR4mpjv7ds/IfOMj6AzJacbuLlVYORWYfFzf4DOybsj",
+	"qhmZst/Ju7+e7R4+epw5v5DEd6gmdp1ZXBKZj4/Xsyrr2HT4mlPQ9GdSG3L4iPzIv+3fdMu4tQzGu4sh",
+	"wdtrY0f4w8aRI6SwikopFZ9wQZPW2dVIBPRgDQ4On+yv//TR4RoPf2raPCs9m9pAx67MuCF2bF1kPKuw",
+	"cXefBDarLba5ZLFzyWYSA+1Cblwbel1rzG4isysu83U85MvlS8OZAF7yQXATvvzbv76BBoK/9KLe67++",
+	"qeVNlU1rRJKmpn4/XOTR9ka3fnBXHQhq79odsRj1kIP1UvKPDtZD2ZcvYltCxH6nI5MswGsw4VdMILtf",
+	"oFfVLka/V7PEudTy6/vmw/te1PvuxfvapXUWVds0K8jX+Bb7eMHEq912JS8SNqvuWn086p3BurwZHU25",
+	"sOWbvaXFCZWfmFJSda/UfslZEr+AZ3qfqsof4p3XpiOFhIWUv6TMt9mOeVToPB7GIEMXqceirrzCM/gO",
+	"/NwPE1QbNPYleuMy1H7K8082yeRZ2hLmeJ0ebLefKrZBntG2u4SsnSRWSr3x3S02zB0r0crGCTipLjjZ",
+	"q6W+v6UsZTHhqINFhJJUYOtMQYaCztjwxLLQrPkSXEQnKzfYYflc2I2KMEILF4fgoB6CGOYK7rAJL06b",
+	"H03Z6DK7h04o8IRzgWo5jpP1VXAvdD0QcXTnA48s8KyfEfipz4XhM3aS9/QmZkoNiSWWG45BAxD6Gv3c",
+	"1OSPDr2MHp6LHdhBMuQCWyEMcIIRGVoGOIRJcDGxi4GtqfpZtoliWLRqv2Ke6imZSKYJpPqc2clL5efu",
+	"0nvsYsRwG0wQUi0I1+fCztLl+GTTNFKSnaFiRi2G5HrKE+x0Bci7Izlj1iyiRLBrps4Fnc+j4MOs/TRM",
+	"hVFU6ISiRBj4oYdEmilT11yzfkQE2EnnAp+g5Hg/T2tzfsBUT+GbEmpY/kW2SBw+8xr0swsG25FTkbtt",
+	"SFLEDMadhpvhib1zYcHGRorPuKDGQ13P5657ggsT7sE9VMXNcgdve27vyig+CzPuKVcYs/Rx1xag9mnD",
+	"x4v2x+GumudtCnDL4x/wpuDpIGfM0kXTAK+yG8/wvvoxWpYwH6S6isEoLOamfYgXMTf1z6PG2D7AO7it",
+	"YYT0YtZlDu/wvmCMghejPTAYPGkRGfbkBR7cpmd/xrt+sjdlT3/KXDuL1xhitBG9T2FDvmXyr2lNPkVd",
+	"nytsRvfHSrTU/cHSwnd/sEx4bU/WH9uOT5WOW/d3Fc54x8dW/bI6Mmx7poH8Pjo1YD0/JIRYNPutqjv8",
+	"lU+mIPc0+w2lxPWUj6zfznZ1cp65MTgxQEKmidmuDsnm0uKtt/mAXuCNmEVu16TG/XzmPGCP9vfJzgzb",
+	"1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVEXTaeCYHBHS6tywD2oYHDrkY9dK21E52HdHe6hPtdeGVi2",
+	"NbMFqLVTkEj0XArN6hoXZYRwl3uYy4HuRmnImWYzqhYdmm94iu0MUWYXD/xb7YNbYsFk3jUDuaWNDQf0",
+	"q5p/Q3HVlmx9rXeOTiaKTZyba2lTJXkNNS+foh6dMREDda/pVdtO4nnMuhrUYpzwEUy2uN+rTru1THcj",
+	"Z8oNFQE3tmyrWyqZGrA4VjsMW+caVXgP6961Ttd5Qhf4zxlzkB+Zf7ngk0VzqjlH+EbqtFPhZ7rlgR1O",
+	"W2fSys/qahLEIer9tjz2+ffM3f3cQXevqnUszae1qYqlHLEsNTt3AXgsu11Y9EWvrQc1BhvUJEsbCJz2",
+	"FW8ExgtDYezwkeyz1Ni77BQvbJbIrB9imYfUq5ifoDfRPq7WFGFpG6PSDmYTyEZcvoMvBByTqs9ydRbd",
+	"nm+8DQiI2wOeb2yY4p3p3Vmka4S6ZhbzLWEvtC6XPyRrQxUssjzBtRvJv5+GnkEdGiSaCUO4icglmxvw",
+	"Xl1Qw2dkx7nSwEkoZN2hPrFHmkM4cUG4IdeUZ+zF+qP7q7ct8drWCoK0GbhfMS9YMibSUACT6jWxJOok",
+	"QbjjIRXnr8m3NYCP9SUXwYFfzoS20XavzNLuTQO+oBnpTUAtr3cYPx9UiXbUhYZFNxlcblOb3oYqv/0D",
+	"m8VLXTfmBsDTfwRNe0mXpr33vhHLZjWvd1Sjs42+X7JrS6iNoHpc3sf2jNA6t0Z3EVU1s3J540k/NKlq",
+	"U+HQFbwhI8kHWQd8rSsjOjw8OvrmcP/o8ZNHx99883jV2gHXqSY7INVCKaSicJtLX1ZarSC1IBOcIVtq",
+	"waZZVrlYYH5rmmh1hoyliowmWsyYcum7XUuCeAhOt2sj0ibbpvWjt6FQFAa8V+pEPq31nP6e35WLQwCG",
+	"mWoyTw1RWMofrWiL3gyTm3Hh/2pxX1SOYP0CjhVbN16i7MMDIy+ZWLnlcKX1QjhY/Vx9uxB/Br8/2331",
+	"8y6oIb2o9+bs7dnzV292//ps9+Dp4296Ue/7s9fPfzizFx49qj2hb1nCqMaMGz5KE9rcCBjzILy7RNnH",
+	"iFQQ5m9Sic6EYL/vHvZtWoK1zgwTtmkBgvTqCOw2i8F1SuBU+JQHASbXiPWitjZZ8zlLEmrYoKlhVj1G",
+	"r3t/fXZaZZqNMPcRzFT5pKlOrOS5H/wZjl1mJo3MIeMtbk6DpS0sthp+G0lhD0XNev3rvPf61Q/nvY82",
+	"/9bBNNT5Ox/ttzccbv12OefNGXFHW3hD7OzuNV1Sbm8HWxqme9sop46s0Joezq4LWZeXqcM6QRLvwGJ6",
+	"dcSL0YapQeeeHt2/3GLYyPHAtQHp1jFvLq+Z6gp1yTQTZpDIEe0MqLRWTxJ4LFAla4moA2CyY8+bPu91",
+	"8A79V+B+UIZXY8KKzaUy8NwKhFTql9OtJc2ge3e42vrn2PfCLR3MejmNq7d2LVgjq32BHRekIhnPPQEv",
+	"ZvDIEsbboqstb9E/SamKB3rKx3WVmJlEI5qNUth9TJfUdMzMguCzEXmyO5WpInYMcMSyGTnqL8XOKxd1",
+	"NzU5WHY4mwi2u2ls5DVQqBPyVX0Bf84UBWoIHZkU24O65ge5NmEz9PHTD5dXXuGnt3/+p1rymzNq3jFj",
+	"vDioRHOWVV5ssVlZeWYzGRfU1wmTM2YUH1lEHjNwgBGNgI4xU76ZfbkXCv53YA97gy0KcGsDh5rIttZC",
+	"fCSLlWKaWtApl9INmUT+r+b2uuEASiYJEBzivLli6sI1zDrHjhYJEzFVgwWjyjokqBhxmtgLrbVHdurZ",
+	"FNz+lJY6QnqpLl8947ODv5XJxpUPE0XjFboGPlPs+jt4pAM0nSWVGV0E9R9BiZiSCWuX1JUyASwQcbNe",
+	"tRKgsHCblgG8ZZoZP2JQQ9QVj8M+UK2fXD1/q8n9ozxDPPHd9bRUEHKTSewT6vCHKRUTRhI5IZeMzfUp",
+	"wTkM7PX4hHBDdlzSOh1BXn3C4gmbMWH65IIlUkw0uJiowMR34nOlspPm5+HzqPzI7WenMZz+EXcAzsrf",
+	"U5bWHQOZuq6iy/1N2RDP7AOfopVdVtkQcBruxmkV+e+t5xflj6yult2QAUZXBugz1e3+3YP9buIz6o3w",
+	"1G9psJiN+YgzMWoVpauM6TVOD36+rZHZFY8tRLvIQBO2NDSe4wGc48E3g/aG4SsMPGfCQrZvb8grplyr",
+	"v20M16FDa9fBSgcq68OKJFuitlpCqd/j4ipGzUcsX5u6HW050L58v5xfyjJ6KMqEVyLm1HZx1lyMGClM",
+	"pMVGWJfWq8I/N767JxpnhJmlwuoOYFXdaN3nq25vxNBPtPGAlj62OqbHoVVhaGMLI5fFU759UU6W5TWq",
+	"+cSlhyrfripJNH5a80lq7fBktfKN+juN5Mz3ReuQPr2drD3NuyfYbb3N05+3fxLQsuIxWynFcZMsB+Ug",
+	"zgdfel5StTl0/uFRmIbrT1t1M269/YxnMet5KeuYxnHTGa7JHpjPlbxiuFQmVQLdEGYaK3rds1UaXM1s",
+	"jcvHbpRc4pB2fEIT6KowmWLltQOr8ygyAXzLdnMPYF3vDMKoIDlqkIwsaW4EZfTWUbcPHtVnD9g4sb0T",
+	"WtZzdk1oHKNF7irr8XGQY0FZqM2orhBcInWqWotRntnb3qYJ2zyHLbAMylh72iD6QZwyAgeO7KD6+kCD",
+	"AmuxAoDenJxncTMU0QpFZx6aqrWYLVAuBnRUjwaB9Q8jG+KWMcs7O7vG5YVRMBHEZ4GdkP0DsvPcGx+L",
+	"/Ctbsx7LULthAlVuavitzlao+ZAx9d5lRBSpBevOM8FR/fIStv+6OEb+NcC0mjD2BDTTl9eCjBI5uoyI",
+	"Vx6JFMmi44tbVRp4bOCY5tYSQNsrox7vrxhIKjug820qvK52w2VSYGM0nnHRy8OsCFKczpm64lqqUGB6",
+	"OVqf/2JroyoUtB7HqGl883j/TrQS/DnqtWcHpgl7x0ydm3IEjYABHsVyEogpbA2JJ1Z0bOotcDYes5Hh",
+	"V6zahbVj9HrMBdO3E+IqHvmXXGmz66I9rg8adHWAZCEWpwlzrdDrAMg69mxjEzqC2PdoEDMaJ1ysFd8X",
+	"0jDdTXlTWdLZcqUD78L754ya9vsLMcpandq9uUIRnnr8Z9SviieDbEZRE0l3i9C4c7JxcMaOkxv23ase",
+	"AcApgOFB9QrGJTtj7LiYdXuOiF8F3Y+8awC+O6VGKpJqpgk3NY6AphNf6VuV3UPmTHEZW1igEVNOZ8Am",
+	"P7DtzKCKUJs994+fycs+tNOLuQZBpF3Mh40u2zx+f072AhqFSykwVPHxOM89jIDLgE9oh+1N9sj3Z7sv",
+	"9w/6p4Rhxgj24sTT5KCysCaLCOl5lJ1j+BVh2kSZSRVn5V/oElF3ce33Dk7hJZDtMJYK7K4ORlYjeyu+",
+	"8IMwPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HOUT+jy+8qvSTWZKqH22aqVYrQjolmPAHv",
+	"zaQQplSAldWQwQqGCqttJXRXJO57hmbEbXsgyutTQgmGBMSEMGHUgswYFdgBxOYo1NFwg5p7f5NSSn4M",
+	"p0QAgzUkYWB5IqrcjIoFMe5IMzKuUT3IRCIEfqYVO3PcJ+rCqtmWFKYX/RmTYUq0sI4SskSnvjsPUEHH",
+	"qHMBuZ7YmzmBQPd4Rg1N5CRlS6sqV0jj8eOd4dPPZKeEHqoYXecditEOozNhFF/nG2pKjxsQPcaMDS65",
+	"iNd4yUvGvuci7gL9GjipN9ucADZulW0KWr2v4PbKGxR3+ERP2StkyTjFvm36pYPhicITX1Sk9+bFLi1D",
+	"uPfh9Jv4in6Wqzq47xWJYZHhCso4DO/tgIRek5gpfsUsqitiUC/Ijk7VFVuQv5AZg4QArllMnsl3ERFS",
+	"wKVBdkNRjyBq7+DgaOeg3y8kVuW57+iXgUfRYAvHskqHbchPk/yibY5obRA5Dm6WSZLmEJGpolaqjLkR",
+	"TOPSUkVjPh8kfNQoY/IMtVp1asq1kWrhtSngtxfU95KwuG/4H+2aD7375+tntvXQ472D/T7mpNmMCgdI",
+	"XxiFawSQlYrFHskVGhulc4LS2cVysMXSxYIMrflI9EKMiGDXu5ikNtwjb1wPZB15i9D2TNXsN41KEdFy",
+	"xswUvesiWbh26wil65Pg2ptN/Md/6zWsnxdrVQPV+pH96tl4tFGMzopowzCqRxtmwnCzIHDpXARgwx4j",
+	"GKyXIazgcI/8kjVRevvi3Xty9uaV3w0PNXsu3Hg7YTgtIqiKwXLB6YgINJEfWMQPf3EA16JzEZycyAaL",
+	"+u79CIXs8eWzSXhIZC0JFYTO5+cCsxVxtUG7TFCBtdPa80NxTVzmOi5IOtdMmSHu1t65+AFBdy29aYia",
+	"4PLoE/cGh8d/yedkBzGPKU+IFBB5wOzyc3E9lZq5dQaSLKAPW/hmmCTuEBeTU+Jseubmdy6QbjwkML6d",
+	"LGSKz7cj+eagcMrHF+vZ75m/0cUhM+oCjS7TLVrkUfhQvnmNj+W3hA+C3yHh2gwMm82TZc/7O9+7G8NR",
+	"XP5H47Pu9/CRnBKXJTf/iHcEz+X5XliE2VptiOVewfNjH7xbimUaPBCmRrViL9Y9NlgN2DgYIzzKTY//",
+	"LbgneDRDum8ogrM/hw+g7dZ0O/wY3OxkeYvyUn1gQONfU21sDH3ps2fZjeEoGAtcFigMbnYB36Xh4vB2",
+	"bxwsV5iCJ5x9uxSptnI7ctvlzwDZV5+zuMx0GSmE4Li0QA9VfGaUb53xmWuJrA2rt0g03ZB9O99ewxu6",
+	"vaGwuq1vqeGZrc9U2HPbE2XSan1DIydeAb969UdK7KkjKnTn+4vnt5W4SgysdfQSS+p4fw0bat3NImdp",
+	"u71RE2ilgrJMXQU7m65EAw3CFP0hFedNfVaMy0FKk4TFthJwRJXiTJMLpnnsrDLgSqikob8n2kpwWs5D",
+	"H5BVOLMsMZQTM+ncWwPryPtYWzZtTY+azs1o9exCtY6/yboq8SshhcR2czZkx6uVrvIHVM3+VgELggB7",
+	"Te8heZ13F8E5IT4FJvRQQ08xgxaUZjDNwG4G023gntgj+y6eMmbKetjtFt1keqGc94KVXx7RBzp840B+",
+	"K6jeLK4HeP9JZK1byZxObHaKrc6aBtjvvt2tA1lM5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDT",
+	"ERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FDKly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNL",
+	"MWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFrrHLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXg",
+	"HEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiXyEk9R1PSyJFMBjeQlXMD8O9ZXZ0l24A+/HrmoPCV",
+	"TyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4D",
+	"RFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yU2K2Obum8tjDpW6YN+GwZJI3YDeWnnJG0L61tLVhBLviwJW",
+	"jmqU621KjDwFZ5/N7wATiEBCpNFOzkKyT02pDzVsIivBLE85Z72o920v6j2rpZF8GY6qjHy14JVVwKth",
+	"qzrkkQSpagDpwYMan/OZ/Wp0Vvplg7rvvIycOyCOn1+R473DiDzae3xCZraFKRXkMZn1IbHAPkys39S+",
+	"lHDrMs1yo7m2q4wwsK7HnHhIg9b+4DzJfa0K/dvcwAsu0NWrmYGfyIVMRRxStEsyKNW01ZKxQ57J1wZ7",
+	"rXVdHD2VytSuDi5MwrS2vx3sr7cyN/StsLINydzcd86bUvdW1GX5jJtOKhnY9ZAo4I7HovoaA4oWrVlN",
+	"G+jCJn6gpdiBiB+oLuPo6ZOcGqQiKENLZxfHrlXFUs10t20OJjZGC4u5mIxmNgFwh4LhOYHtoeYBHBoa",
+	"k4QLFpHqpA8OH+887u/ufNPPcsqk8l9RmHyqWS9ahQt80GUEvCoP+LcUrEFHqCSrHC0Hcl3Kx8q8PG3A",
+	"OXkPEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6jo0klIGmmCxnATJGeLZhcsQ9uqW0n1YczBpMpUsmBuW8",
+	"lG8ZVawDcE1hncuvLwxeWKRwueu3VQg6WRO36wqqbNlgdlTU8mtZXRu3K31uPvTSWddrqpMaHeM7JZES",
+	"8MGIHJKYjfiMJrqWS1dY8WX9J1buM4qOWpMc3+NN5U+emB68x4/RKUW7uBCbJmq/95MvdcKT1/Y0Wenv",
+	"vFqQ3h/ZaLY2bJ77k7xsqqhieZSlvVoEhuyuXOHE3xk2X1139XPyr+y27LhQW1lunPWGuFF5R5b2e+t1",
+	"ilIfdUFnLCKY5eyCd3s2xXbgU2srSkYreFCaFLpFZ7PutOC4Spuu94c5QlXdAEwUmCvahM6UUqZJ1bKw",
+	"nLD7I6XlLD8fledQn8D4Yc7f0EUQcagR6JhH2wSx61yA1zLjnxbN2PlSubgsU0bNx49SpZgYFdKHX71+",
+	"W2uC1bQmONhvSEVfX62Y0wVrULUzdE+s51UAc0jmdg0hSUXZLKzW6eEb6hA562/PXO31k7IfSzKozjZ2",
+	"mipeHSid85OHD+d08d/n9C97e+fp/v7h47nI/kln2T9H6V9evX5r/23yO4z6y95eecOPn7QRL8zGr3lh",
+	"ZSJPfQGNZH0F8iUJN7tOPfjZBee7HuygQU23OBo2LtQ1jGC1IoeKH6WKnltjqUU9t1ZZnjZ4ImxLoiJ+",
+	"QhVcobGn3cds2Z4FFmE3L4l7Lg+XvxLzdGUfqtNZa4ENNGEilkoHlvZfXEYnyYIqTsKsWsJigdgHJR94",
+	"x4cvXTpqW4S/ksK6AthziUrwlc1U/wzQeTh1nKOkVeSTWCEDOn8oGLtDXrJNdqlETBW7JppPBPo4icyS",
+	"RTvb0DDCajPJSgM7f/Rz90S30YsIeI2wEBaoG728cGFGhYD4ji1o1FN5vc5q5KAEXeY6ZkwPHL5Dtxat",
+	"jD1POy3DmJuBkQPo81hbhOg+t+2FP9rb8qZwWYlZzbqOZJpY2IkLhgVwKTbIFADpsGgAhj7u0oG0+nnr",
+	"8QfEw1pOIG+9P5EaErQxrgJqnBKaXANWnHVGWS9H4QmVNamIt0E+je2VarcDGwc6H+mYY8h1niy86wyD",
+	"mGNuus4rP+Bv8ZVdtmj1CsM2tPrjgwYLqrsZ61tMdUh/s/eu6ETIcgS30PIwHylqUEYylSNr3WQbreZW",
+	"dMAGcnKJiqLHyYacJ1SAHavnJuBdIUPPC+IbvCa5YHTiaC2VsNK00KcvrwsS5pA92uQcIoAAHaHAhDrC",
+	"dbiQf3otFnYz5FVawsiDSedTXaqjKna9jpK5+cbd7navsWGlNV9nncNV3kYfsXy0Llz8lrqI5ZN6Q81o",
+	"2kpIMy7CqwcV5+YtnuhPS7/nzmpwi/tcDnSEKfCb1OAWLPAKZV4oRmMztZFh9vsoSTW/Yj/6uIOlmeWh",
+	"ipagLEYQB0YKUYIFWC/uEfXCEGyH5fV3Y9smMWFKpnowkTKu0cqeuTTb7EaCN2IQNqGzGTp9E/5byuEi",
+	"4sVjHHyMqReaxHLGtOEjkmoGYXEhxW5QKwlhVBuBxvA/18TPjpzVxYEP9g/Jawe9UDUQYjbfYOMetS0z",
+	"ExMu2CBrgbRsqV/gvW/wVuzLYLay01uAM+3icCimmriEifXXte2rmroMtTTfEVta1I060lKtGRyNLljL",
+	"7RHhWnOiBOQynzNFRhTOUyV1wicyYPKtIO/e/FCfTbFz1C/lnx0fFKtZz3b/x/7u04/uvw/J7sc/DqPj",
+	"/U+11a11uSDV47meKWMLmQeg50NkgqrFOjpoqtlKmRWQPLFRykSzhF1H7fwqlL4KpXsrlO4MmfurKPvc",
+	"RNktC5zPVnS0B/VcBK9r4K7ZgPV4KN7KyhmhhR4ZFC5MqbqQqRqMHJikNozO4NukkWpJbG97XoD700a8",
+	"UhFZ/cAtdX6It9vLwQ+5HcRjD+u+Un+EVVI4W2eATbYbsKSzFt3ElsCzOMLkpDhIOrFa8wNtIWMcGMuO",
+	"TWGC0xyRUMqS//u//08fwWZQtWjPY7qt5hmt67QFkVuTTNOww3654W4qFs6JVHmubdJ/VIRcDacPGMjv",
+	"u2PF2C58V++kRwVhCcNMGweugzUesPdjTLBvdyf+UZNcFr4iH1SOMWPcZf4jUUZw8XpKDYMSTxjIVW+y",
+	"JCZTqnufPtaBORYneUIAtfBv7356nb+IGjKT2hBYRHKxMEwjRQpbUBmmv3FhmBrTEfvjU7gtm7AkN8a6",
+	"isYmSkpuQ3p5FfTt8mD7GDf6FaHqa0XS/eyQss1ASanbSRg3CTfPs87gtGbJUiGhBNG6MrdvacDS1Gel",
+	"kzzdntIQDHqP9YfWxlVVMJfNmlh91U5urX/WzSg87Z/yZ1c9luISvfvp9c8gUb8owdi+Pn8a+ZdLvXKr",
+	"saIUzA/nmhLR8asCP1xZVm6hO1kzSM/dhHKrwq05rhtItS2Ed+2b2Zma6FZfe1Ha2unsud0mVwcnqMGj",
+	"lM3a4xANiLB8PGZKBwnErn70lFD3b0UVsTShK+I34+J+IYo+nSBdG11KJV9v1MP/DlKBOXGZZzMKggW5",
+	"99l6e62jseDqK3n+vSup3unkEdrz3C20gD/eX7nTKDRan0RTayUJcoPsyzMlO6m2k89+TPPir26n3j+x",
+	"5NRTd5S6nnp79gKfePG8+wNWSz2BeHFPHXzcRtVtaZ3dgcsZL37jMraynVSfr+G8r+G8LznH5GuY7U8V",
+	"Zvua1xF8WthtEVuf+EJlgbaETvUccdhQ8xIjBpCWSwJnd6zAN+vrW9DRPaST3tTJV4G07dBX42ay0tu8",
+	"fR90YSmnXFltGy0+q4OMuZ7akgYU4qG6Xr/mmo1SKC+Gfokzp2BYTJDsXy/99/3tl/e9ssFzFmCcOGPm",
+	"4dXBQyhbfpjICRcgibMrDjfkxGIi7Sb8isXkb7+81+fCFeVhgfeL+Pm7M7LzIj589OjgaT8iY5kk8hrK",
+	"1d6+fEaefHP4iOz87Zf35IJpQ2ytrjkXcwWHZsR0BLfBXX0LqEkTwOAy0xkI8DH/HQT7IsTPhGqnIU0m",
+	"JyD/2RDmTMXiXFiFofC4YuNUQyAQKzdVRGgac9sCSsS+t4dFhWSA/hmdC/iB2iXC8ItwYIqaaQRgy0e1",
+	"MP9Imcgn7U5k+zY1Zt779AltnbGsCVra5hXcenUBPZMJ1ynQRo1yE4nohTZsZvUgkcAUMww0EZ8LF6sn",
+	"GKuHWCe2Wz7JjVhNpLDddjXZkWOD3zZOuGB91/pBnwvFRowjjKRiMy5ipnQUdMfSrj0W3OC79O6di3Px",
+	"TIorC/vrm36cvX3211fvXzx7/+Hti71Z3D8hc2qmmiASFxk+vDoYnrrmXEAiR0dHT2HWH94/O8WCRn0u",
+	"hv/85z//ufvjj7vPnw/htzPN6cPvZXKJCLQzKdgCLl9PZcJcH7RTBHrD2rZzMfwDD2hEAhf/pyEgZnJB",
+	"jafd4X+3v/zF1qgjJtZfhqfOqc6UggXX5wJm+fT40TdkiABztu3zw7kFefiPX7UU0HxDcYPQcxhdZrHF",
+	"FBWMxedi+Gq8+yNYFMMcGLUA63d8cGgL37ShCYvI8eET+7fr6NbfO3eOFU1kajSPbYBxRJME+4cjeqHH",
+	"XTneP7bUabhJWE5sZ29eBVbQSW9/72Bv3xcf0jnvnfSO9vb3jpAVmSlymIdTBl3i/w3/nthSNuDfuASv",
+	"YoDLYeav7paop5ieS+FwuA7393vYOVMY1w0/XL5fnZfe8vY2zm9fYQ9UiasBZ3LVtdSB/NSNlE0tR+cI",
+	"eGrv5F8fQWjPZqig9H7gV8y1zTHY4/lfPXsKex/hsYdg2C2WLspbe8edrAm+G9bk0f7RLbzutUXzixdb",
+	"3wb4EA77QHayLkHA/6y4JdgryEIMgfHYb9qtq4d/jGTMPgX7VQ3Gf3j7A5krLoA9WFYFJ+zvb20L+Ayk",
+	"GfuJ+JpbPmJ75OxcjBLOhLM+5wg/ocnQsN/Nw6mZJUPAk/Pdzi+ALzDl8PhGVIAoNVN2LuA9p2R4htHt",
+	"IYTygNlmo5ALNobPBV9Un0wY8DqLAcwF2Mfnwj26+wMVk5RO2JDsMBGRSxGRKe8TTRcOJdjZ1ozEcpRi",
+	"1gTXtsdNdC6Q52uGEMKag7QETtS3PZhszXDhB9svx01ljOL4XKQCWuG49vk7x/vH+LyR0rZmRIGryc7x",
+	"4VMA/BMLZ+/bdYQUh3Mx/O9WW/sLMtjIfjF8PL7PcV9tGV3x9Fl02ufu21znqxkzaIv9648ehy0HDufz",
+	"6056MM9eqO5Z4zU/GaGmeFg0QPcrlhfd/TcYX3Utoj5FZdqDzzuxH5ZlkNiNhB2z3dJ6J73fUpZDepx4",
+	"TTacolc2YcA6DfLjDfIiv9i49G4Ia0R58i2OFZZDP3pUp3t/iurq+MtEayv4LUFzbN0rEG6ld7y/3zTn",
+	"GhYE9x8vWYxQ1ndflJDDbW8dXst8BXx3BNQFXJ/B48Onn8mXvPfs4CqgmizMwrVHTToliIZhsdjHhiny",
+	"lhm12D3Df2sL5tiLelNGY+dvCW5o+jZ390O81d756dO2BZhlRdn+ZAJGCkLzbdyZA1baKCKKGofNivmL",
+	"kgArBucz9lEI5RsTY6lGDB73Qu7gIYCNioc2yqkblRNIt3nu7qnwxrpPzm95+Mxmy3yKWu/8Ab4Cb6xj",
+	"X6n20dCcglY1zqttGpKFa77gOnlP6RUiYLnOCcRKLTMFqSiVA+2VScy0IdeUGxCPWRMGrvEn1cCAUVMf",
+	"4Ij1X7EChv2NcmZcENjzuiPo6WAtjnmw4v1HK92/3jnMTp77sszg4sqm/Vp7huzYbh6pnlp1Ik2SCJsH",
+	"Zr1PRokcXRJ9ya6jCnHo8CiCu6R8Bn+VF8sP4N/ghhvc9r/Ji6Y9B2UX53f/N/EFqtzwTXGasBimncOH",
+	"+svWyicqFbiVuLEqFaHthp9bs0UP/4DT/OmhSoVFiGzTEzNAtQ564uP92pM+l9rU4moq1OhnVABwoP8a",
+	"a9Jr34Mk/3ps+Q5NX8/F8LsX70nxw4ZZc0rXZWaPDIW8RksEG1mWnCr9c+FcUfir74XLs7ZECN5ovSau",
+	"7yq8Bqf5+uzHF2R3F4bfOxfH+09d1xXqfHJwj8vKhv2zDXDgE+CA1envb1PxN3nhlplp862MF9s8GG9T",
+	"YYszP32yPt7CGTzc8quajiAsi4ZdZ/F9ZL9OIV7h/qcr3f+oy3zegfdxxD4IekW5zePYnKm8haOFpIjd",
+	"XuXcxveThWuk5OnWhaYaeIhvyLbriHQ5uy/3b7s7zSvL6akajnLOROf0+qbxyxl4a+t3N6kUlbejSVRm",
+	"95Fsl+/jUT08vFWhHAPzvmRzkwkZGxsAG1xoAwIDjhHsDviKRnRuUmwCYe219AK92tIq4TbKQufQ7JyF",
+	"YY9QxcqvLj2CD//g8aeHNg+vRp63nJtXz3tL5HMQCXHCLJ/UA03CbIpK8/Nj8N8PqXPsZV1qpsyuYmZy",
+	"GFka2GX9O6ccvv6Bbf/NYm4iYqZKppNp1t+bjORs5txxoNqCGhTZKJFiDvZQl9+xE8KnRcQ25NdQ0oTN",
+	"M3V0Liy2N2e672vp8G1GUaHt/bbhTsyNRXZ30xDy2sXL9Lnwqszx4SGqNr4RPLBb7LINdJAdOAyFgcIR",
+	"K3otzkUw4REVtp/HBSOeQ4GT8Wl/jwzthSFGXkCfGtqk3OG5qHknYYlme+S9/yCfyeudDW7GdgtsY3pH",
+	"a6dWubKCInvKf+H+0zq95jkSZpn33JCe89xNyr/l06dPZb310y1y2CYtyCVS+2X9M2pCq7Lvu9OcnFu6",
+	"cE7dxpEdOPeWAWjP+13QAGM13FjzgZIsS345d8/SEpCTO6Zc0qzw55s5Pzj2HR0e10Kn1mVqf7mFU3LY",
+	"gYrfS/kjFYu3gXJ069TZFMGVE8KtDe3T9V3DXQGuu4R6+Uqdz7DZo+MoUaZmKSnC7xWiOK6qEj/IyQRc",
+	"wKlZZ1/u0G5iV/KShT1uH2ji0oRcVtHyNZTCOUSDVSwuzSurDGI+nc1MIXQ0kqkAX662r2YzysFXhz0k",
+	"XOzx8W7MJ9ygj/1cUMUI3MRi0Ki4ITvoOpkz5blVUXOSqbmQv/cjGwIlB4/OxYwLVJVg+FTDAqL75dTq",
+	"HdadOKV6yiyYstUNrCJhlQD0pxzuH2bRKanQEw3vwy/AD6LCf19EtCRCXsh4QRJGldDn4noq8S4p2B7x",
+	"Zwzf50IE+El2tJ1H+MfBI+Km3rdq3zyLqvpoCtk53C/fGwXF61Nmy0hPyPHh03NxwRZSxHsEVdqffnn9",
+	"4u27vVlc67axM/xJsPd8xt7xiXh1U8y58I6VmPThzczhzNvMNTz7R0uKfNy4+Wvx88PDW+HnW2XKsBSE",
+	"Es8IEN5/l4v8KGOQzEhYGzz+DwrN+nDtuvGYhy5jr5nXvM/aa6faYi0QSCWyc5HKTgUm6Lp1IzfirhEB",
+	"pIUVBMkOBX8mJFHG0h0+glXa2bMPfFGDn6JNpNzlQkM1g81UtM0tYoxOKSkmcHNgVhyciyEXyKYGUjBs",
+	"VDz0CRgxR0YVZyzzeP+ADN0fA/8r+Ghfwnfa8eErLY4gTNRPyHKBa6YYMQqMeLSHwOrBp2yuiib2Ne43",
+	"HKDEahJ+ycjY0j+uTm2+hj1C7jzdMMewVPGn1us+Q74BFIIJn9aCyPgHnNUHLqU5sqnAjsFSbEuviUvs",
+	"WcIxnAbTzCjeMpMqAYqiYNfFTpH24MHlgh5knQNzxTRz0X6G+oCeM2H2yKuxc5rZJcA+eYkErcQ9gnlf",
+	"mZPFvgkO2bmABeC2/azTUHZcWpjBZvvXyDBgQOAnfaLc3LPRBLs+FzjkHjnL8q4UAx6oUMGzN9vU2jGd",
+	"8WRRL+ztqt3MaXWj/4mP6X0xo95KQw1Dqz0g8MYTdUHF5e5IMXARLw2IfEvF5TN3312GQlhtJMS3bu5F",
+	"8EyK/3A+jV7Ui7meca3rwyI3GbbIF60pYOGX9GuUAtaKOEr0HvssXV6Ox5gcsmP58EiKEU+41eRww62k",
+	"QQL5i6WAfuQzhVBpDE5A5hyvPwY2KKGYlsnVtqMSWJCwGDosO5cHiK/N8IJcA8Isf9nOdkHilBEpzgU+",
+	"MpWaCd8rUI5zcWEX6hSM6FmqsXuSyboKPgCnPrbhw9Fc9GJOuaaQ2ntIhvbXwYzrGZY/RJCFgJ536M8y",
+	"xLCIO025x976Bzt65e3XnmZBW0g/GNIE09EHbtHj4R45S2OwmOtFGd6VH64bEmr5C7xv/rYFW/CJDe74",
+	"kfv1qxf+htnTWQAc4gOC1PKe2B9hsIPdUUPl1ssdvcyZ3sSNkJfNYG7LTeJn734mO0VnT0TOLTvNxjjv",
+	"9U/Ih/cvd59AQtG3P/2IdVJ8IsAN1o/IDy9hvs/e/vAS6/vI8cGTffJbKkGzjZBL2OxbOP7UsAhmOMja",
+	"dkaWbUQCijhhakN8RqBu69kbFlDtUHMuMoBEq3ajCy3DTXz0mHzPv+3vkTMcE7FAVdCgNp0TI89FsU8t",
+	"FtAJMlEynYMuTqGkEWKMw4Nofz/a39/f298fwqDkgmKl17nYQXRGm3dKlU07xRUCVyWcXiUTWJQLHnMI",
+	"Qyo6MliTSGY0gdQIKBSDxYCb7AL0SRgyzQz/bBeGnghsxSAWrJ2LIRSY/Ov1xz2LCjckO6+toQ7muGCZ",
+	"MBzzhIV7QS4YfOtB35VB+hAp1068gIPzBXTxdlvAtfN7ksy9asWF9TzCnpJsT08I9c+5whb2Ox2ZZIGb",
+	"WpQ8bhSwd0B4Z2RgnSq/QXoc+nU1yaVPVBA/EdKjyhrmdZKFxMqRRR4ZPhcTaWv6gr6MFBQIqyTsDJOi",
+	"KmtpQvmu034KebzZXHNYi6BJutsahB6yDdPtpK1L9lzANSfP4DHFIlf04O63LGOpgHuFk4FpvvOk01AU",
+	"U1KQqzBWzYmP62T3NMlYLDEY6avGCoPDx4cHx8e1JQa3K02zBbVrvLRuxdIEifmXke93sOL4B48+F3ls",
+	"N8pXZqOHKeO5ZOfZu5/7Lqxo7YZAHufc64F2TE0vl83lTruNBvOz8Ma7sphDCIRNCjfqxq40oNv2Cxze",
+	"WrfDXWnDXK03eQG+eo4+ehTs3g8H4VHXl7dmFr59tb29uXSkvbfbTXoags9vdDWEBHkLDG3DAw6fQUrN",
+	"Rf259B2Xe4BZUh/ff6YY9LXOn78hI7HSHP2WhVr4hbXV9lYTcciVFpuDa+dZAWNAQTldHzbscP/gtqZl",
+	"dyf+arfe7/wRbLhAw1NYfwhrZCN60azFmjDDqgf0OV4vHtAVPW1jxOjo1TDWmiwe+76Y7Bg5u9BGChb3",
+	"vwy9btX44JPPhP7sjnWhv6gR1aMsAO6GCxd+vg2SO75NSf0dM902aT1Hukf2LO7tB0Rf3h77uFHNwKKT",
+	"3i/NwC5g/OdkgV8qy7SbuorIlmKc8FFL8PdZdtdtGLI1KAGp8KEhYlHR3DoROET9BsvNlcflp6UMkflZ",
+	"l8T5PWk097I9+xpbfkdnbNc63TOCj8iFNFPbucnmDePfkB4hlS2Xayt5yMbabsi4Ntrpt/OmzFg3PL4t",
+	"NXcQ68w+sKn82jOAUXbjV+Px/kqi7xmb28Q0LgRTka0sumLK+PBMIjU44/AAtp40xa53ra+xRVIpdv2j",
+	"u++unK7VKMz2MHNeY5KHIq9eP3/18zNioaUxXEm5aMIe+63XgHhxsH/bbspse5YkRF0Tv9Ofi5cynPM6",
+	"XspsVW6Ku2cvuBsfZf5998lFuXRW99pD+aUKDbvohIYnarn5EsiFrh7H8LB9dTh+dTjWORzbyG+Jw7HI",
+	"y++EowYy9Mt1N7Zv0Q24G7fFO25SxN+Ns3EpQX5Jvsb9pzfMLb9832RH4R4zYxsV7CKGdxtAqrv5J3tv",
+	"p3y5m0yPWYLbxcUAwWBRQliE7gbArm1brDcLXBruwDIwS7edXyKGqVsC94kefKnY9iGCor66wpRajODy",
+	"KcjU3CYNpLgPvVvb8aW7fR9Z+Yab/ZNgJC5ueBTAfdqDba/bhOvsrDft+FoqyzIyyWC/u9HKX+HuTowz",
+	"lqMCZ8uWspfNoxdl/C685hahgd+VLSgc9aRQk2/bNSgoUHdtExq8XvBzLfvFqNCUQ0fXNXH32yHVD/aP",
+	"nzz6phOo+pSRv77/8Qfsx/AlaEgbHisLMlY6Vq6jZOFQIcItrhwX5IWYJFxP4ca/chFzshPSzEjOF/1b",
+	"PHbzeLy0dcmczrEnSVY5oTUEoSpNL9+Npruv/kHOhGC/7x7YMg37x6Fvv4XhKm4WDzRJmDFMQXGILRPB",
+	"GT3Q3kkMIS7QwM7FzvPn0KsJejb1I1dpoQwfpQlVOiLQlIx8i/fbsgsomoDFNqAJ6sgW8tmpw/iaTwQ1",
+	"qWLkAhCC7YhhiwALzZGxRnqBMSZ2LqCFC7zGNW2BuqU3dMLIayj5+PG8R6RwU9BTxsxets0oObF8yFVE",
+	"2rrDrNGEIEM4/sMsUNzAQ86FZyJ9278Jy4G4Jt9TIWhMM3qKsk4AWVNpeOW5MK6zna9ZQYIEegM/JuxF",
+	"wrQmz6ZKzng6s4sAqm8MdS6vJdQyjaUwtTgbFQb9Jh7fJ/4MpGy7OWS82JcEIYXvkY4c/JQwYRdYZ1tM",
+	"E9tc+5ZZe6H3hj3GNZbBBRcUJ1Rl+fsdef6b5y+/cvsVuT0lFzzhQDMJrB/ZccQSOQD0nAZtVRZeFwXi",
+	"y877LYoDf6a2W0v+2pVfIz6vMYjJuRvCxEL9BMCpDvKLw8hDmCMnAt7JdSYohtn0B3hpwONh37LEhNEr",
+	"pomQxPZMRYQ1i94m50ycYMUjnE7LBeEa/qz3sMK7oP/ukWcBsu25yPcfyiwntuKxKAqtJPy5vhocR62x",
+	"em4C5gTfdUcwJ93MLb/Kod31NUniBlnYK1DeiMmX3tl8OwXt7bDv4LQpGSWMKtu4MzivbX6AMaghYuI1",
+	"zKk0Um+Zo7zPYNN2HE74jGosenYdZLkHuM7YaaqZ6odwFucCp0Zs5Suy33lChY5IOk8kjbWDjZvNE2Zs",
+	"JZ6F1su6n54L7Ae/M3zz0zvbJsN+7DCymIZv/vrT+5+gzL0fQE7w2I2L5+xcWOQJrrEgf1fO6zjHmTF0",
+	"NH1p1/UNvOOG2Eb4ijviHYWvbOAcduOC8vFTt2ewSdCy5SszufmyVoejmB0p6rbFwu6jXHWcwKnaXLnu",
+	"wu60+WPGjW/EbAdwfXGWplkVeYyC37M2b1vmNZjWS7Nv8Q1sEmY0GSVSM6LYTBqWLMiOt+t0RBSbJ3QE",
+	"hhscnTlc7fsGwIFmkiHkL8jO/mNb/quNSkdopgKPmdHRlAt4zPYO3T8O8GwCtoyaDYA0sCAr2J/bvOkn",
+	"9odJmANcsCvuAXjoubDWMIvzzUTFK/96agJHsdtD0JTeMX8HOxfI6Qq74hB2QtS4uXsCQGjrsBtRW3wb",
+	"DnJjylLwjjtie8XvbOJ7bsVU8eavvO62eJ1G4NXiGdEeq1EaRvTUdqgvc8B5aojik2lrpvY4wV8bXHLP",
+	"Me/Md6glY5mKrIs9ds1y+DpvXrw9e//qp9fvbJf0sNzRAsFygFrNetWzOMoavwsJ4R7MfZ0ni4jIK6YA",
+	"xUSn6oot7McGM4+gT/szTebU4bQmbEJHwOJonHDB8oEvWCKvyYwLPktnZEaFQMgexeYM0EiwJ0jMlN4j",
+	"EK+AdUDgF7ANoV089mWOcs8ZOglT21Vsj7wbyTk6yfglCyFVFifWc8lpoolmzMmhMPFV+0719rdz7C7s",
+	"Jv0A56Ejgv3PtGXfiLdSx7EgkvgS7u/m+qqgBrR0eFu77ZJPSF+h19J2M4NvMqJdOiAWb0cqZ8O0YSbE",
+	"KRuAn3QTtIQlk+iI3ACzMHLDOXxOEXg4JY2dsWy/bzm2Z+8LDL4jj7Ce+bD/pCaKcsTqrg3GNzaMw2W6",
+	"hcIemPZN2Z0Jnbi33EneN35aWznPGG/6qmzdZxwI3Kpc+0roJIJe96CCXU8XjUcoVMWW5W69Cu77Mop2",
+	"7kGy2bKDmS/4O/vgzVb95K9rkk4hBXwtVw1WA4QWyimykzlInUoN+nVE8kaDuk4Lf9DalTG42Jpa9ir0",
+	"Vt8CuTxnhvKkSYTkM/8aSMVstHxBHNCoRSONvL2sIxIzxUHq2rLniGQIdy7dg8dMjJrLMTeJjZYJLQ+W",
+	"Nhrm0PAgcOXZjxrlKSX7j9Em8R1LRoobpuBXOT4XdRHEfxCYHDkEY38uNdN58NmC0ebH6VzYVod6j3xA",
+	"D+EbqmjM5+Tg6eNvcLW+pyJOKDl4+ugRGWLMBwTuEDzoY5poB6s6xH6aNBkG4VF0FbYkfLzBGdLkVhI4",
+	"/ct+5uy60U3mJ/RlZiFopq7QLMjD0f6LsW1uHqLCTrhIixbM2YW0uKFehdliYsE2+tvukdeYAqbztDAE",
+	"6y2gX2qmsJ2s9aJrl8RlAws+GBE2usX/+MZCB7ZD7MEx2cH/PorIwUFEDo4gqwpNdbZA2OxFP0KczbFv",
+	"qItOIus0QzvNXj1+sjuVqSKKIQQruq12whN8sHfUt6kFHAIj58J+Ffuda6OzNsfBfKUKvohw7b4TglyQ",
+	"unCNmWQBhHIQTJAq833NGHYCEzKkEnnNVN1pBkQDrmbPC9lVN9E41o2/ko/94O6ywL/aeTfIyhzRuYZG",
+	"KOTigFjRz5wlLJQyr0opCwf9tpyEiki3fcXvsJX3HjnDzuQ0ceE89C37pAQfYsAUsyH44BWP2cB1nMau",
+	"GT4FyfFGJkZWN6o05PZY5KMpsEvo9wgxOOAePo44kjNYrtOsKzaGB+yvlqHAa31Ghbt7jwxfjXexVnBI",
+	"dorfCvPX0Gkdm1ONpmx0CYlcEPXV8GhtdhRsSEFvv191i3aCdxQeXN3SyBzgeZeTr1WNX1TLbGQfLHIx",
+	"dWzs6I5vWQXEnpOW23JQOhKKfYJHdI5ZBsY2R1xqfBds9aU+sr8V7rxxL9lNuoPCT2lyCBU/9zPBgfm1",
+	"tEcrA8GEX31D2mL4ijsJChS+8R7BwbTN6ysgzF0CwvxaPBnNRePhje0OzcqBuyOiL/7+hUJ2tO/hTWB2",
+	"lLb4fmm/4eTuBLejjTC/ogR/yUgcnbnqjC3joj/eKLb6j6yx+SGqBHeg7f0ylWG6LteN/XVn7KF1dwZZ",
+	"1LWhjrdsxjFRj7hebtjv1PVlZzEx4RvR9jCy4EB1PeSDaUFqoICUGBmRa8WNYaKSA+PL4c6Fr6VzHltK",
+	"oMidcJu6uGAmHIKbflOm3o+L14Xv7ZSzlwrQ+QZSJIv6slWMp0S1AM6fk+UTLk17ohZs1JjdDvPdQgAl",
+	"oykudul8jlNvhDopJoqUT4l3JtJ4yzlXP1J1GW7CW3jFLW14ExdjAljtPVT67k5AwTZBWJex2C4PAVog",
+	"Ozxms7mEbekvoyVkibuaGWhfqpdJrp/gznf+xhskhOKLaigh/+3eJ1r6vH0MGtpZkx0vSCLCZpRjzNAJ",
+	"tH5VOAYqe/U8+JFA9oSlhiAXbYaLk3UPNNmBd+k8fx0S54F96r4N5+NcYCAr1PAvbBGateSUgu0aPmNY",
+	"4riLBY6XGjAZFNnB3tQebnxoHe2+b7WXtxAOBHFIhtkHD+R4PISkeW28o9/9grLUSCx4IDv5E0Mvl12P",
+	"UcwUOBe2rEkKZguEZnSB/bxTJVgMwYn+KdYFJJm6sJOlc0RBWXXkyxEKFQt9QpNrutBkIm0d5YgmTMRU",
+	"nQudXmSbQhIuLmEFZzRm4IwZWsfMM3f3e3nJoGctN/pcDK/ZxYgmg1Qlw1oNwWqe1VO3fcuq8I47Ma1W",
+	"PPJ/LpfSpn6hKRUTm5FawnVw/CcP2vujhykIio0Yv2KN6jqOttwR/5O95YsFl/dY8mRnRDVWQjKhueFX",
+	"rH/v4eVxb5oUa7dxX9NLMVYhPRmvHKTAdbxJrn0nYQn7VfcoHtE4oa+BiDsMRDiBs9RZhnd0haP3p+kr",
+	"Ev19zFr43JDrl5JntNwM7t0Fd3U/fJkRr5bd2H6saxvM5IaE+t2ZYF/DWn+ysNaKMvqhd3zsGvBltPQX",
+	"C90eN+oxLLxpGZq6m/XXEqj3IeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNz6q+st4NpuIXXpTZCUvI",
+	"5kugmvvQrqpKbacBmaG3GX9CwGNlAW0EkcVSu2IcYwmHevgH/nfQYmC8ZVfyso34jutC0fBc/JU2Niua",
+	"h0Wsp43tMB3vIHTAbs4Z5ymjV9azNmljvIQk9/hoSVLDy2fk0aPjR8EiSJX/QedzjeEQG2+4YMTIE4x3",
+	"0CTZjeniXPz84ucXr98jZJHHPiI7QRjD4S4xHTkoJeg3GstrHZGEj5gYsXOxYFRFBXQl24JGsSua8Jhm",
+	"hTE50NLuM/kse2E/OheMjqau/jShaqbJ0T4+8g2JIYbiEGngirSRnJgu9shrSS4YVZCfgfticbCHxsZM",
+	"vEfJV6vh8vqo10ixmAnDaXJKKLlWEmpHbA9VeekJyVf4kuP94z3y4f3L3SdkZwglLJqZv6RmvPtkeOLq",
+	"TrGGxXCTwL8VI1xUQM6JkbLvShspuWb0kgxfvKeToY0/jdDprs8F5Gn4aBhhV0wYYiE7hTT26efv370/",
+	"+/FN/yQ8AHQ+x8gXlsFwQy7o6BKh2l+Nd19DHM5VvUyYgfU9xqFkanNaLmS8aCiZRS3fs7luCScmY4ZN",
+	"R6Tsxp5x4f8+XIIiNWXUwg+7FxU+bYmffH/tNhR+eU9JYd+XdKaw/+sIUz7K19V+G87lGR1N2e4zKYyS",
+	"SfXczxW/ooZFgL06glst4YP0m8okLsZ1/V50DyFEPaDK6mt/AYp1Z1oqn0KDBKpXegG84qhONL6Whsxk",
+	"jEVkJ8HoeKLMVOoscQdmSLRrRlCkgrXk6m1o0myUQiuJ3sm/Poai7IVD13TsV44L2+eB6LAGWrHryOP5",
+	"PgsF35b07BpB5OL2uxCn3nLh4VtrNtK87tB/dBiFIzuYEYBM2CKNWli7vXNxvH9s+WT2rC8fpiOIqOVJ",
+	"BzabAJDRUyQngPXUxpZo5+kONrSZofH52YAu6Rw3muwcHz7t75GzNOaGxfU1gcCFbXiaT8SrGq3wcHsu",
+	"GMHe8xmzLzobjdi8wSb5ETEc7qWH5bCDm/m9lD9SsXCFjHobaTYebZEqRLkAosIMloB9EkoEu64mscBh",
+	"sCdSxs3RblfCukvjX1NtMH/GI3O40sbtnqczC7IQg6RKEiqIwoJ/VCcuFnk/HMz2GZkTp2MQ7K/CqEo4",
+	"aFKuKpfM6CVDfGT7FXBEqX+BTYgh1OFgVjrrnAvbUABuZCcklulFwmLXDAdmZaHDh76Cepi9JV+rc7Ez",
+	"T5OExcDwhu73Qf770GlSqA3CCxDHV9ERczriuXAP9TPt0837krG5tr1yZp4vYKEhDIFnkcHPERQlX2Wg",
+	"Ce7hHUrmlMcEmTVCQoO1aW+J+XjMFC5fnLK+UwpZEtLUKVEMUEHhXXYi8JOfyHMGaiu8EuaxIAgyCuPB",
+	"J1j/ykjOGOK/75Ga0m33zSUm6tFWCsz0lFDHxXKgd0+alkVmCjAuZ7721vrGoWAnMZGL2kDuwL4oHoJe",
+	"nSF8wO1YyX0ugENrbhtWWLDpbAhEh9EMnq5jrM9x5Df2A99yzTaIktM45vATTQCbhSnDmc7yoOfBpT96",
+	"fklCjFJXmIoTgM2sASmNerYAvaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2Zvw+6+wQDxe3eiNeoJdDyzV",
+	"12gG6Zwx0CmzQbkwj4/tqIDEm+vZ+/t+Qe31XN3kwrCJjX45njZYb6YyiW9tpp7PrTfTWoo7rrNGIsS0",
+	"YyFNW8YX9+z2SttJ0RE6/jtmI2B6cS2xO+yEwqwrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGC",
+	"JSrsbGGjCvTlPzZboHy69Uepaqc5rhbIp69gKzefCR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndr",
+	"VLT5nNEkUM/ibbeTyjQka9e+Q881VYuIvHr+hpyn+/uHj8mrX95bkJh//PzKQan1I0IJwEiCAPbdCE8I",
+	"FU5jDXrD5MJ7h4Yrhw6f4/2jczEU0gzgWxPQ+QbZeMP+nsdfs9N7BtuirtDO31F7h9+Aq+lcBIN6dUMq",
+	"Q66nksQc1UJCLcBDCUYGK6oARwonvUeG6XzKknhINDNFvBeqeWy1nQogjNKAR3MuUJHwKd2otRhFhaau",
+	"oQR8msrBZZzySS7YiKZII+gdi5Wcg+7Lrlxrj9w/6AC0IAecoGPSeuYir0aeC58QThUjVkXspkMRbSS2",
+	"RbT0FqpRx/tPW3WeM3zq7rQeu2kgCbieca0bRMESKXT/9Z5lxnZxG9okhbvrq5S4YSnxYQ5OT2AwjiyR",
+	"OeLqW4SnjOHl7Vz73cSCO+eNAZif2ro0PPC1I8V2DfCH7WUDvIjNfCcta1VrMvzuxXtSMxGUT8OMo3DT",
+	"VCbqKPW1m38np33QgOdeAzR3rwSom0WC6f+1VbCP9otq/NFhqLs+atVVN029L1lVhs2K/+jAmuyGw6Ga",
+	"0d9f2QcfBeo/VYpiMaRgv5vByC5VhazfUDhEmgztDcMshAZPYf3sKRFpkvhgXEK1KW7dIbwTbsFwr4v+",
+	"LGf39jO76OOeqr+8HgtwdDNNyCsZHqK6sdi3nYGVgVpK6OBap7b7oJkWdCkbl3QanS7ic1nnm9eyTs+F",
+	"bYONirfyjbd9hHFC53qPDMF61EMXzGFklCrFhLEaFLe6XfYtEQaq57kmh9pXwoGgnC7Y6HY8tZ0Mfzj7",
+	"ZW8Wk//6z4MD8vej435E8jAzN9o1PSVKXkdeD7QGo2vB7ZyJYzKV14GTjlxTTRQMhTnfU+a9oN4L6RqL",
+	"/4x6ovUCwtcQan2GNPtgp1i6fuJzuCzTzCl5Lt76+8R/HLgwc/YoKsBD/8ywIXZbZAs3rxp5/lOvGomM",
+	"O32B6ODFY2upzFaYul8i13XZbqCOyJwuZja6Kby6qBuO9SbRvDpe8NC/7uaMXNli5z5nc6rQk4JrxQXk",
+	"fGC2B1hoWEk4N97M9L73ug7+3lbW5GD3MDBkISmkYsy6V33j34Q3eOiNkZzNUuEOwLnYCSHJI4JmsDXz",
+	"3HS49hWPmJcC2zu03oeBFHAkf0qzL7B5M7aR89Cu/sBeG2A/xhjiGRjhHo55Ykc4F2POkpgwpTCvRykP",
+	"64yZuPmwtqVjbTTyJU/uwnycKJmKWK9uBG7mAi3pFAVXoZ/Selbkwe1akZZCoqx5Iv1z46Hest/RGo8u",
+	"S8ApIkEU1B7/yDOT4By6w57Q69X1s4dTM0uaTU3BCNzw0LDZHI1ZhZ0HuZicIpaQJmMlLTB1Ikc0YWRE",
+	"DU3kJIXUMSaic3EpIjLlfa/p+fyGuWJjpkB1y6u8rQ6CyqfCEIdraP9KxJwKAmdpjqoOcCJdHtGPs0eG",
+	"/x3+/Zch8WjQ2iZd5HcAtc8DPIqsV+Kcji7phD2AXEMIuIIi6T/RNWvF5xzA85vnL8nO8OE8Hg/7QWg4",
+	"Vy4dPLU9sxi576I0/RU2pZP9DJ9U29AQ068u4f+mvK6bYcdMNE8ey9LOOmad5Z4GKshf3//4A67kl16z",
+	"IOfu/JZUNapxDaImKr4tnczrg1tPC3EDE80M5qfCR47BfncGTexaP+Z87sSaSt6OcVfhiErhza8Hul4f",
+	"a7S/9s4FdJxxAC/21VmGLapFeG0AQYo4ZblCZK8PCWpD56KqDuXfcUqCJhNOrwtc806t9NZqzibw10xR",
+	"zyYXE1fzVHXh+0XdOdzf75/6jkC2zyphiWY2p8G9caBYCkoeANkXpmCDCKngv6UsMJ3rE8sg1OO40xv7",
+	"+tvR5vLod4cw93IvGZwaDtrt6v1CN4+O262wC1/Tu3aV6ERBtczizP7bKi+7J6ELTzVNPYjsz8Tl8rjg",
+	"IostdSMug/uubcMxrDS/ryrwjQtOy2uIyRcdRGeDJkx2slTK/hp67zweN6q9bxQXWMThdVsb7/U6sNP9",
+	"UIUB+Z7J8IQuJBrfVt30GZH1Aou8lGq2e/Ckf0ISZgxTkIofuY/LZEUmDXaeP9/98cfdf/7zn/90KY2+",
+	"kZN18Nhi2IjMFdOYyAj6uIuCg2oRkRnVxo0Ij9s/H2gCZTH2bVHYIeVcXMjfQYun/d0d3ieGY2cS6nqp",
+	"O7+mu/lB0bFpZXV0Lrxr0zkr0eFpv6mQPGlfbKQB6/O8N6cLH4w3fLw4F87mOXiEHpTzXpCEiSUJZmrT",
+	"ZCk2abhI5OhS54HzZdp47pilF1omqbEVDfDs39/iHedix0XGHv4Bf38anth6BEwvyLMHic2YdJkA/p3n",
+	"wrav6u8Rj8WKnvRTm8U5BHVvSHbcwTmpN5HOhdcK+z71nCKMa7nYp4tt8SYeV02LKtfTbCRFbpxlqRd0",
+	"zhRkjC6bb/bUKWGCzOE06ezzaSJFU3fvG7RmQinhzn5NPPCCC4oTKigFx08effO4q5nz5vnLr3XbVnAW",
+	"LJ4HuhJ7QVuQXHBgBClN0Jp2rNQxR89SPZBxREI7HojSaguRPU51hlT/tiypdM4bJcownfOTh2BsDb34",
+	"eP3m2Svy4c0rzOsHTqjnbJQzJzAjMCH8xOVB+ywCOGh0wZjHkbZJ2iCgdjBbbZLaw++kRG6lWDZKzLVE",
+	"t96MJjoir16/jaxIzVONvID1IkhnkaksRocnHQNkO0Oj0Pcx5SPLki+ouCSY+4gS3JtMUBloMTith2Qk",
+	"xYgnnNoOX2i2OCsK7bC8xib3e4OiG50LzYzL2EKLTIwYZOzvkZ9KyQ5BGkSWMoE/notivkQXtvlhzm8y",
+	"lPVhzp0aWmibVddj3f38+WuXGydqwunxiqJblzxrwDOd/ADcIiPYm4vJMoziMmn9vQNSE5/RCXvoBl5N",
+	"dnUQXWfkzevvvM7jpX3GtZBJtZSLrlaK+ScnXjjKpcXOKLaOrHfevP7uRiTZVBppnX+1fryX2IsZ7/KO",
+	"MfxjjxpDobB7lhonsKh2ZUw2LS7TXW31zzVH55QtALffPbRjDFAhHp6Qeeq1YyfO03kiadzHpAS0HxDd",
+	"GaUaPglyLKEKeP+Zc5ZBuscliwPxYXsAnwvvXsiKlTVAHxuHGw04zOgtg19mZMeJImKkn0V0Loa+12Qw",
+	"vF0arrM+lN6PYftR2oeH9qvpuZgnVFg4hLliYLKwmLz58J7spHN41yPyI//21GJJw+juvJEJv2ICV2Vx",
+	"LhBsBB/t21bZszQxHALbBIYHesJxIEANxaNoqOHP3GBh6bkovDyCN1+wrLKZioXtHdrfA2NIk1mqDd5g",
+	"qDKwpbk9NuMiNUyfAsS2Sz0GDjxWTE/hM/VJbkA7WgaDzKRK6PwXmDY6TAVCcJLhm5/euVxEpE8HTyFn",
+	"84QZBkHuN3gd3ZjUkJnUhhzaj945PjhyRDowUg4SqiZsCHVnYSbRubB0kD28v++wweGZGRWLgX01ZKk/",
+	"2j+yGzh8y4xa7J6NDVPDc1EiAnTSgkIiJC6XS9fZI+8Ys87pN3/96f1P7/ZmtUHzNwm1n/UBaeaG0Fjx",
+	"DfCqO2rPmb2/0d2Gv/1JfG1IT5Bd9swh0uOTB0dfKOIq7LtTLIDEXWAMKOKBdsx4RyqSMKqck0NIwfCU",
+	"C8ZiFhdEoBVduZsvZxWNdhiIs+upxJJWYPkugzqbQ84gEP2+kFcNmYLa0PE4dL/ZSn3vOnOP25cQI+Ul",
+	"9BEA1rOA72CJZufCVcYc75Hn8lrgOiCX3ZGKT7ig1kF2dLj/8ODwyT6Z/07+9ubFd8RM09mFgFLxPviD",
+	"tCEZ98UHYJGc88+6ouql04615bLB7L0zGrNT8tcXr57ZRzSZMLv4/SbjCG7r3TSjaGQS9sevYFabmE+e",
+	"6GfM0JgaGhXdo2jCR8S2/2YKe+Fq57wN6LbuRG6ukRYl/paD06+yljMnVt/gxpdNjdFFThKpDfEr6EK5",
+	"qEfaDt0un8RGZR3j4kazZEx2NP83i8i7v57tHj56HBGwfYgWUKMfBBTwkf65wIPrVddMu0TVEYLTQUIJ",
+	"thX/v//7/0OGdgbpbDDjeoboSggiNYQX59dAo8Q9Kn6YYNcoYfsRGaZCp/O5BJVuANN048A/w3FckR8q",
+	"2mRK9dRlBdvPtihSVDicgAuGbcsQEeSkyIJs/SSL+xCOtv90Y9iKtpm8AmXpeP/piSsatF+ACzJEXRam",
+	"pbmYwAUh3e8D+B644v50jVGGucJuCXrAxWCu5EQxrYdkB9c20OdgRazW+FtKFRWGiwZIgGeOKsvK2k0y",
+	"Qvuat0zDia9hij872vmTa06fjSaE+7UIdCEWF6xRdRkcHs8Yuik/DwOq2w4btjNcqlSVjdDIJaFcgbGc",
+	"d02yFmnGO50xjogl9oQPgcM487FgpOrMs+d4AFqXiDOzR3AG5wIuJ8yatNQN8uHtD5l3ucAwMnw/nC+4",
+	"L84FqEFVRpLB4qVizAXXUxZ7BRacHjHXIwoJC+dix7LZw2MylalyVnHJlsXvCBjxMv3qlphLmzmWB0k9",
+	"//xzs5m7RCDV6YwhLVoCBI0gP1j+yBEtyZjaWH92DPITpFixlGsbalsuNJdibf89v+2uui15WI5qlNnl",
+	"vdva7wyYJDvfmweeVzub+Vo1QYXnd8SZI/ZrN6STXqZfwgFIfexUQ06ZVJfkks0RPyJhjhnnEBPBsQjA",
+	"ZXM5m5P5VmE76vAXCkflJlyB+QueZ2Uet+sMzGfwwjZMXY5ucItdVT/vPLy7FFC7DkOO/FbDnMiOnNv0",
+	"32RhtYqRVMqdVTXRfYeoAAyXcAc8TEmGoLT0bNp0sZqu3FUx9LZ4612KolS3yCJvTme4b/WSqOEVY47j",
+	"bIiAcJNirrAXTZKutGFfRZxNdnlAikQf1O3LJK6r2+9wcm4QkMqCxYL1hsWjrirEkijZcdNgcURcnhHG",
+	"ifcPyHnvOYMUHiZGi3OR3Xfei0gxudamof7D+bsgi4x82w/RLwVjYHGeC8tTbIE/o1elucg5lHB8K4H9",
+	"KOYxK7MMKdegn2tiZOJRDLgqVZjVATMFsc9zUVj3EJhJClfoO041OO2P95/2m5GaCofjhpSFwjvuSl8o",
+	"fmiLtqCKN3/VGm4TOM8KLU12wkPlzrwV6oUD3i8C7BW2blUlAMIVzehJ79KLGTcGoUeyxzNct+wDSlC2",
+	"2vNTbKSNHigpLG/dIy95YpjSZCRnF9jL4uz18/4pdBlPBXi07H9txS4YHefit5SlLOPV3hM1tuNEmZ0e",
+	"M30JgVEaT5jeIy+ueMwEpkKeCy58cMQjKmeOdiFNEO+zSCo0CfmJmTLRR29/nhQh1W5WeeM3zAGbZ4PZ",
+	"1B9yNnF+SswqtcW4wCWxTpfsnGlOH34vk0tqaB8z9vdIgTgg7GtbrhczMS1oIBWEzeZmQXCVmsCm3rp9",
+	"/hJ7No8SRsUJrLycM+F345TEXgZypk8Kv+kI7s66w5/m/zzJ/0kCiNW6T5KpGclZvWsEp4RwrPkU8E83",
+	"9goaafbMIJhP/kY3yoWU+MrGYZg7DYP8JLSOU6puhwUcOb8eQnzSGRNxmHenm5ZqDg15tE6ZXmvyDoNn",
+	"gGrKIGcpK37BWXZS51Tb9K44dUAdaa4mNX3EFVM2LXaVdz6nC4+lnc+bYHGPReSqe9WMiwGdsAEwg/qj",
+	"UoE+O3r8qAW4eIW5zWTz1OjvNzC1mzWYgPX9HbhjbftV4TAKXF7pb/bGP73F9N4BM7BruyToO9e16kBo",
+	"O0XeT4FCfM6Uk9OtikiaMP1wROd0hP1XmjJsn7k7QD4f4vgqFQLO9IwZhbuoGUXb5XrKFMO/tEv3kcAE",
+	"oSYCa78P9p7gALP/+v/CY+NESkX0HAvsEIeG2dyNGgwztXdweLTzTb+/R37BTEdbtgGhd5poGYDharsU",
+	"rscVFQiyAbEIwMhlo0uyY8d62u+fkoSP2a90dMkwOGHNBJz6wcE++X9gkti1a56kziLy65VPOJ1bdOKf",
+	"X5GjvaOIHO097TdF5VPoy+gW/GbMID/8HWVP5q9vSgSw/Z3cGtzGob/dQ/yGas3EhKnsI31NsNidMRCr",
+	"6Oa/kNREOcFaWnZgfhlFBicYD2v17Doom0ZjArsouURxi5/k/AtGYoOOPMMZ7BwNdUi2210JquKwf3Iu",
+	"mGvJ5P0cnn9n08jDsLblW4SN7ZK8GEtH58KDFVIFh+gdJCCnCXOVuTYgCFxtNwM4dBW6bl9sLJ4mibyG",
+	"BcuNNA0lXsw238Da05gZygW+zHtFoAp5hqlQ58J3NDHy1Nky2XfB7TnLLLwky3iCIi3f2M4aGgQ3xQ5W",
+	"+ix3dcwYueQitklJ5yLPIrf7OWZMP/wtlYYNyaXAx2Bsu+5wy65maDnpzOrkRp8LNh4z29oJFCuw96oL",
+	"WNMtDEYkMKL9+1woef1Au0UiNlF+xIiR2FbwveuH5zvykbwhnwN3Ii7JgRnrQLP3ufx6o6SY+M5+COyL",
+	"mVpyTLixhX2UYEIXNuord+fzKWhhgz66rD3fW1jQZ9n5aKknhllpZPZy7tFTRglnwtgEEK+Z3WqjvQ30",
+	"r+LHNzLhfHU26rKXtbR0DKC8Kt37HXbtuffOUlPWdS8KyMn3bez64ifrtuI7DcjEAynxrIa4ZVG3sSYb",
+	"fd6qYnQLum3AYTPai0osvMw4o4BpIuKC41mtshFoMnW9XJoa7dG4DN8LGp0iNHvNSZFRYpUTuViciyFc",
+	"G2hmBtylw6KCC3dL265waPlojp1QSMoHuDksNraNuYZSlG4MJgUnq4+QBplnA5l5zBTk0pyLLGsX9duE",
+	"6wxBKspyb/goTai/EPSyDWAoUNOVAnQTKFiH6zOmJpj4F2BRFOoIHujMw3NqR7FvzlPqZhV3ai4x4cvc",
+	"lIKNz7qtYfWTjVvU6QTuybL7yNUn4GQQz8siFlsjibscFGiTmyFi2TTpOknywlERctQb0tizd9yNxu5e",
+	"vyRewYI7/vRG+i++whMUHg3uHHqBmDoiPLNt3CnX9Jr50xC43tCjyznJlnNDOGD2aGZ9EUpWwRCQYcaM",
+	"DfABqDBElc2e33nqPP7wow86KkYUo1itSlIBKqg4B+wH4AZeL/TQLkKa7HlAo7Q5tj71VRGZwnndVaAE",
+	"QjRgnhZx7QSdebMEEezqjt/fYYVespvKL3rJGL7hjk6ef33TubP08QWayIqPrJgcs4ywi+Cw9YdGMYay",
+	"qfnMHD4io5l1MXnfVMzmZlqFuLI+oEf9PrlIDRJzwjQaZuJcHO3vk9nM5d7NM4sejHYg7YNHwc8jqibS",
+	"/uTcQOfinZPcENm3H6fg+Ql4ooSuWNcH5O8Hx9A+1w5jsbKYsh6sc5FNwPU7xhdyTWaM6lRZyKviPOzH",
+	"PfbOsnMxnBjvKPNGMiWYn4vmPqbz88ADtgPjaPSckYN9YqTQ1ge3/83OQT9YvSWOrpfZdt3Q6fXj39Xx",
+	"zd+/zNeVrWlOvl/ekX5b+chGr1fbKZ9RdC4/RF22+aT/ItWlJr5Rf7bIqMNm+rAVWdDuHdxAiMwq4oSS",
+	"g6ePHp0LvXd0sAOt5EJEewC0f1pJ2oGL1v7YOzg8di1sqYbqD+ctKOrO6IG2NSDJoqhuo9Hqdf5zkSv9",
+	"4Gbp75EhnHaN7X+5JhZ4tFxnFzlPu8V8lqmyLd2QjWlmHHwermMWqx9RXRurfgbr/KO9+YZOqhsd33RH",
+	"h9VNYflR9UtmSe/LO6XvPaF6/dWtv47sJ7M4Q3ev0HTbsTVSCDpZos5+D+TMhWFqLhNqgtY66KKVY1Iv",
+	"oqEj83fv4WEfcDGSHGYIYXtN4ue9m9DNkLQb/Y6oOXv7MmqeKKk18fvy5VHzd+H3AYn8hXz/X/+/n9cQ",
+	"PHohRg8B/i2RkyV5WXlXcY/K4DGE8toWp86WO945jLzcQCylb4H5hBB1Cat4fySzxhbidEa2sLsweAaG",
+	"pZnFdQCcIjhfZo+cxTMu7IRpkuyRbxfnwq27lU35zK8pR5E1kyhZaNYPxqqr7/75+tneLO6fnoshhJ/V",
+	"AO75y76vnrRRCimgvcFIxmxorePr6QLz5Ck38BnXUDpNJxPFJtBr1RmZQwtm0fjViG3k5jcYSzVwffmH",
+	"ZIcK36Q/+xS/Hi679YoHze/xWvAenFeGj+togEgFV/L6gL7FSkLYJJDZ3ICET2LXjl7I61NsX5Mshnbm",
+	"3PT3yE8qZrb8Pp8aj5vyxd4txOhbR4O3kTNWzsko0AK62wLyzkgC0a4BfciSBp3I3G35zSnZt0ZRkvSb",
+	"UnoyyqnvNvhN1JLWcpd5LW57mkoAnle4wVd/Wc2iZIymeOiiSqkbMdLlSgesG3h1Ped++Id/xWBpeQCS",
+	"5ZyaaU6VwYNLw0arF6U0uPZcBdGQzOilizf6OViPOkbNQbqToc06ZvHwXAyzUs/BxWKQr9SwbCCceoxy",
+	"tPG5thWFEHLImRrZwUJTkg8KMKk+VG755gNtu1sqhohvkNdrfXgshonNE7pgcfZ2aohL0dzL2KFKnYXk",
+	"dulcxMqDsJU+276yHH0XLisg6DZxLuzaoHkTrtXO0FXFAtqGjV0MPet2i0i4C3aP5GwG49qUY21xkDiE",
+	"o4k2PEk8Thp+R4QV+qVFBvdqVZRFpFZSRcS3GbfzAzyBVE+LmB8VyA/8cg/15wLqEAkacdv/6lxkkgWX",
+	"f0o1SdjYFKRZ3hjXhzoKq+Zgd4cOFnCAv50QoP0h2dF0zOAgKphV/xQREu0q2dxrwZrLPooi7SbUcDe6",
+	"L/e4I3W8NItG87L+hH+t/LjP9aLPXa0nrSr7NuaBGiA3wKeWi6l5mjQ3MgP6gBuIhY0eE3ikqHmfZh0Z",
+	"07mVlfM58EyWwNnTyN0Lmrp1/tpUGduz2KpvmH1jNTx4y0kAlo0oW2hiCBDFgs71VGKCkFXvE0gyUnkX",
+	"DACnypHqcpDzc2GZFUnkxE4jnwMqzyCBUqZzP1be6BVSg88FA1P/xL1LYwWcDxfZlz7QrjglAGfyCbHu",
+	"KQgkE+puC6YLPg6X5uk/0bAQoj2fPMToIdcs6CNnPwNQzqXmFhwcepYTbFnubB5qUHmRrj+cFNmq7QzT",
+	"uWbKDPNkOY86b8UxyiR57dO8QFDEDFFFvSSDTx3AdAb4ZQAA+s44pBg6cQLU6Gy9BZGC2X4bSdjI+JRc",
+	"MjZHsrPJu2B9DqdUD2ZSMXQ/Aue0qV92MKwolHP6W2pfY+FvTiweLDcockjqNj+GrqMTpgn8SA1A3864",
+	"GWKeGWweFcJC8QpGFTl89Jh8z78lcDYVOkAdzOzQ1mTuvhAjCVLvhEz+zecAfPWLhaB38jEiWsIcgBgv",
+	"HBwaGl9YmQWCHvl7nbgCQfUGjmeHvhNuVeW4SrWnhF5o2EmryeZHrMEYskM15Y09OXh62KEW5xmu9a4z",
+	"W7Mji2tsJC5zS4HB0ubvS7u/H7Y2tqrOF9aazJU0ciQTT+VZdqqeM3qpc5vyoN+Ue/eP3TdukN2f7SAd",
+	"iyMOD46/OX5y9Pj4m1Wn7lqQZkeTaDaDCNkO25vskYO9473D/im5YIlLrHWj47+Ruefx78fNn3U2n9d+",
+	"UdiW67gDYcApgTM8lUJCmLDpjaXj1fTOw9vOYsRDia7L5SUkTi2+FTXqYNnnze2N/7FqsYxmxsfPch2k",
+	"8snPZMzQDjMDr9kCTiHWiKu8mC6XULD36G7xnptQriHr16cW0nwhU2VLTpwMRGK9LikP2dvYXI6mA8fj",
+	"C28EtDFu++YD37UllGTKtZEqSxcHHeOCauyP5c0RkK0UpUc6x2p45PxW58gsnIVM0Y5dNsmiykT+6z8f",
+	"7x3s963K+Xjre/dhPlE0Zh12z7OO6p7kTIJrj+GJ/9HQLyVmJLUvyXa9b3fNJQFaWzWD4Lhb9GTcEcTb",
+	"tMThSt385rTpx3raHD6yCrKeLlGQ+3vkx8zJ5PRycS6Gmv02tHjxmBmSmewRYb/TkUnAaz1iJ4Ri0j34",
+	"aD2jPhdlJ0dgQ2euDtT+MirFEmGr8IF1h/7u3CmRDZc7KMiO+/3UJkJZv7e7ZiPNvgaU8CzxC9BAvUUy",
+	"JDvo35FhQ4HsFDmUGl+/gYsI0WlElcXZ0oI92o9Cd8mOcwfESs6xbiLTg5FhWEcTglZ5L1PZjdd3aqtR",
+	"C/AnMPigDM8Wm5H1g+oCp72h8NoZPrOntaz7AWK1ORcIjP9ofz9bfO3A9TOI/OyHoXWlHCACf8xyJfNc",
+	"2Efg5SEcP2TjeLRqyBBKBSiRGKocFmT00LvEADN7nwy5wAg/eHoGTlEYwmCuX9lICq/v406UejdnPjA/",
+	"4lPSwU/UrNPqaRed1r2Vx557UwNCgotT21oBCzOsjjYaMYy6XTLRpFD8Y/c5jrf7aqve1I6a5GelOt68",
+	"FujAyAW2N4O+g7ZkhxvbTcN4trrz9uUzcnR09LSP3TZcbpnld5fsunWv3/MZq1/FmBq2a+zP4RY/6qrD",
+	"SkV4zISxRZO10yjziVqIABgMBvBjNaEl3kBPi1RP76qdBb7aDt6kSTvv+TyIoWJI1C2FlZ330025fguL",
+	"e6XJR0Q16tZ4yZ5WV0lxOdDstzAHWwoWSP5MfUS4Ba9tg27eqHD7EEPQIwnU/WVaeB4NsRNE7Z4jAi98",
+	"+JpK+pfbWQSYLKpMMWZBCcAeytSTvtcDuA+DLdeVEfBm0dIVS6DEwbgQdLM1NgJk3YBYrbbjQfdHiuqp",
+	"zfFHAokIuPqoJdK+a3uP2gEZ2naxHp8eRgQmWnZb9nO/JWq4xMjZhTZSFByxzm/s0itkagZy7Jya2OHK",
+	"wqDVeZuhLPMEVHA0B2zGDT4IfngczsXjiJGuFwKeDd8HkmufDU0NrBSPnSVVCk7T+Rw8vameelAkp5r1",
+	"m3QuC5x+Q/Gu/AV3JE7CCTQln5VECo/vSJh8lix+m1x9uRvFHlmGdrQD+DIq1Uj9kOBjeYyj9wrLftK/",
+	"W376ji7Q0vSsKaj9txwqwrVxLAg5Arf54nIcMBMfRWpkt7ZgcxdyYbPOTXbQOlhkuP4zPvFMseuq6dUG",
+	"TTm2NdM1ftWaYmT7OuiY5Hlr3P8igskHhysqAU8+l2Ay7hgKXHZNbP3AjAkDTXkmgsjxOOwf5nvmrwt8",
+	"Dw8BNVXo9MM8pluk0+2LuXxqb+x7blfIBStTw9vt6sV/zpP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBp",
+	"6or4dDWbvJwz/oCEA59m2ePSJsEVfoULC2ySVxHUx/2mjGNL5j+Fs7+POOM5BuNmQON2t+4xznhlP5oS",
+	"jQtb9jXF2K5biHJBgqMyhqohEvMx5jiZYnEgnGeyYyljzx4o1l/1zN8gHHnANZzamnX1DHlF9dCf+jxZ",
+	"93yWSEUFoYlxrKCuzvEQaxDxpA0DlKyM4bAYShhTRowMJkTMVMl0Mi2sLDQkTS1jhXxrxDPkRnvcHpwA",
+	"ApcTm6YahwFquNm3GnPtDINFzyKekctvKiY2UT/HYDbnwqf6hjAE+VuzRKL8+2HRMSZHhhjKhgUZgVsh",
+	"YfHErYqQhpVGCUjxlDgYh6zrct5+ENwi2XbCXbYEOyv+ptgZCbbDcrthjg0/tLbksIwO7zaDJliH0wDx",
+	"ngesgh6RwdqGOO/5k3lEqjnht8LBbsgNcsf5vtXPbEF6l+GtX7N973HPWTyawCRDXrNTEBcmK9koMsQA",
+	"In5ZZ5gmkbK8H8zP7p4vA0287g3YseJmhgbeWhi2/XB/D498WkFdbR/ynX2oedA5G3GaDEbUsInEX1aB",
+	"vX4NjB4p0Ip8uExEOrtgCvOtKYf0iBHVbJcLzYTmhltlp24yv/VWwaS7ea24SRX25+IWuOqGrAW+gFxl",
+	"x7jeyVPbbe2ZYpm7pneTDpdXYp7ekTCt29szW5BERvj9mFKIATIXBtqhrigJNudw/+AWZmR3Iv5sQ+Gf",
+	"acc2qxETry13EaYr+eq/+um/+unr/fTLCC6q19a+YyZg1bfONP0vt0Fex7cK98FM64bcVJDkngZI7jA4",
+	"8qUHRvaf3jAr/OIDKSvKanxHwqkYsaVFst7DpYs+XNunn2PtJ3WqogOlL6ErnwtEWiNckGIfMIv9XAbG",
+	"56YGEX/KxAkksesitFveG4BYC9ECHVuYZoLd+henITib70jiUxIg9mRLKomv6IepBuOG73M+3rDjVXFR",
+	"PJaDext+l8a+D6dkzJjtxYQVuOhfBVhuQS4YlmCmBgoS8vYDMaOxbQ2hU3XFFgiak3WVic5FMDP7qRxx",
+	"xeCTMoB4THWLiOvrRKRgmnAxStIY4ZeD/XVpMGOOhbRYyjF2fR3gOsV2BzarY4zZKnHQfhNz1i8YyfpL",
+	"+fyWmM2pMqliZMfhUe8f911qSNAuYmf/MQTNhthEK1zeIbYAtS3oqAkXwAM1kAUz+Xv7FjEjuYaqYNsz",
+	"biwVwiAVHh5JS17U1kMQxRJm4fre+qKDC+i1INmVy39DKs89vqfWXXvNNQOEhoamCC6unR+0LqUBsJ9G",
+	"kl/TeAI7RkqAhU04P6I5Gbzoxzm4E39CsAhN7RGCO+6fMnXLIbZXhfBCfiotXsz1dFHH56MMZ20tzaxW",
+	"SCh23cFPWp/UUkenjvsMLNcdyPG4vhDa4nBW3XAfbyUNpcn79ayA0Pjl6fzw3blktFkZFgDyZiyBWvfb",
+	"WRwXqOpmE57u0AfXlPB0t364plm983rS14javY6o4aH1iVUzhvGI1gNcx/t/U3tz0YzPeUbevP6O/P2t",
+	"7VSyw5SSioykUg5HLGFXLCE/RuS3lDND/m0bNljds5+1wPrw9gcyfP/q9fOzHwZvPnz7w6tng2/P3r0Y",
+	"fHj7w5D8Bxk+vHKTevhHGGj5NHSdVtKLhI/OhVP/LRxLgCAv50z4ribkV2bMwqVu2HfZIub3YeZGGMbh",
+	"OoMAcuUJmFZh4bseDgnVZPi/bE4A9OGa0xHDa4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5e/Pdr//",
+	"5e3u/v7+wZBog0iP2qrfERl+f/bw+1/ePjw4HJILNpIzpuHa//r+l7f/6+Bw6OaPn86NZsnYJV67Sg1g",
+	"HFIYeFtEEn7JyENYgRM7PPnr+x9/IFKRv7376TU2yAHtXgqHgW2riLD61NVd//2tr1nlOuuC77T7czH8",
+	"TdkuuFDQ21GXhplo20DfVl/DT3IMVgBNtLcJw4DoKtr339+2ad2/8BgixyImU8YnUwN7Pee/sySARXl0",
+	"cNikeWv+b9YA5nJwuBzM5fhJWNZ6+GQteE0+oxP20J3UGgvggguqFkUb4MnRkyeP95/UdKqq08zdGS92",
+	"2PrH7hs8e7sfVFLvOQDSR10C+INv61Yb4zzab2ya9XmLmU15ecZey8lolu+RgO1hFfFccWFcT8ffa6HE",
+	"N9TZ6uSEYbM5mNF6qR/JF+FjmZliBpE1ggZafhRf0AaoXlIzsH3OBY1n3OjiElgnUURsuxwfxMeP/zfy",
+	"Ly7IJVvY+idoiAvcC9vtQ0kPmxXcR64bmnXYwBCCKiWvuZhoKyA0I9S5bbKpajLMnQp72lBlhi5PTqPf",
+	"gZtT9JXY1K683b5DgIR0uKEfbJChVY6AZw7Dfj0wrWLKYXQunlWWTiOIgltbv47Ipn0CHEohhxcB08X2",
+	"ugZ7msCMuCBH+w6D2gvl9y9+fPPD2fsXg+/enj17MXh+9s93w75jypgXh28bUOh3whLN/DeSmk90Nw8L",
+	"ouFcbOZnya3Q9xkh3rjqnr+qgWfmNIJexTE3X6C5+L7QAq/6ycFGbpMHwRzYKFXYRftff/QuGFVM9U7+",
+	"9RHEpa3es8OlIJt6D3tR7/ddLgxTgibOt/DpYzajMrv6gV8xwbR2BXs05vgXVDAyHQj+hTa4jJXn5YSL",
+	"yGpNRElf4J/ICapTIi7WwwVYC25kmpppzbh/C6sVIqsx6cgtsPf9wvCh0zofNVv3etAKy/uYmHDBTsKG",
+	"kXk7OmwOqSPv345I3pzbtQWIgq47+Yth5DoMdNf82IJiQuV6hJW/UV4KGeeAGRcZsG22/mJUM+oL6IAu",
+	"RojCYaQ+IfOEioikc4BmjqybkRmWj2PvqxnpVcndbEWF7Rh/QjxGkI4C4PqoUCUSETpjIp4xYXToAsuG",
+	"rXnpy4ROdESEdDtoxxnRhImYKtiAWEeuZt1OS7tOjjH5VV4E78G/qi94nrVvtOSNnm8rJXW1bRd02Hr1",
+	"j362Fbgzbl4oBawtEMtRWvpMZrttwtWaWbxhgiZmgd85cj0puQIEbRwG30fnc0aTpkn9jPe8lGq2e/Ck",
+	"H2wnjsyB4j5++v8PAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

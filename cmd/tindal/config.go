@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -38,7 +40,12 @@ type config struct {
 	SyncCursorKey  string
 	MinAppVersion  string
 	LatestApp      string
-	MailFrom       string
+	// The letterhead of the documents (orders, notices) by language, and
+	// the browser that prints them.
+	Authority, AuthorityKn, AuthorityHi string
+	Address, AddressKn, AddressHi       string
+	Chromium                            string
+	MailFrom                            string
 	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
 	MailUnsubscribe string
 	// UPIPayee and UPIPayeeName are the authority's UPI payee of penalty
@@ -191,6 +198,23 @@ func (c *config) settings() []setting {
 			&c.MinAppVersion,
 		},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
+		{"TINDAL_AUTHORITY", "Karnataka Maritime Board", "the authority named on the documents' letterhead", &c.Authority},
+		{"TINDAL_AUTHORITY_KN", "ಕರ್ನಾಟಕ ಕಡಲ ಮಂಡಳಿ", "the authority's name in Kannada", &c.AuthorityKn},
+		{"TINDAL_AUTHORITY_HI", "कर्नाटक समुद्री बोर्ड", "the authority's name in Hindi", &c.AuthorityHi},
+		{
+			"TINDAL_AUTHORITY_ADDRESS",
+			"Inland Water Transport, Karwar, Karnataka, India",
+			"the address under the letterhead",
+			&c.Address,
+		},
+		{"TINDAL_AUTHORITY_ADDRESS_KN", "ಒಳನಾಡು ಜಲಸಾರಿಗೆ, ಕಾರವಾರ, ಕರ್ನಾಟಕ, ಭಾರತ", "the address in Kannada", &c.AddressKn},
+		{"TINDAL_AUTHORITY_ADDRESS_HI", "अंतर्देशीय जल परिवहन, कारवार, कर्नाटक, भारत", "the address in Hindi", &c.AddressHi},
+		{
+			"TINDAL_CHROMIUM",
+			"",
+			"the Chromium that prints documents to PDF; unset = chromium on PATH (Debian's package)",
+			&c.Chromium,
+		},
 		{
 			"TINDAL_MAIL_FROM",
 			"Tindal <reminders@tindal.local>",
@@ -462,4 +486,13 @@ func (c *config) usage() string {
 	}
 	fmt.Fprintf(&b, "  %-26s %s (default: %s)\n", "TINDAL_DB_MAX_CONNS", "database pool size", "pgx default")
 	return b.String()
+}
+
+// issuer is the documents' letterhead from the configuration.
+func (c *config) issuer() document.Issuer {
+	return document.Issuer{
+		Authority: map[string]string{locale.English: c.Authority, locale.Kannada: c.AuthorityKn, locale.Hindi: c.AuthorityHi},
+		Address:   map[string]string{locale.English: c.Address, locale.Kannada: c.AddressKn, locale.Hindi: c.AddressHi},
+		BaseURL:   c.PublicBaseURL,
+	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/penalty"
@@ -238,7 +239,9 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	site, err := a.pages(registrySvc, inspSvc, photos, jk, pushEng, ruleSets)
+	printer := document.NewPrinter(document.PrinterOptions{Exec: a.cfg.Chromium})
+	defer printer.Close()
+	site, err := a.pages(registrySvc, inspSvc, photos, jk, pushEng, ruleSets, printer)
 	if err != nil {
 		return err
 	}
@@ -248,7 +251,8 @@ func (a *app) serve(ctx context.Context) error {
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
 		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
 		Outbox:   notify.Outbox{Email: a.cfg.SMTPURL != ""},
-		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName}})
+		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName},
+		Printer:  printer, Issuer: a.cfg.issuer()})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
@@ -32,6 +33,8 @@ type Deps struct {
 	Photos   *photo.Service
 	Outbox   notify.Outbox
 	UPIPayee penalty.Payee
+	Printer  *document.Printer // the notices' PDFs, as the API prints them
+	Issuer   document.Issuer   // their letterhead
 }
 
 //go:embed templates/*.html
@@ -46,7 +49,7 @@ type My struct {
 
 // Mount adds the owners' pages to the site under /my.
 func Mount(d Deps) (*My, error) {
-	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Photos == nil {
+	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Photos == nil || d.Printer == nil {
 		return nil, errors.New("my: every service is required")
 	}
 	t, err := d.Site.Templates(templateFS, "templates")

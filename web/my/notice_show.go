@@ -65,7 +65,7 @@ func (m *My) noticeDocumentHTML(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	page, err := penalty.RenderNoticeHTML(v, web.Viewer(c).Language)
+	page, err := penalty.RenderNoticeHTML(v, web.Viewer(c).Language, m.d.Issuer)
 	if err != nil {
 		return err
 	}
@@ -73,13 +73,18 @@ func (m *My) noticeDocumentHTML(c *fiber.Ctx) error {
 	return c.Send(page)
 }
 
-// noticeDocumentPDF is the notice as getPenaltyNoticePdf prints it.
+// noticeDocumentPDF is the notice as getPenaltyNoticePdf prints it:
+// English, then the page's language.
 func (m *My) noticeDocumentPDF(c *fiber.Ctx) error {
 	v, err := m.loadNotice(c, "getPenaltyNoticePdf")
 	if err != nil {
 		return err
 	}
-	b, err := penalty.RenderNoticePDF(v)
+	pages, err := penalty.NoticePages(v, web.Viewer(c).Language, m.d.Issuer)
+	if err != nil {
+		return err
+	}
+	b, err := m.d.Printer.Print(c.UserContext(), pages...)
 	if err != nil {
 		return err
 	}

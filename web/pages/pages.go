@@ -6,6 +6,7 @@ package pages
 
 import (
 	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
@@ -33,6 +34,11 @@ type Deps struct {
 	// their UPI payment requests (the API's Deps.Outbox and UPIPayee).
 	Outbox   notify.Outbox
 	UPIPayee penalty.Payee
+	// Printer prints the owners' documents as the API does; Issuer is
+	// their letterhead (zero: document.DefaultIssuer under the public base
+	// URL): the API's Deps.Printer and Issuer.
+	Printer *document.Printer
+	Issuer  document.Issuer
 }
 
 // New builds the site with every area. Close the site when done.
@@ -46,8 +52,11 @@ func New(d Deps) (*web.Site, error) {
 		site.Close()
 		return nil, err
 	}
+	if d.Issuer.Authority == nil {
+		d.Issuer = document.DefaultIssuer(d.Web.PublicBaseURL)
+	}
 	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Photos: d.Photos, Outbox: d.Outbox,
-		UPIPayee: d.UPIPayee}); err != nil {
+		UPIPayee: d.UPIPayee, Printer: d.Printer, Issuer: d.Issuer}); err != nil {
 		site.Close()
 		return nil, err
 	}

@@ -1298,7 +1298,18 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The detention order, or its release order, as a PDF (English, the language of record) */
+        /**
+         * The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
+         * @description The paper an office issues (Karnataka 2025, Sch-IX Annex-1 and
+         *     Annex-2): the authority's letterhead, the order's number and date
+         *     (DD-MM-YYYY), the particulars, Form B and every list as tables, the
+         *     officer's signature block, the verification code with its absolute
+         *     URL and QR code, "Page N of M" on every sheet. English first; then
+         *     the same document in `lang` (default: the owner's preferred
+         *     language) when that is Kannada or Hindi, printed from the same
+         *     template as the HTML copy by headless Chromium with embedded Noto
+         *     fonts.
+         */
         get: operations["getDetentionOrderPdf"];
         put?: never;
         post?: never;
@@ -1334,7 +1345,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify the code printed on a document (public, rate limited, no personal data) */
+        /**
+         * Verify the code printed on a document (public, rate limited, no personal data)
+         * @description The URL printed under the QR code of every order and notice. A
+         *     client that prefers `text/html` (a phone's browser that scanned the
+         *     code; `Accept` naming text/html before JSON) gets a page in its
+         *     `Accept-Language` (en, kn, hi) saying whether the document is valid,
+         *     superseded (since when) or released (since when), and a page for an
+         *     unknown code (404) or too many checks (429); any other client, or
+         *     `?format=json`, gets JSON and problems.
+         */
         get: operations["verifyDocument"];
         put?: never;
         post?: never;
@@ -1721,12 +1741,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The penalty notice's current revision as a PDF (English, the language of record)
-         * @description Laid out from the same page as the HTML copy: the vessel, each
-         *     offence's Sch-IV row, person, amount, repeat level and doubling
-         *     trace, the total, the notice number and the revision's verification
-         *     code (`GET /v/{code}`: valid, or superseded once a later revision
-         *     exists).
+         * The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
+         * @description Printed from the same template as the HTML copy, in the layout of
+         *     the challan (Karnataka 2025, Sch-I Form-18): letterhead, notice
+         *     number and date (DD-MM-YYYY), the vessel, its registry, present
+         *     location, owner, master and the master's CoC number, the offence
+         *     boxes (a)-(i) ticked as found, each offence's Sch-IV row, person,
+         *     amount, repeat level and doubling trace, the total, "pay and rectify
+         *     within 15 days" with the date, the signature blocks and the
+         *     revision's verification code with its absolute URL and QR code
+         *     (`GET /v/{code}`: valid, or superseded once a later revision
+         *     exists). English first; then `lang` (default: the owner's preferred
+         *     language) when that is Kannada or Hindi.
          */
         get: operations["getPenaltyNoticePdf"];
         put?: never;
@@ -8423,6 +8449,8 @@ export interface operations {
         parameters: {
             query?: {
                 doc?: "detention" | "release";
+                /** @description The second language of the paper. Default: the owner's preferred language; en prints English alone */
+                lang?: "en" | "hi" | "kn";
             };
             header?: never;
             path: {
@@ -8481,7 +8509,10 @@ export interface operations {
     };
     verifyDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description json: JSON whatever Accept says */
+                format?: "json";
+            };
             header?: never;
             path: {
                 code: string;
@@ -8497,11 +8528,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentVerification"];
+                    "text/html": string;
                 };
             };
             400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            429: components["responses"]["Problem"];
+            /** @description No document carries the code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Too many verifications from this address; try again after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
@@ -9028,7 +9079,10 @@ export interface operations {
     };
     getPenaltyNoticePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The second language of the paper. Default: the owner's preferred language; en prints English alone */
+                lang?: "en" | "kn" | "hi";
+            };
             header?: never;
             path: {
                 id: components["parameters"]["ID"];
