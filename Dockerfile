@@ -1,4 +1,7 @@
-# Tindal: a static binary on distroless (CA certificates, tzdata, non-root).
+# Tindal: a static binary on Debian slim with Debian's chromium and Noto
+# fonts (the orders' and notices' PDFs are printed by headless Chromium,
+# which shapes Kannada and Hindi; document.Printer), CA certificates,
+# tzdata, non-root.
 #   docker build -t tindal .
 #   docker run tindal            # serve
 #   docker run tindal migrate up # any other subcommand
@@ -16,9 +19,17 @@ RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/go/build-ca
     CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags='-s -w' -o /out/tindal ./cmd/tindal \
  && mkdir -p /out/data/blobs /out/keys
 
-# distroless/static ships CA certificates and tzdata (Asia/Kolkata) and a
-# "nonroot" user (65532).
-FROM gcr.io/distroless/static-debian12:nonroot
+# bookworm-slim with chromium (the PDF printer), fonts-noto-core (Noto Sans,
+# Noto Sans Kannada and Devanagari), CA certificates, tzdata (Asia/Kolkata)
+# and a "nonroot" user (65532), as distroless had.
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      chromium fonts-noto-core ca-certificates tzdata \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd -g 65532 nonroot && useradd -u 65532 -g 65532 -M -s /usr/sbin/nologin nonroot
+# HOME for chromium's own files (its profile goes to a temporary folder)
+ENV TINDAL_CHROMIUM=/usr/bin/chromium HOME=/tmp
 COPY --from=build /out/tindal /usr/local/bin/tindal
 COPY --from=build --chown=65532:65532 /out/data /data
 # The mount point of the keys volume: a new volume takes its owner, so the

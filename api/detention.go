@@ -155,8 +155,8 @@ func (h *handlers) ReleaseDetentionOrder(
 	return openapi.ReleaseDetentionOrder200JSONResponse(orderOut(o)), nil
 }
 
-// orderPage lays out the detention or the release order of o.
-func orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error) {
+// orderPage lays out the detention or the release order of o in lang.
+func (h *handlers) orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error) {
 	if doc == "release" {
 		if o.ReleaseParticulars == nil {
 			return document.Page{}, models.NotFound("release order")
@@ -165,16 +165,17 @@ func orderPage(o models.DetentionOrder, doc, lang string) (document.Page, error)
 		if err := json.Unmarshal(o.ReleaseParticulars, &r); err != nil {
 			return document.Page{}, err
 		}
-		return document.ReleasePage(r, lang), nil
+		return document.ReleasePage(r, lang, h.d.Issuer)
 	}
 	var d document.DetentionOrder
 	if err := json.Unmarshal(o.Particulars, &d); err != nil {
 		return document.Page{}, err
 	}
-	return document.DetentionPage(d, lang), nil
+	return document.DetentionPage(d, lang, h.d.Issuer)
 }
 
-// GetDetentionOrderPdf renders the order as a PDF (English).
+// GetDetentionOrderPdf prints the order in English and the owner's (or
+// the asked) language, one after the other.
 func (h *handlers) GetDetentionOrderPdf(
 	ctx context.Context,
 	r openapi.GetDetentionOrderPdfRequestObject,
@@ -183,11 +184,19 @@ func (h *handlers) GetDetentionOrderPdf(
 	if err != nil {
 		return nil, err
 	}
-	p, err := orderPage(o, string(deref(r.Params.Doc)), document.LangEnglish)
+	lang, err := h.documentLanguage(ctx, string(deref(r.Params.Lang)), o.OwnerID)
 	if err != nil {
 		return nil, err
 	}
-	b, err := document.PDF(p, o.UpdatedAt)
+	var pages []document.Page
+	for _, l := range document.Langs(lang) {
+		p, err := h.orderPage(o, string(deref(r.Params.Doc)), l)
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, p)
+	}
+	b, err := h.d.Printer.Print(ctx, pages...)
 	if err != nil {
 		return nil, err
 	}
@@ -207,14 +216,11 @@ func (h *handlers) GetDetentionOrderHtml(
 	if err != nil {
 		return nil, err
 	}
-	lang := string(deref(r.Params.Lang))
-	if lang == "" {
-		lang, err = h.ownerLanguage(ctx, o.OwnerID)
-		if err != nil {
-			return nil, err
-		}
+	lang, err := h.documentLanguage(ctx, string(deref(r.Params.Lang)), o.OwnerID)
+	if err != nil {
+		return nil, err
 	}
-	p, err := orderPage(o, string(deref(r.Params.Doc)), lang)
+	p, err := h.orderPage(o, string(deref(r.Params.Doc)), lang)
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +229,14 @@ func (h *handlers) GetDetentionOrderHtml(
 		return nil, err
 	}
 	return openapi.GetDetentionOrderHtml200TexthtmlResponse{Body: bytes.NewReader(b), ContentLength: int64(len(b))}, nil
+}
+
+// documentLanguage is the asked language, else the owner's preferred one.
+func (h *handlers) documentLanguage(ctx context.Context, asked string, owner uuid.UUID) (string, error) {
+	if asked != "" {
+		return asked, nil
+	}
+	return h.ownerLanguage(ctx, owner)
 }
 
 func (h *handlers) ownerLanguage(ctx context.Context, owner uuid.UUID) (string, error) {

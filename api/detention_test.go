@@ -237,7 +237,7 @@ func TestDetentionFlow(t *testing.T) {
 		}
 		rpdf := h.do("GET", "/v1/detention-orders/"+oid.String()+"/pdf?doc=release", "supervisor", nil)
 		text = pdfText(t, rpdf.body)
-		for _, want := range []string{"RELEASE ORDER", rel["release_number"].(string), order["number"].(string), "NIL", "8500", "section 85"} {
+		for _, want := range []string{"RELEASE ORDER", rel["release_number"].(string), order["number"].(string), "NIL", "₹18,500", "section 85"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("release PDF text lacks %q:\n%s", want, text)
 			}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	stdsync "sync"
 	"testing"
 	"time"
 
@@ -26,11 +27,13 @@ import (
 	"github.com/tindal/tindal/api"
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/auth/authtest"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -76,7 +79,7 @@ type harnessOptions struct {
 	// db is the database to serve (default: a fresh one, testkit.NewDB).
 	db *storage.DB
 	// restart serves db as a server restarted on it: the same signing
-	// key, no seeding (see restartOn).
+	// key, no seeding (see restartOn), the epoch's numbers advanced.
 	restart *harness
 }
 
@@ -95,14 +98,27 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 		Registry: registry.New(db, now), Metrics: prometheus.NewRegistry(),
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
 		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
-		Photos: photo.New(db, local, photo.Options{})}
+		Photos: photo.New(db, local, photo.Options{}), Outbox: notify.Outbox{Email: true},
+		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"},
+		Printer:  testPrinter()}
 }
+
+// testPrinter is the one Chromium of this test binary that prints
+// documents, as a server has one; it starts on the first PDF asked for.
+var testPrinter = stdsync.OnceValue(func() *document.Printer {
+	return document.NewPrinter(document.PrinterOptions{Timeout: 60 * time.Second})
+})
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
 	db := o.db
 	if db == nil {
 		db = testkit.NewDB(t)
+	}
+	if o.restart != nil { // as `tindal serve` does before it serves
+		if _, err := tsync.AdvanceEpoch(context.Background(), db); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	if o.restart != nil {

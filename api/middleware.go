@@ -48,12 +48,14 @@ func securityHeaders(c *fiber.Ctx) error {
 }
 
 // Content-Security-Policies. Pages and documents are self-contained: text
-// and one inline <style>; no image, script, form, fetch or frame. /docs runs
+// and one inline <style>; no image but the QR code as a data: URL, no
+// script, form, fetch or frame. /docs runs
 // the embedded Redoc bundle (script-src 'self', its
 // styles injected at run time, its search in a blob: worker) and fetches
 // only /openapi.yaml; nothing from another origin, the CDN logo included.
 const (
-	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	pageCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; " + // data: the documents' QR codes
+		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 	docsCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 		"font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
 		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

@@ -49,7 +49,7 @@ func (h *handlers) GetPenaltyNoticeHtml(
 	if err != nil {
 		return nil, err
 	}
-	page, err := penalty.RenderNoticeHTML(v, string(deref(r.Params.Lang)))
+	page, err := penalty.RenderNoticeHTML(v, string(deref(r.Params.Lang)), h.d.Issuer)
 	if err != nil {
 		return nil, err
 	}
@@ -208,8 +208,9 @@ func (j createdResponse) VisitFilePenaltyAppealResponse(c *fiber.Ctx) error { re
 // VisitDecidePenaltyAppealResponse implements the generated interface.
 func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { return j.visit(c) }
 
-// GetPenaltyNoticePdf prints the notice's current revision (English, the
-// language of record), from the same page as the HTML copy.
+// GetPenaltyNoticePdf prints the notice's current revision in the Form-18
+// layout, in English (the language of record) and the owner's (or the
+// asked) language, from the same template as the HTML copy.
 func (h *handlers) GetPenaltyNoticePdf(
 	ctx context.Context,
 	r openapi.GetPenaltyNoticePdfRequestObject,
@@ -218,7 +219,11 @@ func (h *handlers) GetPenaltyNoticePdf(
 	if err != nil {
 		return nil, err
 	}
-	b, err := penalty.RenderNoticePDF(v)
+	pages, err := penalty.NoticePages(v, string(deref(r.Params.Lang)), h.d.Issuer)
+	if err != nil {
+		return nil, err
+	}
+	b, err := h.d.Printer.Print(ctx, pages...)
 	if err != nil {
 		return nil, err
 	}

@@ -153,7 +153,8 @@ func startReplica(t *testing.T, name, dbURL string, key ed25519.PrivateKey, s3 b
 	srv, err := api.NewServer(api.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Blobs: pinger{store},
 		Auth: auth.NewService(db, auth.NewKeySet(key), auth.Options{Hasher: authtest.CheapHasher()}), Registry: registry.New(db, time.Now),
 		Metrics: reg, Push: push, Pull: pull, Inspect: insp, Photos: photos, Jobs: jobs.New(jobs.Deps{DB: db}),
-		Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test"})
+		Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
+		Printer: testPrinter()})
 	if err != nil {
 		t.Errorf("replica %s: %v", name, err)
 		return nil

@@ -18,11 +18,13 @@ import (
 
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
@@ -67,12 +69,24 @@ type Deps struct {
 	// Rules are the rule sets in force, built from the deployment's
 	// settings; nil uses the defaults.
 	Rules *rules.Registry
+	// Outbox writes notices in their cause's transaction (the one-time
+	// sign-in mail); its Email says whether mail is sent at all.
+	Outbox notify.Outbox
+	// UPIPayee is the authority's UPI payee of payment requests
+	// (TINDAL_UPI_PAYEE, TINDAL_UPI_PAYEE_NAME).
+	UPIPayee penalty.Payee
 	// Pages, when set, mounts the office console and the owners' pages
 	// (package web) on the same app, after the body limits and before the
 	// contract's router, which answers 404 for anything it does not route.
 	Pages Mounter
-	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
+	// PublicBaseURL prefixes the calendar feed URLs handed to owners and
+	// the verification URLs printed on documents.
 	PublicBaseURL string
+	// Printer prints the documents' PDFs (headless Chromium, shared).
+	Printer *document.Printer
+	// Issuer is the letterhead of every document; a zero Issuer takes
+	// document.DefaultIssuer under PublicBaseURL.
+	Issuer document.Issuer
 	// TrustedProxies are the networks whose X-Forwarded-For is believed for
 	// the client address (login rate limits); none: the socket's peer.
 	TrustedProxies []netip.Prefix
@@ -90,7 +104,8 @@ func (d Deps) missing() []string {
 	var out []string
 	for name, nilService := range map[string]bool{"Logger": d.Logger == nil, "DB": d.DB == nil, "Auth": d.Auth == nil,
 		"Registry": d.Registry == nil, "Pull": d.Pull == nil, "Push": d.Push == nil, "Inspect": d.Inspect == nil,
-		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil} {
+		"Photos": d.Photos == nil, "Jobs": d.Jobs == nil, "Feed": d.Feed == nil, "Calendars": d.Calendars == nil,
+		"Printer": d.Printer == nil} {
 		if nilService {
 			out = append(out, name)
 		}
@@ -112,6 +127,12 @@ func NewServer(d Deps) (*fiber.App, error) {
 		d.Clock = time.Now
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
+	if d.Issuer.Authority == nil {
+		d.Issuer = document.DefaultIssuer(d.PublicBaseURL)
+	}
+	if d.Issuer.BaseURL == "" {
+		d.Issuer.BaseURL = d.PublicBaseURL
+	}
 	if missing := d.missing(); len(missing) > 0 {
 		return nil, fmt.Errorf("api: a server needs every service, and %s are missing", strings.Join(missing, ", "))
 	}
@@ -149,7 +170,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 	app.Use(requestIDMiddleware, securityHeaders, m.middleware, logMiddleware(d.Logger), recoverMiddleware(d.Logger),
 		contentEncodingMiddleware, remoteAddrMiddleware(d.TrustedProxies))
 	h.mountSystem(app, k)
-	h.mountPublic(app) // /v/vessel/{registration}: public, outside the contract (api/public.go)
+	h.mountPublic(app)     // /v/vessel/{registration}: public, outside the contract (api/public.go)
+	h.mountVerifyPage(app) // /v/{code} for a browser; JSON clients go on to the contract (api/verify_page.go)
 	mountBlobs(app, d.LocalBlobs, d.Timeouts.UploadIdle)
 	app.Use(bodyLimitMiddleware)
 	if d.Pages != nil {

@@ -10,8 +10,8 @@ import (
 // ("Karnataka 2025, Sch-IV row 5", "Paradip 1967, r.12(1)", "Inland
 // Vessels Act 2021, s.85"), Roman numerals of schedules, the
 // abbreviations printed on certificates and in the rules as codes (CoC,
-// LSA/FFA, FRP, ISO, the SPL suffix), the /v/ of verification links, and
-// units.
+// LSA/FFA, FRP, ISO, the SPL suffix), the clause letters of a form
+// (Form-18 (a)-(i)), the /v/ of verification links, and units.
 var latinAllowed = map[string]bool{
 	"Karnataka": true,
 	"Paradip":   true,
@@ -59,21 +59,23 @@ var latinAllowed = map[string]bool{
 	"F":         true,
 	"G":         true,
 	"H":         true,
-	"CoC":       true,
-	"LSA":       true,
-	"FFA":       true,
-	"FRP":       true,
-	"ISO":       true,
-	"SPL":       true,
-	"v":         true,
-	"kW":        true,
-	"hp":        true,
-	"m":         true,
-	"t":         true,
-	"kg":        true,
-	"GT":        true,
-	"NT":        true,
-	"IST":       true,
+	// the clause letters of a form as printed: Form-18's offence boxes (a)-(i)
+	"a": true, "b": true, "c": true, "d": true, "e": true, "f": true, "g": true, "h": true, "i": true,
+	"CoC": true,
+	"LSA": true,
+	"FFA": true,
+	"FRP": true,
+	"ISO": true,
+	"SPL": true,
+	"v":   true,
+	"kW":  true,
+	"hp":  true,
+	"m":   true,
+	"t":   true,
+	"kg":  true,
+	"GT":  true,
+	"NT":  true,
+	"IST": true,
 }
 
 // LatinWords returns the Latin-script words of s that an owner reading

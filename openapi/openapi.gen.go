@@ -173,6 +173,48 @@ func (e BacklogEntryCode) Valid() bool {
 	}
 }
 
+// Defines values for BankCreditState.
+const (
+	BankCreditStateApplied   BankCreditState = "applied"
+	BankCreditStateDismissed BankCreditState = "dismissed"
+	BankCreditStateQueued    BankCreditState = "queued"
+	BankCreditStateRecorded  BankCreditState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditState enum.
+func (e BankCreditState) Valid() bool {
+	switch e {
+	case BankCreditStateApplied:
+		return true
+	case BankCreditStateDismissed:
+		return true
+	case BankCreditStateQueued:
+		return true
+	case BankCreditStateRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BankCreditDecisionAction.
+const (
+	BankCreditDecisionActionApply   BankCreditDecisionAction = "apply"
+	BankCreditDecisionActionDismiss BankCreditDecisionAction = "dismiss"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditDecisionAction enum.
+func (e BankCreditDecisionAction) Valid() bool {
+	switch e {
+	case BankCreditDecisionActionApply:
+		return true
+	case BankCreditDecisionActionDismiss:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -2984,6 +3026,21 @@ func (e TokensTokenType) Valid() bool {
 	}
 }
 
+// Defines values for UpiPaymentRequestCurrency.
+const (
+	INR UpiPaymentRequestCurrency = "INR"
+)
+
+// Valid indicates whether the value is a known member of the UpiPaymentRequestCurrency enum.
+func (e UpiPaymentRequestCurrency) Valid() bool {
+	switch e {
+	case INR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselCategory.
 const (
 	VesselCategoryA VesselCategory = "A"
@@ -3308,6 +3365,21 @@ func (e VesselUse) Valid() bool {
 	}
 }
 
+// Defines values for VerifyDocumentParamsFormat.
+const (
+	Json VerifyDocumentParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the VerifyDocumentParamsFormat enum.
+func (e VerifyDocumentParamsFormat) Valid() bool {
+	switch e {
+	case Json:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListAmendmentRequestsParamsStatus.
 const (
 	ListAmendmentRequestsParamsStatusAccepted ListAmendmentRequestsParamsStatus = "accepted"
@@ -3323,6 +3395,30 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	case ListAmendmentRequestsParamsStatusOpen:
 		return true
 	case ListAmendmentRequestsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBankCreditsParamsState.
+const (
+	ListBankCreditsParamsStateApplied   ListBankCreditsParamsState = "applied"
+	ListBankCreditsParamsStateDismissed ListBankCreditsParamsState = "dismissed"
+	ListBankCreditsParamsStateQueued    ListBankCreditsParamsState = "queued"
+	ListBankCreditsParamsStateRecorded  ListBankCreditsParamsState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the ListBankCreditsParamsState enum.
+func (e ListBankCreditsParamsState) Valid() bool {
+	switch e {
+	case ListBankCreditsParamsStateApplied:
+		return true
+	case ListBankCreditsParamsStateDismissed:
+		return true
+	case ListBankCreditsParamsStateQueued:
+		return true
+	case ListBankCreditsParamsStateRecorded:
 		return true
 	default:
 		return false
@@ -3398,6 +3494,27 @@ func (e GetDetentionOrderPdfParamsDoc) Valid() bool {
 	case GetDetentionOrderPdfParamsDocDetention:
 		return true
 	case GetDetentionOrderPdfParamsDocRelease:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetDetentionOrderPdfParamsLang.
+const (
+	GetDetentionOrderPdfParamsLangEn GetDetentionOrderPdfParamsLang = "en"
+	GetDetentionOrderPdfParamsLangHi GetDetentionOrderPdfParamsLang = "hi"
+	GetDetentionOrderPdfParamsLangKn GetDetentionOrderPdfParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetDetentionOrderPdfParamsLang enum.
+func (e GetDetentionOrderPdfParamsLang) Valid() bool {
+	switch e {
+	case GetDetentionOrderPdfParamsLangEn:
+		return true
+	case GetDetentionOrderPdfParamsLangHi:
+		return true
+	case GetDetentionOrderPdfParamsLangKn:
 		return true
 	default:
 		return false
@@ -3497,6 +3614,27 @@ func (e GetPenaltyNoticeHtmlParamsLang) Valid() bool {
 	case GetPenaltyNoticeHtmlParamsLangHi:
 		return true
 	case GetPenaltyNoticeHtmlParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetPenaltyNoticePdfParamsLang.
+const (
+	GetPenaltyNoticePdfParamsLangEn GetPenaltyNoticePdfParamsLang = "en"
+	GetPenaltyNoticePdfParamsLangHi GetPenaltyNoticePdfParamsLang = "hi"
+	GetPenaltyNoticePdfParamsLangKn GetPenaltyNoticePdfParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetPenaltyNoticePdfParamsLang enum.
+func (e GetPenaltyNoticePdfParamsLang) Valid() bool {
+	switch e {
+	case GetPenaltyNoticePdfParamsLangEn:
+		return true
+	case GetPenaltyNoticePdfParamsLangHi:
+		return true
+	case GetPenaltyNoticePdfParamsLangKn:
 		return true
 	default:
 		return false
@@ -3753,6 +3891,55 @@ type BacklogList struct {
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
+// BankCredit defines model for BankCredit.
+type BankCredit struct {
+	AmountPaise    int64               `json:"amount_paise"`
+	BankReference  string              `json:"bank_reference"`
+	CreatedAt      time.Time           `json:"created_at"`
+	CreditedOn     openapi_types.Date  `json:"credited_on"`
+	Id             openapi_types.UUID  `json:"id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Narration      string              `json:"narration"`
+	NoticeId       *openapi_types.UUID `json:"notice_id"`
+
+	// Reason Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable
+	Reason string `json:"reason"`
+
+	// Resolution The registrar's reason
+	Resolution string              `json:"resolution"`
+	ResolvedAt *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy *openapi_types.UUID `json:"resolved_by,omitempty"`
+	State      BankCreditState     `json:"state"`
+	Version    int64               `json:"version"`
+}
+
+// BankCreditState defines model for BankCredit.State.
+type BankCreditState string
+
+// BankCreditDecision defines model for BankCreditDecision.
+type BankCreditDecision struct {
+	Action   BankCreditDecisionAction `json:"action"`
+	NoticeId *openapi_types.UUID      `json:"notice_id,omitempty"`
+	Reason   *string                  `json:"reason,omitempty"`
+}
+
+// BankCreditDecisionAction defines model for BankCreditDecision.Action.
+type BankCreditDecisionAction string
+
+// BankCreditList defines model for BankCreditList.
+type BankCreditList struct {
+	Items      []BankCredit `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// BankStatementImport defines model for BankStatementImport.
+type BankStatementImport struct {
+	AlreadyRecorded int          `json:"already_recorded"`
+	Credits         []BankCredit `json:"credits"`
+	Queued          int          `json:"queued"`
+	Recorded        int          `json:"recorded"`
+}
+
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
 	CreatedAt  time.Time          `json:"created_at"`
@@ -3773,6 +3960,9 @@ type CalendarTokenCreated struct {
 
 	// Url The feed URL to give a calendar app
 	Url string `json:"url"`
+
+	// WebcalUrl The same feed as a webcal:// subscription link, which a phone opens in its calendar app
+	WebcalUrl *string `json:"webcal_url,omitempty"`
 }
 
 // CalendarTokenList defines model for CalendarTokenList.
@@ -6113,6 +6303,30 @@ type OffenceSyncItemOp string
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
 
+// OneTimeSessionRequest defines model for OneTimeSessionRequest.
+type OneTimeSessionRequest struct {
+	// Code The 6-digit code of the mail
+	Code           *string `json:"code,omitempty"`
+	DeviceName     *string `json:"device_name,omitempty"`
+	Email          *string `json:"email,omitempty"`
+	InstallationId string  `json:"installation_id"`
+
+	// Token The token of the mailed link
+	Token *string `json:"token,omitempty"`
+}
+
+// OneTimeSignInAccepted defines model for OneTimeSignInAccepted.
+type OneTimeSignInAccepted struct {
+	// ExpiresIn Seconds a mailed link and code stay valid
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// OneTimeSignInRequest defines model for OneTimeSignInRequest.
+type OneTimeSignInRequest struct {
+	Email string `json:"email"`
+}
+
 // OrderFinding defines model for OrderFinding.
 type OrderFinding struct {
 	// Action Deficiency action code (Sch-IX, after Form-B)
@@ -6166,6 +6380,23 @@ type OwnerPatch struct {
 	Name              *string             `json:"name,omitempty"`
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+}
+
+// OwnerSettings defines model for OwnerSettings.
+type OwnerSettings struct {
+	Email    string   `json:"email"`
+	Language Language `json:"language"`
+
+	// Reminders Every reminder one may turn off
+	Reminders    []string `json:"reminders"`
+	RemindersOff []string `json:"reminders_off"`
+}
+
+// OwnerSettingsPatch defines model for OwnerSettingsPatch.
+type OwnerSettingsPatch struct {
+	Email        *string   `json:"email,omitempty"`
+	Language     *Language `json:"language,omitempty"`
+	RemindersOff *[]string `json:"reminders_off,omitempty"`
 }
 
 // OwnerSyncItem defines model for OwnerSyncItem.
@@ -7275,6 +7506,28 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// UpiPaymentRequest defines model for UpiPaymentRequest.
+type UpiPaymentRequest struct {
+	// Amount Rupees with two decimals, as in the link
+	Amount   string                    `json:"amount"`
+	Currency UpiPaymentRequestCurrency `json:"currency"`
+	Note     string                    `json:"note"`
+	NoticeId openapi_types.UUID        `json:"notice_id"`
+
+	// Payee The authority's virtual payment address
+	Payee     string `json:"payee"`
+	PayeeName string `json:"payee_name"`
+
+	// Reference The notice number
+	Reference string `json:"reference"`
+
+	// Uri upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=..
+	Uri string `json:"uri"`
+}
+
+// UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
+type UpiPaymentRequestCurrency string
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7684,6 +7937,15 @@ type ServiceUnavailable = Problem
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = Problem
 
+// VerifyDocumentParams defines parameters for VerifyDocument.
+type VerifyDocumentParams struct {
+	// Format json: JSON whatever Accept says
+	Format *VerifyDocumentParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// VerifyDocumentParamsFormat defines parameters for VerifyDocument.
+type VerifyDocumentParamsFormat string
+
 // ListDevicesParams defines parameters for ListDevices.
 type ListDevicesParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -7706,6 +7968,22 @@ type ListAmendmentRequestsParams struct {
 
 // ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParamsStatus string
+
+// ListBankCreditsParams defines parameters for ListBankCredits.
+type ListBankCreditsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                     `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                      `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListBankCreditsParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListBankCreditsParamsState defines parameters for ListBankCredits.
+type ListBankCreditsParamsState string
+
+// ImportBankStatementParams defines parameters for ImportBankStatement.
+type ImportBankStatementParams struct {
+	JurisdictionId openapi_types.UUID `form:"jurisdiction_id" json:"jurisdiction_id"`
+}
 
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
@@ -7796,10 +8074,16 @@ type GetDetentionOrderHtmlParamsLang string
 // GetDetentionOrderPdfParams defines parameters for GetDetentionOrderPdf.
 type GetDetentionOrderPdfParams struct {
 	Doc *GetDetentionOrderPdfParamsDoc `form:"doc,omitempty" json:"doc,omitempty"`
+
+	// Lang The second language of the paper. Default: the owner's preferred language; en prints English alone
+	Lang *GetDetentionOrderPdfParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
 }
 
 // GetDetentionOrderPdfParamsDoc defines parameters for GetDetentionOrderPdf.
 type GetDetentionOrderPdfParamsDoc string
+
+// GetDetentionOrderPdfParamsLang defines parameters for GetDetentionOrderPdf.
+type GetDetentionOrderPdfParamsLang string
 
 // ListFlagsParams defines parameters for ListFlags.
 type ListFlagsParams struct {
@@ -7941,6 +8225,15 @@ type RecordPenaltyPaymentJSONBody struct {
 	PenaltyId     openapi_types.UUID `json:"penalty_id"`
 	ReceiptNumber string             `json:"receipt_number"`
 }
+
+// GetPenaltyNoticePdfParams defines parameters for GetPenaltyNoticePdf.
+type GetPenaltyNoticePdfParams struct {
+	// Lang The second language of the paper. Default: the owner's preferred language; en prints English alone
+	Lang *GetPenaltyNoticePdfParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetPenaltyNoticePdfParamsLang defines parameters for GetPenaltyNoticePdf.
+type GetPenaltyNoticePdfParamsLang string
 
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
@@ -8126,8 +8419,17 @@ type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// RequestOneTimeSignInJSONRequestBody defines body for RequestOneTimeSignIn for application/json ContentType.
+type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
+
+// SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
+type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
+
+// ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
+type ResolveBankCreditJSONRequestBody = BankCreditDecision
 
 // CreateCertificateJSONRequestBody defines body for CreateCertificate for application/json ContentType.
 type CreateCertificateJSONRequestBody = CertificateInput
@@ -8167,6 +8469,9 @@ type CreateJurisdictionJSONRequestBody = JurisdictionInput
 
 // UpdateJurisdictionJSONRequestBody defines body for UpdateJurisdiction for application/json ContentType.
 type UpdateJurisdictionJSONRequestBody = JurisdictionPatch
+
+// UpdateOwnerSettingsJSONRequestBody defines body for UpdateOwnerSettings for application/json ContentType.
+type UpdateOwnerSettingsJSONRequestBody = OwnerSettingsPatch
 
 // CreateOwnerJSONRequestBody defines body for CreateOwner for application/json ContentType.
 type CreateOwnerJSONRequestBody = OwnerInput
@@ -10290,7 +10595,7 @@ type ServerInterface interface {
 	GetReadyz(c *fiber.Ctx) error
 	// VerifyDocument Verify the code printed on a document (public, rate limited, no personal data)
 	// (GET /v/{code})
-	VerifyDocument(c *fiber.Ctx, code string) error
+	VerifyDocument(c *fiber.Ctx, code string, params VerifyDocumentParams) error
 	// ListDevices Devices with their sync health (last push and pull, app version, clock skew, waiting mutations)
 	// (GET /v1/admin/devices)
 	ListDevices(c *fiber.Ctx, params ListDevicesParams) error
@@ -10312,9 +10617,24 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(c *fiber.Ctx) error
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(c *fiber.Ctx, id ID) error
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(c *fiber.Ctx, params ImportBankStatementParams) error
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
@@ -10360,7 +10680,7 @@ type ServerInterface interface {
 	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
 	// (GET /v1/detention-orders/{id}/html)
 	GetDetentionOrderHtml(c *fiber.Ctx, id ID, params GetDetentionOrderHtmlParams) error
-	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// GetDetentionOrderPdf The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
 	// (GET /v1/detention-orders/{id}/pdf)
 	GetDetentionOrderPdf(c *fiber.Ctx, id ID, params GetDetentionOrderPdfParams) error
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
@@ -10414,6 +10734,12 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(c *fiber.Ctx) error
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(c *fiber.Ctx) error
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -10441,6 +10767,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(c *fiber.Ctx, id ID) error
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(c *fiber.Ctx, id ID) error
@@ -10462,9 +10791,15 @@ type ServerInterface interface {
 	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
 	// (POST /v1/penalty-notices/{id}/payments)
 	RecordPenaltyPayment(c *fiber.Ctx, id ID) error
-	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
+	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
-	GetPenaltyNoticePdf(c *fiber.Ctx, id ID) error
+	GetPenaltyNoticePdf(c *fiber.Ctx, id ID, params GetPenaltyNoticePdfParams) error
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -10631,8 +10966,24 @@ func (siw *ServerInterfaceWrapper) VerifyDocument(c *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter code: %w", err).Error())
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VerifyDocumentParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", query, &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter format: %w", err).Error())
+	}
+
 	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.VerifyDocument(c, code)
+		return siw.Handler.VerifyDocument(c, code, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -10874,11 +11225,164 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// RequestOneTimeSignIn operation middleware
+func (siw *ServerInterfaceWrapper) RequestOneTimeSignIn(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestOneTimeSignIn(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SignInOneTime operation middleware
+func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // Refresh operation middleware
 func (siw *ServerInterfaceWrapper) Refresh(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Refresh(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListBankCredits operation middleware
+func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBankCreditsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListBankCredits(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveBankCredit operation middleware
+func (siw *ServerInterfaceWrapper) ResolveBankCredit(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveBankCredit(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ImportBankStatement operation middleware
+func (siw *ServerInterfaceWrapper) ImportBankStatement(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportBankStatementParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ImportBankStatement(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -11576,6 +12080,13 @@ func (siw *ServerInterfaceWrapper) GetDetentionOrderPdf(c *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter doc: %w", err).Error())
 	}
 
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetDetentionOrderPdf(c, id, params)
 	}
@@ -12236,6 +12747,42 @@ func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) UpdateOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListOwners operation middleware
 func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
@@ -12602,6 +13149,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ResendOwnerSignIn operation middleware
+func (siw *ServerInterfaceWrapper) ResendOwnerSignIn(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResendOwnerSignIn(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyRise operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
 
@@ -12864,8 +13440,82 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPenaltyNoticePdfParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
 	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.GetPenaltyNoticePdf(c, id)
+		return siw.Handler.GetPenaltyNoticePdf(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpi(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpi(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpiQr(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpiQr(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14549,6 +15199,26 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
+	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
+
+	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/sign-in-link", wrapper.ResendOwnerSignIn)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi", wrapper.GetPenaltyNoticeUpi)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi.png", wrapper.GetPenaltyNoticeUpiQr)
+
+	router.Post(options.BaseURL+"/v1/bank-statements", wrapper.ImportBankStatement)
+
+	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
+
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -14646,7 +15316,8 @@ func (response GetReadyzdefaultApplicationProblemPlusJSONResponse) VisitGetReady
 }
 
 type VerifyDocumentRequestObject struct {
-	Code string `json:"code"`
+	Code   string `json:"code"`
+	Params VerifyDocumentParams
 }
 
 type VerifyDocumentResponseObject interface {
@@ -14660,6 +15331,25 @@ func (response VerifyDocument200JSONResponse) VisitVerifyDocumentResponse(ctx *f
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type VerifyDocument200TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response VerifyDocument200TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
 }
 
 type VerifyDocument400ApplicationProblemPlusJSONResponse struct {
@@ -14682,13 +15372,65 @@ func (response VerifyDocument404ApplicationProblemPlusJSONResponse) VisitVerifyD
 	return ctx.JSON(&response)
 }
 
-type VerifyDocument429ApplicationProblemPlusJSONResponse Problem
+type VerifyDocument404TexthtmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response VerifyDocument404TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(404)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type VerifyDocument429ResponseHeaders struct {
+	RetryAfter *int
+}
+
+type VerifyDocument429ApplicationProblemPlusJSONResponse struct {
+	Body    Problem
+	Headers VerifyDocument429ResponseHeaders
+}
 
 func (response VerifyDocument429ApplicationProblemPlusJSONResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(429)
 
-	return ctx.JSON(&response)
+	return ctx.JSON(&response.Body)
+}
+
+type VerifyDocument429TexthtmlResponse struct {
+	Body          io.Reader
+	Headers       VerifyDocument429ResponseHeaders
+	ContentLength int64
+}
+
+func (response VerifyDocument429TexthtmlResponse) VisitVerifyDocumentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "text/html")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(429)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
 }
 
 type VerifyDocumentdefaultApplicationProblemPlusJSONResponse struct {
@@ -15194,6 +15936,137 @@ func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutRespo
 	return ctx.JSON(&response.Body)
 }
 
+type RequestOneTimeSignInRequestObject struct {
+	Body *RequestOneTimeSignInJSONRequestBody
+}
+
+type RequestOneTimeSignInResponseObject interface {
+	VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error
+}
+
+type RequestOneTimeSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response RequestOneTimeSignIn202JSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimeRequestObject struct {
+	Body *SignInOneTimeJSONRequestBody
+}
+
+type SignInOneTimeResponseObject interface {
+	VisitSignInOneTimeResponse(ctx *fiber.Ctx) error
+}
+
+type SignInOneTime200JSONResponse Tokens
+
+func (response SignInOneTime200JSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime400ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime401ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime401ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime422ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime422ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime429ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RefreshRequestObject struct {
 	Body *RefreshJSONRequestBody
 }
@@ -15251,6 +16124,254 @@ type RefreshdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListBankCreditsRequestObject struct {
+	Params ListBankCreditsParams
+}
+
+type ListBankCreditsResponseObject interface {
+	VisitListBankCreditsResponse(ctx *fiber.Ctx) error
+}
+
+type ListBankCredits200JSONResponse BankCreditList
+
+func (response ListBankCredits200JSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListBankCredits400ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits401ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits403ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits422ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCreditsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveBankCreditRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveBankCreditJSONRequestBody
+}
+
+type ResolveBankCreditResponseObject interface {
+	VisitResolveBankCreditResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveBankCredit200JSONResponse BankCredit
+
+func (response ResolveBankCredit200JSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveBankCredit400ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit401ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit403ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit409ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit422ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCreditdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveBankCreditdefaultApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ImportBankStatementRequestObject struct {
+	Params ImportBankStatementParams
+	Body   io.Reader
+}
+
+type ImportBankStatementResponseObject interface {
+	VisitImportBankStatementResponse(ctx *fiber.Ctx) error
+}
+
+type ImportBankStatement200JSONResponse BankStatementImport
+
+func (response ImportBankStatement200JSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ImportBankStatement400ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement401ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement401ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement403ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement403ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement404ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement404ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement413ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement413ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement415ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement415ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement422ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement422ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatementdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ImportBankStatementdefaultApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -17824,6 +18945,130 @@ func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) Vi
 	return ctx.JSON(&response.Body)
 }
 
+type GetOwnerSettingsRequestObject struct {
+}
+
+type GetOwnerSettingsResponseObject interface {
+	VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerSettings200JSONResponse OwnerSettings
+
+func (response GetOwnerSettings200JSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerSettings401ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerSettings403ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateOwnerSettingsRequestObject struct {
+	Body *UpdateOwnerSettingsJSONRequestBody
+}
+
+type UpdateOwnerSettingsResponseObject interface {
+	VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateOwnerSettings200JSONResponse OwnerSettings
+
+func (response UpdateOwnerSettings200JSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwnerSettings400ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings401ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings403ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings409ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings422ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListOwnersRequestObject struct {
 	Params ListOwnersParams
 }
@@ -18575,6 +19820,76 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type ResendOwnerSignInRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ResendOwnerSignInResponseObject interface {
+	VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error
+}
+
+type ResendOwnerSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response ResendOwnerSignIn202JSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn401ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn403ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn404ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn429ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyRiseRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyRiseJSONRequestBody
@@ -19132,7 +20447,8 @@ func (response RecordPenaltyPaymentdefaultApplicationProblemPlusJSONResponse) Vi
 }
 
 type GetPenaltyNoticePdfRequestObject struct {
-	Id ID `json:"id"`
+	Id     ID `json:"id"`
+	Params GetPenaltyNoticePdfParams
 }
 
 type GetPenaltyNoticePdfResponseObject interface {
@@ -19202,6 +20518,158 @@ type GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticePdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiResponseObject interface {
+	VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpi200JSONResponse UpiPaymentRequest
+
+func (response GetPenaltyNoticeUpi200JSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiQrRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiQrResponseObject interface {
+	VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpiQr200ResponseHeaders struct {
+	CacheControl *string
+}
+
+type GetPenaltyNoticeUpiQr200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetPenaltyNoticeUpiQr200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeUpiQr200ImagepngResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	if response.Headers.CacheControl != nil {
+		ctx.Response().Header.Set("Cache-Control", fmt.Sprint(*response.Headers.CacheControl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -22057,9 +23525,24 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(ctx context.Context, request RequestOneTimeSignInRequestObject) (RequestOneTimeSignInResponseObject, error)
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(ctx context.Context, request ImportBankStatementRequestObject) (ImportBankStatementResponseObject, error)
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
@@ -22105,7 +23588,7 @@ type StrictServerInterface interface {
 	// GetDetentionOrderHtml The detention order, or its release order, as HTML in English or Hindi (the owner's copy)
 	// (GET /v1/detention-orders/{id}/html)
 	GetDetentionOrderHtml(ctx context.Context, request GetDetentionOrderHtmlRequestObject) (GetDetentionOrderHtmlResponseObject, error)
-	// GetDetentionOrderPdf The detention order, or its release order, as a PDF (English, the language of record)
+	// GetDetentionOrderPdf The detention order, or its release order, as a bilingual PDF (English, the language of record, then the owner's language)
 	// (GET /v1/detention-orders/{id}/pdf)
 	GetDetentionOrderPdf(ctx context.Context, request GetDetentionOrderPdfRequestObject) (GetDetentionOrderPdfResponseObject, error)
 	// ReleaseDetentionOrder Issue the release order (Sch-IX Annex-2) after a clearing re-inspection
@@ -22159,6 +23642,12 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(ctx context.Context, request GetOwnerSettingsRequestObject) (GetOwnerSettingsResponseObject, error)
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(ctx context.Context, request UpdateOwnerSettingsRequestObject) (UpdateOwnerSettingsResponseObject, error)
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -22186,6 +23675,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(ctx context.Context, request ResendOwnerSignInRequestObject) (ResendOwnerSignInResponseObject, error)
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
@@ -22207,9 +23699,15 @@ type StrictServerInterface interface {
 	// RecordPenaltyPayment Record the payment of one penalty of a notice (registrar)
 	// (POST /v1/penalty-notices/{id}/payments)
 	RecordPenaltyPayment(ctx context.Context, request RecordPenaltyPaymentRequestObject) (RecordPenaltyPaymentResponseObject, error)
-	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
+	// GetPenaltyNoticePdf The penalty notice's current revision as a bilingual PDF in the Form-18 layout (English, the language of record, then the owner's language)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(ctx context.Context, request GetPenaltyNoticeUpiRequestObject) (GetPenaltyNoticeUpiResponseObject, error)
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(ctx context.Context, request GetPenaltyNoticeUpiQrRequestObject) (GetPenaltyNoticeUpiQrResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -22386,10 +23884,11 @@ func (sh *strictHandler) GetReadyz(ctx *fiber.Ctx) error {
 }
 
 // VerifyDocument operation middleware
-func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string) error {
+func (sh *strictHandler) VerifyDocument(ctx *fiber.Ctx, code string, params VerifyDocumentParams) error {
 	var request VerifyDocumentRequestObject
 
 	request.Code = code
+	request.Params = params
 
 	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
 		return sh.ssi.VerifyDocument(ctx.UserContext(), request.(VerifyDocumentRequestObject))
@@ -22640,6 +24139,84 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// RequestOneTimeSignIn operation middleware
+func (sh *strictHandler) RequestOneTimeSignIn(ctx *fiber.Ctx) error {
+	var request RequestOneTimeSignInRequestObject
+
+	var body RequestOneTimeSignInJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestOneTimeSignIn(ctx.UserContext(), request.(RequestOneTimeSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestOneTimeSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestOneTimeSignInResponseObject); ok {
+		if err := validResponse.VisitRequestOneTimeSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SignInOneTime operation middleware
+func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
+	var request SignInOneTimeRequestObject
+
+	var body SignInOneTimeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SignInOneTime(ctx.UserContext(), request.(SignInOneTimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SignInOneTime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
+		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Refresh operation middleware
 func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 	var request RefreshRequestObject
@@ -22671,6 +24248,103 @@ func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(RefreshResponseObject); ok {
 		if err := validResponse.VisitRefreshResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBankCredits operation middleware
+func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsParams) error {
+	var request ListBankCreditsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBankCredits(ctx.UserContext(), request.(ListBankCreditsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBankCredits")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
+		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveBankCredit operation middleware
+func (sh *strictHandler) ResolveBankCredit(ctx *fiber.Ctx, id ID) error {
+	var request ResolveBankCreditRequestObject
+
+	request.Id = id
+
+	var body ResolveBankCreditJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveBankCredit(ctx.UserContext(), request.(ResolveBankCreditRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveBankCredit")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveBankCreditResponseObject); ok {
+		if err := validResponse.VisitResolveBankCreditResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportBankStatement operation middleware
+func (sh *strictHandler) ImportBankStatement(ctx *fiber.Ctx, params ImportBankStatementParams) error {
+	var request ImportBankStatementRequestObject
+
+	request.Params = params
+
+	request.Body = bytes.NewReader(ctx.Request().Body())
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportBankStatement(ctx.UserContext(), request.(ImportBankStatementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportBankStatement")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportBankStatementResponseObject); ok {
+		if err := validResponse.VisitImportBankStatementResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -23752,6 +25426,70 @@ func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetOwnerSettings operation middleware
+func (sh *strictHandler) GetOwnerSettings(ctx *fiber.Ctx) error {
+	var request GetOwnerSettingsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerSettings(ctx.UserContext(), request.(GetOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitGetOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOwnerSettings operation middleware
+func (sh *strictHandler) UpdateOwnerSettings(ctx *fiber.Ctx) error {
+	var request UpdateOwnerSettingsRequestObject
+
+	var body UpdateOwnerSettingsJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOwnerSettings(ctx.UserContext(), request.(UpdateOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitUpdateOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -24025,6 +25763,33 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// ResendOwnerSignIn operation middleware
+func (sh *strictHandler) ResendOwnerSignIn(ctx *fiber.Ctx, id ID) error {
+	var request ResendOwnerSignInRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendOwnerSignIn(ctx.UserContext(), request.(ResendOwnerSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendOwnerSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendOwnerSignInResponseObject); ok {
+		if err := validResponse.VisitResendOwnerSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DecidePenaltyRise operation middleware
 func (sh *strictHandler) DecidePenaltyRise(ctx *fiber.Ctx, id ID) error {
 	var request DecidePenaltyRiseRequestObject
@@ -24272,10 +26037,11 @@ func (sh *strictHandler) RecordPenaltyPayment(ctx *fiber.Ctx, id ID) error {
 }
 
 // GetPenaltyNoticePdf operation middleware
-func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
+func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID, params GetPenaltyNoticePdfParams) error {
 	var request GetPenaltyNoticePdfRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPenaltyNoticePdf(ctx.UserContext(), request.(GetPenaltyNoticePdfRequestObject))
@@ -24290,6 +26056,60 @@ func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetPenaltyNoticePdfResponseObject); ok {
 		if err := validResponse.VisitGetPenaltyNoticePdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpi(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpi(ctx.UserContext(), request.(GetPenaltyNoticeUpiRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpi")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpiQr(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiQrRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpiQr(ctx.UserContext(), request.(GetPenaltyNoticeUpiQrRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpiQr")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiQrResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiQrResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25475,709 +27295,772 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt+7A0VKlrUmuo6n83tTPBDGQmipFAFoAglV2mbeshzjOs//7c",
-	"nPv/UdaTHHMHEIGYMiIHDlKpL7rEyAiMDneHD5//2RvJ2VwKJozunfzZmzIaM4X/fMOMWpyNDVPwV8z0",
-	"SPG54VL0Tnpv2UiKWBMjyTXlhlywsVSMKPiEiwnZefPyGXl6cLBP/vu/Dvb3DveO+r2op0dTNqPQ2liq",
-	"GTW9kx4X5uiwF/Vm9COfpbPeyZPHx/v7UW/Ghf37IOqZxZzZV9mEqd6nT1Ewtjfsj5QrFm9rjCprz6iU",
-	"bXPM7+eJpPEv47FmpjrabxeGaSLHxEwZmU+lkfgvzdQVU2Qqk1h3Ht3j43B0h48PD46LA9yvGeCnqDen",
-	"is6Ycfv/LFVa1uz9L3P6R8rICH8mYyVnRLCPZmAf9KIeh7f+SJla9KKeoDPoJ/sxH/GMfvyRiYmZ9k4O",
-	"9/MRaaO4mOCKvXoO72Fzc2qmeWs87rYWaYpvBj0dPa7taPwTNaNpda7vpowoeU2umNJcCrKQKbmgmsW4",
-	"OaMpFRNGpIgI25vskfPe0XmP7Lx4RycExkDoaMTmhsV9vyr2eOUTeTXetT03LMxx7br8yGfcZEtTWukE",
-	"fwzbi9mYponpnTzaj5ZQ8aNWGv4Ei67nUmiGFPJayYuEzeCfIykMEzgoOp8nfERhBR/O7Rv/8buG5fwz",
-	"GNT/UGzcO+n9vx7m/Oeh/VU/9O1ij8UNORMEj+3xo2/I3L/m+AG9SNgzKcYJH5lbHRMZuV5PyfWUCcIN",
-	"4ZoYRYXmTBiyQ4U0U6bIPNVTe8a5JjG74iMWEeqO+wUDrnTFFB9zFhOpCDeaXCBfsL8pNpNXLO4TnO4u",
-	"8j+i6ULbbo0kVF8SOqFc9KIKK9/NeHndPN3bDwOuj1N9yxQM872gV5QnsMS3u7QxmzMRMzFawJrG8lrA",
-	"ysDpi6mhcBbh+UWqF2RnJGNGhsjgh/0TYtTCLgahuFKFVXPCIdivCb9i21u3d1L+RMUCxBPTRt/mor2T",
-	"ksyoWJAx5QmLSSInXGjgSJbw6GgkU2FgHWkcK6b1qZWKzeu0hWXJBPUnHLKbB3x/NoKBP5MxqzLg52zM",
-	"Rxy3n+JrBDd55weqBDX0kpLD/cNHEXk7mu6++ifwWSaAff2rt3/Qi3r7wOH2j+D/QCbuP4L/e9yLek+f",
-	"9j5UWGvUO5sxEc+YMG7fYEBzJedMGW55HlUT+9845jAemrwOfreSqCpDZqnBzX6gCVWTFHrQvax/efE7",
-	"G5le1Pu4O1aM7QKPdh9Cd14r8I0Q4PQxuVjgP8gO/PY61dOf/O8zNrtgyn5GjX3LjumCaWhq1ofJjujc",
-	"pIrFA2oKUjOmhu0aPmMl0fmoZsFGilGzWRMxG/F4pSZEmjhOZNe7scmLRQd1oENrwAEHPN5GY51aqX4l",
-	"9Jwh/Q82akCqNb//PVVcx3yTIXjy3dJCWnXnzyWHzR2PfO32qNDXTJH//T//V78XtSmgUU9eC7bugilG",
-	"HT8vDvC36QIPM4u5IddUkylL4lMixYgRR7YRvmD/UA80sU1ZUSUFw6+8sCrOoW4S2lCTIsvynFHO8VOv",
-	"nKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X34Jerq//83B06eHj46/Od5/+vSg5TIU3i7+",
-	"Za8bvpvyYcxn52gysjKiyF+zfcgoo3qmAoIrHdgCny3syIeyEKkRYj/yOkHGDZsV/7FM3Si3iQeafnxl",
-	"v30UUB5Vii7g5/BSWHPdazng5S3AjrrM9g0bSVVDamd4kZNjQv0HA2W/0IRqe+1Ok4RoBnohNyeEXTG1",
-	"ICOZpDPhpW0vatAHli3e39/+8vOvNEnZV6m7itRNmNn2AL8K8vsryNtF2Xbk8Sois/3d7UrHeyr7yhIv",
-	"pIBQ/uUHrKMsDFhGgSWtKSVzGd0kLwt8pYs4ebsQI5ByyOuT5Jdx7+Rfy7m9/+KFuGKJnAPTL8teMF2s",
-	"KnGdXPvkx5zrcxWBVqPGlXYVf61O/8OnqPctHV0mcvKcjbgnrZLESxSj8WIw5oImLRr4lMYkYWOD4vXC",
-	"tkxcAydEMZ0maHsBS5c2UrGYYLP+JypiArYzsH6B2utIhAh5nV+fL6RMGBVeBPlR++WJuR5RBeQBVpdF",
-	"rY67GkurYS4aDawtJptUT9/YN8v7UTxQ2SyylqPSqtdRbmnjAgtGva1iTBPNyurMugu4hL3OuPAPDtro",
-	"sjBzbHHJTF8IoxY19DmZKDahhg3YR+5Mb1VKyd9ab8tLalzxDDyTSuGFirjXCIiCiIz5RxYTasiYK22I",
-	"YiPG54U7z0paoLOYZXwgm1IqLoW8hlUEzxcXk8FYqgGjKuHofUBSqt3HVVSkpo/rBXrN+7gKA81Y7T3Z",
-	"Gmbh1NvVitmYKeAQO8At6IT11124Gh2oysNymfdAk/CLUwIqDbme8oTBCGPJNDApguTWfoFtVYgSunxV",
-	"rHUAlprAq8ArmTCEr01IG3K/ZksMR4O3845V7DBdTDBzugCv6foWV3+3cwuWr1S77XV5ExG5ZHMD/poL",
-	"avgsItdTauDKiMLMOwyd6bbGPIuKJvtjm6pb1IMNH4wTOine7INlfly3yvlN/qDuJo8KHptRnpSP9aPj",
-	"beqzLUIx1y0rFhdYyBJPj6qCwLHMsjYasKHw8OXEt0QGbcO2UhBn98au8owmTMRUvZOXrEYL3IIJYj1u",
-	"gxuU6u1aBja7WV7Jy20Op+4GFtx5gpVv3bdn9t17tH2brLTxpFhl95qNFDOnRE/RQyyShbsjBG0e1F/g",
-	"VcMlZsxYTN6/+RH86mBuJ5SM3NoSOp+Xpdfxk1U30k7HjmC1bd0G1yk0WBECFb6zAt+Y0xE3i/XuHyOq",
-	"FGfxil/ROE2MLpBUJbzlYN/fRpbIz9GUJ7FiYpCKmKnBweEW2kzSyYRO2OByUjxqMgUWUG6toT2RWp2h",
-	"tA1u4nX7MFLsun30bYMfJ1KqAVWMDmaHnca/dPggqSleSGbVQ/cmFQIu+jNmlI2Fu2BiNIV/QuTCNVUo",
-	"wzcbwaelJOuv8UXySviY/U5Hl8zogWqMN4RIwv8DRg0rT+ZJqsnINRwRJYGiYpLOe8tisA4Pjr85fnL0",
-	"+Pibto2ZMTOVcXj9cyuLNjdGa2938oop0Gjqhj9nSkuhB+4EEvZxxFisyZxqzcSEKR1ZF6R/IXRDVu/X",
-	"+WfLibD7jEsDrM7gtX2BYHQLWJIgwEUQP2kymrLR5ZJJbGOQRtERa2O97/Cl8lkOVizb3qie9nw/9fzX",
-	"0EROUlYMqymxWRm3jjL4Hu72KRtcclGgOCEF60WoNPScXjqXyvSino21HcRsThVo2r2oJ8VAsYRRDX9Q",
-	"PYDLIEa61dshUjaYM8VlzT6/lIr44UAUGLMOc/u6DUg1hQs8vgS3OCrIq7e/kCeP9w9InCp7Hdt5fXD8",
-	"PCKvj34qBQUc16kLhpukbN14VB++Gm6uu3jYr4PVXL6DcI4b9+42Rrp0eE32tySR16DI4Nqv4GIu0FvL",
-	"lZS6pWk1IHSh9DzILKN2GzLr5rDiSWGGcuEjJets1IYJvNeOFDdMuQ66ORfKQ/1QZ/uwwXBkThUlh3uH",
-	"JOuRZD1CTCqBRSRH+xhS17exYiPgltoHqI7ZyER54AlYuk6J8TaozPlCZnQB0bhzqZkP09t/TGhipjKd",
-	"TJ3xZEydsX//uCl+D4esYcy7h3vH/T1ydoHWFoyeveaa7aFCxSY0GSg2bjRyNPjqWmgq4bBpA2BZi7Yt",
-	"/xHffY2v2sh5rgczmXY5mHMmaNLeRXbOXrv38aBO+Ix1P1Nv8P3y3KtTz3hFpwG9w7cbGAeezJzTBZtV",
-	"WuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNGGZ76bqypUXATrI2lg70VSafNpXUtS3dhgR4nVNyadTc",
-	"mu66nUtrgJPjMRMjVncvmDOmIxDwJBXcgI49SxPD5wln6pRQyyRQ3SMjxhO4RFjdLxVzxUcshtifXrRF",
-	"Q2v2YdNgMT/Ej2VMKIyAXE+RQ84w/BrekOMxH2GYtdHbHV+2PoXIP7fE7nYYaOn1Tj153YWfqTRhg9qk",
-	"JkyfSRMwz9j5uqmP5Ixp1NR6Uct5LNGm3cdgdlFOa0tJtSks7J2VTT7IfOTfj1DiAZO1hJUksI3ckJ3v",
-	"XrwjD68OHsLE9MPsA5uqpdFnxc2U4PHR6MG2DJ8zDa4amVzZhKDiiWHCqLIdZ5nHo7vOtaJc7K5tLVO3",
-	"2t+sqlhdvllLtdqWhoTKERzoZvXopEYzQoXJq0egF2lyzZIE/lvat456UfHQ1NlmiypS/aHU5EIxOppC",
-	"wPFMakPcjWxk/a29aKskVFau2pts0qmaXreyaFBlWg0fbEeXqp1sJnjrT3A3Ui9mh5KEiklKJ+yEMEFo",
-	"ck0X+pRciohMOZCgYuRacWNCc4xng90UtU10szrW27JKpUF5/reUid9ZMFZZjNREYWWCYKPoq5KOXVGs",
-	"mOigz0W9Ke/02qVYXTtkDYIWxjjmI2pY992xq/kTM7RmX0BFGVhf+Zr+IvZxzhXTg1KApLNXFTxDNV9P",
-	"FK3IstoLA9c6ZfGaveDHqpMpYwuhu/4OtJTW853Ei5QTJ6NFXUx98DLoR8/kbM6My9aEVSHoSLG6bhJb",
-	"uRMRzHYlil3RhMM6YTIbvGM7IjGjccJFTZ6f2js6tFLxn7/2aw3PztBfXNAn9QIg63/NzcsDhTsu6Fv7",
-	"AXya4tEZlNnIFdOaOX+gJ/9a5dy+uI04i8JQIn+FteSf7X22sCG9Z+QbhPSWqbSBz+VrAjSTcOqufpvc",
-	"I2O60AMjB3jua8j1ZzahBjy5mG2Fb6ExfUXD/274tHr1KnKdqu6FMVtIeSSmi4zy6TXZYSKWSoNCNqLz",
-	"uU0Cj5ni7sZwcxxsvVSETfjempxoldM94dqoxWCTQ5p9WoLAED4DHdwKlyw+xTtfrOi1IH8jOtWYtI77",
-	"KEYsSexW6lQpeG6pLjvxQAo9RzfWgZeTpsioOeoBKx1zgc+z7tq1DWzcHeraM1xeqWzeLXL+lZin7f79",
-	"4sq9+EhHJlngfUmOScbE8J5clPh7lTvy56MR3P55WkGP2FgJWEHoLg3+3oYI3p4YbD4iLefgh5Jb1J0n",
-	"6i5OOlVXbGGJ+Qqj22kyyB5yoVNFrVFuLpMkdV8lfORNdZlOBVJ5PlDezT/mRjAN53XO1IybWjUhGOdW",
-	"ooby5u5RqGI+qNcex2cpT5pxET49qBjjvqyLw92dzrVl76fl2/y2ktTupWgmezHM1wlffJ7L3pZzcndW",
-	"huLhqlgYgp83sjFAHEzCtTmzYfhBFwumUemA/6sPIco+9iu0uruq6m4HoJoB2FFbV6g0dDxtMp13snbU",
-	"ZXq8NcCAwMQPofunhDpQr5hg9CLYgbkmlAh2TcoipVbthNDT1vgfNpsn1LCX3NhjVu+a+A0c8qBnIpaY",
-	"fQugoDSPLYwLcXgWO2dCsI9wq34p1Wz38ITYE49xc4s5iwCgyrLDiCTS4g71ralaUHDFVDEyro6IoZf4",
-	"EyY0uEGuaRR+VCMccIEaPUYwNujKRm3pTlAXhn00XUZWpyBbMnJt1AqZkPC7qb53fTR4vCrPr1sZZy7O",
-	"B7J0dTxt112aGOGzWWpPXJAgQ8nIf012YjnSD9/+58/P9mZxRLJmiXHt6qrrbMzNiieujhO8f//q+dUj",
-	"GM8lW/y/80zilbX41fSpAjttjcKOepds0fX22z2IAd43Pqq1qt1rmapRR7ee36dBQ2p6B/vKQX1m01qx",
-	"DPbyi5p2ZWTZKuVOEDdT1K0zXvehLllsInfdw4x49zLaD17Y5TOMiTz502JYnvQm3EzTi72RnD00XMQ0",
-	"8f/JGsJZVE5UK7BJ9v0gOyybIJtsBWRk6xge6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3B8dxS5ga",
-	"azAlS4qFbd4K5kWF1dzdDaiB6dXdhircbrNLUSJ1qtibNOnuhjiuD4GxLRUtQjNpbARjrml3x1Go70el",
-	"SQcrQ9n37wbnPs86bAujynw0b7IBbuKpGdWCfZ4VIrFkDEFYytuIM+N0WzjajGlNJ2yNi4DTdH0D9QuR",
-	"4wsXFwCgaAdXiPIFp0Ys3KkpmEiOnzz6pgMEwJ+VvKkatSwQTcXcdSoIS9gMA6dBux5zlsTkygOQBbey",
-	"w+PDJ08qsunPltx4UCiwNWgeDPnYQQR/ZTnw0IK9u2LnU6prYtXPxIIANpptDTcbVobsXLhsKecbOyA/",
-	"8W8tePKFjBcQYjeiM0a46Jd0MS4MU2M6Yn9+Kihh+pLPd+Xc3tR25xLfs6v/KXJbt322D7yAM2EGNDVT",
-	"qVqZn6OtM/t2/vlXqvocqWoL+jMThpvFur4u+7GXm23GaFzSTubk20G+a9VM5zLho0W3iH4tnWOloxpt",
-	"o3S3qUdnbW4HHdHWhVibsbjPvzKWz5GxXHMhimZ7u509LzA6xgSEDCLkNZ4XlARjduKyEbSDFhQJrxb+",
-	"91pJw3BfNI+Zswe676o2iS2Ap24EcbUhVNLWAX+2hbVTj+FoYXXCRV+2y1vxL/udvz/OZTeidvObe3Ej",
-	"o1vxFrFspX528yuAC382muzKM7uf1sgbUtAa8+RqVbR7rKPdA7TiTQCHalXMZUrjVyVziZK58pm/n8bc",
-	"UAFbx9PcrHaVYZYb1LBARpQWucRnyztY5uJ1Gl1AxkV6KlLsreMy52I4PGYrud9nM1d9adXDXBT4APto",
-	"YyfsohFtqIixhtIVU4bF9sdEaqznhTcPiCGZzxNeCPyFhnBZ7WftWnswqmVLdHfW+6KqVGe0d29sZqpX",
-	"7HrlMOQbCfBbuhiKXX+HL24a6deUffMKG/V1LYHmXokE4qh/RYu5JmcjA2kzB/VpNDuH/foMmk3D/ko7",
-	"aVerlmBhI5dlf+SbvFaEatB2h8iKzaPLlUw6kcUbeA8EJJ+I7axxaexuKGEPUXE1m7bjO0/aJUBrgDQb",
-	"hbleirgIZYL7e4rpXfhPTSiSI2Q7yzH5gYo4oeTg6aNHEXlNFY35nBw8ffwNhvzbTC7yImCLM6oNU4NR",
-	"QrUeHPSi4oPD8oMj/HTCBRvEkCkTfln3/BDFE5yTgfMs2beYKoVXzxNGwVc2GCk6NoM8INvCVdjW7FBQ",
-	"0kKMXfWpothY0MdMglwMHoTtFUZcbrb8Y2EgQasNnze9QgcTiZB8+aj9o2CU5Yd5C8uizxW7/on56OMt",
-	"JIXC4RjI8eCCKzNdh5l2hzHmIuZXo0Ft8PTxDeVndoZOn0+l6IQCNlcONn3gE8hboY38exXttbAgGfay",
-	"XVE/pNoeO2cFZuSyjlC/TdpY83pdoqiSPBcxp4L8TO18yXNf4FSOi5KdIDvO9qFEAnNqDFPQ4P/9r7Pd",
-	"/2t/9+nD3Q9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW3d34CkRc",
-	"ue0tTWFf7cL3i/hWUhWvFXi/1jWi7pJZOKiHNed09Yj77rcGtwL28lA1LDWd5/CzmvLKo4QqxEdL2KnF",
-	"TR+iHWeI+Ef4TyLoFZ+gWkwA+AgQ1hVDSw6XglxIavoubUa7uvhsdFnR6KvqcK5CBnqmDYYu6eIOrgy6",
-	"GnAxGE2pQrXCjQxtWTjWRi3Uz3/LY6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY513C5",
-	"5wjys27Sfk1GWp6mblNbB9dcxPJ6IOdM6PwpFQKWV9OaVyE2EfPPMCBWMcGuaQIFr1iepG6drwmda4b0",
-	"YIycDYKYyiCJtvjYXd+yT+2WDmy5/ZHP1c1zbQeZFcR9j0aYQTBji8IsNG8M5hTSdPTsOAiO6hY6hU8q",
-	"iyruKnuXxVmHRAiX3ew7shSzLOqzGKmAwC17GWWvl+CAjeDItl+kzFYzzmoZtwTXljAb3TrBObGf+0IS",
-	"Rhbx3DqkoTVVNKvjz3m6V5VXrAM9vDIqcpvKghBfyZZxdltR/NrdRc+tgyhwmKyKNt2EmdoydltXrQpJ",
-	"DmRKuC32BItLuK0Jxi1SSA4OVmdwvS1A4xIUx2xuFh41FYbcMF5/wqx8LQIThQiiUS5TG7lh4wSP15pg",
-	"RyRlB1P7ho2DOgLbSk5RQEVjvjx3rjhvv6IhW8mTv3JAFhwQ1sTofVi6OMdLIAjXwv715QN9CorDCvST",
-	"iXoZLKAVIwWY5hKSYL5ABUrvKHAyBrm5yCmk1lZN3BmQK6zBCTncjfmEGwsB+h/kyP0Jm1jB3wxNLvu7",
-	"Tz/8+aje1PLcw4w+swpslekjPu6WI3fqlc6jdtjJ1vcrsi7/OPJzacksyZbkFxUzVV0R2IxGrvFo6ak4",
-	"3G+8oW0QGNMGsbs8D75mQJtWBN+G5aMzqpZUCKGxSUiGb6JTjMp2w3moMnyUJlTp9kR8R5avg29WLCMe",
-	"JnttKZ7KVVAZZHgOzUejRZ4eNpsNA4QG21sjeXQe7wor/8Z+Ull32xDe1xaDGv316LD7eLYcdOXa3E7Q",
-	"lWIg2wZQIaautHCIXH2wd0R2jp+QqUyVXrsarq5g6XAB9YJHrJdPrgGCctlm3E4s1vbwv3gR/asUi5X3",
-	"0xL6lOUpBqyywPTKWxw5GVcrZYpMq7jk+Yq2C9ZteCyKLd4fr0VxXK1x2jlIPG5Kfbh2IxI7Qu3sHkDw",
-	"QmRxRP0Ridxvh/36WO/TEjS8Kw1sCatUYxqaR9gda4DFQuFXzBYuvln96H7GWd+t1lZr6d9UbbsHodFf",
-	"1b6bUftqADuO71RBrBhaOrdzj1S/mtypbmBCDUMt2HD+strleirjultRXfr1tc/tZAfcpgJ7sGUFNvvY",
-	"LuLARgK3c57bVHybdN11Fdk7C3Wo1TJrgh5K6uVGgQ+14qhqyEdl02YuO6UyGwTBQbRps33QgW2MegRl",
-	"uf7NhCtiNWW2hYreSedzBqbcKghNvWER3k/QsWuTT7hZdPpuJOe8WcE92oKVI3ZohWvqun63V5sWEwFM",
-	"UKvZZsxFzMWk+1UNafSl/apG6W9bkimj8cDWpuuGCLFc0W6tX3vYsXzt0RaKF65GHMHMaumkQ9CEi1bv",
-	"HNq7ulZ+sagHUrU7qB5on2vc2vc8oSOM2Mvn3YlAs+8y11WXmXonTnXk8IvNMZjBLTi/J2NBNXBUJoxe",
-	"sfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUNCZaEjrZeObqaCuIMVNla/",
-	"zEvVhddYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9I7q0",
-	"1NmrHb2w5SXd3BlbavFXzq47x8sdtQmhNTPFgZ1u6R6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDFxmnt",
-	"IfptatFurLmDTDgUPxWyrHqWBWQ7GyhfQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdfXYLhEe",
-	"qypIQSDHstCM4qKtE7JXryGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBvsKoD",
-	"F3CA4TZzcERCyQHJ2gZCPIROE8MKgPb+Bndw0It6B2DPODiC/4Pr/cGjlhCcGs9+i+LXllZQr4qV47ex",
-	"SqfNOHfaS4bw30nha1fBXGttutgpiTcezHL1q8uqdTfUViRiqe/i/tUfCUBK2o5nDVrK647dF79aMKoq",
-	"k5zPQ6ShUN09rkfFHV0O9CXEDtac/ddTKRjBl8iMi1TbctrKPXKFMLB0HgCrrVsrfbf6W9Uit7Y/x1Cw",
-	"cOQKSCvBw3wG4HfcxIjpGtHT7TSydYgybFozJjYZX+fbs0xips3gmnK86mjukAXKygsTvigpgyQJl5lF",
-	"PL6brYFNqMLii+tfuUDybOo5U+xKXm7WBMK7dU+mWxtVLur5hfcLWXPWf/I/5cvuwo4v6OgykZN1T3dH",
-	"5PUc6y5YluoBznJDQ05X3tO6CdfyUpfL82uYb7KiCmUxRDaggnL6TtlUnTvC/N++qLqQho9QCrZdUlew",
-	"XnW3Qugl5b7mTGlm630tdRc5H8nay9dSLdDNJnCD5PsVdl5LHGlNKPC65sbyJguble++RtUBlb6oZ91F",
-	"g5jNqTIWFF6KgVtEoHs9AM3Txm5/6LQg3cwJ6eYJRC8wOe+1v0avUoEUvyR4U7RODtBqUwExP99+/xoT",
-	"IhApAxMbdUR+dg+1YXTmH17+hs9yG9GMQQYk1yx22rE+JVjL6Mez3/ZmMfnv/zrY+6ZqM4J+W9MXYKjv",
-	"ha1mkqGp5XQhU3v5zVgklhzZr2WMHqG3tHm21cgOp45EX8AbWI9hndufrSmmm79aubRVKXbfv+AqommI",
-	"ucLqYV5mhZ2FOnU+Q9pwD8qvXw80GUml2MiwmDiesRYfXish2WYCLk9JriuzlieWrFXMpraXBvSklZKr",
-	"Cwnd7ak+K7vAnPer6/gr1sM28WU15rpk0zWYdt3d/jUfXdrrNhbE0wyzszA0IrtrhyGFoLW67lbtfuVq",
-	"YWkC8ThmwOP6Q5ON2EjyexpPGLlYODvND2e7r37dBZP6bqzo2OwdnELiHL3QTJjIKuW2OLSzLPpJEzAp",
-	"luwIj5tLAndMAGSxPVgZneSVtSszg0K/Oq/ujVm5eX1v0bAZnagV6s7omqLLy0yAJR7uqgHh3JewcF5n",
-	"8VxX2cjqtXC2irUjS+rq4NXIlNTusXveS3EnGaIrMxI5HjMxWmH9XjuD+C/2wy6L6A9sF8ekUXTUygve",
-	"4UtlEsy6qYYROYIqEEww93CfGwLh7bg6aZgBqW+qaL5krF49T9c6MH+k0rQu7kvG/oHvbWLQdB/6Lus4",
-	"wkvGfqzFqcjTEEuJ8umc4WbdeHZiEyRGY3pit1z8FfMT62jLL9oWCOsfnhiKq+9vcG0HNeFiBa7hx92F",
-	"W6yoDhhpaHIr1LIBb3IX9ry6Hg7ar+JK7CXbum3RwJq3qpFJaVJjYHsnr7mYEIuSo0FNeXf28PkZWNHd",
-	"NxFoVap9f+xNsukyGR5jxMhEnMkaTTZA/QTs2cMnLjUmQBeAe7Ut2S4Z/tfQGVVUeKeuxeWpx1lZHY/X",
-	"H7FyXMiYMQK/gfr53Yt35OHVgd2uhxkiArwzgHe0U2gv6cDi2FRV0xZn1R8pRfTvGtgXrjmYGWK60BF5",
-	"sguRP0RP+RgeUq2Z1lLt2l+lItd0odEtOqdYuk6THXTfOQro96IlsdoHnTZ49SsCAhcMDFjjfVH0agCD",
-	"kUI4ILTiCnynpNZkJ7e29ol/N2q3faxk/Ki3XMHx5CyJXyglVXMUY3ORhmWFCZfLKdtE1KUeIQ7xraGz",
-	"eXWIcZ2/+IqPCivYte5Nsxl/jdbma5UD0PV3TW94fwA+wz/gHgYGvbgy082FTx1oBJbG2cgalNbUItdM",
-	"hc11zQZouIzL66zcOsLWK24YmdGY3Zyj5aoX9dDDAi32YO9g/ZZT8Nr2wbyJqmkQFkDDTz40Hn3Idgnk",
-	"mDA6mvqCYBc+iF7QGTshU3lNNJ2xXfswKO+jbIA92gELBev7VWPjYa2x0RmnnnM9oirOTlLnnAb/xZKc",
-	"BqomXW1kb9j4DN4O/KxeLDuz215sR9qUBl5C4zr4EG0BW6dEUs4bl3vicIb1iRMF49/KWtXKuFteGHSz",
-	"evivbtQ2UROP1B2OLoBIqsGBl4pkqE9gEhcjpgSLXUDWr8BvNPkmIgf7HRSPjeCV6kLbPjQft9dTaWRV",
-	"TjoaXze7FBpd99uEikGqaqMrGYgVSeAV5FvpPJE0PiGvf3n7Dh8AbyJ6Sg8fPY6I5v9mqAGOpDBMGF9e",
-	"phh72RoE5ecShYsSjLNtcde7yIzovHO0fWF+YdbgjE7Yw9/nbNKL3B9zkf/7ml3Msz+mjI9qORmvvRS8",
-	"f//q+dU3ZCFTMqOX62hPdpdqwqRKwFF0d/zhz8fH9eBRmv+bLY/MOXx8eHB8XDhTB91CItwAXSelVV6y",
-	"6a1gC95ts0lNvPpw3P2uwIZNb95LoIMO2IhdE5Ha+0rtRfY+VZS7jzAJZRjF9rXqLmk3xTUAnNpxV6Fu",
-	"Y3mUvF5ZC9giUOKIBhpPlXM82D94YHFVPPz0A00Kn2IxLUR7BZ2jIUuHjg1T5KVUM/Jt/5QwxLp0+dFR",
-	"W1h/caTdN7MFCjL7ebv4AChxWRysaPtILZDjKu9uBE1aZ2TW2ZWv29VO39+KgHUStez/crYct/AhlKaw",
-	"luTKRhZBNgfOfp0JgOWgmzlvyM9xkQUUgTkLtFl7AhoOcLaRt14RsKCCnLnb7gqBYP5qq7ABcnVwQijJ",
-	"/JOLElrTWKYiPs3CMTQmP7hwIHzqUlaovmQxBCwsUWPKulLQaZD4Qnb2D3b3H0fk6dM+WnmRiRUp/EkH",
-	"DjGqhTs9s31keAHZCELo31CjeNxqzr4jDaGRP7euTJMA7YRv00k61lxx29BoOjOT1jNx92al7GQusSzZ",
-	"4/eZGZbeICtcbMZ1oAVkO6UTeE01maeGKD6ZVgHfNrNW3Nlpq7g4AvNCcVDL6RoW7R4Qdrb7yykbXvvs",
-	"SHu8AVk7OzG5OiA7gfD0VgBwBPbvF0lvhTDvDJWoaIepgSNy89kIhsh18h6Vsw2Iw2p3VtPCcE/rb7Ee",
-	"lYSNDaGJryHYagDqovp8przy89BM1jsplojumoMHpLyEgVt6/Wz4d0InS2sobwnaYkWYk22YWU1N4mJ7",
-	"zayqIzhYDBfmo2zN4tyLFWEwulh0iDOHq/h64f53Zsqsj3uqlPHiYhKRylNYHIfJk4oxNxFx9bvkFVNx",
-	"yiJSKLIVR6QuPSJ4u1zmKyLVKl8RGclRoRjXIE7dUy7waURclZSBkGIwckW/DbQ2Z9QMMMi4AkXyeENz",
-	"bLtljnK9BJzrd3lBzJQaYt+z2M5t43Ntrkd1imlpt6OrOVPL5Grb5krX5nbgTKuJoXLORC/vpz4V1BZB",
-	"W/MM+a/LmpY9GpUCSb5sUsFAd2N4pt2xRFdEiYh7jnuUFqCwmgH/zdhjnV0wwPFxzD08LiGZB/m0Afk2",
-	"Ww1rNY+ETraB0gHt3B90DhjNG0vl64S51OYVHOy3QqzUZxnUDlAxdoGlR9cMClDK/bMcGuHQQCBkGJxB",
-	"eYwoBEzAdwuyo/YODo92Hvf7QYxxHrWCEcZqIsMCZnpAoVQ+Pv5Qq4bMzXRQFwgp0wTSwfAFCKyeMaOY",
-	"bo1TXRqjGvUmpikq1gXCRpiCjDFtksYk4QKi+tQlweUuRWZuJVLWL0GU7U7LxgPIUvXYwXAHMNwBDHeQ",
-	"91CZLoR826q0mKk9MWCjL80WKcC2QOiFvGLkYB+WSCMR7H+zc4BEUPXHzRjVKeI41MasO7JAMotsrp+a",
-	"SPyT7NBES0LtH0hxEHB/Ic00IkspLyO8Dw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyK",
-	"et8zmphpdesxG3lpoGe7XlLprEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejN",
-	"wSM6nyt5xQrPFDOpEhGhMyZikKZ71t8dFR3h2dP//T//V8ktVLdstHsURaveZdvqDMpjX/eFrguv1729",
-	"yVURor4b05Ltz87ebuuykhGE0Y2VnJEdIQXLeOo1u+j3oo1XimGGx5qqpvvYa5pt2Cs8bvFqHx4eHX1z",
-	"uH/0+Mmj42++ebzfFirWXDIXb9NyBsQJrNG+hiCQov4Gfdx0x0BhVU2V7RCtiEuICmDmiw4XLFz7AsUW",
-	"6DFapsLU5oivrMZM5GDO1IwbUyfj9mH9nDn0esoEIur5+psbim8nbAZGCpcquIUGDZtItegIV+HfhrNJ",
-	"QQDKVA8mUsZ1wcVWpyDZiwRfhPUZJ3Q2g3NGEv5HyuGhmTI4qBTRAWzKh5wxbfiIpJqdEkqEFLsBLAvK",
-	"arxxx5JpUBv86MhZNY4IVIdD8rM0rF55cNXiMyDXZWsRgtVkx7SNXXtTTfsie6yAhF6yLNWqpM0ksLDw",
-	"G2gN8CJBRBueJOSaGqZ07QocHvcbChaLideFl1DUo1ZqEnIAxyVNdK3otAtnKymn2sZVkOCDurGFJpy2",
-	"NQ50f6vQxisbzassM2zUmtDWP/brxsyvlqsHTI7TZBCe7bpUPcgqrc7k5+IxC7RkLoiR1ytRVqpZN6J/",
-	"r3Ho/5aCLd+zo5WioRtzAV8V8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sV",
-	"weFbD033hj/bCOGuGftZCfR2xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7",
-	"/h0fQZdf3yyG0VzxGQVDVNBY36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7",
-	"QHA6VjM71+bodQQ9b4prD21KK8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuY",
-	"m2oUkP2q5rxh7P4oYVTZHCL3Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01L",
-	"gO2WYu/K0aR+YpHfghZqzkjo18PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4iWC1RFyRltCFv",
-	"L5FlkUmvT6RHmxPp0Qm5Oswr4sFYbFYSJA44dhc5Xidi/8Nfk+1tg3qLHYE/iRj20Zz6C7NUBOjZFp6w",
-	"q6ONBAeQkOVuD7sWvPWZrN0cE23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+FHTGdPbmA02GtoUhASap",
-	"LWA6zw9gBvCxg5hE1sIykApNoRHJygFHWUGOPprIwPjNnUUMS3kAC0aP2u8O3yIVaJUY2P4HGLHZ3yNn",
-	"bTth3z/FND48oEQxrGmC5dWvpzJhp+TPT57CffhLuOYHzQb2/Mx/iXwrDI9sYU4RocBgEBuVDB0VDE8g",
-	"ANtjIYfXET+4CBhaTmTB4yNC41hX+Vwv6knBOkRqNk3m1wOM2Vzr08P1Pz2y0ZFLRnXbMai12nhNGGpl",
-	"rz+XSNQl23gf1hqpaWurfXhvV/vofqz20TZX++i+rXYrAkaI8uMY8iZYGJm2+LkiXHymOBKBGty+8lsw",
-	"Kd8OhMTWtV7Em7PXn7p7FJnQK5YpucV7FGojp1addB4xwdZUCjEnfeAwALcTZzybZyV+ttfi1ott2WaN",
-	"c/+ta8ufzQepZqrQxEbzvBGz8lLN/12g1YY3rkRCHqKRa6A4fb7gEy1XkgCDwmn6xV0rnacCiVTORkja",
-	"BXq8dYCIsqi+syTNBp2hJluzoixslLeZ9/s8S6EqA727CMOBC8Sq8XcBDjJGlXQsZXHm2/Rx3x0Qx4MC",
-	"QVkfHRSf+ii4Wkn9ZDOcpnsoKIvBI02iss1esjLG7I1zsFZm5YdQd+ZbYYcyGNdmQj/JsV4jIudMOKOu",
-	"yyjqeAyeuTa6kH9tcaMOOdDHHSHwjvfvJ9Tc8faSI7eG0lULjdVQZ+hWhHkZOSoLds0nsuGZmNq49mUn",
-	"wl5OfdB05OumYjxDZMOn0YqdxhxqPk+6npJCSH2XsRbrbHWTuvAdnONBJu70djVRbLzAWbbXNmKy6va9",
-	"wfeqxm7rtXrxz1cvIYh2YssE6KlUZjeB0rbk/ZsfddfdsgC6nSqIBHkKSwePGqB+QEpfdC2bFX7VbWBX",
-	"nEE5iZDlNo1tzjLoksiur46gILVOlUUBi4hLZu4+Xtu9gyHoMmKdzsByv0JslfsAZH2nMFA7pHfwbrNv",
-	"o5ePJFfXAslVOQTVI7dcR79rLPR8JEvg0ANV7TNDRM+n9yLmZrMAIAZMHsJ/pozGTHkUlyJgHuLjYWDs",
-	"6WpoL6unLHTDMcmjzjc2JibUtIzs6X6x6nyHUSVStDR68KTQ6sGTLs02x5x2QKFZIzx+Q7i7VhyZIiHf",
-	"A3aRnafl/AIOzefHLLaRN19UxO5H9nw+pl9SM5IzVm9BTOj1A51HNFCQdT7iJVexduBiPpunxkWsQRAE",
-	"U1cYEwTKGTH0kgmrJVMySjgTpgRKjB+hNk2yxiqc8R5V6WzYh8+mamfb+G+iKGdbnzdYpHMJ/a/gwNzM",
-	"c2kTnbfqS2xXFVrF4x3k7txE0QCXDiRVnPkC69Kf3XsE3yOUKLYb8DFQ2RI+NmQHwbEUC2Cb8Ep0Shrg",
-	"1s+EYB93D7aRMN01t6mQ6r1pp3+lRKkSV+2SjuBNzyy25mZaISUOCbU6bUbkj1xDBwe7B4/6Xe/L7dz8",
-	"sNlGdM8ywhrMkY13ifUvDGvdCRqGJ3P1qNtGeX1q4+IWq909mg5P2/3Dm4QGDs2g26o0Z9g1fLBWtYPt",
-	"JOZhE4peb03c5Ml+Heb9haf33WxCH6wPmtS4mm0NMw8bRVvwtkt6fIH5h1EP7OexohgBv2YpdhfQ0Jir",
-	"mKsyK+UtloLYm9IY8+zFkBkU6KCO0qxkslLGS4xatlxSw8PUyfDwR4UbQIXt1iz0EuU8l0u1CmNFoavT",
-	"xYLKJTUKdK26tOWwlPWg1it4UjbWPyZV4zTCsMeKjk0T9Pp2wdNXsd69BWLccPrQRFZBgceghcK/5lMp",
-	"2ANNdmzlvn5etoVohuktY/6RxdYgY6bM13FB9IpCQd/btkxvcpMLL2s2qeY0gM6r3ui2cFfbJghxYWwn",
-	"aGQjNkSBxQ52OLJTqS4S2Vl+Lz0hiiWMaha7wmDFe+/FglDyFrGMpQpTrJVMDUcXhZ5LgwuWJPJ6kM5D",
-	"poE+emDFXFjGFi7yh6/ug5t0H7REgZ7licWDskpnaeqBxQ+dMZu6OOYGbFqneKIMYkr6zDo8S5C/R4ll",
-	"PI5XxEiV3FZpnYDJzREZNOUaGQBmJEs0yxPrsnG7VyISVpIm//1fB13MKRtBAK+otRS1jw5IORmL3yRR",
-	"3DH5Q0xpsym4+Th0VJvd5uNSDBgr4AX20Sia/azLMRKI5plqiKrDguCzFGNbTEAnn7Ew8Ga9O2f4X9nq",
-	"Z8lWay7JVa6q29gq4abm6tzIaLfCU/tbu5nPuHB/HJTuvVEvFfyPlLmfYT1vjQ3rFfhwp5xiZLZLUopt",
-	"xrAUrJhIrMEDRBOygzZgYg28q2YLF0a5UrJw8cvDsg+73PDdhQrkd57lsQK4DZ9fsEB5H+7BQv96uMWl",
-	"PrxXS12CvMZrfmh0CSwuKD5NqgT+MzO09KKeMxQ0FMoI+sNWP5vgPLsIn+EJyoM9N4GYbAz4+IxyCjbK",
-	"IVhSsv3JarXRj9dOIWg0rz9eblw/bo8UMdxUoNQftduhXSaB/bqhvPSSmtL5rNfKMtgsJOgv4aG3ZNhy",
-	"aGcyratv9hsg6hCVzlmx9MjG3pP1ppKwK7a1bXLRWGt6cPzXud+yeoe2v/k7jPuC7PhgJxZnz2wkxAPt",
-	"PumXYe7buUu1d7RW/goBVxGEWElBgo7d11E2ArD1u7h7NxrdZRDOOTLICWhdGmm/Pd5SalRAF+Xi9pb+",
-	"In9cKlSwYcrU5wSx2+7wfdzq7q2uwC1tcSEH3W5c0dFZ8HAWfJoFLahoWMoZbSdXYcv1+u7zyrtklG+U",
-	"Sv73t7/8/CtN0po46TOxIPAzuYLfyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe/j7lgxtgvE2TvpUT9K",
-	"+zvUkcJ0FDdqNOt7DANC1SS1pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v",
-	"8iJnAktPc+ew+b/LizdpHQI+MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg",
-	"1GwiN9aOFTVUjLqVd/pdXnQRKEEoYeYJSLFwK5otRiPGYjRQjClP8B/6ks/nDbaJeUKFyNa7RqMbTVmc",
-	"JhAHYPjokuzMqEhpQlQqNNl1SJVUmYKTbZWFValYsxDrFrQBo/hkwlS4ln7C+DVMtZ3h24gjedHLGyws",
-	"bDbJgCBKErdAo2FYjj08kWcNxWPazFvWqbEkmvTq2IP/JPTaoprSmIDbIGZjmiaGGBnTRUTONKcPf5DJ",
-	"JTW0Qg+tG/qpfjK5ia4k2cNhdosQ1mYAZLsK5wc2XWL7VR3OY8HWr96/0c4fHKVsCbnoUKu4c3U4TPlS",
-	"qVhfNfaUXy0ppaQgoACVN7HVVuLsd2FzUXjEsqULxh9uVS2FB7F93ZVFq9v9xAytURO7GuY6b8bKtYMM",
-	"rQBvHHQ2RblVdp361hpU0GD11qrEVr9Uc2oMU6J30vu//3W2+399gP/b3326++HPg+jo4NP/6DXK1BKp",
-	"YVrf7oQJpig4IyEsSc7t4NaJ5GjashYM7bvcwDai34pWG7R3f/JJw1G9pmY0bSXOGRfh04OKUFtv+1fY",
-	"zqWTuLNLbXl/yxfaMEB6oyvtj1RMUjopNM4EeNTh/6a8Vuv8EU3ir71fwX/ni7wXS7+HVX9nVJsGlNsf",
-	"5YSL9Ypku8jxztydzRwMXPjmo+MCVR01XQeShAaBwkXu99bAurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rS",
-	"pyUasJMO2qvOp+5I/0TxbnKmNZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbOPy83t",
-	"T58+bU2U4LQmIeaPlF/RxJqe5/PExs63kFppC4IxuolF2eJ9qDPdTOSuewjWPr0X7ELw8y6fzaWyG0Nh",
-	"KL0JN9P0Ym8kZw8NFzFN/H+wmd6nfF+fQQjTuqXp162BCnPuLOmAGn4R30qqYqvvtBtlN6hKumG90dss",
-	"Elrtq+4K8xwuf64C5wgj1DCs84KByQ8YlTglhXvgyhe/1ZWtvIbm/St9mSnhjRFl7uQ0lfUHaad1XbHT",
-	"l3CKbOow3ietf5zEEmuOaGYDbWe2+axGyohqVlsklGbMoLvaWOXmHbC3oJ2EU8v6q+PAGAwx6TyGN261",
-	"3wAD7NC9hKPMlAabCa2r6ku5Qp+l30bCRcxHLkLPfonRv2Oo82vkhJkpKiNVjXsjsRFkY4eRkofVGbXD",
-	"s3VNsQtp94aWf0WMjfAsZUcheFyk25x6QjLznXaSicXjuLFYZHWmqu4YC911zS2ZqEuZkg30vHKwbz0t",
-	"dNawV8h5b4/0VmzMFIQ6J8FdZRk1ZneaQH9ceiTwKNRZhb3S7JS1JSmqulc70loBUo4GrIliocbhyWTe",
-	"uJGrC+/LZXGjMRA5yiLGISLC++x0Tc2M0VSqAZ2wDT1E7XEPF1SzEOy+alSlk4lik7Bil8EUDlheAuZD",
-	"ouk12dlHKSikYP1edIMD9jlMtW6UtwhitWvXr5ocuSUIHzcAh1BQXTGfzSmvIa9Rji7Bgu8+29Yo6q60",
-	"3yXygibJgtj4/pweeewzS/MM0vm0vFUdGY+rAFES7EztOpLQcEOBq5fTh9ckhoNu0RYwmrqD+7MMYFYr",
-	"YuJCxosamX1DNWnWjEeTI5o0orxZnuVKoX3EFGEuyM4LMUm4noLm6iDaMkaHKha3RfOuFTeGCbJgJswe",
-	"bTUmzekikbT11hUu/mv3idWVtupt1qnd7vaw0jwHZXW7cSGFpZftS959ZMkpX50C0bQR5zYszGF798fC",
-	"XEcF9eIzo2JNFxoDCtHuGnUMJH2z/RDSi0Vdaq5mIyliGBw7cV5abUhMF8RIsDQxmlSRptb11o94nroQ",
-	"vltL3jFd6DqDwkLnHF+lwvmXJYlTRnYEiHV+xYgEdj2n2qwtunerv1UXNc5qelRyCKsTkqOa+ciRjXIC",
-	"X84JIFPmxhKLFyAVAYsVscbLqNXIGdfGh9ll2pnxWPDJ1JD3754RbagNYPWXfXhn7VAMRlXCmarn7nGQ",
-	"8+1ezENpib1x2sS2dbufyiRu6h3Xz3oEHni1dezXNbROtdtUtxxUnXDBNoMAquGFVkmpX4l8sqDNgXZr",
-	"+Aj+nak2bfTltq2TiJrL2mo22Z7g70RIZw20e4iWEo2xQmiKskPUhTzSIhfFo6FXsulmFv4g56POFlK1",
-	"/z/pZGjvRX5UraHN1V7ngMsjU90kFzxeLZycK65LOCKbVztw3Q+2Suq1ZqUn9UYleFM3JdrnAcVkxzGu",
-	"LN/Z5QMQ6qjGVmo+IddTgBexr4HGmIqxT4WeKJmKWGdgJ1l8cgOx+RCGCoP1A1sgL4/gdNkO83D3tgiR",
-	"ZdkRhZxubdTCTdaystV6qosjWE6nh7WWwi65FFgL+4ez3Zf7Bx1WwM6j2iq2ct57SydUkTdUcLLzw9nu",
-	"D7+92f1pd39//6B/3isJiY7+9p+datg5uDry9baXB1e3qfpfg62DYGsH2NwKg+wRoTfBQAZi3zrq3v3E",
-	"JJ6ypCE78jMtALsFUFg5GqVKbbZVm2GqKrMYbJKaWJch20C31v2ktybC10Bc7YxS+gUCV9aZXbL9LyfL",
-	"leuF5v0WiTbf1cjxsiAtC098OTvrlkt+OmZ+Z8FrRWFSE73mbzCbBK79ouK8gtSSpP7SbT/XEQNkb7Lj",
-	"4bktvs5LqWa735aSWg83QARI2IQmA8XGjXLvaL9D9uGtZsTXUhaQ7ZaCtmkcK6Z1p2tsdy/qFlHLl5I4",
-	"LIQPAersFkX/SBd62cTnWdpcB2ngNLEsCnBqi075TajtsrqaDUcRFmOdYPSbIYE7h7vfmHDaQkLvnIza",
-	"6SLq5TMNOL+VnFgyT81q3UH42TYcGNjQ/fFc4HC2ExR/bznnPafn+j25OzXJE2hFPcIfNlGOXlvF9iz+",
-	"PdXGViFvudh7VZhmn2x2x9/GdTxO52xwyRbdri83cH3/bO/Ygl1vAeFk6xA0SXwzo9rEGuDofr2vV4vU",
-	"dJ6CLdkC6nKcPqubfe3lPN+OErBNQDwF+s42IVhhvzgFJnLr1/AKE74zSdMkDmpkT1UObEUQYRxDzTU9",
-	"NVOpuFl0uj7FbMTjbReNs01up6iMrwxfXySlISphzBMWr4mh4Fxn3TpaU5SgG+9OuGvG4QLiRHMPnENn",
-	"aIu5nnEMMv9QW7ZGxPJ6ANXKmV5rjeuYVL4kJYaVbWVNz1FA7M0p3tmJ+Rn7qFPYXI/ev4pg8K74vf0l",
-	"cvjQlhnqiMzpwil0InYhRbqhWMSv+A7avw6e9OvKV7pzXD4Lm5zrhqikhpfX38s8pGmLIqyygW6Bu9dM",
-	"LbDIDuEltfFFLi5BG0hyiVN2SrJILFesULFxKrA6TJyyG43J2khtXpsXbuwb+70ETNEKnHB0uD0u282E",
-	"WEdv1QimDtRm2cuPXLDVAppaY5O8gbi4eDe6KE12gdA20mkl55TH272ZzOlicLFoyCmIiRTkP8jBI4j2",
-	"rGHIARde9Sx4jr8qWby233VLUvNJn+04wfUXn82WNpNvS1Bit2CFuIXTFQab3VyOS61KerDaVXWzHavF",
-	"LN7iBTK4/mVXQttn6RJn97Qd8bS6VVjQPl4f8KyEVi/nTPQc34HGzYBqjr64ERUjBsC3tWpttpK1OsBo",
-	"StUkL8KPjmthbiZSEcFBF4P6kLx3Nb0/0AS/cTH8LlJvrqBNZIigu37/7qcfURF9/fwl2fnuxTvy8Orh",
-	"n/Dqp/4pYbO58TWofLNZ9okLzLRllq+ZYq4icy9qldx55NutCi8XTWhROGol7eMuikDtRcWHFJdDG3Ko",
-	"qYygK+YTDGfw58eRqNUcnVTLVizKkF8KKpQ/aCGvDkRTrim3XoOQk1bI6xdM78bXbOxoFkrt+zvB/KQQ",
-	"MdqCufus8IY7UH9Jlsj2jo6d/aDejLfpLanTHcFCbHNNYJ+qFwbY82yBr6lGiAJkUGTHXyduNrmD6RFN",
-	"kG9Dwkk9gyknM1xPpWaOB+KoLdhGvEZWYhZ9Xez1gPzNlm3yfbp6aYrNGTW+ZhMlC0YVEiC2Q9L5Kdm3",
-	"a5st5FZ58WbG+ZtQfiHQqlz2zLMKBwXVjBb1oTF2DxWw9jQTqUjW2oOgeP+r56EMQaR7GJNFlJfKMQeb",
-	"1MhjJoyvlBsK+MP9rZu7GmIFt5RKcBMsbHmewpbabghhrMWAuu7ymk5qL2ScJi4Hx+dJ5UH04Ap1OspW",
-	"j2xVJXTK22rqoIfoaLoGrZT1V5dQ1+TSSpN1UfZaEnBSwc2NkOz1dNHlDlTSpprdUjZ0NGB1YXSoL78Q",
-	"ziYoxpBrWfVwJ7ka5O/lS+qgbG+J7iw7fSNXg/v4Zq6uIBzXvPVt6mAeMT43ne8FUc+LuW4urU28HRkd",
-	"+9WpDHcJRXcMSOGbpZrc0+NxA6EqVVV5U2fm0lop66bp/HXTXraayunPJJo2tklGGwb4fDZpObdZBmrb",
-	"gT8rJwGtAuF2g6rX5xOFVKyolecLlc1o9cW2GrS9Ms1VeLZnuX7DyllEgX2ucv7vKrjpjb2Kd7pvHDbF",
-	"vyhtBgGowY0DsWQf1vdl87mVvNbOmGQ3DDznlIwYT2wIyvbG06neZgXi4LpXXrvARtgJOjHYw01xE31T",
-	"8npTcugGJF0ubbo0BjxAK1+2+++mtVvtayHyEVNEM6Odha8WlHWWJobPPQxLOd/NQR+3WbnqAT4a1qvd",
-	"mpHbLsAA6W1eeu8JcUS07aq/1puV5Iy0WkU1WKe8v3XpV16HP29Cv3cdodkal7lZMOZUGlkbUgY/WOwA",
-	"EtSPJu/cteuBdq+4QptkSq+YdR3oKZ3bIDSZGjJMVaKHZEfzicCinQpReZk2p8S68Q4eYkv64Z88/uSJ",
-	"cdbfq2YQ0LriQPVJLiX8xvWgsaQwTJiBX/gWmxZGHmItqEENK/mJGYUoMeaaObjnF/989ZLMpebGY3XC",
-	"03y1HxSBlzxCeAUHnH3k41ZqgiV+AS+ifMWgyTVV6+wWWJKU7Iqza6YI/n5ChBzAwCL/jwGsev7XZA5S",
-	"lSpUdAb5pMnOebq/f8TIIbmc9SPE1ARxVvfKwSGZ9qNgxQbzhI7YIBWXQl4X8GJa3WMt1scp45Opudsq",
-	"yBvfeRWDk9/gmv9tusjB5tI54Oihswy8errs7Kgv5jqlh48ely1SdYllmv+bbfcm0RQYPLAz6bm4BO6g",
-	"p3/HsMJe1PsjpYoKw0WTIX2azi4E5Ymure2RI6hd0NGljb0m11Jdkp38SzzacNhDEExhs23z+OXYPnA1",
-	"/mrH4o4CqP91w0HYwACJL+QkZCSVwknb6n7EyJwHlXFrt+61BRnQiUO9f/OjzoJI+D1EnrjmsZluhw3U",
-	"qUjl66Q7Uu7ElERSntOS3RJzal1exxkX+8wYOpqeqYluzT8tUhrK6z2Kn5OrgxMSs1FCQbxRqxWcYszO",
-	"xcLAI8UcO2GxBVO4pqAw7Lz+5W0o/vuryPt2+OSS7PbHjs/ohD38fc7gyNk/5iL/9zW7mGd/TBkf1R7E",
-	"leTnzaYUri8Marm1vVGEpd/2d5/S3fGHPx8f15d8a2flh48PD46PC9VMapmEoZdMbM9yufHxajk3HrO9",
-	"+8WggvJeg4DhDmMrowzObhBZlgm/4IDWUnDAG903Bx9u4NrnPDC5cQnnt+Qq8sKpsvNSjeRU1IL6Yt0O",
-	"jzNuJKCiWYlGDaGIBldTfqdMYY16dSJFxzdD0i1VPwyg4cmOrbOqC3VVbfwPjhqGLySxIn5N0NfSDtil",
-	"ayRlMIG8YSPGr1hcXXdm6KRbpdLMF9lMQs79s5wHbFsxLNOjj3505x0nuHRx3s89oHS3M/5aMXvT9RW0",
-	"qmd8S4tVP7UlZ+t1QmuTWGbzhBk2SFVSe8QUIjmjsEYAZ+tlBdkONjFtK48VKOT4SZ038uOcK6Y3UejG",
-	"NElAzW4b6vt3yBKupzLxjMFMlUwnU3yOAa4Ka/AxGiN05Ouzd8++J9xY3dmePzitOp2BhOl3muGMmams",
-	"YVNZMyeun3AexR5jOdIPX3//y7tf3u7NYvLf/3UcXhk0F5OEZaYyqmyqs2u9yW6oWQ1b+hZVs2A1AOZX",
-	"ZzUK7aLh0KzqprMV5EazZHwSQP8L9tG4meHVYrllvkYbaAwVHIzqXE7rXrqxRc9g6paDC581CReki9Rk",
-	"9+HtQvniGlVrW3jOAQSs/bUSX3bxuUZisENo1mjVEwIeVsS9qUk6gffXdbempnU4Vc7YU4HoKa0GzhsJ",
-	"1EjFHH3SBCTowicAFCyHDy2l9ldenkz+tS1QExJwwsUli0+qx8lMmWb+GmSHfkr81faEwI3/1B2wEzKW",
-	"SSKv7aYnVCAQsiCePQdswHZXtGjYRtpNwdkeZ7Npln4JXbP46o3eveoq0rzLFEBubah0PicTMEhzQQq6",
-	"8OoR3x24ujOW1cgYzMR2TN9bZRyv58YRyY5NW9Gw+VKRRGq9ILDH/SiH/WWJZsFpACeK0qeEpkaCpYn5",
-	"go39EzLP+AgaU3K6gZdbBUZ+KyxO90coh7k7opqRKftI3n5/tnv46HFm/EIS36Ga2HVmcUlkPj5e71ZZ",
-	"x6bDbk5B059JbcjhI/IT/7Z/03WA1row3p0PCXqv9R3hDxt7jpDCKiqlVHzCBU1aR1cjEdCCNTg4fLK/",
-	"/tdHh2t8/Klp86z0bKrtGbs04wbfsTWR8SzDxr19EtxZbbLNJYudSTaTGHgv5MbVFta1l9lNZHbFZL6O",
-	"hXy5fGk4E8BL3gtuws6//f41VIX6rRf1fv7+dS1vqmxa9cJauGRU98N5Hm3BW2sHd9mBoPauXeaE0Zip",
-	"JUbUPzvcHsq2fBHbFCL2kY5MsgCrwYRfMYHsfoFWVbsY/V7NEudSy6/v6/fvelHvuxfvapfW3ajahlna",
-	"bdeL/bxwxavddiUvEjar7lq9P8pVTp/R0ZQLm77ZW5qcUPmJKSVV90ztl5wl8Qv4pvepqvxhZfTacKSQ",
-	"sJDyl6T5Nt9jHhXKyYY+yNBE6tF8K114Bt+Bn/tmgmyDxmITr12E2i95/MkmkTxLcf6P1ymsc/uhYhvE",
-	"GW0b+n3tILFS6I2HLN8wdqxEKxsH4KS6YGSvpvr+kbIUizsbJkxEKEkF1kMTZCjojA1PLAvNKmrAQzSy",
-	"coNlM8+F3agIPbTwcAgG6iGIYa7gDRvw4rT5EVTGz96hEwo84VygWo7teHXYd+gKW2HrzgYeYfpnNiKw",
-	"U58LkDMneaFWYqbU+CLgY9AAhL5GOzc1+adDL6OH52IHdpAMucCaTQMcYESGlgEOYRBcTOxiYL2RfhZt",
-	"ohgmrdpZzFM9JROJdbL3yJkdvFR+7C68xy5GDK/BACHUgnB9LuwoXYxPNkwjJdkZKmbUYkiupzzB8iVQ",
-	"fHskZ8xeiygREDlyLuh8HgUTs/enYSqMokInFCXCwDc9JBLM/9dcs35EBNyTzgV+Qcnxfh7W5uyAqZ7C",
-	"nBJqWD4jmyQO07wG/eyCwXbkVOReG5JUxM7RoOFl+GLvXFiwsZHiMy6o8WDB87nDn3duwj14h6q4We7g",
-	"a8/tWxnFZ27GPeUSY5Z+7oDVa782fLxo/xzeqvnehgC3fP4eXwq+DmLGLF00NfAqe/EM36tvo2UJ80aq",
-	"qxi0wmJu2pt4EXNT/z1qjO0NvIXXGlpIL2ZdxvAW3wvaKFgx2h2DwZcWkWFPXuDBbfr2V3zrF/tS9vWn",
-	"zLSz+BldjNaj9ymssrRM/jWtyaeo63eFzej+WYmWun9YWvjuH5YJr+3L+mPb8avSceveV+GMd/xs1ZnV",
-	"kWHbNw3k98GpAevZIcHFUltG+ns+mYLc0+wPlBLXUz6ahvXGrWVuDEYMkJBpYrarQ7K5tKDvbTagF/gi",
-	"RpHbNakxP585C9ij/X2yM8MahEj9mhwfHIH8HcyoWGRiU0dWkcnhgJxEV9R506kg6NzR0qoc8A4qGNxa",
-	"5GNXH9UWe+5ucA/1ufbMwPJdM1uA2nsKEomeS6FZXemXjBDucg9zOdD9UhpyptmMqkWH8gWeYrv24RYP",
-	"7FvtjVtiwWDeNR25pY0NG/Srms+huGpLtr7WOkcnE8Umzsy1tCyNvIacl09Rj86YiIG617SqbSfwPGZd",
-	"L9RinPARDLa436sOuzVNdyNjyg0lAc+Y1nTScalkauDGsdph2DrXqMJ7WPOuNbrOE7rAf86Yg/zI7MsF",
-	"myxep5pjhG8kTzsVfqRbbtjhtHUmrfysriZBHKLeH8t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DH",
-	"stuFRV/02gqLorNBTbKwgcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2ofViiIsLQRT",
-	"2sFsAFmLy3fwhYBjUrVZrs6i2+ONtwEBcXvA840FU7wxvTuLtCrzmtLytrAXWpfLH5K1oQoWWZzg2tWB",
-	"301Dy6AOLySaCUO4icglmxuwXl1Qw2dkx5nSwEgoZN2hPrFHmmsst80NuaY8Yy/WHt1fvWyJ17ZWEKTN",
-	"wP2KecGSMZGGBJhUr4klUScJwh0PqTjvJt/WAD7Wp1wEB345E9pG4bIyS7s3JcyCco43AbW83mH8fFAl",
-	"2lEXGhbdZHC5TYVOG7L89g9sFC8djdgcVI56wNN/BmVPSZeyp/e+EMtmOa93lKOzjbpfsmtJqI2gelzc",
-	"x/YuoXVmje4iqnrNyuWNJ/3wSlUbCoem4A0ZSd7IOuBrXRnR4eHR0TeH+0ePnzw6/uabx6vmDrhKNdkB",
-	"qSZKIRWF21yaWWm1gtCCTHCGbKkFm2ZZ5mKB+a15Rau7yFiqyGii5RpTTn23a0kQD8Hpdm1E2nS3aZ30",
-	"NhSKQoP3Sp3Ih7We0d/zu3JyCMAwA+xJaojCVP5oxbvozTC5GRf+rxbzReUI1i/gWLF1/SXKfjww8pKJ",
-	"lYu2VkovhI3Vj9WXC/Fn8Iez3Ve/7oIa0ot6r8/enD1/9Xr3+2e7B08ff9OLej+c/fz8xzP74NGj2hP6",
-	"hiWMaoy44aM0oarGX/ICczwwDsKbS5T9jEgFbv4mlehMCPZx97BvwxLs7cwwYYsWIEivjuDeZjG4Tgmc",
-	"Ch/yIODKNWK9qK1M1nzOkoQaNmgqmFWP0ev6r49OqwyzEeY+gpEqHzTViZU8940/w7bLzKS9RL0b02Bp",
-	"CYutut9GUthDUbNe/zrv/fzqx/PeBxt/62Aa6uydj1rMnYdd5i7nvDki7mgLPcTu3r2mScrt7WBLzXQv",
-	"G+XUkRWKe8PZdS7r8jJ1WCcI4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzR",
-	"zoBKa9Ukgc8CVbKWiDoAJjv2vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzS",
-	"wayX07h6a+eCNbLaF1hxQSqS8dwTsGIGnyxhvC26WpFJlg/7JKUqHugpH9dlYmYSjWg2SmH3MVxS0zEz",
-	"C4LfRuTJ7lSmitg2wBDLZuSovxQ7r5zU3VTkYNnhbCLY7ldjI6+BQp2Qr+oL+HOmKECA6sikWB7UFT/I",
-	"tQkboY9TP1yeeYVTb5/+p1rymzNq3jJjvDioeHOWZV5ssVhZeWQzGRfU1wmTM2YUH1lEHjNwgBGNgI4x",
-	"U76YfbkWCv53YA97w10U4NYGDjWRba2E+EgWM8U0taBTLqQbIon8X83ldcMGlEwSIDjEeXPJ1IVnGHWO",
-	"FS0SJmKqBgtGlTVIUDHiNLEPWnOP7NCzIbj9KS11hPRSXb56xmcbfyOTjTMfJorGK1QNfKbY9XfwSQdo",
-	"OksqM7oI8j+CFDElE9YuqStpApgg4ka9aiZAYeE2TQN4wzQzvsUgh6grHof9oJo/uXr8VpP5R3mGeOKr",
-	"62mpwOUmk9gH1OEPUyomjCRyQi4Zm+tTgmMY2OfxCbjndlzQOh1BXH3C4gmbMWH65IIlUkw0mJiowMB3",
-	"4mOlspPmx+HjqHzL7Wen0Z3+AXcAzso/UpbWHQOZuqqiy+1NWRPP7AefopVNVlkTcBruxmgV+fnW84vy",
-	"JKurZTdkgN6VAdpMdbt992C/m/iMeiM89VtqLGZjPuJMjFpF6Spteo3Tg59vq2V2xWML0S4y0IQtNY3n",
-	"eADnePDNoL1g+AoNz5mwkO3ba/KKKVfqbxvNdajQ2rWx0oHK6rAiyZaorZZQ6ve4uIpR8xHL16ZuR1sO",
-	"tE/fL8eXsoweijLhlYg5tVWcNRcjRgoDabkjrEvrVeGfX767BxpnhJmFwuoOYFXdaN3Hq26vxdBOtHGD",
-	"lj622qbHoVWha2MLLZfFU759UU6W5TWqmeLSQ5VvV5UkGqfWfJJaKzxZrXyj+k4jOfN10TqET28nak/z",
-	"7gF2Wy/z9NetnwS0rHjMVgpx3CTKQTmI88GXHpdULQ6dTzwKw3D9aatuxq2Xn/EsZj0rZR3TOG46wzXR",
-	"A/O5klcMl8qkSqAZwkxjRa97NkuDq5nNcfnQjZJLHNK2T2gCVRUmU8y8dmB1HkUmgG/ZbuwBrOudQRgV",
-	"JEcNkpElzY2gjN446vbOo/roAesntm9CyXrOrgmNY7yRu8x6/BzkWJAWaiOqKwSXSJ2q1mSUZ/a1N2nC",
-	"No9hC24GZaw9bRD9AAqAw4EjO6i+PtCgwFqsAKA3J+dZ3AxFtELSmYemak1mC5SLAR3Vo0Fg/sPIurgh",
-	"UzGr7OwKlxdawUAQHwV2QvYPyM5zf/lY5LNsjXosQ+2GAVT5VcNvdbZCzYeMqXcuIqJILZh3ngmO6sxL",
-	"2P7r4hj5boBpNWHsCSimL68FGSVydBkRrzwSKZJFx45bVRr4bOCY5tYCQNszox7vr+hIKhug820qdFe7",
-	"4TIpsDEaz7jo5W5WBClO50xdcS1VKDC9HK2Pf7G5URUKWo9j1BS+ebx/J1oJ/hz12qMD04S9ZabOTDmC",
-	"QsAAj2I5CfgUtobEEys6NvU3cDYes5HhV6xahbWj93rMBdO34+IqHvmXXGmz67w9rg4aVHWAYCEWpwlz",
-	"pdDrAMg61mxjEzoC3/doEDMaJ1ys5d8X0jDdTXlTWdDZcqUD38L354ya9vcLPspandr1XKEITz1+GvWr",
-	"4skgG1HURNLdPDTunGzsnLHt5Bf77lmPAOAUwPCgegXtkp0xVlzMqj1HxK+C7kfeNADzTqmRiqSagXmg",
-	"xhDQdOIrdauyd8icKS5jCws0YsrpDFjkB7adGVQRaqPn/vkredmHcnox1yCItPP5sNFlm8Xvr8leQKNw",
-	"IQWGKj4e57GHEXAZsAntsL3JHvnhbPfl/kH/lDCMGMFanHiaHFQW5mRB6IjjUXaM4SzCsIkykyqOynfo",
-	"AlF3ce33Dk6hE4h2GEsF964Ol6xG9lbs8L0wPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HO",
-	"UT+jy+8qtSTWZKqH22aqVYrQjolmPAHfzaQQhlTALashghUuKqy2lNBdkbivGZoRt62BKK9PCSXoEhAT",
-	"woRRCzJjVGAFEBujUEfDDWru/Q1KKdkxnBIBDNaQhMHNE1HlZlQsiHFHmpFxjepBJhIh8DOt2F3HfaAu",
-	"rJotSWF60V8xGKZEC+soIUt06ruzABV0jDoTkKuJvZkRCHSPZ9TQRE5StjSrcoUwHt/eGX79THYK6KGK",
-	"0XX6UIx2aJ0Jo/g6c6hJPW5A9BgzNrjkIl6jk5eM/cBF3AX6NTBSb7Y5AWzcKtsUlHpfweyVFyjuMEVP",
-	"2StEyTjFvm34pYPhicITX1Sk9+bFLi1DuPfh8Jv4in6Wqzq47xWJYZHhCso4NO/vAQm9JjFT/IpZVFfE",
-	"oF6QHZ2qK7YgfyMzBgEBXLOYPJNvIyKkgEeD7IWiHkHU3sHB0c5Bv18IrMpj39EuA5/ihS1syyodtiA/",
-	"TfKHtjiivYPIcfCyTJI0h4hMFbVSZcyNYBqXlioa8/kg4aNGGZNHqNWqU1OujVQLr00Bv72gvpaExX3D",
-	"/2hXfOjtf/78zJYeerx3sN/HmDQbUeEA6QutcI0AshJyHx2SKxQ2SucEpbPz5WCJpYsFGdrrI9ELMQLE",
-	"110MUhvukdeuBrKO/I3Q1kzV7A+NShHRcsbMFK3rIlm4cusIpeuD4NqLTfzH/+g1rJ8Xa9ULqrUj+9Wz",
-	"/mijGJ0V0YahVY82zISBiHF4dC4CsGGPEQy3lyGs4HCP/JYVUXrz4u07cvb6ld8NDzV7Llx7O6E7LSKo",
-	"isFywemICBSRH1jED/9wAM+icxGcnMg6i/quf4RC9vjy2SA8JLKGQEMoPnAuMFoRVxu0ywQVWDusPd8U",
-	"18RFruOCpHPNlBnibu2dix8RdNfSmwavCS6PPnE9ODz+Sz4nO4h5THlCpADPA0aXn4vrqdTMrTOQZAF9",
-	"2MI3wyBxh7iYnBJ3p2dufOcC6cZDAmPvZCFT/L4dyTcHhVPev1jPfs/8i84PmVEXaHSZbtEij8KP8s1r",
-	"/Cx/JfwQ7A4J12Zg2GyeLPvev/nOvRi24uI/Gr91v4ef5JS4LLj5J3wj+C6P98IkzNZsQ0z3Cr4fe+fd",
-	"UizT4IMwNKoVe7Hus8FqwMZBG+FRbvr878E7wacZ0n1DEpz9OfwA725Nr8OPwctOlrcoL9UPBjT+PdXG",
-	"+tCXfnuWvRi2gr7AZY7C4GXn8F3qLg5f95eD5QpT8IW73y5Fqq28jtx2+TdA9tXvLC4zXUYKITguLdBD",
-	"FZ8Z5VtnfOZaImvD6i0STTdk386v1/CGbj0UVre1lxqe2fpNhT23fVEmrdYeGjnxCvjVq39SYk8dUaE7",
-	"v188v63EVWJgra2XWFLH92vYUOtuFjlL2+uNmkArFZRl6irY2XQlGmgQpmgPqRhv6qNiXAxSmiQstpmA",
-	"I6oUZ5pcMM1jdysDroRKGtp7oq04p+U8tAFZhTOLEkM5MZPOvDWwhrwPtWnT9upRU7kZbz27kK3jX7Km",
-	"SpwlhJDYas6G7Hi10mX+gKrZ3ypgQeBgr6k9JK/z6iI4JsSnwIAeaugpRtCC0gxXM7g3w9Vt4L7YI/vO",
-	"nzJmylrY7RbdZHihnPeClV/u0Qc6fO1Afiuo3iyuB3j/RWSlW8mcTmx0is3OmgbY777crQNZTOdgX87B",
-	"4Mu1PImDEIbvLN1naI07WXlHNOBi69xg0REWW1QN7Alvq+jE9H3D8LZKK3nCU2lN5vSPlJWoIRUuXSLH",
-	"NMFyvnCgO7m4Vs+im1I9mElVV0hLpczhpRi8GFPlk+bwGEpFtKBzPYVYNHmtScLGBl0CIypO7e0cq/LA",
-	"oZTWmFKTErFS1lmoarXaPedTqtmS8EEkReAcQFlgzPAl/piAWLUdLiwZoAGpaICa2ehSP/9e1EvkpJ6j",
-	"KWnkSCaDG4jKuQH49yyvzpJtQB9+PXNQ+MrUiuNpYh+/IsLCepHBq9P3dpHYV0GIagKFCtegHid/nVzY",
-	"ao2BbUj1Ck4s+8i10Xn4dw+R3NGQ2ijUvYOoKisD4xzZsU1bvcQ2nonuFSLelgrkpZ3cpIhtrr653OdQ",
-	"yQv2ZRgsidQ16G8rL3mDS9/edDWhxNuigJWjGuVqmxIjT8HYZ+M74ApEICDSaCdnIdinJtWHGjaRFWeW",
-	"p5yzXtT7thf1ntXSSL4MR1VGvprzyirgVbdVHfJIglQ1gPDgQY3N+czOGo2Vftkg7ztPI+cOiOPXV+R4",
-	"7zAij/Yen5CZLWFKBXlMZn0ILLAfE2s3tZ0Sbk2mWWw013aVEQbW1ZgTD2lQ2h+MJ7mtVaF9mxvo4AJN",
-	"vZoZ+IlcyFTEIUW7IINSTlstGTvkmXxtsNZa18XRU6lM7ergwiRMa/vbwf56K3NDc4WVbQjm5r5y3pS6",
-	"XlGX5TNuOqlkcK+HQAF3PBbVbgwoWrRmNa2jC4v4gZZiGyK+obqIo6dPcmqQiqAMLZ1dbLtWFUs10922",
-	"ORjYGG9YzPlkNLMBgDsULp4T2B5qHsChoTFJuGARqQ764PDxzuP+7s43/SymTCo/i8LgU8160Spc4L0u",
-	"I+BVecC/pWANOkIlWOVoOZDrUj5W5uVpA87JO4Bo1HUXrBHTugkOsj41aoNaAL58MK8Rq2/ZSEIaaIrB",
-	"chYgY4RnGwZH3KdbCvtpxcGswVS6ZGJQjkv5llHFOgDXFNa53H2h8cIihctdv61C0MmauF1XkGXLBrOj",
-	"opZfy+rauF1punnTS0ddr6lOanSM75RESsAPI3JIYjbiM5roWi5dYcWX9VOsvGcUHbUGOb7Dl8pTnpge",
-	"9OPb6BSiXVyITQO13/nBlyrhyWt7mqz0d1YtCO+PrDdbGzbP7UleNlVUsdzL0p4tAk12V65w4G8Nm6+u",
-	"u/ox+S67LTsu1FaWG0e9IW5UXpGl/d16naJUR13QGYsIRjk7592eDbEd+NDaipLRCh6UJoVq0dmoOy04",
-	"rtKm6/1+jlBVNwATBdcVbUJjSinSpHqzsJyw+yel5Sx/H5XHUB/A+KtzW3adclC6o5uHAUu66ZolWi38",
-	"u3LDrOKK1uiwUc+hPWQRrHBHs8Vaipnl1bTzxmpf+bI9C3TlbvdH913uSHwl5unK1iUnzWtTvjWYBaXS",
-	"wR3kby7WjWTmZnf2Vg3utxDVg5J1sOPHly5Qr833WQnuWwEGt0Ql2GWduuC2AXBLOMbPVfltPogVYkPz",
-	"j4K2O0Rs2jCAii9JsWui+USg9YfILIyu8+0CWlhtJFnSVOdJP3dfdGu9iA3WmDBvIYyzevMzKgRYvm2q",
-	"l57K63VWI0/X7jLWMWN64DLfuxWvZOx52mkZxtwMjBzMkwbwRTfdtg5/sq/l5bKy5JuadR3JNLEJ+RcM",
-	"U4NSLB0oINl90QCZe9ylNmN1euvxB0QKWk4gb7ylhRoSFHitQg2cEppcA4qWvabb+1/hC5XB98fbIJ/G",
-	"wjO124El1Zz1aMzRGTVPFt6ogO6dMTddx5Uf8DfYZZctWj33qg3H+/igQbfsruD74jsdAoPsuyter7Lo",
-	"qS0Ug8tbihqUkUzlyIra2BKU+f0iYAM5uURF0eNkQ84TKpB31XMT8K6Qoeepwg33yVwwOnG0lkpYKefm",
-	"AzvXhU9ymAdtcg6xEYCOUGBChtU6XMh/vRYLuxnyKi1h5GF286Eu1VEVu15Hydx84253u9fYsNKar7PO",
-	"4Spvo8JS3loXLn5L9ZXyQb2mZjRtJaQZF+HTg4rZ5xZP9Kel87mz7MTiPpdNwGFw8CbZiYUbeIUyLxSj",
-	"sZlanxn7OEpSza/YT94ia2lmuRG3xV2FvpWBkUKUEqbXswhHvdA51WF5/dtY0AbcoTLVg4mUcY1W9swF",
-	"IGYvEnwR3VMJnc3QHJbwP1IODxFJGz2EY3RKaxLLGdOGj8D5Aw5DIcVukEUGDibrm0PHKNfEj46c1XnI",
-	"DvYPyc8uKb16QYjZfIONe9S2zExMuGCDrDjMsqV+ge++xlcRsd5sZae3APTYxeBQdMI7V/L669o2q6b6",
-	"Ky1lScSWFnWjWp1UawZHowsKbbuvrPY6UYK4mM+ZIiMK56niVPYuXgxLFOTt6x/r/cw7R/1SZM7xQTHP",
-	"72z3/9rfffrB/fch2f3w52F0vP+pNu+vzktePZ7rXWVsiucA9Hyw2VK1WEcHTTVbyecMbuWNnMnNEnYd",
-	"tfOrUPoqlO6tULozzOKvouxzE2W3LHA+W9HR7tRzHryujrvmC6xHivC3rJwRQi9SDAoPplRdyFQNRg5m",
-	"TxtGZzA3aaRa4tvbnhXg/hRYruSKVSe4JUz8eLso977J7WDBesDrlZDjVwluax0Blh9uQNnNihcTmxwM",
-	"wThwdjAok1tvmdWaH2gLpuFgKnZscAec5oiEUpb87//5v/oIw4GqRXuEx22VFWhdpy2IXF8RvH2H/XLD",
-	"21QsnBGp8l3boP+sCLkaTh8wkI+7Y8XYLsyrd9KjgrAEi3552BGMfoe9H2Pocbs58c+asJuwi7xROcZY",
-	"WhcTjUQZwcPrKTUQAWszJWxeG9TLnlLd+/ShDuauOMgTAnhuf3/7y895R9SQmdSGwCKSi4VhGilS2FSz",
-	"MDAIxIoa0xH781O4LZuwJNfGuorGJkpKfof08iqoaORhyNFv9DuCeNeKpPtZO2KbjpJSHYjQbxJunmed",
-	"wWmNfG38kFACb12Z27eUpmiqQNFJnm5PaQgavcf6Q2tJnyrMxWblfb5qJ7dWWehmFJ72qfzVVY+liC1v",
-	"f/n5V5CoX5RgbF+fv4z8y6VeuQhTUQrmh3NNiej4VYEfriwrt1C3qRm+5G5cuVXh1uzXDaTaFty7tmd2",
-	"pia61dZelLZ2OHtut8nVwQlq8Chls8IhRANWJh+PmdJBALHLrDsl1P1bUUUsTeiK+M24uF+Iok0nCNdG",
-	"k1LJ1hv18L+DVGBMXGbZjAJnQW59ttZea2gsmPpKln9vSqo3Onns6oz27Q34w/2VO41Co/VLmya9igS5",
-	"QfblmZIdVNvJZz+leVpMt1Pvv1hy6qk7Sl1PvT17gU28eN79AaulnkC8uK8OPmwjH7G0zu7A5YwX57iM",
-	"rWwn1OerO++rO+9LjjH56mb7S7nZvsZ1BFML69BhUQifwinwLqFTPUeEKtS8xIgB2N8Sx9kdK/DN+voW",
-	"dHQPdqM3NfJVwD47VBy4maj0Nmvfe11YyilXVtvGG5+rZ8/11KY0oBAP1fX6NddslCpuFlBJbuYUDIuW",
-	"kP3rpZ/f33971ytfeM4C9Ad3mXl4dfCQpmb6MJETLkASZ08cosKJRYvZTfgVi8nff3unz4VLysMM9xfx",
-	"87dnZOdFfPjo0cHTfkTGMknkNaSrvXn5jDz55vAR2fn7b+8A2tIA2KNiwpyLuYJDMwJ3xpuXz+CtvoUa",
-	"pMlEKm6mMxDgY/4RBPsiRBaEbKchTSYnIP/ZEMZMxeJcWIWh8Lli41SDIxAzN1VEaBpzWxxHxL7qgcXL",
-	"Y4CLGJ0L+IHaJUL3i3Awc5pphKbKW7UA6EiZyCftTmT7NjVm3vv0Ce86Y1njtLSw/txadQFXEGL5oEvn",
-	"NcqvSEQvtGEzqweJBIaYoUOJ+Fw4Xz1BXz34OrEQ7Ul+idWQLoh1SDXZkWODcxsnXLC+A8XX50KxEeMI",
-	"sKfYjIuYKR0FdYO0KxwEL/j6pXvn4lw8k+LKAqL6cghnb559/+rdi2fv3r95sTeL+ycEctI1QYwiMnx4",
-	"dTA8dWWLgESOjo6ewqjfv3t2igmN+lwM//M///M/d3/6aff58yH8dqY5ffiDTC4Rm3MmBVvA4+upTJir",
-	"EHWKEFiY23Yuhn/iAY1IYOL/NAQsQS6o8bQ7/D/tL387T/f3Dx8jWtDfhqfOqM6UggXX5wJG+fT40Tdk",
-	"iNBbtiDuw7lNf/+P37UUUJZAcYOgXOhdZrFFWxSMxedi+Gq8+xPcKIY5ZGQB8Oz44NAmvmlDExaR48Mn",
-	"9m9X66q/d+4MK5rI1GgeWwfjiCYJVlZGXDePSHG8f2yp03CTsJzYzl6/Cm5BJ739vYO9fZ98SOe8d9I7",
-	"2tvfO0JWZKbIYR5OGdTP/jf8e2JT2YB/4xK8igFIhJnv3StRTzE9l8IhFB3u7/ewpqAwrk54uHy/Oyu9",
-	"5e1tnN92YQ9UiasBZ3LZtdTBn9S1lA0txy0IeGrv5F8fQGjPZqig9H7kV8wVFDFY/fZfPXsKex/gs4dw",
-	"sVssXZQ39o07WRPsG9bk0f7RLXT3s8U5ixdb3waYCId9IDtZ/RTgf1bcEm0kZrLS0RQuj/2m3bp6+OdI",
-	"xuxT435ZpMfncpS6yvxzquiMGdTe//Vnj8M04Uz4iKyTHjTYCxUEe93J1zLULQ6LV5b9iq5Od/8N6npd",
-	"uRUIHbgxGvJTxgVwTdRtcZacHrsPEO4N06cZCl4Ou0EFYl30jvf3mzqu2X94/3i19w+frvT+VmnS0opl",
-	"vzJmZK64sAiVhObLszMHYJhRRBQ1DogOQ5IkmTOlwZ6EoNEhyTIxlmqEUSyebg8eYo3rh9ZxoRvpFzzo",
-	"z907FeKtm3L+ysNn1gH+KWp980eYBb6I5+GPlOUgIye9VHsHR056q+rbVUzqZOGQpl3Z0im9Ypg5bmGi",
-	"ieagz5kpExgYYxEKZRKDtnlNuQF9JUOc5hp/sqXBqzNA4TvAFutnsQJg740eWlwQ2PO6o+rpYK1zeLDi",
-	"+0e3cA6zk+dmlulQXNlIPquikB0LXZ7qKXImiJSIsFJSBvSO9feJvmTXUYU4dHgU4QZUPoO/y4vlB/Dv",
-	"8MINbvvf5UXTnkMwGY7v/m/iC1SutauGHsOwc6w0/9gq7kSlArcSN1alIlTHcLo1W/TwTzjNnx6qVFg4",
-	"rDZBnmEkdRDkj/drT/pcalMLIqbgQkJmVKQ0yWZjtXTtAdfz2WN9W6hwdy6G3714R4oTG2aVuByk/h4Z",
-	"Cnk9BBhPrNpVuif1z4W7XeKvvvAfz2owIKS+vQi5InPQDQ7z57OfXpDdXWh+71wc7z91EPPUXbPhHRdo",
-	"Cftn0f5hCnDA7N2jeD7epOLv8sItM9PmWxkvtnkw3qTC5lt9+mTNNoUzeLjlrpqOICyLhl1n8X1kvyur",
-	"WfurqVmPuoznLRgURuy9oFeUW9fs5kzlDRwtJEUsbSfn1mWXLFzVCE+3ztrcwEN89ZldR6TL2X25WM3d",
-	"aV6Zmz6n4awK9ZyJzhGzTe2Xg2rW1u9uUikqb0eTqMzeI9ku38ejenh4q0I5BuZ9yeYmEzLW3Ac3O6EN",
-	"CAw4RrA7AHw+onOTIuL1GItUphdoqJJWCbeGUzqHyq4stGSGKlb+dOkRfPgnjz89tKE1NfK85dy8et5b",
-	"Ip8D46YTZvmgHmgSOkgrlV6PwSQ3tOdqmEPyT5ldxezKYWSpYRfIey5y2+oDW+uUxdxExEyVTCfTrJgp",
-	"GcnZzJqlUbUFNSiyhl/FHJKZLvexEyIiRcRWH9aQpYCVwnR0LiyQKWe679NjsDejqND2fVtdIObGwti6",
-	"YQh57Uzg+lx4Veb48BBVG1/1FtgtlhQFOsgOHFq3QeGIFb0W5yIY8IgKC15+wYjnUGTneP9pf48M7YMh",
-	"GlNBnxraOLvhuajpk7BEsz3yzk/IB+f5KjduxHYLbBVeR2unVrmygiL7ys9w/2mdXvMcCbPMe25Iz3nu",
-	"BuV7+fTpU1lv/XSLHLZJC3KxkX5Z/4qa0Krs++40pzPkYMVz6jaO7MC5twxAe97ft1Wq0fzKjb0+UJIF",
-	"vi7n7pmnETm5Y8olzQp/vpnzg23f0eFx9QLqjoz75RZOSRez6Tspf6Ji8SZQjm6dOpucMnJCuL1D+whc",
-	"V11QgOkuoV6+UmczbLboOEqUqVlKivB7hSiOq6rEj3IC9eDg9TX25Q7vTexKXrKwoN8DTZzn3wUKLF9D",
-	"9264iGVXlEmVgC0R7LpYgMIqNfC40KMVw64wOiyqYGjJ0HMmzB55NXbqqZ0Zwu8nUpvIfwI6QK7O2J5A",
-	"9J8LVwEfqtpwgWrTzgUbS1e3BwYihW0QHPx9otzYs9YEuz4X2OQeORMLpysolmrUl+Wl08SsX3pMZzxZ",
-	"1GkNb9yq3Qybc63/hRndfWFYb6QB0xstEnjjiSqjbjeaHp6FL96V1SEMh9rE41PXdgWMctsduNyLbiRd",
-	"gWSvOqpeQDARcB6JUVQZW+E6w+iuGYWHsrevN/uc2nEeb9KyEky/yahSIMhbOOAbij2YBikBDfsj6dHX",
-	"ex8+RQ2KwTNM2wrmfEOMvFIo4ZZZeTjD2sgbDPogLovNxulx7YKSwC2hmFGLPmzY4f7BbQ3L7k789dp5",
-	"vxVPBF+h4SmsP4Q1shFtglbVxLrllQP6HJ8XD+iKhsMxxuv1ahhrjfr/3BUp3TFydqGNFCzufxH0d3C4",
-	"Iv09+Uzoz+5YF/qLGiP8ygLgbrhw4efbILnj25TU3zHTbZPW8wv4LL/i3r7HTOztsY8b1QxspuL90gzs",
-	"AsZ/TRb4pbJMu6mriGwpxgkftbjRn2Vv3cZFtia8MBWKaZlcWVOTJjtunQgcon7Dzc351fPTUk6X+6x9",
-	"6X5PGq972Z59dZ2/pTO2a1N2MoKPyIU0U4viZsOk8W+w9khl/extvpKsLesAdyS6sQe8bIfEVv123tQ1",
-	"1jWPvaV5hPktiis/waa4Lc8ARtmLXy+P91cS/cDY3NrZuRBMRdYlecWU8eEWiYSsKXsAW0+aYte71tbY",
-	"IqkUu/7JvXdXRteaQp1bC7b/GVwcUpFXPz9/9eszYtPM4UgYytEPVDegP3oNobIH+7dtpsy2p1FsQUVJ",
-	"v9Ofi5UyHPM6VspsVW6Ku2cd3I2NMp/ffTJRLh3VvbZQfqlCwy46oeGJWn59CeRCV4tjeNi+Ghy/Ghzr",
-	"DI5t5LfE4Fjk5XfCUQMZ+uWaG9u36AbMjdviHTcp4u/G2LiUIL8kW+P+0xvmll++bbKjcI+ZsaAlu1LF",
-	"bRe/5/7lX+y79fAAtxgesyThh4sBZpGjhHAVvuszfbZ9Y73ZjOdwB5Zlwbrt/BKTn90SuCn6rI0iBEwE",
-	"MYpMQ2F1pU0buED5FGRqbpMGUtyH3q3t+NLdvo+sfMPN/kVAGkVhw6MgT9gebPvc5hAH1fzrd3wtlWUZ",
-	"mTycmlnSnVa+h7c7Mc5YjgqcLVvKXjaOXpTxu/CZW4QGfle+QWGrFnQMMbAeaDJXbMwUpAQlVExSOmkK",
-	"3IOfa9kveoWmHNCda9Gt25mkYR9NtrYNlrXjJ4++qZEWtUfk+3c//QjAV+xL0JA2PFY2O6l0rBy6bOFQ",
-	"YWo8rhwX5IWYJFxP4cXvuYg52QlpZiTni/4tHrt5PO5+6l7H4zs8dKtpBG5iNbrSBRcUB1s9BPsdT8Hr",
-	"5y+/0v+K9E9h1ciOI//IIUhYvgi5nLaA2m3Svqe17eYB/+zSSjGL2RjMXNwNk2khWBySTgf5w2HkgR5Q",
-	"LJ8LNCvjWB9oMsyGP8BHAx4P+xa/KGH0CpNViQWLRdDrkYzZuZBzJk4wlRYOpc0kgWf4s96DFNSisN8j",
-	"z4L833ORb+1oShXkxMoxKQJfk7ej6e6rX+uTUrDVGhXvJlJUsK87SlHpplv6VQ6VzK8e4RvkTq+0Thkx",
-	"+dI7BXcHafaf5EwI9nH3sO9ABygZJYwqi1ganNe2S88YZLiYeHE6lUbqLXOUd14/IDsOTWFGtQG26qBz",
-	"uYcByNSIVDPVdyzVHWccGpkyxZD3CjJPqNARSeeJpLGNK4HBJQw4ADfIs0UO+3ouEAh/Z/j6l7cWTMhO",
-	"dhgRBDN4/f0v7355CwitQbo8j127eM7Ohc2a55jAJ3flvI5znBlDR9OXdl1fQx83xDbCLu6IdxRm2cA5",
-	"7MZx7baTxaduz2CTANjqKzO5cWZyJtwJ9EeKum2x4CQoVx0ncOAfXDlYZXfa/DHjxiNQ2wYcetjSmJIi",
-	"j1Fs5AIm8a3t8hqMYaTZXDzMV8KMJqNEYmbqTBqWLMiOR6fUEVFsntARgBPD0ZnD075HPg40kwxHZEF2",
-	"9h/3kTdoo9KRSRXw53Mxo6MpF/CZxXfeP85wOgpsGTWbczFULH828Od2CCqPH75KE7ZHXtDR1K34LNUG",
-	"gEHoubhCnFIW55uJilc+e2oCq5jbQ9CU3rJsfc4FcrrCrjh0kDDjd+6+kILVMb23qC2+CRu5MWUp6OOO",
-	"2F5xnk18z62YKr78ldfdFq+zdUGLZ0T7PHtpGNFTC81f5oDz1BDFJ9PWsNRxgr9m9oeSUQ2DbBwwuqtq",
-	"7JknYgtaFKVfXr94c/bu1S8/v7Xw8GFul4Xl52JiwX3wLwDO9Yj3QoJtGwP95skiIvKKqThlxJYZsZMN",
-	"Rh4BQP0zTeZUW8aQsAkdAYujccIFyxu+YIm8Jq4kCJlRIbiYIJ9k1JwLRE6Cm+geAeMsrAOZM0Xgbgg4",
-	"+QhIHeX4vzAOGBf4pfbI25GcA69N+CULKsipxQlAMnEovqKJZszJoTDKT3uIfvvbuQCoKDfoBzgOHRFE",
-	"idSWfSMKUh3HArfJS3i/m0mokiLdgoO5Njidj75dAZFuu2GQN+m+Kx2QlLkMcXuHaUsQj1M2GCs52yQ1",
-	"fMkgOqapwyiM3HAMn5O7EU5JI34gGtNB87C88MvzNCKPQC5VQOnVRFFuy6nUeR4bYTVxmW4hiwGGfVP3",
-	"zoROXC93EuSKU2vLXRjjS1+Vrfuc9I5blWtfCZ1ERNMFqGDX00XjEQpVsWWBKq+C976MDIV7EFmz7GDm",
-	"C+4L3t2oXMq7a5JOIQV8zc0LVgOEli2StBPUxbLqtrwWxVJXNVr4g1bs2uBhaxzNq9BafQvk8pwZypMm",
-	"EZKP/KuPFENv8gVxAJcWBDby92UdkZgprIhnczwjksHp2tpyrkJaI81s4hstE1ruLG28mANYXWDKs5Oy",
-	"E8QaNvuP8U5CxpSDtjdS3DAFv8rxuajzIP6TwODIIVz251IznfuVLX5ffpzOhQWE1XvkPVoIX1NFYz4n",
-	"B08ff4Or9QMVcULJwdNHj8gQfT4gcIdYAZAmtuQTWg7HqabJMHCPoqmw5qobBkK8xhHS5Fai1Xxnv3J2",
-	"3Wgm8wP6MgMMbJ3GBwFFZDNGcPHcRYV44UiLFj/WubS4K8iy3cCCbaCA75GfMSnSue7QOwnAkvjXeGzh",
-	"MzVTCLptrej2Ve9Y8M6IEA4c/3Mu0MlPDiyO9sEx2cH/PorIwUFEDo6g0JYFqlwgFO+iHxEhwWzGAkei",
-	"NZrhPc0+PX6yO5WpIorNpTLWbLUTnuCDvaO+DS3g4Bg5F3ZW7CMWU/Rg8MF4pQpmRLh28wQnF4QuQNXC",
-	"c+GxuLOf0ZkgVWb7mjEypT4MwlOJvGaq7jRD+jZXs+eFqKObgNd27a9kYz+4u5DXr/e8G2RljugcGC0K",
-	"uTggVrQzZwELpaCqUsjCQWuVt4pIt9UX7rDgwR45w/oNNHHuPLQt+6AE72LA6LEh2OAVj9nA4fKfgs/U",
-	"hyA53ohlB2rLFljNaQEfcKH3iEUMBu7h/YgjOYPlOs1qB6B7wP5qGQp06yMq3Nt7JKi6ulNiYq4imC2R",
-	"5Kr/ugKs8GltdBRsSEFvv19JWnaAd+QeXP2mkRnA8woNX1O4vqjCAsg+WOR86lic0R3fsgooEWUCuS0H",
-	"pSOhiKbuiswQV3Bx6eW7cFdfXqWv8OaNW8lu0hwUTqXJIFSc7mcCevF7aY9WRr0IZ31TReeCLu7EKVCY",
-	"4z3Cvmgb11f0i7tEv/i9eDKaM2TDF9sNmpUDd0dEX/z9C8UnaN/DmwAoKG3x/dJ+w8HdCUhBG2F+hUT9",
-	"kmEHOnPVGVvGRX+6USDpn1jTtcyqBHeg7f02lWG4Lm+uNjRjD625M4iirnV1vGEzjoF6xFYrNFgynMax",
-	"YhpMOCbsEe8eRhYMqKORTEUhihhCAwWExMiIXCtuDBOVGBifGHcufMKcs9hSAhm9hNvQxQUzYRPc9Jsi",
-	"9X5a/FyYb6eYvVSAzjeASor16ZzoT4lq0Wo/p5tPuDTtgVqwUWN2O8x3Cw6UjKa42KXzOQ69EdehGChS",
-	"PiXemEjjLcdc/UTVZbgJb6CLW9rwJi7GBLDae6j03Z2Agm0Cty5jsV0eW/t9h8dsNpewLf1GWrJRx0tt",
-	"Kb/YV75YMFSPfQoFjzUmszChueFXrH/v4VBxb5p4o9u4rxFCaG6SnoxXtjPhOt6QgQnbvhPLkp3VPTIp",
-	"NQ7oqy3pDm1JLuto6X0H3+gKn+pP01fk1PvoePrckFaXkmczyGrO0m+bu7ofvkyjZctubN9cuQ1mckNC",
-	"/U4MlI1k99Uy+QVbJleU0Q9HNGEipmrXFf9eWg/DvevqOt8kAnDY0zL0T3N7tfTvfyBuhlDnVs+aAewS",
-	"kR0BAV02VJuNFDO6xhIQbdNk5OpRhFvZu8FoykJH2T1hCdl8CVRzH8orVKntNCAztMrjT+/f/EiospgE",
-	"AoHNWkxRtRzq4Z/430HLBeMNVudvIb7jOm8CfBd/pY3N8h5hEetpYztMxxsIHTaPM8Z5yuiV9axNyu4t",
-	"Ick9Plril3r5jDx6dPwoWASp8j/ofK6JkYAkAV9dAFM6IVIwQpNkN6aLc/Hri19f/PwOUSc8fAXZCbAz",
-	"HHQG05FDw4D6WLG81hFJ+IiJETsXC0ZVVADIsJDpil3RhMc0i23OsTJ2n8lnWYf96FwwQOaxKUQJVTNN",
-	"jvbxk29ITBfagwrAE2mdZDFd7JGfJblgVIGLDffFIu8O8d/DzKLkEw5wecFpBn+MFIuZMJwmp4SSayUh",
-	"/NfW/JKXnpB8khY53j/eI+/fvdx9QnaGEIWsmflbasa7T4YnLnUIw5ANNwn8WzHwxP1AhaAxzUFejZR9",
-	"l51CyTWjl2T44h2dDC3G0GhKxYTpcwGuNhs5TAXESAtDLOqakMZ+/fzd23dnP73un4QHAPw62sLlnAtA",
-	"mKKjSxgGxCz/LAXzgcsTZmB9j7EpmVq35IWMFw1ZT6jlezbXzWdoMmbYdETKZuwZF/7vwyVAIFNGLYKk",
-	"66gwtSV28v21YZP98p6Swr4vQVK2/+sIIjvK19XODcfyjI6mbPeZFEbJpHru54pfUcMigM8bwauW8EH6",
-	"TWUSF1EA/V50dyFEPaDKare/AcW6My2V94IigeqVOoAujupE48/SkJmMMQ/gJGgdT5SZSp35XmGEQO0G",
-	"KLxIBWvJ1dvQpNkoVdwseif/+hCKshcOIM2xXzkubJ/HEsI0NsWuIw/J+CwUfFvSs50gcukTuzT+PdUG",
-	"0d18VqgLq99uEsmZTfCL4YglCRVEYbIZ8sGLBczWZsLBetCROXHMkSQooahKOIgAlxFCZvSSITafnQUs",
-	"KPUd2NgNQh0GE9kpJqJG58KC2cKL7ITEMr1IWNy3QMUwKgtbOfTZO8Osl3ytzsXOPE0g55VqMnS/D/Lf",
-	"h04EoBiDDhBDTtERc8LtXLiP+pnYdOO+ZGyuMaCdzmQKCSkupQiawHsNonZGkBBzlSXsuY93KJlTHhOk",
-	"MoQjBDXZvhLz8ZgpXL44ZX0nzViSBLzklCgGiFTQlx0I/OQH8pyBvIUuMZWQIMAVtAdTsBfDkYQUPaYA",
-	"vKqaNuTmXMoZ8pm+ZEeaqRPF/VNC05gbwODLQEY9aTrUPS+5cTnztbfXBmwKdhJyFIfUeqAGtqN4CApB",
-	"ll0Kr2MW0bmA5ELNLViyBTrMmsDMZM3g6zoh+hxbfm0n+IZrtoF7j8Yxh59oAnnBTBnOdBaDMw8e/dnz",
-	"SxLiY7mkCBwAbGYNQFbUs8lPJU5+uF+S0wd1kiOX+P/K+89azDuTCG52EwbLFRaIx6tr61FPsOuBpfoa",
-	"jTydM6Z7Ud4oF+bxsW0VUOByBWF/3y+ofZ7LSS4Mm1izveNpg/VGKpP41kbq+dx6I62luOM6NSrqaUMN",
-	"C2naMr64Z7dX2pIljtDx3zEbAdOLa4nd5e0VRl1ZiqeHh0dH3xzuHz1+8uj4m28eFxfkoLogpaOAixAs",
-	"UWFnCxtVoC8/2WyB8uHWH6Wqgum4WiCfvib63jx6ZoBV4fPQtC0pDXulMwnDYqtVhDqKI5NApcuAQHLz",
-	"VaaizeeMJoF6Fm+7lEGmIVmF/C2a3KhaROTV89fkPN3fP3xMXv32ziYo//PXVw7Gox8RSgDCCAQwVqnn",
-	"ZnECyhwiS4a45Lnw3qHhyuFN9Xj/6FwMhTQDmGsCOt8ga2/Y3/PYH3Z4z2Bb1BVeUHbU3uE3cEc+F0Gj",
-	"Xt2QypDrqSQxR7WQUJtcWEphxmhewDDAQe+RYTqfsiQeEg1jC3ONqeax1XYqychKQy70uUBFwof5otZi",
-	"FBWaOjBjmJrKE5ud8kku2IimSCN4rY+VnIPuy64crHRu2HDgDTHMES0q1qQQeTXyXGSxy4oRqyJ206GI",
-	"NlIB2qilt1CNOt5/2qrznOFXd6f12E0DScD1jGvdIAqWSKH7r/csc1wUt6FNUri3vkqJG5YS7+dgrQEG",
-	"48gSmSOuvkUXyBgeyRhev5tYcOe80XL8SxtC8AOf5lCECoY/LI468CI281Uc7K1ak+F3L96RmoGgfBpm",
-	"HIWbphQFR6k/u/F3sjYG4O/3Ghywewhz3SgSjFuuzcB4tF9U448OQ931UauuumnMcOlWZdis+I8OrMlu",
-	"OByqGf34yn74KFD/qVJ0YW9fH81gZJeqQtavKRwiTYb2hWFm+4evMHfjlIg0SbwXIaHaFLfuEPqEV9BP",
-	"5czWy9m9nWYXfdxT9ZeH74sxz14T8kqGh0dsTDRpZ2DlJOESMqXWqa18Y6YFXco6VJxGp4vYENb45rWs",
-	"03MhEH8LFW/lDI2Za2RC53qPDOH2qIfOCs3IKFWKCWM1KG51u2wuEXrY5rkmh9pXwoGgnC7YaHY8tVV0",
-	"fjz7bW8Wk//+r4MD8o+j435Ecv8YN9oV3CJKXkdeD7QXxshqec6YOCZTeR0Y6cg11URBUxisOmXeCuqt",
-	"kJFrGfVEawWE2RBqbYY0m7BTLOPIQRmxKy7TzCh5Lt7498R/HDj/WPYpKsBD/82wwelUZAs3rxp5/lOv",
-	"GomMO32ByJTFY2upzBZtcb9Erpif3UAdkTldzKxbRnh1UTcc6224IUJe8NB3d3OXXNlyz33O5lShJQXX",
-	"igtwVqObGm5oio0Ynxt/zfS299KBJ+FdWZOD3cPgIgve7Mpl1nX1je8JX/BpnyM5m6XCHYBzsRPCYUYE",
-	"r8H2mueGY+tIMUQblQK3d2itDwMp4Ej+kmYzsA5/W0RwaFd/YJ8NsBZQDP4MdM0NxzyxLZyLMWdJTJhS",
-	"GJCglIcUxBDCvFlbTiiuYwIveXIX18eJkqmI9eqXwM1MoCWdomAq9ENa7xZ5cLu3SEshUVa4h/61sbhu",
-	"2e5oL49ovtHGKSKBF9Qe/8gzk+AcusOe0OvV9bNy2e5yMTFG4IWHhs3meJlVWPWGi8kp5rFrMlbSgiIm",
-	"EuIhyIgamshJCjEvTETn4lJEZMr7XtNrrq3tFSFUPhW6OFwx1Vci5lQQOEtzVHViLA1UatG3s0eG/yf8",
-	"+29D4pEItcVkzd8Aasd0cBdSlNXpmdPRJZ2wBxAkBQ5XUCT9FF2hMPzOgQtiRdwh1Coe9gPXcK5cOmjE",
-	"Ec3AlbsoTd2roy+vPH7pyo/fWOXxVcJlcksDFeUy5F9usLWcu/NbUtVcQfGoiYpvSyfz+uDWw0Jcw0Qz",
-	"g4F1MMkx3N/dhSZ2ZYdyPndir0r+HuMXjGv3kjXF1+tjjfevvXMBaOfW3u26zkIDUS3CZwNwUsQpyxUi",
-	"+3xIUBs6F1V1KJ/HKQkAjp1eF5jmnVrpb6s5m8BfM0U9G1xMXLJG1YTvF3XncH+/f+rR6G2NL8ISzWxM",
-	"g+txoFgKSh6AqBaGYJ0IqeB/pCy4OtcDnYKrx3Gn17b729Hmcu93Bzf3cisZnBoO2u3qtao2947brbAL",
-	"X1M3bRXvREG1zPzMfm6Vzu6J68JTTRP+vf2ZuFierEquPyf+wjM3284jX2l8X1XgGxecltcQky86iM4G",
-	"TZjsuNQ1qvpr6L3zeNyo9v5Y1vxIRfFD/QWE+0kB0J+hd8UZDx8UrX1WgOXmPmfAQyOg5frOlOeMgNZA",
-	"Z6Shzlfs5u2kiA8vbNA1bQUBsuO8Og//hD8/DU9sEDC6xvPIN2Kj/ZwX27d4Lizsf7+Lyvo6Hq9m6nMb",
-	"UOOUueCCoo5b4MzHTx5987irrvn6+cuvWX++CG+gdj7QFQM4KuT2IuOQyiISXpbgzFmW3L8JnTSvt1+r",
-	"R77EOjT4llfM8I89ikXmh2SW2vIgaCB30WTolnXXy3Nho0+vOSpHNnPCVrkZ2jYG6NoYnpB5qqfWz1Eo",
-	"+d1Hozie1WtfT9p+SSA4jSqIwzhzyhq4Gy4hthjDnE1W/+RcePGWRflrRi4WxlUImlEQfKlGA9sM00VQ",
-	"pzPSjyI6F0OPsx80nxWX9795OWqx+O3HQ6cpnot5QoXNI5orpvlEsJi8fv+O7KRz6OsR+Yl/e4qpKNi6",
-	"y2sgE37FBK7K4lxglh5+2rdlgmZpYvicKkOgeSAYbIfAIzADwFLhz9xouOici0LnEfR8wbKUACoWtm5C",
-	"fw/yInRW8FsbqgxsqbOBHDwiMy5Sw/QpofrShb6MpSJjxfQUpqlPcv7tdNZzYSHIdf4LDBsVdoHYNWT4",
-	"+pe3zheO9OnyuuRsnjDDwMiKBf+tGk0NmUltyKGd9M7xwZEj0oGRcpBQNWFDiHsOPVnnwtJB9vH+PtlB",
-	"3R2+mVGxGNiuIUrq0f6R3cDhG2bUYvdsbJganosSEeAlgYyoEBKXy7mLoNg5s5ej19//8u4XqLJcx9Ff",
-	"J9RO6z3SzA3BGGEP0NUdlSbI+m9U9/C3v4iuh/QE3k3IRUj4yGq5B0dfKFQR7DseGMsWnWEGKOKBdsx4",
-	"RyqSMKqcH1pgyqViRDBQlAoi0IquXM3MWUWjZgni7HoqMaUCWL6L4MnGELi6d4BZhnE94KnWho7HUaBy",
-	"PtDWchSFsY+2E2KkvARIUWA9C5gHSzQ7Fy4y83iPPJfXAtcBueyOVHzCBbXK6NHh/sODwyf7ZP6R/P31",
-	"i++ImaazC0F5ovvnIqHakIz74gewSHPFkImjOlkvnXaslztrzL47ozE7Jd+/ePXMfqLJhNnFb1Q+4bXe",
-	"TTOKRiZhf/yaBb5JnLUn+hkzNKaGRkVjOYbPR8SWPmLK1td2F6WAbutO5OYaaVHib9k4+iqD2zyx+gY3",
-	"PmwXJDtcxKQ2xK+gMyWiHmmrEzl/hrUKOsbFjWbJmOxo/m8Wkbffn+0ePnocEbguES0gRyzO77P4Sd+W",
-	"h/N2xly7RNURq7flDg0sqfS//+f/hwztCNLZYMb1DNOSMft6CB3nz0CjxD0qTkywa5Sw/YgMU6HT+Vwq",
-	"w+IBDNO1A/8M23FB5qhokynVUxeVYqdt06+pcHlqFwwhm9nc+CzUjAXZ+H0W98Ecav/p2rAR1TN5BcrS",
-	"8f7TExe0bmeACzJEXRaGpbmYwAMh3e8DmA88cX9i2j18lCnslqAHXAzmSk4U03pIdnBtA30OVsRqjX+k",
-	"VFFhuGhISXvmqLKsrN0kI7TdvGEaTnwNU/zV0c5fXHP6bDQh3K9FoAuxuHAbVZfB4fGMoZvy8zCguu2w",
-	"YTvCpUpV+RIaOSfIFVyWEyxeifOhyv3LXpbcJQzryeJvQ+Aw7vpYuKTmxS8dD8DbJeY57xEcwbmAxwmz",
-	"V1rqGnn/5sc965QpMYwMGAPHC+aLcwFqUJWRZHgSqRhzwfWUxV6BBaNHzPWIgsH8XOxYNnt4TKYyVe5W",
-	"XLrL4jwCRrxMv7ol5tJ2HcujJz3//GuzmbuE7tHpjCEtWgIEjSA/WP7IES3JmFobdXYM8hOkWDGUeBtq",
-	"Wy40l4LU/SN/7a5gyn1aaDVmw8Vd2dyjLDE2O9/rhXGsfzbztWrC2MvfiDND7FcY8ZNepl/CAUh9CqUG",
-	"n6ZUl+SSzTF/MWGOGecpjm2FDXMy32raaF3+X+Go3IQpMO/geRZmeLvGwHwEL2yxiOXZdbdYUeLz9gPf",
-	"pYDadRgm5I8a5kR25NyGnyQLq1WMpFLurKqJ7ruMPmC4hDvELkqyDP6lZxPaqa1IVBVDb4qv3qUoSnWL",
-	"LPLX6Qx3pF4SNXQx5tjOhhl4NynmCnvRJOlKG/ZVxNmSIQ9IkeiDvDGZxHV5Yx1Ozg0CIpwhLcPtDZMX",
-	"XFSiJVGy44bB4oi4XDT0E+8fkPPecwZZt0yMFucie++8F5FiNCJxld7tReylVDPybT9EX3JFzM+F5Sk2",
-	"wYzRq9JY5BxCCL+VwH4U85hJWdCHK07GNTGQhmxjSLkqRTjXAQMEvs9zUVj3EBhACpdoMk41GO2P95/2",
-	"m5ECCoejd1P1zIM+7kpfKE60RVtQxZe/ag23CdxihZYmO+GhcmfeCvXCAe8XAV4KW7eqEgDuiubs/bfp",
-	"xYwbg6mv2ecZrkg2gRKUmvb8FOBQLtACJYXlrXvkJU8MU5qM5OwCQWDPfn7ePyVDLFyoh8T+12aMwKXj",
-	"XPyRspRlvNpbosa2nSi7p8dMX4JjlMYTpvfIiyseM4EpaOeCC+8c8Yh+maFdSBP4+2wmL01CfmKmTPTR",
-	"2p8HRUi1m0V++g0DW5zI7Y+2iz1yNnF2yjhl58Img1DFCOaJkJ0zzenDH2RySQ3tY87dHikQB7h9BTK6",
-	"cxGusgWtoYKw2dwsCK5SE9jBG7fPX2Kxs1HCqDiBlZdzJvxunJLYy0DO9EnhNx3B2zEzTFhRkv3zJP8n",
-	"CSC+6qYkUzOSs3rTCA4J4cDyIeCfru0VNNLsm0EwnrzHulqYdc0wdxoG+UlobaeUXTXH9E9r19MYSjVj",
-	"Ip7Z6DwUobppqeaAZK11yvRag3c54ANUUwY5S1lxBmfZSZ1TbcO74tQliqa5mtQ0iSum4nTVVXtOFx7L",
-	"MR83wUBaiwhR19WMiwGdsAEwg/qjUoHeOHr8qAU4b4WxzWTz0OjHGxjazV6YgPX9A7hjbd0iwQqlVv+w",
-	"L/7lb0zvXLA2u7ZLgrZzXasOhHenyNspUIjPmXJyulURSROmH47onI4QuLgpwvaZewPk8yG2r1Ih4EzP",
-	"mFG4i5pRvLvYCsbwl3bhPhKYYAwg8Ilm5GDvCTYw++//L3w2TqRURM8xlh3zoJmN3ajB0FB7B4dHO9/0",
-	"+3vkN4x0tJlW4HqniZYBGJu2S+HA4anAJE/wRQBGGxtdkh3b1tN+/5QkfMx+p6NLhs4Je03AoR8c7JP/",
-	"AwaJcPfzJHU3Ir9e+YDTuUXH+/UVOdo7isjR3tN+k1c+hYImbsFv5hrkm7+j6Mm8+6ZAAAuM7tbgNg79",
-	"7R5iQCliYsJUNkmfkyJ2ZwzEKpr5LyQ1UU6wlpYdmExGkcEJxsNaPbsulbrxMoHw4y5Q3ObvO/uCkQgQ",
-	"nUc4wz1HQ5qfLRNRSpU87J+cC+awzL2dw/PvbBi5G9bWSoiwIkRCMJObiRHT0bnwYDlUwSF6CwHIacJc",
-	"Eox1CAJX280Adlw2jNsX64unSSKvYcHyS5qGxExmwZ+xfHrMDOUCO8tTYSZ8hqFQ58Ijaht56u4y2bzg",
-	"9ZxlFjrJIp64yitC2IsGwU2xjZWm5Z6OGSOXXMQ2KOlc5FHkdj/HjOmHf6TSsCG5FPgZtG3XHV7Z1Qxv",
-	"Tjq7dXKjzwUbj2GoV1axgvtedQFrYPahRQIt2r/PhZLXD7RbJGID5UeMGIn1ON65QhK+lAXJK1k4cAHi",
-	"ghyYsQY0+56LrzdKiokviYHAchipJceEG4thSQkGdGF+U7mshQ9BCytb0GV1Ld7Agj7LzkflElY6Ju8g",
-	"chCYvZz77N1RwpkwNgDEa2a3WqFiA/2rOPlGJpyvzkblKbJaMI4BlFele6GQrsUq3lpqct1KFQXk5Aue",
-	"dO34ybo1LE4DMvGJ/DxLn2pZ1G2syUbTW1WMbkG3DThsRntRiYWXGWcUME1gEp5ntcpGoMnUYYnX67Vv",
-	"GI3L8HGg0SlCs25OiowSs5zIxeJcDOHZQDMz4C4cFhVceFvaOh9Dy0eHZMdLrjAoH+BOzoVlsFKQoRSl",
-	"F4NBwcnqQxGG3LKBzDxmCmJpzkUWtYv6bcJ1hmAQZbE3fJQm1D8IikDpHD8YNV0pQDdRseXJM6Ymtm43",
-	"7E8e7puZ5B7ozMJzaluxPechdbOKOTWXmDAzN6Rg47P8WMx+sn6LOp3AfVk2H7n8BBwM4klYxDx7SeIu",
-	"BgXqS2WIDDZMuk6SvHBUhBz1hjT2rI+70dhd90v8FSx44y9/Sf/NZ3iCwqPBnEMvQBuRIjsVvOAEqOVO",
-	"uabXzJ+GwPWGHt3ESbacG8IBs0czw+Ut3QqG52JnOGZsgB9AhiGqbPb8zlNn8YcfvdNRMaIYxWxVkgpQ",
-	"QcW5gBcidG+gXojx9M6I778HNCQbY+tDXxWRKZzXXQVKIHgD5mkRV0XQmb+WIIJK3fH7B6zQS3ZT8UUv",
-	"GcMe7ujk+e6bzp2ljy/wiqz4yIrJMcsIuwhOVn9oFGMom5rPzOEjMppZE5O3TcVsbqZVTCBrA3rU75OL",
-	"1CAxJ0zjxUyci6P9fTKbudi7eXajh0s7kPbBo+DnEVUTaX9yZqBz8dZJbvDs28kp+H4CliihK7frA/KP",
-	"g+M++KCwGQtbwZS1YJ2LbACuUBh2yDWZMapTZUtRFcdhJ/fYG8vOxXBivKHMX5IpwfhcvO5jOD8PLGA7",
-	"0I5Gyxk52CdGCm1tcPvf7Bz0g9VbYuh6mW3XDZ1e3/5dHd+8/2W2rmxNc/L98o70m8okG61ebad8RtG4",
-	"/BB12eaT/ptUl5r4CpfZIqMOm+nDVmRBnUQwAyEymIgTSg6ePnp0LvTe0cEOlDIJEVUBUPVpJWgHHtr7",
-	"x97B4bEroUY1ZH9kJUdD3Rkt0DYHJFkU1W28tHqd/1zkSj+YWfp7ZAinXWP5Oa6JBb4q59lFztJuMQdl",
-	"qmxJEWRjmtklceuY+epHVNf6qp/BOv9kX76hk+pax57u6LC6ISw/qn7JLOl9eaf0nSdUr7+69deRnTKL",
-	"M3TRCk23HVsjhaCTJersD0DOXBim5jKhJoB2RxOtHJN6EQ0VAb97Bx97h4uR5BCDqGY00XtN4uedG9DN",
-	"kLRr/Y6oOet9GTVPlNSa+H358qj5u3B+QCJ/Iz/89//v1zUEj16I0UOoqJzIyZK4rLyqpUdl8BhCeW6L",
-	"U2fLFVdOLKvOL4il8C24PgFT5wmrWH8ks5ctxNqKbGJ3oXHXJ0k1s7gOgFME58vskbN4xoUdME2SPfLt",
-	"4ly4dbeyKR/5NeUosmYSJQvN8Mituvr2P39+tjeL+6fnYgjuZzWAd/6277MnrZdCCoDXHcmYDe3t+Hq6",
-	"wDh5yg1M4xpSp+lkotgEan25S+bQglk0zhqxjdz4BmOpBq4u7JDsUOGLxGZT8evholuveFB8FZ8F/eC4",
-	"MoxVRwNEKniS5wf0LVYSwiaBzOYGJHwSu3KoQl6fInx6shjakXPT3yO/qJjZ9Pt8aDxuihd7uxCjbx0N",
-	"3kbMWDkmo0ALaG4LyDsjCURbBPQhSxp0InOz5TenZN9eipKk3xTSk1FOfbWbb6KWsJa7jGtx29OUAvC8",
-	"wg2+2stqFiVjNMVDF1VS3YiRLlY6YN3Aq+s598M/fReDpekBSJZzaqY5VQYfLnUbrZ6U0mDacxlEQ1fP",
-	"GvV1NwZrUUevOUh3MrRRxywenothluo5uFgM8pUali8Ipx4jE+/4XNuMQnA55EyN7GCiKckbBYhy7yq3",
-	"fPOBttWVFEPEN4jrtTY8FsPA5gldsDjrnRriQjT3MnaoUndDcrt0LmLlQdhK07Zdlr3vwkUFFIo+27XB",
-	"6024VjtDlxULaBvWdzH0rNstIuHO2T2Ssxm0a0OOtcVB4uCOJtrwJPE4aTiPCDP0S4sM5tWqKItIraSK",
-	"iC9zaccHeAKpnhYxPyqQHzhzD/XnHOpYjpvb+gvnIpMsuPxTqknCxqYgzfLCbN7VUVg1i5aXl8rG304I",
-	"0P6Q7Gg6ZnAQFYyqf4oIiXaVbOy1YM1pH0WRdhNquGvdp3vckTpeGkXj9bL+hH/N/LjP+aLPXa4nrSr7",
-	"1ueBGiA3wKeWi6l5mjQX0gD6gBcIFpqVYwKfFDXv06wiUDq3snI+B57JEjh7Grl7QVO3xl8bKmNr5ln1",
-	"DaNvrIYHvZzk8VkEUbbwiiFAFAs611OJAUJWvU8gyEjlKMwATpUj1TlUVMtekVmRRE7sMPIxoPIMEihl",
-	"Ordj5YXGIDT4XDC46p+4vjRmwHl3ke30gXbJKQE4kw+IdV+BI5lQ91owXLBxuDBPP0XD4nz0JB88+Ogh",
-	"1iyoY2KnARVKpEaoelszk2DJTHfnoQaVF+nqk0iRrdrOMJ1rpswwD5bzgLtWHKNMktc+zAsERcwQVdRL",
-	"MpjqAIYzwJkBAOhb45Bi6MQJUKOz9RZECnYusP5KWEjvlFwyNkeys8G7cPscTqkezKRiaH4EzmlDv2xj",
-	"mFEo5/SP1HZj4W9OLB4sNyhySOo2P4aqVxOmCfxIDUDfzrgZYpwZbB4VwkLxCkYVOXz0mPzAvyVwNhUa",
-	"QB3M7NDmZO6+ECMJUu+ETP7N5wB89ZvihmkvHyOiJYwBiPGC+YLbFwubmQWCHvl7nbgCQfUajmdLnFi+",
-	"EFml6ZBqTwm90LCTVpPNj1jDZcg21RQ39uTg6WGHXJxnuNa77tqaHVlcYyNxmVsSDJYWH11affSwQ6n8",
-	"ih0FGNtcSSNHMvFUnkWn6jmjlzq/Ux70m2Lv/rn72jWy+6ttpGNyxOHB8TfHT44eH3+z6tBdCazsaBLN",
-	"ZuAh22F7kz1ysHe8d9g/JRcscYG1rnX8NzL33P/9uHlaZ/N57YzCshDHHQgDTgmc4akUEtyETT2WjldT",
-	"n4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLlZzJmeA8zA6/ZAk4h5oirPJkul1Cw",
-	"92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUeAW2M27qtwHdtCiWZcm2kysLFQce4",
-	"oBrrM/jrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd472O9blfPx1vfu/XyiaMw67J5nHdU9",
-	"yZkE1x7DE/+jyQ4G3aW2k2zX+3bXXBCgvatmEBx3i56MO4J4m5Y4XKqb35w2/VhPm91HVkHW0yUKcn+P",
-	"/JQZmZxeLs7FULM/hhYvHiNDsit7RNhHOjIJWK1H7IRQDLoHG61n1OeibOQI7tCZqQO1v4xKMUXYKnxw",
-	"u0N7d26UyJrLDRRkx/1+agOhrN3bPbOeZp8DSngW+AVooP5GMiQ7aN+RYUGB7BQ5lBqfv4GLCN5pRJXF",
-	"0dLCfbQfheaSHWcOiJWcY95Epgcjw7CGJgSt8lamshmv79RWoxZgT2AwoQzPFguK9IPsAqe9ofDaGT6z",
-	"p7Ws+wFitTkXCIz/aH8/W3ztwPUziPzsh6E1pRwgAn/MciXzXNhPoPMQjh+icTxaNUQIpQKUSHRVDgsy",
-	"euhNYoCZvU+GXKCHHyw9A6coDKExzUZSxGQkhdf3cSdKtQMzG5hv8SnpYCdq1mn1tItO63rlsefe1ICQ",
-	"4OLUllbAxAyro41GDL1ul0w0KRT/3H2O7e2+2qo1taMm+VmpjjevBTowcoGVXRI5urQpO9zYahrGs9Wd",
-	"Ny+fkaOjo6d9rLbhYsssv7tk1617/Y7PWP0qxtSwXWN/Drf4UVcdVirCYyaMTZqsHUaZT9RCBEBj0IBv",
-	"qwkt8QZqWqR6elflLLBr23iTJu2s5/PAh4ouUbcUVnbeTzPl+iUs7pUmHxHVqFvjI3taXSbF5UCzP8IY",
-	"bClYIPkz9RHhFry2Dbp5o8LtXQxBjSRQ95dp4bk3xA4QtXuOCLww8TWV9C+3sggwWVSZYoyCEoA9lKkn",
-	"fa8HcO8GW64rI+DNoqUqlkCJg34hqBxnrAfImgExW23Hg+6PFNVTG+OPBBIRMPVRS6R9V3YVtQMytCXf",
-	"PD49tAhMtGy27Od2S9RwiZGzC22kKBhind3YhVfI1Azk2Bk1scKVhUGrszZDWuYJqOB4HbARN/gh2OGx",
-	"OeePI0a6Wgh4NjDIBiajfTQ0NbBSPHY3qZJzms7nYOlN9dSDIjnVrN+kc1ng9Bvyd+Ud3JE4CQfQFHxW",
-	"Eik8viNh8lmy+G1y9eVmFHtkGd6jHcCXUalG6ocAH8tjHL1XWPaT/t3y07d0gTdNz5qC3H/LoSJcG8eC",
-	"kCNwGy8uxwEz8V6kRnZrEzZ3IRY2q9xkG62DRYbnv+IXzxS7rl692qApxzZnusauWpOMbLuDikmet8b9",
-	"L8KZfHC4ohLw5HNxJuOOocBl18TmD9hy3fAvIsfjsH6YK1+7WBf4Hj4CaqrQ6ft5TLdIp9sXc/nQXtt+",
-	"blfIBStTw9vt6sV/zZP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBr6pL4dDWavBwz/oCEDZ9m0ePSlfwP",
-	"f4UHCyySVxHUx/2miGNL5r+Eo7+POOM5BuNmQON2t+4xznhlP5oCjQtb9jXE2K5biHJBgqMyhqwhEvMx",
-	"xjiZYnIgnGeyYyljzx4o1l/1zN8gHHnANZzamlX1DHlF9dCf+jhZ930WSEUFoYlxrKAuz/EQcxDxpA0D",
-	"lKyM4bAYUhhTRowMBkTMVMl0Mi2sLBQkTS1jhXhrxDPkRnvcHhwAApcTG6Yahw5qeNmXGnPlDINFzzye",
-	"kYtvKgY2UT/GYDTnwof6hjAEea9ZIFE+f1h09MmRIbqyYUFGYFZIWDxxqyKkYaVWAlI8JQ7GIau6nJcf",
-	"BLNItp3wlk3BzpK/KVZGgu2w3G6YY8MP7V1yWEaHd5tBE8zDaYB4zx1WQY3IYG1DnPf8y9wj1RzwW+Fg",
-	"N2QGueN43+o0W5DeZfjq12jfe1xzFo8mMMmQ1+wUxIXJUjaKDDGAiF9WGaZJpCyvB/Ore+fLQBOv6wEr",
-	"VtxM08BbC822H+4f4JNPK6ir7U2+tR81NzpnI06TwYgaNpH4yyqw1z8Do0cKtCIfHhORzi6YwnhryiE8",
-	"YkQ12+VCM6G54VbZqRvMH71VMOluXituUoX9ubgFrroha4EZkKvsGNcbeWqrrT1TLDPX9G7S4PIKQJru",
-	"RpjW7e2ZTUiCKzl1UFfoIHNuoB3qkpJgcw73D25hRHYn4s/WFf6ZVmyzGjHx2nIXYbqSrf6rnf6rnb7e",
-	"Tr+M4KJ6be07ZgJWfetM0/9yG+R1fKtwH8y0bshNOUnuqYPkDp0jX7pjZP/pDbPCL96RsqKsxj4STsWI",
-	"LU2S9RYuXbTh2jr9HHM/qVMVHSh9CV35XCDSGpgNi3XALPZzGRifmxpE/CkTJxDErovQbnltAGJviBbo",
-	"2MI0E6zWvzgNwdl8RRIfkgC+J5tSSXxGPww1aDfsz9l4w4pXxUXxWA6uN5yXxroPp2TMmK3FhBm4aF8F",
-	"WG4Bwfcji6AVh+UHYkZjWxpCp+qKLRA0J6sqE52LYGR2qhxxxWBKGUA8hrpFxNV1IlIwTbgYJWmM8MvB",
-	"/rowmDHHRFpM5Ri7ug7wnGK5AxvVMcZolTgov4kx6xeMZPWlfHxLzMAyC3HNOw6Pev+470JDgnIRO/uP",
-	"wWk2xCJa4fIOsQSoLUFHTbgAHqiBLJjJ++1bxIzkGrKCbc04iFkBGKTCxyNpyYvafAiiWMIsXN8bn3Rw",
-	"AbUWJLty8W9I5bnF99Saa6+5ZoDQ0FAUwfm184PWJTUA9tNI8nsaT2DHSAmwsAnnRzQHgxftOAd3Yk8I",
-	"FqGpPELwxv1Tpm7Zxfaq4F7IT6XFi7meLur4fJThrK2lmdUKCcWuO9hJ64Na6ujUcZ+B5boDOR7XJ0Jb",
-	"HM6qGe7DrYShNFm/nhUQGr88nR/mnUtGG5VhASBv5iZQa347i+MCVd1swNMd2uCaAp7u1g7XNKq3Xk/6",
-	"6lG71x41PLQ+sGrG0B/ReoDreP8fam8umvE5z8jrn78j/3hjK5XsMKUkOD6UcjhiCbtiCfkpIn+knBny",
-	"b1uwweqe/awE1vs3P5Lhu1c/Pz/7cfD6/bc/vno2+Pbs7YvB+zc/Dsl/kOHDKzeoh3+GjpZPQ1dpJb1I",
-	"+OhcOPXfwrEECPJyzoSvakJ+Z8YsXOiG7csmMb8LIzdCNw7XGQSQS0/AsAoL3/VwCJei4f9jYwKgDtec",
-	"jhg+GwwRGwU+gPlNqSvelQrFnAdzNKWKjoAZQsLyD2e7P/z2Znd/f/9gCFcZQHrUVv2OyPCHs4c//Pbm",
-	"4cHhkFywkZwxDc/+nx9+e/P/HBwO3fhx6txoloxd4LXL1ADGIYWB3iKS8EtGHsIKnNjmyffvfvoRNPK/",
-	"v/3lZyyQA9q9FA4D22YRYfapy7v+xxufs8p1VgXfaffnYviHslVwIaG3oy59gnc+dEfa7Gv4SY7hFkAT",
-	"7e+EoUN0Fe37H2/atO7feAyeYxGTKeOTKVwzyJx/ZEkAi/Lo4LBJ89b836wBzOXgcDmYy/GTMK318Mla",
-	"8Jp8RifsoTupNTeACy6oWhTvAE+Onjx5vP+kplJVnWbuznixwtY/d1/j2dt9r5J6ywGQPuoSwB98Wbda",
-	"H+fRfmPRrM9bzGxcQN+z13IwmuV7JGB7mEU8V1wYV9PxYy2U+IY6W52cMGw2h2u0XmpH8kn4mGammEFk",
-	"jaCAlm/FJ7QBqpfUDO4+54LGM250cQmskSgitlyOd+Lj5P+N/IsLcskWNv8JCuIC98Jy+5DSw2YF85Gr",
-	"hmYNNtCEoErJay4m2goIjbhnljdlEybD3Kiwpw0FlDEbbKbR7sDNKdpKbGhXXm7fIUBCONzQNzbI0CpH",
-	"wDOHYb0eGFYx5DA6F88qS6cRRMGtrV9HZNM+AA6lkMOLgOFieV2DNU1gRFyQo32HQe2F8rsXP73+8ezd",
-	"i8F3b86evRg8P/vPt8O+Y8oYF4e9DSjUO8GSbG6OpGaK7uVhQTSci83sLPkt9F1GiDeuuuddNfDMnEbQ",
-	"qjjm5gu8Lr4rlMCrTjnYyG3yIBgDG6UKq2j/68/eBaOKqd7Jvz6AuLTZe7a5FGRT72Ev6n3cxVIIgibO",
-	"tvDpQzaiMrv6kV8xwbQrgMhozPEvyGBkOhD8C21wGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXT",
-	"mnb/HmYrRFZj0pFbYG/7heZDo3Xearbu9aAVlvcxMeGCnYQFI/NydFgcUkfevh2RvDi3KwsQBVV38o6h",
-	"5ToMdFf82IJiQuZ6hJm/UZ4KGeeAGRcZsG22/mJU0+oLqIAuRojCYaQ+IfOEioikc4BmjqyZkRmWt2Pf",
-	"q2npVcncbEWFrRh/QjxGkI4C4PqokCUSETpjIp4BGYcmsKzZmk5fJnSiIyKk20HbzogmTMRUwQbEOnI5",
-	"63ZY2lVyjMnv8iLoB/+qdvA8K99oyRst31ZK6mrZLqiw9eqf/WwrcGfcuFAK2LtALEdpaZrMVtuEpzWj",
-	"eM0ETcwC5zlyNSm5AgRtbAb7o/M5o0nToH7Fd15KNds9eNIPthNb5kBxHz79/wcA",
+	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6uNW2ZbUOdvc0NVVgJaoKZhZQBpCkqx2amIfYzzDf/b7Z",
+	"99+jzJPsWAtAJvJUmXXgQbL6oi1mZSKRwMI6r9/6ozeSs7kUTBjdO/mjN2U0Zgr/+ZYZtTgbG6bgr5jp",
+	"keJzw6XonfTesZEUsSZGkmvKDblgY6kYUfAIFxOy8/blM/L04GCf/Nd/HuzvHe4d9XtRT4+mbEZhtLFU",
+	"M2p6Jz0uzNFhL+rN6O98ls56J08eH+/vR70ZF/bvg6hnFnNmb2UTpnqfPkXB3N6y31KuWLytOapsPKNS",
+	"ts05f5gnksY/jceamepsv10YpokcEzNlZD6VRuK/NFNXTJGpTGLdeXaPj8PZHT4+PDguTnC/ZoKfot6c",
+	"Kjpjxu3/s1RpWbP3P83pbykjI/yZjJWcEcF+NwN7oRf1ONz1W8rUohf1BJ3Be7If8xnP6O8/MDEx097J",
+	"4X4+I20UFxNcsVfP4T4cbk7NNB+Nx93WIk3xzuBNR49rXzT+kZrRtPqt76eMKHlNrpjSXAqykCm5oJrF",
+	"uDmjKRUTRqSICNub7JHz3tF5j+y8eE8nBOZA6GjE5obFfb8q9njlH/JqvGvf3LAwx7Xr8gOfcZMtTWml",
+	"E/wxHC9mY5ompnfyaD9aQsWPWmn4Eyy6nkuhGVLIGyUvEjaDf46kMEzgpOh8nvARhRV8OLd3/MevGpbz",
+	"j2BS/02xce+k9/96mPOfh/ZX/dCPi28sbsiZIHhsjx99Q+b+NscP6EXCnkkxTvjI3OqcyMi99ZRcT5kg",
+	"3BCuiVFUaM6EITtUSDNlisxTPbVnnGsSsys+YhGh7rhfMOBKV0zxMWcxkYpwo8kF8gX7m2IzecXiPsHP",
+	"3UX+RzRdaPtaIwnVl4ROKBe9qMLKdzNeXved7u6HAdfHT33HFEzzg6BXlCewxLe7tDGbMxEzMVrAmsby",
+	"WsDKwOmLqaFwFuH6RaoXZGckY0aGyOCH/RNi1MIuBqG4UoVVc8Ih2K8Jv2LbW7f3Uv5IxQLEE9NG3+ai",
+	"vZeSzKhYkDHlCYtJIidcaOBIlvDoaCRTYWAdaRwrpvWplYrN67SFZckE9SecsvsOeP5sBBN/JmNWZcDP",
+	"2ZiPOG4/xdsIbvLO91QJauglJYf7h48i8m403X31D+CzTAD7+ldv/6AX9faBw+0fwf+BTNx/BP/3uBf1",
+	"nj7tfayw1qh3NmMinjFh3L7BhOZKzpky3PI8qib2v3HMYT40eRP8biVRVYbMUoOb/UATqiYpvEH3svfL",
+	"i1/ZyPSi3u+7Y8XYLvBo9yC8zmsFfhACnD4mFwv8B9mB396kevqj/33GZhdM2ceosXfZOV0wDUPN+vCx",
+	"Izo3qWLxgJqC1IypYbuGz1hJdD6qWbCRYtRsNkTMRjxeaQiRJo4T2fVuHPJi0UEd6DAacMABj7cxWKdR",
+	"qk8JPWdI/4ONBpBqzed/TRXXMd9kCp58t7SQVt35Y8lhc8cjX7s9KvQ1U+T//u//0+9FbQpo1JPXgq27",
+	"YIpRx8+LE/xlusDDzGJuyDXVZMqS+JRIMWLEkW2EN9g/1ANN7FBWVEnB8CkvrIrfUPcR2lCTIsvynFHO",
+	"8VGvnKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X24EPd3f/+bg6dPDR8ffHO8/fXrQYgyF",
+	"1sW/rLnhX1M+jPnXOZqMrIwo8tdsHzLKqJ6pgOBKB7bAZws78rEsRGqE2A+8TpBxw2bFfyxTN8pj4oGm",
+	"v7+yzz4KKI8qRRfwc2gU1ph7LQe8vAX4oi5f+5aNpKohtTM05OSYUP/AQNknNKHamt1pkhDNQC/k5oSw",
+	"K6YWZCSTdCa8tO1FDfrAssX727ufXv9Mk5R9lbqrSN2EmW1P8Ksgv7+CvF2UbUceryIy2+/drnS8p7Kv",
+	"LPFCCgjlX37AOsrCgGUUWNKaUjKX0U3yssBXuoiTdwsxAimHvD5Jfhr3Tv61nNv7J16IK5bIOTD9suwF",
+	"18WqEtfJtU9+zrk+VxFoNWpcaVfx1+rnf/wU9b6lo8tETp6zEfekVZJ4iWI0XgzGXNCkRQOf0pgkbGxQ",
+	"vF7YkYkb4IQoptMEfS/g6dJGKhYTHNb/REVMwHcG3i9Qex2JECGvc/P5QsqEUeFFkJ+1X56Y6xFVQB7g",
+	"dVnU6rirsbQa5qLRwdriskn19K29s7wfxQOVfUU2clRa9TrKLW1c4MGo91WMaaJZWZ1ZdwGXsNcZF/7C",
+	"QRtdFr4cR1zypS+EUYsa+pxMFJtQwwbsd+5cb1VKye9ab8tLalzxDDyTSqFBRdxtBERBRMb8dxYTasiY",
+	"K22IYiPG5wWbZyUt0HnMMj6QfVIqLoW8hlWEyBcXk8FYqgGjKuEYfUBSqt3HVVSkpofrBXrN/bgKA81Y",
+	"rZ1sHbNw6u1qxWzMFHCIHeAWdML66y5cjQ5U5WG5zHugSfjEKQGVhlxPecJghrFkGpgUQXJrN2BbFaKE",
+	"Ll8V6x2ApSZwK/BKJgzhaxPShtyv2RPD0eHtomMVP0wXF8ycLiBqur7H1dt2bsHylWr3vS4fIiKXbG4g",
+	"XnNBDZ9F5HpKDZiMKMx8wNC5bmvcs6host+2qbpFPdjwwTihk6JlHyzz47pVzi35gzpLHhU8NqM8KR/r",
+	"R8fb1GdbhGKuW1Y8LrCQJZ4eVQWBY5llbTRgQ+Hhy4lviQzahm+lIM7ujV/lWyounyn0yVVF7AwCSIM5",
+	"5ZotJ+CD/ex/y4PLUe+CisuBAibPxKgsQB7t34wbZIRfyOKBFJUxio8f7G/NCbAFG1wAORje1aIV0mzP",
+	"87HMte0k9m8pS1l8QpwiMrDvjwidXfBJKlMdXEFSmnE9g0SIyKv7gzhl+MdgTjGy34taEiNQWZZJanjd",
+	"5DCTg024NormTvVOHnQc9mq7rqhszO04y8CgLuiCCq1FdO7bvXDaO8d/xVzPuNYNDv9OToWDjue6zp1Q",
+	"NelLZ794LqMivwmJP6RsvwqB7yAgiJJLwH/jcs4XGsErGFE2Ul1QzdFwyha+dtlXOaMbuLdKG+Lmunwd",
+	"tiPl/Gj3S8a9A6KZMWFezeZSmWZ/R3akluYCHu63Zdp54t586Q7369bOnfeNZ7mt7y3tRsCZKisbMCu/",
+	"RnXb9owmTMRUvZeXrMZBtQW1YL1DiLpjqrcrKTZzel/Jy21Op46bB+7YYOVb9+2Zvfcebd8mK208KVa1",
+	"Ds1GiplToqeYvCaShXNfFpTL2tiCavCvjhmLyYe3P0DKH2QCEEpGbm0Jnc/LWs3xk5rBr9nFiCaDxndo",
+	"OnMvoppQYm8/efiQ6PQiu5ckXFyC6ctHU5vIKBiRcyY04QIN4RXn1UJgdpntyqxGbtsQYYUBK3ZzhRV3",
+	"FkPP6JyOuFms57IdUaU4i1d8isZpYnSB1Cu8/WC/izCb8iRWTAxSETM1ODjcwphJOpnQCRtcToosQKaZ",
+	"IVDQQmvHE6l1s5QVHvvhdfswUuy6ffZtkx8nUqoBVYwOZoed5r90+lFPM4o+3Fn1oL5NhYDYyIwZZcsH",
+	"LpgYTeGfkOx5TRW6PTabwaelJOsjH0XySviY/UpHl8zogWos0YDii/8HZg0rT+ZJCvzCDhwRJYGiYpLO",
+	"e8vS1g8Pjr85fnL0+Pibto2ZMTOVcaiWu5XFMCWjtVq5vGIKnEB1058zpaXQA3cCCft9xFisyZxqzcSE",
+	"KR3ZrC1/Q5i5VQ1J5I+1qFydv7g0weoXvLE3EEwIhuAb5AQL4j+ajKZsdLnkI7YxSaPoiLWx3vd4U/ks",
+	"ByuWbW9UT3v+PfX819BETlJWzEQusVkZt84yeB7CISkbXHJRoDghBetF3r2EZg5aHVHPlicNYjanyqQK",
+	"fpZioFjCKBq9VA/Af47FAfWhm5QN5kxxWbPPL6UifjqQOM9sjqG93dbwmELMA29CyS/Iq3c/kSeP9w9I",
+	"nFqzm+y8OTh+HpE3Rz/2O7hlDDdJ1Z/Xapk6X619OljN5TsI57hx725jpkun1xSyTBJ5DYoMrv0KWXkF",
+	"emvx4lO3NK0xly6UnuflZ9Ruq4wGufNjhZPCDOXCF5fUhfUNE/DAYKS4Ycq9oFs+RnmqH+vCRbZ+gMyp",
+	"ouRw75BkbyTZG6GMh8AikqN9rELo2/T6EXBL7Wt6xmxkojxXF4KDp8T4sF2Wr0JmdAEFTHOpma9s2H9M",
+	"aGKmMp1MXbxpTF1+xP5xU8kDTlnDnHcP9477e+TsAgNUWHB0zTXbQ4WKTWgCDrbGuFCD77OFphIOmzYA",
+	"lrVo2/If8N43eKstNuR6MJNpl4M5Z4Im7a/Iztkbdz8e1Amfse5n6i3eX/726qdnvKLThN7j3Q2MA09m",
+	"zumCzSqtcOWURRXWUThM+dcv5UovGfveyakiX/LSqy1+aN/SdWVLi4AvycZYOtFXmXzaVFLXjnQbEuBN",
+	"TsmlWXOzQkDHxizleOxjZWW7YM6YjkDAk1RwAzr2LE0MhwiAOiXUMglU98iI8QSMCKv7pWKu+IjFkC7d",
+	"i5ZEAFaNTWcPNk0WS2r9XMaEwgzI9RQ5JAYA8A45HvMRVqYZvd35ZetTKJZwS+ysw0BLr8+Dktdd+JlK",
+	"EzaorQPHOFWagNvIfq/79JGcMY2aWi9qOY9lh6t1NuVfF+W0tpRUmzLp31vZ5OvyRv7+CCUeMFlLWEkC",
+	"28gN2fnuxXvy8OrgIXyYfpg9YKvbNQYNuZkSPD4ak/4sw+dMEx8p61dS75kwquzHWZYk0l3nWlEudte2",
+	"lqlb7XdWVawuz6ylWm1LQ0LlCA50s3p0UqMZocLk1SPQizS5ZkkC/y3tW0e9qHho6nzGRRWp/lBqcqEY",
+	"HU2hRmsmtSHOIhvZFLVetFUSKitX7UM26VRNt1tZNKgyrcZI+DZ0qdqPzQRv/QnuRupFQA2SUDFJ6YSd",
+	"ECYITa7pQp+SSxGRKQcSVIxcK25M6I7xbLCboraJblbHeltWqTQpz/+WMvE7y18vi5GaxPVMEGyUsF7S",
+	"sSuKFRMd9LmoN+WdbrsUq2uHrEHQwhzHfORSN7rtjl3NH5mhNfsCKsrApheuGcdiv8+5YnrNdKiJohVZ",
+	"VmswcK3T9ZOu4GHVyZWxhUwrbwMtpfV8J9GQcuJktKgrQwxuBv3omZzNmXEAF7AqBAMpVtdNYit3IoIA",
+	"IUSxK5pwWCes/4d77ItIzGiccFEDjaD2jg6tVPzHz/1ax7Nz9BcX9Em9AMjev+bm5bVVHRf0nX0AHk3x",
+	"6AzKbOSKac1cPNCTf0NiE9y4jdTUwlQib8Ja8s/2PlvYkN4z8g2qoMpU2sDn8jUBmkk4dabfJnZkTBd6",
+	"YOQAz30Nub5mE2ogwowF6ngXOtNXdPzvhlerpleR61R1L0xzR8ojMV1klE+vyQ4TsVQaFLIRnc8tbk7M",
+	"FHcWw81xsPWqNzfhe2tyolVON+ZHLgabHNLs0RJqmPCgPRBWuGTxKdp8saLXgvyF6FQjzg/uoxixJLFb",
+	"qVOl4LqluuzEAyn0HN3YAF5OmiKj5qgHrHTMBV7PXteubeDg7lDXnuHySmXf3SLnX4l52h7fL67ci9/p",
+	"yCQLtJfkmGRMDO3kosTfq9jIn49GcPvnaQU9YmMlYAWhu7RebhsieHtisPmItJyD70thUZ+Z7Qwnnaor",
+	"trDEfIUZuDQZZBe50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqHuz+Z",
+	"r8Gk3njow6U8acZFePWg4oz7sgyHuzuda8veT8u3+V0FB8hL0Uz2YmWUE754PZe9Lefk7rwMxcNV8TAE",
+	"P2/kY4A8mIRrc2YrF4NXLJhGpQP+rz6FKHvYr9Dq4apquB2w/QbgR21dodLU8bTJdN7J21FXHPvOAAMC",
+	"Fz9UO54S6nBQY4LZi+AH5pAxKtg1KYuUWrUTUmJb83/YbJ5Qw17aHHjVEJr4BQLyoGci/Kq9C9AzNY8t",
+	"8h1xEGA7Z0Kw38GqfinVbPfwhNgTj3lzizmLANPTssOIJNJCNfatq1pQCMVUYcWujoihlyxLfXWTXNMp",
+	"/KhGOOACNUaMYG7wKpu1pTvVNhn2u1mjaoTHPU9GboxaIRMSfjfV966PBo9X5fl1K+PcxflElq6Op+06",
+	"o4kRPpul9sQFNcWUjPzTZCeWI/3w3T9fP9ubxRHJhiXGjaurobMxNyueuDpO8OHDq+dXj2A+l2zx/87B",
+	"V1bW4lfTpwrstDULO+pdskVX67d7EgPcb3xWa1W71zJVo45hPb9Pg4bCuw7+lYP6YvC1chms8YuadmVm",
+	"2SrlQRD3pahbZ7zuY119/UTuuosZ8e5ltB/csMvzSiwKk+5NuJmmF3sjOXtouIhp4v+TDYRfUTlRrVhw",
+	"2fOD7LBsAga3FVy2rcOerXvY7/QYdzrHS8OUXe/FU7zN9b7ls7/f9ezfHILZLcGQrcGULCkWtnkrMGEV",
+	"VnN3FlAD06uzhircbjOjKJE6VextmnQPQxzXp8DYkYoeoZl0xdy5pt0deqr+PSpNOngZyrF/Nzn3eJSX",
+	"ly9Po8piNG+zCW4SqRnV4qOfFTKxZAxJWMr7iDPndFs62oxpTSdsDUPAabp+gPqFyFsyFBcA0PsHVwiM",
+	"CqdGLNypKbhIjp88+qYDBMIflbqpGrUsEE1FuB8qCEuwCtxq12POkphceczWwCo7PD588qQim/5ogRMC",
+	"hQJHg+HBkY8viOCvDDYIRrC2K758SnVNrvqZWBCAk7Wj4WbDypCdC1ct5WJjB+RH/q3tN3EhY8TlGEFB",
+	"Jxf9ki7GhWFqTEfsj08FJUxf8vmunFtLbXcu8T67+p8it3XbZ/vACzgTZkBTM5Wqlfk52jqzd+ePf6Wq",
+	"z5GqtqA/M2G4Wawb67IPe7nZ5ozGJe3kTr4dsOBWzXQuEz5adMvoD6F0vgyMHGyltTZjcY9/ZSyfI2O5",
+	"5kIU3fZ2O3teYHTMCQgZRMhrPC8oCcbsxGUzaActKBJebceEayUNw33RPGbOH+ieq/oktoA3vxEq6Ibo",
+	"klvHSNwWPGE97LVFIgwXfdkubyW+7Hf+/gSX3Yza3W/uxo2cbkUrYtlKvXbfV+jH8Nlosit/2f30Rt6Q",
+	"gtZYJ1erot1jHe0eNHjYBAipVsVcpjR+VTKXKJkrn/n76cwNFbB1Is3Nale5M0WDGhbIiNIil/hseQfL",
+	"XLxOoyugTIb0VKTYW29lkYvh8JitFH6fzVzDylUPc1HgA1K2zZ2wi0a0oSLGtpNXTBkW2x8TqbEFKloe",
+	"kEOSAZZ6rR0GwmW1j7Vr7cGsli3R3Xnvi6pSndPe3bGZq16x65XTkG8kwW/pYih2/R3euGmmX1P1zSsc",
+	"1LcCB5p7JRLIo/4ZPeaanI0MlM0c1JfR7Bz26ytoNk37K+2kXa1agoWNXFb9kW/yWhmqwdgdMis2zy5X",
+	"MulEFm/hPhCQfCK2s8alubuphG+IiqvZtB3fedIu9QABSLNRWOuliMtQJri/p1jehf/UhCI5QrWzHJPv",
+	"qYgTSg6ePnoUkTdU0ZjPycHTx99gyr+t5CIvArY4o9owNRglVOvBQS8qXjgsXzjCRydcsEEMlTLhk3XX",
+	"D1E8wTkZuMiSvYupUnr1PGEUYmWDkaJjM8gTsi1chR3NTgUlLeTYVa8qioMF75hJkIvBhXC8wozLw5Z/",
+	"LEwkGLXh8aZb6GAiEZIvn7W/FMyyfDEfYVn2uWLXPzKffbyFolA4HAM5HlxwZabrMNPunR+4iPnVaFCb",
+	"PH28f1NI+B27zSA4aZdJzZXrNDPwBeSt0Eb+vor2WliQrF2FXVE/pdo3dq4KzMhlHaF+m7SxpnldoqiS",
+	"PBcxp4K8pvZ7yXPfE16Oi5KdIDvO9qFEAnNqDFMw4P/819nu/9jfffpw9+Mfx9Hx/qf/1rtdsm2pL7hH",
+	"RNxOnyF1bsXTmY12j3yd2Zy2U0dziyfyy6fiJbt1dxZfgYgr1t7SEvbVDL6fxLeSqnitxPu1zIg6I7PU",
+	"sKB6TlfPuO9uNbgVsMZD1bHUdJ7Dxyoi5zkbJVQhPlrCTi2e+xD9OEPEP8J/EkGv+ATVYgLAR4D8rhh6",
+	"crgU5EJS03dlMzbwgal5FY2+qg7nKmSgZ9pk6JIu7uDK4FUDLgajKVUT2zwFZ4a+LJxroxbqv3/Lc6p7",
+	"3XOHXrExnIEcpTUuq9oUhzit2d0fqDaIMWAkwHKC0QY112DccwT5Wbdov6YiLS9Tt6Wtg2suYnk9QPz8",
+	"/CoVApZX05pbITcR688wIVYxwa5pAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2eNmZb9mjdkvBq2o/wN6V",
+	"19oOMi+Iex6dMIPgiy0Ks9C8MZlTSNMxsuMgOKpb6BQ+qSyquGWmlUq0DoUQrrrZv8hSzLKsz2KmAgK3",
+	"7GWUvV6BAw6CM9t+X1c6Gnl3Kk7/4wq9vt66dYJzYh/3DS6MLOK5dShDa2oCW8ef83KvKq9YB3p4ZVTk",
+	"NpUFIb6SLePstqL4tYeLntsAURAwWRVtugkztWXuthVtFZIcyJRw2x8TFpdw20aVW6SQHByszuF6W4DG",
+	"JSiO2dwsPGoqTLlhvv6EWflaBCYKEUSjXKY2csPGDzxe6wM7Iik7mNq3bBz0EdhWcYoCKhrz5bVzxe/2",
+	"Kxqylbz4KwdkwQlhT4zex6WLc7wEgnAt7F/fcdmXoDisQP8xUS+DBbRipADTXEISzBeoQOkdBU7GIDcX",
+	"OYXS2qqLOwNyhTU4IYe7MZ9wYyFA/4McuT9hEyv4m6HLZX/36cc/HtW7Wp57mNFnVoFt6EW65cydeqXz",
+	"qB12svX+iqzLH/Z9DtsqS7Il+UnFTFVXBDajkWs8WnoqDvcbLbQNEmPaIHaX18HXTGjFnJsb8Xx0RtWS",
+	"CiE0NknJ8EN0ylHZbjoPVYaP0oQq3V6I78jyTfDMSq0pi8VeW+tWix1UBhmeQ/PRaJGnh81uwwChwb6t",
+	"kTw6z3eFlX9rH6msux0I7bXFoEZ/PTrsPp8tJ125MbeTdKUYyDboGOwmWQIsCZCrD/aOyM7xEzKVqdL9",
+	"dRvm6wqWDheDsbQlp/7jmnrrLtmM28nF2h7+Fy+if5VysfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi75",
+	"8sa/RcG6jYhFccT7E7Uozqs1TzsHicdNqU/XbkRiR6id3QNIXogsjqg/IpH77bBfn+t9WoKGl9ZatIT1",
+	"QJOQqmB4hN2xDljFRgxwS3lNRcSW9aP7mWd9t1pbrad/U7XtHqRGf1X7bkbtqwHsOL5TBbHiaOk8zj1S",
+	"/Wpqp7qBCTVMteDD+dNql+upjOtuRXXp19c+t1MdcJsK7MGWFdjsYbuIA5sJ3M55blPxbdJ111Vk7yzV",
+	"oVbLrEl6KKmXGyU+1IqjqiMflU1bueyUymwSBCfRps32QQe2OeoRtOX6NxOuidWU2REqeiedzxm4cqsg",
+	"NPWORbg/wcCuLT7hZtHpuZGc82YF92gLXo7YoRWuqev63V7ts5gIYIJa3TZjLmIuJt1NNaTRl/apGqW/",
+	"bUmmjMYD25uuGyLEckW7tX/tYcf2tUdbaF64GnEEX1ZLJx2SJly2eufU3tW18otFPZCq3UH1QPta49Z3",
+	"zxM6woy9/Ls7EWj2XBa66vKlPohTnTn8YmsMZmAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogpppkwA4+R",
+	"2+nbC5kptZvXAEpyy34++0JI4F/hZK+sIaGy0JHWS0c3U0HcwQoHq1/mperCG+y4R5M6V5BOJxML72y9",
+	"MjqdM3XFNfZbGSG+8rJWfORw76iKQ7s6BNqScHhrj72aaDh+cH0gurTU2a0do7DlJd08GFsa8WfOrjvn",
+	"yx21CaE1K8WBnW7JDsexmlNckCl146xLNtX7JdZw4ToYv3Z/oGLjtPYQ/TK1aDfW3UEmHJqfCllWPcsC",
+	"sp0NlA2QbAWCSHL+5eFS+3UNtnIph2jCMqxvSdotjaq9G+e6emyXDI9VFaQgkWNZakZx0dZJ2avXEMv1",
+	"L/4e30QeeSTi0AtywRZSxOTgEH3jB8dkxzLkfkTY3mSPHBwQiDdY1YELOMBgzRwckVByQLG2gRQPodPE",
+	"sAKgvbfgDg56Ue8A/BkHR/B/YN4fPGpJwamJ7Lcofm1lBfWqWDl/G7t02opzp71kCP+dFL52FcyN1qaL",
+	"nZJ448ksV7+6rFp3R21FIpbeXdy/+iMBSEnbiazBSHnfsfsSVwtmVWWS83mINBSqu8f1qLijy4G+hNzB",
+	"mrP/ZioFI3gTmXGRattOW7lLrhEGts4DYLV1e6XvVn+reuTWjucYCh6OXAFpJXj4ngHEHTdxYrpB9HQ7",
+	"g2wdogyH1oyJTebX2XqWScy0GVxTjqaO5g5ZoKy8MOGbkjIoknCVWcTju9ke2IQqbL64vskFkmfTyJli",
+	"V/JysyEQ3q17Md3aqHJRzy+8X8ias/6j/ylfdpd2fEFHl4mcrHu6OyKv51h3wbJUD3BWGxpyuvKe1n1w",
+	"LS91tTw/h/UmK6pQFkNkAyool++UXdV5IMz/7ZuqC2n4CKVgm5G6gvequxdCL2n3NWdKM9vva2m4yMVI",
+	"1l6+lm6B7muCMEi+X+HLa4kjrUkFXtfdWN5kYavy3dOoOqDSF/VsuGgQszlVxoLCSzFwiwh0rwegedrc",
+	"7Y+dFqSbOyHdvIDoBRbnvfFm9CodSPFJgpaiDXKAVpsKyPn59q9vsCACkTKwsFFH5LW7qA2jM3/x8he8",
+	"lvuIZgwqILlmsdOO9SnBXkY/nP2yN4vJf/3nwd43VZ8RvLe1fAGm+kHYbiYZmlpOFzK1xm/GIrHlyH4t",
+	"Y/QIvaXNs6NGdjp1JPoC7sB+DOtYf7anmG5+auXWVqXcfX+D64imIecKu4d5mRW+LNSp8y+kDXZQbn49",
+	"0GQklWIjw2LieMZafHitgmRbCbi8JLmuzVpeWLJWM5vatzSgJ61UXF0o6G4v9Vk5BOaiX13nX/Eetokv",
+	"qzHXFZuuwbTrbPs3fHRpzW1siKcZVmdhakRma4cphaC1utet+vqVu4WlCeTjmAGP6w9NNmMjya9pPGHk",
+	"YuH8NN+f7b76eRdc6ruxomOzd3AKhXP0QjNhIquU2+bQzrPoP5qAS7HkR3jc3BK4YwEgi+3Byugk76xd",
+	"+TJo9Kvz7t5YlZv39xYNm9GJWqHvjK5purzMBVji4a4bEH77EhbO6zye6yobWb8WzlbxdmRFXR2iGpmS",
+	"2j13z0cp7qRCdGVGIsdjJkYrrN8b5xD/yT7YZRH9ge0SmDSKjlp5wXu8qUyC2WuqaUSOoAoEE3x7uM8N",
+	"ifB2Xp00zIDUN1U0XzJWr56nax2Y31JpWhf3JWN/x/s2cWi6B/0r6zjCS8Z+qMWpyMsQS4Xy6ZzhZt14",
+	"dWITJEZjeWK3WvwV6xPraMsv2hYI6++eGIqr7y24toOacLEC1/Dz7sItVlQHjDQ0uRVq2YA3OYM9766H",
+	"k/aruBJ7ybZuWzSwplU1MilNahxs7+U1FxNiUXI0qCnvzx4+PwMvunsmAq1Kte+PtSSbjMnwGCNGJuJM",
+	"1miyAeonYM8ePnGlMQG6ANjVtmW7ZPhfQ2dUUeGDuhaXpx5nZXU8Xn/EynkhY8YI/Abq53cv3pOHVwd2",
+	"ux5miAhwzwDu0U6hvaQDi2NTVU1bglW/pRTRv2tgX7jm4GaI6UJH5MkuZP4QPeVjuEi1ZlpLtWt/lYpc",
+	"04XGsOicYus6TXYwfOcooN+LluRqH3Ta4NVNBAQuGBjwxvum6NUEBiOFcEBoxRX4TkmtyU7ube0Tf2/U",
+	"7vtYyflR77mC48lZEr9QSqrmLMbmJg3LGhMul1N2iKhLP0Kc4jtDZ/PqFOO6ePEVHxVWsGvfm2Y3/hqj",
+	"zddqB6DrbU3veH8AMcPfwA4Dh15c+dLNhU8daAS2xtnIG5TW9CLXTIXDda0GaDDG5XXWbh1h6xU3jMxo",
+	"zG4u0HLVi3oYYYERe7B3sH7LKXht/2A+RNU1CAug4SefGo8xZLsEckwYHU19Q7ALn0Qv6IydkKm8JprO",
+	"2K69GLT3UTbBHv2AhYb1/aqz8bDW2eicU8+5HlEVZyepc02Df2JJTQNVk64+srdsfAZ3B3FWL5ad220v",
+	"tjNtKgMvoXEdfIy2gK1TIikXjcsjcfiF9YUTBeffylrVyrhbXhh083r4p27UN1GTj9Qdji6ASKrBgZeK",
+	"ZKhP4BIXI6YEi11C1s/AbzT5JiIH+x0Uj43glepS2z42H7c3U2lkVU46Gl+3uhQGXffZhIpBqmqzKxmI",
+	"FUngFuRb6TyRND4hb3569x4vAG8iekoPHz2OiOb/ZqgBjqQwTBjfXqaYe9maBOW/JQoXJZhn2+KuZ8iM",
+	"6Lxztn3h+8KqwRmdsIe/ztmkF7k/5iL/9zW7mGd/TBkf1XIyXmsUfPjw6vnVN2QhUzKjl+toT3aXatKk",
+	"SsBRdHf88Y/Hx/XgUZr/my3PzDl8fHhwfFw4UwfdUiLcBN1LSqu8ZNNbwRZ82GaTnnj16bj7XYENm+68",
+	"l0AHHbARuxYitb8rtYbsfeoodx9hEsowiu1r1V3SboprADi1465C3ebyKHm9shawRaDEEQ00nirneLB/",
+	"8MDiqnj46QeaFB7FZlqI9go6R0OVDh0bpshLqWbk2/4pYYh16eqjo7a0/uJMu29mCxRk9vN28QFQ4rI4",
+	"WNH2mVogx1Xu3QiatM7JrDOTr5tpp+9vR8A6iVqOfzlfjlv4EEpTWE9yZSOLIJsD57/OBMBy0M2cN+Tn",
+	"uMgCisCcBdqsPQENBzjbyFvvCFhQQc6ctbtCIpg3bRUOQK4OTgglWXxyUUJrGstUxKdZOobG4geXDoRX",
+	"XckK1ZcshoSFJWpMWVcKXhoUvpCd/YPd/ccRefq0j15eZGJFCn/SgUOMauFOz+w7MryAbAYh9G+oUTxu",
+	"dWffkYbQyJ9bV6ZJgHbCt+kkHWtM3DY0ms7MpPVM3L1bKTuZSzxL9vh9Zo6lt8gKF5txHRgB2U7pBF5T",
+	"TeapIYpPplXAt828FXd22iohjsC9UJzUcrqGRbsHhJ3t/nLKhts+O9Ieb0DWzk9Mrg7ITiA8vRcAAoH9",
+	"+0XSWyHMO0MlKvphauCI3PdsBEPkXvIBlbMNiMNqd1bTwnRPG2+xEZWEjQ2hie8h2OoA6qL6fKa88vPQ",
+	"TNY7KZaI7pqDB6S8hIFbev1s+HdCJ0t7KG8J2mJFmJNtuFlNTeFie8+saiA4WAyX5qNsz+I8ihVhMrpY",
+	"dMgzB1N8vXT/O3Nl1uc9Vdp4cTGJSOUqLI7D5EnFmJuIuP5d8oqpOGURKTTZiiNSVx4R3F1u8xWRapev",
+	"iIzkqNCMaxCn7ioXeDUirkvKQEgxGLmm3wZGmzNqBphkXIEiebyhO7bdM0e5XgLO9au8IGZKDbH3WWzn",
+	"tvm5MdejOsW0tNvR1Z2pZXK1bXelG3M7cKbVwlA5Z6KXv6e+FNQ2QVvzDPmny5qWPRqVBkm+bVLBQXdj",
+	"eKbdsURXRImIe457lBagsJoB/83YY51fMMDxccw9PC4hmQf1tAH5NnsNazWPhE62gdIB49wfdA6YzVtL",
+	"5eukudTWFRzst0Ks1FcZ1E5QMXaBrUfXTApQyv2znBrh0EAgZRiCQXmOKCRMwHMLsqP2Dg6Pdh73+0GO",
+	"cZ61ghnGaiLDBmZ6QKFVPl7+WKuGzM10UJcIKdMEysHwBkisnjGjmG7NU12aoxr1JqYpK9YlwkZYgow5",
+	"bZLGJOECsvrUJcHlLmVmbiVT1i9BlO1Oy8YDyFL12MF0BzDdAUx3kL+h8rmQ8m270mKl9sSAj770tUgB",
+	"dgRCL+QVIwf7sEQaiWD/m50DJIJqPG7GqE4Rx6E2Z92RBZJZZGv91ETin2SHJloSav9AioOE+wtpphFZ",
+	"SnkZ4X1siOXBZwxmdVRmd4mM/eoipc1q97hCS5vUdAWTKq5ZY83Ep6j3V0YTM61uPVYjL030bNdLKi+r",
+	"0QIusZidXlFumW2r+yMTM26GtR/FtZFq8UI4gNNu8Z1c9d3T6cUM9ObgEp3PlbxihWuKmVSJiNAZEzFI",
+	"0z0b746KgfDs6v/93/+nFBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr7t7EVISs78ayZPuz87fbvqxkBGl0",
+	"YyVnZEdIwTKees0u+r1o45ViWOGxpqrpHvaaZhv2Co9botqHh0dH3xzuHz1+8uj4m28e77elijW3zEVr",
+	"Ws6AOIE12tsQBFLUW9DHTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hcotkCP0TIVprZGfGU1ZiIHc6Zm3Jg6",
+	"GbcP6+fcoddTJhBRz/ff3FB8O2EzMFK4UsEtDGjYRKpFR7gKfzecTQoCUKZ6MJEyrksutjoFyW4keCOs",
+	"zzihsxmcM5Lw31IOF82UwUGliA5gSz7kjGnDRyTV7JRQIqTYDWBZUFajxR1LpkFt8LMjZ9U8IlAdDslr",
+	"aVi98uC6xWdArsvWIgSryY5pG7v2rpr2RfZYAQm9ZFmpVUmbSWBh4TfQGuBGgog2PEnINTVM6doVODzu",
+	"NzQsFhOvCy+hqEet1CTkAI5Lmuha0WkXznZSTrXNqyDBA3VzC104bWsc6P5WoY1XdppXWWY4qHWhrX/s",
+	"182ZX61WD5gcp8kgPNt1pXpQVVr9ktfFYxZoyVwQI69XoqxUs25E/0Hj1P8tBVu+Z0crZUM31gK+KuC7",
+	"lJVa4FjxAJMOB6jkaU/Q1U/cjkfcAbcth4dmVzxGh2xWob2NRM5sVASHbz003Qf+bDOEu1bsZy3Q2xWj",
+	"TRKDS/A8bbPShqoNCTK3wLpVLeVQt9Yk2nIWvWGzedI54rXs8cZ2O/4en0GXm28Ww2iu+IyCIyoYrG9R",
+	"RUNMoFWnlvsen1Q9j/czO3brPVrzaGg+cCXBdGkyakgfxeOSO7m9PyA4Hau5nWtr9DqCnjfltYc+pRVg",
+	"yoOpID7eGjkcocsCx8A0DgRtLoHvkR33XyhHA46H6R1wJ4IsQtFtzE01C8g+VXPeMHd/lDCqbA2RuzFf",
+	"iYXLo4b/o72oV7sGm1eiGDZr9CxwhIygwqIOVnjCAx0sk6e+qs+mJcF2S7l35WxS/2GR34IWas5I6OfD",
+	"zYnosIGILtkCbLaA0dqWuGz2xRMOvQMSqcjM4kx/EqyWqAuSMtqQt5fIssik1yfSo82J9OiEXB3mHfFg",
+	"LrYqCQoHHLuLHK8Tsf/hz8n2tkG9xRdBPIkY9rs59QazVATo2TaesKujjYQAkJDl1x52bXjrK1m7BSba",
+	"wMnyMCUsuCMJnXmXcb0umMZWU/nuIggF/CnojOnszgeaDO0IQwJMUlvAdJ4fwAzgYwcxiayHZSAVukIj",
+	"krUDjrKGHH10kYHzmzuPGLbyABaMEbVfHb5FKtArMbDvH2DGZn+PnLXthL3/FMv48IASxbCnCbZXv57K",
+	"hJ2SPz55CvfpL+GaHzQ72PMz/yXyrTA9soU5RYQCg0FsVDJ0VDA8gQRsj4UcmiN+chEwtJzIgstHhMax",
+	"rvK5XtSTgnXI1Gz6mJ8PMGdzrUcP13/0yGZHLpnVbeeg1mrjNWmolb3+XDJRl2zjfVhrpKatrfbhvV3t",
+	"o/ux2kfbXO2j+7barQgYIcqPY8ibYGFk2uLninDxmeJIBGpw+8pvwaV8OxASW9d6EW/Omj91dhSZ0CuW",
+	"KblFOwq1kVOrTrqImGBrKoVYkz5wGIDbyTOezbMWP9sbcevNtuywxoX/1vXlz+aDVDNVGGKj77wRt/JS",
+	"zf99oNWGFlcioQ7RyDVQnD5f8IkWkyTAoHCafnHXSuepQCKVsxGSdoEebx0goiyq76xIs0FnqKnWrCgL",
+	"G9Vt5u99npVQlYHeXYbhwCVi1cS7AAcZs0o6trI482P6vO8OiONBg6DsHR0Un/osuFpJ/WQznKZ7KCiL",
+	"ySNNorLNX7IyxuyNc7BWZuWnUHfmW2GHMhjXZkI/ybFeIyLnTDinrqso6ngMnrkxupB/bXOjDjXQxx0h",
+	"8I737yfU3PH2iiO3htJVC43V0GfoVoR5GTkqS3bNP2TDMzG1ee3LToQ1Tn3SdOT7pmI+Q2TTp9GLncYc",
+	"ej5Pup6SQkp9l7kW+2x1k7rwHJzjQSbu9HY1URy8wFm2NzZisur2vcH7qs5uG7V68Y9XLyGJdmLbBOip",
+	"VGY3gda25MPbH3TX3bIAup06iAR1CksnjxqgfkBKT3RtmxU+1W1iV5xBO4mQ5TbNbc4y6JLIrq+OoCG1",
+	"TpVFAYuIK2buPl/7egdD0GXGOp2B536F3Cr3AMj6Tmmgdkrv4d7m2EYvn0murgWSq3IIqkduuY5+11jo",
+	"+UyWwKEHqtpnhoief96LmJvNEoAYMHlI/5kyGjPlUVyKgHmIj4eJsaerob2sXrLQDcckzzrf2JmYUNMy",
+	"s6f7xa7zHWaVSNEy6MGTwqgHT7oM25xz2gGFZo30+A3h7lpxZIqEfA/YRXaelvMLODSfH7PYRt18URG7",
+	"H9Xz+Zx+Ss1Izli9BzGh1w90ntFAQdb5jJdcxdoBw3w2T43LWIMkCKauMCcIlDNi6CUTVkumZJRwJkwJ",
+	"lBgfQm2aZINVOOM96tLZsA+fTdfOtvnfRFPOtnfeYJPOJfS/QgBzs8ilLXTeaiyxXVVoFY93ULtzE00D",
+	"XDmQVHEWC6wrf3b3EbyPUKLYbsDHQGVL+NiQHQTHUiyAbUKT6JQ0wK2fCcF+3z3YRsF019qmQqn3pi/9",
+	"MxVKlbhql3IE73pmsXU30wopcSio1WkzIn/kBjo42D141O9qL7dz88NmH9E9qwhrcEc22hLrGwxr2QQN",
+	"05O5etRto7w+tXFzi9Vsj6bD02Z/eJfQwKEZdFuV5gq7hgfW6nawncI8HELR662Jm7zYr8N3f+HlfTdb",
+	"0Afrgy41rmZbw8zDQdEXvO2WHl9g/WHUA/95rChmwK/Zit0lNDTWKuaqzEp1i6Uk9qYyxrx6MWQGBTqo",
+	"ozQrmayU8RKjli2X1PCwdDI8/FHBAqiw3ZqFXqKc53KpVmGsKHR1uljQuaRGga5Vl7aclrIe1HoFT8rm",
+	"+sek6pyGX3ZiRcemCXp9u+Dpq3jv3gExbvj5METWQYHHoIXCv+ZTKdgDTXZs575+3raFaIblLWP+O4ut",
+	"Q8ZMme/jgugVhYa+t+2Z3sSSC401W1RzGkDnVS26Ldhq2wQhLsztBJ1sxKYosNjBDkf2U6qLRHaW26Un",
+	"RLGEUc1i1xisaPdeLAgl7xDLWKqwxFrJ1HAMUei5NLhgSSKvB+k8ZBoYowdWzIVlbOEif/waPrjJ8EFL",
+	"FuhZXlg8KKt0lqYeWPzQGbOli2NuwKd1iifKIKakr6zDswT1e5RYxuN4RYxUyW2X1gm43ByRwVBukAFg",
+	"RrJEs7ywLpu3uyUiYSdp8l//edDFnbIRBPCKWktR++iAlJOx+E0KxR2TP8SSNluCm89DR7XVbT4vxYCz",
+	"Am5gvxtFs591OUcC0TxTDVl12BB8lmJuiwno5DMWBt6td+cM/ytb/SzZao2RXOWquo2tEm5qTOdGRrsV",
+	"ntrfmmU+48L9cVCye6NeKvhvKXM/w3reGhvWK/DhTjXFyGyXlBTbimEpWLGQWEMEiCZkB33AxDp4V60W",
+	"LsxypWLh4pOH5Rh2eeC7SxXIbZ7luQK4DZ9fskB5H+7BQv98uMWlPrxXS12CvEYzP3S6BB4XFJ8mVQL/",
+	"mTlaelHPOQoaGmUE78NRP5vkPLsIn+EJypM9N4GYbEz4+IxqCjaqIVjSsv3Jar3Rj9cuIWh0rz9e7lw/",
+	"bs8UMdxUoNQftfuhXSWBfbqhvfSSntL5V69VZbBZStCfIkJvybDl0M5kWtff7BdA1CEqnbNi65GNoyfr",
+	"fUrCrtjWtsllY60ZwfFP53HLqg1tf/M2jHuC7PhkJxZn12wmxAPtHumXYe7buUv17eit/BkSriJIsZKC",
+	"BC92T0fZDMDX7/Lu3Wx0l0m44MggJ6B1aaTderyl0qiALsrN7S39Rf64VKhgw5Kpzwlitz3g+7g13Ftd",
+	"gVva4kINut24YqCzEOEsxDQLWlDRsZQz2k6hwhbz+u7ryrtUlG9USv63dz+9/pkmaU2e9JlYEPiZXMHv",
+	"5CI1iOFR8AC0Jhf8UXGR1ShWTS7kOhCQqPf77lgxtgvE2TvpUT9L+zv0kcJyFDdrdOt7DANC1SS1rU3G",
+	"5HpKjU3iXswRK29KNc4lO0jlFxGWMP909trs3LSwFlxsebGNvPu/yYucCSw9zZ3T5v8mL96mdQj4wGSX",
+	"tnXaIuxHeVJx6hqGzrb8JqZUpQrh8aNHtUrGmAuup9vNc5oyqswFo2YTubF2rqihYtStvdOv8qKLQAlS",
+	"CbNIQIqNW9FtMRoxFqODYkx5gv/Ql3w+b/BNzBMqRLbeNRrdaMriNIE8AMNHl2RnRkVKE6JSocmuQ6qk",
+	"yhSCbKssrErFmo1Yt6ANGMUnE6bCtfQfjE/Dp7YzfJtxJC96+YCFhc0+MiCIksQt0GiYlmMPT+RZQ/GY",
+	"NvOWdXosiSa9OvbgPwm9tqimNCYQNojZmKaJIUbGdBGRM83pw+9lckkNrdBD64Z+qv+Y3EVXkuzhNLtl",
+	"CGszALJdhfMDmy6x/aoO57Fg61fv3+jnD45StoRcdOhV3Lk7HJZ8qVSsrxp7yq+2lFJSEFCAypvY6itx",
+	"/rtwuCg8YtnSBfMPt6qWwoPcvu7KotXtfmSG1qiJXR1znTdj5d5BhlaANw46u6LcKruX+tEaVNBg9dbq",
+	"xFa/VHNqDFOid9L7n/862/0fH+H/9nef7n784yA6Ovj033qNMrVEaljWtzthgikKwUhIS5JzO7l1Mjma",
+	"tqwFQ/suN7CN6Lei1Qbj3Z960nBWb6gZTVuJc8ZFePWgItTW2/4VtnPpR9yZUVve37JBGyZIb2TS/kDF",
+	"JKWTwuBMQEQd/m/Ka7XOH9Al/sbHFfxzvsl7sfV72PV3RrVpQLn9QU64WK9Jtssc78zd2czBwIV3Pjou",
+	"UNVRkzmQJDRIFC5yv3cG1sX1A0Bkejqfk/CxCip/KynD8l272tSVHi3RgP3oYLzq99Qd6R8p2iZnWvOJ",
+	"8KVBJZEC290Nam6iaNzKlZ8pdv0d3gifUG2XW6tnwX0DLmL2+3J3+9OnT1sLJTitKYj5LeVXNLGu5/k8",
+	"sbnzLaRW2oJgju7DomzxPta5biZy110Eb5/eC3Yh+HmXz+ZS2Y2hMJXehJtperE3krOHhouYJv4/OEzv",
+	"U76vzyCFad3W9Ov2QIVv7izpgBp+Et9KqmKr77Q7ZTfoSrphv9HbbBJafVedCfMcjD/XgXOEGWqY1nnB",
+	"wOUHjEqckoIduLLht7qylffQvH+tLzMlvDGjzJ2cprb+IO20rmt2+hJOkS0dRnvSxsdJLLHniGY20XZm",
+	"h896pIyoZrVNQmnGDLqrjVVu3gF7C8ZJOLWsvzoPzMEQk85zeOtW+y0wwA6vl3CUmdLgM6F1XX0pVxiz",
+	"9NtIuIj5yGXo2Scx+3cMfX6NnDAzRWWkqnFvJDaCauwwU/Kw+kXt8GxdS+xC2r2h5V8RYyM8S9lRCC4X",
+	"6TannpDM/Es7ycTicdxYLLI6V1V3jIXuuuaWXNSlSskGel452beeFjpr2CvUvLdneis2ZgpSnZPAVllG",
+	"jZlNE+iPS48EHoU6r7BXmp2ytqREVfdqZ1orQMrZgDVZLNQ4PJksGjdyfeF9uyxuNCYiR1nGOGRE+Jid",
+	"rumZMZpKNaATtmGEqD3v4YJqFoLdV52qdDJRbBJ27DJYwgHLS8B9SDS9Jjv7KAWFFKzfi25wwr6GqTaM",
+	"8g5BrHbt+lWLI7cE4eMm4BAKqivmqznlNdQ1ytElePDdY9uaRZ1J+10iL2iSLIjN78/pkce+sjSvIJ1P",
+	"y1vVkfG4DhAlwc7UriMJDRYKmF5OH16TGA66ZVvAbOoO7msZwKxWxMSFjBc1MvuGetKsmY8mRzRpRHmz",
+	"PMu1QvsdS4S5IDsvxCThegqaq4NoyxgdqljcNs27VtwYJsiCmbB6tNWZNKeLRNJWqytc/DfuEasrbTXa",
+	"rFO73e1ppXkNyup+40IJSy/bl/z1kSWnfHUKRNNGnNvwMIfj3R8Pcx0V1IvPjIo1XWhMKES/a9QxkfTt",
+	"9lNILxZ1pbmajaSIYXLsxEVptSExXRAjwdPEaFJFmlo3Wj/ieelCeG8tecd0oescCgudc3yVChdfliRO",
+	"GdkRINb5FSMS2PWcarO26N6t/lZd1Djr6VGpIax+kBzVfI8c2SwniOVAQlTgLLF4AVIR8FgR67yMWp2c",
+	"cW1+mF2mnRmPBZ9MDfnw/hmkXtgEVm/swz1rp2IwqhLOVD13j4Oab3djnkpLrMVpC9vWff1UJnHT23H9",
+	"bETggVdbx35dQ+9Uu091y0nVCRdsMwigGl5olZT6lcg/FrQ50G4NH8G/M9Wmjb7ctnUSUXNZ280m2xP8",
+	"nQjpvIF2D9FTojFXCF1Rdoq6UEda5KJ4NPRKPt3Mwx/UfNSsZY3//0knR3sv8rNqTW2uvnWu2BWXqW6S",
+	"Cx6vFk7OFdclHJHNux241w+2Suq1bqUn9U4luFM3FdrnCcVkxzGurN7Z1QMQ6qjGdmo+IddTgBext4HG",
+	"mIqxL4WeKJmKWGdgJ1l+cgOx+RSGCoP1E1sgL4/gdNkX5unubRkiy6ojCjXd2qiF+1jLylZ7U10ewXI6",
+	"Paz1FHappcBe2N+f7b7cP+iwAvY7qqPiKOe9d3RCFXlLBSc735/tfv/L290fd/f39w/6572SkOgYb3/t",
+	"VMPOydWR77e9PLm6TdX/mmwdJFs7wOZWGGSPCL0JBjIQ+9ZR9+4nJvGUJQ3VkZ9pA9gtgMLK0ShVarOt",
+	"2gxTVZnFYJPSxLoK2Qa6teEnvTURvgbiameU0i8QuLLO7ZLtf7lYrtwvNH9vkWjzXY0cLwvKsvDEl6uz",
+	"brnlp2Pmd5a8VhQmNdlr3oLZJHHtJ8GgWdM7hggAa6aw1GqSoD893o35hFungDebXSwozESqlSJbSkbr",
+	"kn62Yi6ZkZesISKDP4VfymKScHG5csp4l6Qyv3d8Il6Js9GIzY2NYBe3h/0+54rpARd1URlwm2lCw8li",
+	"CAy3TBu6sDZtbxmsxdHj/f029jNjWrug42rpXv7BKPyQ1uVYj5LXS2msTRGsnaGK83ZtSxA0Sq613CAL",
+	"YPTJjsfCt2BWL6Wa7X5bqiA/3AB+I2ETmgwUGzcqmUf7HUp9bxV+onbRQUZsqUKCxrFiWnfyGXXnSFts",
+	"EbBUnsBC+Hy7zowVg5Fd6GWTBIPS5jr8EGf2ZCm3U9vhzW9C7Surq9kg92Ax1qn8uBkSuPPeEhsTTlv+",
+	"9Z2TUTtdRL38SwM1y6qpIAC5mtXGXvGxbUQLcaD7EybE6WynAuXecs57Ts/1e/KOGeMbznbUYGoqQddI",
+	"A2MzLmLXXL+u1YW/ATMaIFvUpAr04XHoh+4OFnJYm9bp5jCAYU/+2M64pTMRyJMseS379vIcPrZtU7cj",
+	"tA1VdMNt3faSNizLnVnUnr1WLGn8YRM7+o31gZzFv6bazJgwrT5g7zWh2SObuYO34bmN0zkbXLJFN0/X",
+	"DXh6P1t3rGDXWwDD2jpaWRLfzKw2cRw7ul/v6dWS+l1QeUtu47py2M/KCVzrx823o4SBFhBPgb6zTQhW",
+	"2C9OgYncuse2woTvTNI0iYMa2VOVA1sRRJjyVuNkSs1UKm4WnYz/mI14vO3+onbI7fQfg9GAaur7aTUk",
+	"sI3B07km3I7Lsuj2ojVFCWZ83Al3zThcQJzorIRz6GIyMdczjvVIH2s7nIlYXg9GidRMr7XGdUwqX5IS",
+	"w8q2subNUUDszWgg2Yl5je+oU9jcG30qDvYNsTpZBqdpWwlYZqgjMqcLp9BBMQkeRd3QV+hnvAe9twdP",
+	"+nWdjt05Lp+FTc51QwJrw83r72We/bpFEVbZQLfA3dtrF1hkh0zE2lRUl8KmDdRDxik7JVnSrutrq9g4",
+	"FdhIDAa4yfTdjdTmtXnhxmkUv5YwjFoxdo4Ot8dluznA6+itmuzagdose/mBC7Za7mtrGqsPbxQX70YX",
+	"pcmrFXr2Oq3knPJ4u5bJnC4GF4uG8jMotCH/QQ4eQWFADUMOuPCqZ8Fz/FXJ4o19rls9s8cHaIeUrzd8",
+	"NlvaTL4tARTfghfiFk5XmJd8c+WQtSrpwWqm6mY7Vgtvv0UDMjD/MpPQvrNkxNk9bQfHrm6VxnO7PjZm",
+	"qbGJnDPRc3wHBjcDqjlGkkdUjBhgpNeqtdlK1uoAoylVExaDbw6xJlKlmDA3k9SOONKLQXPOTfntDzTB",
+	"Z1y5l0vqnisYExki6K5/ff/jD6iIvnn+kux89+I9eXj18A+49VP/lLDZ3Ph2hX7YrFDR5fDbjvzXTDHX",
+	"vL8XtUruPEn6VoWXSzy3uTW1kvZxF0Wg1lDx1SflLLgclTAj6Ir7BDPf/PlxJGo1RyfVshWLMpCwggrl",
+	"D1rIqwPRlGvKrWYQctIKef2ESCB4my0zyKpu/PtOMPATNhewfT88gEiDDdRfUlC4vaNjv35Q78bb1Erq",
+	"ZCPYbgxcQ5pVjcEAe54t8DXViGaDDIrseHPiZusAmR7RBPk21CbWM5hy3dv1VGrmeCDO2uIyxWsUsGeF",
+	"OsW3HpC/2A5//p2utaZic0aNb+9HyYJRG3nEcUg6PyX7dm2zhdwqL97MOX8Tyi/k5JY7ZHpW4VADm4EF",
+	"PzameaMC1l6RKBXJRkOmAD5PFpNXz0MZgk1RYE62+YhUjjnY+nceM2F8U/VQwB/ub93d1ZBWvqWqs5tg",
+	"YctL2rY0dkO2ey1c4HWX23RSa5BxmrhyTZ8xm9dbQSjU6ShbPbJVldApb6upgx7NqckMWqlAvK72uimk",
+	"lSbrArK21GqmgpsbIdnr6aKLDVTSpprDUrbKIGB1YSGB79QTfk3QtyfXsuqRsXI1yNvlS1pmbW+J7gzI",
+	"ZKNQg3v4ZkxXEI5rWn2bBphHjM9NZ7sg6nkx1y2ktUm0I6NjvzqV6S6h6I4JKXyzqsR7ejxuIFWlqipv",
+	"Gsxc2lZr3YrOP2+F5Far/v2ZRNfGNslowwSfz6aC8zY7Bm478WfletFV0D5vUPX6fLKQis0X89LSshut",
+	"vi9jg7ZXprkKz/Ys129YueA08M9Vzv9dJTe9taZ4J3vjsCn/RWkzCPBvbhyzK3uw/l0W+kPJa+2cSXbD",
+	"IHIOQFI8sSko25tPp9bMFTSc61557QIfYSeU3WAPN4XY9UPJ603JoVvPgXIX7KW55UFji2W7/35au9W+",
+	"bS4fMQWeO+08fLX43bM0MXzuEbvKpdEOJb/Ny1WPBdWwXu3ejNx3AQ5I7/PSe0+II6JtN4i30awkZ6TV",
+	"htvBOuXvW5d+5XX48yb0e9cZmq15mZslY06lkbUpZfCDhZkhuYzbI++d2fVAu1tcT2YypVfMhg70lM5t",
+	"EppMDRmmKtFDsqP5RGB/Z4UA7kybU2LDeAcPcST98A8ef/LEOOvvVSsIaF0fufoSrRLU73ooilIYJszA",
+	"L3yLTwszD7Ft4KCGlfzIjEJAMXPNXGeAF/949RKQ2bjxsM5wNV/tB0WMPt9MotIygv3Ox63UBEv8Am5E",
+	"+YpJk2uq1pkVWJKU7Iqza6YI/n5ChBzAxCL/jwGsev7XZA5SlSpUdAb5R5Od83R//4iRQ3I560cIvwzi",
+	"rO6Wg0My7UfBig3mCR2xQSouhbwWDSVdh/trNICeMj6ZmrttmL+xzasYnPyG0Pwv00WOS5rOAXIVg2UQ",
+	"1dPlYEd93+8pPXz0uOyRqivt0/zfbLuWRFNi8MB+Sc/lJXDXpeBXTCvsRb3fUqqoMFw0OdKn6exCUJ7o",
+	"2jZQOdjmBR1d2txrci3VJdnJn8SjDYc9xEsWtlY8z1+O7QXXDrZ2Lu4ogPqvm6EyMtDWkJOQkVQKP9o2",
+	"ggUg14wHlSHOtx61BRnQiUN9ePuDzpJI+D0EKbrmsZluhw3UqUhlc9IdKXdiSiIpr2nJrMScWpe3/MfF",
+	"PjOGjqZnaqJbSz+LlIbyeo/i4+Tq4ITEbJRQEG/UagWnmLNzsTBwSTHHTlhsoUCuKSgMO29+eheK//4q",
+	"8r4dab8ku/2x4zM6YQ9/nTM4cvaPucj/fc0u5tkfU8ZHtQdxJfl5syWF6wuDWm5tLYqwS+j+7lO6O/74",
+	"x+Pj+u6g7az88PHhwfFxAYCnlkkYesnE9jyXGx+vlnPj23t0NwwqDUFq8FvcYWxllMHZDTLLMuEXHNBa",
+	"Cg54o3vm4OMNmH0uApM7l/D7lpgiL5wqOy+1009FLf47tnjyLSmMBABNK9GoIRSBQ2s6tZUprFGvTqTo",
+	"eGdIuqVGuUEXEbJjW3LrQgtum/+Ds4bpC0msiF8TH7y0A3bpGkkZXCBv2Yjxq1pgLkMn3ZpaZ7HIZhJy",
+	"4Z/lPGDbimGZHn32ozvv+IFLF+fD3Pce6HbG3yhmLV2P71U941tarPpPW3K23iS0tohlNk+YYYNUJbVH",
+	"TCHoPwprxPq3UVaQ7eAT07ZJZYFCjp/URSMdNtoGCt2YJgmo2W1T/fAeWcL1VCaeMZipkulkitcxwVVh",
+	"u1ZGY0QZfnP2/tlfCTdWd7bnD06rTmcgYfqdvnDGzFTWsKlsmBP3nvA7im+M5Ug/fPPXn97/9G5vFpP/",
+	"+s/j0GTQXEwSlrnKqLKlzm70Jr+hZjVs6VtUzYLVAER4nbWztYuGU7Oqm85WkBvNkvFJ0CVGQPcN+2Vo",
+	"Wiz3zNdoA42pgoNRXchpXaMbR/QMpm45uPBVk2AgXaQms4e3i/qOa1Rtg+Q5BxCw9mYl3uzyc43EZIfQ",
+	"rdGqJwQ8rIjaVFN0AvevG25NTet0qpyxpwLRU1oN/G4kUCMVc/RJE5CgC18AUPAcPrSU2l95eTL517ZA",
+	"TaDxAEnJ4pPqcTJTppk3g+zUT4k3bU8IWPyn7oCdkLFMEnltNz2hAjHzBfHsOWAD9nVFj4YdpN0VnO1x",
+	"9jXN0i+ha8Ot3qDtVde87H2mAHLrQ4V23BNwSHNBCrrw6hnfHbi6c5bVyBisxHZM33tlHK/nxhHJji1b",
+	"0bD5UpFEar1AlNN+lCPEM2gpm58GCKIofUpoaiR4mpjv7ds/IfOMj6AzJacbuLlVYORWYfFzf4DOybsj",
+	"qhmZst/Ju7+e7R4+epw5v5DEd6gmdp1ZXBKZj4/Xsyrr2HT4mlPQ9GdSG3L4iPzIv+3fdMu4tQzGu4sh",
+	"wdtrY0f4w8aRI6SwikopFZ9wQZPW2dVIBPRgDQ4On+yv//TR4RoPf2raPCs9m9pAx67MuCF2bF1kPKuw",
+	"cXefBDarLba5ZLFzyWYSA+1Cblwbel1rzG4isysu83U85MvlS8OZAF7yQXATvvzbv76BBoK/9KLe67++",
+	"qeVNlU1rRJKmpn4/XOTR9ka3fnBXHQhq79odsRj1kIP1UvKPDtZD2ZcvYltCxH6nI5MswGsw4VdMILtf",
+	"oFfVLka/V7PEudTy6/vmw/te1PvuxfvapXUWVds0K8jX+Bb7eMHEq912JS8SNqvuWn086p3BurwZHU25",
+	"sOWbvaXFCZWfmFJSda/UfslZEr+AZ3qfqsof4p3XpiOFhIWUv6TMt9mOeVToPB7GIEMXqceirrzCM/gO",
+	"/NwPE1QbNPYleuMy1H7K8082yeRZ2hLmeJ0ebLefKrZBntG2u4SsnSRWSr3x3S02zB0r0crGCTipLjjZ",
+	"q6W+v6UsZTHhqINFhJJUYOtMQYaCztjwxLLQrPkSXEQnKzfYYflc2I2KMEILF4fgoB6CGOYK7rAJL06b",
+	"H03Z6DK7h04o8IRzgWo5jpP1VXAvdD0QcXTnA48s8KyfEfipz4XhM3aS9/QmZkoNiSWWG45BAxD6Gv3c",
+	"1OSPDr2MHp6LHdhBMuQCWyEMcIIRGVoGOIRJcDGxi4GtqfpZtoliWLRqv2Ke6imZSKYJpPqc2clL5efu",
+	"0nvsYsRwG0wQUi0I1+fCztLl+GTTNFKSnaFiRi2G5HrKE+x0Bci7Izlj1iyiRLBrps4Fnc+j4MOs/TRM",
+	"hVFU6ISiRBj4oYdEmilT11yzfkQE2EnnAp+g5Hg/T2tzfsBUT+GbEmpY/kW2SBw+8xr0swsG25FTkbtt",
+	"SFLEDMadhpvhib1zYcHGRorPuKDGQ13P5657ggsT7sE9VMXNcgdve27vyig+CzPuKVcYs/Rx1xag9mnD",
+	"x4v2x+GumudtCnDL4x/wpuDpIGfM0kXTAK+yG8/wvvoxWpYwH6S6isEoLOamfYgXMTf1z6PG2D7AO7it",
+	"YYT0YtZlDu/wvmCMghejPTAYPGkRGfbkBR7cpmd/xrt+sjdlT3/KXDuL1xhitBG9T2FDvmXyr2lNPkVd",
+	"nytsRvfHSrTU/cHSwnd/sEx4bU/WH9uOT5WOW/d3Fc54x8dW/bI6Mmx7poH8Pjo1YD0/JIRYNPutqjv8",
+	"lU+mIPc0+w2lxPWUj6zfznZ1cp65MTgxQEKmidmuDsnm0uKtt/mAXuCNmEVu16TG/XzmPGCP9vfJzgzb",
+	"1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVEXTaeCYHBHS6tywD2oYHDrkY9dK21E52HdHe6hPtdeGVi2",
+	"NbMFqLVTkEj0XArN6hoXZYRwl3uYy4HuRmnImWYzqhYdmm94iu0MUWYXD/xb7YNbYsFk3jUDuaWNDQf0",
+	"q5p/Q3HVlmx9rXeOTiaKTZyba2lTJXkNNS+foh6dMREDda/pVdtO4nnMuhrUYpzwEUy2uN+rTru1THcj",
+	"Z8oNFQE3tmyrWyqZGrA4VjsMW+caVXgP6961Ttd5Qhf4zxlzkB+Zf7ngk0VzqjlH+EbqtFPhZ7rlgR1O",
+	"W2fSys/qahLEIer9tjz2+ffM3f3cQXevqnUszae1qYqlHLEsNTt3AXgsu11Y9EWvrQc1BhvUJEsbCJz2",
+	"FW8ExgtDYezwkeyz1Ni77BQvbJbIrB9imYfUq5ifoDfRPq7WFGFpG6PSDmYTyEZcvoMvBByTqs9ydRbd",
+	"nm+8DQiI2wOeb2yY4p3p3Vmka4S6ZhbzLWEvtC6XPyRrQxUssjzBtRvJv5+GnkEdGiSaCUO4icglmxvw",
+	"Xl1Qw2dkx7nSwEkoZN2hPrFHmkM4cUG4IdeUZ+zF+qP7q7ct8drWCoK0GbhfMS9YMibSUACT6jWxJOok",
+	"QbjjIRXnr8m3NYCP9SUXwYFfzoS20XavzNLuTQO+oBnpTUAtr3cYPx9UiXbUhYZFNxlcblOb3oYqv/0D",
+	"m8VLXTfmBsDTfwRNe0mXpr33vhHLZjWvd1Sjs42+X7JrS6iNoHpc3sf2jNA6t0Z3EVU1s3J540k/NKlq",
+	"U+HQFbwhI8kHWQd8rSsjOjw8OvrmcP/o8ZNHx99883jV2gHXqSY7INVCKaSicJtLX1ZarSC1IBOcIVtq",
+	"waZZVrlYYH5rmmh1hoyliowmWsyYcum7XUuCeAhOt2sj0ibbpvWjt6FQFAa8V+pEPq31nP6e35WLQwCG",
+	"mWoyTw1RWMofrWiL3gyTm3Hh/2pxX1SOYP0CjhVbN16i7MMDIy+ZWLnlcKX1QjhY/Vx9uxB/Br8/2331",
+	"8y6oIb2o9+bs7dnzV292//ps9+Dp4296Ue/7s9fPfzizFx49qj2hb1nCqMaMGz5KE9rcCBjzILy7RNnH",
+	"iFQQ5m9Sic6EYL/vHvZtWoK1zgwTtmkBgvTqCOw2i8F1SuBU+JQHASbXiPWitjZZ8zlLEmrYoKlhVj1G",
+	"r3t/fXZaZZqNMPcRzFT5pKlOrOS5H/wZjl1mJo3MIeMtbk6DpS0sthp+G0lhD0XNev3rvPf61Q/nvY82",
+	"/9bBNNT5Ox/ttzccbv12OefNGXFHW3hD7OzuNV1Sbm8HWxqme9sop46s0Joezq4LWZeXqcM6QRLvwGJ6",
+	"dcSL0YapQeeeHt2/3GLYyPHAtQHp1jFvLq+Z6gp1yTQTZpDIEe0MqLRWTxJ4LFAla4moA2CyY8+bPu91",
+	"8A79V+B+UIZXY8KKzaUy8NwKhFTql9OtJc2ge3e42vrn2PfCLR3MejmNq7d2LVgjq32BHRekIhnPPQEv",
+	"ZvDIEsbboqstb9E/SamKB3rKx3WVmJlEI5qNUth9TJfUdMzMguCzEXmyO5WpInYMcMSyGTnqL8XOKxd1",
+	"NzU5WHY4mwi2u2ls5DVQqBPyVX0Bf84UBWoIHZkU24O65ge5NmEz9PHTD5dXXuGnt3/+p1rymzNq3jFj",
+	"vDioRHOWVV5ssVlZeWYzGRfU1wmTM2YUH1lEHjNwgBGNgI4xU76ZfbkXCv53YA97gy0KcGsDh5rIttZC",
+	"fCSLlWKaWtApl9INmUT+r+b2uuEASiYJEBzivLli6sI1zDrHjhYJEzFVgwWjyjokqBhxmtgLrbVHdurZ",
+	"FNz+lJY6QnqpLl8947ODv5XJxpUPE0XjFboGPlPs+jt4pAM0nSWVGV0E9R9BiZiSCWuX1JUyASwQcbNe",
+	"tRKgsHCblgG8ZZoZP2JQQ9QVj8M+UK2fXD1/q8n9ozxDPPHd9bRUEHKTSewT6vCHKRUTRhI5IZeMzfUp",
+	"wTkM7PX4hHBDdlzSOh1BXn3C4gmbMWH65IIlUkw0uJiowMR34nOlspPm5+HzqPzI7WenMZz+EXcAzsrf",
+	"U5bWHQOZuq6iy/1N2RDP7AOfopVdVtkQcBruxmkV+e+t5xflj6yult2QAUZXBugz1e3+3YP9buIz6o3w",
+	"1G9psJiN+YgzMWoVpauM6TVOD36+rZHZFY8tRLvIQBO2NDSe4wGc48E3g/aG4SsMPGfCQrZvb8grplyr",
+	"v20M16FDa9fBSgcq68OKJFuitlpCqd/j4ipGzUcsX5u6HW050L58v5xfyjJ6KMqEVyLm1HZx1lyMGClM",
+	"pMVGWJfWq8I/N767JxpnhJmlwuoOYFXdaN3nq25vxNBPtPGAlj62OqbHoVVhaGMLI5fFU759UU6W5TWq",
+	"+cSlhyrfripJNH5a80lq7fBktfKN+juN5Mz3ReuQPr2drD3NuyfYbb3N05+3fxLQsuIxWynFcZMsB+Ug",
+	"zgdfel5StTl0/uFRmIbrT1t1M269/YxnMet5KeuYxnHTGa7JHpjPlbxiuFQmVQLdEGYaK3rds1UaXM1s",
+	"jcvHbpRc4pB2fEIT6KowmWLltQOr8ygyAXzLdnMPYF3vDMKoIDlqkIwsaW4EZfTWUbcPHtVnD9g4sb0T",
+	"WtZzdk1oHKNF7irr8XGQY0FZqM2orhBcInWqWotRntnb3qYJ2zyHLbAMylh72iD6QZwyAgeO7KD6+kCD",
+	"AmuxAoDenJxncTMU0QpFZx6aqrWYLVAuBnRUjwaB9Q8jG+KWMcs7O7vG5YVRMBHEZ4GdkP0DsvPcGx+L",
+	"/Ctbsx7LULthAlVuavitzlao+ZAx9d5lRBSpBevOM8FR/fIStv+6OEb+NcC0mjD2BDTTl9eCjBI5uoyI",
+	"Vx6JFMmi44tbVRp4bOCY5tYSQNsrox7vrxhIKjug820qvK52w2VSYGM0nnHRy8OsCFKczpm64lqqUGB6",
+	"OVqf/2JroyoUtB7HqGl883j/TrQS/DnqtWcHpgl7x0ydm3IEjYABHsVyEogpbA2JJ1Z0bOotcDYes5Hh",
+	"V6zahbVj9HrMBdO3E+IqHvmXXGmz66I9rg8adHWAZCEWpwlzrdDrAMg69mxjEzqC2PdoEDMaJ1ysFd8X",
+	"0jDdTXlTWdLZcqUD78L754ya9vsLMcpandq9uUIRnnr8Z9SviieDbEZRE0l3i9C4c7JxcMaOkxv23ase",
+	"AcApgOFB9QrGJTtj7LiYdXuOiF8F3Y+8awC+O6VGKpJqpgk3NY6AphNf6VuV3UPmTHEZW1igEVNOZ8Am",
+	"P7DtzKCKUJs994+fycs+tNOLuQZBpF3Mh40u2zx+f072AhqFSykwVPHxOM89jIDLgE9oh+1N9sj3Z7sv",
+	"9w/6p4Rhxgj24sTT5KCysCaLCOl5lJ1j+BVh2kSZSRVn5V/oElF3ce33Dk7hJZDtMJYK7K4ORlYjeyu+",
+	"8IMwPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HOUT+jy+8qvSTWZKqH22aqVYrQjolmPAHv",
+	"zaQQplSAldWQwQqGCqttJXRXJO57hmbEbXsgyutTQgmGBMSEMGHUgswYFdgBxOYo1NFwg5p7f5NSSn4M",
+	"p0QAgzUkYWB5IqrcjIoFMe5IMzKuUT3IRCIEfqYVO3PcJ+rCqtmWFKYX/RmTYUq0sI4SskSnvjsPUEHH",
+	"qHMBuZ7YmzmBQPd4Rg1N5CRlS6sqV0jj8eOd4dPPZKeEHqoYXecditEOozNhFF/nG2pKjxsQPcaMDS65",
+	"iNd4yUvGvuci7gL9GjipN9ucADZulW0KWr2v4PbKGxR3+ERP2StkyTjFvm36pYPhicITX1Sk9+bFLi1D",
+	"uPfh9Jv4in6Wqzq47xWJYZHhCso4DO/tgIRek5gpfsUsqitiUC/Ijk7VFVuQv5AZg4QArllMnsl3ERFS",
+	"wKVBdkNRjyBq7+DgaOeg3y8kVuW57+iXgUfRYAvHskqHbchPk/yibY5obRA5Dm6WSZLmEJGpolaqjLkR",
+	"TOPSUkVjPh8kfNQoY/IMtVp1asq1kWrhtSngtxfU95KwuG/4H+2aD7375+tntvXQ472D/T7mpNmMCgdI",
+	"XxiFawSQlYrFHskVGhulc4LS2cVysMXSxYIMrflI9EKMiGDXu5ikNtwjb1wPZB15i9D2TNXsN41KEdFy",
+	"xswUvesiWbh26wil65Pg2ptN/Md/6zWsnxdrVQPV+pH96tl4tFGMzopowzCqRxtmwnCzIHDpXARgwx4j",
+	"GKyXIazgcI/8kjVRevvi3Xty9uaV3w0PNXsu3Hg7YTgtIqiKwXLB6YgINJEfWMQPf3EA16JzEZycyAaL",
+	"+u79CIXs8eWzSXhIZC0JFYTO5+cCsxVxtUG7TFCBtdPa80NxTVzmOi5IOtdMmSHu1t65+AFBdy29aYia",
+	"4PLoE/cGh8d/yedkBzGPKU+IFBB5wOzyc3E9lZq5dQaSLKAPW/hmmCTuEBeTU+Jseubmdy6QbjwkML6d",
+	"LGSKz7cj+eagcMrHF+vZ75m/0cUhM+oCjS7TLVrkUfhQvnmNj+W3hA+C3yHh2gwMm82TZc/7O9+7G8NR",
+	"XP5H47Pu9/CRnBKXJTf/iHcEz+X5XliE2VptiOVewfNjH7xbimUaPBCmRrViL9Y9NlgN2DgYIzzKTY//",
+	"LbgneDRDum8ogrM/hw+g7dZ0O/wY3OxkeYvyUn1gQONfU21sDH3ps2fZjeEoGAtcFigMbnYB36Xh4vB2",
+	"bxwsV5iCJ5x9uxSptnI7ctvlzwDZV5+zuMx0GSmE4Li0QA9VfGaUb53xmWuJrA2rt0g03ZB9O99ewxu6",
+	"vaGwuq1vqeGZrc9U2HPbE2XSan1DIydeAb969UdK7KkjKnTn+4vnt5W4SgysdfQSS+p4fw0bat3NImdp",
+	"u71RE2ilgrJMXQU7m65EAw3CFP0hFedNfVaMy0FKk4TFthJwRJXiTJMLpnnsrDLgSqikob8n2kpwWs5D",
+	"H5BVOLMsMZQTM+ncWwPryPtYWzZtTY+azs1o9exCtY6/yboq8SshhcR2czZkx6uVrvIHVM3+VgELggB7",
+	"Te8heZ13F8E5IT4FJvRQQ08xgxaUZjDNwG4G023gntgj+y6eMmbKetjtFt1keqGc94KVXx7RBzp840B+",
+	"K6jeLK4HeP9JZK1byZxObHaKrc6aBtjvvt2tA1lM5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDT",
+	"ERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FDKly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNL",
+	"MWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFrrHLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXg",
+	"HEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiXyEk9R1PSyJFMBjeQlXMD8O9ZXZ0l24A+/HrmoPCV",
+	"TyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4D",
+	"RFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yU2K2Obum8tjDpW6YN+GwZJI3YDeWnnJG0L61tLVhBLviwJW",
+	"jmqU621KjDwFZ5/N7wATiEBCpNFOzkKyT02pDzVsIivBLE85Z72o920v6j2rpZF8GY6qjHy14JVVwKth",
+	"qzrkkQSpagDpwYMan/OZ/Wp0Vvplg7rvvIycOyCOn1+R473DiDzae3xCZraFKRXkMZn1IbHAPkys39S+",
+	"lHDrMs1yo7m2q4wwsK7HnHhIg9b+4DzJfa0K/dvcwAsu0NWrmYGfyIVMRRxStEsyKNW01ZKxQ57J1wZ7",
+	"rXVdHD2VytSuDi5MwrS2vx3sr7cyN/StsLINydzcd86bUvdW1GX5jJtOKhnY9ZAo4I7HovoaA4oWrVlN",
+	"G+jCJn6gpdiBiB+oLuPo6ZOcGqQiKENLZxfHrlXFUs10t20OJjZGC4u5mIxmNgFwh4LhOYHtoeYBHBoa",
+	"k4QLFpHqpA8OH+887u/ufNPPcsqk8l9RmHyqWS9ahQt80GUEvCoP+LcUrEFHqCSrHC0Hcl3Kx8q8PG3A",
+	"OXkPEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6jo0klIGmmCxnATJGeLZhcsQ9uqW0n1YczBpMpUsmBuW8",
+	"lG8ZVawDcE1hncuvLwxeWKRwueu3VQg6WRO36wqqbNlgdlTU8mtZXRu3K31uPvTSWddrqpMaHeM7JZES",
+	"8MGIHJKYjfiMJrqWS1dY8WX9J1buM4qOWpMc3+NN5U+emB68x4/RKUW7uBCbJmq/95MvdcKT1/Y0Wenv",
+	"vFqQ3h/ZaLY2bJ77k7xsqqhieZSlvVoEhuyuXOHE3xk2X1139XPyr+y27LhQW1lunPWGuFF5R5b2e+t1",
+	"ilIfdUFnLCKY5eyCd3s2xXbgU2srSkYreFCaFLpFZ7PutOC4Spuu94c5QlXdAEwUmCvahM6UUqZJ1bKw",
+	"nLD7I6XlLD8fledQn8D4Yc7f0EUQcagR6JhH2wSx61yA1zLjnxbN2PlSubgsU0bNx49SpZgYFdKHX71+",
+	"W2uC1bQmONhvSEVfX62Y0wVrULUzdE+s51UAc0jmdg0hSUXZLKzW6eEb6hA562/PXO31k7IfSzKozjZ2",
+	"mipeHSid85OHD+d08d/n9C97e+fp/v7h47nI/kln2T9H6V9evX5r/23yO4z6y95eecOPn7QRL8zGr3lh",
+	"ZSJPfQGNZH0F8iUJN7tOPfjZBee7HuygQU23OBo2LtQ1jGC1IoeKH6WKnltjqUU9t1ZZnjZ4ImxLoiJ+",
+	"QhVcobGn3cds2Z4FFmE3L4l7Lg+XvxLzdGUfqtNZa4ENNGEilkoHlvZfXEYnyYIqTsKsWsJigdgHJR94",
+	"x4cvXTpqW4S/ksK6AthziUrwlc1U/wzQeTh1nKOkVeSTWCEDOn8oGLtDXrJNdqlETBW7JppPBPo4icyS",
+	"RTvb0DDCajPJSgM7f/Rz90S30YsIeI2wEBaoG728cGFGhYD4ji1o1FN5vc5q5KAEXeY6ZkwPHL5Dtxat",
+	"jD1POy3DmJuBkQPo81hbhOg+t+2FP9rb8qZwWYlZzbqOZJpY2IkLhgVwKTbIFADpsGgAhj7u0oG0+nnr",
+	"8QfEw1pOIG+9P5EaErQxrgJqnBKaXANWnHVGWS9H4QmVNamIt0E+je2VarcDGwc6H+mYY8h1niy86wyD",
+	"mGNuus4rP+Bv8ZVdtmj1CsM2tPrjgwYLqrsZ61tMdUh/s/eu6ETIcgS30PIwHylqUEYylSNr3WQbreZW",
+	"dMAGcnKJiqLHyYacJ1SAHavnJuBdIUPPC+IbvCa5YHTiaC2VsNK00KcvrwsS5pA92uQcIoAAHaHAhDrC",
+	"dbiQf3otFnYz5FVawsiDSedTXaqjKna9jpK5+cbd7navsWGlNV9nncNV3kYfsXy0Llz8lrqI5ZN6Q81o",
+	"2kpIMy7CqwcV5+YtnuhPS7/nzmpwi/tcDnSEKfCb1OAWLPAKZV4oRmMztZFh9vsoSTW/Yj/6uIOlmeWh",
+	"ipagLEYQB0YKUYIFWC/uEfXCEGyH5fV3Y9smMWFKpnowkTKu0cqeuTTb7EaCN2IQNqGzGTp9E/5byuEi",
+	"4sVjHHyMqReaxHLGtOEjkmoGYXEhxW5QKwlhVBuBxvA/18TPjpzVxYEP9g/Jawe9UDUQYjbfYOMetS0z",
+	"ExMu2CBrgbRsqV/gvW/wVuzLYLay01uAM+3icCimmriEifXXte2rmroMtTTfEVta1I060lKtGRyNLljL",
+	"7RHhWnOiBOQynzNFRhTOUyV1wicyYPKtIO/e/FCfTbFz1C/lnx0fFKtZz3b/x/7u04/uvw/J7sc/DqPj",
+	"/U+11a11uSDV47meKWMLmQeg50NkgqrFOjpoqtlKmRWQPLFRykSzhF1H7fwqlL4KpXsrlO4MmfurKPvc",
+	"RNktC5zPVnS0B/VcBK9r4K7ZgPV4KN7KyhmhhR4ZFC5MqbqQqRqMHJikNozO4NukkWpJbG97XoD700a8",
+	"UhFZ/cAtdX6It9vLwQ+5HcRjD+u+Un+EVVI4W2eATbYbsKSzFt3ElsCzOMLkpDhIOrFa8wNtIWMcGMuO",
+	"TWGC0xyRUMqS//u//08fwWZQtWjPY7qt5hmt67QFkVuTTNOww3654W4qFs6JVHmubdJ/VIRcDacPGMjv",
+	"u2PF2C58V++kRwVhCcNMGweugzUesPdjTLBvdyf+UZNcFr4iH1SOMWPcZf4jUUZw8XpKDYMSTxjIVW+y",
+	"JCZTqnufPtaBORYneUIAtfBv7356nb+IGjKT2hBYRHKxMEwjRQpbUBmmv3FhmBrTEfvjU7gtm7AkN8a6",
+	"isYmSkpuQ3p5FfTt8mD7GDf6FaHqa0XS/eyQss1ASanbSRg3CTfPs87gtGbJUiGhBNG6MrdvacDS1Gel",
+	"kzzdntIQDHqP9YfWxlVVMJfNmlh91U5urX/WzSg87Z/yZ1c9luISvfvp9c8gUb8owdi+Pn8a+ZdLvXKr",
+	"saIUzA/nmhLR8asCP1xZVm6hO1kzSM/dhHKrwq05rhtItS2Ed+2b2Zma6FZfe1Ha2unsud0mVwcnqMGj",
+	"lM3a4xANiLB8PGZKBwnErn70lFD3b0UVsTShK+I34+J+IYo+nSBdG11KJV9v1MP/DlKBOXGZZzMKggW5",
+	"99l6e62jseDqK3n+vSup3unkEdrz3C20gD/eX7nTKDRan0RTayUJcoPsyzMlO6m2k89+TPPir26n3j+x",
+	"5NRTd5S6nnp79gKfePG8+wNWSz2BeHFPHXzcRtVtaZ3dgcsZL37jMraynVSfr+G8r+G8LznH5GuY7U8V",
+	"Zvua1xF8WthtEVuf+EJlgbaETvUccdhQ8xIjBpCWSwJnd6zAN+vrW9DRPaST3tTJV4G07dBX42ay0tu8",
+	"fR90YSmnXFltGy0+q4OMuZ7akgYU4qG6Xr/mmo1SKC+Gfokzp2BYTJDsXy/99/3tl/e9ssFzFmCcOGPm",
+	"4dXBQyhbfpjICRcgibMrDjfkxGIi7Sb8isXkb7+81+fCFeVhgfeL+Pm7M7LzIj589OjgaT8iY5kk8hrK",
+	"1d6+fEaefHP4iOz87Zf35IJpQ2ytrjkXcwWHZsR0BLfBXX0LqEkTwOAy0xkI8DH/HQT7IsTPhGqnIU0m",
+	"JyD/2RDmTMXiXFiFofC4YuNUQyAQKzdVRGgac9sCSsS+t4dFhWSA/hmdC/iB2iXC8ItwYIqaaQRgy0e1",
+	"MP9Imcgn7U5k+zY1Zt779AltnbGsCVra5hXcenUBPZMJ1ynQRo1yE4nohTZsZvUgkcAUMww0EZ8LF6sn",
+	"GKuHWCe2Wz7JjVhNpLDddjXZkWOD3zZOuGB91/pBnwvFRowjjKRiMy5ipnQUdMfSrj0W3OC79O6di3Px",
+	"TIorC/vrm36cvX3211fvXzx7/+Hti71Z3D8hc2qmmiASFxk+vDoYnrrmXEAiR0dHT2HWH94/O8WCRn0u",
+	"hv/85z//ufvjj7vPnw/htzPN6cPvZXKJCLQzKdgCLl9PZcJcH7RTBHrD2rZzMfwDD2hEAhf/pyEgZnJB",
+	"jafd4X+3v/zF1qgjJtZfhqfOqc6UggXX5wJm+fT40TdkiABztu3zw7kFefiPX7UU0HxDcYPQcxhdZrHF",
+	"FBWMxedi+Gq8+yNYFMMcGLUA63d8cGgL37ShCYvI8eET+7fr6NbfO3eOFU1kajSPbYBxRJME+4cjeqHH",
+	"XTneP7bUabhJWE5sZ29eBVbQSW9/72Bv3xcf0jnvnfSO9vb3jpAVmSlymIdTBl3i/w3/nthSNuDfuASv",
+	"YoDLYeav7paop5ieS+FwuA7393vYOVMY1w0/XL5fnZfe8vY2zm9fYQ9UiasBZ3LVtdSB/NSNlE0tR+cI",
+	"eGrv5F8fQWjPZqig9H7gV8y1zTHY4/lfPXsKex/hsYdg2C2WLspbe8edrAm+G9bk0f7RLbzutUXzixdb",
+	"3wb4EA77QHayLkHA/6y4JdgryEIMgfHYb9qtq4d/jGTMPgX7VQ3Gf3j7A5krLoA9WFYFJ+zvb20L+Ayk",
+	"GfuJ+JpbPmJ75OxcjBLOhLM+5wg/ocnQsN/Nw6mZJUPAk/Pdzi+ALzDl8PhGVIAoNVN2LuA9p2R4htHt",
+	"IYTygNlmo5ALNobPBV9Un0wY8DqLAcwF2Mfnwj26+wMVk5RO2JDsMBGRSxGRKe8TTRcOJdjZ1ozEcpRi",
+	"1gTXtsdNdC6Q52uGEMKag7QETtS3PZhszXDhB9svx01ljOL4XKQCWuG49vk7x/vH+LyR0rZmRIGryc7x",
+	"4VMA/BMLZ+/bdYQUh3Mx/O9WW/sLMtjIfjF8PL7PcV9tGV3x9Fl02ufu21znqxkzaIv9648ehy0HDufz",
+	"6056MM9eqO5Z4zU/GaGmeFg0QPcrlhfd/TcYX3Utoj5FZdqDzzuxH5ZlkNiNhB2z3dJ6J73fUpZDepx4",
+	"TTacolc2YcA6DfLjDfIiv9i49G4Ia0R58i2OFZZDP3pUp3t/iurq+MtEayv4LUFzbN0rEG6ld7y/3zTn",
+	"GhYE9x8vWYxQ1ndflJDDbW8dXst8BXx3BNQFXJ/B48Onn8mXvPfs4CqgmizMwrVHTToliIZhsdjHhiny",
+	"lhm12D3Df2sL5tiLelNGY+dvCW5o+jZ390O81d756dO2BZhlRdn+ZAJGCkLzbdyZA1baKCKKGofNivmL",
+	"kgArBucz9lEI5RsTY6lGDB73Qu7gIYCNioc2yqkblRNIt3nu7qnwxrpPzm95+Mxmy3yKWu/8Ab4Cb6xj",
+	"X6n20dCcglY1zqttGpKFa77gOnlP6RUiYLnOCcRKLTMFqSiVA+2VScy0IdeUGxCPWRMGrvEn1cCAUVMf",
+	"4Ij1X7EChv2NcmZcENjzuiPo6WAtjnmw4v1HK92/3jnMTp77sszg4sqm/Vp7huzYbh6pnlp1Ik2SCJsH",
+	"Zr1PRokcXRJ9ya6jCnHo8CiCu6R8Bn+VF8sP4N/ghhvc9r/Ji6Y9B2UX53f/N/EFqtzwTXGasBimncOH",
+	"+svWyicqFbiVuLEqFaHthp9bs0UP/4DT/OmhSoVFiGzTEzNAtQ564uP92pM+l9rU4moq1OhnVABwoP8a",
+	"a9Jr34Mk/3ps+Q5NX8/F8LsX70nxw4ZZc0rXZWaPDIW8RksEG1mWnCr9c+FcUfir74XLs7ZECN5ovSau",
+	"7yq8Bqf5+uzHF2R3F4bfOxfH+09d1xXqfHJwj8vKhv2zDXDgE+CA1envb1PxN3nhlplp862MF9s8GG9T",
+	"YYszP32yPt7CGTzc8quajiAsi4ZdZ/F9ZL9OIV7h/qcr3f+oy3zegfdxxD4IekW5zePYnKm8haOFpIjd",
+	"XuXcxveThWuk5OnWhaYaeIhvyLbriHQ5uy/3b7s7zSvL6akajnLOROf0+qbxyxl4a+t3N6kUlbejSVRm",
+	"95Fsl+/jUT08vFWhHAPzvmRzkwkZGxsAG1xoAwIDjhHsDviKRnRuUmwCYe219AK92tIq4TbKQufQ7JyF",
+	"YY9QxcqvLj2CD//g8aeHNg+vRp63nJtXz3tL5HMQCXHCLJ/UA03CbIpK8/Nj8N8PqXPsZV1qpsyuYmZy",
+	"GFka2GX9O6ccvv6Bbf/NYm4iYqZKppNp1t+bjORs5txxoNqCGhTZKJFiDvZQl9+xE8KnRcQ25NdQ0oTN",
+	"M3V0Liy2N2e672vp8G1GUaHt/bbhTsyNRXZ30xDy2sXL9Lnwqszx4SGqNr4RPLBb7LINdJAdOAyFgcIR",
+	"K3otzkUw4REVtp/HBSOeQ4GT8Wl/jwzthSFGXkCfGtqk3OG5qHknYYlme+S9/yCfyeudDW7GdgtsY3pH",
+	"a6dWubKCInvKf+H+0zq95jkSZpn33JCe89xNyr/l06dPZb310y1y2CYtyCVS+2X9M2pCq7Lvu9OcnFu6",
+	"cE7dxpEdOPeWAWjP+13QAGM13FjzgZIsS345d8/SEpCTO6Zc0qzw55s5Pzj2HR0e10Kn1mVqf7mFU3LY",
+	"gYrfS/kjFYu3gXJ069TZFMGVE8KtDe3T9V3DXQGuu4R6+Uqdz7DZo+MoUaZmKSnC7xWiOK6qEj/IyQRc",
+	"wKlZZ1/u0G5iV/KShT1uH2ji0oRcVtHyNZTCOUSDVSwuzSurDGI+nc1MIXQ0kqkAX662r2YzysFXhz0k",
+	"XOzx8W7MJ9ygj/1cUMUI3MRi0Ki4ITvoOpkz5blVUXOSqbmQv/cjGwIlB4/OxYwLVJVg+FTDAqL75dTq",
+	"HdadOKV6yiyYstUNrCJhlQD0pxzuH2bRKanQEw3vwy/AD6LCf19EtCRCXsh4QRJGldDn4noq8S4p2B7x",
+	"Zwzf50IE+El2tJ1H+MfBI+Km3rdq3zyLqvpoCtk53C/fGwXF61Nmy0hPyPHh03NxwRZSxHsEVdqffnn9",
+	"4u27vVlc67axM/xJsPd8xt7xiXh1U8y58I6VmPThzczhzNvMNTz7R0uKfNy4+Wvx88PDW+HnW2XKsBSE",
+	"Es8IEN5/l4v8KGOQzEhYGzz+DwrN+nDtuvGYhy5jr5nXvM/aa6faYi0QSCWyc5HKTgUm6Lp1IzfirhEB",
+	"pIUVBMkOBX8mJFHG0h0+glXa2bMPfFGDn6JNpNzlQkM1g81UtM0tYoxOKSkmcHNgVhyciyEXyKYGUjBs",
+	"VDz0CRgxR0YVZyzzeP+ADN0fA/8r+Ghfwnfa8eErLY4gTNRPyHKBa6YYMQqMeLSHwOrBp2yuiib2Ne43",
+	"HKDEahJ+ycjY0j+uTm2+hj1C7jzdMMewVPGn1us+Q74BFIIJn9aCyPgHnNUHLqU5sqnAjsFSbEuviUvs",
+	"WcIxnAbTzCjeMpMqAYqiYNfFTpH24MHlgh5knQNzxTRz0X6G+oCeM2H2yKuxc5rZJcA+eYkErcQ9gnlf",
+	"mZPFvgkO2bmABeC2/azTUHZcWpjBZvvXyDBgQOAnfaLc3LPRBLs+FzjkHjnL8q4UAx6oUMGzN9vU2jGd",
+	"8WRRL+ztqt3MaXWj/4mP6X0xo95KQw1Dqz0g8MYTdUHF5e5IMXARLw2IfEvF5TN3312GQlhtJMS3bu5F",
+	"8EyK/3A+jV7Ui7meca3rwyI3GbbIF60pYOGX9GuUAtaKOEr0HvssXV6Ox5gcsmP58EiKEU+41eRww62k",
+	"QQL5i6WAfuQzhVBpDE5A5hyvPwY2KKGYlsnVtqMSWJCwGDosO5cHiK/N8IJcA8Isf9nOdkHilBEpzgU+",
+	"MpWaCd8rUI5zcWEX6hSM6FmqsXuSyboKPgCnPrbhw9Fc9GJOuaaQ2ntIhvbXwYzrGZY/RJCFgJ536M8y",
+	"xLCIO025x976Bzt65e3XnmZBW0g/GNIE09EHbtHj4R45S2OwmOtFGd6VH64bEmr5C7xv/rYFW/CJDe74",
+	"kfv1qxf+htnTWQAc4gOC1PKe2B9hsIPdUUPl1ssdvcyZ3sSNkJfNYG7LTeJn734mO0VnT0TOLTvNxjjv",
+	"9U/Ih/cvd59AQtG3P/2IdVJ8IsAN1o/IDy9hvs/e/vAS6/vI8cGTffJbKkGzjZBL2OxbOP7UsAhmOMja",
+	"dkaWbUQCijhhakN8RqBu69kbFlDtUHMuMoBEq3ajCy3DTXz0mHzPv+3vkTMcE7FAVdCgNp0TI89FsU8t",
+	"FtAJMlEynYMuTqGkEWKMw4Nofz/a39/f298fwqDkgmKl17nYQXRGm3dKlU07xRUCVyWcXiUTWJQLHnMI",
+	"Qyo6MliTSGY0gdQIKBSDxYCb7AL0SRgyzQz/bBeGnghsxSAWrJ2LIRSY/Ov1xz2LCjckO6+toQ7muGCZ",
+	"MBzzhIV7QS4YfOtB35VB+hAp1068gIPzBXTxdlvAtfN7ksy9asWF9TzCnpJsT08I9c+5whb2Ox2ZZIGb",
+	"WpQ8bhSwd0B4Z2RgnSq/QXoc+nU1yaVPVBA/EdKjyhrmdZKFxMqRRR4ZPhcTaWv6gr6MFBQIqyTsDJOi",
+	"KmtpQvmu034KebzZXHNYi6BJutsahB6yDdPtpK1L9lzANSfP4DHFIlf04O63LGOpgHuFk4FpvvOk01AU",
+	"U1KQqzBWzYmP62T3NMlYLDEY6avGCoPDx4cHx8e1JQa3K02zBbVrvLRuxdIEifmXke93sOL4B48+F3ls",
+	"N8pXZqOHKeO5ZOfZu5/7Lqxo7YZAHufc64F2TE0vl83lTruNBvOz8Ma7sphDCIRNCjfqxq40oNv2Cxze",
+	"WrfDXWnDXK03eQG+eo4+ehTs3g8H4VHXl7dmFr59tb29uXSkvbfbTXoags9vdDWEBHkLDG3DAw6fQUrN",
+	"Rf259B2Xe4BZUh/ff6YY9LXOn78hI7HSHP2WhVr4hbXV9lYTcciVFpuDa+dZAWNAQTldHzbscP/gtqZl",
+	"dyf+arfe7/wRbLhAw1NYfwhrZCN60azFmjDDqgf0OV4vHtAVPW1jxOjo1TDWmiwe+76Y7Bg5u9BGChb3",
+	"vwy9btX44JPPhP7sjnWhv6gR1aMsAO6GCxd+vg2SO75NSf0dM902aT1Hukf2LO7tB0Rf3h77uFHNwKKT",
+	"3i/NwC5g/OdkgV8qy7SbuorIlmKc8FFL8PdZdtdtGLI1KAGp8KEhYlHR3DoROET9BsvNlcflp6UMkflZ",
+	"l8T5PWk097I9+xpbfkdnbNc63TOCj8iFNFPbucnmDePfkB4hlS2Xayt5yMbabsi4Ntrpt/OmzFg3PL4t",
+	"NXcQ68w+sKn82jOAUXbjV+Px/kqi7xmb28Q0LgRTka0sumLK+PBMIjU44/AAtp40xa53ra+xRVIpdv2j",
+	"u++unK7VKMz2MHNeY5KHIq9eP3/18zNioaUxXEm5aMIe+63XgHhxsH/bbspse5YkRF0Tv9Ofi5cynPM6",
+	"XspsVW6Ku2cvuBsfZf5998lFuXRW99pD+aUKDbvohIYnarn5EsiFrh7H8LB9dTh+dTjWORzbyG+Jw7HI",
+	"y++EowYy9Mt1N7Zv0Q24G7fFO25SxN+Ns3EpQX5Jvsb9pzfMLb9832RH4R4zYxsV7CKGdxtAqrv5J3tv",
+	"p3y5m0yPWYLbxcUAwWBRQliE7gbArm1brDcLXBruwDIwS7edXyKGqVsC94kefKnY9iGCor66wpRajODy",
+	"KcjU3CYNpLgPvVvb8aW7fR9Z+Yab/ZNgJC5ueBTAfdqDba/bhOvsrDft+FoqyzIyyWC/u9HKX+HuTowz",
+	"lqMCZ8uWspfNoxdl/C685hahgd+VLSgc9aRQk2/bNSgoUHdtExq8XvBzLfvFqNCUQ0fXNXH32yHVD/aP",
+	"nzz6phOo+pSRv77/8Qfsx/AlaEgbHisLMlY6Vq6jZOFQIcItrhwX5IWYJFxP4ca/chFzshPSzEjOF/1b",
+	"PHbzeLy0dcmczrEnSVY5oTUEoSpNL9+Npruv/kHOhGC/7x7YMg37x6Fvv4XhKm4WDzRJmDFMQXGILRPB",
+	"GT3Q3kkMIS7QwM7FzvPn0KsJejb1I1dpoQwfpQlVOiLQlIx8i/fbsgsomoDFNqAJ6sgW8tmpw/iaTwQ1",
+	"qWLkAhCC7YhhiwALzZGxRnqBMSZ2LqCFC7zGNW2BuqU3dMLIayj5+PG8R6RwU9BTxsxets0oObF8yFVE",
+	"2rrDrNGEIEM4/sMsUNzAQ86FZyJ9278Jy4G4Jt9TIWhMM3qKsk4AWVNpeOW5MK6zna9ZQYIEegM/JuxF",
+	"wrQmz6ZKzng6s4sAqm8MdS6vJdQyjaUwtTgbFQb9Jh7fJ/4MpGy7OWS82JcEIYXvkY4c/JQwYRdYZ1tM",
+	"E9tc+5ZZe6H3hj3GNZbBBRcUJ1Rl+fsdef6b5y+/cvsVuT0lFzzhQDMJrB/ZccQSOQD0nAZtVRZeFwXi",
+	"y877LYoDf6a2W0v+2pVfIz6vMYjJuRvCxEL9BMCpDvKLw8hDmCMnAt7JdSYohtn0B3hpwONh37LEhNEr",
+	"pomQxPZMRYQ1i94m50ycYMUjnE7LBeEa/qz3sMK7oP/ukWcBsu25yPcfyiwntuKxKAqtJPy5vhocR62x",
+	"em4C5gTfdUcwJ93MLb/Kod31NUniBlnYK1DeiMmX3tl8OwXt7bDv4LQpGSWMKtu4MzivbX6AMaghYuI1",
+	"zKk0Um+Zo7zPYNN2HE74jGosenYdZLkHuM7YaaqZ6odwFucCp0Zs5Suy33lChY5IOk8kjbWDjZvNE2Zs",
+	"JZ6F1su6n54L7Ae/M3zz0zvbJsN+7DCymIZv/vrT+5+gzL0fQE7w2I2L5+xcWOQJrrEgf1fO6zjHmTF0",
+	"NH1p1/UNvOOG2Eb4ijviHYWvbOAcduOC8vFTt2ewSdCy5SszufmyVoejmB0p6rbFwu6jXHWcwKnaXLnu",
+	"wu60+WPGjW/EbAdwfXGWplkVeYyC37M2b1vmNZjWS7Nv8Q1sEmY0GSVSM6LYTBqWLMiOt+t0RBSbJ3QE",
+	"hhscnTlc7fsGwIFmkiHkL8jO/mNb/quNSkdopgKPmdHRlAt4zPYO3T8O8GwCtoyaDYA0sCAr2J/bvOkn",
+	"9odJmANcsCvuAXjoubDWMIvzzUTFK/96agJHsdtD0JTeMX8HOxfI6Qq74hB2QtS4uXsCQGjrsBtRW3wb",
+	"DnJjylLwjjtie8XvbOJ7bsVU8eavvO62eJ1G4NXiGdEeq1EaRvTUdqgvc8B5aojik2lrpvY4wV8bXHLP",
+	"Me/Md6glY5mKrIs9ds1y+DpvXrw9e//qp9fvbJf0sNzRAsFygFrNetWzOMoavwsJ4R7MfZ0ni4jIK6YA",
+	"xUSn6oot7McGM4+gT/szTebU4bQmbEJHwOJonHDB8oEvWCKvyYwLPktnZEaFQMgexeYM0EiwJ0jMlN4j",
+	"EK+AdUDgF7ANoV089mWOcs8ZOglT21Vsj7wbyTk6yfglCyFVFifWc8lpoolmzMmhMPFV+0719rdz7C7s",
+	"Jv0A56Ejgv3PtGXfiLdSx7EgkvgS7u/m+qqgBrR0eFu77ZJPSF+h19J2M4NvMqJdOiAWb0cqZ8O0YSbE",
+	"KRuAn3QTtIQlk+iI3ACzMHLDOXxOEXg4JY2dsWy/bzm2Z+8LDL4jj7Ce+bD/pCaKcsTqrg3GNzaMw2W6",
+	"hcIemPZN2Z0Jnbi33EneN35aWznPGG/6qmzdZxwI3Kpc+0roJIJe96CCXU8XjUcoVMWW5W69Cu77Mop2",
+	"7kGy2bKDmS/4O/vgzVb95K9rkk4hBXwtVw1WA4QWyimykzlInUoN+nVE8kaDuk4Lf9DalTG42Jpa9ir0",
+	"Vt8CuTxnhvKkSYTkM/8aSMVstHxBHNCoRSONvL2sIxIzxUHq2rLniGQIdy7dg8dMjJrLMTeJjZYJLQ+W",
+	"Nhrm0PAgcOXZjxrlKSX7j9Em8R1LRoobpuBXOT4XdRHEfxCYHDkEY38uNdN58NmC0ebH6VzYVod6j3xA",
+	"D+EbqmjM5+Tg6eNvcLW+pyJOKDl4+ugRGWLMBwTuEDzoY5poB6s6xH6aNBkG4VF0FbYkfLzBGdLkVhI4",
+	"/ct+5uy60U3mJ/RlZiFopq7QLMjD0f6LsW1uHqLCTrhIixbM2YW0uKFehdliYsE2+tvukdeYAqbztDAE",
+	"6y2gX2qmsJ2s9aJrl8RlAws+GBE2usX/+MZCB7ZD7MEx2cH/PorIwUFEDo4gqwpNdbZA2OxFP0KczbFv",
+	"qItOIus0QzvNXj1+sjuVqSKKIQQruq12whN8sHfUt6kFHAIj58J+Ffuda6OzNsfBfKUKvohw7b4TglyQ",
+	"unCNmWQBhHIQTJAq833NGHYCEzKkEnnNVN1pBkQDrmbPC9lVN9E41o2/ko/94O6ywL/aeTfIyhzRuYZG",
+	"KOTigFjRz5wlLJQyr0opCwf9tpyEiki3fcXvsJX3HjnDzuQ0ceE89C37pAQfYsAUsyH44BWP2cB1nMau",
+	"GT4FyfFGJkZWN6o05PZY5KMpsEvo9wgxOOAePo44kjNYrtOsKzaGB+yvlqHAa31Ghbt7jwxfjXexVnBI",
+	"dorfCvPX0Gkdm1ONpmx0CYlcEPXV8GhtdhRsSEFvv191i3aCdxQeXN3SyBzgeZeTr1WNX1TLbGQfLHIx",
+	"dWzs6I5vWQXEnpOW23JQOhKKfYJHdI5ZBsY2R1xqfBds9aU+sr8V7rxxL9lNuoPCT2lyCBU/9zPBgfm1",
+	"tEcrA8GEX31D2mL4ijsJChS+8R7BwbTN6ysgzF0CwvxaPBnNRePhje0OzcqBuyOiL/7+hUJ2tO/hTWB2",
+	"lLb4fmm/4eTuBLejjTC/ogR/yUgcnbnqjC3joj/eKLb6j6yx+SGqBHeg7f0ylWG6LteN/XVn7KF1dwZZ",
+	"1LWhjrdsxjFRj7hebtjv1PVlZzEx4RvR9jCy4EB1PeSDaUFqoICUGBmRa8WNYaKSA+PL4c6Fr6VzHltK",
+	"oMidcJu6uGAmHIKbflOm3o+L14Xv7ZSzlwrQ+QZSJIv6slWMp0S1AM6fk+UTLk17ohZs1JjdDvPdQgAl",
+	"oykudul8jlNvhDopJoqUT4l3JtJ4yzlXP1J1GW7CW3jFLW14ExdjAljtPVT67k5AwTZBWJex2C4PAVog",
+	"Ozxms7mEbekvoyVkibuaGWhfqpdJrp/gznf+xhskhOKLaigh/+3eJ1r6vH0MGtpZkx0vSCLCZpRjzNAJ",
+	"tH5VOAYqe/U8+JFA9oSlhiAXbYaLk3UPNNmBd+k8fx0S54F96r4N5+NcYCAr1PAvbBGateSUgu0aPmNY",
+	"4riLBY6XGjAZFNnB3tQebnxoHe2+b7WXtxAOBHFIhtkHD+R4PISkeW28o9/9grLUSCx4IDv5E0Mvl12P",
+	"UcwUOBe2rEkKZguEZnSB/bxTJVgMwYn+KdYFJJm6sJOlc0RBWXXkyxEKFQt9QpNrutBkIm0d5YgmTMRU",
+	"nQudXmSbQhIuLmEFZzRm4IwZWsfMM3f3e3nJoGctN/pcDK/ZxYgmg1Qlw1oNwWqe1VO3fcuq8I47Ma1W",
+	"PPJ/LpfSpn6hKRUTm5FawnVw/CcP2vujhykIio0Yv2KN6jqOttwR/5O95YsFl/dY8mRnRDVWQjKhueFX",
+	"rH/v4eVxb5oUa7dxX9NLMVYhPRmvHKTAdbxJrn0nYQn7VfcoHtE4oa+BiDsMRDiBs9RZhnd0haP3p+kr",
+	"Ev19zFr43JDrl5JntNwM7t0Fd3U/fJkRr5bd2H6saxvM5IaE+t2ZYF/DWn+ysNaKMvqhd3zsGvBltPQX",
+	"C90eN+oxLLxpGZq6m/XXEqj3IeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNz6q+st4NpuIXXpTZCUvI",
+	"5kugmvvQrqpKbacBmaG3GX9CwGNlAW0EkcVSu2IcYwmHevgH/nfQYmC8ZVfyso34jutC0fBc/JU2Niua",
+	"h0Wsp43tMB3vIHTAbs4Z5ymjV9azNmljvIQk9/hoSVLDy2fk0aPjR8EiSJX/QedzjeEQG2+4YMTIE4x3",
+	"0CTZjeniXPz84ucXr98jZJHHPiI7QRjD4S4xHTkoJeg3GstrHZGEj5gYsXOxYFRFBXQl24JGsSua8Jhm",
+	"hTE50NLuM/kse2E/OheMjqau/jShaqbJ0T4+8g2JIYbiEGngirSRnJgu9shrSS4YVZCfgfticbCHxsZM",
+	"vEfJV6vh8vqo10ixmAnDaXJKKLlWEmpHbA9VeekJyVf4kuP94z3y4f3L3SdkZwglLJqZv6RmvPtkeOLq",
+	"TrGGxXCTwL8VI1xUQM6JkbLvShspuWb0kgxfvKeToY0/jdDprs8F5Gn4aBhhV0wYYiE7hTT26efv370/",
+	"+/FN/yQ8AHQ+x8gXlsFwQy7o6BKh2l+Nd19DHM5VvUyYgfU9xqFkanNaLmS8aCiZRS3fs7luCScmY4ZN",
+	"R6Tsxp5x4f8+XIIiNWXUwg+7FxU+bYmffH/tNhR+eU9JYd+XdKaw/+sIUz7K19V+G87lGR1N2e4zKYyS",
+	"SfXczxW/ooZFgL06glst4YP0m8okLsZ1/V50DyFEPaDK6mt/AYp1Z1oqn0KDBKpXegG84qhONL6Whsxk",
+	"jEVkJ8HoeKLMVOoscQdmSLRrRlCkgrXk6m1o0myUQiuJ3sm/Poai7IVD13TsV44L2+eB6LAGWrHryOP5",
+	"PgsF35b07BpB5OL2uxCn3nLh4VtrNtK87tB/dBiFIzuYEYBM2CKNWli7vXNxvH9s+WT2rC8fpiOIqOVJ",
+	"BzabAJDRUyQngPXUxpZo5+kONrSZofH52YAu6Rw3muwcHz7t75GzNOaGxfU1gcCFbXiaT8SrGq3wcHsu",
+	"GMHe8xmzLzobjdi8wSb5ETEc7qWH5bCDm/m9lD9SsXCFjHobaTYebZEqRLkAosIMloB9EkoEu64mscBh",
+	"sCdSxs3RblfCukvjX1NtMH/GI3O40sbtnqczC7IQg6RKEiqIwoJ/VCcuFnk/HMz2GZkTp2MQ7K/CqEo4",
+	"aFKuKpfM6CVDfGT7FXBEqX+BTYgh1OFgVjrrnAvbUABuZCcklulFwmLXDAdmZaHDh76Cepi9JV+rc7Ez",
+	"T5OExcDwhu73Qf770GlSqA3CCxDHV9ERczriuXAP9TPt0837krG5tr1yZp4vYKEhDIFnkcHPERQlX2Wg",
+	"Ce7hHUrmlMcEmTVCQoO1aW+J+XjMFC5fnLK+UwpZEtLUKVEMUEHhXXYi8JOfyHMGaiu8EuaxIAgyCuPB",
+	"J1j/ykjOGOK/75Ga0m33zSUm6tFWCsz0lFDHxXKgd0+alkVmCjAuZ7721vrGoWAnMZGL2kDuwL4oHoJe",
+	"nSF8wO1YyX0ugENrbhtWWLDpbAhEh9EMnq5jrM9x5Df2A99yzTaIktM45vATTQCbhSnDmc7yoOfBpT96",
+	"fklCjFJXmIoTgM2sASmNerYAvaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2Zvw+6+wQDxe3eiNeoJdDyzV",
+	"12gG6Zwx0CmzQbkwj4/tqIDEm+vZ+/t+Qe31XN3kwrCJjX45njZYb6YyiW9tpp7PrTfTWoo7rrNGIsS0",
+	"YyFNW8YX9+z2SttJ0RE6/jtmI2B6cS2xO+yEwqwrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGC",
+	"JSrsbGGjCvTlPzZboHy69Uepaqc5rhbIp69gKzefCR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndr",
+	"VLT5nNEkUM/ibbeTyjQka9e+Q881VYuIvHr+hpyn+/uHj8mrX95bkJh//PzKQan1I0IJwEiCAPbdCE8I",
+	"FU5jDXrD5MJ7h4Yrhw6f4/2jczEU0gzgWxPQ+QbZeMP+nsdfs9N7BtuirtDO31F7h9+Aq+lcBIN6dUMq",
+	"Q66nksQc1UJCLcBDCUYGK6oARwonvUeG6XzKknhINDNFvBeqeWy1nQogjNKAR3MuUJHwKd2otRhFhaau",
+	"oQR8msrBZZzySS7YiKZII+gdi5Wcg+7Lrlxrj9w/6AC0IAecoGPSeuYir0aeC58QThUjVkXspkMRbSS2",
+	"RbT0FqpRx/tPW3WeM3zq7rQeu2kgCbieca0bRMESKXT/9Z5lxnZxG9okhbvrq5S4YSnxYQ5OT2AwjiyR",
+	"OeLqW4SnjOHl7Vz73cSCO+eNAZif2ro0PPC1I8V2DfCH7WUDvIjNfCcta1VrMvzuxXtSMxGUT8OMo3DT",
+	"VCbqKPW1m38np33QgOdeAzR3rwSom0WC6f+1VbCP9otq/NFhqLs+atVVN029L1lVhs2K/+jAmuyGw6Ga",
+	"0d9f2QcfBeo/VYpiMaRgv5vByC5VhazfUDhEmgztDcMshAZPYf3sKRFpkvhgXEK1KW7dIbwTbsFwr4v+",
+	"LGf39jO76OOeqr+8HgtwdDNNyCsZHqK6sdi3nYGVgVpK6OBap7b7oJkWdCkbl3QanS7ic1nnm9eyTs+F",
+	"bYONirfyjbd9hHFC53qPDMF61EMXzGFklCrFhLEaFLe6XfYtEQaq57kmh9pXwoGgnC7Y6HY8tZ0Mfzj7",
+	"ZW8Wk//6z4MD8vej435E8jAzN9o1PSVKXkdeD7QGo2vB7ZyJYzKV14GTjlxTTRQMhTnfU+a9oN4L6RqL",
+	"/4x6ovUCwtcQan2GNPtgp1i6fuJzuCzTzCl5Lt76+8R/HLgwc/YoKsBD/8ywIXZbZAs3rxp5/lOvGomM",
+	"O32B6ODFY2upzFaYul8i13XZbqCOyJwuZja6Kby6qBuO9SbRvDpe8NC/7uaMXNli5z5nc6rQk4JrxQXk",
+	"fGC2B1hoWEk4N97M9L73ug7+3lbW5GD3MDBkISmkYsy6V33j34Q3eOiNkZzNUuEOwLnYCSHJI4JmsDXz",
+	"3HS49hWPmJcC2zu03oeBFHAkf0qzL7B5M7aR89Cu/sBeG2A/xhjiGRjhHo55Ykc4F2POkpgwpTCvRykP",
+	"64yZuPmwtqVjbTTyJU/uwnycKJmKWK9uBG7mAi3pFAVXoZ/Selbkwe1akZZCoqx5Iv1z46Hest/RGo8u",
+	"S8ApIkEU1B7/yDOT4By6w57Q69X1s4dTM0uaTU3BCNzw0LDZHI1ZhZ0HuZicIpaQJmMlLTB1Ikc0YWRE",
+	"DU3kJIXUMSaic3EpIjLlfa/p+fyGuWJjpkB1y6u8rQ6CyqfCEIdraP9KxJwKAmdpjqoOcCJdHtGPs0eG",
+	"/x3+/Zch8WjQ2iZd5HcAtc8DPIqsV+Kcji7phD2AXEMIuIIi6T/RNWvF5xzA85vnL8nO8OE8Hg/7QWg4",
+	"Vy4dPLU9sxi576I0/RU2pZP9DJ9U29AQ068u4f+mvK6bYcdMNE8ey9LOOmad5Z4GKshf3//4A67kl16z",
+	"IOfu/JZUNapxDaImKr4tnczrg1tPC3EDE80M5qfCR47BfncGTexaP+Z87sSaSt6OcVfhiErhza8Hul4f",
+	"a7S/9s4FdJxxAC/21VmGLapFeG0AQYo4ZblCZK8PCWpD56KqDuXfcUqCJhNOrwtc806t9NZqzibw10xR",
+	"zyYXE1fzVHXh+0XdOdzf75/6jkC2zyphiWY2p8G9caBYCkoeANkXpmCDCKngv6UsMJ3rE8sg1OO40xv7",
+	"+tvR5vLod4cw93IvGZwaDtrt6v1CN4+O262wC1/Tu3aV6ERBtczizP7bKi+7J6ELTzVNPYjsz8Tl8rjg",
+	"IostdSMug/uubcMxrDS/ryrwjQtOy2uIyRcdRGeDJkx2slTK/hp67zweN6q9bxQXWMThdVsb7/U6sNP9",
+	"UIUB+Z7J8IQuJBrfVt30GZH1Aou8lGq2e/Ckf0ISZgxTkIofuY/LZEUmDXaeP9/98cfdf/7zn/90KY2+",
+	"kZN18Nhi2IjMFdOYyAj6uIuCg2oRkRnVxo0Ij9s/H2gCZTH2bVHYIeVcXMjfQYun/d0d3ieGY2cS6nqp",
+	"O7+mu/lB0bFpZXV0Lrxr0zkr0eFpv6mQPGlfbKQB6/O8N6cLH4w3fLw4F87mOXiEHpTzXpCEiSUJZmrT",
+	"ZCk2abhI5OhS54HzZdp47pilF1omqbEVDfDs39/iHedix0XGHv4Bf38anth6BEwvyLMHic2YdJkA/p3n",
+	"wrav6u8Rj8WKnvRTm8U5BHVvSHbcwTmpN5HOhdcK+z71nCKMa7nYp4tt8SYeV02LKtfTbCRFbpxlqRd0",
+	"zhRkjC6bb/bUKWGCzOE06ezzaSJFU3fvG7RmQinhzn5NPPCCC4oTKigFx08effO4q5nz5vnLr3XbVnAW",
+	"LJ4HuhJ7QVuQXHBgBClN0Jp2rNQxR89SPZBxREI7HojSaguRPU51hlT/tiypdM4bJcownfOTh2BsDb34",
+	"eP3m2Svy4c0rzOsHTqjnbJQzJzAjMCH8xOVB+ywCOGh0wZjHkbZJ2iCgdjBbbZLaw++kRG6lWDZKzLVE",
+	"t96MJjoir16/jaxIzVONvID1IkhnkaksRocnHQNkO0Oj0Pcx5SPLki+ouCSY+4gS3JtMUBloMTith2Qk",
+	"xYgnnNoOX2i2OCsK7bC8xib3e4OiG50LzYzL2EKLTIwYZOzvkZ9KyQ5BGkSWMoE/notivkQXtvlhzm8y",
+	"lPVhzp0aWmibVddj3f38+WuXGydqwunxiqJblzxrwDOd/ADcIiPYm4vJMoziMmn9vQNSE5/RCXvoBl5N",
+	"dnUQXWfkzevvvM7jpX3GtZBJtZSLrlaK+ScnXjjKpcXOKLaOrHfevP7uRiTZVBppnX+1fryX2IsZ7/KO",
+	"MfxjjxpDobB7lhonsKh2ZUw2LS7TXW31zzVH55QtALffPbRjDFAhHp6Qeeq1YyfO03kiadzHpAS0HxDd",
+	"GaUaPglyLKEKeP+Zc5ZBuscliwPxYXsAnwvvXsiKlTVAHxuHGw04zOgtg19mZMeJImKkn0V0Loa+12Qw",
+	"vF0arrM+lN6PYftR2oeH9qvpuZgnVFg4hLliYLKwmLz58J7spHN41yPyI//21GJJw+juvJEJv2ICV2Vx",
+	"LhBsBB/t21bZszQxHALbBIYHesJxIEANxaNoqOHP3GBh6bkovDyCN1+wrLKZioXtHdrfA2NIk1mqDd5g",
+	"qDKwpbk9NuMiNUyfAsS2Sz0GDjxWTE/hM/VJbkA7WgaDzKRK6PwXmDY6TAVCcJLhm5/euVxEpE8HTyFn",
+	"84QZBkHuN3gd3ZjUkJnUhhzaj945PjhyRDowUg4SqiZsCHVnYSbRubB0kD28v++wweGZGRWLgX01ZKk/",
+	"2j+yGzh8y4xa7J6NDVPDc1EiAnTSgkIiJC6XS9fZI+8Ys87pN3/96f1P7/ZmtUHzNwm1n/UBaeaG0Fjx",
+	"DfCqO2rPmb2/0d2Gv/1JfG1IT5Bd9swh0uOTB0dfKOIq7LtTLIDEXWAMKOKBdsx4RyqSMKqck0NIwfCU",
+	"C8ZiFhdEoBVduZsvZxWNdhiIs+upxJJWYPkugzqbQ84gEP2+kFcNmYLa0PE4dL/ZSn3vOnOP25cQI+Ul",
+	"9BEA1rOA72CJZufCVcYc75Hn8lrgOiCX3ZGKT7ig1kF2dLj/8ODwyT6Z/07+9ubFd8RM09mFgFLxPviD",
+	"tCEZ98UHYJGc88+6ouql04615bLB7L0zGrNT8tcXr57ZRzSZMLv4/SbjCG7r3TSjaGQS9sevYFabmE+e",
+	"6GfM0JgaGhXdo2jCR8S2/2YKe+Fq57wN6LbuRG6ukRYl/paD06+yljMnVt/gxpdNjdFFThKpDfEr6EK5",
+	"qEfaDt0un8RGZR3j4kazZEx2NP83i8i7v57tHj56HBGwfYgWUKMfBBTwkf65wIPrVddMu0TVEYLTQUIJ",
+	"thX/v//7/0OGdgbpbDDjeoboSggiNYQX59dAo8Q9Kn6YYNcoYfsRGaZCp/O5BJVuANN048A/w3FckR8q",
+	"2mRK9dRlBdvPtihSVDicgAuGbcsQEeSkyIJs/SSL+xCOtv90Y9iKtpm8AmXpeP/piSsatF+ACzJEXRam",
+	"pbmYwAUh3e8D+B644v50jVGGucJuCXrAxWCu5EQxrYdkB9c20OdgRazW+FtKFRWGiwZIgGeOKsvK2k0y",
+	"Qvuat0zDia9hij872vmTa06fjSaE+7UIdCEWF6xRdRkcHs8Yuik/DwOq2w4btjNcqlSVjdDIJaFcgbGc",
+	"d02yFmnGO50xjogl9oQPgcM487FgpOrMs+d4AFqXiDOzR3AG5wIuJ8yatNQN8uHtD5l3ucAwMnw/nC+4",
+	"L84FqEFVRpLB4qVizAXXUxZ7BRacHjHXIwoJC+dix7LZw2MylalyVnHJlsXvCBjxMv3qlphLmzmWB0k9",
+	"//xzs5m7RCDV6YwhLVoCBI0gP1j+yBEtyZjaWH92DPITpFixlGsbalsuNJdibf89v+2uui15WI5qlNnl",
+	"vdva7wyYJDvfmweeVzub+Vo1QYXnd8SZI/ZrN6STXqZfwgFIfexUQ06ZVJfkks0RPyJhjhnnEBPBsQjA",
+	"ZXM5m5P5VmE76vAXCkflJlyB+QueZ2Uet+sMzGfwwjZMXY5ucItdVT/vPLy7FFC7DkOO/FbDnMiOnNv0",
+	"32RhtYqRVMqdVTXRfYeoAAyXcAc8TEmGoLT0bNp0sZqu3FUx9LZ4612KolS3yCJvTme4b/WSqOEVY47j",
+	"bIiAcJNirrAXTZKutGFfRZxNdnlAikQf1O3LJK6r2+9wcm4QkMqCxYL1hsWjrirEkijZcdNgcURcnhHG",
+	"ifcPyHnvOYMUHiZGi3OR3Xfei0gxudamof7D+bsgi4x82w/RLwVjYHGeC8tTbIE/o1elucg5lHB8K4H9",
+	"KOYxK7MMKdegn2tiZOJRDLgqVZjVATMFsc9zUVj3EJhJClfoO041OO2P95/2m5GaCofjhpSFwjvuSl8o",
+	"fmiLtqCKN3/VGm4TOM8KLU12wkPlzrwV6oUD3i8C7BW2blUlAMIVzehJ79KLGTcGoUeyxzNct+wDSlC2",
+	"2vNTbKSNHigpLG/dIy95YpjSZCRnF9jL4uz18/4pdBlPBXi07H9txS4YHefit5SlLOPV3hM1tuNEmZ0e",
+	"M30JgVEaT5jeIy+ueMwEpkKeCy58cMQjKmeOdiFNEO+zSCo0CfmJmTLRR29/nhQh1W5WeeM3zAGbZ4PZ",
+	"1B9yNnF+SswqtcW4wCWxTpfsnGlOH34vk0tqaB8z9vdIgTgg7GtbrhczMS1oIBWEzeZmQXCVmsCm3rp9",
+	"/hJ7No8SRsUJrLycM+F345TEXgZypk8Kv+kI7s66w5/m/zzJ/0kCiNW6T5KpGclZvWsEp4RwrPkU8E83",
+	"9goaafbMIJhP/kY3yoWU+MrGYZg7DYP8JLSOU6puhwUcOb8eQnzSGRNxmHenm5ZqDg15tE6ZXmvyDoNn",
+	"gGrKIGcpK37BWXZS51Tb9K44dUAdaa4mNX3EFVM2LXaVdz6nC4+lnc+bYHGPReSqe9WMiwGdsAEwg/qj",
+	"UoE+O3r8qAW4eIW5zWTz1OjvNzC1mzWYgPX9HbhjbftV4TAKXF7pb/bGP73F9N4BM7BruyToO9e16kBo",
+	"O0XeT4FCfM6Uk9OtikiaMP1wROd0hP1XmjJsn7k7QD4f4vgqFQLO9IwZhbuoGUXb5XrKFMO/tEv3kcAE",
+	"oSYCa78P9p7gALP/+v/CY+NESkX0HAvsEIeG2dyNGgwztXdweLTzTb+/R37BTEdbtgGhd5poGYDharsU",
+	"rscVFQiyAbEIwMhlo0uyY8d62u+fkoSP2a90dMkwOGHNBJz6wcE++X9gkti1a56kziLy65VPOJ1bdOKf",
+	"X5GjvaOIHO097TdF5VPoy+gW/GbMID/8HWVP5q9vSgSw/Z3cGtzGob/dQ/yGas3EhKnsI31NsNidMRCr",
+	"6Oa/kNREOcFaWnZgfhlFBicYD2v17Doom0ZjArsouURxi5/k/AtGYoOOPMMZ7BwNdUi2210JquKwf3Iu",
+	"mGvJ5P0cnn9n08jDsLblW4SN7ZK8GEtH58KDFVIFh+gdJCCnCXOVuTYgCFxtNwM4dBW6bl9sLJ4mibyG",
+	"BcuNNA0lXsw238Da05gZygW+zHtFoAp5hqlQ58J3NDHy1Nky2XfB7TnLLLwky3iCIi3f2M4aGgQ3xQ5W",
+	"+ix3dcwYueQitklJ5yLPIrf7OWZMP/wtlYYNyaXAx2Bsu+5wy65maDnpzOrkRp8LNh4z29oJFCuw96oL",
+	"WNMtDEYkMKL9+1woef1Au0UiNlF+xIiR2FbwveuH5zvykbwhnwN3Ii7JgRnrQLP3ufx6o6SY+M5+COyL",
+	"mVpyTLixhX2UYEIXNuord+fzKWhhgz66rD3fW1jQZ9n5aKknhllpZPZy7tFTRglnwtgEEK+Z3WqjvQ30",
+	"r+LHNzLhfHU26rKXtbR0DKC8Kt37HXbtuffOUlPWdS8KyMn3bez64ifrtuI7DcjEAynxrIa4ZVG3sSYb",
+	"fd6qYnQLum3AYTPai0osvMw4o4BpIuKC41mtshFoMnW9XJoa7dG4DN8LGp0iNHvNSZFRYpUTuViciyFc",
+	"G2hmBtylw6KCC3dL265waPlojp1QSMoHuDksNraNuYZSlG4MJgUnq4+QBplnA5l5zBTk0pyLLGsX9duE",
+	"6wxBKspyb/goTai/EPSyDWAoUNOVAnQTKFiH6zOmJpj4F2BRFOoIHujMw3NqR7FvzlPqZhV3ai4x4cvc",
+	"lIKNz7qtYfWTjVvU6QTuybL7yNUn4GQQz8siFlsjibscFGiTmyFi2TTpOknywlERctQb0tizd9yNxu5e",
+	"vyRewYI7/vRG+i++whMUHg3uHHqBmDoiPLNt3CnX9Jr50xC43tCjyznJlnNDOGD2aGZ9EUpWwRCQYcaM",
+	"DfABqDBElc2e33nqPP7wow86KkYUo1itSlIBKqg4B+wH4AZeL/TQLkKa7HlAo7Q5tj71VRGZwnndVaAE",
+	"QjRgnhZx7QSdebMEEezqjt/fYYVespvKL3rJGL7hjk6ef33TubP08QWayIqPrJgcs4ywi+Cw9YdGMYay",
+	"qfnMHD4io5l1MXnfVMzmZlqFuLI+oEf9PrlIDRJzwjQaZuJcHO3vk9nM5d7NM4sejHYg7YNHwc8jqibS",
+	"/uTcQOfinZPcENm3H6fg+Ql4ooSuWNcH5O8Hx9A+1w5jsbKYsh6sc5FNwPU7xhdyTWaM6lRZyKviPOzH",
+	"PfbOsnMxnBjvKPNGMiWYn4vmPqbz88ADtgPjaPSckYN9YqTQ1ge3/83OQT9YvSWOrpfZdt3Q6fXj39Xx",
+	"zd+/zNeVrWlOvl/ekX5b+chGr1fbKZ9RdC4/RF22+aT/ItWlJr5Rf7bIqMNm+rAVWdDuHdxAiMwq4oSS",
+	"g6ePHp0LvXd0sAOt5EJEewC0f1pJ2oGL1v7YOzg8di1sqYbqD+ctKOrO6IG2NSDJoqhuo9Hqdf5zkSv9",
+	"4Gbp75EhnHaN7X+5JhZ4tFxnFzlPu8V8lqmyLd2QjWlmHHwermMWqx9RXRurfgbr/KO9+YZOqhsd33RH",
+	"h9VNYflR9UtmSe/LO6XvPaF6/dWtv47sJ7M4Q3ev0HTbsTVSCDpZos5+D+TMhWFqLhNqgtY66KKVY1Iv",
+	"oqEj83fv4WEfcDGSHGYIYXtN4ue9m9DNkLQb/Y6oOXv7MmqeKKk18fvy5VHzd+H3AYn8hXz/X/+/n9cQ",
+	"PHohRg8B/i2RkyV5WXlXcY/K4DGE8toWp86WO945jLzcQCylb4H5hBB1Cat4fySzxhbidEa2sLsweAaG",
+	"pZnFdQCcIjhfZo+cxTMu7IRpkuyRbxfnwq27lU35zK8pR5E1kyhZaNYPxqqr7/75+tneLO6fnoshhJ/V",
+	"AO75y76vnrRRCimgvcFIxmxorePr6QLz5Ck38BnXUDpNJxPFJtBr1RmZQwtm0fjViG3k5jcYSzVwffmH",
+	"ZIcK36Q/+xS/Hi679YoHze/xWvAenFeGj+togEgFV/L6gL7FSkLYJJDZ3ICET2LXjl7I61NsX5Mshnbm",
+	"3PT3yE8qZrb8Pp8aj5vyxd4txOhbR4O3kTNWzsko0AK62wLyzkgC0a4BfciSBp3I3G35zSnZt0ZRkvSb",
+	"UnoyyqnvNvhN1JLWcpd5LW57mkoAnle4wVd/Wc2iZIymeOiiSqkbMdLlSgesG3h1Ped++Id/xWBpeQCS",
+	"5ZyaaU6VwYNLw0arF6U0uPZcBdGQzOilizf6OViPOkbNQbqToc06ZvHwXAyzUs/BxWKQr9SwbCCceoxy",
+	"tPG5thWFEHLImRrZwUJTkg8KMKk+VG755gNtu1sqhohvkNdrfXgshonNE7pgcfZ2aohL0dzL2KFKnYXk",
+	"dulcxMqDsJU+276yHH0XLisg6DZxLuzaoHkTrtXO0FXFAtqGjV0MPet2i0i4C3aP5GwG49qUY21xkDiE",
+	"o4k2PEk8Thp+R4QV+qVFBvdqVZRFpFZSRcS3GbfzAzyBVE+LmB8VyA/8cg/15wLqEAkacdv/6lxkkgWX",
+	"f0o1SdjYFKRZ3hjXhzoKq+Zgd4cOFnCAv50QoP0h2dF0zOAgKphV/xQREu0q2dxrwZrLPooi7SbUcDe6",
+	"L/e4I3W8NItG87L+hH+t/LjP9aLPXa0nrSr7NuaBGiA3wKeWi6l5mjQ3MgP6gBuIhY0eE3ikqHmfZh0Z",
+	"07mVlfM58EyWwNnTyN0Lmrp1/tpUGduz2KpvmH1jNTx4y0kAlo0oW2hiCBDFgs71VGKCkFXvE0gyUnkX",
+	"DACnypHqcpDzc2GZFUnkxE4jnwMqzyCBUqZzP1be6BVSg88FA1P/xL1LYwWcDxfZlz7QrjglAGfyCbHu",
+	"KQgkE+puC6YLPg6X5uk/0bAQoj2fPMToIdcs6CNnPwNQzqXmFhwcepYTbFnubB5qUHmRrj+cFNmq7QzT",
+	"uWbKDPNkOY86b8UxyiR57dO8QFDEDFFFvSSDTx3AdAb4ZQAA+s44pBg6cQLU6Gy9BZGC2X4bSdjI+JRc",
+	"MjZHsrPJu2B9DqdUD2ZSMXQ/Aue0qV92MKwolHP6W2pfY+FvTiweLDcockjqNj+GrqMTpgn8SA1A3864",
+	"GWKeGWweFcJC8QpGFTl89Jh8z78lcDYVOkAdzOzQ1mTuvhAjCVLvhEz+zecAfPWLhaB38jEiWsIcgBgv",
+	"HBwaGl9YmQWCHvl7nbgCQfUGjmeHvhNuVeW4SrWnhF5o2EmryeZHrMEYskM15Y09OXh62KEW5xmu9a4z",
+	"W7Mji2tsJC5zS4HB0ubvS7u/H7Y2tqrOF9aazJU0ciQTT+VZdqqeM3qpc5vyoN+Ue/eP3TdukN2f7SAd",
+	"iyMOD46/OX5y9Pj4m1Wn7lqQZkeTaDaDCNkO25vskYO9473D/im5YIlLrHWj47+Ruefx78fNn3U2n9d+",
+	"UdiW67gDYcApgTM8lUJCmLDpjaXj1fTOw9vOYsRDia7L5SUkTi2+FTXqYNnnze2N/7FqsYxmxsfPch2k",
+	"8snPZMzQDjMDr9kCTiHWiKu8mC6XULD36G7xnptQriHr16cW0nwhU2VLTpwMRGK9LikP2dvYXI6mA8fj",
+	"C28EtDFu++YD37UllGTKtZEqSxcHHeOCauyP5c0RkK0UpUc6x2p45PxW58gsnIVM0Y5dNsmiykT+6z8f",
+	"7x3s963K+Xjre/dhPlE0Zh12z7OO6p7kTIJrj+GJ/9HQLyVmJLUvyXa9b3fNJQFaWzWD4Lhb9GTcEcTb",
+	"tMThSt385rTpx3raHD6yCrKeLlGQ+3vkx8zJ5PRycS6Gmv02tHjxmBmSmewRYb/TkUnAaz1iJ4Ri0j34",
+	"aD2jPhdlJ0dgQ2euDtT+MirFEmGr8IF1h/7u3CmRDZc7KMiO+/3UJkJZv7e7ZiPNvgaU8CzxC9BAvUUy",
+	"JDvo35FhQ4HsFDmUGl+/gYsI0WlElcXZ0oI92o9Cd8mOcwfESs6xbiLTg5FhWEcTglZ5L1PZjdd3aqtR",
+	"C/AnMPigDM8Wm5H1g+oCp72h8NoZPrOntaz7AWK1ORcIjP9ofz9bfO3A9TOI/OyHoXWlHCACf8xyJfNc",
+	"2Efg5SEcP2TjeLRqyBBKBSiRGKocFmT00LvEADN7nwy5wAg/eHoGTlEYwmCuX9lICq/v406UejdnPjA/",
+	"4lPSwU/UrNPqaRed1r2Vx557UwNCgotT21oBCzOsjjYaMYy6XTLRpFD8Y/c5jrf7aqve1I6a5GelOt68",
+	"FujAyAW2N4O+g7ZkhxvbTcN4trrz9uUzcnR09LSP3TZcbpnld5fsunWv3/MZq1/FmBq2a+zP4RY/6qrD",
+	"SkV4zISxRZO10yjziVqIABgMBvBjNaEl3kBPi1RP76qdBb7aDt6kSTvv+TyIoWJI1C2FlZ330025fguL",
+	"e6XJR0Q16tZ4yZ5WV0lxOdDstzAHWwoWSP5MfUS4Ba9tg27eqHD7EEPQIwnU/WVaeB4NsRNE7Z4jAi98",
+	"+JpK+pfbWQSYLKpMMWZBCcAeytSTvtcDuA+DLdeVEfBm0dIVS6DEwbgQdLM1NgJk3YBYrbbjQfdHiuqp",
+	"zfFHAokIuPqoJdK+a3uP2gEZ2naxHp8eRgQmWnZb9nO/JWq4xMjZhTZSFByxzm/s0itkagZy7Jya2OHK",
+	"wqDVeZuhLPMEVHA0B2zGDT4IfngczsXjiJGuFwKeDd8HkmufDU0NrBSPnSVVCk7T+Rw8vameelAkp5r1",
+	"m3QuC5x+Q/Gu/AV3JE7CCTQln5VECo/vSJh8lix+m1x9uRvFHlmGdrQD+DIq1Uj9kOBjeYyj9wrLftK/",
+	"W376ji7Q0vSsKaj9txwqwrVxLAg5Arf54nIcMBMfRWpkt7ZgcxdyYbPOTXbQOlhkuP4zPvFMseuq6dUG",
+	"TTm2NdM1ftWaYmT7OuiY5Hlr3P8igskHhysqAU8+l2Ay7hgKXHZNbP3AjAkDTXkmgsjxOOwf5nvmrwt8",
+	"Dw8BNVXo9MM8pluk0+2LuXxqb+x7blfIBStTw9vt6sV/zpP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBp",
+	"6or4dDWbvJwz/oCEA59m2ePSJsEVfoULC2ySVxHUx/2mjGNL5j+Fs7+POOM5BuNmQON2t+4xznhlP5oS",
+	"jQtb9jXF2K5biHJBgqMyhqohEvMx5jiZYnEgnGeyYyljzx4o1l/1zN8gHHnANZzamnX1DHlF9dCf+jxZ",
+	"93yWSEUFoYlxrKCuzvEQaxDxpA0DlKyM4bAYShhTRowMJkTMVMl0Mi2sLDQkTS1jhXxrxDPkRnvcHpwA",
+	"ApcTm6YahwFquNm3GnPtDINFzyKekctvKiY2UT/HYDbnwqf6hjAE+VuzRKL8+2HRMSZHhhjKhgUZgVsh",
+	"YfHErYqQhpVGCUjxlDgYh6zrct5+ENwi2XbCXbYEOyv+ptgZCbbDcrthjg0/tLbksIwO7zaDJliH0wDx",
+	"ngesgh6RwdqGOO/5k3lEqjnht8LBbsgNcsf5vtXPbEF6l+GtX7N973HPWTyawCRDXrNTEBcmK9koMsQA",
+	"In5ZZ5gmkbK8H8zP7p4vA0287g3YseJmhgbeWhi2/XB/D498WkFdbR/ynX2oedA5G3GaDEbUsInEX1aB",
+	"vX4NjB4p0Ip8uExEOrtgCvOtKYf0iBHVbJcLzYTmhltlp24yv/VWwaS7ea24SRX25+IWuOqGrAW+gFxl",
+	"x7jeyVPbbe2ZYpm7pneTDpdXYp7ekTCt29szW5BERvj9mFKIATIXBtqhrigJNudw/+AWZmR3Iv5sQ+Gf",
+	"acc2qxETry13EaYr+eq/+um/+unr/fTLCC6q19a+YyZg1bfONP0vt0Fex7cK98FM64bcVJDkngZI7jA4",
+	"8qUHRvaf3jAr/OIDKSvKanxHwqkYsaVFst7DpYs+XNunn2PtJ3WqogOlL6ErnwtEWiNckGIfMIv9XAbG",
+	"56YGEX/KxAkksesitFveG4BYC9ECHVuYZoLd+henITib70jiUxIg9mRLKomv6IepBuOG73M+3rDjVXFR",
+	"PJaDext+l8a+D6dkzJjtxYQVuOhfBVhuQS4YlmCmBgoS8vYDMaOxbQ2hU3XFFgiak3WVic5FMDP7qRxx",
+	"xeCTMoB4THWLiOvrRKRgmnAxStIY4ZeD/XVpMGOOhbRYyjF2fR3gOsV2BzarY4zZKnHQfhNz1i8YyfpL",
+	"+fyWmM2pMqliZMfhUe8f911qSNAuYmf/MQTNhthEK1zeIbYAtS3oqAkXwAM1kAUz+Xv7FjEjuYaqYNsz",
+	"biwVwiAVHh5JS17U1kMQxRJm4fre+qKDC+i1INmVy39DKs89vqfWXXvNNQOEhoamCC6unR+0LqUBsJ9G",
+	"kl/TeAI7RkqAhU04P6I5Gbzoxzm4E39CsAhN7RGCO+6fMnXLIbZXhfBCfiotXsz1dFHH56MMZ20tzaxW",
+	"SCh23cFPWp/UUkenjvsMLNcdyPG4vhDa4nBW3XAfbyUNpcn79ayA0Pjl6fzw3blktFkZFgDyZiyBWvfb",
+	"WRwXqOpmE57u0AfXlPB0t364plm983rS14javY6o4aH1iVUzhvGI1gNcx/t/U3tz0YzPeUbevP6O/P2t",
+	"7VSyw5SSioykUg5HLGFXLCE/RuS3lDND/m0bNljds5+1wPrw9gcyfP/q9fOzHwZvPnz7w6tng2/P3r0Y",
+	"fHj7w5D8Bxk+vHKTevhHGGj5NHSdVtKLhI/OhVP/LRxLgCAv50z4ribkV2bMwqVu2HfZIub3YeZGGMbh",
+	"OoMAcuUJmFZh4bseDgnVZPi/bE4A9OGa0xHDa4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5e/Pdr//",
+	"5e3u/v7+wZBog0iP2qrfERl+f/bw+1/ePjw4HJILNpIzpuHa//r+l7f/6+Bw6OaPn86NZsnYJV67Sg1g",
+	"HFIYeFtEEn7JyENYgRM7PPnr+x9/IFKRv7376TU2yAHtXgqHgW2riLD61NVd//2tr1nlOuuC77T7czH8",
+	"TdkuuFDQ21GXhplo20DfVl/DT3IMVgBNtLcJw4DoKtr339+2ad2/8BgixyImU8YnUwN7Pee/sySARXl0",
+	"cNikeWv+b9YA5nJwuBzM5fhJWNZ6+GQteE0+oxP20J3UGgvggguqFkUb4MnRkyeP95/UdKqq08zdGS92",
+	"2PrH7hs8e7sfVFLvOQDSR10C+INv61Yb4zzab2ya9XmLmU15ecZey8lolu+RgO1hFfFccWFcT8ffa6HE",
+	"N9TZ6uSEYbM5mNF6qR/JF+FjmZliBpE1ggZafhRf0AaoXlIzsH3OBY1n3OjiElgnUURsuxwfxMeP/zfy",
+	"Ly7IJVvY+idoiAvcC9vtQ0kPmxXcR64bmnXYwBCCKiWvuZhoKyA0I9S5bbKpajLMnQp72lBlhi5PTqPf",
+	"gZtT9JXY1K683b5DgIR0uKEfbJChVY6AZw7Dfj0wrWLKYXQunlWWTiOIgltbv47Ipn0CHEohhxcB08X2",
+	"ugZ7msCMuCBH+w6D2gvl9y9+fPPD2fsXg+/enj17MXh+9s93w75jypgXh28bUOh3whLN/DeSmk90Nw8L",
+	"ouFcbOZnya3Q9xkh3rjqnr+qgWfmNIJexTE3X6C5+L7QAq/6ycFGbpMHwRzYKFXYRftff/QuGFVM9U7+",
+	"9RHEpa3es8OlIJt6D3tR7/ddLgxTgibOt/DpYzajMrv6gV8xwbR2BXs05vgXVDAyHQj+hTa4jJXn5YSL",
+	"yGpNRElf4J/ICapTIi7WwwVYC25kmpppzbh/C6sVIqsx6cgtsPf9wvCh0zofNVv3etAKy/uYmHDBTsKG",
+	"kXk7OmwOqSPv345I3pzbtQWIgq47+Yth5DoMdNf82IJiQuV6hJW/UV4KGeeAGRcZsG22/mJUM+oL6IAu",
+	"RojCYaQ+IfOEioikc4BmjqybkRmWj2PvqxnpVcndbEWF7Rh/QjxGkI4C4PqoUCUSETpjIp4xYXToAsuG",
+	"rXnpy4ROdESEdDtoxxnRhImYKtiAWEeuZt1OS7tOjjH5VV4E78G/qi94nrVvtOSNnm8rJXW1bRd02Hr1",
+	"j362Fbgzbl4oBawtEMtRWvpMZrttwtWaWbxhgiZmgd85cj0puQIEbRwG30fnc0aTpkn9jPe8lGq2e/Ck",
+	"H2wnjsyB4j5++v8PAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

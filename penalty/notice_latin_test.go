@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
@@ -45,7 +46,7 @@ func TestNoticeInKannadaAndHindiHasNoEnglish(t *testing.T) {
 			Revisions: []penalty.RevisionView{{Revision: 2, Previous: &previous}}, Total: 10000, Due: 10000,
 			PayBy: rules.D(2026, 11, 17), Appeal: &route, AppealBy: rules.D(2026, 12, 2), VerifyCode: "7KQ2-9XWM"}
 		for _, lang := range []string{locale.Kannada, locale.Hindi} {
-			page, err := penalty.RenderNoticeHTML(v, lang)
+			page, err := penalty.RenderNoticeHTML(v, lang, document.DefaultIssuer("https://tindal.example.gov.in"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,6 +39,7 @@ type NoticeView struct {
 	Appeal       *rules.AppealRoute
 	AppealBy     rules.Date
 	VerifyCode   string // the current revision's (GET /v/{code})
+	Challan      Challan
 }
 
 // NoticeLineView is a current line with its payments and appeal.
@@ -182,6 +183,9 @@ func loadNoticeViews(ctx context.Context, tx *storage.Tx, ns []models.PenaltyNot
 	}
 	for i := range vs {
 		vs[i].tally()
+	}
+	if err := loadChallans(ctx, tx, vs); err != nil { // after tally: it reads the current lines
+		return nil, err
 	}
 	return vs, nil
 }

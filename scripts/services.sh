@@ -399,7 +399,8 @@ ensure_indic_fonts() {
 }
 
 # ensure_pdftotext installs poppler-utils: the document tests read the
-# detention and release order PDFs back as text with pdftotext.
+# orders' and notices' PDFs back as text with pdftotext and draw their
+# pages with pdftoppm.
 ensure_pdftotext() {
   command -v pdftotext >/dev/null 2>&1 && return 0
   apt_install poppler-utils

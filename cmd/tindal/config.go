@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/document"
+	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
 )
 
@@ -38,12 +40,20 @@ type config struct {
 	SyncCursorKey  string
 	MinAppVersion  string
 	LatestApp      string
-	MailFrom       string
+	// The letterhead of the documents (orders, notices) by language, and
+	// the browser that prints them.
+	Authority, AuthorityKn, AuthorityHi string
+	Address, AddressKn, AddressHi       string
+	Chromium                            string
+	MailFrom                            string
 	// MailUnsubscribe is the List-Unsubscribe URI of reminders.
 	MailUnsubscribe string
-	Jobs            string
-	Thumbnails      string
-	ThumbWorkersS   string
+	// UPIPayee and UPIPayeeName are the authority's UPI payee of penalty
+	// payment requests (upi://pay pa and pn).
+	UPIPayee, UPIPayeeName string
+	Jobs                   string
+	Thumbnails             string
+	ThumbWorkersS          string
 	// ThumbWorkers is TINDAL_THUMB_WORKERS parsed: photos worked on at once.
 	ThumbWorkers   int
 	KACommencement string
@@ -65,6 +75,11 @@ type config struct {
 	// accepted for inspections started with it.
 	TemplateGraceS string
 	TemplateGrace  time.Duration
+	// OrphanGraceS is TINDAL_PHOTO_ORPHAN_GRACE_DAYS as set; OrphanGrace is
+	// it parsed: how old a photo object no row references must be before
+	// the photo-orphans job deletes it.
+	OrphanGraceS string
+	OrphanGrace  time.Duration
 	// Rules are the rule-set settings parsed from KACommencement and
 	// CoCDeadline (docs/LAW.md §0 and Q4: both are set by government notice).
 	Rules rules.RegistrySettings
@@ -183,6 +198,23 @@ func (c *config) settings() []setting {
 			&c.MinAppVersion,
 		},
 		{"TINDAL_LATEST_APP_VERSION", "", "the newest app version, named in 426 answers", &c.LatestApp},
+		{"TINDAL_AUTHORITY", "Karnataka Maritime Board", "the authority named on the documents' letterhead", &c.Authority},
+		{"TINDAL_AUTHORITY_KN", "ಕರ್ನಾಟಕ ಕಡಲ ಮಂಡಳಿ", "the authority's name in Kannada", &c.AuthorityKn},
+		{"TINDAL_AUTHORITY_HI", "कर्नाटक समुद्री बोर्ड", "the authority's name in Hindi", &c.AuthorityHi},
+		{
+			"TINDAL_AUTHORITY_ADDRESS",
+			"Inland Water Transport, Karwar, Karnataka, India",
+			"the address under the letterhead",
+			&c.Address,
+		},
+		{"TINDAL_AUTHORITY_ADDRESS_KN", "ಒಳನಾಡು ಜಲಸಾರಿಗೆ, ಕಾರವಾರ, ಕರ್ನಾಟಕ, ಭಾರತ", "the address in Kannada", &c.AddressKn},
+		{"TINDAL_AUTHORITY_ADDRESS_HI", "अंतर्देशीय जल परिवहन, कारवार, कर्नाटक, भारत", "the address in Hindi", &c.AddressHi},
+		{
+			"TINDAL_CHROMIUM",
+			"",
+			"the Chromium that prints documents to PDF; unset = chromium on PATH (Debian's package)",
+			&c.Chromium,
+		},
 		{
 			"TINDAL_MAIL_FROM",
 			"Tindal <reminders@tindal.local>",
@@ -195,6 +227,18 @@ func (c *config) settings() []setting {
 			"mailto: or https: URI for the List-Unsubscribe header of reminders (never of legal notices); unset = none",
 			&c.MailUnsubscribe,
 		},
+		{
+			"TINDAL_UPI_PAYEE",
+			"tindal.demo@upi",
+			"the authority's UPI virtual payment address (pa) in penalty payment requests; the default is a demo address",
+			&c.UPIPayee,
+		},
+		{
+			"TINDAL_UPI_PAYEE_NAME",
+			"Registrar of Boats (demo)",
+			"the payee name (pn) a payer's UPI app shows",
+			&c.UPIPayeeName,
+		},
 		{"TINDAL_JOBS", "on", "on = run the scheduler inside serve; off = run it elsewhere (tindal jobs)", &c.Jobs},
 		{"TINDAL_THUMBNAILS", "on", "on = this serve runs the photo worker (thumbnails, EXIF, re-hash, ending " +
 			"discarded uploads); off = another replica does (at least one must)", &c.Thumbnails},
@@ -206,6 +250,8 @@ func (c *config) settings() []setting {
 		},
 		{"TINDAL_TEMPLATE_GRACE_DAYS", "30", "days after its retirement a checklist template version is still accepted " +
 			"for inspections started with it (0-3650; docs/SYNC.md §11)", &c.TemplateGraceS},
+		{"TINDAL_PHOTO_ORPHAN_GRACE_DAYS", "7", "days a photo object no row references is kept before the photo-orphans " +
+			"job deletes it, and after a restore before it deletes any (1-3650; docs/PHOTOS.md)", &c.OrphanGraceS},
 		{
 			"TINDAL_KA_RULES_COMMENCEMENT",
 			"2025-12-11",
@@ -303,6 +349,14 @@ func (c *config) workChecks() []check {
 				return errors.New("a whole number of days from 0 to 3650")
 			}
 			c.TemplateGrace = time.Duration(n) * 24 * time.Hour
+			return nil
+		}},
+		{"TINDAL_PHOTO_ORPHAN_GRACE_DAYS", func() error {
+			n, err := strconv.Atoi(c.OrphanGraceS)
+			if err != nil || n < 1 || n > 3650 {
+				return errors.New("a whole number of days from 1 to 3650")
+			}
+			c.OrphanGrace = time.Duration(n) * 24 * time.Hour
 			return nil
 		}},
 		{"TINDAL_KA_RULES_COMMENCEMENT", func() (err error) {
@@ -432,4 +486,13 @@ func (c *config) usage() string {
 	}
 	fmt.Fprintf(&b, "  %-26s %s (default: %s)\n", "TINDAL_DB_MAX_CONNS", "database pool size", "pgx default")
 	return b.String()
+}
+
+// issuer is the documents' letterhead from the configuration.
+func (c *config) issuer() document.Issuer {
+	return document.Issuer{
+		Authority: map[string]string{locale.English: c.Authority, locale.Kannada: c.AuthorityKn, locale.Hindi: c.AuthorityHi},
+		Address:   map[string]string{locale.English: c.Address, locale.Kannada: c.AddressKn, locale.Hindi: c.AddressHi},
+		BaseURL:   c.PublicBaseURL,
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/photo"
@@ -35,6 +36,10 @@ type Deps struct {
 	Jobs     *jobs.Service
 	Push     *tsync.Engine
 	Rules    *rules.Registry
+	// Printer and Issuer print documents (a detention order's PDF) as the
+	// API does: its Deps.Printer and Issuer.
+	Printer *document.Printer
+	Issuer  document.Issuer
 }
 
 //go:embed templates/*.html
@@ -50,7 +55,7 @@ type Console struct {
 // Mount adds the console to the site under /console.
 func Mount(d Deps) (*Console, error) {
 	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Orders == nil || d.Photos == nil || d.Jobs == nil ||
-		d.Push == nil {
+		d.Push == nil || d.Printer == nil {
 		return nil, errors.New("console: every service is required")
 	}
 	t, err := d.Site.Templates(templateFS, "templates")
@@ -71,4 +76,5 @@ func (c *Console) routes(r fiber.Router) {
 	r.Use(web.RequireRoles(web.Officials...))
 	r.Get("/", c.homeShow)
 	c.routesReview(r)
+	c.routesRegistry(r)
 }

@@ -12,7 +12,7 @@ import (
 // PDF; a refusal shows the preview again with the problem next to the
 // field it names.
 func (c *Console) detentionConfirm(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "inspection")
+	id, err := idParam(ctx, "inspection")
 	if err != nil {
 		return err
 	}

@@ -10,12 +10,12 @@ import (
 	"github.com/tindal/tindal/web"
 )
 
-// orderPDF serves the order's PDF of record, in English (GET
-// /v1/detention-orders/{id}/pdf, getDetentionOrderPdf): the same document
-// the API serves, from the particulars frozen on the order;
-// ?doc=release is the release order.
+// orderPDF serves the order's PDF (GET /v1/detention-orders/{id}/pdf,
+// getDetentionOrderPdf): the same document the API prints, from the
+// particulars frozen on the order, in English and then the owner's (or
+// ?lang=) language; ?doc=release is the release order.
 func (c *Console) orderPDF(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "detention order")
+	id, err := idParam(ctx, "detention order")
 	if err != nil {
 		return err
 	}
@@ -27,11 +27,23 @@ func (c *Console) orderPDF(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	page, err := orderDocument(o, ctx.Query("doc"))
-	if err != nil {
-		return err
+	lang := ctx.Query("lang")
+	if lang == "" {
+		err = c.site.DB().Gorm.WithContext(ctx.UserContext()).
+			Raw("SELECT preferred_language FROM owners WHERE id = ?", o.OwnerID).Scan(&lang).Error
+		if err != nil {
+			return err
+		}
 	}
-	b, err := document.PDF(page, o.UpdatedAt)
+	var pages []document.Page
+	for _, l := range document.Langs(lang) {
+		p, err := orderDocument(o, ctx.Query("doc"), l, c.d.Issuer)
+		if err != nil {
+			return err
+		}
+		pages = append(pages, p)
+	}
+	b, err := c.d.Printer.Print(ctx.UserContext(), pages...)
 	if err != nil {
 		return err
 	}
@@ -45,8 +57,8 @@ func (c *Console) orderPDF(ctx *fiber.Ctx) error {
 }
 
 // orderDocument lays out the detention order, or with doc "release" the
-// release order, in English, the language of record.
-func orderDocument(o models.DetentionOrder, doc string) (document.Page, error) {
+// release order, in lang, under the issuer's letterhead.
+func orderDocument(o models.DetentionOrder, doc, lang string, issuer document.Issuer) (document.Page, error) {
 	switch doc {
 	case "release":
 		if len(o.ReleaseParticulars) == 0 || string(o.ReleaseParticulars) == "null" {
@@ -56,13 +68,13 @@ func orderDocument(o models.DetentionOrder, doc string) (document.Page, error) {
 		if err := json.Unmarshal(o.ReleaseParticulars, &r); err != nil {
 			return document.Page{}, err
 		}
-		return document.ReleasePage(r, document.LangEnglish), nil
+		return document.ReleasePage(r, lang, issuer)
 	case "", "detention":
 		var d document.DetentionOrder
 		if err := json.Unmarshal(o.Particulars, &d); err != nil {
 			return document.Page{}, err
 		}
-		return document.DetentionPage(d, document.LangEnglish), nil
+		return document.DetentionPage(d, lang, issuer)
 	}
 	return document.Page{}, models.Refused("doc", "enum", "must be detention or release")
 }

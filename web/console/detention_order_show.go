@@ -31,7 +31,7 @@ func (c *Console) orderShow(ctx *fiber.Ctx) error {
 }
 
 func (c *Console) orderPage(ctx *fiber.Ctx) (*orderPage, error) {
-	id, err := pathID(ctx, "detention order")
+	id, err := idParam(ctx, "detention order")
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 // refusal (no re-inspection, codes still open) shows the order again with
 // the problem.
 func (c *Console) orderRelease(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "detention order")
+	id, err := idParam(ctx, "detention order")
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func (c *Console) detentionShow(ctx *fiber.Ctx) error {
 }
 
 func (c *Console) detentionPage(ctx *fiber.Ctx) (*detentionPage, error) {
-	id, err := pathID(ctx, "inspection")
+	id, err := idParam(ctx, "inspection")
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // decideAmendmentRequest); a refusal (a rejection without a reason) shows
 // the inspection again with the message next to that request's reason.
 func (c *Console) amendmentDecide(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "amendment request")
+	id, err := idParam(ctx, "amendment request")
 	if err != nil {
 		return err
 	}

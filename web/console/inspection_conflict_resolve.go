@@ -11,7 +11,7 @@ import (
 // (POST /v1/conflicts/{id}/resolve, resolveConflict): kept leaves the
 // value that won, reverted applies the other as the supervisor's own edit.
 func (c *Console) conflictResolve(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "conflict")
+	id, err := idParam(ctx, "conflict")
 	if err != nil {
 		return err
 	}

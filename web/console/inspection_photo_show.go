@@ -65,7 +65,7 @@ func (c *Console) photoContent(ctx *fiber.Ctx) error {
 
 // photoOf reads the photo of the route in the scope of getPhoto.
 func (c *Console) photoOf(ctx *fiber.Ctx) (photo.View, error) {
-	id, err := pathID(ctx, "photo")
+	id, err := idParam(ctx, "photo")
 	if err != nil {
 		return photo.View{}, err
 	}

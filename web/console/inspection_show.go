@@ -81,7 +81,7 @@ type conflictRow struct {
 
 // inspectionShow shows one inspection.
 func (c *Console) inspectionShow(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "inspection")
+	id, err := idParam(ctx, "inspection")
 	if err != nil {
 		return err
 	}

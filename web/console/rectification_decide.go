@@ -13,7 +13,7 @@ import (
 // rejection needs a reason, shown next to that rectification's field when
 // missing.
 func (c *Console) rectificationDecide(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "rectification")
+	id, err := idParam(ctx, "rectification")
 	if err != nil {
 		return err
 	}

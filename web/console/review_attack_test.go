@@ -16,8 +16,8 @@ import (
 	"github.com/tindal/tindal/web/webtest"
 )
 
-// apiStatus is the status the API answers email for GET path.
-func apiStatus(t *testing.T, s *webtest.Server, email, path string) int {
+// reviewAPIStatus is the status the API answers email for GET path.
+func reviewAPIStatus(t *testing.T, s *webtest.Server, email, path string) int {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"email": email, "password": webtest.DemoPassword,
 		"installation_id": "console-attack-test"})
@@ -62,12 +62,12 @@ func karwarOrder(t *testing.T, s *webtest.Server) models.DetentionOrder {
 	return o
 }
 
-// TestOtherOfficesGetTheAPIsNotFound: the Mangaluru inspector and the
+// TestOtherOfficesGetTheAPIsNotFoundOnReviewPages: the Mangaluru inspector and the
 // Paradip supervisor opening a Karwar inspection, its detention preview,
 // a photo (page and bytes) or a detention order (page and PDF) by id get
 // the 404 the API gives them for the same records; an owner gets nothing
 // but the sign-in page.
-func TestOtherOfficesGetTheAPIsNotFound(t *testing.T) {
+func TestOtherOfficesGetTheAPIsNotFoundOnReviewPages(t *testing.T) {
 	s := webtest.NewServer(t)
 	insp := inspectionOf(t, s, regDetention)
 	photoID := scalar[uuid.UUID](t, s, `SELECT id FROM photos WHERE inspection_id = ? ORDER BY id LIMIT 1`, insp)
@@ -88,7 +88,7 @@ func TestOtherOfficesGetTheAPIsNotFound(t *testing.T) {
 		}
 		for _, r := range routes {
 			res, page := c.do("GET", r.console, nil, nil)
-			want := apiStatus(t, s, email, r.api)
+			want := reviewAPIStatus(t, s, email, r.api)
 			if res.StatusCode != http.StatusNotFound || want != http.StatusNotFound {
 				t.Errorf("%s GET %s: console %d, API %d (want 404 from both)\n%.300s", email, r.console, res.StatusCode, want, page)
 			}

@@ -13,7 +13,7 @@ import (
 // comment. A refusal shows the inspection again with the problem next to
 // the field it names (a return without a comment: next to the comment).
 func (c *Console) reviewDecide(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "inspection")
+	id, err := idParam(ctx, "inspection")
 	if err != nil {
 		return err
 	}

@@ -27,9 +27,9 @@ func formValues(ctx *fiber.Ctx, names ...string) (map[string]string, error) {
 	return form, fe.Err()
 }
 
-// pathID is the :id of the route; an id that is not a UUID names nothing,
+// idParam is the :id of the route; an id that is not a UUID names nothing,
 // so it is the same 404 as an id out of scope.
-func pathID(ctx *fiber.Ctx, what string) (uuid.UUID, error) {
+func idParam(ctx *fiber.Ctx, what string) (uuid.UUID, error) {
 	id, err := uuid.Parse(ctx.Params("id"))
 	if err != nil {
 		return uuid.Nil, models.NotFound(what)

@@ -73,7 +73,7 @@ func syncDecision(ctx *fiber.Ctx) (map[string]string, error) {
 // backlogDecide discards a deferred mutation or applies it now (POST
 // /v1/sync/backlog/{mutation_id}/decide, decideSyncBacklog).
 func (c *Console) backlogDecide(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "backlog entry")
+	id, err := idParam(ctx, "backlog entry")
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (c *Console) backlogDecide(ctx *fiber.Ctx) error {
 // quarantineDecide re-applies or discards a quarantined mutation (POST
 // /v1/quarantine/{id}/decide, decideQuarantine).
 func (c *Console) quarantineDecide(ctx *fiber.Ctx) error {
-	id, err := pathID(ctx, "quarantine entry")
+	id, err := idParam(ctx, "quarantine entry")
 	if err != nil {
 		return err
 	}

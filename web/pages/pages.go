@@ -6,14 +6,18 @@ package pages
 
 import (
 	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/console"
+	"github.com/tindal/tindal/web/my"
 )
 
 // Deps are the web layer's settings and the services the pages act
@@ -26,6 +30,15 @@ type Deps struct {
 	Jobs     *jobs.Service
 	Push     *tsync.Engine
 	Rules    *rules.Registry
+	// Outbox mails owners' one-time sign-ins; UPIPayee is the payee of
+	// their UPI payment requests (the API's Deps.Outbox and UPIPayee).
+	Outbox   notify.Outbox
+	UPIPayee penalty.Payee
+	// Printer prints the owners' documents as the API does; Issuer is
+	// their letterhead (zero: document.DefaultIssuer under the public base
+	// URL): the API's Deps.Printer and Issuer.
+	Printer *document.Printer
+	Issuer  document.Issuer
 }
 
 // New builds the site with every area. Close the site when done.
@@ -34,8 +47,17 @@ func New(d Deps) (*web.Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d.Issuer.Authority == nil {
+		d.Issuer = document.DefaultIssuer(d.Web.PublicBaseURL)
+	}
 	if _, err := console.Mount(console.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect,
-		Orders: detention.New(d.Inspect), Photos: d.Photos, Jobs: d.Jobs, Push: d.Push, Rules: d.Rules}); err != nil {
+		Orders: detention.New(d.Inspect), Photos: d.Photos, Jobs: d.Jobs, Push: d.Push, Rules: d.Rules,
+		Printer: d.Printer, Issuer: d.Issuer}); err != nil {
+		site.Close()
+		return nil, err
+	}
+	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Photos: d.Photos, Outbox: d.Outbox,
+		UPIPayee: d.UPIPayee, Printer: d.Printer, Issuer: d.Issuer}); err != nil {
 		site.Close()
 		return nil, err
 	}

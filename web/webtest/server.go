@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	stdsync "sync"
 	"testing"
 	"time"
 
@@ -16,9 +17,11 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/auth/authtest"
 	"github.com/tindal/tindal/demo"
+	"github.com/tindal/tindal/document"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -84,13 +87,16 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 			o.Web(&wd)
 		}
 	}
-	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push})
+	ob, payee := notify.Outbox{Email: true}, penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
+	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
+		Outbox: ob, UPIPayee: payee, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, err := api.NewServer(api.Deps{Logger: log, DB: db, Auth: authSvc, Registry: reg,
 		Metrics: prometheus.NewRegistry(), Jobs: jobSvc, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db},
-		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site})
+		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site,
+		Outbox: ob, UPIPayee: payee, Printer: printer()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,3 +107,7 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 	})
 	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos}
 }
+
+// printer prints the API's PDFs (orders, notices) for every server of the
+// test binary: one Chromium, as a server has one, started on the first PDF.
+var printer = stdsync.OnceValue(func() *document.Printer { return document.NewPrinter(document.PrinterOptions{}) })

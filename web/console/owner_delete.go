@@ -1,0 +1,33 @@
+package console
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/tindal/tindal/web"
+)
+
+// ownerDelete tombstones an owner without vessels (deleteOwner), at the
+// version shown.
+func (c *Console) ownerDelete(ctx *fiber.Ctx) error {
+	id, err := pathID(ctx, "id", "owner")
+	if err != nil {
+		return err
+	}
+	sc, err := web.Scope(ctx, "deleteOwner")
+	if err != nil {
+		return err
+	}
+	f := newFormReader(ctx)
+	version := f.version()
+	if err := f.err(); err != nil {
+		return err
+	}
+	if err := c.d.Registry.DeleteOwner(ctx.UserContext(), sc, id, version); err != nil {
+		if isStale(err) {
+			return c.staleError(ctx)
+		}
+		return err
+	}
+	c.site.Flash(ctx, c.site.T(ctx, "registry.deleted"))
+	return ctx.Redirect("/console/owners", fiber.StatusSeeOther)
+}
