@@ -192,6 +192,21 @@ var authz = map[string]grant{
 	// A served challan rises only by an officer's act: supervisors of the
 	// penalty's jurisdiction confirm or reject a proposed rise.
 	"decidePenaltyRise": grant{all, none, jur, none, none},
+
+	// Users and assignments (docs/USERS.md): admins only. Completing a
+	// password link (completePasswordReset) is public: the token is the
+	// credential.
+	"listUsers":            adminOnly,
+	"createUser":           adminOnly,
+	"getUser":              adminOnly,
+	"updateUser":           adminOnly,
+	"deactivateUser":       adminOnly,
+	"reactivateUser":       adminOnly,
+	"listUserAssignments":  adminOnly,
+	"createUserAssignment": adminOnly,
+	"endUserAssignment":    adminOnly,
+	"requestPasswordReset": adminOnly,
+	"inviteOwner":          adminOnly,
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

@@ -81,7 +81,7 @@ func (o Outbox) rowsOf(n Notice) ([]row, error) {
 		base.user = &id
 	}
 	var out []row
-	if r.hasFeed() {
+	if r.hasFeed() && !n.EmailOnly {
 		b := base
 		b.id = uuid.Must(uuid.NewV7())
 		out = append(out, b)

@@ -3691,6 +3691,43 @@ type AmendmentRequestSyncItemOp string
 // AmendmentRequestSyncItemType defines model for AmendmentRequestSyncItem.Type.
 type AmendmentRequestSyncItemType string
 
+// Assignment defines model for Assignment.
+type Assignment struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// EndsOn Last day, inclusive; null: open-ended
+	EndsOn *openapi_types.Date `json:"ends_on"`
+	Id     openapi_types.UUID  `json:"id"`
+
+	// InForce In force today (Asia/Kolkata)
+	InForce          bool               `json:"in_force"`
+	JurisdictionCode string             `json:"jurisdiction_code"`
+	JurisdictionId   openapi_types.UUID `json:"jurisdiction_id"`
+	JurisdictionName string             `json:"jurisdiction_name"`
+
+	// StartsOn First day (Asia/Kolkata)
+	StartsOn openapi_types.Date `json:"starts_on"`
+	UserId   openapi_types.UUID `json:"user_id"`
+}
+
+// AssignmentEnd defines model for AssignmentEnd.
+type AssignmentEnd struct {
+	// EndsOn The last day of the assignment, inclusive
+	EndsOn openapi_types.Date `json:"ends_on"`
+}
+
+// AssignmentInput defines model for AssignmentInput.
+type AssignmentInput struct {
+	EndsOn         *openapi_types.Date `json:"ends_on,omitempty"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	StartsOn       openapi_types.Date  `json:"starts_on"`
+}
+
+// AssignmentList defines model for AssignmentList.
+type AssignmentList struct {
+	Items []Assignment `json:"items"`
+}
+
 // BacklogDecision defines model for BacklogDecision.
 type BacklogDecision struct {
 	// AlreadyFinal The mutation had left the backlog already: result is its stored final result and nothing was decided now
@@ -6149,6 +6186,14 @@ type OwnerInput struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// OwnerInvitation defines model for OwnerInvitation.
+type OwnerInvitation struct {
+	// Queued false: already invited today, nothing more mailed
+	Queued bool               `json:"queued"`
+	SentTo string             `json:"sent_to"`
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
 // OwnerKind defines model for OwnerKind.
 type OwnerKind string
 
@@ -6187,6 +6232,21 @@ type OwnerSyncItemOp string
 
 // OwnerSyncItemType defines model for OwnerSyncItem.Type.
 type OwnerSyncItemType string
+
+// PasswordResetCompletion defines model for PasswordResetCompletion.
+type PasswordResetCompletion struct {
+	Password string `json:"password"`
+	Token    string `json:"token"`
+}
+
+// PasswordResetRequest defines model for PasswordResetRequest.
+type PasswordResetRequest struct {
+	CreatedAt time.Time          `json:"created_at"`
+	ExpiresAt time.Time          `json:"expires_at"`
+	Id        openapi_types.UUID `json:"id"`
+	SentTo    string             `json:"sent_to"`
+	UserId    openapi_types.UUID `json:"user_id"`
+}
 
 // PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it: every column by name
 type PenaltyAdjustmentRecord struct {
@@ -7275,6 +7335,66 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// User defines model for User.
+type User struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// DisabledAt When the account was deactivated
+	DisabledAt *time.Time         `json:"disabled_at,omitempty"`
+	Email      string             `json:"email"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// JurisdictionIds The jurisdictions assigned today (Asia/Kolkata)
+	JurisdictionIds []openapi_types.UUID `json:"jurisdiction_ids"`
+	Name            string               `json:"name"`
+
+	// OwnerId The owner record of an owner account
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage Language            `json:"preferred_language"`
+	Role              Role                `json:"role"`
+	UpdatedAt         time.Time           `json:"updated_at"`
+	Version           int64               `json:"version"`
+}
+
+// UserInput defines model for UserInput.
+type UserInput struct {
+	// AssignedFrom First day of the assignments (default today, Asia/Kolkata)
+	AssignedFrom *openapi_types.Date `json:"assigned_from,omitempty"`
+	Email        string              `json:"email"`
+
+	// Id Client-generated id (optional)
+	Id *openapi_types.UUID `json:"id,omitempty"`
+
+	// JurisdictionIds Assigned from assigned_from (inspectors, supervisors, registrars)
+	JurisdictionIds *[]openapi_types.UUID `json:"jurisdiction_ids,omitempty"`
+	Name            *string               `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId *openapi_types.UUID `json:"owner_id,omitempty"`
+
+	// Password Optional: without one, send a password link
+	Password          *string   `json:"password,omitempty"`
+	PreferredLanguage *Language `json:"preferred_language,omitempty"`
+	Role              Role      `json:"role"`
+}
+
+// UserList defines model for UserList.
+type UserList struct {
+	Items      []User  `json:"items"`
+	NextCursor *string `json:"next_cursor,omitempty"`
+}
+
+// UserPatch defines model for UserPatch.
+type UserPatch struct {
+	Email *string `json:"email,omitempty"`
+	Name  *string `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+	Role              *Role               `json:"role,omitempty"`
+}
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7693,6 +7813,26 @@ type ListDevicesParams struct {
 
 	// StaleSince Only devices that have not pushed since then, or whose oldest waiting mutation is older
 	StaleSince *time.Time `form:"stale_since,omitempty" json:"stale_since,omitempty"`
+}
+
+// ListUsersParams defines parameters for ListUsers.
+type ListUsersParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Role   *Role   `form:"role,omitempty" json:"role,omitempty"`
+
+	// Q Text found in the name or the email (case-insensitive)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Disabled true: deactivated users only; false: active users only
+	Disabled *bool `form:"disabled,omitempty" json:"disabled,omitempty"`
+}
+
+// UpdateUserParams defines parameters for UpdateUser.
+type UpdateUserParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
@@ -8120,11 +8260,26 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
+
+// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
+type UpdateUserJSONRequestBody = UserPatch
+
+// CreateUserAssignmentJSONRequestBody defines body for CreateUserAssignment for application/json ContentType.
+type CreateUserAssignmentJSONRequestBody = AssignmentInput
+
+// EndUserAssignmentJSONRequestBody defines body for EndUserAssignment for application/json ContentType.
+type EndUserAssignmentJSONRequestBody = AssignmentEnd
+
 // DecideAmendmentRequestJSONRequestBody defines body for DecideAmendmentRequest for application/json ContentType.
 type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
+
+// CompletePasswordResetJSONRequestBody defines body for CompletePasswordReset for application/json ContentType.
+type CompletePasswordResetJSONRequestBody = PasswordResetCompletion
 
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
@@ -10300,6 +10455,39 @@ type ServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(c *fiber.Ctx, name string) error
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(c *fiber.Ctx, params ListUsersParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(c *fiber.Ctx) error
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(c *fiber.Ctx, id ID) error
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(c *fiber.Ctx, id ID) error
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(c *fiber.Ctx, id ID) error
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(c *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(c *fiber.Ctx, id ID) error
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(c *fiber.Ctx, id ID) error
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(c *fiber.Ctx, id ID) error
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(c *fiber.Ctx, id ID) error
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(c *fiber.Ctx, params ListAmendmentRequestsParams) error
@@ -10312,6 +10500,9 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
@@ -10751,6 +10942,380 @@ func (siw *ServerInterfaceWrapper) RunJob(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListUsers operation middleware
+func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListUsersParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "role" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "role", query, &params.Role, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter role: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", query, &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter q: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "disabled" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "disabled", query, &params.Disabled, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter disabled: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUsers(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetUser operation middleware
+func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateUser operation middleware
+func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateUserParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateUser(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListUserAssignments operation middleware
+func (siw *ServerInterfaceWrapper) ListUserAssignments(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUserAssignments(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) CreateUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUserAssignment(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// EndUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) EndUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// ------------- Path parameter "assignment_id" -------------
+	var assignmentId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "assignment_id", c.Params("assignment_id"), &assignmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter assignment_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.EndUserAssignment(c, id, assignmentId)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DeactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) DeactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DeactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// InviteOwner operation middleware
+func (siw *ServerInterfaceWrapper) InviteOwner(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.InviteOwner(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RequestPasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) RequestPasswordReset(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestPasswordReset(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) ReactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListAmendmentRequests operation middleware
 func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
 
@@ -10861,6 +11426,24 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Logout(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CompletePasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) CompletePasswordReset(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CompletePasswordReset(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14549,6 +15132,30 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
+	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
+
+	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
+
+	router.Patch(options.BaseURL+"/v1/admin/users/:id", wrapper.UpdateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/deactivate", wrapper.DeactivateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/reactivate", wrapper.ReactivateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.ListUserAssignments)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.CreateUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments/:assignment_id/end", wrapper.EndUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/password-reset", wrapper.RequestPasswordReset)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
+
+	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -14900,6 +15507,1013 @@ func (response RunJobdefaultApplicationProblemPlusJSONResponse) VisitRunJobRespo
 	return ctx.JSON(&response.Body)
 }
 
+type ListUsersRequestObject struct {
+	Params ListUsersParams
+}
+
+type ListUsersResponseObject interface {
+	VisitListUsersResponse(ctx *fiber.Ctx) error
+}
+
+type ListUsers200JSONResponse UserList
+
+func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetUserResponseObject interface {
+	VisitGetUserResponse(ctx *fiber.Ctx) error
+}
+
+type GetUser200JSONResponse User
+
+func (response GetUser200JSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetUser400ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser401ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser403ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser404ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetUserdefaultApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserRequestObject struct {
+	Id     ID `json:"id"`
+	Params UpdateUserParams
+	Body   *UpdateUserJSONRequestBody
+}
+
+type UpdateUserResponseObject interface {
+	VisitUpdateUserResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateUser200JSONResponse User
+
+func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser412ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser428ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(428)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListUserAssignmentsRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListUserAssignmentsResponseObject interface {
+	VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error
+}
+
+type ListUserAssignments200JSONResponse AssignmentList
+
+func (response ListUserAssignments200JSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUserAssignments400ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments401ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments403ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments404ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentRequestObject struct {
+	Id   ID `json:"id"`
+	Body *CreateUserAssignmentJSONRequestBody
+}
+
+type CreateUserAssignmentResponseObject interface {
+	VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUserAssignment200JSONResponse Assignment
+
+func (response CreateUserAssignment200JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment201JSONResponse Assignment
+
+func (response CreateUserAssignment201JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment400ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment401ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment403ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment404ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment409ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment415ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment422ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment503ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentRequestObject struct {
+	Id           ID                 `json:"id"`
+	AssignmentId openapi_types.UUID `json:"assignment_id"`
+	Body         *EndUserAssignmentJSONRequestBody
+}
+
+type EndUserAssignmentResponseObject interface {
+	VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type EndUserAssignment200JSONResponse Assignment
+
+func (response EndUserAssignment200JSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment400ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment401ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment403ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment404ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment409ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment415ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment422ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment503ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response EndUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type DeactivateUserResponseObject interface {
+	VisitDeactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type DeactivateUser200JSONResponse User
+
+func (response DeactivateUser200JSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser400ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser401ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser403ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser404ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser409ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser503ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeactivateUserdefaultApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type InviteOwnerResponseObject interface {
+	VisitInviteOwnerResponse(ctx *fiber.Ctx) error
+}
+
+type InviteOwner202JSONResponse OwnerInvitation
+
+func (response InviteOwner202JSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner400ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner401ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner401ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner403ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner403ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner404ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner404ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner409ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner409ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner503ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response InviteOwnerdefaultApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type RequestPasswordResetResponseObject interface {
+	VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type RequestPasswordReset202JSONResponse PasswordResetRequest
+
+func (response RequestPasswordReset202JSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset400ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset401ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset403ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset403ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset404ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset404ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset409ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset409ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset503ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestPasswordResetdefaultApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ReactivateUserResponseObject interface {
+	VisitReactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type ReactivateUser200JSONResponse User
+
+func (response ReactivateUser200JSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser400ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser401ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser403ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser404ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser503ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReactivateUserdefaultApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListAmendmentRequestsRequestObject struct {
 	Params ListAmendmentRequestsParams
 }
@@ -15188,6 +16802,98 @@ type LogoutdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetRequestObject struct {
+	Body *CompletePasswordResetJSONRequestBody
+}
+
+type CompletePasswordResetResponseObject interface {
+	VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type CompletePasswordReset204Response struct {
+}
+
+func (response CompletePasswordReset204Response) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Status(204)
+	return nil
+}
+
+type CompletePasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset400ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset401ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset415ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset415ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset422ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset422ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset429ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset503ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CompletePasswordResetdefaultApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -22045,6 +23751,39 @@ type StrictServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(ctx context.Context, request RunJobRequestObject) (RunJobResponseObject, error)
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(ctx context.Context, request ListUserAssignmentsRequestObject) (ListUserAssignmentsResponseObject, error)
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(ctx context.Context, request CreateUserAssignmentRequestObject) (CreateUserAssignmentResponseObject, error)
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(ctx context.Context, request EndUserAssignmentRequestObject) (EndUserAssignmentResponseObject, error)
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(ctx context.Context, request DeactivateUserRequestObject) (DeactivateUserResponseObject, error)
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(ctx context.Context, request InviteOwnerRequestObject) (InviteOwnerResponseObject, error)
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(ctx context.Context, request RequestPasswordResetRequestObject) (RequestPasswordResetResponseObject, error)
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(ctx context.Context, request ReactivateUserRequestObject) (ReactivateUserResponseObject, error)
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(ctx context.Context, request ListAmendmentRequestsRequestObject) (ListAmendmentRequestsResponseObject, error)
@@ -22057,6 +23796,9 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(ctx context.Context, request CompletePasswordResetRequestObject) (CompletePasswordResetResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
@@ -22508,6 +24250,359 @@ func (sh *strictHandler) RunJob(ctx *fiber.Ctx, name string) error {
 	return nil
 }
 
+// ListUsers operation middleware
+func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error {
+	var request ListUsersRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUsers(ctx.UserContext(), request.(ListUsersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUsers")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUsersResponseObject); ok {
+		if err := validResponse.VisitListUsersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetUser operation middleware
+func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
+	var request GetUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetUser(ctx.UserContext(), request.(GetUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetUserResponseObject); ok {
+		if err := validResponse.VisitGetUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateUser operation middleware
+func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
+	var request UpdateUserRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
+		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListUserAssignments operation middleware
+func (sh *strictHandler) ListUserAssignments(ctx *fiber.Ctx, id ID) error {
+	var request ListUserAssignmentsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUserAssignments(ctx.UserContext(), request.(ListUserAssignmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUserAssignments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUserAssignmentsResponseObject); ok {
+		if err := validResponse.VisitListUserAssignmentsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUserAssignment operation middleware
+func (sh *strictHandler) CreateUserAssignment(ctx *fiber.Ctx, id ID) error {
+	var request CreateUserAssignmentRequestObject
+
+	request.Id = id
+
+	var body CreateUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUserAssignment(ctx.UserContext(), request.(CreateUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitCreateUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// EndUserAssignment operation middleware
+func (sh *strictHandler) EndUserAssignment(ctx *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error {
+	var request EndUserAssignmentRequestObject
+
+	request.Id = id
+	request.AssignmentId = assignmentId
+
+	var body EndUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.EndUserAssignment(ctx.UserContext(), request.(EndUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EndUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(EndUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitEndUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeactivateUser operation middleware
+func (sh *strictHandler) DeactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request DeactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DeactivateUser(ctx.UserContext(), request.(DeactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeactivateUserResponseObject); ok {
+		if err := validResponse.VisitDeactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// InviteOwner operation middleware
+func (sh *strictHandler) InviteOwner(ctx *fiber.Ctx, id ID) error {
+	var request InviteOwnerRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.InviteOwner(ctx.UserContext(), request.(InviteOwnerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "InviteOwner")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(InviteOwnerResponseObject); ok {
+		if err := validResponse.VisitInviteOwnerResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RequestPasswordReset operation middleware
+func (sh *strictHandler) RequestPasswordReset(ctx *fiber.Ctx, id ID) error {
+	var request RequestPasswordResetRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestPasswordReset(ctx.UserContext(), request.(RequestPasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestPasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestPasswordResetResponseObject); ok {
+		if err := validResponse.VisitRequestPasswordResetResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReactivateUser operation middleware
+func (sh *strictHandler) ReactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request ReactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReactivateUser(ctx.UserContext(), request.(ReactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReactivateUserResponseObject); ok {
+		if err := validResponse.VisitReactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListAmendmentRequests operation middleware
 func (sh *strictHandler) ListAmendmentRequests(ctx *fiber.Ctx, params ListAmendmentRequestsParams) error {
 	var request ListAmendmentRequestsRequestObject
@@ -22632,6 +24727,45 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(LogoutResponseObject); ok {
 		if err := validResponse.VisitLogoutResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CompletePasswordReset operation middleware
+func (sh *strictHandler) CompletePasswordReset(ctx *fiber.Ctx) error {
+	var request CompletePasswordResetRequestObject
+
+	var body CompletePasswordResetJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CompletePasswordReset(ctx.UserContext(), request.(CompletePasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CompletePasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CompletePasswordResetResponseObject); ok {
+		if err := validResponse.VisitCompletePasswordResetResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25475,709 +27609,751 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt+7A0VKlrUmuo6n83tTPBDGQmipFAFoAglV2mbeshzjOs//7c",
-	"nPv/UdaTHHMHEIGYMiIHDlKpL7rEyAiMDneHD5//2RvJ2VwKJozunfzZmzIaM4X/fMOMWpyNDVPwV8z0",
-	"SPG54VL0Tnpv2UiKWBMjyTXlhlywsVSMKPiEiwnZefPyGXl6cLBP/vu/Dvb3DveO+r2op0dTNqPQ2liq",
-	"GTW9kx4X5uiwF/Vm9COfpbPeyZPHx/v7UW/Ghf37IOqZxZzZV9mEqd6nT1Ewtjfsj5QrFm9rjCprz6iU",
-	"bXPM7+eJpPEv47FmpjrabxeGaSLHxEwZmU+lkfgvzdQVU2Qqk1h3Ht3j43B0h48PD46LA9yvGeCnqDen",
-	"is6Ycfv/LFVa1uz9L3P6R8rICH8mYyVnRLCPZmAf9KIeh7f+SJla9KKeoDPoJ/sxH/GMfvyRiYmZ9k4O",
-	"9/MRaaO4mOCKvXoO72Fzc2qmeWs87rYWaYpvBj0dPa7taPwTNaNpda7vpowoeU2umNJcCrKQKbmgmsW4",
-	"OaMpFRNGpIgI25vskfPe0XmP7Lx4RycExkDoaMTmhsV9vyr2eOUTeTXetT03LMxx7br8yGfcZEtTWukE",
-	"fwzbi9mYponpnTzaj5ZQ8aNWGv4Ei67nUmiGFPJayYuEzeCfIykMEzgoOp8nfERhBR/O7Rv/8buG5fwz",
-	"GNT/UGzcO+n9vx7m/Oeh/VU/9O1ij8UNORMEj+3xo2/I3L/m+AG9SNgzKcYJH5lbHRMZuV5PyfWUCcIN",
-	"4ZoYRYXmTBiyQ4U0U6bIPNVTe8a5JjG74iMWEeqO+wUDrnTFFB9zFhOpCDeaXCBfsL8pNpNXLO4TnO4u",
-	"8j+i6ULbbo0kVF8SOqFc9KIKK9/NeHndPN3bDwOuj1N9yxQM872gV5QnsMS3u7QxmzMRMzFawJrG8lrA",
-	"ysDpi6mhcBbh+UWqF2RnJGNGhsjgh/0TYtTCLgahuFKFVXPCIdivCb9i21u3d1L+RMUCxBPTRt/mor2T",
-	"ksyoWJAx5QmLSSInXGjgSJbw6GgkU2FgHWkcK6b1qZWKzeu0hWXJBPUnHLKbB3x/NoKBP5MxqzLg52zM",
-	"Rxy3n+JrBDd55weqBDX0kpLD/cNHEXk7mu6++ifwWSaAff2rt3/Qi3r7wOH2j+D/QCbuP4L/e9yLek+f",
-	"9j5UWGvUO5sxEc+YMG7fYEBzJedMGW55HlUT+9845jAemrwOfreSqCpDZqnBzX6gCVWTFHrQvax/efE7",
-	"G5le1Pu4O1aM7QKPdh9Cd14r8I0Q4PQxuVjgP8gO/PY61dOf/O8zNrtgyn5GjX3LjumCaWhq1ofJjujc",
-	"pIrFA2oKUjOmhu0aPmMl0fmoZsFGilGzWRMxG/F4pSZEmjhOZNe7scmLRQd1oENrwAEHPN5GY51aqX4l",
-	"9Jwh/Q82akCqNb//PVVcx3yTIXjy3dJCWnXnzyWHzR2PfO32qNDXTJH//T//V78XtSmgUU9eC7bugilG",
-	"HT8vDvC36QIPM4u5IddUkylL4lMixYgRR7YRvmD/UA80sU1ZUSUFw6+8sCrOoW4S2lCTIsvynFHO8VOv",
-	"nKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X34Jerq//83B06eHj46/Od5/+vSg5TIU3i7+",
-	"Za8bvpvyYcxn52gysjKiyF+zfcgoo3qmAoIrHdgCny3syIeyEKkRYj/yOkHGDZsV/7FM3Si3iQeafnxl",
-	"v30UUB5Vii7g5/BSWHPdazng5S3AjrrM9g0bSVVDamd4kZNjQv0HA2W/0IRqe+1Ok4RoBnohNyeEXTG1",
-	"ICOZpDPhpW0vatAHli3e39/+8vOvNEnZV6m7itRNmNn2AL8K8vsryNtF2Xbk8Sois/3d7UrHeyr7yhIv",
-	"pIBQ/uUHrKMsDFhGgSWtKSVzGd0kLwt8pYs4ebsQI5ByyOuT5Jdx7+Rfy7m9/+KFuGKJnAPTL8teMF2s",
-	"KnGdXPvkx5zrcxWBVqPGlXYVf61O/8OnqPctHV0mcvKcjbgnrZLESxSj8WIw5oImLRr4lMYkYWOD4vXC",
-	"tkxcAydEMZ0maHsBS5c2UrGYYLP+JypiArYzsH6B2utIhAh5nV+fL6RMGBVeBPlR++WJuR5RBeQBVpdF",
-	"rY67GkurYS4aDawtJptUT9/YN8v7UTxQ2SyylqPSqtdRbmnjAgtGva1iTBPNyurMugu4hL3OuPAPDtro",
-	"sjBzbHHJTF8IoxY19DmZKDahhg3YR+5Mb1VKyd9ab8tLalzxDDyTSuGFirjXCIiCiIz5RxYTasiYK22I",
-	"YiPG54U7z0paoLOYZXwgm1IqLoW8hlUEzxcXk8FYqgGjKuHofUBSqt3HVVSkpo/rBXrN+7gKA81Y7T3Z",
-	"Gmbh1NvVitmYKeAQO8At6IT11124Gh2oysNymfdAk/CLUwIqDbme8oTBCGPJNDApguTWfoFtVYgSunxV",
-	"rHUAlprAq8ArmTCEr01IG3K/ZksMR4O3845V7DBdTDBzugCv6foWV3+3cwuWr1S77XV5ExG5ZHMD/poL",
-	"avgsItdTauDKiMLMOwyd6bbGPIuKJvtjm6pb1IMNH4wTOine7INlfly3yvlN/qDuJo8KHptRnpSP9aPj",
-	"beqzLUIx1y0rFhdYyBJPj6qCwLHMsjYasKHw8OXEt0QGbcO2UhBn98au8owmTMRUvZOXrEYL3IIJYj1u",
-	"gxuU6u1aBja7WV7Jy20Op+4GFtx5gpVv3bdn9t17tH2brLTxpFhl95qNFDOnRE/RQyyShbsjBG0e1F/g",
-	"VcMlZsxYTN6/+RH86mBuJ5SM3NoSOp+Xpdfxk1U30k7HjmC1bd0G1yk0WBECFb6zAt+Y0xE3i/XuHyOq",
-	"FGfxil/ROE2MLpBUJbzlYN/fRpbIz9GUJ7FiYpCKmKnBweEW2kzSyYRO2OByUjxqMgUWUG6toT2RWp2h",
-	"tA1u4nX7MFLsun30bYMfJ1KqAVWMDmaHnca/dPggqSleSGbVQ/cmFQIu+jNmlI2Fu2BiNIV/QuTCNVUo",
-	"wzcbwaelJOuv8UXySviY/U5Hl8zogWqMN4RIwv8DRg0rT+ZJqsnINRwRJYGiYpLOe8tisA4Pjr85fnL0",
-	"+Pibto2ZMTOVcXj9cyuLNjdGa2938oop0Gjqhj9nSkuhB+4EEvZxxFisyZxqzcSEKR1ZF6R/IXRDVu/X",
-	"+WfLibD7jEsDrM7gtX2BYHQLWJIgwEUQP2kymrLR5ZJJbGOQRtERa2O97/Cl8lkOVizb3qie9nw/9fzX",
-	"0EROUlYMqymxWRm3jjL4Hu72KRtcclGgOCEF60WoNPScXjqXyvSino21HcRsThVo2r2oJ8VAsYRRDX9Q",
-	"PYDLIEa61dshUjaYM8VlzT6/lIr44UAUGLMOc/u6DUg1hQs8vgS3OCrIq7e/kCeP9w9InCp7Hdt5fXD8",
-	"PCKvj34qBQUc16kLhpukbN14VB++Gm6uu3jYr4PVXL6DcI4b9+42Rrp0eE32tySR16DI4Nqv4GIu0FvL",
-	"lZS6pWk1IHSh9DzILKN2GzLr5rDiSWGGcuEjJets1IYJvNeOFDdMuQ66ORfKQ/1QZ/uwwXBkThUlh3uH",
-	"JOuRZD1CTCqBRSRH+xhS17exYiPgltoHqI7ZyER54AlYuk6J8TaozPlCZnQB0bhzqZkP09t/TGhipjKd",
-	"TJ3xZEydsX//uCl+D4esYcy7h3vH/T1ydoHWFoyeveaa7aFCxSY0GSg2bjRyNPjqWmgq4bBpA2BZi7Yt",
-	"/xHffY2v2sh5rgczmXY5mHMmaNLeRXbOXrv38aBO+Ix1P1Nv8P3y3KtTz3hFpwG9w7cbGAeezJzTBZtV",
-	"WuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNGGZ76bqypUXATrI2lg70VSafNpXUtS3dhgR4nVNyadTc",
-	"mu66nUtrgJPjMRMjVncvmDOmIxDwJBXcgI49SxPD5wln6pRQyyRQ3SMjxhO4RFjdLxVzxUcshtifXrRF",
-	"Q2v2YdNgMT/Ej2VMKIyAXE+RQ84w/BrekOMxH2GYtdHbHV+2PoXIP7fE7nYYaOn1Tj153YWfqTRhg9qk",
-	"JkyfSRMwz9j5uqmP5Ixp1NR6Uct5LNGm3cdgdlFOa0tJtSks7J2VTT7IfOTfj1DiAZO1hJUksI3ckJ3v",
-	"XrwjD68OHsLE9MPsA5uqpdFnxc2U4PHR6MG2DJ8zDa4amVzZhKDiiWHCqLIdZ5nHo7vOtaJc7K5tLVO3",
-	"2t+sqlhdvllLtdqWhoTKERzoZvXopEYzQoXJq0egF2lyzZIE/lvat456UfHQ1NlmiypS/aHU5EIxOppC",
-	"wPFMakPcjWxk/a29aKskVFau2pts0qmaXreyaFBlWg0fbEeXqp1sJnjrT3A3Ui9mh5KEiklKJ+yEMEFo",
-	"ck0X+pRciohMOZCgYuRacWNCc4xng90UtU10szrW27JKpUF5/reUid9ZMFZZjNREYWWCYKPoq5KOXVGs",
-	"mOigz0W9Ke/02qVYXTtkDYIWxjjmI2pY992xq/kTM7RmX0BFGVhf+Zr+IvZxzhXTg1KApLNXFTxDNV9P",
-	"FK3IstoLA9c6ZfGaveDHqpMpYwuhu/4OtJTW853Ei5QTJ6NFXUx98DLoR8/kbM6My9aEVSHoSLG6bhJb",
-	"uRMRzHYlil3RhMM6YTIbvGM7IjGjccJFTZ6f2js6tFLxn7/2aw3PztBfXNAn9QIg63/NzcsDhTsu6Fv7",
-	"AXya4tEZlNnIFdOaOX+gJ/9a5dy+uI04i8JQIn+FteSf7X22sCG9Z+QbhPSWqbSBz+VrAjSTcOqufpvc",
-	"I2O60AMjB3jua8j1ZzahBjy5mG2Fb6ExfUXD/274tHr1KnKdqu6FMVtIeSSmi4zy6TXZYSKWSoNCNqLz",
-	"uU0Cj5ni7sZwcxxsvVSETfjempxoldM94dqoxWCTQ5p9WoLAED4DHdwKlyw+xTtfrOi1IH8jOtWYtI77",
-	"KEYsSexW6lQpeG6pLjvxQAo9RzfWgZeTpsioOeoBKx1zgc+z7tq1DWzcHeraM1xeqWzeLXL+lZin7f79",
-	"4sq9+EhHJlngfUmOScbE8J5clPh7lTvy56MR3P55WkGP2FgJWEHoLg3+3oYI3p4YbD4iLefgh5Jb1J0n",
-	"6i5OOlVXbGGJ+Qqj22kyyB5yoVNFrVFuLpMkdV8lfORNdZlOBVJ5PlDezT/mRjAN53XO1IybWjUhGOdW",
-	"ooby5u5RqGI+qNcex2cpT5pxET49qBjjvqyLw92dzrVl76fl2/y2ktTupWgmezHM1wlffJ7L3pZzcndW",
-	"huLhqlgYgp83sjFAHEzCtTmzYfhBFwumUemA/6sPIco+9iu0uruq6m4HoJoB2FFbV6g0dDxtMp13snbU",
-	"ZXq8NcCAwMQPofunhDpQr5hg9CLYgbkmlAh2TcoipVbthNDT1vgfNpsn1LCX3NhjVu+a+A0c8qBnIpaY",
-	"fQugoDSPLYwLcXgWO2dCsI9wq34p1Wz38ITYE49xc4s5iwCgyrLDiCTS4g71ralaUHDFVDEyro6IoZf4",
-	"EyY0uEGuaRR+VCMccIEaPUYwNujKRm3pTlAXhn00XUZWpyBbMnJt1AqZkPC7qb53fTR4vCrPr1sZZy7O",
-	"B7J0dTxt112aGOGzWWpPXJAgQ8nIf012YjnSD9/+58/P9mZxRLJmiXHt6qrrbMzNiieujhO8f//q+dUj",
-	"GM8lW/y/80zilbX41fSpAjttjcKOepds0fX22z2IAd43Pqq1qt1rmapRR7ee36dBQ2p6B/vKQX1m01qx",
-	"DPbyi5p2ZWTZKuVOEDdT1K0zXvehLllsInfdw4x49zLaD17Y5TOMiTz502JYnvQm3EzTi72RnD00XMQ0",
-	"8f/JGsJZVE5UK7BJ9v0gOyybIJtsBWRk6xge6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3B8dxS5ga",
-	"azAlS4qFbd4K5kWF1dzdDaiB6dXdhircbrNLUSJ1qtibNOnuhjiuD4GxLRUtQjNpbARjrml3x1Go70el",
-	"SQcrQ9n37wbnPs86bAujynw0b7IBbuKpGdWCfZ4VIrFkDEFYytuIM+N0WzjajGlNJ2yNi4DTdH0D9QuR",
-	"4wsXFwCgaAdXiPIFp0Ys3KkpmEiOnzz6pgMEwJ+VvKkatSwQTcXcdSoIS9gMA6dBux5zlsTkygOQBbey",
-	"w+PDJ08qsunPltx4UCiwNWgeDPnYQQR/ZTnw0IK9u2LnU6prYtXPxIIANpptDTcbVobsXLhsKecbOyA/",
-	"8W8tePKFjBcQYjeiM0a46Jd0MS4MU2M6Yn9+Kihh+pLPd+Xc3tR25xLfs6v/KXJbt322D7yAM2EGNDVT",
-	"qVqZn6OtM/t2/vlXqvocqWoL+jMThpvFur4u+7GXm23GaFzSTubk20G+a9VM5zLho0W3iH4tnWOloxpt",
-	"o3S3qUdnbW4HHdHWhVibsbjPvzKWz5GxXHMhimZ7u509LzA6xgSEDCLkNZ4XlARjduKyEbSDFhQJrxb+",
-	"91pJw3BfNI+Zswe676o2iS2Ap24EcbUhVNLWAX+2hbVTj+FoYXXCRV+2y1vxL/udvz/OZTeidvObe3Ej",
-	"o1vxFrFspX528yuAC382muzKM7uf1sgbUtAa8+RqVbR7rKPdA7TiTQCHalXMZUrjVyVziZK58pm/n8bc",
-	"UAFbx9PcrHaVYZYb1LBARpQWucRnyztY5uJ1Gl1AxkV6KlLsreMy52I4PGYrud9nM1d9adXDXBT4APto",
-	"YyfsohFtqIixhtIVU4bF9sdEaqznhTcPiCGZzxNeCPyFhnBZ7WftWnswqmVLdHfW+6KqVGe0d29sZqpX",
-	"7HrlMOQbCfBbuhiKXX+HL24a6deUffMKG/V1LYHmXokE4qh/RYu5JmcjA2kzB/VpNDuH/foMmk3D/ko7",
-	"aVerlmBhI5dlf+SbvFaEatB2h8iKzaPLlUw6kcUbeA8EJJ+I7axxaexuKGEPUXE1m7bjO0/aJUBrgDQb",
-	"hbleirgIZYL7e4rpXfhPTSiSI2Q7yzH5gYo4oeTg6aNHEXlNFY35nBw8ffwNhvzbTC7yImCLM6oNU4NR",
-	"QrUeHPSi4oPD8oMj/HTCBRvEkCkTfln3/BDFE5yTgfMs2beYKoVXzxNGwVc2GCk6NoM8INvCVdjW7FBQ",
-	"0kKMXfWpothY0MdMglwMHoTtFUZcbrb8Y2EgQasNnze9QgcTiZB8+aj9o2CU5Yd5C8uizxW7/on56OMt",
-	"JIXC4RjI8eCCKzNdh5l2hzHmIuZXo0Ft8PTxDeVndoZOn0+l6IQCNlcONn3gE8hboY38exXttbAgGfay",
-	"XVE/pNoeO2cFZuSyjlC/TdpY83pdoqiSPBcxp4L8TO18yXNf4FSOi5KdIDvO9qFEAnNqDFPQ4P/9r7Pd",
-	"/2t/9+nD3Q9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW3d34CkRc",
-	"ue0tTWFf7cL3i/hWUhWvFXi/1jWi7pJZOKiHNed09Yj77rcGtwL28lA1LDWd5/CzmvLKo4QqxEdL2KnF",
-	"TR+iHWeI+Ef4TyLoFZ+gWkwA+AgQ1hVDSw6XglxIavoubUa7uvhsdFnR6KvqcK5CBnqmDYYu6eIOrgy6",
-	"GnAxGE2pQrXCjQxtWTjWRi3Uz3/LY6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY513C5",
-	"5wjys27Sfk1GWp6mblNbB9dcxPJ6IOdM6PwpFQKWV9OaVyE2EfPPMCBWMcGuaQIFr1iepG6drwmda4b0",
-	"YIycDYKYyiCJtvjYXd+yT+2WDmy5/ZHP1c1zbQeZFcR9j0aYQTBji8IsNG8M5hTSdPTsOAiO6hY6hU8q",
-	"iyruKnuXxVmHRAiX3ew7shSzLOqzGKmAwC17GWWvl+CAjeDItl+kzFYzzmoZtwTXljAb3TrBObGf+0IS",
-	"Rhbx3DqkoTVVNKvjz3m6V5VXrAM9vDIqcpvKghBfyZZxdltR/NrdRc+tgyhwmKyKNt2EmdoydltXrQpJ",
-	"DmRKuC32BItLuK0Jxi1SSA4OVmdwvS1A4xIUx2xuFh41FYbcMF5/wqx8LQIThQiiUS5TG7lh4wSP15pg",
-	"RyRlB1P7ho2DOgLbSk5RQEVjvjx3rjhvv6IhW8mTv3JAFhwQ1sTofVi6OMdLIAjXwv715QN9CorDCvST",
-	"iXoZLKAVIwWY5hKSYL5ABUrvKHAyBrm5yCmk1lZN3BmQK6zBCTncjfmEGwsB+h/kyP0Jm1jB3wxNLvu7",
-	"Tz/8+aje1PLcw4w+swpslekjPu6WI3fqlc6jdtjJ1vcrsi7/OPJzacksyZbkFxUzVV0R2IxGrvFo6ak4",
-	"3G+8oW0QGNMGsbs8D75mQJtWBN+G5aMzqpZUCKGxSUiGb6JTjMp2w3moMnyUJlTp9kR8R5avg29WLCMe",
-	"JnttKZ7KVVAZZHgOzUejRZ4eNpsNA4QG21sjeXQe7wor/8Z+Ull32xDe1xaDGv316LD7eLYcdOXa3E7Q",
-	"lWIg2wZQIaautHCIXH2wd0R2jp+QqUyVXrsarq5g6XAB9YJHrJdPrgGCctlm3E4s1vbwv3gR/asUi5X3",
-	"0xL6lOUpBqyywPTKWxw5GVcrZYpMq7jk+Yq2C9ZteCyKLd4fr0VxXK1x2jlIPG5Kfbh2IxI7Qu3sHkDw",
-	"QmRxRP0Ridxvh/36WO/TEjS8Kw1sCatUYxqaR9gda4DFQuFXzBYuvln96H7GWd+t1lZr6d9UbbsHodFf",
-	"1b6bUftqADuO71RBrBhaOrdzj1S/mtypbmBCDUMt2HD+strleirjultRXfr1tc/tZAfcpgJ7sGUFNvvY",
-	"LuLARgK3c57bVHybdN11Fdk7C3Wo1TJrgh5K6uVGgQ+14qhqyEdl02YuO6UyGwTBQbRps33QgW2MegRl",
-	"uf7NhCtiNWW2hYreSedzBqbcKghNvWER3k/QsWuTT7hZdPpuJOe8WcE92oKVI3ZohWvqun63V5sWEwFM",
-	"UKvZZsxFzMWk+1UNafSl/apG6W9bkimj8cDWpuuGCLFc0W6tX3vYsXzt0RaKF65GHMHMaumkQ9CEi1bv",
-	"HNq7ulZ+sagHUrU7qB5on2vc2vc8oSOM2Mvn3YlAs+8y11WXmXonTnXk8IvNMZjBLTi/J2NBNXBUJoxe",
-	"sfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUNCZaEjrZeObqaCuIMVNla/",
-	"zEvVhddYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9I7q0",
-	"1NmrHb2w5SXd3BlbavFXzq47x8sdtQmhNTPFgZ1u6R6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDFxmnt",
-	"IfptatFurLmDTDgUPxWyrHqWBWQ7GyhfQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdfXYLhEe",
-	"qypIQSDHstCM4qKtE7JXryGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBvsKoD",
-	"F3CA4TZzcERCyQHJ2gZCPIROE8MKgPb+Bndw0It6B2DPODiC/4Pr/cGjlhCcGs9+i+LXllZQr4qV47ex",
-	"SqfNOHfaS4bw30nha1fBXGttutgpiTcezHL1q8uqdTfUViRiqe/i/tUfCUBK2o5nDVrK647dF79aMKoq",
-	"k5zPQ6ShUN09rkfFHV0O9CXEDtac/ddTKRjBl8iMi1TbctrKPXKFMLB0HgCrrVsrfbf6W9Uit7Y/x1Cw",
-	"cOQKSCvBw3wG4HfcxIjpGtHT7TSydYgybFozJjYZX+fbs0xips3gmnK86mjukAXKygsTvigpgyQJl5lF",
-	"PL6brYFNqMLii+tfuUDybOo5U+xKXm7WBMK7dU+mWxtVLur5hfcLWXPWf/I/5cvuwo4v6OgykZN1T3dH",
-	"5PUc6y5YluoBznJDQ05X3tO6CdfyUpfL82uYb7KiCmUxRDaggnL6TtlUnTvC/N++qLqQho9QCrZdUlew",
-	"XnW3Qugl5b7mTGlm630tdRc5H8nay9dSLdDNJnCD5PsVdl5LHGlNKPC65sbyJguble++RtUBlb6oZ91F",
-	"g5jNqTIWFF6KgVtEoHs9AM3Txm5/6LQg3cwJ6eYJRC8wOe+1v0avUoEUvyR4U7RODtBqUwExP99+/xoT",
-	"IhApAxMbdUR+dg+1YXTmH17+hs9yG9GMQQYk1yx22rE+JVjL6Mez3/ZmMfnv/zrY+6ZqM4J+W9MXYKjv",
-	"ha1mkqGp5XQhU3v5zVgklhzZr2WMHqG3tHm21cgOp45EX8AbWI9hndufrSmmm79aubRVKXbfv+AqommI",
-	"ucLqYV5mhZ2FOnU+Q9pwD8qvXw80GUml2MiwmDiesRYfXish2WYCLk9JriuzlieWrFXMpraXBvSklZKr",
-	"Cwnd7ak+K7vAnPer6/gr1sM28WU15rpk0zWYdt3d/jUfXdrrNhbE0wyzszA0IrtrhyGFoLW67lbtfuVq",
-	"YWkC8ThmwOP6Q5ON2EjyexpPGLlYODvND2e7r37dBZP6bqzo2OwdnELiHL3QTJjIKuW2OLSzLPpJEzAp",
-	"luwIj5tLAndMAGSxPVgZneSVtSszg0K/Oq/ujVm5eX1v0bAZnagV6s7omqLLy0yAJR7uqgHh3JewcF5n",
-	"8VxX2cjqtXC2irUjS+rq4NXIlNTusXveS3EnGaIrMxI5HjMxWmH9XjuD+C/2wy6L6A9sF8ekUXTUygve",
-	"4UtlEsy6qYYROYIqEEww93CfGwLh7bg6aZgBqW+qaL5krF49T9c6MH+k0rQu7kvG/oHvbWLQdB/6Lus4",
-	"wkvGfqzFqcjTEEuJ8umc4WbdeHZiEyRGY3pit1z8FfMT62jLL9oWCOsfnhiKq+9vcG0HNeFiBa7hx92F",
-	"W6yoDhhpaHIr1LIBb3IX9ry6Hg7ar+JK7CXbum3RwJq3qpFJaVJjYHsnr7mYEIuSo0FNeXf28PkZWNHd",
-	"NxFoVap9f+xNsukyGR5jxMhEnMkaTTZA/QTs2cMnLjUmQBeAe7Ut2S4Z/tfQGVVUeKeuxeWpx1lZHY/X",
-	"H7FyXMiYMQK/gfr53Yt35OHVgd2uhxkiArwzgHe0U2gv6cDi2FRV0xZn1R8pRfTvGtgXrjmYGWK60BF5",
-	"sguRP0RP+RgeUq2Z1lLt2l+lItd0odEtOqdYuk6THXTfOQro96IlsdoHnTZ49SsCAhcMDFjjfVH0agCD",
-	"kUI4ILTiCnynpNZkJ7e29ol/N2q3faxk/Ki3XMHx5CyJXyglVXMUY3ORhmWFCZfLKdtE1KUeIQ7xraGz",
-	"eXWIcZ2/+IqPCivYte5Nsxl/jdbma5UD0PV3TW94fwA+wz/gHgYGvbgy082FTx1oBJbG2cgalNbUItdM",
-	"hc11zQZouIzL66zcOsLWK24YmdGY3Zyj5aoX9dDDAi32YO9g/ZZT8Nr2wbyJqmkQFkDDTz40Hn3Idgnk",
-	"mDA6mvqCYBc+iF7QGTshU3lNNJ2xXfswKO+jbIA92gELBev7VWPjYa2x0RmnnnM9oirOTlLnnAb/xZKc",
-	"BqomXW1kb9j4DN4O/KxeLDuz215sR9qUBl5C4zr4EG0BW6dEUs4bl3vicIb1iRMF49/KWtXKuFteGHSz",
-	"evivbtQ2UROP1B2OLoBIqsGBl4pkqE9gEhcjpgSLXUDWr8BvNPkmIgf7HRSPjeCV6kLbPjQft9dTaWRV",
-	"TjoaXze7FBpd99uEikGqaqMrGYgVSeAV5FvpPJE0PiGvf3n7Dh8AbyJ6Sg8fPY6I5v9mqAGOpDBMGF9e",
-	"phh72RoE5ecShYsSjLNtcde7yIzovHO0fWF+YdbgjE7Yw9/nbNKL3B9zkf/7ml3Msz+mjI9qORmvvRS8",
-	"f//q+dU3ZCFTMqOX62hPdpdqwqRKwFF0d/zhz8fH9eBRmv+bLY/MOXx8eHB8XDhTB91CItwAXSelVV6y",
-	"6a1gC95ts0lNvPpw3P2uwIZNb95LoIMO2IhdE5Ha+0rtRfY+VZS7jzAJZRjF9rXqLmk3xTUAnNpxV6Fu",
-	"Y3mUvF5ZC9giUOKIBhpPlXM82D94YHFVPPz0A00Kn2IxLUR7BZ2jIUuHjg1T5KVUM/Jt/5QwxLp0+dFR",
-	"W1h/caTdN7MFCjL7ebv4AChxWRysaPtILZDjKu9uBE1aZ2TW2ZWv29VO39+KgHUStez/crYct/AhlKaw",
-	"luTKRhZBNgfOfp0JgOWgmzlvyM9xkQUUgTkLtFl7AhoOcLaRt14RsKCCnLnb7gqBYP5qq7ABcnVwQijJ",
-	"/JOLElrTWKYiPs3CMTQmP7hwIHzqUlaovmQxBCwsUWPKulLQaZD4Qnb2D3b3H0fk6dM+WnmRiRUp/EkH",
-	"DjGqhTs9s31keAHZCELo31CjeNxqzr4jDaGRP7euTJMA7YRv00k61lxx29BoOjOT1jNx92al7GQusSzZ",
-	"4/eZGZbeICtcbMZ1oAVkO6UTeE01maeGKD6ZVgHfNrNW3Nlpq7g4AvNCcVDL6RoW7R4Qdrb7yykbXvvs",
-	"SHu8AVk7OzG5OiA7gfD0VgBwBPbvF0lvhTDvDJWoaIepgSNy89kIhsh18h6Vsw2Iw2p3VtPCcE/rb7Ee",
-	"lYSNDaGJryHYagDqovp8przy89BM1jsplojumoMHpLyEgVt6/Wz4d0InS2sobwnaYkWYk22YWU1N4mJ7",
-	"zayqIzhYDBfmo2zN4tyLFWEwulh0iDOHq/h64f53Zsqsj3uqlPHiYhKRylNYHIfJk4oxNxFx9bvkFVNx",
-	"yiJSKLIVR6QuPSJ4u1zmKyLVKl8RGclRoRjXIE7dUy7waURclZSBkGIwckW/DbQ2Z9QMMMi4AkXyeENz",
-	"bLtljnK9BJzrd3lBzJQaYt+z2M5t43Ntrkd1imlpt6OrOVPL5Grb5krX5nbgTKuJoXLORC/vpz4V1BZB",
-	"W/MM+a/LmpY9GpUCSb5sUsFAd2N4pt2xRFdEiYh7jnuUFqCwmgH/zdhjnV0wwPFxzD08LiGZB/m0Afk2",
-	"Ww1rNY+ETraB0gHt3B90DhjNG0vl64S51OYVHOy3QqzUZxnUDlAxdoGlR9cMClDK/bMcGuHQQCBkGJxB",
-	"eYwoBEzAdwuyo/YODo92Hvf7QYxxHrWCEcZqIsMCZnpAoVQ+Pv5Qq4bMzXRQFwgp0wTSwfAFCKyeMaOY",
-	"bo1TXRqjGvUmpikq1gXCRpiCjDFtksYk4QKi+tQlweUuRWZuJVLWL0GU7U7LxgPIUvXYwXAHMNwBDHeQ",
-	"91CZLoR826q0mKk9MWCjL80WKcC2QOiFvGLkYB+WSCMR7H+zc4BEUPXHzRjVKeI41MasO7JAMotsrp+a",
-	"SPyT7NBES0LtH0hxEHB/Ic00IkspLyO8Dw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyK",
-	"et8zmphpdesxG3lpoGe7XlLprEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejN",
-	"wSM6nyt5xQrPFDOpEhGhMyZikKZ71t8dFR3h2dP//T//V8ktVLdstHsURaveZdvqDMpjX/eFrguv1729",
-	"yVURor4b05Ltz87ebuuykhGE0Y2VnJEdIQXLeOo1u+j3oo1XimGGx5qqpvvYa5pt2Cs8bvFqHx4eHX1z",
-	"uH/0+Mmj42++ebzfFirWXDIXb9NyBsQJrNG+hiCQov4Gfdx0x0BhVU2V7RCtiEuICmDmiw4XLFz7AsUW",
-	"6DFapsLU5oivrMZM5GDO1IwbUyfj9mH9nDn0esoEIur5+psbim8nbAZGCpcquIUGDZtItegIV+HfhrNJ",
-	"QQDKVA8mUsZ1wcVWpyDZiwRfhPUZJ3Q2g3NGEv5HyuGhmTI4qBTRAWzKh5wxbfiIpJqdEkqEFLsBLAvK",
-	"arxxx5JpUBv86MhZNY4IVIdD8rM0rF55cNXiMyDXZWsRgtVkx7SNXXtTTfsie6yAhF6yLNWqpM0ksLDw",
-	"G2gN8CJBRBueJOSaGqZ07QocHvcbChaLideFl1DUo1ZqEnIAxyVNdK3otAtnKymn2sZVkOCDurGFJpy2",
-	"NQ50f6vQxisbzassM2zUmtDWP/brxsyvlqsHTI7TZBCe7bpUPcgqrc7k5+IxC7RkLoiR1ytRVqpZN6J/",
-	"r3Ho/5aCLd+zo5WioRtzAV8V8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sV",
-	"weFbD033hj/bCOGuGftZCfR2xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7",
-	"/h0fQZdf3yyG0VzxGQVDVNBY36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7",
-	"QHA6VjM71+bodQQ9b4prD21KK8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuY",
-	"m2oUkP2q5rxh7P4oYVTZHCL3Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01L",
-	"gO2WYu/K0aR+YpHfghZqzkjo18PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4iWC1RFyRltCFv",
-	"L5FlkUmvT6RHmxPp0Qm5Oswr4sFYbFYSJA44dhc5Xidi/8Nfk+1tg3qLHYE/iRj20Zz6C7NUBOjZFp6w",
-	"q6ONBAeQkOVuD7sWvPWZrN0cE23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+FHTGdPbmA02GtoUhASap",
-	"LWA6zw9gBvCxg5hE1sIykApNoRHJygFHWUGOPprIwPjNnUUMS3kAC0aP2u8O3yIVaJUY2P4HGLHZ3yNn",
-	"bTth3z/FND48oEQxrGmC5dWvpzJhp+TPT57CffhLuOYHzQb2/Mx/iXwrDI9sYU4RocBgEBuVDB0VDE8g",
-	"ANtjIYfXET+4CBhaTmTB4yNC41hX+Vwv6knBOkRqNk3m1wOM2Vzr08P1Pz2y0ZFLRnXbMai12nhNGGpl",
-	"rz+XSNQl23gf1hqpaWurfXhvV/vofqz20TZX++i+rXYrAkaI8uMY8iZYGJm2+LkiXHymOBKBGty+8lsw",
-	"Kd8OhMTWtV7Em7PXn7p7FJnQK5YpucV7FGojp1addB4xwdZUCjEnfeAwALcTZzybZyV+ttfi1ott2WaN",
-	"c/+ta8ufzQepZqrQxEbzvBGz8lLN/12g1YY3rkRCHqKRa6A4fb7gEy1XkgCDwmn6xV0rnacCiVTORkja",
-	"BXq8dYCIsqi+syTNBp2hJluzoixslLeZ9/s8S6EqA727CMOBC8Sq8XcBDjJGlXQsZXHm2/Rx3x0Qx4MC",
-	"QVkfHRSf+ii4Wkn9ZDOcpnsoKIvBI02iss1esjLG7I1zsFZm5YdQd+ZbYYcyGNdmQj/JsV4jIudMOKOu",
-	"yyjqeAyeuTa6kH9tcaMOOdDHHSHwjvfvJ9Tc8faSI7eG0lULjdVQZ+hWhHkZOSoLds0nsuGZmNq49mUn",
-	"wl5OfdB05OumYjxDZMOn0YqdxhxqPk+6npJCSH2XsRbrbHWTuvAdnONBJu70djVRbLzAWbbXNmKy6va9",
-	"wfeqxm7rtXrxz1cvIYh2YssE6KlUZjeB0rbk/ZsfddfdsgC6nSqIBHkKSwePGqB+QEpfdC2bFX7VbWBX",
-	"nEE5iZDlNo1tzjLoksiur46gILVOlUUBi4hLZu4+Xtu9gyHoMmKdzsByv0JslfsAZH2nMFA7pHfwbrNv",
-	"o5ePJFfXAslVOQTVI7dcR79rLPR8JEvg0ANV7TNDRM+n9yLmZrMAIAZMHsJ/pozGTHkUlyJgHuLjYWDs",
-	"6WpoL6unLHTDMcmjzjc2JibUtIzs6X6x6nyHUSVStDR68KTQ6sGTLs02x5x2QKFZIzx+Q7i7VhyZIiHf",
-	"A3aRnafl/AIOzefHLLaRN19UxO5H9nw+pl9SM5IzVm9BTOj1A51HNFCQdT7iJVexduBiPpunxkWsQRAE",
-	"U1cYEwTKGTH0kgmrJVMySjgTpgRKjB+hNk2yxiqc8R5V6WzYh8+mamfb+G+iKGdbnzdYpHMJ/a/gwNzM",
-	"c2kTnbfqS2xXFVrF4x3k7txE0QCXDiRVnPkC69Kf3XsE3yOUKLYb8DFQ2RI+NmQHwbEUC2Cb8Ep0Shrg",
-	"1s+EYB93D7aRMN01t6mQ6r1pp3+lRKkSV+2SjuBNzyy25mZaISUOCbU6bUbkj1xDBwe7B4/6Xe/L7dz8",
-	"sNlGdM8ywhrMkY13ifUvDGvdCRqGJ3P1qNtGeX1q4+IWq909mg5P2/3Dm4QGDs2g26o0Z9g1fLBWtYPt",
-	"JOZhE4peb03c5Ml+Heb9haf33WxCH6wPmtS4mm0NMw8bRVvwtkt6fIH5h1EP7OexohgBv2YpdhfQ0Jir",
-	"mKsyK+UtloLYm9IY8+zFkBkU6KCO0qxkslLGS4xatlxSw8PUyfDwR4UbQIXt1iz0EuU8l0u1CmNFoavT",
-	"xYLKJTUKdK26tOWwlPWg1it4UjbWPyZV4zTCsMeKjk0T9Pp2wdNXsd69BWLccPrQRFZBgceghcK/5lMp",
-	"2ANNdmzlvn5etoVohuktY/6RxdYgY6bM13FB9IpCQd/btkxvcpMLL2s2qeY0gM6r3ui2cFfbJghxYWwn",
-	"aGQjNkSBxQ52OLJTqS4S2Vl+Lz0hiiWMaha7wmDFe+/FglDyFrGMpQpTrJVMDUcXhZ5LgwuWJPJ6kM5D",
-	"poE+emDFXFjGFi7yh6/ug5t0H7REgZ7licWDskpnaeqBxQ+dMZu6OOYGbFqneKIMYkr6zDo8S5C/R4ll",
-	"PI5XxEiV3FZpnYDJzREZNOUaGQBmJEs0yxPrsnG7VyISVpIm//1fB13MKRtBAK+otRS1jw5IORmL3yRR",
-	"3DH5Q0xpsym4+Th0VJvd5uNSDBgr4AX20Sia/azLMRKI5plqiKrDguCzFGNbTEAnn7Ew8Ga9O2f4X9nq",
-	"Z8lWay7JVa6q29gq4abm6tzIaLfCU/tbu5nPuHB/HJTuvVEvFfyPlLmfYT1vjQ3rFfhwp5xiZLZLUopt",
-	"xrAUrJhIrMEDRBOygzZgYg28q2YLF0a5UrJw8cvDsg+73PDdhQrkd57lsQK4DZ9fsEB5H+7BQv96uMWl",
-	"PrxXS12CvMZrfmh0CSwuKD5NqgT+MzO09KKeMxQ0FMoI+sNWP5vgPLsIn+EJyoM9N4GYbAz4+IxyCjbK",
-	"IVhSsv3JarXRj9dOIWg0rz9eblw/bo8UMdxUoNQftduhXSaB/bqhvPSSmtL5rNfKMtgsJOgv4aG3ZNhy",
-	"aGcyratv9hsg6hCVzlmx9MjG3pP1ppKwK7a1bXLRWGt6cPzXud+yeoe2v/k7jPuC7PhgJxZnz2wkxAPt",
-	"PumXYe7buUu1d7RW/goBVxGEWElBgo7d11E2ArD1u7h7NxrdZRDOOTLICWhdGmm/Pd5SalRAF+Xi9pb+",
-	"In9cKlSwYcrU5wSx2+7wfdzq7q2uwC1tcSEH3W5c0dFZ8HAWfJoFLahoWMoZbSdXYcv1+u7zyrtklG+U",
-	"Sv73t7/8/CtN0po46TOxIPAzuYLfyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe/j7lgxtgvE2TvpUT9K",
-	"+zvUkcJ0FDdqNOt7DANC1SS1pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v",
-	"8iJnAktPc+ew+b/LizdpHQI+MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg",
-	"1GwiN9aOFTVUjLqVd/pdXnQRKEEoYeYJSLFwK5otRiPGYjRQjClP8B/6ks/nDbaJeUKFyNa7RqMbTVmc",
-	"JhAHYPjokuzMqEhpQlQqNNl1SJVUmYKTbZWFValYsxDrFrQBo/hkwlS4ln7C+DVMtZ3h24gjedHLGyws",
-	"bDbJgCBKErdAo2FYjj08kWcNxWPazFvWqbEkmvTq2IP/JPTaoprSmIDbIGZjmiaGGBnTRUTONKcPf5DJ",
-	"JTW0Qg+tG/qpfjK5ia4k2cNhdosQ1mYAZLsK5wc2XWL7VR3OY8HWr96/0c4fHKVsCbnoUKu4c3U4TPlS",
-	"qVhfNfaUXy0ppaQgoACVN7HVVuLsd2FzUXjEsqULxh9uVS2FB7F93ZVFq9v9xAytURO7GuY6b8bKtYMM",
-	"rQBvHHQ2RblVdp361hpU0GD11qrEVr9Uc2oMU6J30vu//3W2+399gP/b3326++HPg+jo4NP/6DXK1BKp",
-	"YVrf7oQJpig4IyEsSc7t4NaJ5GjashYM7bvcwDai34pWG7R3f/JJw1G9pmY0bSXOGRfh04OKUFtv+1fY",
-	"zqWTuLNLbXl/yxfaMEB6oyvtj1RMUjopNM4EeNTh/6a8Vuv8EU3ir71fwX/ni7wXS7+HVX9nVJsGlNsf",
-	"5YSL9Ypku8jxztydzRwMXPjmo+MCVR01XQeShAaBwkXu99bAurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rS",
-	"pyUasJMO2qvOp+5I/0TxbnKmNZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbOPy83t",
-	"T58+bU2U4LQmIeaPlF/RxJqe5/PExs63kFppC4IxuolF2eJ9qDPdTOSuewjWPr0X7ELw8y6fzaWyG0Nh",
-	"KL0JN9P0Ym8kZw8NFzFN/H+wmd6nfF+fQQjTuqXp162BCnPuLOmAGn4R30qqYqvvtBtlN6hKumG90dss",
-	"Elrtq+4K8xwuf64C5wgj1DCs84KByQ8YlTglhXvgyhe/1ZWtvIbm/St9mSnhjRFl7uQ0lfUHaad1XbHT",
-	"l3CKbOow3ietf5zEEmuOaGYDbWe2+axGyohqVlsklGbMoLvaWOXmHbC3oJ2EU8v6q+PAGAwx6TyGN261",
-	"3wAD7NC9hKPMlAabCa2r6ku5Qp+l30bCRcxHLkLPfonRv2Oo82vkhJkpKiNVjXsjsRFkY4eRkofVGbXD",
-	"s3VNsQtp94aWf0WMjfAsZUcheFyk25x6QjLznXaSicXjuLFYZHWmqu4YC911zS2ZqEuZkg30vHKwbz0t",
-	"dNawV8h5b4/0VmzMFIQ6J8FdZRk1ZneaQH9ceiTwKNRZhb3S7JS1JSmqulc70loBUo4GrIliocbhyWTe",
-	"uJGrC+/LZXGjMRA5yiLGISLC++x0Tc2M0VSqAZ2wDT1E7XEPF1SzEOy+alSlk4lik7Bil8EUDlheAuZD",
-	"ouk12dlHKSikYP1edIMD9jlMtW6UtwhitWvXr5ocuSUIHzcAh1BQXTGfzSmvIa9Rji7Bgu8+29Yo6q60",
-	"3yXygibJgtj4/pweeewzS/MM0vm0vFUdGY+rAFES7EztOpLQcEOBq5fTh9ckhoNu0RYwmrqD+7MMYFYr",
-	"YuJCxosamX1DNWnWjEeTI5o0orxZnuVKoX3EFGEuyM4LMUm4noLm6iDaMkaHKha3RfOuFTeGCbJgJswe",
-	"bTUmzekikbT11hUu/mv3idWVtupt1qnd7vaw0jwHZXW7cSGFpZftS959ZMkpX50C0bQR5zYszGF798fC",
-	"XEcF9eIzo2JNFxoDCtHuGnUMJH2z/RDSi0Vdaq5mIyliGBw7cV5abUhMF8RIsDQxmlSRptb11o94nroQ",
-	"vltL3jFd6DqDwkLnHF+lwvmXJYlTRnYEiHV+xYgEdj2n2qwtunerv1UXNc5qelRyCKsTkqOa+ciRjXIC",
-	"X84JIFPmxhKLFyAVAYsVscbLqNXIGdfGh9ll2pnxWPDJ1JD3754RbagNYPWXfXhn7VAMRlXCmarn7nGQ",
-	"8+1ezENpib1x2sS2dbufyiRu6h3Xz3oEHni1dezXNbROtdtUtxxUnXDBNoMAquGFVkmpX4l8sqDNgXZr",
-	"+Aj+nak2bfTltq2TiJrL2mo22Z7g70RIZw20e4iWEo2xQmiKskPUhTzSIhfFo6FXsulmFv4g56POFlK1",
-	"/z/pZGjvRX5UraHN1V7ngMsjU90kFzxeLZycK65LOCKbVztw3Q+2Suq1ZqUn9UYleFM3JdrnAcVkxzGu",
-	"LN/Z5QMQ6qjGVmo+IddTgBexr4HGmIqxT4WeKJmKWGdgJ1l8cgOx+RCGCoP1A1sgL4/gdNkO83D3tgiR",
-	"ZdkRhZxubdTCTdaystV6qosjWE6nh7WWwi65FFgL+4ez3Zf7Bx1WwM6j2iq2ct57SydUkTdUcLLzw9nu",
-	"D7+92f1pd39//6B/3isJiY7+9p+datg5uDry9baXB1e3qfpfg62DYGsH2NwKg+wRoTfBQAZi3zrq3v3E",
-	"JJ6ypCE78jMtALsFUFg5GqVKbbZVm2GqKrMYbJKaWJch20C31v2ktybC10Bc7YxS+gUCV9aZXbL9LyfL",
-	"leuF5v0WiTbf1cjxsiAtC098OTvrlkt+OmZ+Z8FrRWFSE73mbzCbBK79ouK8gtSSpP7SbT/XEQNkb7Lj",
-	"4bktvs5LqWa735aSWg83QARI2IQmA8XGjXLvaL9D9uGtZsTXUhaQ7ZaCtmkcK6Z1p2tsdy/qFlHLl5I4",
-	"LIQPAersFkX/SBd62cTnWdpcB2ngNLEsCnBqi075TajtsrqaDUcRFmOdYPSbIYE7h7vfmHDaQkLvnIza",
-	"6SLq5TMNOL+VnFgyT81q3UH42TYcGNjQ/fFc4HC2ExR/bznnPafn+j25OzXJE2hFPcIfNlGOXlvF9iz+",
-	"PdXGViFvudh7VZhmn2x2x9/GdTxO52xwyRbdri83cH3/bO/Ygl1vAeFk6xA0SXwzo9rEGuDofr2vV4vU",
-	"dJ6CLdkC6nKcPqubfe3lPN+OErBNQDwF+s42IVhhvzgFJnLr1/AKE74zSdMkDmpkT1UObEUQYRxDzTU9",
-	"NVOpuFl0uj7FbMTjbReNs01up6iMrwxfXySlISphzBMWr4mh4Fxn3TpaU5SgG+9OuGvG4QLiRHMPnENn",
-	"aIu5nnEMMv9QW7ZGxPJ6ANXKmV5rjeuYVL4kJYaVbWVNz1FA7M0p3tmJ+Rn7qFPYXI/ev4pg8K74vf0l",
-	"cvjQlhnqiMzpwil0InYhRbqhWMSv+A7avw6e9OvKV7pzXD4Lm5zrhqikhpfX38s8pGmLIqyygW6Bu9dM",
-	"LbDIDuEltfFFLi5BG0hyiVN2SrJILFesULFxKrA6TJyyG43J2khtXpsXbuwb+70ETNEKnHB0uD0u282E",
-	"WEdv1QimDtRm2cuPXLDVAppaY5O8gbi4eDe6KE12gdA20mkl55TH272ZzOlicLFoyCmIiRTkP8jBI4j2",
-	"rGHIARde9Sx4jr8qWby233VLUvNJn+04wfUXn82WNpNvS1Bit2CFuIXTFQab3VyOS61KerDaVXWzHavF",
-	"LN7iBTK4/mVXQttn6RJn97Qd8bS6VVjQPl4f8KyEVi/nTPQc34HGzYBqjr64ERUjBsC3tWpttpK1OsBo",
-	"StUkL8KPjmthbiZSEcFBF4P6kLx3Nb0/0AS/cTH8LlJvrqBNZIigu37/7qcfURF9/fwl2fnuxTvy8Orh",
-	"n/Dqp/4pYbO58TWofLNZ9okLzLRllq+ZYq4icy9qldx55NutCi8XTWhROGol7eMuikDtRcWHFJdDG3Ko",
-	"qYygK+YTDGfw58eRqNUcnVTLVizKkF8KKpQ/aCGvDkRTrim3XoOQk1bI6xdM78bXbOxoFkrt+zvB/KQQ",
-	"MdqCufus8IY7UH9Jlsj2jo6d/aDejLfpLanTHcFCbHNNYJ+qFwbY82yBr6lGiAJkUGTHXyduNrmD6RFN",
-	"kG9Dwkk9gyknM1xPpWaOB+KoLdhGvEZWYhZ9Xez1gPzNlm3yfbp6aYrNGTW+ZhMlC0YVEiC2Q9L5Kdm3",
-	"a5st5FZ58WbG+ZtQfiHQqlz2zLMKBwXVjBb1oTF2DxWw9jQTqUjW2oOgeP+r56EMQaR7GJNFlJfKMQeb",
-	"1MhjJoyvlBsK+MP9rZu7GmIFt5RKcBMsbHmewpbabghhrMWAuu7ymk5qL2ScJi4Hx+dJ5UH04Ap1OspW",
-	"j2xVJXTK22rqoIfoaLoGrZT1V5dQ1+TSSpN1UfZaEnBSwc2NkOz1dNHlDlTSpprdUjZ0NGB1YXSoL78Q",
-	"ziYoxpBrWfVwJ7ka5O/lS+qgbG+J7iw7fSNXg/v4Zq6uIBzXvPVt6mAeMT43ne8FUc+LuW4urU28HRkd",
-	"+9WpDHcJRXcMSOGbpZrc0+NxA6EqVVV5U2fm0lop66bp/HXTXraayunPJJo2tklGGwb4fDZpObdZBmrb",
-	"gT8rJwGtAuF2g6rX5xOFVKyolecLlc1o9cW2GrS9Ms1VeLZnuX7DyllEgX2ucv7vKrjpjb2Kd7pvHDbF",
-	"vyhtBgGowY0DsWQf1vdl87mVvNbOmGQ3DDznlIwYT2wIyvbG06neZgXi4LpXXrvARtgJOjHYw01xE31T",
-	"8npTcugGJF0ubbo0BjxAK1+2+++mtVvtayHyEVNEM6Odha8WlHWWJobPPQxLOd/NQR+3WbnqAT4a1qvd",
-	"mpHbLsAA6W1eeu8JcUS07aq/1puV5Iy0WkU1WKe8v3XpV16HP29Cv3cdodkal7lZMOZUGlkbUgY/WOwA",
-	"EtSPJu/cteuBdq+4QptkSq+YdR3oKZ3bIDSZGjJMVaKHZEfzicCinQpReZk2p8S68Q4eYkv64Z88/uSJ",
-	"cdbfq2YQ0LriQPVJLiX8xvWgsaQwTJiBX/gWmxZGHmItqEENK/mJGYUoMeaaObjnF/989ZLMpebGY3XC",
-	"03y1HxSBlzxCeAUHnH3k41ZqgiV+AS+ifMWgyTVV6+wWWJKU7Iqza6YI/n5ChBzAwCL/jwGsev7XZA5S",
-	"lSpUdAb5pMnOebq/f8TIIbmc9SPE1ARxVvfKwSGZ9qNgxQbzhI7YIBWXQl4X8GJa3WMt1scp45Opudsq",
-	"yBvfeRWDk9/gmv9tusjB5tI54Oihswy8errs7Kgv5jqlh48ely1SdYllmv+bbfcm0RQYPLAz6bm4BO6g",
-	"p3/HsMJe1PsjpYoKw0WTIX2azi4E5Ymure2RI6hd0NGljb0m11Jdkp38SzzacNhDEExhs23z+OXYPnA1",
-	"/mrH4o4CqP91w0HYwACJL+QkZCSVwknb6n7EyJwHlXFrt+61BRnQiUO9f/OjzoJI+D1EnrjmsZluhw3U",
-	"qUjl66Q7Uu7ElERSntOS3RJzal1exxkX+8wYOpqeqYluzT8tUhrK6z2Kn5OrgxMSs1FCQbxRqxWcYszO",
-	"xcLAI8UcO2GxBVO4pqAw7Lz+5W0o/vuryPt2+OSS7PbHjs/ohD38fc7gyNk/5iL/9zW7mGd/TBkf1R7E",
-	"leTnzaYUri8Marm1vVGEpd/2d5/S3fGHPx8f15d8a2flh48PD46PC9VMapmEoZdMbM9yufHxajk3HrO9",
-	"+8WggvJeg4DhDmMrowzObhBZlgm/4IDWUnDAG903Bx9u4NrnPDC5cQnnt+Qq8sKpsvNSjeRU1IL6Yt0O",
-	"jzNuJKCiWYlGDaGIBldTfqdMYY16dSJFxzdD0i1VPwyg4cmOrbOqC3VVbfwPjhqGLySxIn5N0NfSDtil",
-	"ayRlMIG8YSPGr1hcXXdm6KRbpdLMF9lMQs79s5wHbFsxLNOjj3505x0nuHRx3s89oHS3M/5aMXvT9RW0",
-	"qmd8S4tVP7UlZ+t1QmuTWGbzhBk2SFVSe8QUIjmjsEYAZ+tlBdkONjFtK48VKOT4SZ038uOcK6Y3UejG",
-	"NElAzW4b6vt3yBKupzLxjMFMlUwnU3yOAa4Ka/AxGiN05Ouzd8++J9xY3dmePzitOp2BhOl3muGMmams",
-	"YVNZMyeun3AexR5jOdIPX3//y7tf3u7NYvLf/3UcXhk0F5OEZaYyqmyqs2u9yW6oWQ1b+hZVs2A1AOZX",
-	"ZzUK7aLh0KzqprMV5EazZHwSQP8L9tG4meHVYrllvkYbaAwVHIzqXE7rXrqxRc9g6paDC581CReki9Rk",
-	"9+HtQvniGlVrW3jOAQSs/bUSX3bxuUZisENo1mjVEwIeVsS9qUk6gffXdbempnU4Vc7YU4HoKa0GzhsJ",
-	"1EjFHH3SBCTowicAFCyHDy2l9ldenkz+tS1QExJwwsUli0+qx8lMmWb+GmSHfkr81faEwI3/1B2wEzKW",
-	"SSKv7aYnVCAQsiCePQdswHZXtGjYRtpNwdkeZ7Npln4JXbP46o3eveoq0rzLFEBubah0PicTMEhzQQq6",
-	"8OoR3x24ujOW1cgYzMR2TN9bZRyv58YRyY5NW9Gw+VKRRGq9ILDH/SiH/WWJZsFpACeK0qeEpkaCpYn5",
-	"go39EzLP+AgaU3K6gZdbBUZ+KyxO90coh7k7opqRKftI3n5/tnv46HFm/EIS36Ga2HVmcUlkPj5e71ZZ",
-	"x6bDbk5B059JbcjhI/IT/7Z/03WA1row3p0PCXqv9R3hDxt7jpDCKiqlVHzCBU1aR1cjEdCCNTg4fLK/",
-	"/tdHh2t8/Klp86z0bKrtGbs04wbfsTWR8SzDxr19EtxZbbLNJYudSTaTGHgv5MbVFta1l9lNZHbFZL6O",
-	"hXy5fGk4E8BL3gtuws6//f41VIX6rRf1fv7+dS1vqmxa9cJauGRU98N5Hm3BW2sHd9mBoPauXeaE0Zip",
-	"JUbUPzvcHsq2fBHbFCL2kY5MsgCrwYRfMYHsfoFWVbsY/V7NEudSy6/v6/fvelHvuxfvapfW3ajahlna",
-	"bdeL/bxwxavddiUvEjar7lq9P8pVTp/R0ZQLm77ZW5qcUPmJKSVV90ztl5wl8Qv4pvepqvxhZfTacKSQ",
-	"sJDyl6T5Nt9jHhXKyYY+yNBE6tF8K114Bt+Bn/tmgmyDxmITr12E2i95/MkmkTxLcf6P1ymsc/uhYhvE",
-	"GW0b+n3tILFS6I2HLN8wdqxEKxsH4KS6YGSvpvr+kbIUizsbJkxEKEkF1kMTZCjojA1PLAvNKmrAQzSy",
-	"coNlM8+F3agIPbTwcAgG6iGIYa7gDRvw4rT5EVTGz96hEwo84VygWo7teHXYd+gKW2HrzgYeYfpnNiKw",
-	"U58LkDMneaFWYqbU+CLgY9AAhL5GOzc1+adDL6OH52IHdpAMucCaTQMcYESGlgEOYRBcTOxiYL2RfhZt",
-	"ohgmrdpZzFM9JROJdbL3yJkdvFR+7C68xy5GDK/BACHUgnB9LuwoXYxPNkwjJdkZKmbUYkiupzzB8iVQ",
-	"fHskZ8xeiygREDlyLuh8HgUTs/enYSqMokInFCXCwDc9JBLM/9dcs35EBNyTzgV+Qcnxfh7W5uyAqZ7C",
-	"nBJqWD4jmyQO07wG/eyCwXbkVOReG5JUxM7RoOFl+GLvXFiwsZHiMy6o8WDB87nDn3duwj14h6q4We7g",
-	"a8/tWxnFZ27GPeUSY5Z+7oDVa782fLxo/xzeqvnehgC3fP4eXwq+DmLGLF00NfAqe/EM36tvo2UJ80aq",
-	"qxi0wmJu2pt4EXNT/z1qjO0NvIXXGlpIL2ZdxvAW3wvaKFgx2h2DwZcWkWFPXuDBbfr2V3zrF/tS9vWn",
-	"zLSz+BldjNaj9ymssrRM/jWtyaeo63eFzej+WYmWun9YWvjuH5YJr+3L+mPb8avSceveV+GMd/xs1ZnV",
-	"kWHbNw3k98GpAevZIcHFUltG+ns+mYLc0+wPlBLXUz6ahvXGrWVuDEYMkJBpYrarQ7K5tKDvbTagF/gi",
-	"RpHbNakxP585C9ij/X2yM8MahEj9mhwfHIH8HcyoWGRiU0dWkcnhgJxEV9R506kg6NzR0qoc8A4qGNxa",
-	"5GNXH9UWe+5ucA/1ufbMwPJdM1uA2nsKEomeS6FZXemXjBDucg9zOdD9UhpyptmMqkWH8gWeYrv24RYP",
-	"7FvtjVtiwWDeNR25pY0NG/Srms+huGpLtr7WOkcnE8Umzsy1tCyNvIacl09Rj86YiIG617SqbSfwPGZd",
-	"L9RinPARDLa436sOuzVNdyNjyg0lAc+Y1nTScalkauDGsdph2DrXqMJ7WPOuNbrOE7rAf86Yg/zI7MsF",
-	"myxep5pjhG8kTzsVfqRbbtjhtHUmrfysriZBHKLeH8t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DH",
-	"stuFRV/02gqLorNBTbKwgcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2ofViiIsLQRT",
-	"2sFsAFmLy3fwhYBjUrVZrs6i2+ONtwEBcXvA840FU7wxvTuLtCrzmtLytrAXWpfLH5K1oQoWWZzg2tWB",
-	"301Dy6AOLySaCUO4icglmxuwXl1Qw2dkx5nSwEgoZN2hPrFHmmsst80NuaY8Yy/WHt1fvWyJ17ZWEKTN",
-	"wP2KecGSMZGGBJhUr4klUScJwh0PqTjvJt/WAD7Wp1wEB345E9pG4bIyS7s3JcyCco43AbW83mH8fFAl",
-	"2lEXGhbdZHC5TYVOG7L89g9sFC8djdgcVI56wNN/BmVPSZeyp/e+EMtmOa93lKOzjbpfsmtJqI2gelzc",
-	"x/YuoXVmje4iqnrNyuWNJ/3wSlUbCoem4A0ZSd7IOuBrXRnR4eHR0TeH+0ePnzw6/uabx6vmDrhKNdkB",
-	"qSZKIRWF21yaWWm1gtCCTHCGbKkFm2ZZ5mKB+a15Rau7yFiqyGii5RpTTn23a0kQD8Hpdm1E2nS3aZ30",
-	"NhSKQoP3Sp3Ih7We0d/zu3JyCMAwA+xJaojCVP5oxbvozTC5GRf+rxbzReUI1i/gWLF1/SXKfjww8pKJ",
-	"lYu2VkovhI3Vj9WXC/Fn8Iez3Ve/7oIa0ot6r8/enD1/9Xr3+2e7B08ff9OLej+c/fz8xzP74NGj2hP6",
-	"hiWMaoy44aM0oarGX/ICczwwDsKbS5T9jEgFbv4mlehMCPZx97BvwxLs7cwwYYsWIEivjuDeZjG4Tgmc",
-	"Ch/yIODKNWK9qK1M1nzOkoQaNmgqmFWP0ev6r49OqwyzEeY+gpEqHzTViZU8940/w7bLzKS9RL0b02Bp",
-	"CYutut9GUthDUbNe/zrv/fzqx/PeBxt/62Aa6uydj1rMnYdd5i7nvDki7mgLPcTu3r2mScrt7WBLzXQv",
-	"G+XUkRWKe8PZdS7r8jJ1WCcI4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzR",
-	"zoBKa9Ukgc8CVbKWiDoAJjv2vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzS",
-	"wayX07h6a+eCNbLaF1hxQSqS8dwTsGIGnyxhvC26WpFJlg/7JKUqHugpH9dlYmYSjWg2SmH3MVxS0zEz",
-	"C4LfRuTJ7lSmitg2wBDLZuSovxQ7r5zU3VTkYNnhbCLY7ldjI6+BQp2Qr+oL+HOmKECA6sikWB7UFT/I",
-	"tQkboY9TP1yeeYVTb5/+p1rymzNq3jJjvDioeHOWZV5ssVhZeWQzGRfU1wmTM2YUH1lEHjNwgBGNgI4x",
-	"U76YfbkWCv53YA97w10U4NYGDjWRba2E+EgWM8U0taBTLqQbIon8X83ldcMGlEwSIDjEeXPJ1IVnGHWO",
-	"FS0SJmKqBgtGlTVIUDHiNLEPWnOP7NCzIbj9KS11hPRSXb56xmcbfyOTjTMfJorGK1QNfKbY9XfwSQdo",
-	"OksqM7oI8j+CFDElE9YuqStpApgg4ka9aiZAYeE2TQN4wzQzvsUgh6grHof9oJo/uXr8VpP5R3mGeOKr",
-	"62mpwOUmk9gH1OEPUyomjCRyQi4Zm+tTgmMY2OfxCbjndlzQOh1BXH3C4gmbMWH65IIlUkw0mJiowMB3",
-	"4mOlspPmx+HjqHzL7Wen0Z3+AXcAzso/UpbWHQOZuqqiy+1NWRPP7AefopVNVlkTcBruxmgV+fnW84vy",
-	"JKurZTdkgN6VAdpMdbt992C/m/iMeiM89VtqLGZjPuJMjFpF6Spteo3Tg59vq2V2xWML0S4y0IQtNY3n",
-	"eADnePDNoL1g+AoNz5mwkO3ba/KKKVfqbxvNdajQ2rWx0oHK6rAiyZaorZZQ6ve4uIpR8xHL16ZuR1sO",
-	"tE/fL8eXsoweijLhlYg5tVWcNRcjRgoDabkjrEvrVeGfX767BxpnhJmFwuoOYFXdaN3Hq26vxdBOtHGD",
-	"lj622qbHoVWha2MLLZfFU759UU6W5TWqmeLSQ5VvV5UkGqfWfJJaKzxZrXyj+k4jOfN10TqET28nak/z",
-	"7gF2Wy/z9NetnwS0rHjMVgpx3CTKQTmI88GXHpdULQ6dTzwKw3D9aatuxq2Xn/EsZj0rZR3TOG46wzXR",
-	"A/O5klcMl8qkSqAZwkxjRa97NkuDq5nNcfnQjZJLHNK2T2gCVRUmU8y8dmB1HkUmgG/ZbuwBrOudQRgV",
-	"JEcNkpElzY2gjN446vbOo/roAesntm9CyXrOrgmNY7yRu8x6/BzkWJAWaiOqKwSXSJ2q1mSUZ/a1N2nC",
-	"No9hC24GZaw9bRD9AAqAw4EjO6i+PtCgwFqsAKA3J+dZ3AxFtELSmYemak1mC5SLAR3Vo0Fg/sPIurgh",
-	"UzGr7OwKlxdawUAQHwV2QvYPyM5zf/lY5LNsjXosQ+2GAVT5VcNvdbZCzYeMqXcuIqJILZh3ngmO6sxL",
-	"2P7r4hj5boBpNWHsCSimL68FGSVydBkRrzwSKZJFx45bVRr4bOCY5tYCQNszox7vr+hIKhug820qdFe7",
-	"4TIpsDEaz7jo5W5WBClO50xdcS1VKDC9HK2Pf7G5URUKWo9j1BS+ebx/J1oJ/hz12qMD04S9ZabOTDmC",
-	"QsAAj2I5CfgUtobEEys6NvU3cDYes5HhV6xahbWj93rMBdO34+IqHvmXXGmz67w9rg4aVHWAYCEWpwlz",
-	"pdDrAMg61mxjEzoC3/doEDMaJ1ys5d8X0jDdTXlTWdDZcqUD38L354ya9vcLPspandr1XKEITz1+GvWr",
-	"4skgG1HURNLdPDTunGzsnLHt5Bf77lmPAOAUwPCgegXtkp0xVlzMqj1HxK+C7kfeNADzTqmRiqSagXmg",
-	"xhDQdOIrdauyd8icKS5jCws0YsrpDFjkB7adGVQRaqPn/vkredmHcnox1yCItPP5sNFlm8Xvr8leQKNw",
-	"IQWGKj4e57GHEXAZsAntsL3JHvnhbPfl/kH/lDCMGMFanHiaHFQW5mRB6IjjUXaM4SzCsIkykyqOynfo",
-	"AlF3ce33Dk6hE4h2GEsF964Ol6xG9lbs8L0wPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HO",
-	"UT+jy+8qtSTWZKqH22aqVYrQjolmPAHfzaQQhlTALashghUuKqy2lNBdkbivGZoRt62BKK9PCSXoEhAT",
-	"woRRCzJjVGAFEBujUEfDDWru/Q1KKdkxnBIBDNaQhMHNE1HlZlQsiHFHmpFxjepBJhIh8DOt2F3HfaAu",
-	"rJotSWF60V8xGKZEC+soIUt06ruzABV0jDoTkKuJvZkRCHSPZ9TQRE5StjSrcoUwHt/eGX79THYK6KGK",
-	"0XX6UIx2aJ0Jo/g6c6hJPW5A9BgzNrjkIl6jk5eM/cBF3AX6NTBSb7Y5AWzcKtsUlHpfweyVFyjuMEVP",
-	"2StEyTjFvm34pYPhicITX1Sk9+bFLi1DuPfh8Jv4in6Wqzq47xWJYZHhCso4NO/vAQm9JjFT/IpZVFfE",
-	"oF6QHZ2qK7YgfyMzBgEBXLOYPJNvIyKkgEeD7IWiHkHU3sHB0c5Bv18IrMpj39EuA5/ihS1syyodtiA/",
-	"TfKHtjiivYPIcfCyTJI0h4hMFbVSZcyNYBqXlioa8/kg4aNGGZNHqNWqU1OujVQLr00Bv72gvpaExX3D",
-	"/2hXfOjtf/78zJYeerx3sN/HmDQbUeEA6QutcI0AshJyHx2SKxQ2SucEpbPz5WCJpYsFGdrrI9ELMQLE",
-	"110MUhvukdeuBrKO/I3Q1kzV7A+NShHRcsbMFK3rIlm4cusIpeuD4NqLTfzH/+g1rJ8Xa9ULqrUj+9Wz",
-	"/mijGJ0V0YahVY82zISBiHF4dC4CsGGPEQy3lyGs4HCP/JYVUXrz4u07cvb6ld8NDzV7Llx7O6E7LSKo",
-	"isFywemICBSRH1jED/9wAM+icxGcnMg6i/quf4RC9vjy2SA8JLKGQEMoPnAuMFoRVxu0ywQVWDusPd8U",
-	"18RFruOCpHPNlBnibu2dix8RdNfSmwavCS6PPnE9ODz+Sz4nO4h5THlCpADPA0aXn4vrqdTMrTOQZAF9",
-	"2MI3wyBxh7iYnBJ3p2dufOcC6cZDAmPvZCFT/L4dyTcHhVPev1jPfs/8i84PmVEXaHSZbtEij8KP8s1r",
-	"/Cx/JfwQ7A4J12Zg2GyeLPvev/nOvRi24uI/Gr91v4ef5JS4LLj5J3wj+C6P98IkzNZsQ0z3Cr4fe+fd",
-	"UizT4IMwNKoVe7Hus8FqwMZBG+FRbvr878E7wacZ0n1DEpz9OfwA725Nr8OPwctOlrcoL9UPBjT+PdXG",
-	"+tCXfnuWvRi2gr7AZY7C4GXn8F3qLg5f95eD5QpT8IW73y5Fqq28jtx2+TdA9tXvLC4zXUYKITguLdBD",
-	"FZ8Z5VtnfOZaImvD6i0STTdk386v1/CGbj0UVre1lxqe2fpNhT23fVEmrdYeGjnxCvjVq39SYk8dUaE7",
-	"v188v63EVWJgra2XWFLH92vYUOtuFjlL2+uNmkArFZRl6irY2XQlGmgQpmgPqRhv6qNiXAxSmiQstpmA",
-	"I6oUZ5pcMM1jdysDroRKGtp7oq04p+U8tAFZhTOLEkM5MZPOvDWwhrwPtWnT9upRU7kZbz27kK3jX7Km",
-	"SpwlhJDYas6G7Hi10mX+gKrZ3ypgQeBgr6k9JK/z6iI4JsSnwIAeaugpRtCC0gxXM7g3w9Vt4L7YI/vO",
-	"nzJmylrY7RbdZHihnPeClV/u0Qc6fO1Afiuo3iyuB3j/RWSlW8mcTmx0is3OmgbY777crQNZTOdgX87B",
-	"4Mu1PImDEIbvLN1naI07WXlHNOBi69xg0REWW1QN7Alvq+jE9H3D8LZKK3nCU2lN5vSPlJWoIRUuXSLH",
-	"NMFyvnCgO7m4Vs+im1I9mElVV0hLpczhpRi8GFPlk+bwGEpFtKBzPYVYNHmtScLGBl0CIypO7e0cq/LA",
-	"oZTWmFKTErFS1lmoarXaPedTqtmS8EEkReAcQFlgzPAl/piAWLUdLiwZoAGpaICa2ehSP/9e1EvkpJ6j",
-	"KWnkSCaDG4jKuQH49yyvzpJtQB9+PXNQ+MrUiuNpYh+/IsLCepHBq9P3dpHYV0GIagKFCtegHid/nVzY",
-	"ao2BbUj1Ck4s+8i10Xn4dw+R3NGQ2ijUvYOoKisD4xzZsU1bvcQ2nonuFSLelgrkpZ3cpIhtrr653OdQ",
-	"yQv2ZRgsidQ16G8rL3mDS9/edDWhxNuigJWjGuVqmxIjT8HYZ+M74ApEICDSaCdnIdinJtWHGjaRFWeW",
-	"p5yzXtT7thf1ntXSSL4MR1VGvprzyirgVbdVHfJIglQ1gPDgQY3N+czOGo2Vftkg7ztPI+cOiOPXV+R4",
-	"7zAij/Yen5CZLWFKBXlMZn0ILLAfE2s3tZ0Sbk2mWWw013aVEQbW1ZgTD2lQ2h+MJ7mtVaF9mxvo4AJN",
-	"vZoZ+IlcyFTEIUW7IINSTlstGTvkmXxtsNZa18XRU6lM7ergwiRMa/vbwf56K3NDc4WVbQjm5r5y3pS6",
-	"XlGX5TNuOqlkcK+HQAF3PBbVbgwoWrRmNa2jC4v4gZZiGyK+obqIo6dPcmqQiqAMLZ1dbLtWFUs10922",
-	"ORjYGG9YzPlkNLMBgDsULp4T2B5qHsChoTFJuGARqQ764PDxzuP+7s43/SymTCo/i8LgU8160Spc4L0u",
-	"I+BVecC/pWANOkIlWOVoOZDrUj5W5uVpA87JO4Bo1HUXrBHTugkOsj41aoNaAL58MK8Rq2/ZSEIaaIrB",
-	"chYgY4RnGwZH3KdbCvtpxcGswVS6ZGJQjkv5llHFOgDXFNa53H2h8cIihctdv61C0MmauF1XkGXLBrOj",
-	"opZfy+rauF1punnTS0ddr6lOanSM75RESsAPI3JIYjbiM5roWi5dYcWX9VOsvGcUHbUGOb7Dl8pTnpge",
-	"9OPb6BSiXVyITQO13/nBlyrhyWt7mqz0d1YtCO+PrDdbGzbP7UleNlVUsdzL0p4tAk12V65w4G8Nm6+u",
-	"u/ox+S67LTsu1FaWG0e9IW5UXpGl/d16naJUR13QGYsIRjk7592eDbEd+NDaipLRCh6UJoVq0dmoOy04",
-	"rtKm6/1+jlBVNwATBdcVbUJjSinSpHqzsJyw+yel5Sx/H5XHUB/A+KtzW3adclC6o5uHAUu66ZolWi38",
-	"u3LDrOKK1uiwUc+hPWQRrHBHs8Vaipnl1bTzxmpf+bI9C3TlbvdH913uSHwl5unK1iUnzWtTvjWYBaXS",
-	"wR3kby7WjWTmZnf2Vg3utxDVg5J1sOPHly5Qr833WQnuWwEGt0Ql2GWduuC2AXBLOMbPVfltPogVYkPz",
-	"j4K2O0Rs2jCAii9JsWui+USg9YfILIyu8+0CWlhtJFnSVOdJP3dfdGu9iA3WmDBvIYyzevMzKgRYvm2q",
-	"l57K63VWI0/X7jLWMWN64DLfuxWvZOx52mkZxtwMjBzMkwbwRTfdtg5/sq/l5bKy5JuadR3JNLEJ+RcM",
-	"U4NSLB0oINl90QCZe9ylNmN1euvxB0QKWk4gb7ylhRoSFHitQg2cEppcA4qWvabb+1/hC5XB98fbIJ/G",
-	"wjO124El1Zz1aMzRGTVPFt6ogO6dMTddx5Uf8DfYZZctWj33qg3H+/igQbfsruD74jsdAoPsuyter7Lo",
-	"qS0Ug8tbihqUkUzlyIra2BKU+f0iYAM5uURF0eNkQ84TKpB31XMT8K6Qoeepwg33yVwwOnG0lkpYKefm",
-	"AzvXhU9ymAdtcg6xEYCOUGBChtU6XMh/vRYLuxnyKi1h5GF286Eu1VEVu15Hydx84253u9fYsNKar7PO",
-	"4Spvo8JS3loXLn5L9ZXyQb2mZjRtJaQZF+HTg4rZ5xZP9Kel87mz7MTiPpdNwGFw8CbZiYUbeIUyLxSj",
-	"sZlanxn7OEpSza/YT94ia2lmuRG3xV2FvpWBkUKUEqbXswhHvdA51WF5/dtY0AbcoTLVg4mUcY1W9swF",
-	"IGYvEnwR3VMJnc3QHJbwP1IODxFJGz2EY3RKaxLLGdOGj8D5Aw5DIcVukEUGDibrm0PHKNfEj46c1XnI",
-	"DvYPyc8uKb16QYjZfIONe9S2zExMuGCDrDjMsqV+ge++xlcRsd5sZae3APTYxeBQdMI7V/L669o2q6b6",
-	"Ky1lScSWFnWjWp1UawZHowsKbbuvrPY6UYK4mM+ZIiMK56niVPYuXgxLFOTt6x/r/cw7R/1SZM7xQTHP",
-	"72z3/9rfffrB/fch2f3w52F0vP+pNu+vzktePZ7rXWVsiucA9Hyw2VK1WEcHTTVbyecMbuWNnMnNEnYd",
-	"tfOrUPoqlO6tULozzOKvouxzE2W3LHA+W9HR7tRzHryujrvmC6xHivC3rJwRQi9SDAoPplRdyFQNRg5m",
-	"TxtGZzA3aaRa4tvbnhXg/hRYruSKVSe4JUz8eLso977J7WDBesDrlZDjVwluax0Blh9uQNnNihcTmxwM",
-	"wThwdjAok1tvmdWaH2gLpuFgKnZscAec5oiEUpb87//5v/oIw4GqRXuEx22VFWhdpy2IXF8RvH2H/XLD",
-	"21QsnBGp8l3boP+sCLkaTh8wkI+7Y8XYLsyrd9KjgrAEi3552BGMfoe9H2Pocbs58c+asJuwi7xROcZY",
-	"WhcTjUQZwcPrKTUQAWszJWxeG9TLnlLd+/ShDuauOMgTAnhuf3/7y895R9SQmdSGwCKSi4VhGilS2FSz",
-	"MDAIxIoa0xH781O4LZuwJNfGuorGJkpKfof08iqoaORhyNFv9DuCeNeKpPtZO2KbjpJSHYjQbxJunmed",
-	"wWmNfG38kFACb12Z27eUpmiqQNFJnm5PaQgavcf6Q2tJnyrMxWblfb5qJ7dWWehmFJ72qfzVVY+liC1v",
-	"f/n5V5CoX5RgbF+fv4z8y6VeuQhTUQrmh3NNiej4VYEfriwrt1C3qRm+5G5cuVXh1uzXDaTaFty7tmd2",
-	"pia61dZelLZ2OHtut8nVwQlq8Chls8IhRANWJh+PmdJBALHLrDsl1P1bUUUsTeiK+M24uF+Iok0nCNdG",
-	"k1LJ1hv18L+DVGBMXGbZjAJnQW59ttZea2gsmPpKln9vSqo3Onns6oz27Q34w/2VO41Co/VLmya9igS5",
-	"QfblmZIdVNvJZz+leVpMt1Pvv1hy6qk7Sl1PvT17gU28eN79AaulnkC8uK8OPmwjH7G0zu7A5YwX57iM",
-	"rWwn1OerO++rO+9LjjH56mb7S7nZvsZ1BFML69BhUQifwinwLqFTPUeEKtS8xIgB2N8Sx9kdK/DN+voW",
-	"dHQPdqM3NfJVwD47VBy4maj0Nmvfe11YyilXVtvGG5+rZ8/11KY0oBAP1fX6NddslCpuFlBJbuYUDIuW",
-	"kP3rpZ/f33971ytfeM4C9Ad3mXl4dfCQpmb6MJETLkASZ08cosKJRYvZTfgVi8nff3unz4VLysMM9xfx",
-	"87dnZOdFfPjo0cHTfkTGMknkNaSrvXn5jDz55vAR2fn7b+8A2tIA2KNiwpyLuYJDMwJ3xpuXz+CtvoUa",
-	"pMlEKm6mMxDgY/4RBPsiRBaEbKchTSYnIP/ZEMZMxeJcWIWh8Lli41SDIxAzN1VEaBpzWxxHxL7qgcXL",
-	"Y4CLGJ0L+IHaJUL3i3Awc5pphKbKW7UA6EiZyCftTmT7NjVm3vv0Ce86Y1njtLSw/txadQFXEGL5oEvn",
-	"NcqvSEQvtGEzqweJBIaYoUOJ+Fw4Xz1BXz34OrEQ7Ul+idWQLoh1SDXZkWODcxsnXLC+A8XX50KxEeMI",
-	"sKfYjIuYKR0FdYO0KxwEL/j6pXvn4lw8k+LKAqL6cghnb559/+rdi2fv3r95sTeL+ycEctI1QYwiMnx4",
-	"dTA8dWWLgESOjo6ewqjfv3t2igmN+lwM//M///M/d3/6aff58yH8dqY5ffiDTC4Rm3MmBVvA4+upTJir",
-	"EHWKEFiY23Yuhn/iAY1IYOL/NAQsQS6o8bQ7/D/tL387T/f3Dx8jWtDfhqfOqM6UggXX5wJG+fT40Tdk",
-	"iNBbtiDuw7lNf/+P37UUUJZAcYOgXOhdZrFFWxSMxedi+Gq8+xPcKIY5ZGQB8Oz44NAmvmlDExaR48Mn",
-	"9m9X66q/d+4MK5rI1GgeWwfjiCYJVlZGXDePSHG8f2yp03CTsJzYzl6/Cm5BJ739vYO9fZ98SOe8d9I7",
-	"2tvfO0JWZKbIYR5OGdTP/jf8e2JT2YB/4xK8igFIhJnv3StRTzE9l8IhFB3u7/ewpqAwrk54uHy/Oyu9",
-	"5e1tnN92YQ9UiasBZ3LZtdTBn9S1lA0txy0IeGrv5F8fQGjPZqig9H7kV8wVFDFY/fZfPXsKex/gs4dw",
-	"sVssXZQ39o07WRPsG9bk0f7RLXT3s8U5ixdb3waYCId9IDtZ/RTgf1bcEm0kZrLS0RQuj/2m3bp6+OdI",
-	"xuxT435ZpMfncpS6yvxzquiMGdTe//Vnj8M04Uz4iKyTHjTYCxUEe93J1zLULQ6LV5b9iq5Od/8N6npd",
-	"uRUIHbgxGvJTxgVwTdRtcZacHrsPEO4N06cZCl4Ou0EFYl30jvf3mzqu2X94/3i19w+frvT+VmnS0opl",
-	"vzJmZK64sAiVhObLszMHYJhRRBQ1DogOQ5IkmTOlwZ6EoNEhyTIxlmqEUSyebg8eYo3rh9ZxoRvpFzzo",
-	"z907FeKtm3L+ysNn1gH+KWp980eYBb6I5+GPlOUgIye9VHsHR056q+rbVUzqZOGQpl3Z0im9Ypg5bmGi",
-	"ieagz5kpExgYYxEKZRKDtnlNuQF9JUOc5hp/sqXBqzNA4TvAFutnsQJg740eWlwQ2PO6o+rpYK1zeLDi",
-	"+0e3cA6zk+dmlulQXNlIPquikB0LXZ7qKXImiJSIsFJSBvSO9feJvmTXUYU4dHgU4QZUPoO/y4vlB/Dv",
-	"8MINbvvf5UXTnkMwGY7v/m/iC1SutauGHsOwc6w0/9gq7kSlArcSN1alIlTHcLo1W/TwTzjNnx6qVFg4",
-	"rDZBnmEkdRDkj/drT/pcalMLIqbgQkJmVKQ0yWZjtXTtAdfz2WN9W6hwdy6G3714R4oTG2aVuByk/h4Z",
-	"Cnk9BBhPrNpVuif1z4W7XeKvvvAfz2owIKS+vQi5InPQDQ7z57OfXpDdXWh+71wc7z91EPPUXbPhHRdo",
-	"Cftn0f5hCnDA7N2jeD7epOLv8sItM9PmWxkvtnkw3qTC5lt9+mTNNoUzeLjlrpqOICyLhl1n8X1kvyur",
-	"WfurqVmPuoznLRgURuy9oFeUW9fs5kzlDRwtJEUsbSfn1mWXLFzVCE+3ztrcwEN89ZldR6TL2X25WM3d",
-	"aV6Zmz6n4awK9ZyJzhGzTe2Xg2rW1u9uUikqb0eTqMzeI9ku38ejenh4q0I5BuZ9yeYmEzLW3Ac3O6EN",
-	"CAw4RrA7AHw+onOTIuL1GItUphdoqJJWCbeGUzqHyq4stGSGKlb+dOkRfPgnjz89tKE1NfK85dy8et5b",
-	"Ip8D46YTZvmgHmgSOkgrlV6PwSQ3tOdqmEPyT5ldxezKYWSpYRfIey5y2+oDW+uUxdxExEyVTCfTrJgp",
-	"GcnZzJqlUbUFNSiyhl/FHJKZLvexEyIiRcRWH9aQpYCVwnR0LiyQKWe679NjsDejqND2fVtdIObGwti6",
-	"YQh57Uzg+lx4Veb48BBVG1/1FtgtlhQFOsgOHFq3QeGIFb0W5yIY8IgKC15+wYjnUGTneP9pf48M7YMh",
-	"GlNBnxraOLvhuajpk7BEsz3yzk/IB+f5KjduxHYLbBVeR2unVrmygiL7ys9w/2mdXvMcCbPMe25Iz3nu",
-	"BuV7+fTpU1lv/XSLHLZJC3KxkX5Z/4qa0Krs++40pzPkYMVz6jaO7MC5twxAe97ft1Wq0fzKjb0+UJIF",
-	"vi7n7pmnETm5Y8olzQp/vpnzg23f0eFx9QLqjoz75RZOSRez6Tspf6Ji8SZQjm6dOpucMnJCuL1D+whc",
-	"V11QgOkuoV6+UmczbLboOEqUqVlKivB7hSiOq6rEj3IC9eDg9TX25Q7vTexKXrKwoN8DTZzn3wUKLF9D",
-	"9264iGVXlEmVgC0R7LpYgMIqNfC40KMVw64wOiyqYGjJ0HMmzB55NXbqqZ0Zwu8nUpvIfwI6QK7O2J5A",
-	"9J8LVwEfqtpwgWrTzgUbS1e3BwYihW0QHPx9otzYs9YEuz4X2OQeORMLpysolmrUl+Wl08SsX3pMZzxZ",
-	"1GkNb9yq3Qybc63/hRndfWFYb6QB0xstEnjjiSqjbjeaHp6FL96V1SEMh9rE41PXdgWMctsduNyLbiRd",
-	"gWSvOqpeQDARcB6JUVQZW+E6w+iuGYWHsrevN/uc2nEeb9KyEky/yahSIMhbOOAbij2YBikBDfsj6dHX",
-	"ex8+RQ2KwTNM2wrmfEOMvFIo4ZZZeTjD2sgbDPogLovNxulx7YKSwC2hmFGLPmzY4f7BbQ3L7k789dp5",
-	"vxVPBF+h4SmsP4Q1shFtglbVxLrllQP6HJ8XD+iKhsMxxuv1ahhrjfr/3BUp3TFydqGNFCzufxH0d3C4",
-	"Iv09+Uzoz+5YF/qLGiP8ygLgbrhw4efbILnj25TU3zHTbZPW8wv4LL/i3r7HTOztsY8b1QxspuL90gzs",
-	"AsZ/TRb4pbJMu6mriGwpxgkftbjRn2Vv3cZFtia8MBWKaZlcWVOTJjtunQgcon7Dzc351fPTUk6X+6x9",
-	"6X5PGq972Z59dZ2/pTO2a1N2MoKPyIU0U4viZsOk8W+w9khl/extvpKsLesAdyS6sQe8bIfEVv123tQ1",
-	"1jWPvaV5hPktiis/waa4Lc8ARtmLXy+P91cS/cDY3NrZuRBMRdYlecWU8eEWiYSsKXsAW0+aYte71tbY",
-	"IqkUu/7JvXdXRteaQp1bC7b/GVwcUpFXPz9/9eszYtPM4UgYytEPVDegP3oNobIH+7dtpsy2p1FsQUVJ",
-	"v9Ofi5UyHPM6VspsVW6Ku2cd3I2NMp/ffTJRLh3VvbZQfqlCwy46oeGJWn59CeRCV4tjeNi+Ghy/Ghzr",
-	"DI5t5LfE4Fjk5XfCUQMZ+uWaG9u36AbMjdviHTcp4u/G2LiUIL8kW+P+0xvmll++bbKjcI+ZsaAlu1LF",
-	"bRe/5/7lX+y79fAAtxgesyThh4sBZpGjhHAVvuszfbZ9Y73ZjOdwB5Zlwbrt/BKTn90SuCn6rI0iBEwE",
-	"MYpMQ2F1pU0buED5FGRqbpMGUtyH3q3t+NLdvo+sfMPN/kVAGkVhw6MgT9gebPvc5hAH1fzrd3wtlWUZ",
-	"mTycmlnSnVa+h7c7Mc5YjgqcLVvKXjaOXpTxu/CZW4QGfle+QWGrFnQMMbAeaDJXbMwUpAQlVExSOmkK",
-	"3IOfa9kveoWmHNCda9Gt25mkYR9NtrYNlrXjJ4++qZEWtUfk+3c//QjAV+xL0JA2PFY2O6l0rBy6bOFQ",
-	"YWo8rhwX5IWYJFxP4cXvuYg52QlpZiTni/4tHrt5PO5+6l7H4zs8dKtpBG5iNbrSBRcUB1s9BPsdT8Hr",
-	"5y+/0v+K9E9h1ciOI//IIUhYvgi5nLaA2m3Svqe17eYB/+zSSjGL2RjMXNwNk2khWBySTgf5w2HkgR5Q",
-	"LJ8LNCvjWB9oMsyGP8BHAx4P+xa/KGH0CpNViQWLRdDrkYzZuZBzJk4wlRYOpc0kgWf4s96DFNSisN8j",
-	"z4L833ORb+1oShXkxMoxKQJfk7ej6e6rX+uTUrDVGhXvJlJUsK87SlHpplv6VQ6VzK8e4RvkTq+0Thkx",
-	"+dI7BXcHafaf5EwI9nH3sO9ABygZJYwqi1ganNe2S88YZLiYeHE6lUbqLXOUd14/IDsOTWFGtQG26qBz",
-	"uYcByNSIVDPVdyzVHWccGpkyxZD3CjJPqNARSeeJpLGNK4HBJQw4ADfIs0UO+3ouEAh/Z/j6l7cWTMhO",
-	"dhgRBDN4/f0v7355CwitQbo8j127eM7Ohc2a55jAJ3flvI5znBlDR9OXdl1fQx83xDbCLu6IdxRm2cA5",
-	"7MZx7baTxaduz2CTANjqKzO5cWZyJtwJ9EeKum2x4CQoVx0ncOAfXDlYZXfa/DHjxiNQ2wYcetjSmJIi",
-	"j1Fs5AIm8a3t8hqMYaTZXDzMV8KMJqNEYmbqTBqWLMiOR6fUEVFsntARgBPD0ZnD075HPg40kwxHZEF2",
-	"9h/3kTdoo9KRSRXw53Mxo6MpF/CZxXfeP85wOgpsGTWbczFULH828Od2CCqPH75KE7ZHXtDR1K34LNUG",
-	"gEHoubhCnFIW55uJilc+e2oCq5jbQ9CU3rJsfc4FcrrCrjh0kDDjd+6+kILVMb23qC2+CRu5MWUp6OOO",
-	"2F5xnk18z62YKr78ldfdFq+zdUGLZ0T7PHtpGNFTC81f5oDz1BDFJ9PWsNRxgr9m9oeSUQ2DbBwwuqtq",
-	"7JknYgtaFKVfXr94c/bu1S8/v7Xw8GFul4Xl52JiwX3wLwDO9Yj3QoJtGwP95skiIvKKqThlxJYZsZMN",
-	"Rh4BQP0zTeZUW8aQsAkdAYujccIFyxu+YIm8Jq4kCJlRIbiYIJ9k1JwLRE6Cm+geAeMsrAOZM0Xgbgg4",
-	"+QhIHeX4vzAOGBf4pfbI25GcA69N+CULKsipxQlAMnEovqKJZszJoTDKT3uIfvvbuQCoKDfoBzgOHRFE",
-	"idSWfSMKUh3HArfJS3i/m0mokiLdgoO5Njidj75dAZFuu2GQN+m+Kx2QlLkMcXuHaUsQj1M2GCs52yQ1",
-	"fMkgOqapwyiM3HAMn5O7EU5JI34gGtNB87C88MvzNCKPQC5VQOnVRFFuy6nUeR4bYTVxmW4hiwGGfVP3",
-	"zoROXC93EuSKU2vLXRjjS1+Vrfuc9I5blWtfCZ1ERNMFqGDX00XjEQpVsWWBKq+C976MDIV7EFmz7GDm",
-	"C+4L3t2oXMq7a5JOIQV8zc0LVgOEli2StBPUxbLqtrwWxVJXNVr4g1bs2uBhaxzNq9BafQvk8pwZypMm",
-	"EZKP/KuPFENv8gVxAJcWBDby92UdkZgprIhnczwjksHp2tpyrkJaI81s4hstE1ruLG28mANYXWDKs5Oy",
-	"E8QaNvuP8U5CxpSDtjdS3DAFv8rxuajzIP6TwODIIVz251IznfuVLX5ffpzOhQWE1XvkPVoIX1NFYz4n",
-	"B08ff4Or9QMVcULJwdNHj8gQfT4gcIdYAZAmtuQTWg7HqabJMHCPoqmw5qobBkK8xhHS5Fai1Xxnv3J2",
-	"3Wgm8wP6MgMMbJ3GBwFFZDNGcPHcRYV44UiLFj/WubS4K8iy3cCCbaCA75GfMSnSue7QOwnAkvjXeGzh",
-	"MzVTCLptrej2Ve9Y8M6IEA4c/3Mu0MlPDiyO9sEx2cH/PorIwUFEDo6g0JYFqlwgFO+iHxEhwWzGAkei",
-	"NZrhPc0+PX6yO5WpIorNpTLWbLUTnuCDvaO+DS3g4Bg5F3ZW7CMWU/Rg8MF4pQpmRLh28wQnF4QuQNXC",
-	"c+GxuLOf0ZkgVWb7mjEypT4MwlOJvGaq7jRD+jZXs+eFqKObgNd27a9kYz+4u5DXr/e8G2RljugcGC0K",
-	"uTggVrQzZwELpaCqUsjCQWuVt4pIt9UX7rDgwR45w/oNNHHuPLQt+6AE72LA6LEh2OAVj9nA4fKfgs/U",
-	"hyA53ohlB2rLFljNaQEfcKH3iEUMBu7h/YgjOYPlOs1qB6B7wP5qGQp06yMq3Nt7JKi6ulNiYq4imC2R",
-	"5Kr/ugKs8GltdBRsSEFvv19JWnaAd+QeXP2mkRnA8woNX1O4vqjCAsg+WOR86lic0R3fsgooEWUCuS0H",
-	"pSOhiKbuiswQV3Bx6eW7cFdfXqWv8OaNW8lu0hwUTqXJIFSc7mcCevF7aY9WRr0IZ31TReeCLu7EKVCY",
-	"4z3Cvmgb11f0i7tEv/i9eDKaM2TDF9sNmpUDd0dEX/z9C8UnaN/DmwAoKG3x/dJ+w8HdCUhBG2F+hUT9",
-	"kmEHOnPVGVvGRX+6USDpn1jTtcyqBHeg7f02lWG4Lm+uNjRjD625M4iirnV1vGEzjoF6xFYrNFgynMax",
-	"YhpMOCbsEe8eRhYMqKORTEUhihhCAwWExMiIXCtuDBOVGBifGHcufMKcs9hSAhm9hNvQxQUzYRPc9Jsi",
-	"9X5a/FyYb6eYvVSAzjeASor16ZzoT4lq0Wo/p5tPuDTtgVqwUWN2O8x3Cw6UjKa42KXzOQ69EdehGChS",
-	"PiXemEjjLcdc/UTVZbgJb6CLW9rwJi7GBLDae6j03Z2Agm0Cty5jsV0eW/t9h8dsNpewLf1GWrJRx0tt",
-	"Kb/YV75YMFSPfQoFjzUmszChueFXrH/v4VBxb5p4o9u4rxFCaG6SnoxXtjPhOt6QgQnbvhPLkp3VPTIp",
-	"NQ7oqy3pDm1JLuto6X0H3+gKn+pP01fk1PvoePrckFaXkmczyGrO0m+bu7ofvkyjZctubN9cuQ1mckNC",
-	"/U4MlI1k99Uy+QVbJleU0Q9HNGEipmrXFf9eWg/DvevqOt8kAnDY0zL0T3N7tfTvfyBuhlDnVs+aAewS",
-	"kR0BAV02VJuNFDO6xhIQbdNk5OpRhFvZu8FoykJH2T1hCdl8CVRzH8orVKntNCAztMrjT+/f/EiospgE",
-	"AoHNWkxRtRzq4Z/430HLBeMNVudvIb7jOm8CfBd/pY3N8h5hEetpYztMxxsIHTaPM8Z5yuiV9axNyu4t",
-	"Ick9Plril3r5jDx6dPwoWASp8j/ofK6JkYAkAV9dAFM6IVIwQpNkN6aLc/Hri19f/PwOUSc8fAXZCbAz",
-	"HHQG05FDw4D6WLG81hFJ+IiJETsXC0ZVVADIsJDpil3RhMc0i23OsTJ2n8lnWYf96FwwQOaxKUQJVTNN",
-	"jvbxk29ITBfagwrAE2mdZDFd7JGfJblgVIGLDffFIu8O8d/DzKLkEw5wecFpBn+MFIuZMJwmp4SSayUh",
-	"/NfW/JKXnpB8khY53j/eI+/fvdx9QnaGEIWsmflbasa7T4YnLnUIw5ANNwn8WzHwxP1AhaAxzUFejZR9",
-	"l51CyTWjl2T44h2dDC3G0GhKxYTpcwGuNhs5TAXESAtDLOqakMZ+/fzd23dnP73un4QHAPw62sLlnAtA",
-	"mKKjSxgGxCz/LAXzgcsTZmB9j7EpmVq35IWMFw1ZT6jlezbXzWdoMmbYdETKZuwZF/7vwyVAIFNGLYKk",
-	"66gwtSV28v21YZP98p6Swr4vQVK2/+sIIjvK19XODcfyjI6mbPeZFEbJpHru54pfUcMigM8bwauW8EH6",
-	"TWUSF1EA/V50dyFEPaDKare/AcW6My2V94IigeqVOoAujupE48/SkJmMMQ/gJGgdT5SZSp35XmGEQO0G",
-	"KLxIBWvJ1dvQpNkoVdwseif/+hCKshcOIM2xXzkubJ/HEsI0NsWuIw/J+CwUfFvSs50gcukTuzT+PdUG",
-	"0d18VqgLq99uEsmZTfCL4YglCRVEYbIZ8sGLBczWZsLBetCROXHMkSQooahKOIgAlxFCZvSSITafnQUs",
-	"KPUd2NgNQh0GE9kpJqJG58KC2cKL7ITEMr1IWNy3QMUwKgtbOfTZO8Osl3ytzsXOPE0g55VqMnS/D/Lf",
-	"h04EoBiDDhBDTtERc8LtXLiP+pnYdOO+ZGyuMaCdzmQKCSkupQiawHsNonZGkBBzlSXsuY93KJlTHhOk",
-	"MoQjBDXZvhLz8ZgpXL44ZX0nzViSBLzklCgGiFTQlx0I/OQH8pyBvIUuMZWQIMAVtAdTsBfDkYQUPaYA",
-	"vKqaNuTmXMoZ8pm+ZEeaqRPF/VNC05gbwODLQEY9aTrUPS+5cTnztbfXBmwKdhJyFIfUeqAGtqN4CApB",
-	"ll0Kr2MW0bmA5ELNLViyBTrMmsDMZM3g6zoh+hxbfm0n+IZrtoF7j8Yxh59oAnnBTBnOdBaDMw8e/dnz",
-	"SxLiY7mkCBwAbGYNQFbUs8lPJU5+uF+S0wd1kiOX+P/K+89azDuTCG52EwbLFRaIx6tr61FPsOuBpfoa",
-	"jTydM6Z7Ud4oF+bxsW0VUOByBWF/3y+ofZ7LSS4Mm1izveNpg/VGKpP41kbq+dx6I62luOM6NSrqaUMN",
-	"C2naMr64Z7dX2pIljtDx3zEbAdOLa4nd5e0VRl1ZiqeHh0dH3xzuHz1+8uj4m28eFxfkoLogpaOAixAs",
-	"UWFnCxtVoC8/2WyB8uHWH6Wqgum4WiCfvib63jx6ZoBV4fPQtC0pDXulMwnDYqtVhDqKI5NApcuAQHLz",
-	"VaaizeeMJoF6Fm+7lEGmIVmF/C2a3KhaROTV89fkPN3fP3xMXv32ziYo//PXVw7Gox8RSgDCCAQwVqnn",
-	"ZnECyhwiS4a45Lnw3qHhyuFN9Xj/6FwMhTQDmGsCOt8ga2/Y3/PYH3Z4z2Bb1BVeUHbU3uE3cEc+F0Gj",
-	"Xt2QypDrqSQxR7WQUJtcWEphxmhewDDAQe+RYTqfsiQeEg1jC3ONqeax1XYqychKQy70uUBFwof5otZi",
-	"FBWaOjBjmJrKE5ud8kku2IimSCN4rY+VnIPuy64crHRu2HDgDTHMES0q1qQQeTXyXGSxy4oRqyJ206GI",
-	"NlIB2qilt1CNOt5/2qrznOFXd6f12E0DScD1jGvdIAqWSKH7r/csc1wUt6FNUri3vkqJG5YS7+dgrQEG",
-	"48gSmSOuvkUXyBgeyRhev5tYcOe80XL8SxtC8AOf5lCECoY/LI468CI281Uc7K1ak+F3L96RmoGgfBpm",
-	"HIWbphQFR6k/u/F3sjYG4O/3Ghywewhz3SgSjFuuzcB4tF9U448OQ931UauuumnMcOlWZdis+I8OrMlu",
-	"OByqGf34yn74KFD/qVJ0YW9fH81gZJeqQtavKRwiTYb2hWFm+4evMHfjlIg0SbwXIaHaFLfuEPqEV9BP",
-	"5czWy9m9nWYXfdxT9ZeH74sxz14T8kqGh0dsTDRpZ2DlJOESMqXWqa18Y6YFXco6VJxGp4vYENb45rWs",
-	"03MhEH8LFW/lDI2Za2RC53qPDOH2qIfOCs3IKFWKCWM1KG51u2wuEXrY5rkmh9pXwoGgnC7YaHY8tVV0",
-	"fjz7bW8Wk//+r4MD8o+j435Ecv8YN9oV3CJKXkdeD7QXxshqec6YOCZTeR0Y6cg11URBUxisOmXeCuqt",
-	"kJFrGfVEawWE2RBqbYY0m7BTLOPIQRmxKy7TzCh5Lt7498R/HDj/WPYpKsBD/82wwelUZAs3rxp5/lOv",
-	"GomMO32ByJTFY2upzBZtcb9Erpif3UAdkTldzKxbRnh1UTcc6224IUJe8NB3d3OXXNlyz33O5lShJQXX",
-	"igtwVqObGm5oio0Ynxt/zfS299KBJ+FdWZOD3cPgIgve7Mpl1nX1je8JX/BpnyM5m6XCHYBzsRPCYUYE",
-	"r8H2mueGY+tIMUQblQK3d2itDwMp4Ej+kmYzsA5/W0RwaFd/YJ8NsBZQDP4MdM0NxzyxLZyLMWdJTJhS",
-	"GJCglIcUxBDCvFlbTiiuYwIveXIX18eJkqmI9eqXwM1MoCWdomAq9ENa7xZ5cLu3SEshUVa4h/61sbhu",
-	"2e5oL49ovtHGKSKBF9Qe/8gzk+AcusOe0OvV9bNy2e5yMTFG4IWHhs3meJlVWPWGi8kp5rFrMlbSgiIm",
-	"EuIhyIgamshJCjEvTETn4lJEZMr7XtNrrq3tFSFUPhW6OFwx1Vci5lQQOEtzVHViLA1UatG3s0eG/yf8",
-	"+29D4pEItcVkzd8Aasd0cBdSlNXpmdPRJZ2wBxAkBQ5XUCT9FF2hMPzOgQtiRdwh1Coe9gPXcK5cOmjE",
-	"Ec3AlbsoTd2roy+vPH7pyo/fWOXxVcJlcksDFeUy5F9usLWcu/NbUtVcQfGoiYpvSyfz+uDWw0Jcw0Qz",
-	"g4F1MMkx3N/dhSZ2ZYdyPndir0r+HuMXjGv3kjXF1+tjjfevvXMBaOfW3u26zkIDUS3CZwNwUsQpyxUi",
-	"+3xIUBs6F1V1KJ/HKQkAjp1eF5jmnVrpb6s5m8BfM0U9G1xMXLJG1YTvF3XncH+/f+rR6G2NL8ISzWxM",
-	"g+txoFgKSh6AqBaGYJ0IqeB/pCy4OtcDnYKrx3Gn17b729Hmcu93Bzf3cisZnBoO2u3qtao2947brbAL",
-	"X1M3bRXvREG1zPzMfm6Vzu6J68JTTRP+vf2ZuFierEquPyf+wjM3284jX2l8X1XgGxecltcQky86iM4G",
-	"TZjsuNQ1qvpr6L3zeNyo9v5Y1vxIRfFD/QWE+0kB0J+hd8UZDx8UrX1WgOXmPmfAQyOg5frOlOeMgNZA",
-	"Z6Shzlfs5u2kiA8vbNA1bQUBsuO8Og//hD8/DU9sEDC6xvPIN2Kj/ZwX27d4Lizsf7+Lyvo6Hq9m6nMb",
-	"UOOUueCCoo5b4MzHTx5987irrvn6+cuvWX++CG+gdj7QFQM4KuT2IuOQyiISXpbgzFmW3L8JnTSvt1+r",
-	"R77EOjT4llfM8I89ikXmh2SW2vIgaCB30WTolnXXy3Nho0+vOSpHNnPCVrkZ2jYG6NoYnpB5qqfWz1Eo",
-	"+d1Hozie1WtfT9p+SSA4jSqIwzhzyhq4Gy4hthjDnE1W/+RcePGWRflrRi4WxlUImlEQfKlGA9sM00VQ",
-	"pzPSjyI6F0OPsx80nxWX9795OWqx+O3HQ6cpnot5QoXNI5orpvlEsJi8fv+O7KRz6OsR+Yl/e4qpKNi6",
-	"y2sgE37FBK7K4lxglh5+2rdlgmZpYvicKkOgeSAYbIfAIzADwFLhz9xouOici0LnEfR8wbKUACoWtm5C",
-	"fw/yInRW8FsbqgxsqbOBHDwiMy5Sw/QpofrShb6MpSJjxfQUpqlPcv7tdNZzYSHIdf4LDBsVdoHYNWT4",
-	"+pe3zheO9OnyuuRsnjDDwMiKBf+tGk0NmUltyKGd9M7xwZEj0oGRcpBQNWFDiHsOPVnnwtJB9vH+PtlB",
-	"3R2+mVGxGNiuIUrq0f6R3cDhG2bUYvdsbJganosSEeAlgYyoEBKXy7mLoNg5s5ej19//8u4XqLJcx9Ff",
-	"J9RO6z3SzA3BGGEP0NUdlSbI+m9U9/C3v4iuh/QE3k3IRUj4yGq5B0dfKFQR7DseGMsWnWEGKOKBdsx4",
-	"RyqSMKqcH1pgyqViRDBQlAoi0IquXM3MWUWjZgni7HoqMaUCWL6L4MnGELi6d4BZhnE94KnWho7HUaBy",
-	"PtDWchSFsY+2E2KkvARIUWA9C5gHSzQ7Fy4y83iPPJfXAtcBueyOVHzCBbXK6NHh/sODwyf7ZP6R/P31",
-	"i++ImaazC0F5ovvnIqHakIz74gewSHPFkImjOlkvnXaslztrzL47ozE7Jd+/ePXMfqLJhNnFb1Q+4bXe",
-	"TTOKRiZhf/yaBb5JnLUn+hkzNKaGRkVjOYbPR8SWPmLK1td2F6WAbutO5OYaaVHib9k4+iqD2zyx+gY3",
-	"PmwXJDtcxKQ2xK+gMyWiHmmrEzl/hrUKOsbFjWbJmOxo/m8Wkbffn+0ePnocEbguES0gRyzO77P4Sd+W",
-	"h/N2xly7RNURq7flDg0sqfS//+f/hwztCNLZYMb1DNOSMft6CB3nz0CjxD0qTkywa5Sw/YgMU6HT+Vwq",
-	"w+IBDNO1A/8M23FB5qhokynVUxeVYqdt06+pcHlqFwwhm9nc+CzUjAXZ+H0W98Ecav/p2rAR1TN5BcrS",
-	"8f7TExe0bmeACzJEXRaGpbmYwAMh3e8DmA88cX9i2j18lCnslqAHXAzmSk4U03pIdnBtA30OVsRqjX+k",
-	"VFFhuGhISXvmqLKsrN0kI7TdvGEaTnwNU/zV0c5fXHP6bDQh3K9FoAuxuHAbVZfB4fGMoZvy8zCguu2w",
-	"YTvCpUpV+RIaOSfIFVyWEyxeifOhyv3LXpbcJQzryeJvQ+Aw7vpYuKTmxS8dD8DbJeY57xEcwbmAxwmz",
-	"V1rqGnn/5sc965QpMYwMGAPHC+aLcwFqUJWRZHgSqRhzwfWUxV6BBaNHzPWIgsH8XOxYNnt4TKYyVe5W",
-	"XLrL4jwCRrxMv7ol5tJ2HcujJz3//GuzmbuE7tHpjCEtWgIEjSA/WP7IES3JmFobdXYM8hOkWDGUeBtq",
-	"Wy40l4LU/SN/7a5gyn1aaDVmw8Vd2dyjLDE2O9/rhXGsfzbztWrC2MvfiDND7FcY8ZNepl/CAUh9CqUG",
-	"n6ZUl+SSzTF/MWGOGecpjm2FDXMy32raaF3+X+Go3IQpMO/geRZmeLvGwHwEL2yxiOXZdbdYUeLz9gPf",
-	"pYDadRgm5I8a5kR25NyGnyQLq1WMpFLurKqJ7ruMPmC4hDvELkqyDP6lZxPaqa1IVBVDb4qv3qUoSnWL",
-	"LPLX6Qx3pF4SNXQx5tjOhhl4NynmCnvRJOlKG/ZVxNmSIQ9IkeiDvDGZxHV5Yx1Ozg0CIpwhLcPtDZMX",
-	"XFSiJVGy44bB4oi4XDT0E+8fkPPecwZZt0yMFucie++8F5FiNCJxld7tReylVDPybT9EX3JFzM+F5Sk2",
-	"wYzRq9JY5BxCCL+VwH4U85hJWdCHK07GNTGQhmxjSLkqRTjXAQMEvs9zUVj3EBhACpdoMk41GO2P95/2",
-	"m5ECCoejd1P1zIM+7kpfKE60RVtQxZe/ag23CdxihZYmO+GhcmfeCvXCAe8XAV4KW7eqEgDuiubs/bfp",
-	"xYwbg6mv2ecZrkg2gRKUmvb8FOBQLtACJYXlrXvkJU8MU5qM5OwCQWDPfn7ePyVDLFyoh8T+12aMwKXj",
-	"XPyRspRlvNpbosa2nSi7p8dMX4JjlMYTpvfIiyseM4EpaOeCC+8c8Yh+maFdSBP4+2wmL01CfmKmTPTR",
-	"2p8HRUi1m0V++g0DW5zI7Y+2iz1yNnF2yjhl58Img1DFCOaJkJ0zzenDH2RySQ3tY87dHikQB7h9BTK6",
-	"cxGusgWtoYKw2dwsCK5SE9jBG7fPX2Kxs1HCqDiBlZdzJvxunJLYy0DO9EnhNx3B2zEzTFhRkv3zJP8n",
-	"CSC+6qYkUzOSs3rTCA4J4cDyIeCfru0VNNLsm0EwnrzHulqYdc0wdxoG+UlobaeUXTXH9E9r19MYSjVj",
-	"Ip7Z6DwUobppqeaAZK11yvRag3c54ANUUwY5S1lxBmfZSZ1TbcO74tQliqa5mtQ0iSum4nTVVXtOFx7L",
-	"MR83wUBaiwhR19WMiwGdsAEwg/qjUoHeOHr8qAU4b4WxzWTz0OjHGxjazV6YgPX9A7hjbd0iwQqlVv+w",
-	"L/7lb0zvXLA2u7ZLgrZzXasOhHenyNspUIjPmXJyulURSROmH47onI4QuLgpwvaZewPk8yG2r1Ih4EzP",
-	"mFG4i5pRvLvYCsbwl3bhPhKYYAwg8Ilm5GDvCTYw++//L3w2TqRURM8xlh3zoJmN3ajB0FB7B4dHO9/0",
-	"+3vkN4x0tJlW4HqniZYBGJu2S+HA4anAJE/wRQBGGxtdkh3b1tN+/5QkfMx+p6NLhs4Je03AoR8c7JP/",
-	"AwaJcPfzJHU3Ir9e+YDTuUXH+/UVOdo7isjR3tN+k1c+hYImbsFv5hrkm7+j6Mm8+6ZAAAuM7tbgNg79",
-	"7R5iQCliYsJUNkmfkyJ2ZwzEKpr5LyQ1UU6wlpYdmExGkcEJxsNaPbsulbrxMoHw4y5Q3ObvO/uCkQgQ",
-	"nUc4wz1HQ5qfLRNRSpU87J+cC+awzL2dw/PvbBi5G9bWSoiwIkRCMJObiRHT0bnwYDlUwSF6CwHIacJc",
-	"Eox1CAJX280Adlw2jNsX64unSSKvYcHyS5qGxExmwZ+xfHrMDOUCO8tTYSZ8hqFQ58Ijaht56u4y2bzg",
-	"9ZxlFjrJIp64yitC2IsGwU2xjZWm5Z6OGSOXXMQ2KOlc5FHkdj/HjOmHf6TSsCG5FPgZtG3XHV7Z1Qxv",
-	"Tjq7dXKjzwUbj2GoV1axgvtedQFrYPahRQIt2r/PhZLXD7RbJGID5UeMGIn1ON65QhK+lAXJK1k4cAHi",
-	"ghyYsQY0+56LrzdKiokviYHAchipJceEG4thSQkGdGF+U7mshQ9BCytb0GV1Ld7Agj7LzkflElY6Ju8g",
-	"chCYvZz77N1RwpkwNgDEa2a3WqFiA/2rOPlGJpyvzkblKbJaMI4BlFele6GQrsUq3lpqct1KFQXk5Aue",
-	"dO34ybo1LE4DMvGJ/DxLn2pZ1G2syUbTW1WMbkG3DThsRntRiYWXGWcUME1gEp5ntcpGoMnUYYnX67Vv",
-	"GI3L8HGg0SlCs25OiowSs5zIxeJcDOHZQDMz4C4cFhVceFvaOh9Dy0eHZMdLrjAoH+BOzoVlsFKQoRSl",
-	"F4NBwcnqQxGG3LKBzDxmCmJpzkUWtYv6bcJ1hmAQZbE3fJQm1D8IikDpHD8YNV0pQDdRseXJM6Ymtm43",
-	"7E8e7puZ5B7ozMJzaluxPechdbOKOTWXmDAzN6Rg47P8WMx+sn6LOp3AfVk2H7n8BBwM4klYxDx7SeIu",
-	"BgXqS2WIDDZMuk6SvHBUhBz1hjT2rI+70dhd90v8FSx44y9/Sf/NZ3iCwqPBnEMvQBuRIjsVvOAEqOVO",
-	"uabXzJ+GwPWGHt3ESbacG8IBs0czw+Ut3QqG52JnOGZsgB9AhiGqbPb8zlNn8YcfvdNRMaIYxWxVkgpQ",
-	"QcW5gBcidG+gXojx9M6I778HNCQbY+tDXxWRKZzXXQVKIHgD5mkRV0XQmb+WIIJK3fH7B6zQS3ZT8UUv",
-	"GcMe7ujk+e6bzp2ljy/wiqz4yIrJMcsIuwhOVn9oFGMom5rPzOEjMppZE5O3TcVsbqZVTCBrA3rU75OL",
-	"1CAxJ0zjxUyci6P9fTKbudi7eXajh0s7kPbBo+DnEVUTaX9yZqBz8dZJbvDs28kp+H4CliihK7frA/KP",
-	"g+M++KCwGQtbwZS1YJ2LbACuUBh2yDWZMapTZUtRFcdhJ/fYG8vOxXBivKHMX5IpwfhcvO5jOD8PLGA7",
-	"0I5Gyxk52CdGCm1tcPvf7Bz0g9VbYuh6mW3XDZ1e3/5dHd+8/2W2rmxNc/L98o70m8okG61ebad8RtG4",
-	"/BB12eaT/ptUl5r4CpfZIqMOm+nDVmRBnUQwAyEymIgTSg6ePnp0LvTe0cEOlDIJEVUBUPVpJWgHHtr7",
-	"x97B4bEroUY1ZH9kJUdD3Rkt0DYHJFkU1W28tHqd/1zkSj+YWfp7ZAinXWP5Oa6JBb4q59lFztJuMQdl",
-	"qmxJEWRjmtklceuY+epHVNf6qp/BOv9kX76hk+pax57u6LC6ISw/qn7JLOl9eaf0nSdUr7+69deRnTKL",
-	"M3TRCk23HVsjhaCTJersD0DOXBim5jKhJoB2RxOtHJN6EQ0VAb97Bx97h4uR5BCDqGY00XtN4uedG9DN",
-	"kLRr/Y6oOet9GTVPlNSa+H358qj5u3B+QCJ/Iz/89//v1zUEj16I0UOoqJzIyZK4rLyqpUdl8BhCeW6L",
-	"U2fLFVdOLKvOL4il8C24PgFT5wmrWH8ks5ctxNqKbGJ3oXHXJ0k1s7gOgFME58vskbN4xoUdME2SPfLt",
-	"4ly4dbeyKR/5NeUosmYSJQvN8Mituvr2P39+tjeL+6fnYgjuZzWAd/6277MnrZdCCoDXHcmYDe3t+Hq6",
-	"wDh5yg1M4xpSp+lkotgEan25S+bQglk0zhqxjdz4BmOpBq4u7JDsUOGLxGZT8evholuveFB8FZ8F/eC4",
-	"MoxVRwNEKniS5wf0LVYSwiaBzOYGJHwSu3KoQl6fInx6shjakXPT3yO/qJjZ9Pt8aDxuihd7uxCjbx0N",
-	"3kbMWDkmo0ALaG4LyDsjCURbBPQhSxp0InOz5TenZN9eipKk3xTSk1FOfbWbb6KWsJa7jGtx29OUAvC8",
-	"wg2+2stqFiVjNMVDF1VS3YiRLlY6YN3Aq+s598M/fReDpekBSJZzaqY5VQYfLnUbrZ6U0mDacxlEQ1fP",
-	"GvV1NwZrUUevOUh3MrRRxywenothluo5uFgM8pUali8Ipx4jE+/4XNuMQnA55EyN7GCiKckbBYhy7yq3",
-	"fPOBttWVFEPEN4jrtTY8FsPA5gldsDjrnRriQjT3MnaoUndDcrt0LmLlQdhK07Zdlr3vwkUFFIo+27XB",
-	"6024VjtDlxULaBvWdzH0rNstIuHO2T2Ssxm0a0OOtcVB4uCOJtrwJPE4aTiPCDP0S4sM5tWqKItIraSK",
-	"iC9zaccHeAKpnhYxPyqQHzhzD/XnHOpYjpvb+gvnIpMsuPxTqknCxqYgzfLCbN7VUVg1i5aXl8rG304I",
-	"0P6Q7Gg6ZnAQFYyqf4oIiXaVbOy1YM1pH0WRdhNquGvdp3vckTpeGkXj9bL+hH/N/LjP+aLPXa4nrSr7",
-	"1ueBGiA3wKeWi6l5mjQX0gD6gBcIFpqVYwKfFDXv06wiUDq3snI+B57JEjh7Grl7QVO3xl8bKmNr5ln1",
-	"DaNvrIYHvZzk8VkEUbbwiiFAFAs611OJAUJWvU8gyEjlKMwATpUj1TlUVMtekVmRRE7sMPIxoPIMEihl",
-	"Ordj5YXGIDT4XDC46p+4vjRmwHl3ke30gXbJKQE4kw+IdV+BI5lQ91owXLBxuDBPP0XD4nz0JB88+Ogh",
-	"1iyoY2KnARVKpEaoelszk2DJTHfnoQaVF+nqk0iRrdrOMJ1rpswwD5bzgLtWHKNMktc+zAsERcwQVdRL",
-	"MpjqAIYzwJkBAOhb45Bi6MQJUKOz9RZECnYusP5KWEjvlFwyNkeys8G7cPscTqkezKRiaH4EzmlDv2xj",
-	"mFEo5/SP1HZj4W9OLB4sNyhySOo2P4aqVxOmCfxIDUDfzrgZYpwZbB4VwkLxCkYVOXz0mPzAvyVwNhUa",
-	"QB3M7NDmZO6+ECMJUu+ETP7N5wB89ZvihmkvHyOiJYwBiPGC+YLbFwubmQWCHvl7nbgCQfUajmdLnFi+",
-	"EFml6ZBqTwm90LCTVpPNj1jDZcg21RQ39uTg6WGHXJxnuNa77tqaHVlcYyNxmVsSDJYWH11affSwQ6n8",
-	"ih0FGNtcSSNHMvFUnkWn6jmjlzq/Ux70m2Lv/rn72jWy+6ttpGNyxOHB8TfHT44eH3+z6tBdCazsaBLN",
-	"ZuAh22F7kz1ysHe8d9g/JRcscYG1rnX8NzL33P/9uHlaZ/N57YzCshDHHQgDTgmc4akUEtyETT2WjldT",
-	"n4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLlZzJmeA8zA6/ZAk4h5oirPJkul1Cw",
-	"92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUeAW2M27qtwHdtCiWZcm2kysLFQce4",
-	"oBrrM/jrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd472O9blfPx1vfu/XyiaMw67J5nHdU9",
-	"yZkE1x7DE/+jyQ4G3aW2k2zX+3bXXBCgvatmEBx3i56MO4J4m5Y4XKqb35w2/VhPm91HVkHW0yUKcn+P",
-	"/JQZmZxeLs7FULM/hhYvHiNDsit7RNhHOjIJWK1H7IRQDLoHG61n1OeibOQI7tCZqQO1v4xKMUXYKnxw",
-	"u0N7d26UyJrLDRRkx/1+agOhrN3bPbOeZp8DSngW+AVooP5GMiQ7aN+RYUGB7BQ5lBqfv4GLCN5pRJXF",
-	"0dLCfbQfheaSHWcOiJWcY95Epgcjw7CGJgSt8lamshmv79RWoxZgT2AwoQzPFguK9IPsAqe9ofDaGT6z",
-	"p7Ws+wFitTkXCIz/aH8/W3ztwPUziPzsh6E1pRwgAn/MciXzXNhPoPMQjh+icTxaNUQIpQKUSHRVDgsy",
-	"euhNYoCZvU+GXKCHHyw9A6coDKExzUZSxGQkhdf3cSdKtQMzG5hv8SnpYCdq1mn1tItO63rlsefe1ICQ",
-	"4OLUllbAxAyro41GDL1ul0w0KRT/3H2O7e2+2qo1taMm+VmpjjevBTowcoGVXRI5urQpO9zYahrGs9Wd",
-	"Ny+fkaOjo6d9rLbhYsssv7tk1617/Y7PWP0qxtSwXWN/Drf4UVcdVirCYyaMTZqsHUaZT9RCBEBj0IBv",
-	"qwkt8QZqWqR6elflLLBr23iTJu2s5/PAh4ouUbcUVnbeTzPl+iUs7pUmHxHVqFvjI3taXSbF5UCzP8IY",
-	"bClYIPkz9RHhFry2Dbp5o8LtXQxBjSRQ95dp4bk3xA4QtXuOCLww8TWV9C+3sggwWVSZYoyCEoA9lKkn",
-	"fa8HcO8GW64rI+DNoqUqlkCJg34hqBxnrAfImgExW23Hg+6PFNVTG+OPBBIRMPVRS6R9V3YVtQMytCXf",
-	"PD49tAhMtGy27Od2S9RwiZGzC22kKBhind3YhVfI1Azk2Bk1scKVhUGrszZDWuYJqOB4HbARN/gh2OGx",
-	"OeePI0a6Wgh4NjDIBiajfTQ0NbBSPHY3qZJzms7nYOlN9dSDIjnVrN+kc1ng9Bvyd+Ud3JE4CQfQFHxW",
-	"Eik8viNh8lmy+G1y9eVmFHtkGd6jHcCXUalG6ocAH8tjHL1XWPaT/t3y07d0gTdNz5qC3H/LoSJcG8eC",
-	"kCNwGy8uxwEz8V6kRnZrEzZ3IRY2q9xkG62DRYbnv+IXzxS7rl692qApxzZnusauWpOMbLuDikmet8b9",
-	"L8KZfHC4ohLw5HNxJuOOocBl18TmD9hy3fAvIsfjsH6YK1+7WBf4Hj4CaqrQ6ft5TLdIp9sXc/nQXtt+",
-	"blfIBStTw9vt6sV/zZP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBr6pL4dDWavBwz/oCEDZ9m0ePSlfwP",
-	"f4UHCyySVxHUx/2miGNL5r+Eo7+POOM5BuNmQON2t+4xznhlP5oCjQtb9jXE2K5biHJBgqMyhqwhEvMx",
-	"xjiZYnIgnGeyYyljzx4o1l/1zN8gHHnANZzamlX1DHlF9dCf+jhZ930WSEUFoYlxrKAuz/EQcxDxpA0D",
-	"lKyM4bAYUhhTRowMBkTMVMl0Mi2sLBQkTS1jhXhrxDPkRnvcHhwAApcTG6Yahw5qeNmXGnPlDINFzzye",
-	"kYtvKgY2UT/GYDTnwof6hjAEea9ZIFE+f1h09MmRIbqyYUFGYFZIWDxxqyKkYaVWAlI8JQ7GIau6nJcf",
-	"BLNItp3wlk3BzpK/KVZGgu2w3G6YY8MP7V1yWEaHd5tBE8zDaYB4zx1WQY3IYG1DnPf8y9wj1RzwW+Fg",
-	"N2QGueN43+o0W5DeZfjq12jfe1xzFo8mMMmQ1+wUxIXJUjaKDDGAiF9WGaZJpCyvB/Ore+fLQBOv6wEr",
-	"VtxM08BbC822H+4f4JNPK6ir7U2+tR81NzpnI06TwYgaNpH4yyqw1z8Do0cKtCIfHhORzi6YwnhryiE8",
-	"YkQ12+VCM6G54VbZqRvMH71VMOluXituUoX9ubgFrroha4EZkKvsGNcbeWqrrT1TLDPX9G7S4PIKQJru",
-	"RpjW7e2ZTUiCKzl1UFfoIHNuoB3qkpJgcw73D25hRHYn4s/WFf6ZVmyzGjHx2nIXYbqSrf6rnf6rnb7e",
-	"Tr+M4KJ6be07ZgJWfetM0/9yG+R1fKtwH8y0bshNOUnuqYPkDp0jX7pjZP/pDbPCL96RsqKsxj4STsWI",
-	"LU2S9RYuXbTh2jr9HHM/qVMVHSh9CV35XCDSGpgNi3XALPZzGRifmxpE/CkTJxDErovQbnltAGJviBbo",
-	"2MI0E6zWvzgNwdl8RRIfkgC+J5tSSXxGPww1aDfsz9l4w4pXxUXxWA6uN5yXxroPp2TMmK3FhBm4aF8F",
-	"WG4Bwfcji6AVh+UHYkZjWxpCp+qKLRA0J6sqE52LYGR2qhxxxWBKGUA8hrpFxNV1IlIwTbgYJWmM8MvB",
-	"/rowmDHHRFpM5Ri7ug7wnGK5AxvVMcZolTgov4kx6xeMZPWlfHxLzMAyC3HNOw6Pev+470JDgnIRO/uP",
-	"wWk2xCJa4fIOsQSoLUFHTbgAHqiBLJjJ++1bxIzkGrKCbc04iFkBGKTCxyNpyYvafAiiWMIsXN8bn3Rw",
-	"AbUWJLty8W9I5bnF99Saa6+5ZoDQ0FAUwfm184PWJTUA9tNI8nsaT2DHSAmwsAnnRzQHgxftOAd3Yk8I",
-	"FqGpPELwxv1Tpm7Zxfaq4F7IT6XFi7meLur4fJThrK2lmdUKCcWuO9hJ64Na6ujUcZ+B5boDOR7XJ0Jb",
-	"HM6qGe7DrYShNFm/nhUQGr88nR/mnUtGG5VhASBv5iZQa347i+MCVd1swNMd2uCaAp7u1g7XNKq3Xk/6",
-	"6lG71x41PLQ+sGrG0B/ReoDreP8fam8umvE5z8jrn78j/3hjK5XsMKUkOD6UcjhiCbtiCfkpIn+knBny",
-	"b1uwweqe/awE1vs3P5Lhu1c/Pz/7cfD6/bc/vno2+Pbs7YvB+zc/Dsl/kOHDKzeoh3+GjpZPQ1dpJb1I",
-	"+OhcOPXfwrEECPJyzoSvakJ+Z8YsXOiG7csmMb8LIzdCNw7XGQSQS0/AsAoL3/VwCJei4f9jYwKgDtec",
-	"jhg+GwwRGwU+gPlNqSvelQrFnAdzNKWKjoAZQsLyD2e7P/z2Znd/f/9gCFcZQHrUVv2OyPCHs4c//Pbm",
-	"4cHhkFywkZwxDc/+nx9+e/P/HBwO3fhx6txoloxd4LXL1ADGIYWB3iKS8EtGHsIKnNjmyffvfvoRNPK/",
-	"v/3lZyyQA9q9FA4D22YRYfapy7v+xxufs8p1VgXfaffnYviHslVwIaG3oy59gnc+dEfa7Gv4SY7hFkAT",
-	"7e+EoUN0Fe37H2/atO7feAyeYxGTKeOTKVwzyJx/ZEkAi/Lo4LBJ89b836wBzOXgcDmYy/GTMK318Mla",
-	"8Jp8RifsoTupNTeACy6oWhTvAE+Onjx5vP+kplJVnWbuznixwtY/d1/j2dt9r5J6ywGQPuoSwB98Wbda",
-	"H+fRfmPRrM9bzGxcQN+z13IwmuV7JGB7mEU8V1wYV9PxYy2U+IY6W52cMGw2h2u0XmpH8kn4mGammEFk",
-	"jaCAlm/FJ7QBqpfUDO4+54LGM250cQmskSgitlyOd+Lj5P+N/IsLcskWNv8JCuIC98Jy+5DSw2YF85Gr",
-	"hmYNNtCEoErJay4m2goIjbhnljdlEybD3Kiwpw0FlDEbbKbR7sDNKdpKbGhXXm7fIUBCONzQNzbI0CpH",
-	"wDOHYb0eGFYx5DA6F88qS6cRRMGtrV9HZNM+AA6lkMOLgOFieV2DNU1gRFyQo32HQe2F8rsXP73+8ezd",
-	"i8F3b86evRg8P/vPt8O+Y8oYF4e9DSjUO8GSbG6OpGaK7uVhQTSci83sLPkt9F1GiDeuuuddNfDMnEbQ",
-	"qjjm5gu8Lr4rlMCrTjnYyG3yIBgDG6UKq2j/68/eBaOKqd7Jvz6AuLTZe7a5FGRT72Ev6n3cxVIIgibO",
-	"tvDpQzaiMrv6kV8xwbQrgMhozPEvyGBkOhD8C21wGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXT",
-	"mnb/HmYrRFZj0pFbYG/7heZDo3Xearbu9aAVlvcxMeGCnYQFI/NydFgcUkfevh2RvDi3KwsQBVV38o6h",
-	"5ToMdFf82IJiQuZ6hJm/UZ4KGeeAGRcZsG22/mJU0+oLqIAuRojCYaQ+IfOEioikc4BmjqyZkRmWt2Pf",
-	"q2npVcncbEWFrRh/QjxGkI4C4PqokCUSETpjIp4BGYcmsKzZmk5fJnSiIyKk20HbzogmTMRUwQbEOnI5",
-	"63ZY2lVyjMnv8iLoB/+qdvA8K99oyRst31ZK6mrZLqiw9eqf/WwrcGfcuFAK2LtALEdpaZrMVtuEpzWj",
-	"eM0ETcwC5zlyNSm5AgRtbAb7o/M5o0nToH7Fd15KNds9eNIPthNb5kBxHz79/wcA",
+	"7P3pchs51jaK3gqC59thMd6UrMkuW4qOfVQeqtw12O2hqt/d8iYhJkiilARYAFIqdoV3fBdxruF7/58/",
+	"5/97Kd+VnFgLQCZyYiYHDXa5f3RZyUyMCwtrfNafvZGczaVgwujeyZ+9KaMxU/jPt8yoxdnYMAV/xUyP",
+	"FJ8bLkXvpPeOjaSINTGSXFNuyAUbS8WIgk+4mJCdty+fkacHB/vkv//rYH/vcO+o34t6ejRlMwqtjaWa",
+	"UdM76XFhjg57UW9G/+CzdNY7efL4eH8/6s24sH8fRD2zmDP7Kpsw1fv0KQrG9pb9nnLF4m2NUWXtGZWy",
+	"bY75wzyRNH49HmtmqqP9dmGYJnJMzJSR+VQaif/STF0xRaYyiXXn0T0+Dkd3+Pjw4Lg4wP2aAX6KenOq",
+	"6IwZt//PUqVlzd6/ntPfU0ZG+DMZKzkjgv1hBvZBL+pxeOv3lKlFL+oJOoN+sh/zEc/oHz8yMTHT3snh",
+	"fj4ibRQXE1yxV8/hPWxuTs00b43H3dYiTfHNoKejx7UdjX+iZjStzvX9lBElr8kVU5pLQRYyJRdUsxg3",
+	"ZzSlYsKIFBFhe5M9ct47Ou+RnRfv6YTAGAgdjdjcsLjvV8Uer3wir8a7tueGhTmuXZcf+YybbGlKK53g",
+	"j2F7MRvTNDG9k0f70RIqftRKw59g0fVcCs2QQt4oeZGwGfxzJIVhAgdF5/OEjyis4MO5feM/ftOwnH8G",
+	"g/ofio17J73/18Oc/zy0v+qHvl3ssbghZ4LgsT1+9A2Z+9ccP6AXCXsmxTjhI3OrYyIj1+spuZ4yQbgh",
+	"XBOjqNCcCUN2qJBmyhSZp3pqzzjXJGZXfMQiQt1xv2DAla6Y4mPOYiIV4UaTC+QL9jfFZvKKxX2C091F",
+	"/kc0XWjbrZGE6ktCJ5SLXlRh5bsZL6+bp3v7YcD1carvmIJhfhD0ivIElvh2lzZmcyZiJkYLWNNYXgtY",
+	"GTh9MTUUziI8v0j1guyMZMzIEBn8sH9CjFrYxSAUV6qwau5yCPZrwq/Y9tbtvZQ/UbGA64lpo29z0d5L",
+	"SWZULMiY8oTFJJETLjRwJEt4dDSSqTCwjjSOFdP61N6Kzeu0hWXJLupPOGQ3D/j+bAQDfyZjVmXAz9mY",
+	"jzhuP8XXCG7yzg9UCWroJSWH+4ePIvJuNN199U/gs0wA+/pXb/+gF/X2gcPtH8H/wZ24/wj+73Ev6j19",
+	"2vtYYa1R72zGRDxjwrh9gwHNlZwzZbjleVRN7H/jmMN4aPIm+N3eRNU7ZJYa3OwHmlA1SaEH3cv6lxe/",
+	"sZHpRb0/dseKsV3g0e5D6M5LBb4RApw+JhcL/AfZgd/epHr6k/99xmYXTNnPqLFv2TFdMA1Nzfow2RGd",
+	"m1SxeEBN4daMqWG7hs9Y6ep8VLNgI8Wo2ayJmI14vFITIk0cJ7Lr3djkxaKDONChNeCAAx5vo7FOrVS/",
+	"EnrOkP4HGzUg1Zrf/5YqrmO+yRA8+W5pIa248+eSw+aOR752e1Toa6bI//6f/6vfi9oE0KgnrwVbd8EU",
+	"o46fFwf463SBh5nF3JBrqsmUJfEpkWLEiCPbCF+wf6gHmtim7FUlBcOv/GVVnEPdJLShJkWW5TmjnOOn",
+	"XjhFURoYEItreWI6jzc94qnO1rG8GnBVxSxbkl608ko72Xy5EvR0f/+bg6dPDx8df3O8//TpQYsyFGoX",
+	"/7Lqhu+mfBjz2TmajOwdUeSv2T5klFE9UwHBlQ5sgc8WduRj+RKpucR+5HUXGTdsVvzHMnGj3CYeaPrH",
+	"K/vto4DyqFJ0AT+HSmGNutdywMtbgB11me1bNpKqhtTOUJGTY0L9BwNlv9CEaqt2p0lCNAO5kJsTwq6Y",
+	"WpCRTNKZ8LdtL2qQB5Yt3t/fvf75F5qk7Outu8qtmzCz7QF+vcjv70XefpVt5z5e5cpsf3e7t+M9vfvK",
+	"N15IAeH9lx+wjndhwDIKLGnNWzK/o5vuywJf6XKdvFuIEdxyyOuT5PW4d/Kv5dzef/FCXLFEzoHpl+9e",
+	"MF2seuO6e+2TH3Muz1UutBoxrrSr+Gt1+h9hAbTmEzFzhoriuLdw78DtOqgTjH+k2pCYLiLCxShJNb9i",
+	"pwSYxwkBgXWXiRhl1UKvxQ4P9m+Qbw/GUo1qNI5XguAvxMiYLsjOmeb04Q8yuaSG9nMd/0LKhFFRYcEj",
+	"Z/ZYbvTdCt8uNFHPdeuZoTL1W/aSK7tn1Vm37NL2eGAdu8oZUpV5VBe/bmHCaec0G5BBgcPU8pHsGL0Q",
+	"cbPBaEwTzcoyZeMZAe02cefEW4Vo1lFwclbegdIy+hEsn9krMU/N+nNblUa2cAQKxLzRClUpK297+apt",
+	"RR3LWisqYgf7VU2ssyb1LR1dJnLynI24FypKuk6iGI0XgzEXNGmxvUxpTBI2NkijF7Zl4ho4IYrpNEGr",
+	"O/g4tJGKxQSb9T9RERPwmoDfAwweTjggQl7XMtU4GLW/GGOuR1TB3oC9fVFr3VhNmK0RKzW61lqM9ame",
+	"vrVvlrejKEpls8hajkqr3mHjAtv1Cgdz3QVcIljPuMgOVNt5KswcW1wy0xfCqEUNfU4mik2oYQP2B3dO",
+	"lyql5G+tt+UlBb54Bp5JpdCURtxrxPAZi8iY/8FiQg0Z452p2IjxuelF6wlRXmjIJMBsSqm4FPIaVhFi",
+	"HriYwH01YFQlHP3OSEq1+7iKctz0cWehAldhoBmrtZBalxycertaMRszBRxiB7gFnbD+ugtXc4VUeViu",
+	"7TzQJPzCyqPkesoTBiOMJdPApAiSW7vpslU2TejyVbF2YVhqKwYoppkwhK9NSBtyv2YbPEdXp4uLqFjg",
+	"uxjf53QB8TLr+9q8Vc8tWL5S7V635U1E5JLNDXjqL6jhs4hcT6kBYyFeZj5UxIlnNY45FETY79tU2qMe",
+	"bPhgnNBJUYgIlvlx3SoXRIeqDRclaTajPCkf60fHNyjFly/F3KpQsbXDQpZ4elS9CBzLLNshAjYUHr6c",
+	"+JbcQdsQ4wrX2b2xqD+jCRMxVe/lJRM3YgRYj9vgBqV6uzbhzWyKV/Jym8OpU2YDa1eLylnYt2f23Xu0",
+	"fZustPGkWGX3mo0UM6dETzE2SCQLpyMU1Llam4NqUGLGjMXkw9sfIaIKHK2EkpFbW0Ln8/Ltdfxk1Y20",
+	"07EjWG1bt8F1Cg1uUX98Rud0xM1iPf1jRJXibFVTCY3TxOgCSVUCGw/2vTay5P4cTXkSKyYGqYiZGhwc",
+	"bqHNJJ1M6IQNLifFoyZTYAHl1hraE6mVGUrb4CZetw8jxa7bR982+HEipRpQxehgdthp/EuHDzc1RYVk",
+	"Vj10b1MhQNGfMaNsFPQFE6Mp/BNi1q6pwjt8sxF8WkqyXo0vklfCx+w3OrpkRg9UY6Q5xJD/HzBqWHky",
+	"T1JNRq7hiCgJFBWTdN5bFn17eHD8zfGTo8fH37RtzIyZqYxD9c+tLHpbGK3V7uQVUyDR1A1/zpSWQg/c",
+	"CSTsjxFjsSZzqjUTE6Z0ZINP/AthAEpVv84/W06E3WdcGmB1Bm/sCwTjGsGSBKGNgvhJk9GUjS6XTGIb",
+	"gzSKjlgb632PL5XPcrBi2fZG9bTn+6nnv4YmcpKyYkBlic3KuHWUwfeg26dscMlFgeKEFKwXecMpyqVz",
+	"qUwv6tksi0HM5lSBpN2LelIMFEsY1fAH1QNQBjHGud4OkbLBnCkua/b5pVTEDwfif5kNlbKv21QEU1Dg",
+	"8SXQ4qggr969Jk8e7x+QOFVWHdt5c3D8PCJvjn4qhYPVemAMN0nZuvFov9VQ7BQP+3Wwmst3EM5x497d",
+	"xkiXDq/J/pYk8hoEGVz7FazZBXprUUmpW5pWA0IXSs/DizNqt8kSbg4rnhRmKBc+Rr7ORm2YsI4nxQ1T",
+	"roNubuXyUD/W2T5sGDSZU0XJ4d4hyXokWY+QjUBgEcnRPgZT922U8Ai4pfapCWM2MlEecgiWrlNivA0q",
+	"c7uTGV1AHsZcauYDtPcfE5qYqUwnU2c8GVNn7N8/borcxiFrGPPu4d5xf4+cXaC1BfMmrrlmeyhQsQlN",
+	"BoqNG40cDVEaLTSVcNi0AbCsRduW/4jvvsFXbc4U14OZTLsczDkTNGnvIjtnb9z7eFAnfMa6n6m3+H55",
+	"7tWpZ7yi04De49sNjANPZs7pgs0qrXDllEUV1lE4TPnsl3Kll4z94O6pIl/yt1ebMcz20nVlS4uAnWRt",
+	"LB3oq+x+2vSmrm3pNm6ANzkll0bNremu27m0Bjg5HjNRF1vxNp0zpiO44EkquAEZe5Ymhs8TztQpoZZJ",
+	"oLhHRownoERY2S8Vc8VHLIaoz160RUNr9mHTYDEz0I9lTCiMgFxPkUPOMPEG3pDjMR9hgo3R2x1ftj6F",
+	"mG+3xE47DKT0eqeevO7Cz1SasEFtOismTqYJmGfsfN3UR3LGNEpqvajlPJZo0+5jMLsop7WlpNoUEPze",
+	"3k0+vWjk34/wxgMmawkrSWAbuSE73714Tx5eHTyEiemH2Qc2SVejz4qbKcHjo9GDbRk+ZxpcNTK5sqmg",
+	"5YgIo8p2nGUej+4y14r3Yndpa5m41f5mVcTq8s1aotW2JCQUjuBAN4tHJzWSEQpMXjwCuUiTa5Yk8N/S",
+	"vnWUi4qHps42WxSR6g+lJheK0dEUUk1mUhviNLKR9bf2oq2SUFm4am+ySaZqet3eRYMq02r4YDuyVO1k",
+	"s4u3/gR3I/UiLgBJqJikdMJOCBOEJtd0oU/JpYjIlAMJKkauFTcmNMd4NthNUNtENqtjvS2rVIk1s/xv",
+	"KRO/szDc8jVSE3+bXQQbxd2WZOyKYMVEB3ku6k15p9cuxerSIWu4aGGMYz6ihnXfHbuaPzFDa/YFRJSB",
+	"9ZWv6S9if8y5YusGGk4UrdxltQoD1zpl8Zq94MeqkyljC5GPXgdaSuv5TqIi5a6T0aIumyp4GeSjZ3I2",
+	"Z8bl6cOqEHSkWFk3ie29ExHEOSCKXdGEwzphGjO8YzsiMaNxwkVNhrfaOzq0t+I/f6mPq3aG/uKCPqm/",
+	"ALL+19y8PEWk44K+sx/ApykenUGZjVwxrZnzB3ryrxXO7YvbiLMoDCXyKqwl/2zvs4UN6T0j3yCZo0yl",
+	"DXwuXxOgmYRTp/ptokfGdKEHRg7w3NeQ689sQg14cjHPFt9i8eqG/93waVX1KnKdhtBtpDwM4PaUT6/J",
+	"DhOxVBoEshGdzy38R8wUdxrDzXGw9bIhNuF7a3KiVU73hGujFoNNDmn2aQn8SHjsEXArXLL4FHW+WNFr",
+	"Qf5GdKoRrgT3UYxYktit1KlS8NxSXXbigRR6jm6sAy8nTZFRc9QDVjrmAp9n3bVLG9i4O9S1Z7i8Utm8",
+	"W+75boH/xZV78QcdmWSB+pIck4yJoZ5cvPH3Kjry5yMR3P55WkGO2FgIWOHSXRr8vY0reHvXYPMRaTkH",
+	"P5Tcou48Uac46VRdsYUl5iuMbqfJIHvIhU4VtUa5uUyS1H2V8JE31WUyFdzK84Hybv4xN4JpOK9zpmbc",
+	"1IoJwTi3EjWUN3ePQhXzQb3xCG5LedKMi/DpQcUY92UpDnd3Ote+ez8t3+Z3FTgTf4tmdy+G+brLF5/n",
+	"d2/LObk7K0PxcFUsDMHPG9kYIA4m4dqc2TD8oIsF0yh0wP/VhxBlH/sVWt1dVXW3A0TZAOyorStUGjqe",
+	"NpnOO1k76jI93hlgQGDih9D9U0IdnGNMMHoR7MBcE0oEuyblK6VW7ITQ09b4HzabJ9Swl9zYY1bvmvgV",
+	"HPIgZyKKpH0LQAA1jy2AF3FIRjtnQrA/QKt+KdVs9/CE2BOPcXOLOYsAmtCyw4gk0iLO9a2pWlBwxVTR",
+	"ka6OiKGX+BMmNLhBrmkUflRzOeACNXqMYGzQlY3a0p1Ajgz7w3QZWZ2AbMnItVF7yYSEv07O6+0fDR6v",
+	"yvPrVsaZi/OBLF0dT9t1ShMjfDZL7YkLEmQoGfmvyU4sR/rhu//8+dneLI5I1iwxrl1ddZ2NuVnxxNVx",
+	"gg8fXj2/egTjuWSL/3eOIbGyFL+aPFVgp61R2FHvki26ar/dgxjgfeOjWqvSvZapAz3ocgbtSg8aQEk6",
+	"2FcO6jOb1oplsMovStqVkWWrlDtB3ExRts543ce6ZLGJ3HUPM+Ldy2g/eGGXzzAm8uRPi1580ptwM00v",
+	"9kZy9tBwEdPE/ydrCGdROVGtkFbZ94PssGyCabUVeKmtozete9jv9Bh3OsdL3ZRd38VTvM31vuWzv9/1",
+	"7N8cENMtoSmtwZQsKRa2eStoRxVWc3caUAPTq9OGKtxuM6UokTpV7G2adHdDHNeHwNiWihahmTQ2gjGX",
+	"tLvjKNT3o9Kkg5Wh7Pt3g3OfZx22hVFlPpq32QA38dSMamGezwqRWDKGICzlbcSZcbotHG3GtKYTtoYi",
+	"4CRd30D9QuTI8sUFABDywRXiO8KpEQt3agomkuMnj77pAAHwZyVvqkYsC66mYu46FYQlbIaB0yBdjzlL",
+	"YnLloScDrezw+PDJk8rd9GdLbjwIFNgaNA+GfOwggr+yHHhowequ2PmU6ppY9TOxIICKaVvDzYaVITsX",
+	"LlvK+cYOyE/8WwubfyHjBYTYjeiMES76JVmMC8PUmI7Yn58KQpi+5PNdObea2u5c4nt29T9Fbuu2z/aB",
+	"F3AmzICmZipVK/NztHVm384//0pVnyNVbQUmz3CzWNfXZT/292abMRqXtJM5+XYwT1sl07lM+GjRLaJf",
+	"S+dY6ShG2yjdbcrRWZvbwcW1FYHWZizu86+M5XNkLNdciKLZ3m5nz18YHWMCQgYR8hrPC0oXY3bishG0",
+	"gxYUCa8W+P1aScNwXzSPmbMHuu+qNoktwGZvBHG1IVTS1gF/toW1U4/ea2F1wkVftstb8S/7nb8/zmU3",
+	"onbzm3txI6NbUYtYtlI/u/kVYOU/G0l25ZndT2vkDQlojXlytSLaPZbR7gFO/SaAQ7Ui5jKh8auQuUTI",
+	"XPnM309jbiiAreNpbha7ygD7DWJYcEeUFrnEZ8s7WObidRJdQMZFeipS7K0j8ufXcHjMVnK/zzyc/aqH",
+	"uXjhA+yjjZ2wi0a0oSLG6nlXTBkW2x8TqbGSI2oeEEMynye8EPgLDeGy2s/apfZgVMuW6O6s90VRqc5o",
+	"797YzFSv2PXKYcg3EuC3dDEUu/4OX9w00q8p++YVNuorGgPNvRIJxFH/ghZzTc5GBtJmDurTaHYO+/UZ",
+	"NJuG/ZV20q5WLcHCRi7L/sg3ea0I1aDtDpEVm0eXK5l0Iou38B5ckHwitrPGpbG7oYQ9RMXVbNqO7zxp",
+	"lwCtAdJsFOZ6KeIilAnu7ymmd+E/NaFIjpDtLMfkByrihJKDp48eReQNVTTmc3Lw9PE3GPJvM7nIi4At",
+	"zqg2TA1GCdV6cNCLig8Oyw+O8NMJF2wQQ6ZM+GXd80O8nuCcDJxnyb7FVCm8ep4wCr6ywUjRsRnkAdkW",
+	"rsK2ZoeCNy3E2FWfKoqNBX3MJNyLwYOwvcKIy82WfywMJGi14fOmV+hgIhGSLx+1fxSMsvwwb2FZ9Lli",
+	"1z8xH328haRQOBwDOR5ccGWm6zDT7jDGXMT8ajSoDZ6+qeIsnaHT51MpOqGAzZWDTR/4BPJWaCP/XkV6",
+	"LSxIhr1sV9QPqbbHzlmBGbmsc6nfJm2sqV6XKKp0n4uYU0F+pna+5LkvbS3HxZudIDvO9qFEAnNqDFPQ",
+	"4P/9r7Pd/2t/9+nD3Y9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW",
+	"3Wl8BSKuaHtLU9hXU/hei28lVfFagfdrqRF1SmbhoB7WnNPVI+67aw1uBazyUDUsNZ3n8LOawvqjhCrE",
+	"R0vYqcVNH6IdZ4j4R/hPIugVn6BYTAD4CBDWFUNLDpeCXEhq+i5txjo+MDSvItFXxeFchAzkTBsMXZLF",
+	"HVwZdDXgYjCaUoVihRsZ2rJwrI1SqJ//lsdU191zh16xMZyBHKU1JqvaEIc4Zc3FFCEziI4MKG2Qcw3K",
+	"PUeQn3WT9msy0vI0dZvaOrjmIpbXAzlnQudPqRCwvJrWvAqxiZh/hgGxigl2TRMoeMXyJHXrfE3oXDOk",
+	"B2PkbBDEVAZJtMXHTn3LPrVbClZVOwH7Vp5rO8isIO57NMIMghlbFGaheWMwp5Cmo2fHQXBUt9AJfFJZ",
+	"VHHLTCuZaB0SIVx2s+/IUsyyqM9ipAICt+xllL1eggM2giPbfpEyW8c+q2LfElxbwmx06wTnxH7uC0kY",
+	"WcRz65CG1lTRrI4/5+leVV6xDvTwyqjIbSILQnwlW8bZbUXxa3cXPbcOosBhsiradBNmasvYbV21KiQ5",
+	"kCnhttgTLC7htiYYt0ghOThYncH1tgCNS1Acs7lZeNRUGHLDeP0Js/drEZgoRBCN8ju1kRs2TvB4rQl2",
+	"RFJ2MLVv2TioI7Ct5BQFVDTmy3PnivP2KxqylTz5KwdkwQFhTYzex6WLc7wEgnAt7F9fPtCnoDisQD+Z",
+	"qJfBAtprpADTXEISzBeoQOkdL5yMQW5+5RRSa6sm7gzIFdbghBzuxnzCjYUA/Q9y5P6ETazgb4Yml/3d",
+	"px//fFRvannuYUafWQG2yvQRH3fLkTv1QudRO+xk6/uVuy7/OPJzacksyZbktYqZqq4IbEYj13i09FQc",
+	"7jdqaBsExrRB7C7Pg68Z0IoxNzdi+eiMqiUVQmhsEpLhm+gUo7LdcB6qDB+lCVW6PRHfkeWb4JvldW5r",
+	"xM2tx1O5CiqDDM+h+Wi03KeHzWbDAKHB9tZIHp3Hu8LKv7WfVNbdNoT62qKuXv7RYffxbDnoyrW5naAr",
+	"xeBuG0CFmLrSwiFy9cHeEdk5fkKmMlV67Wq4uoKlE9S395NrgKBcthm3E4u1PfwvXkT/KsVi5f20hD5l",
+	"eYoBqywwvfIWR+6Oq71likyruOT5irZfrNvwWBRbvD9ei+K4WuO0c5B43JT6cO1GJHaE2tk9gOCFyOKI",
+	"+iMSud8O+/Wx3qclaHhXGtgSVqnGNDSPsDvWAIuFwq+YLVx8s/LR/YyzvluprdbSv6nYdg9Co7+KfTcj",
+	"9tUAdhzfqYBYMbR0buceiX41uVPdwIQahlqw4fxlpcv1RMZ1t6K69OtLn9vJDrhNAfZgywJs9rFdxIGN",
+	"BG7nPLcp+DbJuusKsncW6lArZdYEPZTEy40CH2qvo6ohH4VNm7nshMpsEAQH0SbN9kEGtjHqEZTl+jcT",
+	"rojVlNkWKnInnc8ZmHKrIDT1hkV4P0HHrk0+4WbR6buRnPNmAfdoC1aO2KEVrinr+t1ebVpMBDBBrWab",
+	"MRcxF5PuqhrS6Ev7VY3Q37YkU0bjga1N1w0RYrmg3Vq/9rBj+dqjLRQvXI04gpnV0kmHoAkXrd45tHd1",
+	"qfxiUQ+kandQPdA+17i173lCRxixl8+7E4Fm32Wuqy4z9U6c6sjhF5tjMAMtONeTsaAaOCoTRq9YexQE",
+	"dHLtipB3qCGmmGbCDDxGbqe5FyJTajevAZTklu18tkMI4F/hZK8sIaGw0JHWS0c3E0HcwQobq1/mpeLC",
+	"G6y4R5M6U5BOJxML72ytMjqdM3XFNdZbGSG+8rJSfORw76iKQ7s6BNoSd3hrjb0abzhOuN4RXVrq7NWO",
+	"Xtjykm7ujC21+Atn153j5Y7aLqE1M8WBnW5JD8e2mkNckCl146xLNtXbJdYw4ToYv3Z7oGLjtPYQ/Tq1",
+	"aDfW3EEmHIqfClkWPcsXZDsbKCsg2QoEnuR85uFS+3UNtnIph2jCMqwvSdotjKq9Gue6cmyXCI9VBaQg",
+	"kGNZaEZx0dYJ2auXEMv5L/4dX0QeeSTi0AtywRZSxOTgEG3jB8dkxzLkfkTY3mSPHBwQ8DdY0YELOMCg",
+	"zRwckfDmgGRtAyEeQqeJYQVAe6/BHRz0ot4B2DMOjuD/QL0/eNQSglPj2W8R/NrSCupFsXL8NlbptBnn",
+	"TnrJEP47CXztIphrrU0WOyXxxoNZLn51WbXuhtrKjVjqu7h/9UcCkJK241mDlvK6Y/fFrxaMqsok5/MQ",
+	"aSgUd4/rUXFHlwN9CbGDNWf/zVQKRvAlMuMi1bactnKPXCEMLJ0HwGrr1krfrf5Wtcit7c8xFCwcuQDS",
+	"SvAwnwH4HTcxYrpG9HQ7jWwdogyb1oyJTcbXWXuWScy0GVxTjqqO5g5ZoCy8MOGLkjJIknCZWcTju9ka",
+	"2IQqLL64vsoFN8+mnjPFruTlZk0gvFv3ZLq1UeWinl94v5A1Z/0n/1O+7C7s+IKOLhM5Wfd0d0Rez7Hu",
+	"gmWpHuAsNzTkdOU9rZtwLS91uTy/hPkmK4pQFkNkAyoop++UTdW5I8z/7YuqC2n4CG/BNiV1BetVdyuE",
+	"XlLua86UZrbe11J3kfORrL18LdUC3WwCN0i+X2HntcSR1oQCr2tuLG+ysFn57msUHVDoi3rWXTSI2Zwq",
+	"Y0HhpRi4RQS61wOQPG3s9sdOC9LNnJBunkD0ApPz3ng1epUKpPglQU3ROjlAqk0FxPx8+/0bTIhApAxM",
+	"bNQR+dk91IbRmX94+Ss+y21EMwYZkFyz2EnH+pRgLaMfz37dm8Xkv//rYO+bqs0I+m1NX4ChfhC2mkmG",
+	"ppbThUyt8puxSCw5sl/LGD1Cb2nzbKuRHU4dib6AN7Aewzran60pppu/Wrm0VSl237/gKqJpiLnC6mH+",
+	"zgo7C2XqfIa0QQ/K1a8HmoykUmxkWEwcz1iLD6+VkGwzAZenJNeVWcsTS9YqZlPbSwN60krJ1YWE7vZU",
+	"n5VdYM771XX8Feth2/VlJea6ZNM1mHadbv+Gjy6tuo0F8TTD7CwMjch07TCkEKRW192q3a9cLSxNIB7H",
+	"DHhcf2iyERtJfkvjCSMXC2en+eFs99Uvu2BS340VHZu9g1NInKMXmgkTWaHcFod2lkU/aQImxZId4XFz",
+	"SeCOCYAstgcro5O8snZlZlDoV+fVvTErN6/vLRo2oxO1Qt0ZXVN0eZkJsMTDXTUgnPsSFs7rLJ7rChtZ",
+	"vRbOVrF2ZEldHbwamZDaPXbPeynuJEN0ZUYix2MmRius3xtnEH9tP+yyiP7AdnFMGkVHrbzgPb5UJsGs",
+	"m2oYkSOoAsEEcw/3uSEQ3o6rk4QZkPqmguZLxurF83StA/N7Kk3r4r5k7B/43iYGTfeh77KOI7xk7Mda",
+	"nIo8DbGUKJ/OGW7WjWcnNkFiNKYndsvFXzE/sY62/KJtgbD+4YmhuPpeg2s7qAkXK3ANP+4u3GJFccBI",
+	"Q5NboZYNeJNT2PPqejhov4orsZds67ZFA2tqVSOT0qTGwPZeXnMxIRYlR4OY8v7s4fMzsKK7byKQqlT7",
+	"/lhNskmZDI8xYmQizmSNJBugfgL27OETlxoToAuAXm1LtkuG/zV0RhUV3qlrcXnqcVZWx+P1R6wcFzJm",
+	"jMBvIH5+9+I9eXh1YLfrYYaIAO8M4B3tBNpLOrA4NlXRtMVZ9XtKEf27BvaFaw5mhpgudESe7ELkD9FT",
+	"PoaHVGumtVS79lepyDVdaHSLzimWrtNkB913jgL6vWhJrPZBpw1eXUVA4IKBAWu8L4peDWAwUggHhFZc",
+	"ge+U1Jrs5NbWPvHvRu22j5WMH/WWKzienCXxC6Wkao5ibC7SsKww4fJ7yjYRdalHiEN8Z+hsXh1iXOcv",
+	"vuKjwgp2rXvTbMZfo7X5WuUAdL2u6Q3vD8Bn+DvoYWDQiysz3fzyqQONwNI4G1mD0ppa5JqpsLmu2QAN",
+	"yri8zsqtI2y94oaRGY3ZzTlarnpRDz0s0GIP9g7WbzkFr20fzJuomgZhATT85EPj0Ydsl0COCaOjqS8I",
+	"duGD6AWdsRMylddE0xnbtQ+D8j7KBtijHbBQsL5fNTYe1hobnXHqOdcjquLsJHXOafBfLMlpoGrS1Ub2",
+	"lo3P4O3Az+qvZWd224vtSJvSwEtoXAcfoy1g65RIynnjck8czrA+caJg/FtZqloZd8tfBt2sHv6rG7VN",
+	"1MQjdYejCyCSanDgpSIZ6hOYxMWIKcFiF5D1C/AbTb6JyMF+B8FjI3ilutC2j83H7c1UGlm9Jx2Nr5td",
+	"Co2u+21CxSBVtdGVDK4VSeAV5FvpPJE0PiFvXr97jw+ANxE9pYePHkdE838zlABHUhgmjC8vU4y9bA2C",
+	"8nOJwkUJxtm2uOspMiM67xxtX5hfmDU4oxP28Lc5m/Qi98dc5P++Zhfz7I8p46NaTsZrlYIPH149v/qG",
+	"LGRKZvRyHenJ7lJNmFQJOIrujj/++fi4HjxK83+z5ZE5h48PD46PC2fqoFtIhBug66S0yks2vRVswbtt",
+	"NqmJVx+Ou98V2LDpzXsJdNABG7FrIlJ7X6lVZO9TRbn7CJNQhlFsX6vuN+2muAaAUzvueqnbWB4lr1eW",
+	"ArYIlDiigcRT5RwP9g8eWFwVDz/9QJPCp1hMC9FeQeZoyNKhY8MUeSnVjHzbPyUMsS5dfnTUFtZfHGn3",
+	"zWyBgsx+3i4+AN64LA5WtH2kFshxlXc3giatMzLrTOXrptrp+1sRsO5GLfu/nC3HLXwIpSmsJbmykUWQ",
+	"zYGzX2cXwHLQzZw35Oe4yAKKwJwF2qw9AQ0HONvIW68IWBBBzpy2u0IgmFdtFTZArg5OCCWZf3JRQmsa",
+	"y1TEp1k4hsbkBxcOhE9dygrVlyyGgIUlYkxZVgo6DRJfyM7+we7+44g8fdpHKy8ysSKFP+nAIUa1cKdn",
+	"to8MLyAbQQj9G0oUj1vN2XckITTy59aVabpAO+HbdLoda1TcNjSazsyk9UzcvVkpO5lLLEv2+H1mhqW3",
+	"yAoXm3EdaAHZTukEXlNN5qkhik+mVcC3zawVd3baKi6OwLxQHNRyuoZFuweEne3+csqG1z470h5vQNbO",
+	"TkyuDshOcHl6KwA4Avv3i6S3Qph3hkpUtMPUwBG5+WwEQ+Q6+YDC2QbEYaU7K2lhuKf1t1iPSsLGhtDE",
+	"1xBsNQB1EX0+U175eUgm650US0R3zcEDUl7CwC29fjb8O6GTpTWUtwRtsSLMyTbMrKYmcbG9ZlbVERws",
+	"hgvzUbZmce7FijAYXSw6xJmDKr5euP+dmTLr454qZby4mESk8hQWx2HypGLMTURc/S55xVScsogUimzF",
+	"EalLjwjeLpf5iki1yldERnJUKMY1iFP3lAt8GhFXJWUgpBiMXNFvA63NGTUDDDKuQJE83tAc226Zo1wv",
+	"Aef6TV4QM6WG2PcstnPb+Fyb61GdYlra7ehqztQyudq2udK1uR0402piqJwz0cv7qU8FtUXQ1jxD/uuy",
+	"pGWPRqVAki+bVDDQ3RieaXcs0RVRIuKe4x6lBSisZsB/M/ZYZxcMcHwccw+PS0jmQT5tQL7NVsNaySOh",
+	"k22gdEA79wedA0bz1lL5OmEutXkFB/utECv1WQa1A1SMXWDp0TWDApRy/yyHRjg0EAgZBmdQHiMKARPw",
+	"3YLsqL2Dw6Odx/1+EGOcR61ghLGayLCAmR5QKJWPjz/WiiFzMx3UBULKNIF0MHwBAqtnzCimW+NUl8ao",
+	"Rr2JaYqKdYGwEaYgY0ybpDFJuICoPnVJcLlLkZlbiZT1SxBlu9Oy8QCyVD12MNwBDHcAwx3kPVSmCyHf",
+	"tiotZmpPDNjoS7NFCrAtEHohrxg52Icl0kgE+9/sHCARVP1xM0Z1ijgOtTHrjiyQzCKb66cmEv8kOzTR",
+	"klD7B1IcBNxfSDONyFLKywjvY4MvD6YxmNVRmd0lMvari5Q2q93jCi1tktMVDKq4Zo05E5+i3veMJmZa",
+	"3XrMRl4a6Nkul1Q6q5ECLjGZnV5Rbpltq/kju2bcCGsnxbWRavFCOIDTbv6dXPTd0+nFDOTm4BGdz5W8",
+	"YoVniplUiYjQGRMx3KZ71t8dFR3h2dP//T//V8ktVLdstHsURavcZdvqDMpjX/eFrguv1729iaoIUd+N",
+	"acn2Z2dvt3VZyQjC6MZKzsiOkIJlPPWaXfR70cYrxTDDY01R033sJc027BUet3i1Dw+Pjr453D96/OTR",
+	"8TffPN5vCxVrLpmL2rScAXECa7SvIQikqNegj5t0DLysqqmyHaIVcQlRAMx80eGChWtfoNgCPUbLRJja",
+	"HPGVxZiJHMyZmnFj6u64fVg/Zw69njKBiHq+/uaG17e7bAZGCpcquIUGDZtItegIV+HfhrNJ4QKUqR5M",
+	"pIzrgoutTEGyFwm+COszTuhsBueMJPz3lMNDM2VwUCmiA9iUDzlj2vARSTU7JZQIKXYDWBa8q1HjjiXT",
+	"IDb40ZGzahwRiA6H5GdpWL3w4KrFZ0Cuy9YiBKvJjmkbu/ammvZF9lgBCb1kWapVSZpJYGHhN5Aa4EWC",
+	"iDY8Scg1NUzp2hU4PO43FCwWEy8LL6GoR63UJOQAjkua6Nqr0y6craScahtXQYIP6sYWmnDa1jiQ/a1A",
+	"G69sNK+yzLBRa0Jb/9ivGzO/Wq4eMDlOk0F4tutS9SCrtDqTn4vHLJCSuSBGXq9EWalm3Yj+g8ah/1sK",
+	"tnzPjlaKhm7MBXxVwHcpC7XAseIBBh0OUMjTnqCrU9yORdwBty2Hh2ZXPEaDbJahvY1AzqxVBIdvPTTd",
+	"G/5sI4S7ZuxnJdDbBaNNAoNL8Dxto9KGqg0JMtfAumUt5VC3ViXachS9YbN50tnjtezzxnI7/h0fQZer",
+	"bxbDaK74jIIhKmisb1FFQ0ygVYeW2x6fVC2P9zM6dus1WnNvaN5wJcB0aTBqSB/F45Ibub09IDgdq5md",
+	"a3P0OoKeN8W1hzalFWDKg6EgPt4aMRyhyQLbwDAOBG0uge+RHfdfSEcDjofhHfAmgixC0m3MTTUKyH5V",
+	"c94wdn+UMKpsDpF7MV+JhYujhv+jvahXuwabZ6IYNmu0LHCEjKDCog5WeMIDHSyTp76qzaYlwHZLsXfl",
+	"aFI/schvQQs1ZyT0y+HmRHTYQESXbAE6W8BobUlcNvviCYfeAYlU7sziSF8LVkvUhZsy2pC3l8iyyKTX",
+	"J9KjzYn06IRcHeYV8WAsNisJEgccu4scrxOx/+Gvyfa2Qb3FjsCfRAz7w5x6hVkqAvRsC0/Y1dFGggNI",
+	"yHK3h10L3vpM1m6OiTZwstxNCQvuSEJn1mVcrwumsdRUvrsIQgF/CjpjOnvzgSZD28KQAJPUFjCd5wcw",
+	"A/jYQUwia2EZSIWm0Ihk5YCjrCBHH01kYPzmziKGpTyABaNH7TeHb5EKtEoMbP8DjNjs75Gztp2w759i",
+	"Gh8eUKIY1jTB8urXU5mwU/LnJ0/hPvwlXPODZgN7fua/RL4Vhke2MKeIUGAwiI1Kho4KhicQgO2xkEN1",
+	"xA8uAoaWE1nw+IjQONZVPteLelKwDpGaTZP55QBjNtf69HD9T49sdOSSUd12DGqtNF4ThlrZ688lEnXJ",
+	"Nt6HtUZq2tpqH97b1T66H6t9tM3VPrpvq92KgBGi/DiGvAkWRiYtfq4IF58pjkQgBrev/BZMyrcDIbF1",
+	"qRfx5qz6U6dHkQm9YpmQW9SjUBo5teKk84gJtqZQiDnpA4cBuJ0449k8K/GzvRa3XmzLNmuc+29dW/5s",
+	"Pkg1U4UmNprnjZiVl0r+7wOpNtS4Egl5iEaugeL0+YJPtKgkAQaFk/SLu1Y6TwUSqZyNkLQL9HjrABHl",
+	"q/rOkjQbZIaabM2KsLBR3mbe7/MshaoM9O4iDAcuEKvG3wU4yBhV0rGUxZlv08d9d0AcDwoEZX10EHzq",
+	"o+Bqb+onm+E03cOLshg80nRVttlLVsaYvXEO1sqs/BDqznwr7FAG49pM6Cc51mtE5JwJZ9R1GUUdj8Ez",
+	"10YX8q8tbtQhB/q4IwTe8f79hJo73l5y5NZQumqhsRrqDN3KZV5GjsqCXfOJbHgmpjaufdmJsMqpD5qO",
+	"fN1UjGeIbPg0WrHTmEPN50nXU1IIqe8y1mKdrW63LnwH53iQXXd6u5IoNl7gLNtrGzFZdfve4HtVY7f1",
+	"Wr3456uXEEQ7sWUC9FQqs5tAaVvy4e2PuutuWQDdThVEgjyFpYNHCVA/IKUvupbNCr/qNrArzqCcRMhy",
+	"m8Y2Zxl0SWTXV0dQkFqnyqKARcQlM3cfr+3ewRB0GbFOZ2C5XyG2yn0Ad32nMFA7pPfwbrNvo5ePJBfX",
+	"gpurcgiqR265jH7XWOj5SJbAoQei2meGiJ5P70XMzWYBQAyYPIT/TBmNmfIoLkXAPMTHw8DY09XQXlZP",
+	"WeiGY5JHnW9sTEyoaRnZ0/1i1fkOo0qkaGn04Emh1YMnXZptjjntgEKzRnj8hnB3rTgyRUK+B+wiO0/L",
+	"+QUcms+PWWwjb74oiN2P7Pl8TK9TM5IzVm9BTOj1A51HNFC463zESy5i7YBiPpunxkWsQRAEU1cYEwTC",
+	"GTH0kgkrJVMySjgTpgRKjB+hNE2yxiqc8R5V6WzYh8+mamfb+G+iKGdbnzdYpHMJ/a/gwNzMc2kTnbfq",
+	"S2wXFVqvxzvI3bmJogEuHUiqOPMF1qU/u/cIvkcoUWw34GMgsiV8bMgOgmMpFsA2oUp0Shrg1s+EYH/s",
+	"HmwjYbprblMh1XvTTv9KiVIlrtolHcGbnllszc20QkocEmp12ozIH7mGDg52Dx71u+rL7dz8sNlGdM8y",
+	"whrMkY26xPoKw1o6QcPwZC4eddsoL09tXNxiNd2j6fC06R/eJDRwaAbdVqU5w67hg7WqHWwnMQ+bUPR6",
+	"a9dNnuzXYd5feHrfzSb0wfqgSY2r2dYw87BRtAVvu6THF5h/GPXAfh4rihHwa5ZidwENjbmKuSizUt5i",
+	"KYi9KY0xz14MmUGBDuoozd5M9pbxN0YtWy6J4WHqZHj4o4IGUGG7NQu9RDjP76VagbEi0NXJYkHlkhoB",
+	"ulZc2nJYynpQ6xU8KRvrH5OqcRp+2YkVHZsm6PXtgqevYr17B8S44fShiayCAo9BCoV/zadSsAea7NjK",
+	"ff28bAvRDNNbxvwPFluDjJkyX8cF0SsKBX1v2zK9iSYXKms2qeY0gM6ranRb0NW2CUJcGNsJGtmIDVFg",
+	"sYMdjuxUqotEdpbrpSdEsYRRzWJXGKyo914sCCXvEMtYqjDFWsnUcHRR6Lk0uGBJIq8H6TxkGuijB1bM",
+	"hWVs4SJ//Oo+uEn3QUsU6FmeWDwoi3SWph5Y/NAZs6mLY27ApnWKJ8ogpqTPrMOzBPl7lFjG43hFjFTJ",
+	"bZXWCZjcHJFBU66RAWBGskSzPLEuG7d7JSJhJWny3/910MWcshEE8IpSS1H66ICUk7H4TRLFHZM/xJQ2",
+	"m4Kbj0NHtdltPi7FgLECXmB/GEWzn3U5RgLRPFMNUXVYEHyWYmyLCejkM74MvFnvzhn+V7b6WbLVGiW5",
+	"ylV1G1sl3NSozo2Mdis8tb81zXzGhfvjoKT3Rr1U8N9T5n6G9bw1NqxX4MOdcoqR2S5JKbYZw1KwYiKx",
+	"Bg8QTcgO2oCJNfCumi1cGOVKycLFLw/LPuxyw3cXKpDrPMtjBXAbPr9ggfI+3IOF/uVwi0t9eK+WugR5",
+	"jWp+aHQJLC54fZpUCfxnZmjpRT1nKGgolBH0h61+NsF5dhE+wxOUB3tuAjHZGPDxGeUUbJRDsKRk+5PV",
+	"aqMfr51C0Ghef7zcuH7cHiliuKlAqT9qt0O7TAL7dUN56SU1pfNZr5VlsFlI0F/CQ2/JsOXQzmRaV9/s",
+	"V0DUISqds2LpkY29J+tNJWFXbGvb5KKx1vTg+K9zv2VVh7a/eR3GfUF2fLATi7NnNhLigXaf9Msw9+3c",
+	"pdo7Wit/gYCrCEKspCBBx+7rKBsB2Ppd3L0bje4yCOccGeQEtC6NtGuPt5QaFdBFubi9pb/IH5cKFWyY",
+	"MvU5Qey2O3wft7p7qytwS1tcyEG3G1d0dBY8nAWfZkEKKhqWckbbyVXYol7ffV55l4zyjVLJ//7u9c+/",
+	"0CStiZM+EwsCP5Mr+J1cpAYxPAoWgNbggj8rJrIawarJhFwHAhL1/tgdK8Z2gTh7Jz3qR2l/hzpSmI7i",
+	"Ro1mfY9hQKiapLa0yZhcT6mxQdyLOWLlTanGsWQHqdwRYQnzX2fdZuemhbXgYsuLbcTd/11e5Exg6Wnu",
+	"HDb/d3nxNq1DwAcmu7Ss0xZhP8qDilNXMHS25Z6YUpUshMePHtUKGWMuuJ5uN85pyqgyF4yaTe6NtWNF",
+	"DRWjbuWdfpMXXS6UIJQw8wSkWLgVzRajEWMxGijGlCf4D33J5/MG28Q8oUJk610j0Y2mLE4TiAMwfHRJ",
+	"dmZUpDQhKhWa7DqkSqpMwcm2ysKqVKxZiHUL0oBRfDJhKlxLP2H8GqbazvBtxJG86OUNFhY2m2RAEKUb",
+	"t0CjYViOPTyRZw3FY9rMW9apsSSa5OrYg/8k9NqimtKYgNsgZmOaJoYYGdNFRM40pw9/kMklNbRCD60b",
+	"+ql+MrmJrnSzh8PsFiGszQDIdhXOD2y6xParMpzHgq1fvX+jnT84StkSctGhVnHn6nCY8qVSsb5o7Cm/",
+	"WlJKSUFAACpvYqutxNnvwuai8IhlSxeMP9yqWgoPYvu6C4tWtvuJGVojJnY1zHXejJVrBxlaAd446GyK",
+	"cqvsOvWtNYigweqtVYmtfqnm1BimRO+k93//62z3//oI/7e/+3T3458H0dHBp//Ra7xTS6SGaX27EyaY",
+	"ouCMhLAkObeDWyeSo2nLWjC073ID24h+K1Jt0N79yScNR/WGmtG0lThnXIRPDyqX2nrbv8J2Lp3EnSm1",
+	"5f0tK7RhgPRGKu2PVExSOik0zgR41OH/prxW6vwRTeJvvF/Bf+eLvBdLv4dVf2dUmwaU2x/lhIv1imS7",
+	"yPHO3J3NHAxc+Oaj4wJVHTWpA0lCg0DhIvd7Z2BdXD0ARKan8zkJP6ug8reSMizftctNXenTEg3YSQft",
+	"VedTd6R/oqibnGnNJ8KnBpWuFNjublBzE0XjVq78TLHr7/BFmEK1XG6tnAXvDbiI2R/Lze1Pnz5tTZTg",
+	"tCYh5veUX9HEmp7n88TGzreQWmkLgjG6iUXZ4n2sM91M5K57CNY+vRfsQvDzLp/NpbIbQ2EovQk30/Ri",
+	"byRnDw0XMU38f7CZ3qd8X59BCNO6penXrYEKc+580wE1vBbfSqpiK++0G2U3qEq6Yb3R2ywSWu2rToV5",
+	"Dsqfq8A5wgg1DOu8YGDyA0YlTklBD1xZ8Vtd2MpraN6/0peZEN4YUeZOTlNZf7jttK4rdvoSTpFNHUZ9",
+	"0vrHSSyx5ohmNtB2ZpvPaqSMqGa1RUJpxgy6i41Vbt4BewvaSTi1rL86DozBEJPOY3jrVvstMMAO3Us4",
+	"ykxpsJnQuqq+lCv0WfptJFzEfOQi9OyXGP07hjq/Rk6YmaIwUpW4N7o2gmzsMFLysDqjdni2ril2Ie3e",
+	"0PKviLERnqXsKASPi3SbU09IZr7TTndi8ThufC2yOlNVd4yF7rLmlkzUpUzJBnpeOdi3nhY6S9gr5Ly3",
+	"R3orNmYKQp2TQFdZRo2ZThPIj0uPBB6FOquwF5qdsLYkRVX3akdae4GUowFroliocXgymTdu5OrC+3JZ",
+	"3GgMRI6yiHGIiPA+O11TM2M0lWpAJ2xDD1F73MMF1SwEu68aVelkotgkrNhlMIUDlpeA+ZBoek129vEW",
+	"FFKwfi+6wQH7HKZaN8o7BLHatetXTY7cEoSPG4BDKKiumM/mlNeQ1yhHl2DBd59taxR1Ku13ibygSbIg",
+	"Nr4/p0ce+8zSPIN0Pi1vVUfG4ypAlC52pnYdSWjQUED1cvLwmsRw0C3aAkZTd3B/lgHMauWauJDxoubO",
+	"vqGaNGvGo8kRTRpR3izPcqXQ/sAUYS7IzgsxSbieguTqINoyRociFrdF864VN4YJsmAmzB5tNSbN6SKR",
+	"tFXrChf/jfvEykpb9Tbr1G53e1hpnoOyut24kMLSy/Yl7z6y5JSvToFo2ohzGxbmsL37Y2Guo4L66zOj",
+	"Yk0XGgMK0e4adQwkfbv9ENKLRV1qrmYjKWIYHDtxXlptSEwXxEiwNDGaVJGm1vXWj3ieuhC+W0veMV3o",
+	"OoPCQuccX6XC+ZcliVNGdgRc6/yKEQnsek61Wfvq3q3+Vl3UOKvpUckhrE5IjmrmI0c2ygl8ORAQFRhL",
+	"LF6AVAQsVsQaL6NWI2dcGx9ml2lnxmPBJ1NDPrx/BqEXNoDVK/vwztqhGIyqhDNVz93jIOfbvZiH0hKr",
+	"cdrEtnW7n8okbuod1896BB54sXXs1zW0TrXbVLccVJ1wwTaDAKrhhVZIqV+JfLIgzYF0a/gI/p2JNm30",
+	"5bat0xU1l7XVbLI9wd+JkM4aaPcQLSUaY4XQFGWHqAt5pEUuikdDr2TTzSz8Qc5HzVrW2P+fdDK09yI/",
+	"qtbQ5mqvc8WuuEx1073g8Wrh5FxxXcIR2bzaget+sFVSrzUrPak3KsGbuinRPg8oJjuOcWX5zi4fgFBH",
+	"NbZS8wm5ngK8iH0NJMZUjH0q9ETJVMQ6AzvJ4pMbiM2HMFQYrB/YAnl5BKfLdpiHu7dFiCzLjijkdGuj",
+	"Fm6ylpWt1lNdHMFyOj2stRR2yaXAWtg/nO2+3D/osAJ2HtVWsZXz3js6oYq8pYKTnR/Odn/49e3uT7v7",
+	"+/sH/fNe6ZLo6G//2YmGnYOrI19ve3lwdZuo/zXYOgi2doDNrTDIHhF6EwxkIPato+7dT0ziKUsasiM/",
+	"0wKwWwCFlaNRqtRmW7UZpqoyi8EmqYl1GbINdGvdT3prV/gaiKudUUq/QODKOrNLtv/lZLlyvdC83yLR",
+	"5rsaOV4WpGXhiS9nZ91yyU/HzO8seK14mdREr3kNZpPAtdcqzitILUnqL2n7uYwYIHuTHQ/PbfF1Xko1",
+	"2/22lNR6uAEiQMImNBkoNm689472O2Qf3mpGfC1lAdluKWibxrFiWndSY7t7UbeIWr6UxGEhfAhQZ7co",
+	"+ke60MsmPs/S5jpIAyeJZVGAU1t0ym9CbZfV1Ww4irAY6wSj3wwJ3Dnc/caE0xYSeudk1E4XGVVcBSbn",
+	"4u7/nrK0Lk4KSeWE0EQxGi8IhyZY7LOUhDRTMErNwP4y8zlyNfAjTJiBkZ0oJtVrSpOlRfLt5L1HfpaN",
+	"K/RDCRbQyhZYVFDNah1m+Nk2XDzY0P3x7eBwtpM2cG/vlnt+4uv35O4ESU+gFQESf9hEfHzjwuDfMs3M",
+	"Mwg9Y1lCWvcLrCE4/2D/8Lh1T428ZGLTqH7bSBDVX3ewCnMNgr0rYfybqn/sjzlXTN9+XMNdMHv8oo7j",
+	"F/S2YElqt8ZqoGfxb6k2MyZMqwXO66w0+2QzY9w27GZxOmeDS7boZme4ATvbZ2sME+x6C1BEW8eKSuKb",
+	"GdUmZjtH9+t9vVpItXPpbcloV5eM+FmZ4GqtaPl2lBCoAuIp0He2CcEK+8UpMJFbt5dVmPCdCTxN10GN",
+	"CFS9BzaTh1zPGHBUY09LzVQqbhad7BwxG/F429UdbZPbqf4ErQHV1FczaggfGoOuuSbYifNxd+tozasE",
+	"/e13wl0zDhcQJ9pl4Rw6i3jM9YxjNsjH2vpSIpbXg1EiNdNrrXEdk8qXpMSwsq2s6TkKiL0ZiyE7MT9j",
+	"H3UCm+vRB0Jg1QYrk2VghhbI3TJDHZE5XTiBDkL58Sjqhqouv+A7aKg+eNKvqzPrznH5LGxyrhvCBxte",
+	"Xn8v89jDLV5hlQ10C9y9uHGBRXaIA6sNBHQBRNpANlqcslOShUy6qqKKjVOBZZyggZsMntxIbF6bF27s",
+	"xP6thCDTinBydLg9LtvN1l9Hb9VQww7UZtnLj1yw1SIPW4MIvSenuHg3uihN5qnQRNdpJeeUx9vVTOZ0",
+	"MbhYNCT/QJoD+Q9y8AjCsmsYcsCFVz0LnuOvShZv7Hfdskl9dnY7oHe94rPZ0mb32xI45y1YIW7hdIVR",
+	"oTeXjFYrkh6spqputmO14OJbVCAD9S9TCW2fJSXO7mk7NHF1qzSe2/WRCUtlJeTcWVmdqc8MqOboNB9R",
+	"MWKAUF0r1mYrWSsDjKZUTVgMtjnM9E+VYsLcTEgxovguBvWxs+9ren+gCX7jkm1cSO1cQZvIEEF2/f79",
+	"Tz+iIPrm+Uuy892L9+Th1cM/4dVP/VPCZnPji8X5ZrM0MRdBbeuhXzPFXOn0XtR6c+chqrd6ebmwXwuX",
+	"U3vTPu4iCNQqKj72vxyDlGPCZQRdMZ9g3JE/P45EreTobrVsxaIMoqkgQvmDFvLq4GrKJeVWNQg5aYW8",
+	"XiMOA75mg7yznAff3wkmEobQ7rbqgodvaNCB+kvSubZ3dOzsB/VmvE21pE46gsXC55rAPlUVBtjzbIGv",
+	"qUYsEWRQZMerEzebhcX0iCbItyEzrJ7BlLOOrqdSM8cDcdQWFSdeI304S5Mo9npA/mbrq/k+XWFDxeaM",
+	"Gl9cjZIFowoJENsh6fyU7Nu1zRZyq7x4M+P8TQi/EBFZrk/oWYXDbGuGdfvYGGSLAlh7PphUJGsNmQLY",
+	"PFlMXj0P7xAsSQFjsqUfpHLMwWYf85gJ40tahxf84f7WzV0NQb1byvm5CRa2PKFoS203xBrXgrVdd3lN",
+	"J7UKGaeJS5bzCY15tgu4Qp2MstUjWxUJnfC2mjjosXSa1KCV0nPrMl+bXFppsi4cZkumXCq4uRGSvZ4u",
+	"uuhAJWmq2S1lY7wDVheGcfs6KeFsgqopuZRVj0uUi0FeL19SsGh7S3RnMBIbuRrcxzejusLluKbWt6mD",
+	"ecT43HTWC6Kev+a6ubQ28XZkdOxXpzLcJRTdMSCFb5YTdk+Pxw2EqlRF5U2dmUuLGq2bT/fXzU/bas61",
+	"P5No2tgmGW0Y4PPZ5M/dZr22bQf+rJyttwrW4g2KXp9PFFKx9F2e2Fc2o9VXxWuQ9so0V+HZnuX6DSun",
+	"+wX2ucr5v6vgprdWFe+kbxw2xb8obQYB+siNIyZlH9b3ZYEXlLzWzphkNww85wDjwxMbgrK98XQqjFvB",
+	"IrnuldcusBF2wjgN9nBTgFPflLzelBy6Ib6XaxAvTUUIygos2/3309qt9kVL+YgpsNxpZ+GrTQ+apYnh",
+	"c4+XVE5MdRjlbVaueiSehvVqt2bktgswQHqbl957QhwRbbs8t/VmJTkjrZY7DtYp729d+pXX4c+b0O9d",
+	"R2i2xmVuFow5lUZWqeUMADaNtCAfJCj0Tt47teuBdq+4irhkSq+YdR3oKZ3bIDSZGjJMVaKHZEfzicDq",
+	"ugrhs5k2p8S68Q4eYkv64Z88/uSJcdbfq2YQ0LoqXvW5ViWg1fUw7KQwmGvhFr7FpoWRh1i0bVDDSn5i",
+	"RiGck7lmDpf9xT9fvQRcLG48qC48zVf7QREhzUP5VwD72R983EpNsMQv4EW8XzFock3ROtMCSzclu+Ls",
+	"mimCv58QIQcwsMj/YwCrnv81mcOtShUKOoN80mTnPN3fP2LkkFzO+hGC38J1VvfKwSGZ9qNgxQbzhI7Y",
+	"IBWXQl4XgJ1a3WMt1scp45Opudty5RvrvIrByW9wzf86XeSokOkcAC/RWQZePV12dtRXXZ7Sw0ePyxap",
+	"uswozf/NtqtJNAUGD+xMei4ugTuM+N8wrBCTZqmiwnDRZEifprMLQXmia4vw5FCHF3R0aWOvybVUl2Qn",
+	"/xKPNhz2EK1W2LT4PH45tg9cMc7asbijAOJ/3XAQ3zOAzAw5CRlJpXDStgwnwGhmPKgMML11ry3cAZ04",
+	"1Ie3P+osiITfQ4iYax6b6XbYQJ2IVFYn3ZFyJ6Z0JeU5LZmWmFPr8oLruNhnxtDR9ExNdGsyapHS8L7e",
+	"o/g5uTo4ITEbJRSuN2qlglOM2blYGHikmGMnLLaoJ9cUBIadN6/fhdd/f5X7vh3nvHR3+2PHZ3TCHv42",
+	"Z3Dk7B9zkf/7ml3Msz+mjI9qD+JK9+fNphSufxnUcmurUYQ1Gvd3n9Ld8cc/Hx/X12ZsZ+WHjw8Pjo8L",
+	"ZYdqmYShl0xsz3K58fFqOTe+uEJ3xaBSjqEGqsYdxlZGGZzdILIsu/yCA1pLwQFvdN8cfLwBtc95YHLj",
+	"Es5viSrywomy81Ix81TUom9jgR1fEMBIgC+0Nxo1hCJsY02drDKFNcrViRQd3wxJt1SmNKjhQHZsQWRd",
+	"KIBs439w1DB8IYm94tdEZy7tgF26RlIGE8hbNmL8isXVdWeGTrqVFM58kc0k5Nw/y3nAtgXDMj366Ed3",
+	"3nGCSxfnw9wjv3c7428Us5quRz+onvEtLVb91JacrTcJrU1iQUQKNkhVUnvEFEKu42WNSOvWywp3O9jE",
+	"tC0RWKCQ4yc3g9gwpkkCYnbbUD+8R5ZwPZWJZwxmqmQ6meJzDHBVWCyT0RgxXt+cvX/2PeHGys72/MFp",
+	"1ekMbph+pxnOmJnKGjaVNXPi+gnnUewxliP98M33r9+/frc3i8l//9dxqDJoLiYJy0xlVNlUZ9d6k91Q",
+	"sxq29C2KZsFqAB63zoqJ2kXDoVnRTWcryI1myfgkqNEhoPaBnRmqFsst8zXSQGOo4GBU53JaV+nGFj2D",
+	"qVsOLnzWJChIF6nJ9OHtYm7jGlWL0HjOAQSsvVqJL7v4XCMx2CE0a7TKCQEPK8Iv1SSdwPvrultT0zqc",
+	"KmfsqeDqKa0GzhsJ1EjFHH16pK6dGsvhQ0up/ZWXJ7v/2haoCbI74eKSxSfV42SmTDOvBtmhnxKv2p4Q",
+	"0PhP3QE7IWOZJPLabnpCBSKWC+LZc8AGbHdFi4ZtpN0UnO1xNpvm2y+ha1ZJvlHdq6501PtMAOTWhgrF",
+	"kCdgkOaCFGTh1SO+O3B1ZyyruWMwE9sxfW+VcbyeG0ckOzZtRcPmS0USqfUCwu8v+1GOz82goGd+GsCJ",
+	"ovQpoamRYGlivrJq/4TMMz6CxpScbuDl1gsj1wqL0/0R6tbujqhmZMr+IO++P9s9fPQ4M34hie9QTew6",
+	"s7h0ZT4+Xk+rrGPTYTenIOnPpDbk8BH5iX/bv+mCXWspjHfnQ4Lea31H+MPGniOksIpIKRWfcEGT1tHV",
+	"3AhowRocHD7ZX//ro8M1Pv7UtHn29mwqwhu7NOMG37E1kfEsw8a9fRLorDbZ5hJxJws3BuqF3Lgi4LpW",
+	"md3kzq6YzNexkC+/XxrOBPCSD4KbsPNvv38D5dt+7UW9n79/U8ubKptWVVgLSkZ1P5zn0VamtnZwlx0I",
+	"Yu/a9YgYjZlaYkT9s4P2ULbli9imELE/6MgkC7AaTPgVE8juF2hVtYvR79UscX5r+fV98+F9L+p99+J9",
+	"7dI6japtmKXddr3Yz9sR6JS8SNisumv1/qh3BvPyZnQ05cKmb/aWJidUfmJKSdU9U/slZ0n8Ar7pfaoK",
+	"f1xY3+5ywuJxb2mab7Me86hQ9zn0QYYmUg+7XenCM/gO/Nw3E2QbNFaFeeMi1F7n8SebRPIsLchxvE4F",
+	"rNsPFdsgzmjbNRrWDhIrhd742gIbxo6VaGXjAJxUF4zs1VRfi3hMOMpgEaEkFVi4UJChoDM2PLEsNCt9",
+	"Aw/RyAreKXktzoXdqAg9tPBwCAbqIVzDXMEbNuDFSfOjKRtdZu/QCQWecC5QLMd2vDjsO3QV6LB1ZwOP",
+	"MP0zGxHYqc8F3DMneUVlYqCspKvWPwYJQOhrtHNTk3869Hf08FzswA6SIRdYXG2AA4zI0DLAIQwCotZw",
+	"MbAwUD+LNlEMk1btLOapnpKJxIL2e+TMDl4qP3YX3mMXI4bXYIAQakG4Phd2lC7GJxumkZLsDBUzajEk",
+	"11OeYJ2hGYVEjRmzahElgl0zdS7ofB4FE7P60zAVRlGhE4o3wsA3PSTSTJm65pr1IyJATzoX+AUlx/t5",
+	"WJuzA6Z6CnNKqGH5jGySOEzzGuSzCwbbkVORe21IUhE7R4OGl+GLvXNhwcZGis+4oMZjVs/nrlCEcxPu",
+	"wTtUxc33Dr723L6VUXzmZtxTLjFm6eeuAkLt14aPF+2fw1s139sQ4JbPP+BLwddBzJili6YGXmUvnuF7",
+	"9W20LGHeSHUVg1ZYzE17Ey9ibuq/R4mxvYF38FpDC+nFrMsY3uF7QRsFK0a7YzD40iIy7MkLPLhN3/6C",
+	"b722L2Vff8pMO4uf0cVoPXqfwnJoy+6/pjX5FHX9rrAZ3T8r0VL3D0sL3/3DMuG1fVl/bDt+VTpu3fsq",
+	"nPGOn606szoybPumgfw+OjFgPTskuFhq671/zydTuPc0+x1viespH1m7nasCby1zYzBiwA2ZJma7MiSb",
+	"S1t7oM0G9AJfxChyuyY15uczZwF7tL9PdrBYheW4mhwfHMH9O5hRsciuTR1ZQSaHA3I3uqLOm04FQeeO",
+	"llbkgHdQwODWIh+7Qsa2Knt3g3soz7VnBpZ1zWwBavUUJBI9l0KzuhpNGSHc5R7m90B3pTTkTLMZVYsO",
+	"VTQ8xXaGKLOLB/at9sYtsWAw75qO3NLGhg36Vc3nUFy1JVtfa52jk4liE2fmWlo/Sl5DzsunqEdnTMRA",
+	"3Wta1bYTeB6zrgq1GCd8BIMt7veqw25N093ImHJDScAzpjWddFwqmRrQOFY7DFvnGlV4D2vetUbXeUIX",
+	"+M8Zc5AfmX25YJNFdao5RvhG8rRT4Ue65YYdTltn0srP6mo3iEPU+3257/Mfmbn7uYPuXlXqWBpPa0MV",
+	"SzFiWWh2bgLwWHa7sOiLXlsFYHQ2qEkWNhAY7SvWCPQXhpexw0ey31Jj37JDvLBRIrN+iGUeUq9ifoBe",
+	"Rfu4WlGEVWrQZAPIWly+gy8EHJOqzXJ1Ft0eb7wNCIjbA55vLJjijendWaQVmde8LW8Le6F1ufwhWRuq",
+	"YJHFCa5dxvv9NLQM6lAh0UwYwk1ELtncgPXqgho+IzvOlAZGQiHrDvWJPdJcY118bsg15Rl7sfbo/upl",
+	"S7y0tcJF2gzcr5i/WDIm0pAAs9WCSuGOh1Scd5NvawAf61MuggO/nAlto35emaXdm0p6Qd3Vm4BaXu8w",
+	"fj6oEu2oCw2LbjK43KaKxA1ZfvsHNoqXjkZsDiJHPeDpP4P6xKRLfeJ7X4hls5zXO8rR2UbdL9m1JNRG",
+	"UD0u7mN7SmidWaP7FVVVs/L7xpN+qFLVhsKhKXhDRpI3sg74WldGdHh4dPTN4f7R4yePjr/55vGquQOu",
+	"Uk12QKqJUkhF4TaXZlZarSC0ILs4Q7bUgk2zLHOxwPzWVNHqFBlLFRlNtKgx5dR3u5YE8RCcbNdGpE26",
+	"TeuktyFQFBq8V+JEPqz1jP6e35WTQwCGGWBPUkMUpvJHK+qiN8PkZlz4v1rMF5UjWL+AY8XW9Zco+/Fg",
+	"K/Vii43Vj9WXC/Fn8Iez3Ve/7IIY0ot6b87enj1/9Wb3+2e7B08ff9OLej+c/fz8xzP74NGj2hP6liWM",
+	"aoy44aM0oarGX/ICczwwDsKbS5T9jEgFbv4mkehMCPbH7mHfhiVY7cwwYYsWIEivjkBvsxhcpwROhQ95",
+	"EKByjVgvaiuTNZ+zJKGGDZoKZtVj9Lr+66PTKsNshLmPYKTKB011YiXPfePPsO0yM2lkDhlvcWMaLC1h",
+	"sVX320gKeyhq1utf572fX/143vto428dTEOdvfNRi7nzsMvc5Zw3R8QdbaGH2Onda5qk3N4OttRM97JR",
+	"ThxZocY8nF3nsi4vU4d1giDegcX06ogXow1Tg841PbrP3GLYyPHAlQHpVjFvLq+Z6gp1ybCGdCJHtDOg",
+	"0lo1SeCzQJSsJaIOgMmOPW/6vZfBO9RfgfdBGF6NCSs2l8rAdysQUqleTreSNIPu1eFq859jXwu3dDDr",
+	"72lcvbVzwRpZ7QusuCAVyXjuCVgxg0+WMN4WWa3IJMuHfZJSFQ/0lI/rMjGzG41oNkph9zFcUtMxMwuC",
+	"30bkye5UporYNsAQy2bkqL8UO6+c1N1U5GDZ4Wwi2O6qsZHXQKHukq/KC/hzJihAgOrIpFge1BU/yKUJ",
+	"G6GPUz9cnnmFU2+f/qda8pszat4xY/x1UPHmLMu82GKxsvLIZjIuiK8TJmfMKD6yiDxm4AAjGgEdY6Z8",
+	"MftyLRT878Ae9gZdFODWBg41kW2thPhIFjPFNLWgUy6kGyKJ/F/N5XXDBpRMEiA4xHlzydSFZxh1jhUt",
+	"EiZiqgYLRpU1SFAx4jSxD1pzj+zQsyG4/SktdYT0Ul2+esZnG38rk40zHyaKxitUDXym2PV38EkHaDpL",
+	"KjO6CPI/ghQxJRPWflNX0gQwQcSNetVMgMLCbZoG8JZpZnyLQQ5RVzwO+0E1f3L1+K0m84/yDPHEV9fT",
+	"UoHLTSaxD6jDH6ZUTBhJ5IRcMjbXpwTHMLDP4xNwz+24oHU6grj6hMUTNmPC9MkFS6SYaDAxUYGB78TH",
+	"SmUnzY/Dx1H5ltvPTqM7/SPuAJyVf6QsrTsGMnVVRZfbm7ImntkPPkUrm6yyJuA03I3RKvLzrecX5UlW",
+	"V8tuyAC9KwO0mep2++7BfrfrM+qN8NRvqbGYjfmIMzFqvUpXadNLnB78fFstsyseW4h2kYEmbKlpPMcD",
+	"OMeDbwbtBcNXaHjOhIVs316TV0y5Un/baK5DhdaujZUOVFaHFUm2RG21hFK/x8VVjJqPWL42dTvacqB9",
+	"+n45vpRl9FC8E16JmFNbxVlzMWKkMJAWHWFdWq9e/rny3T3QOCPMLBRWdwCr6kbrPl51ey2GdqKNG7T0",
+	"sdU2PQ6tCl0bW2i5fD3l2xflZFleo5opLj1U+XZVSaJxas0nqbXCk5XKN6rvNJIzXxetQ/j0dqL2NO8e",
+	"YLf1Mk9/3fpJQMuKx2ylEMdNohyUgzgffOlxSdXi0PnEozAM15+26mbcevkZz2LWs1LWMY3jpjNcEz0w",
+	"nyt5xXCpTKoEmiHMNFb0umezNLia2RyXj90oucQhbfuEJlBVYTLFzGsHVudRZAL4lu3GHsC63hmEUeHm",
+	"qEEysqS5EZTRW0fd3nlUHz1g/cT2TShZz9k1oXGMGrnLrMfP4R4L0kJtRHWF4BKpU9WajPLMvvY2Tdjm",
+	"MWyBZlDG2tMG0Q+gADgcOLKD4usDDQKsxQoAenP3PIuboYhWSDrz0FStyWyBcDGgo3o0CMx/GFkXN2Qq",
+	"ZpWdXeHyQisYCOKjwE7I/gHZee6Vj0U+y9aoxzLUbhhAlasafquzFWo+ZEy9dxERRWrBvPPs4qjOvITt",
+	"vy6Oke8GmFYTxp6AYvryWpBRIkeXEfHCI5EiWXTsuFWkgc8GjmluLQC0PTPq8f6KjqSyATrfpkJ3tRsu",
+	"kwIbo/GMi17uZkWQ4nTO1BXXUoUXpr9H6+NfbG5UhYLW4xg1hW8e79+JVII/R7326MA0Ye+YqTNTjqAQ",
+	"MMCjWE4CPoWtIfHEio5NvQbOxmM2MvyKVauwdvRej7lg+nZcXMUj/5IrbXadt8fVQYOqDhAsxOI0Ya4U",
+	"eh0AWceabWxCR+D7Hg1iRuOEi7X8+0IaprsJbyoLOlsudOBb+P6cUdP+fsFHWStTu54rFOGpx0+jflU8",
+	"GWQjippIupuHxp2TjZ0ztp1cse+e9QgATgEMD4pX0C7ZGWPFxazac0T8Kuh+5E0DMO+UGqlIqhmYB2oM",
+	"AU0nvlK3KnuHzJniMrawQCOmnMyARX5g25lBEaE2eu6fv5CXfSinF3MNF5F2Ph82umyz+P012QtIFC6k",
+	"wFDFx+M89jACLgM2oR22N9kjP5ztvtw/6J8ShhEjWIsTT5ODysKcLAgdcTzKjjGcRRg2UWZSxVH5Dl0g",
+	"6i6u/d7BKXQC0Q5jqUDv6qBkNbK3YocfhOGJlVPniu2ejUxIebpEetrQBUGCrVKh2js63Dns4z+Od476",
+	"GV1+V6klsSZTPdw2U61ShHZMNOMJ+G52C2FIBWhZDRGsoKiw2lJCd0XivmZoRty2BqK8PiWUoEtATAgT",
+	"Ri3IjFGBFUBsjEIdDTeIufc3KKVkx3BCBDBYQxIGmieiys2oWBDjjjQj4xrRg0wkQuBnUrFTx32gLqya",
+	"LUlhetFfMRimRAvrCCFLZOq7swAVZIw6E5Crib2ZEQhkj2fU0EROUrY0q3KFMB7f3hl+/Ux2CuihitF1",
+	"+lCMdmidCaP4OnOoST1uQPQYMza45CJeo5OXjP3ARdwF+jUwUm+2OQFs3CrbFJR6X8HslRco7jBFT9kr",
+	"RMk4wb5t+KWD4YnCE19UpPfmxS4tQ7j34fCb+Ip+los6uO+VG8MiwxWEcWje6wEJvSYxU/yKWVRXxKBe",
+	"kB2dqiu2IH8jMwYBAVyzmDyT7yIipIBHg+yFohxB1N7BwdHOQb9fCKzKY9/RLgOfosIWtmWFDluQnyb5",
+	"Q1sc0eogchy8LJMkzSEiU0XtrTLmRjCNS0sVjfl8kPBR4x2TR6jVilNTro1UCy9NAb+9oL6WhMV9w/9o",
+	"V3zo3X/+/MyWHnq8d7Dfx5g0G1HhAOkLrXCNALISch8dkisUNkrnBG9n58vBEksXCzK06iPRCzECxNdd",
+	"DFIb7pE3rgayjrxGaGumava7RqGIaDljZorWdZEsXLl1hNL1QXDtxSb+43/0GtbPX2tVBdXakf3qWX+0",
+	"UYzOimjD0KpHG2bCQMQ4PDoXAdiwxwgG7WUIKzjcI79mRZTevnj3npy9eeV3w0PNngvX3k7oTosIimKw",
+	"XHA6IgJF5AcW8cM/HMCz6FwEJyeyzqK+6x+hkD2+fDYID4msIdAQig+cC4xWxNUG6TJBAdYOa883xTVx",
+	"keu4IOlcM2WGuFt75+JHBN219KbBa4LLo09cDw6P/5LPyQ5iHlOeECnA84DR5efieio1c+sMJFlAH7bw",
+	"zTBI3CEuJqfE6fTMje9cIN14SGDsnSxkit+3I/nmoHDK+xfr2e+Zf9H5ITPqAokuky1a7qPwo3zzGj/L",
+	"Xwk/BLtDwrUZGDabJ8u+92++dy+Grbj4j8Zv3e/hJzklLgtu/gnfCL7L470wCbM12xDTvYLvx955txTL",
+	"NPggDI1qxV6s+2ywGrBx0EZ4lJs+/3vwTvBphnTfkARnfw4/QN2t6XX4MXjZ3eUtwkv1gwGNf0u1sT70",
+	"pd+eZS+GraAvcJmjMHjZOXyXuovD171ysFxgCr5w+u1SpNrK68htl38DZF/9zuIy02WkEILj0gI9VPGZ",
+	"8X7rjM9cS2RtWL1FoumG7Nv59Rre0K2Hwuq29lLDM1u/qbDnti/KpNXaQyMnXgG/evVPSuypIyp05/eL",
+	"57eVuEoMrLX1Ekvq+H4NG2rdzSJnaXu9URJopYLynboKdjZdiQYaLlO0h1SMN/VRMS4GKU0SFttMwBFV",
+	"ijNNLpjmsdPKgCuhkIb2nmgrzmk5D21AVuDMosTwnphJZ94aWEPex9q0aat61FRuRq1nF7J1/EvWVImz",
+	"hBASW83ZkB0vVrrMHxA1+1sFLAgc7DW1h+R1Xl0Ex4T4FBjQQw09xQhaEJpBNQO9GVS3gftij+w7f8qY",
+	"KWtht1t0k+GFct4LVn65Rx/o8I0D+a2gerO4HuD9tchKt5I5ndjoFJudNQ2w3325WweymM7BvpyDwZdr",
+	"eRIHIQzfWbrP0Bp3svKOaMDF1rnBoiMstqga2BNqq+jE9H3D8LZKK3nCU2lN5vT3lJWoIRUuXSLHNMFy",
+	"vnCgO7m4Vs+im1I9mElVV0hLpczhpRhUjKnySXN4DKUiWtC5nkIsmrzWJGFjgy6BERWnVjvHqjxwKKU1",
+	"ptSkRKyUdRaKWq12z/mUarYkfBBJETgHUBYYM3yJPyYgVm2HC0sGaEAqGqBmNrrUz78X9RI5qedoSho5",
+	"ksngBqJybgD+Pcurs2Qb0IdfzxwUvjK14nia2McviLCwXmTw6vS9XST2VRCimkChwjWox8lfJxe2WmNg",
+	"G7d6BSeW/cG10Xn4dw+R3NGQ2nipewdR9a4MjHNkxzZt5RLbeHZ1rxDxtvRCXtrJTV6xzdU3l/scKnnB",
+	"vgyDJZG6Br228pI3uPStpqsJJd4WBawcxShX25QYeQrGPhvfASoQgYBIo909C8E+Nak+1LCJrDizPOWc",
+	"9aLet72o96yWRvJlOKoy8tWcV1YAr7qt6pBHEqSqAYQHD2pszmd21mis9MsGed95Gjl3QBy/vCLHe4cR",
+	"ebT3+ITMbAlTKshjMutDYIH9mFi7qe2UcGsyzWKjubarjDCwrsaceEiD0v5gPMltrQrt29xABxdo6tXM",
+	"wE/kQqYiDinaBRmUctpqydghz+Rrg7XWui6OnkplalcHFyZhWtvfDvbXW5kbmiusbEMwN/eV86bU9Yqy",
+	"LJ9x00kkA70eAgXc8VhUuzEgaNGa1bSOLiziB1KKbYj4huoijp4+yalBKoJ3aOnsYtu1oliqme62zcHA",
+	"xqhhMeeT0cwGAO5QUDwnsD3UPIBDQ2OScMEiUh30weHjncf93Z1v+llMmVR+FoXBp5r1olW4wAddRsCr",
+	"8oB/S8EaZIRKsMrRciDXpXyszMvTBpyT9wDRqOsUrBHTugkOsj41aoNaAL58MK+5Vt+xkYQ00BSD5SxA",
+	"xgjPNgyOuE+3FPbTioNZg6l0ycSgHJfyLaOKdQCuKaxzuftC44VFCpe7fluFoJM1cbuuIMuWDWZHRSm/",
+	"ltW1cbvSdPOml466XlKd1MgY3ymJlIAfRuSQxGzEZzTRtVy6woov66dYec8oOmoNcnyPL5WnPDE96Me3",
+	"0SlEu7gQmwZqv/eDL1XCk9f2NNnb31m1ILw/st5sbdg8tyf5u6kiiuVelvZsEWiyu3CFA39n2Hx12dWP",
+	"yXfZbdlxobay3DjqDXGj8oos7e/WyxSlOuqCzlhEMMrZOe/2bIjtwIfWVoSMVvCgNClUi85G3WnBcZU2",
+	"Xe8Pc4SqugGYKFBXtAmNKaVIk6pmYTlh909Ky1n+PiqPoT6A8YNmqvuEg8Id1Tm7DIb6hMNffRQQHSEW",
+	"EjKNmFGIJqVWQd9KEiCb1RD+o+N2KIEGEOTwLUCY0HwiELI9pguyc6Y5ffiDTC6poYWKlpuabyqgVF0B",
+	"Y0Oggups8NcgPIkK98jtSi9qG3nrBsyVqz03SKiYpM4Gv7TcvX8vgJ1bSoTwTpn87b67hXLt1A6mZuOb",
+	"T8YrMU9Xrh/raCRLralJj4MMaR8eZt+39dt2YjamaWIsfUWkTF+rZmM0noYAB/WoER2k5NlKOBNmd8IE",
+	"U3BiCSSTyHludt4Qy6NOp/PHzUYJhgsLZm+X2qqjILpfRyRLhtXbO5K3cyJ33F8yYVVzX+eaYlpf1+Ll",
+	"vHZ7dYKSmUzB28Ei69mhxH8H6u9lmbQOj9vLHNztuccG6jQDOMbbqH0B7dyfkhcwmjfUjKatzGnGRfj0",
+	"oOKqWJNF3Fv6vz06rOzKLy4GbE1xqt1OhPVxdY3stVouXcVcXwVprzEI5perTwcCg7etfFeE6ali+DSW",
+	"Tv2YLduzwPDYzRjvvsujsta5rr1ppBY/R4OPVSodGHT/5hIHSOa7d4rMqnezrfcxKLlaO3586bIe2gLJ",
+	"KpkSK9QUKFEJdvmxkeqfydk84ZiMUFVe80GskGiTfxS03UFWtjGVFfFFsWvixAkbf+9yEjqbaqGF1UaS",
+	"ZaB3nvRz90W31otAq43oQ7YeBDoT4cGMCgFhBDZvXk/l9TqrkWPfdBnrmDE9cDBC3SqBM/Y87bQMY24G",
+	"Rg6gnHBtrrubbluHP9nX8tqjWSZzzbqOZJpYdKMLhnnWKdZhFoActGioP3DcpdB1dXrr8QeEXVxOIG+9",
+	"24oaElTLr+I2nRKaXAMkqfV5WGN64QuV1UKKt0E+jVX8arcD69M6V9yYY2TPPFl4Dw3Gyoy56Tqu/IC/",
+	"xS67bNHqiextRVGODxoMdd2tpb6SYYcoa/vuirbqLBR9C5V185aiBmEkEzmyCoG2nndurA3YQE4uUfHq",
+	"cXdDzhMq+MHVcxPwrpCh57grDcb5/GJ019EWLGxBlsy6WJQd5FsYsJVxo57TuOV4vA4X8l+vxcJuhrxK",
+	"S5hZivKhLpVRFbteR8jcfONud7vX2LDSmq+zzuEqb0Nlz1vrZGK9Hc09H9R29PfbPNGfls7nzqAeivtc",
+	"9qeHmVabQD0UNPAKZV4oRmMztQFI7I9Rkmp+xX7y7m1LM8s94i2xPxioMjBSiBL6zHru9agXRvp0WF7/",
+	"NlYHFBOmZKoHEynrDLfPXDZH9iLBFzHWJ6GzGfoWE/57yuEhliXBcKsxRvhpEssZ04aPSKoZRF8JKXaD",
+	"lHyI1rGBThhlxjXxoyNndeFGB/uH5GeH8FNVEGI232DjHrUtMxMTLtggq7S3bKlf4Ltv8FUs/2O2stNb",
+	"QM3uYnAoRjS6uLz117VtVk0WyBZDtdjSom5U+JxqzeBodIH0bw88qlUnSnhh8zlTZEThPFUi9Hy8HOZ4",
+	"CPLuzY/1QXs7R/1SmPPxQRE04Wz3/9rfffrR/fch2f3452F0vP+pFkShLuSwejzXU2UsXsYA5HxwgFO1",
+	"WEcGTTVbKYAPYvQ2isxrvmHXETu/XkpfL6V7eyndWQGIr1fZ53aV3fKF89leHe1OPefB6+q4a1ZgPeyW",
+	"17JyRgi9SDEoPJhSdSFTNRg5zGJtGJ3B3KSRaolvb3tWgPvjuq8k3lcnuKUCQ/F2Swb5JrcDrO+rh6xU",
+	"hmeVTIHWEYxBlW8oWUCV4aM0oYpYpBWIbIazgxku3HrLrNT8QFtkMh/CYCNl/42hNeEtS/73//xffcQ0",
+	"Q9GiPVz2tmo0ta7TFq5cIQ3rtsN+ueFtKhbOiFT5rm3Qf1YuuRpOHzCQP3bHirFdmFfvpEcFYQlWUPVB",
+	"ephKCHs/xjyudnPinzUxzGEXeaNyjIlJLsEMiTKCh9dTatgVUzbt1IIEsCQmU6p7nz7WYQYXB3lCABz3",
+	"7+9e/5x3RA2ZSW0ILCK5WBimkSKFzdsPo6zhWlFjOmJ/fgq3ZROW5NpYV9DYREjJdUh/XwXlIX1NF/Qb",
+	"/YYVUWqvpPtZiGubjpJSUa3QbxJunmedwWl1R7xIKIG3rsztW+p8NZXz6nSfbk9oCBq9x/JDa33EKmbY",
+	"ZrUSv0ont1am8WYEnvap/NVFj6Xwd+9e//wL3Khf1MXYvj5/mfsvv/XKFS2Lt2B+ONe8ER2/KvDDle/K",
+	"LRTBbMaCuxtXbvVya/brBrfaFty7tmd2pia61dZevG3tcPbcbpOrgxOU4PGWzVJViAbgcT4eM6WDAGIH",
+	"U3BKqPu3oopYmtCV6zfj4n4hijadIFwbTUolW2/Uw/8OUoExcZllMwqcBbn12Vp7raGxYOorWf69Kane",
+	"6OQLgWS0bzXgj/f33mm8NFq/RFVrpRvkBtmXZ0p2UG0nn/2U5jnG3U69/2LJqafuKHU99fbsBTbx4nn3",
+	"B6yWeoLrxX118HEb4A6ldXYHLme8OMdlbGU7oT5f3Xlf3XlfcozJVzfbX8rN9jWuI5haWNQXK2x5PAyB",
+	"uoRO9RzhPlHyEiMGyMlLHGd3LMA3y+tbkNE9cqDe1MhXQU7vkPZ9M1Hpbda+D7qwlFOurLSNGp+VQcZc",
+	"T21KA17iobhev+aajVLFzQLK8s6cgGGhp7J/vfTz+/uv73tlhecsgNJyyszDq4OHNDXTh4mccAE3cfbE",
+	"wVOdWOi93YRfsZj8/df3+ly4pDyEC3oRP393RnZexIePHh087UdkLJNEXkO62tuXz8iTbw4fkZ2///qe",
+	"XDBtADlbMWHOxVzBoRkxHcFr8Fbf4jbTZCIVN9MZXOBj/gdc7IsQphmynYY0mZwQIQUbwpipWJwLKzAU",
+	"PldsnGpwBGLmpooITWNuKw2K2JeQsuDDDECmo3NBMbUel8jBbeAhJpppxPnMW7XVZJAykU/ancj2bWrM",
+	"vPfpE+o6Y1njtLQ1kri16gJIMxOuIK31GuUqEtELbdjMykEigSFmUJsiPhfOV0/QVw++Tqzqf5IrsZpI",
+	"YYu6a7IjxwbnNk64YH1XYUifC8VGjCNasWIzLmJWgmlwVRjhBV8Mfu9cnItnUlxZdHlfW+rs7bPvX71/",
+	"8ez9h7cv9mZx/4TMqZlqgoCPZPjw6mB46mpAAokcHR09hVF/eP/sFBMa9bkY/ud//ud/7v700+7z50P4",
+	"LYTVOCUzKdgCHl9PZcJcuc1TxBPF3LZzMfwTD2hEAhP/pyEAM3NBjafd4f9pf/nbebq/f/gYoRf/Njx1",
+	"RnWmFCy4PhcwyqfHj74hQ8QxHeEJfji3WEL/8ZuWAmo8KW4Q4RS9yyy20NWCsfhcDF+Nd38CjWKY428X",
+	"0GOPDw5t4ps2NGEROT58Yv92hUP7e+fOsKKJTI3msXUwjmiSMAUe7ZGcZ/Bex/vHljoNNwnLie3szatA",
+	"Czrp7e8d7O375EM6572T3tHe/t4RsiIzRQ7zcMpoYqb/hn9PbCob8G9cglcxoLIx8717JeoppudSOLjH",
+	"w/39HhZoFoYJ/DJcvt+cld7y9jbOb7uwB6rE1YAzuexa6rDk6lrKhpaDQAU8tXfyr49wac9mKKD0fuRX",
+	"zFVnMxT04X/17CnsfYTPHoJit1i6KG/tG3eyJtg3rMmj/aNb6O5nCxobL7a+DTARDvtAdrJidMD/7HVL",
+	"tJGYyUpHU1Ae+027dfXwz5GM2afG/bKw2c/lKJ3BOtmSfDNmUHr/1589DtOEM+Ejsk560GAvFBCsupOv",
+	"ZShbHBZVlv2KrE53/w3iel3tOggduDEa8lPGBXBN1G1xlpweuw8QOxfTpxlevBx2gwrEuugd7+83dVyz",
+	"//D+8WrvHz5d6f2t0qSlFct+ZczIXHFh4b4JzZdnZw4oe6OIKGocqi+GJEkyZ0qDPQkrcIQky8RYqhFG",
+	"sXi6PXgIMLXioXVc6Eb6BQ/6c/dOhXjrppy/8vCZdYB/ilrf/BFmgS/iefg9ZTnIyEkv1d7BkZPeqvJ2",
+	"tcBHsnBlO1wN+Cm9Ypg5bmtuEM1BnjNTJjAwxsI9yyRmGhDruAF5JSvfwTX+pHpR7Qzw8h1gi/WzWKH6",
+	"wY0eWlwQ2PO6o+rpYK1zeLDi+0e3cA6zk+dmlslQXNlIPiuikB1bBybVU+RMECkRYdnJrGrOKJGjS6Iv",
+	"2XVUIQ4dHkXQgMpn8Dd5sfwA/h1euMFt/7u8aNpzBD6E7u//Jr5A4RrmFKdQTOo3eZEDz/rHVnAnKhW4",
+	"lbixKhWhOIbTrdmih3/Caf70UKXCYou2XeQZRlKHi/zxfu1Jn0ttahFZFSgkZEZFSpNsNlZK1756TT57",
+	"Ja9PCZQLPhfD7168J8WJDbOypq4+0R4ZCnk9BEx0LIFa0pP658Jpl/irr6LMs4JWWJ/IKkKuYi90g8P8",
+	"+eynF2R3F5rfOxfH+09dvR7q1Gx4xwVawv7Z0kkwBThgVvcono+3qfi7vHDLzLT5VsaLbR6Mt6mw+Vaf",
+	"PlmzTeEMHm65q6YjCMuiYddZfB/Z78pi1v5qYtajLuN5BwaFEfsg6BXl1jW7OVN5C0cLSRHrBHuQy2Th",
+	"SnB5unXW5mU8BMSY5Xz+g7YO9bsRszwsQydy9ch3FesTcFcMOvax8dA6cfwFEQbJzohqtsuFZkJzMHD3",
+	"G8Sm33sN3LIeU7quSsVJiCxMcAsQT/DUVpo4IfgjC35pGIuHNC4MqezKuFHhLIOvrOERlnLuI2c4PLxN",
+	"GQDXIcI6aXEE9l0LIKmwdNAfpkyTHjK0JJ013buv6nFm8e7NoWbRNAd3cMJAupCCnYvQJUp2aAHMdlhA",
+	"sx1GpID8S7g4F4Xb97SC1YzzyerEZyCae+RXh+5Kz8XQo7oOC9jbU4o1aVIk7gz59aQMBXsuAAuW7Azf",
+	"vH4Xig94bB7+yeNPD/2ru4ppZoZ9IlWEgoUfLRrBCRdXDuZ9j7x3NerJkMdDX3nPyTDhILkhLqDtXOxQ",
+	"ophRHOyg9sbvn2Zc2H3wQDtOwzUBEWOIfw0MvWRiWCdEPMPWgXhuSJDIEaQ/FZ0/wKOqYsXBVjuuYxh2",
+	"xvdUmFhNODg+eHSjLOnuhA+7SYTi7WSlDcvRWhTK/FQusyNn5H6D91WTPJvib5+/ILvhBp/Znc1cN8tK",
+	"DNReUysJiq+eY7bY3EeglWztjMWa1DmUYIwPdNGnNHR/DWZcz/D9c7Hcz0TcZBNG0RlocshnuKMTqcE/",
+	"Z0pA0Kee+kdUWJBNLKCb3YBOe8xX6lxQUrxt8QYIoPUHXAzQHjrs190FHzBa2h2OFRd4jEvX+/Tx5m4R",
+	"Gz/Y6Ra5+aNs1+ovqZIeHxzeq1vq+PDJZ3KrvYi5caf6gfblhEBAi5ATRMSjtWOGdMALOt96D4PT3qpw",
+	"nwXv3uARyrtp0uHCgXy9Gq01N99IG8GCV4GRpMjjQeHTJiJzxWwFRhGTcWpSxbZ3adYqhM+pYRb0OAZU",
+	"5JKdNCIXEgywwsWvwhWITgQI/YDhSIXxxaj4aFMqAQOt4TVFpLCl1LxD4YE+FyM6h/mh3SkiWgYf2gEJ",
+	"TBh32T6RLYaJEUd75+LMq0t5Z0YS47WxwvUpBUqdziZrp6nPRelSxXq0CZ3r4WneTtC81e1y3e1cuPux",
+	"nyl83FiJ43B/f7mKlp+TG1LW8g5WUNluglM0Sc+V1U0wSIJgqWh7HW9Th1w+oDMne/01hYAvVfW0u0rQ",
+	"YOOMXqHNC67mPD+twpBdlaayVbz7rf3wz/yPAfzGLMbQ6rw7qnXNFVpf6qNbMdCg8arIzi3Y9GpMXflp",
+	"TgVknkwQbV8EP5yL7Jxj5ChyZu99WGS2rmBq+B648WKw5Ql2fS6kwBxEw2iMxazhyws2loqh+XCMJcmg",
+	"qcNDMmQi1gP76wC9T7XGsxcivmW2/ELE948p202hwXtf+eGXww9foHu9II8Kd3x20D1NbSm/KBf3+t05",
+	"X+6jWo/JNXKdlzaxGF3zeCIJSMuBUYcWQvdt+Q6MQrfC2PH+wbkYOrP6wPvAhmTHRjL7RoEtFUz2/ciF",
+	"0bhg/3MxpjOecOb7uJIQFu9ecnFYD2zolc6CbHQed1w7jAjfHEmhwYLkIukRu3aPPPdLCrYmei7KbkBi",
+	"mSwWC4FsCctsYWO8qSn/As1SM82SsbMm2TcG+RsD+LHenpQNhN2lwbU8/a9RBLfJPXIacDpsBERqMx7g",
+	"HPkkEBe4051x5N60LTOOvCDfhIFGKbxHTbgzmxlpBJ1xMYHMCBuYSjCW+sPbHz89nC0eArvkYhiBMVhh",
+	"rNACS29BQxcLQokUNvDxXGAHzFad3CNnDp/MCix+lp7lFhyiJ4TqSxyDlatMQdRyQtbw95SlLD6xfv/h",
+	"HghL52IIx5iKgc3HdAxmGJE6XuO8iGlOGbXi0CsYLHvtgA5uLF4IO3iVb3/DuQ8I5OuJv015AU9LxVGf",
+	"uTf0AzwGu6AGxLEqJoS0HPqip/0GDn6qK+d+p3Lw+1ZCoHhe0fFSwwHc3ZwN+f9EQeNve3t7wwiwCHls",
+	"IxXHUpHD43MxlanS1oSEb2I1L2az8+Acg8yQyMkE1B9lszQw0GiUMKrOxQ6auUAee/f92e7ho8enQdjR",
+	"hYxRS7pIqLhkruOYQZaPYjE4qM6FYCBu4IwQCQ33CwK7gQ/pPXKGjMbpbzB/LsjBPplxkRqmiRyD+wla",
+	"tG3UBCsEWh819i0QYmCE+lw4YWTPqXIVuWuMoSzlyzxyzKzKoKwPDi13bJ7IBUquFuRNSLsutUGVdrBv",
+	"3K69Zbaw1o0xs0JHrvMmjoZLBiXj3XWxg7l0II7Dvl/TRf8rp7t9TudViuBG94yBaGas+SELJ+rO69T2",
+	"NKMyid8HsVx9gWL53ZHij3xsQvaI7v+MMuG+RR8Ncu8l2vmMiRgY5a7j2ct9iGf+9bf+7bsK4M1AtXK6",
+	"9DABcs5EZ3zbpvbLEHibGElvzlBX2o5Gb6t/j2S7/DV8FlzzmlyyuclSQmxyPlPeaox+WNgduHqdFzIm",
+	"dGzghKUXGO4jbcqcRJgDOp8recVC3IHw7OVP9bIj6O1kAIS3ZYn3XRDJ69yc+aAe6FI0EQIRvPvPn5/t",
+	"zWLy3/91DDafoT1XQ7cwVmzEVcwSBI0sNexgd89F7lR5gOG7hMXcgGVMyXQyzZXZkZzNLIgE+pBVKnRk",
+	"YRoUc3WHdbmPnbB+aYSx7hI+k+MxEyOmo3MxZ4ImhjPdJ6HqbBQV2r6PljEYFApYfhhCXjtTITiznUwL",
+	"XgP4sda2lh049OSD8Bwrei3ORTDgEWhMIMNfMOI5FNrc+ntkaB8MMb5aE0qGFhVzeC5q+iQs0SwIMfZQ",
+	"mlXfy7lweoSjNaszOMdK9pWf4f7TeiMfEGaZ99yQI+S5G1RBUL5FV0h5lo0mR1iTbFn/kv6Qz8ffixys",
+	"eE69dR8dHJYBaM/7+9YDDAcyi9ygJIOpXc7dM1wg5OS14vmP+PPNnB9s+44Oz3t0tNQeGffLLZySLiAH",
+	"76X8iYrF20A4unXqbIJQkRMU47OsG8Rz5BpFFJok1N+v1HmWmkV9R4kyNUtJEX6vEMVxVZT40ZmmUrPO",
+	"vtxhliP64+wi2iV7oL3rzvkGl69hjUmyVtZ6gwbCk6KBD/4YKRYzYThN7J3tG3SoXzqTTM7FXCZ8hPmX",
+	"1OUF2aQqn3B1sA+ygKIjw5Tu75HXgujUujnR23Iu/MzQJ5nFtqGSiKaxHQy3Q1yrstZoJS7j7VA263rh",
+	"pAV8FLZGFf4jJul8D4Ujm6iFQocF4xriKrhg+yGu3gCaGXCB5tFhVHgKjQEy2bkInyLgGIuHkNSINjFq",
+	"DJvNXSSggwghWPUz4TaSxNqcScIvGUFWrMnO8eFTO463zKjF7hnI9LUuzWdyNk+YYVX74PaZdaEP13Hm",
+	"72jj28dNNZ0ccXFNNHNn9YZ57o2Hf3/ePP1dxUboZYqCOfGBC1VYzo3c+W5mQ2+ZSZXQrscwBsKeaHxc",
+	"4H9WKXABxug8YIiCoOdMmD3yauyUZTtntE8nMohJ9hkvVrmyPQFDORdVL8KOC8iC92EgUtgG4fD3iXJj",
+	"z1rDuC5sco+cZbxIsVT7QAv7ssW0szyv3uhvV+1mzrFr/S8sdt2Xo/ZWGhuIUCDwxhM1YspYBK8WmKhn",
+	"4Yt3ZQMNoVQ3QYuqa3uk2PVgxmYXTN1MB65uQzeSDpbbFqetAiC8ALkAOI9EBNaMrYCUZyNz60ZhpQkf",
+	"+NmMV9UKrnyjdt5g+k0m3gJB3sIB39h7oQ0ZFQ+RP5Iu1npRACeoS5AI5nxDjDzo4U7SI8IZ1qJ22hhp",
+	"BxhgMX65doCm3iO/6G87SaJlWPc63/6rEcyrwVi4lYansP4Q1tyNWb69zbmqHtDn+Lx4QDfJL27TdGx/",
+	"MdkxcnahjRQs/jJCIw6+1MxYu2Nd6C9qRHUoXwB3w4ULP98Gyd1qbup3zHTbpM3wGepwCbbHPm5UMrgT",
+	"lIIWmvySwApWZoFfKsu0m7rKlS3FOOGjlqCeZ9lbt6HI1kATp0IxLZMra2rSZMetE4FD1ISX56J8luDT",
+	"fc6RPX5PGtW9bM++BvK8ozO2az0MGcE7OAKsAGhzrPBvC0Rgo37aPLdZWz44E0l065GZ2KrfzptSY13z",
+	"2Fva3aWwfXpujg11DGCUvfhVeby/N9EPjM2tnZ0LwVRkAySumMrANRKpwRiHB7D1pCl2vWttjS03lWLX",
+	"P7n37sroWi1KvD2g/p8dVOern5+/+uUZsSXq4EgYytErvRJw7MH+bZsps+1pvLYUuyZ+pz8XK2U45nWs",
+	"lNmq3BR3zzq4GxtlPr/7ZKJcOqovCRH080P4DE7UcvUluBe6WhzDw/bV4PjV4FhncGwjvyUGxyIvvxOO",
+	"GtyhX665sX2LbsDcuC3ecZNX/N0YG5cS5Fdg1K+2ycA22fFyj5mxBU93pYrbFL/n/uXX9t360oK3GB6z",
+	"JP3QIy7jDZEwqhvzDretsd5stbRwB5ZV0HLb+SUWTnNL4Kboc8iK5WMjiFFk2lh4ubbChOVT0ApkX9yH",
+	"3q3t+NLd/gIheV8LRuLihkdBjTF7sO1zC66RnfWmHV9LZFlGJg+nZpZ0p5Xv4e1OjDOWowJny5ayl42j",
+	"F2X8LnzmFqGB35U1KGz1JMeJeaDJXLExU4rFGfRKg9ULfq5lv+gVmvJe1LsUdeNoZ5JQPCdb2wbL2vGT",
+	"R9/U3Ba1R+T79z/9iFV6viJdu1zJ0rGSqnqosKwerhwX5IWYJFxP4cXvuYg52QlpZiTni/4tHrt5PO5+",
+	"6t7E4zs8dKtJBG5iNbLSBRcUB1s9BPsdT8Gb5y+/0v+K9E9h1ciOI//IVZ/0BQPGrlTAbdK+p7XtohL8",
+	"7JLcEVPBGMyj3g1T+yFYHHLDBvnDYeSLROK1DHlqXNu1e6DJMBv+AB8NeDzsOxgqRq8wdR42gnKBxcBG",
+	"MmbnQs6ZOCnmrhF4hj9rC1RVuOz3yLMAjeBcZL1iVt4EUbLID1QJauglJYf7h4/Iu9F099Uv9Ukp2GqN",
+	"iHcTKSrY1x2lqHSTLf0qh0LmV4/wDXKnV1qnjJh86Z2Au4M0+09yJgT7Y/ew7yBQqIWiAz9v4by2KT1j",
+	"jnig/jqdSiP1jUF67jhslxnVBtiqK57EPShJJkakmqm+Y6nuOOPQyJQphrxXkHlChY5IOk8kjbVD5LX5",
+	"oVjUAXh2gCJ/LmLJdFhJ0E4W6h7KkX745vvX71+/25sBIF8G3sFj1y6eM4/zyTGBT+7KeR3nODOGjqYv",
+	"7bq+gT5uiG2EXdwR7yjMsoFz2I3j2m0nwMvbPYNNgqLYX5nJzdd7E4WCRkC/dlssVBLeq44TuDxyroi1",
+	"2bnT5o8ZN9Zt7PfVlTdYGlNS5DGKjVzAJL61XV6DMYw0m4svEZ4wo8kokZoRxWbSsGSBiEopMEMdEcXm",
+	"CR1BeRg4OnN42j91GMmBZJKhGi3Izv5jzMkn2qh0hCVxgMfM6GjKBXyWCuDW+8cZalCBLaNkg8n0+bOB",
+	"P7dDh21suX+asD3ywgEDGElmqTbkggG2+BVTfMxZnG8mCl757KkJrGJuD0FSesf8G+xcIKcr7IrDKgoz",
+	"fufuCylYHdN7h9Li27CRGxOWgj7uiO0V59nE99yKqeLLX3ndbfE6CzdbPCPa59lLw4ieymvYoTIHnKeG",
+	"KD6ZtoaljhP8NbM/VIt0xWRuB6ldcXLHPKFOu8N0e/3mxduz969e/4zCx0khE5Mwl0lrocbwLxZHjjUj",
+	"5hgZcwz0myeLiMgrpuKUEZ2qK7awkw1GHp2LZ/KZxqplljeyCR0Bi6NxwgXLG75gibwmMy74LJ2RGRWC",
+	"iwnySUbNuUAct5gpDSgnjMA6IMwH6IZQrucC8Jki4jksjgPGBX6pPfJuJOcMSztfegnXeqROACCOjzhN",
+	"NNGMuXuoUJw0spur7W/nAoDr3KAf4Dh0ZKspONAVC2tcw7HAbfIS3u9mEqqkSAfWl8f72/BVuSB6H327",
+	"Aj7mdsMgb9J9VzogKXMZ4laHaUsQj1OGpco3SQ1fMoiOaeowCiM3HMPn5G6EU9KIZorGdJA8LC/88jyN",
+	"yCOQS8F6xGnCYsu9FeUaeHGt5zG4OeDl0pVxC1kMMOyb0jsTOnG93EmQK06tLXdhjC99Fbbuc9I7blUu",
+	"fSV0EhFNFyCCXU8XjUcoFMWWBaq8Ct77MjIU7kFkzbKDmS/4O/vhzaY45N013U4hBXzNzQtWAy4tvKeg",
+	"vgo+lV6kBvk6rLip66TwB61I2sHD1jiaV6G1+hbI5TkzlCfNlYuy0Xz1kb4W4YI4aDwLSR15fVlHJGaK",
+	"w61rczwjkoF7o+bHrnjMiuXFijSziW+0TGi5s7RRMQewusCUZydlJziSMSP7j1En8aCWI8UNU/ArlNmp",
+	"8yD+k8DgyCEo+3Opmc79yq4sdXaczoWFp9Z75ANaCN9QRWM+JwdPH3+Dq/UDFXFCycHTR4/IEH0+tqIO",
+	"17aEmEUCHSIGOk2GgXsUTYU1qm4YCPEGR0iTW4lW8539wtl1o5nMD+jLDDDQTF2hWpC7o/2MbVElEZwv",
+	"F9Vm0aydS8tVUdPbDSzYRk2CPfIzJkU61x16JwFYEv8ajy2Yr2YKSwBYK7p91TsWvDMiLE6A/zkX6OQn",
+	"BxbV/+CY7OB/H0Xk4CAiB0dhVT+g00U/IkKC2YwFjkRrNEM9zT49frILhb6IYnOpjDVb7YQn+GDvqG9D",
+	"Czg4Rs6FnRXWN9dZaYpgvFIFMyJcu3mCkwtCF6AKVlZcK/8ZnQlSZbavGSNT6sMgPJXIa6bqQXDFmKvZ",
+	"80LU0U2A/bv2V7KxH9xdyOtXPe8GWZkjOgdGi5dcHBAr2pmzgIVSUFUpZOGg3xaTULnSbS2YOyy/skfO",
+	"sJoMTZw7zwF6W7+bdzFg9NgQbPCKx2zgqoScgs/UhyA53sjEyMpGlSIqVnJawAdc6D1iEYOBe3g/4kjO",
+	"YLlOs0om6B6wv1qGAt36iAr39h4ZvhrvYmLUkOwU5wrj11AdB4GFR1M2giqFWMBPw6e10VGwIQW5/X4l",
+	"adkB3pF7cHVNIzOA5/VivqZwfVFlTpB9sMj51IFR+ONbFgElokwgt+UgdCQUazu4klfE8FkriEdBV19q",
+	"I/t74c0bt5LdpDkonEqTQag43c8E9OK30h6tjHoRzvqGpMWwiztxChTmeI+wL9rG9RX94i7RL34rnozm",
+	"DNnwxXaDZuXA3RHRF3//QvEJ2vfwJgAKSlt8v6TfcHB3AlLQRphfIVG/ZNiBzlx1xpZx0Z9uFEj6J9ak",
+	"llmR4A6kvV+nMgzX5c21z2bsoTV3BlHUta6Ot2zGMVCP2NqphqPhwVbhYjExYY+oexhZMKCORjIVhShi",
+	"CA0UEBIjI3KtuDFMVGJgfGLcufAJc85iSwlk9BJuQxcXzIRNcNNvitT7afFzYb6dYvZSATLfAOq61qdz",
+	"oj8lqkWr/Zw0n3Bp2gO1YKPG7HaY7xYcKBlNcbFL53MceiOuQzFQpHxKssr+8ZZjrn6i6jLchLfQxS1t",
+	"eBMXYwJY7T0U+u7ugoJtArcuY7FdHgK0QHZ4zGZzCdvSb6QlG3W81Jby2r7yxYKheuxTKL+uMZmFCc0N",
+	"v2L9ew+HinvTxBvdxn2NEEJzk/RkvLKdCdfxhgxM2PadWJbsrO6RSalxQF9tSXdoS3JZR0v1HXyjK3yq",
+	"P01fkVPvo+Ppc0NaXUqezSCrOUu/be7qfvgyjZYtu7F9c+U2mMkNXep3YqBsJLuvlskv2DK54h39cEQT",
+	"JmKqdo0t1ry0HoZ719V1vkkE4LCnZeif5tZKTH8GgbgZQp1bPWsGsEtEdgS7cvE3mo0UM7rGEhBt02Tk",
+	"6lGEW9m7wWjKQkeZnrCEbL4EqrkP5RWq1HYakBla5fGnD29/JFRZTAKBwGYtpqhaDvXwT/zvoEXBeIvV",
+	"+VuI77jOmwDfxV9pY7O8R1jEetrYDtPxBkKHzeOMcZ4yemU5a5Oye0tIco+PlvilXj4jjx4dPwoWQar8",
+	"Dzqfa2IkIEnAVxeMGHlCpGCEJsluTBfn4pcXv7z4+T2iTnj4CrITYGc46AymI4eGAfWxYnmtI5LwERMj",
+	"di4WjKqoAJBhIdMVu6IJj2kW25xjZew+k8+yDvvRuWCAzGNTiBKqZpoc7eMn35CYLrQHFYAn0jrJYrrY",
+	"Iz9LcsGoAhcb7otF3h3iv4eZRcknHODygtMM/hgpFjNhOE1OCSXXSkL4r635JS89IfkkLXK8f7xHPrx/",
+	"ufuE7AwhClkz87fUjHefDE9c6hCGIRtuEvi3YuCJ+4EKQWOag7waKfsuO4WSa0YvyfDFezoZWoyh0ZSK",
+	"CdPnAlxtNnKYCsKumDDEoq4JaezXz9+/e3/205v+SXgAwK+jLVzOuQCEKTq6hGFAzPLPUjAfuDxhBtb3",
+	"GJuSqXVLXsh40ZD1hFK+Z3PdfIYmY4ZNR6Rsxp5x4f8+XAIEMmXUIki6jgpTW2In318bNtkv7ykp7PsS",
+	"JGX7v44gsqN8Xe3ccCzP6GjKdp9JYZRMqud+rvgVNSwC+LwRvGoJH26/qUziIgqg34vuLoSoB1RZ7fZX",
+	"oFh3pqXyXlAkUL1SB9DFUd3V+LM0ZCZjzAM4CVrHE2WmUme+VxghULsBCi9SwVr36m1I0myUKm4WvZN/",
+	"fQyvshcOIM2xXzkubJ/HEsI0NsWuIw/J+Cy8+LYkZ7uLyKVP7NL4t1SbGb7qskJdWP12k0jObIJfDEcs",
+	"SaggCpPNkA9eLGC2NhMO1oOOzIljjiTBG4qqhMMV4DJCyIxeMsTms7OABaW+Axu7QajDYCI7xUTU6FxY",
+	"MFt4kZ2QWKYXCYv7FqgYRmVhK4c+e2eY9ZKv1bnYmacJ5LxSTYbu90H++9BdAXiNQQeIIafoiLnL7Vy4",
+	"j/rZtenGfcnYXGNAO53JFBJSXEoRNIF6DaJ2RucCkn18wp77eIeSOeUxQSpDOEIQk+0rMR+PmcLli1PW",
+	"d7cZS5KAl5wSxQCRCvqyA4Gf/ECeM7hvoUtMJSQIcAXtwRSsYjiSM4bYo3ukJm3IzbmUM+QzfcmONFN3",
+	"FfdPCU1jbgCDLwMZ9aTpUPf8zY3Lma+9VRuwKdhJyFEcUuuBGtiO4iEIBFl2KbyOWUTnApILNYcpeaDD",
+	"rAnMTNYMvq67RJ9jy2/sBN9yzTZw79E45vATTSAvmCnDmc5icObBoz97fklCfCyXFIEDgM2sAciKejb5",
+	"qcTJD/dL9/RB3c2R3/j/yvvPWsw7kwhudhMGyxUWiMerS+tRT7DrgaX6Gok8nTMGl2HWKBfm8bFtFVDg",
+	"cgFhf98vqH2e35NcGDaxZnvH0wbrjVQm8a2N1PO59UZaS3HHdWJUhHgqLKRpy/jint1eaUuWOELHf8ds",
+	"BEwvriV2l7dXGHVlKZ4eHh4dfXO4f/T4yaPjb755XFyQg+qClI4CLkKwRIWdLWxUgb78ZLMFyodbf5Sq",
+	"AqbjasH99DXR9+bRMwOsCp+Hpm1Jadgrnd0wLLZSRSijODIJRLoMCCQ3X2Ui2nzOaBKIZ/G2SxlkEpIV",
+	"yN+hyY2qRURePX9DztP9/cPH5NWv722C8j9/eeVgPPoRoQQgjOACxir13CxOQJhDZMkQlzy/vHdouHKo",
+	"qR7vH52LoZBmAHNNQOYbZO0N+3se+8MO7xlsi7pCBWVH7R1+AzryuQga9eKGVIZcTyWJOYqFhNrkwlIK",
+	"M0bzAoYBDnqPDNP5lCXxkGgYW5hrTDWPrbRTSUZWGnKhzwUKEj7MF6UWo6jQ1IEZw9RUntjshE9ywUY0",
+	"RRpBtT5Wcg6yL7tysNK5YcOBN8QwR7SoWJNC5MXIc5HFLitGrIjYTYYi2kgFaKOW3kIx6nj/aavMc4Zf",
+	"3Z3UYzcNbgKuZ1zrhqtgyS10/+WeZY6L4ja03RTura+3xA3fEh/mYK0BBuPIEpkjrr5FF8gYHskYXr/b",
+	"teDOeaPl+HUbQvADn+ZQhAqGPyyOOvAiNvNVHKxWrcnwuxfvSc1A8H4aZhyFm6YUBUepP7vxd7I2BuDv",
+	"9xocsHsIc90oEoxbrs3AeLRfFOOPDkPZ9VGrrLppzHBJqzJsVvxHB9ZkNxwO1Yz+8cp++CgQ/6lSFAPx",
+	"odbFYGSXqkLWbygcIk2G9oVhZvuHrzB345SINEm8FyGh2hS37hD6hFfQT+XM1svZvZ1mF3ncU/WXh++L",
+	"Mc9eEvJChodHbEw0aWdg5SThEjKl1qmtfGOmBVnKOlScRKeL2BDW+OalrNNzIRB/CwVv5QyNmWtkQud6",
+	"jwxBe9RDZ4VmZJQqxYSxEhS3sl02lwg9bPNckkPpK+FAUE4WbDQ7ntoqOj+e/bo3i8l//9fBAfnH0XE/",
+	"Irl/jBvtCm4RJa8jLwdahTGyUp4zJo7JVF4HRjpyTTVR0BQGq06Zt4J6K2TkWkY50VoBYTaEWpshzSbs",
+	"BMs4clBG7IrLNDNKnou3/j3xHwfOP5Z9igLw0H8zbHA6FdnCzYtGnv/Ui0Yi405fIDJl8dhaKrNFW9wv",
+	"kSvmZzdQR2ROFzPrlhFeXNQNx3obboiQFzz03d2ckitb9NznbE4VWlJwrbgAZzW6qUFDU2zE+Nx4NdPb",
+	"3ksHnoS6siYHu4eBIgve7Ioy67r6xveEL/i0z5GczVLhDsC52AnhMCOCarBV89xwbB0phmijUuD2Dq31",
+	"YSAFHMnXaTYD6/C3RQSHdvUH9tkAawHF4M9A19xwzBPbwrkYc5bEhCmFAQlKeUhBDCHMm7XlhOI6JvCS",
+	"J3ehPk6UTEWsV1cCNzOBlmSKgqnQD2k9LfLgdrVISyFRVriH/rWxuG7Z7miVRzTfaOMEkcALao9/5JlJ",
+	"cA7dYU/o9eryWblsd7mYGCPwwkPDZnNUZhUTMQOyP8U8dk3GSlpQxESOaMLIiBqayEkKMS9MROfiUkRk",
+	"yvte0muure0FIRQ+Fbo4XDHVVyLmVBA4S3MUdWIsDVRq0bezR4b/J/z7b0PikQi1xWTN3wBqx3RwF1KU",
+	"1emZ09ElnbAHECQFDlcQJP0UXaEw/M6BC2JF3CHUKh72A9dwLlw6aMQRzcCVuwhN3aujL688funKj99Y",
+	"5fFVwmVySwMV5TLkX26wtZy781sS1VxB8aiJim9LJvPy4NbDQlzDRDODgXUwyTHo706hiV3ZoZzPnVhV",
+	"yesxfsG4di9ZU3y9PNaof+2dC0A7t/Zu13UWGohiET4bgJMiTlkuENnnQ4LS0LmoikP5PE5JAHDs5LrA",
+	"NO/ESq+t5mwCf80E9WxwMXHJGlUTvl/UncP9/f6pR6O3Nb4ISzSzMQ2ux4FiKQh5AKJaGIJ1IqSC/56y",
+	"QHWuBzoFV4/jTm9s97cjzeXe7w5u7uVWMjg1HKTb1WtVbe4dt1thF76mbtoq3omCaJn5mf3cKp3dE9eF",
+	"p5om/Hv7M3GxPFmVXH9OvMIzN9vOI19pfF9F4Bu/OC2vISZfdLg6GyRhsuNS16jqryH3zuNxo9j7Y1ny",
+	"IxXBD+UXuNxPCoD+DL0rznj4oGjtsxdYbu5zBjw0Alqu70x5zghoDXRGGup8xW7e7hbx4YUNsqatIEB2",
+	"nFfn4Z/w56fhiQ0CRtd4HvlGbLSf82L7Fs+Fhf3vdxFZ38Tj1Ux9bgNqnDIXXFCUcQuc+fjJo28ed5U1",
+	"3zx/+TXrzxfhDcTOB7piAEeB3CoyDqksIqGyBGfOsuT+Tcikeb39WjnyJdahwbe8YIZ/7FEsMj8ks9SW",
+	"B0EDuYsmQ7esUy/PhY0+veYoHNnMCVvlZmjbGKBrY3hC5qmeWj9HoeR3H43ieFavfT1p+yWYRxKqIA7j",
+	"zAlr4G64hNhiDHM2Wf2Tc+GvtyzKXzNysTCuQtCMwsWXajSwzTBdBGU6I/0oonMx9Dj7QfNZcXn/m79H",
+	"LRa//XjoJMVzMU+osHlEc8U0nwgWkzcf3pOddA59PSI/8W9PMRUFW3d5DWTCr5jAVVmcC8zSw0/7tkzQ",
+	"LE0Mn1NlCDQPBIPtgIHUgBkAlgp/5kaDonMuCp1H0PMFy1ICqFjYugn9PciL0FnBb22oMrClzgZy8IjM",
+	"uEgN06eE6ksX+gJ+w7FiegrT1Cc5/3Yy67mwEOQ6/wWGjQK7QOwaMnzz+p3zhSN9urwuOZsnzDAwsmLB",
+	"fytGU0NmUhtyaCe9c3xw5Ih0YKQcJFRN2BDinkNP1rmwdJB9vL9PdlB2h29mVCwGtmuIknq0f2Q3cPiW",
+	"GbXYPRsbpobnokQEqCSQERVC4nI5dxEUO2dWOXrz/ev3r6HKch1Hf5NQO60PSDM3BGOEPUBXd1SaIOu/",
+	"UdzD3/4ish7SE3g3IRch4SMr5R4cfaFQRbDveGAsW3SGGaCIB9ox4x2pSMKocn5ogSmXimHxEVa8Au3V",
+	"lYuZOatolCzhOrueSkypAJbvIniyMQSu7h1glmFcD3iqtaHjcRSInA+0tRxFYeyj7YQYKS8BUhRYzwLm",
+	"wRLNzoWLzDzeI8/ltcB1QC67IxWfcEGtMHp0uP/w4PDJPpn/Qf7+5sV3xEzT2YWgPNH9c5FQbUjGffED",
+	"WKS5YsjEUZysv512rJc7a8y+O6MxOyXfv3j1zH6iyYTZxW8UPuG13k0zikYmYX/8mgW+SZy1J/oZMzSm",
+	"hkZFYzmGz0fElj5iytbXdopSQLd1J3JzibR442/ZOPoqg9s8sfIGNz5sF6vgUJJIbYhfQWdKRDnSVidy",
+	"/gxrFXSMixvNkjHZ0fzfLCLvvj/bPXz0OCKgLhEtIEcszvVZ/KRvy8N5O2MuXaLoiNXbcocGllT63//z",
+	"/0OGdgTpbDDjeoZpyZh9PYSO82cgUeIeFScm2DXesP2IDFOh0/lcKsPiAQzTtQP/DNtxQeYoaJMp1VMX",
+	"lWKnbdOvqXB5ahcMIZvZ3Pgs1IwF2fh9FvfBHGr/6dqwEdUzeQXC0vH+0xMXtG5ngAsyRFkWhqW5mMAD",
+	"Id3vA5gPPHF/Yto9fJQJ7JagB1wM5kpOFNN6SHZwbQN5DlbESo2/p1RRYbhoSEl75qiyLKzdJCO03bxl",
+	"Gk58DVP8xdHOX1xy+mwkIdyvRSALsbigjarL4PB4xtBN+HkYUN122LAd4VKhqqyERs4JcgXKcoLFK3E+",
+	"VLl/WWXJKWFYTxZ/G2IdSqs+FpTUvPil4wGoXWKe8x7BEZwLeJwwq9JS18iHtz/aepplhpEBY1il+Zrq",
+	"cwFiUJWRZHgSqRhzwTWEANpX4CsIQB9RMJifix3LZg+PyVSmymnFJV0W5xEw4mXy1S0xlzZ1LI+e9Pzz",
+	"r81m7hK6R6czxJFzBAgSQX6wssA0LcmYWht1dgzyE6RYMZR4G2JbfmkuBan7R/7aXcGU+7TQasyGi7uy",
+	"uUdZYmx2vtcL41j/bOZr1YSxl78RZ4bYrzDiJ71MvoQDkPoUSg0+TakuySWbY/5iwhwzzlMc2wob5mS+",
+	"1bTRuvy/wlG5CVNg3sHzLMzwdo2B+Qhe2GIRy7PrbrGixOftB77LC2rXYZiQ32uYE9mRcxt+kiysVDGS",
+	"Srmzqia67zL6gOGCVu7wvrIM/qVnE9qprUhUvYbeFl+9y6so1S13kVenM9yR+puooYsxx3Y2zMC7yWuu",
+	"sBdNN11pw75ecbZkyANSJPogb0wmcV3eWIeTc4OACGdIy6C9YfKCi0q0JEp23DAgN8rloqGfeP+AnPee",
+	"M8i6ZWK0OBfZe+e9iBSjEYmr9G4VsZdSzci3/RB9yRUxPxeWp9gEM0avSmORcwgh/FYC+1HMYyZlQR+u",
+	"OBnXxEAaso0h5aoU4VwHDBD4Ps9FYd1DYAApXKLJOAWpBTyT/WakgMLh6N1UPfOgj7uSF4oTbZEWVPHl",
+	"r1LDbQK32EtLk53wULkzby/1wgHvFwFeClu3qhAA7orm7P136cWMG4Opr9nnGa5INoESlJr2/BTgUC7Q",
+	"AiWF5a175CVPDFOajOTsAkFgz35+3j8lQyxcqIfE/tdmjIDScS5+T1nKMl7tLVFj206U6ekx05fgGKXx",
+	"hOk98uKKx5gUy/W54MI7RzyiX2ZoF9IE/j6byUuTkJ+YKRN9tPbnQRFS7WaRn37DwBYncvuj7WKPnE2c",
+	"nTJO2bmwySDAJTFPhOycaU4f/iCTS2poH3Pu9kiBOMDtK5DRnYtwlS1oDRWEzeZmQXCVmsAO3rp9/hKL",
+	"nY0SRsUJrLycM+F345TE/g7kTJ8UftMRvB0zw4S9SrJ/nuT/JAHEV92UZGpGclZvGsEhIRxYPgT807W9",
+	"gkSafTMIxpP3WFcLs64Z5k7DID8Jre2UsqvmmP5p7XoIMUVnTMQzG52HV6huWqo5IFlrnTK91uBdDvgA",
+	"xZRBzlJWnMFZdlLnVNvwLkjrwPSFNBeTmiZxxVScrrpqz+nCYzkGrBADaS0iRF1XMy4GdMIGwAzqj0oF",
+	"euPo8aMW4LwVxjaTzUOjf9zA0G5WYQLW9w/gjrV1iwQrlFr93b74l9eY3rtgbXZtlwRt57pWHAh1p8jb",
+	"KfASnzPl7ulWQSRNmH44onM6QuDipgjbZ+4NuJ8PsX2VCgFnesaMwl3UjKLuYisYw1/ahftIYIIxgMAn",
+	"mpGDvSfYwOy//7/w2TiRUhE9x1h2zINmNnajBkND7R0cHu180+/vkV8x0tFmWoHrnSZaBmBs2i6FA4en",
+	"ApM8wRcBGG1sdEl2bFtP+/1TkvAx+42OLhk6J6yagEM/ONgn/wcMEuHu50nqNCK/XvmA07lFx/vlFTna",
+	"O4rI0d7TfpNXPoWCJm7Bb0YN8s3fUfRk3n1TIIAFRndrcBuH/nYP8RuqNRMTprJJ+pwUsTtjcK2imf9C",
+	"UhPlBGtp2YHJZBQZnGA8rNWz61KpG5UJhB93geI2f9/ZF4xEgOg8whn0HA1pfrZMRClV8rB/ci6YwzL3",
+	"dg7Pv7Nh5G5YWyshwooQCcFMbiZGTEfnwoPlUAWH6B0EIKcJc0kw1iEIXG03A9hx2TBuX6wvniaJvIYF",
+	"y5U0DYmZzII/Y/n0mBnKBXaWp8JM+AxDoc6FR9Q28tTpMtm84PUg0DLsJIt44iqvCGEVDYKbYhsrTcs9",
+	"HTNGLrmIbVDSucijyO1+jhnTD39PpWFDcinwM2jbrju8sqsZak460zq50eeCjccw1CsrWIG+V13AGph9",
+	"aJFAi/bvc6Hk9QPtFonYQPkRI0ZiPY73rpCEL2VB8koWDlyAuCAHZqwBzb7n4uuNkmLiS2IgsBxGaskx",
+	"4cZiWFKCAV2Y31Qua+FD0MLKFnRZXYu3sKDPsvNRUcJKx+Q9RA4Cs5dzn707SjgTxgaAeMnsVitUbCB/",
+	"FSffyITz1dmoPEVWC8YxgPKqdC8U0rVYxTtLTa5bqaKAnHzBk64dP1m3hsVpQCY+kZ9n6VMti7qNNdlo",
+	"eqteo1uQbQMOm9FeVGLhZcYZBUwTmITnWa13I9Bk6rDE6+Xat4zGZfg4kOjA3+67OSkySsxyIheLczGE",
+	"ZwPNzIC7cFgUcOFtaet8DC0fHZIdf3OFQfkAd3IuLIOVggylKL0YDApOVh+KMOSWDWTmMVMQS3Musqhd",
+	"lG8TrjMEgyiLveGjNKH+QVAESuf4wSjpSgGyiYotT54xNbF1u9EOmoX7Zia5Bzqz8JzaVmzPeUjdrGJO",
+	"zW9MmJkbUrDxWX4sZj9Zv0WdTOC+LJuPXH4CDgbxJCxinlWSuItBgfpSGSKDDZOuu0leOCpCjnpDEnvW",
+	"x91I7K77Jf4KFrzxl1fSf/UZniDwaDDn0AuQRqTITgUvOAFquVMu6TXzpyFwvaFHN3E3W84N4YDZo5nh",
+	"8pa0guG52BmOGRvgB5BhiCKbPb/z1Fn84UfvdFQYyI/ZqiQVIIKKcwEvROjeQLkQ4+mdEd9/D2hINsbW",
+	"h74qIlM4r7sKhEDwBszTIq6KoDOvliCCSt3x+wes0Et2U/FFLxnDHu7o5Pnum86dpY8vUEVWfGSvyTHL",
+	"CLsITlZ/aBRjeDc1n5nDR2Q0syYmb5uK2dxMq5hA1gb0qN8nF6lBYk6YRsVMnIuj/X0ym7nYu3mm0YPS",
+	"DqR98Cj4eUTVRNqfnBnoXLxzNzd49u3kFHw/AUuU0BXt+oD84+C4Dz4obMbCVjBlLVjnIhuAKxSGHXJN",
+	"ZozqVNlSVMVx2Mk99sayczGcGG8o80oyJRifi+o+hvPzwAK2A+1otJyRg31ipNDWBrf/zc5BP1i9JYau",
+	"l9l23dDp9e3f1fHN+19m68rWNCffL+9Iv61MstHq1XbKZxSNyw9Rlm0+6b9KdamJr3CZLTLKsJk8bK8s",
+	"qJMIZiBEBhNxQsnB00ePzoXeOzrYgVImIaIqAKo+rQTtwEOrf+wdHB67EmpUQ/ZHVnI0lJ3RAm1zQJJF",
+	"UdxGpdXL/OciF/rBzNLfI0M47RrLz3FNLPBVOc8ucpZ2izkoU2VLiiAb08wuiVvHzFc/orrWV/0M1vkn",
+	"+/INnVTXOvZ0R4fVDWH5UfVLZknvyzul7z2hevnVrb+O7JRZnKGLVmi67dgaKQSdLBFnfwBy5sIwNZcJ",
+	"NQG0O5po5ZjUX9FQEfC79/Cxd7gYSQ4xiGpGE73XdP28dwO6GZJ2rd8RNWe9L6PmiZJaE78vXx41fxfO",
+	"D0jkb+SH//7//bLGxaMXYvQQKioncrIkLiuvaulRGTyGUJ7b4sTZcsWVE8uqcwWxFL4F6hMwdZ6wivVH",
+	"MqtsIdZWZBO7C427PkmqmcV1AJwiOF9mj5zFMy7sgGmS7JFvF+fCrbu9m/KRX1OOV9ZM4s1CMzxyK66+",
+	"+8+fn+3N4v7puRiC+1kN4J2/7fvsSeulkALgdUcyZkOrHV9PFxgnT7mBaVxD6jSdTBSbQK0vp2QOLZhF",
+	"46wR28iNbzCWauDqwg7JDhW+SGw2Fb8eLrr1igfFV/FZ0A+OK8NYdTRApIIneX5A32IlIWwS3NncwA2f",
+	"xK4cqpDXpwifniyGduTc9PfIaxUzm36fD43HTfFi7xZi9K2jwduIGSvHZBRoAc1tAXlnJIFoi4A+ZEmD",
+	"TmRutvzmlOxbpShJ+k0hPRnl1Fe7+SZqCWu5y7gWtz1NKQDPK9zgq72sZlEyRlM8dFEl1Q0uehfkn7Nu",
+	"4NX1nPvhn76LwdL0ACTLOTXTnCqDD5e6jVZPSmkw7bkMoqGrZ43yuhuDtaij1xxudzK0UccsHp6LYZbq",
+	"ObhYDPKVGpYVhFOPkYk6Ptc2oxBcDjlTIzuYaEryRgGi3LvKLd98oG11JcUQ8Q3ieq0Nj8UwsHlCFyzO",
+	"eqeGuBDNvYwdqtRpSG6XzkWsPAhbadq2y7L3XbiogELRZ7s2qN6Ea7UzdFmxgLZhfRdDz7rdIhLunN0j",
+	"OZtBuzbkWFscJA7uaKINTxKPk4bziDBDv7TIYF6tXmURqb2pIuLLXNrxAZ5AqqdFzI8K5AfO3EP9OYc6",
+	"luPmtv7CuchuFlz+KdUkYWNTuM3ywmze1VFYNYuWl5fKxt9OCND+kOxoOmZwEBWMqn+KCIl2lWzstWDN",
+	"aR/FK+0mxHDXuk/3uCNxvDSKRvWy/oR/zfy4z/miz12uJ60K+9bngRIgN8Cnll9T8zRpLqQB9AEvECw0",
+	"K8cEPilK3qdZRaB0bu/K+Rx4Jkvg7Gnk7gVJ3Rp/baiMrZlnxTeMvrESHvRyksdnEUTZQhVDwFUs6FxP",
+	"JQYIWfE+gSAjlaMwAzhVjlTnUFEte0VmRRI5scPIx4DCM9xAKdO5HSsvNAahweeCgap/4vrSmAHn3UW2",
+	"0wfaJacE4Ew+INZ9BY5kQt1rwXDBxuHCPP0UDYvz0ZN88OCjh1izoI6JnQZUKJEaoeptzUyCJTOdzgM+",
+	"Qkli6eqTSJGt2s4wnWumzDAPlvOAu/Y6xjtJXvswL7goYoaoov4mg6kOYDgDnBkAgL4zDimGTtwFanS2",
+	"3oJIwc4F1l8JC+mdkkvG5kh2NngXtM/hlOrBTCqG5kfgnDb0yzaGGYVyTn9PbTcW/ubE4sFyg1cOSd3m",
+	"x1D1asI0gR+pAejbGTdDjDODzaNCWChewagih48ekx/4twTOpkIDqIOZHdqczN0XYiTh1jshk3/zOQBf",
+	"/aq4YdrfjxHREsYAxHjBfMHti4XNzIKLHvl73XUFF9UbOJ4tcWL5QmSVpkOqPSX0QsNOWkk2P2INypBt",
+	"qilu7MnB08MOuTjPcK13ndqaHVlcYyNxmVsSDJYWH11affSwQ6n8ih0FGNtcSSNHMvFUnkWn6jmjlzrX",
+	"KQ/6TbF3/9x94xrZ/cU20jE54vDg+JvjJ0ePj79ZdeiuBFZ2NIlmM/CQ7bC9yR452DveO+yfkguWuMBa",
+	"1zr+G5l77v9+3Dyts/m8dkZhWYjjDoQBpwTO8FQKCW7Cph5Lx6upz8PbjmLEQ4mmy+UpJE4svhUx6mDZ",
+	"9Ob2xf9YNVlGM+P9Z7kMUpnyMxkz1MOgaot9G3AKMUdc5cl0+Q0Fe4/mFm+5Ce81ZP361EKaL2SqbMqJ",
+	"uwORWK9LwkPWG5vL0XTgeHyhR0Ab47ZuK/Bdm0JJplwbqbJwcZAxLqjG+gxeHYG7leLtkc4xGx45v5U5",
+	"Mg1nIVPUY5cNsigykf/+r8d7B/t9K3I+3vrefZhPFI1Zh93zrKO6JzmT4NpjeOJ/NNnBoLvUdpLtet/u",
+	"mgsCtLpqBsFxt+jJuCOIt2mJw6W6+c1pk4/1tNl9ZAVkPV0iIPf3yE+ZkcnJ5eJcDDX7fWjx4jEyJFPZ",
+	"I8L+oCOTgNV6xE4IxaB7sNF6Rn0uykaOQIfOTB0o/WVUiinCVuAD7Q7t3blRImsuN1CQHff7qQ2EsnZv",
+	"98x6mn0OKOFZ4BeggXqNZEh20L4jw4IC2SlyKDU+fwMXEbzTiCqLo6UFfbQfheaSHWcOiJWcY95EJgcj",
+	"w7CGJgSt8lamshmv78RWoxZgT2AwoQzPFguK9IPsAie94eW1M3xmT2tZ9gPEanMuEBj/0f5+tvjagetn",
+	"EPnZD0NrSjlABP6Y5ULmubCfQOchHD9E43i0aogQSgUIkeiqHBbu6KE3iQFm9j4ZcoEefrD0DJygMITG",
+	"NBtJEZORFF7ex50o1Q7MbGC+xaekg52oWabV0y4yreuVx557Q7asnHBxaksrYGKGldFGIwyTkpdMNAkU",
+	"/9x9ju3tvtqqNbWjJPlZiY43LwU6MHKBlV0SObq0KTvc2GoaxrPVnbcvn5Gjo6Onfay24WLLLL+7ZNet",
+	"e/2ez1j9KsbUsF1jfw63+FFXGVYqwmMmjE2arB1GmU/UQgRAY9CAb6sJLfEGalqkenpX5Sywa9t4kyTt",
+	"rOfzwIeKLlG3FPbuvJ9myvVLWNwrST4iqlG2xkf2tLpMisuBZr+HMdhSsODmz8RHhFvw0jbI5o0Ct3cx",
+	"BDWSQNxfJoXn3hA7QJTuOSLwwsTXFNK/3MoiwGRRZIoxCkoA9lAmnvS9HMC9G2y5rIyAN4uWqlgCbxz0",
+	"C0HlOGM9QNYMiNlqOx50f6SontoYfySQiICpj1oi7buyqygdkKEt+ebx6aFFYKJls2U/t1uihEuMnF1o",
+	"I0XBEOvsxi68QqZmIMfOqIkVriwMWp21GdIyT0AER3XARtzgh2CHx+acP44Y6Woh4NnAIBuYjPbR0NTA",
+	"SvHYaVIl5zSdz8HSm+qpB0Vyolm/SeaywOk35O/KO7ij6yQcQFPwWelK4fEdXSafJYvfJldfbkaxR5ah",
+	"Hu0AvoxKNVI/BPhYHuPovcKyn/Tvlp++owvUND1rCnL/LYeKcG0cC0KOwG28uBwHzMR7kRrZrU3Y3IVY",
+	"2Kxyk220DhYZnv+CXzxT7LqqerVBU45tznSNXbUmGdl2BxWTPG+N+1+EM/ngcEUh4Mnn4kzGHcMLl10T",
+	"mz9gy3XDv4gcj8P6Ya587WJd4Hv4CKipQqcf5jHdIp1u/5rLh/bG9nO7l1ywMjW83a5e/Nc8aV/qybSb",
+	"Wj2Z9cexeDfIC7iaK6DeZbQB/Jq6JD5djSYvx4w/IGHDp1n0uHQl/8Nf4cECi+RVLurjflPEsSXz1+Ho",
+	"7yPOeI7BuBnQuN2te4wzXtmPpkDjwpZ9DTG26xaiXJDgqIwha4jEfIwxTqaYHAjnmexYytizB4r1Vz3z",
+	"NwhHHnANJ7ZmVT1DXlE99Kc+TtZ9nwVSUUFoYhwrqMtzPMQcRDxpwwAlK2M4LIYUxhSDQvMBETNVMp1M",
+	"CysLBUlTy1gh3hrxDEF7cbg9OAAELic2TDUOHdTwsi815soZBoueeTwjF99UDGyifozBaM6FD/UNYQjy",
+	"XrNAonz+sOjokyNDdGXDgozArJCweOJWRUjDSq0EpHhKHIxDVnU5Lz8IZpFsO+Etm4KdJX9TrIwE22G5",
+	"3TDHhh9aXXJYRod3m0ETzMNpgHjPHVZBjchgbUOc9/zL3CPVHPBb4WA3ZAa543jf6jRbkN5l+OrXaN97",
+	"XHMWjyYwyZDX7BSuC5OlbBQZYgARv6wyTNOVsrwezC/unS8DTbyuB6xYcTNNA28tNNt+uH+ATz6tIK62",
+	"N/nOftTc6JyNOE0GI2rYROIvq8Be/wyMHinQXvnwmIh0dsEUxltTDuERI6rZLheaCc0Nt8JO3WB+762C",
+	"SXfzUnGTKOzPxS1w1Q1ZC8yAXGXHuN7IU1tt7Zlimbmmd5MGl1dint7RZVq3t2c2IYmMcP4YUogOMucG",
+	"2qEuKQk253D/4BZGZHci/mxd4Z9pxTYrERMvLXe5TFey1X+103+109fb6ZcRXFQvrX3HTMCqb51p+l9u",
+	"g7yObxXug5nWDbkpJ8k9dZDcoXPkS3eM7D+9YVb4xTtSVryrsY+EUzFiS5NkvYVLF224tk4/x9xP6kRF",
+	"B0pfQlc+F4i0RrggxTpgFvu5DIzPTQ0i/pSJEwhi10Vot7w2ALEaogU6tjDNBKv1L05DcDZfkcSHJIDv",
+	"yaZUEp/RD0MN2g37czbesOJVcVE8loPrDeelse7DKRkzZmsxYQYu2lcBlluQC4YpmKmBhIS8/EDMaGxL",
+	"Q+hUXbEFguZkVWWicxGMzE6VI64YTCkDiMdQt4i4uk5ECqYJF6MkjRF+OdhfFwYz5phIi6kcY1fXAZ5T",
+	"LHdgozrGGK0SB+U3MWb9gpGsvpSPb4kZWGZTxciOw6PeP+670JCgXMTO/mNwmg2xiFa4vEMsAWpL0FET",
+	"LoAHaiALZvJ++xYxI7mGrGBbM24sFcIgFT4eSUte1OZDEMUSZuH63vqkgwuotSDZlYt/QyrPLb6n1lx7",
+	"zTUDhIaGogjOr50ftC6pAbCfRpLf0ngCO0ZKgIVNOD+iORi8aMc5uBN7QrAITeURgjfunzB1yy62VwX3",
+	"Qn4qLV7M9XRRx+ejDGdtLcms9pJQ7LqDnbQ+qKWOTh33GViuO5DjcX0itMXhrJrhPt5KGEqT9etZAaHx",
+	"y5P5Yd75zWijMiwA5M1oArXmt7M4LlDVzQY83aENring6W7tcE2jeuflpK8etXvtUcND6wOrZgz9Ea0H",
+	"uI73/6725qIZn/OMvPn5O/KPt7ZSyQ5TSioykko5HLGEXbGE/BSR31PODPm3LdhgZc9+VgLrw9sfyfD9",
+	"q5+fn/04ePPh2x9fPRt8e/buxeDD2x+H5D/I8OGVG9TDP0NHy6ehq7SSXiR8dC6c+G/hWAIEeTlnwlc1",
+	"Ib8xYxYudMP2ZZOY34eRG6Ebh+sMAsilJ2BYhYXvejgkVJPh/2NjAqAO15yOGD4bDBEbBT6A+U2pK96V",
+	"CsWcB3M0pYqODFMaEpZ/ONv94de3u/v7+wdDUGUWGtpB8Tsiwx/OHv7w69uHB4dDcsFGcsY0PPt/fvj1",
+	"7f9zcDh048epc6NZMnaB1y5TAxiHFAZ6i0jCLxl5CCtwYpsn37//6UciFfn7u9c/Y4EckO6lcBjYNosI",
+	"s09d3vU/3vqcVa6zKvhOuj8Xw9+VrYILCb0dZWkYibYF9G32Nfwkx6AF0ER7nTB0iK4iff/jbZvU/SuP",
+	"wXMsYjJlfDIFNYPM+R8sCWBRHh0cNknemv+bNYC5HBwuB3M5fhKmtR4+WQtek8/ohD10J7VGA7jggqpF",
+	"UQd4cvTkyeP9JzWVquokc3fGixW2/rn7Bs/e7geV1FsOgPRRlgD+4Mu61fo4j/Ybi2Z93tfMprw8Y6/l",
+	"YDTL90jA9jCLeK64MK6m4x+1UOIbymx194Rhszmo0XqpHckn4WOamWIGkTWCAlq+FZ/QBqheUjPQfc4F",
+	"jWfc6OISWCNRRGy5HO/Ex8n/G/kXF+SSLWz+ExTEBe6F5fYhpYfNCuYjVw3NGmygCUGVktdcTLS9IDQj",
+	"1JltsqFqMsyNCnvaUEAZs8FmGu0O3JyircSGduXl9h0CJITDDX1jgwytcgQ8cxjW64FhFUMOo3PxrLJ0",
+	"GkEU3Nr6dUQ27QPg8BZyeBEwXCyva7CmCYyIC3K07zCo/aX8/sVPb348e/9i8N3bs2cvBs/P/vPdsO+Y",
+	"MsbFYW8DCvVOWKKZnyOpmaJ7eVi4Gs7FZnaWXAt9nxHijYvueVcNPDOnEbQqjrn5AtXF94USeNUpBxu5",
+	"TR4EY2CjVGEV7X/92btgVDHVO/nXR7gubfaebS6Fu6n3sBf1/tiFO1UJmjjbwqeP2YjK7OpHfsUE09ol",
+	"7NGY41+Qwch0cPEvtMFlrHwvJ1xEVmoiSvoE/0ROUJwScTEfLsBacC3T1Exr2v17mK0QWYlJR26Bve0X",
+	"mg+N1nmr2brXg1ZY3sfEhAt2EhaMzMvRYXFIHXn7dkTy4tyuLEAUVN3JO4aW6zDQXfFjC4oJmesRZv5G",
+	"eSpknANmXGTAttn6i1FNqy+gAroYIQqHkfqEzBMqIpLOAZo5smZGZljejn2vpqVXJXOzvSpsxfgT4jGC",
+	"dBQA10eFLJGI0BkT8QzIODSBZc3WdPoyoRMdESHdDtp2RjRhIqYKNiDWkctZt8PSrpJjTH6TF0E/+Fe1",
+	"g+dZ+UZL3mj5trekrpbtggpbr/7Zz7YCd8aNC28BqwvEcpSWpslstU14WjOKN0zQxCxwniNXk5IrQNDG",
+	"ZrA/Op8zmjQN6hd856VUs92DJ/1gO7FlDhT38dP/fwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
