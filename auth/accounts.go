@@ -180,8 +180,13 @@ func (s *Service) applyPatch(tx *storage.Tx, old models.User, p UserPatch, now t
 	n.normalize()
 	var fe models.FieldErrors
 	n.validateProfile(&fe)
-	n.Jurisdictions = nil // assignments are edited on their own
-	n.validateRole(&fe)
+	var roleErrs models.FieldErrors
+	n.validateRole(&roleErrs)
+	for _, f := range roleErrs {
+		if f.Field != "jurisdictions" { // assignments are edited on their own
+			fe = append(fe, f)
+		}
+	}
 	if err := fe.Err(); err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ func (s *Service) refreshTx(tx *storage.Tx, raw []byte, now time.Time) (refreshO
 		return refreshOutcome{}, err
 	}
 	if cur.RevokedAt != nil || !now.Before(cur.ExpiresAt) {
-		return refreshOutcome{}, errInvalidRefresh()
+		return refreshOutcome{}, deadRefresh(tx.DB, cur.UserID)
 	}
 	user, err := checkHolder(tx.DB, cur.UserID, cur.DeviceID)
 	if err != nil {
@@ -90,6 +90,20 @@ func lockRefresh(g *gorm.DB, where string, arg any) (models.RefreshToken, error)
 		return rt, fmt.Errorf("lock refresh token: %w", err)
 	}
 	return rt, nil
+}
+
+// deadRefresh is the error for a revoked or expired refresh token: the
+// clear "account_disabled" when its user was deactivated (which revoked
+// it), so the app can say why, else "invalid_refresh_token".
+func deadRefresh(g *gorm.DB, userID uuid.UUID) error {
+	var disabled int64
+	if err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", userID).Count(&disabled).Error; err != nil {
+		return fmt.Errorf("load user: %w", err)
+	}
+	if disabled > 0 {
+		return errAccountDisabled()
+	}
+	return errInvalidRefresh()
 }
 
 // checkHolder refuses a disabled or deleted user and a revoked device.

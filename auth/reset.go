@@ -172,7 +172,7 @@ func errNoEmail() error {
 // family of the user: every phone signs in again. Failed attempts are
 // limited per client address like logins. Errors: KindInvalid (the
 // password; "reset_link_invalid", "reset_link_used", "reset_link_expired"
-// naming the field token), KindConflict ("account_disabled"),
+// naming the field token), KindUnauthenticated ("account_disabled"),
 // KindRateLimited.
 func (s *Service) CompletePasswordReset(ctx context.Context, token, password, remoteAddr string) error {
 	now := s.now()
@@ -240,11 +240,11 @@ func (s *Service) liveReset(g *gorm.DB, hash []byte, now time.Time, lock bool) (
 		return r, models.Refused("token", "reset_link_expired",
 			"this link has expired: ask your administrator for a new link")
 	}
-	var disabled *time.Time
-	if err := g.Table("users").Select("disabled_at").Where("id = ?", r.UserID).Scan(&disabled).Error; err != nil {
+	var disabled int64
+	if err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", r.UserID).Count(&disabled).Error; err != nil {
 		return r, fmt.Errorf("load user: %w", err)
 	}
-	if disabled != nil {
+	if disabled > 0 {
 		return r, errAccountDisabled()
 	}
 	return r, nil
