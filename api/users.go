@@ -17,7 +17,10 @@ import (
 // Users and assignments (docs/USERS.md): admins administer every account.
 
 // ListUsers pages the users the caller reaches.
-func (h *handlers) ListUsers(ctx context.Context, r openapi.ListUsersRequestObject) (openapi.ListUsersResponseObject, error) {
+func (h *handlers) ListUsers(
+	ctx context.Context,
+	r openapi.ListUsersRequestObject,
+) (openapi.ListUsersResponseObject, error) {
 	f := auth.UserFilter{Query: deref(r.Params.Q), Disabled: r.Params.Disabled}
 	if r.Params.Role != nil {
 		role := models.Role(*r.Params.Role)

@@ -256,7 +256,12 @@ func lockUser(g *gorm.DB, sc models.Scope, id uuid.UUID) (models.User, error) {
 // ends when the web layer re-reads the user. Deactivating a disabled user
 // changes nothing. An admin cannot deactivate themself. Errors:
 // KindNotFound, KindConflict ("cannot_deactivate_self").
-func (s *Service) DeactivateUser(ctx context.Context, actor storage.Actor, sc models.Scope, id uuid.UUID) (Account, error) {
+func (s *Service) DeactivateUser(
+	ctx context.Context,
+	actor storage.Actor,
+	sc models.Scope,
+	id uuid.UUID,
+) (Account, error) {
 	if actor.UserID != nil && *actor.UserID == id {
 		return Account{}, models.Errorf(models.KindConflict, "cannot_deactivate_self",
 			"you cannot deactivate your own account: ask another admin")
@@ -285,7 +290,12 @@ func (s *Service) DeactivateUser(ctx context.Context, actor storage.Actor, sc mo
 
 // ReactivateUser lifts a deactivation. The user signs in again: their
 // refresh families stay revoked. Errors: KindNotFound.
-func (s *Service) ReactivateUser(ctx context.Context, actor storage.Actor, sc models.Scope, id uuid.UUID) (Account, error) {
+func (s *Service) ReactivateUser(
+	ctx context.Context,
+	actor storage.Actor,
+	sc models.Scope,
+	id uuid.UUID,
+) (Account, error) {
 	now := s.now()
 	err := s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		u, err := lockUser(tx.DB, sc, id)

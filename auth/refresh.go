@@ -96,14 +96,24 @@ func lockRefresh(g *gorm.DB, where string, arg any) (models.RefreshToken, error)
 // clear "account_disabled" when its user was deactivated (which revoked
 // it), so the app can say why, else "invalid_refresh_token".
 func deadRefresh(g *gorm.DB, userID uuid.UUID) error {
-	var disabled int64
-	if err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", userID).Count(&disabled).Error; err != nil {
-		return fmt.Errorf("load user: %w", err)
-	}
-	if disabled > 0 {
+	disabled, err := isDisabled(g, userID)
+	switch {
+	case err != nil:
+		return err
+	case disabled:
 		return errAccountDisabled()
 	}
 	return errInvalidRefresh()
+}
+
+// isDisabled reports whether the user's account is deactivated.
+func isDisabled(g *gorm.DB, userID uuid.UUID) (bool, error) {
+	var n int64
+	err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", userID).Count(&n).Error
+	if err != nil {
+		return false, fmt.Errorf("load user: %w", err)
+	}
+	return n > 0, nil
 }
 
 // checkHolder refuses a disabled or deleted user and a revoked device.

@@ -240,14 +240,11 @@ func (s *Service) liveReset(g *gorm.DB, hash []byte, now time.Time, lock bool) (
 		return r, models.Refused("token", "reset_link_expired",
 			"this link has expired: ask your administrator for a new link")
 	}
-	var disabled int64
-	if err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", r.UserID).Count(&disabled).Error; err != nil {
-		return r, fmt.Errorf("load user: %w", err)
+	disabled, err := isDisabled(g, r.UserID)
+	if err == nil && disabled {
+		err = errAccountDisabled()
 	}
-	if disabled > 0 {
-		return r, errAccountDisabled()
-	}
-	return r, nil
+	return r, err
 }
 
 func errResetInvalid() error {
