@@ -38,7 +38,10 @@ func (h *handlers) ListUsers(
 }
 
 // CreateUser creates an account of any role.
-func (h *handlers) CreateUser(ctx context.Context, r openapi.CreateUserRequestObject) (openapi.CreateUserResponseObject, error) {
+func (h *handlers) CreateUser(
+	ctx context.Context,
+	r openapi.CreateUserRequestObject,
+) (openapi.CreateUserResponseObject, error) {
 	b := r.Body
 	n := auth.NewUser{ID: b.Id, Email: b.Email, Name: deref(b.Name), Role: models.Role(b.Role),
 		Password: deref(b.Password), NoPassword: b.Password == nil, OwnerID: b.OwnerId,
@@ -59,7 +62,10 @@ func (h *handlers) CreateUser(ctx context.Context, r openapi.CreateUserRequestOb
 }
 
 // GetUser answers one user.
-func (h *handlers) GetUser(ctx context.Context, r openapi.GetUserRequestObject) (openapi.GetUserResponseObject, error) {
+func (h *handlers) GetUser(
+	ctx context.Context,
+	r openapi.GetUserRequestObject,
+) (openapi.GetUserResponseObject, error) {
 	a, err := h.d.Auth.GetUser(ctx, scopeOf(ctx), r.Id)
 	if err != nil {
 		return nil, err
@@ -68,7 +74,10 @@ func (h *handlers) GetUser(ctx context.Context, r openapi.GetUserRequestObject) 
 }
 
 // UpdateUser edits a user at the version named by If-Match.
-func (h *handlers) UpdateUser(ctx context.Context, r openapi.UpdateUserRequestObject) (openapi.UpdateUserResponseObject, error) {
+func (h *handlers) UpdateUser(
+	ctx context.Context,
+	r openapi.UpdateUserRequestObject,
+) (openapi.UpdateUserResponseObject, error) {
 	v, err := registry.ParseIfMatch(r.Params.IfMatch)
 	if err != nil {
 		return nil, err

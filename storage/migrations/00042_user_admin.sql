@@ -6,6 +6,8 @@
 -- assignments to one jurisdiction never overlap (checked under the
 -- user's row lock, auth/assignments.go); the index below serves that
 -- check and the principal's and the push's reads by user and day.
+-- Devices' sync health (GET /v1/admin/devices, the console) counts each
+-- device's pending quarantine.
 
 -- +goose Up
 CREATE TABLE password_resets (
@@ -22,6 +24,10 @@ CREATE INDEX password_resets_user ON password_resets (user_id, created_at DESC);
 
 CREATE INDEX user_jurisdictions_user_jurisdiction ON user_jurisdictions (user_id, jurisdiction_id, starts_on);
 
+-- The admins' devices view counts each device's pending quarantine.
+CREATE INDEX quarantine_device_pending ON quarantine (device_id) WHERE state = 'pending';
+
 -- +goose Down
+DROP INDEX quarantine_device_pending;
 DROP INDEX user_jurisdictions_user_jurisdiction;
 DROP TABLE password_resets;

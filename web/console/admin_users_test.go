@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -41,6 +42,28 @@ func apiCall(t *testing.T, s *webtest.Server, method, path, token string, body a
 	return res.StatusCode, out
 }
 
+// signInAdmin signs the demo administrator in and waits for what only
+// the start page has (webtest.SignInConsole waits for "main h1", which the
+// sign-in form itself satisfies while the browser is still posting it, so
+// its next step can race the navigation).
+func signInAdmin(t *testing.T, ctx context.Context, s *webtest.Server) {
+	t.Helper()
+	signIn(t, ctx, s, "admin@demo.tindal", `nav.main a[href="/console/admin/users"]`)
+}
+
+// signIn signs email in and waits for the start page's navigation (the
+// sign-in page has none).
+func signIn(t *testing.T, ctx context.Context, s *webtest.Server, email, wait string) {
+	t.Helper()
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/console/signin"),
+		chromedp.SendKeys(chromedp.CSS("#email"), email),
+		chromedp.SendKeys(chromedp.CSS("#password"), webtest.DemoPassword),
+		chromedp.Click(chromedp.CSS("main button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(wait)),
+	)
+}
+
 // wantText fails unless the page says each of wants.
 func wantText(t *testing.T, page string, text string, wants ...string) {
 	t.Helper()
@@ -60,7 +83,7 @@ func wantText(t *testing.T, page string, text string, wants ...string) {
 func TestAdminCreatesAssignsAndDeactivatesAnInspector(t *testing.T) {
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	webtest.SignInConsole(t, ctx, s, "admin@demo.tindal")
+	signInAdmin(t, ctx, s)
 	if !strings.Contains(webtest.Text(t, ctx), "Users") {
 		t.Error("the administrator's navigation does not offer the users' pages")
 	}
@@ -199,7 +222,7 @@ func TestPasswordPageRefusesAWrongLinkNextToTheForm(t *testing.T) {
 func TestOnlyAdminsReachTheUserPages(t *testing.T) {
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	webtest.SignInConsole(t, ctx, s, "supervisor.karwar@demo.tindal")
+	signIn(t, ctx, s, "supervisor.karwar@demo.tindal", "nav.main")
 	if strings.Contains(webtest.Text(t, ctx), "ಬಳಕೆದಾರರು") {
 		t.Error("a supervisor's navigation offers the users' pages")
 	}
@@ -210,4 +233,70 @@ func TestOnlyAdminsReachTheUserPages(t *testing.T) {
 	if text := webtest.Text(t, ctx); !strings.Contains(text, "403") || strings.Contains(text, "Priya Gaonkar") {
 		t.Errorf("a supervisor on the users' page:\n%s", text)
 	}
+}
+
+// TestAdminJurisdictionsDevicesAndJobs: an administrator adds a
+// jurisdiction and renames it, reads every device's sync health (the demo
+// inspectors' phones) and runs a job now; each page passes axe, in English
+// and in Hindi.
+func TestAdminJurisdictionsDevicesAndJobs(t *testing.T) {
+	s := webtest.NewServer(t)
+	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
+	signInAdmin(t, ctx, s)
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/console/admin/jurisdictions"),
+		chromedp.WaitVisible(chromedp.CSS("#code")),
+		chromedp.SendKeys(chromedp.CSS("#code"), "UDUPI"),
+		chromedp.SendKeys(chromedp.CSS("#name"), "Udupi"),
+		chromedp.SetValue(chromedp.CSS("#regime"), "KA-IV-2025"),
+		chromedp.SendKeys(chromedp.CSS("#state"), "Karnataka"),
+		chromedp.Click(chromedp.CSS(`form[action="/console/admin/jurisdictions"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS("#name-UDUPI")),
+	)
+	wantText(t, "the jurisdictions after adding Udupi", webtest.Text(t, ctx), "The jurisdiction UDUPI was added", "KARWAR", "PARADIP")
+	webtest.Do(t, ctx,
+		chromedp.SetValue(chromedp.CSS("#name-UDUPI"), "Udupi and Malpe"),
+		chromedp.Click(chromedp.CSS(`#name-UDUPI ~ button`)),
+		chromedp.WaitVisible(chromedp.CSS("p.flash")),
+	)
+	var name string
+	if err := s.DB.Gorm.Raw(`SELECT name FROM jurisdictions WHERE code = 'UDUPI'`).Scan(&name).Error; err != nil || name != "Udupi and Malpe" {
+		t.Errorf("the renamed jurisdiction: %q %v", name, err)
+	}
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "jurisdictions")
+
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/console/admin/devices"),
+		chromedp.WaitVisible(chromedp.CSS("main h1")),
+	)
+	wantText(t, "the devices page", webtest.Text(t, ctx), "Devices' sync health", "In quarantine", "inspector.karwar@demo.tindal", "demo phone")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "devices")
+
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/console/admin/jobs"),
+		chromedp.WaitVisible(chromedp.CSS("main h1")),
+		chromedp.Click(chromedp.CSS(`form[action="/console/admin/jobs/housekeeping/run"] button`)),
+		chromedp.WaitVisible(chromedp.CSS("p.flash")),
+	)
+	wantText(t, "the jobs page after a run", webtest.Text(t, ctx), "housekeeping started", "certificate-expiry", "Run now")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "jobs")
+
+	webtest.Do(t, ctx,
+		chromedp.SetValue(chromedp.CSS("#lang-switch"), "hi"),
+		chromedp.Click(chromedp.CSS("header form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="hi"] main h1`)),
+	)
+	wantText(t, "the jobs page in Hindi", webtest.Text(t, ctx), "निर्धारित कार्य", "अभी चलाएँ")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "jobs-hi")
+	webtest.Do(t, ctx,
+		chromedp.Navigate(s.URL+"/console/admin/devices"),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="hi"] main h1`)),
+	)
+	wantText(t, "the devices page in Hindi", webtest.Text(t, ctx), "उपकरणों की सिंक स्थिति")
+	webtest.Axe(t, ctx)
+	webtest.Shot(t, ctx, "devices-hi")
 }

@@ -78,7 +78,8 @@ func newUserForm(ctx *fiber.Ctx) (auth.NewUser, error) {
 // userPatchForm reads the form that edits a user: every field is sent.
 func userPatchForm(ctx *fiber.Ctx) (auth.UserPatch, int64, error) {
 	var fe models.FieldErrors
-	email, name, lang := ctx.FormValue("email"), strings.TrimSpace(ctx.FormValue("name")), ctx.FormValue("preferred_language")
+	email, name := ctx.FormValue("email"), strings.TrimSpace(ctx.FormValue("name"))
+	lang := ctx.FormValue("preferred_language")
 	role := models.Role(ctx.FormValue("role"))
 	p := auth.UserPatch{Email: &email, Name: &name, PreferredLanguage: &lang, Role: &role}
 	p.OwnerID = formID(ctx, "owner_id", &fe)

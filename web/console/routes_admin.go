@@ -16,7 +16,7 @@ func (c *Console) routesAdminPublic(r fiber.Router) {
 }
 
 // routesAdmin registers the administrators' pages (docs/USERS.md): users
-// and their assignments. Each handler also takes its scope from the API
+// and their assignments, jurisdictions, devices' sync health, jobs. Each handler also takes its scope from the API
 // operation it performs (web.Scope), so the table in api/authz.go decides.
 func (c *Console) routesAdmin(r fiber.Router) {
 	a := r.Group("/admin", web.RequireRoles(models.RoleAdmin))
@@ -30,4 +30,10 @@ func (c *Console) routesAdmin(r fiber.Router) {
 	a.Post("/users/:id/password-reset", c.userReset)
 	a.Post("/users/:id/assignments", c.assignmentCreate)
 	a.Post("/users/:id/assignments/:aid/end", c.assignmentEnd)
+	a.Get("/jurisdictions", c.jurisdictionsShow)
+	a.Post("/jurisdictions", c.jurisdictionCreate)
+	a.Post("/jurisdictions/:id", c.jurisdictionUpdate)
+	a.Get("/devices", c.devicesShow)
+	a.Get("/jobs", c.jobsShow)
+	a.Post("/jobs/:name/run", c.jobsRun)
 }

@@ -2144,6 +2144,11 @@ export interface components {
              * @description When the oldest deferred mutation first arrived
              */
             oldest_waiting_since?: string;
+            /**
+             * Format: int64
+             * @description Mutations waiting in quarantine for a supervisor's decision
+             */
+            quarantined_mutations: number;
         };
         DeviceList: {
             items: components["schemas"]["DeviceStatus"][];
