@@ -142,7 +142,8 @@ func TestAdminCreatesAssignsAndDeactivatesAnInspector(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#jurisdiction_id"), mangaluru),
 		chromedp.SetValue(chromedp.CSS("#starts_on"), today),
 		chromedp.Click(chromedp.CSS("#assign")),
-		chromedp.WaitVisible(chromedp.CSS("p.flash")),
+		// The page before had a flash too: wait for this one's words.
+		chromedp.WaitVisible(chromedp.Search(`//p[contains(@class, "flash")][contains(., "assignment was added")]`)),
 	)
 	wantText(t, "the page after assigning", webtest.Text(t, ctx), "The assignment was added", "Mangaluru (MANGALURU)")
 	// The same assignment again is no second one: the page says why.
@@ -257,7 +258,7 @@ func TestAdminJurisdictionsDevicesAndJobs(t *testing.T) {
 	webtest.Do(t, ctx,
 		chromedp.SetValue(chromedp.CSS("#name-UDUPI"), "Udupi and Malpe"),
 		chromedp.Click(chromedp.CSS(`#name-UDUPI ~ button`)),
-		chromedp.WaitVisible(chromedp.CSS("p.flash")),
+		chromedp.WaitVisible(chromedp.Search(`//p[contains(@class, "flash")][contains(., "changes were saved")]`)),
 	)
 	var name string
 	if err := s.DB.Gorm.Raw(`SELECT name FROM jurisdictions WHERE code = 'UDUPI'`).Scan(&name).Error; err != nil || name != "Udupi and Malpe" {
