@@ -111,7 +111,7 @@ type Notice struct {
 	DedupeKey string
 	Recipient Recipient
 	Data      Data
-	// EmailOnly writes the email row only, never the in-app feed: a
-	// one-time link must not outlive its delivery in a feed.
+	// EmailOnly keeps the notice out of the in-app feed: a secret (a
+	// one-time sign-in) is mailed and never shown in the app.
 	EmailOnly bool
 }

@@ -34,6 +34,9 @@ const (
 	// owner's invitation to the owners' sign-in page.
 	TplPasswordReset = "account.password_reset"
 	TplOwnerInvite   = "account.owner_invite"
+	// TplOwnerSignIn mails a one-time sign-in link (Data.Detail) and code
+	// (Data.Number) to an owner (docs/OWNERS.md); email only, never the feed.
+	TplOwnerSignIn = "owner.signin"
 )
 
 // AccountTemplates are the mails about an account itself rather than a
@@ -49,7 +52,7 @@ func Secret(template string) bool { return template == TplPasswordReset }
 var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
 	TplCoCLegacyDeadline, TplCoCRevalidationDue, TplManningNonCompliant, TplPenaltyAdjusted, TplJobAlert,
 	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport,
-	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue}
+	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn}
 
 // Why a charged penalty changed (Data.Reason), set by the penalty chain
 // function (penalty.RecomputeParties). Data.Earlier is the date of the
@@ -160,7 +163,7 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		TplDetentionReportDue,
 		TplDetentionOfficerReport:
 		return template, nil
-	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue:
+	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn:
 		return template, nil
 	case TplPasswordReset, TplOwnerInvite:
 		v["Link"], v["Email"] = d.Link, d.Email

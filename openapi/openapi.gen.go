@@ -173,6 +173,48 @@ func (e BacklogEntryCode) Valid() bool {
 	}
 }
 
+// Defines values for BankCreditState.
+const (
+	BankCreditStateApplied   BankCreditState = "applied"
+	BankCreditStateDismissed BankCreditState = "dismissed"
+	BankCreditStateQueued    BankCreditState = "queued"
+	BankCreditStateRecorded  BankCreditState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditState enum.
+func (e BankCreditState) Valid() bool {
+	switch e {
+	case BankCreditStateApplied:
+		return true
+	case BankCreditStateDismissed:
+		return true
+	case BankCreditStateQueued:
+		return true
+	case BankCreditStateRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BankCreditDecisionAction.
+const (
+	BankCreditDecisionActionApply   BankCreditDecisionAction = "apply"
+	BankCreditDecisionActionDismiss BankCreditDecisionAction = "dismiss"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditDecisionAction enum.
+func (e BankCreditDecisionAction) Valid() bool {
+	switch e {
+	case BankCreditDecisionActionApply:
+		return true
+	case BankCreditDecisionActionDismiss:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -2984,6 +3026,21 @@ func (e TokensTokenType) Valid() bool {
 	}
 }
 
+// Defines values for UpiPaymentRequestCurrency.
+const (
+	INR UpiPaymentRequestCurrency = "INR"
+)
+
+// Valid indicates whether the value is a known member of the UpiPaymentRequestCurrency enum.
+func (e UpiPaymentRequestCurrency) Valid() bool {
+	switch e {
+	case INR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselCategory.
 const (
 	VesselCategoryA VesselCategory = "A"
@@ -3323,6 +3380,30 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	case ListAmendmentRequestsParamsStatusOpen:
 		return true
 	case ListAmendmentRequestsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBankCreditsParamsState.
+const (
+	ListBankCreditsParamsStateApplied   ListBankCreditsParamsState = "applied"
+	ListBankCreditsParamsStateDismissed ListBankCreditsParamsState = "dismissed"
+	ListBankCreditsParamsStateQueued    ListBankCreditsParamsState = "queued"
+	ListBankCreditsParamsStateRecorded  ListBankCreditsParamsState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the ListBankCreditsParamsState enum.
+func (e ListBankCreditsParamsState) Valid() bool {
+	switch e {
+	case ListBankCreditsParamsStateApplied:
+		return true
+	case ListBankCreditsParamsStateDismissed:
+		return true
+	case ListBankCreditsParamsStateQueued:
+		return true
+	case ListBankCreditsParamsStateRecorded:
 		return true
 	default:
 		return false
@@ -3790,6 +3871,55 @@ type BacklogList struct {
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
+// BankCredit defines model for BankCredit.
+type BankCredit struct {
+	AmountPaise    int64               `json:"amount_paise"`
+	BankReference  string              `json:"bank_reference"`
+	CreatedAt      time.Time           `json:"created_at"`
+	CreditedOn     openapi_types.Date  `json:"credited_on"`
+	Id             openapi_types.UUID  `json:"id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Narration      string              `json:"narration"`
+	NoticeId       *openapi_types.UUID `json:"notice_id"`
+
+	// Reason Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable
+	Reason string `json:"reason"`
+
+	// Resolution The registrar's reason
+	Resolution string              `json:"resolution"`
+	ResolvedAt *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy *openapi_types.UUID `json:"resolved_by,omitempty"`
+	State      BankCreditState     `json:"state"`
+	Version    int64               `json:"version"`
+}
+
+// BankCreditState defines model for BankCredit.State.
+type BankCreditState string
+
+// BankCreditDecision defines model for BankCreditDecision.
+type BankCreditDecision struct {
+	Action   BankCreditDecisionAction `json:"action"`
+	NoticeId *openapi_types.UUID      `json:"notice_id,omitempty"`
+	Reason   *string                  `json:"reason,omitempty"`
+}
+
+// BankCreditDecisionAction defines model for BankCreditDecision.Action.
+type BankCreditDecisionAction string
+
+// BankCreditList defines model for BankCreditList.
+type BankCreditList struct {
+	Items      []BankCredit `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// BankStatementImport defines model for BankStatementImport.
+type BankStatementImport struct {
+	AlreadyRecorded int          `json:"already_recorded"`
+	Credits         []BankCredit `json:"credits"`
+	Queued          int          `json:"queued"`
+	Recorded        int          `json:"recorded"`
+}
+
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
 	CreatedAt  time.Time          `json:"created_at"`
@@ -3810,6 +3940,9 @@ type CalendarTokenCreated struct {
 
 	// Url The feed URL to give a calendar app
 	Url string `json:"url"`
+
+	// WebcalUrl The same feed as a webcal:// subscription link, which a phone opens in its calendar app
+	WebcalUrl *string `json:"webcal_url,omitempty"`
 }
 
 // CalendarTokenList defines model for CalendarTokenList.
@@ -6153,6 +6286,30 @@ type OffenceSyncItemOp string
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
 
+// OneTimeSessionRequest defines model for OneTimeSessionRequest.
+type OneTimeSessionRequest struct {
+	// Code The 6-digit code of the mail
+	Code           *string `json:"code,omitempty"`
+	DeviceName     *string `json:"device_name,omitempty"`
+	Email          *string `json:"email,omitempty"`
+	InstallationId string  `json:"installation_id"`
+
+	// Token The token of the mailed link
+	Token *string `json:"token,omitempty"`
+}
+
+// OneTimeSignInAccepted defines model for OneTimeSignInAccepted.
+type OneTimeSignInAccepted struct {
+	// ExpiresIn Seconds a mailed link and code stay valid
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// OneTimeSignInRequest defines model for OneTimeSignInRequest.
+type OneTimeSignInRequest struct {
+	Email string `json:"email"`
+}
+
 // OrderFinding defines model for OrderFinding.
 type OrderFinding struct {
 	// Action Deficiency action code (Sch-IX, after Form-B)
@@ -6214,6 +6371,23 @@ type OwnerPatch struct {
 	Name              *string             `json:"name,omitempty"`
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+}
+
+// OwnerSettings defines model for OwnerSettings.
+type OwnerSettings struct {
+	Email    string   `json:"email"`
+	Language Language `json:"language"`
+
+	// Reminders Every reminder one may turn off
+	Reminders    []string `json:"reminders"`
+	RemindersOff []string `json:"reminders_off"`
+}
+
+// OwnerSettingsPatch defines model for OwnerSettingsPatch.
+type OwnerSettingsPatch struct {
+	Email        *string   `json:"email,omitempty"`
+	Language     *Language `json:"language,omitempty"`
+	RemindersOff *[]string `json:"reminders_off,omitempty"`
 }
 
 // OwnerSyncItem defines model for OwnerSyncItem.
@@ -7338,6 +7512,28 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// UpiPaymentRequest defines model for UpiPaymentRequest.
+type UpiPaymentRequest struct {
+	// Amount Rupees with two decimals, as in the link
+	Amount   string                    `json:"amount"`
+	Currency UpiPaymentRequestCurrency `json:"currency"`
+	Note     string                    `json:"note"`
+	NoticeId openapi_types.UUID        `json:"notice_id"`
+
+	// Payee The authority's virtual payment address
+	Payee     string `json:"payee"`
+	PayeeName string `json:"payee_name"`
+
+	// Reference The notice number
+	Reference string `json:"reference"`
+
+	// Uri upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=..
+	Uri string `json:"uri"`
+}
+
+// UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
+type UpiPaymentRequestCurrency string
+
 // User defines model for User.
 type User struct {
 	CreatedAt time.Time `json:"created_at"`
@@ -7832,12 +8028,6 @@ type ListUsersParams struct {
 	Disabled *bool `form:"disabled,omitempty" json:"disabled,omitempty"`
 }
 
-// UpdateUserParams defines parameters for UpdateUser.
-type UpdateUserParams struct {
-	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
-	IfMatch *IfMatch `json:"If-Match,omitempty"`
-}
-
 // ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -7849,6 +8039,28 @@ type ListAmendmentRequestsParams struct {
 
 // ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParamsStatus string
+
+// ListBankCreditsParams defines parameters for ListBankCredits.
+type ListBankCreditsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                     `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                      `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListBankCreditsParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListBankCreditsParamsState defines parameters for ListBankCredits.
+type ListBankCreditsParamsState string
+
+// UpdateUserParams defines parameters for UpdateUser.
+type UpdateUserParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ImportBankStatementParams defines parameters for ImportBankStatement.
+type ImportBankStatementParams struct {
+	JurisdictionId openapi_types.UUID `form:"jurisdiction_id" json:"jurisdiction_id"`
+}
 
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
@@ -8263,12 +8475,6 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
-// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
-type CreateUserJSONRequestBody = UserInput
-
-// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
-type UpdateUserJSONRequestBody = UserPatch
-
 // CreateUserAssignmentJSONRequestBody defines body for CreateUserAssignment for application/json ContentType.
 type CreateUserAssignmentJSONRequestBody = AssignmentInput
 
@@ -8281,11 +8487,26 @@ type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// RequestOneTimeSignInJSONRequestBody defines body for RequestOneTimeSignIn for application/json ContentType.
+type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
+
+// SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
+type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
 // CompletePasswordResetJSONRequestBody defines body for CompletePasswordReset for application/json ContentType.
 type CompletePasswordResetJSONRequestBody = PasswordResetCompletion
 
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
+
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
+
+// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
+type UpdateUserJSONRequestBody = UserPatch
+
+// ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
+type ResolveBankCreditJSONRequestBody = BankCreditDecision
 
 // CreateCertificateJSONRequestBody defines body for CreateCertificate for application/json ContentType.
 type CreateCertificateJSONRequestBody = CertificateInput
@@ -8325,6 +8546,9 @@ type CreateJurisdictionJSONRequestBody = JurisdictionInput
 
 // UpdateJurisdictionJSONRequestBody defines body for UpdateJurisdiction for application/json ContentType.
 type UpdateJurisdictionJSONRequestBody = JurisdictionPatch
+
+// UpdateOwnerSettingsJSONRequestBody defines body for UpdateOwnerSettings for application/json ContentType.
+type UpdateOwnerSettingsJSONRequestBody = OwnerSettingsPatch
 
 // CreateOwnerJSONRequestBody defines body for CreateOwner for application/json ContentType.
 type CreateOwnerJSONRequestBody = OwnerInput
@@ -10461,15 +10685,9 @@ type ServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(c *fiber.Ctx, params ListUsersParams) error
-	// CreateUser Create a user of any role
-	// (POST /v1/admin/users)
-	CreateUser(c *fiber.Ctx) error
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(c *fiber.Ctx, id ID) error
-	// UpdateUser Edit a user's name, email, role, language or owner record
-	// (PATCH /v1/admin/users/{id})
-	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
 	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
 	// (GET /v1/admin/users/{id}/assignments)
 	ListUserAssignments(c *fiber.Ctx, id ID) error
@@ -10503,12 +10721,33 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(c *fiber.Ctx) error
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(c *fiber.Ctx) error
 	// CompletePasswordReset Set a new password with a one-time link's token
 	// (POST /v1/auth/password-reset)
 	CompletePasswordReset(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/bank-credits)
+	CreateUser(c *fiber.Ctx) error
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/bank-credits/{id}/resolve)
+	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(c *fiber.Ctx, id ID) error
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(c *fiber.Ctx, params ImportBankStatementParams) error
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
@@ -10608,6 +10847,12 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(c *fiber.Ctx) error
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(c *fiber.Ctx) error
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -10635,6 +10880,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(c *fiber.Ctx, id ID) error
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(c *fiber.Ctx, id ID) error
@@ -10659,6 +10907,12 @@ type ServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -11010,24 +11264,6 @@ func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
 	return handler(c)
 }
 
-// CreateUser operation middleware
-func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.CreateUser(c)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
 // GetUser operation middleware
 func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
 
@@ -11044,57 +11280,6 @@ func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetUser(c, id)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
-// UpdateUser operation middleware
-func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
-
-	var err error
-	_ = err
-
-	// ------------- Path parameter "id" -------------
-	var id ID
-
-	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
-	}
-
-	// Parameter object where we will unmarshal all parameters from the context
-	var params UpdateUserParams
-
-	headers := c.GetReqHeaders()
-
-	// ------------- Optional header parameter "If-Match" -------------
-	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
-		var IfMatch IfMatch
-		n := len(valueList)
-		if n != 1 {
-			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
-		}
-
-		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
-		if err != nil {
-			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
-		}
-
-		params.IfMatch = &IfMatch
-
-	}
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.UpdateUser(c, id, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -11442,6 +11627,42 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// RequestOneTimeSignIn operation middleware
+func (siw *ServerInterfaceWrapper) RequestOneTimeSignIn(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestOneTimeSignIn(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SignInOneTime operation middleware
+func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // CompletePasswordReset operation middleware
 func (siw *ServerInterfaceWrapper) CompletePasswordReset(c *fiber.Ctx) error {
 
@@ -11465,6 +11686,192 @@ func (siw *ServerInterfaceWrapper) Refresh(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Refresh(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListBankCredits operation middleware
+func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBankCreditsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListBankCredits(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateUser operation middleware
+func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateUserParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateUser(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveBankCredit operation middleware
+func (siw *ServerInterfaceWrapper) ResolveBankCredit(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveBankCredit(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ImportBankStatement operation middleware
+func (siw *ServerInterfaceWrapper) ImportBankStatement(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportBankStatementParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ImportBankStatement(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -12822,6 +13229,42 @@ func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) UpdateOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListOwners operation middleware
 func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
@@ -13188,6 +13631,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ResendOwnerSignIn operation middleware
+func (siw *ServerInterfaceWrapper) ResendOwnerSignIn(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResendOwnerSignIn(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyRise operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
 
@@ -13452,6 +13924,64 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetPenaltyNoticePdf(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpi(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpi(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpiQr(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpiQr(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15137,11 +15667,27 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
 
-	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
+	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
+
+	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/sign-in-link", wrapper.ResendOwnerSignIn)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi", wrapper.GetPenaltyNoticeUpi)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi.png", wrapper.GetPenaltyNoticeUpiQr)
+
+	router.Post(options.BaseURL+"/v1/bank-statements", wrapper.ImportBankStatement)
+
+	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
+
+	router.Post(options.BaseURL+"/v1/bank-credits", wrapper.CreateUser)
 
 	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
 
-	router.Patch(options.BaseURL+"/v1/admin/users/:id", wrapper.UpdateUser)
+	router.Patch(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.UpdateUser)
+
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
 
 	router.Post(options.BaseURL+"/v1/admin/users/:id/deactivate", wrapper.DeactivateUser)
 
@@ -15158,6 +15704,10 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
 
 	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
 
 }
 
@@ -15527,155 +16077,6 @@ func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) 
 	return ctx.JSON(&response)
 }
 
-type ListUsers400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers401ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers403ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers422ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserRequestObject struct {
-	Body *CreateUserJSONRequestBody
-}
-
-type CreateUserResponseObject interface {
-	VisitCreateUserResponse(ctx *fiber.Ctx) error
-}
-
-type CreateUser201JSONResponse User
-
-func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(201)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
 type GetUserRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -15691,184 +16092,6 @@ func (response GetUser200JSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) erro
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
-}
-
-type GetUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response GetUser400ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type GetUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response GetUser401ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type GetUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response GetUser403ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type GetUser404ApplicationProblemPlusJSONResponse Problem
-
-func (response GetUser404ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type GetUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response GetUserdefaultApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
-type UpdateUserRequestObject struct {
-	Id     ID `json:"id"`
-	Params UpdateUserParams
-	Body   *UpdateUserJSONRequestBody
-}
-
-type UpdateUserResponseObject interface {
-	VisitUpdateUserResponse(ctx *fiber.Ctx) error
-}
-
-type UpdateUser200JSONResponse User
-
-func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(200)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser404ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser412ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(412)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser428ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(428)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
 }
 
 type ListUserAssignmentsRequestObject struct {
@@ -16811,6 +17034,137 @@ func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutRespo
 	return ctx.JSON(&response.Body)
 }
 
+type RequestOneTimeSignInRequestObject struct {
+	Body *RequestOneTimeSignInJSONRequestBody
+}
+
+type RequestOneTimeSignInResponseObject interface {
+	VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error
+}
+
+type RequestOneTimeSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response RequestOneTimeSignIn202JSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimeRequestObject struct {
+	Body *SignInOneTimeJSONRequestBody
+}
+
+type SignInOneTimeResponseObject interface {
+	VisitSignInOneTimeResponse(ctx *fiber.Ctx) error
+}
+
+type SignInOneTime200JSONResponse Tokens
+
+func (response SignInOneTime200JSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime400ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime401ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime401ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime422ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime422ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime429ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type CompletePasswordResetRequestObject struct {
 	Body *CompletePasswordResetJSONRequestBody
 }
@@ -16843,6 +17197,15 @@ type CompletePasswordReset401ApplicationProblemPlusJSONResponse Problem
 func (response CompletePasswordReset401ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset409ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset409ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
 
 	return ctx.JSON(&response)
 }
@@ -16960,6 +17323,463 @@ type RefreshdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListBankCreditsRequestObject struct {
+	Params ListBankCreditsParams
+}
+
+type ListBankCreditsResponseObject interface {
+	VisitListBankCreditsResponse(ctx *fiber.Ctx) error
+}
+
+type ListBankCredits200JSONResponse BankCreditList
+
+func (response ListBankCredits200JSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListBankCredits400ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits401ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits403ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits422ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCreditsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserRequestObject struct {
+	Id     ID `json:"id"`
+	Params UpdateUserParams
+	Body   *UpdateUserJSONRequestBody
+}
+
+type UpdateUserResponseObject interface {
+	VisitUpdateUserResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateUser200JSONResponse User
+
+func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser412ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser428ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(428)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveBankCreditRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveBankCreditJSONRequestBody
+}
+
+type ResolveBankCreditResponseObject interface {
+	VisitResolveBankCreditResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveBankCredit200JSONResponse BankCredit
+
+func (response ResolveBankCredit200JSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveBankCredit400ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit401ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit403ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCreditdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveBankCreditdefaultApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ImportBankStatementRequestObject struct {
+	Params ImportBankStatementParams
+	Body   io.Reader
+}
+
+type ImportBankStatementResponseObject interface {
+	VisitImportBankStatementResponse(ctx *fiber.Ctx) error
+}
+
+type ImportBankStatement200JSONResponse BankStatementImport
+
+func (response ImportBankStatement200JSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ImportBankStatement400ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement401ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement401ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement403ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement403ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement404ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement404ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement413ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement413ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement415ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement415ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement422ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement422ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatementdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ImportBankStatementdefaultApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -19533,6 +20353,130 @@ func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) Vi
 	return ctx.JSON(&response.Body)
 }
 
+type GetOwnerSettingsRequestObject struct {
+}
+
+type GetOwnerSettingsResponseObject interface {
+	VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerSettings200JSONResponse OwnerSettings
+
+func (response GetOwnerSettings200JSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerSettings401ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerSettings403ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateOwnerSettingsRequestObject struct {
+	Body *UpdateOwnerSettingsJSONRequestBody
+}
+
+type UpdateOwnerSettingsResponseObject interface {
+	VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateOwnerSettings200JSONResponse OwnerSettings
+
+func (response UpdateOwnerSettings200JSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwnerSettings400ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings401ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings403ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings409ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings422ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListOwnersRequestObject struct {
 	Params ListOwnersParams
 }
@@ -20284,6 +21228,76 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type ResendOwnerSignInRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ResendOwnerSignInResponseObject interface {
+	VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error
+}
+
+type ResendOwnerSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response ResendOwnerSignIn202JSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn401ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn403ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn404ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn429ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyRiseRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyRiseJSONRequestBody
@@ -20911,6 +21925,158 @@ type GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticePdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiResponseObject interface {
+	VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpi200JSONResponse UpiPaymentRequest
+
+func (response GetPenaltyNoticeUpi200JSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiQrRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiQrResponseObject interface {
+	VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpiQr200ResponseHeaders struct {
+	CacheControl *string
+}
+
+type GetPenaltyNoticeUpiQr200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetPenaltyNoticeUpiQr200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeUpiQr200ImagepngResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	if response.Headers.CacheControl != nil {
+		ctx.Response().Header.Set("Cache-Control", fmt.Sprint(*response.Headers.CacheControl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -23757,15 +24923,9 @@ type StrictServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
-	// CreateUser Create a user of any role
-	// (POST /v1/admin/users)
-	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
-	// UpdateUser Edit a user's name, email, role, language or owner record
-	// (PATCH /v1/admin/users/{id})
-	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
 	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
 	// (GET /v1/admin/users/{id}/assignments)
 	ListUserAssignments(ctx context.Context, request ListUserAssignmentsRequestObject) (ListUserAssignmentsResponseObject, error)
@@ -23799,12 +24959,33 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(ctx context.Context, request RequestOneTimeSignInRequestObject) (RequestOneTimeSignInResponseObject, error)
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
 	// CompletePasswordReset Set a new password with a one-time link's token
 	// (POST /v1/auth/password-reset)
 	CompletePasswordReset(ctx context.Context, request CompletePasswordResetRequestObject) (CompletePasswordResetResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/bank-credits)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/bank-credits/{id}/resolve)
+	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(ctx context.Context, request ImportBankStatementRequestObject) (ImportBankStatementResponseObject, error)
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
@@ -23904,6 +25085,12 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(ctx context.Context, request GetOwnerSettingsRequestObject) (GetOwnerSettingsResponseObject, error)
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(ctx context.Context, request UpdateOwnerSettingsRequestObject) (UpdateOwnerSettingsResponseObject, error)
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -23931,6 +25118,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(ctx context.Context, request ResendOwnerSignInRequestObject) (ResendOwnerSignInResponseObject, error)
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
@@ -23955,6 +25145,12 @@ type StrictServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(ctx context.Context, request GetPenaltyNoticeUpiRequestObject) (GetPenaltyNoticeUpiResponseObject, error)
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(ctx context.Context, request GetPenaltyNoticeUpiQrRequestObject) (GetPenaltyNoticeUpiQrResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -24280,45 +25476,6 @@ func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error
 	return nil
 }
 
-// CreateUser operation middleware
-func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
-	var request CreateUserRequestObject
-
-	var body CreateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "CreateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
-		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
 // GetUser operation middleware
 func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
 	var request GetUserRequestObject
@@ -24338,48 +25495,6 @@ func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetUserResponseObject); ok {
 		if err := validResponse.VisitGetUserResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
-// UpdateUser operation middleware
-func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
-	var request UpdateUserRequestObject
-
-	request.Id = id
-	request.Params = params
-
-	var body UpdateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "UpdateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
-		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -24738,6 +25853,84 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// RequestOneTimeSignIn operation middleware
+func (sh *strictHandler) RequestOneTimeSignIn(ctx *fiber.Ctx) error {
+	var request RequestOneTimeSignInRequestObject
+
+	var body RequestOneTimeSignInJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestOneTimeSignIn(ctx.UserContext(), request.(RequestOneTimeSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestOneTimeSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestOneTimeSignInResponseObject); ok {
+		if err := validResponse.VisitRequestOneTimeSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SignInOneTime operation middleware
+func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
+	var request SignInOneTimeRequestObject
+
+	var body SignInOneTimeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SignInOneTime(ctx.UserContext(), request.(SignInOneTimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SignInOneTime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
+		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CompletePasswordReset operation middleware
 func (sh *strictHandler) CompletePasswordReset(ctx *fiber.Ctx) error {
 	var request CompletePasswordResetRequestObject
@@ -24808,6 +26001,184 @@ func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(RefreshResponseObject); ok {
 		if err := validResponse.VisitRefreshResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBankCredits operation middleware
+func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsParams) error {
+	var request ListBankCreditsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBankCredits(ctx.UserContext(), request.(ListBankCreditsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBankCredits")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
+		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateUser operation middleware
+func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
+	var request UpdateUserRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
+		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveBankCredit operation middleware
+func (sh *strictHandler) ResolveBankCredit(ctx *fiber.Ctx, id ID) error {
+	var request ResolveBankCreditRequestObject
+
+	request.Id = id
+
+	var body ResolveBankCreditJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveBankCredit(ctx.UserContext(), request.(ResolveBankCreditRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveBankCredit")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveBankCreditResponseObject); ok {
+		if err := validResponse.VisitResolveBankCreditResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportBankStatement operation middleware
+func (sh *strictHandler) ImportBankStatement(ctx *fiber.Ctx, params ImportBankStatementParams) error {
+	var request ImportBankStatementRequestObject
+
+	request.Params = params
+
+	request.Body = bytes.NewReader(ctx.Request().Body())
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportBankStatement(ctx.UserContext(), request.(ImportBankStatementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportBankStatement")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportBankStatementResponseObject); ok {
+		if err := validResponse.VisitImportBankStatementResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25889,6 +27260,70 @@ func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetOwnerSettings operation middleware
+func (sh *strictHandler) GetOwnerSettings(ctx *fiber.Ctx) error {
+	var request GetOwnerSettingsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerSettings(ctx.UserContext(), request.(GetOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitGetOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOwnerSettings operation middleware
+func (sh *strictHandler) UpdateOwnerSettings(ctx *fiber.Ctx) error {
+	var request UpdateOwnerSettingsRequestObject
+
+	var body UpdateOwnerSettingsJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOwnerSettings(ctx.UserContext(), request.(UpdateOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitUpdateOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -26162,6 +27597,33 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// ResendOwnerSignIn operation middleware
+func (sh *strictHandler) ResendOwnerSignIn(ctx *fiber.Ctx, id ID) error {
+	var request ResendOwnerSignInRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendOwnerSignIn(ctx.UserContext(), request.(ResendOwnerSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendOwnerSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendOwnerSignInResponseObject); ok {
+		if err := validResponse.VisitResendOwnerSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DecidePenaltyRise operation middleware
 func (sh *strictHandler) DecidePenaltyRise(ctx *fiber.Ctx, id ID) error {
 	var request DecidePenaltyRiseRequestObject
@@ -26427,6 +27889,60 @@ func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetPenaltyNoticePdfResponseObject); ok {
 		if err := validResponse.VisitGetPenaltyNoticePdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpi(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpi(ctx.UserContext(), request.(GetPenaltyNoticeUpiRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpi")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpiQr(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiQrRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpiQr(ctx.UserContext(), request.(GetPenaltyNoticeUpiQrRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpiQr")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiQrResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiQrResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -27612,752 +29128,799 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3pchs51jaK3gqC59thMd6UrMkuW4qOfVQeqtw12O2hqt/d8iYhJkiilARYAFIqdoV3fBdxruF7/58/",
-	"5/97Kd+VnFgLQCZyYiYHDXa5f3RZyUyMCwtrfNafvZGczaVgwujeyZ+9KaMxU/jPt8yoxdnYMAV/xUyP",
-	"FJ8bLkXvpPeOjaSINTGSXFNuyAUbS8WIgk+4mJCdty+fkacHB/vkv//rYH/vcO+o34t6ejRlMwqtjaWa",
-	"UdM76XFhjg57UW9G/+CzdNY7efL4eH8/6s24sH8fRD2zmDP7Kpsw1fv0KQrG9pb9nnLF4m2NUWXtGZWy",
-	"bY75wzyRNH49HmtmqqP9dmGYJnJMzJSR+VQaif/STF0xRaYyiXXn0T0+Dkd3+Pjw4Lg4wP2aAX6KenOq",
-	"6IwZt//PUqVlzd6/ntPfU0ZG+DMZKzkjgv1hBvZBL+pxeOv3lKlFL+oJOoN+sh/zEc/oHz8yMTHT3snh",
-	"fj4ibRQXE1yxV8/hPWxuTs00b43H3dYiTfHNoKejx7UdjX+iZjStzvX9lBElr8kVU5pLQRYyJRdUsxg3",
-	"ZzSlYsKIFBFhe5M9ct47Ou+RnRfv6YTAGAgdjdjcsLjvV8Uer3wir8a7tueGhTmuXZcf+YybbGlKK53g",
-	"j2F7MRvTNDG9k0f70RIqftRKw59g0fVcCs2QQt4oeZGwGfxzJIVhAgdF5/OEjyis4MO5feM/ftOwnH8G",
-	"g/ofio17J73/18Oc/zy0v+qHvl3ssbghZ4LgsT1+9A2Z+9ccP6AXCXsmxTjhI3OrYyIj1+spuZ4yQbgh",
-	"XBOjqNCcCUN2qJBmyhSZp3pqzzjXJGZXfMQiQt1xv2DAla6Y4mPOYiIV4UaTC+QL9jfFZvKKxX2C091F",
-	"/kc0XWjbrZGE6ktCJ5SLXlRh5bsZL6+bp3v7YcD1carvmIJhfhD0ivIElvh2lzZmcyZiJkYLWNNYXgtY",
-	"GTh9MTUUziI8v0j1guyMZMzIEBn8sH9CjFrYxSAUV6qwau5yCPZrwq/Y9tbtvZQ/UbGA64lpo29z0d5L",
-	"SWZULMiY8oTFJJETLjRwJEt4dDSSqTCwjjSOFdP61N6Kzeu0hWXJLupPOGQ3D/j+bAQDfyZjVmXAz9mY",
-	"jzhuP8XXCG7yzg9UCWroJSWH+4ePIvJuNN199U/gs0wA+/pXb/+gF/X2gcPtH8H/wZ24/wj+73Ev6j19",
-	"2vtYYa1R72zGRDxjwrh9gwHNlZwzZbjleVRN7H/jmMN4aPIm+N3eRNU7ZJYa3OwHmlA1SaEH3cv6lxe/",
-	"sZHpRb0/dseKsV3g0e5D6M5LBb4RApw+JhcL/AfZgd/epHr6k/99xmYXTNnPqLFv2TFdMA1Nzfow2RGd",
-	"m1SxeEBN4daMqWG7hs9Y6ep8VLNgI8Wo2ayJmI14vFITIk0cJ7Lr3djkxaKDONChNeCAAx5vo7FOrVS/",
-	"EnrOkP4HGzUg1Zrf/5YqrmO+yRA8+W5pIa248+eSw+aOR752e1Toa6bI//6f/6vfi9oE0KgnrwVbd8EU",
-	"o46fFwf463SBh5nF3JBrqsmUJfEpkWLEiCPbCF+wf6gHmtim7FUlBcOv/GVVnEPdJLShJkWW5TmjnOOn",
-	"XjhFURoYEItreWI6jzc94qnO1rG8GnBVxSxbkl608ko72Xy5EvR0f/+bg6dPDx8df3O8//TpQYsyFGoX",
-	"/7Lqhu+mfBjz2TmajOwdUeSv2T5klFE9UwHBlQ5sgc8WduRj+RKpucR+5HUXGTdsVvzHMnGj3CYeaPrH",
-	"K/vto4DyqFJ0AT+HSmGNutdywMtbgB11me1bNpKqhtTOUJGTY0L9BwNlv9CEaqt2p0lCNAO5kJsTwq6Y",
-	"WpCRTNKZ8LdtL2qQB5Yt3t/fvf75F5qk7Outu8qtmzCz7QF+vcjv70XefpVt5z5e5cpsf3e7t+M9vfvK",
-	"N15IAeH9lx+wjndhwDIKLGnNWzK/o5vuywJf6XKdvFuIEdxyyOuT5PW4d/Kv5dzef/FCXLFEzoHpl+9e",
-	"MF2seuO6e+2TH3Muz1UutBoxrrSr+Gt1+h9hAbTmEzFzhoriuLdw78DtOqgTjH+k2pCYLiLCxShJNb9i",
-	"pwSYxwkBgXWXiRhl1UKvxQ4P9m+Qbw/GUo1qNI5XguAvxMiYLsjOmeb04Q8yuaSG9nMd/0LKhFFRYcEj",
-	"Z/ZYbvTdCt8uNFHPdeuZoTL1W/aSK7tn1Vm37NL2eGAdu8oZUpV5VBe/bmHCaec0G5BBgcPU8pHsGL0Q",
-	"cbPBaEwTzcoyZeMZAe02cefEW4Vo1lFwclbegdIy+hEsn9krMU/N+nNblUa2cAQKxLzRClUpK297+apt",
-	"RR3LWisqYgf7VU2ssyb1LR1dJnLynI24FypKuk6iGI0XgzEXNGmxvUxpTBI2NkijF7Zl4ho4IYrpNEGr",
-	"O/g4tJGKxQSb9T9RERPwmoDfAwweTjggQl7XMtU4GLW/GGOuR1TB3oC9fVFr3VhNmK0RKzW61lqM9ame",
-	"vrVvlrejKEpls8hajkqr3mHjAtv1Cgdz3QVcIljPuMgOVNt5KswcW1wy0xfCqEUNfU4mik2oYQP2B3dO",
-	"lyql5G+tt+UlBb54Bp5JpdCURtxrxPAZi8iY/8FiQg0Z452p2IjxuelF6wlRXmjIJMBsSqm4FPIaVhFi",
-	"HriYwH01YFQlHP3OSEq1+7iKctz0cWehAldhoBmrtZBalxycertaMRszBRxiB7gFnbD+ugtXc4VUeViu",
-	"7TzQJPzCyqPkesoTBiOMJdPApAiSW7vpslU2TejyVbF2YVhqKwYoppkwhK9NSBtyv2YbPEdXp4uLqFjg",
-	"uxjf53QB8TLr+9q8Vc8tWL5S7V635U1E5JLNDXjqL6jhs4hcT6kBYyFeZj5UxIlnNY45FETY79tU2qMe",
-	"bPhgnNBJUYgIlvlx3SoXRIeqDRclaTajPCkf60fHNyjFly/F3KpQsbXDQpZ4elS9CBzLLNshAjYUHr6c",
-	"+JbcQdsQ4wrX2b2xqD+jCRMxVe/lJRM3YgRYj9vgBqV6uzbhzWyKV/Jym8OpU2YDa1eLylnYt2f23Xu0",
-	"fZustPGkWGX3mo0UM6dETzE2SCQLpyMU1Llam4NqUGLGjMXkw9sfIaIKHK2EkpFbW0Ln8/Ltdfxk1Y20",
-	"07EjWG1bt8F1Cg1uUX98Rud0xM1iPf1jRJXibFVTCY3TxOgCSVUCGw/2vTay5P4cTXkSKyYGqYiZGhwc",
-	"bqHNJJ1M6IQNLifFoyZTYAHl1hraE6mVGUrb4CZetw8jxa7bR982+HEipRpQxehgdthp/EuHDzc1RYVk",
-	"Vj10b1MhQNGfMaNsFPQFE6Mp/BNi1q6pwjt8sxF8WkqyXo0vklfCx+w3OrpkRg9UY6Q5xJD/HzBqWHky",
-	"T1JNRq7hiCgJFBWTdN5bFn17eHD8zfGTo8fH37RtzIyZqYxD9c+tLHpbGK3V7uQVUyDR1A1/zpSWQg/c",
-	"CSTsjxFjsSZzqjUTE6Z0ZINP/AthAEpVv84/W06E3WdcGmB1Bm/sCwTjGsGSBKGNgvhJk9GUjS6XTGIb",
-	"gzSKjlgb632PL5XPcrBi2fZG9bTn+6nnv4YmcpKyYkBlic3KuHWUwfeg26dscMlFgeKEFKwXecMpyqVz",
-	"qUwv6tksi0HM5lSBpN2LelIMFEsY1fAH1QNQBjHGud4OkbLBnCkua/b5pVTEDwfif5kNlbKv21QEU1Dg",
-	"8SXQ4qggr969Jk8e7x+QOFVWHdt5c3D8PCJvjn4qhYPVemAMN0nZuvFov9VQ7BQP+3Wwmst3EM5x497d",
-	"xkiXDq/J/pYk8hoEGVz7FazZBXprUUmpW5pWA0IXSs/DizNqt8kSbg4rnhRmKBc+Rr7ORm2YsI4nxQ1T",
-	"roNubuXyUD/W2T5sGDSZU0XJ4d4hyXokWY+QjUBgEcnRPgZT922U8Ai4pfapCWM2MlEecgiWrlNivA0q",
-	"c7uTGV1AHsZcauYDtPcfE5qYqUwnU2c8GVNn7N8/borcxiFrGPPu4d5xf4+cXaC1BfMmrrlmeyhQsQlN",
-	"BoqNG40cDVEaLTSVcNi0AbCsRduW/4jvvsFXbc4U14OZTLsczDkTNGnvIjtnb9z7eFAnfMa6n6m3+H55",
-	"7tWpZ7yi04De49sNjANPZs7pgs0qrXDllEUV1lE4TPnsl3Kll4z94O6pIl/yt1ebMcz20nVlS4uAnWRt",
-	"LB3oq+x+2vSmrm3pNm6ANzkll0bNremu27m0Bjg5HjNRF1vxNp0zpiO44EkquAEZe5Ymhs8TztQpoZZJ",
-	"oLhHRownoERY2S8Vc8VHLIaoz160RUNr9mHTYDEz0I9lTCiMgFxPkUPOMPEG3pDjMR9hgo3R2x1ftj6F",
-	"mG+3xE47DKT0eqeevO7Cz1SasEFtOismTqYJmGfsfN3UR3LGNEpqvajlPJZo0+5jMLsop7WlpNoUEPze",
-	"3k0+vWjk34/wxgMmawkrSWAbuSE73714Tx5eHTyEiemH2Qc2SVejz4qbKcHjo9GDbRk+ZxpcNTK5sqmg",
-	"5YgIo8p2nGUej+4y14r3Yndpa5m41f5mVcTq8s1aotW2JCQUjuBAN4tHJzWSEQpMXjwCuUiTa5Yk8N/S",
-	"vnWUi4qHps42WxSR6g+lJheK0dEUUk1mUhviNLKR9bf2oq2SUFm4am+ySaZqet3eRYMq02r4YDuyVO1k",
-	"s4u3/gR3I/UiLgBJqJikdMJOCBOEJtd0oU/JpYjIlAMJKkauFTcmNMd4NthNUNtENqtjvS2rVIk1s/xv",
-	"KRO/szDc8jVSE3+bXQQbxd2WZOyKYMVEB3ku6k15p9cuxerSIWu4aGGMYz6ihnXfHbuaPzFDa/YFRJSB",
-	"9ZWv6S9if8y5YusGGk4UrdxltQoD1zpl8Zq94MeqkyljC5GPXgdaSuv5TqIi5a6T0aIumyp4GeSjZ3I2",
-	"Z8bl6cOqEHSkWFk3ie29ExHEOSCKXdGEwzphGjO8YzsiMaNxwkVNhrfaOzq0t+I/f6mPq3aG/uKCPqm/",
-	"ALL+19y8PEWk44K+sx/ApykenUGZjVwxrZnzB3ryrxXO7YvbiLMoDCXyKqwl/2zvs4UN6T0j3yCZo0yl",
-	"DXwuXxOgmYRTp/ptokfGdKEHRg7w3NeQ689sQg14cjHPFt9i8eqG/93waVX1KnKdhtBtpDwM4PaUT6/J",
-	"DhOxVBoEshGdzy38R8wUdxrDzXGw9bIhNuF7a3KiVU73hGujFoNNDmn2aQn8SHjsEXArXLL4FHW+WNFr",
-	"Qf5GdKoRrgT3UYxYktit1KlS8NxSXXbigRR6jm6sAy8nTZFRc9QDVjrmAp9n3bVLG9i4O9S1Z7i8Utm8",
-	"W+75boH/xZV78QcdmWSB+pIck4yJoZ5cvPH3Kjry5yMR3P55WkGO2FgIWOHSXRr8vY0reHvXYPMRaTkH",
-	"P5Tcou48Uac46VRdsYUl5iuMbqfJIHvIhU4VtUa5uUyS1H2V8JE31WUyFdzK84Hybv4xN4JpOK9zpmbc",
-	"1IoJwTi3EjWUN3ePQhXzQb3xCG5LedKMi/DpQcUY92UpDnd3Ote+ez8t3+Z3FTgTf4tmdy+G+brLF5/n",
-	"d2/LObk7K0PxcFUsDMHPG9kYIA4m4dqc2TD8oIsF0yh0wP/VhxBlH/sVWt1dVXW3A0TZAOyorStUGjqe",
-	"NpnOO1k76jI93hlgQGDih9D9U0IdnGNMMHoR7MBcE0oEuyblK6VW7ITQ09b4HzabJ9Swl9zYY1bvmvgV",
-	"HPIgZyKKpH0LQAA1jy2AF3FIRjtnQrA/QKt+KdVs9/CE2BOPcXOLOYsAmtCyw4gk0iLO9a2pWlBwxVTR",
-	"ka6OiKGX+BMmNLhBrmkUflRzOeACNXqMYGzQlY3a0p1Ajgz7w3QZWZ2AbMnItVF7yYSEv07O6+0fDR6v",
-	"yvPrVsaZi/OBLF0dT9t1ShMjfDZL7YkLEmQoGfmvyU4sR/rhu//8+dneLI5I1iwxrl1ddZ2NuVnxxNVx",
-	"gg8fXj2/egTjuWSL/3eOIbGyFL+aPFVgp61R2FHvki26ar/dgxjgfeOjWqvSvZapAz3ocgbtSg8aQEk6",
-	"2FcO6jOb1oplsMovStqVkWWrlDtB3ExRts543ce6ZLGJ3HUPM+Ldy2g/eGGXzzAm8uRPi1580ptwM00v",
-	"9kZy9tBwEdPE/ydrCGdROVGtkFbZ94PssGyCabUVeKmtozete9jv9Bh3OsdL3ZRd38VTvM31vuWzv9/1",
-	"7N8cENMtoSmtwZQsKRa2eStoRxVWc3caUAPTq9OGKtxuM6UokTpV7G2adHdDHNeHwNiWihahmTQ2gjGX",
-	"tLvjKNT3o9Kkg5Wh7Pt3g3OfZx22hVFlPpq32QA38dSMamGezwqRWDKGICzlbcSZcbotHG3GtKYTtoYi",
-	"4CRd30D9QuTI8sUFABDywRXiO8KpEQt3agomkuMnj77pAAHwZyVvqkYsC66mYu46FYQlbIaB0yBdjzlL",
-	"YnLloScDrezw+PDJk8rd9GdLbjwIFNgaNA+GfOwggr+yHHhowequ2PmU6ppY9TOxIICKaVvDzYaVITsX",
-	"LlvK+cYOyE/8WwubfyHjBYTYjeiMES76JVmMC8PUmI7Yn58KQpi+5PNdObea2u5c4nt29T9Fbuu2z/aB",
-	"F3AmzICmZipVK/NztHVm384//0pVnyNVbQUmz3CzWNfXZT/292abMRqXtJM5+XYwT1sl07lM+GjRLaJf",
-	"S+dY6ShG2yjdbcrRWZvbwcW1FYHWZizu86+M5XNkLNdciKLZ3m5nz18YHWMCQgYR8hrPC0oXY3bishG0",
-	"gxYUCa8W+P1aScNwXzSPmbMHuu+qNoktwGZvBHG1IVTS1gF/toW1U4/ea2F1wkVftstb8S/7nb8/zmU3",
-	"onbzm3txI6NbUYtYtlI/u/kVYOU/G0l25ZndT2vkDQlojXlytSLaPZbR7gFO/SaAQ7Ui5jKh8auQuUTI",
-	"XPnM309jbiiAreNpbha7ygD7DWJYcEeUFrnEZ8s7WObidRJdQMZFeipS7K0j8ufXcHjMVnK/zzyc/aqH",
-	"uXjhA+yjjZ2wi0a0oSLG6nlXTBkW2x8TqbGSI2oeEEMynye8EPgLDeGy2s/apfZgVMuW6O6s90VRqc5o",
-	"797YzFSv2PXKYcg3EuC3dDEUu/4OX9w00q8p++YVNuorGgPNvRIJxFH/ghZzTc5GBtJmDurTaHYO+/UZ",
-	"NJuG/ZV20q5WLcHCRi7L/sg3ea0I1aDtDpEVm0eXK5l0Iou38B5ckHwitrPGpbG7oYQ9RMXVbNqO7zxp",
-	"lwCtAdJsFOZ6KeIilAnu7ymmd+E/NaFIjpDtLMfkByrihJKDp48eReQNVTTmc3Lw9PE3GPJvM7nIi4At",
-	"zqg2TA1GCdV6cNCLig8Oyw+O8NMJF2wQQ6ZM+GXd80O8nuCcDJxnyb7FVCm8ep4wCr6ywUjRsRnkAdkW",
-	"rsK2ZoeCNy3E2FWfKoqNBX3MJNyLwYOwvcKIy82WfywMJGi14fOmV+hgIhGSLx+1fxSMsvwwb2FZ9Lli",
-	"1z8xH328haRQOBwDOR5ccGWm6zDT7jDGXMT8ajSoDZ6+qeIsnaHT51MpOqGAzZWDTR/4BPJWaCP/XkV6",
-	"LSxIhr1sV9QPqbbHzlmBGbmsc6nfJm2sqV6XKKp0n4uYU0F+pna+5LkvbS3HxZudIDvO9qFEAnNqDFPQ",
-	"4P/9r7Pd/2t/9+nD3Y9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW",
-	"3Wl8BSKuaHtLU9hXU/hei28lVfFagfdrqRF1SmbhoB7WnNPVI+67aw1uBazyUDUsNZ3n8LOawvqjhCrE",
-	"R0vYqcVNH6IdZ4j4R/hPIugVn6BYTAD4CBDWFUNLDpeCXEhq+i5txjo+MDSvItFXxeFchAzkTBsMXZLF",
-	"HVwZdDXgYjCaUoVihRsZ2rJwrI1SqJ//lsdU191zh16xMZyBHKU1JqvaEIc4Zc3FFCEziI4MKG2Qcw3K",
-	"PUeQn3WT9msy0vI0dZvaOrjmIpbXAzlnQudPqRCwvJrWvAqxiZh/hgGxigl2TRMoeMXyJHXrfE3oXDOk",
-	"B2PkbBDEVAZJtMXHTn3LPrVbClZVOwH7Vp5rO8isIO57NMIMghlbFGaheWMwp5Cmo2fHQXBUt9AJfFJZ",
-	"VHHLTCuZaB0SIVx2s+/IUsyyqM9ipAICt+xllL1eggM2giPbfpEyW8c+q2LfElxbwmx06wTnxH7uC0kY",
-	"WcRz65CG1lTRrI4/5+leVV6xDvTwyqjIbSILQnwlW8bZbUXxa3cXPbcOosBhsiradBNmasvYbV21KiQ5",
-	"kCnhttgTLC7htiYYt0ghOThYncH1tgCNS1Acs7lZeNRUGHLDeP0Js/drEZgoRBCN8ju1kRs2TvB4rQl2",
-	"RFJ2MLVv2TioI7Ct5BQFVDTmy3PnivP2KxqylTz5KwdkwQFhTYzex6WLc7wEgnAt7F9fPtCnoDisQD+Z",
-	"qJfBAtprpADTXEISzBeoQOkdL5yMQW5+5RRSa6sm7gzIFdbghBzuxnzCjYUA/Q9y5P6ETazgb4Yml/3d",
-	"px//fFRvannuYUafWQG2yvQRH3fLkTv1QudRO+xk6/uVuy7/OPJzacksyZbktYqZqq4IbEYj13i09FQc",
-	"7jdqaBsExrRB7C7Pg68Z0IoxNzdi+eiMqiUVQmhsEpLhm+gUo7LdcB6qDB+lCVW6PRHfkeWb4JvldW5r",
-	"xM2tx1O5CiqDDM+h+Wi03KeHzWbDAKHB9tZIHp3Hu8LKv7WfVNbdNoT62qKuXv7RYffxbDnoyrW5naAr",
-	"xeBuG0CFmLrSwiFy9cHeEdk5fkKmMlV67Wq4uoKlE9S395NrgKBcthm3E4u1PfwvXkT/KsVi5f20hD5l",
-	"eYoBqywwvfIWR+6Oq71likyruOT5irZfrNvwWBRbvD9ei+K4WuO0c5B43JT6cO1GJHaE2tk9gOCFyOKI",
-	"+iMSud8O+/Wx3qclaHhXGtgSVqnGNDSPsDvWAIuFwq+YLVx8s/LR/YyzvluprdbSv6nYdg9Co7+KfTcj",
-	"9tUAdhzfqYBYMbR0buceiX41uVPdwIQahlqw4fxlpcv1RMZ1t6K69OtLn9vJDrhNAfZgywJs9rFdxIGN",
-	"BG7nPLcp+DbJuusKsncW6lArZdYEPZTEy40CH2qvo6ohH4VNm7nshMpsEAQH0SbN9kEGtjHqEZTl+jcT",
-	"rojVlNkWKnInnc8ZmHKrIDT1hkV4P0HHrk0+4WbR6buRnPNmAfdoC1aO2KEVrinr+t1ebVpMBDBBrWab",
-	"MRcxF5PuqhrS6Ev7VY3Q37YkU0bjga1N1w0RYrmg3Vq/9rBj+dqjLRQvXI04gpnV0kmHoAkXrd45tHd1",
-	"qfxiUQ+kandQPdA+17i173lCRxixl8+7E4Fm32Wuqy4z9U6c6sjhF5tjMAMtONeTsaAaOCoTRq9YexQE",
-	"dHLtipB3qCGmmGbCDDxGbqe5FyJTajevAZTklu18tkMI4F/hZK8sIaGw0JHWS0c3E0HcwQobq1/mpeLC",
-	"G6y4R5M6U5BOJxML72ytMjqdM3XFNdZbGSG+8rJSfORw76iKQ7s6BNoSd3hrjb0abzhOuN4RXVrq7NWO",
-	"Xtjykm7ujC21+Atn153j5Y7aLqE1M8WBnW5JD8e2mkNckCl146xLNtXbJdYw4ToYv3Z7oGLjtPYQ/Tq1",
-	"aDfW3EEmHIqfClkWPcsXZDsbKCsg2QoEnuR85uFS+3UNtnIph2jCMqwvSdotjKq9Gue6cmyXCI9VBaQg",
-	"kGNZaEZx0dYJ2auXEMv5L/4dX0QeeSTi0AtywRZSxOTgEG3jB8dkxzLkfkTY3mSPHBwQ8DdY0YELOMCg",
-	"zRwckfDmgGRtAyEeQqeJYQVAe6/BHRz0ot4B2DMOjuD/QL0/eNQSglPj2W8R/NrSCupFsXL8NlbptBnn",
-	"TnrJEP47CXztIphrrU0WOyXxxoNZLn51WbXuhtrKjVjqu7h/9UcCkJK241mDlvK6Y/fFrxaMqsok5/MQ",
-	"aSgUd4/rUXFHlwN9CbGDNWf/zVQKRvAlMuMi1bactnKPXCEMLJ0HwGrr1krfrf5Wtcit7c8xFCwcuQDS",
-	"SvAwnwH4HTcxYrpG9HQ7jWwdogyb1oyJTcbXWXuWScy0GVxTjqqO5g5ZoCy8MOGLkjJIknCZWcTju9ka",
-	"2IQqLL64rsr1e0oVFYZDDr5vuYb4f/I/ETdsCMPNv3UxurmO8kCTLKw82uJO2YtyU0efYlfycrMmEI2u",
-	"e+7f2iB4Uc/TSafdyajERUlf0NFlIidb3IM6y3wOzRcsS5XfZKmsIWMu72ndhJvItPZKcClJv4RpMytK",
-	"ghYKZQPqKGchlS3uuT/P/+1rwwtp+Agv8zZdewUjXHdjil5StWzOlGa2bNlSr5dz9ay9fC1FD91sAm9O",
-	"vl9h57XEkdZENK9rNS1vsrDgAu5rlIBQdo161us1iNmcKmOx7aUYuEWE86AHIEDbEPSPnRakm1Uk3TwP",
-	"6gXmGL7x1oBVCqnilwQVXuurAeE8FRC69O33b/DOQMAPzM/UEfnZPdSG0Zl/ePkrPstNXTMGiZxcs9gJ",
-	"+fqUYEmmH89+3ZvF5L//62Dvm6rpC/ptzcKAoX4QtihLBgqX04VMrQ6fsU6snLJfyzA90HBp82yrkR1O",
-	"HYm+gDewrMQ6Sqwtjaabv1q5QlcpBcG/4Aq7aQgdwyJo/i4LOwtVg3yGtEGdy7XIB5qMpFJsZFhMHM9Y",
-	"iw+vlVdtExqXZ1bXVYvL82PWqslT20sDCNRKOeKFvPT2jKWVPXnOidd1/BUjaNv1ZQX/upzZNZh2nYni",
-	"DR9dWqsB1vXTDJPMMMIjMxmEkZEgfLvuVu1+5aJnaQJhRWbA4/pDk43YSPJbGk8YuVg4c9MPZ7uvftkF",
-	"z8BurOjY7B2cQv4fvdBMmMjqFrbGtTOQ+kkTsIyWzCGPmysbd8xjZLE9WBmd5AXCKzODesU6L1KOycV5",
-	"mXLRsBmdqBXK5+ia2tHLLJklHu6KGuHcl7BwXme4XVfYyMrOcLaK0SbLTevgnMmE1O4hiN7ZcieJrisz",
-	"EjkeMzFaYf3eOLv+a/thl0X0B7aLf9UoOmrlBe/xpTIJZt1Uo6EcQRUIJph7uM8N8fx2XJ0kzIDUNxU0",
-	"XzJWL56nax2Y31NpWhf3JWP/wPc2scu6D32XdRzhJWM/1sJt5NmUpXz/dM5ws248ybIJ2aMxy7IbpMCK",
-	"aZZ1tOUXbQuE9Q9PDMXV9xpc20FNuFiBa/hxd+EWK4oDRhqa3Aq1bMCbnMKeFwnEQftVXIm9ZFu3LRpY",
-	"U6samZQmNYa39/IabKEW7EeDmPL+7OHzM3AGuG8ikKpU+/5YTbJJmQyPMUJ9IlxmjSQbgJcChO7hE5fh",
-	"E4AkgF5tK89Lhv81dEYVFd43beGF6uFiVocV9kesHN4yZozAbyB+fvfiPXl4dWC362EG7ADvDOAd7QTa",
-	"SzqwcDxV0bTF5/Z7ShHEvAa9hmsOZoaYLnREnuxCABPRUz6Gh1RrprVUu/ZXqcg1XWj07s4pVuDTZAe9",
-	"kI4C+r1oScj5QacNXl1FQPyFgQGngq/tXo3DMFIIh+dWXIHvlNSa7ORW2D7x70btto+VjB/1lis4npwl",
-	"8QulpGoOxmyuNbGsvuLye8o2EXUpq4hDfGfobF4dYlzn9r7io8IKdi3f02zeX6O1+VpVDXS9rukN7w/A",
-	"9fk76GFg0IsrM9388qnDvsAKPxtZg9KakuqaqbC5rkkNDcq4vM6qxiP6vuKGkRmN2c05YK56UQ89L9Bi",
-	"D/YO1m85Ba9tH8ybqJoGYQE0/OQj/NEVbpdAjgmjo6mva3bhcwEEnbETMpXXRNMZ27UPgypFyuYJoB2w",
-	"UHe/XzU2HtYaG51x6jnXI6ri7CR1Ts3wXyxJzaBq0tVG9paNz+DtwF3sr2VndtuL7UibstlLoGIHH6Mt",
-	"QASVSMp56XIPHc6wPv+jYPxbWapaGT7MXwbdrB7+qxu1TdSEVXVH1QuQnmrg7KUiGXgVmMTFiCnBYhdX",
-	"9gvwG02+icjBfgfBYyOUqLoIvY/Nx+3NVBpZvScdja+bJAuNrvttQsUgVbVBogyuFUngFeRb6TyRND4h",
-	"b16/e48PgDcRPaWHjx5HRPN/M5QAR1IYJoyvklMMIW2N5fJzicJFCcbZtrjrKTIjOu+cNFCYX5j8OKMT",
-	"9vC3OZv0IvfHXOT/vmYX8+yPKeOjWk7Ga5WCDx9ePb/6hixkSmb0ch3pye5STbRXCf+K7o4//vn4uB4D",
-	"S/N/s+UBRoePDw+Ojwtn6qBbqIQboOuktMpLNr0VM8K7bTYp7VcfVbzfFZ+x6c17idfQAeKxaz5Ve1+p",
-	"VWTvU2G8+4j2UEaDbF+r7jftpvAMALc77nqp21geJa9XlgK2iPc4ooHEU+UcD/YPHlh4GI+i/UCTwqdY",
-	"EwxBa0HmaEg2omPDFHkp1Yx82z8lDCE7XZp31JadUBxp981sQbTMft4uzAHeuCwOVrR9pBaPcpV3N0JY",
-	"rTMy60zl66ba6ftb2LDuRi37v5wtxy18iAgqrCW5spFFrNCBs19nF8By7NCcN+TnuMgCiviiBdqsPQEN",
-	"BzjbyFsvbFgQQc6ctrtCIJhXbRU2QK4OTgglmX9yUQKdGstUxKdZOIbGHA4XDoRPXeYN1ZcshoCFJWJM",
-	"WVYKOg3yd8jO/sHu/uOIPH3aRysvMrEihT/pwCFGtaitZ7aPDPYgG0GIYBxKFI9bzdl3JCE08ufWlWm6",
-	"QDvB9HS6HWtU3DZQnc7MpPVM3L1ZKTuZSyxL9vh9Zoalt8gKF5txHWgB2U7pBF5TTeapIYpPplXcus2s",
-	"FXd22ioujsC8UBzUcrqGRbsHhJ3t/nLKhtc+O9Ieb0DWzk5Mrg7ITnB5eisAOAL794ukt0KYdwauVLTD",
-	"1KAquflshKbkOvmAwtkGxGGlOytpYbin9bdYj0rCxobQxJdCbDUAdRF9PlNe+XlIJuudFEtEd83BA1Je",
-	"wsAtvX42/Duhk6WloLeE0LEiWss2zKymJqGxvfRX1REcLIYL81G29HLuxYowGF0sOsSZgyq+Xrj/nZky",
-	"6+OeKtXIuJhEpPIUFsdBC6VizE1EXBkyecVUnLKIFGqFxRGpS48I3i5XK4tItVhZREZyVKgpNohT95QL",
-	"fBoRV+xlIKQYjFztcgOtzRk1AwwyriCqPN7QHNtumaNcL8EY+01eEDOlhtj3LER12/hcm+tRnWJa2u3o",
-	"as7UMrnatrnStbkdVNZqYqicM9HL+6lPBbW13NY8Q/7rsqRlj0alzpOv/lQw0N0YLGt3SNQVwS7inuMe",
-	"pQUorGbAfzP2WGcXDOCIHHMPj0tI5kE+bUC+zVbDWskjoZNtgI1AO/cHZARG89ZS+TphLrV5BQf7rUgx",
-	"9VkGtQNUjF1gBdU1gwKUcv8sh0Y4UBMIGQZnUB4jCgET8N2C7Ki9g8Ojncf9fhBjnEetYISxmsiwDpse",
-	"UKj4j48/1oohczMd1AVCyjSBdDB8AQKrZ8woplvjVJfGqEa9iWmKinWBsBGmIGNMm6QxSbiAqD51SXC5",
-	"S5GZW4mU9UsQZbvTsvGAFVU9djDcAQx3AMMd5D1Upgsh37a4LmZqTwzY6EuzRQqwLRB6Ia8YOdiHJdJI",
-	"BPvf7BwgEVT9cTNGdYr4DrUx644skMwim+unJhL/JDs00ZJQ+wdSHATcX0gzjchSyssI72ODLw+mMZjV",
-	"UZndJTL2q4uUNqvd4wotbZLTFQyquGaNOROfot73jCZmWt16zEZeGujZLpdUOquRAi4xmZ1eUW6Zbav5",
-	"I7tm3AhrJ8W1kWrxQjic1m7+nVz03dPpxQzk5uARnc+VvGKFZ4qZVImI0BkTMdyme9bfHRUd4dnT//0/",
-	"/1fJLVS3bLR7FEWr3GXb6owtZF/39boLr9e9vYmqCFHfjWnJ9mdnb7c4QGQEYXRjJWdkR0iHGQQvXLOL",
-	"fi/aeKUYZnisKWq6j72k2Ya9wuMWr/bh4dHRN4f7R4+fPDr+5pvH+22hYs2Vf1GbljMgTmCN9jXEshT1",
-	"GvRxk46Bl1U1VbZDtCIuIQqAmS86XLBw7QsUW6DHaJkIU5sjvrIYM5GDOVMzbkzdHbcP6+fModdTJhAY",
-	"0JcR3fD6dpfNwEjhUgW30KBhE6kWHeEq/NtwNilcgDLVg4mUcV1wsZUpSPYiwRdhfcYJnc3gnJGE/55y",
-	"eGimDA4qRXQAm/IhZ0wbPiKpZqeEEiHFbgDLgnc1atyxZBrEBj86claNIwLR4ZD8LA2rFx5c0fsMj3bZ",
-	"WoRgNdkxbWPX3lTTvsgeKyChlyxLtSpJMwksLPwGUgO8SBDRhicJuaaGKV27AofH/Ya6y2LiZeElFPWo",
-	"lZqEHMBxSRNde3XahbMFoVNt4ypI8EHd2EITTtsaB7K/FWjjlY3mVZYZNmpNaOsf+3Vj5lfL1QMmx2ky",
-	"CM92XaoeZJVWZ/Jz8ZgFUjIXxMjrlSgr1awb0X/QOPR/S8GW79nRStHQjbmArwr4LmWhFjhWPMCgwwEK",
-	"edoTdHWK27GIO+C25SjX7IrHaJDNMrS3EciZtYoY962HpnvDn22EcNeM/aySe7tgtElgcAmep21U2lC1",
-	"IUHmGli3rKUcsdeqRFuOojdsNk86e7yWfd5YNci/4yPocvXNYhjNFZ9RMEQFjfUtOGqICbTq0HLb45Oq",
-	"5fF+RsduvdRs7g3NG64EmC4NRg3po3hcciO3twcEp2M1s3Ntjl5H7PamuPbQprQC2nowFMTHWyOGIzRZ",
-	"YBsYxoHY0yXwPbLj/gvpaMDxMLwD3kSQRUi6jbmpRgHZr2rOG8bujxJGlc0hci/mK7FwcdTwf7QX9WrX",
-	"YPNMFMNmjZYFjpARVFjUwQpPeKCDZfLUV7XZtATYbin2rhxN6icW+S1ooeaMhH453JyIDhuI6JItQGcL",
-	"GK2t7MtmXzzh0DsgkcqdWRzpa8FqibpwU0Yb8vYSWRaZ9PpEerQ5kR6dkKvDvLAfjMVmJUHigGN3keN1",
-	"IvY//DXZ3jaot9gR+JOIYX+YU68wS0WAnm39DLs62khwAAlZ7vawa91en8nazTHRBk6WuylhwR1J6My6",
-	"jOt1wTRWzMp3F0Eo4E9BZ0xnbz7QZGhbGBJgktoCqfP8AGYAHzuISWQtLAOp0BQakayqcZTVFemjiQyM",
-	"39xZxLAiCbBg9Kj95vAtUoFWiYHtf4ARm/09cta2E/b9U0zjwwNKFMPSLFgl/noqE3ZK/vzkKdyHv4Rr",
-	"ftBsYM/P/JfIt8LwyBbmFBEKDAaxUcnQUcHwBAKwPRZyqI74wUXA0HIiCx4fERrHusrnelFPCtYhUrNp",
-	"Mr8cYMzmWp8erv/pkY2OXDKq245BrZXGa8JQK3v9uUSiLtnG+7DWSE1bW+3De7vaR/djtY+2udpH9221",
-	"WxEwQpQfx5A3wcLIpMXPFeHiM8WRCMTg9pXfgkn5diAkti71It6cVX/q9CgyoVcsE3KLehRKI6dWnHQe",
-	"McHWFAoxJ33gMAC3E2c8m2clfrbX4tZrhtlmjXP/rWvLn80HqWaq0MRG87wRs/JSyf99INWGGlciIQ/R",
-	"yDVQnD5f8IkWlSTAoHCSfnHXSuepQCKVsxGSdoEebx0gonxV31mSZoPMUJOtWREWNsrbzPt9nqVQlYHe",
-	"XYThwAVi1fi7AAcZo0o6lrI48236uO8OiONBgaCsjw6CT30UXO1N/WQznKZ7eFEWg0earso2e8nKGLM3",
-	"zsFamZUfQt2Zb4UdymBcmwn9JMd6jYicM+GMui6jqOMxeOba6EL+tcWNOuRAH3eEwDvev59Qc8fbS47c",
-	"GkpXLTRWQ52hW7nMy8hRWbBrPpENz8TUxrUvOxFWOfVB05Ev/4rxDJENn0YrdhpzKF096XpKCiH1XcZa",
-	"rLPV7daF7+AcD7LrTm9XEsXGC5xle20jJqtu3xt8r2rstl6rF/989RKCaCe2TICeSmV2E6jQSz68/VF3",
-	"3S0LoNupgkiQp7B08CgB6gek9EXXslnhV90GdsUZlJMIWW7T2OYsgy6J7PrqCOpq61RZFLCIuGTm7uO1",
-	"3TsYgi4j1ukMLPcrxFa5D+Cu7xQGaof0Ht5t9m308pHk4lpwc1UOQfXILZfR7xoLPR/JEjj0QFT7zBDR",
-	"8+m9iLnZLACIAZOH8J8pozFTHsWlCJiH+HgYGHu6GtrL6ikL3XBM8qjzjY2JCTUtI3u6Xyye32FUiRQt",
-	"jR48KbR68KRLs80xpx1QaNYIj98Q7q4VR6ZIyPeAXWTnaTm/gEPz+TGLbeTNFwWx+5E9n4/pdWpGcsbq",
-	"LYgJvX6g84gGCnedj3jJRawdUMxn89S4iDUIgmDqCmOCQDgjhl4yYaVkSkYJZ8KUQInxI5SmSdZYhTPe",
-	"oyqdDfvw2VTtbBv/TRTlbOvzBot0LqH/FRyYm3kubaLzVn2J7aJC6/V4B7k7N1E0wKUDSRVnvsC69Gf3",
-	"HsH3CCWK7QZ8DES2hI8N2UFwLMUC2CZUiU5JA9z6mRDsj92DbSRMd81tKqR6b9rpXylRqsRVu6QjeNMz",
-	"i625mVZIiUNCrU6bEfkj19DBwe7Bo35Xfbmdmx8224juWUZYgzmyUZdYX2FYSydoGJ7MxaNuG+XlqY2L",
-	"W6ymezQdnjb9w5uEBg7NoNuqNGfYNXywVrWD7STmYROKXm/tusmT/TrM+wtP77vZhD5YHzSpcTXbGmYe",
-	"Noq24G2X9PgC8w+jHtjPY0UxAn7NUuwuoKExVzEXZVbKWywFsTelMebZiyEzKNBBHaXZm8neMv7GqGXL",
-	"JTE8TJ0MD39U0AAqbLdmoZcI5/m9VCswVgS6OlksqFxSI0DXiktbDktZD2q9gidlY/1jUjVOwy87saJj",
-	"0wS9vl3w9FWsd++AGDecPjSRVVDgMUih8K/5VAr2QJMdW7mvn5dtIZphesuY/8Fia5AxU+bruCB6RaGg",
-	"721bpjfR5EJlzSbVnAbQeVWNbgu62jZBiAtjO0EjG7EhCix2sMORnUp1kcjOcr30hCiWMKpZ7AqDFfXe",
-	"iwWh5B1iGUsVplgrmRqOLgo9lwYXLEnk9SCdh0wDffTAirmwjC1c5I9f3Qc36T5oiQI9yxOLB2WRztLU",
-	"A4sfOmM2dXHMDdi0TvFEGcSU9Jl1eJYgf48Sy3gcr4iRKrmt0joBk5sjMmjKNTIAzEiWaJYn1mXjdq9E",
-	"JKwkTf77vw66mFM2ggBeUWopSh8dkHIyFr9Jorhj8oeY0mZTcPNx6Kg2u83HpRgwVsAL7A+jaPazLsdI",
-	"IJpnqiGqDguCz1KMbTEBnXzGl4E36905w//KVj9LtlqjJFe5qm5jq4SbGtW5kdFuhaf2t6aZz7hwfxyU",
-	"9N6olwr+e8rcz7Cet8aG9Qp8uFNOMTLbJSnFNmNYClZMJNbgAaIJ2UEbMLEG3lWzhQujXClZuPjlYdmH",
-	"XW747kIFcp1neawAbsPnFyxQ3od7sNC/HG5xqQ/v1VKXIK9RzQ+NLoHFBa9PkyqB/8wMLb2o5wwFDYUy",
-	"gv6w1c8mOM8uwmd4gvJgz00gJhsDPj6jnIKNcgiWlGx/slpt9OO1UwgazeuPlxvXj9sjRQw3FSj1R+12",
-	"aJdJYL9uKC+9pKZ0Puu1sgw2Cwn6S3joLRm2HNqZTOvqm/0KiDpEpXNWLD2ysfdkvakk7IptbZtcNNaa",
-	"Hhz/de63rOrQ9jevw7gvyI4PdmJx9sxGQjzQ7pN+Gea+nbtUe0dr5S8QcBVBiJUUJOjYfR1lIwBbv4u7",
-	"d6PRXQbhnCODnIDWpZF27fGWUqMCuigXt7f0F/njUqGCDVOmPieI3XaH7+NWd291BW5piws56Hbjio7O",
-	"goez4NMsSEFFw1LOaDu5ClvU67vPK++SUb5RKvnf373++ReapDVx0mdiQeBncgW/k4vUIIZHwQLQGlzw",
-	"Z8VEViNYNZmQ60BAot4fu2PF2C4QZ++kR/0o7e9QRwrTUdyo0azvMQwIVZPUljYZk+spNTaIezFHrLwp",
-	"1TiW7CCVOyIsYf7rrNvs3LSwFlxsebGNuPu/y4ucCSw9zZ3D5v8uL96mdQj4wGSXlnXaIuxHeVBx6gqG",
-	"zrbcE1OqkoXw+NGjWiFjzAXX0+3GOU0ZVeaCUbPJvbF2rKihYtStvNNv8qLLhRKEEmaegBQLt6LZYjRi",
-	"LEYDxZjyBP+hL/l83mCbmCdUiGy9ayS60ZTFaQJxAIaPLsnOjIqUJkSlQpNdh1RJlSk42VZZWJWKNQux",
-	"bkEaMIpPJkyFa+knjF/DVNsZvo04khe9vMHCwmaTDAiidOMWaDQMy7GHJ/KsoXhMm3nLOjWWRJNcHXvw",
-	"n4ReW1RTGhNwG8RsTNPEECNjuojImeb04Q8yuaSGVuihdUM/1U8mN9GVbvZwmN0ihLUZANmuwvmBTZfY",
-	"flWG81iw9av3b7TzB0cpW0IuOtQq7lwdDlO+VCrWF4095VdLSikpCAhA5U1stZU4+13YXBQesWzpgvGH",
-	"W1VL4UFsX3dh0cp2PzFDa8TEroa5zpuxcu0gQyvAGwedTVFulV2nvrUGETRYvbUqsdUv1Zwaw5TonfT+",
-	"73+d7f5fH+H/9nef7n788yA6Ovj0P3qNd2qJ1DCtb3fCBFMUnJEQliTndnDrRHI0bVkLhvZdbmAb0W9F",
-	"qg3auz/5pOGo3lAzmrYS54yL8OlB5VJbb/tX2M6lk7gzpba8v2WFNgyQ3kil/ZGKSUonhcaZAI86/N+U",
-	"10qdP6JJ/I33K/jvfJH3Yun3sOrvjGrTgHL7o5xwsV6RbBc53pm7s5mDgQvffHRcoKqjJnUgSWgQKFzk",
-	"fu8MrIurB4DI9HQ+J+FnFVT+VlKG5bt2uakrfVqiATvpoL3qfOqO9E8UdZMzrflE+NSg0pUC290Nam6i",
-	"aNzKlZ8pdv0dvghTqJbLrZWz4L0BFzH7Y7m5/enTp62JEpzWJMT8nvIrmljT83ye2Nj5FlIrbUEwRjex",
-	"KFu8j3Wmm4ncdQ/B2qf3gl0Ift7ls7lUdmMoDKU34WaaXuyN5Oyh4SKmif8PNtP7lO/rMwhhWrc0/bo1",
-	"UGHOnW86oIbX4ltJVWzlnXaj7AZVSTesN3qbRUKrfdWpMM9B+XMVOEcYoYZhnRcMTH7AqMQpKeiBKyt+",
-	"qwtbeQ3N+1f6MhPCGyPK3MlpKusPt53WdcVOX8IpsqnDqE9a/ziJJdYc0cwG2s5s81mNlBHVrLZIKM2Y",
-	"QXexscrNO2BvQTsJp5b1V8eBMRhi0nkMb91qvwUG2KF7CUeZKQ02E1pX1ZdyhT5Lv42Ei5iPXISe/RKj",
-	"f8dQ59fICTNTFEaqEvdG10aQjR1GSh5WZ9QOz9Y1xS6k3Rta/hUxNsKzlB2F4HGRbnPqCcnMd9rpTiwe",
-	"x42vRVZnquqOsdBd1tySibqUKdlAzysH+9bTQmcJe4Wc9/ZIb8XGTEGocxLoKsuoMdNpAvlx6ZHAo1Bn",
-	"FfZCsxPWlqSo6l7tSGsvkHI0YE0UCzUOTybzxo1cXXhfLosbjYHIURYxDhER3mena2pmjKZSDeiEbegh",
-	"ao97uKCahWD3VaMqnUwUm4QVuwymcMDyEjAfEk2vyc4+3oJCCtbvRTc4YJ/DVOtGeYcgVrt2/arJkVuC",
-	"8HEDcAgF1RXz2ZzyGvIa5egSLPjus22Nok6l/S6RFzRJFsTG9+f0yGOfWZpnkM6n5a3qyHhcBYjSxc7U",
-	"riMJDRoKqF5OHl6TGA66RVvAaOoO7s8ygFmtXBMXMl7U3Nk3VJNmzXg0OaJJI8qb5VmuFNofmCLMBdl5",
-	"ISYJ11OQXB1EW8boUMTitmjeteLGMEEWzITZo63GpDldJJK2al3h4r9xn1hZaaveZp3a7W4PK81zUFa3",
-	"GxdSWHrZvuTdR5ac8tUpEE0bcW7Dwhy2d38szHVUUH99ZlSs6UJjQCHaXaOOgaRvtx9CerGoS83VbCRF",
-	"DINjJ85Lqw2J6YIYCZYmRpMq0tS63voRz1MXwndryTumC11nUFjonOOrVDj/siRxysiOgGudXzEigV3P",
-	"qTZrX9271d+qixpnNT0qOYTVCclRzXzkyEY5gS8HAqICY4nFC5CKgMWKWONl1GrkjGvjw+wy7cx4LPhk",
-	"asiH988g9MIGsHplH95ZOxSDUZVwpuq5exzkfLsX81BaYjVOm9i2bvdTmcRNveP6WY/AAy+2jv26htap",
-	"dpvqloOqEy7YZhBANbzQCin1K5FPFqQ5kG4NH8G/M9Gmjb7ctnW6ouaytppNtif4OxHSWQPtHqKlRGOs",
-	"EJqi7BB1IY+0yEXxaOiVbLqZhT/I+ahZyxr7/5NOhvZe5EfVGtpc7XWu2BWXqW66FzxeLZycK65LOCKb",
-	"Vztw3Q+2Suq1ZqUn9UYleFM3JdrnAcVkxzGuLN/Z5QMQ6qjGVmo+IddTgBexr4HEmIqxT4WeKJmKWGdg",
-	"J1l8cgOx+RCGCoP1A1sgL4/gdNkO83D3tgiRZdkRhZxubdTCTdaystV6qosjWE6nh7WWwi65FFgL+4ez",
-	"3Zf7Bx1WwM6j2iq2ct57RydUkbdUcLLzw9nuD7++3f1pd39//6B/3itdEh397T870bBzcHXk620vD65u",
-	"E/W/BlsHwdYOsLkVBtkjQm+CgQzEvnXUvfuJSTxlSUN25GdaAHYLoLByNEqV2myrNsNUVWYx2CQ1sS5D",
-	"toFurftJb+0KXwNxtTNK6RcIXFlndsn2v5wsV64XmvdbJNp8VyPHy4K0LDzx5eysWy756Zj5nQWvFS+T",
-	"mug1r8FsErj2WsV5BaklSf0lbT+XEQNkb7Lj4bktvs5LqWa735aSWg83QARI2IQmA8XGjffe0X6H7MNb",
-	"zYivpSwg2y0FbdM4VkzrTmpsdy/qFlHLl5I4LIQPAersFkX/SBd62cTnWdpcB2ngJLEsCnBqi075Tajt",
-	"srqaDUcRFmOdYPSbIYE7h7vfmHDaQkLvnIza6SKjiqvA5Fzc/d9TltbFSSGpnBCaKEbjBeHQBIt9lpKQ",
-	"ZgpGqRnYX2Y+R64GfoQJMzCyE8Wkek1psrRIvp2898jPsnGFfijBAlrZAosKqlmtwww/24aLBxu6P74d",
-	"HM520gbu7d1yz098/Z7cnSDpCbQiQOIPm4iPb1wY/FummXkGoWcsS0jrfoE1BOcf7B8et+6pkZdMbBrV",
-	"bxsJovrrDlZhrkGwdyWMf1P1j/0x54rp249ruAtmj1/UcfyC3hYsSe3WWA30LP4t1WbGhGm1wHmdlWaf",
-	"bGaM24bdLE7nbHDJFt3sDDdgZ/tsjWGCXW8BimjrWFFJfDOj2sRs5+h+va9XC6l2Lr0tGe3qkhE/KxNc",
-	"rRUt344SAlVAPAX6zjYhWGG/OAUmcuv2sgoTvjOBp+k6qBGBqvfAZvKQ6xkDjmrsaamZSsXNopOdI2Yj",
-	"Hm+7uqNtcjvVn6A1oJr6akYN4UNj0DXXBDtxPu5uHa15laC//U64a8bhAuJEuyycQ2cRj7meccwG+Vhb",
-	"X0rE8nowSqRmeq01rmNS+ZKUGFa2lTU9RwGxN2MxZCfmZ+yjTmBzPfpACKzaYGWyDMzQArlbZqgjMqcL",
-	"J9BBKD8eRd1Q1eUXfAcN1QdP+nV1Zt05Lp+FTc51Q/hgw8vr72Uee7jFK6yygW6Buxc3LrDIDnFgtYGA",
-	"LoBIG8hGi1N2SrKQSVdVVLFxKrCMEzRwk8GTG4nNa/PCjZ3Yv5UQZFoRTo4Ot8dlu9n66+itGmrYgdos",
-	"e/mRC7Za5GFrEKH35BQX70YXpck8FZroOq3knPJ4u5rJnC4GF4uG5B9IcyD/QQ4eQVh2DUMOuPCqZ8Fz",
-	"/FXJ4o39rls2qc/Obgf0rld8Nlva7H5bAue8BSvELZyuMCr05pLRakXSg9VU1c12rBZcfIsKZKD+ZSqh",
-	"7bOkxNk9bYcmrm6VxnO7PjJhqayEnDsrqzP1mQHVHJ3mIypGDBCqa8XabCVrZYDRlKoJi8E2h5n+qVJM",
-	"mJsJKUYU38WgPnb2fU3vDzTBb1yyjQupnStoExkiyK7fv//pRxRE3zx/SXa+e/GePLx6+Ce8+ql/Sths",
-	"bnyxON9slibmIqhtPfRrppgrnd6LWm/uPET1Vi8vF/Zr4XJqb9rHXQSBWkXFx/6XY5ByTLiMoCvmE4w7",
-	"8ufHkaiVHN2tlq1YlEE0FUQof9BCXh1cTbmk3KoGISetkNdrxGHA12yQd5bz4Ps7wUTCENrdVl3w8A0N",
-	"OlB/STrX9o6Onf2g3oy3qZbUSUewWPhcE9inqsIAe54t8DXViCWCDIrseHXiZrOwmB7RBPk2ZIbVM5hy",
-	"1tH1VGrmeCCO2qLixGukD2dpEsVeD8jfbH0136crbKjYnFHji6tRsmBUIQFiOySdn5J9u7bZQm6VF29m",
-	"nL8J4RciIsv1CT2rcJhtzbBuHxuDbFEAa88Hk4pkrSFTAJsni8mr5+EdgiUpYEy29INUjjnY7GMeM2F8",
-	"Sevwgj/c37q5qyGod0s5PzfBwpYnFG2p7YZY41qwtusur+mkViHjNHHJcj6hMc92AVeok1G2emSrIqET",
-	"3lYTBz2WTpMatFJ6bl3ma5NLK03WhcNsyZRLBTc3QrLX00UXHagkTTW7pWyMd8DqwjBuXyclnE1QNSWX",
-	"supxiXIxyOvlSwoWbW+J7gxGYiNXg/v4ZlRXuBzX1Po2dTCPGJ+bznpB1PPXXDeX1ibejoyO/epUhruE",
-	"ojsGpPDNcsLu6fG4gVCVqqi8qTNzaVGjdfPp/rr5aVvNufZnEk0b2ySjDQN8Ppv8udus17btwJ+Vs/VW",
-	"wVq8QdHr84lCKpa+yxP7yma0+qp4DdJemeYqPNuzXL9h5XS/wD5XOf93Fdz01qrinfSNw6b4F6XNIEAf",
-	"uXHEpOzD+r4s8IKS19oZk+yGgeccYHx4YkNQtjeeToVxK1gk173y2gU2wk4Yp8Eebgpw6puS15uSQzfE",
-	"93IN4qWpCEFZgWW7/35au9W+aCkfMQWWO+0sfLXpQbM0MXzu8ZLKiakOo7zNylWPxNOwXu3WjNx2AQZI",
-	"b/PSe0+II6Jtl+e23qwkZ6TVcsfBOuX9rUu/8jr8eRP6vesIzda4zM2CMafSyCq1nAHAppEW5IMEhd7J",
-	"e6d2PdDuFVcRl0zpFbOuAz2lcxuEJlNDhqlK9JDsaD4RWF1XIXw20+aUWDfewUNsST/8k8efPDHO+nvV",
-	"DAJaV8WrPteqBLS6HoadFAZzLdzCt9i0MPIQi7YNaljJT8wohHMy18zhsr/456uXgIvFjQfVhaf5aj8o",
-	"IqR5KP8KYD/7g49bqQmW+AW8iPcrBk2uKVpnWmDppmRXnF0zRfD3EyLkAAYW+X8MYNXzvyZzuFWpQkFn",
-	"kE+a7Jyn+/tHjBySy1k/QvBbuM7qXjk4JNN+FKzYYJ7QERuk4lLI6wKwU6t7rMX6OGV8MjV3W658Y51X",
-	"MTj5Da75X6eLHBUynQPgJTrLwKuny86O+qrLU3r46HHZIlWXGaX5v9l2NYmmwOCBnUnPxSVwhxH/G4YV",
-	"YtIsVVQYLpoM6dN0diEoT3RtEZ4c6vCCji5t7DW5luqS7ORf4tGGwx6i1QqbFp/HL8f2gSvGWTsWdxRA",
-	"/K8bDuJ7BpCZISchI6kUTtqW4QQYzYwHlQGmt+61hTugE4f68PZHnQWR8HsIEXPNYzPdDhuoE5HK6qQ7",
-	"Uu7ElK6kPKcl0xJzal1ecB0X+8wYOpqeqYluTUYtUhre13sUPydXByckZqOEwvVGrVRwijE7FwsDjxRz",
-	"7ITFFvXkmoLAsPPm9bvw+u+vct+345yX7m5/7PiMTtjD3+YMjpz9Yy7yf1+zi3n2x5TxUe1BXOn+vNmU",
-	"wvUvg1pubTWKsEbj/u5Tujv++Ofj4/rajO2s/PDx4cHxcaHsUC2TMPSSie1ZLjc+Xi3nxhdX6K4YVMox",
-	"1EDVuMPYyiiDsxtElmWXX3BAayk44I3um4OPN6D2OQ9MblzC+S1RRV44UXZeKmaeilr0bSyw4wsCGAnw",
-	"hfZGo4ZQhG2sqZNVprBGuTqRouObIemWypQGNRzIji2IrAsFkG38D44ahi8ksVf8mujMpR2wS9dIymAC",
-	"ectGjF+xuLruzNBJt5LCmS+ymYSc+2c5D9i2YFimRx/96M47TnDp4nyYe+T3bmf8jWJW0/XoB9UzvqXF",
-	"qp/akrP1JqG1SSyISMEGqUpqj5hCyHW8rBFp3XpZ4W4Hm5i2JQILFHL85GYQG8Y0SUDMbhvqh/fIEq6n",
-	"MvGMwUyVTCdTfI4BrgqLZTIaI8brm7P3z74n3FjZ2Z4/OK06ncEN0+80wxkzU1nDprJmTlw/4TyKPcZy",
-	"pB+++f71+9fv9mYx+e//Og5VBs3FJGGZqYwqm+rsWm+yG2pWw5a+RdEsWA3A49ZZMVG7aDg0K7rpbAW5",
-	"0SwZnwQ1OgTUPrAzQ9ViuWW+RhpoDBUcjOpcTusq3diiZzB1y8GFz5oEBekiNZk+vF3MbVyjahEazzmA",
-	"gLVXK/FlF59rJAY7hGaNVjkh4GFF+KWapBN4f113a2pah1PljD0VXD2l1cB5I4EaqZijT4/UtVNjOXxo",
-	"KbW/8vJk91/bAjVBdidcXLL4pHqczJRp5tUgO/RT4lXbEwIa/6k7YCdkLJNEXttNT6hAxHJBPHsO2IDt",
-	"rmjRsI20m4KzPc5m03z7JXTNKsk3qnvVlY56nwmA3NpQoRjyBAzSXJCCLLx6xHcHru6MZTV3DGZiO6bv",
-	"rTKO13PjiGTHpq1o2HypSCK1XkD4/WU/yvG5GRT0zE8DOFGUPiU0NRIsTcxXVu2fkHnGR9CYktMNvNx6",
-	"YeRaYXG6P0Ld2t0R1YxM2R/k3fdnu4ePHmfGLyTxHaqJXWcWl67Mx8fraZV1bDrs5hQk/ZnUhhw+Ij/x",
-	"b/s3XbBrLYXx7nxI0Hut7wh/2NhzhBRWESml4hMuaNI6upobAS1Yg4PDJ/vrf310uMbHn5o2z96eTUV4",
-	"Y5dm3OA7tiYynmXYuLdPAp3VJttcIu5k4cZAvZAbVwRc1yqzm9zZFZP5Ohby5fdLw5kAXvJBcBN2/u33",
-	"b6B826+9qPfz929qeVNl06oKa0HJqO6H8zzaytTWDu6yA0HsXbseEaMxU0uMqH920B7KtnwR2xQi9gcd",
-	"mWQBVoMJv2IC2f0Crap2Mfq9miXOby2/vm8+vO9Fve9evK9dWqdRtQ2ztNuuF/t5OwKdkhcJm1V3rd4f",
-	"9c5gXt6MjqZc2PTN3tLkhMpPTCmpumdqv+QsiV/AN71PVeGPC+vbXU5YPO4tTfNt1mMeFeo+hz7I0ETq",
-	"YbcrXXgG34Gf+2aCbIPGqjBvXITa6zz+ZJNInqUFOY7XqYB1+6FiG8QZbbtGw9pBYqXQG19bYMPYsRKt",
-	"bByAk+qCkb2a6msRjwlHGSwilKQCCxcKMhR0xoYnloVmpW/gIRpZwTslr8W5sBsVoYcWHg7BQD2Ea5gr",
-	"eMMGvDhpfjRlo8vsHTqhwBPOBYrl2I4Xh32HrgIdtu5s4BGmf2YjAjv1uYB75iSvqEwMlJV01frHIAEI",
-	"fY12bmryT4f+jh6eix3YQTLkAourDXCAERlaBjiEQXAxsYuBhYH6WbSJYpi0amcxT/WUTCQWtN8jZ3bw",
-	"Uvmxu/AeuxgxvAYDhFALwvW5sKN0MT7ZMI2UZGeomFGLIbme8gTrDEGV/JGcMasWUSLYNVPngs7nUTAx",
-	"qz8NU2EUFTqheCMMfNNDIs2UqWuuWT8iAvSkc4FfUHK8n4e1OTtgqqcwp4Qals/IJonDNK9BPrtgsB05",
-	"FbnXhiQVsXM0aHgZvtg7FxZsbKT4jAtqPGb1fO4KRTg34R68Q1XcfO/ga8/tWxnFZ27GPeUSY5Z+7iog",
-	"1H5t+HjR/jm8VfO9DQFu+fwDvhR8HcSMWbpoauBV9uIZvlffRssS5o1UVzFohcXctDfxIuam/nuUGNsb",
-	"eAevNbSQXsy6jOEdvhe0UbBitDsGgy8tIsOevMCD2/TtL/jWa/tS9vWnzLSz+BldjNaj9yksh7bs/mta",
-	"k09R1+8Km9H9sxItdf+wtPDdPywTXtuX9ce241el49a9r8IZ7/jZqjOrI8O2bxrI76MTA9azQ4KLpbbe",
-	"+/d8MoV7T7Pf8Za4nvKRtdu5KvDWMjcGIwbckGlititDsrm0tQfabEAv8EWMIrdrUmN+PnMWsEf7+2QH",
-	"i1VYjqvJ8cER3L+DGRWL7NrUkRVkcjggd6Mr6rzpVBB07mhpRQ54BwUMbi3ysStkbKuydze4h/Jce2Zg",
-	"WdfMFqBWT0Ei0XMpNKur0ZQRwl3uYX4PdFdKQ840m1G16FBFw1NsZ4gyu3hg32pv3BILBvOu6cgtbWzY",
-	"oF/VfA7FVVuy9bXWOTqZKDZxZq6l9aPkNeS8fIp6dMZEDNS9plVtO4HnMeuqUItxwkcw2OJ+rzrs1jTd",
-	"jYwpN5QEPGNa00nHpZKpAY1jtcOwda5Rhfew5l1rdJ0ndIH/nDEH+ZHZlws2WVSnmmOEbyRPOxV+pFtu",
-	"2OG0dSat/KyudoM4RL3fl/s+/5GZu5876O5VpY6l8bQ2VLEUI5aFZucmAI9ltwuLvui1VQBGZ4OaZGED",
-	"gdG+Yo1Af2F4GTt8JPstNfYtO8QLGyUy64dY5iH1KuYH6FW0j6sVRVilBk02gKzF5Tv4QsAxqdosV2fR",
-	"7fHG24CAuD3g+caCKd6Y3p1FWpF5zdvytrAXWpfLH5K1oQoWWZzg2mW8309Dy6AOFRLNhCHcROSSzQ1Y",
-	"ry6o4TOy40xpYCQUsu5Qn9gjzTXWxeeGXFOesRdrj+6vXrbES1srXKTNwP2K+YslYyINCTBbLagU7nhI",
-	"xXk3+bYG8LE+5SI48MuZ0Dbq55VZ2r2ppBfUXb0JqOX1DuPngyrRjrrQsOgmg8ttqkjckOW3f2CjeOlo",
-	"xOYgctQDnv4zqE9MutQnvveFWDbLeb2jHJ1t1P2SXUtCbQTV4+I+tqeE1pk1ul9RVTUrv2886YcqVW0o",
-	"HJqCN2QkeSPrgK91ZUSHh0dH3xzuHz1+8uj4m28er5o74CrVZAekmiiFVBRuc2lmpdUKQguyizNkSy3Y",
-	"NMsyFwvMb00VrU6RsVSR0USLGlNOfbdrSRAPwcl2bUTapNu0TnobAkWhwXslTuTDWs/o7/ldOTkEYJip",
-	"JvPUEIWp/NGKuujNMLkZF/6vFvNF5QjWL+BYsXX9Jcp+PNhKvdhiY/Vj9eVC/Bn84Wz31S+7IIb0ot6b",
-	"s7dnz1+92f3+2e7B08ff9KLeD2c/P//xzD549Kj2hL5lCaMaI274KE2oqvGXvMAcD4yD8OYSZT8jUoGb",
-	"v0kkOhOC/bF72LdhCVY7M0zYogUI0qsj0NssBtcpgVPhQx4EqFwj1ovaymTN5yxJqGGDpoJZ9Ri9rv/6",
-	"6LTKMBth7iMYqfJBU51YyXPf+DNsu8xMGplDxlvcmAZLS1hs1f02ksIeipr1+td57+dXP573Ptr4WwfT",
-	"UGfvfNRi7jzsMnc5580RcUdb6CF2eveaJim3t4MtNdO9bJQTR1aoMQ9n17msy8vUYZ0giHdgMb064sVo",
-	"w9Sgc02P7jO3GDZyPHBlQLpVzJvLa6a6Ql0yrCGdyBHtDKi0Vk0S+CwQJWuJqANgsmPPm37vZfAO9Vfg",
-	"fRCGV2PCis2lMvDdCoRUqpfTrSTNoHt1uNr859jXwi0dzPp7Gldv7VywRlb7AisuSEUynnsCVszgkyWM",
-	"t0VWKzLJ8mGfpFTFAz3l47pMzOxGI5qNUth9DJfUdMzMguC3EXmyO5WpIrYNMMSyGTnqL8XOKyd1NxU5",
-	"WHY4mwi2u2ps5DVQqLvkq/IC/pwJCtQQOjIplgd1xQ9yacJG6OPUD5dnXuHU26f/qZb85oyad8wYfx1U",
-	"vDnLMi+2WKysPLKZjAvi64TJGTOKjywijxk4wIhGQMeYKV/MvlwLBf87sIe9QRcFuLWBQ01kWyshPpLF",
-	"TDFNLeiUC+mGSCL/V3N53bABJZMECA5x3lwydeEZRp1jRYuEiZiqwYJRZQ0SVIw4TeyD1twjO/RsCG5/",
-	"SksdIb1Ul6+e8dnG38pk48yHiaLxClUDnyl2/R180gGazpLKjC6C/I8gRUzJhLXf1JU0AUwQcaNeNROg",
-	"sHCbpgG8ZZoZ32KQQ9QVj8N+UM2fXD1+q8n8ozxDPPHV9bRU4HKTSewD6vCHKRUTRhI5IZeMzfUpwTEM",
-	"7PP4hHBDdlzQOh1BXH3C4gmbMWH65IIlUkw0mJiowMB34mOlspPmx+HjqHzL7Wen0Z3+EXcAzso/UpbW",
-	"HQOZuqqiy+1NWRPP7AefopVNVlkTcBruxmgV+fnW84vyJKurZTdkgN6VAdpMdbt992C/2/UZ9UZ46rfU",
-	"WMzGfMSZGLVepau06SVOD36+rZbZFY8tRLvIQBO21DSe4wGc48E3g/aC4Ss0PGfCQrZvr8krplypv200",
-	"16FCa9fGSgcqq8OKJFuitlpCqd/j4ipGzUcsX5u6HW050D59vxxfyjJ6KN4Jr0TMqa3irLkYMVIYSIuO",
-	"sC6tVy//XPnuHmicEWYWCqs7gFV1o3Ufr7q9FkM70cYNWvrYapseh1aFro0ttFy+nvLti3KyLK9RzRSX",
-	"Hqp8u6ok0Ti15pPUWuHJSuUb1XcayZmvi9YhfHo7UXuadw+w23qZp79u/SSgZcVjtlKI4yZRDspBnA++",
-	"9LikanHofOJRGIbrT1t1M269/IxnMetZKeuYxnHTGa6JHpjPlbxiuFQmVQLNEGYaK3rds1kaXM1sjsvH",
-	"bpRc4pC2fUITqKowmWLmtQOr8ygyAXzLdmMPYF3vDMKocHPUIBlZ0twIyuito27vPKqPHrB+YvsmlKzn",
-	"7JrQOEaN3GXW4+dwjwVpoTaiukJwidSpak1GeWZfe5smbPMYtkAzKGPtaYPoB3HKCBw4soPi6wMNAqzF",
-	"CgB6c/c8i5uhiFZIOvPQVK3JbIFwMaCjejQIzH8YWRe3jFle2dkVLi+0goEgPgrshOwfkJ3nXvlY5LNs",
-	"jXosQ+2GAVS5quG3Oluh5kPG1HsXEVGkFsw7zy6O6sxL2P7r4hj5boBpNWHsCSimL68FGSVydBkRLzwS",
-	"KZJFx45bRRr4bOCY5tYCQNszox7vr+hIKhug820qdFe74TIpsDEaz7jo5W5WBClO50xdcS1VeGH6e7Q+",
-	"/sXmRlUoaD2OUVP45vH+nUgl+HPUa48OTBP2jpk6M+UICgEDPIrlJOBT2BoST6zo2NRr4Gw8ZiPDr1i1",
-	"CmtH7/WYC6Zvx8VVPPIvudJm13l7XB00qOoAwUIsThPmSqHXAZB1rNnGJnQEvu/RIGY0TrhYy78vpGG6",
-	"m/CmsqCz5UIHvoXvzxk17e8XfJS1MrXruUIRnnr8NOpXxZNBNqKoiaS7eWjcOdnYOWPbyRX77lmPAOAU",
-	"wPCgeAXtkp0xVlzMqj1HxK+C7kfeNADzTqmRiqSaacJNjSGg6cRX6lZl75A5U1zGFhZoxJSTGbDID2w7",
-	"Mygi1EbP/fMX8rIP5fRiruEi0s7nw0aXbRa/vyZ7AYnChRQYqvh4nMceRsBlwCa0w/Yme+SHs92X+wf9",
-	"U8IwYgRrceJpclBZmJNFhPQ8yo4xnEUYNlFmUsVR+Q5dIOourv3ewSl0AtEOY6lA7+qgZDWyt2KHH4Th",
-	"iZVT54rtno1MSHm6RHra0AVBgq1Sodo7Otw57OM/jneO+hldflepJbEmUz3cNlOtUoR2TDTjCfhudgth",
-	"SAVoWQ0RrKCosNpSQndF4r5maEbctgaivD4llKBLQEwIE0YtyIxRgRVAbIxCHQ03iLn3NyilZMdwQgQw",
-	"WEMSBponosrNqFgQ4440I+Ma0YNMJELgZ1KxU8d9oC6smi1JYXrRXzEYpkQL6wghS2Tqu7MAFWSMOhOQ",
-	"q4m9mREIZI9n1NBETlK2NKtyhTAe394Zfv1MdgrooYrRdfpQjHZonQmj+DpzqEk9bkD0GDM2uOQiXqOT",
-	"l4z9wEXcBfo1MFJvtjkBbNwq2xSUel/B7JUXKO4wRU/ZK0TJOMG+bfilg+GJwhNfVKT35sUuLUO49+Hw",
-	"m/iKfpaLOrjvlRvDIsMVhHFo3usBCb0mMVP8illUV8SgXpAdnaortiB/IzMGAQFcs5g8k+8iIqSAR4Ps",
-	"haIcQdTewcHRzkG/XwisymPf0S4Dn6LCFrZlhQ5bkJ8m+UNbHNHqIHIcvCyTJM0hIlNF7a0y5kYwjUtL",
-	"FY35fJDwUeMdk0eo1YpTU66NVAsvTQG/vaC+loTFfcP/aFd86N1//vzMlh56vHew38eYNBtR4QDpC61w",
-	"jQCyUrHYI7lCYaN0TvB2dr4cLLF0sSBDqz4SvRAjItj1LgapDffIG1cDWUdeI7Q1UzX7XaNQRLScMTNF",
-	"67pIFq7cOkLp+iC49mIT//E/eg3r56+1qoJq7ch+9aw/2ihGZ0W0YWjVow0zYbhZEHh0LgKwYY8RDNrL",
-	"EFZwuEd+zYoovX3x7j05e/PK74aHmj0Xrr2d0J0WERTFYLngdEQEisgPLOKHfziAZ9G5CE5OZJ1Ffdc/",
-	"QiF7fPlsEB4SWUtCBaHz+bnAaEVcbZAuExRg7bD2fFNcExe5jguSzjVTZoi7tXcufkTQXUtvGrwmuDz6",
-	"xPXg8Pgv+ZzsIOYx5QmRAjwPGF1+Lq6nUjO3zkCSBfRhC98Mg8Qd4mJySpxOz9z4zgXSjYcExt7JQqb4",
-	"fTuSbw4Kp7x/sZ79nvkXnR8yoy6Q6DLZouU+Cj/KN6/xs/yV8EOwOyRcm4Fhs3my7Hv/5nv3YtiKi/9o",
-	"/Nb9Hn6SU+Ky4Oaf8I3guzzeC5MwW7MNMd0r+H7snXdLsUyDD8LQqFbsxbrPBqsBGwdthEe56fO/B+8E",
-	"n2ZI9w1JcPbn8APU3Zpehx+Dl91d3iK8VD8Y0Pi3VBvrQ1/67Vn2YtgK+gKXOQqDl53Dd6m7OHzdKwfL",
-	"BabgC6ffLkWqrbyO3Hb5N0D21e8sLjNdRgohOC4t0EMVnxnvt874zLVE1obVWySabsi+nV+v4Q3deiis",
-	"bmsvNTyz9ZsKe277okxarT00cuIV8KtX/6TEnjqiQnd+v3h+W4mrxMBaWy+xpI7v17Ch1t0scpa21xsl",
-	"gVYqKN+pq2Bn05VooOEyRXtIxXhTHxXjYpDSJGGxzQQcUaU40+SCaR47rQy4EgppaO+JtuKclvPQBmQF",
-	"zixKDO+JmXTmrYE15H2sTZu2qkdN5WbUenYhW8e/ZE2VOEsIIbHVnA3Z8WKly/wBUbO/VcCCwMFeU3tI",
-	"XufVRXBMiE+BAT3U0FOMoAWhGVQz0JtBdRu4L/bIvvOnjJmyFna7RTcZXijnvWDll3v0gQ7fOJDfCqo3",
-	"i+sB3l+LrHQrmdOJjU6x2VnTAPvdl7t1IIvpHOzLORh8uZYncRDC8J2l+wytcScr74gGXGydGyw6wmKL",
-	"qoE9obaKTkzfNwxvq7SSJzyV1mROf09ZiRpS4dIlckwTLOcLB7qTi2v1LLop1YOZVHWFtFTKHF6KQcWY",
-	"Kp80h8dQKqIFneupNED0miRsbNAlMKLi1GrnWJUHDqW0xpSalIiVss5CUavV7jmfUs2WhA8iKQLnAMoC",
-	"Y4Yv8ccExKrtcGHJAA1IRQPUzEaX+vn3ol4iJ/UcTUkjRzIZ3EBUzg3Av2d5dZZsA/rw65mDwlemVhxP",
-	"E/v4BREW1osMXp2+t4vEvgpCVBMoVLgG9Tj56+TCVmsMbONWr+DEsj+4NjoP/+4hkjsaUhsvde8gqt6V",
-	"gXGO7NimrVxiG8+u7hUi3pZeyEs7uckrtrn65nKfQyUv2JdhsCRS16DXVl7yBpe+1XQ1ocTbooCVoxjl",
-	"apsSI0/B2GfjO0AFIhAQabS7ZyHYpybVhxo2kRVnlqecs17U+7YX9Z7V0ki+DEdVRr6a88oK4FW3VR3y",
-	"SIJUNYDw4EGNzfnMzhqNlX7ZIO87TyPnDojjl1fkeO8wIo/2Hp+QmS1hSgV5TGZ9CCywHxNrN7WdEm5N",
-	"pllsNNd2lREG1tWYEw9pUNofjCe5rVWhfZsb6OACTb2aGfiJXMhUxCFFuyCDUk5bLRk75Jl8bbDWWtfF",
-	"0VOpTO3q4MIkTGv728H+eitzQ3OFlW0I5ua+ct6Uul5RluUzbjqJZKDXQ6CAOx6LajcGBC1as5rW0YVF",
-	"/EBKsQ0R31BdxNHTJzk1SEXwDi2dXWy7VhRLNdPdtjkY2Bg1LOZ8MprZAMAdCornBLaHmgdwaGhMEi5Y",
-	"RKqDPjh8vPO4v7vzTT+LKZPKz6Iw+FSzXrQKF/igywh4VR7wbylYg4xQCVY5Wg7kupSPlXl52oBz8h4g",
-	"GnWdgjViWjfBQdanRm1QC8CXD+Y11+o7NpKQBppisJwFyBjh2YbBEffplsJ+WnEwazCVLpkYlONSvmVU",
-	"sQ7ANYV1LndfaLywSOFy12+rEHSyJm7XFWTZssHsqCjl17K6Nm5Xmm7e9NJR10uqkxoZ4zslkRLww4gc",
-	"kpiN+IwmupZLV1jxZf0UK+8ZRUetQY7v8aXylCemB/34NjqFaBcXYtNA7fd+8KVKePLaniZ7+zurFoT3",
-	"R9abrQ2b5/YkfzdVRLHcy9KeLQJNdheucODvDJuvLrv6Mfkuuy07LtRWlhtHvSFuVF6Rpf3depmiVEdd",
-	"0BmLCEY5O+fdng2xHfjQ2oqQ0QoelCaFatHZqDstOK7Spuv9YY5QVTcAEwXqijahMaUUaVLVLCwn7P5J",
-	"aTnL30flMdQHMH7QTHWfcFC4ozpnl8FQn3D4q48CoiPEQkKmETMK0aTUKuhbSQJksxrCf3TcDiXQAIIc",
-	"vqUJ1ZpPBEK2x3RBds40pw9/kMklNbRQ0XJT800FlKorYGwIVFCdDf4ahCdR4R65XelFbSNv3YC5crXn",
-	"BgkVk9TZ4JeWu/fvBbBzS4kQ3imTv913t1CundrB1Gx888l4JebpyvVjHY1kqTU16XGQIe3Dw+z7tn7b",
-	"TszGNE2Mpa+IlOlr1WyMxtMQ4KAeNaKDlDxbCWfC7E6YYApOLIFkEjnPzc4bYnnU6XT+uNkowXBhwezt",
-	"Ult1FET364hkybB6e0fydk7kjvtLJqxq7utcU0zr61q8nNdur05QMpOpIRIUXfTsUOK/A/X3skxah8ft",
-	"ZQ7u9txjA3WaARzjbdS+gHbuT8kLGM0bakbTVuY04yJ8elBxVazJIu4t/d8eHVZ25RcXA7amONVuJ8L6",
-	"uLpG9lotl65irq+CtNcYBPPL1acDgcHbVr4rwvRUMXwaS6d+zJbtWWB47GaMd9/lUVnrXNfeNFKLn6PB",
-	"xyqVDgy6f3OJAyTz3TtFZtW72db7GJRcrR0/vnRZD22BZJVMiRVqCpSoBLv82Ej1z+RsnnBMRqgqr/kg",
-	"Vki0yT8K2u4gK9uYyor4otg1ceKEjb93OQmdTbXQwmojyTLQO0/6ufuiW+tFoNVG9CFbDwKdifBgRoWA",
-	"MAKbN6+n8nqd1cixb7qMdcyYHjgYoW6VwBl7nnZahjE3AyMHUE64NtfdTbetw5/sa3nt0SyTuWZdRzJN",
-	"LLrRBcM86xTrMAtADlo01B847lLoujq99fgDwi4uJ5C33m1FDQmq5Vdxm04JTa4BktT6PKwxvfCFymoh",
-	"xdsgn8YqfrXbgfVpnStuzDGyZ54svIcGY2XG3HQdV37A32KXXbZo9UT2tqIoxwcNhrru1lJfybBDlLV9",
-	"d0VbdRaKvoXKunlLUYMwkokcWYVAW887N9YGbCAnl6h49bi7IecJFfzg6rkJeFfI0HPclQbjfH4xuuto",
-	"Cxa2IEtmXSzKDvItDNjKuFHPadxyPF6HC/mv12JhN0NepSXMLEX5UJfKqIpdryNkbr5xt7vda2xYac3X",
-	"WedwlbehsuetdTKx3o7mng9qO/r7bZ7oT0vnc2dQD8V9LvvTw0yrTaAeChp4hTIvFKOxmdoAJPbHKEk1",
-	"v2I/efe2pZnlHvGW2B8MVBkYKUQJfWY993rUCyN9OiyvfxurA4oJUzLVg4mUdYbbZy6bI3uR4IsY65PQ",
-	"2Qx9iwn/PeXwEMuSYLjVGCP8NInljGnDRyTVDKKvhBS7QUo+ROvYQCeMMuOa+NGRs7pwo4P9Q/KzQ/ip",
-	"Kggxm2+wcY/alpmJCRdskFXaW7bUL/DdN/gqlv8xW9npLaBmdzE4FCMaXVze+uvaNqsmC2SLoVpsaVE3",
-	"KnxOtWZwNLpA+rcHHtWqEyW8sPmcKTKicJ4qEXo+Xg5zPAR59+bH+qC9naN+Kcz5+KAImnC2+3/t7z79",
-	"6P77kOx+/PMwOt7/VAuiUBdyWD2e66kyFi9jAHI+OMCpWqwjg6aarRTABzF6G0XmNd+w64idXy+lr5fS",
-	"vb2U7qwAxNer7HO7ym75wvlsr452p57z4HV13DUrsB52y2tZOSOEXqQYFB5MqbqQqRqMHGaxNozOYG7S",
-	"SLXEt7c9K8D9cd1XEu+rE9xSgaF4uyWDfJPbAdb31UNWKsOzSqZA6wjGoMo3lCygyvBRmlBFLNIKRDbD",
-	"2cEMF269ZVZqfqAtMpkPYbCRsv/G0JrwliX/+3/+rz5imqFo0R4ue1s1mlrXaQtXrpCGddthv9zwNhUL",
-	"Z0SqfNc26D8rl1wNpw8YyB+7Y8XYLsyrd9KjgrAEK6j6ID1MJYS9H2MeV7s58c+aGOawi7xROcbEJJdg",
-	"hkQZwcPrKTWQTmTTTi1IAEtiMqW69+ljHWZwcZAnBMBx//7u9c95R9SQmdSGwCKSi4VhGilS2Lz9MMoa",
-	"rhU1piP256dwWzZhSa6NdQWNTYSUXIf091VQHtLXdEG/0W9YEaX2Srqfhbi26SgpFdUK/Sbh5nnWGZxW",
-	"d8SLhBJ468rcvqXOV1M5r0736faEhqDReyw/tNZHrGKGbVYr8at0cmtlGm9G4Gmfyl9d9FgKf/fu9c+/",
-	"wI36RV2M7evzl7n/8luvXNGyeAvmh3PNG9HxqwI/XPmu3EIRzGYsuLtx5VYvt2a/bnCrbcG9a3tmZ2qi",
-	"W23txdvWDmfP7Ta5OjhBCR5v2SxVhWgAHufjMVM6CCB2MAWnhLp/K6qIpQlduX4zLu4XomjTCcK10aRU",
-	"svVGPfzvIBUYE5dZNqPAWZBbn6211xoaC6a+kuXfm5LqjU6+EEhG+1YD/nh/753GS6P1S1S1VrpBbpB9",
-	"eaZkB9V28tlPaZ5j3O3U+y+WnHrqjlLXU2/PXmATL553f8BqqSe4XtxXBx+3Ae5QWmd34HLGi3Ncxla2",
-	"E+rz1Z331Z33JceYfHWz/aXcbF/jOoKphUV9scKWx8MQqEvoVM8R7hMlLzFigJy8xHF2xwJ8s7y+BRnd",
-	"IwfqTY18FeT0DmnfNxOV3mbt+6ALSznlykrbqPFZGWTM9dSmNOAlHorr9Wuu2ShV3CygLO/MCRgWeir7",
-	"10s/v7//+r5XVnjOAigtp8w8vDp4SFMzfZjICRdwE2dPHDzViYXe2034FYvJ3399r8+FS8pDuKAX8fN3",
-	"Z2TnRXz46NHB035ExjJJ5DWkq719+Yw8+ebwEdn5+6/vyQXTBpCzFRPmXMwVHJoR0xG8Bm/1LW4zTSZS",
-	"cTOdwQU+5n/Axb4IYZoh22lIk8kJEVKwIYyZisW5sAJD4XPFxqkGRyBmbqqI0DTmttKgiH0JKQs+zABk",
-	"OjoXFFPrcYkc3AYeYqKZRpzPvFVbTQYpE/mk3Yls36bGzHufPqGuM5Y1TktbI4lbqy6ANDPhCtJar1Gu",
-	"IhG90IbNrBwkEhhiBrUp4nPhfPUEffXg68Sq/ie5EquJFLaouyY7cmxwbuOEC9Z3FYb0uVBsxDiiFSs2",
-	"4yJmJZgGV4URXvDF4PfOxbl4JsWVRZf3taXO3j77/tX7F8/ef3j7Ym8W90/InJqpJgj4SIYPrw6Gp64G",
-	"JJDI0dHRUxj1h/fPTjGhUZ+L4X/+53/+5+5PP+0+fz6E30JYjVMyk4It4PH1VCbMlds8RTxRzG07F8M/",
-	"8YBGJDDxfxoCMDMX1HjaHf6f9pe/naf7+4ePEXrxb8NTZ1RnSsGC63MBo3x6/OgbMkQc0xGe4IdziyX0",
-	"H79pKaDGk+IGEU7Ru8xiC10tGIvPxfDVePcn0CiGOf52AT32+ODQJr5pQxMWkePDJ/ZvVzi0v3fuDCua",
-	"yNRoHlsH44gmCVPg0R7JeQbvdbx/bKnTcJOwnNjO3rwKtKCT3v7ewd6+Tz6kc9476R3t7e8dISsyU+Qw",
-	"D6eMJmb6b/j3xKayAf/GJXgVAyobM9+7V6KeYnouhYN7PNzf72GBZmGYwC/D5fvNWektb2/j/LYLe6BK",
-	"XA04k8uupQ5Lrq6lbGg5CFTAU3sn//oIl/ZshgJK70d+xVx1NkNBH/5Xz57C3kf47CEodouli/LWvnEn",
-	"a4J9w5o82j+6he5+tqCx8WLr2wAT4bAPZCcrRgf8z163RBuJmax0NAXlsd+0W1cP/xzJmH1q3C8Lm/1c",
-	"jtIZrJMtyTdjBqX3f/3Z4zBNOBM+IuukBw32QgHBqjv5WoayxWFRZdmvyOp0998grtfVroPQgRujIT9l",
-	"XADXRN0WZ8npsfsAsXMxfZrhxcthN6hArIve8f5+U8c1+w/vH6/2/uHTld7fKk1aWrHsV8aMzBUXFu6b",
-	"0Hx5duaAsjeKiKLGofpiSJIkc6Y02JOwAkdIskyMpRphFIun24OHAFMrHlrHhW6kX/CgP3fvVIi3bsr5",
-	"Kw+fWQf4p6j1zR9hFvginoffU5aDjJz0Uu0dHDnprSpvVwt8JAtXtsPVgJ/SK4aZ47bmBtEc5DkzZQID",
-	"Yyzcs0xipgGxjhuQV7LyHVzjT6oX1c4AL98Btlg/ixWqH9zoocUFgT2vO6qeDtY6hwcrvn90C+cwO3lu",
-	"ZpkMxZWN5LMiCtmxdWBSPUXOBJESEZadzKrmjBI5uiT6kl1HFeLQ4VEEDah8Bn+TF8sP4N/hhRvc9r/L",
-	"i6Y9R+BD6P7+b+ILFK5hTnEKxaR+kxc58Kx/bAV3olKBW4kbq1IRimM43ZotevgnnOZPD1UqLLZo20We",
-	"YSR1uMgf79ee9LnUphaRVYFCQmZUpDTJZmOldO2r1+SzV/L6lEC54HMx/O7Fe1Kc2DAra+rqE+2RoZDX",
-	"Q8BExxKoJT2pfy6cdom/+irKPCtohfWJrCLkKvZCNzjMn89+ekF2d6H5vXNxvP/U1euhTs2Gd1ygJeyf",
-	"LZ0EU4ADZnWP4vl4m4q/ywu3zEybb2W82ObBeJsKm2/16ZM12xTO4OGWu2o6grAsGnadxfeR/a4sZu2v",
-	"JmY96jKed2BQGLEPgl5Rbl2zmzOVt3C0kBSxTrAHuUwWrgSXp1tnbV7GQ0CMWc7nP2jrUL8bMcvDMnQi",
-	"V498V7E+AXfFoGMfGw+tE8dfEGGQ7IyoZrtcaCY0BwN3v0Fs+r3XwC3rMaXrqlSchMjCBLcA8QRPbaWJ",
-	"E4I/suCXhrF4SOPCkMqujBsVzjL4yhoeYSnnPnKGw8PblAFwHSKskxZHYN+1AJIKSwf9Yco06SFDS9JZ",
-	"0737qh5nFu/eHGoWTXNwBycMpAsp2LkIXaJkhxbAbIcFNNthRArIv4SLc1G4fU8rWM04n6xOfAaiuUd+",
-	"deiu9FwMParrsIC9PaVYkyZF4s6QX0/KULDnArBgyc7wzet3ofiAx+bhnzz+9NC/uquYZmbYJ1JFKFj4",
-	"0aIRnHBx5WDe98h7V6OeDHk89JX3nAwTDpIb4gLazsUOJYoZxcEOam/8/mnGhd0HD7TjNFwTEDGG+NfA",
-	"0EsmhnVCxDNsHYjnhgSJHEH6U9H5AzyqKlYcbLXjOoZhZ3xPhYnVhIPjg0c3ypLuTviwm0Qo3k5W2rAc",
-	"rUWhzE/lMjtyRu43eF81ybMp/vb5C7IbbvCZ3dnMdbOsxEDtNbWSoPjqOWaLzX0EWsnWzlisSZ1DCcb4",
-	"QBd9SkP312DG9QzfPxfL/UzETTZhFJ2BJod8hjs6kRr8c6YEBH3qqX9EhQXZxAK62Q3otMd8pc4FJcXb",
-	"Fm+AAFp/wMUA7aHDft1d8AGjpd3hWHGBx7h0vU8fb+4WsfGDnW6Rmz/Kdq3+kirp8cHhvbqljg+ffCa3",
-	"2ouYG3eqH2hfTggEtAg5QUQ8WjtmSAe8oPOt9zA47a0K91nw7g0eobybJh0uHMjXq9Fac/ONtBEseBUY",
-	"SYo8HhQ+bSIyV8xWYBQxGacmVWx7l2atQvicGmZBj2NARS7ZSSNyIcEAK1z8KlyB6ESA0A8YjlQYX4yK",
-	"jzalEjDQGl5TRApbSs07FB7oczGic5gf2p0iomXwoR2QwIRxl+0T2WKYGHG0dy7OvLqUd2YkMV4bK1yf",
-	"UqDU6Wyydpr6XJQuVaxHm9C5Hp7m7QTNW90u193Ohbsf+5nCx42VOA7395eraPk5uSFlLe9gBZXtJjhF",
-	"k/RcWd0EgyQIloq21/E2dcjlAzpzstdfUwj4UlVPu6sEDTbO6BXavOBqzvPTKgzZVWkqW8W739oP/8z/",
-	"GMBvzGIMrc67o1rXXKH1pT66FQMNGq+K7NyCTa/G1JWf5lRA5skE0fZF8MO5yM45Ro4iZ/beh0Vm6wqm",
-	"hu+BGy8GW55g1+dCCsxBNIzGWMwavrxgY6kYmg/HWJIMmjo8JEMmYj2wvw7Q+1RrPHsh4ltmyy9EfP+Y",
-	"st0UGrz3lR9+OfzwBbrXC/KocMdnB93T1Jbyi3Jxr9+d8+U+qvWYXCPXeWkTi9E1jyeSgLQcGHVoIXTf",
-	"lu/AKHQrjB3vH5yLoTOrD7wPbEh2bCSzbxTYUsFk349cGI0L9j8XYzrjCWe+jysJYfHuJReH9cCGXuks",
-	"yEbncce1w4jwzZEUGixILpIesWv3yHO/pGBrouei7AYklslisRDIlrDMFjbGm5ryL9AsNdMsGTtrkn1j",
-	"kL8xgB/r7UnZQNhdGlzL0/8aRXCb3COnAafDRkCkNuMBzpFPAnGBO90ZR+5N2zLjyAvyTRholMJ71IQ7",
-	"s5mRRtAZFxPIjLCBqQRjqT+8/fHTw9niIbBLLoYRGIMVxgotsPQWNHSxIJRIYQMfzwV2wGzVyT1y5vDJ",
-	"rMDiZ+lZbsEhekKovsQxWLnKFEQtJ2QNf09ZyuIT6/cf7oGwdC6GcIypGNh8TMdghhGp4zXOi5jmlFEr",
-	"Dr2CwbLXDujgxuKFsINX+fY3nPuAQL6e+NuUF/C0VBz1mXtDP8BjsAtqQByrYkJIy6Evetpv4OCnunLu",
-	"dyoHv28lBIrnFR0vNRzA3c3ZkP9PFDT+tre3N4wAi5DHNlJxLBU5PD4XU5kqbU1I+CZW82I2Ow/OMcgM",
-	"iZxMQP1RNksDA41GCaPqXOygmQvksXffn+0ePnp8GoQdXcgYtaSLhIpL5jqOGWT5KBaDg+pcCAbiBs4I",
-	"kdBwvyCwG/iQ3iNnyGic/gbz54Ic7JMZF6lhmsgxuJ+gRdtGTbBCoPVRY98CIQZGqM+FE0b2nCpXkbvG",
-	"GMpSvswjx8yqDMr64NByx+aJXKDkakHehLTrUhtUaQf7xu3aW2YLa90YMyt05Dpv4mi4ZFAy3l0XO5hL",
-	"B+I47Ps1XfS/crrb53RepQhudM8YiGbGmh+ycKLuvE5tTzMqk/h9EMvVFyiW3x0p/sjHJmSP6P7PKBPu",
-	"W/TRIPdeop3PmIiBUe46nr3ch3jmX3/r376rAN4MVCunSw8TIOdMdMa3bWq/DIG3iZH05gx1pe1o9Lb6",
-	"90i2y1/DZ8E1r8klm5ssJcQm5zPlrcboh4XdgavXeSFjQscGTlh6geE+0qbMSYQ5oPO5klcsxB0Iz17+",
-	"VC87gt5ONuLxtm1k74JIXufmzAf1QJeiiRCI4N1//vxsbxaT//6vY7D5DO25GrqFsWIjrmKWIGhkqWEH",
-	"u3sucqfKAwzfJSzmBixjSqaTaa7MjuRsZkEk0IesUqEjC9OgmKs7rMt97IT1SyOMdZfwmRyPmRgxHZ2L",
-	"ORM0MZzpPglVZ6Oo0PZ9tIzBoFDA8sMQ8tqZCsGZ7WRa8BrAj7W2tezAoScfhOdY0WtxLoIBj0BjAhn+",
-	"ghHPodDm1t8jQ/tgiPHVmlAytKiYw3NR0ydhiWZBiLGH0qz6Xs6F0yMcrVmdwTlWsq/8DPef1hv5gDDL",
-	"vOeGHCHP3aAKgvItukLKs2w0OcKaZMv6l/SHfD7+XuRgxXPqrfvo4LAMQHve37ceYDiQWeQGJRlM7XLu",
-	"nuECISevFc9/xJ9v5vxg23d0eN6jo6X2yLhfbuGUdAE5eC/lT1Qs3gbC0a1TZxOEipygGJ9l3SCeI9co",
-	"otAkof5+pc6z1CzqO0qUqVlKivB7hSiOq6LEj840lZp19uUOsxzRH2cX0S7ZA+1dd843uHwNa0yStbLW",
-	"GzQQnhQNfPDHSLGYCcNpYu9s36BD/dKZZHIu5jLhI8y/pC4vyCZV+YSrg32QBRQdGaZ0f4+8FkSn1s2J",
-	"3pZz4WeGPskstg2VRDSN7WC4HeJalbVGK3EZb4eyWdcLJy3go7A1qvAfMUnneygc2UQtFDosGNcQV8EF",
-	"2w9x9QbQzIALNI8Oo8JTaAyQyc5F+BQBx1g8hKRGtIlRY9hs7iIBHUQIwaqfCbeRJNbmTBJ+yQiyYk12",
-	"jg+f2nG8ZUYtds9Apq91aT6Ts3nCDKvaB7fPrAt9uI4zf0cb3z5uqunkiItropk7qzfMc288/Pvz5unv",
-	"KjZCL1MUzIkPXKjCcm7kznczG3rLTKqEdj2GMRD2ROPjAv+zSoELMEbnAUMUBD1nwuyRV2OnLNs5o306",
-	"kUFMss94scqV7QkYyrmoehF2XEAWvA8DkcI2CIe/T5Qbe9YaxnVhk3vkLONFiqXaB1rYly2mneV59UZ/",
-	"u2o3c45d639hseu+HLW30thAhAKBN56oEVPGIni1wEQ9C1+8KxtoCKW6CVpUXdsjxa4HMza7YOpmOnB1",
-	"G7qRdLDctjhtFQDhBcgFwHkkIrBmbAWkPBuZWzcKK034wM9mvKpWcOUbtfMG028y8RYI8hYO+MbeC23I",
-	"qHiI/JF0sdaLAjhBXYJEMOcbYuRBD3eSHhHOsBa108ZIO8AAi/HLtQM09R75RX/bSRItw7rX+fZfjWBe",
-	"DcbCrTQ8hfWHsOZuzPLtbc5V9YA+x+fFA7pJfnGbpmP7i8mOkbMLbaRg8ZcRGnHwpWbG2h3rQn9RI6pD",
-	"+QK4Gy5c+Pk2SO5Wc1O/Y6bbJm2Gz1CHS7A99nGjksGdoBS00OSXBFawMgv8Ulmm3dRVrmwpxgkftQT1",
-	"PMveug1FtgaaOBWKaZlcWVOTJjtunQgcoia8PBflswSf7nOO7PF70qjuZXv2NZDnHZ2xXethyAjewRFg",
-	"BUCbY4V/WyACG/XT5rnN2vLBmUiiW4/MxFb9dt6UGuuax97S7i6F7dNzc2yoYwCj7MWvyuP9vYl+YGxu",
-	"7excCKYiGyBxxVQGrpFIDcY4PICtJ02x611ra2y5qRS7/sm9d1dG12pR4u0B9f/soDpf/fz81S/PiC1R",
-	"B0fCUI5e6ZWAYw/2b9tMmW1P47Wl2DXxO/25WCnDMa9jpcxW5aa4e9bB3dgo8/ndJxPl0lF9SYignx/C",
-	"Z3Cilqsvwb3Q1eIYHravBsevBsc6g2Mb+S0xOBZ5+Z1w1OAO/XLNje1bdAPmxm3xjpu84u/G2LiUIL8C",
-	"o361TQa2yY6Xe8yMLXi6K1Xcpvg99y+/tu/Wlxa8xfCYJemHHnEZb4iEUd2Yd7htjfVmq6WFO7Csgpbb",
-	"zi+xcJpbAjdFn0NWLB8bQYwi08bCy7UVJiyfglYg++I+9G5tx5fu9hcIyftaMBIXNzwKaozZg22fW3CN",
-	"7Kw37fhaIssyMnk4NbOkO618D293YpyxHBU4W7aUvWwcvSjjd+EztwgN/K6sQWGrJzlOzANN5oqNmVIs",
-	"zqBXGqxe8HMt+0Wv0JT3ot6lqBtHO5OE4jnZ2jZY1o6fPPqm5raoPSLfv//pR6zS8xXp2uVKlo6VVNVD",
-	"hWX1cOW4IC/EJOF6Ci9+z0XMyU5IMyM5X/Rv8djN43H3U/cmHt/hoVtNInATq5GVLrigONjqIdjveAre",
-	"PH/5lf5XpH8Kq0Z2HPlHrvqkLxgwdqUCbpP2Pa1tF5XgZ5fkjpgKxmAe9W6Y2g/B4pAbNsgfDiNfJBKv",
-	"ZchT49qu3QNNhtnwB/howONh38FQMXqFqfOwEZQLLAY2kjE7F3LOxEkxd43AM/xZW6CqwmW/R54FaATn",
-	"IusVs/ImiJJFfqBKUEMvKTncP3xE3o2mu69+qU9KwVZrRLybSFHBvu4oRaWbbOlXORQyv3qEb5A7vdI6",
-	"ZcTkS+8E3B2k2X+SMyHYH7uHfQeBQi0UHfh5C+e1TekZc8QD9dfpVBqpbwzSc8dhu8yoNsBWXfEk7kFJ",
-	"MjEi1Uz1HUt1xxmHRqZMMeS9gswTKnRE0nkiaawdIq/ND8WiDsCzAxT5cxFLpsNKgnayUPdQjvTDN9+/",
-	"fv/63d4MAPky8A4eu3bxnHmcT44JfHJXzus4x5kxdDR9adf1DfRxQ2wj7OKOeEdhlg2cw24c1247AV7e",
-	"7hlsEhTF/spMbr7emygUNAL6tdtioZLwXnWcwOWRc0Wszc6dNn/MuLFuY7+vrrzB0piSIo9RbOQCJvGt",
-	"7fIajGGk2Vx8ifCEGU1GidSMKDaThiULRFRKgRnqiCg2T+gIysPA0ZnD0/6pw0gOJJMM1WhBdvYfY04+",
-	"0UalIyyJAzxmRkdTLuCzVAC33j/OUIMKbBklG0ymz58N/LkdOmxjy/3ThO2RFw4YwEgyS7UhFwywxa+Y",
-	"4mPO4nwzUfDKZ09NYBVzewiS0jvm32DnAjldYVccVlGY8Tt3X0jB6pjeO5QW34aN3JiwFPRxR2yvOM8m",
-	"vudWTBVf/srrbovXWbjZ4hnRPs9eGkb0VF7DDpU54Dw1RPHJtDUsdZzgr5n9oVqkKyZzO0jtipM75gl1",
-	"2h2m2+s3L96evX/1+mcUPk4KmZiEuUxaCzWGf7E4cqwZMcfImGOg3zxZREReMRWnjOhUXbGFnWww8uhc",
-	"PJPPNFYts7yRTegIWByNEy5Y3vAFS+Q1mXHBZ+mMzKgQXEyQTzJqzgXiuMVMaUA5YQTWAWE+QDeEcj0X",
-	"gM8UEc9hcRwwLvBL7ZF3IzlnWNr50ku41iN1AgBxfMRpoolmzN1DheKkkd1cbX87FwBc5wb9AMehI1tN",
-	"wYGuWFjjGo4FbpOX8H43k1AlRTqwvjze34avygXR++jbFfAxtxsGeZPuu9IBSZnLELc6TFuCeJwyLFW+",
-	"SWr4kkF0TFOHURi54Rg+J3cjnJJGNFM0poPkYXnhl+dpRB6BXArWI04TFlvurSjXwItrPY/BzQEvl66M",
-	"W8higGHflN6Z0Inr5U6CXHFqbbkLY3zpq7B1n5Pecaty6Suhk4hougAR7Hq6aDxCoSi2LFDlVfDel5Gh",
-	"cA8ia5YdzHzB39kPbzbFIe+u6XYKKeBrbl6wGnBp4T0F9VXwqfQiNcjXYcVNXSeFP2hF0g4etsbRvAqt",
-	"1bdALs+ZoTxprlyUjearj/S1CBfEQeNZSOrI68s6IjFTHG5dm+MZkQzcGzU/dsVjViwvVqSZTXyjZULL",
-	"naWNijmA1QWmPDspO8GRjBnZf4w6iQe1HClumIJfocxOnQfxnwQGRw5B2Z9LzXTuV3ZlqbPjdC4sPLXe",
-	"Ix/QQviGKhrzOTl4+vgbXK0fqIgTSg6ePnpEhujzsRV1uLYlxCwS6BAx0GkyDNyjaCqsUXXDQIg3OEKa",
-	"3Eq0mu/sF86uG81kfkBfZoCBZuoK1YLcHe1nbIsqieB8uag2i2btXFquiprebmDBNmoS7JGfMSnSue7Q",
-	"OwnAkvjXeGzBfDVTWALAWtHtq96x4J0RYXEC/M+5QCc/ObCo/gfHZAf/+ygiBwcROTgKq/oBnS76ERES",
-	"zGYscCRaoxnqafbp8ZNdKPRFFJtLZazZaic8wQd7R30bWsDBMXIu7KywvrnOSlME45UqmBHh2s0TnFwQ",
-	"ugBVsLLiWvnP6EyQKrN9zRiZUh8G4alEXjNVD4IrxlzNnheijm4C7N+1v5KN/eDuQl6/6nk3yMoc0Tkw",
-	"Wrzk4oBY0c6cBSyUgqpKIQsH/baYhMqVbmvB3GH5lT1yhtVkaOLceQ7Q2/rdvIsBo8eGYINXPGYDVyXk",
-	"FHymPgTJ8UYmRlY2qhRRsZLTAj7gQu8RixgM3MP7EUdyBst1mlUyQfeA/dUyFOjWR1S4t/fI8NV4FxOj",
-	"hmSnOFcYv4bqOAgsPJqyEVQpxAJ+Gj6tjY6CDSnI7fcrScsO8I7cg6trGpkBPK8X8zWF64sqc4Lsg0XO",
-	"pw6Mwh/fsggoEWUCuS0HoSOhWNvBlbwihs9aQTwKuvpSG9nfC2/euJXsJs1B4VSaDELF6X4moBe/lfZo",
-	"ZdSLcNY3JC2GXdyJU6Awx3uEfdE2rq/oF3eJfvFb8WQ0Z8iGL7YbNCsH7o6Ivvj7F4pP0L6HNwFQUNri",
-	"+yX9hoO7E5CCNsL8Con6JcMOdOaqM7aMi/50o0DSP7EmtcyKBHcg7f06lWG4Lm+ufTZjD625M4iirnV1",
-	"vGUzjoF6xNZONRwND7YKF4uJCXtE3cPIggF1NJKpKEQRQ2iggJAYGZFrxY1hohID4xPjzoVPmHMWW0og",
-	"o5dwG7q4YCZsgpt+U6TeT4ufC/PtFLOXCpD5BlDXtT6dE/0pUS1a7eek+YRL0x6oBRs1ZrfDfLfgQMlo",
-	"iotdOp/j0BtxHYqBIuVTklX2j7ccc/UTVZfhJryFLm5pw5u4GBPAau+h0Hd3FxRsE7h1GYvt8hCgBbLD",
-	"YzabS9iWfiMt2ajjpbaU1/aVLxYM1WOfQvl1jcksTGhu+BXr33s4VNybJt7oNu5rhBCam6Qn45XtTLiO",
-	"N2RgwrbvxLJkZ3WPTEqNA/pqS7pDW5LLOlqq7+AbXeFT/Wn6ipx6Hx1PnxvS6lLybAZZzVn6bXNX98OX",
-	"abRs2Y3tmyu3wUxu6FK/EwNlI9l9tUx+wZbJFe/ohyOaMBFTtWtsseal9TDcu66u800iAIc9LUP/NLdW",
-	"YvozCMTNEOrc6lkzgF0isiMgoMuGarORYkbXWAKibZqMXD2KcCt7NxhNWego0xOWkM2XQDX3obxCldpO",
-	"AzJDqzz+9OHtj4Qqi0kgENisxRRVy6Ee/on/HbQoGG+xOn8L8R3XeRPgu/grbWyW9wiLWE8b22E63kDo",
-	"sHmcMc5TRq8sZ21Sdm8JSe7x0RK/1Mtn5NGj40fBIkiV/0Hnc02MBCQJ+OoCmNIJkYIRmiS7MV2ci19e",
-	"/PLi5/eIOuHhK8hOgJ3hoDOYjhwaBtTHiuW1jkjCR0yM2LlYMKqiAkCGhUxX7IomPKZZbHOOlbH7TD7L",
-	"OuxH54IBMo9NIUqommlytI+ffENiutAeVACeSOski+lij/wsyQWjClxsuC8WeXeI/x5mFiWfcIDLC04z",
-	"+GOkWMyE4TQ5JZRcKwnhv7bml7z0hOSTtMjx/vEe+fD+5e4TsjOEKGTNzN9SM959MjxxqUMYhmy4SeDf",
-	"ioEn7gcqBI1pDvJqpOy77BRKrhm9JMMX7+lkaDGGRlMqJkyfC3C12chhKiBGWhhiUdeENPbr5+/fvT/7",
-	"6U3/JDwA4NfRFi7nXADCFB1dwjAgZvlnKZgPXJ4wA+t7jE3J1LolL2S8aMh6Qinfs7luPkOTMcOmI1I2",
-	"Y8+48H8fLgECmTJqESRdR4WpLbGT768Nm+yX95QU9n0JkrL9X0cQ2VG+rnZuOJZndDRlu8+kMEom1XM/",
-	"V/yKGhYBfN4IXrWED7ffVCZxEQXQ70V3F0LUA6qsdvsrUKw701J5LygSqF6pA+jiqO5q/FkaMpMx5gGc",
-	"BK3jiTJTqTPfK4wQqN0AhRepYK179TYkaTZKFTeL3sm/PoZX2QsHkObYrxwXts9jCWEam2LXkYdkfBZe",
-	"fFuSs91F5NIndmn8W6oNorv5rFAXVr/dJJIzm+AXwxFLEiqIwmQz5IMXC5itzYSD9aAjc+KYI0nwhqIq",
-	"4XAFuIwQMqOXDLH57CxgQanvwMZuEOowmMhOMRE1OhcWzBZeZCcklulFwuK+BSqGUVnYyqHP3hlmveRr",
-	"dS525mkCOa9Uk6H7fZD/PnRXAF5j0AFiyCk6Yu5yOxfuo352bbpxXzI21xjQTmcyhYQUl1IETaBeg6id",
-	"ESTEXGUJe+7jHUrmlMcEqQzhCEFMtq/EfDxmCpcvTlnf3WYsSQJeckoUA0Qq6MsOBH7yA3nO4L6FLjGV",
-	"kCDAFbQHU7CK4UhCih5TAF5VTRtycy7lDPlMX7IjzdRdxf1TQtOYG8Dgy0BGPWk61D1/c+Ny5mtv1QZs",
-	"CnYSchSH1HqgBrajeAgCQZZdCq9jFtG5gORCzS1YsgU6zJrAzGTN4Ou6S/Q5tvzGTvAt12wD9x6NYw4/",
-	"0QTygpkynOksBmcePPqz55ckxMdySRE4ANjMGoCsqGeTn0qc/HC/dE8f1N0c+Y3/r7z/rMW8M4ngZjdh",
-	"sFxhgXi8urQe9QS7Hliqr5HI0zljuhfljXJhHh/bVgEFLhcQ9vf9gtrn+T3JhWETa7Z3PG2w3khlEt/a",
-	"SD2fW2+ktRR3XCdGRT1tqGEhTVvGF/fs9kpbssQROv47ZiNgenEtsbu8vcKoK0vx9PDw6Oibw/2jx08e",
-	"HX/zzePighxUF6R0FHARgiUq7Gxhowr05SebLVA+3PqjVBUwHVcL7qevib43j54ZYFX4PDRtS0rDXuns",
-	"hmGxlSpCGcWRSSDSZUAgufkqE9Hmc0aTQDyLt13KIJOQrED+Dk1uVC0i8ur5G3Ke7u8fPiavfn1vE5T/",
-	"+csrB+PRjwglAGEEFzBWqedmcQLCHCJLhrjk+eW9Q8OVQ031eP/oXAyFNAOYawIy3yBrb9jf89gfdnjP",
-	"YFvUFSooO2rv8BvQkc9F0KgXN6Qy5HoqScxRLCTUJheWUpgxmhcwDHDQe2SYzqcsiYdEw9jCXGOqeWyl",
-	"nUoystKQC30uUJDwYb4otRhFhaYOzBimpvLEZid8kgs2oinSCKr1sZJzkH3ZlYOVzg0bDrwhhjmiRcWa",
-	"FCIvRp6LLHZZMWJFxG4yFNFGKkAbtfQWilHH+09bZZ4z/OrupB67aXATcD3jWjdcBUtuofsv9yxzXBS3",
-	"oe2mcG99vSVu+Jb4MAdrDTAYR5bIHHH1LbpAxvBIxvD63a4Fd84bLcev2xCCH/g0hyJUMPxhcdSBF7GZ",
-	"r+JgtWpNht+9eE9qBoL30zDjKNw0pSg4Sv3Zjb+TtTEAf7/X4IDdQ5jrRpFg3HJtBsaj/aIYf3QYyq6P",
-	"WmXVTWOGS1qVYbPiPzqwJrvhcKhm9I9X9sNHgfhPlaILq339YQYju1QVsn5D4RBpMrQvDDPbP3yFuRun",
-	"RKRJ4r0ICdWmuHWH0Ce8gn4qZ7Zezu7tNLvI456qvzx8X4x59pKQFzI8PGJjokk7AysnCZeQKbVObeUb",
-	"My3IUtah4iQ6XcSGsMY3L2WdnguB+FsoeCtnaMxcIxM613tkCNqjHjorNCOjVCkmjJWguJXtsrlE6GGb",
-	"55IcSl8JB4JysmCj2fHUVtH58ezXvVlM/vu/Dg7IP46O+xHJ/WPcaFdwiyh5HXk50CqMkZXynDFxTKby",
-	"OjDSkWuqiYKmMFh1yrwV1FshI9cyyonWCgizIdTaDGk2YSdYxpGDMmJXXKaZUfJcvPXvif84cP6x7FMU",
-	"gIf+m2GD06nIFm5eNPL8p140Ehl3+gKRKYvH1lKZLdrifolcMT+7gToic7qYWbeM8OKibjjW23BDhLzg",
-	"oe/u5pRc2aLnPmdzqtCSgmvFBTir0U0NGppiI8bnxquZ3vZeOvAk1JU1Odg9DBRZ8GZXlFnX1Te+J3zB",
-	"p32O5GyWCncAzsVOCIcZEVSDrZrnhmPrSDFEG5UCt3dorQ8DKeBIvk6zGViHvy0iOLSrP7DPBlgLKAZ/",
-	"BrrmhmOe2BbOxZizJCZMKQxIUMpDCmIIYd6sLScU1zGBlzy5C/VxomQqYr26EriZCbQkUxRMhX5I62mR",
-	"B7erRVoKibLCPfSvjcV1y3ZHqzyi+UYbJ4gEXlB7/CPPTIJz6A57Qq9Xl8/KZbvLxcQYgRceGjabozKr",
-	"sOoNF5NTzGPXZKykBUVMJMRDkBE1NJGTFGJemIjOxaWIyJT3vaTXXFvbC0IofCp0cbhiqq9EzKkgcJbm",
-	"KOrEWBqo1KJvZ48M/0/499+GxCMRaovJmr8B1I7p4C6kKKvTM6ejSzphDyBIChyuIEj6KbpCYfidAxfE",
-	"irhDqFU87Aeu4Vy4dNCII5qBK3cRmrpXR19eefzSlR+/scrjq4TL5JYGKsplyL/cYGs5d+e3JKq5guJR",
-	"ExXflkzm5cGth4W4holmBgPrYJJj0N+dQhO7skM5nzuxqpLXY/yCce1esqb4enmsUf/aOxeAdm7t3a7r",
-	"LDQQxSJ8NgAnRZyyXCCyz4cEpaFzURWH8nmckgDg2Ml1gWneiZVeW83ZBP6aCerZ4GLikjWqJny/qDuH",
-	"+/v9U49Gb2t8EZZoZmMaXI8DxVIQ8gBEtTAE60RIBf89ZYHqXA90Cq4ex53e2O5vR5rLvd8d3NzLrWRw",
-	"ajhIt6vXqtrcO263wi58Td20VbwTBdEy8zP7uVU6uyeuC081Tfj39mfiYnmyKrn+nHiFZ262nUe+0vi+",
-	"isA3fnFaXkNMvuhwdTZIwmTHpa5R1V9D7p3H40ax98ey5Ecqgh/KL3C5nxQA/Rl6V5zx8EHR2mcvsNzc",
-	"5wx4aAS0XN+Z8pwR0BrojDTU+YrdvN0t4sMLG2RNW0GA7DivzsM/4c9PwxMbBIyu8TzyjdhoP+fF9i2e",
-	"Cwv73+8isr6Jx6uZ+twG1DhlLrigKOMWOPPxk0ffPO4qa755/vJr1p8vwhuInQ90xQCOArlVZBxSWURC",
-	"ZQnOnGXJ/ZuQSfN6+7Vy5EusQ4NvecEM/9ijWGR+SGapLQ+CBnIXTYZuWadengsbfXrNUTiymRO2ys3Q",
-	"tjFA18bwhMxTPbV+jkLJ7z4axfGsXvt60vZLMI8kVEEcxpkT1sDdcAmxxRjmbLL6J+fCX29ZlL9m5GJh",
-	"XIWgGYWLL9VoYJthugjKdEb6UUTnYuhx9oPms+Ly/jd/j1osfvvx0EmK52KeUGHziOaKaT4RLCZvPrwn",
-	"O+kc+npEfuLfnmIqCrbu8hrIhF8xgauyOBeYpYef9m2ZoFmaGD6nyhBoHggG2wEDqQEzACwV/syNBkXn",
-	"XBQ6j6DnC5alBFCxsHUT+nuQF6Gzgt/aUGVgS50N5OARmXGRGqZPCdWXLvQF/IZjxfQUpqlPcv7tZNZz",
-	"YSHIdf4LDBsFdoHYNWT45vU75wtH+nR5XXI2T5hhYGTFgv9WjKaGzKQ25NBOeuf44MgR6cBIOUiomrAh",
-	"xD2HnqxzYekg+3h/n+yg7A7fzKhYDGzXECX1aP/IbuDwLTNqsXs2NkwNz0WJCFBJICMqhMTlcu4iKHbO",
-	"rHL05vvX719DleU6jv4moXZaH5BmbgjGCHuAru6oNEHWf6O4h7/9RWQ9pCfwbkIuQsJHVso9OPpCoYpg",
-	"3/HAWLboDDNAEQ+0Y8Y7UpGEUeX80AJTLhXD4iOseAXaqysXM3NW0ShZwnV2PZWYUgEs30XwZGMIXN07",
-	"wCzDuB7wVGtDx+MoEDkfaGs5isLYR9sJMVJeAqQosJ4FzIMlmp0LF5l5vEeey2uB64BcdkcqPuGCWmH0",
-	"6HD/4cHhk30y/4P8/c2L74iZprMLQXmi++ciodqQjPviB7BIwNZRagdxsv522rFe7qwx++6MxuyUfP/i",
-	"1TP7iYb4UVz8RuETXuvdNKNoZBL2x69Z4JvEWXuinzFDY2poVDSWY/h8RGzpI6ZsfW2nKAV0W3ciN5dI",
-	"izf+lo2jrzK4zRMrb3Djw3axCg4lidSG+BV0pkSUI211IufPsFZBx7i40SwZkx3N/80i8u77s93DR48j",
-	"AuoS0QJyxOJcn8VP+rY8nLcz5tIlio5YvS13aGBJpf/9P/8/ZGhHkM4GM65nmJaM2ddD6Dh/BhIl7lFx",
-	"YoJd4w3bj8gwFTqdzyWIdAMYpmsH/hm244LMUdAmU6qnLirFTtumX1Ph8tQuGEI2s7nxWagZC7Lx+yzu",
-	"gznU/tO1YSOqZ/IKhKXj/acnLmjdzgAXZIiyLAxLczGBB0K63wcwH3ji/sS0e/goE9gtQQ+4GMyVnCim",
-	"9ZDs4NoG8hysiJUaf0+posJw0ZCS9sxRZVlYu0lGaLt5yzSc+Bqm+Iujnb+45PTZSEK4X4tAFmJxQRtV",
-	"l8Hh8Yyhm/DzMKC67bBhO8KlQlVZCY2cE+QKlOUEi1fifKhy/7LKklPCsJ4s/jbEOpRWfSwoqXnxS8cD",
-	"ULvEPOc9giM4F/A4YValpa6RD29/tPU0ywwjA8awSvM11ecCxKAqI8nwJFIx5oJrCAG0r8BXEIA+omAw",
-	"Pxc7ls0eHpOpTJXTiku6LM4jYMTL5KtbYi5t6lgePen551+bzdwldI9OZ4gj5wgQJIL8YGWBaVqSMbU2",
-	"6uwY5CdIsWIo8TbEtvzSXApS94/8tbuCKfdpodWYDRd3ZXOPssTY7HyvF8ax/tnM16oJYy9/I84MsV9h",
-	"xE96mXwJByD1KZQafJpSXZJLNsf8xYQ5ZpynOLYVNszJfKtpo3X5f4WjchOmwLyD51mY4e0aA/MRvLDF",
-	"IpZn191iRYnP2w98lxfUrsMwIb/XMCeyI+c2/CRZWKliJJVyZ1VNdN9l9AHDBa3c4X1lGfxLzya0U1uR",
-	"qHoNvS2+epdXUapb7iKvTme4I/U3UUMXY47tbJiBd5PXXGEvmm660oZ9veJsyZAHpEj0Qd6YTOK6vLEO",
-	"J+cGARHOkJZBe8PkBReVaEmU7LhhQG6Uy0VDP/H+ATnvPWeQdcvEaHEusvfOexEpRiMSV+ndKmIvpZqR",
-	"b/sh+pIrYn4uLE+xCWaMXpXGIucQQvitBPajmMdMyoI+XHEyromBNGQbQ8pVKcK5Dhgg8H2ei8K6h8AA",
-	"UrhEkzEEEKJnst+MFFA4HL2bqmce9HFX8kJxoi3Sgiq+/FVquE3gFntpabITHip35u2lXjjg/SLAS2Hr",
-	"VhUCwF3RnL3/Lr2YcWMw9TX7PMMVySZQglLTnp8CHMoFWqCksLx1j7zkiWFKk5GcXSAI7NnPz/unZIiF",
-	"C/WQ2P/ajBFQOs7F7ylLWcarvSVqbNuJMj09ZvoSHKM0njC9R15c8RiTYrk+F1x454hH9MsM7UKawN9n",
-	"M3lpEvITM2Wij9b+PChCqt0s8tNvGNjiRG5/tF3skbOJs1PGKTsXNhkEuCTmiZCdM83pwx9kckkN7WPO",
-	"3R4pEAe4fQUyunMRrrIFraGCsNncLAiuUhPYwVu3z19isbNRwqg4gZWHa8jvximJ/R3ImT4p/KYjeDtm",
-	"hgl7lWT/PMn/SQKIr7opydSM5KzeNIJDQjiwfAj4p2t7BYk0+2YQjCfvsa4WZl0zzJ2GQX4SWtspZVfN",
-	"Mf3T2vUQYorOmIhnNjoPr1DdtFRzQLLWOmV6rcG7HPABiimDnKWsOIOz7KTOqbbhXZDWgekLaS4mNU3i",
-	"iqk4XXXVntOFx3IMWCEG0lpEiLquZlwM6IQNgBnUH5UK9MbR40ctwHkrjG0mm4dG/7iBod2swgSs7x/A",
-	"HWvrFglWKLX6u33xL68xvXfB2uzaLgnaznWtOBDqTpG3U+AlPmfK3dOtgkiaMP1wROd0hMDFTRG2z9wb",
-	"cD8fYvsqFQLO9IwZhbuoGUXdxVYwhr+0C/eRwARjAIFPNCMHe0+wgdl//3/hs3EipSJ6jrHsmAfNbOxG",
-	"DYaG2js4PNr5pt/fI79ipKPNtALXO020DMDYtF0KBw5PBSZ5gi8CMNrY6JLs2Lae9vunJOFj9hsdXTJ0",
-	"Tlg1AYd+cLBP/g8YJMLdz5PUaUR+vfIBp3OLjvfLK3K0dxSRo72n/SavfAoFTdyC34wa5Ju/o+jJvPum",
-	"QAALjG7fupVDf7uH+A3VmokJU9kkfU6K2J0xuFbRzH8hqYlygrW07MBkMooMTjAe1urZdanUjcoEwo+7",
-	"QHGbv+/sC0YiQHQe4Qx6joY0P1smopQqedg/ORfMYZl7O4fn39kwcjesrZUQYUWIhGAmNyLyROfCg+VQ",
-	"BYfoHQQgpwlzSTDWIQhcbTcD2HHZMG5frC+eJom8hgXLlTQNiZnMgj9j+fSYGcoFdpanwkz4DEOhzoVH",
-	"1Dby1Oky2bzg9SDQMuwki3jiKq8IYRUNgptiGytNyz0dM0YuuYhtUNK5yKPI7X6OGdMPf0+lYUNyKfAz",
-	"aNuuO7yyqxlqTjrTOrnR54KNxzDUKytYgb5XXcAamH1okUCL9u9zoeT1A+0WidhA+REjRmI9jveukIQv",
-	"ZUHyShYOXIC4IAdmrAHNvufi642SYuJLYiCwHEZqyTHhxmJYUoIBXZjfVC5r4UPQwsoWdFldi7ewoM+y",
-	"81FRwkrH5D1EDgKzl3OfvTtKOBPGBoB4yexWK1RsIH8VJ9/IhPPV2ag8RVYLxjGA8qp0LxTStVjFO0tN",
-	"rlupooCcfMGTrh0/WbeGxWlAJj6Rn2fpUy2Luo012Wh6q16jW5BtAw6b0V5UYuFlxhkFTBOYhOdZrXcj",
-	"0GTqsMTr5dq3jMZl+DiQ6MDf7rs5KTJKzHIiF4tzMYRnA83MgLtwWBRw4W1p63wMLR8dkh1/c4VB+QB3",
-	"ci4sg5WCDKUovRgMCk5WH4ow5JYNZOYxUxBLcy6yqF2UbxOuMwSDKIu94aM0of5BUARK5/jBKOlKAbKJ",
-	"ii1PnjE1sXW70Q6ahftmJrkHOrPwnNpWbM95SN2sYk7Nb0yYmRtSsPFZfixmP1m/RZ1M4L4sm49cfgIO",
-	"BvEkLGKeVZK4i0GB+lIZIoMNk667SV44KkKOekMSe9bH3Ujsrvsl/goWvPGXV9J/9RmeIPBoMOfQC5BG",
-	"pMhOBS84AWq5Uy7pNfOnIXC9oUc3cTdbzg3hgNmjmeHylrSC4bnYGY4ZG+AHkGGIIps9v/PUWfzhR+90",
-	"VIwoRjFblaQCRFBxLuCFCN0bKBdiPL0z4vvvAQ3Jxtj60FdFZArndVeBEAjegHlaxFURdObVEkRQqTt+",
-	"/4AVesluKr7oJWPYwx2dPN9907mz9PEFqsiKj+w1OWYZYRfByeoPjWIM76bmM3P4iIxm1sTkbVMxm5tp",
-	"FRPI2oAe9fvkIjVIzAnTqJiJc3G0v09mMxd7N880elDagbQPHgU/j6iaSPuTMwOdi3fu5gbPvp2cgu8n",
-	"YIkSuqJdH5B/HBz3wQeFzVjYCqasBetcZANwhcKwQ67JjFGdKluKqjgOO7nH3lh2LoYT4w1lXkmmBONz",
-	"Ud3HcH4eWMB2oB2NljNysE+MFNra4Pa/2TnoB6u3xND1MtuuGzq9vv27Or55/8tsXdma5uT75R3pt5VJ",
-	"Nlq92k75jKJx+SHKss0n/VepLjXxFS6zRUYZNpOH7ZUFdRLBDITIYCJOKDl4+ujRudB7Rwc7UMokRFQF",
-	"QNWnlaAdeGj1j72Dw2NXQo1qyP7ISo6GsjNaoG0OSLIoituotHqZ/1zkQj+YWfp7ZAinXWP5Oa6JBb4q",
-	"59lFztJuMQdlqmxJEWRjmtklceuY+epHVNf6qp/BOv9kX76hk+pax57u6LC6ISw/qn7JLOl9eaf0vSdU",
-	"L7+69deRnTKLM3TRCk23HVsjhaCTJeLsD0DOXBim5jKhJoB2RxOtHJP6KxoqAn73Hj72DhcjySEGUc1o",
-	"ovearp/3bkA3Q9Ku9Tui5qz3ZdQ8UVJr4vfly6Pm78L5AYn8jfzw3/+/X9a4ePRCjB5CReVETpbEZeVV",
-	"LT0qg8cQynNbnDhbrrhyYll1riCWwrdAfQKmzhNWsf5IZpUtxNqKbGJ3oXHXJ0k1s7gOgFME58vskbN4",
-	"xoUdME2SPfLt4ly4dbd3Uz7ya8rxyppJvFlohkduxdV3//nzs71Z3D89F0NwP6sBvPO3fZ89ab0UUgC8",
-	"7kjGbGi14+vpAuPkKTcwjWtInaaTiWITqPXllMyhBbNonDViG7nxDcZSDVxd2CHZocIXic2m4tfDRbde",
-	"8aD4Kj4L+sFxZRirjgaIVPAkzw/oW6wkhE2CO5sbuOGT2JVDFfL6FOHTk8XQjpyb/h55rWJm0+/zofG4",
-	"KV7s3UKMvnU0eBsxY+WYjAItoLktIO+MJBBtEdCHLGnQiczNlt+ckn2rFCVJvymkJ6Oc+mo330QtYS13",
-	"GdfitqcpBeB5hRt8tZfVLErGaIqHLqqkusFF74L8c9YNvLqecz/803cxWJoegGQ5p2aaU2Xw4VK30epJ",
-	"KQ2mPZdBNHT1rFFed2OwFnX0msPtToY26pjFw3MxzFI9BxeLQb5Sw7KCcOoxMlHH59pmFILLIWdqZAcT",
-	"TUneKECUe1e55ZsPtK2upBgivkFcr7XhsRgGNk/ogsVZ79QQF6K5l7FDlToNye3SuYiVB2ErTdt2Wfa+",
-	"CxcVUCj6bNcG1ZtwrXaGLisW0Das72LoWbdbRMKds3skZzNo14Yca4uDxMEdTbThSeJx0nAeEWbolxYZ",
-	"zKvVqywitTdVRHyZSzs+wBNI9bSI+VGB/MCZe6g/51DHctzc1l84F9nNgss/pZokbGwKt1lemM27Ogqr",
-	"ZtHy8lLZ+NsJAdofkh1NxwwOooJR9U8RIdGuko29Fqw57aN4pd2EGO5a9+kedySOl0bRqF7Wn/CvmR/3",
-	"OV/0ucv1pFVh3/o8UALkBvjU8mtqnibNhTSAPuAFgoVm5ZjAJ0XJ+zSrCJTO7V05nwPPZAmcPY3cvSCp",
-	"W+OvDZWxNfOs+IbRN1bCg15O8vgsgihbqGIIuIoFneupxAAhK94nEGSkchRmAKfKkeocKqplr8isSCIn",
-	"dhj5GFB4hhsoZTq3Y+WFxiA0+FwwUPVPXF8aM+C8u8h2+kC75JQAnMkHxLqvwJFMqHstGC7YOFyYp5+i",
-	"YXE+epIPHnz0EGsW1DGx04AKJVIjVL2tmUmwZKbTecBHKEksXX0SKbJV2xmmc82UGebBch5w117HeCfJ",
-	"ax/mBRdFzBBV1N9kMNUBDGeAMwMA0HfGIcXQibtAjc7WWxAp2LnA+ithIb1TcsnYHMnOBu+C9jmcUj2Y",
-	"ScXQ/Aic04Z+2cYwo1DO6e+p7cbC35xYPFhu8Mohqdv8GKpeTZgm8CM1AH0742aIcWaweVQIC8UrGFXk",
-	"8NFj8gP/lsDZVGgAdTCzQ5uTuftCjCTceidk8m8+B+CrXxU3TPv7MSJawhiAGC+YL7h9sbCZWXDRI3+v",
-	"u67gonoDx7MlTixfiKzSdEi1p4ReaNhJK8nmR6xBGbJNNcWNPTl4etghF+cZrvWuU1uzI4trbCQuc0uC",
-	"wdLio0urjx52KJVfsaMAY5sraeRIJp7Ks+hUPWf0Uuc65UG/Kfbun7tvXCO7v9hGOiZHHB4cf3P85Ojx",
-	"8TerDt2VwMqOJtFsBh6yHbY32SMHe8d7h/1TcsESF1jrWsd/I3PP/d+Pm6d1Np/XzigsC3HcgTDglMAZ",
-	"nkohwU3Y1GPpeDX1eXjbUYx4KNF0uTyFxInFtyJGHSyb3ty++B+rJstoZrz/LJdBKlN+JmOGehhUbbFv",
-	"A04h5oirPJkuv6Fg79Hc4i034b2GrF+fWkjzhUyVTTlxdyAS63VJeMh6Y3M5mg4cjy/0CGhj3NZtBb5r",
-	"UyjJlGsjVRYuDjLGBdVYn8GrI3C3Urw90jlmwyPntzJHpuEsZIp67LJBFkUm8t//9XjvYL9vRc7HW9+7",
-	"D/OJojHrsHuedVT3JGcSXHsMT/yPJjsYdJfaTrJd79tdc0GAVlfNIDjuFj0ZdwTxNi1xuFQ3vzlt8rGe",
-	"NruPrICsp0sE5P4e+SkzMjm5XJyLoWa/Dy1ePEaGZCp7RNgfdGQSsFqP2AmhGHQPNlrPqM9F2cgR6NCZ",
-	"qQOlv4xKMUXYCnyg3aG9OzdKZM3lBgqy434/tYFQ1u7tnllPs88BJTwL/AI0UK+RDMkO2ndkWFAgO0UO",
-	"pcbnb+AigncaUWVxtLSgj/aj0Fyy48wBsZJzzJvI5GBkGNbQhKBV3spUNuP1ndhq1ALsCQwmlOHZYkGR",
-	"fpBd4KQ3vLx2hs/saS3LfoBYbc4FAuM/2t/PFl87cP0MIj/7YWhNKQeIwB+zXMg8F/YT6DyE44doHI9W",
-	"DRFCqQAhEl2Vw8IdPfQmMcDM3idDLtDDD5aegRMUhtCYZiMpYjKSwsv7uBOl2oGZDcy3+JR0sBM1y7R6",
-	"2kWmdb3y2HNvyJaVEy5ObWkFTMywMtpohGFS8pKJJoHin7vPsb3dV1u1pnaUJD8r0fHmpUAHRi6wsksi",
-	"R5c2ZYcbW03DeLa68/blM3J0dPS0j9U2XGyZ5XeX7Lp1r9/zGatfxZgatmvsz+EWP+oqw0pFeMyEsUmT",
-	"tcMo84laiABoDBrwbTWhJd5ATYtUT++qnAV2bRtvkqSd9Xwe+FDRJeqWwt6d99NMuX4Ji3slyUdENcrW",
-	"+MieVpdJcTnQ7PcwBlsKFtz8mfiIcAte2gbZvFHg9i6GoEYSiPvLpPDcG2IHiNI9RwRemPiaQvqXW1kE",
-	"mCyKTDFGQQnAHsrEk76XA7h3gy2XlRHwZtFSFUvgjYN+IagcZ6wHyJoBMVttx4PujxTVUxvjjwQSETD1",
-	"UUukfVd2FaUDMrQl3zw+PbQITLRstuzndkuUcImRswttpCgYYp3d2IVXyNQM5NgZNbHClYVBq7M2Q1rm",
-	"CYjgqA7YiBv8EOzw2JzzxxEjXS0EPBsYZAOT0T4amhpYKR47TarknKbzOVh6Uz31oEhONOs3yVwWOP2G",
-	"/F15B3d0nYQDaAo+K10pPL6jy+SzZPHb5OrLzSj2yDLUox3Al1GpRuqHAB/LYxy9V1j2k/7d8tN3dIGa",
-	"pmdNQe6/5VARro1jQcgRuI0Xl+OAmXgvUiO7tQmbuxALm1Vuso3WwSLD81/wi2eKXVdVrzZoyrHNma6x",
-	"q9YkI9vuoGKS561x/4twJh8crigEPPlcnMm4Y3jhsmti8wdsuW74F5HjcVg/zJWvXawLfA8fATVV6PTD",
-	"PKZbpNPtX3P50N7Yfm73kgtWpoa329WL/5on7Us9mXZTqyez/jgW7wZ5AVdzBdS7jDaAX1OXxKer0eTl",
-	"mPEHJGz4NIsel67kf/grPFhgkbzKRX3cb4o4tmT+Ohz9fcQZzzEYNwMat7t1j3HGK/vRFGhc2LKvIcZ2",
-	"3UKUCxIclTFkDZGYjzHGyRSTA+E8kx1LGXv2QLH+qmf+BuHIA67hxNasqmfIK6qH/tTHybrvs0AqKghN",
-	"jGMFdXmOh5iDiCdtGKBkZQyHxZDCmGJQaD4gYqZKppNpYWWhIGlqGSvEWyOeIWgvDrcHB4DA5cSGqcah",
-	"gxpe9qXGXDnDYNEzj2fk4puKgU3UjzEYzbnwob4hDEHeaxZIlM8fFh19cmSIrmxYkBGYFRIWT9yqCGlY",
-	"qZWAFE+Jg3HIqi7n5QfBLJJtJ7xlU7Cz5G+KlZFgOyy3G+bY8EOrSw7L6PBuM2iCeTgNEO+5wyqoERms",
-	"bYjznn+Ze6SaA34rHOyGzCB3HO9bnWYL0rsMX/0a7XuPa87i0QQmGfKancJ1YbKUjSJDDCDil1WGabpS",
-	"lteD+cW982Wgidf1gBUrbqZp4K2FZtsP9w/wyacVxNX2Jt/Zj5obnbMRp8lgRA2bSPxlFdjrn4HRIwXa",
-	"Kx8eE5HOLpjCeGvKITxiRDXb5UIzobnhVtipG8zvvVUw6W5eKm4Shf25uAWuuiFrgRmQq+wY1xt5aqut",
-	"PVMsM9f0btLg8krM0zu6TOv29swmJJERzh9DCtFB5txAO9QlJcHmHO4f3MKI7E7En60r/DOt2GYlYuKl",
-	"5S6X6Uq2+q92+q92+no7/TKCi+qlte+YCVj1rTNN/8ttkNfxrcJ9MNO6ITflJLmnDpI7dI586Y6R/ac3",
-	"zAq/eEfKinc19pFwKkZsaZKst3Dpog3X1unnmPtJnajoQOlL6MrnApHWCBekWAfMYj+XgfG5qUHEnzJx",
-	"AkHsugjtltcGIFZDtEDHFqaZYLX+xWkIzuYrkviQBPA92ZRK4jP6YahBu2F/zsYbVrwqLorHcnC94bw0",
-	"1n04JWPGbC0mzMBF+yrAcgtywTAFMzWQkJCXH4gZjW1pCJ2qK7ZA0Jysqkx0LoKR2alyxBWDKWUA8Rjq",
-	"FhFX14lIwTThYpSkMcIvB/vrwmDGHBNpMZVj7Oo6wHOK5Q5sVMcYo1XioPwmxqxfMJLVl/LxLTEDy2yq",
-	"GNlxeNT7x30XGhKUi9jZfwxOsyEW0QqXd4glQG0JOmrCBfBADWTBTN5v3yJmJNeQFWxrxo2lQhikwscj",
-	"acmL2nwIoljCLFzfW590cAG1FiS7cvFvSOW5xffUmmuvuWaA0NBQFMH5tfOD1iU1APbTSPJbGk9gx0gJ",
-	"sLAJ50c0B4MX7TgHd2JPCBahqTxC8Mb9E6Zu2cX2quBeyE+lxYu5ni7q+HyU4aytJZnVXhKKXXewk9YH",
-	"tdTRqeM+A8t1B3I8rk+EtjicVTPcx1sJQ2myfj0rIDR+eTI/zDu/GW1UhgWAvBlNoNb8dhbHBaq62YCn",
-	"O7TBNQU83a0drmlU77yc9NWjdq89anhofWDVjKE/ovUA1/H+39XeXDTjc56RNz9/R/7x1lYq2WFKSUVG",
-	"UimHI5awK5aQnyLye8qZIf+2BRus7NnPSmB9ePsjGb5/9fPzsx8Hbz58++OrZ4Nvz969GHx4++OQ/AcZ",
-	"Prxyg3r4Z+ho+TR0lVbSi4SPzoUT/y0cS4AgL+dM+Kom5DdmzMKFbti+bBLz+zByI3TjcJ1BALn0BAyr",
-	"sPBdD4eEajL8f2xMANThmtMRw2eDIWKjwAcwvyl1xbtSoZjzYI6mVNGRYUpDwvIPZ7s//Pp2d39//2AI",
-	"qsxCQzsofkdk+MPZwx9+ffvw4HBILthIzpiGZ//PD7++/X8ODodu/Dh1bjRLxi7w2mVqAOOQwkBvEUn4",
-	"JSMPYQVObPPk+/c//UikIn9/9/pnLJAD0r0UDgPbZhFh9qnLu/7HW5+zynVWBd9J9+di+LuyVXAhobej",
-	"LA0j0baAvs2+hp/kGLQAmmivE4YO0VWk73+8bZO6f+UxeI5FTKaMT6agZpA5/4MlASzKo4PDJslb83+z",
-	"BjCXg8PlYC7HT8K01sMna8Fr8hmdsIfupNZoABdcULUo6gBPjp48ebz/pKZSVZ1k7s54scLWP3ff4Nnb",
-	"/aCSessBkD7KEsAffFm3Wh/n0X5j0azP+5rZlJdn7LUcjGb5HgnYHmYRzxUXxtV0/KMWSnxDma3unjBs",
-	"Ngc1Wi+1I/kkfEwzU8wgskZQQMu34hPaANVLaga6z7mg8YwbXVwCaySKiC2X4534OPl/I//iglyyhc1/",
-	"goK4wL2w3D6k9LBZwXzkqqFZgw00IahS8pqLibYXhGaEOrNNNlRNhrlRYU8bCihjNthMo92Bm1O0ldjQ",
-	"rrzcvkOAhHC4oW9skKFVjoBnDsN6PTCsYshhdC6eVZZOI4iCW1u/jsimfQAc3kIOLwKGi+V1DdY0gRFx",
-	"QY72HQa1v5Tfv/jpzY9n718Mvnt79uzF4PnZf74b9h1Txrg47G1Aod4JSzTzcyQ1U3QvDwtXw7nYzM6S",
-	"a6HvM0K8cdE976qBZ+Y0glbFMTdfoLr4vlACrzrlYCO3yYNgDGyUKqyi/a8/exeMKqZ6J//6CNelzd6z",
-	"zaVwN/Ue9qLeH7twpypBE2db+PQxG1GZXf3Ir5hgWruEPRpz/AsyGJkOLv6FNriMle/lhIvISk1ESZ/g",
-	"n8gJilMiLubDBVgLrmWammlNu38PsxUiKzHpyC2wt/1C86HROm81W/d60ArL+5iYcMFOwoKReTk6LA6p",
-	"I2/fjkhenNuVBYiCqjt5x9ByHQa6K35sQTEhcz3CzN8oT4WMc8CMiwzYNlt/Mapp9QVUQBcjROEwUp+Q",
-	"eUJFRNI5QDNH1szIDMvbse/VtPSqZG62V4WtGH9CPEaQjgLg+qiQJRIROmMingEZhyawrNmaTl8mdKIj",
-	"IqTbQdvOiCZMxFTBBsQ6cjnrdljaVXKMyW/yIugH/6p28Dwr32jJGy3f9pbU1bJdUGHr1T/72Vbgzrhx",
-	"4S1gdYFYjtLSNJmttglPa0bxhgmamAXOc+RqUnIFCNrYDPZH53NGk6ZB/YLvvJRqtnvwpB9sJ7bMgeI+",
-	"fvr/DwA=",
+	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt67A0dKurSlJrqOp/N7UzwQxkJoqRQBaAICu7TNvWQ5xn2P/9",
+	"uTn3/6OsJznmDiACMWVEDhykUl90iZERGBwOh8OHz//ojeRsLgUTRvdO/uhNGY2Zwn++Y0YtzsaGKfgr",
+	"Znqk+NxwKXonvfdsJEWsiZHkmnJDLthYKkYUfMLFhOy8e/mMPD042Cf//V8H+3uHe0f9XtTToymbUWht",
+	"LNWMmt5JjwtzdNiLejP6O5+ls97Jk8fH+/tRb8aF/fsg6pnFnNlX2YSp3ufPUTC2d+y3lCsWb2uMKmvP",
+	"qJRtc8wf54mk8ZvxWDNTHe33C8M0kWNipozMp9JI/Jdm6oopMpVJrDuP7vFxOLrDx4cHx8UB7tcM8HPU",
+	"m1NFZ8y49X+WKi1r1v7NnP6WMjLCn8lYyRkR7HczsA96UY/DW7+lTC16UU/QGfST/ZiPeEZ//5GJiZn2",
+	"Tg738xFpo7iYIMVePYf3sLk5NdO8NR53o0Wa4ptBT0ePazsa/0TNaFqd64cpI0pekyumNJeCLGRKLqhm",
+	"MS7OaErFhBEpIsL2JnvkvHd03iM7Lz7QCYExEDoasblhcd9TxW6vfCKvxru25wbCHNfS5Uc+4yYjTYnS",
+	"Cf4YthezMU0T0zt5tB8t4eJHrTz8GYiu51JohhzyVsmLhM3gnyMpDBM4KDqfJ3xEgYIP5/aN//hVAzn/",
+	"CAb1PxQb9056/6+Hufx5aH/VD3272GNxQc4EwW17/Og7MvevOXlALxL2TIpxwkfmVsdERq7XU3I9ZYJw",
+	"Q7gmRlGhOROG7FAhzZQpMk/11O5xrknMrviIRYS67X7BQCpdMcXHnMVEKsKNJhcoF+xvis3kFYv7BKe7",
+	"i/KPaLrQtlsjCdWXhE4oF72oIsp3M1leN0/39sNA6uNU3zMFw/wo6BXlCZD4dkkbszkTMROjBdA0ltcC",
+	"KAO7L6aGwl6E5xepXpCdkYwZGaKAH/ZPiFELSwxCkVIFqrnDIVivCb9i26PbByl/omIBxxPTRt8m0T5I",
+	"SWZULMiY8oTFJJETLjRIJMt4dDSSqTBARxrHiml9ak/FZjptgSzZQf0Zh+zmAd+fjWDgz2TMqgL4ORvz",
+	"Ecflp/gawUXe+YEqQQ29pORw//BRRN6Ppruv/glylgkQX//q7R/0ot4+SLj9I/g/OBP3H8H/Pe5FvadP",
+	"e58qojXqnc2YiGdMGLduMKC5knOmDLcyj6qJ/W8ccxgPTd4Gv9uTqHqGzFKDi/1AE6omKfSge1n/8uJX",
+	"NjK9qPf77lgxtgsy2n0I3XmtwDdCQNLH5GKB/yA78NvbVE9/8r/P2OyCKfsZNfYtO6YLpqGpWR8mO6Jz",
+	"kyoWD6gpnJoxNWzX8BkrHZ2Pagg2UoyazZqI2YjHKzUh0sRJIkvvxiYvFh3UgQ6tgQQc8HgbjXVqpfqV",
+	"0HOG/D/YqAGp1vz+11RxHfNNhuDZd0uEtOrOH0s2m9seOe32qNDXTJH//b/+n34valNAo568FmxdgilG",
+	"nTwvDvCX6QI3M4u5IddUkylL4lMixYgRx7YRvmD/UA80sU3Zo0oKhl/5w6o4h7pJaENNiiLLS0Y5x0+9",
+	"coqqNAggFtfKxHQeb7rFU53RsUwNOKpilpGkF61MaaebL78EPd3f/+7g6dPDR8ffHe8/fXrQchkKbxf/",
+	"stcN3015M+azczwZ2TOiKF+zdcg4o7qnAoYrbdiCnC2syKfyIVJziP3I6w4ybtis+I9l6ka5TdzQ9PdX",
+	"9ttHAedRpegCfg4vhTXXvZYNXl4C7KjLbN+xkVQ1rHaGFzk5JtR/MFD2C02ottfuNEmIZqAXcnNC2BVT",
+	"CzKSSToT/rTtRQ36wDLi/f39m9c/0yRl307dVU7dhJltD/DbQX5/D/L2o2w75/EqR2b7u9s9He/p2Vc+",
+	"8UIOCM+/fIN1PAsDkVEQSWuekvkZ3XReFuRKl+Pk/UKM4JRDWZ8kb8a9k38tl/b+ixfiiiVyDkK/fPaC",
+	"6WLVE9eda5/9mHN9rnKg1ahxpVXFX6vT/wQE0JpPxMwZKorj3sK5A6froE4x/pFqQ2K6iAgXoyTV/Iqd",
+	"EhAeJwQU1l0mYtRVC70WOzzYv0G5PRhLNaq5cbwSBH8hRsZ0QXbONKcPf5DJJTW0n9/xL6RMGBUVETxy",
+	"Zo/lRt+tyO1CE/VSt14YKlO/ZC+5smtWnXXLKm1PBtaJq1wgVYVHlfh1hAmnnfNswAYFCVMrR7Jt9ELE",
+	"zQajMU00K+uUjXsEbreJ2yfeKkSzjoKds/IKlMjoR7B8Zq/EPDXrz21VHtnCFigw80YUqnJW3vZyqm3l",
+	"Opa1VryIHexXb2Kdb1Lf09FlIifP2Yh7paJ010kUo/FiMOaCJi22lymNScLGBnn0wrZMXAMnRDGdJmh1",
+	"Bx+HNlKxmGCz/icqYgJeE/B7gMHDKQdEyOtaoRoHo/YHY8z1iCpYG7C3L2qtG6spszVqpUbXWouxPtXT",
+	"d/bN8nIUValsFlnLUYnqHRYusF2vsDHXJeASxXrGRbah2vZTYebY4pKZvhBGLWr4czJRbEING7DfuXO6",
+	"VDklf2u9JS9d4It74JlUCk1pxL1GDJ+xiIz57ywm1JAxnpmKjRifm160nhLllYZMA8ymlIpLIa+BihDz",
+	"wMUEzqsBoyrh6HdGVqpdx1Uux00fd1YqkAoDzVithdS65GDXW2rFbMwUSIgdkBZ0wvrrEq7mCKnKsPy2",
+	"80CT8Aurj5LrKU8YjDCWTIOQIshu7abLVt00ocupYu3CQGqrBiimmTCEr81IG0q/Zhs8R1eni4uoWOC7",
+	"GN/ndAHxMuv72rxVzxEsp1S71215ExG5ZHMDnvoLavgsItdTasBYiIeZDxVx6lmNYw4VEfbbNi/tUQ8W",
+	"fDBO6KSoRARkflxH5YLqULXhoibNZpQn5W396PgGtfjyoZhbFSq2diBkSaZH1YPAicyyHSIQQ+Hmy5lv",
+	"yRm0DTWucJzdG4v691RcPlPojakesTOZCjOYU67ZcgYGVdT9b3lYUdS7oOJyoEDIMzEqHyCP9m/GAD7C",
+	"GbJ4zcvInVlfBbCD4V1tmUKa7dm8lzk13Yn9W8pSFp8Qp4gMbP8RobMLPkllqoMnyEozrmcQAhd5dX8Q",
+	"pwz/GMwpxnT1olbriGJaJqnhdYPDGD424doomrtTO/lOsdmr7Tohsja34ybRhpqCLqjQToimMrsWTnvn",
+	"+K+Y6xnXusHV28mcfNBxX9dZZqq35tLeL+7LqChvQuYPOdtTIbAaBwxRMgb7OS6XfOEleIVLlI1RKqjm",
+	"eHHKCF9L9lX26AaOjdKCuLEup8N2Tjnf2v06494D06AdazaXyjTbO7IttTQK/HC/LcbaM/fmpDvcr6Od",
+	"2+8bj3Jb8y2tRiCZKpQNhJWnUd2yPaMJEzFVH+QlEzfin1hvE6LumOrtnhSbuTuv5OU2h1MnzQNHXIs1",
+	"vLBuz+y792j5NqG08axY1To0GylmTomeYtiySBbOfFlQLmvdIarBvjpmLCYf3/0Iwd4QA0YoGTnaEjqf",
+	"l7Wa4yc1jV+zixFNBo19aDpzHVFNKLGvnzx8SHR6kb1LEi4u4erLR1Mbwi4YOuo04QIvwiuOq4XBLJkt",
+	"ZVZjt20cYYUGt2hyf0bndMTNYj2T7Ygqxdmq3iUap4nRBVavyPaD/S6H2ZQnsWJikIqYqcHB4RbaTNLJ",
+	"hE7Y4HJSFAEyzS4CBS20tj2RWjNLWeGxE69bh5Fi1+2jbxv8OJFSDahidDA77DT+pcOPeppRtOHOqhv1",
+	"XSoE+EZmzCibOHbBxGgK/4Qw/2uq0Oyx2Qg+L2VZ7/koslfCx+xXOrpkRg9UY3IepN39HzBqoDyZJynI",
+	"C9twRJQEjopJOu8tS1g6PDj+7vjJ0ePj79oWZsbMVMahWu4oiwEqjNZq5fKKKTAC1Q1/zpSWQg/cDiTs",
+	"9xFjsSZzqjUTE6Z0ZON1/QthzG7VJZF/1qJydZ5xaYDVGby1LxBMBQHnG2SDCOInTUZTNrpcMoltDNIo",
+	"OmJtovcDvlTeywHFsuWN6nnP91Mvfw1N5CRlxRyUkpiVcesog+/BHZKywSUXBY4TUrBe5M1LeM3BW0fU",
+	"s4mpg5jNqTKpgp+lGCiWMIqXXqoHYD/HtLB6103KBnOmuKxZ55dSET8cSJliNrrcvm6zN03B54Ev4ckv",
+	"yKv3b8iTx/sHJE7ttZvsvD04fh6Rt0c/9TuYZQw3SdWe13ozdbZa+3VAzeUrCPu4ce1uY6RLh9fkskwS",
+	"eQ2KDNJ+hQCAAr+1WPGpI02rz6ULp+cZWRm32/zSQW78WGGnMEO58GmFdW59w4SN1VHcMOU66BaJVx7q",
+	"pzp3kc0cI3OqKDncOyRZjyTrERI4CRCRHO1j/lnfJlaNQFpqn805ZiMT5Vka4Bw8Jca77bJIRTKjC0hd",
+	"nUvNfE7b/mNCEzOV6WTq/E1j6uIj9o+bkt1wyBrGvHu4d9zfI2cX6KDCVNNrrtkeKlRsQhMwsDX6hRps",
+	"ny08lXBYtAGIrEXbkv+I777FV22aOdeDmUy7bMw5EzRp7yLbZ2/d+7hRJ3zGuu+pd/h+ee7VqWeyotOA",
+	"PuDbDYIDd2Yu6YLFKlG4ssuiiugobKZ89kul0kvGfnDnVFEu+dOrzX9oe+lK2RIRsJOsjaUDfZWdT5ue",
+	"1LUt3cYJ8Dbn5NKouVnBoWN9lnI89r6y8r1gzpiO4IAnqeAGdOxZmhgOHgB1SqgVEqjukRHjCVwirO6X",
+	"irniIxZDokwvWuIBWNU3nX3YNFgEU/BjGRMKIyDXU5SQ6ADAN+R4zEeYk2z0dseX0aeQJudI7G6HgZZe",
+	"Hwclr7vIM5UmbFCLAIJ+qjQBs5Gdr5v6SM6YRk2tF7Xsx7LB1Rqb8tlFOa8tZdWmHKoP9mzyGdkj/36E",
+	"Jx4IWctYSQLLyA3Z+euLD+Th1cFDmJh+mH1gcU00Og25mRLcPhqD/qzA50wT7ynr96pBpEaV7TjLgkS6",
+	"61wrnovdta1l6lb7m1UVq8s3a6lW29KQUDmCDd2sHp3UaEaoMHn1CPQiTa5ZksB/S+vWUS8qbpo6m3FR",
+	"RarflJpcKEZHU8jOnUltiLuRjWyIWi/aKguVlav2Jpt0qqbX7Vk0qAqtRk/4NnSp2slmB2/9Du7G6kUo",
+	"JZJQMUnphJ0QJghNrulCn5JLEZEpBxZUjFwrbkxojvFisJuitoluVid6W6hUCc+38m+pEL+zzKXyMVKT",
+	"spQdBBulKpV07IpixUQHfS7qTXmn1y7F6tohazhoYYxjPnKhG91Wx1LzJ2ZozbqAijKw4YVr+rHY73Ou",
+	"2Lq5GRNFK2dZ7YWBa52uH3QFH6tOpowtRFr5O9BSXs9XEi9S7jgZLeoS0IOXQT96JmdzZhy0EVCFoCPF",
+	"6rpJbM+diCA0FFHsiiYc6ITIL/CO7YjEjMYJFzWgOGrv6NCeiv/8uT4VzRn6iwR9Un8AZP2vuXh5Vm1H",
+	"gr63H8CnKW6dQVmMXDGtmfMHevZvCGyCF7cRmloYSuSvsJb9s7XPCBvye8a+Qf5rmUsb5FxOE+CZhFN3",
+	"9dvkHhnThR4YOcB9X8Our9mEGvAwIzQJvsXi1Q3/u+HT6tWrKHUast2Q8zDnzXM+vSY7TMRSaVDIRnQ+",
+	"t4hpMVPc3RhuToKtl0C6idxbUxKtsrsxPnIx2GSTZp+W8CKFh2sDt8Ili0/xzhcrei3IX4hONSK84TqK",
+	"EUsSu5Q6VQqeW67LdjywQs/xjXXg5awpMm6OeiBKx1zg86y7dm0DG3ebunYPlymVzbvlnO+WK1mk3Ivf",
+	"6cgkC7wvyTHJhBjek4sn/l7ljvzlaAS3v59W0CM2VgJWOHSX5stt4wje3jHYvEVa9sEPJbeoj8x2Fyed",
+	"qiu2sMx8hRG4NBlkD7nQqaLWKDeXSRbgm/CRN9VlOhWcyvOB8m7+MTeCadivc6Zm3NSqCcE4txI1lDd3",
+	"fyJfg0G99aC3S2XSjIvw6UHFGPd1XRzubneuffZ+Xr7M7ysIcP4Uzc5ezIxyhy8+z8/eln1yd1aG4uaq",
+	"WBiCnzeyMUAcTMK1ObOZi0EXC6ZR6YD/qw8hyj72FFrdXVV1twOq6wDsqK0UKg0dd5tM552sHXXJse8N",
+	"CCAw8UO24ymhDgE7Jhi9CHZgDhGjgl2T8pFSq3ZCSGxr/A+bzRNq2EsbA68aXBO/gEMe9EwE3rZvAW6y",
+	"5rHFPCUO/HHnTAj2O9yqX0o12z08IXbHY9zcYs4iQHO24jAiibQgvX1rqhYUXDFVQMmrI2LoJctCX90g",
+	"1zQKP6o5HJBAjR4jGBt0ZaO2dKfcJsN+N2tkjfC459nItVF7yISMvw5MyO1vDR6vKvPrKOPMxflAllLH",
+	"83bdpYkRPpuldscFOcWUjPzXZCeWI/3w/X++frY3iyOSNUuMa1dXXWdjblbccXWS4OPHV8+vHsF4Ltni",
+	"/53Dbq2sxa+mTxXEaWsUdtS7ZIuut9/uQQzwvvFRrVXtXstUjTq69fw6DRoS7zrYVw7qk8HXimWwl1/U",
+	"tCsjy6iUO0HcTFG3zmTdp7r8+oncdQ8z5t3LeD94YZfnmVgUBt2bcDNNL/ZGcvbQcBHTxP8nawhnUdlR",
+	"rSig2feDbLNsAgO6FUTOrQNerrvZ73Qbd9rHS92UXd/FXbxNet/y3t/vuvdvDrvylgAo1xBKlhULy7wV",
+	"gMiKqLm7G1CD0Ku7DVWk3WaXokTqVLF3adLdDXFcHwJjWypahGbSJXPnmnZ36Kn6flSadLAylH3/bnDu",
+	"8yhPL18eRpX5aN5lA9zEUzOqrYxxVojEkjEEYSlvI86M023haDOmNZ2wNS4CTtP1DdQTIi/GUyQA1G0Z",
+	"XCEkNuwasXC7pmAiOX7y6LsOEAh/VPKmatSy4Ggqwv1QQViCWeBWux5zlsTkyqN1B7eyw+PDJ08qZ9Mf",
+	"LXBCoFBga9A8GPKxgwj+ymCDoAV7d8XOp1TXxKqfiQUBIHHbGi42UIbsXLhsKecbOyA/8e9tpaELGSMu",
+	"xwgSOrnol3QxLgxTYzpif3wuKGH6ks935dze1HbnEt+z1P8cuaXbvtgHWcCZMAOamqlUrcLP8daZfTv/",
+	"/BtXfYlctRVkYcPNYl1fl/3Yn5ttxmgkaSdz8u3AxLdqpnOZ8NGiW0R/CKXzdWDkYBHFtQWL+/ybYPkS",
+	"Bcs1F6JotrfL2fMHRseYgFBAhLLGy4LSwZjtuGwE7aAFRcarrZVzraRhuC6ax8zZA913VZvEFiqNbIQK",
+	"uiG65NYxErcFT1hf8MAiEYZEX7bKW/Ev+5W/P85lN6J285t7cSOjW/EWsYxSr938CpV4vhhNduWZ3U9r",
+	"5A0paI15crUq2j3W0e5BaZ9NgJBqVcxlSuM3JXOJkrnynr+fxtxQAVvH09ysdpVrEjWoYcEZUSJySc6W",
+	"V7Asxes0ugLKZMhPRY699SJG+TEcbrOV3O8zXwFo1c1cPPABKdvGTliiEW2oiLHg8BVThsX2x0RqLH6N",
+	"Nw+IIckAS73WDg0hWe1n7Vp7MKplJLo7631RVaoz2rs3NjPVK3a9chjyjQT4LSWGYtd/xRc3jfRryr55",
+	"hY0Si7WDPPdKJBBH/TNazDU5GxlImzmoT6PZOezXZ9BsGvZXWklLrVqGhYVclv2RL/JaEapB2x0iKzaP",
+	"Llcy6cQW7+A9OCD5RGyHxqWxu6GEPURFajYtx189a5dqgACk2SjM9VLERSgTXN9TTO/Cf2pCkR0h21mO",
+	"yQ9UxAklB08fPYrIW6pozOfk4Onj7zDk32ZykReBWJxRbZgajBKq9eCgFxUfHJYfHOGnEy7YIIZMmfDL",
+	"uueHeDzBPhk4z5J9i6lSePU8YRR8ZYORomMzyAOyLVyFbc0OBU9aiLGrPlUUGwv6mEk4F4MHYXuFEZeb",
+	"Lf9YGEjQasPnTa/QwUQiJF8+av8oGGX5Yd7Csuhzxa5/Yj76eAtJobA5BnI8uODKTNcRpt0rP3AR86vR",
+	"oDZ4+qbq2XWuNoPgpF0GNVeu0szAJ5C3Qhv59yraa4EgWbkKS1E/pNoeO2cFZuyyzqF+m7yx5vW6xFGl",
+	"81zEnArymtr5kufU0AtqpWjhZCcojrN1KLHAnBrDFDT4f/3rbPf/3N99+nD30x/H0fH+5//Ru122bckv",
+	"uEdM3M6fIXduxdKZtXaPbJ3ZmLaTR3OLO/Lr5+Ilq3V3N74CE1due0tT2Fe78L0R30uq4rUC79e6RtRd",
+	"MksFC6r7dPWI++63BkcBe3moGpaa9nP4WeXIec5GCVWIj5awU4vnPkQ7zhDxj/CfRNArPkG1mADwESC/",
+	"K4aWHC4FuZDU9F3ajHV8YGheRaOvqsO5ChnomTYYuqSLO7gy6GrAxWA0pWpii6fgyNCWhWNt1EL9/Lc8",
+	"prrunjv0io3hDOQorTFZ1YY4xClrrj8NmUF0ZODSBjnXcLnnCPKzbtJ+TUZanqZuU1sH11zE8nqA+Pn5",
+	"UyoEkFfTmlchNhHzzzAgVjHBrmkCNUJZnqRuna8JnWuG/GCMnA2CmMogibb42F3fsk/tkoJV1U7AvpXn",
+	"2g4yK4j7Ho0wg2DGFoVZaN4YzCmk6ejZcRAc1SV0Cp9UFlXcCtNKJlqHRAiX3ew7shyzLOqzGKmAwC17",
+	"GWevl+CAjeDItl/XlY5G3pyKw/+0Qq2vd45OsE/s577AhZFFPLcOaWhNRWDr5HOe7lWVFetAD6+Mitym",
+	"siDEV7JlnN1WFL92d9Fz6yAKHCarok03Yaa2jN2Woq1CkgObEm7rYwJxCbdlVLlFCsnBweoMrrcFaFyC",
+	"4pjNzcKjpsKQG8brd5g9X4vARCGCaJSfqY3SsHGCx2tNsCOSsoOpfcfGQR2BbSWnKOCiMV+eO1ect6do",
+	"KFby5K8ckAUHhDUxep+WEud4CQThWti/vuKyT0FxWIF+MlEvgwW0x0gBprmEJJgTqMDpHQ+cTEBufuQU",
+	"UmurJu4MyBVocEIOd2M+4cZCgP4HOXJ/wiJW8DdDk8v+7tNPfzyqN7U89zCjz6wC21CLdMuRO/VK51E7",
+	"7GTr+5WzLv/Y1zlsyyzJSPJGxUxVKQKL0Sg1Hi3dFYf7jTe0DQJj2iB2l+fB1wxoxZibG7F8dEbVkgoh",
+	"NDYJyfBNdIpR2W44D1WGj9KEKt2eiO/Y8m3wzUqlKYvJXlurVosVVAYZnkPz1mg5Tw+bzYYBQoPtrZE9",
+	"Oo93Bcq/s59U6G4bwvvaYlCjvx4ddh/PloOuXJvbCbpSDM42qBjsBlkCLAmQqw/2jsjO8RMylanS/XUL",
+	"5usKlg4Xg7G0Kad+ck21dZcsxu3EYm0P/4sX0b9KsVh5Py2hT1meYiAqC0KvvMSRO+NqT5mi0CqSfHnh",
+	"3+LBug2PRbHF++O1KI6rNU47B4nHRakP125EYkeond0DCF6ILI6o3yKR++2wXx/rfVqChpf2tmgZ64Em",
+	"IVdB8wi7Yw2wio0Y4JbymoyILetH9zPO+m61tlpL/6Zq2z0Ijf6m9t2M2lcD2HF8pwpixdDSuZ17pPrV",
+	"5E51AxNqGGrBhvOn1S7XUxnXXYoq6dfXPreTHXCbCuzBlhXY7GNLxIGNBG6XPLep+DbpuusqsncW6lCr",
+	"ZdYEPZTUy40CH2qPo6ohH5VNm7nslMpsEAQH0abN9kEHtjHqEZTl+jcTrojVlNkWKnonnc8ZmHKrIDT1",
+	"hkV4P0HHrk0+4WbR6buRnPNmBfdoC1aO2KEVrqnr+tVebVpMBDBBrWabMRcxF5PuVzXk0Zf2qxqlv40k",
+	"U0bjga1N1w0RYrmi3Vq/9rBj+dqjLRQvXI05gpnV8kmHoAkXrd45tHd1rfxiUQ+kaldQPdA+17i173lC",
+	"Rxixl8+7E4Nm32Wuqy4z9U6c6sjhF5tjMINbcH5PxoJq4KhMGL1i7VEQ0Mm1K0LeoYaYYpoJM/AYuZ3m",
+	"XohMqV28BlCSW7bz2Q4hgH+Fnb2yhoTKQkdeL23dTAVxGytsrJ7MS9WFt1hxjyZ1piCdTiYW3tlaZXQ6",
+	"Z+qKa6y3MkJ85WWl+Mjh3lEVh3Z1CLQl7vDWGns13nCccL0jukTq7NWOXtgySTd3xpZa/Jmz687xckdt",
+	"h9CameIgTrd0D8e2mkNcUCh1k6xLFtXbJdYw4ToYv3Z7oGLjtHYT/TK1aDfW3EEmHIqfCllWPcsHZLsY",
+	"KF9AMgoEnuR85iGpPV2DpVwqIZqwDOtLknYLo2qvxrmuHtslwmNVBSkI5FgWmlEk2johe/UaYjn/xb/j",
+	"i8ijjEQcekEu2EKKmBwcom384JjsWIHcjwjbm+yRgwMC/garOnABGxhuMwdHJDw5IFnbQIiH0GliWAHQ",
+	"3t/gDg56Ue8A7BkHR/B/cL0/eNQSglPj2W9R/NrSCupVsXL8NlbptBnnTnvJEP47KXztKphrrU0XOyXx",
+	"xoNZrn51oVp3Q23lRCz1XVy/+i0BSEnb8axBS3ndsfviVwtGVRWS83mINBSqu8f1qLijy4G+hNjBmr3/",
+	"dioFI/gSmXGRaltOW7lHrhAGls4DYLV1a6XvVn+rWuTW9ucYChaOXAFpZXiYzwD8jpsYMV0jerqdRrYO",
+	"UYZNa8bEJuPrfHuWScy0GVxTjlcdzR2yQFl5YcIXJWWQJOEys4jHd7M1sAlVWHxx3SvXbylVVBgOOfi+",
+	"5Rrm/8n/RNywIQw3/9bF6OZ3lAeaZGHl0RZXyh6Umzr6FLuSl5s1gWh03XP/1gbBi3qeTzqtTsYlLkr6",
+	"go4uEznZ4hrUWeZzaL6ALFV5k6WyhoK5vKZ1E25i09ojwaUk/RymzayoCVoolA24o5yFVLa45/48/7ev",
+	"DS+k4SM8zNvu2isY4bobU/SSqmVzpjSzZcuWer2cq2dt8rUUPXSzCbw5+XqFndcyR1oT0byu1bS8yMKC",
+	"C7ivUQNC3TXqWa/XIGZzqozFtpdi4IgI+0EPQIG2IeifOhGkm1Uk3TwP6gXmGL711oBVCqnilwQvvNZX",
+	"A8p5KiB06fu/vcUzAwE/MD9TR+S1e6gNozP/8PIXfJabumYMEjm5ZrFT8vUpwZJMP579sjeLyX//18He",
+	"d1XTF/TbmoUBQ/0obFGWDBQu5wuZ2jt8Jjqxcsp+rcD0QMOlxbOtRnY4dSz6At7AshLrXGJtaTTd/NXK",
+	"FbpKKQj+BVfYTUPoGBZB82dZ2Fl4NchnSBuuc/kt8oEmI6kUGxkWEycz1pLDa+VV24TG5ZnVddXi8vyY",
+	"tWry1PbSAAK1Uo54IS+9PWNpZU+ec+J1HX/FCNp2fFnFvy5ndg2hXWeieMtHl9ZqgHX9NMMkM4zwyEwG",
+	"YWQkKN+uu1W7X7noWZpAWJEZ8Lh+02QjNpL8msYTRi4Wztz0w9nuq593wTOwGys6NnsHp5D/Ry80Eyay",
+	"dwtb49oZSP2kCVhGS+aQx82VjTvmMbLYbqyMT/IC4ZWZQb1inRcpx+TivEy5aFiMTtwK5XN0Te3oZZbM",
+	"kgx3RY1w7ktEOK8z3K6rbGRlZzhbxWiT5aZ1cM5kSmr3EETvbLmTRNeVBYkcj5kYrUC/t86u/8Z+2IWI",
+	"fsN28a8aRUetsuADvlRmwaybajSUY6gCwwRzD9e5IZ7fjquThhmw+qaK5kvG6tXzdK0N81sqTStxXzL2",
+	"D3xvE7us+9B3WScRXjL2Yy3cRp5NWcr3T+cMF+vGkyybkD0asyy7QQqsmGZZx1ueaFtgrH94ZihS39/g",
+	"2jZqwsUKUsOPu4u0WFEdMNLQ5Fa4ZQPZ5C7seZFAHLSn4kriJVu6bfHAmreqkUlpUmN4+yCvwRZqwX40",
+	"qCkfzh4+PwNngPsmAq1Kta+PvUk2XSbDbYxQnwiXWaPJBuClAKF7+MRl+AQgCXCvtpXnJcP/Gjqjigrv",
+	"m7bwQvVwMavDCvstVg5vGTNG4DdQP//64gN5eHVgl+thBuwA7wzgHe0U2ks6sHA8VdW0xef2W0oRxLwG",
+	"vYZrDmaGmC50RJ7sQgAT0VM+hodUa6a1VLv2V6nINV1o9O7OKVbg02QHvZCOA/q9aEnI+UGnBV79ioD4",
+	"CwMDTgVf270ah2GkEA7PrUiBvyqpNdnJrbB94t+N2m0fKxk/6i1XsD05S+IXSknVHIzZXGtiWX3F5eeU",
+	"bSLqUlYRh/je0Nm8OsS4zu19xUcFCnYt39Ns3l+jtflaVQ10/V3TG94fgOvzN7iHgUEvrsx088OnDvsC",
+	"K/xsZA1Ka0qqa6bC5romNTRcxuV1VjUe0fcVN4zMaMxuzgFz1Yt66HmBFnuwdkC/5Ry8tn0wb6JqGgQC",
+	"aPjJR/ijK9ySQI4Jo6Opr2t24XMBBJ2xEzKV10TTGdu1D4MqRcrmCaAdsFB3v181Nh7WGhudceo51yOq",
+	"4mwndU7N8F8sSc2gatLVRvaOjc/g7cBd7I9lZ3bbi+1Im7LZS6BiB5+iLUAElVjKeelyDx3OsD7/o2D8",
+	"W1mrWhk+zB8G3awe/qsbtU3UhFV1R9ULkJ5q4OylIhl4FZjExYgpwWIXV/YzyBtNvovIwX4HxWMjlKi6",
+	"CL1Pzdvt7VQaWT0nHY+vmyQLja77bULFIFW1QaIMjhVJ4BWUW+k8kTQ+IW/fvP+AD0A2ET2lh48eR0Tz",
+	"fzPUAEdSGCaMr5JTDCFtjeXyc4lCogTjbCPueheZEZ13ThoozC9MfpzRCXv465xNepH7Yy7yf1+zi3n2",
+	"x5TxUa0k47WXgo8fXz2/+o4sZEpm9HId7cmuUk20Vwn/iu6OP/3x+LgeA0vzf7PlAUaHjw8Pjo8Le+qg",
+	"W6iEG6DrpETlJYveihnh3TablParjyre74rP2PTmvcRr6ADx2DWfqr2v1F5k71NhvPuI9lBGg2ynVfeT",
+	"dlN4BoDbHXc91G0sj5LXK2sBW8R7HNFA46lKjgf7Bw8sPIxH0X6gSeFTrAmGoLWgczQkG9GxYYq8lGpG",
+	"vu+fEoaQnS7NO2rLTiiOtPtitiBaZj9vF+YAT1wWBxRtH6nFo1zl3Y0QVuuMzDq78nW72un7W9iw7kQt",
+	"+7+cLccRPkQEFdaSXFnIIlbowNmvswNgOXZoLhvyfVwUAUV80QJv1u6Ahg2cLeStFzYsqCBn7ra7QiCY",
+	"v9oqbIBcHZwQSjL/5KIEOjWWqYhPs3AMjTkcLhwIn7rMG6ovWQwBC0vUmLKuFHQa5O+Qnf2D3f3HEXn6",
+	"tI9WXhRiRQ5/0kFCjGpRW89sHxnsQTaCEME41Cget5qz70hDaJTPrZRpOkA7wfR0Oh1rrrhtoDqdhUnr",
+	"nrh7s1K2M5dYluz2+8IMS+9QFC42kzrQAoqd0g68pprMU0MUn0yruHWbWSvubLdVXByBeaE4qOV8DUS7",
+	"B4ydrf5yzobXvjjWHm/A1s5OTK4OyE5weHorADgC+/eLpbfCmHcGrlS0w9SgKrn5bISm5Dr5iMrZBsxh",
+	"tTuraWG4p/W3WI9KwsaG0MSXQmw1AHVRfb5QWfllaCbr7RTLRHctwQNWXiLALb9+MfI7oZOlpaC3hNCx",
+	"IlrLNsyspiahsb30V9URHBDDhfkoW3o592JFGIwuFh3izOEqvl64/52ZMuvjnirVyLiYRKTyFIjjoIVS",
+	"MeYmIq4MmbxiKk5ZRAq1wuKI1KVHBG+Xq5VFpFqsLCIjOSrUFBvEqXvKBT6NiCv2MhBSDEaudrmB1uaM",
+	"mgEGGVcQVR5vaI5tt8xRrpdgjP0qL4iZUkPsexaium18rs31uE4xLe1ydDVnaplcbdtc6drcDiprNTFU",
+	"zpno5f3Up4LaWm5r7iH/dVnTslujUufJV38qGOhuDJa1OyTqimAXcc9JjxIBCtQM5G8mHuvsggEckRPu",
+	"4XYJ2TzIpw3Yt9lqWKt5JHSyDbARaOf+gIzAaN5ZLl8nzKU2r+BgvxUppj7LoHaAirELrKC6ZlCAUu6f",
+	"5dAIB2oCIcPgDMpjRCFgAr5bkB21d3B4tPO43w9ijPOoFYwwVhMZ1mHTAwoV//Hxp1o1ZG6mg7pASJkm",
+	"kA6GL0Bg9YwZxXRrnOrSGNWoNzFNUbEuEDbCFGSMaZM0JgkXENWnLgmSuxSZuZVIWU+CKFudloUHrKjq",
+	"toPhDmC4AxjuIO+hMl0I+bbFdTFTe2LARl+aLXKAbYHQC3nFyME+kEgjE+x/t3OATFD1x80Y1SniO9TG",
+	"rDu2QDaLbK6fmkj8k+zQREtC7R/IcRBwfyHNNCJLOS9jvE8NvjyYxmBWx2V2lcjYUxc5bVa7xhVe2iSn",
+	"KxhUkWaNOROfo97fGE3MtLr0mI28NNCzXS+pdFajBVxiMju9otwK21bzR3bMuBHWToprI9XihXA4rd38",
+	"O7nqu6fTixnozcEjOp8recUKzxQzqRIRoTMmYjhN96y/Oyo6wrOn//t//T8lt1Ad2Wj3KIpWvcu21Rlb",
+	"yL7u63UXXq97e5OrIkR9N6Yl25+dvd3iAJERhNGNlZyRHSEdZhC8cM0u+r1oY0oxzPBYU9V0H3tNsw17",
+	"hcctXu3Dw6Oj7w73jx4/eXT83XeP99tCxZor/+JtWs6AOUE02tcQy1LU36CPm+4YeFhVU2U7RCsiCVEB",
+	"zHzRIcFC2hc4tsCP0TIVpjZHfGU1ZiIHc6Zm3Ji6M24f6OfModdTJhAY0JcR3fD4dofNwEjhUgW30KBh",
+	"E6kWHeEq/NuwNykcgDLVg4mUcV1wsdUpSPYiwReBPuOEzmawz0jCf0s5PDRTBhuVIjqATfmQM6YNH5FU",
+	"s1NCiZBiN4BlwbMab9yxZBrUBj86claNIwLV4ZC8lobVKw+u6H2GR7uMFiFYTbZN28S1N9W0E9ljBST0",
+	"kmWpViVtJgHCwm+gNcCLBBFteJKQa2qY0rUUODzuN9RdFhOvCy/hqEet3CTkALZLmujao9MSzhaETrWN",
+	"qyDBB3VjC004bTQOdH+r0MYrG82rIjNs1JrQ1t/268bMr5arB0KO02QQ7u26VD3IKq3O5HVxmwVaMhfE",
+	"yOuVOCvVrBvTf9Q49H9LwZav2dFK0dCNuYCvCvguZaUWJFY8wKDDASp52jN0dYrbsYg74LblKNfsisdo",
+	"kM0ytLcRyJm1ihj3rZume8NfbIRw14z9rJJ7u2K0SWBwCZ6nbVTaULUhQ+Y3sG5ZSzlir70SbTmK3rDZ",
+	"POns8Vr2eWPVIP+Oj6DLr28Ww2iu+IyCISporG/BUUNMoFWHltsen1Qtj/czOnbrpWZzb2jecCXAdGkw",
+	"asgfxe2SG7m9PSDYHauZnWtz9DpitzfFtYc2pRXQ1oOhID7eGjEcockC28AwDsSeLoHvkR33X0hHA4mH",
+	"4R3wJoIsQtJtzE01Csh+VbPfMHZ/lDCqbA6RezGnxMLFUcP/0V7Uq6XB5pkohs0aLQscISOosKiDFZnw",
+	"QAdk8txXtdm0BNhuKfauHE3qJxb5JWjh5oyFfj7cnIkOG5joki3gzhYIWlvZl82+esahd8AilTOzONI3",
+	"gtUydeGkjDaU7SW2LArp9Zn0aHMmPTohV4d5YT8Yi81KgsQBJ+4iJ+tE7H/4c4q9bXBvsSPwJxHDfjen",
+	"/sIsFQF+tvUzLHW0keAAErLc7WHXur0+k7WbY6INnCx3UwLBHUvozLqM9LpgGitm5auLIBTwp6AzprM3",
+	"H2gytC0MCQhJbYHUeb4BM4CPHcQkshaWgVRoCo1IVtU4yuqK9NFEBsZv7ixiWJEERDB61H51+BapQKvE",
+	"wPY/wIjN/h45a1sJ+/4ppvHhBiWKYWkWrBJ/PZUJOyV/fPYc7sNfQpofNBvY8z3/NcqtMDyyRThFhIKA",
+	"QWxUMnRcMDyBAGyPhRxeR/zgIhBoOZMFj48IjWNdlXO9qCcF6xCp2TSZnw8wZnOtTw/X//TIRkcuGdVt",
+	"x6DWauM1YaiVtf5SIlGXLON9oDVy09aofXhvqX10P6h9tE1qH903arciYIQoP04gb4KFkWmLXyrCxReK",
+	"IxGowe2U34JJ+XYgJLau9SLenL3+1N2jyIResUzJLd6jUBs5teqk84gJtqZSiDnpA4cBuJ0449k8K/Gz",
+	"vRa3XjPMNmuc+29dW/5sPkg1U4UmNprnjZiVl2r+HwKtNrxxJRLyEI1cA8XpywWfaLmSBBgUTtMvrlpp",
+	"PxVYpLI3QtYu8OOtA0SUj+o7S9Js0BlqsjUrysJGeZt5v8+zFKoy0LuLMBy4QKwafxfgIGNUScdSFme+",
+	"TR/33QFxPCgQlPXRQfGpj4KrPamfbIbTdA8PymLwSNNR2WYvWRlj9sYlWKuw8kOo2/OtsEMZjGszo5/k",
+	"WK8RkXMmnFHXZRR13AbPXBtd2L+2uFGHHOjjjhB4x/v3E2rueHvJkVtD6aqFxmqoM3Qrh3kZOSoLds0n",
+	"suGemNq49mU7wl5OfdB05Mu/YjxDZMOn0YqdxhxKV0+67pJCSH2XsRbrbHU7deE72MeD7LjT29VEsfGC",
+	"ZNle24jJqtvXBt+rGrut1+rFP1+9hCDaiS0ToKdSmd0EKvSSj+9+1F1XywLodqogEuQpLB08aoD6ASl9",
+	"0bVsVvhVt4FdcQblJEKR2zS2OcugSyJLXx1BXW2dKosCFhGXzNx9vLZ7B0PQZcQ6nYHlfoXYKvcBnPWd",
+	"wkDtkD7Au82+jV4+klxdC06uyiaobrnlOvpdY6HnI1kChx6oal8YIno+vRcxN5sFADEQ8hD+M2U0Zsqj",
+	"uBQB8xAfDwNjT1dDe1k9ZaEbjkkedb6xMTGhpmVkT/eLxfM7jCqRoqXRgyeFVg+edGm2Oea0AwrNGuHx",
+	"G8LdteLIFBn5HoiLbD8tlxewab48YbGNvPmiInY/sufzMb1JzUjOWL0FMaHXD3Qe0UDhrPMRL7mKtQMX",
+	"89k8NS5iDYIgmLrCmCBQzoihl0xYLZmSUcKZMCVQYvwItWmSNVaRjPeoSmfDOnwxVTvbxn8TRTnb+rzB",
+	"Ip1L+H8FB+Zmnkub6LxVX2K7qtB6PN5B7s5NFA1w6UBSxZkvsC792b1H8D1CiWK7gRwDlS3hY0N2EBxL",
+	"sQC2Ca9Ep6QBbv1MCPb77sE2Eqa75jYVUr037fTPlChVkqpd0hG86ZnF1txMK6zEIaFWp82I/JFr6OBg",
+	"9+BRv+t9uV2aHzbbiO5ZRliDObLxLrH+hWGtO0HD8GSuHnVbKK9PbVzcYrW7R9Pmabt/eJPQwKEZdKNK",
+	"c4ZdwwdrVTvYTmIeNqHo9daOmzzZr8O8v/L0vptN6AP6oEmNq9nWMPOwUbQFb7ukx1eYfxj1wH4eK4oR",
+	"8GuWYncBDY25irkqs1LeYimIvSmNMc9eDIVBgQ/qOM2eTPaU8SdGrVguqeFh6mS4+aPCDaAidmsIvUQ5",
+	"z8+lWoWxotDV6WJB5ZIaBbpWXdpyWMp6UOsVPCkb6x+TqnEaftmJFR2bJuj17YKnr2K9ew/MuOH0oYms",
+	"ggKPQQuFf82nUrAHmuzYyn39vGwL0QzTW8b8dxZbg4yZMl/HBdErCgV9b9syvclNLrys2aSa0wA6r3qj",
+	"28JdbZsgxIWxnaCRjdgQBRY72OHITqVKJLKz/F56QhRLGNUsdoXBivfeiwWh5D1iGUsVplgrmRqOLgo9",
+	"lwYJliTyepDOQ6GBPnoQxVxYwRYS+dM398FNug9aokDP8sTiQVmlszz1wOKHzphNXRxzAzatU9xRBjEl",
+	"fWYd7iXI36PECh4nK2LkSm6rtE7A5OaYDJpyjQwAM5IlmuWJddm43SsRCStJk//+r4Mu5pSNIIBX1FqK",
+	"2kcHpJxMxG+SKO6E/CGmtNkU3HwcOqrNbvNxKQaMFfAC+90omv2syzESiOaZaoiqw4LgsxRjW0zAJ1/w",
+	"YeDNencu8L+J1S9SrNZckqtSVbeJVcJNzdW5UdBuRab2t3Yzn3Hh/jgo3XujXir4bylzPwM9b00M6xXk",
+	"cKecYhS2S1KKbcawFKyYSKzBA0QTsoM2YGINvKtmCxdGuVKycPHLw7IPu9zw3YUK5Hee5bECuAxfXrBA",
+	"eR3uAaF/PtwiqQ/vFalLkNd4zQ+NLoHFBY9PkyqB/8wMLb2o5wwFDYUygv6w1S8mOM8S4QvcQXmw5yYQ",
+	"k40BH19QTsFGOQRLSrY/Wa02+vHaKQSN5vXHy43rx+2RIoabCpT6o3Y7tMsksF83lJdeUlM6n/VaWQab",
+	"hQT9KTz0lg1bNu1MpnX1zX4BRB2i0jkrlh7Z2Huy3lQSdsW2tkwuGmtND47/OvdbVu/Q9jd/h3FfkB0f",
+	"7MTi7JmNhHig3Sf9Msx9u3Sp9o7Wyp8h4CqCECspSNCx+zrKRgC2fhd370ajuwzCOUcGOQOtyyPtt8db",
+	"So0K+KJc3N7yX+S3S4ULNkyZ+pIgdtsdvo9b3b1VCtzSEhdy0O3CFR2dBQ9nwadZ0IKKhqVc0HZyFbZc",
+	"r+8+r7xLRvlGqeR/f//m9c80SWvipM/EgsDP5Ap+JxepQQyPggWgNbjgj4qJrEaxajIh14GARL3fd8eK",
+	"sV1gzt5Jj/pR2t+hjhSmo7hRo1nfYxgQqiapLW0yJtdTamwQ92KOWHlTqnEs2UYqd0RYwvzXWbfZvmkR",
+	"LUhsebGNuPu/y4tcCCzdzZ3D5v8uL96ldQj4IGSXlnXaIuxHeVBx6gqGzrbcE1OqkoXw+NGjWiVjzAXX",
+	"0+3GOU0ZVeaCUbPJubF2rKihYtStvNOv8qLLgRKEEmaegBQLt6LZYjRiLEYDxZjyBP+hL/l83mCbmCdU",
+	"iIzeNRrdaMriNIE4AMNHl2RnRkVKE6JSocmuQ6qkyhScbKsQVqVizUKsW9AGjOKTCVMhLf2E8WuYarvA",
+	"txFH8qKXN1ggbDbJgCFKJ26BR8OwHLt5Ii8aitu0WbasU2NJNOnVsQf/Sei1RTWlMQG3QczGNE0MMTKm",
+	"i4icaU4f/iCTS2pohR9aF/Rz/WRyE13pZA+H2S1CWJsBsO0qkh/EdEnsV3U4jwVbT71/o50/2EoZCbno",
+	"UKu4c3U4TPlSqVhfNfacXy0ppaQgoACVF7HVVuLsd2FzUbjFMtIF4w+XqpbDg9i+7sqi1e1+YobWqIld",
+	"DXOdF2Pl2kGGVoA3DjqbohyVXae+tQYVNKDeWpXY6kk1p8YwJXonvf/rX2e7/+cn+L/93ae7n/44iI4O",
+	"Pv+PXuOZWmI1TOvbnTDBFAVnJIQlybkd3DqRHE1L1oKhfZcL2Mb0W9Fqg/buTz5pOKq31Iymrcw54yJ8",
+	"elA51NZb/hWWc+kk7uxSW17f8oU2DJDe6Er7IxWTlE4KjTMBHnX4vymv1Tp/RJP4W+9X8N/5Iu/F0u9h",
+	"1d8Z1aYB5fZHOeFivSLZLnK8s3RnMwcDF7756LjAVUdN14EkoUGgcFH6vTdAF1cPAJHp6XxOws8qqPyt",
+	"rAzku3a5qSt9WuIBO+mgvep86rb0TxTvJmda84nwqUGlIwWWuxvU3ETRuFUqP1Ps+q/4IkyhWi63Vs+C",
+	"9wZcxOz35eb2p0+ftiZKcFqTEPNbyq9oYk3P83liY+dbWK20BMEY3cSijHif6kw3E7nrHoK1T+8FqxD8",
+	"vMtnc6nswlAYSm/CzTS92BvJ2UPDRUwT/x9spvc5X9dnEMK0bmn6dWugwpw7n3TADW/E95Kq2Oo77UbZ",
+	"DaqSblhv9DaLhFb7qrvCPIfLn6vAOcIINQzrvGBg8gNBJU5J4R648sVvdWUrr6F5/0pfZkp4Y0SZ2zlN",
+	"Zf3htNO6rtjpS9hFNnUY75PWP05iiTVHNLOBtjPbfFYjZUQ1qy0SSjNh0F1trErzDthb0E7CqRX91XFg",
+	"DIaYdB7DO0ftdyAAO3QvYSszpcFmQuuq+lKu0Gfpl5FwEfORi9CzX2L07xjq/Bo5YWaKykhV497o2Aiy",
+	"scNIycPqjNrh2bqm2IW8e0PkXxFjI9xL2VYIHhf5NueekM18p53OxOJ23PhYZHWmqu4YC911zS2ZqEuZ",
+	"kg38vHKwbz0vdNawV8h5b4/0VmzMFIQ6J8FdZRk3ZneaQH9cuiVwK9RZhb3S7JS1JSmqulc70toDpBwN",
+	"WBPFQo3Dk8m8cSNXF96Xy+JGYyBylEWMQ0SE99npmpoZo6lUAzphG3qI2uMeLqhmIdh91ahKJxPFJmHF",
+	"LoMpHEBeAuZDouk12dnHU1BIwfq96AYH7HOYat0o7xHEatfSr5ocuSUIHzcAh1BQpZjP5pTXkNcoR5dg",
+	"wXefbWsUdVfavybygibJgtj4/pwfeewzS/MM0vm0vFQdBY+rAFE62JnadSyh4YYCVy+nD6/JDAfdoi1g",
+	"NHUb97UMYFYrx8SFjBc1Z/YN1aRZMx5NjmjSiPJmZZYrhfY7pghzQXZeiEnC9RQ0VwfRlgk6VLG4LZp3",
+	"rbgxTJAFM2H2aKsxaU4XiaStt66Q+G/dJ1ZX2qq3Wad2udvDSvMclNXtxoUUll62Lnn3kWWnnDoFpmlj",
+	"zm1YmMP27o+FuY4L6o/PjIs1XWgMKES7a9QxkPTd9kNILxZ1qbmajaSIYXDsxHlptSExXRAjwdLEaFJF",
+	"mlrXWz/ieepC+G4te8d0oesMCgudS3yVCudfliROGdkRcKzzK0YkiOs51Wbto3u3+luVqHFW06OSQ1id",
+	"kBzVzEeObJQT+HIgICowlli8AKkIWKyINV5GrUbOuDY+zJJpZ8ZjwSdTQz5+eAahFzaA1V/24Z21QzEY",
+	"VQlnql66x0HOt3sxD6Ul9sZpE9vW7X4qk7ipd6Sf9Qg88Grr2NM1tE6121S3HFSdcME2gwCqkYVWSamn",
+	"RD5Z0OZAuzV8BP/OVJs2/nLL1umImsvaajbZmuDvREhnDbRriJYSjbFCaIqyQ9SFPNKiFMWtoVey6WYW",
+	"/iDno4aWNfb/J50M7b3Ij6o1tLna61yxKy5T3XQueLxa2DlXXJdwRDavduC6H2yV1WvNSk/qjUrwpm5K",
+	"tM8DismOE1xZvrPLByDUcY2t1HxCrqcAL2JfA40xFWOfCj1RMhWxzsBOsvjkBmbzIQwVAesHtkBZHsHu",
+	"sh3m4e5tESLLsiMKOd3aqIWbrBVlq/VUF0ewnE8Pay2FXXIpsBb2D2e7L/cPOlDAzqPaKrZy3ntPJ1SR",
+	"d1RwsvPD2e4Pv7zb/Wl3f3//oH/eKx0SHf3tr51q2Dm4OvL1tpcHV7ep+t+CrYNgawfY3AqD7BGhN8FA",
+	"BmbfOure/cQknrKkITvyCy0AuwVQWDkapUpttlSbYaoqsxhskppYlyHbwLfW/aS3doSvgbjaGaX0KwSu",
+	"rDO7ZOtfTpYr1wvN+y0ybb6qkZNlQVoW7vhydtYtl/x0wvzOgteKh0lN9Jq/wWwSuPZGMCjW9J4hAsCa",
+	"ISy1miToT493Yz7h1ijgr83OFxRGItWeIlsKRusSfrZiLJmRl6zBI4M/hTNlMUm4uFw5ZLxLUJlfOz4R",
+	"r8TZaMTmxnqwi8vDfp9zxfSAizqvDJjNNKHhYNEFhkumDV3YO21vGazF0eP9/TbxM2NaO6fjauFe/sMo",
+	"nEgrOdbj5PVCGmtDBGtHqOK8XNsSBI2SaS2/kAUw+mTHY+FbMKuXUs12vy9lkB9uAL+RsAlNBoqNG5XM",
+	"o/0Oqb63Cj9RS3Q4I7aUIUHjWDGtO9mMukukLZYIWHqeACF8vF1nwYrOyC78skmAQWlxHX6Iu/ZkIbdT",
+	"W+HNL0Jtl1VqNpx7QIx1Mj9uhgXuvLbExozTFn9952zUzhcZV1wF/p3i6v+WsrQuKBFZ5YTQRDEaLwiH",
+	"JljsUwKFNFOwAM/A2DnzCak1WD9MmIGRnTgm1Wte3UpE8u3kvUd+lo0U+qGEwWkVeazgqWa13mn8bBv+",
+	"VGzo/jhScTjbydG5t2fLPd/x9WvynhnjS/J21PFqcmXXCJRjMy5iphqLgfgXMOYD4mlNquDGMA4t9d3h",
+	"VA5rA1/dGAbQ7Mkf22m3tCeCEzcL78vmXh7Dp7Zl6raFtqGsb7is2yZpA1nuzObgxWvF1oA/bGJpeOsy",
+	"pt4xzcwziFJmWe5y90VvyOM62D887n5v3yQBzDYSJIDV8XZhrsFVtJLxtaml0F+Jbz0E7i5UFfyiTl8p",
+	"mPgCktQujTVWnsW/ptrMmDCtzhpv3qTZJ5v5bbbhYonTORtcskU3k/QNuGS+WL+JYNdbQK3bOqxgEt/M",
+	"qDbx8Di+X+/r1bJvXPTHlvw7dXnrX5S3ptbhki9HCawwYJ4Cf2eLEFDYE6cgRG7dtVIRwnem8DQdBzUq",
+	"UPUc2Ewfcj1jbGqNNTg1U6m4WXSy0sVsxONtFwK2TW6nUCC0BlxTX/iuIdJ0DJaSNXGxXDhUt47WPEow",
+	"NOtOpGsm4QLmRK8C7EPnPI25nnFMHPxUW4pQxPJ6MEqkZnotGtcJqZwkJYGVLWVNz1HA7M2wPdmOeY19",
+	"1ClsrkcfM4cFfqxOluHe2pofVhjqiMzpwil0kPWFW1E3FAD7Gd9BN8vBk35dSXK3j8t7YZN93RBp3vDy",
+	"+muZh6lv8QirLKAjcPc6+AUR2SFkuDZm3MWaagOJy3HKTkkWXe8KUCs2TgVW/IMGbjLOfiO1eW1ZuHG8",
+	"068lsLFWMKyjw+1J2W6eqjp+q0ald+A2K15+5IKtFqTeGm/u/ZBF4t0oUZqMq6GBuRMl55TH272ZzOli",
+	"cLFoyBOFjDjyH+TgEWTw1AjkQAqvuhe8xF+VLd7a77oBD3ggj/baD/UXn81Im51vS5D/t2CFuIXdFSYQ",
+	"3Fzecq1KerDaVXWzFautQ7HFC2Rw/cuuhLbP0iXOrmk7in11qTTu2/VBbEsViOTcWVmdqc8MqOYY8jGi",
+	"YsSgmEGtWptRslYHGE2pmrAYbHMICpMqxYS5mewTBHxfDJqD48q9P9AEv3F5mS77Yq6gTRSIoLv+7cNP",
+	"P6Ii+vb5S7Lz1xcfyMOrh3/Aq5/7p4TN5sbXFfXNZhnFLtkG3tXkmilGsMJa+bg5XJrNcKuHl8sQsUFw",
+	"tSft4y6KQO1FxaeJlcNVc/jQjKEr5hMMUfX7x7Go1RzdqZZRLMrQ/AoqlN9ooawOjqZcU269BqEkrbDX",
+	"G4TswddsPlCWHuf7O0H/Y1gFxBbo8Ug/DXeg/pLM3+1tHTv7Qb0Zb9NbUqc7gi2bwjXEQ9ZcGGDNMwJf",
+	"U42wUyigyI6/Ttxswi7TI5qg3IYk4noBU05QvZ5KzZwMxFFbALV4DaSJLKOu2OsB+Ystxen7dDVwFZsz",
+	"anwdTkoWjFoHOLZD0vkp2be0zQi5VVm8mXH+JpRfCJ4vl7L1osLBezYjgH5qzMdABaw9dVgqkrWGQgFs",
+	"niwmr56HZwhWL4Ix2SpBUjnhYIEqeMyEK+FVPOAP97du7mrI/9hSeuhNiLDluadbarshLaUW1/O6y2s6",
+	"qb2QcZq4vGof2p4nRoIr1OkoW92yVZXQKW+rqYMedq3pGrQSkkMdSEKTSytN1kVObkmqTgU3N8Ky19NF",
+	"lztQSZtqdkvZdKBA1IUZP76kVjiboMBWrmXVQ9jlapC/ly+pbbc9Et0Z4tBGrgb38c1cXeFwXPPWt6mD",
+	"ecT43HS+F0Q9f8x1c2lt4u3I+NhTpzLcJRzdMSCFb5Y+fE+3xw2EqlRV5U2dmUvr362bev3nTWXeKjyH",
+	"35No2tgmG20Y4PPFpFrfZmnPbQf+rJzYvQos7w2qXl9OFFKxSmqeA142o9UXUG3Q9so8V5HZXuT6BStn",
+	"hgf2ucr+v6vgpnf2Kt7pvnHYFP+itBkEQFU3Dq6XfVjfl8XoUfJaO2OSXTDwnAPiG09sCMr2xtOphnoF",
+	"tuq6V6ZdYCPsBIcdrOGmWNi+KXm9KTt0Kw5SLle/NMUhqECzbPU/TGuX2te35iOmwHKnnYWvNrltliaG",
+	"zz20XhnDwJWzaLNy1YO2NdCr3ZqR2y7AAOltXnrvCXFMtPGZVAuMm+SCtFoZP6BT3t+6/Cuvw5834d+7",
+	"jtBsjcvcLBhzKo2scssZYDEbafGgSH7G7ZEP7tr1QLtXXPF0MqVXzLoO9JTObRCaTA0ZpirRQ7Kj+URg",
+	"IXaFlRaYNqfEuvEOHmJL+uEfPP7smXHW36tmENC6go/1mYIlTO714E6lMJhr4QjfYtPCyEOs7zmoESU/",
+	"MaMQ+c9cM1fC48U/X70ECEVuPP46PM2p/aAIpumrvlRqu7Df+biVm4DEL+BFPF8xaHJN1Tq7BZZOSnbF",
+	"2TVTBH8/IUIOYGCR/8cAqJ7/NZnDqUoVKjqDfNJk5zzd3z9i5JBczvoR4qTDcVb3ysEhmfajgGKDeUJH",
+	"bJCKSyGvRUNm4eH+GpXap4xPpmZb+vod3XkVg53f4Jr/ZbrIAYTTOWAjo7MMvHq67OyoL9A/pYePHpct",
+	"UnWZUZr/m233JtEUGDywM+m5uATuyon8imGFmPJNFRWGiyZD+jSdXQjKE11bry1Hxb2go0sbe02upbok",
+	"O/mXuLVhs4fA5sKCOuTxy7F94Oo2147FbQVQ/3Uzpk2GrhxKEjKSSuGkbcVmQFzOZFC5FsHWvbZwBnSS",
+	"UB/f/aizIBJ+D9HErnlsptsRA3UqUvk66baU2zGlIynPacluiTm35vOvvasBsc+MoaPpmZro1mTUIqfh",
+	"eb1H8XNydXBCYjZKKBxv1GoFpxizc7Ew8EgxJ05YbDF7rikoDDtv37wPj//+Kud9e0mM0tnttx2f0Ql7",
+	"+OucwZazf8xF/u9rdjHP/pgyPqrdiCudnzebUrj+YVArre2NIiznu7/7lO6OP/3x+Li+jG+7KD98fHhw",
+	"fFxAyqoVEoZeMrE9y+XG26tl3/g6PN0vBpXKPTVAS24ztgrKYO8GkWXZ4Rds0FoODmSj++bg0w1c+5wH",
+	"Jjcu4fyWXEVeOFW2SJUxHKt1GgvWYvO1Y4wEpFt7olFDKCL81pRULHNYo16dSNHxzZB1SxWtg3I/ZMfW",
+	"zteFWvk2/gdHDcMXktgjfk0g/9IKWNI1sjKYQN6xEeNXtQh6hk66VZ/PfJHNLOTcP8tlwLYVwzI/+uhH",
+	"t99xgkuJ83Hui4R02+NvFbM3XY9+UN3jWyJW/dSW7K23Ca1NYkFECjZIVVK7xRRW58DDGotyWC8rnO1g",
+	"E9O2mmyBQ46f3Axiw5gmCajZbUP9+AFFwvVUJl4wmKmS6WSKzzHAVWFdZUZjhAN/e/bh2d8IN1Z3tvsP",
+	"dqtOZ3DC9DvNcMbMVNaIqayZE9dPOI9ij7Ec6Ydv//bmw5v3e7OY/Pd/HYdXBs3FJGGZqYwqm+rsWm+y",
+	"G2pWI5a+R9UsoAaUbtBZ3WlLNByaVd10RkFuNEvGJ0E5JwFlcuzM8Gqx3DJfow00hgoORnUup3Uv3dii",
+	"FzB15ODCZ03CBekiNdl9eLvlGZBG1XplXnIAA2t/rcSXXXyukRjsEJo1WvWEQIYVwcNqkk7g/XXdralp",
+	"HU5VMvZUcPSUqIHzRgY1UjHHnx5nbqfGcvjQcmp/ZfJk518bgZqqOwB2LItPqtvJTJlm/hpkh35K/NX2",
+	"hMCN/9RtsBMylkkir+2iJ1RgcQtBvHgOxIDtrmjRsI20m4KzNc5m03z6JXRtXOQbvHvVVRn8kCmA3NpQ",
+	"6XxOJmCQ5oIUdOHVI747SHVnLKs5YzAT2wl9b5Vxsp4bxyQ7Nm1Fw+JLRRKp9QLhiPtRXsqBJZoFuwGc",
+	"KEqfEpoaCZYm5otw90/IPJMjaEzJ+QZebj0w8lthcbo/Qonz3RHVjEzZ7+T93852Dx89zoxfyOI7VBNL",
+	"ZxaXjszHx+vdKuvEdNjNKWj6M6kNOXxEfuLf92+6tuNaF8a78yFB77W+I/xhY88RclhFpZSKT7igSevo",
+	"ak4EtGANDg6f7K//9dHhGh9/blo8e3o21WuPXZpxg+/Ymsh4lmHj3j4J7qw22eYSUVMLJwbeC7kBYZZA",
+	"b3WX2U3O7IrJfB0L+fLzpWFPgCz5KLgJO//+b2+h0ucvvaj3+m9va2VTZdEaId+pqV8P53kks1QbZwd3",
+	"2YGg9q5duo5Rj3xZf0r+0eH2ULbli9imELHf6cgkC7AaTPgVEyjuF2hVtcTo92pInJ9anr5vP37oRb2/",
+	"vvhQS1p3o2obZgWiHnuxn7cj0Cl5kbBZddXq/VHvDeblzehoyoVN3+wtTU6o/MSUkqp7pvZLzpL4BXzT",
+	"+1xV/rAwQW04UshYPO4tTfNtvsc8evo0PI726/OlPWh8pQsv4DvIc99MkG3QWEDsrYtQe5PHn2wSybO0",
+	"dtPxOsUSbz9UbIM4o22X81k7SKwUeuPL0GwYO1bilY0DcFJdMLJXU30tXjfhqINFhJJUYI1bQYaCztjw",
+	"xIrQrEoaPEQjKzdYCv1c2IWK0EMLD4dgoB7CMcwVvGEDXpw2P5qy0WX2Dp1QkAnnAtVybCcrgOI6dMVK",
+	"sXVnA48s/rEfEdipz4XhM3aSF98nZkoNiSWmG45BAxD6Gu3c1OSfDv0ZPTwXO7CCZMgF1iwZ4AAjMrQC",
+	"cAiD4GJiiYE15PpZtIlimLRqZzFP9ZRMJNMEQn3O7OCl8mN34T2WGDG8BgOEUAvC9bmwo3QxPtkwjZRk",
+	"Z6iYUYshuZ7yBEvSAQD0SM6YvRZRItg1U+eCzudRMDF7fxqmwigqdELxRBj4podEmilT11yzfkQE3JPO",
+	"BX5ByfF+Htbm7ICpnsKcEmpYPiObJA7TvAb97ILBcuRc5F4bkhShq3Gl4WX4Yu9cWLCxkeIzLqjxiOvz",
+	"uStz4tyEe/AOVXHzuYOvPbdvZRyfuRn3lEuMWfq5q99R+7Xh40X75/BWzfc2BLjl84/4UvB1EDNm+aKp",
+	"gVfZi2f4Xn0bLSTMG6lSMWiFxdy0N/Ei5qb+e9QY2xt4D681tJBezLqM4T2+F7RRsGK0OwaDLy0iw568",
+	"wI3b9O3P+NYb+1L29efMtLN4jS5G69H7HFbOXHb+NdHkc9T1u8JidP+sxEvdPywRvvuHZcZr+7J+23b8",
+	"qrTduvdV2OMdP1t1ZnVs2PZNA/t9cmrAenZIcLFo9ltVd/gbn0zh3NPsNzwlrqd8ZO12tvyas8yNwYgB",
+	"J2SamO3qkGwuLex/mw3oBb6IUeSWJjXm5zNnAXu0v092sNSKlbiaHB8cwfk7mFGxyI5NHVlFJocDcie6",
+	"os6bTgVB546WVuWAd1DB4NYiH7ua94jOw7ob3EN9rj0zsHzXzAhQe09BJtFzKTSrqzCWMcJdrmF+DnS/",
+	"lIaSaTajatGhBozn2M4QZZZ4YN9qb9wyCwbzrunILS1s2KCnaj6HItWWLH2tdY5OJopNnJlrafUzeQ05",
+	"L5+jHp0xEQN3r2lV207gecy6XqjFOOEjGGxxvVcddmua7kbGlBtKAm6srVhHKpkauHGsthm2LjWq8B7W",
+	"vGuNrvOELvCfM+YgPzL7csEmi9ep5hjhG8nTToUf6ZYbdjhtnVkr36urnSAOUe+35b7Pf2Tm7ucOuntV",
+	"rWNpPK0NVSzFiGWh2bkJwGPZ7QLRF722YvHobFCTLGwgMNpXrBHoLwwPY4ePZL+lxr5lh3hho0Rm/RDL",
+	"PORexfwA/RXt02pFEVapQZMNIGtx+Qq+ELBNqjbL1UV0e7zxNiAgbg94vrFgijemdxeRrmLxmlHMt4S9",
+	"0Eouv0nWhipYZHGCS/Z9+ybOLYM6vJBoJgzhJiKXbG7AenVBDZ+RHWdKAyOhkHWb+sRuaQ7uxAXhhlxT",
+	"nokXa4/ur162xGtbKxykzcD9ivmDJRMiDQkwWy2oFK54yMV5N/myBvCxPuUi2PDLhdA2qj+WRdq9qQMZ",
+	"VA2+Cajl9Tbjl4Mq0Y660EB0k8HlNtXTbsjy2z+wUbzUlU1vADz9Z1Bdm3Sprn3vC7FslvN6Rzk626j7",
+	"JbuWhNoIqsfFfWzvElpn1uh+RFWvWfl541k/vFLVhsKhKXhDQZI3sg74WldBdHh4dPTd4f7R4yePjr/7",
+	"7vGquQOuUk22QaqJUshF4TKXZlaiVhBakB2coVhqwaZZlrlYEH5rXtHqLjKWKzKeaLnGlFPfLS0J4iE4",
+	"3a6NSZvuNq2T3oZCUWjwXqkT+bDWM/p7eVdODgEYZqrJPDVEYSp/tOJd9GaE3IwL/1eL+aKyBesJOFZs",
+	"XX+Jsh8PtlIvtthY/Vh9uRC/B38423318y6oIb2o9/bs3dnzV293//Zs9+Dp4+96Ue+Hs9fPfzyzDx49",
+	"qt2h71jCqMaIGz5KE9pcjxrjILy5RNnPiFTg5m9Sic6EYL/vHvZtWIK9nRkmbNECBOnVEdzbLAbXKYFd",
+	"4UMeBFy5RqwXtZXJms9ZklDDBk0Fs+oxel3/9dFplWE2wtxHMFLlg6Y6iZLnvvFn2HZZmDQKh0y2uDEN",
+	"lpaw2Kr7bSSF3RQ19PrXee/1qx/Pe59s/K2Daaizdz7ab6973Tp3OefNEXFHW+ghdvfuNU1Sbm0HW2qm",
+	"e9kop450P9LewN51LusymTrQCYJ4BxbTqyNejDZMDTrX9Og+c4thI8cDVwakW8W8ubxmqivUJcMa0okc",
+	"0c6ASmvVJIHPAlWylok6ACY78bzp914H71B/Bd4HZXg1IazYXCoD363ASKV6Od1K0gy6V4erzX+OfS3c",
+	"0sasP6eRemvngjWK2hdYcUEqksncE7BiBp8sEbwtulpRSJY3+ySlKh7oKR/XZWJmJxrRbJTC6mO4pKZj",
+	"ZhYEv43Ik92pTBWxbYAhls3IUX8pdl45qbupyMGyzdnEsN2vxkZeA4e6Q76qL+DPmaJADaEjk2J5UFf8",
+	"INcmbIQ+Tv1weeYVTr19+p9r2W/OqHnPjPHHQcWbsyzzYovFysojm8m4oL5OmJwxo/jIIvKYgQOMaAR0",
+	"jJnyxezLtVDwvwO72RvuogC3NnCoiWxrJcRHspgppqkFnXIh3RBJ5P9qLq8bNqBkkgDDIc6bS6YuPMOo",
+	"c6xokTARUzVYMKqsQYKKEaeJfdCae2SHng3BrU+J1BHyS5V89YLPNv5OJhtnPkwUjVeoGvhMseu/wicd",
+	"oOksq8zoIsj/CFLElExY+0ldSRPABBE36lUzAQqE2zQN4B3TzPgWgxyirngc9oNq/uTq8VtN5h/lBeKJ",
+	"r66npQKXm0xiH1CHP0ypmDCSyAm5ZGyuTwmOYWCfxyeEG7LjgtbpCOLqExZP2IwJ0ycXLJFiosHERAUG",
+	"vhMfK5XtND8OH0flW27fO43u9E+4ArBX/pGytG4byNRVFV1ub8qaeGY/+BytbLLKmoDdcDdGq8jPt15e",
+	"lCdZpZZdkAF6VwZoM9Xt9t2D/W7HZ9Qb4a7fUmMxG/MRZ2LUepSu0qbXOD34+bZaZlc8thDtIgNN2FLT",
+	"uI8HsI8H3w3aC4av0PCcCQvZvr0mr5hypf620VyHCq1dGyttqKwOK7JsidtqGaV+jYtUjJq3WE6buhVt",
+	"2dA+fb8cX8oyfiieCa9EzKmt4qy5GDFSGEjLHWFdXq8e/vnlu3ugccaYWSis7gBW1Y3Xfbzq9loM7UQb",
+	"N2j5Y6ttehxaFbo2ttBy+XjKly/K2bJMo5opLt1U+XJVWaJxas07qbXCk9XKN6rvNJIzXxetQ/j0dqL2",
+	"NO8eYLf1Mk9/3vpJwMuKx2ylEMdNohyUgzgffO1xSdXi0PnEozAM1++26mLcevkZL2LWs1LWCY3jpj1c",
+	"Ez0wnyt5xZBUJlUCzRBmGit63bNZGlzNbI7Lp26cXJKQtn1CE6iqMJli5rUDq/MoMgF8y3ZjD4CudwZh",
+	"VDg5apCMLGtuBGX0znG3dx7VRw9YP7F9E0rWc3ZNaBzjjdxl1uPncI4FaaE2orrCcInUqWpNRnlmX3uX",
+	"JmzzGLbgZlDG2tMG0Q/ilBHYcGQH1dcHGhRYixUA/ObOeRY3QxGtkHTmoalak9kC5WJAR/VoEJj/MLIu",
+	"bhmzvLKzK1xeaAUDQXwU2AnZPyA7z/3lY5HPsjXqsQy1GwZQ5VcNv9QZhZo3GVMfXEREkVsw7zw7OKoz",
+	"L2H7r4tj5LsBodWEsSegmL68FmSUyNFlRLzySKRIFh07blVp4LOBE5pbCwBtz4x6vL+iI6lsgM6XqdBd",
+	"7YLLpCDGaDzjope7WRGkOJ0zdcW1VOGB6c/R+vgXmxtV4aD1JEZN4ZvH+3eileDPUa89OjBN2Htm6syU",
+	"IygEDPAoVpKAT2FrSDyxomNTfwNn4zEbGX7FqlVYO3qvx1wwfTsuruKWf8mVNrvO2+PqoEFVBwgWYnGa",
+	"MFcKvQ6ArGPNNjahI/B9jwYxo3HCxVr+fSEN092UN5UFnS1XOvAtfH/OqGl/v+CjrNWpXc8VjvDc46dR",
+	"TxXPBtmIoiaW7uahcftkY+eMbSe/2HfPegQApwCGB9UraJfsjLHiYlbtOSKeCrofedMAzDulRiqSaqYJ",
+	"NzWGgKYdX6lblb1D5kxxGVtYoBFTTmfAIj+w7MygilAbPffPn8nLPpTTi7mGg0g7nw8bXbZZ/P6c4gU0",
+	"ChdSYKji43EeexiBlAGb0A7bm+yRH852X+4f9E8Jw4gRrMWJu8lBZWFOFhHSyyg7xnAWYdhEWUgVR+U7",
+	"dIGou0j7vYNT6ASiHcZSwb2rwyWrUbwVO/woDE+snjpXbPdsZELO0yXW04YuCDJslQvV3tHhzmEf/3G8",
+	"c9TP+PKvlVoSawrVw20L1SpHaCdEM5mA72anEIZUwC2rIYIVLiqstpTQXbG4rxmaMbetgSivTwkl6BIQ",
+	"E8KEUQsyY1RgBRAbo1DHww1q7v0NSinZMZwSAQLWkITBzRNR5WZULIhxW5qRcY3qQSYSIfAzrdhdx32g",
+	"LlDNlqQwvejPGAxT4oV1lJAlOvXdWYAKOkadCcjVxN7MCAS6xzNqaCInKVuaVblCGI9v7wy/fiY7BfRQ",
+	"xeg6fShGO7TOhFF8nTnUpB43IHqMGRtcchGv0clLxn7gIu4C/RoYqTdbnAA2bpVlCkq9r2D2ygsUd5ii",
+	"5+wVomScYt82/NLG8EzhmS8q8nszsUtkCNc+HH6TXNHPclUH171yYlhkuIIyDs37e0BCr0nMFL9iFtUV",
+	"MagXZEen6ootyF/IjEFAANcsJs/k+4gIKeDRIHuhqEcQtXdwcLRz0O8XAqvy2He0y8CneGEL27JKhy3I",
+	"T5P8oS2OaO8gchy8LJMkzSEiU0XtqTLmRjCNpKWKxnw+SPio8YzJI9Rq1akp10aqhdemQN5eUF9LwuK+",
+	"4X+0Kz70/j9fP7Olhx7vHez3MSbNRlQ4QPpCK1wjgKxULPZIrlDYKJ0TPJ2dLwdLLF0syNBeH4leiBER",
+	"7HoXg9SGe+Stq4GsI38jtDVTNftNo1JEtJwxM0XrukgWrtw6Qun6ILj2YhP/8T96DfTzx1r1gmrtyJ56",
+	"1h9tFKOzItowtOrRhpkw3CwIPDoXAdiwxwiG28sQKDjcI79kRZTevXj/gZy9feVXw0PNngvX3k7oTosI",
+	"qmJALtgdEYEi8gOL+OEfDuBZdC6CnRNZZ1Hf9Y9QyB5fPhuEh0TWklBB6Hx+LjBaEakN2mWCCqwd1p5v",
+	"imviIteRIOlcM2WGuFp75+JHBN21/KbBa4Lk0SeuB4fHf8nnZAcxjylPiBTgecDo8nNxPZWaOToDSxbQ",
+	"hy18MwwSV4iLySlxd3rmxncukG88JDD2ThYyxe/bkXxzUDjl/Yv14vfMv+j8kBl3gUaX6RYt51H4Ub54",
+	"jZ/lr4Qfgt0h4doMDJvNk2Xf+zc/uBfDVlz8R+O37vfwk5wTlwU3/4RvBN/l8V6YhNmabYjpXsH3Y++8",
+	"W4plGnwQhka1Yi/WfTZYDdg4aCPcyk2f/z14J/g0Q7pvSIKzP4cf4N2t6XX4MXjZneUtykv1gwGNf021",
+	"sT70pd+eZS+GraAvcJmjMHjZOXyXuovD1/3lYLnCFHzh7rdLkWorr6O0Xf4NsH31O4vLTJexQgiOSwv8",
+	"UMVnxvOtMz5zLZO1YfUWmaYbsm/n12tkQ7ceCtRt7aVGZrZ+UxHPbV+UWau1h0ZJvAJ+9eqflMRTR1To",
+	"zu8X928rc5UEWGvrJZHU8f0aMdS6mkXJ0vZ6oybQygXlM3UV7Gy6Eg80HKZoD6kYb+qjYlwMUpokLLaZ",
+	"gCOqFGeaXDDNY3crA6mEShrae6KtOKflPLQBWYUzixLDc2ImnXlrYA15n2rTpu3Vo6ZyM956diFbx79k",
+	"TZU4SwghsdWcDdnxaqXL/AFVs79VwILAwV5Te0he59VFcEyIT4EBPdTQU4ygBaUZrmZwb4ar28B9sUf2",
+	"nT9lzJS1sNslusnwQjnvBZRf7tEHPnzrQH4rqN4srgd4fyOy0q1kTic2OsVmZ00D7Hdf7taBLKZzsC/n",
+	"YPDlWp7EQQjDd5bvM7TGnay8IxpwsXVusOgIiy2qBvaEt1V0Yvq+YXhb5ZU84alEkzn9LWUlbkiFS5fI",
+	"MU2wnC9s6E4urtWz6KZUD2ZS1RXSUilzeCkGL8ZU+aQ53IZSES3oXE+lAabXJGFjgy6BERWn9naOVXlg",
+	"U0prTKlJiVgp6yxUtVrtnvMp1WxJ+CCyIkgO4CwwZvgSf0xArNoOF5YN0IBUNEDNbHSpn38v6iVyUi/R",
+	"lDRyJJPBDUTl3AD8e5ZXZ9k24A9PzxwUvjK14niaxMfPiLCwXmTw6vy9XST2VRCimkChQhrU4+Svkwtb",
+	"rTGwjVO9ghPLfufa6Dz8u4dI7mhIbTzUvYOoelYGxjmyY5u2eoltPDu6V4h4W3ogL+3kJo/Y5uqby30O",
+	"lbxgX4bBskhdg/628pI3uPTtTVcTSrwtCkQ5qlGutikx8hSMfTa+A65ABAIijXbnLAT71KT6UMMmsuLM",
+	"8pxz1ot63/ei3rNaHsnJcFQV5Ks5r6wCXnVb1SGPJMhVAwgPHtTYnM/srNFY6ckGed95Gjl3QBw/vyLH",
+	"e4cRebT3+ITMbAlTKshjMutDYIH9mFi7qe2UcGsyzWKjubZURhhYV2NOPKRBaX8wnuS2VoX2bW6ggws0",
+	"9Wpm4CdyIVMRhxztggxKOW21bOyQZ3LaYK21rsTRU6lMLXWQMAnT2v52sL8eZW5orkDZhmBu7ivnTanr",
+	"FXVZPuOmk0oG93oIFHDbY1HtxoCiRWuoaR1dWMQPtBTbEPEN1UUcPX2Sc4NUBM/Q0t7FtmtVsVQz3W2Z",
+	"g4GN8YbFnE9GMxsAuEPh4jmB5aHmAWwaGpOECxaR6qAPDh/vPO7v7nzXz2LKpPKzKAw+1awXrSIFPuoy",
+	"Al5VBvxbCtagI1SCVY6WA7kulWNlWZ424Jx8AIhGXXfBGjGtm+Ag61OjNqgF4MsH85pj9T0bSRFrkmKw",
+	"nAXIGOHehsER9+mWwn5acTBrMJUumRiU41K+Z1SxDsA1BTqXuy80XiBSSO76ZRWCTtbE7bqCLFs2mB0V",
+	"tfxaUdcm7UrTzZteOup6TXVSo2P8VUnkBPwwIocE8tlmNNG1Uroiii/rp1h5zyg6ag1y/IAvlac8MT3o",
+	"x7fRKUS7SIhNA7U/+MGXKuHJa7ub7OnvrFoQ3h9Zb7Y2bJ7bk/zZVFHFci9Le7YINNlducKBvzdsvrru",
+	"6sfku+xGdiTUVsiNo94QNyqvyNL+br1OUaqjLuiMRQSjnJ3zbs+G2A58aG1FyWiTX9hvgBGVjboTwZFK",
+	"m9L74xyhqm4AJgquK9qExpRSpEn1ZmElYfdPSuQsfx+Vx1AfwPhxzt/SReBxqDnQMY62CWLXmQCvZSY/",
+	"LZqxs6VycVnmjJrJj1KlIFA9PAdfvX5XewWrKU1wsN8Qir6+WjGnC9agamfonpjPqwDmkMwtDSFIRdko",
+	"rNbhYQ91iJz1r2em9vpB2cmSDKqzTZymilcbSuf85OHDOV38zzn9y97eebq/f/h4LrJ/0ln2z1H6l1ev",
+	"39l/m/wNo/6yt1de8OMnbcwLo/E0L1Am8twX8EhWVyAnSbjYderBR81U920dlKep7myXp1OfVvuLj3Wj",
+	"I0T8wqMxZhD7eEWtGWorqa5sViPeHx23A2Y0QH2Hb2lCteYTgYUJYrogO2ea04c/yOSSGlqo27qpkbIC",
+	"vdYVFjmE46jOBn8NgvCocI/cqvSitpG3LsBcuQqLg4SKSeo8TcuY6kf/XgCuuJQJ4Z3yPrHr7gjl2qkd",
+	"TM3CN8h/zdQrMU9XrpLseCRLIKtJAgUcAB8Ead+3VQp3YjamaWIsf0WkzF+r5hw17oYA7feoEQOn5L9N",
+	"OBNmd8IEU7BjCaRMyXnuXNkQsabOcuG3m42FDQkLzh2XwK2jIIdFRyRL+dbb25K3syN33F8yYVWjdufj",
+	"WevrWlSoN26tTlAxkakhUrDI+i8p8d/VKCYH+4fH7cU87nbfYwNNB9w2KrxAO/ensAuM5i01o2mrcJpx",
+	"ET49qDjk1hQR95b/b48PK6vys4t0XFOdareGYhVoXaN7rZYxWnFKVUsR1Ji988PVJ72BW8fWdyyCUVWR",
+	"qhoLBH/KyPYsMK93czm57/LYw3WOa28ArEWJ0oSJWCoduC3+4tJjSBah4q7rq57NtqrNoBRQ0PHjS5fb",
+	"0xYuWckHWqFyRolLsMtPjVz/DKAOOXXXsJKJJh/ECulk+UdB2x10ZRs5XFFfFLsmTp2wWSYu86azQwJa",
+	"WG0kGc5C50k/d190a70IJ9yIsWWrnqDLHB7MqBAQLGPRIfRUXq9DjRzhqctYx4zpgQPL6lbvnrHnaScy",
+	"jLkZGDmYJw147W66bR3+ZF/LK+xm+fo1dB3JNLEYXhcM0QRSrDYuAB9r0VBl47hLOffq9NaTDwguupxB",
+	"3nnnLDUkT8LQVXSyU0KTa7rQzrNnXUaFL1RW8SveBvs01qqsXQ6swuwczmOO8WvzZOH9kBgRNuam67jy",
+	"Df4Ou+yyRKvDNbSV/jk+aDBHd/cJ+HqdHXIJ7LsremSyhIst1I/OW4oalJFM5cjqYNqq9blLIhADObtE",
+	"xaPHnQ25TKigZFf3TSC7QoGeows1uKDyg9EdR1uwsAW5YOsirnbQb2HAVseNeu7GLcfjdaSQ/3otEXYz",
+	"7FUiYWYpyoe6VEdV7HodJXPzhbvd5V5jwUo0X4fOIZW3cWXPW+tkYr2dm3s+qO3c329zR39eOp87AzQp",
+	"rnM5aiTMJ9wE0KRwA69w5oViNDZTG2bHfh8lqeZX7CcfxGF5ZnncR0uEG4ZjDYwUooSxtF4QSdQL49k6",
+	"kNe/jTUwxYQpmerBRMo6w+0zl7OUvUjwRYxoS+hshh70hP+WcniIxXcwqHCMcayaxHLGtOEjkmoGMYZC",
+	"it0AeAJi0mw4H8ZSck386MhZXVDdwf4hee1wrKoXhJjNN1i4R21kZmLCBRtk9SSXkfoFvvsWX8UiV2Yr",
+	"K70FbPguBodi3K6LPl2frm2zarJAthiqxZaIulF5f6o1g63RpXBFe3hd7XWihIo3nzNFRhT2UyUO1UeF",
+	"YiaTIO/f/lgfmrpz1C8F8x8fFKFBznb/z/3dp5/cfx+S3U9/HEbH+59roULqAmur23O9q4xFhRmAnn/F",
+	"lKZqsY4Ommq2UpgqRKJuFH/afMKuo3Z+O5S+HUr39lC6szIn346yL+0ou+UD54s9Otqdes6D19Vx13yB",
+	"9eBy/paVC0KL4zYoPJhSdSFTNRg5ZG5tGJ3B3KSRaolvb3tWgPvjuq/AS1QnuKUyWvF2C2P5JrdTPsLX",
+	"yFmp2NQq+TCtIxjDVb6hMAdVho/ShCpi8YRYHGGkdxxE8Fqt+YG2+Hs+hMHGg/8bQ2vCU5b87//1//QR",
+	"uQ9Vi/ag8NuqRNZKpy0cuTWRyQ0r7MkNb1OxcEakyndtg/6jcsjVSPpAgPy+O1aM7cK8eic9KghLsE6w",
+	"D9LDhFlY+zFmK7abE/+oidQPu8gblWNMv3NplMiUETy8nlLDrpiyydUWCoMlMZlS3fv8qQ4ZuzjIE0LF",
+	"gvz9/ZvXeUfUkJnUhgARycXCMI0cKSw6RZhLAMeKGtMR++NzuCybiCTXxrqKxiZKSn6H9OdVUATVVy5C",
+	"v9GvWPen9ki6n+XmtukoKZWOC/0m4eJ50Rns1izyPGSUwFtXlvYt1eyaitZ1Ok+3pzQEjd5j/aG1CmgV",
+	"GW+ziqDftJNbK0Z6MwpP+1T+7KrHUpDH929e/wwn6ld1MLbT509z/uWnXrlua/EUzDfnmieik1cFebjy",
+	"WbmFUq/NiId348qtHm7Nft3gVNuCe9f2zM7URLfa2ounrR3OnlttcnVwgho8nrJZqgrRAK/Px2OmdBBA",
+	"7MA4Tgl1/1ZUEcsTunL8ZlLcE6Jo0wnCtdGkVLL1Rj387yAVGBOXWTajwFmQW5+ttdcaGgumvpLl35uS",
+	"6o1OvtxNHruFN+BP9/fcaTw0Wr/Eq9ZKJ8gNii8vlOyg2nY++ynNM+m77Xr/xZJdT91W6rrr7d4LbOLF",
+	"/e43WC33BMeL++rg0zYgTEp0dhsuF7w4x2ViZTuhPt/ced/ceV9zjMk3N9ufys32La4jmFpYuhrryHnU",
+	"F4F3CZ3qOYLaouYlRgzwwZc4zu5YgW/W17ego3t8TL2pka9SH6BD2vfNRKW3Wfs+6gIpp1xZbRtvfFYH",
+	"GXM9tSkNeIiH6no9zTUbpYqbBRSfnjkFwwKsZf966ef3918+9MoXnrMAMM5dZh5eHTwEDJiHiZxwASdx",
+	"9sSBsJ1YgMndhF+xmPz9lw/6XLikPETLeRE/f39Gdl7Eh48eHTztR2Qsk0ReQ7rau5fPyJPvDh+Rnb//",
+	"8oFcMG2IBT4x52KuYNOMmI7gNXirb9HJaTKRipvpDA7wMf8dDvZFCEZORUyGNJmcwPnPhjBmKhbnwioM",
+	"hc8VG6caHIGYuakiQtOY23qaIvaF0izENgMo9ehcUEytRxI5uA3cxEQzjWi2eau2ZhJyJspJuxLZuk2N",
+	"mfc+f8a7zljWOC1tJTBurboARc6EK7tsvUb5FYnohTZsZvUgkcAQM0BZEZ8L56sn6KsHX+crEXN6kl9i",
+	"NZECCl8JgImUY4NzGydcsL6ro6XPhWIjxhGTW7EZFzErwTS4WqPwArviMZBx71yci2dSXNkaCr6C2tm7",
+	"Z3979eHFsw8f373Ym8X9EzKnZqoJwpqS4cOrg+Gpq3QKLHJ0dPQURv3xw7NTTGjU52L4n//5n/+5+9NP",
+	"u8+fD+G3EFbjlMykYAt4fD2FxHNbVPYUUXMxt+1cDP/ADRqRwMT/eQjw41xQ43l3+D/tL3+xgD8IMPqX",
+	"4akzqjOlgOD6XMAonx4/+o4MEa13hDv44dwiZv3Hr1oKqGSmuEEcX/Qus9gCtAvG4nMxfDXe/QluFMMc",
+	"Zb6AkXx8cGgT37ShCYvI8eET+7crj9vfO3eGFU1kajSPrYNxRJOEKfBoj+Q8A7E73j+23Gm4SVjObGdv",
+	"XwW3oJPe/t7B3r5PPqRz3jvpHe3t7x2hKDJTlDAPp4wmZvpv+PfEprKB/EYSvIoBe5CZv7lXop5iei6F",
+	"AzU93N/vYRlyYZgF3QrJ96uz0lvZ3ib5bRd2Q5WkGkgml11LHWJiXUvZ0HKos0Cm9k7+9QkO7dkMFZTe",
+	"j/yKuRqEhsJ9+F89uwt7n+Czh3CxWywlyjv7xp3QBPsGmjzaP7qF7l5baOR4sfVlgIlwWAeyk5VcBPln",
+	"j1uChRctXiNcHvtNq3X18I+RjNnnxvWy4PDP5SidAZ1s4ckZM6i9/+uPHodpwp7wEVknPWiwFyoI9rqT",
+	"0zLULQ6LV5b9iq5Od/8N6npdhUYIHbgxHvJTRgK4JuqWOEtOj90HiBCN6dMMD14Oq0EFYl30jvf3mzqu",
+	"WX94/3i19w+frvT+VnnS8ooVvzJmZK64sKD2hObk2ZkDluQoIooah12NIUmSzJnSYE/COjMhyzIxlmqE",
+	"USyebw8e0njGxUPruNCN/Ase9OfunQrz1k05f+XhM+sA/xy1vvkjzAJfxP3wW8pykJGTXqq9gyNnvVX1",
+	"7WoZm2ThitNoa9uZ0itECHSVZYjmoM+ZKRMYGGNBzWUSMw2IddyAvpIVqeEaf1K9qHYGePgOsMX6WaxQ",
+	"4+NGNy0SBNa8bqt6PlhrHx6s+P7RLezDbOe5mWU6FFc2ks+qKGTHVjtK9RQlE0RKRFhcNasNNUrk6JLo",
+	"S3YdVZhDh1sRbkDlPfirvFi+Af8OL9zgsv9dXjStOQIfQvf3fxFfoHINc4rThMUw7Bxe2T+2ijtRqcCl",
+	"xIVVqQjVMZxuzRI9/AN28+eHKhUWQbftIM8wkjoc5I/3a3f6XGpTizus4EJCZlQAsKqfjdXSta/RlM9e",
+	"yetTAkWxz8Xwry8+kOLEhlnxXleFa48MhbweAvI/Fvot3ZP658LdLvFXXyucZ2XbENzWXoRcXWroBof5",
+	"+uynF2R3F5rfOxfH+09dVSrqrtnwjgu0hPWzBcJgCrDB7N2juD/epeLv8sKRmWnzvYwX29wY71Jh860+",
+	"f7Zmm8IePNxyV01bEMiiYdVZfB/F78pq1v5qatajLuN5DwaFEfso6BXl1jW7uVB5B1sLWRGrYXuQy2Th",
+	"Cs15vnXW5mUyBNSY5XL+o7YO9btRszwsQyd29ch3FesTSFcMOvax8dA6cfIFEQbJzohqtsuFZkJzMHD3",
+	"G9Sm33oN0rIeOb2uFstJiCxMcAkQT/DU1lM5IfgjC35pGIuHNC4MqezKuFHlLIOvrJERlnOKrIvPIqyM",
+	"F0dg67RgigqLRf1uyuvj4TOXaSpIpYd/8PjzMgMFdNy7YUI0CcrU/hbS4Qwf5vaxZTjO1fmvuhtfPbcO",
+	"ijqiPQwAflsFwVnw7g0SM++mibfCgXwFZ89WtMx8Ia1lHTnMSEIL3AWbT5uIzBWz9Y9ETMapSRXbEp81",
+	"KYjPqWEWjC2mC13W3yJyIUExFM6vvkfO7OUGTNIOuF+z2Bb81KYETQ2toTkB7BJYyMRfdB7oczGic5gf",
+	"nocR0TL40A5IYCKLi0KMbCkq9ITsnYsz72vJOzMSu9cgpELSQueQ1OJ0RTtNbTXKYf49VoNL6FwPT/N2",
+	"guZxiqDnKmYUB4u6UyP7mTLNjRUdh/v7dfrnM4y0LG7YG9JG8w4yjbR8u/h8K5KiSfhWqJug8ZZgoUar",
+	"uR7uH9zSgM6cYP8z6svHB49WNHsefiH6uF1VcJ9mTsjQmUiw3raPm60IZIceX9bWl6s64an98I/8jwH8",
+	"xmzu8+qyO6o1GRRaX2o7WNEA2nhUZPsW6hC4Es9O8pXkflbQGuuJ5j+ci2yfo0cbJbO/FS3ALFAWyvge",
+	"mBdi8IkLdn0upMDYaMNojKUk4csLNpaK4e3flv6Gpg4PyZCJWA/srwO8FQ/rJPMLEd+yWH4h4vsnlO2i",
+	"0OC9b/Lw65GHL9DsV9BHhds+O2g2o7bESJSre/3uki+/O68n5Bqlzkub8IAmQ9yRBLRl4y5wD3ShBqWH",
+	"FcboGKuMHe8fnIuhK1Uz8HfzIdmxERa+URBLOqw11I+ced8FIZ2LMZ1xrJNs+7iSEK7jXnL+oQfWJaQz",
+	"47/O4yFqhxHhmyMpNNy4XYQPYmrtkeeepOAioOeibJ5wVfkRxBiiuKywhYUhIyqENIFB41yYKZtplozJ",
+	"DspY+8Ygf2MAPw77deIxGwi7y/t6efrfrJu3KT1yHnB32AiY1EZioTPFBac5h0J3wcHFVVCLcYuCIy8U",
+	"MmFY+93ZFK0xiyviS32AXYuLCURsWYc5wRiPj+9+/PxwtngI4pKLYZRX5F5gSQBo6GJBKJHCOmTPBXbA",
+	"bDWcPXLmcBOswuJn6UVuwU1yQqi+xDFYvcoUVC2nZA1/S1nK4hNrjxzugbJ0LoawjakY2DhxJ2CGEamT",
+	"NUMc4CDNOaNWHXoFg2VvXALWjfkxsINX+fI37PuAQb7t+NvUF3C3lIu9WecfPNEPcBvschGUaey46X3d",
+	"qF3FHDb9ljd+qiv7fqey8ftWQ6C4X4mRtRLAnc3ZkP8nKhp/2dvbG0aAkcJj60EFx+jh8bmYylRpa0LC",
+	"N7HKALNRw7CPQWdI5GQC1x9lo8fQATJKGFXnYgfNXKCPvf/b2e7ho8engTvkQsZ4S7pIqLhkruOYQfSh",
+	"YnF/j5ydC8FA3cAZIUIDrlcSM6zXrvfIGQoad3+D+XNblp+L1DBwVJ0LIMiVLTYaGLxIxd6FwTD4Figx",
+	"MEJ9LpwysueuchW9a4xuhfJhHjlhVhVQNgbVoAIwT6StC2rBJ4S0dKl19trBvnWr9o5ZwP8bE2aFjlzn",
+	"TRINSQalLN1xsYMxvqCOw7pf00X/m6S7fUnnrxTBie4FA9HMWPNDVvGuu6xT27sZlVn8Pqjl6itUy++O",
+	"FX/kYxOKR4zMzzgTzlv00aD0XnI7nzERg6DcdTJ7uQ/xzL/+zr99V4EFWbJ/zpc+fUnOmeiMu9XUfhma",
+	"YxMj6c0Z6krL0eht9e+RbJXv495b0UC2qSyP4Qy9ZHOTharZpCGmvNUY/bCwOnD0Oi9kTOjYwA5LLzDd",
+	"RdpQXpt+RedzJa9YmA8V7r38qV62Bb2dbMTjbdvI3gcpUs7NmQ/qgS46NmyC1Pv/fP1sbxaT//6vY7D5",
+	"DO2+GjrCWLURqZgFLhtZatjBgZ2L3KnyQMPdgLCYG7CMKZlOpvlldiRnM5vchj5klQod2fQxxVw9NF3u",
+	"YyesqxRhDI6Ez+R4zMSI6ehczJmgieFM90l4dTaKCm3fR8sYDAoVLD8MIa+dqRCc2U6nBa8B/FhrW8s2",
+	"HHryQXmOFb0W5yIY8AhuTKDDXzDiJRTa3Pp7ZGgfDDElSxNKhhatZ3guavokLNFsj+RuFwfxU/W9nAt3",
+	"j3C8Zu8MzrGSfeVnuP+03sgHjFmWPTfkCHnuBlVQlG/RFVKeZaPJEWiSkfVP6Q/5cvy9KMGK+9Rb99HB",
+	"YQWA9rK/bz3AmMTlIzcoyeCzlkv3LF8ZJXmtev4j/nwz+wfbvqPN8wEdLbVbxv1yC7ukS/LVByl/omLx",
+	"LlCObp07m1I75QTVeBFnOF7WxwUqCk0S6s9X6jxLzaq+40SZmqWsCL9XmOK4qkr86ExTqVlnXe4w+hr9",
+	"cZaIlmQPtHfdOd/gchr6O39IxSJpXlll0EYBF42iU1SFuLb2qMibFK2y83g35hNuMFPvXFDFvN3HSBA8",
+	"O2jFmzPlpVVRc5KpuZC/972t8eDRufC2Omg+RbsaWgJPrd5hbZxTav2Qijkbo1UkrBKAWRmH+4dZ5qRU",
+	"mM+WWxphQlT4+WF4npBofkwYVUKfi+upxLekYHvE7zHszyUa4pSc6fUR/nHwyJsZ+1btg4ejhGMAmDUh",
+	"k53D/fK7UYBqDc4XQWfshBwfPj0XF2whwVWKKu2bX16/ePd+bxYvsQe+EewDn7H3fCJe3ZRwLvSxkpA+",
+	"vJkxnPk7c43M/smyIh83Lv5a8vzw8Fbk+VaFMpAiNP5570a2lTHV1sjMJ/JAZ9KbxW1R8aGMeei8pc2y",
+	"5sOUuUimVFsQ9sAmL5UdijUHZQ4ZOFGwJjdEtxYOkh2qiUVXiaXbfIFzwE3FXhdyZ6abvj61Dt84smgl",
+	"1m9xraSYwMvBtQICHLhAMTWQgg2gGRfgQIl3AGQi83j/oMY9sHcuXsI8bfswS1tgDAbqB2SlwDU6Y9Ex",
+	"4aKPT+1X58J+ZrsJI5NLoibhl4yMnccWqKPrBIfdQm4/3bDEsFzxp9brvkC58d4FA7gbRMF58MAFJkUW",
+	"I8gJWNgS1hIRt2h2NY7SWnnxFt2WJ0W3I/wxUixmwnCaWAXAN+gwknRmLzkXc5nwEWarUUM8SBTZAR8f",
+	"o9qAl3A0pYqODFO6v0feCKJTG3yFMSDnwutbGCmVRdyj6RrFzQ4mASAKUNmWbRUC471jNkd14YQSPgpb",
+	"owr/EZN0vocmG0FnzJlCLHTREKngsG6GSL0BNDNwEmoYFZ5CY4DjdC7Cp07gDU+9mKDGsNm8Rs+xouVc",
+	"FGSLFSpk5/jwqR3HO2bUYvdsbJiqDbTCOvLMsKrXcvsyp9CH6ziLwmiTOsdNFXAcc3FNYOS3Yi+5X/Gd",
+	"X/rN9H3F07lUri2XXk4eNIutd8ykSmjXYxjJ6dQGeFy4xVnTpkuTwhAIhrcZPWfC7JFXVkj4OaOXPZFB",
+	"ZhXYVXMTse0JBNC5qMZC7LiwcngfBiKFbRCERZ8oN/asNYxOxyb3yFkmuxRLtQ8XtS9bxDArI+uvKpZq",
+	"N7PvXet/YiXjvmy1d9LYcMoCgzfuqAsqLnfhOOct7tzvqbh85t67S0cuq/Xj2pJn6MC18Yy9qOcssr2o",
+	"F3M941rXO3Vv0umaE63J3epJ+s3HCrQijhO9WpahAMrxGAFydqwcHkkx4gm3uiQuuD1PkEH+YjmgH3m0",
+	"JLzyBjsgc+3ZtNd6s1wGMVnEisyNq4oqi4JIMl0Wj42iWzRL78bMr6H/cwB/DiPiaGaTvwkcGIUI3tNq",
+	"pKTVSZFG+Nxy/h75hZupTA2E9A/9ITsMUw/QACOkt+35d04w7I3Q7MG5sCF6w7dv3odILY2BlkPweUQ2",
+	"BM+NFvFGgxjbwN845PGwLs/LDZK7SwKkwtZECZ5mqV3ugwfaB2C7NC/8a2Ao6OnL82Vv6CiEplfIjz24",
+	"8XgqO+N7mof6LY/KSj+7SD6THyNELGBGp5PbxwRqmVxtEAbiS0OUQDAxrKAO6dXlShXAXofur8GM6xm+",
+	"D1b9ZQCwxAFkJIxeeUXayTZQaROJoRTBU5R4p55WLivpgo3kjOXy0sE65egaEIFclM2ltFA94GKAyAL1",
+	"CUsfsYyRkxwrEniMpOt9/nRzMscW9rhlzbtJ5lha/Ulz3w/vme3gyZcSMQ2hFNRLFVu92Lk+QRJEeW6V",
+	"VAVZUItmUqvWIc71Yui+y42Z0LH9a04XPhjL5qBZbXFB4pQRKawgGk2lZoIIafiIeWUV1RurqJ6CHjNL",
+	"NYgl/M2+CQAldIZ6DrTmYt/mlGsK9rxDMrS/5rIzAiQ8jNsaxKmVS0N3m8njvWx0SceYLjvbXI+yQtAm",
+	"0A/cCRIP98hZGoMdst6UgG/ll5sb0qTyDnxk122Lt2CKDcFcI/frnx6X6CzAvfDhntTezWK/xRAPw24F",
+	"dF34e7leFioV3tZC1QfvehmUVbPD89n7n8lO0ZUfkXN73czaOO/1T8jHDy93n0Bu0vdvfkIwHz4RUuFN",
+	"8seXMN5n7358iWUdyPHBk33yWyrB8mfzxqeMxhADMUTkIRjhQLExU0yMWGS3dSSosttoiN8ItP158YO4",
+	"+TvUnIusLrY1S2KARFYu+9Fj8gP/HrQmbBOdHbZOgKVgOkddx1xLFAMzmujI1k0QZKJkOsc8LfDSQATp",
+	"8CDa34/29/f39veH0Ci5oAjwfy52sCi3TcdC4CRpLIUgEAV2l5IJEOWCxzx34USICpqMpZrBFQ6IAS9Z",
+	"AuRJXijsvFs3W4WhZwLrbWFKWd+JvNb/ev1pzxYDHpKd19YNCw4RwTJjwZjDGZGvBblgMNeDvqt+4QNg",
+	"uXbiH8JXXoDvyC0B1z5zLgueseLcupFgTUm2pieE+u9spi9hv9ORAQeVYKWTwbUC13u4uGdsYF3mvwGE",
+	"KkbtaJKfDlHheIiQH/2wO55VxMr5RR73ey4m0pZyyIs9KgqnrTWi7AyToqnP8oRiu3w2l8r4IeTRxOaa",
+	"Ay1MFgXklwYrToJd2w/aBtycC3jmAVvgBGKRg1t371uRsfQAeoWDgWG+96zTgGxfMiBWq5duE+Cm+QwE",
+	"vMOHI31VPHmCFg8fHx4cH1dbvfXTLiOopfFSxHzLEyTmX4eef3B0r/T2LZ7HdqF8QR70s2Uyl+w8e/9z",
+	"39k1rV01OI9z6fVAO6Gml5/NI6aMLbjQgur/LHzxrjwKYeWrTcD969oeKXY9mLHZBVM304Ers9ttcwfk",
+	"/oGLuA6v9gUEJnCMwMKD3fspIfjVOl7qRmHDGTweVnN5gdZaeDfqiQmm3+iKCRnyFgTaxkmd2pBRcRP5",
+	"fem2/qJwE66zgwdzvqFLXNDDnaBGhjOsLbJkNRHndLAl2bh2nicPVGBz57dprG8Z1r222X/LDfLZAaDZ",
+	"wj2gsItqNmHN2ZihWFso2uoGfY7Pixt0E6tzW6iV7S8mO0bOLrSRgsVfB2LEwddqL7Ur1oX/okas9PIB",
+	"cDdSuPDzbbDcrZrG/spMt0XazGtX563anvi4Uc3gTnxXLTz5NbmwVhaBX6vItIu6ypEtxTjho5bguGfZ",
+	"W7dxka2pJJcK77ohthhuFlik0sbyJg78ZEk5kS8Z8MSvSeN1L1uzb7F37+mM7Vqje8bwrkrDFU1SlxWK",
+	"f9v6DBYMpS2hPWtrS/EpDYBV2Kpfzpu6xrrmsbfU3IEvMptgI2SWEwCj7MVvl8f7exL9wNjcBu5zIZiK",
+	"LG7EFVNZzZFEQnyU3YCtO02x611ra2w5qRS7/sm9d1dG16oXZnt1VV+7alKvXj9/9fMzIlKYKrorKcdk",
+	"/ZXqfB3s37aZMlueJQHj18Sv9JdipQzHvI6VMqPKTUn3rIO7sVHm87tPJsqlo/qaooq/vCjhYEctv74E",
+	"50JXi2O42b4ZHL8ZHOsMjm3st8TgWJTldyJRgzP06zU3ti/RDZgbtyU7bvKIvxtj41KG/BYu/802Gdgm",
+	"Ox7uMQO+5FLsShW3Xfye+5ff2Hc7xcvdZHjMElRmn4eDJ0TCqG6EY972jfUm73bFFWi632GBGbtE91Aa",
+	"bKxAOBK4KXpo3SzPV4/knEVEsOu6xF0mkC0w3rNxF7SWhy6uQ+/WVnzpan+FGQFvBCNxccEjG1XIjSZu",
+	"Y9vnNuA62+tNK75JLexaNnk4NbOkO6/8Dd7uJDhjOSpItoyUvWwcvSiTd+EzR4QGeVe+QWGrJwXEtTmG",
+	"qCsWZ+lSDVYv+LlW/KJXaMp7Ue9SrIeYgPHOnrYNlrXjJ4++e1wb8VzdIn/78NOPWEj+W6KNg5AubSup",
+	"qpsqIlRbynFBXohJwvUUXvwbFzEnOyHPjOR80b/FbTePx9133dt4fIebbjWNwE2sRle64ILiYKubYL/j",
+	"Lnj7/OU3/l+R/ylQjew49rfpQXka6dhlp9wm73te226xhtcuFxRLTRiDkBm7YcUDCBYHcLpB/nAYEaxe",
+	"7IqaQmor15Z2DzQZZsMf4KMBj4d9V52L0SuGYCIxA78KAopYIGI5Z+KkCJ5H4Bn+rG39rsJhv0eeBUUa",
+	"zkXWK+aUTWx61w9UCWroJQV84Ufk/Wi6++rn+tRUbLVGxbsJzCvs644wr7rplp7KoZL5zSN8g9LpldYp",
+	"IyYnvVNwd5Bn/0nOhGC/7x72XWUYaiv0gZ+3sF/bLj1jjmVS/XE6lUbqG6t0uuNK3syoxgxPB6nBfa2W",
+	"TI1INVP9MLf+XODQiE3zw5TXeUKFjkg6TySNtUNAtgCVmHZkUaKz4vrnIpZMh2hEdrKAnSRH+uHbv735",
+	"8AZyevtB/juPXbu4z3z5U64x+3hXzuskx5kxdDR9aen6Fvq4IbERdnFHsqMwywbJYRcuyJU9dWsGiyTY",
+	"79/CS24hh08UYC6Af+2y2ApSeK46SeBSjbki1mbndpvfZtxYt7Ff1zk107aYkqKMUWzkAibxre3KGoxh",
+	"pNlcrJJ2TRJmNBklUjOi2EwaliwwlT/FtP+IKDZP6AjyzGHrzOFp/9SlQgeaSVbsaUF29h/bXEdtVDoy",
+	"qWIIzzujoykX8FkqQFrvHwfgGoFYRs0G0XzzZwO/b4c+ERylf5owl11uKe7RQOi5uGKKjzmL88VExSuf",
+	"PTWBVcytIWhK75l/g50LlHSFVXFwHyGE6Nx9AfUU6mDIUVt8FzZyY8pS0Mcdib3iPJvknqOYKr78Tdbd",
+	"lqyzVXiLe0R74F5pGNFTeQ0rVJaA89QQxSfT1rDUcYK/ZvaHklENg2zmdpCajGUqYi88f5UX2oOJvH3x",
+	"7uzDqzevUfk4KWRi2poGtvK6iO1fLI6caMZEajK2eCjzZBERecUUQDboVF2xhZ1sMPLoXDyTzzSZU1dy",
+	"IGETOgIRR+OEC5Y3fMESeU1mXPBZOiMzKgTikyg2ZwC9gOXtYqY0wKwzAnRAlAu4GwLM5QWUrYqIl7A4",
+	"DhgX+KX2yPuRnDOEh7xkIX7E4sSmiHOaaKIZc+dQGOWnI7u42v52LqCenxv0AxyHjgjCTDrUd1vtuUZi",
+	"gdvkJbzfzSRUSZEOrC+P97fhq3JB9D76doWyodsNg7xJ911pg1hwEancHaYtQTxOGcKdbpIavmQQHdPU",
+	"YRRGbjiGL8ndCLukscgrGtNB87Cy8OvzNKKMQCkF9IjThMVWeivKsexMrecxODng5dKRcQtZDDDsm7p3",
+	"JnTiermTIFecWlvuwhhf+qZs3eekd1yqXPtK6CQimi5ABbueLhq3UKiKLQtUeRW893VkKNyDyJplGzMn",
+	"+Hv74c2mOOTdNZ1OIQd8y80LqAGHFp5TZCczkDqVGvTrIlJ9jRb+oLXAePCwNY7mVWitvgV2ec4M5UnT",
+	"EZKP/JuPFENvcoI4VEULvRj5+7KG6gOKw6lrczwjksF5WWDCKx4zMWrOPdvEN1pmtNxZ2ngxh+o3gSnP",
+	"TspOEAsX7j/GO4mvqjVS3DAFv8rxuajzIP6TwODIIVz251IznfuVLfJmvp3Oha3arffIR7QQvqWKxnxO",
+	"Dp4+/g6p9QMVcULJwdNHj8gQfT5w4A7Bgj6miXYYkkMsDU+TYeAeRVNhzVU3DIR4iyOkya1Eq/nOfubs",
+	"utFM5gf0dQYYaKau8FqQu6P9jH2hi5yDXVSbRa51Li1X+EJvN7CgyX7+PpD7DnM0H94DXTgF9shrTIp0",
+	"rjv0TnKHa51B/WmmONORs6LbV71jwTsj8h7cNvQ1Mg8OkQYHx2QH//soIgcHETk4AuB/W/lqgRjBi36E",
+	"oIJjzgJHojWa4T3NPj1+sjuVqSKKId4kmq12wh18sHfUt6EFHBwj58LOiv3OtdG4XkWKEKmCGRGu3TzB",
+	"yQWhC1Cf4FwEeLGBM0GqzPY1Y76mSsAl8pqp+ip8YszV7Hkh6mj7t7ys/ZVs7Ad3F/L67Z53g6LMMZ2r",
+	"boeHXBwwK9qZs4CFUlBVKWThoN8Wk1A50hW7ghPk5I+7E3Vn87mSVzRx7jxXUdT63byLAaPHhmCDVzxm",
+	"AyvGhwjh70OQnGxkYmR1I4uDnIctZcDLoymISyhdDj44kB7ejziSMyDXKZ4VsaLX6B6wv1qBAt36iAr3",
+	"9l5YdmWnJMRcoZU+ViocTdnoEgK5sNQKfFobHQULUtDb71eSlh3gHbkHV79pZAbwvOTCtxSur8nYZcUH",
+	"i5xPHWuUu+1bVgGxfLqVthyUjoROJnALoXOMMjC2zvfSy3fhrr7URvb3wps3biW7SXNQOJUmg1Bxul8I",
+	"6MWvpTVaGfUinPUNaYthF3fiFCjM8R5hX7SN6xv6xV2iX/xa3BnNGbLhi+0GzcqGuyOmL/7+leITtK/h",
+	"TQAUlJb4fmm/4eDuBKSgjTG/QaJ+zbADnaXqjC2Toj/dKJD0T6yxEhuqBHeg7f0ylWG4LteNJVtn7KE1",
+	"dwZR1LWujndsxjFQj7jCVVj8msaxYlpjNdOgR7x7GFkwoLpqysGwIDRQQEiMjMi14sYwUYmB8Ylx58In",
+	"zDmLLSWQ0Uu4DV1cMBM2wU2/KVLvp8Xrwnw7xeylAnS+gRTJoj6dE/0pUS1a7Zd08wlJ0x6oBQs1Zrcj",
+	"fLfgQMl4iotdOp/j0BtxHYqBIuVd4o2JNN5yzNVPVF2Gi/AOurilBW+SYkyAqL2HSt/dHVCwTODWZSy2",
+	"5CHAC2SHx2w2l7As/WW8hCJxVzNjwOm97OR6A2++9y/eICMUO6rhhPy3ex9o6eP20WloR012/EGS1+/1",
+	"B1q/tlZvfeHxD2GuNi+mGsK5aCNc3Fn3QJMd6Evn8esQOA/iU/etOx/HAg3ZQw3/wnqIWf1BKdiuAb8e",
+	"pDjuYoLjpT4X4EG01cI9tvLQGtp9EV1/3oI7EI5DMswmPJDj8RCC5rXxhn73C56lRmLCA9nJvxj6c9kV",
+	"VMRIgXNh05qkYDZBaEYXWFw4VYLF4Jzon2JeQJKpCztZOEcUpFVHPh2hkLHQJzS5pgtNJtLmUY5owkRM",
+	"1bnQ6UW2KCTh4hIoOKMxA2PM0Bpmnrm3P8hLBgU6udHnYnjNLkY0GaQqWVZQvbrrtn+zKvRxJ1erFbf8",
+	"n8uktKldaErFJC/9HyiyTv7kTnu/9TAEQbER41esUV3H1pYb4t/YV75aJG0PnE12RlRjJiQTmht+xfr3",
+	"Hksb16ZJsXYL9y28FH0V0rPxyk4KpONNSu07cUvYWd0jf0TjgL45Iu7QEeEOnKXGMnyjK/a2303fYLfv",
+	"Y9TClwbTvZQ9o+XX4N5dSFf3w9fp8WpZje37urYhTG7oUL+7K9g3t9afzK214hn90Bs+dg3YMlqKKYVm",
+	"jxu1GBZ6WgYd7Ub9LQXqQwhv6qhnbciWRGQHLWo2z4eNFDO6xowcbdPf8KxqK+vdYCh+oaPsnrCEbb4G",
+	"rrkPtXmq3HYasBlam/Gnj+9+JFRZQBuBqJiNfowlEurhH/jfQcsF4x27kpdtzHdc54qG7+JvvLFZ0jwQ",
+	"sZ43tiN0vIHQAbs5Y5znjF5Zz9qkZusSltzjoyVBDS+fkUePjh8FRJAq/4PO5xrdIdbfAL4NeYL+Dpok",
+	"uzFdnIufX/z84vUHhCzy2EdkJ3BjONwlpiMHpQTFFWN5rSOS8BETI3YuFoyqqICuZOttKHZFEx7TLDEm",
+	"B1rafSafZR32o3PBANbN5p8mVM00OdrHT74jMfhQHCINPJHWkxPTxR55LckFowriM3BdLGz70Fifibco",
+	"+Ww1JK/3eo0Ui5kwnCanhJJrJSF3xBaMlJeekXyGLzneP94jHz+83H1CdoaQwqKZ+UtqxrtPhicu7xRz",
+	"WAw3CfxbMfA4/UCFoDHNEcKNlH2X2kjJNaOXZPjiA50Mrf9phEZ3fS4gTsN7wyDBRhhiITuFNPbr5x/e",
+	"fzj76W3/JNwAEBSgLdbauQB4Qjq6hGFAwstr8MO5rJcJM0DfY2xKpjam5ULGi4aUWdTyvZjrFnBiMmHY",
+	"tEXKZuwZF/7vwyUoUlNGLfyw66gwtSV28v21Mfc9eU9JYd2XwPDb/3VEIB/ldLVzw7E8o6Mp230mhVEy",
+	"qe77ueJX1LAIsFdH8KplfDj9pjKJi35dvxbdXQhRD7iy2u0vwLFuT0vlQ2iQQfVKHUAXR3VH42tpyEzG",
+	"mER2ErSOO8pMpc4Cd2CEwO0GOLzIBWudq7ehSbNRqrhZ9E7+9Sk8yl44dE0nfuW4sHweiA5zoBW7jjye",
+	"77Pw4NuSnl1zEDm//S74qbecePjOXhtpnnfoJx164cgORgSgELZIoxbWbu9cHO8fWzmZfevTh+kIPGp5",
+	"0IGNJgBk9BTZCWA9tbEp2nm4g3VtZmh8fjSgSzrDjSY7x4dP+3vkLI25YXF9TiBIYeue5hPxqkYrPNye",
+	"CUawD3zGbEdnoxGbN9xJfkIMh3tpYTnsYGb+IOVPVCxcIqPeRpiNR1ukClEugKkwgiUQn4RCgF01iAWD",
+	"NnBHyrjZ2+1SWHdp/GuqDcbPeGQOl9q43f10ZkEWYjipkoQKojDhH9WJiwUabhCNAKN9RubE6RgkQUWP",
+	"qoSDJuWycsmMXjLER7azgC1KfQc2IIZQh4NJdopgING5sAUF4EV2QmKZXiQs7ttiETAqCx0+9BnUw6yX",
+	"nFbnYmeeJoA7QjUZut8H+e9Dp0mhNggdII6voiPmdMRz4T7qZ9qnG/clY3ONSYV05uUCJhpCE7gXETk9",
+	"gqTkqww0wX28Q8mc8pigsEZIaLht2ldiPh4zheSLU9Z3SiFLQp46JYoBKij0ZQcCP/mBPGegtkKXMI4F",
+	"QZBRaA+mYO0rIzljiP++R2pSt92cS0LUo60UhOkpoU6K5UDvnjUd8rFXgJGcOe3t7RubgpXEQC5qHbkD",
+	"21E8BL06Q/iA1zGT+1yAhNbcFqywYNNZE4gOoxl8XSdYn2PLb+0E33HNNvCS0zjm8BNN3iroxXCmszjo",
+	"efDoj54nSYhR6hJTcQCwmDUgpVHPJqCXFKLD/ZK6e1CngOWK87/y/rMW884kAszehN1/BQLxePVLb9QT",
+	"7Hpgub5GM0jnjOlelDfKhXl8bFsFJN5cz97f9wS1z3N1kwvDJtb75WTaYL2RyiS+tZF6ObfeSGs57rju",
+	"NhL1tKGGhTxtBV/cs8srbdk4x+j475iNQOjFtczusBMKo66Q4unh4dHRd4f7R4+fPDr+7rvHRYIcVAlS",
+	"2gpIhIBEhZUtLFSBv/xkMwLlw63fStV7mpNqwfn0DWzl5iOhA7wwjwWgCVppYK10dsKw2GoVoY7i2CTQ",
+	"zrLo3RoVbT5nNAnUs3jb5aQyDcnea9+j5ZqqRURePX9LztP9/cPH5NUvHyxIzD9/fuWg1PoRoQRgJOEA",
+	"Ts1UwhXyBJQ5q7EGtWHyw3uHhpRDg8/x/tG5GAppBjDXBHS+QdbesL/n8dfs8J7BsqgrvOfvqL3D78DU",
+	"dC6CRr26IZUh11NJYo5qIaEW4KEEI4MZVYAjhYPeI8N0PmVJPCSamSLeC9U8ttpOBRBGacCjOReoSPiQ",
+	"btRajKJCU1dQAqamcnAZp3ySCzaiKfIIWsdiJeeg+7IrV9ojtw86AC2IASdomLSWucirkefCB4RTxYhV",
+	"EbvpUEQbqQDx3fJbqEYd7z9t1XnO8Ku703rsosFJwPWMa91wFCw5he6/3rPssl1chraTwr317ZS44VPi",
+	"4xyMniBgHFuicETqW4SnTOCRTOD1ux0Lbp83OmDetFVpeOBzR4rlGuAPW8sGZBGb+Upa9latyfCvLz6Q",
+	"moHg+TTMJAo3TWmijlNfu/F3MtoHBXjuNUBz90yAulEkGP5fmwX7aL+oxh8dhrrro1ZdddPQ+9KtyrBZ",
+	"8R8dRJNdcNhUM/r7K/vho0D9p0rRhb19/W4GI0uqClu/pbCJNBnaF4aZCw2+wvzZUyLSJPHOuIRqU1y6",
+	"Q+gTXkF3r/P+LBf3dppd9HHP1V9fjQVMHfCakFcyPER1Y7JvuwArA7WU0MG1Tm31QTMt6FLWL+k0Ol3E",
+	"57LGN69lnZ4LgRioqHgrZ2jMPIwTOtd7ZAi3Rz10zhxGRqlSTBirQXGr22VzidBRPc81OdS+Eg4M5XTB",
+	"RrPjqa1k+OPZL3uzmPz3fx0ckH8cHfcjkruZudGu6ClR8jryeqC9MEZWy3PGxDGZyuvASEeuqSYKmsKY",
+	"7ynzVlBvhYxcy6gnWisgzIZQazOk2YSdYhlHDk6SXXGZZkbJc/HOvyf+48C5mbNPUQEe+m+GDb7boli4",
+	"edXIy5961Uhk0ukrRAcvblvLZTbD1P0SuYLKdgF1ROZ0MbPeTeHVRd2wrTfx5tXJgoe+u5u75MqWe+5z",
+	"NqcKLSlIKy4g5gOjPeCGhpmEc+Ovmd72XtrwJLwra3KwexhcZCEopHKZdV1953vCFzz0xkjOZqlwG+Bc",
+	"7ISQ5BHBa7C95rnhcO0zHjEuBZZ3aK0PAylgS75JsxnYuBlbyHloqT+wzwZYjzEGfwZ6uIdjntgWzsWY",
+	"syQmTCmM61HKwzpjJG7erC3pWOuNfMmTu7g+ThRUedOrXwI3M4GWdIqCqdAPab1b5MHt3iIth0RZ8UT6",
+	"58ZDvWW7o708uigBp4gEXlC7/SMvTIJ96DZ7Qq9X188eTs0sab5qCkbghYeGzeZ4mVVYeZCLySliCWky",
+	"VtICUycSworIiBqayEkKoWNMROfiUkRkyvte0/PxDXPFxkyB6pZneVsdBJVPhS4OV9D+lYg5FQT20hxV",
+	"nRjLM5Za9O3skeH/hH//ZUg8GrS2QRf5G8Dt8wCPIquVOKejSzphDyDWEByuoEj6KbpirfidA3h++/wl",
+	"2Rk+nMfjYT9wDefKpYOntnsWPfddlKa/waJ0uj/DlGoLGmL41SX835TXVTPsGInm2WNZ2FnHqLPc0kAF",
+	"+duHn35ESn7tOQty7vZvSVWjGmkQNXHxbelkXh/celiIaxjhZBKnQYzh/u4uNLEr/ZjLuRN7VfL3GE8w",
+	"rt1L1hRfr4813r/2zgVUnHEAL7brLMIW1SJ8NgAnRZyyXCGyz4cEtaFzUVWH8nmckqDIhNPrAtO8Uyv9",
+	"bTUXE/hrpqhng4uJy3mqmvA9UXcO9/f7p74ikK2zSliimY1pcD0OFEtByQMg+8IQrBMhFfy3lAVX5/rA",
+	"MnD1OOn01nZ/O9pc7v3u4OZebiWDXcNBu129Xujm3nG7FJbwNbVrV/FOFFTLzM/s51bp7J64LjzXNNUg",
+	"sj8TF8vjnIssttyNuAxuXtuGY1hpfN9U4Bs/OK2sISYnOhydDZow2clCKftr6L3zeNyo9v5Y1vxIRfFD",
+	"/QUO95NCUSWG3hVnPHxQtPbZAyw39zkDHhoBrdR3pjxnBLQGOiMNdb5iN293ivjwwgZd01ZxIjvOq/Pw",
+	"D/jz8/DExtKjazyPfCM22s95sX2L58KWXup3UVnfxuPVTH1uAWqcMhdcUNRxC5L5+Mmj7x531TXfPn/5",
+	"LXnWSq+C2vlAVwzgqJDbi4xDi41IeFmCPWdFcv+2dNJ0zhv35jCd85OHoLYO/V58/fbZK/Lx7SuMkAZF",
+	"SM/ZKL90gUKGobUnLqLU+2PhFkoXjHlEXtxScK8iOxj3M0ktv7sQ4lzfOxf2aLqWaCCZUYArfPX6XWSF",
+	"Ux60Ud6yOrPxZ94OvAajq2FnaBTeIqd8ZPXDCyouCUaRoSz0yifkWFk0Q7v/R1KMeMKprZWECqDTR1Gj",
+	"zbMVcgsiqAzRudDMuNgX1G3FiEHs8x55U3IbBw7lzPmMP56Loue5i6T4OOc36RT4OOfuQC8UIKqrVu1+",
+	"/vLP6Y1D3mD3+CPX0SX3v3rJkW+AWxQEe3MxWYb2Wmatf3TAvOEzOmEPXcOrHUAdzp8z8vb1X8k/3tly",
+	"ps44l0ktFFItiXerJbX9yZkXtnKJ2BnH1rH1ztvXf72Rk2wqjbRmlFqLyEusaotveRMD/rFHjaGQIjtL",
+	"jTuwqHYJITbAyBlKz4XNo7jmeM23qbR23kPbxgCd9MMTMk/11HrsI5stks4TSeM+undR60ScXDzV8Es4",
+	"xxKqQPafObMDOM4vWRwcH7aa6rnwF7Us7VMDiKxxCLyAaIt2B/hlRnbcUUSM9KOIzsXQV+0Lmrek4Tqr",
+	"6OdvhLayn/14aGdNz8U8ocImls8VgxwpFpO3Hz+QnXQOfT0iP/HvTy0qL7Tu9huZ8CsmkCqLc4GwDfhp",
+	"3xYdnqWJ4XOqDIHmgZ+wHXD1QRoe2qfwZ24wRe9cFDqPoOcLluWIUrGwVRj7e5Aoq8ks1QZfMFQZWFJn",
+	"zT94RGZcpIbpUwArdkGcIIHHiukpTFOf5DcRx8vgsTSpEjr/BYaNpieBYIZk+PbNexfVhfzpEv3lbJ4w",
+	"w8Bd+Bafo0GIGjKT2pBDO+md44Mjx6QDI+UgoWrChpDBE8ZknAvLB9nH+/sOZRm+mVGxGNiuId730f6R",
+	"XcDhO2bUYvdsbJganosSE6C5CxQSIZFcLvBhj7xnzJr53v7tzYc37/dmte7Htwm10/qIPHNDuJbYA3R1",
+	"R4UOs/4bDRf425/EaoH8BHE6zxy2N355cPSVYlfCujvFAljcuRiAIx5oJ4x3pCIJo8pFVAkpGO5yweDK",
+	"XzgC7dGVG0xyUdF4D4Pj7HoqMTkQRL6LRc3GkAsIxBEvRKhCzJU2dDyOAuOJzXlmKgqj+G0nxEh5CYjs",
+	"IHoWMA+WaHYuXI7B8R55Lq8F0gGl7I5UfMIFtWaVo8P9hweHT/bJ/Hfy97cv/krMNJ1dCEi67Z+LhGpD",
+	"MumLHwCR5oqhEEfDSP3ptGPvcllj9t0Zjdkp+duLV8/sJ5pMmCV+oxkFXuvdtKBoFBL2x2+wQJtcnzzT",
+	"z5ihMTU0Krp98QofEVtImSmsKqqdyS/g27odublGWjzxt+zme5UV7zix+gY3PgEFTnYwKUptiKegc4qh",
+	"HmlrHTvPvPVvOcHFjWbJmOxo/m8Wkfd/O9s9fPQ4InD3IVpAtnOcW2bxk74tNu89Zrl2iaoj1oLPXfNY",
+	"oPl//6//DxnaEaSzwYzrGeLUIBzPEDrOn4FGiWtUnJhg13jC9iMyTIVO53OpDIsHMEzXDvwzbMelS6Gi",
+	"TaZUT118pZ22xeOhwmVcXzAsAIXYCidFEWQz0VjcB8ee/adrw+YGzeQVKEvH+09PXPqVnQESZIi6LAxL",
+	"czGBB0K63wcwH3ji/nQlJoa5wm4ZesDFYK7kRDGth2QHaRvoc0ARqzX+llJFheGiIbn6mePKsrJ2k4LQ",
+	"dvOOadjxNULxZ8c7f3LN6YvRhHC9FoEuxOLCbVRdBpvHC4Zuys/DgOu2I4btCJcqVeVLaOTc+VdwWc7r",
+	"z9gbaSY73WUcsR/sDh+ChHHXx8IlVWeWPScD8HaJiB17BEdwLuBxwuyVlrpGPr77MbMuFwRGhpSG4wXz",
+	"xbkANagqSDKAsVSMueB6ymKvwILRI+Z6RMH1ey52rJg9PCZTmSp3Ky7dZXEegSBepl/dknBpu47leQBe",
+	"fv65xcxdYjnqdMaQFy0DgkaQbyy/5YiWZEyttzXbBvkOUqyYFLMNtS0/NJeiFv8jf+2u6tZ4gINq9KGL",
+	"ILZZtBnEQ7a/1wtIXH9v5rRqAl3O34gzQ+y3ujInvUy/hA2Qet+phugcqS7JJZtjJn7CnDDOk/WDbRHA",
+	"dObnbM7mWwVAqMtkL2yVmzAF5h08zwLmb9cYmI/ghS09uTxP/BbrU37ZEU13eUDtOjQu8luNcCI7cm4D",
+	"KZOF1SpGUim3V9VE911uOghcwh2EKyUZFs3SvQnt1NY3rh5D74qv3uVRlOqWs8hfpzMErfqTqKGLMcd2",
+	"Nswlv8ljrrAWTSddacG+HXE22OUBKTJ9kAEtk7guA7rDzrlBaB8Luwm3N0zDc/H1lkXJjhsGiyPi4ozQ",
+	"T7x/QM57zxmE8DAxWpyL7L3zXkSKcfU2dvGfzt71UqoZ+b4f4ggKxuDGeS6sTLGp0oxelcYi5xAM/70E",
+	"8aOYR//LIqRcqXOuiZGJzwfnqpSrUwdxE/g+z0WB7iHEjRQuZXKcajDaH+8/7Tdj3hQ2xw0pC4U+7kpf",
+	"KE60RVtQxZe/aQ23CUFmDy1NdsJN5fa8PdQLG7xfhCorLN2qSgC4K5pxaN6nFzNuDII4ZJ9nCFnZBEqg",
+	"oNrLUyxJjBYoKaxs3SMveWKY0mQkZxdYFeDs9fP+KdRrTgVYtOx/be4jXDrOxW8pS1kmq70lamzbibJ7",
+	"esz0JThGaTxheo+8uOIxExgKeS648M4Rj02bGdqFNIG/z2JS0CSUJ2bKRB+t/XlQhFS7WQ6DXzAHEZ01",
+	"ZkN/yNnE2SkxqtSmNVLFCGY8kp0zzenDH2RySQ3tY/b4HikwB7h9bfHqYiSmhV+jgrDZ3CwIUqkJtued",
+	"W+evsfrtKGFUnADl5ZwJvxqnJPZnIGf6pPCbjuDtrM72af7Pk/yfJACrrJuSTM1IzupNIzgkBLbMh4B/",
+	"urZX0EizbwbBePIeXSsXUmKXjc0wtxsG+U5obaeUJwwE9EXVNYZSzZiIw7g73USqOZQ20Tpleq3BOzST",
+	"Aaopg1ykrDiDs2ynzqm24V1x6iAP0lxNaprEFVM2LHaVPp/ThUclzsdNMCXEYhvVdTXjYkAnbADCoH6r",
+	"VECkjh4/aoGAXWFsM9k8NPr7DQztZi9MIPr+AdKxtpClcEk/Lq70N/vin/7G9MGlHbFrSxK0netadSC8",
+	"O0XeToGH+Jwpd063KiJpwvTDEZ3TEVayaIqwfebegPP5ENtXqRCwp2fMKFxFzSjeXa6nTDH8S7twHwlC",
+	"EHIiMIv2YO8JNjD77/8vfDZOpFREzzErCxE9mI3dqEGDUnsHh0c73/X7e+QXjHS0aRvgeqeJlgGsqLak",
+	"cNWCqEC4AvBFANooG12SHdvW037/lCR8zH6lo0uGzgl7TcChHxzsk/8DBon1j+ZJ6m5Enl75gNO5xXn9",
+	"+RU52juKyNHe036TVz6FCneO4DdzDfLN31H0ZN59UyCArZTjaHAbm/52NzHg7TExYSqbpM+uFLszBscq",
+	"mvkvJDVRzrCWlx0sWsaRwQ7GzVrduw4UpPEygfVoXKC4RaJx9gUjsdRBHuEM9xwNeUi2blgp6f+wf3Iu",
+	"mCtu4+0cXn5nw8jdsLZ4VoQlwpI8GUtH58LDvlEFm+g9BCCnCXPpnNYhCFJtN4OKc3mdbl2sL54mibwG",
+	"guWXNA0pXsyWMTAgq2JmKBfYWZ7UOeEzDIU6F742hJGn7i6TzQtez0VmoZMs4gmStHyJMHvRILgotrHS",
+	"tNzTMWPkkovYBiWdizyK3K7nmDH98LdUGjYklwI/g7Yt3eGVXc3w5qSzWyc3+lyw8ZjZIjmgWMF9r0rA",
+	"mrpL0CKBFu3f50LJ6wfaEYnYQPkRI0ZigbYPrrKYr21G8tJmDiaHuCAHZqwBzb7n4uuNkmLia6QhRCpG",
+	"askx4cYm9lGCAV2YqVuuc+ZD0MJSZ3RZobN3QNBn2f6oXMJK2+QDRA6CsJdzj0MxSjgTxgaAeM3sVkuW",
+	"baB/FSffKIRz6mxUrywrDugEQJkq3SvHda1e9t5yk+tWqihgJ18Br2vHT9YtanYasImHpOFZInALUbdB",
+	"k42mt+oxugXdNpCwGe9FJRFeFpxRIDRBSHiZ1Xo2Ak+mripGU8kyGpeBUEGjU4Rm3ZwUBSVmOZGLxbkY",
+	"wrOBZmbAXTgsKrjwtrSF34ZWjg7Jjj+5wqB8AO7CZGNb4mgoRenFYFCws/pQTii3bKAwj5mCWJpzkUXt",
+	"on6bcJ1h8URZ7A0fpQn1D4KqoDpHwkdNVwrQTVRsZfKMqQkG/uH65OG+mUnugc4sPKe2FdtzHlI3q5hT",
+	"8xMTZuaGFCx8hvSA2U/Wb1GnE7gvy+Yjl5+Ag0FkJIv9ai9J3MWgQMHRDFvIhknXnSQvHBehRL0hjT3r",
+	"4240dtf9En8FC97401/Sf/EZnqDwaDDn0AvQRqTIdgUvOAFqpVOu6TXLpyFIvaHH6XInWy4NYYPZrZkh",
+	"zJduBcNzsTMcMzbADyDDEFU2u3/nqbP4w4/e6agYUYxitipJBaig4hywH0AaeL0Q4+mdEd9/D7h+NsbW",
+	"h74qIlPYr7sKlEDwBszTIkKYoDN/LUEssLrt9w+g0Et2U/FFLxnDHu5o5/num/ad5Y+v8Iqs+Mgek2OW",
+	"MXYRZrN+0yjG8Gxq3jOHj8hoZk1M3jYVs7mZVtHtrA3oUb9PLlKDzJwwjRczcS6O9vfJbOZi7+bZjR4u",
+	"7cDaB4+Cn0dUTaT9yZmBzsV7d3KDZ99OTsH3E7BECV25XR+QfxwcQyFS24wFYGLKWrDORTYAVzkWO+Sa",
+	"zBjVqbJFFYvjsJN77I1l52I4Md5Q5i/JlGB8Ll73MZyfBxawHWhHo+WMHOwTI4W2Nrj973YO+gH1lhi6",
+	"XmbLdUO717d/V9s373+ZrSujac6+X9+WfleZZKPVq22Xzygalx+iLtu803+R6lITX/I8IzLqsJk+bI8s",
+	"KJwNZiDEuBRxQsnB00ePzoXeOzrYgaJcITY4QIM/rQTtwEN7/9g7ODx2xUCphuyPrAZ9qDujBdrmgCSL",
+	"orqNl1av85+LXOkHM0t/jwxht2sspMo1sRCO5Ty7yFnaLXquTJUtjoViTDNLEkfHzFc/orrWV/0M6PyT",
+	"ffmGdqprHXu6o83qhrB8q3qSWdb7+nbpB8+oXn919NeRnTKLM5zsCk+3bVsjhaCTJersD8DOXBim5jKh",
+	"JihSgiZaOSb1RzTUtv3rB/jYO1yMJIcZQthe0/HzwQ3oZljatX5H3Jz1voybJ0pqTfy6fH3c/NdwfsAi",
+	"fyE//Pf/7+c1Dh69EKOHAP+WyMmSuKy8PrNHZfAYQnlui1Nny7XDHEZefkEshW/B9Qkh6hJWsf5IZi9b",
+	"iBoZ2cTuQuMZGJZmFtcBcIpgf5k9cob19XHANEn2yPeLc+Hobs+mfOTXlOORNZN4stCssoZVV9//5+tn",
+	"e7O4f3ouhuB+VgN45y/7PnvSeimkAKD4kYzZ0N6Or6cLjJOn3MA0riF1mk4mik2gaqW7ZA4tmEXjrBHb",
+	"yI1vMJZq4CqcD8kOFb7ceTYVTw8X3XrFgzLi+CzoB8eVoYU7HiBSwZM8P6BvsZIQNgnObG7ghE9iV9hb",
+	"yOtTLASSLIZ25Nz098gbFTObfp8PjcdN8WLvF2L0vePB24gZK8dkFHgBzW0Be2csgbjBgD5kWYNOZG62",
+	"/O6U7NtLUZL0m0J6Ms6pr9v2XdQS1nKXcS1ueZpSAJ5XpME3e1kNUTJBU9x0USXVjRjpYqUD0Q2yul5y",
+	"P/zDdzFYmh6AbDmnZppzZfDhUrfR6kkpDaY9l0E0JDN66fyNfgzWoo5eczjdydBGHbN4eC6GWarn4GIx",
+	"yCk1LF8QTj3aM97xubYZheByyIUa2cFEU5I3CjCp3lVu5eYDbesEKoaIbxDXa214LIaBzRO6YHHWOzXE",
+	"hWjuZeJQpe6G5FbpXMTKg7CVpm27LHvfhYsKCHD7z4WlDV5vQlrtDF1WLKBtWN/F0ItuR0TCnbN7JGcz",
+	"aNeGHGuLg8TBHU204UnicdJwHhFm6JeIDObV6lEWkdqTKiK+YLMdH+AJpHpaxPyoQH7gzD3Un3Oogydo",
+	"xG0loXORnSxI/inVJGFjUzjN8hKj3tVRoJqD3R06WMAB/nZCgPeHZEfTMYONqGBU/VNESLRUsrHXgjWn",
+	"fRSPtJtQw13rPt3jjtTx0igar5f1O/xb5sd9zhd97nI9aVXZtz4P1AC5ATm1/Jiap0lzSSjgD3iBWNjo",
+	"MYFPipr3aVbbLp3bs3I+B5nJEth7GqV7QVO3xl8bKmOrv1r1DaNvrIYHvZwEYNmIsoVXDAFHsaBzPZUY",
+	"IGTV+wSCjFReTwDAqXKkOoeKasUrCiuSyIkdRj4GVJ7hBEqZzu1YeclMCA0+Fwyu+ieuL40ZcN5dZDt9",
+	"oF1ySgDO5ANi3VfgSCbUvRYMF2wcLszTT9GwOB89yQcPPnqINQsqctlpAMq51NyCg0P1Z4LFn92dhxpU",
+	"XqSrtCVFRrWdYTrXTJlhHiznoePtcYxnkrz2YV5wUMQMUUX9SQZTHcBwBjgzAAB9bxxSDJ24A9TojN6C",
+	"SMHOBVYSC0vCnpJLxubIdjZ4F26fwynVg5lUDM2PIDlt6JdtDDMK5Zz+ltpuLPzNicWD5QaPHJK6xY+h",
+	"fuOEaQI/UgPQtzNuhhhnBotHhbBQvIJRRQ4fPSY/8O8J7E2FBlAHMzu0OZm7L8RIwql3Qib/5nMAvvrF",
+	"QtC78zEiWsIYgBkvHBwaXr4wMwsOepTvdccVHFRvYXu2xInlhPB3zALXnhJ6oWElrSabb7GGy5Btqilu",
+	"7MnB08MOuTjPkNa77tqabVmksZFI5pYEg6VltJfW0T5sLRFUHS/QmsyVNHIkE8/lWXSqnjN6qfM75UG/",
+	"Kfbun7tvXSO7P9tGOiZHHB4cf3f85Ojx8XerDt0Vc8y2JtFsBh6yHbY32SMHe8d7h/1TcsESF1jrWsd/",
+	"o3DP/d+Pm6d1Np/XzigscHTcgTFgl8AenkohwU3Y1GNpezX1eXjbUYy4KdF0uTyFxKnFt6JGHSyb3ty+",
+	"+B+rJstoZrz/LNdBKlN+JmOG9zAz8Jot4BRijrjKk+nyEwrWHs0t3nITnmso+vWphTRfyFTZlBN3BiKz",
+	"XpeUh6w3Npej6cDJ+EKPgDbGbQVykLs2hZJMuTZSZeHioGNcUI2Vhvx1BM5WiqdHOsdseJT8VufIbjgL",
+	"meI9dtkgiyoT+e//erx3sN+3Kufjra/dx/lE0Zh1WD0vOqprkgsJrj2GJ/5HQ72UmJHUdpKtet+umgsC",
+	"tHfVDILjbtGTcUUQb9Myh0t184vTph/rabP7yCrIerpEQe7vkZ8yI5PTy8W5GGr229DixWNkSHZljwj7",
+	"nY5MAlbrETshFIPuwUbrBfW5KBs5gjt0ZupA7S/jUkwRtgof3O7Q3p0bJbLmcgMF2XG/n9pAKGv3ds+s",
+	"p9nngBKeBX4BGqi/kQzJDtp3ZFhQINtFDqXG528gEcE7jaiyOFpauI/2o9BcsuPMAbGSc8ybyPRgFBjW",
+	"0ISgVd7KVDbj9Z3aatQC7AkMJpTh2WJprH6QXeC0Nzy8dobP7G4t636AWG3OBQLjP9rfz4ivHbh+BpGf",
+	"/TC0ppQDROCPWa5kngv7CXQewvFDNI5Hq4YIoVSAEomuymHhjB56kxhgZu+TIRfo4QdLz8ApCkNoTLOR",
+	"FDEZSeH1fVyJUhXczAbmW3xKOtiJmnVaPe2i07peeeylNzVwSHBxaksrYGKG1dFGI4Zet0smmhSKf+4+",
+	"x/Z2X23VmtpRk/yiVMeb1wIdGLnAGmWJHF3alB1ubDUN48XqzruXz8jR0dHTPlbbcLFlVt5dsuvWtf7A",
+	"Z6yeijE1bNfYn8MlftRVh5WK8JgJY5Mma4dRlhO1EAHQGDTg22pCS7yBmhapnt5VOQvs2jbepEk76/k8",
+	"8KGiS9SRwp6d99NMuX4Ji3ulyUdENerW+MjuVpdJcTnQ7LcwBlsKFpz8mfqIcAte2wbdvFHh9i6GoEYS",
+	"qPvLtPDcG2IHiNo9RwRemPiaSvrXW1kEhCyqTDFGQQnAHsrUk77XA7h3gy3XlRHwZtFSFUvgiYN+IaiB",
+	"aqwHyJoBMVttx4PujxTVUxvjjwwSETD1UcukfVdAHLUDMrTFSz0+PbQIQrRstuzndkvUcImRswttpCgY",
+	"Yp3d2IVXyNQM5NgZNbHClYVBq7M2Q1rmCajgeB2wETf4IdjhsTnnjyNGuloIuDd8HUiufTQ0NUApHrub",
+	"VMk5TedzsPSmeupBkZxq1m/SuSxw+g35u/IO7ug4CQfQFHxWOlJ4fEeHyRcp4rcp1ZebUeyWZXiPdgBf",
+	"RqUauR8CfKyMcfxeEdlP+ncrT9/TBd40vWgKcv+thIqQNk4EoUTgNl5cjgNh4r1IjeLWJmzuQixsVrnJ",
+	"NloHiwzPf8Yvnil2Xb16tUFTjm3OdI1dtSYZ2XYHFZO8bI37X4Uz+eBwRSXgyZfiTMYVwwOXXRObPzBj",
+	"wkBRnokgcjwO64e5QuyLdYHv4SPgpgqffpzHdIt8uv1jLh/aW9vP7R5yAWVqZLulXvzn3Glf6860i1rd",
+	"mfXbsXg2yAs4miug3mW0AfyauiQ+XY0mL8eMPyBhw6dZ9Li0QXCFX+HBAovkVQ7q435TxLFl8zfh6O8j",
+	"zniOwbgZ0LhdrXuMM15Zj6ZA48KSfQsxtnQLUS5IsFXGkDVEYj7GGCdTTA6E/Ux2LGfs2Q3F+qvu+RuE",
+	"Iw+khlNbs6qeoayobvpTHyfrvs8CqaggNDFOFNTlOR5iDiLutGGAkpUJHBZDCmPKiJHBgIiZKplOpgXK",
+	"QkHS1ApWiLdGPENutMftwQEgcDmxYapx6KCGl32pMVfOMCB65vGMXHxTMbCJ+jEGozkXPtQ3hCHIe80C",
+	"ifL5A9HRJ0eG6MoGgozArJCweOKoIqRhpVYCVjwlDsYhq7qclx8Es0i2nPCWTcHOkr8pVkaC5bDSbphj",
+	"ww/tXXJYRod3i0ETzMNpgHjPHVZBjciAtiHOe/5l7pFqDvitSLAbMoPccbxvdZotSO8yfPVbtO89rjmL",
+	"WxOEZChrdgrHhclSNooCMYCIX1YZpulIWV4P5mf3zteBJl7XA1asuJmmQbYWmm3f3D/AJ59XUFfbm3xv",
+	"P2pudM5GnCaDETVsIvGXVWCvX4OgRw60Rz48JiKdXTCF8daUQ3jEiGq2y4VmQnPDrbJTN5jfeqtg0t28",
+	"VtykCvt9cQtSdUPRAjMgV9k2rjfy1FZbe6ZYZq7p3aTB5RWANN3NYVq3tmc2IQmu5NRBXaGDzLmBdqhL",
+	"SoLFOdw/uIUR2ZWIv1hX+Bdasc1qxMRry10O05Vs9d/s9N/s9PV2+mUMF9Vra39lJhDVty40/S+3wV7H",
+	"twr3wUzrgtyUk+SeOkju0DnytTtG9p/esCj86h0pK57V2EfCqRixpUmy3sKlizZcW6efY+4ndaqiA6Uv",
+	"oSufC0RaA7NhsQ6YxX4uA+NzU4OIP2XiBILYdRHaLa8NQOwN0QIdW5hmgtX6F6chOJuvSOJDEsD3ZFMq",
+	"ic/oh6EG7Yb9ORtvWPGqSBSP5eB6w3lprPtwSsaM2VpMmIGL9lWA5RYQfD+yCFpxWH4gZjS2pSF0qq7Y",
+	"AkFzsqoy0bkIRmanyhFXDKaUAcRjqFtEXF0nIgXThItRksYIvxysrwuDGXNMpMVUjrGr6wDPKZY7sFEd",
+	"Y4xWiYPymxizfsFIVl/Kx7fEDCyzENe84/Co94/7LjQkKBexs/8YnGZDLKIVkneIJUBtCTpqQgJ4oAay",
+	"YCbvt28RM5JryAq2NeMgZgVgkAofj6RlL2rzIYhiCbNwfe980sEF1FqQ7MrFvyGX5xbfU2uuveaaAUJD",
+	"Q1EE59fON1qX1ABYTyPJr2k8gRUjJcDCJpwf0RwMXrTjHNyJPSEgQlN5hOCN+6dM3bKL7VXBvZDvSosX",
+	"cz1d1Mn5KMNZW0szqz0kFLvuYCetD2qp41MnfQZW6g7keFyfCG1xOKtmuE+3EobSZP16VkBo/Pp0fph3",
+	"fjLaqAwLAHkzN4Fa89tZHBe46mYDnu7QBtcU8HS3drimUb33etI3j9q99qjhpvWBVTOG/ojWDVwn+39T",
+	"e3PRjM95Rt6+/iv5xztbqWSHKSXB8aGUwxFL2BVLyE8R+S3lzJB/24INVvfsZyWwPr77kQw/vHr9/OzH",
+	"wduP3//46tng+7P3LwYf3/04JP9Bhg+v3KAe/hE6Wj4PXaWV9CLho3Ph1H8LxxIgyMs5E76qCfmVGbNw",
+	"oRu2L5vE/CGM3AjdOFxnEEAuPQHDKix818MhXIqG/7eNCYA6XHM6YvhsMERsFPgA5jelrnhXKhRzHszR",
+	"lCo6AmEICcs/nO3+8Mu73f39/YMhXGUA6VFb9Tsiwx/OHv7wy7uHB4dDcsFGcsY0PPu/f/jl3f99cDh0",
+	"48epc6NZMnaB1y5TAwSHFAZ6i0jCLxl5CBQ4sc2Tv3346UfQyP/+/s1rLJAD2r0UDgPbZhFh9qnLu/7H",
+	"O5+zynVWBd9p9+di+JuyVXAhobejLn2Cdz50R9rsa/hJjuEWQBPt74ShQ3QV7fsf79q07l94DJ5jEZMp",
+	"45MpXDPInP/OkgAW5dHBYZPmrfm/WQOYy8HhcjCX4ydhWuvhk7XgNfmMTthDt1NrbgAXXFC1KN4Bnhw9",
+	"efJ4/0lNpao6zdzt8WKFrX/uvsW9t/tRJfWWA2B91CVAPviybrU+zqP9xqJZX/Yxs3EBfS9ey8FoVu6R",
+	"QOxhFvFccWFcTcffa6HEN9TZ6s4Jw2ZzuEbrpXYkn4SPaWaKGUTWCApo+VZ8QhugeknN4O5zLmg840YX",
+	"SWCNRBGx5XK8Ex8n/2+UX1yQS7aw+U9QEBekF5bbh5QeNiuYj1w1NGuwgSYEVUpeczHR9oDQiHtmZVM2",
+	"YTLMjQp72lBAGbPBZhrtDtycoq3Ehnbl5fYdAiSEww19Y4MMrXIEMnMY1uuBYRVDDqNz8axCOo0gCo62",
+	"no4opn0AHJ5CDi8ChovldQ3WNIERcUGO9h0GtT+UP7z46e2PZx9eDP767uzZi8Hzs/98P+w7oYxxcdjb",
+	"gEK9EyzJ5uZIaqboXh4WjoZzsZmdJb+FfsgY8cZV97yrBpmZ8whaFcfcfIXXxQ+FEnjVKQcLuU0ZBGNg",
+	"o1RhFe1//dG7YFQx1Tv51yc4Lm32nm0uhbOp97AX9X7fxVIIgibOtvD5Uzaisrj6kV8xwbQrgMhozPEv",
+	"yGBkOjj4F9ogGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXTmnb/HmYrRFZj0pEjsLf9QvOh0Tpv",
+	"NaN7PWiFlX1MTLhgJ2HByLwcHRaH1JG3b0ckL87tygJEQdWdvGNouQ4D3RU/tqCYkLkeYeZvlKdCxjlg",
+	"xkUGbJvRX4xqWn0BFdDFCFE4jNQnZJ5QEZF0DtDMkTUzMsPydux7NS29Kpmb7VFhK8afEI8RpKMAuD4q",
+	"ZIlEhM6YiGfAxqEJLGu2ptOXCZ3oiAjpVtC2M6IJEzFVsACxjlzOuh2WdpUcY/KrvAj6wb+qHTzPyjda",
+	"9kbLtz0ldbVsF1TYevXPfrYUuDJuXHgK2LtALEdpaZrMVtuEpzWjeMsETcwC5zlyNSm5AgRtbAb7o/M5",
+	"o0nToH7Gd15KNds9eNIPlhNb5sBxnz7//wcA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
