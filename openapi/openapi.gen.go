@@ -8028,6 +8028,12 @@ type ListUsersParams struct {
 	Disabled *bool `form:"disabled,omitempty" json:"disabled,omitempty"`
 }
 
+// UpdateUserParams defines parameters for UpdateUser.
+type UpdateUserParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8050,12 +8056,6 @@ type ListBankCreditsParams struct {
 
 // ListBankCreditsParamsState defines parameters for ListBankCredits.
 type ListBankCreditsParamsState string
-
-// UpdateUserParams defines parameters for UpdateUser.
-type UpdateUserParams struct {
-	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
-	IfMatch *IfMatch `json:"If-Match,omitempty"`
-}
 
 // ImportBankStatementParams defines parameters for ImportBankStatement.
 type ImportBankStatementParams struct {
@@ -8475,6 +8475,12 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
+
+// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
+type UpdateUserJSONRequestBody = UserPatch
+
 // CreateUserAssignmentJSONRequestBody defines body for CreateUserAssignment for application/json ContentType.
 type CreateUserAssignmentJSONRequestBody = AssignmentInput
 
@@ -8498,12 +8504,6 @@ type CompletePasswordResetJSONRequestBody = PasswordResetCompletion
 
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
-
-// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
-type CreateUserJSONRequestBody = UserInput
-
-// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
-type UpdateUserJSONRequestBody = UserPatch
 
 // ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
 type ResolveBankCreditJSONRequestBody = BankCreditDecision
@@ -10685,9 +10685,15 @@ type ServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(c *fiber.Ctx, params ListUsersParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(c *fiber.Ctx) error
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(c *fiber.Ctx, id ID) error
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
 	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
 	// (GET /v1/admin/users/{id}/assignments)
 	ListUserAssignments(c *fiber.Ctx, id ID) error
@@ -10736,12 +10742,6 @@ type ServerInterface interface {
 	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
 	// (GET /v1/bank-credits)
 	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
-	// CreateUser Create a user of any role
-	// (POST /v1/bank-credits)
-	CreateUser(c *fiber.Ctx) error
-	// UpdateUser Edit a user's name, email, role, language or owner record
-	// (PATCH /v1/bank-credits/{id}/resolve)
-	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
 	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
 	// (POST /v1/bank-credits/{id}/resolve)
 	ResolveBankCredit(c *fiber.Ctx, id ID) error
@@ -11264,6 +11264,24 @@ func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // GetUser operation middleware
 func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
 
@@ -11280,6 +11298,57 @@ func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateUser operation middleware
+func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateUserParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateUser(c, id, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -11737,75 +11806,6 @@ func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.ListBankCredits(c, params)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
-// CreateUser operation middleware
-func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.CreateUser(c)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
-// UpdateUser operation middleware
-func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
-
-	var err error
-	_ = err
-
-	// ------------- Path parameter "id" -------------
-	var id ID
-
-	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
-	}
-
-	// Parameter object where we will unmarshal all parameters from the context
-	var params UpdateUserParams
-
-	headers := c.GetReqHeaders()
-
-	// ------------- Optional header parameter "If-Match" -------------
-	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
-		var IfMatch IfMatch
-		n := len(valueList)
-		if n != 1 {
-			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
-		}
-
-		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
-		if err != nil {
-			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
-		}
-
-		params.IfMatch = &IfMatch
-
-	}
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.UpdateUser(c, id, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15665,8 +15665,6 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
-	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
-
 	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
 
 	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
@@ -15681,13 +15679,19 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
 
-	router.Post(options.BaseURL+"/v1/bank-credits", wrapper.CreateUser)
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
+
+	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
+
+	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
 
 	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
 
-	router.Patch(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.UpdateUser)
-
-	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+	router.Patch(options.BaseURL+"/v1/admin/users/:id", wrapper.UpdateUser)
 
 	router.Post(options.BaseURL+"/v1/admin/users/:id/deactivate", wrapper.DeactivateUser)
 
@@ -15704,10 +15708,6 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
 
 	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
-
-	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
-
-	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
 
 }
 
@@ -16077,6 +16077,155 @@ func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) 
 	return ctx.JSON(&response)
 }
 
+type ListUsers400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type GetUserRequestObject struct {
 	Id ID `json:"id"`
 }
@@ -16092,6 +16241,184 @@ func (response GetUser200JSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) erro
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type GetUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetUser400ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser401ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser403ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser404ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetUserdefaultApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserRequestObject struct {
+	Id     ID `json:"id"`
+	Params UpdateUserParams
+	Body   *UpdateUserJSONRequestBody
+}
+
+type UpdateUserResponseObject interface {
+	VisitUpdateUserResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateUser200JSONResponse User
+
+func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser412ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser428ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(428)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type ListUserAssignmentsRequestObject struct {
@@ -17201,15 +17528,6 @@ func (response CompletePasswordReset401ApplicationProblemPlusJSONResponse) Visit
 	return ctx.JSON(&response)
 }
 
-type CompletePasswordReset409ApplicationProblemPlusJSONResponse Problem
-
-func (response CompletePasswordReset409ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
 type CompletePasswordReset415ApplicationProblemPlusJSONResponse Problem
 
 func (response CompletePasswordReset415ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
@@ -17396,233 +17714,6 @@ func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitLi
 	return ctx.JSON(&response.Body)
 }
 
-type CreateUserRequestObject struct {
-	Body *CreateUserJSONRequestBody
-}
-
-type CreateUserResponseObject interface {
-	VisitCreateUserResponse(ctx *fiber.Ctx) error
-}
-
-type CreateUser201JSONResponse User
-
-func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(201)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
-type UpdateUserRequestObject struct {
-	Id     ID `json:"id"`
-	Params UpdateUserParams
-	Body   *UpdateUserJSONRequestBody
-}
-
-type UpdateUserResponseObject interface {
-	VisitUpdateUserResponse(ctx *fiber.Ctx) error
-}
-
-type UpdateUser200JSONResponse User
-
-func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(200)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser404ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(404)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser412ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(412)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser428ApplicationProblemPlusJSONResponse Problem
-
-func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(428)
-
-	return ctx.JSON(&response)
-}
-
-type UpdateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
 type ResolveBankCreditRequestObject struct {
 	Id   ID `json:"id"`
 	Body *ResolveBankCreditJSONRequestBody
@@ -17675,6 +17766,24 @@ type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
 func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit409ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit422ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
 
 	return ctx.JSON(&response)
 }
@@ -24923,9 +25032,15 @@ type StrictServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
 	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
 	// (GET /v1/admin/users/{id}/assignments)
 	ListUserAssignments(ctx context.Context, request ListUserAssignmentsRequestObject) (ListUserAssignmentsResponseObject, error)
@@ -24974,12 +25089,6 @@ type StrictServerInterface interface {
 	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
 	// (GET /v1/bank-credits)
 	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
-	// CreateUser Create a user of any role
-	// (POST /v1/bank-credits)
-	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
-	// UpdateUser Edit a user's name, email, role, language or owner record
-	// (PATCH /v1/bank-credits/{id}/resolve)
-	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
 	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
 	// (POST /v1/bank-credits/{id}/resolve)
 	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
@@ -25476,6 +25585,45 @@ func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error
 	return nil
 }
 
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetUser operation middleware
 func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
 	var request GetUserRequestObject
@@ -25495,6 +25643,48 @@ func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetUserResponseObject); ok {
 		if err := validResponse.VisitGetUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateUser operation middleware
+func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
+	var request UpdateUserRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
+		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -26028,87 +26218,6 @@ func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsP
 		return err
 	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
 		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
-// CreateUser operation middleware
-func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
-	var request CreateUserRequestObject
-
-	var body CreateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "CreateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
-		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
-// UpdateUser operation middleware
-func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
-	var request UpdateUserRequestObject
-
-	request.Id = id
-	request.Params = params
-
-	var body UpdateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "UpdateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
-		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -29129,798 +29238,798 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
 	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt67A0dKurSlJrqOp/N7UzwQxkJoqRQBaAICu7TNvWQ5xn2P/9",
-	"uTn3/6OsJznmDiACMWVEDhykUl90iZERGBwOh8OHz//ojeRsLgUTRvdO/uhNGY2Zwn++Y0YtzsaGKfgr",
-	"Znqk+NxwKXonvfdsJEWsiZHkmnJDLthYKkYUfMLFhOy8e/mMPD042Cf//V8H+3uHe0f9XtTToymbUWht",
-	"LNWMmt5JjwtzdNiLejP6O5+ls97Jk8fH+/tRb8aF/fsg6pnFnNlX2YSp3ufPUTC2d+y3lCsWb2uMKmvP",
-	"qJRtc8wf54mk8ZvxWDNTHe33C8M0kWNipozMp9JI/Jdm6oopMpVJrDuP7vFxOLrDx4cHx8UB7tcM8HPU",
-	"m1NFZ8y49X+WKi1r1v7NnP6WMjLCn8lYyRkR7HczsA96UY/DW7+lTC16UU/QGfST/ZiPeEZ//5GJiZn2",
-	"Tg738xFpo7iYIMVePYf3sLk5NdO8NR53o0Wa4ptBT0ePazsa/0TNaFqd64cpI0pekyumNJeCLGRKLqhm",
-	"MS7OaErFhBEpIsL2JnvkvHd03iM7Lz7QCYExEDoasblhcd9TxW6vfCKvxru25wbCHNfS5Uc+4yYjTYnS",
-	"Cf4YthezMU0T0zt5tB8t4eJHrTz8GYiu51JohhzyVsmLhM3gnyMpDBM4KDqfJ3xEgYIP5/aN//hVAzn/",
-	"CAb1PxQb9056/6+Hufx5aH/VD3272GNxQc4EwW17/Og7MvevOXlALxL2TIpxwkfmVsdERq7XU3I9ZYJw",
-	"Q7gmRlGhOROG7FAhzZQpMk/11O5xrknMrviIRYS67X7BQCpdMcXHnMVEKsKNJhcoF+xvis3kFYv7BKe7",
-	"i/KPaLrQtlsjCdWXhE4oF72oIsp3M1leN0/39sNA6uNU3zMFw/wo6BXlCZD4dkkbszkTMROjBdA0ltcC",
-	"KAO7L6aGwl6E5xepXpCdkYwZGaKAH/ZPiFELSwxCkVIFqrnDIVivCb9i26PbByl/omIBxxPTRt8m0T5I",
-	"SWZULMiY8oTFJJETLjRIJMt4dDSSqTBARxrHiml9ak/FZjptgSzZQf0Zh+zmAd+fjWDgz2TMqgL4ORvz",
-	"Ecflp/gawUXe+YEqQQ29pORw//BRRN6Ppruv/glylgkQX//q7R/0ot4+SLj9I/g/OBP3H8H/Pe5FvadP",
-	"e58qojXqnc2YiGdMGLduMKC5knOmDLcyj6qJ/W8ccxgPTd4Gv9uTqHqGzFKDi/1AE6omKfSge1n/8uJX",
-	"NjK9qPf77lgxtgsy2n0I3XmtwDdCQNLH5GKB/yA78NvbVE9/8r/P2OyCKfsZNfYtO6YLpqGpWR8mO6Jz",
-	"kyoWD6gpnJoxNWzX8BkrHZ2Pagg2UoyazZqI2YjHKzUh0sRJIkvvxiYvFh3UgQ6tgQQc8HgbjXVqpfqV",
-	"0HOG/D/YqAGp1vz+11RxHfNNhuDZd0uEtOrOH0s2m9seOe32qNDXTJH//b/+n34valNAo568FmxdgilG",
-	"nTwvDvCX6QI3M4u5IddUkylL4lMixYgRx7YRvmD/UA80sU3Zo0oKhl/5w6o4h7pJaENNiiLLS0Y5x0+9",
-	"coqqNAggFtfKxHQeb7rFU53RsUwNOKpilpGkF61MaaebL78EPd3f/+7g6dPDR8ffHe8/fXrQchkKbxf/",
-	"stcN3015M+azczwZ2TOiKF+zdcg4o7qnAoYrbdiCnC2syKfyIVJziP3I6w4ybtis+I9l6ka5TdzQ9PdX",
-	"9ttHAedRpegCfg4vhTXXvZYNXl4C7KjLbN+xkVQ1rHaGFzk5JtR/MFD2C02ottfuNEmIZqAXcnNC2BVT",
-	"CzKSSToT/rTtRQ36wDLi/f39m9c/0yRl307dVU7dhJltD/DbQX5/D/L2o2w75/EqR2b7u9s9He/p2Vc+",
-	"8UIOCM+/fIN1PAsDkVEQSWuekvkZ3XReFuRKl+Pk/UKM4JRDWZ8kb8a9k38tl/b+ixfiiiVyDkK/fPaC",
-	"6WLVE9eda5/9mHN9rnKg1ahxpVXFX6vT/wQE0JpPxMwZKorj3sK5A6froE4x/pFqQ2K6iAgXoyTV/Iqd",
-	"EhAeJwQU1l0mYtRVC70WOzzYv0G5PRhLNaq5cbwSBH8hRsZ0QXbONKcPf5DJJTW0n9/xL6RMGBUVETxy",
-	"Zo/lRt+tyO1CE/VSt14YKlO/ZC+5smtWnXXLKm1PBtaJq1wgVYVHlfh1hAmnnfNswAYFCVMrR7Jt9ELE",
-	"zQajMU00K+uUjXsEbreJ2yfeKkSzjoKds/IKlMjoR7B8Zq/EPDXrz21VHtnCFigw80YUqnJW3vZyqm3l",
-	"Opa1VryIHexXb2Kdb1Lf09FlIifP2Yh7paJ010kUo/FiMOaCJi22lymNScLGBnn0wrZMXAMnRDGdJmh1",
-	"Bx+HNlKxmGCz/icqYgJeE/B7gMHDKQdEyOtaoRoHo/YHY8z1iCpYG7C3L2qtG6spszVqpUbXWouxPtXT",
-	"d/bN8nIUValsFlnLUYnqHRYusF2vsDHXJeASxXrGRbah2vZTYebY4pKZvhBGLWr4czJRbEING7DfuXO6",
-	"VDklf2u9JS9d4It74JlUCk1pxL1GDJ+xiIz57ywm1JAxnpmKjRifm160nhLllYZMA8ymlIpLIa+BihDz",
-	"wMUEzqsBoyrh6HdGVqpdx1Uux00fd1YqkAoDzVithdS65GDXW2rFbMwUSIgdkBZ0wvrrEq7mCKnKsPy2",
-	"80CT8Aurj5LrKU8YjDCWTIOQIshu7abLVt00ocupYu3CQGqrBiimmTCEr81IG0q/Zhs8R1eni4uoWOC7",
-	"GN/ndAHxMuv72rxVzxEsp1S71215ExG5ZHMDnvoLavgsItdTasBYiIeZDxVx6lmNYw4VEfbbNi/tUQ8W",
-	"fDBO6KSoRARkflxH5YLqULXhoibNZpQn5W396PgGtfjyoZhbFSq2diBkSaZH1YPAicyyHSIQQ+Hmy5lv",
-	"yRm0DTWucJzdG4v691RcPlPojakesTOZCjOYU67ZcgYGVdT9b3lYUdS7oOJyoEDIMzEqHyCP9m/GAD7C",
-	"GbJ4zcvInVlfBbCD4V1tmUKa7dm8lzk13Yn9W8pSFp8Qp4gMbP8RobMLPkllqoMnyEozrmcQAhd5dX8Q",
-	"pwz/GMwpxnT1olbriGJaJqnhdYPDGD424doomrtTO/lOsdmr7Tohsja34ybRhpqCLqjQToimMrsWTnvn",
-	"+K+Y6xnXusHV28mcfNBxX9dZZqq35tLeL+7LqChvQuYPOdtTIbAaBwxRMgb7OS6XfOEleIVLlI1RKqjm",
-	"eHHKCF9L9lX26AaOjdKCuLEup8N2Tjnf2v06494D06AdazaXyjTbO7IttTQK/HC/LcbaM/fmpDvcr6Od",
-	"2+8bj3Jb8y2tRiCZKpQNhJWnUd2yPaMJEzFVH+QlEzfin1hvE6LumOrtnhSbuTuv5OU2h1MnzQNHXIs1",
-	"vLBuz+y792j5NqG08axY1To0GylmTomeYtiySBbOfFlQLmvdIarBvjpmLCYf3/0Iwd4QA0YoGTnaEjqf",
-	"l7Wa4yc1jV+zixFNBo19aDpzHVFNKLGvnzx8SHR6kb1LEi4u4erLR1Mbwi4YOuo04QIvwiuOq4XBLJkt",
-	"ZVZjt20cYYUGt2hyf0bndMTNYj2T7Ygqxdmq3iUap4nRBVavyPaD/S6H2ZQnsWJikIqYqcHB4RbaTNLJ",
-	"hE7Y4HJSFAEyzS4CBS20tj2RWjNLWeGxE69bh5Fi1+2jbxv8OJFSDahidDA77DT+pcOPeppRtOHOqhv1",
-	"XSoE+EZmzCibOHbBxGgK/4Qw/2uq0Oyx2Qg+L2VZ7/koslfCx+xXOrpkRg9UY3IepN39HzBqoDyZJynI",
-	"C9twRJQEjopJOu8tS1g6PDj+7vjJ0ePj79oWZsbMVMahWu4oiwEqjNZq5fKKKTAC1Q1/zpSWQg/cDiTs",
-	"9xFjsSZzqjUTE6Z0ZON1/QthzG7VJZF/1qJydZ5xaYDVGby1LxBMBQHnG2SDCOInTUZTNrpcMoltDNIo",
-	"OmJtovcDvlTeywHFsuWN6nnP91Mvfw1N5CRlxRyUkpiVcesog+/BHZKywSUXBY4TUrBe5M1LeM3BW0fU",
-	"s4mpg5jNqTKpgp+lGCiWMIqXXqoHYD/HtLB6103KBnOmuKxZ55dSET8cSJliNrrcvm6zN03B54Ev4ckv",
-	"yKv3b8iTx/sHJE7ttZvsvD04fh6Rt0c/9TuYZQw3SdWe13ozdbZa+3VAzeUrCPu4ce1uY6RLh9fkskwS",
-	"eQ2KDNJ+hQCAAr+1WPGpI02rz6ULp+cZWRm32/zSQW78WGGnMEO58GmFdW59w4SN1VHcMOU66BaJVx7q",
-	"pzp3kc0cI3OqKDncOyRZjyTrERI4CRCRHO1j/lnfJlaNQFpqn805ZiMT5Vka4Bw8Jca77bJIRTKjC0hd",
-	"nUvNfE7b/mNCEzOV6WTq/E1j6uIj9o+bkt1wyBrGvHu4d9zfI2cX6KDCVNNrrtkeKlRsQhMwsDX6hRps",
-	"ny08lXBYtAGIrEXbkv+I777FV22aOdeDmUy7bMw5EzRp7yLbZ2/d+7hRJ3zGuu+pd/h+ee7VqWeyotOA",
-	"PuDbDYIDd2Yu6YLFKlG4ssuiiugobKZ89kul0kvGfnDnVFEu+dOrzX9oe+lK2RIRsJOsjaUDfZWdT5ue",
-	"1LUt3cYJ8Dbn5NKouVnBoWN9lnI89r6y8r1gzpiO4IAnqeAGdOxZmhgOHgB1SqgVEqjukRHjCVwirO6X",
-	"irniIxZDokwvWuIBWNU3nX3YNFgEU/BjGRMKIyDXU5SQ6ADAN+R4zEeYk2z0dseX0aeQJudI7G6HgZZe",
-	"Hwclr7vIM5UmbFCLAIJ+qjQBs5Gdr5v6SM6YRk2tF7Xsx7LB1Rqb8tlFOa8tZdWmHKoP9mzyGdkj/36E",
-	"Jx4IWctYSQLLyA3Z+euLD+Th1cFDmJh+mH1gcU00Og25mRLcPhqD/qzA50wT7ynr96pBpEaV7TjLgkS6",
-	"61wrnovdta1l6lb7m1UVq8s3a6lW29KQUDmCDd2sHp3UaEaoMHn1CPQiTa5ZksB/S+vWUS8qbpo6m3FR",
-	"RarflJpcKEZHU8jOnUltiLuRjWyIWi/aKguVlav2Jpt0qqbX7Vk0qAqtRk/4NnSp2slmB2/9Du7G6kUo",
-	"JZJQMUnphJ0QJghNrulCn5JLEZEpBxZUjFwrbkxojvFisJuitoluVid6W6hUCc+38m+pEL+zzKXyMVKT",
-	"spQdBBulKpV07IpixUQHfS7qTXmn1y7F6tohazhoYYxjPnKhG91Wx1LzJ2ZozbqAijKw4YVr+rHY73Ou",
-	"2Lq5GRNFK2dZ7YWBa52uH3QFH6tOpowtRFr5O9BSXs9XEi9S7jgZLeoS0IOXQT96JmdzZhy0EVCFoCPF",
-	"6rpJbM+diCA0FFHsiiYc6ITIL/CO7YjEjMYJFzWgOGrv6NCeiv/8uT4VzRn6iwR9Un8AZP2vuXh5Vm1H",
-	"gr63H8CnKW6dQVmMXDGtmfMHevZvCGyCF7cRmloYSuSvsJb9s7XPCBvye8a+Qf5rmUsb5FxOE+CZhFN3",
-	"9dvkHhnThR4YOcB9X8Our9mEGvAwIzQJvsXi1Q3/u+HT6tWrKHUast2Q8zDnzXM+vSY7TMRSaVDIRnQ+",
-	"t4hpMVPc3RhuToKtl0C6idxbUxKtsrsxPnIx2GSTZp+W8CKFh2sDt8Ili0/xzhcrei3IX4hONSK84TqK",
-	"EUsSu5Q6VQqeW67LdjywQs/xjXXg5awpMm6OeiBKx1zg86y7dm0DG3ebunYPlymVzbvlnO+WK1mk3Ivf",
-	"6cgkC7wvyTHJhBjek4sn/l7ljvzlaAS3v59W0CM2VgJWOHSX5stt4wje3jHYvEVa9sEPJbeoj8x2Fyed",
-	"qiu2sMx8hRG4NBlkD7nQqaLWKDeXSRbgm/CRN9VlOhWcyvOB8m7+MTeCadivc6Zm3NSqCcE4txI1lDd3",
-	"fyJfg0G99aC3S2XSjIvw6UHFGPd1XRzubneuffZ+Xr7M7ysIcP4Uzc5ezIxyhy8+z8/eln1yd1aG4uaq",
-	"WBiCnzeyMUAcTMK1ObOZi0EXC6ZR6YD/qw8hyj72FFrdXVV1twOq6wDsqK0UKg0dd5tM552sHXXJse8N",
-	"CCAw8UO24ymhDgE7Jhi9CHZgDhGjgl2T8pFSq3ZCSGxr/A+bzRNq2EsbA68aXBO/gEMe9EwE3rZvAW6y",
-	"5rHFPCUO/HHnTAj2O9yqX0o12z08IXbHY9zcYs4iQHO24jAiibQgvX1rqhYUXDFVQMmrI2LoJctCX90g",
-	"1zQKP6o5HJBAjR4jGBt0ZaO2dKfcJsN+N2tkjfC459nItVF7yISMvw5MyO1vDR6vKvPrKOPMxflAllLH",
-	"83bdpYkRPpuldscFOcWUjPzXZCeWI/3w/X++frY3iyOSNUuMa1dXXWdjblbccXWS4OPHV8+vHsF4Ltni",
-	"/53Dbq2sxa+mTxXEaWsUdtS7ZIuut9/uQQzwvvFRrVXtXstUjTq69fw6DRoS7zrYVw7qk8HXimWwl1/U",
-	"tCsjy6iUO0HcTFG3zmTdp7r8+oncdQ8z5t3LeD94YZfnmVgUBt2bcDNNL/ZGcvbQcBHTxP8nawhnUdlR",
-	"rSig2feDbLNsAgO6FUTOrQNerrvZ73Qbd9rHS92UXd/FXbxNet/y3t/vuvdvDrvylgAo1xBKlhULy7wV",
-	"gMiKqLm7G1CD0Ku7DVWk3WaXokTqVLF3adLdDXFcHwJjWypahGbSJXPnmnZ36Kn6flSadLAylH3/bnDu",
-	"8yhPL18eRpX5aN5lA9zEUzOqrYxxVojEkjEEYSlvI86M023haDOmNZ2wNS4CTtP1DdQTIi/GUyQA1G0Z",
-	"XCEkNuwasXC7pmAiOX7y6LsOEAh/VPKmatSy4Ggqwv1QQViCWeBWux5zlsTkyqN1B7eyw+PDJ08qZ9Mf",
-	"LXBCoFBga9A8GPKxgwj+ymCDoAV7d8XOp1TXxKqfiQUBIHHbGi42UIbsXLhsKecbOyA/8e9tpaELGSMu",
-	"xwgSOrnol3QxLgxTYzpif3wuKGH6ks935dze1HbnEt+z1P8cuaXbvtgHWcCZMAOamqlUrcLP8daZfTv/",
-	"/BtXfYlctRVkYcPNYl1fl/3Yn5ttxmgkaSdz8u3AxLdqpnOZ8NGiW0R/CKXzdWDkYBHFtQWL+/ybYPkS",
-	"Bcs1F6JotrfL2fMHRseYgFBAhLLGy4LSwZjtuGwE7aAFRcarrZVzraRhuC6ax8zZA913VZvEFiqNbIQK",
-	"uiG65NYxErcFT1hf8MAiEYZEX7bKW/Ev+5W/P85lN6J285t7cSOjW/EWsYxSr938CpV4vhhNduWZ3U9r",
-	"5A0paI15crUq2j3W0e5BaZ9NgJBqVcxlSuM3JXOJkrnynr+fxtxQAVvH09ysdpVrEjWoYcEZUSJySc6W",
-	"V7Asxes0ugLKZMhPRY699SJG+TEcbrOV3O8zXwFo1c1cPPABKdvGTliiEW2oiLHg8BVThsX2x0RqLH6N",
-	"Nw+IIckAS73WDg0hWe1n7Vp7MKplJLo7631RVaoz2rs3NjPVK3a9chjyjQT4LSWGYtd/xRc3jfRryr55",
-	"hY0Si7WDPPdKJBBH/TNazDU5GxlImzmoT6PZOezXZ9BsGvZXWklLrVqGhYVclv2RL/JaEapB2x0iKzaP",
-	"Llcy6cQW7+A9OCD5RGyHxqWxu6GEPURFajYtx189a5dqgACk2SjM9VLERSgTXN9TTO/Cf2pCkR0h21mO",
-	"yQ9UxAklB08fPYrIW6pozOfk4Onj7zDk32ZykReBWJxRbZgajBKq9eCgFxUfHJYfHOGnEy7YIIZMmfDL",
-	"uueHeDzBPhk4z5J9i6lSePU8YRR8ZYORomMzyAOyLVyFbc0OBU9aiLGrPlUUGwv6mEk4F4MHYXuFEZeb",
-	"Lf9YGEjQasPnTa/QwUQiJF8+av8oGGX5Yd7Csuhzxa5/Yj76eAtJobA5BnI8uODKTNcRpt0rP3AR86vR",
-	"oDZ4+qbq2XWuNoPgpF0GNVeu0szAJ5C3Qhv59yraa4EgWbkKS1E/pNoeO2cFZuyyzqF+m7yx5vW6xFGl",
-	"81zEnArymtr5kufU0AtqpWjhZCcojrN1KLHAnBrDFDT4f/3rbPf/3N99+nD30x/H0fH+5//Ru122bckv",
-	"uEdM3M6fIXduxdKZtXaPbJ3ZmLaTR3OLO/Lr5+Ilq3V3N74CE1due0tT2Fe78L0R30uq4rUC79e6RtRd",
-	"MksFC6r7dPWI++63BkcBe3moGpaa9nP4WeXIec5GCVWIj5awU4vnPkQ7zhDxj/CfRNArPkG1mADwESC/",
-	"K4aWHC4FuZDU9F3ajHV8YGheRaOvqsO5ChnomTYYuqSLO7gy6GrAxWA0pWpii6fgyNCWhWNt1EL9/Lc8",
-	"prrunjv0io3hDOQorTFZ1YY4xClrrj8NmUF0ZODSBjnXcLnnCPKzbtJ+TUZanqZuU1sH11zE8nqA+Pn5",
-	"UyoEkFfTmlchNhHzzzAgVjHBrmkCNUJZnqRuna8JnWuG/GCMnA2CmMogibb42F3fsk/tkoJV1U7AvpXn",
-	"2g4yK4j7Ho0wg2DGFoVZaN4YzCmk6ejZcRAc1SV0Cp9UFlXcCtNKJlqHRAiX3ew7shyzLOqzGKmAwC17",
-	"GWevl+CAjeDItl/XlY5G3pyKw/+0Qq2vd45OsE/s577AhZFFPLcOaWhNRWDr5HOe7lWVFetAD6+Mitym",
-	"siDEV7JlnN1WFL92d9Fz6yAKHCarok03Yaa2jN2Woq1CkgObEm7rYwJxCbdlVLlFCsnBweoMrrcFaFyC",
-	"4pjNzcKjpsKQG8brd5g9X4vARCGCaJSfqY3SsHGCx2tNsCOSsoOpfcfGQR2BbSWnKOCiMV+eO1ect6do",
-	"KFby5K8ckAUHhDUxep+WEud4CQThWti/vuKyT0FxWIF+MlEvgwW0x0gBprmEJJgTqMDpHQ+cTEBufuQU",
-	"UmurJu4MyBVocEIOd2M+4cZCgP4HOXJ/wiJW8DdDk8v+7tNPfzyqN7U89zCjz6wC21CLdMuRO/VK51E7",
-	"7GTr+5WzLv/Y1zlsyyzJSPJGxUxVKQKL0Sg1Hi3dFYf7jTe0DQJj2iB2l+fB1wxoxZibG7F8dEbVkgoh",
-	"NDYJyfBNdIpR2W44D1WGj9KEKt2eiO/Y8m3wzUqlKYvJXlurVosVVAYZnkPz1mg5Tw+bzYYBQoPtrZE9",
-	"Oo93Bcq/s59U6G4bwvvaYlCjvx4ddh/PloOuXJvbCbpSDM42qBjsBlkCLAmQqw/2jsjO8RMylanS/XUL",
-	"5usKlg4Xg7G0Kad+ck21dZcsxu3EYm0P/4sX0b9KsVh5Py2hT1meYiAqC0KvvMSRO+NqT5mi0CqSfHnh",
-	"3+LBug2PRbHF++O1KI6rNU47B4nHRakP125EYkeond0DCF6ILI6o3yKR++2wXx/rfVqChpf2tmgZ64Em",
-	"IVdB8wi7Yw2wio0Y4JbymoyILetH9zPO+m61tlpL/6Zq2z0Ijf6m9t2M2lcD2HF8pwpixdDSuZ17pPrV",
-	"5E51AxNqGGrBhvOn1S7XUxnXXYoq6dfXPreTHXCbCuzBlhXY7GNLxIGNBG6XPLep+DbpuusqsncW6lCr",
-	"ZdYEPZTUy40CH2qPo6ohH5VNm7nslMpsEAQH0abN9kEHtjHqEZTl+jcTrojVlNkWKnonnc8ZmHKrIDT1",
-	"hkV4P0HHrk0+4WbR6buRnPNmBfdoC1aO2KEVrqnr+tVebVpMBDBBrWabMRcxF5PuVzXk0Zf2qxqlv40k",
-	"U0bjga1N1w0RYrmi3Vq/9rBj+dqjLRQvXI05gpnV8kmHoAkXrd45tHd1rfxiUQ+kaldQPdA+17i173lC",
-	"Rxixl8+7E4Nm32Wuqy4z9U6c6sjhF5tjMINbcH5PxoJq4KhMGL1i7VEQ0Mm1K0LeoYaYYpoJM/AYuZ3m",
-	"XohMqV28BlCSW7bz2Q4hgH+Fnb2yhoTKQkdeL23dTAVxGytsrJ7MS9WFt1hxjyZ1piCdTiYW3tlaZXQ6",
-	"Z+qKa6y3MkJ85WWl+Mjh3lEVh3Z1CLQl7vDWGns13nCccL0jukTq7NWOXtgySTd3xpZa/Jmz687xckdt",
-	"h9CameIgTrd0D8e2mkNcUCh1k6xLFtXbJdYw4ToYv3Z7oGLjtHYT/TK1aDfW3EEmHIqfCllWPcsHZLsY",
-	"KF9AMgoEnuR85iGpPV2DpVwqIZqwDOtLknYLo2qvxrmuHtslwmNVBSkI5FgWmlEk2johe/UaYjn/xb/j",
-	"i8ijjEQcekEu2EKKmBwcom384JjsWIHcjwjbm+yRgwMC/garOnABGxhuMwdHJDw5IFnbQIiH0GliWAHQ",
-	"3t/gDg56Ue8A7BkHR/B/cL0/eNQSglPj2W9R/NrSCupVsXL8NlbptBnnTnvJEP47KXztKphrrU0XOyXx",
-	"xoNZrn51oVp3Q23lRCz1XVy/+i0BSEnb8axBS3ndsfviVwtGVRWS83mINBSqu8f1qLijy4G+hNjBmr3/",
-	"dioFI/gSmXGRaltOW7lHrhAGls4DYLV1a6XvVn+rWuTW9ucYChaOXAFpZXiYzwD8jpsYMV0jerqdRrYO",
-	"UYZNa8bEJuPrfHuWScy0GVxTjlcdzR2yQFl5YcIXJWWQJOEys4jHd7M1sAlVWHxx3SvXbylVVBgOOfi+",
-	"5Rrm/8n/RNywIQw3/9bF6OZ3lAeaZGHl0RZXyh6Umzr6FLuSl5s1gWh03XP/1gbBi3qeTzqtTsYlLkr6",
-	"go4uEznZ4hrUWeZzaL6ALFV5k6WyhoK5vKZ1E25i09ojwaUk/RymzayoCVoolA24o5yFVLa45/48/7ev",
-	"DS+k4SM8zNvu2isY4bobU/SSqmVzpjSzZcuWer2cq2dt8rUUPXSzCbw5+XqFndcyR1oT0byu1bS8yMKC",
-	"C7ivUQNC3TXqWa/XIGZzqozFtpdi4IgI+0EPQIG2IeifOhGkm1Uk3TwP6gXmGL711oBVCqnilwQvvNZX",
-	"A8p5KiB06fu/vcUzAwE/MD9TR+S1e6gNozP/8PIXfJabumYMEjm5ZrFT8vUpwZJMP579sjeLyX//18He",
-	"d1XTF/TbmoUBQ/0obFGWDBQu5wuZ2jt8Jjqxcsp+rcD0QMOlxbOtRnY4dSz6At7AshLrXGJtaTTd/NXK",
-	"FbpKKQj+BVfYTUPoGBZB82dZ2Fl4NchnSBuuc/kt8oEmI6kUGxkWEycz1pLDa+VV24TG5ZnVddXi8vyY",
-	"tWry1PbSAAK1Uo54IS+9PWNpZU+ec+J1HX/FCNp2fFnFvy5ndg2hXWeieMtHl9ZqgHX9NMMkM4zwyEwG",
-	"YWQkKN+uu1W7X7noWZpAWJEZ8Lh+02QjNpL8msYTRi4Wztz0w9nuq593wTOwGys6NnsHp5D/Ry80Eyay",
-	"dwtb49oZSP2kCVhGS+aQx82VjTvmMbLYbqyMT/IC4ZWZQb1inRcpx+TivEy5aFiMTtwK5XN0Te3oZZbM",
-	"kgx3RY1w7ktEOK8z3K6rbGRlZzhbxWiT5aZ1cM5kSmr3EETvbLmTRNeVBYkcj5kYrUC/t86u/8Z+2IWI",
-	"fsN28a8aRUetsuADvlRmwaybajSUY6gCwwRzD9e5IZ7fjquThhmw+qaK5kvG6tXzdK0N81sqTStxXzL2",
-	"D3xvE7us+9B3WScRXjL2Yy3cRp5NWcr3T+cMF+vGkyybkD0asyy7QQqsmGZZx1ueaFtgrH94ZihS39/g",
-	"2jZqwsUKUsOPu4u0WFEdMNLQ5Fa4ZQPZ5C7seZFAHLSn4kriJVu6bfHAmreqkUlpUmN4+yCvwRZqwX40",
-	"qCkfzh4+PwNngPsmAq1Kta+PvUk2XSbDbYxQnwiXWaPJBuClAKF7+MRl+AQgCXCvtpXnJcP/Gjqjigrv",
-	"m7bwQvVwMavDCvstVg5vGTNG4DdQP//64gN5eHVgl+thBuwA7wzgHe0U2ks6sHA8VdW0xef2W0oRxLwG",
-	"vYZrDmaGmC50RJ7sQgAT0VM+hodUa6a1VLv2V6nINV1o9O7OKVbg02QHvZCOA/q9aEnI+UGnBV79ioD4",
-	"CwMDTgVf270ah2GkEA7PrUiBvyqpNdnJrbB94t+N2m0fKxk/6i1XsD05S+IXSknVHIzZXGtiWX3F5eeU",
-	"bSLqUlYRh/je0Nm8OsS4zu19xUcFCnYt39Ns3l+jtflaVQ10/V3TG94fgOvzN7iHgUEvrsx088OnDvsC",
-	"K/xsZA1Ka0qqa6bC5romNTRcxuV1VjUe0fcVN4zMaMxuzgFz1Yt66HmBFnuwdkC/5Ry8tn0wb6JqGgQC",
-	"aPjJR/ijK9ySQI4Jo6Opr2t24XMBBJ2xEzKV10TTGdu1D4MqRcrmCaAdsFB3v181Nh7WGhudceo51yOq",
-	"4mwndU7N8F8sSc2gatLVRvaOjc/g7cBd7I9lZ3bbi+1Im7LZS6BiB5+iLUAElVjKeelyDx3OsD7/o2D8",
-	"W1mrWhk+zB8G3awe/qsbtU3UhFV1R9ULkJ5q4OylIhl4FZjExYgpwWIXV/YzyBtNvovIwX4HxWMjlKi6",
-	"CL1Pzdvt7VQaWT0nHY+vmyQLja77bULFIFW1QaIMjhVJ4BWUW+k8kTQ+IW/fvP+AD0A2ET2lh48eR0Tz",
-	"fzPUAEdSGCaMr5JTDCFtjeXyc4lCogTjbCPueheZEZ13ThoozC9MfpzRCXv465xNepH7Yy7yf1+zi3n2",
-	"x5TxUa0k47WXgo8fXz2/+o4sZEpm9HId7cmuUk20Vwn/iu6OP/3x+LgeA0vzf7PlAUaHjw8Pjo8Le+qg",
-	"W6iEG6DrpETlJYveihnh3TablParjyre74rP2PTmvcRr6ADx2DWfqr2v1F5k71NhvPuI9lBGg2ynVfeT",
-	"dlN4BoDbHXc91G0sj5LXK2sBW8R7HNFA46lKjgf7Bw8sPIxH0X6gSeFTrAmGoLWgczQkG9GxYYq8lGpG",
-	"vu+fEoaQnS7NO2rLTiiOtPtitiBaZj9vF+YAT1wWBxRtH6nFo1zl3Y0QVuuMzDq78nW72un7W9iw7kQt",
-	"+7+cLccRPkQEFdaSXFnIIlbowNmvswNgOXZoLhvyfVwUAUV80QJv1u6Ahg2cLeStFzYsqCBn7ra7QiCY",
-	"v9oqbIBcHZwQSjL/5KIEOjWWqYhPs3AMjTkcLhwIn7rMG6ovWQwBC0vUmLKuFHQa5O+Qnf2D3f3HEXn6",
-	"tI9WXhRiRQ5/0kFCjGpRW89sHxnsQTaCEME41Cget5qz70hDaJTPrZRpOkA7wfR0Oh1rrrhtoDqdhUnr",
-	"nrh7s1K2M5dYluz2+8IMS+9QFC42kzrQAoqd0g68pprMU0MUn0yruHWbWSvubLdVXByBeaE4qOV8DUS7",
-	"B4ydrf5yzobXvjjWHm/A1s5OTK4OyE5weHorADgC+/eLpbfCmHcGrlS0w9SgKrn5bISm5Dr5iMrZBsxh",
-	"tTuraWG4p/W3WI9KwsaG0MSXQmw1AHVRfb5QWfllaCbr7RTLRHctwQNWXiLALb9+MfI7oZOlpaC3hNCx",
-	"IlrLNsyspiahsb30V9URHBDDhfkoW3o592JFGIwuFh3izOEqvl64/52ZMuvjnirVyLiYRKTyFIjjoIVS",
-	"MeYmIq4MmbxiKk5ZRAq1wuKI1KVHBG+Xq5VFpFqsLCIjOSrUFBvEqXvKBT6NiCv2MhBSDEaudrmB1uaM",
-	"mgEGGVcQVR5vaI5tt8xRrpdgjP0qL4iZUkPsexaium18rs31uE4xLe1ydDVnaplcbdtc6drcDiprNTFU",
-	"zpno5f3Up4LaWm5r7iH/dVnTslujUufJV38qGOhuDJa1OyTqimAXcc9JjxIBCtQM5G8mHuvsggEckRPu",
-	"4XYJ2TzIpw3Yt9lqWKt5JHSyDbARaOf+gIzAaN5ZLl8nzKU2r+BgvxUppj7LoHaAirELrKC6ZlCAUu6f",
-	"5dAIB2oCIcPgDMpjRCFgAr5bkB21d3B4tPO43w9ijPOoFYwwVhMZ1mHTAwoV//Hxp1o1ZG6mg7pASJkm",
-	"kA6GL0Bg9YwZxXRrnOrSGNWoNzFNUbEuEDbCFGSMaZM0JgkXENWnLgmSuxSZuZVIWU+CKFudloUHrKjq",
-	"toPhDmC4AxjuIO+hMl0I+bbFdTFTe2LARl+aLXKAbYHQC3nFyME+kEgjE+x/t3OATFD1x80Y1SniO9TG",
-	"rDu2QDaLbK6fmkj8k+zQREtC7R/IcRBwfyHNNCJLOS9jvE8NvjyYxmBWx2V2lcjYUxc5bVa7xhVe2iSn",
-	"KxhUkWaNOROfo97fGE3MtLr0mI28NNCzXS+pdFajBVxiMju9otwK21bzR3bMuBHWToprI9XihXA4rd38",
-	"O7nqu6fTixnozcEjOp8recUKzxQzqRIRoTMmYjhN96y/Oyo6wrOn//t//T8lt1Ad2Wj3KIpWvcu21Rlb",
-	"yL7u63UXXq97e5OrIkR9N6Yl25+dvd3iAJERhNGNlZyRHSEdZhC8cM0u+r1oY0oxzPBYU9V0H3tNsw17",
-	"hcctXu3Dw6Oj7w73jx4/eXT83XeP99tCxZor/+JtWs6AOUE02tcQy1LU36CPm+4YeFhVU2U7RCsiCVEB",
-	"zHzRIcFC2hc4tsCP0TIVpjZHfGU1ZiIHc6Zm3Ji6M24f6OfModdTJhAY0JcR3fD4dofNwEjhUgW30KBh",
-	"E6kWHeEq/NuwNykcgDLVg4mUcV1wsdUpSPYiwReBPuOEzmawz0jCf0s5PDRTBhuVIjqATfmQM6YNH5FU",
-	"s1NCiZBiN4BlwbMab9yxZBrUBj86claNIwLV4ZC8lobVKw+u6H2GR7uMFiFYTbZN28S1N9W0E9ljBST0",
-	"kmWpViVtJgHCwm+gNcCLBBFteJKQa2qY0rUUODzuN9RdFhOvCy/hqEet3CTkALZLmujao9MSzhaETrWN",
-	"qyDBB3VjC004bTQOdH+r0MYrG82rIjNs1JrQ1t/268bMr5arB0KO02QQ7u26VD3IKq3O5HVxmwVaMhfE",
-	"yOuVOCvVrBvTf9Q49H9LwZav2dFK0dCNuYCvCvguZaUWJFY8wKDDASp52jN0dYrbsYg74LblKNfsisdo",
-	"kM0ytLcRyJm1ihj3rZume8NfbIRw14z9rJJ7u2K0SWBwCZ6nbVTaULUhQ+Y3sG5ZSzlir70SbTmK3rDZ",
-	"POns8Vr2eWPVIP+Oj6DLr28Ww2iu+IyCISporG/BUUNMoFWHltsen1Qtj/czOnbrpWZzb2jecCXAdGkw",
-	"asgfxe2SG7m9PSDYHauZnWtz9DpitzfFtYc2pRXQ1oOhID7eGjEcockC28AwDsSeLoHvkR33X0hHA4mH",
-	"4R3wJoIsQtJtzE01Csh+VbPfMHZ/lDCqbA6RezGnxMLFUcP/0V7Uq6XB5pkohs0aLQscISOosKiDFZnw",
-	"QAdk8txXtdm0BNhuKfauHE3qJxb5JWjh5oyFfj7cnIkOG5joki3gzhYIWlvZl82+esahd8AilTOzONI3",
-	"gtUydeGkjDaU7SW2LArp9Zn0aHMmPTohV4d5YT8Yi81KgsQBJ+4iJ+tE7H/4c4q9bXBvsSPwJxHDfjen",
-	"/sIsFQF+tvUzLHW0keAAErLc7WHXur0+k7WbY6INnCx3UwLBHUvozLqM9LpgGitm5auLIBTwp6AzprM3",
-	"H2gytC0MCQhJbYHUeb4BM4CPHcQkshaWgVRoCo1IVtU4yuqK9NFEBsZv7ixiWJEERDB61H51+BapQKvE",
-	"wPY/wIjN/h45a1sJ+/4ppvHhBiWKYWkWrBJ/PZUJOyV/fPYc7sNfQpofNBvY8z3/NcqtMDyyRThFhIKA",
-	"QWxUMnRcMDyBAGyPhRxeR/zgIhBoOZMFj48IjWNdlXO9qCcF6xCp2TSZnw8wZnOtTw/X//TIRkcuGdVt",
-	"x6DWauM1YaiVtf5SIlGXLON9oDVy09aofXhvqX10P6h9tE1qH903arciYIQoP04gb4KFkWmLXyrCxReK",
-	"IxGowe2U34JJ+XYgJLau9SLenL3+1N2jyIResUzJLd6jUBs5teqk84gJtqZSiDnpA4cBuJ0449k8K/Gz",
-	"vRa3XjPMNmuc+29dW/5sPkg1U4UmNprnjZiVl2r+HwKtNrxxJRLyEI1cA8XpywWfaLmSBBgUTtMvrlpp",
-	"PxVYpLI3QtYu8OOtA0SUj+o7S9Js0BlqsjUrysJGeZt5v8+zFKoy0LuLMBy4QKwafxfgIGNUScdSFme+",
-	"TR/33QFxPCgQlPXRQfGpj4KrPamfbIbTdA8PymLwSNNR2WYvWRlj9sYlWKuw8kOo2/OtsEMZjGszo5/k",
-	"WK8RkXMmnFHXZRR13AbPXBtd2L+2uFGHHOjjjhB4x/v3E2rueHvJkVtD6aqFxmqoM3Qrh3kZOSoLds0n",
-	"suGemNq49mU7wl5OfdB05Mu/YjxDZMOn0YqdxhxKV0+67pJCSH2XsRbrbHU7deE72MeD7LjT29VEsfGC",
-	"ZNle24jJqtvXBt+rGrut1+rFP1+9hCDaiS0ToKdSmd0EKvSSj+9+1F1XywLodqogEuQpLB08aoD6ASl9",
-	"0bVsVvhVt4FdcQblJEKR2zS2OcugSyJLXx1BXW2dKosCFhGXzNx9vLZ7B0PQZcQ6nYHlfoXYKvcBnPWd",
-	"wkDtkD7Au82+jV4+klxdC06uyiaobrnlOvpdY6HnI1kChx6oal8YIno+vRcxN5sFADEQ8hD+M2U0Zsqj",
-	"uBQB8xAfDwNjT1dDe1k9ZaEbjkkedb6xMTGhpmVkT/eLxfM7jCqRoqXRgyeFVg+edGm2Oea0AwrNGuHx",
-	"G8LdteLIFBn5HoiLbD8tlxewab48YbGNvPmiInY/sufzMb1JzUjOWL0FMaHXD3Qe0UDhrPMRL7mKtQMX",
-	"89k8NS5iDYIgmLrCmCBQzoihl0xYLZmSUcKZMCVQYvwItWmSNVaRjPeoSmfDOnwxVTvbxn8TRTnb+rzB",
-	"Ip1L+H8FB+Zmnkub6LxVX2K7qtB6PN5B7s5NFA1w6UBSxZkvsC792b1H8D1CiWK7gRwDlS3hY0N2EBxL",
-	"sQC2Ca9Ep6QBbv1MCPb77sE2Eqa75jYVUr037fTPlChVkqpd0hG86ZnF1txMK6zEIaFWp82I/JFr6OBg",
-	"9+BRv+t9uV2aHzbbiO5ZRliDObLxLrH+hWGtO0HD8GSuHnVbKK9PbVzcYrW7R9Pmabt/eJPQwKEZdKNK",
-	"c4ZdwwdrVTvYTmIeNqHo9daOmzzZr8O8v/L0vptN6AP6oEmNq9nWMPOwUbQFb7ukx1eYfxj1wH4eK4oR",
-	"8GuWYncBDY25irkqs1LeYimIvSmNMc9eDIVBgQ/qOM2eTPaU8SdGrVguqeFh6mS4+aPCDaAidmsIvUQ5",
-	"z8+lWoWxotDV6WJB5ZIaBbpWXdpyWMp6UOsVPCkb6x+TqnEaftmJFR2bJuj17YKnr2K9ew/MuOH0oYms",
-	"ggKPQQuFf82nUrAHmuzYyn39vGwL0QzTW8b8dxZbg4yZMl/HBdErCgV9b9syvclNLrys2aSa0wA6r3qj",
-	"28JdbZsgxIWxnaCRjdgQBRY72OHITqVKJLKz/F56QhRLGNUsdoXBivfeiwWh5D1iGUsVplgrmRqOLgo9",
-	"lwYJliTyepDOQ6GBPnoQxVxYwRYS+dM398FNug9aokDP8sTiQVmlszz1wOKHzphNXRxzAzatU9xRBjEl",
-	"fWYd7iXI36PECh4nK2LkSm6rtE7A5OaYDJpyjQwAM5IlmuWJddm43SsRCStJk//+r4Mu5pSNIIBX1FqK",
-	"2kcHpJxMxG+SKO6E/CGmtNkU3HwcOqrNbvNxKQaMFfAC+90omv2syzESiOaZaoiqw4LgsxRjW0zAJ1/w",
-	"YeDNencu8L+J1S9SrNZckqtSVbeJVcJNzdW5UdBuRab2t3Yzn3Hh/jgo3XujXir4bylzPwM9b00M6xXk",
-	"cKecYhS2S1KKbcawFKyYSKzBA0QTsoM2YGINvKtmCxdGuVKycPHLw7IPu9zw3YUK5Hee5bECuAxfXrBA",
-	"eR3uAaF/PtwiqQ/vFalLkNd4zQ+NLoHFBY9PkyqB/8wMLb2o5wwFDYUygv6w1S8mOM8S4QvcQXmw5yYQ",
-	"k40BH19QTsFGOQRLSrY/Wa02+vHaKQSN5vXHy43rx+2RIoabCpT6o3Y7tMsksF83lJdeUlM6n/VaWQab",
-	"hQT9KTz0lg1bNu1MpnX1zX4BRB2i0jkrlh7Z2Huy3lQSdsW2tkwuGmtND47/OvdbVu/Q9jd/h3FfkB0f",
-	"7MTi7JmNhHig3Sf9Msx9u3Sp9o7Wyp8h4CqCECspSNCx+zrKRgC2fhd370ajuwzCOUcGOQOtyyPtt8db",
-	"So0K+KJc3N7yX+S3S4ULNkyZ+pIgdtsdvo9b3b1VCtzSEhdy0O3CFR2dBQ9nwadZ0IKKhqVc0HZyFbZc",
-	"r+8+r7xLRvlGqeR/f//m9c80SWvipM/EgsDP5Ap+JxepQQyPggWgNbjgj4qJrEaxajIh14GARL3fd8eK",
-	"sV1gzt5Jj/pR2t+hjhSmo7hRo1nfYxgQqiapLW0yJtdTamwQ92KOWHlTqnEs2UYqd0RYwvzXWbfZvmkR",
-	"LUhsebGNuPu/y4tcCCzdzZ3D5v8uL96ldQj4IGSXlnXaIuxHeVBx6gqGzrbcE1OqkoXw+NGjWiVjzAXX",
-	"0+3GOU0ZVeaCUbPJubF2rKihYtStvNOv8qLLgRKEEmaegBQLt6LZYjRiLEYDxZjyBP+hL/l83mCbmCdU",
-	"iIzeNRrdaMriNIE4AMNHl2RnRkVKE6JSocmuQ6qkyhScbKsQVqVizUKsW9AGjOKTCVMhLf2E8WuYarvA",
-	"txFH8qKXN1ggbDbJgCFKJ26BR8OwHLt5Ii8aitu0WbasU2NJNOnVsQf/Sei1RTWlMQG3QczGNE0MMTKm",
-	"i4icaU4f/iCTS2pohR9aF/Rz/WRyE13pZA+H2S1CWJsBsO0qkh/EdEnsV3U4jwVbT71/o50/2EoZCbno",
-	"UKu4c3U4TPlSqVhfNfacXy0ppaQgoACVF7HVVuLsd2FzUbjFMtIF4w+XqpbDg9i+7sqi1e1+YobWqIld",
-	"DXOdF2Pl2kGGVoA3DjqbohyVXae+tQYVNKDeWpXY6kk1p8YwJXonvf/rX2e7/+cn+L/93ae7n/44iI4O",
-	"Pv+PXuOZWmI1TOvbnTDBFAVnJIQlybkd3DqRHE1L1oKhfZcL2Mb0W9Fqg/buTz5pOKq31Iymrcw54yJ8",
-	"elA51NZb/hWWc+kk7uxSW17f8oU2DJDe6Er7IxWTlE4KjTMBHnX4vymv1Tp/RJP4W+9X8N/5Iu/F0u9h",
-	"1d8Z1aYB5fZHOeFivSLZLnK8s3RnMwcDF7756LjAVUdN14EkoUGgcFH6vTdAF1cPAJHp6XxOws8qqPyt",
-	"rAzku3a5qSt9WuIBO+mgvep86rb0TxTvJmda84nwqUGlIwWWuxvU3ETRuFUqP1Ps+q/4IkyhWi63Vs+C",
-	"9wZcxOz35eb2p0+ftiZKcFqTEPNbyq9oYk3P83liY+dbWK20BMEY3cSijHif6kw3E7nrHoK1T+8FqxD8",
-	"vMtnc6nswlAYSm/CzTS92BvJ2UPDRUwT/x9spvc5X9dnEMK0bmn6dWugwpw7n3TADW/E95Kq2Oo77UbZ",
-	"DaqSblhv9DaLhFb7qrvCPIfLn6vAOcIINQzrvGBg8gNBJU5J4R648sVvdWUrr6F5/0pfZkp4Y0SZ2zlN",
-	"Zf3htNO6rtjpS9hFNnUY75PWP05iiTVHNLOBtjPbfFYjZUQ1qy0SSjNh0F1trErzDthb0E7CqRX91XFg",
-	"DIaYdB7DO0ftdyAAO3QvYSszpcFmQuuq+lKu0Gfpl5FwEfORi9CzX2L07xjq/Bo5YWaKykhV497o2Aiy",
-	"scNIycPqjNrh2bqm2IW8e0PkXxFjI9xL2VYIHhf5NueekM18p53OxOJ23PhYZHWmqu4YC911zS2ZqEuZ",
-	"kg38vHKwbz0vdNawV8h5b4/0VmzMFIQ6J8FdZRk3ZneaQH9cuiVwK9RZhb3S7JS1JSmqulc70toDpBwN",
-	"WBPFQo3Dk8m8cSNXF96Xy+JGYyBylEWMQ0SE99npmpoZo6lUAzphG3qI2uMeLqhmIdh91ahKJxPFJmHF",
-	"LoMpHEBeAuZDouk12dnHU1BIwfq96AYH7HOYat0o7xHEatfSr5ocuSUIHzcAh1BQpZjP5pTXkNcoR5dg",
-	"wXefbWsUdVfavybygibJgtj4/pwfeewzS/MM0vm0vFQdBY+rAFE62JnadSyh4YYCVy+nD6/JDAfdoi1g",
-	"NHUb97UMYFYrx8SFjBc1Z/YN1aRZMx5NjmjSiPJmZZYrhfY7pghzQXZeiEnC9RQ0VwfRlgk6VLG4LZp3",
-	"rbgxTJAFM2H2aKsxaU4XiaStt66Q+G/dJ1ZX2qq3Wad2udvDSvMclNXtxoUUll62Lnn3kWWnnDoFpmlj",
-	"zm1YmMP27o+FuY4L6o/PjIs1XWgMKES7a9QxkPTd9kNILxZ1qbmajaSIYXDsxHlptSExXRAjwdLEaFJF",
-	"mlrXWz/ieepC+G4te8d0oesMCgudS3yVCudfliROGdkRcKzzK0YkiOs51Wbto3u3+luVqHFW06OSQ1id",
-	"kBzVzEeObJQT+HIgICowlli8AKkIWKyINV5GrUbOuDY+zJJpZ8ZjwSdTQz5+eAahFzaA1V/24Z21QzEY",
-	"VQlnql66x0HOt3sxD6Ul9sZpE9vW7X4qk7ipd6Sf9Qg88Grr2NM1tE6121S3HFSdcME2gwCqkYVWSamn",
-	"RD5Z0OZAuzV8BP/OVJs2/nLL1umImsvaajbZmuDvREhnDbRriJYSjbFCaIqyQ9SFPNKiFMWtoVey6WYW",
-	"/iDno4aWNfb/J50M7b3Ij6o1tLna61yxKy5T3XQueLxa2DlXXJdwRDavduC6H2yV1WvNSk/qjUrwpm5K",
-	"tM8DismOE1xZvrPLByDUcY2t1HxCrqcAL2JfA40xFWOfCj1RMhWxzsBOsvjkBmbzIQwVAesHtkBZHsHu",
-	"sh3m4e5tESLLsiMKOd3aqIWbrBVlq/VUF0ewnE8Pay2FXXIpsBb2D2e7L/cPOlDAzqPaKrZy3ntPJ1SR",
-	"d1RwsvPD2e4Pv7zb/Wl3f3//oH/eKx0SHf3tr51q2Dm4OvL1tpcHV7ep+t+CrYNgawfY3AqD7BGhN8FA",
-	"BmbfOure/cQknrKkITvyCy0AuwVQWDkapUpttlSbYaoqsxhskppYlyHbwLfW/aS3doSvgbjaGaX0KwSu",
-	"rDO7ZOtfTpYr1wvN+y0ybb6qkZNlQVoW7vhydtYtl/x0wvzOgteKh0lN9Jq/wWwSuPZGMCjW9J4hAsCa",
-	"ISy1miToT493Yz7h1ijgr83OFxRGItWeIlsKRusSfrZiLJmRl6zBI4M/hTNlMUm4uFw5ZLxLUJlfOz4R",
-	"r8TZaMTmxnqwi8vDfp9zxfSAizqvDJjNNKHhYNEFhkumDV3YO21vGazF0eP9/TbxM2NaO6fjauFe/sMo",
-	"nEgrOdbj5PVCGmtDBGtHqOK8XNsSBI2SaS2/kAUw+mTHY+FbMKuXUs12vy9lkB9uAL+RsAlNBoqNG5XM",
-	"o/0Oqb63Cj9RS3Q4I7aUIUHjWDGtO9mMukukLZYIWHqeACF8vF1nwYrOyC78skmAQWlxHX6Iu/ZkIbdT",
-	"W+HNL0Jtl1VqNpx7QIx1Mj9uhgXuvLbExozTFn9952zUzhcZV1wF/p3i6v+WsrQuKBFZ5YTQRDEaLwiH",
-	"JljsUwKFNFOwAM/A2DnzCak1WD9MmIGRnTgm1Wte3UpE8u3kvUd+lo0U+qGEwWkVeazgqWa13mn8bBv+",
-	"VGzo/jhScTjbydG5t2fLPd/x9WvynhnjS/J21PFqcmXXCJRjMy5iphqLgfgXMOYD4mlNquDGMA4t9d3h",
-	"VA5rA1/dGAbQ7Mkf22m3tCeCEzcL78vmXh7Dp7Zl6raFtqGsb7is2yZpA1nuzObgxWvF1oA/bGJpeOsy",
-	"pt4xzcwziFJmWe5y90VvyOM62D887n5v3yQBzDYSJIDV8XZhrsFVtJLxtaml0F+Jbz0E7i5UFfyiTl8p",
-	"mPgCktQujTVWnsW/ptrMmDCtzhpv3qTZJ5v5bbbhYonTORtcskU3k/QNuGS+WL+JYNdbQK3bOqxgEt/M",
-	"qDbx8Di+X+/r1bJvXPTHlvw7dXnrX5S3ptbhki9HCawwYJ4Cf2eLEFDYE6cgRG7dtVIRwnem8DQdBzUq",
-	"UPUc2Ewfcj1jbGqNNTg1U6m4WXSy0sVsxONtFwK2TW6nUCC0BlxTX/iuIdJ0DJaSNXGxXDhUt47WPEow",
-	"NOtOpGsm4QLmRK8C7EPnPI25nnFMHPxUW4pQxPJ6MEqkZnotGtcJqZwkJYGVLWVNz1HA7M2wPdmOeY19",
-	"1ClsrkcfM4cFfqxOluHe2pofVhjqiMzpwil0kPWFW1E3FAD7Gd9BN8vBk35dSXK3j8t7YZN93RBp3vDy",
-	"+muZh6lv8QirLKAjcPc6+AUR2SFkuDZm3MWaagOJy3HKTkkWXe8KUCs2TgVW/IMGbjLOfiO1eW1ZuHG8",
-	"068lsLFWMKyjw+1J2W6eqjp+q0ald+A2K15+5IKtFqTeGm/u/ZBF4t0oUZqMq6GBuRMl55TH272ZzOli",
-	"cLFoyBOFjDjyH+TgEWTw1AjkQAqvuhe8xF+VLd7a77oBD3ggj/baD/UXn81Im51vS5D/t2CFuIXdFSYQ",
-	"3Fzecq1KerDaVXWzFautQ7HFC2Rw/cuuhLbP0iXOrmk7in11qTTu2/VBbEsViOTcWVmdqc8MqOYY8jGi",
-	"YsSgmEGtWptRslYHGE2pmrAYbHMICpMqxYS5mewTBHxfDJqD48q9P9AEv3F5mS77Yq6gTRSIoLv+7cNP",
-	"P6Ii+vb5S7Lz1xcfyMOrh3/Aq5/7p4TN5sbXFfXNZhnFLtkG3tXkmilGsMJa+bg5XJrNcKuHl8sQsUFw",
-	"tSft4y6KQO1FxaeJlcNVc/jQjKEr5hMMUfX7x7Go1RzdqZZRLMrQ/AoqlN9ooawOjqZcU269BqEkrbDX",
-	"G4TswddsPlCWHuf7O0H/Y1gFxBbo8Ug/DXeg/pLM3+1tHTv7Qb0Zb9NbUqc7gi2bwjXEQ9ZcGGDNMwJf",
-	"U42wUyigyI6/Ttxswi7TI5qg3IYk4noBU05QvZ5KzZwMxFFbALV4DaSJLKOu2OsB+Ystxen7dDVwFZsz",
-	"anwdTkoWjFoHOLZD0vkp2be0zQi5VVm8mXH+JpRfCJ4vl7L1osLBezYjgH5qzMdABaw9dVgqkrWGQgFs",
-	"niwmr56HZwhWL4Ix2SpBUjnhYIEqeMyEK+FVPOAP97du7mrI/9hSeuhNiLDluadbarshLaUW1/O6y2s6",
-	"qb2QcZq4vGof2p4nRoIr1OkoW92yVZXQKW+rqYMedq3pGrQSkkMdSEKTSytN1kVObkmqTgU3N8Ky19NF",
-	"lztQSZtqdkvZdKBA1IUZP76kVjiboMBWrmXVQ9jlapC/ly+pbbc9Et0Z4tBGrgb38c1cXeFwXPPWt6mD",
-	"ecT43HS+F0Q9f8x1c2lt4u3I+NhTpzLcJRzdMSCFb5Y+fE+3xw2EqlRV5U2dmUvr362bev3nTWXeKjyH",
-	"35No2tgmG20Y4PPFpFrfZmnPbQf+rJzYvQos7w2qXl9OFFKxSmqeA142o9UXUG3Q9so8V5HZXuT6BStn",
-	"hgf2ucr+v6vgpnf2Kt7pvnHYFP+itBkEQFU3Dq6XfVjfl8XoUfJaO2OSXTDwnAPiG09sCMr2xtOphnoF",
-	"tuq6V6ZdYCPsBIcdrOGmWNi+KXm9KTt0Kw5SLle/NMUhqECzbPU/TGuX2te35iOmwHKnnYWvNrltliaG",
-	"zz20XhnDwJWzaLNy1YO2NdCr3ZqR2y7AAOltXnrvCXFMtPGZVAuMm+SCtFoZP6BT3t+6/Cuvw5834d+7",
-	"jtBsjcvcLBhzKo2scssZYDEbafGgSH7G7ZEP7tr1QLtXXPF0MqVXzLoO9JTObRCaTA0ZpirRQ7Kj+URg",
-	"IXaFlRaYNqfEuvEOHmJL+uEfPP7smXHW36tmENC6go/1mYIlTO714E6lMJhr4QjfYtPCyEOs7zmoESU/",
-	"MaMQ+c9cM1fC48U/X70ECEVuPP46PM2p/aAIpumrvlRqu7Df+biVm4DEL+BFPF8xaHJN1Tq7BZZOSnbF",
-	"2TVTBH8/IUIOYGCR/8cAqJ7/NZnDqUoVKjqDfNJk5zzd3z9i5JBczvoR4qTDcVb3ysEhmfajgGKDeUJH",
-	"bJCKSyGvRUNm4eH+GpXap4xPpmZb+vod3XkVg53f4Jr/ZbrIAYTTOWAjo7MMvHq67OyoL9A/pYePHpct",
-	"UnWZUZr/m233JtEUGDywM+m5uATuyon8imGFmPJNFRWGiyZD+jSdXQjKE11bry1Hxb2go0sbe02upbok",
-	"O/mXuLVhs4fA5sKCOuTxy7F94Oo2147FbQVQ/3Uzpk2GrhxKEjKSSuGkbcVmQFzOZFC5FsHWvbZwBnSS",
-	"UB/f/aizIBJ+D9HErnlsptsRA3UqUvk66baU2zGlIynPacluiTm35vOvvasBsc+MoaPpmZro1mTUIqfh",
-	"eb1H8XNydXBCYjZKKBxv1GoFpxizc7Ew8EgxJ05YbDF7rikoDDtv37wPj//+Kud9e0mM0tnttx2f0Ql7",
-	"+OucwZazf8xF/u9rdjHP/pgyPqrdiCudnzebUrj+YVArre2NIiznu7/7lO6OP/3x+Li+jG+7KD98fHhw",
-	"fFxAyqoVEoZeMrE9y+XG26tl3/g6PN0vBpXKPTVAS24ztgrKYO8GkWXZ4Rds0FoODmSj++bg0w1c+5wH",
-	"Jjcu4fyWXEVeOFW2SJUxHKt1GgvWYvO1Y4wEpFt7olFDKCL81pRULHNYo16dSNHxzZB1SxWtg3I/ZMfW",
-	"zteFWvk2/gdHDcMXktgjfk0g/9IKWNI1sjKYQN6xEeNXtQh6hk66VZ/PfJHNLOTcP8tlwLYVwzI/+uhH",
-	"t99xgkuJ83Hui4R02+NvFbM3XY9+UN3jWyJW/dSW7K23Ca1NYkFECjZIVVK7xRRW58DDGotyWC8rnO1g",
-	"E9O2mmyBQ46f3Axiw5gmCajZbUP9+AFFwvVUJl4wmKmS6WSKzzHAVWFdZUZjhAN/e/bh2d8IN1Z3tvsP",
-	"dqtOZ3DC9DvNcMbMVNaIqayZE9dPOI9ij7Ec6Ydv//bmw5v3e7OY/Pd/HYdXBs3FJGGZqYwqm+rsWm+y",
-	"G2pWI5a+R9UsoAaUbtBZ3WlLNByaVd10RkFuNEvGJ0E5JwFlcuzM8Gqx3DJfow00hgoORnUup3Uv3dii",
-	"FzB15ODCZ03CBekiNdl9eLvlGZBG1XplXnIAA2t/rcSXXXyukRjsEJo1WvWEQIYVwcNqkk7g/XXdralp",
-	"HU5VMvZUcPSUqIHzRgY1UjHHnx5nbqfGcvjQcmp/ZfJk518bgZqqOwB2LItPqtvJTJlm/hpkh35K/NX2",
-	"hMCN/9RtsBMylkkir+2iJ1RgcQtBvHgOxIDtrmjRsI20m4KzNc5m03z6JXRtXOQbvHvVVRn8kCmA3NpQ",
-	"6XxOJmCQ5oIUdOHVI747SHVnLKs5YzAT2wl9b5Vxsp4bxyQ7Nm1Fw+JLRRKp9QLhiPtRXsqBJZoFuwGc",
-	"KEqfEpoaCZYm5otw90/IPJMjaEzJ+QZebj0w8lthcbo/Qonz3RHVjEzZ7+T93852Dx89zoxfyOI7VBNL",
-	"ZxaXjszHx+vdKuvEdNjNKWj6M6kNOXxEfuLf92+6tuNaF8a78yFB77W+I/xhY88RclhFpZSKT7igSevo",
-	"ak4EtGANDg6f7K//9dHhGh9/blo8e3o21WuPXZpxg+/Ymsh4lmHj3j4J7qw22eYSUVMLJwbeC7kBYZZA",
-	"b3WX2U3O7IrJfB0L+fLzpWFPgCz5KLgJO//+b2+h0ucvvaj3+m9va2VTZdEaId+pqV8P53kks1QbZwd3",
-	"2YGg9q5duo5Rj3xZf0r+0eH2ULbli9imELHf6cgkC7AaTPgVEyjuF2hVtcTo92pInJ9anr5vP37oRb2/",
-	"vvhQS1p3o2obZgWiHnuxn7cj0Cl5kbBZddXq/VHvDeblzehoyoVN3+wtTU6o/MSUkqp7pvZLzpL4BXzT",
-	"+1xV/rAwQW04UshYPO4tTfNtvsc8evo0PI726/OlPWh8pQsv4DvIc99MkG3QWEDsrYtQe5PHn2wSybO0",
-	"dtPxOsUSbz9UbIM4o22X81k7SKwUeuPL0GwYO1bilY0DcFJdMLJXU30tXjfhqINFhJJUYI1bQYaCztjw",
-	"xIrQrEoaPEQjKzdYCv1c2IWK0EMLD4dgoB7CMcwVvGEDXpw2P5qy0WX2Dp1QkAnnAtVybCcrgOI6dMVK",
-	"sXVnA48s/rEfEdipz4XhM3aSF98nZkoNiSWmG45BAxD6Gu3c1OSfDv0ZPTwXO7CCZMgF1iwZ4AAjMrQC",
-	"cAiD4GJiiYE15PpZtIlimLRqZzFP9ZRMJNMEQn3O7OCl8mN34T2WGDG8BgOEUAvC9bmwo3QxPtkwjZRk",
-	"Z6iYUYshuZ7yBEvSAQD0SM6YvRZRItg1U+eCzudRMDF7fxqmwigqdELxRBj4podEmilT11yzfkQE3JPO",
-	"BX5ByfF+Htbm7ICpnsKcEmpYPiObJA7TvAb97ILBcuRc5F4bkhShq3Gl4WX4Yu9cWLCxkeIzLqjxiOvz",
-	"uStz4tyEe/AOVXHzuYOvPbdvZRyfuRn3lEuMWfq5q99R+7Xh40X75/BWzfc2BLjl84/4UvB1EDNm+aKp",
-	"gVfZi2f4Xn0bLSTMG6lSMWiFxdy0N/Ei5qb+e9QY2xt4D681tJBezLqM4T2+F7RRsGK0OwaDLy0iw568",
-	"wI3b9O3P+NYb+1L29efMtLN4jS5G69H7HFbOXHb+NdHkc9T1u8JidP+sxEvdPywRvvuHZcZr+7J+23b8",
-	"qrTduvdV2OMdP1t1ZnVs2PZNA/t9cmrAenZIcLFo9ltVd/gbn0zh3NPsNzwlrqd8ZO12tvyas8yNwYgB",
-	"J2SamO3qkGwuLex/mw3oBb6IUeSWJjXm5zNnAXu0v092sNSKlbiaHB8cwfk7mFGxyI5NHVlFJocDcie6",
-	"os6bTgVB546WVuWAd1DB4NYiH7ua94jOw7ob3EN9rj0zsHzXzAhQe09BJtFzKTSrqzCWMcJdrmF+DnS/",
-	"lIaSaTajatGhBozn2M4QZZZ4YN9qb9wyCwbzrunILS1s2KCnaj6HItWWLH2tdY5OJopNnJlrafUzeQ05",
-	"L5+jHp0xEQN3r2lV207gecy6XqjFOOEjGGxxvVcddmua7kbGlBtKAm6srVhHKpkauHGsthm2LjWq8B7W",
-	"vGuNrvOELvCfM+YgPzL7csEmi9ep5hjhG8nTToUf6ZYbdjhtnVkr36urnSAOUe+35b7Pf2Tm7ucOuntV",
-	"rWNpPK0NVSzFiGWh2bkJwGPZ7QLRF722YvHobFCTLGwgMNpXrBHoLwwPY4ePZL+lxr5lh3hho0Rm/RDL",
-	"PORexfwA/RXt02pFEVapQZMNIGtx+Qq+ELBNqjbL1UV0e7zxNiAgbg94vrFgijemdxeRrmLxmlHMt4S9",
-	"0Eouv0nWhipYZHGCS/Z9+ybOLYM6vJBoJgzhJiKXbG7AenVBDZ+RHWdKAyOhkHWb+sRuaQ7uxAXhhlxT",
-	"nokXa4/ur162xGtbKxykzcD9ivmDJRMiDQkwWy2oFK54yMV5N/myBvCxPuUi2PDLhdA2qj+WRdq9qQMZ",
-	"VA2+Cajl9Tbjl4Mq0Y660EB0k8HlNtXTbsjy2z+wUbzUlU1vADz9Z1Bdm3Sprn3vC7FslvN6Rzk626j7",
-	"JbuWhNoIqsfFfWzvElpn1uh+RFWvWfl541k/vFLVhsKhKXhDQZI3sg74WldBdHh4dPTd4f7R4yePjr/7",
-	"7vGquQOuUk22QaqJUshF4TKXZlaiVhBakB2coVhqwaZZlrlYEH5rXtHqLjKWKzKeaLnGlFPfLS0J4iE4",
-	"3a6NSZvuNq2T3oZCUWjwXqkT+bDWM/p7eVdODgEYZqrJPDVEYSp/tOJd9GaE3IwL/1eL+aKyBesJOFZs",
-	"XX+Jsh8PtlIvtthY/Vh9uRC/B38423318y6oIb2o9/bs3dnzV293//Zs9+Dp4+96Ue+Hs9fPfzyzDx49",
-	"qt2h71jCqMaIGz5KE9pcjxrjILy5RNnPiFTg5m9Sic6EYL/vHvZtWIK9nRkmbNECBOnVEdzbLAbXKYFd",
-	"4UMeBFy5RqwXtZXJms9ZklDDBk0Fs+oxel3/9dFplWE2wtxHMFLlg6Y6iZLnvvFn2HZZmDQKh0y2uDEN",
-	"lpaw2Kr7bSSF3RQ19PrXee/1qx/Pe59s/K2Daaizdz7ab6973Tp3OefNEXFHW+ghdvfuNU1Sbm0HW2qm",
-	"e9kop450P9LewN51LusymTrQCYJ4BxbTqyNejDZMDTrX9Og+c4thI8cDVwakW8W8ubxmqivUJcMa0okc",
-	"0c6ASmvVJIHPAlWylok6ACY78bzp914H71B/Bd4HZXg1IazYXCoD363ASKV6Od1K0gy6V4erzX+OfS3c",
-	"0sasP6eRemvngjWK2hdYcUEqksncE7BiBp8sEbwtulpRSJY3+ySlKh7oKR/XZWJmJxrRbJTC6mO4pKZj",
-	"ZhYEv43Ik92pTBWxbYAhls3IUX8pdl45qbupyMGyzdnEsN2vxkZeA4e6Q76qL+DPmaJADaEjk2J5UFf8",
-	"INcmbIQ+Tv1weeYVTr19+p9r2W/OqHnPjPHHQcWbsyzzYovFysojm8m4oL5OmJwxo/jIIvKYgQOMaAR0",
-	"jJnyxezLtVDwvwO72RvuogC3NnCoiWxrJcRHspgppqkFnXIh3RBJ5P9qLq8bNqBkkgDDIc6bS6YuPMOo",
-	"c6xokTARUzVYMKqsQYKKEaeJfdCae2SHng3BrU+J1BHyS5V89YLPNv5OJhtnPkwUjVeoGvhMseu/wicd",
-	"oOksq8zoIsj/CFLElExY+0ldSRPABBE36lUzAQqE2zQN4B3TzPgWgxyirngc9oNq/uTq8VtN5h/lBeKJ",
-	"r66npQKXm0xiH1CHP0ypmDCSyAm5ZGyuTwmOYWCfxyeEG7LjgtbpCOLqExZP2IwJ0ycXLJFiosHERAUG",
-	"vhMfK5XtND8OH0flW27fO43u9E+4ArBX/pGytG4byNRVFV1ub8qaeGY/+BytbLLKmoDdcDdGq8jPt15e",
-	"lCdZpZZdkAF6VwZoM9Xt9t2D/W7HZ9Qb4a7fUmMxG/MRZ2LUepSu0qbXOD34+bZaZlc8thDtIgNN2FLT",
-	"uI8HsI8H3w3aC4av0PCcCQvZvr0mr5hypf620VyHCq1dGyttqKwOK7JsidtqGaV+jYtUjJq3WE6buhVt",
-	"2dA+fb8cX8oyfiieCa9EzKmt4qy5GDFSGEjLHWFdXq8e/vnlu3ugccaYWSis7gBW1Y3Xfbzq9loM7UQb",
-	"N2j5Y6ttehxaFbo2ttBy+XjKly/K2bJMo5opLt1U+XJVWaJxas07qbXCk9XKN6rvNJIzXxetQ/j0dqL2",
-	"NO8eYLf1Mk9/3vpJwMuKx2ylEMdNohyUgzgffO1xSdXi0PnEozAM1++26mLcevkZL2LWs1LWCY3jpj1c",
-	"Ez0wnyt5xZBUJlUCzRBmGit63bNZGlzNbI7Lp26cXJKQtn1CE6iqMJli5rUDq/MoMgF8y3ZjD4CudwZh",
-	"VDg5apCMLGtuBGX0znG3dx7VRw9YP7F9E0rWc3ZNaBzjjdxl1uPncI4FaaE2orrCcInUqWpNRnlmX3uX",
-	"JmzzGLbgZlDG2tMG0Q/ilBHYcGQH1dcHGhRYixUA/ObOeRY3QxGtkHTmoalak9kC5WJAR/VoEJj/MLIu",
-	"bhmzvLKzK1xeaAUDQXwU2AnZPyA7z/3lY5HPsjXqsQy1GwZQ5VcNv9QZhZo3GVMfXEREkVsw7zw7OKoz",
-	"L2H7r4tj5LsBodWEsSegmL68FmSUyNFlRLzySKRIFh07blVp4LOBE5pbCwBtz4x6vL+iI6lsgM6XqdBd",
-	"7YLLpCDGaDzjope7WRGkOJ0zdcW1VOGB6c/R+vgXmxtV4aD1JEZN4ZvH+3eileDPUa89OjBN2Htm6syU",
-	"IygEDPAoVpKAT2FrSDyxomNTfwNn4zEbGX7FqlVYO3qvx1wwfTsuruKWf8mVNrvO2+PqoEFVBwgWYnGa",
-	"MFcKvQ6ArGPNNjahI/B9jwYxo3HCxVr+fSEN092UN5UFnS1XOvAtfH/OqGl/v+CjrNWpXc8VjvDc46dR",
-	"TxXPBtmIoiaW7uahcftkY+eMbSe/2HfPegQApwCGB9UraJfsjLHiYlbtOSKeCrofedMAzDulRiqSaqYJ",
-	"NzWGgKYdX6lblb1D5kxxGVtYoBFTTmfAIj+w7MygilAbPffPn8nLPpTTi7mGg0g7nw8bXbZZ/P6c4gU0",
-	"ChdSYKji43EeexiBlAGb0A7bm+yRH852X+4f9E8Jw4gRrMWJu8lBZWFOFhHSyyg7xnAWYdhEWUgVR+U7",
-	"dIGou0j7vYNT6ASiHcZSwb2rwyWrUbwVO/woDE+snjpXbPdsZELO0yXW04YuCDJslQvV3tHhzmEf/3G8",
-	"c9TP+PKvlVoSawrVw20L1SpHaCdEM5mA72anEIZUwC2rIYIVLiqstpTQXbG4rxmaMbetgSivTwkl6BIQ",
-	"E8KEUQsyY1RgBRAbo1DHww1q7v0NSinZMZwSAQLWkITBzRNR5WZULIhxW5qRcY3qQSYSIfAzrdhdx32g",
-	"LlDNlqQwvejPGAxT4oV1lJAlOvXdWYAKOkadCcjVxN7MCAS6xzNqaCInKVuaVblCGI9v7wy/fiY7BfRQ",
-	"xeg6fShGO7TOhFF8nTnUpB43IHqMGRtcchGv0clLxn7gIu4C/RoYqTdbnAA2bpVlCkq9r2D2ygsUd5ii",
-	"5+wVomScYt82/NLG8EzhmS8q8nszsUtkCNc+HH6TXNHPclUH171yYlhkuIIyDs37e0BCr0nMFL9iFtUV",
-	"MagXZEen6ootyF/IjEFAANcsJs/k+4gIKeDRIHuhqEcQtXdwcLRz0O8XAqvy2He0y8CneGEL27JKhy3I",
-	"T5P8oS2OaO8gchy8LJMkzSEiU0XtqTLmRjCNpKWKxnw+SPio8YzJI9Rq1akp10aqhdemQN5eUF9LwuK+",
-	"4X+0Kz70/j9fP7Olhx7vHez3MSbNRlQ4QPpCK1wjgKxULPZIrlDYKJ0TPJ2dLwdLLF0syNBeH4leiBER",
-	"7HoXg9SGe+Stq4GsI38jtDVTNftNo1JEtJwxM0XrukgWrtw6Qun6ILj2YhP/8T96DfTzx1r1gmrtyJ56",
-	"1h9tFKOzItowtOrRhpkw3CwIPDoXAdiwxwiG28sQKDjcI79kRZTevXj/gZy9feVXw0PNngvX3k7oTosI",
-	"qmJALtgdEYEi8gOL+OEfDuBZdC6CnRNZZ1Hf9Y9QyB5fPhuEh0TWklBB6Hx+LjBaEakN2mWCCqwd1p5v",
-	"imviIteRIOlcM2WGuFp75+JHBN21/KbBa4Lk0SeuB4fHf8nnZAcxjylPiBTgecDo8nNxPZWaOToDSxbQ",
-	"hy18MwwSV4iLySlxd3rmxncukG88JDD2ThYyxe/bkXxzUDjl/Yv14vfMv+j8kBl3gUaX6RYt51H4Ub54",
-	"jZ/lr4Qfgt0h4doMDJvNk2Xf+zc/uBfDVlz8R+O37vfwk5wTlwU3/4RvBN/l8V6YhNmabYjpXsH3Y++8",
-	"W4plGnwQhka1Yi/WfTZYDdg4aCPcyk2f/z14J/g0Q7pvSIKzP4cf4N2t6XX4MXjZneUtykv1gwGNf021",
-	"sT70pd+eZS+GraAvcJmjMHjZOXyXuovD1/3lYLnCFHzh7rdLkWorr6O0Xf4NsH31O4vLTJexQgiOSwv8",
-	"UMVnxvOtMz5zLZO1YfUWmaYbsm/n12tkQ7ceCtRt7aVGZrZ+UxHPbV+UWau1h0ZJvAJ+9eqflMRTR1To",
-	"zu8X928rc5UEWGvrJZHU8f0aMdS6mkXJ0vZ6oybQygXlM3UV7Gy6Eg80HKZoD6kYb+qjYlwMUpokLLaZ",
-	"gCOqFGeaXDDNY3crA6mEShrae6KtOKflPLQBWYUzixLDc2ImnXlrYA15n2rTpu3Vo6ZyM956diFbx79k",
-	"TZU4SwghsdWcDdnxaqXL/AFVs79VwILAwV5Te0he59VFcEyIT4EBPdTQU4ygBaUZrmZwb4ar28B9sUf2",
-	"nT9lzJS1sNslusnwQjnvBZRf7tEHPnzrQH4rqN4srgd4fyOy0q1kTic2OsVmZ00D7Hdf7taBLKZzsC/n",
-	"YPDlWp7EQQjDd5bvM7TGnay8IxpwsXVusOgIiy2qBvaEt1V0Yvq+YXhb5ZU84alEkzn9LWUlbkiFS5fI",
-	"MU2wnC9s6E4urtWz6KZUD2ZS1RXSUilzeCkGL8ZU+aQ53IZSES3oXE+lAabXJGFjgy6BERWn9naOVXlg",
-	"U0prTKlJiVgp6yxUtVrtnvMp1WxJ+CCyIkgO4CwwZvgSf0xArNoOF5YN0IBUNEDNbHSpn38v6iVyUi/R",
-	"lDRyJJPBDUTl3AD8e5ZXZ9k24A9PzxwUvjK14niaxMfPiLCwXmTw6vy9XST2VRCimkChQhrU4+Svkwtb",
-	"rTGwjVO9ghPLfufa6Dz8u4dI7mhIbTzUvYOoelYGxjmyY5u2eoltPDu6V4h4W3ogL+3kJo/Y5uqby30O",
-	"lbxgX4bBskhdg/628pI3uPTtTVcTSrwtCkQ5qlGutikx8hSMfTa+A65ABAIijXbnLAT71KT6UMMmsuLM",
-	"8pxz1ot63/ei3rNaHsnJcFQV5Ks5r6wCXnVb1SGPJMhVAwgPHtTYnM/srNFY6ckGed95Gjl3QBw/vyLH",
-	"e4cRebT3+ITMbAlTKshjMutDYIH9mFi7qe2UcGsyzWKjubZURhhYV2NOPKRBaX8wnuS2VoX2bW6ggws0",
-	"9Wpm4CdyIVMRhxztggxKOW21bOyQZ3LaYK21rsTRU6lMLXWQMAnT2v52sL8eZW5orkDZhmBu7ivnTanr",
-	"FXVZPuOmk0oG93oIFHDbY1HtxoCiRWuoaR1dWMQPtBTbEPEN1UUcPX2Sc4NUBM/Q0t7FtmtVsVQz3W2Z",
-	"g4GN8YbFnE9GMxsAuEPh4jmB5aHmAWwaGpOECxaR6qAPDh/vPO7v7nzXz2LKpPKzKAw+1awXrSIFPuoy",
-	"Al5VBvxbCtagI1SCVY6WA7kulWNlWZ424Jx8AIhGXXfBGjGtm+Ag61OjNqgF4MsH85pj9T0bSRFrkmKw",
-	"nAXIGOHehsER9+mWwn5acTBrMJUumRiU41K+Z1SxDsA1BTqXuy80XiBSSO76ZRWCTtbE7bqCLFs2mB0V",
-	"tfxaUdcm7UrTzZteOup6TXVSo2P8VUnkBPwwIocE8tlmNNG1Uroiii/rp1h5zyg6ag1y/IAvlac8MT3o",
-	"x7fRKUS7SIhNA7U/+MGXKuHJa7ub7OnvrFoQ3h9Zb7Y2bJ7bk/zZVFHFci9Le7YINNlducKBvzdsvrru",
-	"6sfku+xGdiTUVsiNo94QNyqvyNL+br1OUaqjLuiMRQSjnJ3zbs+G2A58aG1FyWiTX9hvgBGVjboTwZFK",
-	"m9L74xyhqm4AJgquK9qExpRSpEn1ZmElYfdPSuQsfx+Vx1AfwPhxzt/SReBxqDnQMY62CWLXmQCvZSY/",
-	"LZqxs6VycVnmjJrJj1KlIFA9PAdfvX5XewWrKU1wsN8Qir6+WjGnC9agamfonpjPqwDmkMwtDSFIRdko",
-	"rNbhYQ91iJz1r2em9vpB2cmSDKqzTZymilcbSuf85OHDOV38zzn9y97eebq/f/h4LrJ/0ln2z1H6l1ev",
-	"39l/m/wNo/6yt1de8OMnbcwLo/E0L1Am8twX8EhWVyAnSbjYderBR81U920dlKep7myXp1OfVvuLj3Wj",
-	"I0T8wqMxZhD7eEWtGWorqa5sViPeHx23A2Y0QH2Hb2lCteYTgYUJYrogO2ea04c/yOSSGlqo27qpkbIC",
-	"vdYVFjmE46jOBn8NgvCocI/cqvSitpG3LsBcuQqLg4SKSeo8TcuY6kf/XgCuuJQJ4Z3yPrHr7gjl2qkd",
-	"TM3CN8h/zdQrMU9XrpLseCRLIKtJAgUcAB8Ead+3VQp3YjamaWIsf0WkzF+r5hw17oYA7feoEQOn5L9N",
-	"OBNmd8IEU7BjCaRMyXnuXNkQsabOcuG3m42FDQkLzh2XwK2jIIdFRyRL+dbb25K3syN33F8yYVWjdufj",
-	"WevrWlSoN26tTlAxkakhUrDI+i8p8d/VKCYH+4fH7cU87nbfYwNNB9w2KrxAO/ensAuM5i01o2mrcJpx",
-	"ET49qDjk1hQR95b/b48PK6vys4t0XFOdareGYhVoXaN7rZYxWnFKVUsR1Ji988PVJ72BW8fWdyyCUVWR",
-	"qhoLBH/KyPYsMK93czm57/LYw3WOa28ArEWJ0oSJWCoduC3+4tJjSBah4q7rq57NtqrNoBRQ0PHjS5fb",
-	"0xYuWckHWqFyRolLsMtPjVz/DKAOOXXXsJKJJh/ECulk+UdB2x10ZRs5XFFfFLsmTp2wWSYu86azQwJa",
-	"WG0kGc5C50k/d190a70IJ9yIsWWrnqDLHB7MqBAQLGPRIfRUXq9DjRzhqctYx4zpgQPL6lbvnrHnaScy",
-	"jLkZGDmYJw147W66bR3+ZF/LK+xm+fo1dB3JNLEYXhcM0QRSrDYuAB9r0VBl47hLOffq9NaTDwguupxB",
-	"3nnnLDUkT8LQVXSyU0KTa7rQzrNnXUaFL1RW8SveBvs01qqsXQ6swuwczmOO8WvzZOH9kBgRNuam67jy",
-	"Df4Ou+yyRKvDNbSV/jk+aDBHd/cJ+HqdHXIJ7LsremSyhIst1I/OW4oalJFM5cjqYNqq9blLIhADObtE",
-	"xaPHnQ25TKigZFf3TSC7QoGeows1uKDyg9EdR1uwsAW5YOsirnbQb2HAVseNeu7GLcfjdaSQ/3otEXYz",
-	"7FUiYWYpyoe6VEdV7HodJXPzhbvd5V5jwUo0X4fOIZW3cWXPW+tkYr2dm3s+qO3c329zR39eOp87AzQp",
-	"rnM5aiTMJ9wE0KRwA69w5oViNDZTG2bHfh8lqeZX7CcfxGF5ZnncR0uEG4ZjDYwUooSxtF4QSdQL49k6",
-	"kNe/jTUwxYQpmerBRMo6w+0zl7OUvUjwRYxoS+hshh70hP+WcniIxXcwqHCMcayaxHLGtOEjkmoGMYZC",
-	"it0AeAJi0mw4H8ZSck386MhZXVDdwf4hee1wrKoXhJjNN1i4R21kZmLCBRtk9SSXkfoFvvsWX8UiV2Yr",
-	"K70FbPguBodi3K6LPl2frm2zarJAthiqxZaIulF5f6o1g63RpXBFe3hd7XWihIo3nzNFRhT2UyUO1UeF",
-	"YiaTIO/f/lgfmrpz1C8F8x8fFKFBznb/z/3dp5/cfx+S3U9/HEbH+59roULqAmur23O9q4xFhRmAnn/F",
-	"lKZqsY4Ommq2UpgqRKJuFH/afMKuo3Z+O5S+HUr39lC6szIn346yL+0ou+UD54s9Otqdes6D19Vx13yB",
-	"9eBy/paVC0KL4zYoPJhSdSFTNRg5ZG5tGJ3B3KSRaolvb3tWgPvjuq/AS1QnuKUyWvF2C2P5JrdTPsLX",
-	"yFmp2NQq+TCtIxjDVb6hMAdVho/ShCpi8YRYHGGkdxxE8Fqt+YG2+Hs+hMHGg/8bQ2vCU5b87//1//QR",
-	"uQ9Vi/ag8NuqRNZKpy0cuTWRyQ0r7MkNb1OxcEakyndtg/6jcsjVSPpAgPy+O1aM7cK8eic9KghLsE6w",
-	"D9LDhFlY+zFmK7abE/+oidQPu8gblWNMv3NplMiUETy8nlLDrpiyydUWCoMlMZlS3fv8qQ4ZuzjIE0LF",
-	"gvz9/ZvXeUfUkJnUhgARycXCMI0cKSw6RZhLAMeKGtMR++NzuCybiCTXxrqKxiZKSn6H9OdVUATVVy5C",
-	"v9GvWPen9ki6n+XmtukoKZWOC/0m4eJ50Rns1izyPGSUwFtXlvYt1eyaitZ1Ok+3pzQEjd5j/aG1CmgV",
-	"GW+ziqDftJNbK0Z6MwpP+1T+7KrHUpDH929e/wwn6ld1MLbT509z/uWnXrlua/EUzDfnmieik1cFebjy",
-	"WbmFUq/NiId348qtHm7Nft3gVNuCe9f2zM7URLfa2ounrR3OnlttcnVwgho8nrJZqgrRAK/Px2OmdBBA",
-	"7MA4Tgl1/1ZUEcsTunL8ZlLcE6Jo0wnCtdGkVLL1Rj387yAVGBOXWTajwFmQW5+ttdcaGgumvpLl35uS",
-	"6o1OvtxNHruFN+BP9/fcaTw0Wr/Eq9ZKJ8gNii8vlOyg2nY++ynNM+m77Xr/xZJdT91W6rrr7d4LbOLF",
-	"/e43WC33BMeL++rg0zYgTEp0dhsuF7w4x2ViZTuhPt/ced/ceV9zjMk3N9ufys32La4jmFpYuhrryHnU",
-	"F4F3CZ3qOYLaouYlRgzwwZc4zu5YgW/W17ego3t8TL2pka9SH6BD2vfNRKW3Wfs+6gIpp1xZbRtvfFYH",
-	"GXM9tSkNeIiH6no9zTUbpYqbBRSfnjkFwwKsZf966ef3918+9MoXnrMAMM5dZh5eHTwEDJiHiZxwASdx",
-	"9sSBsJ1YgMndhF+xmPz9lw/6XLikPETLeRE/f39Gdl7Eh48eHTztR2Qsk0ReQ7rau5fPyJPvDh+Rnb//",
-	"8oFcMG2IBT4x52KuYNOMmI7gNXirb9HJaTKRipvpDA7wMf8dDvZFCEZORUyGNJmcwPnPhjBmKhbnwioM",
-	"hc8VG6caHIGYuakiQtOY23qaIvaF0izENgMo9ehcUEytRxI5uA3cxEQzjWi2eau2ZhJyJspJuxLZuk2N",
-	"mfc+f8a7zljWOC1tJTBurboARc6EK7tsvUb5FYnohTZsZvUgkcAQM0BZEZ8L56sn6KsHX+crEXN6kl9i",
-	"NZECCl8JgImUY4NzGydcsL6ro6XPhWIjxhGTW7EZFzErwTS4WqPwArviMZBx71yci2dSXNkaCr6C2tm7",
-	"Z3979eHFsw8f373Ym8X9EzKnZqoJwpqS4cOrg+Gpq3QKLHJ0dPQURv3xw7NTTGjU52L4n//5n/+5+9NP",
-	"u8+fD+G3EFbjlMykYAt4fD2FxHNbVPYUUXMxt+1cDP/ADRqRwMT/eQjw41xQ43l3+D/tL3+xgD8IMPqX",
-	"4akzqjOlgOD6XMAonx4/+o4MEa13hDv44dwiZv3Hr1oKqGSmuEEcX/Qus9gCtAvG4nMxfDXe/QluFMMc",
-	"Zb6AkXx8cGgT37ShCYvI8eET+7crj9vfO3eGFU1kajSPrYNxRJOEKfBoj+Q8A7E73j+23Gm4SVjObGdv",
-	"XwW3oJPe/t7B3r5PPqRz3jvpHe3t7x2hKDJTlDAPp4wmZvpv+PfEprKB/EYSvIoBe5CZv7lXop5iei6F",
-	"AzU93N/vYRlyYZgF3QrJ96uz0lvZ3ib5bRd2Q5WkGkgml11LHWJiXUvZ0HKos0Cm9k7+9QkO7dkMFZTe",
-	"j/yKuRqEhsJ9+F89uwt7n+Czh3CxWywlyjv7xp3QBPsGmjzaP7qF7l5baOR4sfVlgIlwWAeyk5VcBPln",
-	"j1uChRctXiNcHvtNq3X18I+RjNnnxvWy4PDP5SidAZ1s4ckZM6i9/+uPHodpwp7wEVknPWiwFyoI9rqT",
-	"0zLULQ6LV5b9iq5Od/8N6npdhUYIHbgxHvJTRgK4JuqWOEtOj90HiBCN6dMMD14Oq0EFYl30jvf3mzqu",
-	"WX94/3i19w+frvT+VnnS8ooVvzJmZK64sKD2hObk2ZkDluQoIooah12NIUmSzJnSYE/COjMhyzIxlmqE",
-	"USyebw8e0njGxUPruNCN/Ase9OfunQrz1k05f+XhM+sA/xy1vvkjzAJfxP3wW8pykJGTXqq9gyNnvVX1",
-	"7WoZm2ThitNoa9uZ0itECHSVZYjmoM+ZKRMYGGNBzWUSMw2IddyAvpIVqeEaf1K9qHYGePgOsMX6WaxQ",
-	"4+NGNy0SBNa8bqt6PlhrHx6s+P7RLezDbOe5mWU6FFc2ks+qKGTHVjtK9RQlE0RKRFhcNasNNUrk6JLo",
-	"S3YdVZhDh1sRbkDlPfirvFi+Af8OL9zgsv9dXjStOQIfQvf3fxFfoHINc4rThMUw7Bxe2T+2ijtRqcCl",
-	"xIVVqQjVMZxuzRI9/AN28+eHKhUWQbftIM8wkjoc5I/3a3f6XGpTizus4EJCZlQAsKqfjdXSta/RlM9e",
-	"yetTAkWxz8Xwry8+kOLEhlnxXleFa48MhbweAvI/Fvot3ZP658LdLvFXXyucZ2XbENzWXoRcXWroBof5",
-	"+uynF2R3F5rfOxfH+09dVSrqrtnwjgu0hPWzBcJgCrDB7N2juD/epeLv8sKRmWnzvYwX29wY71Jh860+",
-	"f7Zmm8IePNxyV01bEMiiYdVZfB/F78pq1v5qatajLuN5DwaFEfso6BXl1jW7uVB5B1sLWRGrYXuQy2Th",
-	"Cs15vnXW5mUyBNSY5XL+o7YO9btRszwsQyd29ch3FesTSFcMOvax8dA6cfIFEQbJzohqtsuFZkJzMHD3",
-	"G9Sm33oN0rIeOb2uFstJiCxMcAkQT/DU1lM5IfgjC35pGIuHNC4MqezKuFHlLIOvrJERlnOKrIvPIqyM",
-	"F0dg67RgigqLRf1uyuvj4TOXaSpIpYd/8PjzMgMFdNy7YUI0CcrU/hbS4Qwf5vaxZTjO1fmvuhtfPbcO",
-	"ijqiPQwAflsFwVnw7g0SM++mibfCgXwFZ89WtMx8Ia1lHTnMSEIL3AWbT5uIzBWz9Y9ETMapSRXbEp81",
-	"KYjPqWEWjC2mC13W3yJyIUExFM6vvkfO7OUGTNIOuF+z2Bb81KYETQ2toTkB7BJYyMRfdB7oczGic5gf",
-	"nocR0TL40A5IYCKLi0KMbCkq9ITsnYsz72vJOzMSu9cgpELSQueQ1OJ0RTtNbTXKYf49VoNL6FwPT/N2",
-	"guZxiqDnKmYUB4u6UyP7mTLNjRUdh/v7dfrnM4y0LG7YG9JG8w4yjbR8u/h8K5KiSfhWqJug8ZZgoUar",
-	"uR7uH9zSgM6cYP8z6svHB49WNHsefiH6uF1VcJ9mTsjQmUiw3raPm60IZIceX9bWl6s64an98I/8jwH8",
-	"xmzu8+qyO6o1GRRaX2o7WNEA2nhUZPsW6hC4Es9O8pXkflbQGuuJ5j+ci2yfo0cbJbO/FS3ALFAWyvge",
-	"mBdi8IkLdn0upMDYaMNojKUk4csLNpaK4e3flv6Gpg4PyZCJWA/srwO8FQ/rJPMLEd+yWH4h4vsnlO2i",
-	"0OC9b/Lw65GHL9DsV9BHhds+O2g2o7bESJSre/3uki+/O68n5Bqlzkub8IAmQ9yRBLRl4y5wD3ShBqWH",
-	"FcboGKuMHe8fnIuhK1Uz8HfzIdmxERa+URBLOqw11I+ced8FIZ2LMZ1xrJNs+7iSEK7jXnL+oQfWJaQz",
-	"47/O4yFqhxHhmyMpNNy4XYQPYmrtkeeepOAioOeibJ5wVfkRxBiiuKywhYUhIyqENIFB41yYKZtplozJ",
-	"DspY+8Ygf2MAPw77deIxGwi7y/t6efrfrJu3KT1yHnB32AiY1EZioTPFBac5h0J3wcHFVVCLcYuCIy8U",
-	"MmFY+93ZFK0xiyviS32AXYuLCURsWYc5wRiPj+9+/PxwtngI4pKLYZRX5F5gSQBo6GJBKJHCOmTPBXbA",
-	"bDWcPXLmcBOswuJn6UVuwU1yQqi+xDFYvcoUVC2nZA1/S1nK4hNrjxzugbJ0LoawjakY2DhxJ2CGEamT",
-	"NUMc4CDNOaNWHXoFg2VvXALWjfkxsINX+fI37PuAQb7t+NvUF3C3lIu9WecfPNEPcBvschGUaey46X3d",
-	"qF3FHDb9ljd+qiv7fqey8ftWQ6C4X4mRtRLAnc3ZkP8nKhp/2dvbG0aAkcJj60EFx+jh8bmYylRpa0LC",
-	"N7HKALNRw7CPQWdI5GQC1x9lo8fQATJKGFXnYgfNXKCPvf/b2e7ho8engTvkQsZ4S7pIqLhkruOYQfSh",
-	"YnF/j5ydC8FA3cAZIUIDrlcSM6zXrvfIGQoad3+D+XNblp+L1DBwVJ0LIMiVLTYaGLxIxd6FwTD4Figx",
-	"MEJ9LpwysueuchW9a4xuhfJhHjlhVhVQNgbVoAIwT6StC2rBJ4S0dKl19trBvnWr9o5ZwP8bE2aFjlzn",
-	"TRINSQalLN1xsYMxvqCOw7pf00X/m6S7fUnnrxTBie4FA9HMWPNDVvGuu6xT27sZlVn8Pqjl6itUy++O",
-	"FX/kYxOKR4zMzzgTzlv00aD0XnI7nzERg6DcdTJ7uQ/xzL/+zr99V4EFWbJ/zpc+fUnOmeiMu9XUfhma",
-	"YxMj6c0Z6krL0eht9e+RbJXv495b0UC2qSyP4Qy9ZHOTharZpCGmvNUY/bCwOnD0Oi9kTOjYwA5LLzDd",
-	"RdpQXpt+RedzJa9YmA8V7r38qV62Bb2dbMTjbdvI3gcpUs7NmQ/qgS46NmyC1Pv/fP1sbxaT//6vY7D5",
-	"DO2+GjrCWLURqZgFLhtZatjBgZ2L3KnyQMPdgLCYG7CMKZlOpvlldiRnM5vchj5klQod2fQxxVw9NF3u",
-	"YyesqxRhDI6Ez+R4zMSI6ehczJmgieFM90l4dTaKCm3fR8sYDAoVLD8MIa+dqRCc2U6nBa8B/FhrW8s2",
-	"HHryQXmOFb0W5yIY8AhuTKDDXzDiJRTa3Pp7ZGgfDDElSxNKhhatZ3guavokLNFsj+RuFwfxU/W9nAt3",
-	"j3C8Zu8MzrGSfeVnuP+03sgHjFmWPTfkCHnuBlVQlG/RFVKeZaPJEWiSkfVP6Q/5cvy9KMGK+9Rb99HB",
-	"YQWA9rK/bz3AmMTlIzcoyeCzlkv3LF8ZJXmtev4j/nwz+wfbvqPN8wEdLbVbxv1yC7ukS/LVByl/omLx",
-	"LlCObp07m1I75QTVeBFnOF7WxwUqCk0S6s9X6jxLzaq+40SZmqWsCL9XmOK4qkr86ExTqVlnXe4w+hr9",
-	"cZaIlmQPtHfdOd/gchr6O39IxSJpXlll0EYBF42iU1SFuLb2qMibFK2y83g35hNuMFPvXFDFvN3HSBA8",
-	"O2jFmzPlpVVRc5KpuZC/972t8eDRufC2Omg+RbsaWgJPrd5hbZxTav2Qijkbo1UkrBKAWRmH+4dZ5qRU",
-	"mM+WWxphQlT4+WF4npBofkwYVUKfi+upxLekYHvE7zHszyUa4pSc6fUR/nHwyJsZ+1btg4ejhGMAmDUh",
-	"k53D/fK7UYBqDc4XQWfshBwfPj0XF2whwVWKKu2bX16/ePd+bxYvsQe+EewDn7H3fCJe3ZRwLvSxkpA+",
-	"vJkxnPk7c43M/smyIh83Lv5a8vzw8Fbk+VaFMpAiNP5570a2lTHV1sjMJ/JAZ9KbxW1R8aGMeei8pc2y",
-	"5sOUuUimVFsQ9sAmL5UdijUHZQ4ZOFGwJjdEtxYOkh2qiUVXiaXbfIFzwE3FXhdyZ6abvj61Dt84smgl",
-	"1m9xraSYwMvBtQICHLhAMTWQgg2gGRfgQIl3AGQi83j/oMY9sHcuXsI8bfswS1tgDAbqB2SlwDU6Y9Ex",
-	"4aKPT+1X58J+ZrsJI5NLoibhl4yMnccWqKPrBIfdQm4/3bDEsFzxp9brvkC58d4FA7gbRMF58MAFJkUW",
-	"I8gJWNgS1hIRt2h2NY7SWnnxFt2WJ0W3I/wxUixmwnCaWAXAN+gwknRmLzkXc5nwEWarUUM8SBTZAR8f",
-	"o9qAl3A0pYqODFO6v0feCKJTG3yFMSDnwutbGCmVRdyj6RrFzQ4mASAKUNmWbRUC471jNkd14YQSPgpb",
-	"owr/EZN0vocmG0FnzJlCLHTREKngsG6GSL0BNDNwEmoYFZ5CY4DjdC7Cp07gDU+9mKDGsNm8Rs+xouVc",
-	"FGSLFSpk5/jwqR3HO2bUYvdsbJiqDbTCOvLMsKrXcvsyp9CH6ziLwmiTOsdNFXAcc3FNYOS3Yi+5X/Gd",
-	"X/rN9H3F07lUri2XXk4eNIutd8ykSmjXYxjJ6dQGeFy4xVnTpkuTwhAIhrcZPWfC7JFXVkj4OaOXPZFB",
-	"ZhXYVXMTse0JBNC5qMZC7LiwcngfBiKFbRCERZ8oN/asNYxOxyb3yFkmuxRLtQ8XtS9bxDArI+uvKpZq",
-	"N7PvXet/YiXjvmy1d9LYcMoCgzfuqAsqLnfhOOct7tzvqbh85t67S0cuq/Xj2pJn6MC18Yy9qOcssr2o",
-	"F3M941rXO3Vv0umaE63J3epJ+s3HCrQijhO9WpahAMrxGAFydqwcHkkx4gm3uiQuuD1PkEH+YjmgH3m0",
-	"JLzyBjsgc+3ZtNd6s1wGMVnEisyNq4oqi4JIMl0Wj42iWzRL78bMr6H/cwB/DiPiaGaTvwkcGIUI3tNq",
-	"pKTVSZFG+Nxy/h75hZupTA2E9A/9ITsMUw/QACOkt+35d04w7I3Q7MG5sCF6w7dv3odILY2BlkPweUQ2",
-	"BM+NFvFGgxjbwN845PGwLs/LDZK7SwKkwtZECZ5mqV3ugwfaB2C7NC/8a2Ao6OnL82Vv6CiEplfIjz24",
-	"8XgqO+N7mof6LY/KSj+7SD6THyNELGBGp5PbxwRqmVxtEAbiS0OUQDAxrKAO6dXlShXAXofur8GM6xm+",
-	"D1b9ZQCwxAFkJIxeeUXayTZQaROJoRTBU5R4p55WLivpgo3kjOXy0sE65egaEIFclM2ltFA94GKAyAL1",
-	"CUsfsYyRkxwrEniMpOt9/nRzMscW9rhlzbtJ5lha/Ulz3w/vme3gyZcSMQ2hFNRLFVu92Lk+QRJEeW6V",
-	"VAVZUItmUqvWIc71Yui+y42Z0LH9a04XPhjL5qBZbXFB4pQRKawgGk2lZoIIafiIeWUV1RurqJ6CHjNL",
-	"NYgl/M2+CQAldIZ6DrTmYt/mlGsK9rxDMrS/5rIzAiQ8jNsaxKmVS0N3m8njvWx0SceYLjvbXI+yQtAm",
-	"0A/cCRIP98hZGoMdst6UgG/ll5sb0qTyDnxk122Lt2CKDcFcI/frnx6X6CzAvfDhntTezWK/xRAPw24F",
-	"dF34e7leFioV3tZC1QfvehmUVbPD89n7n8lO0ZUfkXN73czaOO/1T8jHDy93n0Bu0vdvfkIwHz4RUuFN",
-	"8seXMN5n7358iWUdyPHBk33yWyrB8mfzxqeMxhADMUTkIRjhQLExU0yMWGS3dSSosttoiN8ItP158YO4",
-	"+TvUnIusLrY1S2KARFYu+9Fj8gP/HrQmbBOdHbZOgKVgOkddx1xLFAMzmujI1k0QZKJkOsc8LfDSQATp",
-	"8CDa34/29/f39veH0Ci5oAjwfy52sCi3TcdC4CRpLIUgEAV2l5IJEOWCxzx34USICpqMpZrBFQ6IAS9Z",
-	"AuRJXijsvFs3W4WhZwLrbWFKWd+JvNb/ev1pzxYDHpKd19YNCw4RwTJjwZjDGZGvBblgMNeDvqt+4QNg",
-	"uXbiH8JXXoDvyC0B1z5zLgueseLcupFgTUm2pieE+u9spi9hv9ORAQeVYKWTwbUC13u4uGdsYF3mvwGE",
-	"KkbtaJKfDlHheIiQH/2wO55VxMr5RR73ey4m0pZyyIs9KgqnrTWi7AyToqnP8oRiu3w2l8r4IeTRxOaa",
-	"Ay1MFgXklwYrToJd2w/aBtycC3jmAVvgBGKRg1t371uRsfQAeoWDgWG+96zTgGxfMiBWq5duE+Cm+QwE",
-	"vMOHI31VPHmCFg8fHx4cH1dbvfXTLiOopfFSxHzLEyTmX4eef3B0r/T2LZ7HdqF8QR70s2Uyl+w8e/9z",
-	"39k1rV01OI9z6fVAO6Gml5/NI6aMLbjQgur/LHzxrjwKYeWrTcD969oeKXY9mLHZBVM304Ers9ttcwfk",
-	"/oGLuA6v9gUEJnCMwMKD3fspIfjVOl7qRmHDGTweVnN5gdZaeDfqiQmm3+iKCRnyFgTaxkmd2pBRcRP5",
-	"fem2/qJwE66zgwdzvqFLXNDDnaBGhjOsLbJkNRHndLAl2bh2nicPVGBz57dprG8Z1r222X/LDfLZAaDZ",
-	"wj2gsItqNmHN2ZihWFso2uoGfY7Pixt0E6tzW6iV7S8mO0bOLrSRgsVfB2LEwddqL7Ur1oX/okas9PIB",
-	"cDdSuPDzbbDcrZrG/spMt0XazGtX563anvi4Uc3gTnxXLTz5NbmwVhaBX6vItIu6ypEtxTjho5bguGfZ",
-	"W7dxka2pJJcK77ohthhuFlik0sbyJg78ZEk5kS8Z8MSvSeN1L1uzb7F37+mM7Vqje8bwrkrDFU1SlxWK",
-	"f9v6DBYMpS2hPWtrS/EpDYBV2Kpfzpu6xrrmsbfU3IEvMptgI2SWEwCj7MVvl8f7exL9wNjcBu5zIZiK",
-	"LG7EFVNZzZFEQnyU3YCtO02x611ra2w5qRS7/sm9d1dG16oXZnt1VV+7alKvXj9/9fMzIlKYKrorKcdk",
-	"/ZXqfB3s37aZMlueJQHj18Sv9JdipQzHvI6VMqPKTUn3rIO7sVHm87tPJsqlo/qaooq/vCjhYEctv74E",
-	"50JXi2O42b4ZHL8ZHOsMjm3st8TgWJTldyJRgzP06zU3ti/RDZgbtyU7bvKIvxtj41KG/BYu/802Gdgm",
-	"Ox7uMQO+5FLsShW3Xfye+5ff2Hc7xcvdZHjMElRmn4eDJ0TCqG6EY972jfUm73bFFWi632GBGbtE91Aa",
-	"bKxAOBK4KXpo3SzPV4/knEVEsOu6xF0mkC0w3rNxF7SWhy6uQ+/WVnzpan+FGQFvBCNxccEjG1XIjSZu",
-	"Y9vnNuA62+tNK75JLexaNnk4NbOkO6/8Dd7uJDhjOSpItoyUvWwcvSiTd+EzR4QGeVe+QWGrJwXEtTmG",
-	"qCsWZ+lSDVYv+LlW/KJXaMp7Ue9SrIeYgPHOnrYNlrXjJ4++e1wb8VzdIn/78NOPWEj+W6KNg5AubSup",
-	"qpsqIlRbynFBXohJwvUUXvwbFzEnOyHPjOR80b/FbTePx9133dt4fIebbjWNwE2sRle64ILiYKubYL/j",
-	"Lnj7/OU3/l+R/ylQjew49rfpQXka6dhlp9wm73te226xhtcuFxRLTRiDkBm7YcUDCBYHcLpB/nAYEaxe",
-	"7IqaQmor15Z2DzQZZsMf4KMBj4d9V52L0SuGYCIxA78KAopYIGI5Z+KkCJ5H4Bn+rG39rsJhv0eeBUUa",
-	"zkXWK+aUTWx61w9UCWroJQV84Ufk/Wi6++rn+tRUbLVGxbsJzCvs644wr7rplp7KoZL5zSN8g9LpldYp",
-	"IyYnvVNwd5Bn/0nOhGC/7x72XWUYaiv0gZ+3sF/bLj1jjmVS/XE6lUbqG6t0uuNK3syoxgxPB6nBfa2W",
-	"TI1INVP9MLf+XODQiE3zw5TXeUKFjkg6TySNtUNAtgCVmHZkUaKz4vrnIpZMh2hEdrKAnSRH+uHbv735",
-	"8AZyevtB/juPXbu4z3z5U64x+3hXzuskx5kxdDR9aen6Fvq4IbERdnFHsqMwywbJYRcuyJU9dWsGiyTY",
-	"79/CS24hh08UYC6Af+2y2ApSeK46SeBSjbki1mbndpvfZtxYt7Ff1zk107aYkqKMUWzkAibxre3KGoxh",
-	"pNlcrJJ2TRJmNBklUjOi2EwaliwwlT/FtP+IKDZP6AjyzGHrzOFp/9SlQgeaSVbsaUF29h/bXEdtVDoy",
-	"qWIIzzujoykX8FkqQFrvHwfgGoFYRs0G0XzzZwO/b4c+ERylf5owl11uKe7RQOi5uGKKjzmL88VExSuf",
-	"PTWBVcytIWhK75l/g50LlHSFVXFwHyGE6Nx9AfUU6mDIUVt8FzZyY8pS0Mcdib3iPJvknqOYKr78Tdbd",
-	"lqyzVXiLe0R74F5pGNFTeQ0rVJaA89QQxSfT1rDUcYK/ZvaHklENg2zmdpCajGUqYi88f5UX2oOJvH3x",
-	"7uzDqzevUfk4KWRi2poGtvK6iO1fLI6caMZEajK2eCjzZBERecUUQDboVF2xhZ1sMPLoXDyTzzSZU1dy",
-	"IGETOgIRR+OEC5Y3fMESeU1mXPBZOiMzKgTikyg2ZwC9gOXtYqY0wKwzAnRAlAu4GwLM5QWUrYqIl7A4",
-	"DhgX+KX2yPuRnDOEh7xkIX7E4sSmiHOaaKIZc+dQGOWnI7u42v52LqCenxv0AxyHjgjCTDrUd1vtuUZi",
-	"gdvkJbzfzSRUSZEOrC+P97fhq3JB9D76doWyodsNg7xJ911pg1hwEancHaYtQTxOGcKdbpIavmQQHdPU",
-	"YRRGbjiGL8ndCLukscgrGtNB87Cy8OvzNKKMQCkF9IjThMVWeivKsexMrecxODng5dKRcQtZDDDsm7p3",
-	"JnTiermTIFecWlvuwhhf+qZs3eekd1yqXPtK6CQimi5ABbueLhq3UKiKLQtUeRW893VkKNyDyJplGzMn",
-	"+Hv74c2mOOTdNZ1OIQd8y80LqAGHFp5TZCczkDqVGvTrIlJ9jRb+oLXAePCwNY7mVWitvgV2ec4M5UnT",
-	"EZKP/JuPFENvcoI4VEULvRj5+7KG6gOKw6lrczwjksF5WWDCKx4zMWrOPdvEN1pmtNxZ2ngxh+o3gSnP",
-	"TspOEAsX7j/GO4mvqjVS3DAFv8rxuajzIP6TwODIIVz251IznfuVLfJmvp3Oha3arffIR7QQvqWKxnxO",
-	"Dp4+/g6p9QMVcULJwdNHj8gQfT5w4A7Bgj6miXYYkkMsDU+TYeAeRVNhzVU3DIR4iyOkya1Eq/nOfubs",
-	"utFM5gf0dQYYaKau8FqQu6P9jH2hi5yDXVSbRa51Li1X+EJvN7CgyX7+PpD7DnM0H94DXTgF9shrTIp0",
-	"rjv0TnKHa51B/WmmONORs6LbV71jwTsj8h7cNvQ1Mg8OkQYHx2QH//soIgcHETk4AuB/W/lqgRjBi36E",
-	"oIJjzgJHojWa4T3NPj1+sjuVqSKKId4kmq12wh18sHfUt6EFHBwj58LOiv3OtdG4XkWKEKmCGRGu3TzB",
-	"yQWhC1Cf4FwEeLGBM0GqzPY1Y76mSsAl8pqp+ip8YszV7Hkh6mj7t7ys/ZVs7Ad3F/L67Z53g6LMMZ2r",
-	"boeHXBwwK9qZs4CFUlBVKWThoN8Wk1A50hW7ghPk5I+7E3Vn87mSVzRx7jxXUdT63byLAaPHhmCDVzxm",
-	"AyvGhwjh70OQnGxkYmR1I4uDnIctZcDLoymISyhdDj44kB7ejziSMyDXKZ4VsaLX6B6wv1qBAt36iAr3",
-	"9l5YdmWnJMRcoZU+ViocTdnoEgK5sNQKfFobHQULUtDb71eSlh3gHbkHV79pZAbwvOTCtxSur8nYZcUH",
-	"i5xPHWuUu+1bVgGxfLqVthyUjoROJnALoXOMMjC2zvfSy3fhrr7URvb3wps3biW7SXNQOJUmg1Bxul8I",
-	"6MWvpTVaGfUinPUNaYthF3fiFCjM8R5hX7SN6xv6xV2iX/xa3BnNGbLhi+0GzcqGuyOmL/7+leITtK/h",
-	"TQAUlJb4fmm/4eDuBKSgjTG/QaJ+zbADnaXqjC2Toj/dKJD0T6yxEhuqBHeg7f0ylWG4LteNJVtn7KE1",
-	"dwZR1LWujndsxjFQj7jCVVj8msaxYlpjNdOgR7x7GFkwoLpqysGwIDRQQEiMjMi14sYwUYmB8Ylx58In",
-	"zDmLLSWQ0Uu4DV1cMBM2wU2/KVLvp8Xrwnw7xeylAnS+gRTJoj6dE/0pUS1a7Zd08wlJ0x6oBQs1Zrcj",
-	"fLfgQMl4iotdOp/j0BtxHYqBIuVd4o2JNN5yzNVPVF2Gi/AOurilBW+SYkyAqL2HSt/dHVCwTODWZSy2",
-	"5CHAC2SHx2w2l7As/WW8hCJxVzNjwOm97OR6A2++9y/eICMUO6rhhPy3ex9o6eP20WloR012/EGS1+/1",
-	"B1q/tlZvfeHxD2GuNi+mGsK5aCNc3Fn3QJMd6Evn8esQOA/iU/etOx/HAg3ZQw3/wnqIWf1BKdiuAb8e",
-	"pDjuYoLjpT4X4EG01cI9tvLQGtp9EV1/3oI7EI5DMswmPJDj8RCC5rXxhn73C56lRmLCA9nJvxj6c9kV",
-	"VMRIgXNh05qkYDZBaEYXWFw4VYLF4Jzon2JeQJKpCztZOEcUpFVHPh2hkLHQJzS5pgtNJtLmUY5owkRM",
-	"1bnQ6UW2KCTh4hIoOKMxA2PM0Bpmnrm3P8hLBgU6udHnYnjNLkY0GaQqWVZQvbrrtn+zKvRxJ1erFbf8",
-	"n8uktKldaErFJC/9HyiyTv7kTnu/9TAEQbER41esUV3H1pYb4t/YV75aJG0PnE12RlRjJiQTmht+xfr3",
-	"Hksb16ZJsXYL9y28FH0V0rPxyk4KpONNSu07cUvYWd0jf0TjgL45Iu7QEeEOnKXGMnyjK/a2303fYLfv",
-	"Y9TClwbTvZQ9o+XX4N5dSFf3w9fp8WpZje37urYhTG7oUL+7K9g3t9afzK214hn90Bs+dg3YMlqKKYVm",
-	"jxu1GBZ6WgYd7Ub9LQXqQwhv6qhnbciWRGQHLWo2z4eNFDO6xowcbdPf8KxqK+vdYCh+oaPsnrCEbb4G",
-	"rrkPtXmq3HYasBlam/Gnj+9+JFRZQBuBqJiNfowlEurhH/jfQcsF4x27kpdtzHdc54qG7+JvvLFZ0jwQ",
-	"sZ43tiN0vIHQAbs5Y5znjF5Zz9qkZusSltzjoyVBDS+fkUePjh8FRJAq/4PO5xrdIdbfAL4NeYL+Dpok",
-	"uzFdnIufX/z84vUHhCzy2EdkJ3BjONwlpiMHpQTFFWN5rSOS8BETI3YuFoyqqICuZOttKHZFEx7TLDEm",
-	"B1rafSafZR32o3PBANbN5p8mVM00OdrHT74jMfhQHCINPJHWkxPTxR55LckFowriM3BdLGz70Fifibco",
-	"+Ww1JK/3eo0Ui5kwnCanhJJrJSF3xBaMlJeekXyGLzneP94jHz+83H1CdoaQwqKZ+UtqxrtPhicu7xRz",
-	"WAw3CfxbMfA4/UCFoDHNEcKNlH2X2kjJNaOXZPjiA50Mrf9phEZ3fS4gTsN7wyDBRhhiITuFNPbr5x/e",
-	"fzj76W3/JNwAEBSgLdbauQB4Qjq6hGFAwstr8MO5rJcJM0DfY2xKpjam5ULGi4aUWdTyvZjrFnBiMmHY",
-	"tEXKZuwZF/7vwyUoUlNGLfyw66gwtSV28v21Mfc9eU9JYd2XwPDb/3VEIB/ldLVzw7E8o6Mp230mhVEy",
-	"qe77ueJX1LAIsFdH8KplfDj9pjKJi35dvxbdXQhRD7iy2u0vwLFuT0vlQ2iQQfVKHUAXR3VH42tpyEzG",
-	"mER2ErSOO8pMpc4Cd2CEwO0GOLzIBWudq7ehSbNRqrhZ9E7+9Sk8yl44dE0nfuW4sHweiA5zoBW7jjye",
-	"77Pw4NuSnl1zEDm//S74qbecePjOXhtpnnfoJx164cgORgSgELZIoxbWbu9cHO8fWzmZfevTh+kIPGp5",
-	"0IGNJgBk9BTZCWA9tbEp2nm4g3VtZmh8fjSgSzrDjSY7x4dP+3vkLI25YXF9TiBIYeue5hPxqkYrPNye",
-	"CUawD3zGbEdnoxGbN9xJfkIMh3tpYTnsYGb+IOVPVCxcIqPeRpiNR1ukClEugKkwgiUQn4RCgF01iAWD",
-	"NnBHyrjZ2+1SWHdp/GuqDcbPeGQOl9q43f10ZkEWYjipkoQKojDhH9WJiwUabhCNAKN9RubE6RgkQUWP",
-	"qoSDJuWycsmMXjLER7azgC1KfQc2IIZQh4NJdopgING5sAUF4EV2QmKZXiQs7ttiETAqCx0+9BnUw6yX",
-	"nFbnYmeeJoA7QjUZut8H+e9Dp0mhNggdII6voiPmdMRz4T7qZ9qnG/clY3ONSYV05uUCJhpCE7gXETk9",
-	"gqTkqww0wX28Q8mc8pigsEZIaLht2ldiPh4zheSLU9Z3SiFLQp46JYoBKij0ZQcCP/mBPGegtkKXMI4F",
-	"QZBRaA+mYO0rIzljiP++R2pSt92cS0LUo60UhOkpoU6K5UDvnjUd8rFXgJGcOe3t7RubgpXEQC5qHbkD",
-	"21E8BL06Q/iA1zGT+1yAhNbcFqywYNNZE4gOoxl8XSdYn2PLb+0E33HNNvCS0zjm8BNN3iroxXCmszjo",
-	"efDoj54nSYhR6hJTcQCwmDUgpVHPJqCXFKLD/ZK6e1CngOWK87/y/rMW884kAszehN1/BQLxePVLb9QT",
-	"7Hpgub5GM0jnjOlelDfKhXl8bFsFJN5cz97f9wS1z3N1kwvDJtb75WTaYL2RyiS+tZF6ObfeSGs57rju",
-	"NhL1tKGGhTxtBV/cs8srbdk4x+j475iNQOjFtczusBMKo66Q4unh4dHRd4f7R4+fPDr+7rvHRYIcVAlS",
-	"2gpIhIBEhZUtLFSBv/xkMwLlw63fStV7mpNqwfn0DWzl5iOhA7wwjwWgCVppYK10dsKw2GoVoY7i2CTQ",
-	"zrLo3RoVbT5nNAnUs3jb5aQyDcnea9+j5ZqqRURePX9LztP9/cPH5NUvHyxIzD9/fuWg1PoRoQRgJOEA",
-	"Ts1UwhXyBJQ5q7EGtWHyw3uHhpRDg8/x/tG5GAppBjDXBHS+QdbesL/n8dfs8J7BsqgrvOfvqL3D78DU",
-	"dC6CRr26IZUh11NJYo5qIaEW4KEEI4MZVYAjhYPeI8N0PmVJPCSamSLeC9U8ttpOBRBGacCjOReoSPiQ",
-	"btRajKJCU1dQAqamcnAZp3ySCzaiKfIIWsdiJeeg+7IrV9ojtw86AC2IASdomLSWucirkefCB4RTxYhV",
-	"EbvpUEQbqQDx3fJbqEYd7z9t1XnO8Ku703rsosFJwPWMa91wFCw5he6/3rPssl1chraTwr317ZS44VPi",
-	"4xyMniBgHFuicETqW4SnTOCRTOD1ux0Lbp83OmDetFVpeOBzR4rlGuAPW8sGZBGb+Upa9latyfCvLz6Q",
-	"moHg+TTMJAo3TWmijlNfu/F3MtoHBXjuNUBz90yAulEkGP5fmwX7aL+oxh8dhrrro1ZdddPQ+9KtyrBZ",
-	"8R8dRJNdcNhUM/r7K/vho0D9p0rRhb19/W4GI0uqClu/pbCJNBnaF4aZCw2+wvzZUyLSJPHOuIRqU1y6",
-	"Q+gTXkF3r/P+LBf3dppd9HHP1V9fjQVMHfCakFcyPER1Y7JvuwArA7WU0MG1Tm31QTMt6FLWL+k0Ol3E",
-	"57LGN69lnZ4LgRioqHgrZ2jMPIwTOtd7ZAi3Rz10zhxGRqlSTBirQXGr22VzidBRPc81OdS+Eg4M5XTB",
-	"RrPjqa1k+OPZL3uzmPz3fx0ckH8cHfcjkruZudGu6ClR8jryeqC9MEZWy3PGxDGZyuvASEeuqSYKmsKY",
-	"7ynzVlBvhYxcy6gnWisgzIZQazOk2YSdYhlHDk6SXXGZZkbJc/HOvyf+48C5mbNPUQEe+m+GDb7boli4",
-	"edXIy5961Uhk0ukrRAcvblvLZTbD1P0SuYLKdgF1ROZ0MbPeTeHVRd2wrTfx5tXJgoe+u5u75MqWe+5z",
-	"NqcKLSlIKy4g5gOjPeCGhpmEc+Ovmd72XtrwJLwra3KwexhcZCEopHKZdV1953vCFzz0xkjOZqlwG+Bc",
-	"7ISQ5BHBa7C95rnhcO0zHjEuBZZ3aK0PAylgS75JsxnYuBlbyHloqT+wzwZYjzEGfwZ6uIdjntgWzsWY",
-	"syQmTCmM61HKwzpjJG7erC3pWOuNfMmTu7g+ThRUedOrXwI3M4GWdIqCqdAPab1b5MHt3iIth0RZ8UT6",
-	"58ZDvWW7o708uigBp4gEXlC7/SMvTIJ96DZ7Qq9X188eTs0sab5qCkbghYeGzeZ4mVVYeZCLySliCWky",
-	"VtICUycSworIiBqayEkKoWNMROfiUkRkyvte0/PxDXPFxkyB6pZneVsdBJVPhS4OV9D+lYg5FQT20hxV",
-	"nRjLM5Za9O3skeH/hH//ZUg8GrS2QRf5G8Dt8wCPIquVOKejSzphDyDWEByuoEj6KbpirfidA3h++/wl",
-	"2Rk+nMfjYT9wDefKpYOntnsWPfddlKa/waJ0uj/DlGoLGmL41SX835TXVTPsGInm2WNZ2FnHqLPc0kAF",
-	"+duHn35ESn7tOQty7vZvSVWjGmkQNXHxbelkXh/celiIaxjhZBKnQYzh/u4uNLEr/ZjLuRN7VfL3GE8w",
-	"rt1L1hRfr4813r/2zgVUnHEAL7brLMIW1SJ8NgAnRZyyXCGyz4cEtaFzUVWH8nmckqDIhNPrAtO8Uyv9",
-	"bTUXE/hrpqhng4uJy3mqmvA9UXcO9/f7p74ikK2zSliimY1pcD0OFEtByQMg+8IQrBMhFfy3lAVX5/rA",
-	"MnD1OOn01nZ/O9pc7v3u4OZebiWDXcNBu129Xujm3nG7FJbwNbVrV/FOFFTLzM/s51bp7J64LjzXNNUg",
-	"sj8TF8vjnIssttyNuAxuXtuGY1hpfN9U4Bs/OK2sISYnOhydDZow2clCKftr6L3zeNyo9v5Y1vxIRfFD",
-	"/QUO95NCUSWG3hVnPHxQtPbZAyw39zkDHhoBrdR3pjxnBLQGOiMNdb5iN293ivjwwgZd01ZxIjvOq/Pw",
-	"D/jz8/DExtKjazyPfCM22s95sX2L58KWXup3UVnfxuPVTH1uAWqcMhdcUNRxC5L5+Mmj7x531TXfPn/5",
-	"LXnWSq+C2vlAVwzgqJDbi4xDi41IeFmCPWdFcv+2dNJ0zhv35jCd85OHoLYO/V58/fbZK/Lx7SuMkAZF",
-	"SM/ZKL90gUKGobUnLqLU+2PhFkoXjHlEXtxScK8iOxj3M0ktv7sQ4lzfOxf2aLqWaCCZUYArfPX6XWSF",
-	"Ux60Ud6yOrPxZ94OvAajq2FnaBTeIqd8ZPXDCyouCUaRoSz0yifkWFk0Q7v/R1KMeMKprZWECqDTR1Gj",
-	"zbMVcgsiqAzRudDMuNgX1G3FiEHs8x55U3IbBw7lzPmMP56Loue5i6T4OOc36RT4OOfuQC8UIKqrVu1+",
-	"/vLP6Y1D3mD3+CPX0SX3v3rJkW+AWxQEe3MxWYb2Wmatf3TAvOEzOmEPXcOrHUAdzp8z8vb1X8k/3tly",
-	"ps44l0ktFFItiXerJbX9yZkXtnKJ2BnH1rH1ztvXf72Rk2wqjbRmlFqLyEusaotveRMD/rFHjaGQIjtL",
-	"jTuwqHYJITbAyBlKz4XNo7jmeM23qbR23kPbxgCd9MMTMk/11HrsI5stks4TSeM+undR60ScXDzV8Es4",
-	"xxKqQPafObMDOM4vWRwcH7aa6rnwF7Us7VMDiKxxCLyAaIt2B/hlRnbcUUSM9KOIzsXQV+0Lmrek4Tqr",
-	"6OdvhLayn/14aGdNz8U8ocImls8VgxwpFpO3Hz+QnXQOfT0iP/HvTy0qL7Tu9huZ8CsmkCqLc4GwDfhp",
-	"3xYdnqWJ4XOqDIHmgZ+wHXD1QRoe2qfwZ24wRe9cFDqPoOcLluWIUrGwVRj7e5Aoq8ks1QZfMFQZWFJn",
-	"zT94RGZcpIbpUwArdkGcIIHHiukpTFOf5DcRx8vgsTSpEjr/BYaNpieBYIZk+PbNexfVhfzpEv3lbJ4w",
-	"w8Bd+Bafo0GIGjKT2pBDO+md44Mjx6QDI+UgoWrChpDBE8ZknAvLB9nH+/sOZRm+mVGxGNiuId730f6R",
-	"XcDhO2bUYvdsbJganosSE6C5CxQSIZFcLvBhj7xnzJr53v7tzYc37/dmte7Htwm10/qIPHNDuJbYA3R1",
-	"R4UOs/4bDRf425/EaoH8BHE6zxy2N355cPSVYlfCujvFAljcuRiAIx5oJ4x3pCIJo8pFVAkpGO5yweDK",
-	"XzgC7dGVG0xyUdF4D4Pj7HoqMTkQRL6LRc3GkAsIxBEvRKhCzJU2dDyOAuOJzXlmKgqj+G0nxEh5CYjs",
-	"IHoWMA+WaHYuXI7B8R55Lq8F0gGl7I5UfMIFtWaVo8P9hweHT/bJ/Hfy97cv/krMNJ1dCEi67Z+LhGpD",
-	"MumLHwCR5oqhEEfDSP3ptGPvcllj9t0Zjdkp+duLV8/sJ5pMmCV+oxkFXuvdtKBoFBL2x2+wQJtcnzzT",
-	"z5ihMTU0Krp98QofEVtImSmsKqqdyS/g27odublGWjzxt+zme5UV7zix+gY3PgEFTnYwKUptiKegc4qh",
-	"HmlrHTvPvPVvOcHFjWbJmOxo/m8Wkfd/O9s9fPQ4InD3IVpAtnOcW2bxk74tNu89Zrl2iaoj1oLPXfNY",
-	"oPl//6//DxnaEaSzwYzrGeLUIBzPEDrOn4FGiWtUnJhg13jC9iMyTIVO53OpDIsHMEzXDvwzbMelS6Gi",
-	"TaZUT118pZ22xeOhwmVcXzAsAIXYCidFEWQz0VjcB8ee/adrw+YGzeQVKEvH+09PXPqVnQESZIi6LAxL",
-	"czGBB0K63wcwH3ji/nQlJoa5wm4ZesDFYK7kRDGth2QHaRvoc0ARqzX+llJFheGiIbn6mePKsrJ2k4LQ",
-	"dvOOadjxNULxZ8c7f3LN6YvRhHC9FoEuxOLCbVRdBpvHC4Zuys/DgOu2I4btCJcqVeVLaOTc+VdwWc7r",
-	"z9gbaSY73WUcsR/sDh+ChHHXx8IlVWeWPScD8HaJiB17BEdwLuBxwuyVlrpGPr77MbMuFwRGhpSG4wXz",
-	"xbkANagqSDKAsVSMueB6ymKvwILRI+Z6RMH1ey52rJg9PCZTmSp3Ky7dZXEegSBepl/dknBpu47leQBe",
-	"fv65xcxdYjnqdMaQFy0DgkaQbyy/5YiWZEyttzXbBvkOUqyYFLMNtS0/NJeiFv8jf+2u6tZ4gINq9KGL",
-	"ILZZtBnEQ7a/1wtIXH9v5rRqAl3O34gzQ+y3ujInvUy/hA2Qet+phugcqS7JJZtjJn7CnDDOk/WDbRHA",
-	"dObnbM7mWwVAqMtkL2yVmzAF5h08zwLmb9cYmI/ghS09uTxP/BbrU37ZEU13eUDtOjQu8luNcCI7cm4D",
-	"KZOF1SpGUim3V9VE911uOghcwh2EKyUZFs3SvQnt1NY3rh5D74qv3uVRlOqWs8hfpzMErfqTqKGLMcd2",
-	"Nswlv8ljrrAWTSddacG+HXE22OUBKTJ9kAEtk7guA7rDzrlBaB8Luwm3N0zDc/H1lkXJjhsGiyPi4ozQ",
-	"T7x/QM57zxmE8DAxWpyL7L3zXkSKcfU2dvGfzt71UqoZ+b4f4ggKxuDGeS6sTLGp0oxelcYi5xAM/70E",
-	"8aOYR//LIqRcqXOuiZGJzwfnqpSrUwdxE/g+z0WB7iHEjRQuZXKcajDaH+8/7Tdj3hQ2xw0pC4U+7kpf",
-	"KE60RVtQxZe/aQ23CUFmDy1NdsJN5fa8PdQLG7xfhCorLN2qSgC4K5pxaN6nFzNuDII4ZJ9nCFnZBEqg",
-	"oNrLUyxJjBYoKaxs3SMveWKY0mQkZxdYFeDs9fP+KdRrTgVYtOx/be4jXDrOxW8pS1kmq70lamzbibJ7",
-	"esz0JThGaTxheo+8uOIxExgKeS648M4Rj02bGdqFNIG/z2JS0CSUJ2bKRB+t/XlQhFS7WQ6DXzAHEZ01",
-	"ZkN/yNnE2SkxqtSmNVLFCGY8kp0zzenDH2RySQ3tY/b4HikwB7h9bfHqYiSmhV+jgrDZ3CwIUqkJtued",
-	"W+evsfrtKGFUnADl5ZwJvxqnJPZnIGf6pPCbjuDtrM72af7Pk/yfJACrrJuSTM1IzupNIzgkBLbMh4B/",
-	"urZX0EizbwbBePIeXSsXUmKXjc0wtxsG+U5obaeUJwwE9EXVNYZSzZiIw7g73USqOZQ20Tpleq3BOzST",
-	"Aaopg1ykrDiDs2ynzqm24V1x6iAP0lxNaprEFVM2LHaVPp/ThUclzsdNMCXEYhvVdTXjYkAnbADCoH6r",
-	"VECkjh4/aoGAXWFsM9k8NPr7DQztZi9MIPr+AdKxtpClcEk/Lq70N/vin/7G9MGlHbFrSxK0netadSC8",
-	"O0XeToGH+Jwpd063KiJpwvTDEZ3TEVayaIqwfebegPP5ENtXqRCwp2fMKFxFzSjeXa6nTDH8S7twHwlC",
-	"EHIiMIv2YO8JNjD77/8vfDZOpFREzzErCxE9mI3dqEGDUnsHh0c73/X7e+QXjHS0aRvgeqeJlgGsqLak",
-	"cNWCqEC4AvBFANooG12SHdvW037/lCR8zH6lo0uGzgl7TcChHxzsk/8DBon1j+ZJ6m5Enl75gNO5xXn9",
-	"+RU52juKyNHe036TVz6FCneO4DdzDfLN31H0ZN59UyCArZTjaHAbm/52NzHg7TExYSqbpM+uFLszBscq",
-	"mvkvJDVRzrCWlx0sWsaRwQ7GzVrduw4UpPEygfVoXKC4RaJx9gUjsdRBHuEM9xwNeUi2blgp6f+wf3Iu",
-	"mCtu4+0cXn5nw8jdsLZ4VoQlwpI8GUtH58LDvlEFm+g9BCCnCXPpnNYhCFJtN4OKc3mdbl2sL54mibwG",
-	"guWXNA0pXsyWMTAgq2JmKBfYWZ7UOeEzDIU6F742hJGn7i6TzQtez0VmoZMs4gmStHyJMHvRILgotrHS",
-	"tNzTMWPkkovYBiWdizyK3K7nmDH98LdUGjYklwI/g7Yt3eGVXc3w5qSzWyc3+lyw8ZjZIjmgWMF9r0rA",
-	"mrpL0CKBFu3f50LJ6wfaEYnYQPkRI0ZigbYPrrKYr21G8tJmDiaHuCAHZqwBzb7n4uuNkmLia6QhRCpG",
-	"askx4cYm9lGCAV2YqVuuc+ZD0MJSZ3RZobN3QNBn2f6oXMJK2+QDRA6CsJdzj0MxSjgTxgaAeM3sVkuW",
-	"baB/FSffKIRz6mxUrywrDugEQJkq3SvHda1e9t5yk+tWqihgJ18Br2vHT9YtanYasImHpOFZInALUbdB",
-	"k42mt+oxugXdNpCwGe9FJRFeFpxRIDRBSHiZ1Xo2Ak+mripGU8kyGpeBUEGjU4Rm3ZwUBSVmOZGLxbkY",
-	"wrOBZmbAXTgsKrjwtrSF34ZWjg7Jjj+5wqB8AO7CZGNb4mgoRenFYFCws/pQTii3bKAwj5mCWJpzkUXt",
-	"on6bcJ1h8URZ7A0fpQn1D4KqoDpHwkdNVwrQTVRsZfKMqQkG/uH65OG+mUnugc4sPKe2FdtzHlI3q5hT",
-	"8xMTZuaGFCx8hvSA2U/Wb1GnE7gvy+Yjl5+Ag0FkJIv9ai9J3MWgQMHRDFvIhknXnSQvHBehRL0hjT3r",
-	"4240dtf9En8FC97401/Sf/EZnqDwaDDn0AvQRqTIdgUvOAFqpVOu6TXLpyFIvaHH6XInWy4NYYPZrZkh",
-	"zJduBcNzsTMcMzbADyDDEFU2u3/nqbP4w4/e6agYUYxitipJBaig4hywH0AaeL0Q4+mdEd9/D7h+NsbW",
-	"h74qIlPYr7sKlEDwBszTIkKYoDN/LUEssLrt9w+g0Et2U/FFLxnDHu5o5/num/ad5Y+v8Iqs+Mgek2OW",
-	"MXYRZrN+0yjG8Gxq3jOHj8hoZk1M3jYVs7mZVtHtrA3oUb9PLlKDzJwwjRczcS6O9vfJbOZi7+bZjR4u",
-	"7cDaB4+Cn0dUTaT9yZmBzsV7d3KDZ99OTsH3E7BECV25XR+QfxwcQyFS24wFYGLKWrDORTYAVzkWO+Sa",
-	"zBjVqbJFFYvjsJN77I1l52I4Md5Q5i/JlGB8Ll73MZyfBxawHWhHo+WMHOwTI4W2Nrj973YO+gH1lhi6",
-	"XmbLdUO717d/V9s373+ZrSujac6+X9+WfleZZKPVq22Xzygalx+iLtu803+R6lITX/I8IzLqsJk+bI8s",
-	"KJwNZiDEuBRxQsnB00ePzoXeOzrYgaJcITY4QIM/rQTtwEN7/9g7ODx2xUCphuyPrAZ9qDujBdrmgCSL",
-	"orqNl1av85+LXOkHM0t/jwxht2sspMo1sRCO5Ty7yFnaLXquTJUtjoViTDNLEkfHzFc/orrWV/0M6PyT",
-	"ffmGdqprHXu6o83qhrB8q3qSWdb7+nbpB8+oXn919NeRnTKLM5zsCk+3bVsjhaCTJersD8DOXBim5jKh",
-	"JihSgiZaOSb1RzTUtv3rB/jYO1yMJIcZQthe0/HzwQ3oZljatX5H3Jz1voybJ0pqTfy6fH3c/NdwfsAi",
-	"fyE//Pf/7+c1Dh69EKOHAP+WyMmSuKy8PrNHZfAYQnlui1Nny7XDHEZefkEshW/B9Qkh6hJWsf5IZi9b",
-	"iBoZ2cTuQuMZGJZmFtcBcIpgf5k9cob19XHANEn2yPeLc+Hobs+mfOTXlOORNZN4stCssoZVV9//5+tn",
-	"e7O4f3ouhuB+VgN45y/7PnvSeimkAKD4kYzZ0N6Or6cLjJOn3MA0riF1mk4mik2gaqW7ZA4tmEXjrBHb",
-	"yI1vMJZq4CqcD8kOFb7ceTYVTw8X3XrFgzLi+CzoB8eVoYU7HiBSwZM8P6BvsZIQNgnObG7ghE9iV9hb",
-	"yOtTLASSLIZ25Nz098gbFTObfp8PjcdN8WLvF2L0vePB24gZK8dkFHgBzW0Be2csgbjBgD5kWYNOZG62",
-	"/O6U7NtLUZL0m0J6Ms6pr9v2XdQS1nKXcS1ueZpSAJ5XpME3e1kNUTJBU9x0USXVjRjpYqUD0Q2yul5y",
-	"P/zDdzFYmh6AbDmnZppzZfDhUrfR6kkpDaY9l0E0JDN66fyNfgzWoo5eczjdydBGHbN4eC6GWarn4GIx",
-	"yCk1LF8QTj3aM97xubYZheByyIUa2cFEU5I3CjCp3lVu5eYDbesEKoaIbxDXa214LIaBzRO6YHHWOzXE",
-	"hWjuZeJQpe6G5FbpXMTKg7CVpm27LHvfhYsKCHD7z4WlDV5vQlrtDF1WLKBtWN/F0ItuR0TCnbN7JGcz",
-	"aNeGHGuLg8TBHU204UnicdJwHhFm6JeIDObV6lEWkdqTKiK+YLMdH+AJpHpaxPyoQH7gzD3Un3Oogydo",
-	"xG0loXORnSxI/inVJGFjUzjN8hKj3tVRoJqD3R06WMAB/nZCgPeHZEfTMYONqGBU/VNESLRUsrHXgjWn",
-	"fRSPtJtQw13rPt3jjtTx0igar5f1O/xb5sd9zhd97nI9aVXZtz4P1AC5ATm1/Jiap0lzSSjgD3iBWNjo",
-	"MYFPipr3aVbbLp3bs3I+B5nJEth7GqV7QVO3xl8bKmOrv1r1DaNvrIYHvZwEYNmIsoVXDAFHsaBzPZUY",
-	"IGTV+wSCjFReTwDAqXKkOoeKasUrCiuSyIkdRj4GVJ7hBEqZzu1YeclMCA0+Fwyu+ieuL40ZcN5dZDt9",
-	"oF1ySgDO5ANi3VfgSCbUvRYMF2wcLszTT9GwOB89yQcPPnqINQsqctlpAMq51NyCg0P1Z4LFn92dhxpU",
-	"XqSrtCVFRrWdYTrXTJlhHiznoePtcYxnkrz2YV5wUMQMUUX9SQZTHcBwBjgzAAB9bxxSDJ24A9TojN6C",
-	"SMHOBVYSC0vCnpJLxubIdjZ4F26fwynVg5lUDM2PIDlt6JdtDDMK5Zz+ltpuLPzNicWD5QaPHJK6xY+h",
-	"fuOEaQI/UgPQtzNuhhhnBotHhbBQvIJRRQ4fPSY/8O8J7E2FBlAHMzu0OZm7L8RIwql3Qib/5nMAvvrF",
-	"QtC78zEiWsIYgBkvHBwaXr4wMwsOepTvdccVHFRvYXu2xInlhPB3zALXnhJ6oWElrSabb7GGy5Btqilu",
-	"7MnB08MOuTjPkNa77tqabVmksZFI5pYEg6VltJfW0T5sLRFUHS/QmsyVNHIkE8/lWXSqnjN6qfM75UG/",
-	"Kfbun7tvXSO7P9tGOiZHHB4cf3f85Ojx8XerDt0Vc8y2JtFsBh6yHbY32SMHe8d7h/1TcsESF1jrWsd/",
-	"o3DP/d+Pm6d1Np/XzigscHTcgTFgl8AenkohwU3Y1GNpezX1eXjbUYy4KdF0uTyFxKnFt6JGHSyb3ty+",
-	"+B+rJstoZrz/LNdBKlN+JmOG9zAz8Jot4BRijrjKk+nyEwrWHs0t3nITnmso+vWphTRfyFTZlBN3BiKz",
-	"XpeUh6w3Npej6cDJ+EKPgDbGbQVykLs2hZJMuTZSZeHioGNcUI2Vhvx1BM5WiqdHOsdseJT8VufIbjgL",
-	"meI9dtkgiyoT+e//erx3sN+3Kufjra/dx/lE0Zh1WD0vOqprkgsJrj2GJ/5HQ72UmJHUdpKtet+umgsC",
-	"tHfVDILjbtGTcUUQb9Myh0t184vTph/rabP7yCrIerpEQe7vkZ8yI5PTy8W5GGr229DixWNkSHZljwj7",
-	"nY5MAlbrETshFIPuwUbrBfW5KBs5gjt0ZupA7S/jUkwRtgof3O7Q3p0bJbLmcgMF2XG/n9pAKGv3ds+s",
-	"p9nngBKeBX4BGqi/kQzJDtp3ZFhQINtFDqXG528gEcE7jaiyOFpauI/2o9BcsuPMAbGSc8ybyPRgFBjW",
-	"0ISgVd7KVDbj9Z3aatQC7AkMJpTh2WJprH6QXeC0Nzy8dobP7G4t636AWG3OBQLjP9rfz4ivHbh+BpGf",
-	"/TC0ppQDROCPWa5kngv7CXQewvFDNI5Hq4YIoVSAEomuymHhjB56kxhgZu+TIRfo4QdLz8ApCkNoTLOR",
-	"FDEZSeH1fVyJUhXczAbmW3xKOtiJmnVaPe2i07peeeylNzVwSHBxaksrYGKG1dFGI4Zet0smmhSKf+4+",
-	"x/Z2X23VmtpRk/yiVMeb1wIdGLnAGmWJHF3alB1ubDUN48XqzruXz8jR0dHTPlbbcLFlVt5dsuvWtf7A",
-	"Z6yeijE1bNfYn8MlftRVh5WK8JgJY5Mma4dRlhO1EAHQGDTg22pCS7yBmhapnt5VOQvs2jbepEk76/k8",
-	"8KGiS9SRwp6d99NMuX4Ji3ulyUdENerW+MjuVpdJcTnQ7LcwBlsKFpz8mfqIcAte2wbdvFHh9i6GoEYS",
-	"qPvLtPDcG2IHiNo9RwRemPiaSvrXW1kEhCyqTDFGQQnAHsrUk77XA7h3gy3XlRHwZtFSFUvgiYN+IaiB",
-	"aqwHyJoBMVttx4PujxTVUxvjjwwSETD1UcukfVdAHLUDMrTFSz0+PbQIQrRstuzndkvUcImRswttpCgY",
-	"Yp3d2IVXyNQM5NgZNbHClYVBq7M2Q1rmCajgeB2wETf4IdjhsTnnjyNGuloIuDd8HUiufTQ0NUApHrub",
-	"VMk5TedzsPSmeupBkZxq1m/SuSxw+g35u/IO7ug4CQfQFHxWOlJ4fEeHyRcp4rcp1ZebUeyWZXiPdgBf",
-	"RqUauR8CfKyMcfxeEdlP+ncrT9/TBd40vWgKcv+thIqQNk4EoUTgNl5cjgNh4r1IjeLWJmzuQixsVrnJ",
-	"NloHiwzPf8Yvnil2Xb16tUFTjm3OdI1dtSYZ2XYHFZO8bI37X4Uz+eBwRSXgyZfiTMYVwwOXXRObPzBj",
-	"wkBRnokgcjwO64e5QuyLdYHv4SPgpgqffpzHdIt8uv1jLh/aW9vP7R5yAWVqZLulXvzn3Glf6860i1rd",
-	"mfXbsXg2yAs4miug3mW0AfyauiQ+XY0mL8eMPyBhw6dZ9Li0QXCFX+HBAovkVQ7q435TxLFl8zfh6O8j",
-	"zniOwbgZ0LhdrXuMM15Zj6ZA48KSfQsxtnQLUS5IsFXGkDVEYj7GGCdTTA6E/Ux2LGfs2Q3F+qvu+RuE",
-	"Iw+khlNbs6qeoayobvpTHyfrvs8CqaggNDFOFNTlOR5iDiLutGGAkpUJHBZDCmPKiJHBgIiZKplOpgXK",
-	"QkHS1ApWiLdGPENutMftwQEgcDmxYapx6KCGl32pMVfOMCB65vGMXHxTMbCJ+jEGozkXPtQ3hCHIe80C",
-	"ifL5A9HRJ0eG6MoGgozArJCweOKoIqRhpVYCVjwlDsYhq7qclx8Es0i2nPCWTcHOkr8pVkaC5bDSbphj",
-	"ww/tXXJYRod3i0ETzMNpgHjPHVZBjciAtiHOe/5l7pFqDvitSLAbMoPccbxvdZotSO8yfPVbtO89rjmL",
-	"WxOEZChrdgrHhclSNooCMYCIX1YZpulIWV4P5mf3zteBJl7XA1asuJmmQbYWmm3f3D/AJ59XUFfbm3xv",
-	"P2pudM5GnCaDETVsIvGXVWCvX4OgRw60Rz48JiKdXTCF8daUQ3jEiGq2y4VmQnPDrbJTN5jfeqtg0t28",
-	"VtykCvt9cQtSdUPRAjMgV9k2rjfy1FZbe6ZYZq7p3aTB5RWANN3NYVq3tmc2IQmu5NRBXaGDzLmBdqhL",
-	"SoLFOdw/uIUR2ZWIv1hX+Bdasc1qxMRry10O05Vs9d/s9N/s9PV2+mUMF9Vra39lJhDVty40/S+3wV7H",
-	"twr3wUzrgtyUk+SeOkju0DnytTtG9p/esCj86h0pK57V2EfCqRixpUmy3sKlizZcW6efY+4ndaqiA6Uv",
-	"oSufC0RaA7NhsQ6YxX4uA+NzU4OIP2XiBILYdRHaLa8NQOwN0QIdW5hmgtX6F6chOJuvSOJDEsD3ZFMq",
-	"ic/oh6EG7Yb9ORtvWPGqSBSP5eB6w3lprPtwSsaM2VpMmIGL9lWA5RYQfD+yCFpxWH4gZjS2pSF0qq7Y",
-	"AkFzsqoy0bkIRmanyhFXDKaUAcRjqFtEXF0nIgXThItRksYIvxysrwuDGXNMpMVUjrGr6wDPKZY7sFEd",
-	"Y4xWiYPymxizfsFIVl/Kx7fEDCyzENe84/Co94/7LjQkKBexs/8YnGZDLKIVkneIJUBtCTpqQgJ4oAay",
-	"YCbvt28RM5JryAq2NeMgZgVgkAofj6RlL2rzIYhiCbNwfe980sEF1FqQ7MrFvyGX5xbfU2uuveaaAUJD",
-	"Q1EE59fON1qX1ABYTyPJr2k8gRUjJcDCJpwf0RwMXrTjHNyJPSEgQlN5hOCN+6dM3bKL7VXBvZDvSosX",
-	"cz1d1Mn5KMNZW0szqz0kFLvuYCetD2qp41MnfQZW6g7keFyfCG1xOKtmuE+3EobSZP16VkBo/Pp0fph3",
-	"fjLaqAwLAHkzN4Fa89tZHBe46mYDnu7QBtcU8HS3drimUb33etI3j9q99qjhpvWBVTOG/ojWDVwn+39T",
-	"e3PRjM95Rt6+/iv5xztbqWSHKSXB8aGUwxFL2BVLyE8R+S3lzJB/24INVvfsZyWwPr77kQw/vHr9/OzH",
-	"wduP3//46tng+7P3LwYf3/04JP9Bhg+v3KAe/hE6Wj4PXaWV9CLho3Ph1H8LxxIgyMs5E76qCfmVGbNw",
-	"oRu2L5vE/CGM3AjdOFxnEEAuPQHDKix818MhXIqG/7eNCYA6XHM6YvhsMERsFPgA5jelrnhXKhRzHszR",
-	"lCo6AmEICcs/nO3+8Mu73f39/YMhXGUA6VFb9Tsiwx/OHv7wy7uHB4dDcsFGcsY0PPu/f/jl3f99cDh0",
-	"48epc6NZMnaB1y5TAwSHFAZ6i0jCLxl5CBQ4sc2Tv3346UfQyP/+/s1rLJAD2r0UDgPbZhFh9qnLu/7H",
-	"O5+zynVWBd9p9+di+JuyVXAhobejLn2Cdz50R9rsa/hJjuEWQBPt74ShQ3QV7fsf79q07l94DJ5jEZMp",
-	"45MpXDPInP/OkgAW5dHBYZPmrfm/WQOYy8HhcjCX4ydhWuvhk7XgNfmMTthDt1NrbgAXXFC1KN4Bnhw9",
-	"efJ4/0lNpao6zdzt8WKFrX/uvsW9t/tRJfWWA2B91CVAPviybrU+zqP9xqJZX/Yxs3EBfS9ey8FoVu6R",
-	"QOxhFvFccWFcTcffa6HEN9TZ6s4Jw2ZzuEbrpXYkn4SPaWaKGUTWCApo+VZ8QhugeknN4O5zLmg840YX",
-	"SWCNRBGx5XK8Ex8n/2+UX1yQS7aw+U9QEBekF5bbh5QeNiuYj1w1NGuwgSYEVUpeczHR9oDQiHtmZVM2",
-	"YTLMjQp72lBAGbPBZhrtDtycoq3Ehnbl5fYdAiSEww19Y4MMrXIEMnMY1uuBYRVDDqNz8axCOo0gCo62",
-	"no4opn0AHJ5CDi8ChovldQ3WNIERcUGO9h0GtT+UP7z46e2PZx9eDP767uzZi8Hzs/98P+w7oYxxcdjb",
-	"gEK9EyzJ5uZIaqboXh4WjoZzsZmdJb+FfsgY8cZV97yrBpmZ8whaFcfcfIXXxQ+FEnjVKQcLuU0ZBGNg",
-	"o1RhFe1//dG7YFQx1Tv51yc4Lm32nm0uhbOp97AX9X7fxVIIgibOtvD5Uzaisrj6kV8xwbQrgMhozPEv",
-	"yGBkOjj4F9ogGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXTmnb/HmYrRFZj0pEjsLf9QvOh0Tpv",
-	"NaN7PWiFlX1MTLhgJ2HByLwcHRaH1JG3b0ckL87tygJEQdWdvGNouQ4D3RU/tqCYkLkeYeZvlKdCxjlg",
-	"xkUGbJvRX4xqWn0BFdDFCFE4jNQnZJ5QEZF0DtDMkTUzMsPydux7NS29Kpmb7VFhK8afEI8RpKMAuD4q",
-	"ZIlEhM6YiGfAxqEJLGu2ptOXCZ3oiAjpVtC2M6IJEzFVsACxjlzOuh2WdpUcY/KrvAj6wb+qHTzPyjda",
-	"9kbLtz0ldbVsF1TYevXPfrYUuDJuXHgK2LtALEdpaZrMVtuEpzWjeMsETcwC5zlyNSm5AgRtbAb7o/M5",
-	"o0nToH7Gd15KNds9eNIPlhNb5sBxnz7//wcA",
+	"uTn3/6OsJznmDiACMWVEDhykUl90iRkRGB3uDh8+/6M3krO5FEwY3Tv5ozdlNGYK//mOGbU4Gxum4K+Y",
+	"6ZHic8Ol6J303rORFLEmRpJryg25YGOpGFHwCRcTsvPu5TPy9OBgn/z3fx3s7x3uHfV7UU+PpmxGobWx",
+	"VDNqeic9LszRYS/qzejvfJbOeidPHh/v70e9GRf274OoZxZzZl9lE6Z6nz9Hwdjesd9Srli8rTGqrD2j",
+	"UrbNMX+cJ5LGb8ZjzUx1tN8vDNNEjomZMjKfSiPxX5qpK6bIVCax7jy6x8fh6A4fHx4cFwe4XzPAz1Fv",
+	"ThWdMeP2/1mqtKzZ+zdz+lvKyAgfk7GSMyLY72Zgf+hFPQ5v/ZYytehFPUFn0E/2MB/xjP7+IxMTM+2d",
+	"HO7nI9JGcTHBFXv1HN7D5ubUTPPWeNxtLdIU3wx6Onpc29H4J2pG0+pcP0wZUfKaXDGluRRkIVNyQTWL",
+	"cXNGUyomjEgREbY32SPnvaPzHtl58YFOCIyB0NGIzQ2L+35V7PHKJ/JqvGt7bliY49p1+ZHPuMmWprTS",
+	"CT4M24vZmKaJ6Z082o+WUPGjVhr+DIuu51JohhTyVsmLhM3gnyMpDBM4KDqfJ3xEYQUfzu0b//GrhuX8",
+	"IxjU/1Bs3Dvp/b8e5vznoX2qH/p2scfihpwJgsf2+NF3ZO5fc/yAXiTsmRTjhI/MrY6JjFyvp+R6ygTh",
+	"hnBNjKJCcyYM2aFCmilTZJ7qqT3jXJOYXfERiwh1x/2CAVe6YoqPOYuJVIQbTS6QL9hnis3kFYv7BKe7",
+	"i/yPaLrQtlsjCdWXhE4oF72owsp3M15eN0/39sOA6+NU3zMFw/wo6BXlCSzx7S5tzOZMxEyMFrCmsbwW",
+	"sDJw+mJqKJxF+P0i1QuyM5IxI0Nk8MP+CTFqYReDUFypwqo54RDs14Rfse2t2wcpf6JiAeKJaaNvc9E+",
+	"SElmVCzImPKExSSREy40cCRLeHQ0kqkwsI40jhXT+tRKxeZ12sKyZIL6Mw7ZzQO+PxvBwJ/JmFUZ8HM2",
+	"5iOO20/xNYKbvPMDVYIaeknJ4f7ho4i8H013X/0T+CwTwL7+1ds/6EW9feBw+0fwfyAT9x/B/z3uRb2n",
+	"T3ufKqw16p3NmIhnTBi3bzCguZJzpgy3PI+qif1vHHMYD03eBs+tJKrKkFlqcLMfaELVJIUedC/rX178",
+	"ykamF/V+3x0rxnaBR7sPoTuvFfhGCHD6mFws8B9kB569TfX0J/98xmYXTNnPqLFv2TFdMA1Nzfow2RGd",
+	"m1SxeEBNQWrG1LBdw2esJDof1SzYSDFqNmsiZiMer9SESBPHiex6NzZ5seigDnRoDTjggMfbaKxTK9Wv",
+	"hJ4zpP/BRg1Iteb3v6aK65hvMgRPvltaSKvu/LHksLnjka/dHhX6minyv//X/9PvRW0KaNST14Ktu2CK",
+	"UcfPiwP8ZbrAw8xibsg11WTKkviUSDFixJFthC/YP9QDTWxTVlRJwfArL6yKc6ibhDbUpMiyPGeUc/zU",
+	"K6eoSgMDYnEtT0zn8aZHPNXZOpZXA0RVzLIl6UUrr7TTzZdfgp7u73938PTp4aPj7473nz49aLkMhbeL",
+	"f9nrhu+mfBjz2TmajKyMKPLXbB8yyqieqYDgSge2wGcLO/KpLERqhNiPvE6QccNmxX8sUzfKbeKBpr+/",
+	"st8+CiiPKkUX8Di8FNZc91oOeHkLsKMus33HRlLVkNoZXuTkmFD/wUDZLzSh2l670yQhmoFeyM0JYVdM",
+	"LchIJulMeGnbixr0gWWL9/f3b17/TJOUfZO6q0jdhJltD/CbIL+/grxdlG1HHq8iMtvf3a50vKeyryzx",
+	"QgoI5V9+wDrKwoBlFFjSmlIyl9FN8rLAV7qIk/cLMQIph7w+Sd6Meyf/Ws7t/RcvxBVL5ByYfln2guli",
+	"VYnr5NpnP+Zcn6sItBo1rrSr+LQ6/U+wAFrziZg5Q0Vx3FuQOyBdB3WK8Y9UGxLTRUS4GCWp5lfslADz",
+	"OCGgsO4yEaOuWui12OHB/g3y7cFYqlHNjeOVIPiEGBnTBdk505w+/EEml9TQfn7Hv5AyYVRUWPDImT2W",
+	"G323wrcLTdRz3XpmqEz9lr3kyu5ZddYtu7Q9HljHrnKGVGUe1cWvW5hw2jnNBmRQ4DC1fCQ7Ri9E3Gww",
+	"GtNEs7JO2XhG4HabuHPirUI06yg4OSvvQGkZ/QiWz+yVmKdm/bmtSiNbOAIFYt5ohaqUlbe9fNW2ch3L",
+	"WitexA72qzexzjep7+noMpGT52zEvVJRuuskitF4MRhzQZMW28uUxiRhY4M0emFbJq6BE6KYThO0uoOP",
+	"QxupWEywWf+IipiA1wT8HmDwcMoBEfK6lqnGwai9YIy5HlEFewP29kWtdWM1ZbZGrdToWmsx1qd6+s6+",
+	"Wd6OoiqVzSJrOSqteoeNC2zXKxzMdRdwiWI94yI7UG3nqTBzbHHJTF8IoxY19DmZKDahhg3Y79w5XaqU",
+	"kr+13paXLvDFM/BMKoWmNOJeI4bPWETG/HcWE2rIGGWmYiPG56YXradEeaUh0wCzKaXiUshrWEWIeeBi",
+	"AvJqwKhKOPqdkZRq93GVy3HTx52VClyFgWas1kJqXXJw6u1qxWzMFHCIHeAWdML66y5cjQip8rD8tvNA",
+	"k/ALq4+S6ylPGIwwlkwDkyJIbu2my1bdNKHLV8XahWGprRqgmGbCEL42IW3I/Zpt8BxdnS4uomKB72J8",
+	"n9MFxMus72vzVj23YPlKtXvdljcRkUs2N+Cpv6CGzyJyPaUGjIUozHyoiFPPahxzqIiw37Z5aY96sOGD",
+	"cUInRSUiWObHdatcUB2qNlzUpNmM8qR8rB8d36AWXxaKuVWhYmuHhSzx9KgqCBzLLNshAjYUHr6c+JbI",
+	"oG2ocQVxdm8s6t9TcflMoTemKmJnMhVmMKdcs+UEDKqo+9/ysKKod0HF5UABk2diVBYgj/ZvxgA+whmy",
+	"eM3LyJ1ZXwWQg+FdbZlCmu3ZvJc5NZ3E/i1lKYtPiFNEBrb/iNDZBZ+kMtXBL0hKM65nEAIXeXV/EKcM",
+	"/xjMKcZ09aJW64hiWiap4XWDwxg+NuHaKJq7Uzv5TrHZq+06IbI2t+Mm0Yaagi6o0E6IpjK7F0575/iv",
+	"mOsZ17rB1dvJnHzQ8VzXWWaqt+bS2S+ey6jIb0LiDynbr0JgNQ4IomQM9nNczvnCS/AKlygbo1RQzfHi",
+	"lC187bKvckY3cGyUNsSNdfk6bEfK+dbul4x7D0SDdqzZXCrTbO/IjtTSKPDD/bYYa0/cmy/d4X7d2rnz",
+	"vvEotzXf0m4EnKmysgGz8mtUt23PaMJETNUHecnEjfgn1juEqDumeruSYjN355W83OZw6rh54IhrsYYX",
+	"9u2Zffcebd8mK208KVa1Ds1GiplToqcYtiyShTNfFpTLWneIarCvjhmLycd3P0KwN8SAEUpGbm0Jnc/L",
+	"Ws3xk5rGr9nFiCaDxj40nbmOqCaU2NdPHj4kOr3I3iUJF5dw9eWjqQ1hFwwddZpwgRfhFcfVQmB2me3K",
+	"rEZu2xBhhQa3aHJ/Rud0xM1iPZPtiCrF2areJRqnidEFUq/w9oP9LsJsypNYMTFIRczU4OBwC20m6WRC",
+	"J2xwOSmyAJlmF4GCFlrbnkitmaWs8NiJ1+3DSLHr9tG3DX6cSKkGVDE6mB12Gv/S4Uc9zSjacGfVg/ou",
+	"FQJ8IzNmlE0cu2BiNIV/Qpj/NVVo9thsBJ+Xkqz3fBTJK+Fj9isdXTKjB6oxOQ/S7v4PGDWsPJknKfAL",
+	"23BElASKikk67y1LWDo8OP7u+MnR4+Pv2jZmxsxUxqFa7lYWA1QYrdXK5RVTYASqG/6cKS2FHrgTSNjv",
+	"I8ZiTeZUayYmTOnIxuv6F8KY3apLIv+sReXqPOPSAKszeGtfIJgKAs43yAYRxE+ajKZsdLlkEtsYpFF0",
+	"xNpY7wd8qXyWgxXLtjeqpz3fTz3/NTSRk5QVc1BKbFbGraMMvgd3SMoGl1wUKE5IwXqRNy/hNQdvHVHP",
+	"JqYOYjanyqQKHksxUCxhFC+9VA/Afo5pYfWum5QN5kxxWbPPL6UifjiQMsVsdLl93WZvmoLPA19CyS/I",
+	"q/dvyJPH+wckTu21m+y8PTh+HpG3Rz/1O5hlDDdJ1Z7XejN1tlr7dbCay3cQznHj3t3GSJcOr8llmSTy",
+	"GhQZXPsVAgAK9NZixaduaVp9Ll0oPc/Iyqjd5pcOcuPHCieFGcqFTyusc+sbJmysjuKGKddBt0i88lA/",
+	"1bmLbOYYmVNFyeHeIcl6JFmPkMBJYBHJ0T7mn/VtYtUIuKX22ZxjNjJRnqUBzsFTYrzbLotUJDO6gNTV",
+	"udTM57TtPyY0MVOZTqbO3zSmLj5i/7gp2Q2HrGHMu4d7x/09cnaBDipMNb3mmu2hQsUmNAEDW6NfqMH2",
+	"2UJTCYdNGwDLWrRt+Y/47lt81aaZcz2YybTLwZwzQZP2LrJz9ta9jwd1wmes+5l6h++X516desYrOg3o",
+	"A77dwDjwZOacLtis0gpXTllUYR2Fw5TPfilXesnYD05OFfmSl15t/kPbS9eVLS0CdpK1sXSgrzL5tKmk",
+	"rm3pNiTA25ySS6PmZgWHjvVZyvHY+8rK94I5YzoCAU9SwQ3o2LM0MRw8AOqUUMskUN0jI8YTuERY3S8V",
+	"c8VHLIZEmV60xAOwqm86+7BpsAim4McyJhRGQK6nyCHRAYBvyPGYjzAn2ejtji9bn0KanFtidzsMtPT6",
+	"OCh53YWfqTRhg1oEEPRTpQmYjex83dRHcsY0amq9qOU8lg2u1tiUzy7KaW0pqTblUH2wsslnZI/8+xFK",
+	"PGCylrCSBLaRG7Lz1xcfyMOrg4cwMf0w+8Dimmh0GnIzJXh8NAb9WYbPmSbeU9bvVYNIjSrbcZYFiXTX",
+	"uVaUi921rWXqVvubVRWryzdrqVbb0pBQOYID3awendRoRqgwefUI9CJNrlmSwH9L+9ZRLyoemjqbcVFF",
+	"qj+UmlwoRkdTyM6dSW2Iu5GNbIhaL9oqCZWVq/Ymm3SqptetLBpUmVajJ3wbulTtZDPBW3+Cu5F6EUqJ",
+	"JFRMUjphJ4QJQpNrutCn5FJEZMqBBBUj14obE5pjPBvspqhtopvVsd6WVaqE51v+t5SJ31nmUlmM1KQs",
+	"ZYJgo1Slko5dUayY6KDPRb0p7/TapVhdO2QNghbGOOYjF7rRbXfsav7EDK3ZF1BRBja8cE0/Fvt9zhVb",
+	"NzdjomhFltVeGLjW6fpBV/Cx6mTK2EKklb8DLaX1fCfxIuXEyWhRl4AevAz60TM5mzPjoI1gVQg6Uqyu",
+	"m8RW7kQEoaGIYlc04bBOiPwC79iOSMxonHBRA4qj9o4OrVT858/1qWjO0F9c0Cf1AiDrf83Ny7NqOy7o",
+	"e/sBfJri0RmU2cgV05o5f6An/4bAJnhxG6GphaFE/gpryT/b+2xhQ3rPyDfIfy1TaQOfy9cEaCbh1F39",
+	"NrlHxnShB0YO8NzXkOtrNqEGPMwITYJvsXh1w/9u+Gv16lXkOg3Zbkh5mPPmKZ9ekx0mYqk0KGQjOp9b",
+	"xLSYKe5uDDfHwdZLIN2E763JiVY53RgfuRhsckizT0t4kcLDtYFb4ZLFp3jnixW9FuQvRKcaEd5wH8WI",
+	"JYndSp0qBb9bqstOPJBCz9GNdeDlpCkyao56wErHXODvWXft2gY27g517Rkur1Q27xY53y1XsrhyL36n",
+	"I5Ms8L4kxyRjYnhPLkr8vcod+cvRCG7/PK2gR2ysBKwgdJfmy21DBG9PDDYfkZZz8EPJLeojs93FSafq",
+	"ii0sMV9hBC5NBtmPXOhUUWuUm8skC/BN+Mib6jKdCqTyfKC8m3/MjWAazuucqRk3tWpCMM6tRA3lzd2f",
+	"yNdgUG896O1SnjTjIvz1oGKM+7ouDnd3OteWvZ+Xb/P7CgKcl6KZ7MXMKCd88fdc9rack7uzMhQPV8XC",
+	"EDzeyMYAcTAJ1+bMZi4GXSyYRqUD/q8+hCj72K/Q6u6qqrsdUF0HYEdtXaHS0PG0yXTeydpRlxz73gAD",
+	"AhM/ZDueEuoQsGOC0YtgB+YQMSrYNSmLlFq1E0JiW+N/2GyeUMNe2hh41eCa+AUc8qBnIvC2fQtwkzWP",
+	"LeYpceCPO2dCsN/hVv1Sqtnu4QmxJx7j5hZzFgGas2WHEUmkBentW1O1oOCKqQJKXh0RQy9ZFvrqBrmm",
+	"UfhRjXDABWr0GMHYoCsbtaU75TYZ9rtZI2uExz1PRq6NWiETEv46MCG3fzR4vCrPr1sZZy7OB7J0dTxt",
+	"112aGOGzWWpPXJBTTMnIf012YjnSD9//5+tne7M4IlmzxLh2ddV1NuZmxRNXxwk+fnz1/OoRjOeSLf7f",
+	"OezWylr8avpUgZ22RmFHvUu26Hr77R7EAO8bH9Va1e61TNWoo1vP79OgIfGug33loD4ZfK1YBnv5RU27",
+	"MrJslXIniJsp6tYZr/tUl18/kbvux4x49zLaD17Y5XkmFoVB9ybcTNOLvZGcPTRcxDTx/8kawllUTlQr",
+	"Cmj2/SA7LJvAgG4FkXPrgJfrHvY7PcadzvFSN2XXd/EUb3O9b/ns73c9+zeHXXlLAJRrMCVLioVt3gpA",
+	"ZIXV3N0NqIHp1d2GKtxus0tRInWq2Ls06e6GOK4PgbEtFS1CM+mSuXNNuzv0VH0/Kk06WBnKvn83OPd5",
+	"lKeXLw+jynw077IBbuKpGdVWxjgrRGLJGIKwlLcRZ8bptnC0GdOaTtgaFwGn6foG6hciL8ZTXACo2zK4",
+	"QkhsODVi4U5NwURy/OTRdx0gEP6o5E3VqGWBaCrC/VBBWIJZ4Fa7HnOWxOTKo3UHt7LD48MnTyqy6Y8W",
+	"OCFQKLA1aB4M+dhBBH9lsEHQgr27YudTqmti1c/EggCQuG0NNxtWhuxcuGwp5xs7ID/x722loQsZIy7H",
+	"CBI6ueiXdDEuDFNjOmJ/fC4oYfqSz3fl3N7UducS37Or/zlyW7d9tg+8gDNhBjQ1U6lamZ+jrTP7dv75",
+	"N6r6EqlqK8jChpvFur4u+7GXm23GaFzSTubk24GJb9VM5zLho0W3iP4QSufrwMjBIoprMxb3+TfG8iUy",
+	"lmsuRNFsb7ez5wVGx5iAkEGEvMbzgpJgzE5cNoJ20IIi4dXWyrlW0jDcF81j5uyB7ruqTWILlUY2QgXd",
+	"EF1y6xiJ24InrC94YJEIw0Vftstb8S/7nb8/zmU3onbzm3txI6Nb8RaxbKVeu/kVKvF8MZrsyjO7n9bI",
+	"G1LQGvPkalW0e6yj3YPSPpsAIdWqmMuUxm9K5hIlc+Uzfz+NuaECto6nuVntKtckalDDAhlRWuQSny3v",
+	"YJmL12l0BZTJkJ6KFHvrRYxyMRwes5Xc7zNfAWjVw1wU+ICUbWMn7KIRbaiIseDwFVOGxfZhIjUWv8ab",
+	"B8SQZIClXmuHhnBZ7WftWnswqmVLdHfW+6KqVGe0d29sZqpX7HrlMOQbCfBbuhiKXf8VX9w00q8p++YV",
+	"Nkos1g7S3CuRQBz1z2gx1+RsZCBt5qA+jWbnsF+fQbNp2F9pJ+1q1RIsbOSy7I98k9eKUA3a7hBZsXl0",
+	"uZJJJ7J4B++BgOQTsZ01Lo3dDSXsISquZtN2/NWTdqkGCECajcJcL0VchDLB/T3F9C78pyYUyRGyneWY",
+	"/EBFnFBy8PTRo4i8pYrGfE4Onj7+DkP+bSYXeRGwxRnVhqnBKKFaDw56UfGHw/IPR/jphAs2iCFTJvyy",
+	"7vdDFE9wTgbOs2TfYqoUXj1PGAVf2WCk6NgM8oBsC1dhW7NDQUkLMXbVXxXFxoI+ZhLkYvBD2F5hxOVm",
+	"yw8LAwlabfi86RU6mEiE5MtH7X8KRln+MW9hWfS5Ytc/MR99vIWkUDgcAzkeXHBlpusw0+6VH7iI+dVo",
+	"UBs8fVP17DpXm0Fw0i6DmitXaWbgE8hboY38exXttbAgWbkKu6J+SLU9ds4KzMhlHaF+m7Sx5vW6RFEl",
+	"eS5iTgV5Te18yXNq6AW1XLQg2Qmy42wfSiQwp8YwBQ3+X/862/0/93efPtz99MdxdLz/+X/0bpdsW/IL",
+	"7hERt9NnSJ1bsXRmrd0jW2c2pu3k0dziifz6qXjJbt3dja9AxJXb3tIU9tUufG/E95KqeK3A+7WuEXWX",
+	"zFLBguo5XT3ivvutwa2AvTxUDUtN5zn8rCJynrNRQhXioyXs1OK5D9GOM0T8I/wnEfSKT1AtJgB8BMjv",
+	"iqElh0tBLiQ1fZc2Yx0fGJpX0eir6nCuQgZ6pg2GLuniDq4MuhpwMRhNqZrY4ik4MrRl4VgbtVA//y2P",
+	"qa675w69YmM4AzlKa0xWtSEOccqa609DZhAdGbi0Qc41XO45gvysm7Rfk5GWp6nb1NbBNRexvB4gfn7+",
+	"KxUCllfTmlchNhHzzzAgVjHBrmkCNUJZnqRuna8JnWuG9GCMnA2CmMogibb4s7u+ZZ/aLQWrqp2AfSvP",
+	"tR1kVhD3PRphBsGMLQqz0LwxmFNI09Gz4yA4qlvoFD6pLKq4ZaaVTLQOiRAuu9l3ZClmWdRnMVIBgVv2",
+	"MspeL8EBG8GRbb+uKx2NvDkVh/9phVpf79w6wTmxn/sCF0YW8dw6pKE1FYGt4895uleVV6wDPbwyKnKb",
+	"yoIQX8mWcXZbUfza3UXPrYMocJisijbdhJnaMnZbirYKSQ5kSritjwmLS7gto8otUkgODlZncL0tQOMS",
+	"FMdsbhYeNRWG3DBef8KsfC0CE4UIolEuUxu5YeMEj9eaYEckZQdT+46NgzoC20pOUUBFY748d644b7+i",
+	"IVvJk79yQBYcENbE6H1aujjHSyAI18L+9RWXfQqKwwr0k4l6GSygFSMFmOYSkmC+QAVK7yhwMga5ucgp",
+	"pNZWTdwZkCuswQk53I35hBsLAfof5Mj9CZtYwd8MTS77u08//fGo3tTy3MOMPrMKbEMt0i1H7tQrnUft",
+	"sJOt71dkXf6xr3PYllmSLckbFTNVXRHYjEau8WjpqTjcb7yhbRAY0waxuzwPvmZAK8bc3IjlozOqllQI",
+	"obFJSIZvolOMynbDeagyfJQmVOn2RHxHlm+Db1YqTVlM9tpatVqsoDLI8Byaj0aLPD1sNhsGCA22t0by",
+	"6DzeFVb+nf2ksu62IbyvLQY1+uvRYffxbDnoyrW5naArxUC2QcVgN8gSYEmAXH2wd0R2jp+QqUyV7q9b",
+	"MF9XsHS4GIylTTn1k2uqrbtkM24nFmt7+F+8iP5VisXK+2kJfcryFANWWWB65S2OnIyrlTJFplVc8uWF",
+	"f4uCdRsei2KL98drURxXa5x2DhKPm1Ifrt2IxI5QO7sHELwQWRxRf0Qi9+ywXx/rfVqChpf2tmgJ64Em",
+	"IVVB8wi7Yw2wio0Y4JbymoyILetH9zPO+m61tlpL/6Zq2z0Ijf6m9t2M2lcD2HF8pwpixdDSuZ17pPrV",
+	"5E51AxNqGGrBhvOn1S7XUxnX3Yrq0q+vfW4nO+A2FdiDLSuw2cd2EQc2Erid89ym4tuk666ryN5ZqEOt",
+	"llkT9FBSLzcKfKgVR1VDPiqbNnPZKZXZIAgOok2b7YMObGPUIyjL9W8mXBGrKbMtVPROOp8zMOVWQWjq",
+	"DYvwfoKOXZt8ws2i03cjOefNCu7RFqwcsUMrXFPX9bu92rSYCGCCWs02Yy5iLibdr2pIoy/tVzVKf9uS",
+	"TBmNB7Y2XTdEiOWKdmv92sOO5WuPtlC8cDXiCGZWSycdgiZctHrn0N7VtfKLRT2Qqt1B9UD7XOPWvucJ",
+	"HWHEXj7vTgSafZe5rrrM1DtxqiOHJzbHYAa34PyejAXVwFGZMHrF2qMgoJNrV4S8Qw0xxTQTZuAxcjvN",
+	"vRCZUrt5DaAkt2znsx1CAP8KJ3tlDQmVhY60Xjq6mQriDlbYWP0yL1UX3mLFPZrUmYJ0OplYeGdrldHp",
+	"nKkrrrHeygjxlZeV4iOHe0dVHNrVIdCWuMNba+zVeMNxwvWO6NJSZ6929MKWl3RzZ2ypxZ85u+4cL3fU",
+	"JoTWzBQHdrqlezi21RzigkypG2ddsqneLrGGCdfB+LXbAxUbp7WH6JepRbux5g4y4VD8VMiy6lkWkO1s",
+	"oHwByVYg8CTnMw+X2q9rsJVLOUQTlmF9SdJuYVTt1TjX1WO7RHisqiAFgRzLQjOKi7ZOyF69hljOf/Hv",
+	"+CLyyCMRh16QC7aQIiYHh2gbPzgmO5Yh9yPC9iZ75OCAgL/Bqg5cwAGG28zBEQklByRrGwjxEDpNDCsA",
+	"2vsb3MFBL+odgD3j4Aj+D673B49aQnBqPPstil9bWkG9KlaO38YqnTbj3GkvGcJ/J4WvXQVzrbXpYqck",
+	"3ngwy9WvLqvW3VBbkYilvov7V38kAClpO541aCmvO3Zf/GrBqKpMcj4PkYZCdfe4HhV3dDnQlxA7WHP2",
+	"306lYARfIjMuUm3LaSv3kyuEgaXzAFht3Vrpu9VnVYvc2v4cQ8HCkSsgrQQP8xmA33ETI6ZrRE+308jW",
+	"Icqwac2Y2GR8nW/PMomZNoNryvGqo7lDFigrL0z4oqQMkiRcZhbx+G62BjahCosvrnvl+i2ligrDIQff",
+	"t1xD/D/5R8QNG8Jw829djG5+R3mgSRZWHm1xp6yg3NTRp9iVvNysCUSj6577tzYIXtTzdNJpdzIqcVHS",
+	"F3R0mcjJFvegzjKfQ/MFy1LlN1kqa8iYy3taN+EmMq0VCS4l6ecwbWZFTdBCoWxAHeUspLLFPffn+b99",
+	"bXghDR+hMG+7a69ghOtuTNFLqpbNmdLMli1b6vVyrp61l6+l6KGbTeDNyfcr7LyWONKaiOZ1rablTRYW",
+	"XMB9jRoQ6q5Rz3q9BjGbU2Ustr0UA7eIcB70ABRoG4L+qdOCdLOKpJvnQb3AHMO33hqwSiFV/JLghdf6",
+	"akA5TwWELn3/t7coMxDwA/MzdUReux+1YXTmf7z8BX/LTV0zBomcXLPYKfn6lGBJph/PftmbxeS//+tg",
+	"77uq6Qv6bc3CgKF+FLYoSwYKl9OFTO0dPmOdWDllv5ZheqDh0ubZViM7nDoSfQFvYFmJdS6xtjSabv5q",
+	"5QpdpRQE/4Ir7KYhdAyLoHlZFnYWXg3yGdKG61x+i3ygyUgqxUaGxcTxjLX48Fp51TahcXlmdV21uDw/",
+	"Zq2aPLW9NIBArZQjXshLb89YWtmT55x4XcdfMYK2iS+r+NflzK7BtOtMFG/56NJaDbCun2aYZIYRHpnJ",
+	"IIyMBOXbdbdq9ysXPUsTCCsyAx7XH5psxEaSX9N4wsjFwpmbfjjbffXzLngGdmNFx2bv4BTy/+iFZsJE",
+	"9m5ha1w7A6mfNAHLaMkc8ri5snHHPEYW24OV0UleILwyM6hXrPMi5ZhcnJcpFw2b0YlaoXyOrqkdvcyS",
+	"WeLhrqgRzn0JC+d1htt1lY2s7Axnqxhtsty0Ds6ZTEntHoLonS13kui6MiOR4zEToxXW762z67+xH3ZZ",
+	"RH9gu/hXjaKjVl7wAV8qk2DWTTUayhFUgWCCuYf73BDPb8fVScMMSH1TRfMlY/XqebrWgfktlaZ1cV8y",
+	"9g98bxO7rPvQd1nHEV4y9mMt3EaeTVnK90/nDDfrxpMsm5A9GrMsu0EKrJhmWUdbftG2QFj/8MRQXH1/",
+	"g2s7qAkXK3ANP+4u3GJFdcBIQ5NboZYNeJO7sOdFAnHQfhVXYi/Z1m2LBta8VY1MSpMaw9sHeQ22UAv2",
+	"o0FN+XD28PkZOAPcNxFoVap9f+xNsukyGR5jhPpEuMwaTTYALwUI3cMnLsMnAEmAe7WtPC8Z/tfQGVVU",
+	"eN+0hReqh4tZHVbYH7FyeMuYMQLPQP3864sP5OHVgd2uhxmwA7wzgHe0U2gv6cDC8VRV0xaf228pRRDz",
+	"GvQarjmYGWK60BF5sgsBTERP+Rh+pFozraXatU+lItd0odG7O6dYgU+THfRCOgro96IlIecHnTZ49SsC",
+	"4i8MDDgVfG33ahyGkUI4PLfiCvxVSa3JTm6F7RP/btRu+1jJ+FFvuYLjyVkSv1BKquZgzOZaE8vqKy6X",
+	"U7aJqEtZRRzie0Nn8+oQ4zq39xUfFVawa/meZvP+Gq3N16pqoOvvmt7w/gBcn7/BPQwMenFlppsLnzrs",
+	"C6zws5E1KK0pqa6ZCpvrmtTQcBmX11nVeETfV9wwMqMxuzkHzFUv6qHnBVrswd7B+i2n4LXtg3kTVdMg",
+	"LICGRz7CH13hdgnkmDA6mvq6Zhc+F0DQGTshU3lNNJ2xXftjUKVI2TwBtAMW6u73q8bGw1pjozNOPed6",
+	"RFWcnaTOqRn+iyWpGVRNutrI3rHxGbwduIu9WHZmt73YjrQpm70EKnbwKdoCRFCJpJyXLvfQ4Qzr8z8K",
+	"xr+VtaqV4cO8MOhm9fBf3ahtoiasqjuqXoD0VANnLxXJwKvAJC5GTAkWu7iyn4HfaPJdRA72OygeG6FE",
+	"1UXofWo+bm+n0siqnHQ0vm6SLDS67rcJFYNU1QaJMhArksAryLfSeSJpfELevnn/AX8A3kT0lB4+ehwR",
+	"zf/NUAMcSWGYML5KTjGEtDWWy88lChclGGfb4q53kRnReeekgcL8wuTHGZ2wh7/O2aQXuT/mIv/3NbuY",
+	"Z39MGR/VcjJeeyn4+PHV86vvyEKmZEYv19Ge7C7VRHuV8K/o7vjTH4+P6zGwNP83Wx5gdPj48OD4uHCm",
+	"DrqFSrgBuk5Kq7xk01sxI7zbZpPSfvVRxftd8Rmb3ryXeA0dIB675lO195Xai+x9Kox3H9EeymiQ7WvV",
+	"XdJuCs8AcLvjrkLdxvIoeb2yFrBFvMcRDTSeKud4sH/wwMLDeBTtB5oUPsWaYAhaCzpHQ7IRHRumyEup",
+	"ZuT7/ilhCNnp0ryjtuyE4ki7b2YLomX2eLswByhxWRysaPtILR7lKu9uhLBaZ2TW2ZWv29VO39/ChnUS",
+	"tez/crYct/AhIqiwluTKRhaxQgfOfp0JgOXYoTlvyM9xkQUU8UULtFl7AhoOcLaRt17YsKCCnLnb7gqB",
+	"YP5qq7ABcnVwQijJ/JOLEujUWKYiPs3CMTTmcLhwIPzVZd5QfcliCFhYosaUdaWg0yB/h+zsH+zuP47I",
+	"06d9tPIiEytS+JMOHGJUi9p6ZvvIYA+yEYQIxqFG8bjVnH1HGkIjf25dmSYB2gmmp5N0rLnitoHqdGYm",
+	"rWfi7s1K2clcYlmyx+8LMyy9Q1a42IzrQAvIdkon8JpqMk8NUXwyreLWbWatuLPTVnFxBOaF4qCW0zUs",
+	"2j0g7Gz3l1M2vPbFkfZ4A7J2dmJydUB2AuHprQDgCOzfL5LeCmHeGbhS0Q5Tg6rk5rMRmpLr5CMqZxsQ",
+	"h9XurKaF4Z7W32I9KgkbG0ITXwqx1QDURfX5Qnnll6GZrHdSLBHdNQcPSHkJA7f0+sXw74ROlpaC3hJC",
+	"x4poLdsws5qahMb20l9VR3CwGC7MR9nSy7kXK8JgdLHoEGcOV/H1wv3vzJRZH/dUqUbGxSQilV9hcRy0",
+	"UCrG3ETElSGTV0zFKYtIoVZYHJG69Ijg7XK1sohUi5VFZCRHhZpigzh1v3KBv0bEFXsZCCkGI1e73EBr",
+	"c0bNAIOMK4gqjzc0x7Zb5ijXSzDGfpUXxEypIfY9C1HdNj7X5npUp5iWdju6mjO1TK62ba50bW4HlbWa",
+	"GCrnTPTyfupTQW0ttzXPkP+6rGnZo1Gp8+SrPxUMdDcGy9odEnVFsIu457hHaQEKqxnw34w91tkFAzgi",
+	"x9zD4xKSeZBPG5Bvs9WwVvNI6GQbYCPQzv0BGYHRvLNUvk6YS21ewcF+K1JMfZZB7QAVYxdYQXXNoACl",
+	"3D/LoREO1ARChsEZlMeIQsAEfLcgO2rv4PBo53G/H8QY51ErGGGsJjKsw6YHFCr+48+fatWQuZkO6gIh",
+	"ZZpAOhi+AIHVM2YU061xqktjVKPexDRFxbpA2AhTkDGmTdKYJFxAVJ+6JLjcpcjMrUTK+iWIst1p2XjA",
+	"iqoeOxjuAIY7gOEO8h4q04WQb1tcFzO1JwZs9KXZIgXYFgi9kFeMHOzDEmkkgv3vdg6QCKr+uBmjOkV8",
+	"h9qYdUcWSGaRzfVTE4l/kh2aaEmo/QMpDgLuL6SZRmQp5WWE96nBlwfTGMzqqMzuEhn71UVKm9XucYWW",
+	"NsnpCgZVXLPGnInPUe9vjCZmWt16zEZeGujZrpdUOqvRAi4xmZ1eUW6Zbav5IxMzboS1k+LaSLV4IRxO",
+	"azf/Tq767un0YgZ6c/ATnc+VvGKF3xQzqRIRoTMmYpCme9bfHRUd4dmv//t//T8lt1DdstHuURStepdt",
+	"qzO2kH3d1+suvF739iZXRYj6bkxLto+dvd3iAJERhNGNlZyRHSEdZhC8cM0u+r1o45VimOGxpqrpPvaa",
+	"Zhv2Co9bvNqHh0dH3x3uHz1+8uj4u+8e77eFijVX/sXbtJwBcQJrtK8hlqWov0EfN90xUFhVU2U7RCvi",
+	"EqICmPmiwwUL175AsQV6jJapMLU54iurMRM5mDM148bUybh9WD9nDr2eMoHAgL6M6Ibi2wmbgZHCpQpu",
+	"oUHDJlItOsJV+LfhbFIQgDLVg4mUcV1wsdUpSPYiwRdhfcYJnc3gnJGE/5Zy+NFMGRxUiugANuVDzpg2",
+	"fERSzU4JJUKK3QCWBWU13rhjyTSoDX505KwaRwSqwyF5LQ2rVx5c0fsMj3bZWoRgNdkxbWPX3lTTvsge",
+	"KyChlyxLtSppMwksLDwDrQFeJIhow5OEXFPDlK5dgcPjfkPdZTHxuvASinrUSk1CDuC4pImuFZ124WxB",
+	"6FTbuAoSfFA3ttCE07bGge5vFdp4ZaN5lWWGjVoT2vrHft2Y+dVy9YDJcZoMwrNdl6oHWaXVmbwuHrNA",
+	"S+aCGHm9EmWlmnUj+o8ah/5vKdjyPTtaKRq6MRfwVQHfpazUAseKBxh0OEAlT3uCrk5xOxZxB9y2HOWa",
+	"XfEYDbJZhvY2AjmzVhHjvvXQdG/4i40Q7pqxn1Vyb1eMNgkMLsHztI1KG6o2JMj8BtYtaylH7LVXoi1H",
+	"0Rs2myedPV7LPm+sGuTf8RF0+fXNYhjNFZ9RMEQFjfUtOGqICbTq0HLb45Oq5fF+RsduvdRs7g3NG64E",
+	"mC4NRg3po3hcciO3twcEp2M1s3Ntjl5H7PamuPbQprQC2nowFMTHWyOGIzRZYBsYxoHY0yXwPbLj/gvp",
+	"aMDxMLwD3kSQRUi6jbmpRgHZr2rOG8bujxJGlc0hci/mK7FwcdTwf7QX9WrXYPNMFMNmjZYFjpARVFjU",
+	"wQpPeKCDZfLUV7XZtATYbin2rhxN6icW+S1ooeaMhH4+3JyIDhuI6JIt4M4WMFpb2ZfNvnrCoXdAIhWZ",
+	"WRzpG8FqibogKaMNeXuJLItMen0iPdqcSI9OyNVhXtgPxmKzkiBxwLG7yPE6EfsHf062tw3qLXYE/iRi",
+	"2O/m1F+YpSJAz7Z+hl0dbSQ4gIQsd3vYtW6vz2Tt5phoAyfL3ZSw4I4kdGZdxvW6YBorZuW7iyAU8Keg",
+	"M6azNx9oMrQtDAkwSW2B1Hl+ADOAjx3EJLIWloFUaAqNSFbVOMrqivTRRAbGb+4sYliRBFgwetR+dfgW",
+	"qUCrxMD2P8CIzf4eOWvbCfv+Kabx4QElimFpFqwSfz2VCTslf3z2FO7DX8I1P2g2sOdn/mvkW2F4ZAtz",
+	"iggFBoPYqGToqGB4AgHYHgs5vI74wUXA0HIiC34+IjSOdZXP9aKeFKxDpGbTZH4+wJjNtT49XP/TIxsd",
+	"uWRUtx2DWquN14ShVvb6S4lEXbKN92GtkZq2ttqH93a1j+7Hah9tc7WP7ttqtyJghCg/jiFvgoWRaYtf",
+	"KsLFF4ojEajB7Su/BZPy7UBIbF3rRbw5e/2pu0eRCb1imZJbvEehNnJq1UnnERNsTaUQc9IHDgNwO3HG",
+	"s3lW4md7LW69Zpht1jj337q2/Nl8kGqmCk1sNM8bMSsv1fw/BFpteONKJOQhGrkGitOXCz7RciUJMCic",
+	"pl/ctdJ5KpBI5WyEpF2gx1sHiCiL6jtL0mzQGWqyNSvKwkZ5m3m/z7MUqjLQu4swHLhArBp/F+AgY1RJ",
+	"x1IWZ75NH/fdAXE8KBCU9dFB8amPgquV1E82w2m6h4KyGDzSJCrb7CUrY8zeOAdrZVZ+CHVnvhV2KINx",
+	"bSb0kxzrNSJyzoQz6rqMoo7H4Jlrowv51xY36pADfdwRAu94/35CzR1vLzlyayhdtdBYDXWGbkWYl5Gj",
+	"smDXfCIbnompjWtfdiLs5dQHTUe+/CvGM0Q2fBqt2GnMoXT1pOspKYTUdxlrsc5WN6kL38E5HmTiTm9X",
+	"E8XGC5xle20jJqtu3xt8r2rstl6rF/989RKCaCe2TICeSmV2E6jQSz6++1F33S0LoNupgkiQp7B08KgB",
+	"6gek9EXXslnhV90GdsUZlJMIWW7T2OYsgy6J7PrqCOpq61RZFLCIuGTm7uO13TsYgi4j1ukMLPcrxFa5",
+	"D0DWdwoDtUP6AO82+zZ6+UhydS2QXJVDUD1yy3X0u8ZCz0eyBA49UNW+MET0fHovYm42CwBiwOQh/GfK",
+	"aMyUR3EpAuYhPh4Gxp6uhvayespCNxyTPOp8Y2NiQk3LyJ7uF4vndxhVIkVLowdPCq0ePOnSbHPMaQcU",
+	"mjXC4zeEu2vFkSkS8j1gF9l5Ws4v4NB8ecxiG3nzRUXsfmTP52N6k5qRnLF6C2JCrx/oPKKBgqzzES+5",
+	"irUDF/PZPDUuYg2CIJi6wpggUM6IoZdMWC2ZklHCmTAlUGL8CLVpkjVW4Yz3qEpnwz58MVU728Z/E0U5",
+	"2/q8wSKdS+h/BQfmZp5Lm+i8VV9iu6rQKh7vIHfnJooGuHQgqeLMF1iX/uzeI/geoUSx3YCPgcqW8LEh",
+	"OwiOpVgA24RXolPSALd+JgT7ffdgGwnTXXObCqnem3b6Z0qUKnHVLukI3vTMYmtuphVS4pBQq9NmRP7I",
+	"NXRwsHvwqN/1vtzOzQ+bbUT3LCOswRzZeJdY/8Kw1p2gYXgyV4+6bZTXpzYubrHa3aPp8LTdP7xJaODQ",
+	"DLqtSnOGXcMHa1U72E5iHjah6PXWxE2e7Ndh3l95et/NJvTB+qBJjavZ1jDzsFG0BW+7pMdXmH8Y9cB+",
+	"HiuKEfBrlmJ3AQ2NuYq5KrNS3mIpiL0pjTHPXgyZQYEO6ijNSiYrZbzEqGXLJTU8TJ0MD39UuAFU2G7N",
+	"Qi9RznO5VKswVhS6Ol0sqFxSo0DXqktbDktZD2q9gidlY/1jUjVOw5OdWNGxaYJe3y54+irWu/dAjBtO",
+	"H5rIKijwGLRQ+Nd8KgV7oMmOrdzXz8u2EM0wvWXMf2exNciYKfN1XBC9olDQ97Yt05vc5MLLmk2qOQ2g",
+	"86o3ui3c1bYJQlwY2wka2YgNUWCxgx2O7FSqi0R2lt9LT4hiCaOaxa4wWPHee7EglLxHLGOpwhRrJVPD",
+	"0UWh59LggiWJvB6k85BpoI8eWDEXlrGFi/zpm/vgJt0HLVGgZ3li8aCs0lmaemDxQ2fMpi6OuQGb1ime",
+	"KIOYkj6zDs8S5O9RYhmP4xUxUiW3VVonYHJzRAZNuUYGgBnJEs3yxLps3O6ViISVpMl//9dBF3PKRhDA",
+	"K2otRe2jA1JOxuI3SRR3TP4QU9psCm4+Dh3VZrf5uBQDxgp4gf1uFM0e63KMBKJ5phqi6rAg+CzF2BYT",
+	"0MkXLAy8We/OGf43tvpFstWaS3KVq+o2tkq4qbk6NzLarfDU/tZu5jMu3B8HpXtv1EsF/y1l7jGs562x",
+	"Yb0CH+6UU4zMdklKsc0YloIVE4k1eIBoQnbQBkysgXfVbOHCKFdKFi5+eVj2YZcbvrtQgfzOszxWALfh",
+	"ywsWKO/DPVjonw+3uNSH92qpS5DXeM0PjS6BxQXFp0mVwH9mhpZe1HOGgoZCGUF/2OoXE5xnF+ELPEF5",
+	"sOcmEJONAR9fUE7BRjkES0q2P1mtNvrx2ikEjeb1x8uN68ftkSKGmwqU+qN2O7TLJLBfN5SXXlJTOp/1",
+	"WlkGm4UE/Sk89JYMWw7tTKZ19c1+AUQdotI5K5Ye2dh7st5UEnbFtrZNLhprTQ+O/zr3W1bv0PaZv8O4",
+	"L8iOD3ZicfabjYR4oN0n/TLMfTt3qfaO1sqfIeAqghArKUjQsfs6ykYAtn4Xd+9Go7sMwjlHBjkBrUsj",
+	"7bfHW0qNCuiiXNze0l/kj0uFCjZMmfqSIHbbHb6PW9291RW4pS0u5KDbjSs6OgsezoJPs6AFFQ1LOaPt",
+	"5CpsuV7ffV55l4zyjVLJ//7+zeufaZLWxEmfiQWBx+QKnpOL1CCGR8EC0Bpc8EfFRFajWDWZkOtAQKLe",
+	"77tjxdguEGfvpEf9KO1zqCOF6Shu1GjW9xgGhKpJakubjMn1lBobxL2YI1belGocS3aQyh0RljD/ddZt",
+	"dm5aWAsutrzYRtz93+VFzgSWnubOYfN/lxfv0joEfGCyS8s6bRH2ozyoOHUFQ2db7okpVclCePzoUa2S",
+	"MeaC6+l245ymjCpzwajZRG6sHStqqBh1K+/0q7zoIlCCUMLME5Bi4VY0W4xGjMVooBhTnuA/9CWfzxts",
+	"E/OECpGtd41GN5qyOE0gDsDw0SXZmVGR0oSoVGiy65AqqTIFJ9sqC6tSsWYh1i1oA0bxyYSpcC39hPFr",
+	"mGo7w7cRR/KilzdYWNhskgFBlCRugUbDsBx7eCLPGorHtJm3rFNjSTTp1bEH/0notUU1pTEBt0HMxjRN",
+	"DDEypouInGlOH/4gk0tqaIUeWjf0c/1kchNdSbKHw+wWIazNAMh2Fc4PbLrE9qs6nMeCrV+9f6OdPzhK",
+	"2RJy0aFWcefqcJjypVKxvmrsKb9aUkpJQUABKm9iq63E2e/C5qLwiGVLF4w/3KpaCg9i+7ori1a3+4kZ",
+	"WqMmdjXMdd6MlWsHGVoB3jjobIpyq+w69a01qKDB6q1Via1+qebUGKZE76T3f/3rbPf//AT/t7/7dPfT",
+	"HwfR0cHn/9FrlKklUsO0vt0JE0xRcEZCWJKc28GtE8nRtGUtGNp3uYFtRL8VrTZo7/7kk4ajekvNaNpK",
+	"nDMuwl8PKkJtve1fYTuXTuLOLrXl/S1faMMA6Y2utD9SMUnppNA4E+BRh/+b8lqt80c0ib/1fgX/nS/y",
+	"Xiz9Hlb9nVFtGlBuf5QTLtYrku0ixztzdzZzMHDhm4+OC1R11HQdSBIaBAoXud97A+vi6gEgMj2dz0n4",
+	"WQWVv5WUYfmuXW7qSp+WaMBOOmivOp+6I/0TxbvJmdZ8InxqUEmkwHZ3g5qbKBq3cuVnil3/FV+EKVTL",
+	"5dbqWfDegIuY/b7c3P706dPWRAlOaxJifkv5FU2s6Xk+T2zsfAuplbYgGKObWJQt3qc6081E7rofwdqn",
+	"94JdCB7v8tlcKrsxFIbSm3AzTS/2RnL20HAR08T/B5vpfc739RmEMK1bmn7dGqgw586SDqjhjfheUhVb",
+	"fafdKLtBVdIN643eZpHQal91V5jncPlzFThHGKGGYZ0XDEx+wKjEKSncA1e++K2ubOU1NO9f6ctMCW+M",
+	"KHMnp6msP0g7reuKnb6EU2RTh/E+af3jJJZYc0QzG2g7s81nNVJGVLPaIqE0Ywbd1cYqN++AvQXtJJxa",
+	"1l8dB8ZgiEnnMbxzq/0OGGCH7iUcZaY02ExoXVVfyhX6LP02Ei5iPnIRevZLjP4dQ51fIyfMTFEZqWrc",
+	"G4mNIBs7jJQ8rM6oHZ6ta4pdSLs3tPwrYmyEZyk7CsHPRbrNqSckM99pJ5lYPI4bi0VWZ6rqjrHQXdfc",
+	"kom6lCnZQM8rB/vW00JnDXuFnPf2SG/FxkxBqHMS3FWWUWN2pwn0x6VHAo9CnVXYK81OWVuSoqp7tSOt",
+	"FSDlaMCaKBZqHJ5M5o0bubrwvlwWNxoDkaMsYhwiIrzPTtfUzBhNpRrQCdvQQ9Qe93BBNQvB7qtGVTqZ",
+	"KDYJK3YZTOGA5SVgPiSaXpOdfZSCQgrW70U3OGCfw1TrRnmPIFa7dv2qyZFbgvBxA3AIBdUV89mc8hry",
+	"GuXoEiz47rNtjaLuSvvXRF7QJFkQG9+f0yOPfWZpnkE6n5a3qiPjcRUgSoKdqV1HEhpuKHD1cvrwmsRw",
+	"0C3aAkZTd3BfywBmtSImLmS8qJHZN1STZs14NDmiSSPKm+VZrhTa75gizAXZeSEmCddT0FwdRFvG6FDF",
+	"4rZo3rXixjBBFsyE2aOtxqQ5XSSStt66wsV/6z6xutJWvc06tdvdHlaa56CsbjcupLD0sn3Ju48sOeWr",
+	"UyCaNuLchoU5bO/+WJjrqKBefGZUrOlCY0Ah2l2jjoGk77YfQnqxqEvN1WwkRQyDYyfOS6sNiemCGAmW",
+	"JkaTKtLUut76Ec9TF8J3a8k7pgtdZ1BY6Jzjq1Q4/7IkccrIjgCxzq8YkcCu51SbtUX3bvVZdVHjrKZH",
+	"JYewOiE5qpmPHNkoJ/DlQEBUYCyxeAFSEbBYEWu8jFqNnHFtfJhdpp0ZjwWfTA35+OEZhF7YAFZ/2Yd3",
+	"1g7FYFQlnKl67h4HOd/uxTyUltgbp01sW7f7qUzipt5x/axH4IFXW8d+XUPrVLtNdctB1QkXbDMIoBpe",
+	"aJWU+pXIJwvaHGi3ho/g35lq00Zfbts6iai5rK1mk+0JPidCOmug3UO0lGiMFUJTlB2iLuSRFrkoHg29",
+	"kk03s/AHOR81a1lj/3/SydDei/yoWkObq73OFbviMtVNcsHj1cLJueK6hCOyebUD1/1gq6Rea1Z6Um9U",
+	"gjd1U6J9HlBMdhzjyvKdXT4AoY5qbKXmE3I9BXgR+xpojKkY+1ToiZKpiHUGdpLFJzcQmw9hqDBYP7AF",
+	"8vIITpftMA93b4sQWZYdUcjp1kYt3GQtK1utp7o4guV0elhrKeySS4G1sH842325f9BhBew8qq1iK+e9",
+	"93RCFXlHBSc7P5zt/vDLu92fdvf39w/6572SkOjob3/tVMPOwdWRr7e9PLi6TdX/FmwdBFs7wOZWGGSP",
+	"CL0JBjIQ+9ZR9+4nJvGUJQ3ZkV9oAdgtgMLK0ShVarOt2gxTVZnFYJPUxLoM2Qa6te4nvTURvgbiameU",
+	"0q8QuLLO7JLtfzlZrlwvNO+3SLT5rkaOlwVpWXjiy9lZt1zy0zHzOwteKwqTmug1f4PZJHDtjWBQrOk9",
+	"QwSANUNYajVJ0J8e78Z8wq1RwF+bnS8ojESqlSJbCkbrEn62YiyZkZeswSODj8KZspgkXFyuHDLeJajM",
+	"7x2fiFfibDRic2M92MXtYb/PuWJ6wEWdVwbMZprQcLDoAsMt04Yu7J22twzW4ujx/n4b+5kxrZ3TcbVw",
+	"L/9hFE6kdTnWo+T1QhprQwRrR6jivFzbEgSNkmktv5AFMPpkx2PhWzCrl1LNdr8vZZAfbgC/kbAJTQaK",
+	"jRuVzKP9Dqm+two/UbvoICO2lCFB41gxrTvZjLpzpC2WCFgqT2AhfLxdZ8aKzsgu9LJJgEFpcx1+iLv2",
+	"ZCG3U1vhzW9CbZfV1WyQe7AY62R+3AwJ3HltiY0Jpy3++s7JqJ0uMqq4Cvw7xd3/LWVpXVAiksoJoYli",
+	"NF4QDk2w2KcECmmmYAGegbFz5hNSa7B+mDADIztRTKrXvLqVFsm3k/ce+Vk2rtAPJQxOq8hjBU81q/VO",
+	"42fb8KdiQ/fHkYrD2U6Ozr2VLff8xNfvyXtmjC/J21HHq8mVXSNQjs24iJlqLAbiX8CYD4inNamCG8M4",
+	"tNR3h1M5rA18dWMYQLMnf2yn3dKZCCRuFt6Xzb08hk9t29TtCG1DWd9wW7e9pA3Lcmc2B89eK7YGfLCJ",
+	"peGty5h6xzQzzyBKmWW5y903vSGP62D/8Lj7vX2TBDDbSJAAVkfbhbkGV9FKxtemlkJ/Jb71ELi7UFXw",
+	"izp9pWDiC5akdmussfIs/jXVZsaEaXXWePMmzT7ZzG+zDRdLnM7Z4JItupmkb8Al88X6TQS73gJq3dZh",
+	"BZP4Zka1iYfH0f16X6+WfeOiP7bk36nLW/+ivDW1Dpd8O0pghQHxFOg724Rghf3iFJjIrbtWKkz4zhSe",
+	"JnFQowJV5cBm+pDrGWNTa6zBqZlKxc2ik5UuZiMeb7sQsG1yO4UCoTWgmvrCdw2RpmOwlKyJi+XCobp1",
+	"tKYowdCsO+GuGYcLiBO9CnAOnfM05nrGMXHwU20pQhHL68EokZrptda4jknlS1JiWNlW1vQcBcTeDNuT",
+	"nZjX2EedwuZ69DFzWODH6mQZ7q2t+WGZoY7InC6cQgdZX3gUdUMBsJ/xHXSzHDzp15Ukd+e4fBY2OdcN",
+	"keYNL6+/l3mY+hZFWGUD3QJ3r4NfYJEdQoZrY8ZdrKk2kLgcp+yUZNH1rgC1YuNUYMU/aOAm4+w3UpvX",
+	"5oUbxzv9WgIbawXDOjrcHpft5qmqo7dqVHoHarPs5Ucu2GpB6q3x5t4PWVy8G12UJuNqaGDutJJzyuPt",
+	"3kzmdDG4WDTkiUJGHPkPcvAIMnhqGHLAhVc9C57jr0oWb+133YAHPJBHe+2H+ovPZkubybclyP9bsELc",
+	"wukKEwhuLm+5ViU9WO2qutmO1dah2OIFMrj+ZVdC22fpEmf3tB3FvrpVGs/t+iC2pQpEcu6srM7UZwZU",
+	"cwz5GFExYlDMoFatzVayVgcYTamasBhscwgKkyrFhLmZ7BMEfF8MmoPjyr0/0AS/cXmZLvtirqBNZIig",
+	"u/7tw08/oiL69vlLsvPXFx/Iw6uHf8Crn/unhM3mxtcV9c1mGcUu2Qbe1eSaKUawwlpZ3BwuzWa4VeHl",
+	"MkRsEFytpH3cRRGovaj4NLFyuGoOH5oRdMV8giGq/vw4ErWao5Nq2YpFGZpfQYXyBy3k1YFoyjXl1msQ",
+	"ctIKeb1ByB58zeYDZelxvr8T9D+GVUBsgR6P9NNwB+ovyfzd3tGxsx/Um/E2vSV1uiPYsilcQzxkzYUB",
+	"9jxb4GuqEXYKGRTZ8deJm03YZXpEE+TbkERcz2DKCarXU6mZ44E4agugFq+BNJFl1BV7PSB/saU4fZ+u",
+	"Bq5ic0aNr8NJyYJR6wDHdkg6PyX7dm2zhdwqL97MOH8Tyi8Ez5dL2XpW4eA9mxFAPzXmY6AC1p46LBXJ",
+	"WkOmADZPFpNXz0MZgtWLYEy2SpBUjjlYoAoeM+FKeBUF/OH+1s1dDfkfW0oPvQkWtjz3dEttN6Sl1OJ6",
+	"Xnd5TSe1FzJOE5dX7UPb88RIcIU6HWWrR7aqEjrlbTV10MOuNV2DVkJyqANJaHJppcm6yMktSdWp4OZG",
+	"SPZ6uuhyByppU81uKZsOFLC6MOPHl9QKZxMU2Mq1rHoIu1wN8vfyJbXttrdEd4Y4tJGrwX18M1dXEI5r",
+	"3vo2dTCPGJ+bzveCqOfFXDeX1ibejoyO/epUhruEojsGpPDN0ofv6fG4gVCVqqq8qTNzaf27dVOv/7yp",
+	"zFuF5/BnEk0b2ySjDQN8vphU69ss7bntwJ+VE7tXgeW9QdXry4lCKlZJzXPAy2a0+gKqDdpemeYqPNuz",
+	"XL9h5czwwD5XOf93Fdz0zl7FO903DpviX5Q2gwCo6sbB9bIP6/uyGD1KXmtnTLIbBp5zQHzjiQ1B2d54",
+	"OtVQr8BWXffKaxfYCDvBYQd7uCkWtm9KXm9KDt2Kg5TL1S9NcQgq0Czb/Q/T2q329a35iCmw3Gln4atN",
+	"bpulieFzD61XxjBw5SzarFz1oG0N69VuzchtF2CA9DYvvfeEOCLaWCbVAuMmOSOtVsYP1invb136ldfh",
+	"403o964jNFvjMjcLxpxKI6vUcgZYzEZaPCiSy7g98sFdux5o94ornk6m9IpZ14Ge0rkNQpOpIcNUJXpI",
+	"djSfCCzErrDSAtPmlFg33sFDbEk//IPHnz0xzvp71QwCWlfwsT5TsITJvR7cqRQGcy3cwrfYtDDyEOt7",
+	"DmpYyU/MKET+M9fMlfB48c9XLwFCkRuPvw6/5qv9oAim6au+VGq7sN/5uJWaYIlfwIsoXzFock3VOrsF",
+	"liQlu+LsmimCz0+IkAMYWOT/MYBVz/+azEGqUoWKziCfNNk5T/f3jxg5JJezfoQ46SDO6l45OCTTfhSs",
+	"2GCe0BEbpOJSyGvRkFl4uL9GpfYp45Op2Za+fkd3XsXg5De45n+ZLnIA4XQO2MjoLAOvni47O+oL9E/p",
+	"4aPHZYtUXWaU5v9m271JNAUGD+xMei4ugbtyIr9iWCGmfFNFheGiyZA+TWcXgvJE19Zry1FxL+jo0sZe",
+	"k2upLslO/iUebTjsIbC5sKAOefxybH9wdZtrx+KOAqj/uhnTJkNXDjkJGUmlcNK2YjMgLmc8qFyLYOte",
+	"W5ABnTjUx3c/6iyIhN9DNLFrHpvpdthAnYpUvk66I+VOTEkk5Tkt2S0xp9Z8/rV3NVjsM2PoaHqmJro1",
+	"GbVIaSiv9yh+Tq4OTkjMRgkF8UatVnCKMTsXCwM/KebYCYstZs81BYVh5+2b96H4768i79tLYpRktz92",
+	"fEYn7OGvcwZHzv4xF/m/r9nFPPtjyvio9iCuJD9vNqVwfWFQy63tjSIs57u/+5Tujj/98fi4voxvOys/",
+	"fHx4cHxcQMqqZRKGXjKxPcvlxser5dz4OjzdLwaVyj01QEvuMLYyyuDsBpFlmfALDmgtBQe80X1z8OkG",
+	"rn3OA5Mbl3B+S64iL5wqW1yVMYjVOo0Fa7H52jFGAtKtlWjUEIoIvzUlFcsU1qhXJ1J0fDMk3VJF66Dc",
+	"D9mxtfN1oVa+jf/BUcPwhSRWxK8J5F/aAbt0jaQMJpB3bMT4VS2CnqGTbtXnM19kMwk5989yHrBtxbBM",
+	"jz760Z13nODSxfk490VCup3xt4rZm65HP6ie8S0tVv3UlpyttwmtTWJBRAo2SFVSe8QUVudAYY1FOayX",
+	"FWQ72MS0rSZboJDjJzeD2DCmSQJqdttQP35AlnA9lYlnDGaqZDqZ4u8Y4KqwrjKjMcKBvz378OxvhBur",
+	"O9vzB6dVpzOQMP1OM5wxM5U1bCpr5sT1E86j2GMsR/rh27+9+fDm/d4sJv/9X8fhlUFzMUlYZiqjyqY6",
+	"u9ab7Iaa1bCl71E1C1YDSjforO60XTQcmlXddLaC3GiWjE+Cck4CyuTYmeHVYrllvkYbaAwVHIzqXE7r",
+	"XrqxRc9g6paDC581CReki9Rk9+HtlmfANarWK/OcAwhY+2slvuzic43EYIfQrNGqJwQ8rAgeVpN0Au+v",
+	"625NTetwqpyxpwLRU1oNnDcSqJGKOfr0OHM7NZbDh5ZS+ysvTyb/2haoqboDYMey+KR6nMyUaeavQXbo",
+	"p8RfbU8I3PhP3QE7IWOZJPLabnpCBRa3EMSz54AN2O6KFg3bSLspONvjbDbN0i+ha+Mi3+Ddq67K4IdM",
+	"AeTWhkrnczIBgzQXpKALrx7x3YGrO2NZjYzBTGzH9L1VxvF6bhyR7Ni0FQ2bLxVJpNYLhCPuR3kpB5Zo",
+	"FpwGcKIofUpoaiRYmpgvwt0/IfOMj6AxJacbeLlVYOS3wuJ0f4QS57sjqhmZst/J+7+d7R4+epwZv5DE",
+	"d6gmdp1ZXBKZj4/Xu1XWsemwm1PQ9GdSG3L4iPzEv+/fdG3HtS6Md+dDgt5rfUf4YGPPEVJYRaWUik+4",
+	"oEnr6GokAlqwBgeHT/bX//rocI2PPzdtnpWeTfXaY5dm3OA7tiYynmXYuLdPgjurTba5RNTUgsTAeyE3",
+	"wMwS6K3uMruJzK6YzNexkC+XLw1nAnjJR8FN2Pn3f3sLlT5/6UW91397W8ubKpvWCPlOTf1+OM8jmaXa",
+	"ODu4yw4EtXft0nWMeuTLein5R4fbQ9mWL2KbQsR+pyOTLMBqMOFXTCC7X6BV1S5Gv1ezxLnU8uv79uOH",
+	"XtT764sPtUvrblRtw6xA1GMv9vN2BDolLxI2q+5avT/qvcG8vBkdTbmw6Zu9pckJlUdMKam6Z2q/5CyJ",
+	"X8A3vc9V5Q8LE9SGI4WExePe0jTf5nvMo6dPQ3G0X58v7UHjK114Bt+Bn/tmgmyDxgJib12E2ps8/mST",
+	"SJ6ltZuO1ymWePuhYhvEGW27nM/aQWKl0BtfhmbD2LESrWwcgJPqgpG9mupr8boJRx0sIpSkAmvcCjIU",
+	"dMaGJ5aFZlXS4Ec0snKDpdDPhd2oCD208OMQDNRDEMNcwRs24MVp86MpG11m79AJBZ5wLlAtx3ayAiiu",
+	"Q1esFFt3NvDI4h/7EYGd+lwYPmMnefF9YqbUkFhiuuEYNAChr9HOTU3+6dDL6OG52IEdJEMusGbJAAcY",
+	"kaFlgEMYBBcTuxhYQ66fRZsohkmrdhbzVE/JRDJNINTnzA5eKj92F95jFyOG12CAEGpBuD4XdpQuxicb",
+	"ppGS7AwVM2oxJNdTnmBJOgCAHskZs9ciSgS7Zupc0Pk8CiZm70/DVBhFhU4oSoSBb3pIpJkydc0160dE",
+	"wD3pXOAXlBzv52Ftzg6Y6inMKaGG5TOySeIwzWvQzy4YbEdORe61IUkRuhp3Gl6GL/bOhQUbGyk+44Ia",
+	"j7g+n7syJ85NuAfvUBU3yx187bl9K6P4zM24p1xizNLPXf2O2q8NHy/aP4e3ar63IcAtn3/El4Kvg5gx",
+	"SxdNDbzKXjzD9+rbaFnCvJHqKgatsJib9iZexNzUf48aY3sD7+G1hhbSi1mXMbzH94I2ClaMdsdg8KVF",
+	"ZNiTF3hwm779Gd96Y1/Kvv6cmXYWr9HFaD16n8PKmcvkX9OafI66flfYjO6flWip+4elhe/+YZnw2r6s",
+	"P7Ydvyodt+59Fc54x89WnVkdGbZ900B+n5wasJ4dElwsmv1W1R3+xidTkHua/YZS4nrKR9ZuZ8uvOcvc",
+	"GIwYICHTxGxXh2RzaWH/22xAL/BFjCK3a1Jjfj5zFrBH+/tkB0utWI6ryfHBEcjfwYyKRSY2dWQVmRwO",
+	"yEl0RZ03nQqCzh0trcoB76CCwa1FPnY17xGdh3U3uIf6XHtmYPmumS1A7T0FiUTPpdCsrsJYRgh3uYe5",
+	"HOh+KQ0502xG1aJDDRhPsZ0hyuzigX2rvXFLLBjMu6Yjt7SxYYN+VfM5FFdtydbXWufoZKLYxJm5llY/",
+	"k9eQ8/I56tEZEzFQ95pWte0Enses64VajBM+gsEW93vVYbem6W5kTLmhJODG2op1SyVTAzeO1Q7D1rlG",
+	"Fd7Dmnet0XWe0AX+c8Yc5EdmXy7YZPE61RwjfCN52qnwI91yww6nrTNp5Wd1NQniEPV+W+77/Edm7n7u",
+	"oLtX1TqWxtPaUMVSjFgWmp2bADyW3S4s+qLXViwenQ1qkoUNBEb7ijUC/YWhMHb4SPZbauxbdogXNkpk",
+	"1g+xzEPqVcwP0F/RPq1WFGGVGjTZALIWl+/gCwHHpGqzXJ1Ft8cbbwMC4vaA5xsLpnhjencW6SoWrxnF",
+	"fEvYC63L5Q/J2lAFiyxOcMm5bz/EuWVQhxcSzYQh3ETkks0NWK8uqOEzsuNMaWAkFLLuUJ/YI83Bnbgg",
+	"3JBryjP2Yu3R/dXLlnhtawVB2gzcr5gXLBkTaUiA2WpBpXDHQyrOu8m3NYCP9SkXwYFfzoS2Uf2xzNLu",
+	"TR3IoGrwTUAtr3cYvxxUiXbUhYZFNxlcblM97YYsv/0DG8VLXdn0BsDTfwbVtUmX6tr3vhDLZjmvd5Sj",
+	"s426X7JrSaiNoHpc3Mf2LqF1Zo3uIqp6zcrljSf98EpVGwqHpuANGUneyDrga10Z0eHh0dF3h/tHj588",
+	"Ov7uu8er5g64SjXZAakmSiEVhdtcmllptYLQgkxwhmypBZtmWeZigfmteUWru8hYqshoouUaU059t2tJ",
+	"EA/B6XZtRNp0t2md9DYUikKD90qdyIe1ntHf87tycgjAMFNN5qkhClP5oxXvojfD5GZc+L9azBeVI1i/",
+	"gGPF1vWXKPvxYCv1YouN1Y/VlwvxZ/CHs91XP++CGtKLem/P3p09f/V292/Pdg+ePv6uF/V+OHv9/Mcz",
+	"+8OjR7Un9B1LGNUYccNHaUKb61FjHIQ3lyj7GZEK3PxNKtGZEOz33cO+DUuwtzPDhC1agCC9OoJ7m8Xg",
+	"OiVwKnzIg4Ar14j1orYyWfM5SxJq2KCpYFY9Rq/rvz46rTLMRpj7CEaqfNBUJ1by3Df+DNsuM5NG5pDx",
+	"FjemwdISFlt1v42ksIeiZr3+dd57/erH894nG3/rYBrq7J2P9tvrXrfOXc55c0Tc0RZ6iN29e02TlNvb",
+	"wZaa6V42yqkj3UXaGzi7zmVdXqYO6wRBvAOL6dURL0Ybpgada3p0n7nFsJHjgSsD0q1i3lxeM9UV6pJh",
+	"DelEjmhnQKW1apLAZ4EqWUtEHQCTHXve9Huvg3eovwLvgzK8GhNWbC6Vge9WIKRSvZxuJWkG3avD1eY/",
+	"x74Wbulg1stpXL21c8EaWe0LrLggFcl47glYMYNPljDeFl2tyCTLh32SUhUP9JSP6zIxM4lGNBulsPsY",
+	"LqnpmJkFwW8j8mR3KlNFbBtgiGUzctRfip1XTupuKnKw7HA2EWz3q7GR10ChTshX9QV8nCkK1BA6MimW",
+	"B3XFD3Jtwkbo49QPl2de4dTbp/+5lvzmjJr3zBgvDirenGWZF1ssVlYe2UzGBfV1wuSMGcVHFpHHDBxg",
+	"RCOgY8yUL2ZfroWC/x3Yw95wFwW4tYFDTWRbKyE+ksVMMU0t6JQL6YZIIv9Xc3ndsAElkwQIDnHeXDJ1",
+	"4TeMOseKFgkTMVWDBaPKGiSoGHGa2B9ac4/s0LMhuP0pLXWE9FJdvnrGZxt/J5ONMx8misYrVA18ptj1",
+	"X+GTDtB0llRmdBHkfwQpYkomrF1SV9IEMEHEjXrVTIDCwm2aBvCOaWZ8i0EOUVc8DvtBNX9y9fitJvOP",
+	"8gzxxFfX01KBy00msQ+owwdTKiaMJHJCLhmb61OCYxjY3+MTwg3ZcUHrdARx9QmLJ2zGhOmTC5ZIMdFg",
+	"YqICA9+Jj5XKTpofh4+j8i23n51Gd/on3AE4K/9IWVp3DGTqqooutzdlTTyzH3yOVjZZZU3Aabgbo1Xk",
+	"51vPL8qTrK6W3ZABelcGaDPV7fbdg/1u4jPqjfDUb6mxmI35iDMxahWlq7TpNU4Pfr6tltkVjy1Eu8hA",
+	"E7bUNJ7jAZzjwXeD9oLhKzQ8Z8JCtm+vySumXKm/bTTXoUJr18ZKByqrw4okW6K2WkKp3+PiKkbNRyxf",
+	"m7odbTnQPn2/HF/KMnooyoRXIubUVnHWXIwYKQyk5Y6wLq1XhX9++e4eaJwRZhYKqzuAVXWjdR+vur0W",
+	"QzvRxg1a+thqmx6HVoWujS20XBZP+fZFOVmW16hmiksPVb5dVZJonFrzSWqt8GS18o3qO43kzNdF6xA+",
+	"vZ2oPc27B9htvczTn7d+EtCy4jFbKcRxkygH5SDOB197XFK1OHQ+8SgMw/WnrboZt15+xrOY9ayUdUzj",
+	"uOkM10QPzOdKXjFcKpMqgWYIM40Vve7ZLA2uZjbH5VM3Si5xSNs+oQlUVZhMMfPagdV5FJkAvmW7sQew",
+	"rncGYVSQHDVIRpY0N4Iyeueo2zuP6qMHrJ/Yvgkl6zm7JjSO8UbuMuvxc5BjQVqojaiuEFwidapak1Ge",
+	"2dfepQnbPIYtuBmUsfa0QfSDOGUEDhzZQfX1gQYF1mIFAL05Oc/iZiiiFZLOPDRVazJboFwM6KgeDQLz",
+	"H0bWxS1jlld2doXLC61gIIiPAjsh+wdk57m/fCzyWbZGPZahdsMAqvyq4bc6W6HmQ8bUBxcRUaQWzDvP",
+	"BEd15iVs/3VxjHw3wLSaMPYEFNOX14KMEjm6jIhXHokUyaJjx60qDXw2cExzawGg7ZlRj/dXdCSVDdD5",
+	"NhW6q91wmRTYGI1nXPRyNyuCFKdzpq64lioUmF6O1se/2NyoCgWtxzFqCt883r8TrQQfR7326MA0Ye+Z",
+	"qTNTjqAQMMCjWE4CPoWtIfHEio5N/Q2cjcdsZPgVq1Zh7ei9HnPB9O24uIpH/iVX2uw6b4+rgwZVHSBY",
+	"iMVpwlwp9DoAso4129iEjsD3PRrEjMYJF2v594U0THdT3lQWdLZc6cC38P05o6b9/YKPslandj1XKMJT",
+	"j59G/ap4MshGFDWRdDcPjTsnGztnbDv5xb571iMAOAUwPKheQbtkZ4wVF7NqzxHxq6D7kTcNwLxTaqQi",
+	"qWaacFNjCGg68ZW6Vdk7ZM4Ul7GFBRox5XQGLPID284Mqgi10XP//Jm87EM5vZhrEETa+XzY6LLN4vfn",
+	"ZC+gUbiQAkMVH4/z2MMIuAzYhHbY3mSP/HC2+3L/oH9KGEaMYC1OPE0OKgtzsoiQnkfZMYazCMMmykyq",
+	"OCrfoQtE3cW13zs4hU4g2mEsFdy7OlyyGtlbscOPwvDE6qlzxXbPRiakPF0iPW3ogiDBVqlQ7R0d7hz2",
+	"8R/HO0f9jC7/WqklsSZTPdw2U61ShHZMNOMJ+G4mhTCkAm5ZDRGscFFhtaWE7orEfc3QjLhtDUR5fUoo",
+	"QZeAmBAmjFqQGaMCK4DYGIU6Gm5Qc+9vUErJjuGUCGCwhiQMbp6IKjejYkGMO9KMjGtUDzKRCIGfacXu",
+	"Ou4DdWHVbEkK04v+jMEwJVpYRwlZolPfnQWooGPUmYBcTezNjECgezyjhiZykrKlWZUrhPH49s7w62ey",
+	"U0APVYyu04ditEPrTBjF15lDTepxA6LHmLHBJRfxGp28ZOwHLuIu0K+BkXqzzQlg41bZpqDU+wpmr7xA",
+	"cYcpespeIUrGKfZtwy8dDE8UnviiIr03L3ZpGcK9D4ffxFf0s1zVwX2vSAyLDFdQxqF5fw9I6DWJmeJX",
+	"zKK6Igb1guzoVF2xBfkLmTEICOCaxeSZfB8RIQX8NMheKOoRRO0dHBztHPT7hcCqPPYd7TLwKV7Ywras",
+	"0mEL8tMk/9EWR7R3EDkOXpZJkuYQkamiVqqMuRFM49JSRWM+HyR81Chj8gi1WnVqyrWRauG1KeC3F9TX",
+	"krC4b/gf7YoPvf/P189s6aHHewf7fYxJsxEVDpC+0ArXCCArFYs9kisUNkrnBKWz8+VgiaWLBRna6yPR",
+	"CzEigl3vYpDacI+8dTWQdeRvhLZmqma/aVSKiJYzZqZoXRfJwpVbRyhdHwTXXmziP/5Hr2H9vFirXlCt",
+	"HdmvnvVHG8XorIg2DK16tGEmDDcLAj+diwBs2GMEw+1lCCs43CO/ZEWU3r14/4GcvX3ld8NDzZ4L195O",
+	"6E6LCKpisFxwOiICReQHFvHD/ziA36JzEZycyDqL+q5/hEL2+PLZIDwkspaECkLn83OB0Yq42qBdJqjA",
+	"2mHt+aa4Ji5yHRcknWumzBB3a+9c/Iigu5beNHhNcHn0ievB4fFf8jnZQcxjyhMiBXgeMLr8XFxPpWZu",
+	"nYEkC+jDFr4ZBok7xMXklLg7PXPjOxdINx4SGHsnC5ni9+1IvjkonPL+xXr2e+ZfdH7IjLpAo8t0ixZ5",
+	"FH6Ub17jZ/kr4Ydgd0i4NgPDZvNk2ff+zQ/uxbAVF//R+K17Hn6SU+Ky4Oaf8I3guzzeC5MwW7MNMd0r",
+	"+H7snXdLsUyDD8LQqFbsxbrPBqsBGwdthEe56fO/B+8En2ZI9w1JcPZx+AHe3Zpeh4fBy06Wtygv1Q8G",
+	"NP411cb60Jd+e5a9GLaCvsBljsLgZefwXeouDl/3l4PlClPwhbvfLkWqrbyO3Hb5N0D21e8sLjNdRgoh",
+	"OC4t0EMVnxnlW2d85loia8PqLRJNN2Tfzq/X8IZuPRRWt7WXGp7Z+k2FPbd9USat1h4aOfEK+NWrf1Ji",
+	"Tx1RoTu/Xzy/rcRVYmCtrZdYUsf3a9hQ624WOUvb642aQCsVlGXqKtjZdCUaaBCmaA+pGG/qo2JcDFKa",
+	"JCy2mYAjqhRnmlwwzWN3KwOuhEoa2nuirTin5Ty0AVmFM4sSQzkxk868NbCGvE+1adP26lFTuRlvPbuQ",
+	"reNfsqZKnCWEkNhqzobseLXSZf6AqtnfKmBB4GCvqT0kr/PqIjgmxKfAgB5q6ClG0ILSDFczuDfD1W3g",
+	"vtgj+86fMmbKWtjtFt1keKGc94KVX+7RBzp860B+K6jeLK4HeH8jstKtZE4nNjrFZmdNA+x3X+7WgSym",
+	"c7Av52Dw5VqexEEIw3eW7jO0xp2svCMacLF1brDoCIstqgb2hLdVdGL6vmF4W6WVPOGptCZz+lvKStSQ",
+	"CpcukWOaYDlfONCdXFyrZ9FNqR7MpKorpKVS5vBSDF6MqfJJc3gMpSJa0LmeSgNEr0nCxgZdAiMqTu3t",
+	"HKvywKGU1phSkxKxUtZZqGq12j3nU6rZkvBBJEXgHEBZYMzwJf6YgFi1HS4sGaABqWiAmtnoUj//XtRL",
+	"5KSeoylp5EgmgxuIyrkB+Pcsr86SbUAffj1zUPjK1IrjaWIfPyPCwnqRwavT93aR2FdBiGoChQrXoB4n",
+	"f51c2GqNgW1I9QpOLPuda6Pz8O8eIrmjIbVRqHsHUVVWBsY5smObtnqJbTwT3StEvC0VyEs7uUkR21x9",
+	"c7nPoZIX7MswWBKpa9DfVl7yBpe+velqQom3RQErRzXK1TYlRp6Csc/Gd8AViEBApNFOzkKwT02qDzVs",
+	"IivOLE85Z72o930v6j2rpZF8GY6qjHw155VVwKtuqzrkkQSpagDhwYMam/OZnTUaK/2yQd53nkbOHRDH",
+	"z6/I8d5hRB7tPT4hM1vClArymMz6EFhgPybWbmo7JdyaTLPYaK7tKiMMrKsxJx7SoLQ/GE9yW6tC+zY3",
+	"0MEFmno1M/CIXMhUxCFFuyCDUk5bLRk75Jl8bbDWWtfF0VOpTO3q4MIkTGv77GB/vZW5obnCyjYEc3Nf",
+	"OW9KXa+oy/IZN51UMrjXQ6CAOx6LajcGFC1as5rW0YVF/EBLsQ0R31BdxNHTJzk1SEVQhpbOLrZdq4ql",
+	"mulu2xwMbIw3LOZ8MprZAMAdChfPCWwPNQ/g0NCYJFywiFQHfXD4eOdxf3fnu34WUyaVn0Vh8KlmvWgV",
+	"LvBRlxHwqjzg31KwBh2hEqxytBzIdSkfK/PytAHn5ANANOq6C9aIad0EB1mfGrVBLQBfPpjXiNX3DFCh",
+	"NEkxWM4CZIzwbMPgiPt0S2E/rTiYNZhKl0wMynEp3zOqWAfgmsI6l7svNF5YpHC567dVCDpZE7frCrJs",
+	"2WB2VNTya1ldG7crTTdveumo6zXVSY2O8VclkRLww4gcEshnm9FE13LpCiu+rJ9i5T2j6Kg1yPEDvlSe",
+	"8sRAbfOeb6NTiHZxITYN1P7gB1+qhCev7Wmy0t9ZtSC8P7LebG3YPLcnedlUUcVyL0t7tgg02V25woG/",
+	"N2y+uu7qx+S77LbsuFBbWW4c9Ya4UXlFlvZ363WKUh11QWcsIhjl7Jx3ezbEduBDaytKRhv/wn4DjKhs",
+	"1J0WHFdp0/X+OEeoqhuAiYLrijahMaUUaVK9WVhO2P2T0nKWv4/KY6gPYPw452/pIvA41Ah0jKNtgth1",
+	"JsBrmfFPi2bsbKlcXJYpo2byo1QpCFQP5eCr1+9qr2A1pQkO9htC0ddXK+Z0wRpU7QzdE/N5FcAckrld",
+	"QwhSUTYKq3V42EMdImf965mpvX5QdrIkg+psY6ep4tWG0jk/efhwThf/c07/srd3nu7vHz6ei+yfdJb9",
+	"c5T+5dXrd/bfJn/DqL/s7ZU3/PhJG/HCaPyaF1Ym8tQX0EhWVyBfknCz69SDj5qp7sc6KE9TE3ts83Tq",
+	"02p/8bFudISIXygaYwaxj1fUmqG2kurKZjXs/dFxO2BGA9R3+JYmVGs+EViYIKYLsnOmOX34g0wuqaGF",
+	"uq2bGikr0GtdYZFDOI7qbPBpEIRHhfvJ7Uovaht56wbMlauwOEiomKTO07SMqH707wXgikuJEN4pnxO7",
+	"726hXDu1g6nZ+Ab+r5l6JebpylWSHY1kCWQ1SaCAA+CDIO37tkrhTszGNE2Mpa+IlOlr1ZyjxtMQoP0e",
+	"NWLglPy3CWfC7E6YYApOLIGUKTnPnSsbItbUWS78cbOxsOHCgnPHJXDrKMhh0RHJUr719o7k7ZzIHfeX",
+	"TFjVqN1ZPGt9XYsK9cbt1QkqJjI1RAoWWf8lJf67GsXkYP/wuL2Yx92ee2ygScBto8ILtHN/CrvAaN5S",
+	"M5q2MqcZF+GvBxWH3Jos4t7S/+3RYWVXfnaRjmuqU+3WUKwCrWt0r9UyRitOqWopghqzdy5cfdIbuHVs",
+	"fcciGFUVqaqxQPCnbNmeBeb1bi4n910ee7iOuPYGwFqUKE2YiKXSgdviLy49hmQRKu66vqpstlVtBqWA",
+	"go4fX7rcnrZwyUo+0AqVM0pUgl1+aqT6ZwB1yKm7hpVMNPkgVkgnyz8K2u6gK9vI4Yr6otg1ceqEzTJx",
+	"mTedHRLQwmojyXAWOk/6ufuiW+tFOOFGjC1b9QRd5vDDjAoBwTIWHUJP5fU6q5EjPHUZ65gxPXBgWd3q",
+	"3TP2PO20DGNuBkYO5kkDXrubbluHP9nX8gq7Wb5+zbqOZJpYDK8LhmgCKVYbF4CPtWiosnHcpZx7dXrr",
+	"8QcEF11OIO+8c5Yakidh6Co62SmhyTVdaOfZsy6jwhcqq/gVb4N8GmtV1m4HVmF2Ducxx/i1ebLwfkiM",
+	"CBtz03Vc+QF/h1122aLV4RraSv8cHzSYo7v7BHy9zg65BPbdFT0yWcLFFupH5y1FDcpIpnJkdTBt1frc",
+	"JRGwgZxcoqLocbIh5wkVlOzquQl4V8jQc3ShBhdULhidONqChS3IBVsXcbWDfgsDtjpu1HM3bjker8OF",
+	"/NdrsbCbIa/SEmaWonyoS3VUxa7XUTI337jb3e41Nqy05uusc7jK27iy5611MrHezs09H9R27u+3eaI/",
+	"L53PnQGaFPe5HDUS5hNuAmhSuIFXKPNCMRqbqQ2zY7+PklTzK/aTD+KwNLM87qMlwg3DsQZGClHCWFov",
+	"iCTqhfFsHZbXv401MMWEKZnqwUTKOsPtM5ezlL1I8EWMaEvobIYe9IT/lnL4EYvvYFDhGONYNYnljGnD",
+	"RyTVDGIMhRS7AfAExKTZcD6MpeSa+NGRs7qguoP9Q/La4VhVLwgxm2+wcY/alpmJCRdskNWTXLbUL/Dd",
+	"t/gqFrkyW9npLWDDdzE4FON2XfTp+uvaNqsmC2SLoVpsaVE3Ku9PtWZwNLoUrmgPr6u9TpRQ8eZzpsiI",
+	"wnmqxKH6qFDMZBLk/dsf60NTd476pWD+44MiNMjZ7v+5v/v0k/vvQ7L76Y/D6Hj/cy1USF1gbfV4rneV",
+	"sagwA9DzIcyDqsU6Omiq2UphqhCJulH8abOEXUft/CaUvgmleyuU7qzMyTdR9qWJslsWOF+s6Gh36jkP",
+	"XlfHXfMF1oPL+VtWzggtjtug8MOUqguZqsHIIXNrw+gM5iaNVEt8e9uzAtwf130FXqI6wS2V0Yq3WxjL",
+	"N7md8hG+Rs5KxaZWyYdpHcEYrvINhTmoMnyUJlQRiycE8ftwduIggtdqzQ+0xd/zIQw2HvzfGFoTSlny",
+	"v//X/9NH5D5ULdqDwm+rElnrOm1B5NZEJjfssF9ueJuKhTMiVb5rG/QfFSFXw+kDBvL77lgxtgvz6p30",
+	"qCAswTrBPkgPE2Zh78eYrdhuTvyjJlI/7CJvVI4x/c6lUSJRRvDj9ZQaSJqzydUWCoMlMZlS3fv8qQ4Z",
+	"uzjIE0LFgvz9/ZvXeUfUkJnUhsAikouFYRopUlh0ijCXAMSKGtMR++NzuC2bsCTXxrqKxiZKSn6H9PIq",
+	"KILqKxeh3+hXrPtTK5LuZ7m5bTpKSqXjQr9JuHmedQanNYs8Dwkl8NaVuX1LNbumonWd5On2lIag0Xus",
+	"P7RWAa0i421WEfSbdnJrxUhvRuFpn8qfXfVYCvL4/s3rn0GiflWCsX19/jTyL5d65bqtRSmYH841JaLj",
+	"VwV+uLKs3EKp12bEw7tx5VaFW7NfN5BqW3Dv2p7ZmZroVlt7Udra4ey53SZXByeowaOUzVJViAZ4fT4e",
+	"M6WDAGIHxnFKqPu3oopYmtAV8Ztxcb8QRZtOEK6NJqWSrTfq4X8HqcCYuMyyGQXOgtz6bK291tBYMPWV",
+	"LP/elFRvdPLlbvLYLbwBf7q/cqdRaLR+iVetlSTIDbIvz5TsoNpOPvspzTPpu516/8WSU0/dUep66u3Z",
+	"C2zixfPuD1gt9QTixX118GkbECaldXYHLme8OMdlbGU7oT7f3Hnf3Hlfc4zJNzfbn8rN9i2uI5haWLoa",
+	"68h51BeBdwmd6jmC2qLmJUYM8MGXOM7uWIFv1te3oKN7fEy9qZGvUh+gQ9r3zUSlt1n7PurCUk65sto2",
+	"3visDjLmempTGlCIh+p6/ZprNkoVNwsoPj1zCoYFWMv+9dLP7++/fOiVLzxnAWCcu8w8vDp4CBgwDxM5",
+	"4QIkcfaLA2E7sQCTuwm/YjH5+y8f9LlwSXmIlvMifv7+jOy8iA8fPTp42o/IWCaJvIZ0tXcvn5En3x0+",
+	"Ijt//+UDuWDaEAt8Ys7FXMGhGTEdwWvwVt+ik9NkIhU30xkI8DH/HQT7IgQjh2ynIU0mJyD/2RDGTMXi",
+	"XFiFofC5YuNUgyMQMzdVRGgac1tPU8S+UJqF2GYApR6dC4qp9bhEDm4DDzHRTCOabd6qrZmElIl80u5E",
+	"tm9TY+a9z5/xrjOWNU5LWwmMW6suQJEz4couW69RfkUieqENm1k9SCQwxAxQVsTnwvnqCfrqwdf5SsSc",
+	"nuSXWE2kgMJXAmAi5djg3MYJF6zv6mjpc6HYiHHE5FZsxkXMSjANrtYovMCueAzLuHcuzsUzKa5sDQVf",
+	"Qe3s3bO/vfrw4tmHj+9e7M3i/gmZUzPVBGFNyfDh1cHw1FU6BRI5Ojp6CqP++OHZKSY06nMx/M///M//",
+	"3P3pp93nz4fwLITVOCUzKdgCfr6eQuK5LSp7iqi5mNt2LoZ/4AGNSGDi/zwE+HEuqPG0O/yf9slfLOAP",
+	"Aoz+ZXjqjOpMKVhwfS5glE+PH31HhojWO8IT/HBuEbP+41ctBVQyU9wgji96l1lsAdoFY/G5GL4a7/4E",
+	"N4phjjJfwEg+Pji0iW/a0IRF5Pjwif3blcft7507w4omMjWax9bBOKJJwhR4tEdynoHYHe8fW+o03CQs",
+	"J7azt6+CW9BJb3/vYG/fJx/SOe+d9I729veOkBWZKXKYh1NGEzP9N/x7YlPZgH/jEryKAXuQmb+5V6Ke",
+	"YnouhQM1Pdzf72EZcmGYBd0Kl+9XZ6W3vL2N89su7IEqcTXgTC67ljrExLqWsqHlUGcBT+2d/OsTCO3Z",
+	"DBWU3o/8irkahIZONPBwewp7n+Czh3CxWyxdlHf2jTtZE+wb1uTR/tEtdPfaQiPHi61vA0yEwz6Qnazk",
+	"IvA/K24JFl60eI1weew37dbVwz+gWOfnxv2y4PDP5SidwTrZwpMzZlB7/9cfPQ7ThDPhI7JOetBgL1QQ",
+	"7HUnX8tQtzgsXln2K7o63f03qOt1FRohdODGaMhPGRfANVG3xVlyeuw+QIRoTJ9mKHg57AYViHXRO97f",
+	"b+q4Zv/h/ePV3j98utL7W6VJSyuW/cqYkbniwoLaE5ovz84csCRHEVHUOOxqDEmSZM6UBnsS1pkJSZaJ",
+	"sVQjjGLxdHvwEMCYxUPruNCN9Ase9OfunQrx1k05f+XhM+sA/xy1vvkjzAJfxPPwW8pykJGTXqq9gyMn",
+	"vVX17WoZm2ThitNoa9uZ0itECHSVZYjmoM+ZKRMYGGNBzWUSMw2IddyAvpIVqeEaH6leVDsDFL4DbLF+",
+	"FivU+LjRQ4sLAnted1Q9Hax1Dg9WfP/oFs5hdvLczDIdiisbyWdVFLJjqx2leoqcCSIlIiyumtWGGiVy",
+	"dEn0JbuOKsShw6MIN6DyGfxVXiw/gH+HF25w2/8uL5r2HIEPofv7v4kvULmGOcUplEz7VV7k8Mr+Z6u4",
+	"E5UK3ErcWJWKUB3D6dZs0cM/4DR/fqhSYRF02wR5hpHUQZA/3q896XOpTS3usIILCZlRAcCqfjZWS9e+",
+	"RlM+eyWvTwkUxT4Xw7+++ECKExtmxXtdFa49MhTyegjI/1jot3RP6p8Ld7vEp75WOM/KtiG4rb0IubrU",
+	"0A0O8/XZTy/I7i40v3cujvefuqpU1F2z4R0XaAn7ZwuEwRTggNm7R/F8vEvF3+WFW2amzfcyXmzzYLxL",
+	"hc23+vzZmm0KZ/Bwy101HUFYFg27zuL7yH5XVrP2V1OzHnUZz3swKIzYR0GvKLeu2c2Zyjs4WkiKWA3b",
+	"g1wmC1doztOtszYv4yGgxizn8x+1dajfjZrlYRk6katHvqtYn4C7YtCxj42H1onjL4gwSHZGVLNdLjQT",
+	"moOBu9+gNv3Wa+CW9cjpdbVYTkJkYYJbgHiCp7aeygnBhyx40jAWD2lcGFLZlXGjylkGX1nDIyzl3EfO",
+	"cHh4mzoArkOE1QDjCOy7FkBSYYGs302ZJj1kaEk7a5K7r+pxZlH25lCzaJoDGZww0C6kYOcidImSHVoA",
+	"sx0W0GyHESkg/xIuzkVB+p5WsJpxPlZMhiCae+QXh+5Kz8XQo7oOC9jbU4qVl1Ik7gz59aQMBXsuAAuW",
+	"7Azfvnkfqg94bB7+wePPD/2ru4ppZoZ9IlWEioUfLRrBCRdXrpjBHgHJpmErhjwe+vqSTocJB8kNcQFt",
+	"52KHEsWM4mAHtRK/f5pxYffBA+04DdcEVIwh/jUw9JKJYZ0S8QxbB+K5IUUiR5D+XHT+AI+qqhUHW+24",
+	"jmHYGd9TZWI15eD44NGNsqS7Uz7sJhGK0slqG5ajtVwo81O5zI6ckfsNyqsmfTbFZ1++IrvhBp/Znc1c",
+	"N8tKDNSKqZUUxVfPMVts7iPQSrZ2xmJN6hxKMMYH2hs7rE9p6P4azLie4fvnYrmfibjJJoyiM9DkkM8g",
+	"oxOpwT9nSkDQp576R1RYkE0sE51JQHd7zFfqXFBSlLYoAQJo/QEXA7SHDvt1suAjRku7w7HiAo9x6Xqf",
+	"P92cFLHxg52kyM0fZbtWf8or6fHB4b2SUseHT74QqfYi5sad6gfaF80CBS1CThARj9aOGdIBL+gs9R4G",
+	"p731wn0WvHuDRyjvpukOFw7km2i01tx8I20EC4oCI0mRx8OFT5uIzBWzdUZFTMapSRXbntCsvRA+p4ZZ",
+	"0OOYLnTZThqRCwkGWOHiV0EEohMBQj9cgSzNYnvx0aZUAgZaQzEF/j8sGOgdCg/0uRjROcwP7U4R0TL4",
+	"0A5IYMK4y/aJbMlXjDjaOxdn/rqUd2YkMf42VhCf4HwUWYUaO019LkpCFasuJ3Suh6d5O0Hz9m6X393O",
+	"hZOP/ezCx43VOA7395df0fJzckOXtbyDFa5sN8EpmrTnyuomGCRBsCC6FcfbvEMuH9CZ073+nErA13r1",
+	"tLtK0GDjjF6hzQtEc56fVmHIrkpT2SreXWo//CP/YwDPmMUYWp13R7WuuULrS310KwYaNIqK7NyCTa/G",
+	"1JWf5lRA5skE0fZF8OBcZOccI0eRM3vvwyKzdQVTw/fAjReDLU+w63MhBeYgGkZjLNkOX16wsVQMzYdj",
+	"LEkGTR0ekiETsR7YpwP0PtUaz16I+JbZ8gsR3z+mbDeFBu9944dfDz98ge71gj4q3PHZQfc0taX8olzd",
+	"63fnfLmPaj0m18h1XtrEYnTN44kkoC0HRh1aCN235TswCt0qY8f7B+di6MzqA+8DG5IdG8nsGwW2VDDZ",
+	"9yMXRuOC/c/FmM54wpnv40pCWLx7ycVhPbChVzoLstF53HHtMCJ8cySFlgnzkfSIXbtHnvslBVsTPRdl",
+	"NyCxTBaLhUC2hGW2sDHe1JR/gWapmWbJ2FmT7BuD/I0BPKy3J2UDYXdpcC1P/1sUwW1yj5wG3B02AiK1",
+	"GQ9wjnwSiAvc6c44cm/alhlHXpBvwuBGKbxHTbgzmxlpBJ1xMYHMCBuYSjCW+uO7Hz8/nC0eArvkYhiB",
+	"MVhhrNACS29BQxcLQokUNvDxXGAHzFad3CNnDp/MKix+lp7lFhyiJ4TqSxyD1atMQdVyStbwt5SlLD6x",
+	"fv/hHihL52IIx5iKgc3HdAxmGJE6XuO8iGlOGbXq0CsYLHvjgA5uLF4IO3iVb3/DuQ8I5NuJv019AU9L",
+	"xVGfuTf0AzwGu1wE5dA7Hvqip/0GDn6qK+d+p3Lw+1ZDoHhe0fFSwwGcbM6G/D9R0fjL3t7eMAIsQh7b",
+	"SMWxVOTw+FxMZaq0NSHhm1jNi9nsPDjHoDMkcjKB64+yWRoYaDRKGFXnYgfNXKCPvf/b2e7ho8enQdjR",
+	"hYzxlnSRUHHJXMcxgywfxWJwUJ0LwUDdwBkhEhruVxIzRaRgeo+cIaNx9zeYPxfkYJ/MuEgN00SOwf0E",
+	"Ldo2aoIVglsfNfYtUGJghPpcOGVkz13lKnrXGENZysI8csysyqCsDw4td2yeSFt/34K8CWnXpTao0g72",
+	"rdu1d8wW1roxZlboyHXexNFwyaBkvBMXO5hLB+o47Ps1XfS/cbrb53T+ShFIdM8YiGbGmh+ycKLuvE5t",
+	"72ZUJvH7oJarr1AtvztS/JGPTcge0f2fUSbIW/TRIPdecjufMREDo9x1PHu5D/HMv/7Ov31XAbwZqFZO",
+	"lx4mQM6Z6Ixv29R+GQJvEyPpzRnqStvR6G3175Fsl7+Fz4JrXpNLNjdZSohNzmfKW43RDwu7A6LXeSFj",
+	"QscGTlh6geE+0qbMSYQ5oPO5klcsxB0Iz17+q152BL2dbMTjbdvI3geRvM7NmQ/qgS5FEyEQwfv/fP1s",
+	"bxaT//6vY7D5DO25GrqFsWojrmKWIGhkqWEHu3sucqfKAwzfJSzmBixjSqaTaX6ZHcnZzIJIoA9ZpUJH",
+	"FqZBMVd3WJf72Anrl0YY6y7hMzkeMzFiOjoXcyZoYjjTfRJenY2iQtv30TIGg0IFyw9DyGtnKgRnttNp",
+	"wWsAD2tta9mBQ08+KM+xotfiXAQDHsGNCXT4C0Y8h0KbW3+PDO0PQ4yv1oSSoUXFHJ6Lmj4JSzQLQow9",
+	"lGbV93Iu3D3C0Zq9MzjHSvaVn+H+03ojHxBmmffckCPkuRtUQVG+RVdIeZaNJkdYk2xZ/5T+kC/H34sc",
+	"rHhOvXUfHRyWAWjP+/vWAwwHMovcoCSDqV3O3TNcIOTkter5j/j4Zs4Ptn1Hh+cDOlpqj4x7cgunpAvI",
+	"wQcpf6Ji8S5Qjm6dOpsgVOQE1fgs6wbxHLlGFYUmCfXylTrPUrOq7yhRpmYpKcLzClEcV1WJH51pKjXr",
+	"7MsdZjmiP84uol2yB9q77pxvcPka+jt/uIql3CmrDNpsu6JRdIqqENc+CpTmZjFKHu/GfAIJQDJm54Iq",
+	"5u0+RgLj2UEr3pwpz62KmpNMzYX8ve9tjQePzoW31UHzLu0J2ji1eoe1cU6p9UMq5myMVpGwSgBmPx/u",
+	"H2YIJVIhbkRuaYQJUeHnh+F5QqL5MWFUCQ2h8hLfkoLtEX/GsD8H6IFTcqbXR/jHwSNvZuxbtQ9+HCUc",
+	"A8CsCZnsHO6X342C6jHgfBF0xk7I8eHTc3HBFhJcpajSvvnl9Yt37/dm8RJ74BvBPvAZe88n4tVNMedC",
+	"Hysx6cObGcOZvzPX8OyfLCnycePmr8XPDw9vhZ9vlSnDUoTGP+/dyI4yHGCMFHM+kQc6494sbsrErOMx",
+	"D523tJnXfJgyF8mUalvsKLDJS2WHYs1Beb4Jx1hX4EPnoiBIdqgmFsUwlu7wBc4BNxV7XcidmW762uWv",
+	"xJFFBbR+i2slxQReDq4VEODABbKpgRRsAM24AAdKvAMgY5nH+wc17oG9c/ES5mnbh1naQr4wUD8gywWu",
+	"0RmLjgkXfXxqvzoX9jPbTRiZXGI1Cb9kZOw8trA6uo5x2CPkztMNcwxLFX9qve4L5BvvXTCAu0EUnAcP",
+	"XGBSZLE4HYOFI2EtEXGLZlfjKK3lF2/RbXlSdDvCHyPFYiYMp4lVAHyDDotUZ/aSczGXCR8hKgR12cqW",
+	"d/g08IN9sFAoOjJM6f4eeSOITm3wFcaAnAuvb2GkVBZxj6ZrZDc7mASAaJtlW7ZVCIz3jiHTEAvHlPCn",
+	"sDWq8B8xSed7aLKx6eNoCrEQoUNcBZcCOMTVG0AzA8ehhlHhV2gM8FLPRfirY3jDU88mqDFsNq/Rcyxr",
+	"ORcF3mKZCtk5Pnxqx/GOGbXYPRsbpmoDrZ7J2TxhhlW9ltvnOYU+XMdZFEYb1zluqjTpiItrAiO/DY5x",
+	"8Ohecpj7ctN8X/FcLuVTy7mRO9/NbOgdM6kS2vUYRmY6NQB+LtzKrKnSpT1hSAPD24meM2H2yCt76P2c",
+	"0WueyCBTyufhWpOv7QkYyrmoxjbsuDBxeB8GIoVtEA5/nyg39qw1jDbHJvfIWcaLFEu1D/+0L1ukXcvz",
+	"6q8edtVu5hy71v/ESsN9OWrvpLHhkQUCbzxRF1Rc7oJ45i3u2e+puHzm3rtLxyyr9cvaxFZ0yNr4xF7U",
+	"cxbWXtSLuZ5xreudtDfpRM0Xrcl96pf0m88U1oo4SvRqVoaeLcdjBJbcsXx4JMWIJ9zqhrjhVp4ggfzF",
+	"UkA/8iijeIUNTkDmqqs/Bj5gRsvkats+UsQnXwxdInauHEMmt/1rThfeuWdjmu1oFyROGZHCaqejqdRM",
+	"ECENHzG/WCgu7EKdgklvlmoD/j94Zt+EhFc6wxsptOZ8qXPKNQX98JAM7dMcjCICBEP0Aw7i1AI9DN1p",
+	"yv2H1lvR0UdoZ5tDDdkAPZuQNXCLHg/3yFkag15bL8rwrfxw3ZBQyzvwnsLbFmzBFBucgyP39JtP8MYh",
+	"ZvI8TR+eQC3vif0RxvxNe9Twqu3ljl7m2mviRsjLMuiFZgPds/c/k52i6Tki55adZm2c9/on5OOHl7tP",
+	"IJb2+zc/YfI5nwipkFP++BLG++zdjy+x3Ac5PniyT35LJWi2Ns9pymgMNvshZsrDCAeKjZliYsQiyzYi",
+	"QZU9pkP8RqBu69kb1lPYoeZcZPXSrdqNBv2sjPqjx+QH/j1EEWObeDm39SPsCqZzjJE21xLZzIwmOrL1",
+	"NASZKJnOMa4YrAoQ8TA8iPb3o/39/b39/SE0Si4oFn44FztYrN2GD2OivzR2hcBxAqdXyQQW5YLHPDc5",
+	"RIgWm4ylmkH2PSwGvGQXIA9KRmbqzZDZLgw9EVjrAFPK3vXltf7X6097tkj0kOy8tmZDuMALlgnDMU9Y",
+	"uBfkgsFcD/quKooP2ODaiRdwt7wAW4fbAq6dF4Zkzh4rLqzZA/aUZHt6Qqj/zmamEPY7HRkwqAhWkjyu",
+	"FbjvgPDOyMCaeH8DaF30MmmSS5+oIH4ipEc/7I6ykFg5ssjjVM7FRNoSH3kRUEVBgbBKws4wKaqyliYU",
+	"2+WzuVTGDyGPfjHXHNbCZF4rvzVYiRTubX7Q1kF0LuA3n2AMEo5FDobfvW9ZxlIB9woHA8N870mnoeJB",
+	"SUGuVrXdZkJ2s4wFTMiHI31VlGxBi4ePDw+Oj6ut3ro0zRbUrvHSSgqWJkjMvw5MhoOje2XT2qI8thvl",
+	"CzWhHSnjuWTn2fuf+y7Iwd4bAnmcc68H2jE1vVw2j5gythBHS7WHZ+GLd3VjDiuibVL0oa7tkWLXgxmb",
+	"XTB1Mx248svdDnew3D9wEdfhGL8AQzpHjyEKdm+Hg2ANa1ioG4U1v3v8huayE601Em/U0hBMv9HUEBLk",
+	"LTC0jZMQtCGj4iHy59Id/UUBY7gO5yiY8w1dEoMe7gTlKJxhbfEtq4k43F9bqo9rZ1nxiXWL/raxjlqG",
+	"da9hc7/FsvpoNtBs4R5QOEU1h7BGNmawuRY6rXpAn+PvxQO6CUxom2vQ9heTHSNnF9pIweKvI8Px4GsF",
+	"uLQ71oX+okZw5rIAuBsuXHh8GyR3qxCTf2Wm2yZtBrNcBy+8PfZxo5rBnYANt9Dk14Q5vDIL/FpZpt3U",
+	"VUS2FOOEj1qcv8+yt27jIltTYTAV3jVEbJHkrLaHShvL3rhk3SVlZr7kBF2/J43XvWzPvvmW39MZ27VG",
+	"94zgHarwFU1Sl8WAf1s8YZu825aAlbW1XZdxrbfTb+dNXWNd89hbau7A15lNsBHiwTGAUfbit8vj/ZVE",
+	"PzA2t4FpXAimIpvneMVUhpGdSA3GODyArSdNsetda2tskVSKXf/k3rsro2vVC7O9eruvXcWtV6+fv/r5",
+	"GREpTBXdlZRjctlK9d8O9m/bTJltz5KAqGvid/pLsVKGY17HSpmtyk1x96yDu7FR5vO7TybKpaP6mgp7",
+	"fXmFuoITtfz6EsiFrhbH8LB9Mzh+MzjWGRzbyG+JwbHIy++EowYy9Os1N7Zv0Q2YG7fFO25SxN+NsXEp",
+	"QX6rb/bNNhnYJjsK95gBXXIpdqWK2y5+z/3Lb+y7neLlbjI8ZgmKoC+ciBIiYVQ3wgdu+8Z6k3e74g40",
+	"3e8QEN1u0T3kBhsrEG4J3BQ9FFyWx6JHcs4iSOqrS0xhAskC4z0bT0FrPdriPvRubceX7vZXWFnvjWAk",
+	"Lm54ZKMKudHEHWz7uw24zs56046vpbIsI5OHUzNLutPK3+DtTowzlqMCZ8uWspeNoxdl/C78zS1CA78r",
+	"36Cw1ZMCQsgcQ9QVizME9QarFzyuZb/oFZryXtS7FOtlBGK8s1/bBsva8ZNH3z2ujXiuHpG/ffjpRyy2",
+	"/61gpYM8LB0rqaqHKiJU25XjgrwQk4TrKbz4Ny5iTnZCmhnJ+aJ/i8duHo+7n7q38fgOD91qGoGbWI2u",
+	"dMEFxcFWD8F+x1Pw9vnLb/S/Iv1TWDWy48jfpgfldX/HLjvlNmnf09p2E2dfu1xThEY2BuFQd0OEXggW",
+	"BzCVQf7jMCJYbc8V4YLUWa7t2j3QZJgNf4A/DXg87LtqEoxeMazsEDPwqyC4nQXOk3MmTopgLwR+w8fa",
+	"1psoCPs98iwAFT4XWa+YUzax6V0/UCWooZcU8PAekfej6e6rn+tTX7HVGhXvJjAdsK87wnToplv6VQ6V",
+	"zG8e4RvkTq+0Thkx+dI7BXcHafaf5EwI9vvuYd8hmVNbUQb8vIXz2nbpGXMs6+XF6VQaqW+sMteOg2if",
+	"UY0ZnrYOL6JCFcHpUs1UP8zdPxc4NGLT/DDldZ5QoSOSzhNJY+0Q+yygEqYdWVTDrBjsuYglxDMN3755",
+	"/4HA1O1kh5GFk3z7tzcf3kBObz/Ir+exaxfPmS/XxTVmH+/KeR3nODOGjqYv7bq+hT5uiG2EXdwR7yjM",
+	"soFz2I0LcmVP3Z7BJgn2+7fwklvI4fNlvfyRom5bbMUDlKuOE7hUY66Itdm50+aPGTfWbez31VUpXhpT",
+	"UuQxio1cwCS+tV1egzGMNJuLVdKuScKMJqNEakYUm0nDkgWm8qeY9h8RxeYJHUGeORydOfzaP3Wp0IFm",
+	"khUnWJCd/cc211EblY6wsj3wmBkdTbmAz1IB3Hr/OADvCNgyajaIPpf/NvDndugTwZH7pwlz2eV2xT3a",
+	"CD0XV0zxMWdxvpmoeOWzpyawirk9BE3pPfNvsHOBnK6wKw5OJITImrsvpGC1sJmoLb4LG7kxZSno447Y",
+	"XnGeTXzPrZgqvvyN190Wr7NV44pnRHtgOmkY0VN5DTtU5oDz1BDFJ9PWsNRxgk8z+0PJqIZBNnM7SE3G",
+	"MhWxZ56/ygvtwUTevnh39uHVm9eofJwUMjEtBq+tFCpi+xeLI8eaMZGajC0eyjxZREReMQWQDTpVV2xh",
+	"JxuMPDoXz+QzTebUQeQmbEJHwOJonHDB8oYvWCKvyYwLPktnZEaFQHwSxeYMoBewHEvMlAZYUEZgHRDl",
+	"Au6GUHX/AsosRMRzWBwHjAv8Unvk/UjOgdciamaAH7E4sSninCaaaMacHAqj/HRkN1fbZ+cC6s+4QT/A",
+	"cejIFkV2KKW2OmENxwK3yUt4v5tJqJIiHVhfHu9vw1flguh99O0KZa62GwZ5k+670gGx4CJSuTtMW4J4",
+	"nLLBWMnZJqnhSwbRMU0dRmHkhmP4ktyNcEoai5KhMR00D8sLvz5PI/II5FKwHnGasNhyb0U5wqTXeh4D",
+	"yQEvl0TGLWQxwLBv6t6Z0Inr5U6CXHFqbbkLY3zpm7J1n5Pecaty7Suhk4hougAV7Hq6aDxCoSq2LFDl",
+	"VfDe15GhcA8ia5YdzHzB39sPbzbFIe+uSTqFFPAtNy9YDRBaKKegTDr+Kr1KDfp1RPIaj7pOC3/QWhAz",
+	"+LE1juZVaK2+BXJ5zgzlSZMIyUf+zUeKoTf5gjhURQu9GPn7so5IzBQHqWtzPCOSwXlZYMIrHjMxas49",
+	"28Q3Wia03FnaeDEHdPfAlGcnZSeIhXb2H+OdxFeBGClumIKnUC2/zoP4TwKDI4dw2Z9LzXTuV7bIm/lx",
+	"Ohe2yqTeIx/RQviWKhrzOTl4+vg7XK0fqIgTSg6ePnpEhujzsYXxwbBHE+0wJIdYypQmw8A9iqbCmqtu",
+	"GAjxFkdIk1uJVvOd/czZdaOZzA/o6www0Exd4bUgd0f7GWPF4txFhUWIkRYtcq1zaXFDvQqzxcCCbZQW",
+	"3iOvMSnSue7QO8kdbnYG9aeZwkq+1opuX/WOBe+MCGsM4398TacDW5z34Jjs4H8fReTgICIHR1DJzlZ2",
+	"WCBG8KIfIajg2NcyRiORNZrhPc3+evxkdypTRRRDvEk0W+2EJ/hg76hvQws4OEbOhZ0V+51ro7MK08F4",
+	"pQpmRLh28wQnF4QuXE+ZOBcBXmzgTJAqs33NGBZhEzKkEnnNVH3VGDHmava8EHV0EzV7Xfsr2dgP7i7k",
+	"9ds97wZZmSM6V70FhVwcECvambOAhVJQVSlk4aDfFpNQEem2pPsdVlHfI2dYFJ4mzp3nKmBZv5t3MWD0",
+	"2BBs8IrHbOCKfWOJAB+C5Hgj1jKvrYXugZdHU2CXUGoTfHDAPbwfcSRnsFynWUFydA/Yp5ahQLc+osK9",
+	"vUeGr8a7mBg1JDvFucL4NRS5x0o8oykbXUIgF3h9NXxaGx0FG1LQ2+9XkpYd4B25B1e/aWQG8Lykw7cU",
+	"rq+qWjmyDxY5nzrW1HTHt6wCYrlPy205KB0JxRLNIzrHKANj61IuvXwX7upLbWR/L7x541aymzQHhVNp",
+	"MggVp/uFgF78WtqjlVEvwlnfkLYYdnEnToHCHO8R9kXbuL6hX9wl+sWvxZPRnCEbvthu0KwcuDsi+uLz",
+	"rxSfoH0PbwKgoLTF90v7DQd3JyAFbYT5DRL1a4Yd6MxVZ2wZF/3pRoGkf2KNld5QJbgDbe+XqQzDdblu",
+	"LCY6Yw+tuTOIoq51dbxjM46BesQVrsLijq5sNYuJCXvEu4eRBQOqK98fDAtCAwWExMiIXCtuDBOVGBif",
+	"GHcufMKcs9hSAhm9hNvQxQUzYRPc9Jsi9X5avC7Mt1PMXipA5xtIkSzq0znRnxLVotV+STefcGnaA7Vg",
+	"o8bsdpjvFhwoGU1xsUvncxx6I65DMVCkfEq8MZHGW465+omqy3AT3kEXt7ThTVyMCWC191DpuzsBBdsE",
+	"bl3GYrs8BGiB7PCYzeYStqW/jJaQJe5qZgw4vZdJrjfw5nv/4g0SQrGjGkrIn937QEsft49OQztqsuMF",
+	"SUTYjHL0GTqB1q8Kx0Blr54H3xLInjDVEOSijXBxsu6BJjvQl87j1yFwHtin7lt3Po4FGrJCDf/CeohZ",
+	"/cGs2j6kOO5iguOlPhfgQdzBQrweW3loDe2+SK+Xt+AOBHFIhtmEB3I8HkLQvDbe0O+eoCw1EhMeyE7+",
+	"xdDLZVdQESMFzoVNa5KC2QShGV1g8eJUCRaDc6J/inkBSaYu7GThHFGQVh35dIRCxkKf0OSaLjSZSJtH",
+	"OaIJEzFV50KnF9mmkISLS1jBGY0ZGGOG1jDzzL2N5eSHZIcbfS6G1+xiRJNBqpJhrYZgNc/qqdv+zarQ",
+	"x51crVY88n8uk9KmdqEpFRMbkeq4Q4n/5E57f/QwBEGxEeNXrFFdx9aWG+Lf2Fe+WiRtD5xNdkZUYyYk",
+	"E5obfsX69x5LG/emSbF2G/ctvBR9FdKT8cpOClzHm+Tad+KWsLO6R/6IxgF9c0TcoSPCCZylxjJ8oyv2",
+	"tj9N32C372PUwpcG072UPKPl1+DeXXBX9+Dr9Hi17Mb2fV3bYCY3JNTv7gr2za31J3NrrSijH3rDx64B",
+	"W0ZLMaXQ7HGjFsNCT8ugo92ov6VAfQjhTd3qWRuyXSKygxY1m+fDRooZXWNGjrbpb3hWtZX1bjAUv9BR",
+	"dk9YQjZfA9Xch9o8VWo7DcgMrc346OO7HwlVFtBGICpmox9jCYd6+Af+d9BywXjHruRlG/Ed17mi4bv4",
+	"G21sljQPi1hPG9thOt5A6IDdnDHOU0avrGdtUrN1CUnu8dGSoIaXz8ijR8ePgkWQKv+Dzuca3SHW3wC+",
+	"DXmC/g6aJLsxXZyLn1/8/OL1B4Qs8thHZCdwYzjcJaYjB6UExRVjea0jkvAREyN2LhaMqqiArmTrbSh2",
+	"RRMe0ywxJgda2n0mn2Ud9qNzwQDWzeafJlTNNDnax0++IzH4UBwiDfwirScnpos98lqSC0YVxGfgvljY",
+	"9qGxPhNvUfLZari83us1UixmwnCanBJKrpWE3BFbMFJeekLyGb7keP94j3z88HL3CdkZQgqLZuYvqRnv",
+	"PhmeuLxTzGEx3CTwb8XA4/QDFYLGNEcIN1L2XWojJdeMXpLhiw90MrT+pxEa3fW5gDgN7w2DBBthiIXs",
+	"FNLYr59/eP/h7Ke3/ZPwAEBQgLZYa+cC4Anp6BKGAQkvr8EP57JeJszA+h5jUzK1MS0XMl40pMyilu/Z",
+	"XLeAE5Mxw6YjUjZjz7jwfx8uQZGaMmrhh11HhaktsZPvr42575f3lBT2fQkMv/1fRwTyUb6udm44lmd0",
+	"NGW7z6QwSibVcz9X/IoaFgH26ghetYQP0m8qk7jo1/V70d2FEPWAKqvd/gIU6860VD6EBglUr9QBdHFU",
+	"JxpfS0NmMsYkspOgdTxRZip1FrgDIwRqN0DhRSpYS67ehibNRqniZtE7+denUJS9cOiajv3KcWH7PBAd",
+	"5kArdh15PN9noeDbkp5dI4ic334X/NRbTjx8Z6+NNM879JMOvXBkByMCkAlbpFELa7d3Lo73jy2fzL71",
+	"6cN0BB61POjARhMAMnqK5ASwntrYFO083MG6NjM0Pj8a0CWd4UaTnePDp/09cpbG3LC4PicQuLB1T/OJ",
+	"eFWjFR5uzwQj2Ac+Y7ajs9GIzRvuJD8hhsO9tLAcdjAzf5DyJyoWLpFRbyPMxqMtUoUoF0BUGMESsE9C",
+	"IcCuGsSCQRt4ImXc7O12Kay7NP411QbjZzwyh0tt3O55OrMgCzFIqiShgihM+Ed14mKBhhtEI8Bon5E5",
+	"cToGSVDRoyrhoEm5rFwyo5cM8ZHtLOCIUt+BDYgh1OFgkp0iGEh0LmxBAXiRnZBYphcJi/u2WASMykKH",
+	"D30G9TDrJV+rc7EzTxPAHaGaDN3zQf586DQp1AahA8TxVXTEnI54LtxH/Uz7dOO+ZGyuMamQzjxfwERD",
+	"aALPIiKnR5CUfJWBJriPdyiZUx4TZNYICQ23TftKzMdjpnD54pT1nVLIkpCmToligAoKfdmBwCM/kOcM",
+	"1FboEsaxIAgyCu3BFKx9ZSRnDPHf90hN6rabc4mJerSVAjM9JdRxsRzo3ZOmQz72CjAuZ7729vaNTcFO",
+	"YiAXtY7cge0oHoJenSF8wOuYyX0ugENrbgtWWLDprAlEh9EMvq5jrM+x5bd2gu+4Zht4yWkcc3hEk7cK",
+	"ejGc6SwOeh789EfPL0mIUeoSU3EAsJk1IKVRzyaglxSiw/2SuntQp4DlivO/8v6zFvPOJALM3oTdf4UF",
+	"4vHql96oJ9j1wFJ9jWaQzhnTvShvlAvz+Ni2Cki8uZ69v+8X1P6eq5tcGDax3i/H0wbrjVQm8a2N1PO5",
+	"9UZaS3HHdbeRqKcNNSykacv44p7dXmnLxjlCx3/HbARML64ldoedUBh1ZSmeHh4eHX13uH/0+Mmj4+++",
+	"e1xckIPqgpSOAi5CsESFnS1sVIG+/GSzBcqHW3+Uqvc0x9UC+fQNbOXmI6EDvDCPBaAJWmlgr3QmYVhs",
+	"tYpQR3FkEmhnWfRujYo2nzOaBOpZvO1yUpmGZO+179FyTdUiIq+evyXn6f7+4WPy6pcPFiTmnz+/clBq",
+	"/YhQAjCSIIBTM5VwhTwBZc5qrEFtmFx479Bw5dDgc7x/dC6GQpoBzDUBnW+QtTfs73n8NTu8Z7At6grv",
+	"+Ttq7/A7MDWdi6BRr25IZcj1VJKYo1pIqAV4KMHIYEYV4EjhoPfIMJ1PWRIPiWamiPdCNY+ttlMBhFEa",
+	"8GjOBSoSPqQbtRajqNDUFZSAqakcXMYpn+SCjWiKNILWsVjJOei+7MqV9sjtgw5AC2LACRomrWUu8mrk",
+	"ufAB4VQxYlXEbjoU0UYqQHy39BaqUcf7T1t1njP86u60HrtpIAm4nnGtG0TBEil0//WeZZft4ja0SQr3",
+	"1jcpccNS4uMcjJ7AYBxZInPE1bcITxnDIxnD63cTC+6cNzpg3rRVaXjgc0eK5RrgD1vLBngRm/lKWvZW",
+	"rcnwry8+kJqBoHwaZhyFm6Y0UUepr934OxntgwI89xqguXsmQN0oEgz/r82CfbRfVOOPDkPd9VGrrrpp",
+	"6H3pVmXYrPiPDqzJbjgcqhn9/ZX98FGg/lOl6MLevn43g5FdqgpZv6VwiDQZ2heGmQsNvsL82VMi0iTx",
+	"zriEalPcukPoE15Bd6/z/ixn93aaXfRxT9VfX40FTB3wmpBXMjxEdWOybzsDKwO1lNDBtU5t9UEzLehS",
+	"1i/pNDpdxOeyxjevZZ2eC4EYqKh4K2dozDyMEzrXe2QIt0c9dM4cRkapUkwYq0Fxq9tlc4nQUT3PNTnU",
+	"vhIOBOV0wUaz46mtZPjj2S97s5j8938dHJB/HB33I5K7mbnRrugpUfI68nqgvTBGVstzxsQxmcrrwEhH",
+	"rqkmCprCmO8p81ZQb4WMXMuoJ1orIMyGUGszpNmEnWIZRw5Okl1xmWZGyXPxzr8n/uPAuZmzT1EBHvpv",
+	"hg2+2yJbuHnVyPOfetVIZNzpK0QHLx5bS2U2w9Q9iVxBZbuBOiJzuphZ76bw6qJuONabePPqeMFD393N",
+	"XXJlyz33OZtThZYUXCsuIOYDoz3ghoaZhHPjr5ne9l468CS8K2tysHsYXGQhKKRymXVdfed7whc89MZI",
+	"zmapcAfgXOyEkOQRwWuwvea54XDtMx4xLgW2d2itDwMp4Ei+SbMZ2LgZW8h5aFd/YH8bYD3GGPwZ6OEe",
+	"jnliWzgXY86SmDClMK5HKQ/rjJG4ebO2pGOtN/IlT+7i+jhRUOVNr34J3MwEWtIpCqZCP6T1bpEHt3uL",
+	"tBQSZcUT6Z8bD/WW7Y728uiiBJwiEnhB7fGPPDMJzqE77Am9Xl0/ezg1s6T5qikYgRceGjab42VWYeVB",
+	"LianiCWkyVhJC0ydSAgrIiNqaCInKYSOMRGdi0sRkSnve03PxzfMFRszBapbnuVtdRBUPhW6OFxB+1ci",
+	"5lQQOEtzVHViLM9YatG3s0eG/xP+/Zch8WjQ2gZd5G8Atc8DPIqsVuKcji7phD2AWENwuIIi6afoirXi",
+	"dw7g+e3zl2Rn+HAej4f9wDWcK5cOntqeWfTcd1Ga/gab0un+DFOqLWiI4VeX8H9TXlfNsGMkmiePZWFn",
+	"HaPOcksDFeRvH376EVfya89ZkHN3fkuqGtW4BlETFd+WTub1wa2HhbiGEU4mcRrEGO7v7kITu9KPOZ87",
+	"sVclf4/xC8a1e8ma4uv1scb71965gIozDuDFdp1F2KJahL8NwEkRpyxXiOzvQ4La0LmoqkP5PE5JUGTC",
+	"6XWBad6plf62mrMJfJop6tngYuJynqomfL+oO4f7+/1TXxHI1lklLNHMxjS4HgeKpaDkAZB9YQjWiZAK",
+	"/lvKgqtzfWAZuHocd3pru78dbS73fndwcy+3ksGp4aDdrl4vdHPvuN0Ku/A1tWtX8U4UVMvMz+znVuns",
+	"nrguPNU01SCyj4mL5XHORRZb6kZcBjevbcMxrDS+byrwjQtOy2uIyRcdRGeDJkx2slDK/hp67zweN6q9",
+	"P5Y1P1JR/FB/AeF+UiiqxNC74oyHD4rWPivAcnOfM+ChEdByfWfKc0ZAa6Az0lDnK3bzdlLEhxc26Jq2",
+	"ihPZcV6dh3/An5+HJzaWHl3jeeQbsdF+zovtWzwXtvRSv4vK+jYer2bqcxtQ45S54IKijlvgzMdPHn33",
+	"uKuu+fb5y2/Js5Z7FdTOB7piAEeF3F5kHFpsRMLLEpw5y5L7t6WTpnPeeDaH6ZyfPAS1dejP4uu3z16R",
+	"j29fYYQ0KEJ6zkb5pQsUMgytPXERpd4fC7dQumDMI/LikYJ7FdnBuJ9JaundhRDn+t65sKLpWqKBZEYB",
+	"rvDV63eRZU550Eb5yOrMxp95O/AajK6GnaFReIuc8pHVDy+ouCQYRYa80CufkGNl0Qzt+R9JMeIJp7ZW",
+	"EiqATh9FjTbPVsgtiKAyROdCM+NiX1C3FSMGsc975E3JbRw4lDPnMz48F0XPcxdO8XHOb9Ip8HHOnUAv",
+	"FCCqq1btHn/5cnrjkDc4PV7kunXJ/a+ec+QH4BYZwd5cTJahvZZJ6x8dMG/4jE7YQ9fwagKog/w5I29f",
+	"/5X8450tZ+qMcxnXQibVkni3WlLbn5x44SiXFjuj2Dqy3nn7+q83Ismm0khrRqm1iLzEqrb4ljcx4B97",
+	"1BgKKbKz1DiBRbVLCLEBRs5Qei5sHsU1x2u+TaW18x7aNgbopB+ekHmqp9ZjH9lskXSeSBr30b2LWifi",
+	"5KJUwy9BjiVUAe8/c2YHcJxfsjgQH7aa6rnwF7Us7VMDiKxxCLyAaIt2B3gyIztOFBEj/SiiczH0VfuC",
+	"5u3ScJ1V9PM3QlvZz348tLOm52KeUGETy+eKQY4Ui8nbjx/ITjqHvh6Rn/j3pxaVF1p3541M+BUTuCqL",
+	"c0GVTa9icd8WHZ6lieFzqgyB5oGesB0CP4FBG5YKH3ODKXrnotB5BD1fsCxHlIqFrcLY34NEWU1mqTb4",
+	"gqHKwJY6a/7BIzLjIjVMnwJYsQviBA48VkxPYZr6JL+JOFoGj6VJldD5Exg2mp4EghmS4ds3711UF9Kn",
+	"S/SXs3nCDAN34Vv8HQ1C1JCZ1IYc2knvHB8cOSIdGCkHCVUTNoQMnjAm41xYOsg+3t93KMvwzYyKxcB2",
+	"DfG+j/aP7AYO3zGjFrtnY8PU8FyUiADNXaCQCInL5QIf9sh7xqyZ7+3f3nx4835vVut+fJtQO62PSDM3",
+	"hGuJPUBXd1ToMOu/0XCBz/4kVgukJ4jTeeawvfHLg6OvFLsS9t0pFkDizsUAFPFAO2a8IxVJGFUuokpI",
+	"wfCUCwZX/oIItKIrN5jkrKLxHgbi7HoqMTkQWL6LRc3GkDMIxBEvRKhCzJU2dDyOAuOJzXlmKgqj+G0n",
+	"xEh5CYjswHoWMA+WaHYuXI7B8R55Lq8FrgNy2R2p+IQLas0qR4f7Dw8On+yT+e/k729f/JWYaTq7EJB0",
+	"2z8XCdWGZNwXP4BFmiuGTBwNI/XSacfe5bLG7LszGrNT8rcXr57ZTzSZMLv4jWYUeK1304yikUnYh99g",
+	"gTa5PnminzFDY2poVHT74hU+IraQMlNYVVQ7k19At3UncnONtCjxt+zme5UV7zix+gY3PgEFJDuYFKU2",
+	"xK+gc4qhHmlrHTvPvPVvOcbFjWbJmOxo/m8Wkfd/O9s9fPQ4InD3IVpAtnOcW2bxk74tNu89Zrl2iaoj",
+	"1oLPXfNYoPl//6//DxnaEaSzwYzrGeLUIBzPEDrOfwONEveoODHBrlHC9iMyTIVO53OpDIsHMEzXDvwz",
+	"bMelS6GiTaZUT118pZ22xeOhwmVcXzAsAIXYCidFFmQz0VjcB8ee/adrw+YGzeQVKEvH+09PXPqVnQEu",
+	"yBB1WRiW5mICPwjpng9gPvCL+9OVmBjmCrsl6AEXg7mSE8W0HpIdXNtAn4MVsVrjbylVVBguGpKrnzmq",
+	"LCtrN8kIbTfvmIYTX8MUf3a08yfXnL4YTQj3axHoQiwu3EbVZXB4PGPopvw8DKhuO2zYjnCpUlW+hEbO",
+	"nX8Fl+W8/oy9kWa8013GEfvBnvAhcBh3fSxcUnVm2XM8AG+XiNixR3AE5wJ+Tpi90lLXyMd3P2bW5QLD",
+	"yJDScLxgvjgXoAZVGUkGMJaKMRdcT1nsFVgwesRcjyi4fs/FjmWzh8dkKlPlbsWluyzOI2DEy/SrW2Iu",
+	"bdexPA/A888/N5u5SyxHnc4Y0qIlQNAI8oPljxzRkoyp9bZmxyA/QYoVk2K2obblQnMpavE/8tfuqm6N",
+	"BzioRh+6CGKbRZtBPGTne72AxPXPZr5WTaDL+RtxZoj9VlfmpJfpl3AAUu871RCdI9UluWRzzMRPmGPG",
+	"ebJ+cCwCmM5czuZkvlUAhLpM9sJRuQlTYN7B8yxg/naNgfkIXtjSk8vzxG+xPuWXHdF0lwJq16Fxkd9q",
+	"mBPZkXMbSJksrFYxkkq5s6omuu9y04HhEu4gXCnJsGiWnk1op7a+cVUMvSu+epeiKNUtsshfpzMErXpJ",
+	"1NDFmGM7G+aS36SYK+xFk6Qrbdg3EWeDXR6QItEHGdAyiesyoDucnBuE9rGwm3B7wzQ8F19vSZTsuGGw",
+	"OCIuzgj9xPsH5Lz3nEEIDxOjxbnI3jvvRaQYV29jF//p7F0vpZqR7/shjqBgDG6c58LyFJsqzehVaSxy",
+	"DsHw30tgP4p59L8sQsqVOueaGJn4fHCuSrk6dRA3ge/zXBTWPYS4kcKlTI5TDUb74/2n/WbMm8LhuCFl",
+	"odDHXekLxYm2aAuq+PI3reE2Icis0NJkJzxU7sxboV444P0iVFlh61ZVAsBd0YxD8z69mHFjEMQh+zxD",
+	"yMomUAIF1Z6fYklitEBJYXnrHnnJE8OUJiM5u8CqAGevn/dPoV5zKsCiZf9rcx/h0nEufktZyjJe7S1R",
+	"Y9tOlN3TY6YvwTFK4wnTe+TFFY+ZwFDIc8GFd454bNrM0C6kCfx9FpOCJiE/MVMm+mjtz4MipNrNchj8",
+	"hjmI6KwxG/pDzibOTolRpTatkSpGMOOR7JxpTh/+IJNLamgfs8f3SIE4wO1ri1cXIzEt/BoVhM3mZkFw",
+	"lZpge965ff4aq9+OEkbFCay8nDPhd+OUxF4GcqZPCs90BG9ndbZP83+e5P8kAVhl3ZRkakZyVm8awSEh",
+	"sGU+BPzTtb2CRpp9MwjGk/foWrmQErtsbIa50zDIT0JrO6U8YVhAX1RdYyjVjIk4jLvTTUs1h9ImWqdM",
+	"rzV4h2YyQDVlkLOUFWdwlp3UOdU2vCtOHeRBmqtJTZO4YsqGxa7S53O68KjE+bgJpoRYbKO6rmZcDOiE",
+	"DYAZ1B+VCojU0eNHLRCwK4xtJpuHRn+/gaHd7IUJWN8/gDvWFrIULunHxZX+Zl/809+YPri0I3ZtlwRt",
+	"57pWHQjvTpG3U6AQnzPl5HSrIpImTD8c0TkdYSWLpgjbZ+4NkM+H2L5KhYAzPWNG4S5qRvHucj1liuFf",
+	"2oX7SGCCkBOBWbQHe0+wgdl//3/hs3EipSJ6jllZiOjBbOxGDRqU2js4PNr5rt/fI79gpKNN2wDXO020",
+	"DGBFtV0KVy2ICoQrAF8EoI2y0SXZsW097fdPScLH7Fc6umTonLDXBBz6wcE++T9gkFj/aJ6k7kbk1ysf",
+	"cDq3OK8/vyJHe0cROdp72m/yyqdQ4c4t+M1cg3zzdxQ9mXffFAhgK+W4NbiNQ3+7hxjw9piYMJVN0mdX",
+	"it0ZA7GKZv4LSU2UE6ylZQeLllFkcILxsFbPrgMFabxMYD0aFyhukWicfcFILHWQRzjDPUdDHpKtG1ZK",
+	"+j/sn5wL5orbeDuH59/ZMHI3rC2eFWGJsCRPxtLRufCwb1TBIXoPAchpwlw6p3UIAlfbzaDiXF6n2xfr",
+	"i6dJIq9hwfJLmoYUL2bLGBjgVTEzlAvsLE/qnPAZhkKdC18bwshTd5fJ5gWv5yyz0EkW8QRJWr5EmL1o",
+	"ENwU21hpWu7XMWPkkovYBiWdizyK3O7nmDH98LdUGjYklwI/g7btusMru5rhzUlnt05u9Llg4zGzRXJA",
+	"sYL7XnUBa+ouQYsEWrR/nwslrx9ot0jEBsqPGDESC7R9cJXFfG0zkpc2czA5xAU5MGMNaPY9F19vlBQT",
+	"XyMNIVIxUkuOCTc2sY8SDOjCTN1ynTMfghaWOqPLCp29gwV9lp2PyiWsdEw+QOQgMHs59zgUo4QzYWwA",
+	"iNfMbrVk2Qb6V3HyjUw4X52N6pVlxQEdAyivSvfKcV2rl7231OS6lSoKyMlXwOva8ZN1i5qdBmTiIWl4",
+	"lgjcsqjbWJONpreqGN2Cbhtw2Iz2ohILLzPOKGCawCQ8z2qVjUCTqauK0VSyjMZlIFTQ6BShWTcnRUaJ",
+	"WU7kYnEuhvDbQDMz4C4cFhVceFvawm9Dy0eHZMdLrjAoH4C7MNnYljgaSlF6MRgUnKw+lBPKLRvIzGOm",
+	"IJbmXGRRu6jfJlxnWDxRFnvDR2lC/Q9BVVCdI+GjpisF6CYqtjx5xtQEA/9wf/Jw38wk90BnFp5T24rt",
+	"OQ+pm1XMqbnEhJm5IQUbnyE9YPaT9VvU6QTuy7L5yOUn4GAQGcliv9pLEncxKFBwNMMWsmHSdZLkhaMi",
+	"5Kg3pLFnfdyNxu66X+KvYMEbf/pL+i8+wxMUHg3mHHoB2ogU2angBSdALXfKNb1m/jQErjf0OF1OsuXc",
+	"EA6YPZoZwnzpVjA8FzvDMWMD/AAyDFFls+d3njqLPzz0TkfFiGIUs1VJKkAFFeeA/QDcwOuFGE/vjPj+",
+	"e8D1szG2PvRVEZnCed1VoASCN2CeFhHCBJ35awligdUdv3/ACr1kNxVf9JIx7OGOTp7vvuncWfr4Cq/I",
+	"io+smByzjLCLMJv1h0YxhrKp+cwcPiKjmTUxedtUzOZmWkW3szagR/0+uUgNEnPCNF7MxLk42t8ns5mL",
+	"vZtnN3q4tANpHzwKHo+omkj7yJmBzsV7J7nBs28np+D7CViihK7crg/IPw6OoRCpbcYCMDFlLVjnIhuA",
+	"qxyLHXJNZozqVNmiisVx2Mk99sayczGcGG8o85dkSjA+F6/7GM7PAwvYDrSj0XJGDvaJkUJbG9z+dzsH",
+	"/WD1lhi6XmbbdUOn17d/V8c373+ZrStb05x8v74j/a4yyUarV9spn1E0Lj9EXbb5pP8i1aUmvuR5tsio",
+	"w2b6sBVZUDgbzECIcSnihJKDp48enQu9d3SwA0W5QmxwgAZ/WgnagR/t/WPv4PDYFQOlGrI/shr0oe6M",
+	"FmibA5Isiuo2Xlq9zn8ucqUfzCz9PTKE066xkCrXxEI4lvPsImdpt+i5MlW2OBayMc3skrh1zHz1I6pr",
+	"fdXPYJ1/si/f0El1rWNPd3RY3RCWH1W/ZJb0vr5T+sETqtdf3frryE6ZxRlOdoWm246tkULQyRJ19gcg",
+	"Zy4MU3OZUBMUKUETrRyTehENtW3/+gE+9g4XI8lhhhC21yR+PrgB3QxJu9bviJqz3pdR80RJrYnfl6+P",
+	"mv8azg9I5C/kh//+//28huDRCzF6CPBviZwsicvK6zN7VAaPIZTntjh1tlw7zGHk5RfEUvgWXJ8Qoi5h",
+	"FeuPZPayhaiRkU3sLjSegWFpZnEdAKcIzpfZI2dYXx8HTJNkj3y/OBdu3a1sykd+TTmKrJlEyUKzyhpW",
+	"XX3/n6+f7c3i/um5GIL7WQ3gnb/s++xJ66WQAoDiRzJmQ3s7vp4uME6ecgPTuIbUaTqZKDaBqpXukjm0",
+	"YBaNs0ZsIze+wViqgatwPiQ7VPhy59lU/Hq46NYrHpQRx9+CfnBcGVq4owEiFfyS5wf0LVYSwiaBzOYG",
+	"JHwSu8LeQl6fYiGQZDG0I+emv0feqJjZ9Pt8aDxuihd7vxCj7x0N3kbMWDkmo0ALaG4LyDsjCcQNBvQh",
+	"Sxp0InOz5XenZN9eipKk3xTSk1FOfd2276KWsJa7jGtx29OUAvC8wg2+2ctqFiVjNMVDF1VS3YiRLlY6",
+	"YN3Aq+s598M/fBeDpekBSJZzaqY5VQYfLnUbrZ6U0mDacxlEQzKjl87f6MdgLeroNQfpToY26pjFw3Mx",
+	"zFI9BxeLQb5Sw/IF4dSjPeMdn2ubUQguh5ypkR1MNCV5owCT6l3llm8+0LZOoGKI+AZxvdaGx2IY2Dyh",
+	"CxZnvVNDXIjmXsYOVepuSG6XzkWsPAhbadq2y7L3XbiogAC3/1zYtcHrTbhWO0OXFQtoG9Z3MfSs2y0i",
+	"4c7ZPZKzGbRrQ461xUHi4I4m2vAk8ThpOI8IM/RLiwzm1aooi0itpIqIL9hsxwd4AqmeFjE/KpAfOHMP",
+	"9ecc6uAJGnFbSehcZJIFl39KNUnY2BSkWV5i1Ls6CqvmYHeHDhZwgM9OCND+kOxoOmZwEBWMqn+KCIl2",
+	"lWzstWDNaR9FkXYTarhr3ad73JE6XhpF4/Wy/oR/y/y4z/miz12uJ60q+9bngRogN8CnloupeZo0l4QC",
+	"+oAXiIWNHhP4pKh5n2a17dK5lZXzOfBMlsDZ08jdC5q6Nf7aUBlb/dWqbxh9YzU86OUkAMtGlC28YggQ",
+	"xYLO9VRigJBV7xMIMlJ5PQEAp8qR6hwqqmWvyKxIIid2GPkYUHkGCZQyndux8pKZEBp8Lhhc9U9cXxoz",
+	"4Ly7yHb6QLvklACcyQfEuq/AkUyoey0YLtg4XJinn6JhcT56kg8efPQQaxZU5LLTAJRzqbkFB4fqzwSL",
+	"P7s7DzWovEhXaUuKbNV2hulcM2WGebCch4634hhlkrz2YV4gKGKGqKJeksFUBzCcAc4MAEDfG4cUQydO",
+	"gBqdrbcgUrBzgZXEwpKwp+SSsTmSnQ3ehdvncEr1YCYVQ/MjcE4b+mUbw4xCOae/pbYbC39zYvFguUGR",
+	"Q1K3+THUb5wwTeAhNQB9O+NmiHFmsHlUCAvFKxhV5PDRY/ID/57A2VRoAHUws0Obk7n7QowkSL0TMvk3",
+	"nwPw1S8Wgt7Jx4hoCWMAYrxwcGh4+cLMLBD0yN/rxBUIqrdwPFvixPKF8HfMAtWeEnqhYSetJpsfsYbL",
+	"kG2qKW7sycHTww65OM9wrXfdtTU7srjGRuIytyQYLC2jvbSO9mFriaDqeGGtyVxJI0cy8VSeRafqOaOX",
+	"Or9THvSbYu/+ufvWNbL7s22kY3LE4cHxd8dPjh4ff7fq0F0xx+xoEs1m4CHbYXuTPXKwd7x32D8lFyxx",
+	"gbWudfw3Mvfc//24eVpn83ntjMICR8cdCANOCZzhqRQS3IRNPZaOV1Ofh7cdxYiHEk2Xy1NInFp8K2rU",
+	"wbLpze2L/7FqsoxmxvvPch2kMuVnMmZ4DzMDr9kCTiHmiKs8mS6XULD3aG7xlptQriHr16cW0nwhU2VT",
+	"TpwMRGK9LikPWW9sLkfTgePxhR4BbYzbCuTAd20KJZlybaTKwsVBx7igGisN+esIyFaK0iOdYzY8cn6r",
+	"c2Q3nIVM8R67bJBFlYn893893jvY71uV8/HW9+7jfKJozDrsnmcd1T3JmQTXHsMT/6OhXkrMSGo7yXa9",
+	"b3fNBQHau2oGwXG36Mm4I4i3aYnDpbr5zWnTj/W02X1kFWQ9XaIg9/fIT5mRyenl4lwMNfttaPHiMTIk",
+	"u7JHhP1ORyYBq/WInRCKQfdgo/WM+lyUjRzBHTozdaD2l1EppghbhQ9ud2jvzo0SWXO5gYLsuOenNhDK",
+	"2r3db9bT7HNACc8CvwAN1N9IhmQH7TsyLCiQnSKHUuPzN3ARwTuNqLI4Wlq4j/aj0Fyy48wBsZJzzJvI",
+	"9GBkGNbQhKBV3spUNuP1ndpq1ALsCQwmlOHZYmmsfpBd4LQ3FF47w2f2tJZ1P0CsNucCgfEf7e9ni68d",
+	"uH4GkZ89GFpTygEi8McsVzLPhf0EOg/h+CEax6NVQ4RQKkCJRFflsCCjh94kBpjZ+2TIBXr4wdIzcIrC",
+	"EBrTbCRFTEZSeH0fd6JUBTezgfkWn5IOdqJmnVZPu+i0rlcee+5NDQgJLk5taQVMzLA62mjE0Ot2yUST",
+	"QvHP3efY3u6rrVpTO2qSX5TqePNaoAMjF1ijLJGjS5uyw42tpmE8W9159/IZOTo6etrHahsutszyu0t2",
+	"3brXH/iM1a9iTA3bNfZxuMWPuuqwUhEeM2Fs0mTtMMp8ohYiABqDBnxbTWiJN1DTItXTuypngV3bxps0",
+	"aWc9nwc+VHSJuqWwsvN+minXL2FxrzT5iKhG3Rp/sqfVZVJcDjT7LYzBloIFkj9THxFuwWvboJs3Ktze",
+	"xRDUSAJ1f5kWnntD7ABRu+eIwAsTX1NJ/3oriwCTRZUpxigoAdhDmXrS93oA926w5boyAt4sWqpiCZQ4",
+	"6BeCGqjGeoCsGRCz1XY86P5IUT21Mf5IIBEBUx+1RNp3BcRROyBDW7zU49NDi8BEy2bLfm63RA2XGDm7",
+	"0EaKgiHW2Y1deIVMzUCOnVETK1xZGLQ6azOkZZ6ACo7XARtxgx+CHR6bc/44YqSrhYBnw9eB5NpHQ1MD",
+	"K8Vjd5MqOafpfA6W3lRPPSiSU836TTqXBU6/IX9X3sEdiZNwAE3BZyWRwuM7EiZfJIvfJldfbkaxR5bh",
+	"PdoBfBmVaqR+CPCxPMbRe4VlP+nfLT99Txd40/SsKcj9txwqwrVxLAg5Arfx4nIcMBPvRWpktzZhcxdi",
+	"YbPKTbbROlhk+P1n/OKZYtfVq1cbNOXY5kzX2FVrkpFtd1AxyfPWuP9VOJMPDldUAp58Kc5k3DEUuOya",
+	"2PyBGRMGivJMBJHjcVg/zBViX6wLfA8fATVV6PTjPKZbpNPti7l8aG9tP7cr5IKVqeHtdvXiP+dJ+1pP",
+	"pt3U6smsP45F2SAvQDRXQL3LaAP4NXVJfLoaTV6OGX9AwoZPs+hxaYPgCk/hhwUWyasI6uN+U8SxJfM3",
+	"4ejvI854jsG4GdC43a17jDNe2Y+mQOPCln0LMbbrFqJckOCojCFriMR8jDFOppgcCOeZ7FjK2LMHivVX",
+	"PfM3CEcecA2ntmZVPUNeUT30pz5O1n2fBVJRQWhiHCuoy3M8xBxEPGnDACUrYzgshhTGlBEjgwERM1Uy",
+	"nUwLKwsFSVPLWCHeGvEMudEetwcHgMDlxIapxqGDGl72pcZcOcNg0TOPZ+Tim4qBTdSPMRjNufChviEM",
+	"Qd5rFkiUzx8WHX1yZIiubFiQEZgVEhZP3KoIaViplYAUT4mDcciqLuflB8Eskm0nvGVTsLPkb4qVkWA7",
+	"LLcb5tjwQ3uXHJbR4d1m0ATzcBog3nOHVVAjMljbEOc9/zL3SDUH/FY42A2ZQe443rc6zRakdxm++i3a",
+	"9x7XnMWjCUwy5DU7BXFhspSNIkMMIOKXVYZpEinL68H87N75OtDE63rAihU30zTw1kKz7Yf7B/jk8wrq",
+	"anuT7+1HzY3O2YjTZDCihk0kPlkF9vo1MHqkQCvy4Wci0tkFUxhvTTmER4yoZrtcaCY0N9wqO3WD+a23",
+	"CibdzWvFTaqwPxe3wFU3ZC0wA3KVHeN6I09ttbVnimXmmt5NGlxeAUjT3QjTur09swlJcCWnDuoKHWTO",
+	"DbRDXVISbM7h/sEtjMjuRPzFusK/0IptViMmXlvuIkxXstV/s9N/s9PX2+mXEVxUr639lZmAVd860/RP",
+	"boO8jm8V7oOZ1g25KSfJPXWQ3KFz5Gt3jOw/vWFW+NU7UlaU1dhHwqkYsaVJst7CpYs2XFunn2PuJ3Wq",
+	"ogOlL6ErnwtEWgOzYbEOmMV+LgPjc1ODiD9l4gSC2HUR2i2vDUDsDdECHVuYZoLV+henITibr0jiQxLA",
+	"92RTKonP6IehBu2G/Tkbb1jxqrgoHsvB9Ybz0lj34ZSMGbO1mDADF+2rAMstIPh+ZBG04rD8QMxobEtD",
+	"6FRdsQWC5mRVZaJzEYzMTpUjrhhMKQOIx1C3iLi6TkQKpgkXoySNEX452F8XBjPmmEiLqRxjV9cBfqdY",
+	"7sBGdYwxWiUOym9izPoFI1l9KR/fEjOwzEJc847Do94/7rvQkKBcxM7+Y3CaDbGIVri8QywBakvQURMu",
+	"gAdqIAtm8n77FjEjuYasYFszDmJWAAap8PFIWvKiNh+CKJYwC9f3zicdXECtBcmuXPwbUnlu8T215tpr",
+	"rhkgNDQURXB+7fygdUkNgP00kvyaxhPYMVICLGzC+RHNweBFO87BndgTgkVoKo8QvHH/lKlbdrG9KrgX",
+	"8lNp8WKup4s6Ph9lOGtraWa1QkKx6w520vqgljo6ddxnYLnuQI7H9YnQFoezaob7dCthKE3Wr2cFhMav",
+	"T+eHeeeS0UZlWADIm7kJ1JrfzuK4QFU3G/B0hza4poCnu7XDNY3qvdeTvnnU7rVHDQ+tD6yaMfRHtB7g",
+	"Ot7/m9qbi2Z8zjPy9vVfyT/e2UolO0wpCY4PpRyOWMKuWEJ+ishvKWeG/NsWbLC6Zz8rgfXx3Y9k+OHV",
+	"6+dnPw7efvz+x1fPBt+fvX8x+PjuxyH5DzJ8eOUG9fCP0NHyeegqraQXCR+dC6f+WziWAEFezpnwVU3I",
+	"r8yYhQvdsH3ZJOYPYeRG6MbhOoMAcukJGFZh4bseDuFSNPy/bUwA1OGa0xHD3wZDxEaBD2B+U+qKd6VC",
+	"MefBHE2poiNghpCw/MPZ7g+/vNvd398/GMJVBpAetVW/IzL84ezhD7+8e3hwOCQXbCRnTMNv//cPv7z7",
+	"vw8Oh278OHVuNEvGLvDaZWoA45DCQG8RSfglIw9hBU5s8+RvH376ETTyv79/8xoL5IB2L4XDwLZZRJh9",
+	"6vKu//HO56xynVXBd9r9uRj+pmwVXEjo7ahLn+CdD92RNvsaHskx3AJoov2dMHSIrqJ9/+Ndm9b9C4/B",
+	"cyxiMmV8MoVrBpnz31kSwKI8Ojhs0rw1/zdrAHM5OFwO5nL8JExrPXyyFrwmn9EJe+hOas0N4IILqhbF",
+	"O8CToydPHu8/qalUVaeZuzNerLD1z923ePZ2P6qk3nIApI+6BPAHX9at1sd5tN9YNOvLFjMbF9D37LUc",
+	"jGb5HgnYHmYRzxUXxtV0/L0WSnxDna1OThg2m8M1Wi+1I/kkfEwzU8wgskZQQMu34hPaANVLagZ3n3NB",
+	"4xk3urgE1kgUEVsuxzvxcfL/Rv7FBblkC5v/BAVxgXthuX1I6WGzgvnIVUOzBhtoQlCl5DUXE20FhEbc",
+	"M8ubsgmTYW5U2NOGAsqYDTbTaHfg5hRtJTa0Ky+37xAgIRxu6BsbZGiVI+CZw7BeDwyrGHIYnYtnlaXT",
+	"CKLg1tavI7JpHwCHUsjhRcBwsbyuwZomMCIuyNG+w6D2QvnDi5/e/nj24cXgr+/Onr0YPD/7z/fDvmPK",
+	"GBeHvQ0o1DvBkmxujqRmiu7lYUE0nIvN7Cz5LfRDRog3rrrnXTXwzJxG0Ko45uYrvC5+KJTAq0452Mht",
+	"8iAYAxulCqto/+uP3gWjiqneyb8+gbi02Xu2uRRkU+9hL+r9voulEARNnG3h86dsRGV29SO/YoJpVwCR",
+	"0ZjjX5DByHQg+Bfa4DJWvpcTLiKrNRElfYJ/IieoTom4mA8XYC24lmlqpjXt/j3MVoisxqQjt8De9gvN",
+	"h0brvNVs3etBKyzvY2LCBTsJC0bm5eiwOKSOvH07InlxblcWIAqq7uQdQ8t1GOiu+LEFxYTM9Qgzf6M8",
+	"FTLOATMuMmDbbP3FqKbVF1ABXYwQhcNIfULmCRURSecAzRxZMyMzLG/HvlfT0quSudmKClsx/oR4jCAd",
+	"BcD1USFLJCJ0xkQ8AzIOTWBZszWdvkzoREdESLeDtp0RTZiIqYINiHXkctbtsLSr5BiTX+VF0A/+Ve3g",
+	"eVa+0ZI3Wr6tlNTVsl1QYevVP/vZVuDOuHGhFLB3gViO0tI0ma22Cb/WjOItEzQxC5znyNWk5AoQtLEZ",
+	"7I/O54wmTYP6Gd95KdVs9+BJP9hObJkDxX36/P8fAA==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

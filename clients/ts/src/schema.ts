@@ -1854,33 +1854,13 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
-    "/v1/admin/users": {
-=======
     "/v1/auth/one-time": {
->>>>>>> main
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
-        /** Users, paged, by role or a text in the name or email */
-        get: operations["listUsers"];
-        put?: never;
-        /**
-         * Create a user of any role
-         * @description Inspectors, supervisors and registrars need at least one
-         *     jurisdiction (assigned from `assigned_from`, default today in
-         *     Asia/Kolkata); an owner account names its owner record. Without a
-         *     `password` the account has no usable password: send a password
-         *     link (`POST /v1/admin/users/{id}/password-reset`) or, for an owner,
-         *     an invitation. The same `id` again answers the account it created
-         *     (a retried request); another account's email is 409 `email_taken`.
-         */
-        post: operations["createUser"];
-=======
         get?: never;
         put?: never;
         /**
@@ -1894,16 +1874,12 @@ export interface paths {
          *     beyond. docs/OWNERS.md.
          */
         post: operations["requestOneTimeSignIn"];
->>>>>>> main
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
-    "/v1/admin/users/{id}": {
-=======
     "/v1/auth/one-time/session": {
         parameters: {
             query?: never;
@@ -1930,7 +1906,6 @@ export interface paths {
         trace?: never;
     };
     "/v1/owners/{id}/sign-in-link": {
->>>>>>> main
         parameters: {
             query?: never;
             header?: never;
@@ -1939,10 +1914,6 @@ export interface paths {
             };
             cookie?: never;
         };
-<<<<<<< HEAD
-        /** A user with the jurisdictions assigned today */
-        get: operations["getUser"];
-=======
         get?: never;
         put?: never;
         /**
@@ -2091,14 +2062,69 @@ export interface paths {
         };
         /** An owner's settings (language, email, reminders) */
         get: operations["getOwnerSettings"];
->>>>>>> main
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /**
-<<<<<<< HEAD
+         * Change an owner's language, email or the reminders they receive
+         * @description The language is the owner's and their account's (mails, documents,
+         *     pages); the email is where mail goes and what one-time sign-in asks
+         *     for (409 `conflict` when another account has it). `reminders_off`
+         *     lists the reminders not to send (`reminders` in the answer names
+         *     every one that may be turned off); legal notices (penalties,
+         *     detention, expired certificates) always go. The calendar
+         *     subscription link is made by `createCalendarToken` (its
+         *     `webcal_url`).
+         */
+        patch: operations["updateOwnerSettings"];
+        trace?: never;
+    };
+    "/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, paged, by role or a text in the name or email */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user of any role
+         * @description Inspectors, supervisors and registrars need at least one
+         *     jurisdiction (assigned from `assigned_from`, default today in
+         *     Asia/Kolkata); an owner account names its owner record. Without a
+         *     `password` the account has no usable password: send a password
+         *     link (`POST /v1/admin/users/{id}/password-reset`) or, for an owner,
+         *     an invitation. The same `id` again answers the account it created
+         *     (a retried request); another account's email is 409 `email_taken`.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** A user with the jurisdictions assigned today */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
          * Edit a user's name, email, role, language or owner record
          * @description Needs `If-Match` with the user's version (412 `version_mismatch`
          *     when stale, 428 when missing). A user leaving the owner role loses
@@ -2286,19 +2312,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-=======
-         * Change an owner's language, email or the reminders they receive
-         * @description The language is the owner's and their account's (mails, documents,
-         *     pages); the email is where mail goes and what one-time sign-in asks
-         *     for (409 `conflict` when another account has it). `reminders_off`
-         *     lists the reminders not to send (`reminders` in the answer names
-         *     every one that may be turned off); legal notices (penalties,
-         *     detention, expired certificates) always go. The calendar
-         *     subscription link is made by `createCalendarToken` (its
-         *     `webcal_url`).
-         */
-        patch: operations["updateOwnerSettings"];
->>>>>>> main
         trace?: never;
     };
 }
@@ -6107,7 +6120,102 @@ export interface components {
             released_by?: string;
             verify_code?: string;
         } | null;
-<<<<<<< HEAD
+        OneTimeSignInRequest: {
+            email: string;
+        };
+        OneTimeSignInAccepted: {
+            message: string;
+            /**
+             * Format: int32
+             * @description Seconds a mailed link and code stay valid
+             */
+            expires_in: number;
+        };
+        OneTimeSessionRequest: {
+            /** @description The token of the mailed link */
+            token?: string;
+            email?: string;
+            /** @description The 6-digit code of the mail */
+            code?: string;
+            installation_id: string;
+            device_name?: string;
+        };
+        UpiPaymentRequest: {
+            /** @description upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=.. */
+            uri: string;
+            /** @description The authority's virtual payment address */
+            payee: string;
+            payee_name: string;
+            /** @description Rupees with two decimals, as in the link */
+            amount: string;
+            /** @enum {string} */
+            currency: "INR";
+            note: string;
+            /** @description The notice number */
+            reference: string;
+            /** Format: uuid */
+            notice_id: string;
+        };
+        BankCredit: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            bank_reference: string;
+            /** Format: date */
+            credited_on: string;
+            /** Format: int64 */
+            amount_paise: number;
+            narration: string;
+            /** Format: uuid */
+            notice_id: string | null;
+            /** @enum {string} */
+            state: "recorded" | "queued" | "applied" | "dismissed";
+            /** @description Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable */
+            reason: string;
+            /** @description The registrar's reason */
+            resolution: string;
+            /** Format: uuid */
+            resolved_by?: string | null;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            version: number;
+        };
+        BankCreditList: {
+            items: components["schemas"]["BankCredit"][];
+            next_cursor?: string | null;
+        };
+        BankStatementImport: {
+            /** Format: int32 */
+            recorded: number;
+            /** Format: int32 */
+            already_recorded: number;
+            /** Format: int32 */
+            queued: number;
+            credits: components["schemas"]["BankCredit"][];
+        };
+        BankCreditDecision: {
+            /** @enum {string} */
+            action: "apply" | "dismiss";
+            /** Format: uuid */
+            notice_id?: string;
+            reason?: string;
+        };
+        OwnerSettings: {
+            language: components["schemas"]["Language"];
+            email: string;
+            /** @description Every reminder one may turn off */
+            reminders: string[];
+            reminders_off: string[];
+        };
+        OwnerSettingsPatch: {
+            language?: components["schemas"]["Language"];
+            email?: string;
+            reminders_off?: string[];
+        };
         User: components["schemas"]["RecordMeta"] & {
             email: string;
             name: string;
@@ -6229,103 +6337,6 @@ export interface components {
             sent_to: string;
             /** @description false: already invited today, nothing more mailed */
             queued: boolean;
-=======
-        OneTimeSignInRequest: {
-            email: string;
-        };
-        OneTimeSignInAccepted: {
-            message: string;
-            /**
-             * Format: int32
-             * @description Seconds a mailed link and code stay valid
-             */
-            expires_in: number;
-        };
-        OneTimeSessionRequest: {
-            /** @description The token of the mailed link */
-            token?: string;
-            email?: string;
-            /** @description The 6-digit code of the mail */
-            code?: string;
-            installation_id: string;
-            device_name?: string;
-        };
-        UpiPaymentRequest: {
-            /** @description upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=.. */
-            uri: string;
-            /** @description The authority's virtual payment address */
-            payee: string;
-            payee_name: string;
-            /** @description Rupees with two decimals, as in the link */
-            amount: string;
-            /** @enum {string} */
-            currency: "INR";
-            note: string;
-            /** @description The notice number */
-            reference: string;
-            /** Format: uuid */
-            notice_id: string;
-        };
-        BankCredit: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            jurisdiction_id: string;
-            bank_reference: string;
-            /** Format: date */
-            credited_on: string;
-            /** Format: int64 */
-            amount_paise: number;
-            narration: string;
-            /** Format: uuid */
-            notice_id: string | null;
-            /** @enum {string} */
-            state: "recorded" | "queued" | "applied" | "dismissed";
-            /** @description Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable */
-            reason: string;
-            /** @description The registrar's reason */
-            resolution: string;
-            /** Format: uuid */
-            resolved_by?: string | null;
-            /** Format: date-time */
-            resolved_at?: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: int64 */
-            version: number;
-        };
-        BankCreditList: {
-            items: components["schemas"]["BankCredit"][];
-            next_cursor?: string | null;
-        };
-        BankStatementImport: {
-            /** Format: int32 */
-            recorded: number;
-            /** Format: int32 */
-            already_recorded: number;
-            /** Format: int32 */
-            queued: number;
-            credits: components["schemas"]["BankCredit"][];
-        };
-        BankCreditDecision: {
-            /** @enum {string} */
-            action: "apply" | "dismiss";
-            /** Format: uuid */
-            notice_id?: string;
-            reason?: string;
-        };
-        OwnerSettings: {
-            language: components["schemas"]["Language"];
-            email: string;
-            /** @description Every reminder one may turn off */
-            reminders: string[];
-            reminders_off: string[];
-        };
-        OwnerSettingsPatch: {
-            language?: components["schemas"]["Language"];
-            email?: string;
-            reminders_off?: string[];
->>>>>>> main
         };
     };
     responses: {
@@ -9585,9 +9596,6 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-<<<<<<< HEAD
-    listUsers: {
-=======
     requestOneTimeSignIn: {
         parameters: {
             query?: never;
@@ -9762,21 +9770,12 @@ export interface operations {
         };
     };
     listBankCredits: {
->>>>>>> main
         parameters: {
             query?: {
                 /** @description Opaque cursor from next_cursor */
                 cursor?: components["parameters"]["Cursor"];
                 limit?: components["parameters"]["Limit"];
-<<<<<<< HEAD
-                role?: components["schemas"]["Role"];
-                /** @description Text found in the name or the email (case-insensitive) */
-                q?: string;
-                /** @description true: deactivated users only; false: active users only */
-                disabled?: boolean;
-=======
                 state?: "recorded" | "queued" | "applied" | "dismissed";
->>>>>>> main
             };
             header?: never;
             path?: never;
@@ -9784,21 +9783,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-<<<<<<< HEAD
-            /** @description Users */
-=======
             /** @description Credits */
->>>>>>> main
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-<<<<<<< HEAD
-                    "application/json": components["schemas"]["UserList"];
-=======
                     "application/json": components["schemas"]["BankCreditList"];
->>>>>>> main
                 };
             };
             400: components["responses"]["Problem"];
@@ -9808,9 +9799,6 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-<<<<<<< HEAD
-    createUser: {
-=======
     resolveBankCredit: {
         parameters: {
             query?: never;
@@ -9868,7 +9856,6 @@ export interface operations {
         };
     };
     updateOwnerSettings: {
->>>>>>> main
         parameters: {
             query?: never;
             header?: never;
@@ -9877,37 +9864,87 @@ export interface operations {
         };
         requestBody: {
             content: {
-<<<<<<< HEAD
-                "application/json": components["schemas"]["UserInput"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-=======
                 "application/json": components["schemas"]["OwnerSettingsPatch"];
             };
         };
         responses: {
             /** @description Settings */
             200: {
->>>>>>> main
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-<<<<<<< HEAD
-                    "application/json": components["schemas"]["User"];
-=======
                     "application/json": components["schemas"]["OwnerSettings"];
->>>>>>> main
                 };
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
-<<<<<<< HEAD
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                role?: components["schemas"]["Role"];
+                /** @description Text found in the name or the email (case-insensitive) */
+                q?: string;
+                /** @description true: deactivated users only; false: active users only */
+                disabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10229,9 +10266,6 @@ export interface operations {
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
-=======
-            422: components["responses"]["Problem"];
->>>>>>> main
             default: components["responses"]["Problem"];
         };
     };
