@@ -3829,6 +3829,43 @@ type AmendmentRequestSyncItemOp string
 // AmendmentRequestSyncItemType defines model for AmendmentRequestSyncItem.Type.
 type AmendmentRequestSyncItemType string
 
+// Assignment defines model for Assignment.
+type Assignment struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// EndsOn Last day, inclusive; null: open-ended
+	EndsOn *openapi_types.Date `json:"ends_on"`
+	Id     openapi_types.UUID  `json:"id"`
+
+	// InForce In force today (Asia/Kolkata)
+	InForce          bool               `json:"in_force"`
+	JurisdictionCode string             `json:"jurisdiction_code"`
+	JurisdictionId   openapi_types.UUID `json:"jurisdiction_id"`
+	JurisdictionName string             `json:"jurisdiction_name"`
+
+	// StartsOn First day (Asia/Kolkata)
+	StartsOn openapi_types.Date `json:"starts_on"`
+	UserId   openapi_types.UUID `json:"user_id"`
+}
+
+// AssignmentEnd defines model for AssignmentEnd.
+type AssignmentEnd struct {
+	// EndsOn The last day of the assignment, inclusive
+	EndsOn openapi_types.Date `json:"ends_on"`
+}
+
+// AssignmentInput defines model for AssignmentInput.
+type AssignmentInput struct {
+	EndsOn         *openapi_types.Date `json:"ends_on,omitempty"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	StartsOn       openapi_types.Date  `json:"starts_on"`
+}
+
+// AssignmentList defines model for AssignmentList.
+type AssignmentList struct {
+	Items []Assignment `json:"items"`
+}
+
 // BacklogDecision defines model for BacklogDecision.
 type BacklogDecision struct {
 	// AlreadyFinal The mutation had left the backlog already: result is its stored final result and nothing was decided now
@@ -4788,11 +4825,14 @@ type DeviceStatus struct {
 	Name           string             `json:"name"`
 
 	// OldestWaitingSince When the oldest deferred mutation first arrived
-	OldestWaitingSince *time.Time         `json:"oldest_waiting_since,omitempty"`
-	RegisteredAt       time.Time          `json:"registered_at"`
-	RevokedAt          *time.Time         `json:"revoked_at,omitempty"`
-	UserEmail          string             `json:"user_email"`
-	UserId             openapi_types.UUID `json:"user_id"`
+	OldestWaitingSince *time.Time `json:"oldest_waiting_since,omitempty"`
+
+	// QuarantinedMutations Mutations waiting in quarantine for a supervisor's decision
+	QuarantinedMutations int64              `json:"quarantined_mutations"`
+	RegisteredAt         time.Time          `json:"registered_at"`
+	RevokedAt            *time.Time         `json:"revoked_at,omitempty"`
+	UserEmail            string             `json:"user_email"`
+	UserId               openapi_types.UUID `json:"user_id"`
 
 	// WaitingMutations Mutations deferred in the backlog
 	WaitingMutations int64 `json:"waiting_mutations"`
@@ -6363,6 +6403,14 @@ type OwnerInput struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// OwnerInvitation defines model for OwnerInvitation.
+type OwnerInvitation struct {
+	// Queued false: already invited today, nothing more mailed
+	Queued bool               `json:"queued"`
+	SentTo string             `json:"sent_to"`
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
 // OwnerKind defines model for OwnerKind.
 type OwnerKind string
 
@@ -6418,6 +6466,21 @@ type OwnerSyncItemOp string
 
 // OwnerSyncItemType defines model for OwnerSyncItem.Type.
 type OwnerSyncItemType string
+
+// PasswordResetCompletion defines model for PasswordResetCompletion.
+type PasswordResetCompletion struct {
+	Password string `json:"password"`
+	Token    string `json:"token"`
+}
+
+// PasswordResetRequest defines model for PasswordResetRequest.
+type PasswordResetRequest struct {
+	CreatedAt time.Time          `json:"created_at"`
+	ExpiresAt time.Time          `json:"expires_at"`
+	Id        openapi_types.UUID `json:"id"`
+	SentTo    string             `json:"sent_to"`
+	UserId    openapi_types.UUID `json:"user_id"`
+}
 
 // PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it: every column by name
 type PenaltyAdjustmentRecord struct {
@@ -7528,6 +7591,66 @@ type UpiPaymentRequest struct {
 // UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
 type UpiPaymentRequestCurrency string
 
+// User defines model for User.
+type User struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// DisabledAt When the account was deactivated
+	DisabledAt *time.Time         `json:"disabled_at,omitempty"`
+	Email      string             `json:"email"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// JurisdictionIds The jurisdictions assigned today (Asia/Kolkata)
+	JurisdictionIds []openapi_types.UUID `json:"jurisdiction_ids"`
+	Name            string               `json:"name"`
+
+	// OwnerId The owner record of an owner account
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage Language            `json:"preferred_language"`
+	Role              Role                `json:"role"`
+	UpdatedAt         time.Time           `json:"updated_at"`
+	Version           int64               `json:"version"`
+}
+
+// UserInput defines model for UserInput.
+type UserInput struct {
+	// AssignedFrom First day of the assignments (default today, Asia/Kolkata)
+	AssignedFrom *openapi_types.Date `json:"assigned_from,omitempty"`
+	Email        string              `json:"email"`
+
+	// Id Client-generated id (optional)
+	Id *openapi_types.UUID `json:"id,omitempty"`
+
+	// JurisdictionIds Assigned from assigned_from (inspectors, supervisors, registrars)
+	JurisdictionIds *[]openapi_types.UUID `json:"jurisdiction_ids,omitempty"`
+	Name            *string               `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId *openapi_types.UUID `json:"owner_id,omitempty"`
+
+	// Password Optional: without one, send a password link
+	Password          *string   `json:"password,omitempty"`
+	PreferredLanguage *Language `json:"preferred_language,omitempty"`
+	Role              Role      `json:"role"`
+}
+
+// UserList defines model for UserList.
+type UserList struct {
+	Items      []User  `json:"items"`
+	NextCursor *string `json:"next_cursor,omitempty"`
+}
+
+// UserPatch defines model for UserPatch.
+type UserPatch struct {
+	Email *string `json:"email,omitempty"`
+	Name  *string `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+	Role              *Role               `json:"role,omitempty"`
+}
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7955,6 +8078,26 @@ type ListDevicesParams struct {
 
 	// StaleSince Only devices that have not pushed since then, or whose oldest waiting mutation is older
 	StaleSince *time.Time `form:"stale_since,omitempty" json:"stale_since,omitempty"`
+}
+
+// ListUsersParams defines parameters for ListUsers.
+type ListUsersParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Role   *Role   `form:"role,omitempty" json:"role,omitempty"`
+
+	// Q Text found in the name or the email (case-insensitive)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Disabled true: deactivated users only; false: active users only
+	Disabled *bool `form:"disabled,omitempty" json:"disabled,omitempty"`
+}
+
+// UpdateUserParams defines parameters for UpdateUser.
+type UpdateUserParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
@@ -8413,6 +8556,18 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
+
+// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
+type UpdateUserJSONRequestBody = UserPatch
+
+// CreateUserAssignmentJSONRequestBody defines body for CreateUserAssignment for application/json ContentType.
+type CreateUserAssignmentJSONRequestBody = AssignmentInput
+
+// EndUserAssignmentJSONRequestBody defines body for EndUserAssignment for application/json ContentType.
+type EndUserAssignmentJSONRequestBody = AssignmentEnd
+
 // DecideAmendmentRequestJSONRequestBody defines body for DecideAmendmentRequest for application/json ContentType.
 type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 
@@ -8424,6 +8579,9 @@ type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
 
 // SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
 type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
+// CompletePasswordResetJSONRequestBody defines body for CompletePasswordReset for application/json ContentType.
+type CompletePasswordResetJSONRequestBody = PasswordResetCompletion
 
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
@@ -10605,6 +10763,39 @@ type ServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(c *fiber.Ctx, name string) error
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(c *fiber.Ctx, params ListUsersParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(c *fiber.Ctx) error
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(c *fiber.Ctx, id ID) error
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(c *fiber.Ctx, id ID) error
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(c *fiber.Ctx, id ID) error
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(c *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(c *fiber.Ctx, id ID) error
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(c *fiber.Ctx, id ID) error
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(c *fiber.Ctx, id ID) error
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(c *fiber.Ctx, id ID) error
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(c *fiber.Ctx, params ListAmendmentRequestsParams) error
@@ -10623,6 +10814,9 @@ type ServerInterface interface {
 	// SignInOneTime Sign in with a one-time link's token, or an email and its code
 	// (POST /v1/auth/one-time/session)
 	SignInOneTime(c *fiber.Ctx) error
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
@@ -11102,6 +11296,380 @@ func (siw *ServerInterfaceWrapper) RunJob(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListUsers operation middleware
+func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListUsersParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "role" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "role", query, &params.Role, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter role: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", query, &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter q: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "disabled" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "disabled", query, &params.Disabled, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter disabled: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUsers(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetUser operation middleware
+func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateUser operation middleware
+func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateUserParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateUser(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListUserAssignments operation middleware
+func (siw *ServerInterfaceWrapper) ListUserAssignments(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUserAssignments(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) CreateUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUserAssignment(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// EndUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) EndUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// ------------- Path parameter "assignment_id" -------------
+	var assignmentId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "assignment_id", c.Params("assignment_id"), &assignmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter assignment_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.EndUserAssignment(c, id, assignmentId)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DeactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) DeactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DeactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// InviteOwner operation middleware
+func (siw *ServerInterfaceWrapper) InviteOwner(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.InviteOwner(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RequestPasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) RequestPasswordReset(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestPasswordReset(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) ReactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListAmendmentRequests operation middleware
 func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
 
@@ -11248,6 +11816,24 @@ func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CompletePasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) CompletePasswordReset(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CompletePasswordReset(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15219,6 +15805,30 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
 
+	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
+
+	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
+
+	router.Patch(options.BaseURL+"/v1/admin/users/:id", wrapper.UpdateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/deactivate", wrapper.DeactivateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/reactivate", wrapper.ReactivateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.ListUserAssignments)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.CreateUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments/:assignment_id/end", wrapper.EndUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/password-reset", wrapper.RequestPasswordReset)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
+
+	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -15636,6 +16246,1013 @@ type RunJobdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RunJobdefaultApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListUsersRequestObject struct {
+	Params ListUsersParams
+}
+
+type ListUsersResponseObject interface {
+	VisitListUsersResponse(ctx *fiber.Ctx) error
+}
+
+type ListUsers200JSONResponse UserList
+
+func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetUserResponseObject interface {
+	VisitGetUserResponse(ctx *fiber.Ctx) error
+}
+
+type GetUser200JSONResponse User
+
+func (response GetUser200JSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetUser400ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser401ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser403ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser404ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetUserdefaultApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserRequestObject struct {
+	Id     ID `json:"id"`
+	Params UpdateUserParams
+	Body   *UpdateUserJSONRequestBody
+}
+
+type UpdateUserResponseObject interface {
+	VisitUpdateUserResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateUser200JSONResponse User
+
+func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser412ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser428ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(428)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListUserAssignmentsRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListUserAssignmentsResponseObject interface {
+	VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error
+}
+
+type ListUserAssignments200JSONResponse AssignmentList
+
+func (response ListUserAssignments200JSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUserAssignments400ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments401ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments403ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments404ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentRequestObject struct {
+	Id   ID `json:"id"`
+	Body *CreateUserAssignmentJSONRequestBody
+}
+
+type CreateUserAssignmentResponseObject interface {
+	VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUserAssignment200JSONResponse Assignment
+
+func (response CreateUserAssignment200JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment201JSONResponse Assignment
+
+func (response CreateUserAssignment201JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment400ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment401ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment403ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment404ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment409ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment415ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment422ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment503ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentRequestObject struct {
+	Id           ID                 `json:"id"`
+	AssignmentId openapi_types.UUID `json:"assignment_id"`
+	Body         *EndUserAssignmentJSONRequestBody
+}
+
+type EndUserAssignmentResponseObject interface {
+	VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type EndUserAssignment200JSONResponse Assignment
+
+func (response EndUserAssignment200JSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment400ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment401ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment403ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment404ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment409ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment415ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment422ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment503ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response EndUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type DeactivateUserResponseObject interface {
+	VisitDeactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type DeactivateUser200JSONResponse User
+
+func (response DeactivateUser200JSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser400ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser401ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser403ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser404ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser409ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser503ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeactivateUserdefaultApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type InviteOwnerResponseObject interface {
+	VisitInviteOwnerResponse(ctx *fiber.Ctx) error
+}
+
+type InviteOwner202JSONResponse OwnerInvitation
+
+func (response InviteOwner202JSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner400ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner401ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner401ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner403ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner403ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner404ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner404ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner409ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner409ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner503ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response InviteOwnerdefaultApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type RequestPasswordResetResponseObject interface {
+	VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type RequestPasswordReset202JSONResponse PasswordResetRequest
+
+func (response RequestPasswordReset202JSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset400ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset401ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset403ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset403ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset404ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset404ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset409ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset409ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset503ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestPasswordResetdefaultApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ReactivateUserResponseObject interface {
+	VisitReactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type ReactivateUser200JSONResponse User
+
+func (response ReactivateUser200JSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser400ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser401ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser403ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser404ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser503ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReactivateUserdefaultApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -16061,6 +17678,98 @@ type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetRequestObject struct {
+	Body *CompletePasswordResetJSONRequestBody
+}
+
+type CompletePasswordResetResponseObject interface {
+	VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type CompletePasswordReset204Response struct {
+}
+
+func (response CompletePasswordReset204Response) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Status(204)
+	return nil
+}
+
+type CompletePasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset400ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset401ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset415ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset415ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset422ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset422ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset429ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset503ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CompletePasswordResetdefaultApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -23513,6 +25222,39 @@ type StrictServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(ctx context.Context, request RunJobRequestObject) (RunJobResponseObject, error)
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(ctx context.Context, request ListUserAssignmentsRequestObject) (ListUserAssignmentsResponseObject, error)
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(ctx context.Context, request CreateUserAssignmentRequestObject) (CreateUserAssignmentResponseObject, error)
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(ctx context.Context, request EndUserAssignmentRequestObject) (EndUserAssignmentResponseObject, error)
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(ctx context.Context, request DeactivateUserRequestObject) (DeactivateUserResponseObject, error)
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(ctx context.Context, request InviteOwnerRequestObject) (InviteOwnerResponseObject, error)
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(ctx context.Context, request RequestPasswordResetRequestObject) (RequestPasswordResetResponseObject, error)
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(ctx context.Context, request ReactivateUserRequestObject) (ReactivateUserResponseObject, error)
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(ctx context.Context, request ListAmendmentRequestsRequestObject) (ListAmendmentRequestsResponseObject, error)
@@ -23531,6 +25273,9 @@ type StrictServerInterface interface {
 	// SignInOneTime Sign in with a one-time link's token, or an email and its code
 	// (POST /v1/auth/one-time/session)
 	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(ctx context.Context, request CompletePasswordResetRequestObject) (CompletePasswordResetResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
@@ -24007,6 +25752,359 @@ func (sh *strictHandler) RunJob(ctx *fiber.Ctx, name string) error {
 	return nil
 }
 
+// ListUsers operation middleware
+func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error {
+	var request ListUsersRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUsers(ctx.UserContext(), request.(ListUsersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUsers")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUsersResponseObject); ok {
+		if err := validResponse.VisitListUsersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetUser operation middleware
+func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
+	var request GetUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetUser(ctx.UserContext(), request.(GetUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetUserResponseObject); ok {
+		if err := validResponse.VisitGetUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateUser operation middleware
+func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
+	var request UpdateUserRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
+		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListUserAssignments operation middleware
+func (sh *strictHandler) ListUserAssignments(ctx *fiber.Ctx, id ID) error {
+	var request ListUserAssignmentsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUserAssignments(ctx.UserContext(), request.(ListUserAssignmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUserAssignments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUserAssignmentsResponseObject); ok {
+		if err := validResponse.VisitListUserAssignmentsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUserAssignment operation middleware
+func (sh *strictHandler) CreateUserAssignment(ctx *fiber.Ctx, id ID) error {
+	var request CreateUserAssignmentRequestObject
+
+	request.Id = id
+
+	var body CreateUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUserAssignment(ctx.UserContext(), request.(CreateUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitCreateUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// EndUserAssignment operation middleware
+func (sh *strictHandler) EndUserAssignment(ctx *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error {
+	var request EndUserAssignmentRequestObject
+
+	request.Id = id
+	request.AssignmentId = assignmentId
+
+	var body EndUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.EndUserAssignment(ctx.UserContext(), request.(EndUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EndUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(EndUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitEndUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeactivateUser operation middleware
+func (sh *strictHandler) DeactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request DeactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DeactivateUser(ctx.UserContext(), request.(DeactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeactivateUserResponseObject); ok {
+		if err := validResponse.VisitDeactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// InviteOwner operation middleware
+func (sh *strictHandler) InviteOwner(ctx *fiber.Ctx, id ID) error {
+	var request InviteOwnerRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.InviteOwner(ctx.UserContext(), request.(InviteOwnerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "InviteOwner")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(InviteOwnerResponseObject); ok {
+		if err := validResponse.VisitInviteOwnerResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RequestPasswordReset operation middleware
+func (sh *strictHandler) RequestPasswordReset(ctx *fiber.Ctx, id ID) error {
+	var request RequestPasswordResetRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestPasswordReset(ctx.UserContext(), request.(RequestPasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestPasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestPasswordResetResponseObject); ok {
+		if err := validResponse.VisitRequestPasswordResetResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReactivateUser operation middleware
+func (sh *strictHandler) ReactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request ReactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReactivateUser(ctx.UserContext(), request.(ReactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReactivateUserResponseObject); ok {
+		if err := validResponse.VisitReactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListAmendmentRequests operation middleware
 func (sh *strictHandler) ListAmendmentRequests(ctx *fiber.Ctx, params ListAmendmentRequestsParams) error {
 	var request ListAmendmentRequestsRequestObject
@@ -24209,6 +26307,45 @@ func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
 		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CompletePasswordReset operation middleware
+func (sh *strictHandler) CompletePasswordReset(ctx *fiber.Ctx) error {
+	var request CompletePasswordResetRequestObject
+
+	var body CompletePasswordResetJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CompletePasswordReset(ctx.UserContext(), request.(CompletePasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CompletePasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CompletePasswordResetResponseObject); ok {
+		if err := validResponse.VisitCompletePasswordResetResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -27295,772 +29432,813 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6uNW2ZbUOdvc0NVVgJaoKZhZQBpCkqx2amIfYzzDf/b7Z",
-	"99+jzJPsWAtAJvJUmXXgQbL6oi1mZSKRwMI6r9/6ozeSs7kUTBjdO/mjN2U0Zgr/+ZYZtTgbG6bgr5jp",
-	"keJzw6XonfTesZEUsSZGkmvKDblgY6kYUfAIFxOy8/blM/L04GCf/Nd/HuzvHe4d9XtRT4+mbEZhtLFU",
-	"M2p6Jz0uzNFhL+rN6O98ls56J08eH+/vR70ZF/bvg6hnFnNmb2UTpnqfPkXB3N6y31KuWLytOapsPKNS",
-	"ts05f5gnksY/jceamepsv10YpokcEzNlZD6VRuK/NFNXTJGpTGLdeXaPj8PZHT4+PDguTnC/ZoKfot6c",
-	"Kjpjxu3/s1RpWbP3P83pbykjI/yZjJWcEcF+NwN7oRf1ONz1W8rUohf1BJ3Be7If8xnP6O8/MDEx097J",
-	"4X4+I20UFxNcsVfP4T4cbk7NNB+Nx93WIk3xzuBNR49rXzT+kZrRtPqt76eMKHlNrpjSXAqykCm5oJrF",
-	"uDmjKRUTRqSICNub7JHz3tF5j+y8eE8nBOZA6GjE5obFfb8q9njlH/JqvGvf3LAwx7Xr8gOfcZMtTWml",
-	"E/wxHC9mY5ompnfyaD9aQsWPWmn4Eyy6nkuhGVLIGyUvEjaDf46kMEzgpOh8nvARhRV8OLd3/MevGpbz",
-	"j2BS/02xce+k9/96mPOfh/ZX/dCPi28sbsiZIHhsjx99Q+b+NscP6EXCnkkxTvjI3OqcyMi99ZRcT5kg",
-	"3BCuiVFUaM6EITtUSDNlisxTPbVnnGsSsys+YhGh7rhfMOBKV0zxMWcxkYpwo8kF8gX7m2IzecXiPsHP",
-	"3UX+RzRdaPtaIwnVl4ROKBe9qMLKdzNeXved7u6HAdfHT33HFEzzg6BXlCewxLe7tDGbMxEzMVrAmsby",
-	"WsDKwOmLqaFwFuH6RaoXZGckY0aGyOCH/RNi1MIuBqG4UoVVc8Ih2K8Jv2LbW7f3Uv5IxQLEE9NG3+ai",
-	"vZeSzKhYkDHlCYtJIidcaOBIlvDoaCRTYWAdaRwrpvWplYrN67SFZckE9SecsvsOeP5sBBN/JmNWZcDP",
-	"2ZiPOG4/xdsIbvLO91QJauglJYf7h48i8m403X31D+CzTAD7+ldv/6AX9faBw+0fwf+BTNx/BP/3uBf1",
-	"nj7tfayw1qh3NmMinjFh3L7BhOZKzpky3PI8qib2v3HMYT40eRP8biVRVYbMUoOb/UATqiYpvEH3svfL",
-	"i1/ZyPSi3u+7Y8XYLvBo9yC8zmsFfhACnD4mFwv8B9mB396kevqj/33GZhdM2ceosXfZOV0wDUPN+vCx",
-	"Izo3qWLxgJqC1IypYbuGz1hJdD6qWbCRYtRsNkTMRjxeaQiRJo4T2fVuHPJi0UEd6DAacMABj7cxWKdR",
-	"qk8JPWdI/4ONBpBqzed/TRXXMd9kCp58t7SQVt35Y8lhc8cjX7s9KvQ1U+T//u//0+9FbQpo1JPXgq27",
-	"YIpRx8+LE/xlusDDzGJuyDXVZMqS+JRIMWLEkW2EN9g/1ANN7FBWVEnB8CkvrIrfUPcR2lCTIsvynFHO",
-	"8VGvnKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X24EPd3f/+bg6dPDR8ffHO8/fXrQYgyF",
-	"1sW/rLnhX1M+jPnXOZqMrIwo8tdsHzLKqJ6pgOBKB7bAZws78rEsRGqE2A+8TpBxw2bFfyxTN8pj4oGm",
-	"v7+yzz4KKI8qRRfwc2gU1ph7LQe8vAX4oi5f+5aNpKohtTM05OSYUP/AQNknNKHamt1pkhDNQC/k5oSw",
-	"K6YWZCSTdCa8tO1FDfrAssX727ufXv9Mk5R9lbqrSN2EmW1P8Ksgv7+CvF2UbUceryIy2+/drnS8p7Kv",
-	"LPFCCgjlX37AOsrCgGUUWNKaUjKX0U3yssBXuoiTdwsxAimHvD5Jfhr3Tv61nNv7J16IK5bIOTD9suwF",
-	"18WqEtfJtU9+zrk+VxFoNWpcaVfx1+rnf/wU9b6lo8tETp6zEfekVZJ4iWI0XgzGXNCkRQOf0pgkbGxQ",
-	"vF7YkYkb4IQoptMEfS/g6dJGKhYTHNb/REVMwHcG3i9Qex2JECGvc/P5QsqEUeFFkJ+1X56Y6xFVQB7g",
-	"dVnU6rirsbQa5qLRwdriskn19K29s7wfxQOVfUU2clRa9TrKLW1c4MGo91WMaaJZWZ1ZdwGXsNcZF/7C",
-	"QRtdFr4cR1zypS+EUYsa+pxMFJtQwwbsd+5cb1VKye9ab8tLalzxDDyTSqFBRdxtBERBRMb8dxYTasiY",
-	"K22IYiPG5wWbZyUt0HnMMj6QfVIqLoW8hlWEyBcXk8FYqgGjKuEYfUBSqt3HVVSkpofrBXrN/bgKA81Y",
-	"rZ1sHbNw6u1qxWzMFHCIHeAWdML66y5cjQ5U5WG5zHugSfjEKQGVhlxPecJghrFkGpgUQXJrN2BbFaKE",
-	"Ll8V6x2ApSZwK/BKJgzhaxPShtyv2RPD0eHtomMVP0wXF8ycLiBqur7H1dt2bsHylWr3vS4fIiKXbG4g",
-	"XnNBDZ9F5HpKDZiMKMx8wNC5bmvcs6host+2qbpFPdjwwTihk6JlHyzz47pVzi35gzpLHhU8NqM8KR/r",
-	"R8fb1GdbhGKuW1Y8LrCQJZ4eVQWBY5llbTRgQ+Hhy4lviQzahm+lIM7ujV/lWyounyn0yVVF7AwCSIM5",
-	"5ZotJ+CD/ex/y4PLUe+CisuBAibPxKgsQB7t34wbZIRfyOKBFJUxio8f7G/NCbAFG1wAORje1aIV0mzP",
-	"87HMte0k9m8pS1l8QpwiMrDvjwidXfBJKlMdXEFSmnE9g0SIyKv7gzhl+MdgTjGy34taEiNQWZZJanjd",
-	"5DCTg024NormTvVOHnQc9mq7rqhszO04y8CgLuiCCq1FdO7bvXDaO8d/xVzPuNYNDv9OToWDjue6zp1Q",
-	"NelLZ794LqMivwmJP6RsvwqB7yAgiJJLwH/jcs4XGsErGFE2Ul1QzdFwyha+dtlXOaMbuLdKG+Lmunwd",
-	"tiPl/Gj3S8a9A6KZMWFezeZSmWZ/R3akluYCHu63Zdp54t586Q7369bOnfeNZ7mt7y3tRsCZKisbMCu/",
-	"RnXb9owmTMRUvZeXrMZBtQW1YL1DiLpjqrcrKTZzel/Jy21Op46bB+7YYOVb9+2Zvfcebd8mK208KVa1",
-	"Ds1GiplToqeYvCaShXNfFpTL2tiCavCvjhmLyYe3P0DKH2QCEEpGbm0Jnc/LWs3xk5rBr9nFiCaDxndo",
-	"OnMvoppQYm8/efiQ6PQiu5ckXFyC6ctHU5vIKBiRcyY04QIN4RXn1UJgdpntyqxGbtsQYYUBK3ZzhRV3",
-	"FkPP6JyOuFms57IdUaU4i1d8isZpYnSB1Cu8/WC/izCb8iRWTAxSETM1ODjcwphJOpnQCRtcToosQKaZ",
-	"IVDQQmvHE6l1s5QVHvvhdfswUuy6ffZtkx8nUqoBVYwOZoed5r90+lFPM4o+3Fn1oL5NhYDYyIwZZcsH",
-	"LpgYTeGfkOx5TRW6PTabwaelJOsjH0XySviY/UpHl8zogWos0YDii/8HZg0rT+ZJCvzCDhwRJYGiYpLO",
-	"e8vS1g8Pjr85fnL0+Pibto2ZMTOVcaiWu5XFMCWjtVq5vGIKnEB1058zpaXQA3cCCft9xFisyZxqzcSE",
-	"KR3ZrC1/Q5i5VQ1J5I+1qFydv7g0weoXvLE3EEwIhuAb5AQL4j+ajKZsdLnkI7YxSaPoiLWx3vd4U/ks",
-	"ByuWbW9UT3v+PfX819BETlJWzEQusVkZt84yeB7CISkbXHJRoDghBetF3r2EZg5aHVHPlicNYjanyqQK",
-	"fpZioFjCKBq9VA/Af47FAfWhm5QN5kxxWbPPL6UifjqQOM9sjqG93dbwmELMA29CyS/Iq3c/kSeP9w9I",
-	"nFqzm+y8OTh+HpE3Rz/2O7hlDDdJ1Z/Xapk6X619OljN5TsI57hx725jpkun1xSyTBJ5DYoMrv0KWXkF",
-	"emvx4lO3NK0xly6UnuflZ9Ruq4wGufNjhZPCDOXCF5fUhfUNE/DAYKS4Ycq9oFs+RnmqH+vCRbZ+gMyp",
-	"ouRw75BkbyTZG6GMh8AikqN9rELo2/T6EXBL7Wt6xmxkojxXF4KDp8T4sF2Wr0JmdAEFTHOpma9s2H9M",
-	"aGKmMp1MXbxpTF1+xP5xU8kDTlnDnHcP9477e+TsAgNUWHB0zTXbQ4WKTWgCDrbGuFCD77OFphIOmzYA",
-	"lrVo2/If8N43eKstNuR6MJNpl4M5Z4Im7a/Iztkbdz8e1Amfse5n6i3eX/726qdnvKLThN7j3Q2MA09m",
-	"zumCzSqtcOWURRXWUThM+dcv5UovGfveyakiX/LSqy1+aN/SdWVLi4AvycZYOtFXmXzaVFLXjnQbEuBN",
-	"TsmlWXOzQkDHxizleOxjZWW7YM6YjkDAk1RwAzr2LE0MhwiAOiXUMglU98iI8QSMCKv7pWKu+IjFkC7d",
-	"i5ZEAFaNTWcPNk0WS2r9XMaEwgzI9RQ5JAYA8A45HvMRVqYZvd35ZetTKJZwS+ysw0BLr8+Dktdd+JlK",
-	"EzaorQPHOFWagNvIfq/79JGcMY2aWi9qOY9lh6t1NuVfF+W0tpRUmzLp31vZ5OvyRv7+CCUeMFlLWEkC",
-	"28gN2fnuxXvy8OrgIXyYfpg9YKvbNQYNuZkSPD4ak/4sw+dMEx8p61dS75kwquzHWZYk0l3nWlEudte2",
-	"lqlb7XdWVawuz6ylWm1LQ0LlCA50s3p0UqMZocLk1SPQizS5ZkkC/y3tW0e9qHho6nzGRRWp/lBqcqEY",
-	"HU2hRmsmtSHOIhvZFLVetFUSKitX7UM26VRNt1tZNKgyrcZI+DZ0qdqPzQRv/QnuRupFQA2SUDFJ6YSd",
-	"ECYITa7pQp+SSxGRKQcSVIxcK25M6I7xbLCboraJblbHeltWqTQpz/+WMvE7y18vi5GaxPVMEGyUsF7S",
-	"sSuKFRMd9LmoN+WdbrsUq2uHrEHQwhzHfORSN7rtjl3NH5mhNfsCKsrApheuGcdiv8+5YnrNdKiJohVZ",
-	"VmswcK3T9ZOu4GHVyZWxhUwrbwMtpfV8J9GQcuJktKgrQwxuBv3omZzNmXEAF7AqBAMpVtdNYit3IoIA",
-	"IUSxK5pwWCes/4d77ItIzGiccFEDjaD2jg6tVPzHz/1ax7Nz9BcX9Em9AMjev+bm5bVVHRf0nX0AHk3x",
-	"6AzKbOSKac1cPNCTf0NiE9y4jdTUwlQib8Ja8s/2PlvYkN4z8g2qoMpU2sDn8jUBmkk4dabfJnZkTBd6",
-	"YOQAz30Nub5mE2ogwowF6ngXOtNXdPzvhlerpleR61R1L0xzR8ojMV1klE+vyQ4TsVQaFLIRnc8tbk7M",
-	"FHcWw81xsPWqNzfhe2tyolVON+ZHLgabHNLs0RJqmPCgPRBWuGTxKdp8saLXgvyF6FQjzg/uoxixJLFb",
-	"qVOl4LqluuzEAyn0HN3YAF5OmiKj5qgHrHTMBV7PXteubeDg7lDXnuHySmXf3SLnX4l52h7fL67ci9/p",
-	"yCQLtJfkmGRMDO3kosTfq9jIn49GcPvnaQU9YmMlYAWhu7RebhsieHtisPmItJyD70thUZ+Z7Qwnnaor",
-	"trDEfIUZuDQZZBe50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqHuz+Z",
-	"r8Gk3njow6U8acZFePWg4oz7sgyHuzuda8veT8u3+V0FB8hL0Uz2YmWUE754PZe9Lefk7rwMxcNV8TAE",
-	"P2/kY4A8mIRrc2YrF4NXLJhGpQP+rz6FKHvYr9Dq4apquB2w/QbgR21dodLU8bTJdN7J21FXHPvOAAMC",
-	"Fz9UO54S6nBQY4LZi+AH5pAxKtg1KYuUWrUTUmJb83/YbJ5Qw17aHHjVEJr4BQLyoGci/Kq9C9AzNY8t",
-	"8h1xEGA7Z0Kw38GqfinVbPfwhNgTj3lzizmLANPTssOIJNJCNfatq1pQCMVUYcWujoihlyxLfXWTXNMp",
-	"/KhGOOACNUaMYG7wKpu1pTvVNhn2u1mjaoTHPU9GboxaIRMSfjfV966PBo9X5fl1K+PcxflElq6Op+06",
-	"o4kRPpul9sQFNcWUjPzTZCeWI/3w3T9fP9ubxRHJhiXGjaurobMxNyueuDpO8OHDq+dXj2A+l2zx/87B",
-	"V1bW4lfTpwrstDULO+pdskVX67d7EgPcb3xWa1W71zJVo45hPb9Pg4bCuw7+lYP6YvC1chms8YuadmVm",
-	"2SrlQRD3pahbZ7zuY119/UTuuosZ8e5ltB/csMvzSiwKk+5NuJmmF3sjOXtouIhp4v+TDYRfUTlRrVhw",
-	"2fOD7LBsAga3FVy2rcOerXvY7/QYdzrHS8OUXe/FU7zN9b7ls7/f9ezfHILZLcGQrcGULCkWtnkrMGEV",
-	"VnN3FlAD06uzhircbjOjKJE6VextmnQPQxzXp8DYkYoeoZl0xdy5pt0deqr+PSpNOngZyrF/Nzn3eJSX",
-	"ly9Po8piNG+zCW4SqRnV4qOfFTKxZAxJWMr7iDPndFs62oxpTSdsDUPAabp+gPqFyFsyFBcA0PsHVwiM",
-	"CqdGLNypKbhIjp88+qYDBMIflbqpGrUsEE1FuB8qCEuwCtxq12POkphceczWwCo7PD588qQim/5ogRMC",
-	"hQJHg+HBkY8viOCvDDYIRrC2K758SnVNrvqZWBCAk7Wj4WbDypCdC1ct5WJjB+RH/q3tN3EhY8TlGEFB",
-	"Jxf9ki7GhWFqTEfsj08FJUxf8vmunFtLbXcu8T67+p8it3XbZ/vACzgTZkBTM5Wqlfk52jqzd+ePf6Wq",
-	"z5GqtqA/M2G4Wawb67IPe7nZ5ozGJe3kTr4dsOBWzXQuEz5adMvoD6F0vgyMHGyltTZjcY9/ZSyfI2O5",
-	"5kIU3fZ2O3teYHTMCQgZRMhrPC8oCcbsxGUzaActKBJebceEayUNw33RPGbOH+ieq/oktoA3vxEq6Ibo",
-	"klvHSNwWPGE97LVFIgwXfdkubyW+7Hf+/gSX3Yza3W/uxo2cbkUrYtlKvXbfV+jH8Nlosit/2f30Rt6Q",
-	"gtZYJ1erot1jHe0eNHjYBAipVsVcpjR+VTKXKJkrn/n76cwNFbB1Is3Nale5M0WDGhbIiNIil/hseQfL",
-	"XLxOoyugTIb0VKTYW29lkYvh8JitFH6fzVzDylUPc1HgA1K2zZ2wi0a0oSLGtpNXTBkW2x8TqbEFKloe",
-	"kEOSAZZ6rR0GwmW1j7Vr7cGsli3R3Xnvi6pSndPe3bGZq16x65XTkG8kwW/pYih2/R3euGmmX1P1zSsc",
-	"1LcCB5p7JRLIo/4ZPeaanI0MlM0c1JfR7Bz26ytoNk37K+2kXa1agoWNXFb9kW/yWhmqwdgdMis2zy5X",
-	"MulEFm/hPhCQfCK2s8alubuphG+IiqvZtB3fedIu9QABSLNRWOuliMtQJri/p1jehf/UhCI5QrWzHJPv",
-	"qYgTSg6ePnoUkTdU0ZjPycHTx99gyr+t5CIvArY4o9owNRglVOvBQS8qXjgsXzjCRydcsEEMlTLhk3XX",
-	"D1E8wTkZuMiSvYupUnr1PGEUYmWDkaJjM8gTsi1chR3NTgUlLeTYVa8qioMF75hJkIvBhXC8wozLw5Z/",
-	"LEwkGLXh8aZb6GAiEZIvn7W/FMyyfDEfYVn2uWLXPzKffbyFolA4HAM5HlxwZabrMNPunR+4iPnVaFCb",
-	"PH28f1NI+B27zSA4aZdJzZXrNDPwBeSt0Eb+vor2WliQrF2FXVE/pdo3dq4KzMhlHaF+m7SxpnldoqiS",
-	"PBcxp4K8pvZ7yXPfE16Oi5KdIDvO9qFEAnNqDFMw4P/819nu/9jfffpw9+Mfx9Hx/qf/1rtdsm2pL7hH",
-	"RNxOnyF1bsXTmY12j3yd2Zy2U0dziyfyy6fiJbt1dxZfgYgr1t7SEvbVDL6fxLeSqnitxPu1zIg6I7PU",
-	"sKB6TlfPuO9uNbgVsMZD1bHUdJ7Dxyoi5zkbJVQhPlrCTi2e+xD9OEPEP8J/EkGv+ATVYgLAR4D8rhh6",
-	"crgU5EJS03dlMzbwgal5FY2+qg7nKmSgZ9pk6JIu7uDK4FUDLgajKVUT2zwFZ4a+LJxroxbqv3/Lc6p7",
-	"3XOHXrExnIEcpTUuq9oUhzit2d0fqDaIMWAkwHKC0QY112DccwT5Wbdov6YiLS9Tt6Wtg2suYnk9QPz8",
-	"/CoVApZX05pbITcR688wIVYxwa5pAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2eNmZb9mjdkvBq2o/wN6V",
-	"19oOMi+Iex6dMIPgiy0Ks9C8MZlTSNMxsuMgOKpb6BQ+qSyquGWmlUq0DoUQrrrZv8hSzLKsz2KmAgK3",
-	"7GWUvV6BAw6CM9t+X1c6Gnl3Kk7/4wq9vt66dYJzYh/3DS6MLOK5dShDa2oCW8ef83KvKq9YB3p4ZVTk",
-	"NpUFIb6SLePstqL4tYeLntsAURAwWRVtugkztWXuthVtFZIcyJRw2x8TFpdw20aVW6SQHByszuF6W4DG",
-	"JSiO2dwsPGoqTLlhvv6EWflaBCYKEUSjXKY2csPGDzxe6wM7Iik7mNq3bBz0EdhWcYoCKhrz5bVzxe/2",
-	"Kxqylbz4KwdkwQlhT4zex6WLc7wEgnAt7F/fcdmXoDisQP8xUS+DBbRipADTXEISzBeoQOkdBU7GIDcX",
-	"OYXS2qqLOwNyhTU4IYe7MZ9wYyFA/4McuT9hEyv4m6HLZX/36cc/HtW7Wp57mNFnVoFt6EW65cydeqXz",
-	"qB12svX+iqzLH/Z9DtsqS7Il+UnFTFVXBDajkWs8WnoqDvcbLbQNEmPaIHaX18HXTGjFnJsb8Xx0RtWS",
-	"CiE0NknJ8EN0ylHZbjoPVYaP0oQq3V6I78jyTfDMSq0pi8VeW+tWix1UBhmeQ/PRaJGnh81uwwChwb6t",
-	"kTw6z3eFlX9rH6msux0I7bXFoEZ/PTrsPp8tJ125MbeTdKUYyDboGOwmWQIsCZCrD/aOyM7xEzKVqdL9",
-	"dRvm6wqWDheDsbQlp/7jmnrrLtmM28nF2h7+Fy+if5VysfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi75",
-	"8sa/RcG6jYhFccT7E7Uozqs1TzsHicdNqU/XbkRiR6id3QNIXogsjqg/IpH77bBfn+t9WoKGl9ZatIT1",
-	"QJOQqmB4hN2xDljFRgxwS3lNRcSW9aP7mWd9t1pbrad/U7XtHqRGf1X7bkbtqwHsOL5TBbHiaOk8zj1S",
-	"/Wpqp7qBCTVMteDD+dNql+upjOtuRXXp19c+t1MdcJsK7MGWFdjsYbuIA5sJ3M55blPxbdJ111Vk7yzV",
-	"oVbLrEl6KKmXGyU+1IqjqiMflU1bueyUymwSBCfRps32QQe2OeoRtOX6NxOuidWU2REqeiedzxm4cqsg",
-	"NPWORbg/wcCuLT7hZtHpuZGc82YF92gLXo7YoRWuqev63V7ts5gIYIJa3TZjLmIuJt1NNaTRl/apGqW/",
-	"bUmmjMYD25uuGyLEckW7tX/tYcf2tUdbaF64GnEEX1ZLJx2SJly2eufU3tW18otFPZCq3UH1QPta49Z3",
-	"zxM6woy9/Ls7EWj2XBa66vKlPohTnTn8YmsMZmAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogpppkwA4+R",
-	"2+nbC5kptZvXAEpyy34++0JI4F/hZK+sIaGy0JHWS0c3U0HcwQoHq1/mperCG+y4R5M6V5BOJxML72y9",
-	"MjqdM3XFNfZbGSG+8rJWfORw76iKQ7s6BNqScHhrj72aaDh+cH0gurTU2a0do7DlJd08GFsa8WfOrjvn",
-	"yx21CaE1K8WBnW7JDsexmlNckCl146xLNtX7JdZw4ToYv3Z/oGLjtPYQ/TK1aDfW3UEmHJqfCllWPcsC",
-	"sp0NlA2QbAWCSHL+5eFS+3UNtnIph2jCMqxvSdotjaq9G+e6emyXDI9VFaQgkWNZakZx0dZJ2avXEMv1",
-	"L/4e30QeeSTi0AtywRZSxOTgEH3jB8dkxzLkfkTY3mSPHBwQiDdY1YELOMBgzRwckVByQLG2gRQPodPE",
-	"sAKgvbfgDg56Ue8A/BkHR/B/YN4fPGpJwamJ7Lcofm1lBfWqWDl/G7t02opzp71kCP+dFL52FcyN1qaL",
-	"nZJ448ksV7+6rFp3R21FIpbeXdy/+iMBSEnbiazBSHnfsfsSVwtmVWWS83mINBSqu8f1qLijy4G+hNzB",
-	"mrP/ZioFI3gTmXGRattOW7lLrhEGts4DYLV1e6XvVn+reuTWjucYCh6OXAFpJXj4ngHEHTdxYrpB9HQ7",
-	"g2wdogyH1oyJTebX2XqWScy0GVxTjqaO5g5ZoKy8MOGbkjIoknCVWcTju9ke2IQqbL64vskFkmfTyJli",
-	"V/JysyEQ3q17Md3aqHJRzy+8X8ias/6j/ylfdpd2fEFHl4mcrHu6OyKv51h3wbJUD3BWGxpyuvKe1n1w",
-	"LS91tTw/h/UmK6pQFkNkAyool++UXdV5IMz/7ZuqC2n4CKVgm5G6gvequxdCL2n3NWdKM9vva2m4yMVI",
-	"1l6+lm6B7muCMEi+X+HLa4kjrUkFXtfdWN5kYavy3dOoOqDSF/VsuGgQszlVxoLCSzFwiwh0rwegedrc",
-	"7Y+dFqSbOyHdvIDoBRbnvfFm9CodSPFJgpaiDXKAVpsKyPn59q9vsCACkTKwsFFH5LW7qA2jM3/x8he8",
-	"lvuIZgwqILlmsdOO9SnBXkY/nP2yN4vJf/3nwd43VZ8RvLe1fAGm+kHYbiYZmlpOFzK1xm/GIrHlyH4t",
-	"Y/QIvaXNs6NGdjp1JPoC7sB+DOtYf7anmG5+auXWVqXcfX+D64imIecKu4d5mRW+LNSp8y+kDXZQbn49",
-	"0GQklWIjw2LieMZafHitgmRbCbi8JLmuzVpeWLJWM5vatzSgJ61UXF0o6G4v9Vk5BOaiX13nX/Eetokv",
-	"qzHXFZuuwbTrbPs3fHRpzW1siKcZVmdhakRma4cphaC1utet+vqVu4WlCeTjmAGP6w9NNmMjya9pPGHk",
-	"YuH8NN+f7b76eRdc6ruxomOzd3AKhXP0QjNhIquU2+bQzrPoP5qAS7HkR3jc3BK4YwEgi+3Byugk76xd",
-	"+TJo9Kvz7t5YlZv39xYNm9GJWqHvjK5purzMBVji4a4bEH77EhbO6zye6yobWb8WzlbxdmRFXR2iGpmS",
-	"2j13z0cp7qRCdGVGIsdjJkYrrN8b5xD/yT7YZRH9ge0SmDSKjlp5wXu8qUyC2WuqaUSOoAoEE3x7uM8N",
-	"ifB2Xp00zIDUN1U0XzJWr56nax2Y31JpWhf3JWN/x/s2cWi6B/0r6zjCS8Z+qMWpyMsQS4Xy6ZzhZt14",
-	"dWITJEZjeWK3WvwV6xPraMsv2hYI6++eGIqr7y24toOacLEC1/Dz7sItVlQHjDQ0uRVq2YA3OYM9766H",
-	"k/aruBJ7ybZuWzSwplU1MilNahxs7+U1FxNiUXI0qCnvzx4+PwMvunsmAq1Kte+PtSSbjMnwGCNGJuJM",
-	"1miyAeonYM8ePnGlMQG6ANjVtmW7ZPhfQ2dUUeGDuhaXpx5nZXU8Xn/EynkhY8YI/Abq53cv3pOHVwd2",
-	"ux5miAhwzwDu0U6hvaQDi2NTVU1bglW/pRTRv2tgX7jm4GaI6UJH5MkuZP4QPeVjuEi1ZlpLtWt/lYpc",
-	"04XGsOicYus6TXYwfOcooN+LluRqH3Ta4NVNBAQuGBjwxvum6NUEBiOFcEBoxRX4TkmtyU7ube0Tf2/U",
-	"7vtYyflR77mC48lZEr9QSqrmLMbmJg3LGhMul1N2iKhLP0Kc4jtDZ/PqFOO6ePEVHxVWsGvfm2Y3/hqj",
-	"zddqB6DrbU3veH8AMcPfwA4Dh15c+dLNhU8daAS2xtnIG5TW9CLXTIXDda0GaDDG5XXWbh1h6xU3jMxo",
-	"zG4u0HLVi3oYYYERe7B3sH7LKXht/2A+RNU1CAug4SefGo8xZLsEckwYHU19Q7ALn0Qv6IydkKm8JprO",
-	"2K69GLT3UTbBHv2AhYb1/aqz8bDW2eicU8+5HlEVZyepc02Df2JJTQNVk64+srdsfAZ3B3FWL5ad220v",
-	"tjNtKgMvoXEdfIy2gK1TIikXjcsjcfiF9YUTBeffylrVyrhbXhh083r4p27UN1GTj9Qdji6ASKrBgZeK",
-	"ZKhP4BIXI6YEi11C1s/AbzT5JiIH+x0Uj43glepS2z42H7c3U2lkVU46Gl+3uhQGXffZhIpBqmqzKxmI",
-	"FUngFuRb6TyRND4hb3569x4vAG8iekoPHz2OiOb/ZqgBjqQwTBjfXqaYe9maBOW/JQoXJZhn2+KuZ8iM",
-	"6Lxztn3h+8KqwRmdsIe/ztmkF7k/5iL/9zW7mGd/TBkf1XIyXmsUfPjw6vnVN2QhUzKjl+toT3aXatKk",
-	"SsBRdHf88Y/Hx/XgUZr/my3PzDl8fHhwfFw4UwfdUiLcBN1LSqu8ZNNbwRZ82GaTnnj16bj7XYENm+68",
-	"l0AHHbARuxYitb8rtYbsfeoodx9hEsowiu1r1V3SboprADi1465C3ebyKHm9shawRaDEEQ00nirneLB/",
-	"8MDiqnj46QeaFB7FZlqI9go6R0OVDh0bpshLqWbk2/4pYYh16eqjo7a0/uJMu29mCxRk9vN28QFQ4rI4",
-	"WNH2mVogx1Xu3QiatM7JrDOTr5tpp+9vR8A6iVqOfzlfjlv4EEpTWE9yZSOLIJsD57/OBMBy0M2cN+Tn",
-	"uMgCisCcBdqsPQENBzjbyFvvCFhQQc6ctbtCIpg3bRUOQK4OTgglWXxyUUJrGstUxKdZOobG4geXDoRX",
-	"XckK1ZcshoSFJWpMWVcKXhoUvpCd/YPd/ccRefq0j15eZGJFCn/SgUOMauFOz+w7MryAbAYh9G+oUTxu",
-	"dWffkYbQyJ9bV6ZJgHbCt+kkHWtM3DY0ms7MpPVM3L1bKTuZSzxL9vh9Zo6lt8gKF5txHRgB2U7pBF5T",
-	"TeapIYpPplXAt828FXd22iohjsC9UJzUcrqGRbsHhJ3t/nLKhts+O9Ieb0DWzk9Mrg7ITiA8vRcAAoH9",
-	"+0XSWyHMO0MlKvphauCI3PdsBEPkXvIBlbMNiMNqd1bTwnRPG2+xEZWEjQ2hie8h2OoA6qL6fKa88vPQ",
-	"TNY7KZaI7pqDB6S8hIFbev1s+HdCJ0t7KG8J2mJFmJNtuFlNTeFie8+saiA4WAyX5qNsz+I8ihVhMrpY",
-	"dMgzB1N8vXT/O3Nl1uc9Vdp4cTGJSOUqLI7D5EnFmJuIuP5d8oqpOGURKTTZiiNSVx4R3F1u8xWRapev",
-	"iIzkqNCMaxCn7ioXeDUirkvKQEgxGLmm3wZGmzNqBphkXIEiebyhO7bdM0e5XgLO9au8IGZKDbH3WWzn",
-	"tvm5MdejOsW0tNvR1Z2pZXK1bXelG3M7cKbVwlA5Z6KXv6e+FNQ2QVvzDPmny5qWPRqVBkm+bVLBQXdj",
-	"eKbdsURXRImIe457lBagsJoB/83YY51fMMDxccw9PC4hmQf1tAH5NnsNazWPhE62gdIB49wfdA6YzVtL",
-	"5eukudTWFRzst0Ks1FcZ1E5QMXaBrUfXTApQyv2znBrh0EAgZRiCQXmOKCRMwHMLsqP2Dg6Pdh73+0GO",
-	"cZ61ghnGaiLDBmZ6QKFVPl7+WKuGzM10UJcIKdMEysHwBkisnjGjmG7NU12aoxr1JqYpK9YlwkZYgow5",
-	"bZLGJOECsvrUJcHlLmVmbiVT1i9BlO1Oy8YDyFL12MF0BzDdAUx3kL+h8rmQ8m270mKl9sSAj770tUgB",
-	"dgRCL+QVIwf7sEQaiWD/m50DJIJqPG7GqE4Rx6E2Z92RBZJZZGv91ETin2SHJloSav9AioOE+wtpphFZ",
-	"SnkZ4X1siOXBZwxmdVRmd4mM/eoipc1q97hCS5vUdAWTKq5ZY83Ep6j3V0YTM61uPVYjL030bNdLKi+r",
-	"0QIusZidXlFumW2r+yMTM26GtR/FtZFq8UI4gNNu8Z1c9d3T6cUM9ObgEp3PlbxihWuKmVSJiNAZEzFI",
-	"0z0b746KgfDs6v/93/+nFBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr7t7EVISs78ayZPuz87fbvqxkBGl0",
-	"YyVnZEdIwTKees0u+r1o45ViWOGxpqrpHvaaZhv2Co9botqHh0dH3xzuHz1+8uj4m28e77elijW3zEVr",
-	"Ws6AOIE12tsQBFLUW9DHTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hcotkCP0TIVprZGfGU1ZiIHc6Zm3Jg6",
-	"GbcP6+fcoddTJhBRz/ff3FB8O2EzMFK4UsEtDGjYRKpFR7gKfzecTQoCUKZ6MJEyrksutjoFyW4keCOs",
-	"zzihsxmcM5Lw31IOF82UwUGliA5gSz7kjGnDRyTV7JRQIqTYDWBZUFajxR1LpkFt8LMjZ9U8IlAdDslr",
-	"aVi98uC6xWdArsvWIgSryY5pG7v2rpr2RfZYAQm9ZFmpVUmbSWBh4TfQGuBGgog2PEnINTVM6doVODzu",
-	"NzQsFhOvCy+hqEet1CTkAI5Lmuha0WkXznZSTrXNqyDBA3VzC104bWsc6P5WoY1XdppXWWY4qHWhrX/s",
-	"182ZX61WD5gcp8kgPNt1pXpQVVr9ktfFYxZoyVwQI69XoqxUs25E/0Hj1P8tBVu+Z0crZUM31gK+KuC7",
-	"lJVa4FjxAJMOB6jkaU/Q1U/cjkfcAbcth4dmVzxGh2xWob2NRM5sVASHbz003Qf+bDOEu1bsZy3Q2xWj",
-	"TRKDS/A8bbPShqoNCTK3wLpVLeVQt9Yk2nIWvWGzedI54rXs8cZ2O/4en0GXm28Ww2iu+IyCIyoYrG9R",
-	"RUNMoFWnlvsen1Q9j/czO3brPVrzaGg+cCXBdGkyakgfxeOSO7m9PyA4Hau5nWtr9DqCnjfltYc+pRVg",
-	"yoOpID7eGjkcocsCx8A0DgRtLoHvkR33XyhHA46H6R1wJ4IsQtFtzE01C8g+VXPeMHd/lDCqbA2RuzFf",
-	"iYXLo4b/o72oV7sGm1eiGDZr9CxwhIygwqIOVnjCAx0sk6e+qs+mJcF2S7l35WxS/2GR34IWas5I6OfD",
-	"zYnosIGILtkCbLaA0dqWuGz2xRMOvQMSqcjM4kx/EqyWqAuSMtqQt5fIssik1yfSo82J9OiEXB3mHfFg",
-	"LrYqCQoHHLuLHK8Tsf/hz8n2tkG9xRdBPIkY9rs59QazVATo2TaesKujjYQAkJDl1x52bXjrK1m7BSba",
-	"wMnyMCUsuCMJnXmXcb0umMZWU/nuIggF/CnojOnszgeaDO0IQwJMUlvAdJ4fwAzgYwcxiayHZSAVukIj",
-	"krUDjrKGHH10kYHzmzuPGLbyABaMEbVfHb5FKtArMbDvH2DGZn+PnLXthL3/FMv48IASxbCnCbZXv57K",
-	"hJ2SPz55CvfpL+GaHzQ72PMz/yXyrTA9soU5RYQCg0FsVDJ0VDA8gQRsj4UcmiN+chEwtJzIgstHhMax",
-	"rvK5XtSTgnXI1Gz6mJ8PMGdzrUcP13/0yGZHLpnVbeeg1mrjNWmolb3+XDJRl2zjfVhrpKatrfbhvV3t",
-	"o/ux2kfbXO2j+7barQgYIcqPY8ibYGFk2uLninDxmeJIBGpw+8pvwaV8OxASW9d6EW/Omj91dhSZ0CuW",
-	"KblFOwq1kVOrTrqImGBrKoVYkz5wGIDbyTOezbMWP9sbcevNtuywxoX/1vXlz+aDVDNVGGKj77wRt/JS",
-	"zf99oNWGFlcioQ7RyDVQnD5f8IkWkyTAoHCafnHXSuepQCKVsxGSdoEebx0goiyq76xIs0FnqKnWrCgL",
-	"G9Vt5u99npVQlYHeXYbhwCVi1cS7AAcZs0o6trI482P6vO8OiONBg6DsHR0Un/osuFpJ/WQznKZ7KCiL",
-	"ySNNorLNX7IyxuyNc7BWZuWnUHfmW2GHMhjXZkI/ybFeIyLnTDinrqso6ngMnrkxupB/bXOjDjXQxx0h",
-	"8I737yfU3PH2iiO3htJVC43V0GfoVoR5GTkqS3bNP2TDMzG1ee3LToQ1Tn3SdOT7pmI+Q2TTp9GLncYc",
-	"ej5Pup6SQkp9l7kW+2x1k7rwHJzjQSbu9HY1URy8wFm2NzZisur2vcH7qs5uG7V68Y9XLyGJdmLbBOip",
-	"VGY3gda25MPbH3TX3bIAup06iAR1CksnjxqgfkBKT3RtmxU+1W1iV5xBO4mQ5TbNbc4y6JLIrq+OoCG1",
-	"TpVFAYuIK2buPl/7egdD0GXGOp2B536F3Cr3AMj6Tmmgdkrv4d7m2EYvn0murgWSq3IIqkduuY5+11jo",
-	"+UyWwKEHqtpnhoief96LmJvNEoAYMHlI/5kyGjPlUVyKgHmIj4eJsaerob2sXrLQDcckzzrf2JmYUNMy",
-	"s6f7xa7zHWaVSNEy6MGTwqgHT7oM25xz2gGFZo30+A3h7lpxZIqEfA/YRXaelvMLODSfH7PYRt18URG7",
-	"H9Xz+Zx+Ss1Izli9BzGh1w90ntFAQdb5jJdcxdoBw3w2T43LWIMkCKauMCcIlDNi6CUTVkumZJRwJkwJ",
-	"lBgfQm2aZINVOOM96tLZsA+fTdfOtvnfRFPOtnfeYJPOJfS/QgBzs8ilLXTeaiyxXVVoFY93ULtzE00D",
-	"XDmQVHEWC6wrf3b3EbyPUKLYbsDHQGVL+NiQHQTHUiyAbUKT6JQ0wK2fCcF+3z3YRsF019qmQqn3pi/9",
-	"MxVKlbhql3IE73pmsXU30wopcSio1WkzIn/kBjo42D141O9qL7dz88NmH9E9qwhrcEc22hLrGwxr2QQN",
-	"05O5etRto7w+tXFzi9Vsj6bD02Z/eJfQwKEZdFuV5gq7hgfW6nawncI8HELR662Jm7zYr8N3f+HlfTdb",
-	"0Afrgy41rmZbw8zDQdEXvO2WHl9g/WHUA/95rChmwK/Zit0lNDTWKuaqzEp1i6Uk9qYyxrx6MWQGBTqo",
-	"ozQrmayU8RKjli2X1PCwdDI8/FHBAqiw3ZqFXqKc53KpVmGsKHR1uljQuaRGga5Vl7aclrIe1HoFT8rm",
-	"+sek6pyGX3ZiRcemCXp9u+Dpq3jv3gExbvj5METWQYHHoIXCv+ZTKdgDTXZs575+3raFaIblLWP+O4ut",
-	"Q8ZMme/jgugVhYa+t+2Z3sSSC401W1RzGkDnVS26Ldhq2wQhLsztBJ1sxKYosNjBDkf2U6qLRHaW26Un",
-	"RLGEUc1i1xisaPdeLAgl7xDLWKqwxFrJ1HAMUei5NLhgSSKvB+k8ZBoYowdWzIVlbOEif/waPrjJ8EFL",
-	"FuhZXlg8KKt0lqYeWPzQGbOli2NuwKd1iifKIKakr6zDswT1e5RYxuN4RYxUyW2X1gm43ByRwVBukAFg",
-	"RrJEs7ywLpu3uyUiYSdp8l//edDFnbIRBPCKWktR++iAlJOx+E0KxR2TP8SSNluCm89DR7XVbT4vxYCz",
-	"Am5gvxtFs591OUcC0TxTDVl12BB8lmJuiwno5DMWBt6td+cM/ytb/SzZao2RXOWquo2tEm5qTOdGRrsV",
-	"ntrfmmU+48L9cVCye6NeKvhvKXM/w3reGhvWK/DhTjXFyGyXlBTbimEpWLGQWEMEiCZkB33AxDp4V60W",
-	"LsxypWLh4pOH5Rh2eeC7SxXIbZ7luQK4DZ9fskB5H+7BQv98uMWlPrxXS12CvEYzP3S6BB4XFJ8mVQL/",
-	"mTlaelHPOQoaGmUE78NRP5vkPLsIn+EJypM9N4GYbEz4+IxqCjaqIVjSsv3Jar3Rj9cuIWh0rz9e7lw/",
-	"bs8UMdxUoNQftfuhXSWBfbqhvfSSntL5V69VZbBZStCfIkJvybDl0M5kWtff7BdA1CEqnbNi65GNoyfr",
-	"fUrCrtjWtsllY60ZwfFP53HLqg1tf/M2jHuC7PhkJxZn12wmxAPtHumXYe7buUv17eit/BkSriJIsZKC",
-	"BC92T0fZDMDX7/Lu3Wx0l0m44MggJ6B1aaTderyl0qiALsrN7S39Rf64VKhgw5Kpzwlitz3g+7g13Ftd",
-	"gVva4kINut24YqCzEOEsxDQLWlDRsZQz2k6hwhbz+u7ryrtUlG9USv63dz+9/pkmaU2e9JlYEPiZXMHv",
-	"5CI1iOFR8AC0Jhf8UXGR1ShWTS7kOhCQqPf77lgxtgvE2TvpUT9L+zv0kcJyFDdrdOt7DANC1SS1rU3G",
-	"5HpKjU3iXswRK29KNc4lO0jlFxGWMP909trs3LSwFlxsebGNvPu/yYucCSw9zZ3T5v8mL96mdQj4wGSX",
-	"tnXaIuxHeVJx6hqGzrb8JqZUpQrh8aNHtUrGmAuup9vNc5oyqswFo2YTubF2rqihYtStvdOv8qKLQAlS",
-	"CbNIQIqNW9FtMRoxFqODYkx5gv/Ql3w+b/BNzBMqRLbeNRrdaMriNIE8AMNHl2RnRkVKE6JSocmuQ6qk",
-	"yhSCbKssrErFmo1Yt6ANGMUnE6bCtfQfjE/Dp7YzfJtxJC96+YCFhc0+MiCIksQt0GiYlmMPT+RZQ/GY",
-	"NvOWdXosiSa9OvbgPwm9tqimNCYQNojZmKaJIUbGdBGRM83pw+9lckkNrdBD64Z+qv+Y3EVXkuzhNLtl",
-	"CGszALJdhfMDmy6x/aoO57Fg61fv3+jnD45StoRcdOhV3Lk7HJZ8qVSsrxp7yq+2lFJSEFCAypvY6itx",
-	"/rtwuCg8YtnSBfMPt6qWwoPcvu7KotXtfmSG1qiJXR1znTdj5d5BhlaANw46u6LcKruX+tEaVNBg9dbq",
-	"xFa/VHNqDFOid9L7n/862/0fH+H/9nef7n784yA6Ovj033qNMrVEaljWtzthgikKwUhIS5JzO7l1Mjma",
-	"tqwFQ/suN7CN6Lei1Qbj3Z960nBWb6gZTVuJc8ZFePWgItTW2/4VtnPpR9yZUVve37JBGyZIb2TS/kDF",
-	"JKWTwuBMQEQd/m/Ka7XOH9Al/sbHFfxzvsl7sfV72PV3RrVpQLn9QU64WK9Jtssc78zd2czBwIV3Pjou",
-	"UNVRkzmQJDRIFC5yv3cG1sX1A0Bkejqfk/CxCip/KynD8l272tSVHi3RgP3oYLzq99Qd6R8p2iZnWvOJ",
-	"8KVBJZEC290Nam6iaNzKlZ8pdv0d3gifUG2XW6tnwX0DLmL2+3J3+9OnT1sLJTitKYj5LeVXNLGu5/k8",
-	"sbnzLaRW2oJgju7DomzxPta5biZy110Eb5/eC3Yh+HmXz+ZS2Y2hMJXehJtperE3krOHhouYJv4/OEzv",
-	"U76vzyCFad3W9Ov2QIVv7izpgBp+Et9KqmKr77Q7ZTfoSrphv9HbbBJafVedCfMcjD/XgXOEGWqY1nnB",
-	"wOUHjEqckoIduLLht7qylffQvH+tLzMlvDGjzJ2cprb+IO20rmt2+hJOkS0dRnvSxsdJLLHniGY20XZm",
-	"h896pIyoZrVNQmnGDLqrjVVu3gF7C8ZJOLWsvzoPzMEQk85zeOtW+y0wwA6vl3CUmdLgM6F1XX0pVxiz",
-	"9NtIuIj5yGXo2Scx+3cMfX6NnDAzRWWkqnFvJDaCauwwU/Kw+kXt8GxdS+xC2r2h5V8RYyM8S9lRCC4X",
-	"6TannpDM/Es7ycTicdxYLLI6V1V3jIXuuuaWXNSlSskGel452beeFjpr2CvUvLdneis2ZgpSnZPAVllG",
-	"jZlNE+iPS48EHoU6r7BXmp2ytqREVfdqZ1orQMrZgDVZLNQ4PJksGjdyfeF9uyxuNCYiR1nGOGRE+Jid",
-	"rumZMZpKNaATtmGEqD3v4YJqFoLdV52qdDJRbBJ27DJYwgHLS8B9SDS9Jjv7KAWFFKzfi25wwr6GqTaM",
-	"8g5BrHbt+lWLI7cE4eMm4BAKqivmqznlNdQ1ytElePDdY9uaRZ1J+10iL2iSLIjN78/pkce+sjSvIJ1P",
-	"y1vVkfG4DhAlwc7UriMJDRYKmF5OH16TGA66ZVvAbOoO7msZwKxWxMSFjBc1MvuGetKsmY8mRzRpRHmz",
-	"PMu1QvsdS4S5IDsvxCThegqaq4NoyxgdqljcNs27VtwYJsiCmbB6tNWZNKeLRNJWqytc/DfuEasrbTXa",
-	"rFO73e1ppXkNyup+40IJSy/bl/z1kSWnfHUKRNNGnNvwMIfj3R8Pcx0V1IvPjIo1XWhMKES/a9QxkfTt",
-	"9lNILxZ1pbmajaSIYXLsxEVptSExXRAjwdPEaFJFmlo3Wj/ieelCeG8tecd0oescCgudc3yVChdfliRO",
-	"GdkRINb5FSMS2PWcarO26N6t/lZd1Djr6VGpIax+kBzVfI8c2SwniOVAQlTgLLF4AVIR8FgR67yMWp2c",
-	"cW1+mF2mnRmPBZ9MDfnw/hmkXtgEVm/swz1rp2IwqhLOVD13j4Oab3djnkpLrMVpC9vWff1UJnHT23H9",
-	"bETggVdbx35dQ+9Uu091y0nVCRdsMwigGl5olZT6lcg/FrQ50G4NH8G/M9Wmjb7ctnUSUXNZ280m2xP8",
-	"nQjpvIF2D9FTojFXCF1Rdoq6UEda5KJ4NPRKPt3Mwx/UfNSsZY3//0knR3sv8rNqTW2uvnWu2BWXqW6S",
-	"Cx6vFk7OFdclHJHNux241w+2Suq1bqUn9U4luFM3FdrnCcVkxzGurN7Z1QMQ6qjGdmo+IddTgBext4HG",
-	"mIqxL4WeKJmKWGdgJ1l+cgOx+RSGCoP1E1sgL4/gdNkX5unubRkiy6ojCjXd2qiF+1jLylZ7U10ewXI6",
-	"Paz1FHappcBe2N+f7b7cP+iwAvY7qqPiKOe9d3RCFXlLBSc735/tfv/L290fd/f39w/6572SkOgYb3/t",
-	"VMPOydWR77e9PLm6TdX/mmwdJFs7wOZWGGSPCL0JBjIQ+9ZR9+4nJvGUJQ3VkZ9pA9gtgMLK0ShVarOt",
-	"2gxTVZnFYJPSxLoK2Qa6teEnvTURvgbiameU0i8QuLLO7ZLtf7lYrtwvNH9vkWjzXY0cLwvKsvDEl6uz",
-	"brnlp2Pmd5a8VhQmNdlr3oLZJHHtJ8GgWdM7hggAa6aw1GqSoD893o35hFungDebXSwozESqlSJbSkbr",
-	"kn62Yi6ZkZesISKDP4VfymKScHG5csp4l6Qyv3d8Il6Js9GIzY2NYBe3h/0+54rpARd1URlwm2lCw8li",
-	"CAy3TBu6sDZtbxmsxdHj/f029jNjWrug42rpXv7BKPyQ1uVYj5LXS2msTRGsnaGK83ZtSxA0Sq613CAL",
-	"YPTJjsfCt2BWL6Wa7X5bqiA/3AB+I2ETmgwUGzcqmUf7HUp9bxV+onbRQUZsqUKCxrFiWnfyGXXnSFts",
-	"EbBUnsBC+Hy7zowVg5Fd6GWTBIPS5jr8EGf2ZCm3U9vhzW9C7Surq9kg92Ax1qn8uBkSuPPeEhsTTlv+",
-	"9Z2TUTtdRL38SwM1y6qpIAC5mtXGXvGxbUQLcaD7EybE6WynAuXecs57Ts/1e/KOGeMbznbUYGoqQddI",
-	"A2MzLmLXXL+u1YW/ATMaIFvUpAr04XHoh+4OFnJYm9bp5jCAYU/+2M64pTMRyJMseS379vIcPrZtU7cj",
-	"tA1VdMNt3faSNizLnVnUnr1WLGn8YRM7+o31gZzFv6bazJgwrT5g7zWh2SObuYO34bmN0zkbXLJFN0/X",
-	"DXh6P1t3rGDXWwDD2jpaWRLfzKw2cRw7ul/v6dWS+l1QeUtu47py2M/KCVzrx823o4SBFhBPgb6zTQhW",
-	"2C9OgYncuse2woTvTNI0iYMa2VOVA1sRRJjyVuNkSs1UKm4WnYz/mI14vO3+onbI7fQfg9GAaur7aTUk",
-	"sI3B07km3I7Lsuj2ojVFCWZ83Al3zThcQJzorIRz6GIyMdczjvVIH2s7nIlYXg9GidRMr7XGdUwqX5IS",
-	"w8q2subNUUDszWgg2Yl5je+oU9jcG30qDvYNsTpZBqdpWwlYZqgjMqcLp9BBMQkeRd3QV+hnvAe9twdP",
-	"+nWdjt05Lp+FTc51QwJrw83r72We/bpFEVbZQLfA3dtrF1hkh0zE2lRUl8KmDdRDxik7JVnSrutrq9g4",
-	"FdhIDAa4yfTdjdTmtXnhxmkUv5YwjFoxdo4Ot8dluznA6+itmuzagdose/mBC7Za7mtrGqsPbxQX70YX",
-	"pcmrFXr2Oq3knPJ4u5bJnC4GF4uG8jMotCH/QQ4eQWFADUMOuPCqZ8Fz/FXJ4o19rls9s8cHaIeUrzd8",
-	"NlvaTL4tARTfghfiFk5XmJd8c+WQtSrpwWqm6mY7Vgtvv0UDMjD/MpPQvrNkxNk9bQfHrm6VxnO7PjZm",
-	"qbGJnDPRc3wHBjcDqjlGkkdUjBhgpNeqtdlK1uoAoylVExaDbw6xJlKlmDA3k9SOONKLQXPOTfntDzTB",
-	"Z1y5l0vqnisYExki6K5/ff/jD6iIvnn+kux89+I9eXj18A+49VP/lLDZ3Ph2hX7YrFDR5fDbjvzXTDHX",
-	"vL8XtUruPEn6VoWXSzy3uTW1kvZxF0Wg1lDx1SflLLgclTAj6Ir7BDPf/PlxJGo1RyfVshWLMpCwggrl",
-	"D1rIqwPRlGvKrWYQctIKef2ESCB4my0zyKpu/PtOMPATNhewfT88gEiDDdRfUlC4vaNjv35Q78bb1Erq",
-	"ZCPYbgxcQ5pVjcEAe54t8DXViGaDDIrseHPiZusAmR7RBPk21CbWM5hy3dv1VGrmeCDO2uIyxWsUsGeF",
-	"OsW3HpC/2A5//p2utaZic0aNb+9HyYJRG3nEcUg6PyX7dm2zhdwqL97MOX8Tyi/k5JY7ZHpW4VADm4EF",
-	"PzameaMC1l6RKBXJRkOmAD5PFpNXz0MZgk1RYE62+YhUjjnY+nceM2F8U/VQwB/ub93d1ZBWvqWqs5tg",
-	"YctL2rY0dkO2ey1c4HWX23RSa5BxmrhyTZ8xm9dbQSjU6ShbPbJVldApb6upgx7NqckMWqlAvK72uimk",
-	"lSbrArK21GqmgpsbIdnr6aKLDVTSpprDUrbKIGB1YSGB79QTfk3QtyfXsuqRsXI1yNvlS1pmbW+J7gzI",
-	"ZKNQg3v4ZkxXEI5rWn2bBphHjM9NZ7sg6nkx1y2ktUm0I6NjvzqV6S6h6I4JKXyzqsR7ejxuIFWlqipv",
-	"Gsxc2lZr3YrOP2+F5Far/v2ZRNfGNslowwSfz6aC8zY7Bm478WfletFV0D5vUPX6fLKQis0X89LSshut",
-	"vi9jg7ZXprkKz/Ys129YueA08M9Vzv9dJTe9taZ4J3vjsCn/RWkzCPBvbhyzK3uw/l0W+kPJa+2cSXbD",
-	"IHIOQFI8sSko25tPp9bMFTSc61557QIfYSeU3WAPN4XY9UPJ603JoVvPgXIX7KW55UFji2W7/35au9W+",
-	"bS4fMQWeO+08fLX43bM0MXzuEbvKpdEOJb/Ny1WPBdWwXu3ejNx3AQ5I7/PSe0+II6JtN4i30awkZ6TV",
-	"htvBOuXvW5d+5XX48yb0e9cZmq15mZslY06lkbUpZfCDhZkhuYzbI++d2fVAu1tcT2YypVfMhg70lM5t",
-	"EppMDRmmKtFDsqP5RGB/Z4UA7kybU2LDeAcPcST98A8ef/LEOOvvVSsIaF0fufoSrRLU73ooilIYJszA",
-	"L3yLTwszD7Ft4KCGlfzIjEJAMXPNXGeAF/949RKQ2bjxsM5wNV/tB0WMPt9MotIygv3Ox63UBEv8Am5E",
-	"+YpJk2uq1pkVWJKU7Iqza6YI/n5ChBzAxCL/jwGsev7XZA5SlSpUdAb5R5Od83R//4iRQ3I560cIvwzi",
-	"rO6Wg0My7UfBig3mCR2xQSouhbwWDSVdh/trNICeMj6ZmrttmL+xzasYnPyG0Pwv00WOS5rOAXIVg2UQ",
-	"1dPlYEd93+8pPXz0uOyRqivt0/zfbLuWRFNi8MB+Sc/lJXDXpeBXTCvsRb3fUqqoMFw0OdKn6exCUJ7o",
-	"2jZQOdjmBR1d2txrci3VJdnJn8SjDYc9xEsWtlY8z1+O7QXXDrZ2Lu4ogPqvm6EyMtDWkJOQkVQKP9o2",
-	"ggUg14wHlSHOtx61BRnQiUN9ePuDzpJI+D0EKbrmsZluhw3UqUhlc9IdKXdiSiIpr2nJrMScWpe3/MfF",
-	"PjOGjqZnaqJbSz+LlIbyeo/i4+Tq4ITEbJRQEG/UagWnmLNzsTBwSTHHTlhsoUCuKSgMO29+eheK//4q",
-	"8r4dab8ku/2x4zM6YQ9/nTM4cvaPucj/fc0u5tkfU8ZHtQdxJfl5syWF6wuDWm5tLYqwS+j+7lO6O/74",
-	"x+Pj+u6g7az88PHhwfFxAYCnlkkYesnE9jyXGx+vlnPj23t0NwwqDUFq8FvcYWxllMHZDTLLMuEXHNBa",
-	"Cg54o3vm4OMNmH0uApM7l/D7lpgiL5wqOy+1009FLf47tnjyLSmMBABNK9GoIRSBQ2s6tZUprFGvTqTo",
-	"eGdIuqVGuUEXEbJjW3LrQgtum/+Ds4bpC0msiF8TH7y0A3bpGkkZXCBv2Yjxq1pgLkMn3ZpaZ7HIZhJy",
-	"4Z/lPGDbimGZHn32ozvv+IFLF+fD3Pce6HbG3yhmLV2P71U941tarPpPW3K23iS0tohlNk+YYYNUJbVH",
-	"TCHoPwprxPq3UVaQ7eAT07ZJZYFCjp/URSMdNtoGCt2YJgmo2W1T/fAeWcL1VCaeMZipkulkitcxwVVh",
-	"u1ZGY0QZfnP2/tlfCTdWd7bnD06rTmcgYfqdvnDGzFTWsKlsmBP3nvA7im+M5Ug/fPPXn97/9G5vFpP/",
-	"+s/j0GTQXEwSlrnKqLKlzm70Jr+hZjVs6VtUzYLVAER4nbWztYuGU7Oqm85WkBvNkvFJ0CVGQPcN+2Vo",
-	"Wiz3zNdoA42pgoNRXchpXaMbR/QMpm45uPBVk2AgXaQms4e3i/qOa1Rtg+Q5BxCw9mYl3uzyc43EZIfQ",
-	"rdGqJwQ8rIjaVFN0AvevG25NTet0qpyxpwLRU1oN/G4kUCMVc/RJE5CgC18AUPAcPrSU2l95eTL517ZA",
-	"TaDxAEnJ4pPqcTJTppk3g+zUT4k3bU8IWPyn7oCdkLFMEnltNz2hAjHzBfHsOWAD9nVFj4YdpN0VnO1x",
-	"9jXN0i+ha8Ot3qDtVde87H2mAHLrQ4V23BNwSHNBCrrw6hnfHbi6c5bVyBisxHZM33tlHK/nxhHJji1b",
-	"0bD5UpFEar1AlNN+lCPEM2gpm58GCKIofUpoaiR4mpjv7ds/IfOMj6AzJacbuLlVYORWYfFzf4DOybsj",
-	"qhmZst/Ju7+e7R4+epw5v5DEd6gmdp1ZXBKZj4/Xsyrr2HT4mlPQ9GdSG3L4iPzIv+3fdMu4tQzGu4sh",
-	"wdtrY0f4w8aRI6SwikopFZ9wQZPW2dVIBPRgDQ4On+yv//TR4RoPf2raPCs9m9pAx67MuCF2bF1kPKuw",
-	"cXefBDarLba5ZLFzyWYSA+1Cblwbel1rzG4isysu83U85MvlS8OZAF7yQXATvvzbv76BBoK/9KLe67++",
-	"qeVNlU1rRJKmpn4/XOTR9ka3fnBXHQhq79odsRj1kIP1UvKPDtZD2ZcvYltCxH6nI5MswGsw4VdMILtf",
-	"oFfVLka/V7PEudTy6/vmw/te1PvuxfvapXUWVds0K8jX+Bb7eMHEq912JS8SNqvuWn086p3BurwZHU25",
-	"sOWbvaXFCZWfmFJSda/UfslZEr+AZ3qfqsof4p3XpiOFhIWUv6TMt9mOeVToPB7GIEMXqceirrzCM/gO",
-	"/NwPE1QbNPYleuMy1H7K8082yeRZ2hLmeJ0ebLefKrZBntG2u4SsnSRWSr3x3S02zB0r0crGCTipLjjZ",
-	"q6W+v6UsZTHhqINFhJJUYOtMQYaCztjwxLLQrPkSXEQnKzfYYflc2I2KMEILF4fgoB6CGOYK7rAJL06b",
-	"H03Z6DK7h04o8IRzgWo5jpP1VXAvdD0QcXTnA48s8KyfEfipz4XhM3aS9/QmZkoNiSWWG45BAxD6Gv3c",
-	"1OSPDr2MHp6LHdhBMuQCWyEMcIIRGVoGOIRJcDGxi4GtqfpZtoliWLRqv2Ke6imZSKYJpPqc2clL5efu",
-	"0nvsYsRwG0wQUi0I1+fCztLl+GTTNFKSnaFiRi2G5HrKE+x0Bci7Izlj1iyiRLBrps4Fnc+j4MOs/TRM",
-	"hVFU6ISiRBj4oYdEmilT11yzfkQE2EnnAp+g5Hg/T2tzfsBUT+GbEmpY/kW2SBw+8xr0swsG25FTkbtt",
-	"SFLEDMadhpvhib1zYcHGRorPuKDGQ13P5657ggsT7sE9VMXNcgdve27vyig+CzPuKVcYs/Rx1xag9mnD",
-	"x4v2x+GumudtCnDL4x/wpuDpIGfM0kXTAK+yG8/wvvoxWpYwH6S6isEoLOamfYgXMTf1z6PG2D7AO7it",
-	"YYT0YtZlDu/wvmCMghejPTAYPGkRGfbkBR7cpmd/xrt+sjdlT3/KXDuL1xhitBG9T2FDvmXyr2lNPkVd",
-	"nytsRvfHSrTU/cHSwnd/sEx4bU/WH9uOT5WOW/d3Fc54x8dW/bI6Mmx7poH8Pjo1YD0/JIRYNPutqjv8",
-	"lU+mIPc0+w2lxPWUj6zfznZ1cp65MTgxQEKmidmuDsnm0uKtt/mAXuCNmEVu16TG/XzmPGCP9vfJzgzb",
-	"1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVEXTaeCYHBHS6tywD2oYHDrkY9dK21E52HdHe6hPtdeGVi2",
-	"NbMFqLVTkEj0XArN6hoXZYRwl3uYy4HuRmnImWYzqhYdmm94iu0MUWYXD/xb7YNbYsFk3jUDuaWNDQf0",
-	"q5p/Q3HVlmx9rXeOTiaKTZyba2lTJXkNNS+foh6dMREDda/pVdtO4nnMuhrUYpzwEUy2uN+rTru1THcj",
-	"Z8oNFQE3tmyrWyqZGrA4VjsMW+caVXgP6961Ttd5Qhf4zxlzkB+Zf7ngk0VzqjlH+EbqtFPhZ7rlgR1O",
-	"W2fSys/qahLEIer9tjz2+ffM3f3cQXevqnUszae1qYqlHLEsNTt3AXgsu11Y9EWvrQc1BhvUJEsbCJz2",
-	"FW8ExgtDYezwkeyz1Ni77BQvbJbIrB9imYfUq5ifoDfRPq7WFGFpG6PSDmYTyEZcvoMvBByTqs9ydRbd",
-	"nm+8DQiI2wOeb2yY4p3p3Vmka4S6ZhbzLWEvtC6XPyRrQxUssjzBtRvJv5+GnkEdGiSaCUO4icglmxvw",
-	"Xl1Qw2dkx7nSwEkoZN2hPrFHmkM4cUG4IdeUZ+zF+qP7q7ct8drWCoK0GbhfMS9YMibSUACT6jWxJOok",
-	"QbjjIRXnr8m3NYCP9SUXwYFfzoS20XavzNLuTQO+oBnpTUAtr3cYPx9UiXbUhYZFNxlcblOb3oYqv/0D",
-	"m8VLXTfmBsDTfwRNe0mXpr33vhHLZjWvd1Sjs42+X7JrS6iNoHpc3sf2jNA6t0Z3EVU1s3J540k/NKlq",
-	"U+HQFbwhI8kHWQd8rSsjOjw8OvrmcP/o8ZNHx99883jV2gHXqSY7INVCKaSicJtLX1ZarSC1IBOcIVtq",
-	"waZZVrlYYH5rmmh1hoyliowmWsyYcum7XUuCeAhOt2sj0ibbpvWjt6FQFAa8V+pEPq31nP6e35WLQwCG",
-	"mWoyTw1RWMofrWiL3gyTm3Hh/2pxX1SOYP0CjhVbN16i7MMDIy+ZWLnlcKX1QjhY/Vx9uxB/Br8/2331",
-	"8y6oIb2o9+bs7dnzV292//ps9+Dp4296Ue/7s9fPfzizFx49qj2hb1nCqMaMGz5KE9rcCBjzILy7RNnH",
-	"iFQQ5m9Sic6EYL/vHvZtWoK1zgwTtmkBgvTqCOw2i8F1SuBU+JQHASbXiPWitjZZ8zlLEmrYoKlhVj1G",
-	"r3t/fXZaZZqNMPcRzFT5pKlOrOS5H/wZjl1mJo3MIeMtbk6DpS0sthp+G0lhD0XNev3rvPf61Q/nvY82",
-	"/9bBNNT5Ox/ttzccbv12OefNGXFHW3hD7OzuNV1Sbm8HWxqme9sop46s0Joezq4LWZeXqcM6QRLvwGJ6",
-	"dcSL0YapQeeeHt2/3GLYyPHAtQHp1jFvLq+Z6gp1yTQTZpDIEe0MqLRWTxJ4LFAla4moA2CyY8+bPu91",
-	"8A79V+B+UIZXY8KKzaUy8NwKhFTql9OtJc2ge3e42vrn2PfCLR3MejmNq7d2LVgjq32BHRekIhnPPQEv",
-	"ZvDIEsbboqstb9E/SamKB3rKx3WVmJlEI5qNUth9TJfUdMzMguCzEXmyO5WpInYMcMSyGTnqL8XOKxd1",
-	"NzU5WHY4mwi2u2ls5DVQqBPyVX0Bf84UBWoIHZkU24O65ge5NmEz9PHTD5dXXuGnt3/+p1rymzNq3jFj",
-	"vDioRHOWVV5ssVlZeWYzGRfU1wmTM2YUH1lEHjNwgBGNgI4xU76ZfbkXCv53YA97gy0KcGsDh5rIttZC",
-	"fCSLlWKaWtApl9INmUT+r+b2uuEASiYJEBzivLli6sI1zDrHjhYJEzFVgwWjyjokqBhxmtgLrbVHdurZ",
-	"FNz+lJY6QnqpLl8947ODv5XJxpUPE0XjFboGPlPs+jt4pAM0nSWVGV0E9R9BiZiSCWuX1JUyASwQcbNe",
-	"tRKgsHCblgG8ZZoZP2JQQ9QVj8M+UK2fXD1/q8n9ozxDPPHd9bRUEHKTSewT6vCHKRUTRhI5IZeMzfUp",
-	"wTkM7PX4hHBDdlzSOh1BXn3C4gmbMWH65IIlUkw0uJiowMR34nOlspPm5+HzqPzI7WenMZz+EXcAzsrf",
-	"U5bWHQOZuq6iy/1N2RDP7AOfopVdVtkQcBruxmkV+e+t5xflj6yult2QAUZXBugz1e3+3YP9buIz6o3w",
-	"1G9psJiN+YgzMWoVpauM6TVOD36+rZHZFY8tRLvIQBO2NDSe4wGc48E3g/aG4SsMPGfCQrZvb8grplyr",
-	"v20M16FDa9fBSgcq68OKJFuitlpCqd/j4ipGzUcsX5u6HW050L58v5xfyjJ6KMqEVyLm1HZx1lyMGClM",
-	"pMVGWJfWq8I/N767JxpnhJmlwuoOYFXdaN3nq25vxNBPtPGAlj62OqbHoVVhaGMLI5fFU759UU6W5TWq",
-	"+cSlhyrfripJNH5a80lq7fBktfKN+juN5Mz3ReuQPr2drD3NuyfYbb3N05+3fxLQsuIxWynFcZMsB+Ug",
-	"zgdfel5StTl0/uFRmIbrT1t1M269/YxnMet5KeuYxnHTGa7JHpjPlbxiuFQmVQLdEGYaK3rds1UaXM1s",
-	"jcvHbpRc4pB2fEIT6KowmWLltQOr8ygyAXzLdnMPYF3vDMKoIDlqkIwsaW4EZfTWUbcPHtVnD9g4sb0T",
-	"WtZzdk1oHKNF7irr8XGQY0FZqM2orhBcInWqWotRntnb3qYJ2zyHLbAMylh72iD6QZwyAgeO7KD6+kCD",
-	"AmuxAoDenJxncTMU0QpFZx6aqrWYLVAuBnRUjwaB9Q8jG+KWMcs7O7vG5YVRMBHEZ4GdkP0DsvPcGx+L",
-	"/Ctbsx7LULthAlVuavitzlao+ZAx9d5lRBSpBevOM8FR/fIStv+6OEb+NcC0mjD2BDTTl9eCjBI5uoyI",
-	"Vx6JFMmi44tbVRp4bOCY5tYSQNsrox7vrxhIKjug820qvK52w2VSYGM0nnHRy8OsCFKczpm64lqqUGB6",
-	"OVqf/2JroyoUtB7HqGl883j/TrQS/DnqtWcHpgl7x0ydm3IEjYABHsVyEogpbA2JJ1Z0bOotcDYes5Hh",
-	"V6zahbVj9HrMBdO3E+IqHvmXXGmz66I9rg8adHWAZCEWpwlzrdDrAMg69mxjEzqC2PdoEDMaJ1ysFd8X",
-	"0jDdTXlTWdLZcqUD78L754ya9vsLMcpandq9uUIRnnr8Z9SviieDbEZRE0l3i9C4c7JxcMaOkxv23ase",
-	"AcApgOFB9QrGJTtj7LiYdXuOiF8F3Y+8awC+O6VGKpJqpgk3NY6AphNf6VuV3UPmTHEZW1igEVNOZ8Am",
-	"P7DtzKCKUJs994+fycs+tNOLuQZBpF3Mh40u2zx+f072AhqFSykwVPHxOM89jIDLgE9oh+1N9sj3Z7sv",
-	"9w/6p4Rhxgj24sTT5KCysCaLCOl5lJ1j+BVh2kSZSRVn5V/oElF3ce33Dk7hJZDtMJYK7K4ORlYjeyu+",
-	"8IMwPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HOUT+jy+8qvSTWZKqH22aqVYrQjolmPAHv",
-	"zaQQplSAldWQwQqGCqttJXRXJO57hmbEbXsgyutTQgmGBMSEMGHUgswYFdgBxOYo1NFwg5p7f5NSSn4M",
-	"p0QAgzUkYWB5IqrcjIoFMe5IMzKuUT3IRCIEfqYVO3PcJ+rCqtmWFKYX/RmTYUq0sI4SskSnvjsPUEHH",
-	"qHMBuZ7YmzmBQPd4Rg1N5CRlS6sqV0jj8eOd4dPPZKeEHqoYXecditEOozNhFF/nG2pKjxsQPcaMDS65",
-	"iNd4yUvGvuci7gL9GjipN9ucADZulW0KWr2v4PbKGxR3+ERP2StkyTjFvm36pYPhicITX1Sk9+bFLi1D",
-	"uPfh9Jv4in6Wqzq47xWJYZHhCso4DO/tgIRek5gpfsUsqitiUC/Ijk7VFVuQv5AZg4QArllMnsl3ERFS",
-	"wKVBdkNRjyBq7+DgaOeg3y8kVuW57+iXgUfRYAvHskqHbchPk/yibY5obRA5Dm6WSZLmEJGpolaqjLkR",
-	"TOPSUkVjPh8kfNQoY/IMtVp1asq1kWrhtSngtxfU95KwuG/4H+2aD7375+tntvXQ472D/T7mpNmMCgdI",
-	"XxiFawSQlYrFHskVGhulc4LS2cVysMXSxYIMrflI9EKMiGDXu5ikNtwjb1wPZB15i9D2TNXsN41KEdFy",
-	"xswUvesiWbh26wil65Pg2ptN/Md/6zWsnxdrVQPV+pH96tl4tFGMzopowzCqRxtmwnCzIHDpXARgwx4j",
-	"GKyXIazgcI/8kjVRevvi3Xty9uaV3w0PNXsu3Hg7YTgtIqiKwXLB6YgINJEfWMQPf3EA16JzEZycyAaL",
-	"+u79CIXs8eWzSXhIZC0JFYTO5+cCsxVxtUG7TFCBtdPa80NxTVzmOi5IOtdMmSHu1t65+AFBdy29aYia",
-	"4PLoE/cGh8d/yedkBzGPKU+IFBB5wOzyc3E9lZq5dQaSLKAPW/hmmCTuEBeTU+Jseubmdy6QbjwkML6d",
-	"LGSKz7cj+eagcMrHF+vZ75m/0cUhM+oCjS7TLVrkUfhQvnmNj+W3hA+C3yHh2gwMm82TZc/7O9+7G8NR",
-	"XP5H47Pu9/CRnBKXJTf/iHcEz+X5XliE2VptiOVewfNjH7xbimUaPBCmRrViL9Y9NlgN2DgYIzzKTY//",
-	"LbgneDRDum8ogrM/hw+g7dZ0O/wY3OxkeYvyUn1gQONfU21sDH3ps2fZjeEoGAtcFigMbnYB36Xh4vB2",
-	"bxwsV5iCJ5x9uxSptnI7ctvlzwDZV5+zuMx0GSmE4Li0QA9VfGaUb53xmWuJrA2rt0g03ZB9O99ewxu6",
-	"vaGwuq1vqeGZrc9U2HPbE2XSan1DIydeAb969UdK7KkjKnTn+4vnt5W4SgysdfQSS+p4fw0bat3NImdp",
-	"u71RE2ilgrJMXQU7m65EAw3CFP0hFedNfVaMy0FKk4TFthJwRJXiTJMLpnnsrDLgSqikob8n2kpwWs5D",
-	"H5BVOLMsMZQTM+ncWwPryPtYWzZtTY+azs1o9exCtY6/yboq8SshhcR2czZkx6uVrvIHVM3+VgELggB7",
-	"Te8heZ13F8E5IT4FJvRQQ08xgxaUZjDNwG4G023gntgj+y6eMmbKetjtFt1keqGc94KVXx7RBzp840B+",
-	"K6jeLK4HeP9JZK1byZxObHaKrc6aBtjvvt2tA1lM5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDT",
-	"ERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FDKly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNL",
-	"MWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFrrHLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXg",
-	"HEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiXyEk9R1PSyJFMBjeQlXMD8O9ZXZ0l24A+/HrmoPCV",
-	"TyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4D",
-	"RFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yU2K2Obum8tjDpW6YN+GwZJI3YDeWnnJG0L61tLVhBLviwJW",
-	"jmqU621KjDwFZ5/N7wATiEBCpNFOzkKyT02pDzVsIivBLE85Z72o920v6j2rpZF8GY6qjHy14JVVwKth",
-	"qzrkkQSpagDpwYMan/OZ/Wp0Vvplg7rvvIycOyCOn1+R473DiDzae3xCZraFKRXkMZn1IbHAPkys39S+",
-	"lHDrMs1yo7m2q4wwsK7HnHhIg9b+4DzJfa0K/dvcwAsu0NWrmYGfyIVMRRxStEsyKNW01ZKxQ57J1wZ7",
-	"rXVdHD2VytSuDi5MwrS2vx3sr7cyN/StsLINydzcd86bUvdW1GX5jJtOKhnY9ZAo4I7HovoaA4oWrVlN",
-	"G+jCJn6gpdiBiB+oLuPo6ZOcGqQiKENLZxfHrlXFUs10t20OJjZGC4u5mIxmNgFwh4LhOYHtoeYBHBoa",
-	"k4QLFpHqpA8OH+887u/ufNPPcsqk8l9RmHyqWS9ahQt80GUEvCoP+LcUrEFHqCSrHC0Hcl3Kx8q8PG3A",
-	"OXkPEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6jo0klIGmmCxnATJGeLZhcsQ9uqW0n1YczBpMpUsmBuW8",
-	"lG8ZVawDcE1hncuvLwxeWKRwueu3VQg6WRO36wqqbNlgdlTU8mtZXRu3K31uPvTSWddrqpMaHeM7JZES",
-	"8MGIHJKYjfiMJrqWS1dY8WX9J1buM4qOWpMc3+NN5U+emB68x4/RKUW7uBCbJmq/95MvdcKT1/Y0Wenv",
-	"vFqQ3h/ZaLY2bJ77k7xsqqhieZSlvVoEhuyuXOHE3xk2X1139XPyr+y27LhQW1lunPWGuFF5R5b2e+t1",
-	"ilIfdUFnLCKY5eyCd3s2xXbgU2srSkYreFCaFLpFZ7PutOC4Spuu94c5QlXdAEwUmCvahM6UUqZJ1bKw",
-	"nLD7I6XlLD8fledQn8D4Yc7f0EUQcagR6JhH2wSx61yA1zLjnxbN2PlSubgsU0bNx49SpZgYFdKHX71+",
-	"W2uC1bQmONhvSEVfX62Y0wVrULUzdE+s51UAc0jmdg0hSUXZLKzW6eEb6hA562/PXO31k7IfSzKozjZ2",
-	"mipeHSid85OHD+d08d/n9C97e+fp/v7h47nI/kln2T9H6V9evX5r/23yO4z6y95eecOPn7QRL8zGr3lh",
-	"ZSJPfQGNZH0F8iUJN7tOPfjZBee7HuygQU23OBo2LtQ1jGC1IoeKH6WKnltjqUU9t1ZZnjZ4ImxLoiJ+",
-	"QhVcobGn3cds2Z4FFmE3L4l7Lg+XvxLzdGUfqtNZa4ENNGEilkoHlvZfXEYnyYIqTsKsWsJigdgHJR94",
-	"x4cvXTpqW4S/ksK6AthziUrwlc1U/wzQeTh1nKOkVeSTWCEDOn8oGLtDXrJNdqlETBW7JppPBPo4icyS",
-	"RTvb0DDCajPJSgM7f/Rz90S30YsIeI2wEBaoG728cGFGhYD4ji1o1FN5vc5q5KAEXeY6ZkwPHL5Dtxat",
-	"jD1POy3DmJuBkQPo81hbhOg+t+2FP9rb8qZwWYlZzbqOZJpY2IkLhgVwKTbIFADpsGgAhj7u0oG0+nnr",
-	"8QfEw1pOIG+9P5EaErQxrgJqnBKaXANWnHVGWS9H4QmVNamIt0E+je2VarcDGwc6H+mYY8h1niy86wyD",
-	"mGNuus4rP+Bv8ZVdtmj1CsM2tPrjgwYLqrsZ61tMdUh/s/eu6ETIcgS30PIwHylqUEYylSNr3WQbreZW",
-	"dMAGcnKJiqLHyYacJ1SAHavnJuBdIUPPC+IbvCa5YHTiaC2VsNK00KcvrwsS5pA92uQcIoAAHaHAhDrC",
-	"dbiQf3otFnYz5FVawsiDSedTXaqjKna9jpK5+cbd7navsWGlNV9nncNV3kYfsXy0Llz8lrqI5ZN6Q81o",
-	"2kpIMy7CqwcV5+YtnuhPS7/nzmpwi/tcDnSEKfCb1OAWLPAKZV4oRmMztZFh9vsoSTW/Yj/6uIOlmeWh",
-	"ipagLEYQB0YKUYIFWC/uEfXCEGyH5fV3Y9smMWFKpnowkTKu0cqeuTTb7EaCN2IQNqGzGTp9E/5byuEi",
-	"4sVjHHyMqReaxHLGtOEjkmoGYXEhxW5QKwlhVBuBxvA/18TPjpzVxYEP9g/Jawe9UDUQYjbfYOMetS0z",
-	"ExMu2CBrgbRsqV/gvW/wVuzLYLay01uAM+3icCimmriEifXXte2rmroMtTTfEVta1I060lKtGRyNLljL",
-	"7RHhWnOiBOQynzNFRhTOUyV1wicyYPKtIO/e/FCfTbFz1C/lnx0fFKtZz3b/x/7u04/uvw/J7sc/DqPj",
-	"/U+11a11uSDV47meKWMLmQeg50NkgqrFOjpoqtlKmRWQPLFRykSzhF1H7fwqlL4KpXsrlO4MmfurKPvc",
-	"RNktC5zPVnS0B/VcBK9r4K7ZgPV4KN7KyhmhhR4ZFC5MqbqQqRqMHJikNozO4NukkWpJbG97XoD700a8",
-	"UhFZ/cAtdX6It9vLwQ+5HcRjD+u+Un+EVVI4W2eATbYbsKSzFt3ElsCzOMLkpDhIOrFa8wNtIWMcGMuO",
-	"TWGC0xyRUMqS//u//08fwWZQtWjPY7qt5hmt67QFkVuTTNOww3654W4qFs6JVHmubdJ/VIRcDacPGMjv",
-	"u2PF2C58V++kRwVhCcNMGweugzUesPdjTLBvdyf+UZNcFr4iH1SOMWPcZf4jUUZw8XpKDYMSTxjIVW+y",
-	"JCZTqnufPtaBORYneUIAtfBv7356nb+IGjKT2hBYRHKxMEwjRQpbUBmmv3FhmBrTEfvjU7gtm7AkN8a6",
-	"isYmSkpuQ3p5FfTt8mD7GDf6FaHqa0XS/eyQss1ASanbSRg3CTfPs87gtGbJUiGhBNG6MrdvacDS1Gel",
-	"kzzdntIQDHqP9YfWxlVVMJfNmlh91U5urX/WzSg87Z/yZ1c9luISvfvp9c8gUb8owdi+Pn8a+ZdLvXKr",
-	"saIUzA/nmhLR8asCP1xZVm6hO1kzSM/dhHKrwq05rhtItS2Ed+2b2Zma6FZfe1Ha2unsud0mVwcnqMGj",
-	"lM3a4xANiLB8PGZKBwnErn70lFD3b0UVsTShK+I34+J+IYo+nSBdG11KJV9v1MP/DlKBOXGZZzMKggW5",
-	"99l6e62jseDqK3n+vSup3unkEdrz3C20gD/eX7nTKDRan0RTayUJcoPsyzMlO6m2k89+TPPir26n3j+x",
-	"5NRTd5S6nnp79gKfePG8+wNWSz2BeHFPHXzcRtVtaZ3dgcsZL37jMraynVSfr+G8r+G8LznH5GuY7U8V",
-	"Zvua1xF8WthtEVuf+EJlgbaETvUccdhQ8xIjBpCWSwJnd6zAN+vrW9DRPaST3tTJV4G07dBX42ay0tu8",
-	"fR90YSmnXFltGy0+q4OMuZ7akgYU4qG6Xr/mmo1SKC+Gfokzp2BYTJDsXy/99/3tl/e9ssFzFmCcOGPm",
-	"4dXBQyhbfpjICRcgibMrDjfkxGIi7Sb8isXkb7+81+fCFeVhgfeL+Pm7M7LzIj589OjgaT8iY5kk8hrK",
-	"1d6+fEaefHP4iOz87Zf35IJpQ2ytrjkXcwWHZsR0BLfBXX0LqEkTwOAy0xkI8DH/HQT7IsTPhGqnIU0m",
-	"JyD/2RDmTMXiXFiFofC4YuNUQyAQKzdVRGgac9sCSsS+t4dFhWSA/hmdC/iB2iXC8ItwYIqaaQRgy0e1",
-	"MP9Imcgn7U5k+zY1Zt779AltnbGsCVra5hXcenUBPZMJ1ynQRo1yE4nohTZsZvUgkcAUMww0EZ8LF6sn",
-	"GKuHWCe2Wz7JjVhNpLDddjXZkWOD3zZOuGB91/pBnwvFRowjjKRiMy5ipnQUdMfSrj0W3OC79O6di3Px",
-	"TIorC/vrm36cvX3211fvXzx7/+Hti71Z3D8hc2qmmiASFxk+vDoYnrrmXEAiR0dHT2HWH94/O8WCRn0u",
-	"hv/85z//ufvjj7vPnw/htzPN6cPvZXKJCLQzKdgCLl9PZcJcH7RTBHrD2rZzMfwDD2hEAhf/pyEgZnJB",
-	"jafd4X+3v/zF1qgjJtZfhqfOqc6UggXX5wJm+fT40TdkiABztu3zw7kFefiPX7UU0HxDcYPQcxhdZrHF",
-	"FBWMxedi+Gq8+yNYFMMcGLUA63d8cGgL37ShCYvI8eET+7fr6NbfO3eOFU1kajSPbYBxRJME+4cjeqHH",
-	"XTneP7bUabhJWE5sZ29eBVbQSW9/72Bv3xcf0jnvnfSO9vb3jpAVmSlymIdTBl3i/w3/nthSNuDfuASv",
-	"YoDLYeav7paop5ieS+FwuA7393vYOVMY1w0/XL5fnZfe8vY2zm9fYQ9UiasBZ3LVtdSB/NSNlE0tR+cI",
-	"eGrv5F8fQWjPZqig9H7gV8y1zTHY4/lfPXsKex/hsYdg2C2WLspbe8edrAm+G9bk0f7RLbzutUXzixdb",
-	"3wb4EA77QHayLkHA/6y4JdgryEIMgfHYb9qtq4d/jGTMPgX7VQ3Gf3j7A5krLoA9WFYFJ+zvb20L+Ayk",
-	"GfuJ+JpbPmJ75OxcjBLOhLM+5wg/ocnQsN/Nw6mZJUPAk/Pdzi+ALzDl8PhGVIAoNVN2LuA9p2R4htHt",
-	"IYTygNlmo5ALNobPBV9Un0wY8DqLAcwF2Mfnwj26+wMVk5RO2JDsMBGRSxGRKe8TTRcOJdjZ1ozEcpRi",
-	"1gTXtsdNdC6Q52uGEMKag7QETtS3PZhszXDhB9svx01ljOL4XKQCWuG49vk7x/vH+LyR0rZmRIGryc7x",
-	"4VMA/BMLZ+/bdYQUh3Mx/O9WW/sLMtjIfjF8PL7PcV9tGV3x9Fl02ufu21znqxkzaIv9648ehy0HDufz",
-	"6056MM9eqO5Z4zU/GaGmeFg0QPcrlhfd/TcYX3Utoj5FZdqDzzuxH5ZlkNiNhB2z3dJ6J73fUpZDepx4",
-	"TTacolc2YcA6DfLjDfIiv9i49G4Ia0R58i2OFZZDP3pUp3t/iurq+MtEayv4LUFzbN0rEG6ld7y/3zTn",
-	"GhYE9x8vWYxQ1ndflJDDbW8dXst8BXx3BNQFXJ/B48Onn8mXvPfs4CqgmizMwrVHTToliIZhsdjHhiny",
-	"lhm12D3Df2sL5tiLelNGY+dvCW5o+jZ390O81d756dO2BZhlRdn+ZAJGCkLzbdyZA1baKCKKGofNivmL",
-	"kgArBucz9lEI5RsTY6lGDB73Qu7gIYCNioc2yqkblRNIt3nu7qnwxrpPzm95+Mxmy3yKWu/8Ab4Cb6xj",
-	"X6n20dCcglY1zqttGpKFa77gOnlP6RUiYLnOCcRKLTMFqSiVA+2VScy0IdeUGxCPWRMGrvEn1cCAUVMf",
-	"4Ij1X7EChv2NcmZcENjzuiPo6WAtjnmw4v1HK92/3jnMTp77sszg4sqm/Vp7huzYbh6pnlp1Ik2SCJsH",
-	"Zr1PRokcXRJ9ya6jCnHo8CiCu6R8Bn+VF8sP4N/ghhvc9r/Ji6Y9B2UX53f/N/EFqtzwTXGasBimncOH",
-	"+svWyicqFbiVuLEqFaHthp9bs0UP/4DT/OmhSoVFiGzTEzNAtQ564uP92pM+l9rU4moq1OhnVABwoP8a",
-	"a9Jr34Mk/3ps+Q5NX8/F8LsX70nxw4ZZc0rXZWaPDIW8RksEG1mWnCr9c+FcUfir74XLs7ZECN5ovSau",
-	"7yq8Bqf5+uzHF2R3F4bfOxfH+09d1xXqfHJwj8vKhv2zDXDgE+CA1envb1PxN3nhlplp862MF9s8GG9T",
-	"YYszP32yPt7CGTzc8quajiAsi4ZdZ/F9ZL9OIV7h/qcr3f+oy3zegfdxxD4IekW5zePYnKm8haOFpIjd",
-	"XuXcxveThWuk5OnWhaYaeIhvyLbriHQ5uy/3b7s7zSvL6akajnLOROf0+qbxyxl4a+t3N6kUlbejSVRm",
-	"95Fsl+/jUT08vFWhHAPzvmRzkwkZGxsAG1xoAwIDjhHsDviKRnRuUmwCYe219AK92tIq4TbKQufQ7JyF",
-	"YY9QxcqvLj2CD//g8aeHNg+vRp63nJtXz3tL5HMQCXHCLJ/UA03CbIpK8/Nj8N8PqXPsZV1qpsyuYmZy",
-	"GFka2GX9O6ccvv6Bbf/NYm4iYqZKppNp1t+bjORs5txxoNqCGhTZKJFiDvZQl9+xE8KnRcQ25NdQ0oTN",
-	"M3V0Liy2N2e672vp8G1GUaHt/bbhTsyNRXZ30xDy2sXL9Lnwqszx4SGqNr4RPLBb7LINdJAdOAyFgcIR",
-	"K3otzkUw4REVtp/HBSOeQ4GT8Wl/jwzthSFGXkCfGtqk3OG5qHknYYlme+S9/yCfyeudDW7GdgtsY3pH",
-	"a6dWubKCInvKf+H+0zq95jkSZpn33JCe89xNyr/l06dPZb310y1y2CYtyCVS+2X9M2pCq7Lvu9OcnFu6",
-	"cE7dxpEdOPeWAWjP+13QAGM13FjzgZIsS345d8/SEpCTO6Zc0qzw55s5Pzj2HR0e10Kn1mVqf7mFU3LY",
-	"gYrfS/kjFYu3gXJ069TZFMGVE8KtDe3T9V3DXQGuu4R6+Uqdz7DZo+MoUaZmKSnC7xWiOK6qEj/IyQRc",
-	"wKlZZ1/u0G5iV/KShT1uH2ji0oRcVtHyNZTCOUSDVSwuzSurDGI+nc1MIXQ0kqkAX662r2YzysFXhz0k",
-	"XOzx8W7MJ9ygj/1cUMUI3MRi0Ki4ITvoOpkz5blVUXOSqbmQv/cjGwIlB4/OxYwLVJVg+FTDAqL75dTq",
-	"HdadOKV6yiyYstUNrCJhlQD0pxzuH2bRKanQEw3vwy/AD6LCf19EtCRCXsh4QRJGldDn4noq8S4p2B7x",
-	"Zwzf50IE+El2tJ1H+MfBI+Km3rdq3zyLqvpoCtk53C/fGwXF61Nmy0hPyPHh03NxwRZSxHsEVdqffnn9",
-	"4u27vVlc67axM/xJsPd8xt7xiXh1U8y58I6VmPThzczhzNvMNTz7R0uKfNy4+Wvx88PDW+HnW2XKsBSE",
-	"Es8IEN5/l4v8KGOQzEhYGzz+DwrN+nDtuvGYhy5jr5nXvM/aa6faYi0QSCWyc5HKTgUm6Lp1IzfirhEB",
-	"pIUVBMkOBX8mJFHG0h0+glXa2bMPfFGDn6JNpNzlQkM1g81UtM0tYoxOKSkmcHNgVhyciyEXyKYGUjBs",
-	"VDz0CRgxR0YVZyzzeP+ADN0fA/8r+Ghfwnfa8eErLY4gTNRPyHKBa6YYMQqMeLSHwOrBp2yuiib2Ne43",
-	"HKDEahJ+ycjY0j+uTm2+hj1C7jzdMMewVPGn1us+Q74BFIIJn9aCyPgHnNUHLqU5sqnAjsFSbEuviUvs",
-	"WcIxnAbTzCjeMpMqAYqiYNfFTpH24MHlgh5knQNzxTRz0X6G+oCeM2H2yKuxc5rZJcA+eYkErcQ9gnlf",
-	"mZPFvgkO2bmABeC2/azTUHZcWpjBZvvXyDBgQOAnfaLc3LPRBLs+FzjkHjnL8q4UAx6oUMGzN9vU2jGd",
-	"8WRRL+ztqt3MaXWj/4mP6X0xo95KQw1Dqz0g8MYTdUHF5e5IMXARLw2IfEvF5TN3312GQlhtJMS3bu5F",
-	"8EyK/3A+jV7Ui7meca3rwyI3GbbIF60pYOGX9GuUAtaKOEr0HvssXV6Ox5gcsmP58EiKEU+41eRww62k",
-	"QQL5i6WAfuQzhVBpDE5A5hyvPwY2KKGYlsnVtqMSWJCwGDosO5cHiK/N8IJcA8Isf9nOdkHilBEpzgU+",
-	"MpWaCd8rUI5zcWEX6hSM6FmqsXuSyboKPgCnPrbhw9Fc9GJOuaaQ2ntIhvbXwYzrGZY/RJCFgJ536M8y",
-	"xLCIO025x976Bzt65e3XnmZBW0g/GNIE09EHbtHj4R45S2OwmOtFGd6VH64bEmr5C7xv/rYFW/CJDe74",
-	"kfv1qxf+htnTWQAc4gOC1PKe2B9hsIPdUUPl1ssdvcyZ3sSNkJfNYG7LTeJn734mO0VnT0TOLTvNxjjv",
-	"9U/Ih/cvd59AQtG3P/2IdVJ8IsAN1o/IDy9hvs/e/vAS6/vI8cGTffJbKkGzjZBL2OxbOP7UsAhmOMja",
-	"dkaWbUQCijhhakN8RqBu69kbFlDtUHMuMoBEq3ajCy3DTXz0mHzPv+3vkTMcE7FAVdCgNp0TI89FsU8t",
-	"FtAJMlEynYMuTqGkEWKMw4Nofz/a39/f298fwqDkgmKl17nYQXRGm3dKlU07xRUCVyWcXiUTWJQLHnMI",
-	"Qyo6MliTSGY0gdQIKBSDxYCb7AL0SRgyzQz/bBeGnghsxSAWrJ2LIRSY/Ov1xz2LCjckO6+toQ7muGCZ",
-	"MBzzhIV7QS4YfOtB35VB+hAp1068gIPzBXTxdlvAtfN7ksy9asWF9TzCnpJsT08I9c+5whb2Ox2ZZIGb",
-	"WpQ8bhSwd0B4Z2RgnSq/QXoc+nU1yaVPVBA/EdKjyhrmdZKFxMqRRR4ZPhcTaWv6gr6MFBQIqyTsDJOi",
-	"KmtpQvmu034KebzZXHNYi6BJutsahB6yDdPtpK1L9lzANSfP4DHFIlf04O63LGOpgHuFk4FpvvOk01AU",
-	"U1KQqzBWzYmP62T3NMlYLDEY6avGCoPDx4cHx8e1JQa3K02zBbVrvLRuxdIEifmXke93sOL4B48+F3ls",
-	"N8pXZqOHKeO5ZOfZu5/7Lqxo7YZAHufc64F2TE0vl83lTruNBvOz8Ma7sphDCIRNCjfqxq40oNv2Cxze",
-	"WrfDXWnDXK03eQG+eo4+ehTs3g8H4VHXl7dmFr59tb29uXSkvbfbTXoags9vdDWEBHkLDG3DAw6fQUrN",
-	"Rf259B2Xe4BZUh/ff6YY9LXOn78hI7HSHP2WhVr4hbXV9lYTcciVFpuDa+dZAWNAQTldHzbscP/gtqZl",
-	"dyf+arfe7/wRbLhAw1NYfwhrZCN60azFmjDDqgf0OV4vHtAVPW1jxOjo1TDWmiwe+76Y7Bg5u9BGChb3",
-	"vwy9btX44JPPhP7sjnWhv6gR1aMsAO6GCxd+vg2SO75NSf0dM902aT1Hukf2LO7tB0Rf3h77uFHNwKKT",
-	"3i/NwC5g/OdkgV8qy7SbuorIlmKc8FFL8PdZdtdtGLI1KAGp8KEhYlHR3DoROET9BsvNlcflp6UMkflZ",
-	"l8T5PWk097I9+xpbfkdnbNc63TOCj8iFNFPbucnmDePfkB4hlS2Xayt5yMbabsi4Ntrpt/OmzFg3PL4t",
-	"NXcQ68w+sKn82jOAUXbjV+Px/kqi7xmb28Q0LgRTka0sumLK+PBMIjU44/AAtp40xa53ra+xRVIpdv2j",
-	"u++unK7VKMz2MHNeY5KHIq9eP3/18zNioaUxXEm5aMIe+63XgHhxsH/bbspse5YkRF0Tv9Ofi5cynPM6",
-	"XspsVW6Ku2cvuBsfZf5998lFuXRW99pD+aUKDbvohIYnarn5EsiFrh7H8LB9dTh+dTjWORzbyG+Jw7HI",
-	"y++EowYy9Mt1N7Zv0Q24G7fFO25SxN+Ns3EpQX5Jvsb9pzfMLb9832RH4R4zYxsV7CKGdxtAqrv5J3tv",
-	"p3y5m0yPWYLbxcUAwWBRQliE7gbArm1brDcLXBruwDIwS7edXyKGqVsC94kefKnY9iGCor66wpRajODy",
-	"KcjU3CYNpLgPvVvb8aW7fR9Z+Yab/ZNgJC5ueBTAfdqDba/bhOvsrDft+FoqyzIyyWC/u9HKX+HuTowz",
-	"lqMCZ8uWspfNoxdl/C685hahgd+VLSgc9aRQk2/bNSgoUHdtExq8XvBzLfvFqNCUQ0fXNXH32yHVD/aP",
-	"nzz6phOo+pSRv77/8Qfsx/AlaEgbHisLMlY6Vq6jZOFQIcItrhwX5IWYJFxP4ca/chFzshPSzEjOF/1b",
-	"PHbzeLy0dcmczrEnSVY5oTUEoSpNL9+Npruv/kHOhGC/7x7YMg37x6Fvv4XhKm4WDzRJmDFMQXGILRPB",
-	"GT3Q3kkMIS7QwM7FzvPn0KsJejb1I1dpoQwfpQlVOiLQlIx8i/fbsgsomoDFNqAJ6sgW8tmpw/iaTwQ1",
-	"qWLkAhCC7YhhiwALzZGxRnqBMSZ2LqCFC7zGNW2BuqU3dMLIayj5+PG8R6RwU9BTxsxets0oObF8yFVE",
-	"2rrDrNGEIEM4/sMsUNzAQ86FZyJ9278Jy4G4Jt9TIWhMM3qKsk4AWVNpeOW5MK6zna9ZQYIEegM/JuxF",
-	"wrQmz6ZKzng6s4sAqm8MdS6vJdQyjaUwtTgbFQb9Jh7fJ/4MpGy7OWS82JcEIYXvkY4c/JQwYRdYZ1tM",
-	"E9tc+5ZZe6H3hj3GNZbBBRcUJ1Rl+fsdef6b5y+/cvsVuT0lFzzhQDMJrB/ZccQSOQD0nAZtVRZeFwXi",
-	"y877LYoDf6a2W0v+2pVfIz6vMYjJuRvCxEL9BMCpDvKLw8hDmCMnAt7JdSYohtn0B3hpwONh37LEhNEr",
-	"pomQxPZMRYQ1i94m50ycYMUjnE7LBeEa/qz3sMK7oP/ukWcBsu25yPcfyiwntuKxKAqtJPy5vhocR62x",
-	"em4C5gTfdUcwJ93MLb/Kod31NUniBlnYK1DeiMmX3tl8OwXt7bDv4LQpGSWMKtu4MzivbX6AMaghYuI1",
-	"zKk0Um+Zo7zPYNN2HE74jGosenYdZLkHuM7YaaqZ6odwFucCp0Zs5Suy33lChY5IOk8kjbWDjZvNE2Zs",
-	"JZ6F1su6n54L7Ae/M3zz0zvbJsN+7DCymIZv/vrT+5+gzL0fQE7w2I2L5+xcWOQJrrEgf1fO6zjHmTF0",
-	"NH1p1/UNvOOG2Eb4ijviHYWvbOAcduOC8vFTt2ewSdCy5SszufmyVoejmB0p6rbFwu6jXHWcwKnaXLnu",
-	"wu60+WPGjW/EbAdwfXGWplkVeYyC37M2b1vmNZjWS7Nv8Q1sEmY0GSVSM6LYTBqWLMiOt+t0RBSbJ3QE",
-	"hhscnTlc7fsGwIFmkiHkL8jO/mNb/quNSkdopgKPmdHRlAt4zPYO3T8O8GwCtoyaDYA0sCAr2J/bvOkn",
-	"9odJmANcsCvuAXjoubDWMIvzzUTFK/96agJHsdtD0JTeMX8HOxfI6Qq74hB2QtS4uXsCQGjrsBtRW3wb",
-	"DnJjylLwjjtie8XvbOJ7bsVU8eavvO62eJ1G4NXiGdEeq1EaRvTUdqgvc8B5aojik2lrpvY4wV8bXHLP",
-	"Me/Md6glY5mKrIs9ds1y+DpvXrw9e//qp9fvbJf0sNzRAsFygFrNetWzOMoavwsJ4R7MfZ0ni4jIK6YA",
-	"xUSn6oot7McGM4+gT/szTebU4bQmbEJHwOJonHDB8oEvWCKvyYwLPktnZEaFQMgexeYM0EiwJ0jMlN4j",
-	"EK+AdUDgF7ANoV089mWOcs8ZOglT21Vsj7wbyTk6yfglCyFVFifWc8lpoolmzMmhMPFV+0719rdz7C7s",
-	"Jv0A56Ejgv3PtGXfiLdSx7EgkvgS7u/m+qqgBrR0eFu77ZJPSF+h19J2M4NvMqJdOiAWb0cqZ8O0YSbE",
-	"KRuAn3QTtIQlk+iI3ACzMHLDOXxOEXg4JY2dsWy/bzm2Z+8LDL4jj7Ce+bD/pCaKcsTqrg3GNzaMw2W6",
-	"hcIemPZN2Z0Jnbi33EneN35aWznPGG/6qmzdZxwI3Kpc+0roJIJe96CCXU8XjUcoVMWW5W69Cu77Mop2",
-	"7kGy2bKDmS/4O/vgzVb95K9rkk4hBXwtVw1WA4QWyimykzlInUoN+nVE8kaDuk4Lf9DalTG42Jpa9ir0",
-	"Vt8CuTxnhvKkSYTkM/8aSMVstHxBHNCoRSONvL2sIxIzxUHq2rLniGQIdy7dg8dMjJrLMTeJjZYJLQ+W",
-	"Nhrm0PAgcOXZjxrlKSX7j9Em8R1LRoobpuBXOT4XdRHEfxCYHDkEY38uNdN58NmC0ebH6VzYVod6j3xA",
-	"D+EbqmjM5+Tg6eNvcLW+pyJOKDl4+ugRGWLMBwTuEDzoY5poB6s6xH6aNBkG4VF0FbYkfLzBGdLkVhI4",
-	"/ct+5uy60U3mJ/RlZiFopq7QLMjD0f6LsW1uHqLCTrhIixbM2YW0uKFehdliYsE2+tvukdeYAqbztDAE",
-	"6y2gX2qmsJ2s9aJrl8RlAws+GBE2usX/+MZCB7ZD7MEx2cH/PorIwUFEDo4gqwpNdbZA2OxFP0KczbFv",
-	"qItOIus0QzvNXj1+sjuVqSKKIQQruq12whN8sHfUt6kFHAIj58J+Ffuda6OzNsfBfKUKvohw7b4TglyQ",
-	"unCNmWQBhHIQTJAq833NGHYCEzKkEnnNVN1pBkQDrmbPC9lVN9E41o2/ko/94O6ywL/aeTfIyhzRuYZG",
-	"KOTigFjRz5wlLJQyr0opCwf9tpyEiki3fcXvsJX3HjnDzuQ0ceE89C37pAQfYsAUsyH44BWP2cB1nMau",
-	"GT4FyfFGJkZWN6o05PZY5KMpsEvo9wgxOOAePo44kjNYrtOsKzaGB+yvlqHAa31Ghbt7jwxfjXexVnBI",
-	"dorfCvPX0Gkdm1ONpmx0CYlcEPXV8GhtdhRsSEFvv191i3aCdxQeXN3SyBzgeZeTr1WNX1TLbGQfLHIx",
-	"dWzs6I5vWQXEnpOW23JQOhKKfYJHdI5ZBsY2R1xqfBds9aU+sr8V7rxxL9lNuoPCT2lyCBU/9zPBgfm1",
-	"tEcrA8GEX31D2mL4ijsJChS+8R7BwbTN6ysgzF0CwvxaPBnNRePhje0OzcqBuyOiL/7+hUJ2tO/hTWB2",
-	"lLb4fmm/4eTuBLejjTC/ogR/yUgcnbnqjC3joj/eKLb6j6yx+SGqBHeg7f0ylWG6LteN/XVn7KF1dwZZ",
-	"1LWhjrdsxjFRj7hebtjv1PVlZzEx4RvR9jCy4EB1PeSDaUFqoICUGBmRa8WNYaKSA+PL4c6Fr6VzHltK",
-	"oMidcJu6uGAmHIKbflOm3o+L14Xv7ZSzlwrQ+QZSJIv6slWMp0S1AM6fk+UTLk17ohZs1JjdDvPdQgAl",
-	"oykudul8jlNvhDopJoqUT4l3JtJ4yzlXP1J1GW7CW3jFLW14ExdjAljtPVT67k5AwTZBWJex2C4PAVog",
-	"Ozxms7mEbekvoyVkibuaGWhfqpdJrp/gznf+xhskhOKLaigh/+3eJ1r6vH0MGtpZkx0vSCLCZpRjzNAJ",
-	"tH5VOAYqe/U8+JFA9oSlhiAXbYaLk3UPNNmBd+k8fx0S54F96r4N5+NcYCAr1PAvbBGateSUgu0aPmNY",
-	"4riLBY6XGjAZFNnB3tQebnxoHe2+b7WXtxAOBHFIhtkHD+R4PISkeW28o9/9grLUSCx4IDv5E0Mvl12P",
-	"UcwUOBe2rEkKZguEZnSB/bxTJVgMwYn+KdYFJJm6sJOlc0RBWXXkyxEKFQt9QpNrutBkIm0d5YgmTMRU",
-	"nQudXmSbQhIuLmEFZzRm4IwZWsfMM3f3e3nJoGctN/pcDK/ZxYgmg1Qlw1oNwWqe1VO3fcuq8I47Ma1W",
-	"PPJ/LpfSpn6hKRUTm5FawnVw/CcP2vujhykIio0Yv2KN6jqOttwR/5O95YsFl/dY8mRnRDVWQjKhueFX",
-	"rH/v4eVxb5oUa7dxX9NLMVYhPRmvHKTAdbxJrn0nYQn7VfcoHtE4oa+BiDsMRDiBs9RZhnd0haP3p+kr",
-	"Ev19zFr43JDrl5JntNwM7t0Fd3U/fJkRr5bd2H6saxvM5IaE+t2ZYF/DWn+ysNaKMvqhd3zsGvBltPQX",
-	"C90eN+oxLLxpGZq6m/XXEqj3IeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNz6q+st4NpuIXXpTZCUvI",
-	"5kugmvvQrqpKbacBmaG3GX9CwGNlAW0EkcVSu2IcYwmHevgH/nfQYmC8ZVfyso34jutC0fBc/JU2Niua",
-	"h0Wsp43tMB3vIHTAbs4Z5ymjV9azNmljvIQk9/hoSVLDy2fk0aPjR8EiSJX/QedzjeEQG2+4YMTIE4x3",
-	"0CTZjeniXPz84ucXr98jZJHHPiI7QRjD4S4xHTkoJeg3GstrHZGEj5gYsXOxYFRFBXQl24JGsSua8Jhm",
-	"hTE50NLuM/kse2E/OheMjqau/jShaqbJ0T4+8g2JIYbiEGngirSRnJgu9shrSS4YVZCfgfticbCHxsZM",
-	"vEfJV6vh8vqo10ixmAnDaXJKKLlWEmpHbA9VeekJyVf4kuP94z3y4f3L3SdkZwglLJqZv6RmvPtkeOLq",
-	"TrGGxXCTwL8VI1xUQM6JkbLvShspuWb0kgxfvKeToY0/jdDprs8F5Gn4aBhhV0wYYiE7hTT26efv370/",
-	"+/FN/yQ8AHQ+x8gXlsFwQy7o6BKh2l+Nd19DHM5VvUyYgfU9xqFkanNaLmS8aCiZRS3fs7luCScmY4ZN",
-	"R6Tsxp5x4f8+XIIiNWXUwg+7FxU+bYmffH/tNhR+eU9JYd+XdKaw/+sIUz7K19V+G87lGR1N2e4zKYyS",
-	"SfXczxW/ooZFgL06glst4YP0m8okLsZ1/V50DyFEPaDK6mt/AYp1Z1oqn0KDBKpXegG84qhONL6Whsxk",
-	"jEVkJ8HoeKLMVOoscQdmSLRrRlCkgrXk6m1o0myUQiuJ3sm/Poai7IVD13TsV44L2+eB6LAGWrHryOP5",
-	"PgsF35b07BpB5OL2uxCn3nLh4VtrNtK87tB/dBiFIzuYEYBM2CKNWli7vXNxvH9s+WT2rC8fpiOIqOVJ",
-	"BzabAJDRUyQngPXUxpZo5+kONrSZofH52YAu6Rw3muwcHz7t75GzNOaGxfU1gcCFbXiaT8SrGq3wcHsu",
-	"GMHe8xmzLzobjdi8wSb5ETEc7qWH5bCDm/m9lD9SsXCFjHobaTYebZEqRLkAosIMloB9EkoEu64mscBh",
-	"sCdSxs3RblfCukvjX1NtMH/GI3O40sbtnqczC7IQg6RKEiqIwoJ/VCcuFnk/HMz2GZkTp2MQ7K/CqEo4",
-	"aFKuKpfM6CVDfGT7FXBEqX+BTYgh1OFgVjrrnAvbUABuZCcklulFwmLXDAdmZaHDh76Cepi9JV+rc7Ez",
-	"T5OExcDwhu73Qf770GlSqA3CCxDHV9ERczriuXAP9TPt0837krG5tr1yZp4vYKEhDIFnkcHPERQlX2Wg",
-	"Ce7hHUrmlMcEmTVCQoO1aW+J+XjMFC5fnLK+UwpZEtLUKVEMUEHhXXYi8JOfyHMGaiu8EuaxIAgyCuPB",
-	"J1j/ykjOGOK/75Ga0m33zSUm6tFWCsz0lFDHxXKgd0+alkVmCjAuZ7721vrGoWAnMZGL2kDuwL4oHoJe",
-	"nSF8wO1YyX0ugENrbhtWWLDpbAhEh9EMnq5jrM9x5Df2A99yzTaIktM45vATTQCbhSnDmc7yoOfBpT96",
-	"fklCjFJXmIoTgM2sASmNerYAvaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2Zvw+6+wQDxe3eiNeoJdDyzV",
-	"12gG6Zwx0CmzQbkwj4/tqIDEm+vZ+/t+Qe31XN3kwrCJjX45njZYb6YyiW9tpp7PrTfTWoo7rrNGIsS0",
-	"YyFNW8YX9+z2SttJ0RE6/jtmI2B6cS2xO+yEwqwrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGC",
-	"JSrsbGGjCvTlPzZboHy69Uepaqc5rhbIp69gKzefCR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndr",
-	"VLT5nNEkUM/ibbeTyjQka9e+Q881VYuIvHr+hpyn+/uHj8mrX95bkJh//PzKQan1I0IJwEiCAPbdCE8I",
-	"FU5jDXrD5MJ7h4Yrhw6f4/2jczEU0gzgWxPQ+QbZeMP+nsdfs9N7BtuirtDO31F7h9+Aq+lcBIN6dUMq",
-	"Q66nksQc1UJCLcBDCUYGK6oARwonvUeG6XzKknhINDNFvBeqeWy1nQogjNKAR3MuUJHwKd2otRhFhaau",
-	"oQR8msrBZZzySS7YiKZII+gdi5Wcg+7Lrlxrj9w/6AC0IAecoGPSeuYir0aeC58QThUjVkXspkMRbSS2",
-	"RbT0FqpRx/tPW3WeM3zq7rQeu2kgCbieca0bRMESKXT/9Z5lxnZxG9okhbvrq5S4YSnxYQ5OT2AwjiyR",
-	"OeLqW4SnjOHl7Vz73cSCO+eNAZif2ro0PPC1I8V2DfCH7WUDvIjNfCcta1VrMvzuxXtSMxGUT8OMo3DT",
-	"VCbqKPW1m38np33QgOdeAzR3rwSom0WC6f+1VbCP9otq/NFhqLs+atVVN029L1lVhs2K/+jAmuyGw6Ga",
-	"0d9f2QcfBeo/VYpiMaRgv5vByC5VhazfUDhEmgztDcMshAZPYf3sKRFpkvhgXEK1KW7dIbwTbsFwr4v+",
-	"LGf39jO76OOeqr+8HgtwdDNNyCsZHqK6sdi3nYGVgVpK6OBap7b7oJkWdCkbl3QanS7ic1nnm9eyTs+F",
-	"bYONirfyjbd9hHFC53qPDMF61EMXzGFklCrFhLEaFLe6XfYtEQaq57kmh9pXwoGgnC7Y6HY8tZ0Mfzj7",
-	"ZW8Wk//6z4MD8vej435E8jAzN9o1PSVKXkdeD7QGo2vB7ZyJYzKV14GTjlxTTRQMhTnfU+a9oN4L6RqL",
-	"/4x6ovUCwtcQan2GNPtgp1i6fuJzuCzTzCl5Lt76+8R/HLgwc/YoKsBD/8ywIXZbZAs3rxp5/lOvGomM",
-	"O32B6ODFY2upzFaYul8i13XZbqCOyJwuZja6Kby6qBuO9SbRvDpe8NC/7uaMXNli5z5nc6rQk4JrxQXk",
-	"fGC2B1hoWEk4N97M9L73ug7+3lbW5GD3MDBkISmkYsy6V33j34Q3eOiNkZzNUuEOwLnYCSHJI4JmsDXz",
-	"3HS49hWPmJcC2zu03oeBFHAkf0qzL7B5M7aR89Cu/sBeG2A/xhjiGRjhHo55Ykc4F2POkpgwpTCvRykP",
-	"64yZuPmwtqVjbTTyJU/uwnycKJmKWK9uBG7mAi3pFAVXoZ/Selbkwe1akZZCoqx5Iv1z46Hest/RGo8u",
-	"S8ApIkEU1B7/yDOT4By6w57Q69X1s4dTM0uaTU3BCNzw0LDZHI1ZhZ0HuZicIpaQJmMlLTB1Ikc0YWRE",
-	"DU3kJIXUMSaic3EpIjLlfa/p+fyGuWJjpkB1y6u8rQ6CyqfCEIdraP9KxJwKAmdpjqoOcCJdHtGPs0eG",
-	"/x3+/Zch8WjQ2iZd5HcAtc8DPIqsV+Kcji7phD2AXEMIuIIi6T/RNWvF5xzA85vnL8nO8OE8Hg/7QWg4",
-	"Vy4dPLU9sxi576I0/RU2pZP9DJ9U29AQ068u4f+mvK6bYcdMNE8ey9LOOmad5Z4GKshf3//4A67kl16z",
-	"IOfu/JZUNapxDaImKr4tnczrg1tPC3EDE80M5qfCR47BfncGTexaP+Z87sSaSt6OcVfhiErhza8Hul4f",
-	"a7S/9s4FdJxxAC/21VmGLapFeG0AQYo4ZblCZK8PCWpD56KqDuXfcUqCJhNOrwtc806t9NZqzibw10xR",
-	"zyYXE1fzVHXh+0XdOdzf75/6jkC2zyphiWY2p8G9caBYCkoeANkXpmCDCKngv6UsMJ3rE8sg1OO40xv7",
-	"+tvR5vLod4cw93IvGZwaDtrt6v1CN4+O262wC1/Tu3aV6ERBtczizP7bKi+7J6ELTzVNPYjsz8Tl8rjg",
-	"IostdSMug/uubcMxrDS/ryrwjQtOy2uIyRcdRGeDJkx2slTK/hp67zweN6q9bxQXWMThdVsb7/U6sNP9",
-	"UIUB+Z7J8IQuJBrfVt30GZH1Aou8lGq2e/Ckf0ISZgxTkIofuY/LZEUmDXaeP9/98cfdf/7zn/90KY2+",
-	"kZN18Nhi2IjMFdOYyAj6uIuCg2oRkRnVxo0Ij9s/H2gCZTH2bVHYIeVcXMjfQYun/d0d3ieGY2cS6nqp",
-	"O7+mu/lB0bFpZXV0Lrxr0zkr0eFpv6mQPGlfbKQB6/O8N6cLH4w3fLw4F87mOXiEHpTzXpCEiSUJZmrT",
-	"ZCk2abhI5OhS54HzZdp47pilF1omqbEVDfDs39/iHedix0XGHv4Bf38anth6BEwvyLMHic2YdJkA/p3n",
-	"wrav6u8Rj8WKnvRTm8U5BHVvSHbcwTmpN5HOhdcK+z71nCKMa7nYp4tt8SYeV02LKtfTbCRFbpxlqRd0",
-	"zhRkjC6bb/bUKWGCzOE06ezzaSJFU3fvG7RmQinhzn5NPPCCC4oTKigFx08effO4q5nz5vnLr3XbVnAW",
-	"LJ4HuhJ7QVuQXHBgBClN0Jp2rNQxR89SPZBxREI7HojSaguRPU51hlT/tiypdM4bJcownfOTh2BsDb34",
-	"eP3m2Svy4c0rzOsHTqjnbJQzJzAjMCH8xOVB+ywCOGh0wZjHkbZJ2iCgdjBbbZLaw++kRG6lWDZKzLVE",
-	"t96MJjoir16/jaxIzVONvID1IkhnkaksRocnHQNkO0Oj0Pcx5SPLki+ouCSY+4gS3JtMUBloMTith2Qk",
-	"xYgnnNoOX2i2OCsK7bC8xib3e4OiG50LzYzL2EKLTIwYZOzvkZ9KyQ5BGkSWMoE/notivkQXtvlhzm8y",
-	"lPVhzp0aWmibVddj3f38+WuXGydqwunxiqJblzxrwDOd/ADcIiPYm4vJMoziMmn9vQNSE5/RCXvoBl5N",
-	"dnUQXWfkzevvvM7jpX3GtZBJtZSLrlaK+ScnXjjKpcXOKLaOrHfevP7uRiTZVBppnX+1fryX2IsZ7/KO",
-	"MfxjjxpDobB7lhonsKh2ZUw2LS7TXW31zzVH55QtALffPbRjDFAhHp6Qeeq1YyfO03kiadzHpAS0HxDd",
-	"GaUaPglyLKEKeP+Zc5ZBuscliwPxYXsAnwvvXsiKlTVAHxuHGw04zOgtg19mZMeJImKkn0V0Loa+12Qw",
-	"vF0arrM+lN6PYftR2oeH9qvpuZgnVFg4hLliYLKwmLz58J7spHN41yPyI//21GJJw+juvJEJv2ICV2Vx",
-	"LhBsBB/t21bZszQxHALbBIYHesJxIEANxaNoqOHP3GBh6bkovDyCN1+wrLKZioXtHdrfA2NIk1mqDd5g",
-	"qDKwpbk9NuMiNUyfAsS2Sz0GDjxWTE/hM/VJbkA7WgaDzKRK6PwXmDY6TAVCcJLhm5/euVxEpE8HTyFn",
-	"84QZBkHuN3gd3ZjUkJnUhhzaj945PjhyRDowUg4SqiZsCHVnYSbRubB0kD28v++wweGZGRWLgX01ZKk/",
-	"2j+yGzh8y4xa7J6NDVPDc1EiAnTSgkIiJC6XS9fZI+8Ys87pN3/96f1P7/ZmtUHzNwm1n/UBaeaG0Fjx",
-	"DfCqO2rPmb2/0d2Gv/1JfG1IT5Bd9swh0uOTB0dfKOIq7LtTLIDEXWAMKOKBdsx4RyqSMKqck0NIwfCU",
-	"C8ZiFhdEoBVduZsvZxWNdhiIs+upxJJWYPkugzqbQ84gEP2+kFcNmYLa0PE4dL/ZSn3vOnOP25cQI+Ul",
-	"9BEA1rOA72CJZufCVcYc75Hn8lrgOiCX3ZGKT7ig1kF2dLj/8ODwyT6Z/07+9ubFd8RM09mFgFLxPviD",
-	"tCEZ98UHYJGc88+6ouql04615bLB7L0zGrNT8tcXr57ZRzSZMLv4/SbjCG7r3TSjaGQS9sevYFabmE+e",
-	"6GfM0JgaGhXdo2jCR8S2/2YKe+Fq57wN6LbuRG6ukRYl/paD06+yljMnVt/gxpdNjdFFThKpDfEr6EK5",
-	"qEfaDt0un8RGZR3j4kazZEx2NP83i8i7v57tHj56HBGwfYgWUKMfBBTwkf65wIPrVddMu0TVEYLTQUIJ",
-	"thX/v//7/0OGdgbpbDDjeoboSggiNYQX59dAo8Q9Kn6YYNcoYfsRGaZCp/O5BJVuANN048A/w3FckR8q",
-	"2mRK9dRlBdvPtihSVDicgAuGbcsQEeSkyIJs/SSL+xCOtv90Y9iKtpm8AmXpeP/piSsatF+ACzJEXRam",
-	"pbmYwAUh3e8D+B644v50jVGGucJuCXrAxWCu5EQxrYdkB9c20OdgRazW+FtKFRWGiwZIgGeOKsvK2k0y",
-	"Qvuat0zDia9hij872vmTa06fjSaE+7UIdCEWF6xRdRkcHs8Yuik/DwOq2w4btjNcqlSVjdDIJaFcgbGc",
-	"d02yFmnGO50xjogl9oQPgcM487FgpOrMs+d4AFqXiDOzR3AG5wIuJ8yatNQN8uHtD5l3ucAwMnw/nC+4",
-	"L84FqEFVRpLB4qVizAXXUxZ7BRacHjHXIwoJC+dix7LZw2MylalyVnHJlsXvCBjxMv3qlphLmzmWB0k9",
-	"//xzs5m7RCDV6YwhLVoCBI0gP1j+yBEtyZjaWH92DPITpFixlGsbalsuNJdibf89v+2uui15WI5qlNnl",
-	"vdva7wyYJDvfmweeVzub+Vo1QYXnd8SZI/ZrN6STXqZfwgFIfexUQ06ZVJfkks0RPyJhjhnnEBPBsQjA",
-	"ZXM5m5P5VmE76vAXCkflJlyB+QueZ2Uet+sMzGfwwjZMXY5ucItdVT/vPLy7FFC7DkOO/FbDnMiOnNv0",
-	"32RhtYqRVMqdVTXRfYeoAAyXcAc8TEmGoLT0bNp0sZqu3FUx9LZ4612KolS3yCJvTme4b/WSqOEVY47j",
-	"bIiAcJNirrAXTZKutGFfRZxNdnlAikQf1O3LJK6r2+9wcm4QkMqCxYL1hsWjrirEkijZcdNgcURcnhHG",
-	"ifcPyHnvOYMUHiZGi3OR3Xfei0gxudamof7D+bsgi4x82w/RLwVjYHGeC8tTbIE/o1elucg5lHB8K4H9",
-	"KOYxK7MMKdegn2tiZOJRDLgqVZjVATMFsc9zUVj3EJhJClfoO041OO2P95/2m5GaCofjhpSFwjvuSl8o",
-	"fmiLtqCKN3/VGm4TOM8KLU12wkPlzrwV6oUD3i8C7BW2blUlAMIVzehJ79KLGTcGoUeyxzNct+wDSlC2",
-	"2vNTbKSNHigpLG/dIy95YpjSZCRnF9jL4uz18/4pdBlPBXi07H9txS4YHefit5SlLOPV3hM1tuNEmZ0e",
-	"M30JgVEaT5jeIy+ueMwEpkKeCy58cMQjKmeOdiFNEO+zSCo0CfmJmTLRR29/nhQh1W5WeeM3zAGbZ4PZ",
-	"1B9yNnF+SswqtcW4wCWxTpfsnGlOH34vk0tqaB8z9vdIgTgg7GtbrhczMS1oIBWEzeZmQXCVmsCm3rp9",
-	"/hJ7No8SRsUJrLycM+F345TEXgZypk8Kv+kI7s66w5/m/zzJ/0kCiNW6T5KpGclZvWsEp4RwrPkU8E83",
-	"9goaafbMIJhP/kY3yoWU+MrGYZg7DYP8JLSOU6puhwUcOb8eQnzSGRNxmHenm5ZqDg15tE6ZXmvyDoNn",
-	"gGrKIGcpK37BWXZS51Tb9K44dUAdaa4mNX3EFVM2LXaVdz6nC4+lnc+bYHGPReSqe9WMiwGdsAEwg/qj",
-	"UoE+O3r8qAW4eIW5zWTz1OjvNzC1mzWYgPX9HbhjbftV4TAKXF7pb/bGP73F9N4BM7BruyToO9e16kBo",
-	"O0XeT4FCfM6Uk9OtikiaMP1wROd0hP1XmjJsn7k7QD4f4vgqFQLO9IwZhbuoGUXb5XrKFMO/tEv3kcAE",
-	"oSYCa78P9p7gALP/+v/CY+NESkX0HAvsEIeG2dyNGgwztXdweLTzTb+/R37BTEdbtgGhd5poGYDharsU",
-	"rscVFQiyAbEIwMhlo0uyY8d62u+fkoSP2a90dMkwOGHNBJz6wcE++X9gkti1a56kziLy65VPOJ1bdOKf",
-	"X5GjvaOIHO097TdF5VPoy+gW/GbMID/8HWVP5q9vSgSw/Z3cGtzGob/dQ/yGas3EhKnsI31NsNidMRCr",
-	"6Oa/kNREOcFaWnZgfhlFBicYD2v17Doom0ZjArsouURxi5/k/AtGYoOOPMMZ7BwNdUi2210JquKwf3Iu",
-	"mGvJ5P0cnn9n08jDsLblW4SN7ZK8GEtH58KDFVIFh+gdJCCnCXOVuTYgCFxtNwM4dBW6bl9sLJ4mibyG",
-	"BcuNNA0lXsw238Da05gZygW+zHtFoAp5hqlQ58J3NDHy1Nky2XfB7TnLLLwky3iCIi3f2M4aGgQ3xQ5W",
-	"+ix3dcwYueQitklJ5yLPIrf7OWZMP/wtlYYNyaXAx2Bsu+5wy65maDnpzOrkRp8LNh4z29oJFCuw96oL",
-	"WNMtDEYkMKL9+1woef1Au0UiNlF+xIiR2FbwveuH5zvykbwhnwN3Ii7JgRnrQLP3ufx6o6SY+M5+COyL",
-	"mVpyTLixhX2UYEIXNuord+fzKWhhgz66rD3fW1jQZ9n5aKknhllpZPZy7tFTRglnwtgEEK+Z3WqjvQ30",
-	"r+LHNzLhfHU26rKXtbR0DKC8Kt37HXbtuffOUlPWdS8KyMn3bez64ifrtuI7DcjEAynxrIa4ZVG3sSYb",
-	"fd6qYnQLum3AYTPai0osvMw4o4BpIuKC41mtshFoMnW9XJoa7dG4DN8LGp0iNHvNSZFRYpUTuViciyFc",
-	"G2hmBtylw6KCC3dL265waPlojp1QSMoHuDksNraNuYZSlG4MJgUnq4+QBplnA5l5zBTk0pyLLGsX9duE",
-	"6wxBKspyb/goTai/EPSyDWAoUNOVAnQTKFiH6zOmJpj4F2BRFOoIHujMw3NqR7FvzlPqZhV3ai4x4cvc",
-	"lIKNz7qtYfWTjVvU6QTuybL7yNUn4GQQz8siFlsjibscFGiTmyFi2TTpOknywlERctQb0tizd9yNxu5e",
-	"vyRewYI7/vRG+i++whMUHg3uHHqBmDoiPLNt3CnX9Jr50xC43tCjyznJlnNDOGD2aGZ9EUpWwRCQYcaM",
-	"DfABqDBElc2e33nqPP7wow86KkYUo1itSlIBKqg4B+wH4AZeL/TQLkKa7HlAo7Q5tj71VRGZwnndVaAE",
-	"QjRgnhZx7QSdebMEEezqjt/fYYVespvKL3rJGL7hjk6ef33TubP08QWayIqPrJgcs4ywi+Cw9YdGMYay",
-	"qfnMHD4io5l1MXnfVMzmZlqFuLI+oEf9PrlIDRJzwjQaZuJcHO3vk9nM5d7NM4sejHYg7YNHwc8jqibS",
-	"/uTcQOfinZPcENm3H6fg+Ql4ooSuWNcH5O8Hx9A+1w5jsbKYsh6sc5FNwPU7xhdyTWaM6lRZyKviPOzH",
-	"PfbOsnMxnBjvKPNGMiWYn4vmPqbz88ADtgPjaPSckYN9YqTQ1ge3/83OQT9YvSWOrpfZdt3Q6fXj39Xx",
-	"zd+/zNeVrWlOvl/ekX5b+chGr1fbKZ9RdC4/RF22+aT/ItWlJr5Rf7bIqMNm+rAVWdDuHdxAiMwq4oSS",
-	"g6ePHp0LvXd0sAOt5EJEewC0f1pJ2oGL1v7YOzg8di1sqYbqD+ctKOrO6IG2NSDJoqhuo9Hqdf5zkSv9",
-	"4Gbp75EhnHaN7X+5JhZ4tFxnFzlPu8V8lqmyLd2QjWlmHHwermMWqx9RXRurfgbr/KO9+YZOqhsd33RH",
-	"h9VNYflR9UtmSe/LO6XvPaF6/dWtv47sJ7M4Q3ev0HTbsTVSCDpZos5+D+TMhWFqLhNqgtY66KKVY1Iv",
-	"oqEj83fv4WEfcDGSHGYIYXtN4ue9m9DNkLQb/Y6oOXv7MmqeKKk18fvy5VHzd+H3AYn8hXz/X/+/n9cQ",
-	"PHohRg8B/i2RkyV5WXlXcY/K4DGE8toWp86WO945jLzcQCylb4H5hBB1Cat4fySzxhbidEa2sLsweAaG",
-	"pZnFdQCcIjhfZo+cxTMu7IRpkuyRbxfnwq27lU35zK8pR5E1kyhZaNYPxqqr7/75+tneLO6fnoshhJ/V",
-	"AO75y76vnrRRCimgvcFIxmxorePr6QLz5Ck38BnXUDpNJxPFJtBr1RmZQwtm0fjViG3k5jcYSzVwffmH",
-	"ZIcK36Q/+xS/Hi679YoHze/xWvAenFeGj+togEgFV/L6gL7FSkLYJJDZ3ICET2LXjl7I61NsX5Mshnbm",
-	"3PT3yE8qZrb8Pp8aj5vyxd4txOhbR4O3kTNWzsko0AK62wLyzkgC0a4BfciSBp3I3G35zSnZt0ZRkvSb",
-	"UnoyyqnvNvhN1JLWcpd5LW57mkoAnle4wVd/Wc2iZIymeOiiSqkbMdLlSgesG3h1Ped++Id/xWBpeQCS",
-	"5ZyaaU6VwYNLw0arF6U0uPZcBdGQzOilizf6OViPOkbNQbqToc06ZvHwXAyzUs/BxWKQr9SwbCCceoxy",
-	"tPG5thWFEHLImRrZwUJTkg8KMKk+VG755gNtu1sqhohvkNdrfXgshonNE7pgcfZ2aohL0dzL2KFKnYXk",
-	"dulcxMqDsJU+276yHH0XLisg6DZxLuzaoHkTrtXO0FXFAtqGjV0MPet2i0i4C3aP5GwG49qUY21xkDiE",
-	"o4k2PEk8Thp+R4QV+qVFBvdqVZRFpFZSRcS3GbfzAzyBVE+LmB8VyA/8cg/15wLqEAkacdv/6lxkkgWX",
-	"f0o1SdjYFKRZ3hjXhzoKq+Zgd4cOFnCAv50QoP0h2dF0zOAgKphV/xQREu0q2dxrwZrLPooi7SbUcDe6",
-	"L/e4I3W8NItG87L+hH+t/LjP9aLPXa0nrSr7NuaBGiA3wKeWi6l5mjQ3MgP6gBuIhY0eE3ikqHmfZh0Z",
-	"07mVlfM58EyWwNnTyN0Lmrp1/tpUGduz2KpvmH1jNTx4y0kAlo0oW2hiCBDFgs71VGKCkFXvE0gyUnkX",
-	"DACnypHqcpDzc2GZFUnkxE4jnwMqzyCBUqZzP1be6BVSg88FA1P/xL1LYwWcDxfZlz7QrjglAGfyCbHu",
-	"KQgkE+puC6YLPg6X5uk/0bAQoj2fPMToIdcs6CNnPwNQzqXmFhwcepYTbFnubB5qUHmRrj+cFNmq7QzT",
-	"uWbKDPNkOY86b8UxyiR57dO8QFDEDFFFvSSDTx3AdAb4ZQAA+s44pBg6cQLU6Gy9BZGC2X4bSdjI+JRc",
-	"MjZHsrPJu2B9DqdUD2ZSMXQ/Aue0qV92MKwolHP6W2pfY+FvTiweLDcockjqNj+GrqMTpgn8SA1A3864",
-	"GWKeGWweFcJC8QpGFTl89Jh8z78lcDYVOkAdzOzQ1mTuvhAjCVLvhEz+zecAfPWLhaB38jEiWsIcgBgv",
-	"HBwaGl9YmQWCHvl7nbgCQfUGjmeHvhNuVeW4SrWnhF5o2EmryeZHrMEYskM15Y09OXh62KEW5xmu9a4z",
-	"W7Mji2tsJC5zS4HB0ubvS7u/H7Y2tqrOF9aazJU0ciQTT+VZdqqeM3qpc5vyoN+Ue/eP3TdukN2f7SAd",
-	"iyMOD46/OX5y9Pj4m1Wn7lqQZkeTaDaDCNkO25vskYO9473D/im5YIlLrHWj47+Ruefx78fNn3U2n9d+",
-	"UdiW67gDYcApgTM8lUJCmLDpjaXj1fTOw9vOYsRDia7L5SUkTi2+FTXqYNnnze2N/7FqsYxmxsfPch2k",
-	"8snPZMzQDjMDr9kCTiHWiKu8mC6XULD36G7xnptQriHr16cW0nwhU2VLTpwMRGK9LikP2dvYXI6mA8fj",
-	"C28EtDFu++YD37UllGTKtZEqSxcHHeOCauyP5c0RkK0UpUc6x2p45PxW58gsnIVM0Y5dNsmiykT+6z8f",
-	"7x3s963K+Xjre/dhPlE0Zh12z7OO6p7kTIJrj+GJ/9HQLyVmJLUvyXa9b3fNJQFaWzWD4Lhb9GTcEcTb",
-	"tMThSt385rTpx3raHD6yCrKeLlGQ+3vkx8zJ5PRycS6Gmv02tHjxmBmSmewRYb/TkUnAaz1iJ4Ri0j34",
-	"aD2jPhdlJ0dgQ2euDtT+MirFEmGr8IF1h/7u3CmRDZc7KMiO+/3UJkJZv7e7ZiPNvgaU8CzxC9BAvUUy",
-	"JDvo35FhQ4HsFDmUGl+/gYsI0WlElcXZ0oI92o9Cd8mOcwfESs6xbiLTg5FhWEcTglZ5L1PZjdd3aqtR",
-	"C/AnMPigDM8Wm5H1g+oCp72h8NoZPrOntaz7AWK1ORcIjP9ofz9bfO3A9TOI/OyHoXWlHCACf8xyJfNc",
-	"2Efg5SEcP2TjeLRqyBBKBSiRGKocFmT00LvEADN7nwy5wAg/eHoGTlEYwmCuX9lICq/v406UejdnPjA/",
-	"4lPSwU/UrNPqaRed1r2Vx557UwNCgotT21oBCzOsjjYaMYy6XTLRpFD8Y/c5jrf7aqve1I6a5GelOt68",
-	"FujAyAW2N4O+g7ZkhxvbTcN4trrz9uUzcnR09LSP3TZcbpnld5fsunWv3/MZq1/FmBq2a+zP4RY/6qrD",
-	"SkV4zISxRZO10yjziVqIABgMBvBjNaEl3kBPi1RP76qdBb7aDt6kSTvv+TyIoWJI1C2FlZ330025fguL",
-	"e6XJR0Q16tZ4yZ5WV0lxOdDstzAHWwoWSP5MfUS4Ba9tg27eqHD7EEPQIwnU/WVaeB4NsRNE7Z4jAi98",
-	"+JpK+pfbWQSYLKpMMWZBCcAeytSTvtcDuA+DLdeVEfBm0dIVS6DEwbgQdLM1NgJk3YBYrbbjQfdHiuqp",
-	"zfFHAokIuPqoJdK+a3uP2gEZ2naxHp8eRgQmWnZb9nO/JWq4xMjZhTZSFByxzm/s0itkagZy7Jya2OHK",
-	"wqDVeZuhLPMEVHA0B2zGDT4IfngczsXjiJGuFwKeDd8HkmufDU0NrBSPnSVVCk7T+Rw8vameelAkp5r1",
-	"m3QuC5x+Q/Gu/AV3JE7CCTQln5VECo/vSJh8lix+m1x9uRvFHlmGdrQD+DIq1Uj9kOBjeYyj9wrLftK/",
-	"W376ji7Q0vSsKaj9txwqwrVxLAg5Arf54nIcMBMfRWpkt7ZgcxdyYbPOTXbQOlhkuP4zPvFMseuq6dUG",
-	"TTm2NdM1ftWaYmT7OuiY5Hlr3P8igskHhysqAU8+l2Ay7hgKXHZNbP3AjAkDTXkmgsjxOOwf5nvmrwt8",
-	"Dw8BNVXo9MM8pluk0+2LuXxqb+x7blfIBStTw9vt6sV/zpP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBp",
-	"6or4dDWbvJwz/oCEA59m2ePSJsEVfoULC2ySVxHUx/2mjGNL5j+Fs7+POOM5BuNmQON2t+4xznhlP5oS",
-	"jQtb9jXF2K5biHJBgqMyhqohEvMx5jiZYnEgnGeyYyljzx4o1l/1zN8gHHnANZzamnX1DHlF9dCf+jxZ",
-	"93yWSEUFoYlxrKCuzvEQaxDxpA0DlKyM4bAYShhTRowMJkTMVMl0Mi2sLDQkTS1jhXxrxDPkRnvcHpwA",
-	"ApcTm6YahwFquNm3GnPtDINFzyKekctvKiY2UT/HYDbnwqf6hjAE+VuzRKL8+2HRMSZHhhjKhgUZgVsh",
-	"YfHErYqQhpVGCUjxlDgYh6zrct5+ENwi2XbCXbYEOyv+ptgZCbbDcrthjg0/tLbksIwO7zaDJliH0wDx",
-	"ngesgh6RwdqGOO/5k3lEqjnht8LBbsgNcsf5vtXPbEF6l+GtX7N973HPWTyawCRDXrNTEBcmK9koMsQA",
-	"In5ZZ5gmkbK8H8zP7p4vA0287g3YseJmhgbeWhi2/XB/D498WkFdbR/ynX2oedA5G3GaDEbUsInEX1aB",
-	"vX4NjB4p0Ip8uExEOrtgCvOtKYf0iBHVbJcLzYTmhltlp24yv/VWwaS7ea24SRX25+IWuOqGrAW+gFxl",
-	"x7jeyVPbbe2ZYpm7pneTDpdXYp7ekTCt29szW5BERvj9mFKIATIXBtqhrigJNudw/+AWZmR3Iv5sQ+Gf",
-	"acc2qxETry13EaYr+eq/+um/+unr/fTLCC6q19a+YyZg1bfONP0vt0Fex7cK98FM64bcVJDkngZI7jA4",
-	"8qUHRvaf3jAr/OIDKSvKanxHwqkYsaVFst7DpYs+XNunn2PtJ3WqogOlL6ErnwtEWiNckGIfMIv9XAbG",
-	"56YGEX/KxAkksesitFveG4BYC9ECHVuYZoLd+henITib70jiUxIg9mRLKomv6IepBuOG73M+3rDjVXFR",
-	"PJaDext+l8a+D6dkzJjtxYQVuOhfBVhuQS4YlmCmBgoS8vYDMaOxbQ2hU3XFFgiak3WVic5FMDP7qRxx",
-	"xeCTMoB4THWLiOvrRKRgmnAxStIY4ZeD/XVpMGOOhbRYyjF2fR3gOsV2BzarY4zZKnHQfhNz1i8YyfpL",
-	"+fyWmM2pMqliZMfhUe8f911qSNAuYmf/MQTNhthEK1zeIbYAtS3oqAkXwAM1kAUz+Xv7FjEjuYaqYNsz",
-	"biwVwiAVHh5JS17U1kMQxRJm4fre+qKDC+i1INmVy39DKs89vqfWXXvNNQOEhoamCC6unR+0LqUBsJ9G",
-	"kl/TeAI7RkqAhU04P6I5Gbzoxzm4E39CsAhN7RGCO+6fMnXLIbZXhfBCfiotXsz1dFHH56MMZ20tzaxW",
-	"SCh23cFPWp/UUkenjvsMLNcdyPG4vhDa4nBW3XAfbyUNpcn79ayA0Pjl6fzw3blktFkZFgDyZiyBWvfb",
-	"WRwXqOpmE57u0AfXlPB0t364plm983rS14javY6o4aH1iVUzhvGI1gNcx/t/U3tz0YzPeUbevP6O/P2t",
-	"7VSyw5SSioykUg5HLGFXLCE/RuS3lDND/m0bNljds5+1wPrw9gcyfP/q9fOzHwZvPnz7w6tng2/P3r0Y",
-	"fHj7w5D8Bxk+vHKTevhHGGj5NHSdVtKLhI/OhVP/LRxLgCAv50z4ribkV2bMwqVu2HfZIub3YeZGGMbh",
-	"OoMAcuUJmFZh4bseDgnVZPi/bE4A9OGa0xHDa4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5e/Pdr//",
-	"5e3u/v7+wZBog0iP2qrfERl+f/bw+1/ePjw4HJILNpIzpuHa//r+l7f/6+Bw6OaPn86NZsnYJV67Sg1g",
-	"HFIYeFtEEn7JyENYgRM7PPnr+x9/IFKRv7376TU2yAHtXgqHgW2riLD61NVd//2tr1nlOuuC77T7czH8",
-	"TdkuuFDQ21GXhplo20DfVl/DT3IMVgBNtLcJw4DoKtr339+2ad2/8BgixyImU8YnUwN7Pee/sySARXl0",
-	"cNikeWv+b9YA5nJwuBzM5fhJWNZ6+GQteE0+oxP20J3UGgvggguqFkUb4MnRkyeP95/UdKqq08zdGS92",
-	"2PrH7hs8e7sfVFLvOQDSR10C+INv61Yb4zzab2ya9XmLmU15ecZey8lolu+RgO1hFfFccWFcT8ffa6HE",
-	"N9TZ6uSEYbM5mNF6qR/JF+FjmZliBpE1ggZafhRf0AaoXlIzsH3OBY1n3OjiElgnUURsuxwfxMeP/zfy",
-	"Ly7IJVvY+idoiAvcC9vtQ0kPmxXcR64bmnXYwBCCKiWvuZhoKyA0I9S5bbKpajLMnQp72lBlhi5PTqPf",
-	"gZtT9JXY1K683b5DgIR0uKEfbJChVY6AZw7Dfj0wrWLKYXQunlWWTiOIgltbv47Ipn0CHEohhxcB08X2",
-	"ugZ7msCMuCBH+w6D2gvl9y9+fPPD2fsXg+/enj17MXh+9s93w75jypgXh28bUOh3whLN/DeSmk90Nw8L",
-	"ouFcbOZnya3Q9xkh3rjqnr+qgWfmNIJexTE3X6C5+L7QAq/6ycFGbpMHwRzYKFXYRftff/QuGFVM9U7+",
-	"9RHEpa3es8OlIJt6D3tR7/ddLgxTgibOt/DpYzajMrv6gV8xwbR2BXs05vgXVDAyHQj+hTa4jJXn5YSL",
-	"yGpNRElf4J/ICapTIi7WwwVYC25kmpppzbh/C6sVIqsx6cgtsPf9wvCh0zofNVv3etAKy/uYmHDBTsKG",
-	"kXk7OmwOqSPv345I3pzbtQWIgq47+Yth5DoMdNf82IJiQuV6hJW/UV4KGeeAGRcZsG22/mJUM+oL6IAu",
-	"RojCYaQ+IfOEioikc4BmjqybkRmWj2PvqxnpVcndbEWF7Rh/QjxGkI4C4PqoUCUSETpjIp4xYXToAsuG",
-	"rXnpy4ROdESEdDtoxxnRhImYKtiAWEeuZt1OS7tOjjH5VV4E78G/qi94nrVvtOSNnm8rJXW1bRd02Hr1",
-	"j362Fbgzbl4oBawtEMtRWvpMZrttwtWaWbxhgiZmgd85cj0puQIEbRwG30fnc0aTpkn9jPe8lGq2e/Ck",
-	"H2wnjsyB4j5++v8PAA==",
+	"7P3bchs5ti6MvgqCe/1hMWZKlmTZZUvRMbfKhy53lQ/tQ1X33/JPQkyQRCkJsACkVOwKr1gPsZ9hzft9",
+	"s+/no6wn2TEGgEzkiZk86GCX+6LLYmYikcDAOI9v/NEbydlcCiaM7h3/0ZsyGjOF/3zHjFqcjg1T8FfM",
+	"9EjxueFS9I5779lIilgTI8kV5Yacs7FUjCh4hIsJ2Xn34il5cnCwT/77vw729w73HvR7UU+PpmxGYbSx",
+	"VDNqesc9LsyDw17Um9Hf+Syd9Y4fPzra3496My7s3wdRzyzmzN7KJkz1Pn+Ogrm9Y7+lXLF4W3NU2XhG",
+	"pWybc/44TySN34zHmpnqbL9fGKaJHBMzZWQ+lUbivzRTl0yRqUxi3Xl2j47C2R0+Ojw4Kk5wv2aCn6Pe",
+	"nCo6Y8bt/9NUaVmz92/m9LeUkRFeJmMlZ0Sw383A/tCLehzu+i1latGLeoLO4D3ZxXzGM/r7T0xMzLR3",
+	"fLifz0gbxcUEV+zlM7gPh5tTM81H43G3tUhTvDN404NHtS8av6JmNK1+64cpI0pekUumNJeCLGRKzqlm",
+	"MW7OaErFhBEpIsL2JnvkrPfgrEd2nn+gEwJzIHQ0YnPD4r5fFXu88g95Od61b25YmKPadfmJz7jJlqa0",
+	"0gleDMeL2ZimiekdP9yPllDxw1Ya/gyLrudSaIYU8lbJ84TN4J8jKQwTOCk6nyd8RGEF78/tHf/xq4bl",
+	"/COY1P9QbNw77v2/7uf85769qu/7cfGNxQ05FQSP7dHD78jc3+b4AT1P2FMpxgkfmRudExm5t56QqykT",
+	"hBvCNTGKCs2ZMGSHCmmmTJF5qqf2jHNNYnbJRywi1B33cwZc6ZIpPuYsJlIRbjQ5R75gryk2k5cs7hP8",
+	"3F3kf0TThbavNZJQfUHohHLRiyqsfDfj5XXf6e6+H3B9/NT3TME0Pwp6SXkCS3yzSxuzORMxE6MFrGks",
+	"rwSsDJy+mBoKZxF+P0/1guyMZMzIEBn8sH9MjFrYxSAUV6qwak44BPs14Zdse+v2QcpXVCxAPDFt9E0u",
+	"2gcpyYyKBRlTnrCYJHLChQaOZAmPjkYyFQbWkcaxYlqfWKnYvE5bWJZMUH/GKbvvgOdPRzDxpzJmVQb8",
+	"jI35iOP2U7yN4Cbv/EiVoIZeUHK4f/gwIu9H092X/wA+ywSwr3/19g96UW8fONz+A/g/kIn7D+H/HvWi",
+	"3pMnvU8V1hr1TmdMxDMmjNs3mNBcyTlThlueR9XE/jeOOcyHJm+D61YSVWXILDW42fc0oWqSwht0L3u/",
+	"PP+VjUwv6v2+O1aM7QKPdg/C67xW4AchwOljcr7Af5AduPY21dNX/vqMzc6Zso9RY++yczpnGoaa9eFj",
+	"R3RuUsXiATUFqRlTw3YNn7GS6HxYs2AjxajZbIiYjXi80hAiTRwnsuvdOOT5ooM60GE04IADHm9jsE6j",
+	"VJ8Ses6Q/gcbDSDVms//miquY77JFDz5bmkhrbrzx5LD5o5HvnZ7VOgrpsj/+V//u9+L2hTQqCevBFt3",
+	"wRSjjp8XJ/jLdIGHmcXckCuqyZQl8QmRYsSII9sIb7B/qHua2KGsqJKC4VNeWBW/oe4jtKEmRZblOaOc",
+	"46NeOUVVGhgQi2t5YjqPNz3iqc7WsbwaIKpili1JL1p5pZ1uvtwIerK//93BkyeHD4++O9p/8uSgxRgK",
+	"rYt/WXPDv6Z8GPOvczQZWRlR5K/ZPmSUUT1TAcGVDmyBzxZ25FNZiNQIsZ94nSDjhs2K/1imbpTHxANN",
+	"f39pn30YUB5Vii7gcmgU1ph7LQe8vAX4oi5f+46NpKohtVM05OSYUP/AQNknNKHamt1pkhDNQC/k5piw",
+	"S6YWZCSTdCa8tO1FDfrAssX72/s3r3+mScq+Sd1VpG7CzLYn+E2Q311B3i7KtiOPVxGZ7fduVzreUdlX",
+	"lnghBYTyLz9gHWVhwDIKLGlNKZnL6CZ5WeArXcTJ+4UYgZRDXp8kb8a9438t5/b+iefikiVyDky/LHvB",
+	"dbGqxHVy7bOfc67PVQRajRpX2lW8Wv38T7AAWvOJmDlHRXHeW5A7IF0HdYrxT1QbEtNFRLgYJanml+yE",
+	"APM4JqCw7jIRo65aeGvxhQf718i3B2OpRjUWx0tB8AoxMqYLsnOqOb3/o0wuqKH93MY/lzJhVFRY8Mi5",
+	"PZY7fbfCtwtD1HPdemaoTP2WveDK7ln1q1t2aXs8sI5d5Qypyjyqi1+3MOFn5zQbkEGBw9TykewYPRdx",
+	"s8NoTBPNyjpl4xkB6zZx58R7hWj2ouDkrLwDpWX0M1j+ZS/FPDXrf9uqNLKFI1Ag5o1WqEpZ+djLV20r",
+	"5lg2WtEQO9ivWmKdLanv6egikZNnbMS9UlGydRLFaLwYjLmgSYvvZUpjkrCxQRo9tyMTN8AxUUynCXrd",
+	"IcahjVQsJjisv0RFTCBqAnEPcHg45YAIeVXLVONg1l4wxlyPqIK9AX/7ota7sZoyW6NWagyttTjrUz19",
+	"Z+8sb0dRlcq+Ihs5Kq16h40LfNcrHMx1F3CJYj3jIjtQbeep8OU44pIvfS6MWtTQ52Si2IQaNmC/cxd0",
+	"qVJKftd6W14y4Itn4KlUCl1pxN1GDJ+xiIz57ywm1JAxykzFRozPTS9aT4nySkOmAWaflIoLIa9gFSHn",
+	"gYsJyKsBoyrhGHdGUqrdx1WM46aHOysVuAoDzVith9SG5ODU29WK2Zgp4BA7wC3ohPXXXbgaEVLlYbm1",
+	"c0+T8Amrj5KrKU8YzDCWTAOTIkhu7a7LVt00octXxfqFYamtGqCYZsIQvjYhbcj9mn3wHEOdLi+i4oHv",
+	"4nyf0wXky6wfa/NePbdg+Uq1R92WDxGRCzY3EKk/p4bPInI1pQachSjMfKqIU89qAnOoiLDftmm0Rz3Y",
+	"8ME4oZOiEhEs86O6VS6oDlUfLmrSbEZ5Uj7WD4+uUYsvC8Xcq1DxtcNClnh6VBUEjmWW/RABGwoPX058",
+	"S2TQNtS4gji7Mx7176m4eKowGlMVsTOZCjOYU67ZcgIGVdT9b3laUdQ7p+JioIDJMzEqC5CH+9fjAB/h",
+	"F7J4TWPk1ryvAsjB8K6+TCHN9nzey4KaTmL/lrKUxcfEKSID+/6I0Nk5n6Qy1cEvSEozrmeQAhd5dX8Q",
+	"pwz/GMwp5nT1olbviGJaJqnhdZPDHD424doomodTO8VOcdjL7QYhsjG3EybRhpqCLqjQT4iuMrsXTnvn",
+	"+K+Y6xnXuiHU28mdfNDxXNd5ZqpWc+nsF89lVOQ3IfGHlO1XIfAaBwRRcgb7b1zO+UIjeAUjyuYoFVRz",
+	"NJyyha9d9lXO6AaBjdKGuLkuX4ftSDk/2t2Sce+BaNCPNZtLZZr9HdmRWpoFfrjflmPtiXvzpTvcr1s7",
+	"d943nuW2vre0GwFnqqxswKz8GtVt21OaMBFT9UFeMHEt8Yn1DiHqjqnerqTYLNx5KS+2OZ06bh4E4lq8",
+	"4YV9e2rvvUPbt8lKG0+KVa1Ds5Fi5oToKaYti2Th3JcF5bI2HKIa/KtjxmLy8d1PkOwNOWCEkpFbW0Ln",
+	"87JWc/S4ZvArdj6iyaDxHZrO3IuoJpTY24/v3yc6Pc/uJQkXF2D68tHUprALhoE6TbhAQ3jFebUQmF1m",
+	"uzKrkds2RFhhwC263J/SOR1xs1jPZTuiSnG2anSJxmlidIHUK7z9YL+LMJvyJFZMDFIRMzU4ONzCmEk6",
+	"mdAJG1xMiixAppkhUNBCa8cTqXWzlBUe++F1+zBS7Kp99m2THydSqgFVjA5mh53mv3T6UU8zij7cWfWg",
+	"vkuFgNjIjBllC8fOmRhN4Z+Q5n9FFbo9NpvB56Uk6yMfRfJK+Jj9SkcXzOiBaizOg7K7/wtmDStP5kkK",
+	"/MIOHBElgaJiks57ywqWDg+Ovjt6/ODR0XdtGzNjZirjUC13K4sJKozWauXykilwAtVNf86UlkIP3Akk",
+	"7PcRY7Emc6o1ExOmdGTzdf0NYc5uNSSRP9aicnX+4tIEq1/w1t5AsBQEgm9QDSKI/2gymrLRxZKP2MYk",
+	"jaIj1sZ6P+BN5bMcrFi2vVE97fn31PNfQxM5SVmxBqXEZmXcOsvgeQiHpGxwwUWB4oQUrBd59xKaOWh1",
+	"RD1bmDqI2Zwqkyq4LMVAsYRRNHqpHoD/HMvC6kM3KRvMmeKyZp9fSEX8dKBkitnscnu7rd40hZgH3oSS",
+	"X5CX79+Qx4/2D0icWrOb7Lw9OHoWkbcPXvU7uGUMN0nVn9dqmTpfrX06WM3lOwjnuHHvbmKmS6fXFLJM",
+	"EnkFigyu/QoJAAV6a/HiU7c0rTGXLpSeV2Rl1G7rSwe582OFk8IM5cKXFdaF9Q0TNldHccOUe0G3TLzy",
+	"VD/VhYts5RiZU0XJ4d4hyd5IsjdCASeBRSQP9rH+rG8Lq0bALbWv5hyzkYnyKg0IDp4Q48N2WaYimdEF",
+	"lK7OpWa+pm3/EaGJmcp0MnXxpjF1+RH7R03FbjhlDXPePdw76u+R03MMUGGp6RXXbA8VKjahCTjYGuNC",
+	"Db7PFppKOGzaAFjWom3Lf8J73+Kttsyc68FMpl0O5pwJmrS/Ijtnb939eFAnfMa6n6l3eH/526ufnvGK",
+	"ThP6gHc3MA48mTmnCzartMKVUxZVWEfhMOVfv5QrvWDsRyeninzJS6+2+KF9S9eVLS0CviQbY+lEX2by",
+	"aVNJXTvSTUiAtzkll2bNzQoBHRuzlOOxj5WV7YI5YzoCAU9SwQ3o2LM0MRwiAOqEUMskUN0jI8YTMCKs",
+	"7peKueIjFkOhTC9aEgFYNTadPdg0WQRT8HMZEwozIFdT5JAYAMA75HjMR1iTbPR255etT6FMzi2xsw4D",
+	"Lb0+D0pedeFnKk3YoBYBBONUaQJuI/u97tNHcsY0amq9qOU8lh2u1tmUf12U09pSUm2qofpgZZOvyB75",
+	"+yOUeMBkLWElCWwjN2Tnr88/kPuXB/fhw/T97AGLa6IxaMjNlODx0Zj0Zxk+Z5r4SFm/V00iNarsx1mW",
+	"JNJd51pRLnbXtpapW+13VlWsLs+spVptS0NC5QgOdLN6dFyjGaHC5NUj0Is0uWJJAv8t7VtHvah4aOp8",
+	"xkUVqf5QanKuGB1NoTp3JrUhziIb2RS1XrRVEiorV+1DNulUTbdbWTSoMq3GSPg2dKnaj80Eb/0J7kbq",
+	"RSglklAxSemEHRMmCE2u6EKfkAsRkSkHElSMXCluTOiO8Wywm6K2iW5Wx3pbVqmSnm/531ImfmuVS2Ux",
+	"UlOylAmCjUqVSjp2RbFiooM+F/WmvNNtF2J17ZA1CFqY45iPXOpGt92xq/mKGVqzL6CiDGx64ZpxLPb7",
+	"nCu2bm3GRNGKLKs1GLjW6fpJV/Cw6uTK2EKmlbeBltJ6vpNoSDlxMlrUFaAHN4N+9FTO5sw4aCNYFYKB",
+	"FKvrJrGVOxFBaCii2CVNOKwTIr/APfZFJGY0TrioAcVRew8OrVT8x8/1pWjO0V9c0Mf1AiB7/5qbl1fV",
+	"dlzQ9/YBeDTFozMos5FLpjVz8UBP/g2JTXDjNlJTC1OJvAlryT/b+2xhQ3rPyDeofy1TaQOfy9cEaCbh",
+	"1Jl+m9iRMV3ogZEDPPc15PqaTaiBCDNCk+BdLF7d8b8b/lo1vYpcp6HaDSkPa9485dMrssNELJUGhWxE",
+	"53OLmBYzxZ3FcH0cbL0C0k343pqcaJXTjfmRi8EmhzR7tIQXKTxcG4QVLlh8gjZfrOiVIH8hOtWI8Ib7",
+	"KEYsSexW6lQp+N1SXXbigRR6jm5sAC8nTZFRc9QDVjrmAn/PXteubeDg7lDXnuHySmXf3SLnu9VKFlfu",
+	"+e90ZJIF2ktyTDImhnZyUeLvVWzkL0cjuPnztIIesbESsILQXVovtw0RvD0x2HxEWs7Bj6WwqM/MdoaT",
+	"TtUlW1hivsQMXJoMsh+50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqH",
+	"uzuZr8Gk3nrQ26U8acZF+OtBxRn3dRkOt3c615a9n5dv8/sKApyXopnsxcooJ3zx91z2tpyT2/MyFA9X",
+	"xcMQXN7IxwB5MAnX5tRWLgavWDCNSgf8X30KUfawX6HVw1XVcDugug7Aj9q6QqWp42mT6byTt6OuOPa9",
+	"AQYELn6odjwh1CFgxwSzF8EPzCFjVLArUhYptWonpMS25v+w2Tyhhr2wOfCqITTxCwTkQc9E4G17F+Am",
+	"ax5bzFPiwB93ToVgv4NV/UKq2e7hMbEnHvPmFnMWAZqzZYcRSaQF6e1bV7WgEIqpAkpePiCGXrAs9dVN",
+	"ck2n8MMa4YAL1BgxgrnBq2zWlu5U22TY72aNqhEe9zwZuTFqhUxI+OvAhNz80eDxqjy/bmWcuzifyNLV",
+	"8bRdZzQxwmez1J64oKaYkpF/muzEcqTvv//n66d7szgi2bDEuHF1NXQ25mbFE1fHCT5+fPns8iHM54It",
+	"/t857NbKWvxq+lSBnbZmYUe9C7boav12T2KA+43Paq1q91qmatQxrOf3adBQeNfBv3JQXwy+Vi6DNX5R",
+	"067MLFulPAjivhR164zXfaqrr5/IXfdjRrx7Ge0HN+zyvBKLwqR7E26m6fneSM7uGy5imvj/ZAPhV1RO",
+	"VCsKaPb8IDssm8CAbgWRc+uAl+se9ls9xp3O8dIwZdd78RRvc71v+Ozvdz3714ddeUMAlGswJUuKhW3e",
+	"CkBkhdXcngXUwPTqrKEKt9vMKEqkThV7lybdwxBH9SkwdqSiR2gmXTF3rml3h56qf49Kkw5ehnLs303O",
+	"PR7l5eXL06iyGM27bIKbRGpGtZ0xTguZWDKGJCzlfcSZc7otHW3GtKYTtoYh4DRdP0D9QuTNeIoLAH1b",
+	"BpcIiQ2nRizcqSm4SI4eP/yuAwTCH5W6qRq1LBBNRbgfKghLsArcatdjzpKYXHq07sAqOzw6fPy4Ipv+",
+	"aIETAoUCR4PhwZGPL4jgrww2CEawtiu+fEp1Ta76qVgQABK3o+Fmw8qQnXNXLeViYwfkFf/edho6lzHi",
+	"coygoJOLfkkX48IwNaYj9sfnghKmL/h8V86tpbY7l3ifXf3Pkdu67bN94AWcCTOgqZlK1cr8HG2d2rvz",
+	"x79R1ZdIVVtBFjbcLNaNddmHvdxsc0bjknZyJ98MTHyrZjqXCR8tumX0h1A6XwdGDjZRXJuxuMe/MZYv",
+	"kbFccSGKbnu7nT0vMDrmBIQMIuQ1nheUBGN24rIZtIMWFAmvtlfOlZKG4b5oHjPnD3TPVX0SW+g0shEq",
+	"6IboklvHSNwWPGF9wwOLRBgu+rJd3kp82e/83Qkuuxm1u9/cjRs53YpWxLKVeu2+r9CJ54vRZFf+srvp",
+	"jbwmBa2xTq5WRbvDOtodaO2zCRBSrYq5TGn8pmQuUTJXPvN305kbKmDrRJqb1a5yT6IGNSyQEaVFLvHZ",
+	"8g6WuXidRldAmQzpqUixN97EKBfD4TFbKfw+8x2AVj3MRYEPSNk2d8IuGtGGihgbDl8yZVhsLyZSY/Nr",
+	"tDwghyQDLPVaOwyEy2ofa9fag1ktW6Lb894XVaU6p727YzNXvWJXK6chX0uC39LFUOzqr3jjppl+TdU3",
+	"L3FQYrF2kOZeigTyqH9Gj7kmpyMDZTMH9WU0O4f9+gqaTdP+SjtpV6uWYGEjl1V/5Ju8VoZqMHaHzIrN",
+	"s8uVTDqRxTu4DwQkn4jtrHFp7m4q4Rui4mo2bcdfPWmXeoAApNkorPVSxGUoE9zfEyzvwn9qQpEcodpZ",
+	"jsmPVMQJJQdPHj6MyFuqaMzn5ODJo+8w5d9WcpHnAVucUW2YGowSqvXgoBcVfzgs//AAH51wwQYxVMqE",
+	"T9b9fojiCc7JwEWW7F1MldKr5wmjECsbjBQdm0GekG3hKuxodiooaSHHrvqrojhY8I6ZBLkY/BCOV5hx",
+	"edjyxcJEglEbHm+6hQ4mEiH58ln7n4JZln/MR1iWfa7Y1Svms4+3UBQKh2Mgx4Nzrsx0HWbavfMDFzG/",
+	"HA1qk6evq59d524zCE7aZVJz5TrNDHwBeSu0kb+vor0WFiRrV2FX1E+p9o2dqwIzcllHqN8kbaxpXpco",
+	"qiTPRcypIK+p/V7yjBp6Ti0XLUh2guw424cSCcypMUzBgP/Pv053/+/93Sf3dz/9cRQd7X/+H72bJduW",
+	"+oI7RMTt9BlS51Y8ndlod8jXmc1pO3U0N3giv34qXrJbt2fxFYi4Yu0tLWFfzeB7I76XVMVrJd6vZUbU",
+	"GZmlhgXVc7p6xn13q8GtgDUeqo6lpvMcPlYROc/YKKEK8dESdmLx3Ifoxxki/hH+kwh6ySeoFhMAPgLk",
+	"d8XQk8OlIOeSmr4rm7GBD0zNq2j0VXU4VyEDPdMmQ5d0cQdXBq8acDEYTama2OYpODP0ZeFcG7VQ//1b",
+	"nlPd65459IqN4QzkKK1xWdWmOMQpa+4/DZVBdGTAaIOaazDuOYL8rFu0X1ORlpep29LWwRUXsbwaIH5+",
+	"/isVApZX05pbITcR688wIVYxwa5oAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2+LMz37JH7ZaCV9V+gL0r",
+	"r7UdZF4Q9zw6YQbBF1sUZqF5YzKnkKZjZMdBcFS30Cl8UllUcctMK5VoHQohXHWzf5GlmGVZn8VMBQRu",
+	"2csoe70CBxwEZ7b9vq50NPLuVJz+pxV6fb1z6wTnxD7uG1wYWcRz61CG1tQEto4/5+VeVV6xDvTwyqjI",
+	"bSoLQnwlW8bZbUXxaw8XPbMBoiBgsiradBNmasvcbSvaKiQ5kCnhtj8mLC7hto0qt0ghOThYncP1pgCN",
+	"S1Acs7lZeNRUmHLDfP0Js/K1CEwUIohGuUxt5IaNH3i01gd2RFJ2MLXv2DjoI7Ct4hQFVDTmy2vnit/t",
+	"VzRkK3nxVw7IghPCnhi9T0sX52gJBOFa2L++47IvQXFYgf5jol4GC2jFSAGmuYQkmC9QgdI7CpyMQW4u",
+	"cgqltVUXdwbkCmtwTA53Yz7hxkKA/gd54P6ETazgb4Yul/3dJ5/+eFjvannmYUafWgW2oRfpljN36pXO",
+	"B+2wk633V2Rd/rDvc9hWWZItyRsVM1VdEdiMRq7xcOmpONxvtNA2SIxpg9hdXgdfM6EVc26uxfPRGVVL",
+	"KoTQ2CQlww/RKUdlu+k8VBk+ShOqdHshviPLt8EzK7WmLBZ7ba1bLXZQGWR4Ds1Ho0WeHja7DQOEBvu2",
+	"RvLoPN8VVv6dfaSy7nYgtNcWgxr99cFh9/lsOenKjbmdpCvFQLZBx2A3yRJgSYBcfbD3gOwcPSZTmSrd",
+	"X7dhvq5g6XAxGEtbcuo/rqm37pLNuJlcrO3hf/Ei+lcpFyt/T0vqU1anGLDKAtMrb3HkZFytlCkyreKS",
+	"L2/8WxSs24hYFEe8O1GL4rxa87RzkHjclPp07UYkdoTa2T2A5IXI4oj6IxK5a4f9+lzvkxI0vLTWoiWs",
+	"e5qEVAXDI+yOdcAqNmKAW8prKiK2rB/dzTzr29Xaaj39m6ptdyA1+pvadz1qXw1gx9GtKogVR0vnce6Q",
+	"6ldTO9UNTKhhqgUfzp9Wu1xPZVx3K6pLv772uZ3qgJtUYA+2rMBmD9tFHNhM4HbOc5OKb5Ouu64ie2up",
+	"DrVaZk3SQ0m93CjxoVYcVR35qGzaymWnVGaTIDiJNm22DzqwzVGPoC3Xv5lwTaymzI5Q0TvpfM7AlVsF",
+	"oal3LML9CQZ2bfEJN4tOz43knDcruA+24OWIHVrhmrqu3+3VPouJACao1W0z5iLmYtLdVEMafWGfqlH6",
+	"25Zkymg8sL3puiFCLFe0W/vXHnZsX/tgC80LVyOO4Mtq6aRD0oTLVu+c2ru6Vn6+qAdStTuo7mlfa9z6",
+	"7nlCR5ixl393JwLNnstCV12+1AdxqjOHK7bGYAZWcG4nY0M1CFQmjF6y9iwIeMmVa0LeoYeYYpoJM/AY",
+	"uZ2+vZCZUrt5DaAkN+znsy+EBP4VTvbKGhIqCx1pvXR0MxXEHaxwsPplXqouvMWOezSpcwXpdDKx8M7W",
+	"K6PTOVOXXGO/lRHiKy9rxUcO9x5UcWhXh0BbEg5v7bFXEw3HD64PRJeWOru1YxS2vKSbB2NLI/7M2VXn",
+	"fLkHbUJozUpxYKdbssNxrOYUF2RK3Tjrkk31fok1XLgOxq/dH6jYOK09RL9MLdqNdXeQCYfmp0KWVc+y",
+	"gGxnA2UDJFuBIJKcf3m41H5dg61cyiGasAzrW5J2S6Nq78a5rh7bJcNjVQUpSORYlppRXLR1UvbqNcRy",
+	"/Yu/xzeRRx6JOPSCnLOFFDE5OETf+MER2bEMuR8RtjfZIwcHBOINVnXgAg4wWDMHD0goOaBY20CKh9Bp",
+	"YlgB0N5bcAcHvah3AP6Mgwfwf2DeHzxsScGpiey3KH5tZQX1qlg5fxu7dNqKc6e9ZAj/nRS+dhXMjdam",
+	"i52QeOPJLFe/uqxad0dtRSKW3l3cv/ojAUhJ24mswUh537G7ElcLZlVlkvN5iDQUqrtH9ai4o4uBvoDc",
+	"wZqz/3YqBSN4E5lxkWrbTlu5n1wjDGydB8Bq6/ZK361eq3rk1o7nGAoejlwBaSV4+J4BxB03cWK6QfR0",
+	"O4NsHaIMh9aMiU3m19l6lknMtBlcUY6mjuYOWaCsvDDhm5IyKJJwlVnE47vZHtiEKmy+uK7J9VtKFRWG",
+	"Qw2+H7mG+F/5S8RNG9Jw82ddjm5uo9zTJEsrj7a4U1ZQbhroU+xSXmw2BKLRda/9WxsEL+p5Oum0OxmV",
+	"uCzpczq6SORki3tQ55nPofmCZanym6yUNWTM5T2t++AmMq0VCa4k6eewbGZFTdBCoWxAHeUqpLLHPY/n",
+	"+b99b3ghDR+hMG+ztVdwwnV3puglXcvmTGlm25YtjXq5UM/ay9fS9NB9TRDNyfcrfHktcaQ1Gc3rek3L",
+	"mywsuIB7GjUg1F2jno16DWI2p8pYbHspBm4R4TzoASjQNgX9U6cF6eYVSTevg3qONYZvvTdglUaq+CRB",
+	"g9fGakA5TwWkLn3/w1uUGQj4gfWZOiKv3Y/aMDrzP178gr/lrq4Zg0JOrlnslHx9QrAl00+nv+zNYvLf",
+	"/3Ww913V9QXvba3CgKl+FLYpSwYKl9OFTK0Nn7FO7JyyX8swPdBwafPsqJGdTh2JPoc7sK3EOkasbY2m",
+	"m59auUNXqQTB3+Aau2lIHcMmaF6WhS8LTYP8C2mDOZdbkfc0GUml2MiwmDiesRYfXquu2hY0Lq+srusW",
+	"l9fHrNWTp/YtDSBQK9WIF+rS2yuWVo7kuSBe1/lXnKBt4ssq/nU1s2sw7ToXxVs+urBeA+zrpxkWmWGG",
+	"R+YyCDMjQfl2r1v19Ss3PUsTSCsyAx7XH5psxkaSX9N4wsj5wrmbfjzdffnzLkQGdmNFx2bv4ATq/+i5",
+	"ZsJE1rawPa6dg9R/NAHPaMkd8qi5s3HHOkYW24OV0UneILzyZdCvWOdNyrG4OG9TLho2oxO1QvscXdM7",
+	"epkns8TDXVMj/PYlLJzXOW7XVTaytjOcreK0yWrTOgRnMiW1ewqiD7bcSqHryoxEjsdMjFZYv7fOr//G",
+	"PthlEf2B7RJfNYqOWnnBB7ypTILZa6rZUI6gCgQTfHu4zw35/HZenTTMgNQ3VTRfMFavnqdrHZjfUmla",
+	"F/cFY3/H+zbxy7oH/SvrOMILxn6qhdvIqylL9f7pnOFmXXuRZROyR2OVZTdIgRXLLOtoyy/aFgjr754Y",
+	"iqvvLbi2g5pwsQLX8PPuwi1WVAeMNDS5EWrZgDc5gz1vEoiT9qu4EnvJtm5bNLCmVTUyKU1qHG8f5BX4",
+	"Qi3YjwY15cPp/WenEAxwz0SgVan2/bGWZJMxGR5jhPpEuMwaTTYALwUI3cPHrsInAEkAu9p2npcM/2vo",
+	"jCoqfGzawgvVw8WsDivsj1g5vWXMGIFroH7+9fkHcv/ywG7X/QzYAe4ZwD3aKbQXdGDheKqqaUvM7beU",
+	"Ioh5DXoN1xzcDDFd6Ig83oUEJqKnfAw/Uq2Z1lLt2qtSkSu60BjdnVPswKfJDkYhHQX0e9GSlPODThu8",
+	"uomA+AsDA0EF39u9modhpBAOz624An9VUmuyk3th+8TfG7X7PlZyftR7ruB4cpbEz5WSqjkZs7nXxLL+",
+	"isvllB0i6tJWEaf43tDZvDrFuC7sfclHhRXs2r6n2b2/xmjztboa6Hpb0zve70Ho8zeww8ChF1e+dHPh",
+	"U4d9gR1+NvIGpTUt1TVT4XBdixoajHF5lXWNR/R9xQ0jMxqz6wvAXPaiHkZeYMQe7B2s33IKXts/mA9R",
+	"dQ3CAmi45DP8MRRul0COCaOjqe9rdu5rAQSdsWMylVdE0xnbtT8GXYqUrRNAP2Ch736/6mw8rHU2OufU",
+	"M65HVMXZSepcmuGfWFKaQdWkq4/sHRufwt1BuNiLZed224vtTJuq2UugYgefoi1ABJVIykXp8ggdfmF9",
+	"/UfB+beyVrUyfJgXBt28Hv6pa/VN1KRVdUfVC5CeauDspSIZeBW4xMWIKcFil1f2M/AbTb6LyMF+B8Vj",
+	"I5Sougy9T83H7e1UGlmVk47G1y2ShUHXfTahYpCq2iRRBmJFErgF+VY6TySNj8nbN+8/4A/Am4ie0sOH",
+	"jyKi+b8ZaoAjKQwTxnfJKaaQtuZy+W+JwkUJ5tm2uOsZMiM671w0UPi+sPhxRifs/q9zNulF7o+5yP99",
+	"xc7n2R9Txke1nIzXGgUfP758dvkdWciUzOjFOtqT3aWabK8S/hXdHX/649FRPQaW5v9myxOMDh8dHhwd",
+	"Fc7UQbdUCTdB95LSKi/Z9FbMCB+22aS1X31W8X5XfMamO+8kXkMHiMeu9VTt70qtIXuXGuPdRbSHMhpk",
+	"+1p1l7SbwjMA3O64q1C3uTxKXq2sBWwR73FEA42nyjnu7R/cs/AwHkX7niaFR7EnGILWgs7RUGxEx4Yp",
+	"8kKqGfm+f0IYQna6Mu+orTqhONPum9mCaJld3i7MAUpcFgcr2j5Ti0e5yr0bIazWOZl1ZvJ1M+303W1s",
+	"WCdRy/Ev58txCx8iggrrSa5sZBErdOD815kAWI4dmvOG/BwXWUARX7RAm7UnoOEAZxt5440NCyrIqbN2",
+	"V0gE86atwgHI5cExoSSLTy5KoFNjmYr4JEvH0FjD4dKB8FdXeUP1BYshYWGJGlPWlYKXBvU7ZGf/YHf/",
+	"UUSePOmjlxeZWJHCH3fgEKNa1NZT+44M9iCbQYhgHGoUj1rd2bekITTy59aVaRKgnWB6OknHGhO3DVSn",
+	"MzNpPRO371bKTuYSz5I9fl+YY+kdssLFZlwHRkC2UzqBV1STeWqI4pNpFbduM2/FrZ22SogjcC8UJ7Wc",
+	"rmHR7gBhZ7u/nLLhti+OtMcbkLXzE5PLA7ITCE/vBYBAYP9ukfRWCPPWwJWKfpgaVCX3PRuhKbmXfETl",
+	"bAPisNqd1bQw3dPGW2xEJWFjQ2jiWyG2OoC6qD5fKK/8MjST9U6KJaLb5uABKS9h4JZevxj+ndDJ0lbQ",
+	"W0LoWBGtZRtuVlNT0Nje+qsaCA4Ww6X5KNt6OY9iRZiMLhYd8szBFF8v3f/WXJn1eU+VbmRcTCJS+RUW",
+	"x0ELpWLMTURcGzJ5yVScsogUeoXFEakrjwjuLncri0i1WVlERnJU6Ck2iFP3Kxf4a0Rcs5eBkGIwcr3L",
+	"DYw2Z9QMMMm4gqjyaEN3bLtnjnK9BGPsV3lOzJQaYu+zENVt83Njrkd1imlpt6OrO1PL5HLb7ko35nZQ",
+	"WauFoXLORC9/T30pqO3ltuYZ8k+XNS17NCp9nnz3p4KD7tpgWbtDoq4IdhH3HPcoLUBhNQP+m7HHOr9g",
+	"AEfkmHt4XEIyD+ppA/Jt9hrWah4JnWwDbATGuTsgIzCbd5bK10lzqa0rONhvRYqprzKonaBi7Bw7qK6Z",
+	"FKCU+2c5NcKBmkDKMASD8hxRSJiA5xZkR+0dHD7YedTvBznGedYKZhiriQz7sOkBhY7/+POnWjVkbqaD",
+	"ukRImSZQDoY3QGL1jBnFdGue6tIc1ag3MU1ZsS4RNsISZMxpkzQmCReQ1acuCC53KTNzK5myfgmibHda",
+	"Nh6woqrHDqY7gOkOYLqD/A2Vz4WUb9tcFyu1JwZ89KWvRQqwIxB6Li8ZOdiHJdJIBPvf7RwgEVTjcTNG",
+	"dYr4DrU5644skMwiW+unJhL/JDs00ZJQ+wdSHCTcn0szjchSyssI71NDLA8+YzCrozK7S2TsVxcpbVa7",
+	"xxVa2qSmK5hUcc0aayY+R70fGE3MtLr1WI28NNGzXS+pvKxGC7jAYnZ6Sblltq3uj0zMuBnWfhTXRqrF",
+	"c+FwWrvFd3LVd0+n5zPQm4Of6Hyu5CUr/KaYSZWICJ0xEYM03bPx7qgYCM9+/T//63+XwkJ1y0a7Z1G0",
+	"6l12rM7YQvZ236+7cHvd3ZuYipD13ViWbC87f7vFASIjSKMbKzkjO0I6zCC44Yqd93vRxivFsMJjTVXT",
+	"Pew1zTbsFR63RLUPDx88+O5w/8Gjxw+Pvvvu0X5bqlhz51+0puUMiBNYo70NsSxFvQV91GRjoLCqlsp2",
+	"yFbEJUQFMItFhwsWrn2BYgv0GC1TYWprxFdWYyZyMGdqxo2pk3H7sH7OHXo1ZQKBAX0b0Q3FtxM2AyOF",
+	"KxXcwoCGTaRadISr8HfD2aQgAGWqBxMp47rkYqtTkOxGgjfC+owTOpvBOSMJ/y3l8KOZMjioFNEBbMmH",
+	"nDFt+Iikmp0QSoQUuwEsC8pqtLhjyTSoDX525LSaRwSqwyF5LQ2rVx5c0/sMj3bZWoRgNdkxbWPX3lXT",
+	"vsgeKyChFywrtSppMwksLFwDrQFuJIhow5OEXFHDlK5dgcOjfkPfZTHxuvASinrYSk1CDuC4pImuFZ12",
+	"4WxD6FTbvAoSPFA3t9CF07bGge5vFdp4Zad5lWWGg1oX2vrHft2c+dVq9YDJcZoMwrNdV6oHVaXVL3ld",
+	"PGaBlswFMfJqJcpKNetG9B81Tv3fUrDle/ZgpWzoxlrAlwV8l7JSCxwrHmDS4QCVPO0JuvqJ2/GIO+C2",
+	"5SjX7JLH6JDNKrS3kciZjYoY962HpvvAX2yGcNeK/ayTe7titElicAmep21W2lC1IUHmFli3qqUcsdea",
+	"RFvOojdsNk86R7yWPd7YNcjf4zPocvPNYhjNFZ9RcEQFg/UtOGqICbTq1HLf4+Oq5/FuZsduvdVsHg3N",
+	"B64kmC5NRg3po3hccie39wcEp2M1t3NtjV5H7PamvPbQp7QC2nowFcTHWyOHI3RZ4BiYxoHY0yXwPbLj",
+	"/gvlaMDxML0D7kSQRSi6jbmpZgHZp2rOG+bujxJGla0hcjfmK7FwedTwf7QX9WrXYPNKFMNmjZ4FjpAR",
+	"VFjUwQpPuKeDZfLUV/XZtCTYbin3rpxN6j8s8lvQQs0ZCf18uDkRHTYQ0QVbgM0WMFrb2ZfNvnrCobdA",
+	"IhWZWZzpG8FqibogKaMNeXuJLItMen0ifbA5kT44JpeHeWM/mIutSoLCAcfuIsfrROwv/DnZ3jaot/gi",
+	"iCcRw343J95glooAPdv+GXZ1tJEQABKy/NrDrn17fSVrt8BEGzhZHqaEBXckoTPvMq7XOdPYMSvfXQSh",
+	"gD8FnTGd3XlPk6EdYUiASWoLpM7zA5gBfOwgJpH1sAykQldoRLKuxlHWV6SPLjJwfnPnEcOOJMCCMaL2",
+	"q8O3SAV6JQb2/QPM2OzvkdO2nbD3n2AZHx5Qohi2ZsEu8VdTmbAT8sdnT+E+/SVc84NmB3t+5r9GvhWm",
+	"R7Ywp4hQYDCIjUqGjgqGx5CA7bGQQ3PETy4ChpYTWfDzA0LjWFf5XC/qScE6ZGo2fczPB5izudajh+s/",
+	"+sBmRy6Z1U3noNZq4zVpqJW9/lIyUZds411Ya6Smra324Z1d7Qd3Y7UfbHO1H9y11W5FwAhRfhxD3gQL",
+	"I9MWv1SEiy8URyJQg9tXfgsu5ZuBkNi61ot4c9b8qbOjyIReskzJLdpRqI2cWHXSRcQEW1MpxJr0gcMA",
+	"3E6e8WyetfjZ3ohb7xlmhzUu/LeuL382H6SaqcIQG33ntbiVl2r+HwKtNrS4Egl1iEaugeL05YJPtJgk",
+	"AQaF0/SLu1Y6TwUSqZyNkLQL9HjjABFlUX1rRZoNOkNNtWZFWdiobjN/77OshKoM9O4yDAcuEasm3gU4",
+	"yJhV0rGVxakf0+d9d0AcDxoEZe/ooPjUZ8HVSurHm+E03UFBWUweaRKVbf6SlTFmr52DtTIrP4W6M98K",
+	"O5TBuDYT+nGO9RoROWfCOXVdRVHHY/DUjdGF/GubG3WogT7qCIF3tH83oeaOtlccuTWUrlporIY+Qzci",
+	"zMvIUVmya/4hG56Jqc1rX3YirHHqk6Yj3/4V8xkimz6NXuw05tC6etL1lBRS6rvMtdhnq5vUhefgHA8y",
+	"cae3q4ni4AXOsr2xEZNVt+8N3ld1dtuo1fN/vHwBSbQT2yZAT6Uyuwl06CUf3/2ku+6WBdDt1EEkqFNY",
+	"OnnUAPU9Unqia9us8KluE7vkDNpJhCy3aW5zlkGXRHZ9dQR9tXWqLApYRFwxc/f52tc7GIIuM9bpDDz3",
+	"K+RWuQdA1ndKA7VT+gD3Nsc2evlMcnUtkFyVQ1A9cst19NvGQs9nsgQOPVDVvjBE9PzznsfcbJYAxIDJ",
+	"Q/rPlNGYKY/iUgTMQ3w8TIw9WQ3tZfWShW44JnnW+cbOxISalpk92S82z+8wq0SKlkEPHhdGPXjcZdjm",
+	"nNMOKDRrpMdvCHfXiiNTJOQ7wC6y87ScX8Ch+fKYxTbq5ouK2N2ons/n9CY1Izlj9R7EhF7d03lGAwVZ",
+	"5zNechVrBwzz2Tw1LmMNkiCYusScIFDOiKEXTFgtmZJRwpkwJVBifAi1aZINVuGMd6hLZ8M+fDFdO9vm",
+	"fx1NOdveeY1NOpfQ/woBzM0il7bQeauxxHZVoVU83kLtznU0DXDlQFLFWSywrvzZ3UfwPkKJYrsBHwOV",
+	"LeFjQ3YQHEuxALYJTaIT0gC3fioE+333YBsF011rmwql3pu+9M9UKFXiql3KEbzrmcXW3UwrpMShoFan",
+	"zYj8kRvo4GD34GG/q73czs0Pm31Ed6wirMEd2WhLrG8wrGUTNExP5upRt43y+tTGzS1Wsz2aDk+b/eFd",
+	"QgOHZtBtVZor7BoeWKvbwXYK83AIRa+2Jm7yYr8O3/2Vl/ddb0EfrA+61LiabQ0zDwdFX/C2W3p8hfWH",
+	"UQ/857GimAG/Zit2l9DQWKuYqzIr1S2Wktibyhjz6sWQGRTooI7SrGSyUsZLjFq2XFLDw9LJ8PBHBQug",
+	"wnZrFnqJcp7LpVqFsaLQ1eliQeeSGgW6Vl3aclrKelDrFTwpm+sfk6pzGq7sxIqOTRP0+nbB01fx3r0H",
+	"Ytzw82GIrIMCj0ELhX/Np1Kwe5rs2M59/bxtC9EMy1vG/HcWW4eMmTLfxwXRKwoNfW/aM72JJRcaa7ao",
+	"5iSAzqtadFuw1bYJQlyY2zE62YhNUWCxgx2O7KdUF4nsLLdLj4liCaOaxa4xWNHuPV8QSt4jlrFUYYm1",
+	"kqnhGKLQc2lwwZJEXg3Secg0MEYPrJgLy9jCRf70LXxwneGDlizQ07yweFBW6SxN3bP4oTNmSxfH3IBP",
+	"6wRPlEFMSV9Zh2cJ6vcosYzH8YoYqZLbLq0TcLk5IoOh3CADwIxkiWZ5YV02b3dLRMJO0uS//+ugiztl",
+	"IwjgFbWWovbRASknY/GbFIo7Jn+IJW22BDefh45qq9t8XooBZwXcwH43imaXdTlHAtE8Uw1ZddgQfJZi",
+	"bosJ6OQLFgberXfrDP8bW/0i2WqNkVzlqrqNrRJuakznRka7FZ7a35plPuPC/XFQsnujXir4bylzl2E9",
+	"b4wN6xX4cKeaYmS2S0qKbcWwFKxYSKwhAkQTsoM+YGIdvKtWCxdmuVKxcPHJw3IMuzzw7aUK5DbP8lwB",
+	"3IYvL1mgvA93YKF/PtziUh/eqaUuQV6jmR86XQKPC4pPkyqB/8wcLb2o5xwFDY0ygvfhqF9Mcp5dhC/w",
+	"BOXJnptATDYmfHxBNQUb1RAsadn+eLXe6EdrlxA0utcfLXeuH7VnihhuKlDqD9v90K6SwD7d0F56SU/p",
+	"/KvXqjLYLCXoTxGht2TYcmhnMq3rb/YLIOoQlc5ZsfXIxtGT9T4lYZdsa9vksrHWjOD4p/O4ZdWGtte8",
+	"DeOeIDs+2YnF2W82E+Kedo/0yzD37dyl+nb0Vv4MCVcRpFhJQYIXu6ejbAbg63d59242usskXHBkkBPQ",
+	"ujTSbj3eUGlUQBfl5vaW/iJ/XCpUsGHJ1JcEsdse8H3UGu6trsANbXGhBt1uXDHQWYhwFmKaBS2o6FjK",
+	"GW2nUGGLeX37deVdKso3KiX/2/s3r3+mSVqTJ30qFgQuk0u4Ts5TgxgeBQ9Aa3LBHxUXWY1i1eRCrgMB",
+	"iXq/744VY7tAnL3jHvWztNehjxSWo7hZo1vfYxgQqiapbW0yJldTamwS92KOWHlTqnEu2UEqv4iwhPmn",
+	"s9dm56aFteBiy/Nt5N3/TZ7nTGDpae6cNv83ef4urUPABya7tK3TFmE/ypOKU9cwdLblNzGlKlUIjx4+",
+	"rFUyxlxwPd1untOUUWXOGTWbyI21c0UNFaNu7Z1+leddBEqQSphFAlJs3Ipui9GIsRgdFGPKE/yHvuDz",
+	"eYNvYp5QIbL1rtHoRlMWpwnkARg+uiA7MypSmhCVCk12HVIlVaYQZFtlYVUq1mzEugVtwCg+mTAVrqX/",
+	"YHwaPrWd4duMI3neywcsLGz2kQFBlCRugUbDtBx7eCLPGorHtJm3rNNjSTTp1bEH/0nolUU1pTGBsEHM",
+	"xjRNDDEypouInGpO7/8okwtqaIUeWjf0c/3H5C66kmQPp9ktQ1ibAZDtKpwf2HSJ7Vd1OI8FW796/0Y/",
+	"f3CUsiXkokOv4s7d4bDkS6VifdXYU361pZSSgoACVN7EVl+J89+Fw0XhEcuWLph/uFW1FB7k9nVXFq1u",
+	"94oZWqMmdnXMdd6MlXsHGVoB3jjo7Ipyq+xe6kdrUEGD1VurE1v9Us2pMUyJ3nHv//nX6e7//Qn+b3/3",
+	"ye6nPw6iBwef/0evUaaWSA3L+nYnTDBFIRgJaUlybie3TiZH05a1YGjf5ga2Ef1WtNpgvLtTTxrO6i01",
+	"o2krcc64CH89qAi19bZ/he1c+hG3ZtSW97ds0IYJ0huZtD9RMUnppDA4ExBRh/+b8lqt8yd0ib/1cQX/",
+	"nG/yXmz9Hnb9nVFtGlBuf5ITLtZrku0yxztzdzZzMHDhnQ+PClT1oMkcSBIaJAoXud97A+vi+gEgMj2d",
+	"z0n4WAWVv5WUYfmuXG3qSo+WaMB+dDBe9XvqjvQrirbJqdZ8InxpUEmkwHZ3g5qbKBq3cuWnil39FW+E",
+	"T6i2y63Vs+C+ARcx+325u/3JkyethRKc1hTE/JbyS5pY1/N8ntjc+RZSK21BMEf3YVG2eJ/qXDcTuet+",
+	"BG+f3gt2Ibi8y2dzqezGUJhKb8LNND3fG8nZfcNFTBP/Hxym9znf16eQwrRua/p1e6DCN3eWdEANb8T3",
+	"kqrY6jvtTtkNupJu2G/0JpuEVt9VZ8I8A+PPdeAcYYYapnWeM3D5AaMSJ6RgB65s+K2ubOU9NO9e68tM",
+	"CW/MKHMnp6mtP0g7reuanb6AU2RLh9GetPFxEkvsOaKZTbSd2eGzHikjqlltk1CaMYPuamOVm3fA3oJx",
+	"Ek4t66/OA3MwxKTzHN651X4HDLDD6yUcZaY0+ExoXVdfyhXGLP02Ei5iPnIZevZJzP4dQ59fIyfMTFEZ",
+	"qWrcG4mNoBo7zJQ8rH5ROzxb1xK7kHavaflXxNgIz1J2FIKfi3SbU09IZv6lnWRi8ThuLBZZnauqO8ZC",
+	"d11zSy7qUqVkAz2vnOxbTwudNewVat7bM70VGzMFqc5JYKsso8bMpgn0x6VHAo9CnVfYK81OWVtSoqp7",
+	"tTOtFSDlbMCaLBZqHJ5MFo0bub7wvl0WNxoTkaMsYxwyInzMTtf0zBhNpRrQCdswQtSe93BONQvB7qtO",
+	"VTqZKDYJO3YZLOGA5SXgPiSaXpGdfZSCQgrW70XXOGFfw1QbRnmPIFa7dv2qxZFbgvBxE3AIBdUV89Wc",
+	"8grqGuXoAjz47rFtzaLOpP1rIs9pkiyIze/P6ZHHvrI0ryCdT8tb1ZHxuA4QJcHO1K4jCQ0WCpheTh9e",
+	"kxgOumVbwGzqDu5rGcCsVsTEuYwXNTL7mnrSrJmPJkc0aUR5szzLtUL7HUuEuSA7z8Uk4XoKmquDaMsY",
+	"HapY3DbNu1LcGCbIgpmwerTVmTSni0TSVqsrXPy37hGrK2012qxTu93taaV5DcrqfuNCCUsv25f89ZEl",
+	"p3x1CkTTRpzb8DCH490dD3MdFdSLz4yKNV1oTChEv2vUMZH03fZTSM8XdaW5mo2kiGFy7NhFabUhMV0Q",
+	"I8HTxGhSRZpaN1o/4nnpQnhvLXnHdKHrHAoLnXN8lQoXX5YkThnZESDW+SUjEtj1nGqztujerV6rLmqc",
+	"9fSo1BBWP0iOar5HjmyWE8RyICEqcJZYvACpCHisiHVeRq1Ozrg2P8wu086Mx4JPpoZ8/PAUUi9sAqs3",
+	"9uGetVMxGFUJZ6qeu8dBzbe7MU+lJdbitIVt675+KpO46e24fjYicM+rrWO/rqF3qt2nuuWk6oQLthkE",
+	"UA0vtEpK/UrkHwvaHGi3ho/g35lq00Zfbts6iai5rO1mk+0JXidCOm+g3UP0lGjMFUJXlJ2iLtSRFrko",
+	"Hg29kk838/AHNR81a1nj/3/cydHei/ysWlObq2+dK3bJZaqb5ILHq4WTc8l1CUdk824H7vWDrZJ6rVvp",
+	"cb1TCe7UTYX2eUIx2XGMK6t3dvUAhDqqsZ2aj8nVFOBF7G2gMaZi7EuhJ0qmItYZ2EmWn9xAbD6FocJg",
+	"/cQWyMsjOF32hXm6e1uGyLLqiEJNtzZq4T7WsrLV3lSXR7CcTg9rPYVdaimwF/aPp7sv9g86rID9juqo",
+	"OMpZ7z2dUEXeUcHJzo+nuz/+8m731e7+/v5B/6xXEhId4+2vnWrYObk68v22lydXt6n635Ktg2RrB9jc",
+	"CoPsEaE3wUAGYt866t7dxCSesqShOvILbQC7BVBYORqlSm22VZthqiqzGGxSmlhXIdtAtzb8pLcmwtdA",
+	"XO2MUvoVAlfWuV2y/S8Xy5X7hebvLRJtvquR42VBWRae+HJ11g23/HTM/NaS14rCpCZ7zVswmySuvREM",
+	"mjW9Z4gAsGYKS60mCfrTo92YT7h1Cniz2cWCwkykWimypWS0LulnK+aSGXnBGiIyeCn8UhaThIuLlVPG",
+	"uySV+b3jE/FSnI5GbG5sBLu4Pez3OVdMD7ioi8qA20wTGk4WQ2C4ZdrQhbVpe8tgLR482t9vYz8zprUL",
+	"Oq6W7uUfjMIPaV2O9Sh5vZTG2hTB2hmqOG/XtgRBo+Rayw2yAEaf7HgsfAtm9UKq2e73pQryww3gNxI2",
+	"oclAsXGjkvlgv0Op743CT9QuOsiILVVI0DhWTOtOPqPuHGmLLQKWyhNYCJ9v15mxYjCyC71skmBQ2lyH",
+	"H+LMnizldmo7vPlNqH1ldTUb5B4sxjqVH9dDArfeW2JjwmnLv751Mmqni4wqLoP4TnH3f0tZWpeUiKRy",
+	"TGiiGI0XhMMQLPYlgUKaKXiAZ+DsnPmC1BqsHybMwMhOFJPqNU230iL5cfK3R/4rG1foxxIGp1XksYOn",
+	"mtVGp/GxbcRTcaC7E0jF6WynRufOypY7fuLr9+Q9M8a35O2o49XUyq6RKMdmXMRMNTYD8Tdgzgfk05pU",
+	"gcUwDj313eFUDmsTX90cBjDs8R/bGbd0JgKJm6X3Zd9ensOntm3qdoS2oaxvuK3bXtKGZbk1n4NnrxVf",
+	"A17YxNPw1lVMvWOamaeQpcyy2uXum95Qx3Wwf3jU3W7fpADMDhIUgNXRduFbA1O0UvG1qafQm8Q3ngJ3",
+	"G6oKPlGnrxRcfMGS1G6NdVaexr+m2syYMK3BGu/epNkjm8VtthFiidM5G1ywRTeX9DWEZL7YuIlgV1tA",
+	"rds6rGASX8+sNonwOLpf7+nVqm9c9seW4jt1detfVLSmNuCSb0cJrDAgngJ9Z5sQrLBfnAITufHQSoUJ",
+	"35rC0yQOalSgqhzYTB9yb8bc1BpvcGqmUnGz6OSli9mIx9tuBGyH3E6jQBgNqKa+8V1DpukYPCVr4mK5",
+	"dKhuL1pTlGBq1q1w14zDBcSJUQU4hy54GnM941g4+Km2FaGI5dVglEjN9FprXMek8iUpMaxsK2veHAXE",
+	"3gzbk52Y1/iOOoXNvdHnzGGDH6uTZbi3tueHZYY6InO6cAodVH3hUdQNDcB+xnswzHLwuF/Xktyd4/JZ",
+	"2ORcN2SaN9y8/l7maepbFGGVDXQL3L0PfoFFdkgZrs0Zd7mm2kDhcpyyE5Jl17sG1IqNU4Ed/2CA68yz",
+	"30htXpsXbpzv9GsJbKwVDOvB4fa4bLdIVR29VbPSO1CbZS8/ccFWS1JvzTf3ccji4l3rojQ5V0MHc6eV",
+	"nFMeb9cymdPF4HzRUCcKFXHkP8jBQ6jgqWHIARde9Sx4jr8qWby1z3UDHvBAHu29H+oNn82WNpNvS5D/",
+	"t+CFuIHTFRYQXF/dcq1KerCaqbrZjtX2odiiARmYf5lJaN9ZMuLsnraj2Fe3SuO5XR/EttSBSM6dl9W5",
+	"+syAao4pHyMqRgyaGdSqtdlK1uoAoylVExaDbw5BYVKlmDDXU32CgO+LQXNyXPnt9zTBZ1xdpqu+mCsY",
+	"Exki6K4/fHj1Eyqib5+9IDt/ff6B3L+8/wfc+rl/QthsbnxfUT9sVlHsim3gXk2umGIEO6yVxc3h0mqG",
+	"GxVerkLEJsHVStpHXRSBWkPFl4mV01Vz+NCMoCvuE0xR9efHkajVHJ1Uy1YsytD8CiqUP2ghrw5EU64p",
+	"t5pByEkr5PUGIXvwNlsPlJXH+fcdY/wx7AJiG/R4pJ8GG6i/pPJ3e0fHfv2g3o23qZXUyUawbVO4hnzI",
+	"GoMB9jxb4CuqEXYKGRTZ8ebE9RbsMj2iCfJtKCKuZzDlAtWrqdTM8UCctQVQi9dAmsgq6opvPSB/sa04",
+	"/TtdD1zF5owa34eTkgWjNgCO45B0fkL27dpmC7lVXryZc/46lF9Ini+3svWswsF7NiOAfmqsx0AFrL10",
+	"WCqSjYZMAXyeLCYvn4UyBLsXwZxslyCpHHOwQBU8ZsK18CoK+MP9rbu7Guo/tlQeeh0sbHnt6ZbGbihL",
+	"qcX1vOpym05qDTJOE1dX7VPb88JICIU6HWWrR7aqEjrlbTV10MOuNZlBKyE51IEkNIW00mRd5OSWoupU",
+	"cHMtJHs1XXSxgUraVHNYypYDBawurPjxLbXCrwkabOVaVj2EXa4Gebt8SW+77S3RrSEObRRqcA9fj+kK",
+	"wnFNq2/TAPOI8bnpbBdEPS/muoW0Nol2ZHTsV6cy3SUU3TEhhW9WPnxHj8c1pKpUVeVNg5lL+9+tW3r9",
+	"5y1l3io8hz+T6NrYJhltmODzxZRa32Rrz20n/qxc2L0KLO81ql5fThZSsUtqXgNedqPVN1Bt0PbKNFfh",
+	"2Z7l+g0rV4YH/rnK+b+t5KZ31hTvZG8cNuW/KG0GAVDVtYPrZQ/Wv8ti9Ch5pZ0zyW4YRM4B8Y0nNgVl",
+	"e/Pp1EO9Alt11SuvXeAj7ASHHezhpljYfih5tSk5dGsOUm5Xv7TEIehAs2z3P0xrt9r3t+YjpsBzp52H",
+	"r7a4bZYmhs89tF4Zw8C1s2jzctWDtjWsV7s3I/ddgAPS+7z03mPiiGhjmVQLjJvkjLTaGT9Yp/x969Kv",
+	"vAovb0K/t52h2ZqXuVky5lQaWaWWU8BiNtLiQZFcxu2RD87suqfdLa55OpnSS2ZDB3pK5zYJTaaGDFOV",
+	"6CHZ0XwisBG7wk4LTJsTYsN4B/dxJH3/Dx5/9sQ46+9VKwhoXcPH+krBEib3enCnUhistXAL3+LTwsxD",
+	"7O85qGElr5hRiPxnrphr4fH8Hy9fAIQiNx5/HX7NV/teEUzTd32p9HZhv/NxKzXBEj+HG1G+YtLkmqp1",
+	"ZgWWJCW75OyKKYLXj4mQA5hY5P8xgFXP/5rMQapShYrOIP9osnOW7u8/YOSQXMz6EeKkgziru+XgkEz7",
+	"UbBig3lCR2yQigshr0RDZeHh/hqd2qeMT6ZmW/r6Ldm8isHJbwjN/zJd5ADC6RywkTFYBlE9XQ521Dfo",
+	"n9LDh4/KHqm6yijN/822a0k0JQYP7Jf0XF4Cd+1EfsW0Qiz5pooKw0WTI32azs4F5Ymu7deWo+Ke09GF",
+	"zb0mV1JdkJ38STzacNhDYHNhQR3y/OXY/uD6NtfOxR0FUP91M6ZNhq4cchIykkrhR9uOzYC4nPGgci+C",
+	"rUdtQQZ04lAf3/2ksyQSfgfRxK54bKbbYQN1KlLZnHRHyp2YkkjKa1oyKzGn1vz7a201WOxTY+hoeqom",
+	"urUYtUhpKK/3KD5OLg+OScxGCQXxRq1WcII5O+cLAz8p5tgJiy1mzxUFhWHn7Zv3ofjvryLv21tilGS3",
+	"P3Z8Rifs/q9zBkfO/jEX+b+v2Pk8+2PK+Kj2IK4kP6+3pHB9YVDLra1FEbbz3d99QnfHn/54dFTfxred",
+	"lR8+Ojw4OiogZdUyCUMvmNie53Lj49Vybnwfnu6GQaVzTw3QkjuMrYwyOLtBZlkm/IIDWkvBAW90zxx8",
+	"ugazz0VgcucSft8SU+S5U2WLqzIGsVqnsWAvNt87xkhAurUSjRpCEeG3pqVimcIa9epEio53hqRb6mgd",
+	"tPshO7Z3vi70yrf5PzhrmL6QxIr4NYH8Sztgl66RlMEF8o6NGL+sRdAzdNKt+3wWi2wmIRf+Wc4Dtq0Y",
+	"lunRZz+6844fuHRxPs59k5BuZ/ytYtbS9egH1TO+pcWq/7QlZ+ttQmuLWBCRgg1SldQeMYXdOVBYY1MO",
+	"G2UF2Q4+MW27yRYo5Ojx9SA2jGmSgJrdNtWPH5AlXE1l4hmDmSqZTqb4Oya4KuyrzGiMcOBvTz88/YFw",
+	"Y3Vne/7gtOp0BhKm3+kLZ8xMZQ2byoY5du8Jv6P4xliO9P23P7z58Ob93iwm//1fR6HJoLmYJCxzlVFl",
+	"S53d6E1+Q81q2NL3qJoFqwGtG3TWd9ouGk7Nqm46W0FuNEvGx0E7JwFtcuyXoWmx3DNfow00pgoORnUh",
+	"p3WNbhzRM5i65eDCV02CgXSemswe3m57Blyjar8yzzmAgLU3K/Fml59rJCY7hG6NVj0h4GFF8LCaohO4",
+	"f91wa2pap1PljD0ViJ7SauB3I4EaqZijT48zt1PjObxvKbW/8vJk8q9tgZq6OwB2LIuPq8fJTJlm3gyy",
+	"Uz8h3rQ9JmDxn7gDdkzGMknkld30hApsbiGIZ88BG7CvK3o07CDtruBsj7OvaZZ+CV0bF/kaba+6LoMf",
+	"MgWQWx8qnc/JBBzSXJCCLrx6xncHru6cZTUyBiuxHdP3XhnH67lxRLJjy1Y0bL5UJJFaLxCOuB/lrRxY",
+	"ollwGiCIovQJoamR4Glivgl3/5jMMz6CzpScbuDmVoGRW4XFz/0JWpzvjqhmZMp+J+9/ON09fPgoc34h",
+	"ie9QTew6s7gkMh8drWdV1rHp8DUnoOnPpDbk8CF5xb/vX3dvx7UMxtuLIcHba2NHeGHjyBFSWEWllIpP",
+	"uKBJ6+xqJAJ6sAYHh4/313/6weEaD39u2jwrPZv6tceuzLghdmxdZDyrsHF3Hwc2qy22uUDU1ILEQLuQ",
+	"G2BmCbytzpjdRGZXXObreMiXy5eGMwG85KPgJnz59z+8hU6fv/Si3usf3tbypsqmNUK+U1O/Hy7ySGap",
+	"Ns4P7qoDQe1du3Udox75sl5K/tHBeij78kVsS4jY73RkkgV4DSb8kglk9wv0qtrF6PdqljiXWn593378",
+	"0It6f33+oXZpnUXVNs0KRD2+xT7ejkCn5HnCZtVdq49HvTdYlzejoykXtnyzt7Q4oXKJKSVV90rtF5wl",
+	"8XN4pve5qvxhY4LadKSQsHjcW1rm22zHPHzyJBRH+/X10h40vvIKz+A78HM/TFBt0NhA7K3LUHuT559s",
+	"ksmztHfT0TrNEm8+VWyDPKNtt/NZO0mslHrj29BsmDtWopWNE3BSXXCyV0t9LV434aiDRYSSVGCPW0GG",
+	"gs7Y8Niy0KxLGvyITlZusBX6mbAbFWGEFn4cgoN6CGKYK7jDJrw4bX40ZaOL7B46ocATzgSq5ThO1gDF",
+	"vdA1K8XRnQ88svjHfkbgpz4Ths/Ycd58n5gpNSSWWG44Bg1A6Cv0c1OTPzr0Mnp4JnZgB8mQC+xZMsAJ",
+	"RmRoGeAQJsHFxC4G9pDrZ9kmimHRqv2KeaqnZCKZJpDqc2onL5Wfu0vvsYsRw20wQUi1IFyfCTtLl+OT",
+	"TdNISXaGihm1GJKrKU+wJR0AQI/kjFmziBLBrpg6E3Q+j4IPs/bTMBVGUaETihJh4IceEmmmTF1xzfoR",
+	"EWAnnQl8gpKj/TytzfkBUz2Fb0qoYfkX2SJx+Mwr0M/OGWxHTkXutiFJEboadxpuhif2zoQFGxspPuOC",
+	"Go+4Pp+7NicuTLgH91AVN8sdvO2ZvSuj+CzMuKdcYczSx13/jtqnDR8v2h+Hu2qetynALY9/xJuCp4Oc",
+	"MUsXTQO8zG48xfvqx2hZwnyQ6ioGo7CYm/Yhnsfc1D+PGmP7AO/htoYR0vNZlzm8x/uCMQpejPbAYPCk",
+	"RWTYk+d4cJue/RnvemNvyp7+nLl2Fq8xxGgjep/DzpnL5F/TmnyOuj5X2Izuj5VoqfuDpYXv/mCZ8Nqe",
+	"rD+2HZ8qHbfu7yqc8Y6PrfpldWTY9kwD+X1yasB6fkgIsWj2W1V3+IFPpiD3NPsNpcTVlI+s3862X3Oe",
+	"uTE4MUBCponZrg7J5tLC/rf5gJ7jjZhFbtekxv186jxgD/f3yQ62WrEcV5OjgwcgfwczKhaZ2NSRVWRy",
+	"OCAn0RV10XQqCAZ3tLQqB9yDCga3HvnY9bxHdB7W3eEe6nPtlYFlWzNbgFo7BYlEz6XQrK7DWEYIt7mH",
+	"uRzobpSGnGk2o2rRoQeMp9jOEGV28cC/1T64JRZM5l0zkFva2HBAv6r5NxRXbcnW13rn6GSi2MS5uZZ2",
+	"P5NXUPPyOerRGRMxUPeaXrXtJJ7HrKtBLcYJH8Fki/u96rRby3Q3cqZcUxFwY2/FuqWSqQGLY7XDsHWu",
+	"UYX3sO5d63SdJ3SB/5wxB/mR+ZcLPlk0p5pzhK+lTjsVfqZbHtjhtHUmrfysriZBHKLeb8tjn3/P3N3P",
+	"HHT3qlrH0nxam6pYyhHLUrNzF4DHstuFRV/02prFY7BBTbK0gcBpX/FGYLwwFMYOH8k+S429y07x3GaJ",
+	"zPohlnlIvYr5CXoT7dNqTRFW6UGTTSAbcfkOPhdwTKo+y9VZdHu+8TYgIG4OeL6xYYp3pndnka5j8ZpZ",
+	"zDeEvdC6XP6QrA1VsMjyBJec+/ZDnHsGdWiQaCYM4SYiF2xuwHt1Tg2fkR3nSgMnoZB1h/rYHmkO4cQF",
+	"4YZcUZ6xF+uP7q/etsRrWysI0mbgfsW8YMmYSEMBzFYbKoU7HlJx/pp8WwP4WF9yERz45UxoG90fyyzt",
+	"zvSBDLoGXwfU8nqH8ctBlWhHXWhYdJPB5Tb1026o8ts/sFm81LVNbwA8/UfQXZt06a595xuxbFbzeks1",
+	"Otvo+yW7toTaCKrH5X1szwitc2t0F1FVMyuXN570Q5OqNhUOXcEbMpJ8kHXA17oyosPDBw++O9x/8Ojx",
+	"w6Pvvnu0au2A61STHZBqoRRSUbjNpS8rrVaQWpAJzpAttWDTLKtcLDC/NU20OkPGUkVGEy1mTLn03a4l",
+	"QTwEp9u1EWmTbdP60dtQKAoD3il1Ip/Wek5/z+/KxSEAw0w1maeGKCzlj1a0Ra+Hyc248H+1uC8qR7B+",
+	"AceKrRsvUfbhwVb6xRYHq5+rbxfiz+CPp7svf94FNaQX9d6evjt99vLt7g9Pdw+ePPquF/V+PH397KdT",
+	"+8PDh7Un9B1LGNWYccNHaUKb+1FjHoR3lyj7GJEKwvxNKtGpEOz33cO+TUuw1plhwjYtQJBeHYHdZjG4",
+	"TgicCp/yIMDkGrFe1NYmaz5nSUINGzQ1zKrH6HXvr89Oq0yzEeY+gpkqnzTViZU884M/xbHLzKSROWS8",
+	"xc1psLSFxVbDbyMp7KGoWa9/nfVev/zprPfJ5t86mIY6f+fD/fa+163fLue8OSPuwRbeEDu7e02XlNvb",
+	"wZaG6d42yqkj3UXaGzi7LmRdXqYO6wRJvAOL6dURL0Ybpgade3p0/3KLYSPHA9cGpFvHvLm8Yqor1CXD",
+	"HtKJHNHOgEpr9SSBxwJVspaIOgAmO/a86fNeB+/QfwXuB2V4NSas2FwqA8+tQEilfjndWtIMuneHq61/",
+	"jn0v3NLBrJfTuHpr14I1strn2HFBKpLx3GPwYgaPLGG8LbpakUmWD/skpSoe6Ckf11ViZhKNaDZKYfcx",
+	"XVLTMTMLgs9G5PHuVKaK2DHAEctm5EF/KXZeuai7qcnBssPZRLDdTWMjr4BCnZCv6gt4OVMUqCF0ZFJs",
+	"D+qaH+TahM3Qx08/XF55hZ/e/vmfa8lvzqh5z4zx4qASzVlWebHFZmXlmc1kXFBfJ0zOmFF8ZBF5zMAB",
+	"RjQCOsZM+Wb25V4o+N+BPewNtijArQ0caiLbWgvxkSxWimlqQadcSjdkEvm/mtvrhgMomSRAcIjz5oqp",
+	"C79h1jl2tEiYiKkaLBhV1iFBxYjTxP7QWntkp55Nwe1PaakjpJfq8tUzPjv4O5lsXPkwUTReoWvgU8Wu",
+	"/gqPdICms6Qyo4ug/iMoEVMyYe2SulImgAUibtarVgIUFm7TMoB3TDPjRwxqiLricdgHqvWTq+dvNbl/",
+	"lGeIx767npYKQm4yiX1CHV6YUjFhJJETcsHYXJ8QnMPA/h4fE27IjktapyPIq09YPGEzJkyfnLNEiokG",
+	"FxMVmPhOfK5UdtL8PHwelR+5/ew0htM/4Q7AWfl7ytK6YyBT11V0ub8pG+KpfeBztLLLKhsCTsPtOK0i",
+	"/731/KL8kdXVshsywOjKAH2mut2/e7DfTXxGvRGe+i0NFrMxH3EmRq2idJUxvcbpwc+3NTK75LGFaBcZ",
+	"aMKWhsZzPIBzPPhu0N4wfIWB50xYyPbtDXnJlGv1t43hOnRo7TpY6UBlfViRZEvUVkso9XtcXMWo+Yjl",
+	"a1O3oy0H2pfvl/NLWUYPRZnwUsSc2i7OmosRI4WJtNgI69J6Vfjnxnf3ROOMMLNUWN0BrKobrft81e2N",
+	"GPqJNh7Q0sdWx/Q4tCoMbWxh5LJ4yrcvysmyvEY1n7j0UOXbVSWJxk9rPkmtHZ6sVr5Rf6eRnPm+aB3S",
+	"p7eTtad59wS7rbd5+vP2TwJaVjxmK6U4bpLloBzE+eBrz0uqNofOPzwK03D9aatuxo23n/EsZj0vZR3T",
+	"OGo6wzXZA/O5kpcMl8qkSqAbwkxjRa96tkqDq5mtcfnUjZJLHNKOT2gCXRUmU6y8dmB1HkUmgG/Zbu4B",
+	"rOutQRgVJEcNkpElzY2gjN456vbBo/rsARsntndCy3rOrgiNY7TIXWU9Pg5yLCgLtRnVFYJLpE5VazHK",
+	"U3vbuzRhm+ewBZZBGWtPG0Q/iFNG4MCRHVRf72lQYC1WANCbk/MsboYiWqHozENTtRazBcrFgI7q0SCw",
+	"/mFkQ9wyZnlnZ9e4vDAKJoL4LLBjsn9Adp5542ORf2Vr1mMZajdMoMpNDb/V2Qo1HzKmPriMiCK1YN15",
+	"JjiqX17C9l8Xx8i/BphWE8aegGb68kqQUSJHFxHxyiORIll0fHGrSgOPDRzT3FoCaHtl1KP9FQNJZQd0",
+	"vk2F19VuuEwKbIzGMy56eZgVQYrTOVOXXEsVCkwvR+vzX2xtVIWC1uMYNY1vHu3filaCl6Nee3ZgmrD3",
+	"zNS5KUfQCBjgUSwngZjC1pB4YkXHpt4CZ+MxGxl+yapdWDtGr8dcMH0zIa7ikX/BlTa7Ltrj+qBBVwdI",
+	"FmJxmjDXCr0OgKxjzzY2oSOIfY8GMaNxwsVa8X0hDdPdlDeVJZ0tVzrwLrx/zqhpv78Qo6zVqd2bKxTh",
+	"qcd/Rv2qeDLIZhQ1kXS3CI07JxsHZ+w4uWHfveoRAJwCGB5Ur2BcsjPGjotZt+eI+FXQ/ci7BuC7U2qk",
+	"IqlmmnBT4whoOvGVvlXZPWTOFJexhQUaMeV0BmzyA9vODKoItdlz//iZvOhDO72YaxBE2sV82OiizeP3",
+	"52QvoFG4lAJDFR+P89zDCLgM+IR22N5kj/x4uvti/6B/QhhmjGAvTjxNDioLa7KIkJ5H2TmGXxGmTZSZ",
+	"VHFW/oUuEXUX137v4AReAtkOY6nA7upgZDWyt+ILPwrDE6unzhXbPR2ZkPJ0ifS0oQuCBFulQrX34HDn",
+	"sI//ONp50M/o8q+VXhJrMtXDbTPVKkVox0QznoD3ZlIIUyrAymrIYAVDhdW2ErotEvc9QzPitj0Q5dUJ",
+	"oQRDAmJCmDBqQWaMCuwAYnMU6mi4Qc29u0kpJT+GUyKAwRqSMLA8EVVuRsWCGHekGRnXqB5kIhECP9OK",
+	"nTnuE3Vh1WxLCtOL/ozJMCVaWEcJWaJT354HqKBj1LmAXE/szZxAoHs8pYYmcpKypVWVK6Tx+PFO8emn",
+	"slNCD1WMrvMOxWiH0Zkwiq/zDTWlxw2IHmPGBhdcxGu85AVjP3IRd4F+DZzUm21OABu3yjYFrd5XcHvl",
+	"DYo7fKKn7BWyZJxi3zb90sHwROGJLyrSe/Nil5Yh3Ptw+k18RT/NVR3c94rEsMhwBWUchvd2QEKvSMwU",
+	"v2QW1RUxqBdkR6fqki3IX8iMQUIA1ywmT+X7iAgp4KdBdkNRjyBq7+Dgwc5Bv19IrMpz39EvA4+iwRaO",
+	"ZZUO25CfJvmPtjmitUHkOLhZJkmaQ0SmilqpMuZGMI1LSxWN+XyQ8FGjjMkz1GrVqSnXRqqF16aA355T",
+	"30vC4r7hf7RrPvT+n6+f2tZDj/YO9vuYk2YzKhwgfWEUrhFAVioWeyRXaGyUzglKZxfLwRZL5wsytOYj",
+	"0QsxIoJd7WKS2nCPvHU9kHXkLULbM1Wz3zQqRUTLGTNT9K6LZOHarSOUrk+Ca2828R//o9ewfl6sVQ1U",
+	"60f2q2fj0UYxOiuiDcOoHm2YCcPNgsBPZyIAG/YYwWC9DGEFh3vkl6yJ0rvn7z+Q07cv/W54qNkz4cbb",
+	"CcNpEUFVDJYLTkdEoIn8wCJ++B8H8Ft0JoKTE9lgUd+9H6GQPb58NgkPiawloYLQ+fxMYLYirjZolwkq",
+	"sHZae34oronLXMcFSeeaKTPE3do7Ez8h6K6lNw1RE1wefeze4PD4L/ic7CDmMeUJkQIiD5hdfiauplIz",
+	"t85AkgX0YQvfDJPEHeJickKcTc/c/M4E0o2HBMa3k4VM8fl2JN8cFE75+GI9+z31N7o4ZEZdoNFlukWL",
+	"PAofyjev8bH8lvBB8DskXJuBYbN5sux5f+cHd2M4isv/aHzWXQ8fySlxWXLzK7wjeC7P98IizNZqQyz3",
+	"Cp4f++DdUizT4IEwNaoVe7HuscFqwMbBGOFRbnr8b8E9waMZ0n1DEZy9HD6AtlvT7XAxuNnJ8hblpfrA",
+	"gMa/ptrYGPrSZ0+zG8NRMBa4LFAY3OwCvkvDxeHt3jhYrjAFTzj7dilSbeV25LbLnwGyrz5ncZnpMlII",
+	"wXFpgR6q+Mwo3zrjM9cSWRtWb5FouiH7dr69hjd0e0NhdVvfUsMzW5+psOe2J8qk1fqGRk68An716o+U",
+	"2FNHVOjO9xfPbytxlRhY6+glltTx/ho21LqbRc7SdnujJtBKBWWZugp2Nl2JBhqEKfpDKs6b+qwYl4OU",
+	"JgmLbSXgiCrFmSbnTPPYWWXAlVBJQ39PtJXgtJyHPiCrcGZZYignZtK5twbWkfeptmzamh41nZvR6tmF",
+	"ah1/k3VV4ldCCont5mzIjlcrXeUPqJr9rQIWBAH2mt5D8irvLoJzQnwKTOihhp5gBi0ozWCagd0MptvA",
+	"PbFH9l08ZcyU9bDbLbrO9EI57wUrvzyiD3T41oH8VlC9WVwP8P5GZK1byZxObHaKrc6aBtjvvt2tA1lM",
+	"5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDTERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FD",
+	"Kly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNLMWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFjr",
+	"HLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXgHEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiX",
+	"yEk9R1PSyJFMBteQlXMN8O9ZXZ0l24A+/HrmoPCVTyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc",
+	"/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4DRFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yXWK2Obu",
+	"m8tjDpW6YN+GwZJI3YDeWnnBG0L61tLVhBLviwJWjmqU621KjDwBZ5/N7wATiEBCpNFOzkKyT02pDzVs",
+	"IivBLE85p72o930v6j2tpZF8GR5UGflqwSurgFfDVnXIIwlS1QDSgwc1PudT+9XorPTLBnXfeRk5d0Ac",
+	"P78kR3uHEXm49+iYzGwLUyrIIzLrQ2KBfZhYv6l9KeHWZZrlRnNtVxlhYF2POXGfBq39wXmS+1oV+re5",
+	"gReco6tXMwOXyLlMRRxStEsyKNW01ZKxQ57J1wZ7rXVdHD2VytSuDi5MwrS21w7211uZa/pWWNmGZG7u",
+	"O+dNqXsr6rJ8xk0nlQzsekgUcMdjUX2NAUWL1qymDXRhEz/QUuxAxA9Ul3H05HFODVIRlKGls4tj16pi",
+	"qWa62zYHExujhcVcTEYzmwC4Q8HwnMD2UHMPDg2NScIFi0h10geHj3Ye9Xd3vutnOWVS+a8oTD7VrBet",
+	"wgU+6jICXpUH/FsK1qAjVJJVHiwHcl3Kx8q8PG3AOfkAEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6no2k",
+	"iDVJMVnOAmSM8GzD5Ih7dEtpP604mDWYShdMDMp5Kd8zqlgH4JrCOpdfXxi8sEjhctdvqxB0siZu1yVU",
+	"2bLB7EFRy69ldW3crvS5+dBLZ12vqU5qdIy/KomUgA9G5JBAPduMJrqWS1dY8UX9J1buM4qOWpMcP+BN",
+	"5U+eGOht3vNjdErRLi7EponaH/zkS53w5JU9TVb6O68WpPdHNpqtDZvn/iQvmyqqWB5laa8WgSG7K1c4",
+	"8feGzVfXXf2c/Cu7LTsu1FaWG2e9IW5U3pGl/d56naLUR13QGYsIZjm74N2eTbEd+NTaipLRxr/wvQFG",
+	"VDbrTguOq7Tpen+cI1TVNcBEgbmiTehMKWWaVC0Lywm7P1JazvLzUXkO9QmMH+f8LV0EEYcagY55tE0Q",
+	"u84FeCUz/mnRjJ0vlYuLMmXUfPwoVYqJUSF9+OXrd7UmWE1rgoP9hlT09dWKOV2wBlU7Q/fEel4FMIdk",
+	"btcQklSUzcJqnR6+oQ6Rs/72zNVePyn7sSSD6mxjp6ni1YHSOT++f39OF/85p3/Z2ztL9/cPH81F9k86",
+	"y/45Sv/y8vU7+2+T32HUX/b2yht+9LiNeGE2fs0LKxN56gtoJOsrkC9JuNl16sFHzVT3Yx20p6nJPbZ1",
+	"OvVltb/4XDc6QsQvFI0xo5AzTa0baiulrmxWw94fHrUDZjRAfYd3aUK15hOBjQliuiA7p5rT+z/K5IIa",
+	"WujbuqmTsgK91hUWOYTjqH4NXg2S8KhwP7ld6UVtM2/dgLlyHRYHCRWT1EWalhHVT/6+AFxxKRHCPeVz",
+	"YvfdLZQbp3YyNRvfwP81Uy/FPF25S7KjkayArKYIFHAAfBKkvd92KdyJ2ZimibH0FZEyfa1ac9R4GgK0",
+	"3weNGDil+G3CmTC7EyaYghNLoGRKzvPgyoaINXWeC3/cbC5suLAQ3HEF3DoKalh0RLKSb729I3kzJ3LH",
+	"/SUTVnVqdxbPWl/VokK9cXt1jIqJTA2RgkU2fkmJf65GMTnYPzxqb+Zxu+ceB2gScNvo8ALj3J3GLjCb",
+	"t9SMpq3MacZF+OtBJSC3Jou4s/R/c3RY2ZWfXabjmupUuzcUu0DrGt1rtYrRSlCq2oqgxu2dC1df9AZh",
+	"HdvfsQhGVUWqamwQ/ClbtqeBe71byMk9l+ceriOuvQOwFiVKEyZiqXQQtviLK48hWYaKM9dXlc22q82g",
+	"lFDQ8eELV9vTli5ZqQdaoXNGiUrwlZ8aqf4pQB1y6sywkosmn8QK5WT5Q8HYHXRlmzlcUV8UuyJOnbBV",
+	"Jq7ypnNAAkZYbSYZzkLnj37mnug2ehFOuBFjy3Y9wZA5/DCjQkCyjEWH0FN5tc5q5AhPXeY6ZkwPHFhW",
+	"t373jD1LOy3DmJuBkYN50oDX7j637YWv7G15h92sXr9mXUcyTSyG1zlDNIEUu40LwMdaNHTZOOrSzr36",
+	"eevxBwQXXU4g73xwlhqSF2HoKjrZCaHJFV1oF9mzIaPCEyrr+BVvg3wae1XWbgd2YXYB5zHH/LV5svBx",
+	"SMwIG3PTdV75AX+Hr+yyRavDNbS1/jk6aHBHd48J+H6dHWoJ7L0rRmSygost9I/OR4oalJFM5cj6YNqu",
+	"9XlIImADOblERdHjZEPOEyoo2dVzE/CukKHn6EINIahcMDpxtAUPW1ALti7iagf9FiZsddyo5yxuOR6v",
+	"w4X802uxsOshr9ISZp6ifKpLdVTFrtZRMjffuJvd7jU2rLTm66xzuMrbMNnz0Tq5WG/Gcs8ntR37/SZP",
+	"9Oel33NrgCbFfS5njYT1hJsAmhQs8AplnitGYzO1aXbs91GSan7JXvkkDkszy/M+WjLcMB1rYKQQJYyl",
+	"9ZJIol6Yz9Zhef3d2ANTTJiSqR5MpKxz3D51NUvZjQRvxIy2hM5mGEFP+G8phx+x+Q4mFY4xj1WTWM6Y",
+	"NnxEUs0gx1BIsRsAT0BOmk3nw1xKromfHTmtS6o72D8krx2OVdVAiNl8g4172LbMTEy4YIOsn+SypX6O",
+	"977FW7HJldnKTm8BG76Lw6GYt+uyT9df17avavJAtjiqxZYWdaP2/lRrBkejS+OK9vS6WnOihIo3nzNF",
+	"RhTOUyUP1WeFYiWTIO/f/lSfmrrzoF9K5j86KEKDnO7+3/u7Tz65/94nu5/+OIyO9j/XQoXUJdZWj+d6",
+	"poxFhRmAng9pHlQt1tFBU81WSlOFTNSN8k+bJew6auc3ofRNKN1ZoXRrbU6+ibIvTZTdsMD5YkVHe1DP",
+	"RfC6Bu6aDVgPLuetrJwRWhy3QeGHKVXnMlWDkUPm1obRGXybNFItie1tzwtwd0L3FXiJ6gduqY1WvN3G",
+	"WH7I7bSP8D1yVmo2tUo9TOsMxmDKNzTmoMrwUZpQRSyeEOTvw9mJgwxeqzXf0xZ/z6cw2Hzwf2NqTShl",
+	"yf/5X/+7j8h9qFq0J4XfVCey1nXagsityUxu2GG/3HA3FQvnRKo81zbpPypCrobTBwzk992xYmwXvqt3",
+	"3KOCsAT7BPskPSyYhb0fY7Viuzvxj5pM/fAV+aByjOV3rowSiTKCH6+m1EDRnC2utlAYLInJlOre5091",
+	"yNjFSR4TKhbkb+/fvM5fRA2ZSW0ILCI5XximkSKFRacIawlArKgxHbE/PofbsglLcmOsq2hsoqTkNqSX",
+	"V0ETVN+5CONGv2Lfn1qRdDfbzW0zUFJqHRfGTcLN86wzOK1Z5nlIKEG0rsztW7rZNTWt6yRPt6c0BIPe",
+	"Yf2htQtoFRlvs46g37STG2tGej0KT/un/NlVj6Ugj+/fvP4ZJOpXJRjb1+dPI/9yqVfu21qUgvnhXFMi",
+	"On5V4Icry8ottHptRjy8nVBuVbg1x3UDqbaF8K59MztVE93qay9KWzudPbfb5PLgGDV4lLJZqQrRAK/P",
+	"x2OmdJBA7MA4Tgh1/1ZUEUsTuiJ+My7uF6Lo0wnStdGlVPL1Rj387yAVmBOXeTajIFiQe5+tt9c6Gguu",
+	"vpLn37uS6p1Ovt1NnruFFvCnuyt3GoVG65Noaq0kQa6RfXmmZCfVdvLZqzSvpO926v0TS049dUep66m3",
+	"Zy/wiRfPuz9gtdQTiBf31MGnbUCYlNbZHbic8eI3LmMr20n1+RbO+xbO+5pzTL6F2f5UYbZveR3Bp4Wt",
+	"q7GPnEd9EWhL6FTPEdQWNS8xYoAPviRwdssKfLO+vgUd3eNj6k2dfJX+AB3Kvq8nK73N2/dRF5ZyypXV",
+	"ttHiszrImOupLWlAIR6q6/VrrtkoVdwsoPn0zCkYFmAt+9cL/31/++VDr2zwnAaAcc6YuX95cB8wYO4n",
+	"csIFSOLsFwfCdmwBJncTfsli8rdfPugz4YryEC3nefzs/SnZeR4fPnx48KQfkbFMEnkF5WrvXjwlj787",
+	"fEh2/vbLB3LOtCEW+MScibmCQzNiOoLb4K6+RSenyUQqbqYzEOBj/jsI9kUIRg7VTkOaTI5B/rMhzJmK",
+	"xZmwCkPhccXGqYZAIFZuqojQNOa2n6aIfaM0C7HNAEo9OhMUS+txiRzcBh5ioplGNNt8VNszCSkT+aTd",
+	"iWzfpsbMe58/o60zljVBS9sJjFuvLkCRM+HaLtuoUW4iEb3Qhs2sHiQSmGIGKCviM+Fi9QRj9RDrfCli",
+	"To9zI1YTKaDxlQCYSDk2+G3jhAvWd3209JlQbMQ4YnIrNuMiZiWYBtdrFG5glzyGZdw7E2fiqRSXtoeC",
+	"76B2+u7pDy8/PH/64eO753uzuH9M5tRMNUFYUzK8f3kwPHGdToFEHjx48ARm/fHD0xMsaNRnYvjPf/7z",
+	"n7uvXu0+ezaEayGsxgmZScEW8PPVFArPbVPZE0TNxdq2MzH8Aw9oRAIX/+chwI9zQY2n3eF/2it/sYA/",
+	"CDD6l+GJc6ozpWDB9ZmAWT45evgdGSJa7whP8P25Rcz6j1+1FNDJTHGDOL4YXWaxBWgXjMVnYvhyvPsK",
+	"LIphjjJfwEg+Oji0hW/a0IRF5Ojwsf3btcft7505x4omMjWaxzbAOKJJwhREtEdynoHYHe0fWeo03CQs",
+	"J7bTty8DK+i4t793sLfviw/pnPeOew/29vceICsyU+Qw96eMJmb6b/j3xJayAf/GJXgZA/YgMz+4W6Ke",
+	"YnouhQM1Pdzf72EbcmGYBd0Kl+9X56W3vL2N89tX2ANV4mrAmVx1LXWIiXUjZVPLoc4Cnto7/tcnENqz",
+	"GSoovZ/4JXM9CA0Fe/hfPXsKe5/gsftg2C2WLso7e8etrAm+G9bk4f6DG3jdawuNHC+2vg3wIRz2gexk",
+	"LReB/1lxS7DxosVrBOOx37Rbl/f/GMmYfQ72qxqM//juJzJXXAB7sKwKTtjf3xF4NO94gc3ZfM0tH7E9",
+	"cnomRgi1Y61Pi2ehydCw3839qZklQwDnRf57T5Nz4AtMOXDjERUgSs2UnQl4zwkZnmJ0ewihPGC22Sjk",
+	"nI3hc8EX1ScTBrzONlTgAuzjM+Ee3fX4GEOyw0RELkREprxPNF24lgvOtmYklqMUsya4tg0DozOBPF8z",
+	"7MegOUhL4ER929DS1gwXLtjmg24qYxTHZyIV0FdQ2LXbOdo/wueNlLbPNQpcTXaODp8AerJYOHvfrmNE",
+	"pDoTw/+02tpfkMFG9ovh4/F9jvtqy+iKp89C/T9z3+baiM6YQVvsX3/0OGw5cDifX3fcg3n2QnXPGq/5",
+	"yQg1xcOiAbpfsbzo7r/B+Krrt/k5KtMefN6x/bAsg8RuJOyYbT3bO+79lrIc0uPYa7LhFL2yCQPWaZCf",
+	"rpEX+cXGpXdDWCPKk29xrLAc+uHDOt37c1RXx18mWlvBbwmaA0OgAuFWekf7+01zrmFBcP/RksUIZX33",
+	"RQk53PbW4bXMV8C3mkJdwDVtPjp88oV8yQfPDi4DqsnCLFx7CMoTgmgYtrHN2DBF3jGjFrun+G9tkbF7",
+	"UW/KaOz8LcENTd/m7r6Pt9o7P3/etgCzrCjbn0zASEFovo07cwCeHUVEUeOA7jF/URJgxeB8xqZUoXxj",
+	"YizVCFPevJA7uA/I7eK+jXLqRuUE0m2euXsqvLHuk/Nb7j+12TKfo9Y7f4KvwBvr2FeqfTQ0p6BVjfNq",
+	"z6tk4TpZaStep/QS4URdGypipZaZglSUynVAkEnMNMBbcgPiMetoxTVeUg0MGDX1AY5Y/xUrNAS6Vs6M",
+	"CwJ7XncEPR2sxTEPVrz/wUr3r3cOs5PnviwzuLiyab/WniE7tjVaqqdWnUiTJMJOzFkjuVEiRxdEX7Cr",
+	"qEIcOjyK4C4pn8Ff5fnyA/g3uOEat/1v8rxpzxElFV5/9zfxOarc8E1xCv0Vf5XnORa7/9la+USlArcS",
+	"N1alIrTd8HNrtuj+H3CaP99XqbBw2216Ygao1kFPfLRfe9LnUptakHKFGv2MCkBh9l9jTXrtG7rlX6/k",
+	"1QmBDvpnYvjX5x9I8cOGWadv17JvjwyFvEJLBLuCl5wq/TPhXFF41WDvwCvCsx6PiIRtvSauiT28Bqf5",
+	"+vTVc7K7C8PvnYmj/SeuhR11Pjm4x2Vlw/7ZboLwCXDA6vT3d6n4mzx3y8y0+V7Gi20ejHepsMWZnz9b",
+	"H2/hDB5u+VVNRxCWRcOus/gusl+nEK9w/5OV7n/YZT7vwfs4Yh8FvaTc5nFszlTewdFCUsTW+R4RN1m4",
+	"rpSebl1oahkPATVmOZ//iHfclprlMVw6kauHyaw4R4C7YoWCL6SB0YnjLwhHSnZGVLNdLjQTmkM0rN+g",
+	"Nv3Wa+CW9W0W6ho3HYcw5AS3AMFHT2zzpWOCF1lwpWEuHv+8MKVy3PNalbMM67aGR1jKuYuc4fDwJnUA",
+	"XIcI3UtxBMEgizarsJve76ZMkx5fuKSdNcndl/Wg1Ch7c1xq9OODDAb/F0hidibC/AmyQwvI18MC9PUw",
+	"IgWYcMLFmShI35MKsDt+jxWTIeLuHvnFQUHTMzH0ENDDAlD/lGKbthSJO4OJPi7jRp8JAI4mO8O3b96H",
+	"6gMem/t/8PjzfX/rrmKamSH48CLn4rOzwogZ4eLSdT7ZIyDZNGzFkMdDb7M7HSacJDfEZb+eiR1KFDOK",
+	"Q9DESvz+ScaF3QP3tOM0XBNQMYb418DQCyaGdUrEUxwdiOeaFIkcbv5zMVIMPKqqVhxs9cV1DMN+8R1V",
+	"JlZTDo4OHl4rS7o95cNuEqEonay2YTlai0GZn8plQaeM3K9RXjXpsyle+/IV2Q03+NTubBbnXdaPpFZM",
+	"raQovnyGpaVzn65achUzFmtSF32GOd7T3tlhA9BD99dgxvUM7z8Ty4PSxH1swihmDpgcHx5kdCI1BPNN",
+	"CTX+xFP/iAqLyIs95TMJ6KzHfKXOBCVFaYsSIOjDMeBigP7QYb9OFnzE0gp3OFZc4DEuXe/zp+uTIjbZ",
+	"uJMUuf6jbNfqT2mSHh0c3ikpdXT4+AuRas9jbtypvqd9hz1Q0CLkBBHxrR0QTiHgBZ2l3v3gtLca3KfB",
+	"vdd4hPLXNNlw4US+iUbrzc030qa7oSgwkhR5PBh82kRkrphtSixiMk5Nqtj2hGatQfiMGmYR0mO60GU/",
+	"aUTOJThghUt2BxGIQQTIE3Pd9DSLreGjTalfFIyGYgrif9hd1AcU7ukzMaJz+D70O0VEy+BBOyGBuQGu",
+	"NDCy/aExPXHvTJx6cyl/mZHEeGusID6lsCkXY+fwhc/UZ6IkVLFFe0LneniSjxMMb2273HY7E04+9jOD",
+	"jxurcRzu7y830fJzck3GWv6CFUy26+AUTdpzZXUTzKgi7HeunTjepg25fEKnTvf6cyoBX6vpaXeVoMPG",
+	"Ob1Cn5dN8PLFrBWG7Fq6lb3i3aX2/T/yPwZwjVlAstV5d1QbmiuMvjRGt2KiQaOoyM4t+PRqXF35aU4F",
+	"lKlNsDWHCC6cieycY5o5cmYffVhkvq7g0/A+COPF4MsT7OpMSIEFy4bRGPxm+KTLFQT34Rj7F8JQh4dk",
+	"yESsB/bqAKNPtc6z5yK+Ybb8XMR3jynbTaHBfd/44dfDD59jeL2gjwp3fHYwPE1t388oV/f63TlfHqNa",
+	"j8k1cp0XWXqcO5EEtOXAqUMLdT621w+WrFhl7Gj/4EwMnVt94GNgkCuM6rkfFNhSwWXfj1wajasMOhNj",
+	"OuMJZ/4dlxJqaNxNLg/rnk290lmSjc6LFGqnYbOJR1JomTBfdoNA13vkmV9S8DXRM1EOAxLLZLGzEJRW",
+	"WWYLG+NdTfkT6JaaaZaMnTfJ3jHI7xjAxXp/UjYRdpsO1/Lnf8siuEnukdOAs2EjIFJbHgXnyFeMucSd",
+	"7owjj6ZtmXHk3Ttt8YDwETXhzmzmpLGlB1BGZRNTCRZefHz30+f7s8V9YJccMvKvpkxhrtAC+/TBQOcL",
+	"QokUNvHxTOALmG1Ru0dOHZihVVj8V3qWWwiIHhOqL3AOVq8yBVXLKVnD31KWsvjYxv2He6AsnYkhHGMq",
+	"BrZ42zGYYUTqeI2LIqY5ZdSqQy9hsuyNQ0W5tnwhfMHLfPsbzn1AIN9O/E3qC3haKoH6LLyh7+Ex2OXC",
+	"J653P/TFSPs1HPxUV879TuXg962GQPG8YuClhgM42ZxN+T9R0fjL3t7eMLJFRDZTcSwVOTw6E1OZKm1d",
+	"SHgntv5jtpQXzjHoDImcTMD8UbakCxONRgmj6kzsoJsL9LH3P5zuHj58dBKkHZ3LGK2k84SKC+ZeHDMo",
+	"CVQs7mNtlmCgbuAXIWwi7lcSM0WkYHqPnCKjcfYbfD8X5GCfzLhIDdNEjiH8BCPaMWqSFQKrjxp7Fygx",
+	"MEN9JpwysudMuYreNcZUlrIwjxwzqzIoG4NDzx2bJ3KBmqtFhBTSrkttUqWd7Fu3a++Y7cJ3bcys8CL3",
+	"8iaOhkt2RTVx4mIHC29BHYd9v6KL/jdOd/OczpsUgUT3jIFoZqz7IUsn6s7r1PYsozKJ3wW1XH2Favnt",
+	"keJPfGxC9ojh/4wyQd5ijAa59xLrfMZEDIxy1/Hs5THEU3/7O3/3bSXwZgh81TJPOWeiMxh20/hlvMxN",
+	"nKTX56grbUdjtNXfR7Jd/pY+C6F5TS7Y3GQlIRbJgynvNcY4LOwOiF4XhYxdpaVOzzHdR9qSOYmYKHQ+",
+	"V/KShSAl4dnLf9XLjqD3k414vG0f2fsgk9eFOfNJ3dOlbCJELXn/z9dP92Yx+e//OgKfz5C6Mny7MFZt",
+	"xFXMCgSNLA3sMLpdCT2+/h6m7xIWcwOeMSXTyTQ3ZkdyNnPF8xBDVqnQkcV0Ucw1Kdfld+yEzY4jzHWX",
+	"8Jgcj5kYMR2diTkTNDGc6T4JTWejqND2fvSMwaRQwfLTEPLKuQohmO10WogawMVa31p24DCSD8pzrOiV",
+	"OBPBhEdgMYEOf86I51Doc+vvkaH9YYj51ZpQMrQQusMzUfNOwhLNghRjj7tbjb2cCWdHOFqzNoMLrGRP",
+	"+S/cf1Lv5APCLPOeawqEPHOTKijKNxgKKX9lo8sR1iRb1j9lPOTLifdaEInCOfXefQxwWAagPe93EB9w",
+	"ILPMDUoyTOvl3D0DEUNOXque/4SXr+f84Ni3dHg+YKCl9si4KzdwSg47UPEHKV9RsXgXKEc3Tp1NeEty",
+	"gmp8VnWDADVco4pCk4R6+UpdZKlZ1XeUKFOzlBTheoUojqqqxE/ONZWadfblFqscMR5nF9Eu2T3tQ3cu",
+	"Nrh8Db3NH65iqXbKKoO22q7oFJ2iKsS1zwKluVuMkke7MZ9AAZCM2Zmginm/j5HAeHbQizdnynOrouYk",
+	"U3Muf+97X+PBwzPhfXUwvCt7gjFOrN5hfZxTauOQijkfo1UkrBKA1c+H+4cZloxUiBuRexrhg6jw34fp",
+	"eUKi+zFhVAkNqfIS75KC7RF/xvB9DtADP8m5Xh/iHwcPvZuxb9W+eYaB5F3IZOdwv3xvFLSaguCLoDN2",
+	"TI4On5yJc7aQECpFlfbNL6+fv3u/N4uX+APfCPaBz9h7PhEvr4s5F96xEpM+vJ45nHqbuYZnv7KkyMeN",
+	"m78WPz88vBF+vlWmDEsROv98dCM7ynCAMVPMxUTu6Yx7s7ipErOOx9x30dJmXvNhylwmU6ptZ7TAJy+V",
+	"nYp1B+X1JhxzXYEPnYmCINmhmljI01i6wxcEB9ynWHMhD2a6z9eufiWOLISojVtcKSkmcHNgVkCCAxfI",
+	"pgZSsAEMM/RwaT4AkLHMo/2DmvDA3pl4Ad9px4evtF2/YaJ+QpYLXGEwFgMTLvv4xD5lkeU0sa8JM5NL",
+	"rCbhF4yMXcQWVqcWXc0eIXeerpljWKr4U+t1XyDfeO+SAZwFUQge3HOJSZEF7nUMFo6E9UTELZpdTaC0",
+	"ll+8xbDlcTHsCH+MFIuZMJwmVgHwAzrgYp35S87EXCZ8hKgQ1FUrW97hy8AP9sFDoejIMKX7e+SNIDq1",
+	"yVeYA3ImvL6FmVJZxj26rpHd7GARAEJDln3ZViEwPjqGTCPDScSfwtGown/EJJ3vocvGlo+jK8TiCQ9x",
+	"FVwJ4BBXbwDDDByHGkaFX2GwocVhDH51DG944tkENYbN5jV6jmUtZ6LAWyxTQdhHO48Apq020eqpnM0T",
+	"Zlg1arl9nlN4h3txloXRxnWOmtrSOuLimsDMb4JjHDy8kxzmrlia7yuRy6V8ajk3cue7mQ29YyZVQrs3",
+	"hpmZTg2AnwtWmXVVurInTGlgaJ3oORNmj7y0h95/M0bNExlUSvk6XOvytW8ChnImqrkNOy5NHO6HiUhh",
+	"B4TD3yfKzT0bDbPNccg9cprxIsVS7dM/7c0WltvyvHrTw67a9ZxjN/qfWGm4K0ftnTQ2PbJA4I0n6pyK",
+	"i10Qz7wlPPs9FRdP3X23GZhltXFZW9iKAVmbn9iLes7D2ot6MdczrnV9kPY6g6j5ojWFT/2SfouZwloR",
+	"R4lezcqg9uV4jMCSO5YPj6QY8YRb3RA33MoTJJC/WAroRx5lFE3Y4ARkobr6Y+ATZrRMLrcdI8VmBouh",
+	"K8TOlWOo5LZ/zenCB/dsTrOd7YLEKSNSWO10NJWaCQeG7hcLxYVdqBNw6c1SbSD+B9fsnVDwSmdokcJo",
+	"LpY6p1xT0A8PydBezcEoIkAwxDjgIE4t0MPQnaY8fmijFR1jhPZrc6ghm6BnC7IGbtHj4R45TWPQa+tF",
+	"Gd6VH65rEmr5C3yk8KYFW/CJDcHBkbv6LSZ47RAzeZ2mT0+glvfE/ghj/aY9amhqe7mjl4X2mrgR8rIM",
+	"eqHZQff0/c9kp+h6jsiZZafZGGe9/jH5+OHF7mPIpf3+zSssPucTIRVyyp9ewHyfvvvpBfYGIkcHj/fJ",
+	"b6kEzdbWOVnkbjj+1LAIZjhQbMwUEyMWWbYRCarsMR3iMwJ1W8/esPnKDjVnAusRoFOoVbvRoU9dmcLh",
+	"w0fkR/49ZBHjmGic22YzdgXTOeZImyuJbGZGEx3Z5juCTJRM55hXDF4FyHgYHkT7+9H+/v7e/v4QBiXn",
+	"FLvEnImd84XxmNVY6C+NXSEInMDpVTKBRTnnMc9dDhGixSZjqWZQfQ+LATfZBciTkpGZejdktgtDTwTW",
+	"O8CUsra+vNL/ev1pz3aUH5Kd19ZtCAa8YJkwHPOEhXtBzhl860HftVDyCRtcO/EC4Zbn4OtwW8C1i8KQ",
+	"LNhjxYV1e8CekmxPjwn1z7mmGOx3OjLgUBGsJHncKGDvgPDOyMC6eH8DaF2MMmmSS5+oIH4ipEc/7Y6y",
+	"kFg5ssjzVM7ERNp+QHnHYEVBgbBKws4wKaqyliYU2+WzuVTGTyHPfjFXHNbCZFErvzXYthjsNj9pGyA6",
+	"E/CbLzAGCcci1zDB3W9ZxlIB9xInA9N870mnoaFGSUGutsDeZkF2s4zF9gQjfdnYneDw0eHB0VFte4Kb",
+	"labZgto1XtrzwtIEifnXgclw8OBO+bS2KI/tRvmubuhHyngu2Xn6/ue+S3KwdkMgj3PudU87pqaXy+YR",
+	"U8b2zWjp9vA0vPG2LOawfeImTR/qxh4pdjWYsdk5U9fzAtervdvhDpb7Ry7iOhzj5+BI5xgxRMHu/XCQ",
+	"rGEdC3WzsO53j9/Q3HaitaHqtXoags9vdDWEBHkDDG3jIgRtyKh4iPy5dEd/UcAYrsM5Cr75mozE4A23",
+	"gnIUfmFtpz6riTjcX9vXk2vnWfGFdYv+trGOWqZ1p2Fzv+Wy+mw20GzBDiicoppDWCMbM9hcC51WPaDP",
+	"8PfiAd0EJrQtNGjfF5MdI2fn2kjB4q+jwvHgawW4tDvWhf6iRnDmsgC4HS5cuHwTJHejEJN/ZabbJm0G",
+	"s1wHL7w99nGtmsGtgA230OTXhDm8Mgv8Wlmm3dRVRLYU44SPWoK/T7O7bsKQrekwmAofGiK2o3rW20Ol",
+	"jW1vXLHukjYzX3KBrt+TRnMv27NvseX3dMZ2rdM9I3iHKnxJk9RVMeDfFk/YFu+2FWBlY203ZFwb7fTb",
+	"eV1mrBse35aaW4h1Zh/YCPHgGMAou/Gb8Xh3JdGPjM1tYhoXgqnI1jleMpVhZCdSgzMOD2DrSVPsatf6",
+	"GlsklWJXr9x9t+V0rUZhttdv97XruPXy9bOXPz8lIoVPxXAl5UKv2v/tYP+m3ZTZ9ixJiLoifqe/FC9l",
+	"OOd1vJTZqlwXd89ecDs+yvz77pKLcumsvqbGXl9eo67gRC03XwK50NXjGB62bw7Hbw7HOodjG/ktcTgW",
+	"efmtcNRAhn697sb2LboGd+O2eMd1ivjbcTYuJchv/c2++SYD32RH4R4zoEsuxa5UcZvh98zf/Mbe2ylf",
+	"7jrTY5agCPrGiSghEkZ1I3zgti3W67TtijvQZN8hILrdojvIDTZWINwSuE/0UHBZHYseyTmLoKivrjCF",
+	"CSQLzPdsPAWt/WiL+9C7sR1futtfYWe9N4KRuLjhkc0q5EYTd7Dt7zbhOjvrTTu+lsqyjEzuT80s6U4r",
+	"P8DdnRhnLEcFzpYtZS+bRy/K+F34m1uEBn5XtqBw1OMCQsgcU9QVizME9QavF1yuZb8YFZryXtS7EOtV",
+	"BGK+s1/bBs/a0eOH3z2qzXiuHpEfPrz6CZvtf2tY6SAPS8dKquqhigjVduW4IM/FJOF6Cjf+wEXMyU5I",
+	"MyM5X/Rv8NjN43Fw6uogCubMNvR3lRNaQxBq50eqBDX0ggIu1sOIvB9Nd1/+g5wKwX7fPbBlGvaPw74r",
+	"SrDtL83iniYJM4YpKA6xZSI4o3vaO4khxBVjF56dZ892X73a/ec///lP22CIzKkyfJQmVOmIvJBqRr7H",
+	"+23ZBRRNwGIb0AR1ZAv57NRhfM0ngmIXzfNEji7siJdM2fgz7CICBWWskZ5jjImdiY/vfsLX/P0d3gJ1",
+	"S2/phJHXUPLx6qyHLTtxCnrKmNnLthklJ5YPuYpIW3coR6lv+TmE4z/MAsUNPORMBG0YLMQ/xUKZH6kQ",
+	"NKYZPUGpP0dsgLFtBeXxSgybzRPUa23+ORIk0Bv4MWEvEqY1eTpVcsbTmV0EUH1jqHN5LaGWaSyFqUX9",
+	"qTDot/H4LvFnIGXNRlLEQa/hsSOoOVPQPaoTBz8hTNgF1tkW00SKW2DtoTbkjnGNZXDOBcUJVVn+fkee",
+	"//bZi2/cfkVuT8k5TzjQTALrR3YcsViWE9KgrcrC30WB+LLzfoPiwJ+p7daSv3bl14gWbgwiBO+GoNVQ",
+	"PwH4QoP8x2FEsAGl60sHvJPrTFAMs+kP8KcBj4d912CF0UuGzU5iBqFGxHu0WJJyzsRxEf+IwG94WdsW",
+	"LAX9d488DXC2z0T2ViyznNiKx6IotJLw5/pqcBy1xuq5DpgTfNctwZx0M7f8Kod217ckiWtkYS9BeSMm",
+	"X3pn8+0UtLfDvgP3p7bJEqQ+FM5rmx9gzLHTndcwp9JIfW3N6nZc14IZ1Vj0bFtTI1BaEa8x1Uz1QziL",
+	"M4FTI7byFdnvPKFCRySdJ5LG2oFYWowxrMSzQJ9Zf+QzEUtQhodv37z/QODT7ccOI4uw+vaHNx/eQJl7",
+	"P4Cc4LEbF8+Z72DHNRbk78p5Hec4NYaOpi/sur6Fd1wT2whfcUu8o/CVDZzDblxQPn7i9gw2SbDfv2Vc",
+	"3UBZq+90548Uddtim4CgXHWcwKnaXBHrxnanzR8zbmwmhd9X17h7aZpVkccouO5tuG3zGkzrpdm3WP3t",
+	"CmxYTUaJ1IwoNpOGJQuy4+06HRHF5gkdgeEGR2cOv/ZPnI0YaCZZv44F2dl/ZMt/tVHpCM1U4DEzOppy",
+	"AY+lArj1/lGAZxOwZdRsEJAx/23gz+3QYyMg908T5gAX7Ip7AB56Jqw1zOJ8M1Hxyr+emsBR7PYQNKX3",
+	"zN/BzgRyusKuOISdEDVu7p6QgtUiyaK2+C4c5NqUpeAdt8T2it/ZxPfciqnizd943U3xOttIsXhGtMdq",
+	"lIYRPZVXsENlDjhPDVF8Mm3N1B4neLXBJfcM887mdpKajGUqYs88f5Xn2uPrvH3+7vTDyzevUfk4LhQn",
+	"W1hq2zxXxPYvwASxrBmxBcjYQgTNk0VE5CVTgGKiU3XJFvZjg5lHZ+KpfKrJnDrU6IRN6AhYHI0TLlg+",
+	"8DlL5BWZccFn6YzMqBAI2aPYnAEaCXYoAksUkHIZgXVA4BewDSMwHaHzSJR7ztBJmDJ0FO6R9yM5RycZ",
+	"v2AhpMri2HouOU000Yw5ORQmvurIbq62184EtGRyk76H89CR7RPugHttw84ajgWRxBdwfzfXVwU1IHDR",
+	"PNrfRvjW1ZX4hPQVOr9tNzP4OiPapQNi8XakcjZMG2ZCnLIB+Ek3QUtYMomOyA0wCyM3nMOXFIGHU9LY",
+	"pw/jS6B5WF749QXfkUdYz/xoyuIUoLKReyvKsXNAbTA+kBxwc0lk3EBhD0z7uuzOhE7cW24l7xs/ra2c",
+	"Z4w3fVO27jIOBG5Vrn0ldBIRTReggl1NF41HKFTFluVuvQzu+zqKdu5Astmyg5kv+Hv74PVW/eSva5JO",
+	"IQV8K1cNVgOEFsopspM5SJ1KDfp1RPK2p7pOC7/X2iM2+LE1texl6K2+AXJ5xgzlSZMIyWf+LZCK2Wj5",
+	"gjigUYtGGnl7WUckZoqD1LVlzxHJEO5cugePmRg1l2NuEhstE1oeLG00zKHhQeDKsx81ylNK9h+hTeIb",
+	"o4wUN0zBVTk+E3URxH8QmBw5BGN/LjXTefDZgtHmx+lM2Mareo98RA/hW6pozOfk4Mmj73C1fqQiTig5",
+	"ePLwIRlizAcE7hA86GOaaAerOsTuvjQZBuFRdBW2JHy8xRnS5EYSOP3LfubsqtFN5if0dWYhaKYu0SzI",
+	"w9H+i7GJdx6iwr7cSIsWzNmFtLihXoXZYmLBNrpt75HXmAKm87QwBOstoF9qprC5tfWia5fEZQMLPhgR",
+	"tt3G//g2Zwe2X/XBEdnB/z6MyMFBRA4eQFaVbXayQNjsRT9CnM2xb++NTiLrNEM7zf569Hh3KlNFFEMI",
+	"VnRb7YQn+GDvQd+mFnAIjJwJ+1Xsd66NzpquB/OVKvgiwrX7TghyQerCFWaSBRDKQTBBqsz3NWPYl1DI",
+	"kErkFVP1jZTEmKvZs0J21XW0sXbjr+RjP7i9LPBvdt41sjJHdK6hEQq5OCBW9DNnCQulzKtSysJBvy0n",
+	"oSLSFbsECXL8x+2xutP5XMlLmrhwnmsKZ+NuPsSAKWZD8MErHrOB63+PXTN8CpLjjdje3wpyYIJ52lKG",
+	"RT6aAruE7rMQgwPu4eOIIzmD5TrJevRjeMBetQwFXuszKtzde2T4cryLtYJDslP8Vpi/5lL0sTnVaMpG",
+	"F5DIBVFfDY/WZkfBhhT09rtVt2gneEvhwdUtjcwBnnc5+VbV+FU18Ef2wSIXU8c2s+74llVA7IBruS0H",
+	"pSOh2LV8ROeYZWBsq9alxnfBVl/qI/tb4c5r95Jdpzso/JQmh1Dxc78QHJhfS3u0MhBM+NXXpC2Gr7iV",
+	"oEDhG+8QHEzbvL4BwtwmIMyvxZPRXDQe3tju0KwcuFsi+uL1rxSyo30PrwOzo7TFd0v7DSd3K7gdbYT5",
+	"DSX4a0bi6MxVZ2wZF311rdjqr1hj80NUCW5B2/tlKsN0Xa4b++vO2H3r7gyyqGtDHe/YjGOiHnG93LDf",
+	"qevkzmJiwjei7WFkwYE6wsZk4bQgNVBASoyMyJXixjBRyYHx5XBnwtfSOY8tJVDkTrhNXVwwEw7BTb8p",
+	"U+/V4nXhezvl7KUCdL6BFMmivmwV4ylRLYDzl2T5hEvTnqgFGzVmN8N8txBAyWiKi106n+PUG6FOioki",
+	"5VPinYk03nLO1SuqLsJNeAevuKENb+JiTACrvYNK3+0JKNgmCOsyFtvlIUALZIfHbDaXsC39ZbSELHFX",
+	"M2Mg6L1Mcr2BO9/7G6+REIovqqGE/NqdT7T0efsYNLSzJjtekESEzSjHmKETaP2qcAxU9up58COB7AlL",
+	"DUEu2gwXJ+vuabID79J5/jokzgP71H0bzse5wEBWqOFf2CI0a8kpBds1ENeDEsddLHC80IDJoMgO9qb2",
+	"cOND62j3fau9vIVwIIhDMsw+eCDH4yEkzWvjHf3uCspSI7HggezkTwy9XHY9RjFT4EzYsiYpmC0QmtEF",
+	"9vNOlWAxBCf6J1gXkGTqwk6WzhEFZdWRL0coVCz0CU2u6EKTibR1lCOaMBFTdSZ0ep5tCkm4uIAVnNGY",
+	"gTNmaB0zT93dH+QFg5613OgzMbxi5yOaDFKVDGs1BKt5Vk/d9i2rwjtuxbRa8cj/uVxKm/qFplRMbEZq",
+	"CdfB8Z88aO+PHqYgKDZi/JI1qus42nJH/Bt7y1cLLu+x5MnOiGqshGRCc8MvWf/Ow8vj3jQp1m7jvqWX",
+	"YqxCejJeOUiB63idXPtWwhL2q+5QPKJxQt8CEbcYiHACZ6mzDO/oCkfvT9M3JPq7mLXwpSHXLyXPaLkZ",
+	"3LsN7uoufJ0Rr5bd2H6saxvM5JqE+u2ZYN/CWn+ysNaKMvq+d3zsGvBltPQXC90e1+oxLLxpGZq6m/W3",
+	"EqgPIeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNT6u+st41puIXXpTZCUvI5mugmrvQrqpKbScBmaG3",
+	"GS8h4LGygDYCUTEb4xhLONT9P/C/gxYD4x27lBdtxHdUF4qG5+JvtLFZ0TwsYj1tbIfpeAehA3ZzzjhP",
+	"Gb2ynrVJG+MlJLnHR0uSGl48JQ8fHj0MFkGq/A86n2sMh9h4A8Q25DHGO2iS7MZ0cSZ+fv7z89cfELLI",
+	"Yx+RnSCM4XCXmI4clBL0G43llY5IwkdMjNiZWDCqogK6km1Bo9glTXhMs8KYHGhp96l8mr2wH50JBrBu",
+	"tv40oWqmyYN9fOQ7EkMMxSHSwC/SRnJiutgjryU5Z1RBfgbui8XBHhobM/EeJV+thsvro14jxWImDKfJ",
+	"CaHkSkmoHbE9VOWFJyRf4UuO9o/2yMcPL3Yfk50hlLBoZv6SmvHu4+GxqzvFGhbDTQL/VgwiTmWQc2Kk",
+	"7LvSRkquGL0gw+cf6GRo408jdLrrMwF5Gj4aBgU2whAL2SmksU8/+/D+w+mrt/3j8ABAUoC2WGtnAuAJ",
+	"6egCodpfjndfQxzOVb1MmIH1PcKhZGpzWs5lvGgomUUt37O5bgknJmOGTUek7MaeceH/PlyCIgWI70zl",
+	"Lyp82hI/+f7abSj88p6Qwr4v6Uxh/9cRpnyUr6v9NpzLUzqast2nUhglk+q5nyt+SQ2LAHt1BLdawgfp",
+	"N5VJXIzr+r3oHkKIekCV1df+AhTrzrRUPoUGCVSv9AJ4xYM60fhaGjKTMRaRHQej44kyU6mzxB2YIdGu",
+	"GUGRCtaSqzehSbNRqrhZ9I7/9SkUZc8duqZjv3Jc2D4PRIc10IpdRR7P92ko+LakZ9cIIhe334U49ZYL",
+	"D99Zs5HmdYf+o8MoHNnBjABkwhZp1MLa7Z2Jo/0jyyezZ335MB1BRC1POrDZBICMniI5AaynNrZEO093",
+	"sKHNDI3PzwZ0See40WTn6PBJf4+cpjE3LK6vCQQubMPTfCJe1miFh9tzwQj2gc+YfdHpaMTmDTbJK8Rw",
+	"uJMelsMObuYPUr6iYuEKGfU20mw82iJViHIBRIUZLAH7JBQS7KpJLJi0gSdSxs3RblfCukvjX1NtMH/G",
+	"I3O40sbtnqdTC7IQg6RKEiqIwoJ/VCfOF3k/HMz2GZljp2MQ7K/CqEo4aFKuKpfM6AVDfGT7FXBEqX+B",
+	"TYgh1OFgVjrrnAnbUABuZMcklul5wmLXDAdmZaHDh76Cepi9JV+rM7EzTxPAHaGaDN31QX596DQp1Abh",
+	"BYjjq+iIOR3xTLiH+pn26eZ9wdhc2145M88XsNAQhsCziMjpERQlX2agCe7hHUrmlMcEmTVCQoO1aW+J",
+	"+XjMFC5fnLK+UwpZEtLUCVEMUEHhXXYicMlP5BkDtRVeCfNYEAQZhfHgE6x/ZSRnDPHf90hN6bb75hIT",
+	"9WgrBWZ6QqjjYjnQuydNh3zsFWBcznztrfWNQ8FOYiIXtYHcgX1RPAS9OkP4gNuxkvtMAIfW3DassGDT",
+	"2RCIDqMZPF3HWJ/hyG/tB77jmm0QJadxzOESTd4qeIvhTGd50PPgpz96fklCjFJXmIoTgM2sASmNerYA",
+	"vaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2evw+6+wQDxe3eiNeoJdDSzV12gG6Zwx3YvyQbkwj47sqIDE",
+	"m+vZ+/t+Qe3vubrJhWETG/1yPG2w3kxlEt/YTD2fW2+mtRR3VGeNRD1tqGEhTVvGF/fs9krbSdEROv47",
+	"ZiNgenEtsTvshMKsK0vx5PDwwYPvDvcfPHr88Oi77x4VF+SguiClo4CLECxRYWcLG1WgL/+x2QLl060/",
+	"SlU7zXG1QD59A1u5/kzoAC/MYwFogl4a2CudSRgWW60i1FEcmQTaWZa9W6OizeeMJoF6Fm+7nVSmIVm7",
+	"9j16rqlaROTls7fkLN3fP3xEXv7ywYLE/OPnlw5KrR8RSgBGEgSw70Z4DMqc1ViD3jC58N6h4cqhw+do",
+	"/8GZGAppBvCtCeh8g2y8YX/P46/Z6T2FbVGXaOfvqL3D78DVdCaCQb26IZUhV1NJYo5qIaEW4KEEI4MV",
+	"VYAjhZPeI8N0PmVJPCSamSLeC9U8ttpOBRBGacCjOROoSPiUbtRajKJCU9dQAj5N5eAyTvkk52xEU6QR",
+	"9I7FSs5B92WXrrVH7h90AFqQA07QMWk9c5FXI8+ETwinihGrInbToYg2EtsiWnoL1aij/SetOs8pPnV7",
+	"Wo/dNJAEXM+41g2iYIkUuvt6zzJju7gNbZLC3fVNSlyzlPg4B6cnMBhHlsgccfUtwlPG8PJ2rv1uYsGd",
+	"88YAzJu2Lg33fO1IsV0D/GF72QAvYjPfScta1ZoM//r8A6mZCMqnYcZRuGkqE3WU+trNv5PTPmjAc6cB",
+	"mrtXAtTNIsH0/9oq2If7RTX+wWGouz5s1VU3Tb0vWVWGzYr/6MCa7IbDoZrR31/aBx8G6j9Vii6s9fW7",
+	"GYzsUlXI+i2FQ6TJ0N4wzEJo8BTWz54QkSaJD8YlVJvi1h3CO+EWDPe66M9ydm8/s4s+7qn66+uxgKUD",
+	"XhPySoaHqG4s9m1nYGWglhI6uNap7T5opgVdysYlnUani/hc1vnmtayTM2HbYKPirXzjbR9hnNC53iND",
+	"sB710AVzGBmlSjFhrAbFrW6XfUuEgep5rsmh9pVwICinCza6HU9sJ8OfTn/Zm8Xkv//r4ID8/cFRPyJ5",
+	"mJkb7ZqeEiWvIq8HWoPRteB2zsQxmcqrwElHrqgmCobCnO8p815Q74V0jcV/Rj3RegHhawi1PkOafbBT",
+	"LF0/8Tn8LNPMKXkm3vn7xH8cuDBz9igqwEP/zLAhdltkC9evGnn+U68aiYw7fYXo4MVja6nMVpi6K5Hr",
+	"umw3UEdkThczG90UXl3UDcd6k2heHS+47193fUaubLFzn7E5VehJwbXiAnI+MNsDLDSsJJwbb2Z633td",
+	"B39vK2tysHsYGLKQFFIxZt2rvvNvwhs89MZIzmapcAfgTOyEkOQRQTPYmnluOlz7ikfMS4HtHVrvw0AK",
+	"OJJv0uwLbN6MbeQ8tKs/sL8NsB9jDPEMjHAPxzyxI5yJMWdJTJhSmNejlId1xkzcfFjb0rE2GvmCJ7dh",
+	"Pk4UdHnTqxuBm7lASzpFwVXop7SeFXlws1akpZAoa55I/9x4qDfsd7TGo8sScIpIEAW1xz/yzCQ4h+6w",
+	"J/Rqdf3s/tTMkmZTUzACN9w3bDZHY1Zh50EuJieIJaTJWEkLTJ1ISCsiI2poIicppI4xEZ2JCxGRKe97",
+	"Tc/nN8wVGzMFqlte5W11EFQ+FYY4XEP7lyLmVBA4S3NUdWJsz1ga0Y+zR4b/Cf/+y5B4NGhtky7yO4Da",
+	"5wEeRdYrcU5HF3TC7kGuIQRcQZH0n+iateJzDuD57bMXZGd4fx6Ph/0gNJwrlw6e2p5ZjNx3UZp+gE3p",
+	"ZD/DJ9U2NMT0qwv4vymv62bYMRPNk8eytLOOWWe5p4EK8sOHVz/hSn7tNQty7s5vSVWjGtcgaqLim9LJ",
+	"vD649bQQNzDCySROgxiD/e4Mmti1fsz53LE1lbwd4xeMa3eTdcXX62ON9tfemYCOMw7gxb46y7BFtQh/",
+	"G0CQIk5ZrhDZ34cEtaEzUVWH8u84IUGTCafXBa55p1Z6azVnE3g1U9SzycXE1TxVXfh+UXcO9/f7J74j",
+	"kO2zSliimc1pcG8cKJaCkgdA9oUp2CBCKvhvKQtM5/rEMgj1OO701r7+ZrS5PPrdIcy93EsGp4aDdrt6",
+	"v9DNo+N2K+zC1/SuXSU6UVAtsziz/7bKy+5I6MJTTVMPInuZuFweF1xksaVuxGVw37VtOIaV5vdNBb52",
+	"wWl5DTH5ooPobNCEyU6WStlfQ++dx+NGtfetAs4R57qtjfd6HdjpfqjCgHzPZHhCFxKNb6tu+ozIeoFF",
+	"Xkg12z143D8mCTOGKUjFj9zHZbIikwY7z57tvnq1+89//vOfLqXRN3KyDh5bDBuBXq0xkRH0cRcFB9Ui",
+	"IjOqjRsRHrd/3tMEymLs26KwQ8qZOJe/gxZP+7s7vE8Mx84k1PVSd35Nd/O9omPTyuroTHjXpnNWosPT",
+	"flMhedK+2EgD1udZb04XPhhv+HhxJpzNc/AQPShnvSAJE0sSzNSmyVJs0nCeyNGFzgPny7Tx3DFLz7VM",
+	"UmMrGuDZv7/DO87EjouM3f8D/v48PLb1CJhekGcPEpsx6TIB/DvPhG1f1d8jHosVPeknNotzCOrekOy4",
+	"g3NcbyKdCa8V9n3qOUUY13KxTxfb4m08rpoWVa6n2UiK3DjLUi/onCnIGF023+ypE8IEmcNp0tnn00SK",
+	"pu7e12jNhFLCnf2aeOA5FxQnVFAKjh4//O5RVzPn7bMX3+q2reAsWDz3dCX2grYgOefACFKaoDXtWKlj",
+	"jp6leiDjiIR2PBCl1RYie5zqDKn+TVlS6Zw3SpRhOufH98HYGnrx8frt05fk49uXmNcPnFDP2ShnTmBG",
+	"YEL4scuD9lkEcNDogjGPI22TtEFA7WC22iS1h99JidxKsWyUmCuJbr0ZTXREXr5+F1mRmqcaeQHrRZDO",
+	"IlNZjA5POgbIdoZGoe9jykeWJZ9TcUEw9xEluDeZoDLQYnAa9JCMpBjxhFPb4QvNFmdFoR2W19jkfm9Q",
+	"dKMzoZlxGVtokYkRg4z9PfKmlOwQpEFkKRN48UwU8yW6sM2Pc36doayPc+7U0ELbrLoe6+7yl69dbpyo",
+	"CafHK4puXfKsAc908gNwg4xgby4myzCKy6T19w5ITXxGJ+y+G3g12dVBdJ2St6//6nUeL+0zroVMqqVc",
+	"dLVSzD858cJRLi12RrF1ZL3z9vVfr0WSTaWR1vlX68d7gb2Y8S7vGMM/9qgxFAq7Z6lxAotqV8Zk0+Iy",
+	"3dVW/1xxdE7ZAnD73UM7xgAV4uExmadeO3biPJ0nksZ9TEpA+wHRnVGq4ZMgxxKqgPefOmcZpHtcsDgQ",
+	"H7YH8Jnw7oWsWFkD9LFxuNGAw4zeMrgyIztOFBEj/SyiMzH0vSaD4e3ScJ31ofR+DNuP0j48tF9Nz8Q8",
+	"ocLCIcwVA5OFxeTtxw9kJ53Dux6SV/z7E4slDaO780Ym/JIJXJXFmaDKWjss7ttW2bM0MXxOlSEwPNAT",
+	"jkPgJwjDwFLhZW6wsPRMFF4ewZvPWVbZTMXC9g7t74ExpMks1QZvMFQZ2NLcHptxkRqmTwBi26UeAwce",
+	"K6an8Jn6ODegHS2DQWZSJXR+BaaNDlOBEJxk+PbNe5eLiPTp4CnkbJ4wwyDI/RZ/RzcmNWQmtSGH9qN3",
+	"jg4eOCIdGCkHCVUTNoS6szCT6ExYOsge3t932ODwzIyKxcC+GrLUH+4/sBs4fMeMWuyejg1TwzNRIgJ0",
+	"0oJCIiQul0vX2SPvGbPO6bc/vPnw5v3erDZo/jah9rM+Is1cExorvgFedUvtObP3N7rb8NqfxNeG9ATZ",
+	"ZU8dIj0+efDgK0VchX13igWQuAuMAUXc044Z70hFEkaVc3IIKRiecsFYzOKCCLSiK3fz5ayi0Q4DcXY1",
+	"lVjSCizfZVBnc8gZBKLfF/KqIVNQGzoeh+43W6nvXWfucfsSYqS8gD4CwHoW8B0s0exMuMqYoz3yTF4J",
+	"XAfksjtS8QkX1DrIHhzu3z84fLxP5r+Tv719/ldipunsXECpeB/8QdqQjPviA7BIzvlnXVH10mnH2nLZ",
+	"YPbeGY3ZCfnh+cun9hFNJswufr/JOILbetfNKBqZhL34DcxqE/PJE/2MGRpTQ6OiexRN+IjY9t9MYS9c",
+	"7Zy3Ad3WncjNNdKixN9ycPpl1nLm2Oob3PiyqTG6yEkitSF+BV0oF/VI26Hb5ZPYqKxjXNxolozJjub/",
+	"ZhF5/8Pp7uHDRxEB24doATX6QUABH+mfCTy4XnXNtEtUHSE4HSSUYFvx//O//j9kaGeQzgYzrmeIroQg",
+	"UkN4cf4baJS4R8UPE+wKJWw/IsNU6HQ+l8qweADTdOPAP8NxXJEfKtpkSvXUZQXbz7YoUlQ4nIBzhm3L",
+	"EBHkuMiCbP0ki/sQjrb/dGPYiraZvARl6Wj/ybErGrRfgAsyRF0WpqW5mMAPQrrrA/ge+MX96RqjDHOF",
+	"3RL0gIvBXMmJYloPyQ6ubaDPwYpYrfG3lCoqDBcNkABPHVWWlbXrZIT2Ne+YhhNfwxR/drTzJ9ecvhhN",
+	"CPdrEehCLC5Yo+oiODyeMXRTfu4HVLcdNmxnuFSpKhuhkUtCuQRjOe+aZC3SjHc6YxwRS+wJHwKHceZj",
+	"wUjVmWfP8QC0LhFnZo/gDM4E/Jwwa9JSN8jHdz9l3uUCw8jw/XC+4L44E6AGVRlJBouXijEXXE9Z7BVY",
+	"cHrEXI+oitHVYdns4RGZylQ5q7hky+J3BIx4mX51Q8ylzRzLg6Sef/652cxtIpDqdMaQFi0BgkaQHyx/",
+	"5IiWZExtrD87BvkJUqxYyrUNtS0Xmkuxtv+e33Zb3ZY8LEc1yuzy3m3tdwZMkp3vzQPPq53NfK2aoMLz",
+	"O+LMEfutG9JxL9Mv4QCkPnaqIadMqgtyweaIH5Ewx4xziIngWATgsrmczcl8q7AddfgLhaNyHa7A/AXP",
+	"sjKPm3UG5jN4bhumLkc3uMGuql92Ht5tCqhdhyFHfqthTmRHzm36b7KwWsVIKuXOqprovkNUAIZLuAMe",
+	"piRDUFp6Nm26WE1X7qoYele89TZFUapbZJE3pzPct3pJ1PCKMcdxNkRAuE4xV9iLJklX2rBvIs4mu9wj",
+	"RaIP6vZlEtfV7Xc4OdcISGXBYsF6w+JRVxViSZTsuGmwOCIuzwjjxPsH5Kz3jEEKDxOjxZnI7jvrRaSY",
+	"XGvTUP/h/F2QRUa+74fol4IxsDjPhOUptsCf0cvSXOQcSji+l8B+FPOYlVmGlGvQzzUxMvEoBlyVKszq",
+	"gJmC2OeZKKx7CMwkhSv0HacanPZH+0/6zUhNhcNxTcpC4R23pS8UP7RFW1DFm79pDTcJnGeFliY74aFy",
+	"Z94K9cIB7xcB9gpbt6oSAOGKZvSk9+n5jBuD0CPZ4xmuW/YBJShb7fkpNtJGD5QUlrfukRc8MUxpMpKz",
+	"c+xlcfr6Wf8EuoynAjxa9r+2YheMjjPxW8pSlvFq74ka23GizE6Pmb6AwCiNJ0zvkeeXPGYCUyHPBBc+",
+	"OOIRlTNHu5AmiPdZJBWahPzETJnoo7c/T4qQajervPEb5oDNs8Fs6g85nTg/JWaV2mJcqhjBOl2yc6o5",
+	"vf+jTC6ooX3M2N8jBeKAsK9tuV7MxLSggVQQNpubBcFVagKbeuf2+Wvs2TxKGBXHsPJyzoTfjRMSexnI",
+	"mT4uXNMR3J11hz/J/3mc/5MEEKt1nyRTM5KzetcITgnhWPMp4J9u7BU00uyZQTCf/I1ulHMp8ZWNwzB3",
+	"Ggb5SWgdp1TdDgs4cn49jalUMybiMO9ONy3VHBryaJ0yvdbkHQbPANWUQc5SVvyC0+ykzqm26V1x6oA6",
+	"0lxNavqIS6ZsWuwq73xGFx5LO583weIei8hV96oZFwM6YQNgBvVHpQJ99uDRwxbg4hXmNpPNU6O/X8PU",
+	"rtdgAtb3d+COte1XhcMocHmlv9kb//QW0wcHzMCu7JKg71zXqgOh7RR5PwUK8TlTTk63KiJpwvT9EZ3T",
+	"EfZfacqwferuAPl8iOOrVAg40zNmFO6iZhRtl6spUwz/0i7dRwIThJoIrP0+2HuMA8z++/8Lj40TKRXR",
+	"cyywQxwaZnM3ajDM1N7B4YOd7/r9PfILZjrasg0IvdNEywAMV9ulcD2uqECQDYhFAEYuG12QHTvWk37/",
+	"hCR8zH6lowuGwQlrJuDUDw72yf8Fk8SuXfMkdRaRX698wuncohP//JI82HsQkQd7T/pNUfkU+jK6Bb8e",
+	"M8gPf0vZk/nrmxIBbH8ntwY3cehv9hADSiQTE6ayj/Q1wWJ3xkCsopv/XFIT5QRradmB+WUUGZxgPKzV",
+	"s+ugbBqNCeyi5BLFLX6S8y8YiQ068gxnsHM01CHZbnclqIrD/vGZYK4lk/dzeP6dTSMPw9qWbxE2tkvy",
+	"YiwdnQkPVkgVHKL3kICcJsxV5tqAIHC13Qzg0FXoun2xsXiaJPIKFiw30jSUeDHbfANrT2NmKBf4Mu8V",
+	"UWzCZ5gKdSZ8RxMjT5wtk30X3J6zzMJLsownKNLyje2soUFwU+xgpc9yv44ZIxdcxDYp6UzkWeR2P8eM",
+	"6fu/pdKwIbkQ+BiMbdcdbtnVDC0nnVmd3OgzwcZjZls7gWIF9l51AWu6hcGIBEa0f58JJa/uabdIxCbK",
+	"jxgxEtsKfnD98HxHPpI35HPgTsQlOTBjHWj2Ppdfb5QUE9/ZD4F9MVNLjgk3trCPEkzowkZ95e58PgUt",
+	"bNBHl7XnewcL+jQ7Hy31xDArjcxezj16yijhTBibAOI1sxtttLeB/lX8+EYmnK/ORl32spaWjgGUV6V7",
+	"v8OuPffeW2pyr5UqCsjJ923s+uLH67biOwnIxAMp8ayGuGVRt7EmG33eqmJ0C7ptwGEz2otKLLzMOKOA",
+	"aQKT8DyrVTYCTaaul0tToz0al+F7QaNThGavOS4ySqxyIueLMzGE3waamQF36bCo4MLd0rYrHFo+mmMn",
+	"FJLyAW4Oi41tY66hFKUbg0nByeojpEHm2UBmHjMFuTRnIsvaRf024TpDkIqy3Bs+ShPqfwh62QYwFKjp",
+	"SgG6CRSsw+8zpiaY+BdgURTqCO7pzMNzYkexb85T6mYVd2ouMeHL3JSCjc+6rWH1k41b1OkE7smy+8jV",
+	"J+BkEM/LIhZbI4m7HBRok5shYtk06TpJ8txREXLUa9LYs3fcjsbuXr8kXsGCO/70RvovvsITFB4N7hx6",
+	"jpg6Ijyzbdwp1/Sa+dMQuN7Qo8s5yZZzQzhg9mhmfRFKVsEQkGHGjA3wAagwRJXNnt956jz+cNEHHRUj",
+	"ilGsViWpABVUnAH2A3ADrxd6aBchTfY8oFHaHFuf+qqITOG87ipQAiEaME+LuHaCzrxZggh2dcfv77BC",
+	"L9h15Re9YAzfcEsnz7++6dxZ+vgKTWTFR1ZMjllG2EVw2PpDoxhD2dR8Zg4fktHMupi8bypmczOtQlxZ",
+	"H9DDfp+cpwaJOWEaDTNxJh7s75PZzOXezTOLHox2IO2Dh8HlEVUTaS85N9CZeO8kN0T27ccpeH4Cniih",
+	"K9b1Afn7wRG0z7XDWKwspqwH60xkE3D9jvGFXJMZozpVFvKqOA/7cY+8s+xMDCfGO8q8kUwJ5ueiuY/p",
+	"/DzwgO3AOBo9Z+RgnxgptPXB7X+3c9APVm+Jo+tFtl3XdHr9+Ld1fPP3L/N1ZWuak+/Xd6TfVT6y0evV",
+	"dspnFJ3L91GXbT7pv0h1oYlv1J8tMuqwmT5sRRa0ewc3ECKzijih5ODJw4dnQu89ONiBVnIhoj0A2j+p",
+	"JO3Aj9b+2Ds4PHItbKmG6g/nLSjqzuiBtjUgyaKobqPR6nX+M5Er/eBm6e+RIZx2je1/uSYWeLRcZxc5",
+	"T7vFfJapsi3dkI1pZhx8Hq5jFqsfUV0bq34K6/zK3nxNJ9WNjm+6pcPqprD8qPols6T39Z3SD55Qvf7q",
+	"1l9H9pNZnKG7V2i67dgaKQSdLFFnfwRy5sIwNZcJNUFrHXTRyjGpF9HQkfmvH+BhH3AxkhxmCGF7TeLn",
+	"g5vQ9ZC0G/2WqDl7+zJqniipNfH78vVR81/D7wMS+Qv58b//fz+vIXj0QozuA/xbIidL8rLyruIelcFj",
+	"COW1LU6dLXe8cxh5uYFYSt8C8wkh6hJW8f5IZo0txOmMbGF3YfAMDEszi+sAOEVwvsweOY1nXNgJ0yTZ",
+	"I98vzoRbdyub8plfUY4iayZRstCsH4xVV9//8/XTvVncPzkTQwg/qwHc85d9Xz1poxRSQHuDkYzZ0FrH",
+	"V9MF5slTbuAzrqB0mk4mik2g16ozMocWzKLxqxHbyM1vMJZq4PryD8kOFb5Jf/Ypfj1cduslD5rf42/B",
+	"e3BeGT6uowEiFfyS1wf0LVYSwiaBzOYGJHwSu3b0Ql6dYPuaZDG0M+emv0feqJjZ8vt8ajxuyhd7vxCj",
+	"7x0N3kTOWDkno0AL6G4LyDsjCUS7BvQhSxp0InO35XcnZN8aRUnSb0rpySinvtvgd1FLWstt5rW47Wkq",
+	"AXhW4Qbf/GU1i5IxmuKhiyqlbsRIlysdsG7g1fWc+/4f/hWDpeUBSJZzaqY5VQYPLg0brV6U0uDacxVE",
+	"QzKjFy7e6OdgPeoYNQfpToY265jFwzMxzEo9B+eLQb5Sw7KBcOIxytHG59pWFELIIWdqZAcLTUk+KMCk",
+	"+lC55Zv3tO1uqRgivkFer/XhsRgmNk/ogsXZ26khLkVzL2OHKnUWktulMxErD8JW+mz7ynL0XbisgKDb",
+	"xJmwa4PmTbhWO0NXFQtoGzZ2MfSs2y0i4S7YPZKzGYxrU461xUHiEI4m2vAk8Thp+B0RVuiXFhncq1VR",
+	"FpFaSRUR32bczg/wBFI9LWJ+VCA/8Ms91J8LqEMkaMRt/6szkUkWXP4p1SRhY1OQZnljXB/qKKyag90d",
+	"OljAAV47JkD7Q7Kj6ZjBQVQwq/4JIiTaVbK514I1l30URdp1qOFudF/ucUvqeGkWjeZl/Qn/Vvlxl+tF",
+	"n7laT1pV9m3MAzVAboBPLRdT8zRpbmQG9AE3EAsbPSbwSFHzPsk6MqZzKyvnc+CZLIGzp5G7FzR16/y1",
+	"qTK2Z7FV3zD7xmp48JbjACwbUbbQxBAgigWd66nEBCGr3ieQZKTyLhgATpUj1eUg52fCMiuSyImdRj4H",
+	"VJ5BAqVM536svNErpAafCQam/rF7l8YKOB8usi+9p11xSgDO5BNi3VMQSCbU3RZMF3wcLs3Tf6JhIUR7",
+	"PnmI0UOuWdBHzn4GoJxLzS04OPQsJ9iy3Nk81KDyIl1/OCmyVdsZpnPNlBnmyXIedd6KY5RJ8sqneYGg",
+	"iBmiinpJBp86gOkM8MsAAPS9cUgxdOIEqNHZegsiBbP9NpKwkfEJuWBsjmRnk3fB+hxOqR7MpGLofgTO",
+	"aVO/7GBYUSjn9LfUvsbC3xxbPFhuUOSQ1G1+DF1HJ0wTuEgNQN/OuBlinhlsHhXCQvEKRhU5fPiI/Mi/",
+	"J3A2FTpAHczs0NZk7j4XIwlS75hM/s3nAHz1i4Wgd/IxIlrCHIAYzx0cGhpfWJkFgh75e524AkH1Fo5n",
+	"h74TblXluEq1J4Sea9hJq8nmR6zBGLJDNeWNPT54ctihFucprvWuM1uzI4trbCQuc0uBwdLm70u7vx+2",
+	"NraqzhfWmsyVNHIkE0/lWXaqnjN6oXOb8qDflHv3j923bpDdn+0gHYsjDg+Ovjt6/ODR0XerTt21IM2O",
+	"JtFsBhGyHbY32SMHe0d7h/0Tcs4Sl1jrRsd/I3PP49+Pmj/rdD6v/aKwLddRB8KAUwJneCqFhDBh0xtL",
+	"x6vpnYc3ncWIhxJdl8tLSJxafCNq1MGyz5vbG/9j1WIZzYyPn+U6SOWTn8qYoR1mBl6zBZxCrBFXeTFd",
+	"LqFg79Hd4j03oVxD1q9PLKT5QqbKlpw4GYjEelVSHrK3sbkcTQeOxxfeCGhj3PbNB75rSyjJlGsjVZYu",
+	"DjrGOdXYH8ubIyBbKUqPdI7V8Mj5rc6RWTgLmaIdu2ySRZWJ/Pd/Pdo72O9blfPR1vfu43yiaMw67J5n",
+	"HdU9yZkE1x7DE/+joV9KzEhqX5Ltet/umksCtLZqBsFxu+jJuCOIt2mJw5W6+c1p04/1tDl8ZBVkPV2i",
+	"IPf3yKvMyeT0cnEmhpr9NrR48ZgZkpnsEWG/05FJwGs9YseEYtI9+Gg9oz4TZSdHYENnrg7U/jIqxRJh",
+	"q/CBdYf+7twpkQ2XOyjIjrt+YhOhrN/b/WYjzb4GlPAs8QvQQL1FMiQ76N+RYUOB7BQ5lBpfv4GLCNFp",
+	"RJXF2dKCPdqPQnfJjnMHxErOsW4i04ORYVhHE4JWeS9T2Y3Xd2qrUQvwJzD4oAzPFpuR9YPqAqe9ofDa",
+	"GT61p7Ws+wFitTkTCIz/cH8/W3ztwPUziPzswtC6Ug4QgT9muZJ5Juwj8PIQjh+ycTxaNWQIpQKUSAxV",
+	"DgsyeuhdYoCZvU+GXGCEHzw9A6coDGEw169sJIXX93EnSr2bMx+YH/EJ6eAnatZp9bSLTuveymPPvakB",
+	"IcHFiW2tgIUZVkcbjRhG3S6YaFIo/rH7DMfbfblVb2pHTfKLUh2vXwt0YOQC25tB30FbssON7aZhPFvd",
+	"effiKXnw4MGTPnbbcLlllt9dsKvWvf7AZ6x+FWNq2K6xl8MtfthVh5WK8JgJY4sma6dR5hO1EAEwGAzg",
+	"x2pCS7yGnhapnt5WOwt8tR28SZN23vN5EEPFkKhbCis776abcv0WFndKk4+IatSt8Sd7Wl0lxcVAs9/C",
+	"HGwpWCD5M/UR4Ra8tg26eaPC7UMMQY8kUPeXaeF5NMROELV7jgi88OFrKulfb2cRYLKoMsWYBSUAeyhT",
+	"T/peD+A+DLZcV0bAm0VLVyyBEgfjQtDN1tgIkHUDYrXajgfdHymqpzbHHwkkIuDqo5ZI+67tPWoHZGjb",
+	"xXp8ehgRmGjZbdnP/Zao4RIjZ+faSFFwxDq/sUuvkKkZyLFzamKHKwuDVudthrLMY1DB0RywGTf4IPjh",
+	"cTgXjyNGul4IeDZ8H0iufTY0NbBSPHaWVCk4Tedz8PSmeupBkZxq1m/SuSxw+jXFu/IX3JI4CSfQlHxW",
+	"Eik8viVh8kWy+G1y9eVuFHtkGdrRDuDLqFQj9UOCj+Uxjt4rLPtx/3b56Xu6QEvTs6ag9t9yqAjXxrEg",
+	"5Ajc5ovLccBMfBSpkd3ags1dyIXNOjfZQetgkeH3n/GJp4pdVU2vNmjKsa2ZrvGr1hQj29dBxyTPW+P+",
+	"VxFMPjhcUQl4/KUEk3HHUOCyK2LrB2ZMGGjKMxFEjsdh/zDfM39d4Ht4CKipQqcf5zHdIp1uX8zlU3tr",
+	"33OzQi5YmRreblcv/nOetK/1ZNpNrZ7M+uNYlA3yHERzBdS7jDaAT1NXxKer2eTlnPF7JBz4JMselzYJ",
+	"rnAVflhgk7yKoD7qN2UcWzJ/E87+LuKM5xiMmwGN2926wzjjlf1oSjQubNm3FGO7biHKBQmOyhiqhkjM",
+	"x5jjZIrFgXCeyY6ljD17oFh/1TN/jXDkAddwamvW1bOAS1s59Cc+T9Y9nyVSgVcgMY4V1NU5HmINIp60",
+	"YYCSlTEcFkMJY4pJofmEiJkqmU6mhZWFhqSpZayQb414hmC9ONwenAAClxObphqHAWq42bcac+0Mg0XP",
+	"Ip6Ry28qJjZRP8dgNmfCp/qGMAT5W7NEovz7YdExJkeGGMqGBRmBWyFh8cStipCGlUYJSPGEOBiHrOty",
+	"3n4Q3CLZdsJdtgQ7K/6m2BkJtsNyu2GODT+0tuSwjA7vNoMmWIfTAPGeB6yCHpHB2oY47/mTeUSqOeG3",
+	"wsGuyQ1yy/m+1c9sQXqX4a3fsn3vcM9ZPJrAJENes1MQFyYr2SgyxAAifllnmCaRsrwfzM/unq8DTbzu",
+	"Ddix4nqGBt5aGLb9cP8Ij3xeQV1tH/K9fah50DkbcZoMRtSwicQrq8BevwZGjxRoRT78TEQ6O2cK860p",
+	"h/SIEdVslwvNhOaGW2WnbjK/9VbBpLt+rbhJFfbn4ga46oasBb6AXGbHuN7JU9tt7alimbumd50Ol5di",
+	"nt6SMK3b21NbkERG+P2YUogBMhcG2qGuKAk253D/4AZmZHci/mJD4V9oxzarEROvLXcRpiv56r/56b/5",
+	"6ev99MsILqrX1v7KTMCqb5xp+is3QV5HNwr3wUzrhlxXkOSOBkhuMTjytQdG9p9cMyv86gMpK8pqfEfC",
+	"qRixpUWy3sOliz5c26efY+0ndaqiA6UvoSufCURaA7dhsQ+YxX4uA+NzU4OIP2XiGJLYdRHaLe8NQKyF",
+	"aIGOLUwzwW79i5MQnM13JPEpCRB7siWVxFf0w1SDccP3OR9v2PGquCgey8G9Db9LY9+HEzJmzPZiwgpc",
+	"9K8CLLeA5PuRRdCKw/YDMaOxbQ2hU3XJFgiak3WVic5EMDP7qRxxxeCTMoB4THWLiOvrRKRgmnAxStIY",
+	"4ZeD/XVpMGOOhbRYyjF2fR3gd4rtDmxWxxizVeKg/SbmrJ8zkvWX8vktMZtTZVLFyI7Do94/6rvUkKBd",
+	"xM7+IwiaDbGJVri8Q2wBalvQURMugAdqIAtm8vf2LWJGcgVVwbZn3FgqhEEqPDySlryorYcgiiXMwvW9",
+	"80UH59BrQbJLl/+GVJ57fE+su/aKawYIDQ1NEVxcOz9oXUoDYD+NJL+m8QR2jJQAC5twfkRzMnjRj3Nw",
+	"K/6EYBGa2iMEd9w9ZeqGQ2wvC+GF/FRavJir6aKOz0cZztpamlmtkFDsqoOftD6ppY5OHfcZWK47kONx",
+	"fSG0xeGsuuE+3UgaSpP362kBofHr0/nhu3PJaLMyLADk9VgCte630zguUNX1Jjzdog+uKeHpdv1wTbN6",
+	"7/WkbxG1Ox1Rw0PrE6tmDOMRrQe4jvf/pvbmohmf85S8ff1X8vd3tlPJDlNKKjKSSjkcsYRdsoS8ishv",
+	"KWeG/Ns2bLC6Zz9rgfXx3U9k+OHl62enPw3efvz+p5dPB9+fvn8++PjupyH5DzK8f+kmdf+PMNDyeeg6",
+	"raTnCR+dCaf+WziWAEFezpnwXU3Ir8yYhUvdsO+yRcwfwsyNMIzDdQYB5MoTMK3CwnfdH4JRNPyfNicA",
+	"+nDN6Yjhb4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5R9Pd3/85d3u/v7+wRBMGUB61Fb9jsjwx9P7",
+	"P/7y7v7B4ZCcs5GcMQ2//c8ff3n3Pw8Oh27++OncaJaMXeK1q9QAxiGFgbdFJOEXjNyHFTi2w5MfPrz6",
+	"CTTyv71/8xob5IB2L4XDwLZVRFh96uqu//7O16xynXXBd9r9mRj+pmwXXCjo7ahLH6PNh+FIW30Nl+QY",
+	"rACaaG8ThgHRVbTvv79r07p/4TFEjkVMpoxPpmBmkDn/nSUBLMrDg8MmzVvzf7MGMJeDw+VgLkePw7LW",
+	"w8drwWvyGZ2w++6k1lgA51xQtSjaAI8fPH78aP9xTaeqOs3cnfFih61/7L7Fs7f7USX1ngMgfdQlgD/4",
+	"tm61Mc4H+41Ns75sMbNxA33PXsvJaJbvkYDtYRXxXHFhXE/H32uhxDfU2erkhGGzOZjReqkfyRfhY5mZ",
+	"YgaRNYIGWn4UX9AGqF5SM7B9zgSNZ9zo4hJYJ1FEbLscH8THj/838i8uyAVb2PonaIgL3Avb7UNJD5sV",
+	"3EeuG5p12MAQgiolr7iYaCsgNCPUuW2yqWoyzJ0Ke9pQQBmzyWYa/Q7cnKCvxKZ25e32HQIkpMMN/WCD",
+	"DK1yBDxzGPbrgWkVUw6jM/G0snQaQRTc2vp1RDbtE+BQCjm8CJguttc12NMEZsQFebDvMKi9UP7w/NXb",
+	"n04/PB/89d3p0+eDZ6f/fD/sO6aMeXH4tgGFfifYks19I6n5RHfzsCAazsRmfpbcCv2QEeK1q+75qxp4",
+	"Zk4j6FUcc/MVmosfCi3wqp8cbOQ2eRDMgY1ShV20//VH75xRxVTv+F+fQFza6j07XAqyqXe/F/V+3+XC",
+	"MCVo4nwLnz9lMyqzq5/4JRNMa1ewR2OOf0EFI9OB4F9og8tYeV5OuIis1kSU9AX+iZygOiXiYj1cgLXg",
+	"RqapmdaM+7ewWiGyGpOO3AJ73y8MHzqt81Gzda8HrbC8j4kJF+w4bBiZt6PD5pA68v7tiOTNuV1bgCjo",
+	"upO/GEauw0B3zY8tKCZUrkdY+RvlpZBxDphxngHbZusvRjWjPocO6GKEKBxG6mMyT6iISDoHaObIuhmZ",
+	"Yfk49r6akV6W3M1WVNiO8cfEYwTpKACujwpVIhGhMybiGRNGhy6wbNial75I6ERHREi3g3acEU2YiKmC",
+	"DYh15GrW7bS06+QYk1/lefAe/Kv6gmdZ+0ZL3uj5tlJSV9t2QYetl//oZ1uBO+PmhVLA2gKxHKWlz2S2",
+	"2yb8WjOLt0zQxCzwO0euJyVXgKCNw+D76HzOaNI0qZ/xnhdSzXYPHveD7cSROVDcp8///wEA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -36,7 +36,7 @@ var rules = map[string]rule{
 	"storage/blob/blobtest": {allow: []string{"storage/blob"}},
 	"document":              {allow: []string{"locale", "rules"}},
 	"notify":                {allow: []string{"locale", "models", "rules", "storage"}},
-	"auth":                  {allow: []string{"models", "rules", "storage"}},
+	"auth":                  {allow: []string{"models", "notify", "rules", "storage"}},
 	"registry":              {allow: []string{"models", "rules", "storage"}},
 	"public":                {allow: []string{"models", "registry", "rules", "storage"}},
 	"checklist":             {allow: []string{"models", "rules", "storage"}},

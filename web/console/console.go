@@ -68,7 +68,9 @@ func Mount(d Deps) (*Console, error) {
 func (c *Console) routes(r fiber.Router) {
 	r.Get("/signin", c.signInShow)
 	r.Post("/signin", c.signInCheck)
+	c.routesAdminPublic(r)
 	r.Use(web.RequireRoles(web.Officials...))
 	r.Get("/", c.homeShow)
 	c.routesRegistry(r)
+	c.routesAdmin(r)
 }
