@@ -192,6 +192,10 @@ var authz = map[string]grant{
 	// A served challan rises only by an officer's act: supervisors of the
 	// penalty's jurisdiction confirm or reject a proposed rise.
 	"decidePenaltyRise": grant{all, none, jur, none, none},
+
+	// The inspection plan (docs/PLAN.md): the officials of an office rank
+	// its vessels; owners have no plan.
+	"listInspectionPlan": grant{all, jur, jur, jur, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

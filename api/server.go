@@ -24,6 +24,7 @@ import (
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
@@ -113,6 +114,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 		detention: newDetentionMetrics(d.Metrics),
 		verify:    newVerifyLimiter(),
 		orders:    detention.New(d.Inspect),
+		plan:      plan.New(d.DB),
 	}
 	k, err := loadContract(h)
 	if err != nil {
@@ -160,6 +162,7 @@ type handlers struct {
 	d         Deps
 	detention *detentionMetrics  // detention and release counters
 	orders    *detention.Service // detention and release orders
+	plan      *plan.Service      // the risk-ranked inspection plan
 	verify    *windowLimiter     // GET /v/{code} per address
 }
 

@@ -2381,6 +2381,66 @@ func (e PhotoUploadResultState) Valid() bool {
 	}
 }
 
+// Defines values for PlanEntryBand.
+const (
+	High   PlanEntryBand = "high"
+	Low    PlanEntryBand = "low"
+	Medium PlanEntryBand = "medium"
+)
+
+// Valid indicates whether the value is a known member of the PlanEntryBand enum.
+func (e PlanEntryBand) Valid() bool {
+	switch e {
+	case High:
+		return true
+	case Low:
+		return true
+	case Medium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanPartName.
+const (
+	PlanPartNameAnnualInspectionOverdue PlanPartName = "annual_inspection_overdue"
+	PlanPartNameCertificateExpiring     PlanPartName = "certificate_expiring"
+	PlanPartNameCertificateLapsed       PlanPartName = "certificate_lapsed"
+	PlanPartNameDetention               PlanPartName = "detention"
+	PlanPartNameFindingOpen             PlanPartName = "finding_open"
+	PlanPartNameFindingOverdue          PlanPartName = "finding_overdue"
+	PlanPartNameRepeatOffence           PlanPartName = "repeat_offence"
+	PlanPartNameSurveyExpiring          PlanPartName = "survey_expiring"
+	PlanPartNameSurveyLapsed            PlanPartName = "survey_lapsed"
+)
+
+// Valid indicates whether the value is a known member of the PlanPartName enum.
+func (e PlanPartName) Valid() bool {
+	switch e {
+	case PlanPartNameAnnualInspectionOverdue:
+		return true
+	case PlanPartNameCertificateExpiring:
+		return true
+	case PlanPartNameCertificateLapsed:
+		return true
+	case PlanPartNameDetention:
+		return true
+	case PlanPartNameFindingOpen:
+		return true
+	case PlanPartNameFindingOverdue:
+		return true
+	case PlanPartNameRepeatOffence:
+		return true
+	case PlanPartNameSurveyExpiring:
+		return true
+	case PlanPartNameSurveyLapsed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PowerUnit.
 const (
 	BHP PowerUnit = "BHP"
@@ -5504,6 +5564,15 @@ type InspectionOutcome struct {
 	Trace *Trace `json:"trace,omitempty"`
 }
 
+// InspectionPlan defines model for InspectionPlan.
+type InspectionPlan struct {
+	Items      []PlanEntry `json:"items"`
+	NextCursor *string     `json:"next_cursor,omitempty"`
+
+	// On The day in India the scores were computed on
+	On openapi_types.Date `json:"on"`
+}
+
 // InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
 	ApprovedAt             *time.Time `json:"approved_at"`
@@ -6637,6 +6706,59 @@ type PhotoUploadResult struct {
 
 // PhotoUploadResultState defines model for PhotoUploadResult.State.
 type PhotoUploadResultState string
+
+// PlanEntry defines model for PlanEntry.
+type PlanEntry struct {
+	// Band high from 100 points, medium from 40
+	Band PlanEntryBand `json:"band"`
+
+	// Id The vessel's id
+	Id             openapi_types.UUID `json:"id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	Kind           VesselKind         `json:"kind"`
+	Name           string             `json:"name"`
+	Parts          []PlanPart         `json:"parts"`
+
+	// PassengerBoat Used for passengers or on hire, or with a passenger capacity: first at an equal score
+	PassengerBoat      bool   `json:"passenger_boat"`
+	Passengers         *int   `json:"passengers,omitempty"`
+	RegistrationNumber string `json:"registration_number"`
+
+	// Score The sum of the parts
+	Score  int          `json:"score"`
+	Status VesselStatus `json:"status"`
+	Use    VesselUse    `json:"use"`
+}
+
+// PlanEntryBand high from 100 points, medium from 40
+type PlanEntryBand string
+
+// PlanPart defines model for PlanPart.
+type PlanPart struct {
+	Citation string `json:"citation"`
+
+	// Count Units counted (capped per factor)
+	Count int `json:"count"`
+
+	// Days Days late (or, for an expiring certificate, left) from the part's date
+	Days *int `json:"days,omitempty"`
+
+	// Fact What the record says, e.g. "annual inspection overdue by 34 days (…)"
+	Fact string       `json:"fact"`
+	Name PlanPartName `json:"name"`
+
+	// Points weight × count
+	Points int `json:"points"`
+
+	// Since The part's date: the due date, expiry or latest event
+	Since *openapi_types.Date `json:"since,omitempty"`
+
+	// Weight Points per unit
+	Weight int `json:"weight"`
+}
+
+// PlanPartName defines model for PlanPart.Name.
+type PlanPartName string
 
 // PowerUnit defines model for PowerUnit.
 type PowerUnit string
@@ -7940,6 +8062,16 @@ type RecordPenaltyPaymentJSONBody struct {
 	PaidOn        openapi_types.Date `json:"paid_on"`
 	PenaltyId     openapi_types.UUID `json:"penalty_id"`
 	ReceiptNumber string             `json:"receipt_number"`
+}
+
+// ListInspectionPlanParams defines parameters for ListInspectionPlan.
+type ListInspectionPlanParams struct {
+	// JurisdictionId Only this jurisdiction's vessels
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // ListQuarantineParams defines parameters for ListQuarantine.
@@ -10477,6 +10609,9 @@ type ServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(c *fiber.Ctx, id ID) error
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(c *fiber.Ctx, params ListInspectionPlanParams) error
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(c *fiber.Ctx, params ListQuarantineParams) error
@@ -12984,6 +13119,57 @@ func (siw *ServerInterfaceWrapper) GetPhotoUpload(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListInspectionPlan operation middleware
+func (siw *ServerInterfaceWrapper) ListInspectionPlan(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInspectionPlanParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListInspectionPlan(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListQuarantine operation middleware
 func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
@@ -14548,6 +14734,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/penalty-notices/:id/appeals", wrapper.FilePenaltyAppeal)
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
+
+	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
 
 }
 
@@ -19601,6 +19789,73 @@ func (response GetPhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitGet
 	return ctx.JSON(&response.Body)
 }
 
+type ListInspectionPlanRequestObject struct {
+	Params ListInspectionPlanParams
+}
+
+type ListInspectionPlanResponseObject interface {
+	VisitListInspectionPlanResponse(ctx *fiber.Ctx) error
+}
+
+type ListInspectionPlan200JSONResponse InspectionPlan
+
+func (response ListInspectionPlan200JSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListInspectionPlan400ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan401ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan403ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan422ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlandefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListInspectionPlandefaultApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListQuarantineRequestObject struct {
 	Params ListQuarantineParams
 }
@@ -22222,6 +22477,9 @@ type StrictServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(ctx context.Context, request GetPhotoUploadRequestObject) (GetPhotoUploadResponseObject, error)
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(ctx context.Context, request ListInspectionPlanRequestObject) (ListInspectionPlanResponseObject, error)
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(ctx context.Context, request ListQuarantineRequestObject) (ListQuarantineResponseObject, error)
@@ -24418,6 +24676,33 @@ func (sh *strictHandler) GetPhotoUpload(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListInspectionPlan operation middleware
+func (sh *strictHandler) ListInspectionPlan(ctx *fiber.Ctx, params ListInspectionPlanParams) error {
+	var request ListInspectionPlanRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInspectionPlan(ctx.UserContext(), request.(ListInspectionPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInspectionPlan")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInspectionPlanResponseObject); ok {
+		if err := validResponse.VisitListInspectionPlanResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListQuarantine operation middleware
 func (sh *strictHandler) ListQuarantine(ctx *fiber.Ctx, params ListQuarantineParams) error {
 	var request ListQuarantineRequestObject
@@ -25475,709 +25760,723 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3Zchw50i6Kvgosz9ompv1BipNUEmlt+7A0VKlrUmuo6n83tTPBDGQmipFAFoAglV2mbeshzjOs//7c",
-	"nPv/UdaTHHMHEIGYMiIHDlKpL7rEyAiMDneHD5//2RvJ2VwKJozunfzZmzIaM4X/fMOMWpyNDVPwV8z0",
-	"SPG54VL0Tnpv2UiKWBMjyTXlhlywsVSMKPiEiwnZefPyGXl6cLBP/vu/Dvb3DveO+r2op0dTNqPQ2liq",
-	"GTW9kx4X5uiwF/Vm9COfpbPeyZPHx/v7UW/Ghf37IOqZxZzZV9mEqd6nT1Ewtjfsj5QrFm9rjCprz6iU",
-	"bXPM7+eJpPEv47FmpjrabxeGaSLHxEwZmU+lkfgvzdQVU2Qqk1h3Ht3j43B0h48PD46LA9yvGeCnqDen",
-	"is6Ycfv/LFVa1uz9L3P6R8rICH8mYyVnRLCPZmAf9KIeh7f+SJla9KKeoDPoJ/sxH/GMfvyRiYmZ9k4O",
-	"9/MRaaO4mOCKvXoO72Fzc2qmeWs87rYWaYpvBj0dPa7taPwTNaNpda7vpowoeU2umNJcCrKQKbmgmsW4",
-	"OaMpFRNGpIgI25vskfPe0XmP7Lx4RycExkDoaMTmhsV9vyr2eOUTeTXetT03LMxx7br8yGfcZEtTWukE",
-	"fwzbi9mYponpnTzaj5ZQ8aNWGv4Ei67nUmiGFPJayYuEzeCfIykMEzgoOp8nfERhBR/O7Rv/8buG5fwz",
-	"GNT/UGzcO+n9vx7m/Oeh/VU/9O1ij8UNORMEj+3xo2/I3L/m+AG9SNgzKcYJH5lbHRMZuV5PyfWUCcIN",
-	"4ZoYRYXmTBiyQ4U0U6bIPNVTe8a5JjG74iMWEeqO+wUDrnTFFB9zFhOpCDeaXCBfsL8pNpNXLO4TnO4u",
-	"8j+i6ULbbo0kVF8SOqFc9KIKK9/NeHndPN3bDwOuj1N9yxQM872gV5QnsMS3u7QxmzMRMzFawJrG8lrA",
-	"ysDpi6mhcBbh+UWqF2RnJGNGhsjgh/0TYtTCLgahuFKFVXPCIdivCb9i21u3d1L+RMUCxBPTRt/mor2T",
-	"ksyoWJAx5QmLSSInXGjgSJbw6GgkU2FgHWkcK6b1qZWKzeu0hWXJBPUnHLKbB3x/NoKBP5MxqzLg52zM",
-	"Rxy3n+JrBDd55weqBDX0kpLD/cNHEXk7mu6++ifwWSaAff2rt3/Qi3r7wOH2j+D/QCbuP4L/e9yLek+f",
-	"9j5UWGvUO5sxEc+YMG7fYEBzJedMGW55HlUT+9845jAemrwOfreSqCpDZqnBzX6gCVWTFHrQvax/efE7",
-	"G5le1Pu4O1aM7QKPdh9Cd14r8I0Q4PQxuVjgP8gO/PY61dOf/O8zNrtgyn5GjX3LjumCaWhq1ofJjujc",
-	"pIrFA2oKUjOmhu0aPmMl0fmoZsFGilGzWRMxG/F4pSZEmjhOZNe7scmLRQd1oENrwAEHPN5GY51aqX4l",
-	"9Jwh/Q82akCqNb//PVVcx3yTIXjy3dJCWnXnzyWHzR2PfO32qNDXTJH//T//V78XtSmgUU9eC7bugilG",
-	"HT8vDvC36QIPM4u5IddUkylL4lMixYgRR7YRvmD/UA80sU1ZUSUFw6+8sCrOoW4S2lCTIsvynFHO8VOv",
-	"nKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X34Jerq//83B06eHj46/Od5/+vSg5TIU3i7+",
-	"Za8bvpvyYcxn52gysjKiyF+zfcgoo3qmAoIrHdgCny3syIeyEKkRYj/yOkHGDZsV/7FM3Si3iQeafnxl",
-	"v30UUB5Vii7g5/BSWHPdazng5S3AjrrM9g0bSVVDamd4kZNjQv0HA2W/0IRqe+1Ok4RoBnohNyeEXTG1",
-	"ICOZpDPhpW0vatAHli3e39/+8vOvNEnZV6m7itRNmNn2AL8K8vsryNtF2Xbk8Sois/3d7UrHeyr7yhIv",
-	"pIBQ/uUHrKMsDFhGgSWtKSVzGd0kLwt8pYs4ebsQI5ByyOuT5Jdx7+Rfy7m9/+KFuGKJnAPTL8teMF2s",
-	"KnGdXPvkx5zrcxWBVqPGlXYVf61O/8OnqPctHV0mcvKcjbgnrZLESxSj8WIw5oImLRr4lMYkYWOD4vXC",
-	"tkxcAydEMZ0maHsBS5c2UrGYYLP+JypiArYzsH6B2utIhAh5nV+fL6RMGBVeBPlR++WJuR5RBeQBVpdF",
-	"rY67GkurYS4aDawtJptUT9/YN8v7UTxQ2SyylqPSqtdRbmnjAgtGva1iTBPNyurMugu4hL3OuPAPDtro",
-	"sjBzbHHJTF8IoxY19DmZKDahhg3YR+5Mb1VKyd9ab8tLalzxDDyTSuGFirjXCIiCiIz5RxYTasiYK22I",
-	"YiPG54U7z0paoLOYZXwgm1IqLoW8hlUEzxcXk8FYqgGjKuHofUBSqt3HVVSkpo/rBXrN+7gKA81Y7T3Z",
-	"Gmbh1NvVitmYKeAQO8At6IT11124Gh2oysNymfdAk/CLUwIqDbme8oTBCGPJNDApguTWfoFtVYgSunxV",
-	"rHUAlprAq8ArmTCEr01IG3K/ZksMR4O3845V7DBdTDBzugCv6foWV3+3cwuWr1S77XV5ExG5ZHMD/poL",
-	"avgsItdTauDKiMLMOwyd6bbGPIuKJvtjm6pb1IMNH4wTOine7INlfly3yvlN/qDuJo8KHptRnpSP9aPj",
-	"beqzLUIx1y0rFhdYyBJPj6qCwLHMsjYasKHw8OXEt0QGbcO2UhBn98au8owmTMRUvZOXrEYL3IIJYj1u",
-	"gxuU6u1aBja7WV7Jy20Op+4GFtx5gpVv3bdn9t17tH2brLTxpFhl95qNFDOnRE/RQyyShbsjBG0e1F/g",
-	"VcMlZsxYTN6/+RH86mBuJ5SM3NoSOp+Xpdfxk1U30k7HjmC1bd0G1yk0WBECFb6zAt+Y0xE3i/XuHyOq",
-	"FGfxil/ROE2MLpBUJbzlYN/fRpbIz9GUJ7FiYpCKmKnBweEW2kzSyYRO2OByUjxqMgUWUG6toT2RWp2h",
-	"tA1u4nX7MFLsun30bYMfJ1KqAVWMDmaHnca/dPggqSleSGbVQ/cmFQIu+jNmlI2Fu2BiNIV/QuTCNVUo",
-	"wzcbwaelJOuv8UXySviY/U5Hl8zogWqMN4RIwv8DRg0rT+ZJqsnINRwRJYGiYpLOe8tisA4Pjr85fnL0",
-	"+Pibto2ZMTOVcXj9cyuLNjdGa2938oop0Gjqhj9nSkuhB+4EEvZxxFisyZxqzcSEKR1ZF6R/IXRDVu/X",
-	"+WfLibD7jEsDrM7gtX2BYHQLWJIgwEUQP2kymrLR5ZJJbGOQRtERa2O97/Cl8lkOVizb3qie9nw/9fzX",
-	"0EROUlYMqymxWRm3jjL4Hu72KRtcclGgOCEF60WoNPScXjqXyvSino21HcRsThVo2r2oJ8VAsYRRDX9Q",
-	"PYDLIEa61dshUjaYM8VlzT6/lIr44UAUGLMOc/u6DUg1hQs8vgS3OCrIq7e/kCeP9w9InCp7Hdt5fXD8",
-	"PCKvj34qBQUc16kLhpukbN14VB++Gm6uu3jYr4PVXL6DcI4b9+42Rrp0eE32tySR16DI4Nqv4GIu0FvL",
-	"lZS6pWk1IHSh9DzILKN2GzLr5rDiSWGGcuEjJets1IYJvNeOFDdMuQ66ORfKQ/1QZ/uwwXBkThUlh3uH",
-	"JOuRZD1CTCqBRSRH+xhS17exYiPgltoHqI7ZyER54AlYuk6J8TaozPlCZnQB0bhzqZkP09t/TGhipjKd",
-	"TJ3xZEydsX//uCl+D4esYcy7h3vH/T1ydoHWFoyeveaa7aFCxSY0GSg2bjRyNPjqWmgq4bBpA2BZi7Yt",
-	"/xHffY2v2sh5rgczmXY5mHMmaNLeRXbOXrv38aBO+Ix1P1Nv8P3y3KtTz3hFpwG9w7cbGAeezJzTBZtV",
-	"WuHKKYsqrKNwmPLZL+VKLxn7wcmpIl/y0qvNGGZ76bqypUXATrI2lg70VSafNpXUtS3dhgR4nVNyadTc",
-	"mu66nUtrgJPjMRMjVncvmDOmIxDwJBXcgI49SxPD5wln6pRQyyRQ3SMjxhO4RFjdLxVzxUcshtifXrRF",
-	"Q2v2YdNgMT/Ej2VMKIyAXE+RQ84w/BrekOMxH2GYtdHbHV+2PoXIP7fE7nYYaOn1Tj153YWfqTRhg9qk",
-	"JkyfSRMwz9j5uqmP5Ixp1NR6Uct5LNGm3cdgdlFOa0tJtSks7J2VTT7IfOTfj1DiAZO1hJUksI3ckJ3v",
-	"XrwjD68OHsLE9MPsA5uqpdFnxc2U4PHR6MG2DJ8zDa4amVzZhKDiiWHCqLIdZ5nHo7vOtaJc7K5tLVO3",
-	"2t+sqlhdvllLtdqWhoTKERzoZvXopEYzQoXJq0egF2lyzZIE/lvat456UfHQ1NlmiypS/aHU5EIxOppC",
-	"wPFMakPcjWxk/a29aKskVFau2pts0qmaXreyaFBlWg0fbEeXqp1sJnjrT3A3Ui9mh5KEiklKJ+yEMEFo",
-	"ck0X+pRciohMOZCgYuRacWNCc4xng90UtU10szrW27JKpUF5/reUid9ZMFZZjNREYWWCYKPoq5KOXVGs",
-	"mOigz0W9Ke/02qVYXTtkDYIWxjjmI2pY992xq/kTM7RmX0BFGVhf+Zr+IvZxzhXTg1KApLNXFTxDNV9P",
-	"FK3IstoLA9c6ZfGaveDHqpMpYwuhu/4OtJTW853Ei5QTJ6NFXUx98DLoR8/kbM6My9aEVSHoSLG6bhJb",
-	"uRMRzHYlil3RhMM6YTIbvGM7IjGjccJFTZ6f2js6tFLxn7/2aw3PztBfXNAn9QIg63/NzcsDhTsu6Fv7",
-	"AXya4tEZlNnIFdOaOX+gJ/9a5dy+uI04i8JQIn+FteSf7X22sCG9Z+QbhPSWqbSBz+VrAjSTcOqufpvc",
-	"I2O60AMjB3jua8j1ZzahBjy5mG2Fb6ExfUXD/274tHr1KnKdqu6FMVtIeSSmi4zy6TXZYSKWSoNCNqLz",
-	"uU0Cj5ni7sZwcxxsvVSETfjempxoldM94dqoxWCTQ5p9WoLAED4DHdwKlyw+xTtfrOi1IH8jOtWYtI77",
-	"KEYsSexW6lQpeG6pLjvxQAo9RzfWgZeTpsioOeoBKx1zgc+z7tq1DWzcHeraM1xeqWzeLXL+lZin7f79",
-	"4sq9+EhHJlngfUmOScbE8J5clPh7lTvy56MR3P55WkGP2FgJWEHoLg3+3oYI3p4YbD4iLefgh5Jb1J0n",
-	"6i5OOlVXbGGJ+Qqj22kyyB5yoVNFrVFuLpMkdV8lfORNdZlOBVJ5PlDezT/mRjAN53XO1IybWjUhGOdW",
-	"ooby5u5RqGI+qNcex2cpT5pxET49qBjjvqyLw92dzrVl76fl2/y2ktTupWgmezHM1wlffJ7L3pZzcndW",
-	"huLhqlgYgp83sjFAHEzCtTmzYfhBFwumUemA/6sPIco+9iu0uruq6m4HoJoB2FFbV6g0dDxtMp13snbU",
-	"ZXq8NcCAwMQPofunhDpQr5hg9CLYgbkmlAh2TcoipVbthNDT1vgfNpsn1LCX3NhjVu+a+A0c8qBnIpaY",
-	"fQugoDSPLYwLcXgWO2dCsI9wq34p1Wz38ITYE49xc4s5iwCgyrLDiCTS4g71ralaUHDFVDEyro6IoZf4",
-	"EyY0uEGuaRR+VCMccIEaPUYwNujKRm3pTlAXhn00XUZWpyBbMnJt1AqZkPC7qb53fTR4vCrPr1sZZy7O",
-	"B7J0dTxt112aGOGzWWpPXJAgQ8nIf012YjnSD9/+58/P9mZxRLJmiXHt6qrrbMzNiieujhO8f//q+dUj",
-	"GM8lW/y/80zilbX41fSpAjttjcKOepds0fX22z2IAd43Pqq1qt1rmapRR7ee36dBQ2p6B/vKQX1m01qx",
-	"DPbyi5p2ZWTZKuVOEDdT1K0zXvehLllsInfdw4x49zLaD17Y5TOMiTz502JYnvQm3EzTi72RnD00XMQ0",
-	"8f/JGsJZVE5UK7BJ9v0gOyybIJtsBWRk6xge6x72Oz3Gnc7xUjdl13fxFG9zvW/57O93Pfs3B8dxS5ga",
-	"azAlS4qFbd4K5kWF1dzdDaiB6dXdhircbrNLUSJ1qtibNOnuhjiuD4GxLRUtQjNpbARjrml3x1Go70el",
-	"SQcrQ9n37wbnPs86bAujynw0b7IBbuKpGdWCfZ4VIrFkDEFYytuIM+N0WzjajGlNJ2yNi4DTdH0D9QuR",
-	"4wsXFwCgaAdXiPIFp0Ys3KkpmEiOnzz6pgMEwJ+VvKkatSwQTcXcdSoIS9gMA6dBux5zlsTkygOQBbey",
-	"w+PDJ08qsunPltx4UCiwNWgeDPnYQQR/ZTnw0IK9u2LnU6prYtXPxIIANpptDTcbVobsXLhsKecbOyA/",
-	"8W8tePKFjBcQYjeiM0a46Jd0MS4MU2M6Yn9+Kihh+pLPd+Xc3tR25xLfs6v/KXJbt322D7yAM2EGNDVT",
-	"qVqZn6OtM/t2/vlXqvocqWoL+jMThpvFur4u+7GXm23GaFzSTubk20G+a9VM5zLho0W3iH4tnWOloxpt",
-	"o3S3qUdnbW4HHdHWhVibsbjPvzKWz5GxXHMhimZ7u509LzA6xgSEDCLkNZ4XlARjduKyEbSDFhQJrxb+",
-	"91pJw3BfNI+Zswe676o2iS2Ap24EcbUhVNLWAX+2hbVTj+FoYXXCRV+2y1vxL/udvz/OZTeidvObe3Ej",
-	"o1vxFrFspX528yuAC382muzKM7uf1sgbUtAa8+RqVbR7rKPdA7TiTQCHalXMZUrjVyVziZK58pm/n8bc",
-	"UAFbx9PcrHaVYZYb1LBARpQWucRnyztY5uJ1Gl1AxkV6KlLsreMy52I4PGYrud9nM1d9adXDXBT4APto",
-	"YyfsohFtqIixhtIVU4bF9sdEaqznhTcPiCGZzxNeCPyFhnBZ7WftWnswqmVLdHfW+6KqVGe0d29sZqpX",
-	"7HrlMOQbCfBbuhiKXX+HL24a6deUffMKG/V1LYHmXokE4qh/RYu5JmcjA2kzB/VpNDuH/foMmk3D/ko7",
-	"aVerlmBhI5dlf+SbvFaEatB2h8iKzaPLlUw6kcUbeA8EJJ+I7axxaexuKGEPUXE1m7bjO0/aJUBrgDQb",
-	"hbleirgIZYL7e4rpXfhPTSiSI2Q7yzH5gYo4oeTg6aNHEXlNFY35nBw8ffwNhvzbTC7yImCLM6oNU4NR",
-	"QrUeHPSi4oPD8oMj/HTCBRvEkCkTfln3/BDFE5yTgfMs2beYKoVXzxNGwVc2GCk6NoM8INvCVdjW7FBQ",
-	"0kKMXfWpothY0MdMglwMHoTtFUZcbrb8Y2EgQasNnze9QgcTiZB8+aj9o2CU5Yd5C8uizxW7/on56OMt",
-	"JIXC4RjI8eCCKzNdh5l2hzHmIuZXo0Ft8PTxDeVndoZOn0+l6IQCNlcONn3gE8hboY38exXttbAgGfay",
-	"XVE/pNoeO2cFZuSyjlC/TdpY83pdoqiSPBcxp4L8TO18yXNf4FSOi5KdIDvO9qFEAnNqDFPQ4P/9r7Pd",
-	"/2t/9+nD3Q9/HkfH+5/+R+92ybYlv+AeEXE7fYbUuRVLZ9baPbJ1ZmPaTh7NLZ7IL5+Kl+zW3d34CkRc",
-	"ue0tTWFf7cL3i/hWUhWvFXi/1jWi7pJZOKiHNed09Yj77rcGtwL28lA1LDWd5/CzmvLKo4QqxEdL2KnF",
-	"TR+iHWeI+Ef4TyLoFZ+gWkwA+AgQ1hVDSw6XglxIavoubUa7uvhsdFnR6KvqcK5CBnqmDYYu6eIOrgy6",
-	"GnAxGE2pQrXCjQxtWTjWRi3Uz3/LY6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY513C5",
-	"5wjys27Sfk1GWp6mblNbB9dcxPJ6IOdM6PwpFQKWV9OaVyE2EfPPMCBWMcGuaQIFr1iepG6drwmda4b0",
-	"YIycDYKYyiCJtvjYXd+yT+2WDmy5/ZHP1c1zbQeZFcR9j0aYQTBji8IsNG8M5hTSdPTsOAiO6hY6hU8q",
-	"iyruKnuXxVmHRAiX3ew7shSzLOqzGKmAwC17GWWvl+CAjeDItl+kzFYzzmoZtwTXljAb3TrBObGf+0IS",
-	"Rhbx3DqkoTVVNKvjz3m6V5VXrAM9vDIqcpvKghBfyZZxdltR/NrdRc+tgyhwmKyKNt2EmdoydltXrQpJ",
-	"DmRKuC32BItLuK0Jxi1SSA4OVmdwvS1A4xIUx2xuFh41FYbcMF5/wqx8LQIThQiiUS5TG7lh4wSP15pg",
-	"RyRlB1P7ho2DOgLbSk5RQEVjvjx3rjhvv6IhW8mTv3JAFhwQ1sTofVi6OMdLIAjXwv715QN9CorDCvST",
-	"iXoZLKAVIwWY5hKSYL5ABUrvKHAyBrm5yCmk1lZN3BmQK6zBCTncjfmEGwsB+h/kyP0Jm1jB3wxNLvu7",
-	"Tz/8+aje1PLcw4w+swpslekjPu6WI3fqlc6jdtjJ1vcrsi7/OPJzacksyZbkFxUzVV0R2IxGrvFo6ak4",
-	"3G+8oW0QGNMGsbs8D75mQJtWBN+G5aMzqpZUCKGxSUiGb6JTjMp2w3moMnyUJlTp9kR8R5avg29WLCMe",
-	"JnttKZ7KVVAZZHgOzUejRZ4eNpsNA4QG21sjeXQe7wor/8Z+Ull32xDe1xaDGv316LD7eLYcdOXa3E7Q",
-	"lWIg2wZQIaautHCIXH2wd0R2jp+QqUyVXrsarq5g6XAB9YJHrJdPrgGCctlm3E4s1vbwv3gR/asUi5X3",
-	"0xL6lOUpBqyywPTKWxw5GVcrZYpMq7jk+Yq2C9ZteCyKLd4fr0VxXK1x2jlIPG5Kfbh2IxI7Qu3sHkDw",
-	"QmRxRP0Ridxvh/36WO/TEjS8Kw1sCatUYxqaR9gda4DFQuFXzBYuvln96H7GWd+t1lZr6d9UbbsHodFf",
-	"1b6bUftqADuO71RBrBhaOrdzj1S/mtypbmBCDUMt2HD+strleirjultRXfr1tc/tZAfcpgJ7sGUFNvvY",
-	"LuLARgK3c57bVHybdN11Fdk7C3Wo1TJrgh5K6uVGgQ+14qhqyEdl02YuO6UyGwTBQbRps33QgW2MegRl",
-	"uf7NhCtiNWW2hYreSedzBqbcKghNvWER3k/QsWuTT7hZdPpuJOe8WcE92oKVI3ZohWvqun63V5sWEwFM",
-	"UKvZZsxFzMWk+1UNafSl/apG6W9bkimj8cDWpuuGCLFc0W6tX3vYsXzt0RaKF65GHMHMaumkQ9CEi1bv",
-	"HNq7ulZ+sagHUrU7qB5on2vc2vc8oSOM2Mvn3YlAs+8y11WXmXonTnXk8IvNMZjBLTi/J2NBNXBUJoxe",
-	"sfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUNCZaEjrZeObqaCuIMVNla/",
-	"zEvVhddYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9I7q0",
-	"1NmrHb2w5SXd3BlbavFXzq47x8sdtQmhNTPFgZ1u6R6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDFxmnt",
-	"IfptatFurLmDTDgUPxWyrHqWBWQ7GyhfQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdfXYLhEe",
-	"qypIQSDHstCM4qKtE7JXryGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBvsKoD",
-	"F3CA4TZzcERCyQHJ2gZCPIROE8MKgPb+Bndw0It6B2DPODiC/4Pr/cGjlhCcGs9+i+LXllZQr4qV47ex",
-	"SqfNOHfaS4bw30nha1fBXGttutgpiTcezHL1q8uqdTfUViRiqe/i/tUfCUBK2o5nDVrK647dF79aMKoq",
-	"k5zPQ6ShUN09rkfFHV0O9CXEDtac/ddTKRjBl8iMi1TbctrKPXKFMLB0HgCrrVsrfbf6W9Uit7Y/x1Cw",
-	"cOQKSCvBw3wG4HfcxIjpGtHT7TSydYgybFozJjYZX+fbs0xips3gmnK86mjukAXKygsTvigpgyQJl5lF",
-	"PL6brYFNqMLii+tfuUDybOo5U+xKXm7WBMK7dU+mWxtVLur5hfcLWXPWf/I/5cvuwo4v6OgykZN1T3dH",
-	"5PUc6y5YluoBznJDQ05X3tO6CdfyUpfL82uYb7KiCmUxRDaggnL6TtlUnTvC/N++qLqQho9QCrZdUlew",
-	"XnW3Qugl5b7mTGlm630tdRc5H8nay9dSLdDNJnCD5PsVdl5LHGlNKPC65sbyJguble++RtUBlb6oZ91F",
-	"g5jNqTIWFF6KgVtEoHs9AM3Txm5/6LQg3cwJ6eYJRC8wOe+1v0avUoEUvyR4U7RODtBqUwExP99+/xoT",
-	"IhApAxMbdUR+dg+1YXTmH17+hs9yG9GMQQYk1yx22rE+JVjL6Mez3/ZmMfnv/zrY+6ZqM4J+W9MXYKjv",
-	"ha1mkqGp5XQhU3v5zVgklhzZr2WMHqG3tHm21cgOp45EX8AbWI9hndufrSmmm79aubRVKXbfv+AqommI",
-	"ucLqYV5mhZ2FOnU+Q9pwD8qvXw80GUml2MiwmDiesRYfXish2WYCLk9JriuzlieWrFXMpraXBvSklZKr",
-	"Cwnd7ak+K7vAnPer6/gr1sM28WU15rpk0zWYdt3d/jUfXdrrNhbE0wyzszA0IrtrhyGFoLW67lbtfuVq",
-	"YWkC8ThmwOP6Q5ON2EjyexpPGLlYODvND2e7r37dBZP6bqzo2OwdnELiHL3QTJjIKuW2OLSzLPpJEzAp",
-	"luwIj5tLAndMAGSxPVgZneSVtSszg0K/Oq/ujVm5eX1v0bAZnagV6s7omqLLy0yAJR7uqgHh3JewcF5n",
-	"8VxX2cjqtXC2irUjS+rq4NXIlNTusXveS3EnGaIrMxI5HjMxWmH9XjuD+C/2wy6L6A9sF8ekUXTUygve",
-	"4UtlEsy6qYYROYIqEEww93CfGwLh7bg6aZgBqW+qaL5krF49T9c6MH+k0rQu7kvG/oHvbWLQdB/6Lus4",
-	"wkvGfqzFqcjTEEuJ8umc4WbdeHZiEyRGY3pit1z8FfMT62jLL9oWCOsfnhiKq+9vcG0HNeFiBa7hx92F",
-	"W6yoDhhpaHIr1LIBb3IX9ry6Hg7ar+JK7CXbum3RwJq3qpFJaVJjYHsnr7mYEIuSo0FNeXf28PkZWNHd",
-	"NxFoVap9f+xNsukyGR5jxMhEnMkaTTZA/QTs2cMnLjUmQBeAe7Ut2S4Z/tfQGVVUeKeuxeWpx1lZHY/X",
-	"H7FyXMiYMQK/gfr53Yt35OHVgd2uhxkiArwzgHe0U2gv6cDi2FRV0xZn1R8pRfTvGtgXrjmYGWK60BF5",
-	"sguRP0RP+RgeUq2Z1lLt2l+lItd0odEtOqdYuk6THXTfOQro96IlsdoHnTZ49SsCAhcMDFjjfVH0agCD",
-	"kUI4ILTiCnynpNZkJ7e29ol/N2q3faxk/Ki3XMHx5CyJXyglVXMUY3ORhmWFCZfLKdtE1KUeIQ7xraGz",
-	"eXWIcZ2/+IqPCivYte5Nsxl/jdbma5UD0PV3TW94fwA+wz/gHgYGvbgy082FTx1oBJbG2cgalNbUItdM",
-	"hc11zQZouIzL66zcOsLWK24YmdGY3Zyj5aoX9dDDAi32YO9g/ZZT8Nr2wbyJqmkQFkDDTz40Hn3Idgnk",
-	"mDA6mvqCYBc+iF7QGTshU3lNNJ2xXfswKO+jbIA92gELBev7VWPjYa2x0RmnnnM9oirOTlLnnAb/xZKc",
-	"BqomXW1kb9j4DN4O/KxeLDuz215sR9qUBl5C4zr4EG0BW6dEUs4bl3vicIb1iRMF49/KWtXKuFteGHSz",
-	"evivbtQ2UROP1B2OLoBIqsGBl4pkqE9gEhcjpgSLXUDWr8BvNPkmIgf7HRSPjeCV6kLbPjQft9dTaWRV",
-	"TjoaXze7FBpd99uEikGqaqMrGYgVSeAV5FvpPJE0PiGvf3n7Dh8AbyJ6Sg8fPY6I5v9mqAGOpDBMGF9e",
-	"phh72RoE5ecShYsSjLNtcde7yIzovHO0fWF+YdbgjE7Yw9/nbNKL3B9zkf/7ml3Msz+mjI9qORmvvRS8",
-	"f//q+dU3ZCFTMqOX62hPdpdqwqRKwFF0d/zhz8fH9eBRmv+bLY/MOXx8eHB8XDhTB91CItwAXSelVV6y",
-	"6a1gC95ts0lNvPpw3P2uwIZNb95LoIMO2IhdE5Ha+0rtRfY+VZS7jzAJZRjF9rXqLmk3xTUAnNpxV6Fu",
-	"Y3mUvF5ZC9giUOKIBhpPlXM82D94YHFVPPz0A00Kn2IxLUR7BZ2jIUuHjg1T5KVUM/Jt/5QwxLp0+dFR",
-	"W1h/caTdN7MFCjL7ebv4AChxWRysaPtILZDjKu9uBE1aZ2TW2ZWv29VO39+KgHUStez/crYct/AhlKaw",
-	"luTKRhZBNgfOfp0JgOWgmzlvyM9xkQUUgTkLtFl7AhoOcLaRt14RsKCCnLnb7gqBYP5qq7ABcnVwQijJ",
-	"/JOLElrTWKYiPs3CMTQmP7hwIHzqUlaovmQxBCwsUWPKulLQaZD4Qnb2D3b3H0fk6dM+WnmRiRUp/EkH",
-	"DjGqhTs9s31keAHZCELo31CjeNxqzr4jDaGRP7euTJMA7YRv00k61lxx29BoOjOT1jNx92al7GQusSzZ",
-	"4/eZGZbeICtcbMZ1oAVkO6UTeE01maeGKD6ZVgHfNrNW3Nlpq7g4AvNCcVDL6RoW7R4Qdrb7yykbXvvs",
-	"SHu8AVk7OzG5OiA7gfD0VgBwBPbvF0lvhTDvDJWoaIepgSNy89kIhsh18h6Vsw2Iw2p3VtPCcE/rb7Ee",
-	"lYSNDaGJryHYagDqovp8przy89BM1jsplojumoMHpLyEgVt6/Wz4d0InS2sobwnaYkWYk22YWU1N4mJ7",
-	"zayqIzhYDBfmo2zN4tyLFWEwulh0iDOHq/h64f53Zsqsj3uqlPHiYhKRylNYHIfJk4oxNxFx9bvkFVNx",
-	"yiJSKLIVR6QuPSJ4u1zmKyLVKl8RGclRoRjXIE7dUy7waURclZSBkGIwckW/DbQ2Z9QMMMi4AkXyeENz",
-	"bLtljnK9BJzrd3lBzJQaYt+z2M5t43Ntrkd1imlpt6OrOVPL5Grb5krX5nbgTKuJoXLORC/vpz4V1BZB",
-	"W/MM+a/LmpY9GpUCSb5sUsFAd2N4pt2xRFdEiYh7jnuUFqCwmgH/zdhjnV0wwPFxzD08LiGZB/m0Afk2",
-	"Ww1rNY+ETraB0gHt3B90DhjNG0vl64S51OYVHOy3QqzUZxnUDlAxdoGlR9cMClDK/bMcGuHQQCBkGJxB",
-	"eYwoBEzAdwuyo/YODo92Hvf7QYxxHrWCEcZqIsMCZnpAoVQ+Pv5Qq4bMzXRQFwgp0wTSwfAFCKyeMaOY",
-	"bo1TXRqjGvUmpikq1gXCRpiCjDFtksYk4QKi+tQlweUuRWZuJVLWL0GU7U7LxgPIUvXYwXAHMNwBDHeQ",
-	"91CZLoR826q0mKk9MWCjL80WKcC2QOiFvGLkYB+WSCMR7H+zc4BEUPXHzRjVKeI41MasO7JAMotsrp+a",
-	"SPyT7NBES0LtH0hxEHB/Ic00IkspLyO8Dw2+PJjGYFZHZXaXyNivLlLarHaPK7S0SU5XMKjimjXmTHyK",
-	"et8zmphpdesxG3lpoGe7XlLprEYLuMRkdnpFuWW2reaPTMy4EdZOimsj1eKFcACn3fw7ueq7p9OLGejN",
-	"wSM6nyt5xQrPFDOpEhGhMyZikKZ71t8dFR3h2dP//T//V8ktVLdstHsURaveZdvqDMpjX/eFrguv1729",
-	"yVURor4b05Ltz87ebuuykhGE0Y2VnJEdIQXLeOo1u+j3oo1XimGGx5qqpvvYa5pt2Cs8bvFqHx4eHX1z",
-	"uH/0+Mmj42++ebzfFirWXDIXb9NyBsQJrNG+hiCQov4Gfdx0x0BhVU2V7RCtiEuICmDmiw4XLFz7AsUW",
-	"6DFapsLU5oivrMZM5GDO1IwbUyfj9mH9nDn0esoEIur5+psbim8nbAZGCpcquIUGDZtItegIV+HfhrNJ",
-	"QQDKVA8mUsZ1wcVWpyDZiwRfhPUZJ3Q2g3NGEv5HyuGhmTI4qBTRAWzKh5wxbfiIpJqdEkqEFLsBLAvK",
-	"arxxx5JpUBv86MhZNY4IVIdD8rM0rF55cNXiMyDXZWsRgtVkx7SNXXtTTfsie6yAhF6yLNWqpM0ksLDw",
-	"G2gN8CJBRBueJOSaGqZ07QocHvcbChaLideFl1DUo1ZqEnIAxyVNdK3otAtnKymn2sZVkOCDurGFJpy2",
-	"NQ50f6vQxisbzassM2zUmtDWP/brxsyvlqsHTI7TZBCe7bpUPcgqrc7k5+IxC7RkLoiR1ytRVqpZN6J/",
-	"r3Ho/5aCLd+zo5WioRtzAV8V8F3KSi1wrHiAQYcDVPK0J+jqFLdjEXfAbcvhodkVj9Egm2VobyOQM2sV",
-	"weFbD033hj/bCOGuGftZCfR2xWiTwOASPE/bqLShakOCzG9g3bKWcqhbeyXachS9YbN50tnjtezzxnI7",
-	"/h0fQZdf3yyG0VzxGQVDVNBY36KKhphAqw4ttz0+qVoe72d07NZrtObe0LzhSoDp0mDUkD6KxyU3cnt7",
-	"QHA6VjM71+bodQQ9b4prD21KK8CUB0NBfLw1YjhCkwW2gWEcCNpcAt8jO+6/kI4GHA/DO+BNBFmEpNuY",
-	"m2oUkP2q5rxh7P4oYVTZHCL3Yr4SCxdHDf9He1Gvdg02z0QxbNZoWeAIGUGFRR2s8IQHOlgmT31Vm01L",
-	"gO2WYu/K0aR+YpHfghZqzkjo18PNieiwgYgu2QLubAGjtSVx2eyLJxx6ByRSkZnFkf4iWC1RFyRltCFv",
-	"L5FlkUmvT6RHmxPp0Qm5Oswr4sFYbFYSJA44dhc5Xidi/8Nfk+1tg3qLHYE/iRj20Zz6C7NUBOjZFp6w",
-	"q6ONBAeQkOVuD7sWvPWZrN0cE23gZLmbEhbckYTOrMu4XhdMY6mpfHcRhAL+FHTGdPbmA02GtoUhASap",
-	"LWA6zw9gBvCxg5hE1sIykApNoRHJygFHWUGOPprIwPjNnUUMS3kAC0aP2u8O3yIVaJUY2P4HGLHZ3yNn",
-	"bTth3z/FND48oEQxrGmC5dWvpzJhp+TPT57CffhLuOYHzQb2/Mx/iXwrDI9sYU4RocBgEBuVDB0VDE8g",
-	"ANtjIYfXET+4CBhaTmTB4yNC41hX+Vwv6knBOkRqNk3m1wOM2Vzr08P1Pz2y0ZFLRnXbMai12nhNGGpl",
-	"rz+XSNQl23gf1hqpaWurfXhvV/vofqz20TZX++i+rXYrAkaI8uMY8iZYGJm2+LkiXHymOBKBGty+8lsw",
-	"Kd8OhMTWtV7Em7PXn7p7FJnQK5YpucV7FGojp1addB4xwdZUCjEnfeAwALcTZzybZyV+ttfi1ott2WaN",
-	"c/+ta8ufzQepZqrQxEbzvBGz8lLN/12g1YY3rkRCHqKRa6A4fb7gEy1XkgCDwmn6xV0rnacCiVTORkja",
-	"BXq8dYCIsqi+syTNBp2hJluzoixslLeZ9/s8S6EqA727CMOBC8Sq8XcBDjJGlXQsZXHm2/Rx3x0Qx4MC",
-	"QVkfHRSf+ii4Wkn9ZDOcpnsoKIvBI02iss1esjLG7I1zsFZm5YdQd+ZbYYcyGNdmQj/JsV4jIudMOKOu",
-	"yyjqeAyeuTa6kH9tcaMOOdDHHSHwjvfvJ9Tc8faSI7eG0lULjdVQZ+hWhHkZOSoLds0nsuGZmNq49mUn",
-	"wl5OfdB05OumYjxDZMOn0YqdxhxqPk+6npJCSH2XsRbrbHWTuvAdnONBJu70djVRbLzAWbbXNmKy6va9",
-	"wfeqxm7rtXrxz1cvIYh2YssE6KlUZjeB0rbk/ZsfddfdsgC6nSqIBHkKSwePGqB+QEpfdC2bFX7VbWBX",
-	"nEE5iZDlNo1tzjLoksiur46gILVOlUUBi4hLZu4+Xtu9gyHoMmKdzsByv0JslfsAZH2nMFA7pHfwbrNv",
-	"o5ePJFfXAslVOQTVI7dcR79rLPR8JEvg0ANV7TNDRM+n9yLmZrMAIAZMHsJ/pozGTHkUlyJgHuLjYWDs",
-	"6WpoL6unLHTDMcmjzjc2JibUtIzs6X6x6nyHUSVStDR68KTQ6sGTLs02x5x2QKFZIzx+Q7i7VhyZIiHf",
-	"A3aRnafl/AIOzefHLLaRN19UxO5H9nw+pl9SM5IzVm9BTOj1A51HNFCQdT7iJVexduBiPpunxkWsQRAE",
-	"U1cYEwTKGTH0kgmrJVMySjgTpgRKjB+hNk2yxiqc8R5V6WzYh8+mamfb+G+iKGdbnzdYpHMJ/a/gwNzM",
-	"c2kTnbfqS2xXFVrF4x3k7txE0QCXDiRVnPkC69Kf3XsE3yOUKLYb8DFQ2RI+NmQHwbEUC2Cb8Ep0Shrg",
-	"1s+EYB93D7aRMN01t6mQ6r1pp3+lRKkSV+2SjuBNzyy25mZaISUOCbU6bUbkj1xDBwe7B4/6Xe/L7dz8",
-	"sNlGdM8ywhrMkY13ifUvDGvdCRqGJ3P1qNtGeX1q4+IWq909mg5P2/3Dm4QGDs2g26o0Z9g1fLBWtYPt",
-	"JOZhE4peb03c5Ml+Heb9haf33WxCH6wPmtS4mm0NMw8bRVvwtkt6fIH5h1EP7OexohgBv2YpdhfQ0Jir",
-	"mKsyK+UtloLYm9IY8+zFkBkU6KCO0qxkslLGS4xatlxSw8PUyfDwR4UbQIXt1iz0EuU8l0u1CmNFoavT",
-	"xYLKJTUKdK26tOWwlPWg1it4UjbWPyZV4zTCsMeKjk0T9Pp2wdNXsd69BWLccPrQRFZBgceghcK/5lMp",
-	"2ANNdmzlvn5etoVohuktY/6RxdYgY6bM13FB9IpCQd/btkxvcpMLL2s2qeY0gM6r3ui2cFfbJghxYWwn",
-	"aGQjNkSBxQ52OLJTqS4S2Vl+Lz0hiiWMaha7wmDFe+/FglDyFrGMpQpTrJVMDUcXhZ5LgwuWJPJ6kM5D",
-	"poE+emDFXFjGFi7yh6/ug5t0H7REgZ7licWDskpnaeqBxQ+dMZu6OOYGbFqneKIMYkr6zDo8S5C/R4ll",
-	"PI5XxEiV3FZpnYDJzREZNOUaGQBmJEs0yxPrsnG7VyISVpIm//1fB13MKRtBAK+otRS1jw5IORmL3yRR",
-	"3DH5Q0xpsym4+Th0VJvd5uNSDBgr4AX20Sia/azLMRKI5plqiKrDguCzFGNbTEAnn7Ew8Ga9O2f4X9nq",
-	"Z8lWay7JVa6q29gq4abm6tzIaLfCU/tbu5nPuHB/HJTuvVEvFfyPlLmfYT1vjQ3rFfhwp5xiZLZLUopt",
-	"xrAUrJhIrMEDRBOygzZgYg28q2YLF0a5UrJw8cvDsg+73PDdhQrkd57lsQK4DZ9fsEB5H+7BQv96uMWl",
-	"PrxXS12CvMZrfmh0CSwuKD5NqgT+MzO09KKeMxQ0FMoI+sNWP5vgPLsIn+EJyoM9N4GYbAz4+IxyCjbK",
-	"IVhSsv3JarXRj9dOIWg0rz9eblw/bo8UMdxUoNQftduhXSaB/bqhvPSSmtL5rNfKMtgsJOgv4aG3ZNhy",
-	"aGcyratv9hsg6hCVzlmx9MjG3pP1ppKwK7a1bXLRWGt6cPzXud+yeoe2v/k7jPuC7PhgJxZnz2wkxAPt",
-	"PumXYe7buUu1d7RW/goBVxGEWElBgo7d11E2ArD1u7h7NxrdZRDOOTLICWhdGmm/Pd5SalRAF+Xi9pb+",
-	"In9cKlSwYcrU5wSx2+7wfdzq7q2uwC1tcSEH3W5c0dFZ8HAWfJoFLahoWMoZbSdXYcv1+u7zyrtklG+U",
-	"Sv73t7/8/CtN0po46TOxIPAzuYLfyUVqEMOjYAFoDS74s2Iiq1GsmkzIdSAgUe/j7lgxtgvE2TvpUT9K",
-	"+zvUkcJ0FDdqNOt7DANC1SS1pU3G5HpKjQ3iXswRK29KNY4lO0jljghLmP866zY7Ny2sBRdbXmwj7v7v",
-	"8iJnAktPc+ew+b/LizdpHQI+MNmlZZ22CPtRHlScuoKhsy33xJSqZCE8fvSoVskYc8H1dLtxTlNGlblg",
-	"1GwiN9aOFTVUjLqVd/pdXnQRKEEoYeYJSLFwK5otRiPGYjRQjClP8B/6ks/nDbaJeUKFyNa7RqMbTVmc",
-	"JhAHYPjokuzMqEhpQlQqNNl1SJVUmYKTbZWFValYsxDrFrQBo/hkwlS4ln7C+DVMtZ3h24gjedHLGyws",
-	"bDbJgCBKErdAo2FYjj08kWcNxWPazFvWqbEkmvTq2IP/JPTaoprSmIDbIGZjmiaGGBnTRUTONKcPf5DJ",
-	"JTW0Qg+tG/qpfjK5ia4k2cNhdosQ1mYAZLsK5wc2XWL7VR3OY8HWr96/0c4fHKVsCbnoUKu4c3U4TPlS",
-	"qVhfNfaUXy0ppaQgoACVN7HVVuLsd2FzUXjEsqULxh9uVS2FB7F93ZVFq9v9xAytURO7GuY6b8bKtYMM",
-	"rQBvHHQ2RblVdp361hpU0GD11qrEVr9Uc2oMU6J30vu//3W2+399gP/b3326++HPg+jo4NP/6DXK1BKp",
-	"YVrf7oQJpig4IyEsSc7t4NaJ5GjashYM7bvcwDai34pWG7R3f/JJw1G9pmY0bSXOGRfh04OKUFtv+1fY",
-	"zqWTuLNLbXl/yxfaMEB6oyvtj1RMUjopNM4EeNTh/6a8Vuv8EU3ir71fwX/ni7wXS7+HVX9nVJsGlNsf",
-	"5YSL9Ypku8jxztydzRwMXPjmo+MCVR01XQeShAaBwkXu99bAurh6AIhMT+dzEn5WQeVvJWVYvmuXm7rS",
-	"pyUasJMO2qvOp+5I/0TxbnKmNZ8InxpUEimw3d2g5iaKxq1c+Zli19/hizCFarncWj0L3htwEbOPy83t",
-	"T58+bU2U4LQmIeaPlF/RxJqe5/PExs63kFppC4IxuolF2eJ9qDPdTOSuewjWPr0X7ELw8y6fzaWyG0Nh",
-	"KL0JN9P0Ym8kZw8NFzFN/H+wmd6nfF+fQQjTuqXp162BCnPuLOmAGn4R30qqYqvvtBtlN6hKumG90dss",
-	"Elrtq+4K8xwuf64C5wgj1DCs84KByQ8YlTglhXvgyhe/1ZWtvIbm/St9mSnhjRFl7uQ0lfUHaad1XbHT",
-	"l3CKbOow3ietf5zEEmuOaGYDbWe2+axGyohqVlsklGbMoLvaWOXmHbC3oJ2EU8v6q+PAGAwx6TyGN261",
-	"3wAD7NC9hKPMlAabCa2r6ku5Qp+l30bCRcxHLkLPfonRv2Oo82vkhJkpKiNVjXsjsRFkY4eRkofVGbXD",
-	"s3VNsQtp94aWf0WMjfAsZUcheFyk25x6QjLznXaSicXjuLFYZHWmqu4YC911zS2ZqEuZkg30vHKwbz0t",
-	"dNawV8h5b4/0VmzMFIQ6J8FdZRk1ZneaQH9ceiTwKNRZhb3S7JS1JSmqulc70loBUo4GrIliocbhyWTe",
-	"uJGrC+/LZXGjMRA5yiLGISLC++x0Tc2M0VSqAZ2wDT1E7XEPF1SzEOy+alSlk4lik7Bil8EUDlheAuZD",
-	"ouk12dlHKSikYP1edIMD9jlMtW6UtwhitWvXr5ocuSUIHzcAh1BQXTGfzSmvIa9Rji7Bgu8+29Yo6q60",
-	"3yXygibJgtj4/pweeewzS/MM0vm0vFUdGY+rAFES7EztOpLQcEOBq5fTh9ckhoNu0RYwmrqD+7MMYFYr",
-	"YuJCxosamX1DNWnWjEeTI5o0orxZnuVKoX3EFGEuyM4LMUm4noLm6iDaMkaHKha3RfOuFTeGCbJgJswe",
-	"bTUmzekikbT11hUu/mv3idWVtupt1qnd7vaw0jwHZXW7cSGFpZftS959ZMkpX50C0bQR5zYszGF798fC",
-	"XEcF9eIzo2JNFxoDCtHuGnUMJH2z/RDSi0Vdaq5mIyliGBw7cV5abUhMF8RIsDQxmlSRptb11o94nroQ",
-	"vltL3jFd6DqDwkLnHF+lwvmXJYlTRnYEiHV+xYgEdj2n2qwtunerv1UXNc5qelRyCKsTkqOa+ciRjXIC",
-	"X84JIFPmxhKLFyAVAYsVscbLqNXIGdfGh9ll2pnxWPDJ1JD3754RbagNYPWXfXhn7VAMRlXCmarn7nGQ",
-	"8+1ezENpib1x2sS2dbufyiRu6h3Xz3oEHni1dezXNbROtdtUtxxUnXDBNoMAquGFVkmpX4l8sqDNgXZr",
-	"+Aj+nak2bfTltq2TiJrL2mo22Z7g70RIZw20e4iWEo2xQmiKskPUhTzSIhfFo6FXsulmFv4g56POFlK1",
-	"/z/pZGjvRX5UraHN1V7ngMsjU90kFzxeLZycK65LOCKbVztw3Q+2Suq1ZqUn9UYleFM3JdrnAcVkxzGu",
-	"LN/Z5QMQ6qjGVmo+IddTgBexr4HGmIqxT4WeKJmKWGdgJ1l8cgOx+RCGCoP1A1sgL4/gdNkO83D3tgiR",
-	"ZdkRhZxubdTCTdaystV6qosjWE6nh7WWwi65FFgL+4ez3Zf7Bx1WwM6j2iq2ct57SydUkTdUcLLzw9nu",
-	"D7+92f1pd39//6B/3isJiY7+9p+datg5uDry9baXB1e3qfpfg62DYGsH2NwKg+wRoTfBQAZi3zrq3v3E",
-	"JJ6ypCE78jMtALsFUFg5GqVKbbZVm2GqKrMYbJKaWJch20C31v2ktybC10Bc7YxS+gUCV9aZXbL9LyfL",
-	"leuF5v0WiTbf1cjxsiAtC098OTvrlkt+OmZ+Z8FrRWFSE73mbzCbBK79ouK8gtSSpP7SbT/XEQNkb7Lj",
-	"4bktvs5LqWa735aSWg83QARI2IQmA8XGjXLvaL9D9uGtZsTXUhaQ7ZaCtmkcK6Z1p2tsdy/qFlHLl5I4",
-	"LIQPAersFkX/SBd62cTnWdpcB2ngNLEsCnBqi075TajtsrqaDUcRFmOdYPSbIYE7h7vfmHDaQkLvnIza",
-	"6SLq5TMNOL+VnFgyT81q3UH42TYcGNjQ/fFc4HC2ExR/bznnPafn+j25OzXJE2hFPcIfNlGOXlvF9iz+",
-	"PdXGViFvudh7VZhmn2x2x9/GdTxO52xwyRbdri83cH3/bO/Ygl1vAeFk6xA0SXwzo9rEGuDofr2vV4vU",
-	"dJ6CLdkC6nKcPqubfe3lPN+OErBNQDwF+s42IVhhvzgFJnLr1/AKE74zSdMkDmpkT1UObEUQYRxDzTU9",
-	"NVOpuFl0uj7FbMTjbReNs01up6iMrwxfXySlISphzBMWr4mh4Fxn3TpaU5SgG+9OuGvG4QLiRHMPnENn",
-	"aIu5nnEMMv9QW7ZGxPJ6ANXKmV5rjeuYVL4kJYaVbWVNz1FA7M0p3tmJ+Rn7qFPYXI/ev4pg8K74vf0l",
-	"cvjQlhnqiMzpwil0InYhRbqhWMSv+A7avw6e9OvKV7pzXD4Lm5zrhqikhpfX38s8pGmLIqyygW6Bu9dM",
-	"LbDIDuEltfFFLi5BG0hyiVN2SrJILFesULFxKrA6TJyyG43J2khtXpsXbuwb+70ETNEKnHB0uD0u282E",
-	"WEdv1QimDtRm2cuPXLDVAppaY5O8gbi4eDe6KE12gdA20mkl55TH272ZzOlicLFoyCmIiRTkP8jBI4j2",
-	"rGHIARde9Sx4jr8qWby233VLUvNJn+04wfUXn82WNpNvS1Bit2CFuIXTFQab3VyOS61KerDaVXWzHavF",
-	"LN7iBTK4/mVXQttn6RJn97Qd8bS6VVjQPl4f8KyEVi/nTPQc34HGzYBqjr64ERUjBsC3tWpttpK1OsBo",
-	"StUkL8KPjmthbiZSEcFBF4P6kLx3Nb0/0AS/cTH8LlJvrqBNZIigu37/7qcfURF9/fwl2fnuxTvy8Orh",
-	"n/Dqp/4pYbO58TWofLNZ9okLzLRllq+ZYq4icy9qldx55NutCi8XTWhROGol7eMuikDtRcWHFJdDG3Ko",
-	"qYygK+YTDGfw58eRqNUcnVTLVizKkF8KKpQ/aCGvDkRTrim3XoOQk1bI6xdM78bXbOxoFkrt+zvB/KQQ",
-	"MdqCufus8IY7UH9Jlsj2jo6d/aDejLfpLanTHcFCbHNNYJ+qFwbY82yBr6lGiAJkUGTHXyduNrmD6RFN",
-	"kG9Dwkk9gyknM1xPpWaOB+KoLdhGvEZWYhZ9Xez1gPzNlm3yfbp6aYrNGTW+ZhMlC0YVEiC2Q9L5Kdm3",
-	"a5st5FZ58WbG+ZtQfiHQqlz2zLMKBwXVjBb1oTF2DxWw9jQTqUjW2oOgeP+r56EMQaR7GJNFlJfKMQeb",
-	"1MhjJoyvlBsK+MP9rZu7GmIFt5RKcBMsbHmewpbabghhrMWAuu7ymk5qL2ScJi4Hx+dJ5UH04Ap1OspW",
-	"j2xVJXTK22rqoIfoaLoGrZT1V5dQ1+TSSpN1UfZaEnBSwc2NkOz1dNHlDlTSpprdUjZ0NGB1YXSoL78Q",
-	"ziYoxpBrWfVwJ7ka5O/lS+qgbG+J7iw7fSNXg/v4Zq6uIBzXvPVt6mAeMT43ne8FUc+LuW4urU28HRkd",
-	"+9WpDHcJRXcMSOGbpZrc0+NxA6EqVVV5U2fm0lop66bp/HXTXraayunPJJo2tklGGwb4fDZpObdZBmrb",
-	"gT8rJwGtAuF2g6rX5xOFVKyolecLlc1o9cW2GrS9Ms1VeLZnuX7DyllEgX2ucv7vKrjpjb2Kd7pvHDbF",
-	"vyhtBgGowY0DsWQf1vdl87mVvNbOmGQ3DDznlIwYT2wIyvbG06neZgXi4LpXXrvARtgJOjHYw01xE31T",
-	"8npTcugGJF0ubbo0BjxAK1+2+++mtVvtayHyEVNEM6Odha8WlHWWJobPPQxLOd/NQR+3WbnqAT4a1qvd",
-	"mpHbLsAA6W1eeu8JcUS07aq/1puV5Iy0WkU1WKe8v3XpV16HP29Cv3cdodkal7lZMOZUGlkbUgY/WOwA",
-	"EtSPJu/cteuBdq+4QptkSq+YdR3oKZ3bIDSZGjJMVaKHZEfzicCinQpReZk2p8S68Q4eYkv64Z88/uSJ",
-	"cdbfq2YQ0LriQPVJLiX8xvWgsaQwTJiBX/gWmxZGHmItqEENK/mJGYUoMeaaObjnF/989ZLMpebGY3XC",
-	"03y1HxSBlzxCeAUHnH3k41ZqgiV+AS+ifMWgyTVV6+wWWJKU7Iqza6YI/n5ChBzAwCL/jwGsev7XZA5S",
-	"lSpUdAb5pMnOebq/f8TIIbmc9SPE1ARxVvfKwSGZ9qNgxQbzhI7YIBWXQl4X8GJa3WMt1scp45Opudsq",
-	"yBvfeRWDk9/gmv9tusjB5tI54Oihswy8errs7Kgv5jqlh48ely1SdYllmv+bbfcm0RQYPLAz6bm4BO6g",
-	"p3/HsMJe1PsjpYoKw0WTIX2azi4E5Ymure2RI6hd0NGljb0m11Jdkp38SzzacNhDEExhs23z+OXYPnA1",
-	"/mrH4o4CqP91w0HYwACJL+QkZCSVwknb6n7EyJwHlXFrt+61BRnQiUO9f/OjzoJI+D1EnrjmsZluhw3U",
-	"qUjl66Q7Uu7ElERSntOS3RJzal1exxkX+8wYOpqeqYluzT8tUhrK6z2Kn5OrgxMSs1FCQbxRqxWcYszO",
-	"xcLAI8UcO2GxBVO4pqAw7Lz+5W0o/vuryPt2+OSS7PbHjs/ohD38fc7gyNk/5iL/9zW7mGd/TBkf1R7E",
-	"leTnzaYUri8Marm1vVGEpd/2d5/S3fGHPx8f15d8a2flh48PD46PC9VMapmEoZdMbM9yufHxajk3HrO9",
-	"+8WggvJeg4DhDmMrowzObhBZlgm/4IDWUnDAG903Bx9u4NrnPDC5cQnnt+Qq8sKpsvNSjeRU1IL6Yt0O",
-	"jzNuJKCiWYlGDaGIBldTfqdMYY16dSJFxzdD0i1VPwyg4cmOrbOqC3VVbfwPjhqGLySxIn5N0NfSDtil",
-	"ayRlMIG8YSPGr1hcXXdm6KRbpdLMF9lMQs79s5wHbFsxLNOjj3505x0nuHRx3s89oHS3M/5aMXvT9RW0",
-	"qmd8S4tVP7UlZ+t1QmuTWGbzhBk2SFVSe8QUIjmjsEYAZ+tlBdkONjFtK48VKOT4SZ038uOcK6Y3UejG",
-	"NElAzW4b6vt3yBKupzLxjMFMlUwnU3yOAa4Ka/AxGiN05Ouzd8++J9xY3dmePzitOp2BhOl3muGMmams",
-	"YVNZMyeun3AexR5jOdIPX3//y7tf3u7NYvLf/3UcXhk0F5OEZaYyqmyqs2u9yW6oWQ1b+hZVs2A1AOZX",
-	"ZzUK7aLh0KzqprMV5EazZHwSQP8L9tG4meHVYrllvkYbaAwVHIzqXE7rXrqxRc9g6paDC581CReki9Rk",
-	"9+HtQvniGlVrW3jOAQSs/bUSX3bxuUZisENo1mjVEwIeVsS9qUk6gffXdbempnU4Vc7YU4HoKa0GzhsJ",
-	"1EjFHH3SBCTowicAFCyHDy2l9ldenkz+tS1QExJwwsUli0+qx8lMmWb+GmSHfkr81faEwI3/1B2wEzKW",
-	"SSKv7aYnVCAQsiCePQdswHZXtGjYRtpNwdkeZ7Npln4JXbP46o3eveoq0rzLFEBubah0PicTMEhzQQq6",
-	"8OoR3x24ujOW1cgYzMR2TN9bZRyv58YRyY5NW9Gw+VKRRGq9ILDH/SiH/WWJZsFpACeK0qeEpkaCpYn5",
-	"go39EzLP+AgaU3K6gZdbBUZ+KyxO90coh7k7opqRKftI3n5/tnv46HFm/EIS36Ga2HVmcUlkPj5e71ZZ",
-	"x6bDbk5B059JbcjhI/IT/7Z/03WA1row3p0PCXqv9R3hDxt7jpDCKiqlVHzCBU1aR1cjEdCCNTg4fLK/",
-	"/tdHh2t8/Klp86z0bKrtGbs04wbfsTWR8SzDxr19EtxZbbLNJYudSTaTGHgv5MbVFta1l9lNZHbFZL6O",
-	"hXy5fGk4E8BL3gtuws6//f41VIX6rRf1fv7+dS1vqmxa9cJauGRU98N5Hm3BW2sHd9mBoPauXeaE0Zip",
-	"JUbUPzvcHsq2fBHbFCL2kY5MsgCrwYRfMYHsfoFWVbsY/V7NEudSy6/v6/fvelHvuxfvapfW3ajahlna",
-	"bdeL/bxwxavddiUvEjar7lq9P8pVTp/R0ZQLm77ZW5qcUPmJKSVV90ztl5wl8Qv4pvepqvxhZfTacKSQ",
-	"sJDyl6T5Nt9jHhXKyYY+yNBE6tF8K114Bt+Bn/tmgmyDxmITr12E2i95/MkmkTxLcf6P1ymsc/uhYhvE",
-	"GW0b+n3tILFS6I2HLN8wdqxEKxsH4KS6YGSvpvr+kbIUizsbJkxEKEkF1kMTZCjojA1PLAvNKmrAQzSy",
-	"coNlM8+F3agIPbTwcAgG6iGIYa7gDRvw4rT5EVTGz96hEwo84VygWo7teHXYd+gKW2HrzgYeYfpnNiKw",
-	"U58LkDMneaFWYqbU+CLgY9AAhL5GOzc1+adDL6OH52IHdpAMucCaTQMcYESGlgEOYRBcTOxiYL2RfhZt",
-	"ohgmrdpZzFM9JROJdbL3yJkdvFR+7C68xy5GDK/BACHUgnB9LuwoXYxPNkwjJdkZKmbUYkiupzzB8iVQ",
-	"fHskZ8xeiygREDlyLuh8HgUTs/enYSqMokInFCXCwDc9JBLM/9dcs35EBNyTzgV+Qcnxfh7W5uyAqZ7C",
-	"nBJqWD4jmyQO07wG/eyCwXbkVOReG5JUxM7RoOFl+GLvXFiwsZHiMy6o8WDB87nDn3duwj14h6q4We7g",
-	"a8/tWxnFZ27GPeUSY5Z+7oDVa782fLxo/xzeqvnehgC3fP4eXwq+DmLGLF00NfAqe/EM36tvo2UJ80aq",
-	"qxi0wmJu2pt4EXNT/z1qjO0NvIXXGlpIL2ZdxvAW3wvaKFgx2h2DwZcWkWFPXuDBbfr2V3zrF/tS9vWn",
-	"zLSz+BldjNaj9ymssrRM/jWtyaeo63eFzej+WYmWun9YWvjuH5YJr+3L+mPb8avSceveV+GMd/xs1ZnV",
-	"kWHbNw3k98GpAevZIcHFUltG+ns+mYLc0+wPlBLXUz6ahvXGrWVuDEYMkJBpYrarQ7K5tKDvbTagF/gi",
-	"RpHbNakxP585C9ij/X2yM8MahEj9mhwfHIH8HcyoWGRiU0dWkcnhgJxEV9R506kg6NzR0qoc8A4qGNxa",
-	"5GNXH9UWe+5ucA/1ufbMwPJdM1uA2nsKEomeS6FZXemXjBDucg9zOdD9UhpyptmMqkWH8gWeYrv24RYP",
-	"7FvtjVtiwWDeNR25pY0NG/Srms+huGpLtr7WOkcnE8Umzsy1tCyNvIacl09Rj86YiIG617SqbSfwPGZd",
-	"L9RinPARDLa436sOuzVNdyNjyg0lAc+Y1nTScalkauDGsdph2DrXqMJ7WPOuNbrOE7rAf86Yg/zI7MsF",
-	"myxep5pjhG8kTzsVfqRbbtjhtHUmrfysriZBHKLeH8t9n//IzN3PHXT3qlrH0nhaG6pYihHLQrNzE4DH",
-	"stuFRV/02gqLorNBTbKwgcBoX7FGoL8wFMYOH8l+S419yw7xwkaJzPohlnlIvYr5Afor2ofViiIsLQRT",
-	"2sFsAFmLy3fwhYBjUrVZrs6i2+ONtwEBcXvA840FU7wxvTuLtCrzmtLytrAXWpfLH5K1oQoWWZzg2tWB",
-	"301Dy6AOLySaCUO4icglmxuwXl1Qw2dkx5nSwEgoZN2hPrFHmmsst80NuaY8Yy/WHt1fvWyJ17ZWEKTN",
-	"wP2KecGSMZGGBJhUr4klUScJwh0PqTjvJt/WAD7Wp1wEB345E9pG4bIyS7s3JcyCco43AbW83mH8fFAl",
-	"2lEXGhbdZHC5TYVOG7L89g9sFC8djdgcVI56wNN/BmVPSZeyp/e+EMtmOa93lKOzjbpfsmtJqI2gelzc",
-	"x/YuoXVmje4iqnrNyuWNJ/3wSlUbCoem4A0ZSd7IOuBrXRnR4eHR0TeH+0ePnzw6/uabx6vmDrhKNdkB",
-	"qSZKIRWF21yaWWm1gtCCTHCGbKkFm2ZZ5mKB+a15Rau7yFiqyGii5RpTTn23a0kQD8Hpdm1E2nS3aZ30",
-	"NhSKQoP3Sp3Ih7We0d/zu3JyCMAwA+xJaojCVP5oxbvozTC5GRf+rxbzReUI1i/gWLF1/SXKfjww8pKJ",
-	"lYu2VkovhI3Vj9WXC/Fn8Iez3Ve/7oIa0ot6r8/enD1/9Xr3+2e7B08ff9OLej+c/fz8xzP74NGj2hP6",
-	"hiWMaoy44aM0oarGX/ICczwwDsKbS5T9jEgFbv4mlehMCPZx97BvwxLs7cwwYYsWIEivjuDeZjG4Tgmc",
-	"Ch/yIODKNWK9qK1M1nzOkoQaNmgqmFWP0ev6r49OqwyzEeY+gpEqHzTViZU8940/w7bLzKS9RL0b02Bp",
-	"CYutut9GUthDUbNe/zrv/fzqx/PeBxt/62Aa6uydj1rMnYdd5i7nvDki7mgLPcTu3r2mScrt7WBLzXQv",
-	"G+XUkRWKe8PZdS7r8jJ1WCcI4h1YTK+OeDHaMDXoXNOj+8wtho0cD1wZkG4V8+bymqmuUJdMM2EGiRzR",
-	"zoBKa9Ukgc8CVbKWiDoAJjv2vOn3XgfvUH8F3gdleDUmrNhcKgPfrUBIpXo53UrSDLpXh6vNf459LdzS",
-	"wayX07h6a+eCNbLaF1hxQSqS8dwTsGIGnyxhvC26WpFJlg/7JKUqHugpH9dlYmYSjWg2SmH3MVxS0zEz",
-	"C4LfRuTJ7lSmitg2wBDLZuSovxQ7r5zU3VTkYNnhbCLY7ldjI6+BQp2Qr+oL+HOmKECA6sikWB7UFT/I",
-	"tQkboY9TP1yeeYVTb5/+p1rymzNq3jJjvDioeHOWZV5ssVhZeWQzGRfU1wmTM2YUH1lEHjNwgBGNgI4x",
-	"U76YfbkWCv53YA97w10U4NYGDjWRba2E+EgWM8U0taBTLqQbIon8X83ldcMGlEwSIDjEeXPJ1IVnGHWO",
-	"FS0SJmKqBgtGlTVIUDHiNLEPWnOP7NCzIbj9KS11hPRSXb56xmcbfyOTjTMfJorGK1QNfKbY9XfwSQdo",
-	"OksqM7oI8j+CFDElE9YuqStpApgg4ka9aiZAYeE2TQN4wzQzvsUgh6grHof9oJo/uXr8VpP5R3mGeOKr",
-	"62mpwOUmk9gH1OEPUyomjCRyQi4Zm+tTgmMY2OfxCbjndlzQOh1BXH3C4gmbMWH65IIlUkw0mJiowMB3",
-	"4mOlspPmx+HjqHzL7Wen0Z3+AXcAzso/UpbWHQOZuqqiy+1NWRPP7AefopVNVlkTcBruxmgV+fnW84vy",
-	"JKurZTdkgN6VAdpMdbt992C/m/iMeiM89VtqLGZjPuJMjFpF6Spteo3Tg59vq2V2xWML0S4y0IQtNY3n",
-	"eADnePDNoL1g+AoNz5mwkO3ba/KKKVfqbxvNdajQ2rWx0oHK6rAiyZaorZZQ6ve4uIpR8xHL16ZuR1sO",
-	"tE/fL8eXsoweijLhlYg5tVWcNRcjRgoDabkjrEvrVeGfX767BxpnhJmFwuoOYFXdaN3Hq26vxdBOtHGD",
-	"lj622qbHoVWha2MLLZfFU759UU6W5TWqmeLSQ5VvV5UkGqfWfJJaKzxZrXyj+k4jOfN10TqET28nak/z",
-	"7gF2Wy/z9NetnwS0rHjMVgpx3CTKQTmI88GXHpdULQ6dTzwKw3D9aatuxq2Xn/EsZj0rZR3TOG46wzXR",
-	"A/O5klcMl8qkSqAZwkxjRa97NkuDq5nNcfnQjZJLHNK2T2gCVRUmU8y8dmB1HkUmgG/ZbuwBrOudQRgV",
-	"JEcNkpElzY2gjN446vbOo/roAesntm9CyXrOrgmNY7yRu8x6/BzkWJAWaiOqKwSXSJ2q1mSUZ/a1N2nC",
-	"No9hC24GZaw9bRD9AAqAw4EjO6i+PtCgwFqsAKA3J+dZ3AxFtELSmYemak1mC5SLAR3Vo0Fg/sPIurgh",
-	"UzGr7OwKlxdawUAQHwV2QvYPyM5zf/lY5LNsjXosQ+2GAVT5VcNvdbZCzYeMqXcuIqJILZh3ngmO6sxL",
-	"2P7r4hj5boBpNWHsCSimL68FGSVydBkRrzwSKZJFx45bVRr4bOCY5tYCQNszox7vr+hIKhug820qdFe7",
-	"4TIpsDEaz7jo5W5WBClO50xdcS1VKDC9HK2Pf7G5URUKWo9j1BS+ebx/J1oJ/hz12qMD04S9ZabOTDmC",
-	"QsAAj2I5CfgUtobEEys6NvU3cDYes5HhV6xahbWj93rMBdO34+IqHvmXXGmz67w9rg4aVHWAYCEWpwlz",
-	"pdDrAMg61mxjEzoC3/doEDMaJ1ys5d8X0jDdTXlTWdDZcqUD38L354ya9vcLPspandr1XKEITz1+GvWr",
-	"4skgG1HURNLdPDTunGzsnLHt5Bf77lmPAOAUwPCgegXtkp0xVlzMqj1HxK+C7kfeNADzTqmRiqSagXmg",
-	"xhDQdOIrdauyd8icKS5jCws0YsrpDFjkB7adGVQRaqPn/vkredmHcnox1yCItPP5sNFlm8Xvr8leQKNw",
-	"IQWGKj4e57GHEXAZsAntsL3JHvnhbPfl/kH/lDCMGMFanHiaHFQW5mRB6IjjUXaM4SzCsIkykyqOynfo",
-	"AlF3ce33Dk6hE4h2GEsF964Ol6xG9lbs8L0wPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HO",
-	"UT+jy+8qtSTWZKqH22aqVYrQjolmPAHfzaQQhlTALashghUuKqy2lNBdkbivGZoRt62BKK9PCSXoEhAT",
-	"woRRCzJjVGAFEBujUEfDDWru/Q1KKdkxnBIBDNaQhMHNE1HlZlQsiHFHmpFxjepBJhIh8DOt2F3HfaAu",
-	"rJotSWF60V8xGKZEC+soIUt06ruzABV0jDoTkKuJvZkRCHSPZ9TQRE5StjSrcoUwHt/eGX79THYK6KGK",
-	"0XX6UIx2aJ0Jo/g6c6hJPW5A9BgzNrjkIl6jk5eM/cBF3AX6NTBSb7Y5AWzcKtsUlHpfweyVFyjuMEVP",
-	"2StEyTjFvm34pYPhicITX1Sk9+bFLi1DuPfh8Jv4in6Wqzq47xWJYZHhCso4NO/vAQm9JjFT/IpZVFfE",
-	"oF6QHZ2qK7YgfyMzBgEBXLOYPJNvIyKkgEeD7IWiHkHU3sHB0c5Bv18IrMpj39EuA5/ihS1syyodtiA/",
-	"TfKHtjiivYPIcfCyTJI0h4hMFbVSZcyNYBqXlioa8/kg4aNGGZNHqNWqU1OujVQLr00Bv72gvpaExX3D",
-	"/2hXfOjtf/78zJYeerx3sN/HmDQbUeEA6QutcI0AshJyHx2SKxQ2SucEpbPz5WCJpYsFGdrrI9ELMQLE",
-	"110MUhvukdeuBrKO/I3Q1kzV7A+NShHRcsbMFK3rIlm4cusIpeuD4NqLTfzH/+g1rJ8Xa9ULqrUj+9Wz",
-	"/mijGJ0V0YahVY82zISBiHF4dC4CsGGPEQy3lyGs4HCP/JYVUXrz4u07cvb6ld8NDzV7Llx7O6E7LSKo",
-	"isFywemICBSRH1jED/9wAM+icxGcnMg6i/quf4RC9vjy2SA8JLKGQEMoPnAuMFoRVxu0ywQVWDusPd8U",
-	"18RFruOCpHPNlBnibu2dix8RdNfSmwavCS6PPnE9ODz+Sz4nO4h5THlCpADPA0aXn4vrqdTMrTOQZAF9",
-	"2MI3wyBxh7iYnBJ3p2dufOcC6cZDAmPvZCFT/L4dyTcHhVPev1jPfs/8i84PmVEXaHSZbtEij8KP8s1r",
-	"/Cx/JfwQ7A4J12Zg2GyeLPvev/nOvRi24uI/Gr91v4ef5JS4LLj5J3wj+C6P98IkzNZsQ0z3Cr4fe+fd",
-	"UizT4IMwNKoVe7Hus8FqwMZBG+FRbvr878E7wacZ0n1DEpz9OfwA725Nr8OPwctOlrcoL9UPBjT+PdXG",
-	"+tCXfnuWvRi2gr7AZY7C4GXn8F3qLg5f95eD5QpT8IW73y5Fqq28jtx2+TdA9tXvLC4zXUYKITguLdBD",
-	"FZ8Z5VtnfOZaImvD6i0STTdk386v1/CGbj0UVre1lxqe2fpNhT23fVEmrdYeGjnxCvjVq39SYk8dUaE7",
-	"v188v63EVWJgra2XWFLH92vYUOtuFjlL2+uNmkArFZRl6irY2XQlGmgQpmgPqRhv6qNiXAxSmiQstpmA",
-	"I6oUZ5pcMM1jdysDroRKGtp7oq04p+U8tAFZhTOLEkM5MZPOvDWwhrwPtWnT9upRU7kZbz27kK3jX7Km",
-	"SpwlhJDYas6G7Hi10mX+gKrZ3ypgQeBgr6k9JK/z6iI4JsSnwIAeaugpRtCC0gxXM7g3w9Vt4L7YI/vO",
-	"nzJmylrY7RbdZHihnPeClV/u0Qc6fO1Afiuo3iyuB3j/RWSlW8mcTmx0is3OmgbY777crQNZTOdgX87B",
-	"4Mu1PImDEIbvLN1naI07WXlHNOBi69xg0REWW1QN7Alvq+jE9H3D8LZKK3nCU2lN5vSPlJWoIRUuXSLH",
-	"NMFyvnCgO7m4Vs+im1I9mElVV0hLpczhpRi8GFPlk+bwGEpFtKBzPYVYNHmtScLGBl0CIypO7e0cq/LA",
-	"oZTWmFKTErFS1lmoarXaPedTqtmS8EEkReAcQFlgzPAl/piAWLUdLiwZoAGpaICa2ehSP/9e1EvkpJ6j",
-	"KWnkSCaDG4jKuQH49yyvzpJtQB9+PXNQ+MrUiuNpYh+/IsLCepHBq9P3dpHYV0GIagKFCtegHid/nVzY",
-	"ao2BbUj1Ck4s+8i10Xn4dw+R3NGQ2ijUvYOoKisD4xzZsU1bvcQ2nonuFSLelgrkpZ3cpIhtrr653OdQ",
-	"yQv2ZRgsidQ16G8rL3mDS9/edDWhxNuigJWjGuVqmxIjT8HYZ+M74ApEICDSaCdnIdinJtWHGjaRFWeW",
-	"p5yzXtT7thf1ntXSSL4MR1VGvprzyirgVbdVHfJIglQ1gPDgQY3N+czOGo2Vftkg7ztPI+cOiOPXV+R4",
-	"7zAij/Yen5CZLWFKBXlMZn0ILLAfE2s3tZ0Sbk2mWWw013aVEQbW1ZgTD2lQ2h+MJ7mtVaF9mxvo4AJN",
-	"vZoZ+IlcyFTEIUW7IINSTlstGTvkmXxtsNZa18XRU6lM7ergwiRMa/vbwf56K3NDc4WVbQjm5r5y3pS6",
-	"XlGX5TNuOqlkcK+HQAF3PBbVbgwoWrRmNa2jC4v4gZZiGyK+obqIo6dPcmqQiqAMLZ1dbLtWFUs10922",
-	"ORjYGG9YzPlkNLMBgDsULp4T2B5qHsChoTFJuGARqQ764PDxzuP+7s43/SymTCo/i8LgU8160Spc4L0u",
-	"I+BVecC/pWANOkIlWOVoOZDrUj5W5uVpA87JO4Bo1HUXrBHTugkOsj41aoNaAL58MK8Rq2/ZSEIaaIrB",
-	"chYgY4RnGwZH3KdbCvtpxcGswVS6ZGJQjkv5llHFOgDXFNa53H2h8cIihctdv61C0MmauF1XkGXLBrOj",
-	"opZfy+rauF1punnTS0ddr6lOanSM75RESsAPI3JIYjbiM5roWi5dYcWX9VOsvGcUHbUGOb7Dl8pTnpge",
-	"9OPb6BSiXVyITQO13/nBlyrhyWt7mqz0d1YtCO+PrDdbGzbP7UleNlVUsdzL0p4tAk12V65w4G8Nm6+u",
-	"u/ox+S67LTsu1FaWG0e9IW5UXpGl/d16naJUR13QGYsIRjk7592eDbEd+NDaipLRCh6UJoVq0dmoOy04",
-	"rtKm6/1+jlBVNwATBdcVbUJjSinSpHqzsJyw+yel5Sx/H5XHUB/A+KtzW3adclC6o5uHAUu66ZolWi38",
-	"u3LDrOKK1uiwUc+hPWQRrHBHs8Vaipnl1bTzxmpf+bI9C3TlbvdH913uSHwl5unK1iUnzWtTvjWYBaXS",
-	"wR3kby7WjWTmZnf2Vg3utxDVg5J1sOPHly5Qr833WQnuWwEGt0Ql2GWduuC2AXBLOMbPVfltPogVYkPz",
-	"j4K2O0Rs2jCAii9JsWui+USg9YfILIyu8+0CWlhtJFnSVOdJP3dfdGu9iA3WmDBvIYyzevMzKgRYvm2q",
-	"l57K63VWI0/X7jLWMWN64DLfuxWvZOx52mkZxtwMjBzMkwbwRTfdtg5/sq/l5bKy5JuadR3JNLEJ+RcM",
-	"U4NSLB0oINl90QCZe9ylNmN1euvxB0QKWk4gb7ylhRoSFHitQg2cEppcA4qWvabb+1/hC5XB98fbIJ/G",
-	"wjO124El1Zz1aMzRGTVPFt6ogO6dMTddx5Uf8DfYZZctWj33qg3H+/igQbfsruD74jsdAoPsuyter7Lo",
-	"qS0Ug8tbihqUkUzlyIra2BKU+f0iYAM5uURF0eNkQ84TKpB31XMT8K6Qoeepwg33yVwwOnG0lkpYKefm",
-	"AzvXhU9ymAdtcg6xEYCOUGBChtU6XMh/vRYLuxnyKi1h5GF286Eu1VEVu15Hydx84253u9fYsNKar7PO",
-	"4Spvo8JS3loXLn5L9ZXyQb2mZjRtJaQZF+HTg4rZ5xZP9Kel87mz7MTiPpdNwGFw8CbZiYUbeIUyLxSj",
-	"sZlanxn7OEpSza/YT94ia2lmuRG3xV2FvpWBkUKUEqbXswhHvdA51WF5/dtY0AbcoTLVg4mUcY1W9swF",
-	"IGYvEnwR3VMJnc3QHJbwP1IODxFJGz2EY3RKaxLLGdOGj8D5Aw5DIcVukEUGDibrm0PHKNfEj46c1XnI",
-	"DvYPyc8uKb16QYjZfIONe9S2zExMuGCDrDjMsqV+ge++xlcRsd5sZae3APTYxeBQdMI7V/L669o2q6b6",
-	"Ky1lScSWFnWjWp1UawZHowsKbbuvrPY6UYK4mM+ZIiMK56niVPYuXgxLFOTt6x/r/cw7R/1SZM7xQTHP",
-	"72z3/9rfffrB/fch2f3w52F0vP+pNu+vzktePZ7rXWVsiucA9Hyw2VK1WEcHTTVbyecMbuWNnMnNEnYd",
-	"tfOrUPoqlO6tULozzOKvouxzE2W3LHA+W9HR7tRzHryujrvmC6xHivC3rJwRQi9SDAoPplRdyFQNRg5m",
-	"TxtGZzA3aaRa4tvbnhXg/hRYruSKVSe4JUz8eLso977J7WDBesDrlZDjVwluax0Blh9uQNnNihcTmxwM",
-	"wThwdjAok1tvmdWaH2gLpuFgKnZscAec5oiEUpb87//5v/oIw4GqRXuEx22VFWhdpy2IXF8RvH2H/XLD",
-	"21QsnBGp8l3boP+sCLkaTh8wkI+7Y8XYLsyrd9KjgrAEi3552BGMfoe9H2Pocbs58c+asJuwi7xROcZY",
-	"WhcTjUQZwcPrKTUQAWszJWxeG9TLnlLd+/ShDuauOMgTAnhuf3/7y895R9SQmdSGwCKSi4VhGilS2FSz",
-	"MDAIxIoa0xH781O4LZuwJNfGuorGJkpKfof08iqoaORhyNFv9DuCeNeKpPtZO2KbjpJSHYjQbxJunmed",
-	"wWmNfG38kFACb12Z27eUpmiqQNFJnm5PaQgavcf6Q2tJnyrMxWblfb5qJ7dWWehmFJ72qfzVVY+liC1v",
-	"f/n5V5CoX5RgbF+fv4z8y6VeuQhTUQrmh3NNiej4VYEfriwrt1C3qRm+5G5cuVXh1uzXDaTaFty7tmd2",
-	"pia61dZelLZ2OHtut8nVwQlq8Chls8IhRANWJh+PmdJBALHLrDsl1P1bUUUsTeiK+M24uF+Iok0nCNdG",
-	"k1LJ1hv18L+DVGBMXGbZjAJnQW59ttZea2gsmPpKln9vSqo3Onns6oz27Q34w/2VO41Co/VLmya9igS5",
-	"QfblmZIdVNvJZz+leVpMt1Pvv1hy6qk7Sl1PvT17gU28eN79AaulnkC8uK8OPmwjH7G0zu7A5YwX57iM",
-	"rWwn1OerO++rO+9LjjH56mb7S7nZvsZ1BFML69BhUQifwinwLqFTPUeEKtS8xIgB2N8Sx9kdK/DN+voW",
-	"dHQPdqM3NfJVwD47VBy4maj0Nmvfe11YyilXVtvGG5+rZ8/11KY0oBAP1fX6NddslCpuFlBJbuYUDIuW",
-	"kP3rpZ/f33971ytfeM4C9Ad3mXl4dfCQpmb6MJETLkASZ08cosKJRYvZTfgVi8nff3unz4VLysMM9xfx",
-	"87dnZOdFfPjo0cHTfkTGMknkNaSrvXn5jDz55vAR2fn7b+8A2tIA2KNiwpyLuYJDMwJ3xpuXz+CtvoUa",
-	"pMlEKm6mMxDgY/4RBPsiRBaEbKchTSYnIP/ZEMZMxeJcWIWh8Lli41SDIxAzN1VEaBpzWxxHxL7qgcXL",
-	"Y4CLGJ0L+IHaJUL3i3Awc5pphKbKW7UA6EiZyCftTmT7NjVm3vv0Ce86Y1njtLSw/txadQFXEGL5oEvn",
-	"NcqvSEQvtGEzqweJBIaYoUOJ+Fw4Xz1BXz34OrEQ7Ul+idWQLoh1SDXZkWODcxsnXLC+A8XX50KxEeMI",
-	"sKfYjIuYKR0FdYO0KxwEL/j6pXvn4lw8k+LKAqL6cghnb559/+rdi2fv3r95sTeL+ycEctI1QYwiMnx4",
-	"dTA8dWWLgESOjo6ewqjfv3t2igmN+lwM//M///M/d3/6aff58yH8dqY5ffiDTC4Rm3MmBVvA4+upTJir",
-	"EHWKEFiY23Yuhn/iAY1IYOL/NAQsQS6o8bQ7/D/tL387T/f3Dx8jWtDfhqfOqM6UggXX5wJG+fT40Tdk",
-	"iNBbtiDuw7lNf/+P37UUUJZAcYOgXOhdZrFFWxSMxedi+Gq8+xPcKIY5ZGQB8Oz44NAmvmlDExaR48Mn",
-	"9m9X66q/d+4MK5rI1GgeWwfjiCYJVlZGXDePSHG8f2yp03CTsJzYzl6/Cm5BJ739vYO9fZ98SOe8d9I7",
-	"2tvfO0JWZKbIYR5OGdTP/jf8e2JT2YB/4xK8igFIhJnv3StRTzE9l8IhFB3u7/ewpqAwrk54uHy/Oyu9",
-	"5e1tnN92YQ9UiasBZ3LZtdTBn9S1lA0txy0IeGrv5F8fQGjPZqig9H7kV8wVFDFY/fZfPXsKex/gs4dw",
-	"sVssXZQ39o07WRPsG9bk0f7RLXT3s8U5ixdb3waYCId9IDtZ/RTgf1bcEm0kZrLS0RQuj/2m3bp6+OdI",
-	"xuxT435ZpMfncpS6yvxzquiMGdTe//Vnj8M04Uz4iKyTHjTYCxUEe93J1zLULQ6LV5b9iq5Od/8N6npd",
-	"uRUIHbgxGvJTxgVwTdRtcZacHrsPEO4N06cZCl4Ou0EFYl30jvf3mzqu2X94/3i19w+frvT+VmnS0opl",
-	"vzJmZK64sAiVhObLszMHYJhRRBQ1DogOQ5IkmTOlwZ6EoNEhyTIxlmqEUSyebg8eYo3rh9ZxoRvpFzzo",
-	"z907FeKtm3L+ysNn1gH+KWp980eYBb6I5+GPlOUgIye9VHsHR056q+rbVUzqZOGQpl3Z0im9Ypg5bmGi",
-	"ieagz5kpExgYYxEKZRKDtnlNuQF9JUOc5hp/sqXBqzNA4TvAFutnsQJg740eWlwQ2PO6o+rpYK1zeLDi",
-	"+0e3cA6zk+dmlulQXNlIPquikB0LXZ7qKXImiJSIsFJSBvSO9feJvmTXUYU4dHgU4QZUPoO/y4vlB/Dv",
-	"8MINbvvf5UXTnkMwGY7v/m/iC1SutauGHsOwc6w0/9gq7kSlArcSN1alIlTHcLo1W/TwTzjNnx6qVFg4",
-	"rDZBnmEkdRDkj/drT/pcalMLIqbgQkJmVKQ0yWZjtXTtAdfz2WN9W6hwdy6G3714R4oTG2aVuByk/h4Z",
-	"Cnk9BBhPrNpVuif1z4W7XeKvvvAfz2owIKS+vQi5InPQDQ7z57OfXpDdXWh+71wc7z91EPPUXbPhHRdo",
-	"Cftn0f5hCnDA7N2jeD7epOLv8sItM9PmWxkvtnkw3qTC5lt9+mTNNoUzeLjlrpqOICyLhl1n8X1kvyur",
-	"WfurqVmPuoznLRgURuy9oFeUW9fs5kzlDRwtJEUsbSfn1mWXLFzVCE+3ztrcwEN89ZldR6TL2X25WM3d",
-	"aV6Zmz6n4awK9ZyJzhGzTe2Xg2rW1u9uUikqb0eTqMzeI9ku38ejenh4q0I5BuZ9yeYmEzLW3Ac3O6EN",
-	"CAw4RrA7AHw+onOTIuL1GItUphdoqJJWCbeGUzqHyq4stGSGKlb+dOkRfPgnjz89tKE1NfK85dy8et5b",
-	"Ip8D46YTZvmgHmgSOkgrlV6PwSQ3tOdqmEPyT5ldxezKYWSpYRfIey5y2+oDW+uUxdxExEyVTCfTrJgp",
-	"GcnZzJqlUbUFNSiyhl/FHJKZLvexEyIiRcRWH9aQpYCVwnR0LiyQKWe679NjsDejqND2fVtdIObGwti6",
-	"YQh57Uzg+lx4Veb48BBVG1/1FtgtlhQFOsgOHFq3QeGIFb0W5yIY8IgKC15+wYjnUGTneP9pf48M7YMh",
-	"GlNBnxraOLvhuajpk7BEsz3yzk/IB+f5KjduxHYLbBVeR2unVrmygiL7ys9w/2mdXvMcCbPMe25Iz3nu",
-	"BuV7+fTpU1lv/XSLHLZJC3KxkX5Z/4qa0Krs++40pzPkYMVz6jaO7MC5twxAe97ft1Wq0fzKjb0+UJIF",
-	"vi7n7pmnETm5Y8olzQp/vpnzg23f0eFx9QLqjoz75RZOSRez6Tspf6Ji8SZQjm6dOpucMnJCuL1D+whc",
-	"V11QgOkuoV6+UmczbLboOEqUqVlKivB7hSiOq6rEj3IC9eDg9TX25Q7vTexKXrKwoN8DTZzn3wUKLF9D",
-	"9264iGVXlEmVgC0R7LpYgMIqNfC40KMVw64wOiyqYGjJ0HMmzB55NXbqqZ0Zwu8nUpvIfwI6QK7O2J5A",
-	"9J8LVwEfqtpwgWrTzgUbS1e3BwYihW0QHPx9otzYs9YEuz4X2OQeORMLpysolmrUl+Wl08SsX3pMZzxZ",
-	"1GkNb9yq3Qybc63/hRndfWFYb6QB0xstEnjjiSqjbjeaHp6FL96V1SEMh9rE41PXdgWMctsduNyLbiRd",
-	"gWSvOqpeQDARcB6JUVQZW+E6w+iuGYWHsrevN/uc2nEeb9KyEky/yahSIMhbOOAbij2YBikBDfsj6dHX",
-	"ex8+RQ2KwTNM2wrmfEOMvFIo4ZZZeTjD2sgbDPogLovNxulx7YKSwC2hmFGLPmzY4f7BbQ3L7k789dp5",
-	"vxVPBF+h4SmsP4Q1shFtglbVxLrllQP6HJ8XD+iKhsMxxuv1ahhrjfr/3BUp3TFydqGNFCzufxH0d3C4",
-	"Iv09+Uzoz+5YF/qLGiP8ygLgbrhw4efbILnj25TU3zHTbZPW8wv4LL/i3r7HTOztsY8b1QxspuL90gzs",
-	"AsZ/TRb4pbJMu6mriGwpxgkftbjRn2Vv3cZFtia8MBWKaZlcWVOTJjtunQgcon7Dzc351fPTUk6X+6x9",
-	"6X5PGq972Z59dZ2/pTO2a1N2MoKPyIU0U4viZsOk8W+w9khl/extvpKsLesAdyS6sQe8bIfEVv123tQ1",
-	"1jWPvaV5hPktiis/waa4Lc8ARtmLXy+P91cS/cDY3NrZuRBMRdYlecWU8eEWiYSsKXsAW0+aYte71tbY",
-	"IqkUu/7JvXdXRteaQp1bC7b/GVwcUpFXPz9/9eszYtPM4UgYytEPVDegP3oNobIH+7dtpsy2p1FsQUVJ",
-	"v9Ofi5UyHPM6VspsVW6Ku2cd3I2NMp/ffTJRLh3VvbZQfqlCwy46oeGJWn59CeRCV4tjeNi+Ghy/Ghzr",
-	"DI5t5LfE4Fjk5XfCUQMZ+uWaG9u36AbMjdviHTcp4u/G2LiUIL8kW+P+0xvmll++bbKjcI+ZsaAlu1LF",
-	"bRe/5/7lX+y79fAAtxgesyThh4sBZpGjhHAVvuszfbZ9Y73ZjOdwB5Zlwbrt/BKTn90SuCn6rI0iBEwE",
-	"MYpMQ2F1pU0buED5FGRqbpMGUtyH3q3t+NLdvo+sfMPN/kVAGkVhw6MgT9gebPvc5hAH1fzrd3wtlWUZ",
-	"mTycmlnSnVa+h7c7Mc5YjgqcLVvKXjaOXpTxu/CZW4QGfle+QWGrFnQMMbAeaDJXbMwUpAQlVExSOmkK",
-	"3IOfa9kveoWmHNCda9Gt25mkYR9NtrYNlrXjJ4++qZEWtUfk+3c//QjAV+xL0JA2PFY2O6l0rBy6bOFQ",
-	"YWo8rhwX5IWYJFxP4cXvuYg52QlpZiTni/4tHrt5PO5+6l7H4zs8dKtpBG5iNbrSBRcUB1s9BPsdT8Hr",
-	"5y+/0v+K9E9h1ciOI//IIUhYvgi5nLaA2m3Svqe17eYB/+zSSjGL2RjMXNwNk2khWBySTgf5w2HkgR5Q",
-	"LJ8LNCvjWB9oMsyGP8BHAx4P+xa/KGH0CpNViQWLRdDrkYzZuZBzJk4wlRYOpc0kgWf4s96DFNSisN8j",
-	"z4L833ORb+1oShXkxMoxKQJfk7ej6e6rX+uTUrDVGhXvJlJUsK87SlHpplv6VQ6VzK8e4RvkTq+0Thkx",
-	"+dI7BXcHafaf5EwI9nH3sO9ABygZJYwqi1ganNe2S88YZLiYeHE6lUbqLXOUd14/IDsOTWFGtQG26qBz",
-	"uYcByNSIVDPVdyzVHWccGpkyxZD3CjJPqNARSeeJpLGNK4HBJQw4ADfIs0UO+3ouEAh/Z/j6l7cWTMhO",
-	"dhgRBDN4/f0v7355CwitQbo8j127eM7Ohc2a55jAJ3flvI5znBlDR9OXdl1fQx83xDbCLu6IdxRm2cA5",
-	"7MZx7baTxaduz2CTANjqKzO5cWZyJtwJ9EeKum2x4CQoVx0ncOAfXDlYZXfa/DHjxiNQ2wYcetjSmJIi",
-	"j1Fs5AIm8a3t8hqMYaTZXDzMV8KMJqNEYmbqTBqWLMiOR6fUEVFsntARgBPD0ZnD075HPg40kwxHZEF2",
-	"9h/3kTdoo9KRSRXw53Mxo6MpF/CZxXfeP85wOgpsGTWbczFULH828Od2CCqPH75KE7ZHXtDR1K34LNUG",
-	"gEHoubhCnFIW55uJilc+e2oCq5jbQ9CU3rJsfc4FcrrCrjh0kDDjd+6+kILVMb23qC2+CRu5MWUp6OOO",
-	"2F5xnk18z62YKr78ldfdFq+zdUGLZ0T7PHtpGNFTC81f5oDz1BDFJ9PWsNRxgr9m9oeSUQ2DbBwwuqtq",
-	"7JknYgtaFKVfXr94c/bu1S8/v7Xw8GFul4Xl52JiwX3wLwDO9Yj3QoJtGwP95skiIvKKqThlxJYZsZMN",
-	"Rh4BQP0zTeZUW8aQsAkdAYujccIFyxu+YIm8Jq4kCJlRIbiYIJ9k1JwLRE6Cm+geAeMsrAOZM0Xgbgg4",
-	"+QhIHeX4vzAOGBf4pfbI25GcA69N+CULKsipxQlAMnEovqKJZszJoTDKT3uIfvvbuQCoKDfoBzgOHRFE",
-	"idSWfSMKUh3HArfJS3i/m0mokiLdgoO5Njidj75dAZFuu2GQN+m+Kx2QlLkMcXuHaUsQj1M2GCs52yQ1",
-	"fMkgOqapwyiM3HAMn5O7EU5JI34gGtNB87C88MvzNCKPQC5VQOnVRFFuy6nUeR4bYTVxmW4hiwGGfVP3",
-	"zoROXC93EuSKU2vLXRjjS1+Vrfuc9I5blWtfCZ1ERNMFqGDX00XjEQpVsWWBKq+C976MDIV7EFmz7GDm",
-	"C+4L3t2oXMq7a5JOIQV8zc0LVgOEli2StBPUxbLqtrwWxVJXNVr4g1bs2uBhaxzNq9BafQvk8pwZypMm",
-	"EZKP/KuPFENv8gVxAJcWBDby92UdkZgprIhnczwjksHp2tpyrkJaI81s4hstE1ruLG28mANYXWDKs5Oy",
-	"E8QaNvuP8U5CxpSDtjdS3DAFv8rxuajzIP6TwODIIVz251IznfuVLX5ffpzOhQWE1XvkPVoIX1NFYz4n",
-	"B08ff4Or9QMVcULJwdNHj8gQfT4gcIdYAZAmtuQTWg7HqabJMHCPoqmw5qobBkK8xhHS5Fai1Xxnv3J2",
-	"3Wgm8wP6MgMMbJ3GBwFFZDNGcPHcRYV44UiLFj/WubS4K8iy3cCCbaCA75GfMSnSue7QOwnAkvjXeGzh",
-	"MzVTCLptrej2Ve9Y8M6IEA4c/3Mu0MlPDiyO9sEx2cH/PorIwUFEDo6g0JYFqlwgFO+iHxEhwWzGAkei",
-	"NZrhPc0+PX6yO5WpIorNpTLWbLUTnuCDvaO+DS3g4Bg5F3ZW7CMWU/Rg8MF4pQpmRLh28wQnF4QuQNXC",
-	"c+GxuLOf0ZkgVWb7mjEypT4MwlOJvGaq7jRD+jZXs+eFqKObgNd27a9kYz+4u5DXr/e8G2RljugcGC0K",
-	"uTggVrQzZwELpaCqUsjCQWuVt4pIt9UX7rDgwR45w/oNNHHuPLQt+6AE72LA6LEh2OAVj9nA4fKfgs/U",
-	"hyA53ohlB2rLFljNaQEfcKH3iEUMBu7h/YgjOYPlOs1qB6B7wP5qGQp06yMq3Nt7JKi6ulNiYq4imC2R",
-	"5Kr/ugKs8GltdBRsSEFvv19JWnaAd+QeXP2mkRnA8woNX1O4vqjCAsg+WOR86lic0R3fsgooEWUCuS0H",
-	"pSOhiKbuiswQV3Bx6eW7cFdfXqWv8OaNW8lu0hwUTqXJIFSc7mcCevF7aY9WRr0IZ31TReeCLu7EKVCY",
-	"4z3Cvmgb11f0i7tEv/i9eDKaM2TDF9sNmpUDd0dEX/z9C8UnaN/DmwAoKG3x/dJ+w8HdCUhBG2F+hUT9",
-	"kmEHOnPVGVvGRX+6USDpn1jTtcyqBHeg7f02lWG4Lm+uNjRjD625M4iirnV1vGEzjoF6xFYrNFgynMax",
-	"YhpMOCbsEe8eRhYMqKORTEUhihhCAwWExMiIXCtuDBOVGBifGHcufMKcs9hSAhm9hNvQxQUzYRPc9Jsi",
-	"9X5a/FyYb6eYvVSAzjeASor16ZzoT4lq0Wo/p5tPuDTtgVqwUWN2O8x3Cw6UjKa42KXzOQ69EdehGChS",
-	"PiXemEjjLcdc/UTVZbgJb6CLW9rwJi7GBLDae6j03Z2Agm0Cty5jsV0eW/t9h8dsNpewLf1GWrJRx0tt",
-	"Kb/YV75YMFSPfQoFjzUmszChueFXrH/v4VBxb5p4o9u4rxFCaG6SnoxXtjPhOt6QgQnbvhPLkp3VPTIp",
-	"NQ7oqy3pDm1JLuto6X0H3+gKn+pP01fk1PvoePrckFaXkmczyGrO0m+bu7ofvkyjZctubN9cuQ1mckNC",
-	"/U4MlI1k99Uy+QVbJleU0Q9HNGEipmrXFf9eWg/DvevqOt8kAnDY0zL0T3N7tfTvfyBuhlDnVs+aAewS",
-	"kR0BAV02VJuNFDO6xhIQbdNk5OpRhFvZu8FoykJH2T1hCdl8CVRzH8orVKntNCAztMrjT+/f/EiospgE",
-	"AoHNWkxRtRzq4Z/430HLBeMNVudvIb7jOm8CfBd/pY3N8h5hEetpYztMxxsIHTaPM8Z5yuiV9axNyu4t",
-	"Ick9Plril3r5jDx6dPwoWASp8j/ofK6JkYAkAV9dAFM6IVIwQpNkN6aLc/Hri19f/PwOUSc8fAXZCbAz",
-	"HHQG05FDw4D6WLG81hFJ+IiJETsXC0ZVVADIsJDpil3RhMc0i23OsTJ2n8lnWYf96FwwQOaxKUQJVTNN",
-	"jvbxk29ITBfagwrAE2mdZDFd7JGfJblgVIGLDffFIu8O8d/DzKLkEw5wecFpBn+MFIuZMJwmp4SSayUh",
-	"/NfW/JKXnpB8khY53j/eI+/fvdx9QnaGEIWsmflbasa7T4YnLnUIw5ANNwn8WzHwxP1AhaAxzUFejZR9",
-	"l51CyTWjl2T44h2dDC3G0GhKxYTpcwGuNhs5TAXESAtDLOqakMZ+/fzd23dnP73un4QHAPw62sLlnAtA",
-	"mKKjSxgGxCz/LAXzgcsTZmB9j7EpmVq35IWMFw1ZT6jlezbXzWdoMmbYdETKZuwZF/7vwyVAIFNGLYKk",
-	"66gwtSV28v21YZP98p6Swr4vQVK2/+sIIjvK19XODcfyjI6mbPeZFEbJpHru54pfUcMigM8bwauW8EH6",
-	"TWUSF1EA/V50dyFEPaDKare/AcW6My2V94IigeqVOoAujupE48/SkJmMMQ/gJGgdT5SZSp35XmGEQO0G",
-	"KLxIBWvJ1dvQpNkoVdwseif/+hCKshcOIM2xXzkubJ/HEsI0NsWuIw/J+CwUfFvSs50gcukTuzT+PdUG",
-	"0d18VqgLq99uEsmZTfCL4YglCRVEYbIZ8sGLBczWZsLBetCROXHMkSQooahKOIgAlxFCZvSSITafnQUs",
-	"KPUd2NgNQh0GE9kpJqJG58KC2cKL7ITEMr1IWNy3QMUwKgtbOfTZO8Osl3ytzsXOPE0g55VqMnS/D/Lf",
-	"h04EoBiDDhBDTtERc8LtXLiP+pnYdOO+ZGyuMaCdzmQKCSkupQiawHsNonZGkBBzlSXsuY93KJlTHhOk",
-	"MoQjBDXZvhLz8ZgpXL44ZX0nzViSBLzklCgGiFTQlx0I/OQH8pyBvIUuMZWQIMAVtAdTsBfDkYQUPaYA",
-	"vKqaNuTmXMoZ8pm+ZEeaqRPF/VNC05gbwODLQEY9aTrUPS+5cTnztbfXBmwKdhJyFIfUeqAGtqN4CApB",
-	"ll0Kr2MW0bmA5ELNLViyBTrMmsDMZM3g6zoh+hxbfm0n+IZrtoF7j8Yxh59oAnnBTBnOdBaDMw8e/dnz",
-	"SxLiY7mkCBwAbGYNQFbUs8lPJU5+uF+S0wd1kiOX+P/K+89azDuTCG52EwbLFRaIx6tr61FPsOuBpfoa",
-	"jTydM6Z7Ud4oF+bxsW0VUOByBWF/3y+ofZ7LSS4Mm1izveNpg/VGKpP41kbq+dx6I62luOM6NSrqaUMN",
-	"C2naMr64Z7dX2pIljtDx3zEbAdOLa4nd5e0VRl1ZiqeHh0dH3xzuHz1+8uj4m28eFxfkoLogpaOAixAs",
-	"UWFnCxtVoC8/2WyB8uHWH6Wqgum4WiCfvib63jx6ZoBV4fPQtC0pDXulMwnDYqtVhDqKI5NApcuAQHLz",
-	"VaaizeeMJoF6Fm+7lEGmIVmF/C2a3KhaROTV89fkPN3fP3xMXv32ziYo//PXVw7Gox8RSgDCCAQwVqnn",
-	"ZnECyhwiS4a45Lnw3qHhyuFN9Xj/6FwMhTQDmGsCOt8ga2/Y3/PYH3Z4z2Bb1BVeUHbU3uE3cEc+F0Gj",
-	"Xt2QypDrqSQxR7WQUJtcWEphxmhewDDAQe+RYTqfsiQeEg1jC3ONqeax1XYqychKQy70uUBFwof5otZi",
-	"FBWaOjBjmJrKE5ud8kku2IimSCN4rY+VnIPuy64crHRu2HDgDTHMES0q1qQQeTXyXGSxy4oRqyJ206GI",
-	"NlIB2qilt1CNOt5/2qrznOFXd6f12E0DScD1jGvdIAqWSKH7r/csc1wUt6FNUri3vkqJG5YS7+dgrQEG",
-	"48gSmSOuvkUXyBgeyRhev5tYcOe80XL8SxtC8AOf5lCECoY/LI468CI281Uc7K1ak+F3L96RmoGgfBpm",
-	"HIWbphQFR6k/u/F3sjYG4O/3Ghywewhz3SgSjFuuzcB4tF9U448OQ931UauuumnMcOlWZdis+I8OrMlu",
-	"OByqGf34yn74KFD/qVJ0YW9fH81gZJeqQtavKRwiTYb2hWFm+4evMHfjlIg0SbwXIaHaFLfuEPqEV9BP",
-	"5czWy9m9nWYXfdxT9ZeH74sxz14T8kqGh0dsTDRpZ2DlJOESMqXWqa18Y6YFXco6VJxGp4vYENb45rWs",
-	"03MhEH8LFW/lDI2Za2RC53qPDOH2qIfOCs3IKFWKCWM1KG51u2wuEXrY5rkmh9pXwoGgnC7YaHY8tVV0",
-	"fjz7bW8Wk//+r4MD8o+j435Ecv8YN9oV3CJKXkdeD7QXxshqec6YOCZTeR0Y6cg11URBUxisOmXeCuqt",
-	"kJFrGfVEawWE2RBqbYY0m7BTLOPIQRmxKy7TzCh5Lt7498R/HDj/WPYpKsBD/82wwelUZAs3rxp5/lOv",
-	"GomMO32ByJTFY2upzBZtcb9Erpif3UAdkTldzKxbRnh1UTcc6224IUJe8NB3d3OXXNlyz33O5lShJQXX",
-	"igtwVqObGm5oio0Ynxt/zfS299KBJ+FdWZOD3cPgIgve7Mpl1nX1je8JX/BpnyM5m6XCHYBzsRPCYUYE",
-	"r8H2mueGY+tIMUQblQK3d2itDwMp4Ej+kmYzsA5/W0RwaFd/YJ8NsBZQDP4MdM0NxzyxLZyLMWdJTJhS",
-	"GJCglIcUxBDCvFlbTiiuYwIveXIX18eJkqmI9eqXwM1MoCWdomAq9ENa7xZ5cLu3SEshUVa4h/61sbhu",
-	"2e5oL49ovtHGKSKBF9Qe/8gzk+AcusOe0OvV9bNy2e5yMTFG4IWHhs3meJlVWPWGi8kp5rFrMlbSgiIm",
-	"EuIhyIgamshJCjEvTETn4lJEZMr7XtNrrq3tFSFUPhW6OFwx1Vci5lQQOEtzVHViLA1UatG3s0eG/yf8",
-	"+29D4pEItcVkzd8Aasd0cBdSlNXpmdPRJZ2wBxAkBQ5XUCT9FF2hMPzOgQtiRdwh1Coe9gPXcK5cOmjE",
-	"Ec3AlbsoTd2roy+vPH7pyo/fWOXxVcJlcksDFeUy5F9usLWcu/NbUtVcQfGoiYpvSyfz+uDWw0Jcw0Qz",
-	"g4F1MMkx3N/dhSZ2ZYdyPndir0r+HuMXjGv3kjXF1+tjjfevvXMBaOfW3u26zkIDUS3CZwNwUsQpyxUi",
-	"+3xIUBs6F1V1KJ/HKQkAjp1eF5jmnVrpb6s5m8BfM0U9G1xMXLJG1YTvF3XncH+/f+rR6G2NL8ISzWxM",
-	"g+txoFgKSh6AqBaGYJ0IqeB/pCy4OtcDnYKrx3Gn17b729Hmcu93Bzf3cisZnBoO2u3qtao2947brbAL",
-	"X1M3bRXvREG1zPzMfm6Vzu6J68JTTRP+vf2ZuFierEquPyf+wjM3284jX2l8X1XgGxecltcQky86iM4G",
-	"TZjsuNQ1qvpr6L3zeNyo9v5Y1vxIRfFD/QWE+0kB0J+hd8UZDx8UrX1WgOXmPmfAQyOg5frOlOeMgNZA",
-	"Z6Shzlfs5u2kiA8vbNA1bQUBsuO8Og//hD8/DU9sEDC6xvPIN2Kj/ZwX27d4Lizsf7+Lyvo6Hq9m6nMb",
-	"UOOUueCCoo5b4MzHTx5987irrvn6+cuvWX++CG+gdj7QFQM4KuT2IuOQyiISXpbgzFmW3L8JnTSvt1+r",
-	"R77EOjT4llfM8I89ikXmh2SW2vIgaCB30WTolnXXy3Nho0+vOSpHNnPCVrkZ2jYG6NoYnpB5qqfWz1Eo",
-	"+d1Hozie1WtfT9p+SSA4jSqIwzhzyhq4Gy4hthjDnE1W/+RcePGWRflrRi4WxlUImlEQfKlGA9sM00VQ",
-	"pzPSjyI6F0OPsx80nxWX9795OWqx+O3HQ6cpnot5QoXNI5orpvlEsJi8fv+O7KRz6OsR+Yl/e4qpKNi6",
-	"y2sgE37FBK7K4lxglh5+2rdlgmZpYvicKkOgeSAYbIfAIzADwFLhz9xouOici0LnEfR8wbKUACoWtm5C",
-	"fw/yInRW8FsbqgxsqbOBHDwiMy5Sw/QpofrShb6MpSJjxfQUpqlPcv7tdNZzYSHIdf4LDBsVdoHYNWT4",
-	"+pe3zheO9OnyuuRsnjDDwMiKBf+tGk0NmUltyKGd9M7xwZEj0oGRcpBQNWFDiHsOPVnnwtJB9vH+PtlB",
-	"3R2+mVGxGNiuIUrq0f6R3cDhG2bUYvdsbJganosSEeAlgYyoEBKXy7mLoNg5s5ej19//8u4XqLJcx9Ff",
-	"J9RO6z3SzA3BGGEP0NUdlSbI+m9U9/C3v4iuh/QE3k3IRUj4yGq5B0dfKFQR7DseGMsWnWEGKOKBdsx4",
-	"RyqSMKqcH1pgyqViRDBQlAoi0IquXM3MWUWjZgni7HoqMaUCWL6L4MnGELi6d4BZhnE94KnWho7HUaBy",
-	"PtDWchSFsY+2E2KkvARIUWA9C5gHSzQ7Fy4y83iPPJfXAtcBueyOVHzCBbXK6NHh/sODwyf7ZP6R/P31",
-	"i++ImaazC0F5ovvnIqHakIz74gewSHPFkImjOlkvnXaslztrzL47ozE7Jd+/ePXMfqLJhNnFb1Q+4bXe",
-	"TTOKRiZhf/yaBb5JnLUn+hkzNKaGRkVjOYbPR8SWPmLK1td2F6WAbutO5OYaaVHib9k4+iqD2zyx+gY3",
-	"PmwXJDtcxKQ2xK+gMyWiHmmrEzl/hrUKOsbFjWbJmOxo/m8Wkbffn+0ePnocEbguES0gRyzO77P4Sd+W",
-	"h/N2xly7RNURq7flDg0sqfS//+f/hwztCNLZYMb1DNOSMft6CB3nz0CjxD0qTkywa5Sw/YgMU6HT+Vwq",
-	"w+IBDNO1A/8M23FB5qhokynVUxeVYqdt06+pcHlqFwwhm9nc+CzUjAXZ+H0W98Ecav/p2rAR1TN5BcrS",
-	"8f7TExe0bmeACzJEXRaGpbmYwAMh3e8DmA88cX9i2j18lCnslqAHXAzmSk4U03pIdnBtA30OVsRqjX+k",
-	"VFFhuGhISXvmqLKsrN0kI7TdvGEaTnwNU/zV0c5fXHP6bDQh3K9FoAuxuHAbVZfB4fGMoZvy8zCguu2w",
-	"YTvCpUpV+RIaOSfIFVyWEyxeifOhyv3LXpbcJQzryeJvQ+Aw7vpYuKTmxS8dD8DbJeY57xEcwbmAxwmz",
-	"V1rqGnn/5sc965QpMYwMGAPHC+aLcwFqUJWRZHgSqRhzwfWUxV6BBaNHzPWIgsH8XOxYNnt4TKYyVe5W",
-	"XLrL4jwCRrxMv7ol5tJ2HcujJz3//GuzmbuE7tHpjCEtWgIEjSA/WP7IES3JmFobdXYM8hOkWDGUeBtq",
-	"Wy40l4LU/SN/7a5gyn1aaDVmw8Vd2dyjLDE2O9/rhXGsfzbztWrC2MvfiDND7FcY8ZNepl/CAUh9CqUG",
-	"n6ZUl+SSzTF/MWGOGecpjm2FDXMy32raaF3+X+Go3IQpMO/geRZmeLvGwHwEL2yxiOXZdbdYUeLz9gPf",
-	"pYDadRgm5I8a5kR25NyGnyQLq1WMpFLurKqJ7ruMPmC4hDvELkqyDP6lZxPaqa1IVBVDb4qv3qUoSnWL",
-	"LPLX6Qx3pF4SNXQx5tjOhhl4NynmCnvRJOlKG/ZVxNmSIQ9IkeiDvDGZxHV5Yx1Ozg0CIpwhLcPtDZMX",
-	"XFSiJVGy44bB4oi4XDT0E+8fkPPecwZZt0yMFucie++8F5FiNCJxld7tReylVDPybT9EX3JFzM+F5Sk2",
-	"wYzRq9JY5BxCCL+VwH4U85hJWdCHK07GNTGQhmxjSLkqRTjXAQMEvs9zUVj3EBhACpdoMk41GO2P95/2",
-	"m5ECCoejd1P1zIM+7kpfKE60RVtQxZe/ag23CdxihZYmO+GhcmfeCvXCAe8XAV4KW7eqEgDuiubs/bfp",
-	"xYwbg6mv2ecZrkg2gRKUmvb8FOBQLtACJYXlrXvkJU8MU5qM5OwCQWDPfn7ePyVDLFyoh8T+12aMwKXj",
-	"XPyRspRlvNpbosa2nSi7p8dMX4JjlMYTpvfIiyseM4EpaOeCC+8c8Yh+maFdSBP4+2wmL01CfmKmTPTR",
-	"2p8HRUi1m0V++g0DW5zI7Y+2iz1yNnF2yjhl58Img1DFCOaJkJ0zzenDH2RySQ3tY87dHikQB7h9BTK6",
-	"cxGusgWtoYKw2dwsCK5SE9jBG7fPX2Kxs1HCqDiBlZdzJvxunJLYy0DO9EnhNx3B2zEzTFhRkv3zJP8n",
-	"CSC+6qYkUzOSs3rTCA4J4cDyIeCfru0VNNLsm0EwnrzHulqYdc0wdxoG+UlobaeUXTXH9E9r19MYSjVj",
-	"Ip7Z6DwUobppqeaAZK11yvRag3c54ANUUwY5S1lxBmfZSZ1TbcO74tQliqa5mtQ0iSum4nTVVXtOFx7L",
-	"MR83wUBaiwhR19WMiwGdsAEwg/qjUoHeOHr8qAU4b4WxzWTz0OjHGxjazV6YgPX9A7hjbd0iwQqlVv+w",
-	"L/7lb0zvXLA2u7ZLgrZzXasOhHenyNspUIjPmXJyulURSROmH47onI4QuLgpwvaZewPk8yG2r1Ih4EzP",
-	"mFG4i5pRvLvYCsbwl3bhPhKYYAwg8Ilm5GDvCTYw++//L3w2TqRURM8xlh3zoJmN3ajB0FB7B4dHO9/0",
-	"+3vkN4x0tJlW4HqniZYBGJu2S+HA4anAJE/wRQBGGxtdkh3b1tN+/5QkfMx+p6NLhs4Je03AoR8c7JP/",
-	"AwaJcPfzJHU3Ir9e+YDTuUXH+/UVOdo7isjR3tN+k1c+hYImbsFv5hrkm7+j6Mm8+6ZAAAuM7tbgNg79",
-	"7R5iQCliYsJUNkmfkyJ2ZwzEKpr5LyQ1UU6wlpYdmExGkcEJxsNaPbsulbrxMoHw4y5Q3ObvO/uCkQgQ",
-	"nUc4wz1HQ5qfLRNRSpU87J+cC+awzL2dw/PvbBi5G9bWSoiwIkRCMJObiRHT0bnwYDlUwSF6CwHIacJc",
-	"Eox1CAJX280Adlw2jNsX64unSSKvYcHyS5qGxExmwZ+xfHrMDOUCO8tTYSZ8hqFQ58Ijaht56u4y2bzg",
-	"9ZxlFjrJIp64yitC2IsGwU2xjZWm5Z6OGSOXXMQ2KOlc5FHkdj/HjOmHf6TSsCG5FPgZtG3XHV7Z1Qxv",
-	"Tjq7dXKjzwUbj2GoV1axgvtedQFrYPahRQIt2r/PhZLXD7RbJGID5UeMGIn1ON65QhK+lAXJK1k4cAHi",
-	"ghyYsQY0+56LrzdKiokviYHAchipJceEG4thSQkGdGF+U7mshQ9BCytb0GV1Ld7Agj7LzkflElY6Ju8g",
-	"chCYvZz77N1RwpkwNgDEa2a3WqFiA/2rOPlGJpyvzkblKbJaMI4BlFele6GQrsUq3lpqct1KFQXk5Aue",
-	"dO34ybo1LE4DMvGJ/DxLn2pZ1G2syUbTW1WMbkG3DThsRntRiYWXGWcUME1gEp5ntcpGoMnUYYnX67Vv",
-	"GI3L8HGg0SlCs25OiowSs5zIxeJcDOHZQDMz4C4cFhVceFvaOh9Dy0eHZMdLrjAoH+BOzoVlsFKQoRSl",
-	"F4NBwcnqQxGG3LKBzDxmCmJpzkUWtYv6bcJ1hmAQZbE3fJQm1D8IikDpHD8YNV0pQDdRseXJM6Ymtm43",
-	"7E8e7puZ5B7ozMJzaluxPechdbOKOTWXmDAzN6Rg47P8WMx+sn6LOp3AfVk2H7n8BBwM4klYxDx7SeIu",
-	"BgXqS2WIDDZMuk6SvHBUhBz1hjT2rI+70dhd90v8FSx44y9/Sf/NZ3iCwqPBnEMvQBuRIjsVvOAEqOVO",
-	"uabXzJ+GwPWGHt3ESbacG8IBs0czw+Ut3QqG52JnOGZsgB9AhiGqbPb8zlNn8YcfvdNRMaIYxWxVkgpQ",
-	"QcW5gBcidG+gXojx9M6I778HNCQbY+tDXxWRKZzXXQVKIHgD5mkRV0XQmb+WIIJK3fH7B6zQS3ZT8UUv",
-	"GcMe7ujk+e6bzp2ljy/wiqz4yIrJMcsIuwhOVn9oFGMom5rPzOEjMppZE5O3TcVsbqZVTCBrA3rU75OL",
-	"1CAxJ0zjxUyci6P9fTKbudi7eXajh0s7kPbBo+DnEVUTaX9yZqBz8dZJbvDs28kp+H4CliihK7frA/KP",
-	"g+M++KCwGQtbwZS1YJ2LbACuUBh2yDWZMapTZUtRFcdhJ/fYG8vOxXBivKHMX5IpwfhcvO5jOD8PLGA7",
-	"0I5Gyxk52CdGCm1tcPvf7Bz0g9VbYuh6mW3XDZ1e3/5dHd+8/2W2rmxNc/L98o70m8okG61ebad8RtG4",
-	"/BB12eaT/ptUl5r4CpfZIqMOm+nDVmRBnUQwAyEymIgTSg6ePnp0LvTe0cEOlDIJEVUBUPVpJWgHHtr7",
-	"x97B4bEroUY1ZH9kJUdD3Rkt0DYHJFkU1W28tHqd/1zkSj+YWfp7ZAinXWP5Oa6JBb4q59lFztJuMQdl",
-	"qmxJEWRjmtklceuY+epHVNf6qp/BOv9kX76hk+pax57u6LC6ISw/qn7JLOl9eaf0nSdUr7+69deRnTKL",
-	"M3TRCk23HVsjhaCTJersD0DOXBim5jKhJoB2RxOtHJN6EQ0VAb97Bx97h4uR5BCDqGY00XtN4uedG9DN",
-	"kLRr/Y6oOet9GTVPlNSa+H358qj5u3B+QCJ/Iz/89//v1zUEj16I0UOoqJzIyZK4rLyqpUdl8BhCeW6L",
-	"U2fLFVdOLKvOL4il8C24PgFT5wmrWH8ks5ctxNqKbGJ3oXHXJ0k1s7gOgFME58vskbN4xoUdME2SPfLt",
-	"4ly4dbeyKR/5NeUosmYSJQvN8Mituvr2P39+tjeL+6fnYgjuZzWAd/6277MnrZdCCoDXHcmYDe3t+Hq6",
-	"wDh5yg1M4xpSp+lkotgEan25S+bQglk0zhqxjdz4BmOpBq4u7JDsUOGLxGZT8evholuveFB8FZ8F/eC4",
-	"MoxVRwNEKniS5wf0LVYSwiaBzOYGJHwSu3KoQl6fInx6shjakXPT3yO/qJjZ9Pt8aDxuihd7uxCjbx0N",
-	"3kbMWDkmo0ALaG4LyDsjCURbBPQhSxp0InOz5TenZN9eipKk3xTSk1FOfbWbb6KWsJa7jGtx29OUAvC8",
-	"wg2+2stqFiVjNMVDF1VS3YiRLlY6YN3Aq+s598M/fReDpekBSJZzaqY5VQYfLnUbrZ6U0mDacxlEQ1fP",
-	"GvV1NwZrUUevOUh3MrRRxywenothluo5uFgM8pUali8Ipx4jE+/4XNuMQnA55EyN7GCiKckbBYhy7yq3",
-	"fPOBttWVFEPEN4jrtTY8FsPA5gldsDjrnRriQjT3MnaoUndDcrt0LmLlQdhK07Zdlr3vwkUFFIo+27XB",
-	"6024VjtDlxULaBvWdzH0rNstIuHO2T2Ssxm0a0OOtcVB4uCOJtrwJPE4aTiPCDP0S4sM5tWqKItIraSK",
-	"iC9zaccHeAKpnhYxPyqQHzhzD/XnHOpYjpvb+gvnIpMsuPxTqknCxqYgzfLCbN7VUVg1i5aXl8rG304I",
-	"0P6Q7Gg6ZnAQFYyqf4oIiXaVbOy1YM1pH0WRdhNquGvdp3vckTpeGkXj9bL+hH/N/LjP+aLPXa4nrSr7",
-	"1ueBGiA3wKeWi6l5mjQX0gD6gBcIFpqVYwKfFDXv06wiUDq3snI+B57JEjh7Grl7QVO3xl8bKmNr5ln1",
-	"DaNvrIYHvZzk8VkEUbbwiiFAFAs611OJAUJWvU8gyEjlKMwATpUj1TlUVMtekVmRRE7sMPIxoPIMEihl",
-	"Ordj5YXGIDT4XDC46p+4vjRmwHl3ke30gXbJKQE4kw+IdV+BI5lQ91owXLBxuDBPP0XD4nz0JB88+Ogh",
-	"1iyoY2KnARVKpEaoelszk2DJTHfnoQaVF+nqk0iRrdrOMJ1rpswwD5bzgLtWHKNMktc+zAsERcwQVdRL",
-	"MpjqAIYzwJkBAOhb45Bi6MQJUKOz9RZECnYusP5KWEjvlFwyNkeys8G7cPscTqkezKRiaH4EzmlDv2xj",
-	"mFEo5/SP1HZj4W9OLB4sNyhySOo2P4aqVxOmCfxIDUDfzrgZYpwZbB4VwkLxCkYVOXz0mPzAvyVwNhUa",
-	"QB3M7NDmZO6+ECMJUu+ETP7N5wB89ZvihmkvHyOiJYwBiPGC+YLbFwubmQWCHvl7nbgCQfUajmdLnFi+",
-	"EFml6ZBqTwm90LCTVpPNj1jDZcg21RQ39uTg6WGHXJxnuNa77tqaHVlcYyNxmVsSDJYWH11affSwQ6n8",
-	"ih0FGNtcSSNHMvFUnkWn6jmjlzq/Ux70m2Lv/rn72jWy+6ttpGNyxOHB8TfHT44eH3+z6tBdCazsaBLN",
-	"ZuAh22F7kz1ysHe8d9g/JRcscYG1rnX8NzL33P/9uHlaZ/N57YzCshDHHQgDTgmc4akUEtyETT2WjldT",
-	"n4e3HcWIhxJNl8tTSJxafCtq1MGy6c3ti/+xarKMZsb7z3IdpDLlZzJmeA8zA6/ZAk4h5oirPJkul1Cw",
-	"92hu8ZabUK4h69enFtJ8IVNlU06cDERivS4pD1lvbC5H04Hj8YUeAW2M27qtwHdtCiWZcm2kysLFQce4",
-	"oBrrM/jrCMhWitIjnWM2PHJ+q3NkN5yFTPEeu2yQRZWJ/Pd/Pd472O9blfPx1vfu/XyiaMw67J5nHdU9",
-	"yZkE1x7DE/+jyQ4G3aW2k2zX+3bXXBCgvatmEBx3i56MO4J4m5Y4XKqb35w2/VhPm91HVkHW0yUKcn+P",
-	"/JQZmZxeLs7FULM/hhYvHiNDsit7RNhHOjIJWK1H7IRQDLoHG61n1OeibOQI7tCZqQO1v4xKMUXYKnxw",
-	"u0N7d26UyJrLDRRkx/1+agOhrN3bPbOeZp8DSngW+AVooP5GMiQ7aN+RYUGB7BQ5lBqfv4GLCN5pRJXF",
-	"0dLCfbQfheaSHWcOiJWcY95Epgcjw7CGJgSt8lamshmv79RWoxZgT2AwoQzPFguK9IPsAqe9ofDaGT6z",
-	"p7Ws+wFitTkXCIz/aH8/W3ztwPUziPzsh6E1pRwgAn/MciXzXNhPoPMQjh+icTxaNUQIpQKUSHRVDgsy",
-	"euhNYoCZvU+GXKCHHyw9A6coDKExzUZSxGQkhdf3cSdKtQMzG5hv8SnpYCdq1mn1tItO63rlsefe1ICQ",
-	"4OLUllbAxAyro41GDL1ul0w0KRT/3H2O7e2+2qo1taMm+VmpjjevBTowcoGVXRI5urQpO9zYahrGs9Wd",
-	"Ny+fkaOjo6d9rLbhYsssv7tk1617/Y7PWP0qxtSwXWN/Drf4UVcdVirCYyaMTZqsHUaZT9RCBEBj0IBv",
-	"qwkt8QZqWqR6elflLLBr23iTJu2s5/PAh4ouUbcUVnbeTzPl+iUs7pUmHxHVqFvjI3taXSbF5UCzP8IY",
-	"bClYIPkz9RHhFry2Dbp5o8LtXQxBjSRQ95dp4bk3xA4QtXuOCLww8TWV9C+3sggwWVSZYoyCEoA9lKkn",
-	"fa8HcO8GW64rI+DNoqUqlkCJg34hqBxnrAfImgExW23Hg+6PFNVTG+OPBBIRMPVRS6R9V3YVtQMytCXf",
-	"PD49tAhMtGy27Od2S9RwiZGzC22kKBhind3YhVfI1Azk2Bk1scKVhUGrszZDWuYJqOB4HbARN/gh2OGx",
-	"OeePI0a6Wgh4NjDIBiajfTQ0NbBSPHY3qZJzms7nYOlN9dSDIjnVrN+kc1ng9Bvyd+Ud3JE4CQfQFHxW",
-	"Eik8viNh8lmy+G1y9eVmFHtkGd6jHcCXUalG6ocAH8tjHL1XWPaT/t3y07d0gTdNz5qC3H/LoSJcG8eC",
-	"kCNwGy8uxwEz8V6kRnZrEzZ3IRY2q9xkG62DRYbnv+IXzxS7rl692qApxzZnusauWpOMbLuDikmet8b9",
-	"L8KZfHC4ohLw5HNxJuOOocBl18TmD9hy3fAvIsfjsH6YK1+7WBf4Hj4CaqrQ6ft5TLdIp9sXc/nQXtt+",
-	"blfIBStTw9vt6sV/zZP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBr6pL4dDWavBwz/oCEDZ9m0ePSlfwP",
-	"f4UHCyySVxHUx/2miGNL5r+Eo7+POOM5BuNmQON2t+4xznhlP5oCjQtb9jXE2K5biHJBgqMyhqwhEvMx",
-	"xjiZYnIgnGeyYyljzx4o1l/1zN8gHHnANZzamlX1DHlF9dCf+jhZ930WSEUFoYlxrKAuz/EQcxDxpA0D",
-	"lKyM4bAYUhhTRowMBkTMVMl0Mi2sLBQkTS1jhXhrxDPkRnvcHhwAApcTG6Yahw5qeNmXGnPlDINFzzye",
-	"kYtvKgY2UT/GYDTnwof6hjAEea9ZIFE+f1h09MmRIbqyYUFGYFZIWDxxqyKkYaVWAlI8JQ7GIau6nJcf",
-	"BLNItp3wlk3BzpK/KVZGgu2w3G6YY8MP7V1yWEaHd5tBE8zDaYB4zx1WQY3IYG1DnPf8y9wj1RzwW+Fg",
-	"N2QGueN43+o0W5DeZfjq12jfe1xzFo8mMMmQ1+wUxIXJUjaKDDGAiF9WGaZJpCyvB/Ore+fLQBOv6wEr",
-	"VtxM08BbC822H+4f4JNPK6ir7U2+tR81NzpnI06TwYgaNpH4yyqw1z8Do0cKtCIfHhORzi6YwnhryiE8",
-	"YkQ12+VCM6G54VbZqRvMH71VMOluXituUoX9ubgFrroha4EZkKvsGNcbeWqrrT1TLDPX9G7S4PIKQJru",
-	"RpjW7e2ZTUiCKzl1UFfoIHNuoB3qkpJgcw73D25hRHYn4s/WFf6ZVmyzGjHx2nIXYbqSrf6rnf6rnb7e",
-	"Tr+M4KJ6be07ZgJWfetM0/9yG+R1fKtwH8y0bshNOUnuqYPkDp0jX7pjZP/pDbPCL96RsqKsxj4STsWI",
-	"LU2S9RYuXbTh2jr9HHM/qVMVHSh9CV35XCDSGpgNi3XALPZzGRifmxpE/CkTJxDErovQbnltAGJviBbo",
-	"2MI0E6zWvzgNwdl8RRIfkgC+J5tSSXxGPww1aDfsz9l4w4pXxUXxWA6uN5yXxroPp2TMmK3FhBm4aF8F",
-	"WG4Bwfcji6AVh+UHYkZjWxpCp+qKLRA0J6sqE52LYGR2qhxxxWBKGUA8hrpFxNV1IlIwTbgYJWmM8MvB",
-	"/rowmDHHRFpM5Ri7ug7wnGK5AxvVMcZolTgov4kx6xeMZPWlfHxLzMAyC3HNOw6Pev+470JDgnIRO/uP",
-	"wWk2xCJa4fIOsQSoLUFHTbgAHqiBLJjJ++1bxIzkGrKCbc04iFkBGKTCxyNpyYvafAiiWMIsXN8bn3Rw",
-	"AbUWJLty8W9I5bnF99Saa6+5ZoDQ0FAUwfm184PWJTUA9tNI8nsaT2DHSAmwsAnnRzQHgxftOAd3Yk8I",
-	"FqGpPELwxv1Tpm7Zxfaq4F7IT6XFi7meLur4fJThrK2lmdUKCcWuO9hJ64Na6ujUcZ+B5boDOR7XJ0Jb",
-	"HM6qGe7DrYShNFm/nhUQGr88nR/mnUtGG5VhASBv5iZQa347i+MCVd1swNMd2uCaAp7u1g7XNKq3Xk/6",
-	"6lG71x41PLQ+sGrG0B/ReoDreP8fam8umvE5z8jrn78j/3hjK5XsMKUkOD6UcjhiCbtiCfkpIn+knBny",
-	"b1uwweqe/awE1vs3P5Lhu1c/Pz/7cfD6/bc/vno2+Pbs7YvB+zc/Dsl/kOHDKzeoh3+GjpZPQ1dpJb1I",
-	"+OhcOPXfwrEECPJyzoSvakJ+Z8YsXOiG7csmMb8LIzdCNw7XGQSQS0/AsAoL3/VwCJei4f9jYwKgDtec",
-	"jhg+GwwRGwU+gPlNqSvelQrFnAdzNKWKjoAZQsLyD2e7P/z2Znd/f/9gCFcZQHrUVv2OyPCHs4c//Pbm",
-	"4cHhkFywkZwxDc/+nx9+e/P/HBwO3fhx6txoloxd4LXL1ADGIYWB3iKS8EtGHsIKnNjmyffvfvoRNPK/",
-	"v/3lZyyQA9q9FA4D22YRYfapy7v+xxufs8p1VgXfaffnYviHslVwIaG3oy59gnc+dEfa7Gv4SY7hFkAT",
-	"7e+EoUN0Fe37H2/atO7feAyeYxGTKeOTKVwzyJx/ZEkAi/Lo4LBJ89b836wBzOXgcDmYy/GTMK318Mla",
-	"8Jp8RifsoTupNTeACy6oWhTvAE+Onjx5vP+kplJVnWbuznixwtY/d1/j2dt9r5J6ywGQPuoSwB98Wbda",
-	"H+fRfmPRrM9bzGxcQN+z13IwmuV7JGB7mEU8V1wYV9PxYy2U+IY6W52cMGw2h2u0XmpH8kn4mGammEFk",
-	"jaCAlm/FJ7QBqpfUDO4+54LGM250cQmskSgitlyOd+Lj5P+N/IsLcskWNv8JCuIC98Jy+5DSw2YF85Gr",
-	"hmYNNtCEoErJay4m2goIjbhnljdlEybD3Kiwpw0FlDEbbKbR7sDNKdpKbGhXXm7fIUBCONzQNzbI0CpH",
-	"wDOHYb0eGFYx5DA6F88qS6cRRMGtrV9HZNM+AA6lkMOLgOFieV2DNU1gRFyQo32HQe2F8rsXP73+8ezd",
-	"i8F3b86evRg8P/vPt8O+Y8oYF4e9DSjUO8GSbG6OpGaK7uVhQTSci83sLPkt9F1GiDeuuuddNfDMnEbQ",
-	"qjjm5gu8Lr4rlMCrTjnYyG3yIBgDG6UKq2j/68/eBaOKqd7Jvz6AuLTZe7a5FGRT72Ev6n3cxVIIgibO",
-	"tvDpQzaiMrv6kV8xwbQrgMhozPEvyGBkOhD8C21wGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuwFlzLNDXT",
-	"mnb/HmYrRFZj0pFbYG/7heZDo3Xearbu9aAVlvcxMeGCnYQFI/NydFgcUkfevh2RvDi3KwsQBVV38o6h",
-	"5ToMdFf82IJiQuZ6hJm/UZ4KGeeAGRcZsG22/mJU0+oLqIAuRojCYaQ+IfOEioikc4BmjqyZkRmWt2Pf",
-	"q2npVcncbEWFrRh/QjxGkI4C4PqokCUSETpjIp4BGYcmsKzZmk5fJnSiIyKk20HbzogmTMRUwQbEOnI5",
-	"63ZY2lVyjMnv8iLoB/+qdvA8K99oyRst31ZK6mrZLqiw9eqf/WwrcGfcuFAK2LtALEdpaZrMVtuEpzWj",
-	"eM0ETcwC5zlyNSm5AgRtbAb7o/M5o0nToH7Fd15KNds9eNIPthNb5kBxHz79/wcA",
+	"7P3rchs5tjYM3gqC835hMXZKFiXZZUux4xuV7ap218ltu6p6f636SIgJkiglARaAlMyu8BvvRUzE3MG7",
+	"/8+f+b/nTvaVTKwFIBN5YiYPOtjt/tFlJTORSGBhndez/uyN5XwhBRNG907/7M0YjZnCf75lRi3PJ4Yp",
+	"+Ctmeqz4wnApeqe9d2wsRayJkeSGckMu2UQqRhQ8wsWU7L395gV5Phgckv/6z8HhwdHBcb8X9fR4xuYU",
+	"RptINaemd9rjwhwf9aLenH7g83TeO3329OTwMOrNubB/D6KeWS6YvZVNmep9/BgFc3vL/ki5YvGu5qiy",
+	"8YxK2S7n/PMikTT+aTLRzFRn+/XSME3khJgZI4uZNBL/pZm6ZorMZBLrzrN7ehLO7ujp0eCkOMHDmgl+",
+	"jHoLquicGbf/L1KlZc3e/7Sgf6SMjPFnMlFyTgT7YIb2Qi/qcbjrj5SpZS/qCTqH92Q/5jOe0w/fMzE1",
+	"s97p0WE+I20UF1Ncsdcv4T4cbkHNLB+Nx93WIk3xzuBNx09rXzT5gZrxrPqt72eMKHlDrpnSXAqylCm5",
+	"pJrFuDnjGRVTRqSICDuYHpCL3vFFj+y9ek+nBOZA6HjMFobFfb8q9njlH/J6sm/f3LAwJ7Xr8j2fc5Mt",
+	"TWmlE/wxHC9mE5ompnf65DBaQcVPWmn4Iyy6XkihGVLIGyUvEzaHf46lMEzgpOhikfAxhRV8vLB3/Nvv",
+	"Gpbzz2BS/0OxSe+09/94nPOfx/ZX/diPi28sbsi5IHhsT558RRb+NscP6GXCXkgxSfjY3OmcyNi99Yzc",
+	"zJgg3BCuiVFUaM6EIXtUSDNjiixSPbNnnGsSs2s+ZhGh7rhfMuBK10zxCWcxkYpwo8kl8gX7m2Jzec3i",
+	"PsHP3Uf+RzRdavtaIwnVV4ROKRe9qMLK9zNeXved7u7HAdfHT33HFEzzZ0GvKU9gie92aWO2YCJmYryE",
+	"NY3ljYCVgdMXU0PhLML1y1Qvyd5YxoyMkMGP+qfEqKVdDEJxpQqr5oRDsF9Tfs12t27vpfyBiiWIJ6aN",
+	"vstFey8lmVOxJBPKExaTRE650MCRLOHR8VimwsA60jhWTOszKxWb12kHy5IJ6o84Zfcd8Pz5GCb+Qsas",
+	"yoBfsgkfc9x+ircR3OS976gS1NArSo4Oj55E5N14tv/678BnmQD29Y/e4aAX9Q6Bwx0ew/+BTDx8Av/3",
+	"tBf1nj/v/VZhrVHvfM5EPGfCuH2DCS2UXDBluOV5VE3tf+OYw3xo8ib43UqiqgyZpwY3+5EmVE1TeIPu",
+	"Ze+Xl7+zselFvQ/7E8XYPvBo9yC8zmsFfhACnD4ml0v8B9mD396kevaD/33O5pdM2ceosXfZOV0yDUPN",
+	"+/CxY7owqWLxkJqC1IypYfuGz1lJdD6pWbCxYtRsN0TMxjxeawiRJo4T2fVuHPJy2UEd6DAacMAhj3cx",
+	"WKdRqk8JvWBI/8OtBpBqw+d/TxXXMd9mCp58d7SQVt35c8Vhc8cjX7sDKvQNU+S//9f/7veiNgU06skb",
+	"wTZdMMWo4+fFCf46W+JhZjE35IZqMmNJfEakGDPiyDbCG+wf6pEmdigrqqRg+JQXVsVvqPsIbahJkWV5",
+	"zigX+KhXTlGVBgbE4lqemC7ibY94qrN1LK8GiKqYZUvSi9ZeaaebrzaCnh8efjV4/vzoyclXJ4fPnw9a",
+	"jKHQuviHNTf8a8qHMf86R5ORlRFF/prtQ0YZ1TMVEFzpwBb4bGFHfisLkRoh9j2vE2TcsHnxH6vUjfKY",
+	"eKDph9f22ScB5VGl6BJ+Do3CGnOv5YCXtwBf1OVr37KxVDWkdo6GnJwQ6h8YKvuEJlRbsztNEqIZ6IXc",
+	"nBJ2zdSSjGWSzoWXtr2oQR9YtXh/fffTj7/QJGVfpO46UjdhZtcT/CLIH64gbxdlu5HH64jM9nt3Kx0f",
+	"qOwrS7yQAkL5lx+wjrIwYBkFlrShlMxldJO8LPCVLuLk3VKMQcohr0+Snya903+s5vb+iVfimiVyAUy/",
+	"LHvBdbGuxHVy7aOfc67PVQRajRpX2lX8tfr5v32Mel/T8VUipy/ZmHvSKkm8RDEaL4cTLmjSooHPaEwS",
+	"NjEoXi/tyMQNcEoU02mCvhfwdGkjFYsJDut/oiIm4DsD7xeovY5EiJA3ufl8KWXCqPAiyM/aL0/M9Zgq",
+	"IA/wuixrddz1WFoNc9HoYG1x2aR69tbeWd6P4oHKviIbOSqteh3lljYu8GDU+yomNNGsrM5suoAr2Ouc",
+	"C39h0EaXhS/HEVd86Sth1LKGPqdTxabUsCH7wJ3rrUop+V2bbXlJjSuegRdSKTSoiLuNgCiIyIR/YDGh",
+	"hky40oYoNmZ8UbB51tICnccs4wPZJ6XiSsgbWEWIfHExHU6kGjKqEo7RBySl2n1cR0VqerheoNfcj6sw",
+	"1IzV2snWMQun3q5WzCZMAYfYA25Bp6y/6cLV6EBVHpbLvEeahE+cEVBpyM2MJwxmGEumgUkRJLd2A7ZV",
+	"IUro6lWx3gFYagK3Aq9kwhC+MSFtyf2aPTEcHd4uOlbxw3RxwSzoEqKmm3tcvW3nFixfqXbf6+ohInLF",
+	"FgbiNZfU8HlEbmbUgMmIwswHDJ3rtsY9i4om+2OXqlvUgw0fThI6LVr2wTI/rVvl3JIf1FnyqOCxOeVJ",
+	"+Vg/OdmlPtsiFHPdsuJxgYUs8fSoKggcyyxrowEbCg9fTnwrZNAufCsFcfZg/CovaMJETNV7ecVqtMAd",
+	"uCA24za4QanerWdgO8vyWl7tcjp1Flhg8wQr37pvL+y9D2j7tllp40mxyu41GytmzoieYYRYJEtnIwRj",
+	"DuoNeNVgxEwYi8nPb7+HuDq42wklY7e2hC4WZel18mzdjbSfY2ew3rbugusUBqwIgQrfWYNvLOiYm+Vm",
+	"9seYKsVZvOZTNE4TowskVUlvGRx6a2SF/BzPeBIrJoapiJkaDo52MGaSTqd0yoZX0+JRkymwgPJoDeOJ",
+	"1OoMpW1wH163D2PFbtpn3zb5SSKlGlLF6HB+1Gn+K6cPkpqiQTKvHrq3qRBg6M+ZUTYX7pKJ8Qz+CZkL",
+	"N1ShDN9uBh9Xkqw344vklfAJ+52Or5jRQ9WYbwiZhP8HzBpWniySVJOxGzgiSgJFxSRd9FblYB0NTr46",
+	"eXb89OSrto2ZMzOTcWj+uZVFnxujtdadvGYKNJq66S+Y0lLooTuBhH0YMxZrsqBaMzFlSkc2BOlvCMOQ",
+	"Vfs6f2w1EXb/4tIEq1/wxt5AMLsFPEmQ4CKI/2gynrHx1YqP2MUkjaJj1sZ63+NN5bMcrFi2vVE97fn3",
+	"1PNfQxM5TVkxrabEZmXcOsvgebDtUza84qJAcUIK1otQaeg5vXQhlelFPZtrO4zZgirQtHtRT4qhYgmj",
+	"Gv6gegjGIGa61fshUjZcMMVlzT5/IxXx04EsMGYD5vZ2m5BqCgY83gRWHBXk9bufyLOnhwMSp8qaY3tv",
+	"BicvI/Lm+IdSUsBJnbpguEnK3o0n9emr4eY6w8M+Hazm6h2Ec9y4d3cx05XTa/K/JYm8AUUG136NEHOB",
+	"3lpMUuqWptWB0IXS8ySzjNptyqz7hjVPCjOUC58pWeejNkygXTtW3DDlXtAtuFCe6m91vg+bDEcWVFFy",
+	"dHBEsjeS7I2Qk0pgEcnxIabU9W2u2Bi4pfYJqhM2NlGeeAKerjNivA8qC76QOV1CNu5CaubT9A6fEpqY",
+	"mUynM+c8mVDn7D88acrfwylrmPP+0cFJ/4CcX6K3BbNnb7hmB6hQsSlNhopNGp0cDbG6FppKOGzaEFjW",
+	"sm3Lv8d73+CtNnOe6+Fcpl0O5oIJmrS/Ijtnb9z9eFCnfM66n6m3eH/526ufnvGKThN6j3c3MA48mTmn",
+	"CzartMKVUxZVWEfhMOVfv5IrfcPYd05OFfmSl15tzjD7lq4rW1oEfEk2xsqJvs7k07aSunaku5AAb3JK",
+	"Ls2aW9ddt3NpHXByMmFizOrsggVjOgIBT1LBDejY8zQxfJFwps4ItUwC1T0yZjwBI8LqfqlYKD5mMeT+",
+	"9KIdOlqzB5smi/Uhfi4TQmEG5GaGHHKO6ddwh5xM+BjTrI3e7fyy9Slk/rkldtZhoKXXB/XkTRd+ptKE",
+	"DWuLmrB8Jk3APWO/1336WM6ZRk2tF7WcxxJt2n0Mvi7KaW0lqTalhb23ssknmY/9/RFKPGCylrCSBLaR",
+	"G7L37av35PH14DF8mH6cPWBLtTTGrLiZETw+GiPYluFzpiFUI5NrWxBUPDFMGFX246yKeHTXudaUi921",
+	"rVXqVvudVRWryzMbqVa70pBQOYID3awendZoRqgwefUI9CJNbliSwH9L+9ZRLyoemjrfbFFFqj+Umlwq",
+	"RsczSDieS22Is8jGNt7ai3ZKQmXlqn3IJp2q6XYri4ZVptXwwG50qdqPzQRv/QnuRurF6lCSUDFN6ZSd",
+	"EiYITW7oUp+RKxGRGQcSVIzcKG5M6I7xbLCboraNblbHeltWqTQpz/9WMvF7S8Yqi5GaLKxMEGyVfVXS",
+	"sSuKFRMd9LmoN+OdbrsS62uHrEHQwhwnfEwN6747djV/YIbW7AuoKEMbK98wXsQ+LLhielhKkHT+qkJk",
+	"qObpqaIVWVZrMHCtUxZv+BZ8WHVyZewgddfbQCtpPd9JNKScOBkv63Lqg5tBP3oh5wtmXLUmrArBQIrV",
+	"dZPYyp2IYLUrUeyaJhzWCYvZ4B77IhIzGidc1NT5qYPjIysV//5Lv9bx7Bz9xQV9Vi8AsvdvuHl5onDH",
+	"BX1nH4BHUzw6wzIbuWZaMxcP9ORfq5zbG3eRZ1GYSuRNWEv+2d5nCxvSe0a+QUpvmUob+Fy+JkAzCafO",
+	"9NvGjozpUg+NHOK5ryHXH9mUGojkYrUV3oXO9DUd//vh1arpVeQ6Vd0Lc7aQ8khMlxnl0xuyx0QslQaF",
+	"bEwXC1sEHjPFncVwexxss1KEbfjehpxondM95dqo5XCbQ5o9WoLAEL4CHcIKVyw+Q5svVvRGkH8nOtVY",
+	"tI77KMYsSexW6lQpuG6pLjvxQAo9Rzc2gJeTpsioOeoBK51wgdez17VrGzi4O9S1Z7i8Utl3t8j512KR",
+	"tsf3iyv36gMdm2SJ9pKckIyJoZ1clPgHFRv509EI7v48raFHbK0ErCF0VyZ/70IE704MNh+RlnPwXSks",
+	"6s4TdYaTTtU1W1pivsbsdpoMs4tc6FRR65RbyCRJ3VMJH3tXXaZTgVReDJUP80+4EUzDeV0wNeemVk0I",
+	"5rmTrKF8uAeUqphP6o3H8VnJk+ZchFcHFWfc52U43N/p3Fj2fly9ze8qRe1eimayF9N8nfDF67nsbTkn",
+	"9+dlKB6uioch+HkrHwPkwSRcm3Obhh+8Ysk0Kh3wf/UpRNnDfoXWD1dVw+0AVDMEP2rrCpWmjqdNpotO",
+	"3o66So93BhgQuPghdf+MUAfqFRPMXgQ/MNeEEsFuSFmk1KqdkHramv/D5ouEGvYNN/aY1YcmfoWAPOiZ",
+	"iCVm7wIoKM1jC+NCHJ7F3rkQ7ANY1d9INd8/OiX2xGPe3HLBIgCosuwwIom0uEN966oWFEIxVYyM62Ni",
+	"6BX+hAUNbpIbOoWf1AgHXKDGiBHMDV5ls7Z0J6gLwz6YLjOrU5AtGbkxaoVMSPjdVN/7Pho8Xpfn162M",
+	"cxfnE1m5Op6264wmRvh8ntoTFxTIUDL2T5O9WI7143f/8eOLg3kckWxYYty4uho6m3Cz5omr4wQ///z6",
+	"5fUTmM8VW/4/80ritbX49fSpAjttzcKOelds2dX67Z7EAPcbn9Va1e61TNW4Y1jP79OwoTS9g39lUF/Z",
+	"tFEugzV+UdOuzCxbpTwI4r4UdeuM1/1WVyw2lfvuYka8BxntBzfs8znmRJ7+aTEsT3tTbmbp5cFYzh8b",
+	"LmKa+P9kA+FXVE5UK7BJ9vwwOyzbIJvsBGRk5xgemx72ez3Gnc7xyjBl13vxFO9yve/47B92Pfu3B8dx",
+	"R5gaGzAlS4qFbd4J5kWF1dyfBdTA9OqsoQq3284oSqROFXubJt3DECf1KTB2pKJHaC6NzWDMNe3uOAr1",
+	"71Fp0sHLUI79u8m5x7MXtqVRZTGat9kEt4nUjGvBPs8LmVgyhiQs5X3EmXO6LR1tzrSmU7aBIeA0XT9A",
+	"/ULk+MLFBQAo2uE1onzBqRFLd2oKLpKTZ0++6gAB8GelbqpGLQtEU7F2nQrCEjbHxGnQriecJTG59gBk",
+	"gVV2dHL07FlFNv3ZUhsPCgWOBsODIx9fEMFfWQ08jGBtV3z5jOqaXPVzsSSAjWZHw82GlSF7l65aysXG",
+	"BuQH/rUFT76U8RJS7MZ0zggX/ZIuxoVhakLH7M+PBSVMX/HFvlxYS21/IfE+u/ofI7d1u2f7wAs4E2ZI",
+	"UzOTqpX5Odo6t3fnj3+hqk+RqnagPzNhuFluGuuyD3u52eaMxiXt5E6+G+S7Vs10IRM+XnbL6NfSBVY6",
+	"qtE2S3eXenQ25m7QEW1fiI0Zi3v8C2P5FBnLDRei6La329nzAqNjTkDIIEJe43lBSTBmJy6bQTtoQZHw",
+	"auF/b5Q0DPdF85g5f6B7ruqT2AF46lYQV1tCJe0c8GdXWDv1GI4WVidc9FW7vJP4st/5hxNcdjNqd7+5",
+	"G7dyuhWtiFUr9aP7vgK48Cejya79ZQ/TG3lLClpjnVytivaAdbQHgFa8DeBQrYq5Smn8omSuUDLXPvMP",
+	"05kbKmCbRJqb1a4yzHKDGhbIiNIil/hseQfLXLxOowvIuEhPRYq9c1zmXAyHx2yt8Pt87rovrXuYiwIf",
+	"YB9t7oRdNKINFTH2ULpmyrDY/phIjf280PKAHJLFIuGFxF8YCJfVPtautQezWrVE9+e9L6pKdU57d8d2",
+	"rnrFbtZOQ76VBL+Vi6HYzbd447aZfk3VN69xUN/XEmjutUggj/oX9Jhrcj42UDYzqC+j2Tvq11fQbJv2",
+	"V9pJu1q1BAsbuar6I9/kjTJUg7E7ZFZsn12uZNKJLN7CfSAg+VTsZo1Lc3dTCd8QFVezaTu+9aRdArQG",
+	"SLNxWOuliMtQJri/Z1jehf/UhCI5QrWznJDvqIgTSgbPnzyJyBuqaMwXZPD86VeY8m8rucirgC3OqTZM",
+	"DccJ1Xo46EXFC0flC8f46JQLNoyhUiZ8su76EYonOCdDF1mydzFVSq9eJIxCrGw4VnRihnlCtoWrsKPZ",
+	"qaCkhRy76lVFcbDgHXMJcjG4EI5XmHF52PKPhYkEozY83nQLHU4lQvLls/aXglmWL+YjrMo+V+zmB+az",
+	"j3dQFAqHYygnw0uuzGwTZtodxpiLmF+Ph7XJ0ye3VJ/ZGTp9MZOiEwrYQjnY9KEvIG+FNvL3VbTXwoJk",
+	"2Mt2Rf2Uat/YuSowI5dNhPpd0saG5nWJokryXMScCvIjtd9LXvoGp3JSlOwE2XG2DyUSWFBjmIIB/+9/",
+	"nO//X4f7zx/v//bnSXRy+PF/9O6WbFvqCx4QEbfTZ0idO/F0ZqM9IF9nNqfd1NHc4Yn8/Kl4xW7dn8VX",
+	"IOKKtbeyhH09g+8n8bWkKt4o8X4jM6LOyCwc1KOac7p+xn13q8GtgDUeqo6lpvMcPlbTXnmcUIX4aAk7",
+	"s7jpI/TjjBD/CP9JBL3mU1SLCQAfAcK6YujJ4VKQS0lN35XNaNcXn42vKhp9VR3OVchAz7TJ0CVd3MGV",
+	"wauGXAzHM6pQrXAzQ18WzrVRC/Xfv+M51b3upUOv2BrOQI7TGpdVbYpDnNbs7vdUG8QYMBJgOcFog5pr",
+	"MO45gvxsWrRfU5GWl6nb0tbhDRexvBnKBRM6v0qFgOXVtOZWyE3E+jNMiFVMsBuaQMMrlhep2+BrQhea",
+	"IT0YI+fDIKcyKKItXnbmW/ao3dKhbbc/9rW6ea3tMPOCuOfRCTMMvtiiMAvNG5M5hTQdIzsOgqO6hU7h",
+	"k8qiirvO3mVx1qEQwlU3+xdZilmV9VnMVEDgloOMsjcrcMBBcGa7b1JmuxlnvYxbkmtLmI1uneCc2Md9",
+	"Iwkji3huHcrQmjqa1fHnvNyryis2gR5eGxW5TWVBiK9kxzi7rSh+7eGilzZAFARM1kWbbsJMbZm77atW",
+	"hSQHMiXcNnuCxSXc9gTjFikkBwerc7jeFaBxCYpjvjBLj5oKU26Yrz9hVr4WgYlCBNEol6mN3LDxA082",
+	"+sCOSMoOpvYtmwR9BHZVnKKAiiZ8de1c8bv9ioZsJS/+ygFZcELYE6P328rFOVkBQbgR9q9vH+hLUBxW",
+	"oP+YqJfBAloxUoBpLiEJ5gtUoPSOAidjkNuLnEJpbdXFnQG5whqckqP9mE+5sRCg/0aO3Z+wiRX8zdDl",
+	"crj//Lc/n9S7Wl56mNEXVoGtMn3Ex91x5k690nncDjvZen9F1uUPR/5bWipLsiX5ScVMVVcENqORazxZ",
+	"eSqODhsttC0SY9ogdlfXwddMaNuO4LvwfHRG1ZIKITS2ScnwQ3TKUdltOg9Vho/ThCrdXojvyPJN8Mya",
+	"bcTDYq8d5VO5DirDDM+h+Wi0yNOjZrdhgNBg39ZIHp3nu8bKv7WPVNbdDoT22nJYo78eH3Wfz46TrtyY",
+	"u0m6Ugxk2xA6xNS1Fg6RqwcHx2Tv5BmZyVTpjbvh6gqWDhfQL3jMevnHNUBQrtqMu8nF2h3+Fy+if5Vy",
+	"sfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi55vqLtgnUXEYviiA8nalGcV2uedg4Sj5tSn67diMSOUDv7",
+	"A0heiCyOqD8ikfvtqF+f631WgoZ3rYEtYZV6TMPwCLtjHbDYKPya2cbFt6sfPcw86/vV2mo9/duqbQ8g",
+	"NfqL2nc7al8NYMfJvSqIFUdL53EekOpXUzvVDUyoYaoFH86/rHa5mcq46VZUl35z7XM31QF3qcAOdqzA",
+	"Zg/bRRzaTOB2znOXim+TrrupIntvqQ61WmZN0kNJvdwq8aFWHFUd+ahs2splp1RmkyA4iTZttg86sM1R",
+	"j6At1z+ZcE2sZsyOUNE76WLBwJVbBaGpdyzC/QkGdm3xCTfLTs+N5YI3K7jHO/ByxA6tcENd1+/2ep/F",
+	"RAAT1Oq2mXARczHtbqohjX5jn6pR+tuWZMZoPLS96bohQqxWtFv71x51bF97vIPmhesRR/BltXTSIWnC",
+	"Zat3Tu1dXyu/XNYDqdodVI+0rzVuffcioWPM2Mu/uxOBZs9loasuX+qDONWZwy+2xmAOVnBuJ2NDNQhU",
+	"Joxes/YsCHjJjWtC3qGHmGKaCTP0GLmdvr2QmVK7eQ2gJHfs57MvhAT+NU722hoSKgsdab10dDMVxB2s",
+	"cLD6ZV6pLrzBjns0qXMF6XQ6tfDO1iuj0wVT11xjv5Ux4iuvasVHjg6Oqzi060OgrQiHt/bYq4mG4wfX",
+	"B6JLS53d2jEKW17S7YOxpRF/4eymc77ccZsQ2rBSHNjpjuxwHKs5xQWZUjfOumJTvV9iAxeug/Fr9wcq",
+	"NklrD9GvM4t2Y90dZMqh+amQZdWzLCDb2UDZAMlWIIgk518eLrVf12ArV3KIJizD+pak3dKo2rtxbqrH",
+	"dsnwWFdBChI5VqVmFBdtk5S9eg2xXP/i7/FN5JFHIg69IJdsKUVMBkfoGx+ckD3LkPsRYQfTAzIYEIg3",
+	"WNWBCzjAYM0MjkkoOaBY20CKh9BpYlgB0N5bcINBL+oNwJ8xOIb/A/N+8KQlBacmst+i+LWVFdSrYuX8",
+	"bezSaSvOnfaSIfx3UvjaVTA3WpsudkbirSezWv3qsmrdHbUViVh6d3H/6o8EICXtJrIGI+V9xx5KXC2Y",
+	"VZVJLhYh0lCo7p7Uo+KOr4b6CnIHa87+m5kUjOBNZM5Fqm07beUuuUYY2DoPgNU27ZW+X/2t6pHbOJ5j",
+	"KHg4cgWkleDhe4YQd9zGiekG0bPdDLJziDIcWjMmtplfZ+tZJjHTZnhDOZo6mjtkgbLywoRvSsqgSMJV",
+	"ZhGP72Z7YBOqsPni5iYXSJ5tI2eKXcur7YZAeLfuxXQbo8pFPb/wfiFrzvoP/qd82V3a8SUdXyVyuunp",
+	"7oi8nmPdBctSPcBZbWjI6cp7WvfBtbzU1fL8EtabrKlCWQyRLaigXL5TdlXngTD/t2+qLqThY5SCbUbq",
+	"Gt6r7l4IvaLd14IpzWy/r5XhIhcj2Xj5WroFuq8JwiD5foUvryWOtCYVeFN3Y3mTha3Kd0+j6oBKX9Sz",
+	"4aJhzBZUGQsKL8XQLSLQvR6C5mlzt3/rtCDd3Anp9gVEr7A47403o9fpQIpPErQUbZADtNpUQM7P1395",
+	"gwURiJSBhY06Ij+6i9owOvcXr37Fa7mPaM6gApJrFjvtWJ8R7GX0/fmvB/OY/Nd/Dg6+qvqM4L2t5Qsw",
+	"1Z+F7WaSoanldCFTa/xmLBJbjhzWMkaP0FvaPDtqZKdTR6Kv4A7sx7CJ9Wd7iunmp9ZubVXK3fc3uI5o",
+	"GnKusHuYl1nhy0KdOv9C2mAH5ebXI03GUik2NiwmjmdsxIc3Kki2lYCrS5Lr2qzlhSUbNbOpfUsDetJa",
+	"xdWFgu72Up+1Q2Au+tV1/hXvYZv4shpzXbHpBky7zrZ/w8dX1tzGhniaYXUWpkZktnaYUghaq3vduq9f",
+	"u1tYmkA+jhnyuP7QZDM2kvyexlNGLpfOT/Pd+f7rX/bBpb4fKzoxB4MzKJyjl5oJE1ml3DaHdp5F/9EE",
+	"XIolP8LT5pbAHQsAWWwPVkYneWftypdBo1+dd/fGqty8v7do2IxO1Ap9Z3RN0+VVLsASD3fdgPDbV7Bw",
+	"Xufx3FTZyPq1cLaOtyMr6uoQ1ciU1O65ez5KcS8VomszEjmZMDFeY/3eOIf4T/bBLovoD2yXwKRRdNzK",
+	"C97jTWUSzF5TTSNyBFUgmODbw31uSIS38+qkYQakvq2i+Q1j9ep5utGB+SOVpnVxv2Hsb3jfNg5N96B/",
+	"ZR1H+Iax72txKvIyxFKhfLpguFm3Xp3YBInRWJ7YrRZ/zfrEOtryi7YDwvqbJ4bi6nsLru2gJlyswTX8",
+	"vLtwizXVASMNTe6EWrbgTc5gz7vr4aT9Kq7FXrKt2xUNbGhVjU1KkxoH23t5w8WUWJQcDWrK+/PHL8/B",
+	"i+6eiUCrUu37Yy3JJmMyPMaIkYk4kzWabID6CdizR89caUyALgB2tW3ZLhn+19A5VVT4oK7F5anHWVkf",
+	"j9cfsXJeyIQxAr+B+vntq/fk8fXAbtfjDBEB7hnCPdoptFd0aHFsqqppS7Dqj5Qi+ncN7AvXHNwMMV3q",
+	"iDzbh8wfomd8Ahep1kxrqfbtr1KRG7rUGBZdUGxdp8kehu8cBfR70Ypc7UGnDV7fREDggqEBb7xvil5N",
+	"YDBSCAeEVlyBb5XUmuzl3tY+8fdG7b6PtZwf9Z4rOJ6cJfErpaRqzmJsbtKwqjHhajllh4i69CPEKb4z",
+	"dL6oTjGuixdf83FhBbv2vWl2428w2mKjdgC63tb0jvdHEDP8A+wwcOjFlS/dXvjUgUZga5ytvEFpTS9y",
+	"zVQ4XNdqgAZjXN5k7dYRtl5xw8icxuz2Ai3XvaiHERYYsQd7B+u3moI39g/mQ1Rdg7AAGn7yqfEYQ7ZL",
+	"ICeE0fHMNwS79En0gs7ZKZnJG6LpnO3bi0F7H2UT7NEPWGhY3686G49qnY3OOfWS6zFVcXaSOtc0+CdW",
+	"1DRQNe3qI3vLJudwdxBn9WLZud0OYjvTpjLwEhrX4LdoB9g6JZJy0bg8EodfWF84UXD+ra1VrY275YVB",
+	"N6+Hf+pWfRM1+Ujd4egCiKQaHHipSIb6BC5xMWZKsNglZP0C/EaTryIyOOygeGwFr1SX2vZb83F7M5NG",
+	"VuWko/FNq0th0E2fTagYpqo2u5KBWJEEbkG+lS4SSeNT8uand+/xAvAmomf06MnTiGj+T4Ya4FgKw4Tx",
+	"7WWKuZetSVD+W6JwUYJ5ti3uZobMmC46Z9sXvi+sGpzTKXv8+4JNe5H7YyHyf9+wy0X2x4zxcS0n47VG",
+	"wc8/v355/RVZypTM6dUm2pPdpZo0qRJwFN2f/Pbn05N68CjN/8lWZ+YcPT0anJwUztSgW0qEm6B7SWmV",
+	"V2x6K9iCD9ts0xOvPh33sCuwYdOdDxLooAM2YtdCpPZ3pdaQfUgd5R4iTEIZRrF9rbpL2m1xDQCndtJV",
+	"qNtcHiVv1tYCdgiUOKaBxlPlHI8OB48sroqHn36kSeFRbKaFaK+gczRU6dCJYYp8I9WcfN0/IwyxLl19",
+	"dNSW1l+caffNbIGCzH7eLT4ASlwWByvaPlML5LjOvVtBk9Y5mXVm8nUz7fTD7QhYJ1HL8S/ny3ELH0Jp",
+	"CutJrmxkEWRz6PzXmQBYDbqZ84b8HBdZQBGYs0CbtSeg4QBnG3nnHQELKsi5s3bXSATzpq3CAcj14JRQ",
+	"ksUnlyW0polMRXyWpWNoLH5w6UB41ZWsUH3FYkhYWKHGlHWl4KVB4QvZOxzsHz6NyPPnffTyIhMrUviz",
+	"DhxiXAt3em7fkeEFZDMIoX9DjeJpqzv7njSERv7cujJNArQTvk0n6Vhj4rah0XRmJq1n4v7dStnJXOFZ",
+	"ssfvE3MsvUVWuNyO68AIyHZKJ/CGarJIDVF8OqsCvm3nrbi301YJcQTuheKkVtM1LNoDIOxs91dTNtz2",
+	"yZH2ZAuydn5icj0ge4Hw9F4ACAT2HxZJ74Qw7w2VqOiHqYEjct+zFQyRe8nPqJxtQRxWu7OaFqZ72niL",
+	"jagkbGIITXwPwVYHUBfV5xPllZ+GZrLZSbFEdN8cPCDlFQzc0usnw78TOl3ZQ3lH0BZrwpzsws1qagoX",
+	"23tmVQPBwWK4NB9lexbnUawIk9HFskOeOZjim6X735srsz7vqdLGi4tpRCpXYXEcJk8qJtxExPXvktdM",
+	"xSmLSKHJVhyRuvKI4O5ym6+IVLt8RWQsx4VmXMM4dVe5wKsRcV1ShkKK4dg1/TYw2oJRM8Qk4woUydMt",
+	"3bHtnjnK9Qpwrt/lJTEzaoi9z2I7t83PjbkZ1Smmpd2Oru5MLZPrXbsr3Zi7gTOtFobKBRO9/D31paC2",
+	"CdqGZ8g/Xda07NGoNEjybZMKDrpbwzPtjiW6JkpE3HPco7QAhdUM+G/GHuv8ggGOj2Pu4XEJyTyopw3I",
+	"t9lrWKt5JHS6C5QOGOfhoHPAbN5aKt8kzaW2rmBw2AqxUl9lUDtBxdglth7dMClAKffPcmqEQwOBlGEI",
+	"BuU5opAwAc8tyZ46GBwd7z3t94Mc4zxrBTOM1VSGDcz0kEKrfLz8W60asjCzYV0ipEwTKAfDGyCxes6M",
+	"Yro1T3VljmrUm5qmrFiXCBthCTLmtEkak4QLyOpTVwSXu5SZuZNMWb8EUbY7LRsPIEvVYwfTHcJ0hzDd",
+	"Yf6GyudCyrftSouV2lMDPvrS1yIF2BEIvZTXjAwOYYk0EsHhV3sDJIJqPG7OqE4Rx6E2Z92RBZJZZGv9",
+	"1FTin2SPJloSav9AioOE+0tpZhFZSXkZ4f3WEMuDzxjO66jM7hKZ+NVFSpvX7nGFlrap6QomVVyzxpqJ",
+	"j1HvL4wmZlbdeqxGXpno2a6XVF5WowVcYTE7vabcMttW90cmZtwMaz+KayPV8pVwAKfd4ju56nug08s5",
+	"6M3BJbpYKHnNCtcUM6kSEaFzJmKQpgc23h0VA+HZ1f/+X/+7FBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr",
+	"7t7GVISs78ayZPuz87fbvqxkDGl0EyXnZE9IwTKeesMu+71o65ViWOGxoarpHvaaZhv2Co9botpHR8fH",
+	"Xx0dHj999uTkq6+eHralijW3zEVrWs6BOIE12tsQBFLUW9AnTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hco",
+	"tkCP0SoVprZGfG01ZiqHC6bm3Jg6GXcI6+fcoTczJhBRz/ff3FJ8O2EzNFK4UsEdDGjYVKplR7gKfzec",
+	"TQoCUKZ6OJUyrksutjoFyW4keCOszySh8zmcM5LwP1IOF82MwUGliA5gSz7knGnDxyTV7IxQIqTYD2BZ",
+	"UFajxR1LpkFt8LMj59U8IlAdjsiP0rB65cF1i8+AXFetRQhWkx3TNnbtXTXti+yxAhJ6xbJSq5I2k8DC",
+	"wm+gNcCNBBFteJKQG2qY0rUrcHTSb2hYLKZeF15BUU9aqUnIIRyXNNG1otMunO2knGqbV0GCB+rmFrpw",
+	"2tY40P2tQhuv7TSvssxwUOtC2/zYb5ozv16tHjA5TpNheLbrSvWgqrT6JT8Wj1mgJXNBjLxZi7JSzboR",
+	"/c8ap/5PKdjqPTteKxu6sRbwdQHfpazUAseKh5h0OEQlT3uCrn7ibjziDrhtNTw0u+YxOmSzCu1dJHJm",
+	"oyI4fOuh6T7wJ5sh3LViP2uB3q4YbZMYXILnaZuVNlRtSZC5BdataimHurUm0Y6z6A2bL5LOEa9Vjze2",
+	"2/H3+Ay63HyzGEYLxecUHFHBYH2LKhpiAq07tdz3+KzqeXyY2bE779GaR0PzgSsJpiuTUUP6KB6X3Mnt",
+	"/QHB6VjP7Vxbo9cR9Lwprz30Ka0BUx5MBfHxNsjhCF0WOAamcSBocwl8j+y5/0I5GnA8TO+AOxFkEYpu",
+	"Y26qWUD2qZrzhrn744RRZWuI3I35SixdHjX8H+1Fvdo12L4SxbB5o2eBI2QEFRZ1sMITHulgmTz1VX02",
+	"LQm2O8q9K2eT+g+L/Ba0UHNGQr8cbU9ERw1EdMWWYLMFjNa2xGXzz55w6D2QSEVmFmf6k2C1RF2QlNGW",
+	"vL1ElkUmvTmRHm9PpMen5Poo74gHc7FVSVA44Nhd5HidiP0P/5psbxfUW3wRxJOIYR/MmTeYpSJAz7bx",
+	"hF0dbSQEgIQsv/aoa8NbX8naLTDRBk6WhylhwR1J6My7jOt1yTS2msp3F0Eo4E9B50xndz7SZGRHGBFg",
+	"ktoCpvP8AGYAH3uISWQ9LEOp0BUakawdcJQ15Oijiwyc39x5xLCVB7BgjKj97vAtUoFeiaF9/xAzNvsH",
+	"5LxtJ+z9Z1jGhweUKIY9TbC9+s1MJuyM/PnRU7hPfwnXfNDsYM/P/OfIt8L0yBbmFBEKDAaxUcnIUcHo",
+	"FBKwPRZyaI74yUXA0HIiCy4fExrHusrnelFPCtYhU7PpY34ZYM7mRo8ebf7osc2OXDGru85BrdXGa9JQ",
+	"K3v9qWSirtjGh7DWSE07W+2jB7vaxw9jtY93udrHD221WxEwQpQfx5C3wcLItMVPFeHiE8WRCNTg9pXf",
+	"gUv5biAkdq71It6cNX/q7CgypdcsU3KLdhRqI2dWnXQRMcE2VAqxJn3oMAB3k2c8X2QtfnY34s6bbdlh",
+	"jQv/berLny+GqWaqMMRW33krbuWVmv/7QKsNLa5EQh2ikRugOH264BMtJkmAQeE0/eKulc5TgUQqZyMk",
+	"7QI93jlARFlU31uRZoPOUFOtWVEWtqrbzN/7MiuhKgO9uwzDoUvEqol3AQ4yZpV0bGVx7sf0ed8dEMeD",
+	"BkHZOzooPvVZcLWS+tl2OE0PUFAWk0eaRGWbv2RtjNlb52CtzMpPoe7Mt8IOZTCuzYR+mmO9RkQumHBO",
+	"XVdR1PEYvHBjdCH/2uZGHWqgTzpC4J0cPkyouZPdFUfuDKWrFhqroc/QnQjzMnJUluyaf8iWZ2Jm89pX",
+	"nQhrnPqk6cj3TcV8hsimT6MXO4059Hyedj0lhZT6LnMt9tnqJnXhOTjHw0zc6d1qojh4gbPsbmzEZNXt",
+	"e4P3VZ3dNmr16u+vv4Ek2qltE6BnUpn9BFrbkp/ffq+77pYF0O3UQSSoU1g5edQA9SNSeqJr26zwqW4T",
+	"u+YM2kmELLdpbguWQZdEdn11BA2pdaosClhEXDFz9/na1zsYgi4z1ukcPPdr5Fa5B0DWd0oDtVN6D/c2",
+	"xzZ6+UxydS2QXJVDUD1yq3X0+8ZCz2eyAg49UNU+MUT0/PNexdxslwDEgMlD+s+M0Zgpj+JSBMxDfDxM",
+	"jD1bD+1l/ZKFbjgmedb51s7EhJqWmT0/LHad7zCrRIqWQQfPCqMOnnUZtjnntAMKzQbp8VvC3bXiyBQJ",
+	"+QGwi+w8reYXcGg+PWaxi7r5oiL2MKrn8zn9lJqxnLN6D2JCbx7pPKOBgqzzGS+5irUHhvl8kRqXsQZJ",
+	"EExdY04QKGfE0CsmrJZMyTjhTJgSKDE+hNo0yQarcMYH1KWzYR8+ma6dbfO/jaacbe+8xSadK+j/TULF",
+	"mjWN6x1/eEGNfXcLp7++jzIW/lIsfHstYk7t+RxLxTS5YYoRd9xiUkJM6HK4ahkOzmM111kjbLxdvNiW",
+	"l+80gtuuoLUqJfdQMXUbrRpcEZZUcRaBraE9fx/B+wgliu0H0gMU5YRPDNlDSDLFArAsNETPSAPI/bkQ",
+	"7MP+YBdl6l0rygoF9tu+9F+pPK0ky7oUgXiHP4utk59WSIlDGbNOm/sgRG6gwWB/8KTf1UvRLkOPmj1z",
+	"D6wOr8EJ3GjBbW6mbWSJNUxP5kppt43yWuzWLUXWs/iaDk+b1ecdcUOHIdFtVZrrGhse2KjHxG7KIXEI",
+	"RW92Jm7yEssO3/2ZF1XebhklrA86Mrma7wypEAdFD/yuG6l8hlWfUQ+iFrGiWHewYQN8l0bSWCGaqzJr",
+	"VYuWSgeaikfzmtGQGRTooI7SrGSyUsZLjFq2XFLDw4LV8PBHBQugwnZrFnqFcp7LpVqFsaLQ1eliQb+Y",
+	"GgW6Vl3acTLQZgD3FRQvW2ERk2pIAMHvY0UnpgnwfreQ9ev4TN8BMW75+TBE1reCx6CFwr8WMynYI032",
+	"bL/Eft4sh2iGRUUT/oHF1g1mZsx3z0HMkEIb5buOB2xjyYXGmi1lOgsAC6sW3Q5stV1CPxfmdoquTWIT",
+	"Q1jswJ4j+ynVRSJ7q+3SU6JYwqhmsWvHVrR7L5eEkneIIC1VWNiuZGo4Bob0QhpcsCSRN8N0ETINzIwA",
+	"VsyFZWzhIv/2JWhzm0Gbltzb87yce1hW6SxNPbKorXNmC0Yn3IBP6wxPlEEkT1/PiGcJqiYpsYzH8YoY",
+	"qZLb3rhTcHQ6IoOh3CBDQOpkiWZ5OWM2b3dLRML+3eS//nPQxZ2yFfDymlpLUfvogE+UsfhtyvMdkz/C",
+	"QkJb+JzPQ0e1NYU+G8iAswJuYB+MotnPupyZghiqqYZcRmzDPk8xo8gEdPIJCwPv1rt3hv+FrX6SbLXG",
+	"SK5yVd3GVgk3NaZzI6PdCU/t78wyn3Ph/hiU7N6olwr+R8rcz7Ced8aG9Rp8uFMlNzLbFYXctk5bClYs",
+	"39YQAaIJ2UMfMLEO3nVrtAuzXKtEu/jkUTlzoDzw/SVo5DbP6gwN3IZPL0WjvA8PYKF/OdrhUh89qKUu",
+	"AY2jmR86XQKPC4pPkyqB/8wcLb2o5xwFDe1JgvfhqJ9MSqRdhE/wBOUpttsAezam2XxClRxbVW6saJT/",
+	"bL2O9CcbF240utefrnaun7Tn5xhuKgD2T9r90K5+wz7d0NR7RSfv/Ks3qu3YLhHrXyJCb8mw5dDOZVrX",
+	"Ve5XwDEiKl2wYsOXraMnm31Kwq7ZzrbJ5cBtGMHxT+dxy6oNbX/zNox7guz5ZCcWZ9dsJsQj7R7pl5sL",
+	"tHOX6tvRW/kLJFxFkGIlBQle7J6OshmAr99VO7jZ6C6TcMGRYU5Am9JIu/V4RwVpAV0UV9nTX+SPS4UK",
+	"tixU+5SAjdsDvk9bw73VFbijLS5U/tuNKwY6CxHOQkyzoAUVHUs5o+0UKmwxr++/mr9LHf9WBfx/fffT",
+	"j7/QJK3JTj8XSwI/k2v4nVymBpFTCh6A1uSCPysushrFqsmFXAe9EvU+7E8UY/tAnL3THvWztL9D9y4s",
+	"AnKzRre+R44gVE1T21BmQm5m1NjU+eUCEQpnVONcsoNUfhFhCfNPZ6/Nzk0La8HFlpe7qHb4q7zMmcDK",
+	"09y5WOGv8vJtWtd3AJjsymZaOwRbKU8qTl2b1vmO38SUqmR/P33ypFbJmHDB9Wy3eU4zRpW5ZNRsIzc2",
+	"zhU1VIy7NdX6XV52EShBKmEWCUixXS66LcZjxmJ0UEwoT/Af+oovFg2+iUVChcjWu0ajG89YnCaQB2D4",
+	"+IrszalIaUJUKjTZd/igVJl+L9psYVUqNmx/uwNtwCg+nTIVrqX/YHwaPrWd4duMI3nZywcsLGz2kQFB",
+	"lCRugUbDtBx7eCLPGorHtJm3bNLZSjTp1bGHXErojcWSpTGBsEHMJjRNDDEypsuInGtOH38nkytqaH+T",
+	"you6j8lddCXJHk6zW4awNkMg23U4P7DpEtuv6nAegbd+9f6Jfv7gKGVLyEWHDtGde/JhqY1Kxeaqsaf8",
+	"aiMvJQUBBai8ia2+Eue/C4eLwiOWLV0w/3Craik8yO3rrixa3e4HZmiNmtjVMdd5M9bu2GRoBe5k0NkV",
+	"5VbZvdSP1qCCBqu3Uf+7+qVaUGOYEr3T3v/9j/P9/+s3+L/D/ef7v/05iI4HH/9Hr1GmlkgNiyn3p0ww",
+	"RSEYCWlJcmEnt0kmR9OWtSCX3+cGthH9TrTaYLyHU8UbzuoNNeNZK3HOuQivDipCbbPtX2M7V37EvRm1",
+	"5f0tG7RhgvRWJu33VExTOi0MzgRE1OH/ZrxW6/weXeJvfFzBP+db6xcb7oe9ludUmwZs4e/llIvNWpO7",
+	"zPHO3J3NHfheeOeTkwJVHTeZA0lCg0ThIvd7Z2BdXBcG7AdAFwsSPlbphdBKyrB8N642da1HSzRgPzoY",
+	"r/o9dUf6B4q2ybnWfCp8aVBJpMB2dwP4myoat3LlF4rdfIs3widUmxTX6llw35CLmH1Y7W5//vx5a6EE",
+	"pzUFMX+k/Jom1vW8WCQ2d76F1EpbEMzRfViULd5vda6bqdx3F8Hbpw+CXQh+3ufzhVR2YyhMpTflZpZe",
+	"Hozl/LHhIqaJ/w8O0/uY7+sLSGHa7NRt3nkWvrmzpANq+El8LamKrb7T7pTdohfsll1e77I1a/VddSbM",
+	"SzD+XN/TMWaoYVrnJQOXHzAqcUYKduDaht/6ylbeufThNRzNlPDGjDJ3ct4ynSY13BCkndZ1LWa/gVNk",
+	"S4fRnrTxcRJL7PSimU20ndvhs840Y6pZbWtWmjGD7mpjlZt3QDyDcRJOLeuvzgNzMMS08xzeutV+Cwyw",
+	"w+slHGWmNPhMaF0vZcoVxiz9NhIuYj52GXr2Scz+nUB3ZSOnzMxQGalq3FuJjaAaO8yUPKp+UTsoXtcS",
+	"u5B2b2n510Q2Cc9SdhSCy0W6zaknJDP/0k4ysXgctxaLrM5V1R1jobuuuSMXdalSsoGe1072raeFzhr2",
+	"GjXv7Zneik2YglTnJLBVVlFjZtME+uPKI4FHoc4r7JVmp6ytKFHVvdqZ1gqQcjZgTRYLNQ5PJovGjV03",
+	"ft+kjBuNichRljEOGRE+ZqdrOpWMZ1IN6ZRtGSFqz3u4pJqFLQaqTlU6nSo2DfukGSzhgOUl4D4kmt6Q",
+	"vUOUgkIK1u9FtzhhX8NUG0Z5h9Bh+3b9qsWRO4LwcRNwCAXVFfPVnPIG6hrl+Ao8+O6xXc2izqT9NpGX",
+	"NEmWxOb35/TIY19ZmleQLmblrerIeFzfjZJgZ2rfkYQGCwVML6cPb0gMg27ZFjCbuoP7owzAbSti4lLG",
+	"yxqZfUudgDbMR5NjmjRi61me5RrQfcASYS7I3isxTbiegebqgPEyRocqFretCm8UN4YJsmQmrB5tdSYt",
+	"6DKRtNXqChf/jXvE6ko7jTbr1G53e1ppXoOyvt+4UMLSy/Ylf31kySlfnQLRtBHnLjzM4XgPx8NcRwX1",
+	"4jOjYk2XGhMK0e8adUwkfbv7FNLLZV1prmbQDBQmx05dlFYbBMgzEjxNjCZVpKlNo/VjnpcuhPfWN8ig",
+	"S13nUFjqnOOrVLj4siRxysieALHOrxmRwK4XVJuNRfd+9bfqosZZJ5VKDWH1g+S45nvk2GY5QSznFPBA",
+	"c2eJxQuQioDHiljnZdTq5Ixr88PsMu3NeSz4dGbIz+9fEG2oTWD1xj7cs3EqBqMq4UzVc/c4qPl2N+ap",
+	"tMRanLawbdPXz6AHQcPbcf1sROCRV1snfl1D71S7T3XHSdUJF2w7CKAaXmiVlPqVyD8WtDnQbg0fw78z",
+	"1aaNvty2dRJRC1nbQyjbE/ydCOm8gXYP0VOiMVcIXVF2irpQR1rkong09Fo+3czDH9R81Kxljf//WSdH",
+	"ey/ys2pNba6+daHYNZepbpILHiUYTs411yUcke17TLjXD3dK6rVupWf1TiW4UzcV2ucJxWTPMa6s3tnV",
+	"AxDqqMb2xz4lNzOAF7G3gcaYiokvhZ4qmYpYZ2AnWX5yA7H5FIYKg/UTWyIvj+B02Rfm6e5tGSKrqiMK",
+	"Nd3aqKX7WMvK1ntTXR7Bajo9qvUUdqmlwA7k353vf3M46LAC9juqo+IoF713dEoVeUsFJ3vfne9/9+vb",
+	"/R/2Dw8PB/2LXklIdIy3/+hUw87J1ZHvcr46ubpN1f+SbB0kWzuY7FYYZI/DvQ0GMhD7zlH3HiYm8Ywl",
+	"DdWRn2jb3R2AwsrxOFVqu63aDlNVmeVwm9LEugrZBrq14Se9MxG+AeJqZ5TSzxC4ss7tku1/uViu3KU1",
+	"f2+RaPNdjRwvC8qy8MSXq7PuuNGqY+b3lrxWFCY12Wvegtkmce0nFed9u1YU9Zes/VxHDJC9yZ6H57b4",
+	"Ot9INd//ulTUerQFIkDCpjQZKjZplHvHhx2qD++0Ir6WsoBsd5S0TeNYMa07mbHdo6g7RC1fSeKwED4F",
+	"qHNYFOMjXehlm5hnaXMdpIHTxLIswJlt9eU3ofaV1dVsOIqwGJsko98OCdw73P3WhNOWEnrvZNROF1Ev",
+	"/9KA81vJiY0K1bw2HISP7SKAgQM9nMgFTmc3SfEPlnM+cHqu35P7U5M8gVbUI/xhG+XojVVsz+PfU21s",
+	"7/cWw96rwjR7ZDsbfxfmeJwu2PCKLbuZL7dgvn+yNrZgNztAONk5BE0S386stvEGOLrf7On1MjVdpGBH",
+	"voC6GqdPyrKvNc7z7SgB2wTEU6DvbBOCFfaLU2Aid26GV5jwvUmaJnFQI3uqcmAnggjzGGrM9NTMpOJm",
+	"2cl8itmYx7tuGmeH3E1TGd+Pv75JSkNWwoQnLN4QQ8GFzrq9aENRgmG8e+GuGYcLiBPdPXAOnaMt5nrO",
+	"Mcn8t9q2NSKWN0PoEc/0Rmtcx6TyJSkxrGwra94cBcTeXOKdnZgf8R11Cpt7o4+vIhi81cncL5HDh7bM",
+	"UEdkQZdOoYMMYTyKuqFZxC94D/q/Bs/6de0r3Tkun4VtznVDVlLDzZvvZZ7StEMRVtlAt8Dd+7EWWGSH",
+	"9JLa/CKXl6ANFLnEKTsjWSaWa1ao2CQV2B0GBrjNnKyt1OaNeeHWsbHfS8AUrcAJx0e747LdXIh19FbN",
+	"YOpAbZa9fM8FWy+hqTU3yTuIi4t3q4vS5BcIfSOdVnJBebxby2RBl8PLZUNNAWRPk38jgyeQ7VnDkAMu",
+	"vO5Z8Bx/XbJ4Y5/rVqTmiz7bcYLrDZ/tljaTbytQYnfghbiD0xUmm91ejUutSjpYz1TdbsdqMYt3aEAG",
+	"5l9mEtp3low4u6ftiKfVrdJ4bjcHPCuh1csFEz3Hd2BwM6SaYyxuTMWYAfBtrVqbrWStDjCeUTVlMfjm",
+	"sIA4VYoJczuZiggOuhzWp+S9r3n7I03wGZfD7zL1FgrGRIYIuutf3v/wPSqib15+Q/a+ffWePL5+/Cfc",
+	"+rF/Rth8YXwPKj9sVn3iEjNtm2VsJ287MveiVsmdZ77dqfBy2YQWhaNW0j7togjUGio+pbic2pBDTWUE",
+	"XXGfYDqDPz+ORK3m6KRatmJRhvxSUKH8QQt5dSCack251QxCTlohr5+wvBtvs7mjWSq1f98p1ieFiNEW",
+	"zN1XhTfYQP0VVSK7Ozr264f1brxtraRONoKF2OaawD5VDQbY82yBb6hGiAJkUGTPmxO3W9zB9JgmyLeh",
+	"4KSewZSLGW5mUjPHA3HWFmwj3qAqMcu+Lr51QP7dtm3y73T90hRbMGp8zyZKlowqJEAch6SLM3Jo1zZb",
+	"yJ3y4u2c87eh/EKiVbntmWcVDgqqGS3qt8bcPVTA2stMpCLZaI+C5v2vX4YyBJHuYU4WUV4qxxxsUSOP",
+	"mTC+U24o4I8Od+7uasgV3FEpwW2wsNV1CjsauyGFsRYD6qbLbTqpNcg4TVwNjq+TypPoIRTqdJSdHtmq",
+	"SuiUt/XUQQ/R0WQGrVX1V1dQ1xTSSpNNUfZaCnBSwc2tkOzNbNnFBippU81hKZs6GrC6MDvUt18IvyZo",
+	"xpBrWfVwJ7ka5O3yFX1QdrdE91advlWowT18O6YrCMcNrb5tA8xjxhems10Q9byY6xbS2ibakdGxX53K",
+	"dFdQdMeEFL5dqckDPR63kKpSVZW3DWau7JWyaZnOv27Zy05LOf2ZRNfGLsloywSfT6Ys5y7bQO068Wft",
+	"IqB1INxuUfX6dLKQih218nqhshutvtlWg7ZXprkKz/Ys129YuYoo8M9Vzv99JTe9taZ4J3vjqCn/RWkz",
+	"DEANbh2IJXuw/l22nlvJG+2cSXbDIHJOyZjxxKag7G4+nfptViAObnrltQt8hJ2gE4M93BY30Q8lb7Yl",
+	"h25A0uXWpitzwAO08lW7/35Wu9W+FyIfM0U0M9p5+GpBWedpYvjCw7CU690c9HGbl6se4KNhvdq9Gbnv",
+	"AhyQ3uelD54RR0S77vpro1lJzkirXVSDdcrftyn9ypvw523o974zNFvzMrdLxpxJI2tTyuAHix1Agv7R",
+	"5L0zux5pd4trtElm9JrZ0IGe0YVNQpOpIaNUJXpE9jSfCmzaqRCVl2lzRmwYb/AYR9KP/+TxR0+M8/5B",
+	"tYKA1jUHqi9yKeE3bgaNJYVhwgz9wrf4tDDzEHtBDWtYyQ/MKESJMTfMwT2/+vvrb8hCam48VidczVf7",
+	"URF4ySOEV3DA2Qc+aaUmWOJXcCPKV0ya3FC1zqzAkqRk15zdMEXw91Mi5BAmFvl/DGHV87+mC5CqVKGi",
+	"M8w/muxdpIeHx4wckat5P0JMTRBndbcMjsisHwUrNlwkdMyGqbgS8qaAF9MaHmvxPs4Yn87M/XZB3trm",
+	"VQxOfkNo/tfZMgebSxeAo4fBMojq6XKwo76Z64wePXla9kjVFZZp/k+2W0uiKTF4aL+k5/ISuIOe/h3T",
+	"CntR74+UKioMF02O9Fk6vxSUJ7q2t0eOoHZJx1c295rcSHVF9vIn8WjDYQ9BMIWtts3zl2N7wfX4q52L",
+	"Owqg/tdNB2EDAyS+kJOQsVQKP9p29yNG5jyojFu786gtyIBOHOrnt9/rLImEP0DkiRsem9lu2ECdilQ2",
+	"J92RciemJJLympbMSsypdXUfZ1zsc2PoeHauprq1/rRIaSivDyg+Tq4HpyRm44SCeKNWKzjDnJ3LpYFL",
+	"ijl2wmILpnBDQWHYe/PTu1D899eR9+3wySXZ7Y8dn9Mpe/z7gsGRs38sRP7vG3a5yP6YMT6uPYhryc/b",
+	"LSncXBjUcmtrUYSt3w73n9P9yW9/Pj2pb/nWzsqPnh4NTk4K3UxqmYShV0zsznO59fFqOTces727YVBB",
+	"ea9BwHCHsZVRBmc3yCzLhF9wQGspOOCN7pnBb7dg9rkITO5cwu9bYYq8cqrsotQjORW1oL7Yt8PjjBsJ",
+	"qGhWolFDKKLB1bTfKVNYo16dSNHxzpB0S90PA2h4smf7rOpCX1Wb/4OzhukLSayI3xD0tbQDdukaSRlc",
+	"IG/ZmPFrFlfXnRk67dapNItFNpOQC/+s5gG7VgzL9OizH915xw9cuTg/LzygdLcz/kYxa+n6DlrVM76j",
+	"xar/tBVn601Ca4tY5ouEGTZMVVJ7xBQiOaOwRgBnG2UF2Q4+MW07jxUo5ORZXTTyw4IrprdR6CY0SUDN",
+	"bpvqz++RJdzMZOIZg5kpmU5neB0TXBX24GM0RujIN+fvX/yFcGN1Z3v+4LTqdA4Spt/pC+fMzGQNm8qG",
+	"OXXvCb+j+MZYjvXjN3/56f1P7w7mMfmv/zwJTQbNxTRhmauMKlvq7EZv8htqVsOWvkbVLFgNgPnVWY9C",
+	"u2g4Nau66WwFudEsmZwG0P+CfTDuy9C0WO2Zr9EGGlMFh+O6kNOmRjeO6BlM3XJw4asmwUC6TE1mD+8W",
+	"yhfXqNrbwnMOIGDtzUq82eXnGonJDqFbo1VPCHhYEfempugE7t803Jqa1ulUOWNPBaKntBr43UigRirm",
+	"6JMmIEGXvgCg4Dl8bCm1v/byZPKvbYGakIATLq5YfFo9TmbGNPNmkJ36GfGm7SkBi//MHbBTMpFJIm/s",
+	"pidUIBCyIJ49B2zAvq7o0bCDtLuCsz3OvqZZ+iV0w+art2p71XWkeZ8pgNz6UOliQabgkOaCFHTh9TO+",
+	"O3B15yyrkTFYie2YvvfKOF7PjSOSPVu2omHzpSKJ1HpJYI/7UQ77yxLNgtMAQRSlzwhNjQRPE/MNG/un",
+	"ZJHxEXSm5HQDN7cKjNwqLH7u99AOc39MNSMz9oG8+8v5/tGTp5nzC0l8j2pi15nFJZH59GQzq7KOTYev",
+	"OQNNfy61IUdPyA/86/5t9wHayGC8vxgSvL02doQ/bB05QgqrqJRS8SkXNGmdXY1EQA/WcHD07HDzp4+P",
+	"Nnj4Y9PmWenZ1NszdmXGDbFj6yLjWYWNu/s0sFltsc0Vi51LNpMYaBdy43oL61pjdhuZXXGZb+IhXy1f",
+	"Gs5EQsUrYdRyTblySeu8ADM+nVnuOjg8JAvJhdERmbOYp3N7/eQw4IJwOywO/o59lm7WkjMZ5D/fpH7o",
+	"jiAli/2IuxfNe820mwKVUAH6U7kpQY1m6XMbhpeyzknys2auzsbfiKU6UpAZVxbcHyUpzW+ARnd0zM3y",
+	"1BVegcdHEPZHShOix1LVd8jNX7Ce/d0xq2+Dss2oZ2dbS2w6nRcMgV7UNufD7vUl7QT0zt67dg/mOslZ",
+	"tzgZeKgrk4C31KWtZVURJULyaxdZ1uAJuInnILGuqcquUyczru8b9rPgBuJvKdYz743pYuESISZ0bKTq",
+	"t+5q256uaMuVYIspqWwGG5wQ8MNwMQ3bDkUkYRPTD7o2UmUeYXs0th7J7fsr1UnCx65ozGbzSFxrNtdZ",
+	"hAoBxzmI/MtrpqBM9XJJjk8cSMZ//6//Xek00pAZVfaT2xcEqQVD9wLsu6eu2XKY0IWNfru//fr1ol6w",
+	"gvlt4cXgXh8yysfPrtiK/7DLjS0bHTZjokc9K+eq63mDeQrk//f/tgS3C4bBxbiBPQVkYjUa2JoYCQo/",
+	"fYkGDTVMY+/a4nTqi2Vao2U3WSJGyWGAC4LHKhXcbHmm6uMY7t3+pGe74Ih7VbIasCAwoYAZhBT49V/e",
+	"AP/7tRf1fvzLm9qtruiqVT99wbda3SeXcGX7/NvwvwNFAG/fxt3dGI2dIK3nqH92cJqWUxhEbCun2Qc6",
+	"NskSgiVTfs0EWrlLDCbbxej3apY4N9b9+r75+X0v6n376n3t0jpHcts0S9Tg3mIfL3i2a7ddycuEzau7",
+	"Vp+G884A+ZM5Hc+4sKgVvZU1mZWfmFJSdVfjvuEsiV/BM72PVdWNC5vStpqwUEqvQDdpPopPCl30B/Wi",
+	"I2tiUHmFt2s7mLF+mECdaOyx9cYl5v+Up91uk8C8sr3RySb9BO8+Q36L9Opdd7zZODe+lHHsO7VsmTJf",
+	"opWt845TXcgtqCKc/JGylMWEo+spIhQEHuhGgoxAUI1OLQvNGonBRYwtgx4qb8SFsBsVYWIaXBxBXH4E",
+	"IpwruMPm+Ton5njGxlfZPXRKgSdcCPRG4jjeRPEvdP08cXQX+o8Q9SKbERhrFwLkzGnen54Y0AVjiSgL",
+	"Ew72nL7B8D41+aMj75oYXYg92EEy4gJbVQ5xghEZWQY4gkmAoouLgW3W+lmSrWKI1WG/YpHqGZlKpglk",
+	"OJ/byUvl5+6ymu1ixHAbTBAyTAnXF8LO0mn02TSNlGRvpJhRyxG5mfEEu7bNKdSnzpnVtCkR7IapC0EX",
+	"iyj4MGvsjlJhFBU6oSgRhn7oEZFmxtQN16wfEQHu4QvhzOOTwzyb34U/Uz2DbwItLP8ii40Dn3kDbqlL",
+	"BtuRU5G7bURSEbv8Cg03wxMHF8JirI4Vn3NBje+RsFi4tjtOsT2Ae6iKm+UO3vbS3pVRfKYYHyhXD7zy",
+	"cddPpvZpwyfL9sfhrprnbeVTy+M/403B00GqvKWLpgFeZzee4331Y7QsYT5IdRWDUVjMTfsQr2Ju6p9H",
+	"jbF9gHdwW8MI6eW8yxze4X3BGIXgTXs+VPCk9dMdyEs8uKudFj/Zm7KnP2ZugOWPaDFaA+Bj2Fxylfxr",
+	"WpOPUdfnCpvR/bESLXV/sLTw3R8sE17bk/XHtuNTpePW/V2FM97xsXW/rI4M255pIL/fnBqwWfgVMks0",
+	"+6OqO/yFT2cg9zT7A6XEzYyPbbgyZtd87IPsE4jdgIRME7NbHZItpO110xb6eoU3YvGcXZMaT8e5C/w9",
+	"OTwke3NsvYzUr8nJ4Bjk73BOxTITmzqyikyOgugkuqIuiZAKgjktWlqVA+5BBYPbRITYtYVHUELWPc8g",
+	"1OfaARHKtma2ALV2ChKJXkihWV3Hu4wQ7nMPcznQ3SgNOdN8TtWyQ9cmT7Gd4xd28SCs1z64JRasYdow",
+	"f620seGAflXzbyiu2oqtrw1K0ulUsamL7q3sxidvoNT3Y9SjcyZioO4No1K7qbeLWVeDWkwSPobJFvd7",
+	"3Wm3opNs5Uy5JeyTOdOaTjsulUwNWBzrHYadc40qqpmNatvI0CKhS/znnDmksyysXghFoznVXBp1K/A0",
+	"qfAz3fHADp62M2nlZ3U9CeKAhP9YnfL1tyzK/9J1LFlX61hZRmSd+aXU+KwiLXcBeAjffVj0Za+tnzrm",
+	"WKhpli0Z5CpUvBGYJhUKYwcLaZ+lxt5lp3hpk2Pn/bCFS0i9ivkJehPtt/V6Qa3sf1fawWwC2YirdzDL",
+	"raiWU63JotvLrHaBfHV3/XYa+8R5Z3p3FmlV5g2l5V1BTrUulz8kGyM0LbPyiBXnvv0Q555BHRokmglD",
+	"uInIFVsY8F5dUsPnZM+50sBJKGTdoT61R5pDFtUSPG83lGfsxfqj++t3a/Pa1hqCtLlfkWJesGRMpKHu",
+	"N9UbQmjVSYJwx0Mqzl+Tb2uAmu8rTYMDv5oJ7aJfa5mlPZjOrUEX69voMLHZYfx0wLTawaYaFt1kXQKa",
+	"+rs3gBscDmzxEh2P2QLTcGpx3v8edHsnXbq9P/j+c9tBfdxTafIu2p3Krp0wt0IodOmuuzNC69wa3UVU",
+	"1czK5Y0n/dCkqq0AQFfwlowkH2QTzNmujOjo6Pj4q6PD46fPnpx89dXTdUsmXYO+7IBU68ORisJtLn1Z",
+	"abWC1IJMcIZsqQWSbxVgQ4H5bWii1RkylioymmgxY8qIP3YtCcJAOd2ujUibbJvWj96FQlEY8EGpE/m0",
+	"NnP6e35Xk10JID6L1BDlktfWs0Vvh8nNufB/tbgvKkewfgEnim0aL1H24aGRV0ys3au+0nEqHKx+rr5L",
+	"mj+D353vv/5lH9SQXtR7c/72/OXrN/t/ebE/eP70q17U++78x5ffn9sLT57UntC3LGFUY8YNH6cJVTXx",
+	"kldY2op5EN5douxjRCoI8zepROdCsA/7R32blmCtM5er6pqq6AjsNgs9ekbgVPiUBwEm15j1orbuoIsF",
+	"SxJq2LCpT2hDyrV9f312WmWajd19Ipip8klTnVjJSz/4Cxy7zEwamUPGW9ychis7d+00/DaWwh6KmvX6",
+	"x0Xvx9ffX/R+s2VHDp2qzt/5pMXdedTl2+WCN2fEHe/gDbGzuzd0Sbm9He5omO7dMp060l2k/QRn14Ws",
+	"y8vUYZ0giXdooUw7wuRpw9Swc0lR9y+30H1yMnSVIt0aBS/kDVNdEb6ZZsIMEzmmnXEkN6zpUSxQJWuJ",
+	"qEOfCMeet33e6+Ad2s7B/aAMr8eEFVtIZeC5NQip1CawWye+YfemuLWwL27hKgezXk7j6m1cAt/Ial9h",
+	"oympSMZzT8GLGTyygvG26Gqr6/CmKVXxUM/4pK50JJNoRLNxCruP6ZKaTphZEnw2Is/2ZzJVxI4Bjlg2",
+	"J8ftFUyHHXo7rTqcTQTb3TQ28gYo1An5qr6AP2eKAiSojk2KXdFdz6dcm7AZ+vjpR6sLzvHTD7tUm9SQ",
+	"34JR844Z48VBJZqzqvJihz1ayzOby7igvk6ZnDOj+NgCEZqhw8lqxLGOmRpesWVdCzj879Ae9gZbFFBm",
+	"hw4smu0qp1yPZbFAXlOLtelSuiGTaFU5lu3tHw6gZJIAwSG8rcOQKVzDrHNs5JUwEVM1XDKqrEOCijGn",
+	"ib3QWnJtp55Nwe1PaakjpJfq8tUzPjv4W5lsXfkwVTReo1nyC8VuvoVHOiDyWlKZ02VQ/xFU+iqZsHZJ",
+	"XSkTwAIRN+t1KwEKC7dtGcBbppnxIwY1RF1hyOwDVdiI9fO3mtw/yjPEU99UWEsFITeZxD6hDn+YUTFl",
+	"JJFTcsXYQp8RnMPQXo9PITy355LW6Rjy6hMWT9mcCdMnlyyRYqrBxUQFJr4TnyuVnbSgcrIwcvvZaQyn",
+	"/4Y7AGflbylL646BTF395Wp/UzbEC/vAx2htl1U2BJyG+3FaRf576/lF+SOrq2U3ZIjRlSH6THW7f3dw",
+	"2E18Rr0xnvodDRazCR9zJsatonSdMb3G6Xu+7Gpkds1j25lGZFhROxoaz/EQzvHwq6GvMd/JwAsmbKea",
+	"3Q3p6qp3NFyHxvRdBysdqKz9PJJsidpqCaV+j4urGDUfsXxt6na05UB71KJyfikb1mMOvBYxp7YuH+vG",
+	"SWEi25aiN9B6Vfjnxnf3ROOMMLNU2C4YId1o3eer7m7E0E+09YCWPnY6poffV2FoYwcjl8VTvn1RTpbl",
+	"Nar5xJWHKt+uKkk0flrzSWptbGm18q3aWo7l3LeD7ZA+vZusPc27J9jtvLvlv27bSKBlxWO2VorjNlkO",
+	"ynV2GX7ueUnl8H/44VGYhutPW3Uz7rzrnmcxm3kp65jGSdMZrskeWCyUvGa4VCZVAt0QZhYretOzVRpc",
+	"zW2Ny2/dKLnEIe34hCbQTGo6w8prh9HrwfMC1Lrd5h7Aut4bcmNBctQAOFrS3ArB8a2jbh88WoXNZO98",
+	"pAn8g9A4RovcVdbj4yDHgrJQm1FdIbhE6lS1FqO8sLe9TRO2fQ5bYBmUIYa1QfQDj1pE9lB9RUSjpcUK",
+	"AHpzcp7FzQiMaxSdeUTO1mK2QLkY0nE9GgTWP4xtiBsqFX2nbxvEpaQwCiaC+CywU3I4IHsvvfGxzL+y",
+	"Neux3GEgTKDKTQ2/1dkKNR8ypt67jIgitWDdeSY4ql9eamm0KY6Rfw0wrSZoYcEeIXQGGSdyfBURrzwS",
+	"KZJlxxe3qjTw2NAxzZ0lgLZXRj09XDOQVHZA59tUeF3thsukwMZoPOciQAfE3gzpgqlrrqUKBaaXo/X5",
+	"L7Y2qkJBm3GMmn5/Tw/vRSvBn6Nee3ZgmrB3zNS5KcdDxRAexXISiCnsDIknVnRi6i1wNpmwseHXrNp8",
+	"vmP0esIF03cT4ioe+W+40mbfRXtc+1doZgXJQixOEwbRQAsoVNmIjq1q2ZSOIfY9HsaMxgkXG8X3hTRM",
+	"d1PeVJZ0tlrpwLs+egTC9vsLMcpG3E/khiWK8NTjP6N+VTwZZDOKmki6W4TGnZOtgzN2nNyw7171CABO",
+	"AQwPqlcwLtmbYKNp29WVwz/9Kuh+5F0D8N0pNVKRVDNwD9Q4AppOfKVdZ3YPWTDFZWxhgQIAS7gA284M",
+	"qgi12XN//4V804cuwjHXIIi0i/mw8VWbx+9fk72ARuFSCgxVfDLJcw8j4DLgE9pDANTvzve/ORz0zwjD",
+	"jBFsQY6nyUFlYU0WpI44HmXnGH5FmDZRZlLFWfkXukTUfVz7g8EZvASyHSZSgd3VCWW1gb2VUXENT6ye",
+	"ulBs/3xsQsrTJdLThi4JEmyVCtXB8dHeUR//cbJ33M/o8tt+O95oJ6Z6tGumWqUI7ZhoxhPw3kwKYUoF",
+	"WFkNGaxgqLDaDor3ReK+VXpG3Lb1s7w5I5RgSEBMCRNGLcmcUYGNz2yOQh0NN6i5DzcppeTHcEoEMFhD",
+	"EgaWJ6LKzalYEuOONLNQ5iXVg0wldv7JtGJnjvtEXVg124nL9KJ/xWSYEi1sooSs0KnvzwNU0DHqXEBp",
+	"woaahbPfwAkEuscLamgipylbWVW5RhqPH+8cn34hOyX0UMXoJu9QjHYYnQmj+CbfUFN63IDoMWFsCEj2",
+	"G7zkG8Z8t4Y26NfASb3d5gSwcetsk1VQl0Mlb9Zwe9mH3sqbLp/oKXuNLBmn2LdNv3QwPFF44ouK9N68",
+	"2KVlCPc+nH4TX9EvclXnO17X1cQiwxWUcRje2wEJvSExU/yaWVRXB7e+Z0Hqyb+TOYOEAK5ZTF7IdxER",
+	"UsClYXZDUY8g6mAwON4b9PuFxKo89z0DwEeDLRzLKh3X6EmnSX7R9oS2NoicBDfLJElziMhUUStVJtwI",
+	"prXt4kBjvhgmfNwoY/IMtVp1asa1kWrptSngt5fUt9CyuG/4H+16Lr77jx9f2I6LTw8Gh33MSbMZFa4P",
+	"T2EUrhFAVkLto0NyhX6O6YKgdHaxHOxbcrkkI2s+Er0UY0B83ccktdEBeSM1d9B0ziK0reI1+0OjUkS0",
+	"nDMzQ++6SJZYgMUFQun6JLj2Hlv/9j96DevnxVrVQHXNGOQkiEcbxei8iDYMo3q0YSYMZIzDpQsRgA17",
+	"jGCwXkawgqMD8mvWO/Ltq3fvyfmb1343PNTshXDj7YXhtIigKha5JjwRGStQuxDxw18cwrXoQhTaW6AL",
+	"uu/ej1DIHl8+m4SHRNaQaAg9ly4EZiviaoN2maACa6d14IfimrjMdVyQdKGZMiPcrYML8T2C7lp60xA1",
+	"weXRp+4NDo//ii/IHmIeU54QKSDygNnlF+JmJjVz6wwkWUAftvDNMEncIS6mZ8TZ9MzN70Ig3XhIYHw7",
+	"WcoUn29H8s1B4ZSPL9az33N/o4tDZtQFGl2mW7TIo/ChfPMaH8tvCR8Ev0PCtRkaNl8kq573d753N4aj",
+	"uPyPxmfd7+EjOSWuSm7+Ae8InsvzvbAIs7XaEMu9gucnPni3Ess0eCBMjWrFXqx7bLgesHEwRniUmx7/",
+	"a3BP8GiGdN9QBGd/Dh9A263pdvgxuNnJ8hblpfrAkMa/p9rYGPrKZ8+zG8NRMBa4KlAY3OwCvivDxeHt",
+	"3jhYrTAFTzj7dnVDqPLtyG1XPwNkX33O4jLTVaQQguPSAj1U8ZlRvnXGZ64lsjas3iLRdEP27Xx7DW/o",
+	"9obC6ra+pYZntj5TYc9tT5RJq/UNjZx4Dfzq9R8psaeOqNCd7y+e31biKjGw1tFLLKnj/TVsqHU3i5yl",
+	"7fZGTaCVCsoydR3sbLoWDTQIU/SHVJw39VkxLgcpTRIW20rAMVWKM00umeaxs8qAK6GShv6eaCfBabkI",
+	"fUBW4cyyxFBOzKVzbw2tI6++fZg1Paqf9wKtnn2o1vE3WVclfiWkkChGY3Bj7nm10lX+gKrZ3ylgQRBg",
+	"r+k9JG/y7iI4J8SnwIQeaugZZtCC0gymGdjNYLoN3RMH5NDFUyZMWQ+73aLbTC+Ui16w8qsj+kCHbxzI",
+	"bwXVm8X1AO8/iaxjPVnQqc1OsdVZswD73Xf5dyCL6QL8yzkYfLmFOXEQwvCcpfsMrXEv6xhom3DC6Nxg",
+	"0xEWW1QNfBNaqxjE9O+G6e2UVvKCp9KaLOgfKStRQypcuUSOaSLYB4MHulOIa/0quhnVw3l9o0+VMoeX",
+	"YtAwpsoXzeExlIpoQRd6Brlo8kZjs0YMCYypOLPWOXblgUMprTOlpiRiraqzUNVq9XsuZlSzFemDSIrA",
+	"OYCywJnhOxszAblqe1xYMkAHUtEBNbfZpf77sV/vtJ6jKWnkWCbDW8jKuQX496yuzpJtQB9+PXNQ+Mqn",
+	"FefTxD5+QYSFzTKD16fv3SKxr4MQ1QQKFa5BPU7+JrWw1R4Du5DqFZxY9oFro/P07x4iuaMjtVGo+wBR",
+	"VVYGzjmyZ4e2eokdPBPda2S8rRTIK19ymyK2uen46phDpS7Yt2GwJFI3oLdWvuFmVadwTSjxvihg5ahG",
+	"uZbuxMgz7MmL+R1gAhFIiDTayVlI9qkp9aGGTWUlmOUp57wX9b7uRb0XtTSSL8NxlZGvF7wqNhlfjTyS",
+	"IFVh99thjc/53H41Oiv9skHdd15Gzh0Qxy+vycnBUUSeHDw9JXPbwpQK8pTM+5BYYB8m1m9qX0q4dZlm",
+	"udFc21VGGFjXY048piCVnFcanCe5r1Whf5sbeMEluno1M/ATuZSpKHSBd0kGXVrNOuSZfG2w11rXxdEz",
+	"qUzt6uDCJExr+9vgcLOVuaVvhZVtSObmvnPejLq3oi7L59x0UsnArodEAXc8ltXXGFC0aM1q2kAXNvED",
+	"LcUORPxAdRlHz5/l1CChkXeiWens4ti1qliqme62zcHEJmhhMReT0cwmAO5RMDynsD0UWjEDbDdJuGAR",
+	"qU56cPR072l/f++rfpZTJpX/isLkbSP2NbgAtn0vFDVUecA/pWANOkIlWeV4NZDrSj5W5uVpA87Je4Bo",
+	"1HUG1php3QQHWV8atUUvAN8+mNeI1XdsLKEMNMVkOQuQMcazDZMj7tEdpf204mDWYCpdMTEs56V8zahi",
+	"HYBrCutcfn1h8MIihctdv61C0OmGuF3XUGXLhvPjopZfy+rauF3pc/OhV866XlOd1ugY3yqJlIAPRuSI",
+	"xGzM5zTRtVy6woqv6j+xcp9RdNya5Pgebyp/8tT04D1+jE4p2sWF2DZR+72ffKkTnryxp8lKf+fVgvT+",
+	"yEaztWGL3J/kZVNFFcujLO3VIjBkd+UKJ/7OsMX6uqufk39lt2XHhdrJcuOst8SNyjuytN9br1OU+qgL",
+	"OmcRwSxnF7w7sCm2Q59aW1EyWsGD0qTQLTqbdacFx1Xadr1/XiBU1S3ARIG5ok3oTCllmlQtC8sJuz9S",
+	"Ws7y81F5DvUJjL+4sGXXTw5ad3SLMGBLN12zROulf1cszCquaI0OG/Uc2kOWwQo2mm3WUqwsr5adN3b7",
+	"ypftRaArd7Mf3XN5IPG1WKRre5ecNK8t+dbgFpRKBzbIv7tcN5K5m93ZWze530JUD0vewY4PX7lEvbbY",
+	"ZyW5bw0Y3BKV4Cvr1AW3DYBbwjF/rspv80mskRuaPxSM3SFj06YBVGJJit0QzacCvT9EZml0na0LGGG9",
+	"mWRFU50/+qV7otvoRWywxoJ5C2Gc9ZufUyHA821LvfRM3myyGnm5dpe5ThjTQ1f53q15JWMv007LMOFm",
+	"aORwkTSAL7rPbXvhD/a2vF1WVnxTs65jmSa2IP+SYWlQiq0DBRS7Lxsgc0+69Gasft5m/AGRglYTyFvv",
+	"aaGGBA1eq1ADZ4QmN4CiZc10a/8VnlAZfH+8C/JpbDxTux3YUs15j6AJm5FkkSy9UwHDOxNuus4rP+Bv",
+	"8ZVdtmj92qs2HO+TQYNu2V3B9813OiQG2XvXNK+y7KkdNIPLR4oalJFM5cia2tgWlLl9EbCBnFyiouhx",
+	"siHnCRXIu+q5CXhXyNDzUuEGezIXjE4cbaQSVtq5+cTOTeGTHOZBm5xDbASgIxSYUGG1CRfyT2/Ewm6H",
+	"vEpLGHmY3XyqK3VUxW42UTK337i73e4NNqy05pusc7jKu+iwlI/WhYvfUX+lfFJvqBnPWglpzkV4dVBx",
+	"+9zhif648nvurTqxuM9lF3CYHLxNdWLBAq9Q5qViNDYzGzNjH8ZJqvk1+8F7ZC3NrHbitoSrMLYyNFKI",
+	"UsH0Zh7hqBcGpzosr78bG9qIKVMy1cOplHGNVvbCJSBmNxK8EcNTCZ3P0R2W8D9SDhcRSRsjhBMMSmsS",
+	"yznTho8h+AMBQyHFflBFBgEmG5vDwCjXxM+OnNdFyAaHR+RHV5ReNRBitthi4560LTMTUy7YMGsOs2qp",
+	"X+G9b/BWRKw3O9npHQA9dnE4FIPwLpS8+bq2fVVT/5WWtiRiR4u6Va9OqjWDo9EFhbY9VlZrTpQgLhYL",
+	"psiYwnmqBJV9iBfTEgV59+b7+jjz3nG/lJlzMijW+Z3v/1+H+89/c/99TPZ/+/MoOjn8WFv3Vxclrx7P",
+	"zUwZW+I5BD0ffLZULTfRQVPN1oo5Q1h5q2Bys4TdRO38IpS+CKUHK5TuDbP4iyj71ETZHQucT1Z0tAf1",
+	"XASva+Cu2YD1SBHeysoZoQVlGBYuzKi6lKkajh3MnjaMzuHbpJFqRWxvd16Ah9NguVIrVv3AHWHix7tF",
+	"ufdD7gYL1gNer4Ucv05yW+sMsP1wA8pu1ryY2OJgSMaBs4NJmdxGy6zW/EhbMA0HU7FnkzvgNEcklLLk",
+	"v//X/+4jDAeqFu0ZHnfVVqB1nXYgcn1H8PYd9ssNd1OxdE6kynNtk/6zIuRqOH3AQD7sTxRj+/BdvdMe",
+	"FYQlbI4JtRZ2BLPfYe8nmHrc7k78sybtJnxFPqicYC6ty4lGoozg4s2MGgbFbzCQq2uDftkzqnsff6uD",
+	"uStO8pQAnttf3/30Y/4iashcakNgEcnl0jCNFClsqVmYGMSFYWpCx+zPj+G2bMOS3BibKhrbKCm5Denl",
+	"VdDRyMOQ96KeYr8jiHetSHqYvSN2GSgp9YEI4ybh5nnWGZzWyPfGDwkliNaVuX1La4qmDhSd5OnulIZg",
+	"0AesP7S29KnCXGzX3ueLdnJnnYVuR+Fp/5R/ddVjJWLLu59+/AUk6mclGNvX519G/uVSr9yEqSgF88O5",
+	"oUR0/KrAD9eWlTvo29QMX3I/odyqcGuO6wZSbQfhXftmdq6mutXXXpS2djoHbrfJ9eAUNXiUslnjEKIB",
+	"K5NPJkzpIIHYVdadEer+ragiliZ0RfxmXNwvRNGnE6Rro0up5OuNevjfYSowJy7zbEZBsCD3Pltvr3U0",
+	"Flx9Jc+/dyXVO508dnWeu4UW8G8PV+40Co3WJ22Z9DoS5BbZl2dKdlJtJ5/9kOZlMd1OvX9ixamn7ih1",
+	"PfX27AU+8eJ59weslnoC8eKeGvy2i3rE0jq7A5czXvzGVWxlN6k+X8J5X8J5n3OOyZcw279UmO1LXkfw",
+	"aWEfOmwK4Us4BdoSOtULRKhCzUuMGYD9rQic3bMC36yv70BH92A3elsnXwXss0PHgdvJSm/z9v2sC0s5",
+	"48pq22jxuX72XM9sSQMK8VBdr19zzcap4mYJneTmTsGwaAnZv77x3/fXX9/3ygbPeYD+4IyZx9eDxzQ1",
+	"s8eJnHIBkji74hAVTi1azH7Cr1lM/vrre30hXFEeVri/il++Oyd7r+KjJ08Gz/sRmcgkkTdQrvb2mxfk",
+	"2VdHT8jeX399Ty6ZNgD2qJgwF2Kh4NCMmY7gNrirb6EGaQLoRGY2BwE+4R9AsC9DZEGodhrRZHoK8p+N",
+	"YM5ULC+EVRgKjys2STUEArFyU0WEpjG3zXFE7LseWLw8BriI0YWAH6hdIgy/CAczp5lGaKp8VAuAjpSJ",
+	"fNLuRLZvM2MWvY8f0daZyJqgpYX159arC7iCTLgeajZqlJtIRC+1YXOrB4kEppihQ4n4QrhYPcFYPcQ6",
+	"sRHtaW7EaigXxD6kmuzJicFvmyRcsL4DxdcXQrEx4wiwp9ici5gpHQV9g7RrHAQ3+P6lBxfiQryQ4toC",
+	"ovp2COdvX/zl9ftXL97//PbVwTzunxKoSdcEMYrI6PH1YHTm2hYBiRwfHz+HWf/8/sUZFjTqCzH6j//4",
+	"j//Y/+GH/ZcvR/Dbueb08XcyuUJszrkUbAmXb2YyYa5D1BlCYGFt24UY/YkHNCKBi//jCLAEuaDG0+7o",
+	"/7S//PtFenh49BTRgv59dOac6kwpWHB9IWCWz0+efEVGCL1lG+I+Xtjy93/7XUsBbQkUNwjKhdFlFlu0",
+	"RcFYfCFGryf7P4BFMcohIwuAZyeDI1v4pg1NWEROjp7Zv12vq/7BhXOsaADU1Dy2AcYxTRLsrIy4bh6R",
+	"4uTwxFKn4SZhObGdv3kdWEGnvcODwcGhLz6kC9477R0fHB4cIysyM+Qwj2cM+mf/E/49taVswL9xCV7H",
+	"ACTCzF/cLVFPMb2QwiEUHR0e9rCnoDCuT3i4fL87L73l7W2c377CHqgSVwPO5KprqYM/qRspm1qOWxDw",
+	"1N7pP34DoT2fo4LS+55fM9dQxGD323/07Cns/QaPPQbDbrlyUd7aO+5lTfDdsCZPDo/v4HU/WpyzeLnz",
+	"bYAP4bAPZC/rnwL8z4pboo3ESlY6noHx2G/arevHf45lzD427pdFenwpx6nrzL+gis6ZQe39H3/2OHwm",
+	"nAmfkXXagwF7oYJgzZ18LUPd4qhoshxWdHW6/09Q1+varUDqwK3RkP9kXAA3RN0WZ8XpsXsA4d6wfJqh",
+	"4OWwG1Qg1kXv5PCw6cU1+w/3n6x3/9Hzte7fKU1aWrHsV8aMLBQXFqGS0Hx59hYADDOOiKLGAdFhSpIk",
+	"C6Y0+JMQNDokWSYmUo0ZPO7pdvAYe1w/toEL3Ui/EEF/6e6pEG/dJ+e3PH5hA+Afo9Y7v4evwBvxPPyR",
+	"shxk5LSXah/gyElvXX27ikmdLB3StGtbOqPXDCvHLUw00Rz0OTNjAhNjLEKhTGKmDbmh3IC+kiFOc40/",
+	"2dbg1S9A4TvEEeu/Yg3A3ls9tLggsOd1R9XTwUbncLDm/cd3cA6zk+e+LNOhuLKZfFZFIXsWujzVM+RM",
+	"kCkRYaekDOgd++8TfcVuogpx6PAoggVUPoO/y8vVB/CvcMMtbvtf5WXTnkMyGc7v4W/iK1SuteuGHsO0",
+	"c6w0f9kq7kSlArcSN1alIlTH8HNrtujxn3CaPz5WqbBwWG2CPMNI6iDInx7WnvSF1KYWREyBQULmVKQ0",
+	"yb7GaunaA67nX4/9baHD3YUYffvqPSl+2CjrxOUg9Q/ISMibEcB4Yteukp3UvxDOusRffeM/nvVgQEh9",
+	"awi5JnPwGpzmj+c/vCL7+zD8wYU4OXzuIOapM7PhHpdoCftn0f7hE+CAWdujeD7epuKv8tItM9Pmaxkv",
+	"d3kw3qbC1lt9/GjdNoUzeLTjVzUdQVgWDbvO4ofIftdWsw7XU7OedJnPO3AojNnPgl5TbkOz2zOVt3C0",
+	"kBSxtZ1c2JBdsnRdIzzdOm9zAw/x3Wf2HZGuZvflZjX3p3llYfqchrMu1AsmOmfMNo1fTqrZWL+7TaWo",
+	"vB1NojK7j2S7/BCP6tHRnQrlGJj3FVuYTMhYdx9YdkIbEBhwjGB3APh8TBcmRcTrCTapTC/RUSWtEm4d",
+	"p3QBnV1Z6MkMVaz86soj+PhPHn98bFNrauR5y7l5/bK3Qj4Hzk0nzPJJPdIkDJBWOr2egEtuZM/VKIfk",
+	"nzG7ipnJYWRpYJfIeyFy3+oj2+uUxdxExMyUTKezrJkpoJXNrVsaVVtQgyLr+FXMIZnp8jv2QkSkiNju",
+	"w1A6YDuF6ehCWCBTznTfl8fg24yiQtv7bXeBmBsLY+umIeSNc4HrC+FVmZOjI1RtfNdbYLfYUhToIDtw",
+	"6N0GhSNW9EZciGDCYyosePklI55Dkb2Tw+f9AzKyF0boTAV9amTz7EYXouadhCWaHZD3/oN8cp7vcuNm",
+	"bLfAduF1tHZmlSsrKLKn/BcePq/Ta14iYZZ5zy3pOS/dpPxbPn78WNZbP94hh23SglxupF/Wf0VNaF32",
+	"fX+a0zlysOI5dRtH9uDcWwagPe/v2y7V6H7lxpoPlGSJr6u5exZpRE7umHJJs8Kfb+f84Nj3dHhcv4C6",
+	"I+N+uYNT0sVt+l7KH6hYvg2UozunzqagjJwSbm1on4HrugsKcN0l1MtX6nyGzR4dR4kyNStJEX6vEMVJ",
+	"VZX4Xk6hHxzcvsG+3KPdxK7lFQsb+j3SxEX+XaLA6jV094aLWA5FmVQJ2BLBbooNKKxSA5cLb7Ri2DVG",
+	"h0UVDD0ZesGEOSCvJ049tV+G8PuJ1Cbyj4AOkKsz9k0g+i+E64APXW24QLVp75JNpOvbAxORwg4IAf4+",
+	"UW7u2WiC3VwIHPKAnIul0xUUSzXqy/LKaWI2Lj2hc54s67SGt27VbofNudH/hRndQ2FYb6WhhqF8DAi8",
+	"8USVUbcbXQ8vwhvvy+sQpkNtE/GpG7sCRrnrF7jai24kXYFkrwaqXkEyEXAeiVlUGVvhOsPorpmFh7K3",
+	"tzfHnNpxHm/TsxJ8fpNTpUCQd3DAtxR78BmkBDTsj6RHX+/99jFqUAxeKAYY9/nzt8TIK40S7piVh19Y",
+	"m3mDSR/EVbHZPD2uXVIShCUUM2rZhw07Ohzc1bTs7sRfzM6HrXgi+AoNT2H9IayRjegTtKpmwgyrHtCX",
+	"eL14QNd0HE4wX69Xw1hr1P+XrknpnpHzS22kYHH/s6C/wdGa9PfsE6E/u2Nd6C9qzPArC4D74cKFn++C",
+	"5E7uUlJ/y0y3TdosLuCr/Ip7+zNWYu+OfdyqZmArFR+WZmAXMP7XZIGfK8u0m7qOyJZikvBxSxj9RXbX",
+	"XRiyNemFqVBMy+Taupo02XPrROAQ9RssNxdXz09LuVzuk46l+z1pNPeyPfsSOn9H52zfluxkBB+RS2lm",
+	"FsXNpknj3+DtgWAzRIjbYiXZWDYA7kh06wh42Q+Jo/rtvC0z1g2Pb0vzDPM7FFf+A5vytjwDGGc3fjEe",
+	"H64k+o6xhfWzcyGYimxI8pop49MtEglVU/YAtp40xW72ra+xRVIpdvODu+++nK41jTp3lmz/I4Q4pCKv",
+	"f3z5+pcXxJaZw5EwlGMcqG5Cf/QaUmUHh3ftpsy2p1FsQUdJv9OfipcynPMmXspsVW6Lu2cvuB8fZf59",
+	"D8lFuXJWD9pD+bkKDbvohIYnarX5EsiFrh7H8LB9cTh+cTjWORzbyG+Fw7HIy++FowYy9PN1N7Zv0S24",
+	"G3fFO25TxN+Ps3ElQX5OvsbD57fMLT9/32RH4R4zY0FL9qWK2wy/l/7mn+y99fAAd5ges6Lgh4shVpGj",
+	"hHAdvusrfXZtsd5uxXO4A6uqYN12fo7Fz24J3Cf6qo0iBEwEOYpMQ2N1pU0buED5FGRqbpMGUtyH3p3t",
+	"+MrdfoisfMvN/kkwEhc3PArqhO3BttdtDXHQzb9+xzdSWVaRyeOZmSfdaeUvcHcnxhnLcYGzZUvZy+bR",
+	"izJ+F15zi9DA78oWFI5qQccQA+uRJgvFJkwpBhXnYprSaVPiHvxcy34xKjTjgO5ci27dziQN+2CytW3w",
+	"rJ08e/JVjbSoPSJ/ef/D9wB8xT4HDWnLY2Wrk0rHyqHLFg4VlsbjynFBXolpwvUMbvwLFzEneyHNjOVi",
+	"2b/DY7eIJ91P3Zt4co+Hbj2NwH1Yja50yQXFyVYPwWHHU/Dm5Tdf6H9N+qewamTPkX/kECQsX4RaTttA",
+	"7S5p39PabuuAf3RlpVjFbAxWLu6HxbSQLA5Fp8P84ijyQA8oli8EupVxro80GWXTH+KlIY9HfYtflDB6",
+	"jcWqxILFIuj1WMbsQsgFE6dYSguH0laSwDX8WR9ACWpR2B+QF0H974XIt3Y8owpqYuWEFIGvybvxbP/1",
+	"L/VFKThqjYp3GyUq+K57KlHpplv6VQ6VzC8R4VvkTq+1Thkx+dI7BXcPafbv5FwI9mH/qO9ABygZJ4wq",
+	"i1ganNc2o2cCMlxMvTidSSP1jjnKe68fkD2HpjCn2gBbddC53MMAZGpEqpnqO5bqjjNOjcyYYsh7BVkk",
+	"VOiIpItE0tjmlcDkEgYcgBvk2SKHfb0QCIS/N3rz0zsLJmQ/dhQRBDN485ef3v/0DhBag3J5Hrtx8Zxd",
+	"CFs1z7GAT+7LRR3nODeGjmff2HV9A++4JbYRvuKeeEfhKxs4h904rt12svjM7RlsEgBbfWEmt85MzoU7",
+	"gf5IUbctFpwE5arjBA78gysHq+xOmz9m3HgEajuAQw9bmVNS5DGKjV3CJN61W16DOYw0+xYP85Uwo8k4",
+	"kViZOpeGJUuy59EpdUQUWyR0DODEcHQWcLXvkY8DzSTDEVmSvcOnfeQN2qh0bFIF/PlCzOl4xgU8ZvGd",
+	"D08ynI4CW0bN5kKMFMuvDf25HYHK46ev0oQdkFd0PHMrPk+1AWAQeiGuEaeUxflmouKVfz01gVfM7SFo",
+	"Su9Ytj4XAjldYVccOkhY8btwT0jB6pjeO9QW34aD3JqyFLzjnthe8Tub+J5bMVW8+QuvuyteZ/uCFs+I",
+	"9nX20jCiZxaav8wBF6khik9nrWmpkwR/zfwPJacaJtk4YHTX1dgzT8QWtChKP7159fb8/euffnxn4eHD",
+	"2i4Ly8/F1IL74F8AnOsR74UE3zYm+i2SZUTkNVNxyohtM2I/Nph5BAD1LzRZUG0ZQ8KmdAwsjsYJFywf",
+	"+JIl8oa4liBkToXgYop8klFzIRA5CSzRAwLOWVgHsmCKgG0IOPkISB3l+L8wD5gXxKUOyLuxXACvTfgV",
+	"CzrIqeUpQDJxaL6iiWbMyaEwy097iH7724UAqCg36Uc4Dx0RRInUln0jClIdx4KwyTdwfzeXUKVEugUH",
+	"c2NwOp99uwYi3W7TIG8zfFc6IClzFeLWhmkrEI9TNpwoOd+mNHzFJDqWqcMsjNxyDp9SuBFOSSN+IDrT",
+	"QfOwvPDzizQij0AuVUDp1URRbtup1EUeG2E1cZnuoIoBpn1bdmdCp+4t95Lkip/WVrswwZu+KFsPuegd",
+	"tyrXvhI6jYimS1DBbmbLxiMUqmKrElVeB/d9HhUKDyCzZtXBzBfcN7y7VbmUv65JOoUU8KU2L1gNEFq2",
+	"SdJe0BfLqtvyRhRbXdVo4Y9asWuDi615NK9Db/UdkMtLZihPmkRIPvMvMVJMvckXxAFcWhDYyNvLOiIx",
+	"U9gRz9Z4RiSD07W95VyHtEaa2SY2Wia0PFjaaJgDWF3gyrMfZT8Qe9gcPkWbhEwoB21vrLhhCn6VkwtR",
+	"F0H8O4HJkSMw9hdSM53HlS1+X36cLoQFhNUH5Gf0EL6hisZ8QQbPn36Fq/UdFXFCyeD5kydkhDEfELgj",
+	"7ABIE9vyCT2Hk1TTZBSER9FVWGPqhokQb3CGNLmTbDX/sl84u2l0k/kJfZ4JBrZP46OAIrIvRnDxPESF",
+	"eOFIixY/1oW0uGvIstvEgl2ggB+QH7Eo0oXuMDoJwJL412Ri4TM1Uwi6bb3o9lYfWPDBiBAOHP9zITDI",
+	"TwYWR3twQvbwv08iMhhEZHAMjbYsUOUSoXiX/YgICW4zFgQSrdMM7TR79eTZ/kymiii2kMpYt9VeeIIH",
+	"B8d9m1rAITByIexXsQ/YTNGDwQfzlSr4IsK1+04IckHqAnQtvBAeizv7GYMJUmW+rzkjM+rTIDyVyBum",
+	"6k4zlG9zNX9ZyDq6DXhtN/5aPvbB/aW8frHzbpGVOaJzYLQo5OKAWNHPnCUslJKqSikLg9YubxWRbrsv",
+	"3GPDgwNyjv0baOLCeehb9kkJPsSA2WMj8MErHrOhw+U/g5ipT0FyvBHbDtS2LbCa0xIe4EIfEIsYDNzD",
+	"xxHHcg7LdZb1DsDwgP3VMhR4rc+ocHcfkKDr6l6JibmOYLZFkuv+6xqwwqO12VGwIQW9/WEVadkJ3lN4",
+	"cH1LI3OA5x0avpRwfVaNBZB9sMjF1LE5ozu+ZRVQIsoEclsOSkdCEU3dNZkhruHiSuO7YKuv7tJXuPPW",
+	"vWS36Q4KP6XJIVT83E8E9OL30h6tjXoRfvVtNZ0LXnEvQYHCNz4g7Iu2eX1Bv7hP9IvfiyejuUI2vLHd",
+	"oVk5cPdE9MXfP1N8gvY9vA2AgtIWPyztN5zcvYAUtBHmF0jUzxl2oDNXnbNVXPSHWwWS/oE1mWVWJbgH",
+	"be/XmQzTdXlzt6E5e2zdnUEWdW2o4y2bc0zUI7ZbocGW4TSOFdPgwjHhG9H2MLLgQB2PZSoKWcSQGigg",
+	"JUZG5EZxY5io5MD4wrgL4QvmnMeWEqjoJdymLi6ZCYfgpt+UqffD8sfC93bK2UsF6HxD6KRYX86J8ZSo",
+	"Fq32U7J8wqVpT9SCjZqwu2G+OwigZDTFxT5dLHDqjbgOxUSR8inxzkQa7zjn6geqrsJNeAuvuKMNb+Ji",
+	"TACrfYBK3/0JKNgmCOsyFtvlsb3f93jM5gsJ29JvpCWbdbzSl/KTveWzBUP12KfQ8FhjMQsTmht+zfoP",
+	"Hg4V96aJN7qN+5IhhO4m6cl4bT8TruMtOZhw7HvxLNmvekAupcYJffEl3aMvyVUdrbR38I6u8Kn+NH1B",
+	"Tn2IgadPDWl1JXk2g6zmLP2uuav74fN0Wrbsxu7dlbtgJrck1O/FQdlIdl88k5+xZ3JNGf14TBMmYqr2",
+	"XfPvlf0w3L2ur/NtIgCHb1qF/mnurpf+w0/EzRDq3OpZN4BdIrInIKHLpmqzsWJG13gCol26jFw/inAr",
+	"e7eYTVl4UWYnrCCbz4FqHkJ7hSq1nQVkhl55/Onnt98TqiwmgUBgsxZXVC2Hevwn/nfYYmC8xe78LcR3",
+	"UhdNgOfiL7SxXd0jLGI9beyG6XgHocPmcc44Txm9sp61Tdu9FSR5wMcr4lLfvCBPnpw8CRZBqvwPulho",
+	"YiQgScBTl8CUTokUjNAk2Y/p8kL88uqXVz++R9QJD19B9gLsDAedwXTk0DCgP1Ysb3REEj5mYswuxJJR",
+	"FRUAMixkumLXNOExzXKbc6yM/RfyRfbCfnQhGCDz2BKihKq5JseH+MhXJKZL7UEF4Iq0QbKYLg/Ij5Jc",
+	"MqogxIb7YpF3R/jvUeZR8gUHuLwQNIM/xorFTBhOkzNCyY2SkP5re37JK09IvkiLnByeHJCf33+z/4zs",
+	"jSALWTPz76mZ7D8bnbrSIUxDNtwk8G/FIBL3HRWCxjQHeTVS9l11CiU3jF6R0av3dDqyGEPjGRVTpi8E",
+	"hNps5jAVkCMtDLGoa0Ia+/TL9+/en//wpn8aHgCI62gLl3MhAGGKjq9gGpCz/KMUzCcuT5mB9T3BoWRq",
+	"w5KXMl42VD2hlu/ZXLeYocmYYdMRKbux51z4v49WAIHMGLUIku5FhU9b4Sc/3Bg22S/vGSns+wokZfu/",
+	"jiCy43xd7bfhXF7Q8Yztv5DCKJlUz/1C8WtqWATweWO41RI+SL+ZTOIiCqDfi+4hhKgHVFl97a9Ase5M",
+	"S+WjoEigeq0XwCuO60Tjj9KQuYyxDuA0GB1PlJlJncVeYYZA7QYovEgFG8nVu9Ck2ThV3Cx7p//4LRRl",
+	"rxxAmmO/clLYPo8lhGVsit1EHpLxRSj4dqRnO0Hkyif2afx7qg2iu/mqUJdWv9siknNb4BfDEUsSKojC",
+	"YjPkg5dL+FpbCQfrQcfm1DFHkqCEoirhIAJcRQiZ0yuG2Hz2K2BBqX+Bzd0g1GEwkb1iIWp0ISyYLdzI",
+	"Tkks08uExX0LVAyzsrCVI1+9M8rekq/VhdhbpAnUvFJNRu73Yf77yIkAFGPwAsSQU3TMnHC7EO6hfiY2",
+	"3byvGFtoTGinc5lCQYorKYIh0K5B1M4ICmKus4I99/AeJQvKY4JUhnCEoCbbW2I+mTCFyxenrO+kGUuS",
+	"gJecEcUAkQreZScCP/mJvGQgb+GVWEpIEOAKxoNPsIbhWEKJHlMAXlUtG3LfXKoZ8pW+ZE+amRPF/TNC",
+	"05gbwODLQEY9aTrUPS+5cTnztbdmAw4FOwk1iiNqI1BD+6J4BApBVl0Kt2MV0YWA4kLNLViyBTrMhsDK",
+	"ZM3g6Toh+hJHfmM/8C3XbIvwHo1jDj/RBOqCmTKc6SwHZxFc+rPnlyTEx3JFETgB2MwagKyoZ4ufSpz8",
+	"6LAkpwd1kiOX+P/I35+NmL9MIrjZbTgs11ggHq+vrUc9wW6GluprNPJ0wZjuRfmgXJinJ3ZUQIHLFYTD",
+	"Q7+g9nouJ7kwbGrd9o6nDTebqUziO5up53ObzbSW4k7q1Kiopw01LKRpy/jint1eaVuWOELHf8dsDEwv",
+	"riV2V7dXmHVlKZ4fHR0ff3V0ePz02ZOTr756WlyQQXVBSkcBFyFYosLOFjaqQF/+Y7MFyqdbf5SqCqbj",
+	"aoF8+lLoe/vomQFWha9D07alNOyVziQMi61WEeoojkwClS4DAsndV5mKtlgwmgTqWbzrVgaZhmQV8nfo",
+	"cqNqGZHXL9+Qi/Tw8Ogpef3re1ug/PdfXjsYj35EKAEIIxDA2KWem+UpKHOILBnikufCe4+GK4eW6snh",
+	"8YUYCWmG8K0J6HzDbLxR/8Bjf9jpvYBtUddooOypg6OvwEa+EMGgXt2QypCbmSQxR7WQUFtcWCphxmxe",
+	"wDDASR+QUbqYsSQeEQ1zC2uNqeax1XYqxchKQy30hUBFwqf5otZiFBWaOjBj+DSVFzY75ZNcsjFNkUbQ",
+	"rI+VXIDuy64drHTu2HDgDTF8I3pUrEsh8mrkhchylxUjVkXspkMRbaQCtFFLb6EadXL4vFXnOcen7k/r",
+	"sZsGkoDrOde6QRSskEIPX+9ZFbgobkObpHB3fZEStywlfl6AtwYYjCNLZI64+hZdIGN4JGN4/W5iwZ3z",
+	"Rs/xT20IwY98mUMRKhj+sDjqwIvY3HdxsFa1JqNvX70nNRNB+TTKOAo3TSUKjlJ/dPPv5G0MwN8fNDhg",
+	"9xTmulkkmLdcW4Hx5LCoxh8fhbrrk1Zddduc4ZJVZdi8+I8OrMluOByqOf3w2j74JFD/qVJ0aa2vD2Y4",
+	"tktVIes3FA6RJiN7wyjz/cNTWLtxRkSaJD6KkFBtilt3BO+EWzBO5dzWq9m9/cwu+rin6s8P3xdznr0m",
+	"5JUMD4/YWGjSzsDKRcIlZEqtU9v5xswKupQNqDiNThexIazzzWtZZxdCIP4WKt7KORqz0MiULvQBGYH1",
+	"qEfOC83IOFWKCWM1KG51u+xbIoywLXJNDrWvhANBOV2w0e14ZrvofH/+68E8Jv/1n4MB+dvxST8ieXyM",
+	"G+0abhElbyKvB1qDMbJannMmTshM3gROOnJDNVEwFCarzpj3gnovZORGRj3RegHhawi1PkOafbBTLOPI",
+	"QRmxay7TzCl5Id76+8S/DVx8LHsUFeCRf2bUEHQqsoXbV408/6lXjUTGnT5DZMrisbVUZpu2uF8i18zP",
+	"bqCOyIIu5zYsI7y6qBuO9S7CECEveOxfd3tGrmyxc1+yBVXoScG14gKC1RimBgtNsTHjC+PNTO97Lx14",
+	"EtrKmgz2jwJDFqLZFWPWveor/ya8wZd9juV8ngp3AC7EXgiHGRE0g62Z56Zj+0gxRBuVArd3ZL0PQyng",
+	"SP6UZl9gA/62ieDIrv7QXhtiL6AY4hkYmhtNeGJHuBATzpKYMKUwIUEpDymIKYT5sLadUFzHBL7hyX2Y",
+	"j1MFHUb0+kbgdi7Qkk5RcBX6KW1mRQ7u1oq0FBJljXvovzYW1x37Ha3xiO4bbZwiEkRB7fGPPDMJzqE7",
+	"7Am9WV8/K7ftLjcTYwRueGzYfIHGrMKuN1xMz7COXZOJkhYUMZGQD0HG1NBETlPIeWEiuhBXIiIz3vea",
+	"XnNvba8IofKpMMThmqm+FjGngsBZWqCqE2NroNKIfpwDMvo/4d//PiIeiVBbTNb8DqB2LAd3KUVZn54F",
+	"HV/RKXsESVIQcAVF0n+iaxSGzzlwQeyIO4JexaN+EBrOlUsHjTimGbhyF6Wpe3f01Z3Hr1z78VvrPL5O",
+	"ukzuaaCi3Ib88022lgt3fkuqmmsoHjVR8V3pZF4f3HlaiBuYaGYwsQ4+cgL2uzNoYtd2KOdzp9ZU8naM",
+	"uwpHVApvfj3S9fpYo/11cCEA7dz6u92rs9RAVIvw2hCCFHHKcoXIXh8R1IYuRFUdyr/jjAQAx06vC1zz",
+	"Tq301mrOJvDXTFHPJhcTV6xRdeH7Rd07Ojzsn3k0etvji7BEM5vT4N44VCwFJQ9AVAtTsEGEVPA/UhaY",
+	"zvVApxDqcdzpjX393WhzefS7Q5h7tZcMTg0H7Xb9XlXbR8ftVtiFr+mbtk50oqBaZnFm/22Vlz2Q0IWn",
+	"mib8e/szcbk8WZdcf068wbMwu64jX2t+X1TgWxecltcQky86iM4GTZjsudI1qvob6L2LeNKo9n5f1vxI",
+	"RfFD/QWE+2kB0J9hdMU5Dx8VvX1WgOXuPufAQyeg5frOleecgNZBZ6ShLlbsvttJEZ9e2KBr2g4CZM9F",
+	"dR7/CX9+HJ3aJGAMjeeZb8Rm+7koth/xQljY/34XlfVNPFnP1ec2oCYoc8kFRR23wJlPnj356mlXXfPN",
+	"y2++VP35JryB2vlIVxzgqJBbQ8YhlUUkNJbgzFmW3L8NnTTvt1+rR36DfWjwLq+Y4R8HFJvMj8g8te1B",
+	"0EHusskwLOvMywths09vOCpHtnLCdrkZ2TGGGNoYnZJFqmc2zlFo+d1Hpzie1RvfT9o+SSA5jSrIwzh3",
+	"yhqEG64gtxjTnE3W/+RCePGWZflrRi6XxnUImlMQfKlGB9scy0VQpzPSzyK6ECOPsx8MnzWX9795OWqx",
+	"+O3DI6cpXohFQoWtI1oopvlUsJi8+fk92UsX8K4n5Af+9RmWouDorq6BTPk1E7gqywuBVXr4aN+2CZqn",
+	"ieELqgyB4YFgcBwCl8ANAEuFP3OjwdC5EIWXR/DmS5aVBFCxtH0T+gdQF6Gzht/aUGVgS50PZPCEzLlI",
+	"DdNnhOorl/oykYpMFNMz+Ex9mvNvp7NeCAtBrvNfYNqosAvEriGjNz+9c7FwpE9X1yXni4QZBk5WbPhv",
+	"1WhqyFxqQ47sR++dDI4dkQ6NlMOEqikbQd5zGMm6EJYOsocPD8ke6u7wzJyK5dC+GrKknhwe2w0cvWVG",
+	"LffPJ4ap0YUoEQEaCWRMhZC4XC5cBM3OmTWO3vzlp/c/QZflOo7+JqH2s35GmrklGCN8A7zqnloTZO9v",
+	"VPfwt38RXQ/pCaKbUIuQ8LHVcgfHnylUEew7HhjLFp1jBijikXbMeE8qkjCqXBxaYMmlYkQwUJQKItCK",
+	"rlzNzFlFo2YJ4uxmJrGkAli+y+DJ5hCEuveAWYZ5PRCp1oZOJlGgcj7S1nMUhbmP9iXESHkFkKLAepbw",
+	"HSzR7EK4zMyTA/JS3ghcB+Sye1LxKRfUKqPHR4ePB0fPDsniA/nrm1ffEjNL55eC8kT3L0RCtSEZ98UH",
+	"YJEWiiETR3WyXjrt2Sh3Npi9d05jdkb+8ur1C/uIJlNmF79R+YTberfNKBqZhP3xSxX4NnnWnujnzNCY",
+	"GhoVneWYPh8R2/qIKdtf2xlKAd3WncjtNdKixN+xc/R1Brd5avUNbnzaLkh2MMSkNsSvoHMloh5puxO5",
+	"eIb1CjrGxY1myYTsaf5PFpF3fznfP3ryNCJgLhEtoEYszu1ZfKRv28N5P2OuXaLqiN3b8oAGtlT67//1",
+	"/yIjO4N0PpxzPceyZKy+HsGL82ugUeIeFT9MsBuUsP2IjFKh08VCKsPiIUzTjQP/DMdxSeaoaJMZ1TOX",
+	"lWI/25ZfU+Hq1C4ZQjazhfFVqBkLsvn7LO6DO9T+041hM6rn8hqUpZPD56cuad1+AS7ICHVZmJbmYgoX",
+	"hHS/D+F74Ir7E8vu4aFMYbcEPeRiuFByqpjWI7KHaxvoc7AiVmv8I6WKCsNFQ0naC0eVZWXtNhmhfc1b",
+	"puHE1zDFXxzt/ItrTp+MJoT7tQx0IRYXrFF1FRwezxi6KT+PA6rbDRu2M1ypVJWN0MgFQa7BWE6weSV+",
+	"D1XuX9ZYckYY9pPF30bAYZz5WDBS8+aXjgegdYl1zgcEZ3Ah4HLCrElL3SA/v/3+wAZlSgwjA8bA+YL7",
+	"4kKAGlRlJBmeRComXHA9Y7FXYMHpEXM9puAwvxB7ls0enZCZTJWziku2LH5HwIhX6Vd3xFzazLE8e9Lz",
+	"z39tNnOf0D06nTOkRUuAoBHkB8sfOaIlmVDro86OQX6CFCumEu9EbQMaauIQFqbBxgswXdi1qw2aOlgH",
+	"HHiqEKplTMWYJRY/QFFw6ZFLcH0JQNVJfAdbF2AkiusrosdSWRgAGVOohccoLkBcQPoKJMFMZ+h+Qhfj",
+	"GaEIg8n+SGninl1QrZmAAS8lNdoW3YcOycsl4bGv4bAA7mXeJid4UHBAqwBN6NhIZRNBbxifzkyEycXg",
+	"ZLoQqeD4plSYLCdYcp8g6p8nl2zG7d9zsmd9Sd+f/wiR9hl12ij479OE4nOU3EgFi8Y+UFBWMENyiotI",
+	"9mA9I8Ljfq5fSsEuhE38JzYOYMvU4FYXV3d1ea4vJ9VXMF0tgX9iXMYqmFioJ/I+D9ZzbW3tK76wdZzo",
+	"y6WeCKxbGd5ErArYUN6SN7VEflUh1nLqVOLQsIs2vHurbgCM3y2G/afUw6O0vA3iwJ1Fv4hfEOvfW3CT",
+	"q323MoEHyTvjc2+RrvSpaWqtWNtVMzdMVgKB/i2/7b5aQfjS+2penMtttfWdGfhApkNtliq3OdXna9WE",
+	"Y5rfEWfBri+Ef9rLbHiQN6kvU9cgIKS6IldsgTXiCXMKb15G3p3Md1qaX1djXTgqtxFuyV/wMkvlvtuA",
+	"Sz6DV7Yhz+oK5jvs2vNp59rcpxGw73CiyB81zInsyYVN8UuWVsMbS6XcWVVT3XdV08BwCXeoiJRkKCkr",
+	"zyaMU9v1rSqG3hZvvU9RlOoWWeRdlhm2U70kanjFhOM4W+qLtynmCnvRJOlKG/ZFxNm2TI9IkeiD2lyZ",
+	"xHW1uR1Ozi2CzpwjLYPVhgViLvPbkijZc9MA483V+2IuzuGAXPReMkA2YGK8vBDZfRe9iBQzvm1W3d+d",
+	"yfeNVHPydT9EuBOMgVfvQlieYot4Gb0uzUUuIE37awnsRzGPS5fZva4BJNfEyMRXKnNVqiKpA18J8ksu",
+	"RGHdQ/AVKVwx3yTVEBg9OXzeb0ZjKRyOW1IWCu+4L32h+KEt2oIq3vxFa7hLcCwrtDTZCw+VO/NWqBcO",
+	"eL8IolXYunWVAAgJNyOkvEsv59yYgjWcmb75B5TNX89PAXLqEr38UljeekC+4YlhCr1Qlwi0ff7jy/4Z",
+	"GaHjTI+sA82yFzQ6LsQfKUtZxqu9t39ix4kyX2jM9BUkn9B4yvQBeXXNYyawzPdCcOED0B41NQtmCmmC",
+	"nAqLlkCTkJ+YGRN9jKjmiWdS7WfZ9X7DIN4h8hiPfcUBOZ+6WFCcsgthC+6oYtaZSfbONaePv5PJFTW0",
+	"j3XNB6RAHHJCqEBGdyHCVbbAYFQQNl+YJcFVavK4vXX7/Dk2lBwnjIpTWHm5YMLvxhmJvQzkTJ8WftMR",
+	"3B0zw4QVJdk/T/N/kgBGse6TZGrGcl7vGsEpIeRiPgX80429hkaaPTMM5pO/sa7fcN0wzJ2GYX4SWscp",
+	"uWEXWGJvYyca01XnTMRzmwGNIrTJFQtrP+Rap0xvNHmHszFENWWYs5Q1v+A8O6kLqm0KbZy6Yvw0V5Oa",
+	"PuKaqThdd9Ve0qXHy83nTbBYwaLu1L1qzsWQTtkQmEH9UanAGx0/fdICTrrG3OayeWr0wy1M7XYNJmB9",
+	"fwPuWNsbTrBCO+s/7I1fvOGuIIbd2CXB+KSuVQdC2ynyfgoU4gumnJxuVUTShOnHY7qgYwSHb6pieOHu",
+	"APl8hOOrVAg403NmFO6iZhRtF9slHv7SLqVSAhOModFGohkZHDzDAeb/9f+BxyaJlIroBdYLIdYEs/lx",
+	"NThF6mBwdLz3Vb9/QH7FbHJbzQrpTTTRMgC8zAKC1ncqsJAe4r0QXmPjK7Jnx3re75+RhE/Y73R8xTAA",
+	"bM0EnPpgcEj+D5gkthRZJKmziPx65RNOFxaB9JfX5PjgOCLHB8/7TZlPKTSNcgt+O2aQH/6eMtTz1zcl",
+	"W9nmE24N7uLQ3+0hfpOFwf1H+ro/sT9nIFbRzQ8x8ignWEvLDrAro8jgBONhrZ5dB1exOnfAFeNYjBTn",
+	"XzASQfjzKhKwczSUUttWPKVy9KP+6YVgrl+E93N4/p1NI091sf1oIuy6kxDFHMa/ji6EBySjCg7ROyjy",
+	"SBPmCg1t0gVwtf0MxMxVHLp9sflONEnkDSxYbqRpKH5nFmDfAK+KmfGpDnm54ZTPMd30QviuBUaeOVsm",
+	"+y64PQhFhi/Jov5c5V13rKFBcFPsYKXPclcnjJErLmKb+Hkh8kodu58TxvTjP1Jp2IhcCXwMxrbrDrfs",
+	"a4aWk86sTm70hWCTCUz12ipWYO9VF7CmlQmMSGBE+/eFUPLmkXaLRGwx0pjZjBDrL4JmPb5dEMm7BTkA",
+	"F+ISyZixDjR7n6thMkqKqW87hOCdmA2LGR+RS7vApFmsIS23DvJpvmH3ILqqd9BbWNAX2floyXeAWWlk",
+	"9nLhERLGCWfC2CQ7r5ndaRegLfSv4sc3MuF8dbZqAZT123IMoLwq3ZsxdW0I9M5Sk3utVFFATr6pVNcX",
+	"P9u0T9BZQCYeLIVnJaoti7qLNdnq89YVozvQbQMOm9FeVGLhZcYZBUwTmITnWa2yEWgydf0a6vXat4zG",
+	"ZYhO0OgUodlrTouMEitJMZduBNeGmpkhdyUHqOC6dDCgw5HloyOy5yVXWPgEkFIXwjJYKchIitKNwaTg",
+	"ZPWh0U3u2UBmHjMF+YoXIquMQP024TpDiYmy5Do+ThPqLwSN9nSO0Y6arhSgm6jY8uQ5Uy7xDfYnT3nL",
+	"XHKPdObhObOj2DfnqX3zijs1l5jwZW5KwcZnGARYYWrjFnU6gXuy7D5yNWA4GcTssaik1kjiLgcFevhl",
+	"qDe2FKVOkrxyVIQc9ZY09uwd96Oxu9eviFew4I5/eSP9V19FDwqPBncOvQRtRIrsVPBCEKCWO+WaXjN/",
+	"GgHXG3kEKSfZcm4IB8wezQz7vGQVjC7E3mjC2BAfgCpuafM6YaaL1Hn84UcfdFSMKEYREYCkAlRQcQE5",
+	"rMANvF6INUvOie+fB8Q5W8fgywsUkSmcV8jsmzKIBizSInaVoHNvliBKVd3x+xus0DfstvKLvmEM33BP",
+	"J8+/vuncWfr4DE1kxcdWTE5YRthFAMj6Q6MYQ9nUfGaOnpDx3LqYvG8qZgszq+KuWR/Qk36fXKYGiTlh",
+	"Gg0zcSGODw/JfO5y74qJ7UDagyfBz2OqptL+5NxAF+Kdk9wQ2bcfp+D5KXiihK5Y1wPyt8FJH2JQOEyQ",
+	"6j+R6kJkE3DNGPGFXJM5ozpVtt1fcR724556Z9mFGE2Nd5R5I5kSrIFAcx9LpnjgAduzOfwwXzI4JEYK",
+	"bX1wh1/tDfrB6q1wdH2TbdctnV4//n0d3/z9q3xd2Zrm5Pv5Hem3lY9s9Hq1nfI5RefyY9Rlm0/6r1Jd",
+	"aeK7CGeLjDpspg9bkQW9aMENhOiLIk4oGTx/8uRC6IPjwR60iwpRqwG0+nklaQcuWvvjYHB04tpUUg0V",
+	"dllb51B3Rg+0rbNLlkV1G41Wr/NfiFzpBzdL/4CM4LRrbPHJNbHgguVa5sh52i2uq0yVbduEbEwzuyRu",
+	"HbNY/Zjq2lj1C1jnH+zNt3RS3ej4pns6rG4Kq4+qXzJLep/fKX3vCdXrr279dWQ/mcUZgnOFptuOrZFC",
+	"0OkKdfY7IGcuDFMLmVATtM9AF62ckHoRDV1Xv30PD/uAi5HkCJOo5jTRB03i572b0O2QtBv9nqg5e/sq",
+	"ap4qqTXx+/L5UfO34fcBifw7+e6//r+/bCB49FKMH0PX+kROV+Rl5Z2DPfKNx2nLa1ucOlvuanVqWXVu",
+	"IJbSt8B8AqbOE1bx/khmjS3EM4xsuWJhcPdOkmpmsXMACw7Olzkg5/GcCzthmiQH5OvlhXDrbmVTPvMb",
+	"ylFkzSVKFpr1fLDq6rv/+PHFwTzun12IEYSf1RDu+fdDX6FuoxRSAIT5WMZsZK3jm9kS8+QpN/AZNwBP",
+	"QadTxabQT9EZmSMLGNT41Ygf5+Y3nEg1dL23R2SPCt+IO/sUvx4uu/WaBw2u8VrwHpxXhmPtaIBIBVfy",
+	"+oC+xaNDaDqQ2dyAhE9i13JayJszbFGRLEd25tz0D8hPKmYW4iSfGm+s0Hy3FOOvHQ3eRc5YTcVnTgvo",
+	"bgvIOyMJLAqF4ltLGnQqc7flV2fk0BpFSdJvSunJKKe+o9hXUUtay33mtbjtaSoBeFnhBl/8ZTWLkjGa",
+	"4qGLKqVuxEiXKx2wbuDV9Zz78Z/+FcOV5QFIlgtqZjlVBg+uDButX5TS4NpzFUQjMqdXLt7o52A96hg1",
+	"B+lORjbrmMWjCzHKSj2Hl8thvlKjsoFw5nGI0cbn2lYUQsghZ2pkDwtNST4otIHwoXLLNx9p28FOMUTV",
+	"hLxe68NjMUxskdAli7O3U0NciuZBxg5V6iwkt0sXIlYe6LL02faV5ei7cFkBhcb6dm3QvAnXam/kqmIB",
+	"0cjGLkaedbtFJNwFu8dyPodxbcqxtlhzHMLRRBueJB6LEr8jQhSU0iKDe7UqyiJSK6ki4lsJ2/kBZkuq",
+	"Z0VcpQqsEn65h1N1AXWIBI257XFzITLJgss/o5okbGIK0ixvfulDHYVVs4ikZOSgV4f42ykB2h+RPU0n",
+	"DA6igln1zxCF1q6Szb0WrLnsoyjSbkMNd6P7co97UsdLs2g0L+tP+JfKj4dcL/rS1XrSqrJvYx6oAXID",
+	"fGq1mFqkSXOzIqAPuIFgM285IfBIUfM+y7qupQsrKxcL4JksgbOnkbsXNHXr/LWpMg6eBNU3zL6xGh68",
+	"5TTPzyKIZIgmhgBRLOhCzyQmCFn1PoEkI5Uj3Qf4M5oxB/Ri2SsyK5LIqZ1GPgdUnkECpUznfqy8mSOk",
+	"Bl8IBqb+qXuXxgo4Hy7K8B9scUoAgOcTYt1TEEgm1N0WTBd8HC7N03+ix49xCBPZ5CFGD7lmQa8o+xnQ",
+	"BUpqbAdiMW0ItiV2Ng81qLxI1wNKimzV9kbpQjNlRnmynAc1t+IYZZK88WleIChihsjNXpLBpw5hOkP8",
+	"MgBZfmccGhedOgFqdLbewiLUYI+rsFnpGblibIFkZ5N3wfoczagezqVi6H4EzmlTv+xgWFEoF/SP1L7G",
+	"QoydWsxtblDkkNRtfmxxczSBH6kBePE5NyPMM4PNo0JYuHPBqCJHT56S7/jXCJWj0AHqoLxHtiZz/5UY",
+	"S5B6p2T6T74AcMFfFTdMe/mIgDrcIDFeOshJNL6wMgsEPfL3OnEFguoNHM+WPLF8IbJu/iHVnhF6qWEn",
+	"rSabH7EGY8gO1ZQ39mzw/KhDLc4LXOt9Z7ZmRxbX2Ehc5pYCg5UNnld2eD5qbV5TnS+sNVkoaeRYJp7K",
+	"s+xUvWD0Suc25aDflHv39/03bpD9X+wgHYsjjgYnX508O3568tW6U3dtBrOjSTSbQ4Rsjx1MD8jg4OTg",
+	"qH9GLlniEmvd6PhvZO55/Ptp82edLxa1XxS23jnpQBhwSuAMz6SQECZsemPpeDW98+iusxjxUKLrcnUJ",
+	"iVOL70SNGqz6vIW98d/WLZbRzPj4Wa6DVD75hYwZ2mFm6DVbwILFGnGVF9PlEgr2Ht0t3nMTyjVk/frM",
+	"to1YylTZkhMnA5FYb0rKQ/Y2tpDj2dDx+MIbAdGR297YwHdtCSWZcW2kytLFQce4pBp74HhzBGQrRemR",
+	"LrAaHjm/1TkyC2cpU7RjV02yqDKR//rPpweDw75VOZ/ufO9+XkwVjVmH3fOso7onOZPg2uMk43802cOk",
+	"u9S+JNv1vt01lwRobdUMguN+EepxRxDT2BKHK3Xzm9OmH+tZc/jIKsh6tkJB7h+QHzInk9PLxYUYafbH",
+	"yPbkwMyQzGSPAOBvbBLwWo/ZKaGYdA8+Ws+oL0TZyRHY0JmrA7W/jEqxRNgqfGDdob87d0pkw+UOCrLn",
+	"fj+ziVDW7+2u2UizrwElPEv8AsRlb5GMyB76d2TYtCU7RQ6lxtdv4CJCdBqRu3G2tGCP9qPQXbLn3AGx",
+	"kgusm8j0YGQY1tGEoFXey1R24/Wd2mrUEvwJDD4owwzHpk39oLrAaW8ovPZGL+xpLet+0BXAXAhsPvLk",
+	"8DBbfO0amGRtSLIfRtaVMsAuJzHLlcwLYR+Bl4ctTyAbx3cEgAyhVIASiaHKUUFGj7xLDPoSHJIRFxjh",
+	"B0/P0CkKIxhMs7EUMRlL4fV93IlSf9bMB+ZHfE46+ImadVo966LTurfy2HNvakBIcHFm29dgYYbV0cZj",
+	"hlG3KyaaFIq/77/E8fZf79Sb2lGT/KRUx9vXAl3DB4HdsxI5vrIlO9zYjkXGs9W9t9+8IMfHx8/72NHI",
+	"5ZZZfnfFblr3+j2fs/pVjKlh+8b+HG7xk646rFSEx0wYWzRZO40yn6iFCIDBYAA/VhNa4i30DUr17L5a",
+	"BuGr7eBNmrTzni+CGCqGRN1SWNn5MN2Um7cJelCafERUo26Nl+xpdZUUV0PN/ghzsKVggeTP1EeEW/Da",
+	"NujmjQq3DzEEfehA3V+lhefREDtB1O45opzDh2+opH++3ZuAyaLKFGMWlADsoUw96Xs9gPsw2GpdGQFv",
+	"li2dBwVKHIwLQXdOYyNA1g2I1Wp7vrHJWFE9szn+SCARAVcftUTad62tUTsgI9tW0/cAgRGBiZbdlv3c",
+	"b4kaLjFyfqmNFAVHrPMbu/QKmZqhnDinpkUyRxi0Om8zlGWeggqO5oDNuMEHwQ+Pw7l4HDHS9ZvBs4FJ",
+	"NvAx2mdDWyRzHjtLqhScposFeHpTPfOgSE416zfpXLY5xS3Fu/IX3JM4CSfQlHxWEik8vidh8kmy+F1y",
+	"9dVuFHtkGdrRDuDLqFQj9UOCj+Uxjt4rLPtZ/3756Tu6REvTs6ag9t9yqAjXxrEg5Ajc5ovLScBMfBSp",
+	"kd3ags19yIXNuuPZQetgkeH6L/jEC8VuqqZXGzTlxNZM1/hVa4qR7eugK53nrXH/swgmD47WVAKefSrB",
+	"ZNwxFLjshtj6AUTz2oN/AfpG2KPRtQhfbtpcBB4CaqrQ6c+LmO6QTncv5vKpvbHvuVshl7++jrfb1Yv/",
+	"NU/a53oy7aZWT2b9cSzKBnkJorkC6l1GG8CnqSvi09Vs8nLO+CMSDnyWZY9LmwRX+BUuLLERaUVQn/Sb",
+	"Mo4tmf8Uzv4h4oznGIzbAY3b3XrAOOOV/WhKNC5s2ZcUY7tuIcoFCY7KBKqGSMwnmONkisWBcJ7JnqWM",
+	"A3ugWH/dM3+LcOQB1yj0wimVj1QP/ZnPk3XPZ4lU4BVIjGMFdXWOR1iDiCdtFKBkZQwHGhjRJMWk0HxC",
+	"xMyUTKezwspC0+fUMlbIt0Y8Q7BeHG4PTgCBy4lNU43DADXc7Ns5uiZdwaJnEc/I5TcVE5uon2Mwmwvh",
+	"U31DGIL8rVkiUf79sOgYkyMjDGXDgozBrZCweOpWRUjDSqMEpHhGHIxD1tk+b/EKbpFsO+EuW4KdFX9T",
+	"7D4H22G53SjHhh9ZW3JURod3m0ETrMNpgHjPA1ZBH95gbUOc9/zJPCLVnPBb4WC35Aa553zf6me2IL3L",
+	"8NYv2b4PuK83Hk1gkiGv2SuIC5OVbBQZYgARv6ozTJNIWd0P5hd3z+eBJl73BuxYcTtDA28tDNt+uL+D",
+	"Rz6uoa62D/nOPtQ86IKNOU2GY2rYVOIv68Be/wiMHinQiny4TEQ6v2QK860ph/SIMdVsnwvNhOaGW2Wn",
+	"bjJ/9NbBpLt9rbhJFf7l7nopbsla4AuC/pn1Tp7abmsvFMvcNb3bdLi8BpCm+xGmdXt7bguSyBi/H1MK",
+	"MUDmwkB71BUlweYcHQ7uYEZ2J+JPNhT+iXZssxpx1vS2izBdy1f/xU//xU9f76dfRXBRvbb2LTMBq75z",
+	"pul/uQvyOrlTuA9mWjfktoIkDzRAco/Bkc89MHL4/JZZ4WcfSFlTVuM7Ek7FmK0skvUeLl304SJMO0LJ",
+	"Y63f5TIHpS+hK18IRFoDt2GxD5jFfi4D43NTg4g/Y+IUkth1Edot7w1ArIVogY4tTDNhHxZcLc9CcDbf",
+	"kcSnJEDsyZZUEl/RD1MNxg3f53y8Ycer4qJ4LAf3NvwujX0fzsiEMduLCStw0b8KsNwCku/HFkErDtsP",
+	"xIzGtjWETtU1WyJoTtZVJroQwczsp3LEFYNPygDiMdUtIq6vE5GCacLFOEljhF8O9telwUw4FtJiKcfE",
+	"9XWA6xTbHdisjglmq8RB+03MWb9kJOsv5fNbYgae2VQxsufwqA9P+i41JGgXsXf4FIJmI2yiFS7vCFuA",
+	"2hZ01IQL4IEayJKZ/L19i5iR3EBVsO0ZN5EKYZAKD4+lJS9q6yGIYgmzcH1vfdHBJfRakOza5b8hlece",
+	"3zPrrr3hmgFCQ0NTBBfXzg9al9IA2E8jye9pPIUdIyXAwiacH9GcDF704wzuxZ8QLEJTe4TgjoenTN1x",
+	"iO11IbyQn0qLF3MzW9bx+SjDWdtIM6sVEorddPCT1ie11NGp4z5Dy3WHcjKpL4S2OJxVN9xvd5KG0uT9",
+	"elFAaPz8dH747lwy2qwMCwB5O5ZArfvtPI4LVHW7CU/36INrSni6Xz9c06zeeT3pS0TtQUfU8ND6xKo5",
+	"w3hE6wGu4/1/qIOFaMbnPCdvfvyW/O2t7VSyx5SSioylUg5HLGHXLCE/ROSPlDND/mkbNljds5+1wPr5",
+	"7fdk9P71jy/Pvx+++fnr71+/GH59/u7V8Oe334/Iv5HR42s3qcd/hoGWjyPXaSW9TPj4Qjj138KxBAjy",
+	"csGE72pCfmfGLF3qhn2XLWJ+H2ZuhGEcrjMIIFeegGkVFr7r8QiMotH/tDkB0IdrQccMrw1HiI0CD8D3",
+	"AXAXYn+mQjEXwRzPqKJjw5SGguXvzve/+/Xt/uHh4WAEpgwgPWqrfkdk9N354+9+fft4cDQil2ws50zD",
+	"tf/53a9v/+fgaOTmj5/OjWbJxCVeu0oNYBxSGHhbRBJ+xchjWIFTOzz5y/sfvgeN/K/vfvoRG+SAdi+F",
+	"w8C2VURYferqrv/21tescp11wXfa/YUY/aFsF1wo6O2oS5+izYfhSFt9DT/JCVgBNNHeJgwDouto3397",
+	"26Z1/8pjiByLmMwYn87AzCAL/oElASzKk8FRk+at+T9ZA5jL4Gg1mMvJs7Cs9ejZRvCafE6n7LE7qTUW",
+	"wCUXVC2LNsCz42fPnh4+q+lUVaeZuzNe7LD19/03ePb2f1ZJvecASB91CeAPvq1bbYzz+LCxadanLWa2",
+	"bqDv2Ws5Gc3yPRKwPawiXigujOvp+KEWSnxLna1OThg2X4AZrVf6kXwRPpaZKWYQWSNooOVH8QVtgOol",
+	"NQPb50LQeM6NLi6BdRJFxLbL8UF8/Ph/Iv/iglyxpa1/goa4wL2w3T6U9LB5wX3kuqFZhw0MIahS8oaL",
+	"qbYCQjNCndsmm6omo9ypcKANBZQxm2ym0e/AzRn6SmxqV95u3yFAQjrcyA82zNAqx8AzR2G/HphWMeUw",
+	"uhAvKkunEUTBra1fR2TTPgEOpZDDi4DpYntdgz1NYEZckONDh0HthfL7Vz+8+f78/avht2/PX7wavjz/",
+	"j3ejvmPKmBeHbxtS6HeCLdncN5KaT3Q3jwqi4UJs52fJrdD3GSHeuuqev6qBZ+Y0gl7FCTefobn4vtAC",
+	"r/rJwUbukgfBHNg4VdhF+x9/9i4ZVUz1Tv/xG4hLW71nh0tBNvUe96Leh32QqUrQxPkWPv6WzajMrr7n",
+	"10wwrV3BHo05/gUVjEwHgn+pDS5j5Xk55SKyWhNR0hf4J3KK6pSIi/VwAdaCG5mmZlYz7l/DaoXIakw6",
+	"cgvsfb8wfOi0zkfN1r0etMLyPiamXLDTsGFk3o4Om0PqyPu3I5I353ZtAaKg607+Yhi5DgPdNT+2oJhQ",
+	"uR5h5W+Ul0LGOWDGZQZsm62/GNeM+go6oIsxonAYqU/JIqEiIukCoJkj62ZkhuXj2PtqRnpdcjdbUWE7",
+	"xp8SjxGkowC4PipUiUSEzpmI50DGoQssG7bmpd8kdKojIqTbQTvOmCZMxFTBBsQ6cjXrdlradXKMye/y",
+	"MngP/lV9wcusfaMlb/R8Wympq227oMPW67/3s63AnXHzQilgbYFYjtPSZzLbbROu1sziDRM0MUv8zrHr",
+	"SckVIGjjMPg+ulgwmjRN6he85xup5vuDZ/1gO3FkDhT328f//wA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

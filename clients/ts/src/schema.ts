@@ -1854,6 +1854,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+         * @description Every registered vessel the caller may reach (not cancelled), ranked by
+         *     an explainable integer risk score on today's date in India, highest
+         *     first; at an equal score passenger boats come first, then by id. Each
+         *     entry lists the parts of its score: the factor, its weight, how many
+         *     units counted, the points and the fact behind them (docs/PLAN.md has
+         *     the formula and a worked example). Paged by (rank, id) with the one
+         *     cursor format; the ranking is computed when asked, so a page after a
+         *     change of the record may skip or repeat a vessel whose rank moved.
+         */
+        get: operations["listInspectionPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5653,6 +5680,76 @@ export interface components {
             released_by?: string;
             verify_code?: string;
         } | null;
+        InspectionPlan: {
+            items: components["schemas"]["PlanEntry"][];
+            next_cursor?: string | null;
+            /**
+             * Format: date
+             * @description The day in India the scores were computed on
+             */
+            on: string;
+        };
+        PlanEntry: {
+            /**
+             * Format: uuid
+             * @description The vessel's id
+             */
+            id: string;
+            registration_number: string;
+            name: string;
+            kind: components["schemas"]["VesselKind"];
+            use: components["schemas"]["VesselUse"];
+            /** Format: int32 */
+            passengers?: number | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            status: components["schemas"]["VesselStatus"];
+            /** @description Used for passengers or on hire, or with a passenger capacity: first at an equal score */
+            passenger_boat: boolean;
+            /**
+             * Format: int32
+             * @description The sum of the parts
+             */
+            score: number;
+            /**
+             * @description high from 100 points, medium from 40
+             * @enum {string}
+             */
+            band: "high" | "medium" | "low";
+            parts: components["schemas"]["PlanPart"][];
+        };
+        PlanPart: {
+            /** @enum {string} */
+            name: "annual_inspection_overdue" | "survey_lapsed" | "survey_expiring" | "certificate_lapsed" | "certificate_expiring" | "finding_overdue" | "finding_open" | "detention" | "repeat_offence";
+            /**
+             * Format: int32
+             * @description Points per unit
+             */
+            weight: number;
+            /**
+             * Format: int32
+             * @description Units counted (capped per factor)
+             */
+            count: number;
+            /**
+             * Format: int32
+             * @description weight × count
+             */
+            points: number;
+            /** @description What the record says, e.g. "annual inspection overdue by 34 days (…)" */
+            fact: string;
+            citation: string;
+            /**
+             * Format: int32
+             * @description Days late (or, for an expiring certificate, left) from the part's date
+             */
+            days?: number;
+            /**
+             * Format: date
+             * @description The part's date: the due date, expiry or latest event
+             */
+            since?: string | null;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem */
@@ -8907,6 +9004,37 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInspectionPlan: {
+        parameters: {
+            query?: {
+                /** @description Only this jurisdiction's vessels */
+                jurisdiction_id?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked vessels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
