@@ -196,6 +196,9 @@ var authz = map[string]grant{
 	// The inspection plan (docs/PLAN.md): the officials of an office rank
 	// its vessels; owners have no plan.
 	"listInspectionPlan": grant{all, jur, jur, jur, none},
+	// The office's charts: the office (supervisors and registrars of its
+	// jurisdictions, admins of every office); inspectors and owners none.
+	"getReportChart": grant{all, jur, jur, none, none},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

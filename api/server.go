@@ -27,6 +27,7 @@ import (
 	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/report"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
@@ -115,6 +116,7 @@ func NewServer(d Deps) (*fiber.App, error) {
 		verify:    newVerifyLimiter(),
 		orders:    detention.New(d.Inspect),
 		plan:      plan.New(d.DB),
+		reports:   report.New(d.DB),
 	}
 	k, err := loadContract(h)
 	if err != nil {
@@ -163,6 +165,7 @@ type handlers struct {
 	detention *detentionMetrics  // detention and release counters
 	orders    *detention.Service // detention and release orders
 	plan      *plan.Service      // the risk-ranked inspection plan
+	reports   *report.Service    // the office's charts
 	verify    *windowLimiter     // GET /v/{code} per address
 }
 

@@ -1881,6 +1881,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/{chart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the office's charts, drawn on the server as SVG
+         * @description `deficiencies`: findings of submitted and approved inspections by
+         *     deficiency area (the code's first two digits) and month of
+         *     inspection; `inspections`: inspections and detention orders per
+         *     jurisdiction over the months; `fines`: penalties of notices served
+         *     and payments received per month, in rupees; `overdue`: open findings
+         *     past their due date by days overdue, today. The caller's
+         *     jurisdictions only (admins every office). Accessible: `role="img"`,
+         *     a `<title>` and a `<desc>` stating every number; each bar carries
+         *     `data-series`, `data-category` and `data-value`. No script, no
+         *     external reference.
+         */
+        get: operations["getReportChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9036,6 +9065,39 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReportChart: {
+        parameters: {
+            query?: {
+                /** @description Calendar months ending with this one */
+                months?: number;
+                /** @description Only this jurisdiction */
+                jurisdiction_id?: string;
+                /** @description Default: the caller's language */
+                lang?: "en" | "kn" | "hi";
+            };
+            header?: never;
+            path: {
+                chart: "deficiencies" | "inspections" | "fines" | "overdue";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
