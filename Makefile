@@ -8,7 +8,7 @@ GO ?= go
 DEMO_PASSWORD ?= tindal-demo-2026
 SERVICES := scripts/services.sh && source .services.env
 
-.PHONY: run test services stop-services build generate check-generated vet fmt bench bench-smoke
+.PHONY: run test services stop-services build generate check-generated vet fmt bench bench-smoke axe
 
 ## run: start PostgreSQL and MinIO if needed, migrate, seed demo data, serve on :8080
 run: build
@@ -16,12 +16,16 @@ run: build
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
 ## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector, then govulncheck and each fuzz target briefly
-test: lint-contract
+test: lint-contract axe
 	@$(SERVICES) && $(GO) vet ./... && scripts/lint.sh && $(GO) test -race -count=1 -timeout 20m ./...
 	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke
 
 services:
 	@scripts/services.sh
+
+## axe: install the pinned axe-core the browser tests inject (tools/axe)
+axe:
+	@cd tools/axe && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
 
 stop-services:
 	@scripts/services.sh stop

@@ -80,7 +80,9 @@ func documentHeaders(c *fiber.Ctx) {
 		if c.Path() == "/docs" {
 			csp = docsCSP
 		}
-		h.Set(fiber.HeaderContentSecurityPolicy, csp)
+		if len(h.Peek(fiber.HeaderContentSecurityPolicy)) == 0 { // the pages (package web) set their own
+			h.Set(fiber.HeaderContentSecurityPolicy, csp)
+		}
 		h.Set(fiber.HeaderXFrameOptions, "DENY")
 		h.Set(fiber.HeaderReferrerPolicy, "no-referrer")
 	}

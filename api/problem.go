@@ -79,6 +79,10 @@ func errorHandler(log *slog.Logger) fiber.ErrorHandler {
 	}
 }
 
+// ProblemFor is the problem the API answers for err: the pages (package
+// web) show the same status, code and safe message.
+func ProblemFor(err error) Problem { return problemFor(err) }
+
 func problemFor(err error) Problem {
 	var me *models.Error
 	if errors.As(err, &me) {

@@ -69,6 +69,10 @@ type Deps struct {
 	// Rules are the rule sets in force, built from the deployment's
 	// settings; nil uses the defaults.
 	Rules *rules.Registry
+	// Pages, when set, mounts the office console and the owners' pages
+	// (package web) on the same app, after the body limits and before the
+	// contract's router, which answers 404 for anything it does not route.
+	Pages Mounter
 	// PublicBaseURL prefixes the calendar feed URLs handed to owners.
 	PublicBaseURL string
 	// TrustedProxies are the networks whose X-Forwarded-For is believed for
@@ -100,6 +104,9 @@ func (d Deps) missing() []string {
 // BodyLimit is the largest request body any route accepts (docs/ARCHITECTURE.md:
 // 256 KiB for everything but pushes and photo content).
 const BodyLimit = 256 << 10
+
+// Mounter registers routes outside the contract (the pages) on the app.
+type Mounter interface{ Mount(app *fiber.App) }
 
 // NewServer builds the Fiber app with every route of the contract.
 func NewServer(d Deps) (*fiber.App, error) {
@@ -149,6 +156,9 @@ func NewServer(d Deps) (*fiber.App, error) {
 	h.mountPublic(app) // /v/vessel/{registration}: public, outside the contract (api/public.go)
 	mountBlobs(app, d.LocalBlobs, d.Timeouts.UploadIdle)
 	app.Use(bodyLimitMiddleware)
+	if d.Pages != nil {
+		d.Pages.Mount(app)
+	}
 	app.Use(k.middleware)       // route and authorise: nothing below runs for an unknown route or caller
 	app.Use(pushBodyMiddleware) // inflate a gzip push, for an authorised caller only
 	app.Use(k.validation)

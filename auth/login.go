@@ -63,31 +63,61 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (Tokens, error) {
 	if err := in.validate(); err != nil {
 		return Tokens{}, err
 	}
+	user, err := s.limitedCheck(ctx, in.Email, in.Password, in.RemoteAddr)
+	if err != nil {
+		return Tokens{}, err
+	}
+	return s.startSession(ctx, user, in, s.now())
+}
+
+// CheckPassword checks a person's email and password for the pages' sign-in
+// (web): the same rate limits, costs and errors as Login, without a device
+// or tokens. Errors: KindInvalid, KindRateLimited ("too_many_attempts"),
+// KindUnauthenticated ("invalid_credentials", "account_disabled").
+func (s *Service) CheckPassword(ctx context.Context, email, password, remoteAddr string) (models.User, error) {
+	email = NormalizeEmail(email)
+	var fe models.FieldErrors
+	if email == "" {
+		fe.Add("email", "required", "is required")
+	}
+	if password == "" {
+		fe.Add("password", "required", "is required")
+	}
+	if err := fe.Err(); err != nil {
+		return models.User{}, err
+	}
+	return s.limitedCheck(ctx, email, password, remoteAddr)
+}
+
+// limitedCheck counts the attempt against the address and the account,
+// checks the credentials and refunds the attempt on success (and when the
+// hash gate was too busy to try).
+func (s *Service) limitedCheck(ctx context.Context, email, password, remoteAddr string) (models.User, error) {
 	now := s.now()
-	addr, err := s.limitAddress(ctx, in.RemoteAddr, now)
+	addr, err := s.limitAddress(ctx, remoteAddr, now)
 	if err != nil {
-		return Tokens{}, err
+		return models.User{}, err
 	}
-	if err := s.limitAccount(ctx, in.Email, now); err != nil {
-		return Tokens{}, err
+	if err := s.limitAccount(ctx, email, now); err != nil {
+		return models.User{}, err
 	}
-	user, err := s.checkCredentials(ctx, in.Email, in.Password)
+	user, err := s.checkCredentials(ctx, email, password)
 	if isHashBusy(err) {
-		if rerr := s.refundBusy(context.WithoutCancel(ctx), addr, in.Email, now); rerr != nil {
-			return Tokens{}, rerr
+		if rerr := s.refundBusy(context.WithoutCancel(ctx), addr, email, now); rerr != nil {
+			return models.User{}, rerr
 		}
-		return Tokens{}, err
+		return models.User{}, err
 	}
 	if err != nil {
-		return Tokens{}, err // the attempt stays counted: a failure
+		return models.User{}, err // the attempt stays counted: a failure
 	}
 	if err := s.refund(ctx, addr); err != nil {
-		return Tokens{}, err
+		return models.User{}, err
 	}
-	if err := s.clearAttempts(ctx, accountKey(in.Email)); err != nil {
-		return Tokens{}, err
+	if err := s.clearAttempts(ctx, accountKey(email)); err != nil {
+		return models.User{}, err
 	}
-	return s.startSession(ctx, user, in, now)
+	return user, nil
 }
 
 // checkCredentials finds the live user with email and checks the password.

@@ -390,6 +390,14 @@ ensure_chromium() {
   apt_install chromium
 }
 
+# ensure_indic_fonts installs Noto (fonts-noto-core: Noto Sans and Serif
+# Kannada and Devanagari among them): without them Chromium draws the
+# pages' Kannada and Hindi as boxes.
+ensure_indic_fonts() {
+  [[ -e /usr/share/fonts/truetype/noto/NotoSansKannada-Regular.ttf ]] && return 0
+  apt_install fonts-noto-core
+}
+
 # ensure_pdftotext installs poppler-utils: the document tests read the
 # detention and release order PDFs back as text with pdftotext.
 ensure_pdftotext() {
@@ -403,6 +411,7 @@ start() {
   ensure_mailpit
   ensure_tls_mailpit
   ensure_chromium
+  ensure_indic_fonts
   ensure_pdftotext
   write_env
   cat >&2 <<EOF

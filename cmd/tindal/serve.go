@@ -217,7 +217,12 @@ func (a *app) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth,
+	site, err := a.pages(registrySvc, inspSvc, photos, jk, pushEng, ruleSets)
+	if err != nil {
+		return err
+	}
+	defer site.Close()
+	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth, Pages: site,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
 		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})

@@ -58,6 +58,10 @@ var rules = map[string]rule{
 	"bench/loginburst":      {any: true},
 	"bench/report":          {any: true},
 	"scale":                 {any: true},
+	"web":                   {any: true},
+	"web/console":           {any: true},
+	"web/pages":             {any: true},
+	"web/webtest":           {any: true},
 }
 
 // root is the module's directory (this package is tools/imports).

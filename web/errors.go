@@ -1,0 +1,65 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/models"
+)
+
+// errorPage is what the error page shows: the API's problem for the error
+// (the same status, code and safe message), never an internal cause.
+type errorPage struct {
+	Status    int
+	Code      string
+	Message   string
+	RequestID string
+}
+
+// renderError answers a failed request with the error page: a person who
+// is not signed in goes to sign in; an internal error is logged once and
+// shown only with its request id.
+func (s *Site) renderError(c *fiber.Ctx, err error) error {
+	var fe *fiber.Error
+	if errors.As(err, &fe) {
+		err = models.Errorf(kindOfStatus(fe.Code), "http_"+http.StatusText(fe.Code), "%s", http.StatusText(fe.Code))
+	}
+	p := api.ProblemFor(err)
+	if p.Status == http.StatusUnauthorized {
+		return c.Redirect(s.signInPath(c), fiber.StatusSeeOther)
+	}
+	if p.Code == "internal" {
+		s.d.Logger.Error("page failed", "request_id", requestID(c), "method", c.Method(), "path", c.Path(), "err", err)
+	}
+	page := errorPage{Status: p.Status, Code: p.Code, Message: p.Detail, RequestID: requestID(c)}
+	if p.Detail == "" {
+		page.Message = p.Title
+	}
+	c.Response().ResetBody()
+	return s.layout.RenderView(c, p.Status, "error", s.View(c, page))
+}
+
+func kindOfStatus(status int) models.Kind {
+	switch status {
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return models.KindNotFound
+	case http.StatusRequestEntityTooLarge:
+		return models.KindTooLarge
+	case http.StatusForbidden:
+		return models.KindForbidden
+	}
+	return models.KindInvalid
+}
+
+// statusOf is the HTTP status of err, as the API answers it.
+func statusOf(err error) int { return api.ProblemFor(err).Status }
+
+// NotFound answers the not-found page.
+func (s *Site) NotFound(c *fiber.Ctx) error {
+	return models.NotFound("page")
+}
+
+func invalidField(field, code, msg string) error { return models.Refused(field, code, "%s", msg) }

@@ -1,0 +1,43 @@
+// Package pages composes Tindal's pages: the shared web layer with every
+// area (the office console, the owners' pages) on the services the API
+// uses. The server (cmd/tindal) and the browser tests (web/webtest) build
+// their pages here, so the tests drive exactly what is served.
+package pages
+
+import (
+	"github.com/tindal/tindal/detention"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/rules"
+	tsync "github.com/tindal/tindal/sync"
+	"github.com/tindal/tindal/web"
+	"github.com/tindal/tindal/web/console"
+)
+
+// Deps are the web layer's settings and the services the pages act
+// through.
+type Deps struct {
+	Web      web.Deps
+	Registry *registry.Service
+	Inspect  *inspect.Service
+	Photos   *photo.Service
+	Jobs     *jobs.Service
+	Push     *tsync.Engine
+	Rules    *rules.Registry
+}
+
+// New builds the site with every area. Close the site when done.
+func New(d Deps) (*web.Site, error) {
+	site, err := web.New(d.Web)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := console.Mount(console.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect,
+		Orders: detention.New(d.Inspect), Photos: d.Photos, Jobs: d.Jobs, Push: d.Push, Rules: d.Rules}); err != nil {
+		site.Close()
+		return nil, err
+	}
+	return site, nil
+}

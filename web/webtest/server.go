@@ -1,0 +1,103 @@
+package webtest
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"io"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tindal/tindal/api"
+	"github.com/tindal/tindal/auth"
+	"github.com/tindal/tindal/auth/authtest"
+	"github.com/tindal/tindal/demo"
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/storage"
+	tsync "github.com/tindal/tindal/sync"
+	"github.com/tindal/tindal/testkit"
+	"github.com/tindal/tindal/web"
+	"github.com/tindal/tindal/web/pages"
+)
+
+// DemoPassword is the password of every demo account the server seeds.
+const DemoPassword = "demo-password-for-tests"
+
+// Server is Tindal serving the API and every page over the demo data (the
+// register, accounts and submitted inspections of `make run`), on a
+// loopback port, as cmd/tindal wires it.
+type Server struct {
+	URL  string
+	DB   *storage.DB
+	Auth *auth.Service
+	// Services the pages act through, for tests that set up or check state.
+	Inspect  *inspect.Service
+	Registry *registry.Service
+	Photos   *photo.Service
+}
+
+// Options tune NewServer.
+type Options struct {
+	// Web adjusts the web layer's settings (timeouts, the clock).
+	Web func(*web.Deps)
+}
+
+// NewServer starts a server on a database of the test's own with the demo
+// data, stopped when the test ends.
+func NewServer(t testing.TB, opts ...Options) *Server {
+	t.Helper()
+	ctx := context.Background()
+	db := testkit.NewDB(t)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	authSvc := auth.NewService(db, auth.NewKeySet(priv), auth.Options{Hasher: authtest.CheapHasher()})
+	now := time.Now
+	local := testkit.LocalBlobs(t)
+	photos := photo.New(db, local, photo.Options{})
+	if _, err := demo.Seed(ctx, db, authSvc, DemoPassword, now(), io.Discard, demo.WithPhotos(photos)); err != nil {
+		t.Fatalf("seed the demo data: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	insp := inspect.New(db, nil, now)
+	reg := registry.New(db, now)
+	push := tsync.New(db, insp, now, tsync.Options{})
+	pull, err := tsync.NewPullEngine(db, []byte("webtest-cursor-key-of-at-least-32-bytes!"), tsync.PullOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobSvc := jobs.New(jobs.Deps{DB: db})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	wd := web.Deps{Logger: log, DB: db, Auth: authSvc, Clock: now, PublicBaseURL: base}
+	for _, o := range opts {
+		if o.Web != nil {
+			o.Web(&wd)
+		}
+	}
+	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, err := api.NewServer(api.Deps{Logger: log, DB: db, Auth: authSvc, Registry: reg,
+		Metrics: prometheus.NewRegistry(), Jobs: jobSvc, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db},
+		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = app.Listener(ln) }()
+	t.Cleanup(func() {
+		_ = app.ShutdownWithTimeout(5 * time.Second)
+		site.Close()
+	})
+	return &Server{URL: base, DB: db, Auth: authSvc, Inspect: insp, Registry: reg, Photos: photos}
+}
