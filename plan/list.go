@@ -151,7 +151,8 @@ func (s *Service) certificates(ctx context.Context, ids *gorm.DB, _ time.Time, b
 		IssuedOn  time.Time
 		ExpiresOn *time.Time
 	}
-	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT ON (vessel_id, kind) vessel_id, kind, number, issued_on, expires_on
+	err := s.db.Gorm.WithContext(ctx).Raw(`SELECT DISTINCT ON (vessel_id, kind)
+		       vessel_id, kind, number, issued_on, expires_on
 		FROM certificates
 		WHERE vessel_id IN (?) AND status = 'valid' AND deleted_at IS NULL AND kind <> 'registration'
 		ORDER BY vessel_id, kind, issued_on DESC, id DESC`, ids).Scan(&rows).Error

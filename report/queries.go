@@ -168,7 +168,8 @@ func (s *Service) inspections(ctx context.Context, sc models.Scope, f Filter, la
 func (s *Service) fines(ctx context.Context, sc models.Scope, f Filter, lang string) (Chart, error) {
 	var imposed, paid []monthCount
 	err := s.from(ctx, sc, f, "penalties", "p").
-		Where("p.deleted_at IS NULL AND p.notice_issued_at >= ? AND p.notice_issued_at < ?", f.Period.start(), f.Period.end()).
+		Where("p.deleted_at IS NULL").
+		Where("p.notice_issued_at >= ? AND p.notice_issued_at < ?", f.Period.start(), f.Period.end()).
 		Select(monthIST("p.notice_issued_at") + " AS month, sum(p.amount) AS n").Group("month").Scan(&imposed).Error
 	if err != nil {
 		return Chart{}, fmt.Errorf("report fines imposed: %w", err)

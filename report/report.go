@@ -155,6 +155,9 @@ func label(lang, key string) string {
 // axis labels.
 func frame(kind Kind, lang, x, y string) Chart {
 	lang = locale.Resolve(lang)
-	return Chart{Kind: kind, Lang: lang, Title: label(lang, string(kind)+".title"), Desc: label(lang, string(kind)+".desc"),
-		XLabel: label(lang, "axis."+x), YLabel: label(lang, "axis."+y), Empty: label(lang, "empty")}
+	return Chart{
+		Kind: kind, Lang: lang,
+		Title: label(lang, string(kind)+".title"), Desc: label(lang, string(kind)+".desc"),
+		XLabel: label(lang, "axis."+x), YLabel: label(lang, "axis."+y), Empty: label(lang, "empty"),
+	}
 }

@@ -38,7 +38,8 @@ func SVG(c Chart) []byte {
 	b.elem("title", c.Title, "id", id+"-title")
 	b.elem("desc", c.Desc+" "+Summary(c), "id", id+"-desc")
 	b.elem("rect", "", "x", "0", "y", "0", "width", strconv.Itoa(width), "height", strconv.Itoa(height), "fill", "#ffffff")
-	b.elem("text", c.Title, "x", strconv.Itoa(left), "y", "22", "font-size", "16", "font-weight", "bold", "fill", "#111111")
+	b.elem("text", c.Title, "x", strconv.Itoa(left), "y", "22",
+		"font-size", "16", "font-weight", "bold", "fill", "#111111")
 	legend(&b, c)
 	ceiling := niceMax(maxValue(c))
 	axis(&b, c, ceiling)
@@ -178,17 +179,20 @@ func niceMax(m int64) int64 {
 // svgBuf writes XML with every text and attribute escaped.
 type svgBuf struct{ bytes.Buffer }
 
+// put writes markup; a bytes.Buffer's writes never fail.
+func (b *svgBuf) put(s string) { _, _ = b.WriteString(s) }
+
 func (b *svgBuf) open(name string, attrs ...string) {
-	b.WriteString("<" + name)
+	b.put("<" + name)
 	for i := 0; i+1 < len(attrs); i += 2 {
-		b.WriteString(" " + attrs[i] + `="`)
+		b.put(" " + attrs[i] + `="`)
 		_ = xml.EscapeText(b, []byte(attrs[i+1]))
-		b.WriteString(`"`)
+		b.put(`"`)
 	}
-	b.WriteString(">")
+	b.put(">")
 }
 
-func (b *svgBuf) close(name string) { b.WriteString("</" + name + ">") }
+func (b *svgBuf) close(name string) { b.put("</" + name + ">") }
 
 // elem writes one element with its text (escaped) and attributes.
 func (b *svgBuf) elem(name, text string, attrs ...string) {

@@ -53,7 +53,9 @@ func planFilter(j string) (plan.Filter, error) {
 	}
 	id, err := uuid.Parse(strings.TrimSpace(j))
 	if err != nil {
-		return plan.Filter{}, models.Invalid(models.FieldError{Field: "jurisdiction_id", Code: "invalid", Message: "not a jurisdiction"})
+		return plan.Filter{}, models.Invalid(
+			models.FieldError{Field: "jurisdiction_id", Code: "invalid", Message: "not a jurisdiction"},
+		)
 	}
 	return plan.Filter{JurisdictionID: &id}, nil
 }
