@@ -199,6 +199,20 @@ var authz = map[string]grant{
 	// The office's charts: the office (supervisors and registrars of its
 	// jurisdictions, admins of every office); inspectors and owners none.
 	"getReportChart": grant{all, jur, jur, none, none},
+
+	// The owners' side (issue 22, docs/OWNERS.md): registrars of the
+	// owner's office and admins resend a one-time sign-in; whoever may read
+	// a notice gets its UPI payment request; registrars (who collect fines,
+	// Karnataka 2025 r.131(2)) import the bank statement of their offices
+	// and work its queue; owners keep their own settings.
+	"resendOwnerSignIn":     writeRegistry,
+	"getPenaltyNoticeUpi":   grant{all, jur, jur, jur, own},
+	"getPenaltyNoticeUpiQr": grant{all, jur, jur, jur, own},
+	"importBankStatement":   grant{all, jur, none, none, none},
+	"listBankCredits":       grant{all, jur, none, none, none},
+	"resolveBankCredit":     grant{all, jur, none, none, none},
+	"getOwnerSettings":      grant{none, none, none, none, own},
+	"updateOwnerSettings":   grant{none, none, none, none, own},
 }
 
 // AccessFor is how far role reaches for the operation, and whether the

@@ -16,6 +16,9 @@ import (
 // before anything reads its body.
 const pushBodyLimit = 1 << 20
 
+// ownerPhotosLimit bounds the owners' rectification form, photos and all.
+const ownerPhotosLimit = 40 << 20
+
 // streamedRoute reports routes whose handlers read the body as a stream and
 // enforce their own limit while reading: photo content, PUT and PATCH
 // (photo.MaxSize), and the local store's signed uploads (checked against
@@ -36,6 +39,9 @@ func streamedRoute(method, path string) bool {
 func bodyLimitOf(path string) int {
 	if path == "/v1/sync/push" {
 		return pushBodyLimit // compressed; the push checks 1 MiB decompressed itself
+	}
+	if strings.HasPrefix(path, "/my/findings/") && strings.HasSuffix(path, "/rectify") {
+		return ownerPhotosLimit // the owners' rectification form: up to 4 phone photos (web/my)
 	}
 	return BodyLimit
 }

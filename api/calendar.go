@@ -178,12 +178,14 @@ func (h *handlers) CreateCalendarToken(
 	if err != nil {
 		return nil, err
 	}
-	url := fmt.Sprintf("%s/v1/owners/%s/calendar.ics?token=%s", strings.TrimRight(h.d.PublicBaseURL, "/"), r.Id, secret)
+	url := CalendarURL(h.d.PublicBaseURL, r.Id, secret)
+	webcal := Webcal(url)
 	return openapi.CreateCalendarToken201JSONResponse{
 		Id:        t.ID,
 		OwnerId:   t.OwnerID,
 		Token:     secret,
 		Url:       url,
+		WebcalUrl: &webcal,
 		CreatedAt: t.CreatedAt.UTC(),
 	}, nil
 }
@@ -216,4 +218,18 @@ func calendarTokenOut(t notify.CalendarToken) openapi.CalendarToken {
 		LastUsedAt: t.LastUsedAt,
 		RevokedAt:  t.RevokedAt,
 	}
+}
+
+// CalendarURL is the feed URL of an owner's calendar behind a token.
+func CalendarURL(base string, owner uuid.UUID, secret string) string {
+	return fmt.Sprintf("%s/v1/owners/%s/calendar.ics?token=%s", strings.TrimRight(base, "/"), owner, secret)
+}
+
+// Webcal is a feed URL as a webcal:// subscription link (the scheme a
+// phone hands to its calendar app, which fetches it over https or http).
+func Webcal(url string) string {
+	if rest, ok := strings.CutPrefix(url, "https://"); ok {
+		return "webcal://" + rest
+	}
+	return "webcal://" + strings.TrimPrefix(url, "http://")
 }

@@ -143,6 +143,7 @@ func (k *contract) validation(c *fiber.Ctx) error {
 // session: no cache, proxy or browser may keep them.
 var noStore = map[string]bool{
 	"login":               true,
+	"signInOneTime":       true,
 	"refresh":             true,
 	"logout":              true,
 	"createCalendarToken": true,
@@ -262,7 +263,10 @@ func (k *contract) validate(c *fiber.Ctx, req *http.Request, route *routers.Rout
 		raw = c.Request().Body() // raw bytes: the encoding was decided before (contentEncodingMiddleware)
 	}
 	var body any
-	decoded := route.Operation.RequestBody != nil && len(raw) > 0
+	// Only JSON bodies are decoded here; a CSV statement
+	// (importBankStatement) is read, row and column, by its handler.
+	csvBody := isCSVOperation(route)
+	decoded := route.Operation.RequestBody != nil && len(raw) > 0 && !csvBody
 	if decoded {
 		if err := json.Unmarshal(raw, &body); err != nil {
 			return models.Errorf(models.KindInvalid, "malformed_json", "the body is not valid JSON")
@@ -277,7 +281,7 @@ func (k *contract) validate(c *fiber.Ctx, req *http.Request, route *routers.Rout
 		Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true},
 	}
-	in.Options.ExcludeRequestBody = streamed // its handler reads the body as a stream
+	in.Options.ExcludeRequestBody = streamed || csvBody // its handler reads the body
 	if err := openapi3filter.ValidateRequest(c.UserContext(), in); err != nil {
 		return contractError(err)
 	}
@@ -398,4 +402,14 @@ func schemaField(prefix string, err error) models.FieldError {
 		msg = msg[i+2:]
 	}
 	return models.FieldError{Field: prefix, Code: "invalid", Message: msg}
+}
+
+// isCSVOperation reports an operation whose body is CSV only.
+func isCSVOperation(route *routers.Route) bool {
+	rb := route.Operation.RequestBody
+	if rb == nil || rb.Value == nil {
+		return false
+	}
+	_, csv := rb.Value.Content["text/csv"]
+	return csv && len(rb.Value.Content) == 1
 }

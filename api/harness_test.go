@@ -31,6 +31,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/openapi"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -76,7 +77,7 @@ type harnessOptions struct {
 	// db is the database to serve (default: a fresh one, testkit.NewDB).
 	db *storage.DB
 	// restart serves db as a server restarted on it: the same signing
-	// key, no seeding (see restartOn).
+	// key, no seeding (see restartOn), the epoch's numbers advanced.
 	restart *harness
 }
 
@@ -95,7 +96,8 @@ func fullDeps(t testing.TB, db *storage.DB, authSvc *auth.Service, now func() ti
 		Registry: registry.New(db, now), Metrics: prometheus.NewRegistry(),
 		Jobs: jobs.New(jobs.Deps{DB: db}), Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db}, PublicBaseURL: "http://tindal.test",
 		Inspect: inspSvc, Push: tsync.New(db, inspSvc, now, tsync.Options{}), Pull: pull,
-		Photos: photo.New(db, local, photo.Options{})}
+		Photos: photo.New(db, local, photo.Options{}), Outbox: notify.Outbox{Email: true},
+		UPIPayee: penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}}
 }
 
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
@@ -103,6 +105,11 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	db := o.db
 	if db == nil {
 		db = testkit.NewDB(t)
+	}
+	if o.restart != nil { // as `tindal serve` does before it serves
+		if _, err := tsync.AdvanceEpoch(context.Background(), db); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	if o.restart != nil {

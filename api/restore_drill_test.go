@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -375,7 +376,8 @@ func (p *drillPhone) wantConverged() {
 func editVessel(h *harness, id uuid.UUID, name string) {
 	h.t.Helper()
 	v := h.do("GET", "/v1/vessels/"+id.String(), "registrar", nil)
-	r := h.do("PATCH", "/v1/vessels/"+id.String(), "registrar", map[string]any{"name": name}, "If-Match", fmt.Sprint(v.json()["version"]))
+	r := h.do("PATCH", "/v1/vessels/"+id.String(), "registrar", map[string]any{"name": name}, "If-Match",
+		strconv.FormatFloat(v.json()["version"].(float64), 'f', -1, 64)) // a version above 1e6 too
 	if r.status != 200 {
 		h.t.Fatalf("edit vessel: %d %s", r.status, r.body)
 	}

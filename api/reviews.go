@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/inspect"
@@ -34,33 +33,23 @@ func (h *handlers) ListReviews(
 	if err != nil {
 		return nil, err
 	}
-	items := make([]queueItemJSON, 0, len(q.Items))
+	items := make([]openapi.ReviewQueueItem, 0, len(q.Items))
 	for _, it := range q.Items {
 		items = append(
 			items,
-			queueItemJSON{Inspection: inspectionOut(it.Inspection), AgeDays: it.AgeDays, OpenFindings: it.OpenFindings,
+			openapi.ReviewQueueItem{Inspection: inspectionOut(it.Inspection), AgeDays: it.AgeDays, OpenFindings: it.OpenFindings,
 				OverdueFindings: it.OverdueFindings, EvidenceIncomplete: it.EvidenceIncomplete, OpenConflicts: it.OpenConflicts,
 				OpenAmendments: it.OpenAmendments, PendingRectifications: it.PendingRectifs},
 		)
 	}
-	return jsonResponse{queueJSON{Items: items, NextCursor: cursorOf(q.NextCursor), Counts: q.Counts}}, nil
+	return openapi.ListReviews200JSONResponse{Items: items, NextCursor: cursorOf(q.NextCursor),
+		Counts: queueCountsOut(q.Counts)}, nil
 }
 
-type queueJSON struct {
-	Items      []queueItemJSON     `json:"items"`
-	NextCursor *string             `json:"next_cursor"`
-	Counts     inspect.QueueCounts `json:"counts"`
-}
-
-type queueItemJSON struct {
-	Inspection            openapi.Inspection `json:"inspection"`
-	AgeDays               int                `json:"age_days"`
-	OpenFindings          int                `json:"open_findings"`
-	OverdueFindings       int                `json:"overdue_findings"`
-	EvidenceIncomplete    bool               `json:"evidence_incomplete"`
-	OpenConflicts         int                `json:"open_conflicts"`
-	OpenAmendments        int                `json:"open_amendments"`
-	PendingRectifications int                `json:"pending_rectifications"`
+func queueCountsOut(c inspect.QueueCounts) openapi.ReviewQueueCounts {
+	return openapi.ReviewQueueCounts{Total: c.Total, Clean: c.Clean, Deficiencies: c.Deficiencies,
+		DetentionProposed: c.DetentionProposed, EvidenceIncomplete: c.EvidenceIncomplete, OpenIssues: c.OpenIssues,
+		ChangedAfterSubmission: c.ChangedAfterSubmission, Overdue: c.Overdue, OlderThan7Days: c.OlderThan7Days}
 }
 
 // reviewerJSON is InspectionDetail with what a reviewer needs in one call.
@@ -275,6 +264,3 @@ func rectificationOut(r inspect.Rectification) openapi.Rectification {
 		Version:        r.Version,
 	}
 }
-
-// VisitListReviewsResponse implements the generated interface.
-func (j jsonResponse) VisitListReviewsResponse(c *fiber.Ctx) error { return j.visit(c) }

@@ -57,6 +57,11 @@ type Options struct {
 	// HashWait is how long a hash waits for room before the login is
 	// refused with 503 and Retry-After (DefaultHashWait).
 	HashWait time.Duration
+	// OneTimeEmailLimit bounds one-time sign-in requests per email (5 per
+	// 15 minutes), OneTimeAddressLimit per client address (20 per 15
+	// minutes); both count whether or not the email has an account.
+	OneTimeEmailLimit   RateLimit
+	OneTimeAddressLimit RateLimit
 }
 
 func (o Options) withDefaults() Options {
@@ -71,6 +76,8 @@ func (o Options) withDefaults() Options {
 	o.ReuseGrace = orDuration(o.ReuseGrace, DefaultReuseGrace)
 	o.AccountLimit = orLimit(o.AccountLimit, RateLimit{Max: 10, Window: 15 * time.Minute})
 	o.AddressLimit = orLimit(o.AddressLimit, RateLimit{Max: 30, Window: 15 * time.Minute})
+	o.OneTimeEmailLimit = orLimit(o.OneTimeEmailLimit, RateLimit{Max: 5, Window: 15 * time.Minute})
+	o.OneTimeAddressLimit = orLimit(o.OneTimeAddressLimit, RateLimit{Max: 20, Window: 15 * time.Minute})
 	if o.HashMemory <= 0 {
 		o.HashMemory = DefaultHashMemory
 	}

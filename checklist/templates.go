@@ -137,16 +137,22 @@ func (t Template) ChecklistFor(v rules.InspectedVessel) []rules.ChecklistItem {
 	return out
 }
 
-// Insert inserts a template version unless present.
+// Insert inserts a template version unless present, at the transaction's
+// first version (its id derives from key and version, so a restore may
+// see it inserted again).
 func Insert(ctx context.Context, tx *storage.Tx, t Template) (int64, error) {
 	items, fit, err := encodeTemplate(t)
 	if err != nil {
 		return 0, err
 	}
+	first, err := tx.FirstVersion(ctx)
+	if err != nil {
+		return 0, err
+	}
 	res := tx.DB.WithContext(ctx).
-		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END) ON CONFLICT DO NOTHING`,
-			t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired)
+		Exec(`INSERT INTO checklist_templates (id, key, template_version, regime, title, source, items, fit, retired_at,
+		version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END, ?) ON CONFLICT DO NOTHING`,
+			t.ID, t.Key, t.Version, string(t.Regime), t.Title, t.Source, items, fit, t.Retired, first)
 	if res.Error != nil {
 		return 0, fmt.Errorf("insert template %s: %w", t.Key, res.Error)
 	}

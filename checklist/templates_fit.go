@@ -107,6 +107,16 @@ func (f Fit) Summary() string {
 
 // Check returns why v is outside the fit, or nil.
 func (f Fit) Check(v VesselFacts) error {
+	why := append(f.registerMisfits(v), f.useMisfits(v)...)
+	if len(why) == 0 {
+		return nil
+	}
+	return fmt.Errorf("applies to %s under %s", strings.Join(why, ", "), f.Rule)
+}
+
+// registerMisfits are the registered facts of v the fit excludes: kind,
+// category, zone, special category.
+func (f Fit) registerMisfits(v VesselFacts) []string {
 	var why []string
 	if len(f.Kinds) > 0 && !slices.Contains(f.Kinds, v.Kind) {
 		why = append(why, fmt.Sprintf("kind %s (not %s)", join(f.Kinds), orNone(string(v.Kind))))
@@ -124,6 +134,13 @@ func (f Fit) Check(v VesselFacts) error {
 	if f.SpecialCategory && !v.SpecialCategory {
 		why = append(why, "special category vessels (not a vessel registered as special category)")
 	}
+	return why
+}
+
+// useMisfits are the use and size of v the fit excludes; an unrecorded
+// length excludes nothing.
+func (f Fit) useMisfits(v VesselFacts) []string {
+	var why []string
 	if len(f.Uses) > 0 && !slices.Contains(f.Uses, v.Use) {
 		why = append(why, fmt.Sprintf("use %s (not %s)", join(f.Uses), orNone(string(v.Use))))
 	}
@@ -133,10 +150,7 @@ func (f Fit) Check(v VesselFacts) error {
 	if f.LengthUnderM > 0 && v.LengthM > 0 && v.LengthM >= f.LengthUnderM {
 		why = append(why, fmt.Sprintf("length under %g m (not %g m)", f.LengthUnderM, v.LengthM))
 	}
-	if len(why) == 0 {
-		return nil
-	}
-	return fmt.Errorf("applies to %s under %s", strings.Join(why, ", "), f.Rule)
+	return why
 }
 
 func join[T any](xs []T) string {

@@ -231,7 +231,11 @@ func (w *Work) insertAnswer(
 	}
 	row.Record = recordFields(record)
 	setAnswerAuthor(&row, m)
-	row.Version = 1
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	row.Version = first
 	if err := w.putAnswer(ctx, &row, true); err != nil {
 		return Outcome{}, fmt.Errorf("insert answer: %w", err)
 	}

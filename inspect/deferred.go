@@ -92,11 +92,11 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		return w.tx.DB.WithContext(ctx).
 			Exec(`INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
 		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time,
-		jurisdiction_id, owner_id, inspector_id)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		jurisdiction_id, owner_id, inspector_id, version)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 				row.ID, row.InspectionID, row.TemplateID, row.ItemID, row.Answer, row.Note, row.Record,
 				row.StampVersion, row.StampDevice, row.StampUser, row.StampMutation,
-				row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID).
+				row.StampSeq, row.StampTime, row.JurisdictionID, row.OwnerID, row.InspectorID, max(row.Version, 1)).
 			Error
 	}
 	return w.tx.DB.WithContext(ctx).Exec(`UPDATE inspection_answers SET answer = ?, note = ?, record = ?,

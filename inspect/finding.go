@@ -102,7 +102,11 @@ func (a *RecordFindingArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, 
 		setFindingField(&f, e.field, e.next)
 		f.Stamps[e.field] = stampOf(m, v, nil)
 	}
-	f.Version = 1
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	f.Version = first
 	if err := w.putFinding(ctx, &f); err != nil {
 		if storage.IsUniqueViolation(err) { // the id is another inspection's finding
 			return Outcome{}, models.Errorf(models.KindConflict, "id_taken", "finding %s belongs to another inspection", a.ID)

@@ -112,7 +112,11 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 	if a.Caption != nil {
 		p.Caption = *a.Caption
 	}
-	p.Version = 1
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	p.Version = first
 	if err := w.tx.DB.WithContext(ctx).Create(&p).Error; err != nil {
 		return Outcome{}, fmt.Errorf("insert photo: %w", err)
 	}
@@ -216,7 +220,11 @@ func (a *ObserveArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, error)
 	if a.Note != nil {
 		o.Note = *a.Note
 	}
-	o.Version = 1
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return out, err
+	}
+	o.Version = first
 	if err := w.tx.DB.WithContext(ctx).Create(&o).Error; err != nil {
 		return out, storage.MapError(fmt.Errorf("insert observation: %w", err), "observation")
 	}

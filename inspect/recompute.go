@@ -396,8 +396,9 @@ func (w *Work) ensureDerived(ctx context.Context, ag *agg, d rules.Deficiency) (
 	f := &models.Finding{ID: id, InspectionID: ag.row.ID, Code: string(d.Code), Source: src, Stamps: models.Stamps{},
 		JurisdictionID: ag.row.JurisdictionID, OwnerID: ag.row.OwnerID, InspectorID: ag.row.InspectorID}
 	applyDerived(f, cols)
-	f.Version = 1
-	return f, nil
+	first, err := w.tx.FirstVersion(ctx)
+	f.Version = first
+	return f, err
 }
 
 func (w *Work) writeDerivedFinding(ctx context.Context, ag *agg, f *models.Finding, cols map[string]any) error {

@@ -187,7 +187,11 @@ func (s *Service) AttachFindingPhoto(
 			OwnerID:        row.OwnerID,
 			InspectorID:    row.InspectorID,
 		}
-		p.Version = 1
+		first, err := tx.FirstVersion(ctx)
+		if err != nil {
+			return err
+		}
+		p.Version = first
 		if err := tx.DB.WithContext(ctx).Create(&p).Error; err != nil {
 			return fmt.Errorf("insert photo: %w", err)
 		}

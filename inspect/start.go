@@ -223,7 +223,6 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		byKey[ts[i].Key] = fields[i]
 	}
-	t := ts[0]
 	rs, err := w.s.rules.For(rules.Regime(v.Regime), rules.DateOf(m.At))
 	if err != nil {
 		return Outcome{}, invalid(
@@ -237,6 +236,19 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	if err := w.checkReinspection(ctx, a, v); err != nil {
 		return Outcome{}, err
 	}
+	return w.insertInspection(ctx, a, m, v, ts, rs.ID)
+}
+
+// insertInspection writes a started inspection with templates ts (the
+// primary first) and makes it an aggregate of the Work.
+func (w *Work) insertInspection(
+	ctx context.Context,
+	a *StartArgs,
+	m Meta,
+	v models.Vessel,
+	ts []checklist.Template,
+	ruleSet string,
+) (Outcome, error) {
 	all := make(models.Strings, len(ts))
 	for i, x := range ts {
 		if err := w.s.ensureTemplate(ctx, w, x); err != nil {
@@ -244,12 +256,16 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 		}
 		all[i] = x.ID.String()
 	}
-	row := w.newInspection(a, m, v, t.ID, rs.ID)
+	first, err := w.tx.FirstVersion(ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	row := w.newInspection(a, m, v, ts[0].ID, ruleSet, first)
 	row.TemplateIDs = all
 	if err := w.tx.DB.WithContext(ctx).Create(&row).Error; err != nil {
 		return Outcome{}, fmt.Errorf("insert inspection: %w", err)
 	}
-	w.vers[row.ID], w.dbVers[row.ID] = 1, 1
+	w.vers[row.ID], w.dbVers[row.ID] = first, first
 	w.bumped[row.ID], w.dirty[row.ID] = true, true
 	w.aggs[row.ID] = &agg{
 		row:      row,
@@ -259,17 +275,18 @@ func (w *Work) start(ctx context.Context, a *StartArgs, fields []string, ids []u
 	w.created = append(w.created, row.ID)
 	w.changed(EntityInspection, row.ID, keys(&row)...)
 	w.audit("inspection.start", EntityInspection, row.ID, row)
-	return applied(&row, RowRef{EntityInspection, row.ID, 1}), nil
+	return applied(&row, RowRef{EntityInspection, row.ID, first}), nil
 }
 
-// newInspection builds the row of a started inspection, stamping the
-// client-editable fields it sets.
+// newInspection builds the row of a started inspection at version first
+// (storage.Tx.FirstVersion), stamping the client-editable fields it sets.
 func (w *Work) newInspection(
 	a *StartArgs,
 	m Meta,
 	v models.Vessel,
 	templateID uuid.UUID,
 	ruleSet string,
+	first int64,
 ) models.Inspection {
 	dev := m.DeviceID
 	row := models.Inspection{
@@ -312,10 +329,10 @@ func (w *Work) newInspection(
 	}
 	for f, ok := range set {
 		if ok {
-			row.Stamps[f] = stampOf(m, 1, nil)
+			row.Stamps[f] = stampOf(m, first, nil)
 		}
 	}
-	row.Version = 1
+	row.Version = first
 	return row
 }
 

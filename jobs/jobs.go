@@ -106,6 +106,9 @@ type Deps struct {
 	Fitness Fitness
 	// Housekeeping are the steps other packages provide.
 	Housekeeping []Task
+	// PhotoOrphans sweeps photo objects no row references (photo.Orphans);
+	// nil: the photo-orphans job records that it has no object store.
+	PhotoOrphans func(ctx context.Context, now time.Time) (int64, error)
 	// Settings carry the legacy CoC deadline (COC_TRANSITION_DEADLINE).
 	Settings rules.RegistrySettings
 	// Instance names this replica in job_runs (default hostname:pid).
@@ -197,6 +200,12 @@ func (s *Service) builtins() []Def {
 			"30 2 * * *",
 			"photos, backlog review, idempotency records, change-log retention, old job runs",
 			s.housekeeping,
+		},
+		{
+			JobPhotoOrphans,
+			"45 2 * * *",
+			"photo objects no row references (a restore lost their rows), older than the grace: deleted",
+			s.photoOrphans,
 		},
 		{
 			JobDetentionReport,

@@ -104,4 +104,7 @@ type Notice struct {
 	DedupeKey string
 	Recipient Recipient
 	Data      Data
+	// EmailOnly keeps the notice out of the in-app feed: a secret (a
+	// one-time sign-in) is mailed and never shown in the app.
+	EmailOnly bool
 }

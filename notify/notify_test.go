@@ -372,8 +372,8 @@ func TestEveryTemplateRendersInEveryLanguageWithItsParts(t *testing.T) {
 	d := notify.Data{Vessel: "V (REG-1)", Holder: "H", Doc: "survey", Number: "N-1", Due: time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC),
 		Days: 7, Citation: "Karnataka 2025, r.113(1)", Amount: 10000, Previous: 5000, Lines: []string{"a reason"}}
 	for _, tpl := range notify.Templates {
-		if tpl == notify.TplJobAlert {
-			continue // to admins, about jobs: no vessel, no rule
+		if tpl == notify.TplJobAlert || tpl == notify.TplOwnerSignIn {
+			continue // to admins, about jobs; to an owner, about signing in: no vessel, no rule
 		}
 		for _, lang := range []string{"en", "kn", "hi"} {
 			dd := d

@@ -38,6 +38,10 @@ const insertBatch = 400
 // new. Email rows are due at once (the database's clock): a job run "as
 // of" another date still sends its reminders now.
 func (o Outbox) Enqueue(ctx context.Context, tx *gorm.DB, notices []Notice) (int, error) {
+	notices, err := dropTurnedOff(ctx, tx, notices)
+	if err != nil {
+		return 0, err
+	}
 	var rows []row
 	for _, n := range notices {
 		rs, err := o.rowsOf(n)
@@ -81,7 +85,7 @@ func (o Outbox) rowsOf(n Notice) ([]row, error) {
 		base.user = &id
 	}
 	var out []row
-	if r.hasFeed() {
+	if r.hasFeed() && !n.EmailOnly {
 		b := base
 		b.id = uuid.Must(uuid.NewV7())
 		out = append(out, b)

@@ -30,13 +30,16 @@ const (
 	TplRectificationAccepted = "rectification.accepted"
 	TplRectificationRejected = "rectification.rejected"
 	TplFindingOverdue        = "finding.overdue"
+	// TplOwnerSignIn mails a one-time sign-in link (Data.Detail) and code
+	// (Data.Number) to an owner (docs/OWNERS.md); email only, never the feed.
+	TplOwnerSignIn = "owner.signin"
 )
 
 // Templates lists every template, for tests and the review report.
 var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
 	TplCoCLegacyDeadline, TplCoCRevalidationDue, TplManningNonCompliant, TplPenaltyAdjusted, TplJobAlert,
 	TplDetentionOrdered, TplDetentionReleased, TplDetentionReportDue, TplDetentionOfficerReport,
-	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue}
+	TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn}
 
 // Why a charged penalty changed (Data.Reason), set by the penalty chain
 // function (penalty.RecomputeParties). Data.Earlier is the date of the
@@ -147,7 +150,7 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		TplDetentionReportDue,
 		TplDetentionOfficerReport:
 		return template, nil
-	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue:
+	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn:
 		return template, nil
 	case TplInspectionOverdue:
 		if !w.c.Has("overdue." + d.Doc + ".what") {

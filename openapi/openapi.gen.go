@@ -173,6 +173,48 @@ func (e BacklogEntryCode) Valid() bool {
 	}
 }
 
+// Defines values for BankCreditState.
+const (
+	BankCreditStateApplied   BankCreditState = "applied"
+	BankCreditStateDismissed BankCreditState = "dismissed"
+	BankCreditStateQueued    BankCreditState = "queued"
+	BankCreditStateRecorded  BankCreditState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditState enum.
+func (e BankCreditState) Valid() bool {
+	switch e {
+	case BankCreditStateApplied:
+		return true
+	case BankCreditStateDismissed:
+		return true
+	case BankCreditStateQueued:
+		return true
+	case BankCreditStateRecorded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BankCreditDecisionAction.
+const (
+	BankCreditDecisionActionApply   BankCreditDecisionAction = "apply"
+	BankCreditDecisionActionDismiss BankCreditDecisionAction = "dismiss"
+)
+
+// Valid indicates whether the value is a known member of the BankCreditDecisionAction enum.
+func (e BankCreditDecisionAction) Valid() bool {
+	switch e {
+	case BankCreditDecisionActionApply:
+		return true
+	case BankCreditDecisionActionDismiss:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CapacityResultMethod.
 const (
 	Area    CapacityResultMethod = "area"
@@ -3044,6 +3086,21 @@ func (e TokensTokenType) Valid() bool {
 	}
 }
 
+// Defines values for UpiPaymentRequestCurrency.
+const (
+	INR UpiPaymentRequestCurrency = "INR"
+)
+
+// Valid indicates whether the value is a known member of the UpiPaymentRequestCurrency enum.
+func (e UpiPaymentRequestCurrency) Valid() bool {
+	switch e {
+	case INR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VesselCategory.
 const (
 	VesselCategoryA VesselCategory = "A"
@@ -3383,6 +3440,30 @@ func (e ListAmendmentRequestsParamsStatus) Valid() bool {
 	case ListAmendmentRequestsParamsStatusOpen:
 		return true
 	case ListAmendmentRequestsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBankCreditsParamsState.
+const (
+	ListBankCreditsParamsStateApplied   ListBankCreditsParamsState = "applied"
+	ListBankCreditsParamsStateDismissed ListBankCreditsParamsState = "dismissed"
+	ListBankCreditsParamsStateQueued    ListBankCreditsParamsState = "queued"
+	ListBankCreditsParamsStateRecorded  ListBankCreditsParamsState = "recorded"
+)
+
+// Valid indicates whether the value is a known member of the ListBankCreditsParamsState enum.
+func (e ListBankCreditsParamsState) Valid() bool {
+	switch e {
+	case ListBankCreditsParamsStateApplied:
+		return true
+	case ListBankCreditsParamsStateDismissed:
+		return true
+	case ListBankCreditsParamsStateQueued:
+		return true
+	case ListBankCreditsParamsStateRecorded:
 		return true
 	default:
 		return false
@@ -3858,6 +3939,55 @@ type BacklogList struct {
 	NextCursor *string        `json:"next_cursor,omitempty"`
 }
 
+// BankCredit defines model for BankCredit.
+type BankCredit struct {
+	AmountPaise    int64               `json:"amount_paise"`
+	BankReference  string              `json:"bank_reference"`
+	CreatedAt      time.Time           `json:"created_at"`
+	CreditedOn     openapi_types.Date  `json:"credited_on"`
+	Id             openapi_types.UUID  `json:"id"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	Narration      string              `json:"narration"`
+	NoticeId       *openapi_types.UUID `json:"notice_id"`
+
+	// Reason Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable
+	Reason string `json:"reason"`
+
+	// Resolution The registrar's reason
+	Resolution string              `json:"resolution"`
+	ResolvedAt *time.Time          `json:"resolved_at,omitempty"`
+	ResolvedBy *openapi_types.UUID `json:"resolved_by,omitempty"`
+	State      BankCreditState     `json:"state"`
+	Version    int64               `json:"version"`
+}
+
+// BankCreditState defines model for BankCredit.State.
+type BankCreditState string
+
+// BankCreditDecision defines model for BankCreditDecision.
+type BankCreditDecision struct {
+	Action   BankCreditDecisionAction `json:"action"`
+	NoticeId *openapi_types.UUID      `json:"notice_id,omitempty"`
+	Reason   *string                  `json:"reason,omitempty"`
+}
+
+// BankCreditDecisionAction defines model for BankCreditDecision.Action.
+type BankCreditDecisionAction string
+
+// BankCreditList defines model for BankCreditList.
+type BankCreditList struct {
+	Items      []BankCredit `json:"items"`
+	NextCursor *string      `json:"next_cursor,omitempty"`
+}
+
+// BankStatementImport defines model for BankStatementImport.
+type BankStatementImport struct {
+	AlreadyRecorded int          `json:"already_recorded"`
+	Credits         []BankCredit `json:"credits"`
+	Queued          int          `json:"queued"`
+	Recorded        int          `json:"recorded"`
+}
+
 // CalendarToken defines model for CalendarToken.
 type CalendarToken struct {
 	CreatedAt  time.Time          `json:"created_at"`
@@ -3878,6 +4008,9 @@ type CalendarTokenCreated struct {
 
 	// Url The feed URL to give a calendar app
 	Url string `json:"url"`
+
+	// WebcalUrl The same feed as a webcal:// subscription link, which a phone opens in its calendar app
+	WebcalUrl *string `json:"webcal_url,omitempty"`
 }
 
 // CalendarTokenList defines model for CalendarTokenList.
@@ -6227,6 +6360,30 @@ type OffenceSyncItemOp string
 // OffenceSyncItemType defines model for OffenceSyncItem.Type.
 type OffenceSyncItemType string
 
+// OneTimeSessionRequest defines model for OneTimeSessionRequest.
+type OneTimeSessionRequest struct {
+	// Code The 6-digit code of the mail
+	Code           *string `json:"code,omitempty"`
+	DeviceName     *string `json:"device_name,omitempty"`
+	Email          *string `json:"email,omitempty"`
+	InstallationId string  `json:"installation_id"`
+
+	// Token The token of the mailed link
+	Token *string `json:"token,omitempty"`
+}
+
+// OneTimeSignInAccepted defines model for OneTimeSignInAccepted.
+type OneTimeSignInAccepted struct {
+	// ExpiresIn Seconds a mailed link and code stay valid
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// OneTimeSignInRequest defines model for OneTimeSignInRequest.
+type OneTimeSignInRequest struct {
+	Email string `json:"email"`
+}
+
 // OrderFinding defines model for OrderFinding.
 type OrderFinding struct {
 	// Action Deficiency action code (Sch-IX, after Form-B)
@@ -6280,6 +6437,23 @@ type OwnerPatch struct {
 	Name              *string             `json:"name,omitempty"`
 	Phone             *string             `json:"phone,omitempty"`
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+}
+
+// OwnerSettings defines model for OwnerSettings.
+type OwnerSettings struct {
+	Email    string   `json:"email"`
+	Language Language `json:"language"`
+
+	// Reminders Every reminder one may turn off
+	Reminders    []string `json:"reminders"`
+	RemindersOff []string `json:"reminders_off"`
+}
+
+// OwnerSettingsPatch defines model for OwnerSettingsPatch.
+type OwnerSettingsPatch struct {
+	Email        *string   `json:"email,omitempty"`
+	Language     *Language `json:"language,omitempty"`
+	RemindersOff *[]string `json:"reminders_off,omitempty"`
 }
 
 // OwnerSyncItem defines model for OwnerSyncItem.
@@ -7442,6 +7616,28 @@ type UpgradeRequiredProblem struct {
 	Type           string  `json:"type"`
 }
 
+// UpiPaymentRequest defines model for UpiPaymentRequest.
+type UpiPaymentRequest struct {
+	// Amount Rupees with two decimals, as in the link
+	Amount   string                    `json:"amount"`
+	Currency UpiPaymentRequestCurrency `json:"currency"`
+	Note     string                    `json:"note"`
+	NoticeId openapi_types.UUID        `json:"notice_id"`
+
+	// Payee The authority's virtual payment address
+	Payee     string `json:"payee"`
+	PayeeName string `json:"payee_name"`
+
+	// Reference The notice number
+	Reference string `json:"reference"`
+
+	// Uri upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=..
+	Uri string `json:"uri"`
+}
+
+// UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
+type UpiPaymentRequestCurrency string
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7873,6 +8069,22 @@ type ListAmendmentRequestsParams struct {
 
 // ListAmendmentRequestsParamsStatus defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParamsStatus string
+
+// ListBankCreditsParams defines parameters for ListBankCredits.
+type ListBankCreditsParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor                     `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit                      `form:"limit,omitempty" json:"limit,omitempty"`
+	State  *ListBankCreditsParamsState `form:"state,omitempty" json:"state,omitempty"`
+}
+
+// ListBankCreditsParamsState defines parameters for ListBankCredits.
+type ListBankCreditsParamsState string
+
+// ImportBankStatementParams defines parameters for ImportBankStatement.
+type ImportBankStatementParams struct {
+	JurisdictionId openapi_types.UUID `form:"jurisdiction_id" json:"jurisdiction_id"`
+}
 
 // ListCertificatesParams defines parameters for ListCertificates.
 type ListCertificatesParams struct {
@@ -8321,8 +8533,17 @@ type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
 
+// RequestOneTimeSignInJSONRequestBody defines body for RequestOneTimeSignIn for application/json ContentType.
+type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
+
+// SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
+type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
+
+// ResolveBankCreditJSONRequestBody defines body for ResolveBankCredit for application/json ContentType.
+type ResolveBankCreditJSONRequestBody = BankCreditDecision
 
 // CreateCertificateJSONRequestBody defines body for CreateCertificate for application/json ContentType.
 type CreateCertificateJSONRequestBody = CertificateInput
@@ -8362,6 +8583,9 @@ type CreateJurisdictionJSONRequestBody = JurisdictionInput
 
 // UpdateJurisdictionJSONRequestBody defines body for UpdateJurisdiction for application/json ContentType.
 type UpdateJurisdictionJSONRequestBody = JurisdictionPatch
+
+// UpdateOwnerSettingsJSONRequestBody defines body for UpdateOwnerSettings for application/json ContentType.
+type UpdateOwnerSettingsJSONRequestBody = OwnerSettingsPatch
 
 // CreateOwnerJSONRequestBody defines body for CreateOwner for application/json ContentType.
 type CreateOwnerJSONRequestBody = OwnerInput
@@ -10507,9 +10731,24 @@ type ServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(c *fiber.Ctx) error
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(c *fiber.Ctx) error
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(c *fiber.Ctx, params ListBankCreditsParams) error
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(c *fiber.Ctx, id ID) error
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(c *fiber.Ctx, params ImportBankStatementParams) error
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(c *fiber.Ctx, params ListCertificatesParams) error
@@ -10609,6 +10848,12 @@ type ServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(c *fiber.Ctx, id ID) error
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(c *fiber.Ctx) error
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(c *fiber.Ctx) error
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(c *fiber.Ctx, params ListOwnersParams) error
@@ -10636,6 +10881,9 @@ type ServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(c *fiber.Ctx, id ID, params GetOwnerCalendarParams) error
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(c *fiber.Ctx, id ID) error
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(c *fiber.Ctx, id ID) error
@@ -10660,6 +10908,12 @@ type ServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(c *fiber.Ctx, id ID) error
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(c *fiber.Ctx, id ID) error
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(c *fiber.Ctx) error
@@ -11075,11 +11329,164 @@ func (siw *ServerInterfaceWrapper) Logout(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// RequestOneTimeSignIn operation middleware
+func (siw *ServerInterfaceWrapper) RequestOneTimeSignIn(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestOneTimeSignIn(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// SignInOneTime operation middleware
+func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // Refresh operation middleware
 func (siw *ServerInterfaceWrapper) Refresh(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.Refresh(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListBankCredits operation middleware
+func (siw *ServerInterfaceWrapper) ListBankCredits(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBankCreditsParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "state" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "state", query, &params.State, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter state: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListBankCredits(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ResolveBankCredit operation middleware
+func (siw *ServerInterfaceWrapper) ResolveBankCredit(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResolveBankCredit(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ImportBankStatement operation middleware
+func (siw *ServerInterfaceWrapper) ImportBankStatement(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportBankStatementParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Required query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ImportBankStatement(c, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -12437,6 +12844,42 @@ func (siw *ServerInterfaceWrapper) MarkNotificationRead(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// GetOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateOwnerSettings operation middleware
+func (siw *ServerInterfaceWrapper) UpdateOwnerSettings(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateOwnerSettings(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListOwners operation middleware
 func (siw *ServerInterfaceWrapper) ListOwners(c *fiber.Ctx) error {
 
@@ -12803,6 +13246,35 @@ func (siw *ServerInterfaceWrapper) GetOwnerCalendar(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ResendOwnerSignIn operation middleware
+func (siw *ServerInterfaceWrapper) ResendOwnerSignIn(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ResendOwnerSignIn(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // DecidePenaltyRise operation middleware
 func (siw *ServerInterfaceWrapper) DecidePenaltyRise(c *fiber.Ctx) error {
 
@@ -13067,6 +13539,64 @@ func (siw *ServerInterfaceWrapper) GetPenaltyNoticePdf(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.GetPenaltyNoticePdf(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpi(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpi(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (siw *ServerInterfaceWrapper) GetPenaltyNoticeUpiQr(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetPenaltyNoticeUpiQr(c, id)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14860,6 +15390,26 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Post(options.BaseURL+"/v1/penalty-appeals/:id/decide", wrapper.DecidePenaltyAppeal)
 
+	router.Post(options.BaseURL+"/v1/auth/one-time", wrapper.RequestOneTimeSignIn)
+
+	router.Post(options.BaseURL+"/v1/auth/one-time/session", wrapper.SignInOneTime)
+
+	router.Post(options.BaseURL+"/v1/owners/:id/sign-in-link", wrapper.ResendOwnerSignIn)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi", wrapper.GetPenaltyNoticeUpi)
+
+	router.Get(options.BaseURL+"/v1/penalty-notices/:id/upi.png", wrapper.GetPenaltyNoticeUpiQr)
+
+	router.Post(options.BaseURL+"/v1/bank-statements", wrapper.ImportBankStatement)
+
+	router.Get(options.BaseURL+"/v1/bank-credits", wrapper.ListBankCredits)
+
+	router.Post(options.BaseURL+"/v1/bank-credits/:id/resolve", wrapper.ResolveBankCredit)
+
+	router.Get(options.BaseURL+"/v1/me/owner-settings", wrapper.GetOwnerSettings)
+
+	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
+
 	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
 
 	router.Get(options.BaseURL+"/v1/reports/:chart", wrapper.GetReportChart)
@@ -15509,6 +16059,137 @@ func (response LogoutdefaultApplicationProblemPlusJSONResponse) VisitLogoutRespo
 	return ctx.JSON(&response.Body)
 }
 
+type RequestOneTimeSignInRequestObject struct {
+	Body *RequestOneTimeSignInJSONRequestBody
+}
+
+type RequestOneTimeSignInResponseObject interface {
+	VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error
+}
+
+type RequestOneTimeSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response RequestOneTimeSignIn202JSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn400ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestOneTimeSignIn422ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RequestOneTimeSignIn429ApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestOneTimeSignIndefaultApplicationProblemPlusJSONResponse) VisitRequestOneTimeSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimeRequestObject struct {
+	Body *SignInOneTimeJSONRequestBody
+}
+
+type SignInOneTimeResponseObject interface {
+	VisitSignInOneTimeResponse(ctx *fiber.Ctx) error
+}
+
+type SignInOneTime200JSONResponse Tokens
+
+func (response SignInOneTime200JSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime400ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime401ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime401ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime422ApplicationProblemPlusJSONResponse Problem
+
+func (response SignInOneTime422ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type SignInOneTime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SignInOneTime429ApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type RefreshRequestObject struct {
 	Body *RefreshJSONRequestBody
 }
@@ -15566,6 +16247,254 @@ type RefreshdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RefreshdefaultApplicationProblemPlusJSONResponse) VisitRefreshResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListBankCreditsRequestObject struct {
+	Params ListBankCreditsParams
+}
+
+type ListBankCreditsResponseObject interface {
+	VisitListBankCreditsResponse(ctx *fiber.Ctx) error
+}
+
+type ListBankCredits200JSONResponse BankCreditList
+
+func (response ListBankCredits200JSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListBankCredits400ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits401ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits403ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCredits422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListBankCredits422ApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListBankCreditsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListBankCreditsdefaultApplicationProblemPlusJSONResponse) VisitListBankCreditsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResolveBankCreditRequestObject struct {
+	Id   ID `json:"id"`
+	Body *ResolveBankCreditJSONRequestBody
+}
+
+type ResolveBankCreditResponseObject interface {
+	VisitResolveBankCreditResponse(ctx *fiber.Ctx) error
+}
+
+type ResolveBankCredit200JSONResponse BankCredit
+
+func (response ResolveBankCredit200JSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResolveBankCredit400ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit401ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit401ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit403ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit404ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit409ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit409ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCredit422ApplicationProblemPlusJSONResponse Problem
+
+func (response ResolveBankCredit422ApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ResolveBankCreditdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResolveBankCreditdefaultApplicationProblemPlusJSONResponse) VisitResolveBankCreditResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ImportBankStatementRequestObject struct {
+	Params ImportBankStatementParams
+	Body   io.Reader
+}
+
+type ImportBankStatementResponseObject interface {
+	VisitImportBankStatementResponse(ctx *fiber.Ctx) error
+}
+
+type ImportBankStatement200JSONResponse BankStatementImport
+
+func (response ImportBankStatement200JSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ImportBankStatement400ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement401ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement401ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement403ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement403ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement404ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement404ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement413ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement413ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(413)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement415ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement415ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatement422ApplicationProblemPlusJSONResponse Problem
+
+func (response ImportBankStatement422ApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ImportBankStatementdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ImportBankStatementdefaultApplicationProblemPlusJSONResponse) VisitImportBankStatementResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -18139,6 +19068,130 @@ func (response MarkNotificationReaddefaultApplicationProblemPlusJSONResponse) Vi
 	return ctx.JSON(&response.Body)
 }
 
+type GetOwnerSettingsRequestObject struct {
+}
+
+type GetOwnerSettingsResponseObject interface {
+	VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type GetOwnerSettings200JSONResponse OwnerSettings
+
+func (response GetOwnerSettings200JSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetOwnerSettings401ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetOwnerSettings403ApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitGetOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateOwnerSettingsRequestObject struct {
+	Body *UpdateOwnerSettingsJSONRequestBody
+}
+
+type UpdateOwnerSettingsResponseObject interface {
+	VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateOwnerSettings200JSONResponse OwnerSettings
+
+func (response UpdateOwnerSettings200JSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOwnerSettings400ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings401ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings403ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings409ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettings422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateOwnerSettings422ApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateOwnerSettingsdefaultApplicationProblemPlusJSONResponse) VisitUpdateOwnerSettingsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListOwnersRequestObject struct {
 	Params ListOwnersParams
 }
@@ -18890,6 +19943,76 @@ func (response GetOwnerCalendardefaultApplicationProblemPlusJSONResponse) VisitG
 	return ctx.JSON(&response.Body)
 }
 
+type ResendOwnerSignInRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ResendOwnerSignInResponseObject interface {
+	VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error
+}
+
+type ResendOwnerSignIn202JSONResponse OneTimeSignInAccepted
+
+func (response ResendOwnerSignIn202JSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn401ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn403ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn403ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn404ApplicationProblemPlusJSONResponse Problem
+
+func (response ResendOwnerSignIn404ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ResendOwnerSignIn429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ResendOwnerSignIn429ApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ResendOwnerSignIndefaultApplicationProblemPlusJSONResponse) VisitResendOwnerSignInResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type DecidePenaltyRiseRequestObject struct {
 	Id   ID `json:"id"`
 	Body *DecidePenaltyRiseJSONRequestBody
@@ -19517,6 +20640,158 @@ type GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetPenaltyNoticePdfdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticePdfResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiResponseObject interface {
+	VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpi200JSONResponse UpiPaymentRequest
+
+func (response GetPenaltyNoticeUpi200JSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpi401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpi409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpidefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetPenaltyNoticeUpiQrRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetPenaltyNoticeUpiQrResponseObject interface {
+	VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error
+}
+
+type GetPenaltyNoticeUpiQr200ResponseHeaders struct {
+	CacheControl *string
+}
+
+type GetPenaltyNoticeUpiQr200ImagepngResponse struct {
+	Body          io.Reader
+	Headers       GetPenaltyNoticeUpiQr200ResponseHeaders
+	ContentLength int64
+}
+
+func (response GetPenaltyNoticeUpiQr200ImagepngResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	if response.Headers.CacheControl != nil {
+		ctx.Response().Header.Set("Cache-Control", fmt.Sprint(*response.Headers.CacheControl))
+	}
+	ctx.Response().Header.Set("Content-Type", "image/png")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetPenaltyNoticeUpiQr401ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr403ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr404ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse Problem
+
+func (response GetPenaltyNoticeUpiQr409ApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetPenaltyNoticeUpiQrdefaultApplicationProblemPlusJSONResponse) VisitGetPenaltyNoticeUpiQrResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -22508,9 +23783,24 @@ type StrictServerInterface interface {
 	// Logout Revoke this device's refresh tokens
 	// (POST /v1/auth/logout)
 	Logout(ctx context.Context, request LogoutRequestObject) (LogoutResponseObject, error)
+	// RequestOneTimeSignIn Mail a one-time sign-in link and code to an owner's registered email
+	// (POST /v1/auth/one-time)
+	RequestOneTimeSignIn(ctx context.Context, request RequestOneTimeSignInRequestObject) (RequestOneTimeSignInResponseObject, error)
+	// SignInOneTime Sign in with a one-time link's token, or an email and its code
+	// (POST /v1/auth/one-time/session)
+	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
+	// ListBankCredits Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first
+	// (GET /v1/bank-credits)
+	ListBankCredits(ctx context.Context, request ListBankCreditsRequestObject) (ListBankCreditsResponseObject, error)
+	// ResolveBankCredit A registrar applies a queued credit to a notice, or dismisses it with a reason
+	// (POST /v1/bank-credits/{id}/resolve)
+	ResolveBankCredit(ctx context.Context, request ResolveBankCreditRequestObject) (ResolveBankCreditResponseObject, error)
+	// ImportBankStatement A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+	// (POST /v1/bank-statements)
+	ImportBankStatement(ctx context.Context, request ImportBankStatementRequestObject) (ImportBankStatementResponseObject, error)
 	// ListCertificates List certificates
 	// (GET /v1/certificates)
 	ListCertificates(ctx context.Context, request ListCertificatesRequestObject) (ListCertificatesResponseObject, error)
@@ -22610,6 +23900,12 @@ type StrictServerInterface interface {
 	// MarkNotificationRead Mark a feed entry read (idempotent)
 	// (POST /v1/me/notifications/{id}/read)
 	MarkNotificationRead(ctx context.Context, request MarkNotificationReadRequestObject) (MarkNotificationReadResponseObject, error)
+	// GetOwnerSettings An owner's settings (language, email, reminders)
+	// (GET /v1/me/owner-settings)
+	GetOwnerSettings(ctx context.Context, request GetOwnerSettingsRequestObject) (GetOwnerSettingsResponseObject, error)
+	// UpdateOwnerSettings Change an owner's language, email or the reminders they receive
+	// (PATCH /v1/me/owner-settings)
+	UpdateOwnerSettings(ctx context.Context, request UpdateOwnerSettingsRequestObject) (UpdateOwnerSettingsResponseObject, error)
 	// ListOwners List owners
 	// (GET /v1/owners)
 	ListOwners(ctx context.Context, request ListOwnersRequestObject) (ListOwnersResponseObject, error)
@@ -22637,6 +23933,9 @@ type StrictServerInterface interface {
 	// GetOwnerCalendar Every deadline of the owner's vessels and crew, as an iCalendar feed
 	// (GET /v1/owners/{id}/calendar.ics)
 	GetOwnerCalendar(ctx context.Context, request GetOwnerCalendarRequestObject) (GetOwnerCalendarResponseObject, error)
+	// ResendOwnerSignIn A registrar or admin mails the owner a new one-time sign-in link and code
+	// (POST /v1/owners/{id}/sign-in-link)
+	ResendOwnerSignIn(ctx context.Context, request ResendOwnerSignInRequestObject) (ResendOwnerSignInResponseObject, error)
 	// DecidePenaltyRise A supervisor confirms or rejects a proposed rise of a served penalty
 	// (POST /v1/penalty-adjustments/{id}/decision)
 	DecidePenaltyRise(ctx context.Context, request DecidePenaltyRiseRequestObject) (DecidePenaltyRiseResponseObject, error)
@@ -22661,6 +23960,12 @@ type StrictServerInterface interface {
 	// GetPenaltyNoticePdf The penalty notice's current revision as a PDF (English, the language of record)
 	// (GET /v1/penalty-notices/{id}/pdf)
 	GetPenaltyNoticePdf(ctx context.Context, request GetPenaltyNoticePdfRequestObject) (GetPenaltyNoticePdfResponseObject, error)
+	// GetPenaltyNoticeUpi A UPI payment request for the notice's amount due
+	// (GET /v1/penalty-notices/{id}/upi)
+	GetPenaltyNoticeUpi(ctx context.Context, request GetPenaltyNoticeUpiRequestObject) (GetPenaltyNoticeUpiResponseObject, error)
+	// GetPenaltyNoticeUpiQr The QR code of the notice's UPI payment request (PNG)
+	// (GET /v1/penalty-notices/{id}/upi.png)
+	GetPenaltyNoticeUpiQr(ctx context.Context, request GetPenaltyNoticeUpiQrRequestObject) (GetPenaltyNoticeUpiQrResponseObject, error)
 	// PlanPhotoUpload Plan the upload of a photo's bytes (or learn that none are needed)
 	// (POST /v1/photos)
 	PlanPhotoUpload(ctx context.Context, request PlanPhotoUploadRequestObject) (PlanPhotoUploadResponseObject, error)
@@ -23097,6 +24402,84 @@ func (sh *strictHandler) Logout(ctx *fiber.Ctx) error {
 	return nil
 }
 
+// RequestOneTimeSignIn operation middleware
+func (sh *strictHandler) RequestOneTimeSignIn(ctx *fiber.Ctx) error {
+	var request RequestOneTimeSignInRequestObject
+
+	var body RequestOneTimeSignInJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestOneTimeSignIn(ctx.UserContext(), request.(RequestOneTimeSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestOneTimeSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestOneTimeSignInResponseObject); ok {
+		if err := validResponse.VisitRequestOneTimeSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SignInOneTime operation middleware
+func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
+	var request SignInOneTimeRequestObject
+
+	var body SignInOneTimeJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.SignInOneTime(ctx.UserContext(), request.(SignInOneTimeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SignInOneTime")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
+		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Refresh operation middleware
 func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 	var request RefreshRequestObject
@@ -23128,6 +24511,103 @@ func (sh *strictHandler) Refresh(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(RefreshResponseObject); ok {
 		if err := validResponse.VisitRefreshResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBankCredits operation middleware
+func (sh *strictHandler) ListBankCredits(ctx *fiber.Ctx, params ListBankCreditsParams) error {
+	var request ListBankCreditsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBankCredits(ctx.UserContext(), request.(ListBankCreditsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBankCredits")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBankCreditsResponseObject); ok {
+		if err := validResponse.VisitListBankCreditsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResolveBankCredit operation middleware
+func (sh *strictHandler) ResolveBankCredit(ctx *fiber.Ctx, id ID) error {
+	var request ResolveBankCreditRequestObject
+
+	request.Id = id
+
+	var body ResolveBankCreditJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResolveBankCredit(ctx.UserContext(), request.(ResolveBankCreditRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResolveBankCredit")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResolveBankCreditResponseObject); ok {
+		if err := validResponse.VisitResolveBankCreditResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportBankStatement operation middleware
+func (sh *strictHandler) ImportBankStatement(ctx *fiber.Ctx, params ImportBankStatementParams) error {
+	var request ImportBankStatementRequestObject
+
+	request.Params = params
+
+	request.Body = bytes.NewReader(ctx.Request().Body())
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportBankStatement(ctx.UserContext(), request.(ImportBankStatementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportBankStatement")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportBankStatementResponseObject); ok {
+		if err := validResponse.VisitImportBankStatementResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -24209,6 +25689,70 @@ func (sh *strictHandler) MarkNotificationRead(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// GetOwnerSettings operation middleware
+func (sh *strictHandler) GetOwnerSettings(ctx *fiber.Ctx) error {
+	var request GetOwnerSettingsRequestObject
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOwnerSettings(ctx.UserContext(), request.(GetOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitGetOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOwnerSettings operation middleware
+func (sh *strictHandler) UpdateOwnerSettings(ctx *fiber.Ctx) error {
+	var request UpdateOwnerSettingsRequestObject
+
+	var body UpdateOwnerSettingsJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOwnerSettings(ctx.UserContext(), request.(UpdateOwnerSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOwnerSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOwnerSettingsResponseObject); ok {
+		if err := validResponse.VisitUpdateOwnerSettingsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListOwners operation middleware
 func (sh *strictHandler) ListOwners(ctx *fiber.Ctx, params ListOwnersParams) error {
 	var request ListOwnersRequestObject
@@ -24482,6 +26026,33 @@ func (sh *strictHandler) GetOwnerCalendar(ctx *fiber.Ctx, id ID, params GetOwner
 	return nil
 }
 
+// ResendOwnerSignIn operation middleware
+func (sh *strictHandler) ResendOwnerSignIn(ctx *fiber.Ctx, id ID) error {
+	var request ResendOwnerSignInRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendOwnerSignIn(ctx.UserContext(), request.(ResendOwnerSignInRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendOwnerSignIn")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendOwnerSignInResponseObject); ok {
+		if err := validResponse.VisitResendOwnerSignInResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DecidePenaltyRise operation middleware
 func (sh *strictHandler) DecidePenaltyRise(ctx *fiber.Ctx, id ID) error {
 	var request DecidePenaltyRiseRequestObject
@@ -24747,6 +26318,60 @@ func (sh *strictHandler) GetPenaltyNoticePdf(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(GetPenaltyNoticePdfResponseObject); ok {
 		if err := validResponse.VisitGetPenaltyNoticePdfResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpi operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpi(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpi(ctx.UserContext(), request.(GetPenaltyNoticeUpiRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpi")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPenaltyNoticeUpiQr operation middleware
+func (sh *strictHandler) GetPenaltyNoticeUpiQr(ctx *fiber.Ctx, id ID) error {
+	var request GetPenaltyNoticeUpiQrRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPenaltyNoticeUpiQr(ctx.UserContext(), request.(GetPenaltyNoticeUpiQrRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPenaltyNoticeUpiQr")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPenaltyNoticeUpiQrResponseObject); ok {
+		if err := validResponse.VisitGetPenaltyNoticeUpiQrResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -25987,730 +27612,778 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bkhw3si4MvgosZ//GSltRxTqRIqus7Z8SSanZkkg2SUm9dhd3JioDmQlVJJACEFXMlnHbeogxmzfY",
-	"635u5n7Nm6wnGXMHEIE4ZUQe6kCKfdFiRUbg6HB3+OHzP3ojOZtLwYTRvZM/elNGY6bwn2+ZUYuzsWEK",
-	"/oqZHik+N1yK3knvHRtJEWtiJLmm3JALNpaKEQWfcDEhO2+/e0aeHhzsk//6z4P9vcO9o34v6unRlM0o",
-	"tDaWakZN76THhTk67EW9Gf3IZ+msd/Lk8fH+ftSbcWH/Poh6ZjFn9lU2Yar36VMUjO0t+z3lisXbGqPK",
-	"2jMqZdsc88/zRNL49XismamO9tuFYZrIMTFTRuZTaST+SzN1xRSZyiTWnUf3+Dgc3eHjw4Pj4gD3awb4",
-	"KerNqaIzZtz+P0uVljV7/3pOf08ZGeHPZKzkjAj20Qzsg17U4/DW7ylTi17UE3QG/WQ/5iOe0Y8/MjEx",
-	"097J4X4+Im0UFxNcsZfP4T1sbk7NNG+Nx93WIk3xzaCno8e1HY1/omY0rc71/ZQRJa/JFVOaS0EWMiUX",
-	"VLMYN2c0pWLCiBQRYXuTPXLeOzrvkZ0X7+mEwBgIHY3Y3LC471fFHq98Ii/Hu7bnhoU5rl2XH/mMm2xp",
-	"Siud4I9hezEb0zQxvZNH+9ESKn7USsOfYNH1XArNkELeKHmRsBn8cySFYQIHRefzhI8orODDuX3j337T",
-	"sJx/BIP6H4qNeye9/8fDnP88tL/qh75d7LG4IWeC4LE9fvQNmfvXHD+gFwl7JsU44SNzq2MiI9frKbme",
-	"MkG4IVwTo6jQnAlDdqiQZsoUmad6as841yRmV3zEIkLdcb9gwJWumOJjzmIiFeFGkwvkC/Y3xWbyisV9",
-	"gtPdRf5HNF1o262RhOpLQieUi15UYeW7GS+vm6d7+2HA9XGq75iCYf4s6BXlCSzx7S5tzOZMxEyMFrCm",
-	"sbwWsDJw+mJqKJxFeH6R6gXZGcmYkSEy+GH/hBi1sItBKK5UYdWccAj2a8Kv2PbW7b2UP1GxAPHEtNG3",
-	"uWjvpSQzKhZkTHnCYpLICRcaOJIlPDoayVQYWEcax4ppfWqlYvM6bWFZMkH9CYfs5gHfn41g4M9kzKoM",
-	"+Dkb8xHH7af4GsFN3vmBKkENvaTkcP/wUUTejaa7L/8BfJYJYF//7O0f9KLePnC4/SP4P5CJ+4/g/x73",
-	"ot7Tp70PFdYa9c5mTMQzJozbNxjQXMk5U4ZbnkfVxP43jjmMhyZvgt+tJKrKkFlqcLMfaELVJIUedC/r",
-	"X178xkamF/U+7o4VY7vAo92H0J3XCnwjBDh9TC4W+A+yA7+9SfX0J//7jM0umLKfUWPfsmO6YBqamvVh",
-	"siM6N6li8YCagtSMqWG7hs9YSXQ+qlmwkWLUbNZEzEY8XqkJkSaOE9n1bmzyYtFBHejQGnDAAY+30Vin",
-	"VqpfCT1nSP+DjRqQas3vf0sV1zHfZAiefLe0kFbd+WPJYXPHI1+7PSr0NVPkv//j//R7UZsCGvXktWDr",
-	"Lphi1PHz4gB/nS7wMLOYG3JNNZmyJD4lUowYcWQb4Qv2D/VAE9uUFVVSMPzKC6viHOomoQ01KbIszxnl",
-	"HD/1yimq0sCAWFzLE9N5vOkRT3W2juXVAFEVs2xJetHKK+108+WXoKf7+98cPH16+Oj4m+P9p08PWi5D",
-	"4e3in/a64bspH8Z8do4mIysjivw124eMMqpnKiC40oEt8NnCjnwoC5EaIfYjrxNk3LBZ8R/L1I1ym3ig",
-	"6ceX9ttHAeVRpegCfg4vhTXXvZYDXt4C7KjLbN+ykVQ1pHaGFzk5JtR/MFD2C02ottfuNEmIZqAXcnNC",
-	"2BVTCzKSSToTXtr2ogZ9YNni/e3d61e/0CRlX6XuKlI3YWbbA/wqyO+vIG8XZduRx6uIzPZ3tysd76ns",
-	"K0u8kAJC+ZcfsI6yMGAZBZa0ppTMZXSTvCzwlS7i5N1CjEDKIa9Pktfj3sk/l3N7/8ULccUSOQemX5a9",
-	"YLpYVeI6ufbJjznX5yoCrUaNK+0q/lqd/odPUe9bOrpM5OQ5G3FPWiWJlyhG48VgzAVNWjTwKY1JwsYG",
-	"xeuFbZm4Bk6IYjpN0PYCli5tpGIxwWb9T1TEBGxnYP0CtdeRCBHyOr8+X0iZMCq8CPKj9ssTcz2iCsgD",
-	"rC6LWh13NZZWw1w0GlhbTDapnr61b5b3o3igsllkLUelVa+j3NLGBRaMelvFmCaaldWZdRdwCXudceEf",
-	"HLTRZWHm2OKSmb4QRi1q6HMyUWxCDRuwj9yZ3qqUkr+13paX1LjiGXgmlcILFXGvERAFERnzjywm1JAx",
-	"V9oQxUaMzwt3npW0QGcxy/hANqVUXAp5DasIni8uJoOxVANGVcLR+4CkVLuPq6hITR/XC/Sa93EVBpqx",
-	"2nuyNczCqberFbMxU8AhdoBb0Anrr7twNTpQlYflMu+BJuEXpwRUGnI95QmDEcaSaWBSBMmt/QLbqhAl",
-	"dPmqWOsALDWBV4FXMmEIX5uQNuR+zZYYjgZv5x2r2GG6mGDmdAFe0/Utrv5u5xYsX6l22+vyJiJyyeYG",
-	"/DUX1PBZRK6n1MCVEYWZdxg6022NeRYVTfb7NlW3qAcbPhgndFK82QfL/LhulfOb/EHdTR4VPDajPCkf",
-	"60fH29RnW4RirltWLC6wkCWeHlUFgWOZZW00YEPh4cuJb4kM2oZtpSDO7o1d5RlNmIipei8vWY0WuAUT",
-	"xHrcBjco1du1DGx2s7ySl9scTt0NLLjzBCvfum/P7Lv3aPs2WWnjSbHK7jUbKWZOiZ6ih1gkC3dHCNo8",
-	"qL/Aq4ZLzJixmPz89kfwq4O5nVAycmtL6Hxell7HT1bdSDsdO4LVtnUbXKfQYEUIVPjOCnxjTkfcLNa7",
-	"f4yoUpzFK35F4zQxukBSlfCWg31/G1kiP0dTnsSKiUEqYqYGB4dbaDNJJxM6YYPLSfGoyRRYQLm1hvZE",
-	"anWG0ja4idftw0ix6/bRtw1+nEipBlQxOpgddhr/0uGDpKZ4IZlVD93bVAi46M+YUTYW7oKJ0RT+CZEL",
-	"11ShDN9sBJ+Wkqy/xhfJK+Fj9hsdXTKjB6ox3hAiCf8vGDWsPJknqSYj13BElASKikk67y2LwTo8OP7m",
-	"+MnR4+Nv2jZmxsxUxuH1z60s2twYrb3dySumQKOpG/6cKS2FHrgTSNjHEWOxJnOqNRMTpnRkXZD+hdAN",
-	"Wb1f558tJ8LuMy4NsDqDN/YFgtEtYEmCABdB/KTJaMpGl0smsY1BGkVHrI31vseXymc5WLFse6N62vP9",
-	"1PNfQxM5SVkxrKbEZmXcOsrge7jbp2xwyUWB4oQUrBeh0tBzeulcKtOLejbWdhCzOVWgafeinhQDxRJG",
-	"NfxB9QAugxjpVm+HSNlgzhSXNfv8nVTEDweiwJh1mNvXbUCqKVzg8SW4xVFBXr57TZ483j8gcarsdWzn",
-	"zcHx84i8OfqpFBRwXKcuGG6SsnXjUX34ari57uJhvw5Wc/kOwjlu3LvbGOnS4TXZ35JEXoMig2u/gou5",
-	"QG8tV1LqlqbVgNCF0vMgs4zabcism8OKJ4UZyoWPlKyzURsm8F47Utww5Tro5lwoD/VDne3DBsOROVWU",
-	"HO4dkqxHkvUIMakEFpEc7WNIXd/Gio2AW2ofoDpmIxPlgSdg6TolxtugMucLmdEFROPOpWY+TG//MaGJ",
-	"mcp0MnXGkzF1xv7946b4PRyyhjHvHu4d9/fI2QVaWzB69pprtocKFZvQZKDYuNHI0eCra6GphMOmDYBl",
-	"Ldq2/Ed89w2+aiPnuR7MZNrlYM6ZoEl7F9k5e+Pex4M64TPW/Uy9xffLc69OPeMVnQb0Ht9uYBx4MnNO",
-	"F2xWaYUrpyyqsI7CYcpnv5QrfcfYD05OFfmSl15txjDbS9eVLS0CdpK1sXSgLzP5tKmkrm3pNiTAm5yS",
-	"S6Pm1nTX7VxaA5wcj5kYsbp7wZwxHYGAJ6ngBnTsWZoYPk84U6eEWiaB6h4ZMZ7AJcLqfqmYKz5iMcT+",
-	"9KItGlqzD5sGi/khfixjQmEE5HqKHHKG4dfwhhyP+QjDrI3e7viy9SlE/rkldrfDQEuvd+rJ6y78TKUJ",
-	"G9QmNWH6TJqAecbO1019JGdMo6bWi1rOY4k27T4Gs4tyWltKqk1hYe+tbPJB5iP/foQSD5isJawkgW3k",
-	"hux8/+I9eXh18BAmph9mH9hULY0+K26mBI+PRg+2ZficaXDVyOTKJgQVTwwTRpXtOMs8Ht11rhXlYndt",
-	"a5m61f5mVcXq8s1aqtW2NCRUjuBAN6tHJzWaESpMXj0CvUiTa5Yk8N/SvnXUi4qHps42W1SR6g+lJheK",
-	"0dEUAo5nUhvibmQj62/tRVslobJy1d5kk07V9LqVRYMq02r4YDu6VO1kM8Fbf4K7kXoxO5QkVExSOmEn",
-	"hAlCk2u60KfkUkRkyoEEFSPXihsTmmM8G+ymqG2im9Wx3pZVKg3K87+lTPzOgrHKYqQmCisTBBtFX5V0",
-	"7IpixUQHfS7qTXmn1y7F6tohaxC0MMYxH1HDuu+OXc2fmKE1+wIqysD6ytf0F7GPc66YHpQCJJ29quAZ",
-	"qvl6omhFltVeGLjWKYvX7AU/Vp1MGVsI3fV3oKW0nu8kXqScOBkt6mLqg5dBP3omZ3NmXLYmrApBR4rV",
-	"dZPYyp2IYLYrUeyKJhzWCZPZ4B3bEYkZjRMuavL81N7RoZWK//ilX2t4dob+4oI+qRcAWf9rbl4eKNxx",
-	"Qd/ZD+DTFI/OoMxGrpjWzPkDPfnXKuf2xW3EWRSGEvkrrCX/bO+zhQ3pPSPfIKS3TKUNfC5fE6CZhFN3",
-	"9dvkHhnThR4YOcBzX0Our9iEGvDkYrYVvoXG9BUN/7vh0+rVq8h1qroXxmwh5ZGYLjLKp9dkh4lYKg0K",
-	"2YjO5zYJPGaKuxvDzXGw9VIRNuF7a3KiVU73hGujFoNNDmn2aQkCQ/gMdHArXLL4FO98saLXgvyF6FRj",
-	"0jruoxixJLFbqVOl4LmluuzEAyn0HN1YB15OmiKj5qgHrHTMBT7PumvXNrBxd6hrz3B5pbJ5t8j5l2Ke",
-	"tvv3iyv34iMdmWSB9yU5JhkTw3tyUeLvVe7In49GcPvnaQU9YmMlYAWhuzT4exsieHtisPmItJyDH0pu",
-	"UXeeqLs46VRdsYUl5iuMbqfJIHvIhU4VtUa5uUyS1H2V8JE31WU6FUjl+UB5N/+YG8E0nNc5UzNuatWE",
-	"YJxbiRrKm7tHoYr5oN54HJ+lPGnGRfj0oGKM+7IuDnd3OteWvZ+Wb/O7SlK7l6KZ7MUwXyd88Xkue1vO",
-	"yd1ZGYqHq2JhCH7eyMYAcTAJ1+bMhuEHXSyYRqUD/q8+hCj72K/Q6u6qqrsdgGoGYEdtXaHS0PG0yXTe",
-	"ydpRl+nxzgADAhM/hO6fEupAvWKC0YtgB+aaUCLYNSmLlFq1E0JPW+N/2GyeUMO+48Yes3rXxK/gkAc9",
-	"E7HE7FsABaV5bGFciMOz2DkTgn2EW/V3Us12D0+IPfEYN7eYswgAqiw7jEgiLe5Q35qqBQVXTBUj4+qI",
-	"GHqJP2FCgxvkmkbhRzXCAReo0WMEY4OubNSW7gR1YdhH02VkdQqyJSPXRq2QCQm/m+p710eDx6vy/LqV",
-	"cebifCBLV8fTdt2liRE+m6X2xAUJMpSM/NdkJ5Yj/fDdv796tjeLI5I1S4xrV1ddZ2NuVjxxdZzg559f",
-	"Pr96BOO5ZIv/Z55JvLIWv5o+VWCnrVHYUe+SLbrefrsHMcD7xke1VrV7LVM16ujW8/s0aEhN72BfOajP",
-	"bForlsFeflHTrowsW6XcCeJmirp1xus+1CWLTeSue5gR715G+8ELu3yGMZEnf1gMy5PehJtperE3krOH",
-	"houYJv4/WUM4i8qJagU2yb4fZIdlE2STrYCMbB3DY93DfqfHuNM5Xuqm7PounuJtrvctn/39rmf/5uA4",
-	"bglTYw2mZEmxsM1bwbyosJq7uwE1ML2621CF2212KUqkThV7mybd3RDH9SEwtqWiRWgmjY1gzDXt7jgK",
-	"9f2oNOlgZSj7/t3g3OdZh21hVJmP5m02wE08NaNasM+zQiSWjCEIS3kbcWacbgtHmzGt6YStcRFwmq5v",
-	"oH4hcnzh4gIAFO3gClG+4NSIhTs1BRPJ8ZNH33SAAPijkjdVo5YFoqmYu04FYQmbYeA0aNdjzpKYXHkA",
-	"suBWdnh8+ORJRTb90ZIbDwoFtgbNgyEfO4jgrywHHlqwd1fsfEp1Taz6mVgQwEazreFmw8qQnQuXLeV8",
-	"YwfkJ/6tBU++kPECQuxGdMYIF/2SLsaFYWpMR+yPTwUlTF/y+a6c25va7lzie3b1P0Vu67bP9oEXcCbM",
-	"gKZmKlUr83O0dWbfzj//SlWfI1VtQX9mwnCzWNfXZT/2crPNGI1L2smcfDvId62a6VwmfLToFtGvpXOs",
-	"dFSjbZTuNvXorM3toCPauhBrMxb3+VfG8jkylmsuRNFsb7ez5wVGx5iAkEGEvMbzgpJgzE5cNoJ20IIi",
-	"4dXC/14raRjui+Yxc/ZA913VJrEF8NSNIK42hEraOuDPtrB26jEcLaxOuOjLdnkr/mW/8/fHuexG1G5+",
-	"cy9uZHQr3iKWrdQrN78CuPBno8muPLP7aY28IQWtMU+uVkW7xzraPUAr3gRwqFbFXKY0flUylyiZK5/5",
-	"+2nMDRWwdTzNzWpXGWa5QQ0LZERpkUt8tryDZS5ep9EFZFykpyLF3joucy6Gw2O2kvt9NnPVl1Y9zEWB",
-	"D7CPNnbCLhrRhooYayhdMWVYbH9MpMZ6XnjzgBiS+TzhhcBfaAiX1X7WrrUHo1q2RHdnvS+qSnVGe/fG",
-	"ZqZ6xa5XDkO+kQC/pYuh2PX3+OKmkX5N2TcvsVFf1xJo7qVIII76F7SYa3I2MpA2c1CfRrNz2K/PoNk0",
-	"7K+0k3a1agkWNnJZ9ke+yWtFqAZtd4is2Dy6XMmkE1m8hfdAQPKJ2M4al8buhhL2EBVXs2k7vvekXQK0",
-	"BkizUZjrpYiLUCa4v6eY3oX/1IQiOUK2sxyTH6iIE0oOnj56FJE3VNGYz8nB08ffYMi/zeQiLwK2OKPa",
-	"MDUYJVTrwUEvKj44LD84wk8nXLBBDJky4Zd1zw9RPME5GTjPkn2LqVJ49TxhFHxlg5GiYzPIA7ItXIVt",
-	"zQ4FJS3E2FWfKoqNBX3MJMjF4EHYXmHE5WbLPxYGErTa8HnTK3QwkQjJl4/aPwpGWX6Yt7As+lyx65+Y",
-	"jz7eQlIoHI6BHA8uuDLTdZhpdxhjLmJ+NRrUBk8f31B+Zmfo9PlUik4oYHPlYNMHPoG8FdrIv1fRXgsL",
-	"kmEv2xX1Q6rtsXNWYEYu6wj126SNNa/XJYoqyXMRcyrIK2rnS577AqdyXJTsBNlxtg8lEphTY5iCBv/X",
-	"P892/+f+7tOHux/+OI6O9z/9j97tkm1LfsE9IuJ2+gypcyuWzqy1e2TrzMa0nTyaWzyRXz4VL9mtu7vx",
-	"FYi4cttbmsK+2oXvtfhWUhWvFXi/1jWi7pJZOKiHNed09Yj77rcGtwL28lA1LDWd5/CzmvLKo4QqxEdL",
-	"2KnFTR+iHWeI+Ef4TyLoFZ+gWkwA+AgQ1hVDSw6XglxIavoubUa7uvhsdFnR6KvqcK5CBnqmDYYu6eIO",
-	"rgy6GnAxGE2pQrXCjQxtWTjWRi3Uz3/LY6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY5",
-	"13C55wjys27Sfk1GWp6mblNbB9dcxPJ6IOdM6PwpFQKWV9OaVyE2EfPPMCBWMcGuaQIFr1iepG6drwmd",
-	"a4b0YIycDYKYyiCJtvjYXd+yT+2WDmy5/ZHP1c1zbQeZFcR9j0aYQTBji8IsNG8M5hTSdPTsOAiO6hY6",
-	"hU8qiyruKnuXxVmHRAiX3ew7shSzLOqzGKmAwC17GWWvl+CAjeDItl+kzFYzzmoZtwTXljAb3TrBObGf",
-	"+0ISRhbx3DqkoTVVNKvjz3m6V5VXrAM9vDIqcpvKghBfyZZxdltR/NrdRc+tgyhwmKyKNt2EmdoydltX",
-	"rQpJDmRKuC32BItLuK0Jxi1SSA4OVmdwvS1A4xIUx2xuFh41FYbcMF5/wqx8LQIThQiiUS5TG7lh4wSP",
-	"15pgRyRlB1P7lo2DOgLbSk5RQEVjvjx3rjhvv6IhW8mTv3JAFhwQ1sTofVi6OMdLIAjXwv715QN9CorD",
-	"CvSTiXoZLKAVIwWY5hKSYL5ABUrvKHAyBrm5yCmk1lZN3BmQK6zBCTncjfmEGwsB+m/kyP0Jm1jB3wxN",
-	"Lvu7Tz/88aje1PLcw4w+swpslekjPu6WI3fqlc6jdtjJ1vcrsi7/OPJzacksyZbktYqZqq4IbEYj13i0",
-	"9FQc7jfe0DYIjGmD2F2eB18zoE0rgm/D8tEZVUsqhNDYJCTDN9EpRmW74TxUGT5KE6p0eyK+I8s3wTcr",
-	"lhEPk722FE/lKqgMMjyH5qPRIk8Pm82GAUKD7a2RPDqPd4WVf2s/qay7bQjva4tBjf56dNh9PFsOunJt",
-	"bifoSjGQbQOoEFNXWjhErj7YOyI7x0/IVKZKr10NV1ewdLiAesEj1ssn1wBBuWwzbicWa3v4X7yI/lWK",
-	"xcr7aQl9yvIUA1ZZYHrlLY6cjKuVMkWmVVzyfEXbBes2PBbFFu+P16I4rtY47RwkHjelPly7EYkdoXZ2",
-	"DyB4IbI4ov6IRO63w359rPdpCRrelQa2hFWqMQ3NI+yONcBiofArZgsX36x+dD/jrO9Wa6u19G+qtt2D",
-	"0Oivat/NqH01gB3Hd6ogVgwtndu5R6pfTe5UNzChhqEWbDh/Wu1yPZVx3a2oLv362ud2sgNuU4E92LIC",
-	"m31sF3FgI4HbOc9tKr5Nuu66iuydhTrUapk1QQ8l9XKjwIdacVQ15KOyaTOXnVKZDYLgINq02T7owDZG",
-	"PYKyXP9iwhWxmjLbQkXvpPM5A1NuFYSm3rAI7yfo2LXJJ9wsOn03knPerOAebcHKETu0wjV1Xb/bq02L",
-	"iQAmqNVsM+Yi5mLS/aqGNPqd/apG6W9bkimj8cDWpuuGCLFc0W6tX3vYsXzt0RaKF65GHMHMaumkQ9CE",
-	"i1bvHNq7ulZ+sagHUrU7qB5on2vc2vc8oSOM2Mvn3YlAs+8y11WXmXonTnXk8IvNMZjBLTi/J2NBNXBU",
-	"JoxesfYoCOjk2hUh71BDTDHNhBl4jNxOcy9EptRuXgMoyS3b+WyHEMC/wsleWUNCZaEjrZeObqaCuIMV",
-	"Nla/zEvVhTdYcY8mdaYgnU4mFt7ZWmV0OmfqimustzJCfOVlpfjI4d5RFYd2dQi0Je7w1hp7Nd5wnHC9",
-	"I7q01NmrHb2w5SXd3BlbavEXzq47x8sdtQmhNTPFgZ1u6R6ObTWHuCBT6sZZl2yqt0usYcJ1MH7t9kDF",
-	"xmntIfp1atFurLmDTDgUPxWyrHqWBWQ7GyhfQLIVCDzJ+czDpfbrGmzlUg7RhGVYX5K0WxhVezXOdfXY",
-	"LhEeqypIQSDHstCM4qKtE7JXryGW81/8O76IPPJIxKEX5IItpIjJwSHaxg+OyY5lyP2IsL3JHjk4IOBv",
-	"sKoDF3CA4TZzcERCyQHJ2gZCPIROE8MKgPb+Bndw0It6B2DPODiC/4Pr/cGjlhCcGs9+i+LXllZQr4qV",
-	"47exSqfNOHfaS4bw30nha1fBXGttutgpiTcezHL1q8uqdTfUViRiqe/i/tUfCUBK2o5nDVrK647dF79a",
-	"MKoqk5zPQ6ShUN09rkfFHV0O9CXEDtac/TdTKRjBl8iMi1TbctrKPXKFMLB0HgCrrVsrfbf6W9Uit7Y/",
-	"x1CwcOQKSCvBw3wG4HfcxIjpGtHT7TSydYgybFozJjYZX+fbs0xips3gmnK86mjukAXKygsTvigpgyQJ",
-	"l5lFPL6brYFNqMLii+tfuUDybOo5U+xKXm7WBMK7dU+mWxtVLur5hfcLWXPWf/I/5cvuwo4v6OgykZN1",
-	"T3dH5PUc6y5YluoBznJDQ05X3tO6CdfyUpfL80uYb7KiCmUxRDaggnL6TtlUnTvC/N++qLqQho9QCrZd",
-	"UlewXnW3Qugl5b7mTGlm630tdRc5H8nay9dSLdDNJnCD5PsVdl5LHGlNKPC65sbyJguble++RtUBlb6o",
-	"Z91Fg5jNqTIWFF6KgVtEoHs9AM3Txm5/6LQg3cwJ6eYJRC8wOe+Nv0avUoEUvyR4U7RODtBqUwExP9/+",
-	"9Q0mRCBSBiY26oi8cg+1YXTmH17+is9yG9GMQQYk1yx22rE+JVjL6MezX/dmMfmv/zzY+6ZqM4J+W9MX",
-	"YKg/C1vNJENTy+lCpvbym7FILDmyX8sYPUJvafNsq5EdTh2JvoA3sB7DOrc/W1NMN3+1cmmrUuy+f8FV",
-	"RNMQc4XVw7zMCjsLdep8hrThHpRfvx5oMpJKsZFhMXE8Yy0+vFZCss0EXJ6SXFdmLU8sWauYTW0vDehJ",
-	"KyVXFxK621N9VnaBOe9X1/FXrIdt4stqzHXJpmsw7bq7/Rs+urTXbSyIpxlmZ2FoRHbXDkMKQWt13a3a",
-	"/crVwtIE4nHMgMf1hyYbsZHktzSeMHKxcHaaH852X/6yCyb13VjRsdk7OIXEOXqhmTCRVcptcWhnWfST",
-	"JmBSLNkRHjeXBO6YAMhie7AyOskra1dmBoV+dV7dG7Ny8/reomEzOlEr1J3RNUWXl5kASzzcVQPCuS9h",
-	"4bzO4rmuspHVa+FsFWtHltTVwauRKandY/e8l+JOMkRXZiRyPGZitML6vXEG8df2wy6L6A9sF8ekUXTU",
-	"ygve40tlEsy6qYYROYIqEEww93CfGwLh7bg6aZgBqW+qaH7HWL16nq51YH5PpWld3O8Y+zu+t4lB033o",
-	"u6zjCN8x9mMtTkWehlhKlE/nDDfrxrMTmyAxGtMTu+Xir5ifWEdbftG2QFh/98RQXH1/g2s7qAkXK3AN",
-	"P+4u3GJFdcBIQ5NboZYNeJO7sOfV9XDQfhVXYi/Z1m2LBta8VY1MSpMaA9t7ec3FhFiUHA1qyvuzh8/P",
-	"wIruvolAq1Lt+2Nvkk2XyfAYI0Ym4kzWaLIB6idgzx4+cakxAboA3KttyXbJ8L+Gzqiiwjt1LS5PPc7K",
-	"6ni8/oiV40LGjBH4DdTP71+8Jw+vDux2PcwQEeCdAbyjnUJ7SQcWx6aqmrY4q35PKaJ/18C+cM3BzBDT",
-	"hY7Ik12I/CF6ysfwkGrNtJZq1/4qFbmmC41u0TnF0nWa7KD7zlFAvxctidU+6LTBq18RELhgYMAa74ui",
-	"VwMYjBTCAaEVV+B7JbUmO7m1tU/8u1G77WMl40e95QqOJ2dJ/EIpqZqjGJuLNCwrTLhcTtkmoi71CHGI",
-	"7wydzatDjOv8xVd8VFjBrnVvms34a7Q2X6scgK6/a3rD+wPwGf4O9zAw6MWVmW4ufOpAI7A0zkbWoLSm",
-	"FrlmKmyuazZAw2VcXmfl1hG2XnHDyIzG7OYcLVe9qIceFmixB3sH67ecgte2D+ZNVE2DsAAafvKh8ehD",
-	"tksgx4TR0dQXBLvwQfSCztgJmcproumM7dqHQXkfZQPs0Q5YKFjfrxobD2uNjc449ZzrEVVxdpI65zT4",
-	"L5bkNFA16Woje8vGZ/B24Gf1YtmZ3fZiO9KmNPASGtfBh2gL2DolknLeuNwThzOsT5woGP9W1qpWxt3y",
-	"wqCb1cN/daO2iZp4pO5wdAFEUg0OvFQkQ30Ck7gYMSVY7AKyfgF+o8k3ETnY76B4bASvVBfa9qH5uL2Z",
-	"SiOrctLR+LrZpdDout8mVAxSVRtdyUCsSAKvIN9K54mk8Ql58/rde3wAvInoKT189Dgimv+LoQY4ksIw",
-	"YXx5mWLsZWsQlJ9LFC5KMM62xV3vIjOi887R9oX5hVmDMzphD3+bs0kvcn/MRf7va3Yxz/6YMj6q5WS8",
-	"9lLw888vn199QxYyJTN6uY72ZHepJkyqBBxFd8cf/nh8XA8epfm/2PLInMPHhwfHx4UzddAtJMIN0HVS",
-	"WuUlm94KtuDdNpvUxKsPx93vCmzY9Oa9BDrogI3YNRGpva/UXmTvU0W5+wiTUIZRbF+r7pJ2U1wDwKkd",
-	"dxXqNpZHyeuVtYAtAiWOaKDxVDnHg/2DBxZXxcNPP9Ck8CkW00K0V9A5GrJ06NgwRb6Taka+7Z8ShliX",
-	"Lj86agvrL460+2a2QEFmP28XHwAlLouDFW0fqQVyXOXdjaBJ64zMOrvydbva6ftbEbBOopb9X86W4xY+",
-	"hNIU1pJc2cgiyObA2a8zAbAcdDPnDfk5LrKAIjBngTZrT0DDAc428tYrAhZUkDN3210hEMxfbRU2QK4O",
-	"TgglmX9yUUJrGstUxKdZOIbG5AcXDoRPXcoK1ZcshoCFJWpMWVcKOg0SX8jO/sHu/uOIPH3aRysvMrEi",
-	"hT/pwCFGtXCnZ7aPDC8gG0EI/RtqFI9bzdl3pCE08ufWlWkSoJ3wbTpJx5orbhsaTWdm0nom7t6slJ3M",
-	"JZYle/w+M8PSW2SFi824DrSAbKd0Aq+pJvPUEMUn0yrg22bWijs7bRUXR2BeKA5qOV3Dot0Dws52fzll",
-	"w2ufHWmPNyBrZycmVwdkJxCe3goAjsD+/SLprRDmnaESFe0wNXBEbj4bwRC5Tn5G5WwD4rDandW0MNzT",
-	"+lusRyVhY0No4msIthqAuqg+nymv/Dw0k/VOiiWiu+bgASkvYeCWXj8b/p3QydIayluCtlgR5mQbZlZT",
-	"k7jYXjOr6ggOFsOF+Shbszj3YkUYjC4WHeLM4Sq+Xrj/nZky6+OeKmW8uJhEpPIUFsdh8qRizE1EXP0u",
-	"ecVUnLKIFIpsxRGpS48I3i6X+YpItcpXREZyVCjGNYhT95QLfBoRVyVlIKQYjFzRbwOtzRk1AwwyrkCR",
-	"PN7QHNtumaNcLwHn+k1eEDOlhtj3LLZz2/hcm+tRnWJa2u3oas7UMrnatrnStbkdONNqYqicM9HL+6lP",
-	"BbVF0NY8Q/7rsqZlj0alQJIvm1Qw0N0Ynml3LNEVUSLinuMepQUorGbAfzP2WGcXDHB8HHMPj0tI5kE+",
-	"bUC+zVbDWs0joZNtoHRAO/cHnQNG89ZS+TphLrV5BQf7rRAr9VkGtQNUjF1g6dE1gwKUcv8sh0Y4NBAI",
-	"GQZnUB4jCgET8N2C7Ki9g8Ojncf9fhBjnEetYISxmsiwgJkeUCiVj48/1KohczMd1AVCyjSBdDB8AQKr",
-	"Z8woplvjVJfGqEa9iWmKinWBsBGmIGNMm6QxSbiAqD51SXC5S5GZW4mU9UsQZbvTsvEAslQ9djDcAQx3",
-	"AMMd5D1Upgsh37YqLWZqTwzY6EuzRQqwLRB6Ia8YOdiHJdJIBPvf7BwgEVT9cTNGdYo4DrUx644skMwi",
-	"m+unJhL/JDs00ZJQ+wdSHATcX0gzjchSyssI70ODLw+mMZjVUZndJTL2q4uUNqvd4wotbZLTFQyquGaN",
-	"OROfot5fGU3MtLr1mI28NNCzXS+pdFajBVxiMju9otwy21bzRyZm3AhrJ8W1kWrxQjiA027+nVz13dPp",
-	"xQz05uARnc+VvGKFZ4qZVImI0BkTMUjTPevvjoqO8Ozpf//H/ym5heqWjXaPomjVu2xbnUF57Ou+0HXh",
-	"9bq3N7kqQtR3Y1qy/dnZ221dVjKCMLqxkjOyI6RgGU+9Zhf9XrTxSjHM8FhT1XQfe02zDXuFxy1e7cPD",
-	"o6NvDvePHj95dPzNN4/320LFmkvm4m1azoA4gTXa1xAEUtTfoI+b7hgorKqpsh2iFXEJUQHMfNHhgoVr",
-	"X6DYAj1Gy1SY2hzxldWYiRzMmZpxY+pk3D6snzOHXk+ZQEQ9X39zQ/HthM3ASOFSBbfQoGETqRYd4Sr8",
-	"23A2KQhAmerBRMq4LrjY6hQke5Hgi7A+44TOZnDOSMJ/Tzk8NFMGB5UiOoBN+ZAzpg0fkVSzU0KJkGI3",
-	"gGVBWY037lgyDWqDHx05q8YRgepwSF5Jw+qVB1ctPgNyXbYWIVhNdkzb2LU31bQvsscKSOgly1KtStpM",
-	"AgsLv4HWAC8SRLThSUKuqWFK167A4XG/oWCxmHhdeAlFPWqlJiEHcFzSRNeKTrtwtpJyqm1cBQk+qBtb",
-	"aMJpW+NA97cKbbyy0bzKMsNGrQlt/WO/bsz8arl6wOQ4TQbh2a5L1YOs0upMXhWPWaAlc0GMvF6JslLN",
-	"uhH9zxqH/i8p2PI9O1opGroxF/BlAd+lrNQCx4oHGHQ4QCVPe4KuTnE7FnEH3LYcHppd8RgNslmG9jYC",
-	"ObNWERy+9dB0b/izjRDumrGflUBvV4w2CQwuwfO0jUobqjYkyPwG1i1rKYe6tVeiLUfRGzabJ509Xss+",
-	"byy349/xEXT59c1iGM0Vn1EwRAWN9S2qaIgJtOrQctvjk6rl8X5Gx269RmvuDc0brgSYLg1GDemjeFxy",
-	"I7e3BwSnYzWzc22OXkfQ86a49tCmtAJMeTAUxMdbI4YjNFlgGxjGgaDNJfA9suP+C+lowPEwvAPeRJBF",
-	"SLqNualGAdmvas4bxu6PEkaVzSFyL+YrsXBx1PB/tBf1atdg80wUw2aNlgWOkBFUWNTBCk94oINl8tRX",
-	"tdm0BNhuKfauHE3qJxb5LWih5oyEfjncnIgOG4joki3gzhYwWlsSl82+eMKhd0AiFZlZHOlrwWqJuiAp",
-	"ow15e4ksi0x6fSI92pxIj07I1WFeEQ/GYrOSIHHAsbvI8ToR+x/+nGxvG9Rb7Aj8ScSwj+bUX5ilIkDP",
-	"tvCEXR1tJDiAhCx3e9i14K3PZO3mmGgDJ8vdlLDgjiR0Zl3G9bpgGktN5buLIBTwp6AzprM3H2gytC0M",
-	"CTBJbQHTeX4AM4CPHcQkshaWgVRoCo1IVg44ygpy9NFEBsZv7ixiWMoDWDB61H5z+BapQKvEwPY/wIjN",
-	"/h45a9sJ+/4ppvHhASWKYU0TLK9+PZUJOyV/fPIU7sNfwjU/aDaw52f+S+RbYXhkC3OKCAUGg9ioZOio",
-	"YHgCAdgeCzm8jvjBRcDQciILHh8RGse6yud6UU8K1iFSs2kyvxxgzOZanx6u/+mRjY5cMqrbjkGt1cZr",
-	"wlAre/25RKIu2cb7sNZITVtb7cN7u9pH92O1j7a52kf3bbVbETBClB/HkDfBwsi0xc8V4eIzxZEI1OD2",
-	"ld+CSfl2ICS2rvUi3py9/tTdo8iEXrFMyS3eo1AbObXqpPOICbamUog56QOHAbidOOPZPCvxs70Wt15s",
-	"yzZrnPtvXVv+bD5INVOFJjaa542YlZdq/u8DrTa8cSUS8hCNXAPF6fMFn2i5kgQYFE7TL+5a6TwVSKRy",
-	"NkLSLtDjrQNElEX1nSVpNugMNdmaFWVho7zNvN/nWQpVGejdRRgOXCBWjb8LcJAxqqRjKYsz36aP++6A",
-	"OB4UCMr66KD41EfB1UrqJ5vhNN1DQVkMHmkSlW32kpUxZm+cg7UyKz+EujPfCjuUwbg2E/pJjvUaETln",
-	"whl1XUZRx2PwzLXRhfxrixt1yIE+7giBd7x/P6HmjreXHLk1lK5aaKyGOkO3IszLyFFZsGs+kQ3PxNTG",
-	"tS87EfZy6oOmI183FeMZIhs+jVbsNOZQ83nS9ZQUQuq7jLVYZ6ub1IXv4BwPMnGnt6uJYuMFzrK9thGT",
-	"VbfvDb5XNXZbr9WLf7z8DoJoJ7ZMgJ5KZXYTKG1Lfn77o+66WxZAt1MFkSBPYengUQPUD0jpi65ls8Kv",
-	"ug3sijMoJxGy3KaxzVkGXRLZ9dURFKTWqbIoYBFxyczdx2u7dzAEXUas0xlY7leIrXIfgKzvFAZqh/Qe",
-	"3m32bfTykeTqWiC5KoegeuSW6+h3jYWej2QJHHqgqn1miOj59F7E3GwWAMSAyUP4z5TRmCmP4lIEzEN8",
-	"PAyMPV0N7WX1lIVuOCZ51PnGxsSEmpaRPd0vVp3vMKpEipZGD54UWj140qXZ5pjTDig0a4THbwh314oj",
-	"UyTke8AusvO0nF/Aofn8mMU28uaLitj9yJ7Px/Q6NSM5Y/UWxIReP9B5RAMFWecjXnIVawcu5rN5alzE",
-	"GgRBMHWFMUGgnBFDL5mwWjIlo4QzYUqgxPgRatMka6zCGe9Rlc6Gffhsqna2jf8minK29XmDRTqX0P+b",
-	"hIoVcxpXO/7QQc397gZOf30dZUz8pZj49lLEnNrzOZKKaXLNFCPuuMWkhJjQ5XDVMhwcx3Kus4LbeDN/",
-	"sU0v36oHt11Ba1VK7iBj6iZKNbgkLKnizANbQ3v+PYLvEUoU2w2kByjKCR8bsoOQZIoFYFl4ET0lDSD3",
-	"Z0Kwj7sH20hT75pRVkiw37TTP1N6WkmWdUkC8QZ/FlsjP62QEoc0Zp0210GIXEMHB7sHj/pdrRTtMvSw",
-	"2TJ3z/LwGozAjTe49a9pa93EGoYnc6W020Z5LXbjkiKr3fiaDk/brc8b4gYOQ6LbqjTnNTZ8sFaNie2k",
-	"Q2ITil5vTdzkKZYd5v2FJ1XebBolrA8aMrmabQ2pEBtFC/y2C6l8gVmfUQ+8FrGimHewZgF8F0bSmCGa",
-	"qzIrZYuWUgeakkfznNGQGRTooI7SrGSyUsZLjFq2XFLDw4TV8PBHhRtAhe3WLPQS5TyXS7UKY0Whq9PF",
-	"gnoxNQp0rbq05WCg9QDuKyheNsMiJlWXAILfx4qOTRPg/XYh61exmb4DYtxw+tBEVreCx6CFwr/mUynY",
-	"A012bL3Efl4sh2iGSUVj/pHF1gxmpsxXz0HMkEIZ5dv2B2xykwsvazaV6TQALKze6LZwV9sm9HNhbCdo",
-	"2iQ2MITFDuw5slOpLhLZWX4vPSGKJYxqFrtybMV778WCUPIOEaSlChPblUwNR8eQnkuDC5Yk8nqQzkOm",
-	"gZERwIq5sIwtXOQPX502N+m0aYm9PcvTuQdllc7S1AOL2jpjNmF0zA3YtE7xRBlE8vT5jHiWIGuSEst4",
-	"HK+IkSq5rY07AUOnIzJoyjUyAKROlmiWpzNm43avRCSs303+6z8PuphTNgJeXlFrKWofHfCJMha/SXq+",
-	"Y/KHmEhoE5/zceioNqfQRwMZMFbAC+yjUTT7WZcjUxBDNdUQy4hl2GcpRhSZgE4+Y2HgzXp3zvC/stXP",
-	"kq3WXJKrXFW3sVXCTc3VuZHRboWn9rd2M59x4f44KN17o14q+O8pcz/Det4aG9Yr8OFOmdzIbJckcts8",
-	"bSlYMX1bgweIJmQHbcDEGnhXzdEujHKlFO3il4flyIFyw3cXoJHfeZZHaOA2fH4hGuV9uAcL/cvhFpf6",
-	"8F4tdQloHK/5odElsLig+DSpEvjPzNDSi3rOUNBQniToD1v9bEIi7SJ8hicoD7HdBNizMczmM8rk2Chz",
-	"Y0mh/CerVaQ/Xjtxo9G8/ni5cf24PT7HcFMBsH/Ubod2+Rv264ai3ksqeeezXiu3Y7NArD+Fh96SYcuh",
-	"ncm0rqrcr4BjRFQ6Z8WCLxt7T9abSsKu2Na2ycXArenB8V/nfsvqHdr+5u8w7guy44OdWJw9s5EQD7T7",
-	"pF8uLtDOXaq9o7XyFwi4iiDESgoSdOy+jrIRgK3fZTu40egug3DOkUFOQOvSSPvt8ZYS0gK6KK6yp7/I",
-	"H5cKFWyYqPY5ARu3O3wft7p7qytwS1tcyPy3G1d0dBY8nAWfZkELKhqWckbbyVXYcr2++2z+Lnn8GyXw",
-	"/+3d61e/0CStiU4/EwsCP5Mr+J1cpAaRUwoWgNbggj8qJrIaxarJhFwHvRL1Pu6OFWO7QJy9kx71o7S/",
-	"Q/UuTAJyo0azvkeOIFRNUltQZkyup9TY0PnFHBEKp1TjWLKDVO6IsIT5r7Nus3PTwlpwseXFNrId/iYv",
-	"ciaw9DR3Tlb4m7x4m9bVHQAmu7SY1hbBVsqDilNXpnW25Z6YUpXo78ePHtUqGWMuuJ5uN85pyqgyF4ya",
-	"TeTG2rGihopRt6Jav8mLLgIlCCXMPAEplstFs8VoxFiMBoox5Qn+Q1/y+bzBNjFPqBDZetdodKMpi9ME",
-	"4gAMH12SnRkVKU2ISoUmuw4flCrT70XrLaxKxZrlb7egDRjFJxOmwrX0E8avYartDN9GHMmLXt5gYWGz",
-	"SQYEUZK4BRoNw3Ls4Yk8ayge02besk5lK9GkV8cecimh1xZLlsYE3AYxG9M0McTImC4icqY5ffiDTC6p",
-	"of11Mi/qJpOb6EqSPRxmtwhhbQZAtqtwfmDTJbZf1eE8Am/96v0L7fzBUcqWkIsOFaI71+TDVBuVivVV",
-	"Y0/51UJeSgoCClB5E1ttJc5+FzYXhUcsW7pg/OFW1VJ4ENvXXVm0ut1PzNAaNbGrYa7zZqxcscnQCtzJ",
-	"QWdTlFtl16lvrUEFDVZvrfp39Us1p8YwJXonvf/1z7Pd//kB/m9/9+nuhz8OoqODT/+j1yhTS6SGyZS7",
-	"EyaYouCMhLAkObeDWyeSo2nLWpDL73ID24h+K1pt0N79yeINR/WGmtG0lThnXIRPDypCbb3tX2E7l07i",
-	"zi615f0tX2jDAOmNrrQ/UjFJ6aTQOBPgUYf/m/JarfNHNIm/8X4F/50vrV8suB/WWp5RbRqwhX+UEy7W",
-	"K03uIsc7c3c2c+B74ZuPjgtUddR0HUgSGgQKF7nfOwPr4qowYD0AOp+T8LNKLYRWUoblu3a5qSt9WqIB",
-	"O+mgvep86o70TxTvJmda84nwqUElkQLb3Q3gb6Jo3MqVnyl2/T2+CFOoFimu1bPgvQEXMfu43Nz+9OnT",
-	"1kQJTmsSYn5P+RVNrOl5Pk9s7HwLqZW2IBijm1iULd6HOtPNRO66h2Dt03vBLgQ/7/LZXCq7MRSG0ptw",
-	"M00v9kZy9tBwEdPE/web6X3K9/UZhDCtd+rWrzwLc+4s6YAaXotvJVWx1XfajbIb1ILdsMrrbZZmrfZV",
-	"d4V5Dpc/V/d0hBFqGNZ5wcDkB4xKnJLCPXDli9/qylZeufT+FRzNlPDGiDJ3ct4ynSY13BCkndZ1JWa/",
-	"g1NkU4fxPmn94ySWWOlFMxtoO7PNZ5VpRlSz2tKsNGMG3dXGKjfvgHgG7SScWtZfHQfGYIhJ5zG8dav9",
-	"Fhhgh+4lHGWmNNhMaF0tZcoV+iz9NhIuYj5yEXr2S4z+HUN1ZSMnzExRGalq3BuJjSAbO4yUPKzOqB0U",
-	"r2uKXUi7N7T8KyKbhGcpOwrB4yLd5tQTkpnvtJNMLB7HjcUiqzNVdcdY6K5rbslEXcqUbKDnlYN962mh",
-	"s4a9Qs57e6S3YmOmINQ5Ce4qy6gxu9ME+uPSI4FHoc4q7JVmp6wtSVHVvdqR1gqQcjRgTRQLNQ5PJvPG",
-	"jVw1fl+kjBuNgchRFjEOERHeZ6drKpWMplIN6IRt6CFqj3u4oJqFJQaqRlU6mSg2CeukGUzhgOUlYD4k",
-	"ml6TnX2UgkIK1u9FNzhgn8NU60Z5h9Bhu3b9qsmRW4LwcQNwCAXVFfPZnPIa8hrl6BIs+O6zbY2i7kr7",
-	"fSIvaJIsiI3vz+mRxz6zNM8gnU/LW9WR8bi6GyXBztSuIwkNNxS4ejl9eE1iOOgWbQGjqTu4r2QAblsR",
-	"ExcyXtTI7BuqBLRmPJoc0aQRW8/yLFeA7iOmCHNBdl6IScL1FDRXB4yXMTpUsbgtVXituDFMkAUzYfZo",
-	"qzFpTheJpK23rnDx37hPrK60VW+zTu12t4eV5jkoq9uNCyksvWxf8u4jS0756hSIpo04t2FhDtu7Pxbm",
-	"OiqoF58ZFWu60BhQiHbXqGMg6dvth5BeLOpSczWDYqAwOHbivLTaIECekWBpYjSpIk2t660f8Tx1IXy3",
-	"vkAGXeg6g8JC5xxfpcL5lyWJU0Z2BIh1fsWIBHY9p9qsLbp3q79VFzXOKqlUcgirE5KjmvnIkY1yAl/O",
-	"CeCB5sYSixcgFQGLFbHGy6jVyBnXxofZZdqZ8VjwydSQn98/I9pQG8DqL/vwztqhGIyqhDNVz93jIOfb",
-	"vZiH0hJ747SJbet2P4UaBA294/pZj8ADr7aO/bqG1ql2m+qWg6oTLthmEEA1vNAqKfUrkU8WtDnQbg0f",
-	"wb8z1aaNvty2dRJRc1lbQyjbE/ydCOmsgXYP0VKiMVYITVF2iLqQR1rkong09Eo23czCH+R81Kxljf3/",
-	"SSdDey/yo2oNba72OlfsistUN8kFjxIMJ+eK6xKOyOY1Jlz3g62Seq1Z6Um9UQne1E2J9nlAMdlxjCvL",
-	"d3b5AIQ6qrH1sU/I9RTgRexroDGmYuxToSdKpiLWGdhJFp/cQGw+hKHCYP3AFsjLIzhdtsM83L0tQmRZ",
-	"dkQhp1sbtXCTtaxstZ7q4giW0+lhraWwSy4FViD/4Wz3u/2DDitg51FtFVs5772jE6rIWyo42fnhbPeH",
-	"X9/u/rS7v79/0D/vlYRER3/7K6cadg6ujnyV8+XB1W2q/tdg6yDY2sFkt8IgexzuTTCQgdi3jrp3PzGJ",
-	"pyxpyI78TMvubgEUVo5GqVKbbdVmmKrKLAabpCbWZcg20K11P+mtifA1EFc7o5R+gcCVdWaXbP/LyXLl",
-	"Kq15v0WizXc1crwsSMvCE1/OzrrlQquOmd9Z8FpRmNREr/kbzCaBa69VnNftWpLUX7rt5zpigOxNdjw8",
-	"t8XX+U6q2e63paTWww0QARI2oclAsXGj3Dva75B9eKsZ8bWUBWS7paBtGseKad3pGtvdi7pF1PKlJA4L",
-	"4UOAOrtF0T/ShV428XmWNtdBGjhNLIsCnNpSX34TarusrmbDUYTFWCcY/WZI4M7h7jcmnLaQ0Dsno3a6",
-	"iHr5TAPObyUnFipUs1p3EH62DQcGNnR/PBc4nO0Exd9bznnP6bl+T+5OTfIEWlGP8IdNlKM3VrE9i39L",
-	"tbG131su9l4Vptknm93xt3Edj9M5G1yyRbfryw1c3z/bO7Zg11tAONk6BE0S38yoNrEGOLpf7+vVIjWd",
-	"p2BLtoC6HKfP6mZfeznPt6MEbBMQT4G+s00IVtgvToGJ3Po1vMKE70zSNImDGtlTlQNbEUQYx1BzTU/N",
-	"VCpuFp2uTzEb8XjbReNsk9spKuPr8dcXSWmIShjzhMVrYig411m3jtYUJejGuxPumnG4gDjR3APn0Bna",
-	"Yq5nHIPMP9SWrRGxvB5AjXim11rjOiaVL0mJYWVbWdNzFBB7c4p3dmJeYR91Cpvr0ftXEQze6mTul8jh",
-	"Q1tmqCMypwun0EGEMB5F3VAs4hd8B+1fB0/6deUr3Tkun4VNznVDVFLDy+vvZR7StEURVtlAt8Dd67EW",
-	"WGSH8JLa+CIXl6ANJLnEKTslWSSWK1ao2DgVWB0GGrjJmKyN1Oa1eeHGvrHfSsAUrcAJR4fb47LdTIh1",
-	"9FaNYOpAbZa9/MgFWy2gqTU2yRuIi4t3o4vSZBcIbSOdVnJOebzdm8mcLgYXi4acAoieJv9GDh5BtGcN",
-	"Qw648KpnwXP8Vcnijf2uW5KaT/psxwmuv/hstrSZfFuCErsFK8QtnK4w2OzmclxqVdKD1a6qm+1YLWbx",
-	"Fi+QwfUvuxLaPkuXOLun7Yin1a3SeG7XBzwrodXLORM9x3egcTOgmqMvbkTFiAHwba1am61krQ4wmlI1",
-	"YTHY5jCBOFWKCXMzkYoIDroY1Ifkva/p/YEm+I2L4XeRenMFbSJDBN31r+9/+hEV0TfPvyM73794Tx5e",
-	"PfwDXv3UPyVsNje+BpVvNss+cYGZtswylpO3FZl7UavkziPfblV4uWhCi8JRK2kfd1EEai8qPqS4HNqQ",
-	"Q01lBF0xn2A4gz8/jkSt5uikWrZiUYb8UlCh/EELeXUgmnJNufUahJy0Ql6vMb0bX7Oxo1kote/vBPOT",
-	"QsRoC+bus8Ib7kD9JVki2zs6dvaDejPeprekTncEC7HNNYF9ql4YYM+zBb6mGiEKkEGRHX+duNnkDqZH",
-	"NEG+DQkn9QymnMxwPZWaOR6Io7ZgG/EaWYlZ9HWx1wPyF1u2yffp6qUpNmfU+JpNlCwYVUiA2A5J56dk",
-	"365ttpBb5cWbGedvQvmFQKty2TPPKhwUVDNa1IfG2D1UwNrTTKQiWWsPguL9L5+HMgSR7mFMFlFeKscc",
-	"bFIjj5kwvlJuKOAP97du7mqIFdxSKsFNsLDleQpbarshhLEWA+q6y2s6qb2QcZq4HByfJ5UH0YMr1Oko",
-	"Wz2yVZXQKW+rqYMeoqPpGrRS1l9dQl2TSytN1kXZa0nASQU3N0Ky19NFlztQSZtqdkvZ0NGA1YXRob78",
-	"QjiboBhDrmXVw53kapC/ly+pg7K9Jbqz7PSNXA3u45u5uoJwXPPWt6mDecT43HS+F0Q9L+a6ubQ28XZk",
-	"dOxXpzLcJRTdMSCFb5Zqck+Pxw2EqlRV5U2dmUtrpaybpvPnTXvZaiqnP5No2tgmGW0Y4PPZpOXcZhmo",
-	"bQf+rJwEtAqE2w2qXp9PFFKxolaeL1Q2o9UX22rQ9so0V+HZnuX6DStnEQX2ucr5v6vgprf2Kt7pvnHY",
-	"FP+itBkEoAY3DsSSfVjfl83nVvJaO2OS3TDwnFMyYjyxISjbG0+nepsViIPrXnntAhthJ+jEYA83xU30",
-	"TcnrTcmhG5B0ubTp0hjwAK182e6/n9Zuta+FyEdMEc2Mdha+WlDWWZoYPvcwLOV8Nwd93Gblqgf4aFiv",
-	"dmtGbrsAA6S3eem9J8QR0bar/lpvVpIz0moV1WCd8v7WpV95Hf68Cf3edYRma1zmZsGYU2lkbUgZ/GCx",
-	"A0hQP5q8d9euB9q94gptkim9YtZ1oKd0boPQZGrIMFWJHpIdzScCi3YqROVl2pwS68Y7eIgt6Yd/8PiT",
-	"J8ZZf6+aQUDrigPVJ7mU8BvXg8aSwjBhBn7hW2xaGHmItaAGNazkJ2YUosSYa+bgnl/84+V3ZC41Nx6r",
-	"E57mq/2gCLzkEcIrOODsIx+3UhMs8Qt4EeUrBk2uqVpnt8CSpGRXnF0zRfD3EyLkAAYW+X8MYNXzvyZz",
-	"kKpUoaIzyCdNds7T/f0jRg7J5awfIaYmiLO6Vw4OybQfBSs2mCd0xAapuBTyuoAX0+oea7E+ThmfTM3d",
-	"VkHe+M6rGJz8Btf8r9NFDjaXzgFHD51l4NXTZWdHfTHXKT189LhskapLLNP8X2y7N4mmwOCBnUnPxSVw",
-	"Bz39G4YV9qLe7ylVVBgumgzp03R2IShPdG1tjxxB7YKOLm3sNbmW6pLs5F/i0YbDHoJgCpttm8cvx/aB",
-	"q/FXOxZ3FED9rxsOwgYGSHwhJyEjqRRO2lb3I0bmPKiMW7t1ry3IgE4c6ue3P+osiITfQ+SJax6b6XbY",
-	"QJ2KVL5OuiPlTkxJJOU5LdktMafW5XWccbHPjKGj6Zma6Nb80yKlobzeo/g5uTo4ITEbJRTEG7VawSnG",
-	"7FwsDDxSzLETFlswhWsKCsPOm9fvQvHfX0Xet8Mnl2S3P3Z8Rifs4W9zBkfO/jEX+b+v2cU8+2PK+Kj2",
-	"IK4kP282pXB9YVDLre2NIiz9tr/7lO6OP/zx+Li+5Fs7Kz98fHhwfFyoZlLLJAy9ZGJ7lsuNj1fLufGY",
-	"7d0vBhWU9xoEDHcYWxllcHaDyLJM+AUHtJaCA97ovjn4cAPXPueByY1LOL8lV5EXTpWdl2okp6IW1Bfr",
-	"dniccSMBFc1KNGoIRTS4mvI7ZQpr1KsTKTq+GZJuqfphAA1PdmydVV2oq2rjf3DUMHwhiRXxa4K+lnbA",
-	"Ll0jKYMJ5C0bMX7F4uq6M0Mn3SqVZr7IZhJy7p/lPGDbimGZHn30ozvvOMGli/Pz3ANKdzvjbxSzN11f",
-	"Qat6xre0WPVTW3K23iS0NollNk+YYYNUJbVHTCGSMwprBHC2XlaQ7WAT07byWIFCjp/UeSM/zrliehOF",
-	"bkyTBNTstqH+/B5ZwvVUJp4xmKmS6WSKzzHAVWENPkZjhI58c/b+2V8JN1Z3tucPTqtOZyBh+p1mOGNm",
-	"KmvYVNbMiesnnEexx1iO9MM3f339/vW7vVlM/us/j8Mrg+ZikrDMVEaVTXV2rTfZDTWrYUvfomoWrAbA",
-	"/OqsRqFdNByaVd10toLcaJaMTwLof8E+GjczvFost8zXaAONoYKDUZ3Lad1LN7boGUzdcnDhsybhgnSR",
-	"muw+vF0oX1yjam0LzzmAgLW/VuLLLj7XSAx2CM0arXpCwMOKuDc1SSfw/rru1tS0DqfKGXsqED2l1cB5",
-	"I4EaqZijT5qABF34BICC5fChpdT+ysuTyb+2BWpCAk64uGTxSfU4mSnTzF+D7NBPib/anhC48Z+6A3ZC",
-	"xjJJ5LXd9IQKBEIWxLPngA3Y7ooWDdtIuyk42+NsNs3SL6FrFl+90btXXUWa95kCyK0Nlc7nZAIGaS5I",
-	"QRdePeK7A1d3xrIaGYOZ2I7pe6uM4/XcOCLZsWkrGjZfKpJIrRcE9rgf5bC/LNEsOA3gRFH6lNDUSLA0",
-	"MV+wsX9C5hkfQWNKTjfwcqvAyG+Fxen+COUwd0dUMzJlH8m7v57tHj56nBm/kMR3qCZ2nVlcEpmPj9e7",
-	"Vdax6bCbU9D0Z1IbcviI/MS/7d90HaC1Lox350OC3mt9R/jDxp4jpLCKSikVn3BBk9bR1UgEtGANDg6f",
-	"7K//9dHhGh9/ato8Kz2banvGLs24wXdsTWQ8y7Bxb58Ed1abbHPJYmeSzSQG3gu5cbWFde1ldhOZXTGZ",
-	"r2MhXy5fGs5EQsULYdRiRblyQeusAFM+mVruerC/T+aSC6MjMmMxT2f2+fF+wAXhdVgc/B3rLF2vJGcy",
-	"yH++Tv7QLUFKFusRd0+a95ppNwUqoQL0p3JRghrN0sc2DC5knZHkZ81cno1/EVN1pCBTriy4P0pSmr8A",
-	"he7oiJvFiUu8AouPIOz3lCZEj6Sqr5Cbd7Da/btjVN8aaZtRz462lth0OitcBHpR25j3u+eXtBPQO/vu",
-	"yjWY6yRn3eJk4KEuTQJ6qQtby7IiSoTk1y6yrMETcBPPQWJdUZVdJU9mVF837GfBDfjfUsxn3hnR+dwF",
-	"QozpyEjVb93Vtj1dUpYrwRJTUtkINjghYIfhYhKWHYpIwsamH1RtpMo8wPJobDWS2/VPqoOEyS4pzGbj",
-	"SFxpNldZhAoBxznw/MsrpiBN9WJBjo4dSMZ//8f/qVQaaYiMKtvJbQdBaMHAdYB199QVWwwSOrfeb/e3",
-	"X79e1AtWMH8tfBi8611GefvZE5vxH1a5sWmjg2ZM9Khn5Vx1Pa8xToH8//7fluC2wTC4GDWwp4BMrEYD",
-	"WxMjQeHUF3ihoYZprF1bHE59skyrt+w6C8QoGQxwQfBYpYKbDc9UvR/D9e1PerYLjriXBasBC4IrFDCD",
-	"kAK//esb4H+/9qLeq7++qd3qiq5atdMXbKvVfXIBV7bOv3X/O1AEsPatXd2N0dgJ0nqO+kcHo2k5hEHE",
-	"NnOafaQjkyzAWTLhV0zgLXeBzmS7GP1ezRLnl3W/vm9+ft+Let+/eF+7tM6Q3DbMEjW4XuznBct27bYr",
-	"eZGwWXXX6sNw3hkgfzKjoykXFrWitzQns/ITU0qq7mrcd5wl8Qv4pvepqrpxYUPalhMWSukl6CbNR/FR",
-	"oYr+Qb3oyIoYVLrw99oO11jfTKBONNbYeuMC81/nYbebBDAvLW90vE49wduPkN8gvHrbFW/Wjo0vRRz7",
-	"Si0bhsyXaGXjuONUF2ILqggnv6csZTHhaHqKCAWBB7qRIEMQVMMTy0KzQmLwEH3LoIfKa3Eu7EZFGJgG",
-	"D4fglx+CCOcK3rBxvs6IOZqy0WX2Dp1Q4AnnAq2R2I6/ovgOXT1PbN25/iNEvchGBJe1cwFy5iSvT08M",
-	"6IKxRJSFMYf7nL5G9z41+adDb5oYnosd2EEy5AJLVQ5wgBEZWgY4hEGAoouLgWXW+lmQrWKI1WFnMU/1",
-	"lEwk0wQinM/s4KXyY3dRzXYxYngNBggRpoTrc2FH6TT6bJhGSrIzVMyoxZBcT3mCVdtmFPJTZ8xq2pQI",
-	"ds3UuaDzeRRMzF52h6kwigqdUJQIA9/0kEgzZeqaa9aPiADz8Llw1+Pj/Tya37k/Uz2FOYEWls/IYuPA",
-	"NK/BLHXBYDtyKnKvDUkqYhdfoeFl+GLvXFiM1ZHiMy6o8TUS5nNXdscptnvwDlVxs9zB157btzKKzxTj",
-	"PeXygZd+7urJ1H5t+HjR/jm8VfO9zXxq+fxnfCn4OgiVt3TR1MDL7MUzfK++jZYlzBuprmLQCou5aW/i",
-	"RcxN/feoMbY38A5ea2ghvZh1GcM7fC9oo+C8aY+HCr60dro9eYEHd7nR4rV9Kfv6U2YGWLzCG6O9AHwK",
-	"i0suk39Na/Ip6vpdYTO6f1aipe4flha++4dlwmv7sv7YdvyqdNy691U44x0/W3VmdWTY9k0D+X1wasB6",
-	"7leILNHs96ru8Fc+mYLc0+x3lBLXUz6y7sqYXfGRd7KPwXcDEjJNzHZ1SDaXttZNm+vrBb6IyXN2TWos",
-	"HWfO8fdof5/szLD0MlK/JscHRyB/BzMqFpnY1JFVZHIURCfRFXVBhFQQjGnR0qoc8A4qGNwGIsSuLDyC",
-	"ErLucQahPtcOiFC+a2YLUHtPQSLRcyk0q6t4lxHCXe5hLge6X0pDzjSbUbXoULXJU2xn/4VdPHDrtTdu",
-	"iQVzmNaMXyttbNigX9V8DsVVW7L1tU5JOpkoNnHevaXV+OQ1pPp+inp0xkQM1L2mV2o7+XYx63qhFuOE",
-	"j2Cwxf1eddit6CQbGVNuCPtkxrSmk45LJVMDN47VDsPWuUYV1cx6ta1naJ7QBf5zxhzSWeZWL7ii8TrV",
-	"nBp1I/A0qfAj3XLDDp62M2nlZ3U1CeKAhH9fHvL198zL/9xVLFlV61iaRmSN+aXQ+CwjLTcBeAjfXVj0",
-	"Ra+tnjrGWKhJFi0ZxCpUrBEYJhUKYwcLab+lxr5lh3hhg2Nn/bCES0i9ivkB+ivah9VqQS2tf1fawWwA",
-	"WYvLdzCLraimU63IotvTrLaBfHV79XYa68R5Y3p3FmlV5jWl5W1BTrUulz8kayM0LbL0iCXnvv0Q55ZB",
-	"HV5INBOGcBORSzY3YL26oIbPyI4zpYGRUMi6Q31ijzSHKKoFWN6uKc/Yi7VH91ev1ua1rRUEaXO9IsW8",
-	"YMmYSEPeb6rXhNCqkwThjodUnHeTb2uAmu8zTYMDv5wJbaNea5ml3ZvKrUEV65uoMLHeYfx8wLTawaYa",
-	"Ft1kVQKa6rs3gBvsH9jkJToasTmG4dTivP8jqPZOulR7v/f15zaD+rij1ORtlDuVXSthboRQ6MJdt3cJ",
-	"rTNrdBdR1WtWLm886YdXqtoMADQFb8hI8kbWwZztyogOD4+OvjncP3r85NHxN988XjVl0hXoyw5INT8c",
-	"qSjc5tLMSqsVhBZkgjNkSy2QfMsAGwrMb80rWt1FxlJFRhMt15gy4o9dS4IwUE63ayPSprtN66S3oVAU",
-	"GrxX6kQ+rPWM/p7f1URXAojPPDVEueC11e6iN8PkZlz4v1rMF5UjWL+AY8XW9Zco+/HAyEsmVq5VX6k4",
-	"FTZWP1ZfJc2fwR/Odl/+sgtqSC/qvTl7e/b85Zvdvz7bPXj6+Jte1Pvh7NXzH8/sg0ePak/oW5YwqjHi",
-	"ho/ShKoaf8kLTG3FOAhvLlH2MyIVuPmbVKIzIdjH3cO+DUuwtzMXq+qKqugI7m0WevSUwKnwIQ8Crlwj",
-	"1ovaqoPO5yxJqGGDpjqhDSHXtv/66LTKMBur+0QwUuWDpjqxkue+8WfYdpmZNDKHjLe4MQ2WVu7aqvtt",
-	"JIU9FDXr9c/z3quXP573Pti0I4dOVWfvfNRi7jzsMnc5580RcUdb6CF29+41TVJubwdbaqZ7tUynjnQX",
-	"aa/h7DqXdXmZOqwTBPEOLJRpR5g8bZgadE4p6j5zC90nxwOXKdKtUPBcXjPVFeGbaSbMIJEj2hlHcs2c",
-	"HsUCVbKWiDrUiXDsedPvvQ7eoewcvA/K8GpMWLG5VAa+W4GQSmUCu1XiG3QvilsL++IWrnIw6+U0rt7a",
-	"KfCNrPYFFpqSimQ89wSsmMEnSxhvi662PA9vklIVD/SUj+tSRzKJRjQbpbD7GC6p6ZiZBcFvI/JkdypT",
-	"RWwbYIhlM3LUnsG036G207LD2USw3a/GRl4DhTohX9UX8OdMUYAA1ZFJsSq6q/mUaxM2Qh+nfrg84Ryn",
-	"vt8l26SG/OaMmnfMGC8OKt6cZZkXW6zRWh7ZTMYF9XXC5IwZxUcWiNAMHE5WI451zNTgki3qSsDhfwf2",
-	"sDfcRQFlduDAotm2Ysr1SBYT5DW1WJsupBsiiZalY9na/mEDSiYJEBzC2zoMmcIzjDrHQl4JEzFVgwWj",
-	"yhokqBhxmtgHrSnXdujZENz+lJY6QnqpLl8947ONv5XJxpkPE0XjFYolP1Ps+nv4pAMiryWVGV0E+R9B",
-	"pq+SCWuX1JU0AUwQcaNeNROgsHCbpgG8ZZoZ32KQQ9QVhsx+UIWNWD1+q8n8ozxDPPFFhbVU4HKTSewD",
-	"6vCHKRUTRhI5IZeMzfUpwTEM7PP4BNxzOy5onY4grj5h8YTNmDB9csESKSYaTExUYOA78bFS2UkLMicL",
-	"LbefnUZ3+gfcATgrf09ZWncMZOryL5fbm7ImntkPPkUrm6yyJuA03I3RKvLzrecX5UlWV8tuyAC9KwO0",
-	"mep2++7BfjfxGfVGeOq31FjMxnzEmRi1itJV2vQap6/5sq2W2RWPbWUakWFFbalpPMcDOMeDbwY+x3wr",
-	"Dc+ZsJVqtteky6veUnMdCtN3bax0oLLy80iyJWqrJZT6PS6uYtR8xPK1qdvRlgPtUYvK8aVsUI858FLE",
-	"nNq8fMwbJ4WBbJqK3kDrVeGfX767BxpnhJmFwnbBCOlG6z5edXsthnaijRu09LHVNj38vgpdG1touSye",
-	"8u2LcrIsr1HNFJceqny7qiTROLXmk9Ra2NJq5RuVtRzJmS8H2yF8ejtRe5p3D7DbenXLP2/ZSKBlxWO2",
-	"UojjJlEOylV2GXzpcUll93848SgMw/WnrboZt151z7OY9ayUdUzjuOkM10QPzOdKXjFcKpMqgWYIM40V",
-	"ve7ZLA2uZjbH5UM3Si5xSNs+oQkUk5pMMfPaYfR68LwAtW67sQewrneG3FiQHDUAjpY0N0JwfOuo2zuP",
-	"lmEz2TcfaAL/IDSO8UbuMuvxc5BjQVqojaiuEFwidapak1Ge2dfepgnbPIYtuBmUIYa1QfQDj1pEdlB9",
-	"RUSjhcUKAHpzcp7FzQiMKySdeUTO1mS2QLkY0FE9GgTmP4ysixsyFX2lb+vEpaTQCgaC+CiwE7J/QHae",
-	"+8vHIp9la9RjucJAGECVXzX8Vmcr1HzImHrvIiKK1IJ555ngqM68VNJoXRwj3w0wrSZoYcEeIHQGGSVy",
-	"dBkRrzwSKZJFx45bVRr4bOCY5tYCQNszox7vr+hIKhug820qdFe74TIpsDEaz7gI0AGxNkM6Z+qKa6lC",
-	"genlaH38i82NqlDQehyjpt7f4/070Urw56jXHh2YJuwdM3VmytFAMYRHsZwEfApbQ+KJFR2b+hs4G4/Z",
-	"yPArVi0+39F7PeaC6dtxcRWP/HdcabPrvD2u/CsUs4JgIRanCQNvoAUUqmxEx1K1bEJH4PseDWJG44SL",
-	"tfz7QhqmuylvKgs6W6504FufPAJh+/sFH2Uj7idywxJFeOrx06hfFU8G2YiiJpLu5qFx52Rj54xtJ7/Y",
-	"d896BACnAIYH1Stol+yMsdC0rerK4Z9+FXQ/8qYBmHdKjVQk1QzMAzWGgKYTXynXmb1D5kxxGVtYoADA",
-	"Eh7AtjODKkJt9Nw/fiHf9aGKcMw1CCLtfD5sdNlm8ftzshfQKFxIgaGKj8d57GEEXAZsQjsIgPrD2e53",
-	"+wf9U8IwYgRLkONpclBZmJMFoSOOR9kxhrMIwybKTKo4Kt+hC0TdxbXfOziFTiDaYSwV3Ls6oaw2sLcy",
-	"Kq7hidVT54rtno1MSHm6RHra0AVBgq1Sodo7Otw57OM/jneO+hldft9vxxvtxFQPt81UqxShHRPNeAK+",
-	"m0khDKmAW1ZDBCtcVFhtBcW7InFfKj0jblv6WV6fEkrQJSAmhAmjFmTGqMDCZzZGoY6GG9Tc+xuUUrJj",
-	"OCUCGKwhCYObJ6LKzahYEOOONLNQ5iXVg0wkVv7JtGJ3HfeBurBqthKX6UV/xmCYEi2so4Qs0anvzgJU",
-	"0DHqTEBpwgaahaNfwwgEusczamgiJylbmlW5QhiPb+8Mv34mOwX0UMXoOn0oRju0zoRRfJ051KQeNyB6",
-	"jBkbAJL9Gp18x5iv1tAG/RoYqTfbnAA2bpVtsgrqYqDk9QpmL/vRW3ndZYqesleIknGKfdvwSwfDE4Un",
-	"vqhI782LXVqGcO/D4TfxFf0sV3V+4HVVTSwyXEEZh+b9PSCh1yRmil8xi+rq4NZ3LEg9+QuZMQgI4JrF",
-	"5Jl8FxEhBTwaZC8U9Qii9g4OjnYO+v1CYFUe+54B4OOFLWzLKh1XaEmnSf7Q1oS2dxA5Dl6WSZLmEJGp",
-	"olaqjLkRTGtbxYHGfD5I+KhRxuQRarXq1JRrI9XCa1PAby+oL6Flcd/wP9rVXHz376+e2YqLj/cO9vsY",
-	"k2YjKlwdnkIrXCOArITcR4fkCvUc0zlB6ex8OVi35GJBhvb6SPRCjADxdReD1IZ75I3U3EHTuRuhLRWv",
-	"2e8alSKi5YyZKVrXRbLABCwuEErXB8G119j6t//Ra1g/L9aqF1RXjEGOA3+0UYzOimjD0KpHG2bCQMQ4",
-	"PDoXAdiwxwiG28sQVnC4R37Nake+ffHuPTl789LvhoeaPReuvZ3QnRYRVMUiV4QnIiMFahcifviHA3gW",
-	"nYtCeQs0Qfdd/wiF7PHls0F4SGQNgYZQc+lcYLQirjZolwkqsHZYe74promLXMcFSeeaKTPE3do7Fz8i",
-	"6K6lNw1eE1wefeJ6cHj8l3xOdhDzmPKESAGeB4wuPxfXU6mZW2cgyQL6sIVvhkHiDnExOSXuTs/c+M4F",
-	"0o2HBMbeyUKm+H07km8OCqe8f7Ge/Z75F50fMqMu0Ogy3aJFHoUf5ZvX+Fn+Svgh2B0Srs3AsNk8Wfa9",
-	"f/O9ezFsxcV/NH7rfg8/ySlxWXDzT/hG8F0e74VJmK3ZhpjuFXw/9s67pVimwQdhaFQr9mLdZ4PVgI2D",
-	"NsKj3PT534J3gk8zpPuGJDj7c/gB3t2aXocfg5edLG9RXqofDGj8W6qN9aEv/fYsezFsBX2ByxyFwcvO",
-	"4bvUXRy+7i8HyxWm4At3v11eEKr8OnLb5d8A2Ve/s7jMdBkphOC4tEAPVXxmlG+d8ZlriawNq7dINN2Q",
-	"fTu/XsMbuvVQWN3WXmp4Zus3Ffbc9kWZtFp7aOTEK+BXr/5JiT11RIXu/H7x/LYSV4mBtbZeYkkd369h",
-	"Q627WeQsba83agKtVFCWqatgZ9OVaKBBmKI9pGK8qY+KcTFIaZKw2GYCjqhSnGlywTSP3a0MuBIqaWjv",
-	"ibbinJbz0AZkFc4sSgzlxEw689bAGvLqy4fZq0d1es/w1rML2Tr+JWuqxFlCCIliNAYz5o5XK13mD6ia",
-	"/a0CFgQO9praQ/I6ry6CY0J8CgzooYaeYgQtKM1wNYN7M1zdBu6LPbLv/CljpqyF3W7RTYYXynkvWPnl",
-	"Hn2gwzcO5LeC6s3ieoD31yKrWE/mdGKjU2x21jTAfvdV/h3IYjoH+3IOBl8uYU4chDB8Z+k+Q2vcySoG",
-	"2iKc0Do3WHSExRZVA3vC2yo6MX3fMLyt0kqe8FRakzn9PWUlakiFS5fIMU0E+2jwQHdyca2eRTelejCr",
-	"L/SpUubwUgxejKnySXN4DKUiWtC5nkIsmrzWWKwRXQIjKk7t7Ryr8sChlNaYUpMSsVLWWahqtdo951Oq",
-	"2ZLwQSRF4BxAWWDM8JWNmYBYtR0uLBmgAalogJrZ6FI/f6zXO6nnaEoaOZLJ4Aaicm4A/j3Lq7NkG9CH",
-	"X88cFL4yteJ4mtjHL4iwsF5k8Or0vV0k9lUQoppAocI1qMfJXycXtlpjYBtSvYITyz5ybXQe/t1DJHc0",
-	"pDYKde8gqsrKwDhHdmzTVi+xjWeie4WIt6UCeWknNylim4uOL/c5VPKCfRkGSyJ1DfrbynfcLKsUrgkl",
-	"3hYFrBzVKFfSnRh5ijV5Mb4DrkAEAiKNdnIWgn1qUn2oYRNZcWZ5yjnrRb1ve1HvWS2N5MtwVGXkqzmv",
-	"ikXGlyOPJEhVWP12UGNzPrOzRmOlXzbI+87TyLkD4vjlJTneO4zIo73HJ2RmS5hSQR6TWR8CC+zHxNpN",
-	"baeEW5NpFhvNtV1lhIF1NebEQwpSyVmlwXiS21oV2re5gQ4u0NSrmYGfyIVMRaEKvAsy6FJq1iHP5GuD",
-	"tda6Lo6eSmVqVwcXJmFa298O9tdbmRuaK6xsQzA395XzptT1irosn3HTSSWDez0ECrjjsah2Y0DRojWr",
-	"aR1dWMQPtBTbEPEN1UUcPX2SU4OEQt6JZqWzi23XqmKpZrrbNgcDG+MNizmfjGY2AHCHwsVzAttDoRQz",
-	"wHaThAsWkeqgDw4f7zzu7+58089iyqTysygM3hZiX4ELYNn3QlJDlQf8SwrWoCNUglWOlgO5LuVjZV6e",
-	"NuCcvAeIRl13wRoxrZvgIOtTozaoBeDLB/MasfqOjSSkgaYYLGcBMkZ4tmFwxH26pbCfVhzMGkylSyYG",
-	"5biUbxlVrANwTWGdy90XGi8sUrjc9dsqBJ2sidt1BVm2bDA7Kmr5tayujduVpps3vXTU9ZrqpEbH+F5J",
-	"pAT8MCKHJGYjPqOJruXSFVZ8WT/FyntG0VFrkON7fKk85YnpQT++jU4h2sWF2DRQ+70ffKkSnry2p8lK",
-	"f2fVgvD+yHqztWHz3J7kZVNFFcu9LO3ZItBkd+UKB/7OsPnquqsfk++y27LjQm1luXHUG+JG5RVZ2t+t",
-	"1ylKddQFnbGIYJSzc97t2RDbgQ+trSgZreBBaVKoFp2NutOC4yptut4/zxGq6gZgouC6ok1oTClFmlRv",
-	"FpYTdv+ktJzl76PyGOoDGH9xbsuuUw5Kd3TzMGBJN12zRKuFf1dumFVc0RodNuo5tIcsghXuaLZYSzGz",
-	"vJp23ljtK1+2Z4Gu3O3+6L7LHYkvxTxd2brkpHltyrcGs6BUOriD/MXFupHM3OzO3qrB/RaielCyDnb8",
-	"+NIF6rX5PivBfSvA4JaoBLusUxfcNgBuCcf4uSq/zQexQmxo/lHQdoeITRsGUPElKXZNNJ8ItP4QmYXR",
-	"db5dQAurjSRLmuo86efui26tF7HBGhPmLYRxVm9+RoUAy7dN9dJTeb3OauTp2l3GOmZMD1zme7filYw9",
-	"Tzstw5ibgZGDedIAvuim29bhT/a1vFxWlnxTs64jmSY2If+CYWpQiqUDBSS7Lxogc4+71GasTm89/oBI",
-	"QcsJ5K23tFBDggKvVaiBU0KTa0DRstd0e/8rfKEy+P54G+TTWHimdjuwpJqzHkERNiPJPFl4owK6d8bc",
-	"dB1XfsDfYpddtmj13Ks2HO/jgwbdsruC74vvdAgMsu+ueL3Koqe2UAwubylqUEYylSMramNLUOb3i4AN",
-	"5OQSFUWPkw05T6hA3lXPTcC7Qoaepwo33CdzwejE0VoqYaWcmw/sXBc+yWEetMk5xEYAOkKBCRlW63Ah",
-	"//VaLOxmyKu0hJGH2c2HulRHVex6HSVz84273e1eY8NKa77OOoervI0KS3lrXbj4LdVXygf1hprRtJWQ",
-	"ZlyETw8qZp9bPNGfls7nzrITi/tcNgGHwcGbZCcWbuAVyrxQjMZman1m7OMoSTW/Yj95i6ylmeVG3BZ3",
-	"FfpWBkYKUUqYXs8iHPVC51SH5fVvY0EbMWFKpnowkTKu0cqeuQDE7EWCL6J7KqGzGZrDEv57yuEhImmj",
-	"h3CMTmlNYjlj2vAROH/AYSik2A2yyMDBZH1z6BjlmvjRkbM6D9nB/iF55ZLSqxeEmM032LhHbcvMxIQL",
-	"NsiKwyxb6hf47ht8FRHrzVZ2egtAj10MDkUnvHMlr7+ubbNqqr/SUpZEbGlRN6rVSbVmcDS6oNC2+8pq",
-	"rxMliIv5nCkyonCeKk5l7+LFsERB3r35sd7PvHPUL0XmHB8U8/zOdv/n/u7TD+6/D8nuhz8Oo+P9T7V5",
-	"f3Ve8urxXO8qY1M8B6Dng82WqsU6Omiq2Uo+Z3Arb+RMbpaw66idX4XSV6F0b4XSnWEWfxVln5sou2WB",
-	"89mKjnannvPgdXXcNV9gPVKEv2XljNCCMgwKD6ZUXchUDUYOZk8bRmcwN2mkWuLb254V4P4UWK7kilUn",
-	"uCVM/Hi7KPe+ye1gwXrA65WQ41cJbmsdAZYfbkDZzYoXE5scDME4cHYwKJNbb5nVmh9oC6bhYCp2bHAH",
-	"nOaIhFKW/Pd//J8+wnCgatEe4XFbZQVa12kLItdXBG/fYb/c8DYVC2dEqnzXNug/KkKuhtMHDOTj7lgx",
-	"tgvz6p30qCAsYTMMqLWwIxj9Dns/xtDjdnPiHzVhN2EXeaNyjLG0LiYaiTKCh9dTahgkv0FDLq8N6mVP",
-	"qe59+lAHc1cc5AkBPLe/vXv9Ku+IGjKT2hBYRHKxMEwjRQqbahYGBnFhmBrTEfvjU7gtm7Ak18a6isYm",
-	"Skp+h/TyKqho5GHIe1FPsd8QxLtWJN3P2hHbdJSU6kCEfpNw8zzrDE5r5Gvjh4QSeOvK3L6lNEVTBYpO",
-	"8nR7SkPQ6D3WH1pL+lRhLjYr7/NVO7m1ykI3o/C0T+XPrnosRWx59/rVLyBRvyjB2L4+fxr5l0u9chGm",
-	"ohTMD+eaEtHxqwI/XFlWbqFuUzN8yd24cqvCrdmvG0i1Lbh3bc/sTE10q629KG3tcPbcbpOrgxPU4FHK",
-	"ZoVDiAasTD4eM6WDAGKXWXdKqPu3oopYmtAV8Ztxcb8QRZtOEK6NJqWSrTfq4X8HqcCYuMyyGQXOgtz6",
-	"bK291tBYMPWVLP/elFRvdPLY1XnsFt6AP9xfudMoNFq/tGnSq0iQG2RfninZQbWdfPZTmqfFdDv1/osl",
-	"p566o9T11NuzF9jEi+fdH7Ba6gnEi/vq4MM28hFL6+wOXM54cY7L2Mp2Qn2+uvO+uvO+5BiTr262P5Wb",
-	"7WtcRzC1sA4dFoXwKZwC7xI61XNEqELNS4wYgP0tcZzdsQLfrK9vQUf3YDd6UyNfBeyzQ8WBm4lKb7P2",
-	"/awLSznlymrbeONz9ey5ntqUBhTiobpev+aajVLFzQIqyc2cgmHRErJ/fefn97df3/fKF56zAP3BXWYe",
-	"Xh08pKmZPkzkhAuQxNkTh6hwYtFidhN+xWLyt1/f63PhkvIww/1F/PzdGdl5ER8+enTwtB+RsUwSeQ3p",
-	"am+/e0aefHP4iOz87df35IJpA2CPiglzLuYKDs2I6Qheg7f6FmqQJoBOZKYzEOBj/hEE+yJEFoRspyFN",
-	"Jicg/9kQxkzF4lxYhaHwuWLjVIMjEDM3VURoGnNbHEfEvuqBxctjgIsYnQv4gdolQveLcDBzmmmEpspb",
-	"tQDoSJnIJ+1OZPs2NWbe+/QJ7zpjWeO0tLD+3Fp1AVeQCVdDzXqN8isS0Qtt2MzqQSKBIWboUCI+F85X",
-	"T9BXD75OLER7kl9iNaQLYh1STXbk2ODcxgkXrO9A8fW5UGzEOALsKTbjImZKR0HdIO0KB8ELvn7p3rk4",
-	"F8+kuLKAqL4cwtnbZ399+f7Fs/c/v32xN4v7JwRy0jVBjCIyfHh1MDx1ZYuARI6Ojp7CqH9+/+wUExr1",
-	"uRj++7//+7/v/vTT7vPnQ/jtTHP68AeZXCI250wKtoDH11OZMFch6hQhsDC37VwM/8ADGpHAxP9pCFiC",
-	"XFDjaXf4f9tf/nKe7u8fPka0oL8MT51RnSkFC67PBYzy6fGjb8gQobdsQdyHc5v+/m+/aSmgLIHiBkG5",
-	"0LvMYou2KBiLz8Xw5Xj3J7hRDHPIyALg2fHBoU1804YmLCLHh0/s367WVX/v3BlWNABqah5bB+OIJglW",
-	"VkZcN49Icbx/bKnTcJOwnNjO3rwMbkEnvf29g719n3xI57x30jva2987QlZkpshhHk4Z1M/+F/x7YlPZ",
-	"gH/jEryMAUiEmb+6V6KeYnouhUMoOtzf72FNQWFcnfBw+X5zVnrL29s4v+3CHqgSVwPO5LJrqYM/qWsp",
-	"G1qOWxDw1N7JPz+A0J7NUEHp/civmCsoYrD67T979hT2PsBnD+Fit1i6KG/tG3eyJtg3rMmj/aNb6O6V",
-	"xTmLF1vfBpgIh30gO1n9FOB/VtwSbSRmstLRFC6P/abdunr4x0jG7FPjflmkx+dylLrK/HOq6IwZ1N7/",
-	"+UePwzThTPiIrJMeNNgLFQR73cnXMtQtDotXlv2Krk53/wXqel25FQgduDEa8lPGBXBN1G1xlpweuw8Q",
-	"7g3TpxkKXg67QQViXfSO9/ebOq7Zf3j/eLX3D5+u9P5WadLSimW/MmZkrriwCJWE5suzMwdgmFFEFDUO",
-	"iA5DkiSZM6XBnoSg0SHJMjGWasTgc0+3Bw+xxvVD67jQjfQLHvTn7p0K8dZNOX/l4TPrAP8Utb75I8wC",
-	"X8Tz8HvKcpCRk16qvYMjJ71V9e0qJnWycEjTrmzplF4xzBy3MNFEc9DnzJQJDIyxCIUyiZk25JpyA/pK",
-	"hjjNNf5kS4NXZ4DCd4At1s9iBcDeGz20uCCw53VH1dPBWufwYMX3j27hHGYnz80s06G4spF8VkUhOxa6",
-	"PNVT5EwQKRFhpaQM6B3r7xN9ya6jCnHo8CjCDah8Bn+TF8sP4N/ghRvc9r/Ji6Y9h2AyHN/938QXqFxr",
-	"Vw09hmHnWGn+sVXciUoFbiVurEpFqI7hdGu26OEfcJo/PVSpsHBYbYI8w0jqIMgf79ee9LnUphZETMGF",
-	"hMyoSGmSzcZq6doDruezx/q2UOHuXAy/f/GeFCc2zCpxOUj9PTIU8noIMJ5Ytat0T+qfC3e7xF994T+e",
-	"1WBASH17EXJF5qAbHOars59ekN1daH7vXBzvP3UQ89Rds+EdF2gJ+2fR/mEKcMDs3aN4Pt6m4m/ywi0z",
-	"0+ZbGS+2eTDepsLmW336ZM02hTN4uOWumo4gLIuGXWfxfWS/K6tZ+6upWY+6jOcdGBRG7GdBryi3rtnN",
-	"mcpbOFpIiljaTs6tyy5ZuKoRnm6dtbmBh/jqM7uOSJez+3KxmrvTvDI3fU7DWRXqOROdI2ab2i8H1ayt",
-	"392kUlTejiZRmb1Hsl2+j0f18PBWhXIMzPuSzU0mZKy5D252QhsQGHCMYHcA+HxE5yZFxOsxFqlML9BQ",
-	"Ja0Sbg2ndA6VXVloyQxVrPzp0iP48A8ef3poQ2tq5HnLuXn5vLdEPgfGTSfM8kE90CR0kFYqvR6DSW5o",
-	"z9Uwh+SfMruK2ZXDyFLDLpD3XOS21Qe21imLuYmImSqZTqZZMVNAK5tZszSqtqAGRdbwq5hDMtPlPnZC",
-	"RKSI2OrDkDpgK4Xp6FxYIFPOdN+nx2BvRlGh7fu2ukDMjYWxdcMQ8tqZwPW58KrM8eEhqja+6i2wWywp",
-	"CnSQHTi0boPCESt6Lc5FMOARFRa8/IIRz6HIzvH+0/4eGdoHQzSmgj41tHF2w3NR0ydhiWZ75L2fkA/O",
-	"81Vu3IjtFtgqvI7WTq1yZQVF9pWf4f7TOr3mORJmmffckJ7z3A3K9/Lp06ey3vrpFjlskxbkYiP9sv4Z",
-	"NaFV2ffdaU5nyMGK59RtHNmBc28ZgPa8v2+rVKP5lRt7faAkC3xdzt0zTyNycseUS5oV/nwz5wfbvqPD",
-	"4+oF1B0Z98stnJIuZtP3Uv5ExeJtoBzdOnU2OWXkhHB7h/YRuK66oADTXUK9fKXOZths0XGUKFOzlBTh",
-	"9wpRHFdViR/lBOrBwetr7Msd3pvYlbxkYUG/B5o4z78LFFi+hu7dcBHLriiTKgFbIth1sQCFVWrgcaFH",
-	"K4ZdYXRYVMHQkqHnTJg98nLs1FM7M4TfT6Q2kf8EdIBcnbE9geg/F64CPlS14QLVpp0LNpaubg8MRArb",
-	"IDj4+0S5sWetCXZ9LrDJPXImFk5XUCzVqC/LS6eJWb/0mM54sqjTGt66VbsZNuda/xMzuvvCsN5KQw1D",
-	"+RgQeOOJKqNuN5oenoUv3pXVIQyH2sTjU9d2BYxy2x243ItuJF2BZK86ql5AMBFwHolRVBlb4TrD6K4Z",
-	"hYeyt683+5zacR5v0rISTL/JqFIgyFs44BuKPZgGKQEN+yPp0dd7Hz5FDYrBM8UA4z7//oYYeaVQwi2z",
-	"8nCGtZE3GPRBXBabjdPj2gUlgVtCMaMWfdiww/2D2xqW3Z3467XzfiueCL5Cw1NYfwhrZCPaBK2qmTDD",
-	"qgf0OT4vHtAVDYdjjNfr1TDWGvX/uStSumPk7EIbKVjc/yLo7+BwRfp78pnQn92xLvQXNUb4lQXA3XDh",
-	"ws+3QXLHtympv2em2yat5xfwWX7Fvf0ZM7G3xz5uVDOwmYr3SzOwCxj/OVngl8oy7aauIrKlGCd81OJG",
-	"f5a9dRsX2ZrwwlQopmVyZU1Nmuy4dSJwiPoNNzfnV89PSzld7rP2pfs9abzuZXv21XX+js7Yrk3ZyQg+",
-	"IhfSTC2Kmw2Txr/B2gPOZvAQt/lKsrasA9yR6MYe8LIdElv123lT11jXPPaW5hHmtyiu/ASb4rY8Axhl",
-	"L369PN5fSfQDY3NrZ+dCMBVZl+QVU8aHWyQSsqbsAWw9aYpd71pbY4ukUuz6J/feXRldawp1bi3Y/hW4",
-	"OKQiL189f/nLM2LTzOFIGMrRD1Q3oN97DaGyB/u3babMtqdRbEFFSb/Tn4uVMhzzOlbKbFVuirtnHdyN",
-	"jTKf330yUS4d1b22UH6pQsMuOqHhiVp+fQnkQleLY3jYvhocvxoc6wyObeS3xOBY5OV3wlEDGfrlmhvb",
-	"t+gGzI3b4h03KeLvxti4lCC/JFvj/tMb5pZfvm2yo3CPmbGgJbtSxW0Xv+f+5df23Xp4gFsMj1mS8MPF",
-	"ALPIUUK4Ct/1mT7bvrHebMZzuAPLsmDddn6Jyc9uCdwUfdZGEQImghhFpqGwutKmDVygfAoyNbdJAynu",
-	"Q+/Wdnzpbt9HVr7hZr8WjMTFDY+CPGF7sO1zm0McVPOv3/G1VJZlZPJwamZJd1r5K7zdiXHGclTgbNlS",
-	"9rJx9KKM34XP3CI08LvyDQpbtaBjiIH1QJO5YmOmFIOMczFJ6aQpcA9+rmW/6BWackB3rkW3bmeShn00",
-	"2do2WNaOnzz6pkZa1B6Rv77/6UcAvmJfgoa04bGy2UmlY+XQZQuHClPjceW4IC/EJOF6Ci/+lYuYk52Q",
-	"ZkZyvujf4rGbx+Pup+5NPL7DQ7eaRuAmVqMrXXBBcbDVQ7Df8RS8ef7dV/pfkf4prBrZceQfOQQJyxch",
-	"l9MWULtN2ve0tt084FcurRSzmI3BzMXdMJkWgsUh6XSQPxxGHugBxfK5QLMyjvWBJsNs+AN8NODxsG/x",
-	"ixJGrzBZlViwWAS9HsmYnQs5Z+IEU2nhUNpMEniGP+s9SEEtCvs98izI/z0X+daOplRBTqwckyLwNXk3",
-	"mu6+/KU+KQVbrVHxbiJFBfu6oxSVbrqlX+VQyfzqEb5B7vRS65QRky+9U3B3kGb/Qc6EYB93D/sOdICS",
-	"UcKosoilwXltu/SMQYaLiRenU2mk3jJHee/1A7Lj0BRmVBtgqw46l3sYgEyNSDVTfcdS3XHGoZEpUwx5",
-	"ryDzhAodkXSeSBrbuBIYXMKAA3CDPFvksK/nAoHwd4ZvXr+zYEJ2ssOIIJjBm7++fv/6HSC0BunyPHbt",
-	"4jk7FzZrnmMCn9yV8zrOcWYMHU2/s+v6Bvq4IbYRdnFHvKMwywbOYTeOa7edLD51ewabBMBWX5nJjTOT",
-	"M+FOoD9S1G2LBSdBueo4gQP/4MrBKrvT5o8ZNx6B2jbg0MOWxpQUeYxiIxcwiW9tl9dgDCPN5uJhvhJm",
-	"NBklEjNTZ9KwZEF2PDqljohi84SOAJwYjs4cnvY98nGgmWQ4Iguys/+4j7xBG5WOTKqAP5+LGR1NuYDP",
-	"LL7z/nGG01Fgy6jZnIuhYvmzgT+3Q1B5/PBVmrA98oKOpm7FZ6k2AAxCz8UV4pSyON9MVLzy2VMTWMXc",
-	"HoKm9I5l63MukNMVdsWhg4QZv3P3hRSsjum9Q23xbdjIjSlLQR93xPaK82zie27FVPHlr7zutnidrQta",
-	"PCPa59lLw4ieWmj+Mgecp4YoPpm2hqWOE/w1sz+UjGoYZOOA0V1VY888EVvQoii9fvPi7dn7l69fvbPw",
-	"8GFul4Xl52JiwX3wLwDO9Yj3QoJtGwP95skiIvKKqThlxJYZsZMNRh4BQP0zTeZUW8aQsAkdAYujccIF",
-	"yxu+YIm8Jq4kCJlRIbiYIJ9k1JwLRE6Cm+geAeMsrAOZM0Xgbgg4+QhIHeX4vzAOGBf4pfbIu5GcA69N",
-	"+CULKsipxQlAMnEovqKJZszJoTDKT3uIfvvbuQCoKDfoBzgOHRFEidSWfSMKUh3HArfJd/B+N5NQJUW6",
-	"BQdzbXA6H327AiLddsMgb9J9VzogKXMZ4vYO05YgHqdsMFZytklq+JJBdExTh1EYueEYPid3I5ySRvxA",
-	"NKaD5mF54ZfnaUQegVyqgNKriaLcllOp8zw2wmriMt1CFgMM+6bunQmduF7uJMgVp9aWuzDGl74qW/c5",
-	"6R23Kte+EjqJiKYLUMGup4vGIxSqYssCVV4G730ZGQr3ILJm2cHMF9wXvLtRuZR31ySdQgr4mpsXrAYI",
-	"LVskaSeoi2XVbXktiqWuarTwB63YtcHD1jial6G1+hbI5TkzlCdNIiQf+VcfKYbe5AviAC4tCGzk78s6",
-	"IjFTWBHP5nhGJIPTtbXlXIW0RprZxDdaJrTcWdp4MQewusCUZydlJ4g1bPYf452EjCkHbW+kuGEKfpXj",
-	"c1HnQfwHgcGRQ7jsz6VmOvcrW/y+/DidCwsIq/fIz2ghfEMVjfmcHDx9/A2u1g9UxAklB08fPSJD9PmA",
-	"wB1iBUCa2JJPaDkcp5omw8A9iqbCmqtuGAjxBkdIk1uJVvOd/cLZdaOZzA/oywwwsHUaHwQUkc0YwcVz",
-	"FxXihSMtWvxY59LiriDLdgMLtoECvkdeYVKkc92hdxKAJfGv8djCZ2qmEHTbWtHtq96x4J0RIRw4/udc",
-	"oJOfHFgc7YNjsoP/fRSRg4OIHBxBoS0LVLlAKN5FPyJCgtmMBY5EazTDe5p9evxkdypTRRSbS2Ws2Won",
-	"PMEHe0d9G1rAwTFyLuys2EcspujB4IPxShXMiHDt5glOLghdgKqF58JjcWc/ozNBqsz2NWNkSn0YhKcS",
-	"ec1U3WmG9G2uZs8LUUc3Aa/t2l/Jxn5wdyGvX+95N8jKHNE5MFoUcnFArGhnzgIWSkFVpZCFg9YqbxWR",
-	"bqsv3GHBgz1yhvUbaOLceWhb9kEJ3sWA0WNDsMErHrOBw+U/BZ+pD0FyvBHLDtSWLbCa0wI+4ELvEYsY",
-	"DNzD+xFHcgbLdZrVDkD3gP3VMhTo1kdUuLf3SFB1dafExFxFMFsiyVX/dQVY4dPa6CjYkILefr+StOwA",
-	"78g9uPpNIzOA5xUavqZwfVGFBZB9sMj51LE4ozu+ZRVQIsoEclsOSkdCEU3dFZkhruDi0st34a6+vEpf",
-	"4c0bt5LdpDkonEqTQag43c8E9OK30h6tjHoRzvqmis4FXdyJU6Awx3uEfdE2rq/oF3eJfvFb8WQ0Z8iG",
-	"L7YbNCsH7o6Ivvj7F4pP0L6HNwFQUNri+6X9hoO7E5CCNsL8Con6JcMOdOaqM7aMi/50o0DSP7Gma5lV",
-	"Ce5A2/t1KsNwXd5cbWjGHlpzZxBFXevqeMtmHAP1iK1WaLBkOI1jxTSYcEzYI949jCwYUEcjmYpCFDGE",
-	"BgoIiZERuVbcGCYqMTA+Me5c+IQ5Z7GlBDJ6Cbehiwtmwia46TdF6v20eFWYb6eYvVSAzjeASor16Zzo",
-	"T4lq0Wo/p5tPuDTtgVqwUWN2O8x3Cw6UjKa42KXzOQ69EdehGChSPiXemEjjLcdc/UTVZbgJb6GLW9rw",
-	"Ji7GBLDae6j03Z2Agm0Cty5jsV0eW/t9h8dsNpewLf1GWrJRx0ttKa/tK18sGKrHPoWCxxqTWZjQ3PAr",
-	"1r/3cKi4N0280W3c1wghNDdJT8Yr25lwHW/IwIRt34llyc7qHpmUGgf01ZZ0h7Ykl3W09L6Db3SFT/Wn",
-	"6Sty6n10PH1uSKtLybMZZDVn6bfNXd0PX6bRsmU3tm+u3AYzuSGhficGykay+2qZ/IItkyvK6IcjmjAR",
-	"U7Xrin8vrYfh3nV1nW8SATjsaRn6p7m9Wvr3PxA3Q6hzq2fNAHaJyI6AgC4bqs1GihldYwmItmkycvUo",
-	"wq3s3WA0ZaGj7J6whGy+BKq5D+UVqtR2GpAZWuXxp5/f/kiospgEAoHNWkxRtRzq4R/430HLBeMtVudv",
-	"Ib7jOm8CfBd/pY3N8h5hEetpYztMxxsIHTaPM8Z5yuiV9axNyu4tIck9Plril/ruGXn06PhRsAhS5X/Q",
-	"+VwTIwFJAr66AKZ0QqRghCbJbkwX5+KXF7+8ePUeUSc8fAXZCbAzHHQG05FDw4D6WLG81hFJ+IiJETsX",
-	"C0ZVVADIsJDpil3RhMc0i23OsTJ2n8lnWYf96FwwQOaxKUQJVTNNjvbxk29ITBfagwrAE2mdZDFd7JFX",
-	"klwwqsDFhvtikXeH+O9hZlHyCQe4vOA0gz9GisVMGE6TU0LJtZIQ/mtrfslLT0g+SYsc7x/vkZ/ff7f7",
-	"hOwMIQpZM/OX1Ix3nwxPXOoQhiEbbhL4t2LgifuBCkFjmoO8Gin7LjuFkmtGL8nwxXs6GVqModGUignT",
-	"5wJcbTZymAqIkRaGWNQ1IY39+vn7d+/PfnrTPwkPAPh1tIXLOReAMEVHlzAMiFl+JQXzgcsTZmB9j7Ep",
-	"mVq35IWMFw1ZT6jlezbXzWdoMmbYdETKZuwZF/7vwyVAIFNGLYKk66gwtSV28v21YZP98p6Swr4vQVK2",
-	"/+sIIjvK19XODcfyjI6mbPeZFEbJpHru54pfUcMigM8bwauW8EH6TWUSF1EA/V50dyFEPaDKare/AsW6",
-	"My2V94IigeqVOoAujupE4ytpyEzGmAdwErSOJ8pMpc58rzBCoHYDFF6kgrXk6m1o0myUKm4WvZN/fghF",
-	"2QsHkObYrxwXts9jCWEam2LXkYdkfBYKvi3p2U4QufSJXRr/lmqD6G4+K9SF1W83ieTMJvjFcMSShAqi",
-	"MNkM+eDFAmZrM+FgPejInDjmSBKUUFQlHESAywghM3rJEJvPzgIWlPoObOwGoQ6DiewUE1Gjc2HBbOFF",
-	"dkJimV4kLO5boGIYlYWtHPrsnWHWS75W52JnniaQ80o1GbrfB/nvQycCUIxBB4ghp+iIOeF2LtxH/Uxs",
-	"unFfMjbXGNBOZzKFhBSXUgRN4L0GUTsjSIi5yhL23Mc7lMwpjwlSGcIRgppsX4n5eMwULl+csr6TZixJ",
-	"Al5yShQDRCroyw4EfvIDec5A3kKXmEpIEOAK2oMp2IvhSEKKHlMAXlVNG3JzLuUM+UxfsiPN1Ini/imh",
-	"acwNYPBlIKOeNB3qnpfcuJz52ttrAzYFOwk5ikNqPVAD21E8BIUgyy6F1zGL6FxAcqHmFizZAh1mTWBm",
-	"smbwdZ0QfY4tv7ETfMs128C9R+OYw080gbxgpgxnOovBmQeP/uj5JQnxsVxSBA4ANrMGICvq2eSnEic/",
-	"3C/J6YM6yZFL/H/m/Wct5p1JBDe7CYPlCgvE49W19agn2PXAUn2NRp7OGdO9KG+UC/P42LYKKHC5grC/",
-	"7xfUPs/lJBeGTazZ3vG0wXojlUl8ayP1fG69kdZS3HGdGhX1tKGGhTRtGV/cs9srbckSR+j475iNgOnF",
-	"tcTu8vYKo64sxdPDw6Ojbw73jx4/eXT8zTePiwtyUF2Q0lHARQiWqLCzhY0q0JefbLZA+XDrj1JVwXRc",
-	"LZBPXxN9bx49M8Cq8Hlo2paUhr3SmYRhsdUqQh3FkUmg0mVAILn5KlPR5nNGk0A9i7ddyiDTkKxC/g5N",
-	"blQtIvLy+Rtynu7vHz4mL399bxOU//HLSwfj0Y8IJQBhBAIYq9RzszgBZQ6RJUNc8lx479Bw5fCmerx/",
-	"dC6GQpoBzDUBnW+QtTfs73nsDzu8Z7At6govKDtq7/AbuCOfi6BRr25IZcj1VJKYo1pIqE0uLKUwYzQv",
-	"YBjgoPfIMJ1PWRIPiYaxhbnGVPPYajuVZGSlIRf6XKAi4cN8UWsxigpNHZgxTE3lic1O+SQXbERTpBG8",
-	"1sdKzkH3ZVcOVjo3bDjwhhjmiBYVa1KIvBp5LrLYZcWIVRG76VBEG6kAbdTSW6hGHe8/bdV5zvCru9N6",
-	"7KaBJOB6xrVuEAVLpND913uWOS6K29AmKdxbX6XEDUuJn+dgrQEG48gSmSOuvkUXyBgeyRhev5tYcOe8",
-	"0XL8ug0h+IFPcyhCBcMfFkcdeBGb+SoO9latyfD7F+9JzUBQPg0zjsJNU4qCo9RXbvydrI0B+Pu9Bgfs",
-	"HsJcN4oE45ZrMzAe7RfV+KPDUHd91KqrbhozXLpVGTYr/qMDa7IbDodqRj++tB8+CtR/qhRd2NvXRzMY",
-	"2aWqkPUbCodIk6F9YZjZ/uErzN04JSJNEu9FSKg2xa07hD7hFfRTObP1cnZvp9lFH/dU/eXh+2LMs9eE",
-	"vJLh4REbE03aGVg5SbiETKl1aivfmGlBl7IOFafR6SI2hDW+eS3r9FwIxN9CxVs5Q2PmGpnQud4jQ7g9",
-	"6qGzQjMySpViwlgNilvdLptLhB62ea7JofaVcCAopws2mh1PbRWdH89+3ZvF5L/+8+CA/P3ouB+R3D/G",
-	"jXYFt4iS15HXA+2FMbJanjMmjslUXgdGOnJNNVHQFAarTpm3gnorZORaRj3RWgFhNoRamyHNJuwUyzhy",
-	"UEbsiss0M0qei7f+PfFvB84/ln2KCvDQfzNscDoV2cLNq0ae/9SrRiLjTl8gMmXx2Foqs0Vb3C+RK+Zn",
-	"N1BHZE4XM+uWEV5d1A3HehtuiJAXPPTd3dwlV7bcc5+zOVVoScG14gKc1eimhhuaYiPG58ZfM73tvXTg",
-	"SXhX1uRg9zC4yII3u3KZdV1943vCF3za50jOZqlwB+Bc7IRwmBHBa7C95rnh2DpSDNFGpcDtHVrrw0AK",
-	"OJKv02wG1uFviwgO7eoP7LMB1gKKwZ+BrrnhmCe2hXMx5iyJCVMKAxKU8pCCGEKYN2vLCcV1TOA7ntzF",
-	"9XGioMKIXv0SuJkJtKRTFEyFfkjr3SIPbvcWaSkkygr30D83Ftct2x3t5RHNN9o4RSTwgtrjH3lmEpxD",
-	"d9gTer26flYu210uJsYIvPDQsNkcL7MKq95wMTnFPHZNxkpaUMREQjwEGVFDEzlJIeaFiehcXIqITHnf",
-	"a3rNtbW9IoTKp0IXhyum+lLEnAoCZ2mOqk6MpYFKLfp29sjw/4Z//2VIPBKhtpis+RtA7ZgO7kKKsjo9",
-	"czq6pBP2AIKkwOEKiqSfoisUht85cEGsiDuEWsXDfuAazpVLB404ohm4chelqXt19OWVxy9d+fEbqzy+",
-	"SrhMbmmgolyG/MsNtpZzd35LqporKB41UfFt6WReH9x6WIhrmGhmMLAOJjmG+7u70MSu7FDO507sVcnf",
-	"Y9xTOKJS+OvXA12vjzXev/bOBaCdW3u36zoLDUS1CJ8NwEkRpyxXiOzzIUFt6FxU1aF8HqckADh2el1g",
-	"mndqpb+t5mwCf80U9WxwMXHJGlUTvl/UncP9/f6pR6O3Nb4ISzSzMQ2ux4FiKSh5AKJaGIJ1IqSC/56y",
-	"4OpcD3QKrh7Hnd7Y7m9Hm8u93x3c3MutZHBqOGi3q9eq2tw7brfCLnxN3bRVvBMF1TLzM/u5VTq7J64L",
-	"TzVN+Pf2Z+JiebIquf6c+AvP3Gw7j3yl8X1VgW9ccFpeQ0y+6CA6GzRhsuNS16jqr6H3zuNxo9r7Y1nz",
-	"IxXFD/UXEO4nBUB/ht4VZzx8ULT2WQGWm/ucAQ+NgJbrO1OeMwJaA52RhjpfsZu3kyI+vLBB17QVBMiO",
-	"8+o8/AP+/DQ8sUHA6BrPI9+IjfZzXmzf4rmwsP/9Lirrm3i8mqnPbUCNU+aCC4o6boEzHz959M3jrrrm",
-	"m+fffc3680V4A7Xzga4YwFEhtxcZh1QWkfCyBGfOsuT+Teikeb39Wj3yO6xDg295xQz/2KNYZH5IZqkt",
-	"D4IGchdNhm5Zd708Fzb69JqjcmQzJ2yVm6FtY4CujeEJmad6av0chZLffTSK41m99vWk7ZcEgtOogjiM",
-	"M6esgbvhEmKLMczZZPVPzoUXb1mUv2bkYmFchaAZBcGXajSwzTBdBHU6I/0oonMx9Dj7QfNZcXn/m5ej",
-	"Fovffjx0muK5mCdU2DyiuWKaTwSLyZuf35OddA59PSI/8W9PMRUFW3d5DWTCr5jAVVmcC8zSw0/7tkzQ",
-	"LE0Mn1NlCDQPBIPtEHgEZgBYKvyZGw0XnXNR6DyCni9YlhJAxcLWTejvQV6Ezgp+a0OVgS11NpCDR2TG",
-	"RWqYPiVUX7rQl7FUZKyYnsI09UnOv53Oei4sBLnOf4Fho8IuELuGDN+8fud84UifLq9LzuYJMwyMrFjw",
-	"36rR1JCZ1IYc2knvHB8cOSIdGCkHCVUTNoS459CTdS4sHWQf7++THdTd4ZsZFYuB7RqipB7tH9kNHL5l",
-	"Ri12z8aGqeG5KBEBXhLIiAohcbmcuwiKnTN7OXrz19fvX0OV5TqO/iahdlo/I83cEIwR9gBd3VFpgqz/",
-	"RnUPf/uT6HpIT+DdhFyEhI+slntw9IVCFcG+44GxbNEZZoAiHmjHjHekIgmjyvmhBaZcKkYEA0WpIAKt",
-	"6MrVzJxVNGqWIM6upxJTKoDluwiebAyBq3sHmGUY1wOeam3oeBwFKucDbS1HURj7aDshRspLgBQF1rOA",
-	"ebBEs3PhIjOP98hzeS1wHZDL7kjFJ1xQq4weHe4/PDh8sk/mH8nf3rz4nphpOrsQlCe6fy4Sqg3JuC9+",
-	"AIs0VwyZOKqT9dJpx3q5s8bsuzMas1Py1xcvn9lPNJkwu/iNyie81rtpRtHIJOyPX7PAN4mz9kQ/Y4bG",
-	"1NCoaCzH8PmI2NJHTNn62u6iFNBt3YncXCMtSvwtG0dfZnCbJ1bf4MaH7YJkh4uY1Ib4FXSmRNQjbXUi",
-	"58+wVkHHuLjRLBmTHc3/xSLy7q9nu4ePHkcErktEC8gRi/P7LH7St+XhvJ0x1y5RdcTqbblDA0sq/fd/",
-	"/L/I0I4gnQ1mXM8wLRmzr4fQcf4MNErco+LEBLtGCduPyDAVOp3PpTIsHsAwXTvwz7AdF2SOijaZUj11",
-	"USl22jb9mgqXp3bBELKZzY3PQs1YkI3fZ3EfzKH2n64NG1E9k1egLB3vPz1xQet2BrggQ9RlYViaiwk8",
-	"ENL9PoD5wBP3J6bdw0eZwm4JesDFYK7kRDGth2QH1zbQ52BFrNb4e0oVFYaLhpS0Z44qy8raTTJC281b",
-	"puHE1zDFXxzt/Mk1p89GE8L9WgS6EIsLt1F1GRwezxi6KT8PA6rbDhu2I1yqVJUvoZFzglzBZTnB4pU4",
-	"H6rcv+xlyV3CsJ4s/jYEDuOuj4VLal780vEAvF1invMewRGcC3icMHulpa6Rn9/+uGedMiWGkQFj4HjB",
-	"fHEuQA2qMpIMTyIVYy64nrLYK7Bg9Ii5HlEwmJ+LHctmD4/JVKbK3YpLd1mcR8CIl+lXt8Rc2q5jefSk",
-	"559/bjZzl9A9Op0xpEVLgKAR5AfLHzmiJRlTa6POjkF+ghQrhhJvRW0DGmriEBamwfoLMFzYlasNijpY",
-	"AxxYqhCqZUTFiCUWP0BRMOmRCzB9CUDVSXwFW+dgJIrrS6JHUlkYABlTyIVHLy5AXED4CgTBTKZofkIT",
-	"4ymhCIPJfk9p4r6dU62ZgAYvJDXaJt2HBsmLBeGxz+GwAO5l3ibHeFCwQasAjenISGUDQa8Zn0xNhMHF",
-	"YGQ6F6ng2FMqTBYTLLkPEPXfkws25fbvGdmxtqQfz16Bp31KnTYK9vs0ofgdJddSwaKxjxSUFYyQnOAi",
-	"kh1Yz4jwuJ/rl1Kwc2ED/4n1A9g0NXjV+dVdXp6ry0n1JQxXS+Cf6JexCiYm6om8zoO1XNu79iWf2zxO",
-	"tOVSTwTWrAw9EasCNqS35EUtkV9ViLUcOpU4NOziHd71qhsA47eLYf851fAoLW+DOHBn0S/iV8T69xbc",
-	"5HLXrUxgQfLG+NxapCt1appKK9ZW1cwvJkuBQP+ev3ZXpSB86n01Ls7Fttr8zgx8INOh1guVW5/q87Vq",
-	"wjHN34gzZ9dXwj/pZXd4kDepT1PXICCkuiSXbI454glzCm+eRt6dzLeaml+XY104Kjfhbsk7eJ6Fct+u",
-	"wyUfwQtbkGd5BvMtVu35vGNt7vISsOtwosjvNcyJ7Mi5DfFLFlbDG0ml3FlVE913WdPAcAl3qIiUZCgp",
-	"S88mtFNb9a0qht4WX71LUZTqFlnkTZYZtlO9JGroYsyxnQ31xZsUc4W9aJJ0pQ37KuJsWaYHpEj0QW6u",
-	"TOK63NwOJ+cGQWfOkJbh1oYJYi7y25Io2XHDgMuby/fFWJz9A3Lee84A2YCJ0eJcZO+d9yJSjPi2UXX/",
-	"cFe+76SakW/7IcKdYAyseufC8hSbxMvoVWkscg5h2t9KYD+KeVy67N7rCkByTYxMfKYyV6UskjrwlSC+",
-	"5FwU1j0EX5HCJfONUw2O0eP9p/1mNJbC4bghZaHQx13pC8WJtmgLqvjyV63hNsGxrNDSZCc8VO7MW6Fe",
-	"OOD9IohWYetWVQLmUhn98I/RlCrTHG0xjD1D4UwPT/wY0Uim04sZN/68O7iB8Pqs0eCXtbAgVDFq5woT",
-	"eqAt2yXmWpKYT7jRFvJzJgViFJyLvK1TMsz/gJGE3cBHMTNMwJ828E2TObCe8HKOuWzW/wAd6FNI2RU4",
-	"rSwWE+blARxsSrD18GY535l9ds6UbSfKk+1OyRD6gCSYE+SN2XpB3ok2jv3FqcsEvli4fGb7UWTtnpYr",
-	"evtCcQ4OFnYH8bi0S1S3qSf9PQJyQ2t+kbATMlQyYX857/HZ5LwHnlRKhpDGfTRCmG78JxvarfO/wN77",
-	"HzSoomLiurAR06c2veiCZmk852IIcQe7msFf4MLFP0fUsIlUC9u+fXZFk5QNEbbcUlhEhIQAacOUoAnB",
-	"bEYmRk3pfW+RZJ8BvTYk9hWx6kfuzWYUbq9EhjSORsX8wEQ9JBEYj92jBp2yVETPgxNbQiMuGTjPxpB4",
-	"W61TRO0X9UA3j5fh3Bwet0EydrOv3opVtVxBDid4Ul//uWFAN5i2yWd0wh7qq8m/fVyauonx9F2RzpEa",
-	"vzzom9cBZvd47OLjYa46IrGiWIckCOImVJN3v3zfLp4gYqkZwOtdJnqCzzNowUy+lq2zXt0HRMQLdEJL",
-	"YWXQHvmOJ4YpdJJcYB2Is1fP+6dkiH4dPbT+Hav9ok3sXPyespRlVwnvjB7bdqLMVRczfQmxkTSeML1H",
-	"XlzxmAlEoQD55uOjPKh3FmsjpAlC/qx0pUmo7popE30M+MnjoqXazZK/vD4B7niRhyDYLvbI2cSFKsQp",
-	"Oxc2H5wqZn1tZOdMc/rwB5lcUkP7KKb2SEF3kWNCBerhJTGL0ZFUEDabmwXBVWpyCL11+/wl1jseJYyK",
-	"E1j5UBM4JaG0KWkJIBFzReY0/+dJ/k8SoPzWTUmmZiRn9ZZ7HBIiAhcEXtb2CgaT7JtBMJ68x7py+HXN",
-	"MHcaBvlJaG2nJMVgAUfOta8xm2LGRDyzCTp4w2vyFMLaD7jWKdNrDd7BQA3wFj3IWcqKMzjLTirqiNzo",
-	"XENM81t80yScXrJan8/pwsO55+MmmEtnQeHquppxMaATNgBmUH9UKlrJ0eNHLdjZK4xtJpuHRj/ewNBu",
-	"1p4HrO/vwB1rS5cKly3phOvv9sWvzlqXr8mu7ZJg+IyuVQdC017kzegoxOdMOTndqoikCdMPR3ROR1i7",
-	"pCnJ7pl7A+TzIbavUiHgTM+YUbiLmtkL1fWUKYZ/aRfxL4EJxlAHKtGMHOw9wQZm//X/gc/GiZSK6Dmm",
-	"syIUErPh2zUwemrv4PBo55t+f4/8islO9pYG0bc00TLAY87iVaxrz96NIRwJoj/Y6JLs2Lae9vunJOFj",
-	"9hsdXTK8/9rbFA794GCf/F8wSKx4NU9SZ7Dz65UPOJ1bgOxfXpKjvaOIHO097TcF5qZQ09At+M1Y6Xzz",
-	"d5RAlXffFAtsDQBuDW7j0N/uIX6TRWn5Sfq0dLE7YyBW0QsNIVxRTrCWlh2eZEaRwQnGw1o9uw5NaXlo",
-	"m8sVtRBezvxtJNaIyZMcRzJGE9HYVooroaUc9k/OBXPljDKbl+Pf2TDySExbLi3ConCB+UNH58LjZVIF",
-	"h+gd5CCmCXN58DYmELjaboax6RLi3b7YcFyaJPIaFiy3IWrAZmG2/osBXhUz4yPx8mz4CZ9hNsS58EV1",
-	"jDx1d5lsXvB6zjILnWRBaVzlReHsRYPgptjGStNyT8eMkUsuYpuXcC7yRFK7n2PG9MPfU2nYkFwK/Aza",
-	"tusOr+xqhjcnnRlFudHngo3HMNQrq1jBfa+6gDWVtqBFAi3av8+FktcPtFskYnNlRyw03EEtOV/NjuTF",
-	"7By+GHFxzsxY/459z6XYGiXFxFfFQ2xpTNbAgMTImeowpwMhDsqV7XwWSljcji4rbfcWFvRZdj5awvFg",
-	"VGgfHcm5B/AZJZwJY2PAvWZ2q0XqNtC/ipNvZML56mxUoS4rB+kYQHlVutcK7Fqv7p2lJtetVFFATr7m",
-	"YdeOn6xbxu40IBOP5cUzBIWWRd3Gmmw0vVXF6BZ024DDZrQXlVh4mXFGAdMEJuF5VqtsBJpMXTmher32",
-	"LaNxGUEaNDpFaNbNSZFRItABen6G8GygmRlwlxGHCq6LVgY6HFo+OiQ7XnKFebmAeHguLIOVggylKL0Y",
-	"DApOVh/qsOWWDWTmMVMcvThZ4h7qtwnXGYhZlMV+81GaUP8gqAOr8xIiqOlKAbqJii1PnjHl4rJhf/KI",
-	"7Mwk90D7G76VcefC9pxHns8q3r5cYsLM3JCCjc8gchAAwfqV6nQC92XZfORSlHEwCClnQbPtJYm7EEnw",
-	"1WSgbDZTsk6SvHBUhBz1hjT2rI+70dhd90vc6Sx4409/Sf/Vg7yAwqPBnEMvQBuRIjsVvOCjruVOuabX",
-	"zJ+GwPWGHuDQSbacG8IBs0czK81RuhUMz8XOcMzYAD8AkBFp3WIw0nnqLP7wo4+JUYwoRhGwhqQCVFBx",
-	"DikWwA28Xogptc6I778HQFSbZuez3xSRKZxXCDyfMPAGzNMitKKgM38tQRDFuuP3d1ih79hNhb9+xxj2",
-	"cEcnz3ffdO4sfXyBV2TFR1ZMjllG2EV84vpDoxhD2dR8Zg4fkdHMmpi8bSpmczOtwoJaG9Cjfp9cpAaJ",
-	"OWEaL2biXBzt75PZzIWGF/OugLQPHgU/j6iaSPuTMwOdi3dOckPgmZ2cgu8nYIkSunK7PiB/PziGGAfb",
-	"TJCJNpbqXGQDcLWCsUOuyYxRnSpbjbY4Dju5x95Ydi6GE+MNZf6STAmm6OF1HzN6eWAB27EpZjBecrBP",
-	"jBTa2uD2v9k56Aert8TQ9V22XTd0en37d3V88/6X2bqyNc3J98s70m8rk2y0erWd8hlF4/JD1GWbT/qv",
-	"Ul1q4ovcZ4uMOmymD1uRBaXSwQyE4MAiTig5ePro0bnQe0cHO1DNMCyqADUVnlZiSuGhvX/sHRweuyrK",
-	"VEMCuLMWFHVntEDbNPBkUVS38dLqdf5zkSv9YGbp75EhnHaNFai5Jhb7tgy1ETlLu4Udl6myVQWRjWlm",
-	"l8StY+arH1Fd66t+Buv8k335hk6qax17uqPD6oaw/Kj6JbOk9+Wd0veeUL3+6tZfR3bKLM4KDFRouu3Y",
-	"GikEnSxRZ38AcubCMDWXCTVBdSc00coxqRfRUBT8+/fwsXe4GEkOMcZ3RhO91yR+3rsB3QxJu9bviJqz",
-	"3pdR80RJrYnfly+Pmr8P5wck8hfyw3/9f39ZQ/DohRg9vKCjy0ROlsRl5YXtPTCbhxHNUy+dOlsuunhi",
-	"WXV+QSyFb8H1CZg6T1jF+iOZvWwh3G5ks+lLcbPYJ0k1s9BuAFUK58vskTMbTAsDpkmyR761UcsocVA2",
-	"5SO/phxF1kyiZKFZSSKrrr7791fP9mZx//RcDMH9rAbwzl/2PYCKi9cVUGFjJGM2tLfj6+kC07goNzCN",
-	"a0BPopOJYhMo9+sumUOLZ9c4a4Q3deMbjKUaMKoSztSQ7FBB3B/ZVPx6uOSLK3vbCGp0BP3guLIyC44G",
-	"iFTwJE9f61u4VEROBZnNDUj4BCPDkwVM6xQrKCWLoR05N/098lrFzCJw5UPjjQAC7xZi9K2jwduIGasJ",
-	"mM1pwQav5+SdkQTG1AI2hCUNOpG52fKbU7JvL0VJ0m8K6ckopz4O+JuoJazlLuNa3PY0Zag9r3CDr/ay",
-	"mkXJGE3x0EWVTGxipEvlCVg38Op6zv3wD9/FYGn2Wk08ffDhUrfR6jmTDaY9l+A6JDN66fyNfgzWoo5e",
-	"c5DuZGiTYlg8PBf+OxYPLhaDfKWG5QvCqYfJxzs+1zbhHVwOOVMjO9pQw0jeKFQp8q5yyzcfaFtgVTEE",
-	"fYa4XmvDYzEMbJ7QBYuz3qkhLkRzL2OHKnU3JLdL5yJWHoe5NG3bZdn7LlxUQFDw5FzYtcHrTbhWO0MH",
-	"2gDZGtZ3MfSs2y0i4c7ZPZKzGbRrQ461hULl4I4m2vAk8VDJOI8IQbpKiwzm1aooi0itpIqIr3RvxweQ",
-	"YqmeFmH/Kqh/OHOP9u0c6uAJGnFbgu1cZJIFl39KNUnY2BSkWV6b2bs6CqtmAbPJ0CGDD/C3EwK0PyQ7",
-	"mo4ZHEQFo+qfIki6XSUbey1Yc1ZiUaTdhBruWvfZiHekjpdG0Xi9rD/hXxMT7zOcwXPLHLHaYUmSWZ8H",
-	"aoDcAJ9aLqbmadJcSw/oA14gmsc2pHIhRkXN+zQrCprOraycz4FnsgTOnkbuXtDUrfHXhso49CxU3zD6",
-	"xmp40MtJHp9FEGgXrxgCRLGgcz2VGCBk1fsEgoxUXoglgEfTjDkcMstekVmRRE7sMPIxoPIMEihlOrdj",
-	"5bWGITT4XDC46p+4vjQmaHt3UZZGZZNTAnxWHxDrvgJHMqHutWC4YONwYZ5+ih7ezAEgZYMHHz3EmgWl",
-	"DO00oEih1FitykKuEaya7+481KDyIl2JQimyVdsZpnPNlBnmwXK+5oYVxyiT5LUP8wJBETMsLOAlGUx1",
-	"AMMZ4MygBsA748Ai6cQJUKOz9RYWQA1LMIa1tE/JJWNzJDsbvAu3z+GU6sFMKobmR+CcLmcTG8OEdzmn",
-	"v6e2G4uAeWJLQnCDIoekbvNjC+uGOYKEGqh+MeNmiHFmsHlUCFuNQzCqyOGjx+QH/i0iuSk0gLpKE0ML",
-	"GbD7QowkSL0TMvkXnwP27a+KG6a9fES8N26QGC9cUhZevjBxGAQ98vc6cQWC6g0cz5Y4sXwh/B2zQLWn",
-	"hF5o2EmryeZHrOEyZJtqiht7cvD0sEtCJq71rru2ZkcW19hIXOaWBAPclvrrGN63liRmttZWq44X1prM",
-	"lTRyJBNP5Vl0qp4zeqnzO+VBvyn27h+7b1wju7/YRjomRxweHH9z/OTo8fE3qw7dVcHNjibRbAYesh22",
-	"N9kjB3vHe4f9U3LBEhdY61rHfyNzz/3fj5undTaf184orAx33IEw4JTAGZ5KIcFN2NRj6Xg19Xl421GM",
-	"eCjRdLk8hcSpxbeiRh0sm97cvvhvqybLaGa8/yzXQSpTfiZjhvcwM/CaLUCVI4SJypPpcgkFe4/mFm+5",
-	"CeUasn59aqsaLWSqbMqJk4FIrNcl5SHrjc3laDpwPL7QIwAOY9KZ5bs2hZJMuTZSZeHioGNcUI0l2vx1",
-	"BGQrRemRzhGsBTm/1TmyG85CpniPXTbIospE/us/H+8d7Petyvl463v383yiaMw67J5nHdU9yZkE1z6T",
-	"GP+jyQ4G3aW2k2zX+3bXXBCgvatmCFF3W0AFdwQh9y1xuFQ3vzlt+rGeNruPrIKsp0sU5P4e+SkzMjm9",
-	"XJyLoWa/Dy1yBkaGZFf2CPBnRyYBq/WInRCKQfdgo/WM+lyUjRzBHTozdaD2l1EppghbhQ9ud2jvzo0S",
-	"WXO5gYLsuN9PbSCUtXu7Z9bT7HNACc8Cv6AggL+RDMkO2ncK6ejZKXIgaj5/AxcRvNNYWAJHSwv30X4U",
-	"mkt2nDkgVnKOeROZHowMwxqaEFPRW5nKZry+U1sNYGbswJDORVbSAmsK9oPsAqe9ofDaGT6zp7Ws+0HR",
-	"GnMusDbWo/39bPG1q6+VVcnKfhhaU8oBFuGKWa5kngv7CXQeVuSCaBxfsAYihFIBSiS6KocFGT30JjEo",
-	"m7MPUC7o4QdLz8ApCkNoTLORFDEZSeH1fdyJUvnwzAbmW3xKOtiJmnVaPe2i07peeey5NzUgJLg4tdXV",
-	"MDHD6mgIw0KMvGSiWYV5ju3tvtyqNbWjJvlZqY43rwW6ekQCwSsSObq0KTvc2IJ6xrPVnbffPSNHR0dP",
-	"+1hwz8WWWX53ya5b9/o9n7H6VYypYbvG/hxu8aOuOqxUhMdMGJs0WTuMMp+ohQiAxqAB31YTgMoNlLVL",
-	"9fSuKtph17bxJk3aWc/ngQ/VIj/ZIVvZeT/NlOtXsbtXmnxEVKNujY/saXWZFJcDzX4PY7ClYCEQjVcf",
-	"EW7Ba9ugmzcq3N7FEJRJBXV/mRaee0PsAFG751iEAya+ppL+5RYXBCaLKlOMUVACoPEy9aTv9QDu3WDL",
-	"dWUEvFm0FMYVKHHQLwTFo431AFkzIGar7fi6WyNFobAv9QQClkZAVUMi7Z9YaDTUDsjQVn32JaqgRSwi",
-	"VjJb9nO7JWq4xMjZhTZSFAyxzm7switkagZy7IyattAGonTWWZshLfMEVHC8DtiIG/wQ7PDYnPPHESNd",
-	"OTQ8GxhkA5PRPhraFtrgsbtJlZzTdD4HS2+qpx4Uyalm/Sady9ZOuiF/V97BHYmTcABNwWclkcLjOxIm",
-	"nyWL3yZXX25GsUeW4T3aAXwZlWqkfgjwsTzG0XuFZT/p3y0/fUcXeNP0rCnI/bccKsK1cSwIOQK38eJy",
-	"HDAT70VqZLc2YXMXYmGz4q220TrUfnj+C37xTLHr6tWrDTl5bHOma+yqNcnItjsomup5a9z/IpzJB4cr",
-	"KgFPPhdnMu4YClx2TWz+AKJ57cC/AH0jLCFs84DUYt3aV/ARUFOFTn+ex3SLdLp9MZcP7Y3t53aFXLAy",
-	"Nbzdrl785zxpX+rJtJtaPZn1x7EoG+QFiOZKzYky2gB+TV0Sn65Gk5djxh+QsOHTLHpc2iC4wq/wYIF1",
-	"siuC+rjfFHFsyfx1OPr7WAYjx2DcrA6G3a17XAajsh9NgcaFLfsaYmzXLUS5IMFRGUPWEIn5GGOcTDE5",
-	"EM4z2bGUsWcPFOuveuZvsFpGwDUKpdpK6SPVQ3/q42Td91kgFVgFEuNYQV2e4yHmIOJJGwYoWRnDgfp6",
-	"AHdOjAwGRMxUyXQyLawsILynlrFCvDXiGcLtxeH24ACwrgaxYapx6KCGl321YVdDMlj0zOMZufimYmAT",
-	"9WMMRnMufKhvCEOQ95oFEuXzh0VHnxwZoisbFmQEZoWExRO3KkIaVmolIMVT4mAcXDRxWIEczCLZdsJb",
-	"NgU7S/6mWBwVtsNyu2FeumRo75LDcvEStxk0wTychgokucMqKBMfrG1YhiT/MvdINQf8VjjYDZlB7jje",
-	"tzrNlkIkMnz1a7Tv/VUDbSwUMMmQ1+wUxIXJUjaKDDGoYLKscFmTSFleruyXrC7sl4AmXtcDFlS6maaB",
-	"txaabT/cP8Ann1ZQV9ubfGc/am50zkacJgNfYGRF2OtXwOiRAq3Ih8eutgnGW1MO4REjqtkuF5oJzQ23",
-	"yk7dYH7vrYJJd/NacZMq/MvtlfrdkLXADILyzvVGntpioM8Uy8w1vZs0uLwU8/SOhGnd3p7ZhCQywvlj",
-	"SCE6yJwbaIe6pCTYnMP9g1sYkd2J+LN1hX+mBUWtRpzVZO8iTFey1X+103+109fb6ZcRXFSvrX3PTMCq",
-	"b51p+l9ug7yObxXug5nWDbkpJ8k9dZDcoXPkS3eM7D+9YVb4xTtSVpTV2EfCqRixpUmy3sKlizZchGlH",
-	"KHnM9btY5KD0JXTlc4FIa2A2LNYBs9jPZWB8bmoQ8adMnEAQuy5Cu+W1AYi9IbrqnQjTTNjHOVeL0xCc",
-	"zVck8SEJ4HuyKZXEZ/TDUIN2w/6cjTeseFVcFI/l4HrDeWms+3BKxozZWkyYgYv2VYDlFhB8P7IIWnFY",
-	"fiBmNLalIXSqrtgCQXOyqjLRuQhGZqfKEVcMppQBxGOoW+RrghIpmCZcjJI0RvjlYH9dGMyYYyItpnKM",
-	"XV0HeE6x3IGN6hhjtEocVIfGmPULRrL6Uj6+JWZzqkyqGNlxeNT7x30XGhKUi9jZfwxOsyEW0SpUicUK",
-	"1bYEHTWVOq0wsgUzeb99i5iRXENWsK0ZN5YKYZAKH4+kJS9q8yGIYgmzcH1vfdLBBdRakOzKxb8hlecW",
-	"31Nrrr3mmgFCQ0NRBOfXzg9al9QA2E8jyW9pPIEdIyXAwiacH9EcDF604xzciT0hWISm8gjBG/dPmbpl",
-	"F9vLgnshP5UWL+Z6uqjj81GGs7aWZlYrJBS77mAnrQ9qqaNTx30GlusO5HhcnwhtcTirZrgPtxKG0mT9",
-	"elZAaPzydH6Ydy4ZbVSGBYC8mZtArfntLI4LVHWzAU93aINrCni6Wztc06jeeT3pq0ftXnvU8ND6wKoZ",
-	"Q39E6wGu4/2/q725aMbnPCNvXn1P/v7WVirZYUpJRUZSKYcjlrArlpCfIvJ7ypkh/7IFG6zu2c9KYP38",
-	"9kcyfP/y1fOzHwdvfv72x5fPBt+evXsx+Pntj0Pyb2T48MoN6uEfoaPl09BVWkkvEj46F079t3AsAYK8",
-	"nDPhq5qQ35gxCxe6YfuySczvw8iN0I3DdQYB5NITMKzCwnc9HMKlaPi/Xd37c4F1FfHZYIjYKPABzG9K",
-	"XfGuVCjmPJijKVV0ZJjSkLD8w9nuD7++3d3f3z/AavmA9Kit+h2R4Q9nD3/49e3Dg8MhuWAjOWManv3v",
-	"H359+78PDodu/Dh1bjRLxi7w2mVqAOOQwkBvEUn4JSMPYQVObPPkr+9/+hE08r+9e/0KC+SAdi+Fw8C2",
-	"WUSYferyrv/+1uescm2DSTCwAvf8XAx/V7YKLiT0dtSlT/DOh+5Im32dFQDnNNH+Thg6RFfRvv/+tk3r",
-	"/pXH4DkWMZkyPpnCNYPM+UeWBLAojw4OmzRvzf/FGsBcDg6Xg7kcPwnTWg+frAWvaSvMu5NacwO44IKq",
-	"RfEO8OToyZPH+0861pt3Z7xYYesfu2/w7O3+rJJ6ywGQPuoSwB98WbdaH+fRfmPRrM9bzGzKyzP2Wg5G",
-	"s3yPBGwPs4jnigvjajp+rIUS31Bnq5MThs3mcI3WS+1IPgkf08wUM4isERTQ8q34hDZA9ZKawd3nXNB4",
-	"xo0uLoE1EkXElsvxTnyc/L+Qf3FBLtnC5j9BQVzgXlhuH1J62KxgPnLV0KzBBpoQVCl5zcVEWwGhGaHO",
-	"bJMNVZNhblTY04YCypgNNtNod+DmFG0lNrQrL7fvECAhHG7oGxtkaJUj4JnDsF4PDKsYchidi2eVpdMI",
-	"ouDW1q8jsmkfAIdSyOFFwHCxvK7BmiYwIi7I0b7DoPZC+f2Ln978ePb+xeD7t2fPXgyen/37u2HfMWWM",
-	"i8PeBhTqnWBJNjdHUjNF9/KwIBrOxWZ2lvwW+j4jxBtX3fOuGnhmTiNoVRxz8wVeF98XSuBVpxxs5DZ5",
-	"EIyBjVKFVbT/+UfvglHFVO/knx9AXNrsPdtcCrKp97AX9T7ucmGYEjRxtoVPH7IRldnVj/yKCaa1S9ij",
-	"Mce/IIOR6UDwL7TBZax8LydcRFZrIkr6BP9ETlCdEnExHy7AWnAt09RMa9r9W5itEFmNSUdugb3tF5oP",
-	"jdZ5q9m614NWWN7HxIQLdhIWjMzL0WFxSB15+3ZE8uLcrixAFFTdyTuGlusw0F3xYwuKCZnrEWb+Rnkq",
-	"ZJwDZlxkwLbZ+otRTasvoAK6GCEKh5H6hMwTKiKSzgGaObJmRmZY3o59r6allyVzsxUVtmL8CfEYQToK",
-	"gOujQpZIROiMiXjGhNGhCSxrtqbT7xI60RER0u2gbWdEEyZiqmADYh25nHU7LO0qOcbkN3kR9IN/VTt4",
-	"npVvtOSNlm8rJXW1bBdU2Hr5j362FbgzblwoBexdIJajtDRNZqttwtOaUbxhgiZmgfMcuZqUXAGCNjaD",
-	"/dH5nNGkaVC/4DvfSTXbPXjSD7YTW+ZAcR8+/f8HAA==",
+	"7P3bkhw30i4KvgosZ21jpf1RxTqRIqusbU+JB4ktiWSTlNT/7tLORGUgM6GKBFIAoorZMi5bDzFm8wZr",
+	"3c/N3P/zJutJxtwBRCBOGZGHOpBiX7RYkRE4Otwdfvj8z95IzuZSMGF07+TP3pTRmCn85ztm1OJsbJiC",
+	"v2KmR4rPDZeid9J7z0ZSxJoYSa4pN+SCjaViRMEnXEzIzruXz8jTg4N98l//62B/73DvqN+Leno0ZTMK",
+	"rY2lmlHTO+lxYY4Oe1FvRj/yWTrrnTx5fLy/H/VmXNi/D6KeWcyZfZVNmOp9+hQFY3vH/ki5YvG2xqiy",
+	"9oxK2TbH/PM8kTR+Mx5rZqqj/XZhmCZyTMyUkflUGon/0kxdMUWmMol159E9Pg5Hd/j48OC4OMD9mgF+",
+	"inpzquiMGbf/z1KlZc3ev5nTP1JGRvgzGSs5I4J9NAP7oBf1OLz1R8rUohf1BJ1BP9mP+Yhn9OOPTEzM",
+	"tHdyuJ+PSBvFxQRX7NVzeA+bm1MzzVvjcbe1SFN8M+jp6HFtR+OfqBlNq3P9MGVEyWtyxZTmUpCFTMkF",
+	"1SzGzRlNqZgwIkVE2N5kj5z3js57ZOfFBzohMAZCRyM2Nyzu+1WxxyufyKvxru25YWGOa9flRz7jJlua",
+	"0kon+GPYXszGNE1M7+TRfrSEih+10vAnWHQ9l0IzpJC3Sl4kbAb/HElhmMBB0fk84SMKK/hwbt/4j981",
+	"LOefwaD+m2Lj3knv//Ew5z8P7a/6oW8XeyxuyJkgeGyPH31D5v41xw/oRcKeSTFO+Mjc6pjIyPV6Sq6n",
+	"TBBuCNfEKCo0Z8KQHSqkmTJF5qme2jPONYnZFR+xiFB33C8YcKUrpviYs5hIRbjR5AL5gv1NsZm8YnGf",
+	"4HR3kf8RTRfadmskofqS0AnlohdVWPluxsvr5unefhhwfZzqe6ZgmD8LekV5Akt8u0sbszkTMROjBaxp",
+	"LK8FrAycvpgaCmcRnl+kekF2RjJmZIgMftg/IUYt7GIQiitVWDUnHIL9mvArtr11+yDlT1QsQDwxbfRt",
+	"LtoHKcmMigUZU56wmCRywoUGjmQJj45GMhUG1pHGsWJan1qp2LxOW1iWTFB/wiG7ecD3ZyMY+DMZsyoD",
+	"fs7GfMRx+ym+RnCTd36gSlBDLyk53D98FJH3o+nuq38Cn2UC2Ne/evsHvai3Dxxu/wj+D2Ti/iP4v8e9",
+	"qPf0ae+3CmuNemczJuIZE8btGwxoruScKcMtz6NqYv8bxxzGQ5O3we9WElVlyCw1uNkPNKFqkkIPupf1",
+	"Ly9+ZyPTi3ofd8eKsV3g0e5D6M5rBb4RApw+JhcL/AfZgd/epnr6k/99xmYXTNnPqLFv2TFdMA1Nzfow",
+	"2RGdm1SxeEBNQWrG1LBdw2esJDof1SzYSDFqNmsiZiMer9SESBPHiex6NzZ5seigDnRoDTjggMfbaKxT",
+	"K9WvhJ4zpP/BRg1Iteb3v6eK65hvMgRPvltaSKvu/LnksLnjka/dHhX6minyv//H/+z3ojYFNOrJa8HW",
+	"XTDFqOPnxQH+Ol3gYWYxN+SaajJlSXxKpBgx4sg2whfsH+qBJrYpK6qkYPiVF1bFOdRNQhtqUmRZnjPK",
+	"OX7qlVNUpYEBsbiWJ6bzeNMjnupsHcurAaIqZtmS9KKVV9rp5ssvQU/39785ePr08NHxN8f7T58etFyG",
+	"wtvFv+x1w3dTPoz57BxNRlZGFPlrtg8ZZVTPVEBwpQNb4LOFHfmtLERqhNiPvE6QccNmxX8sUzfKbeKB",
+	"ph9f2W8fBZRHlaIL+Dm8FNZc91oOeHkLsKMus33HRlLVkNoZXuTkmFD/wUDZLzSh2l670yQhmoFeyM0J",
+	"YVdMLchIJulMeGnbixr0gWWL9/f3b17/QpOUfZW6q0jdhJltD/CrIL+/grxdlG1HHq8iMtvf3a50vKey",
+	"ryzxQgoI5V9+wDrKwoBlFFjSmlIyl9FN8rLAV7qIk/cLMQIph7w+Sd6Meyf/Ws7t/RcvxBVL5ByYfln2",
+	"guliVYnr5NonP+Zcn6sItBo1rrSr+Gt1+r99inrf0tFlIifP2Yh70ipJvEQxGi8GYy5o0qKBT2lMEjY2",
+	"KF4vbMvENXBCFNNpgrYXsHRpIxWLCTbrf6IiJmA7A+sXqL2ORIiQ1/n1+ULKhFHhRZAftV+emOsRVUAe",
+	"YHVZ1Oq4q7G0Guai0cDaYrJJ9fSdfbO8H8UDlc0iazkqrXod5ZY2LrBg1NsqxjTRrKzOrLuAS9jrjAv/",
+	"4KCNLgszxxaXzPSFMGpRQ5+TiWITatiAfeTO9FallPyt9ba8pMYVz8AzqRReqIh7jYAoiMiYf2QxoYaM",
+	"udKGKDZifF6486ykBTqLWcYHsiml4lLIa1hF8HxxMRmMpRowqhKO3gckpdp9XEVFavq4XqDXvI+rMNCM",
+	"1d6TrWEWTr1drZiNmQIOsQPcgk5Yf92Fq9GBqjwsl3kPNAm/OCWg0pDrKU8YjDCWTAOTIkhu7RfYVoUo",
+	"octXxVoHYKkJvAq8kglD+NqEtCH3a7bEcDR4O+9YxQ7TxQQzpwvwmq5vcfV3O7dg+Uq1216XNxGRSzY3",
+	"4K+5oIbPInI9pQaujCjMvMPQmW5rzLOoaLI/tqm6RT3Y8ME4oZPizT5Y5sd1q5zf5A/qbvKo4LEZ5Un5",
+	"WD863qY+2yIUc92yYnGBhSzx9KgqCBzLLGujARsKD19OfEtk0DZsKwVxdm/sKt9ScflMoU2uKmJn4EAa",
+	"zCnXbDkBH+xn/1vuXI56F1RcDhQweSZGZQHyaP9mzCAjnCGLB1JU2ih+frC/NSPAFu7gAsjB8K43WiHN",
+	"9iwfy0zbTmL/kbKUxSfEKSID239E6OyCT1KZ6uAJktKM6xkEQkRe3R/EKcM/BnOKnv1e1BIYgcqyTFLD",
+	"6waHkRxswrVRNDeqd7KgY7NX2zVFZW1ux1gGF+qCLqjwtojGfbsXTnvn+K+Y6xnXusHg38mocNDxXNeZ",
+	"E6pX+tLZL57LqMhvQuIPKduvQmA7CAiiZBLwc1zO+cJL8AqXKOupLqjmeHHKFr522Vc5oxuYt0ob4sa6",
+	"fB22I+V8a/dLxr0HopkxYV7N5lKZZntHdqSWxgIe7rdF2nni3nzpDvfr1s6d941Hua35lnYj4EyVlQ2Y",
+	"lV+jum17RhMmYqo+yEtWY6Daglqw3iFE3THV25UUmxm9r+TlNodTx80Dc2yw8q379sy+e4+2b5OVNp4U",
+	"q1qHZiPFzCnRUwxeE8nCmS8LymWtb0E12FfHjMXk53c/QsgfRAIQSkZubQmdz8tazfGTmsav2cWIJoPG",
+	"PjSduY6oJpTY108ePiQ6vcjeJQkXl3D15aOpDWQUjMg5E5pwgRfhFcfVQmB2me3KrEZu2xBhhQYr9+YK",
+	"K+4shp7ROR1xs1jPZDuiSnEWr/gVjdPE6AKpV3j7wX4XYTblSayYGKQiZmpwcLiFNpN0MqETNricFFmA",
+	"TLOLQEELrW1PpNbMUlZ47MTr9mGk2HX76NsGP06kVAOqGB3MDjuNf+nwo55mFG24s+pBfZcKAb6RGTPK",
+	"pg9cMDGawj8h2POaKjR7bDaCT0tJ1ns+iuSV8DH7nY4umdED1ZiiAckX/weMGlaezJMU+IVtOCJKAkXF",
+	"JJ33loWtHx4cf3P85Ojx8TdtGzNjZirjUC13K4tuSkZrtXJ5xRQYgeqGP2dKS6EH7gQS9nHEWKzJnGrN",
+	"xIQpHdmoLf9CGLlVdUnkn7WoXJ1nXBpgdQZv7QsEA4LB+QYxwYL4SZPRlI0ul0xiG4M0io5YG+v9gC+V",
+	"z3KwYtn2RvW05/up57+GJnKSsmIkconNyrh1lMH34A5J2eCSiwLFCSlYL/LmJbzm4K0j6tn0pEHM5lSZ",
+	"VMHPUgwUSxjFSy/VA7CfY3JAvesmZYM5U1zW7PNLqYgfDgTOMxtjaF+3OTym4PPAl1DyC/Lq/Rvy5PH+",
+	"AYlTe+0mO28Pjp9H5O3RT/0OZhnDTVK157XeTJ2t1n4drObyHYRz3Lh3tzHSpcNrclkmibwGRQbXfoWo",
+	"vAK9tVjxqVuaVp9LF0rP4/IzardZRoPc+LHCSWGGcuGTS+rc+oYJ+GAwUtww5TroFo9RHupvde4imz9A",
+	"5lRRcrh3SLIeSdYjpPEQWERytI9ZCH0bXj8Cbql9Ts+YjUyUx+qCc/CUGO+2y+JVyIwuIIFpLjXzmQ37",
+	"jwlNzFSmk6nzN42pi4/YP25KecAhaxjz7uHecX+PnF2ggwoTjq65ZnuoULEJTcDA1ugXarB9ttBUwmHT",
+	"BsCyFm1b/iO++xZftcmGXA9mMu1yMOdM0KS9i+ycvXXv40Gd8Bnrfqbe4fvluVennvGKTgP6gG83MA48",
+	"mTmnCzartMKVUxZVWEfhMOWzX8qVXjL2g5NTRb7kpVeb/9D20nVlS4uAnWRtLB3oq0w+bSqpa1u6DQnw",
+	"Nqfk0qi5WcGhY32Wcjz2vrLyvWDOmI5AwJNUcAM69ixNDAcPgDol1DIJVPfIiPEELhFW90vFXPERiyFc",
+	"uhct8QCs6pvOPmwaLKbU+rGMCYURkOspckh0AOAbcjzmI8xMM3q748vWp5As4ZbY3Q4DLb0+Dkped+Fn",
+	"Kk3YoDYPHP1UaQJmIztfN/WRnDGNmlovajmPZYOrNTbls4tyWltKqk2R9B+sbPJ5eSP/foQSD5isJawk",
+	"gW3khux89+IDeXh18BAmph9mH9jsdo1OQ26mBI+PxqA/y/A508R7yvqV0HsmjCrbcZYFiXTXuVaUi921",
+	"rWXqVvubVRWryzdrqVbb0pBQOYID3awendRoRqgwefUI9CJNrlmSwH9L+9ZRLyoemjqbcVFFqj+Umlwo",
+	"RkdTyNGaSW2Iu5GNbIhaL9oqCZWVq/Ymm3SqptetLBpUmVajJ3wbulTtZDPBW3+Cu5F6EVCDJFRMUjph",
+	"J4QJQpNrutCn5FJEZMqBBBUj14obE5pjPBvspqhtopvVsd6WVSoNyvO/pUz8zuLXy2KkJnA9EwQbBayX",
+	"dOyKYsVEB30u6k15p9cuxeraIWsQtDDGMR+50I1uu2NX8ydmaM2+gIoysOGFa/qx2Mc5V0yvGQ41UbQi",
+	"y2ovDFzrdP2gK/hYdTJlbCHSyt+BltJ6vpN4kXLiZLSoS0MMXgb96JmczZlxABewKgQdKVbXTWIrdyKC",
+	"ACFEsSuacFgnzP+Hd2xHJGY0TriogUZQe0eHVir+85d+reHZGfqLC/qkXgBk/a+5eXluVccFfW8/gE9T",
+	"PDqDMhu5Yloz5w/05N8Q2AQvbiM0tTCUyF9hLflne58tbEjvGfkGWVBlKm3gc/maAM0knLqr3yb3yJgu",
+	"9MDIAZ77GnJ9zSbUgIcZE9TxLTSmr2j43w2fVq9eRa5T1b0wzB0pj8R0kVE+vSY7TMRSaVDIRnQ+t7g5",
+	"MVPc3RhujoOtl725Cd9bkxOtcroxPnIx2OSQZp+WUMOEB+0Bt8Ili0/xzhcrei3I34hONeL84D6KEUsS",
+	"u5U6VQqeW6rLTjyQQs/RjXXg5aQpMmqOesBKx1zg86y7dm0DG3eHuvYMl1cqm3eLnH8l5mm7f7+4ci8+",
+	"0pFJFnhfkmOSMTG8Jxcl/l7ljvz5aAS3f55W0CM2VgJWELpL8+W2IYK3Jwabj0jLOfih5Bb1kdnu4qRT",
+	"dcUWlpivMAKXJoPsIRc6VdQa5eYyyQJ8Ez7yprpMpwKpPB8o7+YfcyOYhvM6Z2rGTa2aEIxzK1FDeXP3",
+	"J/I1GNRbD324lCfNuAifHlSMcV/WxeHuTufasvfT8m1+X8EB8lI0k72YGeWELz7PZW/LObk7K0PxcFUs",
+	"DMHPG9kYIA4m4dqc2czFoIsF06h0wP/VhxBlH/sVWt1dVXW3A7bfAOyorStUGjqeNpnOO1k76pJj3xtg",
+	"QGDih2zHU0IdDmpMMHoR7MAcIkYFuyZlkVKrdkJIbGv8D5vNE2rYSxsDrxpcE7+CQx70TIRftW8Beqbm",
+	"sUW+Iw4CbOdMCPYRbtUvpZrtHp4Qe+Ixbm4xZxFgelp2GJFEWqjGvjVVCwqumCqs2NURMfSSZaGvbpBr",
+	"GoUf1QgHXKBGjxGMDbqyUVu6U26TYR/NGlkjPO55MnJt1AqZkPC7qb53fTR4vCrPr1sZZy7OB7J0dTxt",
+	"112aGOGzWWpPXJBTTMnIf012YjnSD9//5+tne7M4IlmzxLh2ddV1NuZmxRNXxwl+/vnV86tHMJ5Ltvh/",
+	"5uArK2vxq+lTBXbaGoUd9S7Zouvtt3sQA7xvfFRrVbvXMlWjjm49v0+DhsS7DvaVg/pk8LViGezlFzXt",
+	"ysiyVcqdIG6mqFtnvO63uvz6idx1DzPi3ctoP3hhl+eZWBQG3ZtwM00v9kZy9tBwEdPE/ydrCGdROVGt",
+	"WHDZ94PssGwCBrcVXLatw56te9jv9Bh3OsdL3ZRd38VTvM31vuWzv9/17N8cgtktwZCtwZQsKRa2eSsw",
+	"YRVWc3c3oAamV3cbqnC7zS5FidSpYu/SpLsb4rg+BMa2VLQIzaRL5s417e7QU/X9qDTpYGUo+/7d4Nzn",
+	"UZ5evjyMKvPRvMsGuImnZlSLj35WiMSSMQRhKW8jzozTbeFoM6Y1nbA1LgJO0/UN1C9EXpKhuACA3j+4",
+	"QmBUODVi4U5NwURy/OTRNx0gEP6s5E3VqGWBaCrC/VBBWIJZ4Fa7HnOWxOTKY7YGt7LD48MnTyqy6c8W",
+	"OCFQKLA1aB4M+dhBBH9lsEHQgr27YudTqmti1c/EggCcrG0NNxtWhuxcuGwp5xs7ID/xb229iQsZIy7H",
+	"CBI6ueiXdDEuDFNjOmJ/fiooYfqSz3fl3N7UducS37Or/ylyW7d9tg+8gDNhBjQ1U6lamZ+jrTP7dv75",
+	"V6r6HKlqC/ozE4abxbq+Lvuxl5ttxmhc0k7m5NsBC27VTOcy4aNFt4j+EErny8DIwVJaazMW9/lXxvI5",
+	"MpZrLkTRbG+3s+cFRseYgJBBhLzG84KSYMxOXDaCdtCCIuHVVky4VtIw3BfNY+bsge67qk1iC3jzG6GC",
+	"boguuXWMxG3BE9bDXlskwnDRl+3yVvzLfufvj3PZjajd/OZe3MjoVrxFLFup125+hXoMn40mu/LM7qc1",
+	"8oYUtMY8uVoV7R7raPegwMMmQEi1KuYypfGrkrlEyVz5zN9PY26ogK3jaW5Wu8qVKRrUsEBGlBa5xGfL",
+	"O1jm4nUaXQFlMqSnIsXeeimLXAyHx2wl9/ts5gpWrnqYiwIfkLJt7IRdNKINFTGWnbxiyrDY/phIjSVQ",
+	"8eYBMSQZYKnX2qEhXFb7WbvWHoxq2RLdnfW+qCrVGe3dG5uZ6hW7XjkM+UYC/JYuhmLX3+GLm0b6NWXf",
+	"vMJGfSlwoLlXIoE46l/QYq7J2chA2sxBfRrNzmG/PoNm07C/0k7a1aolWNjIZdkf+SavFaEatN0hsmLz",
+	"6HIlk05k8Q7eAwHJJ2I7a1wauxtK2ENUXM2m7fjOk3apBghAmo3CXC9FXIQywf09xfQu/KcmFMkRsp3l",
+	"mPxARZxQcvD00aOIvKWKxnxODp4+/gZD/m0mF3kRsMUZ1YapwSihWg8OelHxwWH5wRF+OuGCDWLIlAm/",
+	"rHt+iOIJzsnAeZbsW0yVwqvnCaPgKxuMFB2bQR6QbeEqbGt2KChpIcau+lRRbCzoYyZBLgYPwvYKIy43",
+	"W/6xMJCg1YbPm16hg4lESL581P5RMMryw7yFZdHnil3/xHz08RaSQuFwDOR4cMGVma7DTLtXfuAi5lej",
+	"QW3w9PH+TSHhd6w2g+CkXQY1V67SzMAnkLdCG/n3KtprYUGychV2Rf2QanvsnBWYkcs6Qv02aWPN63WJ",
+	"okryXMScCvKa2vmS574mvBwXJTtBdpztQ4kE5tQYpqDB//tfZ7v/1/7u04e7v/15HB3vf/pvvdsl25b8",
+	"gntExO30GVLnViydWWv3yNaZjWk7eTS3eCK/fCpeslt3d+MrEHHltrc0hX21C98b8a2kKl4r8H6ta0Td",
+	"JbNUsKB6TlePuO9+a3ArYC8PVcNS03kOP6uInOdslFCF+GgJO7V47kO04wwR/wj/SQS94hNUiwkAHwHy",
+	"u2JoyeFSkAtJTd+lzVjHB4bmVTT6qjqcq5CBnmmDoUu6uIMrg64GXAxGU6omtngKjgxtWTjWRi3Uz3/L",
+	"Y6rr7rlDr9gYzkCO0hqTVW2IQ5zW7O6PVBvEGDASYDnh0gY513C55wjys27Sfk1GWp6mblNbB9dcxPJ6",
+	"gPj5+VMqBCyvpjWvQmwi5p9hQKxigl3TBGqEsjxJ3TpfEzrXDOnBGDkbBDGVQRJt8bG7vmWf2i0Fq6qd",
+	"gH0rz7UdZFYQ9z0aYQbBjC0Ks9C8MZhTSNPRs+MgOKpb6BQ+qSyquGWmlUy0DokQLrvZd2QpZlnUZzFS",
+	"AYFb9jLKXi/BARvBkW2/risdjbw5FYf/2wq1vt65dYJzYj/3BS6MLOK5dUhDayoCW8ef83SvKq9YB3p4",
+	"ZVTkNpUFIb6SLePstqL4tbuLnlsHUeAwWRVtugkztWXsthRtFZIcyJRwWx8TFpdwW0aVW6SQHByszuB6",
+	"W4DGJSiO2dwsPGoqDLlhvP6EWflaBCYKEUSjXKY2csPGCR6vNcGOSMoOpvYdGwd1BLaVnKKAisZ8ee5c",
+	"cd5+RUO2kid/5YAsOCCsidH7beniHC+BIFwL+9dXXPYpKA4r0E8m6mWwgFaMFGCaS0iC+QIVKL2jwMkY",
+	"5OYip5BaWzVxZ0CusAYn5HA35hNuLATof5Aj9ydsYgV/MzS57O8+/e3PR/WmluceZvSZVWAbapFuOXKn",
+	"Xuk8aoedbH2/Iuvyj32dw7bMkmxJ3qiYqeqKwGY0co1HS0/F4X7jDW2DwJg2iN3lefA1A1ox5uZGLB+d",
+	"UbWkQgiNTUIyfBOdYlS2G85DleGjNKFKtyfiO7J8G3yzUmnKYrLX1qrVYgWVQYbn0Hw0WuTpYbPZMEBo",
+	"sL01kkfn8a6w8u/sJ5V1tw3hfW0xqNFfjw67j2fLQVeuze0EXSkGsg0qBrtBlgBLAuTqg70jsnP8hExl",
+	"qnR/3YL5uoKlw8VgLG3KqZ9cU23dJZtxO7FY28P/4kX0r1IsVt5PS+hTlqcYsMoC0ytvceRkXK2UKTKt",
+	"4pIvL/xbFKzb8FgUW7w/XoviuFrjtHOQeNyU+nDtRiR2hNrZPYDghcjiiPojErnfDvv1sd6nJWh4aW+L",
+	"lrAeaBJSFTSPsDvWAKvYiAFuKa/JiNiyfnQ/46zvVmurtfRvqrbdg9Dor2rfzah9NYAdx3eqIFYMLZ3b",
+	"uUeqX03uVDcwoYahFmw4f1ntcj2Vcd2tqC79+trndrIDblOBPdiyApt9bBdxYCOB2znPbSq+Tbruuors",
+	"nYU61GqZNUEPJfVyo8CHWnFUNeSjsmkzl51SmQ2C4CDatNk+6MA2Rj2Cslz/ZsIVsZoy20JF76TzOQNT",
+	"bhWEpt6wCO8n6Ni1ySfcLDp9N5Jz3qzgHm3ByhE7tMI1dV2/26tNi4kAJqjVbDPmIuZi0v2qhjT60n5V",
+	"o/S3LcmU0Xhga9N1Q4RYrmi31q897Fi+9mgLxQtXI45gZrV00iFowkWrdw7tXV0rv1jUA6naHVQPtM81",
+	"bu17ntARRuzl8+5EoNl3meuqy0y9E6c6cvjF5hjM4Bac35OxoBo4KhNGr1h7FAR0cu2KkHeoIaaYZsIM",
+	"PEZup7kXIlNqN68BlOSW7Xy2QwjgX+Fkr6whobLQkdZLRzdTQdzBChurX+al6sJbrLhHkzpTkE4nEwvv",
+	"bK0yOp0zdcU11lsZIb7yslJ85HDvqIpDuzoE2hJ3eGuNvRpvOE643hFdWurs1Y5e2PKSbu6MLbX4C2fX",
+	"nePljtqE0JqZ4sBOt3QPx7aaQ1yQKXXjrEs21dsl1jDhOhi/dnugYuO09hD9OrVoN9bcQSYcip8KWVY9",
+	"ywKynQ2ULyDZCgSe5Hzm4VL7dQ22cimHaMIyrC9J2i2Mqr0a57p6bJcIj1UVpCCQY1loRnHR1gnZq9cQ",
+	"y/kv/h1fRB55JOLQC3LBFlLE5OAQbeMHx2THMuR+RNjeZI8cHBDwN1jVgQs4wHCbOTgioeSAZG0DIR5C",
+	"p4lhBUB7f4M7OOhFvQOwZxwcwf/B9f7gUUsITo1nv0Xxa0srqFfFyvHbWKXTZpw77SVD+O+k8LWrYK61",
+	"Nl3slMQbD2a5+tVl1bobaisSsdR3cf/qjwQgJW3HswYt5XXH7otfLRhVlUnO5yHSUKjuHtej4o4uB/oS",
+	"Ygdrzv7bqRSM4EtkxkWqbTlt5R65QhhYOg+A1datlb5b/a1qkVvbn2MoWDhyBaSV4GE+A/A7bmLEdI3o",
+	"6XYa2TpEGTatGRObjK/z7VkmMdNmcE05XnU0d8gCZeWFCV+UlEGShMvMIh7fzdbAJlRh8cX1r1wgeTb1",
+	"nCl2JS83awLh3bon062NKhf1/ML7haw56z/5n/Jld2HHF3R0mcjJuqe7I/J6jnUXLEv1AGe5oSGnK+9p",
+	"3YRreanL5fklzDdZUYWyGCIbUEE5fadsqs4dYf5vX1RdSMNHKAXbLqkrWK+6WyH0knJfc6Y0s/W+lrqL",
+	"nI9k7eVrqRboZhO4QfL9CjuvJY60JhR4XXNjeZOFzcp3X6PqgEpf1LPuokHM5lQZCwovxcAtItC9HoDm",
+	"aWO3f+u0IN3MCenmCUQvMDnvrb9Gr1KBFL8keFO0Tg7QalMBMT/ffv8WEyIQKQMTG3VEXruH2jA68w8v",
+	"f8VnuY1oxiADkmsWO+1YnxKsZfTj2a97s5j81/862PumajOCflvTF2CoPwtbzSRDU8vpQqb28puxSCw5",
+	"sl/LGD1Cb2nzbKuRHU4dib6AN7Aewzq3P1tTTDd/tXJpq1Lsvn/BVUTTEHOF1cO8zAo7C3XqfIa04R6U",
+	"X78eaDKSSrGRYTFxPGMtPrxWQrLNBFyeklxXZi1PLFmrmE1tLw3oSSslVxcSuttTfVZ2gTnvV9fxV6yH",
+	"beLLasx1yaZrMO26u/1bPrq0120siKcZZmdhaER21w5DCkFrdd2t2v3K1cLSBOJxzIDH9YcmG7GR5Pc0",
+	"njBysXB2mh/Odl/9sgsm9d1Y0bHZOziFxDl6oZkwkVXKbXFoZ1n0kyZgUizZER43lwTumADIYnuwMjrJ",
+	"K2tXZgaFfnVe3RuzcvP63qJhMzpRK9Sd0TVFl5eZAEs83FUDwrkvYeG8zuK5rrKR1WvhbBVrR5bU1cGr",
+	"kSmp3WP3vJfiTjJEV2YkcjxmYrTC+r11BvE39sMui+gPbBfHpFF01MoLPuBLZRLMuqmGETmCKhBMMPdw",
+	"nxsC4e24OmmYAalvqmi+ZKxePU/XOjB/pNK0Lu5Lxv6B721i0HQf+i7rOMJLxn6sxanI0xBLifLpnOFm",
+	"3Xh2YhMkRmN6Yrdc/BXzE+toyy/aFgjrH54Yiqvvb3BtBzXhYgWu4cfdhVusqA4YaWhyK9SyAW9yF/a8",
+	"uh4O2q/iSuwl27pt0cCat6qRSWlSY2D7IK+5mBCLkqNBTflw9vD5GVjR3TcRaFWqfX/sTbLpMhkeY8TI",
+	"RJzJGk02QP0E7NnDJy41JkAXgHu1LdkuGf7X0BlVVHinrsXlqcdZWR2P1x+xclzImDECv4H6+d2LD+Th",
+	"1YHdrocZIgK8M4B3tFNoL+nA4thUVdMWZ9UfKUX07xrYF645mBliutARebILkT9ET/kYHlKtmdZS7dpf",
+	"pSLXdKHRLTqnWLpOkx103zkK6PeiJbHaB502ePUrAgIXDAxY431R9GoAg5FCOCC04gp8p6TWZCe3tvaJ",
+	"fzdqt32sZPyot1zB8eQsiV8oJVVzFGNzkYZlhQmXyynbRNSlHiEO8b2hs3l1iHGdv/iKjwor2LXuTbMZ",
+	"f43W5muVA9D1d01veH8APsM/4B4GBr24MtPNhU8daASWxtnIGpTW1CLXTIXNdc0GaLiMy+us3DrC1itu",
+	"GJnRmN2co+WqF/XQwwIt9mDvYP2WU/Da9sG8iappEBZAw08+NB59yHYJ5JgwOpr6gmAXPohe0Bk7IVN5",
+	"TTSdsV37MCjvo2yAPdoBCwXr+1Vj42GtsdEZp55zPaIqzk5S55wG/8WSnAaqJl1tZO/Y+AzeDvysXiw7",
+	"s9tebEfalAZeQuM6+C3aArZOiaScNy73xOEM6xMnCsa/lbWqlXG3vDDoZvXwX92obaImHqk7HF0AkVSD",
+	"Ay8VyVCfwCQuRkwJFruArF+A32jyTUQO9jsoHhvBK9WFtv3WfNzeTqWRVTnpaHzd7FJodN1vEyoGqaqN",
+	"rmQgViSBV5BvpfNE0viEvH3z/gM+AN5E9JQePnocEc3/zVADHElhmDC+vEwx9rI1CMrPJQoXJRhn2+Ku",
+	"d5EZ0XnnaPvC/MKswRmdsIe/z9mkF7k/5iL/9zW7mGd/TBkf1XIyXnsp+PnnV8+vviELmZIZvVxHe7K7",
+	"VBMmVQKOorvj3/58fFwPHqX5v9nyyJzDx4cHx8eFM3XQLSTCDdB1UlrlJZveCrbg3Tab1MSrD8fd7wps",
+	"2PTmvQQ66ICN2DURqb2v1F5k71NFufsIk1CGUWxfq+6SdlNcA8CpHXcV6jaWR8nrlbWALQIljmig8VQ5",
+	"x4P9gwcWV8XDTz/QpPApFtNCtFfQORqydOjYMEVeSjUj3/ZPCUOsS5cfHbWF9RdH2n0zW6Ags5+3iw+A",
+	"EpfFwYq2j9QCOa7y7kbQpHVGZp1d+bpd7fT9rQhYJ1HL/i9ny3ELH0JpCmtJrmxkEWRz4OzXmQBYDrqZ",
+	"84b8HBdZQBGYs0CbtSeg4QBnG3nrFQELKsiZu+2uEAjmr7YKGyBXByeEksw/uSihNY1lKuLTLBxDY/KD",
+	"CwfCpy5lhepLFkPAwhI1pqwrBZ0GiS9kZ/9gd/9xRJ4+7aOVF5lYkcKfdOAQo1q40zPbR4YXkI0ghP4N",
+	"NYrHrebsO9IQGvlz68o0CdBO+DadpGPNFbcNjaYzM2k9E3dvVspO5hLLkj1+n5lh6R2ywsVmXAdaQLZT",
+	"OoHXVJN5aojik2kV8G0za8WdnbaKiyMwLxQHtZyuYdHuAWFnu7+csuG1z460xxuQtbMTk6sDshMIT28F",
+	"AEdg/36R9FYI885QiYp2mBo4IjefjWCIXCc/o3K2AXFY7c5qWhjuaf0t1qOSsLEhNPE1BFsNQF1Un8+U",
+	"V34emsl6J8US0V1z8ICUlzBwS6+fDf9O6GRpDeUtQVusCHOyDTOrqUlcbK+ZVXUEB4vhwnyUrVmce7Ei",
+	"DEYXiw5x5nAVXy/c/85MmfVxT5UyXlxMIlJ5CovjMHlSMeYmIq5+l7xiKk5ZRApFtuKI1KVHBG+Xy3xF",
+	"pFrlKyIjOSoU4xrEqXvKBT6NiKuSMhBSDEau6LeB1uaMmgEGGVegSB5vaI5tt8xRrpeAc/0uL4iZUkPs",
+	"exbbuW18rs31qE4xLe12dDVnaplcbdtc6drcDpxpNTFUzpno5f3Up4LaImhrniH/dVnTskejUiDJl00q",
+	"GOhuDM+0O5boiigRcc9xj9ICFFYz4L8Ze6yzCwY4Po65h8clJPMgnzYg32arYa3mkdDJNlA6oJ37g84B",
+	"o3lnqXydMJfavIKD/VaIlfosg9oBKsYusPTomkEBSrl/lkMjHBoIhAyDMyiPEYWACfhuQXbU3sHh0c7j",
+	"fj+IMc6jVjDCWE1kWMBMDyiUysfHv9WqIXMzHdQFQso0gXQwfAECq2fMKKZb41SXxqhGvYlpiop1gbAR",
+	"piBjTJukMUm4gKg+dUlwuUuRmVuJlPVLEGW707LxALJUPXYw3AEMdwDDHeQ9VKYLId+2Ki1mak8M2OhL",
+	"s0UKsC0QeiGvGDnYhyXSSAT73+wcIBFU/XEzRnWKOA61MeuOLJDMIpvrpyYS/yQ7NNGSUPsHUhwE3F9I",
+	"M43IUsrLCO+3Bl8eTGMwq6Myu0tk7FcXKW1Wu8cVWtokpysYVHHNGnMmPkW97xlNzLS69ZiNvDTQs10v",
+	"qXRWowVcYjI7vaLcMttW80cmZtwIayfFtZFq8UI4gNNu/p1c9d3T6cUM9ObgEZ3PlbxihWeKmVSJiNAZ",
+	"EzFI0z3r746KjvDs6f/+H/+z5BaqWzbaPYqiVe+ybXUG5bGv+0LXhdfr3t7kqghR341pyfZnZ2+3dVnJ",
+	"CMLoxkrOyI6QgmU89Zpd9HvRxivFMMNjTVXTfew1zTbsFR63eLUPD4+OvjncP3r85NHxN9883m8LFWsu",
+	"mYu3aTkD4gTWaF9DEEhRf4M+brpjoLCqpsp2iFbEJUQFMPNFhwsWrn2BYgv0GC1TYWpzxFdWYyZyMGdq",
+	"xo2pk3H7sH7OHHo9ZQIR9Xz9zQ3FtxM2AyOFSxXcQoOGTaRadISr8G/D2aQgAGWqBxMp47rgYqtTkOxF",
+	"gi/C+owTOpvBOSMJ/yPl8NBMGRxUiugANuVDzpg2fERSzU4JJUKK3QCWBWU13rhjyTSoDX505KwaRwSq",
+	"wyF5LQ2rVx5ctfgMyHXZWoRgNdkxbWPX3lTTvsgeKyChlyxLtSppMwksLPwGWgO8SBDRhicJuaaGKV27",
+	"AofH/YaCxWLideElFPWolZqEHMBxSRNdKzrtwtlKyqm2cRUk+KBubKEJp22NA93fKrTxykbzKssMG7Um",
+	"tPWP/box86vl6gGT4zQZhGe7LlUPskqrM3ldPGaBlswFMfJ6JcpKNetG9D9rHPq/pWDL9+xopWjoxlzA",
+	"VwV8l7JSCxwrHmDQ4QCVPO0JujrF7VjEHXDbcnhodsVjNMhmGdrbCOTMWkVw+NZD073hzzZCuGvGflYC",
+	"vV0x2iQwuATP0zYqbajakCDzG1i3rKUc6tZeibYcRW/YbJ509ngt+7yx3I5/x0fQ5dc3i2E0V3xGwRAV",
+	"NNa3qKIhJtCqQ8ttj0+qlsf7GR279RqtuTc0b7gSYLo0GDWkj+JxyY3c3h4QnI7VzM61OXodQc+b4tpD",
+	"m9IKMOXBUBAfb40YjtBkgW1gGAeCNpfA98iO+y+kowHHw/AOeBNBFiHpNuamGgVkv6o5bxi7P0oYVTaH",
+	"yL2Yr8TCxVHD/9Fe1Ktdg80zUQybNVoWOEJGUGFRBys84YEOlslTX9Vm0xJgu6XYu3I0qZ9Y5LeghZoz",
+	"EvrlcHMiOmwgoku2gDtbwGhtSVw2++IJh94BiVRkZnGkbwSrJeqCpIw25O0lsiwy6fWJ9GhzIj06IVeH",
+	"eUU8GIvNSoLEAcfuIsfrROx/+GuyvW1Qb7Ej8CcRwz6aU39hlooAPdvCE3Z1tJHgABKy3O1h14K3PpO1",
+	"m2OiDZwsd1PCgjuS0Jl1GdfrgmksNZXvLoJQwJ+CzpjO3nygydC2MCTAJLUFTOf5AcwAPnYQk8haWAZS",
+	"oSk0Ilk54CgryNFHExkYv7mziGEpD2DB6FH73eFbpAKtEgPb/wAjNvt75KxtJ+z7p5jGhweUKIY1TbC8",
+	"+vVUJuyU/PnJU7gPfwnX/KDZwJ6f+S+Rb4XhkS3MKSIUGAxio5Kho4LhCQRgeyzk8DriBxcBQ8uJLHh8",
+	"RGgc6yqf60U9KViHSM2myfxygDGba316uP6nRzY6csmobjsGtVYbrwlDrez15xKJumQb78NaIzVtbbUP",
+	"7+1qH92P1T7a5mof3bfVbkXACFF+HEPeBAsj0xY/V4SLzxRHIlCD21d+Cybl24GQ2LrWi3hz9vpTd48i",
+	"E3rFMiW3eI9CbeTUqpPOIybYmkoh5qQPHAbgduKMZ/OsxM/2Wtx6sS3brHHuv3Vt+bP5INVMFZrYaJ43",
+	"YlZeqvl/CLTa8MaVSMhDNHINFKfPF3yi5UoSYFA4Tb+4a6XzVCCRytkISbtAj7cOEFEW1XeWpNmgM9Rk",
+	"a1aUhY3yNvN+n2cpVGWgdxdhOHCBWDX+LsBBxqiSjqUsznybPu67A+J4UCAo66OD4lMfBVcrqZ9shtN0",
+	"DwVlMXikSVS22UtWxpi9cQ7Wyqz8EOrOfCvsUAbj2kzoJznWa0TknAln1HUZRR2PwTPXRhfyry1u1CEH",
+	"+rgjBN7x/v2EmjveXnLk1lC6aqGxGuoM3YowLyNHZcGu+UQ2PBNTG9e+7ETYy6kPmo583VSMZ4hs+DRa",
+	"sdOYQ83nSddTUgip7zLWYp2tblIXvoNzPMjEnd6uJoqNFzjL9tpGTFbdvjf4XtXYbb1WL/756iUE0U5s",
+	"mQA9lcrsJlDalvz87kfddbcsgG6nCiJBnsLSwaMGqB+Q0hddy2aFX3Ub2BVnUE4iZLlNY5uzDLoksuur",
+	"IyhIrVNlUcAi4pKZu4/Xdu9gCLqMWKczsNyvEFvlPgBZ3ykM1A7pA7zb7Nvo5SPJ1bVAclUOQfXILdfR",
+	"7xoLPR/JEjj0QFX7zBDR8+m9iLnZLACIAZOH8J8pozFTHsWlCJiH+HgYGHu6GtrL6ikL3XBM8qjzjY2J",
+	"CTUtI3u6X6w632FUiRQtjR48KbR68KRLs80xpx1QaNYIj98Q7q4VR6ZIyPeAXWTnaTm/gEPz+TGLbeTN",
+	"FxWx+5E9n4/pTWpGcsbqLYgJvX6g84gGCrLOR7zkKtYOXMxn89S4iDUIgmDqCmOCQDkjhl4yYbVkSkYJ",
+	"Z8KUQInxI9SmSdZYhTPeoyqdDfvw2VTtbBv/TRTlbOvzBot0LqH/twkVK+Y0rnb8oYOa+90NnP76OsqY",
+	"+Esx8e2ViDm153MkFdPkmilG3HGLSQkxocvhqmU4OI7lXGcFt/Fm/mKbXr5VD267gtaqlNxBxtRNlGpw",
+	"SVhSxZkHtob2/HsE3yOUKLYbSA9QlBM+NmQHIckUC8Cy8CJ6ShpA7s+EYB93D7aRpt41o6yQYL9pp3+l",
+	"9LSSLOuSBOIN/iy2Rn5aISUOacw6ba6DELmGDg52Dx71u1op2mXoYbNl7p7l4TUYgRtvcOtf09a6iTUM",
+	"T+ZKabeN8lrsxiVFVrvxNR2etlufN8QNHIZEt1Vpzmts+GCtGhPbSYfEJhS93pq4yVMsO8z7C0+qvNk0",
+	"SlgfNGRyNdsaUiE2ihb4bRdS+QKzPqMeeC1iRTHvYM0C+C6MpDFDNFdlVsoWLaUONCWP5jmjITMo0EEd",
+	"pVnJZKWMlxi1bLmkhocJq+Hhjwo3gArbrVnoJcp5LpdqFcaKQleniwX1YmoU6Fp1acvBQOsB3FdQvGyG",
+	"RUyqLgH4ZSdWdGyaAO+3C1m/is30PRDjhtOHJrK6FTwGLRT+NZ9KwR5osmPrJfbzYjlEM0wqGvOPLLZm",
+	"MDNlvnoOYoYUyijftj9gk5tceFmzqUynAWBh9Ua3hbvaNqGfC2M7QdMmsYEhLHZgz5GdSnWRyM7ye+kJ",
+	"USxhVLPYlWMr3nsvFoSS94ggLVWY2K5kajg6hvRcGlywJJHXg3QeMg2MjABWzIVlbOEi//bVaXOTTpuW",
+	"2NuzPJ17UFbpLE09sKitM2YTRsfcgE3rFE+UQSRPn8+IZwmyJimxjMfxihipktvauBMwdDoig6ZcIwNA",
+	"6mSJZnk6YzZu90pEwvrd5L/+10EXc8pGwMsrai1F7aMDPlHG4jdJz3dM/hATCW3icz4OHdXmFPpoIAPG",
+	"CniBfTSKZj/rcmQKYqimGmIZsQz7LMWIIhPQyWcsDLxZ784Z/le2+lmy1ZpLcpWr6ja2SripuTo3Mtqt",
+	"8NT+1m7mMy7cHwele2/USwX/I2XuZ1jPW2PDegU+3CmTG5ntkkRum6ctBSumb2vwANGE7KANmFgD76o5",
+	"2oVRrpSiXfzysBw5UG747gI08jvP8ggN3IbPL0SjvA/3YKF/OdziUh/eq6UuAY3jNT80ugQWFxSfJlUC",
+	"/5kZWnpRzxkKGsqTBP1hq59NSKRdhM/wBOUhtpsAezaG2XxGmRwbZW4sKZT/ZLWK9MdrJ240mtcfLzeu",
+	"H7fH5xhuKgD2j9rt0C5/w37dUNR7SSXvfNZr5XZsFoj1l/DQWzJsObQzmdZVlfsVcIyISuesWPBlY+/J",
+	"elNJ2BXb2ja5GLg1PTj+69xvWb1D29/8HcZ9QXZ8sBOLs2c2EuKBdp/0y8UF2rlLtXe0Vv4CAVcRhFhJ",
+	"QYKO3ddRNgKw9btsBzca3WUQzjkyyAloXRppvz3eUkJaQBfFVfb0F/njUqGCDRPVPidg43aH7+NWd291",
+	"BW5piwuZ/3bjio7Ogoez4NMsaEFFw1LOaDu5Cluu13efzd8lj3+jBP6/v3/z+heapDXR6WdiQeBncgW/",
+	"k4vUIHJKwQLQGlzwZ8VEVqNYNZmQ66BXot7H3bFibBeIs3fSo36U9neo3oVJQG7UaNb3yBGEqklqC8qM",
+	"yfWUGhs6v5gjQuGUahxLdpDKHRGWMP911m12blpYCy62vNhGtsPf5UXOBJae5s7JCn+XF+/SuroDwGSX",
+	"FtPaIthKeVBx6sq0zrbcE1OqEv39+NGjWiVjzAXX0+3GOU0ZVeaCUbOJ3Fg7VtRQMepWVOt3edFFoASh",
+	"hJknIMVyuWi2GI0Yi9FAMaY8wX/oSz6fN9gm5gkVIlvvGo1uNGVxmkAcgOGjS7IzoyKlCVGp0GTX4YNS",
+	"Zfq9aL2FValYs/ztFrQBo/hkwlS4ln7C+DVMtZ3h24gjedHLGywsbDbJgCBKErdAo2FYjj08kWcNxWPa",
+	"zFvWqWwlmvTq2EMuJfTaYsnSmIDbIGZjmiaGGBnTRUTONKcPf5DJJTW0v07mRd1kchNdSbKHw+wWIazN",
+	"AMh2Fc4PbLrE9qs6nEfgrV+9f6OdPzhK2RJy0aFCdOeafJhqo1KxvmrsKb9ayEtJQUABKm9iq63E2e/C",
+	"5qLwiGVLF4w/3KpaCg9i+7ori1a3+4kZWqMmdjXMdd6MlSs2GVqBOznobIpyq+w69a01qKDB6q1V/65+",
+	"qebUGKZE76T3f//rbPf/+g3+b3/36e5vfx5ERwef/luvUaaWSA2TKXcnTDBFwRkJYUlybge3TiRH05a1",
+	"IJff5Qa2Ef1WtNqgvfuTxRuO6i01o2krcc64CJ8eVITaetu/wnYuncSdXWrL+1u+0IYB0htdaX+kYpLS",
+	"SaFxJsCjDv835bVa549oEn/r/Qr+O19av1hwP6y1PKPaNGAL/ygnXKxXmtxFjnfm7mzmwPfCNx8dF6jq",
+	"qOk6kCQ0CBQucr/3BtbFVWHAegB0PifhZ5VaCK2kDMt37XJTV/q0RAN20kF71fnUHemfKN5NzrTmE+FT",
+	"g0oiBba7G8DfRNG4lSs/U+z6O3wRplAtUlyrZ8F7Ay5i9nG5uf3p06etiRKc1iTE/JHyK5pY0/N8ntjY",
+	"+RZSK21BMEY3sShbvN/qTDcTuesegrVP7wW7EPy8y2dzqezGUBhKb8LNNL3YG8nZQ8NFTBP/H2ym9ynf",
+	"12cQwrTeqVu/8izMubOkA2p4I76VVMVW32k3ym5QC3bDKq+3WZq12lfdFeY5XP5c3dMRRqhhWOcFA5Mf",
+	"MCpxSgr3wJUvfqsrW3nl0vtXcDRTwhsjytzJecd0mtRwQ5B2WteVmH0Jp8imDuN90vrHSSyx0otmNtB2",
+	"ZpvPKtOMqGa1pVlpxgy6q41Vbt4B8QzaSTi1rL86DozBEJPOY3jnVvsdMMAO3Us4ykxpsJnQulrKlCv0",
+	"WfptJFzEfOQi9OyXGP07hurKRk6YmaIyUtW4NxIbQTZ2GCl5WJ1ROyhe1xS7kHZvaPlXRDYJz1J2FILH",
+	"RbrNqSckM99pJ5lYPI4bi0VWZ6rqjrHQXdfckom6lCnZQM8rB/vW00JnDXuFnPf2SG/FxkxBqHMS3FWW",
+	"UWN2pwn0x6VHAo9CnVXYK81OWVuSoqp7tSOtFSDlaMCaKBZqHJ5M5o0buWr8vkgZNxoDkaMsYhwiIrzP",
+	"TtdUKhlNpRrQCdvQQ9Qe93BBNQtLDFSNqnQyUWwS1kkzmMIBy0vAfEg0vSY7+ygFhRSs34tucMA+h6nW",
+	"jfIeocN27fpVkyO3BOHjBuAQCqor5rM55TXkNcrRJVjw3WfbGkXdlfa7RF7QJFkQG9+f0yOPfWZpnkE6",
+	"n5a3qiPjcXU3SoKdqV1HEhpuKHD1cvrwmsRw0C3aAkZTd3BfywDctiImLmS8qJHZN1QJaM14NDmiSSO2",
+	"nuVZrgDdR0wR5oLsvBCThOspaK4OGC9jdKhicVuq8FpxY5ggC2bC7NFWY9KcLhJJW29d4eK/dZ9YXWmr",
+	"3mad2u1uDyvNc1BWtxsXUlh62b7k3UeWnPLVKRBNG3Fuw8Ictnd/LMx1VFAvPjMq1nShMaAQ7a5Rx0DS",
+	"d9sPIb1Y1KXmajaSIobBsRPnpdUGAfKMBEsTo0kVaWpdb/2I56kL4bu15B3Tha4zKCx0zvFVKpx/WZI4",
+	"ZWRHgFjnV4xIYNdzqs3aonu3+lt1UeOskkolh7A6ITmqmY8c2Sgn8OVAQFRgLLF4AVIRsFgRa7yMWo2c",
+	"cW18mF2mnRmPBZ9MDfn5wzMIvbABrP6yD++sHYrBqEo4U/XcPQ5yvt2LeSgtsTdOm9i2bvdTmcRNveP6",
+	"WY/AA6+2jv26htapdpvqloOqEy7YZhBANbzQKin1K5FPFrQ50G4NH8G/M9Wmjb7ctnUSUXNZW0Mo2xP8",
+	"nQjprIF2D9FSojFWCE1Rdoi6kEda5KJ4NPRKNt3Mwh/kfNSsZY39/0knQ3sv8qNqDW2u9jpX7IrLVDfJ",
+	"BY8SDCfniusSjsjmNSZc94OtknqtWelJvVEJ3tRNifZ5QDHZcYwry3d2+QCEOqqx9bFPyPUU4EXsa6Ax",
+	"pmLsU6EnSqYi1hnYSRaf3EBsPoShwmD9wBbIyyM4XbbDPNy9LUJkWXZEIadbG7Vwk7WsbLWe6uIIltPp",
+	"Ya2lsEsuBVYg/+Fs9+X+QYcVsPOotoqtnPfe0wlV5B0VnOz8cLb7w6/vdn/a3d/fP+if90pCoqO//bVT",
+	"DTsHV0e+yvny4Oo2Vf9rsHUQbO1gslthkD0O9yYYyEDsW0fdu5+YxFOWNGRHfqZld7cACitHo1SpzbZq",
+	"M0xVZRaDTVIT6zJkG+jWup/01kT4GoirnVFKv0DgyjqzS7b/5WS5cpXWvN8i0ea7GjleFqRl4YkvZ2fd",
+	"cqFVx8zvLHitKExqotf8DWaTwLU3gkGJrPcMEQDWDGGp1SRBf3q8G/MJt0YBf212vqAwEqlWimwpGK1L",
+	"+NmKsWRGXrIGjwz+FM6UxSTh4nLlkPEuQWV+7/hEvBJnoxGbG+vBLm4P+zjniukBF3VeGTCbaULDwaIL",
+	"DLdMG7qwd9reMliLo8f7+23sZ8a0dk7H1cK9/IdROJHW5ViPktcLaawNEawdoYrzInlLEDRKprX8QhbA",
+	"6JMdj4VvwaxeSjXb/baUQX64AfxGwiY0GSg2blQyj/Y7pPreKvxE7aKDjNhShgSNY8W07mQz6s6Rtlgi",
+	"YKk8gYXw8XadGSs6I7vQyyYBBqXNdfgh7tqThdxObV09vwm1XVZXs0HuwWKsk/lxMyRw57UlNiactvjr",
+	"OyejdrqIevlMAzXLqqkgALma1fpe8bNteAuxofvjJsThbCcD5d5yzntOz/V78p4Z48v8dtRgajJB1wgD",
+	"YzMuYqYaS134FzCiAaJFTapAHx6HdujuYCGHtWGdbgwDaPbkz+20WzoTgTzJgteyuZfH8FvbNnU7QttQ",
+	"RTfc1m0vacOy3NmN2rPXyk0af9jkHv3W2kDO4t9TbWZMmFYbsLea0OyTzczB27DcxumcDS7Zopul6wYs",
+	"vZ+tOVaw6y2AYW0drSyJb2ZUmxiOHd2v9/VqQf3Oqbwls3FdOuxnZQSutePm21HCQAuIp0Df2SYEK+wX",
+	"p8BEbt1iW2HCdyZpmsRBjeypyoGtCCIMeasxMqVmKhU3i06X/5iNeLzt+qK2ye3UH4PWgGrq62k1BLCN",
+	"wdK5JtyOi7Lo1tGaogQjPu6Eu2YcLiBONFbCOXQ+mZjrGcd8pN9qK5yJWF4PRonUTK+1xnVMKl+SEsPK",
+	"trKm5ygg9mY0kOzEvMY+6hQ216MPxcG6IVYny+A0bSkBywx1ROZ04RQ6SCbBo6gb6gr9gu+g9fbgSb+u",
+	"0rE7x+WzsMm5bghgbXh5/b3Mo1+3KMIqG+gWuHvp7gKL7BCJWBuK6kLYtIF8yDhlpyQL2nV1bRUbpwIL",
+	"iUEDNxm+u5HavDYv3DiM4vcShlErxs7R4fa4bDcDeB29VYNdO1CbZS8/csFWi31tDWP17o3i4t3oojRZ",
+	"tULLXqeVnFMeb/dmMqeLwcWiIf0MEm3If5CDR5AYUMOQAy686lnwHH9Vsnhrv+uWz+zxAdoh5esvPpst",
+	"bSbflgCKb8EKcQunK4xLvrl0yFqV9GC1q+pmO1YLb7/FC2Rw/cuuhLbP0iXO7mk7OHZ1qzSe2/WxMUuF",
+	"TeSciZ7jO9C4GVDN0ZM8omLEACO9Vq3NVrJWBxhNqZqwGGxziDWRKsWEuZmgdsSRXgyaY27KvT/QBL9x",
+	"6V4uqHuuoE1kiKC7fv/hpx9REX37/CXZ+e7FB/Lw6uGf8Oqn/ilhs7nx5Qp9s1mioovhtxX5r5lirnh/",
+	"L2qV3HmQ9K0KLxd4bmNraiXt4y6KQO1FxWeflKPgclTCjKAr5hOMfPPnx5Go1RydVMtWLMpAwgoqlD9o",
+	"Ia8ORFOuKbdeg5CTVsjrDSKB4Gs2zSDLuvH9naDjJywuYOt+eACRhjtQf0lC4faOjp39oN6Mt+ktqdMd",
+	"wVZj4BrCrGouDLDn2QJfU41oNsigyI6/TtxsHiDTI5og34bcxHoGU857u55KzRwPxFFbXKZ4jQT2LFGn",
+	"2OsB+Zut8Of7dKU1FZszanx5P0oWjFrPI7ZD0vkp2bdrmy3kVnnxZsb5m1B+ISa3XCHTswqHGtgMLPhb",
+	"Y5g3KmDtGYlSkaw1ZApg82QxefU8lCFYFAXGZIuPSOWYg81/5zETxhdVDwX84f7WzV0NYeVbyjq7CRa2",
+	"PKVtS203RLvXwgVed3lNJ7UXMk4Tl67pI2bzfCtwhTodZatHtqoSOuVtNXXQozk1XYNWShCvy71ucmml",
+	"ybqArC25mqng5kZI9nq66HIHKmlTzW4pm2UQsLowkcBX6glnE9TtybWsemSsXA3y9/IlJbO2t0R3BmSy",
+	"kavBfXwzV1cQjmve+jZ1MI8Yn5vO94Ko58VcN5fWJt6OjI796lSGu4SiOwak8M2yEu/p8biBUJWqqryp",
+	"M3NpWa11Mzr/uhmSW83692cSTRvbJKMNA3w+mwzO26wYuO3An5XzRVdB+7xB1evziUIqFl/MU0vLZrT6",
+	"uowN2l6Z5io827Ncv2HlhNPAPlc5/3cV3PTOXsU73TcOm+JflDaDAP/mxjG7sg/r+7LQH0pea2dMshsG",
+	"nnMAkuKJDUHZ3ng6lWauoOFc98prF9gIO6HsBnu4KcSub0peb0oO3WoOlKtgL40tDwpbLNv9D9ParfZl",
+	"c/mIKbDcaWfhq8XvnqWJ4XOP2FVOjXYo+W1WrnosqIb1ardm5LYLMEB6m5fee0IcEW27QLz1ZiU5I60W",
+	"3A7WKe9vXfqV1+HPm9DvXUdotsZlbhaMOZVG1oaUwQ8WZobkMm6PfHDXrgfaveJqMpMpvWLWdaCndG6D",
+	"0GRqyDBViR6SHc0nAus7KwRwZ9qcEuvGO3iILemHf/L4kyfGWX+vmkFA6+rI1adolaB+10NRlMIwYQZ+",
+	"4VtsWhh5iGUDBzWs5CdmFAKKmWvmKgO8+Oerl4DMxo2HdYan+Wo/KGL0+WISlZIR7CMft1ITLPELeBHl",
+	"KwZNrqlaZ7fAkqRkV5xdM0Xw9xMi5AAGFvl/DGDV878mc5CqVKGiM8gnTXbO0/39I0YOyeWsHyH8Moiz",
+	"ulcODsm0HwUrNpgndMQGqbgU8lo0pHQd7q9RAHrK+GRq7rZg/sZ3XsXg5De45n+dLnJc0nQOkKvoLAOv",
+	"ni47O+rrfk/p4aPHZYtUXWqf5v9m271JNAUGD+xMei4ugbsqBb9jWGEv6v2RUkWF4aLJkD5NZxeC8kTX",
+	"loHKwTYv6OjSxl6Ta6kuyU7+JR5tOOwhXrKwueJ5/HJsH7hysLVjcUcB1H/dDJWRgbaGnISMpFI4aVsI",
+	"FoBcMx5UhjjfutcWZEAnDvXzux91FkTC7yFI0TWPzXQ7bKBORSpfJ92RciemJJLynJbslphT6/KS/7jY",
+	"Z8bQ0fRMTXRr6meR0lBe71H8nFwdnJCYjRIK4o1areAUY3YuFgYeKebYCYstFMg1BYVh5+2b96H4768i",
+	"79uR9kuy2x87PqMT9vD3OYMjZ/+Yi/zf1+xinv0xZXxUexBXkp83m1K4vjCo5db2RhFWCd3ffUp3x7/9",
+	"+fi4vjpoOys/fHx4cHxcAOCpZRKGXjKxPcvlxser5dz48h7dLwaVgiA1+C3uMLYyyuDsBpFlmfALDmgt",
+	"BQe80X1z8NsNXPucByY3LuH8llxFXjhVdl4qp5+KWvx3LPHkS1IYCQCaVqJRQygCh9ZUaitTWKNenUjR",
+	"8c2QdEuFcoMqImTHluTWhRLcNv4HRw3DF5JYEb8mPnhpB+zSNZIymEDesRHjV7XAXIZOuhW1znyRzSTk",
+	"3D/LecC2FcMyPfroR3fecYJLF+fnua890O2Mv1XM3nQ9vlf1jG9pseqntuRsvU1obRLLbJ4wwwapSmqP",
+	"mELQfxTWiPVvvawg28Empm2RygKFHD+p80Y6bLQNFLoxTRJQs9uG+vMHZAnXU5l4xmCmSqaTKT7HAFeF",
+	"5VoZjRFl+O3Zh2ffE26s7mzPH5xWnc5AwvQ7zXDGzFTWsKmsmRPXTziPYo+xHOmHb79/8+HN+71ZTP7r",
+	"fx2HVwbNxSRhmamMKpvq7FpvshtqVsOWvkXVLFgNQITXWTlbu2g4NKu66WwFudEsGZ8EVWIEVN+wM8Or",
+	"xXLLfI020BgqOBjVuZzWvXRji57B1C0HFz5rEi5IF6nJ7sPbRX3HNaqWQfKcAwhY+2slvuzic43EYIfQ",
+	"rNGqJwQ8rIjaVJN0Au+v625NTetwqpyxpwLRU1oNnDcSqJGKOfqkCUjQhU8AKFgOH1pK7a+8PJn8a1ug",
+	"JtB4gKRk8Un1OJkp08xfg+zQT4m/2p4QuPGfugN2QsYySeS13fSECsTMF8Sz54AN2O6KFg3bSLspONvj",
+	"bDbN0i+ha8Ot3uDdq6542YdMAeTWhgrluCdgkOaCFHTh1SO+O3B1ZyyrkTGYie2YvrfKOF7PjSOSHZu2",
+	"omHzpSKJ1HqBKKf9KEeIZ1BSNj8N4ERR+pTQ1EiwNDFf27d/QuYZH0FjSk438HKrwMhvhcXp/giVk3dH",
+	"VDMyZR/J++/Pdg8fPc6MX0jiO1QTu84sLonMx8fr3Srr2HTYzSlo+jOpDTl8RH7i3/ZvumTcWhfGu/Mh",
+	"Qe+1viP8YWPPEVJYRaWUik+4oEnr6GokAlqwBgeHT/bX//rocI2PPzVtnpWeTWWgY5dm3OA7tiYynmXY",
+	"uLdPgjurTba5ZLEzyWYSA++F3Lgy9Lr2MruJzK6YzNexkC+XLw1nIqHihTBqsaJcuaB1VoApn0wtdz3Y",
+	"3ydzyYXREZmxmKcz+/x4P+CC8DosDv6OJfmuV5IzWXUYvk7+0C0BohZL13dPmveaaTcFKqEC9Kd2RMQs",
+	"tmFwIeuMJD9r5vJs/IuYqiMFmXJl68CgJKX5C2RE53TEzeLEJV6BxUcQ9kdKE6JHUtUXU887WO3+3TGq",
+	"b420zahnR1tLbDqdFS4CvahtzPvd80vaCei9fXflcv11krNucTLoW5cmAb3Uha1lWRElQvJrF1nW4Am4",
+	"iecgsa6oyq6SJzOqLzH5s+AG/G8p5jPvjOh87gIhxnRkpOq37mrbni6p4JhgNUKpbAQbnBCww3AxCSvU",
+	"RSRhY9MPCvxSZR5gJU22Gsnt+ifVQcJkl9TwtHEkroqnK0JFhYDjHHj+5RVTkKZ6sSBHxw4k43//j/9Z",
+	"KUrVEBlVtpPbDoLQgoHrAEu0qiu2GCR0br3f7m+/fr2oF6xg/lr4MHjXu4zy9rMnNuM/LIhm00YHzeUz",
+	"op6Vc9X1vMY4BfL/+39bgtsGw+Bi1MCeAjKxGg1sTYwEhVNf4IWGGqaxzHlxOPXJMq3esussEKNkMMAF",
+	"wWOVCm42PFP1fgzXtz/p2S444l4WrAYsCK5QwAxCCvz2+7fA/37tRb3X37+t3eqKrtpYQIOa+n1yAVdk",
+	"lmrj3P8OFAGsfWsXAmXUIy3Xc9Q/OxhNyyEMIraZ0+wjHZlkAc6SCb9iAm+5C3Qm28Xo92qWOL+s+/V9",
+	"+/OHXtT77sWH2qV1huS2YVYKfmAv9vOCZbt225W8SNisumv1YTjvDZA/mdHRlAuLWtFbmpNZ+YkpJVV3",
+	"Ne4lZ0n8Ar7pfaqqbljmpZEBeMJCKb0E3aT5KD56+jS8hdeLjqwER6ULf6/tcI31zQTqRGM5xrcuMP9N",
+	"Hna7SQDz0kp4x+uUnr39CPkNwqu3XRxt7dj4UsSxL+q1Ych8iVY2jjtOdSG2oIpw8kfKUhYTjqaniFAQ",
+	"eKAbCTIEQTU8sSw0qzkJD9G3DHqovBbnwm5UhIFp8HAIfvkhiHCu4A0b5+uMmKMpG11m79AJBZ5wLtAa",
+	"ie1k5aRch670M7buXP+Rxdv3I4LL2rkwfMZOsoqYYC6nhsQSURbGHO5z+hrd+9Tknw69aWJ4LnZgB8mQ",
+	"C6wANcABRmRoGeAQBgGKLi4GVuTsZ0G2iiFWh53FPNVTMpFME4hwPrODl8qP3UU128WI4TUYIESYEq7P",
+	"hR2l0+izYRopyc5QMaMWQ3I95QkW+ISCAyM5Y1bTpkSwa6bOBZ3Po2Bi9rI7TIVRVOiEokQY+KaHRJop",
+	"U9dcs35EBJiHz4W7Hh/v59H8zv2Z6inMCbSwfEYWGwemeQ1mqQsG25FTkXttSFIslYA7DS/DF3vnwmKs",
+	"jhSfcUGNr/Axn7uiUU6x3YN3qIqb5Q6+9ty+lVF8phjvKZcPvPRzVw2p9mvDx4v2z+Gtmu9t5lPL5z/j",
+	"S8HXQai8pYumBl5lL57he/VttCxh3kh1FYNWWMxNexMvYm7qv0eNsb2B9/BaQwvpxazLGN7je0EbBedN",
+	"ezxU8KW10+3JCzy4y40Wb+xL2defMjPA4jXeGO0F4FNYh3iZ/Gtak09R1+8Km9H9sxItdf+wtPDdPywT",
+	"XtuX9ce241el49a9r8IZ7/jZqjOrI8O2bxrI7zenBqznfoXIEs3+qOoO3/PJFOSeZn+glLie8pF1V9pi",
+	"ls4hOQbfDUjINDHb1SHZXNoyM22urxf4IibP2TWpsXScOcffo/19sjPDKv1I/ZocHxyB/B3MqFhkYlNH",
+	"VpHJURCdRFfUBRFSQTCmRUurcsA7qGBwG4gQyxEqKghKyLrHGYT6XDsgQvmumS1A7T0FiUTPpdCsrl5j",
+	"Rgh3uYe5HOh+KQ0502xG1aJDzTFPsZ39F3bxwK3X3rglFsxhWjN+rbSxYYN+VfM5FFdtydbXOiXpZKLY",
+	"xHn3ltaSlNeQ6vsp6tEZEzFQ95peqe3k28Ws64VajBM+gsEW93vVYbeik2xkTLkh7JPGSrV1SyVTAzeO",
+	"1Q7D1rlGFdXMerWtZ2ie0AX+c8Yc0lnmVi+4ovE61ZwadSPwNKnwI91yww6etjNp5Wd1NQnigIT/WB7y",
+	"9Y/My//cVSxZVetYmkZkjfml0PgsIy03AXgI311Y9EWvzv4yVoztAmX6GAs1yaIlg1iFijUCw6RCYexg",
+	"Ie231Ni37BAvbHDsrB+WcAmpVzE/QH9F+221WlBLqzeWdjAbQNbi8h3MYiuq6VQrsuj2NKttIF/dXr2d",
+	"xjpx3pjenUW6+u9rJm/dEuRU63L5Q7I2QtMiS49Ycu7bD3FuGdThhUQzYQg3EblkcwPWqwtq+IzsOFMa",
+	"GAmFrDvUJ/ZIc4iiWhBuyDXlGXux9uj+6tXavLa1giBtrlekmBcsGRNpyPtN9ZoQWnWSINzxkIrzbvJt",
+	"DVDzfaZpcOCXM6FtVBsus7R7U3c4qMF+ExUm1juMnw+YVjvYVMOim6xKQN1tF8m63qu6f2CTl+hoxOYY",
+	"hlOL8/5Pm6CMdVbIt+W0n8+x/txmUB93lJq8jXKnsmslzI0QCl246/YuoXVmje4iqnrNyuWNJ/3wSlWb",
+	"AYCm4A0ZSd7IOpizXRnR4eHR0TeH+0ePnzw6/uabx6umTLoCfdkBqeaHIxWF21yaWWm1gtCCTHCGbKkF",
+	"km8ZYEOB+a15Rau7yFiqyGii5RpTRvyxa0kQBsrpdm1E2nS3aZ30NhSKQoP3Sp3Ih7We0d/zu5roSgDx",
+	"maeGKBe8ttpd9GaY3IwL/1eL+aJyBOsXcKzYuv4SZT8eGHnJakuprHJXLzZWP1ZfJc2fwR/Odl/9sgtq",
+	"SC/qvT17d/b81dvd75/tHjx9/E0v6v1w9vr5j2f2waNHtSf0HUsY1Rhxw0dpQlWNv+QFprZiHIQ3lyj7",
+	"GZEK3PxNKtGZEOzj7mHfhiXY25mLVXVFVXQE9zYLPXpK4FT4kAcBV64R60Vt1UHnc5Yk1LBBU53QhpBr",
+	"2399dFplmI3VfSIYqfJBU51YyXPf+DNsu8xMGplDxlvcmAZLK3dt1f02ksIeipr1+td57/WrH897v9m0",
+	"I4dOVWfvfNRi7jzsMnc5580RcUdb6CF29+41TVJubwdbaqZ7tUynjnQXaW/g7DqXdXmZOqwTBPEOLJRp",
+	"R5g8bZgadE4p6j5zC90nxwOXKdKtUPBcXjPVFeGbaSbMIJEj2hlHcs2cHsUCVbKWiDrUiXDsedPvvQ7e",
+	"oewcvA/K8GpMWLG5VAa+W4GQSmUCu1XiG3QvilsL++IWrnIw6+U0rt7aKfCNrPYFFpqSimQ89wSsmMEn",
+	"Sxhvi662PA9vklIVD/SUj+tSRzKJRjQbpbD7GC6p6ZiZBcFvI/JkdypTRWwbYIhlM3LUnsG036G207LD",
+	"2USw3a/GRl4DhTohX9UX8OdMUaCG0JFJsSq6q/mUaxM2Qh+nfrg84Rynvt8l26SG/OaMmvfMGC8OKt6c",
+	"ZZkXW6zRWh7ZTMYF9XXC5IwZxUcWiNAMHE5WI451zNTgki3qSsDhfwf2sDfcRQFlduDAotm2Ysr1SBYT",
+	"5DW1WJsupBsiiZalY9na/mEDSiYAFW7hbR2GTOEZRp1jIa+EiZiqwYJRZQ0SVIw4TeyD1pRrO/RsCG5/",
+	"SksdIb1Ul6+e8dnG38lk48yHiaLxCsWSnyl2/R180gGR15LKjC6C/I8g01fJhLVL6kqaACaIuFGvmglQ",
+	"WLhN0wDeMc2MbzHIIeoKQ2Y/qMJGrB6/1WT+UZ4hnviiwloqcLnJJPYBdfjDlIoJI4mckEvG5vqU4BgG",
+	"9nl8QriBDFV8l44grj5h8YTNmDB9csESKSYaTExUYOA78bFS2UkLMicLLbefnUZ3+m+4A3BW/pGytO4Y",
+	"yNTlXy63N2VNPLMffIpWNlllTcBpuBujVeTnW88vypOsrpbdkAF6VwZoM9Xt9t2D/W7iM+qN8NRvqbGY",
+	"jfmIMzFqFaWrtOk1Tl/zZVstsyse28o0IsOK2lLTeI4HcI4H3wx8jvlWGp4zYSvVbK9Jl1e9peY6FKbv",
+	"2ljpQGXl55FkS9RWSyj1e1xcxaj5iOVrU7ejLQfaoxaV40vZoB5z4JWIObV5+Zg3TgoD2TQVvYHWq8I/",
+	"v3x3DzTOCDMLhe2CEdKN1n286vZaDO1EGzdo6WOrbXr4fRW6NrbQclk85dsX5WRZXqOaKS49VPl2VUmi",
+	"cWrNJ6m1sKXVyjcqazmSM18OtkP49Hai9jTvHmC39eqWf92ykUDLisdspRDHTaIclKvsMvjS45LK7v9w",
+	"4lEYhutPW3Uzbr3qnmcx61kp65jGcdMZrokemM+VvGK4VCZVAs0QZhoret2zWRpczWyOy2/dKLnEIW37",
+	"hCZQTGoyxcxrh9HrwfMC1Lrtxh7Aut4ZcmNBctQAOFrS3AjB8Z2jbu88WobNZN98oAn8g9A4xhu5y6zH",
+	"z0GOBWmhNqK6QnCJ1KlqTUZ5Zl97lyZs8xi24GZQhhjWBtEPPGoR2UH1FRGNFhYrAOjNyXkWNyMwrpB0",
+	"5hE5W5PZAuViQEf1aBCY/zCyLm4ZexAtFlsnLiWFVjAQxEeBnZD9A7Lz3F8+FvksW6MeyxUGwgCq/Krh",
+	"tzpboeZDxtQHFxFRpBbMO88ER3XmpZJG6+IY+W6AaTVBCwv2AKEzyCiRo8uIeOWRSJEsOnbcqtLAZwPH",
+	"NLcWANqeGfV4f0VHUtkAnW9TobvaDZdJgY3ReMZFgA6ItRnSOVNXXEsVCkwvR+vjX2xuVIWC1uMYNfX+",
+	"Hu/fiVaCP0e99ujANGHvmakzU44GiiE8iuUk4FPYGhJPrOjY1N/A2XjMRoZfsWrx+Y7e6zEXTN+Oi6t4",
+	"5F9ypc2u8/a48q9QzAqChVicJgy8gRZQqLIRHUvVsgkdge97NIgZjRMu1vLvC2mY7qa8qSzobLnSgW99",
+	"8giE7e8XfJSNuJ/IDUsU4anHT6N+VTwZZCOKmki6m4fGnZONnTO2nfxi3z3rEQCcAhgeVK+gXbIzxkLT",
+	"tqorh3/6VdD9yJsGYN4pNVKRVDNNuKkxBDSd+Eq5zuwdMmeKy9jCAgUAlvAAtp0ZVBFqo+f++Qt52Ycq",
+	"wjHXIIi08/mw0WWbxe+vyV5Ao3AhBYYqPh7nsYcRcBmwCe0gAOoPZ7sv9w/6p4RhxAiWIMfT5KCyMCeL",
+	"COl5lB1jOIswbKLMpIqj8h26QNRdXPu9g1PoBKIdxlLBvasTymoDeyuj4hqeWD11rtju2ciElKdLpKcN",
+	"XRAk2CoVqr2jw53DPv7jeOeon9Hld/12vNFOTPVw20y1ShHaMdGMJ+C7mRTCkAq4ZTVEsMJFhdVWULwr",
+	"Evel0jPitqWf5fUpoQRdAmJCmDBqQWaMCix8ZmMU6mi4Qc29v0EpJTuGUyKAwRoCcWXGosrNqFgQ4440",
+	"s1DmJdWDTCRW/sm0Yncd94G6sGq2EpfpRX/FYJgSLayjhCzRqe/OAlTQMepMQGnCBpqFo1/DCAS6xzNq",
+	"aCInKVuaVblCGI9v7wy/fiY7BfRQxeg6fShGO7TOhFF8nTnUpB43IHqMGRsAkv0anbxkzFdraIN+DYzU",
+	"m21OABu3yjZZBXUxUPJ6BbOX/eidvO4yRU/ZK0TJOMW+bfilg+GJwhNfVKT35sUuLUO49+Hwm/iKfpar",
+	"Oj/wuqomFhmuoIxD8/4ekNBrEjPFr5hFdXVw6zsWpJ78jcwYBARwzWLyTL6PiJACHg2yF4p6BFF7BwdH",
+	"Owf9fiGwKo99zwDw8cIWtmWVjiu0pNMkf2hrQts7iBwHL8skSXOIyFRRK1XG3Aimta3iQGM+HyR81Chj",
+	"8gi1WnVqyrWRauG1KeC3F9SX0LK4b/gf7Wouvv/P189sxcXHewf7fYxJsxEVrg5PoRWuEUBWKhZ7JFeo",
+	"55jOCUpn58vBuiUXCzK010eiF2JEBLvexSC14R55KzV30HTuRmhLxWv2h0aliGg5Y2aK1nWRLDABiwuE",
+	"0vVBcO01tv7jv/Ua1s+LteoF1RVjkOPAH20Uo7Mi2jC06tGGmTDcLAg8OhcB2LDHCIbbyxBWcLhHfs1q",
+	"R7578f4DOXv7yu+Gh5o9F669ndCdFhFUxSJXhCciIwVqFyJ++IcDeBadi0J5CzRB913/CIXs8eWzQXhI",
+	"ZC0JFYTO5+cCoxVxtUG7TFCBtcPa801xTVzkOi5IOtdMmSHu1t65+BFBdy29afCa4PLoE9eDw+O/5HOy",
+	"g5jHlCdECvA8YHT5ubieSs3cOgNJFtCHLXwzDBJ3iIvJKXF3eubGdy6QbjwkMPZOFjLF79uRfHNQOOX9",
+	"i/Xs98y/6PyQGXWBRpfpFi3yKPwo37zGz/JXwg/B7pBwbQaGzebJsu/9mx/ci2ErLv6j8Vv3e/hJTonL",
+	"gpt/wjeC7/J4L0zCbM02xHSv4Puxd94txTINPghDo1qxF+s+G6wGbBy0ER7lps//HrwTfJoh3Tckwdmf",
+	"ww/w7tb0OvwYvOxkeYvyUv1gQOPfU22sD33pt2fZi2Er6Atc5igMXnYO36Xu4vB1fzlYrjAFX7j77fKC",
+	"UOXXkdsu/wbIvvqdxWWmy0ghBMelBXqo4jOjfOuMz1xLZG1YvUWi6Ybs2/n1Gt7QrYfC6rb2UsMzW7+p",
+	"sOe2L8qk1dpDIydeAb969U9K7KkjKnTn94vnt5W4SgystfUSS+r4fg0bat3NImdpe71RE2ilgrJMXQU7",
+	"m65EAw3CFO0hFeNNfVSMi0FKk4TFNhNwRJXiTJMLpnnsbmXAlVBJQ3tPtBXntJyHNiCrcGZRYignZtKZ",
+	"twbWkFdfPsxeParTe4a3nl3I1vEvWVMlzhJCSBSjMZgxd7xa6TJ/QNXsbxWwIHCw19Qektd5dREcE+JT",
+	"YEAPNfQUI2hBaYarGdyb4eo2cF/skX3nTxkzZS3sdotuMrxQznvByi/36AMdvnUgvxVUbxbXA7y/EVnF",
+	"ejKnExudYrOzpgH2u6/y70AW0znYl3Mw+HIJc+IghOE7S/cZWuNOVjHQFuGE1rnBoiMstqga2BPeVtGJ",
+	"6fuG4W2VVvKEp9KazOkfKStRQypcukSOaSLYR4MHupOLa/UsuinVg1l9oU+VMoeXYvBiTJVPmsNjKBXR",
+	"gs71VBogeo3FGtElMKLi1N7OsSoPHEppjSk1KRErZZ2Fqlar3XM+pZotCR9EUgTOAZQFxgxf2ZgJiFXb",
+	"4cKSARqQigaomY0u9fPHer2Teo6mpJEjmQxuICrnBuDfs7w6S7YBffj1zEHhK1MrjqeJffyCCAvrRQav",
+	"Tt/bRWJfBSGqCRQqXIN6nPx1cmGrNQa2IdUrOLHsI9dG5+HfPURyR0Nqo1D3DqKqrAyMc2THNm31Ett4",
+	"JrpXiHhbKpCXdnKTIra56Phyn0MlL9iXYbAkUtegv6285GZZpXBNKPG2KGDlqEa5ku7EyFOsyYvxHXAF",
+	"IhAQabSTsxDsU5PqQw2byIozy1POWS/qfduLes9qaSRfhqMqI1/NeVUsMr4ceSRBqsLqt4Mam/OZnTUa",
+	"K/2yQd53nkbOHRDHL6/I8d5hRB7tPT4hM1vClArymMz6EFhgPybWbmo7JdyaTLPYaK7tKiMMrKsxJx5S",
+	"kErOKg3Gk9zWqtC+zQ10cIGmXs0M/EQuZCoKVeBdkEGXUrMOeSZfG6y11nVx9FQqU7s6uDAJ09r+drC/",
+	"3src0FxhZRuCubmvnDelrlfUZfmMm04qGdzrIVDAHY9FtRsDihatWU3r6MIifqCl2IaIb6gu4ujpk5wa",
+	"JBTyTjQrnV1su1YVSzXT3bY5GNgYb1jM+WQ0swGAOxQunhPYHgqlmAG2myRcsIhUB31w+HjncX9355t+",
+	"FlMmlZ9FYfC2EPsKXADLvheSGqo84N9SsAYdoRKscrQcyHUpHyvz8rQB5+QDQDTqugvWiGndBAdZnxq1",
+	"QS0AXz6Y14jV9wxQoTRJMVjOAmSM8GzD4Ij7dEthP604mDWYSpdMDMpxKd8yqlgH4JrCOpe7LzReWKRw",
+	"ueu3VQg6WRO36wqybNlgdlTU8mtZXRu3K003b3rpqOs11UmNjvGdkkgJ+GFEDgnks81oomu5dIUVX9ZP",
+	"sfKeUXTUGuT4AV8qT3lietCPb6NTiHZxITYN1P7gB1+qhCev7Wmy0t9ZtSC8P7LebG3YPLcnedlUUcVy",
+	"L0t7tgg02V25woG/N2y+uu7qx+S77LbsuFBbWW4c9Ya4UXlFlvZ363WKUh11QWcsIhjl7Jx3ezbEduBD",
+	"aytKRit4UJoUqkVno+604LhKm673z3OEqroBmCi4rmgTGlNKkSbVm4XlhN0/KS1n+fuoPIb6AMaf5/wt",
+	"XQQehxqBjnG0TRC7zgR4LTP+adGMnS2Vi8syZdRMfpQqxcSoED786vW72itYTWmCg/2GUPT11Yo5XbAG",
+	"VTtD98R8XgUwh2Ru1xCCVJSNwmodHvZQh8hZ/3pmaq8flJ0syaA629hpqni1oXTOTx4+nNPF/zmnf9vb",
+	"O0/39w8fz0X2TzrL/jlK//bq9Tv7b5O/YdTf9vbKG378pI14YTR+zQsrE3nqC2gkqyuQL0m42XXqwS/O",
+	"Od/1YAcFarr50bBwoa5hBKslOVTsKFX03JqbWtRza5XFaYMlwpYkKuInVMEVGmva/ZYt27PgRtjNSuK+",
+	"y93lr8Q8XdmG6nTWWmADTZiIpdLBTftvLqKTZE4VJ2FWTWGxQOyDkg2848eXLhy1zcNfCWFdAey5RCXY",
+	"ZTPVPwN0Hk4d5yhpFfkgVoiAzj8K2u4Ql2yDXSoeU8WuieYTgTZOIrNg0c53aGhhtZFkqYGdJ/3cfdGt",
+	"9SICXiMshAXqRisvPJhRIcC/YxMa9VRer7MaOShBl7GOGdMDh+/QrUQrY8/TTssw5mZg5GCeNECMuum2",
+	"dfiTfS0vCpelmNWs60imiYWduGCYAJdigUwBkA6LBmDo4y4VSKvTW48/IB7WcgJ55+2J1JCgjHEVUOOU",
+	"0OSaLrQzRlkrR+ELlRWpiLdBPo3llWq3AwsHOhvpmKPLdZ4svOkMnZhjbrqOKz/g77DLLlu0eoZhG1r9",
+	"8UHDDar7NdaXmOoQ/mbfXdGIkMUIbqHkYd5S1KCMZCpHVrrJFlrNb9EBG8jJJSqKHicbcp5QAXasnpuA",
+	"d4UMPU+Ib7Ca5ILRiaO1VMJK0UIfvrwuSJhD9miTc4gAAnSEAhPyCNfhQv7rtVjYzZBXaQkjDyadD3Wp",
+	"jqrY9TpK5uYbd7vbvcaGldZ8nXUOV3kbdcTy1rpw8VuqIpYP6i01o2krIc24CJ8eVIybt3iiPy2dz53l",
+	"4Bb3uezoCEPgN8nBLdzAK5R5oRiNzdR6htnHUZJqfsV+8n4HSzPLXRUtTln0IA6MFKIEC7Ce3yPqhS7Y",
+	"Dsvr38ayTWLClEz1YCJlXKOVPXNhttmLBF9EJ2xCZzM0+ib8j5TDQ8SLRz/4GEMvNInljGnDRyTVDNzi",
+	"QordIFcS3KjWA43uf66JHx05q/MDH+wfktcOeqF6QYjZfIONe9S2zExMuGCDrATSsqV+ge++xVexLoPZ",
+	"yk5vAc60i8GhGGriAibWX9e2WTVVGWopviO2tKgbVaSlWjM4Gl2wlts9wrXXiRKQy3zOFBlROE+V0Akf",
+	"yIDBt4K8f/tjfTTFzlG/FH92fFDMZj3b/b/2d5/+5v77kOz+9udhdLz/qTa7tS4WpHo817vK2ETmAej5",
+	"4JmgarGODppqtlJkBQRPbBQy0Sxh11E7vwqlr0Lp3gqlO0Pm/irKPjdRdssC57MVHe1OPefB6+q4a77A",
+	"ejwUf8vKGaGFHhkUHkypupCpGowcmKQ2jM5gbtJItcS3tz0rwP0pI17JiKxOcEuVH+Lt1nLwTW4H8djD",
+	"uq9UH2GVEM7WEWCR7QYs6axEN7Ep8CyOMDgpDoJOrNb8QFvIGAfGsmNDmOA0RySUsuR//4//2UewGVQt",
+	"2uOYbqt4Rus6bUHk1gTTNOywX254m4qFMyJVvmsb9J8VIVfD6QMG8nF3rBjbhXn1TnpUEJYwjLRx4DqY",
+	"4wF7P8YA+3Zz4p81wWVhF3mjcowR4y7yH4kygofXU2oYpHhCQy57kyUxmVLd+/RbHZhjcZAnhIoF+fv7",
+	"N6/zjqghM6kNgUUkFwvDNFKksAmVYfgbF4apMR2xPz+F27IJS3JtrKtobKKk5HdIL6+Cul0ebB/9Rr8j",
+	"VH2tSLqfFVK26SgpVTsJ/Sbh5nnWGZzWLFgqJJTAW1fm9i0FWJrqrHSSp9tTGoJG77H+0Fq4qgrmslkR",
+	"q6/aya3Vz7oZhad9Kn911WMpLtH7N69/AYn6RQnG9vX5y8i/XOqVS40VpWB+ONeUiI5fFfjhyrJyC9XJ",
+	"mkF67saVWxVuzX7dQKptwb1re2ZnaqJbbe1FaWuHs+d2m1wdnKAGj1I2K49DNCDC8vGYKR0EELv80VNC",
+	"3b8VVcTShK6I34yL+4Uo2nSCcG00KZVsvVEP/ztIBcbEZZbNKHAW5NZna+21hsaCqa9k+fempHqjk0do",
+	"z2O38Ab82/2VO41Co/VLvGqtJEFukH15pmQH1Xby2U9pnvzV7dT7L5aceuqOUtdTb89eYBMvnnd/wGqp",
+	"JxAv7quD37aRdVtaZ3fgcsaLc1zGVrYT6vPVnffVnfclx5h8dbP9pdxsX+M6gqmF1Rax9IlPVBZ4l9Cp",
+	"niMOG2peYsQA0nKJ4+yOFfhmfX0LOrqHdNKbGvkqkLYd6mrcTFR6m7XvZ11YyilXVtvGG5/VQcZcT21K",
+	"AwrxUF2vX3PNRimkF0O9xJlTMCwmSPavl35+f//1Q6984TkLME7cZebh1cFDSFt+mMgJFyCJsycON+TE",
+	"YiLtJvyKxeTvv37Q58Il5WGC94v4+fszsvMiPnz06OBpPyJjmSTyGtLV3r18Rp58c/iI7Pz91w/kgmlD",
+	"bK6uORdzBYdmxHQEr8FbfQuoSRPA4DLTGQjwMf8Ign0R4mdCttOQJpMTkP9sCGOmYnEurMJQ+FyxcarB",
+	"EYiZmyoiNI25LQElYl/bw6JCMkD/jM4F/EDtEqH7RTgwRc00ArDlrVqYf6RM5JN2J7J9mxoz7336hHed",
+	"saxxWtriFdxadQE9kwlXKdB6jfIrEtELbdjM6kEigSFmGGgiPhfOV0/QVw++Tiy3fJJfYjWRwlbb1WRH",
+	"jg3ObZxwwfqu9IM+F4qNGEcYScVmXMRM6SiojqVdeSx4wVfp3TsX5+KZFFcW9tcX/Th79+z7Vx9ePPvw",
+	"87sXe7O4f0Lm1Ew1QSQuMnx4dTA8dcW5gESOjo6ewqh//vDsFBMa9bkY/ud//ud/7v700+7z50P47Uxz",
+	"+vAHmVwiAu1MCraAx9dTmTBXB+0Ugd4wt+1cDP/EAxqRwMT/aQiImVxQ42l3+H/aX/5mc9QRE+tvw1Nn",
+	"VGdKwYLrcwGjfHr86BsyRIA5W/b54dyCPPzH71oKKL6huEHoOfQus9hiigrG4nMxfDXe/QluFMMcGLUA",
+	"63d8cGgT37ShCYvI8eET+7er6NbfO3eGFU1kajSPrYNxRJME64cjeqHHXTneP7bUabhJWE5sZ29fBbeg",
+	"k97+3sHevk8+pHPeO+kd7e3vHSErMlPkMA+nDKrE/xv+PbGpbMC/cQlexQCXw8z37pWop5ieS+FwuA73",
+	"93tYOVMYVw0/XL7fnZXe8vY2zm+7sAeqxNWAM7nsWupAfupayoaWo3MEPLV38q/fQGjPZqig9H7kV8yV",
+	"zTFY4/lfPXsKe7/BZw/hYrdYuijv7Bt3sibYN6zJo/2jW+jutUXzixdb3waYCId9IDtZlSDgf1bcEqwV",
+	"ZCGG4PLYb9qtq4d/jmTMPjXul8UzfS5H6YwJ42olzZhB7f1ff/Y4TBPOhI/IOulBg71QQbDXnXwtQ93i",
+	"sHhl2a/o6nT336Cu1xUVgtCBG6MhP2VcANdE3RZnyemx+wBBDTF9mqHg5bAbVCDWRe94f7+p45r9h/eP",
+	"V3v/8OlK72+VJi2tWPYrY0bmiguLw0povjw7c4A/GkVEUePgFjEkSZI5UxrsSQiNHpIsE2OpRgw+93R7",
+	"8BAruT+0jgvdSL/gQX/u3qkQb92U81cePrMO8E9R65s/wizwRTwPf6QsBxk56aXaOzhy0ltV364irycL",
+	"h6fuivNO6RWC2jgwdKI56HNmygQGxlgcTpnETBtyTbkBfSXDVecaf7IF8KszQOE7wBbrZ7ECLPWNHlpc",
+	"ENjzuqPq6WCtc3iw4vtHt3AOs5PnZpbpUFzZSD6ropAdC9Cf6ilyJoiUiLAeWFbOYJTI0SXRl+w6qhCH",
+	"Do8i3IDKZ/B3ebH8AP4dXrjBbf+7vGjacwgmw/Hd/018gcq1djX/Yxh2jgjoH1vFnahU4FbixqpUhOoY",
+	"Trdmix7+Caf500OVCgv61ibIM4ykDoL88X7tSZ9LbWqh8hRcSMiMCsAC87OxWrr2ZQXy2WMVZ6jjeC6G",
+	"3734QIoTG2b15lzhiD0yFPJ6CGC1WJuudE/qnwt3u8RffXlLnlUaQTw2exFypRShGxzm67OfXpDdXWh+",
+	"71wc7z91hRSou2bDOy7QEvbP1rSAKcABs3eP4vl4l4q/ywu3zEybb2W82ObBeJcKm2/16ZM12xTO4OGW",
+	"u2o6grAsGnadxfeR/a6sZu2vpmY96jKe92BQGLGfBb2i3LpmN2cq7+BoISliAUc5ty67ZOFqo3i6ddbm",
+	"Bh7iayztOiJdzu7LJZnuTvPK3PQ5DWe11udMdI6YbWq/HFSztn53k0pReTuaRGX2Hsl2+T4e1cPDWxXK",
+	"MTDvSzY3mZCx5j642QltQGDAMYLdAXj/EZ2bFHHdx1iKNb1AQ5W0Srg1nNI51C9moSUzVLHyp0uP4MM/",
+	"efzpoQ2tqZHnLefm1fPeEvkcGDedMMsH9UCT0EFaqWd8DCa5oT1Xw7zwxJTZVcyuHEaWGnaBvOcit60+",
+	"sBV9WcxNRMxUyXQyzUr2AlrZzJqlUbUFNSiyhl/FHJKZLvexEyIiRcTW2NaQpYD18HR0LixcL2e679Nj",
+	"sDejqND2fVtDI+bGgjW7YQh57Uzg+lx4Veb48BBVG1/bGdgtFs4FOsgOHFq3QeGIFb0W5yIY8IgKC9F/",
+	"wYjnUGTneP9pf48M7YMhGlNBnxraOLvhuajpk7BEsz3ywU/IB+f5Wk5uxHYLbK1pR2unVrmygiL7ys9w",
+	"/2mdXvMcCbPMe25Iz3nuBuV7+fTpU1lv/XSLHLZJC3KxkX5Z/4qa0Krs++40pzPkYMVz6jaO7MC5twxA",
+	"e97ft7XY0fzKjb0+UJIFvi7n7pmnETm5Y8olzQp/vpnzg23f0eFxVTHqjoz75RZOSRez6Qcpf6Ji8S5Q",
+	"jm6dOpucMnJCuL1D+whcV0NTgOkuoV6+UmczbLboOEqUqVlKivB7hSiOq6rEj3IyARNwatbZlzu8N7Er",
+	"ecnCspUPNHGefxcosHwNpXAG0WAVi0vzyiqDGCJjnc1QbEWmAmy52nbNZpSDrQ5h4a2NhDzejfmEG7Sx",
+	"nwuqGIGXWAwaFTdkB00nc6Y8typqTjI1F/JjP7KV+8nBo3Mx4wJVJWg+1bCAaH45tXqHNSdOqZ4yi49q",
+	"dQOrSFglAO0ph/uHmc9DKrREQ384A5wQFX5+EdGSCHkh4wVJGFVCn4vrqcS3pGB7xJ8x7M+5CHBKtrWd",
+	"R/jHwSPiht63ah88HCU8gJUnO4f75XejIB91ymxm2Ak5Pnx6Li7YQop4j6BK++bX1y/evd+bxbVmGzvC",
+	"N4J94DP2nk/Eq5tizoU+VmLShzczhjN/Z67h2T9ZUuTjxs1fi58fHt4KP98qU4alIJR4RoCI3btc5EcZ",
+	"nWRGwtrg8X9QqL+Fa9eNxzx0QTjNvOZDVjE31TZ9mkB0gB2LVHYoMEBXgBe5EXfY4hDpURAkOxTsmRAX",
+	"FUt3+AgmXmbfPvBxyn6INjZqlwsNAco2+Mji1cfonVJSTODl4FpxcC6GXCCbGkjBsPboMHJMMObIqOKM",
+	"ZR7vH5Ch+2PgfwUb7UuYp20fZmmhwWCgfkCWC1wzxYhRcInH+xDcevCrc2E/s92437CBEqtJ+CUjY0v/",
+	"uDq6jnHYI+TO0w1zDEsVf2m97jPkG0AhGMNlbxAZ/4Cz+sBFKUY2us8xWIqVpjVxkRdLOIbTYJoZxTtm",
+	"UiVAURTsulj8zR48eFzQg6xxYK6YZs7bz1Af0HMmzB55NXZGM7sEWPoqkaCVuE/AMpEbWWxPcMjOBSwA",
+	"txUlnYayc8HG0tXMhIFIYRsEftInyo09a02w63OBTe6RM7FwLEkx4IEKFTz7so2WG9MZTxb1wt6u2s2c",
+	"Vtf6X/iY3pdr1DtpqGF4aw8IvPFEXVBxuTtSDEzESx0i31Jx+cy9d5euEFbrCfHVWHsRfJPiP5xNoxf1",
+	"Yq5nXOt6t8hNui3yRWtyWPgl/eqlgLUijhK9xT6LgJXjMQaH7Fg+PJJixBNuNTnccCtpkED+ZimgH/lI",
+	"IVQagxOQGcfrj4F1SiimZXK1ba8Exhgvhg6eynJu220GAeJqismxi1S2o12QOGVEinOBn0ylZsKX/5Lj",
+	"XFzYhTqFS/Qs1VgQxWSFwh6AUR8ra2Frznsxp1xTsgNW/qH9dTDjeoYRzRFEIaDlHUouDNEt4k5TbrG3",
+	"9sGOVnk729PMaQvhB0OaYITpwC16PNwjZ2kMN+Z6UYZv5YfrhoRa3oG3zd+2YAum2GCOH7lfv1rhb5g9",
+	"nQVYAN4hSC3vif0RhnuwO2qo3Hq5o5cZ05u4EfKyGYxt+ZX42ftfyE7R2BORc8tOszbOe/0T8vOHl7tP",
+	"IKDo2zc/YeoDnwgwg/Uj8uNLGO+zdz++xJQdcnzwZJ/8kUrQbCPkElNGY7CSDWNqWAQjHGSV+CLLNiIB",
+	"eVkwtCF+I1C39ewNcyJ2qDkXGeaZVbvRhJZBoT16TH7g3/b3yBm2ifB+Kqg5mc6JkeeiWHoSc2IEmSiZ",
+	"zkEXp5ClBD7G4UG0vx/t7+/v7e8PoVFyQTF541zsIOCajTulyoad4gqBqRJOr5IJLMoFjzm4ISGnCdOM",
+	"yIwmEBoBuR+wGPCSXYA+CV2m2cU/24WhJwKbBIQ5KOdiCLkk/3r9254FehqSndf2og7XccEyYTjmCQv3",
+	"glwwmOtB32U2eRcp1068gIHzBRTmdVvAtbN7ksy8asWFtTzCnpJsT08I9d8JOoN22Uc6MskCN7UoeVwr",
+	"cN8B4Z2RgTWq/AHhcWjX1SSXPlFB/ERIjyqrgdVJFhIrRxa5Z/hcTKRN0wlKrVFQIKySsDNMiqqspQnl",
+	"C8n6IeT+ZnPNYS2CusduaxBNxNZAtoO2JtlzAc+cPIPPFItcKL1737KMpQLuFQ4Ghvnek05D1kJJQa4i",
+	"0zQHPq4T3dMkYw37aB6O9FVRsoV53Y8PD45rqtneujTNFtSu8dJsCEsTJOZfRrzfwYrtHzz6XOSx3Sif",
+	"bIkWpoznkp1n73/pO7eivTcE8jjnXg+0Y2p6uWwuF89svDA/C1+8qxtzmNW8SeJGXduVmlLb7sBBKHU7",
+	"3JXKqtV8kxdgq+doo0fB7u1w4B51pTZrRuEr0trXm1NH2ss13aSlIZh+o6khJMhbYGgbHnCYBinVC/Tn",
+	"0hdR7QEMQb1//5liUKo2//6GLomVese3LNTCGdYm0FpNxIHR2XR7rp1lBS4Dihm16MOGHe4f3Naw7O7E",
+	"X++t9zt+BDHUaXgK6w9hjWxEK5q9sSbMsOoBfY7Piwd0RUvbGNPuezWMtSaKx/YXkx0jZxfaSMHi/peh",
+	"163qH3zymdCf3bEu9Bc1JuqXBcDdcOHCz7dBcse3Kam/Y6bbJq1nSPdgfcW9/RkBVbfHPm5UM7CAg/dL",
+	"M7ALGP81WeCXyjLtpq4isqUYJ3zU4vx9lr11GxfZGpSAVHjXELFAR26dCByifsPNzaXH5aeljHr3WafE",
+	"+T1pvO5le/bVt/yeztiuNbpnBB+RC2mmthiLjRvGvyE8QiqbLteW8pC1tV2Xca2302/nTV1jXfPYW2ru",
+	"wNeZTbAp/dozgFH24tfL4/2VRD8wNreBaVwI8JthZtEVU8a7ZxIJ4Gf2ALaeNMWud62tsUVSKXb9k3vv",
+	"royuVS/M9jBzXmOQhyKvXj9/9cszYtFi0V1JOaZz1A3oj14D4sXB/m2bKbPtWRIQdU38Tn8uVspwzOtY",
+	"KbNVuSnunnVwNzbKfH73yUS5dFT32kL5pQoNu+iEhidq+fUlkAtdLY7hYftqcPxqcKwzOLaR3xKDY5GX",
+	"3wlHDWTol2tubN+iGzA3bot33KSIvxtj41KC/JJsjftPb5hbfvm2yY7CPWbGYo/vShW3Xfye+5ff2Hc7",
+	"xcvdZHjMEtwuLgYIBosSImFUNwJ2bfvGerPApeEOLAOzdNv5JWKYuiVwU/TgS0Uk9wiS+uoSU2oxgsun",
+	"IFNzmzSQ4j70bm3Hl+72fWTlG272G8FIXNzwKID7tAfbPrcB19lZb9rxtVSWZWTycGpmSXda+R7e7sQ4",
+	"YzkqcLZsKXvZOHpRxu/CZ24RGvhd+QaFrZ4UcvLnGKKuIEGdiklKJ02Be/BzLftFr9CUQ5FGsV5GIMY7",
+	"+7VtsKwdP3n0zePaiOfqEfn+w08/Qv0K9iVoSBseKwsyVjpWrkhc4VAhwi2uHBfkhZgkXE/hxe+5iDnZ",
+	"CWlmJOeL/i0eu3k87n7q3sbjOzx0q2kEbmI1utIFFxQHWz0E+x1PwdvnL7/S/4r0T2HVyI4j/8gBQVu+",
+	"CHkzNjvlNmnf09p2E2dfu1xTBCM1BgEId0NMTAgWB+zIQf5wGHm8ZhTLkDrLtV27B5oMs+EP8NGAx8O+",
+	"TQdLGL1CzElia74hnJSFqpJzJk4wvQsOpUOLmTOBP+s9TGctCPs98iyA8TwX+dZCTtnEpncV61eS96Pp",
+	"7qtf6lNfsdUaFe8mMB2wrzvCdOimW/pVDpXMrx7hG+ROr7ROGTH50jsFdwdp9p/kTAj2cfew77CDKRkl",
+	"jCpbeCw4r22XnjHIcDHx4nQqjdRb5igfMoyoHQeKPKMaMzxdBTzu0XwzNSLVTPXD3P1zgUMjNs0PU17n",
+	"CRU6Iuk8kTTWDiNrNk+YsWlHFkcsq952LrCe7c7w7Zv3tiaAnewwsgBub79/8+EN5PT2g/x6Hrt28Zyd",
+	"C5tmzzVmH+/KeR3nODOGjqYv7bq+hT5uiG2EXdwR7yjMsoFz2I0LcmVP3Z7BJkF9iq/M5OZz+BxoXHak",
+	"qNsWizGOctVxApdqzJWrjuhOmz9m3PhCkrYBVwRkaUxJkccoNnIBk/jWdnkNxjDSbC6+WkfCjIayNZoR",
+	"xWbSsGRBdnyRKR0RxeYJHUGeORydOTzt+wKGgWaSwYEvyM7+Y5vrqI1KRyZVwJ/PxYyOplzAZ7ZM4/5x",
+	"AN4RsGXUbCAjnQUhkP7cDn0iOHL/NGEuu9yuuEcboefiCsuNsTjfTFS88tlTE1jF3B6CpvSe+TcAaw84",
+	"XWFXHJxICJE1d18A4mYdUB1qi+/CRm5MWQr6uCO2V5xnE99zK6aKL3/ldbfF6zSiTBbPiPbAdNIwKMmL",
+	"hVjLHHCeGqL4ZNoaljpO8NfM/lAyqmGQjatvqslYpiKrwoslghyYyNsX784+vHrz+r2t8hrmdlnUSw64",
+	"klmtXQBA8IVrhQTbNgb6zZNFROQVUwDZYKuF28kGI4+gzuwzTebUgVImbEJHwOJonHDB8oYvWCKviavs",
+	"TWZUCMQnUWzOAHoBCyDETOk9AsZZWAdEuYC7IZS7xbqSUV7GD8YB44qpYXvk/UjOgdciBmaAH7E4sSni",
+	"nCaaaMacHAqj/LSvtGt/OxdQ8cEN+gGOA+o0xDMutGXfCC5Rx7HAbfIS3u9mEqqkSLeUs1q7xoyPvl2h",
+	"sMx2wyBv0n1XOiAWXEQqd4dpSxCPUzYYKznbJDV8ySA6pqnDKIzccAyfk7sRTkljGSA0poPmYXnhl+dp",
+	"RB6BXKpQbE8TRbmtil7neWysjoXLdAtZDDDsm7p3JnTiermTIFecWlvuwhhf+qps3eekd9yqXPtK6CQi",
+	"mi5ABbueLhqPUKiKLQtUeRW892VkKNyDyJplBzNf8Pf2w5tNcci7a5JOIQV8zc0LVgOEFsopspMZSJ1K",
+	"Dfp1RPKqarpOC3/QWoIueNgaR/MqtFbfArk8Z4bypEmE5CP/6iPF0JvA+WdRFS30YuTvyzoiMVMcpK7N",
+	"8YxIBueFNz92xWMmRs25Z5v4RsuEljtLGy/mgO4emPLspOwEsbTF/mO8k/jyDCPFDVPwqxyfizoP4j8J",
+	"DI4cwmV/LjXTuV/ZIm/mx+lc2Lpueo/8jBbCt1TRmM/JwdPH3+Bq/UBFnFBy8PTRIzJEnw8I3CFY0Mc0",
+	"0Q5DcojFA2kyDNyjaCqsueqGgRBvcYQ0uZVoNd/ZL5xdN5rJ/IC+zAADzdQVXgtyd7SfMdYIzV1UWPYT",
+	"adEi1zqXFnd11bcbWLCNYp575DUmRTrXHXonucPNzqD+NFNYO9Na0e2r3rHgnRFhVU/8j6+icmDLYR4c",
+	"kx3876OIHBxE5OAIakfhVZ0tECN40Y8QVHDsq4eikcgazfCeZp8eP9mdylQRxRBvEs1WO+EJPtg76tvQ",
+	"Ag6OkXNhZ8U+cm10VtM1GK9UwYwI126e4OSC0IXrKRPnIsCLDZwJUmW2rxnDskdChlQir5mqO82Qvs3V",
+	"7Hkh6ugmqmS69leysR/cXcjr13veDbIyR3SuegsKuTggVrQzZwELpaCqUsjCQb8tJqEi0m0R5TusW7xH",
+	"zrAMM02cOw9tyz4owbsYMHpsCDZ4xWM2cOV1sUSAD0FyvJGJkdWNKtWHPfDyaArsEorbgQ8OuIf3I47k",
+	"DJbrNCsBjO4B+6tlKNCtj6hwb++R4avxLiZGDclOca4wfg1lpbESz2jKRpcQyAVeXw2f1kZHwYYU9Pb7",
+	"laRlB3hH7sHVbxqZATwv6fA1heuLqg+M7INFzqeOVezc8S2rgFhgz3JbDkpHQrEoqqsVT4ytBLf08l24",
+	"qy+1kf298OaNW8lu0hwUTqXJIFSc7mcCevF7aY9WRr0IZ31D2mLYxZ04BQpzvEfYF23j+op+cZfoF78X",
+	"T0Zzhmz4YrtBs3Lg7ojoi79/ofgE7Xt4EwAFpS2+X9pvOLg7ASloI8yvkKhfMuxAZ646Y8u46E83CiT9",
+	"E2us9IYqwR1oe79OZRiuy3VjMdEZe2jNnUEUda2r4x2bcQzUI65wFRZ3dEWoWUxM2CPePYwsGFBdwexg",
+	"WBAaKCAkRkbkWnFjmKjEwPjEuHPhE+acxZYSyOgl3IYuLpgJm+Cm3xSp99PidWG+nWL2UgE630CKZFGf",
+	"zon+lKgWrfZzuvmES9MeqAUbNWa3w3y34EDJaIqLXTqf49AbcR2KgSLlU+KNiTTecszVT1RdhpvwDrq4",
+	"pQ1v4mJMAKu9h0rf3Qko2CZw6zIW2+UhQAtkh8dsNpewLf1ltIQscVczA7Ua9TLJ9QbefO9fvEFCKHZU",
+	"Qwn5b/c+0NLH7aPT0I6a7HhBEtni9WA/cwKtXxWOgcpePQ++JZA9YaohyEUb4eJk3QNNdqAvncevQ+A8",
+	"sE/dt+58HAs0ZIUa/oX1ELP6g1kdfkhx3MUEx0t9LsCDuIOFeD228tAa2n2RXi9vwR0I4pAMswkP5Hg8",
+	"hKB5bbyh3/2CstRITHggO/kXQy+XXUFFjBQ4FzatSQpmE4RmdIHFi1MlWAzOif4p5gUkmbqwk4VzREFa",
+	"deTTEQoZC31Ck2u60GQibR7liCZMxFSdC51eZJsCBTcvYQVnNGZgjBlaw8wz9zaWkx+SHW70uRhes4sR",
+	"TQapSoa1GoLVPKunbvs3q0Ifd3K1WvHI/7VMSpvahaZUTGxEquMOJf6TO+390cMQBMVGjF+xRnUdW1tu",
+	"iH9jX/likbQ9cDbZGVGNmZBMaG74Fevfeyxt3Jsmxdpt3NfwUvRVSE/GKzspcB1vkmvfiVvCzuoe+SMa",
+	"B/TVEXGHjggncJYay/CNrtjb/jR9hd2+j1ELnxtM91LyjJZfg3t3wV3dD1+mx6tlN7bv69oGM7khoX53",
+	"V7Cvbq2/mFtrRRn90Bs+dg3YMlqKKYVmjxu1GBZ6WgYd7Ub9NQXqQwhv6lbP2pDtEpEdtKjZPB82Uszo",
+	"GjNytE1/w7Oqrax3g6H4hY6ye8ISsvkSqOY+1OapUttpQGZobcaffn73I6HKAtoIRMVs9GMs4VAP/8T/",
+	"DlouGO/YlbxsI77jOlc0fBd/pY3NkuZhEetpYztMxxsIHbCbM8Z5yuiV9axNarYuIck9PloS1PDyGXn0",
+	"6PhRsAhS5X/Q+VyjO8T6G8C3IU/Q30GTZDemi3Pxy4tfXrz+gJBFHvuI7ARuDIe7xHTkoJSguGIsr3VE",
+	"Ej5iYsTOxYJRFRXQlWy9DcWuaMJjmiXG5EBLu8/ks6zDfnQuGB1NXf5pQtVMk6N9/OQbEoMPxSHSwBNp",
+	"PTkxXeyR15JcMKogPgP3xcK2D431mXiLks9Ww+X1Xq+RYjEThtPklFByrSTkjtiCkfLSE5LP8CXH+8d7",
+	"5OcPL3efkJ0hpLBoZv6WmvHuk+GJyzvFHBbDTQL/VoxwAQmsgsY0Rwg3UvZdaiMl14xekuGLD3QytP6n",
+	"ERrd9bmAOA3vDYMEG2GIhewU0tivn394/+Hsp7f9k/AA0PkcPV+YBsMNuaCjSxgGJLy8Bj+cy3qZMAPr",
+	"e4xNydTGtFzIeNGQMotavmdz3QJOTMYMm45I2Yw948L/fbgERWrKqIUfdh0VprbETr6/Nua+X95TUtj3",
+	"JTD89n8dEchH+braueFYntHRlO0+k8IomVTP/VzxK2pYBNirI3jVEj5Iv6lM4qJf1+9FdxdC1AOqrHb7",
+	"K1CsO9NS+RAaJFC9UgfQxVGdaHwtDZnJGJPIToLW8USZqdRZ4A6MEKjdAIUXqWAtuXobmjQbpYqbRe/k",
+	"X7+FouyFQ9d07FeOC9vngegwB1qx68jj+T4LBd+W9OwaQeT89rvgp95y4uE7e22ked6hn3TohSM7GBGA",
+	"TNgijVpYu71zcbx/bPlk9q1PH6Yj8KjlQQc2mgCQ0VMkJ4D11MamaOfhDta1maHx+dGALukMN5rsHB8+",
+	"7e+RszTmhsX1OYHAha17mk/Eqxqt8HB7JhjBPvAZsx2djUZs3nAn+QkxHO6lheWwg5n5g5Q/UbFwiYx6",
+	"G2E2Hm2RKkS5AKLCCJaAfRIKAXbVIBY4DPZEyrjZ2+1SWHdp/HuqDcbPeGQOl9q43fN0ZkEWYpBUSUIF",
+	"UZjwj+rExQINN4hGgNE+I3PidAySoKJHVcJBk3JZuWRGLxniI9tZwBGlvgMbEEOow8EkO0UwkOhc2IIC",
+	"8CI7IbFMLxIW922xCBiVhQ4f+gzqYdZLvlbnYmeeJgmLgeEN3e+D/Peh06RQG4QOEMdX0RFzOuK5cB/1",
+	"M+3TjfuSsbnGpEI683wBEw2hCTyLiJweQVLyVQaa4D7eoWROeUyQWSMkNNw27SsxH4+ZwuWLU9Z3SiFL",
+	"Qpo6JYoBKij0ZQcCP/mBPIcbLYUuYRwLgiCj0B5MwdpXRnLGEP99j9Skbrs5l5ioR1spMNNTQh0Xy4He",
+	"PWlaFpkpwLic+drb2zc2BTuJgVzUOnIHtqN4CHp1hvABr2Mm97kADq25LVhhwaazJhAdRjP4uo6xPseW",
+	"39oJvuOabeAlp3HM4SeaADYLXHiYzuKg58GjP3t+SUKMUpeYigOAzawBKY16NgG9pBAd7pfU3YM6BSxX",
+	"nP+V95+1mHcmEWD2Juz+KywQj1e/9EY9wa4HluprNIN0zpjuRXmjXJjHx7ZVQOLN9ez9fb+g9nmubnJh",
+	"2MR6vxxPG6w3UpnEtzZSz+fWG2ktxR3X3UainjbUsJCmLeOLe3Z7pS0b5wgd/x2zETC9uJbYHXZCYdSV",
+	"pXh6eHh09M3h/tHjJ4+Ov/nmcXFBDqoLUjoKuAjBEhV2trBRBfryk80WKB9u/VGq3tMcVwvk01ewlZuP",
+	"hA7wwjwWgCZopYG90pmEYbHVKkIdxZFJoJ1l0bs1Ktp8zmgSqGfxtstJZRqSvde+R8s1VYuIvHr+lpyn",
+	"+/uHj8mrXz9YkJh//vLKQan1I0IJwEiCAE7NVMIV8oRQ4TTWoDZMLrx3aLhyaPA53j86F0MhzQDmmoDO",
+	"N8jaG/b3PP6aHd4z2BZ1hff8HbV3+A2Yms5F0KhXN6Qy5HoqScxRLSTUAjyUYGQwowpwpHDQe2SYzqcs",
+	"iYdEM1PEe6Gax1bbqQDCKA14NOcCFQkf0o1ai1FUaOoKSsDUVA4u45RPcsFGNEUaQetYrOQcdF925Up7",
+	"5PZBB6AFMeAEDZPWMhd5NfJc+IBwqhixKmI3HYpoIxUgvlt6C9Wo4/2nrTrPGX51d1qP3TSQBFzPuNYN",
+	"omCJFLr/es+yy3ZxG9okhXvrq5S4YSnx8xyMnsBgHFkic8TVtwhPGcMjGcPrdxML7pw3OmDetFVpeOBz",
+	"R4rlGuAPW8sGeBGb+Upa9latyfC7Fx9IzUBQPg0zjsJNU5qoo9TXbvydjPZBAZ57DdDcPROgbhQJhv/X",
+	"ZsE+2i+q8UeHoe76qFVX3TT0vnSrMmxW/EcH1mQ3HA7VjH58ZT98FKj/VCm6sLevj2YwsktVIeu3FA6R",
+	"JkP7wjBzocFXmD97SkSaJN4Zl1Btilt3CH3CK+judd6f5ezeTrOLPu6p+sursQBHN9OEvJLhIaobk33b",
+	"GVgZqKWEDq51aqsPmmlBl7J+SafR6SI+lzW+eS3r9FwIxEBFxVs5Q2PmYZzQud4jQ7g96qFz5jAySpVi",
+	"wlgNilvdLptLhI7qea7JofaVcCAopws2mh1PbSXDH89+3ZvF5L/+18EB+cfRcT8iuZuZG+2KnhIlryOv",
+	"B9oLY2S1PGdMHJOpvA6MdOSaaqKgKYz5njJvBfVWyMi1jHqitQLCbAi1NkOaTdgplnHk4CTZFZdpZpQ8",
+	"F+/8e+I/DpybOfsUFeCh/2bY4LstsoWbV408/6lXjUTGnb5AdPDisbVUZjNM3S+RK6hsN1BHZE4XM+vd",
+	"FF5d1A3HehNvXh0veOi7u7lLrmy55z5nc6rQkoJrxQXEfGC0B9zQMJNwbvw109veSweehHdlTQ52D4OL",
+	"LASFVC6zrqtvfE/4gofeGMnZLBXuAJyLnRCSPCJ4DbbXPDccrn3GI8alwPYOrfVhIAUcyTdpNgMbN2ML",
+	"OQ/t6g/sswHWY4zBn4Ee7uGYJ7aFczHmLIkJUwrjepTysM4YiZs3a0s61nojX/LkLq6PEyVTEevVL4Gb",
+	"mUBLOkXBVOiHtN4t8uB2b5GWQqKseCL9a+Oh3rLd0V4eXZSAU0QCL6g9/pFnJsE5dIc9oder62cPp2aW",
+	"NF81BSPwwkPDZnO8zCqsPMjF5BSxhDQZK2mBqRMJYUVkRA1N5CSF0DEmonNxKSIy5X2v6fn4hrliY6ZA",
+	"dcuzvK0OgsqnQheHK2j/SsScCgJnaY6qTozlGUst+nb2yPD/hH//bUg8GrS2QRf5G0Dt8wCPIquVOKej",
+	"SzphDyDWEByuoEj6KbpirfidA3h++/wl2Rk+nMfjYT9wDefKpYOntmcWPfddlKbvYVM63Z9hSrUFDTH8",
+	"6hL+b8rrqhl2jETz5LEs7Kxj1FluaaCCfP/hpx9xJb/0nAU5d+e3pKpRjWsQNVHxbelkXh/celiIa5ho",
+	"ZjA+FSY5hvu7u9DErvRjzudO7FXJ32PcUziiUvjr1wNdr4813r/2zgVUnHEAL7brLMIW1SJ8NgAnRZyy",
+	"XCGyz4cEtaFzUVWH8nmckqDIhNPrAtO8Uyv9bTVnE/hrpqhng4uJy3mqmvD9ou4c7u/3T31FIFtnlbBE",
+	"MxvT4HocKJaCkgdA9oUhWCdCKvgfKQuuzvWBZeDqcdzpre3+drS53Pvdwc293EoGp4aDdrt6vdDNveN2",
+	"K+zC19SuXcU7UVAtMz+zn1uls3viuvBU01SDyP5MXCyPcy6y2FI34jK4eW0bjmGl8X1VgW9ccFpeQ0y+",
+	"6CA6GzRhspOFUvbX0Hvn8bhR7f2xrPmRiuKH+gsI95NCUSWG3hVnPHxQtPZZAZab+5wBD42Alus7U54z",
+	"AloDnZGGOl+xm7eTIj68sEHXtFWcyI7z6jz8E/78NDyxsfToGs8j34iN9nNebN/iubCll/pdVNa38Xg1",
+	"U5/bgBqnzAUXFHXcAmc+fvLom8dddc23z19+TZ613Kugdj7QFQM4KuT2IuPQYiMSXpbgzFmW3L8tnTSd",
+	"88azOUzn/OQhqK1DfxZfv332ivz89hVGSIMipOdslF+6QCHD0NoTF1Hq/bFwC6ULxjwiLx4puFeRHYz7",
+	"maSW3l0Ica7vnQsrmq4lGkhmNNERefX6XWSZUx60UT6yOrPxZ94OvAajq2FnaBTeIqd8ZPXDCyouCUaR",
+	"IS/0yifkWFk0Q3v+R1KMeMKprZWECqDTR1GjzbMVcgsiqAzRudDMuNgX1G3FiEHs8x55U3IbBw7lzPmM",
+	"P56Loue5C6f4ec5v0inw85w7gV4oQFRXrdr9/PnL6Y1D3uD0eJHr1iX3v3rOkR+AW2QEe3MxWYb2Wiat",
+	"f3TAvOEzOmEPXcOrCaAO8ueMvH39HfnHO1vO1BnnMq6FTKol8W61pLa/OPHCUS4tdkaxdWS98/b1dzci",
+	"yabSSGtGqbWIvMSqtviWNzHgH3vUGAopsrPUOIFFtUsIsQFGzlB6LmwexTXHa75NpbXzHto2BuikH56Q",
+	"eaqn1mMf2WyRdJ5IGvfRvYtaJ+LkolTDL0GOJVQB7z9zZgdwnF+yOBAftprqufAXtSztUwOIrHEIvIBo",
+	"i3YH+GVGdpwoIkb6UUTnYuir9gXN26XhOqvo52+EtrKf/XhoZ03PxTyhwiaWzxWDHCkWk7c/fyA76Rz6",
+	"ekR+4t+eWlReaN2dNzLhV0zgqizOBcI24Kd9W3R4liaGg4uQQPNAT9gOuPogDQ/tU/gzN5iidy4KnUfQ",
+	"8wXLckSpWNgqjP09SJTVZJZqgy8YqgxsqbPmHzwiMy5Sw/QpgBW7IE7gwGPF9BSmqU/ym4ijZfBYmlQJ",
+	"nf8Cw0bTk0AwQzJ8++a9i+pC+nSJ/nI2T5hh4C58i8/RIEQNmUltyKGd9M7xwZEj0oGRcpBAFcUhZPCE",
+	"MRnnwtJB9vH+vkNZhm9mVCwGtmuI9320f2Q3cPiOGbXYPRsbpobnokQEaO4ChURIXC4X+LBH3jNmzXxv",
+	"v3/z4c37vVmt+/FtQu20fkaauSFcS+wBurqjQodZ/42GC/ztL2K1QHqCOJ1nDtsbvzw4+kKxK2HfnWIB",
+	"JO5cDEARD7RjxjtSkYRR5SKqBGJwKIalTFnxMmdFV24wyVlF4z0MxNn1VGJyILB8F4uajSFnEIgjXohQ",
+	"hZgrbeh4HAXGE5vzzFQURvHbToiR8hIQ2YH1LGAeLNHsXLgcg+M98lxeC1wH5LI7UvEJF9SaVY4O9x8e",
+	"HD7ZJ/OP5O9vX3xHzDSdXQhIuu2fi4RqQzLuix/AIgFbR/uTGLEG6bRj73JZY/bdGY3ZKfn+xatn9hNN",
+	"JswufqMZBV7r3TSjaGQS9sevsECbXJ880c+YoTE1NCq6ffEKHxFbSJkprCqqnckvoNu6E7m5RlqU+Ft2",
+	"873KinecWH2DG5+AApIdTIpSG+JX0DnFUI+0tY6dZ976txzj4kazZEx2NP83i8j77892Dx89jgjcfYgW",
+	"kO0c55ZZ/KRvi817j1muXaLqiLXgc9c8Fmj+3//j/0WGdgTpbDDjeoY4NQjHM4SO82egUeIeFScGOfog",
+	"YfsRGaZCp/O5BJVuAMN07cA/w3ZcuhQq2mRK9dTFV9ppWzweKlzG9QXDAlCIrXBSZEE2E43FfXDs2X+6",
+	"Nmxu0ExegbJ0vP/0xKVf2RngggxRl4VhaS4m8EBI9/sA5gNP3J+uxMQwV9gtQQ+4GMyVnCim9ZDs4NoG",
+	"+hysiNUa/0iposJw0ZBc/cxRZVlZu0lGaLt5xzSc+Bqm+Iujnb+45vTZaEK4X4tAF2Jx4TaqLoPD4xlD",
+	"N+XnYUB122HDdoRLlaryJTRy7vwruCzn9WfsjTTjne4yjtgP9oQPgcO462Phkqozy57jAXi7RMSOPYIj",
+	"OBfwOGH2SktdIz+/+zGzLhcYRoaUhuMF88W5ADWoykgygLFUjLngGoLZ7SvwFYm5HlFw/Z6LHctmD4/J",
+	"VKbK3YpLd1mcR8CIl+lXt8Rc2q5jeR6A559/bTZzl1iOOp0hsLAjQNAI8oPljxzRkoyp9bZmxyA/QYoV",
+	"k2K2orYBDTVxCIvbZT3fmPhiL09hiUhrgANLFWL3ZW6dfkQUBZMeuQDTlwCYxYRyAQtKXKgMUVxfEj2C",
+	"4ywFMTKm4CbDeCTAPINATAjnnEzR/IQmxlNCERed/ZHSxH07p1ozAQ1eSGq0hY8JDZIXC8Jjn41oy8GV",
+	"eZsc40HBBq0CNKZwI7QpDdeMT6YmwjQZMDKdi1Rw7CkVJstukdynOvjvyQWbcvv3jOxYW9KPZ68hZmxK",
+	"nTYKjoA0ofgdJddSwaKxjxSUFYz1n+Aikh1Yz4jwuJ/rl1Kwc2FT2Ih1KNiEa3jVRYi5DPPYcUN9CcPV",
+	"EvgnRhhYBRNTzkVeNdL6YO1d+5LPLSIB2nKpJwJrVoaeiFUBGxI1X2V3c+RXFWItBwEnrjxK8Q7vetUN",
+	"FYS2W9Toc6oIWlreJvejPYt+Eb+WMPpgYboud93KBBYkb4zPrUW6UvW24IgOeHLeTKDk5ReTpcjw/8hf",
+	"u6vaYB5Ephrh7bI0LFJBBqOT6VDrBX2vT/X5WjUB2+dvxJmz6yvhn/SyOzzIm9THp2gQEFJdkks2R7ST",
+	"hDmFNwdE6U7mWwWZqUMLKRyVm3C35B08z5KSbtfhko/ghS3vuxyL4xZrAH/eUaN3eQnYdYiH5I8a5kR2",
+	"5NwGqycLq+GNpFLurKqJ7jv8D2C4hDuYbEoyvK+lZxPaqa0hXxVD74qv3qUoSnWLLPImywylsF4SNXQx",
+	"5tjOhvriTYq5wl40SbrShn0VcTag8AEpEn2AMiGTuA5losPJuUH4NAttDLc2THV2OUyWRMmOGwZc3lws",
+	"J8bi7B+Q895zBmGSTIwW5yJ777wXkWLuko0P/6e78r2Uaka+7YdYrYIxsOqdC8tTLBwFo1elscg5JBx9",
+	"K4H9KOYRVrN7L/pVzwXXxMjEY25wVcqHrIMRC+JLzkVh3UMYMSlcWvoY0o0w+qPfjCtWOBw3pCwU+rgr",
+	"faE40RZtQRVf/qo13CbMoxVamuyEh8qdeSvUCwe8X4SDLGzdqkrAXCqjH/4JdR5Mc7TFMPYMhTM9PPFj",
+	"RCOZTi9m3Pjz7oBzwuuzRoNf1sICeAS1c4UJPdCW7dp4dj7hRlvw6pkUiLZzLvK2Tskw/wNGEnYDH2UV",
+	"6m3gmyZzVooSx6xs63+ADvQpgE8InFYWiwnz8lBEFtzCengz9JLMPjtnyrYT5Wnjp2QIfUDw+wnyxmy9",
+	"IINSG8f+IAMVLZsXC4fMYT+KrN0zq6CP9oXiHBzA+Y6tCuAgV2wSJeD0j0ZMa36RsBMyVDJhfzvv8dnk",
+	"vAeeVEqGAEhyNMK6LfhPNrRb53+Bvfc/aFBFxcR1YRMJTm2i7AXNElLPxRDiDnY1g7/AhYt/jqhhE6kW",
+	"tn377IomKRtiHRtLYRERElJ9DFOCJnlCQoM75R2S7DOg14YU9WLxopF7s7ksi1ciQxpHo2J+YKIekgiM",
+	"x+5Rg05Zqqrsq1VYQiMO1iLPK5R4W61TRO0X9ZBtj5chth0et4ELd7Ov3opVtVxSGCd4UrSrBQnptwxA",
+	"YMP09dXkPz4uBSHoGpj/weLBK/MFgri9CYq4jMcu0wvmqiMSK4qF6YIgbkI1ef/Ld+3iCSKWmqEo32ei",
+	"J/g8A8nN5GvZOuvVfcD2vUAntBRWBu2RlzwBbkJGcnaBhcHOXj/vn5Ih+nX00Pp3rPaLNrFz8UfKUpZd",
+	"JbwzemzbiTJXXcz0JcRG0njC9B55ccVjTLviGuSbj4/y5SmyWBshTRDyZ6UrTUJ110yZ6GPATx4XLdVu",
+	"lsbs9QlXJSZrzEb/k7OJC1XAxDKLbAJKPPrayM6Z5vThDzK5pIb2UUztkYLuIseECtTDS2IWoyOpIGw2",
+	"NwuCq9TkEHrn9vmuLAs3ydVGCaPiBFY+1AROSShtSloCSMRckTnN/3mS/5MEePV1U5KpGclZveUeh4TY",
+	"9gWBl7W9gsEk+2YQjCfv0bVyISV22dgMc6dhkJ+E1nZKUmyOWGbWtY946XTGRBym3jR5CmHtB1zrlOm1",
+	"Bu8ADQd4ix7kLGXFGZxlJxV1RG50riGm+S2+aRJOL1mtz+d04QuT5OMmmBVu4U3ruppxMaATNgBmUH9U",
+	"KlrJ0eNHLVUgVhjbTDYPjX68gaHdrD0PWN8/gDvW1rIXLu/fCdc/7ItfnbUOeYBd2yXB8Bldqw6Epr3I",
+	"m9FRiMPdzcrpVkUkTZh+OKJzOsJidk1Jds/cGyCfD7F9lQoBZ3rGjMJd1MxeqK6nTDH8S7uIfwlMENKi",
+	"EUjnYO8JNjD7r/8PfDZOpFREzxGYAUH9mA3frgGEVXsHh0c73/T7e+RXTHaytzSIvqWJlkFlgSxexbr2",
+	"7N0YwpEg+oONLsmObetpv39KEj5mv9PRJcP7r71N4dAPDvbJ/wGDxBKo8yR1Bju/XvmA07kt9fDLK3K0",
+	"dxSRo72n/abA3BSKXLsFvxkrnW/+jhKo8u6bYoGtAcC+dSuH/nYP8dssSstP0gOsiN0ZA7GKXmgI4Ypy",
+	"grW07JCRM4oMTjAe1urZdbiAy0PbXK6oBaN05m8jsdpZnuQ4kjGaiMa2dHAJ9+uwf3IumKtvmdm8HP/O",
+	"hpFHYtr6uRFWCQ7MHzo6Fx75mSo4RO8hBzFNmEN0sTGBwNV2M7RoB+3i9sWG49IkkdewYLkNUQPKA7OV",
+	"zAzwqpgZH4mX47pM+AyzIc6FLw9n5Km7y2TzgtdzllnoJAtKA5wGXyXYXjQIboptrDQt93TMGLnkIrZ5",
+	"CeciTyS1+zlmTD/8I5WGDcmlwM+gbbvu8MquZnhz0plRlBt9Lth4zGydTFCs4L5XXcCa0qvQIoEW7d/n",
+	"QsnrB9otErG5siMWGu6guLAvb0zy6sYOKZO4OGdmrH/HvudSbI2SYuLLJGOVBEzWwIDEyJnqMKcDwXrK",
+	"pY59FkpY7Zguq3X8Dhb0WXY+WsLxYFRoHx3JuYeiGyWcCWNjwL1mdqtVizfQv4qTb2TC+epsVLI4qw/u",
+	"GEB5VboXj+5awPi9pSbXrVRRQE6+CHbXjp+sW9f4NCATj0rJMyyglkXdxppsNL1VxegWdNuAw2a0F5VY",
+	"eJlxRgHTBCbheVarbASaTF1hvKaqxTQu10IAjU4RmnVzUmSUCHSAnp8hPBtoZgbcZcShguuilYEOh5aP",
+	"DsmOl1xhXi5g9yLekK1yOpSi9GIwKDhZfagomls2kJnHTHH04mSJe6jfJlxncJxRFvvNR2lC/YMRU867",
+	"xnReDAs1XSlAN1Gx5ckzplxcNuxPHpGdmeQeaH/DtzLuXNie88jzWcXbl0tMmJkbUrDxGdgbAiBYv1Kd",
+	"TuC+LJuPXIoyDgbBUW35B3tJ4i5EEnw1GbyozZSskyQvHBUhR70hjT3r4240dtf9Enc6C974y1/Sf/Ug",
+	"L6DwaDDn0AvQRqTITgUv+KhruVOu6TXzpyFwvaGH6nWSLeeGcMDs0cyKTJVuBcNzsTMcMzbADwBkRFq3",
+	"GIx0njqLP/zoY2IUI4pRBKwhqQAVVJxDigVwA68XYkqtM+L77wHa26bZ+ew3RWQK5xUCzycMvAHztAgS",
+	"LOjMX0sQDrju+P0DVuglu6nw15eMYQ93dPJ8903nztLHF3hFVnxkxeSYZYRdRNqvPzSKMZRNzWfm8BEZ",
+	"zayJydumYjY30yrAtbUBPer3yUVqkJgTpvFiJs7F0f4+mc1caHgx7wpI++BR8POIqom0Pzkz0Ll47yQ3",
+	"BJ7ZySn4fgKWKKErt+sD8o+DY4hxsM0EmWhjqc5FNgArOG2HXJMZozpVtq56cRx2co+9sexcDCfGG8r8",
+	"JZkSTNHD6z5m9PLAArZjU8xgvORgnxgptLXB7X+zc9APVm+Joetltl03dHp9+3d1fPP+l9m6sjXNyffL",
+	"O9LvKpNstHq1nfIZRePyQ9Rlm0/6r1JdahAyzrDj+kcdNtOHrch6oIkBMxDC3Is4oeTg6aNH50LvHR3s",
+	"QF3esDwQVAd6WokphYf2/rF3cHjcd0YoDQngzlpQ1J3RAm3TwJNFUd3GS6vX+c9FrvSDmaW/R4Zw2jVA",
+	"zMOJtCjuZaiNyFnabQENmSpbHxfZmGZ2Sdw6Zr76EdW1vupnsM4/2Zdv6KS61rGnOzqsbgjLj6pfMkt6",
+	"X94p/eAJ1euvbv11ZKfM4qxUToWm246tkULQyRJ19gcgZy4MU3OZUBPUKUQTrRyTehF93D8l332Aj73D",
+	"xUhymIEE7zWJnw9uQDdD0q71O6LmrPdl1DxRUmvi9+XLo+bvwvkBifyN/PBf/99f1hA8eiFGDwEBOpGT",
+	"JXFZPjwoKxKcwYjmqZdOnS2XD3Yw2fkFsRS+BdcnRKlOWMX6I5m9bCFwfGSz6Utxsw4PVzML7QZQpXC+",
+	"zB45s8G0MGCaJHvkWxu1jBIHZVM+8mvKUWTNJEoWmhXXs+rq+/98/WxvFvdPz8UQ3M9qAO/8bd8DqLh4",
+	"XQG1okYyZkN7O76eLjCNi3ID07gG9CQ6mSg2gcL17pI5tHh2jbNGeFM3vsFYqgGjKuFMDckOFcT9kU3F",
+	"r4dLvriyt42g2lTQD44rKxjkaIBIBU/y9LW+hUtF5FSQ2dyAhE8wMjxZwLROsRZgshjakXPT3yNvVMws",
+	"Alc+NN4IIPB+IUbfOhq8jZixmoDZnBZs8HpO3hlJYEwtYENY0qATmZstvzkl+/ZSlCT9ppCejHLq44C/",
+	"iVrCWu4yrsVtT1OG2vMKN/hqL6tZlIzRFA9dVMnEJka6VJ6AdQOvrufcD//0XQyWZq/VxNMHHy51G62e",
+	"M9lg2nMJrkMyo5fO3+jHYC3q6DUH6U6GNimGxcNz4b9j8eBiMchXali+IJz6gi94x+faJryDyyFnamRH",
+	"G2oYyRuFSgneVW755gNtS4UrhqDPENdrbXgshoHNE7pgcdY7NcSFaO5l7FCl7obkdulcxMrjMJembbss",
+	"e9+FiwoISnedC7s2eL0J12pn6EAbIFvD+i6GnnW7RSTcObtHcjaDdm3IsbZQqBzc0UQbniQeKhnnESFI",
+	"V2mRwbxaFWURqZVUiAloBtn4AFIs1dMi7F8F9Q9n7tG+nUMdPEEjbouJnotMsuDyT6kmCRubgjTzK8eN",
+	"d3UUVs1V3hg6ZPAB/nZCgPaHZEfTMYODqGBU/VMESberZGOvBWvOSiyKtJtQw13rPhvxjtTx0igar5f1",
+	"J/xrYuJ9hjN4bpkj1u0tSTLr80ANkBvgU8vF1DxNmqvCAn3AC8RWjhkT+KSoeZ9m5a3TuZWV8znwTJbA",
+	"2dPI3QuaujX+2lAZh56F6htG31gND3o5CerlINAuXjEEiGJB53oqMUDIqvcJBBmpvKRYAI+mGXM4ZJa9",
+	"IrMiiZzYYeRjQOUZJFDKdG7HyqvmQ2jwuWBw1T9xfWlM0PbuoiyNyianBPisPiDWfQWOZELda8Fwwcbh",
+	"wjz9FD28mQNAygYPPnqINQuK8tppQKEjqbmtDwSQa4QbNvN3HmpQeZGu2K4U2artDNO5ZsoM82A5Xz3K",
+	"imOUSfLah3mBoIgZFhbwkgymOoDhDHBmUAPgvXFgkXTiBKjR2XoLC6CGxYRJUCfplFwyNkeys8G7cPsc",
+	"TqkezKRiaH4EzulyNrExTHiXc/pHaruxCJgntiQENyhySOo2P7awbpgjSKiB6hczboYYZwabR4Ww1TgE",
+	"o4ocPnpMfuDfIpKbQgOoqzQxtJABuy/ESILUOyGTf/M5YN/+aqtQOfmIeG/cIDFeuKQsvHxh4jAIeuTv",
+	"deIKBNVbOJ4tcWL5Qvg7ZoFqTwm90LCTVpPNj1jDZcg21RQ39uTg6WGXhExc6113bc2OLK6xkbjMLQkG",
+	"uC311zG8by1JzGytElodL6w1mStp5Egmnsqz6FQ9Z/RS53fKg35T7N0/d9+6RnZ/sY10TI44PDj+5vjJ",
+	"0ePjb1Yduqvnnh1NotkMPGQ7bG+yRw72jvcO+6fkgiUusNa1jv9G5p77vx83T+tsPq+dUVjj9LgDYcAp",
+	"gTM8lUKCm7Cpx9Lxaurz8LajGPFQoulyeQqJU4tvRY06WDa9uX3xP1ZNltHMeP9ZroNUpvxMxgzvYWbg",
+	"NVuAKkcIE5Un0+USCvYezS3echPKNWT9+tRWNVrIVNmUEycDkVivS8pD1huby9F04Hh8oUcAHMakM8t3",
+	"bQolmXJtpMrCxUHHuKAai4366wjIVorSI50jWAtyfqtzZDechUzxHrtskEWVifzX/3q8d7Dftyrn463v",
+	"3c/ziaIx67B7nnVU9yRnElz7TGL8j4aSiTEjqe0k2/W+3TUXBGjvqhlC1N0WUMEdQch9Sxwu1c1vTpt+",
+	"rKfN7iOrIOvpEgW5v0d+yoxMTi8X52Ko2R9Di5yBkSHZlT0C/NmRScBqPWInhGLQPdhoPaM+F2UjR3CH",
+	"zkwdqP1lVIopwlbhg9sd2rtzo0TWXG6gIDvu91MbCGXt3u6Z9TT7HFDCs8AvKAjgbyRDsoP2nUI6enaK",
+	"HIiaz9/ARQTvNBaWwNHSwn20H4Xmkh1nDoiVnGPeRKYHI8OwhibEVPRWprIZr+/UVgOYGTswpHORlbTA",
+	"6rj9ILvAaW8ovHaGz+xpLet+ULTGnAusjfVofz9bfO3qa2VVsrIfhtaUcoBFuGKWK5nnwn4CnYcVuSAa",
+	"xxesgQihVIASia7KYUFGD71JDMrm7AOUC3r4wdIzcIrCEBrTbCRFTEZSeH0fd8Ivp3NNZDYw3+JT0sFO",
+	"1KzT6mkXndb1ymPPvakBIcHFqa2uhokZVkdDGBZi5CUTzSrMc2xv99VWrakdNcnPSnW8eS3Q1SMSCF6R",
+	"yNGlTdnhxhbUM56t7rx7+YwcHR097WPBPRdbZvndJbtu3esPfMbqVzGmhu0a+3O4xY+66rBSER4zYWzS",
+	"ZO0wynyiFiIAGoMGfFtNACo3UNYu1dO7qmiHXdvGmzRpZz2fBz5Ui/xkh2xl5/00U65fxe5eafIRUY26",
+	"NT6yp9VlUlwONPsjjMGWggWSP1MfEW7Ba9ugmzcq3N7FEJRJBXV/mRaee0PsAFG751iEAya+ppL+5RYX",
+	"BCaLKlOMUVACoPEy9aTv9QDu3WDLdWUEvFm0FMYVKHHQLxTL9MJYD5A1A2K22o6vuzVSVE9tjD8SSETA",
+	"1EctkfZPLDQaagdkiAEZWYkqaBGYaNls2c/tlqjhEiNnF9pIUTDEOruxC6+QqRnIsTNq2kIbiNJZZ22G",
+	"tMwTUMHxOmAjbvBDsMNjc84fR4x05dDwbPhS8Fz7aGhbaIPH7iZVck7T+RwsvameelAkp5r1m3QuWzvp",
+	"hvxdeQd3JE7CATQFn5VECo/vSJh8lix+m1x9uRnFHlmG92gH8GVUqpH6IcDH8hhH7xWW/aR/t/z0PV3g",
+	"TdOzpiD333KoCNfGsSDkCNzGi8txwEy8F6mR3dqEzV2Ihc2Kt9pG61D74fkv+MUzxa6rV6825OSxzZmu",
+	"savWJCPb7qBoquetcf+LcCYfHK6oBDz5XJzJuGMocNk1sfkDMyYM1OWcCCLH47CEsM0DUot1a1/BR0BN",
+	"FTr9eR7TLdLp9sVcPrS3tp/bFXLBytTwdrt68V/zpH2pJ9NuavVk1h/HomyQFyCaKzUnymgD+DV1SXy6",
+	"Gk1ejhl/QMKGT7PocWmD4Aq/woMF1smuCOrjflPEsSXzN+Ho72MZjByDcbM6GHa37nEZjMp+NAUaF7bs",
+	"a4ixXbcQ5YIER2UMWUMk5mOMcTLF5EA4z2THUsaePVCsv+qZv8FqGQHXKJRqK6WPVA/9qY+Tdd9ngVRU",
+	"EJoYxwrq8hwPMQcRT9owQMnKGA7U16NJyoiRwYCImSqZTqaFlQWE99QyVoi3RjxDbrTH7cEBYF0NYsNU",
+	"49BBDS/7asOuhmSw6JnHM3LxTcXAJurHGIzmXPhQ3xCGIO81CyTK5w+Ljj45MkRXNizICMwKCYsnblWE",
+	"NKzUSkCKp8TBOLho4rACOZhFsu2Et2wKdpb8TbE4KmyH5XbDvHTJ0N4lh+XiJW4zaIJ5OA0VSHKHVVAm",
+	"PljbsAxJ/mXukWoO+K1wsBsyg9xxvG91mi2FSGT46tdo3/urBtpYKGCSIa/ZKYgLk6VsFBliUMFkWeGy",
+	"JpGyvFzZL1ld2C8BTbyuByyodDNNA28tNNt+uH+ATz6toK62N/neftTc6JyNOE0GvsDIirDXr4HRIwVa",
+	"kQ+PXW0TjLemHMIjRlSzXS40E5obbpWdusH80VsFk+7mteImVfiX2yv1uyFrgRkE5Z3rjTy1xUCfKZaZ",
+	"a3o3aXB5JebpHQnTur09swlJZITzx5BCdJA5N9AOdUlJsDmH+we3MCK7E/Fn6wr/TAuKWo04q8neRZiu",
+	"ZKv/aqf/aqevt9MvI7ioXlv7jpmAVd860/S/3AZ5Hd8q3AczrRtyU06Se+oguUPnyJfuGNl/esOs8It3",
+	"pKwoq7GPhFMxYkuTZL2FSxdtuAjTjlDymOt3schB6UvoyucCkdYIF6RYB8xiP5eB8bmpQcSfMnECQey6",
+	"CO2W1wYg9oboqnciTDNhH+dcLU5DcDZfkcSHJIDvyaZUEp/RD0MN2g37czbesOJVcVE8loPrDeelse7D",
+	"KRkzZmsxYQYu2lcBlluQC4YpmKmBhIS8/EDMaGxLQ+hUXbEFguZkVWWicxGMzE6VI64YTCkDiMdQt8jX",
+	"BCVSME24GCVpjPDLwf66MJgxx0RaTOUYu7oO8JxiuQMb1THGaJU4qA6NMesXjGT1pXx8S8zmVJlUMbLj",
+	"8Kj3j/suNCQoF7Gz/xicZkMsolWoEosVqm0JOmoqdVphZAtm8n77FjEjuYasYFszbiwVwiAVPh5JS17U",
+	"5kMQxRJm4fre+aSDC6i1INmVi39DKs8tvqfWXHvNNQOEhoaiCM6vnR+0LqkBsJ9Gkt/TeAI7RkqAhU04",
+	"P6I5GLxoxzm4E3tCsAhN5RGCN+6fMnXLLrZXBfdCfiotXsz1dFHH56MMZ20tzaxWSCh23cFOWh/UUken",
+	"jvsMLNcdyPG4PhHa4nBWzXC/3UoYSpP161kBofHL0/lh3rlktFEZFgDyZm4Ctea3szguUNXNBjzdoQ2u",
+	"KeDpbu1wTaN67/Wkrx61e+1Rw0PrA6tmDP0RrQe4jvf/ofbmohmf84y8ff0d+cc7W6lkhyklFRlJpRyO",
+	"WMKuWEJ+isgfKWeG/NsWbLC6Zz8rgfXzux/J8MOr18/Pfhy8/fnbH189G3x79v7F4Od3Pw7Jf5Dhwys3",
+	"qId/ho6WT0NXaSW9SPjoXDj138KxBAjycs6Er2pCfmfGLFzohu3LJjF/CCM3QjcO1xkEkEtPwLAKC9/1",
+	"cEioJsP/7urenwusq4jPBkPERoEPYH5T6op3pUIx58EcTamiI8OUhoTlH852f/j13e7+/v4BVstfaGgH",
+	"1e+IDH84e/jDr+8eHhwOyQUbyRnT8Oy///Dru/9+cDh048epc6NZMnaB1y5TAxiHFAZ6i0jCLxl5CCtw",
+	"Ypsn33/46UciFfn7+zevsUAOaPdSOAxsm0WE2acu7/of73zOKtc2mAQDK3DPz8XwD2Wr4EJCb0ddGkai",
+	"CbojbfZ1VgCc00T7O2HoEF1F+/7Huzat+1ceg+dYxGTK+GRqYK/n/CNLAliURweHTZq35v9mDWAuB4fL",
+	"wVyOn4RprYdP1oLXtBXm3UmtuQFccEHVongHeHL05Mnj/Scd6827M16ssPXP3bd49nZ/Vkm95QBIH3UJ",
+	"4A++rFutj/Nov7Fo1uctZjbl5Rl7LQejWb5HAraHWcRzxYVxNR0/1kKJb6iz1ckJw2ZzuEbrpXYkn4SP",
+	"aWaKGUTWCApo+VZ8QhugeknN4O5zLmg840YXl8AaiSJiy+V4Jz5O/t/Iv7ggl2xh85+gIC5wLyy3Dyk9",
+	"bFYwH7lqaNZgA00IqpS85mKirYDQjFBntsmGqskwNyrsaUOVGbo4OY12B25O0VZiQ7vycvsOARLC4Ya+",
+	"sUGGVjkCnjkM6/XAsIohh9G5eFZZOo0gCm5t/Toim/YBcCiFHF4EDBfL6xqsaQIj4oIc7TsMai+UP7z4",
+	"6e2PZx9eDL57d/bsxeD52X++H/YdU8a4OOxtQKHeCUs083MkNVN0Lw8LouFcbGZnyW+hHzJCvHHVPe+q",
+	"gWfmNIJWxTE3X+B18UOhBF51ysFGbpMHwRjYKFVYRftff/YuGFVM9U7+9RuIS5u9Z5tLQTb1Hvai3sdd",
+	"LgxTgibOtvDpt2xEZXb1I79igmntEvZozPEvyGBkOhD8C21wGSvfywkXkdWaiJI+wT+RE1SnRFzMhwuw",
+	"FlzLNDXTmnb/HmYrRFZj0pFbYG/7heZDo3Xearbu9aAVlvcxMeGCnYQFI/NydFgcUkfevh2RvDi3KwsQ",
+	"BVV38o6h5ToMdFf82IJiQuZ6hJm/UZ4KGeeAGRcZsG22/mJU0+oLqIAuRojCYaQ+IfOEioikc4BmjqyZ",
+	"kRmWt2Pfq2npVcncbEWFrRh/QjxGkI4C4PqokCUSETpjIp4xYXRoAsuaren0ZUInOiJCuh207YxowkRM",
+	"FWxArCOXs26HpV0lx5j8Li+CfvCvagfPs/KNlrzR8m2lpK6W7YIKW6/+2c+2AnfGjQulgL0LxHKUlqbJ",
+	"bLVNeFozirdM0MQscJ4jV5OSK0DQxmawPzqfM5o0DeoXfOelVLPdgyf9YDuxZQ4U99un//8A",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

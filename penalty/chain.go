@@ -78,6 +78,10 @@ func recomputeParty(
 	}
 	var fresh []models.Penalty
 	var changes []penaltyChange
+	first, err := tx.FirstVersion(ctx) // penalty ids derive from the offence's
+	if err != nil {
+		return err
+	}
 	for _, o := range offs {
 		ln, ok := lines[o.ID.String()]
 		if !ok {
@@ -85,7 +89,7 @@ func recomputeParty(
 		}
 		if cur := byOffence[o.ID]; cur == nil {
 			p := penaltyOf(o, ln, rsID)
-			p.Version, p.Revision = 1, 1
+			p.Version, p.Revision = first, 1
 			fresh = append(fresh, p)
 			tx.Changed(EntityPenalty, p.ID, offenceKeys(o)...)
 		} else {

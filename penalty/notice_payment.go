@@ -43,51 +43,62 @@ func (s *Service) RecordPayment(
 ) (models.PenaltyPayment, bool, error) {
 	var out models.PenaltyPayment
 	created := false
-	in.ReceiptNumber = strings.TrimSpace(in.ReceiptNumber)
 	err := s.db.InTx(ctx, storage.ActorOf(sc), func(tx *storage.Tx) error {
-		n, err := lockNotice(ctx, tx, sc, notice)
-		if err != nil {
-			return err
-		}
-		if prior, ok, err := paymentByReceipt(ctx, tx, n.JurisdictionID, in.ReceiptNumber); err != nil || ok {
-			if err == nil && !samePayment(prior, notice, in) {
-				err = models.Errorf(
-					models.KindConflict,
-					"receipt_reused",
-					"receipt %s is already recorded for another payment",
-					in.ReceiptNumber,
-				)
-			}
-			out = prior
-			return err
-		}
-		v, err := loadNotice(ctx, tx, sc, notice)
-		if err != nil {
-			return err
-		}
-		if err := s.checkPayment(v, in); err != nil {
-			return err
-		}
-		out = models.PenaltyPayment{
-			ID:             uuid.Must(uuid.NewV7()),
-			PenaltyID:      in.PenaltyID,
-			NoticeID:       n.ID,
-			NoticeRevision: n.Revision,
-			Amount:         in.Amount,
-			PaidOn:         time.Date(in.PaidOn.Year, in.PaidOn.Month, in.PaidOn.Day, 0, 0, 0, 0, time.UTC),
-			ReceiptNumber:  in.ReceiptNumber,
-			RecordedBy:     sc.UserID,
-			JurisdictionID: n.JurisdictionID,
-			OwnerID:        n.OwnerID,
-			CreatedAt:      time.Now().UTC(),
-		}
-		if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
-			return storage.MapError(fmt.Errorf("insert payment: %w", err), "payment")
-		}
-		created = true
-		return tx.Audit("penalty_notice.payment", EntityNotice, n.ID, nil, out)
+		var err error
+		out, created, err = s.recordPayment(ctx, tx, sc, notice, in)
+		return err
 	})
 	return out, created, err
+}
+
+// recordPayment is RecordPayment in the caller's transaction.
+func (s *Service) recordPayment(
+	ctx context.Context,
+	tx *storage.Tx,
+	sc models.Scope,
+	notice uuid.UUID,
+	in PaymentInput,
+) (models.PenaltyPayment, bool, error) {
+	in.ReceiptNumber = strings.TrimSpace(in.ReceiptNumber)
+	n, err := lockNotice(ctx, tx, sc, notice)
+	if err != nil {
+		return models.PenaltyPayment{}, false, err
+	}
+	if prior, ok, err := paymentByReceipt(ctx, tx, n.JurisdictionID, in.ReceiptNumber); err != nil || ok {
+		if err == nil && !samePayment(prior, notice, in) {
+			err = models.Errorf(
+				models.KindConflict,
+				"receipt_reused",
+				"receipt %s is already recorded for another payment",
+				in.ReceiptNumber,
+			)
+		}
+		return prior, false, err
+	}
+	v, err := loadNotice(ctx, tx, sc, notice)
+	if err != nil {
+		return models.PenaltyPayment{}, false, err
+	}
+	if err := s.checkPayment(v, in); err != nil {
+		return models.PenaltyPayment{}, false, err
+	}
+	out := models.PenaltyPayment{
+		ID:             uuid.Must(uuid.NewV7()),
+		PenaltyID:      in.PenaltyID,
+		NoticeID:       n.ID,
+		NoticeRevision: n.Revision,
+		Amount:         in.Amount,
+		PaidOn:         time.Date(in.PaidOn.Year, in.PaidOn.Month, in.PaidOn.Day, 0, 0, 0, 0, time.UTC),
+		ReceiptNumber:  in.ReceiptNumber,
+		RecordedBy:     sc.UserID,
+		JurisdictionID: n.JurisdictionID,
+		OwnerID:        n.OwnerID,
+		CreatedAt:      time.Now().UTC(),
+	}
+	if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
+		return models.PenaltyPayment{}, false, storage.MapError(fmt.Errorf("insert payment: %w", err), "payment")
+	}
+	return out, true, tx.Audit("penalty_notice.payment", EntityNotice, n.ID, nil, out)
 }
 
 func samePayment(p models.PenaltyPayment, notice uuid.UUID, in PaymentInput) bool {

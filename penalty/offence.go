@@ -160,6 +160,10 @@ func (s *Service) wantedOffences(
 	if r.Status == models.StatusWithdrawn || r.Status == models.StatusDiscarded {
 		return out, nil
 	}
+	first, err := w.Tx().FirstVersion(ctx) // offence ids derive from the inspection's
+	if err != nil {
+		return nil, err
+	}
 	status := string(rules.OffencePending)
 	if r.Status == models.StatusApproved {
 		status = string(rules.OffenceCharged)
@@ -195,7 +199,7 @@ func (s *Service) wantedOffences(
 				OwnerID:        r.OwnerID,
 				InspectorID:    r.InspectorID,
 			}
-			o.Version = 1
+			o.Version = first
 			out[id] = o
 		}
 	}

@@ -19,6 +19,19 @@ func ValidateVessel(v models.Vessel) error { return validateVessel(v, true) }
 // frozen.
 func validateVessel(v models.Vessel, kindInRegime bool) error {
 	var f models.FieldErrors
+	validateSpecialCategory(&f, v)
+	if kindInRegime {
+		validateKindInRegime(&f, v)
+	}
+	validateKindParticulars(&f, v)
+	if v.GRT != nil && v.NRT != nil && *v.NRT > *v.GRT {
+		f.Add("nrt", "exceeds_grt", "net tonnage cannot exceed gross tonnage")
+	}
+	return f.Err()
+}
+
+// validateSpecialCategory: Karnataka 2025, r.90 and r.98(3).
+func validateSpecialCategory(f *models.FieldErrors, v models.Vessel) {
 	if v.SpecialCategory && !strings.HasSuffix(v.RegistrationNumber, "SPL") {
 		// Karnataka 2025, r.98(3): a special category vessel's number is suffixed "SPL".
 		f.Add(
@@ -35,18 +48,29 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 			"only mechanically propelled vessels can be special category (Karnataka 2025, r.90)",
 		)
 	}
-	if kinds, ok := regimeKinds[rules.Regime(v.Regime)]; kindInRegime && ok &&
-		!slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
-		f.Add(
-			"kind",
-			"kind_not_in_regime",
-			"%s knows no %s vessel: its kinds are %s (%s)",
-			v.Regime,
-			strings.ReplaceAll(v.Kind, "_", " "),
-			kindList(kinds.kinds),
-			kinds.rule,
-		)
+}
+
+// validateKindInRegime checks that the vessel's kind is one its regime
+// defines.
+func validateKindInRegime(f *models.FieldErrors, v models.Vessel) {
+	kinds, ok := regimeKinds[rules.Regime(v.Regime)]
+	if !ok || slices.Contains(kinds.kinds, rules.VesselKind(v.Kind)) {
+		return
 	}
+	f.Add(
+		"kind",
+		"kind_not_in_regime",
+		"%s knows no %s vessel: its kinds are %s (%s)",
+		v.Regime,
+		strings.ReplaceAll(v.Kind, "_", " "),
+		kindList(kinds.kinds),
+		kinds.rule,
+	)
+}
+
+// validateKindParticulars checks what each kind of vessel must (or must
+// not) record: engine, zone, category, the unit of its power.
+func validateKindParticulars(f *models.FieldErrors, v models.Vessel) {
 	switch v.Kind {
 	case "non_mechanised":
 		if v.EnginePower != nil {
@@ -56,7 +80,7 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 			// Karnataka 2025, r.102(1)(a): non-mechanised boats ply only in Zone 3.
 			f.Add("zone", "zone_3_only", "non-mechanised boats may ply only in Zone 3 (Karnataka 2025, r.102(1)(a))")
 		}
-		validateNonMechCategory(&f, v)
+		validateNonMechCategory(f, v)
 	case "mechanised":
 		if v.Category == nil {
 			f.Add("category", "required", "a mechanised vessel needs its category A, B or C (Karnataka 2025, r.5, r.28)")
@@ -68,18 +92,14 @@ func validateVessel(v models.Vessel, kindInRegime bool) error {
 				"a mechanised vessel needs its zone of operation 1, 2 or 3 (Karnataka 2025, r.43, Form-4A/4B)",
 			)
 		}
-		requirePower(&f, v, "BHP", "kW")
+		requirePower(f, v, "BHP", "kW")
 	case "steam":
 		// Paradip 1967, r.2(l), r.29(1): steam boats are rated in nominal horse power.
-		requirePower(&f, v, "NHP")
+		requirePower(f, v, "NHP")
 	case "motor":
 		// Paradip 1967, r.2(f), r.29(2); Kandla 1955, s.31(2): motor boats are rated in BHP.
-		requirePower(&f, v, "BHP", "kW")
+		requirePower(f, v, "BHP", "kW")
 	}
-	if v.GRT != nil && v.NRT != nil && *v.NRT > *v.GRT {
-		f.Add("nrt", "exceeds_grt", "net tonnage cannot exceed gross tonnage")
-	}
-	return f.Err()
 }
 
 func requirePower(f *models.FieldErrors, v models.Vessel, units ...string) {

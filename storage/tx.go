@@ -51,6 +51,26 @@ type Tx struct {
 	changes []Change
 	audit   []models.AuditEntry
 	after   []func()
+	// first is FirstVersion's answer, read once per transaction.
+	first int64
+}
+
+// FirstVersion is the version a record created in this transaction starts
+// at: 1, or the floor of the sync epoch once one was advanced
+// (sync/epoch_advance.go, docs/SYNC.md §6.10). A record created again after
+// a restore — a phone's resent mutation, an id derived from another — then
+// never takes a version the history before the restore issued for it.
+// Records with a fresh random id may start at 1; those a phone or a
+// derivation names start here.
+func (tx *Tx) FirstVersion(ctx context.Context) (int64, error) {
+	if tx.first == 0 {
+		if err := tx.DB.WithContext(ctx).Raw(`SELECT greatest(floor, 1) FROM sync_epoch WHERE id`).
+			Scan(&tx.first).Error; err != nil {
+			return 0, fmt.Errorf("first version: %w", err)
+		}
+		tx.first = max(tx.first, 1)
+	}
+	return tx.first, nil
 }
 
 // Changed records that an entity changed under the given scope keys.

@@ -79,6 +79,30 @@ func (ct *chunkTx) check(
 	args inspect.Args,
 ) (Result, *pending) {
 	st, agg := ct.st, args.Aggregate()
+	if r, stop := ct.ordered(ctx, m, hash, agg); stop {
+		return r, nil
+	}
+	c, err := st.captureOf(m)
+	if err != nil {
+		return ct.reject(ctx, m, hash, err), nil
+	}
+	jur, r, stop := ct.admit(ctx, m, hash, cmd, args, c)
+	if stop {
+		return r, nil
+	}
+	r, p := ct.run(ctx, m, hash, cmd, args, c)
+	if p != nil && cmd.Creates && cmd.Kind == inspect.AggregateInspection && r.Code == "" && jur != uuid.Nil {
+		st.jur[agg] = jur // the inspection just created took its vessel's jurisdiction, read from the same row
+		st.inspector[agg] = st.sc.UserID
+	}
+	return r, p
+}
+
+// ordered holds back a mutation a supervisor holds in quarantine, and one
+// behind an earlier mutation of its aggregate that did not apply: stop is
+// true with the answer for it.
+func (ct *chunkTx) ordered(ctx context.Context, m Mutation, hash []byte, agg uuid.UUID) (r Result, stop bool) {
+	st := ct.st
 	if _, ok := st.held[m.ID]; ok {
 		st.blocked[agg] = true
 		return Result{
@@ -87,46 +111,52 @@ func (ct *chunkTx) check(
 			Status:  StatusDeferred,
 			Code:    CodeQuarantined,
 			Message: "held in quarantine for a supervisor",
-		}, nil
+		}, true
 	}
 	if st.blocked[agg] || st.waitingBefore(agg, m) {
-		return ct.defer_(ctx, m, hash, agg, CodeWaitingForEarlier), nil
+		return ct.defer_(ctx, m, hash, agg, CodeWaitingForEarlier), true
 	}
-	c, err := st.captureOf(m)
-	if err != nil {
-		return ct.reject(ctx, m, hash, err), nil
-	}
+	return Result{}, false
+}
+
+// admit checks that the aggregate exists (or the command creates it), that
+// the device's user was assigned to its jurisdiction on the capture date
+// (or is vouched for), and the owners-only commands: stop is true with the
+// answer when the mutation may not run. jur is the aggregate's
+// jurisdiction.
+func (ct *chunkTx) admit(
+	ctx context.Context,
+	m Mutation,
+	hash []byte,
+	cmd inspect.Command,
+	args inspect.Args,
+	c Capture,
+) (jur uuid.UUID, r Result, stop bool) {
+	agg := args.Aggregate()
 	jur, exists, err := ct.jurisdictionOf(ctx, cmd, args)
 	if err != nil {
-		return ct.retryOn(m, err), nil
+		return jur, ct.retryOn(m, err), true
 	}
 	if !exists && !cmd.Creates {
-		return ct.missing(ctx, m, hash, agg), nil
+		return jur, ct.missing(ctx, m, hash, agg), true
 	}
-	if exists || cmd.Creates {
-		ok, err := ct.authorised(ctx, jur, c.At)
-		if err == nil && !ok && exists && !cmd.Creates {
-			ok, err = ct.vouchedFor(ctx, agg)
-		}
-		if err != nil {
-			return ct.retryOn(m, err), nil
-		}
-		if !ok && jur != uuid.Nil {
-			return ct.quarantine(ctx, m, agg, jur, c), nil
-		}
+	ok, err := ct.authorised(ctx, jur, c.At)
+	if err == nil && !ok && exists && !cmd.Creates {
+		ok, err = ct.vouchedFor(ctx, agg)
 	}
-	if err := ct.e.ownerOnly(ctx, ct.tx, st, cmd, agg); err != nil {
+	if err != nil {
+		return jur, ct.retryOn(m, err), true
+	}
+	if !ok && jur != uuid.Nil {
+		return jur, ct.quarantine(ctx, m, agg, jur, c), true
+	}
+	if err := ct.e.ownerOnly(ctx, ct.tx, ct.st, cmd, agg); err != nil {
 		if models.KindOf(err) == models.KindForbidden {
-			return ct.reject(ctx, m, hash, err), nil
+			return jur, ct.reject(ctx, m, hash, err), true
 		}
-		return ct.retryOn(m, err), nil
+		return jur, ct.retryOn(m, err), true
 	}
-	r, p := ct.run(ctx, m, hash, cmd, args, c)
-	if p != nil && cmd.Creates && cmd.Kind == inspect.AggregateInspection && r.Code == "" && jur != uuid.Nil {
-		st.jur[agg] = jur // the inspection just created took its vessel's jurisdiction, read from the same row
-		st.inspector[agg] = st.sc.UserID
-	}
-	return r, p
+	return jur, Result{}, false
 }
 
 // run applies the command inside its own savepoint, which it takes and,

@@ -180,86 +180,25 @@ func (e *Engine) reapply(
 	args json.RawMessage,
 	reason string,
 ) (Result, error) {
-	var m Mutation
-	if err := json.Unmarshal(q.Payload, &m); err != nil {
-		return Result{}, fmt.Errorf("decode quarantined payload: %w", err)
-	}
-	hash, err := RequestHash(asReceived(q.Payload, m)) // the device's intent keeps its identity
+	m, hash, err := heldMutation(q, args)
 	if err != nil {
 		return Result{}, err
 	}
-	if len(args) > 0 {
-		m.Args = args
-	}
-	var info struct {
-		Role         models.Role
-		RegisteredAt time.Time
-	}
-	if err := e.db.Gorm.WithContext(ctx).
-		Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, q.DeviceID).
-		Scan(&info).
-		Error; err != nil {
+	st, registered, err := e.authorState(ctx, q)
+	if err != nil {
 		return Result{}, err
 	}
-	st := newState(
-		models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role},
-		device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt},
-		e.clock().UTC(),
-		nil,
-	)
-	st.drain, st.loaded = true, true
-	c, err := e.heldCapture(ctx, q, m, st.received, info.RegisteredAt)
+	c, err := e.heldCapture(ctx, q, m, st.received, registered)
 	if err != nil {
 		return Result{}, err
 	}
 	var r Result
 	err = e.db.InTx(ctx, actor(st), func(tx *storage.Tx) error {
-		if err := e.lockDevice(ctx, tx, st); err != nil {
-			return err
-		}
-		if err := tx.DB.WithContext(ctx).
-			Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).
-			Error; err != nil {
-			return err
-		}
-		if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
-			return err
-		}
-		cmd, ok := inspect.LookupCommand(m.Name, m.Version)
-		if !ok {
-			return models.Errorf(models.KindConflict, "unknown_mutation", "this server does not know %s v%d", m.Name, m.Version)
-		}
-		a, err := cmd.Decode(m.Args)
-		if err != nil {
-			return err
-		}
-		if err := e.ownerOnly(ctx, tx, st, cmd, a.Aggregate()); models.KindOf(err) == models.KindForbidden {
-			// Only the inspection's own inspector changes it, even through
-			// a supervisor's reapply: discard it instead.
-			return models.Errorf(
-				models.KindConflict,
-				CodeNotInspectionOwner,
-				"the mutation's author is not this inspection's inspector; discard it",
-			)
-		} else if err != nil {
-			return err
-		}
-		ct, err := e.newChunkTx(ctx, st, tx, false, nil)
-		if err != nil {
-			return err
-		}
-		var p *pending
-		r, p = ct.run(ctx, m, hash, cmd, a, c)
-		if p == nil {
-			return nil // not applied: nothing to commit but the rejection rows
-		}
-		if err := writeOutcomes(ctx, tx, []pending{*p}); err != nil {
-			return err
-		}
-		if err := markDecided(ctx, tx.DB, q, "reapplied", sc.UserID, e.clock().UTC(), reason); err != nil {
-			return err
-		}
-		return ct.w.Finish(ctx)
+		var err error
+		r, err = e.reapplyIn(ctx, tx, st, m, hash, c, func() error {
+			return markDecided(ctx, tx.DB, q, "reapplied", sc.UserID, e.clock().UTC(), reason)
+		})
+		return err
 	})
 	if errors.Is(err, errBusy) {
 		return r, busy()
@@ -269,6 +208,124 @@ func (e *Engine) reapply(
 		e.enqueue(*a) // later mutations of the aggregate waited for this one
 	}
 	return r, err
+}
+
+// heldMutation is the quarantined mutation with the supervisor's corrected
+// args, if any, and the hash of the device's own intent, which keeps its
+// identity.
+func heldMutation(q models.QuarantineEntry, args json.RawMessage) (Mutation, []byte, error) {
+	var m Mutation
+	if err := json.Unmarshal(q.Payload, &m); err != nil {
+		return m, nil, fmt.Errorf("decode quarantined payload: %w", err)
+	}
+	hash, err := RequestHash(asReceived(q.Payload, m))
+	if err != nil {
+		return m, nil, err
+	}
+	if len(args) > 0 {
+		m.Args = args
+	}
+	return m, hash, nil
+}
+
+// authorState is the push state of the mutation's author and device, as a
+// drain runs it, and when the device was registered.
+func (e *Engine) authorState(ctx context.Context, q models.QuarantineEntry) (*state, time.Time, error) {
+	var info struct {
+		Role         models.Role
+		RegisteredAt time.Time
+	}
+	if err := e.db.Gorm.WithContext(ctx).
+		Raw(`SELECT u.role, d.registered_at FROM devices d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, q.DeviceID).
+		Scan(&info).
+		Error; err != nil {
+		return nil, time.Time{}, err
+	}
+	st := newState(
+		models.Scope{UserID: q.UserID, DeviceID: q.DeviceID, Role: info.Role},
+		device{ID: q.DeviceID, UserID: q.UserID, RegisteredAt: info.RegisteredAt},
+		e.clock().UTC(),
+		nil,
+	)
+	st.drain, st.loaded = true, true
+	return st, info.RegisteredAt, nil
+}
+
+// reapplyIn runs m in tx as its author would have, under the device's
+// lock, after clearing its earlier rejection and backlog rows; decided
+// records the supervisor's decision when it applied.
+func (e *Engine) reapplyIn(
+	ctx context.Context,
+	tx *storage.Tx,
+	st *state,
+	m Mutation,
+	hash []byte,
+	c Capture,
+	decided func() error,
+) (Result, error) {
+	if err := e.lockDevice(ctx, tx, st); err != nil {
+		return Result{}, err
+	}
+	if err := tx.DB.WithContext(ctx).
+		Exec("DELETE FROM applied_mutations WHERE id = ? AND status = 'rejected'", m.ID).
+		Error; err != nil {
+		return Result{}, err
+	}
+	if err := tx.DB.WithContext(ctx).Exec("DELETE FROM mutation_backlog WHERE mutation_id = ?", m.ID).Error; err != nil {
+		return Result{}, err
+	}
+	cmd, a, err := e.ownedCommand(ctx, tx, st, m)
+	if err != nil {
+		return Result{}, err
+	}
+	ct, err := e.newChunkTx(ctx, st, tx, false, nil)
+	if err != nil {
+		return Result{}, err
+	}
+	r, p := ct.run(ctx, m, hash, cmd, a, c)
+	if p == nil {
+		return r, nil // not applied: nothing to commit but the rejection rows
+	}
+	if err := writeOutcomes(ctx, tx, []pending{*p}); err != nil {
+		return r, err
+	}
+	if err := decided(); err != nil {
+		return r, err
+	}
+	return r, ct.w.Finish(ctx)
+}
+
+// ownedCommand decodes m's command; only the inspection's own inspector
+// changes it, even through a supervisor's reapply.
+func (e *Engine) ownedCommand(
+	ctx context.Context,
+	tx *storage.Tx,
+	st *state,
+	m Mutation,
+) (inspect.Command, inspect.Args, error) {
+	cmd, ok := inspect.LookupCommand(m.Name, m.Version)
+	if !ok {
+		return cmd, nil, models.Errorf(
+			models.KindConflict,
+			"unknown_mutation",
+			"this server does not know %s v%d",
+			m.Name,
+			m.Version,
+		)
+	}
+	a, err := cmd.Decode(m.Args)
+	if err != nil {
+		return cmd, nil, err
+	}
+	err = e.ownerOnly(ctx, tx, st, cmd, a.Aggregate())
+	if models.KindOf(err) == models.KindForbidden {
+		return cmd, nil, models.Errorf(
+			models.KindConflict,
+			CodeNotInspectionOwner,
+			"the mutation's author is not this inspection's inspector; discard it",
+		)
+	}
+	return cmd, a, err
 }
 
 // heldCapture is the capture a quarantined mutation is reapplied with: the

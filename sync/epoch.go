@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/storage"
 )
@@ -61,15 +63,22 @@ func Epoch(ctx context.Context, q Querier) (string, error) {
 
 // NewEpoch starts a new epoch by hand (`tindal sync new-epoch`), for a
 // loss of history the fingerprint cannot see: every phone resends what it
-// kept and resyncs. Returns the new epoch.
-func NewEpoch(ctx context.Context, db *storage.DB) (string, error) {
-	if _, err := db.Pool.Exec(
-		ctx,
-		`UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`,
-	); err != nil {
-		return "", fmt.Errorf("start a new sync epoch: %w", err)
+// kept and resyncs. In the same transaction it advances positions and
+// versions past the old epoch's (AdvanceEpoch).
+func NewEpoch(ctx context.Context, db *storage.DB) (Advance, error) {
+	var out Advance
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE sync_epoch SET nonce = gen_random_uuid(), started_at = now() WHERE id`)
+		if err != nil {
+			return err
+		}
+		out, err = advanceIn(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return Advance{}, fmt.Errorf("start a new sync epoch: %w", err)
 	}
-	return Epoch(ctx, db.Pool)
+	return out, nil
 }
 
 // EpochChangedError is ErrEpochChanged with the epoch the server serves

@@ -98,9 +98,10 @@ func TestAnotherEpochIsRefusedEverywhere(t *testing.T) {
 		t.Fatalf("verify in the same epoch: epoch %q, err %v", e, err)
 	}
 
-	now, err := tsync.NewEpoch(ctx, f.db)
-	if err != nil || now == old {
-		t.Fatalf("new epoch %q (err %v), the old was %q", now, err, old)
+	adv, err := tsync.NewEpoch(ctx, f.db)
+	now := adv.Epoch
+	if err != nil || now == old || !adv.Advanced {
+		t.Fatalf("new epoch %q advanced %v (err %v), the old was %q", now, adv.Advanced, err, old)
 	}
 	var changed *tsync.EpochChangedError
 	if _, err := f.pullAll(first.Cursor); !errors.As(err, &changed) || changed.Epoch != now || !errors.Is(err, tsync.ErrEpochChanged) {

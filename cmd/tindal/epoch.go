@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/tindal/tindal/sync"
 )
@@ -36,10 +37,12 @@ func cmdSync(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		return err
 	}
-	e, err := sync.NewEpoch(ctx, a.db)
+	adv, err := sync.NewEpoch(ctx, a.db)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "sync epoch %s replaced by %s: every phone resends what it kept, then resyncs\n", old, e)
+	fmt.Fprintf(stdout, "sync epoch %s replaced by %s: every phone resends what it kept, then resyncs; "+
+		"positions and versions start at %d (%d rows moved in %s)\n",
+		old, adv.Epoch, adv.Floor, adv.Rows, adv.Took.Round(time.Millisecond))
 	return nil
 }

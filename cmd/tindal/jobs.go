@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/models"
@@ -30,7 +31,8 @@ const jobsUsage = `usage:
   tindal jobs list                     list the jobs, schedules, next and last runs
   tindal jobs run NAME [--now DATE]    run one job now, reading the law as of DATE (YYYY-MM-DD, Asia/Kolkata)
 
-jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping, finding-overdue
+jobs: certificate-expiry, inspection-overdue, coc-2027, repeat-offences, notify-dispatch, housekeeping, finding-overdue,
+      photo-orphans
 settings: TINDAL_SMTP_URL (unset = in-app only), TINDAL_MAIL_FROM (default Tindal <reminders@tindal.local>),
           TINDAL_COC_DEADLINE (the legacy-CoC deadline, default 2027-06-06), TINDAL_JOBS (off = serve without
           the scheduler)
@@ -46,7 +48,14 @@ type jobsKit struct {
 // newJobs builds the jobs service from the configuration: email when an
 // SMTP server is configured, the fit-to-ply reading of the compliance view,
 // and the housekeeping steps of the photo and sync packages.
-func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs blob.Store) (*jobsKit, error) {
+//
+// metrics, when set, receives the photo-orphans sweep's counters.
+func (a *app) newJobs(
+	getenv func(string) string,
+	reg *registry.Service,
+	blobs blob.Store,
+	metrics prometheus.Registerer,
+) (*jobsKit, error) {
 	d := jobs.Deps{DB: a.db, Log: a.log, Outbox: notify.Outbox{Email: a.cfg.SMTPURL != ""}, Fitness: fitness(reg),
 		Settings: a.cfg.Rules}
 	if a.cfg.SMTPURL != "" {
@@ -79,6 +88,12 @@ func (a *app) newJobs(getenv func(string) string, reg *registry.Service, blobs b
 				return int64(h.UploadsAborted + h.BlobsCollected + h.WorkRequeued + h.StagedSwept), err
 			}},
 		)
+		orphans := photo.NewOrphans(a.db, blobs, photo.OrphanOptions{Grace: a.cfg.OrphanGrace, Logger: a.log,
+			Metrics: metrics})
+		d.PhotoOrphans = func(ctx context.Context, now time.Time) (int64, error) {
+			n, err := orphans.Sweep(ctx, now)
+			return int64(n.Deleted), err
+		}
 	}
 	return &jobsKit{svc: jobs.New(d), feed: &notify.Feed{DB: a.db}, cal: &notify.Calendars{DB: a.db}}, nil
 }
@@ -126,7 +141,7 @@ func cmdJobs(ctx context.Context, args []string, getenv func(string) string, std
 	if err := storage.CheckSchema(ctx, a.db.SQL); err != nil {
 		return err
 	}
-	k, err := a.newJobs(getenv, registry.New(a.db, time.Now).WithRules(rules.NewRegistry(a.cfg.Rules)), nil)
+	k, err := a.newJobs(getenv, registry.New(a.db, time.Now).WithRules(rules.NewRegistry(a.cfg.Rules)), nil, nil)
 	if err != nil {
 		return err
 	}

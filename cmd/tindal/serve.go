@@ -19,6 +19,7 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
@@ -157,6 +158,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := a.prepareSchema(ctx, *noMigrate, stdout); err != nil {
 		return err
 	}
+	if err := a.advanceEpoch(ctx); err != nil {
+		return err
+	}
 	if err := a.blobs.EnsureBucket(ctx); err != nil {
 		a.log.Warn("object store not ready; photo endpoints will answer 503 until it is", "err", err)
 	}
@@ -170,6 +174,23 @@ func (a *app) prepareSchema(ctx context.Context, noMigrate bool, w io.Writer) er
 	return storage.Migrate(ctx, a.db.SQL, w)
 }
 
+// advanceEpoch moves positions and versions past the last epoch's when the
+// database serves a new one (a restore; docs/OPERATIONS.md "How to
+// restore"), before anything is served.
+func (a *app) advanceEpoch(ctx context.Context) error {
+	adv, err := tsync.AdvanceEpoch(ctx, a.db)
+	if err != nil {
+		return err
+	}
+	if adv.Advanced {
+		a.log.Warn(
+			"a new sync epoch: the database was restored or recreated; "+
+				"positions and versions advanced past the last epoch's",
+			"epoch", adv.Epoch, "floor", adv.Floor, "rows", adv.Rows, "took", adv.Took.String())
+	}
+	return nil
+}
+
 // serve runs the API, the background workers and the scheduler until ctx
 // ends, then shuts down in order: stop accepting and drain the HTTP
 // server, stop and join every worker, stop the scheduler and the runs
@@ -180,7 +201,7 @@ func (a *app) serve(ctx context.Context) error {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	ruleSets := rules.NewRegistry(a.cfg.Rules)
 	registrySvc := registry.New(a.db, time.Now).WithRules(ruleSets)
-	jk, err := a.newJobs(a.getenv, registrySvc, a.blobs)
+	jk, err := a.newJobs(a.getenv, registrySvc, a.blobs, reg)
 	if err != nil {
 		return err
 	}
@@ -225,7 +246,9 @@ func (a *app) serve(ctx context.Context) error {
 	srv, err := api.NewServer(api.Deps{Logger: a.log, DB: a.db, Blobs: blobPinger{a.blobs}, Auth: a.auth, Pages: site,
 		Registry: registrySvc, Metrics: reg, Clock: time.Now, Push: pushEng, Inspect: inspSvc,
 		Jobs: jk.svc, Feed: jk.feed, Calendars: jk.cal, PublicBaseURL: a.cfg.PublicBaseURL,
-		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies})
+		Photos: photos, LocalBlobs: local, Pull: pull, Rules: ruleSets, TrustedProxies: a.cfg.TrustedProxies,
+		Outbox:   notify.Outbox{Email: a.cfg.SMTPURL != ""},
+		UPIPayee: penalty.Payee{VPA: a.cfg.UPIPayee, Name: a.cfg.UPIPayeeName}})
 	if err != nil {
 		return err
 	}

@@ -77,6 +77,12 @@ type Store interface {
 	Delete(ctx context.Context, key string) error
 	// Exists reports whether an object is stored at key.
 	Exists(ctx context.Context, key string) (bool, error)
+	// List calls fn with every object whose key begins with prefix
+	// (Key, Size and Modified set; SHA256 and ContentType may be empty),
+	// for housekeeping. The order is unspecified; fn's error stops the
+	// listing and is returned as is. An object written or deleted during
+	// the listing may or may not be seen.
+	List(ctx context.Context, prefix string, fn func(Info) error) error
 
 	// PresignPut signs a single PUT of exactly the declared bytes to key. The
 	// client must send the returned headers, which include the SHA-256 as a

@@ -96,7 +96,7 @@ func (l *Local) Put(ctx context.Context, key string, r io.Reader, size int64, op
 	if err := checkPut(key, size, opts); err != nil {
 		return Info{}, err
 	}
-	if _, err := l.writeObject(l.path(key), r, size, opts.ContentType, opts.SHA256); err != nil {
+	if _, err := l.writeObject(key, r, size, opts.ContentType, opts.SHA256); err != nil {
 		return Info{}, fmt.Errorf("put %q: %w", key, err)
 	}
 	return l.Stat(ctx, key)
@@ -182,7 +182,7 @@ func (l *Local) Copy(ctx context.Context, src, dst string) (Info, error) {
 		}
 		return l.Stat(ctx, dst)
 	}
-	if _, err := l.writeObject(l.path(dst), o, o.Size(), o.hdr.ContentType, o.hdr.SHA256); err != nil {
+	if _, err := l.writeObject(dst, o, o.Size(), o.hdr.ContentType, o.hdr.SHA256); err != nil {
 		return Info{}, fmt.Errorf("copy %q to %q: %w", src, dst, err)
 	}
 	return l.Stat(ctx, dst)

@@ -18,6 +18,11 @@ const (
 )
 
 type fileHeader struct {
+	// Key is the key the object was written under (List reads it); absent
+	// from objects written before List existed, and naming the source of a
+	// hard-linked Copy (List then names a content-addressed object by its
+	// hash, local_list.go).
+	Key         string `json:"key,omitempty"`
 	ContentType string `json:"ct"`
 	SHA256      string `json:"sha256"`
 	Size        int64  `json:"size"`
@@ -51,15 +56,16 @@ func readHeader(f *os.File) (fileHeader, error) {
 }
 
 // writeObject streams size bytes of r into a temporary file, hashing them,
-// checks them against wantSHA (if set), and renames the file to path.
-func (l *Local) writeObject(path string, r io.Reader, size int64, ct, wantSHA string) (fileHeader, error) {
+// checks them against wantSHA (if set), and renames the file to key's path.
+func (l *Local) writeObject(key string, r io.Reader, size int64, ct, wantSHA string) (fileHeader, error) {
+	path := l.path(key)
 	f, err := os.CreateTemp(l.tmpDir(), "put-*")
 	if err != nil {
 		return fileHeader{}, l.ioErr("create temp file", err)
 	}
 	defer os.Remove(f.Name()) // a no-op after the rename
 	defer f.Close()
-	h, err := fillObject(f, r, size, ct, wantSHA)
+	h, err := fillObject(f, r, size, fileHeader{Key: key, ContentType: contentTypeOr(ct)}, wantSHA)
 	if err != nil {
 		return fileHeader{}, err
 	}
@@ -75,7 +81,7 @@ func (l *Local) writeObject(path string, r io.Reader, size int64, ct, wantSHA st
 	return h, nil
 }
 
-func fillObject(f *os.File, r io.Reader, size int64, ct, wantSHA string) (fileHeader, error) {
+func fillObject(f *os.File, r io.Reader, size int64, h fileHeader, wantSHA string) (fileHeader, error) {
 	if _, err := f.Write(make([]byte, headerSize)); err != nil {
 		return fileHeader{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
@@ -86,8 +92,12 @@ func fillObject(f *os.File, r io.Reader, size int64, ct, wantSHA string) (fileHe
 	if err := hr.verify(wantSHA); err != nil {
 		return fileHeader{}, err
 	}
-	h := fileHeader{ContentType: contentTypeOr(ct), SHA256: hr.sum(), Size: size}
+	h.SHA256, h.Size = hr.sum(), size
 	hb, err := h.encode()
+	if err != nil && h.Key != "" { // a key too long for the header: List cannot name it
+		h.Key = ""
+		hb, err = h.encode()
+	}
 	if err != nil {
 		return fileHeader{}, err
 	}

@@ -166,7 +166,7 @@ func (l *Local) CompleteMultipart(ctx context.Context, key, uploadID string, par
 	if err != nil {
 		return Info{}, err
 	}
-	if _, err := l.writeObject(l.path(key), io.MultiReader(readers...), size, meta.ContentType, ""); err != nil {
+	if _, err := l.writeObject(key, io.MultiReader(readers...), size, meta.ContentType, ""); err != nil {
 		return Info{}, fmt.Errorf("complete %q: %w", key, err)
 	}
 	if err := os.RemoveAll(dir); err != nil {

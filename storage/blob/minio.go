@@ -234,3 +234,19 @@ func (m *MinIO) PresignGet(ctx context.Context, key string, ttl time.Duration) (
 	}
 	return Presigned{Method: http.MethodGet, URL: u.String(), Expires: time.Now().Add(ttl)}, nil
 }
+
+// List lists the objects under prefix, a thousand keys a request.
+func (m *MinIO) List(ctx context.Context, prefix string, fn func(Info) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the listing goroutine when fn fails
+	for o := range m.core.Client.ListObjects(ctx, m.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if o.Err != nil {
+			return mapErr("list", prefix, o.Err)
+		}
+		in := Info{Key: o.Key, Size: o.Size, ContentType: o.ContentType, ETag: o.ETag, Modified: o.LastModified}
+		if err := fn(in); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}

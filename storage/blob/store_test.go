@@ -46,6 +46,7 @@ func TestMinIOUnreachable(t *testing.T) {
 	_, checks["Get"] = s.Get(ctx, "k")
 	_, checks["Put"] = s.Put(ctx, "k", strings.NewReader("x"), 1, blob.PutOptions{})
 	_, checks["ListUploads"] = s.ListUploads(ctx, time.Now())
+	checks["List"] = s.List(ctx, "", func(blob.Info) error { return nil })
 	for name, err := range checks {
 		if !errors.Is(err, blob.ErrUnavailable) {
 			t.Errorf("%s against a closed port: %v, want ErrUnavailable", name, err)

@@ -60,6 +60,7 @@ var rules = map[string]rule{
 	"scale":                 {any: true},
 	"web":                   {any: true},
 	"web/console":           {any: true},
+	"web/my":                {any: true},
 	"web/pages":             {any: true},
 	"web/webtest":           {any: true},
 }

@@ -8,12 +8,15 @@ import (
 	"github.com/tindal/tindal/detention"
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
+	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/web"
 	"github.com/tindal/tindal/web/console"
+	"github.com/tindal/tindal/web/my"
 )
 
 // Deps are the web layer's settings and the services the pages act
@@ -26,6 +29,10 @@ type Deps struct {
 	Jobs     *jobs.Service
 	Push     *tsync.Engine
 	Rules    *rules.Registry
+	// Outbox mails owners' one-time sign-ins; UPIPayee is the payee of
+	// their UPI payment requests (the API's Deps.Outbox and UPIPayee).
+	Outbox   notify.Outbox
+	UPIPayee penalty.Payee
 }
 
 // New builds the site with every area. Close the site when done.
@@ -36,6 +43,11 @@ func New(d Deps) (*web.Site, error) {
 	}
 	if _, err := console.Mount(console.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect,
 		Orders: detention.New(d.Inspect), Photos: d.Photos, Jobs: d.Jobs, Push: d.Push, Rules: d.Rules}); err != nil {
+		site.Close()
+		return nil, err
+	}
+	if _, err := my.Mount(my.Deps{Site: site, Registry: d.Registry, Inspect: d.Inspect, Photos: d.Photos, Outbox: d.Outbox,
+		UPIPayee: d.UPIPayee}); err != nil {
 		site.Close()
 		return nil, err
 	}

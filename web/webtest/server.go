@@ -19,6 +19,7 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/storage"
@@ -84,13 +85,16 @@ func NewServer(t testing.TB, opts ...Options) *Server {
 			o.Web(&wd)
 		}
 	}
-	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push})
+	ob, payee := notify.Outbox{Email: true}, penalty.Payee{VPA: "registrar.karwar@sbi", Name: "Registrar of Boats, Karwar"}
+	site, err := pages.New(pages.Deps{Web: wd, Registry: reg, Inspect: insp, Photos: photos, Jobs: jobSvc, Push: push,
+		Outbox: ob, UPIPayee: payee})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, err := api.NewServer(api.Deps{Logger: log, DB: db, Auth: authSvc, Registry: reg,
 		Metrics: prometheus.NewRegistry(), Jobs: jobSvc, Feed: &notify.Feed{DB: db}, Calendars: &notify.Calendars{DB: db},
-		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site})
+		PublicBaseURL: base, Inspect: insp, Push: push, Pull: pull, Photos: photos, LocalBlobs: local, Pages: site,
+		Outbox: ob, UPIPayee: payee})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1854,6 +1854,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/one-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a one-time sign-in link and code to an owner's registered email
+         * @description If an active owner account has this email, a link and a 6-digit code
+         *     are mailed to it (once per request, through the outbox), valid 15
+         *     minutes and usable once; only their hashes are stored. The answer
+         *     is 202 whether or not the email has an account, so nobody learns
+         *     who has one. Requests are limited per email (5 per 15 minutes) and
+         *     per client address (20 per 15 minutes), whatever they name: 429
+         *     beyond. docs/OWNERS.md.
+         */
+        post: operations["requestOneTimeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/one-time/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a one-time link's token, or an email and its code
+         * @description The first use of a live link or code signs the owner in on this
+         *     installation (as login does) and ends the owner's other one-time
+         *     sign-ins; a used, expired or wrong one answers 401
+         *     `invalid_one_time`, and a disabled account 401 `account_disabled`.
+         *     Five wrong codes end the sign-ins they were tried against; wrong
+         *     codes count against the client address like failed logins.
+         */
+        post: operations["signInOneTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/owners/{id}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A registrar or admin mails the owner a new one-time sign-in link and code
+         * @description Registrars of the owner's jurisdiction (others 404) and admins.
+         *     404 when the owner has no active sign-in account. Counts against
+         *     the account's email like the owner's own requests (429). Audited.
+         */
+        post: operations["resendOwnerSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A UPI payment request for the notice's amount due
+         * @description `upi://pay` as the NPCI UPI linking specification writes it: the
+         *     authority's payee address and name (configuration), the amount due
+         *     with two decimals, INR, a note, and the notice number as the
+         *     transaction reference (`tr`), which the bank statement carries back
+         *     for the reconciliation. 409 `nothing_due` when the notice is paid,
+         *     set aside or cancelled. Owners their own notices, officials their
+         *     jurisdictions'.
+         */
+        get: operations["getPenaltyNoticeUpi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/penalty-notices/{id}/upi.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** The QR code of the notice's UPI payment request (PNG) */
+        get: operations["getPenaltyNoticeUpiQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A registrar imports the bank's statement (CSV) and reconciles it with the office's notices
+         * @description The CSV (docs/OWNERS.md, "Bank statement"): UTF-8 (a BOM is
+         *     ignored), LF or CRLF, RFC 4180 quoting, the header
+         *     `date,bank_reference,amount,narration`, then one credit a row (at
+         *     most 2000; the body at most 256 KiB). Amounts in rupees with up to
+         *     two decimals, Indian grouping allowed (`1,00,000.00`). A bad row
+         *     (bytes that are not UTF-8, a control or bidi character, a malformed
+         *     date or amount) answers 422 `invalid_statement` with a field error
+         *     `rows[N].column` (N counts lines of the file, the header being 1),
+         *     and nothing is recorded. Each credit is stored once per office and
+         *     bank reference: a credit naming exactly one notice of the office in
+         *     its narration and equal to its amount due, to the paisa, is
+         *     recorded as the payment of every penalty due on it; anything else
+         *     goes to the registrar's queue (`listBankCredits`). A re-import
+         *     records nothing twice: the answer counts what was recorded, what
+         *     was already there, and what was queued. Audited.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank credits of the caller's offices (the reconciliation queue with state=queued), oldest first */
+        get: operations["listBankCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank-credits/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A registrar applies a queued credit to a notice, or dismisses it with a reason
+         * @description `apply` records the credit as the payment of every penalty due on
+         *     the chosen notice of the same office; it must be the notice's
+         *     amount due to the paisa (422 `amount_mismatch`, `nothing_due`).
+         *     `dismiss` needs a reason. The same decision again answers the
+         *     credit; another 409 `already_resolved`. Audited.
+         */
+        post: operations["resolveBankCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/owner-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An owner's settings (language, email, reminders) */
+        get: operations["getOwnerSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an owner's language, email or the reminders they receive
+         * @description The language is the owner's and their account's (mails, documents,
+         *     pages); the email is where mail goes and what one-time sign-in asks
+         *     for (409 `conflict` when another account has it). `reminders_off`
+         *     lists the reminders not to send (`reminders` in the answer names
+         *     every one that may be turned off); legal notices (penalties,
+         *     detention, expired certificates) always go. The calendar
+         *     subscription link is made by `createCalendarToken` (its
+         *     `webcal_url`).
+         */
+        patch: operations["updateOwnerSettings"];
+        trace?: never;
+    };
     "/v1/plan": {
         parameters: {
             query?: never;
@@ -4247,6 +4474,8 @@ export interface components {
             token: string;
             /** @description The feed URL to give a calendar app */
             url: string;
+            /** @description The same feed as a webcal:// subscription link, which a phone opens in its calendar app */
+            webcal_url?: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -5709,6 +5938,102 @@ export interface components {
             released_by?: string;
             verify_code?: string;
         } | null;
+        OneTimeSignInRequest: {
+            email: string;
+        };
+        OneTimeSignInAccepted: {
+            message: string;
+            /**
+             * Format: int32
+             * @description Seconds a mailed link and code stay valid
+             */
+            expires_in: number;
+        };
+        OneTimeSessionRequest: {
+            /** @description The token of the mailed link */
+            token?: string;
+            email?: string;
+            /** @description The 6-digit code of the mail */
+            code?: string;
+            installation_id: string;
+            device_name?: string;
+        };
+        UpiPaymentRequest: {
+            /** @description upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..&tr=.. */
+            uri: string;
+            /** @description The authority's virtual payment address */
+            payee: string;
+            payee_name: string;
+            /** @description Rupees with two decimals, as in the link */
+            amount: string;
+            /** @enum {string} */
+            currency: "INR";
+            note: string;
+            /** @description The notice number */
+            reference: string;
+            /** Format: uuid */
+            notice_id: string;
+        };
+        BankCredit: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            bank_reference: string;
+            /** Format: date */
+            credited_on: string;
+            /** Format: int64 */
+            amount_paise: number;
+            narration: string;
+            /** Format: uuid */
+            notice_id: string | null;
+            /** @enum {string} */
+            state: "recorded" | "queued" | "applied" | "dismissed";
+            /** @description Why it was queued: unknown_notice, ambiguous_notice, amount_mismatch, nothing_due, not_payable */
+            reason: string;
+            /** @description The registrar's reason */
+            resolution: string;
+            /** Format: uuid */
+            resolved_by?: string | null;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            version: number;
+        };
+        BankCreditList: {
+            items: components["schemas"]["BankCredit"][];
+            next_cursor?: string | null;
+        };
+        BankStatementImport: {
+            /** Format: int32 */
+            recorded: number;
+            /** Format: int32 */
+            already_recorded: number;
+            /** Format: int32 */
+            queued: number;
+            credits: components["schemas"]["BankCredit"][];
+        };
+        BankCreditDecision: {
+            /** @enum {string} */
+            action: "apply" | "dismiss";
+            /** Format: uuid */
+            notice_id?: string;
+            reason?: string;
+        };
+        OwnerSettings: {
+            language: components["schemas"]["Language"];
+            email: string;
+            /** @description Every reminder one may turn off */
+            reminders: string[];
+            reminders_off: string[];
+        };
+        OwnerSettingsPatch: {
+            language?: components["schemas"]["Language"];
+            email?: string;
+            reminders_off?: string[];
+        };
         InspectionPlan: {
             items: components["schemas"]["PlanEntry"][];
             next_cursor?: string | null;
@@ -9032,6 +9357,295 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestOneTimeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimeSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Mailed if the email has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeSignInAccepted"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signInOneTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimeSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resendOwnerSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeSignInAccepted"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPenaltyNoticeUpi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiPaymentRequest"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPenaltyNoticeUpiQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PNG QR code of the upi://pay link */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query: {
+                jurisdiction_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What the import did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementImport"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listBankCredits: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                state?: "recorded" | "queued" | "applied" | "dismissed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankCreditList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resolveBankCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankCreditDecision"];
+            };
+        };
+        responses: {
+            /** @description The credit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankCredit"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOwnerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerSettings"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateOwnerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];

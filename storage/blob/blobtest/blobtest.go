@@ -41,6 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T) blob.Store) {
 		{"MultipartResume", testMultipartResume},
 		{"MultipartInvalid", testMultipartInvalid},
 		{"MultipartAbortAndList", testMultipartAbortAndList},
+		{"List", testList},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

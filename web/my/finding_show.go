@@ -1,0 +1,99 @@
+package my
+
+import (
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/web"
+)
+
+// openFinding is an open finding of one of the owner's inspections: what
+// it is, by when, and whether a rectification may close it from the phone
+// or a re-inspection must (rules.ClosureFor).
+type openFinding struct {
+	Finding  models.Finding
+	Title    string
+	VesselID uuid.UUID
+	Remote   bool
+	Closure  rules.ClosureRule
+	// Pending: a rectification waits for the supervisor's decision.
+	Pending bool
+}
+
+// openFindings reads the owner's open findings as listInspections and
+// getInspection do, newest inspections first.
+func (m *My) openFindings(c *fiber.Ctx) ([]openFinding, error) {
+	ctx := c.UserContext()
+	lsc, err := web.Scope(c, "listInspections")
+	if err != nil {
+		return nil, err
+	}
+	gsc, err := web.Scope(c, "getInspection")
+	if err != nil {
+		return nil, err
+	}
+	page, err := m.d.Inspect.List(ctx, lsc, inspect.ListFilter{}, "", 100)
+	if err != nil {
+		return nil, err
+	}
+	var out []openFinding
+	lang := web.Viewer(c).Language
+	for _, in := range page.Items {
+		if in.Status != models.StatusSubmitted && in.Status != models.StatusApproved {
+			continue
+		}
+		v, err := m.d.Inspect.Get(ctx, gsc, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range v.Findings {
+			if f.Rectified {
+				continue
+			}
+			cl := rules.ClosureFor(rules.Code(f.Code), rules.ActionCode(f.Action))
+			out = append(out, openFinding{Finding: f, Title: titleOf(f.Code, lang), VesselID: in.VesselID,
+				Remote: cl.Remote(), Closure: cl})
+		}
+	}
+	return out, nil
+}
+
+// findingOf is one of the owner's open findings (another's id: 404).
+func (m *My) findingOf(c *fiber.Ctx) (openFinding, error) {
+	id, err := uuid.Parse(c.Params("id"))
+	if err != nil {
+		return openFinding{}, models.NotFound("finding")
+	}
+	fs, err := m.openFindings(c)
+	if err != nil {
+		return openFinding{}, err
+	}
+	for _, f := range fs {
+		if f.Finding.ID == id {
+			return f, nil
+		}
+	}
+	return openFinding{}, models.NotFound("finding")
+}
+
+// findingShow shows an open finding and, when a rectification may close
+// it, the form to send photos of the work with a note.
+func (m *My) findingShow(c *fiber.Ctx) error {
+	f, err := m.findingOf(c)
+	if err != nil {
+		return err
+	}
+	return m.t.Render(c, "finding", f)
+}
+
+// titleOf is a deficiency's title in lang, else in English.
+func titleOf(code, lang string) string {
+	e, _ := rules.Lookup(rules.Code(code))
+	if t := e.Title[lang]; t != "" {
+		return t
+	}
+	return e.Title["en"]
+}

@@ -1,0 +1,80 @@
+// Package my is the owners' pages at /my, phone first (issue 22,
+// docs/OWNERS.md): sign-in with a one-time link or code, what the owner
+// must do and by when, their vessels, their notices with the UPI payment
+// request, appeals, and settings. Every page acts through the same
+// services as the API, with the scope the API's authorisation table gives
+// the operation the page performs (web.Scope). One small file per page
+// action (web/README.md).
+package my
+
+import (
+	"embed"
+	"errors"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
+	"github.com/tindal/tindal/penalty"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/web"
+)
+
+// Deps are the services the owners' pages act through: the same ones the
+// API's handlers call. Outbox mails the one-time sign-in; UPIPayee is the
+// authority's payee of payment requests.
+type Deps struct {
+	Site     *web.Site
+	Registry *registry.Service
+	Inspect  *inspect.Service
+	Photos   *photo.Service
+	Outbox   notify.Outbox
+	UPIPayee penalty.Payee
+}
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// My is the owners' area.
+type My struct {
+	d    Deps
+	site *web.Site
+	t    *web.Templates
+}
+
+// Mount adds the owners' pages to the site under /my.
+func Mount(d Deps) (*My, error) {
+	if d.Site == nil || d.Registry == nil || d.Inspect == nil || d.Photos == nil {
+		return nil, errors.New("my: every service is required")
+	}
+	t, err := d.Site.Templates(templateFS, "templates")
+	if err != nil {
+		return nil, err
+	}
+	m := &My{d: d, site: d.Site, t: t}
+	d.Site.Add(web.Area{Prefix: "/my", Routes: m.routes})
+	return m, nil
+}
+
+// routes registers the sign-in pages, then everything that needs a
+// signed-in owner.
+func (m *My) routes(r fiber.Router) {
+	r.Get("/signin", m.signInShow)
+	r.Post("/signin", m.signInRequest)
+	r.Post("/signin/code", m.signInCode)
+	r.Get("/signin/:token", m.signInLinkShow)
+	r.Post("/signin/:token", m.signInLinkUse)
+	r.Use(web.RequireRoles(models.RoleOwner))
+	r.Get("/", m.homeShow)
+	r.Get("/notices/:id", m.noticeShow)
+	r.Get("/notices/:id/notice.html", m.noticeDocumentHTML)
+	r.Get("/notices/:id/notice.pdf", m.noticeDocumentPDF)
+	r.Get("/notices/:id/upi.png", m.noticeUPIQR)
+	r.Post("/notices/:id/appeal", m.appealCreate)
+	r.Get("/findings/:id", m.findingShow)
+	r.Post("/findings/:id/rectify", m.rectificationCreate)
+	r.Get("/settings", m.settingsShow)
+	r.Post("/settings", m.settingsUpdate)
+}

@@ -1,0 +1,116 @@
+package my
+
+import (
+	"bytes"
+	"html/template"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/penalty"
+	"github.com/tindal/tindal/public"
+	"github.com/tindal/tindal/web"
+)
+
+// notice is a notice page: the notice, its UPI request when something is
+// due, and the lines an appeal may still be filed against.
+type notice struct {
+	V   penalty.NoticeView
+	UPI *penalty.UPIRequest
+	// UPIHref is the upi:// link, trusted as a URL: html/template would
+	// otherwise blank a scheme it does not know.
+	UPIHref    template.URL
+	Appealable []penalty.NoticeLineView
+	AppealOpen bool
+}
+
+// loadNotice reads one of the owner's notices as operation op does (another
+// owner's id is the API's 404).
+func (m *My) loadNotice(c *fiber.Ctx, op string) (penalty.NoticeView, error) {
+	id, err := uuid.Parse(c.Params("id"))
+	if err != nil {
+		return penalty.NoticeView{}, models.NotFound("penalty notice")
+	}
+	sc, err := web.Scope(c, op)
+	if err != nil {
+		return penalty.NoticeView{}, err
+	}
+	return m.d.Inspect.Penalties().GetNotice(c.UserContext(), sc, id)
+}
+
+// noticeShow shows a notice: each offence with its Sch-IV row, amount,
+// level and doubling trace, what is paid and due, the UPI request, the
+// documents, and the appeal form while the window is open.
+func (m *My) noticeShow(c *fiber.Ctx) error {
+	v, err := m.loadNotice(c, "getPenaltyNotice")
+	if err != nil {
+		return err
+	}
+	n := notice{V: v}
+	n.setUPI(m.d.UPIPayee)
+	n.AppealOpen = v.Appeal != nil && !v.AppealBy.IsZero() && !v.AppealBy.Before(todayOf(m))
+	for _, l := range v.Lines {
+		if l.Status == "charged" && l.AppealState == "" {
+			n.Appealable = append(n.Appealable, l)
+		}
+	}
+	return m.t.Render(c, "notice", n)
+}
+
+// noticeDocumentHTML is the owner's copy of the notice in the page's
+// language, as getPenaltyNoticeHtml renders it.
+func (m *My) noticeDocumentHTML(c *fiber.Ctx) error {
+	v, err := m.loadNotice(c, "getPenaltyNoticeHtml")
+	if err != nil {
+		return err
+	}
+	page, err := penalty.RenderNoticeHTML(v, web.Viewer(c).Language)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	return c.Send(page)
+}
+
+// noticeDocumentPDF is the notice as getPenaltyNoticePdf prints it.
+func (m *My) noticeDocumentPDF(c *fiber.Ctx) error {
+	v, err := m.loadNotice(c, "getPenaltyNoticePdf")
+	if err != nil {
+		return err
+	}
+	b, err := penalty.RenderNoticePDF(v)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `inline; filename="notice.pdf"`)
+	return c.Send(b)
+}
+
+// noticeUPIQR is the QR code of the notice's UPI request (as
+// getPenaltyNoticeUpiQr).
+func (m *My) noticeUPIQR(c *fiber.Ctx) error {
+	v, err := m.loadNotice(c, "getPenaltyNoticeUpiQr")
+	if err != nil {
+		return err
+	}
+	u, err := penalty.UPIRequestFor(v, m.d.UPIPayee)
+	if err != nil {
+		return err
+	}
+	png, err := public.QR(u.URI, 320)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "image/png")
+	return c.SendStream(bytes.NewReader(png), len(png))
+}
+
+// setUPI adds the notice's UPI request when something is due.
+func (n *notice) setUPI(p penalty.Payee) {
+	if u, err := penalty.UPIRequestFor(n.V, p); err == nil {
+		n.UPI = &u
+		n.UPIHref = template.URL(u.URI) //nolint:gosec // built by penalty.UPIRequestFor from escaped parts
+	}
+}

@@ -1,0 +1,90 @@
+package my
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/tindal/tindal/inspect"
+	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/web"
+)
+
+// maxPhotos is how many photos one rectification form takes.
+const maxPhotos = 4
+
+// rectificationCreate takes the photos of the form (<input type=file
+// capture>) through the same photo path as the API — attachFindingPhoto
+// records each, putPhotoContent stores and verifies its bytes — and then
+// submits the rectification with the note (submitRectification), for the
+// supervisor to decide.
+func (m *My) rectificationCreate(c *fiber.Ctx) error {
+	f, err := m.findingOf(c)
+	if err != nil {
+		return err
+	}
+	form := map[string]string{"note": c.FormValue("note")}
+	ids, err := m.uploadPhotos(c, f.Finding.ID)
+	if err == nil {
+		var sc models.Scope
+		if sc, err = web.Scope(c, "submitRectification"); err == nil {
+			_, err = m.d.Inspect.SubmitRectification(c.UserContext(), sc, f.Finding.ID,
+				inspect.RectifyInput{Note: form["note"], PhotoIDs: ids})
+		}
+	}
+	if err != nil {
+		return m.t.RenderForm(c, "finding", f, form, err)
+	}
+	m.site.Flash(c, m.site.T(c, "my.rectify.sent"))
+	return c.Redirect("/my/", fiber.StatusSeeOther)
+}
+
+// uploadPhotos records and stores the form's photos, each verified.
+func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID) ([]uuid.UUID, error) {
+	mf, err := c.MultipartForm()
+	if err != nil {
+		return nil, models.Refused("photo", "required", "%s", m.site.T(c, "my.rectify.photo.required"))
+	}
+	files := mf.File["photo"]
+	if len(files) == 0 || len(files) > maxPhotos {
+		return nil, models.Refused("photo", "required", "%s", m.site.T(c, "my.rectify.photo.required"))
+	}
+	asc, err := web.Scope(c, "attachFindingPhoto")
+	if err != nil {
+		return nil, err
+	}
+	psc, err := web.Scope(c, "putPhotoContent")
+	if err != nil {
+		return nil, err
+	}
+	var ids []uuid.UUID
+	for _, fh := range files {
+		r, err := fh.Open()
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(io.LimitReader(r, photo.MaxSize+1))
+		_ = r.Close()
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(b)
+		in := inspect.FindingPhotoInput{ID: uuid.Must(uuid.NewV7()), SHA256: hex.EncodeToString(sum[:]),
+			Size: int64(len(b)), ContentType: http.DetectContentType(b), Caption: fh.Filename}
+		id, err := m.d.Inspect.AttachFindingPhoto(c.UserContext(), asc, finding, in)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := m.d.Photos.PutContent(c.UserContext(), psc, id, bytes.NewReader(b), int64(len(b))); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
