@@ -84,6 +84,8 @@ func TestAdminFiltersThePlanByJurisdiction(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#plan-jurisdiction');
 			s.value = [...s.options].find(o => o.text.includes('PARADIP') || o.text.includes('Paradip')).value; })()`),
 		chromedp.Click(chromedp.CSS(`main form.filter button[type=submit]`)),
+		// Only the filtered page has a jurisdiction selected.
+		chromedp.WaitReady(chromedp.CSS(`#plan-jurisdiction option[selected]`)),
 		chromedp.WaitVisible(chromedp.CSS(`html[lang="en"] table.plan`)),
 	)
 	text := webtest.Text(t, ctx)
