@@ -2423,6 +2423,66 @@ func (e PhotoUploadResultState) Valid() bool {
 	}
 }
 
+// Defines values for PlanEntryBand.
+const (
+	High   PlanEntryBand = "high"
+	Low    PlanEntryBand = "low"
+	Medium PlanEntryBand = "medium"
+)
+
+// Valid indicates whether the value is a known member of the PlanEntryBand enum.
+func (e PlanEntryBand) Valid() bool {
+	switch e {
+	case High:
+		return true
+	case Low:
+		return true
+	case Medium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanPartName.
+const (
+	PlanPartNameAnnualInspectionOverdue PlanPartName = "annual_inspection_overdue"
+	PlanPartNameCertificateExpiring     PlanPartName = "certificate_expiring"
+	PlanPartNameCertificateLapsed       PlanPartName = "certificate_lapsed"
+	PlanPartNameDetention               PlanPartName = "detention"
+	PlanPartNameFindingOpen             PlanPartName = "finding_open"
+	PlanPartNameFindingOverdue          PlanPartName = "finding_overdue"
+	PlanPartNameRepeatOffence           PlanPartName = "repeat_offence"
+	PlanPartNameSurveyExpiring          PlanPartName = "survey_expiring"
+	PlanPartNameSurveyLapsed            PlanPartName = "survey_lapsed"
+)
+
+// Valid indicates whether the value is a known member of the PlanPartName enum.
+func (e PlanPartName) Valid() bool {
+	switch e {
+	case PlanPartNameAnnualInspectionOverdue:
+		return true
+	case PlanPartNameCertificateExpiring:
+		return true
+	case PlanPartNameCertificateLapsed:
+		return true
+	case PlanPartNameDetention:
+		return true
+	case PlanPartNameFindingOpen:
+		return true
+	case PlanPartNameFindingOverdue:
+		return true
+	case PlanPartNameRepeatOffence:
+		return true
+	case PlanPartNameSurveyExpiring:
+		return true
+	case PlanPartNameSurveyLapsed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PowerUnit.
 const (
 	BHP PowerUnit = "BHP"
@@ -3677,6 +3737,51 @@ func (e ListRectificationsParamsStatus) Valid() bool {
 	case ListRectificationsParamsStatusPending:
 		return true
 	case ListRectificationsParamsStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetReportChartParamsLang.
+const (
+	GetReportChartParamsLangEn GetReportChartParamsLang = "en"
+	GetReportChartParamsLangHi GetReportChartParamsLang = "hi"
+	GetReportChartParamsLangKn GetReportChartParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetReportChartParamsLang enum.
+func (e GetReportChartParamsLang) Valid() bool {
+	switch e {
+	case GetReportChartParamsLangEn:
+		return true
+	case GetReportChartParamsLangHi:
+		return true
+	case GetReportChartParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetReportChartParamsChart.
+const (
+	GetReportChartParamsChartDeficiencies GetReportChartParamsChart = "deficiencies"
+	GetReportChartParamsChartFines        GetReportChartParamsChart = "fines"
+	GetReportChartParamsChartInspections  GetReportChartParamsChart = "inspections"
+	GetReportChartParamsChartOverdue      GetReportChartParamsChart = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the GetReportChartParamsChart enum.
+func (e GetReportChartParamsChart) Valid() bool {
+	switch e {
+	case GetReportChartParamsChartDeficiencies:
+		return true
+	case GetReportChartParamsChartFines:
+		return true
+	case GetReportChartParamsChartInspections:
+		return true
+	case GetReportChartParamsChartOverdue:
 		return true
 	default:
 		return false
@@ -5734,6 +5839,15 @@ type InspectionOutcome struct {
 	Trace *Trace `json:"trace,omitempty"`
 }
 
+// InspectionPlan defines model for InspectionPlan.
+type InspectionPlan struct {
+	Items      []PlanEntry `json:"items"`
+	NextCursor *string     `json:"next_cursor,omitempty"`
+
+	// On The day in India the scores were computed on
+	On openapi_types.Date `json:"on"`
+}
+
 // InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
 	ApprovedAt             *time.Time `json:"approved_at"`
@@ -6931,6 +7045,59 @@ type PhotoUploadResult struct {
 
 // PhotoUploadResultState defines model for PhotoUploadResult.State.
 type PhotoUploadResultState string
+
+// PlanEntry defines model for PlanEntry.
+type PlanEntry struct {
+	// Band high from 100 points, medium from 40
+	Band PlanEntryBand `json:"band"`
+
+	// Id The vessel's id
+	Id             openapi_types.UUID `json:"id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	Kind           VesselKind         `json:"kind"`
+	Name           string             `json:"name"`
+	Parts          []PlanPart         `json:"parts"`
+
+	// PassengerBoat Used for passengers or on hire, or with a passenger capacity: first at an equal score
+	PassengerBoat      bool   `json:"passenger_boat"`
+	Passengers         *int   `json:"passengers,omitempty"`
+	RegistrationNumber string `json:"registration_number"`
+
+	// Score The sum of the parts
+	Score  int          `json:"score"`
+	Status VesselStatus `json:"status"`
+	Use    VesselUse    `json:"use"`
+}
+
+// PlanEntryBand high from 100 points, medium from 40
+type PlanEntryBand string
+
+// PlanPart defines model for PlanPart.
+type PlanPart struct {
+	Citation string `json:"citation"`
+
+	// Count Units counted (capped per factor)
+	Count int `json:"count"`
+
+	// Days Days late (or, for an expiring certificate, left) from the part's date
+	Days *int `json:"days,omitempty"`
+
+	// Fact What the record says, e.g. "annual inspection overdue by 34 days (…)"
+	Fact string       `json:"fact"`
+	Name PlanPartName `json:"name"`
+
+	// Points weight × count
+	Points int `json:"points"`
+
+	// Since The part's date: the due date, expiry or latest event
+	Since *openapi_types.Date `json:"since,omitempty"`
+
+	// Weight Points per unit
+	Weight int `json:"weight"`
+}
+
+// PlanPartName defines model for PlanPart.Name.
+type PlanPartName string
 
 // PowerUnit defines model for PowerUnit.
 type PowerUnit string
@@ -8378,6 +8545,16 @@ type GetPenaltyNoticePdfParams struct {
 // GetPenaltyNoticePdfParamsLang defines parameters for GetPenaltyNoticePdf.
 type GetPenaltyNoticePdfParamsLang string
 
+// ListInspectionPlanParams defines parameters for ListInspectionPlan.
+type ListInspectionPlanParams struct {
+	// JurisdictionId Only this jurisdiction's vessels
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8400,6 +8577,24 @@ type ListRectificationsParams struct {
 
 // ListRectificationsParamsStatus defines parameters for ListRectifications.
 type ListRectificationsParamsStatus string
+
+// GetReportChartParams defines parameters for GetReportChart.
+type GetReportChartParams struct {
+	// Months Calendar months ending with this one
+	Months *int `form:"months,omitempty" json:"months,omitempty"`
+
+	// JurisdictionId Only this jurisdiction
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Lang Default: the caller's language
+	Lang *GetReportChartParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetReportChartParamsLang defines parameters for GetReportChart.
+type GetReportChartParamsLang string
+
+// GetReportChartParamsChart defines parameters for GetReportChart.
+type GetReportChartParamsChart string
 
 // ListReviewsParams defines parameters for ListReviews.
 type ListReviewsParams struct {
@@ -8556,9 +8751,6 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
-// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
-type CreateUserJSONRequestBody = UserInput
-
 // UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
 type UpdateUserJSONRequestBody = UserPatch
 
@@ -8651,6 +8843,9 @@ type RecordPenaltyPaymentJSONRequestBody RecordPenaltyPaymentJSONBody
 
 // PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
 type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
+
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
 
 // DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
 type DecideQuarantineJSONRequestBody = QuarantineDecision
@@ -10766,9 +10961,6 @@ type ServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(c *fiber.Ctx, params ListUsersParams) error
-	// CreateUser Create a user of any role
-	// (POST /v1/admin/users)
-	CreateUser(c *fiber.Ctx) error
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(c *fiber.Ctx, id ID) error
@@ -11006,6 +11198,12 @@ type ServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(c *fiber.Ctx, id ID) error
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(c *fiber.Ctx, params ListInspectionPlanParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/plan)
+	CreateUser(c *fiber.Ctx) error
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(c *fiber.Ctx, params ListQuarantineParams) error
@@ -11018,6 +11216,9 @@ type ServerInterface interface {
 	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
 	// (POST /v1/rectifications/{id}/decide)
 	DecideRectification(c *fiber.Ctx, id ID) error
+	// GetReportChart One of the office's charts, drawn on the server as SVG
+	// (GET /v1/reports/{chart})
+	GetReportChart(c *fiber.Ctx, chart GetReportChartParamsChart, params GetReportChartParams) error
 	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
 	// (GET /v1/reviews)
 	ListReviews(c *fiber.Ctx, params ListReviewsParams) error
@@ -11348,24 +11549,6 @@ func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.ListUsers(c, params)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
-// CreateUser operation middleware
-func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.CreateUser(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14220,6 +14403,75 @@ func (siw *ServerInterfaceWrapper) GetPhotoUpload(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListInspectionPlan operation middleware
+func (siw *ServerInterfaceWrapper) ListInspectionPlan(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInspectionPlanParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListInspectionPlan(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListQuarantine operation middleware
 func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
@@ -14374,6 +14626,65 @@ func (siw *ServerInterfaceWrapper) DecideRectification(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.DecideRectification(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetReportChart operation middleware
+func (siw *ServerInterfaceWrapper) GetReportChart(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "chart" -------------
+	var chart GetReportChartParamsChart
+
+	err = runtime.BindStyledParameterWithOptions("simple", "chart", c.Params("chart"), &chart, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter chart: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetReportChartParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "months" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "months", query, &params.Months, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter months: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetReportChart(c, chart, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15807,7 +16118,9 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
 
-	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
+	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
+
+	router.Post(options.BaseURL+"/v1/plan", wrapper.CreateUser)
 
 	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
 
@@ -15828,6 +16141,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
 
 	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
+	router.Get(options.BaseURL+"/v1/reports/:chart", wrapper.GetReportChart)
 
 }
 
@@ -16267,155 +16582,6 @@ func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) 
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
-}
-
-type ListUsers400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers401ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers403ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsers422ApplicationProblemPlusJSONResponse Problem
-
-func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserRequestObject struct {
-	Body *CreateUserJSONRequestBody
-}
-
-type CreateUserResponseObject interface {
-	VisitCreateUserResponse(ctx *fiber.Ctx) error
-}
-
-type CreateUser201JSONResponse User
-
-func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(201)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
 }
 
 type GetUserRequestObject struct {
@@ -22778,6 +22944,172 @@ func (response GetPhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitGet
 	return ctx.JSON(&response.Body)
 }
 
+type ListInspectionPlanRequestObject struct {
+	Params ListInspectionPlanParams
+}
+
+type ListInspectionPlanResponseObject interface {
+	VisitListInspectionPlanResponse(ctx *fiber.Ctx) error
+}
+
+type ListInspectionPlan200JSONResponse InspectionPlan
+
+func (response ListInspectionPlan200JSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListInspectionPlan400ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan401ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan403ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan422ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlandefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListInspectionPlandefaultApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListQuarantineRequestObject struct {
 	Params ListQuarantineParams
 }
@@ -23092,6 +23424,75 @@ type DecideRectificationdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response DecideRectificationdefaultApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetReportChartRequestObject struct {
+	Chart  GetReportChartParamsChart `json:"chart"`
+	Params GetReportChartParams
+}
+
+type GetReportChartResponseObject interface {
+	VisitGetReportChartResponse(ctx *fiber.Ctx) error
+}
+
+type GetReportChart200ImagesvgXmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetReportChart200ImagesvgXmlResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "image/svg+xml")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetReportChart400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetReportChart400ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChart401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetReportChart401ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChart403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetReportChart403ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChartdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetReportChartdefaultApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -25225,9 +25626,6 @@ type StrictServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
-	// CreateUser Create a user of any role
-	// (POST /v1/admin/users)
-	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
@@ -25465,6 +25863,12 @@ type StrictServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(ctx context.Context, request GetPhotoUploadRequestObject) (GetPhotoUploadResponseObject, error)
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(ctx context.Context, request ListInspectionPlanRequestObject) (ListInspectionPlanResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/plan)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(ctx context.Context, request ListQuarantineRequestObject) (ListQuarantineResponseObject, error)
@@ -25477,6 +25881,9 @@ type StrictServerInterface interface {
 	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
 	// (POST /v1/rectifications/{id}/decide)
 	DecideRectification(ctx context.Context, request DecideRectificationRequestObject) (DecideRectificationResponseObject, error)
+	// GetReportChart One of the office's charts, drawn on the server as SVG
+	// (GET /v1/reports/{chart})
+	GetReportChart(ctx context.Context, request GetReportChartRequestObject) (GetReportChartResponseObject, error)
 	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
 	// (GET /v1/reviews)
 	ListReviews(ctx context.Context, request ListReviewsRequestObject) (ListReviewsResponseObject, error)
@@ -25771,45 +26178,6 @@ func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error
 		return err
 	} else if validResponse, ok := response.(ListUsersResponseObject); ok {
 		if err := validResponse.VisitListUsersResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
-// CreateUser operation middleware
-func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
-	var request CreateUserRequestObject
-
-	var body CreateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "CreateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
-		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -28375,6 +28743,72 @@ func (sh *strictHandler) GetPhotoUpload(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListInspectionPlan operation middleware
+func (sh *strictHandler) ListInspectionPlan(ctx *fiber.Ctx, params ListInspectionPlanParams) error {
+	var request ListInspectionPlanRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInspectionPlan(ctx.UserContext(), request.(ListInspectionPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInspectionPlan")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInspectionPlanResponseObject); ok {
+		if err := validResponse.VisitListInspectionPlanResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListQuarantine operation middleware
 func (sh *strictHandler) ListQuarantine(ctx *fiber.Ctx, params ListQuarantineParams) error {
 	var request ListQuarantineRequestObject
@@ -28503,6 +28937,34 @@ func (sh *strictHandler) DecideRectification(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(DecideRectificationResponseObject); ok {
 		if err := validResponse.VisitDecideRectificationResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetReportChart operation middleware
+func (sh *strictHandler) GetReportChart(ctx *fiber.Ctx, chart GetReportChartParamsChart, params GetReportChartParams) error {
+	var request GetReportChartRequestObject
+
+	request.Chart = chart
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReportChart(ctx.UserContext(), request.(GetReportChartRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReportChart")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetReportChartResponseObject); ok {
+		if err := validResponse.VisitGetReportChartResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -29432,813 +29894,835 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchs5ti6MvgqCe/1hMWZKlmTZZUvRMbfKhy53lQ/tQ1X33/JPQkyQRCkJsACkVOwKr1gPsZ9hzft9",
-	"s+/no6wn2TEGgEzkiZk86GCX+6LLYmYikcDAOI9v/NEbydlcCiaM7h3/0ZsyGjOF/3zHjFqcjg1T8FfM",
-	"9EjxueFS9I5779lIilgTI8kV5Yacs7FUjCh4hIsJ2Xn34il5cnCwT/77vw729w73HvR7UU+PpmxGYbSx",
-	"VDNqesc9LsyDw17Um9Hf+Syd9Y4fPzra3496My7s3wdRzyzmzN7KJkz1Pn+Ogrm9Y7+lXLF4W3NU2XhG",
-	"pWybc/44TySN34zHmpnqbL9fGKaJHBMzZWQ+lUbivzRTl0yRqUxi3Xl2j47C2R0+Ojw4Kk5wv2aCn6Pe",
-	"nCo6Y8bt/9NUaVmz92/m9LeUkRFeJmMlZ0Sw383A/tCLehzu+i1latGLeoLO4D3ZxXzGM/r7T0xMzLR3",
-	"fLifz0gbxcUEV+zlM7gPh5tTM81H43G3tUhTvDN404NHtS8av6JmNK1+64cpI0pekUumNJeCLGRKzqlm",
-	"MW7OaErFhBEpIsL2JnvkrPfgrEd2nn+gEwJzIHQ0YnPD4r5fFXu88g95Od61b25YmKPadfmJz7jJlqa0",
-	"0gleDMeL2ZimiekdP9yPllDxw1Ya/gyLrudSaIYU8lbJ84TN4J8jKQwTOCk6nyd8RGEF78/tHf/xq4bl",
-	"/COY1P9QbNw77v2/7uf85769qu/7cfGNxQ05FQSP7dHD78jc3+b4AT1P2FMpxgkfmRudExm5t56QqykT",
-	"hBvCNTGKCs2ZMGSHCmmmTJF5qqf2jHNNYnbJRywi1B33cwZc6ZIpPuYsJlIRbjQ5R75gryk2k5cs7hP8",
-	"3F3kf0TThbavNZJQfUHohHLRiyqsfDfj5XXf6e6+H3B9/NT3TME0Pwp6SXkCS3yzSxuzORMxE6MFrGks",
-	"rwSsDJy+mBoKZxF+P0/1guyMZMzIEBn8sH9MjFrYxSAUV6qwak44BPs14Zdse+v2QcpXVCxAPDFt9E0u",
-	"2gcpyYyKBRlTnrCYJHLChQaOZAmPjkYyFQbWkcaxYlqfWKnYvE5bWJZMUH/GKbvvgOdPRzDxpzJmVQb8",
-	"jI35iOP2U7yN4Cbv/EiVoIZeUHK4f/gwIu9H092X/wA+ywSwr3/19g96UW8fONz+A/g/kIn7D+H/HvWi",
-	"3pMnvU8V1hr1TmdMxDMmjNs3mNBcyTlThlueR9XE/jeOOcyHJm+D61YSVWXILDW42fc0oWqSwht0L3u/",
-	"PP+VjUwv6v2+O1aM7QKPdg/C67xW4AchwOljcr7Af5AduPY21dNX/vqMzc6Zso9RY++yczpnGoaa9eFj",
-	"R3RuUsXiATUFqRlTw3YNn7GS6HxYs2AjxajZbIiYjXi80hAiTRwnsuvdOOT5ooM60GE04IADHm9jsE6j",
-	"VJ8Ses6Q/gcbDSDVms//miquY77JFDz5bmkhrbrzx5LD5o5HvnZ7VOgrpsj/+V//u9+L2hTQqCevBFt3",
-	"wRSjjp8XJ/jLdIGHmcXckCuqyZQl8QmRYsSII9sIb7B/qHua2KGsqJKC4VNeWBW/oe4jtKEmRZblOaOc",
-	"46NeOUVVGhgQi2t5YjqPNz3iqc7WsbwaIKpili1JL1p5pZ1uvtwIerK//93BkyeHD4++O9p/8uSgxRgK",
-	"rYt/WXPDv6Z8GPOvczQZWRlR5K/ZPmSUUT1TAcGVDmyBzxZ25FNZiNQIsZ94nSDjhs2K/1imbpTHxANN",
-	"f39pn30YUB5Vii7gcmgU1ph7LQe8vAX4oi5f+46NpKohtVM05OSYUP/AQNknNKHamt1pkhDNQC/k5piw",
-	"S6YWZCSTdCa8tO1FDfrAssX72/s3r3+mScq+Sd1VpG7CzLYn+E2Q311B3i7KtiOPVxGZ7fduVzreUdlX",
-	"lnghBYTyLz9gHWVhwDIKLGlNKZnL6CZ5WeArXcTJ+4UYgZRDXp8kb8a9438t5/b+iefikiVyDky/LHvB",
-	"dbGqxHVy7bOfc67PVQRajRpX2lW8Wv38T7AAWvOJmDlHRXHeW5A7IF0HdYrxT1QbEtNFRLgYJanml+yE",
-	"APM4JqCw7jIRo65aeGvxhQf718i3B2OpRjUWx0tB8AoxMqYLsnOqOb3/o0wuqKH93MY/lzJhVFRY8Mi5",
-	"PZY7fbfCtwtD1HPdemaoTP2WveDK7ln1q1t2aXs8sI5d5Qypyjyqi1+3MOFn5zQbkEGBw9TykewYPRdx",
-	"s8NoTBPNyjpl4xkB6zZx58R7hWj2ouDkrLwDpWX0M1j+ZS/FPDXrf9uqNLKFI1Ag5o1WqEpZ+djLV20r",
-	"5lg2WtEQO9ivWmKdLanv6egikZNnbMS9UlGydRLFaLwYjLmgSYvvZUpjkrCxQRo9tyMTN8AxUUynCXrd",
-	"IcahjVQsJjisv0RFTCBqAnEPcHg45YAIeVXLVONg1l4wxlyPqIK9AX/7ota7sZoyW6NWagyttTjrUz19",
-	"Z+8sb0dRlcq+Ihs5Kq16h40LfNcrHMx1F3CJYj3jIjtQbeep8OU44pIvfS6MWtTQ52Si2IQaNmC/cxd0",
-	"qVJKftd6W14y4Itn4KlUCl1pxN1GDJ+xiIz57ywm1JAxykzFRozPTS9aT4nySkOmAWaflIoLIa9gFSHn",
-	"gYsJyKsBoyrhGHdGUqrdx1WM46aHOysVuAoDzVith9SG5ODU29WK2Zgp4BA7wC3ohPXXXbgaEVLlYbm1",
-	"c0+T8Amrj5KrKU8YzDCWTAOTIkhu7a7LVt00octXxfqFYamtGqCYZsIQvjYhbcj9mn3wHEOdLi+i4oHv",
-	"4nyf0wXky6wfa/NePbdg+Uq1R92WDxGRCzY3EKk/p4bPInI1pQachSjMfKqIU89qAnOoiLDftmm0Rz3Y",
-	"8ME4oZOiEhEs86O6VS6oDlUfLmrSbEZ5Uj7WD4+uUYsvC8Xcq1DxtcNClnh6VBUEjmWW/RABGwoPX058",
-	"S2TQNtS4gji7Mx7176m4eKowGlMVsTOZCjOYU67ZcgIGVdT9b3laUdQ7p+JioIDJMzEqC5CH+9fjAB/h",
-	"F7J4TWPk1ryvAsjB8K6+TCHN9nzey4KaTmL/lrKUxcfEKSID+/6I0Nk5n6Qy1cEvSEozrmeQAhd5dX8Q",
-	"pwz/GMwp5nT1olbviGJaJqnhdZPDHD424doomodTO8VOcdjL7QYhsjG3EybRhpqCLqjQT4iuMrsXTnvn",
-	"+K+Y6xnXuiHU28mdfNDxXNd5ZqpWc+nsF89lVOQ3IfGHlO1XIfAaBwRRcgb7b1zO+UIjeAUjyuYoFVRz",
-	"NJyyha9d9lXO6AaBjdKGuLkuX4ftSDk/2t2Sce+BaNCPNZtLZZr9HdmRWpoFfrjflmPtiXvzpTvcr1s7",
-	"d943nuW2vre0GwFnqqxswKz8GtVt21OaMBFT9UFeMHEt8Yn1DiHqjqnerqTYLNx5KS+2OZ06bh4E4lq8",
-	"4YV9e2rvvUPbt8lKG0+KVa1Ds5Fi5oToKaYti2Th3JcF5bI2HKIa/KtjxmLy8d1PkOwNOWCEkpFbW0Ln",
-	"87JWc/S4ZvArdj6iyaDxHZrO3IuoJpTY24/v3yc6Pc/uJQkXF2D68tHUprALhoE6TbhAQ3jFebUQmF1m",
-	"uzKrkds2RFhhwC263J/SOR1xs1jPZTuiSnG2anSJxmlidIHUK7z9YL+LMJvyJFZMDFIRMzU4ONzCmEk6",
-	"mdAJG1xMiixAppkhUNBCa8cTqXWzlBUe++F1+zBS7Kp99m2THydSqgFVjA5mh53mv3T6UU8zij7cWfWg",
-	"vkuFgNjIjBllC8fOmRhN4Z+Q5n9FFbo9NpvB56Uk6yMfRfJK+Jj9SkcXzOiBaizOg7K7/wtmDStP5kkK",
-	"/MIOHBElgaJiks57ywqWDg+Ovjt6/ODR0XdtGzNjZirjUC13K4sJKozWauXykilwAtVNf86UlkIP3Akk",
-	"7PcRY7Emc6o1ExOmdGTzdf0NYc5uNSSRP9aicnX+4tIEq1/w1t5AsBQEgm9QDSKI/2gymrLRxZKP2MYk",
-	"jaIj1sZ6P+BN5bMcrFi2vVE97fn31PNfQxM5SVmxBqXEZmXcOsvgeQiHpGxwwUWB4oQUrBd59xKaOWh1",
-	"RD1bmDqI2Zwqkyq4LMVAsYRRNHqpHoD/HMvC6kM3KRvMmeKyZp9fSEX8dKBkitnscnu7rd40hZgH3oSS",
-	"X5CX79+Qx4/2D0icWrOb7Lw9OHoWkbcPXvU7uGUMN0nVn9dqmTpfrX06WM3lOwjnuHHvbmKmS6fXFLJM",
-	"EnkFigyu/QoJAAV6a/HiU7c0rTGXLpSeV2Rl1G7rSwe582OFk8IM5cKXFdaF9Q0TNldHccOUe0G3TLzy",
-	"VD/VhYts5RiZU0XJ4d4hyd5IsjdCASeBRSQP9rH+rG8Lq0bALbWv5hyzkYnyKg0IDp4Q48N2WaYimdEF",
-	"lK7OpWa+pm3/EaGJmcp0MnXxpjF1+RH7R03FbjhlDXPePdw76u+R03MMUGGp6RXXbA8VKjahCTjYGuNC",
-	"Db7PFppKOGzaAFjWom3Lf8J73+Kttsyc68FMpl0O5pwJmrS/Ijtnb939eFAnfMa6n6l3eH/526ufnvGK",
-	"ThP6gHc3MA48mTmnCzartMKVUxZVWEfhMOVfv5QrvWDsRyeninzJS6+2+KF9S9eVLS0CviQbY+lEX2by",
-	"aVNJXTvSTUiAtzkll2bNzQoBHRuzlOOxj5WV7YI5YzoCAU9SwQ3o2LM0MRwiAOqEUMskUN0jI8YTMCKs",
-	"7peKueIjFkOhTC9aEgFYNTadPdg0WQRT8HMZEwozIFdT5JAYAMA75HjMR1iTbPR255etT6FMzi2xsw4D",
-	"Lb0+D0pedeFnKk3YoBYBBONUaQJuI/u97tNHcsY0amq9qOU8lh2u1tmUf12U09pSUm2qofpgZZOvyB75",
-	"+yOUeMBkLWElCWwjN2Tnr88/kPuXB/fhw/T97AGLa6IxaMjNlODx0Zj0Zxk+Z5r4SFm/V00iNarsx1mW",
-	"JNJd51pRLnbXtpapW+13VlWsLs+spVptS0NC5QgOdLN6dFyjGaHC5NUj0Is0uWJJAv8t7VtHvah4aOp8",
-	"xkUVqf5QanKuGB1NoTp3JrUhziIb2RS1XrRVEiorV+1DNulUTbdbWTSoMq3GSPg2dKnaj80Eb/0J7kbq",
-	"RSglklAxSemEHRMmCE2u6EKfkAsRkSkHElSMXCluTOiO8Wywm6K2iW5Wx3pbVqmSnm/531ImfmuVS2Ux",
-	"UlOylAmCjUqVSjp2RbFiooM+F/WmvNNtF2J17ZA1CFqY45iPXOpGt92xq/mKGVqzL6CiDGx64ZpxLPb7",
-	"nCu2bm3GRNGKLKs1GLjW6fpJV/Cw6uTK2EKmlbeBltJ6vpNoSDlxMlrUFaAHN4N+9FTO5sw4aCNYFYKB",
-	"FKvrJrGVOxFBaCii2CVNOKwTIr/APfZFJGY0TrioAcVRew8OrVT8x8/1pWjO0V9c0Mf1AiB7/5qbl1fV",
-	"dlzQ9/YBeDTFozMos5FLpjVz8UBP/g2JTXDjNlJTC1OJvAlryT/b+2xhQ3rPyDeofy1TaQOfy9cEaCbh",
-	"1Jl+m9iRMV3ogZEDPPc15PqaTaiBCDNCk+BdLF7d8b8b/lo1vYpcp6HaDSkPa9485dMrssNELJUGhWxE",
-	"53OLmBYzxZ3FcH0cbL0C0k343pqcaJXTjfmRi8EmhzR7tIQXKTxcG4QVLlh8gjZfrOiVIH8hOtWI8Ib7",
-	"KEYsSexW6lQp+N1SXXbigRR6jm5sAC8nTZFRc9QDVjrmAn/PXteubeDg7lDXnuHySmXf3SLnu9VKFlfu",
-	"+e90ZJIF2ktyTDImhnZyUeLvVWzkL0cjuPnztIIesbESsILQXVovtw0RvD0x2HxEWs7Bj6WwqM/MdoaT",
-	"TtUlW1hivsQMXJoMsh+50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqH",
-	"uzuZr8Gk3nrQ26U8acZF+OtBxRn3dRkOt3c615a9n5dv8/sKApyXopnsxcooJ3zx91z2tpyT2/MyFA9X",
-	"xcMQXN7IxwB5MAnX5tRWLgavWDCNSgf8X30KUfawX6HVw1XVcDugug7Aj9q6QqWp42mT6byTt6OuOPa9",
-	"AQYELn6odjwh1CFgxwSzF8EPzCFjVLArUhYptWonpMS25v+w2Tyhhr2wOfCqITTxCwTkQc9E4G17F+Am",
-	"ax5bzFPiwB93ToVgv4NV/UKq2e7hMbEnHvPmFnMWAZqzZYcRSaQF6e1bV7WgEIqpAkpePiCGXrAs9dVN",
-	"ck2n8MMa4YAL1BgxgrnBq2zWlu5U22TY72aNqhEe9zwZuTFqhUxI+OvAhNz80eDxqjy/bmWcuzifyNLV",
-	"8bRdZzQxwmez1J64oKaYkpF/muzEcqTvv//n66d7szgi2bDEuHF1NXQ25mbFE1fHCT5+fPns8iHM54It",
-	"/t857NbKWvxq+lSBnbZmYUe9C7boav12T2KA+43Paq1q91qmatQxrOf3adBQeNfBv3JQXwy+Vi6DNX5R",
-	"067MLFulPAjivhR164zXfaqrr5/IXfdjRrx7Ge0HN+zyvBKLwqR7E26m6fneSM7uGy5imvj/ZAPhV1RO",
-	"VCsKaPb8IDssm8CAbgWRc+uAl+se9ls9xp3O8dIwZdd78RRvc71v+Ozvdz3714ddeUMAlGswJUuKhW3e",
-	"CkBkhdXcngXUwPTqrKEKt9vMKEqkThV7lybdwxBH9SkwdqSiR2gmXTF3rml3h56qf49Kkw5ehnLs303O",
-	"PR7l5eXL06iyGM27bIKbRGpGtZ0xTguZWDKGJCzlfcSZc7otHW3GtKYTtoYh4DRdP0D9QuTNeIoLAH1b",
-	"BpcIiQ2nRizcqSm4SI4eP/yuAwTCH5W6qRq1LBBNRbgfKghLsArcatdjzpKYXHq07sAqOzw6fPy4Ipv+",
-	"aIETAoUCR4PhwZGPL4jgrww2CEawtiu+fEp1Ta76qVgQABK3o+Fmw8qQnXNXLeViYwfkFf/edho6lzHi",
-	"coygoJOLfkkX48IwNaYj9sfnghKmL/h8V86tpbY7l3ifXf3Pkdu67bN94AWcCTOgqZlK1cr8HG2d2rvz",
-	"x79R1ZdIVVtBFjbcLNaNddmHvdxsc0bjknZyJ98MTHyrZjqXCR8tumX0h1A6XwdGDjZRXJuxuMe/MZYv",
-	"kbFccSGKbnu7nT0vMDrmBIQMIuQ1nheUBGN24rIZtIMWFAmvtlfOlZKG4b5oHjPnD3TPVX0SW+g0shEq",
-	"6IboklvHSNwWPGF9wwOLRBgu+rJd3kp82e/83Qkuuxm1u9/cjRs53YpWxLKVeu2+r9CJ54vRZFf+srvp",
-	"jbwmBa2xTq5WRbvDOtodaO2zCRBSrYq5TGn8pmQuUTJXPvN305kbKmDrRJqb1a5yT6IGNSyQEaVFLvHZ",
-	"8g6WuXidRldAmQzpqUixN97EKBfD4TFbKfw+8x2AVj3MRYEPSNk2d8IuGtGGihgbDl8yZVhsLyZSY/Nr",
-	"tDwghyQDLPVaOwyEy2ofa9fag1ktW6Lb894XVaU6p727YzNXvWJXK6chX0uC39LFUOzqr3jjppl+TdU3",
-	"L3FQYrF2kOZeigTyqH9Gj7kmpyMDZTMH9WU0O4f9+gqaTdP+SjtpV6uWYGEjl1V/5Ju8VoZqMHaHzIrN",
-	"s8uVTDqRxTu4DwQkn4jtrHFp7m4q4Rui4mo2bcdfPWmXeoAApNkorPVSxGUoE9zfEyzvwn9qQpEcodpZ",
-	"jsmPVMQJJQdPHj6MyFuqaMzn5ODJo+8w5d9WcpHnAVucUW2YGowSqvXgoBcVfzgs//AAH51wwQYxVMqE",
-	"T9b9fojiCc7JwEWW7F1MldKr5wmjECsbjBQdm0GekG3hKuxodiooaSHHrvqrojhY8I6ZBLkY/BCOV5hx",
-	"edjyxcJEglEbHm+6hQ4mEiH58ln7n4JZln/MR1iWfa7Y1Svms4+3UBQKh2Mgx4Nzrsx0HWbavfMDFzG/",
-	"HA1qk6evq59d524zCE7aZVJz5TrNDHwBeSu0kb+vor0WFiRrV2FX1E+p9o2dqwIzcllHqN8kbaxpXpco",
-	"qiTPRcypIK+p/V7yjBp6Ti0XLUh2guw424cSCcypMUzBgP/Pv053/+/93Sf3dz/9cRQd7X/+H72bJduW",
-	"+oI7RMTt9BlS51Y8ndlod8jXmc1pO3U0N3giv34qXrJbt2fxFYi4Yu0tLWFfzeB7I76XVMVrJd6vZUbU",
-	"GZmlhgXVc7p6xn13q8GtgDUeqo6lpvMcPlYROc/YKKEK8dESdmLx3Ifoxxki/hH+kwh6ySeoFhMAPgLk",
-	"d8XQk8OlIOeSmr4rm7GBD0zNq2j0VXU4VyEDPdMmQ5d0cQdXBq8acDEYTama2OYpODP0ZeFcG7VQ//1b",
-	"nlPd65459IqN4QzkKK1xWdWmOMQpa+4/DZVBdGTAaIOaazDuOYL8rFu0X1ORlpep29LWwRUXsbwaIH5+",
-	"/isVApZX05pbITcR688wIVYxwa5oAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2+LMz37JH7ZaCV9V+gL0r",
-	"r7UdZF4Q9zw6YQbBF1sUZqF5YzKnkKZjZMdBcFS30Cl8UllUcctMK5VoHQohXHWzf5GlmGVZn8VMBQRu",
-	"2csoe70CBxwEZ7b9vq50NPLuVJz+pxV6fb1z6wTnxD7uG1wYWcRz61CG1tQEto4/5+VeVV6xDvTwyqjI",
-	"bSoLQnwlW8bZbUXxaw8XPbMBoiBgsiradBNmasvcbSvaKiQ5kCnhtj8mLC7hto0qt0ghOThYncP1pgCN",
-	"S1Acs7lZeNRUmHLDfP0Js/K1CEwUIohGuUxt5IaNH3i01gd2RFJ2MLXv2DjoI7Ct4hQFVDTmy2vnit/t",
-	"VzRkK3nxVw7IghPCnhi9T0sX52gJBOFa2L++47IvQXFYgf5jol4GC2jFSAGmuYQkmC9QgdI7CpyMQW4u",
-	"cgqltVUXdwbkCmtwTA53Yz7hxkKA/gd54P6ETazgb4Yul/3dJ5/+eFjvannmYUafWgW2oRfpljN36pXO",
-	"B+2wk633V2Rd/rDvc9hWWZItyRsVM1VdEdiMRq7xcOmpONxvtNA2SIxpg9hdXgdfM6EVc26uxfPRGVVL",
-	"KoTQ2CQlww/RKUdlu+k8VBk+ShOqdHshviPLt8EzK7WmLBZ7ba1bLXZQGWR4Ds1Ho0WeHja7DQOEBvu2",
-	"RvLoPN8VVv6dfaSy7nYgtNcWgxr99cFh9/lsOenKjbmdpCvFQLZBx2A3yRJgSYBcfbD3gOwcPSZTmSrd",
-	"X7dhvq5g6XAxGEtbcuo/rqm37pLNuJlcrO3hf/Ei+lcpFyt/T0vqU1anGLDKAtMrb3HkZFytlCkyreKS",
-	"L2/8WxSs24hYFEe8O1GL4rxa87RzkHjclPp07UYkdoTa2T2A5IXI4oj6IxK5a4f9+lzvkxI0vLTWoiWs",
-	"e5qEVAXDI+yOdcAqNmKAW8prKiK2rB/dzTzr29Xaaj39m6ptdyA1+pvadz1qXw1gx9GtKogVR0vnce6Q",
-	"6ldTO9UNTKhhqgUfzp9Wu1xPZVx3K6pLv772uZ3qgJtUYA+2rMBmD9tFHNhM4HbOc5OKb5Ouu64ie2up",
-	"DrVaZk3SQ0m93CjxoVYcVR35qGzaymWnVGaTIDiJNm22DzqwzVGPoC3Xv5lwTaymzI5Q0TvpfM7AlVsF",
-	"oal3LML9CQZ2bfEJN4tOz43knDcruA+24OWIHVrhmrqu3+3VPouJACao1W0z5iLmYtLdVEMafWGfqlH6",
-	"25Zkymg8sL3puiFCLFe0W/vXHnZsX/tgC80LVyOO4Mtq6aRD0oTLVu+c2ru6Vn6+qAdStTuo7mlfa9z6",
-	"7nlCR5ixl393JwLNnstCV12+1AdxqjOHK7bGYAZWcG4nY0M1CFQmjF6y9iwIeMmVa0LeoYeYYpoJM/AY",
-	"uZ2+vZCZUrt5DaAkN+znsy+EBP4VTvbKGhIqCx1pvXR0MxXEHaxwsPplXqouvMWOezSpcwXpdDKx8M7W",
-	"K6PTOVOXXGO/lRHiKy9rxUcO9x5UcWhXh0BbEg5v7bFXEw3HD64PRJeWOru1YxS2vKSbB2NLI/7M2VXn",
-	"fLkHbUJozUpxYKdbssNxrOYUF2RK3Tjrkk31fok1XLgOxq/dH6jYOK09RL9MLdqNdXeQCYfmp0KWVc+y",
-	"gGxnA2UDJFuBIJKcf3m41H5dg61cyiGasAzrW5J2S6Nq78a5rh7bJcNjVQUpSORYlppRXLR1UvbqNcRy",
-	"/Yu/xzeRRx6JOPSCnLOFFDE5OETf+MER2bEMuR8RtjfZIwcHBOINVnXgAg4wWDMHD0goOaBY20CKh9Bp",
-	"YlgB0N5bcAcHvah3AP6Mgwfwf2DeHzxsScGpiey3KH5tZQX1qlg5fxu7dNqKc6e9ZAj/nRS+dhXMjdam",
-	"i52QeOPJLFe/uqxad0dtRSKW3l3cv/ojAUhJ24mswUh537G7ElcLZlVlkvN5iDQUqrtH9ai4o4uBvoDc",
-	"wZqz/3YqBSN4E5lxkWrbTlu5n1wjDGydB8Bq6/ZK361eq3rk1o7nGAoejlwBaSV4+J4BxB03cWK6QfR0",
-	"O4NsHaIMh9aMiU3m19l6lknMtBlcUY6mjuYOWaCsvDDhm5IyKJJwlVnE47vZHtiEKmy+uK7J9VtKFRWG",
-	"Qw2+H7mG+F/5S8RNG9Jw82ddjm5uo9zTJEsrj7a4U1ZQbhroU+xSXmw2BKLRda/9WxsEL+p5Oum0OxmV",
-	"uCzpczq6SORki3tQ55nPofmCZanym6yUNWTM5T2t++AmMq0VCa4k6eewbGZFTdBCoWxAHeUqpLLHPY/n",
-	"+b99b3ghDR+hMG+ztVdwwnV3puglXcvmTGlm25YtjXq5UM/ay9fS9NB9TRDNyfcrfHktcaQ1Gc3rek3L",
-	"mywsuIB7GjUg1F2jno16DWI2p8pYbHspBm4R4TzoASjQNgX9U6cF6eYVSTevg3qONYZvvTdglUaq+CRB",
-	"g9fGakA5TwWkLn3/w1uUGQj4gfWZOiKv3Y/aMDrzP178gr/lrq4Zg0JOrlnslHx9QrAl00+nv+zNYvLf",
-	"/3Ww913V9QXvba3CgKl+FLYpSwYKl9OFTK0Nn7FO7JyyX8swPdBwafPsqJGdTh2JPoc7sK3EOkasbY2m",
-	"m59auUNXqQTB3+Aau2lIHcMmaF6WhS8LTYP8C2mDOZdbkfc0GUml2MiwmDiesRYfXquu2hY0Lq+srusW",
-	"l9fHrNWTp/YtDSBQK9WIF+rS2yuWVo7kuSBe1/lXnKBt4ssq/nU1s2sw7ToXxVs+urBeA+zrpxkWmWGG",
-	"R+YyCDMjQfl2r1v19Ss3PUsTSCsyAx7XH5psxkaSX9N4wsj5wrmbfjzdffnzLkQGdmNFx2bv4ATq/+i5",
-	"ZsJE1rawPa6dg9R/NAHPaMkd8qi5s3HHOkYW24OV0UneILzyZdCvWOdNyrG4OG9TLho2oxO1QvscXdM7",
-	"epkns8TDXVMj/PYlLJzXOW7XVTaytjOcreK0yWrTOgRnMiW1ewqiD7bcSqHryoxEjsdMjFZYv7fOr//G",
-	"PthlEf2B7RJfNYqOWnnBB7ypTILZa6rZUI6gCgQTfHu4zw35/HZenTTMgNQ3VTRfMFavnqdrHZjfUmla",
-	"F/cFY3/H+zbxy7oH/SvrOMILxn6qhdvIqylL9f7pnOFmXXuRZROyR2OVZTdIgRXLLOtoyy/aFgjr754Y",
-	"iqvvLbi2g5pwsQLX8PPuwi1WVAeMNDS5EWrZgDc5gz1vEoiT9qu4EnvJtm5bNLCmVTUyKU1qHG8f5BX4",
-	"Qi3YjwY15cPp/WenEAxwz0SgVan2/bGWZJMxGR5jhPpEuMwaTTYALwUI3cPHrsInAEkAu9p2npcM/2vo",
-	"jCoqfGzawgvVw8WsDivsj1g5vWXMGIFroH7+9fkHcv/ywG7X/QzYAe4ZwD3aKbQXdGDheKqqaUvM7beU",
-	"Ioh5DXoN1xzcDDFd6Ig83oUEJqKnfAw/Uq2Z1lLt2qtSkSu60BjdnVPswKfJDkYhHQX0e9GSlPODThu8",
-	"uomA+AsDA0EF39u9modhpBAOz624An9VUmuyk3th+8TfG7X7PlZyftR7ruB4cpbEz5WSqjkZs7nXxLL+",
-	"isvllB0i6tJWEaf43tDZvDrFuC7sfclHhRXs2r6n2b2/xmjztboa6Hpb0zve70Ho8zeww8ChF1e+dHPh",
-	"U4d9gR1+NvIGpTUt1TVT4XBdixoajHF5lXWNR/R9xQ0jMxqz6wvAXPaiHkZeYMQe7B2s33IKXts/mA9R",
-	"dQ3CAmi45DP8MRRul0COCaOjqe9rdu5rAQSdsWMylVdE0xnbtT8GXYqUrRNAP2Ch736/6mw8rHU2OufU",
-	"M65HVMXZSepcmuGfWFKaQdWkq4/sHRufwt1BuNiLZed224vtTJuq2UugYgefoi1ABJVIykXp8ggdfmF9",
-	"/UfB+beyVrUyfJgXBt28Hv6pa/VN1KRVdUfVC5CeauDspSIZeBW4xMWIKcFil1f2M/AbTb6LyMF+B8Vj",
-	"I5Sougy9T83H7e1UGlmVk47G1y2ShUHXfTahYpCq2iRRBmJFErgF+VY6TySNj8nbN+8/4A/Am4ie0sOH",
-	"jyKi+b8ZaoAjKQwTxnfJKaaQtuZy+W+JwkUJ5tm2uOsZMiM671w0UPi+sPhxRifs/q9zNulF7o+5yP99",
-	"xc7n2R9Txke1nIzXGgUfP758dvkdWciUzOjFOtqT3aWabK8S/hXdHX/649FRPQaW5v9myxOMDh8dHhwd",
-	"Fc7UQbdUCTdB95LSKi/Z9FbMCB+22aS1X31W8X5XfMamO+8kXkMHiMeu9VTt70qtIXuXGuPdRbSHMhpk",
-	"+1p1l7SbwjMA3O64q1C3uTxKXq2sBWwR73FEA42nyjnu7R/cs/AwHkX7niaFR7EnGILWgs7RUGxEx4Yp",
-	"8kKqGfm+f0IYQna6Mu+orTqhONPum9mCaJld3i7MAUpcFgcr2j5Ti0e5yr0bIazWOZl1ZvJ1M+303W1s",
-	"WCdRy/Ev58txCx8iggrrSa5sZBErdOD815kAWI4dmvOG/BwXWUARX7RAm7UnoOEAZxt5440NCyrIqbN2",
-	"V0gE86atwgHI5cExoSSLTy5KoFNjmYr4JEvH0FjD4dKB8FdXeUP1BYshYWGJGlPWlYKXBvU7ZGf/YHf/",
-	"UUSePOmjlxeZWJHCH3fgEKNa1NZT+44M9iCbQYhgHGoUj1rd2bekITTy59aVaRKgnWB6OknHGhO3DVSn",
-	"MzNpPRO371bKTuYSz5I9fl+YY+kdssLFZlwHRkC2UzqBV1STeWqI4pNpFbduM2/FrZ22SogjcC8UJ7Wc",
-	"rmHR7gBhZ7u/nLLhti+OtMcbkLXzE5PLA7ITCE/vBYBAYP9ukfRWCPPWwJWKfpgaVCX3PRuhKbmXfETl",
-	"bAPisNqd1bQw3dPGW2xEJWFjQ2jiWyG2OoC6qD5fKK/8MjST9U6KJaLb5uABKS9h4JZevxj+ndDJ0lbQ",
-	"W0LoWBGtZRtuVlNT0Nje+qsaCA4Ww6X5KNt6OY9iRZiMLhYd8szBFF8v3f/WXJn1eU+VbmRcTCJS+RUW",
-	"x0ELpWLMTURcGzJ5yVScsogUeoXFEakrjwjuLncri0i1WVlERnJU6Ck2iFP3Kxf4a0Rcs5eBkGIwcr3L",
-	"DYw2Z9QMMMm4gqjyaEN3bLtnjnK9BGPsV3lOzJQaYu+zENVt83Njrkd1imlpt6OrO1PL5HLb7ko35nZQ",
-	"WauFoXLORC9/T30pqO3ltuYZ8k+XNS17NCp9nnz3p4KD7tpgWbtDoq4IdhH3HPcoLUBhNQP+m7HHOr9g",
-	"AEfkmHt4XEIyD+ppA/Jt9hrWah4JnWwDbATGuTsgIzCbd5bK10lzqa0rONhvRYqprzKonaBi7Bw7qK6Z",
-	"FKCU+2c5NcKBmkDKMASD8hxRSJiA5xZkR+0dHD7YedTvBznGedYKZhiriQz7sOkBhY7/+POnWjVkbqaD",
-	"ukRImSZQDoY3QGL1jBnFdGue6tIc1ag3MU1ZsS4RNsISZMxpkzQmCReQ1acuCC53KTNzK5myfgmibHda",
-	"Nh6woqrHDqY7gOkOYLqD/A2Vz4WUb9tcFyu1JwZ89KWvRQqwIxB6Li8ZOdiHJdJIBPvf7RwgEVTjcTNG",
-	"dYr4DrU5644skMwiW+unJhL/JDs00ZJQ+wdSHCTcn0szjchSyssI71NDLA8+YzCrozK7S2TsVxcpbVa7",
-	"xxVa2qSmK5hUcc0aayY+R70fGE3MtLr1WI28NNGzXS+pvKxGC7jAYnZ6Sblltq3uj0zMuBnWfhTXRqrF",
-	"c+FwWrvFd3LVd0+n5zPQm4Of6Hyu5CUr/KaYSZWICJ0xEYM03bPx7qgYCM9+/T//63+XwkJ1y0a7Z1G0",
-	"6l12rM7YQvZ236+7cHvd3ZuYipD13ViWbC87f7vFASIjSKMbKzkjO0I6zCC44Yqd93vRxivFsMJjTVXT",
-	"Pew1zTbsFR63RLUPDx88+O5w/8Gjxw+Pvvvu0X5bqlhz51+0puUMiBNYo70NsSxFvQV91GRjoLCqlsp2",
-	"yFbEJUQFMItFhwsWrn2BYgv0GC1TYWprxFdWYyZyMGdqxo2pk3H7sH7OHXo1ZQKBAX0b0Q3FtxM2AyOF",
-	"KxXcwoCGTaRadISr8HfD2aQgAGWqBxMp47rkYqtTkOxGgjfC+owTOpvBOSMJ/y3l8KOZMjioFNEBbMmH",
-	"nDFt+Iikmp0QSoQUuwEsC8pqtLhjyTSoDX525LSaRwSqwyF5LQ2rVx5c0/sMj3bZWoRgNdkxbWPX3lXT",
-	"vsgeKyChFywrtSppMwksLFwDrQFuJIhow5OEXFHDlK5dgcOjfkPfZTHxuvASinrYSk1CDuC4pImuFZ12",
-	"4WxD6FTbvAoSPFA3t9CF07bGge5vFdp4Zad5lWWGg1oX2vrHft2c+dVq9YDJcZoMwrNdV6oHVaXVL3ld",
-	"PGaBlswFMfJqJcpKNetG9B81Tv3fUrDle/ZgpWzoxlrAlwV8l7JSCxwrHmDS4QCVPO0JuvqJ2/GIO+C2",
-	"5SjX7JLH6JDNKrS3kciZjYoY962HpvvAX2yGcNeK/ayTe7titElicAmep21W2lC1IUHmFli3qqUcsdea",
-	"RFvOojdsNk86R7yWPd7YNcjf4zPocvPNYhjNFZ9RcEQFg/UtOGqICbTq1HLf4+Oq5/FuZsduvdVsHg3N",
-	"B64kmC5NRg3po3hccie39wcEp2M1t3NtjV5H7PamvPbQp7QC2nowFcTHWyOHI3RZ4BiYxoHY0yXwPbLj",
-	"/gvlaMDxML0D7kSQRSi6jbmpZgHZp2rOG+bujxJGla0hcjfmK7FwedTwf7QX9WrXYPNKFMNmjZ4FjpAR",
-	"VFjUwQpPuKeDZfLUV/XZtCTYbin3rpxN6j8s8lvQQs0ZCf18uDkRHTYQ0QVbgM0WMFrb2ZfNvnrCobdA",
-	"IhWZWZzpG8FqibogKaMNeXuJLItMen0ifbA5kT44JpeHeWM/mIutSoLCAcfuIsfrROwv/DnZ3jaot/gi",
-	"iCcRw343J95glooAPdv+GXZ1tJEQABKy/NrDrn17fSVrt8BEGzhZHqaEBXckoTPvMq7XOdPYMSvfXQSh",
-	"gD8FnTGd3XlPk6EdYUiASWoLpM7zA5gBfOwgJpH1sAykQldoRLKuxlHWV6SPLjJwfnPnEcOOJMCCMaL2",
-	"q8O3SAV6JQb2/QPM2OzvkdO2nbD3n2AZHx5Qohi2ZsEu8VdTmbAT8sdnT+E+/SVc84NmB3t+5r9GvhWm",
-	"R7Ywp4hQYDCIjUqGjgqGx5CA7bGQQ3PETy4ChpYTWfDzA0LjWFf5XC/qScE6ZGo2fczPB5izudajh+s/",
-	"+sBmRy6Z1U3noNZq4zVpqJW9/lIyUZds411Ya6Smra324Z1d7Qd3Y7UfbHO1H9y11W5FwAhRfhxD3gQL",
-	"I9MWv1SEiy8URyJQg9tXfgsu5ZuBkNi61ot4c9b8qbOjyIReskzJLdpRqI2cWHXSRcQEW1MpxJr0gcMA",
-	"3E6e8WyetfjZ3ohb7xlmhzUu/LeuL382H6SaqcIQG33ntbiVl2r+HwKtNrS4Egl1iEaugeL05YJPtJgk",
-	"AQaF0/SLu1Y6TwUSqZyNkLQL9HjjABFlUX1rRZoNOkNNtWZFWdiobjN/77OshKoM9O4yDAcuEasm3gU4",
-	"yJhV0rGVxakf0+d9d0AcDxoEZe/ooPjUZ8HVSurHm+E03UFBWUweaRKVbf6SlTFmr52DtTIrP4W6M98K",
-	"O5TBuDYT+nGO9RoROWfCOXVdRVHHY/DUjdGF/GubG3WogT7qCIF3tH83oeaOtlccuTWUrlporIY+Qzci",
-	"zMvIUVmya/4hG56Jqc1rX3YirHHqk6Yj3/4V8xkimz6NXuw05tC6etL1lBRS6rvMtdhnq5vUhefgHA8y",
-	"cae3q4ni4AXOsr2xEZNVt+8N3ld1dtuo1fN/vHwBSbQT2yZAT6Uyuwl06CUf3/2ku+6WBdDt1EEkqFNY",
-	"OnnUAPU9Unqia9us8KluE7vkDNpJhCy3aW5zlkGXRHZ9dQR9tXWqLApYRFwxc/f52tc7GIIuM9bpDDz3",
-	"K+RWuQdA1ndKA7VT+gD3Nsc2evlMcnUtkFyVQ1A9cst19NvGQs9nsgQOPVDVvjBE9PzznsfcbJYAxIDJ",
-	"Q/rPlNGYKY/iUgTMQ3w8TIw9WQ3tZfWShW44JnnW+cbOxISalpk92S82z+8wq0SKlkEPHhdGPXjcZdjm",
-	"nNMOKDRrpMdvCHfXiiNTJOQ7wC6y87ScX8Ch+fKYxTbq5ouK2N2ons/n9CY1Izlj9R7EhF7d03lGAwVZ",
-	"5zNechVrBwzz2Tw1LmMNkiCYusScIFDOiKEXTFgtmZJRwpkwJVBifAi1aZINVuGMd6hLZ8M+fDFdO9vm",
-	"fx1NOdveeY1NOpfQ/woBzM0il7bQeauxxHZVoVU83kLtznU0DXDlQFLFWSywrvzZ3UfwPkKJYrsBHwOV",
-	"LeFjQ3YQHEuxALYJTaIT0gC3fioE+333YBsF011rmwql3pu+9M9UKFXiql3KEbzrmcXW3UwrpMShoFan",
-	"zYj8kRvo4GD34GG/q73czs0Pm31Ed6wirMEd2WhLrG8wrGUTNExP5upRt43y+tTGzS1Wsz2aDk+b/eFd",
-	"QgOHZtBtVZor7BoeWKvbwXYK83AIRa+2Jm7yYr8O3/2Vl/ddb0EfrA+61LiabQ0zDwdFX/C2W3p8hfWH",
-	"UQ/857GimAG/Zit2l9DQWKuYqzIr1S2Wktibyhjz6sWQGRTooI7SrGSyUsZLjFq2XFLDw9LJ8PBHBQug",
-	"wnZrFnqJcp7LpVqFsaLQ1eliQeeSGgW6Vl3aclrKelDrFTwpm+sfk6pzGq7sxIqOTRP0+nbB01fx3r0H",
-	"Ytzw82GIrIMCj0ELhX/Np1Kwe5rs2M59/bxtC9EMy1vG/HcWW4eMmTLfxwXRKwoNfW/aM72JJRcaa7ao",
-	"5iSAzqtadFuw1bYJQlyY2zE62YhNUWCxgx2O7KdUF4nsLLdLj4liCaOaxa4xWNHuPV8QSt4jlrFUYYm1",
-	"kqnhGKLQc2lwwZJEXg3Secg0MEYPrJgLy9jCRf70LXxwneGDlizQ07yweFBW6SxN3bP4oTNmSxfH3IBP",
-	"6wRPlEFMSV9Zh2cJ6vcosYzH8YoYqZLbLq0TcLk5IoOh3CADwIxkiWZ5YV02b3dLRMJO0uS//+ugiztl",
-	"IwjgFbWWovbRASknY/GbFIo7Jn+IJW22BDefh45qq9t8XooBZwXcwH43imaXdTlHAtE8Uw1ZddgQfJZi",
-	"bosJ6OQLFgberXfrDP8bW/0i2WqNkVzlqrqNrRJuakznRka7FZ7a35plPuPC/XFQsnujXir4bylzl2E9",
-	"b4wN6xX4cKeaYmS2S0qKbcWwFKxYSKwhAkQTsoM+YGIdvKtWCxdmuVKxcPHJw3IMuzzw7aUK5DbP8lwB",
-	"3IYvL1mgvA93YKF/PtziUh/eqaUuQV6jmR86XQKPC4pPkyqB/8wcLb2o5xwFDY0ygvfhqF9Mcp5dhC/w",
-	"BOXJnptATDYmfHxBNQUb1RAsadn+eLXe6EdrlxA0utcfLXeuH7VnihhuKlDqD9v90K6SwD7d0F56SU/p",
-	"/KvXqjLYLCXoTxGht2TYcmhnMq3rb/YLIOoQlc5ZsfXIxtGT9T4lYZdsa9vksrHWjOD4p/O4ZdWGtte8",
-	"DeOeIDs+2YnF2W82E+Kedo/0yzD37dyl+nb0Vv4MCVcRpFhJQYIXu6ejbAbg63d59242usskXHBkkBPQ",
-	"ujTSbj3eUGlUQBfl5vaW/iJ/XCpUsGHJ1JcEsdse8H3UGu6trsANbXGhBt1uXDHQWYhwFmKaBS2o6FjK",
-	"GW2nUGGLeX37deVdKso3KiX/2/s3r3+mSVqTJ30qFgQuk0u4Ts5TgxgeBQ9Aa3LBHxUXWY1i1eRCrgMB",
-	"iXq/744VY7tAnL3jHvWztNehjxSWo7hZo1vfYxgQqiapbW0yJldTamwS92KOWHlTqnEu2UEqv4iwhPmn",
-	"s9dm56aFteBiy/Nt5N3/TZ7nTGDpae6cNv83ef4urUPABya7tK3TFmE/ypOKU9cwdLblNzGlKlUIjx4+",
-	"rFUyxlxwPd1untOUUWXOGTWbyI21c0UNFaNu7Z1+leddBEqQSphFAlJs3Ipui9GIsRgdFGPKE/yHvuDz",
-	"eYNvYp5QIbL1rtHoRlMWpwnkARg+uiA7MypSmhCVCk12HVIlVaYQZFtlYVUq1mzEugVtwCg+mTAVrqX/",
-	"YHwaPrWd4duMI3neywcsLGz2kQFBlCRugUbDtBx7eCLPGorHtJm3rNNjSTTp1bEH/0nolUU1pTGBsEHM",
-	"xjRNDDEypouInGpO7/8okwtqaIUeWjf0c/3H5C66kmQPp9ktQ1ibAZDtKpwf2HSJ7Vd1OI8FW796/0Y/",
-	"f3CUsiXkokOv4s7d4bDkS6VifdXYU361pZSSgoACVN7EVl+J89+Fw0XhEcuWLph/uFW1FB7k9nVXFq1u",
-	"94oZWqMmdnXMdd6MlXsHGVoB3jjo7Ipyq+xe6kdrUEGD1VurE1v9Us2pMUyJ3nHv//nX6e7//Qn+b3/3",
-	"ye6nPw6iBwef/0evUaaWSA3L+nYnTDBFIRgJaUlybie3TiZH05a1YGjf5ga2Ef1WtNpgvLtTTxrO6i01",
-	"o2krcc64CH89qAi19bZ/he1c+hG3ZtSW97ds0IYJ0huZtD9RMUnppDA4ExBRh/+b8lqt8yd0ib/1cQX/",
-	"nG/yXmz9Hnb9nVFtGlBuf5ITLtZrku0yxztzdzZzMHDhnQ+PClT1oMkcSBIaJAoXud97A+vi+gEgMj2d",
-	"z0n4WAWVv5WUYfmuXG3qSo+WaMB+dDBe9XvqjvQrirbJqdZ8InxpUEmkwHZ3g5qbKBq3cuWnil39FW+E",
-	"T6i2y63Vs+C+ARcx+325u/3JkyethRKc1hTE/JbyS5pY1/N8ntjc+RZSK21BMEf3YVG2eJ/qXDcTuet+",
-	"BG+f3gt2Ibi8y2dzqezGUJhKb8LNND3fG8nZfcNFTBP/Hxym9znf16eQwrRua/p1e6DCN3eWdEANb8T3",
-	"kqrY6jvtTtkNupJu2G/0JpuEVt9VZ8I8A+PPdeAcYYYapnWeM3D5AaMSJ6RgB65s+K2ubOU9NO9e68tM",
-	"CW/MKHMnp6mtP0g7reuanb6AU2RLh9GetPFxEkvsOaKZTbSd2eGzHikjqlltk1CaMYPuamOVm3fA3oJx",
-	"Ek4t66/OA3MwxKTzHN651X4HDLDD6yUcZaY0+ExoXVdfyhXGLP02Ei5iPnIZevZJzP4dQ59fIyfMTFEZ",
-	"qWrcG4mNoBo7zJQ8rH5ROzxb1xK7kHavaflXxNgIz1J2FIKfi3SbU09IZv6lnWRi8ThuLBZZnauqO8ZC",
-	"d11zSy7qUqVkAz2vnOxbTwudNewVat7bM70VGzMFqc5JYKsso8bMpgn0x6VHAo9CnVfYK81OWVtSoqp7",
-	"tTOtFSDlbMCaLBZqHJ5MFo0bub7wvl0WNxoTkaMsYxwyInzMTtf0zBhNpRrQCdswQtSe93BONQvB7qtO",
-	"VTqZKDYJO3YZLOGA5SXgPiSaXpGdfZSCQgrW70XXOGFfw1QbRnmPIFa7dv2qxZFbgvBxE3AIBdUV89Wc",
-	"8grqGuXoAjz47rFtzaLOpP1rIs9pkiyIze/P6ZHHvrI0ryCdT8tb1ZHxuA4QJcHO1K4jCQ0WCpheTh9e",
-	"kxgOumVbwGzqDu5rGcCsVsTEuYwXNTL7mnrSrJmPJkc0aUR5szzLtUL7HUuEuSA7z8Uk4XoKmquDaMsY",
-	"HapY3DbNu1LcGCbIgpmwerTVmTSni0TSVqsrXPy37hGrK2012qxTu93taaV5DcrqfuNCCUsv25f89ZEl",
-	"p3x1CkTTRpzb8DCH490dD3MdFdSLz4yKNV1oTChEv2vUMZH03fZTSM8XdaW5mo2kiGFy7NhFabUhMV0Q",
-	"I8HTxGhSRZpaN1o/4nnpQnhvLXnHdKHrHAoLnXN8lQoXX5YkThnZESDW+SUjEtj1nGqztujerV6rLmqc",
-	"9fSo1BBWP0iOar5HjmyWE8RyICEqcJZYvACpCHisiHVeRq1Ozrg2P8wu086Mx4JPpoZ8/PAUUi9sAqs3",
-	"9uGetVMxGFUJZ6qeu8dBzbe7MU+lJdbitIVt675+KpO46e24fjYicM+rrWO/rqF3qt2nuuWk6oQLthkE",
-	"UA0vtEpK/UrkHwvaHGi3ho/g35lq00Zfbts6iai5rO1mk+0JXidCOm+g3UP0lGjMFUJXlJ2iLtSRFrko",
-	"Hg29kk838/AHNR81a1nj/3/cydHei/ysWlObq2+dK3bJZaqb5ILHq4WTc8l1CUdk824H7vWDrZJ6rVvp",
-	"cb1TCe7UTYX2eUIx2XGMK6t3dvUAhDqqsZ2aj8nVFOBF7G2gMaZi7EuhJ0qmItYZ2EmWn9xAbD6FocJg",
-	"/cQWyMsjOF32hXm6e1uGyLLqiEJNtzZq4T7WsrLV3lSXR7CcTg9rPYVdaimwF/aPp7sv9g86rID9juqo",
-	"OMpZ7z2dUEXeUcHJzo+nuz/+8m731e7+/v5B/6xXEhId4+2vnWrYObk68v22lydXt6n635Ktg2RrB9jc",
-	"CoPsEaE3wUAGYt866t7dxCSesqShOvILbQC7BVBYORqlSm22VZthqiqzGGxSmlhXIdtAtzb8pLcmwtdA",
-	"XO2MUvoVAlfWuV2y/S8Xy5X7hebvLRJtvquR42VBWRae+HJ11g23/HTM/NaS14rCpCZ7zVswmySuvREM",
-	"mjW9Z4gAsGYKS60mCfrTo92YT7h1Cniz2cWCwkykWimypWS0LulnK+aSGXnBGiIyeCn8UhaThIuLlVPG",
-	"uySV+b3jE/FSnI5GbG5sBLu4Pez3OVdMD7ioi8qA20wTGk4WQ2C4ZdrQhbVpe8tgLR482t9vYz8zprUL",
-	"Oq6W7uUfjMIPaV2O9Sh5vZTG2hTB2hmqOG/XtgRBo+Rayw2yAEaf7HgsfAtm9UKq2e73pQryww3gNxI2",
-	"oclAsXGjkvlgv0Op743CT9QuOsiILVVI0DhWTOtOPqPuHGmLLQKWyhNYCJ9v15mxYjCyC71skmBQ2lyH",
-	"H+LMnizldmo7vPlNqH1ldTUb5B4sxjqVH9dDArfeW2JjwmnLv751Mmqni4wqLoP4TnH3f0tZWpeUiKRy",
-	"TGiiGI0XhMMQLPYlgUKaKXiAZ+DsnPmC1BqsHybMwMhOFJPqNU230iL5cfK3R/4rG1foxxIGp1XksYOn",
-	"mtVGp/GxbcRTcaC7E0jF6WynRufOypY7fuLr9+Q9M8a35O2o49XUyq6RKMdmXMRMNTYD8Tdgzgfk05pU",
-	"gcUwDj313eFUDmsTX90cBjDs8R/bGbd0JgKJm6X3Zd9ensOntm3qdoS2oaxvuK3bXtKGZbk1n4NnrxVf",
-	"A17YxNPw1lVMvWOamaeQpcyy2uXum95Qx3Wwf3jU3W7fpADMDhIUgNXRduFbA1O0UvG1qafQm8Q3ngJ3",
-	"G6oKPlGnrxRcfMGS1G6NdVaexr+m2syYMK3BGu/epNkjm8VtthFiidM5G1ywRTeX9DWEZL7YuIlgV1tA",
-	"rds6rGASX8+sNonwOLpf7+nVqm9c9seW4jt1detfVLSmNuCSb0cJrDAgngJ9Z5sQrLBfnAITufHQSoUJ",
-	"35rC0yQOalSgqhzYTB9yb8bc1BpvcGqmUnGz6OSli9mIx9tuBGyH3E6jQBgNqKa+8V1DpukYPCVr4mK5",
-	"dKhuL1pTlGBq1q1w14zDBcSJUQU4hy54GnM941g4+Km2FaGI5dVglEjN9FprXMek8iUpMaxsK2veHAXE",
-	"3gzbk52Y1/iOOoXNvdHnzGGDH6uTZbi3tueHZYY6InO6cAodVH3hUdQNDcB+xnswzHLwuF/Xktyd4/JZ",
-	"2ORcN2SaN9y8/l7maepbFGGVDXQL3L0PfoFFdkgZrs0Zd7mm2kDhcpyyE5Jl17sG1IqNU4Ed/2CA68yz",
-	"30htXpsXbpzv9GsJbKwVDOvB4fa4bLdIVR29VbPSO1CbZS8/ccFWS1JvzTf3ccji4l3rojQ5V0MHc6eV",
-	"nFMeb9cymdPF4HzRUCcKFXHkP8jBQ6jgqWHIARde9Sx4jr8qWby1z3UDHvBAHu29H+oNn82WNpNvS5D/",
-	"t+CFuIHTFRYQXF/dcq1KerCaqbrZjtX2odiiARmYf5lJaN9ZMuLsnraj2Fe3SuO5XR/EttSBSM6dl9W5",
-	"+syAao4pHyMqRgyaGdSqtdlK1uoAoylVExaDbw5BYVKlmDDXU32CgO+LQXNyXPnt9zTBZ1xdpqu+mCsY",
-	"Exki6K4/fHj1Eyqib5+9IDt/ff6B3L+8/wfc+rl/QthsbnxfUT9sVlHsim3gXk2umGIEO6yVxc3h0mqG",
-	"GxVerkLEJsHVStpHXRSBWkPFl4mV01Vz+NCMoCvuE0xR9efHkajVHJ1Uy1YsytD8CiqUP2ghrw5EU64p",
-	"t5pByEkr5PUGIXvwNlsPlJXH+fcdY/wx7AJiG/R4pJ8GG6i/pPJ3e0fHfv2g3o23qZXUyUawbVO4hnzI",
-	"GoMB9jxb4CuqEXYKGRTZ8ebE9RbsMj2iCfJtKCKuZzDlAtWrqdTM8UCctQVQi9dAmsgq6opvPSB/sa04",
-	"/TtdD1zF5owa34eTkgWjNgCO45B0fkL27dpmC7lVXryZc/46lF9Ini+3svWswsF7NiOAfmqsx0AFrL10",
-	"WCqSjYZMAXyeLCYvn4UyBLsXwZxslyCpHHOwQBU8ZsK18CoK+MP9rbu7Guo/tlQeeh0sbHnt6ZbGbihL",
-	"qcX1vOpym05qDTJOE1dX7VPb88JICIU6HWWrR7aqEjrlbTV10MOuNZlBKyE51IEkNIW00mRd5OSWoupU",
-	"cHMtJHs1XXSxgUraVHNYypYDBawurPjxLbXCrwkabOVaVj2EXa4Gebt8SW+77S3RrSEObRRqcA9fj+kK",
-	"wnFNq2/TAPOI8bnpbBdEPS/muoW0Nol2ZHTsV6cy3SUU3TEhhW9WPnxHj8c1pKpUVeVNg5lL+9+tW3r9",
-	"5y1l3io8hz+T6NrYJhltmODzxZRa32Rrz20n/qxc2L0KLO81ql5fThZSsUtqXgNedqPVN1Bt0PbKNFfh",
-	"2Z7l+g0rV4YH/rnK+b+t5KZ31hTvZG8cNuW/KG0GAVDVtYPrZQ/Wv8ti9Ch5pZ0zyW4YRM4B8Y0nNgVl",
-	"e/Pp1EO9Alt11SuvXeAj7ASHHezhpljYfih5tSk5dGsOUm5Xv7TEIehAs2z3P0xrt9r3t+YjpsBzp52H",
-	"r7a4bZYmhs89tF4Zw8C1s2jzctWDtjWsV7s3I/ddgAPS+7z03mPiiGhjmVQLjJvkjLTaGT9Yp/x969Kv",
-	"vAovb0K/t52h2ZqXuVky5lQaWaWWU8BiNtLiQZFcxu2RD87suqfdLa55OpnSS2ZDB3pK5zYJTaaGDFOV",
-	"6CHZ0XwisBG7wk4LTJsTYsN4B/dxJH3/Dx5/9sQ46+9VKwhoXcPH+krBEib3enCnUhistXAL3+LTwsxD",
-	"7O85qGElr5hRiPxnrphr4fH8Hy9fAIQiNx5/HX7NV/teEUzTd32p9HZhv/NxKzXBEj+HG1G+YtLkmqp1",
-	"ZgWWJCW75OyKKYLXj4mQA5hY5P8xgFXP/5rMQapShYrOIP9osnOW7u8/YOSQXMz6EeKkgziru+XgkEz7",
-	"UbBig3lCR2yQigshr0RDZeHh/hqd2qeMT6ZmW/r6Ldm8isHJbwjN/zJd5ADC6RywkTFYBlE9XQ521Dfo",
-	"n9LDh4/KHqm6yijN/822a0k0JQYP7Jf0XF4Cd+1EfsW0Qiz5pooKw0WTI32azs4F5Ymu7deWo+Ke09GF",
-	"zb0mV1JdkJ38STzacNhDYHNhQR3y/OXY/uD6NtfOxR0FUP91M6ZNhq4cchIykkrhR9uOzYC4nPGgci+C",
-	"rUdtQQZ04lAf3/2ksyQSfgfRxK54bKbbYQN1KlLZnHRHyp2YkkjKa1oyKzGn1vz7a201WOxTY+hoeqom",
-	"urUYtUhpKK/3KD5OLg+OScxGCQXxRq1WcII5O+cLAz8p5tgJiy1mzxUFhWHn7Zv3ofjvryLv21tilGS3",
-	"P3Z8Rifs/q9zBkfO/jEX+b+v2Pk8+2PK+Kj2IK4kP6+3pHB9YVDLra1FEbbz3d99QnfHn/54dFTfxred",
-	"lR8+Ojw4OiogZdUyCUMvmNie53Lj49Vybnwfnu6GQaVzTw3QkjuMrYwyOLtBZlkm/IIDWkvBAW90zxx8",
-	"ugazz0VgcucSft8SU+S5U2WLqzIGsVqnsWAvNt87xkhAurUSjRpCEeG3pqVimcIa9epEio53hqRb6mgd",
-	"tPshO7Z3vi70yrf5PzhrmL6QxIr4NYH8Sztgl66RlMEF8o6NGL+sRdAzdNKt+3wWi2wmIRf+Wc4Dtq0Y",
-	"lunRZz+6844fuHRxPs59k5BuZ/ytYtbS9egH1TO+pcWq/7QlZ+ttQmuLWBCRgg1SldQeMYXdOVBYY1MO",
-	"G2UF2Q4+MW27yRYo5Ojx9SA2jGmSgJrdNtWPH5AlXE1l4hmDmSqZTqb4Oya4KuyrzGiMcOBvTz88/YFw",
-	"Y3Vne/7gtOp0BhKm3+kLZ8xMZQ2byoY5du8Jv6P4xliO9P23P7z58Ob93iwm//1fR6HJoLmYJCxzlVFl",
-	"S53d6E1+Q81q2NL3qJoFqwGtG3TWd9ouGk7Nqm46W0FuNEvGx0E7JwFtcuyXoWmx3DNfow00pgoORnUh",
-	"p3WNbhzRM5i65eDCV02CgXSemswe3m57Blyjar8yzzmAgLU3K/Fml59rJCY7hG6NVj0h4GFF8LCaohO4",
-	"f91wa2pap1PljD0ViJ7SauB3I4EaqZijT48zt1PjObxvKbW/8vJk8q9tgZq6OwB2LIuPq8fJTJlm3gyy",
-	"Uz8h3rQ9JmDxn7gDdkzGMknkld30hApsbiGIZ88BG7CvK3o07CDtruBsj7OvaZZ+CV0bF/kaba+6LoMf",
-	"MgWQWx8qnc/JBBzSXJCCLrx6xncHru6cZTUyBiuxHdP3XhnH67lxRLJjy1Y0bL5UJJFaLxCOuB/lrRxY",
-	"ollwGiCIovQJoamR4Glivgl3/5jMMz6CzpScbuDmVoGRW4XFz/0JWpzvjqhmZMp+J+9/ON09fPgoc34h",
-	"ie9QTew6s7gkMh8drWdV1rHp8DUnoOnPpDbk8CF5xb/vX3dvx7UMxtuLIcHba2NHeGHjyBFSWEWllIpP",
-	"uKBJ6+xqJAJ6sAYHh4/313/6weEaD39u2jwrPZv6tceuzLghdmxdZDyrsHF3Hwc2qy22uUDU1ILEQLuQ",
-	"G2BmCbytzpjdRGZXXObreMiXy5eGMwG85KPgJnz59z+8hU6fv/Si3usf3tbypsqmNUK+U1O/Hy7ySGap",
-	"Ns4P7qoDQe1du3Udox75sl5K/tHBeij78kVsS4jY73RkkgV4DSb8kglk9wv0qtrF6PdqljiXWn593378",
-	"0It6f33+oXZpnUXVNs0KRD2+xT7ejkCn5HnCZtVdq49HvTdYlzejoykXtnyzt7Q4oXKJKSVV90rtF5wl",
-	"8XN4pve5qvxhY4LadKSQsHjcW1rm22zHPHzyJBRH+/X10h40vvIKz+A78HM/TFBt0NhA7K3LUHuT559s",
-	"ksmztHfT0TrNEm8+VWyDPKNtt/NZO0mslHrj29BsmDtWopWNE3BSXXCyV0t9LV434aiDRYSSVGCPW0GG",
-	"gs7Y8Niy0KxLGvyITlZusBX6mbAbFWGEFn4cgoN6CGKYK7jDJrw4bX40ZaOL7B46ocATzgSq5ThO1gDF",
-	"vdA1K8XRnQ88svjHfkbgpz4Ths/Ycd58n5gpNSSWWG44Bg1A6Cv0c1OTPzr0Mnp4JnZgB8mQC+xZMsAJ",
-	"RmRoGeAQJsHFxC4G9pDrZ9kmimHRqv2KeaqnZCKZJpDqc2onL5Wfu0vvsYsRw20wQUi1IFyfCTtLl+OT",
-	"TdNISXaGihm1GJKrKU+wJR0AQI/kjFmziBLBrpg6E3Q+j4IPs/bTMBVGUaETihJh4IceEmmmTF1xzfoR",
-	"EWAnnQl8gpKj/TytzfkBUz2Fb0qoYfkX2SJx+Mwr0M/OGWxHTkXutiFJEboadxpuhif2zoQFGxspPuOC",
-	"Go+4Pp+7NicuTLgH91AVN8sdvO2ZvSuj+CzMuKdcYczSx13/jtqnDR8v2h+Hu2qetynALY9/xJuCp4Oc",
-	"MUsXTQO8zG48xfvqx2hZwnyQ6ioGo7CYm/Yhnsfc1D+PGmP7AO/htoYR0vNZlzm8x/uCMQpejPbAYPCk",
-	"RWTYk+d4cJue/RnvemNvyp7+nLl2Fq8xxGgjep/DzpnL5F/TmnyOuj5X2Izuj5VoqfuDpYXv/mCZ8Nqe",
-	"rD+2HZ8qHbfu7yqc8Y6PrfpldWTY9kwD+X1yasB6fkgIsWj2W1V3+IFPpiD3NPsNpcTVlI+s3862X3Oe",
-	"uTE4MUBCponZrg7J5tLC/rf5gJ7jjZhFbtekxv186jxgD/f3yQ62WrEcV5OjgwcgfwczKhaZ2NSRVWRy",
-	"OCAn0RV10XQqCAZ3tLQqB9yDCga3HvnY9bxHdB7W3eEe6nPtlYFlWzNbgFo7BYlEz6XQrK7DWEYIt7mH",
-	"uRzobpSGnGk2o2rRoQeMp9jOEGV28cC/1T64JRZM5l0zkFva2HBAv6r5NxRXbcnW13rn6GSi2MS5uZZ2",
-	"P5NXUPPyOerRGRMxUPeaXrXtJJ7HrKtBLcYJH8Fki/u96rRby3Q3cqZcUxFwY2/FuqWSqQGLY7XDsHWu",
-	"UYX3sO5d63SdJ3SB/5wxB/mR+ZcLPlk0p5pzhK+lTjsVfqZbHtjhtHUmrfysriZBHKLeb8tjn3/P3N3P",
-	"HHT3qlrH0nxam6pYyhHLUrNzF4DHstuFRV/02prFY7BBTbK0gcBpX/FGYLwwFMYOH8k+S429y07x3GaJ",
-	"zPohlnlIvYr5CXoT7dNqTRFW6UGTTSAbcfkOPhdwTKo+y9VZdHu+8TYgIG4OeL6xYYp3pndnka5j8ZpZ",
-	"zDeEvdC6XP6QrA1VsMjyBJec+/ZDnHsGdWiQaCYM4SYiF2xuwHt1Tg2fkR3nSgMnoZB1h/rYHmkO4cQF",
-	"4YZcUZ6xF+uP7q/etsRrWysI0mbgfsW8YMmYSEMBzFYbKoU7HlJx/pp8WwP4WF9yERz45UxoG90fyyzt",
-	"zvSBDLoGXwfU8nqH8ctBlWhHXWhYdJPB5Tb1026o8ts/sFm81LVNbwA8/UfQXZt06a595xuxbFbzeks1",
-	"Otvo+yW7toTaCKrH5X1szwitc2t0F1FVMyuXN570Q5OqNhUOXcEbMpJ8kHXA17oyosPDBw++O9x/8Ojx",
-	"w6Pvvnu0au2A61STHZBqoRRSUbjNpS8rrVaQWpAJzpAttWDTLKtcLDC/NU20OkPGUkVGEy1mTLn03a4l",
-	"QTwEp9u1EWmTbdP60dtQKAoD3il1Ip/Wek5/z+/KxSEAw0w1maeGKCzlj1a0Ra+Hyc248H+1uC8qR7B+",
-	"AceKrRsvUfbhwVb6xRYHq5+rbxfiz+CPp7svf94FNaQX9d6evjt99vLt7g9Pdw+ePPquF/V+PH397KdT",
-	"+8PDh7Un9B1LGNWYccNHaUKb+1FjHoR3lyj7GJEKwvxNKtGpEOz33cO+TUuw1plhwjYtQJBeHYHdZjG4",
-	"TgicCp/yIMDkGrFe1NYmaz5nSUINGzQ1zKrH6HXvr89Oq0yzEeY+gpkqnzTViZU884M/xbHLzKSROWS8",
-	"xc1psLSFxVbDbyMp7KGoWa9/nfVev/zprPfJ5t86mIY6f+fD/fa+163fLue8OSPuwRbeEDu7e02XlNvb",
-	"wZaG6d42yqkj3UXaGzi7LmRdXqYO6wRJvAOL6dURL0Ybpgade3p0/3KLYSPHA9cGpFvHvLm8Yqor1CXD",
-	"HtKJHNHOgEpr9SSBxwJVspaIOgAmO/a86fNeB+/QfwXuB2V4NSas2FwqA8+tQEilfjndWtIMuneHq61/",
-	"jn0v3NLBrJfTuHpr14I1strn2HFBKpLx3GPwYgaPLGG8LbpakUmWD/skpSoe6Ckf11ViZhKNaDZKYfcx",
-	"XVLTMTMLgs9G5PHuVKaK2DHAEctm5EF/KXZeuai7qcnBssPZRLDdTWMjr4BCnZCv6gt4OVMUqCF0ZFJs",
-	"D+qaH+TahM3Qx08/XF55hZ/e/vmfa8lvzqh5z4zx4qASzVlWebHFZmXlmc1kXFBfJ0zOmFF8ZBF5zMAB",
-	"RjQCOsZM+Wb25V4o+N+BPewNtijArQ0caiLbWgvxkSxWimlqQadcSjdkEvm/mtvrhgMomSRAcIjz5oqp",
-	"C79h1jl2tEiYiKkaLBhV1iFBxYjTxP7QWntkp55Nwe1PaakjpJfq8tUzPjv4O5lsXPkwUTReoWvgU8Wu",
-	"/gqPdICms6Qyo4ug/iMoEVMyYe2SulImgAUibtarVgIUFm7TMoB3TDPjRwxqiLricdgHqvWTq+dvNbl/",
-	"lGeIx767npYKQm4yiX1CHV6YUjFhJJETcsHYXJ8QnMPA/h4fE27IjktapyPIq09YPGEzJkyfnLNEiokG",
-	"FxMVmPhOfK5UdtL8PHwelR+5/ew0htM/4Q7AWfl7ytK6YyBT11V0ub8pG+KpfeBztLLLKhsCTsPtOK0i",
-	"/731/KL8kdXVshsywOjKAH2mut2/e7DfTXxGvRGe+i0NFrMxH3EmRq2idJUxvcbpwc+3NTK75LGFaBcZ",
-	"aMKWhsZzPIBzPPhu0N4wfIWB50xYyPbtDXnJlGv1t43hOnRo7TpY6UBlfViRZEvUVkso9XtcXMWo+Yjl",
-	"a1O3oy0H2pfvl/NLWUYPRZnwUsSc2i7OmosRI4WJtNgI69J6Vfjnxnf3ROOMMLNUWN0BrKobrft81e2N",
-	"GPqJNh7Q0sdWx/Q4tCoMbWxh5LJ4yrcvysmyvEY1n7j0UOXbVSWJxk9rPkmtHZ6sVr5Rf6eRnPm+aB3S",
-	"p7eTtad59wS7rbd5+vP2TwJaVjxmK6U4bpLloBzE+eBrz0uqNofOPzwK03D9aatuxo23n/EsZj0vZR3T",
-	"OGo6wzXZA/O5kpcMl8qkSqAbwkxjRa96tkqDq5mtcfnUjZJLHNKOT2gCXRUmU6y8dmB1HkUmgG/Zbu4B",
-	"rOutQRgVJEcNkpElzY2gjN456vbBo/rsARsntndCy3rOrgiNY7TIXWU9Pg5yLCgLtRnVFYJLpE5VazHK",
-	"U3vbuzRhm+ewBZZBGWtPG0Q/iFNG4MCRHVRf72lQYC1WANCbk/MsboYiWqHozENTtRazBcrFgI7q0SCw",
-	"/mFkQ9wyZnlnZ9e4vDAKJoL4LLBjsn9Adp5542ORf2Vr1mMZajdMoMpNDb/V2Qo1HzKmPriMiCK1YN15",
-	"JjiqX17C9l8Xx8i/BphWE8aegGb68kqQUSJHFxHxyiORIll0fHGrSgOPDRzT3FoCaHtl1KP9FQNJZQd0",
-	"vk2F19VuuEwKbIzGMy56eZgVQYrTOVOXXEsVCkwvR+vzX2xtVIWC1uMYNY1vHu3filaCl6Nee3ZgmrD3",
-	"zNS5KUfQCBjgUSwngZjC1pB4YkXHpt4CZ+MxGxl+yapdWDtGr8dcMH0zIa7ikX/BlTa7Ltrj+qBBVwdI",
-	"FmJxmjDXCr0OgKxjzzY2oSOIfY8GMaNxwsVa8X0hDdPdlDeVJZ0tVzrwLrx/zqhpv78Qo6zVqd2bKxTh",
-	"qcd/Rv2qeDLIZhQ1kXS3CI07JxsHZ+w4uWHfveoRAJwCGB5Ur2BcsjPGjotZt+eI+FXQ/ci7BuC7U2qk",
-	"IqlmmnBT4whoOvGVvlXZPWTOFJexhQUaMeV0BmzyA9vODKoItdlz//iZvOhDO72YaxBE2sV82OiizeP3",
-	"52QvoFG4lAJDFR+P89zDCLgM+IR22N5kj/x4uvti/6B/QhhmjGAvTjxNDioLa7KIkJ5H2TmGXxGmTZSZ",
-	"VHFW/oUuEXUX137v4AReAtkOY6nA7upgZDWyt+ILPwrDE6unzhXbPR2ZkPJ0ifS0oQuCBFulQrX34HDn",
-	"sI//ONp50M/o8q+VXhJrMtXDbTPVKkVox0QznoD3ZlIIUyrAymrIYAVDhdW2ErotEvc9QzPitj0Q5dUJ",
-	"oQRDAmJCmDBqQWaMCuwAYnMU6mi4Qc29u0kpJT+GUyKAwRqSMLA8EVVuRsWCGHekGRnXqB5kIhECP9OK",
-	"nTnuE3Vh1WxLCtOL/ozJMCVaWEcJWaJT354HqKBj1LmAXE/szZxAoHs8pYYmcpKypVWVK6Tx+PFO8emn",
-	"slNCD1WMrvMOxWiH0Zkwiq/zDTWlxw2IHmPGBhdcxGu85AVjP3IRd4F+DZzUm21OABu3yjYFrd5XcHvl",
-	"DYo7fKKn7BWyZJxi3zb90sHwROGJLyrSe/Nil5Yh3Ptw+k18RT/NVR3c94rEsMhwBWUchvd2QEKvSMwU",
-	"v2QW1RUxqBdkR6fqki3IX8iMQUIA1ywmT+X7iAgp4KdBdkNRjyBq7+Dgwc5Bv19IrMpz39EvA4+iwRaO",
-	"ZZUO25CfJvmPtjmitUHkOLhZJkmaQ0SmilqpMuZGMI1LSxWN+XyQ8FGjjMkz1GrVqSnXRqqF16aA355T",
-	"30vC4r7hf7RrPvT+n6+f2tZDj/YO9vuYk2YzKhwgfWEUrhFAVioWeyRXaGyUzglKZxfLwRZL5wsytOYj",
-	"0QsxIoJd7WKS2nCPvHU9kHXkLULbM1Wz3zQqRUTLGTNT9K6LZOHarSOUrk+Ca2828R//o9ewfl6sVQ1U",
-	"60f2q2fj0UYxOiuiDcOoHm2YCcPNgsBPZyIAG/YYwWC9DGEFh3vkl6yJ0rvn7z+Q07cv/W54qNkz4cbb",
-	"CcNpEUFVDJYLTkdEoIn8wCJ++B8H8Ft0JoKTE9lgUd+9H6GQPb58NgkPiawloYLQ+fxMYLYirjZolwkq",
-	"sHZae34oronLXMcFSeeaKTPE3do7Ez8h6K6lNw1RE1wefeze4PD4L/ic7CDmMeUJkQIiD5hdfiauplIz",
-	"t85AkgX0YQvfDJPEHeJickKcTc/c/M4E0o2HBMa3k4VM8fl2JN8cFE75+GI9+z31N7o4ZEZdoNFlukWL",
-	"PAofyjev8bH8lvBB8DskXJuBYbN5sux5f+cHd2M4isv/aHzWXQ8fySlxWXLzK7wjeC7P98IizNZqQyz3",
-	"Cp4f++DdUizT4IEwNaoVe7HuscFqwMbBGOFRbnr8b8E9waMZ0n1DEZy9HD6AtlvT7XAxuNnJ8hblpfrA",
-	"gMa/ptrYGPrSZ0+zG8NRMBa4LFAY3OwCvkvDxeHt3jhYrjAFTzj7dilSbeV25LbLnwGyrz5ncZnpMlII",
-	"wXFpgR6q+Mwo3zrjM9cSWRtWb5FouiH7dr69hjd0e0NhdVvfUsMzW5+psOe2J8qk1fqGRk68An716o+U",
-	"2FNHVOjO9xfPbytxlRhY6+glltTx/ho21LqbRc7SdnujJtBKBWWZugp2Nl2JBhqEKfpDKs6b+qwYl4OU",
-	"JgmLbSXgiCrFmSbnTPPYWWXAlVBJQ39PtJXgtJyHPiCrcGZZYignZtK5twbWkfeptmzamh41nZvR6tmF",
-	"ah1/k3VV4ldCCont5mzIjlcrXeUPqJr9rQIWBAH2mt5D8irvLoJzQnwKTOihhp5gBi0ozWCagd0MptvA",
-	"PbFH9l08ZcyU9bDbLbrO9EI57wUrvzyiD3T41oH8VlC9WVwP8P5GZK1byZxObHaKrc6aBtjvvt2tA1lM",
-	"5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDTERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FD",
-	"Kly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNLMWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFjr",
-	"HLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXgHEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiX",
-	"yEk9R1PSyJFMBteQlXMN8O9ZXZ0l24A+/HrmoPCVTyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc",
-	"/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4DRFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yXWK2Obu",
-	"m8tjDpW6YN+GwZJI3YDeWnnBG0L61tLVhBLviwJWjmqU621KjDwBZ5/N7wATiEBCpNFOzkKyT02pDzVs",
-	"IivBLE85p72o930v6j2tpZF8GR5UGflqwSurgFfDVnXIIwlS1QDSgwc1PudT+9XorPTLBnXfeRk5d0Ac",
-	"P78kR3uHEXm49+iYzGwLUyrIIzLrQ2KBfZhYv6l9KeHWZZrlRnNtVxlhYF2POXGfBq39wXmS+1oV+re5",
-	"gReco6tXMwOXyLlMRRxStEsyKNW01ZKxQ57J1wZ7rXVdHD2VytSuDi5MwrS21w7211uZa/pWWNmGZG7u",
-	"O+dNqXsr6rJ8xk0nlQzsekgUcMdjUX2NAUWL1qymDXRhEz/QUuxAxA9Ul3H05HFODVIRlKGls4tj16pi",
-	"qWa62zYHExujhcVcTEYzmwC4Q8HwnMD2UHMPDg2NScIFi0h10geHj3Ye9Xd3vutnOWVS+a8oTD7VrBet",
-	"wgU+6jICXpUH/FsK1qAjVJJVHiwHcl3Kx8q8PG3AOfkAEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6no2k",
-	"iDVJMVnOAmSM8GzD5Ih7dEtpP604mDWYShdMDMp5Kd8zqlgH4JrCOpdfXxi8sEjhctdvqxB0siZu1yVU",
-	"2bLB7EFRy69ldW3crvS5+dBLZ12vqU5qdIy/KomUgA9G5JBAPduMJrqWS1dY8UX9J1buM4qOWpMcP+BN",
-	"5U+eGOht3vNjdErRLi7EponaH/zkS53w5JU9TVb6O68WpPdHNpqtDZvn/iQvmyqqWB5laa8WgSG7K1c4",
-	"8feGzVfXXf2c/Cu7LTsu1FaWG2e9IW5U3pGl/d56naLUR13QGYsIZjm74N2eTbEd+NTaipLRxr/wvQFG",
-	"VDbrTguOq7Tpen+cI1TVNcBEgbmiTehMKWWaVC0Lywm7P1JazvLzUXkO9QmMH+f8LV0EEYcagY55tE0Q",
-	"u84FeCUz/mnRjJ0vlYuLMmXUfPwoVYqJUSF9+OXrd7UmWE1rgoP9hlT09dWKOV2wBlU7Q/fEel4FMIdk",
-	"btcQklSUzcJqnR6+oQ6Rs/72zNVePyn7sSSD6mxjp6ni1YHSOT++f39OF/85p3/Z2ztL9/cPH81F9k86",
-	"y/45Sv/y8vU7+2+T32HUX/b2yht+9LiNeGE2fs0LKxN56gtoJOsrkC9JuNl16sFHzVT3Yx20p6nJPbZ1",
-	"OvVltb/4XDc6QsQvFI0xo5AzTa0baiulrmxWw94fHrUDZjRAfYd3aUK15hOBjQliuiA7p5rT+z/K5IIa",
-	"WujbuqmTsgK91hUWOYTjqH4NXg2S8KhwP7ld6UVtM2/dgLlyHRYHCRWT1EWalhHVT/6+AFxxKRHCPeVz",
-	"YvfdLZQbp3YyNRvfwP81Uy/FPF25S7KjkayArKYIFHAAfBKkvd92KdyJ2ZimibH0FZEyfa1ac9R4GgK0",
-	"3weNGDil+G3CmTC7EyaYghNLoGRKzvPgyoaINXWeC3/cbC5suLAQ3HEF3DoKalh0RLKSb729I3kzJ3LH",
-	"/SUTVnVqdxbPWl/VokK9cXt1jIqJTA2RgkU2fkmJf65GMTnYPzxqb+Zxu+ceB2gScNvo8ALj3J3GLjCb",
-	"t9SMpq3MacZF+OtBJSC3Jou4s/R/c3RY2ZWfXabjmupUuzcUu0DrGt1rtYrRSlCq2oqgxu2dC1df9AZh",
-	"HdvfsQhGVUWqamwQ/ClbtqeBe71byMk9l+ceriOuvQOwFiVKEyZiqXQQtviLK48hWYaKM9dXlc22q82g",
-	"lFDQ8eELV9vTli5ZqQdaoXNGiUrwlZ8aqf4pQB1y6sywkosmn8QK5WT5Q8HYHXRlmzlcUV8UuyJOnbBV",
-	"Jq7ypnNAAkZYbSYZzkLnj37mnug2ehFOuBFjy3Y9wZA5/DCjQkCyjEWH0FN5tc5q5AhPXeY6ZkwPHFhW",
-	"t373jD1LOy3DmJuBkYN50oDX7j637YWv7G15h92sXr9mXUcyTSyG1zlDNIEUu40LwMdaNHTZOOrSzr36",
-	"eevxBwQXXU4g73xwlhqSF2HoKjrZCaHJFV1oF9mzIaPCEyrr+BVvg3wae1XWbgd2YXYB5zHH/LV5svBx",
-	"SMwIG3PTdV75AX+Hr+yyRavDNbS1/jk6aHBHd48J+H6dHWoJ7L0rRmSygost9I/OR4oalJFM5cj6YNqu",
-	"9XlIImADOblERdHjZEPOEyoo2dVzE/CukKHn6EINIahcMDpxtAUPW1ALti7iagf9FiZsddyo5yxuOR6v",
-	"w4X802uxsOshr9ISZp6ifKpLdVTFrtZRMjffuJvd7jU2rLTm66xzuMrbMNnz0Tq5WG/Gcs8ntR37/SZP",
-	"9Oel33NrgCbFfS5njYT1hJsAmhQs8AplnitGYzO1aXbs91GSan7JXvkkDkszy/M+WjLcMB1rYKQQJYyl",
-	"9ZJIol6Yz9Zhef3d2ANTTJiSqR5MpKxz3D51NUvZjQRvxIy2hM5mGEFP+G8phx+x+Q4mFY4xj1WTWM6Y",
-	"NnxEUs0gx1BIsRsAT0BOmk3nw1xKromfHTmtS6o72D8krx2OVdVAiNl8g4172LbMTEy4YIOsn+SypX6O",
-	"977FW7HJldnKTm8BG76Lw6GYt+uyT9df17avavJAtjiqxZYWdaP2/lRrBkejS+OK9vS6WnOihIo3nzNF",
-	"RhTOUyUP1WeFYiWTIO/f/lSfmrrzoF9K5j86KEKDnO7+3/u7Tz65/94nu5/+OIyO9j/XQoXUJdZWj+d6",
-	"poxFhRmAng9pHlQt1tFBU81WSlOFTNSN8k+bJew6auc3ofRNKN1ZoXRrbU6+ibIvTZTdsMD5YkVHe1DP",
-	"RfC6Bu6aDVgPLuetrJwRWhy3QeGHKVXnMlWDkUPm1obRGXybNFItie1tzwtwd0L3FXiJ6gduqY1WvN3G",
-	"WH7I7bSP8D1yVmo2tUo9TOsMxmDKNzTmoMrwUZpQRSyeEOTvw9mJgwxeqzXf0xZ/z6cw2Hzwf2NqTShl",
-	"yf/5X/+7j8h9qFq0J4XfVCey1nXagsityUxu2GG/3HA3FQvnRKo81zbpPypCrobTBwzk992xYmwXvqt3",
-	"3KOCsAT7BPskPSyYhb0fY7Viuzvxj5pM/fAV+aByjOV3rowSiTKCH6+m1EDRnC2utlAYLInJlOre5091",
-	"yNjFSR4TKhbkb+/fvM5fRA2ZSW0ILCI5XximkSKFRacIawlArKgxHbE/PofbsglLcmOsq2hsoqTkNqSX",
-	"V0ETVN+5CONGv2Lfn1qRdDfbzW0zUFJqHRfGTcLN86wzOK1Z5nlIKEG0rsztW7rZNTWt6yRPt6c0BIPe",
-	"Yf2htQtoFRlvs46g37STG2tGej0KT/un/NlVj6Ugj+/fvP4ZJOpXJRjb1+dPI/9yqVfu21qUgvnhXFMi",
-	"On5V4Icry8ottHptRjy8nVBuVbg1x3UDqbaF8K59MztVE93qay9KWzudPbfb5PLgGDV4lLJZqQrRAK/P",
-	"x2OmdJBA7MA4Tgh1/1ZUEUsTuiJ+My7uF6Lo0wnStdGlVPL1Rj387yAVmBOXeTajIFiQe5+tt9c6Gguu",
-	"vpLn37uS6p1Ovt1NnruFFvCnuyt3GoVG65Noaq0kQa6RfXmmZCfVdvLZqzSvpO926v0TS049dUep66m3",
-	"Zy/wiRfPuz9gtdQTiBf31MGnbUCYlNbZHbic8eI3LmMr20n1+RbO+xbO+5pzTL6F2f5UYbZveR3Bp4Wt",
-	"q7GPnEd9EWhL6FTPEdQWNS8xYoAPviRwdssKfLO+vgUd3eNj6k2dfJX+AB3Kvq8nK73N2/dRF5ZyypXV",
-	"ttHiszrImOupLWlAIR6q6/VrrtkoVdwsoPn0zCkYFmAt+9cL/31/++VDr2zwnAaAcc6YuX95cB8wYO4n",
-	"csIFSOLsFwfCdmwBJncTfsli8rdfPugz4YryEC3nefzs/SnZeR4fPnx48KQfkbFMEnkF5WrvXjwlj787",
-	"fEh2/vbLB3LOtCEW+MScibmCQzNiOoLb4K6+RSenyUQqbqYzEOBj/jsI9kUIRg7VTkOaTI5B/rMhzJmK",
-	"xZmwCkPhccXGqYZAIFZuqojQNOa2n6aIfaM0C7HNAEo9OhMUS+txiRzcBh5ioplGNNt8VNszCSkT+aTd",
-	"iWzfpsbMe58/o60zljVBS9sJjFuvLkCRM+HaLtuoUW4iEb3Qhs2sHiQSmGIGKCviM+Fi9QRj9RDrfCli",
-	"To9zI1YTKaDxlQCYSDk2+G3jhAvWd3209JlQbMQ4YnIrNuMiZiWYBtdrFG5glzyGZdw7E2fiqRSXtoeC",
-	"76B2+u7pDy8/PH/64eO753uzuH9M5tRMNUFYUzK8f3kwPHGdToFEHjx48ARm/fHD0xMsaNRnYvjPf/7z",
-	"n7uvXu0+ezaEayGsxgmZScEW8PPVFArPbVPZE0TNxdq2MzH8Aw9oRAIX/+chwI9zQY2n3eF/2it/sYA/",
-	"CDD6l+GJc6ozpWDB9ZmAWT45evgdGSJa7whP8P25Rcz6j1+1FNDJTHGDOL4YXWaxBWgXjMVnYvhyvPsK",
-	"LIphjjJfwEg+Oji0hW/a0IRF5Ojwsf3btcft7505x4omMjWaxzbAOKJJwhREtEdynoHYHe0fWeo03CQs",
-	"J7bTty8DK+i4t793sLfviw/pnPeOew/29vceICsyU+Qw96eMJmb6b/j3xJayAf/GJXgZA/YgMz+4W6Ke",
-	"YnouhQM1Pdzf72EbcmGYBd0Kl+9X56W3vL2N89tX2ANV4mrAmVx1LXWIiXUjZVPLoc4Cnto7/tcnENqz",
-	"GSoovZ/4JXM9CA0Fe/hfPXsKe5/gsftg2C2WLso7e8etrAm+G9bk4f6DG3jdawuNHC+2vg3wIRz2gexk",
-	"LReB/1lxS7DxosVrBOOx37Rbl/f/GMmYfQ72qxqM//juJzJXXAB7sKwKTtjf3xF4NO94gc3ZfM0tH7E9",
-	"cnomRgi1Y61Pi2ehydCw3839qZklQwDnRf57T5Nz4AtMOXDjERUgSs2UnQl4zwkZnmJ0ewihPGC22Sjk",
-	"nI3hc8EX1ScTBrzONlTgAuzjM+Ee3fX4GEOyw0RELkREprxPNF24lgvOtmYklqMUsya4tg0DozOBPF8z",
-	"7MegOUhL4ER929DS1gwXLtjmg24qYxTHZyIV0FdQ2LXbOdo/wueNlLbPNQpcTXaODp8AerJYOHvfrmNE",
-	"pDoTw/+02tpfkMFG9ovh4/F9jvtqy+iKp89C/T9z3+baiM6YQVvsX3/0OGw5cDifX3fcg3n2QnXPGq/5",
-	"yQg1xcOiAbpfsbzo7r/B+Krrt/k5KtMefN6x/bAsg8RuJOyYbT3bO+79lrIc0uPYa7LhFL2yCQPWaZCf",
-	"rpEX+cXGpXdDWCPKk29xrLAc+uHDOt37c1RXx18mWlvBbwmaA0OgAuFWekf7+01zrmFBcP/RksUIZX33",
-	"RQk53PbW4bXMV8C3mkJdwDVtPjp88oV8yQfPDi4DqsnCLFx7CMoTgmgYtrHN2DBF3jGjFrun+G9tkbF7",
-	"UW/KaOz8LcENTd/m7r6Pt9o7P3/etgCzrCjbn0zASEFovo07cwCeHUVEUeOA7jF/URJgxeB8xqZUoXxj",
-	"YizVCFPevJA7uA/I7eK+jXLqRuUE0m2euXsqvLHuk/Nb7j+12TKfo9Y7f4KvwBvr2FeqfTQ0p6BVjfNq",
-	"z6tk4TpZaStep/QS4URdGypipZaZglSUynVAkEnMNMBbcgPiMetoxTVeUg0MGDX1AY5Y/xUrNAS6Vs6M",
-	"CwJ7XncEPR2sxTEPVrz/wUr3r3cOs5PnviwzuLiyab/WniE7tjVaqqdWnUiTJMJOzFkjuVEiRxdEX7Cr",
-	"qEIcOjyK4C4pn8Ff5fnyA/g3uOEat/1v8rxpzxElFV5/9zfxOarc8E1xCv0Vf5XnORa7/9la+USlArcS",
-	"N1alIrTd8HNrtuj+H3CaP99XqbBw2216Ygao1kFPfLRfe9LnUptakHKFGv2MCkBh9l9jTXrtG7rlX6/k",
-	"1QmBDvpnYvjX5x9I8cOGWadv17JvjwyFvEJLBLuCl5wq/TPhXFF41WDvwCvCsx6PiIRtvSauiT28Bqf5",
-	"+vTVc7K7C8PvnYmj/SeuhR11Pjm4x2Vlw/7ZboLwCXDA6vT3d6n4mzx3y8y0+V7Gi20ejHepsMWZnz9b",
-	"H2/hDB5u+VVNRxCWRcOus/gusl+nEK9w/5OV7n/YZT7vwfs4Yh8FvaTc5nFszlTewdFCUsTW+R4RN1m4",
-	"rpSebl1oahkPATVmOZ//iHfclprlMVw6kauHyaw4R4C7YoWCL6SB0YnjLwhHSnZGVLNdLjQTmkM0rN+g",
-	"Nv3Wa+CW9W0W6ho3HYcw5AS3AMFHT2zzpWOCF1lwpWEuHv+8MKVy3PNalbMM67aGR1jKuYuc4fDwJnUA",
-	"XIcI3UtxBMEgizarsJve76ZMkx5fuKSdNcndl/Wg1Ch7c1xq9OODDAb/F0hidibC/AmyQwvI18MC9PUw",
-	"IgWYcMLFmShI35MKsDt+jxWTIeLuHvnFQUHTMzH0ENDDAlD/lGKbthSJO4OJPi7jRp8JAI4mO8O3b96H",
-	"6gMem/t/8PjzfX/rrmKamSH48CLn4rOzwogZ4eLSdT7ZIyDZNGzFkMdDb7M7HSacJDfEZb+eiR1KFDOK",
-	"Q9DESvz+ScaF3QP3tOM0XBNQMYb418DQCyaGdUrEUxwdiOeaFIkcbv5zMVIMPKqqVhxs9cV1DMN+8R1V",
-	"JlZTDo4OHl4rS7o95cNuEqEonay2YTlai0GZn8plQaeM3K9RXjXpsyle+/IV2Q03+NTubBbnXdaPpFZM",
-	"raQovnyGpaVzn65achUzFmtSF32GOd7T3tlhA9BD99dgxvUM7z8Ty4PSxH1swihmDpgcHx5kdCI1BPNN",
-	"CTX+xFP/iAqLyIs95TMJ6KzHfKXOBCVFaYsSIOjDMeBigP7QYb9OFnzE0gp3OFZc4DEuXe/zp+uTIjbZ",
-	"uJMUuf6jbNfqT2mSHh0c3ikpdXT4+AuRas9jbtypvqd9hz1Q0CLkBBHxrR0QTiHgBZ2l3v3gtLca3KfB",
-	"vdd4hPLXNNlw4US+iUbrzc030qa7oSgwkhR5PBh82kRkrphtSixiMk5Nqtj2hGatQfiMGmYR0mO60GU/",
-	"aUTOJThghUt2BxGIQQTIE3Pd9DSLreGjTalfFIyGYgrif9hd1AcU7ukzMaJz+D70O0VEy+BBOyGBuQGu",
-	"NDCy/aExPXHvTJx6cyl/mZHEeGusID6lsCkXY+fwhc/UZ6IkVLFFe0LneniSjxMMb2273HY7E04+9jOD",
-	"jxurcRzu7y830fJzck3GWv6CFUy26+AUTdpzZXUTzKgi7HeunTjepg25fEKnTvf6cyoBX6vpaXeVoMPG",
-	"Ob1Cn5dN8PLFrBWG7Fq6lb3i3aX2/T/yPwZwjVlAstV5d1QbmiuMvjRGt2KiQaOoyM4t+PRqXF35aU4F",
-	"lKlNsDWHCC6cieycY5o5cmYffVhkvq7g0/A+COPF4MsT7OpMSIEFy4bRGPxm+KTLFQT34Rj7F8JQh4dk",
-	"yESsB/bqAKNPtc6z5yK+Ybb8XMR3jynbTaHBfd/44dfDD59jeL2gjwp3fHYwPE1t388oV/f63TlfHqNa",
-	"j8k1cp0XWXqcO5EEtOXAqUMLdT621w+WrFhl7Gj/4EwMnVt94GNgkCuM6rkfFNhSwWXfj1wajasMOhNj",
-	"OuMJZ/4dlxJqaNxNLg/rnk290lmSjc6LFGqnYbOJR1JomTBfdoNA13vkmV9S8DXRM1EOAxLLZLGzEJRW",
-	"WWYLG+NdTfkT6JaaaZaMnTfJ3jHI7xjAxXp/UjYRdpsO1/Lnf8siuEnukdOAs2EjIFJbHgXnyFeMucSd",
-	"7owjj6ZtmXHk3Ttt8YDwETXhzmzmpLGlB1BGZRNTCRZefHz30+f7s8V9YJccMvKvpkxhrtAC+/TBQOcL",
-	"QokUNvHxTOALmG1Ru0dOHZihVVj8V3qWWwiIHhOqL3AOVq8yBVXLKVnD31KWsvjYxv2He6AsnYkhHGMq",
-	"BrZ42zGYYUTqeI2LIqY5ZdSqQy9hsuyNQ0W5tnwhfMHLfPsbzn1AIN9O/E3qC3haKoH6LLyh7+Ex2OXC",
-	"J653P/TFSPs1HPxUV879TuXg962GQPG8YuClhgM42ZxN+T9R0fjL3t7eMLJFRDZTcSwVOTw6E1OZKm1d",
-	"SHgntv5jtpQXzjHoDImcTMD8UbakCxONRgmj6kzsoJsL9LH3P5zuHj58dBKkHZ3LGK2k84SKC+ZeHDMo",
-	"CVQs7mNtlmCgbuAXIWwi7lcSM0WkYHqPnCKjcfYbfD8X5GCfzLhIDdNEjiH8BCPaMWqSFQKrjxp7Fygx",
-	"MEN9JpwysudMuYreNcZUlrIwjxwzqzIoG4NDzx2bJ3KBmqtFhBTSrkttUqWd7Fu3a++Y7cJ3bcys8CL3",
-	"8iaOhkt2RTVx4mIHC29BHYd9v6KL/jdOd/OczpsUgUT3jIFoZqz7IUsn6s7r1PYsozKJ3wW1XH2Favnt",
-	"keJPfGxC9ojh/4wyQd5ijAa59xLrfMZEDIxy1/Hs5THEU3/7O3/3bSXwZgh81TJPOWeiMxh20/hlvMxN",
-	"nKTX56grbUdjtNXfR7Jd/pY+C6F5TS7Y3GQlIRbJgynvNcY4LOwOiF4XhYxdpaVOzzHdR9qSOYmYKHQ+",
-	"V/KShSAl4dnLf9XLjqD3k414vG0f2fsgk9eFOfNJ3dOlbCJELXn/z9dP92Yx+e//OgKfz5C6Mny7MFZt",
-	"xFXMCgSNLA3sMLpdCT2+/h6m7xIWcwOeMSXTyTQ3ZkdyNnPF8xBDVqnQkcV0Ucw1Kdfld+yEzY4jzHWX",
-	"8Jgcj5kYMR2diTkTNDGc6T4JTWejqND2fvSMwaRQwfLTEPLKuQohmO10WogawMVa31p24DCSD8pzrOiV",
-	"OBPBhEdgMYEOf86I51Doc+vvkaH9YYj51ZpQMrQQusMzUfNOwhLNghRjj7tbjb2cCWdHOFqzNoMLrGRP",
-	"+S/cf1Lv5APCLPOeawqEPHOTKijKNxgKKX9lo8sR1iRb1j9lPOTLifdaEInCOfXefQxwWAagPe93EB9w",
-	"ILPMDUoyTOvl3D0DEUNOXque/4SXr+f84Ni3dHg+YKCl9si4KzdwSg47UPEHKV9RsXgXKEc3Tp1NeEty",
-	"gmp8VnWDADVco4pCk4R6+UpdZKlZ1XeUKFOzlBTheoUojqqqxE/ONZWadfblFqscMR5nF9Eu2T3tQ3cu",
-	"Nrh8Db3NH65iqXbKKoO22q7oFJ2iKsS1zwKluVuMkke7MZ9AAZCM2Zmginm/j5HAeHbQizdnynOrouYk",
-	"U3Muf+97X+PBwzPhfXUwvCt7gjFOrN5hfZxTauOQijkfo1UkrBKA1c+H+4cZloxUiBuRexrhg6jw34fp",
-	"eUKi+zFhVAkNqfIS75KC7RF/xvB9DtADP8m5Xh/iHwcPvZuxb9W+eYaB5F3IZOdwv3xvFLSaguCLoDN2",
-	"TI4On5yJc7aQECpFlfbNL6+fv3u/N4uX+APfCPaBz9h7PhEvr4s5F96xEpM+vJ45nHqbuYZnv7KkyMeN",
-	"m78WPz88vBF+vlWmDEsROv98dCM7ynCAMVPMxUTu6Yx7s7ipErOOx9x30dJmXvNhylwmU6ptZ7TAJy+V",
-	"nYp1B+X1JhxzXYEPnYmCINmhmljI01i6wxcEB9ynWHMhD2a6z9eufiWOLISojVtcKSkmcHNgVkCCAxfI",
-	"pgZSsAEMM/RwaT4AkLHMo/2DmvDA3pl4Ad9px4evtF2/YaJ+QpYLXGEwFgMTLvv4xD5lkeU0sa8JM5NL",
-	"rCbhF4yMXcQWVqcWXc0eIXeerpljWKr4U+t1XyDfeO+SAZwFUQge3HOJSZEF7nUMFo6E9UTELZpdTaC0",
-	"ll+8xbDlcTHsCH+MFIuZMJwmVgHwAzrgYp35S87EXCZ8hKgQ1FUrW97hy8AP9sFDoejIMKX7e+SNIDq1",
-	"yVeYA3ImvL6FmVJZxj26rpHd7GARAEJDln3ZViEwPjqGTCPDScSfwtGown/EJJ3vocvGlo+jK8TiCQ9x",
-	"FVwJ4BBXbwDDDByHGkaFX2GwocVhDH51DG944tkENYbN5jV6jmUtZ6LAWyxTQdhHO48Apq020eqpnM0T",
-	"Zlg1arl9nlN4h3txloXRxnWOmtrSOuLimsDMb4JjHDy8kxzmrlia7yuRy6V8ajk3cue7mQ29YyZVQrs3",
-	"hpmZTg2AnwtWmXVVurInTGlgaJ3oORNmj7y0h95/M0bNExlUSvk6XOvytW8ChnImqrkNOy5NHO6HiUhh",
-	"B4TD3yfKzT0bDbPNccg9cprxIsVS7dM/7c0WltvyvHrTw67a9ZxjN/qfWGm4K0ftnTQ2PbJA4I0n6pyK",
-	"i10Qz7wlPPs9FRdP3X23GZhltXFZW9iKAVmbn9iLes7D2ot6MdczrnV9kPY6g6j5ojWFT/2SfouZwloR",
-	"R4lezcqg9uV4jMCSO5YPj6QY8YRb3RA33MoTJJC/WAroRx5lFE3Y4ARkobr6Y+ATZrRMLrcdI8VmBouh",
-	"K8TOlWOo5LZ/zenCB/dsTrOd7YLEKSNSWO10NJWaCQeG7hcLxYVdqBNw6c1SbSD+B9fsnVDwSmdokcJo",
-	"LpY6p1xT0A8PydBezcEoIkAwxDjgIE4t0MPQnaY8fmijFR1jhPZrc6ghm6BnC7IGbtHj4R45TWPQa+tF",
-	"Gd6VH65rEmr5C3yk8KYFW/CJDcHBkbv6LSZ47RAzeZ2mT0+glvfE/ghj/aY9amhqe7mjl4X2mrgR8rIM",
-	"eqHZQff0/c9kp+h6jsiZZafZGGe9/jH5+OHF7mPIpf3+zSssPucTIRVyyp9ewHyfvvvpBfYGIkcHj/fJ",
-	"b6kEzdbWOVnkbjj+1LAIZjhQbMwUEyMWWbYRCarsMR3iMwJ1W8/esPnKDjVnAusRoFOoVbvRoU9dmcLh",
-	"w0fkR/49ZBHjmGic22YzdgXTOeZImyuJbGZGEx3Z5juCTJRM55hXDF4FyHgYHkT7+9H+/v7e/v4QBiXn",
-	"FLvEnImd84XxmNVY6C+NXSEInMDpVTKBRTnnMc9dDhGixSZjqWZQfQ+LATfZBciTkpGZejdktgtDTwTW",
-	"O8CUsra+vNL/ev1pz3aUH5Kd19ZtCAa8YJkwHPOEhXtBzhl860HftVDyCRtcO/EC4Zbn4OtwW8C1i8KQ",
-	"LNhjxYV1e8CekmxPjwn1z7mmGOx3OjLgUBGsJHncKGDvgPDOyMC6eH8DaF2MMmmSS5+oIH4ipEc/7Y6y",
-	"kFg5ssjzVM7ERNp+QHnHYEVBgbBKws4wKaqyliYU2+WzuVTGTyHPfjFXHNbCZFErvzXYthjsNj9pGyA6",
-	"E/CbLzAGCcci1zDB3W9ZxlIB9xInA9N870mnoaFGSUGutsDeZkF2s4zF9gQjfdnYneDw0eHB0VFte4Kb",
-	"labZgto1XtrzwtIEifnXgclw8OBO+bS2KI/tRvmubuhHyngu2Xn6/ue+S3KwdkMgj3PudU87pqaXy+YR",
-	"U8b2zWjp9vA0vPG2LOawfeImTR/qxh4pdjWYsdk5U9fzAtervdvhDpb7Ry7iOhzj5+BI5xgxRMHu/XCQ",
-	"rGEdC3WzsO53j9/Q3HaitaHqtXoags9vdDWEBHkDDG3jIgRtyKh4iPy5dEd/UcAYrsM5Cr75mozE4A23",
-	"gnIUfmFtpz6riTjcX9vXk2vnWfGFdYv+trGOWqZ1p2Fzv+Wy+mw20GzBDiicoppDWCMbM9hcC51WPaDP",
-	"8PfiAd0EJrQtNGjfF5MdI2fn2kjB4q+jwvHgawW4tDvWhf6iRnDmsgC4HS5cuHwTJHejEJN/ZabbJm0G",
-	"s1wHL7w99nGtmsGtgA230OTXhDm8Mgv8Wlmm3dRVRLYU44SPWoK/T7O7bsKQrekwmAofGiK2o3rW20Ol",
-	"jW1vXLHukjYzX3KBrt+TRnMv27NvseX3dMZ2rdM9I3iHKnxJk9RVMeDfFk/YFu+2FWBlY203ZFwb7fTb",
-	"eV1mrBse35aaW4h1Zh/YCPHgGMAou/Gb8Xh3JdGPjM1tYhoXgqnI1jleMpVhZCdSgzMOD2DrSVPsatf6",
-	"GlsklWJXr9x9t+V0rUZhttdv97XruPXy9bOXPz8lIoVPxXAl5UKv2v/tYP+m3ZTZ9ixJiLoifqe/FC9l",
-	"OOd1vJTZqlwXd89ecDs+yvz77pKLcumsvqbGXl9eo67gRC03XwK50NXjGB62bw7Hbw7HOodjG/ktcTgW",
-	"efmtcNRAhn697sb2LboGd+O2eMd1ivjbcTYuJchv/c2++SYD32RH4R4zoEsuxa5UcZvh98zf/Mbe2ylf",
-	"7jrTY5agCPrGiSghEkZ1I3zgti3W67TtijvQZN8hILrdojvIDTZWINwSuE/0UHBZHYseyTmLoKivrjCF",
-	"CSQLzPdsPAWt/WiL+9C7sR1futtfYWe9N4KRuLjhkc0q5EYTd7Dt7zbhOjvrTTu+lsqyjEzuT80s6U4r",
-	"P8DdnRhnLEcFzpYtZS+bRy/K+F34m1uEBn5XtqBw1OMCQsgcU9QVizME9QavF1yuZb8YFZryXtS7EOtV",
-	"BGK+s1/bBs/a0eOH3z2qzXiuHpEfPrz6CZvtf2tY6SAPS8dKquqhigjVduW4IM/FJOF6Cjf+wEXMyU5I",
-	"MyM5X/Rv8NjN43Fw6uogCubMNvR3lRNaQxBq50eqBDX0ggIu1sOIvB9Nd1/+g5wKwX7fPbBlGvaPw74r",
-	"SrDtL83iniYJM4YpKA6xZSI4o3vaO4khxBVjF56dZ892X73a/ec///lP22CIzKkyfJQmVOmIvJBqRr7H",
-	"+23ZBRRNwGIb0AR1ZAv57NRhfM0ngmIXzfNEji7siJdM2fgz7CICBWWskZ5jjImdiY/vfsLX/P0d3gJ1",
-	"S2/phJHXUPLx6qyHLTtxCnrKmNnLthklJ5YPuYpIW3coR6lv+TmE4z/MAsUNPORMBG0YLMQ/xUKZH6kQ",
-	"NKYZPUGpP0dsgLFtBeXxSgybzRPUa23+ORIk0Bv4MWEvEqY1eTpVcsbTmV0EUH1jqHN5LaGWaSyFqUX9",
-	"qTDot/H4LvFnIGXNRlLEQa/hsSOoOVPQPaoTBz8hTNgF1tkW00SKW2DtoTbkjnGNZXDOBcUJVVn+fkee",
-	"//bZi2/cfkVuT8k5TzjQTALrR3YcsViWE9KgrcrC30WB+LLzfoPiwJ+p7daSv3bl14gWbgwiBO+GoNVQ",
-	"PwH4QoP8x2FEsAGl60sHvJPrTFAMs+kP8KcBj4d912CF0UuGzU5iBqFGxHu0WJJyzsRxEf+IwG94WdsW",
-	"LAX9d488DXC2z0T2ViyznNiKx6IotJLw5/pqcBy1xuq5DpgTfNctwZx0M7f8Kod217ckiWtkYS9BeSMm",
-	"X3pn8+0UtLfDvgP3p7bJEqQ+FM5rmx9gzLHTndcwp9JIfW3N6nZc14IZ1Vj0bFtTI1BaEa8x1Uz1QziL",
-	"M4FTI7byFdnvPKFCRySdJ5LG2oFYWowxrMSzQJ9Zf+QzEUtQhodv37z/QODT7ccOI4uw+vaHNx/eQJl7",
-	"P4Cc4LEbF8+Z72DHNRbk78p5Hec4NYaOpi/sur6Fd1wT2whfcUu8o/CVDZzDblxQPn7i9gw2SbDfv2Vc",
-	"3UBZq+90548Uddtim4CgXHWcwKnaXBHrxnanzR8zbmwmhd9X17h7aZpVkccouO5tuG3zGkzrpdm3WP3t",
-	"CmxYTUaJ1IwoNpOGJQuy4+06HRHF5gkdgeEGR2cOv/ZPnI0YaCZZv44F2dl/ZMt/tVHpCM1U4DEzOppy",
-	"AY+lArj1/lGAZxOwZdRsEJAx/23gz+3QYyMg908T5gAX7Ip7AB56Jqw1zOJ8M1Hxyr+emsBR7PYQNKX3",
-	"zN/BzgRyusKuOISdEDVu7p6QgtUiyaK2+C4c5NqUpeAdt8T2it/ZxPfciqnizd943U3xOttIsXhGtMdq",
-	"lIYRPZVXsENlDjhPDVF8Mm3N1B4neLXBJfcM887mdpKajGUqYs88f5Xn2uPrvH3+7vTDyzevUfk4LhQn",
-	"W1hq2zxXxPYvwASxrBmxBcjYQgTNk0VE5CVTgGKiU3XJFvZjg5lHZ+KpfKrJnDrU6IRN6AhYHI0TLlg+",
-	"8DlL5BWZccFn6YzMqBAI2aPYnAEaCXYoAksUkHIZgXVA4BewDSMwHaHzSJR7ztBJmDJ0FO6R9yM5RycZ",
-	"v2AhpMri2HouOU000Yw5ORQmvurIbq62184EtGRyk76H89CR7RPugHttw84ajgWRxBdwfzfXVwU1IHDR",
-	"PNrfRvjW1ZX4hPQVOr9tNzP4OiPapQNi8XakcjZMG2ZCnLIB+Ek3QUtYMomOyA0wCyM3nMOXFIGHU9LY",
-	"pw/jS6B5WF749QXfkUdYz/xoyuIUoLKReyvKsXNAbTA+kBxwc0lk3EBhD0z7uuzOhE7cW24l7xs/ra2c",
-	"Z4w3fVO27jIOBG5Vrn0ldBIRTReggl1NF41HKFTFluVuvQzu+zqKdu5Astmyg5kv+Hv74PVW/eSva5JO",
-	"IQV8K1cNVgOEFsopspM5SJ1KDfp1RPK2p7pOC7/X2iM2+LE1texl6K2+AXJ5xgzlSZMIyWf+LZCK2Wj5",
-	"gjigUYtGGnl7WUckZoqD1LVlzxHJEO5cugePmRg1l2NuEhstE1oeLG00zKHhQeDKsx81ylNK9h+hTeIb",
-	"o4wUN0zBVTk+E3URxH8QmBw5BGN/LjXTefDZgtHmx+lM2Mareo98RA/hW6pozOfk4Mmj73C1fqQiTig5",
-	"ePLwIRlizAcE7hA86GOaaAerOsTuvjQZBuFRdBW2JHy8xRnS5EYSOP3LfubsqtFN5if0dWYhaKYu0SzI",
-	"w9H+i7GJdx6iwr7cSIsWzNmFtLihXoXZYmLBNrpt75HXmAKm87QwBOstoF9qprC5tfWia5fEZQMLPhgR",
-	"tt3G//g2Zwe2X/XBEdnB/z6MyMFBRA4eQFaVbXayQNjsRT9CnM2xb++NTiLrNEM7zf569Hh3KlNFFEMI",
-	"VnRb7YQn+GDvQd+mFnAIjJwJ+1Xsd66NzpquB/OVKvgiwrX7TghyQerCFWaSBRDKQTBBqsz3NWPYl1DI",
-	"kErkFVP1jZTEmKvZs0J21XW0sXbjr+RjP7i9LPBvdt41sjJHdK6hEQq5OCBW9DNnCQulzKtSysJBvy0n",
-	"oSLSFbsECXL8x+2xutP5XMlLmrhwnmsKZ+NuPsSAKWZD8MErHrOB63+PXTN8CpLjjdje3wpyYIJ52lKG",
-	"RT6aAruE7rMQgwPu4eOIIzmD5TrJevRjeMBetQwFXuszKtzde2T4cryLtYJDslP8Vpi/5lL0sTnVaMpG",
-	"F5DIBVFfDY/WZkfBhhT09rtVt2gneEvhwdUtjcwBnnc5+VbV+FU18Ef2wSIXU8c2s+74llVA7IBruS0H",
-	"pSOh2LV8ROeYZWBsq9alxnfBVl/qI/tb4c5r95Jdpzso/JQmh1Dxc78QHJhfS3u0MhBM+NXXpC2Gr7iV",
-	"oEDhG+8QHEzbvL4BwtwmIMyvxZPRXDQe3tju0KwcuFsi+uL1rxSyo30PrwOzo7TFd0v7DSd3K7gdbYT5",
-	"DSX4a0bi6MxVZ2wZF311rdjqr1hj80NUCW5B2/tlKsN0Xa4b++vO2H3r7gyyqGtDHe/YjGOiHnG93LDf",
-	"qevkzmJiwjei7WFkwYE6wsZk4bQgNVBASoyMyJXixjBRyYHx5XBnwtfSOY8tJVDkTrhNXVwwEw7BTb8p",
-	"U+/V4nXhezvl7KUCdL6BFMmivmwV4ylRLYDzl2T5hEvTnqgFGzVmN8N8txBAyWiKi106n+PUG6FOioki",
-	"5VPinYk03nLO1SuqLsJNeAevuKENb+JiTACrvYNK3+0JKNgmCOsyFtvlIUALZIfHbDaXsC39ZbSELHFX",
-	"M2Mg6L1Mcr2BO9/7G6+REIovqqGE/NqdT7T0efsYNLSzJjtekESEzSjHmKETaP2qcAxU9up58COB7AlL",
-	"DUEu2gwXJ+vuabID79J5/jokzgP71H0bzse5wEBWqOFf2CI0a8kpBds1ENeDEsddLHC80IDJoMgO9qb2",
-	"cOND62j3fau9vIVwIIhDMsw+eCDH4yEkzWvjHf3uCspSI7HggezkTwy9XHY9RjFT4EzYsiYpmC0QmtEF",
-	"9vNOlWAxBCf6J1gXkGTqwk6WzhEFZdWRL0coVCz0CU2u6EKTibR1lCOaMBFTdSZ0ep5tCkm4uIAVnNGY",
-	"gTNmaB0zT93dH+QFg5613OgzMbxi5yOaDFKVDGs1BKt5Vk/d9i2rwjtuxbRa8cj/uVxKm/qFplRMbEZq",
-	"CdfB8Z88aO+PHqYgKDZi/JI1qus42nJH/Bt7y1cLLu+x5MnOiGqshGRCc8MvWf/Ow8vj3jQp1m7jvqWX",
-	"YqxCejJeOUiB63idXPtWwhL2q+5QPKJxQt8CEbcYiHACZ6mzDO/oCkfvT9M3JPq7mLXwpSHXLyXPaLkZ",
-	"3LsN7uoufJ0Rr5bd2H6saxvM5JqE+u2ZYN/CWn+ysNaKMvq+d3zsGvBltPQXC90e1+oxLLxpGZq6m/W3",
-	"EqgPIeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNT6u+st41puIXXpTZCUvI5mugmrvQrqpKbScBmaG3",
-	"GS8h4LGygDYCUTEb4xhLONT9P/C/gxYD4x27lBdtxHdUF4qG5+JvtLFZ0TwsYj1tbIfpeAehA3ZzzjhP",
-	"Gb2ynrVJG+MlJLnHR0uSGl48JQ8fHj0MFkGq/A86n2sMh9h4A8Q25DHGO2iS7MZ0cSZ+fv7z89cfELLI",
-	"Yx+RnSCM4XCXmI4clBL0G43llY5IwkdMjNiZWDCqogK6km1Bo9glTXhMs8KYHGhp96l8mr2wH50JBrBu",
-	"tv40oWqmyYN9fOQ7EkMMxSHSwC/SRnJiutgjryU5Z1RBfgbui8XBHhobM/EeJV+thsvro14jxWImDKfJ",
-	"CaHkSkmoHbE9VOWFJyRf4UuO9o/2yMcPL3Yfk50hlLBoZv6SmvHu4+GxqzvFGhbDTQL/VgwiTmWQc2Kk",
-	"7LvSRkquGL0gw+cf6GRo408jdLrrMwF5Gj4aBgU2whAL2SmksU8/+/D+w+mrt/3j8ABAUoC2WGtnAuAJ",
-	"6egCodpfjndfQxzOVb1MmIH1PcKhZGpzWs5lvGgomUUt37O5bgknJmOGTUek7MaeceH/PlyCIgWI70zl",
-	"Lyp82hI/+f7abSj88p6Qwr4v6Uxh/9cRpnyUr6v9NpzLUzqast2nUhglk+q5nyt+SQ2LAHt1BLdawgfp",
-	"N5VJXIzr+r3oHkKIekCV1df+AhTrzrRUPoUGCVSv9AJ4xYM60fhaGjKTMRaRHQej44kyU6mzxB2YIdGu",
-	"GUGRCtaSqzehSbNRqrhZ9I7/9SkUZc8duqZjv3Jc2D4PRIc10IpdRR7P92ko+LakZ9cIIhe334U49ZYL",
-	"D99Zs5HmdYf+o8MoHNnBjABkwhZp1MLa7Z2Jo/0jyyezZ335MB1BRC1POrDZBICMniI5AaynNrZEO093",
-	"sKHNDI3PzwZ0See40WTn6PBJf4+cpjE3LK6vCQQubMPTfCJe1miFh9tzwQj2gc+YfdHpaMTmDTbJK8Rw",
-	"uJMelsMObuYPUr6iYuEKGfU20mw82iJViHIBRIUZLAH7JBQS7KpJLJi0gSdSxs3RblfCukvjX1NtMH/G",
-	"I3O40sbtnqdTC7IQg6RKEiqIwoJ/VCfOF3k/HMz2GZljp2MQ7K/CqEo4aFKuKpfM6AVDfGT7FXBEqX+B",
-	"TYgh1OFgVjrrnAnbUABuZMcklul5wmLXDAdmZaHDh76Cepi9JV+rM7EzTxPAHaGaDN31QX596DQp1Abh",
-	"BYjjq+iIOR3xTLiH+pn26eZ9wdhc2145M88XsNAQhsCziMjpERQlX2agCe7hHUrmlMcEmTVCQoO1aW+J",
-	"+XjMFC5fnLK+UwpZEtLUCVEMUEHhXXYicMlP5BkDtRVeCfNYEAQZhfHgE6x/ZSRnDPHf90hN6bb75hIT",
-	"9WgrBWZ6QqjjYjnQuydNh3zsFWBcznztrfWNQ8FOYiIXtYHcgX1RPAS9OkP4gNuxkvtMAIfW3DassGDT",
-	"2RCIDqMZPF3HWJ/hyG/tB77jmm0QJadxzOESTd4qeIvhTGd50PPgpz96fklCjFJXmIoTgM2sASmNerYA",
-	"vaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2evw+6+wQDxe3eiNeoJdDSzV12gG6Zwx3YvyQbkwj47sqIDE",
-	"m+vZ+/t+Qe3vubrJhWETG/1yPG2w3kxlEt/YTD2fW2+mtRR3VGeNRD1tqGEhTVvGF/fs9krbSdEROv47",
-	"ZiNgenEtsTvshMKsK0vx5PDwwYPvDvcfPHr88Oi77x4VF+SguiClo4CLECxRYWcLG1WgL/+x2QLl060/",
-	"SlU7zXG1QD59A1u5/kzoAC/MYwFogl4a2CudSRgWW60i1FEcmQTaWZa9W6OizeeMJoF6Fm+7nVSmIVm7",
-	"9j16rqlaROTls7fkLN3fP3xEXv7ywYLE/OPnlw5KrR8RSgBGEgSw70Z4DMqc1ViD3jC58N6h4cqhw+do",
-	"/8GZGAppBvCtCeh8g2y8YX/P46/Z6T2FbVGXaOfvqL3D78DVdCaCQb26IZUhV1NJYo5qIaEW4KEEI4MV",
-	"VYAjhZPeI8N0PmVJPCSamSLeC9U8ttpOBRBGacCjOROoSPiUbtRajKJCU9dQAj5N5eAyTvkk52xEU6QR",
-	"9I7FSs5B92WXrrVH7h90AFqQA07QMWk9c5FXI8+ETwinihGrInbToYg2EtsiWnoL1aij/SetOs8pPnV7",
-	"Wo/dNJAEXM+41g2iYIkUuvt6zzJju7gNbZLC3fVNSlyzlPg4B6cnMBhHlsgccfUtwlPG8PJ2rv1uYsGd",
-	"88YAzJu2Lg33fO1IsV0D/GF72QAvYjPfScta1ZoM//r8A6mZCMqnYcZRuGkqE3WU+trNv5PTPmjAc6cB",
-	"mrtXAtTNIsH0/9oq2If7RTX+wWGouz5s1VU3Tb0vWVWGzYr/6MCa7IbDoZrR31/aBx8G6j9Vii6s9fW7",
-	"GYzsUlXI+i2FQ6TJ0N4wzEJo8BTWz54QkSaJD8YlVJvi1h3CO+EWDPe66M9ydm8/s4s+7qn66+uxgKUD",
-	"XhPySoaHqG4s9m1nYGWglhI6uNap7T5opgVdysYlnUani/hc1vnmtayTM2HbYKPirXzjbR9hnNC53iND",
-	"sB710AVzGBmlSjFhrAbFrW6XfUuEgep5rsmh9pVwICinCza6HU9sJ8OfTn/Zm8Xkv//r4ID8/cFRPyJ5",
-	"mJkb7ZqeEiWvIq8HWoPRteB2zsQxmcqrwElHrqgmCobCnO8p815Q74V0jcV/Rj3RegHhawi1PkOafbBT",
-	"LF0/8Tn8LNPMKXkm3vn7xH8cuDBz9igqwEP/zLAhdltkC9evGnn+U68aiYw7fYXo4MVja6nMVpi6K5Hr",
-	"umw3UEdkThczG90UXl3UDcd6k2heHS+47193fUaubLFzn7E5VehJwbXiAnI+MNsDLDSsJJwbb2Z633td",
-	"B39vK2tysHsYGLKQFFIxZt2rvvNvwhs89MZIzmapcAfgTOyEkOQRQTPYmnluOlz7ikfMS4HtHVrvw0AK",
-	"OJJv0uwLbN6MbeQ8tKs/sL8NsB9jDPEMjHAPxzyxI5yJMWdJTJhSmNejlId1xkzcfFjb0rE2GvmCJ7dh",
-	"Pk4UdHnTqxuBm7lASzpFwVXop7SeFXlws1akpZAoa55I/9x4qDfsd7TGo8sScIpIEAW1xz/yzCQ4h+6w",
-	"J/Rqdf3s/tTMkmZTUzACN9w3bDZHY1Zh50EuJieIJaTJWEkLTJ1ISCsiI2poIicppI4xEZ2JCxGRKe97",
-	"Tc/nN8wVGzMFqlte5W11EFQ+FYY4XEP7lyLmVBA4S3NUdWJsz1ga0Y+zR4b/Cf/+y5B4NGhtky7yO4Da",
-	"5wEeRdYrcU5HF3TC7kGuIQRcQZH0n+iateJzDuD57bMXZGd4fx6Ph/0gNJwrlw6e2p5ZjNx3UZp+gE3p",
-	"ZD/DJ9U2NMT0qwv4vymv62bYMRPNk8eytLOOWWe5p4EK8sOHVz/hSn7tNQty7s5vSVWjGtcgaqLim9LJ",
-	"vD649bQQNzDCySROgxiD/e4Mmti1fsz53LE1lbwd4xeMa3eTdcXX62ON9tfemYCOMw7gxb46y7BFtQh/",
-	"G0CQIk5ZrhDZ34cEtaEzUVWH8u84IUGTCafXBa55p1Z6azVnE3g1U9SzycXE1TxVXfh+UXcO9/f7J74j",
-	"kO2zSliimc1pcG8cKJaCkgdA9oUp2CBCKvhvKQtM5/rEMgj1OO701r7+ZrS5PPrdIcy93EsGp4aDdrt6",
-	"v9DNo+N2K+zC1/SuXSU6UVAtsziz/7bKy+5I6MJTTVMPInuZuFweF1xksaVuxGVw37VtOIaV5vdNBb52",
-	"wWl5DTH5ooPobNCEyU6WStlfQ++dx+NGtfetAs4R57qtjfd6HdjpfqjCgHzPZHhCFxKNb6tu+ozIeoFF",
-	"Xkg12z143D8mCTOGKUjFj9zHZbIikwY7z57tvnq1+89//vOfLqXRN3KyDh5bDBuBXq0xkRH0cRcFB9Ui",
-	"IjOqjRsRHrd/3tMEymLs26KwQ8qZOJe/gxZP+7s7vE8Mx84k1PVSd35Nd/O9omPTyuroTHjXpnNWosPT",
-	"flMhedK+2EgD1udZb04XPhhv+HhxJpzNc/AQPShnvSAJE0sSzNSmyVJs0nCeyNGFzgPny7Tx3DFLz7VM",
-	"UmMrGuDZv7/DO87EjouM3f8D/v48PLb1CJhekGcPEpsx6TIB/DvPhG1f1d8jHosVPeknNotzCOrekOy4",
-	"g3NcbyKdCa8V9n3qOUUY13KxTxfb4m08rpoWVa6n2UiK3DjLUi/onCnIGF023+ypE8IEmcNp0tnn00SK",
-	"pu7e12jNhFLCnf2aeOA5FxQnVFAKjh4//O5RVzPn7bMX3+q2reAsWDz3dCX2grYgOefACFKaoDXtWKlj",
-	"jp6leiDjiIR2PBCl1RYie5zqDKn+TVlS6Zw3SpRhOufH98HYGnrx8frt05fk49uXmNcPnFDP2ShnTmBG",
-	"YEL4scuD9lkEcNDogjGPI22TtEFA7WC22iS1h99JidxKsWyUmCuJbr0ZTXREXr5+F1mRmqcaeQHrRZDO",
-	"IlNZjA5POgbIdoZGoe9jykeWJZ9TcUEw9xEluDeZoDLQYnAa9JCMpBjxhFPb4QvNFmdFoR2W19jkfm9Q",
-	"dKMzoZlxGVtokYkRg4z9PfKmlOwQpEFkKRN48UwU8yW6sM2Pc36doayPc+7U0ELbrLoe6+7yl69dbpyo",
-	"CafHK4puXfKsAc908gNwg4xgby4myzCKy6T19w5ITXxGJ+y+G3g12dVBdJ2St6//6nUeL+0zroVMqqVc",
-	"dLVSzD858cJRLi12RrF1ZL3z9vVfr0WSTaWR1vlX68d7gb2Y8S7vGMM/9qgxFAq7Z6lxAotqV8Zk0+Iy",
-	"3dVW/1xxdE7ZAnD73UM7xgAV4uExmadeO3biPJ0nksZ9TEpA+wHRnVGq4ZMgxxKqgPefOmcZpHtcsDgQ",
-	"H7YH8Jnw7oWsWFkD9LFxuNGAw4zeMrgyIztOFBEj/SyiMzH0vSaD4e3ScJ31ofR+DNuP0j48tF9Nz8Q8",
-	"ocLCIcwVA5OFxeTtxw9kJ53Dux6SV/z7E4slDaO780Ym/JIJXJXFmaDKWjss7ttW2bM0MXxOlSEwPNAT",
-	"jkPgJwjDwFLhZW6wsPRMFF4ewZvPWVbZTMXC9g7t74ExpMks1QZvMFQZ2NLcHptxkRqmTwBi26UeAwce",
-	"K6an8Jn6ODegHS2DQWZSJXR+BaaNDlOBEJxk+PbNe5eLiPTp4CnkbJ4wwyDI/RZ/RzcmNWQmtSGH9qN3",
-	"jg4eOCIdGCkHCVUTNoS6szCT6ExYOsge3t932ODwzIyKxcC+GrLUH+4/sBs4fMeMWuyejg1TwzNRIgJ0",
-	"0oJCIiQul0vX2SPvGbPO6bc/vPnw5v3erDZo/jah9rM+Is1cExorvgFedUvtObP3N7rb8NqfxNeG9ATZ",
-	"ZU8dIj0+efDgK0VchX13igWQuAuMAUXc044Z70hFEkaVc3IIKRiecsFYzOKCCLSiK3fz5ayi0Q4DcXY1",
-	"lVjSCizfZVBnc8gZBKLfF/KqIVNQGzoeh+43W6nvXWfucfsSYqS8gD4CwHoW8B0s0exMuMqYoz3yTF4J",
-	"XAfksjtS8QkX1DrIHhzu3z84fLxP5r+Tv719/ldipunsXECpeB/8QdqQjPviA7BIzvlnXVH10mnH2nLZ",
-	"YPbeGY3ZCfnh+cun9hFNJswufr/JOILbetfNKBqZhL34DcxqE/PJE/2MGRpTQ6OiexRN+IjY9t9MYS9c",
-	"7Zy3Ad3WncjNNdKixN9ycPpl1nLm2Oob3PiyqTG6yEkitSF+BV0oF/VI26Hb5ZPYqKxjXNxolozJjub/",
-	"ZhF5/8Pp7uHDRxEB24doATX6QUABH+mfCTy4XnXNtEtUHSE4HSSUYFvx//O//j9kaGeQzgYzrmeIroQg",
-	"UkN4cf4baJS4R8UPE+wKJWw/IsNU6HQ+l8qweADTdOPAP8NxXJEfKtpkSvXUZQXbz7YoUlQ4nIBzhm3L",
-	"EBHkuMiCbP0ki/sQjrb/dGPYiraZvARl6Wj/ybErGrRfgAsyRF0WpqW5mMAPQrrrA/ge+MX96RqjDHOF",
-	"3RL0gIvBXMmJYloPyQ6ubaDPwYpYrfG3lCoqDBcNkABPHVWWlbXrZIT2Ne+YhhNfwxR/drTzJ9ecvhhN",
-	"CPdrEehCLC5Yo+oiODyeMXRTfu4HVLcdNmxnuFSpKhuhkUtCuQRjOe+aZC3SjHc6YxwRS+wJHwKHceZj",
-	"wUjVmWfP8QC0LhFnZo/gDM4E/Jwwa9JSN8jHdz9l3uUCw8jw/XC+4L44E6AGVRlJBouXijEXXE9Z7BVY",
-	"cHrEXI+oitHVYdns4RGZylQ5q7hky+J3BIx4mX51Q8ylzRzLg6Sef/652cxtIpDqdMaQFi0BgkaQHyx/",
-	"5IiWZExtrD87BvkJUqxYyrUNtS0Xmkuxtv+e33Zb3ZY8LEc1yuzy3m3tdwZMkp3vzQPPq53NfK2aoMLz",
-	"O+LMEfutG9JxL9Mv4QCkPnaqIadMqgtyweaIH5Ewx4xziIngWATgsrmczcl8q7AddfgLhaNyHa7A/AXP",
-	"sjKPm3UG5jN4bhumLkc3uMGuql92Ht5tCqhdhyFHfqthTmRHzm36b7KwWsVIKuXOqprovkNUAIZLuAMe",
-	"piRDUFp6Nm26WE1X7qoYele89TZFUapbZJE3pzPct3pJ1PCKMcdxNkRAuE4xV9iLJklX2rBvIs4mu9wj",
-	"RaIP6vZlEtfV7Xc4OdcISGXBYsF6w+JRVxViSZTsuGmwOCIuzwjjxPsH5Kz3jEEKDxOjxZnI7jvrRaSY",
-	"XGvTUP/h/F2QRUa+74fol4IxsDjPhOUptsCf0cvSXOQcSji+l8B+FPOYlVmGlGvQzzUxMvEoBlyVKszq",
-	"gJmC2OeZKKx7CMwkhSv0HacanPZH+0/6zUhNhcNxTcpC4R23pS8UP7RFW1DFm79pDTcJnGeFliY74aFy",
-	"Z94K9cIB7xcB9gpbt6oSAOGKZvSk9+n5jBuD0CPZ4xmuW/YBJShb7fkpNtJGD5QUlrfukRc8MUxpMpKz",
-	"c+xlcfr6Wf8EuoynAjxa9r+2YheMjjPxW8pSlvFq74ka23GizE6Pmb6AwCiNJ0zvkeeXPGYCUyHPBBc+",
-	"OOIRlTNHu5AmiPdZJBWahPzETJnoo7c/T4qQajervPEb5oDNs8Fs6g85nTg/JWaV2mJcqhjBOl2yc6o5",
-	"vf+jTC6ooX3M2N8jBeKAsK9tuV7MxLSggVQQNpubBcFVagKbeuf2+Wvs2TxKGBXHsPJyzoTfjRMSexnI",
-	"mT4uXNMR3J11hz/J/3mc/5MEEKt1nyRTM5KzetcITgnhWPMp4J9u7BU00uyZQTCf/I1ulHMp8ZWNwzB3",
-	"Ggb5SWgdp1TdDgs4cn49jalUMybiMO9ONy3VHBryaJ0yvdbkHQbPANWUQc5SVvyC0+ykzqm26V1x6oA6",
-	"0lxNavqIS6ZsWuwq73xGFx5LO583weIei8hV96oZFwM6YQNgBvVHpQJ99uDRwxbg4hXmNpPNU6O/X8PU",
-	"rtdgAtb3d+COte1XhcMocHmlv9kb//QW0wcHzMCu7JKg71zXqgOh7RR5PwUK8TlTTk63KiJpwvT9EZ3T",
-	"EfZfacqwferuAPl8iOOrVAg40zNmFO6iZhRtl6spUwz/0i7dRwIThJoIrP0+2HuMA8z++/8Lj40TKRXR",
-	"cyywQxwaZnM3ajDM1N7B4YOd7/r9PfILZjrasg0IvdNEywAMV9ulcD2uqECQDYhFAEYuG12QHTvWk37/",
-	"hCR8zH6lowuGwQlrJuDUDw72yf8Fk8SuXfMkdRaRX698wuncohP//JI82HsQkQd7T/pNUfkU+jK6Bb8e",
-	"M8gPf0vZk/nrmxIBbH8ntwY3cehv9hADSiQTE6ayj/Q1wWJ3xkCsopv/XFIT5QRradmB+WUUGZxgPKzV",
-	"s+ugbBqNCeyi5BLFLX6S8y8YiQ068gxnsHM01CHZbnclqIrD/vGZYK4lk/dzeP6dTSMPw9qWbxE2tkvy",
-	"YiwdnQkPVkgVHKL3kICcJsxV5tqAIHC13Qzg0FXoun2xsXiaJPIKFiw30jSUeDHbfANrT2NmKBf4Mu8V",
-	"UWzCZ5gKdSZ8RxMjT5wtk30X3J6zzMJLsownKNLyje2soUFwU+xgpc9yv44ZIxdcxDYp6UzkWeR2P8eM",
-	"6fu/pdKwIbkQ+BiMbdcdbtnVDC0nnVmd3OgzwcZjZls7gWIF9l51AWu6hcGIBEa0f58JJa/uabdIxCbK",
-	"jxgxEtsKfnD98HxHPpI35HPgTsQlOTBjHWj2Ppdfb5QUE9/ZD4F9MVNLjgk3trCPEkzowkZ95e58PgUt",
-	"bNBHl7XnewcL+jQ7Hy31xDArjcxezj16yijhTBibAOI1sxtttLeB/lX8+EYmnK/ORl32spaWjgGUV6V7",
-	"v8OuPffeW2pyr5UqCsjJ923s+uLH67biOwnIxAMp8ayGuGVRt7EmG33eqmJ0C7ptwGEz2otKLLzMOKOA",
-	"aQKT8DyrVTYCTaaul0tToz0al+F7QaNThGavOS4ySqxyIueLMzGE3waamQF36bCo4MLd0rYrHFo+mmMn",
-	"FJLyAW4Oi41tY66hFKUbg0nByeojpEHm2UBmHjMFuTRnIsvaRf024TpDkIqy3Bs+ShPqfwh62QYwFKjp",
-	"SgG6CRSsw+8zpiaY+BdgURTqCO7pzMNzYkexb85T6mYVd2ouMeHL3JSCjc+6rWH1k41b1OkE7smy+8jV",
-	"J+BkEM/LIhZbI4m7HBRok5shYtk06TpJ8txREXLUa9LYs3fcjsbuXr8kXsGCO/70RvovvsITFB4N7hx6",
-	"jpg6Ijyzbdwp1/Sa+dMQuN7Qo8s5yZZzQzhg9mhmfRFKVsEQkGHGjA3wAagwRJXNnt956jz+cNEHHRUj",
-	"ilGsViWpABVUnAH2A3ADrxd6aBchTfY8oFHaHFuf+qqITOG87ipQAiEaME+LuHaCzrxZggh2dcfv77BC",
-	"L9h15Re9YAzfcEsnz7++6dxZ+vgKTWTFR1ZMjllG2EVw2PpDoxhD2dR8Zg4fktHMupi8bypmczOtQlxZ",
-	"H9DDfp+cpwaJOWEaDTNxJh7s75PZzOXezTOLHox2IO2Dh8HlEVUTaS85N9CZeO8kN0T27ccpeH4Cniih",
-	"K9b1Afn7wRG0z7XDWKwspqwH60xkE3D9jvGFXJMZozpVFvKqOA/7cY+8s+xMDCfGO8q8kUwJ5ueiuY/p",
-	"/DzwgO3AOBo9Z+RgnxgptPXB7X+3c9APVm+Jo+tFtl3XdHr9+Ld1fPP3L/N1ZWuak+/Xd6TfVT6y0evV",
-	"dspnFJ3L91GXbT7pv0h1oYlv1J8tMuqwmT5sRRa0ewc3ECKzijih5ODJw4dnQu89ONiBVnIhoj0A2j+p",
-	"JO3Aj9b+2Ds4PHItbKmG6g/nLSjqzuiBtjUgyaKobqPR6nX+M5Er/eBm6e+RIZx2je1/uSYWeLRcZxc5",
-	"T7vFfJapsi3dkI1pZhx8Hq5jFqsfUV0bq34K6/zK3nxNJ9WNjm+6pcPqprD8qPols6T39Z3SD55Qvf7q",
-	"1l9H9pNZnKG7V2i67dgaKQSdLFFnfwRy5sIwNZcJNUFrHXTRyjGpF9HQkfmvH+BhH3AxkhxmCGF7TeLn",
-	"g5vQ9ZC0G/2WqDl7+zJqniipNfH78vVR81/D7wMS+Qv58b//fz+vIXj0QozuA/xbIidL8rLyruIelcFj",
-	"COW1LU6dLXe8cxh5uYFYSt8C8wkh6hJW8f5IZo0txOmMbGF3YfAMDEszi+sAOEVwvsweOY1nXNgJ0yTZ",
-	"I98vzoRbdyub8plfUY4iayZRstCsH4xVV9//8/XTvVncPzkTQwg/qwHc85d9Xz1poxRSQHuDkYzZ0FrH",
-	"V9MF5slTbuAzrqB0mk4mik2g16ozMocWzKLxqxHbyM1vMJZq4PryD8kOFb5Jf/Ypfj1cduslD5rf42/B",
-	"e3BeGT6uowEiFfyS1wf0LVYSwiaBzOYGJHwSu3b0Ql6dYPuaZDG0M+emv0feqJjZ8vt8ajxuyhd7vxCj",
-	"7x0N3kTOWDkno0AL6G4LyDsjCUS7BvQhSxp0InO35XcnZN8aRUnSb0rpySinvtvgd1FLWstt5rW47Wkq",
-	"AXhW4Qbf/GU1i5IxmuKhiyqlbsRIlysdsG7g1fWc+/4f/hWDpeUBSJZzaqY5VQYPLg0brV6U0uDacxVE",
-	"QzKjFy7e6OdgPeoYNQfpToY265jFwzMxzEo9B+eLQb5Sw7KBcOIxytHG59pWFELIIWdqZAcLTUk+KMCk",
-	"+lC55Zv3tO1uqRgivkFer/XhsRgmNk/ogsXZ26khLkVzL2OHKnUWktulMxErD8JW+mz7ynL0XbisgKDb",
-	"xJmwa4PmTbhWO0NXFQtoGzZ2MfSs2y0i4S7YPZKzGYxrU461xUHiEI4m2vAk8Thp+B0RVuiXFhncq1VR",
-	"FpFaSRUR32bczg/wBFI9LWJ+VCA/8Ms91J8LqEMkaMRt/6szkUkWXP4p1SRhY1OQZnljXB/qKKyag90d",
-	"OljAAV47JkD7Q7Kj6ZjBQVQwq/4JIiTaVbK514I1l30URdp1qOFudF/ucUvqeGkWjeZl/Qn/Vvlxl+tF",
-	"n7laT1pV9m3MAzVAboBPLRdT8zRpbmQG9AE3EAsbPSbwSFHzPsk6MqZzKyvnc+CZLIGzp5G7FzR16/y1",
-	"qTK2Z7FV3zD7xmp48JbjACwbUbbQxBAgigWd66nEBCGr3ieQZKTyLhgATpUj1eUg52fCMiuSyImdRj4H",
-	"VJ5BAqVM536svNErpAafCQam/rF7l8YKOB8usi+9p11xSgDO5BNi3VMQSCbU3RZMF3wcLs3Tf6JhIUR7",
-	"PnmI0UOuWdBHzn4GoJxLzS04OPQsJ9iy3Nk81KDyIl1/OCmyVdsZpnPNlBnmyXIedd6KY5RJ8sqneYGg",
-	"iBmiinpJBp86gOkM8MsAAPS9cUgxdOIEqNHZegsiBbP9NpKwkfEJuWBsjmRnk3fB+hxOqR7MpGLofgTO",
-	"aVO/7GBYUSjn9LfUvsbC3xxbPFhuUOSQ1G1+DF1HJ0wTuEgNQN/OuBlinhlsHhXCQvEKRhU5fPiI/Mi/",
-	"J3A2FTpAHczs0NZk7j4XIwlS75hM/s3nAHz1i4Wgd/IxIlrCHIAYzx0cGhpfWJkFgh75e524AkH1Fo5n",
-	"h74TblXluEq1J4Sea9hJq8nmR6zBGLJDNeWNPT54ctihFucprvWuM1uzI4trbCQuc0uBwdLm70u7vx+2",
-	"NraqzhfWmsyVNHIkE0/lWXaqnjN6oXOb8qDflHv3j923bpDdn+0gHYsjDg+Ovjt6/ODR0XerTt21IM2O",
-	"JtFsBhGyHbY32SMHe0d7h/0Tcs4Sl1jrRsd/I3PP49+Pmj/rdD6v/aKwLddRB8KAUwJneCqFhDBh0xtL",
-	"x6vpnYc3ncWIhxJdl8tLSJxafCNq1MGyz5vbG/9j1WIZzYyPn+U6SOWTn8qYoR1mBl6zBZxCrBFXeTFd",
-	"LqFg79Hd4j03oVxD1q9PLKT5QqbKlpw4GYjEelVSHrK3sbkcTQeOxxfeCGhj3PbNB75rSyjJlGsjVZYu",
-	"DjrGOdXYH8ubIyBbKUqPdI7V8Mj5rc6RWTgLmaIdu2ySRZWJ/Pd/Pdo72O9blfPR1vfu43yiaMw67J5n",
-	"HdU9yZkE1x7DE/+joV9KzEhqX5Ltet/umksCtLZqBsFxu+jJuCOIt2mJw5W6+c1p04/1tDl8ZBVkPV2i",
-	"IPf3yKvMyeT0cnEmhpr9NrR48ZgZkpnsEWG/05FJwGs9YseEYtI9+Gg9oz4TZSdHYENnrg7U/jIqxRJh",
-	"q/CBdYf+7twpkQ2XOyjIjrt+YhOhrN/b/WYjzb4GlPAs8QvQQL1FMiQ76N+RYUOB7BQ5lBpfv4GLCNFp",
-	"RJXF2dKCPdqPQnfJjnMHxErOsW4i04ORYVhHE4JWeS9T2Y3Xd2qrUQvwJzD4oAzPFpuR9YPqAqe9ofDa",
-	"GT61p7Ws+wFitTkTCIz/cH8/W3ztwPUziPzswtC6Ug4QgT9muZJ5Juwj8PIQjh+ycTxaNWQIpQKUSAxV",
-	"DgsyeuhdYoCZvU+GXGCEHzw9A6coDGEw169sJIXX93EnSr2bMx+YH/EJ6eAnatZp9bSLTuveymPPvakB",
-	"IcHFiW2tgIUZVkcbjRhG3S6YaFIo/rH7DMfbfblVb2pHTfKLUh2vXwt0YOQC25tB30FbssON7aZhPFvd",
-	"effiKXnw4MGTPnbbcLlllt9dsKvWvf7AZ6x+FWNq2K6xl8MtfthVh5WK8JgJY4sma6dR5hO1EAEwGAzg",
-	"x2pCS7yGnhapnt5WOwt8tR28SZN23vN5EEPFkKhbCis776abcv0WFndKk4+IatSt8Sd7Wl0lxcVAs9/C",
-	"HGwpWCD5M/UR4Ra8tg26eaPC7UMMQY8kUPeXaeF5NMROELV7jgi88OFrKulfb2cRYLKoMsWYBSUAeyhT",
-	"T/peD+A+DLZcV0bAm0VLVyyBEgfjQtDN1tgIkHUDYrXajgfdHymqpzbHHwkkIuDqo5ZI+67tPWoHZGjb",
-	"xXp8ehgRmGjZbdnP/Zao4RIjZ+faSFFwxDq/sUuvkKkZyLFzamKHKwuDVudthrLMY1DB0RywGTf4IPjh",
-	"cTgXjyNGul4IeDZ8H0iufTY0NbBSPHaWVCk4Tedz8PSmeupBkZxq1m/SuSxw+jXFu/IX3JI4CSfQlHxW",
-	"Eik8viVh8kWy+G1y9eVuFHtkGdrRDuDLqFQj9UOCj+Uxjt4rLPtx/3b56Xu6QEvTs6ag9t9yqAjXxrEg",
-	"5Ajc5ovLccBMfBSpkd3ags1dyIXNOjfZQetgkeH3n/GJp4pdVU2vNmjKsa2ZrvGr1hQj29dBxyTPW+P+",
-	"VxFMPjhcUQl4/KUEk3HHUOCyK2LrB2ZMGGjKMxFEjsdh/zDfM39d4Ht4CKipQqcf5zHdIp1uX8zlU3tr",
-	"33OzQi5YmRreblcv/nOetK/1ZNpNrZ7M+uNYlA3yHERzBdS7jDaAT1NXxKer2eTlnPF7JBz4JMselzYJ",
-	"rnAVflhgk7yKoD7qN2UcWzJ/E87+LuKM5xiMmwGN2926wzjjlf1oSjQubNm3FGO7biHKBQmOyhiqhkjM",
-	"x5jjZIrFgXCeyY6ljD17oFh/1TN/jXDkAddwamvW1bOAS1s59Cc+T9Y9nyVSgVcgMY4V1NU5HmINIp60",
-	"YYCSlTEcFkMJY4pJofmEiJkqmU6mhZWFhqSpZayQb414hmC9ONwenAAClxObphqHAWq42bcac+0Mg0XP",
-	"Ip6Ry28qJjZRP8dgNmfCp/qGMAT5W7NEovz7YdExJkeGGMqGBRmBWyFh8cStipCGlUYJSPGEOBiHrOty",
-	"3n4Q3CLZdsJdtgQ7K/6m2BkJtsNyu2GODT+0tuSwjA7vNoMmWIfTAPGeB6yCHpHB2oY47/mTeUSqOeG3",
-	"wsGuyQ1yy/m+1c9sQXqX4a3fsn3vcM9ZPJrAJENes1MQFyYr2SgyxAAifllnmCaRsrwfzM/unq8DTbzu",
-	"Ddix4nqGBt5aGLb9cP8Ij3xeQV1tH/K9fah50DkbcZoMRtSwicQrq8BevwZGjxRoRT78TEQ6O2cK860p",
-	"h/SIEdVslwvNhOaGW2WnbjK/9VbBpLt+rbhJFfbn4ga46oasBb6AXGbHuN7JU9tt7alimbumd50Ol5di",
-	"nt6SMK3b21NbkERG+P2YUogBMhcG2qGuKAk253D/4AZmZHci/mJD4V9oxzarEROvLXcRpiv56r/56b/5",
-	"6ev99MsILqrX1v7KTMCqb5xp+is3QV5HNwr3wUzrhlxXkOSOBkhuMTjytQdG9p9cMyv86gMpK8pqfEfC",
-	"qRixpUWy3sOliz5c26efY+0ndaqiA6UvoSufCURaA7dhsQ+YxX4uA+NzU4OIP2XiGJLYdRHaLe8NQKyF",
-	"aIGOLUwzwW79i5MQnM13JPEpCRB7siWVxFf0w1SDccP3OR9v2PGquCgey8G9Db9LY9+HEzJmzPZiwgpc",
-	"9K8CLLeA5PuRRdCKw/YDMaOxbQ2hU3XJFgiak3WVic5EMDP7qRxxxeCTMoB4THWLiOvrRKRgmnAxStIY",
-	"4ZeD/XVpMGOOhbRYyjF2fR3gd4rtDmxWxxizVeKg/SbmrJ8zkvWX8vktMZtTZVLFyI7Do94/6rvUkKBd",
-	"xM7+IwiaDbGJVri8Q2wBalvQURMugAdqIAtm8vf2LWJGcgVVwbZn3FgqhEEqPDySlryorYcgiiXMwvW9",
-	"80UH59BrQbJLl/+GVJ57fE+su/aKawYIDQ1NEVxcOz9oXUoDYD+NJL+m8QR2jJQAC5twfkRzMnjRj3Nw",
-	"K/6EYBGa2iMEd9w9ZeqGQ2wvC+GF/FRavJir6aKOz0cZztpamlmtkFDsqoOftD6ppY5OHfcZWK47kONx",
-	"fSG0xeGsuuE+3UgaSpP362kBofHr0/nhu3PJaLMyLADk9VgCte630zguUNX1Jjzdog+uKeHpdv1wTbN6",
-	"7/WkbxG1Ox1Rw0PrE6tmDOMRrQe4jvf/pvbmohmf85S8ff1X8vd3tlPJDlNKKjKSSjkcsYRdsoS8ishv",
-	"KWeG/Ns2bLC6Zz9rgfXx3U9k+OHl62enPw3efvz+p5dPB9+fvn8++PjupyH5DzK8f+kmdf+PMNDyeeg6",
-	"raTnCR+dCaf+WziWAEFezpnwXU3Ir8yYhUvdsO+yRcwfwsyNMIzDdQYB5MoTMK3CwnfdH4JRNPyfNicA",
-	"+nDN6Yjhb4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5R9Pd3/85d3u/v7+wRBMGUB61Fb9jsjwx9P7",
-	"P/7y7v7B4ZCcs5GcMQ2//c8ff3n3Pw8Oh27++OncaJaMXeK1q9QAxiGFgbdFJOEXjNyHFTi2w5MfPrz6",
-	"CTTyv71/8xob5IB2L4XDwLZVRFh96uqu//7O16xynXXBd9r9mRj+pmwXXCjo7ahLH6PNh+FIW30Nl+QY",
-	"rACaaG8ThgHRVbTvv79r07p/4TFEjkVMpoxPpmBmkDn/nSUBLMrDg8MmzVvzf7MGMJeDw+VgLkePw7LW",
-	"w8drwWvyGZ2w++6k1lgA51xQtSjaAI8fPH78aP9xTaeqOs3cnfFih61/7L7Fs7f7USX1ngMgfdQlgD/4",
-	"tm61Mc4H+41Ns75sMbNxA33PXsvJaJbvkYDtYRXxXHFhXE/H32uhxDfU2erkhGGzOZjReqkfyRfhY5mZ",
-	"YgaRNYIGWn4UX9AGqF5SM7B9zgSNZ9zo4hJYJ1FEbLscH8THj/838i8uyAVb2PonaIgL3Avb7UNJD5sV",
-	"3EeuG5p12MAQgiolr7iYaCsgNCPUuW2yqWoyzJ0Ke9pQQBmzyWYa/Q7cnKCvxKZ25e32HQIkpMMN/WCD",
-	"DK1yBDxzGPbrgWkVUw6jM/G0snQaQRTc2vp1RDbtE+BQCjm8CJguttc12NMEZsQFebDvMKi9UP7w/NXb",
-	"n04/PB/89d3p0+eDZ6f/fD/sO6aMeXH4tgGFfifYks19I6n5RHfzsCAazsRmfpbcCv2QEeK1q+75qxp4",
-	"Zk4j6FUcc/MVmosfCi3wqp8cbOQ2eRDMgY1ShV20//VH75xRxVTv+F+fQFza6j07XAqyqXe/F/V+3+XC",
-	"MCVo4nwLnz9lMyqzq5/4JRNMa1ewR2OOf0EFI9OB4F9og8tYeV5OuIis1kSU9AX+iZygOiXiYj1cgLXg",
-	"RqapmdaM+7ewWiGyGpOO3AJ73y8MHzqt81Gzda8HrbC8j4kJF+w4bBiZt6PD5pA68v7tiOTNuV1bgCjo",
-	"upO/GEauw0B3zY8tKCZUrkdY+RvlpZBxDphxngHbZusvRjWjPocO6GKEKBxG6mMyT6iISDoHaObIuhmZ",
-	"Yfk49r6akV6W3M1WVNiO8cfEYwTpKACujwpVIhGhMybiGRNGhy6wbNial75I6ERHREi3g3acEU2YiKmC",
-	"DYh15GrW7bS06+QYk1/lefAe/Kv6gmdZ+0ZL3uj5tlJSV9t2QYetl//oZ1uBO+PmhVLA2gKxHKWlz2S2",
-	"2yb8WjOLt0zQxCzwO0euJyVXgKCNw+D76HzOaNI0qZ/xnhdSzXYPHveD7cSROVDcp8///wEA",
+	"7P3bctw41i8OvgoiZ//DyvgoWZJlly1Fxx6VD9XuqrLdPlR17876Z0IkMhMlJpAFgFJlV3jHfoiJmDfY",
+	"3/3czP03b7KfZGItACTIJJPMgyTb5b7ospgkjgtrLazDb/3Ri+VsLgUTRvdO/+hNGU2Ywn++ZUYtzseG",
+	"KfgrYTpWfG64FL3T3jsWS5FoYiS5ptyQCzaWihEFn3AxIXtvXzwlT46ODsl//efR4cHxwYN+L+rpeMpm",
+	"FFobSzWjpnfa48I8OO5FvRn9nc+yWe/08aOTw8OoN+PC/n0U9cxizuyrbMJU7+PHKBjbW/ZbxhVLdjVG",
+	"lbdnVMZ2OeYP81TS5PV4rJlZHu23C8M0kWNipozMp9JI/Jdm6oopMpVpojuP7tFJOLrjR8dHJ+UBHtYM",
+	"8GPUm1NFZ8y4/X+aKS1r9v71nP6WMRLjz2Ss5IwI9rsZ2ge9qMfhrd8ypha9qCfoDPrJfyxGPKO//8DE",
+	"xEx7p8eHxYi0UVxMcMVePoP3sLk5NdOiNZ50W4sswzeDnh48qu1o/CM18XR5ru+njCh5Ta6Y0lwKspAZ",
+	"uaCaJbg58ZSKCSNSRIQdTA7IoPdg0CN7z9/TCYExEBrHbG5Y0verYo9XMZGX433bc8PCnNSuyw98xk2+",
+	"NJWVTvHHsL2EjWmWmt7pw8NoBRU/bKXhj7Doei6FZkghb5S8SNkM/hlLYZjAQdH5POUxhRW8P7dv/Mev",
+	"Gpbzj2BQ/02xce+09/+4X/Cf+/ZXfd+3iz2WN+RcEDy2Jw+/IXP/muMH9CJlT6UYpzw2tzomErtez8j1",
+	"lAnCDeGaGEWF5kwYskeFNFOmyDzTU3vGuSYJu+Ixiwh1x/2CAVe6YoqPOUuIVIQbTS6QL9jfFJvJK5b0",
+	"CU53H/kf0XShbbdGEqovCZ1QLnrREivfz3l53Tzd2/cDro9TfccUDPODoFeUp7DEt7u0CZszkTARL2BN",
+	"E3ktYGXg9CXUUDiL8Pwi0wuyF8uEkREy+FH/lBi1sItBKK5UadWccAj2a8Kv2O7W7b2UP1KxAPHEtNG3",
+	"uWjvpSQzKhZkTHnKEpLKCRcaOJIlPBrHMhMG1pEmiWJan1mp2LxOO1iWXFB/xCG7ecD35zEM/KlM2DID",
+	"fsbGPOa4/RRfI7jJe99TJaihl5QcHx4/jMi7eLr/8h/AZ5kA9vWv3uFRL+odAoc7fAD/BzLx8CH836Ne",
+	"1HvypPfLEmuNeuczJpIZE8btGwxoruScKcMtz6NqYv+bJBzGQ9M3we9WEi3LkFlmcLPvaULVJIMedC/v",
+	"X178ymLTi3q/748VY/vAo92H0J3XCnwjBDh9Qi4W+A+yB7+9yfT0R//7jM0umLKfUWPfsmO6YBqamvVh",
+	"sjGdm0yxZEhNSWom1LB9w2esIjof1ixYrBg12zWRsJgnazUhstRxIrvejU1eLDqoAx1aAw445MkuGuvU",
+	"yvJXQs8Z0v9wqwak2vD7XzPFdcK3GYIn3x0tpFV3/lhx2NzxKNbugAp9zRT5P//rf/d7UZsCGvXktWCb",
+	"Lphi1PHz8gB/ni7wMLOEG3JNNZmyNDkjUsSMOLKN8AX7h7qniW3KiiopGH7lhVV5DnWT0IaaDFmW54xy",
+	"jp965RRVaWBALKnlidk82faIZzpfx+pqgKhKWL4kvWjtlXa6+epL0JPDw2+Onjw5fnjyzcnhkydHLZeh",
+	"8HbxL3vd8N1UD2MxO0eTkZURZf6a70NOGctnKiC4yoEt8dnSjvxSFSI1QuwHXifIuGGz8j9WqRvVNvFA",
+	"099f2m8fBpRHlaIL+Dm8FNZc91oOeHULsKMus33LYqlqSO0cL3JyTKj/YKjsF5pQba/dWZoSzUAv5OaU",
+	"sCumFiSWaTYTXtr2ogZ9YNXi/e3d61c/0TRjX6XuOlI3ZWbXA/wqyD9dQd4uynYjj9cRme3v7lY6fqKy",
+	"ryrxQgoI5V9xwDrKwoBllFjShlKykNFN8rLEV7qIk3cLEYOUQ16fpq/HvdN/reb2/ovn4oqlcg5Mvyp7",
+	"wXSxrsR1cu2jH3Ohzy0JtBo1rrKr+Ovy9H+BBdCaT8TMGSrK496B3AHpOqxTjH+g2pCELiLCRZxmml+x",
+	"MwLM45SAwrrPRIK6aqnXcodHhzfIt4djqeKaG8dLQfAXYmRCF2TvXHN6/3uZXlJD+8Ud/0LKlFGxxIJj",
+	"Z/ZYbfTdCd8uNVHPdeuZoTL1W/aCK7tny7Nu2aXd8cA6dlUwpGXmsbz4dQsTTrug2YAMShymlo/kx+i5",
+	"SJoNRmOaalbVKRvPCNxuU3dOvFWI5h0FJ2ftHagsox/B6pm9FPPMbD63dWlkB0egRMxbrdAyZRVtr161",
+	"nVzH8tbKF7Gjw+WbWOeb1Lc0vkzl5BmLuVcqKnedVDGaLIZjLmjaYnuZ0oSkbGyQRi9sy8Q1cEoU01mK",
+	"VnfwcWgjFUsINut/oiIh4DUBvwcYPJxyQIS8rmWqSTBqLxgTrmOqYG/A3r6otW6sp8zWqJUaXWstxvpM",
+	"T9/aN6vbUVal8lnkLUeVVe+wcYHteo2DuekCrlCsZ1zkB6rtPJVmji2umOlzYdSihj4nE8Um1LAh+507",
+	"p8sypRRvbbbllQt8+Qw8lUqhKY2414jhMxaRMf+dJYQaMkaZqVjM+Nz0os2UKK805BpgPqVMXAp5DasI",
+	"MQ9cTEBeDRlVKUe/M5JS7T6uczlu+rizUoGrMNSM1VpIrUsOTr1drYSNmQIOsQfcgk5Yf9OFqxEhyzys",
+	"uO3c0yT8wuqj5HrKUwYjTCTTwKQIklu76bJVN03p6lWxdmFYaqsGKKaZMIRvTEhbcr9mGzxHV6eLi1iy",
+	"wHcxvs/pAuJlNve1eaueW7Bipdq9bqubiMglmxvw1F9Qw2cRuZ5SA8ZCFGY+VMSpZzWOOVRE2G+7vLRH",
+	"Pdjw4Tilk7ISESzzo7pVLqkOyzZc1KTZjPK0eqwfntygFl8VioVVYcnWDgtZ4enRsiBwLLNqhwjYUHj4",
+	"CuJbIYN2ocaVxNknY1H/lorLpwq9McsidiYzYYZzyjVbTcCgirr/rQ4rinoXVFwOFTB5JuKqAHl4eDMG",
+	"8BhnyJINLyN3Zn0VQA6Gd7VlCml2Z/Ne5dR0Evu3jGUsOSVOERna/iNCZxd8kslMB0+QlGZczyAELvLq",
+	"/jDJGP4xnFOM6epFrdYRxbRMM8PrBocxfGzCtVG0cKd28p1is1e7dULkbe7GTaINNSVdUKGdEE1ldi+c",
+	"9s7xXwnXM651g6u3kzn5qOO5rrPMLN+aK2e/fC6jMr8JiT+kbL8KgdU4IIiKMdjPcTXnCy/Ba1yibIxS",
+	"STXHi1O+8LXLvs4Z3cKxUdkQN9bV67AbKedb+7Rk3DsgGrRjzeZSmWZ7R36kVkaBHx+2xVh74t5+6Y4P",
+	"69bOnfetR7mr+VZ2I+BMSysbMCu/RnXb9pSmTCRUvZeXTNyIf2KzQ4i6Y6Z3Kym2c3deyctdDqeOmweO",
+	"uBZreGnfntp3P6Ht22aljSfFZa1Ds1gxc0b0FMOWRbpw5suSclnrDlEN9tUxYwn58PYHCPaGGDBCSezW",
+	"ltD5vKrVnDyuafyaXcQ0HTb2oenMdUQ1ocS+fnr/PtHZRf4uSbm4hKsvj6c2hF0wdNRpwgVehNccVwuB",
+	"2WW2K7Meue1ChJUa3KHJ/Smd05ibxWYm25gqxdm63iWaZKnRJVJf4u1Hh12E2ZSniWJimImEqeHR8Q7a",
+	"TLPJhE7Y8HJSZgEyyy8CJS20tj2RWTNLVeGxE6/bh1ix6/bRtw1+nEqphlQxOpwddxr/yuFHPc0o2nBn",
+	"ywf1bSYE+EZmzCibOHbBRDyFf0KY/zVVaPbYbgQfV5Ks93yUySvlY/YrjS+Z0UPVmJwHaXf/F4waVp7M",
+	"0wz4hW04IkoCRSUkm/dWJSwdH518c/L4waOTb9o2ZsbMVCahWu5WFgNUGK3VyuUVU2AEqhv+nCkthR66",
+	"E0jY7zFjiSZzqjUTE6Z0ZON1/QthzO6yS6L4rEXl6jzjygCXZ/DGvkAwFQScb5ANIoifNImnLL5cMYld",
+	"DNIoGrM21vseX6qe5WDF8u2N6mnP91PPfw1N5SRj5RyUCpuVSesog+/BHZKx4SUXJYoTUrBe5M1LeM3B",
+	"W0fUs4mpw4TNqTKZgp+lGCqWMoqXXqqHYD/HtLB6103GhnOmuKzZ5xdSET8cSJliNrrcvm6zN03J54Ev",
+	"oeQX5OW71+Txo8MjkmT22k323hydPIvImwc/9juYZQw36bI9r/Vm6my19utgNVfvIJzjxr27jZGuHF6T",
+	"yzJN5TUoMrj2awQAlOitxYpP3dK0+ly6UHqRkZVTu80vHRbGjzVOCjOUC59WWOfWN0zYWB3FDVOug26R",
+	"eNWh/lLnLrKZY2ROFSXHB8ck75HkPUICJ4FFJA8OMf+sbxOrYuCW2mdzjllsoiJLA5yDZ8R4t10eqUhm",
+	"dAGpq3Opmc9pO3xEaGqmMptMnb9pTF18xOFJU7IbDlnDmPePD076B+T8Ah1UmGp6zTU7QIWKTWgKBrZG",
+	"v1CD7bOFplIOmzYElrVo2/If8N03+KpNM+d6OJNZl4M5Z4Km7V3k5+yNex8P6oTPWPcz9Rbfr859eeo5",
+	"r+g0oPf4dgPjwJNZcLpgsyorvHTKoiXWUTpMxexXcqUXjH3v5FSZL3np1eY/tL10XdnKImAneRsrB/oy",
+	"l0/bSuralm5DArwpKLkyam7WcOhYn6Ucj72vrHovmDOmIxDwJBPcgI49y1LDwQOgzgi1TALVPRIznsIl",
+	"wup+mZgrHrMEEmV60QoPwLq+6fzDpsEimIIfy5hQGAG5niKHRAcAviHHYx5jTrLRux1fvj6lNDm3xO52",
+	"GGjp9XFQ8roLP1NZyoa1CCDop8pSMBvZ+bqpx3LGNGpqvajlPFYNrtbYVMwuKmhtJak25VC9t7LJZ2TH",
+	"/v0IJR4wWUtYaQrbyA3Z++75e3L/6ug+TEzfzz+wuCYanYbcTAkeH41Bf5bhc6aJ95T1e8tBpEZV7Tir",
+	"gkS661xrysXu2tYqdav9zWUVq8s3G6lWu9KQUDmCA92sHp3WaEaoMHn1CPQiTa5ZmsJ/K/vWUS8qH5o6",
+	"m3FZRao/lJpcKEbjKWTnzqQ2xN3IYhui1ot2SkJV5aq9ySadqul1K4uGy0yr0RO+C12qdrK54K0/wd1I",
+	"vQylRFIqJhmdsFPCBKHpNV3oM3IpIjLlQIKKkWvFjQnNMZ4NdlPUttHN6lhvyyothedb/reSid9Z5lJV",
+	"jNSkLOWCYKtUpYqOvaRYMdFBn4t6U97ptUuxvnbIGgQtjHHMYxe60W137Gr+yAyt2RdQUYY2vHBDPxb7",
+	"fc4V2zQ3Y6LokiyrvTBwrbPNg67gY9XJlLGDSCt/B1pJ68VO4kXKiZN4UZeAHrwM+tFTOZsz46CNYFUI",
+	"OlKsrpsmVu5EBKGhiGJXNOWwToj8Au/YjkjCaJJyUQOKow4eHFup+I+f6lPRnKG/vKCP6wVA3v+Gm1dk",
+	"1XZc0Hf2A/g0w6MzrLKRK6Y1c/5AT/4NgU3w4i5CU0tDifwV1pJ/vvf5wob0npNvkP9apdIGPlesCdBM",
+	"yqm7+m1zj0zoQg+NHOK5ryHXV2xCDXiYEZoE32LJ+ob//fDp8tWrzHUast2Q8jDnzVM+vSZ7TCRSaVDI",
+	"YjqfW8S0hCnubgw3x8E2SyDdhu9tyInWOd0YH7kYbnNI808reJHCw7WBW+GSJWd450sUvRbkL0RnGhHe",
+	"cB9FzNLUbqXOlILnluryEw+k0HN0Yx14BWmKnJqjHrDSMRf4PO+uXdvAxt2hrj3D1ZXK590i57vlSpZX",
+	"7vnvNDbpAu9LckxyJob35LLEP1i6I38+GsHtn6c19IitlYA1hO7KfLldiODdicHmI9JyDr6vuEV9ZLa7",
+	"OOlMXbGFJeYrjMCl6TB/yIXOFLVGublM8wDflMfeVJfrVCCV50Pl3fxjbgTTcF7nTM24qVUTgnHuJGqo",
+	"aO7TiXwNBvXGg96u5EkzLsKnR0vGuC/r4nB3p3Nj2ftx9Ta/W0KA81I0l72YGeWELz4vZG/LObk7K0P5",
+	"cC1ZGIKft7IxQBxMyrU5t5mLQRcLplHpgP+rDyHKP/YrtL67atndDqiuQ7Cjtq5QZeh42mQ272TtqEuO",
+	"fWeAAYGJH7Idzwh1CNgJwehFsANziBgV7JpURUqt2gkhsa3xP2w2T6lhL2wMvGpwTfwMDnnQMxF4274F",
+	"uMmaJxbzlDjwx71zIdjvcKt+IdVs//iU2BOPcXOLOYsAzdmyw4ik0oL09q2pWlBwxSwDSl49IIZesjz0",
+	"1Q1yQ6PwwxrhgAvU6DGCsUFXNmpLd8ptMux3s0HWCE96noxcG7VCJiT8TWBCbv9o8GRdnl+3Ms5cXAxk",
+	"5ep42q67NDHCZ7PMnrggp5iS2H9N9hIZ6/vv/vnq6cEsiUjeLDGuXb3sOhtzs+aJq+MEHz68fHb1EMZz",
+	"yRb/zwJ2a20tfj19qsROW6Owo94lW3S9/XYPYoD3jY9qXdbutcxU3NGt5/dp2JB418G+clSfDL5RLIO9",
+	"/KKmvTSyfJUKJ4ibKerWOa/7pS6/fiL33cOceA9y2g9e2OdFJhaFQfcm3Eyzi4NYzu4bLhKa+v/kDeEs",
+	"lk5UKwpo/v0wPyzbwIDuBJFz54CXmx72Oz3Gnc7xSjdl13fxFO9yvW/57B92Pfs3h115SwCUGzAlS4ql",
+	"bd4JQOQSq7m7G1AD06u7DS1xu+0uRanUmWJvs7S7G+KkPgTGtlS2CM2kS+YuNO3u0FP1/ags7WBlqPr+",
+	"3eDc51GRXr46jCr30bzNB7iNpyaurYxxXorEkgkEYSlvI86N023haDOmNZ2wDS4CTtP1DdQvRFGMp7wA",
+	"ULdleIWQ2HBqxMKdmpKJ5OTxw286QCD8sZQ3VaOWBaKpDPdDBWEpZoFb7XrMWZqQK4/WHdzKjk+OHz9e",
+	"kk1/tMAJgUKBrUHzYMjHDiL4K4cNghbs3RU7n1JdE6t+LhYEgMRta7jZsDJk78JlSznf2BH5kX9rKw1d",
+	"yARxOWJI6OSiX9HFuDBMjWnM/vhYUsL0JZ/vy7m9qe3PJb5nV/9j5LZu92wfeAFnwgxpZqZStTI/R1vn",
+	"9u3i869U9TlS1U6QhQ03i019XfZjLzfbjNG4pJ3MybcDE9+qmc5lyuNFt4j+EErny8DIwSKKGzMW9/lX",
+	"xvI5MpZrLkTZbG+3s+cFRseYgJBBhLzG84KKYMxPXD6CdtCCMuHV1sq5VtIw3BfNE+bsge67ZZvEDiqN",
+	"bIUKuiW65M4xEncFT1hf8MAiEYaLvmqXd+Jf9jv/6TiX3YjazW/uxa2MbuVbxKqVeuXmV6rE89losmvP",
+	"7NO0Rt6QgtaYJ1eron3COtonUNpnGyCkWhVzldL4VclcoWSufeY/TWNuqIBt4mluVruqNYka1LBARlQW",
+	"ucJnqztY5eJ1Gl0JZTKkpzLF3noRo0IMh8dsLff7zFcAWvcwlwU+IGXb2Am7aEQbKhIsOHzFlGGJ/TGV",
+	"Gotf480DYkhywFKvtUNDuKz2s3atPRjVqiW6O+t9WVWqM9q7N7Yz1St2vXYY8o0E+K1cDMWuv8MXt430",
+	"a8q+eYmNEou1gzT3UqQQR/0TWsw1OY8NpM0c1afR7B336zNotg37q+ykXa1agoWNXJX9UWzyRhGqQdsd",
+	"Iiu2jy5XMu1EFm/hPRCQfCJ2s8aVsbuhhD1E5dVs2o7vPGlXaoAApFkc5nop4iKUCe7vGaZ34T81oUiO",
+	"kO0sx+R7KpKUkqMnDx9G5A1VNOFzcvTk0TcY8m8zucjzgC3OqDZMDeOUaj086kXlB8fVBw/w0wkXbJhA",
+	"pkz4Zd3zYxRPcE6GzrNk32KqEl49TxkFX9kwVnRshkVAtoWrsK3ZoaCkhRi75aeKYmNBHzMJcjF4ELZX",
+	"GnG12eqPpYEErTZ83vQKHU4kQvIVo/aPglFWHxYtrIo+V+z6R+ajj3eQFAqHYyjHwwuuzHQTZtq98gMX",
+	"Cb+Kh7XB0zdVz65ztRkEJ+0yqLlylWaGPoG8FdrIv7ekvZYWJC9XYVfUD6m2x85ZgTm5bCLUb5M2Nrxe",
+	"VyiqIs9Fwqkgr6idL3lGDb2glouWJDtBdpzvQ4UE5tQYpqDB//tf5/v/43D/yf39X/44iU4OP/633u2S",
+	"bUt+wSdExO30GVLnTiydeWufkK0zH9Nu8mhu8UR++VS8Yrfu7sZXIuKl297KFPb1LnyvxbeSqmSjwPuN",
+	"rhF1l8xKwYLlc7p+xH33W4NbAXt5WDYsNZ3n8LMlkfOMxSlViI+WsjOL5z5CO84I8Y/wn0TQKz5BtZgA",
+	"8BEgvyuGlhwuBbmQ1PRd2ox1fGBo3pJGv6wOFypkoGfaYOiKLu7gyqCrIRfDeErVxBZPwZGhLQvH2qiF",
+	"+vnveEx13T1z6BVbwxnIOKsxWdWGOCQZa64/DZlBNDZwaYOca7jccwT52TRpvyYjrUhTt6mtw2suEnk9",
+	"RPz84ikVApZX05pXITYR888wIFYxwa5pCjVCWZGkbp2vKZ1rhvRgjJwNg5jKIIm2/Nhd3/JP7ZaCVdVO",
+	"wL5V5NoOcyuI+x6NMMNgxhaFWWjeGMwppOno2XEQHMtb6BQ+qSyquGWmS5loHRIhXHaz78hSzKqoz3Kk",
+	"AgK3HOSUvVmCAzaCI9t9XVcax96cisP/ZY1aX2/dOsE5sZ/7AhdGlvHcOqShNRWBrePPRbrXMq/YBHp4",
+	"bVTkNpUFIb7SHePstqL4tbuLnlkHUeAwWRdtugkztWXsthTtMiQ5kCnhtj4mLC7htowqt0ghBThYncH1",
+	"tgCNK1Acs7lZeNRUGHLDeP0Js/K1DEwUIohGhUxt5IaNEzzZaIIdkZQdTO1bNg7qCOwqOUUBFY356ty5",
+	"8rz9ioZspUj+KgBZcEBYE6P3y8rFOVkBQbgR9q+vuOxTUBxWoJ9M1MthAa0YKcE0V5AEiwUqUXpHgZMz",
+	"yO1FTim1dtnEnQO5whqckuP9hE+4sRCg/0EeuD9hE5fwN0OTy+H+k1/+eFhvannmYUafWgW2oRbpjiN3",
+	"6pXOB+2wk63vL8m64mNf57AtsyRfktcqYWp5RWAzGrnGw5Wn4viw8Ya2RWBMG8Tu6jz4mgGtGXNzI5aP",
+	"zqhaUiGExjYhGb6JTjEquw3nocrwOEup0u2J+I4s3wTfrFWaspzstbNqtVhBZZjjOTQfjRZ5etxsNgwQ",
+	"GmxvjeTRebxrrPxb+8nSutuG8L62GNborw+Ou49nx0FXrs3dBF0pBrINKga7QVYASwLk6qODB2Tv5DGZ",
+	"ykzp/qYF8/USlg4Xw7G0Kad+ck21dVdsxu3EYu0O/4uX0b8qsVhFPy2hT3meYsAqS0yvusWRk3G1UqbM",
+	"tMpLvrrwb1mw7sJjUW7x0/FalMfVGqddgMTjptSHazcisSPUzv4RBC9EFkfUH5HI/Xbcr4/1PqtAw0t7",
+	"W7SEdU+TkKqgeYTdsQZYxWIGuKW8JiNix/rRpxlnfbdaW62lf1u17RMIjf6q9t2M2lcD2HFypwrikqGl",
+	"czufkOpXkzvVDUyoYaglG86fVrvcTGXcdCuWl35z7XM32QG3qcAe7ViBzT+2izi0kcDtnOc2Fd8mXXdT",
+	"RfbOQh1qtcyaoIeKerlV4EOtOFo25KOyaTOXnVKZD4LgINq02T7owDZGPYKyXP9mwhWxmjLbwpLeSedz",
+	"BqbcZRCaesMivJ+iY9cmn3Cz6PRdLOe8WcF9sAMrR+LQCjfUdf1urzctJgKYoFazzZiLhItJ96sa0ugL",
+	"+1WN0t+2JFNGk6GtTdcNEWK1ot1av/a4Y/naBzsoXrgecQQzq6WTDkETLlq9c2jv+lr5xaIeSNXuoLqn",
+	"fa5xa9/zlMYYsVfMuxOB5t/lrqsuM/VOnOWRwy82x2AGt+DinowF1cBRmTJ6xdqjIKCTa1eEvEMNMcU0",
+	"E2boMXI7zb0UmVK7eQ2gJLds57MdQgD/Gid7bQ0JlYWOtF45urkK4g5W2Fj9Mq9UF95gxT2a1pmCdDaZ",
+	"WHhna5XR2ZypK66x3kqM+MqrSvGR44MHyzi060OgrXCHt9bYq/GG44TrHdGVpc5f7eiFrS7p9s7YSos/",
+	"cXbdOV7uQZsQ2jBTHNjpju7h2FZziAsypW6cdcWmervEBiZcB+PXbg9UbJzVHqKfpxbtxpo7yIRD8VMh",
+	"q6pnVUC2s4HqBSRfgcCTXMw8XGq/rsFWruQQTViG9SVJu4VRtVfj3FSP7RLhsa6CFARyrArNKC/aJiF7",
+	"9RpiNf/Fv+OLyCOPRBx6QS7YQoqEHB2jbfzohOxZhtyPCDuYHJCjIwL+Bqs6cAEHGG4zRw9IKDkgWdtA",
+	"iIfQWWpYCdDe3+COjnpR7wjsGUcP4P/gen/0sCUEp8az36L4taUV1Kti1fhtrNJpM86d9pIj/HdS+NpV",
+	"MNdamy52RpKtB7Na/eqyat0NtUsSsdJ3ef/qjwQgJe3GswYtFXXHPhW/WjCqZSY5n4dIQ6G6e1KPihtf",
+	"DvUlxA7WnP03UykYwZfIjItM23Layj1yhTCwdB4Aq21aK31/+bdli9zG/hxDwcJRKCCtBA/zGYLfcRsj",
+	"pmtET3fTyM4hyrBpzZjYZnydb88yTZg2w2vK8aqjuUMWqCovTPiipAySJFxmFvH4brYGNqEKiy9ueuX6",
+	"LaOKCsMhB9+3XEP8P/qfiBs2hOEW37oY3eKOck+TPKw82uFOWUG5raNPsSt5uV0TiEbXPfdvYxC8qOfp",
+	"pNPu5FTioqQvaHyZyskO96DOMl9A8wXLssxv8lTWkDFX97Ruwk1kWisSXErST2HazJqaoIVC2YI6qllI",
+	"VYt74c/zf/va8EIaHqMwb7trr2GE625M0Suqls2Z0syWLVvp9XKuno2Xr6XooZtN4M0p9ivsvJY4spqI",
+	"5k2tptVNFhZcwH2NGhDqrlHPer2GCZtTZSy2vRRDt4hwHvQQFGgbgv5LpwXpZhXJts+Deo45hm+8NWCd",
+	"Qqr4JcELr/XVgHKeCQhd+vavb1BmIOAH5mfqiLxyD7VhdOYfXv6MzwpT14xBIifXLHFKvj4jWJLph/Of",
+	"D2YJ+a//PDr4Ztn0Bf22ZmHAUD8IW5QlB4Ur6EJm9g6fs06snHJYyzA90HBl82yrkR1OHYk+hzewrMQm",
+	"l1hbGk03f7V2ha5KCoJ/wRV20xA6hkXQvCwLOwuvBsUMacN1rrhF3tMklkqx2LCEOJ6xER/eKK/aJjSu",
+	"zqyuqxZX5MdsVJOntpcGEKi1csRLeentGUtre/KcE6/r+JeMoG3iyyr+dTmzGzDtOhPFGx5fWqsB1vXT",
+	"DJPMMMIjNxmEkZGgfLvu1u1+7aJnWQphRWbIk/pDk4/YSPJrlkwYuVg4c9P35/svf9oHz8B+oujYHByd",
+	"Qf4fvdBMmMjeLWyNa2cg9ZMmYBmtmEMeNVc27pjHyBJ7sHI6KQqEL80M6hXrokg5JhcXZcpFw2Z0olYo",
+	"n6NrakevsmRWeLgraoRzX8HCeZ3hdlNlIy87w9k6Rps8N62DcyZXUruHIHpny50kuq7NSOR4zES8xvq9",
+	"cXb91/bDLovoD2wX/6pRNG7lBe/xpSoJ5t0sR0M5gioRTDD3cJ8b4vntuDppmAGpb6tovmCsXj3PNjow",
+	"v2XStC7uC8b+ju9tY5d1H/ou6zjCC8Z+qIXbKLIpK/n+2ZzhZt14kmUTskdjlmU3SIE10yzraMsv2g4I",
+	"6++eGMqr729wbQc15WINruHH3YVbrKkOGGloeivUsgVvchf2okggDtqv4lrsJd+6XdHAhreq2GQ0rTG8",
+	"vZfXYAu1YD8a1JT35/efnYMzwH0TgVal2vfH3iSbLpPhMUaoT4TLrNFkA/BSgNA9fuwyfAKQBLhX28rz",
+	"kuF/DZ1RRYX3TVt4oXq4mPVhhf0Rq4a3jBkj8Buon989f0/uXx3Z7bqfAzvAO0N4RzuF9pIOLRzPsmra",
+	"4nP7LaMIYl6DXsM1BzNDQhc6Io/3IYCJ6Ckfw0OqNdNaqn37q1Tkmi40enfnFCvwabKHXkhHAf1etCLk",
+	"/KjTBq9/RUD8haEBp4Kv7b4ch2GkEA7PrbwC3ympNdkrrLB94t+N2m0faxk/6i1XcDw5S5PnSknVHIzZ",
+	"XGtiVX3F1XLKNhF1KauIQ3xn6Gy+PMSkzu19xePSCnYt39Ns3t+gtflGVQ10/V3TG97vgevzN7iHgUEv",
+	"WZrp9sKnDvsCK/xsZQ3Kakqqa6bC5romNTRcxuV1XjUe0fcVN4zMaMJuzgFz1Yt66HmBFnuwd7B+qyl4",
+	"Y/tg0cSyaRAWQMNPPsIfXeF2CeSYMBpPfV2zC58LIOiMnZKpvCaazti+fRhUKVI2TwDtgKW6+/1lY+Nx",
+	"rbHRGaeecR1TleQnqXNqhv9iRWoGVZOuNrK3bHwObwfuYi+WndntILEjbcpmr4CKHf0S7QAiqEJSzktX",
+	"eOhwhvX5HyXj39pa1drwYV4YdLN6+K9u1DZRE1bVHVUvQHqqgbOXiuTgVWASFzFTgiUuruwn4DeafBOR",
+	"o8MOisdWKFF1EXq/NB+3N1Np5LKcdDS+aZIsNLrptykVw0zVBokyECuSwCvIt7J5KmlySt68fvceHwBv",
+	"InpKjx8+iojm/2aoAcZSGCaMr5JTDiFtjeXyc4nCRQnG2ba4m11kYjrvnDRQml+Y/DijE3b/1zmb9CL3",
+	"x1wU/75mF/P8jynjcS0n47WXgg8fXj67+oYsZEZm9HIT7cnuUk20VwX/iu6Pf/nj0Uk9Bpbm/2arA4yO",
+	"Hx0fnZyUztRRt1AJN0DXSWWVV2x6K2aEd9tsU9qvPqr4sCs+Y9ObnyReQweIx675VO19ZfYi+ykVxvsU",
+	"0R6qaJDta9Vd0m4LzwBwu+OuQt3G8ih5vbYWsEO8x5gGGs8y57h3eHTPwsN4FO17mpQ+xZpgCFoLOkdD",
+	"shEdG6bIC6lm5Nv+GWEI2enSvKO27ITySLtvZguiZf7zbmEOUOKyJFjR9pFaPMp13t0KYbXOyKzzK1+3",
+	"q53+dAsb1knUqv/L2XLcwoeIoMJakpc2sowVOnT261wArMYOLXhDcY7LLKCML1qizdoT0HCA84289cKG",
+	"JRXk3N121wgE81dbhQ2Qq6NTQknun1xUQKfGMhPJWR6OoTGHw4UD4VOXeUP1JUsgYGGFGlPVlYJOg/wd",
+	"snd4tH/4KCJPnvTRyotMrEzhjztwiLgWtfXc9pHDHuQjCBGMQ43iUas5+440hEb+3LoyTQK0E0xPJ+lY",
+	"c8VtA9XpzExaz8Tdm5Xyk7nCsmSP32dmWHqLrHCxHdeBFpDtVE7gNdVknhmi+GS6jFu3nbXizk7bkosj",
+	"MC+UB7WarmHRPgHCznd/NWXDa58daY+3IGtnJyZXR2QvEJ7eCgCOwP6nRdI7Icw7A1cq22FqUJXcfLZC",
+	"U3KdfEDlbAvisNqd1bQw3NP6W6xHJWVjQ2jqSyG2GoC6qD6fKa/8PDSTzU6KJaK75uABKa9g4JZePxv+",
+	"ndLJylLQO0LoWBOtZRdmVlOT0Nhe+mvZERwshgvzUbb0cuHFijAYXSw6xJnDVXyzcP87M2XWxz0tVSPj",
+	"YhKRpaewOA5aKBNjbiLiypDJK6aSjEWkVCssiUhdekTwdrVaWUSWi5VFJJZxqabYMMncUy7waURcsZeh",
+	"kGIYu9rlBlqbM2qGGGS8hKjyaEtzbLtljnK9AmPsV3lBzJQaYt+zENVt43NtbkZ1imlpt6OrOVPL9GrX",
+	"5krX5m5QWZcTQ+WciV7RT30qqK3ltuEZ8l9XNS17NJbqPPnqTyUD3Y3BsnaHRF0T7CLpOe5RWYDSagb8",
+	"N2ePdXbBAI7IMffwuIRkHuTTBuTbbDWs1TxSOtkF2Ai08+mAjMBo3loq3yTMpTav4OiwFSmmPsugdoCK",
+	"sQusoLphUIBS7p/V0AgHagIhw+AMKmJEIWACvluQPXVwdPxg71G/H8QYF1ErGGGsJjKsw6aHFCr+4+Nf",
+	"atWQuZkO6wIhZZZCOhi+AIHVM2YU061xqitjVKPexDRFxbpA2AhTkDGmTdKEpFxAVJ+6JLjclcjMnUTK",
+	"+iWI8t1p2XjAilo+djDcIQx3CMMdFj0sTRdCvm1xXczUnhiw0VdmixRgWyD0Ql4xcnQIS6SRCA6/2TtC",
+	"Ilj2x80Y1RniO9TGrDuyQDKLbK6fmkj8k+zRVEtC7R9IcRBwfyHNNCIrKS8nvF8afHkwjeGsjsrsLpGx",
+	"X12ktFntHi/R0jY5XcGgymvWmDPxMer9ldHUTJe3HrORVwZ6tuslS53VaAGXmMxOryi3zLbV/JGLGTfC",
+	"2klxbaRaPBcOp7Wbf6dQfQ90djEDvTl4ROdzJa9Y6ZliJlMiInTGRALS9MD6u6OyIzx/+n/+1/+uuIXq",
+	"lo12j6Jo1btsW52xhezrvl536fW6t7e5KkLUd2Nasv3Z2dstDhCJIYxurOSM7AnpMIPghWt20e9FW68U",
+	"wwyPDVVN97HXNNuwV3jS4tU+Pn7w4JvjwwePHj88+eabR4dtoWLNlX/xNi1nQJzAGu1riGUp6m/QJ013",
+	"DBRWy6myHaIVcQlRAcx90eGChWtfotgSPUarVJjaHPG11ZiJHM6ZmnFj6mTcIayfM4deT5lAYEBfRnRL",
+	"8e2EzdBI4VIFd9CgYROpFh3hKvzbcDYpCECZ6eFEyqQuuNjqFCR/keCLsD7jlM5mcM5Iyn/LODw0UwYH",
+	"lSI6gE35kDOmDY9JptkZoURIsR/AsqCsxht3IpkGtcGPjpwvxxGB6nBMXknD6pUHV/Q+x6NdtRYhWE1+",
+	"TNvYtTfVtC+yxwpI6SXLU60q2kwKCwu/gdYALxJEtOFpSq6pYUrXrsDxSb+h7rKYeF14BUU9bKUmIYdw",
+	"XLJU14pOu3C2IHSmbVwFCT6oG1towmlb40D3twptsrbRfJllho1aE9rmx37TmPn1cvWAyXGaDsOzXZeq",
+	"B1mlyzN5VT5mgZbMBTHyei3KyjTrRvQfNA7931Kw1Xv2YK1o6MZcwJclfJeqUgscKxli0OEQlTztCXp5",
+	"iruxiDvgttUo1+yKJ2iQzTO0dxHImbeKGPeth6Z7w59thHDXjP28knu7YrRNYHAFnqdtVNpQtSVBFjew",
+	"bllLBWKvvRLtOIresNk87ezxWvV5Y9Ug/46PoCuubxbDaK74jIIhKmisb8FRQ0ygdYdW2B4fL1seP83o",
+	"2J2Xmi28oUXDSwGmK4NRQ/ooH5fCyO3tAcHpWM/sXJuj1xG7vSmuPbQprYG2HgwF8fE2iOEITRbYBoZx",
+	"IPZ0BXyP7Ln/QjoacDwM74A3EWQRkm4TbpajgOxXNecNY/fjlFFlc4jci8VKLFwcNfwf7UW92jXYPhPF",
+	"sFmjZYEjZAQVFnVwiSfc08Eyeepbttm0BNjuKPauGk3qJxb5LWih5pyEfjrenoiOG4joki3gzhYwWlvZ",
+	"l82+eMKhd0AiSzKzPNLXgtUSdUlSRlvy9gpZlpn05kT6YHsifXBKro6Lwn4wFpuVBIkDjt1FjteJxP/w",
+	"52R7u6DeckfgTyKG/W7O/IVZKgL0bOtn2NXRRoIDSMhqt8dd6/b6TNZujok2cLLCTQkL7khC59ZlXK8L",
+	"prFiVrG7CEIBfwo6Yzp/854mI9vCiACT1BZInRcHMAf42ENMImthGUqFptCI5FWNo7yuSB9NZGD85s4i",
+	"hhVJgAWjR+1Xh2+RCbRKDG3/Q4zY7B+Q87adsO+fYRofHlCiGJZmwSrx11OZsjPyx0dP4T78JVzzo2YD",
+	"e3Hmv0S+FYZHtjCniFBgMIiNSkaOCkanEIDtsZDD64gfXAQMrSCy4PEDQpNEL/O5XtSTgnWI1GyazE9H",
+	"GLO50afHm3/6wEZHrhjVbceg1mrjNWGoS3v9uUSirtjGT2GtkZp2ttrHn+xqP/g0VvvBLlf7wae22q0I",
+	"GCHKj2PI22Bh5Nri54pw8ZniSARqcPvK78CkfDsQEjvXehFvzl5/6u5RZEKvWK7klu9RqI2cWXXSecQE",
+	"21ApxJz0ocMA3E2c8Wyel/jZXYs7rxlmmzXO/bepLX82H2aaqVITW83zRszKKzX/94FWG964Ugl5iEZu",
+	"gOL0+YJPtFxJAgwKp+mXd61ynkoksnQ2QtIu0eOtA0RURfWdJWk26Aw12ZpLysJWeZtFv8/yFKoq0LuL",
+	"MBy6QKwafxfgIGNUScdSFue+TR/33QFxPCgQlPfRQfGpj4KrldSPt8Np+gQFZTl4pElUttlL1saYvXEO",
+	"1sqs/BDqznwr7FAO49pM6KcF1mtE5JwJZ9R1GUUdj8FT10YX8q8tbtQhB/qkIwTeyeGnCTV3srvkyJ2h",
+	"dNVCYzXUGboVYV5FjsqDXYuJbHkmpjaufdWJsJdTHzQd+fKvGM8Q2fBptGJnCYfS1ZOup6QUUt9lrOU6",
+	"W92kLnwH53iYizu9W00UGy9xlt21jZisun1v8L1lY7f1Wj3/x8sXEEQ7sWUC9FQqs59ChV7y4e0Puutu",
+	"WQDdThVEgjyFlYNHDVDfI5UvupbNCr/qNrArzqCcRMhym8Y2Zzl0SWTXV0dQV1tnyqKARcQlM3cfr+3e",
+	"wRB0GbHOZmC5XyO2yn0Asr5TGKgd0nt4t9m30StGUqhrgeRaOgTLR261jn7XWOjFSFbAoQeq2meGiF5M",
+	"73nCzXYBQAyYPIT/TBlNmPIoLmXAPMTHw8DYs/XQXtZPWeiGY1JEnW9tTEypaRnZk8Ny8fwOo0qlaGn0",
+	"6HGp1aPHXZptjjntgEKzQXj8lnB3rTgyZUL+BNhFfp5W8ws4NJ8fs9hF3nxZEfs0sueLMb3OTCxnrN6C",
+	"mNLre7qIaKAg63zES6Fi7cHFfDbPjItYgyAIpq4wJgiUM2LoJRNWS6YkTjkTpgJKjB+hNk3yxpY44ydU",
+	"pbNhHz6bqp1t47+Jopxtfd5gkc4V9P8mpWLNnMb1jj90UHO/u4HTX19HGRN/KSa+vRQJp/Z8xlIxTa6Z",
+	"YsQdt4RUEBO6HK5ahoPjWM111nAbb+cvtunlO/XgtitorUrJHWRM3USpBpeEJVWSe2BraM+/R/A9Qoli",
+	"+4H0AEU55WND9hCSTLEALAsvomekAeT+XAj2+/7RLtLUu2aUlRLst+30z5SeVpFlXZJAvMGfJdbIT5dI",
+	"iUMas86a6yBErqGjo/2jh/2uVop2GXrcbJn7xPLwGozAjTe4za9pG93EGoYnC6W020Z5LXbrkiLr3fia",
+	"Dk/brc8b4oYOQ6LbqjTnNTZ8sFGNid2kQ2ITil7vTNwUKZYd5v2FJ1XebBolrA8aMrma7QypEBtFC/yu",
+	"C6l8gVmfUQ+8FomimHewYQF8F0bSmCFaqDJrZYtWUgeakkeLnNGQGZTooI7SrGSyUsZLjFq2XFHDw4TV",
+	"8PBHpRvAEtutWegVynkhl2oVxiWFrk4XC+rF1CjQterSjoOBNgO4X0LxshkWCVl2CcAve4miY9MEeL9b",
+	"yPp1bKbvgBi3nD40kdet4AloofCv+VQKdk+TPVsvsV8UyyGaYVLRmP/OEmsGM1Pmq+cgZkipjPJt+wO2",
+	"ucmFlzWbynQWABYu3+h2cFfbJfRzaWynaNokNjCEJQ7sObJTWV4ksrf6XnpKFEsZ1Sxx5djK996LBaHk",
+	"HSJISxUmtiuZGY6OIT2XBhcsTeX1MJuHTAMjI4AVc2EZW7jIv3x12tyk06Yl9va8SOceVlU6S1P3LGrr",
+	"jNmE0TE3YNM6wxNlEMnT5zPiWYKsSUos43G8IkGq5LY27gQMnY7IoCnXyBCQOlmqWZHOmI/bvRKRsH43",
+	"+a//POpiTtkKeHlNraWsfXTAJ8pZ/Dbp+Y7JH2MioU18Lsaho9qcQh8NZMBYAS+w342i+c+6GpmCGKqZ",
+	"hlhGLMM+yzCiyAR08hkLA2/Wu3OG/5WtfpZsteaSvMxVdRtbJdzUXJ0bGe1OeGp/ZzfzGRfuj6PKvTfq",
+	"ZYL/ljH3M6znrbFhvQYf7pTJjcx2RSK3zdOWgpXTtzV4gGhK9tAGTKyBd90c7dIo10rRLn95XI0cqDZ8",
+	"dwEaxZ1ndYQGbsPnF6JR3YdPYKF/Ot7hUh9/UktdARrHa35odAksLig+TaYE/jM3tPSinjMUNJQnCfrD",
+	"Vj+bkEi7CJ/hCSpCbLcB9mwMs/mMMjm2ytxYUSj/8XoV6U82TtxoNK8/Wm1cP2mPzzHcLAHYP2y3Q7v8",
+	"Dft1Q1HvFZW8i1lvlNuxXSDWn8JDb8mw5dDOZFZXVe5nwDEiKpuzcsGXrb0nm00lZVdsZ9vkYuA29OD4",
+	"rwu/5fId2v7m7zDuC7Lng51Ykj+zkRD3tPukXy0u0M5dlntHa+VPEHAVQYiVFCTo2H0d5SMAW7/LdnCj",
+	"0V0G4Zwjw4KANqWR9tvjLSWkBXRRXmVPf5E/LktUsGWi2ucEbNzu8H3U6u5dXoFb2uJS5r/duLKjs+Th",
+	"LPk0S1pQ2bBUMNpOrsKW6/XdZ/N3yePfKoH/b+9ev/qJpllNdPq5WBD4mVzB7+QiM4icUrIAtAYX/LFk",
+	"IqtRrJpMyHXQK1Hv9/2xYmwfiLN32qN+lPZ3qN6FSUBu1GjW98gRhKpJZgvKjMn1lBobOr+YI0LhlGoc",
+	"S36Qqh0RljL/dd5tfm5aWAsutrzYRbbD3+RFwQRWnubOyQp/kxdvs7q6A8BkVxbT2iHYSnVQSebKtM52",
+	"3BNTain6+9HDh7VKxpgLrqe7jXOaMqrMBaNmG7mxcayooSLuVlTrV3nRRaAEoYS5JyDDcrlotohjxhI0",
+	"UIwpT/Ef+pLP5w22iXlKhcjXu0aji6csyVKIAzA8viR7MyoymhKVCU32HT4oVabfizZbWJWJDcvf7kAb",
+	"MIpPJkyFa+knjF/DVNsZvo04khe9osHSwuaTDAiiInFLNBqG5djDE3nWUD6mzbxlk8pWokmvTjzkUkqv",
+	"LZYsTQi4DRI2pllqiJEJXUTkXHN6/3uZXlJD+5tkXtRNpjDRVSR7OMxuEcLaDIFs1+H8wKYrbH9Zh/MI",
+	"vPWr92+08wdHKV9CLjpUiO5ckw9TbVQmNleNPeUvF/JSUhBQgKqb2Gorcfa7sLkoPGL50gXjD7eqlsKD",
+	"2L7uyqLV7X5khtaoiV0Nc503Y+2KTYYuwZ0cdTZFuVV2nfrWGlTQYPU2qn9Xv1RzagxTonfa+7//db7/",
+	"P36B/zvcf7L/yx9H0YOjj/+t1yhTK6SGyZT7EyaYouCMhLAkObeD2ySSo2nLWpDL73ID24h+J1pt0N6n",
+	"k8UbjuoNNfG0lThnXIRPj5aE2mbbv8Z2rpzEnV1qq/tbvdCGAdJbXWl/oGKS0UmpcSbAow7/N+W1WucP",
+	"aBJ/4/0K/jtfWr9ccD+stTyj2jRgC/8gJ1xsVprcRY535u5s5sD3wjcfnpSo6kHTdSBNaRAoXOZ+7wys",
+	"i6vCgPUA6HxOws+WaiG0kjIs37XLTV3r0woN2EkH7S3Pp+5I/0jxbnKuNZ8InxpUESmw3d0A/iaKJq1c",
+	"+ali19/hizCF5SLFtXoWvDfkImG/rza3P3nypDVRgtOahJjfMn5FU2t6ns9TGzvfQmqVLQjG6CYW5Yv3",
+	"S53pZiL33UOw9umDYBeCn/f5bC6V3RgKQ+lNuJlmFwexnN03XCQ09f/BZnofi319CiFMm526zSvPwpw7",
+	"SzqghtfiW0lVYvWddqPsFrVgt6zyepulWZf7qrvCPIPLn6t7GmOEGoZ1XjAw+QGjEmekdA9c++K3vrJV",
+	"VC799AqO5kp4Y0SZOzlvmc7SGm4I0k7ruhKzL+AU2dRhvE9a/zhJJFZ60cwG2s5s83llmphqVlualebM",
+	"oLvauMzNOyCeQTspp5b1L48DYzDEpPMY3rrVfgsMsEP3Eo4yUxpsJrSuljLlCn2WfhsJFwmPXYSe/RKj",
+	"f8dQXdnICTNTVEaWNe6txEaQjR1GSh4vz6gdFK9ril1Iuze0/Gsim4RnKT8KweMy3RbUE5KZ77STTCwf",
+	"x63FIqszVXXHWOiua+7IRF3JlGyg57WDfetpobOGvUbOe3ukt2JjpiDUOQ3uKquoMb/TBPrjyiOBR6HO",
+	"KuyVZqesrUhR1b3akdYKkGo0YE0UCzUOTyb3xsWuGr8vUsaNxkDkKI8Yh4gI77PTNZVK4qlUQzphW3qI",
+	"2uMeLqhmYYmBZaMqnUwUm4R10gymcMDyEjAfEk2vyd4hSkEhBev3ohscsM9hqnWjvEPosH27fsvJkTuC",
+	"8HEDcAgFyyvmsznlNeQ1yvgSLPjus12Nou5K+10qL2iaLoiN7y/okSc+s7TIIJ1Pq1vVkfG4uhsVwc7U",
+	"viMJDTcUuHo5fXhDYjjqFm0Bo6k7uK9kAG67JCYuZLKokdk3VAlow3g0GdO0EVvP8ixXgO53TBHmguw9",
+	"F5OU6ylorg4YL2d0qGJxW6rwWnFjmCALZsLs0VZj0pwuUklbb13h4r9xn1hdaafeZp3Z7W4PKy1yUNa3",
+	"G5dSWHr5vhTdR5acitUpEU0bce7Cwhy29+lYmOuooF585lSs6UJjQCHaXaOOgaRvdx9CerGoS83VLJYi",
+	"gcGxU+el1QYB8owESxOj6TLS1Kbe+pgXqQvhu7XkndCFrjMoLHTB8VUmnH9ZkiRjZE+AWOdXjEhg13Oq",
+	"zcaie3/5t+VFTfJKKks5hMsTknHNfGRso5zAlwMBUYGxxOIFSEXAYkWs8TJqNXImtfFhdpn2ZjwRfDI1",
+	"5MP7pxB6YQNY/WUf3tk4FINRlXKm6rl7EuR8uxeLUFpib5w2sW3T7qcyTZp6x/WzHoF7Xm0d+3UNrVPt",
+	"NtUdB1WnXLDtIIBqeKFVUupXopgsaHOg3Roew79z1aaNvty2dRJRc1lbQyjfE/ydCOmsgXYP0VKiMVYI",
+	"TVF2iLqUR1rmong09Fo23dzCH+R81Kxljf3/cSdDey/yo2oNbV7uda7YFZeZbpILHiUYTs4V1xUcke1r",
+	"TLjuhzsl9Vqz0uN6oxK8qZsS7YuAYrLnGFee7+zyAQh1VGPrY5+S6ynAi9jXQGPMxNinQk+UzESic7CT",
+	"PD65gdh8CMMSg/UDWyAvj+B02Q6LcPe2CJFV2RGlnG5t1MJN1rKy9XqqiyNYTafHtZbCLrkUWIH8+/P9",
+	"F4dHHVbAzmO5VWxl0HtHJ1SRt1Rwsvf9+f73P7/d/3H/8PDwqD/oVYRER3/7K6cadg6ujnyV89XB1W2q",
+	"/tdg6yDY2sFkt8IgexzubTCQgdh3jrr3aWIST1nakB35mZbd3QEorIzjTKnttmo7TFVlFsNtUhPrMmQb",
+	"6Na6n/TORPgGiKudUUq/QODKOrNLvv/VZLlqldai3zLRFrsaOV4WpGXhia9mZ91yoVXHzO8seK0sTGqi",
+	"1/wNZpvAtdeCQYmsdwwRADYMYanVJEF/erSf8Am3RgF/bXa+oDASqVaK7CgYrUv42ZqxZEZesgaPDP4U",
+	"zpQlJOXicu2Q8S5BZX7v+ES8FOdxzObGerDL28N+n3PF9JCLOq8MmM00oeFg0QWGW6YNXdg7bW8VrMWD",
+	"R4eHbexnxrR2Tsf1wr38h1E4kdbl2IySNwtprA0RrB2hSooieSsQNCqmteJCFsDokz2PhW/BrF5INdv/",
+	"tpJBfrwF/EbKJjQdKjZuVDIfHHZI9b1V+InaRQcZsaMMCZokimndyWbUnSPtsETASnkCC+Hj7TozVnRG",
+	"dqGXbQIMKpvr8EPctScPuZ3aunp+E2q7XF7NBrkHi7FJ5sfNkMCd15bYmnDa4q/vnIza6SKniqvAv1Pe",
+	"/d8yltUFJSKpnBKaKkaTBeHQBEt8SqCQZgoW4BkYO2c+IbUG64cJMzSyE8VkesOrW2WRfDtF75GfZeMK",
+	"fV/B4LSKPNZNVbNa7zR+tgt/Kjb06ThScTi7ydH5ZGXLJ37i6/fkHTPGF0LuqOPV5MpuECjHZlwkTDUW",
+	"A/EvYMwHxNOaTMGNYRxa6rvDqRzXBr66MQyh2dM/dtNu5UwEEjcP78vnXh3DL23b1O0I7UJZ33Jbd72k",
+	"DctyZzYHz16XbA34wzaWhjcuY+ot08w8hShllucud9/0hjyuo8Pjk+739m0SwGwjQQJYHW2X5hpcRZcy",
+	"vra1FPor8a2HwN2FqoJf1OkrJRNfsCS1W2ONlefJr5k2MyZMq7PGmzdp/sl2fptduFiSbM6Gl2zRzSR9",
+	"Ay6Zz9ZvItj1DlDrdg4rmCY3M6ptPDyO7jf7er3sGxf9sSP/Tl3e+mflral1uBTbUQErDIinRN/5JgQr",
+	"7BenxERu3bWyxITvTOFpEgc1KtCyHNhOH3I9Y2xqjTU4M1OpuFl0stIlLObJrgsB2yZ3UygQWgOqqS98",
+	"1xBpOgZLyYa4WC4cqltHG4oSDM26E+6ac7iAONGrAOfQOU8TrmccEwd/qS1FKBJ5PYxTqZneaI3rmFSx",
+	"JBWGlW9lTc9RQOzNsD35iXmFfdQpbK5HHzOHBX6sTpbj3tqaH5YZ6ojM6cIpdJD1hUdRNxQA+wnfQTfL",
+	"0eN+XUlyd46rZ2Gbc90Qad7w8uZ7WYSp71CELW2gW+DuNfZLLLJDyHBtzLiLNdUGEpeTjJ2RPLreFaBW",
+	"bJwJrPgHDdxknP1WavPGvHDreKdfK2BjrWBYD453x2W7earq6G05Kr0DtVn28gMXbL0g9dZ4c++HLC/e",
+	"jS5Kk3E1NDB3Wsk55clubyZzuhheLBryRCEjjvwHOXoIGTw1DDngwuueBc/x1yWLN/a7bsADHsijvfZD",
+	"/cVnu6XN5dsK5P8dWCFu4XSFCQQ3l7dcq5IerXdV3W7HautQ7PACGVz/8iuh7bNyibN72o5iv7xVGs/t",
+	"5iC2lQpEcu6srM7UZ4ZUcwz5iKmIGRQzqFVr85Ws1QHiKVUTloBtDkFhMqWYMDeTfYKA74thc3Bctfd7",
+	"muA3Li/TZV/MFbSJDBF017++//EHVETfPHtB9r57/p7cv7r/B7z6sX9G2GxufF1R32yeUeySbeBdTa6Z",
+	"YgQrrFXFzfHKbIZbFV4uQ8QGwdVK2kddFIHai4pPE6uGqxbwoTlBL5lPMETVnx9HolZzdFItX7EoR/Mr",
+	"qVD+oIW8OhBNhabceg1CTrpEXq8Rsgdfs/lAeXqc7+8U/Y9hFRBboMcj/TTcgforMn93d3Ts7If1Zrxt",
+	"b0md7gi2bArXEA9Zc2GAPc8X+JpqhJ1CBkX2/HXiZhN2mY5pinwbkojrGUw1QfV6KjVzPBBHbQHUkg2Q",
+	"JvKMunKvR+QvthSn79PVwFVszqjxdTgpWTBqHeDYDsnmZ+TQrm2+kDvlxdsZ529C+YXg+WopW88qHLxn",
+	"MwLoL435GKiAtacOS0Xy1pApgM2TJeTls1CGYPUiGJOtEiSVYw4WqIInTLgSXmUBf3y4c3NXQ/7HjtJD",
+	"b4KFrc493VHbDWkptbie111e02nthYzT1OVV+9D2IjESXKFOR9npkV1WCZ3ytp466GHXmq5BayE51IEk",
+	"NLm0snRT5OSWpOpMcHMjJHs9XXS5A1W0qWa3lE0HClhdmPHjS2qFswkKbBVaVj2EXaEG+Xv5itp2u1ui",
+	"O0Mc2srV4D6+masrCMcNb33bOphjxuem870g6nkx182ltY23I6djvzpLw11B0R0DUvh26cOf6PG4gVCV",
+	"ZVV5W2fmyvp3m6Ze/3lTmXcKz+HPJJo2dklGWwb4fDap1rdZ2nPXgT9rJ3avA8t7g6rX5xOFVK6SWuSA",
+	"V81o9QVUG7S9Ks0t8WzPcv2GVTPDA/vc0vm/q+Cmt/Yq3um+cdwU/6K0GQZAVTcOrpd/WN+XxehR8lo7",
+	"Y5LdMPCcA+IbT20Iyu7G06mG+hJs1XWvunaBjbATHHawh9tiYfum5PW25NCtOEi1XP3KFIegAs2q3X8/",
+	"rd1qX9+ax0yB5U47C19tctssSw2fe2i9KoaBK2fRZuWqB21rWK92a0ZhuwADpLd56YPHxBHR1jKpFhg3",
+	"LRjpcmX8YJ2K/jalX3kd/rwN/d51hGZrXOZ2wZhTaeQytZwDFrORFg+KFDLugLx316572r3iiqeTKb1i",
+	"1nWgp3Rug9BkZsgoU6kekT3NJwILsSustMC0OSPWjXd0H1vS9//gyUdPjLP+wXIGAa0r+FifKVjB5N4M",
+	"7lQKg7kWbuFbbFoYeYj1PYc1rORHZhQi/5lr5kp4PP/HyxcAociNx1+Hp8Vq3yuDafqqL0u1XdjvfNxK",
+	"TbDEz+FFlK8YNLmhap3fAiuSkl1xds0Uwd9PiZBDGFjk/zGEVS/+msxBqlKFis6wmDTZG2SHhw8YOSaX",
+	"s36EOOkgzupeOTom034UrNhwntKYDTNxKeS1aMgsPD7coFL7lPHJ1OxKX7+jO69icPIbXPM/TxcFgHA2",
+	"B2xkdJaBV09XnR31Bfqn9Pjho6pFqi4zSvN/s93eJJoCg4d2Jj0Xl8BdOZFfMawQU76posJw0WRIn2az",
+	"C0F5qmvrtRWouBc0vrSx1+RaqkuyV3yJRxsOewhsLiyoQxG/nNgHrm5z7VjcUQD1Xzdj2uToyiEnIbFU",
+	"CidtKzYD4nLOg6q1CHbutQUZ0IlDfXj7g86DSPgniCZ2zRMz3Q0bqFORqtdJd6TciamIpCKnJb8lFtRa",
+	"zL/2rgaLfW4MjafnaqJbk1HLlIby+oDi5+Tq6JQkLE4piDdqtYIzjNm5WBh4pJhjJyyxmD3XFBSGvTev",
+	"34Xiv7+OvG8viVGR3f7Y8RmdsPu/zhkcOfvHXBT/vmYX8/yPKeNx7UFcS37ebErh5sKgllvbG0VYzvdw",
+	"/wndH//yx6OT+jK+7az8+NHx0clJCSmrlkkYesnE7iyXWx+vlnPj6/B0vxgsVe6pAVpyh7GVUQZnN4gs",
+	"y4VfcEBrKTjgje6bo19u4NrnPDCFcQnnt+Iq8typsuVVGYNYrdNYsBabrx1jJCDdWolGDaGI8FtTUrFK",
+	"YY16dSpFxzdD0q1UtA7K/ZA9Wztfl2rl2/gfHDUMX0hiRfyGQP6VHbBL10jKYAJ5y2LGr2oR9AyddKs+",
+	"n/sim0nIuX9W84BdK4ZVevTRj+684wRXLs6HuS8S0u2Mv1HM3nQ9+sHyGd/RYtVPbcXZepPS2iQWRKRg",
+	"w0yltUdMYXUOFNZYlMN6WUG2g01M22qyJQo5eXwziA1jmqagZrcN9cN7ZAnXU5l6xmCmSmaTKT7HAFeF",
+	"dZUZTRAO/M35+6d/JdxY3dmePzitOpuBhOl3muGMmamsYVN5M6eun3Ae5R4TGev7b/76+v3rdwezhPzX",
+	"f56EVwbNxSRluamMKpvq7FpvshtqVsOWvkXVLFgNKN2g87rTdtFwaFZ10/kKcqNZOj4NyjkJKJNjZ4ZX",
+	"i9WW+RptoDFUcBjXuZw2vXRji57B1C0HFz5rEi5IF5nJ78O7Lc+Aa7Rcr8xzDiBg7a+V+LKLzzUSgx1C",
+	"s0arnhDwsDJ4WE3SCby/qbs1M63DWeaMPRWInspq4LyRQI1UzNGnx5nbq7Ec3reU2l97eXL517ZATdUd",
+	"ADuWJafLx8lMmWb+GmSHfkb81faUwI3/zB2wUzKWaSqv7aanVGBxC0E8ew7YgO2ubNGwjbSbgvM9zmfT",
+	"LP1SujEu8g3eveqqDL7PFUBubah0PicTMEhzQUq68PoR3x24ujOW1cgYzMR2TN9bZRyv58YRyZ5NW9Gw",
+	"+VKRVGq9QDjiflSUcmCpZsFpACeK0meEZkaCpYn5Itz9UzLP+QgaUwq6gZdbBUZxKyxP9wcocb4fU83I",
+	"lP1O3v31fP/44aPc+IUkvkc1sevMkorIfHSy2a2yjk2H3ZyBpj+T2pDjh+RH/m3/pms7bnRhvDsfEvRe",
+	"6zvCH7b2HCGFLamUUvEJFzRtHV2NREAL1vDo+PHh5l8/ON7g449Nm2elZ1O99sSlGTf4jq2JjOcZNu7t",
+	"0+DOapNtLhE1tSQx8F7IDTCzFHqru8xuI7OXTOabWMhXy5eGM5FS8VwYtVhTrlzQOivAlE+mlrseHR6S",
+	"ueTC6IjMWMKzmX1+chhwQXgdFgd/x9qZ12vJmbyME98kf+iWkIt/wkGuj3ntNdNuClRKBehP7cCceWzD",
+	"8ELWGUk+aObybPyLmKojBZlyZQs2oSSlxQskpnMac7M4dYlXYPERhP2W0ZToWCpWf17yDta7f3eM6tsg",
+	"bTPq2dHWEpvOZqWLQC9qG/Nh9/ySdgJ6Z9+1UIbdPvmgG2qh1y1OjlHt0iSgl7qwtTwrokJIfu0iyxo8",
+	"ATfxHCTWNVXZdfJk4vpasB8EN+B/yzCfeS+m87kLhBjT2EjVb93Vtj1dUWo1xbKhUtkINjghYIfhYhKW",
+	"koxIysamH1Tipsrcw5K3bD2S2/dPlgcJk11RbNfGkbhyu65aHBUCjnPg+ZdXTEGa6sWCPDhxIBn/53/9",
+	"76XqcQ2RUVU7ue0gCC0Yug6wlrK6YothSufW++3+9uvXi3rBChavhQ+Dd73LqGg/f2Iz/sPKhTZtdNhc",
+	"5ybqWTm3vJ7XGKdA/n//b0twu2AYXMQN7CkgE6vRwNYkSFA49QVeaKhh2oBlpTyc+mSZVm/ZdR6IUTEY",
+	"4ILgscoEN1ueqXo/huvbn/R8FxxxrwpWAxYEVyhgBiEFfvvXN8D/fu5FvVd/fVO71Uu6amOlG2rq98kF",
+	"XJFZpo1z/ztQBLD2bVyxl1EP+F3PUf/oYDSthjCIxGZOs99pbNIFOEsm/IoJvOUu0JlsF6Pfq1ni4rLu",
+	"1/fNh/e9qPfd8/e1S+sMyW3DXKrMg73Yz9uBd5W8SNlsedfqw3DeGSB/MqPxlAuLWtFbmZO59BNTSqru",
+	"atwLztLkOXzT+7isumE9pkYG4AmLJ72V6CbNR/HhkyfhLbxedOS1cpa68PfaDtdY30ygTjTWTX3jAvNf",
+	"F2G32wQwryxZebJJjejbj5DfIrx611UMN46Nr0Qc++p7W4bMV2hl67jjTJdiC5YRTmyZEsLR9BQRCgIP",
+	"dCNBRiCoRqeWhebFYeEh+pZBD5XXYiDsRkUYmAYPR+CXH4EI5wresHG+zogZT1l8mb9DJxR4wkCgNRLb",
+	"yeu+uQ5djXZs3bn+I1v2wY8ILmsDYfiMneala8FcTg1JJKIsjDnc5/Q1uvepKT4dedPEaCD2YAfJiAss",
+	"1TbEAUZkZBngCAYBii4uBpbO7edBtoohVoedxTzTUzKRTBOIcD63g5fKj91FNdvFSOA1GCBEmBKuB8KO",
+	"0mn0+TCNlGRvpJhRixG5nvIUK/FC3YtYzpjVtCkR7JqpgaDzeRRMzF52R5kwigqdUpQIQ9/0iEgzZeqa",
+	"a9aPiADz8EC46/HJYRHN79yfmZ7CnEALK2ZksXFgmtdglrpgsB0FFbnXRiTDih240/AyfHEwEBZjNVZ8",
+	"xgU1vtDMfO6quznF9gDeoSppljv42jP7Vk7xuWJ8oFw+8MrPXdmy2q8NHy/aP4e3ar63mU8tn3/Al4Kv",
+	"g1B5SxdNDbzMXzzH9+rbaFnCopHlVQxaYQk37U08T7ip/x41xvYG3sFrDS1kF7MuY3iH7wVtlJw37fFQ",
+	"wZfWTncgL/DgrjZavLYv5V9/zM0Ai1d4Y7QXgI9hwfBV8q9pTT5GXb8rbUb3zyq01P3DysJ3/7BKeG1f",
+	"1h/bjl9Vjlv3vkpnvONn686sjgzbvmkgv1+cGrCZ+xUiSzT7bVl3+CufTEHuafYbSonrKY+tu9JWnXUO",
+	"yTH4bkBCZqnZrQ7J5tJWO2pzfT3HFzF5zq5JjaXj3Dn+Hh4ekj2sMGc5riYnRw9A/g5nVCxysakjq8gU",
+	"KIhOoivqggipIBjToqVVOeAdVDC4DURIZIyKCoISsu5xBqE+1w6IUL1r5gtQe09BItFzKTSrK6yaE8Jd",
+	"7mEhB7pfSkPONJtRtehQ+s5TbGf/hV08cOu1N26JBXOYNoxfq2xs2KBf1WIO5VVbsfW1Tkk6mSg2cd69",
+	"lUVf5TWk+n6MenTGRALUvaFXajf5dgnreqEW45THMNjyfq877FZ0kq2MKTeEfdJYUrpuqWRm4Max3mHY",
+	"OddYRjWzXm3rGZqndIH/nDGHdJa71UuuaLxONadG3Qg8TSb8SHfcsIOn7UxaxVldT4I4IOHfVod8/T33",
+	"8j9zFUvW1TpWphFZY34lND7PSCtMAB7Cdx8WfdGrs7+MFWP7QJk+xkJN8mjJIFZhyRqBYVKhMHawkPZb",
+	"auxbdogXNjh21g9LuITUq5gfoL+i/bJeLah1Su/lA8hbXL2DeWzFcjrVmiy6Pc1qF8hXt1dvp7FOnDem",
+	"d2eRVmXeUFreFuRU63L5Q7IxQtMiT49Yce7bD3FhGdThhUQzYQg3EblkcwPWqwtq+IzsOVMaGAmFrDvU",
+	"p/ZIc4iiWhBuyDXlOXux9uj++tXavLa1hiBtrlekmBcsORNpyPvdaR3JcMdDKi66KbY1QM33mabBgV/N",
+	"hHZR9LrK0j6Z8tfOfMEMXZ7inWFlfj5gWu1gUw2LbvIqAXW3XSTreq/q4ZFNXqJxzOYYhlOL8/4Pm6CM",
+	"dVbIt9W0n8+x/tx2UB93lJq8i3KnsmslzK0QCl246+4uoXVmje4iavmaVcgbT/rhlao2AwBNwVsykqKR",
+	"TTBnuzKi4+MHD745Pnzw6PHDk2++ebRuyqQr0JcfkOX8cKSicJsrM6usVhBakAvOkC21QPKtAmwoMb8N",
+	"r2h1FxlLFTlNtFxjqog/di0JwkA53a6NSJvuNq2T3oVCUWrwk1InimFtZvT3/K4muhJAfOaZIcoFr613",
+	"F70ZJjfjwv/VYr5YOoL1CzhWbFN/ibIfD3dSJr/cWP1YfZU0fwa/P99/+dM+qCG9qPfm/O35s5dv9v/6",
+	"dP/oyaNvelHv+/NXz344tw8ePqw9oW9ZyqjGiBseZylVNf6S55jainEQ3lyi7GdEKnDzN6lE50Kw3/eP",
+	"+zYswd7OXKyqK6qiI7i3WejRMwKnwoc8CLhyxawXtVUHnc9ZmlLDhk11QhtCrm3/9dFpS8NsrO4TwUiV",
+	"D5rqxEqe+cafYttVZtLIHHLe4sY0XFm5a6fut1gKeyhq1utfg96rlz8Mer/YtCOHTlVn73zYYu487jJ3",
+	"OefNEXEPdtBD4u7dG5qk3N4Od9RM92qZTh3pLtJew9l1LuvqMnVYJwjiHVoo044wedowNeycUtR95ha6",
+	"T46HLlOkW6HgubxmqivCN9NMmGEqY9oZR3LDnB7FAlWylog61Ilw7Hnb770O3qHsHLwPyvB6TFixuVQG",
+	"vluDkCplArtV4ht2L4pbC/viFm7pYNbLaVy9jVPgG1ntcyw0JRXJee4pWDGDT1Yw3hZdbXUe3iSjKhnq",
+	"KR/XpY7kEo1oFmew+xguqemYmQXBbyPyeH8qM0VsG2CIZTPyoD2D6bBDbadVh7OJYLtfjY28Bgp1Qn5Z",
+	"X8Cfc0WBGkJjk2FVdFfzqdAmbIQ+Tv14dcI5Tv2wS7ZJDfnNGTXvmDFeHCx5c1ZlXuywRmt1ZDOZlNTX",
+	"CZMzZhSPLRChGTqcrEYc64Sp4SVb1JWAw/8O7WFvuIsCyuzQgUWzXcWU61iWE+Q1tVibLqQbIolWpWPZ",
+	"2v5hA0qmABVu4W0dhkzpGUadYyGvlImEquGCUWUNElTEnKb2QWvKtR16PgS3P5WljpBelpevnvHZxt/K",
+	"dOvMh4miyRrFkp8qdv0dfNIBkdeSyowugvyPINNXyZS1S+qlNAFMEHGjXjcToLRw26YBvGWaGd9ikEPU",
+	"FYbMfrAMG7F+/FaT+Ud5hnjqiwprqcDlJtPEB9ThD1MqJoykckIuGZvrM4JjGNrnySnhBjJU8V0aQ1x9",
+	"ypIJmzFh+uSCpVJMNJiYqMDAd+JjpfKTFmROllpuPzuN7vRfcAfgrPw9Y1ndMZCZy79cbW/Km3hqP/gY",
+	"rW2yypuA03A3RqvIz7eeX1QnubxadkOG6F0Zos1Ut9t3jw67ic+oF+Op31FjCRvzmDMRt4rSddr0Gqev",
+	"+bKrltkVT2xlGpFjRe2oaTzHQzjHw2+GPsd8Jw3PmbCVanbXpMur3lFzHQrTd22scqDy8vNIshVqqyWU",
+	"+j0ur2LUfMSKtanb0ZYD7VGLqvGlbFiPOfBSJJzavHzMGyelgWybit5A68vCv7h8dw80zgkzD4XtghHS",
+	"jdZ9vOruWgztRFs3aOljp216+H0VujZ20HJVPBXbFxVkWV2jmimuPFTFdi2TROPUmk9Sa2FLq5VvVdYy",
+	"ljNfDrZD+PRuovY07x5gt/Pqln/espFAy4onbK0Qx22iHJSr7DL80uOSqu7/cOJRGIbrT9vyZtx61T3P",
+	"YjazUtYxjZOmM1wTPTCfK3nFcKlMpgSaIcw0UfS6Z7M0uJrZHJdfulFyhUPa9glNoZjUZIqZ1w6j14Pn",
+	"Bah1u409gHW9M+TGkuSoAXC0pLkVguNbR93eebQKm8m+eU8T+AehSYI3cpdZj5+DHAvSQm1E9RLBpVJn",
+	"qjUZ5al97W2Wsu1j2IKbQRViWBtEP/CoRWQP1VdENFpYrACgNyfnWdKMwLhG0plH5GxNZguUiyGN69Eg",
+	"MP8hti5umXgQLZZYJy4lpVYwEMRHgZ2SwyOy98xfPhbFLFujHqsVBsIAquKq4bc6X6HmQ8bUexcRUaYW",
+	"zDvPBcfyzCsljTbFMfLdANNqghYW7B5CZ5A4lfFlRLzySKRIFx07blVp4LOhY5o7CwBtz4x6dLimI6lq",
+	"gC62qdRd7YbLtMTGaDLjIkAHxNoM2ZypK66lCgWml6P18S82N2qJgjbjGDX1/h4d3olWgj9HvfbowCxl",
+	"75ipM1PGQ8UQHsVyEvAp7AyJJ1F0bOpv4Gw8ZrHhV2y5+HxH7/WYC6Zvx8VVPvIvuNJm33l7XPlXKGYF",
+	"wUIsyVIG3kALKLS0ER1L1bIJjcH3HQ8TRpOUi438+0IaprspbyoPOlutdOBbHz0CYfv7JR9lI+4ncsMK",
+	"RXjq8dOoXxVPBvmIoiaS7uahcedka+eMbae42HfPegQApwCGB9UraJfsjbHQtK3qyuGffhV0P/KmAZh3",
+	"Ro1UJNNME25qDAFNJ36pXGf+DpkzxWViYYECAEt4ANvODKoItdFz//iJvOhDFeGEaxBE2vl8WHzZZvH7",
+	"c7IX0ChcSIGhio/HRexhBFwGbEJ7CID6/fn+i8Oj/hlhGDGCJcjxNDmoLMzJIkJ6HmXHGM4iDJuoMqny",
+	"qHyHLhB1H9f+4OgMOoFoh7FUcO/qhLLawN6qqLiGp1ZPnSu2fx6bkPJ0hfS0oQuCBLtMhergwfHecR//",
+	"cbL3oJ/T5Xf9drzRTkz1eNdMdZkitGOiOU/Ad3MphCEVcMtqiGCFiwqrraB4VyTuS6XnxG1LP8vrM0IJ",
+	"ugTEhDBh1ILMGBVY+MzGKNTRcIOa++kGpVTsGE6JAAZrCMSVGYsqN6NiQYw70sxCmVdUDzKRWPkn14rd",
+	"ddwH6sKq2Upcphf9GYNhKrSwiRKyQqe+OwtQSceoMwFlKRtqFo5+AyMQ6B5PqaGpnGRsZVblGmE8vr1z",
+	"/Pqp7BTQQxWjm/ShGO3QOhNG8U3mUJN63IDoMWZsCEj2G3TygjFfraEN+jUwUm+3OQFs3DrbZBXUxVDJ",
+	"6zXMXvajt/K6yxQ9Za8RJeMU+7bhVw6GJwpPfFGZ3psXu7IM4d6Hw2/iK/ppoep8z+uqmlhkuJIyDs37",
+	"e0BKr0nCFL9iFtXVwa3vWZB68hcyYxAQwDVLyFP5LiJCCng0zF8o6xFEHRwdPdg76vdLgVVF7HsOgI8X",
+	"trAtq3RcoSWdpsVDWxPa3kHkOHhZpmlWQERmilqpMuZGMK1tFQea8Pkw5XGjjCki1GrVqSnXRqqF16aA",
+	"315QX0LL4r7hf7Srufjun6+e2oqLjw6ODvsYk2YjKlwdnlIrXCOArFQs8UiuUM8xmxOUzs6Xg3VLLhZk",
+	"ZK+PRC9ETAS73scgtdEBeSM1d9B07kZoS8Vr9ptGpYhoOWNmitZ1kS4wAYsLhNL1QXDtNbb+47/1GtbP",
+	"i7XlC6orxiDHgT/aKEZnZbRhaNWjDTNhuFkQeDQQAdiwxwiG28sIVnB0QH7Oa0e+ff7uPTl/89Lvhoea",
+	"HQjX3l7oTosIqmKRK8ITkViB2oWIH/7hEJ5FA1Eqb4Em6L7rH6GQPb58PggPiawloYLQ+XwgMFoRVxu0",
+	"yxQVWDusA98U18RFruOCZHPNlBnhbh0MxA8IumvpTYPXBJdHn7oeHB7/JZ+TPcQ8pjwlUoDnAaPLB+J6",
+	"KjVz6wwkWUIftvDNMEjcIS4mZ8Td6Zkb30Ag3XhIYOydLGSG37cj+RagcMr7F+vZ77l/0fkhc+oCjS7X",
+	"LVrkUfhRsXmNnxWvhB+C3SHl2gwNm83TVd/7N9+7F8NWXPxH47fu9/CTghJXBTf/iG8E3xXxXpiE2Zpt",
+	"iOlewfdj77xbiWUafBCGRrViL9Z9NlwP2DhoIzzKTZ//LXgn+DRHum9IgrM/hx/g3a3pdfgxeNnJ8hbl",
+	"ZfmDIU1+zbSxPvSV357nL4atoC9wlaMweNk5fFe6i8PX/eVgtcIUfOHut6sLQlVfR267+hsg++XvLC4z",
+	"XUUKITguLdHDMj4zyrfO+My1RNaG1Vsmmm7Ivp1fr+EN3XoorW5rLzU8s/WbJfbc9kWVtFp7aOTEa+BX",
+	"r/9JhT11RIXu/H75/LYSV4WBtbZeYUkd369hQ627WeYsba83agKtVFCVqetgZ9O1aKBBmKI9ZMl4Ux8V",
+	"42KQsjRlic0EjKlSnGlywTRP3K0MuBIqaWjviXbinJbz0AZkFc48SgzlxEw689bQGvLqy4fZq8fy9J7i",
+	"rWcfsnX8S9ZUibOEEBLFaAJmzD2vVrrMH1A1+zsFLAgc7DW1h+R1UV0Ex4T4FBjQQw09wwhaUJrhagb3",
+	"Zri6Dd0XB+TQ+VPGTFkLu92imwwvlPNesPKrPfpAh28cyO8SqjdL6gHeX4u8Yj2Z04mNTrHZWdMA+91X",
+	"+Xcgi9kc7MsFGHy1hDlxEMLwnaX7HK1xL68YaItwQuvcYNERllhUDewJb6voxPR9w/B2SitFwlNlTeb0",
+	"t4xVqCETLl2iwDQR7HeDB7qTi2v9LLop1cNZfaFPlTGHl2LwYkyVT5rDYygV0YLO9VQaIHqNxRphy3RM",
+	"xZm9nWNVHjiU0hpTalIi1so6C1WtVrvnfEo1WxE+iKQInAMoC4wZvrIxExCrtseFJQM0IJUNUDMbXern",
+	"j/V6J/UcTUkjY5kObyAq5wbg3/O8Oku2AX349SxA4ZemVh5PE/v4CREWNosMXp++d4vEvg5CVBMoVLgG",
+	"9Tj5m+TCLtcY2IVUX8KJZb9zbXQR/t1DJHc0pDYKde8gWpaVgXGO7NmmrV5iG89F9xoRbysF8spOblLE",
+	"NhcdX+1zWMoL9mUYLInUNehvKy+4WVUpXBNKvC0KWDmqUa6kOzHyDGvyYnwHXIEIBEQa7eQsBPvUpPpQ",
+	"wyZyyZnlKee8F/W+7UW9p7U0UizDg2VGvp7zqlxkfDXySIpUhdVvhzU253M7azRW+mWDvO8ijZw7II6f",
+	"XpKTg+OIPDx4dEpmtoQpFeQRmfUhsMB+TKzd1HZKuDWZ5rHRXNtVRhhYV2NO3KcglZxVGownha1VoX2b",
+	"G+jgAk29mhn4iVzITJSqwLsggy6lZh3yTLE2WGut6+LoqVSmdnVwYVKmtf3t6HCzlbmhucLKNgRzc185",
+	"b0pdr6jL8hk3nVQyuNdDoIA7HovlbgwoWrRmNa2jC4v4gZZiGyK+obqIoyePC2qQUMg71axydrHtWlUs",
+	"00x32+ZgYGO8YTHnk9HMBgDuUbh4TmB7KJRiBthuknLBIrI86KPjR3uP+vt73/TzmDKp/CxKg7eF2Nfg",
+	"Alj2vZTUsMwD/i0Fa9ARloJVHqwGcl3Jx6q8PGvAOXkPEI267oIVM62b4CDrU6O2qAXgywfzGrH6jgEq",
+	"lCYZBstZgIwYzzYMjrhPdxT204qDWYOpdMnEsBqX8i2jinUArimtc7X7UuOlRQqXu35bhaCTDXG7riDL",
+	"lg1nD8pafi2ra+N2lekWTa8cdb2mOqnRMb5TEikBP4zIMYF8thlNdS2XXmLFl/VTXHrPKBq3Bjm+x5eq",
+	"U54YqG3e8210CtEuL8S2gdrv/eArlfDktT1NVvo7qxaE90fWm60Nmxf2JC+bllSxwsvSni0CTXZXrnDg",
+	"7wybr6+7+jH5LrstOy7UTpYbR70lblRRkaX93XqdolJHXdAZiwhGOTvn3YENsR360NolJaMVPChLS9Wi",
+	"81F3WnBcpW3X+8McoapuACYKrivahMaUSqTJ8s3CcsLun1SWs/p9VB1DfQDjhzl/QxeBx6FGoGMcbRPE",
+	"rjMBXsucf1o0Y2dL5eKyShk1k48zpZiIS+HDL1+9rb2C1ZQmODpsCEXfXK2Y0wVrULVzdE/M51UAc0jm",
+	"dg0hSEXZKKzW4WEPdYic9a/npvb6QdnJkhyqs42dZoovN5TN+en9+3O6+O9z+peDg0F2eHj8aC7yf9JZ",
+	"/s84+8vLV2/tv03xhlF/OTiobvjJ4zbihdH4NS+tTOSpL6CRvK5AsSThZtepBx80U92PdVCepib22Obp",
+	"1KfV/uxj3WiMiF8oGhMGsY9X1JqhdpLqymY17P3hSTtgRgPUd/iWJlRrPhFYmCChC7J3rjm9/71ML6mh",
+	"pbqt2xopl6DXusIih3Acy7PBX4MgPCrcI7crvaht5K0bMFeuwuIwpWKSOU/TKqL6wb8XgCuuJEJ4p3pO",
+	"7L67hXLt1A6mZuMb+L9m6qWYZ2tXSXY0kieQ1SSBAg6AD4K079sqhXsJG9MsNZa+IlKlr3VzjhpPQ4D2",
+	"+6ARA6fiv005E2Z/wgRTcGIJpEzJeeFc2RKxps5y4Y+bjYUNFxacOy6BW0dBDouOSJ7yrXd3JG/nRO65",
+	"v2TKlo3ancWz1te1qFCv3V6domIiM0OkYJH1X1Liv6tRTI4Oj0/ai3nc7bnHBpoE3C4qvEA7n05hFxjN",
+	"G2riaStzmnERPj1acshtyCI+Wfq/PTpc2pWfXKTjhupUuzUUq0DrGt1rvYzRJafUcimCGrN3IVx90hu4",
+	"dWx9xzIY1TJSVWOB4F/yZXsamNe7uZzcd0Xs4Sbi2hsAa1GiNGEikUoHbou/uPQYkkeouOv6urLZVrUZ",
+	"VgIKOn586XJ72sIll/KB1qicUaES7PKXRqp/ClCHnLprWMVEUwxijXSy4qOg7Q66so0cXlJfFLsmTp2w",
+	"WSYu86azQwJaWG8kOc5C50k/c190a70MJ9yIsWWrnqDLHB7MqBAQLGPRIfRUXm+yGgXCU5exjhnTQweW",
+	"1a3ePWPPsk7LMOZmaORwnjbgtbvptnX4o32tqLCb5+vXrGsss9RieF0wRBPIsNq4AHysRUOVjZMu5dyX",
+	"p7cZf0Bw0dUE8tY7Z6khRRKGXkYnOyM0vaYL7Tx71mVU+kLlFb+SXZBPY63K2u3AKszO4Qx1m40k83Th",
+	"/ZAYETbmpuu4igP+FrvsskXrwzW0lf45OWowR3f3Cfh6nR1yCey7a3pk8oSLHdSPLlqKGpSRXOXI62Da",
+	"qvWFSyJgAwW5RGXR42RDwROWULKXz03Au0KGXqALNbigCsHoxNEOLGxBLtimiKsd9FsYsNVxo567ccvx",
+	"eBMu5L/eiIXdDHlVljC3FBVDXamjKna9iZK5/cbd7nZvsGGVNd9kncNV3sWVvWitk4n1dm7uxaB2c3+/",
+	"zRP9ceV87gzQpLzP1aiRMJ9wG0CT0g18iTIvFKOJmdowO/Z7nGaaX7EffRCHpZnVcR8tEW4YjjU0UogK",
+	"xtJmQSRRL4xn67C8/m2sgSkmTMlMDydS1hlun7qcpfxFgi9iRFtKZzP0oKf8t4zDQyy+g0GFY4xj1SSR",
+	"M6YNj0mmGcQYCin2A+AJiEmz4XwYS8k18aMj53VBdUeHx+SVw7FaviAkbL7Fxj1sW2YmJlywYV5PctVS",
+	"P8d33+CrWOTK7GSnd4AN38XgUI7bddGnm69r26yaLJAthmqxo0Xdqrw/1ZrB0ehSuKI9vK72OlFBxZvP",
+	"mSIxhfO0FIfqo0Ixk0mQd29+qA9N3XvQrwTznxyVoUHO9//H4f6TX9x/75P9X/44jk4OP9ZChdQF1i4f",
+	"z82uMhYVZgh6PoR5ULXYRAfNNFsrTBUiUbeKP22WsJuonV+F0leh9MkKpTsrc/JVlH1uouyWBc5nKzra",
+	"nXrOg9fVcdd8gfXgcv6WVTBCi+M2LD2YUnUhMzWMHTK3NozOYG7SSLXCt7c7K8Cn47pfgpdYnuCOymgl",
+	"uy2M5ZvcTfkIXyNnrWJT6+TDtI5gDFf5hsIcVBkeZylVxOIJsSTCSO8kiOC1WvM9bfH3fAiDjQf/N4bW",
+	"hFKW/J//9b/7iNyHqkV7UPhtVSJrXacdiNyayOSGHfbLDW9TsXBGpKXv2gb9x5KQq+H0AQP5fX+sGNuH",
+	"efVOe1QQljIMW3ZBepgwC3s/xmzFdnPiHzWR+mEXRaNyjOl3Lo0SiTKCh9dTahjgZUBDDgqDpQmZUt37",
+	"+EsdMnZ5kKeEigX527vXr4qOqCEzqQ2BRSQXC8M0UqSw6BRhLgEXhqkxjdkfH8Nt2YYluTY2VTS2UVKK",
+	"O6SXV0ERVF+5CP1Gv2Ldn1qR9GmWm9ulo6RSOi70m4Sb51lncFrzyPOQUAJvXZXbt1Szaypa10me7k5p",
+	"CBr9hPWH1iqgy8h421UE/aqd3Fox0ptReNqn8mdXPVaCPL57/eonkKhflGBsX58/jfwrpF61bmtZChaH",
+	"c0OJ6PhViR+uLSt3UOq1GfHwbly5y8Kt2a8bSLUduHdtz+xcTXSrrb0sbe1wDtxuk6ujU9TgUcrmqSpE",
+	"A7w+H4+Z0kEAsQPjOCPU/VtRRSxN6CXxm3NxvxBlm04Qro0mpYqtN+rhf4eZwJi43LIZBc6Cwvpsrb3W",
+	"0Fgy9VUs/96UVG908uVuitgtvAH/8unKnUah0folXrXWkiA3yL48U7KDajv57MesyKTvdur9FytOPXVH",
+	"qeupt2cvsImXz7s/YLXUE4gX99XRL7uAMKmssztwBePFOa5iK7sJ9fnqzvvqzvuSY0y+utn+VG62r3Ed",
+	"wdTC0tVYR86jvgi8S+hMzxHUFjUvETPAB1/hOLtjBb5ZX9+Bju7xMfW2Rr6l+gAd0r5vJiq9zdr3QZeW",
+	"csqV1bbxxmd1kDHXU5vSgEI8VNfr11yzOFPcLKD49MwpGBZgLf/XCz+/v/38vle98JwHgHHuMnP/6ug+",
+	"YMDcT+WEC5DE+RMHwnZqASb3U37FEvK3n9/rgXBJeYiW8zx59u6c7D1Pjh8+PHrSj8hYpqm8hnS1ty+e",
+	"ksffHD8ke3/7+T25YNoQC3xiBmKu4NDETEfwGrzVt+jkNAVAUzOdgQAf899BsC9CMHLIdhrRdHIK8p+N",
+	"YMxULAbCKgylzxUbZxocgZi5qSJCs4Tbepoi8YXSLMQ2Ayj1aCAoptbjEjm4DTzERDONaLZFq7ZmElIm",
+	"8km7E/m+TY2Z9z5+xLvOWNY4LW0lMG6tugBFzoQru2y9RsUVieiFNmxm9SCRwhBzQFmRDITz1RP01YOv",
+	"86VIOD0tLrGaSAGFrwTARMqxwbmNUy5Y39XR0gOhWMw4YnIrNuMiYRWYBldrFF5gVzyBZTwYiIF4KsWV",
+	"raHgK6idv33615fvnz99/+Ht84NZ0j8lc2qmmiCsKRndvzoanblKp0AiDx48eAKj/vD+6RkmNOqBGP3z",
+	"n//85/6PP+4/ezaC30JYjTMyk4It4PH1VKbMFZU9Q9RczG0biNEfeEAjEpj4P44AfpwLajztjv67/eUv",
+	"FvAHAUb/MjpzRnWmFCy4HggY5ZOTh9+QEaL1xniC788tYtZ//KqlgEpmihvE8UXvMkssQLtgLBmI0cvx",
+	"/o9woxgVKPMljOSTo2Ob+KYNTVlETo4f279dedz+wcAZVjSRmdE8sQ7GmKYpU+DRjuU8B7E7OTyx1Gm4",
+	"SVlBbOdvXga3oNPe4cHRwaFPPqRz3jvtPTg4PHiArMhMkcPcnzKamum/4d8Tm8oG/BuX4GUC2IPM/NW9",
+	"EvUU03MpHKjp8eFhD8uQC8Ms6Fa4fL86K73l7W2c33ZhD1SFqwFnctm11CEm1rWUD62AOgt4au/0X7+A",
+	"0J7NUEHp/cCvmKtBaCjch//Vs6ew9wt8dh8udouVi/LWvnEna4J9w5o8PHxwC929stDIyWLn2wAT4bAP",
+	"ZC8vuQj8z4pbgoUXLV4jXB77Tbt1df+PWCbsY7Bfy874D29/IHPFBbAHy6rghP39LYFPi4oXWJzN59zy",
+	"mB2Q84GIEWrH3j4tnoUmI8N+N/enZpaOAJwX+e89TS6ALzDlwI1jKkCUmikbCOjnjIzO0bs9AlceMNu8",
+	"FXLBxjBdsEX1yYQBr7MFFbiA+/FAuE/3PT7GiOwxEZFLEZEp7xNNF67kgrtbM5LIOMOoCa5twcBoIJDn",
+	"a4b1GDQHaQmcqG8LWtqc4dIPtvigG8oYxfFAZALqCgq7dnsnhyf4vZHS1rlGgavJ3snxE0BPFgt337fr",
+	"CCEOAzH671Zb+wsy2MjOGCaP/Tnuqy2jK58+C/X/zM3NlRGdMYN3sX/90eOw5cDhfHzdaQ/G2QvVPXt5",
+	"LU5GqCkely+gh0s3L7r/b7h81dXb/BhVaQ+md2onlkeQ2I2EHbOlZ3unvd8yVkB6nHpNNhyiVzahwToN",
+	"8pcb5EV+sXHpXRP2EuXJt9xWmA798GGd7v0xqsvjrxKtzeC3BM2BIVCBcCu9k8PDpjHXsCB4/2TFYoSy",
+	"vvuihBxud+vwShYr4EtNoS7gijafHD/5TGby3rODq4BqcjcL1x6C8owgGoYtbDM2TJG3zKjF/jn+W1tk",
+	"7F7UmzKaOHtL8ELT3Nzb9/FV++bHj7sWYJYV5fuTCxgpCC22cW8OwLNxRBQ1Duge4xclAVYMxmcsShXK",
+	"NwaVcmIGn3shd3QfkNvFfevl1I3KCYTbPHPvLPHGuikXr9x/aqNlPkatb/4As8AX69hXpr03tKCgdS/n",
+	"yzWv0oWrZKWteJ3SK4QTdWWoiJVaZgpSUSpXAUGmCdMAb8kNiMe8ohXX+JNqYMCoqQ+xxfpZrFEQ6EY5",
+	"My4I7HndEfR0sBHHPFrz/Qdrvb/ZOcxPnptZfuHiyob92vsM2bOl0TI9tepElqYRVmLOC8nFqYwvib5k",
+	"19EScejwKIK5pHoGf5UXqw/g3+CFG9z2v8mLpj1HlFTo/tPfxOeocsOckixlCQy7wGL3j+0tn6hM4Fbi",
+	"xqpMhHc3nG7NFt3/A07zx/sqExZuu01PzAHVOuiJjw5rT/pcalMLUq5Qo59RASjMfjb2Sq99Qbdi9kpe",
+	"nxGooD8Qo++evyfliY3ySt+uZN8BGQl5jTcRrApeMar0B8KZovBXg7UDrwnPazwiEra1mrgi9tANDvPV",
+	"+Y/Pyf4+NH8wECeHT1wJO+pscvCOi8qG/bPVBGEKcMDq9Pe3mfibvHDLzLT5ViaLXR6Mt5mwyZkfP1ob",
+	"b+kMHu+4q6YjCMuiYddZ8imyX6cQr/H+k7Xef9hlPO/A+hizD4JeUW7jOLZnKm/haCEpYul8j4ibLlxV",
+	"Sk+3zjW1ioeAGrOaz3/AN+5KzfIYLp3I1cNkLhlHgLtihoJPpIHWieMvCEdK9mKq2T4XmgnNwRvWb1Cb",
+	"fus1cMv6Mgt1hZtOQxhygluA4KNntvjSKcEfWfBLw1g8/nlpSFW/540qZznWbQ2PsJRTJl18FqGpJYnA",
+	"MWKRVxVWlvvdVPfHY+2u0lRwle7/wZOPq6yZ0HHvhheiiVFm+NvnzyG3ZFvnuBCFA2EV0P3ynq/LgV4+",
+	"w5yluY+DqtggGEs0qXNrwBjvaa9FW8/GyP01nHE9w/cHYrW3g7jJpoyiS8oUwMNA8KnU4CUyFThiCArC",
+	"z8CqilCPWKw4x8x3akmxUgNBS8sIlsonZBQAvA+5GOJFe9Sv01Q+YMyuOxxrLvAYl6738Zeb0XMKwOmP",
+	"ZUc2sNCPd3CU7Vr9KXWdk6PjNd9/uN77x2u2f/z4M9HVnifcuFN9T/vSTSDVIuQEEfGY4ZinG/CCzlLv",
+	"fnDaWzW58+DdGzxCRTdNykE4kK+i0ZoJio20cRQoCowkZR4P2pM2EZkrZqtdioSMM5MptjuhWXvDf0YN",
+	"s9C7CV3o6gU8IhcSbvbCRVGCCETrFAQguDJNmiXWCq5NpRAJtIZiCgzLWLbOW6ru6YGI6RzmhxeaiGgZ",
+	"fGgHJNDp5HJOIlt4FONeDgbi3EfWFJ0Zid1r0DJL4lMK68sbO0sCTFMPREWoYu3flM716KxoJ2gepwiG",
+	"CsWM4hA/4eRjP7eGcGM1juPDwzqx/BTzasoH9obMCUUHuUnhNoVtML8G7XlpdVN01RMsy23F8fHh0S0N",
+	"6NzpXn9OJeBmhfrdCWm7q6Bn5yFnYeiYjRzwWVJLDNnVCqqaW7pL7ft/BLwFfmMW6WZ93h3V2nxLra80",
+	"/q7pwWoUFfm5hapTzu/pOF+F72cC8h8miPkugh8GIj/nGL+InNmbtRZg160yZXwP7MMJBHMIdj0QUmAm",
+	"nGE0wcLh8KULQgHz7RgLY0FTx8dkxESih/bXIZo1R3Wc+blIbpktPxfJp8eU7abQ4L2v/PDL4YfP0W9T",
+	"0keFOz576PegtqBcVKh7/e6crzB+bsbkGrnOizzuwp1IAtpyYNShpQByW0QCY6GtMnZyeDQQI1eYcOiN",
+	"qxCEhuq5bxTYkg4rS/Yj5591IecDMaYznnLm+7iSEJztXnIO/nvWp69z760uol9rh2HD1GIptEyZj+dG",
+	"BNUD8swvKdia6EBU7cvEMlksWQEx+5bZwsZ4U1PxBZqlZpqlY2dNsm8MizeG8GO9PSkfCLtLg2t1+l/d",
+	"U7fJPQoacHfYCIjUxt2jN9ylIjiPcHfGwcVVUHl7h4yjKAtno1KFcwpZbwRXhZHGxrRCfL6NeCIY0fvh",
+	"7Q8f788W94Fdcgj1vJ4yhU7oBRaAgoYuFoQSKWxEzUBgB8zWPjwg5w4lyyosfpae5Zb83KeE6kscg9Wr",
+	"TEnVckrW6LeMZSw5tQ6l0QEoSwMxgmNMxdBmBToGM4pIHa8Z4QCHWUEZterQSxgse+3S7W/MEY0dvCy2",
+	"v+HcBwTy9cTfpr6Ap6Va2rdweuh7eAz2ufARkd0Pva8Suq+Yq0S044Of6aVzv7d08PtWQ6B4XtHxUsMB",
+	"nGzOh/zfUdH4y8HBwSiy0ek2BGYsFTk+GYipzJS2JiR8E2tKMZsjBucYdIZUTiZw/VE2VwA92HHKqBqI",
+	"PTRzgT727q/n+8cPH50F/uwLmeAt6SKl4pK5jhMGuSaKJX0M+hcM1A2cEeJx4X6lCVNECqYPyDkyGnd/",
+	"g/lzQY4OyYyLzDBN5BjcT9CibaMweJElexdGM+JboMTACPVAOGXkwF3llvSuMfqFq8I8csxsmUFZHxxa",
+	"7tg8lbYKvIUaE9KuS220jh3sG7drb5kt73RjzKzUkeu8iaPhkkHhcicu9jCjC9Rx2Pdruuh/5XS3z+n8",
+	"lSKQ6J4xEM2MNT/k9Y278zq1u5tRlcQ/BbVcfYFq+d2R4g98bEL2iO7/nDJB3qKPBrn3itv5jIkEGOW+",
+	"49mrfYjn/vW3/u27igzLoZ2W84fknInOKKtN7VeB2LYxkt6coa6yHY3eVv8eyXf5Uzx7axrIduCa1+SS",
+	"zU0ea2xTxJnyVmP0w8LugOh1XsjEpfDo7ALDfaTNxbDJ9nQ+V/KKhdnv4dkrnupVR9DbyWKe7NpG9i5I",
+	"iHduzmJQ93QlmgjT4d/989XTg1lC/us/T8DmM6Iuv9MujFUbcRXzzBMjKw078FeXm4nd39NwNyAs4QYs",
+	"Y0pmk2lxmY3lbOayMsGHrDKhIwsWoJirfqurfeyFVTQjDKKU8Jkcj5mImY4GYs4ETQ1nuk/Cq7NRVGj7",
+	"PlrGYFCoYPlhCHntTIXgzHY6LXgN4Mda21p+4NCTD8pzoui1GIhgwDHcmECHv2DEcyi0ufUPyMg+GGEC",
+	"viaUjCw242ggavokLNXsgBRuFwfouOx7GQh3j3C0Zu8MzrGSf+VnePik3sgHhFnlPTfkCHnmBlVSlG/R",
+	"FVKdZaPJEdYkX9Y/pT/k8/H32uzk0jn11n10cFgGoD3vd7njmLLvIzcoycFSV3P3HJ0GOXmtev4D/nwz",
+	"5wfbvqPD8x4dLbVHxv1yC6fkuAMVv5fyRyoWbwPl6NapswnIQ05QjRdJjtpqfVygotA0pV6+UudZalb1",
+	"HSXKzKwkRfh9iShOllWJH5xpKjOb7Msdps+gP84uol2ye9q77pxvcPUa+jt/uIrlpXlplUGbxlE2ik5R",
+	"FeLaR4HSwixGyaP9hE+4wVTrgaCKebuPkcB49tCKN2fKc6uy5iQzcyF/73tb49HDgfC2Omg+Q7saWgLP",
+	"rN5hbZxTav2Qijkbo1UkrBKAaXXHh8c5SIFUmJBcWBphQlT4+WF4npBofkwZVUJDqLzEt6RgB8SfMezP",
+	"ZYrjlJzp9SH+cfTQmxn7Vu2b5+Aa3oRM9o4Pq+9GQQ0TcL4IOmOn5OT4yUBcsIUEVymqtK9/fvX87buD",
+	"WbLCHvhasPd8xt7xiXh5U8y51MdaTPr4ZsZw7u/MNTz7R0uKfNy4+Rvx8+PjW+HnO2XKsBSh8c97N/Kj",
+	"DAcYI8WcT+Sezrk3S9rSmkIec995S5t5zfspc5FMmbYldwKbvFR2KNYcVOSbcIx1BT40ECVBskc1sVh6",
+	"iXSHL3AOuKnY60LhzHTT1y5/JYksNp31W1wrKSbwcnCtgAAHLpBNDaVgQ2hm5HF4vAMgZ5knh0c17oGD",
+	"gXgB87TtwyxtOVkYqB+Q5QLX6IxFx4SLPj6zX1nIIk1sN2FkcoXVpPySkbHz2MLq1ML22CPkztMNcwxL",
+	"FX9qve4z5BvvXDCAu0GUnAf3XGBSZBEhHYOFI2EtEUmLZlfjKK3lF2/QbXladjvCH7FiCROG09QqAL5B",
+	"h4ipc3vJQMxlymNMN6aGeEhQsgc+Pka1AS9hPKWKxoYp3T8grwXRmQ2+whiQgfD6FkZK5RH3aLpGdrOH",
+	"SQCIOVa1ZVuFwHjvGDKNHIALH4WtUYX/SEg2P0CTjaAz5kwhFqhyhKvgUgBHuHpDaGboONQoKj2FxkYW",
+	"4Ct46hje6MyzCWoMm81r9BzLWgaixFssU0E8MTuOAP+nNtDqqZzNU2bYstdy9zyn1IfrOI/CaOM6J031",
+	"Dh1xcU1g5LfBMY4efpIc5lO5ab5b8lyu5FOruZE7381s6C0zmRLa9RhGZjo1AB6XbmXWVOnSnjCkgeHt",
+	"RM+ZMAfkpT30fs7oNU9lkCnl83Ctydf2BAxlIJZjG/ZcmDi8DwORwjYIh79PlBt73hpGm2OTB+Q850WK",
+	"ZdqHf9qXLd6r5Xn1Vw+7ajdzjl3rf2Kl4VM5am+lseGRJQJvPFEXVFzug3jmLe7Zb6m4fOreu0vHLKv1",
+	"y9rEVnTI2vjEXtRzFtZe1Eu4nnGt6520N+lELRatyX3ql/SrzxTWijhK9GpWjuEsx2NELNuzfDiWIuYp",
+	"t7ohbriVJ0ggf7EU0I88fB1eYYMTkLvq6o+BD5jRMr3atY8UUbIXI5eIXSjHkMlt/5rThXfu2ZhmO9oF",
+	"STJGpLDaaTyVmgmHsusXC8WFXagzMOnNMm3A/we/2Tch4ZXO8EYKrTlf6pxyTUE/PCYj+2sBRhEBNBb6",
+	"AYdJZoEeRu40Ff5D663o6CO0sz3LU65sgJ5NyBq6RU9GB+Q8S0CvrRdl+FZxuG5IqBUdeE/hbQu2YIoN",
+	"zsHY/frVJ3jjEDNFnqYPT6CW9yT+CGP+pj1qeNX2ckevcu01cSPkZTn0QrOB7um7n8he2fQckYFlp3kb",
+	"g17/lHx4/2L/McTSfvv6R0w+5xMhFXLKH17AeJ++/eEFFp0gJ0ePD8lvmQTN1uY5WUhYOP7UsAhGOFRs",
+	"zBQTMYss24gEVfaYjvAbgbqtZ2+I6r9HzUDkVbut2o0G/byY98NH5Hv+LUQRY5t4ObdVDOwKZnOMkTbX",
+	"EtnMjKY6slUdBJkomc0xrhisChDxMDqKDg+jw8PDg8PDETRKLiiWHxiIPSwZbsOHMdFfGrtC4DiB06tk",
+	"CotywRNemBwihCFMx1LNIPseFgNesgtQBCUjM/VmyHwXRp4IrHWAKWXv+vJa/+vVLwe2VPGI7L2yZkO4",
+	"wAuWC8MxT1m4F+SCwVyP+q42hw/Y4NqJF3C3PAdbh9sCrp0XhuTOHisurNkD9pTke3pKqP/Ooa2z32ls",
+	"wKAiWEXyuFbgvgPCOycDa+L9DTAb0cukSSF9opL4iZAe/bA7ykJi5ciiiFMZiIm0hSaKUpSKggJhlYS9",
+	"UVpWZS1NKLbPZ3OpjB9CEf1irjmshcm9Vn5rsB4m3Nv8oK2DaCDgmU8wBgnHIofE7d63LGOlgHuJg4Fh",
+	"vvOk04DUXlGQl2ur7jIhu1nGIu51rK8aYa+PHx0fnZzU4l7frjTNF9Su8UowdUsTJOFfBibD0YNPyqa1",
+	"Q3lsN8qXC0I7Us5zyd7Tdz/1XZCDvTcE8rjgXve0Y2p6tWyOmTIWkL0FRvxp+OJd3ZjDulzboInXtR0r",
+	"dj2csdkFUzfTgSsC3O1wB8v9PRdJHUDmczCkc/QYomD3djgI1rCGhbpRWPO7x29oxjNvrdR3o5aGYPqN",
+	"poaQIG+BoW2dhKANicuHyJ9Ld/QXFoeqNtrI4hwFc76hS2LQw52gHIUzrC0BZTURV07dFozj2llWfGLd",
+	"or9rrKOWYdndSb7eWz/taDbQbOEeUDpFNYewRjbmsLkWOm35gD7D5+UDug1MaJtr0PaXkD0jZxfaSMGS",
+	"LyPD8ehLBbi0O9aF/qJGcOaqALgbLlz6+TZI7lYhJr9jptsmbQezXAcvvDv2caOawZ2ADbfQ5JeEObw2",
+	"C/xSWabd1HVEthTjlMctzt+n+Vu3cZGtKV2VCe8aIrZUr1snAoeoqZ6CS9ZdUb/gc07Q9XvSeN3L9+yr",
+	"b/kdnbF9a3TPCd6hCl/RNHNZDPi3xRO2ybttCVh5W7t1Gdd6O/123tQ11jWPvWXmDnyd+QQbIR4cA4jz",
+	"F79eHj9dSfQ9Y3MbmMaFYCqyeY5XTOUY2anUYIzDA9h60hS73re2xhZJpdj1j+69uzK6LnthdlfI8ZUr",
+	"X/Py1bOXPz0lIoOporuScqHXLSx0dHjbZsp8e1YERF0Tv9Ofi5UyHPMmVsp8VW6Ku+cd3I2Nspjfp2Si",
+	"XDmqT9pC+aUKDbvohIYnavX1JZALXS2O4WH7anD8anCsMzi2kd8Kg2OZl98JRw1k6JdrbmzfohswN+6K",
+	"d9ykiL8bY+NKgvxa3+yrbTKwTXYU7gkDuuRS7EuVtF38nvmXX9t3O8XL3WR4zAoUQV84ESVEyqhuhA/c",
+	"9Y31ZqvphzuwqsK6284vsbC+WwI3RQ8Fl+ex6FjOsSj7dV1iChNIFhjv2XgKWuvRlvehd2s7vnK3v8DK",
+	"eq8FI0l5w6OgBr092Pa5DbjOz3rTjm+ksqwik/tTM0u708pf4e1OjDORcYmz5UvZy8fRi3J+Fz5zi9DA",
+	"76o3KGz1tIQQMscQdcWSHEG9weoFP9eyX/QKTXkv6l2KzTICMd7Zr22DZe3k8cNvHtVGPC8fkb++//EH",
+	"rFz9tWClgzysHCuplg9VRKi2K8cFeS4mKddTePGvXCSc7IU0E8v5on+Lx26ejINTVwdRMEco/jxzQmtw",
+	"Qu19T5Wghl5SwMV6GJF38XT/5T/IuRDs9/0jm6Zh/zjuu6QEW/7SLO5pkjJjmILkEJsmgiO6p72RGFxc",
+	"CVbh2Xv2bP/HH/f/+c9//tMWGCJzqgyPs5QqHZEXUs3It/i+TbuApAlYbAOaoI5sIp8dOrSv+URQrKJ5",
+	"kcr40rZ4xZT1P8MuIlBQzhrpBfqY2EB8ePsDdvP3t/gK5C29oRNGXkHKx4+DHpbsxCHoKWPmIN9mlJyY",
+	"PuQyIm3eoYwzX/JzBMd/lDuKG3jIQARlGCzEP8VEme+pEDShOT1Bqj9HbICxLQXl8UoMm81T1Gtt/DkS",
+	"JNAb2DFhL1KmNXk6VXLGs5ldBFB9E8hzeSUhl2kshalF/Vli0G+S8afEn4GUNYulSIJaw2NHUHOmoHpU",
+	"Jw5+RpiwC6zzLaapFHfA2kNtyB3jmpvBBRcUB7TM8g878vw3z1585fZrcntKLnjKgWZSWD+y54jFspyQ",
+	"Bm1WFj4XJeLLz/stigN/pnabS/7KpV8jWrgxiBC8H4JWQ/4E4AsNi4ejiGABSleXDngn17mgGOXDH+Kj",
+	"IU9GfVdghdErhsVOEgauRsR7tFiScs7EaRn/iMAz/FnbEiwl/feAPA1wtgci7xXTLCc247EsCq0k/Kk+",
+	"Gxxbrbn13ATMCfZ1RzAn3a5bfpXDe9fXIIkbZGEvQXkjplh6d+fbK2lvx30H7k9tkSUIfSid1zY7wJhj",
+	"pTuvYU6lkfrGitXtuaoFM6ox6dmWpkagtDJeY6aZ6odwFgOBQyM28xXZ7zylQkckm6eSJtqBWFqMMczE",
+	"s0CfeX3kgUgkKMOjN6/fvScwdTvZUWQRVt/89fX715Dm3g8gJ3ji2sVz5ivYcY0J+ftyXsc5zo2h8fSF",
+	"Xdc30McNsY2wizviHaVZNnAOu3FB+viZ2zPYJMF+/xpxdQtprb7SnT9S1G2LLQKCctVxAqdqc0WsGdud",
+	"Nn/MuLGRFH5fXeHulWFWZR6j4Hd/h9s1r8GwXprPxepv13CH1SROJaKbzaRh6YLs+Xudjohi85TGcHGD",
+	"ozOHp/0zd0cMNJO8XseC7B0+sum/2qgsxmsq8JgZjadcwGeZAG59eBLg2QRsGTUbBGQsng39uR15bATk",
+	"/lnKHOCCXXEPwEMHwt6GWVJsJipexeypCQzFbg9BU3rH8vUZCOR0pV1xCDshatzcfQGQ2HVIsqgtvg0b",
+	"uTFlKejjjtheeZ5NfM+tmCq//JXX3Ravs4UUy2dEe6xGaRjRU3kNO1TlgPPMEMUn09ZI7XGKvzaY5J5h",
+	"3NncDlKTscxE4pnnr/JCe3ydN8/fnr9/+foVKh+npeRkC0tti+eKxP4FmCCWNSO2ABlbiKB5uoiIvGIK",
+	"UEx0pq7Ywk42GHk0EE/lU03m1KFGp2xCY2BxNEm5YEXDFyyV12TGBZ9lMzKjQiBkj2JzBmgkWKEIbqKA",
+	"lMsIrAMCv8DdMIKrI1QeiQrLGRoJM4aGwgPyLpZzNJLxSxZCqixOreWS01QTzZiTQ2Hgq47s5mr720BA",
+	"SSY36Hs4Dh3ZOuEOuNcW7KzhWOBJfAHvdzN9LaEGBCaaR4e7cN+6vBIfkL5G5bfdRgbfpEe7ckAs3o5U",
+	"7g7ThpmQZGwIdtJt0BJWDKIjcgOMwsgtx/A5eeDhlDTW6UP/Emgelhd+ec535BHWMh9PWZIBVDZyb0U5",
+	"Vg6odcYHkgNeroiMW0jsgWHf1L0zpRPXy53EfePU2tJ5xvjSV2XrU8aBwK0qtK+UTiKi6QJUsOvpovEI",
+	"harYqtitl8F7X0bSzicQbLbqYBYL/s5+eLNZP0V3TdIppICv6arBaoDQQjlF9nIDqVOpQb+OSFH2VNdp",
+	"4fdaa8QGD1tDy16G1upbIJdnzFCeNomQYuRfHakYjVYsiAMatWikkb8v64gkTHGQujbtOSI5wp0L9+AJ",
+	"E3FzOuY2vtEqoRXO0saLORQ8CEx5dlJxEVJy+AjvJL4wSqy4YQp+leOBqPMg/oPA4MgxXPbnUjNdOJ8t",
+	"GG1xnAbCFl7VB+QDWgjfUEUTPidHTx59g6v1PRVJSsnRk4cPyQh9PiBwR2BBH9NUO1jVEVb3pekocI+i",
+	"qbAl4OMNjpCmtxLA6Tv7ibPrRjOZH9CXGYWgmbrCa0HhjvYzxiLehYsK63IjLVowZ+fS4oZ6FWaHgQW7",
+	"qLZ9QF5hCJguwsIQrLeEfqmZwuLW1oquXRCXdSx4Z0RYdhv/48ucHdl61UcnZA//+zAiR0cROXoAUVW2",
+	"2MkCYbMX/QhxNse+vDcaiazRDO9p9unJ4/2pzBRRDCFY0Wy1F57go4MHfRtawMExMhB2Vux3ro3Oi64H",
+	"45UqmBHh2s0TnFwQunCNkWQBhHLgTJAqt33NGNYlFDKkEnnNVH0hJTHmavasFF11E2WsXftr2diP7i4K",
+	"/Os97wZZmSM6V9AIhVwSECvamfOAhUrkVSVk4ajfFpOwJNIVuwIJcvrH3bG68/lcySuaOneeKwpn/W7e",
+	"xYAhZiOwwSuesKGrf49VM3wIkuONWN7fCnJggkXYUo5FHk+BXUL1WZMpML7nfsRYzmC5zvIa/egesL9a",
+	"hgLd+ogK9/YBGb0c72Ou4IjslecK49dcij4Wp4qnLL6EQC7w+mr4tDY6CjakpLd/WnmLdoB35B5c/6aR",
+	"G8CLKidfsxq/qAL+yD5Y5HzqWGbWHd+qCogVcC235aB0pBSrlsd0jlEGxpZqXXn5Lt3VV9rI/lZ688at",
+	"ZDdpDgqn0mQQKk/3M8GB+bWyR2sDwYSzviFtMeziTpwCpTl+QnAwbeP6Cghzl4Awv5ZPRnPSePhiu0Fz",
+	"6cDdEdGXf/9CITva9/AmMDsqW/xpab/h4O4Et6ONML+iBH/JSBydueqMreKiP94otvqPrLH4IaoEd6Dt",
+	"/TyVYbgu1431dWfsvjV3BlHUta6Ot2zGMVCPuFpuWO/UVXJnCTFhj3j3MLJkQI2xMFk4LAgNFBASIyNy",
+	"rbgxTCzFwPh0uIHwuXTOYksJJLkTbkMXF8yETXDTb4rU+3HxqjTfTjF7mQCdbyhFuqhPW0V/SlQL4Pw5",
+	"3XzCpWkP1IKNGrPbYb47cKDkNMXFPp3PceiNUCflQJHqKfHGRJrsOObqR6ouw014C13c0oY3cTEmgNV+",
+	"gkrf3Qko2CZw6zKW2OUhQAtkjydsNpewLf1VtIQscV8zY8DpvUpyvYY33/kXb5AQyh3VUELx2ycfaOnj",
+	"9tFpaEdN9rwgiQibUY4+QyfQ+svCMVDZl8+DbwlkT5hqCHLRRrg4WXdPkz3oSxfx6xA4D+xT9607H8cC",
+	"DVmhhn9hidC8JKcUbN+AXw9SHPcxwfFSAyaDIntYm9rDjY+sod3XrfbyFtyBIA7JKJ/wUI7HIwia18Yb",
+	"+t0vKEuNxIQHsld8MfJy2dUYxUiBgbBpTVIwmyA0owus550pwRJwTvTPMC8gzdWFvTycIwrSqiOfjlDK",
+	"WOgTml7ThSYTafMoY5oykVA1EDq7yDeFpFxcwgrOaMLAGDOyhpmn7u338pJBzVpu9ECMrtlFTNNhptJR",
+	"rYZgNc/lU7f7m1Wpjzu5Wq155P9cJqVt7UJTKiY2IrWC6+D4T+G090cPQxAUixm/Yo3qOra22hD/2r7y",
+	"xYLLeyx5shdTjZmQTGhu+BXrf/Lw8rg3TYq127iv4aXoq5CejNd2UuA63iTXvhO3hJ3VJ+SPaBzQV0fE",
+	"HToinMBZaSzDN7rC0fvT9BWJ/lOMWvjckOtXkme0+hrcuwvu6n74Mj1eLbuxe1/XLpjJDQn1u7uCfXVr",
+	"/cncWmvK6Pve8LFvwJbRUl8sNHvcqMWw1NMqNHU36q8pUO9DxF+3etaGbJeI7KFFzeb5sFgxo2vMyNEu",
+	"/Q1Pl21lvRsMxS91lN8TVpDNl0A1n0K5qmVqOwvIDK3N+BMCHisLaCMQFbPRj7GCQ93/A/87bLlgvGVX",
+	"8rKN+E7qXNHwXfKVNrZLmodFrKeN3TAdbyB0wG7OGOcpo1fVs7YpY7yCJA94vCKo4cVT8vDhycNgEaQq",
+	"/qDzuUZ3iPU3gG9DnqK/g6bpfkIXA/HT85+ev3qPkEUe+4jsBW4Mh7vEdOSglKDeaCKvdURSHjMRs4FY",
+	"MKqiErqSLUGj2BVNeULzxJgCaGn/qXyad9iPBoIBrJvNP02pmmny4BA/+YYk4ENxiDTwRFpPTkIXB+SV",
+	"JBeMKojPwH2xONgjY30m3qLks9Vweb3XK1YsYcJwmp4RSq6VhNwRW0NVXnpC8hm+5OTw5IB8eP9i/zHZ",
+	"G0EKi2bmL5kZ7z8enbq8U8xhMdyk8G/FwONUBTknRsq+S22k5JrRSzJ6/p5ORtb/FKPRXQ8ExGl4bxgk",
+	"2AhDLGSnkMZ+/ez9u/fnP77pn4YHAIICtMVaGwiAJ6TxJUK1vxzvvwI/nMt6mTAD63uCTcnMxrRcyGTR",
+	"kDKLWr5nc90CTkzODJuOSNWMPePC/328AkUKEN+ZKjoqTW2Fnfxw4zIUfnnPSGnfV1SmsP/rCFMeF+tq",
+	"54ZjeUrjKdt/KoVRMl0+93PFr6hhEWCvxvCqJXyQflOZJmW/rt+L7i6EqAdUudztz0Cx7kxL5UNokED1",
+	"Wh1AFw/qROMrachMJphEdhq0jifKTKXOA3dghES7YgRlKthIrt6GJs3iTHGz6J3+65dQlD136JqO/cpx",
+	"afs8EB3mQCt2HXk836eh4NuRnl0jiJzffh/81DtOPHxrr420yDv0kw69cGQPIwKQCVukUQtrdzAQJ4cn",
+	"lk/m3/r0YRqDR60IOrDRBICMniE5AaynNjZFuwh3sK7NHI3PjwZ0SWe40WTv5PhJ/4CcZwk3LKnPCQQu",
+	"bN3TfCJe1miFx7szwQj2ns+Y7eg8jtm84U7yI2I4fJIWluMOZub3Uv5IxcIlMupdhNl4tEWqEOUCiAoj",
+	"WAL2SSgE2C0HsWDQBp5ImTR7u10K6z5Nfs20wfgZj8zhUht3e57OLchCApIqTakgChP+UZ24WBT1cDDa",
+	"JzanTscgWF+FUZVy0KRcVi6Z0UuG+Mh2FnBEqe/ABsQQ6nAwlyrrDIQtKAAvslOSyOwiZYkrhgOjstDh",
+	"I59BPcp7KdZqIPbmWQq4I1STkft9WPw+cpoUaoPQAeL4KhozpyMOhPuon2ufbtyXjM21rZUz83wBEw2h",
+	"CTyLiJweQVLyVQ6a4D7eo2ROeUKQWSMkNNw27SsJH4+ZwuVLMtZ3SiFLQ5o6I4oBKij0ZQcCP/mBPGOg",
+	"tkKXMI4FQZBRaA+mYO0rsZwxxH8/IDWp227OFSbq0VZKzPSMUMfFCqB3T5oO+dgrwLicxdrb2zc2BTuJ",
+	"gVzUOnKHtqNkBHp1jvABr2Mm90AAh9bcFqywYNN5E4gOoxl8XcdYn2HLb+wE33LNtvCS0yTh8BNN3yjo",
+	"xXCm8zjoefDoj55fkhCj1CWm4gBgM2tASqOeTUCvKETHhxV196hOASsU538V/ectFp1JBJi9Cbv/GgvE",
+	"k/UvvVFPsOuhpfoazSCbM6Z7UdEoF+bRiW0VkHgLPfvw0C+ofV6om1wYNrHeL8fThpuNVKbJrY3U87nN",
+	"RlpLcSd1t5Gopw01LKRpy/iSnt1eaSspOkLHfycsBqaX1BK7w04ojXppKZ4cHz948M3x4YNHjx+efPPN",
+	"o/KCHC0vSOUo4CIES1Ta2dJGlejLTzZfoGK49Udp+Z7muFogn76Crdx8JHSAF+axADRBKw3slc4lDEus",
+	"VhHqKI5MAu0sj96tUdHmc0bTQD1Ldl1OKteQ7L32HVquqVpE5OWzN2SQHR4ePyIvf35vQWL+8dNLB6XW",
+	"jwglACMJAthXIzwFZc5qrEFtmEJ479Fw5dDgc3L4YCBGQpohzDUFnW+YtzfqH3j8NTu8p7At6grv+Xvq",
+	"4PgbMDUNRNCoVzekMuR6KknCUS0k1AI8VGBkMKMKcKRw0AdklM2nLE1GRDNTxnuhmidW21kChFEa8GgG",
+	"AhUJH9KNWotRVGjqCkrA1FQBLuOUT3LBYpohjaB1LFFyDrovu3KlPQr7oAPQghhwgoZJa5mLvBo5ED4g",
+	"nCpGrIrYTYci2kgsi2jpLVSjTg6ftOo85/jV3Wk9dtNAEnA941o3iIIVUujT13tWXbbL29AmKdxbX6XE",
+	"DUuJD3MwegKDcWSJzBFX3yI85QyvKOfa7yYW3DlvdMC8bqvScM/njpTLNcAftpYN8CI285W07K1ak9F3",
+	"z9+TmoGgfBrlHIWbpjRRR6mv3Pg7Ge2DAjyfNEBz90yAulGkGP5fmwX78LCsxj84DnXXh6266rah95Vb",
+	"lWGz8j86sCa74XCoZvT3l/bDh4H6T5WiC3v7+t0MY7tUS2T9hsIh0mRkXxjlLjT4CvNnz4jI0tQ741Kq",
+	"TXnrjqFPeAXdvc77s5rd22l20cc9VX95NRYwdcBrQl7J8BDVjcm+7QysCtRSQQfXOrPVB820pEtZv6TT",
+	"6HQZn8sa37yWdTYQtgw2Kt7KF972HsYJnesDMoLbox45Zw4jcaYUE8ZqUNzqdvlcInRUzwtNDrWvlANB",
+	"OV2w0ex4ZisZ/nD+88EsIf/1n0dH5O8PTvoRKdzM3GhX9JQoeR15PdBeGF0JbmdMHJOpvA6MdOSaaqKg",
+	"KYz5njJvBfVWSFdY/CfUE60VEGZDqLUZ0nzCTrF09cTn8FhmuVFyIN7698R/HDk3c/4pKsAj/82owXdb",
+	"Zgs3rxp5/lOvGomcO32B6ODlY2upzGaYul8iV3XZbqCOyJwuZta7Kby6qBuO9TbevDpecN93d3OXXNly",
+	"z33G5lShJQXXiguI+cBoD7ihYSbh3Phrpre911Xw93dlTY72j4OLLASFLF1mXVff+J7wBQ+9EcvZLBPu",
+	"AAzEXghJHhG8BttrnhsO1z7jEeNSYHtH1vowlAKO5Ossn4GNm7GFnEd29Yf22RDrMSbgz0AP92jMU9vC",
+	"QIw5SxPClMK4HqU8rDNG4hbN2pKOtd7IFzy9i+vjRMlMJHr9S+B2JtCKTlEyFfohbXaLPLrdW6SlkCgv",
+	"nkj/3Hiot2x3tJdHFyXgFJHAC2qPf+SZSXAO3WFP6fX6+tn9qZmlzVdNwQi8cN+w2RwvsworD3IxOUMs",
+	"IU3GSlpg6lRCWBGJqaGpnGQQOsZENBCXIiJT3veano9vmCs2ZgpUtyLL2+ogqHwqdHG4gvYvRcKpIHCW",
+	"5qjqJFiesdKib+eAjP47/PsvI+LRoLUNuijeAGqfB3gUea3EOY0v6YTdg1hDcLiCIumn6Iq14ncO4PnN",
+	"sxdkb3R/noxH/cA1XCiXDp7anln03HdRmv4Km9Lp/gxTqi1oiOFXl/B/U15XzbBjJJonj1VhZx2jzgpL",
+	"AxXkr+9//AFX8kvPWZBzd34rqhrVuAZRExXflk7m9cGdh4W4hhFOJnUaxBju7+5Ck7jSjwWfO7VXJX+P",
+	"8QvGtXvJmuLr9bHG+9fBQEDFGQfwYrvOI2xRLcJnQ3BSJBkrFCL7fERQGxqIZXWomMcZCYpMOL0uMM07",
+	"tdLfVgs2gb/mino+uIS4nKdlE75f1L3jw8P+ma8IZOusEpZqZmMaXI9DxTJQ8gDIvjQE60TIBP8tY8HV",
+	"uT6wDFw9jju9sd3fjjZXeL87uLlXW8ng1HDQbtevF7q9d9xuhV34mtq163gnSqpl7mf2c1vq7BNxXXiq",
+	"aapBZH8mLpbHORdZYqkbcRncvHYNx7DW+L6qwDcuOC2vIaZYdBCdDZow2ctDKfsb6L3zZNyo9r5RXGAS",
+	"h9dtrb/X68BO90MVBuR7LsNTupB4+bbqpo+IrBdY5IVUs/2jx/1TkjJjmIJQ/MhNLpcVuTTYe/Zs/8cf",
+	"9//5z3/+04U0+kJO1sBjk2EjMldMYyAj6OPOCw6qRURmVBvXInxu/7ynCaTF2N6isELKQFzI30GLp/39",
+	"Pd4nhmNlEupqqTu7pnv5XtmwaWV1NBDetOmMlWjwtHMqBU/ajo00cPsc9OZ04Z3xho8XA+HuPEcP0YIy",
+	"6AVBmJiSYKY2TJZikYaLVMaXunCcr9LGC8MsvdAyzYzNaIBv//4W3xiIPecZu/8H/P1xdGrzETC8oIge",
+	"JDZi0kUC+D4Hwpav6h8Qj8WKlvQzG8U5AnVvRPbcwTmtvyINhNcK+z70nCKMazXZp8vd4k0yXr5aLHM9",
+	"zWIpistZHnpB50xBxOiq8eZfnREmyBxOk86nT1Mpmqp73+BtJpQS7uzX+AMvuKA4oJJScPL44TePul5z",
+	"3jx78TVv2wrO0o3nnl7yveBdkFxwYAQZTfE27VipY46epXog44iE93ggSqstRPY41V2k+rd1k8rmvFGi",
+	"jLI5P70Pl62RFx+v3jx9ST68eYlx/cAJ9ZzFBXOCawQGhJ+6OGgfRQAHjS4Y8zjSNkgbBNQeRqtNMnv4",
+	"nZQobimWjRJzLdGsN6OpjsjLV28jK1KLUCMvYL0I0rlnKvfR4UlHB9neyCi0fUx5bFnyBRWXBGMfUYL7",
+	"KxNkBloMToMWkliKmKec2gpfeG1xtyi8hxU5NoXdGxTdaCA0My5iC29kImYQsX9AXleCHYIwiDxkAn8c",
+	"iHK8RBe2+WHOb9KV9WHOnRpaKptVV2Pd/fz5a5dbB2rC6fGKoluXImrAM53iANwiIziYi8kqjOIqaf29",
+	"A1ITn9EJu+8aXk92dRBd5+TNq++8zuOlfc61kEm1pIuul4r5JydeOMqVxc4pto6s9968+u5GJNlUGmmN",
+	"f7V2vBdYixnf8oYx/OOAGkMhsXuWGSewqHZpTDYsLtddbfbPNUfjlE0At/Me2TaGqBCPTsk889qxE+fZ",
+	"PJU06WNQAt4fEN0ZpRp+CXIspQp4/7kzlkG4xyVLAvFhawAPhDcv5MnKGqCPjcONBhxmtJbBLzOy50QR",
+	"MdKPIhqIka81GTRvl4brvA6lt2PYepT245GdNR2IeUqFhUOYKwZXFpaQNx/ek71sDn09JD/yb88sljS0",
+	"7s4bmfArJnBVFgNBlb3tsKRvS2XPstTwOVWGQPNAT9gOgUfghoGlwp+5wcTSgSh1HkHPFyzPbKZiYWuH",
+	"9g/gMqTJLNMGXzBUGdjS4j424yIzTJ8BxLYLPQYOPFZMT2Ga+rS4QDtahguZyZTQxS8wbDSYCoTgJKM3",
+	"r9+5WESkTwdPIWfzlBkGTu43+BzNmNSQmdSGHNtJ750cPXBEOjRSDlOqJmwEeWdhJNFAWDrIPz48dNjg",
+	"8M2MisXQdg1R6g8PH9gNHL1lRi32z8eGqdFAVIgAjbSgkAiJy+XCdQ7IO8ascfrNX1+/f/3uYFbrNH+T",
+	"UjutD0gzN4TGij1AV3dUnjPvv9Hchr/9SWxtSE8QXfbUIdLjl0cPvlDEVdh3p1gAiTvHGFDEPe2Y8Z5U",
+	"JGVUOSOHkILhKReMJSwpiUArugozX8EqGu9hIM6upxJTWoHluwjqfAwFg0D0+1JcNUQKakPH49D8ZjP1",
+	"venMfW47IUbKS6gjAKxnAfNgqWYD4TJjTg7IM3ktcB2Qy+5JxSdcUGsge3B8eP/o+PEhmf9O/vbm+XfE",
+	"TLPZhYBU8T7Yg7QhOffFD2CRnPHPmqLqpdOevcvljdl3ZzRhZ+Svz18+tZ9oMmF28ftNlyN4rXfTjKKR",
+	"Sdgfv4JZbXN98kQ/Y4Ym1NCobB7FK3xEbPlvprAWrnbG24Bu607k9hppWeLv2Dn9Mi85c2r1DW582tQY",
+	"TeQkldoQv4LOlYt6pK3Q7eJJrFfWMS5uNEvHZE/zf7OIvPvr+f7xw0cRgbsP0QJy9AOHAn7SHwg8uF51",
+	"zbVLVB3BOR0ElGBZ8f/zv/5fZGRHkM2GM65niK6EIFIj6Lh4Bhol7lF5YoJdo4TtR2SUCZ3N51IZlgxh",
+	"mK4d+GfYjkvyQ0WbTKmeuqhgO22LIkWFwwm4YFi2DBFBTsssyOZPsqQP7mj7T9eGzWibyStQlk4On5y6",
+	"pEE7A1yQEeqyMCzNxQQeCOl+H8J84In70xVGGRUKuyXoIRfDuZITxbQekT1c20CfgxWxWuNvGVVUGC4a",
+	"IAGeOqqsKms3yQhtN2+ZhhNfwxR/crTzJ9ecPhtNCPdrEehCLCndRtVlcHg8Y+im/NwPqG43bNiOcKVS",
+	"Vb2ERi4I5Qouy0XVJHsjzXmnu4wjYok94SPgMO76WLqk6tyy53gA3i4RZ+aA4AgGAh6nzF5pqWvkw9sf",
+	"cutyiWHk+H44XjBfDASoQcuMJIfFy8SYC66nLPEKLBg9Eq5jqhI0dVg2e3xCpjJT7lZcucviPAJGvEq/",
+	"uiXm0nYdK5yknn/+udnMXSKQ6mzGkBYtAYJGUBwsf+SIlmRMra8/PwbFCVKsnMq1E7UNaKiJQ1i0ORuk",
+	"gOla9vIUFja1BjiwVCHiZO7W6UdEUTDpkQswfQkAB00pF7CgxAV4EcX1JdGxVBaGSSYU3GQYNwFIfRA+",
+	"DEHIkyman5wDniKaP/sNPI/22znVmglo8EJSoy3oUWiQvFgQnvgcWlvEsMrb5BgPCjZoFaAxjY1UNk7j",
+	"mvHJ1ESY3AVGpoHIBMeeMmHynCzJfYKO/55csCm3f8/InrUl/XD+CiIdp9Rpo+AIyFKK31FyLRUsGvud",
+	"grKCGSoTXESyB+sZEZ70C/1SCjYQNvGSWIeChQmAV11co8NFSBw31JcwXC2Bf2JAtFUwEShBFPEC1j1r",
+	"79qXfG5xNNCWSz0RWLMy9ESsCtiQXvwyv5sjv2qJYXgNAGQYPFa+w7tedUMEwm5LcX1OdWwry9vkfrRn",
+	"0S/i18Jb7y243OW+W5nAguSN8YW1SC/Vai45ogOeXDSjS8W7KhdZb29CqOQCls0GT+VAl4KxhGD4FbWZ",
+	"JWUHONmj2ilaeEEd+T+H8OcoIm6JLGMlgKd2rjm9/71ML6mh1rTuoAtdBU17Q3TuBqYcGzggP7vcXIr6",
+	"ntbXUiUjEgBieizNTNucW/fOqXWJ0PwBlOIUl2Sv8BQgyMv9TOcgov7VfcU0MyPwlURW+XKjjVCecHHF",
+	"jYtCyEO2RzwZ1SCp+EFy44GeB8IVC+Ms8Q4OXJBSRdEc5tODzuFfQ0MBM7r2iomtf9A3VpTtg16rJtvR",
+	"Tjv+0iugHT38wiumEThmaL0XC6Jk2gxHWthSVpZg+Xvx2l0V4fRobcvBhy4dEk9igVeXX/u2j0dc7wQV",
+	"a9VUQaZ4I8n9819l9WkvNzuCfMx8SJ0GnVaqS3LJ5ggrljJ3Ry9EaqNkXiLznaK51cFylY7KTYiGooNn",
+	"efbv7fqIixE8t3X0V4Ne3WKx/c87PeMu7Rb7DlqY/FbDnMienNussHRhL6WxVMqdVTXRfQe0BQyXcFeP",
+	"gpIcWHPl2bRZBI4SV1cCe1t+9S5FUaZbZJH3suRwwPWSqKGLMcd2trzi3qSYK+1Fk6SrbNhXEWdjoO+R",
+	"MtEHcE4yTergnDqcnBvEKbU1BMDQhJgiLlnYkijZc8MAe5MLP8fwwcMjMug9YxDZzUS8GIj8vUEvIuWc",
+	"K5ud9A9npYLkAvJtPwRFF4yBI2IgLE+xuE+MXlXGIueQ2futBPajmIcyz011eK0cCK6JkakHt+KqAjxQ",
+	"h9cZhMQNRGndQ7xOKRz+yzjTEMtxcvik3wzgWTocN6QslPq4K32hPNEWbUGVX/6qNdwmnrIVWprshYfK",
+	"nXkr1EsHvF/GXS5t3bpKwFwqo+//EU+pMs0BYqPEMxTO9OjUjxHt+jq7mHHjz7tDqAstfhp9FHkLC0IV",
+	"o3auMKF72rJdm4LDJ9xoWyViJgXC2g1E0dYZGRV/wEjCbuCjhBkm4E8bq6vJnFUSWxD+xLpMoQN9BihP",
+	"AqeVh4/DvDzmn0WRskEpOUxY7lKaM2XbiQp8ljMygj4gX+cUeWO+XgBVoI1jf0nmwKMuFg4Cy34UWYui",
+	"5YreJFqeg6sksmfL7zhsM4tWAAVx4phpzS9SdkpGSqbsL4Men00GPQj+oGQEyF8PYiyQhv9kI7t1/hfY",
+	"e/+DBlVUTFwXNvfpzCa5XtAc+WEgRhAqta8Z/AVRJ/hnTA2bSLWw7dtnVzTN2AgLxlkKi4iQkA9qmBI0",
+	"LXKoGjzAb5FknwK9NmDBlKsExu7N5vpnXokMaRz9IMWBiXpIIjAeu0cNOmXFeOfLQllCIw4/qkjgb075",
+	"tF/UY6M+WgWNenzShuLfzSV0K46gau3+IHs2dwUEyC+3nBtrM4v01eQ/fl+J9tM1l+i9TX5X5gtES30d",
+	"VEsbj11eK8xVRyRRFCvABnknhGry7qfv2sUTBFk2Yz6/y0VP8HmORp/L16pDyav7AKJ/gXEzUlgZdEBe",
+	"8NQwhX7dC6zAef7qWf+MjNBhoUfWJW21X7SJDcRvGctYfpXw8TNj206URxckTF9CODdNJkwfkOdXPGEC",
+	"EzhBvvmQTl8HKg8PFNIEUcpWutI0VHfNlIk+xigWqRxS7ed4IV6fcC6kvDGbsETOJy66CnNhLYQYVcyG",
+	"B5C9kksLxdQBKekuaO5GPbwiZjGgmwrCZnOzILhKTT7st26f78qycJNcLU4ZFaew8qEmcEZCaVPREkAi",
+	"ForMWfHP0+KfJCgMUzclmZlYzuot9zgkLCJTEnh522sYTPJvhsF4ih5dKxdSYpeNzTB3GobFSWhtpyLF",
+	"YAFjF42kMQFsxkQSZgs2BTfA2g+51hnTGw3eIQcP8RY9LFjKmjM4z08q6ojc6EJDzIpbfNMknF6yXp/P",
+	"6MJXACvGnfvEG7qacTGkEzYEZlB/VJa0kgePHraUW1pjbDPZPDT6+w0M7WbtecD6/g7csU5nQDTjAGjk",
+	"N/vi1/gSByfJru2SYMSfrlUHQtNe5M3oKMTnTDk53aqIZCnT92M6pzFWjW3KC37q3gD5fIztq0wIONMz",
+	"ZhTuomb2QnU9ZYrhX9olKUlggoDkwFLNyNHBY2xg9l//H/hsnEqpiJ4jLBCi5zKbcVKDvK4Ojo4f7H3T",
+	"79vIEjKytzRIGKCplkEJnzzELo8AuWIKIighYI3Fl2TPtvWk3z8jKR+zX2l8yfD+a29TOPSjo0Pyf8Eg",
+	"sdb4PM2cwc6vVzHgbG5rKv30kjw4eBCRBwdP+k25BJlhfjlvyErnm7+jnM+i+6b0BWsAcGtwG4f+dg/x",
+	"mzyw1E/SI5mJ/RkDsYpeaIg6jQqCtbTsShDkFBmcYDysy2fXAfCujsZ16e0W9dmZv43EsqJFXnYsEzQR",
+	"jW2N/grA5nH/dCCYKySd27wc/86HUQSP20L1EZbjD8wfOoJgLhfupeAQvYO06SxlDk/MhjEDV9vPyzI4",
+	"XDG3LzaDgKapvIYFK2yIGoBpmC0ZiohZCTM+eNgb7RWbcButNhC+DquRZ+4uk88LXi9YZqmTPI4WoGV8",
+	"OX570SC4KbaxyrTc0zFj5JKLxKZSDUQR0Wb3c8yYvv9bJg0bkUuBn0Hbdt3hlX3N8Oakc6MoN3og2HjM",
+	"bEFqUKzgvre8gDU1zqFFAi3avwdCyet72i0Ssen9MQsNd1DF3xWVcNa6PC8+pdfEpWYwY/079j2HCmCU",
+	"FBMygrrqI1uOCPPLMIY6cqY6TEPjYjIQo1LJ9aIi0QOHKoGBhTicJosaLOjT/Hy0RBDDqNA+Gsu5x3yN",
+	"U86EsWkrXjOzGA2FalYa5YoS9Ye37E8tT76RCRerswrspfzlXPErTBYVcj+GV09BZ7FF+x0DqK5Ks5Wy",
+	"DT0mwp2psZFYanLdShUF5GQcnXbt+HEDas2Dw5Pljl9JQ2YywUvLWUAmHv6Z58hnLYu6izXZanrritEd",
+	"6LYBh81pL6qw8CrjjAKmiaHOjme1ykagycxVoK3Xa98ymlSLDoFGpwjNuzktM0rEZkHPzwieDTUzQ+6S",
+	"eFHBdQkWQIcjy0cLxMcSlEAfY6stg5WCjKSovBgMCk5WH4EYc8sGMvOEKY5enDzXGPXblOsc9zrK01V4",
+	"nKXUP4iZct41FoBnoqYrBegmKrE8ecaUSyUpEDRL6Af3tL/hWxk3ELbnIllmtuTtKyQmzMwNKdj4vEY8",
+	"YrZYv1KdTuC+rJqPHKoCDgZRyG2dJXtJcvHfGnw1OY63Te6ukyTPHRUhR70hjT3v4240dtf9Cnc6C974",
+	"01/Sf/a4VKDwaDDn0AtEAhbhmW3jToWm18yfRsD1Rh4T30m2ghvCAbNHM6/mWLkVjADPdszYED8AXCRp",
+	"3WIw0nnmLP7wo4+JUYwoRhFji2QCVFAxgKww4AZeL/SAtEKa/HuooWEzg33CriIyg/MKuTITBt6AeVZG",
+	"4xd05q8liLtfd/z+Div0gt1U+OsLxrCHOzp5vvumc2fp4wu8IiseWzE5Zjlhl0va1B8axRjKpuYzc/yQ",
+	"xDNrYvK2qYTNzXQZmNvagB72++QiM0jMKdN4MRMD8eDwkMxmLjS8nCoKpH30MPg5pmoi7U/ODDQQ75zk",
+	"hsAzOzkF30/AEiX00u36iPz96ARiHGwzQfLsWKqByAdgBaftkGsyY1RnygJ1l8dhJ/fIG8sGYjQx3lDm",
+	"L8mUYFYxXvcRhIAHFrA9mxUL4yVHh8RIoa0N7vCbvaN+sHorDF0v8u26odPr27+r41v0v8rWla9pQb5f",
+	"3pF+uzTJRqtX2ymfUTQu30ddtvmk/yzVpQYh4ww7rn/UYXN92Iqse5oYMANhPRmRpJQcPXn4cCD0wYOj",
+	"PSiAH9bhgzJ8T5ZiSuGhvX8cHB2f9J0RCnMnnbWgrDujBRoFIUjckrqNl1av8w/EXinjsn+AKZlMQy0X",
+	"OJG2XEoVHShylnZbqUpmyhaiRzammXGg/7iOua8+prrWV/0U1vlH+/INnVTXOvZ0R4fVDWH1UfVLZknv",
+	"yzul7z2hev3Vrb+O7JRZktekW6LptmNrpBB0skKd/R7ImQvD1Fym1AQFgdFEK8ekXkSf9M/Id+/hY+9w",
+	"MZIc57jmB03i570b0M2QtGv9jqg5730VNU+U1Jr4ffnyqPm7cH5AIn8h3//X//enDQSPXoj4PoDWp3Ky",
+	"Ii6rSLr3WJIe+bhIvXTqbLVOv0P2Ly6IlfCtCDPWr6c8ZUvWH8nsZQuri0QWAKQSN+sgvDWzaJSArgzn",
+	"yxyQcxtMCwOmaXpAvrVRyyhxUDYVI7+mHEXWTKJkoXkVW6uuvvvnq6cHs6R/NhAjcD+rIbzzl0OP+eTi",
+	"dQUUZYxlwkb2dnw9XWAaF+UGpnENgG90MlFsQg0bukvmyEJwNs4aEZnd+IZjqYaMqpQzNSJ7VBD3Rz4V",
+	"vx4u+eLK3jaCso5BPziuvKqPowEiFTwp0tf6FuEZwZ5BZnMDEj7FyPB0AdM6w6K76WJkR85N/4C8Vgmz",
+	"oIHF0Hgj5sm7hYi/dTR4GzFjNQGzBS3Y4PWCvHOSwJhagLOxpEEnsjBbfnNGDu2lKE37TSE9OeXUxwF/",
+	"E7WEtdxlXIvbnqYMtWdL3OCrvaxmUXJGUz500VImNjHSpfIErBt4dT3nvv+H72K4MnutJp4++HCl22j9",
+	"nMkG055LcB2RGb10/kY/BmtRR685SHcyskkxLBkNhP+OJcOLxbBYqVH1gnDmK6vhHZ9rm/AOLoeCqZE9",
+	"bahhpGgUirt4V7nlm/c0gSwGGAsDp7j29n2WwMDmKV2wJO+dGuJCNA9ydqgyd0NyuzQQifLQ8ZVp2y6r",
+	"3nfhogICcJaBsGuD15twrfZGDrQBsjWs72LkWbdbRMKdszuWsxm0a0OOtUVv5uCOJtrwNPXo7jiPCLFc",
+	"KosM5tVlURaRWkmFMKZmmI8PUHEyPS0jlS4BleLMfYEC51AHT1DMbdXugcglCy7/lGqSsrEpSTO/ctx4",
+	"V0dp1VyxoJErZjDE304J0P6I7Gk6ZnAQFYyqf4Z1Hewq2dhrwZqzEssi7SbUcNe6z0a8I3W8MorG62X9",
+	"Cf+amPgpwxk8s8wRC+RXJJn1eaAGyA3wqdViap6lzeXXgT7gBWKLXY0JfFLWvM98vWGSza2snM+BZ7IU",
+	"zp5G7l7S1AMMLuIA/1B9w+gbq+FBL6dBiS/EBscrhgBRLOhcTyUGCFn1PoUgI1XU7gwQHTVjRWm2HBsw",
+	"lRM7jGIMqDyDBMqYLuxYZA6hrzLTGBo8EAyu+qeuL40J2t5dlKdR2eSUAFLaB8S6r8CRTKh7LRgu2Dhc",
+	"mKefokdkdJht+eDBRw+xZkH1ezsNqM0mNbdgYoASSbhhM3/noQaVF+mq2kuRr9reKJtrpsyoCJbztfKs",
+	"OEaZJK99mBcIioRhLRQvyWCqiNc2xJlB2ZJ3xuHb0okToEbn6y0sDhxW7SdBabczcsnYHMnOBu/C7XM0",
+	"pXo4k4qh+RE4p8vZxMYw4V3O6W+Z7caCxznINm5Q5JDMbX5ikSgxR5BQAwV7ZtyMMM4MNo8KYQsICUYV",
+	"OX74iHzPv0XwSYUGUFccZ2QhA/afi1iC1Dslk3/zOWCp/WwL5zn5iBCV3CAxXrikLLx8YeIwCHrk73Xi",
+	"CgTVGzieHaplulWV42WqPSP0QsNOWk22OGINlyHbVFPc2OOjJ8ddEjJxrffdtTU/srjGRuIytyQY4LbU",
+	"X8fwvrUiMbO1HPfyeGGtyVxJI2OZeirPo1P1nNFLXdwpj/pNsXf/2H/jGtn/yTbSMTni+Ojkm5PHDx6d",
+	"fLPu0N+7QfqjSTSbgYdsjx1MDsjRwcnBcf+MXLDUBda61vHfyNwL//ej5mmdz+e1MwqLiZ90IAw4JXCG",
+	"p1JIcBM29Vg5Xk19Ht92FCMeSjRdrk4hcWrxrahRR6umN7cv/se6yTKaGe8/K3SQZdREmTC8h5mh12yh",
+	"ugJCmKgima6QULD3aG7xlptQriHr12e2ENtCZsqmnDgZiMR6XVEe8t7YXMbToePxpR4BIx2TzizfdciY",
+	"U66NVHm4OOgYF1RjVW9/HQHZSlF6ZHMEa0HOb3WO/IazkBneY1cNsqwykf/6z0cHR4d9q3I+2vnefZhP",
+	"FE1Yh93zrGN5TwomwbXPJMb/aKjymjCS2U7yXe/bXXNBgPaumiNE3W3NJ9wRrBJiicOluvnNadOP9bTZ",
+	"fWQVZD1doSD3D8iPuZHJ6eViIEaa/TayyBkYGZJf2SOAzI5NClbrmJ0SikH3YKP1jHogqkaO4A6dmzpQ",
+	"+8upFFOErcIHtzu0dxdGiby5wkBB9tzvZzYQytq93TPrafY5oITngV9Qw8TfSEZkD+07pXT0/BQ5EDWf",
+	"v4GLCN5prIWDo6Wl+2g/Cs0le84ckCg5x7yJXA9GhmENTYip6K1MVTNe36mtBjAz9mBIA5FX4cES6v0g",
+	"u8Bpbyi89kZP7Wmt6n4Au2sGAsv5PTw8zBdfu5KAeWG//IeRNaUcYd3AhBVK5kDYT6DzsIggROP4GlsQ",
+	"IZQJUCLRVTkqyeiRN4kB3u8hQLmghx8sPUOnKIygMVdlPZbC6/u4E345nWsit4H5Fp+QDnaiZp1WT7vo",
+	"tK5XnnjuDdmycsLFmS0IiYkZHhYZw6TkJRPNKswzbG//5U6tqR01yc9Kdbx5LdCVUBMIXpHK+NKm7HBj",
+	"a4Aaz1b33r54Sh48ePCkjzVCXWyZ5XeX7Lp1r9/zGatfxYQatm/sz+EWP+yqw4IqkzBhbNJk7TCqfKIW",
+	"IgAagwZ8W00AKjdQiTPT07sqwold28abNGlnPZ8HPlSL/GSHbGXnZwvX3VB485PS5COiGnVrfGRPq8uk",
+	"uBxq9lsYgy0FC4FovPqIcAte2wbdvFHh9i6GoLIzqPurtPDCG2IHiNo9x7pBMPENlfQvtx4qMFlUmRKM",
+	"ghIAjZerJ32vB3DvBlutKyPgzaKllrdAiYN+oURmF8Z6gKwZELPV9nypwFhRPbUx/kggYGkEVDUk0v6p",
+	"hUZD7YCMMCAjr6oHLWLdw4rZsl/YLVHDJUbOLrSRomSIdXZjF14hMzOUY2fUtLWBEKWzztoMaZmnoILj",
+	"dcBG3OCHYIfH5pw/jhjpKjji2cAgG5iM9tHQtjYQT9xNquKcpvM5WHozPfWgSE416zfpXLbc2w35u4oO",
+	"7kichANoCj6riBSe3JEw+SxZ/C65+mozij2yDO/RDuDLqEwj9UOAj+Uxjt6XWPbj/t3y03d0gTdNz5qC",
+	"3H/LoSJcG8eCkCNwGy8uxwEz8V6kRnZrEzb3IRY2rzdtG61D7YfnP+EXTxW7Xr56tSEnj23OdI1dtSYZ",
+	"2XYHdZ49b036X4Qz+eh4TSXg8efiTMYdQ4HLronNH0A0rz34F6BvhFXPXVmnxabl+uAjoKYlOv0wT+gO",
+	"6XT3Yq4Y2hvbz+0KuWBlani7Xb3kz3nSvtSTaTd1+WTWH8eybJAXIJqXak5U0QbyGm3oOF+OJq/GjN8j",
+	"YcNnefS4dBXKwl/hwQJL+y8J6pN+U8SxJfPX4eg/xTIYBQbjdnUw7G59wmUwlvajKdC4tGVfQ4ztuoUo",
+	"FyQ4KmPIGiIJH2OMkyknB8J5JnuWMg7sgWL9dc/8DVbLCLhGqbpkJX1k+dCf+ThZ930eSAVWgdQ4VlCX",
+	"53iMOYh40kYBSlbOcKAkKMCdEyODAREzVTKbTEsrCwjvmWWsEG+NeIZwe3G4PTgArKtBbJhqEjqo4WVf",
+	"IN2VvQ0WPfd4Ri6+qRzYRP0Yg9EMhA/1DWEIil7zQKJi/rDo6JMjI3Rlw4LEYFZIWTJxqyKkYZVWAlI8",
+	"Iw7GwUUTX7CBsI0j9HGxnfCWTcHOk78p1nOG7bDcblSULhnZu+SoWrzEbQZNMQ+noQJJ4bDKq7Mn4dqG",
+	"ZUiKLwuPVHPA7xIHuyEzyB3H+y5Ps6UQiQxf/Rrt++mqgTYWCphkyGv2SuLC5CkbZYYYVDBZVbisSaSs",
+	"Llf2U17K+ktAE6/rAQsq3UzTwFtLzbYf7u/hk49rqKvtTb6zHzU3Omcxp+nQFxhZE/b6FTB6pEAr8uGx",
+	"q22C8daUQ3hETDXb50IzobnhVtmpG8xvvXUw6W5eK25ShX+6verkW7IWmEFQkb7eyFNbDNSW4rUz7d2k",
+	"wWWNKtG73t+6vT23CUm+/jaEFKKDzLmBXDXuBdo8d1m3unlEX1Ll6s+ooKjViInXlrsI07Vs9V/t9F/t",
+	"9PV2+lUEF9Vra98xE7DqW2ea/pfbIK+TW4X7YKZ1Q27KSfKJOkju0DnypTtGDp/cMCv84h0pa8pq7CPl",
+	"VMRsZZKst3Dpsg0XYdoRSh5z/S4WBSh9BV15IBBpDcyG5TpgFvu5CozPTQ0i/pSJUwhi12Vot6I2ALE3",
+	"RFe9E2GaCft9ztXiLARn8xVJfEgC+J5sSiXxGf0w1KDdsD9n4w0rXpUXxWM5uN5wXhrrPpyRMWO2FhNm",
+	"4KJ9FWC5BQTfxxZBKwnLDySMJrY0hM7UFVsgaE5eVSYaiGBkdqocccVgSjlAPIa6Rb4mKJGCacJFnGYJ",
+	"wi8H++vCYMYcE2kxlWPs6jrAc4rlDmxUxxijVZKgOjTGrF8wkteX8vEtCZtTZTLFyJ7Doz486bvQkKBc",
+	"xN7hI3CajbCIVqlKLFaotiXoqFmq0wojWzBT9Nu3iBnpNWQF25pxY6kQBqn0cSwteVGbD0EUS5mF63vr",
+	"kw4uoNaCZFcu/g2pvLD4nllz7TXXDBAaGooiOL92cdC6pAbAfhpJfs2SCewYqQAWNuH8iOZg8LId5+hO",
+	"7AnBIjSVRwje+PSUqVt2sb0suReKU2nxYq6nizo+H+U4axtpZrVCQrHrDnbS+qCWOjp13Gdoue5Qjsf1",
+	"idAWh3PZDPfLrYShNFm/npYQGr88nR/mXUhGG5VhASBv5iZQa347T5ISVd1swNMd2uCaAp7u1g7XNKp3",
+	"Xk/66lH7pD1qeGh9YNWMoT+i9QDX8f7f1MFcNONznpM3r74jf39rK5XsMaWkIrFUyuGIpeyKpeTHiPyW",
+	"cWbIv23BBqt79vMSWB/e/kBG71++enb+w/DNh29/ePl0+O35u+fDD29/GJH/IKP7V25Q9/8IHS0fR67S",
+	"SnaR8nggnPpv4VgCBHk5Z8JXNSG/MmMWLnTD9mWTmN+HkRuhG4frHALIpSdgWIWF77o/gkvR6H+6uvcD",
+	"gXUV8dlwhNgo8AHMb0pd8a5MKOY8mPGUKhobpjQkLH9/vv/9z2/3Dw8Pj7BaPiA9aqt+R2T0/fn9739+",
+	"e//oeEQuWCxnTMOz//n9z2//59HxyI0fp86NZunYBV67TA1gHFIY6C0iKb9k5D6swKltnvz1/Y8/gEb+",
+	"t3evX2GBHNDupXAY2DaLCLNPXd7139/6nFWubTAJBlbgng/E6Ddlq+BCQm9HXfoU73zojrTZ13kBcE5T",
+	"7e+EoUN0He3772/btO6feQKeY5GQKeOTKVwzyJz/ztIAFuXh0XGT5q35v1kDmMvR8Wowl5PHYVrr8eON",
+	"4DVthXl3UmtuABdcULUo3wEeP3j8+NHh44715t0ZL1fY+sf+Gzx7+x9UWm85ANJHXQL4gy/rVuvjfHDY",
+	"WDTr8xYz2/LynL1Wg9Es3yMB28Ms4rniwriajr/XQolvqbPVyQnDZnO4RuuVdiSfhI9pZooZRNYICmj5",
+	"VnxCG6B6Sc3g7jMQNJlxo8tLYI1EEbHlcrwTHyf/b+RfXJBLtrD5T1AQF7gXltuHlB42K5mPXDU0a7CB",
+	"JgRVSl5zMdFWQGhGqDPb5EPVZFQYFQ60oYAyZoPNNNoduDlDW4kN7SrK7TsESAiHG/nGhjlaZQw8cxTW",
+	"64FhlUMOo4F4urR0GkEU3Nr6dUQ27QPgUAo5vAgYLpbXNVjTBEbEBXlw6DCovVB+//zHNz+cv38+/O7t",
+	"+dPnw2fn/3w36jumjHFx2NuQQr0TLMnm5khqpuheHpVEw0BsZ2cpbqHvc0K8cdW96KqBZxY0glbFMTdf",
+	"4HXxfakE3vKUg43cJQ+CMbA4U1hF+19/9C4YVUz1Tv/1C4hLm71nm8tANvXu96Le7/tcGKYETZ1t4eMv",
+	"+Yiq7OoHfsUE09ol7NGE41+Qwch0IPgX2uAyLn0vJ1xEVmsiSvoE/1ROUJ0SSTkfLsBacC3TzExr2v1b",
+	"mK0QWY1JR26Bve0Xmg+N1kWr+brXg1ZY3sfEhAt2GhaMLMrRYXFIHXn7dkSK4tyuLEAUVN0pOoaW6zDQ",
+	"XfFjC4oJmesRZv5GRSpkUgBmXOTAtvn6i7im1edQAV3EiMJhpD4l85SKiGRzgGaOrJmRGVa0Y9+raell",
+	"xdxsRYWtGH9KPEaQjgLg+qiUJRIROmMimTFhdGgCy5ut6fRFSic6IkK6HbTtxDRlIqEKNiDRkctZt8PS",
+	"rpJjQn6VF0E/+NdyB8/y8o2WvNHybaWkXi7bBRW2Xv6jn28F7owbF0oBexdIZJxVpslstU14WjOKN0zQ",
+	"1CxwnrGrSckVIGhjM9gfnc8ZTZsG9RO+80Kq2f7R436wndgyB4r75eP/fwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -46,6 +46,8 @@ var rules = map[string]rule{
 	"detention":             {allow: []string{"document", "inspect", "models", "notify", "rules", "storage"}},
 	"sync":                  {allow: []string{"inspect", "models", "openapi", "rules", "storage"}},
 	"jobs":                  {allow: []string{"models", "notify", "penalty", "registry", "rules", "storage"}},
+	"plan":                  {allow: []string{"models", "rules", "storage"}},
+	"report":                {allow: []string{"locale", "models", "rules", "storage"}},
 	"openapi":               {allow: []string{"checklist", "rules"}},
 	"testkit":               {allow: []string{"models", "storage", "storage/blob", "storage/migrations"}},
 	"auth/authtest":         {allow: []string{"auth"}},

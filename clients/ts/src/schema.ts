@@ -2117,6 +2117,33 @@ export interface paths {
         /** Users, paged, by role or a text in the name or email */
         get: operations["listUsers"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+         * @description Every registered vessel the caller may reach (not cancelled), ranked by
+         *     an explainable integer risk score on today's date in India, highest
+         *     first; at an equal score passenger boats come first, then by id. Each
+         *     entry lists the parts of its score: the factor, its weight, how many
+         *     units counted, the points and the fact behind them (docs/PLAN.md has
+         *     the formula and a worked example). Paged by (rank, id) with the one
+         *     cursor format; the ranking is computed when asked, so a page after a
+         *     change of the record may skip or repeat a vessel whose rank moved.
+         */
+        get: operations["listInspectionPlan"];
+        put?: never;
         /**
          * Create a user of any role
          * @description Inspectors, supervisors and registrars need at least one
@@ -2334,6 +2361,35 @@ export interface paths {
          *     address like logins (429 with Retry-After).
          */
         post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{chart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the office's charts, drawn on the server as SVG
+         * @description `deficiencies`: findings of submitted and approved inspections by
+         *     deficiency area (the code's first two digits) and month of
+         *     inspection; `inspections`: inspections and detention orders per
+         *     jurisdiction over the months; `fines`: penalties of notices served
+         *     and payments received per month, in rupees; `overdue`: open findings
+         *     past their due date by days overdue, today. The caller's
+         *     jurisdictions only (admins every office). Accessible: `role="img"`,
+         *     a `<title>` and a `<desc>` stating every number; each bar carries
+         *     `data-series`, `data-category` and `data-value`. No script, no
+         *     external reference.
+         */
+        get: operations["getReportChart"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6364,6 +6420,76 @@ export interface components {
             /** @description false: already invited today, nothing more mailed */
             queued: boolean;
         };
+        InspectionPlan: {
+            items: components["schemas"]["PlanEntry"][];
+            next_cursor?: string | null;
+            /**
+             * Format: date
+             * @description The day in India the scores were computed on
+             */
+            on: string;
+        };
+        PlanEntry: {
+            /**
+             * Format: uuid
+             * @description The vessel's id
+             */
+            id: string;
+            registration_number: string;
+            name: string;
+            kind: components["schemas"]["VesselKind"];
+            use: components["schemas"]["VesselUse"];
+            /** Format: int32 */
+            passengers?: number | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            status: components["schemas"]["VesselStatus"];
+            /** @description Used for passengers or on hire, or with a passenger capacity: first at an equal score */
+            passenger_boat: boolean;
+            /**
+             * Format: int32
+             * @description The sum of the parts
+             */
+            score: number;
+            /**
+             * @description high from 100 points, medium from 40
+             * @enum {string}
+             */
+            band: "high" | "medium" | "low";
+            parts: components["schemas"]["PlanPart"][];
+        };
+        PlanPart: {
+            /** @enum {string} */
+            name: "annual_inspection_overdue" | "survey_lapsed" | "survey_expiring" | "certificate_lapsed" | "certificate_expiring" | "finding_overdue" | "finding_open" | "detention" | "repeat_offence";
+            /**
+             * Format: int32
+             * @description Points per unit
+             */
+            weight: number;
+            /**
+             * Format: int32
+             * @description Units counted (capped per factor)
+             */
+            count: number;
+            /**
+             * Format: int32
+             * @description weight × count
+             */
+            points: number;
+            /** @description What the record says, e.g. "annual inspection overdue by 34 days (…)" */
+            fact: string;
+            citation: string;
+            /**
+             * Format: int32
+             * @description Days late (or, for an expiring certificate, left) from the part's date
+             */
+            days?: number;
+            /**
+             * Format: date
+             * @description The part's date: the due date, expiry or latest event
+             */
+            since?: string | null;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem */
@@ -9966,6 +10092,32 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
+        };
+    };
+    listInspectionPlan: {
+        parameters: {
+            query?: {
+                /** @description Only this jurisdiction's vessels */
+                jurisdiction_id?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked vessels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionPlan"];
+                };
+            };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
@@ -10320,6 +10472,39 @@ export interface operations {
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReportChart: {
+        parameters: {
+            query?: {
+                /** @description Calendar months ending with this one */
+                months?: number;
+                /** @description Only this jurisdiction */
+                jurisdiction_id?: string;
+                /** @description Default: the caller's language */
+                lang?: "en" | "kn" | "hi";
+            };
+            header?: never;
+            path: {
+                chart: "deficiencies" | "inspections" | "fines" | "overdue";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
