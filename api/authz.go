@@ -193,6 +193,27 @@ var authz = map[string]grant{
 	// penalty's jurisdiction confirm or reject a proposed rise.
 	"decidePenaltyRise": grant{all, none, jur, none, none},
 
+	// Users and assignments (docs/USERS.md): admins only. Completing a
+	// password link (completePasswordReset) is public: the token is the
+	// credential.
+	"listUsers":            adminOnly,
+	"createUser":           adminOnly,
+	"getUser":              adminOnly,
+	"updateUser":           adminOnly,
+	"deactivateUser":       adminOnly,
+	"reactivateUser":       adminOnly,
+	"listUserAssignments":  adminOnly,
+	"createUserAssignment": adminOnly,
+	"endUserAssignment":    adminOnly,
+	"requestPasswordReset": adminOnly,
+	"inviteOwner":          adminOnly,
+	// The inspection plan (docs/PLAN.md): the officials of an office rank
+	// its vessels; owners have no plan.
+	"listInspectionPlan": grant{all, jur, jur, jur, none},
+	// The office's charts: the office (supervisors and registrars of its
+	// jurisdictions, admins of every office); inspectors and owners none.
+	"getReportChart": grant{all, jur, jur, none, none},
+
 	// The owners' side (issue 22, docs/OWNERS.md): registrars of the
 	// owner's office and admins resend a one-time sign-in; whoever may read
 	// a notice gets its UPI payment request; registrars (who collect fines,

@@ -148,6 +148,12 @@ var noStore = map[string]bool{
 	"logout":              true,
 	"createCalendarToken": true,
 	"listCalendarTokens":  true,
+	// Accounts: a password link's answer and the completion that takes
+	// its token, and the users' personal data.
+	"requestPasswordReset":  true,
+	"completePasswordReset": true,
+	"listUsers":             true,
+	"getUser":               true,
 }
 
 // canonicalPath reports a path in the one form the contract routes: rooted,

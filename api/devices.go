@@ -35,21 +35,22 @@ func (h *handlers) ListDevices(
 	}
 	for _, d := range rows {
 		out.Items = append(out.Items, openapi.DeviceStatus{
-			Id:                 d.ID,
-			UserId:             d.UserID,
-			UserEmail:          d.UserEmail,
-			InstallationId:     d.InstallationID,
-			Name:               d.Name,
-			AppVersion:         d.AppVersion,
-			RegisteredAt:       d.RegisteredAt,
-			LastSeenAt:         d.LastSeenAt,
-			LastPushAt:         d.LastPushAt,
-			LastPullAt:         d.LastPullAt,
-			LastPushSeq:        d.LastPushSeq,
-			ClockSkewMs:        d.ClockSkewMs,
-			RevokedAt:          d.RevokedAt,
-			WaitingMutations:   d.Waiting,
-			OldestWaitingSince: d.OldestWaiting,
+			Id:                   d.ID,
+			UserId:               d.UserID,
+			UserEmail:            d.UserEmail,
+			InstallationId:       d.InstallationID,
+			Name:                 d.Name,
+			AppVersion:           d.AppVersion,
+			RegisteredAt:         d.RegisteredAt,
+			LastSeenAt:           d.LastSeenAt,
+			LastPushAt:           d.LastPushAt,
+			LastPullAt:           d.LastPullAt,
+			LastPushSeq:          d.LastPushSeq,
+			ClockSkewMs:          d.ClockSkewMs,
+			RevokedAt:            d.RevokedAt,
+			WaitingMutations:     d.Waiting,
+			OldestWaitingSince:   d.OldestWaiting,
+			QuarantinedMutations: d.Quarantined,
 		})
 	}
 	return out, nil

@@ -31,6 +31,19 @@ func TestAdminSeesDeviceSyncHealth(t *testing.T) {
 	if d["id"] != dev || d["waiting_mutations"] != 1.0 || d["oldest_waiting_since"] == nil || d["last_push_at"] == nil || d["app_version"] != "2.3.1" {
 		t.Fatalf("device health: %s", r.body)
 	}
+	if d["quarantined_mutations"] != 0.0 {
+		t.Errorf("nothing quarantined yet: %s", r.body)
+	}
+	// A mutation waiting in quarantine counts; one already decided does not.
+	uid := h.userIDOf("inspector")
+	for _, state := range []string{"pending", "discarded"} {
+		h.must(h.db.Gorm.Exec(`INSERT INTO quarantine (id, mutation_id, device_id, user_id, payload, reason, state)
+			VALUES (?, ?, ?, ?, '{}', 'validation_failed', ?)`, uuid.New(), uuid.New(), dev, uid, state).Error)
+	}
+	r = h.do("GET", "/v1/admin/devices?user_id="+uid, "admin", nil)
+	if q := r.json()["items"].([]any)[0].(map[string]any)["quarantined_mutations"]; q != 1.0 {
+		t.Errorf("quarantined_mutations %v, want 1 (the pending one): %s", q, r.body)
+	}
 	if r := h.do("GET", "/v1/admin/devices?limit=1", "admin", nil); r.json()["next_cursor"] == nil {
 		t.Fatalf("six devices with limit 1 need a next cursor: %s", r.body)
 	}

@@ -156,7 +156,8 @@ func (h *harness) fill(tmpl string) string {
 	case strings.HasPrefix(tmpl, "/v1/vessels/"):
 		id = h.ids["vessel-KARWAR"].String()
 	}
-	r := strings.NewReplacer("{id}", id, "{token_id}", uuid.NewString(), "{mutation_id}", uuid.NewString(), "{name}", "housekeeping")
+	r := strings.NewReplacer("{id}", id, "{token_id}", uuid.NewString(), "{mutation_id}", uuid.NewString(), "{assignment_id}", uuid.NewString(),
+		"{name}", "housekeeping")
 	return r.Replace(tmpl)
 }
 

@@ -26,8 +26,10 @@ import (
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/report"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
 	"github.com/tindal/tindal/storage/blob"
@@ -141,6 +143,8 @@ func NewServer(d Deps) (*fiber.App, error) {
 		detention: newDetentionMetrics(d.Metrics),
 		verify:    newVerifyLimiter(),
 		orders:    detention.New(d.Inspect),
+		plan:      plan.New(d.DB),
+		reports:   report.New(d.DB),
 	}
 	k, err := loadContract(h)
 	if err != nil {
@@ -192,6 +196,8 @@ type handlers struct {
 	d         Deps
 	detention *detentionMetrics  // detention and release counters
 	orders    *detention.Service // detention and release orders
+	plan      *plan.Service      // the risk-ranked inspection plan
+	reports   *report.Service    // the office's charts
 	verify    *windowLimiter     // GET /v/{code} per address
 }
 

@@ -59,7 +59,7 @@ func (s *Service) refreshTx(tx *storage.Tx, raw []byte, now time.Time) (refreshO
 		return refreshOutcome{}, err
 	}
 	if cur.RevokedAt != nil || !now.Before(cur.ExpiresAt) {
-		return refreshOutcome{}, errInvalidRefresh()
+		return refreshOutcome{}, deadRefresh(tx.DB, cur.UserID)
 	}
 	user, err := checkHolder(tx.DB, cur.UserID, cur.DeviceID)
 	if err != nil {
@@ -90,6 +90,30 @@ func lockRefresh(g *gorm.DB, where string, arg any) (models.RefreshToken, error)
 		return rt, fmt.Errorf("lock refresh token: %w", err)
 	}
 	return rt, nil
+}
+
+// deadRefresh is the error for a revoked or expired refresh token: the
+// clear "account_disabled" when its user was deactivated (which revoked
+// it), so the app can say why, else "invalid_refresh_token".
+func deadRefresh(g *gorm.DB, userID uuid.UUID) error {
+	disabled, err := isDisabled(g, userID)
+	switch {
+	case err != nil:
+		return err
+	case disabled:
+		return errAccountDisabled()
+	}
+	return errInvalidRefresh()
+}
+
+// isDisabled reports whether the user's account is deactivated.
+func isDisabled(g *gorm.DB, userID uuid.UUID) (bool, error) {
+	var n int64
+	err := g.Model(&models.User{}).Where("id = ? AND disabled_at IS NOT NULL", userID).Count(&n).Error
+	if err != nil {
+		return false, fmt.Errorf("load user: %w", err)
+	}
+	return n > 0, nil
 }
 
 // checkHolder refuses a disabled or deleted user and a revoked device.

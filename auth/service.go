@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -57,6 +58,12 @@ type Options struct {
 	// HashWait is how long a hash waits for room before the login is
 	// refused with 503 and Retry-After (DefaultHashWait).
 	HashWait time.Duration
+	// Outbox writes account mails (password links, owners' invitations)
+	// in the change's transaction; Outbox.Email false (no SMTP) refuses
+	// those requests with "email_unavailable".
+	Outbox notify.Outbox
+	// ResetTTL is how long a password link works (DefaultResetTTL).
+	ResetTTL time.Duration
 	// OneTimeEmailLimit bounds one-time sign-in requests per email (5 per
 	// 15 minutes), OneTimeAddressLimit per client address (20 per 15
 	// minutes); both count whether or not the email has an account.
@@ -82,6 +89,7 @@ func (o Options) withDefaults() Options {
 		o.HashMemory = DefaultHashMemory
 	}
 	o.HashWait = orDuration(o.HashWait, DefaultHashWait)
+	o.ResetTTL = orDuration(o.ResetTTL, DefaultResetTTL)
 	return o
 }
 

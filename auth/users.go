@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,6 +20,9 @@ import (
 // NewUser is an account to create. Inspectors, supervisors and registrars
 // need at least one jurisdiction; an owner account needs OwnerID.
 type NewUser struct {
+	// ID is a client-generated id (optional): creating the same account
+	// again under it answers the existing account (a retried request).
+	ID                *uuid.UUID
 	Email             string
 	Name              string
 	Role              models.Role
@@ -32,6 +36,10 @@ type NewUser struct {
 	// captured yesterday: the demo and the tests, which push work captured
 	// hours or days ago, start their assignments well in the past.
 	AssignedFrom time.Time
+	// NoPassword creates the account without a usable password (Password
+	// must be empty): the user sets one through a one-time link
+	// (RequestPasswordReset), or, for owners, signs in by emailed link.
+	NoPassword bool
 }
 
 // userImage is the audit image of a user: never the password or its hash.
@@ -59,6 +67,21 @@ func (n *NewUser) normalize() {
 
 func (n NewUser) validate() error {
 	var fe models.FieldErrors
+	n.validateProfile(&fe)
+	switch {
+	case n.NoPassword && n.Password != "":
+		fe.Add("password", "not_allowed", "give a password or ask for a link, not both")
+	case !n.NoPassword:
+		if f := ValidatePassword("password", n.Password); f != nil {
+			fe = append(fe, *f)
+		}
+	}
+	n.validateRole(&fe)
+	return fe.Err()
+}
+
+// validateProfile checks the email, the name and the language.
+func (n NewUser) validateProfile(fe *models.FieldErrors) {
 	if at := strings.IndexByte(n.Email, '@'); at < 1 || at == len(n.Email)-1 || len(n.Email) > 254 {
 		fe.Add("email", "invalid", "must be an email address")
 	}
@@ -68,11 +91,6 @@ func (n NewUser) validate() error {
 	if !slices.Contains(models.Languages, n.PreferredLanguage) {
 		fe.Add("preferred_language", "invalid", "must be one of %s", strings.Join(models.Languages, ", "))
 	}
-	if f := ValidatePassword("password", n.Password); f != nil {
-		fe = append(fe, *f)
-	}
-	n.validateRole(&fe)
-	return fe.Err()
 }
 
 // validateRole checks the role and the scope it needs.
@@ -106,7 +124,7 @@ func (s *Service) CreateUser(ctx context.Context, actor storage.Actor, n NewUser
 	if err := n.validate(); err != nil {
 		return models.User{}, err
 	}
-	hash, err := s.hash(ctx, n.Password)
+	hash, err := s.hash(ctx, n.passwordToHash())
 	if err != nil {
 		return models.User{}, err
 	}
@@ -114,17 +132,54 @@ func (s *Service) CreateUser(ctx context.Context, actor storage.Actor, n NewUser
 	var u models.User
 	err = s.db.InTx(ctx, actor, func(tx *storage.Tx) error {
 		var err error
+		if u, err = sameCreate(tx.DB, n); err != nil || u.ID != uuid.Nil {
+			return err
+		}
 		u, err = s.insertUser(tx, n, hash, now)
 		return err
 	})
 	return u, err
 }
 
+// passwordToHash is the password to store: a random one nobody knows for
+// an account created without one.
+func (n NewUser) passwordToHash() string {
+	if n.NoPassword {
+		return rand.Text() + rand.Text()
+	}
+	return n.Password
+}
+
+// sameCreate finds the account a retried create made under the client's
+// id: the same id and email answers it; the id taken by another account is
+// a conflict. Without a client id, or before the first create, it finds
+// nothing (a zero user).
+func sameCreate(g *gorm.DB, n NewUser) (models.User, error) {
+	var u models.User
+	if n.ID == nil {
+		return u, nil
+	}
+	err := g.Where("id = ?", *n.ID).Take(&u).Error
+	switch {
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return models.User{}, nil
+	case err != nil:
+		return u, fmt.Errorf("load user: %w", err)
+	case u.Email != n.Email || u.Role != n.Role:
+		return models.User{}, models.Errorf(models.KindConflict, "id_taken", "another account has this id")
+	}
+	return u, nil
+}
+
 func (s *Service) insertUser(tx *storage.Tx, n NewUser, hash string, now time.Time) (models.User, error) {
 	if err := checkReferences(tx.DB, n); err != nil {
 		return models.User{}, err
 	}
-	u := models.User{ID: uuid.New(), Email: n.Email, Name: n.Name, Role: n.Role, PasswordHash: hash,
+	id := uuid.New()
+	if n.ID != nil {
+		id = *n.ID
+	}
+	u := models.User{ID: id, Email: n.Email, Name: n.Name, Role: n.Role, PasswordHash: hash,
 		OwnerID: n.OwnerID, PreferredLanguage: n.PreferredLanguage,
 		Synced: models.Synced{Version: 1, CreatedAt: now, UpdatedAt: now}}
 	if err := tx.DB.Create(&u).Error; err != nil {

@@ -143,11 +143,11 @@ func (d *Dispatcher) deliver(ctx context.Context, now time.Time, m claimed, res 
 			d.Log.Warn("email accepted, then the session failed; counted as sent", "notification", m.id, "err", err)
 		}
 		res.Sent++
-		return d.mark(ctx, m, `state = 'sent', sent_at = $3, lease_until = NULL, last_error = ''`, now.UTC())
+		return d.mark(ctx, m, `state = 'sent', sent_at = $3, lease_until = NULL, last_error = ''`+scrub(m), now.UTC())
 	case errors.As(err, &perm) || m.attempts >= d.MaxAttempts:
 		res.Failed++
 		d.Log.Error("email failed for good", "notification", m.id, "attempts", m.attempts, "err", err)
-		return d.mark(ctx, m, `state = 'failed', lease_until = NULL, last_error = $3`, err.Error())
+		return d.mark(ctx, m, `state = 'failed', lease_until = NULL, last_error = $3`+scrub(m), err.Error())
 	default:
 		res.Retried++
 		next := now.Add(d.Backoff(m.attempts)).UTC()
@@ -160,6 +160,15 @@ func (d *Dispatcher) deliver(ctx context.Context, now time.Time, m claimed, res 
 			err.Error(),
 		)
 	}
+}
+
+// scrub blanks the body of a delivered (or failed) mail that held a
+// one-time link (Secret), as part of the update that records the outcome.
+func scrub(m claimed) string {
+	if !Secret(m.template) {
+		return ""
+	}
+	return `, body = '(removed after delivery: it held a one-time link)'`
 }
 
 func (d *Dispatcher) mark(ctx context.Context, m claimed, set string, args ...any) error {

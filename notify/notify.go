@@ -77,6 +77,13 @@ type Data struct {
 	// code, written in the reader's language instead of Lines: why a
 	// vessel is unfit, the grounds of a detention.
 	Reasons []Reason `json:"reasons,omitempty"`
+	// Link is the absolute address an account mail sends its reader to (a
+	// one-time password link, the owners' sign-in page). It is never
+	// stored in the payload: a one-time link lives only in the email's
+	// body until delivery (Secret).
+	Link string `json:"-"`
+	// Email is the account's address, named in account mails.
+	Email string `json:"-"`
 }
 
 // Reason is a deficiency code, or ReasonVesselStatus with the vessel's

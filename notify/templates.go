@@ -30,10 +30,23 @@ const (
 	TplRectificationAccepted = "rectification.accepted"
 	TplRectificationRejected = "rectification.rejected"
 	TplFindingOverdue        = "finding.overdue"
+	// Account mails (docs/USERS.md): a one-time password link, and an
+	// owner's invitation to the owners' sign-in page.
+	TplPasswordReset = "account.password_reset"
+	TplOwnerInvite   = "account.owner_invite"
 	// TplOwnerSignIn mails a one-time sign-in link (Data.Detail) and code
 	// (Data.Number) to an owner (docs/OWNERS.md); email only, never the feed.
 	TplOwnerSignIn = "owner.signin"
 )
+
+// AccountTemplates are the mails about an account itself rather than a
+// vessel: no vessel, date or rule to name.
+var AccountTemplates = []string{TplPasswordReset, TplOwnerInvite}
+
+// Secret reports whether a template's body holds a one-time link: the
+// dispatcher blanks such a body once the mail is sent or has failed for
+// good, so the link is in the database only while it waits for delivery.
+func Secret(template string) bool { return template == TplPasswordReset || template == TplOwnerSignIn }
 
 // Templates lists every template, for tests and the review report.
 var Templates = []string{TplCertificateExpiring, TplCertificateExpired, TplVesselUnfit, TplInspectionOverdue,
@@ -151,6 +164,9 @@ func (w *writer) messageID(template string, r Recipient, d Data, v map[string]an
 		TplDetentionOfficerReport:
 		return template, nil
 	case TplRectificationAccepted, TplRectificationRejected, TplFindingOverdue, TplOwnerSignIn:
+		return template, nil
+	case TplPasswordReset, TplOwnerInvite:
+		v["Link"], v["Email"] = d.Link, d.Email
 		return template, nil
 	case TplInspectionOverdue:
 		if !w.c.Has("overdue." + d.Doc + ".what") {

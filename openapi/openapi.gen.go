@@ -2423,6 +2423,66 @@ func (e PhotoUploadResultState) Valid() bool {
 	}
 }
 
+// Defines values for PlanEntryBand.
+const (
+	High   PlanEntryBand = "high"
+	Low    PlanEntryBand = "low"
+	Medium PlanEntryBand = "medium"
+)
+
+// Valid indicates whether the value is a known member of the PlanEntryBand enum.
+func (e PlanEntryBand) Valid() bool {
+	switch e {
+	case High:
+		return true
+	case Low:
+		return true
+	case Medium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanPartName.
+const (
+	PlanPartNameAnnualInspectionOverdue PlanPartName = "annual_inspection_overdue"
+	PlanPartNameCertificateExpiring     PlanPartName = "certificate_expiring"
+	PlanPartNameCertificateLapsed       PlanPartName = "certificate_lapsed"
+	PlanPartNameDetention               PlanPartName = "detention"
+	PlanPartNameFindingOpen             PlanPartName = "finding_open"
+	PlanPartNameFindingOverdue          PlanPartName = "finding_overdue"
+	PlanPartNameRepeatOffence           PlanPartName = "repeat_offence"
+	PlanPartNameSurveyExpiring          PlanPartName = "survey_expiring"
+	PlanPartNameSurveyLapsed            PlanPartName = "survey_lapsed"
+)
+
+// Valid indicates whether the value is a known member of the PlanPartName enum.
+func (e PlanPartName) Valid() bool {
+	switch e {
+	case PlanPartNameAnnualInspectionOverdue:
+		return true
+	case PlanPartNameCertificateExpiring:
+		return true
+	case PlanPartNameCertificateLapsed:
+		return true
+	case PlanPartNameDetention:
+		return true
+	case PlanPartNameFindingOpen:
+		return true
+	case PlanPartNameFindingOverdue:
+		return true
+	case PlanPartNameRepeatOffence:
+		return true
+	case PlanPartNameSurveyExpiring:
+		return true
+	case PlanPartNameSurveyLapsed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PowerUnit.
 const (
 	BHP PowerUnit = "BHP"
@@ -3683,6 +3743,51 @@ func (e ListRectificationsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for GetReportChartParamsLang.
+const (
+	GetReportChartParamsLangEn GetReportChartParamsLang = "en"
+	GetReportChartParamsLangHi GetReportChartParamsLang = "hi"
+	GetReportChartParamsLangKn GetReportChartParamsLang = "kn"
+)
+
+// Valid indicates whether the value is a known member of the GetReportChartParamsLang enum.
+func (e GetReportChartParamsLang) Valid() bool {
+	switch e {
+	case GetReportChartParamsLangEn:
+		return true
+	case GetReportChartParamsLangHi:
+		return true
+	case GetReportChartParamsLangKn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetReportChartParamsChart.
+const (
+	GetReportChartParamsChartDeficiencies GetReportChartParamsChart = "deficiencies"
+	GetReportChartParamsChartFines        GetReportChartParamsChart = "fines"
+	GetReportChartParamsChartInspections  GetReportChartParamsChart = "inspections"
+	GetReportChartParamsChartOverdue      GetReportChartParamsChart = "overdue"
+)
+
+// Valid indicates whether the value is a known member of the GetReportChartParamsChart enum.
+func (e GetReportChartParamsChart) Valid() bool {
+	switch e {
+	case GetReportChartParamsChartDeficiencies:
+		return true
+	case GetReportChartParamsChartFines:
+		return true
+	case GetReportChartParamsChartInspections:
+		return true
+	case GetReportChartParamsChartOverdue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListReviewsParamsOutcome.
 const (
 	ListReviewsParamsOutcomeClean        ListReviewsParamsOutcome = "clean"
@@ -3828,6 +3933,43 @@ type AmendmentRequestSyncItemOp string
 
 // AmendmentRequestSyncItemType defines model for AmendmentRequestSyncItem.Type.
 type AmendmentRequestSyncItemType string
+
+// Assignment defines model for Assignment.
+type Assignment struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// EndsOn Last day, inclusive; null: open-ended
+	EndsOn *openapi_types.Date `json:"ends_on"`
+	Id     openapi_types.UUID  `json:"id"`
+
+	// InForce In force today (Asia/Kolkata)
+	InForce          bool               `json:"in_force"`
+	JurisdictionCode string             `json:"jurisdiction_code"`
+	JurisdictionId   openapi_types.UUID `json:"jurisdiction_id"`
+	JurisdictionName string             `json:"jurisdiction_name"`
+
+	// StartsOn First day (Asia/Kolkata)
+	StartsOn openapi_types.Date `json:"starts_on"`
+	UserId   openapi_types.UUID `json:"user_id"`
+}
+
+// AssignmentEnd defines model for AssignmentEnd.
+type AssignmentEnd struct {
+	// EndsOn The last day of the assignment, inclusive
+	EndsOn openapi_types.Date `json:"ends_on"`
+}
+
+// AssignmentInput defines model for AssignmentInput.
+type AssignmentInput struct {
+	EndsOn         *openapi_types.Date `json:"ends_on,omitempty"`
+	JurisdictionId openapi_types.UUID  `json:"jurisdiction_id"`
+	StartsOn       openapi_types.Date  `json:"starts_on"`
+}
+
+// AssignmentList defines model for AssignmentList.
+type AssignmentList struct {
+	Items []Assignment `json:"items"`
+}
 
 // BacklogDecision defines model for BacklogDecision.
 type BacklogDecision struct {
@@ -4788,11 +4930,14 @@ type DeviceStatus struct {
 	Name           string             `json:"name"`
 
 	// OldestWaitingSince When the oldest deferred mutation first arrived
-	OldestWaitingSince *time.Time         `json:"oldest_waiting_since,omitempty"`
-	RegisteredAt       time.Time          `json:"registered_at"`
-	RevokedAt          *time.Time         `json:"revoked_at,omitempty"`
-	UserEmail          string             `json:"user_email"`
-	UserId             openapi_types.UUID `json:"user_id"`
+	OldestWaitingSince *time.Time `json:"oldest_waiting_since,omitempty"`
+
+	// QuarantinedMutations Mutations waiting in quarantine for a supervisor's decision
+	QuarantinedMutations int64              `json:"quarantined_mutations"`
+	RegisteredAt         time.Time          `json:"registered_at"`
+	RevokedAt            *time.Time         `json:"revoked_at,omitempty"`
+	UserEmail            string             `json:"user_email"`
+	UserId               openapi_types.UUID `json:"user_id"`
 
 	// WaitingMutations Mutations deferred in the backlog
 	WaitingMutations int64 `json:"waiting_mutations"`
@@ -5694,6 +5839,15 @@ type InspectionOutcome struct {
 	Trace *Trace `json:"trace,omitempty"`
 }
 
+// InspectionPlan defines model for InspectionPlan.
+type InspectionPlan struct {
+	Items      []PlanEntry `json:"items"`
+	NextCursor *string     `json:"next_cursor,omitempty"`
+
+	// On The day in India the scores were computed on
+	On openapi_types.Date `json:"on"`
+}
+
 // InspectionRecord A row of inspections as the pull sends it: every column by name
 type InspectionRecord struct {
 	ApprovedAt             *time.Time `json:"approved_at"`
@@ -6363,6 +6517,14 @@ type OwnerInput struct {
 	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
 }
 
+// OwnerInvitation defines model for OwnerInvitation.
+type OwnerInvitation struct {
+	// Queued false: already invited today, nothing more mailed
+	Queued bool               `json:"queued"`
+	SentTo string             `json:"sent_to"`
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
 // OwnerKind defines model for OwnerKind.
 type OwnerKind string
 
@@ -6418,6 +6580,21 @@ type OwnerSyncItemOp string
 
 // OwnerSyncItemType defines model for OwnerSyncItem.Type.
 type OwnerSyncItemType string
+
+// PasswordResetCompletion defines model for PasswordResetCompletion.
+type PasswordResetCompletion struct {
+	Password string `json:"password"`
+	Token    string `json:"token"`
+}
+
+// PasswordResetRequest defines model for PasswordResetRequest.
+type PasswordResetRequest struct {
+	CreatedAt time.Time          `json:"created_at"`
+	ExpiresAt time.Time          `json:"expires_at"`
+	Id        openapi_types.UUID `json:"id"`
+	SentTo    string             `json:"sent_to"`
+	UserId    openapi_types.UUID `json:"user_id"`
+}
 
 // PenaltyAdjustmentRecord A row of penalty_adjustments as the pull sends it: every column by name
 type PenaltyAdjustmentRecord struct {
@@ -6868,6 +7045,59 @@ type PhotoUploadResult struct {
 
 // PhotoUploadResultState defines model for PhotoUploadResult.State.
 type PhotoUploadResultState string
+
+// PlanEntry defines model for PlanEntry.
+type PlanEntry struct {
+	// Band high from 100 points, medium from 40
+	Band PlanEntryBand `json:"band"`
+
+	// Id The vessel's id
+	Id             openapi_types.UUID `json:"id"`
+	JurisdictionId openapi_types.UUID `json:"jurisdiction_id"`
+	Kind           VesselKind         `json:"kind"`
+	Name           string             `json:"name"`
+	Parts          []PlanPart         `json:"parts"`
+
+	// PassengerBoat Used for passengers or on hire, or with a passenger capacity: first at an equal score
+	PassengerBoat      bool   `json:"passenger_boat"`
+	Passengers         *int   `json:"passengers,omitempty"`
+	RegistrationNumber string `json:"registration_number"`
+
+	// Score The sum of the parts
+	Score  int          `json:"score"`
+	Status VesselStatus `json:"status"`
+	Use    VesselUse    `json:"use"`
+}
+
+// PlanEntryBand high from 100 points, medium from 40
+type PlanEntryBand string
+
+// PlanPart defines model for PlanPart.
+type PlanPart struct {
+	Citation string `json:"citation"`
+
+	// Count Units counted (capped per factor)
+	Count int `json:"count"`
+
+	// Days Days late (or, for an expiring certificate, left) from the part's date
+	Days *int `json:"days,omitempty"`
+
+	// Fact What the record says, e.g. "annual inspection overdue by 34 days (…)"
+	Fact string       `json:"fact"`
+	Name PlanPartName `json:"name"`
+
+	// Points weight × count
+	Points int `json:"points"`
+
+	// Since The part's date: the due date, expiry or latest event
+	Since *openapi_types.Date `json:"since,omitempty"`
+
+	// Weight Points per unit
+	Weight int `json:"weight"`
+}
+
+// PlanPartName defines model for PlanPart.Name.
+type PlanPartName string
 
 // PowerUnit defines model for PowerUnit.
 type PowerUnit string
@@ -7528,6 +7758,66 @@ type UpiPaymentRequest struct {
 // UpiPaymentRequestCurrency defines model for UpiPaymentRequest.Currency.
 type UpiPaymentRequestCurrency string
 
+// User defines model for User.
+type User struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// DisabledAt When the account was deactivated
+	DisabledAt *time.Time         `json:"disabled_at,omitempty"`
+	Email      string             `json:"email"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// JurisdictionIds The jurisdictions assigned today (Asia/Kolkata)
+	JurisdictionIds []openapi_types.UUID `json:"jurisdiction_ids"`
+	Name            string               `json:"name"`
+
+	// OwnerId The owner record of an owner account
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage Language            `json:"preferred_language"`
+	Role              Role                `json:"role"`
+	UpdatedAt         time.Time           `json:"updated_at"`
+	Version           int64               `json:"version"`
+}
+
+// UserInput defines model for UserInput.
+type UserInput struct {
+	// AssignedFrom First day of the assignments (default today, Asia/Kolkata)
+	AssignedFrom *openapi_types.Date `json:"assigned_from,omitempty"`
+	Email        string              `json:"email"`
+
+	// Id Client-generated id (optional)
+	Id *openapi_types.UUID `json:"id,omitempty"`
+
+	// JurisdictionIds Assigned from assigned_from (inspectors, supervisors, registrars)
+	JurisdictionIds *[]openapi_types.UUID `json:"jurisdiction_ids,omitempty"`
+	Name            *string               `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId *openapi_types.UUID `json:"owner_id,omitempty"`
+
+	// Password Optional: without one, send a password link
+	Password          *string   `json:"password,omitempty"`
+	PreferredLanguage *Language `json:"preferred_language,omitempty"`
+	Role              Role      `json:"role"`
+}
+
+// UserList defines model for UserList.
+type UserList struct {
+	Items      []User  `json:"items"`
+	NextCursor *string `json:"next_cursor,omitempty"`
+}
+
+// UserPatch defines model for UserPatch.
+type UserPatch struct {
+	Email *string `json:"email,omitempty"`
+	Name  *string `json:"name,omitempty"`
+
+	// OwnerId The owner record (owner role only)
+	OwnerId           *openapi_types.UUID `json:"owner_id,omitempty"`
+	PreferredLanguage *Language           `json:"preferred_language,omitempty"`
+	Role              *Role               `json:"role,omitempty"`
+}
+
 // Vessel defines model for Vessel.
 type Vessel struct {
 	BreadthM    *float64        `json:"breadth_m,omitempty"`
@@ -7957,6 +8247,26 @@ type ListDevicesParams struct {
 	StaleSince *time.Time `form:"stale_since,omitempty" json:"stale_since,omitempty"`
 }
 
+// ListUsersParams defines parameters for ListUsers.
+type ListUsersParams struct {
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Role   *Role   `form:"role,omitempty" json:"role,omitempty"`
+
+	// Q Text found in the name or the email (case-insensitive)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Disabled true: deactivated users only; false: active users only
+	Disabled *bool `form:"disabled,omitempty" json:"disabled,omitempty"`
+}
+
+// UpdateUserParams defines parameters for UpdateUser.
+type UpdateUserParams struct {
+	// IfMatch The row version you based the change on, e.g. "3" (ETag form accepted)
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListAmendmentRequestsParams defines parameters for ListAmendmentRequests.
 type ListAmendmentRequestsParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8235,6 +8545,16 @@ type GetPenaltyNoticePdfParams struct {
 // GetPenaltyNoticePdfParamsLang defines parameters for GetPenaltyNoticePdf.
 type GetPenaltyNoticePdfParamsLang string
 
+// ListInspectionPlanParams defines parameters for ListInspectionPlan.
+type ListInspectionPlanParams struct {
+	// JurisdictionId Only this jurisdiction's vessels
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Cursor Opaque cursor from next_cursor
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
 // ListQuarantineParams defines parameters for ListQuarantine.
 type ListQuarantineParams struct {
 	// Cursor Opaque cursor from next_cursor
@@ -8257,6 +8577,24 @@ type ListRectificationsParams struct {
 
 // ListRectificationsParamsStatus defines parameters for ListRectifications.
 type ListRectificationsParamsStatus string
+
+// GetReportChartParams defines parameters for GetReportChart.
+type GetReportChartParams struct {
+	// Months Calendar months ending with this one
+	Months *int `form:"months,omitempty" json:"months,omitempty"`
+
+	// JurisdictionId Only this jurisdiction
+	JurisdictionId *openapi_types.UUID `form:"jurisdiction_id,omitempty" json:"jurisdiction_id,omitempty"`
+
+	// Lang Default: the caller's language
+	Lang *GetReportChartParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetReportChartParamsLang defines parameters for GetReportChart.
+type GetReportChartParamsLang string
+
+// GetReportChartParamsChart defines parameters for GetReportChart.
+type GetReportChartParamsChart string
 
 // ListReviewsParams defines parameters for ListReviews.
 type ListReviewsParams struct {
@@ -8413,6 +8751,15 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
+// UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
+type UpdateUserJSONRequestBody = UserPatch
+
+// CreateUserAssignmentJSONRequestBody defines body for CreateUserAssignment for application/json ContentType.
+type CreateUserAssignmentJSONRequestBody = AssignmentInput
+
+// EndUserAssignmentJSONRequestBody defines body for EndUserAssignment for application/json ContentType.
+type EndUserAssignmentJSONRequestBody = AssignmentEnd
+
 // DecideAmendmentRequestJSONRequestBody defines body for DecideAmendmentRequest for application/json ContentType.
 type DecideAmendmentRequestJSONRequestBody = DecisionRequest
 
@@ -8424,6 +8771,9 @@ type RequestOneTimeSignInJSONRequestBody = OneTimeSignInRequest
 
 // SignInOneTimeJSONRequestBody defines body for SignInOneTime for application/json ContentType.
 type SignInOneTimeJSONRequestBody = OneTimeSessionRequest
+
+// CompletePasswordResetJSONRequestBody defines body for CompletePasswordReset for application/json ContentType.
+type CompletePasswordResetJSONRequestBody = PasswordResetCompletion
 
 // RefreshJSONRequestBody defines body for Refresh for application/json ContentType.
 type RefreshJSONRequestBody = RefreshRequest
@@ -8493,6 +8843,9 @@ type RecordPenaltyPaymentJSONRequestBody RecordPenaltyPaymentJSONBody
 
 // PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
 type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
+
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
 
 // DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
 type DecideQuarantineJSONRequestBody = QuarantineDecision
@@ -10605,6 +10958,36 @@ type ServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(c *fiber.Ctx, name string) error
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(c *fiber.Ctx, params ListUsersParams) error
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(c *fiber.Ctx, id ID) error
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(c *fiber.Ctx, id ID, params UpdateUserParams) error
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(c *fiber.Ctx, id ID) error
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(c *fiber.Ctx, id ID) error
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(c *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(c *fiber.Ctx, id ID) error
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(c *fiber.Ctx, id ID) error
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(c *fiber.Ctx, id ID) error
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(c *fiber.Ctx, id ID) error
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(c *fiber.Ctx, params ListAmendmentRequestsParams) error
@@ -10623,6 +11006,9 @@ type ServerInterface interface {
 	// SignInOneTime Sign in with a one-time link's token, or an email and its code
 	// (POST /v1/auth/one-time/session)
 	SignInOneTime(c *fiber.Ctx) error
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(c *fiber.Ctx) error
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(c *fiber.Ctx) error
@@ -10812,6 +11198,12 @@ type ServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(c *fiber.Ctx, id ID) error
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(c *fiber.Ctx, params ListInspectionPlanParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/plan)
+	CreateUser(c *fiber.Ctx) error
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(c *fiber.Ctx, params ListQuarantineParams) error
@@ -10824,6 +11216,9 @@ type ServerInterface interface {
 	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
 	// (POST /v1/rectifications/{id}/decide)
 	DecideRectification(c *fiber.Ctx, id ID) error
+	// GetReportChart One of the office's charts, drawn on the server as SVG
+	// (GET /v1/reports/{chart})
+	GetReportChart(c *fiber.Ctx, chart GetReportChartParamsChart, params GetReportChartParams) error
 	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
 	// (GET /v1/reviews)
 	ListReviews(c *fiber.Ctx, params ListReviewsParams) error
@@ -11102,6 +11497,362 @@ func (siw *ServerInterfaceWrapper) RunJob(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListUsers operation middleware
+func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListUsersParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "role" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "role", query, &params.Role, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter role: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", query, &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter q: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "disabled" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "disabled", query, &params.Disabled, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter disabled: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUsers(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetUser operation middleware
+func (siw *ServerInterfaceWrapper) GetUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// UpdateUser operation middleware
+func (siw *ServerInterfaceWrapper) UpdateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateUserParams
+
+	headers := c.GetReqHeaders()
+
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Sprintf("Too many values for ParamName If-Match, 1 is required, but %d found", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter If-Match: %w", err).Error())
+		}
+
+		params.IfMatch = &IfMatch
+
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.UpdateUser(c, id, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ListUserAssignments operation middleware
+func (siw *ServerInterfaceWrapper) ListUserAssignments(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListUserAssignments(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) CreateUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUserAssignment(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// EndUserAssignment operation middleware
+func (siw *ServerInterfaceWrapper) EndUserAssignment(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	// ------------- Path parameter "assignment_id" -------------
+	var assignmentId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "assignment_id", c.Params("assignment_id"), &assignmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter assignment_id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.EndUserAssignment(c, id, assignmentId)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// DeactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) DeactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.DeactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// InviteOwner operation middleware
+func (siw *ServerInterfaceWrapper) InviteOwner(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.InviteOwner(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// RequestPasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) RequestPasswordReset(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.RequestPasswordReset(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// ReactivateUser operation middleware
+func (siw *ServerInterfaceWrapper) ReactivateUser(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "id" -------------
+	var id ID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", c.Params("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter id: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ReactivateUser(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListAmendmentRequests operation middleware
 func (siw *ServerInterfaceWrapper) ListAmendmentRequests(c *fiber.Ctx) error {
 
@@ -11248,6 +11999,24 @@ func (siw *ServerInterfaceWrapper) SignInOneTime(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.SignInOneTime(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CompletePasswordReset operation middleware
+func (siw *ServerInterfaceWrapper) CompletePasswordReset(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CompletePasswordReset(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -13634,6 +14403,75 @@ func (siw *ServerInterfaceWrapper) GetPhotoUpload(c *fiber.Ctx) error {
 	return handler(c)
 }
 
+// ListInspectionPlan operation middleware
+func (siw *ServerInterfaceWrapper) ListInspectionPlan(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListInspectionPlanParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", query, &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter cursor: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", query, &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter limit: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.ListInspectionPlan(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
 // ListQuarantine operation middleware
 func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
@@ -13788,6 +14626,65 @@ func (siw *ServerInterfaceWrapper) DecideRectification(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.DecideRectification(c, id)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// GetReportChart operation middleware
+func (siw *ServerInterfaceWrapper) GetReportChart(c *fiber.Ctx) error {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "chart" -------------
+	var chart GetReportChartParamsChart
+
+	err = runtime.BindStyledParameterWithOptions("simple", "chart", c.Params("chart"), &chart, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter chart: %w", err).Error())
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetReportChartParams
+
+	var query url.Values
+	query, err = url.ParseQuery(string(c.Request().URI().QueryString()))
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for query string: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "months" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "months", query, &params.Months, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter months: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "jurisdiction_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "jurisdiction_id", query, &params.JurisdictionId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter jurisdiction_id: %w", err).Error())
+	}
+
+	// ------------- Optional query parameter "lang" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "lang", query, &params.Lang, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, fmt.Errorf("Invalid format for parameter lang: %w", err).Error())
+	}
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.GetReportChart(c, chart, params)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -15219,6 +16116,34 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Patch(options.BaseURL+"/v1/me/owner-settings", wrapper.UpdateOwnerSettings)
 
+	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
+
+	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
+
+	router.Post(options.BaseURL+"/v1/plan", wrapper.CreateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
+
+	router.Patch(options.BaseURL+"/v1/admin/users/:id", wrapper.UpdateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/deactivate", wrapper.DeactivateUser)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/reactivate", wrapper.ReactivateUser)
+
+	router.Get(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.ListUserAssignments)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments", wrapper.CreateUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/assignments/:assignment_id/end", wrapper.EndUserAssignment)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/password-reset", wrapper.RequestPasswordReset)
+
+	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
+
+	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
+	router.Get(options.BaseURL+"/v1/reports/:chart", wrapper.GetReportChart)
+
 }
 
 type ProblemApplicationProblemPlusJSONResponse Problem
@@ -15636,6 +16561,864 @@ type RunJobdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response RunJobdefaultApplicationProblemPlusJSONResponse) VisitRunJobResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListUsersRequestObject struct {
+	Params ListUsersParams
+}
+
+type ListUsersResponseObject interface {
+	VisitListUsersResponse(ctx *fiber.Ctx) error
+}
+
+type ListUsers200JSONResponse UserList
+
+func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type GetUserResponseObject interface {
+	VisitGetUserResponse(ctx *fiber.Ctx) error
+}
+
+type GetUser200JSONResponse User
+
+func (response GetUser200JSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetUser400ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser401ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser403ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response GetUser404ApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type GetUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetUserdefaultApplicationProblemPlusJSONResponse) VisitGetUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserRequestObject struct {
+	Id     ID `json:"id"`
+	Params UpdateUserParams
+	Body   *UpdateUserJSONRequestBody
+}
+
+type UpdateUserResponseObject interface {
+	VisitUpdateUserResponse(ctx *fiber.Ctx) error
+}
+
+type UpdateUser200JSONResponse User
+
+func (response UpdateUser200JSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser400ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser401ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser403ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser404ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser409ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser412ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser412ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(412)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser415ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser422ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser428ApplicationProblemPlusJSONResponse Problem
+
+func (response UpdateUser428ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(428)
+
+	return ctx.JSON(&response)
+}
+
+type UpdateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateUser503ApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type UpdateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response UpdateUserdefaultApplicationProblemPlusJSONResponse) VisitUpdateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ListUserAssignmentsRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ListUserAssignmentsResponseObject interface {
+	VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error
+}
+
+type ListUserAssignments200JSONResponse AssignmentList
+
+func (response ListUserAssignments200JSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUserAssignments400ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments401ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments403ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignments404ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUserAssignments404ApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUserAssignmentsdefaultApplicationProblemPlusJSONResponse) VisitListUserAssignmentsResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentRequestObject struct {
+	Id   ID `json:"id"`
+	Body *CreateUserAssignmentJSONRequestBody
+}
+
+type CreateUserAssignmentResponseObject interface {
+	VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUserAssignment200JSONResponse Assignment
+
+func (response CreateUserAssignment200JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment201JSONResponse Assignment
+
+func (response CreateUserAssignment201JSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment400ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment401ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment403ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment404ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment409ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment415ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUserAssignment422ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUserAssignment503ApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitCreateUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentRequestObject struct {
+	Id           ID                 `json:"id"`
+	AssignmentId openapi_types.UUID `json:"assignment_id"`
+	Body         *EndUserAssignmentJSONRequestBody
+}
+
+type EndUserAssignmentResponseObject interface {
+	VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error
+}
+
+type EndUserAssignment200JSONResponse Assignment
+
+func (response EndUserAssignment200JSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment400ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment401ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment401ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment403ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment403ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment404ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment404ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment409ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment409ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment415ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment415ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment422ApplicationProblemPlusJSONResponse Problem
+
+func (response EndUserAssignment422ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type EndUserAssignment503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response EndUserAssignment503ApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type EndUserAssignmentdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response EndUserAssignmentdefaultApplicationProblemPlusJSONResponse) VisitEndUserAssignmentResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type DeactivateUserResponseObject interface {
+	VisitDeactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type DeactivateUser200JSONResponse User
+
+func (response DeactivateUser200JSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser400ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser401ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser403ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser404ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response DeactivateUser409ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type DeactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeactivateUser503ApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type DeactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response DeactivateUserdefaultApplicationProblemPlusJSONResponse) VisitDeactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type InviteOwnerResponseObject interface {
+	VisitInviteOwnerResponse(ctx *fiber.Ctx) error
+}
+
+type InviteOwner202JSONResponse OwnerInvitation
+
+func (response InviteOwner202JSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner400ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner401ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner401ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner403ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner403ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner404ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner404ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner409ApplicationProblemPlusJSONResponse Problem
+
+func (response InviteOwner409ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type InviteOwner503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response InviteOwner503ApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type InviteOwnerdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response InviteOwnerdefaultApplicationProblemPlusJSONResponse) VisitInviteOwnerResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type RequestPasswordResetResponseObject interface {
+	VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type RequestPasswordReset202JSONResponse PasswordResetRequest
+
+func (response RequestPasswordReset202JSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(202)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset400ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset401ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset403ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset403ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset404ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset404ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset409ApplicationProblemPlusJSONResponse Problem
+
+func (response RequestPasswordReset409ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type RequestPasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RequestPasswordReset503ApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type RequestPasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response RequestPasswordResetdefaultApplicationProblemPlusJSONResponse) VisitRequestPasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserRequestObject struct {
+	Id ID `json:"id"`
+}
+
+type ReactivateUserResponseObject interface {
+	VisitReactivateUserResponse(ctx *fiber.Ctx) error
+}
+
+type ReactivateUser200JSONResponse User
+
+func (response ReactivateUser200JSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser400ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser401ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser403ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser404ApplicationProblemPlusJSONResponse Problem
+
+func (response ReactivateUser404ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(404)
+
+	return ctx.JSON(&response)
+}
+
+type ReactivateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReactivateUser503ApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type ReactivateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ReactivateUserdefaultApplicationProblemPlusJSONResponse) VisitReactivateUserResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -16061,6 +17844,98 @@ type SignInOneTimedefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response SignInOneTimedefaultApplicationProblemPlusJSONResponse) VisitSignInOneTimeResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetRequestObject struct {
+	Body *CompletePasswordResetJSONRequestBody
+}
+
+type CompletePasswordResetResponseObject interface {
+	VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error
+}
+
+type CompletePasswordReset204Response struct {
+}
+
+func (response CompletePasswordReset204Response) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Status(204)
+	return nil
+}
+
+type CompletePasswordReset400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset400ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset401ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset401ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset415ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset415ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset422ApplicationProblemPlusJSONResponse Problem
+
+func (response CompletePasswordReset422ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CompletePasswordReset429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset429ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(429)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordReset503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CompletePasswordReset503ApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CompletePasswordResetdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CompletePasswordResetdefaultApplicationProblemPlusJSONResponse) VisitCompletePasswordResetResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -21069,6 +22944,172 @@ func (response GetPhotoUploaddefaultApplicationProblemPlusJSONResponse) VisitGet
 	return ctx.JSON(&response.Body)
 }
 
+type ListInspectionPlanRequestObject struct {
+	Params ListInspectionPlanParams
+}
+
+type ListInspectionPlanResponseObject interface {
+	VisitListInspectionPlanResponse(ctx *fiber.Ctx) error
+}
+
+type ListInspectionPlan200JSONResponse InspectionPlan
+
+func (response ListInspectionPlan200JSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(200)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListInspectionPlan400ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan401ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan403ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlan422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListInspectionPlan422ApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListInspectionPlandefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListInspectionPlandefaultApplicationProblemPlusJSONResponse) VisitListInspectionPlanResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
 type ListQuarantineRequestObject struct {
 	Params ListQuarantineParams
 }
@@ -21383,6 +23424,75 @@ type DecideRectificationdefaultApplicationProblemPlusJSONResponse struct {
 }
 
 func (response DecideRectificationdefaultApplicationProblemPlusJSONResponse) VisitDecideRectificationResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type GetReportChartRequestObject struct {
+	Chart  GetReportChartParamsChart `json:"chart"`
+	Params GetReportChartParams
+}
+
+type GetReportChartResponseObject interface {
+	VisitGetReportChartResponse(ctx *fiber.Ctx) error
+}
+
+type GetReportChart200ImagesvgXmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetReportChart200ImagesvgXmlResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "image/svg+xml")
+	if response.ContentLength != 0 {
+		ctx.Response().Header.Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	ctx.Status(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(ctx.Response().BodyWriter(), response.Body)
+	return err
+}
+
+type GetReportChart400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response GetReportChart400ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChart401ApplicationProblemPlusJSONResponse Problem
+
+func (response GetReportChart401ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChart403ApplicationProblemPlusJSONResponse Problem
+
+func (response GetReportChart403ApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type GetReportChartdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response GetReportChartdefaultApplicationProblemPlusJSONResponse) VisitGetReportChartResponse(ctx *fiber.Ctx) error {
 	ctx.Response().Header.Set("Content-Type", "application/problem+json")
 	ctx.Status(response.StatusCode)
 
@@ -23513,6 +25623,36 @@ type StrictServerInterface interface {
 	// RunJob Run a job now, optionally as of another date
 	// (POST /v1/admin/jobs/{name}/run)
 	RunJob(ctx context.Context, request RunJobRequestObject) (RunJobResponseObject, error)
+	// ListUsers Users, paged, by role or a text in the name or email
+	// (GET /v1/admin/users)
+	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
+	// GetUser A user with the jurisdictions assigned today
+	// (GET /v1/admin/users/{id})
+	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// UpdateUser Edit a user's name, email, role, language or owner record
+	// (PATCH /v1/admin/users/{id})
+	UpdateUser(ctx context.Context, request UpdateUserRequestObject) (UpdateUserResponseObject, error)
+	// ListUserAssignments Every assignment of a user to a jurisdiction, past, present and future
+	// (GET /v1/admin/users/{id}/assignments)
+	ListUserAssignments(ctx context.Context, request ListUserAssignmentsRequestObject) (ListUserAssignmentsResponseObject, error)
+	// CreateUserAssignment Assign an inspector, supervisor or registrar to a jurisdiction from a date
+	// (POST /v1/admin/users/{id}/assignments)
+	CreateUserAssignment(ctx context.Context, request CreateUserAssignmentRequestObject) (CreateUserAssignmentResponseObject, error)
+	// EndUserAssignment End an assignment on a day (its last day, inclusive)
+	// (POST /v1/admin/users/{id}/assignments/{assignment_id}/end)
+	EndUserAssignment(ctx context.Context, request EndUserAssignmentRequestObject) (EndUserAssignmentResponseObject, error)
+	// DeactivateUser Deactivate a user, ending every session at once
+	// (POST /v1/admin/users/{id}/deactivate)
+	DeactivateUser(ctx context.Context, request DeactivateUserRequestObject) (DeactivateUserResponseObject, error)
+	// InviteOwner Email an owner account the owners' sign-in address
+	// (POST /v1/admin/users/{id}/invitation)
+	InviteOwner(ctx context.Context, request InviteOwnerRequestObject) (InviteOwnerResponseObject, error)
+	// RequestPasswordReset Email the user a one-time link to set a new password
+	// (POST /v1/admin/users/{id}/password-reset)
+	RequestPasswordReset(ctx context.Context, request RequestPasswordResetRequestObject) (RequestPasswordResetResponseObject, error)
+	// ReactivateUser Lift a deactivation (the user signs in again)
+	// (POST /v1/admin/users/{id}/reactivate)
+	ReactivateUser(ctx context.Context, request ReactivateUserRequestObject) (ReactivateUserResponseObject, error)
 	// ListAmendmentRequests Edits kept for the reviewer instead of applied (captured after submission, or of an approved inspection)
 	// (GET /v1/amendment-requests)
 	ListAmendmentRequests(ctx context.Context, request ListAmendmentRequestsRequestObject) (ListAmendmentRequestsResponseObject, error)
@@ -23531,6 +25671,9 @@ type StrictServerInterface interface {
 	// SignInOneTime Sign in with a one-time link's token, or an email and its code
 	// (POST /v1/auth/one-time/session)
 	SignInOneTime(ctx context.Context, request SignInOneTimeRequestObject) (SignInOneTimeResponseObject, error)
+	// CompletePasswordReset Set a new password with a one-time link's token
+	// (POST /v1/auth/password-reset)
+	CompletePasswordReset(ctx context.Context, request CompletePasswordResetRequestObject) (CompletePasswordResetResponseObject, error)
 	// Refresh Rotate a refresh token
 	// (POST /v1/auth/refresh)
 	Refresh(ctx context.Context, request RefreshRequestObject) (RefreshResponseObject, error)
@@ -23720,6 +25863,12 @@ type StrictServerInterface interface {
 	// GetPhotoUpload Resume an upload — the parts received so far and fresh URLs for the rest
 	// (GET /v1/photos/{id}/upload)
 	GetPhotoUpload(ctx context.Context, request GetPhotoUploadRequestObject) (GetPhotoUploadResponseObject, error)
+	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+	// (GET /v1/plan)
+	ListInspectionPlan(ctx context.Context, request ListInspectionPlanRequestObject) (ListInspectionPlanResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/plan)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(ctx context.Context, request ListQuarantineRequestObject) (ListQuarantineResponseObject, error)
@@ -23732,6 +25881,9 @@ type StrictServerInterface interface {
 	// DecideRectification A supervisor accepts (the finding closes with action code 01) or rejects a rectification with a reason
 	// (POST /v1/rectifications/{id}/decide)
 	DecideRectification(ctx context.Context, request DecideRectificationRequestObject) (DecideRectificationResponseObject, error)
+	// GetReportChart One of the office's charts, drawn on the server as SVG
+	// (GET /v1/reports/{chart})
+	GetReportChart(ctx context.Context, request GetReportChartRequestObject) (GetReportChartResponseObject, error)
 	// ListReviews The review queue — submitted inspections oldest first, with counts per filter
 	// (GET /v1/reviews)
 	ListReviews(ctx context.Context, request ListReviewsRequestObject) (ListReviewsResponseObject, error)
@@ -24007,6 +26159,320 @@ func (sh *strictHandler) RunJob(ctx *fiber.Ctx, name string) error {
 	return nil
 }
 
+// ListUsers operation middleware
+func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error {
+	var request ListUsersRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUsers(ctx.UserContext(), request.(ListUsersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUsers")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUsersResponseObject); ok {
+		if err := validResponse.VisitListUsersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetUser operation middleware
+func (sh *strictHandler) GetUser(ctx *fiber.Ctx, id ID) error {
+	var request GetUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetUser(ctx.UserContext(), request.(GetUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetUserResponseObject); ok {
+		if err := validResponse.VisitGetUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateUser operation middleware
+func (sh *strictHandler) UpdateUser(ctx *fiber.Ctx, id ID, params UpdateUserParams) error {
+	var request UpdateUserRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateUser(ctx.UserContext(), request.(UpdateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateUserResponseObject); ok {
+		if err := validResponse.VisitUpdateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListUserAssignments operation middleware
+func (sh *strictHandler) ListUserAssignments(ctx *fiber.Ctx, id ID) error {
+	var request ListUserAssignmentsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListUserAssignments(ctx.UserContext(), request.(ListUserAssignmentsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListUserAssignments")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListUserAssignmentsResponseObject); ok {
+		if err := validResponse.VisitListUserAssignmentsResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUserAssignment operation middleware
+func (sh *strictHandler) CreateUserAssignment(ctx *fiber.Ctx, id ID) error {
+	var request CreateUserAssignmentRequestObject
+
+	request.Id = id
+
+	var body CreateUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUserAssignment(ctx.UserContext(), request.(CreateUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitCreateUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// EndUserAssignment operation middleware
+func (sh *strictHandler) EndUserAssignment(ctx *fiber.Ctx, id ID, assignmentId openapi_types.UUID) error {
+	var request EndUserAssignmentRequestObject
+
+	request.Id = id
+	request.AssignmentId = assignmentId
+
+	var body EndUserAssignmentJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.EndUserAssignment(ctx.UserContext(), request.(EndUserAssignmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EndUserAssignment")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(EndUserAssignmentResponseObject); ok {
+		if err := validResponse.VisitEndUserAssignmentResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeactivateUser operation middleware
+func (sh *strictHandler) DeactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request DeactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.DeactivateUser(ctx.UserContext(), request.(DeactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeactivateUserResponseObject); ok {
+		if err := validResponse.VisitDeactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// InviteOwner operation middleware
+func (sh *strictHandler) InviteOwner(ctx *fiber.Ctx, id ID) error {
+	var request InviteOwnerRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.InviteOwner(ctx.UserContext(), request.(InviteOwnerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "InviteOwner")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(InviteOwnerResponseObject); ok {
+		if err := validResponse.VisitInviteOwnerResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RequestPasswordReset operation middleware
+func (sh *strictHandler) RequestPasswordReset(ctx *fiber.Ctx, id ID) error {
+	var request RequestPasswordResetRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestPasswordReset(ctx.UserContext(), request.(RequestPasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestPasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestPasswordResetResponseObject); ok {
+		if err := validResponse.VisitRequestPasswordResetResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReactivateUser operation middleware
+func (sh *strictHandler) ReactivateUser(ctx *fiber.Ctx, id ID) error {
+	var request ReactivateUserRequestObject
+
+	request.Id = id
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ReactivateUser(ctx.UserContext(), request.(ReactivateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReactivateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReactivateUserResponseObject); ok {
+		if err := validResponse.VisitReactivateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListAmendmentRequests operation middleware
 func (sh *strictHandler) ListAmendmentRequests(ctx *fiber.Ctx, params ListAmendmentRequestsParams) error {
 	var request ListAmendmentRequestsRequestObject
@@ -24209,6 +26675,45 @@ func (sh *strictHandler) SignInOneTime(ctx *fiber.Ctx) error {
 		return err
 	} else if validResponse, ok := response.(SignInOneTimeResponseObject); ok {
 		if err := validResponse.VisitSignInOneTimeResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CompletePasswordReset operation middleware
+func (sh *strictHandler) CompletePasswordReset(ctx *fiber.Ctx) error {
+	var request CompletePasswordResetRequestObject
+
+	var body CompletePasswordResetJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CompletePasswordReset(ctx.UserContext(), request.(CompletePasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CompletePasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CompletePasswordResetResponseObject); ok {
+		if err := validResponse.VisitCompletePasswordResetResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -26238,6 +28743,72 @@ func (sh *strictHandler) GetPhotoUpload(ctx *fiber.Ctx, id ID) error {
 	return nil
 }
 
+// ListInspectionPlan operation middleware
+func (sh *strictHandler) ListInspectionPlan(ctx *fiber.Ctx, params ListInspectionPlanParams) error {
+	var request ListInspectionPlanRequestObject
+
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInspectionPlan(ctx.UserContext(), request.(ListInspectionPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInspectionPlan")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListInspectionPlanResponseObject); ok {
+		if err := validResponse.VisitListInspectionPlanResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListQuarantine operation middleware
 func (sh *strictHandler) ListQuarantine(ctx *fiber.Ctx, params ListQuarantineParams) error {
 	var request ListQuarantineRequestObject
@@ -26366,6 +28937,34 @@ func (sh *strictHandler) DecideRectification(ctx *fiber.Ctx, id ID) error {
 		return err
 	} else if validResponse, ok := response.(DecideRectificationResponseObject); ok {
 		if err := validResponse.VisitDecideRectificationResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetReportChart operation middleware
+func (sh *strictHandler) GetReportChart(ctx *fiber.Ctx, chart GetReportChartParamsChart, params GetReportChartParams) error {
+	var request GetReportChartRequestObject
+
+	request.Chart = chart
+	request.Params = params
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReportChart(ctx.UserContext(), request.(GetReportChartRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReportChart")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetReportChartResponseObject); ok {
+		if err := validResponse.VisitGetReportChartResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -27295,772 +29894,835 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bchw31ieOvgqi9vxDrPiSFE+SJTI6ZtM6uNW2ZbUOdvc0NVVgJaoKZhZQBpCkqx2amIfYzzDf/b7Z",
-	"99+jzJPsWAtAJvJUmXXgQbL6oi1mZSKRwMI6r9/6ozeSs7kUTBjdO/mjN2U0Zgr/+ZYZtTgbG6bgr5jp",
-	"keJzw6XonfTesZEUsSZGkmvKDblgY6kYUfAIFxOy8/blM/L04GCf/Nd/HuzvHe4d9XtRT4+mbEZhtLFU",
-	"M2p6Jz0uzNFhL+rN6O98ls56J08eH+/vR70ZF/bvg6hnFnNmb2UTpnqfPkXB3N6y31KuWLytOapsPKNS",
-	"ts05f5gnksY/jceamepsv10YpokcEzNlZD6VRuK/NFNXTJGpTGLdeXaPj8PZHT4+PDguTnC/ZoKfot6c",
-	"Kjpjxu3/s1RpWbP3P83pbykjI/yZjJWcEcF+NwN7oRf1ONz1W8rUohf1BJ3Be7If8xnP6O8/MDEx097J",
-	"4X4+I20UFxNcsVfP4T4cbk7NNB+Nx93WIk3xzuBNR49rXzT+kZrRtPqt76eMKHlNrpjSXAqykCm5oJrF",
-	"uDmjKRUTRqSICNub7JHz3tF5j+y8eE8nBOZA6GjE5obFfb8q9njlH/JqvGvf3LAwx7Xr8gOfcZMtTWml",
-	"E/wxHC9mY5ompnfyaD9aQsWPWmn4Eyy6nkuhGVLIGyUvEjaDf46kMEzgpOh8nvARhRV8OLd3/MevGpbz",
-	"j2BS/02xce+k9/96mPOfh/ZX/dCPi28sbsiZIHhsjx99Q+b+NscP6EXCnkkxTvjI3OqcyMi99ZRcT5kg",
-	"3BCuiVFUaM6EITtUSDNlisxTPbVnnGsSsys+YhGh7rhfMOBKV0zxMWcxkYpwo8kF8gX7m2IzecXiPsHP",
-	"3UX+RzRdaPtaIwnVl4ROKBe9qMLKdzNeXved7u6HAdfHT33HFEzzg6BXlCewxLe7tDGbMxEzMVrAmsby",
-	"WsDKwOmLqaFwFuH6RaoXZGckY0aGyOCH/RNi1MIuBqG4UoVVc8Ih2K8Jv2LbW7f3Uv5IxQLEE9NG3+ai",
-	"vZeSzKhYkDHlCYtJIidcaOBIlvDoaCRTYWAdaRwrpvWplYrN67SFZckE9SecsvsOeP5sBBN/JmNWZcDP",
-	"2ZiPOG4/xdsIbvLO91QJauglJYf7h48i8m403X31D+CzTAD7+ldv/6AX9faBw+0fwf+BTNx/BP/3uBf1",
-	"nj7tfayw1qh3NmMinjFh3L7BhOZKzpky3PI8qib2v3HMYT40eRP8biVRVYbMUoOb/UATqiYpvEH3svfL",
-	"i1/ZyPSi3u+7Y8XYLvBo9yC8zmsFfhACnD4mFwv8B9mB396kevqj/33GZhdM2ceosXfZOV0wDUPN+vCx",
-	"Izo3qWLxgJqC1IypYbuGz1hJdD6qWbCRYtRsNkTMRjxeaQiRJo4T2fVuHPJi0UEd6DAacMABj7cxWKdR",
-	"qk8JPWdI/4ONBpBqzed/TRXXMd9kCp58t7SQVt35Y8lhc8cjX7s9KvQ1U+T//u//0+9FbQpo1JPXgq27",
-	"YIpRx8+LE/xlusDDzGJuyDXVZMqS+JRIMWLEkW2EN9g/1ANN7FBWVEnB8CkvrIrfUPcR2lCTIsvynFHO",
-	"8VGvnKIqDQyIxbU8MZ3Hmx7xVGfrWF4NEFUxy5akF6280k43X24EPd3f/+bg6dPDR8ffHO8/fXrQYgyF",
-	"1sW/rLnhX1M+jPnXOZqMrIwo8tdsHzLKqJ6pgOBKB7bAZws78rEsRGqE2A+8TpBxw2bFfyxTN8pj4oGm",
-	"v7+yzz4KKI8qRRfwc2gU1ph7LQe8vAX4oi5f+5aNpKohtTM05OSYUP/AQNknNKHamt1pkhDNQC/k5oSw",
-	"K6YWZCSTdCa8tO1FDfrAssX727ufXv9Mk5R9lbqrSN2EmW1P8Ksgv7+CvF2UbUceryIy2+/drnS8p7Kv",
-	"LPFCCgjlX37AOsrCgGUUWNKaUjKX0U3yssBXuoiTdwsxAimHvD5Jfhr3Tv61nNv7J16IK5bIOTD9suwF",
-	"18WqEtfJtU9+zrk+VxFoNWpcaVfx1+rnf/wU9b6lo8tETp6zEfekVZJ4iWI0XgzGXNCkRQOf0pgkbGxQ",
-	"vF7YkYkb4IQoptMEfS/g6dJGKhYTHNb/REVMwHcG3i9Qex2JECGvc/P5QsqEUeFFkJ+1X56Y6xFVQB7g",
-	"dVnU6rirsbQa5qLRwdriskn19K29s7wfxQOVfUU2clRa9TrKLW1c4MGo91WMaaJZWZ1ZdwGXsNcZF/7C",
-	"QRtdFr4cR1zypS+EUYsa+pxMFJtQwwbsd+5cb1VKye9ab8tLalzxDDyTSqFBRdxtBERBRMb8dxYTasiY",
-	"K22IYiPG5wWbZyUt0HnMMj6QfVIqLoW8hlWEyBcXk8FYqgGjKuEYfUBSqt3HVVSkpofrBXrN/bgKA81Y",
-	"rZ1sHbNw6u1qxWzMFHCIHeAWdML66y5cjQ5U5WG5zHugSfjEKQGVhlxPecJghrFkGpgUQXJrN2BbFaKE",
-	"Ll8V6x2ApSZwK/BKJgzhaxPShtyv2RPD0eHtomMVP0wXF8ycLiBqur7H1dt2bsHylWr3vS4fIiKXbG4g",
-	"XnNBDZ9F5HpKDZiMKMx8wNC5bmvcs6host+2qbpFPdjwwTihk6JlHyzz47pVzi35gzpLHhU8NqM8KR/r",
-	"R8fb1GdbhGKuW1Y8LrCQJZ4eVQWBY5llbTRgQ+Hhy4lviQzahm+lIM7ujV/lWyounyn0yVVF7AwCSIM5",
-	"5ZotJ+CD/ex/y4PLUe+CisuBAibPxKgsQB7t34wbZIRfyOKBFJUxio8f7G/NCbAFG1wAORje1aIV0mzP",
-	"87HMte0k9m8pS1l8QpwiMrDvjwidXfBJKlMdXEFSmnE9g0SIyKv7gzhl+MdgTjGy34taEiNQWZZJanjd",
-	"5DCTg024NormTvVOHnQc9mq7rqhszO04y8CgLuiCCq1FdO7bvXDaO8d/xVzPuNYNDv9OToWDjue6zp1Q",
-	"NelLZ794LqMivwmJP6RsvwqB7yAgiJJLwH/jcs4XGsErGFE2Ul1QzdFwyha+dtlXOaMbuLdKG+Lmunwd",
-	"tiPl/Gj3S8a9A6KZMWFezeZSmWZ/R3akluYCHu63Zdp54t586Q7369bOnfeNZ7mt7y3tRsCZKisbMCu/",
-	"RnXb9owmTMRUvZeXrMZBtQW1YL1DiLpjqrcrKTZzel/Jy21Op46bB+7YYOVb9+2Zvfcebd8mK208KVa1",
-	"Ds1GiplToqeYvCaShXNfFpTL2tiCavCvjhmLyYe3P0DKH2QCEEpGbm0Jnc/LWs3xk5rBr9nFiCaDxndo",
-	"OnMvoppQYm8/efiQ6PQiu5ckXFyC6ctHU5vIKBiRcyY04QIN4RXn1UJgdpntyqxGbtsQYYUBK3ZzhRV3",
-	"FkPP6JyOuFms57IdUaU4i1d8isZpYnSB1Cu8/WC/izCb8iRWTAxSETM1ODjcwphJOpnQCRtcToosQKaZ",
-	"IVDQQmvHE6l1s5QVHvvhdfswUuy6ffZtkx8nUqoBVYwOZoed5r90+lFPM4o+3Fn1oL5NhYDYyIwZZcsH",
-	"LpgYTeGfkOx5TRW6PTabwaelJOsjH0XySviY/UpHl8zogWos0YDii/8HZg0rT+ZJCvzCDhwRJYGiYpLO",
-	"e8vS1g8Pjr85fnL0+Pibto2ZMTOVcaiWu5XFMCWjtVq5vGIKnEB1058zpaXQA3cCCft9xFisyZxqzcSE",
-	"KR3ZrC1/Q5i5VQ1J5I+1qFydv7g0weoXvLE3EEwIhuAb5AQL4j+ajKZsdLnkI7YxSaPoiLWx3vd4U/ks",
-	"ByuWbW9UT3v+PfX819BETlJWzEQusVkZt84yeB7CISkbXHJRoDghBetF3r2EZg5aHVHPlicNYjanyqQK",
-	"fpZioFjCKBq9VA/Af47FAfWhm5QN5kxxWbPPL6UifjqQOM9sjqG93dbwmELMA29CyS/Iq3c/kSeP9w9I",
-	"nFqzm+y8OTh+HpE3Rz/2O7hlDDdJ1Z/Xapk6X619OljN5TsI57hx725jpkun1xSyTBJ5DYoMrv0KWXkF",
-	"emvx4lO3NK0xly6UnuflZ9Ruq4wGufNjhZPCDOXCF5fUhfUNE/DAYKS4Ycq9oFs+RnmqH+vCRbZ+gMyp",
-	"ouRw75BkbyTZG6GMh8AikqN9rELo2/T6EXBL7Wt6xmxkojxXF4KDp8T4sF2Wr0JmdAEFTHOpma9s2H9M",
-	"aGKmMp1MXbxpTF1+xP5xU8kDTlnDnHcP9477e+TsAgNUWHB0zTXbQ4WKTWgCDrbGuFCD77OFphIOmzYA",
-	"lrVo2/If8N43eKstNuR6MJNpl4M5Z4Im7a/Iztkbdz8e1Amfse5n6i3eX/726qdnvKLThN7j3Q2MA09m",
-	"zumCzSqtcOWURRXWUThM+dcv5UovGfveyakiX/LSqy1+aN/SdWVLi4AvycZYOtFXmXzaVFLXjnQbEuBN",
-	"TsmlWXOzQkDHxizleOxjZWW7YM6YjkDAk1RwAzr2LE0MhwiAOiXUMglU98iI8QSMCKv7pWKu+IjFkC7d",
-	"i5ZEAFaNTWcPNk0WS2r9XMaEwgzI9RQ5JAYA8A45HvMRVqYZvd35ZetTKJZwS+ysw0BLr8+Dktdd+JlK",
-	"EzaorQPHOFWagNvIfq/79JGcMY2aWi9qOY9lh6t1NuVfF+W0tpRUmzLp31vZ5OvyRv7+CCUeMFlLWEkC",
-	"28gN2fnuxXvy8OrgIXyYfpg9YKvbNQYNuZkSPD4ak/4sw+dMEx8p61dS75kwquzHWZYk0l3nWlEudte2",
-	"lqlb7XdWVawuz6ylWm1LQ0LlCA50s3p0UqMZocLk1SPQizS5ZkkC/y3tW0e9qHho6nzGRRWp/lBqcqEY",
-	"HU2hRmsmtSHOIhvZFLVetFUSKitX7UM26VRNt1tZNKgyrcZI+DZ0qdqPzQRv/QnuRupFQA2SUDFJ6YSd",
-	"ECYITa7pQp+SSxGRKQcSVIxcK25M6I7xbLCboraJblbHeltWqTQpz/+WMvE7y18vi5GaxPVMEGyUsF7S",
-	"sSuKFRMd9LmoN+WdbrsUq2uHrEHQwhzHfORSN7rtjl3NH5mhNfsCKsrApheuGcdiv8+5YnrNdKiJohVZ",
-	"VmswcK3T9ZOu4GHVyZWxhUwrbwMtpfV8J9GQcuJktKgrQwxuBv3omZzNmXEAF7AqBAMpVtdNYit3IoIA",
-	"IUSxK5pwWCes/4d77ItIzGiccFEDjaD2jg6tVPzHz/1ax7Nz9BcX9Em9AMjev+bm5bVVHRf0nX0AHk3x",
-	"6AzKbOSKac1cPNCTf0NiE9y4jdTUwlQib8Ja8s/2PlvYkN4z8g2qoMpU2sDn8jUBmkk4dabfJnZkTBd6",
-	"YOQAz30Nub5mE2ogwowF6ngXOtNXdPzvhlerpleR61R1L0xzR8ojMV1klE+vyQ4TsVQaFLIRnc8tbk7M",
-	"FHcWw81xsPWqNzfhe2tyolVON+ZHLgabHNLs0RJqmPCgPRBWuGTxKdp8saLXgvyF6FQjzg/uoxixJLFb",
-	"qVOl4LqluuzEAyn0HN3YAF5OmiKj5qgHrHTMBV7PXteubeDg7lDXnuHySmXf3SLnX4l52h7fL67ci9/p",
-	"yCQLtJfkmGRMDO3kosTfq9jIn49GcPvnaQU9YmMlYAWhu7RebhsieHtisPmItJyD70thUZ+Z7Qwnnaor",
-	"trDEfIUZuDQZZBe50Kmi1ik3l0mW4JvwkXfVZToVSOX5QPkw/5gbwTSc1zlTM25q1YRgnlvJGsqHuz+Z",
-	"r8Gk3njow6U8acZFePWg4oz7sgyHuzuda8veT8u3+V0FB8hL0Uz2YmWUE754PZe9Lefk7rwMxcNV8TAE",
-	"P2/kY4A8mIRrc2YrF4NXLJhGpQP+rz6FKHvYr9Dq4apquB2w/QbgR21dodLU8bTJdN7J21FXHPvOAAMC",
-	"Fz9UO54S6nBQY4LZi+AH5pAxKtg1KYuUWrUTUmJb83/YbJ5Qw17aHHjVEJr4BQLyoGci/Kq9C9AzNY8t",
-	"8h1xEGA7Z0Kw38GqfinVbPfwhNgTj3lzizmLANPTssOIJNJCNfatq1pQCMVUYcWujoihlyxLfXWTXNMp",
-	"/KhGOOACNUaMYG7wKpu1pTvVNhn2u1mjaoTHPU9GboxaIRMSfjfV966PBo9X5fl1K+PcxflElq6Op+06",
-	"o4kRPpul9sQFNcWUjPzTZCeWI/3w3T9fP9ubxRHJhiXGjaurobMxNyueuDpO8OHDq+dXj2A+l2zx/87B",
-	"V1bW4lfTpwrstDULO+pdskVX67d7EgPcb3xWa1W71zJVo45hPb9Pg4bCuw7+lYP6YvC1chms8YuadmVm",
-	"2SrlQRD3pahbZ7zuY119/UTuuosZ8e5ltB/csMvzSiwKk+5NuJmmF3sjOXtouIhp4v+TDYRfUTlRrVhw",
-	"2fOD7LBsAga3FVy2rcOerXvY7/QYdzrHS8OUXe/FU7zN9b7ls7/f9ezfHILZLcGQrcGULCkWtnkrMGEV",
-	"VnN3FlAD06uzhircbjOjKJE6VextmnQPQxzXp8DYkYoeoZl0xdy5pt0deqr+PSpNOngZyrF/Nzn3eJSX",
-	"ly9Po8piNG+zCW4SqRnV4qOfFTKxZAxJWMr7iDPndFs62oxpTSdsDUPAabp+gPqFyFsyFBcA0PsHVwiM",
-	"CqdGLNypKbhIjp88+qYDBMIflbqpGrUsEE1FuB8qCEuwCtxq12POkphceczWwCo7PD588qQim/5ogRMC",
-	"hQJHg+HBkY8viOCvDDYIRrC2K758SnVNrvqZWBCAk7Wj4WbDypCdC1ct5WJjB+RH/q3tN3EhY8TlGEFB",
-	"Jxf9ki7GhWFqTEfsj08FJUxf8vmunFtLbXcu8T67+p8it3XbZ/vACzgTZkBTM5Wqlfk52jqzd+ePf6Wq",
-	"z5GqtqA/M2G4Wawb67IPe7nZ5ozGJe3kTr4dsOBWzXQuEz5adMvoD6F0vgyMHGyltTZjcY9/ZSyfI2O5",
-	"5kIU3fZ2O3teYHTMCQgZRMhrPC8oCcbsxGUzaActKBJebceEayUNw33RPGbOH+ieq/oktoA3vxEq6Ibo",
-	"klvHSNwWPGE97LVFIgwXfdkubyW+7Hf+/gSX3Yza3W/uxo2cbkUrYtlKvXbfV+jH8Nlosit/2f30Rt6Q",
-	"gtZYJ1erot1jHe0eNHjYBAipVsVcpjR+VTKXKJkrn/n76cwNFbB1Is3Nale5M0WDGhbIiNIil/hseQfL",
-	"XLxOoyugTIb0VKTYW29lkYvh8JitFH6fzVzDylUPc1HgA1K2zZ2wi0a0oSLGtpNXTBkW2x8TqbEFKloe",
-	"kEOSAZZ6rR0GwmW1j7Vr7cGsli3R3Xnvi6pSndPe3bGZq16x65XTkG8kwW/pYih2/R3euGmmX1P1zSsc",
-	"1LcCB5p7JRLIo/4ZPeaanI0MlM0c1JfR7Bz26ytoNk37K+2kXa1agoWNXFb9kW/yWhmqwdgdMis2zy5X",
-	"MulEFm/hPhCQfCK2s8alubuphG+IiqvZtB3fedIu9QABSLNRWOuliMtQJri/p1jehf/UhCI5QrWzHJPv",
-	"qYgTSg6ePnoUkTdU0ZjPycHTx99gyr+t5CIvArY4o9owNRglVOvBQS8qXjgsXzjCRydcsEEMlTLhk3XX",
-	"D1E8wTkZuMiSvYupUnr1PGEUYmWDkaJjM8gTsi1chR3NTgUlLeTYVa8qioMF75hJkIvBhXC8wozLw5Z/",
-	"LEwkGLXh8aZb6GAiEZIvn7W/FMyyfDEfYVn2uWLXPzKffbyFolA4HAM5HlxwZabrMNPunR+4iPnVaFCb",
-	"PH28f1NI+B27zSA4aZdJzZXrNDPwBeSt0Eb+vor2WliQrF2FXVE/pdo3dq4KzMhlHaF+m7SxpnldoqiS",
-	"PBcxp4K8pvZ7yXPfE16Oi5KdIDvO9qFEAnNqDFMw4P/819nu/9jfffpw9+Mfx9Hx/qf/1rtdsm2pL7hH",
-	"RNxOnyF1bsXTmY12j3yd2Zy2U0dziyfyy6fiJbt1dxZfgYgr1t7SEvbVDL6fxLeSqnitxPu1zIg6I7PU",
-	"sKB6TlfPuO9uNbgVsMZD1bHUdJ7Dxyoi5zkbJVQhPlrCTi2e+xD9OEPEP8J/EkGv+ATVYgLAR4D8rhh6",
-	"crgU5EJS03dlMzbwgal5FY2+qg7nKmSgZ9pk6JIu7uDK4FUDLgajKVUT2zwFZ4a+LJxroxbqv3/Lc6p7",
-	"3XOHXrExnIEcpTUuq9oUhzit2d0fqDaIMWAkwHKC0QY112DccwT5Wbdov6YiLS9Tt6Wtg2suYnk9QPz8",
-	"/CoVApZX05pbITcR688wIVYxwa5pAj1CWV6kboOvCZ1rhvRgjJwNgpzKoIi2eNmZb9mjdkvBq2o/wN6V",
-	"19oOMi+Iex6dMIPgiy0Ks9C8MZlTSNMxsuMgOKpb6BQ+qSyquGWmlUq0DoUQrrrZv8hSzLKsz2KmAgK3",
-	"7GWUvV6BAw6CM9t+X1c6Gnl3Kk7/4wq9vt66dYJzYh/3DS6MLOK5dShDa2oCW8ef83KvKq9YB3p4ZVTk",
-	"NpUFIb6SLePstqL4tYeLntsAURAwWRVtugkztWXuthVtFZIcyJRw2x8TFpdw20aVW6SQHByszuF6W4DG",
-	"JSiO2dwsPGoqTLlhvv6EWflaBCYKEUSjXKY2csPGDzxe6wM7Iik7mNq3bBz0EdhWcYoCKhrz5bVzxe/2",
-	"Kxqylbz4KwdkwQlhT4zex6WLc7wEgnAt7F/fcdmXoDisQP8xUS+DBbRipADTXEISzBeoQOkdBU7GIDcX",
-	"OYXS2qqLOwNyhTU4IYe7MZ9wYyFA/4McuT9hEyv4m6HLZX/36cc/HtW7Wp57mNFnVoFt6EW65cydeqXz",
-	"qB12svX+iqzLH/Z9DtsqS7Il+UnFTFVXBDajkWs8WnoqDvcbLbQNEmPaIHaX18HXTGjFnJsb8Xx0RtWS",
-	"CiE0NknJ8EN0ylHZbjoPVYaP0oQq3V6I78jyTfDMSq0pi8VeW+tWix1UBhmeQ/PRaJGnh81uwwChwb6t",
-	"kTw6z3eFlX9rH6msux0I7bXFoEZ/PTrsPp8tJ125MbeTdKUYyDboGOwmWQIsCZCrD/aOyM7xEzKVqdL9",
-	"dRvm6wqWDheDsbQlp/7jmnrrLtmM28nF2h7+Fy+if5VysfL3tKQ+ZXWKAassML3yFkdOxtVKmSLTKi75",
-	"8sa/RcG6jYhFccT7E7Uozqs1TzsHicdNqU/XbkRiR6id3QNIXogsjqg/IpH77bBfn+t9WoKGl9ZatIT1",
-	"QJOQqmB4hN2xDljFRgxwS3lNRcSW9aP7mWd9t1pbrad/U7XtHqRGf1X7bkbtqwHsOL5TBbHiaOk8zj1S",
-	"/Wpqp7qBCTVMteDD+dNql+upjOtuRXXp19c+t1MdcJsK7MGWFdjsYbuIA5sJ3M55blPxbdJ111Vk7yzV",
-	"oVbLrEl6KKmXGyU+1IqjqiMflU1bueyUymwSBCfRps32QQe2OeoRtOX6NxOuidWU2REqeiedzxm4cqsg",
-	"NPWORbg/wcCuLT7hZtHpuZGc82YF92gLXo7YoRWuqev63V7ts5gIYIJa3TZjLmIuJt1NNaTRl/apGqW/",
-	"bUmmjMYD25uuGyLEckW7tX/tYcf2tUdbaF64GnEEX1ZLJx2SJly2eufU3tW18otFPZCq3UH1QPta49Z3",
-	"zxM6woy9/Ls7EWj2XBa66vKlPohTnTn8YmsMZmAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogpppkwA4+R",
-	"2+nbC5kptZvXAEpyy34++0JI4F/hZK+sIaGy0JHWS0c3U0HcwQoHq1/mperCG+y4R5M6V5BOJxML72y9",
-	"MjqdM3XFNfZbGSG+8rJWfORw76iKQ7s6BNqScHhrj72aaDh+cH0gurTU2a0do7DlJd08GFsa8WfOrjvn",
-	"yx21CaE1K8WBnW7JDsexmlNckCl146xLNtX7JdZw4ToYv3Z/oGLjtPYQ/TK1aDfW3UEmHJqfCllWPcsC",
-	"sp0NlA2QbAWCSHL+5eFS+3UNtnIph2jCMqxvSdotjaq9G+e6emyXDI9VFaQgkWNZakZx0dZJ2avXEMv1",
-	"L/4e30QeeSTi0AtywRZSxOTgEH3jB8dkxzLkfkTY3mSPHBwQiDdY1YELOMBgzRwckVByQLG2gRQPodPE",
-	"sAKgvbfgDg56Ue8A/BkHR/B/YN4fPGpJwamJ7Lcofm1lBfWqWDl/G7t02opzp71kCP+dFL52FcyN1qaL",
-	"nZJ448ksV7+6rFp3R21FIpbeXdy/+iMBSEnbiazBSHnfsfsSVwtmVWWS83mINBSqu8f1qLijy4G+hNzB",
-	"mrP/ZioFI3gTmXGRattOW7lLrhEGts4DYLV1e6XvVn+reuTWjucYCh6OXAFpJXj4ngHEHTdxYrpB9HQ7",
-	"g2wdogyH1oyJTebX2XqWScy0GVxTjqaO5g5ZoKy8MOGbkjIoknCVWcTju9ke2IQqbL64vskFkmfTyJli",
-	"V/JysyEQ3q17Md3aqHJRzy+8X8ias/6j/ylfdpd2fEFHl4mcrHu6OyKv51h3wbJUD3BWGxpyuvKe1n1w",
-	"LS91tTw/h/UmK6pQFkNkAyool++UXdV5IMz/7ZuqC2n4CKVgm5G6gvequxdCL2n3NWdKM9vva2m4yMVI",
-	"1l6+lm6B7muCMEi+X+HLa4kjrUkFXtfdWN5kYavy3dOoOqDSF/VsuGgQszlVxoLCSzFwiwh0rwegedrc",
-	"7Y+dFqSbOyHdvIDoBRbnvfFm9CodSPFJgpaiDXKAVpsKyPn59q9vsCACkTKwsFFH5LW7qA2jM3/x8he8",
-	"lvuIZgwqILlmsdOO9SnBXkY/nP2yN4vJf/3nwd43VZ8RvLe1fAGm+kHYbiYZmlpOFzK1xm/GIrHlyH4t",
-	"Y/QIvaXNs6NGdjp1JPoC7sB+DOtYf7anmG5+auXWVqXcfX+D64imIecKu4d5mRW+LNSp8y+kDXZQbn49",
-	"0GQklWIjw2LieMZafHitgmRbCbi8JLmuzVpeWLJWM5vatzSgJ61UXF0o6G4v9Vk5BOaiX13nX/Eetokv",
-	"qzHXFZuuwbTrbPs3fHRpzW1siKcZVmdhakRma4cphaC1utet+vqVu4WlCeTjmAGP6w9NNmMjya9pPGHk",
-	"YuH8NN+f7b76eRdc6ruxomOzd3AKhXP0QjNhIquU2+bQzrPoP5qAS7HkR3jc3BK4YwEgi+3Byugk76xd",
-	"+TJo9Kvz7t5YlZv39xYNm9GJWqHvjK5purzMBVji4a4bEH77EhbO6zye6yobWb8WzlbxdmRFXR2iGpmS",
-	"2j13z0cp7qRCdGVGIsdjJkYrrN8b5xD/yT7YZRH9ge0SmDSKjlp5wXu8qUyC2WuqaUSOoAoEE3x7uM8N",
-	"ifB2Xp00zIDUN1U0XzJWr56nax2Y31JpWhf3JWN/x/s2cWi6B/0r6zjCS8Z+qMWpyMsQS4Xy6ZzhZt14",
-	"dWITJEZjeWK3WvwV6xPraMsv2hYI6++eGIqr7y24toOacLEC1/Dz7sItVlQHjDQ0uRVq2YA3OYM9766H",
-	"k/aruBJ7ybZuWzSwplU1MilNahxs7+U1FxNiUXI0qCnvzx4+PwMvunsmAq1Kte+PtSSbjMnwGCNGJuJM",
-	"1miyAeonYM8ePnGlMQG6ANjVtmW7ZPhfQ2dUUeGDuhaXpx5nZXU8Xn/EynkhY8YI/Abq53cv3pOHVwd2",
-	"ux5miAhwzwDu0U6hvaQDi2NTVU1bglW/pRTRv2tgX7jm4GaI6UJH5MkuZP4QPeVjuEi1ZlpLtWt/lYpc",
-	"04XGsOicYus6TXYwfOcooN+LluRqH3Ta4NVNBAQuGBjwxvum6NUEBiOFcEBoxRX4TkmtyU7ube0Tf2/U",
-	"7vtYyflR77mC48lZEr9QSqrmLMbmJg3LGhMul1N2iKhLP0Kc4jtDZ/PqFOO6ePEVHxVWsGvfm2Y3/hqj",
-	"zddqB6DrbU3veH8AMcPfwA4Dh15c+dLNhU8daAS2xtnIG5TW9CLXTIXDda0GaDDG5XXWbh1h6xU3jMxo",
-	"zG4u0HLVi3oYYYERe7B3sH7LKXht/2A+RNU1CAug4SefGo8xZLsEckwYHU19Q7ALn0Qv6IydkKm8JprO",
-	"2K69GLT3UTbBHv2AhYb1/aqz8bDW2eicU8+5HlEVZyepc02Df2JJTQNVk64+srdsfAZ3B3FWL5ad220v",
-	"tjNtKgMvoXEdfIy2gK1TIikXjcsjcfiF9YUTBeffylrVyrhbXhh083r4p27UN1GTj9Qdji6ASKrBgZeK",
-	"ZKhP4BIXI6YEi11C1s/AbzT5JiIH+x0Uj43glepS2z42H7c3U2lkVU46Gl+3uhQGXffZhIpBqmqzKxmI",
-	"FUngFuRb6TyRND4hb3569x4vAG8iekoPHz2OiOb/ZqgBjqQwTBjfXqaYe9maBOW/JQoXJZhn2+KuZ8iM",
-	"6Lxztn3h+8KqwRmdsIe/ztmkF7k/5iL/9zW7mGd/TBkf1XIyXmsUfPjw6vnVN2QhUzKjl+toT3aXatKk",
-	"SsBRdHf88Y/Hx/XgUZr/my3PzDl8fHhwfFw4UwfdUiLcBN1LSqu8ZNNbwRZ82GaTnnj16bj7XYENm+68",
-	"l0AHHbARuxYitb8rtYbsfeoodx9hEsowiu1r1V3SboprADi1465C3ebyKHm9shawRaDEEQ00nirneLB/",
-	"8MDiqnj46QeaFB7FZlqI9go6R0OVDh0bpshLqWbk2/4pYYh16eqjo7a0/uJMu29mCxRk9vN28QFQ4rI4",
-	"WNH2mVogx1Xu3QiatM7JrDOTr5tpp+9vR8A6iVqOfzlfjlv4EEpTWE9yZSOLIJsD57/OBMBy0M2cN+Tn",
-	"uMgCisCcBdqsPQENBzjbyFvvCFhQQc6ctbtCIpg3bRUOQK4OTgglWXxyUUJrGstUxKdZOobG4geXDoRX",
-	"XckK1ZcshoSFJWpMWVcKXhoUvpCd/YPd/ccRefq0j15eZGJFCn/SgUOMauFOz+w7MryAbAYh9G+oUTxu",
-	"dWffkYbQyJ9bV6ZJgHbCt+kkHWtM3DY0ms7MpPVM3L1bKTuZSzxL9vh9Zo6lt8gKF5txHRgB2U7pBF5T",
-	"TeapIYpPplXAt828FXd22iohjsC9UJzUcrqGRbsHhJ3t/nLKhts+O9Ieb0DWzk9Mrg7ITiA8vRcAAoH9",
-	"+0XSWyHMO0MlKvphauCI3PdsBEPkXvIBlbMNiMNqd1bTwnRPG2+xEZWEjQ2hie8h2OoA6qL6fKa88vPQ",
-	"TNY7KZaI7pqDB6S8hIFbev1s+HdCJ0t7KG8J2mJFmJNtuFlNTeFie8+saiA4WAyX5qNsz+I8ihVhMrpY",
-	"dMgzB1N8vXT/O3Nl1uc9Vdp4cTGJSOUqLI7D5EnFmJuIuP5d8oqpOGURKTTZiiNSVx4R3F1u8xWRapev",
-	"iIzkqNCMaxCn7ioXeDUirkvKQEgxGLmm3wZGmzNqBphkXIEiebyhO7bdM0e5XgLO9au8IGZKDbH3WWzn",
-	"tvm5MdejOsW0tNvR1Z2pZXK1bXelG3M7cKbVwlA5Z6KXv6e+FNQ2QVvzDPmny5qWPRqVBkm+bVLBQXdj",
-	"eKbdsURXRImIe457lBagsJoB/83YY51fMMDxccw9PC4hmQf1tAH5NnsNazWPhE62gdIB49wfdA6YzVtL",
-	"5eukudTWFRzst0Ks1FcZ1E5QMXaBrUfXTApQyv2znBrh0EAgZRiCQXmOKCRMwHMLsqP2Dg6Pdh73+0GO",
-	"cZ61ghnGaiLDBmZ6QKFVPl7+WKuGzM10UJcIKdMEysHwBkisnjGjmG7NU12aoxr1JqYpK9YlwkZYgow5",
-	"bZLGJOECsvrUJcHlLmVmbiVT1i9BlO1Oy8YDyFL12MF0BzDdAUx3kL+h8rmQ8m270mKl9sSAj770tUgB",
-	"dgRCL+QVIwf7sEQaiWD/m50DJIJqPG7GqE4Rx6E2Z92RBZJZZGv91ETin2SHJloSav9AioOE+wtpphFZ",
-	"SnkZ4X1siOXBZwxmdVRmd4mM/eoipc1q97hCS5vUdAWTKq5ZY83Ep6j3V0YTM61uPVYjL030bNdLKi+r",
-	"0QIusZidXlFumW2r+yMTM26GtR/FtZFq8UI4gNNu8Z1c9d3T6cUM9ObgEp3PlbxihWuKmVSJiNAZEzFI",
-	"0z0b746KgfDs6v/93/+nFBaqWzbaPYuiVe+yY3UG5bG3+0bXhdvr7t7EVISs78ayZPuz87fbvqxkBGl0",
-	"YyVnZEdIwTKees0u+r1o45ViWOGxpqrpHvaaZhv2Co9botqHh0dH3xzuHz1+8uj4m28e77elijW3zEVr",
-	"Ws6AOIE12tsQBFLUW9DHTTYGCqtqqWyHbEVcQlQAs1h0uGDh2hcotkCP0TIVprZGfGU1ZiIHc6Zm3Jg6",
-	"GbcP6+fcoddTJhBRz/ff3FB8O2EzMFK4UsEtDGjYRKpFR7gKfzecTQoCUKZ6MJEyrksutjoFyW4keCOs",
-	"zzihsxmcM5Lw31IOF82UwUGliA5gSz7kjGnDRyTV7JRQIqTYDWBZUFajxR1LpkFt8LMjZ9U8IlAdDslr",
-	"aVi98uC6xWdArsvWIgSryY5pG7v2rpr2RfZYAQm9ZFmpVUmbSWBh4TfQGuBGgog2PEnINTVM6doVODzu",
-	"NzQsFhOvCy+hqEet1CTkAI5Lmuha0WkXznZSTrXNqyDBA3VzC104bWsc6P5WoY1XdppXWWY4qHWhrX/s",
-	"182ZX61WD5gcp8kgPNt1pXpQVVr9ktfFYxZoyVwQI69XoqxUs25E/0Hj1P8tBVu+Z0crZUM31gK+KuC7",
-	"lJVa4FjxAJMOB6jkaU/Q1U/cjkfcAbcth4dmVzxGh2xWob2NRM5sVASHbz003Qf+bDOEu1bsZy3Q2xWj",
-	"TRKDS/A8bbPShqoNCTK3wLpVLeVQt9Yk2nIWvWGzedI54rXs8cZ2O/4en0GXm28Ww2iu+IyCIyoYrG9R",
-	"RUNMoFWnlvsen1Q9j/czO3brPVrzaGg+cCXBdGkyakgfxeOSO7m9PyA4Hau5nWtr9DqCnjfltYc+pRVg",
-	"yoOpID7eGjkcocsCx8A0DgRtLoHvkR33XyhHA46H6R1wJ4IsQtFtzE01C8g+VXPeMHd/lDCqbA2RuzFf",
-	"iYXLo4b/o72oV7sGm1eiGDZr9CxwhIygwqIOVnjCAx0sk6e+qs+mJcF2S7l35WxS/2GR34IWas5I6OfD",
-	"zYnosIGILtkCbLaA0dqWuGz2xRMOvQMSqcjM4kx/EqyWqAuSMtqQt5fIssik1yfSo82J9OiEXB3mHfFg",
-	"LrYqCQoHHLuLHK8Tsf/hz8n2tkG9xRdBPIkY9rs59QazVATo2TaesKujjYQAkJDl1x52bXjrK1m7BSba",
-	"wMnyMCUsuCMJnXmXcb0umMZWU/nuIggF/CnojOnszgeaDO0IQwJMUlvAdJ4fwAzgYwcxiayHZSAVukIj",
-	"krUDjrKGHH10kYHzmzuPGLbyABaMEbVfHb5FKtArMbDvH2DGZn+PnLXthL3/FMv48IASxbCnCbZXv57K",
-	"hJ2SPz55CvfpL+GaHzQ72PMz/yXyrTA9soU5RYQCg0FsVDJ0VDA8gQRsj4UcmiN+chEwtJzIgstHhMax",
-	"rvK5XtSTgnXI1Gz6mJ8PMGdzrUcP13/0yGZHLpnVbeeg1mrjNWmolb3+XDJRl2zjfVhrpKatrfbhvV3t",
-	"o/ux2kfbXO2j+7barQgYIcqPY8ibYGFk2uLninDxmeJIBGpw+8pvwaV8OxASW9d6EW/Omj91dhSZ0CuW",
-	"KblFOwq1kVOrTrqImGBrKoVYkz5wGIDbyTOezbMWP9sbcevNtuywxoX/1vXlz+aDVDNVGGKj77wRt/JS",
-	"zf99oNWGFlcioQ7RyDVQnD5f8IkWkyTAoHCafnHXSuepQCKVsxGSdoEebx0goiyq76xIs0FnqKnWrCgL",
-	"G9Vt5u99npVQlYHeXYbhwCVi1cS7AAcZs0o6trI482P6vO8OiONBg6DsHR0Un/osuFpJ/WQznKZ7KCiL",
-	"ySNNorLNX7IyxuyNc7BWZuWnUHfmW2GHMhjXZkI/ybFeIyLnTDinrqso6ngMnrkxupB/bXOjDjXQxx0h",
-	"8I737yfU3PH2iiO3htJVC43V0GfoVoR5GTkqS3bNP2TDMzG1ee3LToQ1Tn3SdOT7pmI+Q2TTp9GLncYc",
-	"ej5Pup6SQkp9l7kW+2x1k7rwHJzjQSbu9HY1URy8wFm2NzZisur2vcH7qs5uG7V68Y9XLyGJdmLbBOip",
-	"VGY3gda25MPbH3TX3bIAup06iAR1CksnjxqgfkBKT3RtmxU+1W1iV5xBO4mQ5TbNbc4y6JLIrq+OoCG1",
-	"TpVFAYuIK2buPl/7egdD0GXGOp2B536F3Cr3AMj6Tmmgdkrv4d7m2EYvn0murgWSq3IIqkduuY5+11jo",
-	"+UyWwKEHqtpnhoief96LmJvNEoAYMHlI/5kyGjPlUVyKgHmIj4eJsaerob2sXrLQDcckzzrf2JmYUNMy",
-	"s6f7xa7zHWaVSNEy6MGTwqgHT7oM25xz2gGFZo30+A3h7lpxZIqEfA/YRXaelvMLODSfH7PYRt18URG7",
-	"H9Xz+Zx+Ss1Izli9BzGh1w90ntFAQdb5jJdcxdoBw3w2T43LWIMkCKauMCcIlDNi6CUTVkumZJRwJkwJ",
-	"lBgfQm2aZINVOOM96tLZsA+fTdfOtvnfRFPOtnfeYJPOJfS/QgBzs8ilLXTeaiyxXVVoFY93ULtzE00D",
-	"XDmQVHEWC6wrf3b3EbyPUKLYbsDHQGVL+NiQHQTHUiyAbUKT6JQ0wK2fCcF+3z3YRsF019qmQqn3pi/9",
-	"MxVKlbhql3IE73pmsXU30wopcSio1WkzIn/kBjo42D141O9qL7dz88NmH9E9qwhrcEc22hLrGwxr2QQN",
-	"05O5etRto7w+tXFzi9Vsj6bD02Z/eJfQwKEZdFuV5gq7hgfW6nawncI8HELR662Jm7zYr8N3f+HlfTdb",
-	"0Afrgy41rmZbw8zDQdEXvO2WHl9g/WHUA/95rChmwK/Zit0lNDTWKuaqzEp1i6Uk9qYyxrx6MWQGBTqo",
-	"ozQrmayU8RKjli2X1PCwdDI8/FHBAqiw3ZqFXqKc53KpVmGsKHR1uljQuaRGga5Vl7aclrIe1HoFT8rm",
-	"+sek6pyGX3ZiRcemCXp9u+Dpq3jv3gExbvj5METWQYHHoIXCv+ZTKdgDTXZs575+3raFaIblLWP+O4ut",
-	"Q8ZMme/jgugVhYa+t+2Z3sSSC401W1RzGkDnVS26Ldhq2wQhLsztBJ1sxKYosNjBDkf2U6qLRHaW26Un",
-	"RLGEUc1i1xisaPdeLAgl7xDLWKqwxFrJ1HAMUei5NLhgSSKvB+k8ZBoYowdWzIVlbOEif/waPrjJ8EFL",
-	"FuhZXlg8KKt0lqYeWPzQGbOli2NuwKd1iifKIKakr6zDswT1e5RYxuN4RYxUyW2X1gm43ByRwVBukAFg",
-	"RrJEs7ywLpu3uyUiYSdp8l//edDFnbIRBPCKWktR++iAlJOx+E0KxR2TP8SSNluCm89DR7XVbT4vxYCz",
-	"Am5gvxtFs591OUcC0TxTDVl12BB8lmJuiwno5DMWBt6td+cM/ytb/SzZao2RXOWquo2tEm5qTOdGRrsV",
-	"ntrfmmU+48L9cVCye6NeKvhvKXM/w3reGhvWK/DhTjXFyGyXlBTbimEpWLGQWEMEiCZkB33AxDp4V60W",
-	"LsxypWLh4pOH5Rh2eeC7SxXIbZ7luQK4DZ9fskB5H+7BQv98uMWlPrxXS12CvEYzP3S6BB4XFJ8mVQL/",
-	"mTlaelHPOQoaGmUE78NRP5vkPLsIn+EJypM9N4GYbEz4+IxqCjaqIVjSsv3Jar3Rj9cuIWh0rz9e7lw/",
-	"bs8UMdxUoNQftfuhXSWBfbqhvfSSntL5V69VZbBZStCfIkJvybDl0M5kWtff7BdA1CEqnbNi65GNoyfr",
-	"fUrCrtjWtsllY60ZwfFP53HLqg1tf/M2jHuC7PhkJxZn12wmxAPtHumXYe7buUv17eit/BkSriJIsZKC",
-	"BC92T0fZDMDX7/Lu3Wx0l0m44MggJ6B1aaTderyl0qiALsrN7S39Rf64VKhgw5Kpzwlitz3g+7g13Ftd",
-	"gVva4kINut24YqCzEOEsxDQLWlDRsZQz2k6hwhbz+u7ryrtUlG9USv63dz+9/pkmaU2e9JlYEPiZXMHv",
-	"5CI1iOFR8AC0Jhf8UXGR1ShWTS7kOhCQqPf77lgxtgvE2TvpUT9L+zv0kcJyFDdrdOt7DANC1SS1rU3G",
-	"5HpKjU3iXswRK29KNc4lO0jlFxGWMP909trs3LSwFlxsebGNvPu/yYucCSw9zZ3T5v8mL96mdQj4wGSX",
-	"tnXaIuxHeVJx6hqGzrb8JqZUpQrh8aNHtUrGmAuup9vNc5oyqswFo2YTubF2rqihYtStvdOv8qKLQAlS",
-	"CbNIQIqNW9FtMRoxFqODYkx5gv/Ql3w+b/BNzBMqRLbeNRrdaMriNIE8AMNHl2RnRkVKE6JSocmuQ6qk",
-	"yhSCbKssrErFmo1Yt6ANGMUnE6bCtfQfjE/Dp7YzfJtxJC96+YCFhc0+MiCIksQt0GiYlmMPT+RZQ/GY",
-	"NvOWdXosiSa9OvbgPwm9tqimNCYQNojZmKaJIUbGdBGRM83pw+9lckkNrdBD64Z+qv+Y3EVXkuzhNLtl",
-	"CGszALJdhfMDmy6x/aoO57Fg61fv3+jnD45StoRcdOhV3Lk7HJZ8qVSsrxp7yq+2lFJSEFCAypvY6itx",
-	"/rtwuCg8YtnSBfMPt6qWwoPcvu7KotXtfmSG1qiJXR1znTdj5d5BhlaANw46u6LcKruX+tEaVNBg9dbq",
-	"xFa/VHNqDFOid9L7n/862/0fH+H/9nef7n784yA6Ovj033qNMrVEaljWtzthgikKwUhIS5JzO7l1Mjma",
-	"tqwFQ/suN7CN6Lei1Qbj3Z960nBWb6gZTVuJc8ZFePWgItTW2/4VtnPpR9yZUVve37JBGyZIb2TS/kDF",
-	"JKWTwuBMQEQd/m/Ka7XOH9Al/sbHFfxzvsl7sfV72PV3RrVpQLn9QU64WK9Jtssc78zd2czBwIV3Pjou",
-	"UNVRkzmQJDRIFC5yv3cG1sX1A0Bkejqfk/CxCip/KynD8l272tSVHi3RgP3oYLzq99Qd6R8p2iZnWvOJ",
-	"8KVBJZEC290Nam6iaNzKlZ8pdv0d3gifUG2XW6tnwX0DLmL2+3J3+9OnT1sLJTitKYj5LeVXNLGu5/k8",
-	"sbnzLaRW2oJgju7DomzxPta5biZy110Eb5/eC3Yh+HmXz+ZS2Y2hMJXehJtperE3krOHhouYJv4/OEzv",
-	"U76vzyCFad3W9Ov2QIVv7izpgBp+Et9KqmKr77Q7ZTfoSrphv9HbbBJafVedCfMcjD/XgXOEGWqY1nnB",
-	"wOUHjEqckoIduLLht7qylffQvH+tLzMlvDGjzJ2cprb+IO20rmt2+hJOkS0dRnvSxsdJLLHniGY20XZm",
-	"h896pIyoZrVNQmnGDLqrjVVu3gF7C8ZJOLWsvzoPzMEQk85zeOtW+y0wwA6vl3CUmdLgM6F1XX0pVxiz",
-	"9NtIuIj5yGXo2Scx+3cMfX6NnDAzRWWkqnFvJDaCauwwU/Kw+kXt8GxdS+xC2r2h5V8RYyM8S9lRCC4X",
-	"6TannpDM/Es7ycTicdxYLLI6V1V3jIXuuuaWXNSlSskGel452beeFjpr2CvUvLdneis2ZgpSnZPAVllG",
-	"jZlNE+iPS48EHoU6r7BXmp2ytqREVfdqZ1orQMrZgDVZLNQ4PJksGjdyfeF9uyxuNCYiR1nGOGRE+Jid",
-	"rumZMZpKNaATtmGEqD3v4YJqFoLdV52qdDJRbBJ27DJYwgHLS8B9SDS9Jjv7KAWFFKzfi25wwr6GqTaM",
-	"8g5BrHbt+lWLI7cE4eMm4BAKqivmqznlNdQ1ytElePDdY9uaRZ1J+10iL2iSLIjN78/pkce+sjSvIJ1P",
-	"y1vVkfG4DhAlwc7UriMJDRYKmF5OH16TGA66ZVvAbOoO7msZwKxWxMSFjBc1MvuGetKsmY8mRzRpRHmz",
-	"PMu1QvsdS4S5IDsvxCThegqaq4NoyxgdqljcNs27VtwYJsiCmbB6tNWZNKeLRNJWqytc/DfuEasrbTXa",
-	"rFO73e1ppXkNyup+40IJSy/bl/z1kSWnfHUKRNNGnNvwMIfj3R8Pcx0V1IvPjIo1XWhMKES/a9QxkfTt",
-	"9lNILxZ1pbmajaSIYXLsxEVptSExXRAjwdPEaFJFmlo3Wj/ieelCeG8tecd0oescCgudc3yVChdfliRO",
-	"GdkRINb5FSMS2PWcarO26N6t/lZd1Djr6VGpIax+kBzVfI8c2SwniOVAQlTgLLF4AVIR8FgR67yMWp2c",
-	"cW1+mF2mnRmPBZ9MDfnw/hmkXtgEVm/swz1rp2IwqhLOVD13j4Oab3djnkpLrMVpC9vWff1UJnHT23H9",
-	"bETggVdbx35dQ+9Uu091y0nVCRdsMwigGl5olZT6lcg/FrQ50G4NH8G/M9Wmjb7ctnUSUXNZ280m2xP8",
-	"nQjpvIF2D9FTojFXCF1Rdoq6UEda5KJ4NPRKPt3Mwx/UfNSsZY3//0knR3sv8rNqTW2uvnWu2BWXqW6S",
-	"Cx6vFk7OFdclHJHNux241w+2Suq1bqUn9U4luFM3FdrnCcVkxzGurN7Z1QMQ6qjGdmo+IddTgBext4HG",
-	"mIqxL4WeKJmKWGdgJ1l+cgOx+RSGCoP1E1sgL4/gdNkX5unubRkiy6ojCjXd2qiF+1jLylZ7U10ewXI6",
-	"Paz1FHappcBe2N+f7b7cP+iwAvY7qqPiKOe9d3RCFXlLBSc735/tfv/L290fd/f39w/6572SkOgYb3/t",
-	"VMPOydWR77e9PLm6TdX/mmwdJFs7wOZWGGSPCL0JBjIQ+9ZR9+4nJvGUJQ3VkZ9pA9gtgMLK0ShVarOt",
-	"2gxTVZnFYJPSxLoK2Qa6teEnvTURvgbiameU0i8QuLLO7ZLtf7lYrtwvNH9vkWjzXY0cLwvKsvDEl6uz",
-	"brnlp2Pmd5a8VhQmNdlr3oLZJHHtJ8GgWdM7hggAa6aw1GqSoD893o35hFungDebXSwozESqlSJbSkbr",
-	"kn62Yi6ZkZesISKDP4VfymKScHG5csp4l6Qyv3d8Il6Js9GIzY2NYBe3h/0+54rpARd1URlwm2lCw8li",
-	"CAy3TBu6sDZtbxmsxdHj/f029jNjWrug42rpXv7BKPyQ1uVYj5LXS2msTRGsnaGK83ZtSxA0Sq613CAL",
-	"YPTJjsfCt2BWL6Wa7X5bqiA/3AB+I2ETmgwUGzcqmUf7HUp9bxV+onbRQUZsqUKCxrFiWnfyGXXnSFts",
-	"EbBUnsBC+Hy7zowVg5Fd6GWTBIPS5jr8EGf2ZCm3U9vhzW9C7Surq9kg92Ax1qn8uBkSuPPeEhsTTlv+",
-	"9Z2TUTtdRL38SwM1y6qpIAC5mtXGXvGxbUQLcaD7EybE6WynAuXecs57Ts/1e/KOGeMbznbUYGoqQddI",
-	"A2MzLmLXXL+u1YW/ATMaIFvUpAr04XHoh+4OFnJYm9bp5jCAYU/+2M64pTMRyJMseS379vIcPrZtU7cj",
-	"tA1VdMNt3faSNizLnVnUnr1WLGn8YRM7+o31gZzFv6bazJgwrT5g7zWh2SObuYO34bmN0zkbXLJFN0/X",
-	"DXh6P1t3rGDXWwDD2jpaWRLfzKw2cRw7ul/v6dWS+l1QeUtu47py2M/KCVzrx823o4SBFhBPgb6zTQhW",
-	"2C9OgYncuse2woTvTNI0iYMa2VOVA1sRRJjyVuNkSs1UKm4WnYz/mI14vO3+onbI7fQfg9GAaur7aTUk",
-	"sI3B07km3I7Lsuj2ojVFCWZ83Al3zThcQJzorIRz6GIyMdczjvVIH2s7nIlYXg9GidRMr7XGdUwqX5IS",
-	"w8q2subNUUDszWgg2Yl5je+oU9jcG30qDvYNsTpZBqdpWwlYZqgjMqcLp9BBMQkeRd3QV+hnvAe9twdP",
-	"+nWdjt05Lp+FTc51QwJrw83r72We/bpFEVbZQLfA3dtrF1hkh0zE2lRUl8KmDdRDxik7JVnSrutrq9g4",
-	"FdhIDAa4yfTdjdTmtXnhxmkUv5YwjFoxdo4Ot8dluznA6+itmuzagdose/mBC7Za7mtrGqsPbxQX70YX",
-	"pcmrFXr2Oq3knPJ4u5bJnC4GF4uG8jMotCH/QQ4eQWFADUMOuPCqZ8Fz/FXJ4o19rls9s8cHaIeUrzd8",
-	"NlvaTL4tARTfghfiFk5XmJd8c+WQtSrpwWqm6mY7Vgtvv0UDMjD/MpPQvrNkxNk9bQfHrm6VxnO7PjZm",
-	"qbGJnDPRc3wHBjcDqjlGkkdUjBhgpNeqtdlK1uoAoylVExaDbw6xJlKlmDA3k9SOONKLQXPOTfntDzTB",
-	"Z1y5l0vqnisYExki6K5/ff/jD6iIvnn+kux89+I9eXj18A+49VP/lLDZ3Ph2hX7YrFDR5fDbjvzXTDHX",
-	"vL8XtUruPEn6VoWXSzy3uTW1kvZxF0Wg1lDx1SflLLgclTAj6Ir7BDPf/PlxJGo1RyfVshWLMpCwggrl",
-	"D1rIqwPRlGvKrWYQctIKef2ESCB4my0zyKpu/PtOMPATNhewfT88gEiDDdRfUlC4vaNjv35Q78bb1Erq",
-	"ZCPYbgxcQ5pVjcEAe54t8DXViGaDDIrseHPiZusAmR7RBPk21CbWM5hy3dv1VGrmeCDO2uIyxWsUsGeF",
-	"OsW3HpC/2A5//p2utaZic0aNb+9HyYJRG3nEcUg6PyX7dm2zhdwqL97MOX8Tyi/k5JY7ZHpW4VADm4EF",
-	"PzameaMC1l6RKBXJRkOmAD5PFpNXz0MZgk1RYE62+YhUjjnY+nceM2F8U/VQwB/ub93d1ZBWvqWqs5tg",
-	"YctL2rY0dkO2ey1c4HWX23RSa5BxmrhyTZ8xm9dbQSjU6ShbPbJVldApb6upgx7NqckMWqlAvK72uimk",
-	"lSbrArK21GqmgpsbIdnr6aKLDVTSpprDUrbKIGB1YSGB79QTfk3QtyfXsuqRsXI1yNvlS1pmbW+J7gzI",
-	"ZKNQg3v4ZkxXEI5rWn2bBphHjM9NZ7sg6nkx1y2ktUm0I6NjvzqV6S6h6I4JKXyzqsR7ejxuIFWlqipv",
-	"Gsxc2lZr3YrOP2+F5Far/v2ZRNfGNslowwSfz6aC8zY7Bm478WfletFV0D5vUPX6fLKQis0X89LSshut",
-	"vi9jg7ZXprkKz/Ys129YueA08M9Vzv9dJTe9taZ4J3vjsCn/RWkzCPBvbhyzK3uw/l0W+kPJa+2cSXbD",
-	"IHIOQFI8sSko25tPp9bMFTSc61557QIfYSeU3WAPN4XY9UPJ603JoVvPgXIX7KW55UFji2W7/35au9W+",
-	"bS4fMQWeO+08fLX43bM0MXzuEbvKpdEOJb/Ny1WPBdWwXu3ejNx3AQ5I7/PSe0+II6JtN4i30awkZ6TV",
-	"htvBOuXvW5d+5XX48yb0e9cZmq15mZslY06lkbUpZfCDhZkhuYzbI++d2fVAu1tcT2YypVfMhg70lM5t",
-	"EppMDRmmKtFDsqP5RGB/Z4UA7kybU2LDeAcPcST98A8ef/LEOOvvVSsIaF0fufoSrRLU73ooilIYJszA",
-	"L3yLTwszD7Ft4KCGlfzIjEJAMXPNXGeAF/949RKQ2bjxsM5wNV/tB0WMPt9MotIygv3Ox63UBEv8Am5E",
-	"+YpJk2uq1pkVWJKU7Iqza6YI/n5ChBzAxCL/jwGsev7XZA5SlSpUdAb5R5Od83R//4iRQ3I560cIvwzi",
-	"rO6Wg0My7UfBig3mCR2xQSouhbwWDSVdh/trNICeMj6ZmrttmL+xzasYnPyG0Pwv00WOS5rOAXIVg2UQ",
-	"1dPlYEd93+8pPXz0uOyRqivt0/zfbLuWRFNi8MB+Sc/lJXDXpeBXTCvsRb3fUqqoMFw0OdKn6exCUJ7o",
-	"2jZQOdjmBR1d2txrci3VJdnJn8SjDYc9xEsWtlY8z1+O7QXXDrZ2Lu4ogPqvm6EyMtDWkJOQkVQKP9o2",
-	"ggUg14wHlSHOtx61BRnQiUN9ePuDzpJI+D0EKbrmsZluhw3UqUhlc9IdKXdiSiIpr2nJrMScWpe3/MfF",
-	"PjOGjqZnaqJbSz+LlIbyeo/i4+Tq4ITEbJRQEG/UagWnmLNzsTBwSTHHTlhsoUCuKSgMO29+eheK//4q",
-	"8r4dab8ku/2x4zM6YQ9/nTM4cvaPucj/fc0u5tkfU8ZHtQdxJfl5syWF6wuDWm5tLYqwS+j+7lO6O/74",
-	"x+Pj+u6g7az88PHhwfFxAYCnlkkYesnE9jyXGx+vlnPj23t0NwwqDUFq8FvcYWxllMHZDTLLMuEXHNBa",
-	"Cg54o3vm4OMNmH0uApM7l/D7lpgiL5wqOy+1009FLf47tnjyLSmMBABNK9GoIRSBQ2s6tZUprFGvTqTo",
-	"eGdIuqVGuUEXEbJjW3LrQgtum/+Ds4bpC0msiF8TH7y0A3bpGkkZXCBv2Yjxq1pgLkMn3ZpaZ7HIZhJy",
-	"4Z/lPGDbimGZHn32ozvv+IFLF+fD3Pce6HbG3yhmLV2P71U941tarPpPW3K23iS0tohlNk+YYYNUJbVH",
-	"TCHoPwprxPq3UVaQ7eAT07ZJZYFCjp/URSMdNtoGCt2YJgmo2W1T/fAeWcL1VCaeMZipkulkitcxwVVh",
-	"u1ZGY0QZfnP2/tlfCTdWd7bnD06rTmcgYfqdvnDGzFTWsKlsmBP3nvA7im+M5Ug/fPPXn97/9G5vFpP/",
-	"+s/j0GTQXEwSlrnKqLKlzm70Jr+hZjVs6VtUzYLVAER4nbWztYuGU7Oqm85WkBvNkvFJ0CVGQPcN+2Vo",
-	"Wiz3zNdoA42pgoNRXchpXaMbR/QMpm45uPBVk2AgXaQms4e3i/qOa1Rtg+Q5BxCw9mYl3uzyc43EZIfQ",
-	"rdGqJwQ8rIjaVFN0AvevG25NTet0qpyxpwLRU1oN/G4kUCMVc/RJE5CgC18AUPAcPrSU2l95eTL517ZA",
-	"TaDxAEnJ4pPqcTJTppk3g+zUT4k3bU8IWPyn7oCdkLFMEnltNz2hAjHzBfHsOWAD9nVFj4YdpN0VnO1x",
-	"9jXN0i+ha8Ot3qDtVde87H2mAHLrQ4V23BNwSHNBCrrw6hnfHbi6c5bVyBisxHZM33tlHK/nxhHJji1b",
-	"0bD5UpFEar1AlNN+lCPEM2gpm58GCKIofUpoaiR4mpjv7ds/IfOMj6AzJacbuLlVYORWYfFzf4DOybsj",
-	"qhmZst/Ju7+e7R4+epw5v5DEd6gmdp1ZXBKZj4/Xsyrr2HT4mlPQ9GdSG3L4iPzIv+3fdMu4tQzGu4sh",
-	"wdtrY0f4w8aRI6SwikopFZ9wQZPW2dVIBPRgDQ4On+yv//TR4RoPf2raPCs9m9pAx67MuCF2bF1kPKuw",
-	"cXefBDarLba5ZLFzyWYSA+1Cblwbel1rzG4isysu83U85MvlS8OZAF7yQXATvvzbv76BBoK/9KLe67++",
-	"qeVNlU1rRJKmpn4/XOTR9ka3fnBXHQhq79odsRj1kIP1UvKPDtZD2ZcvYltCxH6nI5MswGsw4VdMILtf",
-	"oFfVLka/V7PEudTy6/vmw/te1PvuxfvapXUWVds0K8jX+Bb7eMHEq912JS8SNqvuWn086p3BurwZHU25",
-	"sOWbvaXFCZWfmFJSda/UfslZEr+AZ3qfqsof4p3XpiOFhIWUv6TMt9mOeVToPB7GIEMXqceirrzCM/gO",
-	"/NwPE1QbNPYleuMy1H7K8082yeRZ2hLmeJ0ebLefKrZBntG2u4SsnSRWSr3x3S02zB0r0crGCTipLjjZ",
-	"q6W+v6UsZTHhqINFhJJUYOtMQYaCztjwxLLQrPkSXEQnKzfYYflc2I2KMEILF4fgoB6CGOYK7rAJL06b",
-	"H03Z6DK7h04o8IRzgWo5jpP1VXAvdD0QcXTnA48s8KyfEfipz4XhM3aS9/QmZkoNiSWWG45BAxD6Gv3c",
-	"1OSPDr2MHp6LHdhBMuQCWyEMcIIRGVoGOIRJcDGxi4GtqfpZtoliWLRqv2Ke6imZSKYJpPqc2clL5efu",
-	"0nvsYsRwG0wQUi0I1+fCztLl+GTTNFKSnaFiRi2G5HrKE+x0Bci7Izlj1iyiRLBrps4Fnc+j4MOs/TRM",
-	"hVFU6ISiRBj4oYdEmilT11yzfkQE2EnnAp+g5Hg/T2tzfsBUT+GbEmpY/kW2SBw+8xr0swsG25FTkbtt",
-	"SFLEDMadhpvhib1zYcHGRorPuKDGQ13P5657ggsT7sE9VMXNcgdve27vyig+CzPuKVcYs/Rx1xag9mnD",
-	"x4v2x+GumudtCnDL4x/wpuDpIGfM0kXTAK+yG8/wvvoxWpYwH6S6isEoLOamfYgXMTf1z6PG2D7AO7it",
-	"YYT0YtZlDu/wvmCMghejPTAYPGkRGfbkBR7cpmd/xrt+sjdlT3/KXDuL1xhitBG9T2FDvmXyr2lNPkVd",
-	"nytsRvfHSrTU/cHSwnd/sEx4bU/WH9uOT5WOW/d3Fc54x8dW/bI6Mmx7poH8Pjo1YD0/JIRYNPutqjv8",
-	"lU+mIPc0+w2lxPWUj6zfznZ1cp65MTgxQEKmidmuDsnm0uKtt/mAXuCNmEVu16TG/XzmPGCP9vfJzgzb",
-	"1SL1a3J8cATydzCjYpGJTR1ZRSaHA3ISXVEXTaeCYHBHS6tywD2oYHDrkY9dK21E52HdHe6hPtdeGVi2",
-	"NbMFqLVTkEj0XArN6hoXZYRwl3uYy4HuRmnImWYzqhYdmm94iu0MUWYXD/xb7YNbYsFk3jUDuaWNDQf0",
-	"q5p/Q3HVlmx9rXeOTiaKTZyba2lTJXkNNS+foh6dMREDda/pVdtO4nnMuhrUYpzwEUy2uN+rTru1THcj",
-	"Z8oNFQE3tmyrWyqZGrA4VjsMW+caVXgP6961Ttd5Qhf4zxlzkB+Zf7ngk0VzqjlH+EbqtFPhZ7rlgR1O",
-	"W2fSys/qahLEIer9tjz2+ffM3f3cQXevqnUszae1qYqlHLEsNTt3AXgsu11Y9EWvrQc1BhvUJEsbCJz2",
-	"FW8ExgtDYezwkeyz1Ni77BQvbJbIrB9imYfUq5ifoDfRPq7WFGFpG6PSDmYTyEZcvoMvBByTqs9ydRbd",
-	"nm+8DQiI2wOeb2yY4p3p3Vmka4S6ZhbzLWEvtC6XPyRrQxUssjzBtRvJv5+GnkEdGiSaCUO4icglmxvw",
-	"Xl1Qw2dkx7nSwEkoZN2hPrFHmkM4cUG4IdeUZ+zF+qP7q7ct8drWCoK0GbhfMS9YMibSUACT6jWxJOok",
-	"QbjjIRXnr8m3NYCP9SUXwYFfzoS20XavzNLuTQO+oBnpTUAtr3cYPx9UiXbUhYZFNxlcblOb3oYqv/0D",
-	"m8VLXTfmBsDTfwRNe0mXpr33vhHLZjWvd1Sjs42+X7JrS6iNoHpc3sf2jNA6t0Z3EVU1s3J540k/NKlq",
-	"U+HQFbwhI8kHWQd8rSsjOjw8OvrmcP/o8ZNHx99883jV2gHXqSY7INVCKaSicJtLX1ZarSC1IBOcIVtq",
-	"waZZVrlYYH5rmmh1hoyliowmWsyYcum7XUuCeAhOt2sj0ibbpvWjt6FQFAa8V+pEPq31nP6e35WLQwCG",
-	"mWoyTw1RWMofrWiL3gyTm3Hh/2pxX1SOYP0CjhVbN16i7MMDIy+ZWLnlcKX1QjhY/Vx9uxB/Br8/2331",
-	"8y6oIb2o9+bs7dnzV292//ps9+Dp4296Ue/7s9fPfzizFx49qj2hb1nCqMaMGz5KE9rcCBjzILy7RNnH",
-	"iFQQ5m9Sic6EYL/vHvZtWoK1zgwTtmkBgvTqCOw2i8F1SuBU+JQHASbXiPWitjZZ8zlLEmrYoKlhVj1G",
-	"r3t/fXZaZZqNMPcRzFT5pKlOrOS5H/wZjl1mJo3MIeMtbk6DpS0sthp+G0lhD0XNev3rvPf61Q/nvY82",
-	"/9bBNNT5Ox/ttzccbv12OefNGXFHW3hD7OzuNV1Sbm8HWxqme9sop46s0Joezq4LWZeXqcM6QRLvwGJ6",
-	"dcSL0YapQeeeHt2/3GLYyPHAtQHp1jFvLq+Z6gp1yTQTZpDIEe0MqLRWTxJ4LFAla4moA2CyY8+bPu91",
-	"8A79V+B+UIZXY8KKzaUy8NwKhFTql9OtJc2ge3e42vrn2PfCLR3MejmNq7d2LVgjq32BHRekIhnPPQEv",
-	"ZvDIEsbboqstb9E/SamKB3rKx3WVmJlEI5qNUth9TJfUdMzMguCzEXmyO5WpInYMcMSyGTnqL8XOKxd1",
-	"NzU5WHY4mwi2u2ls5DVQqBPyVX0Bf84UBWoIHZkU24O65ge5NmEz9PHTD5dXXuGnt3/+p1rymzNq3jFj",
-	"vDioRHOWVV5ssVlZeWYzGRfU1wmTM2YUH1lEHjNwgBGNgI4xU76ZfbkXCv53YA97gy0KcGsDh5rIttZC",
-	"fCSLlWKaWtApl9INmUT+r+b2uuEASiYJEBzivLli6sI1zDrHjhYJEzFVgwWjyjokqBhxmtgLrbVHdurZ",
-	"FNz+lJY6QnqpLl8947ODv5XJxpUPE0XjFboGPlPs+jt4pAM0nSWVGV0E9R9BiZiSCWuX1JUyASwQcbNe",
-	"tRKgsHCblgG8ZZoZP2JQQ9QVj8M+UK2fXD1/q8n9ozxDPPHd9bRUEHKTSewT6vCHKRUTRhI5IZeMzfUp",
-	"wTkM7PX4hHBDdlzSOh1BXn3C4gmbMWH65IIlUkw0uJiowMR34nOlspPm5+HzqPzI7WenMZz+EXcAzsrf",
-	"U5bWHQOZuq6iy/1N2RDP7AOfopVdVtkQcBruxmkV+e+t5xflj6yult2QAUZXBugz1e3+3YP9buIz6o3w",
-	"1G9psJiN+YgzMWoVpauM6TVOD36+rZHZFY8tRLvIQBO2NDSe4wGc48E3g/aG4SsMPGfCQrZvb8grplyr",
-	"v20M16FDa9fBSgcq68OKJFuitlpCqd/j4ipGzUcsX5u6HW050L58v5xfyjJ6KMqEVyLm1HZx1lyMGClM",
-	"pMVGWJfWq8I/N767JxpnhJmlwuoOYFXdaN3nq25vxNBPtPGAlj62OqbHoVVhaGMLI5fFU759UU6W5TWq",
-	"+cSlhyrfripJNH5a80lq7fBktfKN+juN5Mz3ReuQPr2drD3NuyfYbb3N05+3fxLQsuIxWynFcZMsB+Ug",
-	"zgdfel5StTl0/uFRmIbrT1t1M269/YxnMet5KeuYxnHTGa7JHpjPlbxiuFQmVQLdEGYaK3rds1UaXM1s",
-	"jcvHbpRc4pB2fEIT6KowmWLltQOr8ygyAXzLdnMPYF3vDMKoIDlqkIwsaW4EZfTWUbcPHtVnD9g4sb0T",
-	"WtZzdk1oHKNF7irr8XGQY0FZqM2orhBcInWqWotRntnb3qYJ2zyHLbAMylh72iD6QZwyAgeO7KD6+kCD",
-	"AmuxAoDenJxncTMU0QpFZx6aqrWYLVAuBnRUjwaB9Q8jG+KWMcs7O7vG5YVRMBHEZ4GdkP0DsvPcGx+L",
-	"/Ctbsx7LULthAlVuavitzlao+ZAx9d5lRBSpBevOM8FR/fIStv+6OEb+NcC0mjD2BDTTl9eCjBI5uoyI",
-	"Vx6JFMmi44tbVRp4bOCY5tYSQNsrox7vrxhIKjug820qvK52w2VSYGM0nnHRy8OsCFKczpm64lqqUGB6",
-	"OVqf/2JroyoUtB7HqGl883j/TrQS/DnqtWcHpgl7x0ydm3IEjYABHsVyEogpbA2JJ1Z0bOotcDYes5Hh",
-	"V6zahbVj9HrMBdO3E+IqHvmXXGmz66I9rg8adHWAZCEWpwlzrdDrAMg69mxjEzqC2PdoEDMaJ1ysFd8X",
-	"0jDdTXlTWdLZcqUD78L754ya9vsLMcpandq9uUIRnnr8Z9SviieDbEZRE0l3i9C4c7JxcMaOkxv23ase",
-	"AcApgOFB9QrGJTtj7LiYdXuOiF8F3Y+8awC+O6VGKpJqpgk3NY6AphNf6VuV3UPmTHEZW1igEVNOZ8Am",
-	"P7DtzKCKUJs994+fycs+tNOLuQZBpF3Mh40u2zx+f072AhqFSykwVPHxOM89jIDLgE9oh+1N9sj3Z7sv",
-	"9w/6p4Rhxgj24sTT5KCysCaLCOl5lJ1j+BVh2kSZSRVn5V/oElF3ce33Dk7hJZDtMJYK7K4ORlYjeyu+",
-	"8IMwPLF66lyx3bORCSlPl0hPG7ogSLBVKlR7R4c7h338x/HOUT+jy+8qvSTWZKqH22aqVYrQjolmPAHv",
-	"zaQQplSAldWQwQqGCqttJXRXJO57hmbEbXsgyutTQgmGBMSEMGHUgswYFdgBxOYo1NFwg5p7f5NSSn4M",
-	"p0QAgzUkYWB5IqrcjIoFMe5IMzKuUT3IRCIEfqYVO3PcJ+rCqtmWFKYX/RmTYUq0sI4SskSnvjsPUEHH",
-	"qHMBuZ7YmzmBQPd4Rg1N5CRlS6sqV0jj8eOd4dPPZKeEHqoYXecditEOozNhFF/nG2pKjxsQPcaMDS65",
-	"iNd4yUvGvuci7gL9GjipN9ucADZulW0KWr2v4PbKGxR3+ERP2StkyTjFvm36pYPhicITX1Sk9+bFLi1D",
-	"uPfh9Jv4in6Wqzq47xWJYZHhCso4DO/tgIRek5gpfsUsqitiUC/Ijk7VFVuQv5AZg4QArllMnsl3ERFS",
-	"wKVBdkNRjyBq7+DgaOeg3y8kVuW57+iXgUfRYAvHskqHbchPk/yibY5obRA5Dm6WSZLmEJGpolaqjLkR",
-	"TOPSUkVjPh8kfNQoY/IMtVp1asq1kWrhtSngtxfU95KwuG/4H+2aD7375+tntvXQ472D/T7mpNmMCgdI",
-	"XxiFawSQlYrFHskVGhulc4LS2cVysMXSxYIMrflI9EKMiGDXu5ikNtwjb1wPZB15i9D2TNXsN41KEdFy",
-	"xswUvesiWbh26wil65Pg2ptN/Md/6zWsnxdrVQPV+pH96tl4tFGMzopowzCqRxtmwnCzIHDpXARgwx4j",
-	"GKyXIazgcI/8kjVRevvi3Xty9uaV3w0PNXsu3Hg7YTgtIqiKwXLB6YgINJEfWMQPf3EA16JzEZycyAaL",
-	"+u79CIXs8eWzSXhIZC0JFYTO5+cCsxVxtUG7TFCBtdPa80NxTVzmOi5IOtdMmSHu1t65+AFBdy29aYia",
-	"4PLoE/cGh8d/yedkBzGPKU+IFBB5wOzyc3E9lZq5dQaSLKAPW/hmmCTuEBeTU+Jseubmdy6QbjwkML6d",
-	"LGSKz7cj+eagcMrHF+vZ75m/0cUhM+oCjS7TLVrkUfhQvnmNj+W3hA+C3yHh2gwMm82TZc/7O9+7G8NR",
-	"XP5H47Pu9/CRnBKXJTf/iHcEz+X5XliE2VptiOVewfNjH7xbimUaPBCmRrViL9Y9NlgN2DgYIzzKTY//",
-	"LbgneDRDum8ogrM/hw+g7dZ0O/wY3OxkeYvyUn1gQONfU21sDH3ps2fZjeEoGAtcFigMbnYB36Xh4vB2",
-	"bxwsV5iCJ5x9uxSptnI7ctvlzwDZV5+zuMx0GSmE4Li0QA9VfGaUb53xmWuJrA2rt0g03ZB9O99ewxu6",
-	"vaGwuq1vqeGZrc9U2HPbE2XSan1DIydeAb969UdK7KkjKnTn+4vnt5W4SgysdfQSS+p4fw0bat3NImdp",
-	"u71RE2ilgrJMXQU7m65EAw3CFP0hFedNfVaMy0FKk4TFthJwRJXiTJMLpnnsrDLgSqikob8n2kpwWs5D",
-	"H5BVOLMsMZQTM+ncWwPryPtYWzZtTY+azs1o9exCtY6/yboq8SshhcR2czZkx6uVrvIHVM3+VgELggB7",
-	"Te8heZ13F8E5IT4FJvRQQ08xgxaUZjDNwG4G023gntgj+y6eMmbKetjtFt1keqGc94KVXx7RBzp840B+",
-	"K6jeLK4HeP9JZK1byZxObHaKrc6aBtjvvt2tA1lM5+BfzsHgy708iYMQhucs3WdojTtZe0d04OLo3GDT",
-	"ERZbVA18E1qrGMT074bpbZVW8oKn0prM6W8pK1FDKly5RI5pgu184UB3CnGtXkU3pXowk6qukZZKmcNL",
-	"MWgYU+WL5vAYSkW0oHM9lQaIXpOEjQ2GBEZUnFrrHLvywKGU1plSUxKxUtVZqGq1+j3nU6rZkvRBJEXg",
-	"HEBZ4MzwLf6YgFy1HS4sGaADqeiAmtnsUv/9vaiXyEk9R1PSyJFMBjeQlXMD8O9ZXZ0l24A+/HrmoPCV",
-	"TyvOp4l9/IwIC+tlBq9O39tFYl8FIaoJFCpcg3qc/HVqYas9BrYh1Ss4sex3ro3O0797iOSOjtRGoe4D",
-	"RFVZGTjnyI4d2uoldvBMdK+Q8bZUIC99yU2K2Obum8tjDpW6YN+GwZJI3YDeWnnJG0L61tLVhBLviwJW",
-	"jmqU621KjDwFZ5/N7wATiEBCpNFOzkKyT02pDzVsIivBLE85Z72o920v6j2rpZF8GY6qjHy14JVVwKth",
-	"qzrkkQSpagDpwYMan/OZ/Wp0Vvplg7rvvIycOyCOn1+R473DiDzae3xCZraFKRXkMZn1IbHAPkys39S+",
-	"lHDrMs1yo7m2q4wwsK7HnHhIg9b+4DzJfa0K/dvcwAsu0NWrmYGfyIVMRRxStEsyKNW01ZKxQ57J1wZ7",
-	"rXVdHD2VytSuDi5MwrS2vx3sr7cyN/StsLINydzcd86bUvdW1GX5jJtOKhnY9ZAo4I7HovoaA4oWrVlN",
-	"G+jCJn6gpdiBiB+oLuPo6ZOcGqQiKENLZxfHrlXFUs10t20OJjZGC4u5mIxmNgFwh4LhOYHtoeYBHBoa",
-	"k4QLFpHqpA8OH+887u/ufNPPcsqk8l9RmHyqWS9ahQt80GUEvCoP+LcUrEFHqCSrHC0Hcl3Kx8q8PG3A",
-	"OXkPEI26zsAaMa2b4CDrS6M26AXg2wfzGrH6jo0klIGmmCxnATJGeLZhcsQ9uqW0n1YczBpMpUsmBuW8",
-	"lG8ZVawDcE1hncuvLwxeWKRwueu3VQg6WRO36wqqbNlgdlTU8mtZXRu3K31uPvTSWddrqpMaHeM7JZES",
-	"8MGIHJKYjfiMJrqWS1dY8WX9J1buM4qOWpMc3+NN5U+emB68x4/RKUW7uBCbJmq/95MvdcKT1/Y0Wenv",
-	"vFqQ3h/ZaLY2bJ77k7xsqqhieZSlvVoEhuyuXOHE3xk2X1139XPyr+y27LhQW1lunPWGuFF5R5b2e+t1",
-	"ilIfdUFnLCKY5eyCd3s2xXbgU2srSkYreFCaFLpFZ7PutOC4Spuu94c5QlXdAEwUmCvahM6UUqZJ1bKw",
-	"nLD7I6XlLD8fledQn8D4Yc7f0EUQcagR6JhH2wSx61yA1zLjnxbN2PlSubgsU0bNx49SpZgYFdKHX71+",
-	"W2uC1bQmONhvSEVfX62Y0wVrULUzdE+s51UAc0jmdg0hSUXZLKzW6eEb6hA562/PXO31k7IfSzKozjZ2",
-	"mipeHSid85OHD+d08d/n9C97e+fp/v7h47nI/kln2T9H6V9evX5r/23yO4z6y95eecOPn7QRL8zGr3lh",
-	"ZSJPfQGNZH0F8iUJN7tOPfjZBee7HuygQU23OBo2LtQ1jGC1IoeKH6WKnltjqUU9t1ZZnjZ4ImxLoiJ+",
-	"QhVcobGn3cds2Z4FFmE3L4l7Lg+XvxLzdGUfqtNZa4ENNGEilkoHlvZfXEYnyYIqTsKsWsJigdgHJR94",
-	"x4cvXTpqW4S/ksK6AthziUrwlc1U/wzQeTh1nKOkVeSTWCEDOn8oGLtDXrJNdqlETBW7JppPBPo4icyS",
-	"RTvb0DDCajPJSgM7f/Rz90S30YsIeI2wEBaoG728cGFGhYD4ji1o1FN5vc5q5KAEXeY6ZkwPHL5Dtxat",
-	"jD1POy3DmJuBkQPo81hbhOg+t+2FP9rb8qZwWYlZzbqOZJpY2IkLhgVwKTbIFADpsGgAhj7u0oG0+nnr",
-	"8QfEw1pOIG+9P5EaErQxrgJqnBKaXANWnHVGWS9H4QmVNamIt0E+je2VarcDGwc6H+mYY8h1niy86wyD",
-	"mGNuus4rP+Bv8ZVdtmj1CsM2tPrjgwYLqrsZ61tMdUh/s/eu6ETIcgS30PIwHylqUEYylSNr3WQbreZW",
-	"dMAGcnKJiqLHyYacJ1SAHavnJuBdIUPPC+IbvCa5YHTiaC2VsNK00KcvrwsS5pA92uQcIoAAHaHAhDrC",
-	"dbiQf3otFnYz5FVawsiDSedTXaqjKna9jpK5+cbd7navsWGlNV9nncNV3kYfsXy0Llz8lrqI5ZN6Q81o",
-	"2kpIMy7CqwcV5+YtnuhPS7/nzmpwi/tcDnSEKfCb1OAWLPAKZV4oRmMztZFh9vsoSTW/Yj/6uIOlmeWh",
-	"ipagLEYQB0YKUYIFWC/uEfXCEGyH5fV3Y9smMWFKpnowkTKu0cqeuTTb7EaCN2IQNqGzGTp9E/5byuEi",
-	"4sVjHHyMqReaxHLGtOEjkmoGYXEhxW5QKwlhVBuBxvA/18TPjpzVxYEP9g/Jawe9UDUQYjbfYOMetS0z",
-	"ExMu2CBrgbRsqV/gvW/wVuzLYLay01uAM+3icCimmriEifXXte2rmroMtTTfEVta1I060lKtGRyNLljL",
-	"7RHhWnOiBOQynzNFRhTOUyV1wicyYPKtIO/e/FCfTbFz1C/lnx0fFKtZz3b/x/7u04/uvw/J7sc/DqPj",
-	"/U+11a11uSDV47meKWMLmQeg50NkgqrFOjpoqtlKmRWQPLFRykSzhF1H7fwqlL4KpXsrlO4MmfurKPvc",
-	"RNktC5zPVnS0B/VcBK9r4K7ZgPV4KN7KyhmhhR4ZFC5MqbqQqRqMHJikNozO4NukkWpJbG97XoD700a8",
-	"UhFZ/cAtdX6It9vLwQ+5HcRjD+u+Un+EVVI4W2eATbYbsKSzFt3ElsCzOMLkpDhIOrFa8wNtIWMcGMuO",
-	"TWGC0xyRUMqS//u//08fwWZQtWjPY7qt5hmt67QFkVuTTNOww3654W4qFs6JVHmubdJ/VIRcDacPGMjv",
-	"u2PF2C58V++kRwVhCcNMGweugzUesPdjTLBvdyf+UZNcFr4iH1SOMWPcZf4jUUZw8XpKDYMSTxjIVW+y",
-	"JCZTqnufPtaBORYneUIAtfBv7356nb+IGjKT2hBYRHKxMEwjRQpbUBmmv3FhmBrTEfvjU7gtm7AkN8a6",
-	"isYmSkpuQ3p5FfTt8mD7GDf6FaHqa0XS/eyQss1ASanbSRg3CTfPs87gtGbJUiGhBNG6MrdvacDS1Gel",
-	"kzzdntIQDHqP9YfWxlVVMJfNmlh91U5urX/WzSg87Z/yZ1c9luISvfvp9c8gUb8owdi+Pn8a+ZdLvXKr",
-	"saIUzA/nmhLR8asCP1xZVm6hO1kzSM/dhHKrwq05rhtItS2Ed+2b2Zma6FZfe1Ha2unsud0mVwcnqMGj",
-	"lM3a4xANiLB8PGZKBwnErn70lFD3b0UVsTShK+I34+J+IYo+nSBdG11KJV9v1MP/DlKBOXGZZzMKggW5",
-	"99l6e62jseDqK3n+vSup3unkEdrz3C20gD/eX7nTKDRan0RTayUJcoPsyzMlO6m2k89+TPPir26n3j+x",
-	"5NRTd5S6nnp79gKfePG8+wNWSz2BeHFPHXzcRtVtaZ3dgcsZL37jMraynVSfr+G8r+G8LznH5GuY7U8V",
-	"Zvua1xF8WthtEVuf+EJlgbaETvUccdhQ8xIjBpCWSwJnd6zAN+vrW9DRPaST3tTJV4G07dBX42ay0tu8",
-	"fR90YSmnXFltGy0+q4OMuZ7akgYU4qG6Xr/mmo1SKC+Gfokzp2BYTJDsXy/99/3tl/e9ssFzFmCcOGPm",
-	"4dXBQyhbfpjICRcgibMrDjfkxGIi7Sb8isXkb7+81+fCFeVhgfeL+Pm7M7LzIj589OjgaT8iY5kk8hrK",
-	"1d6+fEaefHP4iOz87Zf35IJpQ2ytrjkXcwWHZsR0BLfBXX0LqEkTwOAy0xkI8DH/HQT7IsTPhGqnIU0m",
-	"JyD/2RDmTMXiXFiFofC4YuNUQyAQKzdVRGgac9sCSsS+t4dFhWSA/hmdC/iB2iXC8ItwYIqaaQRgy0e1",
-	"MP9Imcgn7U5k+zY1Zt779AltnbGsCVra5hXcenUBPZMJ1ynQRo1yE4nohTZsZvUgkcAUMww0EZ8LF6sn",
-	"GKuHWCe2Wz7JjVhNpLDddjXZkWOD3zZOuGB91/pBnwvFRowjjKRiMy5ipnQUdMfSrj0W3OC79O6di3Px",
-	"TIorC/vrm36cvX3211fvXzx7/+Hti71Z3D8hc2qmmiASFxk+vDoYnrrmXEAiR0dHT2HWH94/O8WCRn0u",
-	"hv/85z//ufvjj7vPnw/htzPN6cPvZXKJCLQzKdgCLl9PZcJcH7RTBHrD2rZzMfwDD2hEAhf/pyEgZnJB",
-	"jafd4X+3v/zF1qgjJtZfhqfOqc6UggXX5wJm+fT40TdkiABztu3zw7kFefiPX7UU0HxDcYPQcxhdZrHF",
-	"FBWMxedi+Gq8+yNYFMMcGLUA63d8cGgL37ShCYvI8eET+7fr6NbfO3eOFU1kajSPbYBxRJME+4cjeqHH",
-	"XTneP7bUabhJWE5sZ29eBVbQSW9/72Bv3xcf0jnvnfSO9vb3jpAVmSlymIdTBl3i/w3/nthSNuDfuASv",
-	"YoDLYeav7paop5ieS+FwuA7393vYOVMY1w0/XL5fnZfe8vY2zm9fYQ9UiasBZ3LVtdSB/NSNlE0tR+cI",
-	"eGrv5F8fQWjPZqig9H7gV8y1zTHY4/lfPXsKex/hsYdg2C2WLspbe8edrAm+G9bk0f7RLbzutUXzixdb",
-	"3wb4EA77QHayLkHA/6y4JdgryEIMgfHYb9qtq4d/jGTMPgX7VQ3Gf3j7A5krLoA9WFYFJ+zvb20L+Ayk",
-	"GfuJ+JpbPmJ75OxcjBLOhLM+5wg/ocnQsN/Nw6mZJUPAk/Pdzi+ALzDl8PhGVIAoNVN2LuA9p2R4htHt",
-	"IYTygNlmo5ALNobPBV9Un0wY8DqLAcwF2Mfnwj26+wMVk5RO2JDsMBGRSxGRKe8TTRcOJdjZ1ozEcpRi",
-	"1gTXtsdNdC6Q52uGEMKag7QETtS3PZhszXDhB9svx01ljOL4XKQCWuG49vk7x/vH+LyR0rZmRIGryc7x",
-	"4VMA/BMLZ+/bdYQUh3Mx/O9WW/sLMtjIfjF8PL7PcV9tGV3x9Fl02ufu21znqxkzaIv9648ehy0HDufz",
-	"6056MM9eqO5Z4zU/GaGmeFg0QPcrlhfd/TcYX3Utoj5FZdqDzzuxH5ZlkNiNhB2z3dJ6J73fUpZDepx4",
-	"TTacolc2YcA6DfLjDfIiv9i49G4Ia0R58i2OFZZDP3pUp3t/iurq+MtEayv4LUFzbN0rEG6ld7y/3zTn",
-	"GhYE9x8vWYxQ1ndflJDDbW8dXst8BXx3BNQFXJ/B48Onn8mXvPfs4CqgmizMwrVHTToliIZhsdjHhiny",
-	"lhm12D3Df2sL5tiLelNGY+dvCW5o+jZ390O81d756dO2BZhlRdn+ZAJGCkLzbdyZA1baKCKKGofNivmL",
-	"kgArBucz9lEI5RsTY6lGDB73Qu7gIYCNioc2yqkblRNIt3nu7qnwxrpPzm95+Mxmy3yKWu/8Ab4Cb6xj",
-	"X6n20dCcglY1zqttGpKFa77gOnlP6RUiYLnOCcRKLTMFqSiVA+2VScy0IdeUGxCPWRMGrvEn1cCAUVMf",
-	"4Ij1X7EChv2NcmZcENjzuiPo6WAtjnmw4v1HK92/3jnMTp77sszg4sqm/Vp7huzYbh6pnlp1Ik2SCJsH",
-	"Zr1PRokcXRJ9ya6jCnHo8CiCu6R8Bn+VF8sP4N/ghhvc9r/Ji6Y9B2UX53f/N/EFqtzwTXGasBimncOH",
-	"+svWyicqFbiVuLEqFaHthp9bs0UP/4DT/OmhSoVFiGzTEzNAtQ564uP92pM+l9rU4moq1OhnVABwoP8a",
-	"a9Jr34Mk/3ps+Q5NX8/F8LsX70nxw4ZZc0rXZWaPDIW8RksEG1mWnCr9c+FcUfir74XLs7ZECN5ovSau",
-	"7yq8Bqf5+uzHF2R3F4bfOxfH+09d1xXqfHJwj8vKhv2zDXDgE+CA1envb1PxN3nhlplp862MF9s8GG9T",
-	"YYszP32yPt7CGTzc8quajiAsi4ZdZ/F9ZL9OIV7h/qcr3f+oy3zegfdxxD4IekW5zePYnKm8haOFpIjd",
-	"XuXcxveThWuk5OnWhaYaeIhvyLbriHQ5uy/3b7s7zSvL6akajnLOROf0+qbxyxl4a+t3N6kUlbejSVRm",
-	"95Fsl+/jUT08vFWhHAPzvmRzkwkZGxsAG1xoAwIDjhHsDviKRnRuUmwCYe219AK92tIq4TbKQufQ7JyF",
-	"YY9QxcqvLj2CD//g8aeHNg+vRp63nJtXz3tL5HMQCXHCLJ/UA03CbIpK8/Nj8N8PqXPsZV1qpsyuYmZy",
-	"GFka2GX9O6ccvv6Bbf/NYm4iYqZKppNp1t+bjORs5txxoNqCGhTZKJFiDvZQl9+xE8KnRcQ25NdQ0oTN",
-	"M3V0Liy2N2e672vp8G1GUaHt/bbhTsyNRXZ30xDy2sXL9Lnwqszx4SGqNr4RPLBb7LINdJAdOAyFgcIR",
-	"K3otzkUw4REVtp/HBSOeQ4GT8Wl/jwzthSFGXkCfGtqk3OG5qHknYYlme+S9/yCfyeudDW7GdgtsY3pH",
-	"a6dWubKCInvKf+H+0zq95jkSZpn33JCe89xNyr/l06dPZb310y1y2CYtyCVS+2X9M2pCq7Lvu9OcnFu6",
-	"cE7dxpEdOPeWAWjP+13QAGM13FjzgZIsS345d8/SEpCTO6Zc0qzw55s5Pzj2HR0e10Kn1mVqf7mFU3LY",
-	"gYrfS/kjFYu3gXJ069TZFMGVE8KtDe3T9V3DXQGuu4R6+Uqdz7DZo+MoUaZmKSnC7xWiOK6qEj/IyQRc",
-	"wKlZZ1/u0G5iV/KShT1uH2ji0oRcVtHyNZTCOUSDVSwuzSurDGI+nc1MIXQ0kqkAX662r2YzysFXhz0k",
-	"XOzx8W7MJ9ygj/1cUMUI3MRi0Ki4ITvoOpkz5blVUXOSqbmQv/cjGwIlB4/OxYwLVJVg+FTDAqL75dTq",
-	"HdadOKV6yiyYstUNrCJhlQD0pxzuH2bRKanQEw3vwy/AD6LCf19EtCRCXsh4QRJGldDn4noq8S4p2B7x",
-	"Zwzf50IE+El2tJ1H+MfBI+Km3rdq3zyLqvpoCtk53C/fGwXF61Nmy0hPyPHh03NxwRZSxHsEVdqffnn9",
-	"4u27vVlc67axM/xJsPd8xt7xiXh1U8y58I6VmPThzczhzNvMNTz7R0uKfNy4+Wvx88PDW+HnW2XKsBSE",
-	"Es8IEN5/l4v8KGOQzEhYGzz+DwrN+nDtuvGYhy5jr5nXvM/aa6faYi0QSCWyc5HKTgUm6Lp1IzfirhEB",
-	"pIUVBMkOBX8mJFHG0h0+glXa2bMPfFGDn6JNpNzlQkM1g81UtM0tYoxOKSkmcHNgVhyciyEXyKYGUjBs",
-	"VDz0CRgxR0YVZyzzeP+ADN0fA/8r+Ghfwnfa8eErLY4gTNRPyHKBa6YYMQqMeLSHwOrBp2yuiib2Ne43",
-	"HKDEahJ+ycjY0j+uTm2+hj1C7jzdMMewVPGn1us+Q74BFIIJn9aCyPgHnNUHLqU5sqnAjsFSbEuviUvs",
-	"WcIxnAbTzCjeMpMqAYqiYNfFTpH24MHlgh5knQNzxTRz0X6G+oCeM2H2yKuxc5rZJcA+eYkErcQ9gnlf",
-	"mZPFvgkO2bmABeC2/azTUHZcWpjBZvvXyDBgQOAnfaLc3LPRBLs+FzjkHjnL8q4UAx6oUMGzN9vU2jGd",
-	"8WRRL+ztqt3MaXWj/4mP6X0xo95KQw1Dqz0g8MYTdUHF5e5IMXARLw2IfEvF5TN3312GQlhtJMS3bu5F",
-	"8EyK/3A+jV7Ui7meca3rwyI3GbbIF60pYOGX9GuUAtaKOEr0HvssXV6Ox5gcsmP58EiKEU+41eRww62k",
-	"QQL5i6WAfuQzhVBpDE5A5hyvPwY2KKGYlsnVtqMSWJCwGDosO5cHiK/N8IJcA8Isf9nOdkHilBEpzgU+",
-	"MpWaCd8rUI5zcWEX6hSM6FmqsXuSyboKPgCnPrbhw9Fc9GJOuaaQ2ntIhvbXwYzrGZY/RJCFgJ536M8y",
-	"xLCIO025x976Bzt65e3XnmZBW0g/GNIE09EHbtHj4R45S2OwmOtFGd6VH64bEmr5C7xv/rYFW/CJDe74",
-	"kfv1qxf+htnTWQAc4gOC1PKe2B9hsIPdUUPl1ssdvcyZ3sSNkJfNYG7LTeJn734mO0VnT0TOLTvNxjjv",
-	"9U/Ih/cvd59AQtG3P/2IdVJ8IsAN1o/IDy9hvs/e/vAS6/vI8cGTffJbKkGzjZBL2OxbOP7UsAhmOMja",
-	"dkaWbUQCijhhakN8RqBu69kbFlDtUHMuMoBEq3ajCy3DTXz0mHzPv+3vkTMcE7FAVdCgNp0TI89FsU8t",
-	"FtAJMlEynYMuTqGkEWKMw4Nofz/a39/f298fwqDkgmKl17nYQXRGm3dKlU07xRUCVyWcXiUTWJQLHnMI",
-	"Qyo6MliTSGY0gdQIKBSDxYCb7AL0SRgyzQz/bBeGnghsxSAWrJ2LIRSY/Ov1xz2LCjckO6+toQ7muGCZ",
-	"MBzzhIV7QS4YfOtB35VB+hAp1068gIPzBXTxdlvAtfN7ksy9asWF9TzCnpJsT08I9c+5whb2Ox2ZZIGb",
-	"WpQ8bhSwd0B4Z2RgnSq/QXoc+nU1yaVPVBA/EdKjyhrmdZKFxMqRRR4ZPhcTaWv6gr6MFBQIqyTsDJOi",
-	"KmtpQvmu034KebzZXHNYi6BJutsahB6yDdPtpK1L9lzANSfP4DHFIlf04O63LGOpgHuFk4FpvvOk01AU",
-	"U1KQqzBWzYmP62T3NMlYLDEY6avGCoPDx4cHx8e1JQa3K02zBbVrvLRuxdIEifmXke93sOL4B48+F3ls",
-	"N8pXZqOHKeO5ZOfZu5/7Lqxo7YZAHufc64F2TE0vl83lTruNBvOz8Ma7sphDCIRNCjfqxq40oNv2Cxze",
-	"WrfDXWnDXK03eQG+eo4+ehTs3g8H4VHXl7dmFr59tb29uXSkvbfbTXoags9vdDWEBHkLDG3DAw6fQUrN",
-	"Rf259B2Xe4BZUh/ff6YY9LXOn78hI7HSHP2WhVr4hbXV9lYTcciVFpuDa+dZAWNAQTldHzbscP/gtqZl",
-	"dyf+arfe7/wRbLhAw1NYfwhrZCN60azFmjDDqgf0OV4vHtAVPW1jxOjo1TDWmiwe+76Y7Bg5u9BGChb3",
-	"vwy9btX44JPPhP7sjnWhv6gR1aMsAO6GCxd+vg2SO75NSf0dM902aT1Hukf2LO7tB0Rf3h77uFHNwKKT",
-	"3i/NwC5g/OdkgV8qy7SbuorIlmKc8FFL8PdZdtdtGLI1KAGp8KEhYlHR3DoROET9BsvNlcflp6UMkflZ",
-	"l8T5PWk097I9+xpbfkdnbNc63TOCj8iFNFPbucnmDePfkB4hlS2Xayt5yMbabsi4Ntrpt/OmzFg3PL4t",
-	"NXcQ68w+sKn82jOAUXbjV+Px/kqi7xmb28Q0LgRTka0sumLK+PBMIjU44/AAtp40xa53ra+xRVIpdv2j",
-	"u++unK7VKMz2MHNeY5KHIq9eP3/18zNioaUxXEm5aMIe+63XgHhxsH/bbspse5YkRF0Tv9Ofi5cynPM6",
-	"XspsVW6Ku2cvuBsfZf5998lFuXRW99pD+aUKDbvohIYnarn5EsiFrh7H8LB9dTh+dTjWORzbyG+Jw7HI",
-	"y++EowYy9Mt1N7Zv0Q24G7fFO25SxN+Ns3EpQX5Jvsb9pzfMLb9832RH4R4zYxsV7CKGdxtAqrv5J3tv",
-	"p3y5m0yPWYLbxcUAwWBRQliE7gbArm1brDcLXBruwDIwS7edXyKGqVsC94kefKnY9iGCor66wpRajODy",
-	"KcjU3CYNpLgPvVvb8aW7fR9Z+Yab/ZNgJC5ueBTAfdqDba/bhOvsrDft+FoqyzIyyWC/u9HKX+HuTowz",
-	"lqMCZ8uWspfNoxdl/C685hahgd+VLSgc9aRQk2/bNSgoUHdtExq8XvBzLfvFqNCUQ0fXNXH32yHVD/aP",
-	"nzz6phOo+pSRv77/8Qfsx/AlaEgbHisLMlY6Vq6jZOFQIcItrhwX5IWYJFxP4ca/chFzshPSzEjOF/1b",
-	"PHbzeLy0dcmczrEnSVY5oTUEoSpNL9+Npruv/kHOhGC/7x7YMg37x6Fvv4XhKm4WDzRJmDFMQXGILRPB",
-	"GT3Q3kkMIS7QwM7FzvPn0KsJejb1I1dpoQwfpQlVOiLQlIx8i/fbsgsomoDFNqAJ6sgW8tmpw/iaTwQ1",
-	"qWLkAhCC7YhhiwALzZGxRnqBMSZ2LqCFC7zGNW2BuqU3dMLIayj5+PG8R6RwU9BTxsxets0oObF8yFVE",
-	"2rrDrNGEIEM4/sMsUNzAQ86FZyJ9278Jy4G4Jt9TIWhMM3qKsk4AWVNpeOW5MK6zna9ZQYIEegM/JuxF",
-	"wrQmz6ZKzng6s4sAqm8MdS6vJdQyjaUwtTgbFQb9Jh7fJ/4MpGy7OWS82JcEIYXvkY4c/JQwYRdYZ1tM",
-	"E9tc+5ZZe6H3hj3GNZbBBRcUJ1Rl+fsdef6b5y+/cvsVuT0lFzzhQDMJrB/ZccQSOQD0nAZtVRZeFwXi",
-	"y877LYoDf6a2W0v+2pVfIz6vMYjJuRvCxEL9BMCpDvKLw8hDmCMnAt7JdSYohtn0B3hpwONh37LEhNEr",
-	"pomQxPZMRYQ1i94m50ycYMUjnE7LBeEa/qz3sMK7oP/ukWcBsu25yPcfyiwntuKxKAqtJPy5vhocR62x",
-	"em4C5gTfdUcwJ93MLb/Kod31NUniBlnYK1DeiMmX3tl8OwXt7bDv4LQpGSWMKtu4MzivbX6AMaghYuI1",
-	"zKk0Um+Zo7zPYNN2HE74jGosenYdZLkHuM7YaaqZ6odwFucCp0Zs5Suy33lChY5IOk8kjbWDjZvNE2Zs",
-	"JZ6F1su6n54L7Ae/M3zz0zvbJsN+7DCymIZv/vrT+5+gzL0fQE7w2I2L5+xcWOQJrrEgf1fO6zjHmTF0",
-	"NH1p1/UNvOOG2Eb4ijviHYWvbOAcduOC8vFTt2ewSdCy5SszufmyVoejmB0p6rbFwu6jXHWcwKnaXLnu",
-	"wu60+WPGjW/EbAdwfXGWplkVeYyC37M2b1vmNZjWS7Nv8Q1sEmY0GSVSM6LYTBqWLMiOt+t0RBSbJ3QE",
-	"hhscnTlc7fsGwIFmkiHkL8jO/mNb/quNSkdopgKPmdHRlAt4zPYO3T8O8GwCtoyaDYA0sCAr2J/bvOkn",
-	"9odJmANcsCvuAXjoubDWMIvzzUTFK/96agJHsdtD0JTeMX8HOxfI6Qq74hB2QtS4uXsCQGjrsBtRW3wb",
-	"DnJjylLwjjtie8XvbOJ7bsVU8eavvO62eJ1G4NXiGdEeq1EaRvTUdqgvc8B5aojik2lrpvY4wV8bXHLP",
-	"Me/Md6glY5mKrIs9ds1y+DpvXrw9e//qp9fvbJf0sNzRAsFygFrNetWzOMoavwsJ4R7MfZ0ni4jIK6YA",
-	"xUSn6oot7McGM4+gT/szTebU4bQmbEJHwOJonHDB8oEvWCKvyYwLPktnZEaFQMgexeYM0EiwJ0jMlN4j",
-	"EK+AdUDgF7ANoV089mWOcs8ZOglT21Vsj7wbyTk6yfglCyFVFifWc8lpoolmzMmhMPFV+0719rdz7C7s",
-	"Jv0A56Ejgv3PtGXfiLdSx7EgkvgS7u/m+qqgBrR0eFu77ZJPSF+h19J2M4NvMqJdOiAWb0cqZ8O0YSbE",
-	"KRuAn3QTtIQlk+iI3ACzMHLDOXxOEXg4JY2dsWy/bzm2Z+8LDL4jj7Ce+bD/pCaKcsTqrg3GNzaMw2W6",
-	"hcIemPZN2Z0Jnbi33EneN35aWznPGG/6qmzdZxwI3Kpc+0roJIJe96CCXU8XjUcoVMWW5W69Cu77Mop2",
-	"7kGy2bKDmS/4O/vgzVb95K9rkk4hBXwtVw1WA4QWyimykzlInUoN+nVE8kaDuk4Lf9DalTG42Jpa9ir0",
-	"Vt8CuTxnhvKkSYTkM/8aSMVstHxBHNCoRSONvL2sIxIzxUHq2rLniGQIdy7dg8dMjJrLMTeJjZYJLQ+W",
-	"Nhrm0PAgcOXZjxrlKSX7j9Em8R1LRoobpuBXOT4XdRHEfxCYHDkEY38uNdN58NmC0ebH6VzYVod6j3xA",
-	"D+EbqmjM5+Tg6eNvcLW+pyJOKDl4+ugRGWLMBwTuEDzoY5poB6s6xH6aNBkG4VF0FbYkfLzBGdLkVhI4",
-	"/ct+5uy60U3mJ/RlZiFopq7QLMjD0f6LsW1uHqLCTrhIixbM2YW0uKFehdliYsE2+tvukdeYAqbztDAE",
-	"6y2gX2qmsJ2s9aJrl8RlAws+GBE2usX/+MZCB7ZD7MEx2cH/PorIwUFEDo4gqwpNdbZA2OxFP0KczbFv",
-	"qItOIus0QzvNXj1+sjuVqSKKIQQruq12whN8sHfUt6kFHAIj58J+Ffuda6OzNsfBfKUKvohw7b4TglyQ",
-	"unCNmWQBhHIQTJAq833NGHYCEzKkEnnNVN1pBkQDrmbPC9lVN9E41o2/ko/94O6ywL/aeTfIyhzRuYZG",
-	"KOTigFjRz5wlLJQyr0opCwf9tpyEiki3fcXvsJX3HjnDzuQ0ceE89C37pAQfYsAUsyH44BWP2cB1nMau",
-	"GT4FyfFGJkZWN6o05PZY5KMpsEvo9wgxOOAePo44kjNYrtOsKzaGB+yvlqHAa31Ghbt7jwxfjXexVnBI",
-	"dorfCvPX0Gkdm1ONpmx0CYlcEPXV8GhtdhRsSEFvv191i3aCdxQeXN3SyBzgeZeTr1WNX1TLbGQfLHIx",
-	"dWzs6I5vWQXEnpOW23JQOhKKfYJHdI5ZBsY2R1xqfBds9aU+sr8V7rxxL9lNuoPCT2lyCBU/9zPBgfm1",
-	"tEcrA8GEX31D2mL4ijsJChS+8R7BwbTN6ysgzF0CwvxaPBnNRePhje0OzcqBuyOiL/7+hUJ2tO/hTWB2",
-	"lLb4fmm/4eTuBLejjTC/ogR/yUgcnbnqjC3joj/eKLb6j6yx+SGqBHeg7f0ylWG6LteN/XVn7KF1dwZZ",
-	"1LWhjrdsxjFRj7hebtjv1PVlZzEx4RvR9jCy4EB1PeSDaUFqoICUGBmRa8WNYaKSA+PL4c6Fr6VzHltK",
-	"oMidcJu6uGAmHIKbflOm3o+L14Xv7ZSzlwrQ+QZSJIv6slWMp0S1AM6fk+UTLk17ohZs1JjdDvPdQgAl",
-	"oykudul8jlNvhDopJoqUT4l3JtJ4yzlXP1J1GW7CW3jFLW14ExdjAljtPVT67k5AwTZBWJex2C4PAVog",
-	"Ozxms7mEbekvoyVkibuaGWhfqpdJrp/gznf+xhskhOKLaigh/+3eJ1r6vH0MGtpZkx0vSCLCZpRjzNAJ",
-	"tH5VOAYqe/U8+JFA9oSlhiAXbYaLk3UPNNmBd+k8fx0S54F96r4N5+NcYCAr1PAvbBGateSUgu0aPmNY",
-	"4riLBY6XGjAZFNnB3tQebnxoHe2+b7WXtxAOBHFIhtkHD+R4PISkeW28o9/9grLUSCx4IDv5E0Mvl12P",
-	"UcwUOBe2rEkKZguEZnSB/bxTJVgMwYn+KdYFJJm6sJOlc0RBWXXkyxEKFQt9QpNrutBkIm0d5YgmTMRU",
-	"nQudXmSbQhIuLmEFZzRm4IwZWsfMM3f3e3nJoGctN/pcDK/ZxYgmg1Qlw1oNwWqe1VO3fcuq8I47Ma1W",
-	"PPJ/LpfSpn6hKRUTm5FawnVw/CcP2vujhykIio0Yv2KN6jqOttwR/5O95YsFl/dY8mRnRDVWQjKhueFX",
-	"rH/v4eVxb5oUa7dxX9NLMVYhPRmvHKTAdbxJrn0nYQn7VfcoHtE4oa+BiDsMRDiBs9RZhnd0haP3p+kr",
-	"Ev19zFr43JDrl5JntNwM7t0Fd3U/fJkRr5bd2H6saxvM5IaE+t2ZYF/DWn+ysNaKMvqhd3zsGvBltPQX",
-	"C90eN+oxLLxpGZq6m/XXEqj3IeKvWz3rQ7ZLRHbQo2brfNhIMaNr3MjRNuMNz6q+st4NpuIXXpTZCUvI",
-	"5kugmvvQrqpKbacBmaG3GX9CwGNlAW0EkcVSu2IcYwmHevgH/nfQYmC8ZVfyso34jutC0fBc/JU2Niua",
-	"h0Wsp43tMB3vIHTAbs4Z5ymjV9azNmljvIQk9/hoSVLDy2fk0aPjR8EiSJX/QedzjeEQG2+4YMTIE4x3",
-	"0CTZjeniXPz84ucXr98jZJHHPiI7QRjD4S4xHTkoJeg3GstrHZGEj5gYsXOxYFRFBXQl24JGsSua8Jhm",
-	"hTE50NLuM/kse2E/OheMjqau/jShaqbJ0T4+8g2JIYbiEGngirSRnJgu9shrSS4YVZCfgfticbCHxsZM",
-	"vEfJV6vh8vqo10ixmAnDaXJKKLlWEmpHbA9VeekJyVf4kuP94z3y4f3L3SdkZwglLJqZv6RmvPtkeOLq",
-	"TrGGxXCTwL8VI1xUQM6JkbLvShspuWb0kgxfvKeToY0/jdDprs8F5Gn4aBhhV0wYYiE7hTT26efv370/",
-	"+/FN/yQ8AHQ+x8gXlsFwQy7o6BKh2l+Nd19DHM5VvUyYgfU9xqFkanNaLmS8aCiZRS3fs7luCScmY4ZN",
-	"R6Tsxp5x4f8+XIIiNWXUwg+7FxU+bYmffH/tNhR+eU9JYd+XdKaw/+sIUz7K19V+G87lGR1N2e4zKYyS",
-	"SfXczxW/ooZFgL06glst4YP0m8okLsZ1/V50DyFEPaDK6mt/AYp1Z1oqn0KDBKpXegG84qhONL6Whsxk",
-	"jEVkJ8HoeKLMVOoscQdmSLRrRlCkgrXk6m1o0myUQiuJ3sm/Poai7IVD13TsV44L2+eB6LAGWrHryOP5",
-	"PgsF35b07BpB5OL2uxCn3nLh4VtrNtK87tB/dBiFIzuYEYBM2CKNWli7vXNxvH9s+WT2rC8fpiOIqOVJ",
-	"BzabAJDRUyQngPXUxpZo5+kONrSZofH52YAu6Rw3muwcHz7t75GzNOaGxfU1gcCFbXiaT8SrGq3wcHsu",
-	"GMHe8xmzLzobjdi8wSb5ETEc7qWH5bCDm/m9lD9SsXCFjHobaTYebZEqRLkAosIMloB9EkoEu64mscBh",
-	"sCdSxs3RblfCukvjX1NtMH/GI3O40sbtnqczC7IQg6RKEiqIwoJ/VCcuFnk/HMz2GZkTp2MQ7K/CqEo4",
-	"aFKuKpfM6CVDfGT7FXBEqX+BTYgh1OFgVjrrnAvbUABuZCcklulFwmLXDAdmZaHDh76Cepi9JV+rc7Ez",
-	"T5OExcDwhu73Qf770GlSqA3CCxDHV9ERczriuXAP9TPt0837krG5tr1yZp4vYKEhDIFnkcHPERQlX2Wg",
-	"Ce7hHUrmlMcEmTVCQoO1aW+J+XjMFC5fnLK+UwpZEtLUKVEMUEHhXXYi8JOfyHMGaiu8EuaxIAgyCuPB",
-	"J1j/ykjOGOK/75Ga0m33zSUm6tFWCsz0lFDHxXKgd0+alkVmCjAuZ7721vrGoWAnMZGL2kDuwL4oHoJe",
-	"nSF8wO1YyX0ugENrbhtWWLDpbAhEh9EMnq5jrM9x5Df2A99yzTaIktM45vATTQCbhSnDmc7yoOfBpT96",
-	"fklCjFJXmIoTgM2sASmNerYAvaQQHe6X1N2DOgUsV5z/lb8/GzF/mUSA2Zvw+6+wQDxe3eiNeoJdDyzV",
-	"12gG6Zwx0CmzQbkwj4/tqIDEm+vZ+/t+Qe31XN3kwrCJjX45njZYb6YyiW9tpp7PrTfTWoo7rrNGIsS0",
-	"YyFNW8YX9+z2SttJ0RE6/jtmI2B6cS2xO+yEwqwrS/H08PDo6JvD/aPHTx4df/PN4+KCHFQXpHQUcBGC",
-	"JSrsbGGjCvTlPzZboHy69Uepaqc5rhbIp69gKzefCR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndr",
-	"VLT5nNEkUM/ibbeTyjQka9e+Q881VYuIvHr+hpyn+/uHj8mrX95bkJh//PzKQan1I0IJwEiCAPbdCE8I",
-	"FU5jDXrD5MJ7h4Yrhw6f4/2jczEU0gzgWxPQ+QbZeMP+nsdfs9N7BtuirtDO31F7h9+Aq+lcBIN6dUMq",
-	"Q66nksQc1UJCLcBDCUYGK6oARwonvUeG6XzKknhINDNFvBeqeWy1nQogjNKAR3MuUJHwKd2otRhFhaau",
-	"oQR8msrBZZzySS7YiKZII+gdi5Wcg+7Lrlxrj9w/6AC0IAecoGPSeuYir0aeC58QThUjVkXspkMRbSS2",
-	"RbT0FqpRx/tPW3WeM3zq7rQeu2kgCbieca0bRMESKXT/9Z5lxnZxG9okhbvrq5S4YSnxYQ5OT2AwjiyR",
-	"OeLqW4SnjOHl7Vz73cSCO+eNAZif2ro0PPC1I8V2DfCH7WUDvIjNfCcta1VrMvzuxXtSMxGUT8OMo3DT",
-	"VCbqKPW1m38np33QgOdeAzR3rwSom0WC6f+1VbCP9otq/NFhqLs+atVVN029L1lVhs2K/+jAmuyGw6Ga",
-	"0d9f2QcfBeo/VYpiMaRgv5vByC5VhazfUDhEmgztDcMshAZPYf3sKRFpkvhgXEK1KW7dIbwTbsFwr4v+",
-	"LGf39jO76OOeqr+8HgtwdDNNyCsZHqK6sdi3nYGVgVpK6OBap7b7oJkWdCkbl3QanS7ic1nnm9eyTs+F",
-	"bYONirfyjbd9hHFC53qPDMF61EMXzGFklCrFhLEaFLe6XfYtEQaq57kmh9pXwoGgnC7Y6HY8tZ0Mfzj7",
-	"ZW8Wk//6z4MD8vej435E8jAzN9o1PSVKXkdeD7QGo2vB7ZyJYzKV14GTjlxTTRQMhTnfU+a9oN4L6RqL",
-	"/4x6ovUCwtcQan2GNPtgp1i6fuJzuCzTzCl5Lt76+8R/HLgwc/YoKsBD/8ywIXZbZAs3rxp5/lOvGomM",
-	"O32B6ODFY2upzFaYul8i13XZbqCOyJwuZja6Kby6qBuO9SbRvDpe8NC/7uaMXNli5z5nc6rQk4JrxQXk",
-	"fGC2B1hoWEk4N97M9L73ug7+3lbW5GD3MDBkISmkYsy6V33j34Q3eOiNkZzNUuEOwLnYCSHJI4JmsDXz",
-	"3HS49hWPmJcC2zu03oeBFHAkf0qzL7B5M7aR89Cu/sBeG2A/xhjiGRjhHo55Ykc4F2POkpgwpTCvRykP",
-	"64yZuPmwtqVjbTTyJU/uwnycKJmKWK9uBG7mAi3pFAVXoZ/Selbkwe1akZZCoqx5Iv1z46Hest/RGo8u",
-	"S8ApIkEU1B7/yDOT4By6w57Q69X1s4dTM0uaTU3BCNzw0LDZHI1ZhZ0HuZicIpaQJmMlLTB1Ikc0YWRE",
-	"DU3kJIXUMSaic3EpIjLlfa/p+fyGuWJjpkB1y6u8rQ6CyqfCEIdraP9KxJwKAmdpjqoOcCJdHtGPs0eG",
-	"/x3+/Zch8WjQ2iZd5HcAtc8DPIqsV+Kcji7phD2AXEMIuIIi6T/RNWvF5xzA85vnL8nO8OE8Hg/7QWg4",
-	"Vy4dPLU9sxi576I0/RU2pZP9DJ9U29AQ068u4f+mvK6bYcdMNE8ey9LOOmad5Z4GKshf3//4A67kl16z",
-	"IOfu/JZUNapxDaImKr4tnczrg1tPC3EDE80M5qfCR47BfncGTexaP+Z87sSaSt6OcVfhiErhza8Hul4f",
-	"a7S/9s4FdJxxAC/21VmGLapFeG0AQYo4ZblCZK8PCWpD56KqDuXfcUqCJhNOrwtc806t9NZqzibw10xR",
-	"zyYXE1fzVHXh+0XdOdzf75/6jkC2zyphiWY2p8G9caBYCkoeANkXpmCDCKngv6UsMJ3rE8sg1OO40xv7",
-	"+tvR5vLod4cw93IvGZwaDtrt6v1CN4+O262wC1/Tu3aV6ERBtczizP7bKi+7J6ELTzVNPYjsz8Tl8rjg",
-	"IostdSMug/uubcMxrDS/ryrwjQtOy2uIyRcdRGeDJkx2slTK/hp67zweN6q9bxQXWMThdVsb7/U6sNP9",
-	"UIUB+Z7J8IQuJBrfVt30GZH1Aou8lGq2e/Ckf0ISZgxTkIofuY/LZEUmDXaeP9/98cfdf/7zn/90KY2+",
-	"kZN18Nhi2IjMFdOYyAj6uIuCg2oRkRnVxo0Ij9s/H2gCZTH2bVHYIeVcXMjfQYun/d0d3ieGY2cS6nqp",
-	"O7+mu/lB0bFpZXV0Lrxr0zkr0eFpv6mQPGlfbKQB6/O8N6cLH4w3fLw4F87mOXiEHpTzXpCEiSUJZmrT",
-	"ZCk2abhI5OhS54HzZdp47pilF1omqbEVDfDs39/iHedix0XGHv4Bf38anth6BEwvyLMHic2YdJkA/p3n",
-	"wrav6u8Rj8WKnvRTm8U5BHVvSHbcwTmpN5HOhdcK+z71nCKMa7nYp4tt8SYeV02LKtfTbCRFbpxlqRd0",
-	"zhRkjC6bb/bUKWGCzOE06ezzaSJFU3fvG7RmQinhzn5NPPCCC4oTKigFx08effO4q5nz5vnLr3XbVnAW",
-	"LJ4HuhJ7QVuQXHBgBClN0Jp2rNQxR89SPZBxREI7HojSaguRPU51hlT/tiypdM4bJcownfOTh2BsDb34",
-	"eP3m2Svy4c0rzOsHTqjnbJQzJzAjMCH8xOVB+ywCOGh0wZjHkbZJ2iCgdjBbbZLaw++kRG6lWDZKzLVE",
-	"t96MJjoir16/jaxIzVONvID1IkhnkaksRocnHQNkO0Oj0Pcx5SPLki+ouCSY+4gS3JtMUBloMTith2Qk",
-	"xYgnnNoOX2i2OCsK7bC8xib3e4OiG50LzYzL2EKLTIwYZOzvkZ9KyQ5BGkSWMoE/notivkQXtvlhzm8y",
-	"lPVhzp0aWmibVddj3f38+WuXGydqwunxiqJblzxrwDOd/ADcIiPYm4vJMoziMmn9vQNSE5/RCXvoBl5N",
-	"dnUQXWfkzevvvM7jpX3GtZBJtZSLrlaK+ScnXjjKpcXOKLaOrHfevP7uRiTZVBppnX+1fryX2IsZ7/KO",
-	"MfxjjxpDobB7lhonsKh2ZUw2LS7TXW31zzVH55QtALffPbRjDFAhHp6Qeeq1YyfO03kiadzHpAS0HxDd",
-	"GaUaPglyLKEKeP+Zc5ZBuscliwPxYXsAnwvvXsiKlTVAHxuHGw04zOgtg19mZMeJImKkn0V0Loa+12Qw",
-	"vF0arrM+lN6PYftR2oeH9qvpuZgnVFg4hLliYLKwmLz58J7spHN41yPyI//21GJJw+juvJEJv2ICV2Vx",
-	"LhBsBB/t21bZszQxHALbBIYHesJxIEANxaNoqOHP3GBh6bkovDyCN1+wrLKZioXtHdrfA2NIk1mqDd5g",
-	"qDKwpbk9NuMiNUyfAsS2Sz0GDjxWTE/hM/VJbkA7WgaDzKRK6PwXmDY6TAVCcJLhm5/euVxEpE8HTyFn",
-	"84QZBkHuN3gd3ZjUkJnUhhzaj945PjhyRDowUg4SqiZsCHVnYSbRubB0kD28v++wweGZGRWLgX01ZKk/",
-	"2j+yGzh8y4xa7J6NDVPDc1EiAnTSgkIiJC6XS9fZI+8Ys87pN3/96f1P7/ZmtUHzNwm1n/UBaeaG0Fjx",
-	"DfCqO2rPmb2/0d2Gv/1JfG1IT5Bd9swh0uOTB0dfKOIq7LtTLIDEXWAMKOKBdsx4RyqSMKqck0NIwfCU",
-	"C8ZiFhdEoBVduZsvZxWNdhiIs+upxJJWYPkugzqbQ84gEP2+kFcNmYLa0PE4dL/ZSn3vOnOP25cQI+Ul",
-	"9BEA1rOA72CJZufCVcYc75Hn8lrgOiCX3ZGKT7ig1kF2dLj/8ODwyT6Z/07+9ubFd8RM09mFgFLxPviD",
-	"tCEZ98UHYJGc88+6ouql04615bLB7L0zGrNT8tcXr57ZRzSZMLv4/SbjCG7r3TSjaGQS9sevYFabmE+e",
-	"6GfM0JgaGhXdo2jCR8S2/2YKe+Fq57wN6LbuRG6ukRYl/paD06+yljMnVt/gxpdNjdFFThKpDfEr6EK5",
-	"qEfaDt0un8RGZR3j4kazZEx2NP83i8i7v57tHj56HBGwfYgWUKMfBBTwkf65wIPrVddMu0TVEYLTQUIJ",
-	"thX/v//7/0OGdgbpbDDjeoboSggiNYQX59dAo8Q9Kn6YYNcoYfsRGaZCp/O5BJVuANN048A/w3FckR8q",
-	"2mRK9dRlBdvPtihSVDicgAuGbcsQEeSkyIJs/SSL+xCOtv90Y9iKtpm8AmXpeP/piSsatF+ACzJEXRam",
-	"pbmYwAUh3e8D+B644v50jVGGucJuCXrAxWCu5EQxrYdkB9c20OdgRazW+FtKFRWGiwZIgGeOKsvK2k0y",
-	"Qvuat0zDia9hij872vmTa06fjSaE+7UIdCEWF6xRdRkcHs8Yuik/DwOq2w4btjNcqlSVjdDIJaFcgbGc",
-	"d02yFmnGO50xjogl9oQPgcM487FgpOrMs+d4AFqXiDOzR3AG5wIuJ8yatNQN8uHtD5l3ucAwMnw/nC+4",
-	"L84FqEFVRpLB4qVizAXXUxZ7BRacHjHXIwoJC+dix7LZw2MylalyVnHJlsXvCBjxMv3qlphLmzmWB0k9",
-	"//xzs5m7RCDV6YwhLVoCBI0gP1j+yBEtyZjaWH92DPITpFixlGsbalsuNJdibf89v+2uui15WI5qlNnl",
-	"vdva7wyYJDvfmweeVzub+Vo1QYXnd8SZI/ZrN6STXqZfwgFIfexUQ06ZVJfkks0RPyJhjhnnEBPBsQjA",
-	"ZXM5m5P5VmE76vAXCkflJlyB+QueZ2Uet+sMzGfwwjZMXY5ucItdVT/vPLy7FFC7DkOO/FbDnMiOnNv0",
-	"32RhtYqRVMqdVTXRfYeoAAyXcAc8TEmGoLT0bNp0sZqu3FUx9LZ4612KolS3yCJvTme4b/WSqOEVY47j",
-	"bIiAcJNirrAXTZKutGFfRZxNdnlAikQf1O3LJK6r2+9wcm4QkMqCxYL1hsWjrirEkijZcdNgcURcnhHG",
-	"ifcPyHnvOYMUHiZGi3OR3Xfei0gxudamof7D+bsgi4x82w/RLwVjYHGeC8tTbIE/o1elucg5lHB8K4H9",
-	"KOYxK7MMKdegn2tiZOJRDLgqVZjVATMFsc9zUVj3EJhJClfoO041OO2P95/2m5GaCofjhpSFwjvuSl8o",
-	"fmiLtqCKN3/VGm4TOM8KLU12wkPlzrwV6oUD3i8C7BW2blUlAMIVzehJ79KLGTcGoUeyxzNct+wDSlC2",
-	"2vNTbKSNHigpLG/dIy95YpjSZCRnF9jL4uz18/4pdBlPBXi07H9txS4YHefit5SlLOPV3hM1tuNEmZ0e",
-	"M30JgVEaT5jeIy+ueMwEpkKeCy58cMQjKmeOdiFNEO+zSCo0CfmJmTLRR29/nhQh1W5WeeM3zAGbZ4PZ",
-	"1B9yNnF+SswqtcW4wCWxTpfsnGlOH34vk0tqaB8z9vdIgTgg7GtbrhczMS1oIBWEzeZmQXCVmsCm3rp9",
-	"/hJ7No8SRsUJrLycM+F345TEXgZypk8Kv+kI7s66w5/m/zzJ/0kCiNW6T5KpGclZvWsEp4RwrPkU8E83",
-	"9goaafbMIJhP/kY3yoWU+MrGYZg7DYP8JLSOU6puhwUcOb8eQnzSGRNxmHenm5ZqDg15tE6ZXmvyDoNn",
-	"gGrKIGcpK37BWXZS51Tb9K44dUAdaa4mNX3EFVM2LXaVdz6nC4+lnc+bYHGPReSqe9WMiwGdsAEwg/qj",
-	"UoE+O3r8qAW4eIW5zWTz1OjvNzC1mzWYgPX9HbhjbftV4TAKXF7pb/bGP73F9N4BM7BruyToO9e16kBo",
-	"O0XeT4FCfM6Uk9OtikiaMP1wROd0hP1XmjJsn7k7QD4f4vgqFQLO9IwZhbuoGUXb5XrKFMO/tEv3kcAE",
-	"oSYCa78P9p7gALP/+v/CY+NESkX0HAvsEIeG2dyNGgwztXdweLTzTb+/R37BTEdbtgGhd5poGYDharsU",
-	"rscVFQiyAbEIwMhlo0uyY8d62u+fkoSP2a90dMkwOGHNBJz6wcE++X9gkti1a56kziLy65VPOJ1bdOKf",
-	"X5GjvaOIHO097TdF5VPoy+gW/GbMID/8HWVP5q9vSgSw/Z3cGtzGob/dQ/yGas3EhKnsI31NsNidMRCr",
-	"6Oa/kNREOcFaWnZgfhlFBicYD2v17Doom0ZjArsouURxi5/k/AtGYoOOPMMZ7BwNdUi2210JquKwf3Iu",
-	"mGvJ5P0cnn9n08jDsLblW4SN7ZK8GEtH58KDFVIFh+gdJCCnCXOVuTYgCFxtNwM4dBW6bl9sLJ4mibyG",
-	"BcuNNA0lXsw238Da05gZygW+zHtFoAp5hqlQ58J3NDHy1Nky2XfB7TnLLLwky3iCIi3f2M4aGgQ3xQ5W",
-	"+ix3dcwYueQitklJ5yLPIrf7OWZMP/wtlYYNyaXAx2Bsu+5wy65maDnpzOrkRp8LNh4z29oJFCuw96oL",
-	"WNMtDEYkMKL9+1woef1Au0UiNlF+xIiR2FbwveuH5zvykbwhnwN3Ii7JgRnrQLP3ufx6o6SY+M5+COyL",
-	"mVpyTLixhX2UYEIXNuord+fzKWhhgz66rD3fW1jQZ9n5aKknhllpZPZy7tFTRglnwtgEEK+Z3WqjvQ30",
-	"r+LHNzLhfHU26rKXtbR0DKC8Kt37HXbtuffOUlPWdS8KyMn3bez64ifrtuI7DcjEAynxrIa4ZVG3sSYb",
-	"fd6qYnQLum3AYTPai0osvMw4o4BpIuKC41mtshFoMnW9XJoa7dG4DN8LGp0iNHvNSZFRYpUTuViciyFc",
-	"G2hmBtylw6KCC3dL265waPlojp1QSMoHuDksNraNuYZSlG4MJgUnq4+QBplnA5l5zBTk0pyLLGsX9duE",
-	"6wxBKspyb/goTai/EPSyDWAoUNOVAnQTKFiH6zOmJpj4F2BRFOoIHujMw3NqR7FvzlPqZhV3ai4x4cvc",
-	"lIKNz7qtYfWTjVvU6QTuybL7yNUn4GQQz8siFlsjibscFGiTmyFi2TTpOknywlERctQb0tizd9yNxu5e",
-	"vyRewYI7/vRG+i++whMUHg3uHHqBmDoiPLNt3CnX9Jr50xC43tCjyznJlnNDOGD2aGZ9EUpWwRCQYcaM",
-	"DfABqDBElc2e33nqPP7wow86KkYUo1itSlIBKqg4B+wH4AZeL/TQLkKa7HlAo7Q5tj71VRGZwnndVaAE",
-	"QjRgnhZx7QSdebMEEezqjt/fYYVespvKL3rJGL7hjk6ef33TubP08QWayIqPrJgcs4ywi+Cw9YdGMYay",
-	"qfnMHD4io5l1MXnfVMzmZlqFuLI+oEf9PrlIDRJzwjQaZuJcHO3vk9nM5d7NM4sejHYg7YNHwc8jqibS",
-	"/uTcQOfinZPcENm3H6fg+Ql4ooSuWNcH5O8Hx9A+1w5jsbKYsh6sc5FNwPU7xhdyTWaM6lRZyKviPOzH",
-	"PfbOsnMxnBjvKPNGMiWYn4vmPqbz88ADtgPjaPSckYN9YqTQ1ge3/83OQT9YvSWOrpfZdt3Q6fXj39Xx",
-	"zd+/zNeVrWlOvl/ekX5b+chGr1fbKZ9RdC4/RF22+aT/ItWlJr5Rf7bIqMNm+rAVWdDuHdxAiMwq4oSS",
-	"g6ePHp0LvXd0sAOt5EJEewC0f1pJ2oGL1v7YOzg8di1sqYbqD+ctKOrO6IG2NSDJoqhuo9Hqdf5zkSv9",
-	"4Gbp75EhnHaN7X+5JhZ4tFxnFzlPu8V8lqmyLd2QjWlmHHwermMWqx9RXRurfgbr/KO9+YZOqhsd33RH",
-	"h9VNYflR9UtmSe/LO6XvPaF6/dWtv47sJ7M4Q3ev0HTbsTVSCDpZos5+D+TMhWFqLhNqgtY66KKVY1Iv",
-	"oqEj83fv4WEfcDGSHGYIYXtN4ue9m9DNkLQb/Y6oOXv7MmqeKKk18fvy5VHzd+H3AYn8hXz/X/+/n9cQ",
-	"PHohRg8B/i2RkyV5WXlXcY/K4DGE8toWp86WO945jLzcQCylb4H5hBB1Cat4fySzxhbidEa2sLsweAaG",
-	"pZnFdQCcIjhfZo+cxTMu7IRpkuyRbxfnwq27lU35zK8pR5E1kyhZaNYPxqqr7/75+tneLO6fnoshhJ/V",
-	"AO75y76vnrRRCimgvcFIxmxorePr6QLz5Ck38BnXUDpNJxPFJtBr1RmZQwtm0fjViG3k5jcYSzVwffmH",
-	"ZIcK36Q/+xS/Hi679YoHze/xWvAenFeGj+togEgFV/L6gL7FSkLYJJDZ3ICET2LXjl7I61NsX5Mshnbm",
-	"3PT3yE8qZrb8Pp8aj5vyxd4txOhbR4O3kTNWzsko0AK62wLyzkgC0a4BfciSBp3I3G35zSnZt0ZRkvSb",
-	"UnoyyqnvNvhN1JLWcpd5LW57mkoAnle4wVd/Wc2iZIymeOiiSqkbMdLlSgesG3h1Ped++Id/xWBpeQCS",
-	"5ZyaaU6VwYNLw0arF6U0uPZcBdGQzOilizf6OViPOkbNQbqToc06ZvHwXAyzUs/BxWKQr9SwbCCceoxy",
-	"tPG5thWFEHLImRrZwUJTkg8KMKk+VG755gNtu1sqhohvkNdrfXgshonNE7pgcfZ2aohL0dzL2KFKnYXk",
-	"dulcxMqDsJU+276yHH0XLisg6DZxLuzaoHkTrtXO0FXFAtqGjV0MPet2i0i4C3aP5GwG49qUY21xkDiE",
-	"o4k2PEk8Thp+R4QV+qVFBvdqVZRFpFZSRcS3GbfzAzyBVE+LmB8VyA/8cg/15wLqEAkacdv/6lxkkgWX",
-	"f0o1SdjYFKRZ3hjXhzoKq+Zgd4cOFnCAv50QoP0h2dF0zOAgKphV/xQREu0q2dxrwZrLPooi7SbUcDe6",
-	"L/e4I3W8NItG87L+hH+t/LjP9aLPXa0nrSr7NuaBGiA3wKeWi6l5mjQ3MgP6gBuIhY0eE3ikqHmfZh0Z",
-	"07mVlfM58EyWwNnTyN0Lmrp1/tpUGduz2KpvmH1jNTx4y0kAlo0oW2hiCBDFgs71VGKCkFXvE0gyUnkX",
-	"DACnypHqcpDzc2GZFUnkxE4jnwMqzyCBUqZzP1be6BVSg88FA1P/xL1LYwWcDxfZlz7QrjglAGfyCbHu",
-	"KQgkE+puC6YLPg6X5uk/0bAQoj2fPMToIdcs6CNnPwNQzqXmFhwcepYTbFnubB5qUHmRrj+cFNmq7QzT",
-	"uWbKDPNkOY86b8UxyiR57dO8QFDEDFFFvSSDTx3AdAb4ZQAA+s44pBg6cQLU6Gy9BZGC2X4bSdjI+JRc",
-	"MjZHsrPJu2B9DqdUD2ZSMXQ/Aue0qV92MKwolHP6W2pfY+FvTiweLDcockjqNj+GrqMTpgn8SA1A3864",
-	"GWKeGWweFcJC8QpGFTl89Jh8z78lcDYVOkAdzOzQ1mTuvhAjCVLvhEz+zecAfPWLhaB38jEiWsIcgBgv",
-	"HBwaGl9YmQWCHvl7nbgCQfUGjmeHvhNuVeW4SrWnhF5o2EmryeZHrMEYskM15Y09OXh62KEW5xmu9a4z",
-	"W7Mji2tsJC5zS4HB0ubvS7u/H7Y2tqrOF9aazJU0ciQTT+VZdqqeM3qpc5vyoN+Ue/eP3TdukN2f7SAd",
-	"iyMOD46/OX5y9Pj4m1Wn7lqQZkeTaDaDCNkO25vskYO9473D/im5YIlLrHWj47+Ruefx78fNn3U2n9d+",
-	"UdiW67gDYcApgTM8lUJCmLDpjaXj1fTOw9vOYsRDia7L5SUkTi2+FTXqYNnnze2N/7FqsYxmxsfPch2k",
-	"8snPZMzQDjMDr9kCTiHWiKu8mC6XULD36G7xnptQriHr16cW0nwhU2VLTpwMRGK9LikP2dvYXI6mA8fj",
-	"C28EtDFu++YD37UllGTKtZEqSxcHHeOCauyP5c0RkK0UpUc6x2p45PxW58gsnIVM0Y5dNsmiykT+6z8f",
-	"7x3s963K+Xjre/dhPlE0Zh12z7OO6p7kTIJrj+GJ/9HQLyVmJLUvyXa9b3fNJQFaWzWD4Lhb9GTcEcTb",
-	"tMThSt385rTpx3raHD6yCrKeLlGQ+3vkx8zJ5PRycS6Gmv02tHjxmBmSmewRYb/TkUnAaz1iJ4Ri0j34",
-	"aD2jPhdlJ0dgQ2euDtT+MirFEmGr8IF1h/7u3CmRDZc7KMiO+/3UJkJZv7e7ZiPNvgaU8CzxC9BAvUUy",
-	"JDvo35FhQ4HsFDmUGl+/gYsI0WlElcXZ0oI92o9Cd8mOcwfESs6xbiLTg5FhWEcTglZ5L1PZjdd3aqtR",
-	"C/AnMPigDM8Wm5H1g+oCp72h8NoZPrOntaz7AWK1ORcIjP9ofz9bfO3A9TOI/OyHoXWlHCACf8xyJfNc",
-	"2Efg5SEcP2TjeLRqyBBKBSiRGKocFmT00LvEADN7nwy5wAg/eHoGTlEYwmCuX9lICq/v406UejdnPjA/",
-	"4lPSwU/UrNPqaRed1r2Vx557UwNCgotT21oBCzOsjjYaMYy6XTLRpFD8Y/c5jrf7aqve1I6a5GelOt68",
-	"FujAyAW2N4O+g7ZkhxvbTcN4trrz9uUzcnR09LSP3TZcbpnld5fsunWv3/MZq1/FmBq2a+zP4RY/6qrD",
-	"SkV4zISxRZO10yjziVqIABgMBvBjNaEl3kBPi1RP76qdBb7aDt6kSTvv+TyIoWJI1C2FlZ330025fguL",
-	"e6XJR0Q16tZ4yZ5WV0lxOdDstzAHWwoWSP5MfUS4Ba9tg27eqHD7EEPQIwnU/WVaeB4NsRNE7Z4jAi98",
-	"+JpK+pfbWQSYLKpMMWZBCcAeytSTvtcDuA+DLdeVEfBm0dIVS6DEwbgQdLM1NgJk3YBYrbbjQfdHiuqp",
-	"zfFHAokIuPqoJdK+a3uP2gEZ2naxHp8eRgQmWnZb9nO/JWq4xMjZhTZSFByxzm/s0itkagZy7Jya2OHK",
-	"wqDVeZuhLPMEVHA0B2zGDT4IfngczsXjiJGuFwKeDd8HkmufDU0NrBSPnSVVCk7T+Rw8vameelAkp5r1",
-	"m3QuC5x+Q/Gu/AV3JE7CCTQln5VECo/vSJh8lix+m1x9uRvFHlmGdrQD+DIq1Uj9kOBjeYyj9wrLftK/",
-	"W376ji7Q0vSsKaj9txwqwrVxLAg5Arf54nIcMBMfRWpkt7ZgcxdyYbPOTXbQOlhkuP4zPvFMseuq6dUG",
-	"TTm2NdM1ftWaYmT7OuiY5Hlr3P8igskHhysqAU8+l2Ay7hgKXHZNbP3AjAkDTXkmgsjxOOwf5nvmrwt8",
-	"Dw8BNVXo9MM8pluk0+2LuXxqb+x7blfIBStTw9vt6sV/zpP2pZ5Mu6nVk1l/HIuyQV6AaK6AepfRBvBp",
-	"6or4dDWbvJwz/oCEA59m2ePSJsEVfoULC2ySVxHUx/2mjGNL5j+Fs7+POOM5BuNmQON2t+4xznhlP5oS",
-	"jQtb9jXF2K5biHJBgqMyhqohEvMx5jiZYnEgnGeyYyljzx4o1l/1zN8gHHnANZzamnX1DHlF9dCf+jxZ",
-	"93yWSEUFoYlxrKCuzvEQaxDxpA0DlKyM4bAYShhTRowMJkTMVMl0Mi2sLDQkTS1jhXxrxDPkRnvcHpwA",
-	"ApcTm6YahwFquNm3GnPtDINFzyKekctvKiY2UT/HYDbnwqf6hjAE+VuzRKL8+2HRMSZHhhjKhgUZgVsh",
-	"YfHErYqQhpVGCUjxlDgYh6zrct5+ENwi2XbCXbYEOyv+ptgZCbbDcrthjg0/tLbksIwO7zaDJliH0wDx",
-	"ngesgh6RwdqGOO/5k3lEqjnht8LBbsgNcsf5vtXPbEF6l+GtX7N973HPWTyawCRDXrNTEBcmK9koMsQA",
-	"In5ZZ5gmkbK8H8zP7p4vA0287g3YseJmhgbeWhi2/XB/D498WkFdbR/ynX2oedA5G3GaDEbUsInEX1aB",
-	"vX4NjB4p0Ip8uExEOrtgCvOtKYf0iBHVbJcLzYTmhltlp24yv/VWwaS7ea24SRX25+IWuOqGrAW+gFxl",
-	"x7jeyVPbbe2ZYpm7pneTDpdXYp7ekTCt29szW5BERvj9mFKIATIXBtqhrigJNudw/+AWZmR3Iv5sQ+Gf",
-	"acc2qxETry13EaYr+eq/+um/+unr/fTLCC6q19a+YyZg1bfONP0vt0Fex7cK98FM64bcVJDkngZI7jA4",
-	"8qUHRvaf3jAr/OIDKSvKanxHwqkYsaVFst7DpYs+XNunn2PtJ3WqogOlL6ErnwtEWiNckGIfMIv9XAbG",
-	"56YGEX/KxAkksesitFveG4BYC9ECHVuYZoLd+henITib70jiUxIg9mRLKomv6IepBuOG73M+3rDjVXFR",
-	"PJaDext+l8a+D6dkzJjtxYQVuOhfBVhuQS4YlmCmBgoS8vYDMaOxbQ2hU3XFFgiak3WVic5FMDP7qRxx",
-	"xeCTMoB4THWLiOvrRKRgmnAxStIY4ZeD/XVpMGOOhbRYyjF2fR3gOsV2BzarY4zZKnHQfhNz1i8YyfpL",
-	"+fyWmM2pMqliZMfhUe8f911qSNAuYmf/MQTNhthEK1zeIbYAtS3oqAkXwAM1kAUz+Xv7FjEjuYaqYNsz",
-	"biwVwiAVHh5JS17U1kMQxRJm4fre+qKDC+i1INmVy39DKs89vqfWXXvNNQOEhoamCC6unR+0LqUBsJ9G",
-	"kl/TeAI7RkqAhU04P6I5Gbzoxzm4E39CsAhN7RGCO+6fMnXLIbZXhfBCfiotXsz1dFHH56MMZ20tzaxW",
-	"SCh23cFPWp/UUkenjvsMLNcdyPG4vhDa4nBW3XAfbyUNpcn79ayA0Pjl6fzw3blktFkZFgDyZiyBWvfb",
-	"WRwXqOpmE57u0AfXlPB0t364plm983rS14javY6o4aH1iVUzhvGI1gNcx/t/U3tz0YzPeUbevP6O/P2t",
-	"7VSyw5SSioykUg5HLGFXLCE/RuS3lDND/m0bNljds5+1wPrw9gcyfP/q9fOzHwZvPnz7w6tng2/P3r0Y",
-	"fHj7w5D8Bxk+vHKTevhHGGj5NHSdVtKLhI/OhVP/LRxLgCAv50z4ribkV2bMwqVu2HfZIub3YeZGGMbh",
-	"OoMAcuUJmFZh4bseDgnVZPi/bE4A9OGa0xHDa4MhYqPAA/B9U+qad6VCMRfBHE2poiPDlIaC5e/Pdr//",
-	"5e3u/v7+wZBog0iP2qrfERl+f/bw+1/ePjw4HJILNpIzpuHa//r+l7f/6+Bw6OaPn86NZsnYJV67Sg1g",
-	"HFIYeFtEEn7JyENYgRM7PPnr+x9/IFKRv7376TU2yAHtXgqHgW2riLD61NVd//2tr1nlOuuC77T7czH8",
-	"TdkuuFDQ21GXhplo20DfVl/DT3IMVgBNtLcJw4DoKtr339+2ad2/8BgixyImU8YnUwN7Pee/sySARXl0",
-	"cNikeWv+b9YA5nJwuBzM5fhJWNZ6+GQteE0+oxP20J3UGgvggguqFkUb4MnRkyeP95/UdKqq08zdGS92",
-	"2PrH7hs8e7sfVFLvOQDSR10C+INv61Yb4zzab2ya9XmLmU15ecZey8lolu+RgO1hFfFccWFcT8ffa6HE",
-	"N9TZ6uSEYbM5mNF6qR/JF+FjmZliBpE1ggZafhRf0AaoXlIzsH3OBY1n3OjiElgnUURsuxwfxMeP/zfy",
-	"Ly7IJVvY+idoiAvcC9vtQ0kPmxXcR64bmnXYwBCCKiWvuZhoKyA0I9S5bbKpajLMnQp72lBlhi5PTqPf",
-	"gZtT9JXY1K683b5DgIR0uKEfbJChVY6AZw7Dfj0wrWLKYXQunlWWTiOIgltbv47Ipn0CHEohhxcB08X2",
-	"ugZ7msCMuCBH+w6D2gvl9y9+fPPD2fsXg+/enj17MXh+9s93w75jypgXh28bUOh3whLN/DeSmk90Nw8L",
-	"ouFcbOZnya3Q9xkh3rjqnr+qgWfmNIJexTE3X6C5+L7QAq/6ycFGbpMHwRzYKFXYRftff/QuGFVM9U7+",
-	"9RHEpa3es8OlIJt6D3tR7/ddLgxTgibOt/DpYzajMrv6gV8xwbR2BXs05vgXVDAyHQj+hTa4jJXn5YSL",
-	"yGpNRElf4J/ICapTIi7WwwVYC25kmpppzbh/C6sVIqsx6cgtsPf9wvCh0zofNVv3etAKy/uYmHDBTsKG",
-	"kXk7OmwOqSPv345I3pzbtQWIgq47+Yth5DoMdNf82IJiQuV6hJW/UV4KGeeAGRcZsG22/mJUM+oL6IAu",
-	"RojCYaQ+IfOEioikc4BmjqybkRmWj2PvqxnpVcndbEWF7Rh/QjxGkI4C4PqoUCUSETpjIp4xYXToAsuG",
-	"rXnpy4ROdESEdDtoxxnRhImYKtiAWEeuZt1OS7tOjjH5VV4E78G/qi94nrVvtOSNnm8rJXW1bRd02Hr1",
-	"j362Fbgzbl4oBawtEMtRWvpMZrttwtWaWbxhgiZmgd85cj0puQIEbRwG30fnc0aTpkn9jPe8lGq2e/Ck",
-	"H2wnjsyB4j5++v8PAA==",
+	"7P3bctw41i8OvgoiZ//DyvgoWZJlly1Fxx6VD9XuqrLdPlR17876Z0IkMhMlJpAFgFJlV3jHfoiJmDfY",
+	"3/3czP03b7KfZGItACTIJJPMgyTb5b7ospgkjgtrLazDb/3Ri+VsLgUTRvdO/+hNGU2Ywn++ZUYtzseG",
+	"KfgrYTpWfG64FL3T3jsWS5FoYiS5ptyQCzaWihEFn3AxIXtvXzwlT46ODsl//efR4cHxwYN+L+rpeMpm",
+	"FFobSzWjpnfa48I8OO5FvRn9nc+yWe/08aOTw8OoN+PC/n0U9cxizuyrbMJU7+PHKBjbW/ZbxhVLdjVG",
+	"lbdnVMZ2OeYP81TS5PV4rJlZHu23C8M0kWNipozMp9JI/Jdm6oopMpVpojuP7tFJOLrjR8dHJ+UBHtYM",
+	"8GPUm1NFZ8y4/X+aKS1r9v71nP6WMRLjz2Ss5IwI9rsZ2ge9qMfhrd8ypha9qCfoDPrJfyxGPKO//8DE",
+	"xEx7p8eHxYi0UVxMcMVePoP3sLk5NdOiNZ50W4sswzeDnh48qu1o/CM18XR5ru+njCh5Ta6Y0lwKspAZ",
+	"uaCaJbg58ZSKCSNSRIQdTA7IoPdg0CN7z9/TCYExEBrHbG5Y0verYo9XMZGX433bc8PCnNSuyw98xk2+",
+	"NJWVTvHHsL2EjWmWmt7pw8NoBRU/bKXhj7Doei6FZkghb5S8SNkM/hlLYZjAQdH5POUxhRW8P7dv/Mev",
+	"Gpbzj2BQ/02xce+09/+4X/Cf+/ZXfd+3iz2WN+RcEDy2Jw+/IXP/muMH9CJlT6UYpzw2tzomErtez8j1",
+	"lAnCDeGaGEWF5kwYskeFNFOmyDzTU3vGuSYJu+Ixiwh1x/2CAVe6YoqPOUuIVIQbTS6QL9jfFJvJK5b0",
+	"CU53H/kf0XShbbdGEqovCZ1QLnrREivfz3l53Tzd2/cDro9TfccUDPODoFeUp7DEt7u0CZszkTARL2BN",
+	"E3ktYGXg9CXUUDiL8Pwi0wuyF8uEkREy+FH/lBi1sItBKK5UadWccAj2a8Kv2O7W7b2UP1KxAPHEtNG3",
+	"uWjvpSQzKhZkTHnKEpLKCRcaOJIlPBrHMhMG1pEmiWJan1mp2LxOO1iWXFB/xCG7ecD35zEM/KlM2DID",
+	"fsbGPOa4/RRfI7jJe99TJaihl5QcHx4/jMi7eLr/8h/AZ5kA9vWv3uFRL+odAoc7fAD/BzLx8CH836Ne",
+	"1HvypPfLEmuNeuczJpIZE8btGwxoruScKcMtz6NqYv+bJBzGQ9M3we9WEi3LkFlmcLPvaULVJIMedC/v",
+	"X178ymLTi3q/748VY/vAo92H0J3XCnwjBDh9Qi4W+A+yB7+9yfT0R//7jM0umLKfUWPfsmO6YBqamvVh",
+	"sjGdm0yxZEhNSWom1LB9w2esIjof1ixYrBg12zWRsJgnazUhstRxIrvejU1eLDqoAx1aAw445MkuGuvU",
+	"yvJXQs8Z0v9wqwak2vD7XzPFdcK3GYIn3x0tpFV3/lhx2NzxKNbugAp9zRT5P//rf/d7UZsCGvXktWCb",
+	"Lphi1PHz8gB/ni7wMLOEG3JNNZmyNDkjUsSMOLKN8AX7h7qniW3KiiopGH7lhVV5DnWT0IaaDFmW54xy",
+	"jp965RRVaWBALKnlidk82faIZzpfx+pqgKhKWL4kvWjtlXa6+epL0JPDw2+Onjw5fnjyzcnhkydHLZeh",
+	"8HbxL3vd8N1UD2MxO0eTkZURZf6a70NOGctnKiC4yoEt8dnSjvxSFSI1QuwHXifIuGGz8j9WqRvVNvFA",
+	"099f2m8fBpRHlaIL+Dm8FNZc91oOeHULsKMus33LYqlqSO0cL3JyTKj/YKjsF5pQba/dWZoSzUAv5OaU",
+	"sCumFiSWaTYTXtr2ogZ9YNXi/e3d61c/0TRjX6XuOlI3ZWbXA/wqyD9dQd4uynYjj9cRme3v7lY6fqKy",
+	"ryrxQgoI5V9xwDrKwoBllFjShlKykNFN8rLEV7qIk3cLEYOUQ16fpq/HvdN/reb2/ovn4oqlcg5Mvyp7",
+	"wXSxrsR1cu2jH3Ohzy0JtBo1rrKr+Ovy9H+BBdCaT8TMGSrK496B3AHpOqxTjH+g2pCELiLCRZxmml+x",
+	"MwLM45SAwrrPRIK6aqnXcodHhzfIt4djqeKaG8dLQfAXYmRCF2TvXHN6/3uZXlJD+8Ud/0LKlFGxxIJj",
+	"Z/ZYbfTdCd8uNVHPdeuZoTL1W/aCK7tny7Nu2aXd8cA6dlUwpGXmsbz4dQsTTrug2YAMShymlo/kx+i5",
+	"SJoNRmOaalbVKRvPCNxuU3dOvFWI5h0FJ2ftHagsox/B6pm9FPPMbD63dWlkB0egRMxbrdAyZRVtr161",
+	"nVzH8tbKF7Gjw+WbWOeb1Lc0vkzl5BmLuVcqKnedVDGaLIZjLmjaYnuZ0oSkbGyQRi9sy8Q1cEoU01mK",
+	"VnfwcWgjFUsINut/oiIh4DUBvwcYPJxyQIS8rmWqSTBqLxgTrmOqYG/A3r6otW6sp8zWqJUaXWstxvpM",
+	"T9/aN6vbUVal8lnkLUeVVe+wcYHteo2DuekCrlCsZ1zkB6rtPJVmji2umOlzYdSihj4nE8Um1LAh+507",
+	"p8sypRRvbbbllQt8+Qw8lUqhKY2414jhMxaRMf+dJYQaMkaZqVjM+Nz0os2UKK805BpgPqVMXAp5DasI",
+	"MQ9cTEBeDRlVKUe/M5JS7T6uczlu+rizUoGrMNSM1VpIrUsOTr1drYSNmQIOsQfcgk5Yf9OFqxEhyzys",
+	"uO3c0yT8wuqj5HrKUwYjTCTTwKQIklu76bJVN03p6lWxdmFYaqsGKKaZMIRvTEhbcr9mGzxHV6eLi1iy",
+	"wHcxvs/pAuJlNve1eaueW7Bipdq9bqubiMglmxvw1F9Qw2cRuZ5SA8ZCFGY+VMSpZzWOOVRE2G+7vLRH",
+	"Pdjw4Tilk7ISESzzo7pVLqkOyzZc1KTZjPK0eqwfntygFl8VioVVYcnWDgtZ4enRsiBwLLNqhwjYUHj4",
+	"CuJbIYN2ocaVxNknY1H/lorLpwq9McsidiYzYYZzyjVbTcCgirr/rQ4rinoXVFwOFTB5JuKqAHl4eDMG",
+	"8BhnyJINLyN3Zn0VQA6Gd7VlCml2Z/Ne5dR0Evu3jGUsOSVOERna/iNCZxd8kslMB0+QlGZczyAELvLq",
+	"/jDJGP4xnFOM6epFrdYRxbRMM8PrBocxfGzCtVG0cKd28p1is1e7dULkbe7GTaINNSVdUKGdEE1ldi+c",
+	"9s7xXwnXM651g6u3kzn5qOO5rrPMLN+aK2e/fC6jMr8JiT+kbL8KgdU4IIiKMdjPcTXnCy/Ba1yibIxS",
+	"STXHi1O+8LXLvs4Z3cKxUdkQN9bV67AbKedb+7Rk3DsgGrRjzeZSmWZ7R36kVkaBHx+2xVh74t5+6Y4P",
+	"69bOnfetR7mr+VZ2I+BMSysbMCu/RnXb9pSmTCRUvZeXTNyIf2KzQ4i6Y6Z3Kym2c3deyctdDqeOmweO",
+	"uBZreGnfntp3P6Ht22aljSfFZa1Ds1gxc0b0FMOWRbpw5suSclnrDlEN9tUxYwn58PYHCPaGGDBCSezW",
+	"ltD5vKrVnDyuafyaXcQ0HTb2oenMdUQ1ocS+fnr/PtHZRf4uSbm4hKsvj6c2hF0wdNRpwgVehNccVwuB",
+	"2WW2K7Meue1ChJUa3KHJ/Smd05ibxWYm25gqxdm63iWaZKnRJVJf4u1Hh12E2ZSniWJimImEqeHR8Q7a",
+	"TLPJhE7Y8HJSZgEyyy8CJS20tj2RWTNLVeGxE6/bh1ix6/bRtw1+nEqphlQxOpwddxr/yuFHPc0o2nBn",
+	"ywf1bSYE+EZmzCibOHbBRDyFf0KY/zVVaPbYbgQfV5Ks93yUySvlY/YrjS+Z0UPVmJwHaXf/F4waVp7M",
+	"0wz4hW04IkoCRSUkm/dWJSwdH518c/L4waOTb9o2ZsbMVCahWu5WFgNUGK3VyuUVU2AEqhv+nCkthR66",
+	"E0jY7zFjiSZzqjUTE6Z0ZON1/QthzO6yS6L4rEXl6jzjygCXZ/DGvkAwFQScb5ANIoifNImnLL5cMYld",
+	"DNIoGrM21vseX6qe5WDF8u2N6mnP91PPfw1N5SRj5RyUCpuVSesog+/BHZKx4SUXJYoTUrBe5M1LeM3B",
+	"W0fUs4mpw4TNqTKZgp+lGCqWMoqXXqqHYD/HtLB6103GhnOmuKzZ5xdSET8cSJliNrrcvm6zN03J54Ev",
+	"oeQX5OW71+Txo8MjkmT22k323hydPIvImwc/9juYZQw36bI9r/Vm6my19utgNVfvIJzjxr27jZGuHF6T",
+	"yzJN5TUoMrj2awQAlOitxYpP3dK0+ly6UHqRkZVTu80vHRbGjzVOCjOUC59WWOfWN0zYWB3FDVOug26R",
+	"eNWh/lLnLrKZY2ROFSXHB8ck75HkPUICJ4FFJA8OMf+sbxOrYuCW2mdzjllsoiJLA5yDZ8R4t10eqUhm",
+	"dAGpq3Opmc9pO3xEaGqmMptMnb9pTF18xOFJU7IbDlnDmPePD076B+T8Ah1UmGp6zTU7QIWKTWgKBrZG",
+	"v1CD7bOFplIOmzYElrVo2/If8N03+KpNM+d6OJNZl4M5Z4Km7V3k5+yNex8P6oTPWPcz9Rbfr859eeo5",
+	"r+g0oPf4dgPjwJNZcLpgsyorvHTKoiXWUTpMxexXcqUXjH3v5FSZL3np1eY/tL10XdnKImAneRsrB/oy",
+	"l0/bSuralm5DArwpKLkyam7WcOhYn6Ucj72vrHovmDOmIxDwJBPcgI49y1LDwQOgzgi1TALVPRIznsIl",
+	"wup+mZgrHrMEEmV60QoPwLq+6fzDpsEimIIfy5hQGAG5niKHRAcAviHHYx5jTrLRux1fvj6lNDm3xO52",
+	"GGjp9XFQ8roLP1NZyoa1CCDop8pSMBvZ+bqpx3LGNGpqvajlPFYNrtbYVMwuKmhtJak25VC9t7LJZ2TH",
+	"/v0IJR4wWUtYaQrbyA3Z++75e3L/6ug+TEzfzz+wuCYanYbcTAkeH41Bf5bhc6aJ95T1e8tBpEZV7Tir",
+	"gkS661xrysXu2tYqdav9zWUVq8s3G6lWu9KQUDmCA92sHp3WaEaoMHn1CPQiTa5ZmsJ/K/vWUS8qH5o6",
+	"m3FZRao/lJpcKEbjKWTnzqQ2xN3IYhui1ot2SkJV5aq9ySadqul1K4uGy0yr0RO+C12qdrK54K0/wd1I",
+	"vQylRFIqJhmdsFPCBKHpNV3oM3IpIjLlQIKKkWvFjQnNMZ4NdlPUttHN6lhvyyothedb/reSid9Z5lJV",
+	"jNSkLOWCYKtUpYqOvaRYMdFBn4t6U97ptUuxvnbIGgQtjHHMYxe60W137Gr+yAyt2RdQUYY2vHBDPxb7",
+	"fc4V2zQ3Y6LokiyrvTBwrbPNg67gY9XJlLGDSCt/B1pJ68VO4kXKiZN4UZeAHrwM+tFTOZsz46CNYFUI",
+	"OlKsrpsmVu5EBKGhiGJXNOWwToj8Au/YjkjCaJJyUQOKow4eHFup+I+f6lPRnKG/vKCP6wVA3v+Gm1dk",
+	"1XZc0Hf2A/g0w6MzrLKRK6Y1c/5AT/4NgU3w4i5CU0tDifwV1pJ/vvf5wob0npNvkP9apdIGPlesCdBM",
+	"yqm7+m1zj0zoQg+NHOK5ryHXV2xCDXiYEZoE32LJ+ob//fDp8tWrzHUast2Q8jDnzVM+vSZ7TCRSaVDI",
+	"YjqfW8S0hCnubgw3x8E2SyDdhu9tyInWOd0YH7kYbnNI808reJHCw7WBW+GSJWd450sUvRbkL0RnGhHe",
+	"cB9FzNLUbqXOlILnluryEw+k0HN0Yx14BWmKnJqjHrDSMRf4PO+uXdvAxt2hrj3D1ZXK590i57vlSpZX",
+	"7vnvNDbpAu9LckxyJob35LLEP1i6I38+GsHtn6c19IitlYA1hO7KfLldiODdicHmI9JyDr6vuEV9ZLa7",
+	"OOlMXbGFJeYrjMCl6TB/yIXOFLVGublM8wDflMfeVJfrVCCV50Pl3fxjbgTTcF7nTM24qVUTgnHuJGqo",
+	"aO7TiXwNBvXGg96u5EkzLsKnR0vGuC/r4nB3p3Nj2ftx9Ta/W0KA81I0l72YGeWELz4vZG/LObk7K0P5",
+	"cC1ZGIKft7IxQBxMyrU5t5mLQRcLplHpgP+rDyHKP/YrtL67atndDqiuQ7Cjtq5QZeh42mQ272TtqEuO",
+	"fWeAAYGJH7Idzwh1CNgJwehFsANziBgV7JpURUqt2gkhsa3xP2w2T6lhL2wMvGpwTfwMDnnQMxF4274F",
+	"uMmaJxbzlDjwx71zIdjvcKt+IdVs//iU2BOPcXOLOYsAzdmyw4ik0oL09q2pWlBwxSwDSl49IIZesjz0",
+	"1Q1yQ6PwwxrhgAvU6DGCsUFXNmpLd8ptMux3s0HWCE96noxcG7VCJiT8TWBCbv9o8GRdnl+3Ms5cXAxk",
+	"5ep42q67NDHCZ7PMnrggp5iS2H9N9hIZ6/vv/vnq6cEsiUjeLDGuXb3sOhtzs+aJq+MEHz68fHb1EMZz",
+	"yRb/zwJ2a20tfj19qsROW6Owo94lW3S9/XYPYoD3jY9qXdbutcxU3NGt5/dp2JB418G+clSfDL5RLIO9",
+	"/KKmvTSyfJUKJ4ibKerWOa/7pS6/fiL33cOceA9y2g9e2OdFJhaFQfcm3Eyzi4NYzu4bLhKa+v/kDeEs",
+	"lk5UKwpo/v0wPyzbwIDuBJFz54CXmx72Oz3Gnc7xSjdl13fxFO9yvW/57B92Pfs3h115SwCUGzAlS4ql",
+	"bd4JQOQSq7m7G1AD06u7DS1xu+0uRanUmWJvs7S7G+KkPgTGtlS2CM2kS+YuNO3u0FP1/ags7WBlqPr+",
+	"3eDc51GRXr46jCr30bzNB7iNpyaurYxxXorEkgkEYSlvI86N023haDOmNZ2wDS4CTtP1DdQvRFGMp7wA",
+	"ULdleIWQ2HBqxMKdmpKJ5OTxw286QCD8sZQ3VaOWBaKpDPdDBWEpZoFb7XrMWZqQK4/WHdzKjk+OHz9e",
+	"kk1/tMAJgUKBrUHzYMjHDiL4K4cNghbs3RU7n1JdE6t+LhYEgMRta7jZsDJk78JlSznf2BH5kX9rKw1d",
+	"yARxOWJI6OSiX9HFuDBMjWnM/vhYUsL0JZ/vy7m9qe3PJb5nV/9j5LZu92wfeAFnwgxpZqZStTI/R1vn",
+	"9u3i869U9TlS1U6QhQ03i019XfZjLzfbjNG4pJ3MybcDE9+qmc5lyuNFt4j+EErny8DIwSKKGzMW9/lX",
+	"xvI5MpZrLkTZbG+3s+cFRseYgJBBhLzG84KKYMxPXD6CdtCCMuHV1sq5VtIw3BfNE+bsge67ZZvEDiqN",
+	"bIUKuiW65M4xEncFT1hf8MAiEYaLvmqXd+Jf9jv/6TiX3YjazW/uxa2MbuVbxKqVeuXmV6rE89losmvP",
+	"7NO0Rt6QgtaYJ1eron3COtonUNpnGyCkWhVzldL4VclcoWSufeY/TWNuqIBt4mluVruqNYka1LBARlQW",
+	"ucJnqztY5eJ1Gl0JZTKkpzLF3noRo0IMh8dsLff7zFcAWvcwlwU+IGXb2Am7aEQbKhIsOHzFlGGJ/TGV",
+	"Gotf480DYkhywFKvtUNDuKz2s3atPRjVqiW6O+t9WVWqM9q7N7Yz1St2vXYY8o0E+K1cDMWuv8MXt430",
+	"a8q+eYmNEou1gzT3UqQQR/0TWsw1OY8NpM0c1afR7B336zNotg37q+ykXa1agoWNXJX9UWzyRhGqQdsd",
+	"Iiu2jy5XMu1EFm/hPRCQfCJ2s8aVsbuhhD1E5dVs2o7vPGlXaoAApFkc5nop4iKUCe7vGaZ34T81oUiO",
+	"kO0sx+R7KpKUkqMnDx9G5A1VNOFzcvTk0TcY8m8zucjzgC3OqDZMDeOUaj086kXlB8fVBw/w0wkXbJhA",
+	"pkz4Zd3zYxRPcE6GzrNk32KqEl49TxkFX9kwVnRshkVAtoWrsK3ZoaCkhRi75aeKYmNBHzMJcjF4ELZX",
+	"GnG12eqPpYEErTZ83vQKHU4kQvIVo/aPglFWHxYtrIo+V+z6R+ajj3eQFAqHYyjHwwuuzHQTZtq98gMX",
+	"Cb+Kh7XB0zdVz65ztRkEJ+0yqLlylWaGPoG8FdrIv7ekvZYWJC9XYVfUD6m2x85ZgTm5bCLUb5M2Nrxe",
+	"VyiqIs9Fwqkgr6idL3lGDb2glouWJDtBdpzvQ4UE5tQYpqDB//tf5/v/43D/yf39X/44iU4OP/633u2S",
+	"bUt+wSdExO30GVLnTiydeWufkK0zH9Nu8mhu8UR++VS8Yrfu7sZXIuKl297KFPb1LnyvxbeSqmSjwPuN",
+	"rhF1l8xKwYLlc7p+xH33W4NbAXt5WDYsNZ3n8LMlkfOMxSlViI+WsjOL5z5CO84I8Y/wn0TQKz5BtZgA",
+	"8BEgvyuGlhwuBbmQ1PRd2ox1fGBo3pJGv6wOFypkoGfaYOiKLu7gyqCrIRfDeErVxBZPwZGhLQvH2qiF",
+	"+vnveEx13T1z6BVbwxnIOKsxWdWGOCQZa64/DZlBNDZwaYOca7jccwT52TRpvyYjrUhTt6mtw2suEnk9",
+	"RPz84ikVApZX05pXITYR888wIFYxwa5pCjVCWZGkbp2vKZ1rhvRgjJwNg5jKIIm2/Nhd3/JP7ZaCVdVO",
+	"wL5V5NoOcyuI+x6NMMNgxhaFWWjeGMwppOno2XEQHMtb6BQ+qSyquGWmS5loHRIhXHaz78hSzKqoz3Kk",
+	"AgK3HOSUvVmCAzaCI9t9XVcax96cisP/ZY1aX2/dOsE5sZ/7AhdGlvHcOqShNRWBrePPRbrXMq/YBHp4",
+	"bVTkNpUFIb7SHePstqL4tbuLnlkHUeAwWRdtugkztWXsthTtMiQ5kCnhtj4mLC7htowqt0ghBThYncH1",
+	"tgCNK1Acs7lZeNRUGHLDeP0Js/K1DEwUIohGhUxt5IaNEzzZaIIdkZQdTO1bNg7qCOwqOUUBFY356ty5",
+	"8rz9ioZspUj+KgBZcEBYE6P3y8rFOVkBQbgR9q+vuOxTUBxWoJ9M1MthAa0YKcE0V5AEiwUqUXpHgZMz",
+	"yO1FTim1dtnEnQO5whqckuP9hE+4sRCg/0EeuD9hE5fwN0OTy+H+k1/+eFhvannmYUafWgW2oRbpjiN3",
+	"6pXOB+2wk63vL8m64mNf57AtsyRfktcqYWp5RWAzGrnGw5Wn4viw8Ya2RWBMG8Tu6jz4mgGtGXNzI5aP",
+	"zqhaUiGExjYhGb6JTjEquw3nocrwOEup0u2J+I4s3wTfrFWaspzstbNqtVhBZZjjOTQfjRZ5etxsNgwQ",
+	"GmxvjeTRebxrrPxb+8nSutuG8L62GNborw+Ou49nx0FXrs3dBF0pBrINKga7QVYASwLk6qODB2Tv5DGZ",
+	"ykzp/qYF8/USlg4Xw7G0Kad+ck21dVdsxu3EYu0O/4uX0b8qsVhFPy2hT3meYsAqS0yvusWRk3G1UqbM",
+	"tMpLvrrwb1mw7sJjUW7x0/FalMfVGqddgMTjptSHazcisSPUzv4RBC9EFkfUH5HI/Xbcr4/1PqtAw0t7",
+	"W7SEdU+TkKqgeYTdsQZYxWIGuKW8JiNix/rRpxlnfbdaW62lf1u17RMIjf6q9t2M2lcD2HFypwrikqGl",
+	"czufkOpXkzvVDUyoYaglG86fVrvcTGXcdCuWl35z7XM32QG3qcAe7ViBzT+2izi0kcDtnOc2Fd8mXXdT",
+	"RfbOQh1qtcyaoIeKerlV4EOtOFo25KOyaTOXnVKZD4LgINq02T7owDZGPYKyXP9mwhWxmjLbwpLeSedz",
+	"BqbcZRCaesMivJ+iY9cmn3Cz6PRdLOe8WcF9sAMrR+LQCjfUdf1urzctJgKYoFazzZiLhItJ96sa0ugL",
+	"+1WN0t+2JFNGk6GtTdcNEWK1ot1av/a4Y/naBzsoXrgecQQzq6WTDkETLlq9c2jv+lr5xaIeSNXuoLqn",
+	"fa5xa9/zlMYYsVfMuxOB5t/lrqsuM/VOnOWRwy82x2AGt+DinowF1cBRmTJ6xdqjIKCTa1eEvEMNMcU0",
+	"E2boMXI7zb0UmVK7eQ2gJLds57MdQgD/Gid7bQ0JlYWOtF45urkK4g5W2Fj9Mq9UF95gxT2a1pmCdDaZ",
+	"WHhna5XR2ZypK66x3kqM+MqrSvGR44MHyzi060OgrXCHt9bYq/GG44TrHdGVpc5f7eiFrS7p9s7YSos/",
+	"cXbdOV7uQZsQ2jBTHNjpju7h2FZziAsypW6cdcWmervEBiZcB+PXbg9UbJzVHqKfpxbtxpo7yIRD8VMh",
+	"q6pnVUC2s4HqBSRfgcCTXMw8XGq/rsFWruQQTViG9SVJu4VRtVfj3FSP7RLhsa6CFARyrArNKC/aJiF7",
+	"9RpiNf/Fv+OLyCOPRBx6QS7YQoqEHB2jbfzohOxZhtyPCDuYHJCjIwL+Bqs6cAEHGG4zRw9IKDkgWdtA",
+	"iIfQWWpYCdDe3+COjnpR7wjsGUcP4P/gen/0sCUEp8az36L4taUV1Kti1fhtrNJpM86d9pIj/HdS+NpV",
+	"MNdamy52RpKtB7Na/eqyat0NtUsSsdJ3ef/qjwQgJe3GswYtFXXHPhW/WjCqZSY5n4dIQ6G6e1KPihtf",
+	"DvUlxA7WnP03UykYwZfIjItM23Layj1yhTCwdB4Aq21aK31/+bdli9zG/hxDwcJRKCCtBA/zGYLfcRsj",
+	"pmtET3fTyM4hyrBpzZjYZnydb88yTZg2w2vK8aqjuUMWqCovTPiipAySJFxmFvH4brYGNqEKiy9ueuX6",
+	"LaOKCsMhB9+3XEP8P/qfiBs2hOEW37oY3eKOck+TPKw82uFOWUG5raNPsSt5uV0TiEbXPfdvYxC8qOfp",
+	"pNPu5FTioqQvaHyZyskO96DOMl9A8wXLssxv8lTWkDFX97Ruwk1kWisSXErST2HazJqaoIVC2YI6qllI",
+	"VYt74c/zf/va8EIaHqMwb7trr2GE625M0Suqls2Z0syWLVvp9XKuno2Xr6XooZtN4M0p9ivsvJY4spqI",
+	"5k2tptVNFhZcwH2NGhDqrlHPer2GCZtTZSy2vRRDt4hwHvQQFGgbgv5LpwXpZhXJts+Deo45hm+8NWCd",
+	"Qqr4JcELr/XVgHKeCQhd+vavb1BmIOAH5mfqiLxyD7VhdOYfXv6MzwpT14xBIifXLHFKvj4jWJLph/Of",
+	"D2YJ+a//PDr4Ztn0Bf22ZmHAUD8IW5QlB4Ur6EJm9g6fs06snHJYyzA90HBl82yrkR1OHYk+hzewrMQm",
+	"l1hbGk03f7V2ha5KCoJ/wRV20xA6hkXQvCwLOwuvBsUMacN1rrhF3tMklkqx2LCEOJ6xER/eKK/aJjSu",
+	"zqyuqxZX5MdsVJOntpcGEKi1csRLeentGUtre/KcE6/r+JeMoG3iyyr+dTmzGzDtOhPFGx5fWqsB1vXT",
+	"DJPMMMIjNxmEkZGgfLvu1u1+7aJnWQphRWbIk/pDk4/YSPJrlkwYuVg4c9P35/svf9oHz8B+oujYHByd",
+	"Qf4fvdBMmMjeLWyNa2cg9ZMmYBmtmEMeNVc27pjHyBJ7sHI6KQqEL80M6hXrokg5JhcXZcpFw2Z0olYo",
+	"n6NrakevsmRWeLgraoRzX8HCeZ3hdlNlIy87w9k6Rps8N62DcyZXUruHIHpny50kuq7NSOR4zES8xvq9",
+	"cXb91/bDLovoD2wX/6pRNG7lBe/xpSoJ5t0sR0M5gioRTDD3cJ8b4vntuDppmAGpb6tovmCsXj3PNjow",
+	"v2XStC7uC8b+ju9tY5d1H/ou6zjCC8Z+qIXbKLIpK/n+2ZzhZt14kmUTskdjlmU3SIE10yzraMsv2g4I",
+	"6++eGMqr729wbQc15WINruHH3YVbrKkOGGloeivUsgVvchf2okggDtqv4lrsJd+6XdHAhreq2GQ0rTG8",
+	"vZfXYAu1YD8a1JT35/efnYMzwH0TgVal2vfH3iSbLpPhMUaoT4TLrNFkA/BSgNA9fuwyfAKQBLhX28rz",
+	"kuF/DZ1RRYX3TVt4oXq4mPVhhf0Rq4a3jBkj8Buon989f0/uXx3Z7bqfAzvAO0N4RzuF9pIOLRzPsmra",
+	"4nP7LaMIYl6DXsM1BzNDQhc6Io/3IYCJ6Ckfw0OqNdNaqn37q1Tkmi40enfnFCvwabKHXkhHAf1etCLk",
+	"/KjTBq9/RUD8haEBp4Kv7b4ch2GkEA7PrbwC3ympNdkrrLB94t+N2m0faxk/6i1XcDw5S5PnSknVHIzZ",
+	"XGtiVX3F1XLKNhF1KauIQ3xn6Gy+PMSkzu19xePSCnYt39Ns3t+gtflGVQ10/V3TG97vgevzN7iHgUEv",
+	"WZrp9sKnDvsCK/xsZQ3Kakqqa6bC5romNTRcxuV1XjUe0fcVN4zMaMJuzgFz1Yt66HmBFnuwd7B+qyl4",
+	"Y/tg0cSyaRAWQMNPPsIfXeF2CeSYMBpPfV2zC58LIOiMnZKpvCaazti+fRhUKVI2TwDtgKW6+/1lY+Nx",
+	"rbHRGaeecR1TleQnqXNqhv9iRWoGVZOuNrK3bHwObwfuYi+WndntILEjbcpmr4CKHf0S7QAiqEJSzktX",
+	"eOhwhvX5HyXj39pa1drwYV4YdLN6+K9u1DZRE1bVHVUvQHqqgbOXiuTgVWASFzFTgiUuruwn4DeafBOR",
+	"o8MOisdWKFF1EXq/NB+3N1Np5LKcdDS+aZIsNLrptykVw0zVBokyECuSwCvIt7J5KmlySt68fvceHwBv",
+	"InpKjx8+iojm/2aoAcZSGCaMr5JTDiFtjeXyc4nCRQnG2ba4m11kYjrvnDRQml+Y/DijE3b/1zmb9CL3",
+	"x1wU/75mF/P8jynjcS0n47WXgg8fXj67+oYsZEZm9HIT7cnuUk20VwX/iu6Pf/nj0Uk9Bpbm/2arA4yO",
+	"Hx0fnZyUztRRt1AJN0DXSWWVV2x6K2aEd9tsU9qvPqr4sCs+Y9ObnyReQweIx675VO19ZfYi+ykVxvsU",
+	"0R6qaJDta9Vd0m4LzwBwu+OuQt3G8ih5vbYWsEO8x5gGGs8y57h3eHTPwsN4FO17mpQ+xZpgCFoLOkdD",
+	"shEdG6bIC6lm5Nv+GWEI2enSvKO27ITySLtvZguiZf7zbmEOUOKyJFjR9pFaPMp13t0KYbXOyKzzK1+3",
+	"q53+dAsb1knUqv/L2XLcwoeIoMJakpc2sowVOnT261wArMYOLXhDcY7LLKCML1qizdoT0HCA84289cKG",
+	"JRXk3N121wgE81dbhQ2Qq6NTQknun1xUQKfGMhPJWR6OoTGHw4UD4VOXeUP1JUsgYGGFGlPVlYJOg/wd",
+	"snd4tH/4KCJPnvTRyotMrEzhjztwiLgWtfXc9pHDHuQjCBGMQ43iUas5+440hEb+3LoyTQK0E0xPJ+lY",
+	"c8VtA9XpzExaz8Tdm5Xyk7nCsmSP32dmWHqLrHCxHdeBFpDtVE7gNdVknhmi+GS6jFu3nbXizk7bkosj",
+	"MC+UB7WarmHRPgHCznd/NWXDa58daY+3IGtnJyZXR2QvEJ7eCgCOwP6nRdI7Icw7A1cq22FqUJXcfLZC",
+	"U3KdfEDlbAvisNqd1bQw3NP6W6xHJWVjQ2jqSyG2GoC6qD6fKa/8PDSTzU6KJaK75uABKa9g4JZePxv+",
+	"ndLJylLQO0LoWBOtZRdmVlOT0Nhe+mvZERwshgvzUbb0cuHFijAYXSw6xJnDVXyzcP87M2XWxz0tVSPj",
+	"YhKRpaewOA5aKBNjbiLiypDJK6aSjEWkVCssiUhdekTwdrVaWUSWi5VFJJZxqabYMMncUy7waURcsZeh",
+	"kGIYu9rlBlqbM2qGGGS8hKjyaEtzbLtljnK9AmPsV3lBzJQaYt+zENVt43NtbkZ1imlpt6OrOVPL9GrX",
+	"5krX5m5QWZcTQ+WciV7RT30qqK3ltuEZ8l9XNS17NJbqPPnqTyUD3Y3BsnaHRF0T7CLpOe5RWYDSagb8",
+	"N2ePdXbBAI7IMffwuIRkHuTTBuTbbDWs1TxSOtkF2Ai08+mAjMBo3loq3yTMpTav4OiwFSmmPsugdoCK",
+	"sQusoLphUIBS7p/V0AgHagIhw+AMKmJEIWACvluQPXVwdPxg71G/H8QYF1ErGGGsJjKsw6aHFCr+4+Nf",
+	"atWQuZkO6wIhZZZCOhi+AIHVM2YU061xqitjVKPexDRFxbpA2AhTkDGmTdKEpFxAVJ+6JLjclcjMnUTK",
+	"+iWI8t1p2XjAilo+djDcIQx3CMMdFj0sTRdCvm1xXczUnhiw0VdmixRgWyD0Ql4xcnQIS6SRCA6/2TtC",
+	"Ilj2x80Y1RniO9TGrDuyQDKLbK6fmkj8k+zRVEtC7R9IcRBwfyHNNCIrKS8nvF8afHkwjeGsjsrsLpGx",
+	"X12ktFntHi/R0jY5XcGgymvWmDPxMer9ldHUTJe3HrORVwZ6tuslS53VaAGXmMxOryi3zLbV/JGLGTfC",
+	"2klxbaRaPBcOp7Wbf6dQfQ90djEDvTl4ROdzJa9Y6ZliJlMiInTGRALS9MD6u6OyIzx/+n/+1/+uuIXq",
+	"lo12j6Jo1btsW52xhezrvl536fW6t7e5KkLUd2Nasv3Z2dstDhCJIYxurOSM7AnpMIPghWt20e9FW68U",
+	"wwyPDVVN97HXNNuwV3jS4tU+Pn7w4JvjwwePHj88+eabR4dtoWLNlX/xNi1nQJzAGu1riGUp6m/QJ013",
+	"DBRWy6myHaIVcQlRAcx90eGChWtfotgSPUarVJjaHPG11ZiJHM6ZmnFj6mTcIayfM4deT5lAYEBfRnRL",
+	"8e2EzdBI4VIFd9CgYROpFh3hKvzbcDYpCECZ6eFEyqQuuNjqFCR/keCLsD7jlM5mcM5Iyn/LODw0UwYH",
+	"lSI6gE35kDOmDY9JptkZoURIsR/AsqCsxht3IpkGtcGPjpwvxxGB6nBMXknD6pUHV/Q+x6NdtRYhWE1+",
+	"TNvYtTfVtC+yxwpI6SXLU60q2kwKCwu/gdYALxJEtOFpSq6pYUrXrsDxSb+h7rKYeF14BUU9bKUmIYdw",
+	"XLJU14pOu3C2IHSmbVwFCT6oG1towmlb40D3twptsrbRfJllho1aE9rmx37TmPn1cvWAyXGaDsOzXZeq",
+	"B1mlyzN5VT5mgZbMBTHyei3KyjTrRvQfNA7931Kw1Xv2YK1o6MZcwJclfJeqUgscKxli0OEQlTztCXp5",
+	"iruxiDvgttUo1+yKJ2iQzTO0dxHImbeKGPeth6Z7w59thHDXjP28knu7YrRNYHAFnqdtVNpQtSVBFjew",
+	"bllLBWKvvRLtOIresNk87ezxWvV5Y9Ug/46PoCuubxbDaK74jIIhKmisb8FRQ0ygdYdW2B4fL1seP83o",
+	"2J2Xmi28oUXDSwGmK4NRQ/ooH5fCyO3tAcHpWM/sXJuj1xG7vSmuPbQprYG2HgwF8fE2iOEITRbYBoZx",
+	"IPZ0BXyP7Ln/QjoacDwM74A3EWQRkm4TbpajgOxXNecNY/fjlFFlc4jci8VKLFwcNfwf7UW92jXYPhPF",
+	"sFmjZYEjZAQVFnVwiSfc08Eyeepbttm0BNjuKPauGk3qJxb5LWih5pyEfjrenoiOG4joki3gzhYwWlvZ",
+	"l82+eMKhd0AiSzKzPNLXgtUSdUlSRlvy9gpZlpn05kT6YHsifXBKro6Lwn4wFpuVBIkDjt1FjteJxP/w",
+	"52R7u6DeckfgTyKG/W7O/IVZKgL0bOtn2NXRRoIDSMhqt8dd6/b6TNZujok2cLLCTQkL7khC59ZlXK8L",
+	"prFiVrG7CEIBfwo6Yzp/854mI9vCiACT1BZInRcHMAf42ENMImthGUqFptCI5FWNo7yuSB9NZGD85s4i",
+	"hhVJgAWjR+1Xh2+RCbRKDG3/Q4zY7B+Q87adsO+fYRofHlCiGJZmwSrx11OZsjPyx0dP4T78JVzzo2YD",
+	"e3Hmv0S+FYZHtjCniFBgMIiNSkaOCkanEIDtsZDD64gfXAQMrSCy4PEDQpNEL/O5XtSTgnWI1GyazE9H",
+	"GLO50afHm3/6wEZHrhjVbceg1mrjNWGoS3v9uUSirtjGT2GtkZp2ttrHn+xqP/g0VvvBLlf7wae22q0I",
+	"GCHKj2PI22Bh5Nri54pw8ZniSARqcPvK78CkfDsQEjvXehFvzl5/6u5RZEKvWK7klu9RqI2cWXXSecQE",
+	"21ApxJz0ocMA3E2c8Wyel/jZXYs7rxlmmzXO/bepLX82H2aaqVITW83zRszKKzX/94FWG964Ugl5iEZu",
+	"gOL0+YJPtFxJAgwKp+mXd61ynkoksnQ2QtIu0eOtA0RURfWdJWk26Aw12ZpLysJWeZtFv8/yFKoq0LuL",
+	"MBy6QKwafxfgIGNUScdSFue+TR/33QFxPCgQlPfRQfGpj4KrldSPt8Np+gQFZTl4pElUttlL1saYvXEO",
+	"1sqs/BDqznwr7FAO49pM6KcF1mtE5JwJZ9R1GUUdj8FT10YX8q8tbtQhB/qkIwTeyeGnCTV3srvkyJ2h",
+	"dNVCYzXUGboVYV5FjsqDXYuJbHkmpjaufdWJsJdTHzQd+fKvGM8Q2fBptGJnCYfS1ZOup6QUUt9lrOU6",
+	"W92kLnwH53iYizu9W00UGy9xlt21jZisun1v8L1lY7f1Wj3/x8sXEEQ7sWUC9FQqs59ChV7y4e0Puutu",
+	"WQDdThVEgjyFlYNHDVDfI5UvupbNCr/qNrArzqCcRMhym8Y2Zzl0SWTXV0dQV1tnyqKARcQlM3cfr+3e",
+	"wRB0GbHOZmC5XyO2yn0Asr5TGKgd0nt4t9m30StGUqhrgeRaOgTLR261jn7XWOjFSFbAoQeq2meGiF5M",
+	"73nCzXYBQAyYPIT/TBlNmPIoLmXAPMTHw8DYs/XQXtZPWeiGY1JEnW9tTEypaRnZk8Ny8fwOo0qlaGn0",
+	"6HGp1aPHXZptjjntgEKzQXj8lnB3rTgyZUL+BNhFfp5W8ws4NJ8fs9hF3nxZEfs0sueLMb3OTCxnrN6C",
+	"mNLre7qIaKAg63zES6Fi7cHFfDbPjItYgyAIpq4wJgiUM2LoJRNWS6YkTjkTpgJKjB+hNk3yxpY44ydU",
+	"pbNhHz6bqp1t47+Jopxtfd5gkc4V9P8mpWLNnMb1jj90UHO/u4HTX19HGRN/KSa+vRQJp/Z8xlIxTa6Z",
+	"YsQdt4RUEBO6HK5ahoPjWM111nAbb+cvtunlO/XgtitorUrJHWRM3USpBpeEJVWSe2BraM+/R/A9Qoli",
+	"+4H0AEU55WND9hCSTLEALAsvomekAeT+XAj2+/7RLtLUu2aUlRLst+30z5SeVpFlXZJAvMGfJdbIT5dI",
+	"iUMas86a6yBErqGjo/2jh/2uVop2GXrcbJn7xPLwGozAjTe4za9pG93EGoYnC6W020Z5LXbrkiLr3fia",
+	"Dk/brc8b4oYOQ6LbqjTnNTZ8sFGNid2kQ2ITil7vTNwUKZYd5v2FJ1XebBolrA8aMrma7QypEBtFC/yu",
+	"C6l8gVmfUQ+8FomimHewYQF8F0bSmCFaqDJrZYtWUgeakkeLnNGQGZTooI7SrGSyUsZLjFq2XFHDw4TV",
+	"8PBHpRvAEtutWegVynkhl2oVxiWFrk4XC+rF1CjQterSjoOBNgO4X0LxshkWCVl2CcAve4miY9MEeL9b",
+	"yPp1bKbvgBi3nD40kdet4AloofCv+VQKdk+TPVsvsV8UyyGaYVLRmP/OEmsGM1Pmq+cgZkipjPJt+wO2",
+	"ucmFlzWbynQWABYu3+h2cFfbJfRzaWynaNokNjCEJQ7sObJTWV4ksrf6XnpKFEsZ1Sxx5djK996LBaHk",
+	"HSJISxUmtiuZGY6OIT2XBhcsTeX1MJuHTAMjI4AVc2EZW7jIv3x12tyk06Yl9va8SOceVlU6S1P3LGrr",
+	"jNmE0TE3YNM6wxNlEMnT5zPiWYKsSUos43G8IkGq5LY27gQMnY7IoCnXyBCQOlmqWZHOmI/bvRKRsH43",
+	"+a//POpiTtkKeHlNraWsfXTAJ8pZ/Dbp+Y7JH2MioU18Lsaho9qcQh8NZMBYAS+w342i+c+6GpmCGKqZ",
+	"hlhGLMM+yzCiyAR08hkLA2/Wu3OG/5WtfpZsteaSvMxVdRtbJdzUXJ0bGe1OeGp/ZzfzGRfuj6PKvTfq",
+	"ZYL/ljH3M6znrbFhvQYf7pTJjcx2RSK3zdOWgpXTtzV4gGhK9tAGTKyBd90c7dIo10rRLn95XI0cqDZ8",
+	"dwEaxZ1ndYQGbsPnF6JR3YdPYKF/Ot7hUh9/UktdARrHa35odAksLig+TaYE/jM3tPSinjMUNJQnCfrD",
+	"Vj+bkEi7CJ/hCSpCbLcB9mwMs/mMMjm2ytxYUSj/8XoV6U82TtxoNK8/Wm1cP2mPzzHcLAHYP2y3Q7v8",
+	"Dft1Q1HvFZW8i1lvlNuxXSDWn8JDb8mw5dDOZFZXVe5nwDEiKpuzcsGXrb0nm00lZVdsZ9vkYuA29OD4",
+	"rwu/5fId2v7m7zDuC7Lng51Ykj+zkRD3tPukXy0u0M5dlntHa+VPEHAVQYiVFCTo2H0d5SMAW7/LdnCj",
+	"0V0G4Zwjw4KANqWR9tvjLSWkBXRRXmVPf5E/LktUsGWi2ucEbNzu8H3U6u5dXoFb2uJS5r/duLKjs+Th",
+	"LPk0S1pQ2bBUMNpOrsKW6/XdZ/N3yePfKoH/b+9ev/qJpllNdPq5WBD4mVzB7+QiM4icUrIAtAYX/LFk",
+	"IqtRrJpMyHXQK1Hv9/2xYmwfiLN32qN+lPZ3qN6FSUBu1GjW98gRhKpJZgvKjMn1lBobOr+YI0LhlGoc",
+	"S36Qqh0RljL/dd5tfm5aWAsutrzYRbbD3+RFwQRWnubOyQp/kxdvs7q6A8BkVxbT2iHYSnVQSebKtM52",
+	"3BNTain6+9HDh7VKxpgLrqe7jXOaMqrMBaNmG7mxcayooSLuVlTrV3nRRaAEoYS5JyDDcrlotohjxhI0",
+	"UIwpT/Ef+pLP5w22iXlKhcjXu0aji6csyVKIAzA8viR7MyoymhKVCU32HT4oVabfizZbWJWJDcvf7kAb",
+	"MIpPJkyFa+knjF/DVNsZvo04khe9osHSwuaTDAiiInFLNBqG5djDE3nWUD6mzbxlk8pWokmvTjzkUkqv",
+	"LZYsTQi4DRI2pllqiJEJXUTkXHN6/3uZXlJD+5tkXtRNpjDRVSR7OMxuEcLaDIFs1+H8wKYrbH9Zh/MI",
+	"vPWr92+08wdHKV9CLjpUiO5ckw9TbVQmNleNPeUvF/JSUhBQgKqb2Gorcfa7sLkoPGL50gXjD7eqlsKD",
+	"2L7uyqLV7X5khtaoiV0Nc503Y+2KTYYuwZ0cdTZFuVV2nfrWGlTQYPU2qn9Xv1RzagxTonfa+7//db7/",
+	"P36B/zvcf7L/yx9H0YOjj/+t1yhTK6SGyZT7EyaYouCMhLAkObeD2ySSo2nLWpDL73ID24h+J1pt0N6n",
+	"k8UbjuoNNfG0lThnXIRPj5aE2mbbv8Z2rpzEnV1qq/tbvdCGAdJbXWl/oGKS0UmpcSbAow7/N+W1WucP",
+	"aBJ/4/0K/jtfWr9ccD+stTyj2jRgC/8gJ1xsVprcRY535u5s5sD3wjcfnpSo6kHTdSBNaRAoXOZ+7wys",
+	"i6vCgPUA6HxOws+WaiG0kjIs37XLTV3r0woN2EkH7S3Pp+5I/0jxbnKuNZ8InxpUESmw3d0A/iaKJq1c",
+	"+ali19/hizCF5SLFtXoWvDfkImG/rza3P3nypDVRgtOahJjfMn5FU2t6ns9TGzvfQmqVLQjG6CYW5Yv3",
+	"S53pZiL33UOw9umDYBeCn/f5bC6V3RgKQ+lNuJlmFwexnN03XCQ09f/BZnofi319CiFMm526zSvPwpw7",
+	"SzqghtfiW0lVYvWddqPsFrVgt6zyepulWZf7qrvCPIPLn6t7GmOEGoZ1XjAw+QGjEmekdA9c++K3vrJV",
+	"VC799AqO5kp4Y0SZOzlvmc7SGm4I0k7ruhKzL+AU2dRhvE9a/zhJJFZ60cwG2s5s83llmphqVlualebM",
+	"oLvauMzNOyCeQTspp5b1L48DYzDEpPMY3rrVfgsMsEP3Eo4yUxpsJrSuljLlCn2WfhsJFwmPXYSe/RKj",
+	"f8dQXdnICTNTVEaWNe6txEaQjR1GSh4vz6gdFK9ril1Iuze0/Gsim4RnKT8KweMy3RbUE5KZ77STTCwf",
+	"x63FIqszVXXHWOiua+7IRF3JlGyg57WDfetpobOGvUbOe3ukt2JjpiDUOQ3uKquoMb/TBPrjyiOBR6HO",
+	"KuyVZqesrUhR1b3akdYKkGo0YE0UCzUOTyb3xsWuGr8vUsaNxkDkKI8Yh4gI77PTNZVK4qlUQzphW3qI",
+	"2uMeLqhmYYmBZaMqnUwUm4R10gymcMDyEjAfEk2vyd4hSkEhBev3ohscsM9hqnWjvEPosH27fsvJkTuC",
+	"8HEDcAgFyyvmsznlNeQ1yvgSLPjus12Nou5K+10qL2iaLoiN7y/okSc+s7TIIJ1Pq1vVkfG4uhsVwc7U",
+	"viMJDTcUuHo5fXhDYjjqFm0Bo6k7uK9kAG67JCYuZLKokdk3VAlow3g0GdO0EVvP8ixXgO53TBHmguw9",
+	"F5OU6ylorg4YL2d0qGJxW6rwWnFjmCALZsLs0VZj0pwuUklbb13h4r9xn1hdaafeZp3Z7W4PKy1yUNa3",
+	"G5dSWHr5vhTdR5acitUpEU0bce7Cwhy29+lYmOuooF585lSs6UJjQCHaXaOOgaRvdx9CerGoS83VLJYi",
+	"gcGxU+el1QYB8owESxOj6TLS1Kbe+pgXqQvhu7XkndCFrjMoLHTB8VUmnH9ZkiRjZE+AWOdXjEhg13Oq",
+	"zcaie3/5t+VFTfJKKks5hMsTknHNfGRso5zAlwMBUYGxxOIFSEXAYkWs8TJqNXImtfFhdpn2ZjwRfDI1",
+	"5MP7pxB6YQNY/WUf3tk4FINRlXKm6rl7EuR8uxeLUFpib5w2sW3T7qcyTZp6x/WzHoF7Xm0d+3UNrVPt",
+	"NtUdB1WnXLDtIIBqeKFVUupXopgsaHOg3Roew79z1aaNvty2dRJRc1lbQyjfE/ydCOmsgXYP0VKiMVYI",
+	"TVF2iLqUR1rmong09Fo23dzCH+R81Kxljf3/cSdDey/yo2oNbV7uda7YFZeZbpILHiUYTs4V1xUcke1r",
+	"TLjuhzsl9Vqz0uN6oxK8qZsS7YuAYrLnGFee7+zyAQh1VGPrY5+S6ynAi9jXQGPMxNinQk+UzESic7CT",
+	"PD65gdh8CMMSg/UDWyAvj+B02Q6LcPe2CJFV2RGlnG5t1MJN1rKy9XqqiyNYTafHtZbCLrkUWIH8+/P9",
+	"F4dHHVbAzmO5VWxl0HtHJ1SRt1Rwsvf9+f73P7/d/3H/8PDwqD/oVYRER3/7K6cadg6ujnyV89XB1W2q",
+	"/tdg6yDY2sFkt8IgexzubTCQgdh3jrr3aWIST1nakB35mZbd3QEorIzjTKnttmo7TFVlFsNtUhPrMmQb",
+	"6Na6n/TORPgGiKudUUq/QODKOrNLvv/VZLlqldai3zLRFrsaOV4WpGXhia9mZ91yoVXHzO8seK0sTGqi",
+	"1/wNZpvAtdeCQYmsdwwRADYMYanVJEF/erSf8Am3RgF/bXa+oDASqVaK7CgYrUv42ZqxZEZesgaPDP4U",
+	"zpQlJOXicu2Q8S5BZX7v+ES8FOdxzObGerDL28N+n3PF9JCLOq8MmM00oeFg0QWGW6YNXdg7bW8VrMWD",
+	"R4eHbexnxrR2Tsf1wr38h1E4kdbl2IySNwtprA0RrB2hSooieSsQNCqmteJCFsDokz2PhW/BrF5INdv/",
+	"tpJBfrwF/EbKJjQdKjZuVDIfHHZI9b1V+InaRQcZsaMMCZokimndyWbUnSPtsETASnkCC+Hj7TozVnRG",
+	"dqGXbQIMKpvr8EPctScPuZ3aunp+E2q7XF7NBrkHi7FJ5sfNkMCd15bYmnDa4q/vnIza6SKniqvAv1Pe",
+	"/d8yltUFJSKpnBKaKkaTBeHQBEt8SqCQZgoW4BkYO2c+IbUG64cJMzSyE8VkesOrW2WRfDtF75GfZeMK",
+	"fV/B4LSKPNZNVbNa7zR+tgt/Kjb06ThScTi7ydH5ZGXLJ37i6/fkHTPGF0LuqOPV5MpuECjHZlwkTDUW",
+	"A/EvYMwHxNOaTMGNYRxa6rvDqRzXBr66MQyh2dM/dtNu5UwEEjcP78vnXh3DL23b1O0I7UJZ33Jbd72k",
+	"DctyZzYHz16XbA34wzaWhjcuY+ot08w8hShllucud9/0hjyuo8Pjk+739m0SwGwjQQJYHW2X5hpcRZcy",
+	"vra1FPor8a2HwN2FqoJf1OkrJRNfsCS1W2ONlefJr5k2MyZMq7PGmzdp/sl2fptduFiSbM6Gl2zRzSR9",
+	"Ay6Zz9ZvItj1DlDrdg4rmCY3M6ptPDyO7jf7er3sGxf9sSP/Tl3e+mflral1uBTbUQErDIinRN/5JgQr",
+	"7BenxERu3bWyxITvTOFpEgc1KtCyHNhOH3I9Y2xqjTU4M1OpuFl0stIlLObJrgsB2yZ3UygQWgOqqS98",
+	"1xBpOgZLyYa4WC4cqltHG4oSDM26E+6ac7iAONGrAOfQOU8TrmccEwd/qS1FKBJ5PYxTqZneaI3rmFSx",
+	"JBWGlW9lTc9RQOzNsD35iXmFfdQpbK5HHzOHBX6sTpbj3tqaH5YZ6ojM6cIpdJD1hUdRNxQA+wnfQTfL",
+	"0eN+XUlyd46rZ2Gbc90Qad7w8uZ7WYSp71CELW2gW+DuNfZLLLJDyHBtzLiLNdUGEpeTjJ2RPLreFaBW",
+	"bJwJrPgHDdxknP1WavPGvHDreKdfK2BjrWBYD453x2W7earq6G05Kr0DtVn28gMXbL0g9dZ4c++HLC/e",
+	"jS5Kk3E1NDB3Wsk55clubyZzuhheLBryRCEjjvwHOXoIGTw1DDngwuueBc/x1yWLN/a7bsADHsijvfZD",
+	"/cVnu6XN5dsK5P8dWCFu4XSFCQQ3l7dcq5IerXdV3W7HautQ7PACGVz/8iuh7bNyibN72o5iv7xVGs/t",
+	"5iC2lQpEcu6srM7UZ4ZUcwz5iKmIGRQzqFVr85Ws1QHiKVUTloBtDkFhMqWYMDeTfYKA74thc3Bctfd7",
+	"muA3Li/TZV/MFbSJDBF017++//EHVETfPHtB9r57/p7cv7r/B7z6sX9G2GxufF1R32yeUeySbeBdTa6Z",
+	"YgQrrFXFzfHKbIZbFV4uQ8QGwdVK2kddFIHai4pPE6uGqxbwoTlBL5lPMETVnx9HolZzdFItX7EoR/Mr",
+	"qVD+oIW8OhBNhabceg1CTrpEXq8Rsgdfs/lAeXqc7+8U/Y9hFRBboMcj/TTcgforMn93d3Ts7If1Zrxt",
+	"b0md7gi2bArXEA9Zc2GAPc8X+JpqhJ1CBkX2/HXiZhN2mY5pinwbkojrGUw1QfV6KjVzPBBHbQHUkg2Q",
+	"JvKMunKvR+QvthSn79PVwFVszqjxdTgpWTBqHeDYDsnmZ+TQrm2+kDvlxdsZ529C+YXg+WopW88qHLxn",
+	"MwLoL435GKiAtacOS0Xy1pApgM2TJeTls1CGYPUiGJOtEiSVYw4WqIInTLgSXmUBf3y4c3NXQ/7HjtJD",
+	"b4KFrc493VHbDWkptbie111e02nthYzT1OVV+9D2IjESXKFOR9npkV1WCZ3ytp466GHXmq5BayE51IEk",
+	"NLm0snRT5OSWpOpMcHMjJHs9XXS5A1W0qWa3lE0HClhdmPHjS2qFswkKbBVaVj2EXaEG+Xv5itp2u1ui",
+	"O0Mc2srV4D6+masrCMcNb33bOphjxuem870g6nkx182ltY23I6djvzpLw11B0R0DUvh26cOf6PG4gVCV",
+	"ZVV5W2fmyvp3m6Ze/3lTmXcKz+HPJJo2dklGWwb4fDap1rdZ2nPXgT9rJ3avA8t7g6rX5xOFVK6SWuSA",
+	"V81o9QVUG7S9Ks0t8WzPcv2GVTPDA/vc0vm/q+Cmt/Yq3um+cdwU/6K0GQZAVTcOrpd/WN+XxehR8lo7",
+	"Y5LdMPCcA+IbT20Iyu7G06mG+hJs1XWvunaBjbATHHawh9tiYfum5PW25NCtOEi1XP3KFIegAs2q3X8/",
+	"rd1qX9+ax0yB5U47C19tctssSw2fe2i9KoaBK2fRZuWqB21rWK92a0ZhuwADpLd56YPHxBHR1jKpFhg3",
+	"LRjpcmX8YJ2K/jalX3kd/rwN/d51hGZrXOZ2wZhTaeQytZwDFrORFg+KFDLugLx316572r3iiqeTKb1i",
+	"1nWgp3Rug9BkZsgoU6kekT3NJwILsSustMC0OSPWjXd0H1vS9//gyUdPjLP+wXIGAa0r+FifKVjB5N4M",
+	"7lQKg7kWbuFbbFoYeYj1PYc1rORHZhQi/5lr5kp4PP/HyxcAociNx1+Hp8Vq3yuDafqqL0u1XdjvfNxK",
+	"TbDEz+FFlK8YNLmhap3fAiuSkl1xds0Uwd9PiZBDGFjk/zGEVS/+msxBqlKFis6wmDTZG2SHhw8YOSaX",
+	"s36EOOkgzupeOTom034UrNhwntKYDTNxKeS1aMgsPD7coFL7lPHJ1OxKX7+jO69icPIbXPM/TxcFgHA2",
+	"B2xkdJaBV09XnR31Bfqn9Pjho6pFqi4zSvN/s93eJJoCg4d2Jj0Xl8BdOZFfMawQU76posJw0WRIn2az",
+	"C0F5qmvrtRWouBc0vrSx1+RaqkuyV3yJRxsOewhsLiyoQxG/nNgHrm5z7VjcUQD1Xzdj2uToyiEnIbFU",
+	"CidtKzYD4nLOg6q1CHbutQUZ0IlDfXj7g86DSPgniCZ2zRMz3Q0bqFORqtdJd6TciamIpCKnJb8lFtRa",
+	"zL/2rgaLfW4MjafnaqJbk1HLlIby+oDi5+Tq6JQkLE4piDdqtYIzjNm5WBh4pJhjJyyxmD3XFBSGvTev",
+	"34Xiv7+OvG8viVGR3f7Y8RmdsPu/zhkcOfvHXBT/vmYX8/yPKeNx7UFcS37ebErh5sKgllvbG0VYzvdw",
+	"/wndH//yx6OT+jK+7az8+NHx0clJCSmrlkkYesnE7iyXWx+vlnPj6/B0vxgsVe6pAVpyh7GVUQZnN4gs",
+	"y4VfcEBrKTjgje6bo19u4NrnPDCFcQnnt+Iq8typsuVVGYNYrdNYsBabrx1jJCDdWolGDaGI8FtTUrFK",
+	"YY16dSpFxzdD0q1UtA7K/ZA9Wztfl2rl2/gfHDUMX0hiRfyGQP6VHbBL10jKYAJ5y2LGr2oR9AyddKs+",
+	"n/sim0nIuX9W84BdK4ZVevTRj+684wRXLs6HuS8S0u2Mv1HM3nQ9+sHyGd/RYtVPbcXZepPS2iQWRKRg",
+	"w0yltUdMYXUOFNZYlMN6WUG2g01M22qyJQo5eXwziA1jmqagZrcN9cN7ZAnXU5l6xmCmSmaTKT7HAFeF",
+	"dZUZTRAO/M35+6d/JdxY3dmePzitOpuBhOl3muGMmamsYVN5M6eun3Ae5R4TGev7b/76+v3rdwezhPzX",
+	"f56EVwbNxSRluamMKpvq7FpvshtqVsOWvkXVLFgNKN2g87rTdtFwaFZ10/kKcqNZOj4NyjkJKJNjZ4ZX",
+	"i9WW+RptoDFUcBjXuZw2vXRji57B1C0HFz5rEi5IF5nJ78O7Lc+Aa7Rcr8xzDiBg7a+V+LKLzzUSgx1C",
+	"s0arnhDwsDJ4WE3SCby/qbs1M63DWeaMPRWInspq4LyRQI1UzNGnx5nbq7Ec3reU2l97eXL517ZATdUd",
+	"ADuWJafLx8lMmWb+GmSHfkb81faUwI3/zB2wUzKWaSqv7aanVGBxC0E8ew7YgO2ubNGwjbSbgvM9zmfT",
+	"LP1SujEu8g3eveqqDL7PFUBubah0PicTMEhzQUq68PoR3x24ujOW1cgYzMR2TN9bZRyv58YRyZ5NW9Gw",
+	"+VKRVGq9QDjiflSUcmCpZsFpACeK0meEZkaCpYn5Itz9UzLP+QgaUwq6gZdbBUZxKyxP9wcocb4fU83I",
+	"lP1O3v31fP/44aPc+IUkvkc1sevMkorIfHSy2a2yjk2H3ZyBpj+T2pDjh+RH/m3/pms7bnRhvDsfEvRe",
+	"6zvCH7b2HCGFLamUUvEJFzRtHV2NREAL1vDo+PHh5l8/ON7g449Nm2elZ1O99sSlGTf4jq2JjOcZNu7t",
+	"0+DOapNtLhE1tSQx8F7IDTCzFHqru8xuI7OXTOabWMhXy5eGM5FS8VwYtVhTrlzQOivAlE+mlrseHR6S",
+	"ueTC6IjMWMKzmX1+chhwQXgdFgd/x9qZ12vJmbyME98kf+iWkIt/wkGuj3ntNdNuClRKBehP7cCceWzD",
+	"8ELWGUk+aObybPyLmKojBZlyZQs2oSSlxQskpnMac7M4dYlXYPERhP2W0ZToWCpWf17yDta7f3eM6tsg",
+	"bTPq2dHWEpvOZqWLQC9qG/Nh9/ySdgJ6Z9+1UIbdPvmgG2qh1y1OjlHt0iSgl7qwtTwrokJIfu0iyxo8",
+	"ATfxHCTWNVXZdfJk4vpasB8EN+B/yzCfeS+m87kLhBjT2EjVb93Vtj1dUWo1xbKhUtkINjghYIfhYhKW",
+	"koxIysamH1Tipsrcw5K3bD2S2/dPlgcJk11RbNfGkbhyu65aHBUCjnPg+ZdXTEGa6sWCPDhxIBn/53/9",
+	"76XqcQ2RUVU7ue0gCC0Yug6wlrK6YothSufW++3+9uvXi3rBChavhQ+Dd73LqGg/f2Iz/sPKhTZtdNhc",
+	"5ybqWTm3vJ7XGKdA/n//b0twu2AYXMQN7CkgE6vRwNYkSFA49QVeaKhh2oBlpTyc+mSZVm/ZdR6IUTEY",
+	"4ILgscoEN1ueqXo/huvbn/R8FxxxrwpWAxYEVyhgBiEFfvvXN8D/fu5FvVd/fVO71Uu6amOlG2rq98kF",
+	"XJFZpo1z/ztQBLD2bVyxl1EP+F3PUf/oYDSthjCIxGZOs99pbNIFOEsm/IoJvOUu0JlsF6Pfq1ni4rLu",
+	"1/fNh/e9qPfd8/e1S+sMyW3DXKrMg73Yz9uBd5W8SNlsedfqw3DeGSB/MqPxlAuLWtFbmZO59BNTSqru",
+	"atwLztLkOXzT+7isumE9pkYG4AmLJ72V6CbNR/HhkyfhLbxedOS1cpa68PfaDtdY30ygTjTWTX3jAvNf",
+	"F2G32wQwryxZebJJjejbj5DfIrx611UMN46Nr0Qc++p7W4bMV2hl67jjTJdiC5YRTmyZEsLR9BQRCgIP",
+	"dCNBRiCoRqeWhebFYeEh+pZBD5XXYiDsRkUYmAYPR+CXH4EI5wresHG+zogZT1l8mb9DJxR4wkCgNRLb",
+	"yeu+uQ5djXZs3bn+I1v2wY8ILmsDYfiMneala8FcTg1JJKIsjDnc5/Q1uvepKT4dedPEaCD2YAfJiAss",
+	"1TbEAUZkZBngCAYBii4uBpbO7edBtoohVoedxTzTUzKRTBOIcD63g5fKj91FNdvFSOA1GCBEmBKuB8KO",
+	"0mn0+TCNlGRvpJhRixG5nvIUK/FC3YtYzpjVtCkR7JqpgaDzeRRMzF52R5kwigqdUpQIQ9/0iEgzZeqa",
+	"a9aPiADz8EC46/HJYRHN79yfmZ7CnEALK2ZksXFgmtdglrpgsB0FFbnXRiTDih240/AyfHEwEBZjNVZ8",
+	"xgU1vtDMfO6quznF9gDeoSppljv42jP7Vk7xuWJ8oFw+8MrPXdmy2q8NHy/aP4e3ar63mU8tn3/Al4Kv",
+	"g1B5SxdNDbzMXzzH9+rbaFnCopHlVQxaYQk37U08T7ip/x41xvYG3sFrDS1kF7MuY3iH7wVtlJw37fFQ",
+	"wZfWTncgL/DgrjZavLYv5V9/zM0Ai1d4Y7QXgI9hwfBV8q9pTT5GXb8rbUb3zyq01P3DysJ3/7BKeG1f",
+	"1h/bjl9Vjlv3vkpnvONn686sjgzbvmkgv1+cGrCZ+xUiSzT7bVl3+CufTEHuafYbSonrKY+tu9JWnXUO",
+	"yTH4bkBCZqnZrQ7J5tJWO2pzfT3HFzF5zq5JjaXj3Dn+Hh4ekj2sMGc5riYnRw9A/g5nVCxysakjq8gU",
+	"KIhOoivqggipIBjToqVVOeAdVDC4DURIZIyKCoISsu5xBqE+1w6IUL1r5gtQe09BItFzKTSrK6yaE8Jd",
+	"7mEhB7pfSkPONJtRtehQ+s5TbGf/hV08cOu1N26JBXOYNoxfq2xs2KBf1WIO5VVbsfW1Tkk6mSg2cd69",
+	"lUVf5TWk+n6MenTGRALUvaFXajf5dgnreqEW45THMNjyfq877FZ0kq2MKTeEfdJYUrpuqWRm4Max3mHY",
+	"OddYRjWzXm3rGZqndIH/nDGHdJa71UuuaLxONadG3Qg8TSb8SHfcsIOn7UxaxVldT4I4IOHfVod8/T33",
+	"8j9zFUvW1TpWphFZY34lND7PSCtMAB7Cdx8WfdGrs7+MFWP7QJk+xkJN8mjJIFZhyRqBYVKhMHawkPZb",
+	"auxbdogXNjh21g9LuITUq5gfoL+i/bJeLah1Su/lA8hbXL2DeWzFcjrVmiy6Pc1qF8hXt1dvp7FOnDem",
+	"d2eRVmXeUFreFuRU63L5Q7IxQtMiT49Yce7bD3FhGdThhUQzYQg3EblkcwPWqwtq+IzsOVMaGAmFrDvU",
+	"p/ZIc4iiWhBuyDXlOXux9uj++tXavLa1hiBtrlekmBcsORNpyPvdaR3JcMdDKi66KbY1QM33mabBgV/N",
+	"hHZR9LrK0j6Z8tfOfMEMXZ7inWFlfj5gWu1gUw2LbvIqAXW3XSTreq/q4ZFNXqJxzOYYhlOL8/4Pm6CM",
+	"dVbIt9W0n8+x/tx2UB93lJq8i3KnsmslzK0QCl246+4uoXVmje4iavmaVcgbT/rhlao2AwBNwVsykqKR",
+	"TTBnuzKi4+MHD745Pnzw6PHDk2++ebRuyqQr0JcfkOX8cKSicJsrM6usVhBakAvOkC21QPKtAmwoMb8N",
+	"r2h1FxlLFTlNtFxjqog/di0JwkA53a6NSJvuNq2T3oVCUWrwk1InimFtZvT3/K4muhJAfOaZIcoFr613",
+	"F70ZJjfjwv/VYr5YOoL1CzhWbFN/ibIfD3dSJr/cWP1YfZU0fwa/P99/+dM+qCG9qPfm/O35s5dv9v/6",
+	"dP/oyaNvelHv+/NXz344tw8ePqw9oW9ZyqjGiBseZylVNf6S55jainEQ3lyi7GdEKnDzN6lE50Kw3/eP",
+	"+zYswd7OXKyqK6qiI7i3WejRMwKnwoc8CLhyxawXtVUHnc9ZmlLDhk11QhtCrm3/9dFpS8NsrO4TwUiV",
+	"D5rqxEqe+cafYttVZtLIHHLe4sY0XFm5a6fut1gKeyhq1utfg96rlz8Mer/YtCOHTlVn73zYYu487jJ3",
+	"OefNEXEPdtBD4u7dG5qk3N4Od9RM92qZTh3pLtJew9l1LuvqMnVYJwjiHVoo044wedowNeycUtR95ha6",
+	"T46HLlOkW6HgubxmqivCN9NMmGEqY9oZR3LDnB7FAlWylog61Ilw7Hnb770O3qHsHLwPyvB6TFixuVQG",
+	"vluDkCplArtV4ht2L4pbC/viFm7pYNbLaVy9jVPgG1ntcyw0JRXJee4pWDGDT1Yw3hZdbXUe3iSjKhnq",
+	"KR/XpY7kEo1oFmew+xguqemYmQXBbyPyeH8qM0VsG2CIZTPyoD2D6bBDbadVh7OJYLtfjY28Bgp1Qn5Z",
+	"X8Cfc0WBGkJjk2FVdFfzqdAmbIQ+Tv14dcI5Tv2wS7ZJDfnNGTXvmDFeHCx5c1ZlXuywRmt1ZDOZlNTX",
+	"CZMzZhSPLRChGTqcrEYc64Sp4SVb1JWAw/8O7WFvuIsCyuzQgUWzXcWU61iWE+Q1tVibLqQbIolWpWPZ",
+	"2v5hA0qmABVu4W0dhkzpGUadYyGvlImEquGCUWUNElTEnKb2QWvKtR16PgS3P5WljpBelpevnvHZxt/K",
+	"dOvMh4miyRrFkp8qdv0dfNIBkdeSyowugvyPINNXyZS1S+qlNAFMEHGjXjcToLRw26YBvGWaGd9ikEPU",
+	"FYbMfrAMG7F+/FaT+Ud5hnjqiwprqcDlJtPEB9ThD1MqJoykckIuGZvrM4JjGNrnySnhBjJU8V0aQ1x9",
+	"ypIJmzFh+uSCpVJMNJiYqMDAd+JjpfKTFmROllpuPzuN7vRfcAfgrPw9Y1ndMZCZy79cbW/Km3hqP/gY",
+	"rW2yypuA03A3RqvIz7eeX1QnubxadkOG6F0Zos1Ut9t3jw67ic+oF+Op31FjCRvzmDMRt4rSddr0Gqev",
+	"+bKrltkVT2xlGpFjRe2oaTzHQzjHw2+GPsd8Jw3PmbCVanbXpMur3lFzHQrTd22scqDy8vNIshVqqyWU",
+	"+j0ur2LUfMSKtanb0ZYD7VGLqvGlbFiPOfBSJJzavHzMGyelgWybit5A68vCv7h8dw80zgkzD4XtghHS",
+	"jdZ9vOruWgztRFs3aOljp216+H0VujZ20HJVPBXbFxVkWV2jmimuPFTFdi2TROPUmk9Sa2FLq5VvVdYy",
+	"ljNfDrZD+PRuovY07x5gt/Pqln/espFAy4onbK0Qx22iHJSr7DL80uOSqu7/cOJRGIbrT9vyZtx61T3P",
+	"YjazUtYxjZOmM1wTPTCfK3nFcKlMpgSaIcw0UfS6Z7M0uJrZHJdfulFyhUPa9glNoZjUZIqZ1w6j14Pn",
+	"Bah1u409gHW9M+TGkuSoAXC0pLkVguNbR93eebQKm8m+eU8T+AehSYI3cpdZj5+DHAvSQm1E9RLBpVJn",
+	"qjUZ5al97W2Wsu1j2IKbQRViWBtEP/CoRWQP1VdENFpYrACgNyfnWdKMwLhG0plH5GxNZguUiyGN69Eg",
+	"MP8hti5umXgQLZZYJy4lpVYwEMRHgZ2SwyOy98xfPhbFLFujHqsVBsIAquKq4bc6X6HmQ8bUexcRUaYW",
+	"zDvPBcfyzCsljTbFMfLdANNqghYW7B5CZ5A4lfFlRLzySKRIFx07blVp4LOhY5o7CwBtz4x6dLimI6lq",
+	"gC62qdRd7YbLtMTGaDLjIkAHxNoM2ZypK66lCgWml6P18S82N2qJgjbjGDX1/h4d3olWgj9HvfbowCxl",
+	"75ipM1PGQ8UQHsVyEvAp7AyJJ1F0bOpv4Gw8ZrHhV2y5+HxH7/WYC6Zvx8VVPvIvuNJm33l7XPlXKGYF",
+	"wUIsyVIG3kALKLS0ER1L1bIJjcH3HQ8TRpOUi438+0IaprspbyoPOlutdOBbHz0CYfv7JR9lI+4ncsMK",
+	"RXjq8dOoXxVPBvmIoiaS7uahcedka+eMbae42HfPegQApwCGB9UraJfsjbHQtK3qyuGffhV0P/KmAZh3",
+	"Ro1UJNNME25qDAFNJ36pXGf+DpkzxWViYYECAEt4ANvODKoItdFz//iJvOhDFeGEaxBE2vl8WHzZZvH7",
+	"c7IX0ChcSIGhio/HRexhBFwGbEJ7CID6/fn+i8Oj/hlhGDGCJcjxNDmoLMzJIkJ6HmXHGM4iDJuoMqny",
+	"qHyHLhB1H9f+4OgMOoFoh7FUcO/qhLLawN6qqLiGp1ZPnSu2fx6bkPJ0hfS0oQuCBLtMhergwfHecR//",
+	"cbL3oJ/T5Xf9drzRTkz1eNdMdZkitGOiOU/Ad3MphCEVcMtqiGCFiwqrraB4VyTuS6XnxG1LP8vrM0IJ",
+	"ugTEhDBh1ILMGBVY+MzGKNTRcIOa++kGpVTsGE6JAAZrCMSVGYsqN6NiQYw70sxCmVdUDzKRWPkn14rd",
+	"ddwH6sKq2Upcphf9GYNhKrSwiRKyQqe+OwtQSceoMwFlKRtqFo5+AyMQ6B5PqaGpnGRsZVblGmE8vr1z",
+	"/Pqp7BTQQxWjm/ShGO3QOhNG8U3mUJN63IDoMWZsCEj2G3TygjFfraEN+jUwUm+3OQFs3DrbZBXUxVDJ",
+	"6zXMXvajt/K6yxQ9Za8RJeMU+7bhVw6GJwpPfFGZ3psXu7IM4d6Hw2/iK/ppoep8z+uqmlhkuJIyDs37",
+	"e0BKr0nCFL9iFtXVwa3vWZB68hcyYxAQwDVLyFP5LiJCCng0zF8o6xFEHRwdPdg76vdLgVVF7HsOgI8X",
+	"trAtq3RcoSWdpsVDWxPa3kHkOHhZpmlWQERmilqpMuZGMK1tFQea8Pkw5XGjjCki1GrVqSnXRqqF16aA",
+	"315QX0LL4r7hf7Srufjun6+e2oqLjw6ODvsYk2YjKlwdnlIrXCOArFQs8UiuUM8xmxOUzs6Xg3VLLhZk",
+	"ZK+PRC9ETAS73scgtdEBeSM1d9B07kZoS8Vr9ptGpYhoOWNmitZ1kS4wAYsLhNL1QXDtNbb+47/1GtbP",
+	"i7XlC6orxiDHgT/aKEZnZbRhaNWjDTNhuFkQeDQQAdiwxwiG28sIVnB0QH7Oa0e+ff7uPTl/89Lvhoea",
+	"HQjX3l7oTosIqmKRK8ITkViB2oWIH/7hEJ5FA1Eqb4Em6L7rH6GQPb58PggPiawloYLQ+XwgMFoRVxu0",
+	"yxQVWDusA98U18RFruOCZHPNlBnhbh0MxA8IumvpTYPXBJdHn7oeHB7/JZ+TPcQ8pjwlUoDnAaPLB+J6",
+	"KjVz6wwkWUIftvDNMEjcIS4mZ8Td6Zkb30Ag3XhIYOydLGSG37cj+RagcMr7F+vZ77l/0fkhc+oCjS7X",
+	"LVrkUfhRsXmNnxWvhB+C3SHl2gwNm83TVd/7N9+7F8NWXPxH47fu9/CTghJXBTf/iG8E3xXxXpiE2Zpt",
+	"iOlewfdj77xbiWUafBCGRrViL9Z9NlwP2DhoIzzKTZ//LXgn+DRHum9IgrM/hx/g3a3pdfgxeNnJ8hbl",
+	"ZfmDIU1+zbSxPvSV357nL4atoC9wlaMweNk5fFe6i8PX/eVgtcIUfOHut6sLQlVfR267+hsg++XvLC4z",
+	"XUUKITguLdHDMj4zyrfO+My1RNaG1Vsmmm7Ivp1fr+EN3XoorW5rLzU8s/WbJfbc9kWVtFp7aOTEa+BX",
+	"r/9JhT11RIXu/H75/LYSV4WBtbZeYUkd369hQ627WeYsba83agKtVFCVqetgZ9O1aKBBmKI9ZMl4Ux8V",
+	"42KQsjRlic0EjKlSnGlywTRP3K0MuBIqaWjviXbinJbz0AZkFc48SgzlxEw689bQGvLqy4fZq8fy9J7i",
+	"rWcfsnX8S9ZUibOEEBLFaAJmzD2vVrrMH1A1+zsFLAgc7DW1h+R1UV0Ex4T4FBjQQw09wwhaUJrhagb3",
+	"Zri6Dd0XB+TQ+VPGTFkLu92imwwvlPNesPKrPfpAh28cyO8SqjdL6gHeX4u8Yj2Z04mNTrHZWdMA+91X",
+	"+Xcgi9kc7MsFGHy1hDlxEMLwnaX7HK1xL68YaItwQuvcYNERllhUDewJb6voxPR9w/B2SitFwlNlTeb0",
+	"t4xVqCETLl2iwDQR7HeDB7qTi2v9LLop1cNZfaFPlTGHl2LwYkyVT5rDYygV0YLO9VQaIHqNxRphy3RM",
+	"xZm9nWNVHjiU0hpTalIi1so6C1WtVrvnfEo1WxE+iKQInAMoC4wZvrIxExCrtseFJQM0IJUNUDMbXern",
+	"j/V6J/UcTUkjY5kObyAq5wbg3/O8Oku2AX349SxA4ZemVh5PE/v4CREWNosMXp++d4vEvg5CVBMoVLgG",
+	"9Tj5m+TCLtcY2IVUX8KJZb9zbXQR/t1DJHc0pDYKde8gWpaVgXGO7NmmrV5iG89F9xoRbysF8spOblLE",
+	"NhcdX+1zWMoL9mUYLInUNehvKy+4WVUpXBNKvC0KWDmqUa6kOzHyDGvyYnwHXIEIBEQa7eQsBPvUpPpQ",
+	"wyZyyZnlKee8F/W+7UW9p7U0UizDg2VGvp7zqlxkfDXySIpUhdVvhzU253M7azRW+mWDvO8ijZw7II6f",
+	"XpKTg+OIPDx4dEpmtoQpFeQRmfUhsMB+TKzd1HZKuDWZ5rHRXNtVRhhYV2NO3KcglZxVGownha1VoX2b",
+	"G+jgAk29mhn4iVzITJSqwLsggy6lZh3yTLE2WGut6+LoqVSmdnVwYVKmtf3t6HCzlbmhucLKNgRzc185",
+	"b0pdr6jL8hk3nVQyuNdDoIA7HovlbgwoWrRmNa2jC4v4gZZiGyK+obqIoyePC2qQUMg71axydrHtWlUs",
+	"00x32+ZgYGO8YTHnk9HMBgDuUbh4TmB7KJRiBthuknLBIrI86KPjR3uP+vt73/TzmDKp/CxKg7eF2Nfg",
+	"Alj2vZTUsMwD/i0Fa9ARloJVHqwGcl3Jx6q8PGvAOXkPEI267oIVM62b4CDrU6O2qAXgywfzGrH6jgEq",
+	"lCYZBstZgIwYzzYMjrhPdxT204qDWYOpdMnEsBqX8i2jinUArimtc7X7UuOlRQqXu35bhaCTDXG7riDL",
+	"lg1nD8pafi2ra+N2lekWTa8cdb2mOqnRMb5TEikBP4zIMYF8thlNdS2XXmLFl/VTXHrPKBq3Bjm+x5eq",
+	"U54YqG3e8210CtEuL8S2gdrv/eArlfDktT1NVvo7qxaE90fWm60Nmxf2JC+bllSxwsvSni0CTXZXrnDg",
+	"7wybr6+7+jH5LrstOy7UTpYbR70lblRRkaX93XqdolJHXdAZiwhGOTvn3YENsR360NolJaMVPChLS9Wi",
+	"81F3WnBcpW3X+8McoapuACYKrivahMaUSqTJ8s3CcsLun1SWs/p9VB1DfQDjhzl/QxeBx6FGoGMcbRPE",
+	"rjMBXsucf1o0Y2dL5eKyShk1k48zpZiIS+HDL1+9rb2C1ZQmODpsCEXfXK2Y0wVrULVzdE/M51UAc0jm",
+	"dg0hSEXZKKzW4WEPdYic9a/npvb6QdnJkhyqs42dZoovN5TN+en9+3O6+O9z+peDg0F2eHj8aC7yf9JZ",
+	"/s84+8vLV2/tv03xhlF/OTiobvjJ4zbihdH4NS+tTOSpL6CRvK5AsSThZtepBx80U92PdVCepib22Obp",
+	"1KfV/uxj3WiMiF8oGhMGsY9X1JqhdpLqymY17P3hSTtgRgPUd/iWJlRrPhFYmCChC7J3rjm9/71ML6mh",
+	"pbqt2xopl6DXusIih3Acy7PBX4MgPCrcI7crvaht5K0bMFeuwuIwpWKSOU/TKqL6wb8XgCuuJEJ4p3pO",
+	"7L67hXLt1A6mZuMb+L9m6qWYZ2tXSXY0kieQ1SSBAg6AD4K079sqhXsJG9MsNZa+IlKlr3VzjhpPQ4D2",
+	"+6ARA6fiv005E2Z/wgRTcGIJpEzJeeFc2RKxps5y4Y+bjYUNFxacOy6BW0dBDouOSJ7yrXd3JG/nRO65",
+	"v2TKlo3ancWz1te1qFCv3V6domIiM0OkYJH1X1Liv6tRTI4Oj0/ai3nc7bnHBpoE3C4qvEA7n05hFxjN",
+	"G2riaStzmnERPj1acshtyCI+Wfq/PTpc2pWfXKTjhupUuzUUq0DrGt1rvYzRJafUcimCGrN3IVx90hu4",
+	"dWx9xzIY1TJSVWOB4F/yZXsamNe7uZzcd0Xs4Sbi2hsAa1GiNGEikUoHbou/uPQYkkeouOv6urLZVrUZ",
+	"VgIKOn586XJ72sIll/KB1qicUaES7PKXRqp/ClCHnLprWMVEUwxijXSy4qOg7Q66so0cXlJfFLsmTp2w",
+	"WSYu86azQwJaWG8kOc5C50k/c190a70MJ9yIsWWrnqDLHB7MqBAQLGPRIfRUXm+yGgXCU5exjhnTQweW",
+	"1a3ePWPPsk7LMOZmaORwnjbgtbvptnX4o32tqLCb5+vXrGsss9RieF0wRBPIsNq4AHysRUOVjZMu5dyX",
+	"p7cZf0Bw0dUE8tY7Z6khRRKGXkYnOyM0vaYL7Tx71mVU+kLlFb+SXZBPY63K2u3AKszO4Qx1m40k83Th",
+	"/ZAYETbmpuu4igP+FrvsskXrwzW0lf45OWowR3f3Cfh6nR1yCey7a3pk8oSLHdSPLlqKGpSRXOXI62Da",
+	"qvWFSyJgAwW5RGXR42RDwROWULKXz03Au0KGXqALNbigCsHoxNEOLGxBLtimiKsd9FsYsNVxo567ccvx",
+	"eBMu5L/eiIXdDHlVljC3FBVDXamjKna9iZK5/cbd7nZvsGGVNd9kncNV3sWVvWitk4n1dm7uxaB2c3+/",
+	"zRP9ceV87gzQpLzP1aiRMJ9wG0CT0g18iTIvFKOJmdowO/Z7nGaaX7EffRCHpZnVcR8tEW4YjjU0UogK",
+	"xtJmQSRRL4xn67C8/m2sgSkmTMlMDydS1hlun7qcpfxFgi9iRFtKZzP0oKf8t4zDQyy+g0GFY4xj1SSR",
+	"M6YNj0mmGcQYCin2A+AJiEmz4XwYS8k18aMj53VBdUeHx+SVw7FaviAkbL7Fxj1sW2YmJlywYV5PctVS",
+	"P8d33+CrWOTK7GSnd4AN38XgUI7bddGnm69r26yaLJAthmqxo0Xdqrw/1ZrB0ehSuKI9vK72OlFBxZvP",
+	"mSIxhfO0FIfqo0Ixk0mQd29+qA9N3XvQrwTznxyVoUHO9//H4f6TX9x/75P9X/44jk4OP9ZChdQF1i4f",
+	"z82uMhYVZgh6PoR5ULXYRAfNNFsrTBUiUbeKP22WsJuonV+F0leh9MkKpTsrc/JVlH1uouyWBc5nKzra",
+	"nXrOg9fVcdd8gfXgcv6WVTBCi+M2LD2YUnUhMzWMHTK3NozOYG7SSLXCt7c7K8Cn47pfgpdYnuCOymgl",
+	"uy2M5ZvcTfkIXyNnrWJT6+TDtI5gDFf5hsIcVBkeZylVxOIJsSTCSO8kiOC1WvM9bfH3fAiDjQf/N4bW",
+	"hFKW/J//9b/7iNyHqkV7UPhtVSJrXacdiNyayOSGHfbLDW9TsXBGpKXv2gb9x5KQq+H0AQP5fX+sGNuH",
+	"efVOe1QQljIMW3ZBepgwC3s/xmzFdnPiHzWR+mEXRaNyjOl3Lo0SiTKCh9dTahjgZUBDDgqDpQmZUt37",
+	"+EsdMnZ5kKeEigX527vXr4qOqCEzqQ2BRSQXC8M0UqSw6BRhLgEXhqkxjdkfH8Nt2YYluTY2VTS2UVKK",
+	"O6SXV0ERVF+5CP1Gv2Ldn1qR9GmWm9ulo6RSOi70m4Sb51lncFrzyPOQUAJvXZXbt1Szaypa10me7k5p",
+	"CBr9hPWH1iqgy8h421UE/aqd3Fox0ptReNqn8mdXPVaCPL57/eonkKhflGBsX58/jfwrpF61bmtZChaH",
+	"c0OJ6PhViR+uLSt3UOq1GfHwbly5y8Kt2a8bSLUduHdtz+xcTXSrrb0sbe1wDtxuk6ujU9TgUcrmqSpE",
+	"A7w+H4+Z0kEAsQPjOCPU/VtRRSxN6CXxm3NxvxBlm04Qro0mpYqtN+rhf4eZwJi43LIZBc6Cwvpsrb3W",
+	"0Fgy9VUs/96UVG908uVuitgtvAH/8unKnUah0folXrXWkiA3yL48U7KDajv57MesyKTvdur9FytOPXVH",
+	"qeupt2cvsImXz7s/YLXUE4gX99XRL7uAMKmssztwBePFOa5iK7sJ9fnqzvvqzvuSY0y+utn+VG62r3Ed",
+	"wdTC0tVYR86jvgi8S+hMzxHUFjUvETPAB1/hOLtjBb5ZX9+Bju7xMfW2Rr6l+gAd0r5vJiq9zdr3QZeW",
+	"csqV1bbxxmd1kDHXU5vSgEI8VNfr11yzOFPcLKD49MwpGBZgLf/XCz+/v/38vle98JwHgHHuMnP/6ug+",
+	"YMDcT+WEC5DE+RMHwnZqASb3U37FEvK3n9/rgXBJeYiW8zx59u6c7D1Pjh8+PHrSj8hYpqm8hnS1ty+e",
+	"ksffHD8ke3/7+T25YNoQC3xiBmKu4NDETEfwGrzVt+jkNAVAUzOdgQAf899BsC9CMHLIdhrRdHIK8p+N",
+	"YMxULAbCKgylzxUbZxocgZi5qSJCs4Tbepoi8YXSLMQ2Ayj1aCAoptbjEjm4DTzERDONaLZFq7ZmElIm",
+	"8km7E/m+TY2Z9z5+xLvOWNY4LW0lMG6tugBFzoQru2y9RsUVieiFNmxm9SCRwhBzQFmRDITz1RP01YOv",
+	"86VIOD0tLrGaSAGFrwTARMqxwbmNUy5Y39XR0gOhWMw4YnIrNuMiYRWYBldrFF5gVzyBZTwYiIF4KsWV",
+	"raHgK6idv33615fvnz99/+Ht84NZ0j8lc2qmmiCsKRndvzoanblKp0AiDx48eAKj/vD+6RkmNOqBGP3z",
+	"n//85/6PP+4/ezaC30JYjTMyk4It4PH1VKbMFZU9Q9RczG0biNEfeEAjEpj4P44AfpwLajztjv67/eUv",
+	"FvAHAUb/MjpzRnWmFCy4HggY5ZOTh9+QEaL1xniC788tYtZ//KqlgEpmihvE8UXvMkssQLtgLBmI0cvx",
+	"/o9woxgVKPMljOSTo2Ob+KYNTVlETo4f279dedz+wcAZVjSRmdE8sQ7GmKYpU+DRjuU8B7E7OTyx1Gm4",
+	"SVlBbOdvXga3oNPe4cHRwaFPPqRz3jvtPTg4PHiArMhMkcPcnzKamum/4d8Tm8oG/BuX4GUC2IPM/NW9",
+	"EvUU03MpHKjp8eFhD8uQC8Ms6Fa4fL86K73l7W2c33ZhD1SFqwFnctm11CEm1rWUD62AOgt4au/0X7+A",
+	"0J7NUEHp/cCvmKtBaCjch//Vs6ew9wt8dh8udouVi/LWvnEna4J9w5o8PHxwC929stDIyWLn2wAT4bAP",
+	"ZC8vuQj8z4pbgoUXLV4jXB77Tbt1df+PWCbsY7Bfy874D29/IHPFBbAHy6rghP39LYFPi4oXWJzN59zy",
+	"mB2Q84GIEWrH3j4tnoUmI8N+N/enZpaOAJwX+e89TS6ALzDlwI1jKkCUmikbCOjnjIzO0bs9AlceMNu8",
+	"FXLBxjBdsEX1yYQBr7MFFbiA+/FAuE/3PT7GiOwxEZFLEZEp7xNNF67kgrtbM5LIOMOoCa5twcBoIJDn",
+	"a4b1GDQHaQmcqG8LWtqc4dIPtvigG8oYxfFAZALqCgq7dnsnhyf4vZHS1rlGgavJ3snxE0BPFgt337fr",
+	"CCEOAzH671Zb+wsy2MjOGCaP/Tnuqy2jK58+C/X/zM3NlRGdMYN3sX/90eOw5cDhfHzdaQ/G2QvVPXt5",
+	"LU5GqCkely+gh0s3L7r/b7h81dXb/BhVaQ+md2onlkeQ2I2EHbOlZ3unvd8yVkB6nHpNNhyiVzahwToN",
+	"8pcb5EV+sXHpXRP2EuXJt9xWmA798GGd7v0xqsvjrxKtzeC3BM2BIVCBcCu9k8PDpjHXsCB4/2TFYoSy",
+	"vvuihBxud+vwShYr4EtNoS7gijafHD/5TGby3rODq4BqcjcL1x6C8owgGoYtbDM2TJG3zKjF/jn+W1tk",
+	"7F7UmzKaOHtL8ELT3Nzb9/FV++bHj7sWYJYV5fuTCxgpCC22cW8OwLNxRBQ1Duge4xclAVYMxmcsShXK",
+	"NwaVcmIGn3shd3QfkNvFfevl1I3KCYTbPHPvLPHGuikXr9x/aqNlPkatb/4As8AX69hXpr03tKCgdS/n",
+	"yzWv0oWrZKWteJ3SK4QTdWWoiJVaZgpSUSpXAUGmCdMAb8kNiMe8ohXX+JNqYMCoqQ+xxfpZrFEQ6EY5",
+	"My4I7HndEfR0sBHHPFrz/Qdrvb/ZOcxPnptZfuHiyob92vsM2bOl0TI9tepElqYRVmLOC8nFqYwvib5k",
+	"19EScejwKIK5pHoGf5UXqw/g3+CFG9z2v8mLpj1HlFTo/tPfxOeocsOckixlCQy7wGL3j+0tn6hM4Fbi",
+	"xqpMhHc3nG7NFt3/A07zx/sqExZuu01PzAHVOuiJjw5rT/pcalMLUq5Qo59RASjMfjb2Sq99Qbdi9kpe",
+	"nxGooD8Qo++evyfliY3ySt+uZN8BGQl5jTcRrApeMar0B8KZovBXg7UDrwnPazwiEra1mrgi9tANDvPV",
+	"+Y/Pyf4+NH8wECeHT1wJO+pscvCOi8qG/bPVBGEKcMDq9Pe3mfibvHDLzLT5ViaLXR6Mt5mwyZkfP1ob",
+	"b+kMHu+4q6YjCMuiYddZ8imyX6cQr/H+k7Xef9hlPO/A+hizD4JeUW7jOLZnKm/haCEpYul8j4ibLlxV",
+	"Sk+3zjW1ioeAGrOaz3/AN+5KzfIYLp3I1cNkLhlHgLtihoJPpIHWieMvCEdK9mKq2T4XmgnNwRvWb1Cb",
+	"fus1cMv6Mgt1hZtOQxhygluA4KNntvjSKcEfWfBLw1g8/nlpSFW/540qZznWbQ2PsJRTJl18FqGpJYnA",
+	"MWKRVxVWlvvdVPfHY+2u0lRwle7/wZOPq6yZ0HHvhheiiVFm+NvnzyG3ZFvnuBCFA2EV0P3ynq/LgV4+",
+	"w5yluY+DqtggGEs0qXNrwBjvaa9FW8/GyP01nHE9w/cHYrW3g7jJpoyiS8oUwMNA8KnU4CUyFThiCArC",
+	"z8CqilCPWKw4x8x3akmxUgNBS8sIlsonZBQAvA+5GOJFe9Sv01Q+YMyuOxxrLvAYl6738Zeb0XMKwOmP",
+	"ZUc2sNCPd3CU7Vr9KXWdk6PjNd9/uN77x2u2f/z4M9HVnifcuFN9T/vSTSDVIuQEEfGY4ZinG/CCzlLv",
+	"fnDaWzW58+DdGzxCRTdNykE4kK+i0ZoJio20cRQoCowkZR4P2pM2EZkrZqtdioSMM5MptjuhWXvDf0YN",
+	"s9C7CV3o6gU8IhcSbvbCRVGCCETrFAQguDJNmiXWCq5NpRAJtIZiCgzLWLbOW6ru6YGI6RzmhxeaiGgZ",
+	"fGgHJNDp5HJOIlt4FONeDgbi3EfWFJ0Zid1r0DJL4lMK68sbO0sCTFMPREWoYu3flM716KxoJ2gepwiG",
+	"CsWM4hA/4eRjP7eGcGM1juPDwzqx/BTzasoH9obMCUUHuUnhNoVtML8G7XlpdVN01RMsy23F8fHh0S0N",
+	"6NzpXn9OJeBmhfrdCWm7q6Bn5yFnYeiYjRzwWVJLDNnVCqqaW7pL7ft/BLwFfmMW6WZ93h3V2nxLra80",
+	"/q7pwWoUFfm5hapTzu/pOF+F72cC8h8miPkugh8GIj/nGL+InNmbtRZg160yZXwP7MMJBHMIdj0QUmAm",
+	"nGE0wcLh8KULQgHz7RgLY0FTx8dkxESih/bXIZo1R3Wc+blIbpktPxfJp8eU7abQ4L2v/PDL4YfP0W9T",
+	"0keFOz576PegtqBcVKh7/e6crzB+bsbkGrnOizzuwp1IAtpyYNShpQByW0QCY6GtMnZyeDQQI1eYcOiN",
+	"qxCEhuq5bxTYkg4rS/Yj5591IecDMaYznnLm+7iSEJztXnIO/nvWp69z760uol9rh2HD1GIptEyZj+dG",
+	"BNUD8swvKdia6EBU7cvEMlksWQEx+5bZwsZ4U1PxBZqlZpqlY2dNsm8MizeG8GO9PSkfCLtLg2t1+l/d",
+	"U7fJPQoacHfYCIjUxt2jN9ylIjiPcHfGwcVVUHl7h4yjKAtno1KFcwpZbwRXhZHGxrRCfL6NeCIY0fvh",
+	"7Q8f788W94Fdcgj1vJ4yhU7oBRaAgoYuFoQSKWxEzUBgB8zWPjwg5w4lyyosfpae5Zb83KeE6kscg9Wr",
+	"TEnVckrW6LeMZSw5tQ6l0QEoSwMxgmNMxdBmBToGM4pIHa8Z4QCHWUEZterQSxgse+3S7W/MEY0dvCy2",
+	"v+HcBwTy9cTfpr6Ap6Va2rdweuh7eAz2ufARkd0Pva8Suq+Yq0S044Of6aVzv7d08PtWQ6B4XtHxUsMB",
+	"nGzOh/zfUdH4y8HBwSiy0ek2BGYsFTk+GYipzJS2JiR8E2tKMZsjBucYdIZUTiZw/VE2VwA92HHKqBqI",
+	"PTRzgT727q/n+8cPH50F/uwLmeAt6SKl4pK5jhMGuSaKJX0M+hcM1A2cEeJx4X6lCVNECqYPyDkyGnd/",
+	"g/lzQY4OyYyLzDBN5BjcT9CibaMweJElexdGM+JboMTACPVAOGXkwF3llvSuMfqFq8I8csxsmUFZHxxa",
+	"7tg8lbYKvIUaE9KuS220jh3sG7drb5kt73RjzKzUkeu8iaPhkkHhcicu9jCjC9Rx2Pdruuh/5XS3z+n8",
+	"lSKQ6J4xEM2MNT/k9Y278zq1u5tRlcQ/BbVcfYFq+d2R4g98bEL2iO7/nDJB3qKPBrn3itv5jIkEGOW+",
+	"49mrfYjn/vW3/u27igzLoZ2W84fknInOKKtN7VeB2LYxkt6coa6yHY3eVv8eyXf5Uzx7axrIduCa1+SS",
+	"zU0ea2xTxJnyVmP0w8LugOh1XsjEpfDo7ALDfaTNxbDJ9nQ+V/KKhdnv4dkrnupVR9DbyWKe7NpG9i5I",
+	"iHduzmJQ93QlmgjT4d/989XTg1lC/us/T8DmM6Iuv9MujFUbcRXzzBMjKw078FeXm4nd39NwNyAs4QYs",
+	"Y0pmk2lxmY3lbOayMsGHrDKhIwsWoJirfqurfeyFVTQjDKKU8Jkcj5mImY4GYs4ETQ1nuk/Cq7NRVGj7",
+	"PlrGYFCoYPlhCHntTIXgzHY6LXgN4Mda21p+4NCTD8pzoui1GIhgwDHcmECHv2DEcyi0ufUPyMg+GGEC",
+	"viaUjCw242ggavokLNXsgBRuFwfouOx7GQh3j3C0Zu8MzrGSf+VnePik3sgHhFnlPTfkCHnmBlVSlG/R",
+	"FVKdZaPJEdYkX9Y/pT/k8/H32uzk0jn11n10cFgGoD3vd7njmLLvIzcoycFSV3P3HJ0GOXmtev4D/nwz",
+	"5wfbvqPD8x4dLbVHxv1yC6fkuAMVv5fyRyoWbwPl6NapswnIQ05QjRdJjtpqfVygotA0pV6+UudZalb1",
+	"HSXKzKwkRfh9iShOllWJH5xpKjOb7Msdps+gP84uol2ye9q77pxvcPUa+jt/uIrlpXlplUGbxlE2ik5R",
+	"FeLaR4HSwixGyaP9hE+4wVTrgaCKebuPkcB49tCKN2fKc6uy5iQzcyF/73tb49HDgfC2Omg+Q7saWgLP",
+	"rN5hbZxTav2Qijkbo1UkrBKAaXXHh8c5SIFUmJBcWBphQlT4+WF4npBofkwZVUJDqLzEt6RgB8SfMezP",
+	"ZYrjlJzp9SH+cfTQmxn7Vu2b5+Aa3oRM9o4Pq+9GQQ0TcL4IOmOn5OT4yUBcsIUEVymqtK9/fvX87buD",
+	"WbLCHvhasPd8xt7xiXh5U8y51MdaTPr4ZsZw7u/MNTz7R0uKfNy4+Rvx8+PjW+HnO2XKsBSh8c97N/Kj",
+	"DAcYI8WcT+Sezrk3S9rSmkIec995S5t5zfspc5FMmbYldwKbvFR2KNYcVOSbcIx1BT40ECVBskc1sVh6",
+	"iXSHL3AOuKnY60LhzHTT1y5/JYksNp31W1wrKSbwcnCtgAAHLpBNDaVgQ2hm5HF4vAMgZ5knh0c17oGD",
+	"gXgB87TtwyxtOVkYqB+Q5QLX6IxFx4SLPj6zX1nIIk1sN2FkcoXVpPySkbHz2MLq1ML22CPkztMNcwxL",
+	"FX9qve4z5BvvXDCAu0GUnAf3XGBSZBEhHYOFI2EtEUmLZlfjKK3lF2/QbXladjvCH7FiCROG09QqAL5B",
+	"h4ipc3vJQMxlymNMN6aGeEhQsgc+Pka1AS9hPKWKxoYp3T8grwXRmQ2+whiQgfD6FkZK5RH3aLpGdrOH",
+	"SQCIOVa1ZVuFwHjvGDKNHIALH4WtUYX/SEg2P0CTjaAz5kwhFqhyhKvgUgBHuHpDaGboONQoKj2FxkYW",
+	"4Ct46hje6MyzCWoMm81r9BzLWgaixFssU0E8MTuOAP+nNtDqqZzNU2bYstdy9zyn1IfrOI/CaOM6J031",
+	"Dh1xcU1g5LfBMY4efpIc5lO5ab5b8lyu5FOruZE7381s6C0zmRLa9RhGZjo1AB6XbmXWVOnSnjCkgeHt",
+	"RM+ZMAfkpT30fs7oNU9lkCnl83Ctydf2BAxlIJZjG/ZcmDi8DwORwjYIh79PlBt73hpGm2OTB+Q850WK",
+	"ZdqHf9qXLd6r5Xn1Vw+7ajdzjl3rf2Kl4VM5am+lseGRJQJvPFEXVFzug3jmLe7Zb6m4fOreu0vHLKv1",
+	"y9rEVnTI2vjEXtRzFtZe1Eu4nnGt6520N+lELRatyX3ql/SrzxTWijhK9GpWjuEsx2NELNuzfDiWIuYp",
+	"t7ohbriVJ0ggf7EU0I88fB1eYYMTkLvq6o+BD5jRMr3atY8UUbIXI5eIXSjHkMlt/5rThXfu2ZhmO9oF",
+	"STJGpLDaaTyVmgmHsusXC8WFXagzMOnNMm3A/we/2Tch4ZXO8EYKrTlf6pxyTUE/PCYj+2sBRhEBNBb6",
+	"AYdJZoEeRu40Ff5D663o6CO0sz3LU65sgJ5NyBq6RU9GB+Q8S0CvrRdl+FZxuG5IqBUdeE/hbQu2YIoN",
+	"zsHY/frVJ3jjEDNFnqYPT6CW9yT+CGP+pj1qeNX2ckevcu01cSPkZTn0QrOB7um7n8he2fQckYFlp3kb",
+	"g17/lHx4/2L/McTSfvv6R0w+5xMhFXLKH17AeJ++/eEFFp0gJ0ePD8lvmQTN1uY5WUhYOP7UsAhGOFRs",
+	"zBQTMYss24gEVfaYjvAbgbqtZ2+I6r9HzUDkVbut2o0G/byY98NH5Hv+LUQRY5t4ObdVDOwKZnOMkTbX",
+	"EtnMjKY6slUdBJkomc0xrhisChDxMDqKDg+jw8PDg8PDETRKLiiWHxiIPSwZbsOHMdFfGrtC4DiB06tk",
+	"CotywRNemBwihCFMx1LNIPseFgNesgtQBCUjM/VmyHwXRp4IrHWAKWXv+vJa/+vVLwe2VPGI7L2yZkO4",
+	"wAuWC8MxT1m4F+SCwVyP+q42hw/Y4NqJF3C3PAdbh9sCrp0XhuTOHisurNkD9pTke3pKqP/Ooa2z32ls",
+	"wKAiWEXyuFbgvgPCOycDa+L9DTAb0cukSSF9opL4iZAe/bA7ykJi5ciiiFMZiIm0hSaKUpSKggJhlYS9",
+	"UVpWZS1NKLbPZ3OpjB9CEf1irjmshcm9Vn5rsB4m3Nv8oK2DaCDgmU8wBgnHIofE7d63LGOlgHuJg4Fh",
+	"vvOk04DUXlGQl2ur7jIhu1nGIu51rK8aYa+PHx0fnZzU4l7frjTNF9Su8UowdUsTJOFfBibD0YNPyqa1",
+	"Q3lsN8qXC0I7Us5zyd7Tdz/1XZCDvTcE8rjgXve0Y2p6tWyOmTIWkL0FRvxp+OJd3ZjDulzboInXtR0r",
+	"dj2csdkFUzfTgSsC3O1wB8v9PRdJHUDmczCkc/QYomD3djgI1rCGhbpRWPO7x29oxjNvrdR3o5aGYPqN",
+	"poaQIG+BoW2dhKANicuHyJ9Ld/QXFoeqNtrI4hwFc76hS2LQw52gHIUzrC0BZTURV07dFozj2llWfGLd",
+	"or9rrKOWYdndSb7eWz/taDbQbOEeUDpFNYewRjbmsLkWOm35gD7D5+UDug1MaJtr0PaXkD0jZxfaSMGS",
+	"LyPD8ehLBbi0O9aF/qJGcOaqALgbLlz6+TZI7lYhJr9jptsmbQezXAcvvDv2caOawZ2ADbfQ5JeEObw2",
+	"C/xSWabd1HVEthTjlMctzt+n+Vu3cZGtKV2VCe8aIrZUr1snAoeoqZ6CS9ZdUb/gc07Q9XvSeN3L9+yr",
+	"b/kdnbF9a3TPCd6hCl/RNHNZDPi3xRO2ybttCVh5W7t1Gdd6O/123tQ11jWPvWXmDnyd+QQbIR4cA4jz",
+	"F79eHj9dSfQ9Y3MbmMaFYCqyeY5XTOUY2anUYIzDA9h60hS73re2xhZJpdj1j+69uzK6LnthdlfI8ZUr",
+	"X/Py1bOXPz0lIoOporuScqHXLSx0dHjbZsp8e1YERF0Tv9Ofi5UyHPMmVsp8VW6Ku+cd3I2Nspjfp2Si",
+	"XDmqT9pC+aUKDbvohIYnavX1JZALXS2O4WH7anD8anCsMzi2kd8Kg2OZl98JRw1k6JdrbmzfohswN+6K",
+	"d9ykiL8bY+NKgvxa3+yrbTKwTXYU7gkDuuRS7EuVtF38nvmXX9t3O8XL3WR4zAoUQV84ESVEyqhuhA/c",
+	"9Y31ZqvphzuwqsK6284vsbC+WwI3RQ8Fl+ex6FjOsSj7dV1iChNIFhjv2XgKWuvRlvehd2s7vnK3v8DK",
+	"eq8FI0l5w6OgBr092Pa5DbjOz3rTjm+ksqwik/tTM0u708pf4e1OjDORcYmz5UvZy8fRi3J+Fz5zi9DA",
+	"76o3KGz1tIQQMscQdcWSHEG9weoFP9eyX/QKTXkv6l2KzTICMd7Zr22DZe3k8cNvHtVGPC8fkb++//EH",
+	"rFz9tWClgzysHCuplg9VRKi2K8cFeS4mKddTePGvXCSc7IU0E8v5on+Lx26ejINTVwdRMEco/jxzQmtw",
+	"Qu19T5Wghl5SwMV6GJF38XT/5T/IuRDs9/0jm6Zh/zjuu6QEW/7SLO5pkjJjmILkEJsmgiO6p72RGFxc",
+	"CVbh2Xv2bP/HH/f/+c9//tMWGCJzqgyPs5QqHZEXUs3It/i+TbuApAlYbAOaoI5sIp8dOrSv+URQrKJ5",
+	"kcr40rZ4xZT1P8MuIlBQzhrpBfqY2EB8ePsDdvP3t/gK5C29oRNGXkHKx4+DHpbsxCHoKWPmIN9mlJyY",
+	"PuQyIm3eoYwzX/JzBMd/lDuKG3jIQARlGCzEP8VEme+pEDShOT1Bqj9HbICxLQXl8UoMm81T1Gtt/DkS",
+	"JNAb2DFhL1KmNXk6VXLGs5ldBFB9E8hzeSUhl2kshalF/Vli0G+S8afEn4GUNYulSIJaw2NHUHOmoHpU",
+	"Jw5+RpiwC6zzLaapFHfA2kNtyB3jmpvBBRcUB7TM8g878vw3z1585fZrcntKLnjKgWZSWD+y54jFspyQ",
+	"Bm1WFj4XJeLLz/stigN/pnabS/7KpV8jWrgxiBC8H4JWQ/4E4AsNi4ejiGABSleXDngn17mgGOXDH+Kj",
+	"IU9GfVdghdErhsVOEgauRsR7tFiScs7EaRn/iMAz/FnbEiwl/feAPA1wtgci7xXTLCc247EsCq0k/Kk+",
+	"Gxxbrbn13ATMCfZ1RzAn3a5bfpXDe9fXIIkbZGEvQXkjplh6d+fbK2lvx30H7k9tkSUIfSid1zY7wJhj",
+	"pTuvYU6lkfrGitXtuaoFM6ox6dmWpkagtDJeY6aZ6odwFgOBQyM28xXZ7zylQkckm6eSJtqBWFqMMczE",
+	"s0CfeX3kgUgkKMOjN6/fvScwdTvZUWQRVt/89fX715Dm3g8gJ3ji2sVz5ivYcY0J+ftyXsc5zo2h8fSF",
+	"Xdc30McNsY2wizviHaVZNnAOu3FB+viZ2zPYJMF+/xpxdQtprb7SnT9S1G2LLQKCctVxAqdqc0WsGdud",
+	"Nn/MuLGRFH5fXeHulWFWZR6j4Hd/h9s1r8GwXprPxepv13CH1SROJaKbzaRh6YLs+Xudjohi85TGcHGD",
+	"ozOHp/0zd0cMNJO8XseC7B0+sum/2qgsxmsq8JgZjadcwGeZAG59eBLg2QRsGTUbBGQsng39uR15bATk",
+	"/lnKHOCCXXEPwEMHwt6GWVJsJipexeypCQzFbg9BU3rH8vUZCOR0pV1xCDshatzcfQGQ2HVIsqgtvg0b",
+	"uTFlKejjjtheeZ5NfM+tmCq//JXX3Ravs4UUy2dEe6xGaRjRU3kNO1TlgPPMEMUn09ZI7XGKvzaY5J5h",
+	"3NncDlKTscxE4pnnr/JCe3ydN8/fnr9/+foVKh+npeRkC0tti+eKxP4FmCCWNSO2ABlbiKB5uoiIvGIK",
+	"UEx0pq7Ywk42GHk0EE/lU03m1KFGp2xCY2BxNEm5YEXDFyyV12TGBZ9lMzKjQiBkj2JzBmgkWKEIbqKA",
+	"lMsIrAMCv8DdMIKrI1QeiQrLGRoJM4aGwgPyLpZzNJLxSxZCqixOreWS01QTzZiTQ2Hgq47s5mr720BA",
+	"SSY36Hs4Dh3ZOuEOuNcW7KzhWOBJfAHvdzN9LaEGBCaaR4e7cN+6vBIfkL5G5bfdRgbfpEe7ckAs3o5U",
+	"7g7ThpmQZGwIdtJt0BJWDKIjcgOMwsgtx/A5eeDhlDTW6UP/Emgelhd+ec535BHWMh9PWZIBVDZyb0U5",
+	"Vg6odcYHkgNeroiMW0jsgWHf1L0zpRPXy53EfePU2tJ5xvjSV2XrU8aBwK0qtK+UTiKi6QJUsOvpovEI",
+	"harYqtitl8F7X0bSzicQbLbqYBYL/s5+eLNZP0V3TdIppICv6arBaoDQQjlF9nIDqVOpQb+OSFH2VNdp",
+	"4fdaa8QGD1tDy16G1upbIJdnzFCeNomQYuRfHakYjVYsiAMatWikkb8v64gkTHGQujbtOSI5wp0L9+AJ",
+	"E3FzOuY2vtEqoRXO0saLORQ8CEx5dlJxEVJy+AjvJL4wSqy4YQp+leOBqPMg/oPA4MgxXPbnUjNdOJ8t",
+	"GG1xnAbCFl7VB+QDWgjfUEUTPidHTx59g6v1PRVJSsnRk4cPyQh9PiBwR2BBH9NUO1jVEVb3pekocI+i",
+	"qbAl4OMNjpCmtxLA6Tv7ibPrRjOZH9CXGYWgmbrCa0HhjvYzxiLehYsK63IjLVowZ+fS4oZ6FWaHgQW7",
+	"qLZ9QF5hCJguwsIQrLeEfqmZwuLW1oquXRCXdSx4Z0RYdhv/48ucHdl61UcnZA//+zAiR0cROXoAUVW2",
+	"2MkCYbMX/QhxNse+vDcaiazRDO9p9unJ4/2pzBRRDCFY0Wy1F57go4MHfRtawMExMhB2Vux3ro3Oi64H",
+	"45UqmBHh2s0TnFwQunCNkWQBhHLgTJAqt33NGNYlFDKkEnnNVH0hJTHmavasFF11E2WsXftr2diP7i4K",
+	"/Os97wZZmSM6V9AIhVwSECvamfOAhUrkVSVk4ajfFpOwJNIVuwIJcvrH3bG68/lcySuaOneeKwpn/W7e",
+	"xYAhZiOwwSuesKGrf49VM3wIkuONWN7fCnJggkXYUo5FHk+BXUL1WZMpML7nfsRYzmC5zvIa/egesL9a",
+	"hgLd+ogK9/YBGb0c72Ou4IjslecK49dcij4Wp4qnLL6EQC7w+mr4tDY6CjakpLd/WnmLdoB35B5c/6aR",
+	"G8CLKidfsxq/qAL+yD5Y5HzqWGbWHd+qCogVcC235aB0pBSrlsd0jlEGxpZqXXn5Lt3VV9rI/lZ688at",
+	"ZDdpDgqn0mQQKk/3M8GB+bWyR2sDwYSzviFtMeziTpwCpTl+QnAwbeP6Cghzl4Awv5ZPRnPSePhiu0Fz",
+	"6cDdEdGXf/9CITva9/AmMDsqW/xpab/h4O4Et6ONML+iBH/JSBydueqMreKiP94otvqPrLH4IaoEd6Dt",
+	"/TyVYbgu1431dWfsvjV3BlHUta6Ot2zGMVCPuFpuWO/UVXJnCTFhj3j3MLJkQI2xMFk4LAgNFBASIyNy",
+	"rbgxTCzFwPh0uIHwuXTOYksJJLkTbkMXF8yETXDTb4rU+3HxqjTfTjF7mQCdbyhFuqhPW0V/SlQL4Pw5",
+	"3XzCpWkP1IKNGrPbYb47cKDkNMXFPp3PceiNUCflQJHqKfHGRJrsOObqR6ouw014C13c0oY3cTEmgNV+",
+	"gkrf3Qko2CZw6zKW2OUhQAtkjydsNpewLf1VtIQscV8zY8DpvUpyvYY33/kXb5AQyh3VUELx2ycfaOnj",
+	"9tFpaEdN9rwgiQibUY4+QyfQ+svCMVDZl8+DbwlkT5hqCHLRRrg4WXdPkz3oSxfx6xA4D+xT9607H8cC",
+	"DVmhhn9hidC8JKcUbN+AXw9SHPcxwfFSAyaDIntYm9rDjY+sod3XrfbyFtyBIA7JKJ/wUI7HIwia18Yb",
+	"+t0vKEuNxIQHsld8MfJy2dUYxUiBgbBpTVIwmyA0owus550pwRJwTvTPMC8gzdWFvTycIwrSqiOfjlDK",
+	"WOgTml7ThSYTafMoY5oykVA1EDq7yDeFpFxcwgrOaMLAGDOyhpmn7u338pJBzVpu9ECMrtlFTNNhptJR",
+	"rYZgNc/lU7f7m1Wpjzu5Wq155P9cJqVt7UJTKiY2IrWC6+D4T+G090cPQxAUixm/Yo3qOra22hD/2r7y",
+	"xYLLeyx5shdTjZmQTGhu+BXrf/Lw8rg3TYq127iv4aXoq5CejNd2UuA63iTXvhO3hJ3VJ+SPaBzQV0fE",
+	"HToinMBZaSzDN7rC0fvT9BWJ/lOMWvjckOtXkme0+hrcuwvu6n74Mj1eLbuxe1/XLpjJDQn1u7uCfXVr",
+	"/cncWmvK6Pve8LFvwJbRUl8sNHvcqMWw1NMqNHU36q8pUO9DxF+3etaGbJeI7KFFzeb5sFgxo2vMyNEu",
+	"/Q1Pl21lvRsMxS91lN8TVpDNl0A1n0K5qmVqOwvIDK3N+BMCHisLaCMQFbPRj7GCQ93/A/87bLlgvGVX",
+	"8rKN+E7qXNHwXfKVNrZLmodFrKeN3TAdbyB0wG7OGOcpo1fVs7YpY7yCJA94vCKo4cVT8vDhycNgEaQq",
+	"/qDzuUZ3iPU3gG9DnqK/g6bpfkIXA/HT85+ev3qPkEUe+4jsBW4Mh7vEdOSglKDeaCKvdURSHjMRs4FY",
+	"MKqiErqSLUGj2BVNeULzxJgCaGn/qXyad9iPBoIBrJvNP02pmmny4BA/+YYk4ENxiDTwRFpPTkIXB+SV",
+	"JBeMKojPwH2xONgjY30m3qLks9Vweb3XK1YsYcJwmp4RSq6VhNwRW0NVXnpC8hm+5OTw5IB8eP9i/zHZ",
+	"G0EKi2bmL5kZ7z8enbq8U8xhMdyk8G/FwONUBTknRsq+S22k5JrRSzJ6/p5ORtb/FKPRXQ8ExGl4bxgk",
+	"2AhDLGSnkMZ+/ez9u/fnP77pn4YHAIICtMVaGwiAJ6TxJUK1vxzvvwI/nMt6mTAD63uCTcnMxrRcyGTR",
+	"kDKLWr5nc90CTkzODJuOSNWMPePC/328AkUKEN+ZKjoqTW2Fnfxw4zIUfnnPSGnfV1SmsP/rCFMeF+tq",
+	"54ZjeUrjKdt/KoVRMl0+93PFr6hhEWCvxvCqJXyQflOZJmW/rt+L7i6EqAdUudztz0Cx7kxL5UNokED1",
+	"Wh1AFw/qROMrachMJphEdhq0jifKTKXOA3dghES7YgRlKthIrt6GJs3iTHGz6J3+65dQlD136JqO/cpx",
+	"afs8EB3mQCt2HXk836eh4NuRnl0jiJzffh/81DtOPHxrr420yDv0kw69cGQPIwKQCVukUQtrdzAQJ4cn",
+	"lk/m3/r0YRqDR60IOrDRBICMniE5AaynNjZFuwh3sK7NHI3PjwZ0SWe40WTv5PhJ/4CcZwk3LKnPCQQu",
+	"bN3TfCJe1miFx7szwQj2ns+Y7eg8jtm84U7yI2I4fJIWluMOZub3Uv5IxcIlMupdhNl4tEWqEOUCiAoj",
+	"WAL2SSgE2C0HsWDQBp5ImTR7u10K6z5Nfs20wfgZj8zhUht3e57OLchCApIqTakgChP+UZ24WBT1cDDa",
+	"JzanTscgWF+FUZVy0KRcVi6Z0UuG+Mh2FnBEqe/ABsQQ6nAwlyrrDIQtKAAvslOSyOwiZYkrhgOjstDh",
+	"I59BPcp7KdZqIPbmWQq4I1STkft9WPw+cpoUaoPQAeL4KhozpyMOhPuon2ufbtyXjM21rZUz83wBEw2h",
+	"CTyLiJweQVLyVQ6a4D7eo2ROeUKQWSMkNNw27SsJH4+ZwuVLMtZ3SiFLQ5o6I4oBKij0ZQcCP/mBPGOg",
+	"tkKXMI4FQZBRaA+mYO0rsZwxxH8/IDWp227OFSbq0VZKzPSMUMfFCqB3T5oO+dgrwLicxdrb2zc2BTuJ",
+	"gVzUOnKHtqNkBHp1jvABr2Mm90AAh9bcFqywYNN5E4gOoxl8XcdYn2HLb+wE33LNtvCS0yTh8BNN3yjo",
+	"xXCm8zjoefDoj55fkhCj1CWm4gBgM2tASqOeTUCvKETHhxV196hOASsU538V/ectFp1JBJi9Cbv/GgvE",
+	"k/UvvVFPsOuhpfoazSCbM6Z7UdEoF+bRiW0VkHgLPfvw0C+ofV6om1wYNrHeL8fThpuNVKbJrY3U87nN",
+	"RlpLcSd1t5Gopw01LKRpy/iSnt1eaSspOkLHfycsBqaX1BK7w04ojXppKZ4cHz948M3x4YNHjx+efPPN",
+	"o/KCHC0vSOUo4CIES1Ta2dJGlejLTzZfoGK49Udp+Z7muFogn76Crdx8JHSAF+axADRBKw3slc4lDEus",
+	"VhHqKI5MAu0sj96tUdHmc0bTQD1Ldl1OKteQ7L32HVquqVpE5OWzN2SQHR4ePyIvf35vQWL+8dNLB6XW",
+	"jwglACMJAthXIzwFZc5qrEFtmEJ479Fw5dDgc3L4YCBGQpohzDUFnW+YtzfqH3j8NTu8p7At6grv+Xvq",
+	"4PgbMDUNRNCoVzekMuR6KknCUS0k1AI8VGBkMKMKcKRw0AdklM2nLE1GRDNTxnuhmidW21kChFEa8GgG",
+	"AhUJH9KNWotRVGjqCkrA1FQBLuOUT3LBYpohjaB1LFFyDrovu3KlPQr7oAPQghhwgoZJa5mLvBo5ED4g",
+	"nCpGrIrYTYci2kgsi2jpLVSjTg6ftOo85/jV3Wk9dtNAEnA941o3iIIVUujT13tWXbbL29AmKdxbX6XE",
+	"DUuJD3MwegKDcWSJzBFX3yI85QyvKOfa7yYW3DlvdMC8bqvScM/njpTLNcAftpYN8CI285W07K1ak9F3",
+	"z9+TmoGgfBrlHIWbpjRRR6mv3Pg7Ge2DAjyfNEBz90yAulGkGP5fmwX78LCsxj84DnXXh6266rah95Vb",
+	"lWGz8j86sCa74XCoZvT3l/bDh4H6T5WiC3v7+t0MY7tUS2T9hsIh0mRkXxjlLjT4CvNnz4jI0tQ741Kq",
+	"TXnrjqFPeAXdvc77s5rd22l20cc9VX95NRYwdcBrQl7J8BDVjcm+7QysCtRSQQfXOrPVB820pEtZv6TT",
+	"6HQZn8sa37yWdTYQtgw2Kt7KF972HsYJnesDMoLbox45Zw4jcaYUE8ZqUNzqdvlcInRUzwtNDrWvlANB",
+	"OV2w0ex4ZisZ/nD+88EsIf/1n0dH5O8PTvoRKdzM3GhX9JQoeR15PdBeGF0JbmdMHJOpvA6MdOSaaqKg",
+	"KYz5njJvBfVWSFdY/CfUE60VEGZDqLUZ0nzCTrF09cTn8FhmuVFyIN7698R/HDk3c/4pKsAj/82owXdb",
+	"Zgs3rxp5/lOvGomcO32B6ODlY2upzGaYul8iV3XZbqCOyJwuZta7Kby6qBuO9TbevDpecN93d3OXXNly",
+	"z33G5lShJQXXiguI+cBoD7ihYSbh3Phrpre911Xw93dlTY72j4OLLASFLF1mXVff+J7wBQ+9EcvZLBPu",
+	"AAzEXghJHhG8BttrnhsO1z7jEeNSYHtH1vowlAKO5Ossn4GNm7GFnEd29Yf22RDrMSbgz0AP92jMU9vC",
+	"QIw5SxPClMK4HqU8rDNG4hbN2pKOtd7IFzy9i+vjRMlMJHr9S+B2JtCKTlEyFfohbXaLPLrdW6SlkCgv",
+	"nkj/3Hiot2x3tJdHFyXgFJHAC2qPf+SZSXAO3WFP6fX6+tn9qZmlzVdNwQi8cN+w2RwvsworD3IxOUMs",
+	"IU3GSlpg6lRCWBGJqaGpnGQQOsZENBCXIiJT3veano9vmCs2ZgpUtyLL2+ogqHwqdHG4gvYvRcKpIHCW",
+	"5qjqJFiesdKib+eAjP47/PsvI+LRoLUNuijeAGqfB3gUea3EOY0v6YTdg1hDcLiCIumn6Iq14ncO4PnN",
+	"sxdkb3R/noxH/cA1XCiXDp7anln03HdRmv4Km9Lp/gxTqi1oiOFXl/B/U15XzbBjJJonj1VhZx2jzgpL",
+	"AxXkr+9//AFX8kvPWZBzd34rqhrVuAZRExXflk7m9cGdh4W4hhFOJnUaxBju7+5Ck7jSjwWfO7VXJX+P",
+	"8QvGtXvJmuLr9bHG+9fBQEDFGQfwYrvOI2xRLcJnQ3BSJBkrFCL7fERQGxqIZXWomMcZCYpMOL0uMM07",
+	"tdLfVgs2gb/mino+uIS4nKdlE75f1L3jw8P+ma8IZOusEpZqZmMaXI9DxTJQ8gDIvjQE60TIBP8tY8HV",
+	"uT6wDFw9jju9sd3fjjZXeL87uLlXW8ng1HDQbtevF7q9d9xuhV34mtq163gnSqpl7mf2c1vq7BNxXXiq",
+	"aapBZH8mLpbHORdZYqkbcRncvHYNx7DW+L6qwDcuOC2vIaZYdBCdDZow2ctDKfsb6L3zZNyo9r5RXGAS",
+	"h9dtrb/X68BO90MVBuR7LsNTupB4+bbqpo+IrBdY5IVUs/2jx/1TkjJjmIJQ/MhNLpcVuTTYe/Zs/8cf",
+	"9//5z3/+04U0+kJO1sBjk2EjMldMYyAj6OPOCw6qRURmVBvXInxu/7ynCaTF2N6isELKQFzI30GLp/39",
+	"Pd4nhmNlEupqqTu7pnv5XtmwaWV1NBDetOmMlWjwtHMqBU/ajo00cPsc9OZ04Z3xho8XA+HuPEcP0YIy",
+	"6AVBmJiSYKY2TJZikYaLVMaXunCcr9LGC8MsvdAyzYzNaIBv//4W3xiIPecZu/8H/P1xdGrzETC8oIge",
+	"JDZi0kUC+D4Hwpav6h8Qj8WKlvQzG8U5AnVvRPbcwTmtvyINhNcK+z70nCKMazXZp8vd4k0yXr5aLHM9",
+	"zWIpistZHnpB50xBxOiq8eZfnREmyBxOk86nT1Mpmqp73+BtJpQS7uzX+AMvuKA4oJJScPL44TePul5z",
+	"3jx78TVv2wrO0o3nnl7yveBdkFxwYAQZTfE27VipY46epXog44iE93ggSqstRPY41V2k+rd1k8rmvFGi",
+	"jLI5P70Pl62RFx+v3jx9ST68eYlx/cAJ9ZzFBXOCawQGhJ+6OGgfRQAHjS4Y8zjSNkgbBNQeRqtNMnv4",
+	"nZQobimWjRJzLdGsN6OpjsjLV28jK1KLUCMvYL0I0rlnKvfR4UlHB9neyCi0fUx5bFnyBRWXBGMfUYL7",
+	"KxNkBloMToMWkliKmKec2gpfeG1xtyi8hxU5NoXdGxTdaCA0My5iC29kImYQsX9AXleCHYIwiDxkAn8c",
+	"iHK8RBe2+WHOb9KV9WHOnRpaKptVV2Pd/fz5a5dbB2rC6fGKoluXImrAM53iANwiIziYi8kqjOIqaf29",
+	"A1ITn9EJu+8aXk92dRBd5+TNq++8zuOlfc61kEm1pIuul4r5JydeOMqVxc4pto6s9968+u5GJNlUGmmN",
+	"f7V2vBdYixnf8oYx/OOAGkMhsXuWGSewqHZpTDYsLtddbfbPNUfjlE0At/Me2TaGqBCPTsk889qxE+fZ",
+	"PJU06WNQAt4fEN0ZpRp+CXIspQp4/7kzlkG4xyVLAvFhawAPhDcv5MnKGqCPjcONBhxmtJbBLzOy50QR",
+	"MdKPIhqIka81GTRvl4brvA6lt2PYepT245GdNR2IeUqFhUOYKwZXFpaQNx/ek71sDn09JD/yb88sljS0",
+	"7s4bmfArJnBVFgNBlb3tsKRvS2XPstTwOVWGQPNAT9gOgUfghoGlwp+5wcTSgSh1HkHPFyzPbKZiYWuH",
+	"9g/gMqTJLNMGXzBUGdjS4j424yIzTJ8BxLYLPQYOPFZMT2Ga+rS4QDtahguZyZTQxS8wbDSYCoTgJKM3",
+	"r9+5WESkTwdPIWfzlBkGTu43+BzNmNSQmdSGHNtJ750cPXBEOjRSDlOqJmwEeWdhJNFAWDrIPz48dNjg",
+	"8M2MisXQdg1R6g8PH9gNHL1lRi32z8eGqdFAVIgAjbSgkAiJy+XCdQ7IO8ascfrNX1+/f/3uYFbrNH+T",
+	"UjutD0gzN4TGij1AV3dUnjPvv9Hchr/9SWxtSE8QXfbUIdLjl0cPvlDEVdh3p1gAiTvHGFDEPe2Y8Z5U",
+	"JGVUOSOHkILhKReMJSwpiUArugozX8EqGu9hIM6upxJTWoHluwjqfAwFg0D0+1JcNUQKakPH49D8ZjP1",
+	"venMfW47IUbKS6gjAKxnAfNgqWYD4TJjTg7IM3ktcB2Qy+5JxSdcUGsge3B8eP/o+PEhmf9O/vbm+XfE",
+	"TLPZhYBU8T7Yg7QhOffFD2CRnPHPmqLqpdOevcvljdl3ZzRhZ+Svz18+tZ9oMmF28ftNlyN4rXfTjKKR",
+	"Sdgfv4JZbXN98kQ/Y4Ym1NCobB7FK3xEbPlvprAWrnbG24Bu607k9hppWeLv2Dn9Mi85c2r1DW582tQY",
+	"TeQkldoQv4LOlYt6pK3Q7eJJrFfWMS5uNEvHZE/zf7OIvPvr+f7xw0cRgbsP0QJy9AOHAn7SHwg8uF51",
+	"zbVLVB3BOR0ElGBZ8f/zv/5fZGRHkM2GM65niK6EIFIj6Lh4Bhol7lF5YoJdo4TtR2SUCZ3N51IZlgxh",
+	"mK4d+GfYjkvyQ0WbTKmeuqhgO22LIkWFwwm4YFi2DBFBTsssyOZPsqQP7mj7T9eGzWibyStQlk4On5y6",
+	"pEE7A1yQEeqyMCzNxQQeCOl+H8J84In70xVGGRUKuyXoIRfDuZITxbQekT1c20CfgxWxWuNvGVVUGC4a",
+	"IAGeOqqsKms3yQhtN2+ZhhNfwxR/crTzJ9ecPhtNCPdrEehCLCndRtVlcHg8Y+im/NwPqG43bNiOcKVS",
+	"Vb2ERi4I5Qouy0XVJHsjzXmnu4wjYok94SPgMO76WLqk6tyy53gA3i4RZ+aA4AgGAh6nzF5pqWvkw9sf",
+	"cutyiWHk+H44XjBfDASoQcuMJIfFy8SYC66nLPEKLBg9Eq5jqhI0dVg2e3xCpjJT7lZcucviPAJGvEq/",
+	"uiXm0nYdK5yknn/+udnMXSKQ6mzGkBYtAYJGUBwsf+SIlmRMra8/PwbFCVKsnMq1E7UNaKiJQ1i0ORuk",
+	"gOla9vIUFja1BjiwVCHiZO7W6UdEUTDpkQswfQkAB00pF7CgxAV4EcX1JdGxVBaGSSYU3GQYNwFIfRA+",
+	"DEHIkyman5wDniKaP/sNPI/22znVmglo8EJSoy3oUWiQvFgQnvgcWlvEsMrb5BgPCjZoFaAxjY1UNk7j",
+	"mvHJ1ESY3AVGpoHIBMeeMmHynCzJfYKO/55csCm3f8/InrUl/XD+CiIdp9Rpo+AIyFKK31FyLRUsGvud",
+	"grKCGSoTXESyB+sZEZ70C/1SCjYQNvGSWIeChQmAV11co8NFSBw31JcwXC2Bf2JAtFUwEShBFPEC1j1r",
+	"79qXfG5xNNCWSz0RWLMy9ESsCtiQXvwyv5sjv2qJYXgNAGQYPFa+w7tedUMEwm5LcX1OdWwry9vkfrRn",
+	"0S/i18Jb7y243OW+W5nAguSN8YW1SC/Vai45ogOeXDSjS8W7KhdZb29CqOQCls0GT+VAl4KxhGD4FbWZ",
+	"JWUHONmj2ilaeEEd+T+H8OcoIm6JLGMlgKd2rjm9/71ML6mh1rTuoAtdBU17Q3TuBqYcGzggP7vcXIr6",
+	"ntbXUiUjEgBieizNTNucW/fOqXWJ0PwBlOIUl2Sv8BQgyMv9TOcgov7VfcU0MyPwlURW+XKjjVCecHHF",
+	"jYtCyEO2RzwZ1SCp+EFy44GeB8IVC+Ms8Q4OXJBSRdEc5tODzuFfQ0MBM7r2iomtf9A3VpTtg16rJtvR",
+	"Tjv+0iugHT38wiumEThmaL0XC6Jk2gxHWthSVpZg+Xvx2l0V4fRobcvBhy4dEk9igVeXX/u2j0dc7wQV",
+	"a9VUQaZ4I8n9819l9WkvNzuCfMx8SJ0GnVaqS3LJ5ggrljJ3Ry9EaqNkXiLznaK51cFylY7KTYiGooNn",
+	"efbv7fqIixE8t3X0V4Ne3WKx/c87PeMu7Rb7DlqY/FbDnMienNussHRhL6WxVMqdVTXRfQe0BQyXcFeP",
+	"gpIcWHPl2bRZBI4SV1cCe1t+9S5FUaZbZJH3suRwwPWSqKGLMcd2trzi3qSYK+1Fk6SrbNhXEWdjoO+R",
+	"MtEHcE4yTergnDqcnBvEKbU1BMDQhJgiLlnYkijZc8MAe5MLP8fwwcMjMug9YxDZzUS8GIj8vUEvIuWc",
+	"K5ud9A9npYLkAvJtPwRFF4yBI2IgLE+xuE+MXlXGIueQ2futBPajmIcyz011eK0cCK6JkakHt+KqAjxQ",
+	"h9cZhMQNRGndQ7xOKRz+yzjTEMtxcvik3wzgWTocN6QslPq4K32hPNEWbUGVX/6qNdwmnrIVWprshYfK",
+	"nXkr1EsHvF/GXS5t3bpKwFwqo+//EU+pMs0BYqPEMxTO9OjUjxHt+jq7mHHjz7tDqAstfhp9FHkLC0IV",
+	"o3auMKF72rJdm4LDJ9xoWyViJgXC2g1E0dYZGRV/wEjCbuCjhBkm4E8bq6vJnFUSWxD+xLpMoQN9BihP",
+	"AqeVh4/DvDzmn0WRskEpOUxY7lKaM2XbiQp8ljMygj4gX+cUeWO+XgBVoI1jf0nmwKMuFg4Cy34UWYui",
+	"5YreJFqeg6sksmfL7zhsM4tWAAVx4phpzS9SdkpGSqbsL4Men00GPQj+oGQEyF8PYiyQhv9kI7t1/hfY",
+	"e/+DBlVUTFwXNvfpzCa5XtAc+WEgRhAqta8Z/AVRJ/hnTA2bSLWw7dtnVzTN2AgLxlkKi4iQkA9qmBI0",
+	"LXKoGjzAb5FknwK9NmDBlKsExu7N5vpnXokMaRz9IMWBiXpIIjAeu0cNOmXFeOfLQllCIw4/qkjgb075",
+	"tF/UY6M+WgWNenzShuLfzSV0K46gau3+IHs2dwUEyC+3nBtrM4v01eQ/fl+J9tM1l+i9TX5X5gtES30d",
+	"VEsbj11eK8xVRyRRFCvABnknhGry7qfv2sUTBFk2Yz6/y0VP8HmORp/L16pDyav7AKJ/gXEzUlgZdEBe",
+	"8NQwhX7dC6zAef7qWf+MjNBhoUfWJW21X7SJDcRvGctYfpXw8TNj206URxckTF9CODdNJkwfkOdXPGEC",
+	"EzhBvvmQTl8HKg8PFNIEUcpWutI0VHfNlIk+xigWqRxS7ed4IV6fcC6kvDGbsETOJy66CnNhLYQYVcyG",
+	"B5C9kksLxdQBKekuaO5GPbwiZjGgmwrCZnOzILhKTT7st26f78qycJNcLU4ZFaew8qEmcEZCaVPREkAi",
+	"ForMWfHP0+KfJCgMUzclmZlYzuot9zgkLCJTEnh522sYTPJvhsF4ih5dKxdSYpeNzTB3GobFSWhtpyLF",
+	"YAFjF42kMQFsxkQSZgs2BTfA2g+51hnTGw3eIQcP8RY9LFjKmjM4z08q6ojc6EJDzIpbfNMknF6yXp/P",
+	"6MJXACvGnfvEG7qacTGkEzYEZlB/VJa0kgePHraUW1pjbDPZPDT6+w0M7WbtecD6/g7csU5nQDTjAGjk",
+	"N/vi1/gSByfJru2SYMSfrlUHQtNe5M3oKMTnTDk53aqIZCnT92M6pzFWjW3KC37q3gD5fIztq0wIONMz",
+	"ZhTuomb2QnU9ZYrhX9olKUlggoDkwFLNyNHBY2xg9l//H/hsnEqpiJ4jLBCi5zKbcVKDvK4Ojo4f7H3T",
+	"79vIEjKytzRIGKCplkEJnzzELo8AuWIKIighYI3Fl2TPtvWk3z8jKR+zX2l8yfD+a29TOPSjo0Pyf8Eg",
+	"sdb4PM2cwc6vVzHgbG5rKv30kjw4eBCRBwdP+k25BJlhfjlvyErnm7+jnM+i+6b0BWsAcGtwG4f+dg/x",
+	"mzyw1E/SI5mJ/RkDsYpeaIg6jQqCtbTsShDkFBmcYDysy2fXAfCujsZ16e0W9dmZv43EsqJFXnYsEzQR",
+	"jW2N/grA5nH/dCCYKySd27wc/86HUQSP20L1EZbjD8wfOoJgLhfupeAQvYO06SxlDk/MhjEDV9vPyzI4",
+	"XDG3LzaDgKapvIYFK2yIGoBpmC0ZiohZCTM+eNgb7RWbcButNhC+DquRZ+4uk88LXi9YZqmTPI4WoGV8",
+	"OX570SC4KbaxyrTc0zFj5JKLxKZSDUQR0Wb3c8yYvv9bJg0bkUuBn0Hbdt3hlX3N8Oakc6MoN3og2HjM",
+	"bEFqUKzgvre8gDU1zqFFAi3avwdCyet72i0Ssen9MQsNd1DF3xWVcNa6PC8+pdfEpWYwY/079j2HCmCU",
+	"FBMygrrqI1uOCPPLMIY6cqY6TEPjYjIQo1LJ9aIi0QOHKoGBhTicJosaLOjT/Hy0RBDDqNA+Gsu5x3yN",
+	"U86EsWkrXjOzGA2FalYa5YoS9Ye37E8tT76RCRerswrspfzlXPErTBYVcj+GV09BZ7FF+x0DqK5Ks5Wy",
+	"DT0mwp2psZFYanLdShUF5GQcnXbt+HEDas2Dw5Pljl9JQ2YywUvLWUAmHv6Z58hnLYu6izXZanrritEd",
+	"6LYBh81pL6qw8CrjjAKmiaHOjme1ykagycxVoK3Xa98ymlSLDoFGpwjNuzktM0rEZkHPzwieDTUzQ+6S",
+	"eFHBdQkWQIcjy0cLxMcSlEAfY6stg5WCjKSovBgMCk5WH4EYc8sGMvOEKY5enDzXGPXblOsc9zrK01V4",
+	"nKXUP4iZct41FoBnoqYrBegmKrE8ecaUSyUpEDRL6Af3tL/hWxk3ELbnIllmtuTtKyQmzMwNKdj4vEY8",
+	"YrZYv1KdTuC+rJqPHKoCDgZRyG2dJXtJcvHfGnw1OY63Te6ukyTPHRUhR70hjT3v4240dtf9Cnc6C974",
+	"01/Sf/a4VKDwaDDn0AtEAhbhmW3jToWm18yfRsD1Rh4T30m2ghvCAbNHM6/mWLkVjADPdszYED8AXCRp",
+	"3WIw0nnmLP7wo4+JUYwoRhFji2QCVFAxgKww4AZeL/SAtEKa/HuooWEzg33CriIyg/MKuTITBt6AeVZG",
+	"4xd05q8liLtfd/z+Div0gt1U+OsLxrCHOzp5vvumc2fp4wu8IiseWzE5Zjlhl0va1B8axRjKpuYzc/yQ",
+	"xDNrYvK2qYTNzXQZmNvagB72++QiM0jMKdN4MRMD8eDwkMxmLjS8nCoKpH30MPg5pmoi7U/ODDQQ75zk",
+	"hsAzOzkF30/AEiX00u36iPz96ARiHGwzQfLsWKqByAdgBaftkGsyY1RnygJ1l8dhJ/fIG8sGYjQx3lDm",
+	"L8mUYFYxXvcRhIAHFrA9mxUL4yVHh8RIoa0N7vCbvaN+sHorDF0v8u26odPr27+r41v0v8rWla9pQb5f",
+	"3pF+uzTJRqtX2ymfUTQu30ddtvmk/yzVpQYh4ww7rn/UYXN92Iqse5oYMANhPRmRpJQcPXn4cCD0wYOj",
+	"PSiAH9bhgzJ8T5ZiSuGhvX8cHB2f9J0RCnMnnbWgrDujBRoFIUjckrqNl1av8w/EXinjsn+AKZlMQy0X",
+	"OJG2XEoVHShylnZbqUpmyhaiRzammXGg/7iOua8+prrWV/0U1vlH+/INnVTXOvZ0R4fVDWH1UfVLZknv",
+	"yzul7z2hev3Vrb+O7JRZktekW6LptmNrpBB0skKd/R7ImQvD1Fym1AQFgdFEK8ekXkSf9M/Id+/hY+9w",
+	"MZIc57jmB03i570b0M2QtGv9jqg5730VNU+U1Jr4ffnyqPm7cH5AIn8h3//X//enDQSPXoj4PoDWp3Ky",
+	"Ii6rSLr3WJIe+bhIvXTqbLVOv0P2Ly6IlfCtCDPWr6c8ZUvWH8nsZQuri0QWAKQSN+sgvDWzaJSArgzn",
+	"yxyQcxtMCwOmaXpAvrVRyyhxUDYVI7+mHEXWTKJkoXkVW6uuvvvnq6cHs6R/NhAjcD+rIbzzl0OP+eTi",
+	"dQUUZYxlwkb2dnw9XWAaF+UGpnENgG90MlFsQg0bukvmyEJwNs4aEZnd+IZjqYaMqpQzNSJ7VBD3Rz4V",
+	"vx4u+eLK3jaCso5BPziuvKqPowEiFTwp0tf6FuEZwZ5BZnMDEj7FyPB0AdM6w6K76WJkR85N/4C8Vgmz",
+	"oIHF0Hgj5sm7hYi/dTR4GzFjNQGzBS3Y4PWCvHOSwJhagLOxpEEnsjBbfnNGDu2lKE37TSE9OeXUxwF/",
+	"E7WEtdxlXIvbnqYMtWdL3OCrvaxmUXJGUz500VImNjHSpfIErBt4dT3nvv+H72K4MnutJp4++HCl22j9",
+	"nMkG055LcB2RGb10/kY/BmtRR685SHcyskkxLBkNhP+OJcOLxbBYqVH1gnDmK6vhHZ9rm/AOLoeCqZE9",
+	"bahhpGgUirt4V7nlm/c0gSwGGAsDp7j29n2WwMDmKV2wJO+dGuJCNA9ydqgyd0NyuzQQifLQ8ZVp2y6r",
+	"3nfhogICcJaBsGuD15twrfZGDrQBsjWs72LkWbdbRMKdszuWsxm0a0OOtUVv5uCOJtrwNPXo7jiPCLFc",
+	"KosM5tVlURaRWkmFMKZmmI8PUHEyPS0jlS4BleLMfYEC51AHT1DMbdXugcglCy7/lGqSsrEpSTO/ctx4",
+	"V0dp1VyxoJErZjDE304J0P6I7Gk6ZnAQFYyqf4Z1Hewq2dhrwZqzEssi7SbUcNe6z0a8I3W8MorG62X9",
+	"Cf+amPgpwxk8s8wRC+RXJJn1eaAGyA3wqdViap6lzeXXgT7gBWKLXY0JfFLWvM98vWGSza2snM+BZ7IU",
+	"zp5G7l7S1AMMLuIA/1B9w+gbq+FBL6dBiS/EBscrhgBRLOhcTyUGCFn1PoUgI1XU7gwQHTVjRWm2HBsw",
+	"lRM7jGIMqDyDBMqYLuxYZA6hrzLTGBo8EAyu+qeuL40J2t5dlKdR2eSUAFLaB8S6r8CRTKh7LRgu2Dhc",
+	"mKefokdkdJht+eDBRw+xZkH1ezsNqM0mNbdgYoASSbhhM3/noQaVF+mq2kuRr9reKJtrpsyoCJbztfKs",
+	"OEaZJK99mBcIioRhLRQvyWCqiNc2xJlB2ZJ3xuHb0okToEbn6y0sDhxW7SdBabczcsnYHMnOBu/C7XM0",
+	"pXo4k4qh+RE4p8vZxMYw4V3O6W+Z7caCxznINm5Q5JDMbX5ikSgxR5BQAwV7ZtyMMM4MNo8KYQsICUYV",
+	"OX74iHzPv0XwSYUGUFccZ2QhA/afi1iC1Dslk3/zOWCp/WwL5zn5iBCV3CAxXrikLLx8YeIwCHrk73Xi",
+	"CgTVGzieHaplulWV42WqPSP0QsNOWk22OGINlyHbVFPc2OOjJ8ddEjJxrffdtTU/srjGRuIytyQY4LbU",
+	"X8fwvrUiMbO1HPfyeGGtyVxJI2OZeirPo1P1nNFLXdwpj/pNsXf/2H/jGtn/yTbSMTni+Ojkm5PHDx6d",
+	"fLPu0N+7QfqjSTSbgYdsjx1MDsjRwcnBcf+MXLDUBda61vHfyNwL//ej5mmdz+e1MwqLiZ90IAw4JXCG",
+	"p1JIcBM29Vg5Xk19Ht92FCMeSjRdrk4hcWrxrahRR6umN7cv/se6yTKaGe8/K3SQZdREmTC8h5mh12yh",
+	"ugJCmKgima6QULD3aG7xlptQriHr12e2ENtCZsqmnDgZiMR6XVEe8t7YXMbToePxpR4BIx2TzizfdciY",
+	"U66NVHm4OOgYF1RjVW9/HQHZSlF6ZHMEa0HOb3WO/IazkBneY1cNsqwykf/6z0cHR4d9q3I+2vnefZhP",
+	"FE1Yh93zrGN5TwomwbXPJMb/aKjymjCS2U7yXe/bXXNBgPaumiNE3W3NJ9wRrBJiicOluvnNadOP9bTZ",
+	"fWQVZD1doSD3D8iPuZHJ6eViIEaa/TayyBkYGZJf2SOAzI5NClbrmJ0SikH3YKP1jHogqkaO4A6dmzpQ",
+	"+8upFFOErcIHtzu0dxdGiby5wkBB9tzvZzYQytq93TPrafY5oITngV9Qw8TfSEZkD+07pXT0/BQ5EDWf",
+	"v4GLCN5prIWDo6Wl+2g/Cs0le84ckCg5x7yJXA9GhmENTYip6K1MVTNe36mtBjAz9mBIA5FX4cES6v0g",
+	"u8Bpbyi89kZP7Wmt6n4Au2sGAsv5PTw8zBdfu5KAeWG//IeRNaUcYd3AhBVK5kDYT6DzsIggROP4GlsQ",
+	"IZQJUCLRVTkqyeiRN4kB3u8hQLmghx8sPUOnKIygMVdlPZbC6/u4E345nWsit4H5Fp+QDnaiZp1WT7vo",
+	"tK5XnnjuDdmycsLFmS0IiYkZHhYZw6TkJRPNKswzbG//5U6tqR01yc9Kdbx5LdCVUBMIXpHK+NKm7HBj",
+	"a4Aaz1b33r54Sh48ePCkjzVCXWyZ5XeX7Lp1r9/zGatfxYQatm/sz+EWP+yqw4IqkzBhbNJk7TCqfKIW",
+	"IgAagwZ8W00AKjdQiTPT07sqwold28abNGlnPZ8HPlSL/GSHbGXnZwvX3VB485PS5COiGnVrfGRPq8uk",
+	"uBxq9lsYgy0FC4FovPqIcAte2wbdvFHh9i6GoLIzqPurtPDCG2IHiNo9x7pBMPENlfQvtx4qMFlUmRKM",
+	"ghIAjZerJ32vB3DvBlutKyPgzaKllrdAiYN+oURmF8Z6gKwZELPV9nypwFhRPbUx/kggYGkEVDUk0v6p",
+	"hUZD7YCMMCAjr6oHLWLdw4rZsl/YLVHDJUbOLrSRomSIdXZjF14hMzOUY2fUtLWBEKWzztoMaZmnoILj",
+	"dcBG3OCHYIfH5pw/jhjpKjji2cAgG5iM9tHQtjYQT9xNquKcpvM5WHozPfWgSE416zfpXLbc2w35u4oO",
+	"7kichANoCj6riBSe3JEw+SxZ/C65+mozij2yDO/RDuDLqEwj9UOAj+Uxjt6XWPbj/t3y03d0gTdNz5qC",
+	"3H/LoSJcG8eCkCNwGy8uxwEz8V6kRnZrEzb3IRY2rzdtG61D7YfnP+EXTxW7Xr56tSEnj23OdI1dtSYZ",
+	"2XYHdZ49b036X4Qz+eh4TSXg8efiTMYdQ4HLronNH0A0rz34F6BvhFXPXVmnxabl+uAjoKYlOv0wT+gO",
+	"6XT3Yq4Y2hvbz+0KuWBlani7Xb3kz3nSvtSTaTd1+WTWH8eybJAXIJqXak5U0QbyGm3oOF+OJq/GjN8j",
+	"YcNnefS4dBXKwl/hwQJL+y8J6pN+U8SxJfPX4eg/xTIYBQbjdnUw7G59wmUwlvajKdC4tGVfQ4ztuoUo",
+	"FyQ4KmPIGiIJH2OMkyknB8J5JnuWMg7sgWL9dc/8DVbLCLhGqbpkJX1k+dCf+ThZ930eSAVWgdQ4VlCX",
+	"53iMOYh40kYBSlbOcKAkKMCdEyODAREzVTKbTEsrCwjvmWWsEG+NeIZwe3G4PTgArKtBbJhqEjqo4WVf",
+	"IN2VvQ0WPfd4Ri6+qRzYRP0Yg9EMhA/1DWEIil7zQKJi/rDo6JMjI3Rlw4LEYFZIWTJxqyKkYZVWAlI8",
+	"Iw7GwUUTX7CBsI0j9HGxnfCWTcHOk78p1nOG7bDcblSULhnZu+SoWrzEbQZNMQ+noQJJ4bDKq7Mn4dqG",
+	"ZUiKLwuPVHPA7xIHuyEzyB3H+y5Ps6UQiQxf/Rrt++mqgTYWCphkyGv2SuLC5CkbZYYYVDBZVbisSaSs",
+	"Llf2U17K+ktAE6/rAQsq3UzTwFtLzbYf7u/hk49rqKvtTb6zHzU3Omcxp+nQFxhZE/b6FTB6pEAr8uGx",
+	"q22C8daUQ3hETDXb50IzobnhVtmpG8xvvXUw6W5eK25ShX+6verkW7IWmEFQkb7eyFNbDNSW4rUz7d2k",
+	"wWWNKtG73t+6vT23CUm+/jaEFKKDzLmBXDXuBdo8d1m3unlEX1Ll6s+ooKjViInXlrsI07Vs9V/t9F/t",
+	"9PV2+lUEF9Vra98xE7DqW2ea/pfbIK+TW4X7YKZ1Q27KSfKJOkju0DnypTtGDp/cMCv84h0pa8pq7CPl",
+	"VMRsZZKst3Dpsg0XYdoRSh5z/S4WBSh9BV15IBBpDcyG5TpgFvu5CozPTQ0i/pSJUwhi12Vot6I2ALE3",
+	"RFe9E2GaCft9ztXiLARn8xVJfEgC+J5sSiXxGf0w1KDdsD9n4w0rXpUXxWM5uN5wXhrrPpyRMWO2FhNm",
+	"4KJ9FWC5BQTfxxZBKwnLDySMJrY0hM7UFVsgaE5eVSYaiGBkdqocccVgSjlAPIa6Rb4mKJGCacJFnGYJ",
+	"wi8H++vCYMYcE2kxlWPs6jrAc4rlDmxUxxijVZKgOjTGrF8wkteX8vEtCZtTZTLFyJ7Doz486bvQkKBc",
+	"xN7hI3CajbCIVqlKLFaotiXoqFmq0wojWzBT9Nu3iBnpNWQF25pxY6kQBqn0cSwteVGbD0EUS5mF63vr",
+	"kw4uoNaCZFcu/g2pvLD4nllz7TXXDBAaGooiOL92cdC6pAbAfhpJfs2SCewYqQAWNuH8iOZg8LId5+hO",
+	"7AnBIjSVRwje+PSUqVt2sb0suReKU2nxYq6nizo+H+U4axtpZrVCQrHrDnbS+qCWOjp13Gdoue5Qjsf1",
+	"idAWh3PZDPfLrYShNFm/npYQGr88nR/mXUhGG5VhASBv5iZQa347T5ISVd1swNMd2uCaAp7u1g7XNKp3",
+	"Xk/66lH7pD1qeGh9YNWMoT+i9QDX8f7f1MFcNONznpM3r74jf39rK5XsMaWkIrFUyuGIpeyKpeTHiPyW",
+	"cWbIv23BBqt79vMSWB/e/kBG71++enb+w/DNh29/ePl0+O35u+fDD29/GJH/IKP7V25Q9/8IHS0fR67S",
+	"SnaR8nggnPpv4VgCBHk5Z8JXNSG/MmMWLnTD9mWTmN+HkRuhG4frHALIpSdgWIWF77o/gkvR6H+6uvcD",
+	"gXUV8dlwhNgo8AHMb0pd8a5MKOY8mPGUKhobpjQkLH9/vv/9z2/3Dw8Pj7BaPiA9aqt+R2T0/fn9739+",
+	"e//oeEQuWCxnTMOz//n9z2//59HxyI0fp86NZunYBV67TA1gHFIY6C0iKb9k5D6swKltnvz1/Y8/gEb+",
+	"t3evX2GBHNDupXAY2DaLCLNPXd7139/6nFWubTAJBlbgng/E6Ddlq+BCQm9HXfoU73zojrTZ13kBcE5T",
+	"7e+EoUN0He3772/btO6feQKeY5GQKeOTKVwzyJz/ztIAFuXh0XGT5q35v1kDmMvR8Wowl5PHYVrr8eON",
+	"4DVthXl3UmtuABdcULUo3wEeP3j8+NHh44715t0ZL1fY+sf+Gzx7+x9UWm85ANJHXQL4gy/rVuvjfHDY",
+	"WDTr8xYz2/LynL1Wg9Es3yMB28Ms4rniwriajr/XQolvqbPVyQnDZnO4RuuVdiSfhI9pZooZRNYICmj5",
+	"VnxCG6B6Sc3g7jMQNJlxo8tLYI1EEbHlcrwTHyf/b+RfXJBLtrD5T1AQF7gXltuHlB42K5mPXDU0a7CB",
+	"JgRVSl5zMdFWQGhGqDPb5EPVZFQYFQ60oYAyZoPNNNoduDlDW4kN7SrK7TsESAiHG/nGhjlaZQw8cxTW",
+	"64FhlUMOo4F4urR0GkEU3Nr6dUQ27QPgUAo5vAgYLpbXNVjTBEbEBXlw6DCovVB+//zHNz+cv38+/O7t",
+	"+dPnw2fn/3w36jumjHFx2NuQQr0TLMnm5khqpuheHpVEw0BsZ2cpbqHvc0K8cdW96KqBZxY0glbFMTdf",
+	"4HXxfakE3vKUg43cJQ+CMbA4U1hF+19/9C4YVUz1Tv/1C4hLm71nm8tANvXu96Le7/tcGKYETZ1t4eMv",
+	"+Yiq7OoHfsUE09ol7NGE41+Qwch0IPgX2uAyLn0vJ1xEVmsiSvoE/1ROUJ0SSTkfLsBacC3TzExr2v1b",
+	"mK0QWY1JR26Bve0Xmg+N1kWr+brXg1ZY3sfEhAt2GhaMLMrRYXFIHXn7dkSK4tyuLEAUVN0pOoaW6zDQ",
+	"XfFjC4oJmesRZv5GRSpkUgBmXOTAtvn6i7im1edQAV3EiMJhpD4l85SKiGRzgGaOrJmRGVa0Y9+raell",
+	"xdxsRYWtGH9KPEaQjgLg+qiUJRIROmMimTFhdGgCy5ut6fRFSic6IkK6HbTtxDRlIqEKNiDRkctZt8PS",
+	"rpJjQn6VF0E/+NdyB8/y8o2WvNHybaWkXi7bBRW2Xv6jn28F7owbF0oBexdIZJxVpslstU14WjOKN0zQ",
+	"1CxwnrGrSckVIGhjM9gfnc8ZTZsG9RO+80Kq2f7R436wndgyB4r75eP/fwA=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,9 +1,11 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,18 +31,27 @@ func PageSize(n int) int {
 }
 
 // PageKey is where a page ends in its list's order: the last row's id and,
-// for lists ordered by a time first, that row's time.
+// for lists ordered by a time first, that row's time; for ranked lists
+// (ordered by a computed rank, highest first: PageRanked), its rank.
 type PageKey struct {
-	At time.Time
-	ID uuid.UUID
+	At     time.Time
+	Rank   int64
+	Ranked bool
+	ID     uuid.UUID
 }
 
 // EncodeCursor is the one cursor format of every list: base64url (no
 // padding) of the 16 bytes of the last id, followed, for time-ordered
-// lists, by 8 bytes of its time in Unix microseconds (big-endian).
+// lists, by 8 bytes of its time in Unix microseconds (big-endian), and for
+// ranked lists by 8 bytes of its rank (big-endian two's complement) in the
+// same place. A decoded 24-byte cursor fills both At and Rank: the list
+// reads the one it orders by.
 func EncodeCursor(k PageKey) string {
 	b := append([]byte(nil), k.ID[:]...)
-	if !k.At.IsZero() {
+	switch {
+	case k.Ranked:
+		b = binary.BigEndian.AppendUint64(b, uint64(k.Rank)) //nolint:gosec // two's complement round trip
+	case !k.At.IsZero():
 		b = binary.BigEndian.AppendUint64(b, uint64(k.At.UnixMicro()))
 	}
 	return base64.RawURLEncoding.EncodeToString(b)
@@ -60,9 +71,51 @@ func DecodeCursor(cursor string) (k PageKey, ok bool, err error) {
 	}
 	copy(k.ID[:], raw[:16])
 	if len(raw) == 24 {
-		k.At = time.UnixMicro(int64(binary.BigEndian.Uint64(raw[16:]))).UTC() //nolint:gosec // our own cursor's microseconds
+		k.Rank = int64(binary.BigEndian.Uint64(raw[16:])) //nolint:gosec // our own cursor's value
+		k.At = time.UnixMicro(k.Rank).UTC()
 	}
 	return k, true, nil
+}
+
+// PageRanked pages rows computed in memory (a ranking no column holds) in
+// the order rank highest first, then id: the page after cursor, at most
+// PageSize(limit) rows, and the next page's cursor ("" on the last page).
+// key reads a row's rank and id; ranks lie within [0, maxRank]. Errors:
+// invalid (cursor).
+func PageRanked[T any](
+	rows []T,
+	key func(T) (int64, uuid.UUID),
+	maxRank int64,
+	cursor string,
+	limit int,
+) ([]T, string, error) {
+	k, ok, err := DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", err
+	}
+	if ok && (k.At.IsZero() || k.Rank < 0 || k.Rank > maxRank) {
+		return nil, "", models.Invalid(
+			models.FieldError{Field: "cursor", Code: "invalid", Message: "not a cursor of this list"},
+		)
+	}
+	order := func(a, b T) int {
+		ra, ia := key(a)
+		rb, ib := key(b)
+		return rankedOrder(ra, ia, rb, ib)
+	}
+	slices.SortFunc(rows, order)
+	if ok {
+		rows = slices.DeleteFunc(rows, func(r T) bool {
+			rank, id := key(r)
+			return rankedOrder(rank, id, k.Rank, k.ID) <= 0
+		})
+	}
+	n := PageSize(limit)
+	if len(rows) <= n {
+		return rows, "", nil
+	}
+	rank, id := key(rows[n-1])
+	return rows[:n], EncodeCursor(PageKey{Rank: rank, Ranked: true, ID: id}), nil
 }
 
 // Pager pages a list in one order: by ID, or by At then ID; ascending, or
@@ -132,4 +185,16 @@ func (p Pager[T]) order() string {
 		return p.ID + dir
 	}
 	return p.At + dir + ", " + p.ID + dir
+}
+
+// rankedOrder compares two rows of a ranked list: the higher rank first,
+// then the lower id.
+func rankedOrder(rankA int64, idA uuid.UUID, rankB int64, idB uuid.UUID) int {
+	if rankA != rankB {
+		if rankA > rankB {
+			return -1
+		}
+		return 1
+	}
+	return bytes.Compare(idA[:], idB[:])
 }

@@ -27,6 +27,9 @@ type DeviceStatus struct {
 	RevokedAt      *time.Time `json:"revoked_at,omitempty"`
 	Waiting        int64      `json:"waiting_mutations"`
 	OldestWaiting  *time.Time `json:"oldest_waiting_since,omitempty"`
+	// Quarantined counts the device's mutations waiting in quarantine for
+	// a supervisor's decision.
+	Quarantined int64 `json:"quarantined_mutations"`
 }
 
 // DeviceFilter narrows the device list.
@@ -43,7 +46,8 @@ func (e *Engine) Devices(ctx context.Context, f DeviceFilter, after uuid.UUID, l
 	rows, err := e.db.Pool.Query(ctx, `
 		SELECT d.id, d.user_id, u.email, d.installation_id, d.name, d.app_version, d.registered_at, d.last_seen_at,
 		       d.last_push_at, d.last_pull_at, d.last_push_seq, d.clock_skew_ms, d.revoked_at,
-		       count(b.mutation_id), min(b.first_seen)
+		       count(b.mutation_id), min(b.first_seen),
+		       (SELECT count(*) FROM quarantine q WHERE q.device_id = d.id AND q.state = 'pending')
 		FROM devices d JOIN users u ON u.id = d.user_id
 		LEFT JOIN mutation_backlog b ON b.device_id = d.id
 		WHERE d.id > $1 AND ($2::uuid IS NULL OR d.user_id = $2)
@@ -73,6 +77,7 @@ func (e *Engine) Devices(ctx context.Context, f DeviceFilter, after uuid.UUID, l
 			&d.RevokedAt,
 			&d.Waiting,
 			&d.OldestWaiting,
+			&d.Quarantined,
 		); err != nil {
 			return nil, fmt.Errorf("read device: %w", err)
 		}

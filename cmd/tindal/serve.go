@@ -66,7 +66,7 @@ func open(ctx context.Context, getenv func(string) string, logw io.Writer, withB
 		return nil, err
 	}
 	a.auth = auth.NewService(a.db, keys, auth.Options{AccountLimit: cfg.AccountLimit, AddressLimit: cfg.AddressLimit,
-		HashMemory: cfg.HashMemory})
+		HashMemory: cfg.HashMemory, Outbox: notify.Outbox{Email: cfg.SMTPURL != ""}})
 	if withBlobs { // serve: URLs must name the port it really serves on
 		if err := a.listen(); err != nil {
 			a.db.Close()

@@ -18,7 +18,9 @@ import (
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/jobs"
 	"github.com/tindal/tindal/photo"
+	"github.com/tindal/tindal/plan"
 	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/report"
 	"github.com/tindal/tindal/rules"
 	tsync "github.com/tindal/tindal/sync"
 	"github.com/tindal/tindal/web"
@@ -50,6 +52,10 @@ type Console struct {
 	d    Deps
 	site *web.Site
 	t    *web.Templates
+	// plans and reports read the plan and the charts as the API's
+	// listInspectionPlan and getReportChart do (over the site's database).
+	plans   *plan.Service
+	reports *report.Service
 }
 
 // Mount adds the console to the site under /console.
@@ -62,7 +68,7 @@ func Mount(d Deps) (*Console, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Console{d: d, site: d.Site, t: t}
+	c := &Console{d: d, site: d.Site, t: t, plans: plan.New(d.Site.DB()), reports: report.New(d.Site.DB())}
 	d.Site.Add(web.Area{Prefix: "/console", Routes: c.routes})
 	return c, nil
 }
@@ -73,8 +79,11 @@ func Mount(d Deps) (*Console, error) {
 func (c *Console) routes(r fiber.Router) {
 	r.Get("/signin", c.signInShow)
 	r.Post("/signin", c.signInCheck)
+	c.routesAdminPublic(r)
 	r.Use(web.RequireRoles(web.Officials...))
 	r.Get("/", c.homeShow)
 	c.routesReview(r)
 	c.routesRegistry(r)
+	c.routesAdmin(r)
+	c.routesPlan(r)
 }

@@ -79,7 +79,7 @@ func TestSupervisorConfirmsAProposedRise(t *testing.T) {
 	rise := idOf(t, s, `SELECT a.id FROM penalty_adjustments a JOIN penalties p ON p.id = a.penalty_id
 		JOIN penalty_notices n ON n.inspection_id = p.inspection_id WHERE n.id = ? AND a.state = 'proposed' ORDER BY a.id LIMIT 1`, notice)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "supervisor.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/notices/"+notice.String()),
 		chromedp.WaitVisible(chromedp.CSS("#rises")))
 	switchTo(t, ctx, "en")

@@ -18,7 +18,7 @@ func TestRegistrarRecordsAPaymentOnce(t *testing.T) {
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "registrar.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/notices"), chromedp.WaitVisible(chromedp.CSS("#state")))
 	switchTo(t, ctx, "en")
 	webtest.Do(t, ctx, chromedp.SetValue(chromedp.CSS("#state"), "open"),
@@ -79,7 +79,7 @@ func TestSupervisorReadsANoticeInHindi(t *testing.T) {
 	s := webtest.NewServer(t)
 	notice := karwarNotice(t, s)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "supervisor.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "supervisor.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/notices/"+notice.String()),
 		chromedp.WaitVisible(chromedp.CSS("section.offence")))
 	switchTo(t, ctx, "hi")

@@ -17,7 +17,7 @@ import (
 func TestRegistrarFindsAndEditsAVessel(t *testing.T) {
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "registrar.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/vessels"),
 		chromedp.WaitVisible(chromedp.CSS("#q")))
 	switchTo(t, ctx, "en")
@@ -85,19 +85,6 @@ func TestRegistrarFindsAndEditsAVessel(t *testing.T) {
 	}
 }
 
-// signIn signs email in to the console and waits for a page only a
-// signed-in person sees (the sign-in page has a main h1 too).
-func signIn(t *testing.T, ctx context.Context, s *webtest.Server, email string) {
-	t.Helper()
-	webtest.Do(t, ctx,
-		chromedp.Navigate(s.URL+"/console/signin"),
-		chromedp.SendKeys(chromedp.CSS("#email"), email),
-		chromedp.SendKeys(chromedp.CSS("#password"), webtest.DemoPassword),
-		chromedp.Click(chromedp.CSS("main button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS(`form[action="/console/signout"] button`)),
-	)
-}
-
 // switchTo changes the console's language with the switcher, unless the
 // page already speaks it.
 func switchTo(t *testing.T, ctx context.Context, lang string) {
@@ -118,7 +105,7 @@ func switchTo(t *testing.T, ctx context.Context, lang string) {
 func TestRegistrarCreatesAnOwnerWithAnInvalidEmail(t *testing.T) {
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "registrar.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")
 	webtest.Do(t, ctx, chromedp.Navigate(s.URL+"/console/owners"), chromedp.WaitVisible(chromedp.CSS("#q")))
 	switchTo(t, ctx, "en")
 	webtest.Axe(t, ctx)

@@ -16,7 +16,7 @@ import (
 func TestRegistrarWalksTheRegister(t *testing.T) {
 	s := webtest.NewServer(t)
 	ctx := webtest.Tab(t, webtest.LaptopWidth, webtest.LaptopHeight)
-	signIn(t, ctx, s, "registrar.karwar@demo.tindal")
+	webtest.SignInConsole(t, ctx, s, "registrar.karwar@demo.tindal")
 	switchTo(t, ctx, "en")
 	visit := func(path, wait, shot string, want ...string) {
 		t.Helper()

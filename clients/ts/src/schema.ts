@@ -2107,6 +2107,295 @@ export interface paths {
         patch: operations["updateOwnerSettings"];
         trace?: never;
     };
+    "/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, paged, by role or a text in the name or email */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+         * @description Every registered vessel the caller may reach (not cancelled), ranked by
+         *     an explainable integer risk score on today's date in India, highest
+         *     first; at an equal score passenger boats come first, then by id. Each
+         *     entry lists the parts of its score: the factor, its weight, how many
+         *     units counted, the points and the fact behind them (docs/PLAN.md has
+         *     the formula and a worked example). Paged by (rank, id) with the one
+         *     cursor format; the ranking is computed when asked, so a page after a
+         *     change of the record may skip or repeat a vessel whose rank moved.
+         */
+        get: operations["listInspectionPlan"];
+        put?: never;
+        /**
+         * Create a user of any role
+         * @description Inspectors, supervisors and registrars need at least one
+         *     jurisdiction (assigned from `assigned_from`, default today in
+         *     Asia/Kolkata); an owner account names its owner record. Without a
+         *     `password` the account has no usable password: send a password
+         *     link (`POST /v1/admin/users/{id}/password-reset`) or, for an owner,
+         *     an invitation. The same `id` again answers the account it created
+         *     (a retried request); another account's email is 409 `email_taken`.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** A user with the jurisdictions assigned today */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a user's name, email, role, language or owner record
+         * @description Needs `If-Match` with the user's version (412 `version_mismatch`
+         *     when stale, 428 when missing). A user leaving the owner role loses
+         *     the owner record; a user cannot become an owner while assigned to
+         *     a jurisdiction (409 `assignments_in_force`).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a user, ending every session at once
+         * @description From this request on, the user's access tokens are refused with 401
+         *     `account_disabled` (every request reads the account), their refresh
+         *     families are revoked, their devices' pushes and pulls answer 401
+         *     `account_disabled`, and console sessions end. Deactivating a
+         *     deactivated user changes nothing; an admin cannot deactivate
+         *     themself (409 `cannot_deactivate_self`).
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a deactivation (the user signs in again) */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        /** Every assignment of a user to a jurisdiction, past, present and future */
+        get: operations["listUserAssignments"];
+        put?: never;
+        /**
+         * Assign an inspector, supervisor or registrar to a jurisdiction from a date
+         * @description Dates are days in Asia/Kolkata, both inclusive. A push is
+         *     authorised against the assignment in force on each mutation's
+         *     capture date, so assignments are never deleted, only ended.
+         *     Another assignment to the same jurisdiction on any of the days is
+         *     409 `assignment_overlaps`; the same assignment again (a retried
+         *     request) answers it with 200.
+         */
+        post: operations["createUserAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/assignments/{assignment_id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+                assignment_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an assignment on a day (its last day, inclusive)
+         * @description The same day again answers the assignment unchanged; an assignment
+         *     already ended on another day is 409 `assignment_ended` (add a new
+         *     one instead); a day before its first is 422 `ends_before_start`.
+         */
+        post: operations["endUserAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the user a one-time link to set a new password
+         * @description The user gets an email (in their language) with a link to
+         *     `{public base URL}/console/password?token=...`, valid once for 24
+         *     hours; the token is never answered, logged or stored in clear
+         *     (only its SHA-256; the email body is blanked once delivered). A
+         *     newer link ends the older ones. Asking again within 10 minutes of
+         *     a live link (a retried request) answers that link and mails
+         *     nothing. 409 `account_disabled` for a deactivated user, 409
+         *     `email_unavailable` when the deployment sends no email.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an owner account the owners' sign-in address
+         * @description The owner gets an email in their language naming
+         *     `{public base URL}/my/signin`, where they sign in by a one-time
+         *     emailed link. At most one invitation a day (Asia/Kolkata): asking
+         *     again the same day answers `queued: false`. 409
+         *     `not_an_owner_account`, `account_disabled`, `email_unavailable`.
+         */
+        post: operations["inviteOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a one-time link's token
+         * @description Public: the token is the credential. The password follows the same
+         *     policy as at creation (at least 10 characters). On success every
+         *     refresh family of the user ends (each phone signs in again) and
+         *     the link and any other link of the user are used up. 422 names the
+         *     field `token` with `reset_link_invalid`, `reset_link_used` or
+         *     `reset_link_expired`; failed attempts are limited per client
+         *     address like logins (429 with Retry-After).
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{chart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the office's charts, drawn on the server as SVG
+         * @description `deficiencies`: findings of submitted and approved inspections by
+         *     deficiency area (the code's first two digits) and month of
+         *     inspection; `inspections`: inspections and detention orders per
+         *     jurisdiction over the months; `fines`: penalties of notices served
+         *     and payments received per month, in rupees; `overdue`: open findings
+         *     past their due date by days overdue, today. The caller's
+         *     jurisdictions only (admins every office). Accessible: `role="img"`,
+         *     a `<title>` and a `<desc>` stating every number; each bar carries
+         *     `data-series`, `data-category` and `data-value`. No script, no
+         *     external reference.
+         */
+        get: operations["getReportChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2164,6 +2453,11 @@ export interface components {
              * @description When the oldest deferred mutation first arrived
              */
             oldest_waiting_since?: string;
+            /**
+             * Format: int64
+             * @description Mutations waiting in quarantine for a supervisor's decision
+             */
+            quarantined_mutations: number;
         };
         DeviceList: {
             items: components["schemas"]["DeviceStatus"][];
@@ -6004,6 +6298,198 @@ export interface components {
             email?: string;
             reminders_off?: string[];
         };
+        User: components["schemas"]["RecordMeta"] & {
+            email: string;
+            name: string;
+            role: components["schemas"]["Role"];
+            preferred_language: components["schemas"]["Language"];
+            /**
+             * Format: uuid
+             * @description The owner record of an owner account
+             */
+            owner_id?: string | null;
+            /**
+             * Format: date-time
+             * @description When the account was deactivated
+             */
+            disabled_at?: string | null;
+            /** @description The jurisdictions assigned today (Asia/Kolkata) */
+            jurisdiction_ids: string[];
+        };
+        UserList: {
+            items: components["schemas"]["User"][];
+            next_cursor?: string | null;
+        };
+        UserInput: {
+            /**
+             * Format: uuid
+             * @description Client-generated id (optional)
+             */
+            id?: string;
+            email: string;
+            name?: string;
+            role: components["schemas"]["Role"];
+            preferred_language?: components["schemas"]["Language"];
+            /** @description Optional: without one, send a password link */
+            password?: string;
+            /**
+             * Format: uuid
+             * @description The owner record (owner role only)
+             */
+            owner_id?: string;
+            /** @description Assigned from assigned_from (inspectors, supervisors, registrars) */
+            jurisdiction_ids?: string[];
+            /**
+             * Format: date
+             * @description First day of the assignments (default today, Asia/Kolkata)
+             */
+            assigned_from?: string;
+        };
+        UserPatch: {
+            email?: string;
+            name?: string;
+            role?: components["schemas"]["Role"];
+            preferred_language?: components["schemas"]["Language"];
+            /**
+             * Format: uuid
+             * @description The owner record (owner role only)
+             */
+            owner_id?: string;
+        };
+        Assignment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            jurisdiction_code: string;
+            jurisdiction_name: string;
+            /**
+             * Format: date
+             * @description First day (Asia/Kolkata)
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description Last day, inclusive; null: open-ended
+             */
+            ends_on: string | null;
+            /** @description In force today (Asia/Kolkata) */
+            in_force: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AssignmentList: {
+            items: components["schemas"]["Assignment"][];
+        };
+        AssignmentInput: {
+            /** Format: uuid */
+            jurisdiction_id: string;
+            /** Format: date */
+            starts_on: string;
+            /** Format: date */
+            ends_on?: string;
+        };
+        AssignmentEnd: {
+            /**
+             * Format: date
+             * @description The last day of the assignment, inclusive
+             */
+            ends_on: string;
+        };
+        PasswordResetRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            sent_to: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        PasswordResetCompletion: {
+            token: string;
+            password: string;
+        };
+        OwnerInvitation: {
+            /** Format: uuid */
+            user_id: string;
+            sent_to: string;
+            /** @description false: already invited today, nothing more mailed */
+            queued: boolean;
+        };
+        InspectionPlan: {
+            items: components["schemas"]["PlanEntry"][];
+            next_cursor?: string | null;
+            /**
+             * Format: date
+             * @description The day in India the scores were computed on
+             */
+            on: string;
+        };
+        PlanEntry: {
+            /**
+             * Format: uuid
+             * @description The vessel's id
+             */
+            id: string;
+            registration_number: string;
+            name: string;
+            kind: components["schemas"]["VesselKind"];
+            use: components["schemas"]["VesselUse"];
+            /** Format: int32 */
+            passengers?: number | null;
+            /** Format: uuid */
+            jurisdiction_id: string;
+            status: components["schemas"]["VesselStatus"];
+            /** @description Used for passengers or on hire, or with a passenger capacity: first at an equal score */
+            passenger_boat: boolean;
+            /**
+             * Format: int32
+             * @description The sum of the parts
+             */
+            score: number;
+            /**
+             * @description high from 100 points, medium from 40
+             * @enum {string}
+             */
+            band: "high" | "medium" | "low";
+            parts: components["schemas"]["PlanPart"][];
+        };
+        PlanPart: {
+            /** @enum {string} */
+            name: "annual_inspection_overdue" | "survey_lapsed" | "survey_expiring" | "certificate_lapsed" | "certificate_expiring" | "finding_overdue" | "finding_open" | "detention" | "repeat_offence";
+            /**
+             * Format: int32
+             * @description Points per unit
+             */
+            weight: number;
+            /**
+             * Format: int32
+             * @description Units counted (capped per factor)
+             */
+            count: number;
+            /**
+             * Format: int32
+             * @description weight × count
+             */
+            points: number;
+            /** @description What the record says, e.g. "annual inspection overdue by 34 days (…)" */
+            fact: string;
+            citation: string;
+            /**
+             * Format: int32
+             * @description Days late (or, for an expiring certificate, left) from the part's date
+             */
+            days?: number;
+            /**
+             * Format: date
+             * @description The part's date: the due date, expiry or latest event
+             */
+            since?: string | null;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem */
@@ -9576,6 +10062,449 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+                role?: components["schemas"]["Role"];
+                /** @description Text found in the name or the email (case-insensitive) */
+                q?: string;
+                /** @description true: deactivated users only; false: active users only */
+                disabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+        };
+    };
+    listInspectionPlan: {
+        parameters: {
+            query?: {
+                /** @description Only this jurisdiction's vessels */
+                jurisdiction_id?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked vessels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The row version you based the change on, e.g. "3" (ETag form accepted) */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deactivated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reactivated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUserAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assignments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUserAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentInput"];
+            };
+        };
+        responses: {
+            /** @description The same assignment already existed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            /** @description Assigned */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    endUserAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+                assignment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentEnd"];
+            };
+        };
+        responses: {
+            /** @description The ended assignment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link was mailed (or is on its way) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequest"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    inviteOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerInvitation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCompletion"];
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReportChart: {
+        parameters: {
+            query?: {
+                /** @description Calendar months ending with this one */
+                months?: number;
+                /** @description Only this jurisdiction */
+                jurisdiction_id?: string;
+                /** @description Default: the caller's language */
+                lang?: "en" | "kn" | "hi";
+            };
+            header?: never;
+            path: {
+                chart: "deficiencies" | "inspections" | "fines" | "overdue";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

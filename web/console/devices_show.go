@@ -1,0 +1,39 @@
+package console
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/tindal/tindal/registry"
+	"github.com/tindal/tindal/sync"
+	"github.com/tindal/tindal/web"
+)
+
+// devicesPage is a page of devices with their sync health.
+type devicesPage struct {
+	Devices []sync.DeviceStatus
+	Next    string
+}
+
+// devicesShow lists every device's sync health (as listDevices): last push
+// and pull, app version, clock skew, mutations waiting in the backlog and
+// in quarantine.
+func (c *Console) devicesShow(ctx *fiber.Ctx) error {
+	if _, err := web.Scope(ctx, "listDevices"); err != nil {
+		return err
+	}
+	after, err := registry.DecodeCursor(ctx.Query("cursor"))
+	if err != nil {
+		return err
+	}
+	const limit = 50
+	rows, err := c.d.Push.Devices(ctx.UserContext(), sync.DeviceFilter{}, after, limit+1)
+	if err != nil {
+		return err
+	}
+	p := devicesPage{Devices: rows}
+	if len(rows) > limit {
+		p.Devices = rows[:limit]
+		p.Next = registry.EncodeCursor(rows[limit-1].ID)
+	}
+	return c.t.Render(ctx, "admin_devices", p)
+}
