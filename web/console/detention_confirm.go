@@ -20,7 +20,7 @@ func (c *Console) detentionConfirm(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form, err := formValues(ctx, "present_location", "master_name", "place_of_inspection", "port", "reason")
+	form, err := textFields(ctx, "present_location", "master_name", "place_of_inspection", "port", "reason")
 	if err == nil {
 		in := detention.DetentionInput{PresentLocation: form["present_location"], MasterName: form["master_name"],
 			PlaceOfInspection: form["place_of_inspection"], Port: form["port"], Reason: form["reason"]}

@@ -24,7 +24,7 @@ func (c *Console) orderRelease(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form, err := formValues(ctx, "release_conditions", "present_location", "towing_rupees", "guard_shifts", "reason")
+	form, err := textFields(ctx, "release_conditions", "present_location", "towing_rupees", "guard_shifts", "reason")
 	if err == nil {
 		var in detention.ReleaseInput
 		if in, err = releaseInput(form); err == nil {

@@ -21,7 +21,7 @@ func (c *Console) amendmentDecide(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form, err := formValues(ctx, "decision", "reason", "inspection")
+	form, err := textFields(ctx, "decision", "reason", "inspection")
 	form["id"] = id.String()
 	if err == nil {
 		var a models.AmendmentRequest

@@ -21,7 +21,7 @@ func (c *Console) rectificationDecide(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form, err := formValues(ctx, "decision", "reason")
+	form, err := textFields(ctx, "decision", "reason")
 	form["id"] = id.String()
 	if err == nil {
 		in := inspect.DecideRectificationInput{Decision: form["decision"], Reason: form["reason"]}

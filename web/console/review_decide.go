@@ -21,7 +21,7 @@ func (c *Console) reviewDecide(ctx *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	form, err := formValues(ctx, "decision", "comment", "override_reason")
+	form, err := textFields(ctx, "decision", "comment", "override_reason")
 	if err == nil {
 		in := inspect.ReviewInput{Decision: form["decision"], Comment: form["comment"],
 			OverrideReason: form["override_reason"]}

@@ -10,11 +10,11 @@ import (
 	"github.com/tindal/tindal/models"
 )
 
-// formValues reads the named fields of a posted form, trimmed of nothing
+// textFields reads the named fields of a posted form, trimmed of nothing
 // (the services trim), and refuses text a page or a document would not
 // show as typed (models.UnsafeText), as the API refuses it: the fields
 // come back with the error so the form shows them again.
-func formValues(ctx *fiber.Ctx, names ...string) (map[string]string, error) {
+func textFields(ctx *fiber.Ctx, names ...string) (map[string]string, error) {
 	form := make(map[string]string, len(names))
 	var fe models.FieldErrors
 	for _, n := range names {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
-	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/web"
 )
 
@@ -110,21 +109,4 @@ func (c *Console) queueRows(ctx *fiber.Ctx, sc models.Scope, items []inspect.Que
 		rows = append(rows, queueRow{QueueItem: it, Vessel: vs[it.VesselID]})
 	}
 	return rows, nil
-}
-
-// jurisdictionsOf lists the jurisdictions the signed-in person acts in
-// today (every one for an administrator), for the filter.
-func (c *Console) jurisdictionsOf(ctx *fiber.Ctx) ([]models.Jurisdiction, error) {
-	p := web.Viewer(ctx)
-	page, err := c.d.Registry.ListJurisdictions(ctx.UserContext(), registry.ListOptions{Limit: 500})
-	if err != nil {
-		return nil, err
-	}
-	var out []models.Jurisdiction
-	for _, j := range page.Items {
-		if p.Role == models.RoleAdmin || p.InJurisdiction(j.ID) {
-			out = append(out, j)
-		}
-	}
-	return out, nil
 }

@@ -63,7 +63,7 @@ func (c *Console) syncPage(ctx *fiber.Ctx) (*syncPage, error) {
 // syncDecision reads a backlog or quarantine decision: the reason is
 // required, as the contract requires it of the API's.
 func syncDecision(ctx *fiber.Ctx) (map[string]string, error) {
-	form, err := formValues(ctx, "decision", "reason")
+	form, err := textFields(ctx, "decision", "reason")
 	if err == nil && strings.TrimSpace(form["reason"]) == "" {
 		err = models.Refused("reason", "required", "say why")
 	}
