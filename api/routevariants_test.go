@@ -157,7 +157,7 @@ func (h *harness) fill(tmpl string) string {
 		id = h.ids["vessel-KARWAR"].String()
 	}
 	r := strings.NewReplacer("{id}", id, "{token_id}", uuid.NewString(), "{mutation_id}", uuid.NewString(), "{assignment_id}", uuid.NewString(),
-		"{name}", "housekeeping")
+		"{name}", "housekeeping", "{chart}", "fines")
 	return r.Replace(tmpl)
 }
 

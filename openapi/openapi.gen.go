@@ -8751,6 +8751,9 @@ type GetVesselQRParams struct {
 // RunJobJSONRequestBody defines body for RunJob for application/json ContentType.
 type RunJobJSONRequestBody = JobRunInput
 
+// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
+type CreateUserJSONRequestBody = UserInput
+
 // UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
 type UpdateUserJSONRequestBody = UserPatch
 
@@ -8843,9 +8846,6 @@ type RecordPenaltyPaymentJSONRequestBody RecordPenaltyPaymentJSONBody
 
 // PlanPhotoUploadJSONRequestBody defines body for PlanPhotoUpload for application/json ContentType.
 type PlanPhotoUploadJSONRequestBody = PhotoPlanRequest
-
-// CreateUserJSONRequestBody defines body for CreateUser for application/json ContentType.
-type CreateUserJSONRequestBody = UserInput
 
 // DecideQuarantineJSONRequestBody defines body for DecideQuarantine for application/json ContentType.
 type DecideQuarantineJSONRequestBody = QuarantineDecision
@@ -10961,6 +10961,9 @@ type ServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(c *fiber.Ctx, params ListUsersParams) error
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(c *fiber.Ctx) error
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(c *fiber.Ctx, id ID) error
@@ -11201,9 +11204,6 @@ type ServerInterface interface {
 	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
 	// (GET /v1/plan)
 	ListInspectionPlan(c *fiber.Ctx, params ListInspectionPlanParams) error
-	// CreateUser Create a user of any role
-	// (POST /v1/plan)
-	CreateUser(c *fiber.Ctx) error
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(c *fiber.Ctx, params ListQuarantineParams) error
@@ -11549,6 +11549,24 @@ func (siw *ServerInterfaceWrapper) ListUsers(c *fiber.Ctx) error {
 
 	handler := func(c *fiber.Ctx) error {
 		return siw.Handler.ListUsers(c, params)
+	}
+
+	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
+		m := siw.HandlerMiddlewares[i]
+		next := handler
+		handler = func(c *fiber.Ctx) error {
+			return m(c, next)
+		}
+	}
+
+	return handler(c)
+}
+
+// CreateUser operation middleware
+func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
+
+	handler := func(c *fiber.Ctx) error {
+		return siw.Handler.CreateUser(c)
 	}
 
 	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
@@ -14454,24 +14472,6 @@ func (siw *ServerInterfaceWrapper) ListInspectionPlan(c *fiber.Ctx) error {
 	return handler(c)
 }
 
-// CreateUser operation middleware
-func (siw *ServerInterfaceWrapper) CreateUser(c *fiber.Ctx) error {
-
-	handler := func(c *fiber.Ctx) error {
-		return siw.Handler.CreateUser(c)
-	}
-
-	for i := len(siw.HandlerMiddlewares) - 1; i >= 0; i-- {
-		m := siw.HandlerMiddlewares[i]
-		next := handler
-		handler = func(c *fiber.Ctx) error {
-			return m(c, next)
-		}
-	}
-
-	return handler(c)
-}
-
 // ListQuarantine operation middleware
 func (siw *ServerInterfaceWrapper) ListQuarantine(c *fiber.Ctx) error {
 
@@ -16118,9 +16118,7 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 
 	router.Get(options.BaseURL+"/v1/admin/users", wrapper.ListUsers)
 
-	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
-
-	router.Post(options.BaseURL+"/v1/plan", wrapper.CreateUser)
+	router.Post(options.BaseURL+"/v1/admin/users", wrapper.CreateUser)
 
 	router.Get(options.BaseURL+"/v1/admin/users/:id", wrapper.GetUser)
 
@@ -16141,6 +16139,8 @@ func RegisterHandlersWithOptions(router fiber.Router, si ServerInterface, option
 	router.Post(options.BaseURL+"/v1/admin/users/:id/invitation", wrapper.InviteOwner)
 
 	router.Post(options.BaseURL+"/v1/auth/password-reset", wrapper.CompletePasswordReset)
+
+	router.Get(options.BaseURL+"/v1/plan", wrapper.ListInspectionPlan)
 
 	router.Get(options.BaseURL+"/v1/reports/:chart", wrapper.GetReportChart)
 
@@ -16582,6 +16582,155 @@ func (response ListUsers200JSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) 
 	ctx.Status(200)
 
 	return ctx.JSON(&response)
+}
+
+type ListUsers400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response ListUsers400ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers401ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers401ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers403ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers403ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsers422ApplicationProblemPlusJSONResponse Problem
+
+func (response ListUsers422ApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type ListUsersdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response ListUsersdefaultApplicationProblemPlusJSONResponse) VisitListUsersResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserRequestObject struct {
+	Body *CreateUserJSONRequestBody
+}
+
+type CreateUserResponseObject interface {
+	VisitCreateUserResponse(ctx *fiber.Ctx) error
+}
+
+type CreateUser201JSONResponse User
+
+func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/json")
+	ctx.Status(201)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser400ApplicationProblemPlusJSONResponse struct {
+	ProblemApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(400)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser401ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(401)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser403ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(403)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser409ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(409)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser415ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(415)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser422ApplicationProblemPlusJSONResponse Problem
+
+func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(422)
+
+	return ctx.JSON(&response)
+}
+
+type CreateUser503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	if response.Headers.RetryAfter != nil {
+		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(503)
+
+	return ctx.JSON(&response.Body)
+}
+
+type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
+	Body       Problem
+	StatusCode int
+}
+
+func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
+	ctx.Response().Header.Set("Content-Type", "application/problem+json")
+	ctx.Status(response.StatusCode)
+
+	return ctx.JSON(&response.Body)
 }
 
 type GetUserRequestObject struct {
@@ -23011,105 +23160,6 @@ func (response ListInspectionPlandefaultApplicationProblemPlusJSONResponse) Visi
 	return ctx.JSON(&response.Body)
 }
 
-type CreateUserRequestObject struct {
-	Body *CreateUserJSONRequestBody
-}
-
-type CreateUserResponseObject interface {
-	VisitCreateUserResponse(ctx *fiber.Ctx) error
-}
-
-type CreateUser201JSONResponse User
-
-func (response CreateUser201JSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/json")
-	ctx.Status(201)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser400ApplicationProblemPlusJSONResponse struct {
-	ProblemApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser400ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(400)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser401ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser401ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(401)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser403ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser403ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(403)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser409ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser409ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(409)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser415ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser415ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(415)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser422ApplicationProblemPlusJSONResponse Problem
-
-func (response CreateUser422ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(422)
-
-	return ctx.JSON(&response)
-}
-
-type CreateUser503ApplicationProblemPlusJSONResponse struct {
-	ServiceUnavailableApplicationProblemPlusJSONResponse
-}
-
-func (response CreateUser503ApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	if response.Headers.RetryAfter != nil {
-		ctx.Response().Header.Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
-	}
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(503)
-
-	return ctx.JSON(&response.Body)
-}
-
-type CreateUserdefaultApplicationProblemPlusJSONResponse struct {
-	Body       Problem
-	StatusCode int
-}
-
-func (response CreateUserdefaultApplicationProblemPlusJSONResponse) VisitCreateUserResponse(ctx *fiber.Ctx) error {
-	ctx.Response().Header.Set("Content-Type", "application/problem+json")
-	ctx.Status(response.StatusCode)
-
-	return ctx.JSON(&response.Body)
-}
-
 type ListQuarantineRequestObject struct {
 	Params ListQuarantineParams
 }
@@ -25626,6 +25676,9 @@ type StrictServerInterface interface {
 	// ListUsers Users, paged, by role or a text in the name or email
 	// (GET /v1/admin/users)
 	ListUsers(ctx context.Context, request ListUsersRequestObject) (ListUsersResponseObject, error)
+	// CreateUser Create a user of any role
+	// (POST /v1/admin/users)
+	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// GetUser A user with the jurisdictions assigned today
 	// (GET /v1/admin/users/{id})
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
@@ -25866,9 +25919,6 @@ type StrictServerInterface interface {
 	// ListInspectionPlan The risk-ranked inspection plan of the vessels in the caller's jurisdictions
 	// (GET /v1/plan)
 	ListInspectionPlan(ctx context.Context, request ListInspectionPlanRequestObject) (ListInspectionPlanResponseObject, error)
-	// CreateUser Create a user of any role
-	// (POST /v1/plan)
-	CreateUser(ctx context.Context, request CreateUserRequestObject) (CreateUserResponseObject, error)
 	// ListQuarantine Rejected and unauthorised work kept whole for a supervisor
 	// (GET /v1/quarantine)
 	ListQuarantine(ctx context.Context, request ListQuarantineRequestObject) (ListQuarantineResponseObject, error)
@@ -26178,6 +26228,45 @@ func (sh *strictHandler) ListUsers(ctx *fiber.Ctx, params ListUsersParams) error
 		return err
 	} else if validResponse, ok := response.(ListUsersResponseObject); ok {
 		if err := validResponse.VisitListUsersResponse(ctx); err != nil {
+			return err
+		}
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateUser operation middleware
+func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
+	var request CreateUserRequestObject
+
+	var body CreateUserJSONRequestBody
+	var err error
+	// The validation middleware stores the value a kin-openapi validator
+	// validated in the Fiber context. Bind that value, matching member
+	// names exactly, so the handler receives what was validated instead
+	// of a second, case-insensitive decode.
+	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
+		err = ctx.BodyParser(&body)
+	}
+	if err != nil {
+		return fiber.NewError(fiber.StatusBadRequest, err.Error())
+	}
+	request.Body = &body
+
+	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
+		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
 			return err
 		}
 	} else if response != nil {
@@ -28770,45 +28859,6 @@ func (sh *strictHandler) ListInspectionPlan(ctx *fiber.Ctx, params ListInspectio
 	return nil
 }
 
-// CreateUser operation middleware
-func (sh *strictHandler) CreateUser(ctx *fiber.Ctx) error {
-	var request CreateUserRequestObject
-
-	var body CreateUserJSONRequestBody
-	var err error
-	// The validation middleware stores the value a kin-openapi validator
-	// validated in the Fiber context. Bind that value, matching member
-	// names exactly, so the handler receives what was validated instead
-	// of a second, case-insensitive decode.
-	if v := ctx.Locals(validatedBodyLocalsKey); v == nil || runtime.BindJSONValue(v, &body) != nil {
-		err = ctx.BodyParser(&body)
-	}
-	if err != nil {
-		return fiber.NewError(fiber.StatusBadRequest, err.Error())
-	}
-	request.Body = &body
-
-	handler := func(ctx *fiber.Ctx, request interface{}) (interface{}, error) {
-		return sh.ssi.CreateUser(ctx.UserContext(), request.(CreateUserRequestObject))
-	}
-	for _, middleware := range sh.middlewares {
-		handler = middleware(handler, "CreateUser")
-	}
-
-	response, err := handler(ctx, request)
-
-	if err != nil {
-		return err
-	} else if validResponse, ok := response.(CreateUserResponseObject); ok {
-		if err := validResponse.VisitCreateUserResponse(ctx); err != nil {
-			return err
-		}
-	} else if response != nil {
-		return fmt.Errorf("unexpected response type: %T", response)
-	}
-	return nil
-}
-
 // ListQuarantine operation middleware
 func (sh *strictHandler) ListQuarantine(ctx *fiber.Ctx, params ListQuarantineParams) error {
 	var request ListQuarantineRequestObject
@@ -29894,835 +29944,834 @@ func (sh *strictHandler) ListVesselTemplates(ctx *fiber.Ctx, id ID) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3bctw41i8OvgoiZ//DyvgoWZJlly1Fxx6VD9XuqrLdPlR17876Z0IkMhMlJpAFgFJlV3jHfoiJmDfY",
-	"3/3czP03b7KfZGItACTIJJPMgyTb5b7ospgkjgtrLazDb/3Ri+VsLgUTRvdO/+hNGU2Ywn++ZUYtzseG",
-	"KfgrYTpWfG64FL3T3jsWS5FoYiS5ptyQCzaWihEFn3AxIXtvXzwlT46ODsl//efR4cHxwYN+L+rpeMpm",
-	"FFobSzWjpnfa48I8OO5FvRn9nc+yWe/08aOTw8OoN+PC/n0U9cxizuyrbMJU7+PHKBjbW/ZbxhVLdjVG",
-	"lbdnVMZ2OeYP81TS5PV4rJlZHu23C8M0kWNipozMp9JI/Jdm6oopMpVpojuP7tFJOLrjR8dHJ+UBHtYM",
-	"8GPUm1NFZ8y4/X+aKS1r9v71nP6WMRLjz2Ss5IwI9rsZ2ge9qMfhrd8ypha9qCfoDPrJfyxGPKO//8DE",
-	"xEx7p8eHxYi0UVxMcMVePoP3sLk5NdOiNZ50W4sswzeDnh48qu1o/CM18XR5ru+njCh5Ta6Y0lwKspAZ",
-	"uaCaJbg58ZSKCSNSRIQdTA7IoPdg0CN7z9/TCYExEBrHbG5Y0verYo9XMZGX433bc8PCnNSuyw98xk2+",
-	"NJWVTvHHsL2EjWmWmt7pw8NoBRU/bKXhj7Doei6FZkghb5S8SNkM/hlLYZjAQdH5POUxhRW8P7dv/Mev",
-	"Gpbzj2BQ/02xce+09/+4X/Cf+/ZXfd+3iz2WN+RcEDy2Jw+/IXP/muMH9CJlT6UYpzw2tzomErtez8j1",
-	"lAnCDeGaGEWF5kwYskeFNFOmyDzTU3vGuSYJu+Ixiwh1x/2CAVe6YoqPOUuIVIQbTS6QL9jfFJvJK5b0",
-	"CU53H/kf0XShbbdGEqovCZ1QLnrREivfz3l53Tzd2/cDro9TfccUDPODoFeUp7DEt7u0CZszkTARL2BN",
-	"E3ktYGXg9CXUUDiL8Pwi0wuyF8uEkREy+FH/lBi1sItBKK5UadWccAj2a8Kv2O7W7b2UP1KxAPHEtNG3",
-	"uWjvpSQzKhZkTHnKEpLKCRcaOJIlPBrHMhMG1pEmiWJan1mp2LxOO1iWXFB/xCG7ecD35zEM/KlM2DID",
-	"fsbGPOa4/RRfI7jJe99TJaihl5QcHx4/jMi7eLr/8h/AZ5kA9vWv3uFRL+odAoc7fAD/BzLx8CH836Ne",
-	"1HvypPfLEmuNeuczJpIZE8btGwxoruScKcMtz6NqYv+bJBzGQ9M3we9WEi3LkFlmcLPvaULVJIMedC/v",
-	"X178ymLTi3q/748VY/vAo92H0J3XCnwjBDh9Qi4W+A+yB7+9yfT0R//7jM0umLKfUWPfsmO6YBqamvVh",
-	"sjGdm0yxZEhNSWom1LB9w2esIjof1ixYrBg12zWRsJgnazUhstRxIrvejU1eLDqoAx1aAw445MkuGuvU",
-	"yvJXQs8Z0v9wqwak2vD7XzPFdcK3GYIn3x0tpFV3/lhx2NzxKNbugAp9zRT5P//rf/d7UZsCGvXktWCb",
-	"Lphi1PHz8gB/ni7wMLOEG3JNNZmyNDkjUsSMOLKN8AX7h7qniW3KiiopGH7lhVV5DnWT0IaaDFmW54xy",
-	"jp965RRVaWBALKnlidk82faIZzpfx+pqgKhKWL4kvWjtlXa6+epL0JPDw2+Onjw5fnjyzcnhkydHLZeh",
-	"8HbxL3vd8N1UD2MxO0eTkZURZf6a70NOGctnKiC4yoEt8dnSjvxSFSI1QuwHXifIuGGz8j9WqRvVNvFA",
-	"099f2m8fBpRHlaIL+Dm8FNZc91oOeHULsKMus33LYqlqSO0cL3JyTKj/YKjsF5pQba/dWZoSzUAv5OaU",
-	"sCumFiSWaTYTXtr2ogZ9YNXi/e3d61c/0TRjX6XuOlI3ZWbXA/wqyD9dQd4uynYjj9cRme3v7lY6fqKy",
-	"ryrxQgoI5V9xwDrKwoBllFjShlKykNFN8rLEV7qIk3cLEYOUQ16fpq/HvdN/reb2/ovn4oqlcg5Mvyp7",
-	"wXSxrsR1cu2jH3Ohzy0JtBo1rrKr+Ovy9H+BBdCaT8TMGSrK496B3AHpOqxTjH+g2pCELiLCRZxmml+x",
-	"MwLM45SAwrrPRIK6aqnXcodHhzfIt4djqeKaG8dLQfAXYmRCF2TvXHN6/3uZXlJD+8Ud/0LKlFGxxIJj",
-	"Z/ZYbfTdCd8uNVHPdeuZoTL1W/aCK7tny7Nu2aXd8cA6dlUwpGXmsbz4dQsTTrug2YAMShymlo/kx+i5",
-	"SJoNRmOaalbVKRvPCNxuU3dOvFWI5h0FJ2ftHagsox/B6pm9FPPMbD63dWlkB0egRMxbrdAyZRVtr161",
-	"nVzH8tbKF7Gjw+WbWOeb1Lc0vkzl5BmLuVcqKnedVDGaLIZjLmjaYnuZ0oSkbGyQRi9sy8Q1cEoU01mK",
-	"VnfwcWgjFUsINut/oiIh4DUBvwcYPJxyQIS8rmWqSTBqLxgTrmOqYG/A3r6otW6sp8zWqJUaXWstxvpM",
-	"T9/aN6vbUVal8lnkLUeVVe+wcYHteo2DuekCrlCsZ1zkB6rtPJVmji2umOlzYdSihj4nE8Um1LAh+507",
-	"p8sypRRvbbbllQt8+Qw8lUqhKY2414jhMxaRMf+dJYQaMkaZqVjM+Nz0os2UKK805BpgPqVMXAp5DasI",
-	"MQ9cTEBeDRlVKUe/M5JS7T6uczlu+rizUoGrMNSM1VpIrUsOTr1drYSNmQIOsQfcgk5Yf9OFqxEhyzys",
-	"uO3c0yT8wuqj5HrKUwYjTCTTwKQIklu76bJVN03p6lWxdmFYaqsGKKaZMIRvTEhbcr9mGzxHV6eLi1iy",
-	"wHcxvs/pAuJlNve1eaueW7Bipdq9bqubiMglmxvw1F9Qw2cRuZ5SA8ZCFGY+VMSpZzWOOVRE2G+7vLRH",
-	"Pdjw4Tilk7ISESzzo7pVLqkOyzZc1KTZjPK0eqwfntygFl8VioVVYcnWDgtZ4enRsiBwLLNqhwjYUHj4",
-	"CuJbIYN2ocaVxNknY1H/lorLpwq9McsidiYzYYZzyjVbTcCgirr/rQ4rinoXVFwOFTB5JuKqAHl4eDMG",
-	"8BhnyJINLyN3Zn0VQA6Gd7VlCml2Z/Ne5dR0Evu3jGUsOSVOERna/iNCZxd8kslMB0+QlGZczyAELvLq",
-	"/jDJGP4xnFOM6epFrdYRxbRMM8PrBocxfGzCtVG0cKd28p1is1e7dULkbe7GTaINNSVdUKGdEE1ldi+c",
-	"9s7xXwnXM651g6u3kzn5qOO5rrPMLN+aK2e/fC6jMr8JiT+kbL8KgdU4IIiKMdjPcTXnCy/Ba1yibIxS",
-	"STXHi1O+8LXLvs4Z3cKxUdkQN9bV67AbKedb+7Rk3DsgGrRjzeZSmWZ7R36kVkaBHx+2xVh74t5+6Y4P",
-	"69bOnfetR7mr+VZ2I+BMSysbMCu/RnXb9pSmTCRUvZeXTNyIf2KzQ4i6Y6Z3Kym2c3deyctdDqeOmweO",
-	"uBZreGnfntp3P6Ht22aljSfFZa1Ds1gxc0b0FMOWRbpw5suSclnrDlEN9tUxYwn58PYHCPaGGDBCSezW",
-	"ltD5vKrVnDyuafyaXcQ0HTb2oenMdUQ1ocS+fnr/PtHZRf4uSbm4hKsvj6c2hF0wdNRpwgVehNccVwuB",
-	"2WW2K7Meue1ChJUa3KHJ/Smd05ibxWYm25gqxdm63iWaZKnRJVJf4u1Hh12E2ZSniWJimImEqeHR8Q7a",
-	"TLPJhE7Y8HJSZgEyyy8CJS20tj2RWTNLVeGxE6/bh1ix6/bRtw1+nEqphlQxOpwddxr/yuFHPc0o2nBn",
-	"ywf1bSYE+EZmzCibOHbBRDyFf0KY/zVVaPbYbgQfV5Ks93yUySvlY/YrjS+Z0UPVmJwHaXf/F4waVp7M",
-	"0wz4hW04IkoCRSUkm/dWJSwdH518c/L4waOTb9o2ZsbMVCahWu5WFgNUGK3VyuUVU2AEqhv+nCkthR66",
-	"E0jY7zFjiSZzqjUTE6Z0ZON1/QthzO6yS6L4rEXl6jzjygCXZ/DGvkAwFQScb5ANIoifNImnLL5cMYld",
-	"DNIoGrM21vseX6qe5WDF8u2N6mnP91PPfw1N5SRj5RyUCpuVSesog+/BHZKx4SUXJYoTUrBe5M1LeM3B",
-	"W0fUs4mpw4TNqTKZgp+lGCqWMoqXXqqHYD/HtLB6103GhnOmuKzZ5xdSET8cSJliNrrcvm6zN03J54Ev",
-	"oeQX5OW71+Txo8MjkmT22k323hydPIvImwc/9juYZQw36bI9r/Vm6my19utgNVfvIJzjxr27jZGuHF6T",
-	"yzJN5TUoMrj2awQAlOitxYpP3dK0+ly6UHqRkZVTu80vHRbGjzVOCjOUC59WWOfWN0zYWB3FDVOug26R",
-	"eNWh/lLnLrKZY2ROFSXHB8ck75HkPUICJ4FFJA8OMf+sbxOrYuCW2mdzjllsoiJLA5yDZ8R4t10eqUhm",
-	"dAGpq3Opmc9pO3xEaGqmMptMnb9pTF18xOFJU7IbDlnDmPePD076B+T8Ah1UmGp6zTU7QIWKTWgKBrZG",
-	"v1CD7bOFplIOmzYElrVo2/If8N03+KpNM+d6OJNZl4M5Z4Km7V3k5+yNex8P6oTPWPcz9Rbfr859eeo5",
-	"r+g0oPf4dgPjwJNZcLpgsyorvHTKoiXWUTpMxexXcqUXjH3v5FSZL3np1eY/tL10XdnKImAneRsrB/oy",
-	"l0/bSuralm5DArwpKLkyam7WcOhYn6Ucj72vrHovmDOmIxDwJBPcgI49y1LDwQOgzgi1TALVPRIznsIl",
-	"wup+mZgrHrMEEmV60QoPwLq+6fzDpsEimIIfy5hQGAG5niKHRAcAviHHYx5jTrLRux1fvj6lNDm3xO52",
-	"GGjp9XFQ8roLP1NZyoa1CCDop8pSMBvZ+bqpx3LGNGpqvajlPFYNrtbYVMwuKmhtJak25VC9t7LJZ2TH",
-	"/v0IJR4wWUtYaQrbyA3Z++75e3L/6ug+TEzfzz+wuCYanYbcTAkeH41Bf5bhc6aJ95T1e8tBpEZV7Tir",
-	"gkS661xrysXu2tYqdav9zWUVq8s3G6lWu9KQUDmCA92sHp3WaEaoMHn1CPQiTa5ZmsJ/K/vWUS8qH5o6",
-	"m3FZRao/lJpcKEbjKWTnzqQ2xN3IYhui1ot2SkJV5aq9ySadqul1K4uGy0yr0RO+C12qdrK54K0/wd1I",
-	"vQylRFIqJhmdsFPCBKHpNV3oM3IpIjLlQIKKkWvFjQnNMZ4NdlPUttHN6lhvyyothedb/reSid9Z5lJV",
-	"jNSkLOWCYKtUpYqOvaRYMdFBn4t6U97ptUuxvnbIGgQtjHHMYxe60W137Gr+yAyt2RdQUYY2vHBDPxb7",
-	"fc4V2zQ3Y6LokiyrvTBwrbPNg67gY9XJlLGDSCt/B1pJ68VO4kXKiZN4UZeAHrwM+tFTOZsz46CNYFUI",
-	"OlKsrpsmVu5EBKGhiGJXNOWwToj8Au/YjkjCaJJyUQOKow4eHFup+I+f6lPRnKG/vKCP6wVA3v+Gm1dk",
-	"1XZc0Hf2A/g0w6MzrLKRK6Y1c/5AT/4NgU3w4i5CU0tDifwV1pJ/vvf5wob0npNvkP9apdIGPlesCdBM",
-	"yqm7+m1zj0zoQg+NHOK5ryHXV2xCDXiYEZoE32LJ+ob//fDp8tWrzHUast2Q8jDnzVM+vSZ7TCRSaVDI",
-	"YjqfW8S0hCnubgw3x8E2SyDdhu9tyInWOd0YH7kYbnNI808reJHCw7WBW+GSJWd450sUvRbkL0RnGhHe",
-	"cB9FzNLUbqXOlILnluryEw+k0HN0Yx14BWmKnJqjHrDSMRf4PO+uXdvAxt2hrj3D1ZXK590i57vlSpZX",
-	"7vnvNDbpAu9LckxyJob35LLEP1i6I38+GsHtn6c19IitlYA1hO7KfLldiODdicHmI9JyDr6vuEV9ZLa7",
-	"OOlMXbGFJeYrjMCl6TB/yIXOFLVGublM8wDflMfeVJfrVCCV50Pl3fxjbgTTcF7nTM24qVUTgnHuJGqo",
-	"aO7TiXwNBvXGg96u5EkzLsKnR0vGuC/r4nB3p3Nj2ftx9Ta/W0KA81I0l72YGeWELz4vZG/LObk7K0P5",
-	"cC1ZGIKft7IxQBxMyrU5t5mLQRcLplHpgP+rDyHKP/YrtL67atndDqiuQ7Cjtq5QZeh42mQ272TtqEuO",
-	"fWeAAYGJH7Idzwh1CNgJwehFsANziBgV7JpURUqt2gkhsa3xP2w2T6lhL2wMvGpwTfwMDnnQMxF4274F",
-	"uMmaJxbzlDjwx71zIdjvcKt+IdVs//iU2BOPcXOLOYsAzdmyw4ik0oL09q2pWlBwxSwDSl49IIZesjz0",
-	"1Q1yQ6PwwxrhgAvU6DGCsUFXNmpLd8ptMux3s0HWCE96noxcG7VCJiT8TWBCbv9o8GRdnl+3Ms5cXAxk",
-	"5ep42q67NDHCZ7PMnrggp5iS2H9N9hIZ6/vv/vnq6cEsiUjeLDGuXb3sOhtzs+aJq+MEHz68fHb1EMZz",
-	"yRb/zwJ2a20tfj19qsROW6Owo94lW3S9/XYPYoD3jY9qXdbutcxU3NGt5/dp2JB418G+clSfDL5RLIO9",
-	"/KKmvTSyfJUKJ4ibKerWOa/7pS6/fiL33cOceA9y2g9e2OdFJhaFQfcm3Eyzi4NYzu4bLhKa+v/kDeEs",
-	"lk5UKwpo/v0wPyzbwIDuBJFz54CXmx72Oz3Gnc7xSjdl13fxFO9yvW/57B92Pfs3h115SwCUGzAlS4ql",
-	"bd4JQOQSq7m7G1AD06u7DS1xu+0uRanUmWJvs7S7G+KkPgTGtlS2CM2kS+YuNO3u0FP1/ags7WBlqPr+",
-	"3eDc51GRXr46jCr30bzNB7iNpyaurYxxXorEkgkEYSlvI86N023haDOmNZ2wDS4CTtP1DdQvRFGMp7wA",
-	"ULdleIWQ2HBqxMKdmpKJ5OTxw286QCD8sZQ3VaOWBaKpDPdDBWEpZoFb7XrMWZqQK4/WHdzKjk+OHz9e",
-	"kk1/tMAJgUKBrUHzYMjHDiL4K4cNghbs3RU7n1JdE6t+LhYEgMRta7jZsDJk78JlSznf2BH5kX9rKw1d",
-	"yARxOWJI6OSiX9HFuDBMjWnM/vhYUsL0JZ/vy7m9qe3PJb5nV/9j5LZu92wfeAFnwgxpZqZStTI/R1vn",
-	"9u3i869U9TlS1U6QhQ03i019XfZjLzfbjNG4pJ3MybcDE9+qmc5lyuNFt4j+EErny8DIwSKKGzMW9/lX",
-	"xvI5MpZrLkTZbG+3s+cFRseYgJBBhLzG84KKYMxPXD6CdtCCMuHV1sq5VtIw3BfNE+bsge67ZZvEDiqN",
-	"bIUKuiW65M4xEncFT1hf8MAiEYaLvmqXd+Jf9jv/6TiX3YjazW/uxa2MbuVbxKqVeuXmV6rE89losmvP",
-	"7NO0Rt6QgtaYJ1eron3COtonUNpnGyCkWhVzldL4VclcoWSufeY/TWNuqIBt4mluVruqNYka1LBARlQW",
-	"ucJnqztY5eJ1Gl0JZTKkpzLF3noRo0IMh8dsLff7zFcAWvcwlwU+IGXb2Am7aEQbKhIsOHzFlGGJ/TGV",
-	"Gotf480DYkhywFKvtUNDuKz2s3atPRjVqiW6O+t9WVWqM9q7N7Yz1St2vXYY8o0E+K1cDMWuv8MXt430",
-	"a8q+eYmNEou1gzT3UqQQR/0TWsw1OY8NpM0c1afR7B336zNotg37q+ykXa1agoWNXJX9UWzyRhGqQdsd",
-	"Iiu2jy5XMu1EFm/hPRCQfCJ2s8aVsbuhhD1E5dVs2o7vPGlXaoAApFkc5nop4iKUCe7vGaZ34T81oUiO",
-	"kO0sx+R7KpKUkqMnDx9G5A1VNOFzcvTk0TcY8m8zucjzgC3OqDZMDeOUaj086kXlB8fVBw/w0wkXbJhA",
-	"pkz4Zd3zYxRPcE6GzrNk32KqEl49TxkFX9kwVnRshkVAtoWrsK3ZoaCkhRi75aeKYmNBHzMJcjF4ELZX",
-	"GnG12eqPpYEErTZ83vQKHU4kQvIVo/aPglFWHxYtrIo+V+z6R+ajj3eQFAqHYyjHwwuuzHQTZtq98gMX",
-	"Cb+Kh7XB0zdVz65ztRkEJ+0yqLlylWaGPoG8FdrIv7ekvZYWJC9XYVfUD6m2x85ZgTm5bCLUb5M2Nrxe",
-	"VyiqIs9Fwqkgr6idL3lGDb2glouWJDtBdpzvQ4UE5tQYpqDB//tf5/v/43D/yf39X/44iU4OP/633u2S",
-	"bUt+wSdExO30GVLnTiydeWufkK0zH9Nu8mhu8UR++VS8Yrfu7sZXIuKl297KFPb1LnyvxbeSqmSjwPuN",
-	"rhF1l8xKwYLlc7p+xH33W4NbAXt5WDYsNZ3n8LMlkfOMxSlViI+WsjOL5z5CO84I8Y/wn0TQKz5BtZgA",
-	"8BEgvyuGlhwuBbmQ1PRd2ox1fGBo3pJGv6wOFypkoGfaYOiKLu7gyqCrIRfDeErVxBZPwZGhLQvH2qiF",
-	"+vnveEx13T1z6BVbwxnIOKsxWdWGOCQZa64/DZlBNDZwaYOca7jccwT52TRpvyYjrUhTt6mtw2suEnk9",
-	"RPz84ikVApZX05pXITYR888wIFYxwa5pCjVCWZGkbp2vKZ1rhvRgjJwNg5jKIIm2/Nhd3/JP7ZaCVdVO",
-	"wL5V5NoOcyuI+x6NMMNgxhaFWWjeGMwppOno2XEQHMtb6BQ+qSyquGWmS5loHRIhXHaz78hSzKqoz3Kk",
-	"AgK3HOSUvVmCAzaCI9t9XVcax96cisP/ZY1aX2/dOsE5sZ/7AhdGlvHcOqShNRWBrePPRbrXMq/YBHp4",
-	"bVTkNpUFIb7SHePstqL4tbuLnlkHUeAwWRdtugkztWXsthTtMiQ5kCnhtj4mLC7htowqt0ghBThYncH1",
-	"tgCNK1Acs7lZeNRUGHLDeP0Js/K1DEwUIohGhUxt5IaNEzzZaIIdkZQdTO1bNg7qCOwqOUUBFY356ty5",
-	"8rz9ioZspUj+KgBZcEBYE6P3y8rFOVkBQbgR9q+vuOxTUBxWoJ9M1MthAa0YKcE0V5AEiwUqUXpHgZMz",
-	"yO1FTim1dtnEnQO5whqckuP9hE+4sRCg/0EeuD9hE5fwN0OTy+H+k1/+eFhvannmYUafWgW2oRbpjiN3",
-	"6pXOB+2wk63vL8m64mNf57AtsyRfktcqYWp5RWAzGrnGw5Wn4viw8Ya2RWBMG8Tu6jz4mgGtGXNzI5aP",
-	"zqhaUiGExjYhGb6JTjEquw3nocrwOEup0u2J+I4s3wTfrFWaspzstbNqtVhBZZjjOTQfjRZ5etxsNgwQ",
-	"GmxvjeTRebxrrPxb+8nSutuG8L62GNborw+Ou49nx0FXrs3dBF0pBrINKga7QVYASwLk6qODB2Tv5DGZ",
-	"ykzp/qYF8/USlg4Xw7G0Kad+ck21dVdsxu3EYu0O/4uX0b8qsVhFPy2hT3meYsAqS0yvusWRk3G1UqbM",
-	"tMpLvrrwb1mw7sJjUW7x0/FalMfVGqddgMTjptSHazcisSPUzv4RBC9EFkfUH5HI/Xbcr4/1PqtAw0t7",
-	"W7SEdU+TkKqgeYTdsQZYxWIGuKW8JiNix/rRpxlnfbdaW62lf1u17RMIjf6q9t2M2lcD2HFypwrikqGl",
-	"czufkOpXkzvVDUyoYaglG86fVrvcTGXcdCuWl35z7XM32QG3qcAe7ViBzT+2izi0kcDtnOc2Fd8mXXdT",
-	"RfbOQh1qtcyaoIeKerlV4EOtOFo25KOyaTOXnVKZD4LgINq02T7owDZGPYKyXP9mwhWxmjLbwpLeSedz",
-	"BqbcZRCaesMivJ+iY9cmn3Cz6PRdLOe8WcF9sAMrR+LQCjfUdf1urzctJgKYoFazzZiLhItJ96sa0ugL",
-	"+1WN0t+2JFNGk6GtTdcNEWK1ot1av/a4Y/naBzsoXrgecQQzq6WTDkETLlq9c2jv+lr5xaIeSNXuoLqn",
-	"fa5xa9/zlMYYsVfMuxOB5t/lrqsuM/VOnOWRwy82x2AGt+DinowF1cBRmTJ6xdqjIKCTa1eEvEMNMcU0",
-	"E2boMXI7zb0UmVK7eQ2gJLds57MdQgD/Gid7bQ0JlYWOtF45urkK4g5W2Fj9Mq9UF95gxT2a1pmCdDaZ",
-	"WHhna5XR2ZypK66x3kqM+MqrSvGR44MHyzi060OgrXCHt9bYq/GG44TrHdGVpc5f7eiFrS7p9s7YSos/",
-	"cXbdOV7uQZsQ2jBTHNjpju7h2FZziAsypW6cdcWmervEBiZcB+PXbg9UbJzVHqKfpxbtxpo7yIRD8VMh",
-	"q6pnVUC2s4HqBSRfgcCTXMw8XGq/rsFWruQQTViG9SVJu4VRtVfj3FSP7RLhsa6CFARyrArNKC/aJiF7",
-	"9RpiNf/Fv+OLyCOPRBx6QS7YQoqEHB2jbfzohOxZhtyPCDuYHJCjIwL+Bqs6cAEHGG4zRw9IKDkgWdtA",
-	"iIfQWWpYCdDe3+COjnpR7wjsGUcP4P/gen/0sCUEp8az36L4taUV1Kti1fhtrNJpM86d9pIj/HdS+NpV",
-	"MNdamy52RpKtB7Na/eqyat0NtUsSsdJ3ef/qjwQgJe3GswYtFXXHPhW/WjCqZSY5n4dIQ6G6e1KPihtf",
-	"DvUlxA7WnP03UykYwZfIjItM23Layj1yhTCwdB4Aq21aK31/+bdli9zG/hxDwcJRKCCtBA/zGYLfcRsj",
-	"pmtET3fTyM4hyrBpzZjYZnydb88yTZg2w2vK8aqjuUMWqCovTPiipAySJFxmFvH4brYGNqEKiy9ueuX6",
-	"LaOKCsMhB9+3XEP8P/qfiBs2hOEW37oY3eKOck+TPKw82uFOWUG5raNPsSt5uV0TiEbXPfdvYxC8qOfp",
-	"pNPu5FTioqQvaHyZyskO96DOMl9A8wXLssxv8lTWkDFX97Ruwk1kWisSXErST2HazJqaoIVC2YI6qllI",
-	"VYt74c/zf/va8EIaHqMwb7trr2GE625M0Suqls2Z0syWLVvp9XKuno2Xr6XooZtN4M0p9ivsvJY4spqI",
-	"5k2tptVNFhZcwH2NGhDqrlHPer2GCZtTZSy2vRRDt4hwHvQQFGgbgv5LpwXpZhXJts+Deo45hm+8NWCd",
-	"Qqr4JcELr/XVgHKeCQhd+vavb1BmIOAH5mfqiLxyD7VhdOYfXv6MzwpT14xBIifXLHFKvj4jWJLph/Of",
-	"D2YJ+a//PDr4Ztn0Bf22ZmHAUD8IW5QlB4Ur6EJm9g6fs06snHJYyzA90HBl82yrkR1OHYk+hzewrMQm",
-	"l1hbGk03f7V2ha5KCoJ/wRV20xA6hkXQvCwLOwuvBsUMacN1rrhF3tMklkqx2LCEOJ6xER/eKK/aJjSu",
-	"zqyuqxZX5MdsVJOntpcGEKi1csRLeentGUtre/KcE6/r+JeMoG3iyyr+dTmzGzDtOhPFGx5fWqsB1vXT",
-	"DJPMMMIjNxmEkZGgfLvu1u1+7aJnWQphRWbIk/pDk4/YSPJrlkwYuVg4c9P35/svf9oHz8B+oujYHByd",
-	"Qf4fvdBMmMjeLWyNa2cg9ZMmYBmtmEMeNVc27pjHyBJ7sHI6KQqEL80M6hXrokg5JhcXZcpFw2Z0olYo",
-	"n6NrakevsmRWeLgraoRzX8HCeZ3hdlNlIy87w9k6Rps8N62DcyZXUruHIHpny50kuq7NSOR4zES8xvq9",
-	"cXb91/bDLovoD2wX/6pRNG7lBe/xpSoJ5t0sR0M5gioRTDD3cJ8b4vntuDppmAGpb6tovmCsXj3PNjow",
-	"v2XStC7uC8b+ju9tY5d1H/ou6zjCC8Z+qIXbKLIpK/n+2ZzhZt14kmUTskdjlmU3SIE10yzraMsv2g4I",
-	"6++eGMqr729wbQc15WINruHH3YVbrKkOGGloeivUsgVvchf2okggDtqv4lrsJd+6XdHAhreq2GQ0rTG8",
-	"vZfXYAu1YD8a1JT35/efnYMzwH0TgVal2vfH3iSbLpPhMUaoT4TLrNFkA/BSgNA9fuwyfAKQBLhX28rz",
-	"kuF/DZ1RRYX3TVt4oXq4mPVhhf0Rq4a3jBkj8Buon989f0/uXx3Z7bqfAzvAO0N4RzuF9pIOLRzPsmra",
-	"4nP7LaMIYl6DXsM1BzNDQhc6Io/3IYCJ6Ckfw0OqNdNaqn37q1Tkmi40enfnFCvwabKHXkhHAf1etCLk",
-	"/KjTBq9/RUD8haEBp4Kv7b4ch2GkEA7PrbwC3ympNdkrrLB94t+N2m0faxk/6i1XcDw5S5PnSknVHIzZ",
-	"XGtiVX3F1XLKNhF1KauIQ3xn6Gy+PMSkzu19xePSCnYt39Ns3t+gtflGVQ10/V3TG97vgevzN7iHgUEv",
-	"WZrp9sKnDvsCK/xsZQ3Kakqqa6bC5romNTRcxuV1XjUe0fcVN4zMaMJuzgFz1Yt66HmBFnuwd7B+qyl4",
-	"Y/tg0cSyaRAWQMNPPsIfXeF2CeSYMBpPfV2zC58LIOiMnZKpvCaazti+fRhUKVI2TwDtgKW6+/1lY+Nx",
-	"rbHRGaeecR1TleQnqXNqhv9iRWoGVZOuNrK3bHwObwfuYi+WndntILEjbcpmr4CKHf0S7QAiqEJSzktX",
-	"eOhwhvX5HyXj39pa1drwYV4YdLN6+K9u1DZRE1bVHVUvQHqqgbOXiuTgVWASFzFTgiUuruwn4DeafBOR",
-	"o8MOisdWKFF1EXq/NB+3N1Np5LKcdDS+aZIsNLrptykVw0zVBokyECuSwCvIt7J5KmlySt68fvceHwBv",
-	"InpKjx8+iojm/2aoAcZSGCaMr5JTDiFtjeXyc4nCRQnG2ba4m11kYjrvnDRQml+Y/DijE3b/1zmb9CL3",
-	"x1wU/75mF/P8jynjcS0n47WXgg8fXj67+oYsZEZm9HIT7cnuUk20VwX/iu6Pf/nj0Uk9Bpbm/2arA4yO",
-	"Hx0fnZyUztRRt1AJN0DXSWWVV2x6K2aEd9tsU9qvPqr4sCs+Y9ObnyReQweIx675VO19ZfYi+ykVxvsU",
-	"0R6qaJDta9Vd0m4LzwBwu+OuQt3G8ih5vbYWsEO8x5gGGs8y57h3eHTPwsN4FO17mpQ+xZpgCFoLOkdD",
-	"shEdG6bIC6lm5Nv+GWEI2enSvKO27ITySLtvZguiZf7zbmEOUOKyJFjR9pFaPMp13t0KYbXOyKzzK1+3",
-	"q53+dAsb1knUqv/L2XLcwoeIoMJakpc2sowVOnT261wArMYOLXhDcY7LLKCML1qizdoT0HCA84289cKG",
-	"JRXk3N121wgE81dbhQ2Qq6NTQknun1xUQKfGMhPJWR6OoTGHw4UD4VOXeUP1JUsgYGGFGlPVlYJOg/wd",
-	"snd4tH/4KCJPnvTRyotMrEzhjztwiLgWtfXc9pHDHuQjCBGMQ43iUas5+440hEb+3LoyTQK0E0xPJ+lY",
-	"c8VtA9XpzExaz8Tdm5Xyk7nCsmSP32dmWHqLrHCxHdeBFpDtVE7gNdVknhmi+GS6jFu3nbXizk7bkosj",
-	"MC+UB7WarmHRPgHCznd/NWXDa58daY+3IGtnJyZXR2QvEJ7eCgCOwP6nRdI7Icw7A1cq22FqUJXcfLZC",
-	"U3KdfEDlbAvisNqd1bQw3NP6W6xHJWVjQ2jqSyG2GoC6qD6fKa/8PDSTzU6KJaK75uABKa9g4JZePxv+",
-	"ndLJylLQO0LoWBOtZRdmVlOT0Nhe+mvZERwshgvzUbb0cuHFijAYXSw6xJnDVXyzcP87M2XWxz0tVSPj",
-	"YhKRpaewOA5aKBNjbiLiypDJK6aSjEWkVCssiUhdekTwdrVaWUSWi5VFJJZxqabYMMncUy7waURcsZeh",
-	"kGIYu9rlBlqbM2qGGGS8hKjyaEtzbLtljnK9AmPsV3lBzJQaYt+zENVt43NtbkZ1imlpt6OrOVPL9GrX",
-	"5krX5m5QWZcTQ+WciV7RT30qqK3ltuEZ8l9XNS17NJbqPPnqTyUD3Y3BsnaHRF0T7CLpOe5RWYDSagb8",
-	"N2ePdXbBAI7IMffwuIRkHuTTBuTbbDWs1TxSOtkF2Ai08+mAjMBo3loq3yTMpTav4OiwFSmmPsugdoCK",
-	"sQusoLphUIBS7p/V0AgHagIhw+AMKmJEIWACvluQPXVwdPxg71G/H8QYF1ErGGGsJjKsw6aHFCr+4+Nf",
-	"atWQuZkO6wIhZZZCOhi+AIHVM2YU061xqitjVKPexDRFxbpA2AhTkDGmTdKEpFxAVJ+6JLjclcjMnUTK",
-	"+iWI8t1p2XjAilo+djDcIQx3CMMdFj0sTRdCvm1xXczUnhiw0VdmixRgWyD0Ql4xcnQIS6SRCA6/2TtC",
-	"Ilj2x80Y1RniO9TGrDuyQDKLbK6fmkj8k+zRVEtC7R9IcRBwfyHNNCIrKS8nvF8afHkwjeGsjsrsLpGx",
-	"X12ktFntHi/R0jY5XcGgymvWmDPxMer9ldHUTJe3HrORVwZ6tuslS53VaAGXmMxOryi3zLbV/JGLGTfC",
-	"2klxbaRaPBcOp7Wbf6dQfQ90djEDvTl4ROdzJa9Y6ZliJlMiInTGRALS9MD6u6OyIzx/+n/+1/+uuIXq",
-	"lo12j6Jo1btsW52xhezrvl536fW6t7e5KkLUd2Nasv3Z2dstDhCJIYxurOSM7AnpMIPghWt20e9FW68U",
-	"wwyPDVVN97HXNNuwV3jS4tU+Pn7w4JvjwwePHj88+eabR4dtoWLNlX/xNi1nQJzAGu1riGUp6m/QJ013",
-	"DBRWy6myHaIVcQlRAcx90eGChWtfotgSPUarVJjaHPG11ZiJHM6ZmnFj6mTcIayfM4deT5lAYEBfRnRL",
-	"8e2EzdBI4VIFd9CgYROpFh3hKvzbcDYpCECZ6eFEyqQuuNjqFCR/keCLsD7jlM5mcM5Iyn/LODw0UwYH",
-	"lSI6gE35kDOmDY9JptkZoURIsR/AsqCsxht3IpkGtcGPjpwvxxGB6nBMXknD6pUHV/Q+x6NdtRYhWE1+",
-	"TNvYtTfVtC+yxwpI6SXLU60q2kwKCwu/gdYALxJEtOFpSq6pYUrXrsDxSb+h7rKYeF14BUU9bKUmIYdw",
-	"XLJU14pOu3C2IHSmbVwFCT6oG1towmlb40D3twptsrbRfJllho1aE9rmx37TmPn1cvWAyXGaDsOzXZeq",
-	"B1mlyzN5VT5mgZbMBTHyei3KyjTrRvQfNA7931Kw1Xv2YK1o6MZcwJclfJeqUgscKxli0OEQlTztCXp5",
-	"iruxiDvgttUo1+yKJ2iQzTO0dxHImbeKGPeth6Z7w59thHDXjP28knu7YrRNYHAFnqdtVNpQtSVBFjew",
-	"bllLBWKvvRLtOIresNk87ezxWvV5Y9Ug/46PoCuubxbDaK74jIIhKmisb8FRQ0ygdYdW2B4fL1seP83o",
-	"2J2Xmi28oUXDSwGmK4NRQ/ooH5fCyO3tAcHpWM/sXJuj1xG7vSmuPbQprYG2HgwF8fE2iOEITRbYBoZx",
-	"IPZ0BXyP7Ln/QjoacDwM74A3EWQRkm4TbpajgOxXNecNY/fjlFFlc4jci8VKLFwcNfwf7UW92jXYPhPF",
-	"sFmjZYEjZAQVFnVwiSfc08Eyeepbttm0BNjuKPauGk3qJxb5LWih5pyEfjrenoiOG4joki3gzhYwWlvZ",
-	"l82+eMKhd0AiSzKzPNLXgtUSdUlSRlvy9gpZlpn05kT6YHsifXBKro6Lwn4wFpuVBIkDjt1FjteJxP/w",
-	"52R7u6DeckfgTyKG/W7O/IVZKgL0bOtn2NXRRoIDSMhqt8dd6/b6TNZujok2cLLCTQkL7khC59ZlXK8L",
-	"prFiVrG7CEIBfwo6Yzp/854mI9vCiACT1BZInRcHMAf42ENMImthGUqFptCI5FWNo7yuSB9NZGD85s4i",
-	"hhVJgAWjR+1Xh2+RCbRKDG3/Q4zY7B+Q87adsO+fYRofHlCiGJZmwSrx11OZsjPyx0dP4T78JVzzo2YD",
-	"e3Hmv0S+FYZHtjCniFBgMIiNSkaOCkanEIDtsZDD64gfXAQMrSCy4PEDQpNEL/O5XtSTgnWI1GyazE9H",
-	"GLO50afHm3/6wEZHrhjVbceg1mrjNWGoS3v9uUSirtjGT2GtkZp2ttrHn+xqP/g0VvvBLlf7wae22q0I",
-	"GCHKj2PI22Bh5Nri54pw8ZniSARqcPvK78CkfDsQEjvXehFvzl5/6u5RZEKvWK7klu9RqI2cWXXSecQE",
-	"21ApxJz0ocMA3E2c8Wyel/jZXYs7rxlmmzXO/bepLX82H2aaqVITW83zRszKKzX/94FWG964Ugl5iEZu",
-	"gOL0+YJPtFxJAgwKp+mXd61ynkoksnQ2QtIu0eOtA0RURfWdJWk26Aw12ZpLysJWeZtFv8/yFKoq0LuL",
-	"MBy6QKwafxfgIGNUScdSFue+TR/33QFxPCgQlPfRQfGpj4KrldSPt8Np+gQFZTl4pElUttlL1saYvXEO",
-	"1sqs/BDqznwr7FAO49pM6KcF1mtE5JwJZ9R1GUUdj8FT10YX8q8tbtQhB/qkIwTeyeGnCTV3srvkyJ2h",
-	"dNVCYzXUGboVYV5FjsqDXYuJbHkmpjaufdWJsJdTHzQd+fKvGM8Q2fBptGJnCYfS1ZOup6QUUt9lrOU6",
-	"W92kLnwH53iYizu9W00UGy9xlt21jZisun1v8L1lY7f1Wj3/x8sXEEQ7sWUC9FQqs59ChV7y4e0Puutu",
-	"WQDdThVEgjyFlYNHDVDfI5UvupbNCr/qNrArzqCcRMhym8Y2Zzl0SWTXV0dQV1tnyqKARcQlM3cfr+3e",
-	"wRB0GbHOZmC5XyO2yn0Asr5TGKgd0nt4t9m30StGUqhrgeRaOgTLR261jn7XWOjFSFbAoQeq2meGiF5M",
-	"73nCzXYBQAyYPIT/TBlNmPIoLmXAPMTHw8DYs/XQXtZPWeiGY1JEnW9tTEypaRnZk8Ny8fwOo0qlaGn0",
-	"6HGp1aPHXZptjjntgEKzQXj8lnB3rTgyZUL+BNhFfp5W8ws4NJ8fs9hF3nxZEfs0sueLMb3OTCxnrN6C",
-	"mNLre7qIaKAg63zES6Fi7cHFfDbPjItYgyAIpq4wJgiUM2LoJRNWS6YkTjkTpgJKjB+hNk3yxpY44ydU",
-	"pbNhHz6bqp1t47+Jopxtfd5gkc4V9P8mpWLNnMb1jj90UHO/u4HTX19HGRN/KSa+vRQJp/Z8xlIxTa6Z",
-	"YsQdt4RUEBO6HK5ahoPjWM111nAbb+cvtunlO/XgtitorUrJHWRM3USpBpeEJVWSe2BraM+/R/A9Qoli",
-	"+4H0AEU55WND9hCSTLEALAsvomekAeT+XAj2+/7RLtLUu2aUlRLst+30z5SeVpFlXZJAvMGfJdbIT5dI",
-	"iUMas86a6yBErqGjo/2jh/2uVop2GXrcbJn7xPLwGozAjTe4za9pG93EGoYnC6W020Z5LXbrkiLr3fia",
-	"Dk/brc8b4oYOQ6LbqjTnNTZ8sFGNid2kQ2ITil7vTNwUKZYd5v2FJ1XebBolrA8aMrma7QypEBtFC/yu",
-	"C6l8gVmfUQ+8FomimHewYQF8F0bSmCFaqDJrZYtWUgeakkeLnNGQGZTooI7SrGSyUsZLjFq2XFHDw4TV",
-	"8PBHpRvAEtutWegVynkhl2oVxiWFrk4XC+rF1CjQterSjoOBNgO4X0LxshkWCVl2CcAve4miY9MEeL9b",
-	"yPp1bKbvgBi3nD40kdet4AloofCv+VQKdk+TPVsvsV8UyyGaYVLRmP/OEmsGM1Pmq+cgZkipjPJt+wO2",
-	"ucmFlzWbynQWABYu3+h2cFfbJfRzaWynaNokNjCEJQ7sObJTWV4ksrf6XnpKFEsZ1Sxx5djK996LBaHk",
-	"HSJISxUmtiuZGY6OIT2XBhcsTeX1MJuHTAMjI4AVc2EZW7jIv3x12tyk06Yl9va8SOceVlU6S1P3LGrr",
-	"jNmE0TE3YNM6wxNlEMnT5zPiWYKsSUos43G8IkGq5LY27gQMnY7IoCnXyBCQOlmqWZHOmI/bvRKRsH43",
-	"+a//POpiTtkKeHlNraWsfXTAJ8pZ/Dbp+Y7JH2MioU18Lsaho9qcQh8NZMBYAS+w342i+c+6GpmCGKqZ",
-	"hlhGLMM+yzCiyAR08hkLA2/Wu3OG/5WtfpZsteaSvMxVdRtbJdzUXJ0bGe1OeGp/ZzfzGRfuj6PKvTfq",
-	"ZYL/ljH3M6znrbFhvQYf7pTJjcx2RSK3zdOWgpXTtzV4gGhK9tAGTKyBd90c7dIo10rRLn95XI0cqDZ8",
-	"dwEaxZ1ndYQGbsPnF6JR3YdPYKF/Ot7hUh9/UktdARrHa35odAksLig+TaYE/jM3tPSinjMUNJQnCfrD",
-	"Vj+bkEi7CJ/hCSpCbLcB9mwMs/mMMjm2ytxYUSj/8XoV6U82TtxoNK8/Wm1cP2mPzzHcLAHYP2y3Q7v8",
-	"Dft1Q1HvFZW8i1lvlNuxXSDWn8JDb8mw5dDOZFZXVe5nwDEiKpuzcsGXrb0nm00lZVdsZ9vkYuA29OD4",
-	"rwu/5fId2v7m7zDuC7Lng51Ykj+zkRD3tPukXy0u0M5dlntHa+VPEHAVQYiVFCTo2H0d5SMAW7/LdnCj",
-	"0V0G4Zwjw4KANqWR9tvjLSWkBXRRXmVPf5E/LktUsGWi2ucEbNzu8H3U6u5dXoFb2uJS5r/duLKjs+Th",
-	"LPk0S1pQ2bBUMNpOrsKW6/XdZ/N3yePfKoH/b+9ev/qJpllNdPq5WBD4mVzB7+QiM4icUrIAtAYX/LFk",
-	"IqtRrJpMyHXQK1Hv9/2xYmwfiLN32qN+lPZ3qN6FSUBu1GjW98gRhKpJZgvKjMn1lBobOr+YI0LhlGoc",
-	"S36Qqh0RljL/dd5tfm5aWAsutrzYRbbD3+RFwQRWnubOyQp/kxdvs7q6A8BkVxbT2iHYSnVQSebKtM52",
-	"3BNTain6+9HDh7VKxpgLrqe7jXOaMqrMBaNmG7mxcayooSLuVlTrV3nRRaAEoYS5JyDDcrlotohjxhI0",
-	"UIwpT/Ef+pLP5w22iXlKhcjXu0aji6csyVKIAzA8viR7MyoymhKVCU32HT4oVabfizZbWJWJDcvf7kAb",
-	"MIpPJkyFa+knjF/DVNsZvo04khe9osHSwuaTDAiiInFLNBqG5djDE3nWUD6mzbxlk8pWokmvTjzkUkqv",
-	"LZYsTQi4DRI2pllqiJEJXUTkXHN6/3uZXlJD+5tkXtRNpjDRVSR7OMxuEcLaDIFs1+H8wKYrbH9Zh/MI",
-	"vPWr92+08wdHKV9CLjpUiO5ckw9TbVQmNleNPeUvF/JSUhBQgKqb2Gorcfa7sLkoPGL50gXjD7eqlsKD",
-	"2L7uyqLV7X5khtaoiV0Nc503Y+2KTYYuwZ0cdTZFuVV2nfrWGlTQYPU2qn9Xv1RzagxTonfa+7//db7/",
-	"P36B/zvcf7L/yx9H0YOjj/+t1yhTK6SGyZT7EyaYouCMhLAkObeD2ySSo2nLWpDL73ID24h+J1pt0N6n",
-	"k8UbjuoNNfG0lThnXIRPj5aE2mbbv8Z2rpzEnV1qq/tbvdCGAdJbXWl/oGKS0UmpcSbAow7/N+W1WucP",
-	"aBJ/4/0K/jtfWr9ccD+stTyj2jRgC/8gJ1xsVprcRY535u5s5sD3wjcfnpSo6kHTdSBNaRAoXOZ+7wys",
-	"i6vCgPUA6HxOws+WaiG0kjIs37XLTV3r0woN2EkH7S3Pp+5I/0jxbnKuNZ8InxpUESmw3d0A/iaKJq1c",
-	"+ali19/hizCF5SLFtXoWvDfkImG/rza3P3nypDVRgtOahJjfMn5FU2t6ns9TGzvfQmqVLQjG6CYW5Yv3",
-	"S53pZiL33UOw9umDYBeCn/f5bC6V3RgKQ+lNuJlmFwexnN03XCQ09f/BZnofi319CiFMm526zSvPwpw7",
-	"SzqghtfiW0lVYvWddqPsFrVgt6zyepulWZf7qrvCPIPLn6t7GmOEGoZ1XjAw+QGjEmekdA9c++K3vrJV",
-	"VC799AqO5kp4Y0SZOzlvmc7SGm4I0k7ruhKzL+AU2dRhvE9a/zhJJFZ60cwG2s5s83llmphqVlualebM",
-	"oLvauMzNOyCeQTspp5b1L48DYzDEpPMY3rrVfgsMsEP3Eo4yUxpsJrSuljLlCn2WfhsJFwmPXYSe/RKj",
-	"f8dQXdnICTNTVEaWNe6txEaQjR1GSh4vz6gdFK9ril1Iuze0/Gsim4RnKT8KweMy3RbUE5KZ77STTCwf",
-	"x63FIqszVXXHWOiua+7IRF3JlGyg57WDfetpobOGvUbOe3ukt2JjpiDUOQ3uKquoMb/TBPrjyiOBR6HO",
-	"KuyVZqesrUhR1b3akdYKkGo0YE0UCzUOTyb3xsWuGr8vUsaNxkDkKI8Yh4gI77PTNZVK4qlUQzphW3qI",
-	"2uMeLqhmYYmBZaMqnUwUm4R10gymcMDyEjAfEk2vyd4hSkEhBev3ohscsM9hqnWjvEPosH27fsvJkTuC",
-	"8HEDcAgFyyvmsznlNeQ1yvgSLPjus12Nou5K+10qL2iaLoiN7y/okSc+s7TIIJ1Pq1vVkfG4uhsVwc7U",
-	"viMJDTcUuHo5fXhDYjjqFm0Bo6k7uK9kAG67JCYuZLKokdk3VAlow3g0GdO0EVvP8ixXgO53TBHmguw9",
-	"F5OU6ylorg4YL2d0qGJxW6rwWnFjmCALZsLs0VZj0pwuUklbb13h4r9xn1hdaafeZp3Z7W4PKy1yUNa3",
-	"G5dSWHr5vhTdR5acitUpEU0bce7Cwhy29+lYmOuooF585lSs6UJjQCHaXaOOgaRvdx9CerGoS83VLJYi",
-	"gcGxU+el1QYB8owESxOj6TLS1Kbe+pgXqQvhu7XkndCFrjMoLHTB8VUmnH9ZkiRjZE+AWOdXjEhg13Oq",
-	"zcaie3/5t+VFTfJKKks5hMsTknHNfGRso5zAlwMBUYGxxOIFSEXAYkWs8TJqNXImtfFhdpn2ZjwRfDI1",
-	"5MP7pxB6YQNY/WUf3tk4FINRlXKm6rl7EuR8uxeLUFpib5w2sW3T7qcyTZp6x/WzHoF7Xm0d+3UNrVPt",
-	"NtUdB1WnXLDtIIBqeKFVUupXopgsaHOg3Roew79z1aaNvty2dRJRc1lbQyjfE/ydCOmsgXYP0VKiMVYI",
-	"TVF2iLqUR1rmong09Fo23dzCH+R81Kxljf3/cSdDey/yo2oNbV7uda7YFZeZbpILHiUYTs4V1xUcke1r",
-	"TLjuhzsl9Vqz0uN6oxK8qZsS7YuAYrLnGFee7+zyAQh1VGPrY5+S6ynAi9jXQGPMxNinQk+UzESic7CT",
-	"PD65gdh8CMMSg/UDWyAvj+B02Q6LcPe2CJFV2RGlnG5t1MJN1rKy9XqqiyNYTafHtZbCLrkUWIH8+/P9",
-	"F4dHHVbAzmO5VWxl0HtHJ1SRt1Rwsvf9+f73P7/d/3H/8PDwqD/oVYRER3/7K6cadg6ujnyV89XB1W2q",
-	"/tdg6yDY2sFkt8IgexzubTCQgdh3jrr3aWIST1nakB35mZbd3QEorIzjTKnttmo7TFVlFsNtUhPrMmQb",
-	"6Na6n/TORPgGiKudUUq/QODKOrNLvv/VZLlqldai3zLRFrsaOV4WpGXhia9mZ91yoVXHzO8seK0sTGqi",
-	"1/wNZpvAtdeCQYmsdwwRADYMYanVJEF/erSf8Am3RgF/bXa+oDASqVaK7CgYrUv42ZqxZEZesgaPDP4U",
-	"zpQlJOXicu2Q8S5BZX7v+ES8FOdxzObGerDL28N+n3PF9JCLOq8MmM00oeFg0QWGW6YNXdg7bW8VrMWD",
-	"R4eHbexnxrR2Tsf1wr38h1E4kdbl2IySNwtprA0RrB2hSooieSsQNCqmteJCFsDokz2PhW/BrF5INdv/",
-	"tpJBfrwF/EbKJjQdKjZuVDIfHHZI9b1V+InaRQcZsaMMCZokimndyWbUnSPtsETASnkCC+Hj7TozVnRG",
-	"dqGXbQIMKpvr8EPctScPuZ3aunp+E2q7XF7NBrkHi7FJ5sfNkMCd15bYmnDa4q/vnIza6SKniqvAv1Pe",
-	"/d8yltUFJSKpnBKaKkaTBeHQBEt8SqCQZgoW4BkYO2c+IbUG64cJMzSyE8VkesOrW2WRfDtF75GfZeMK",
-	"fV/B4LSKPNZNVbNa7zR+tgt/Kjb06ThScTi7ydH5ZGXLJ37i6/fkHTPGF0LuqOPV5MpuECjHZlwkTDUW",
-	"A/EvYMwHxNOaTMGNYRxa6rvDqRzXBr66MQyh2dM/dtNu5UwEEjcP78vnXh3DL23b1O0I7UJZ33Jbd72k",
-	"DctyZzYHz16XbA34wzaWhjcuY+ot08w8hShllucud9/0hjyuo8Pjk+739m0SwGwjQQJYHW2X5hpcRZcy",
-	"vra1FPor8a2HwN2FqoJf1OkrJRNfsCS1W2ONlefJr5k2MyZMq7PGmzdp/sl2fptduFiSbM6Gl2zRzSR9",
-	"Ay6Zz9ZvItj1DlDrdg4rmCY3M6ptPDyO7jf7er3sGxf9sSP/Tl3e+mflral1uBTbUQErDIinRN/5JgQr",
-	"7BenxERu3bWyxITvTOFpEgc1KtCyHNhOH3I9Y2xqjTU4M1OpuFl0stIlLObJrgsB2yZ3UygQWgOqqS98",
-	"1xBpOgZLyYa4WC4cqltHG4oSDM26E+6ac7iAONGrAOfQOU8TrmccEwd/qS1FKBJ5PYxTqZneaI3rmFSx",
-	"JBWGlW9lTc9RQOzNsD35iXmFfdQpbK5HHzOHBX6sTpbj3tqaH5YZ6ojM6cIpdJD1hUdRNxQA+wnfQTfL",
-	"0eN+XUlyd46rZ2Gbc90Qad7w8uZ7WYSp71CELW2gW+DuNfZLLLJDyHBtzLiLNdUGEpeTjJ2RPLreFaBW",
-	"bJwJrPgHDdxknP1WavPGvHDreKdfK2BjrWBYD453x2W7earq6G05Kr0DtVn28gMXbL0g9dZ4c++HLC/e",
-	"jS5Kk3E1NDB3Wsk55clubyZzuhheLBryRCEjjvwHOXoIGTw1DDngwuueBc/x1yWLN/a7bsADHsijvfZD",
-	"/cVnu6XN5dsK5P8dWCFu4XSFCQQ3l7dcq5IerXdV3W7HautQ7PACGVz/8iuh7bNyibN72o5iv7xVGs/t",
-	"5iC2lQpEcu6srM7UZ4ZUcwz5iKmIGRQzqFVr85Ws1QHiKVUTloBtDkFhMqWYMDeTfYKA74thc3Bctfd7",
-	"muA3Li/TZV/MFbSJDBF017++//EHVETfPHtB9r57/p7cv7r/B7z6sX9G2GxufF1R32yeUeySbeBdTa6Z",
-	"YgQrrFXFzfHKbIZbFV4uQ8QGwdVK2kddFIHai4pPE6uGqxbwoTlBL5lPMETVnx9HolZzdFItX7EoR/Mr",
-	"qVD+oIW8OhBNhabceg1CTrpEXq8Rsgdfs/lAeXqc7+8U/Y9hFRBboMcj/TTcgforMn93d3Ts7If1Zrxt",
-	"b0md7gi2bArXEA9Zc2GAPc8X+JpqhJ1CBkX2/HXiZhN2mY5pinwbkojrGUw1QfV6KjVzPBBHbQHUkg2Q",
-	"JvKMunKvR+QvthSn79PVwFVszqjxdTgpWTBqHeDYDsnmZ+TQrm2+kDvlxdsZ529C+YXg+WopW88qHLxn",
-	"MwLoL435GKiAtacOS0Xy1pApgM2TJeTls1CGYPUiGJOtEiSVYw4WqIInTLgSXmUBf3y4c3NXQ/7HjtJD",
-	"b4KFrc493VHbDWkptbie111e02nthYzT1OVV+9D2IjESXKFOR9npkV1WCZ3ytp466GHXmq5BayE51IEk",
-	"NLm0snRT5OSWpOpMcHMjJHs9XXS5A1W0qWa3lE0HClhdmPHjS2qFswkKbBVaVj2EXaEG+Xv5itp2u1ui",
-	"O0Mc2srV4D6+masrCMcNb33bOphjxuem870g6nkx182ltY23I6djvzpLw11B0R0DUvh26cOf6PG4gVCV",
-	"ZVV5W2fmyvp3m6Ze/3lTmXcKz+HPJJo2dklGWwb4fDap1rdZ2nPXgT9rJ3avA8t7g6rX5xOFVK6SWuSA",
-	"V81o9QVUG7S9Ks0t8WzPcv2GVTPDA/vc0vm/q+Cmt/Yq3um+cdwU/6K0GQZAVTcOrpd/WN+XxehR8lo7",
-	"Y5LdMPCcA+IbT20Iyu7G06mG+hJs1XWvunaBjbATHHawh9tiYfum5PW25NCtOEi1XP3KFIegAs2q3X8/",
-	"rd1qX9+ax0yB5U47C19tctssSw2fe2i9KoaBK2fRZuWqB21rWK92a0ZhuwADpLd56YPHxBHR1jKpFhg3",
-	"LRjpcmX8YJ2K/jalX3kd/rwN/d51hGZrXOZ2wZhTaeQytZwDFrORFg+KFDLugLx316572r3iiqeTKb1i",
-	"1nWgp3Rug9BkZsgoU6kekT3NJwILsSustMC0OSPWjXd0H1vS9//gyUdPjLP+wXIGAa0r+FifKVjB5N4M",
-	"7lQKg7kWbuFbbFoYeYj1PYc1rORHZhQi/5lr5kp4PP/HyxcAociNx1+Hp8Vq3yuDafqqL0u1XdjvfNxK",
-	"TbDEz+FFlK8YNLmhap3fAiuSkl1xds0Uwd9PiZBDGFjk/zGEVS/+msxBqlKFis6wmDTZG2SHhw8YOSaX",
-	"s36EOOkgzupeOTom034UrNhwntKYDTNxKeS1aMgsPD7coFL7lPHJ1OxKX7+jO69icPIbXPM/TxcFgHA2",
-	"B2xkdJaBV09XnR31Bfqn9Pjho6pFqi4zSvN/s93eJJoCg4d2Jj0Xl8BdOZFfMawQU76posJw0WRIn2az",
-	"C0F5qmvrtRWouBc0vrSx1+RaqkuyV3yJRxsOewhsLiyoQxG/nNgHrm5z7VjcUQD1Xzdj2uToyiEnIbFU",
-	"CidtKzYD4nLOg6q1CHbutQUZ0IlDfXj7g86DSPgniCZ2zRMz3Q0bqFORqtdJd6TciamIpCKnJb8lFtRa",
-	"zL/2rgaLfW4MjafnaqJbk1HLlIby+oDi5+Tq6JQkLE4piDdqtYIzjNm5WBh4pJhjJyyxmD3XFBSGvTev",
-	"34Xiv7+OvG8viVGR3f7Y8RmdsPu/zhkcOfvHXBT/vmYX8/yPKeNx7UFcS37ebErh5sKgllvbG0VYzvdw",
-	"/wndH//yx6OT+jK+7az8+NHx0clJCSmrlkkYesnE7iyXWx+vlnPj6/B0vxgsVe6pAVpyh7GVUQZnN4gs",
-	"y4VfcEBrKTjgje6bo19u4NrnPDCFcQnnt+Iq8typsuVVGYNYrdNYsBabrx1jJCDdWolGDaGI8FtTUrFK",
-	"YY16dSpFxzdD0q1UtA7K/ZA9Wztfl2rl2/gfHDUMX0hiRfyGQP6VHbBL10jKYAJ5y2LGr2oR9AyddKs+",
-	"n/sim0nIuX9W84BdK4ZVevTRj+684wRXLs6HuS8S0u2Mv1HM3nQ9+sHyGd/RYtVPbcXZepPS2iQWRKRg",
-	"w0yltUdMYXUOFNZYlMN6WUG2g01M22qyJQo5eXwziA1jmqagZrcN9cN7ZAnXU5l6xmCmSmaTKT7HAFeF",
-	"dZUZTRAO/M35+6d/JdxY3dmePzitOpuBhOl3muGMmamsYVN5M6eun3Ae5R4TGev7b/76+v3rdwezhPzX",
-	"f56EVwbNxSRluamMKpvq7FpvshtqVsOWvkXVLFgNKN2g87rTdtFwaFZ10/kKcqNZOj4NyjkJKJNjZ4ZX",
-	"i9WW+RptoDFUcBjXuZw2vXRji57B1C0HFz5rEi5IF5nJ78O7Lc+Aa7Rcr8xzDiBg7a+V+LKLzzUSgx1C",
-	"s0arnhDwsDJ4WE3SCby/qbs1M63DWeaMPRWInspq4LyRQI1UzNGnx5nbq7Ec3reU2l97eXL517ZATdUd",
-	"ADuWJafLx8lMmWb+GmSHfkb81faUwI3/zB2wUzKWaSqv7aanVGBxC0E8ew7YgO2ubNGwjbSbgvM9zmfT",
-	"LP1SujEu8g3eveqqDL7PFUBubah0PicTMEhzQUq68PoR3x24ujOW1cgYzMR2TN9bZRyv58YRyZ5NW9Gw",
-	"+VKRVGq9QDjiflSUcmCpZsFpACeK0meEZkaCpYn5Itz9UzLP+QgaUwq6gZdbBUZxKyxP9wcocb4fU83I",
-	"lP1O3v31fP/44aPc+IUkvkc1sevMkorIfHSy2a2yjk2H3ZyBpj+T2pDjh+RH/m3/pms7bnRhvDsfEvRe",
-	"6zvCH7b2HCGFLamUUvEJFzRtHV2NREAL1vDo+PHh5l8/ON7g449Nm2elZ1O99sSlGTf4jq2JjOcZNu7t",
-	"0+DOapNtLhE1tSQx8F7IDTCzFHqru8xuI7OXTOabWMhXy5eGM5FS8VwYtVhTrlzQOivAlE+mlrseHR6S",
-	"ueTC6IjMWMKzmX1+chhwQXgdFgd/x9qZ12vJmbyME98kf+iWkIt/wkGuj3ntNdNuClRKBehP7cCceWzD",
-	"8ELWGUk+aObybPyLmKojBZlyZQs2oSSlxQskpnMac7M4dYlXYPERhP2W0ZToWCpWf17yDta7f3eM6tsg",
-	"bTPq2dHWEpvOZqWLQC9qG/Nh9/ySdgJ6Z9+1UIbdPvmgG2qh1y1OjlHt0iSgl7qwtTwrokJIfu0iyxo8",
-	"ATfxHCTWNVXZdfJk4vpasB8EN+B/yzCfeS+m87kLhBjT2EjVb93Vtj1dUWo1xbKhUtkINjghYIfhYhKW",
-	"koxIysamH1Tipsrcw5K3bD2S2/dPlgcJk11RbNfGkbhyu65aHBUCjnPg+ZdXTEGa6sWCPDhxIBn/53/9",
-	"76XqcQ2RUVU7ue0gCC0Yug6wlrK6YothSufW++3+9uvXi3rBChavhQ+Dd73LqGg/f2Iz/sPKhTZtdNhc",
-	"5ybqWTm3vJ7XGKdA/n//b0twu2AYXMQN7CkgE6vRwNYkSFA49QVeaKhh2oBlpTyc+mSZVm/ZdR6IUTEY",
-	"4ILgscoEN1ueqXo/huvbn/R8FxxxrwpWAxYEVyhgBiEFfvvXN8D/fu5FvVd/fVO71Uu6amOlG2rq98kF",
-	"XJFZpo1z/ztQBLD2bVyxl1EP+F3PUf/oYDSthjCIxGZOs99pbNIFOEsm/IoJvOUu0JlsF6Pfq1ni4rLu",
-	"1/fNh/e9qPfd8/e1S+sMyW3DXKrMg73Yz9uBd5W8SNlsedfqw3DeGSB/MqPxlAuLWtFbmZO59BNTSqru",
-	"atwLztLkOXzT+7isumE9pkYG4AmLJ72V6CbNR/HhkyfhLbxedOS1cpa68PfaDtdY30ygTjTWTX3jAvNf",
-	"F2G32wQwryxZebJJjejbj5DfIrx611UMN46Nr0Qc++p7W4bMV2hl67jjTJdiC5YRTmyZEsLR9BQRCgIP",
-	"dCNBRiCoRqeWhebFYeEh+pZBD5XXYiDsRkUYmAYPR+CXH4EI5wresHG+zogZT1l8mb9DJxR4wkCgNRLb",
-	"yeu+uQ5djXZs3bn+I1v2wY8ILmsDYfiMneala8FcTg1JJKIsjDnc5/Q1uvepKT4dedPEaCD2YAfJiAss",
-	"1TbEAUZkZBngCAYBii4uBpbO7edBtoohVoedxTzTUzKRTBOIcD63g5fKj91FNdvFSOA1GCBEmBKuB8KO",
-	"0mn0+TCNlGRvpJhRixG5nvIUK/FC3YtYzpjVtCkR7JqpgaDzeRRMzF52R5kwigqdUpQIQ9/0iEgzZeqa",
-	"a9aPiADz8EC46/HJYRHN79yfmZ7CnEALK2ZksXFgmtdglrpgsB0FFbnXRiTDih240/AyfHEwEBZjNVZ8",
-	"xgU1vtDMfO6quznF9gDeoSppljv42jP7Vk7xuWJ8oFw+8MrPXdmy2q8NHy/aP4e3ar63mU8tn3/Al4Kv",
-	"g1B5SxdNDbzMXzzH9+rbaFnCopHlVQxaYQk37U08T7ip/x41xvYG3sFrDS1kF7MuY3iH7wVtlJw37fFQ",
-	"wZfWTncgL/DgrjZavLYv5V9/zM0Ai1d4Y7QXgI9hwfBV8q9pTT5GXb8rbUb3zyq01P3DysJ3/7BKeG1f",
-	"1h/bjl9Vjlv3vkpnvONn686sjgzbvmkgv1+cGrCZ+xUiSzT7bVl3+CufTEHuafYbSonrKY+tu9JWnXUO",
-	"yTH4bkBCZqnZrQ7J5tJWO2pzfT3HFzF5zq5JjaXj3Dn+Hh4ekj2sMGc5riYnRw9A/g5nVCxysakjq8gU",
-	"KIhOoivqggipIBjToqVVOeAdVDC4DURIZIyKCoISsu5xBqE+1w6IUL1r5gtQe09BItFzKTSrK6yaE8Jd",
-	"7mEhB7pfSkPONJtRtehQ+s5TbGf/hV08cOu1N26JBXOYNoxfq2xs2KBf1WIO5VVbsfW1Tkk6mSg2cd69",
-	"lUVf5TWk+n6MenTGRALUvaFXajf5dgnreqEW45THMNjyfq877FZ0kq2MKTeEfdJYUrpuqWRm4Max3mHY",
-	"OddYRjWzXm3rGZqndIH/nDGHdJa71UuuaLxONadG3Qg8TSb8SHfcsIOn7UxaxVldT4I4IOHfVod8/T33",
-	"8j9zFUvW1TpWphFZY34lND7PSCtMAB7Cdx8WfdGrs7+MFWP7QJk+xkJN8mjJIFZhyRqBYVKhMHawkPZb",
-	"auxbdogXNjh21g9LuITUq5gfoL+i/bJeLah1Su/lA8hbXL2DeWzFcjrVmiy6Pc1qF8hXt1dvp7FOnDem",
-	"d2eRVmXeUFreFuRU63L5Q7IxQtMiT49Yce7bD3FhGdThhUQzYQg3EblkcwPWqwtq+IzsOVMaGAmFrDvU",
-	"p/ZIc4iiWhBuyDXlOXux9uj++tXavLa1hiBtrlekmBcsORNpyPvdaR3JcMdDKi66KbY1QM33mabBgV/N",
-	"hHZR9LrK0j6Z8tfOfMEMXZ7inWFlfj5gWu1gUw2LbvIqAXW3XSTreq/q4ZFNXqJxzOYYhlOL8/4Pm6CM",
-	"dVbIt9W0n8+x/tx2UB93lJq8i3KnsmslzK0QCl246+4uoXVmje4iavmaVcgbT/rhlao2AwBNwVsykqKR",
-	"TTBnuzKi4+MHD745Pnzw6PHDk2++ebRuyqQr0JcfkOX8cKSicJsrM6usVhBakAvOkC21QPKtAmwoMb8N",
-	"r2h1FxlLFTlNtFxjqog/di0JwkA53a6NSJvuNq2T3oVCUWrwk1InimFtZvT3/K4muhJAfOaZIcoFr613",
-	"F70ZJjfjwv/VYr5YOoL1CzhWbFN/ibIfD3dSJr/cWP1YfZU0fwa/P99/+dM+qCG9qPfm/O35s5dv9v/6",
-	"dP/oyaNvelHv+/NXz344tw8ePqw9oW9ZyqjGiBseZylVNf6S55jainEQ3lyi7GdEKnDzN6lE50Kw3/eP",
-	"+zYswd7OXKyqK6qiI7i3WejRMwKnwoc8CLhyxawXtVUHnc9ZmlLDhk11QhtCrm3/9dFpS8NsrO4TwUiV",
-	"D5rqxEqe+cafYttVZtLIHHLe4sY0XFm5a6fut1gKeyhq1utfg96rlz8Mer/YtCOHTlVn73zYYu487jJ3",
-	"OefNEXEPdtBD4u7dG5qk3N4Od9RM92qZTh3pLtJew9l1LuvqMnVYJwjiHVoo044wedowNeycUtR95ha6",
-	"T46HLlOkW6HgubxmqivCN9NMmGEqY9oZR3LDnB7FAlWylog61Ilw7Hnb770O3qHsHLwPyvB6TFixuVQG",
-	"vluDkCplArtV4ht2L4pbC/viFm7pYNbLaVy9jVPgG1ntcyw0JRXJee4pWDGDT1Yw3hZdbXUe3iSjKhnq",
-	"KR/XpY7kEo1oFmew+xguqemYmQXBbyPyeH8qM0VsG2CIZTPyoD2D6bBDbadVh7OJYLtfjY28Bgp1Qn5Z",
-	"X8Cfc0WBGkJjk2FVdFfzqdAmbIQ+Tv14dcI5Tv2wS7ZJDfnNGTXvmDFeHCx5c1ZlXuywRmt1ZDOZlNTX",
-	"CZMzZhSPLRChGTqcrEYc64Sp4SVb1JWAw/8O7WFvuIsCyuzQgUWzXcWU61iWE+Q1tVibLqQbIolWpWPZ",
-	"2v5hA0qmABVu4W0dhkzpGUadYyGvlImEquGCUWUNElTEnKb2QWvKtR16PgS3P5WljpBelpevnvHZxt/K",
-	"dOvMh4miyRrFkp8qdv0dfNIBkdeSyowugvyPINNXyZS1S+qlNAFMEHGjXjcToLRw26YBvGWaGd9ikEPU",
-	"FYbMfrAMG7F+/FaT+Ud5hnjqiwprqcDlJtPEB9ThD1MqJoykckIuGZvrM4JjGNrnySnhBjJU8V0aQ1x9",
-	"ypIJmzFh+uSCpVJMNJiYqMDAd+JjpfKTFmROllpuPzuN7vRfcAfgrPw9Y1ndMZCZy79cbW/Km3hqP/gY",
-	"rW2yypuA03A3RqvIz7eeX1QnubxadkOG6F0Zos1Ut9t3jw67ic+oF+Op31FjCRvzmDMRt4rSddr0Gqev",
-	"+bKrltkVT2xlGpFjRe2oaTzHQzjHw2+GPsd8Jw3PmbCVanbXpMur3lFzHQrTd22scqDy8vNIshVqqyWU",
-	"+j0ur2LUfMSKtanb0ZYD7VGLqvGlbFiPOfBSJJzavHzMGyelgWybit5A68vCv7h8dw80zgkzD4XtghHS",
-	"jdZ9vOruWgztRFs3aOljp216+H0VujZ20HJVPBXbFxVkWV2jmimuPFTFdi2TROPUmk9Sa2FLq5VvVdYy",
-	"ljNfDrZD+PRuovY07x5gt/Pqln/espFAy4onbK0Qx22iHJSr7DL80uOSqu7/cOJRGIbrT9vyZtx61T3P",
-	"YjazUtYxjZOmM1wTPTCfK3nFcKlMpgSaIcw0UfS6Z7M0uJrZHJdfulFyhUPa9glNoZjUZIqZ1w6j14Pn",
-	"Bah1u409gHW9M+TGkuSoAXC0pLkVguNbR93eebQKm8m+eU8T+AehSYI3cpdZj5+DHAvSQm1E9RLBpVJn",
-	"qjUZ5al97W2Wsu1j2IKbQRViWBtEP/CoRWQP1VdENFpYrACgNyfnWdKMwLhG0plH5GxNZguUiyGN69Eg",
-	"MP8hti5umXgQLZZYJy4lpVYwEMRHgZ2SwyOy98xfPhbFLFujHqsVBsIAquKq4bc6X6HmQ8bUexcRUaYW",
-	"zDvPBcfyzCsljTbFMfLdANNqghYW7B5CZ5A4lfFlRLzySKRIFx07blVp4LOhY5o7CwBtz4x6dLimI6lq",
-	"gC62qdRd7YbLtMTGaDLjIkAHxNoM2ZypK66lCgWml6P18S82N2qJgjbjGDX1/h4d3olWgj9HvfbowCxl",
-	"75ipM1PGQ8UQHsVyEvAp7AyJJ1F0bOpv4Gw8ZrHhV2y5+HxH7/WYC6Zvx8VVPvIvuNJm33l7XPlXKGYF",
-	"wUIsyVIG3kALKLS0ER1L1bIJjcH3HQ8TRpOUi438+0IaprspbyoPOlutdOBbHz0CYfv7JR9lI+4ncsMK",
-	"RXjq8dOoXxVPBvmIoiaS7uahcedka+eMbae42HfPegQApwCGB9UraJfsjbHQtK3qyuGffhV0P/KmAZh3",
-	"Ro1UJNNME25qDAFNJ36pXGf+DpkzxWViYYECAEt4ANvODKoItdFz//iJvOhDFeGEaxBE2vl8WHzZZvH7",
-	"c7IX0ChcSIGhio/HRexhBFwGbEJ7CID6/fn+i8Oj/hlhGDGCJcjxNDmoLMzJIkJ6HmXHGM4iDJuoMqny",
-	"qHyHLhB1H9f+4OgMOoFoh7FUcO/qhLLawN6qqLiGp1ZPnSu2fx6bkPJ0hfS0oQuCBLtMhergwfHecR//",
-	"cbL3oJ/T5Xf9drzRTkz1eNdMdZkitGOiOU/Ad3MphCEVcMtqiGCFiwqrraB4VyTuS6XnxG1LP8vrM0IJ",
-	"ugTEhDBh1ILMGBVY+MzGKNTRcIOa++kGpVTsGE6JAAZrCMSVGYsqN6NiQYw70sxCmVdUDzKRWPkn14rd",
-	"ddwH6sKq2Upcphf9GYNhKrSwiRKyQqe+OwtQSceoMwFlKRtqFo5+AyMQ6B5PqaGpnGRsZVblGmE8vr1z",
-	"/Pqp7BTQQxWjm/ShGO3QOhNG8U3mUJN63IDoMWZsCEj2G3TygjFfraEN+jUwUm+3OQFs3DrbZBXUxVDJ",
-	"6zXMXvajt/K6yxQ9Za8RJeMU+7bhVw6GJwpPfFGZ3psXu7IM4d6Hw2/iK/ppoep8z+uqmlhkuJIyDs37",
-	"e0BKr0nCFL9iFtXVwa3vWZB68hcyYxAQwDVLyFP5LiJCCng0zF8o6xFEHRwdPdg76vdLgVVF7HsOgI8X",
-	"trAtq3RcoSWdpsVDWxPa3kHkOHhZpmlWQERmilqpMuZGMK1tFQea8Pkw5XGjjCki1GrVqSnXRqqF16aA",
-	"315QX0LL4r7hf7Srufjun6+e2oqLjw6ODvsYk2YjKlwdnlIrXCOArFQs8UiuUM8xmxOUzs6Xg3VLLhZk",
-	"ZK+PRC9ETAS73scgtdEBeSM1d9B07kZoS8Vr9ptGpYhoOWNmitZ1kS4wAYsLhNL1QXDtNbb+47/1GtbP",
-	"i7XlC6orxiDHgT/aKEZnZbRhaNWjDTNhuFkQeDQQAdiwxwiG28sIVnB0QH7Oa0e+ff7uPTl/89Lvhoea",
-	"HQjX3l7oTosIqmKRK8ITkViB2oWIH/7hEJ5FA1Eqb4Em6L7rH6GQPb58PggPiawloYLQ+XwgMFoRVxu0",
-	"yxQVWDusA98U18RFruOCZHPNlBnhbh0MxA8IumvpTYPXBJdHn7oeHB7/JZ+TPcQ8pjwlUoDnAaPLB+J6",
-	"KjVz6wwkWUIftvDNMEjcIS4mZ8Td6Zkb30Ag3XhIYOydLGSG37cj+RagcMr7F+vZ77l/0fkhc+oCjS7X",
-	"LVrkUfhRsXmNnxWvhB+C3SHl2gwNm83TVd/7N9+7F8NWXPxH47fu9/CTghJXBTf/iG8E3xXxXpiE2Zpt",
-	"iOlewfdj77xbiWUafBCGRrViL9Z9NlwP2DhoIzzKTZ//LXgn+DRHum9IgrM/hx/g3a3pdfgxeNnJ8hbl",
-	"ZfmDIU1+zbSxPvSV357nL4atoC9wlaMweNk5fFe6i8PX/eVgtcIUfOHut6sLQlVfR267+hsg++XvLC4z",
-	"XUUKITguLdHDMj4zyrfO+My1RNaG1Vsmmm7Ivp1fr+EN3XoorW5rLzU8s/WbJfbc9kWVtFp7aOTEa+BX",
-	"r/9JhT11RIXu/H75/LYSV4WBtbZeYUkd369hQ627WeYsba83agKtVFCVqetgZ9O1aKBBmKI9ZMl4Ux8V",
-	"42KQsjRlic0EjKlSnGlywTRP3K0MuBIqaWjviXbinJbz0AZkFc48SgzlxEw689bQGvLqy4fZq8fy9J7i",
-	"rWcfsnX8S9ZUibOEEBLFaAJmzD2vVrrMH1A1+zsFLAgc7DW1h+R1UV0Ex4T4FBjQQw09wwhaUJrhagb3",
-	"Zri6Dd0XB+TQ+VPGTFkLu92imwwvlPNesPKrPfpAh28cyO8SqjdL6gHeX4u8Yj2Z04mNTrHZWdMA+91X",
-	"+Xcgi9kc7MsFGHy1hDlxEMLwnaX7HK1xL68YaItwQuvcYNERllhUDewJb6voxPR9w/B2SitFwlNlTeb0",
-	"t4xVqCETLl2iwDQR7HeDB7qTi2v9LLop1cNZfaFPlTGHl2LwYkyVT5rDYygV0YLO9VQaIHqNxRphy3RM",
-	"xZm9nWNVHjiU0hpTalIi1so6C1WtVrvnfEo1WxE+iKQInAMoC4wZvrIxExCrtseFJQM0IJUNUDMbXern",
-	"j/V6J/UcTUkjY5kObyAq5wbg3/O8Oku2AX349SxA4ZemVh5PE/v4CREWNosMXp++d4vEvg5CVBMoVLgG",
-	"9Tj5m+TCLtcY2IVUX8KJZb9zbXQR/t1DJHc0pDYKde8gWpaVgXGO7NmmrV5iG89F9xoRbysF8spOblLE",
-	"NhcdX+1zWMoL9mUYLInUNehvKy+4WVUpXBNKvC0KWDmqUa6kOzHyDGvyYnwHXIEIBEQa7eQsBPvUpPpQ",
-	"wyZyyZnlKee8F/W+7UW9p7U0UizDg2VGvp7zqlxkfDXySIpUhdVvhzU253M7azRW+mWDvO8ijZw7II6f",
-	"XpKTg+OIPDx4dEpmtoQpFeQRmfUhsMB+TKzd1HZKuDWZ5rHRXNtVRhhYV2NO3KcglZxVGownha1VoX2b",
-	"G+jgAk29mhn4iVzITJSqwLsggy6lZh3yTLE2WGut6+LoqVSmdnVwYVKmtf3t6HCzlbmhucLKNgRzc185",
-	"b0pdr6jL8hk3nVQyuNdDoIA7HovlbgwoWrRmNa2jC4v4gZZiGyK+obqIoyePC2qQUMg71axydrHtWlUs",
-	"00x32+ZgYGO8YTHnk9HMBgDuUbh4TmB7KJRiBthuknLBIrI86KPjR3uP+vt73/TzmDKp/CxKg7eF2Nfg",
-	"Alj2vZTUsMwD/i0Fa9ARloJVHqwGcl3Jx6q8PGvAOXkPEI267oIVM62b4CDrU6O2qAXgywfzGrH6jgEq",
-	"lCYZBstZgIwYzzYMjrhPdxT204qDWYOpdMnEsBqX8i2jinUArimtc7X7UuOlRQqXu35bhaCTDXG7riDL",
-	"lg1nD8pafi2ra+N2lekWTa8cdb2mOqnRMb5TEikBP4zIMYF8thlNdS2XXmLFl/VTXHrPKBq3Bjm+x5eq",
-	"U54YqG3e8210CtEuL8S2gdrv/eArlfDktT1NVvo7qxaE90fWm60Nmxf2JC+bllSxwsvSni0CTXZXrnDg",
-	"7wybr6+7+jH5LrstOy7UTpYbR70lblRRkaX93XqdolJHXdAZiwhGOTvn3YENsR360NolJaMVPChLS9Wi",
-	"81F3WnBcpW3X+8McoapuACYKrivahMaUSqTJ8s3CcsLun1SWs/p9VB1DfQDjhzl/QxeBx6FGoGMcbRPE",
-	"rjMBXsucf1o0Y2dL5eKyShk1k48zpZiIS+HDL1+9rb2C1ZQmODpsCEXfXK2Y0wVrULVzdE/M51UAc0jm",
-	"dg0hSEXZKKzW4WEPdYic9a/npvb6QdnJkhyqs42dZoovN5TN+en9+3O6+O9z+peDg0F2eHj8aC7yf9JZ",
-	"/s84+8vLV2/tv03xhlF/OTiobvjJ4zbihdH4NS+tTOSpL6CRvK5AsSThZtepBx80U92PdVCepib22Obp",
-	"1KfV/uxj3WiMiF8oGhMGsY9X1JqhdpLqymY17P3hSTtgRgPUd/iWJlRrPhFYmCChC7J3rjm9/71ML6mh",
-	"pbqt2xopl6DXusIih3Acy7PBX4MgPCrcI7crvaht5K0bMFeuwuIwpWKSOU/TKqL6wb8XgCuuJEJ4p3pO",
-	"7L67hXLt1A6mZuMb+L9m6qWYZ2tXSXY0kieQ1SSBAg6AD4K079sqhXsJG9MsNZa+IlKlr3VzjhpPQ4D2",
-	"+6ARA6fiv005E2Z/wgRTcGIJpEzJeeFc2RKxps5y4Y+bjYUNFxacOy6BW0dBDouOSJ7yrXd3JG/nRO65",
-	"v2TKlo3ancWz1te1qFCv3V6domIiM0OkYJH1X1Liv6tRTI4Oj0/ai3nc7bnHBpoE3C4qvEA7n05hFxjN",
-	"G2riaStzmnERPj1acshtyCI+Wfq/PTpc2pWfXKTjhupUuzUUq0DrGt1rvYzRJafUcimCGrN3IVx90hu4",
-	"dWx9xzIY1TJSVWOB4F/yZXsamNe7uZzcd0Xs4Sbi2hsAa1GiNGEikUoHbou/uPQYkkeouOv6urLZVrUZ",
-	"VgIKOn586XJ72sIll/KB1qicUaES7PKXRqp/ClCHnLprWMVEUwxijXSy4qOg7Q66so0cXlJfFLsmTp2w",
-	"WSYu86azQwJaWG8kOc5C50k/c190a70MJ9yIsWWrnqDLHB7MqBAQLGPRIfRUXm+yGgXCU5exjhnTQweW",
-	"1a3ePWPPsk7LMOZmaORwnjbgtbvptnX4o32tqLCb5+vXrGsss9RieF0wRBPIsNq4AHysRUOVjZMu5dyX",
-	"p7cZf0Bw0dUE8tY7Z6khRRKGXkYnOyM0vaYL7Tx71mVU+kLlFb+SXZBPY63K2u3AKszO4Qx1m40k83Th",
-	"/ZAYETbmpuu4igP+FrvsskXrwzW0lf45OWowR3f3Cfh6nR1yCey7a3pk8oSLHdSPLlqKGpSRXOXI62Da",
-	"qvWFSyJgAwW5RGXR42RDwROWULKXz03Au0KGXqALNbigCsHoxNEOLGxBLtimiKsd9FsYsNVxo567ccvx",
-	"eBMu5L/eiIXdDHlVljC3FBVDXamjKna9iZK5/cbd7nZvsGGVNd9kncNV3sWVvWitk4n1dm7uxaB2c3+/",
-	"zRP9ceV87gzQpLzP1aiRMJ9wG0CT0g18iTIvFKOJmdowO/Z7nGaaX7EffRCHpZnVcR8tEW4YjjU0UogK",
-	"xtJmQSRRL4xn67C8/m2sgSkmTMlMDydS1hlun7qcpfxFgi9iRFtKZzP0oKf8t4zDQyy+g0GFY4xj1SSR",
-	"M6YNj0mmGcQYCin2A+AJiEmz4XwYS8k18aMj53VBdUeHx+SVw7FaviAkbL7Fxj1sW2YmJlywYV5PctVS",
-	"P8d33+CrWOTK7GSnd4AN38XgUI7bddGnm69r26yaLJAthmqxo0Xdqrw/1ZrB0ehSuKI9vK72OlFBxZvP",
-	"mSIxhfO0FIfqo0Ixk0mQd29+qA9N3XvQrwTznxyVoUHO9//H4f6TX9x/75P9X/44jk4OP9ZChdQF1i4f",
-	"z82uMhYVZgh6PoR5ULXYRAfNNFsrTBUiUbeKP22WsJuonV+F0leh9MkKpTsrc/JVlH1uouyWBc5nKzra",
-	"nXrOg9fVcdd8gfXgcv6WVTBCi+M2LD2YUnUhMzWMHTK3NozOYG7SSLXCt7c7K8Cn47pfgpdYnuCOymgl",
-	"uy2M5ZvcTfkIXyNnrWJT6+TDtI5gDFf5hsIcVBkeZylVxOIJsSTCSO8kiOC1WvM9bfH3fAiDjQf/N4bW",
-	"hFKW/J//9b/7iNyHqkV7UPhtVSJrXacdiNyayOSGHfbLDW9TsXBGpKXv2gb9x5KQq+H0AQP5fX+sGNuH",
-	"efVOe1QQljIMW3ZBepgwC3s/xmzFdnPiHzWR+mEXRaNyjOl3Lo0SiTKCh9dTahjgZUBDDgqDpQmZUt37",
-	"+EsdMnZ5kKeEigX527vXr4qOqCEzqQ2BRSQXC8M0UqSw6BRhLgEXhqkxjdkfH8Nt2YYluTY2VTS2UVKK",
-	"O6SXV0ERVF+5CP1Gv2Ldn1qR9GmWm9ulo6RSOi70m4Sb51lncFrzyPOQUAJvXZXbt1Szaypa10me7k5p",
-	"CBr9hPWH1iqgy8h421UE/aqd3Fox0ptReNqn8mdXPVaCPL57/eonkKhflGBsX58/jfwrpF61bmtZChaH",
-	"c0OJ6PhViR+uLSt3UOq1GfHwbly5y8Kt2a8bSLUduHdtz+xcTXSrrb0sbe1wDtxuk6ujU9TgUcrmqSpE",
-	"A7w+H4+Z0kEAsQPjOCPU/VtRRSxN6CXxm3NxvxBlm04Qro0mpYqtN+rhf4eZwJi43LIZBc6Cwvpsrb3W",
-	"0Fgy9VUs/96UVG908uVuitgtvAH/8unKnUah0folXrXWkiA3yL48U7KDajv57MesyKTvdur9FytOPXVH",
-	"qeupt2cvsImXz7s/YLXUE4gX99XRL7uAMKmssztwBePFOa5iK7sJ9fnqzvvqzvuSY0y+utn+VG62r3Ed",
-	"wdTC0tVYR86jvgi8S+hMzxHUFjUvETPAB1/hOLtjBb5ZX9+Bju7xMfW2Rr6l+gAd0r5vJiq9zdr3QZeW",
-	"csqV1bbxxmd1kDHXU5vSgEI8VNfr11yzOFPcLKD49MwpGBZgLf/XCz+/v/38vle98JwHgHHuMnP/6ug+",
-	"YMDcT+WEC5DE+RMHwnZqASb3U37FEvK3n9/rgXBJeYiW8zx59u6c7D1Pjh8+PHrSj8hYpqm8hnS1ty+e",
-	"ksffHD8ke3/7+T25YNoQC3xiBmKu4NDETEfwGrzVt+jkNAVAUzOdgQAf899BsC9CMHLIdhrRdHIK8p+N",
-	"YMxULAbCKgylzxUbZxocgZi5qSJCs4Tbepoi8YXSLMQ2Ayj1aCAoptbjEjm4DTzERDONaLZFq7ZmElIm",
-	"8km7E/m+TY2Z9z5+xLvOWNY4LW0lMG6tugBFzoQru2y9RsUVieiFNmxm9SCRwhBzQFmRDITz1RP01YOv",
-	"86VIOD0tLrGaSAGFrwTARMqxwbmNUy5Y39XR0gOhWMw4YnIrNuMiYRWYBldrFF5gVzyBZTwYiIF4KsWV",
-	"raHgK6idv33615fvnz99/+Ht84NZ0j8lc2qmmiCsKRndvzoanblKp0AiDx48eAKj/vD+6RkmNOqBGP3z",
-	"n//85/6PP+4/ezaC30JYjTMyk4It4PH1VKbMFZU9Q9RczG0biNEfeEAjEpj4P44AfpwLajztjv67/eUv",
-	"FvAHAUb/MjpzRnWmFCy4HggY5ZOTh9+QEaL1xniC788tYtZ//KqlgEpmihvE8UXvMkssQLtgLBmI0cvx",
-	"/o9woxgVKPMljOSTo2Ob+KYNTVlETo4f279dedz+wcAZVjSRmdE8sQ7GmKYpU+DRjuU8B7E7OTyx1Gm4",
-	"SVlBbOdvXga3oNPe4cHRwaFPPqRz3jvtPTg4PHiArMhMkcPcnzKamum/4d8Tm8oG/BuX4GUC2IPM/NW9",
-	"EvUU03MpHKjp8eFhD8uQC8Ms6Fa4fL86K73l7W2c33ZhD1SFqwFnctm11CEm1rWUD62AOgt4au/0X7+A",
-	"0J7NUEHp/cCvmKtBaCjch//Vs6ew9wt8dh8udouVi/LWvnEna4J9w5o8PHxwC929stDIyWLn2wAT4bAP",
-	"ZC8vuQj8z4pbgoUXLV4jXB77Tbt1df+PWCbsY7Bfy874D29/IHPFBbAHy6rghP39LYFPi4oXWJzN59zy",
-	"mB2Q84GIEWrH3j4tnoUmI8N+N/enZpaOAJwX+e89TS6ALzDlwI1jKkCUmikbCOjnjIzO0bs9AlceMNu8",
-	"FXLBxjBdsEX1yYQBr7MFFbiA+/FAuE/3PT7GiOwxEZFLEZEp7xNNF67kgrtbM5LIOMOoCa5twcBoIJDn",
-	"a4b1GDQHaQmcqG8LWtqc4dIPtvigG8oYxfFAZALqCgq7dnsnhyf4vZHS1rlGgavJ3snxE0BPFgt337fr",
-	"CCEOAzH671Zb+wsy2MjOGCaP/Tnuqy2jK58+C/X/zM3NlRGdMYN3sX/90eOw5cDhfHzdaQ/G2QvVPXt5",
-	"LU5GqCkely+gh0s3L7r/b7h81dXb/BhVaQ+md2onlkeQ2I2EHbOlZ3unvd8yVkB6nHpNNhyiVzahwToN",
-	"8pcb5EV+sXHpXRP2EuXJt9xWmA798GGd7v0xqsvjrxKtzeC3BM2BIVCBcCu9k8PDpjHXsCB4/2TFYoSy",
-	"vvuihBxud+vwShYr4EtNoS7gijafHD/5TGby3rODq4BqcjcL1x6C8owgGoYtbDM2TJG3zKjF/jn+W1tk",
-	"7F7UmzKaOHtL8ELT3Nzb9/FV++bHj7sWYJYV5fuTCxgpCC22cW8OwLNxRBQ1Duge4xclAVYMxmcsShXK",
-	"NwaVcmIGn3shd3QfkNvFfevl1I3KCYTbPHPvLPHGuikXr9x/aqNlPkatb/4As8AX69hXpr03tKCgdS/n",
-	"yzWv0oWrZKWteJ3SK4QTdWWoiJVaZgpSUSpXAUGmCdMAb8kNiMe8ohXX+JNqYMCoqQ+xxfpZrFEQ6EY5",
-	"My4I7HndEfR0sBHHPFrz/Qdrvb/ZOcxPnptZfuHiyob92vsM2bOl0TI9tepElqYRVmLOC8nFqYwvib5k",
-	"19EScejwKIK5pHoGf5UXqw/g3+CFG9z2v8mLpj1HlFTo/tPfxOeocsOckixlCQy7wGL3j+0tn6hM4Fbi",
-	"xqpMhHc3nG7NFt3/A07zx/sqExZuu01PzAHVOuiJjw5rT/pcalMLUq5Qo59RASjMfjb2Sq99Qbdi9kpe",
-	"nxGooD8Qo++evyfliY3ySt+uZN8BGQl5jTcRrApeMar0B8KZovBXg7UDrwnPazwiEra1mrgi9tANDvPV",
-	"+Y/Pyf4+NH8wECeHT1wJO+pscvCOi8qG/bPVBGEKcMDq9Pe3mfibvHDLzLT5ViaLXR6Mt5mwyZkfP1ob",
-	"b+kMHu+4q6YjCMuiYddZ8imyX6cQr/H+k7Xef9hlPO/A+hizD4JeUW7jOLZnKm/haCEpYul8j4ibLlxV",
-	"Sk+3zjW1ioeAGrOaz3/AN+5KzfIYLp3I1cNkLhlHgLtihoJPpIHWieMvCEdK9mKq2T4XmgnNwRvWb1Cb",
-	"fus1cMv6Mgt1hZtOQxhygluA4KNntvjSKcEfWfBLw1g8/nlpSFW/540qZznWbQ2PsJRTJl18FqGpJYnA",
-	"MWKRVxVWlvvdVPfHY+2u0lRwle7/wZOPq6yZ0HHvhheiiVFm+NvnzyG3ZFvnuBCFA2EV0P3ynq/LgV4+",
-	"w5yluY+DqtggGEs0qXNrwBjvaa9FW8/GyP01nHE9w/cHYrW3g7jJpoyiS8oUwMNA8KnU4CUyFThiCArC",
-	"z8CqilCPWKw4x8x3akmxUgNBS8sIlsonZBQAvA+5GOJFe9Sv01Q+YMyuOxxrLvAYl6738Zeb0XMKwOmP",
-	"ZUc2sNCPd3CU7Vr9KXWdk6PjNd9/uN77x2u2f/z4M9HVnifcuFN9T/vSTSDVIuQEEfGY4ZinG/CCzlLv",
-	"fnDaWzW58+DdGzxCRTdNykE4kK+i0ZoJio20cRQoCowkZR4P2pM2EZkrZqtdioSMM5MptjuhWXvDf0YN",
-	"s9C7CV3o6gU8IhcSbvbCRVGCCETrFAQguDJNmiXWCq5NpRAJtIZiCgzLWLbOW6ru6YGI6RzmhxeaiGgZ",
-	"fGgHJNDp5HJOIlt4FONeDgbi3EfWFJ0Zid1r0DJL4lMK68sbO0sCTFMPREWoYu3flM716KxoJ2gepwiG",
-	"CsWM4hA/4eRjP7eGcGM1juPDwzqx/BTzasoH9obMCUUHuUnhNoVtML8G7XlpdVN01RMsy23F8fHh0S0N",
-	"6NzpXn9OJeBmhfrdCWm7q6Bn5yFnYeiYjRzwWVJLDNnVCqqaW7pL7ft/BLwFfmMW6WZ93h3V2nxLra80",
-	"/q7pwWoUFfm5hapTzu/pOF+F72cC8h8miPkugh8GIj/nGL+InNmbtRZg160yZXwP7MMJBHMIdj0QUmAm",
-	"nGE0wcLh8KULQgHz7RgLY0FTx8dkxESih/bXIZo1R3Wc+blIbpktPxfJp8eU7abQ4L2v/PDL4YfP0W9T",
-	"0keFOz576PegtqBcVKh7/e6crzB+bsbkGrnOizzuwp1IAtpyYNShpQByW0QCY6GtMnZyeDQQI1eYcOiN",
-	"qxCEhuq5bxTYkg4rS/Yj5591IecDMaYznnLm+7iSEJztXnIO/nvWp69z760uol9rh2HD1GIptEyZj+dG",
-	"BNUD8swvKdia6EBU7cvEMlksWQEx+5bZwsZ4U1PxBZqlZpqlY2dNsm8MizeG8GO9PSkfCLtLg2t1+l/d",
-	"U7fJPQoacHfYCIjUxt2jN9ylIjiPcHfGwcVVUHl7h4yjKAtno1KFcwpZbwRXhZHGxrRCfL6NeCIY0fvh",
-	"7Q8f788W94Fdcgj1vJ4yhU7oBRaAgoYuFoQSKWxEzUBgB8zWPjwg5w4lyyosfpae5Zb83KeE6kscg9Wr",
-	"TEnVckrW6LeMZSw5tQ6l0QEoSwMxgmNMxdBmBToGM4pIHa8Z4QCHWUEZterQSxgse+3S7W/MEY0dvCy2",
-	"v+HcBwTy9cTfpr6Ap6Va2rdweuh7eAz2ufARkd0Pva8Suq+Yq0S044Of6aVzv7d08PtWQ6B4XtHxUsMB",
-	"nGzOh/zfUdH4y8HBwSiy0ek2BGYsFTk+GYipzJS2JiR8E2tKMZsjBucYdIZUTiZw/VE2VwA92HHKqBqI",
-	"PTRzgT727q/n+8cPH50F/uwLmeAt6SKl4pK5jhMGuSaKJX0M+hcM1A2cEeJx4X6lCVNECqYPyDkyGnd/",
-	"g/lzQY4OyYyLzDBN5BjcT9CibaMweJElexdGM+JboMTACPVAOGXkwF3llvSuMfqFq8I8csxsmUFZHxxa",
-	"7tg8lbYKvIUaE9KuS220jh3sG7drb5kt73RjzKzUkeu8iaPhkkHhcicu9jCjC9Rx2Pdruuh/5XS3z+n8",
-	"lSKQ6J4xEM2MNT/k9Y278zq1u5tRlcQ/BbVcfYFq+d2R4g98bEL2iO7/nDJB3qKPBrn3itv5jIkEGOW+",
-	"49mrfYjn/vW3/u27igzLoZ2W84fknInOKKtN7VeB2LYxkt6coa6yHY3eVv8eyXf5Uzx7axrIduCa1+SS",
-	"zU0ea2xTxJnyVmP0w8LugOh1XsjEpfDo7ALDfaTNxbDJ9nQ+V/KKhdnv4dkrnupVR9DbyWKe7NpG9i5I",
-	"iHduzmJQ93QlmgjT4d/989XTg1lC/us/T8DmM6Iuv9MujFUbcRXzzBMjKw078FeXm4nd39NwNyAs4QYs",
-	"Y0pmk2lxmY3lbOayMsGHrDKhIwsWoJirfqurfeyFVTQjDKKU8Jkcj5mImY4GYs4ETQ1nuk/Cq7NRVGj7",
-	"PlrGYFCoYPlhCHntTIXgzHY6LXgN4Mda21p+4NCTD8pzoui1GIhgwDHcmECHv2DEcyi0ufUPyMg+GGEC",
-	"viaUjCw242ggavokLNXsgBRuFwfouOx7GQh3j3C0Zu8MzrGSf+VnePik3sgHhFnlPTfkCHnmBlVSlG/R",
-	"FVKdZaPJEdYkX9Y/pT/k8/H32uzk0jn11n10cFgGoD3vd7njmLLvIzcoycFSV3P3HJ0GOXmtev4D/nwz",
-	"5wfbvqPD8x4dLbVHxv1yC6fkuAMVv5fyRyoWbwPl6NapswnIQ05QjRdJjtpqfVygotA0pV6+UudZalb1",
-	"HSXKzKwkRfh9iShOllWJH5xpKjOb7Msdps+gP84uol2ye9q77pxvcPUa+jt/uIrlpXlplUGbxlE2ik5R",
-	"FeLaR4HSwixGyaP9hE+4wVTrgaCKebuPkcB49tCKN2fKc6uy5iQzcyF/73tb49HDgfC2Omg+Q7saWgLP",
-	"rN5hbZxTav2Qijkbo1UkrBKAaXXHh8c5SIFUmJBcWBphQlT4+WF4npBofkwZVUJDqLzEt6RgB8SfMezP",
-	"ZYrjlJzp9SH+cfTQmxn7Vu2b5+Aa3oRM9o4Pq+9GQQ0TcL4IOmOn5OT4yUBcsIUEVymqtK9/fvX87buD",
-	"WbLCHvhasPd8xt7xiXh5U8y51MdaTPr4ZsZw7u/MNTz7R0uKfNy4+Rvx8+PjW+HnO2XKsBSh8c97N/Kj",
-	"DAcYI8WcT+Sezrk3S9rSmkIec995S5t5zfspc5FMmbYldwKbvFR2KNYcVOSbcIx1BT40ECVBskc1sVh6",
-	"iXSHL3AOuKnY60LhzHTT1y5/JYksNp31W1wrKSbwcnCtgAAHLpBNDaVgQ2hm5HF4vAMgZ5knh0c17oGD",
-	"gXgB87TtwyxtOVkYqB+Q5QLX6IxFx4SLPj6zX1nIIk1sN2FkcoXVpPySkbHz2MLq1ML22CPkztMNcwxL",
-	"FX9qve4z5BvvXDCAu0GUnAf3XGBSZBEhHYOFI2EtEUmLZlfjKK3lF2/QbXladjvCH7FiCROG09QqAL5B",
-	"h4ipc3vJQMxlymNMN6aGeEhQsgc+Pka1AS9hPKWKxoYp3T8grwXRmQ2+whiQgfD6FkZK5RH3aLpGdrOH",
-	"SQCIOVa1ZVuFwHjvGDKNHIALH4WtUYX/SEg2P0CTjaAz5kwhFqhyhKvgUgBHuHpDaGboONQoKj2FxkYW",
-	"4Ct46hje6MyzCWoMm81r9BzLWgaixFssU0E8MTuOAP+nNtDqqZzNU2bYstdy9zyn1IfrOI/CaOM6J031",
-	"Dh1xcU1g5LfBMY4efpIc5lO5ab5b8lyu5FOruZE7381s6C0zmRLa9RhGZjo1AB6XbmXWVOnSnjCkgeHt",
-	"RM+ZMAfkpT30fs7oNU9lkCnl83Ctydf2BAxlIJZjG/ZcmDi8DwORwjYIh79PlBt73hpGm2OTB+Q850WK",
-	"ZdqHf9qXLd6r5Xn1Vw+7ajdzjl3rf2Kl4VM5am+lseGRJQJvPFEXVFzug3jmLe7Zb6m4fOreu0vHLKv1",
-	"y9rEVnTI2vjEXtRzFtZe1Eu4nnGt6520N+lELRatyX3ql/SrzxTWijhK9GpWjuEsx2NELNuzfDiWIuYp",
-	"t7ohbriVJ0ggf7EU0I88fB1eYYMTkLvq6o+BD5jRMr3atY8UUbIXI5eIXSjHkMlt/5rThXfu2ZhmO9oF",
-	"STJGpLDaaTyVmgmHsusXC8WFXagzMOnNMm3A/we/2Tch4ZXO8EYKrTlf6pxyTUE/PCYj+2sBRhEBNBb6",
-	"AYdJZoEeRu40Ff5D663o6CO0sz3LU65sgJ5NyBq6RU9GB+Q8S0CvrRdl+FZxuG5IqBUdeE/hbQu2YIoN",
-	"zsHY/frVJ3jjEDNFnqYPT6CW9yT+CGP+pj1qeNX2ckevcu01cSPkZTn0QrOB7um7n8he2fQckYFlp3kb",
-	"g17/lHx4/2L/McTSfvv6R0w+5xMhFXLKH17AeJ++/eEFFp0gJ0ePD8lvmQTN1uY5WUhYOP7UsAhGOFRs",
-	"zBQTMYss24gEVfaYjvAbgbqtZ2+I6r9HzUDkVbut2o0G/byY98NH5Hv+LUQRY5t4ObdVDOwKZnOMkTbX",
-	"EtnMjKY6slUdBJkomc0xrhisChDxMDqKDg+jw8PDg8PDETRKLiiWHxiIPSwZbsOHMdFfGrtC4DiB06tk",
-	"CotywRNemBwihCFMx1LNIPseFgNesgtQBCUjM/VmyHwXRp4IrHWAKWXv+vJa/+vVLwe2VPGI7L2yZkO4",
-	"wAuWC8MxT1m4F+SCwVyP+q42hw/Y4NqJF3C3PAdbh9sCrp0XhuTOHisurNkD9pTke3pKqP/Ooa2z32ls",
-	"wKAiWEXyuFbgvgPCOycDa+L9DTAb0cukSSF9opL4iZAe/bA7ykJi5ciiiFMZiIm0hSaKUpSKggJhlYS9",
-	"UVpWZS1NKLbPZ3OpjB9CEf1irjmshcm9Vn5rsB4m3Nv8oK2DaCDgmU8wBgnHIofE7d63LGOlgHuJg4Fh",
-	"vvOk04DUXlGQl2ur7jIhu1nGIu51rK8aYa+PHx0fnZzU4l7frjTNF9Su8UowdUsTJOFfBibD0YNPyqa1",
-	"Q3lsN8qXC0I7Us5zyd7Tdz/1XZCDvTcE8rjgXve0Y2p6tWyOmTIWkL0FRvxp+OJd3ZjDulzboInXtR0r",
-	"dj2csdkFUzfTgSsC3O1wB8v9PRdJHUDmczCkc/QYomD3djgI1rCGhbpRWPO7x29oxjNvrdR3o5aGYPqN",
-	"poaQIG+BoW2dhKANicuHyJ9Ld/QXFoeqNtrI4hwFc76hS2LQw52gHIUzrC0BZTURV07dFozj2llWfGLd",
-	"or9rrKOWYdndSb7eWz/taDbQbOEeUDpFNYewRjbmsLkWOm35gD7D5+UDug1MaJtr0PaXkD0jZxfaSMGS",
-	"LyPD8ehLBbi0O9aF/qJGcOaqALgbLlz6+TZI7lYhJr9jptsmbQezXAcvvDv2caOawZ2ADbfQ5JeEObw2",
-	"C/xSWabd1HVEthTjlMctzt+n+Vu3cZGtKV2VCe8aIrZUr1snAoeoqZ6CS9ZdUb/gc07Q9XvSeN3L9+yr",
-	"b/kdnbF9a3TPCd6hCl/RNHNZDPi3xRO2ybttCVh5W7t1Gdd6O/123tQ11jWPvWXmDnyd+QQbIR4cA4jz",
-	"F79eHj9dSfQ9Y3MbmMaFYCqyeY5XTOUY2anUYIzDA9h60hS73re2xhZJpdj1j+69uzK6LnthdlfI8ZUr",
-	"X/Py1bOXPz0lIoOporuScqHXLSx0dHjbZsp8e1YERF0Tv9Ofi5UyHPMmVsp8VW6Ku+cd3I2Nspjfp2Si",
-	"XDmqT9pC+aUKDbvohIYnavX1JZALXS2O4WH7anD8anCsMzi2kd8Kg2OZl98JRw1k6JdrbmzfohswN+6K",
-	"d9ykiL8bY+NKgvxa3+yrbTKwTXYU7gkDuuRS7EuVtF38nvmXX9t3O8XL3WR4zAoUQV84ESVEyqhuhA/c",
-	"9Y31ZqvphzuwqsK6284vsbC+WwI3RQ8Fl+ex6FjOsSj7dV1iChNIFhjv2XgKWuvRlvehd2s7vnK3v8DK",
-	"eq8FI0l5w6OgBr092Pa5DbjOz3rTjm+ksqwik/tTM0u708pf4e1OjDORcYmz5UvZy8fRi3J+Fz5zi9DA",
-	"76o3KGz1tIQQMscQdcWSHEG9weoFP9eyX/QKTXkv6l2KzTICMd7Zr22DZe3k8cNvHtVGPC8fkb++//EH",
-	"rFz9tWClgzysHCuplg9VRKi2K8cFeS4mKddTePGvXCSc7IU0E8v5on+Lx26ejINTVwdRMEco/jxzQmtw",
-	"Qu19T5Wghl5SwMV6GJF38XT/5T/IuRDs9/0jm6Zh/zjuu6QEW/7SLO5pkjJjmILkEJsmgiO6p72RGFxc",
-	"CVbh2Xv2bP/HH/f/+c9//tMWGCJzqgyPs5QqHZEXUs3It/i+TbuApAlYbAOaoI5sIp8dOrSv+URQrKJ5",
-	"kcr40rZ4xZT1P8MuIlBQzhrpBfqY2EB8ePsDdvP3t/gK5C29oRNGXkHKx4+DHpbsxCHoKWPmIN9mlJyY",
-	"PuQyIm3eoYwzX/JzBMd/lDuKG3jIQARlGCzEP8VEme+pEDShOT1Bqj9HbICxLQXl8UoMm81T1Gtt/DkS",
-	"JNAb2DFhL1KmNXk6VXLGs5ldBFB9E8hzeSUhl2kshalF/Vli0G+S8afEn4GUNYulSIJaw2NHUHOmoHpU",
-	"Jw5+RpiwC6zzLaapFHfA2kNtyB3jmpvBBRcUB7TM8g878vw3z1585fZrcntKLnjKgWZSWD+y54jFspyQ",
-	"Bm1WFj4XJeLLz/stigN/pnabS/7KpV8jWrgxiBC8H4JWQ/4E4AsNi4ejiGABSleXDngn17mgGOXDH+Kj",
-	"IU9GfVdghdErhsVOEgauRsR7tFiScs7EaRn/iMAz/FnbEiwl/feAPA1wtgci7xXTLCc247EsCq0k/Kk+",
-	"Gxxbrbn13ATMCfZ1RzAn3a5bfpXDe9fXIIkbZGEvQXkjplh6d+fbK2lvx30H7k9tkSUIfSid1zY7wJhj",
-	"pTuvYU6lkfrGitXtuaoFM6ox6dmWpkagtDJeY6aZ6odwFgOBQyM28xXZ7zylQkckm6eSJtqBWFqMMczE",
-	"s0CfeX3kgUgkKMOjN6/fvScwdTvZUWQRVt/89fX715Dm3g8gJ3ji2sVz5ivYcY0J+ftyXsc5zo2h8fSF",
-	"Xdc30McNsY2wizviHaVZNnAOu3FB+viZ2zPYJMF+/xpxdQtprb7SnT9S1G2LLQKCctVxAqdqc0WsGdud",
-	"Nn/MuLGRFH5fXeHulWFWZR6j4Hd/h9s1r8GwXprPxepv13CH1SROJaKbzaRh6YLs+Xudjohi85TGcHGD",
-	"ozOHp/0zd0cMNJO8XseC7B0+sum/2qgsxmsq8JgZjadcwGeZAG59eBLg2QRsGTUbBGQsng39uR15bATk",
-	"/lnKHOCCXXEPwEMHwt6GWVJsJipexeypCQzFbg9BU3rH8vUZCOR0pV1xCDshatzcfQGQ2HVIsqgtvg0b",
-	"uTFlKejjjtheeZ5NfM+tmCq//JXX3Ravs4UUy2dEe6xGaRjRU3kNO1TlgPPMEMUn09ZI7XGKvzaY5J5h",
-	"3NncDlKTscxE4pnnr/JCe3ydN8/fnr9/+foVKh+npeRkC0tti+eKxP4FmCCWNSO2ABlbiKB5uoiIvGIK",
-	"UEx0pq7Ywk42GHk0EE/lU03m1KFGp2xCY2BxNEm5YEXDFyyV12TGBZ9lMzKjQiBkj2JzBmgkWKEIbqKA",
-	"lMsIrAMCv8DdMIKrI1QeiQrLGRoJM4aGwgPyLpZzNJLxSxZCqixOreWS01QTzZiTQ2Hgq47s5mr720BA",
-	"SSY36Hs4Dh3ZOuEOuNcW7KzhWOBJfAHvdzN9LaEGBCaaR4e7cN+6vBIfkL5G5bfdRgbfpEe7ckAs3o5U",
-	"7g7ThpmQZGwIdtJt0BJWDKIjcgOMwsgtx/A5eeDhlDTW6UP/Emgelhd+ec535BHWMh9PWZIBVDZyb0U5",
-	"Vg6odcYHkgNeroiMW0jsgWHf1L0zpRPXy53EfePU2tJ5xvjSV2XrU8aBwK0qtK+UTiKi6QJUsOvpovEI",
-	"harYqtitl8F7X0bSzicQbLbqYBYL/s5+eLNZP0V3TdIppICv6arBaoDQQjlF9nIDqVOpQb+OSFH2VNdp",
-	"4fdaa8QGD1tDy16G1upbIJdnzFCeNomQYuRfHakYjVYsiAMatWikkb8v64gkTHGQujbtOSI5wp0L9+AJ",
-	"E3FzOuY2vtEqoRXO0saLORQ8CEx5dlJxEVJy+AjvJL4wSqy4YQp+leOBqPMg/oPA4MgxXPbnUjNdOJ8t",
-	"GG1xnAbCFl7VB+QDWgjfUEUTPidHTx59g6v1PRVJSsnRk4cPyQh9PiBwR2BBH9NUO1jVEVb3pekocI+i",
-	"qbAl4OMNjpCmtxLA6Tv7ibPrRjOZH9CXGYWgmbrCa0HhjvYzxiLehYsK63IjLVowZ+fS4oZ6FWaHgQW7",
-	"qLZ9QF5hCJguwsIQrLeEfqmZwuLW1oquXRCXdSx4Z0RYdhv/48ucHdl61UcnZA//+zAiR0cROXoAUVW2",
-	"2MkCYbMX/QhxNse+vDcaiazRDO9p9unJ4/2pzBRRDCFY0Wy1F57go4MHfRtawMExMhB2Vux3ro3Oi64H",
-	"45UqmBHh2s0TnFwQunCNkWQBhHLgTJAqt33NGNYlFDKkEnnNVH0hJTHmavasFF11E2WsXftr2diP7i4K",
-	"/Os97wZZmSM6V9AIhVwSECvamfOAhUrkVSVk4ajfFpOwJNIVuwIJcvrH3bG68/lcySuaOneeKwpn/W7e",
-	"xYAhZiOwwSuesKGrf49VM3wIkuONWN7fCnJggkXYUo5FHk+BXUL1WZMpML7nfsRYzmC5zvIa/egesL9a",
-	"hgLd+ogK9/YBGb0c72Ou4IjslecK49dcij4Wp4qnLL6EQC7w+mr4tDY6CjakpLd/WnmLdoB35B5c/6aR",
-	"G8CLKidfsxq/qAL+yD5Y5HzqWGbWHd+qCogVcC235aB0pBSrlsd0jlEGxpZqXXn5Lt3VV9rI/lZ688at",
-	"ZDdpDgqn0mQQKk/3M8GB+bWyR2sDwYSzviFtMeziTpwCpTl+QnAwbeP6Cghzl4Awv5ZPRnPSePhiu0Fz",
-	"6cDdEdGXf/9CITva9/AmMDsqW/xpab/h4O4Et6ONML+iBH/JSBydueqMreKiP94otvqPrLH4IaoEd6Dt",
-	"/TyVYbgu1431dWfsvjV3BlHUta6Ot2zGMVCPuFpuWO/UVXJnCTFhj3j3MLJkQI2xMFk4LAgNFBASIyNy",
-	"rbgxTCzFwPh0uIHwuXTOYksJJLkTbkMXF8yETXDTb4rU+3HxqjTfTjF7mQCdbyhFuqhPW0V/SlQL4Pw5",
-	"3XzCpWkP1IKNGrPbYb47cKDkNMXFPp3PceiNUCflQJHqKfHGRJrsOObqR6ouw014C13c0oY3cTEmgNV+",
-	"gkrf3Qko2CZw6zKW2OUhQAtkjydsNpewLf1VtIQscV8zY8DpvUpyvYY33/kXb5AQyh3VUELx2ycfaOnj",
-	"9tFpaEdN9rwgiQibUY4+QyfQ+svCMVDZl8+DbwlkT5hqCHLRRrg4WXdPkz3oSxfx6xA4D+xT9607H8cC",
-	"DVmhhn9hidC8JKcUbN+AXw9SHPcxwfFSAyaDIntYm9rDjY+sod3XrfbyFtyBIA7JKJ/wUI7HIwia18Yb",
-	"+t0vKEuNxIQHsld8MfJy2dUYxUiBgbBpTVIwmyA0owus550pwRJwTvTPMC8gzdWFvTycIwrSqiOfjlDK",
-	"WOgTml7ThSYTafMoY5oykVA1EDq7yDeFpFxcwgrOaMLAGDOyhpmn7u338pJBzVpu9ECMrtlFTNNhptJR",
-	"rYZgNc/lU7f7m1Wpjzu5Wq155P9cJqVt7UJTKiY2IrWC6+D4T+G090cPQxAUixm/Yo3qOra22hD/2r7y",
-	"xYLLeyx5shdTjZmQTGhu+BXrf/Lw8rg3TYq127iv4aXoq5CejNd2UuA63iTXvhO3hJ3VJ+SPaBzQV0fE",
-	"HToinMBZaSzDN7rC0fvT9BWJ/lOMWvjckOtXkme0+hrcuwvu6n74Mj1eLbuxe1/XLpjJDQn1u7uCfXVr",
-	"/cncWmvK6Pve8LFvwJbRUl8sNHvcqMWw1NMqNHU36q8pUO9DxF+3etaGbJeI7KFFzeb5sFgxo2vMyNEu",
-	"/Q1Pl21lvRsMxS91lN8TVpDNl0A1n0K5qmVqOwvIDK3N+BMCHisLaCMQFbPRj7GCQ93/A/87bLlgvGVX",
-	"8rKN+E7qXNHwXfKVNrZLmodFrKeN3TAdbyB0wG7OGOcpo1fVs7YpY7yCJA94vCKo4cVT8vDhycNgEaQq",
-	"/qDzuUZ3iPU3gG9DnqK/g6bpfkIXA/HT85+ev3qPkEUe+4jsBW4Mh7vEdOSglKDeaCKvdURSHjMRs4FY",
-	"MKqiErqSLUGj2BVNeULzxJgCaGn/qXyad9iPBoIBrJvNP02pmmny4BA/+YYk4ENxiDTwRFpPTkIXB+SV",
-	"JBeMKojPwH2xONgjY30m3qLks9Vweb3XK1YsYcJwmp4RSq6VhNwRW0NVXnpC8hm+5OTw5IB8eP9i/zHZ",
-	"G0EKi2bmL5kZ7z8enbq8U8xhMdyk8G/FwONUBTknRsq+S22k5JrRSzJ6/p5ORtb/FKPRXQ8ExGl4bxgk",
-	"2AhDLGSnkMZ+/ez9u/fnP77pn4YHAIICtMVaGwiAJ6TxJUK1vxzvvwI/nMt6mTAD63uCTcnMxrRcyGTR",
-	"kDKLWr5nc90CTkzODJuOSNWMPePC/328AkUKEN+ZKjoqTW2Fnfxw4zIUfnnPSGnfV1SmsP/rCFMeF+tq",
-	"54ZjeUrjKdt/KoVRMl0+93PFr6hhEWCvxvCqJXyQflOZJmW/rt+L7i6EqAdUudztz0Cx7kxL5UNokED1",
-	"Wh1AFw/qROMrachMJphEdhq0jifKTKXOA3dghES7YgRlKthIrt6GJs3iTHGz6J3+65dQlD136JqO/cpx",
-	"afs8EB3mQCt2HXk836eh4NuRnl0jiJzffh/81DtOPHxrr420yDv0kw69cGQPIwKQCVukUQtrdzAQJ4cn",
-	"lk/m3/r0YRqDR60IOrDRBICMniE5AaynNjZFuwh3sK7NHI3PjwZ0SWe40WTv5PhJ/4CcZwk3LKnPCQQu",
-	"bN3TfCJe1miFx7szwQj2ns+Y7eg8jtm84U7yI2I4fJIWluMOZub3Uv5IxcIlMupdhNl4tEWqEOUCiAoj",
-	"WAL2SSgE2C0HsWDQBp5ImTR7u10K6z5Nfs20wfgZj8zhUht3e57OLchCApIqTakgChP+UZ24WBT1cDDa",
-	"JzanTscgWF+FUZVy0KRcVi6Z0UuG+Mh2FnBEqe/ABsQQ6nAwlyrrDIQtKAAvslOSyOwiZYkrhgOjstDh",
-	"I59BPcp7KdZqIPbmWQq4I1STkft9WPw+cpoUaoPQAeL4KhozpyMOhPuon2ufbtyXjM21rZUz83wBEw2h",
-	"CTyLiJweQVLyVQ6a4D7eo2ROeUKQWSMkNNw27SsJH4+ZwuVLMtZ3SiFLQ5o6I4oBKij0ZQcCP/mBPGOg",
-	"tkKXMI4FQZBRaA+mYO0rsZwxxH8/IDWp227OFSbq0VZKzPSMUMfFCqB3T5oO+dgrwLicxdrb2zc2BTuJ",
-	"gVzUOnKHtqNkBHp1jvABr2Mm90AAh9bcFqywYNN5E4gOoxl8XcdYn2HLb+wE33LNtvCS0yTh8BNN3yjo",
-	"xXCm8zjoefDoj55fkhCj1CWm4gBgM2tASqOeTUCvKETHhxV196hOASsU538V/ectFp1JBJi9Cbv/GgvE",
-	"k/UvvVFPsOuhpfoazSCbM6Z7UdEoF+bRiW0VkHgLPfvw0C+ofV6om1wYNrHeL8fThpuNVKbJrY3U87nN",
-	"RlpLcSd1t5Gopw01LKRpy/iSnt1eaSspOkLHfycsBqaX1BK7w04ojXppKZ4cHz948M3x4YNHjx+efPPN",
-	"o/KCHC0vSOUo4CIES1Ta2dJGlejLTzZfoGK49Udp+Z7muFogn76Crdx8JHSAF+axADRBKw3slc4lDEus",
-	"VhHqKI5MAu0sj96tUdHmc0bTQD1Ldl1OKteQ7L32HVquqVpE5OWzN2SQHR4ePyIvf35vQWL+8dNLB6XW",
-	"jwglACMJAthXIzwFZc5qrEFtmEJ479Fw5dDgc3L4YCBGQpohzDUFnW+YtzfqH3j8NTu8p7At6grv+Xvq",
-	"4PgbMDUNRNCoVzekMuR6KknCUS0k1AI8VGBkMKMKcKRw0AdklM2nLE1GRDNTxnuhmidW21kChFEa8GgG",
-	"AhUJH9KNWotRVGjqCkrA1FQBLuOUT3LBYpohjaB1LFFyDrovu3KlPQr7oAPQghhwgoZJa5mLvBo5ED4g",
-	"nCpGrIrYTYci2kgsi2jpLVSjTg6ftOo85/jV3Wk9dtNAEnA941o3iIIVUujT13tWXbbL29AmKdxbX6XE",
-	"DUuJD3MwegKDcWSJzBFX3yI85QyvKOfa7yYW3DlvdMC8bqvScM/njpTLNcAftpYN8CI285W07K1ak9F3",
-	"z9+TmoGgfBrlHIWbpjRRR6mv3Pg7Ge2DAjyfNEBz90yAulGkGP5fmwX78LCsxj84DnXXh6266rah95Vb",
-	"lWGz8j86sCa74XCoZvT3l/bDh4H6T5WiC3v7+t0MY7tUS2T9hsIh0mRkXxjlLjT4CvNnz4jI0tQ741Kq",
-	"TXnrjqFPeAXdvc77s5rd22l20cc9VX95NRYwdcBrQl7J8BDVjcm+7QysCtRSQQfXOrPVB820pEtZv6TT",
-	"6HQZn8sa37yWdTYQtgw2Kt7KF972HsYJnesDMoLbox45Zw4jcaYUE8ZqUNzqdvlcInRUzwtNDrWvlANB",
-	"OV2w0ex4ZisZ/nD+88EsIf/1n0dH5O8PTvoRKdzM3GhX9JQoeR15PdBeGF0JbmdMHJOpvA6MdOSaaqKg",
-	"KYz5njJvBfVWSFdY/CfUE60VEGZDqLUZ0nzCTrF09cTn8FhmuVFyIN7698R/HDk3c/4pKsAj/82owXdb",
-	"Zgs3rxp5/lOvGomcO32B6ODlY2upzGaYul8iV3XZbqCOyJwuZta7Kby6qBuO9TbevDpecN93d3OXXNly",
-	"z33G5lShJQXXiguI+cBoD7ihYSbh3Phrpre911Xw93dlTY72j4OLLASFLF1mXVff+J7wBQ+9EcvZLBPu",
-	"AAzEXghJHhG8BttrnhsO1z7jEeNSYHtH1vowlAKO5Ossn4GNm7GFnEd29Yf22RDrMSbgz0AP92jMU9vC",
-	"QIw5SxPClMK4HqU8rDNG4hbN2pKOtd7IFzy9i+vjRMlMJHr9S+B2JtCKTlEyFfohbXaLPLrdW6SlkCgv",
-	"nkj/3Hiot2x3tJdHFyXgFJHAC2qPf+SZSXAO3WFP6fX6+tn9qZmlzVdNwQi8cN+w2RwvsworD3IxOUMs",
-	"IU3GSlpg6lRCWBGJqaGpnGQQOsZENBCXIiJT3veano9vmCs2ZgpUtyLL2+ogqHwqdHG4gvYvRcKpIHCW",
-	"5qjqJFiesdKib+eAjP47/PsvI+LRoLUNuijeAGqfB3gUea3EOY0v6YTdg1hDcLiCIumn6Iq14ncO4PnN",
-	"sxdkb3R/noxH/cA1XCiXDp7anln03HdRmv4Km9Lp/gxTqi1oiOFXl/B/U15XzbBjJJonj1VhZx2jzgpL",
-	"AxXkr+9//AFX8kvPWZBzd34rqhrVuAZRExXflk7m9cGdh4W4hhFOJnUaxBju7+5Ck7jSjwWfO7VXJX+P",
-	"8QvGtXvJmuLr9bHG+9fBQEDFGQfwYrvOI2xRLcJnQ3BSJBkrFCL7fERQGxqIZXWomMcZCYpMOL0uMM07",
-	"tdLfVgs2gb/mino+uIS4nKdlE75f1L3jw8P+ma8IZOusEpZqZmMaXI9DxTJQ8gDIvjQE60TIBP8tY8HV",
-	"uT6wDFw9jju9sd3fjjZXeL87uLlXW8ng1HDQbtevF7q9d9xuhV34mtq163gnSqpl7mf2c1vq7BNxXXiq",
-	"aapBZH8mLpbHORdZYqkbcRncvHYNx7DW+L6qwDcuOC2vIaZYdBCdDZow2ctDKfsb6L3zZNyo9r5RXGAS",
-	"h9dtrb/X68BO90MVBuR7LsNTupB4+bbqpo+IrBdY5IVUs/2jx/1TkjJjmIJQ/MhNLpcVuTTYe/Zs/8cf",
-	"9//5z3/+04U0+kJO1sBjk2EjMldMYyAj6OPOCw6qRURmVBvXInxu/7ynCaTF2N6isELKQFzI30GLp/39",
-	"Pd4nhmNlEupqqTu7pnv5XtmwaWV1NBDetOmMlWjwtHMqBU/ajo00cPsc9OZ04Z3xho8XA+HuPEcP0YIy",
-	"6AVBmJiSYKY2TJZikYaLVMaXunCcr9LGC8MsvdAyzYzNaIBv//4W3xiIPecZu/8H/P1xdGrzETC8oIge",
-	"JDZi0kUC+D4Hwpav6h8Qj8WKlvQzG8U5AnVvRPbcwTmtvyINhNcK+z70nCKMazXZp8vd4k0yXr5aLHM9",
-	"zWIpistZHnpB50xBxOiq8eZfnREmyBxOk86nT1Mpmqp73+BtJpQS7uzX+AMvuKA4oJJScPL44TePul5z",
-	"3jx78TVv2wrO0o3nnl7yveBdkFxwYAQZTfE27VipY46epXog44iE93ggSqstRPY41V2k+rd1k8rmvFGi",
-	"jLI5P70Pl62RFx+v3jx9ST68eYlx/cAJ9ZzFBXOCawQGhJ+6OGgfRQAHjS4Y8zjSNkgbBNQeRqtNMnv4",
-	"nZQobimWjRJzLdGsN6OpjsjLV28jK1KLUCMvYL0I0rlnKvfR4UlHB9neyCi0fUx5bFnyBRWXBGMfUYL7",
-	"KxNkBloMToMWkliKmKec2gpfeG1xtyi8hxU5NoXdGxTdaCA0My5iC29kImYQsX9AXleCHYIwiDxkAn8c",
-	"iHK8RBe2+WHOb9KV9WHOnRpaKptVV2Pd/fz5a5dbB2rC6fGKoluXImrAM53iANwiIziYi8kqjOIqaf29",
-	"A1ITn9EJu+8aXk92dRBd5+TNq++8zuOlfc61kEm1pIuul4r5JydeOMqVxc4pto6s9968+u5GJNlUGmmN",
-	"f7V2vBdYixnf8oYx/OOAGkMhsXuWGSewqHZpTDYsLtddbfbPNUfjlE0At/Me2TaGqBCPTsk889qxE+fZ",
-	"PJU06WNQAt4fEN0ZpRp+CXIspQp4/7kzlkG4xyVLAvFhawAPhDcv5MnKGqCPjcONBhxmtJbBLzOy50QR",
-	"MdKPIhqIka81GTRvl4brvA6lt2PYepT245GdNR2IeUqFhUOYKwZXFpaQNx/ek71sDn09JD/yb88sljS0",
-	"7s4bmfArJnBVFgNBlb3tsKRvS2XPstTwOVWGQPNAT9gOgUfghoGlwp+5wcTSgSh1HkHPFyzPbKZiYWuH",
-	"9g/gMqTJLNMGXzBUGdjS4j424yIzTJ8BxLYLPQYOPFZMT2Ga+rS4QDtahguZyZTQxS8wbDSYCoTgJKM3",
-	"r9+5WESkTwdPIWfzlBkGTu43+BzNmNSQmdSGHNtJ750cPXBEOjRSDlOqJmwEeWdhJNFAWDrIPz48dNjg",
-	"8M2MisXQdg1R6g8PH9gNHL1lRi32z8eGqdFAVIgAjbSgkAiJy+XCdQ7IO8ascfrNX1+/f/3uYFbrNH+T",
-	"UjutD0gzN4TGij1AV3dUnjPvv9Hchr/9SWxtSE8QXfbUIdLjl0cPvlDEVdh3p1gAiTvHGFDEPe2Y8Z5U",
-	"JGVUOSOHkILhKReMJSwpiUArugozX8EqGu9hIM6upxJTWoHluwjqfAwFg0D0+1JcNUQKakPH49D8ZjP1",
-	"venMfW47IUbKS6gjAKxnAfNgqWYD4TJjTg7IM3ktcB2Qy+5JxSdcUGsge3B8eP/o+PEhmf9O/vbm+XfE",
-	"TLPZhYBU8T7Yg7QhOffFD2CRnPHPmqLqpdOevcvljdl3ZzRhZ+Svz18+tZ9oMmF28ftNlyN4rXfTjKKR",
-	"Sdgfv4JZbXN98kQ/Y4Ym1NCobB7FK3xEbPlvprAWrnbG24Bu607k9hppWeLv2Dn9Mi85c2r1DW582tQY",
-	"TeQkldoQv4LOlYt6pK3Q7eJJrFfWMS5uNEvHZE/zf7OIvPvr+f7xw0cRgbsP0QJy9AOHAn7SHwg8uF51",
-	"zbVLVB3BOR0ElGBZ8f/zv/5fZGRHkM2GM65niK6EIFIj6Lh4Bhol7lF5YoJdo4TtR2SUCZ3N51IZlgxh",
-	"mK4d+GfYjkvyQ0WbTKmeuqhgO22LIkWFwwm4YFi2DBFBTsssyOZPsqQP7mj7T9eGzWibyStQlk4On5y6",
-	"pEE7A1yQEeqyMCzNxQQeCOl+H8J84In70xVGGRUKuyXoIRfDuZITxbQekT1c20CfgxWxWuNvGVVUGC4a",
-	"IAGeOqqsKms3yQhtN2+ZhhNfwxR/crTzJ9ecPhtNCPdrEehCLCndRtVlcHg8Y+im/NwPqG43bNiOcKVS",
-	"Vb2ERi4I5Qouy0XVJHsjzXmnu4wjYok94SPgMO76WLqk6tyy53gA3i4RZ+aA4AgGAh6nzF5pqWvkw9sf",
-	"cutyiWHk+H44XjBfDASoQcuMJIfFy8SYC66nLPEKLBg9Eq5jqhI0dVg2e3xCpjJT7lZcucviPAJGvEq/",
-	"uiXm0nYdK5yknn/+udnMXSKQ6mzGkBYtAYJGUBwsf+SIlmRMra8/PwbFCVKsnMq1E7UNaKiJQ1i0ORuk",
-	"gOla9vIUFja1BjiwVCHiZO7W6UdEUTDpkQswfQkAB00pF7CgxAV4EcX1JdGxVBaGSSYU3GQYNwFIfRA+",
-	"DEHIkyman5wDniKaP/sNPI/22znVmglo8EJSoy3oUWiQvFgQnvgcWlvEsMrb5BgPCjZoFaAxjY1UNk7j",
-	"mvHJ1ESY3AVGpoHIBMeeMmHynCzJfYKO/55csCm3f8/InrUl/XD+CiIdp9Rpo+AIyFKK31FyLRUsGvud",
-	"grKCGSoTXESyB+sZEZ70C/1SCjYQNvGSWIeChQmAV11co8NFSBw31JcwXC2Bf2JAtFUwEShBFPEC1j1r",
-	"79qXfG5xNNCWSz0RWLMy9ESsCtiQXvwyv5sjv2qJYXgNAGQYPFa+w7tedUMEwm5LcX1OdWwry9vkfrRn",
-	"0S/i18Jb7y243OW+W5nAguSN8YW1SC/Vai45ogOeXDSjS8W7KhdZb29CqOQCls0GT+VAl4KxhGD4FbWZ",
-	"JWUHONmj2ilaeEEd+T+H8OcoIm6JLGMlgKd2rjm9/71ML6mh1rTuoAtdBU17Q3TuBqYcGzggP7vcXIr6",
-	"ntbXUiUjEgBieizNTNucW/fOqXWJ0PwBlOIUl2Sv8BQgyMv9TOcgov7VfcU0MyPwlURW+XKjjVCecHHF",
-	"jYtCyEO2RzwZ1SCp+EFy44GeB8IVC+Ms8Q4OXJBSRdEc5tODzuFfQ0MBM7r2iomtf9A3VpTtg16rJtvR",
-	"Tjv+0iugHT38wiumEThmaL0XC6Jk2gxHWthSVpZg+Xvx2l0V4fRobcvBhy4dEk9igVeXX/u2j0dc7wQV",
-	"a9VUQaZ4I8n9819l9WkvNzuCfMx8SJ0GnVaqS3LJ5ggrljJ3Ry9EaqNkXiLznaK51cFylY7KTYiGooNn",
-	"efbv7fqIixE8t3X0V4Ne3WKx/c87PeMu7Rb7DlqY/FbDnMienNussHRhL6WxVMqdVTXRfQe0BQyXcFeP",
-	"gpIcWHPl2bRZBI4SV1cCe1t+9S5FUaZbZJH3suRwwPWSqKGLMcd2trzi3qSYK+1Fk6SrbNhXEWdjoO+R",
-	"MtEHcE4yTergnDqcnBvEKbU1BMDQhJgiLlnYkijZc8MAe5MLP8fwwcMjMug9YxDZzUS8GIj8vUEvIuWc",
-	"K5ud9A9npYLkAvJtPwRFF4yBI2IgLE+xuE+MXlXGIueQ2futBPajmIcyz011eK0cCK6JkakHt+KqAjxQ",
-	"h9cZhMQNRGndQ7xOKRz+yzjTEMtxcvik3wzgWTocN6QslPq4K32hPNEWbUGVX/6qNdwmnrIVWprshYfK",
-	"nXkr1EsHvF/GXS5t3bpKwFwqo+//EU+pMs0BYqPEMxTO9OjUjxHt+jq7mHHjz7tDqAstfhp9FHkLC0IV",
-	"o3auMKF72rJdm4LDJ9xoWyViJgXC2g1E0dYZGRV/wEjCbuCjhBkm4E8bq6vJnFUSWxD+xLpMoQN9BihP",
-	"AqeVh4/DvDzmn0WRskEpOUxY7lKaM2XbiQp8ljMygj4gX+cUeWO+XgBVoI1jf0nmwKMuFg4Cy34UWYui",
-	"5YreJFqeg6sksmfL7zhsM4tWAAVx4phpzS9SdkpGSqbsL4Men00GPQj+oGQEyF8PYiyQhv9kI7t1/hfY",
-	"e/+DBlVUTFwXNvfpzCa5XtAc+WEgRhAqta8Z/AVRJ/hnTA2bSLWw7dtnVzTN2AgLxlkKi4iQkA9qmBI0",
-	"LXKoGjzAb5FknwK9NmDBlKsExu7N5vpnXokMaRz9IMWBiXpIIjAeu0cNOmXFeOfLQllCIw4/qkjgb075",
-	"tF/UY6M+WgWNenzShuLfzSV0K46gau3+IHs2dwUEyC+3nBtrM4v01eQ/fl+J9tM1l+i9TX5X5gtES30d",
-	"VEsbj11eK8xVRyRRFCvABnknhGry7qfv2sUTBFk2Yz6/y0VP8HmORp/L16pDyav7AKJ/gXEzUlgZdEBe",
-	"8NQwhX7dC6zAef7qWf+MjNBhoUfWJW21X7SJDcRvGctYfpXw8TNj206URxckTF9CODdNJkwfkOdXPGEC",
-	"EzhBvvmQTl8HKg8PFNIEUcpWutI0VHfNlIk+xigWqRxS7ed4IV6fcC6kvDGbsETOJy66CnNhLYQYVcyG",
-	"B5C9kksLxdQBKekuaO5GPbwiZjGgmwrCZnOzILhKTT7st26f78qycJNcLU4ZFaew8qEmcEZCaVPREkAi",
-	"ForMWfHP0+KfJCgMUzclmZlYzuot9zgkLCJTEnh522sYTPJvhsF4ih5dKxdSYpeNzTB3GobFSWhtpyLF",
-	"YAFjF42kMQFsxkQSZgs2BTfA2g+51hnTGw3eIQcP8RY9LFjKmjM4z08q6ojc6EJDzIpbfNMknF6yXp/P",
-	"6MJXACvGnfvEG7qacTGkEzYEZlB/VJa0kgePHraUW1pjbDPZPDT6+w0M7WbtecD6/g7csU5nQDTjAGjk",
-	"N/vi1/gSByfJru2SYMSfrlUHQtNe5M3oKMTnTDk53aqIZCnT92M6pzFWjW3KC37q3gD5fIztq0wIONMz",
-	"ZhTuomb2QnU9ZYrhX9olKUlggoDkwFLNyNHBY2xg9l//H/hsnEqpiJ4jLBCi5zKbcVKDvK4Ojo4f7H3T",
-	"79vIEjKytzRIGKCplkEJnzzELo8AuWIKIighYI3Fl2TPtvWk3z8jKR+zX2l8yfD+a29TOPSjo0Pyf8Eg",
-	"sdb4PM2cwc6vVzHgbG5rKv30kjw4eBCRBwdP+k25BJlhfjlvyErnm7+jnM+i+6b0BWsAcGtwG4f+dg/x",
-	"mzyw1E/SI5mJ/RkDsYpeaIg6jQqCtbTsShDkFBmcYDysy2fXAfCujsZ16e0W9dmZv43EsqJFXnYsEzQR",
-	"jW2N/grA5nH/dCCYKySd27wc/86HUQSP20L1EZbjD8wfOoJgLhfupeAQvYO06SxlDk/MhjEDV9vPyzI4",
-	"XDG3LzaDgKapvIYFK2yIGoBpmC0ZiohZCTM+eNgb7RWbcButNhC+DquRZ+4uk88LXi9YZqmTPI4WoGV8",
-	"OX570SC4KbaxyrTc0zFj5JKLxKZSDUQR0Wb3c8yYvv9bJg0bkUuBn0Hbdt3hlX3N8Oakc6MoN3og2HjM",
-	"bEFqUKzgvre8gDU1zqFFAi3avwdCyet72i0Ssen9MQsNd1DF3xWVcNa6PC8+pdfEpWYwY/079j2HCmCU",
-	"FBMygrrqI1uOCPPLMIY6cqY6TEPjYjIQo1LJ9aIi0QOHKoGBhTicJosaLOjT/Hy0RBDDqNA+Gsu5x3yN",
-	"U86EsWkrXjOzGA2FalYa5YoS9Ye37E8tT76RCRerswrspfzlXPErTBYVcj+GV09BZ7FF+x0DqK5Ks5Wy",
-	"DT0mwp2psZFYanLdShUF5GQcnXbt+HEDas2Dw5Pljl9JQ2YywUvLWUAmHv6Z58hnLYu6izXZanrritEd",
-	"6LYBh81pL6qw8CrjjAKmiaHOjme1ykagycxVoK3Xa98ymlSLDoFGpwjNuzktM0rEZkHPzwieDTUzQ+6S",
-	"eFHBdQkWQIcjy0cLxMcSlEAfY6stg5WCjKSovBgMCk5WH4EYc8sGMvOEKY5enDzXGPXblOsc9zrK01V4",
-	"nKXUP4iZct41FoBnoqYrBegmKrE8ecaUSyUpEDRL6Af3tL/hWxk3ELbnIllmtuTtKyQmzMwNKdj4vEY8",
-	"YrZYv1KdTuC+rJqPHKoCDgZRyG2dJXtJcvHfGnw1OY63Te6ukyTPHRUhR70hjT3v4240dtf9Cnc6C974",
-	"01/Sf/a4VKDwaDDn0AtEAhbhmW3jToWm18yfRsD1Rh4T30m2ghvCAbNHM6/mWLkVjADPdszYED8AXCRp",
-	"3WIw0nnmLP7wo4+JUYwoRhFji2QCVFAxgKww4AZeL/SAtEKa/HuooWEzg33CriIyg/MKuTITBt6AeVZG",
-	"4xd05q8liLtfd/z+Div0gt1U+OsLxrCHOzp5vvumc2fp4wu8IiseWzE5Zjlhl0va1B8axRjKpuYzc/yQ",
-	"xDNrYvK2qYTNzXQZmNvagB72++QiM0jMKdN4MRMD8eDwkMxmLjS8nCoKpH30MPg5pmoi7U/ODDQQ75zk",
-	"hsAzOzkF30/AEiX00u36iPz96ARiHGwzQfLsWKqByAdgBaftkGsyY1RnygJ1l8dhJ/fIG8sGYjQx3lDm",
-	"L8mUYFYxXvcRhIAHFrA9mxUL4yVHh8RIoa0N7vCbvaN+sHorDF0v8u26odPr27+r41v0v8rWla9pQb5f",
-	"3pF+uzTJRqtX2ymfUTQu30ddtvmk/yzVpQYh4ww7rn/UYXN92Iqse5oYMANhPRmRpJQcPXn4cCD0wYOj",
-	"PSiAH9bhgzJ8T5ZiSuGhvX8cHB2f9J0RCnMnnbWgrDujBRoFIUjckrqNl1av8w/EXinjsn+AKZlMQy0X",
-	"OJG2XEoVHShylnZbqUpmyhaiRzammXGg/7iOua8+prrWV/0U1vlH+/INnVTXOvZ0R4fVDWH1UfVLZknv",
-	"yzul7z2hev3Vrb+O7JRZktekW6LptmNrpBB0skKd/R7ImQvD1Fym1AQFgdFEK8ekXkSf9M/Id+/hY+9w",
-	"MZIc57jmB03i570b0M2QtGv9jqg5730VNU+U1Jr4ffnyqPm7cH5AIn8h3//X//enDQSPXoj4PoDWp3Ky",
-	"Ii6rSLr3WJIe+bhIvXTqbLVOv0P2Ly6IlfCtCDPWr6c8ZUvWH8nsZQuri0QWAKQSN+sgvDWzaJSArgzn",
-	"yxyQcxtMCwOmaXpAvrVRyyhxUDYVI7+mHEXWTKJkoXkVW6uuvvvnq6cHs6R/NhAjcD+rIbzzl0OP+eTi",
-	"dQUUZYxlwkb2dnw9XWAaF+UGpnENgG90MlFsQg0bukvmyEJwNs4aEZnd+IZjqYaMqpQzNSJ7VBD3Rz4V",
-	"vx4u+eLK3jaCso5BPziuvKqPowEiFTwp0tf6FuEZwZ5BZnMDEj7FyPB0AdM6w6K76WJkR85N/4C8Vgmz",
-	"oIHF0Hgj5sm7hYi/dTR4GzFjNQGzBS3Y4PWCvHOSwJhagLOxpEEnsjBbfnNGDu2lKE37TSE9OeXUxwF/",
-	"E7WEtdxlXIvbnqYMtWdL3OCrvaxmUXJGUz500VImNjHSpfIErBt4dT3nvv+H72K4MnutJp4++HCl22j9",
-	"nMkG055LcB2RGb10/kY/BmtRR685SHcyskkxLBkNhP+OJcOLxbBYqVH1gnDmK6vhHZ9rm/AOLoeCqZE9",
-	"bahhpGgUirt4V7nlm/c0gSwGGAsDp7j29n2WwMDmKV2wJO+dGuJCNA9ydqgyd0NyuzQQifLQ8ZVp2y6r",
-	"3nfhogICcJaBsGuD15twrfZGDrQBsjWs72LkWbdbRMKdszuWsxm0a0OOtUVv5uCOJtrwNPXo7jiPCLFc",
-	"KosM5tVlURaRWkmFMKZmmI8PUHEyPS0jlS4BleLMfYEC51AHT1DMbdXugcglCy7/lGqSsrEpSTO/ctx4",
-	"V0dp1VyxoJErZjDE304J0P6I7Gk6ZnAQFYyqf4Z1Hewq2dhrwZqzEssi7SbUcNe6z0a8I3W8MorG62X9",
-	"Cf+amPgpwxk8s8wRC+RXJJn1eaAGyA3wqdViap6lzeXXgT7gBWKLXY0JfFLWvM98vWGSza2snM+BZ7IU",
-	"zp5G7l7S1AMMLuIA/1B9w+gbq+FBL6dBiS/EBscrhgBRLOhcTyUGCFn1PoUgI1XU7gwQHTVjRWm2HBsw",
-	"lRM7jGIMqDyDBMqYLuxYZA6hrzLTGBo8EAyu+qeuL40J2t5dlKdR2eSUAFLaB8S6r8CRTKh7LRgu2Dhc",
-	"mKefokdkdJht+eDBRw+xZkH1ezsNqM0mNbdgYoASSbhhM3/noQaVF+mq2kuRr9reKJtrpsyoCJbztfKs",
-	"OEaZJK99mBcIioRhLRQvyWCqiNc2xJlB2ZJ3xuHb0okToEbn6y0sDhxW7SdBabczcsnYHMnOBu/C7XM0",
-	"pXo4k4qh+RE4p8vZxMYw4V3O6W+Z7caCxznINm5Q5JDMbX5ikSgxR5BQAwV7ZtyMMM4MNo8KYQsICUYV",
-	"OX74iHzPv0XwSYUGUFccZ2QhA/afi1iC1Dslk3/zOWCp/WwL5zn5iBCV3CAxXrikLLx8YeIwCHrk73Xi",
-	"CgTVGzieHaplulWV42WqPSP0QsNOWk22OGINlyHbVFPc2OOjJ8ddEjJxrffdtTU/srjGRuIytyQY4LbU",
-	"X8fwvrUiMbO1HPfyeGGtyVxJI2OZeirPo1P1nNFLXdwpj/pNsXf/2H/jGtn/yTbSMTni+Ojkm5PHDx6d",
-	"fLPu0N+7QfqjSTSbgYdsjx1MDsjRwcnBcf+MXLDUBda61vHfyNwL//ej5mmdz+e1MwqLiZ90IAw4JXCG",
-	"p1JIcBM29Vg5Xk19Ht92FCMeSjRdrk4hcWrxrahRR6umN7cv/se6yTKaGe8/K3SQZdREmTC8h5mh12yh",
-	"ugJCmKgima6QULD3aG7xlptQriHr12e2ENtCZsqmnDgZiMR6XVEe8t7YXMbToePxpR4BIx2TzizfdciY",
-	"U66NVHm4OOgYF1RjVW9/HQHZSlF6ZHMEa0HOb3WO/IazkBneY1cNsqwykf/6z0cHR4d9q3I+2vnefZhP",
-	"FE1Yh93zrGN5TwomwbXPJMb/aKjymjCS2U7yXe/bXXNBgPaumiNE3W3NJ9wRrBJiicOluvnNadOP9bTZ",
-	"fWQVZD1doSD3D8iPuZHJ6eViIEaa/TayyBkYGZJf2SOAzI5NClbrmJ0SikH3YKP1jHogqkaO4A6dmzpQ",
-	"+8upFFOErcIHtzu0dxdGiby5wkBB9tzvZzYQytq93TPrafY5oITngV9Qw8TfSEZkD+07pXT0/BQ5EDWf",
-	"v4GLCN5prIWDo6Wl+2g/Cs0le84ckCg5x7yJXA9GhmENTYip6K1MVTNe36mtBjAz9mBIA5FX4cES6v0g",
-	"u8Bpbyi89kZP7Wmt6n4Au2sGAsv5PTw8zBdfu5KAeWG//IeRNaUcYd3AhBVK5kDYT6DzsIggROP4GlsQ",
-	"IZQJUCLRVTkqyeiRN4kB3u8hQLmghx8sPUOnKIygMVdlPZbC6/u4E345nWsit4H5Fp+QDnaiZp1WT7vo",
-	"tK5XnnjuDdmycsLFmS0IiYkZHhYZw6TkJRPNKswzbG//5U6tqR01yc9Kdbx5LdCVUBMIXpHK+NKm7HBj",
-	"a4Aaz1b33r54Sh48ePCkjzVCXWyZ5XeX7Lp1r9/zGatfxYQatm/sz+EWP+yqw4IqkzBhbNJk7TCqfKIW",
-	"IgAagwZ8W00AKjdQiTPT07sqwold28abNGlnPZ8HPlSL/GSHbGXnZwvX3VB485PS5COiGnVrfGRPq8uk",
-	"uBxq9lsYgy0FC4FovPqIcAte2wbdvFHh9i6GoLIzqPurtPDCG2IHiNo9x7pBMPENlfQvtx4qMFlUmRKM",
-	"ghIAjZerJ32vB3DvBlutKyPgzaKllrdAiYN+oURmF8Z6gKwZELPV9nypwFhRPbUx/kggYGkEVDUk0v6p",
-	"hUZD7YCMMCAjr6oHLWLdw4rZsl/YLVHDJUbOLrSRomSIdXZjF14hMzOUY2fUtLWBEKWzztoMaZmnoILj",
-	"dcBG3OCHYIfH5pw/jhjpKjji2cAgG5iM9tHQtjYQT9xNquKcpvM5WHozPfWgSE416zfpXLbc2w35u4oO",
-	"7kichANoCj6riBSe3JEw+SxZ/C65+mozij2yDO/RDuDLqEwj9UOAj+Uxjt6XWPbj/t3y03d0gTdNz5qC",
-	"3H/LoSJcG8eCkCNwGy8uxwEz8V6kRnZrEzb3IRY2rzdtG61D7YfnP+EXTxW7Xr56tSEnj23OdI1dtSYZ",
-	"2XYHdZ49b036X4Qz+eh4TSXg8efiTMYdQ4HLronNH0A0rz34F6BvhFXPXVmnxabl+uAjoKYlOv0wT+gO",
-	"6XT3Yq4Y2hvbz+0KuWBlani7Xb3kz3nSvtSTaTd1+WTWH8eybJAXIJqXak5U0QbyGm3oOF+OJq/GjN8j",
-	"YcNnefS4dBXKwl/hwQJL+y8J6pN+U8SxJfPX4eg/xTIYBQbjdnUw7G59wmUwlvajKdC4tGVfQ4ztuoUo",
-	"FyQ4KmPIGiIJH2OMkyknB8J5JnuWMg7sgWL9dc/8DVbLCLhGqbpkJX1k+dCf+ThZ930eSAVWgdQ4VlCX",
-	"53iMOYh40kYBSlbOcKAkKMCdEyODAREzVTKbTEsrCwjvmWWsEG+NeIZwe3G4PTgArKtBbJhqEjqo4WVf",
-	"IN2VvQ0WPfd4Ri6+qRzYRP0Yg9EMhA/1DWEIil7zQKJi/rDo6JMjI3Rlw4LEYFZIWTJxqyKkYZVWAlI8",
-	"Iw7GwUUTX7CBsI0j9HGxnfCWTcHOk78p1nOG7bDcblSULhnZu+SoWrzEbQZNMQ+noQJJ4bDKq7Mn4dqG",
-	"ZUiKLwuPVHPA7xIHuyEzyB3H+y5Ps6UQiQxf/Rrt++mqgTYWCphkyGv2SuLC5CkbZYYYVDBZVbisSaSs",
-	"Llf2U17K+ktAE6/rAQsq3UzTwFtLzbYf7u/hk49rqKvtTb6zHzU3Omcxp+nQFxhZE/b6FTB6pEAr8uGx",
-	"q22C8daUQ3hETDXb50IzobnhVtmpG8xvvXUw6W5eK25ShX+6verkW7IWmEFQkb7eyFNbDNSW4rUz7d2k",
-	"wWWNKtG73t+6vT23CUm+/jaEFKKDzLmBXDXuBdo8d1m3unlEX1Ll6s+ooKjViInXlrsI07Vs9V/t9F/t",
-	"9PV2+lUEF9Vra98xE7DqW2ea/pfbIK+TW4X7YKZ1Q27KSfKJOkju0DnypTtGDp/cMCv84h0pa8pq7CPl",
-	"VMRsZZKst3Dpsg0XYdoRSh5z/S4WBSh9BV15IBBpDcyG5TpgFvu5CozPTQ0i/pSJUwhi12Vot6I2ALE3",
-	"RFe9E2GaCft9ztXiLARn8xVJfEgC+J5sSiXxGf0w1KDdsD9n4w0rXpUXxWM5uN5wXhrrPpyRMWO2FhNm",
-	"4KJ9FWC5BQTfxxZBKwnLDySMJrY0hM7UFVsgaE5eVSYaiGBkdqocccVgSjlAPIa6Rb4mKJGCacJFnGYJ",
-	"wi8H++vCYMYcE2kxlWPs6jrAc4rlDmxUxxijVZKgOjTGrF8wkteX8vEtCZtTZTLFyJ7Doz486bvQkKBc",
-	"xN7hI3CajbCIVqlKLFaotiXoqFmq0wojWzBT9Nu3iBnpNWQF25pxY6kQBqn0cSwteVGbD0EUS5mF63vr",
-	"kw4uoNaCZFcu/g2pvLD4nllz7TXXDBAaGooiOL92cdC6pAbAfhpJfs2SCewYqQAWNuH8iOZg8LId5+hO",
-	"7AnBIjSVRwje+PSUqVt2sb0suReKU2nxYq6nizo+H+U4axtpZrVCQrHrDnbS+qCWOjp13Gdoue5Qjsf1",
-	"idAWh3PZDPfLrYShNFm/npYQGr88nR/mXUhGG5VhASBv5iZQa347T5ISVd1swNMd2uCaAp7u1g7XNKp3",
-	"Xk/66lH7pD1qeGh9YNWMoT+i9QDX8f7f1MFcNONznpM3r74jf39rK5XsMaWkIrFUyuGIpeyKpeTHiPyW",
-	"cWbIv23BBqt79vMSWB/e/kBG71++enb+w/DNh29/ePl0+O35u+fDD29/GJH/IKP7V25Q9/8IHS0fR67S",
-	"SnaR8nggnPpv4VgCBHk5Z8JXNSG/MmMWLnTD9mWTmN+HkRuhG4frHALIpSdgWIWF77o/gkvR6H+6uvcD",
-	"gXUV8dlwhNgo8AHMb0pd8a5MKOY8mPGUKhobpjQkLH9/vv/9z2/3Dw8Pj7BaPiA9aqt+R2T0/fn9739+",
-	"e//oeEQuWCxnTMOz//n9z2//59HxyI0fp86NZunYBV67TA1gHFIY6C0iKb9k5D6swKltnvz1/Y8/gEb+",
-	"t3evX2GBHNDupXAY2DaLCLNPXd7139/6nFWubTAJBlbgng/E6Ddlq+BCQm9HXfoU73zojrTZ13kBcE5T",
-	"7e+EoUN0He3772/btO6feQKeY5GQKeOTKVwzyJz/ztIAFuXh0XGT5q35v1kDmMvR8Wowl5PHYVrr8eON",
-	"4DVthXl3UmtuABdcULUo3wEeP3j8+NHh44715t0ZL1fY+sf+Gzx7+x9UWm85ANJHXQL4gy/rVuvjfHDY",
-	"WDTr8xYz2/LynL1Wg9Es3yMB28Ms4rniwriajr/XQolvqbPVyQnDZnO4RuuVdiSfhI9pZooZRNYICmj5",
-	"VnxCG6B6Sc3g7jMQNJlxo8tLYI1EEbHlcrwTHyf/b+RfXJBLtrD5T1AQF7gXltuHlB42K5mPXDU0a7CB",
-	"JgRVSl5zMdFWQGhGqDPb5EPVZFQYFQ60oYAyZoPNNNoduDlDW4kN7SrK7TsESAiHG/nGhjlaZQw8cxTW",
-	"64FhlUMOo4F4urR0GkEU3Nr6dUQ27QPgUAo5vAgYLpbXNVjTBEbEBXlw6DCovVB+//zHNz+cv38+/O7t",
-	"+dPnw2fn/3w36jumjHFx2NuQQr0TLMnm5khqpuheHpVEw0BsZ2cpbqHvc0K8cdW96KqBZxY0glbFMTdf",
-	"4HXxfakE3vKUg43cJQ+CMbA4U1hF+19/9C4YVUz1Tv/1C4hLm71nm8tANvXu96Le7/tcGKYETZ1t4eMv",
-	"+Yiq7OoHfsUE09ol7NGE41+Qwch0IPgX2uAyLn0vJ1xEVmsiSvoE/1ROUJ0SSTkfLsBacC3TzExr2v1b",
-	"mK0QWY1JR26Bve0Xmg+N1kWr+brXg1ZY3sfEhAt2GhaMLMrRYXFIHXn7dkSK4tyuLEAUVN0pOoaW6zDQ",
-	"XfFjC4oJmesRZv5GRSpkUgBmXOTAtvn6i7im1edQAV3EiMJhpD4l85SKiGRzgGaOrJmRGVa0Y9+raell",
-	"xdxsRYWtGH9KPEaQjgLg+qiUJRIROmMimTFhdGgCy5ut6fRFSic6IkK6HbTtxDRlIqEKNiDRkctZt8PS",
-	"rpJjQn6VF0E/+NdyB8/y8o2WvNHybaWkXi7bBRW2Xv6jn28F7owbF0oBexdIZJxVpslstU14WjOKN0zQ",
-	"1CxwnrGrSckVIGhjM9gfnc8ZTZsG9RO+80Kq2f7R436wndgyB4r75eP/fwA=",
+	"7P3bchw31i8OvgqiZv9DrPiSFElRskRGxx5akt1q25Jaku3u3eV/FViJqoKZBZQBJOlqh3bsh5iIeYP9",
+	"3c/N3H/zJvtJJtYCkIk8VWYdeJCsvmiLWZlIJLCwzuu3/uiN5XwhBRNG907/6M0YjZnCf75jRi3PJ4Yp",
+	"+Ctmeqz4wnApeqe992wsRayJkeSackMu2EQqRhQ8wsWU7L375jl5dnR0SP7rP48OD44PHvV7UU+PZ2xO",
+	"YbSJVHNqeqc9Lsyj417Um9Pf+Tyd906fPjk5PIx6cy7s30dRzywXzN7Kpkz1Pn6Mgrm9Y7+lXLF4V3NU",
+	"2XhGpWyXc/5xkUgav5lMNDPV2X69NEwTOSFmxshiJo3Ef2mmrpgiM5nEuvPsnpyEszt+cnx0UpzgYc0E",
+	"P0a9BVV0zozb/+ep0rJm798s6G8pI2P8mUyUnBPBfjdDe6EX9Tjc9VvK1LIX9QSdw3uyH/MZz+nv3zMx",
+	"NbPe6fFhPiNtFBdTXLFXL+A+HG5BzSwfjcfd1iJN8c7gTY+e1L5o8gM141n1Wz/MGFHymlwxpbkUZClT",
+	"ckE1i3FzxjMqpoxIERF2MD0gg96jQY/svfxApwTmQOh4zBaGxX2/KvZ45R/yarJv39ywMCe16/I9n3OT",
+	"LU1ppRP8MRwvZhOaJqZ3+vgwWkHFj1tp+CMsul5IoRlSyFslLxI2h3+OpTBM4KToYpHwMYUVfLiwd/zH",
+	"rxqW849gUv9NsUnvtPf/eJjzn4f2V/3Qj4tvLG7IuSB4bE8ef0UW/jbHD+hFwp5LMUn42NzqnMjYvfWM",
+	"XM+YINwQrolRVGjOhCF7VEgzY4osUj2zZ5xrErMrPmYRoe64XzDgSldM8QlnMZGKcKPJBfIF+5tic3nF",
+	"4j7Bz91H/kc0XWr7WiMJ1ZeETikXvajCyvczXl73ne7uhwHXx099zxRM80dBryhPYIlvd2ljtmAiZmK8",
+	"hDWN5bWAlYHTF1ND4SzC9YtUL8neWMaMjJDBj/qnxKilXQxCcaUKq+aEQ7BfU37FdrduH6T8gYoliCem",
+	"jb7NRfsgJZlTsSQTyhMWk0ROudDAkSzh0fFYpsLAOtI4VkzrMysVm9dpB8uSCeqPOGX3HfD8+Rgm/lzG",
+	"rMqAX7AJH3Pcfoq3Edzkve+oEtTQS0qOD48fR+T9eLb/6h/AZ5kA9vWv3uFRL+odAoc7fAT/BzLx8DH8",
+	"35Ne1Hv2rPdLhbVGvfM5E/GcCeP2DSa0UHLBlOGW51E1tf+NYw7zocnb4HcriaoyZJ4a3OwHmlA1TeEN",
+	"upe9X178ysamF/V+358oxvaBR7sH4XVeK/CDEOD0MblY4j/IHvz2NtWzH/zvcza/YMo+Ro29y87pgmkY",
+	"at6Hjx3ThUkVi4fUFKRmTA3bN3zOSqLzcc2CjRWjZrshYjbm8VpDiDRxnMiud+OQF8sO6kCH0YADDnm8",
+	"i8E6jVJ9SugFQ/ofbjWAVBs+/2uquI75NlPw5LujhbTqzh8rDps7HvnaHVChr5ki/+d//e9+L2pTQKOe",
+	"vBZs0wVTjDp+Xpzgz7MlHmYWc0OuqSYzlsRnRIoxI45sI7zB/qEeaGKHsqJKCoZPeWFV/Ia6j9CGmhRZ",
+	"lueMcoGPeuUUVWlgQCyu5YnpIt72iKc6W8fyaoCoilm2JL1o7ZV2uvlqI+jZ4eFXR8+eHT8++erk8Nmz",
+	"oxZjKLQu/mXNDf+a8mHMv87RZGRlRJG/ZvuQUUb1TAUEVzqwBT5b2JFfykKkRoh9z+sEGTdsXvzHKnWj",
+	"PCYeaPr7K/vs44DyqFJ0CT+HRmGNuddywMtbgC/q8rXv2FiqGlI7R0NOTgj1DwyVfUITqq3ZnSYJ0Qz0",
+	"Qm5OCbtiaknGMknnwkvbXtSgD6xavL+9f/P6J5qk7IvUXUfqJszseoJfBPn9FeTtomw38ngdkdl+726l",
+	"4z2VfWWJF1JAKP/yA9ZRFgYso8CSNpSSuYxukpcFvtJFnLxfijFIOeT1SfJm0jv912pu7594Ka5YIhfA",
+	"9MuyF1wX60pcJ9c++jnn+lxFoNWocaVdxV+rn/8LLIDWfCrmzlFRnPcO5A5I12GdYvw91YbEdBkRLsZJ",
+	"qvkVOyPAPE4JKKz7TMSoqxbeWnzh0eEN8u3hRKpxjcXxShD8hRgZ0yXZO9ecPvxOJpfU0H5u419ImTAq",
+	"Kix47Nweq52+O+HbhSHquW49M1Smfsu+4cruWfWrW3Zpdzywjl3lDKnKPKqLX7cw4WfnNBuQQYHD1PKR",
+	"7Bi9FHGzw2hCE83KOmXjGQHrNnHnxHuFaPai4OSsvQOlZfQzWP1lr8QiNZt/27o0soMjUCDmrVaoSln5",
+	"2KtXbSfmWDZa0RA7OqxaYp0tqa/p+DKR0xdszL1SUbJ1EsVovBxOuKBJi+9lRmOSsIlBGr2wIxM3wClR",
+	"TKcJet0hxqGNVCwmOKz/iYqYQNQE4h7g8HDKARHyupapxsGsvWCMuR5TBXsD/vZlrXdjPWW2Rq3UGFpr",
+	"cdanevbO3lnejqIqlX1FNnJUWvUOGxf4rtc4mJsu4ArFes5FdqDazlPhy3HEFV/6Uhi1rKHP6VSxKTVs",
+	"yH7nLuhSpZT8rs22vGTAF8/Ac6kUutKIu40YPmcRmfDfWUyoIROUmYqNGV+YXrSZEuWVhkwDzD4pFZdC",
+	"XsMqQs4DF1OQV0NGVcIx7oykVLuP6xjHTQ93VipwFYaasVoPqQ3Jwam3qxWzCVPAIfaAW9Ap62+6cDUi",
+	"pMrDcmvngSbhE1YfJdcznjCYYSyZBiZFkNzaXZetumlCV6+K9QvDUls1QDHNhCF8Y0Lakvs1++A5hjpd",
+	"XkTFA9/F+b6gS8iX2TzW5r16bsHylWqPuq0eIiKXbGEgUn9BDZ9H5HpGDTgLUZj5VBGnntUE5lARYb/t",
+	"0miPerDhw0lCp0UlIljmJ3WrXFAdqj5c1KTZnPKkfKwfn9ygFl8WirlXoeJrh4Us8fSoKggcyyz7IQI2",
+	"FB6+nPhWyKBdqHEFcXZvPOpfU3H5XGE0pipi5zIVZrigXLPVBAyqqPvf6rSiqHdBxeVQAZNnYlwWII8P",
+	"b8YBPsYvZPGGxsideV8FkIPhXX2ZQprd+bxXBTWdxP4tZSmLT4lTRIb2/RGh8ws+TWWqgytISnOu55AC",
+	"F3l1fxinDP8YLijmdPWiVu+IYlomqeF1k8McPjbl2iiah1M7xU5x2KvdBiGyMXcTJtGGmoIuqNBPiK4y",
+	"uxdOe+f4r5jrOde6IdTbyZ181PFc13lmqlZz6ewXz2VU5Dch8YeU7Vch8BoHBFFyBvtvXM35QiN4DSPK",
+	"5igVVHM0nLKFr132dc7oFoGN0oa4ua5eh91IOT/a/ZJx74Fo0I81X0hlmv0d2ZFamQV+fNiWY+2Je/ul",
+	"Oz6sWzt33ree5a6+t7QbAWeqrGzArPwa1W3bc5owEVP1QV4ycSPxic0OIeqOqd6tpNgu3HklL3c5nTpu",
+	"HgTiWrzhhX17bu+9R9u3zUobT4pVrUOzsWLmjOgZpi2LZOnclwXlsjYcohr8qxPGYvLju+8h2RtywAgl",
+	"Y7e2hC4WZa3m5GnN4NfsYkyTYeM7NJ27F1FNKLG3nz58SHR6kd1LEi4uwfTl45lNYRcMA3WacIGG8Jrz",
+	"aiEwu8x2ZdYjt12IsMKAO3S5P6cLOuZmuZnLdkyV4mzd6BKN08ToAqlXePvRYRdhNuNJrJgYpiJmanh0",
+	"vIMxk3Q6pVM2vJwWWYBMM0OgoIXWjidS62YpKzz2w+v2YazYdfvs2yY/SaRUQ6oYHc6PO81/5fSjnmYU",
+	"fbjz6kF9lwoBsZE5M8oWjl0wMZ7BPyHN/5oqdHtsN4OPK0nWRz6K5JXwCfuVji+Z0UPVWJwHZXf/F8wa",
+	"Vp4skhT4hR04IkoCRcUkXfRWFSwdH518dfL00ZOTr9o2Zs7MTMahWu5WFhNUGK3VyuUVU+AEqpv+gikt",
+	"hR66E0jY72PGYk0WVGsmpkzpyObr+hvCnN1qSCJ/rEXl6vzFpQlWv+CtvYFgKQgE36AaRBD/0WQ8Y+PL",
+	"FR+xi0kaRcesjfV+wJvKZzlYsWx7o3ra8++p57+GJnKasmINSonNyrh1lsHzEA5J2fCSiwLFCSlYL/Lu",
+	"JTRz0OqIerYwdRizBVUmVfCzFEPFEkbR6KV6CP5zLAurD92kbLhgisuaff5GKuKnAyVTzGaX29tt9aYp",
+	"xDzwJpT8grx6/4Y8fXJ4ROLUmt1k7+3RyYuIvH30Q7+DW8Zwk1T9ea2WqfPV2qeD1Vy9g3COG/fuNma6",
+	"cnpNIcskkdegyODar5EAUKC3Fi8+dUvTGnPpQul5RVZG7ba+dJg7P9Y4KcxQLnxZYV1Y3zBhc3UUN0y5",
+	"F3TLxCtP9Ze6cJGtHCMLqig5Pjgm2RtJ9kYo4CSwiOTRIdaf9W1h1Ri4pfbVnBM2NlFepQHBwTNifNgu",
+	"y1Qkc7qE0tWF1MzXtB0+ITQxM5lOZy7eNKEuP+LwpKnYDaesYc77xwcn/QNyfoEBKiw1veaaHaBCxaY0",
+	"AQdbY1yowffZQlMJh00bAstatm3593jvW7zVlplzPZzLtMvBXDBBk/ZXZOfsrbsfD+qUz1n3M/UO7y9/",
+	"e/XTM17RaUIf8O4GxoEnM+d0wWaVVrhyyqIK6ygcpvzrV3Klbxj7zsmpIl/y0qstfmjf0nVlS4uAL8nG",
+	"WDnRV5l82lZS1450GxLgbU7JpVlzs0ZAx8Ys5WTiY2Vlu2DBmI5AwJNUcAM69jxNDIcIgDoj1DIJVPfI",
+	"mPEEjAir+6ViofiYxVAo04tWRADWjU1nDzZNFsEU/FwmhMIMyPUMOSQGAPAOOZnwMdYkG73b+WXrUyiT",
+	"c0vsrMNAS6/Pg5LXXfiZShM2rEUAwThVmoDbyH6v+/SxnDONmlovajmPZYerdTblXxfltLaSVJtqqD5Y",
+	"2eQrssf+/gglHjBZS1hJAtvIDdn79uUH8vDq6CF8mH6YPWBxTTQGDbmZETw+GpP+LMPnTBMfKev3qkmk",
+	"RpX9OKuSRLrrXGvKxe7a1ip1q/3OqorV5ZmNVKtdaUioHMGBblaPTms0I1SYvHoEepEm1yxJ4L+lfeuo",
+	"FxUPTZ3PuKgi1R9KTS4Uo+MZVOfOpTbEWWRjm6LWi3ZKQmXlqn3IJp2q6XYri4ZVptUYCd+FLlX7sZng",
+	"rT/B3Ui9CKVEEiqmKZ2yU8IEock1XeozcikiMuNAgoqRa8WNCd0xng12U9S20c3qWG/LKlXS8y3/W8nE",
+	"76xyqSxGakqWMkGwValSSceuKFZMdNDnot6Md7rtUqyvHbIGQQtznPCxS93otjt2NX9ghtbsC6goQ5te",
+	"uGEci/2+4IptWpsxVbQiy2oNBq51unnSFTysOrkydpBp5W2glbSe7yQaUk6cjJd1BejBzaAfPZfzBTMO",
+	"2ghWhWAgxeq6SWzlTkQQGooodkUTDuuEyC9wj30RiRmNEy5qQHHUwaNjKxX/8VN9KZpz9BcX9Gm9AMje",
+	"v+Hm5VW1HRf0vX0AHk3x6AzLbOSKac1cPNCTf0NiE9y4i9TUwlQib8Ja8s/2PlvYkN4z8g3qX8tU2sDn",
+	"8jUBmkk4dabfNnZkTJd6aOQQz30Nub5mU2ogwozQJHgXi9d3/O+HV6umV5HrNFS7IeVhzZunfHpN9piI",
+	"pdKgkI3pYmER02KmuLMYbo6DbVZAug3f25ATrXO6MT9yOdzmkGaPlvAihYdrg7DCJYvP0OaLFb0W5C9E",
+	"pxoR3nAfxZglid1KnSoF1y3VZSceSKHn6MYG8HLSFBk1Rz1gpRMu8Hr2unZtAwd3h7r2DJdXKvvuFjnf",
+	"rVayuHIvf6djkyzRXpITkjExtJOLEv+gYiN/OhrB7Z+nNfSIrZWANYTuynq5XYjg3YnB5iPScg6+K4VF",
+	"fWa2M5x0qq7Y0hLzFWbg0mSYXeRCp4pap9xCJlmCb8LH3lWX6VQglRdD5cP8E24E03BeF0zNualVE4J5",
+	"7iRrKB/u/mS+BpN660FvV/KkORfh1aOKM+7zMhzu7nRuLHs/rt7m9xUEOC9FM9mLlVFO+OL1XPa2nJO7",
+	"8zIUD1fFwxD8vJWPAfJgEq7Nua1cDF6xZBqVDvi/+hSi7GG/QuuHq6rhdkB1HYIftXWFSlPH0ybTRSdv",
+	"R11x7HsDDAhc/FDteEaoQ8COCWYvgh+YQ8aoYNekLFJq1U5IiW3N/2HzRUIN+8bmwKuG0MTPEJAHPROB",
+	"t+1dgJuseWwxT4kDf9w7F4L9Dlb1N1LN949PiT3xmDe3XLAI0JwtO4xIIi1Ib9+6qgWFUEwVUPLqETH0",
+	"kmWpr26SGzqFH9cIB1ygxogRzA1eZbO2dKfaJsN+NxtUjfC458nIjVErZELC3wQm5PaPBo/X5fl1K+Pc",
+	"xflEVq6Op+06o4kRPp+n9sQFNcWUjP3TZC+WY/3w/T9fPz+YxxHJhiXGjaurobMJN2ueuDpO8OOPr15c",
+	"PYb5XLLl/zOH3Vpbi19Pnyqw09Ys7Kh3yZZdrd/uSQxwv/FZrVXtXstUjTuG9fw+DRsK7zr4V47qi8E3",
+	"ymWwxi9q2pWZZauUB0Hcl6JunfG6X+rq66dy313MiPcgo/3ghn2eV2JRmHRvys0svTgYy/lDw0VME/+f",
+	"bCD8isqJakUBzZ4fZodlGxjQnSBy7hzwctPDfqfHuNM5Xhmm7HovnuJdrvctn/3Drmf/5rArbwmAcgOm",
+	"ZEmxsM07AYissJq7s4AamF6dNVThdtsZRYnUqWLv0qR7GOKkPgXGjlT0CM2lK+bONe3u0FP171Fp0sHL",
+	"UI79u8m5x6O8vHx1GlUWo3mXTXCbSM24tjPGeSETS8aQhKW8jzhzTrelo82Z1nTKNjAEnKbrB6hfiLwZ",
+	"T3EBoG/L8AohseHUiKU7NQUXycnTx191gED4o1I3VaOWBaKpCPdDBWEJVoFb7XrCWRKTK4/WHVhlxyfH",
+	"T59WZNMfLXBCoFDgaDA8OPLxBRH8lcEGwQjWdsWXz6iuyVU/F0sCQOJ2NNxsWBmyd+GqpVxs7Ij8wL+2",
+	"nYYuZIy4HGMo6OSiX9LFuDBMTeiY/fGxoITpS77Ylwtrqe0vJN5nV/9j5LZu92wfeAFnwgxpamZStTI/",
+	"R1vn9u788S9U9SlS1U6QhQ03y01jXfZhLzfbnNG4pJ3cybcDE9+qmS5kwsfLbhn9IZTO54GRg00UN2Ys",
+	"7vEvjOVTZCzXXIii295uZ88LjI45ASGDCHmN5wUlwZiduGwG7aAFRcKr7ZVzraRhuC+ax8z5A91zVZ/E",
+	"DjqNbIUKuiW65M4xEncFT1jf8MAiEYaLvmqXdxJf9jt/f4LLbkbt7jd341ZOt6IVsWqlXrvvK3Ti+WQ0",
+	"2bW/7H56I29IQWusk6tV0e6xjnYPWvtsA4RUq2KuUhq/KJkrlMy1z/z9dOaGCtgmkeZmtavck6hBDQtk",
+	"RGmRS3y2vINlLl6n0RVQJkN6KlLsrTcxysVweMzWCr/PfQegdQ9zUeADUrbNnbCLRrShIsaGw1dMGRbb",
+	"HxOpsfk1Wh6QQ5IBlnqtHQbCZbWPtWvtwaxWLdHdee+LqlKd097dsZ2rXrHrtdOQbyTBb+ViKHb9Ld64",
+	"baZfU/XNKxyUWKwdpLlXIoE86p/QY67J+dhA2cxRfRnN3nG/voJm27S/0k7a1aolWNjIVdUf+SZvlKEa",
+	"jN0hs2L77HIlk05k8Q7uAwHJp2I3a1yau5tK+IaouJpN2/GtJ+1SDxCANBuHtV6KuAxlgvt7huVd+E9N",
+	"KJIjVDvLCfmOijih5OjZ48cReUsVjfmCHD178hWm/NtKLvIyYItzqg1Tw3FCtR4e9aLihePyhUf46JQL",
+	"NoyhUiZ8su76MYonOCdDF1mydzFVSq9eJIxCrGw4VnRihnlCtoWrsKPZqaCkhRy76lVFcbDgHXMJcjG4",
+	"EI5XmHF52PKPhYkEozY83nQLHU4lQvLls/aXglmWL+YjrMo+V+z6B+azj3dQFAqHYygnwwuuzGwTZtq9",
+	"8wMXMb8aD2uTp2+qn13nbjMITtplUgvlOs0MfQF5K7SRv6+ivRYWJGtXYVfUT6n2jZ2rAjNy2USo3yZt",
+	"bGhelyiqJM9FzKkgr6n9XvKCGnpBLRctSHaC7DjbhxIJLKgxTMGA//e/zvf/x+H+s4f7v/xxEp0cfvxv",
+	"vdsl25b6gntExO30GVLnTjyd2Wj3yNeZzWk3dTS3eCI/fypesVt3Z/EViLhi7a0sYV/P4HsjvpZUxRsl",
+	"3m9kRtQZmaWGBdVzun7GfXerwa2ANR6qjqWm8xw+VhE5L9g4oQrx0RJ2ZvHcR+jHGSH+Ef6TCHrFp6gW",
+	"EwA+AuR3xdCTw6UgF5KaviubsYEPTM2raPRVdThXIQM90yZDl3RxB1cGrxpyMRzPqJra5ik4M/Rl4Vwb",
+	"tVD//TueU93rXjj0iq3hDOQ4rXFZ1aY4xClr7j8NlUF0bMBog5prMO45gvxsWrRfU5GWl6nb0tbhNRex",
+	"vB4ifn5+lQoBy6tpza2Qm4j1Z5gQq5hg1zSBHqEsL1K3wdeELjRDejBGzodBTmVQRFu87My37FG7peBV",
+	"tR9g78prbYeZF8Q9j06YYfDFFoVZaN6YzCmk6RjZcRAc1S10Cp9UFlXcMtNKJVqHQghX3exfZClmVdZn",
+	"MVMBgVsOMsrerMABB8GZ7b6vKx2PvTsVp//LGr2+3rl1gnNiH/cNLows4rl1KENragJbx5/zcq8qr9gE",
+	"enhtVOQ2lQUhvpId4+y2ovi1h4te2ABREDBZF226CTO1Ze62FW0VkhzIlHDbHxMWl3DbRpVbpJAcHKzO",
+	"4XpbgMYlKI75wiw9aipMuWG+/oRZ+VoEJgoRRKNcpjZyw8YPPNnoAzsiKTuY2ndsEvQR2FVxigIqmvDV",
+	"tXPF7/YrGrKVvPgrB2TBCWFPjN4vKxfnZAUE4UbYv77jsi9BcViB/mOiXgYLaMVIAaa5hCSYL1CB0jsK",
+	"nIxBbi9yCqW1VRd3BuQKa3BKjvdjPuXGQoD+B3nk/oRNrOBvhi6Xw/1nv/zxuN7V8sLDjD63CmxDL9Id",
+	"Z+7UK52P2mEnW++vyLr8Yd/nsK2yJFuSNypmqroisBmNXOPxylNxfNhooW2RGNMGsbu6Dr5mQmvm3NyI",
+	"56MzqpZUCKGxTUqGH6JTjspu03moMnycJlTp9kJ8R5Zvg2fWak1ZLPbaWbda7KAyzPAcmo9Gizw9bnYb",
+	"BggN9m2N5NF5vmus/Dv7SGXd7UBory2HNfrro+Pu89lx0pUbczdJV4qBbIOOwW6SJcCSALn66OAR2Tt5",
+	"SmYyVbq/acN8XcHS4WI4kbbk1H9cU2/dFZtxO7lYu8P/4kX0r1IuVv6eltSnrE4xYJUFplfe4sjJuFop",
+	"U2RaxSVf3fi3KFh3EbEojnh/ohbFebXmaecg8bgp9enajUjsCLWzfwTJC5HFEfVHJHK/Hffrc73PStDw",
+	"0lqLlrAeaBJSFQyPsDvWAavYmAFuKa+piNixfnQ/86zvVmur9fRvq7bdg9ToL2rfzah9NYAdJ3eqIFYc",
+	"LZ3HuUeqX03tVDcwoYapFnw4f1rtcjOVcdOtqC795trnbqoDblOBPdqxAps9bBdxaDOB2znPbSq+Tbru",
+	"porsnaU61GqZNUkPJfVyq8SHWnFUdeSjsmkrl51SmU2C4CTatNk+6MA2Rz2Ctlz/ZsI1sZoxO0JF76SL",
+	"BQNXbhWEpt6xCPcnGNi1xSfcLDs9N5YL3qzgPtqBlyN2aIUb6rp+t9f7LCYCmKBWt82Ei5iLaXdTDWn0",
+	"G/tUjdLftiQzRuOh7U3XDRFitaLd2r/2uGP72kc7aF64HnEEX1ZLJx2SJly2eufU3vW18otlPZCq3UH1",
+	"QPta49Z3LxI6xoy9/Ls7EWj2XBa66vKlPohTnTn8YmsM5mAF53YyNlSDQGXC6BVrz4KAl1y7JuQdeogp",
+	"ppkwQ4+R2+nbC5kptZvXAEpyy34++0JI4F/jZK+tIaGy0JHWS0c3U0HcwQoHq1/mlerCW+y4R5M6V5BO",
+	"p1ML72y9MjpdMHXFNfZbGSO+8qpWfOT44FEVh3Z9CLQV4fDWHns10XD84PpAdGmps1s7RmHLS7p9MLY0",
+	"4k+cXXfOl3vUJoQ2rBQHdrojOxzHak5xQabUjbOu2FTvl9jAhetg/Nr9gYpN0tpD9PPMot1YdweZcmh+",
+	"KmRZ9SwLyHY2UDZAshUIIsn5l4dL7dc12MqVHKIJy7C+JWm3NKr2bpyb6rFdMjzWVZCCRI5VqRnFRdsk",
+	"Za9eQyzXv/h7fBN55JGIQy/IBVtKEZOjY/SNH52QPcuQ+xFhB9MDcnREIN5gVQcu4ACDNXP0iISSA4q1",
+	"DaR4CJ0mhhUA7b0Fd3TUi3pH4M84egT/B+b90eOWFJyayH6L4tdWVlCvipXzt7FLp604d9pLhvDfSeFr",
+	"V8HcaG262BmJt57MavWry6p1d9RWJGLp3cX9qz8SgJS0m8gajJT3HbsvcbVgVlUmuViESEOhuntSj4o7",
+	"vhzqS8gdrDn7b2dSMII3kTkXqbbttJW75BphYOs8AFbbtFf6fvW3qkdu43iOoeDhyBWQVoKH7xlC3HEb",
+	"J6YbRM92M8jOIcpwaM2Y2GZ+na1nmcRMm+E15WjqaO6QBcrKCxO+KSmDIglXmUU8vpvtgU2owuaLm5pc",
+	"v6VUUWE41OD7kWuI/wf/E3HThjTc/FmXo5vbKA80ydLKox3ulBWU2wb6FLuSl9sNgWh03Wv/NgbBi3qe",
+	"TjrtTkYlLkv6go4vEznd4R7UeeZzaL5gWar8JitlDRlzeU/rPriJTGtFgitJ+iksm1lTE7RQKFtQR7kK",
+	"qexxz+N5/m/fG15Iw8cozNts7TWccN2dKXpF17IFU5rZtmUro14u1LPx8rU0PXRfE0Rz8v0KX15LHGlN",
+	"RvOmXtPyJgsLLuCeRg0IddeoZ6New5gtqDIW216KoVtEOA96CAq0TUH/pdOCdPOKpNvXQb3EGsO33huw",
+	"TiNVfJKgwWtjNaCcpwJSl77+61uUGQj4gfWZOiKv3UVtGJ37i5c/47Xc1TVnUMjJNYudkq/PCLZk+v78",
+	"54N5TP7rP48Ovqq6vuC9rVUYMNUfhW3KkoHC5XQhU2vDZ6wTO6cc1jJMDzRc2jw7amSnU0eiL+EObCux",
+	"iRFrW6Pp5qfW7tBVKkHwN7jGbhpSx7AJmpdl4ctC0yD/QtpgzuVW5ANNxlIpNjYsJo5nbMSHN6qrtgWN",
+	"qyur67rF5fUxG/XkqX1LAwjUWjXihbr09oqltSN5LojXdf4VJ2ib+LKKf13N7AZMu85F8ZaPL63XAPv6",
+	"aYZFZpjhkbkMwsxIUL7d69Z9/dpNz9IE0orMkMf1hyabsZHk1zSeMnKxdO6m7873X/20D5GB/VjRiTk4",
+	"OoP6P3qhmTCRtS1sj2vnIPUfTcAzWnKHPGnubNyxjpHF9mBldJI3CK98GfQr1nmTciwuztuUi4bN6ESt",
+	"0D5H1/SOXuXJLPFw19QIv30FC+d1jttNlY2s7Qxn6zhtstq0DsGZTEntnoLogy13Uui6NiORkwkT4zXW",
+	"763z67+xD3ZZRH9gu8RXjaLjVl7wAW8qk2D2mmo2lCOoAsEE3x7uc0M+v51XJw0zIPVtFc1vGKtXz9ON",
+	"DsxvqTSti/sNY3/H+7bxy7oH/SvrOMI3jH1fC7eRV1OW6v3TBcPNuvEiyyZkj8Yqy26QAmuWWdbRll+0",
+	"HRDW3z0xFFffW3BtBzXhYg2u4efdhVusqQ4YaWhyK9SyBW9yBnveJBAn7VdxLfaSbd2uaGBDq2psUprU",
+	"ON4+yGvwhVqwHw1qyofzhy/OIRjgnolAq1Lt+2MtySZjMjzGCPWJcJk1mmwAXgoQusdPXYVPAJIAdrXt",
+	"PC8Z/tfQOVVU+Ni0hReqh4tZH1bYH7FyesuEMQK/gfr57csP5OHVkd2uhxmwA9wzhHu0U2gv6dDC8VRV",
+	"05aY228pRRDzGvQarjm4GWK61BF5ug8JTETP+AQuUq2Z1lLt21+lItd0qTG6u6DYgU+TPYxCOgro96IV",
+	"KedHnTZ4fRMB8ReGBoIKvrd7NQ/DSCEcnltxBb5VUmuyl3th+8TfG7X7PtZyftR7ruB4cpbEL5WSqjkZ",
+	"s7nXxKr+iqvllB0i6tJWEaf43tD5ojrFuC7sfcXHhRXs2r6n2b2/wWiLjboa6Hpb0zveH0Do8zeww8Ch",
+	"F1e+dHvhU4d9gR1+tvIGpTUt1TVT4XBdixoajHF5nXWNR/R9xQ0jcxqzmwvAXPWiHkZeYMQe7B2s32oK",
+	"3tg/mA9RdQ3CAmj4yWf4YyjcLoGcEEbHM9/X7MLXAgg6Z6dkJq+JpnO2by8GXYqUrRNAP2Ch736/6mw8",
+	"rnU2OufUC67HVMXZSepcmuGfWFGaQdW0q4/sHZucw91BuNiLZed2O4jtTJuq2UugYke/RDuACCqRlIvS",
+	"5RE6/ML6+o+C829trWpt+DAvDLp5PfxTN+qbqEmr6o6qFyA91cDZS0Uy8CpwiYsxU4LFLq/sJ+A3mnwV",
+	"kaPDDorHVihRdRl6vzQft7czaWRVTjoa37RIFgbd9NmEimGqapNEGYgVSeAW5FvpIpE0PiVv37z/gBeA",
+	"NxE9o8ePn0RE838z1ADHUhgmjO+SU0whbc3l8t8ShYsSzLNtcTczZMZ00blooPB9YfHjnE7Zw18XbNqL",
+	"3B8Lkf/7ml0ssj9mjI9rORmvNQp+/PHVi6uvyFKmZE4vN9Ge7C7VZHuV8K/o/uSXP56c1GNgaf5vtjrB",
+	"6PjJ8dHJSeFMHXVLlXATdC8prfKKTW/FjPBhm21a+9VnFR92xWdsuvNe4jV0gHjsWk/V/q7UGrL3qTHe",
+	"fUR7KKNBtq9Vd0m7LTwDwO1Ougp1m8uj5PXaWsAO8R7HNNB4qpzjweHRAwsP41G0H2hSeBR7giFoLegc",
+	"DcVGdGKYIt9INSdf988IQ8hOV+YdtVUnFGfafTNbEC2zn3cLc4ASl8XBirbP1OJRrnPvVgirdU5mnZl8",
+	"3Uw7fX8bG9ZJ1HL8y/ly3MKHiKDCepIrG1nECh06/3UmAFZjh+a8IT/HRRZQxBct0GbtCWg4wNlG3npj",
+	"w4IKcu6s3TUSwbxpq3AAcnV0SijJ4pPLEujURKYiPsvSMTTWcLh0ILzqKm+ovmQxJCysUGPKulLw0qB+",
+	"h+wdHu0fPonIs2d99PIiEytS+NMOHGJci9p6bt+RwR5kMwgRjEON4kmrO/uONIRG/ty6Mk0CtBNMTyfp",
+	"WGPitoHqdGYmrWfi7t1K2clc4Vmyx+8Tcyy9Q1a43I7rwAjIdkon8JpqskgNUXw6q+LWbeetuLPTVglx",
+	"BO6F4qRW0zUs2j0g7Gz3V1M23PbJkfZkC7J2fmJydUT2AuHpvQAQCOzfL5LeCWHeGbhS0Q9Tg6rkvmcr",
+	"NCX3kh9ROduCOKx2ZzUtTPe08RYbUUnYxBCa+FaIrQ6gLqrPJ8orPw3NZLOTYonorjl4QMorGLil10+G",
+	"fyd0urIV9I4QOtZEa9mFm9XUFDS2t/6qBoKDxXBpPsq2Xs6jWBEmo4tlhzxzMMU3S/e/M1dmfd5TpRsZ",
+	"F9OIVK7C4jhooVRMuImIa0Mmr5iKUxaRQq+wOCJ15RHB3eVuZRGpNiuLyFiOCz3FhnHqrnKBVyPimr0M",
+	"hRTDsetdbmC0BaNmiEnGFUSVJ1u6Y9s9c5TrFRhjv8oLYmbUEHufhahum58bczOqU0xLux1d3ZlaJle7",
+	"dle6MXeDylotDJULJnr5e+pLQW0vtw3PkH+6rGnZo1Hp8+S7PxUcdDcGy9odEnVNsIu457hHaQEKqxnw",
+	"34w91vkFAzgix9zD4xKSeVBPG5Bvs9ewVvNI6HQXYCMwzv0BGYHZvLNUvkmaS21dwdFhK1JMfZVB7QQV",
+	"YxfYQXXDpACl3D/LqREO1ARShiEYlOeIQsIEPLcke+rg6PjR3pN+P8gxzrNWMMNYTWXYh00PKXT8x8u/",
+	"1KohCzMb1iVCyjSBcjC8ARKr58woplvzVFfmqEa9qWnKinWJsBGWIGNOm6QxSbiArD51SXC5S5mZO8mU",
+	"9UsQZbvTsvGAFVU9djDdIUx3CNMd5m+ofC6kfNvmulipPTXgoy99LVKAHYHQC3nFyNEhLJFGIjj8au8I",
+	"iaAaj5szqlPEd6jNWXdkgWQW2Vo/NZX4J9mjiZaE2j+Q4iDh/kKaWURWUl5GeL80xPLgM4bzOiqzu0Qm",
+	"fnWR0ua1e1yhpW1quoJJFdessWbiY9T7K6OJmVW3HquRVyZ6tusllZfVaAGXWMxOryi3zLbV/ZGJGTfD",
+	"2o/i2ki1fCkcTmu3+E6u+h7o9GIOenNwiS4WSl6xwjXFTKpEROiciRik6YGNd0fFQHh29f/8r/9dCgvV",
+	"LRvtnkXRqnfZsTpjC9nbfb/uwu11d29jKkLWd2NZsv3Z+dstDhAZQxrdRMk52RPSYQbBDdfsot+Ltl4p",
+	"hhUeG6qa7mGvabZhr/C4Jap9fPzo0VfHh4+ePH188tVXTw7bUsWaO/+iNS3nQJzAGu1tiGUp6i3okyYb",
+	"A4VVtVS2Q7YiLiEqgFksOlywcO0LFFugx2iVClNbI762GjOVwwVTc25MnYw7hPVz7tDrGRMIDOjbiG4p",
+	"vp2wGRopXKngDgY0bCrVsiNchb8bziYFAShTPZxKGdclF1udgmQ3ErwR1meS0PkczhlJ+G8ph4tmxuCg",
+	"UkQHsCUfcs604WOSanZGKBFS7AewLCir0eKOJdOgNvjZkfNqHhGoDsfktTSsXnlwTe8zPNpVaxGC1WTH",
+	"tI1de1dN+yJ7rICEXrKs1KqkzSSwsPAbaA1wI0FEG54k5JoapnTtChyf9Bv6Loup14VXUNTjVmoScgjH",
+	"JU10rei0C2cbQqfa5lWQ4IG6uYUunLY1DnR/q9DGazvNqywzHNS60DY/9pvmzK9XqwdMjtNkGJ7tulI9",
+	"qCqtfsnr4jELtGQuiJHXa1FWqlk3ov9R49T/LQVbvWeP1sqGbqwFfFXAdykrtcCx4iEmHQ5RydOeoKuf",
+	"uBuPuANuW41yza54jA7ZrEJ7F4mc2aiIcd96aLoP/MlmCHet2M86ubcrRtskBpfgedpmpQ1VWxJkboF1",
+	"q1rKEXutSbTjLHrD5oukc8Rr1eONXYP8PT6DLjffLIbRQvE5BUdUMFjfgqOGmEDrTi33PT6teh7vZ3bs",
+	"zlvN5tHQfOBKgunKZNSQPorHJXdye39AcDrWczvX1uh1xG5vymsPfUproK0HU0F8vA1yOEKXBY6BaRyI",
+	"PV0C3yN77r9QjgYcD9M74E4EWYSi25ibahaQfarmvGHu/jhhVNkaIndjvhJLl0cN/0d7Ua92DbavRDFs",
+	"3uhZ4AgZQYVFHazwhAc6WCZPfVWfTUuC7Y5y78rZpP7DIr8FLdSckdBPx9sT0XEDEV2yJdhsAaO1nX3Z",
+	"/LMnHHoHJFKRmcWZvhGslqgLkjLakreXyLLIpDcn0kfbE+mjU3J1nDf2g7nYqiQoHHDsLnK8TsT+hz8n",
+	"29sF9RZfBPEkYtjv5swbzFIRoGfbP8OujjYSAkBCll973LVvr69k7RaYaAMny8OUsOCOJHTmXcb1umAa",
+	"O2blu4sgFPCnoHOmszsfaDKyI4wIMEltgdR5fgAzgI89xCSyHpahVOgKjUjW1TjK+or00UUGzm/uPGLY",
+	"kQRYMEbUfnX4FqlAr8TQvn+IGZv9A3LethP2/jMs48MDShTD1izYJf56JhN2Rv746Cncp7+Ea37U7GDP",
+	"z/znyLfC9MgW5hQRCgwGsVHJyFHB6BQSsD0WcmiO+MlFwNByIgsuPyI0jnWVz/WinhSsQ6Zm08f8dIQ5",
+	"mxs9erz5o49sduSKWd12DmqtNl6ThlrZ608lE3XFNt6HtUZq2tlqH9/b1X50P1b70S5X+9F9W+1WBIwQ",
+	"5ccx5G2wMDJt8VNFuPhEcSQCNbh95XfgUr4dCImda72IN2fNnzo7ikzpFcuU3KIdhdrImVUnXURMsA2V",
+	"QqxJHzoMwN3kGc8XWYuf3Y24855hdljjwn+b+vLni2GqmSoMsdV33ohbeaXm/yHQakOLK5FQh2jkBihO",
+	"ny74RItJEmBQOE2/uGul81QgkcrZCEm7QI+3DhBRFtV3VqTZoDPUVGtWlIWt6jbz977ISqjKQO8uw3Do",
+	"ErFq4l2Ag4xZJR1bWZz7MX3edwfE8aBBUPaODopPfRZcraR+uh1O0z0UlMXkkSZR2eYvWRtj9sY5WCuz",
+	"8lOoO/OtsEMZjGszoZ/mWK8RkQsmnFPXVRR1PAbP3RhdyL+2uVGHGuiTjhB4J4f3E2ruZHfFkTtD6aqF",
+	"xmroM3QrwryMHJUlu+YfsuWZmNm89lUnwhqnPmk68u1fMZ8hsunT6MVOYw6tq6ddT0khpb7LXIt9trpJ",
+	"XXgOzvEwE3d6t5ooDl7gLLsbGzFZdfve4H1VZ7eNWr38x6tvIIl2atsE6JlUZj+BDr3kx3ff6667ZQF0",
+	"O3UQCeoUVk4eNUD9gJSe6No2K3yq28SuOIN2EiHLbZrbgmXQJZFdXx1BX22dKosCFhFXzNx9vvb1Doag",
+	"y4x1OgfP/Rq5Ve4BkPWd0kDtlD7Avc2xjV4+k1xdCyRX5RBUj9xqHf2usdDzmayAQw9UtU8MET3/vJcx",
+	"N9slADFg8pD+M2M0ZsqjuBQB8xAfDxNjz9ZDe1m/ZKEbjkmedb61MzGhpmVmzw6LzfM7zCqRomXQo6eF",
+	"UY+edhm2Oee0AwrNBunxW8LdteLIFAn5HrCL7Dyt5hdwaD49ZrGLuvmiInY/qufzOb1JzVjOWb0HMaHX",
+	"D3Se0UBB1vmMl1zF2gPDfL5IjctYgyQIpq4wJwiUM2LoJRNWS6ZknHAmTAmUGB9CbZpkg1U44z3q0tmw",
+	"D59M1862+d9EU862d95gk84V9P82oWLNmsb1jj+8oMa+u4HTX99HGQt/KRa+vRIxp/Z8jqVimlwzxYg7",
+	"bjEpISZ0OVy1DAfnsZrrrBE23i5ebMvLdxrBbVfQWpWSO6iYuolWDa4IS6o4i8DW0J6/j+B9hBLF9gPp",
+	"AYpywieG7CEkmWIBWBYaomekAeT+XAj2+/7RLsrUu1aUFQrst33pn6k8rSTLuhSBeIc/i62Tn1ZIiUMZ",
+	"s06b+yBEbqCjo/2jx/2uXop2GXrc7Jm7Z3V4DU7gRgtuczNtI0usYXoyV0q7bZTXYrduKbKexdd0eNqs",
+	"Pu+IGzoMiW6r0lzX2PDARj0mdlMOiUMoer0zcZOXWHb47s+8qPJmyyhhfdCRydV8Z0iFOCh64HfdSOUz",
+	"rPqMehC1iBXFuoMNG+C7NJLGCtFclVmrWrRUOtBUPJrXjIbMoEAHdZRmJZOVMl5i1LLlkhoeFqyGhz8q",
+	"WAAVtluz0CuU81wu1SqMFYWuThcL+sXUKNC16tKOk4E2A7ivoHjZCouYVEMC8MterOjENAHe7xayfh2f",
+	"6Xsgxi0/H4bI+lbwGLRQ+NdiJgV7oMme7ZfYz5vlEM2wqGjCf2exdYOZGfPdcxAzpNBG+bbjAdtYcqGx",
+	"ZkuZzgLAwqpFtwNbbZfQz4W5naJrk9jEEBY7sOfIfkp1kcjearv0lCiWMKpZ7NqxFe3eiyWh5D0iSEsV",
+	"FrYrmRqOgSG9kAYXLEnk9TBdhEwDMyOAFXNhGVu4yL98CdrcZNCmJff2PC/nHpZVOktTDyxq65zZgtEJ",
+	"N+DTOsMTZRDJ09cz4lmCqklKLONxvCJGquS2N+4UHJ2OyGAoN8gQkDpZollezpjN290SkbB/N/mv/zzq",
+	"4k7ZCnh5Ta2lqH10wCfKWPw25fmOyR9jIaEtfM7noaPamkKfDWTAWQE3sN+NotnPupyZghiqqYZcRmzD",
+	"Pk8xo8gEdPIJCwPv1rtzhv+FrX6SbLXGSK5yVd3GVgk3NaZzI6PdCU/t78wyn3Ph/jgq2b1RLxX8t5S5",
+	"n2E9b40N6zX4cKdKbmS2Kwq5bZ22FKxYvq0hAkQTsoc+YGIdvOvWaBdmuVaJdvHJ43LmQHngu0vQyG2e",
+	"1RkauA2fXopGeR/uwUL/dLzDpT6+V0tdAhpHMz90ugQeFxSfJlUC/5k5WnpRzzkKGtqTBO/DUT+ZlEi7",
+	"CJ/gCcpTbLcB9mxMs/mEKjm2qtxY0Sj/6Xod6U82LtxodK8/We1cP2nPzzHcVADsH7f7oV39hn26oan3",
+	"ik7e+VdvVNuxXSLWnyJCb8mw5dDOZVrXVe5nwDEiKl2wYsOXraMnm31Kwq7YzrbJ5cBtGMHxT+dxy6oN",
+	"bX/zNox7guz5ZCcWZ9dsJsQD7R7pl5sLtHOX6tvRW/kTJFxFkGIlBQle7J6OshmAr99VO7jZ6C6TcMGR",
+	"YU5Am9JIu/V4SwVpAV0UV9nTX+SPS4UKtixU+5SAjdsDvk9aw73VFbilLS5U/tuNKwY6CxHOQkyzoAUV",
+	"HUs5o+0UKmwxr+++mr9LHf9WBfx/e//m9U80SWuy08/FksDP5Ap+JxepQeSUggegNbngj4qLrEaxanIh",
+	"10GvRL3f9yeKsX0gzt5pj/pZ2t+hexcWAblZo1vfI0cQqqapbSgzIdczamzq/HKBCIUzqnEu2UEqv4iw",
+	"hPmns9dm56aFteBiy4tdVDv8TV7kTGDlae5crPA3efEures7AEx2ZTOtHYKtlCcVp65N63zHb2JKVbK/",
+	"nzx+XKtkTLjgerbbPKcZo8pcMGq2kRsb54oaKsbdmmr9Ki+6CJQglTCLBKTYLhfdFuMxYzE6KCaUJ/gP",
+	"fckXiwbfxCKhQmTrXaPRjWcsThPIAzB8fEn25lSkNCEqFZrsO3xQqky/F222sCoVG7a/3YE2YBSfTpkK",
+	"19J/MD4Nn9rO8G3Gkbzo5QMWFjb7yIAgShK3QKNhWo49PJFnDcVj2sxbNulsJZr06thDLiX02mLJ0phA",
+	"2CBmE5omhhgZ02VEzjWnD7+TySU1tL9J5UXdx+QuupJkD6fZLUNYmyGQ7TqcH9h0ie1XdTiPwFu/ev9G",
+	"P39wlLIl5KJDh+jOPfmw1EalYnPV2FN+tZGXkoKAAlTexFZfifPfhcNF4RHLli6Yf7hVtRQe5PZ1Vxat",
+	"bvcDM7RGTezqmOu8GWt3bDK0Andy1NkV5VbZvdSP1qCCBqu3Uf+7+qVaUGOYEr3T3v/9r/P9//EL/N/h",
+	"/rP9X/44ih4dffxvvUaZWiI1LKbcnzLBFIVgJKQlyYWd3CaZHE1b1oJcfpcb2Eb0O9Fqg/HuTxVvOKu3",
+	"1IxnrcQ55yK8elQRaptt/xrbufIj7syoLe9v2aANE6S3Mmm/p2Ka0mlhcCYgog7/N+O1Wuf36BJ/6+MK",
+	"/jnfWr/YcD/stTyn2jRgC38vp1xs1prcZY535u5s7sD3wjsfnxSo6lGTOZAkNEgULnK/9wbWxXVhwH4A",
+	"dLEg4WOVXgitpAzLd+1qU9d6tEQD9qOD8arfU3ekf6Bom5xrzafClwaVRApsdzeAv6micStXfq7Y9bd4",
+	"I3xCtUlxrZ4F9w25iNnvq93tz549ay2U4LSmIOa3lF/RxLqeF4vE5s63kFppC4I5ug+LssX7pc51M5X7",
+	"7iJ4+/RBsAvBz/t8vpDKbgyFqfSm3MzSi4OxnD80XMQ08f/BYXof8319DilMm526zTvPwjd3lnRADW/E",
+	"15Kq2Oo77U7ZLXrBbtnl9TZbs1bfVWfCvADjz/U9HWOGGqZ1XjBw+QGjEmekYAeubfitr2zlnUvvX8PR",
+	"TAlvzChzJ+cd02lSww1B2mld12L2GzhFtnQY7UkbHyexxE4vmtlE27kdPutMM6aa1bZmpRkz6K42Vrl5",
+	"B8QzGCfh1LL+6jwwB0NMO8/hnVvtd8AAO7xewlFmSoPPhNb1UqZcYczSbyPhIuZjl6Fnn8Ts3wl0VzZy",
+	"yswMlZGqxr2V2AiqscNMyePqF7WD4nUtsQtp94aWf01kk/AsZUchuFyk25x6QjLzL+0kE4vHcWuxyOpc",
+	"Vd0xFrrrmjtyUZcqJRvoee1k33pa6Kxhr1Hz3p7prdiEKUh1TgJbZRU1ZjZNoD+uPBJ4FOq8wl5pdsra",
+	"ihJV3audaa0AKWcD1mSxUOPwZLJo3Nh14/dNyrjRmIgcZRnjkBHhY3a6plPJeCbVkE7ZlhGi9ryHC6pZ",
+	"2GKg6lSl06li07BPmsESDlheAu5Douk12TtEKSikYP1edIMT9jVMtWGU9wgdtm/Xr1ocuSMIHzcBh1BQ",
+	"XTFfzSmvoa5Rji/Bg+8e29Us6kzabxN5QZNkSWx+f06PPPaVpXkF6WJW3qqOjMf13SgJdqb2HUlosFDA",
+	"9HL68IbEcNQt2wJmU3dwX8sA3LYiJi5kvKyR2TfUCWjDfDQ5pkkjtp7lWa4B3e9YIswF2XsppgnXM9Bc",
+	"HTBexuhQxeK2VeG14sYwQZbMhNWjrc6kBV0mkrZaXeHiv3WPWF1pp9Fmndrtbk8rzWtQ1vcbF0pYetm+",
+	"5K+PLDnlq1Mgmjbi3IWHORzv/niY66igXnxmVKzpUmNCIfpdo46JpO92n0J6sawrzdVsLEUMk2OnLkqr",
+	"DQLkGQmeJkaTKtLUptH6Mc9LF8J7a8k7pktd51BY6pzjq1S4+LIkccrIngCxzq8YkcCuF1SbjUX3fvW3",
+	"6qLGWSeVSg1h9YPkuOZ75NhmOUEsBxKiAmeJxQuQioDHiljnZdTq5Ixr88PsMu3NeSz4dGbIjx+eQ+qF",
+	"TWD1xj7cs3EqBqMq4UzVc/c4qPl2N+aptMRanLawbdPXz2QSN70d189GBB54tXXi1zX0TrX7VHecVJ1w",
+	"wbaDAKrhhVZJqV+J/GNBmwPt1vAx/DtTbdroy21bJxG1kLU9hLI9wd+JkM4baPcQPSUac4XQFWWnqAt1",
+	"pEUuikdDr+XTzTz8Qc1HzVrW+P+fdnK09yI/q9bU5upbF4pdcZnqJrngUYLh5FxxXcIR2b7HhHv9cKek",
+	"XutWelrvVII7dVOhfZ5QTPYc48rqnV09AKGOamx/7FNyPQN4EXsbaIypmPhS6KmSqYh1BnaS5Sc3EJtP",
+	"YagwWD+xJfLyCE6XfWGe7t6WIbKqOqJQ062NWrqPtaxsvTfV5RGsptPjWk9hl1oK7ED+3fn+N4dHHVbA",
+	"fkd1VBxl0HtPp1SRd1Rwsvfd+f53P7/b/2H/8PDwqD/olYREx3j7a6cadk6ujnyX89XJ1W2q/pdk6yDZ",
+	"2sFkt8IgexzubTCQgdh3jrp3PzGJZyxpqI78RNvu7gAUVo7HqVLbbdV2mKrKLIfblCbWVcg20K0NP+md",
+	"ifANEFc7o5R+hsCVdW6XbP/LxXLlLq35e4tEm+9q5HhZUJaFJ75cnXXLjVYdM7+z5LWiMKnJXvMWzDaJ",
+	"a28EgxZZ7xkiAGyYwlKrSYL+9GQ/5lNunQLebHaxoDATqVaK7CgZrUv62Zq5ZEZesoaIDP4UfimLScLF",
+	"5dop412Syvze8al4Jc7HY7YwNoJd3B72+4Irpodc1EVlwG2mCQ0niyEw3DJt6NLatL1VsBaPnhwetrGf",
+	"OdPaBR3XS/fyD0bhh7Qux2aUvFlKY22KYO0MVZw3yVuBoFFyreUGWQCjT/Y8Fr4Fs/pGqvn+16UK8uMt",
+	"4DcSNqXJULFJo5L56LBDqe+twk/ULjrIiB1VSNA4VkzrTj6j7hxphy0CVsoTWAifb9eZsWIwsgu9bJNg",
+	"UNpchx/izJ4s5XZm++r5Tah9ZXU1G+QeLMYmlR83QwJ33ltia8Jpy7++czJqp4uMKq6C+E5x939LWVqX",
+	"lIikckpoohiNl4TDECz2JYFCmhl4gOfg7Jz7gtQarB8mzNDIThST6g1Nt9Ii+XHyt0f+KxtX6LsSBqdV",
+	"5LFvqprXRqfxsV3EU3Gg+xNIxenspkbn3sqWe37i6/fkPTPGN0LuqOPV1MpukCjH5lzETDU2A/E3YM4H",
+	"5NOaVIHFMAk99d3hVI5rE1/dHIYw7Okfuxm3dCYCiZul92XfXp7DL23b1O0I7UJZ33Jbd72kDctyZz4H",
+	"z14rvgb8YRtPw1tXMfWOaWaeQ5Yyy2qXu296Qx3X0eHxSXe7fZsCMDtIUABWR9uFbw1M0UrF17aeQm8S",
+	"33oK3F2oKvhEnb5ScPEFS1K7NdZZeR7/mmozZ8K0Bmu8e5Nmj2wXt9lFiCVOF2x4yZbdXNI3EJL5ZOMm",
+	"gl3vALVu57CCSXwzs9omwuPofrOn16u+cdkfO4rv1NWtf1LRmtqAS74dJbDCgHgK9J1tQrDCfnEKTOTW",
+	"QysVJnxnCk+TOKhRgapyYDt9yL0Zc1NrvMGpmUnFzbKTly5mYx7vuhGwHXI3jQJhNKCa+sZ3DZmmE/CU",
+	"bIiL5dKhur1oQ1GCqVl3wl0zDhcQJ0YV4By64GnM9Zxj4eAvta0IRSyvh+NEaqY3WuM6JpUvSYlhZVtZ",
+	"8+YoIPZm2J7sxLzGd9QpbO6NPmcOG/xYnSzDvbU9Pywz1BFZ0KVT6KDqC4+ibmgA9hPeg2GWo6f9upbk",
+	"7hyXz8I257oh07zh5s33Mk9T36EIq2ygW+DuPfYLLLJDynBtzrjLNdUGCpfjlJ2RLLveNaBWbJIK7PgH",
+	"A9xknv1WavPGvHDrfKdfS2BjrWBYj453x2W7Rarq6K2ald6B2ix7+Z4Ltl6Semu+uY9DFhfvRhelybka",
+	"Opg7reSC8ni3lsmCLocXy4Y6UaiII/9Bjh5DBU8NQw648LpnwXP8dcnirX2uG/CAB/Jo7/1Qb/hst7SZ",
+	"fFuB/L8DL8QtnK6wgODm6pZrVdKj9UzV7Xastg/FDg3IwPzLTEL7zpIRZ/e0HcW+ulUaz+3mILalDkRy",
+	"4bysztVnhlRzTPkYUzFm0MygVq3NVrJWBxjPqJqyGHxzCAqTKsWEuZnqEwR8Xw6bk+PKb3+gCT7j6jJd",
+	"9cVCwZjIEEF3/euHH75HRfTti2/I3rcvP5CHVw//gFs/9s8Imy+M7yvqh80qil2xDdyryTVTjGCHtbK4",
+	"OV5ZzXCrwstViNgkuFpJ+6SLIlBrqPgysXK6ag4fmhF0xX2CKar+/DgStZqjk2rZikUZml9BhfIHLeTV",
+	"gWjKNeVWMwg5aYW83iBkD95m64Gy8jj/vlOMP4ZdQGyDHo/002AD9VdU/u7u6NivH9a78ba1kjrZCLZt",
+	"CteQD1ljMMCeZwt8TTXCTiGDInvenLjZgl2mxzRBvg1FxPUMplygej2TmjkeiLO2AGrxBkgTWUVd8a1H",
+	"5C+2Fad/p+uBq9iCUeP7cFKyZNQGwHEcki7OyKFd22whd8qLt3PO34TyC8nz5Va2nlU4eM9mBNBfGusx",
+	"UAFrLx2WimSjIVMAnyeLyasXoQzB7kUwJ9slSCrHHCxQBY+ZcC28igL++HDn7q6G+o8dlYfeBAtbXXu6",
+	"o7EbylJqcT2vu9ymk1qDjNPE1VX71Pa8MBJCoU5H2emRraqETnlbTx30sGtNZtBaSA51IAlNIa002RQ5",
+	"uaWoOhXc3AjJXs+WXWygkjbVHJay5UABqwsrfnxLrfBrggZbuZZVD2GXq0HeLl/R2253S3RniENbhRrc",
+	"wzdjuoJw3NDq2zbAPGZ8YTrbBVHPi7luIa1toh0ZHfvVqUx3BUV3TEjh25UP39PjcQOpKlVVedtg5sr+",
+	"d5uWXv95S5l3Cs/hzyS6NnZJRlsm+Hwypda32dpz14k/axd2rwPLe4Oq16eThVTskprXgJfdaPUNVBu0",
+	"vTLNVXi2Z7l+w8qV4YF/rnL+7yq56Z01xTvZG8dN+S9Km2EAVHXj4HrZg/Xvshg9Sl5r50yyGwaRc0B8",
+	"44lNQdndfDr1UK/AVl33ymsX+Ag7wWEHe7gtFrYfSl5vSw7dmoOU29WvLHEIOtCs2v0Ps9qt9v2t+Zgp",
+	"8Nxp5+GrLW6bp4nhCw+tV8YwcO0s2rxc9aBtDevV7s3IfRfggPQ+L33wlDgi2lom1QLjJjkjrXbGD9Yp",
+	"f9+m9Cuvw5+3od+7ztBszcvcLhlzJo2sUss5YDEbafGgSC7jDsgHZ3Y90O4W1zydzOgVs6EDPaMLm4Qm",
+	"U0NGqUr0iOxpPhXYiF1hpwWmzRmxYbyjhziSfvgHjz96Ypz3D6oVBLSu4WN9pWAJk3szuFMpDNZauIVv",
+	"8Wlh5iH29xzWsJIfmFGI/GeumWvh8fIfr74BCEVuPP46XM1X+0ERTNN3fan0dmG/80krNcESv4QbUb5i",
+	"0uSGqnVmBZYkJbvi7Jopgr+fEiGHMLHI/2MIq57/NV2AVKUKFZ1h/tFkb5AeHj5i5JhczvsR4qSDOKu7",
+	"5eiYzPpRsGLDRULHbJiKSyGvRUNl4fHhBp3aZ4xPZ2ZX+vod2byKwclvCM3/PFvmAMLpArCRMVgGUT1d",
+	"DnbUN+if0ePHT8oeqbrKKM3/zXZrSTQlBg/tl/RcXgJ37UR+xbRCLPmmigrDRZMjfZbOLwTlia7t15aj",
+	"4l7Q8aXNvSbXUl2SvfxJPNpw2ENgc2FBHfL85dhecH2ba+fijgKo/7oZ0yZDVw45CRlLpfCjbcdmQFzO",
+	"eFC5F8HOo7YgAzpxqB/ffa+zJBJ+D9HErnlsZrthA3UqUtmcdEfKnZiSSMprWjIrMafW/PtrbTVY7HNj",
+	"6Hh2rqa6tRi1SGkorw8oPk6ujk5JzMYJBfFGrVZwhjk7F0sDlxRz7ITFFrPnmoLCsPf2zftQ/PfXkfft",
+	"LTFKstsfOz6nU/bw1wWDI2f/WIj839fsYpH9MWN8XHsQ15KfN1tSuLkwqOXW1qII2/ke7j+j+5Nf/nhy",
+	"Ut/Gt52VHz85Pjo5KSBl1TIJQy+Z2J3ncuvj1XJufB+e7oZBpXNPDdCSO4ytjDI4u0FmWSb8ggNaS8EB",
+	"b3TPHP1yA2afi8DkziX8vhWmyEunyhZXZQJitU5jwV5svneMkYB0ayUaNYQiwm9NS8UyhTXq1YkUHe8M",
+	"SbfU0Tpo90P2bO98XeiVb/N/cNYwfSGJFfEbAvmXdsAuXSMpgwvkHRszflWLoGfotFv3+SwW2UxCLvyz",
+	"mgfsWjEs06PPfnTnHT9w5eL8uPBNQrqd8beKWUvXox9Uz/iOFqv+01acrbcJrS1iQUQKNkxVUnvEFHbn",
+	"QGGNTTlslBVkO/jEtO0mW6CQk6c3g9gwoUkCanbbVH/8gCzheiYTzxjMTMl0OsPrmOCqsK8yozHCgb89",
+	"//D8r4Qbqzvb8wenVadzkDD9Tl84Z2Yma9hUNsype0/4HcU3xnKsH77965sPb94fzGPyX/95EpoMmotp",
+	"wjJXGVW21NmN3uQ31KyGLX2NqlmwGtC6QWd9p+2i4dSs6qazFeRGs2RyGrRzEtAmx34ZmharPfM12kBj",
+	"quBwXBdy2tToxhE9g6lbDi581SQYSBepyezh3bZnwDWq9ivznAMIWHuzEm92+blGYrJD6NZo1RMCHlYE",
+	"D6spOoH7Nw23pqZ1OlXO2FOB6CmtBn43EqiRijn69DhzezWew4eWUvtrL08m/9oWqKm7A2DHsvi0epzM",
+	"jGnmzSA79TPiTdtTAhb/mTtgp2Qik0Re201PqMDmFoJ49hywAfu6okfDDtLuCs72OPuaZumX0I1xkW/Q",
+	"9qrrMvghUwC59aHSxYJMwSHNBSnowutnfHfg6s5ZViNjsBLbMX3vlXG8nhtHJHu2bEXD5ktFEqn1EuGI",
+	"+1HeyoElmgWnAYIoSp8RmhoJnibmm3D3T8ki4yPoTMnpBm5uFRi5VVj83O+hxfn+mGpGZux38v6v5/vH",
+	"j59kzi8k8T2qiV1nFpdE5pOTzazKOjYdvuYMNP251IYcPyY/8K/7N93bcSOD8e5iSPD22tgR/rB15Agp",
+	"rKJSSsWnXNCkdXY1EgE9WMOj46eHmz/96HiDhz82bZ6Vnk392mNXZtwQO7YuMp5V2Li7TwOb1RbbXCJq",
+	"akFioF3IDTCzBN5WZ8xuI7MrLvNNPOSr5UvDmUioeCmMWq4pVy5onRdgxqczy12PDg/JQnJhdETmLObp",
+	"3F4/OQy4INwOi4O/Y+/M67XkTNbGiW9SP3RLyMU/4STXx7z2mmk3BSqhAvSndmDOLLdheCHrnCQ/aubq",
+	"bPyNWKojBZlxZRs2oSSl+Q1kTBd0zM3y1BVegcdHEPZbShOix1Kx+vOSvWA9+7tjVt8GZZtRz862lth0",
+	"Oi8YAr2obc6H3etL2gnovb3XQhl2e+RH3dALvW5xMoxqVyYBb6lLW8uqIkqE5NcusqzBE3ATz0FiXVOV",
+	"XadOZlzfC/ZHwQ3E31KsZ94b08XCJUJM6NhI1W/d1bY9XdFqNcG2oVLZDDY4IeCH4WIatpKMSMImph90",
+	"4qbKPMCWt2w9ktv3V6qThI9d0WzX5pG4druuWxwVAo5zEPmXV0xBmerFkjw6cSAZ/+d//e9K97iGzKiy",
+	"n9y+IEgtGLoXYC9ldcWWw4QubPTb/e3Xrxf1ghXMbwsvBvf6kFE+fnbFVvyHnQtt2eiwuc9N1LNyrrqe",
+	"15inQP5//29LcLtgGFyMG9hTQCZWo4GtiZGg8NOXaNBQw7QBz0pxOvXFMq3RsussEaPkMMAFwWOVCm62",
+	"PFP1cQz3bn/Ss11wxL0qWQ1YEJhQwAxCCvz6r2+B//3ci3qv//q2dqsrumpjpxtq6vfJJVyReaqNC/87",
+	"UATw9m3csZdRD/hdz1H/6OA0LacwiNhWTrPf6dgkSwiWTPkVE2jlLjGYbBej36tZ4txY9+v79scPvaj3",
+	"7csPtUvrHMlt06x05sG32MfbgXeVvEjYvLpr9Wk47w2QP5nT8YwLi1rRW1mTWfmJKSVVdzXuG86S+CU8",
+	"0/tYVd2wH1MjA/CExePeSnST5qP4+Nmz0AqvFx1Zr5zKK7xd28GM9cME6kRj39S3LjH/TZ52u00C88qW",
+	"lSeb9Ii+/Qz5LdKrd93FcOPc+FLGse++t2XKfIlWts47TnUht6CKcGLblBCOrqeIUBB4oBsJMgJBNTq1",
+	"LDRrDgsXMbYMeqi8FgNhNyrCxDS4OIK4/AhEOFdwh83zdU7M8YyNL7N76JQCTxgI9EbiOFnfN/dC16Md",
+	"R3eh/8i2ffAzAmNtIAyfs9OsdS24y6khsUSUhQkHe05fY3ifmvzRkXdNjAZiD3aQjLjAVm1DnGBERpYB",
+	"jmASoOjiYmDr3H6WZKsYYnXYr1ikekamkmkCGc7ndvJS+bm7rGa7GDHcBhOEDFPC9UDYWTqNPpumkZLs",
+	"jRQzajki1zOeYCde6HsxlnNmNW1KBLtmaiDoYhEFH2aN3VEqjKJCJxQlwtAPPSLSzJi65pr1IyLAPTwQ",
+	"zjw+Ocyz+V34M9Uz+CbQwvIvstg48JnX4Ja6YLAdORW520YkxY4duNNwMzxxMBAWY3Ws+JwLanyjmcXC",
+	"dXdziu0B3ENV3Cx38LYX9q6M4jPF+EC5euCVj7u2ZbVPGz5Ztj8Od9U8byufWh7/EW8Kng5S5S1dNA3w",
+	"KrvxHO+rH6NlCfNBqqsYjMJibtqHeBlzU/88aoztA7yH2xpGSC/mXebwHu8LxigEb9rzoYInrZ/uQF7g",
+	"wV3ttHhjb8qe/pi5AZav0WK0BsDHsGH4KvnXtCYfo67PFTaj+2MlWur+YGnhuz9YJry2J+uPbcenSset",
+	"+7sKZ7zjY+t+WR0Ztj3TQH6/ODVgs/ArZJZo9ltVd/grn85A7mn2G0qJ6xkf23Cl7TrrApITiN2AhEwT",
+	"s1sdki2k7XbUFvp6iTdi8ZxdkxpPx7kL/D0+PCR72GHOclxNTo4egfwdzqlYZmJTR1aRyVEQnURX1CUR",
+	"UkEwp0VLq3LAPahgcJuIEMsxKioISsi65xmE+lw7IELZ1swWoNZOQSLRCyk0q2usmhHCXe5hLge6G6Uh",
+	"Z5rPqVp2aH3nKbZz/MIuHoT12ge3xII1TBvmr5U2NhzQr2r+DcVVW7H1tUFJOp0qNnXRvZVNX+U1lPp+",
+	"jHp0zkQM1L1hVGo39XYx62pQi0nCxzDZ4n6vO+1WdJKtnCk3hH3S2FK6bqlkasDiWO8w7JxrVFHNbFTb",
+	"RoYWCV3iP+fMIZ1lYfVCKBrNqebSqBuBp0mFn+mOB3bwtJ1JKz+r60kQByT82+qUr79nUf4XrmPJulrH",
+	"yjIi68wvpcZnFWm5C8BD+O7Doi97df6XiWJsHyjT51ioaZYtGeQqVLwRmCYVCmMHC2mfpcbeZad4YZNj",
+	"5/2whUtIvYr5CXoT7Zf1ekGt03ovm0A24uodzHIrquVUa7Lo9jKrXSBf3V6/ncY+cd6Z3p1FWpV5Q2l5",
+	"W5BTrcvlD8nGCE3LrDxixblvP8S5Z1CHBolmwhBuInLJFga8VxfU8DnZc640cBIKWXeoT+2R5pBFtSTc",
+	"kGvKM/Zi/dH99bu1eW1rDUHa3K9IMS9YMibSUPe70z6S4Y6HVJy/Jt/WADXfV5oGB341E9pF0+syS7s3",
+	"7a+d+4IZWv3EO8PK/HTAtNrBphoW3WRdAuqsXSTr+qjq4ZEtXqLjMVtgGk4tzvs/bIEy9lkhX5fLfj7F",
+	"/nPbQX3cUWnyLtqdyq6dMLdCKHTprrszQuvcGt1FVNXMyuWNJ/3QpKqtAEBX8JaMJB9kE8zZrozo+PjR",
+	"o6+ODx89efr45KuvnqxbMuka9GUHpFofjlQUbnPpy0qrFaQWZIIzZEstkHyrABsKzG9DE63OkLFUkdFE",
+	"ixlTRvyxa0kQBsrpdm1E2mTbtH70LhSKwoD3Sp3Ip7WZ09/zu5rsSgDxWaSGKJe8tp4tejNMbs6F/6vF",
+	"fVE5gvULOFFs03iJsg8Pd9ImvzhY/Vx9lzR/Br8733/10z6oIb2o9/b83fmLV2/3//p8/+jZk696Ue+7",
+	"89cvvj+3Fx4/rj2h71jCqMaMGz5OE6pq4iUvsbQV8yC8u0TZx4hUEOZvUonOhWC/7x/3bVqCtc5crqpr",
+	"qqIjsNss9OgZgVPhUx4EmFxj1ovauoMuFixJqGHDpj6hDSnX9v312WmVaTZ294lgpsonTXViJS/84M9x",
+	"7DIzaWQOGW9xcxqu7Ny10/DbWAp7KGrW61+D3utX3w96v9iyI4dOVefvfNzi7jzu8u1ywZsz4h7t4A2x",
+	"s7s3dEm5vR3uaJju3TKdOtJdpL2Bs+tC1uVl6rBOkMQ7tFCmHWHytGFq2LmkqPuXW+g+ORm6SpFujYIX",
+	"8pqprgjfTDNhhokc0844khvW9CgWqJK1RNShT4Rjz9s+73XwDm3n4H5QhtdjwootpDLw3BqEVGoT2K0T",
+	"37B7U9xa2Be3cJWDWS+ncfU2LoFvZLUvsdGUVCTjuafgxQweWcF4W3S11XV405SqeKhnfFJXOpJJNKLZ",
+	"OIXdx3RJTSfMLAk+G5Gn+zOZKmLHAEcsm5NH7RVMhx16O606nE0E2900NvIaKNQJ+aq+gD9nigI1hI5N",
+	"il3RXc+nXJuwGfr46cerC87x0w+7VJvUkN+CUfOeGePFQSWas6ryYoc9Wsszm8u4oL5OmZwzo/jYAhGa",
+	"ocPJasSxjpkaXrJlXQs4/O/QHvYGWxRQZocOLJrtKqdcj2WxQF5Ti7XpUrohk2hVOZbt7R8OoGQCUOEW",
+	"3tZhyBSuYdY5NvJKmIipGi4ZVdYhQcWY08ReaC25tlPPpuD2p7TUEdJLdfnqGZ8d/J1Mtq58mCoar9Es",
+	"+bli19/CIx0QeS2pzOkyqP8IKn2VTFi7pK6UCWCBiJv1upUAhYXbtgzgHdPM+BGDGqKuMGT2gSpsxPr5",
+	"W03uH+UZ4qlvKqylgpCbTGKfUIc/zKiYMpLIKblkbKHPCM5haK/Hp4QbqFDFe+kY8uoTFk/ZnAnTJxcs",
+	"kWKqwcVEBSa+E58rlZ20oHKyMHL72WkMp/+COwBn5e8pS+uOgUxd/eVqf1M2xHP7wMdobZdVNgSchrtx",
+	"WkX+e+v5Rfkjq6tlN2SI0ZUh+kx1u3/36LCb+Ix6Yzz1OxosZhM+5kyMW0XpOmN6jdP3fNnVyOyKx7Yz",
+	"jciwonY0NJ7jIZzj4VdDX2O+k4EXTNhONbsb0tVV72i4Do3puw5WOlBZ+3kk2RK11RJK/R4XVzFqPmL5",
+	"2tTtaMuB9qhF5fxSNqzHHHglYk5tXT7WjZPCRLYtRW+g9arwz43v7onGGWFmqbBdMEK60brPV93diKGf",
+	"aOsBLX3sdEwPv6/C0MYORi6Lp3z7opwsy2tU84krD1W+XVWSaPy05pPU2tjSauVbtbUcy7lvB9shfXo3",
+	"WXuad0+w23l3yz9v20igZcVjtlaK4zZZDsp1dhl+7nlJ5fB/+OFRmIbrT1t1M269655nMZt5KeuYxknT",
+	"Ga7JHlgslLxiuFQmVQLdEGYWK3rds1UaXM1tjcsv3Si5xCHt+IQm0ExqOsPKa4fR68HzAtS63eYewLre",
+	"GXJjQXLUADha0twKwfGdo24fPFqFzWTvfKAJ/IPQOEaL3FXW4+Mgx4KyUJtRXSG4ROpUtRajPLe3vUsT",
+	"tn0OW2AZlCGGtUH0A49aRPZQfUVEo6XFCgB6c3Kexc0IjGsUnXlEztZitkC5GNJxPRoE1j+MbYhbxh5E",
+	"i8U2iEtJYRRMBPFZYKfk8IjsvfDGxzL/ytasx3KHgTCBKjc1/FZnK9R8yJj64DIiitSCdeeZ4Kh+eaml",
+	"0aY4Rv41wLSaoIUFe4DQGWScyPFlRLzySKRIlh1f3KrSwGNDxzR3lgDaXhn15HDNQFLZAZ1vU+F1tRsu",
+	"kwIbo/GciwAdEHszpAumrriWKhSYXo7W57/Y2qgKBW3GMWr6/T05vBOtBH+Oeu3ZgWnC3jNT56YcDxVD",
+	"eBTLSSCmsDMknljRiam3wNlkwsaGX7Fq8/mO0esJF0zfToireOS/4UqbfRftce1foZkVJAuxOE0YRAMt",
+	"oFBlIzq2qmVTOobY93gYMxonXGwU3xfSMN1NeVNZ0tlqpQPv+ugRCNvvL8QoG3E/kRuWKMJTj/+M+lXx",
+	"ZJDNKGoi6W4RGndOtg7O2HFyw7571SMAOAUwPKhewbhkb4KNpm1XVw7/9Kug+5F3DcB3p9RIRVLNNOGm",
+	"xhHQdOIr7Tqze8iCKS5jCwsUAFjCBdh2ZlBFqM2e+8dP5Js+dBGOuQZBpF3Mh40v2zx+f072AhqFSykw",
+	"VPHJJM89jIDLgE9oDwFQvzvf/+bwqH9GGGaMYAtyPE0OKgtrsoiQnkfZOYZfEaZNlJlUcVb+hS4RdR/X",
+	"/uDoDF4C2Q4TqcDu6oSy2sDeyqi4hidWT10otn8+NiHl6RLpaUOXBAm2SoXq4NHx3nEf/3Gy96if0eW3",
+	"/Xa80U5M9XjXTLVKEdox0Ywn4L2ZFMKUCrCyGjJYwVBhtR0U74rEfav0jLht62d5fUYowZCAmBImjFqS",
+	"OaMCG5/ZHIU6Gm5Qc+9vUkrJj+GUCGCwhkBembGocnMqlsS4I80slHlJ9SBTiZ1/Mq3YmeM+URdWzXbi",
+	"Mr3oz5gMU6KFTZSQFTr13XmACjpGnQsoTdhQs3D2GziBQPd4Tg1N5DRlK6sq10jj8eOd49PPZaeEHqoY",
+	"3eQditEOozNhFN/kG2pKjxsQPSaMDQHJfoOXfMOY79bQBv0aOKm325wANm6dbbIK6nKo5PUabi/70Dt5",
+	"3eUTPWWvkSXjFPu26ZcOhicKT3xRkd6bF7u0DOHeh9Nv4iv6ea7qfMfruppYZLiCMg7DezsgodckZopf",
+	"MYvq6uDW9yxIPfkLmTNICOCaxeS5fB8RIQVcGmY3FPUIog6Ojh7tHfX7hcSqPPc9A8BHgy0cyyodV+hJ",
+	"p0l+0faEtjaInAQ3yyRJc4jIVFErVSbcCKa17eJAY74YJnzcKGPyDLVadWrGtZFq6bUp4LcX1LfQsrhv",
+	"+B/tei6+/+fr57bj4pODo8M+5qTZjArXh6cwCtcIICsViz2SK/RzTBcEpbOL5WDfkoslGVnzkeilGBPB",
+	"rvcxSW10QN5KzR00nbMIbat4zX7TqBQRLefMzNC7LpIlFmBxgVC6PgmuvcfWf/y3XsP6ebFWNVBdMwY5",
+	"CeLRRjE6L6INw6gebZgJw82SwKWBCMCGPUYwWC8jWMHRAfk56x357uX7D+T87Su/Gx5qdiDceHthOC0i",
+	"qIpFrglPRMYK1C5E/PAXh3AtGohCewt0Qffd+xEK2ePLZ5PwkMhaEioIXSwGArMVcbVBu0xQgbXTOvBD",
+	"cU1c5jouSLrQTJkR7tbBQHyPoLuW3jRETXB59Kl7g8Pjv+QLsoeYx5QnRAqIPGB2+UBcz6Rmbp2BJAvo",
+	"wxa+GSaJO8TF9Iw4m565+Q0E0o2HBMa3k6VM8fl2JN8cFE75+GI9+z33N7o4ZEZdoNFlukWLPAofyjev",
+	"8bH8lvBB8DskXJuhYfNFsup5f+cHd2M4isv/aHzW/R4+klPiquTmH/CO4Lk83wuLMFurDbHcK3h+4oN3",
+	"K7FMgwfC1KhW7MW6x4brARsHY4RHuenxvwX3BI9mSPcNRXD25/ABtN2abocfg5udLG9RXqoPDGn8a6qN",
+	"jaGvfPY8uzEcBWOBqwKFwc0u4LsyXBze7o2D1QpT8ISzb1c3hCrfjtx29TNA9tXnLC4zXUUKITguLdBD",
+	"FZ8Z5VtnfOZaImvD6i0STTdk38631/CGbm8orG7rW2p4ZuszFfbc9kSZtFrf0MiJ18CvXv+REnvqiArd",
+	"+f7i+W0lrhIDax29xJI63l/Dhlp3s8hZ2m5v1ARaqaAsU9fBzqZr0UCDMEV/SMV5U58V43KQ0iRhsa0E",
+	"HFOlONPkgmkeO6sMuBIqaejviXYSnJaL0AdkFc4sSwzlxFw699bQOvLq24dZ06P6ec/R6tmHah1/k3VV",
+	"4ldCColiNAY35p5XK13lD6ia/Z0CFgQB9preQ/I67y6Cc0J8CkzooYaeYQYtKM1gmoHdDKbb0D1xQA5d",
+	"PGXClPWw2y26yfRCuegFK786og90+NaB/FZQvVlcD/D+RmQd68mCTm12iq3OmgXY777LvwNZTBfgX87B",
+	"4MstzImDEIbnLN1naI17WcdA24QTRucGm46w2KJq4JvQWsUgpn83TG+ntJIXPJXWZEF/S1mJGlLhyiVy",
+	"TBPBfjd4oDuFuNavoptRPZzXN/pUKXN4KQYNY6p80RweQ6mIFnShZ9IA0Wts1ghbpsdUnFnrHLvywKGU",
+	"1plSUxKxVtVZqGq1+j0XM6rZivRBJEXgHEBZ4MzwnY2ZgFy1PS4sGaADqeiAmtvsUv/92K93Ws/RlDRy",
+	"LJPhDWTl3AD8e1ZXZ8k2oA+/njkofOXTivNpYh8/IcLCZpnB69P3bpHY10GIagKFCtegHid/k1rYao+B",
+	"XUj1Ck4s+51ro/P07x4iuaMjtVGo+wBRVVYGzjmyZ4e2eokdPBPda2S8rRTIK19ykyK2uen46phDpS7Y",
+	"t2GwJFI3oLdWvuFmVadwTSjxvihg5ahGuZbuxMgz7MmL+R1gAhFIiDTayVlI9qkp9aGGTWUlmOUp57wX",
+	"9b7uRb3ntTSSL8OjKiNfL3hVbDK+GnkkQarC7rfDGp/zuf1qdFb6ZYO677yMnDsgjp9ekZOD44g8Pnhy",
+	"Sua2hSkV5AmZ9yGxwD5MrN/UvpRw6zLNcqO5tquMMLCux5x4SEEqOa80OE9yX6tC/zY38IILdPVqZuAn",
+	"ciFTUegC75IMurSadcgz+dpgr7Wui6NnUpna1cGFSZjW9rejw81W5oa+FVa2IZmb+855M+reirosn3PT",
+	"SSUDux4SBdzxWFZfY0DRojWraQNd2MQPtBQ7EPED1WUcPXuaU4OERt6JZqWzi2PXqmKpZrrbNgcTm6CF",
+	"xVxMRjObALhHwfCcwvZQaMUMsN0k4YJFpDrpo+Mne0/6+3tf9bOcMqn8VxQmbxuxr8EFsO17oaihygP+",
+	"LQVr0BEqySqPVgO5ruRjZV6eNuCcfACIRl1nYI2Z1k1wkPWlUVv0AvDtg3mNWH3PABVKkxST5SxAxhjP",
+	"NkyOuEd3lPbTioNZg6l0ycSwnJfyNaOKdQCuKaxz+fWFwQuLFC53/bYKQacb4nZdQZUtG84fFbX8WlbX",
+	"xu1Kn5sPvXLW9ZrqtEbH+FZJpAR8MCLHBOrZ5jTRtVy6woov6z+xcp9RdNya5PgBbyp/8tT04D1+jE4p",
+	"2sWF2DZR+4OffKkTnry2p8lKf+fVgvT+yEaztWGL3J/kZVNFFcujLO3VIjBkd+UKJ/7esMX6uqufk39l",
+	"t2XHhdrJcuOst8SNyjuytN9br1OU+qgLOmcRwSxnF7w7sCm2Q59aW1Ey2vgXvjfAiMpm3WnBcZW2Xe8f",
+	"FwhVdQMwUWCuaBM6U0qZJlXLwnLC7o+UlrP8fFSeQ30C448L/pYug4hDjUDHPNomiF3nAryWGf+0aMbO",
+	"l8rFZZkyaj5+nCoFieqhHHz1+l2tCVbTmuDosCEVfXO1YkGXrEHVztA9sZ5XAcwhWdg1hCQVZbOwWqeH",
+	"b6hD5Ky/PXO110/KfizJoDrb2GmqeHWgdMFPHz5c0OV/X9C/HBwM0sPD4ycLkf2TzrN/jtO/vHr9zv7b",
+	"5HcY9ZeDg/KGnzxtI16YjV/zwspEnvoCGsn6CuRLEm52nXrwo2aq+7EO2tPU5B7bOp36stqffa4bHSPi",
+	"F4rGmEHu4xW1bqidlLqyeQ17f3zSDpjRAPUd3qUJ1ZpPBTYmiOmS7J1rTh9+J5NLamihb+u2TsoK9FpX",
+	"WOQQjqP6NfhrkIRHhbvkdqUXtc28dQMWynVYHCZUTFMXaVpFVN/7+wJwxZVECPeUz4ndd7dQbpzaydRs",
+	"fAP/10y9Eot07S7JjkayArKaIlDAAfBJkPZ+26VwL2YTmibG0ldEyvS1bs1R42kI0H4fNWLglOK3CWfC",
+	"7E+ZYApOLIGSKbnIgytbItbUeS78cbO5sOHCQnDHFXDrKKhh0RHJSr717o7k7ZzIPfeXTFjVqd1ZPGt9",
+	"XYsK9cbt1SkqJjI1RAoW2fglJf65GsXk6PD4pL2Zx92eexygScDtosMLjHN/GrvAbN5SM561Mqc5F+HV",
+	"o0pAbkMWcW/p//bosLIrP7lMxw3VqXZvKHaB1jW613oVo5WgVLUVQY3bOxeuvugNwjq2v2MRjKqKVNXY",
+	"IPiXbNmeB+71biEn91yee7iJuPYOwFqUKE2YiKXSQdjiL648hmQZKs5cX1c22642w1JCQceHL11tT1u6",
+	"ZKUeaI3OGSUqwVf+0kj1zwHqkFNnhpVcNPkk1ignyx8Kxu6gK9vM4Yr6otg1ceqErTJxlTedAxIwwnoz",
+	"yXAWOn/0C/dEt9GLcMKNGFu26wmGzOHCnAoByTIWHULP5PUmq5EjPHWZ64QxPXRgWd363TP2Iu20DBNu",
+	"hkYOF0kDXrv73LYX/mBvyzvsZvX6Nes6lmliMbwuGKIJpNhtXAA+1rKhy8ZJl3bu1c/bjD8guOhqAnnn",
+	"g7PUkLwIQ1fRyc4ITa7pUrvIng0ZFZ5QWceveBfk09irsnY7sAuzCzhD32YjySJZ+jgkZoRNuOk6r/yA",
+	"v8NXdtmi9eEa2lr/nBw1uKO7xwR8v84OtQT23jUjMlnBxQ76R+cjRQ3KSKZyZH0wbdf6PCQRsIGcXKKi",
+	"6HGyIecJFZTs6rkJeFfI0HN0oYYQVC4YnTjagYctqAXbFHG1g34LE7Y6btRzFrecTDbhQv7pjVjYzZBX",
+	"aQkzT1E+1ZU6qmLXmyiZ22/c7W73BhtWWvNN1jlc5V2Y7PlonVyst2O555Pajf1+myf648rvuTNAk+I+",
+	"l7NGwnrCbQBNChZ4hTIvFKOxmdk0O/b7OEk1v2I/+CQOSzOr8z5aMtwwHWtopBAljKXNkkiiXpjP1mF5",
+	"/d3YA1NMmZKpHk6lrHPcPnc1S9mNBG/EjLaEzucYQU/4bymHi9h8B5MKJ5jHqkks50wbPiapZpBjKKTY",
+	"D4AnICfNpvNhLiXXxM+OnNcl1R0dHpPXDseqaiDEbLHFxj1uW2YmplywYdZPctVSv8R73+Kt2OTK7GSn",
+	"d4AN38XhUMzbddmnm69r21c1eSBbHNViR4u6VXt/qjWDo9GlcUV7el2tOVFCxVssmCJjCuepkofqs0Kx",
+	"kkmQ92+/r09N3XvULyXznxwVoUHO9//H4f6zX9x/H5L9X/44jk4OP9ZChdQl1laP52amjEWFGYKeD2ke",
+	"VC030UFTzdZKU4VM1K3yT5sl7CZq5xeh9EUo3VuhdGdtTr6Isk9NlN2ywPlkRUd7UM9F8LoG7poNWA8u",
+	"562snBFaHLdh4cKMqguZquHYIXNrw+gcvk0aqVbE9nbnBbg/ofsKvET1A3fURivebWMsP+Ru2kf4Hjlr",
+	"NZtapx6mdQYTMOUbGnNQZfg4TagiFk8I8vfh7MRBBq/Vmh9oi7/nUxhsPvi/MbUmlLLk//yv/91H5D5U",
+	"LdqTwm+rE1nrOu1A5NZkJjfssF9uuJuKpXMiVZ5rm/QfFSFXw+kDBvL7/kQxtg/f1TvtUUFYgn2CfZIe",
+	"FszC3k+wWrHdnfhHTaZ++Ip8UDnB8jtXRolEGcHF6xk1UDRni6stFAZLYjKjuvfxlzpk7OIkTwkVS/K3",
+	"929e5y+ihsylNgQWkVwsDdNIkcKiU4S1BCBW1ISO2R8fw23ZhiW5MTZVNLZRUnIb0suroAmq71yEcaNf",
+	"se9PrUi6n+3mdhkoKbWOC+Mm4eZ51hmc1izzPCSUIFpX5vYt3eyamtZ1kqe7UxqCQe+x/tDaBbSKjLdd",
+	"R9Av2smtNSO9GYWn/VP+7KrHSpDH929e/wQS9bMSjO3r86eRf7nUK/dtLUrB/HBuKBEdvyrww7Vl5Q5a",
+	"vTYjHt5NKLcq3JrjuoFU20F4176ZnaupbvW1F6Wtnc6B221ydXSKGjxK2axUhWiA1+eTCVM6SCB2YBxn",
+	"hLp/K6qIpQldEb8ZF/cLUfTpBOna6FIq+XqjHv53mArMics8m1EQLMi9z9bbax2NBVdfyfPvXUn1Tiff",
+	"7ibP3UIL+Jf7K3cahUbrk2hqrSVBbpB9eaZkJ9V28tkPaV5J3+3U+ydWnHrqjlLXU2/PXuATL553f8Bq",
+	"qScQL+6po192AWFSWmd34HLGi9+4iq3sJtXnSzjvSzjvc84x+RJm+1OF2b7kdQSfFrauxj5yHvVFoC2h",
+	"U71AUFvUvMSYAT74isDZHSvwzfr6DnR0j4+pt3XyVfoDdCj7vpms9DZv34+6sJQzrqy2jRaf1UEmXM9s",
+	"SQMK8VBdr19zzcap4mYJzafnTsGwAGvZv77x3/e3nz/0ygbPeQAY54yZh1dHDwED5mEip1yAJM6uOBC2",
+	"UwswuZ/wKxaTv/38QQ+EK8pDtJyX8Yv352TvZXz8+PHRs35EJjJJ5DWUq7375jl5+tXxY7L3t58/kAum",
+	"DbHAJ2YgFgoOzZjpCG6Du/oWnZwmU6m4mc1BgE/47yDYlyEYOVQ7jWgyPQX5z0YwZyqWA2EVhsLjik1S",
+	"DYFArNxUEaFpzG0/TRH7RmkWYpsBlHo0EBRL63GJHNwGHmKimUY023xU2zMJKRP5pN2JbN9mxix6Hz+i",
+	"rTORNUFL2wmMW68uQJEz4dou26hRbiIRvdSGza0eJBKYYgYoK+KBcLF6grF6iHW+EjGnp7kRq4kU0PhK",
+	"AEyknBj8tknCBeu7Plp6IBQbM46Y3IrNuYhZCabB9RqFG9gVj2EZDwZiIJ5LcWV7KPgOaufvnv/11YeX",
+	"zz/8+O7lwTzun5IFNTNNENaUjB5eHY3OXKdTIJFHjx49g1n/+OH5GRY06oEY/fOf//zn/g8/7L94MYLf",
+	"QliNMzKXgi3h8vUMCs9tU9kzRM3F2raBGP2BBzQigYv/4wjgx7mgxtPu6L/bX/5iAX8QYPQvozPnVGdK",
+	"wYLrgYBZPjt5/BUZIVrvGE/ww4VFzPqPX7UU0MlMcYM4vhhdZrEFaBeMxQMxejXZ/wEsilGOMl/ASD45",
+	"OraFb9rQhEXk5Pip/du1x+0fDJxjRROZGs1jG2Ac0yRhCiLaY7nIQOxODk8sdRpuEpYT2/nbV4EVdNo7",
+	"PDg6OPTFh3TBe6e9RweHB4+QFZkZcpiHM0YTM/s3/HtqS9mAf+MSvIoBe5CZv7pbop5ieiGFAzU9Pjzs",
+	"YRtyYZgF3QqX71fnpbe8vY3z21fYA1XiasCZXHUtdYiJdSNlU8uhzgKe2jv91y8gtOdzVFB63/Mr5noQ",
+	"GjrVwMPtKez9Ao89BMNuuXJR3tk77mRN8N2wJo8PH93C615baOR4ufNtgA/hsA9kL2u5CPzPiluCjRct",
+	"XiMYj/2m3bp6+Ac06/wY7Fc1GP/ju+/JQnEB7MGyKjhhf39H4NG84wU2Z/M1t3zMDsj5QIwRasdanxbP",
+	"QpORYb+bhzMzT0YAzov894EmF8AXmHLgxmMqQJSaGRsIeM8ZGZ1jdHsEoTxgttko5IJN4HPBF9UnUwa8",
+	"zjZU4ALs44Fwj+57fIwR2WMiIpciIjPeJ5ouXcsFZ1szEstxilkTXNuGgdFAIM/XDPsxaA7SEjhR3za0",
+	"tDXDhR9s80E3lQmK44FIBfQVFHbt9k4OT/B5I6Xtc40CV5O9k+NngJ4sls7et+sYEakGYvTfrbb2F2Sw",
+	"kf1i+Hh8n+O+2jK64umzUP8v3Le5NqJzZtAW+9cfPS56p8jhfH7daQ/m2QvVPWu85icj1BSPiwboYcXy",
+	"ovv/BuOrrt/mx6hMe/B5p/bDsgwSu5GwY7b1bO+091vKckiPU6/JhlP0yiYMWKdB/nKDvMgvNi69G8Ia",
+	"UZ58i2OF5dCPH9fp3h+jujr+MtHaCn5L0BwYAhUIt9I7OTxsmnMNC4L7T1YsRijruy9KyOF2tw6vZb4C",
+	"vtUU6gKuafPJ8bNP5Es+eHZwFVBNFmbh2kNQnhFEw7CNbSaGKfKOGbXcP8d/a4uM3Yt6M0Zj528Jbmj6",
+	"Nnf3Q7zV3vnx464FmGVF2f5kAkYKQvNt3FsA8Ow4IooaB3SP+YuSACsG5zM2pQrlGxMTqcaY8uaF3NFD",
+	"QG4XD22UUzcqJ5Bu88LdU+GNdZ+c3/Lwuc2W+Ri13vk9fAXeWMe+Uu2joTkFrWucV3teJUvXyUpb8Tqj",
+	"Vwgn6tpQESu1zAykolSuA4JMYqYB3pIbEI9ZRyuu8SfVwIBRUx/iiPVfsUZDoBvlzLggsOd1R9DTwUYc",
+	"82jN+x+tdf9m5zA7ee7LMoOLK5v2a+0Zsmdbo6V6ZtWJNEki7MScNZIbJ3J8SfQlu44qxKHDowjukvIZ",
+	"/FVerD6Af4MbbnDb/yYvmvYcUVLh9fd/E1+iyg3fFKfQX/FXeZFjsfvL1sonKhW4lbixKhWh7YafW7NF",
+	"D/+A0/zxoUqFhdtu0xMzQLUOeuKTw9qTvpDa1IKUK9To51QACrP/GmvSa9/QLf96Ja/PCHTQH4jRty8/",
+	"kOKHjbJO365l3wEZCXmNlgh2BS85VfoD4VxR+KvB3oHXhGc9HhEJ23pNXBN7eA1O8/X5Dy/J/j4MfzAQ",
+	"J4fPXAs76nxycI/Lyob9s90E4RPggNXp7+9S8Td54ZaZafO1jJe7PBjvUmGLMz9+tD7ewhk83vGrmo4g",
+	"LIuGXWfxfWS/TiFe4/5na93/uMt83oP3ccx+FPSKcpvHsT1TeQdHC0kRW+d7RNxk6bpSerp1oalVPATU",
+	"mNV8/ke8467ULI/h0olcPUxmxTkC3BUrFHwhDYxOHH9BOFKyN6aa7XOhmdAcomH9BrXpt14Dt6xvs1DX",
+	"uOk0hCEnuAUIPnpmmy+dEvyRBb80zMXjnxemVI573qhylmHd1vAISzn3kTMcH9+mDoDrEKF7KY4gGGTR",
+	"ZhV20/vdlGnS4wuXtLMmufuqHpQaZW+OS41+fJDB4P8CScwGIsyfIHu0gHw9KkBfjyJSgAknXAxEQfqe",
+	"VYDd8XusmAwRdw/Izw4Kmg7EyENAjwpA/TOKbdpSJO4MJvq0jBs9EAAcTfZGb9+8D9UHPDYP/+Dxx4f+",
+	"1n3FNDMj8OFFzsVnZ4URM8LFlet8ckBAsmnYihGPR95mdzpMOEluiMt+HYg9ShQzikPQxEr8/lnGhd0D",
+	"D7TjNFwTUDFG+NfQ0EsmRnVKxHMcHYjnhhSJHG7+YzFSDDyqqlYc7fTFdQzDfvE9VSbWUw5Ojh7fKEu6",
+	"O+XDbhKhKJ2stmE5WotBmZ/KVUGnjNxvUF416bMp/vbpK7JbbvC53dkszruqH0mtmFpLUXz1AktLFz5d",
+	"teQqZizWpC76DHN8oL2zwwagR+6v4ZzrOd4/EKuD0sR9bMIoZg6YHB8eZHQiNQTzTQk1/sxTPwS/EJEX",
+	"e8pnEtBZj/lKDQQlRWmLEiDowzHkYoj+0FG/Thb8iKUV7nCsucATXLrex19uTorYZONOUuTmj7Jdqz+l",
+	"SXpydHyvpNTJ8dNPRKq9jLlxp/qB9h32QEGLkBNExLd2QDiFgBd0lnoPg9PeanCfB/fe4BHKX9Nkw4UT",
+	"+SIarTc330ib7oaiwEhS5PFg8GkTkYVitimxiMkkNaliuxOatQbhC2qYRUiPAUK95CeNyIUEB6xwye4g",
+	"AjGIAHlirpueZrE1fLQp9YuC0VBMESlsd1EfUHigB2JMF/B96HeKiJbBg3ZCAnMDXGlgZPtDY3riwUCc",
+	"e3Mpf5mRxHhrrCA+pbApFxPn8IXP1ANREqrYoj2hCz06y8cJhre2XW67DYSTj/3M4OPGahzHh4erTbT8",
+	"nNyQsZa/YA2T7SY4RZP2XFndBDOqCPudayeOd2lDrp7QudO9/pxKwOdqetpdJeiwcU6v0OdlE7x8MWuF",
+	"IbuWbmWveHep/fCPgLfAb8wCkq3Pu6Pa0Fxh9JUxujUTDRpFRXZuwadX4+rKT3MqoExtiq05RPDDQGTn",
+	"HNPMkTP76MMy83UFn4b3QRgvBl+eYNcDIQUWLBtGY/Cb4ZMuVxDchxPsXwhDHR+TEROxHtpfhxh9qnWe",
+	"vRTxLbPllyK+f0zZbgoN7vvCDz8ffvgSw+sFfVS447OH4Wlq+35GubrX78758hjVZkyuket8k6XHuRNJ",
+	"QFsOnDq0UOdje/1gyYpVxk4OjwZi5NzqQx8Dg1xhVM/9oMCWCi77fuTSaFxl0EBM6JwnnPl3XEmooXE3",
+	"uTysBzb1SmdJNjovUqidhs0mHkuhZcJ82Q0CXR+QF35JwddEB6IcBiSWyWJnISitsswWNsa7mvIn0C01",
+	"1yyZOG+SvWOY3zGEH+v9SdlE2F06XMuf/yWL4Da5R04DzoaNgEhteRScI18x5hJ3ujOOPJq2Y8aRd++0",
+	"xQPCR9SEO7OZk8aWHkAZlU1MJVh48eO77z8+nC8fArvkkJF/PWMKc4WW2KcPBrpYEkqksImPA4EvYLZF",
+	"7QE5d2CGVmHxX+lZbiEgekqovsQ5WL3KFFQtp2SNfktZyuJTG/cfHYCyNBAjOMZUDG3xtmMwo4jU8RoX",
+	"RUxzyqhVh17BZNkbh4pyY/lC+IJX+fY3nPuAQL6c+NvUF/C0VAL1WXhDP8BjsM+FT1zvfuiLkfYbOPip",
+	"rpz7vcrB71sNgeJ5xcBLDQdwsjmb8n9HReMvBwcHo8gWEdlMxYlU5PhkIGYyVdq6kPBObP3HbCkvnGPQ",
+	"GRI5nYL5o2xJFyYajRNG1UDsoZsL9LH3fz3fP3785CxIO7qQMVpJFwkVl8y9OGZQEqhY3MfaLMFA3cAv",
+	"QthE3K8kZopIwfQBOUdG4+w3+H4uyNEhmXORGqaJnED4CUa0Y9QkKwRWHzX2LlBiYIZ6IJwycuBMuYre",
+	"NcFUlrIwjxwzqzIoG4NDzx1bJHKJmqtFhBTSrkttUqWd7Fu3a++Y7cJ3Y8ys8CL38iaOhkt2TTVx4mIP",
+	"C29BHYd9v6bL/hdOd/uczpsUgUT3jIFoZqz7IUsn6s7r1O4sozKJ3we1XH2GavndkeL3fGJC9ojh/4wy",
+	"Qd5ijAa59wrrfM5EDIxy3/Hs1THEc3/7O3/3XSXwZgh81TJPuWCiMxh20/hlvMxtnKQ356grbUdjtNXf",
+	"R7Jd/pI+C6F5TS7ZwmQlIRbJgynvNcY4LOwOiF4XhYxdpaVOLzDdR9qSOYmYKHSxUPKKhSAl4dnLr+pV",
+	"R9D7ycY83rWP7H2QyevCnPmkHuhSNhGilrz/5+vnB/OY/Nd/noDPZ0RdGb5dGKs24ipmBYJGlgZ2GN2u",
+	"hB5f/wDTdwmLuQHPmJLpdJYbs2M5n7vieYghq1ToyGK6KOaalOvyO/bCZscR5rpLeExOJkyMmY4GYsEE",
+	"TQxnuk9C09koKrS9Hz1jMClUsPw0hLx2rkIIZjudFqIG8GOtby07cBjJB+U5VvRaDEQw4TFYTKDDXzDi",
+	"ORT63PoHZGQvjDC/WhNKRhZCdzQQNe8kLNEsSDH2uLvV2MtAODvC0Zq1GVxgJXvKf+Hhs3onHxBmmffc",
+	"UCDkhZtUQVG+xVBI+SsbXY6wJtmy/injIZ9OvNeCSBTOqffuY4DDMgDteb+D+IADmWVuUJJhWq/m7hmI",
+	"GHLyWvX8e/z5Zs4Pjn1Hh+cDBlpqj4z75RZOyXEHKv4g5Q9ULN8FytGtU2cT3pKcohqfVd0gQA3XqKLQ",
+	"JKFevlIXWWpW9R0lytSsJEX4vUIUJ1VV4nvnmkrNJvtyh1WOGI+zi2iX7IH2oTsXG1y9ht7mD1exVDtl",
+	"lUFbbVd0is5QFeLaZ4HS3C1GyZP9mE+hAEjGbCCoYt7vYyQwnj304i2Y8tyqqDnJ1FzI3/ve13j0eCC8",
+	"rw6Gd2VPMMaZ1Tusj3NGbRxSMedjtIqEVQKw+vn48DjDkpEKcSNyTyN8EBX++zA9T0h0PyaMKqEhVV7i",
+	"XVKwA+LPGL7PAXrgJznX62P84+ixdzP2rdq3yDCQvAuZ7B0flu+NglZTEHwRdM5Oycnxs4G4YEsJoVJU",
+	"ad/8/Prlu/cH83iFP/CNYB/4nL3nU/Hqpphz4R1rMenjm5nDubeZa3j2D5YU+aRx8zfi58fHt8LPd8qU",
+	"YSlC55+PbmRHGQ4wZoq5mMgDnXFvFjdVYtbxmIcuWtrMaz7MmMtkSrXtjBb45KWyU7HuoLzehGOuK/Ch",
+	"gSgIkj2qiYU8jaU7fEFwwH2KNRfyYKb7fO3qV+LIQojauMW1kmIKNwdmBSQ4cIFsaigFG8IwIw+X5gMA",
+	"Gcs8OTyqCQ8cDMQ38J12fPhK2/UbJuonZLnANQZjMTDhso/P7FMWWU4T+5owM7nEahJ+ycjERWxhdWrR",
+	"1ewRcufphjmGpYo/tV73CfKN9y4ZwFkQheDBA5eYFFngXsdg4UhYT0TcotnVBEpr+cVbDFueFsOO8MdY",
+	"sZgJw2liFQA/oAMu1pm/ZCAWMuFjRIWgrlrZ8g5fBn50CB4KRceGKd0/IG8E0alNvsIckIHw+hZmSmUZ",
+	"9+i6Rnazh0UACA1Z9mVbhcD46BgyjQwnES+Fo1GF/4hJujhAl40tH0dXiMUTHuEquBLAEa7eEIYZOg41",
+	"igpXYbCRxWEMrjqGNzrzbIIaw+aLGj3HspaBKPAWy1QQ9tHOI4Bpq020ei7ni4QZVo1a7p7nFN7hXpxl",
+	"YbRxnZOmtrSOuLgmMPPb4BhHj+8lh7kvlub7SuRyJZ9azY3c+W5mQ++YSZXQ7o1hZqZTA+BywSqzrkpX",
+	"9oQpDQytE71gwhyQV/bQ+2/GqHkig0opX4drXb72TcBQBqKa27Dn0sThfpiIFHZAOPx9otzcs9Ew2xyH",
+	"PCDnGS9SLNU+/dPebGG5Lc+rNz3sqt3MOXaj/4mVhvty1N5JY9MjCwTeeKIuqLjcB/HMW8KzX1Nx+dzd",
+	"d5eBWVYbl7WFrRiQtfmJvajnPKy9qBdzPeda1wdpbzKImi9aU/jUL+mXmCmsFXGU6NWsDGpfTiYILLln",
+	"+fBYijFPuNUNccOtPEEC+YulgH7kUUbRhA1OQBaqqz8GPmFGy+Rq1zFSbGawHLlC7Fw5hkpu+9eCLn1w",
+	"z+Y029kuSZwyIoXVTsczqZlwYOh+sVBc2IU6A5fePNUG4n/wm70TCl7pHC1SGM3FUheUawr64TEZ2V9z",
+	"MIoIEAwxDjiMUwv0MHKnKY8f2mhFxxih/docasgm6NmCrKFb9Hh0QM7TGPTaelGGd+WH64aEWv4CHym8",
+	"bcEWfGJDcHDsfv0SE7xxiJm8TtOnJ1DLe2J/hLF+0x41NLW93NGrQntN3Ah5WQa90Oyge/7+J7JXdD1H",
+	"ZGDZaTbGoNc/JT9++Gb/KeTSfv3mByw+51MhFXLK77+B+T5/9/032BuInBw9PSS/pRI0W1vnZJG74fhT",
+	"wyKY4VCxCVNMjFlk2UYkqLLHdITPCNRtPXvD5it71AwE1iNAp1CrdqNDn7oyhePHT8h3/GvIIsYx0Ti3",
+	"zWbsCqYLzJE21xLZzJwmOrLNdwSZKpkuMK8YvAqQ8TA6ig4Po8PDw4PDwxEMSi4odokZiL2LpfGY1Vjo",
+	"L41dIQicwOlVMoFFueAxz10OEaLFJhOp5lB9D4sBN9kFyJOSkZl6N2S2CyNPBNY7wJSytr681v96/cuB",
+	"7Sg/InuvrdsQDHjBMmE44QkL94JcMPjWo75roeQTNrh24gXCLS/B1+G2gGsXhSFZsMeKC+v2gD0l2Z6e",
+	"Euqfc00x2O90bMChIlhJ8rhRwN4B4Z2RgXXx/gbQuhhl0iSXPlFB/ERIj37aHWUhsXJkmeepDMRU2n5A",
+	"ecdgRUGBsErC3igpqrKWJhTb5/OFVMZPIc9+Mdcc1sJkUSu/Ndi2GOw2P2kbIBoIuOYLjEHCscg1THD3",
+	"W5axUsC9wsnANN970mloqFFSkKstsHdZkN0sY7E9wVhfNXYnOH5yfHRyUtue4Halabagdo1X9rywNEFi",
+	"/nlgMhw9ulc+rR3KY7tRvqsb+pEynkv2nr//qe+SHKzdEMjjnHs90I6p6dWyecyUsX0zWro9PA9vvCuL",
+	"OWyfuE3Th7qxx4pdD+dsfsHUzbzA9WrvdriD5f6Oi7gOx/glONI5RgxRsHs/HCRrWMdC3Sys+93jNzS3",
+	"nWhtqHqjnobg8xtdDSFB3gJD27oIQRsyLh4ify7d0V8WMIbrcI6Cb74hIzF4w52gHIVfWNupz2oiDvfX",
+	"9vXk2nlWfGHdsr9rrKOWad1r2Nwvuaw+mw00W7ADCqeo5hDWyMYMNtdCp1UP6Au8Xjyg28CEtoUG7fti",
+	"smfk/EIbKVj8eVQ4Hn2uAJd2x7rQX9QIzlwWAHfDhQs/3wbJ3SrE5LfMdNuk7WCW6+CFd8c+blQzuBOw",
+	"4Raa/Jwwh9dmgZ8ry7Sbuo7IlmKS8HFL8Pd5dtdtGLI1HQZT4UNDxHZUz3p7qLSx7Y0r1l3RZuZTLtD1",
+	"e9Jo7mV79iW2/J7O2b51umcE71CFr2iSuioG/NviCdvi3bYCrGys3YaMa6Odfjtvyox1w+PbUnMHsc7s",
+	"AxshHhwDGGc3fjEe768k+o6xhU1M40IwFdk6xyumMozsRGpwxuEBbD1pil3vW19ji6RS7PoHd99dOV2r",
+	"UZjd9dt97TpuvXr94tVPz4lI4VMxXEm50Ov2fzs6vG03ZbY9KxKironf6U/FSxnOeRMvZbYqN8Xdsxfc",
+	"jY8y/7775KJcOavPqbHXp9eoKzhRq82XQC509TiGh+2Lw/GLw7HO4dhGfiscjkVeficcNZChn6+7sX2L",
+	"bsDduCvecZMi/m6cjSsJ8kt/sy++ycA32VG4xwzokkuxL1XcZvi98De/sfd2ype7yfSYFSiCvnEiSoiE",
+	"Ud0IH7hri/UmbbviDjTZdwiIbrfoHnKDrRUItwTuEz0UXFbHosdywSIo6qsrTGECyQLzPRtPQWs/2uI+",
+	"9G5tx1fu9mfYWe+NYCQubnhkswq50cQdbHvdJlxnZ71pxzdSWVaRycOZmSfdaeWvcHcnxhnLcYGzZUvZ",
+	"y+bRizJ+F15zi9DA78oWFI56WkAIWWCKumJxhqDe4PWCn2vZL0aFZrwX9S7FZhWBmO/s17bBs3by9PFX",
+	"T2oznqtH5K8ffvgem+1/aVjpIA9Lx0qq6qGKCNV25bggL8U04XoGN/6Vi5iTvZBmxnKx7N/isVvEk+DU",
+	"1UEULJht6O8qJ7SGINTed1QJauglBVysxxF5P57tv/oHOReC/b5/ZMs07B/HfVeUYNtfmuUDTRJmDFNQ",
+	"HGLLRHBGD7R3EkOIK8YuPHsvXuz/8MP+P//5z3/aBkNkQZXh4zShSkfkG6nm5Gu835ZdQNEELLYBTVBH",
+	"tpDPTh3G13wqKHbRvEjk+NKOeMWUjT/DLiJQUMYa6QXGmNhA/Pjue3zN39/hLVC39JZOGXkNJR8/DHrY",
+	"shOnoGeMmYNsm1FyYvmQq4i0dYdynPqWnyM4/qMsUNzAQwYiaMNgIf4pFsp8R4WgMc3oCUr9OWIDTGwr",
+	"KI9XYth8kaBea/PPkSCB3sCPCXuRMK3J85mSc57O7SKA6htDnctrCbVMEylMLepPhUG/jSf3iT8DKWs2",
+	"liIOeg1PHEEtmILuUZ04+Blhwi6wzraYJlLcAWsPtSF3jGssgwsuKE6oyvIPO/L8ty+++cLt1+T2lFzw",
+	"hAPNJLB+ZM8Ri2U5IQ3aqiy8LgrEl533WxQH/kzttpb8tSu/RrRwYxAheD8ErYb6CcAXGuYXRxHBBpSu",
+	"Lx3wTq4zQTHKpj/ES0Mej/quwQqjVwybncQMQo2I92ixJOWCidMi/hGBa/izti1YCvrvAXke4GwPRPZW",
+	"LLOc2orHoii0kvCn+mpwHLXG6rkJmBN81x3BnHQzt/wqh3bXlySJG2Rhr0B5IyZfemfz7RW0t+O+A/en",
+	"tskSpD4UzmubH2DCsdOd1zBn0kh9Y83q9lzXgjnVWPRsW1MjUFoRrzHVTPVDOIuBwKkRW/mK7HeRUKEj",
+	"ki4SSWPtQCwtxhhW4lmgz6w/8kDEEpTh0ds37z8Q+HT7saPIIqy+/eubD2+gzL0fQE7w2I2L58x3sOMa",
+	"C/L35aKOc5wbQ8ezb+y6voV33BDbCF9xR7yj8JUNnMNuXFA+fub2DDZJsN+/ZFzdQlmr73TnjxR122Kb",
+	"gKBcdZzAqdpcEevGdqfNHzNubCaF31fXuHtlmlWRxyj43dtwu+Y1mNZLs2+x+ts12LCajBOJ6GZzaViy",
+	"JHvertMRUWyR0DEYbnB0FnC1f+ZsxEAzyfp1LMne4RNb/quNSsdopgKPmdPxjAt4LBXArQ9PAjybgC2j",
+	"ZoOAjPm1oT+3I4+NgNw/TZgDXLAr7gF46EBYa5jF+Wai4pV/PTWBo9jtIWhK71m2PgOBnK6wKw5hJ0SN",
+	"W7gnABK7DkkWtcV34SA3piwF77gjtlf8zia+51ZMFW/+wutui9fZRorFM6I9VqM0jOiZvIYdKnPARWqI",
+	"4tNZa6b2JMFfG1xyLzDvbGEnqclEpiL2zPNXeaE9vs7bl+/OP7x68xqVj9NCcbKFpbbNc0Vs/wJMEMua",
+	"EVuATCxE0CJZRkReMQUoJjpVV2xpPzaYeTQQz+VzTRbUoUYnbErHwOJonHDB8oEvWCKvyZwLPk/nZE6F",
+	"QMgexRYM0EiwQxFYooCUywisAwK/gG0YgekInUei3HOGTsKUoaPwgLwfywU6yfglCyFVlqfWc8lpoolm",
+	"zMmhMPFVR3Zztf1tIKAlk5v0A5yHjmyfcAfcaxt21nAsiCR+A/d3c31VUAMCF82Tw12Eb11diU9IX6Pz",
+	"224zg28yol06IBZvRypnw7RhJsQpG4KfdBu0hBWT6IjcALMwcss5fEoReDgljX36ML4EmoflhZ9f8B15",
+	"hPXMj2csTgEqG7m3ohw7B9QG4wPJATeXRMYtFPbAtG/K7kzo1L3lTvK+8dPaynkmeNMXZes+40DgVuXa",
+	"V0KnEdF0CSrY9WzZeIRCVWxV7tar4L7Po2jnHiSbrTqY+YK/tw/ebNVP/rom6RRSwJdy1WA1QGihnCJ7",
+	"mYPUqdSgX0ckb3uq67TwB609YoOLrallr0Jv9S2QywtmKE+aREg+8y+BVMxGyxfEAY1aNNLI28s6IjFT",
+	"HKSuLXuOSIZw59I9eMzEuLkcc5vYaJnQ8mBpo2EODQ8CV579qHGeUnL4BG0S3xhlrLhhCn6Vk4GoiyD+",
+	"g8DkyDEY+wupmc6DzxaMNj9OA2Ebr+oD8iN6CN9SRWO+IEfPnnyFq/UdFXFCydGzx4/JCGM+IHBH4EGf",
+	"0EQ7WNURdvelySgIj6KrsCXh4y3OkCa3ksDpX/YTZ9eNbjI/oc8zC0EzdYVmQR6O9l+MTbzzEBX25UZa",
+	"tGDOLqTFDfUqzA4TC3bRbfuAvMYUMJ2nhSFYbwH9UjOFza2tF127JC4bWPDBiLDtNv7Htzk7sv2qj07I",
+	"Hv73cUSOjiJy9AiyqmyzkyXCZi/7EeJsTnx7b3QSWacZ2mn26snT/ZlMFVEMIVjRbbUXnuCjg0d9m1rA",
+	"ITAyEPar2O9cG501XQ/mK1XwRYRr950Q5ILUhWvMJAsglINgglSZ72vOsC+hkCGVyGum6hspiQlX8xeF",
+	"7KqbaGPtxl/Lx350d1ngX+y8G2RljuhcQyMUcnFArOhnzhIWSplXpZSFo35bTkJFpCt2BRLk9I+7Y3Xn",
+	"i4WSVzRx4TzXFM7G3XyIAVPMRuCDVzxmQ9f/Hrtm+BQkxxuxvb8V5MAE87SlDIt8PAN2Cd1nIQYH3MPH",
+	"EcdyDst1lvXox/CA/dUyFHitz6hwdx+Q0avJPtYKjshe8Vth/ppL0cfmVOMZG19CIhdEfTU8WpsdBRtS",
+	"0NvvV92ineAdhQfXtzQyB3je5eRLVeNn1cAf2QeLXEwd28y641tWAbEDruW2HJSOhGLX8jFdYJaBsa1a",
+	"VxrfBVt9pY/sb4U7b9xLdpPuoPBTmhxCxc/9RHBgfi3t0dpAMOFX35C2GL7iToIChW+8R3AwbfP6Aghz",
+	"l4AwvxZPRnPReHhju0OzcuDuiOiLv3+mkB3te3gTmB2lLb5f2m84uTvB7WgjzC8owZ8zEkdnrjpnq7jo",
+	"DzeKrf4Da2x+iCrBHWh7P89kmK7LdWN/3Tl7aN2dQRZ1bajjHZtzTNQjrpcb9jt1ndxZTEz4RrQ9jCw4",
+	"UMfYmCycFqQGCkiJkRG5VtwYJio5ML4cbiB8LZ3z2FICRe6E29TFJTPhENz0mzL1fli+Lnxvp5y9VIDO",
+	"N5QiWdaXrWI8JaoFcP6ULJ9wadoTtWCjJux2mO8OAigZTXGxTxcLnHoj1EkxUaR8SrwzkcY7zrn6garL",
+	"cBPewStuacObuBgTwGrvodJ3dwIKtgnCuozFdnkI0ALZ4zGbLyRsS38VLSFL3NfMGAh6r5Jcb+DO9/7G",
+	"GySE4otqKCH/7d4nWvq8fQwa2lmTPS9IIsLmlGPM0Am0flU4Bip79Tz4kUD2hKWGIBdthouTdQ802YN3",
+	"6Tx/HRLngX3qvg3n41xgICvU8C9sEZq15JSC7RuI60GJ4z4WOF5qwGRQZA97U3u48ZF1tPu+1V7eQjgQ",
+	"xCEZZR88lJPJCJLmtfGOfvcLylIjseCB7OVPjLxcdj1GMVNgIGxZkxTMFgjN6RL7eadKsBiCE/0zrAtI",
+	"MnVhL0vniIKy6siXIxQqFvqEJtd0qclU2jrKMU2YiKkaCJ1eZJtCEi4uYQXnNGbgjBlZx8xzd/cHecmg",
+	"Zy03eiBG1+xiTJNhqpJRrYZgNc/qqdu9ZVV4x52YVmse+T+XS2lbv9CMiqnNSC3hOjj+kwft/dHDFATF",
+	"xoxfsUZ1HUdb7Yh/Y2/5bMHlPZY82RtTjZWQTGhu+BXr33t4edybJsXabdyX9FKMVUhPxmsHKXAdb5Jr",
+	"30lYwn7VPYpHNE7oSyDiDgMRTuCsdJbhHV3h6P1p+oJEfx+zFj415PqV5BmtNoN7d8Fd3Q+fZ8SrZTd2",
+	"H+vaBTO5IaF+dybYl7DWnyystaaMfugdH/sGfBkt/cVCt8eNegwLb1qFpu5m/aUE6kOI+OtWz/qQ7RKR",
+	"PfSo2TofNlbM6Bo3crTLeMPzqq+sd4Op+IUXZXbCCrL5HKjmPrSrqlLbWUBm6G3GnxDwWFlAG4GomI1x",
+	"jBUc6uEf+N9hi4Hxjl3JyzbiO6kLRcNz8Rfa2K5oHhaxnjZ2w3S8g9ABuzlnnKeMXlnP2qaN8QqSPODj",
+	"FUkN3zwnjx+fPA4WQar8D7pYaAyH2HgDxDbkKcY7aJLsx3Q5ED+9/Onl6w8IWeSxj8heEMZwuEtMRw5K",
+	"CfqNxvJaRyThYybGbCCWjKqogK5kW9AodkUTHtOsMCYHWtp/Lp9nL+xHA8EA1s3WnyZUzTV5dIiPfEVi",
+	"iKE4RBq4Im0kJ6bLA/JakgtGFeRn4L5YHOyRsTET71Hy1Wq4vD7qNVYsZsJwmpwRSq6VhNoR20NVXnpC",
+	"8hW+5OTw5ID8+OGb/adkbwQlLJqZv6Rmsv90dOrqTrGGxXCTwL8Vg4hTGeScGCn7rrSRkmtGL8no5Qc6",
+	"Hdn40xid7nogIE/DR8OgwEYYYiE7hTT26Rcf3n84/+Ft/zQ8AJAUoC3W2kAAPCEdXyJU+6vJ/muIw7mq",
+	"lykzsL4nOJRMbU7LhYyXDSWzqOV7Ntct4cRkzLDpiJTd2HMu/N/HK1CkAPGdqfxFhU9b4Sc/3LgNhV/e",
+	"M1LY9xWdKez/OsKUj/N1td+Gc3lOxzO2/1wKo2RSPfcLxa+oYRFgr47hVkv4IP1mMomLcV2/F91DCFEP",
+	"qLL62p+BYt2Zlsqn0CCB6rVeAK94VCcaX0tD5jLGIrLTYHQ8UWYmdZa4AzMk2jUjKFLBRnL1NjRpNk4V",
+	"N8ve6b9+CUXZS4eu6divnBS2zwPRYQ20YteRx/N9Hgq+HenZNYLIxe33IU6948LDd9ZspHndof/oMApH",
+	"9jAjAJmwRRq1sHYHA3FyeGL5ZPasLx+mY4io5UkHNpsAkNFTJCeA9dTGlmjn6Q42tJmh8fnZgC7pHDea",
+	"7J0cP+sfkPM05obF9TWBwIVteJpPxasarfB4dy4YwT7wObMvOh+P2aLBJvkBMRzupYfluIOb+YOUP1Cx",
+	"dIWMehdpNh5tkSpEuQCiwgyWgH0SCgl21SQWTNrAEynj5mi3K2Hdp/GvqTaYP+OROVxp427P07kFWYhB",
+	"UiUJFURhwT+qExfLvB8OZvuMzanTMQj2V2FUJRw0KVeVS+b0kiE+sv0KOKLUv8AmxBDqcDArnXUGwjYU",
+	"gBvZKYllepGw2DXDgVlZ6PCRr6AeZW/J12og9hZpArgjVJOR+32Y/z5ymhRqg/ACxPFVdMycjjgQ7qF+",
+	"pn26eV8yttC2V87c8wUsNIQh8CwicnoERclXGWiCe3iPkgXlMUFmjZDQYG3aW2I+mTCFyxenrO+UQpaE",
+	"NHVGFANUUHiXnQj85CfygoHaCq+EeSwJgozCePAJ1r8ylnOG+O8HpKZ0231ziYl6tJUCMz0j1HGxHOjd",
+	"k6ZDPvYKMC5nvvbW+sahYCcxkYvaQO7QvigegV6dIXzA7VjJPRDAoTW3DSss2HQ2BKLDaAZP1zHWFzjy",
+	"W/uB77hmW0TJaRxz+IkmbxW8xXCmszzoRXDpj55fkhCj1BWm4gRgM2tASqOeLUAvKUTHhyV196hOAcsV",
+	"53/l789GzF8mEWD2Jvz+aywQj9c3eqOeYNdDS/U1mkG6YEz3onxQLsyTEzsqIPHmevbhoV9Qez1XN7kw",
+	"bGqjX46nDTebqUziW5up53ObzbSW4k7qrJGopw01LKRpy/jint1eaTspOkLHf8dsDEwvriV2h51QmHVl",
+	"KZ4dHz969NXx4aMnTx+ffPXVk+KCHFUXpHQUcBGCJSrsbGGjCvTlPzZboHy69Uepaqc5rhbIpy9gKzef",
+	"CR3ghXksAE3QSwN7pTMJw2KrVYQ6iiOTQDvLsndrVLTFgtEkUM/iXbeTyjQka9e+R881VcuIvHrxlgzS",
+	"w8PjJ+TVzx8sSMw/fnrloNT6EaEEYCRBAPtuhKegzFmNNegNkwvvPRquHDp8Tg4fDcRISDOEb01A5xtm",
+	"4436Bx5/zU7vOWyLukI7f08dHH8FrqaBCAb16oZUhlzPJIk5qoWEWoCHEowMVlQBjhRO+oCM0sWMJfGI",
+	"aGaKeC9U89hqOxVAGKUBj2YgUJHwKd2otRhFhaauoQR8msrBZZzySS7YmKZII+gdi5VcgO7Lrlxrj9w/",
+	"6AC0IAecoGPSeuYir0YOhE8Ip4oRqyJ206GINhLbIlp6C9Wok8NnrTrPOT51d1qP3TSQBFzPudYNomCF",
+	"FLr/es8qY7u4DW2Swt31RUrcsJT4cQFOT2AwjiyROeLqW4SnjOHl7Vz73cSCO+eNAZg3bV0aHvjakWK7",
+	"BvjD9rIBXsTmvpOWtao1GX378gOpmQjKp1HGUbhpKhN1lPrazb+T0z5owHOvAZq7VwLUzSLB9P/aKtjH",
+	"h0U1/tFxqLs+btVVt029L1lVhs2L/+jAmuyGw6Ga099f2QcfB+o/VYourfX1uxmO7VJVyPothUOkycje",
+	"MMpCaPAU1s+eEZEmiQ/GJVSb4tYdwzvhFgz3uujPanZvP7OLPu6p+vPrsYClA14T8kqGh6huLPZtZ2Bl",
+	"oJYSOrjWqe0+aGYFXcrGJZ1Gp4v4XNb55rWss4GwbbBR8Va+8baPME7pQh+QEViPeuSCOYyMU6WYMFaD",
+	"4la3y74lwkD1ItfkUPtKOBCU0wUb3Y5ntpPh9+c/H8xj8l//eXRE/v7opB+RPMzMjXZNT4mS15HXA63B",
+	"6FpwO2fihMzkdeCkI9dUEwVDYc73jHkvqPdCusbiP6GeaL2A8DWEWp8hzT7YKZaun/gCLss0c0oOxDt/",
+	"n/iPIxdmzh5FBXjknxk1xG6LbOHmVSPPf+pVI5Fxp88QHbx4bC2V2QpT90vkui7bDdQRWdDl3EY3hVcX",
+	"dcOx3iaaV8cLHvrX3ZyRK1vs3BdsQRV6UnCtuICcD8z2AAsNKwkXxpuZ3vde18Hf28qaHO0fB4YsJIVU",
+	"jFn3qq/8m/AGD70xlvN5KtwBGIi9EJI8ImgGWzPPTYdrX/GIeSmwvSPrfRhKAUfyTZp9gc2bsY2cR3b1",
+	"h/baEPsxxhDPwAj3aMITO8JATDhLYsKUwrwepTysM2bi5sPalo610chveHIX5uNUQZc3vb4RuJ0LtKRT",
+	"FFyFfkqbWZFHt2tFWgqJsuaJ9M+Nh3rLfkdrPLosAaeIBFFQe/wjz0yCc+gOe0Kv19fPHs7MPGk2NQUj",
+	"cMNDw+YLNGYVdh7kYnqGWEKaTJS0wNSJhLQiMqaGJnKaQuoYE9FAXIqIzHjfa3o+v2Gh2IQpUN3yKm+r",
+	"g6DyqTDE4RravxIxp4LAWVqgqhNje8bSiH6cAzL67/Dvv4yIR4PWNukivwOofRHgUWS9Ehd0fEmn7AHk",
+	"GkLAFRRJ/4muWSs+5wCe3774huyNHi7iyagfhIZz5dLBU9szi5H7LkrTX2FTOtnP8Em1DQ0x/eoS/m/G",
+	"67oZdsxE8+SxKu2sY9ZZ7mmggvz1ww/f40p+7jULcuHOb0lVoxrXIGqi4tvSybw+uPO0EDcw0cxgfip8",
+	"5ATsd2fQxK71Y87nTq2p5O0YdxWOqBTe/Hqg6/WxRvvrYCCg44wDeLGvzjJsUS3Ca0MIUsQpyxUie31E",
+	"UBsaiKo6lH/HGQmaTDi9LnDNO7XSW6s5m8BfM0U9m1xMXM1T1YXvF3Xv+PCwf+Y7Atk+q4QlmtmcBvfG",
+	"oWIpKHkAZF+Ygg0ipIL/lrLAdK5PLINQj+NOb+3rb0eby6PfHcLcq71kcGo4aLfr9wvdPjput8IufE3v",
+	"2nWiEwXVMosz+2+rvOyehC481TT1ILI/E5fL44KLLLbUjbgM7rt2Dcew1vy+qMA3LjgtryEmX3QQnQ2a",
+	"MNnLUin7G+i9i3jSqPa+VVxgEYfXbW281+vATvdDFQbkeybDE7qUaHxbddNnRNYLLPKNVPP9o6f9U5Iw",
+	"Y5iCVPzIfVwmKzJpsPfixf4PP+z/85///KdLafSNnKyDxxbDRmShmMZERtDHXRQcVIuIzKk2bkR43P75",
+	"QBMoi7Fvi8IOKQNxIX8HLZ729/d4nxiOnUmo66Xu/Jru5gdFx6aV1dFAeNemc1aiw9N+UyF50r7YSAPW",
+	"56C3oEsfjDd8shwIZ/McPUYPyqAXJGFiSYKZ2TRZik0aLhI5vtR54HyVNp47ZumFlklqbEUDPPv3d3jH",
+	"QOy5yNjDP+Dvj6NTW4+A6QV59iCxGZMuE8C/cyBs+6r+AfFYrOhJP7NZnCNQ90Zkzx2c03oTaSC8Vtj3",
+	"qecUYVzLxT5dbIu38aRqWlS5nmZjKXLjLEu9oAumIGN01Xyzp84IE2QBp0lnn08TKZq6e9+gNRNKCXf2",
+	"a+KBF1xQnFBBKTh5+virJ13NnLcvvvlSt20FZ8HieaArsRe0BckFB0aQ0gStacdKHXP0LNUDGUcktOOB",
+	"KK22ENnjVGdI9W/LkkoXvFGijNIFP30IxtbIi4/Xb5+/Ij++fYV5/cAJ9YKNc+YEZgQmhJ+6PGifRQAH",
+	"jS4Z8zjSNkkbBNQeZqtNU3v4nZTIrRTLRom5lujWm9NER+TV63eRFal5qpEXsF4E6SwylcXo8KRjgGxv",
+	"ZBT6PmZ8bFnyBRWXBHMfUYJ7kwkqAy0Gp0EPyViKMU84tR2+0GxxVhTaYXmNTe73BkU3GgjNjMvYQotM",
+	"jBlk7B+QN6VkhyANIkuZwB8Hopgv0YVt/rjgNxnK+nHBnRpaaJtV12Pd/fzpa5dbJ2rC6fGKoluXPGvA",
+	"M538ANwiIzhYiOkqjOIyaf29A1ITn9Mpe+gGXk92dRBd5+Tt62+9zuOlfca1kEm1lIuuV4r5JydeOMql",
+	"xc4oto6s996+/vZGJNlMGmmdf7V+vG+wFzPe5R1j+McBNYZCYfc8NU5gUe3KmGxaXKa72uqfa47OKVsA",
+	"br97ZMcYokI8OiWL1GvHTpyni0TSuI9JCWg/ILozSjV8EuRYQhXw/nPnLIN0j0sWB+LD9gAeCO9eyIqV",
+	"NUAfG4cbDTjM6C2DX+Zkz4kiYqSfRTQQI99rMhjeLg3XWR9K78ew/SjtwyP71XQgFgkVFg5hoRiYLCwm",
+	"b3/8QPbSBbzrMfmBf31msaRhdHfeyJRfMYGrshwIqqy1w+K+bZU9TxPDF1QZAsMDPeE4BC5BGAaWCn/m",
+	"BgtLB6Lw8gjefMGyymYqlrZ3aP8AjCFN5qk2eIOhysCW5vbYnIvUMH0GENsu9Rg48EQxPYPP1Ke5Ae1o",
+	"GQwykyqh819g2ugwFQjBSUZv37x3uYhInw6eQs4XCTMMgtxv8Tq6Makhc6kNObYfvXdy9MgR6dBIOUyo",
+	"mrIR1J2FmUQDYekge/jw0GGDwzNzKpZD+2rIUn98+Mhu4OgdM2q5fz4xTI0GokQE6KQFhURIXC6XrnNA",
+	"3jNmndNv//rmw5v3B/PaoPnbhNrP+hFp5obQWPEN8Ko7as+Zvb/R3Ya//Ul8bUhPkF323CHS45NHjz5T",
+	"xFXYd6dYAIm7wBhQxAPtmPGeVCRhVDknh5CC4SkXjMUsLohAK7pyN1/OKhrtMBBn1zOJJa3A8l0GdTaH",
+	"nEEg+n0hrxoyBbWhk0nofrOV+t515h63LyFGykvoIwCsZwnfwRLNBsJVxpwckBfyWuA6IJfdk4pPuaDW",
+	"Qfbo+PDh0fHTQ7L4nfzt7ctviZml8wsBpeJ98AdpQzLuiw/AIjnnn3VF1UunPWvLZYPZe+c0Zmfkry9f",
+	"PbePaDJldvH7TcYR3Na7aUbRyCTsj1/ArLYxnzzRz5mhMTU0KrpH0YSPiG3/zRT2wtXOeRvQbd2J3F4j",
+	"LUr8HQenX2UtZ06tvsGNL5uaoIucJFIb4lfQhXJRj7Qdul0+iY3KOsbFjWbJhOxp/m8Wkfd/Pd8/fvwk",
+	"ImD7EC2gRj8IKOAj/YHAg+tV10y7RNURgtNBQgm2Ff8//+v/RUZ2Bul8OOd6juhKCCI1ghfn10CjxD0q",
+	"fphg1yhh+xEZpUKni4VUhsVDmKYbB/4ZjuOK/FDRJjOqZy4r2H62RZGiwuEEXDBsW4aIIKdFFmTrJ1nc",
+	"h3C0/acbw1a0zeUVKEsnh89OXdGg/QJckBHqsjAtzcUULgjpfh/C98AV96drjDLKFXZL0EMuhgslp4pp",
+	"PSJ7uLaBPgcrYrXG31KqqDBcNEACPHdUWVbWbpIR2te8YxpOfA1T/MnRzp9cc/pkNCHcr2WgC7G4YI2q",
+	"y+DweMbQTfl5GFDdbtiwneFKpapshEYuCeUKjOW8a5K1SDPe6YxxRCyxJ3wEHMaZjwUjVWeePccD0LpE",
+	"nJkDgjMYCLicMGvSUjfIj+++z7zLBYaR4fvhfMF9MRCgBlUZSQaLl4oJF1zPWOwVWHB6xFyPqYrR1WHZ",
+	"7PEJmclUOau4ZMvidwSMeJV+dUvMpc0cy4Oknn/+udnMXSKQ6nTOkBYtAYJGkB8sf+SIlmRCbaw/Owb5",
+	"CVKsWMq1E7UNaKiJQ1i0OZukgOVa1ngKG5taBxx4qhBxMgvr9COiKLj0yAW4vgSAgyaUC1hQ4hK8iOL6",
+	"kuixVBaGScYUwmSYNwFIfZA+DEnI0xm6n1wAniKaP/sNIo/22QXVmgkY8EJSoy3oUeiQvFgSHvsaWtvE",
+	"sMzb5AQPCg5oFaAJHRupbJ7GNePTmYmwuAucTAORCo5vSoXJarIk9wU6/nlywWbc/j0ne9aX9P35a8h0",
+	"nFGnjUIgIE0oPkfJtVSwaOx3CsoKVqhMcRHJHqxnRHjcz/VLKdhA2MJLYgMKFiYAbnV5jQ4XIXbcUF/C",
+	"dLUE/okJ0VbBRKAEkecL2PCstbUv+cLiaKAvl3oisG5leBOxKmBDefGrzDZHftWSw/AGAMgweaxow7u3",
+	"6oYMhN224vqU+tiWlrcp/GjPol/EL423Plhwuct9tzKBB8k743Nvka70ai4EogOenA8TKHm5YbKyn8Hf",
+	"89vuqqOdhz6qZvK42iKLr5GBP2U61PbJPetRfb5WTe0Y8jviLNj1hfBPe5kND/Im9fkpGgSEVJfkki0Q",
+	"oydhTuHNYXy6k/lOoZHqMG4KR+Umwi35C15kpXS3G3DJZ/DSNqVejSBzi52rP+1c57s0AvYdTif5rYY5",
+	"kT25sCUWydJqeGOplDuraqr7DrUGGC7hDtydkgylbuXZtCm5jhJXt9V5V7z1LkVRqltkkXdZZtia9ZKo",
+	"4RUTjuNsqS/epJgr7EWTpCtt2BcRZxMKH5Ai0QfYKDKJ67BROpycGwT9s4DcYLVhgb6rvLMkSvbcNMB4",
+	"c7mcmItzeEQGvRcM0iSZGC8HIrtv0ItIsYDBpvr/w5l8kKlLvu6HCMOCMfDqDYTlKRZEhdGr0lzkAsrk",
+	"vpbAfhTzuMCZ3Ytx1YHgmhiZeKQYrkpVvHXgd0F+yUAU1j0Ev5PCgSlMUg2B0ZPDZ/1mNLzC4bghZaHw",
+	"jrvSF4of2qItqOLNX7SG2wQntUJLk73wULkzb4V64YD3iyCmha1bVwlYSGX0wz/GM6pMc7bFKPYMhTM9",
+	"OvVzRCeZTi/m3Pjz7uCeQvNZo8MvG2FJqGLUfit80ANt2a7NZ+dTbrSFXJ9LgRhRA5GPdUZG+R8wk/A1",
+	"8FDMDBPwp01802TBSlniiCVg4w/wAn0GkCkCPyvLxYTv8gBaFpLFRngzzJ3MP7tgyo4T5WAHZ2QE74Dk",
+	"91Pkjdl6Qd2vNo79xalDYrlYOjwZ+1Bk/Z6WK3r/QvEbHCz/nu1l4YCCbOkvdJcYj5nW/CJhp2SkZML+",
+	"Mujx+XTQg0gqJSOA0Xk0xm5D+E82slvnf4G99z9oUEXF1L3CFhKc2YqxC5qVUQ/ECPIO9jWDvyCEi3+O",
+	"qWFTqZZ2fHvtiiYpG2H3JUthERESiqsMU4ImeUFCQzjlHZLsc6DXBmCFYsutsbuzuZmQVyJDGkenYn5g",
+	"oh6SCMzH7lGDTlnqBe57rFhCIw6MJa+Gba6fsk/UAw0+WYUzeHzSBondzb96K17VciPsoBQt86sFMAq3",
+	"XGhm0/T11fQ/fl8JndE1Mf+DrSRV5jOEHnwTtB6aTFyRGHyrjkisKLZTDJK4CdXk/U/ftosnyFhqBlB9",
+	"n4me4PEM2jmTr2XvrFf3AZH6AoPQUlgZdEC+4YlhCoMkF9jO7vz1i/4ZGWFcR49sfMdqv+gTG4jfUpay",
+	"zJTwweiJHSfKQnUx05eQG0njKdMH5OUVj5nAaiiQbz4/yjdVyXJthDRByp+VrjQJ1V0zY6KPCT95XrRU",
+	"+1nxvdcnXG+jbDCb/U/Opy5VAQvLLB4PVczG2sjeueb04XcyuaSG9lFMHZCC7iInhArUw0tiFrMjqSBs",
+	"vjBLgqvUFBB65/b5rjwLN8nVxgmj4hRWPtQEzkgobUpaAkjEXJE5y/95mv+TBF0W6j5JpmYs5/Wee5wS",
+	"dmQoCLxs7DUcJtkzw2A++RvdKBdS4isbh2HuNAzzk9A6TkmKwQKOXWhfYzXFnIk4LL1pihTC2g+51inT",
+	"G03ewXAO0Yoe5ixlzS84z04q6ojc6FxDTHMrvukjnF6y3jtf0KVvp5PPm2B9vwXlrXvVnIshnbIhMIP6",
+	"o1LRSh49edzSu2SNuc1l89To7zcwtZv15wHr+ztwxzqdAaFBg6r93+yNX4K1DpuNXdslwfQZXasOhK69",
+	"yLvRUYgvmHJyulURSROmH47pgo6xBWNTkd1zdwfI52McX6VCwJmeM6NwFzWzBtX1jCmGf2mX8S+BCUJZ",
+	"NEs0I0cHT3GA+X/9f+CxSSKlInqBGBsIRcls+nYNjLE6ODp+tPdVv39AfsZiJ2ulQfYtTbQM+mFk+So2",
+	"tGdtY0hHguwPNr4ke3asZ/3+GUn4hP1Kx5cM7V9rTeHUj44Oyf8Fk8TGvYskdQ47v175hNOFbVDy0yvy",
+	"6OBRRB4dPOs3Jeam0JrdLfjNeOn88HdUQJW/vikX2DoA3BrcxqG/3UP8NsvS8h/pYYHE/pyBWMUoNKRw",
+	"RTnBWlp2eN4ZRQYnGA9r9ew6NMvVqW2uVtRCqDr3t5HYoy8vchzLGF1EE9vwuoRWd9w/HQjmurJmPi/H",
+	"v7Np5JmYtutzhL2tA/eHjgbC45VTBYfoPdQgpglz4Dw2JxC42n6Gce5Aety+2HRcmiTyGhYs9yFqQHlg",
+	"tv8ews/EzPhMPO+0V2zK51gNMRC+qaGRZ86Wyb4Lbs9ZZuElWVIa4DT43tbW0CC4KXaw0me5qxPGyCUX",
+	"sa1LGIi8kNTu54Qx/fC3VBo2IpcCH4Ox7brDLfuaoeWkM6coN3og2GTCbHdXUKzA3qsuYE3DYBiRwIj2",
+	"74FQ8vqBdotEbK3smIWOO2iJ7Ztyk7wnt8N3JS7PmRkb37H3uRJbo6SY+ube2NsDizUwITFyrjqs6cBe",
+	"3eUG3b4KJezRTVd16H4HC/o8Ox8t6XgwK/SPjuXCAyiOE86EsTngXjO71V7bW+hfxY9vZML56mzVaDvr",
+	"au8YQHlVurc879p2+72lJvdaqaKAnHzr9q4vfrppN+6zgEw8lirPYIRaFnUXa7LV560rRneg2wYcNqO9",
+	"qMTCy4wzCpgmMAnPs1plI9Bk6to5NvXapnG5gwdodIrQ7DWnRUaJQAcY+RnBtaFmZshdRRwquC5bGehw",
+	"ZPloDp9WqMsFxGnEG7K9eUdSlG4MJgUnq4+oZplnA5l5zBTHKE5WuIf6bcJ1BiIbZbnffJwm1F8YM+Wi",
+	"ayxAokNNVwrQTVRsefKcKZeXncPRFUqJH2hv4VsZNxD2zXnm+bwS7cslJnyZm1Kw8VnDZQRAsHGlOp3A",
+	"PVl2H7kSZZwMQvrapiXWSOIuRRJiNRkorq2UrJMkLx0VIUe9IY09e8fdaOzu9SvC6Sy4409vpP/sQV5A",
+	"4dHgzqEXCKspwjPbxp1yTa+ZP42A6408wLSTbDk3hANmj2bWGq1kFYwAHHLC2BAfAJARacNiMNNF6jz+",
+	"8KPPiVGMKEYRsIakAlRQMYASC+AGXi/06I5Cmux5AKS3ZXa++k0RmcJ5hcTzKYNowCItQlsLOvdmCYJY",
+	"1x2/v8MKfcNuKv31G8bwDXd08vzrm86dpY/P0ERWfGzF5IRlhF3sD1F/aBRjKJuaz8zxYzKeWxeT903F",
+	"bGFmVZRb6wN63O+Ti9QgMSdMo2EmBuLR4SGZz11qeLHuCkj76HHw85iqqbQ/OTfQQLx3khsSz+zHKXh+",
+	"Cp4ooSvW9RH5+9EJ5DjYYYJKtIlUA5FNwApO+0KuyZxRnSqLeluch/24J95ZNhCjqfGOMm8kU4Ilemju",
+	"Y0UvDzxge7bEDOZLjg6JkUJbH9zhV3tH/WD1Vji6vsm264ZOrx//ro5v/v5Vvq5sTXPy/fyO9LvKRzZ6",
+	"vdpO+Zyic/kh6rLNJ/1nqS41CBnn2HHvRx0204etyHqgiQE3EDZnEHFCydGzx48HQh88OtqDbtJhUyvo",
+	"afWsklMKF639cXB0fNJ3TigNBeDOW1DUndEDbcvAk2VR3Uaj1ev8A5Er/eBm6R+QEZx2DY0R4ETa3gNl",
+	"qI3Iedpt2xeZKtvVGdmYZsYhaOM6ZrH6MdW1sernsM4/2Jtv6KS60fFNd3RY3RRWH1W/ZJb0Pr9T+sET",
+	"qtdf3frryH4yi7MGTxWabju2RgpBpyvU2e+AnLkwTC1kQk3QXRNdtHJC6kX0Sf+MfPsBHvYBFyPJcQYS",
+	"fNAkfj64Cd0MSbvR74ias7evouapkloTvy+fHzV/G34fkMhfyHf/9f/9aQPBo5di/BAQoBM5XZGX5dOD",
+	"stbWGYxoXnrp1Nly02sHk50biKX0LTCfEKU6YRXvj2TW2EKo/shW05fyZh0ermYW2g2gSuF8mQNybpNp",
+	"YcI0SQ7I1zZrGSUOyqZ85teUo8iaS5QsNGsJadXV9/98/fxgHvfPBmIE4Wc1hHv+cugBVFy+roAOZ2MZ",
+	"s5G1jq9nSyzjotzAZ1wDehKdThWbUsOGzsgcWTy7xq9GeFM3v+FEqiGjKuFMjcgeFcT9kX2KXw9XfHFl",
+	"rY2gR1rwHpxX1iLD0QCRCq7k5Wt9C5eKyKkgs7kBCZ9gZniyhM86ww6WyXJkZ85N/4C8UTGzCFz51Hgj",
+	"gMD7pRh/7WjwNnLGahJmc1qwyes5eWckgTm1gA1hSYNOZe62/OqMHFqjKEn6TSk9GeXU5wF/FbWktdxl",
+	"XovbnqYKtRcVbvDFX1azKBmjKR66qFKJTYx0pTwB6wZeXc+5H/7hXzFcWb1Wk08fPLgybLR+zWSDa88V",
+	"uI7InF66eKOfg/WoY9QcpDsZ2aIYFo8Gwj/H4uHFcpiv1KhsIJz5NkVo43NtC94h5JAzNbKnDTWM5INC",
+	"pwQfKrd884G2De4VQ9BnyOu1PjwWw8QWCV2yOHs7NcSlaB5k7FClzkJyuzQQsfI4zKXPtq8sR9+FywoI",
+	"Gs4NhF0bNG/CtdobOdAGqNawsYuRZ91uEQl3we6xnM9hXJtyrC0UKodwNNGGJ4mHSsbviBCkq7TI4F6t",
+	"irKI1EoqxAQ0w2x+ACmW6lkR9q+C+odf7tG+XUAdIkFjblvgDkQmWXD5Z1SThE1MQZr5lePGhzoKq+Y6",
+	"b4wcMvgQfzslQPsjsqfphMFBVDCr/hmCpNtVsrnXgjVXJRZF2k2o4W50X414R+p4aRaN5mX9Cf9SmHif",
+	"4QxeWOaI3aZLkszGPFAD5Ab41GoxtUiT5l7GQB9wA7GdYyYEHilq3mdZU/Z0YWXlYgE8kyVw9jRy94Km",
+	"bp2/NlXGoWeh+obZN1bDg7ecBv1yEGgXTQwBoljQhZ5JTBCy6n0CSUYqb4QXwKNpxvI+RxnQViKndhr5",
+	"HFB5BgmUMp37scgCUl9lqjE1eCAYmPqn7l0aC7R9uCgro7LFKQE+q0+IdU9BIJlQd1swXfBxuDRP/4ke",
+	"3swBIGWThxg95JoFraTtZ0CjI6m57Q8EkGuEGzb3Ng81qLxI1yJaimzV9kbpQjNlRnmynG88ZcUxyiR5",
+	"7dO8QFDEDBsLeEkGnzqE6Qzxy6AHwHvjwCLp1AlQo7P1FhZADVtgk6BP0hm5ZGyBZGeTd8H6HM2oHs6l",
+	"Yuh+BM7pajZxMCx4lwv6W2pfYxEwT21LCG5Q5JDUbX5sYd2wRpBQA90v5tyMMM8MNo8KYbtxCEYVOX78",
+	"hHzHv0YkN4UOUNdpYmQhA/ZfirEEqXdKpv/mC8C+/dl2oXLyEfHeuEFivHBFWWh8YeEwCHrk73XiCgTV",
+	"WzieHVrPuVWVkyrVnhF6oWEnrSabH7EGY8gO1ZQ39vTo2XGXgkxc631ntmZHFtfYSFzmlgID3JZ6cwzt",
+	"rRWFma29bavzhbUmCyWNHMvEU3mWnaoXjF7q3KY86jfl3v1j/60bZP8nO0jH4ojjo5OvTp4+enLy1bpT",
+	"/+Am6Y8m0WwOEbI9djA9IEcHJwfH/TNywRKXWOtGx38jc8/j30+aP+t8saj9orAz70kHwoBTAmd4JoWE",
+	"MGHTG0vHq+mdx7edxYiHEl2Xq0tInFp8K2rU0arPW9gb/2PdYhnNjI+f5TpI5ZOfy5ihHWaGXrMFqHKE",
+	"MFF5MV0uoWDv0d3iPTehXEPWr89sV6OlTJUtOXEyEIn1uqQ8ZG9jCzmeDR2PL7wRAIex6MzyXVtCSWZc",
+	"G6mydHHQMS6oxha53hwB2UpReqQLBGtBzm91jszCWcoU7dhVkyyqTOS//vPJwdFh36qcT3a+dz8uporG",
+	"rMPuedZR3ZOcSXDtK4nxPxpaJsaMpPYl2a737a65JEBrq2YIUXfbQAV3BCH3LXG4Uje/OW36sZ41h4+s",
+	"gqxnKxTk/gH5IXMyOb1cDMRIs99GFjkDM0Mykz0C/NmxSZbYZeSUUEy6Bx+tZ9QDUXZyBDZ05upA7S+j",
+	"UiwRtgofWHfo786dEtlwuYOC7Lnfz2wilPV7u2s20uxrQAnPEr+gIYC3SEZkD/07hXL07BQ5EDVfv4GL",
+	"CNFpbCyBs6UFe7Qfhe6SPecOiJVcYN1Epgcjw7COJsRU9F6mshuv79RWA5gZezClgchaWmA/4n5QXeC0",
+	"NxRee6Pn9rSWdT9oWmMGAntjPT48zBZfu/5aWZes7IeRdaUcYROumOVK5kDYR+DlYUcuyMbxDWsgQygV",
+	"oERiqHJUkNEj7xKDtjmHAOWCEX7w9AydojCCwVzL4rEUXt/HnfDL6UITmQ/Mj/iMdPATNeu0etZFp3Vv",
+	"5bHn3lAtK6dcnNnualiYYXU0hGEhRl4y0azCvMDx9l/t1JvaUZP8pFTHm9cCXT8igeAV0HrcluxwYxvq",
+	"Gc9W995985w8evToWR8b7rncMsvvLtl1615/4HNWv4oxNWzf2J/DLX7cVYcFVSZmwtiiydpplPlELUQA",
+	"DAYD+LGaAFRuoK1dqmd31dEOX20Hb9Kknfd8EcRQLfKTnbKVnffTTbl5F7t7pclHRDXq1njJnlZXSXE5",
+	"1Oy3MAdbChYC0Xj1EeEWvLYNunmjwu1DDEGbVFD3V2nheTTEThC1e45NOODDN1TSP9/mgsBkUWWKMQtK",
+	"ADRepp70vR7AfRhsta6MgDfLlsa4AiUOxoVimV4YGwGybkCsVtvzfbfGikL3euoJBDyNgKqGRNo/tdBo",
+	"qB2QESZkZC2qYERsIlZyW/ZzvyVquMTI+YU2UhQcsc5v7NIrZGqGcuKcmrbRBqJ01nmboSzzFFRwNAds",
+	"xg0+CH54HM7F44iRrh0ang3fCp5rnw1tG23w2FlSpeA0XSzA05vqmQdFcqpZv0nnsr2Tbijelb/gjsRJ",
+	"OIGm5LOSSOHxHQmTT5LF75Krr3aj2CPL0I52AF9GpRqpHxJ8LI9x9F5h2U/7d8tP39MlWpqeNQW1/5ZD",
+	"Rbg2jgUhR+A2X1xOAmbio0iN7NYWbO5DLmzWvNUOWofaD9d/wieeK3ZdNb3akJMntma6xq9aU4xsXwdN",
+	"Uz1vjfufRTD56HhNJeDppxJMxh1Dgcuuia0fQDSvPfgXoG+ELYRtHZBabtr7Ch4CaqrQ6Y+LmO6QTncv",
+	"5vKpvbXvuV0hF6xMDW+3qxf/OU/a53oy7aZWT2b9cSzKBnkBornSc6KMNoBPU1fEp6vZ5OWc8QckHPgs",
+	"yx6XNgmu8CtcWGKf7IqgPuk3ZRxbMn8Tzv4+tsHIMRi364Nhd+set8Go7EdTonFhy76kGNt1C1EuSHBU",
+	"JlA1RGI+wRwnUywOhPNM9ixlHNgDxfrrnvkb7JYRcI1Cq7ZS+Uj10J/5PFn3fJZIBV6BxDhWUFfneIw1",
+	"iHjSRgFKVsZwoL8ewJ0TI4MJETNTMp3OCisLCO+pZayQb414hmC9ONwenAD21SA2TTUOA9Rws+827HpI",
+	"BoueRTwjl99UTGyifo7BbAbCp/qGMAT5W7NEovz7YdExJkdGGMqGBRmDWyFh8dStipCGlUYJSPGMOBgH",
+	"l00cdiAHt0i2nXCXLcHOir8pNkeF7bDcbpS3LhlZW3JUbl7iNoMmWIfT0IEkD1gFbeKDtQ3bkORP5hGp",
+	"5oTfCge7ITfIHef7Vj+zpRGJDG/9ku17f9VAmwsFTDLkNXsFcWGyko0iQww6mKxqXNYkUla3K/sp6wv7",
+	"OaCJ170BGyrdzNDAWwvDth/u7+CRj2uoq+1DvrcPNQ+6YGNOk6FvMLIm7PVrYPRIgVbkw2XX2wTzrSmH",
+	"9Igx1WyfC82E5oZbZaduMr/11sGku3mtuEkV/un2Wv1uyVrgC4L2zvVOntpmoM8Vy9w1vZt0uLwSi/SO",
+	"hGnd3p7bgiQyxu/HlEIMkLkw0B51RUmwOceHR7cwI7sT8ScbCv9EG4pajTjryd5FmK7lq//ip//ip6/3",
+	"068iuKheW/uWmYBV3zrT9L/cBnmd3CrcBzOtG3JTQZJ7GiC5w+DI5x4YOXx2w6zwsw+krCmr8R0Jp2LM",
+	"VhbJeg+XLvpwEaYdoeSx1u9imYPSl9CVBwKR1sBtWOwDZrGfy8D43NQg4s+YOIUkdl2Edst7AxBrIbru",
+	"nQjTTNjvC66WZyE4m+9I4lMSIPZkSyqJr+iHqQbjhu9zPt6w41VxUTyWg3sbfpfGvg9nZMKY7cWEFbjo",
+	"XwVYbgHJ92OLoBWH7QdiRmPbGkKn6ootETQn6yoTDUQwM/upHHHF4JMygHhMdYt8T1AiBdOEi3GSxgi/",
+	"HOyvS4OZcCykxVKOievrANcptjuwWR0TzFaJg+7QmLN+wUjWX8rnt8RsQZVJFSN7Do/68KTvUkOCdhF7",
+	"h08gaDbCJlqFLrHYodq2oKOm0qcVZrZkJn9v3yJmJNdQFWx7xk2kQhikwsNjacmL2noIoljCLFzfO190",
+	"cAG9FiS7cvlvSOW5x/fMumuvuWaA0NDQFMHFtfOD1qU0APbTSPJrGk9hx0gJsLAJ50c0J4MX/ThHd+JP",
+	"CBahqT1CcMf9U6ZuOcT2qhBeyE+lxYu5ni3r+HyU4axtpJnVCgnFrjv4SeuTWuro1HGfoeW6QzmZ1BdC",
+	"WxzOqhvul1tJQ2nyfj0vIDR+fjo/fHcuGW1WhgWAvBlLoNb9dh7HBaq62YSnO/TBNSU83a0frmlW772e",
+	"9CWidq8janhofWLVnGE8ovUA1/H+39TBQjTjc56Tt6+/JX9/ZzuV7DGlpCJjqZTDEUvYFUvIDxH5LeXM",
+	"kH/bhg1W9+xnLbB+fPc9GX149frF+ffDtz9+/f2r58Ovz9+/HP747vsR+Q8yenjlJvXwjzDQ8nHkOq2k",
+	"FwkfD4RT/y0cS4AgLxdM+K4m5FdmzNKlbth32SLmD2HmRhjG4TqDAHLlCZhWYeG7Ho7AKBr9T9f3fiCw",
+	"ryJeG44QGwUegO+bUde8KxWKuQjmeEYVHRumNBQsf3e+/93P7/YPDw+PsFs+ID1qq35HZPTd+cPvfn73",
+	"8Oh4RC7YWM6Zhmv/87uf3/3Po+ORmz9+OjeaJROXeO0qNYBxSGHgbRFJ+CUjD2EFTu3w5K8ffvgeNPK/",
+	"vX/zGhvkgHYvhcPAtlVEWH3q6q7//s7XrHJtk0kwsQL3fCBGvynbBRcKejvq0qdo82E40lZfZw3AOU20",
+	"twnDgOg62vff37Vp3T/zGCLHIiYzxqczMDPIgv/OkgAW5fHRcZPmrfm/WQOYy9HxajCXk6dhWevx043g",
+	"NW2HeXdSayyACy6oWhZtgKePnj59cvi0Y795d8aLHbb+sf8Wz97+jyqp9xwA6aMuAfzBt3WrjXE+Omxs",
+	"mvVpi5lteXnGXsvJaJbvkYDtYRXxQnFhXE/H32uhxLfU2erkhGHzBZjReqUfyRfhY5mZYgaRNYIGWn4U",
+	"X9AGqF5SM7B9BoLGc250cQmskygitl2OD+Ljx/8b+RcX5JItbf0TNMQF7oXt9qGkh80L7iPXDc06bGAI",
+	"QZWS11xMtRUQmhHq3DbZVDUZ5U6FA20ooIzZZDONfgduztBXYlO78nb7DgES0uFGfrBhhlY5Bp45Cvv1",
+	"wLSKKYfRQDyvLJ1GEAW3tn4dkU37BDiUQg4vAqaL7XUN9jSBGXFBHh06DGovlD+8/OHt9+cfXg6/fXf+",
+	"/OXwxfk/34/6jiljXhy+bUih3wm2ZHPfSGo+0d08KoiGgdjOz5JboR8yQrxx1T1/VQPPzGkEvYoTbj5D",
+	"c/FDoQVe9ZODjdwlD4I5sHGqsIv2v/7oXTCqmOqd/usXEJe2es8Ol4Js6j3sRb3f97kwTAmaON/Cx1+y",
+	"GZXZ1ff8igmmtSvYozHHv6CCkelA8C+1wWWsPC+nXERWayJK+gL/RE5RnRJxsR4uwFpwI9PUzGrG/VtY",
+	"rRBZjUlHboG97xeGD53W+ajZuteDVljex8SUC3YaNozM29Fhc0gdef92RPLm3K4tQBR03clfDCPXYaC7",
+	"5scWFBMq1yOs/I3yUsg4B8y4yIBts/UX45pRX0IHdDFGFA4j9SlZJFREJF0ANHNk3YzMsHwce1/NSK9K",
+	"7mYrKmzH+FPiMYJ0FADXR4UqkYjQORPxnAmjQxdYNmzNS79J6FRHREi3g3acMU2YiKmCDYh15GrW7bS0",
+	"6+QYk1/lRfAe/Kv6ghdZ+0ZL3uj5tlJSV9t2QYetV//oZ1uBO+PmhVLA2gKxHKelz2S22yZcrZnFWyZo",
+	"Ypb4nWPXk5IrQNDGYfB9dLFgNGma1E94zzdSzfePnvaD7cSROVDcLx///wMA",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

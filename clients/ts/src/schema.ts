@@ -2117,33 +2117,6 @@ export interface paths {
         /** Users, paged, by role or a text in the name or email */
         get: operations["listUsers"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/plan": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The risk-ranked inspection plan of the vessels in the caller's jurisdictions
-         * @description Every registered vessel the caller may reach (not cancelled), ranked by
-         *     an explainable integer risk score on today's date in India, highest
-         *     first; at an equal score passenger boats come first, then by id. Each
-         *     entry lists the parts of its score: the factor, its weight, how many
-         *     units counted, the points and the fact behind them (docs/PLAN.md has
-         *     the formula and a worked example). Paged by (rank, id) with the one
-         *     cursor format; the ranking is computed when asked, so a page after a
-         *     change of the record may skip or repeat a vessel whose rank moved.
-         */
-        get: operations["listInspectionPlan"];
-        put?: never;
         /**
          * Create a user of any role
          * @description Inspectors, supervisors and registrars need at least one
@@ -2361,6 +2334,33 @@ export interface paths {
          *     address like logins (429 with Retry-After).
          */
         post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The risk-ranked inspection plan of the vessels in the caller's jurisdictions
+         * @description Every registered vessel the caller may reach (not cancelled), ranked by
+         *     an explainable integer risk score on today's date in India, highest
+         *     first; at an equal score passenger boats come first, then by id. Each
+         *     entry lists the parts of its score: the factor, its weight, how many
+         *     units counted, the points and the fact behind them (docs/PLAN.md has
+         *     the formula and a worked example). Paged by (rank, id) with the one
+         *     cursor format; the ranking is computed when asked, so a page after a
+         *     change of the record may skip or repeat a vessel whose rank moved.
+         */
+        get: operations["listInspectionPlan"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10092,32 +10092,6 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-        };
-    };
-    listInspectionPlan: {
-        parameters: {
-            query?: {
-                /** @description Only this jurisdiction's vessels */
-                jurisdiction_id?: string;
-                /** @description Opaque cursor from next_cursor */
-                cursor?: components["parameters"]["Cursor"];
-                limit?: components["parameters"]["Limit"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The ranked vessels */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InspectionPlan"];
-                };
-            };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
@@ -10472,6 +10446,37 @@ export interface operations {
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInspectionPlan: {
+        parameters: {
+            query?: {
+                /** @description Only this jurisdiction's vessels */
+                jurisdiction_id?: string;
+                /** @description Opaque cursor from next_cursor */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked vessels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionPlan"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
