@@ -21,11 +21,19 @@ type openFinding struct {
 	Closure  rules.ClosureRule
 	// Pending: a rectification waits for the supervisor's decision.
 	Pending bool
+	// Rectifications are the owner's, oldest first, each with the
+	// supervisor's decision once made (listRectifications).
+	Rectifications []inspect.Rectification
 }
 
 // openFindings reads the owner's open findings as listInspections and
 // getInspection do, newest inspections first.
 func (m *My) openFindings(c *fiber.Ctx) ([]openFinding, error) {
+	return m.findings(c, false)
+}
+
+// findings reads the owner's findings, the rectified ones too if asked.
+func (m *My) findings(c *fiber.Ctx, rectified bool) ([]openFinding, error) {
 	ctx := c.UserContext()
 	lsc, err := web.Scope(c, "listInspections")
 	if err != nil {
@@ -50,7 +58,7 @@ func (m *My) openFindings(c *fiber.Ctx) ([]openFinding, error) {
 			return nil, err
 		}
 		for _, f := range v.Findings {
-			if f.Rectified {
+			if f.Rectified && !rectified {
 				continue
 			}
 			cl := rules.ClosureFor(rules.Code(f.Code), rules.ActionCode(f.Action))
@@ -61,19 +69,25 @@ func (m *My) openFindings(c *fiber.Ctx) ([]openFinding, error) {
 	return out, nil
 }
 
-// findingOf is one of the owner's open findings (another's id: 404).
+// findingOf is one of the owner's findings, open or rectified, with the
+// rectifications sent for it (another's id: 404).
 func (m *My) findingOf(c *fiber.Ctx) (openFinding, error) {
 	id, err := uuid.Parse(c.Params("id"))
 	if err != nil {
 		return openFinding{}, models.NotFound("finding")
 	}
-	fs, err := m.openFindings(c)
+	fs, err := m.findings(c, true)
 	if err != nil {
 		return openFinding{}, err
 	}
 	for _, f := range fs {
 		if f.Finding.ID == id {
-			return f, nil
+			sc, err := web.Scope(c, "listRectifications")
+			if err != nil {
+				return f, err
+			}
+			f.Rectifications, err = m.rectificationsOf(c, sc, id)
+			return f, err
 		}
 	}
 	return openFinding{}, models.NotFound("finding")

@@ -76,6 +76,7 @@ func (m *My) routes(r fiber.Router) {
 	r.Get("/notices/:id/notice.pdf", m.noticeDocumentPDF)
 	r.Get("/notices/:id/upi.png", m.noticeUPIQR)
 	r.Post("/notices/:id/appeal", m.appealCreate)
+	r.Get("/photos/:id", m.photoContent)
 	r.Get("/findings/:id", m.findingShow)
 	r.Post("/findings/:id/rectify", m.rectificationCreate)
 	r.Get("/settings", m.settingsShow)

@@ -7,8 +7,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
+	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/web"
 )
@@ -23,6 +25,11 @@ type notice struct {
 	UPIHref    template.URL
 	Appealable []penalty.NoticeLineView
 	AppealOpen bool
+	// Evidence is the photos behind each Sch-IV row of the notice.
+	Evidence map[string][]photo.View
+	// Authority is who decides the notice's appeals, in the page's
+	// language (rules.AppealRouteFor; the notice names it the same way).
+	Authority string
 }
 
 // loadNotice reads one of the owner's notices as operation op does (another
@@ -48,6 +55,10 @@ func (m *My) noticeShow(c *fiber.Ctx) error {
 		return err
 	}
 	n := notice{V: v}
+	if n.Evidence, err = m.evidenceOf(c, v); err != nil {
+		return err
+	}
+	n.Authority = authorityIn(v, web.Viewer(c).Language)
 	n.setUPI(m.d.UPIPayee)
 	n.AppealOpen = v.Appeal != nil && !v.AppealBy.IsZero() && !v.AppealBy.Before(todayOf(m))
 	for _, l := range v.Lines {
@@ -118,4 +129,18 @@ func (n *notice) setUPI(p penalty.Payee) {
 		n.UPI = &u
 		n.UPIHref = template.URL(u.URI) //nolint:gosec // built by penalty.UPIRequestFor from escaped parts
 	}
+}
+
+// authorityIn is the notice's appellate authority in lang: as the rules
+// name it in English, from the documents' catalogue in Kannada and Hindi.
+func authorityIn(v penalty.NoticeView, lang string) string {
+	if v.Appeal == nil {
+		return ""
+	}
+	if lang != locale.English {
+		if t, err := locale.Default().Text(lang, "notice.html.authority."+string(v.Appeal.Regime), nil); err == nil {
+			return t
+		}
+	}
+	return v.Appeal.Authority
 }
