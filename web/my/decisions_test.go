@@ -193,4 +193,6 @@ func TestOwnerSeesDecisionsAndEvidenceInKannada(t *testing.T) {
 	}
 	webtest.Axe(t, other)
 	webtest.Shot(t, other, "another-owners-photo-kn")
+	webtest.Do(t, other, chromedp.Click(chromedp.CSS(`header form[action$="/signout"] button`)),
+		chromedp.WaitVisible(chromedp.CSS("#email")))
 }
