@@ -66,7 +66,11 @@ func (m *My) evidenceOf(c *fiber.Ctx, v penalty.NoticeView) (map[string][]photo.
 
 // rectificationPhotos are the ids of the photos the owner sent with
 // rectifications of the findings (listRectifications).
-func (m *My) rectificationPhotos(c *fiber.Ctx, sc models.Scope, findings map[uuid.UUID]string) (map[string]bool, error) {
+func (m *My) rectificationPhotos(
+	c *fiber.Ctx,
+	sc models.Scope,
+	findings map[uuid.UUID]string,
+) (map[string]bool, error) {
 	own := map[string]bool{}
 	for id := range findings {
 		rs, err := m.rectificationsOf(c, sc, id)
