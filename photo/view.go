@@ -42,7 +42,8 @@ type View struct {
 	BlobSHA256     *string `gorm:"column:blob_sha256"`
 	Version        int64
 	JurisdictionID uuid.UUID
-	URLs           URLs `gorm:"-"`
+	UploadedBy     *uuid.UUID // the user whose phone sent it
+	URLs           URLs       `gorm:"-"`
 }
 
 // URLs are presigned GETs (DownloadTTL, 5 minutes), present only for a
@@ -72,7 +73,7 @@ func (s *Service) Get(ctx context.Context, sc models.Scope, id uuid.UUID) (View,
 const viewColumns = `id, inspection_id, finding_id, sha256, size, content_type, state, reject_code, caption,
 	captured_at,
 	verified_at, exif_found, exif_taken_at, exif_lat, exif_lon, flags, distance_m, time_offset_s, width, height,
-	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id`
+	thumb_state, thumbnails, blob_sha256, version, jurisdiction_id, uploaded_by`
 
 // photoScoping: officials their jurisdictions' photos and the ones they
 // took (a reviewer's own evidence), owners their vessels'.

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,6 +151,11 @@ func TestOwnerSeesDecisionsAndEvidenceInKannada(t *testing.T) {
 		`[...document.querySelectorAll('.thumbs img')].map(i => i.getAttribute('src'))`))
 	if len(thumbs) == 0 {
 		t.Fatal("no photo evidence on the notice")
+	}
+	var mine int64
+	if err := s.DB.Gorm.Raw(`SELECT count(*) FROM photos WHERE uploaded_by = ? AND ? LIKE '%' || id::text || '%'`,
+		owner.UserID, strings.Join(thumbs, " ")).Scan(&mine).Error; err != nil || mine != 0 {
+		t.Errorf("%d of the owner's own photos shown as evidence against them (%v)", mine, err)
 	}
 	for _, src := range thumbs {
 		if len(src) < len("/my/photos/") || src[:len("/my/photos/")] != "/my/photos/" {

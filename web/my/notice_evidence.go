@@ -14,8 +14,9 @@ import (
 // evidenceOf is the photo evidence behind a notice's offences, by Sch-IV
 // row: the verified photos the inspection took of the findings that
 // charged each row (Finding.PenaltyRow), read as getInspection and getPhoto
-// scope an owner. The owner's own rectification photos are not evidence
-// against them and are left out.
+// scope an owner. The owner's own photos (those they sent, rectifications'
+// and any attached to a finding) are not evidence against them and are
+// left out.
 func (m *My) evidenceOf(c *fiber.Ctx, v penalty.NoticeView) (map[string][]photo.View, error) {
 	ctx := c.UserContext()
 	gsc, err := web.Scope(c, "getInspection")
@@ -34,16 +35,7 @@ func (m *My) evidenceOf(c *fiber.Ctx, v penalty.NoticeView) (map[string][]photo.
 	if err != nil {
 		return nil, err
 	}
-	rows := map[string]bool{}
-	for _, l := range v.Lines {
-		rows[l.Row] = true
-	}
-	rowOf := map[uuid.UUID]string{}
-	for _, f := range in.Findings {
-		if rows[f.PenaltyRow] {
-			rowOf[f.ID] = f.PenaltyRow
-		}
-	}
+	rowOf := chargedRows(v, in.Findings)
 	own, err := m.rectificationPhotos(c, rsc, rowOf)
 	if err != nil {
 		return nil, err
@@ -54,14 +46,37 @@ func (m *My) evidenceOf(c *fiber.Ctx, v penalty.NoticeView) (map[string][]photo.
 	}
 	out := map[string][]photo.View{}
 	for _, p := range ps {
-		if p.FindingID == nil || p.State != photo.StateVerified || own[p.ID.String()] {
-			continue
-		}
-		if row, ok := rowOf[*p.FindingID]; ok {
+		if row, ok := evidenceRow(p, rowOf, own, psc.UserID); ok {
 			out[row] = append(out[row], p)
 		}
 	}
 	return out, nil
+}
+
+// chargedRows maps each finding charged under a row of the notice to it.
+func chargedRows(v penalty.NoticeView, findings []models.Finding) map[uuid.UUID]string {
+	rows := map[string]bool{}
+	for _, l := range v.Lines {
+		rows[l.Row] = true
+	}
+	rowOf := map[uuid.UUID]string{}
+	for _, f := range findings {
+		if rows[f.PenaltyRow] {
+			rowOf[f.ID] = f.PenaltyRow
+		}
+	}
+	return rowOf
+}
+
+// evidenceRow is the notice row a verified photo of a charged finding is
+// evidence of, unless the viewer (or a rectification of theirs) sent it.
+func evidenceRow(p photo.View, rowOf map[uuid.UUID]string, own map[string]bool, viewer uuid.UUID) (string, bool) {
+	mine := own[p.ID.String()] || (p.UploadedBy != nil && *p.UploadedBy == viewer)
+	if p.FindingID == nil || p.State != photo.StateVerified || mine {
+		return "", false
+	}
+	row, ok := rowOf[*p.FindingID]
+	return row, ok
 }
 
 // rectificationPhotos are the ids of the photos the owner sent with
