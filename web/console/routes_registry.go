@@ -14,7 +14,7 @@ func (c *Console) routesRegistry(r fiber.Router) {
 	r.Get("/owners/:id", c.ownerShow)
 	r.Get("/owners/:id/edit", c.ownerEdit)
 	r.Post("/owners/:id", c.ownerUpdate)
-	r.Post("/owners/:id/delete", c.ownerDelete)
+	r.Post("/owners/:id/delete", c.ownerDelete())
 
 	r.Get("/vessels", c.vesselList)
 	r.Get("/vessels/new", c.vesselNew)
@@ -22,7 +22,7 @@ func (c *Console) routesRegistry(r fiber.Router) {
 	r.Get("/vessels/:id", c.vesselShow)
 	r.Get("/vessels/:id/edit", c.vesselEdit)
 	r.Post("/vessels/:id", c.vesselUpdate)
-	r.Post("/vessels/:id/delete", c.vesselDelete)
+	r.Post("/vessels/:id/delete", c.vesselDelete())
 
 	r.Get("/crew", c.crewList)
 	r.Get("/crew/new", c.crewNew)
@@ -30,7 +30,7 @@ func (c *Console) routesRegistry(r fiber.Router) {
 	r.Get("/crew/:id", c.crewShow)
 	r.Get("/crew/:id/edit", c.crewEdit)
 	r.Post("/crew/:id", c.crewUpdate)
-	r.Post("/crew/:id/delete", c.crewDelete)
+	r.Post("/crew/:id/delete", c.crewDelete())
 
 	r.Get("/certificates", c.certificateList)
 	r.Get("/certificates/new", c.certificateNew)
@@ -38,7 +38,7 @@ func (c *Console) routesRegistry(r fiber.Router) {
 	r.Get("/certificates/:id", c.certificateShow)
 	r.Get("/certificates/:id/edit", c.certificateEdit)
 	r.Post("/certificates/:id", c.certificateUpdate)
-	r.Post("/certificates/:id/delete", c.certificateDelete)
+	r.Post("/certificates/:id/delete", c.certificateDelete())
 
 	r.Get("/notices", c.noticeList)
 	r.Get("/notices/:id", c.noticeShow)
