@@ -16,7 +16,8 @@ import (
 // before anything reads its body.
 const pushBodyLimit = 1 << 20
 
-// ownerPhotosLimit bounds the owners' rectification form, photos and all.
+// ownerPhotosLimit bounds the owners' rectification and appeal forms, photos
+// and all.
 const ownerPhotosLimit = 40 << 20
 
 // streamedRoute reports routes whose handlers read the body as a stream and
@@ -42,6 +43,9 @@ func bodyLimitOf(path string) int {
 	}
 	if strings.HasPrefix(path, "/my/findings/") && strings.HasSuffix(path, "/rectify") {
 		return ownerPhotosLimit // the owners' rectification form: up to 4 phone photos (web/my)
+	}
+	if strings.HasPrefix(path, "/my/notices/") && strings.HasSuffix(path, "/appeal") {
+		return ownerPhotosLimit // the owners' appeal form: up to 4 phone photos (web/my)
 	}
 	return BodyLimit
 }

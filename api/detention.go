@@ -8,7 +8,6 @@ import (
 	stdsync "sync"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -355,10 +354,3 @@ func nonNilStrings(s []string) []string {
 	return s
 }
 
-// createdResponse writes any value as a 201 JSON answer.
-type createdResponse struct{ v any }
-
-func (j createdResponse) visit(c *fiber.Ctx) error {
-	c.Status(fiber.StatusCreated)
-	return c.JSON(j.v)
-}

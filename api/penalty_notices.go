@@ -5,7 +5,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
@@ -25,7 +26,7 @@ func (h *handlers) ListPenaltyNotices(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{listOf(mapSlice(vs, noticeOut), next)}, nil
+	return openapi.ListPenaltyNotices200JSONResponse{Items: mapSlice(vs, noticeOut), NextCursor: cursorOf(next)}, nil
 }
 
 // GetPenaltyNotice returns one penalty notice.
@@ -37,7 +38,7 @@ func (h *handlers) GetPenaltyNotice(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{noticeOut(v)}, nil
+	return openapi.GetPenaltyNotice200JSONResponse(noticeOut(v)), nil
 }
 
 // GetPenaltyNoticeHtml renders the owner's copy of a notice.
@@ -53,7 +54,7 @@ func (h *handlers) GetPenaltyNoticeHtml(
 	if err != nil {
 		return nil, err
 	}
-	return htmlResponse(page), nil
+	return openapi.GetPenaltyNoticeHtml200TexthtmlResponse{Body: bytes.NewReader(page), ContentLength: int64(len(page))}, nil
 }
 
 // RecordPenaltyPayment records the payment of one penalty.
@@ -73,9 +74,9 @@ func (h *handlers) RecordPenaltyPayment(
 		return nil, err
 	}
 	if created {
-		return createdResponse{paymentOut(p)}, nil
+		return openapi.RecordPenaltyPayment201JSONResponse(paymentOut(p)), nil
 	}
-	return jsonResponse{paymentOut(p)}, nil
+	return openapi.RecordPenaltyPayment200JSONResponse(paymentOut(p)), nil
 }
 
 // FilePenaltyAppeal files an appeal against one penalty.
@@ -83,11 +84,12 @@ func (h *handlers) FilePenaltyAppeal(
 	ctx context.Context,
 	r openapi.FilePenaltyAppealRequestObject,
 ) (openapi.FilePenaltyAppealResponseObject, error) {
-	a, err := h.d.Inspect.Penalties().FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds)
+	a, err := h.d.Inspect.Penalties().
+		FileAppeal(ctx, scopeOf(ctx), r.Id, r.Body.PenaltyId, r.Body.Grounds, derefSlice(r.Body.PhotoIds))
 	if err != nil {
 		return nil, err
 	}
-	return createdResponse{appealOut(a)}, nil
+	return openapi.FilePenaltyAppeal201JSONResponse(appealOut(a)), nil
 }
 
 // DecidePenaltyAppeal upholds or dismisses an appeal.
@@ -99,114 +101,163 @@ func (h *handlers) DecidePenaltyAppeal(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{appealOut(a)}, nil
+	return openapi.DecidePenaltyAppeal200JSONResponse(appealOut(a)), nil
 }
 
-func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
-
-func noticeOut(v penalty.NoticeView) map[string]any {
+// noticeOut is a notice as the contract's PenaltyNotice.
+func noticeOut(v penalty.NoticeView) openapi.PenaltyNotice {
 	n := v.Notice
-	lines := make([]penalty.NoticeLineView, 0, len(v.Lines))
-	lines = append(lines, v.Lines...)
-	revs := make([]penalty.RevisionView, 0, len(v.Revisions))
-	revs = append(revs, v.Revisions...)
-	out := map[string]any{
-		"id":            n.ID,
-		"number":        n.Number,
-		"inspection_id": n.InspectionID,
-		"regime":        n.Regime,
-		"served_on":     day(n.ServedOn),
-		"inspected_on": rules.DateOf(v.InspectedAt).
-			String(),
-		"revision":    n.Revision,
-		"status":      v.Status(),
-		"total":       v.Total,
-		"paid":        v.Paid,
-		"due":         v.Due,
-		"pay_by":      v.PayBy.String(),
-		"appeal":      nil,
-		"verify_code": v.VerifyCode,
-		"vessel": map[string]any{
-			"id":                  v.Vessel.ID,
-			"name":                v.Vessel.Name,
-			"registration_number": v.Vessel.RegistrationNumber,
-		},
-		"owner": map[string]any{
-			"id":                 v.Owner.ID,
-			"name":               v.Owner.Name,
-			"preferred_language": v.Owner.PreferredLanguage,
-		},
-		"jurisdiction": map[string]any{"id": v.Jurisdiction.ID, "code": v.Jurisdiction.Code, "name": v.Jurisdiction.Name},
-		"lines":        lines,
-		"revisions":    revs,
-		"payments":     mapSlice(v.Payments, paymentOut),
-		"appeals":      mapSlice(v.Appeals, appealOut),
+	out := openapi.PenaltyNotice{
+		Id:           n.ID,
+		Number:       n.Number,
+		InspectionId: n.InspectionID,
+		Regime:       n.Regime,
+		ServedOn:     day(n.ServedOn),
+		InspectedOn:  dateOut(rules.DateOf(v.InspectedAt)),
+		Revision:     int64(n.Revision),
+		Status:       openapi.PenaltyNoticeStatus(v.Status()),
+		Total:        v.Total,
+		Paid:         v.Paid,
+		Due:          v.Due,
+		PayBy:        dateOut(v.PayBy),
+		VerifyCode:   v.VerifyCode,
+		Lines:        mapSlice(v.Lines, currentLineOut),
+		Payments:     mapSlice(v.Payments, paymentOut),
+		Appeals:      mapSlice(v.Appeals, appealOut),
+	}
+	out.Vessel.Id, out.Vessel.Name = &v.Vessel.ID, &v.Vessel.Name
+	out.Vessel.RegistrationNumber = &v.Vessel.RegistrationNumber
+	out.Owner.Id, out.Owner.Name, out.Owner.PreferredLanguage = &v.Owner.ID, &v.Owner.Name, &v.Owner.PreferredLanguage
+	out.Jurisdiction.Id, out.Jurisdiction.Code = &v.Jurisdiction.ID, &v.Jurisdiction.Code
+	out.Jurisdiction.Name = &v.Jurisdiction.Name
+	out.Revisions = make([]revisionOut, len(v.Revisions))
+	for i, r := range v.Revisions {
+		out.Revisions[i] = revisionOut{Revision: int64(r.Revision), Previous: int64Ptr(r.Previous), Reason: r.Reason,
+			Total: r.Total, CreatedAt: r.CreatedAt, Lines: linesOut(r.Lines)}
 	}
 	if v.Appeal != nil {
-		out["appeal"] = map[string]any{
-			"authority": v.Appeal.Authority,
-			"citation":  v.Appeal.Citation,
-			"days":      v.Appeal.Days,
-			"closes_on": v.AppealBy.String(),
-		}
+		a := v.Appeal
+		closes, days := dateOut(v.AppealBy), int64(a.Days)
+		out.Appeal = &appealRouteOut{Authority: &a.Authority, Citation: &a.Citation, Days: &days, ClosesOn: &closes}
 	}
 	return out
 }
 
-func paymentOut(p models.PenaltyPayment) map[string]any {
-	return map[string]any{
-		"id":              p.ID,
-		"notice_id":       p.NoticeID,
-		"penalty_id":      p.PenaltyID,
-		"notice_revision": p.NoticeRevision,
-		"amount":          p.Amount,
-		"paid_on": day(
-			p.PaidOn,
-		),
-		"receipt_number": p.ReceiptNumber,
-		"recorded_by":    p.RecordedBy,
-		"created_at":     p.CreatedAt.UTC(),
+// revisionOut and appealRouteOut are the contract's inline objects of a
+// PenaltyNotice (openapi.PenaltyNotice's Revisions and Appeal), which the
+// generator leaves unnamed.
+type (
+	revisionOut = struct {
+		CreatedAt time.Time                   `json:"created_at"`
+		Lines     []openapi.PenaltyNoticeLine `json:"lines"`
+		Previous  *int64                      `json:"previous"`
+		Reason    string                      `json:"reason"`
+		Revision  int64                       `json:"revision"`
+		Total     int64                       `json:"total"`
+	}
+	appealRouteOut = struct {
+		Authority *string             `json:"authority,omitempty"`
+		Citation  *string             `json:"citation,omitempty"`
+		ClosesOn  *openapi_types.Date `json:"closes_on,omitempty"`
+		Days      *int64              `json:"days,omitempty"`
+	}
+)
+
+// day is a date column as the contract's date.
+func day(t time.Time) openapi_types.Date { return openapi_types.Date{Time: t.UTC()} }
+
+func int64Ptr(p *int) *int64 {
+	if p == nil {
+		return nil
+	}
+	v := int64(*p)
+	return &v
+}
+
+// linesOut are a revision's lines; a revision stored without lines
+// answers null, as it always did.
+func linesOut(ls []penalty.NoticeLine) []openapi.PenaltyNoticeLine {
+	if ls == nil {
+		return nil
+	}
+	return mapSlice(ls, lineOut)
+}
+
+// currentLineOut is a line of the current revision with what was paid and
+// appealed on it.
+func currentLineOut(l penalty.NoticeLineView) openapi.PenaltyNoticeLine {
+	out := lineOut(l.NoticeLine)
+	paid, due := l.Paid, l.Due
+	out.Paid, out.Due = &paid, &due
+	if l.AppealState != "" {
+		out.AppealState = &l.AppealState
+	}
+	return out
+}
+
+// lineOut is one penalty line of a notice's revision.
+func lineOut(l penalty.NoticeLine) openapi.PenaltyNoticeLine {
+	sl, citation, ref := int64(l.Sl), l.Citation, l.PartyRef
+	out := openapi.PenaltyNoticeLine{
+		PenaltyId: l.PenaltyID, OffenceId: l.OffenceID, Row: l.Row, Sl: &sl, Citation: &citation,
+		PartyKind: openapi.PenaltyNoticeLinePartyKind(l.PartyKind), PartyRef: &ref, Persons: int64(l.Persons),
+		Level: int64(l.Level), UnitAmount: l.UnitAmount, Amount: l.Amount,
+		Status: openapi.PenaltyNoticeLineStatus(l.Status), EscalatedFrom: l.EscalatedFrom,
+		PreviousAmount: l.PreviousAmount, PreviousLevel: int64Ptr(l.PreviousLevel),
+	}
+	if l.Trace != nil {
+		out.Trace = make([]traceStepOut, len(l.Trace))
+		for i, st := range l.Trace {
+			rule, cite, detail := st.Rule, string(st.Citation), st.Detail
+			out.Trace[i] = traceStepOut{Rule: &rule, Citation: &cite, Detail: &detail}
+		}
+	}
+	if l.PreviousStatus != "" {
+		out.PreviousStatus = &l.PreviousStatus
+	}
+	if l.Why != "" {
+		out.Why = &l.Why
+	}
+	return out
+}
+
+// traceStepOut is one step of a line's trace (openapi.PenaltyNoticeLine's
+// Trace, unnamed by the generator).
+type traceStepOut = struct {
+	Citation *string `json:"citation,omitempty"`
+	Detail   *string `json:"detail,omitempty"`
+	Rule     *string `json:"rule,omitempty"`
+}
+
+func paymentOut(p models.PenaltyPayment) openapi.PenaltyPayment {
+	return openapi.PenaltyPayment{
+		Id:             p.ID,
+		NoticeId:       p.NoticeID,
+		PenaltyId:      p.PenaltyID,
+		NoticeRevision: int64(p.NoticeRevision),
+		Amount:         p.Amount,
+		PaidOn:         day(p.PaidOn),
+		ReceiptNumber:  p.ReceiptNumber,
+		RecordedBy:     p.RecordedBy,
+		CreatedAt:      p.CreatedAt.UTC(),
 	}
 }
 
-func appealOut(a models.PenaltyAppeal) map[string]any {
+func appealOut(a models.PenaltyAppeal) openapi.PenaltyAppeal {
 	var decidedAt *time.Time
 	if a.DecidedAt != nil {
 		t := a.DecidedAt.UTC()
 		decidedAt = &t
 	}
-	return map[string]any{"id": a.ID, "notice_id": a.NoticeID, "penalty_id": a.PenaltyID, "filed_on": day(a.FiledOn),
-		"window_closes_on": day(a.WindowClosesOn), "authority": a.Authority, "grounds": a.Grounds, "state": a.State,
-		"decided_by": a.DecidedBy, "decided_at": decidedAt, "decision_reason": a.DecisionReason}
+	photos := a.PhotoIDs
+	if photos == nil {
+		photos = []uuid.UUID{}
+	}
+	return openapi.PenaltyAppeal{Id: a.ID, NoticeId: a.NoticeID, PenaltyId: a.PenaltyID, FiledOn: day(a.FiledOn),
+		WindowClosesOn: day(a.WindowClosesOn), Authority: a.Authority, Grounds: a.Grounds,
+		State: openapi.PenaltyAppealState(a.State), DecidedBy: a.DecidedBy, DecidedAt: decidedAt,
+		DecisionReason: a.DecisionReason, PhotoIds: &photos}
 }
-
-// htmlResponse writes an HTML page.
-type htmlResponse []byte
-
-// VisitGetPenaltyNoticeHtmlResponse implements the generated interface.
-func (p htmlResponse) VisitGetPenaltyNoticeHtmlResponse(c *fiber.Ctx) error {
-	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
-	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.Status(fiber.StatusOK).Send(p)
-}
-
-// VisitListPenaltyNoticesResponse implements the generated interface.
-func (j jsonResponse) VisitListPenaltyNoticesResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitGetPenaltyNoticeResponse implements the generated interface.
-func (j jsonResponse) VisitGetPenaltyNoticeResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitRecordPenaltyPaymentResponse implements the generated interface.
-func (j jsonResponse) VisitRecordPenaltyPaymentResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitRecordPenaltyPaymentResponse implements the generated interface.
-func (j createdResponse) VisitRecordPenaltyPaymentResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitFilePenaltyAppealResponse implements the generated interface.
-func (j createdResponse) VisitFilePenaltyAppealResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitDecidePenaltyAppealResponse implements the generated interface.
-func (j jsonResponse) VisitDecidePenaltyAppealResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 // GetPenaltyNoticePdf prints the notice's current revision in the Form-18
 // layout, in English (the language of record) and the owner's (or the

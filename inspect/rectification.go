@@ -136,6 +136,32 @@ func (s *Service) AttachFindingPhoto(
 	findingID uuid.UUID,
 	in FindingPhotoInput,
 ) (uuid.UUID, error) {
+	return s.attachOwnerPhoto(ctx, sc, findingID, in, true)
+}
+
+// AttachAppealPhoto records a photo an owner sends with an appeal against
+// a penalty of a notice (penalty.FileAppeal's photos), as
+// AttachFindingPhoto does, of the finding charged — open or already
+// rectified: the appeal is against the penalty, which a rectification
+// does not undo.
+func (s *Service) AttachAppealPhoto(
+	ctx context.Context,
+	sc models.Scope,
+	findingID uuid.UUID,
+	in FindingPhotoInput,
+) (uuid.UUID, error) {
+	return s.attachOwnerPhoto(ctx, sc, findingID, in, false)
+}
+
+// attachOwnerPhoto records an owner's photo of a finding; open refuses a
+// rectified finding.
+func (s *Service) attachOwnerPhoto(
+	ctx context.Context,
+	sc models.Scope,
+	findingID uuid.UUID,
+	in FindingPhotoInput,
+	open bool,
+) (uuid.UUID, error) {
 	args := AttachPhotoArgs{
 		ID:           in.ID,
 		InspectionID: uuid.Max,
@@ -168,7 +194,7 @@ func (s *Service) AttachFindingPhoto(
 			}
 			return nil // a retry
 		}
-		if f.Rectified {
+		if open && f.Rectified {
 			return models.Errorf(models.KindConflict, "already_rectified", "the finding is closed")
 		}
 		u, fid := sc.UserID, f.ID

@@ -70,4 +70,7 @@ type PenaltyAppeal struct {
 	Version        int64
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	// PhotoIDs are the photos attached when it was filed (photos.appeal_id),
+	// sorted; read with the appeal, never written through this struct.
+	PhotoIDs []uuid.UUID `gorm:"-"`
 }

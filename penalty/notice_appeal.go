@@ -29,12 +29,16 @@ const (
 // invalid (window closed — the `filed_on` field error carries the date it
 // closed —, no appeal route, penalty not on the notice or not charged,
 // grounds missing), conflict (an appeal of the penalty already pending or
-// decided: the decision is final, Paradip 1967 r.27).
+// decided: the decision is final, Paradip 1967 r.27). photos are the
+// caller's verified photos of the notice's inspection to attach
+// (checkAppealPhotos); a photo refused is the `photo_ids` field error and
+// nothing is written.
 func (s *Service) FileAppeal(
 	ctx context.Context,
 	sc models.Scope,
 	notice, penalty uuid.UUID,
 	grounds string,
+	photos []uuid.UUID,
 ) (models.PenaltyAppeal, error) {
 	var out models.PenaltyAppeal
 	grounds = strings.TrimSpace(grounds)
@@ -53,6 +57,10 @@ func (s *Service) FileAppeal(
 		if err := s.checkAppeal(v, penalty); err != nil {
 			return err
 		}
+		ids, err := checkAppealPhotos(ctx, tx, sc, n, photos)
+		if err != nil {
+			return err
+		}
 		today := rules.DateOf(s.clock())
 		out = models.PenaltyAppeal{
 			ID:             uuid.Must(uuid.NewV7()),
@@ -69,9 +77,16 @@ func (s *Service) FileAppeal(
 			Version:        1,
 			CreatedAt:      time.Now().UTC(),
 			UpdatedAt:      time.Now().UTC(),
+			PhotoIDs:       ids,
+		}
+		if out.PhotoIDs == nil {
+			out.PhotoIDs = []uuid.UUID{}
 		}
 		if err := tx.DB.WithContext(ctx).Create(&out).Error; err != nil {
 			return storage.MapError(fmt.Errorf("insert appeal: %w", err), "appeal")
+		}
+		if err := attachAppealPhotos(ctx, tx, out.ID, ids); err != nil {
+			return err
 		}
 		return tx.Audit("penalty_appeal.file", "penalty_appeal", out.ID, nil, out)
 	})
@@ -198,6 +213,11 @@ func (s *Service) DecideAppeal(
 		}
 		return nil
 	})
+	if err == nil {
+		as := []models.PenaltyAppeal{a}
+		err = loadAppealPhotos(ctx, s.db.Gorm, as)
+		a = as[0]
+	}
 	if err == nil && decided {
 		s.counters.appealsDecided.WithLabelValues(a.JurisdictionID.String(), decision).Inc()
 	}

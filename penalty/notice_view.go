@@ -303,6 +303,9 @@ func loadPaymentsAndAppeals(ctx context.Context, tx *storage.Tx, ids []uuid.UUID
 	if err := db.Where("notice_id IN ?", ids).Order("created_at, id").Find(&as).Error; err != nil {
 		return fmt.Errorf("load appeals: %w", err)
 	}
+	if err := loadAppealPhotos(ctx, db, as); err != nil {
+		return err
+	}
 	for _, p := range ps {
 		at[p.NoticeID].Payments = append(at[p.NoticeID].Payments, p)
 	}

@@ -23,7 +23,7 @@ func TestAppealIsDecidedByTheAuthorityTheLawNames(t *testing.T) {
 		WHERE inspection_id = (SELECT inspection_id FROM penalty_notices WHERE id = ?) ORDER BY id LIMIT 1`, notice)
 	owner := scopeOf(t, s, "owner1@demo.tindal", "filePenaltyAppeal")
 	appeal, err := s.Inspect.Penalties().FileAppeal(context.Background(), owner, notice, pen,
-		"the lifebuoys were ashore for their annual service")
+		"the lifebuoys were ashore for their annual service", nil)
 	if err != nil {
 		t.Fatalf("file the appeal: %v", err)
 	}

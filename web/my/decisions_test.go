@@ -127,7 +127,7 @@ func TestOwnerSeesDecisionsAndEvidenceInKannada(t *testing.T) {
 	if err != nil || len(v.Lines) == 0 {
 		t.Fatalf("the notice's lines: %v", err)
 	}
-	a, err := s.Inspect.Penalties().FileAppeal(ctx, owner, notice.ID, v.Lines[0].PenaltyID, "ಉಂಗುರಗಳು ದೋಣಿಯಲ್ಲೇ ಇದ್ದವು.")
+	a, err := s.Inspect.Penalties().FileAppeal(ctx, owner, notice.ID, v.Lines[0].PenaltyID, "ಉಂಗುರಗಳು ದೋಣಿಯಲ್ಲೇ ಇದ್ದವು.", nil)
 	if err != nil {
 		t.Fatalf("appeal: %v", err)
 	}

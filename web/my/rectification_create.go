@@ -2,9 +2,11 @@ package my
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"mime/multipart"
 	"net/http"
 
 	"github.com/gofiber/fiber/v2"
@@ -30,7 +32,7 @@ func (m *My) rectificationCreate(c *fiber.Ctx) error {
 		return err
 	}
 	form := map[string]string{"note": c.FormValue("note")}
-	ids, err := m.uploadPhotos(c, f.Finding.ID)
+	ids, err := m.uploadPhotos(c, f.Finding.ID, m.d.Inspect.AttachFindingPhoto, 1)
 	if err == nil {
 		var sc models.Scope
 		if sc, err = web.Scope(c, "submitRectification"); err == nil {
@@ -45,15 +47,24 @@ func (m *My) rectificationCreate(c *fiber.Ctx) error {
 	return c.Redirect("/my/", fiber.StatusSeeOther)
 }
 
-// uploadPhotos records and stores the form's photos, each verified.
-func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID) ([]uuid.UUID, error) {
-	mf, err := c.MultipartForm()
-	if err != nil {
-		return nil, models.Refused("photo", "required", "%s", m.site.T(c, "my.rectify.photo.required"))
+// attachPhoto records an owner's photo of a finding before its bytes are
+// stored (inspect.Service.AttachFindingPhoto, AttachAppealPhoto).
+type attachPhoto func(ctx context.Context, sc models.Scope, finding uuid.UUID,
+	in inspect.FindingPhotoInput) (uuid.UUID, error)
+
+// uploadPhotos records (attach) and stores the form's photos, each
+// verified: from least to maxPhotos of them.
+func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID, attach attachPhoto, least int) ([]uuid.UUID, error) {
+	refused := models.Refused("photo", "required", "%s", m.site.T(c, "my.rectify.photo.required"))
+	if least == 0 {
+		refused = models.Refused("photo", "too_many", "%s", m.site.T(c, "my.appeal.photo.max"))
 	}
-	files := mf.File["photo"]
-	if len(files) == 0 || len(files) > maxPhotos {
-		return nil, models.Refused("photo", "required", "%s", m.site.T(c, "my.rectify.photo.required"))
+	var files []*multipart.FileHeader
+	if mf, err := c.MultipartForm(); err == nil {
+		files = mf.File["photo"]
+	}
+	if len(files) < least || len(files) > maxPhotos {
+		return nil, refused
 	}
 	asc, err := web.Scope(c, "attachFindingPhoto")
 	if err != nil {
@@ -77,7 +88,7 @@ func (m *My) uploadPhotos(c *fiber.Ctx, finding uuid.UUID) ([]uuid.UUID, error) 
 		sum := sha256.Sum256(b)
 		in := inspect.FindingPhotoInput{ID: uuid.Must(uuid.NewV7()), SHA256: hex.EncodeToString(sum[:]),
 			Size: int64(len(b)), ContentType: http.DetectContentType(b), Caption: fh.Filename}
-		id, err := m.d.Inspect.AttachFindingPhoto(c.UserContext(), asc, finding, in)
+		id, err := attach(c.UserContext(), asc, finding, in)
 		if err != nil {
 			return nil, err
 		}
