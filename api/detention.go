@@ -353,4 +353,3 @@ func nonNilStrings(s []string) []string {
 	}
 	return s
 }
-

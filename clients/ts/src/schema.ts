@@ -1841,7 +1841,12 @@ export interface paths {
          *     to the Conservator within 7 days of the written communication
          *     (Paradip 1967, r.27). The notice is received on its `served_on`.
          *     Out of the window: 422 `appeal_window_closed`, whose `filed_on`
-         *     field error carries the date the window closed.
+         *     field error carries the date the window closed. `photo_ids` attach
+         *     the owner's evidence: photos of the notice's inspection the caller
+         *     recorded (`POST /v1/findings/{id}/photos`) and uploaded until
+         *     verified (docs/PHOTOS.md); a photo belongs to at most one appeal.
+         *     Any other id is 422 with the `photo_ids` field error
+         *     (`photo_not_verified`, `photo_attached`) and nothing is written.
          */
         post: operations["filePenaltyAppeal"];
         delete?: never;
@@ -5852,7 +5857,7 @@ export interface components {
             /** Format: date */
             served_on: string;
             /** Format: date */
-            inspected_on?: string;
+            inspected_on: string;
             /** Format: int64 */
             revision: number;
             /** @enum {string} */
@@ -5875,8 +5880,8 @@ export interface components {
              */
             pay_by: string;
             /** @description The current revision's verification code, printed on its HTML and PDF (GET /v/{code}); empty for a revision written before codes were issued */
-            verify_code?: string;
-            appeal?: {
+            verify_code: string;
+            appeal: {
                 authority?: string;
                 citation?: string;
                 /** Format: int64 */
@@ -5907,7 +5912,7 @@ export interface components {
                 /** Format: int64 */
                 revision: number;
                 /** Format: int64 */
-                previous?: number | null;
+                previous: number | null;
                 reason: string;
                 /** Format: int64 */
                 total: number;
@@ -5981,16 +5986,16 @@ export interface components {
             /** Format: uuid */
             penalty_id: string;
             /** Format: int64 */
-            notice_revision?: number;
+            notice_revision: number;
             /** Format: int64 */
             amount: number;
             /** Format: date */
             paid_on: string;
             receipt_number: string;
             /** Format: uuid */
-            recorded_by?: string;
+            recorded_by: string;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
         };
         PenaltyAppeal: {
             /** Format: uuid */
@@ -6004,14 +6009,16 @@ export interface components {
             /** Format: date */
             window_closes_on: string;
             authority: string;
-            grounds?: string;
+            grounds: string;
             /** @enum {string} */
             state: "pending" | "upheld" | "dismissed";
             /** Format: uuid */
-            decided_by?: string | null;
+            decided_by: string | null;
             /** Format: date-time */
-            decided_at?: string | null;
-            decision_reason?: string;
+            decided_at: string | null;
+            decision_reason: string;
+            /** @description The photos attached when it was filed */
+            readonly photo_ids: string[];
         };
         DetentionReason: {
             code: string;
@@ -9499,7 +9506,7 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["PenaltyNotice"][];
                         /** @description Pass as `cursor` for the next page; null on the last */
-                        next_cursor?: string | null;
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -9717,6 +9724,7 @@ export interface operations {
                     /** Format: uuid */
                     penalty_id: string;
                     grounds: string;
+                    photo_ids?: string[];
                 };
             };
         };
