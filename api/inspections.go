@@ -86,18 +86,6 @@ func (j jsonResponse) VisitGetInspectionResponse(c *fiber.Ctx) error { return j.
 // VisitReviewInspectionResponse implements the generated interface.
 func (j jsonResponse) VisitReviewInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
 
-type list[T any] struct {
-	Items      []T     `json:"items"`
-	NextCursor *string `json:"next_cursor"`
-}
-
-func listOf[T any](items []T, next string) list[T] {
-	if items == nil {
-		items = []T{}
-	}
-	return list[T]{Items: items, NextCursor: cursorOf(next)}
-}
-
 func inspectionOut(i models.Inspection) openapi.Inspection {
 	ids := make([]uuid.UUID, 0, len(i.TemplateIDs))
 	for _, id := range i.TemplateIDs {

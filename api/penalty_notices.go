@@ -54,7 +54,10 @@ func (h *handlers) GetPenaltyNoticeHtml(
 	if err != nil {
 		return nil, err
 	}
-	return openapi.GetPenaltyNoticeHtml200TexthtmlResponse{Body: bytes.NewReader(page), ContentLength: int64(len(page))}, nil
+	return openapi.GetPenaltyNoticeHtml200TexthtmlResponse{
+		Body:          bytes.NewReader(page),
+		ContentLength: int64(len(page)),
+	}, nil
 }
 
 // RecordPenaltyPayment records the payment of one penalty.

@@ -153,6 +153,26 @@ func (s *Service) AttachAppealPhoto(
 	return s.attachOwnerPhoto(ctx, sc, findingID, in, false)
 }
 
+// ownerPhotoRetry reports whether photo in.ID is recorded already: true
+// when it is this same photo (a retry), the conflict id_taken when the id
+// holds another.
+func ownerPhotoRetry(ctx context.Context, tx *storage.Tx, sc models.Scope, finding uuid.UUID,
+	in FindingPhotoInput) (bool, error) {
+	var existing []models.Photo
+	if err := tx.DB.WithContext(ctx).Unscoped().Where("id = ?", in.ID).Limit(1).Find(&existing).Error; err != nil {
+		return false, fmt.Errorf("look up photo: %w", err)
+	}
+	if len(existing) == 0 {
+		return false, nil
+	}
+	e := existing[0]
+	if e.FindingID == nil || *e.FindingID != finding || e.SHA256 != in.SHA256 || e.UploadedBy == nil ||
+		*e.UploadedBy != sc.UserID {
+		return false, models.Errorf(models.KindConflict, "id_taken", "photo %s exists with other content", in.ID)
+	}
+	return true, nil
+}
+
 // attachOwnerPhoto records an owner's photo of a finding; open refuses a
 // rectified finding.
 func (s *Service) attachOwnerPhoto(
@@ -182,17 +202,8 @@ func (s *Service) attachOwnerPhoto(
 		if err != nil {
 			return err
 		}
-		var existing []models.Photo
-		if err := tx.DB.WithContext(ctx).Unscoped().Where("id = ?", in.ID).Limit(1).Find(&existing).Error; err != nil {
-			return fmt.Errorf("look up photo: %w", err)
-		}
-		if len(existing) > 0 {
-			e := existing[0]
-			if e.FindingID == nil || *e.FindingID != f.ID || e.SHA256 != in.SHA256 || e.UploadedBy == nil ||
-				*e.UploadedBy != sc.UserID {
-				return models.Errorf(models.KindConflict, "id_taken", "photo %s exists with other content", in.ID)
-			}
-			return nil // a retry
+		if retry, err := ownerPhotoRetry(ctx, tx, sc, f.ID, in); retry || err != nil {
+			return err
 		}
 		if open && f.Rectified {
 			return models.Errorf(models.KindConflict, "already_rectified", "the finding is closed")

@@ -98,13 +98,12 @@ func loadAppealPhotos(ctx context.Context, db *gorm.DB, as []models.PenaltyAppea
 	if err != nil {
 		return fmt.Errorf("load appeal photos: %w", err)
 	}
-	for i := range as {
-		as[i].PhotoIDs = []uuid.UUID{}
-		for _, r := range rows {
-			if r.AppealID == as[i].ID {
-				as[i].PhotoIDs = append(as[i].PhotoIDs, r.ID)
-			}
-		}
+	of := map[uuid.UUID][]uuid.UUID{}
+	for _, r := range rows {
+		of[r.AppealID] = append(of[r.AppealID], r.ID)
+	}
+	for i, a := range as {
+		as[i].PhotoIDs = append([]uuid.UUID{}, of[a.ID]...)
 	}
 	return nil
 }

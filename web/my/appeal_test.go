@@ -59,6 +59,7 @@ func TestOwnerAppealsWithAPhoto(t *testing.T) {
 	if len(thumbs) != 1 || !strings.HasPrefix(thumbs[0], "/my/photos/") {
 		t.Fatalf("the appeal's thumbnails: %v", thumbs)
 	}
+	webtest.Do(t, tab, chromedp.ScrollIntoView(chromedp.CSS(".appeal-photos img"))) // loading=lazy
 	webtest.Get(t, tab, chromedp.Poll[bool](`[...document.querySelectorAll('.appeal-photos img')].every(i => i.complete && i.naturalWidth > 0)`,
 		chromedp.WithPollingTimeout(10*time.Second)))
 	webtest.Axe(t, tab)
@@ -75,6 +76,7 @@ func TestOwnerAppealsWithAPhoto(t *testing.T) {
 	if len(src) != 1 || !strings.HasPrefix(src[0], "/console/photos/") {
 		t.Fatalf("the decider's view of the appeal's photos: %v", src)
 	}
+	webtest.Do(t, console, chromedp.ScrollIntoView(chromedp.CSS(".appeal-photos img")))
 	webtest.Get(t, console, chromedp.Poll[bool](`[...document.querySelectorAll('.appeal-photos img')].every(i => i.complete && i.naturalWidth > 0)`,
 		chromedp.WithPollingTimeout(10*time.Second)))
 	webtest.Axe(t, console)
