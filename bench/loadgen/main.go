@@ -27,7 +27,7 @@
 //	loadgen -url http://127.0.0.1:8080 -devices 200 -rate 200 -duration 60s -push-only -db "$TINDAL_DATABASE_URL"
 //	loadgen -url http://127.0.0.1:8080 -devices 50 -pull-only
 //
-// -soak is the soak of docs/SYNC.md §10: every phone loops for -duration
+// -soak is the soak of docs/SYNC.md §10.1: every phone loops for -duration
 // (pull, push a day, upload its photos' bytes, pull, pause), an admin runs
 // a scheduled job in the middle, and at the end the database and the
 // object store must hold every mutation exactly once and every photo

@@ -186,7 +186,13 @@ func reportRSS(out io.Writer, samples []memSample, d time.Duration) bool {
 			f.show(window(samples, d-time.Minute, d, f.get)), f.show(peak))
 	}
 	ok, why := rssJudge(samples, d)
-	fmt.Fprintf(out, "\n%d samples; RSS %s\n\n", len(samples), why)
+	var peak memSample
+	for _, s := range samples {
+		if s.rss > peak.rss {
+			peak = s
+		}
+	}
+	fmt.Fprintf(out, "\n%d samples (RSS max at %s); RSS %s\n\n", len(samples), peak.at.Round(time.Second), why)
 	if len(samples) > 0 {
 		if e := samples[len(samples)-1].rssErr; e != nil {
 			fmt.Fprintf(out, "last RSS read failed: %v\n\n", e)

@@ -22,6 +22,7 @@ type verification struct {
 	photos, verified, thumbs int // photos attached, verified, with thumbnails made
 	objects                  int // stored originals that hash to the photo's SHA-256
 	problems                 []string
+	verifiedIDs              map[uuid.UUID]bool // the photos whose objects are checked
 }
 
 func (v *verification) problem(format string, args ...any) {
@@ -211,7 +212,7 @@ func verifyPhotos(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, thu
 			ids = append(ids, p.id)
 		}
 	}
-	v.photos = len(ids)
+	v.photos, v.verifiedIDs = len(ids), map[uuid.UUID]bool{}
 	deadline := time.Now().Add(thumbWait)
 	for {
 		var waiting int
@@ -244,10 +245,12 @@ func verifyPhotos(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, thu
 			v.problem("photo %s: %s, not verified", id, g.state)
 		case g.thumbs != "done":
 			v.verified++
+			v.verifiedIDs[id] = true
 			v.problem("photo %s: verified, thumbnails %s after waiting %s", id, g.thumbs, thumbWait)
 		default:
 			v.verified++
 			v.thumbs++
+			v.verifiedIDs[id] = true
 		}
 	}
 	var all int
@@ -291,7 +294,9 @@ func (s *soak) verifyObjects(ctx context.Context, v *verification) {
 	}
 	for _, d := range s.days {
 		for _, p := range d.photos {
-			work <- p
+			if v.verifiedIDs[p.id] {
+				work <- p
+			}
 		}
 	}
 	close(work)
@@ -311,7 +316,8 @@ func (v verification) report(out io.Writer) {
 		{"mutations applied", v.applied}, {"duplicates (records or rows beyond what was sent)", v.duplicates},
 		{"days pushed", v.days}, {"inspections in the database", v.inspections},
 		{"photos attached", v.photos}, {"photos verified", v.verified},
-		{"photos with thumbnails made", v.thumbs}, {"originals in the object store, hash checked", v.objects},
+		{"photos with thumbnails made", v.thumbs},
+		{"originals of verified photos in the object store, hash checked", v.objects},
 	} {
 		fmt.Fprintf(out, "| %s | %d |\n", r.name, r.n)
 	}
