@@ -178,12 +178,16 @@ func (s *soak) load(ctx context.Context, end time.Time) {
 // separated by a random pause until end.
 func (s *soak) phone(ctx context.Context, slot int, end time.Time) {
 	cl := s.push.phones[slot]
-	sleepUntil(ctx, earliest(end, time.Now().Add(rand.N(s.c.soak.pauseMax+1))))
+	sleepUntil(ctx, earliest(end, time.Now().Add(between(0, s.c.soak.pauseMax))))
 	for time.Now().Before(end) && ctx.Err() == nil {
 		s.fail(s.day(ctx, cl, s.push.vessels[slot]))
-		pause := s.c.soak.pauseMin + rand.N(s.c.soak.pauseMax-s.c.soak.pauseMin+1)
-		sleepUntil(ctx, earliest(end, time.Now().Add(pause)))
+		sleepUntil(ctx, earliest(end, time.Now().Add(between(s.c.soak.pauseMin, s.c.soak.pauseMax))))
 	}
+}
+
+// between is a random duration in [lo, hi].
+func between(lo, hi time.Duration) time.Duration {
+	return lo + rand.N(hi-lo+1) //nolint:gosec // a pause's jitter, not a secret
 }
 
 func earliest(a, b time.Time) time.Time {

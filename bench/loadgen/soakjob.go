@@ -53,7 +53,12 @@ func (s *soak) runJob(ctx context.Context, at time.Time) jobResult {
 // admin logs the admin in (the login limiter cleared first).
 func (s *soak) admin(ctx context.Context) (*client, error) {
 	cl := &client{base: s.c.url, http: &http.Client{Timeout: 60 * time.Second}, resetLogins: loginReset(s.pool)}
-	if err := cl.login(ctx, s.c.soak.admin, s.c.password, fmt.Sprintf("soak-admin-%d", time.Now().UnixNano())); err != nil {
+	if err := cl.login(
+		ctx,
+		s.c.soak.admin,
+		s.c.password,
+		fmt.Sprintf("soak-admin-%d", time.Now().UnixNano()),
+	); err != nil {
 		return nil, fmt.Errorf("admin login: %w", err)
 	}
 	return cl, nil

@@ -167,7 +167,10 @@ func rssJudge(samples []memSample, d time.Duration) (bool, string) {
 func reportRSS(out io.Writer, samples []memSample, d time.Duration) bool {
 	fmt.Fprintf(out, "## Server memory\n\nRule: sampled every %s; fail when the last minute's median RSS exceeds "+
 		"the second minute's by more than %.0f%% (the first minute is warm-up).\n\n", rssEvery, 100*(rssGrowth-1))
-	fmt.Fprintln(out, "| | first minute (median) | second minute (median) | last minute (median) | max |\n|---|---|---|---|---|")
+	fmt.Fprintln(
+		out,
+		"| | first minute (median) | second minute (median) | last minute (median) | max |\n|---|---|---|---|---|",
+	)
 	for _, f := range []struct {
 		name string
 		get  func(memSample) int64

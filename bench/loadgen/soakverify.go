@@ -68,7 +68,13 @@ func verifyDays(
 	return v
 }
 
-func verifyMutations(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, devices []string, v *verification) error {
+func verifyMutations(
+	ctx context.Context,
+	pool *pgxpool.Pool,
+	days []dayRecord,
+	devices []string,
+	v *verification,
+) error {
 	var ids []uuid.UUID
 	for _, d := range days {
 		ids = append(ids, d.mutations...)
@@ -125,7 +131,11 @@ func verifyInspections(ctx context.Context, pool *pgxpool.Pool, days []dayRecord
 	found := map[uuid.UUID]got{}
 	var id uuid.UUID
 	var g got
-	if _, err := pgx.ForEachRow(rows, []any{&id, &g.status, &g.answers}, func() error { found[id] = g; return nil }); err != nil {
+	if _, err := pgx.ForEachRow(
+		rows,
+		[]any{&id, &g.status, &g.answers},
+		func() error { found[id] = g; return nil },
+	); err != nil {
 		return fmt.Errorf("inspections: %w", err)
 	}
 	v.inspections = len(found)
@@ -204,7 +214,13 @@ func verifyFindings(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, _
 // verifyPhotos waits (up to thumbWait) until no verified photo of the
 // days is waiting for its thumbnails, then checks each is verified with
 // thumbnails made, and that the inspections hold no other photos.
-func verifyPhotos(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, thumbWait time.Duration, v *verification) error {
+func verifyPhotos(
+	ctx context.Context,
+	pool *pgxpool.Pool,
+	days []dayRecord,
+	thumbWait time.Duration,
+	v *verification,
+) error {
 	var ids, inspections []uuid.UUID
 	for _, d := range days {
 		inspections = append(inspections, d.inspection)
@@ -234,7 +250,11 @@ func verifyPhotos(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, thu
 	found := map[uuid.UUID]got{}
 	var id uuid.UUID
 	var g got
-	if _, err := pgx.ForEachRow(rows, []any{&id, &g.state, &g.thumbs}, func() error { found[id] = g; return nil }); err != nil {
+	if _, err := pgx.ForEachRow(
+		rows,
+		[]any{&id, &g.state, &g.thumbs},
+		func() error { found[id] = g; return nil },
+	); err != nil {
 		return fmt.Errorf("photos: %w", err)
 	}
 	for _, id := range ids {
@@ -254,7 +274,8 @@ func verifyPhotos(ctx context.Context, pool *pgxpool.Pool, days []dayRecord, thu
 		}
 	}
 	var all int
-	if err := pool.QueryRow(ctx, "SELECT count(*) FROM photos WHERE inspection_id = ANY($1)", inspections).Scan(&all); err != nil {
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM photos WHERE inspection_id = ANY($1)", inspections).
+		Scan(&all); err != nil {
 		return fmt.Errorf("photos of the inspections: %w", err)
 	}
 	if extra := all - len(found); extra > 0 {

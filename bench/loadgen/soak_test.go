@@ -99,3 +99,35 @@ func TestUploadStartsAgainFromThePlanAfterALostConnectionAndA503(t *testing.T) {
 		t.Errorf("puts %d, completes %d, retries %d; want 1, 1, 2", put.Load(), completes.Load(), retries.Load())
 	}
 }
+
+func TestRSSRuleComparesTheLastMinuteWithTheSecond(t *testing.T) {
+	series := func(second, last int64) []memSample {
+		var out []memSample
+		for at := time.Duration(0); at < 4*time.Minute; at += rssEvery {
+			m := memSample{at: at, rss: 500 << 20} // the warm-up is not judged
+			switch {
+			case at >= 3*time.Minute:
+				m.rss = last
+			case at >= time.Minute && at < 2*time.Minute:
+				m.rss = second
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		second, last int64
+		d            time.Duration
+		ok           bool
+	}{
+		{100 << 20, 125 << 20, 4 * time.Minute, true},
+		{100 << 20, 126 << 20, 4 * time.Minute, false},
+		{100 << 20, 90 << 20, 4 * time.Minute, true},
+		{100 << 20, 200 << 20, 150 * time.Second, true}, // under 3 minutes: not judged
+	} {
+		if ok, why := rssJudge(series(c.second, c.last), c.d); ok != c.ok {
+			t.Errorf("second %d MiB, last %d MiB over %s: ok %v (%s), want %v",
+				c.second>>20, c.last>>20, c.d, ok, why, c.ok)
+		}
+	}
+}
