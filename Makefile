@@ -74,6 +74,11 @@ bench-smoke:
 loadtest:
 	@scripts/loadtest.sh $(LOADGEN_FLAGS)
 
+## soak: 200 phones for 10 minutes with photos, pulls and a job run, then every mutation applied once, every photo verified, RSS flat (throwaway database and server; not part of make test; docs/SYNC.md §10.1), written to bench/results/soak.md, e.g. SOAK_FLAGS="-devices 20 -duration 90s"
+.PHONY: soak
+soak:
+	@scripts/soak.sh $(SOAK_FLAGS)
+
 ## loadgen: drive a running server with simulated phones (docs/SYNC.md §5; -db from TINDAL_DATABASE_URL), e.g. LOADGEN_FLAGS="-devices 200 -push-only"
 .PHONY: loadgen
 loadgen:

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	stdsync "sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,22 +23,66 @@ type client struct {
 	// a login: hundreds of simulated phones log in from one address
 	// within a minute, which the limiter (rightly) refuses in production.
 	resetLogins func(ctx context.Context)
+	// retries, when set, counts requests sent again after a network
+	// error, a 5xx or a 409/503 with Retry-After.
+	retries *atomic.Int64
+}
+
+// retried counts one request sent again.
+func (c *client) retried() {
+	if c.retries != nil {
+		c.retries.Add(1)
+	}
+}
+
+// transient is an answer a phone retries: no answer at all (unless the
+// run is over), a 5xx, or 429.
+func transient(ctx context.Context, status int, err error) bool {
+	if err != nil {
+		return ctx.Err() == nil
+	}
+	return status >= 500 || status == http.StatusTooManyRequests
+}
+
+// backoff waits before attempt+1: Retry-After when the server sent one
+// (capped at 30 s), else 100 ms more for every attempt.
+func backoff(ctx context.Context, attempt int, hdr http.Header) {
+	wait := time.Duration(100*(attempt+1)) * time.Millisecond
+	if s, err := strconv.Atoi(hdr.Get("Retry-After")); err == nil && s >= 0 {
+		wait = min(time.Duration(s)*time.Second, 30*time.Second)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(wait):
+	}
 }
 
 // do sends one JSON request and returns the status and the whole body
 // (the response is closed here).
 func (c *client) do(ctx context.Context, method, path string, body any, hdr map[string]string) (int, []byte, error) {
+	status, b, _, err := c.doH(ctx, method, path, body, hdr)
+	return status, b, err
+}
+
+// doH is do that also returns the response's headers (nil on a network
+// error).
+func (c *client) doH(
+	ctx context.Context,
+	method, path string,
+	body any,
+	hdr map[string]string,
+) (int, []byte, http.Header, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return 0, nil, err
+			return 0, nil, nil, err
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if c.token != "" {
@@ -47,11 +93,11 @@ func (c *client) do(ctx context.Context, method, path string, body any, hdr map[
 	}
 	res, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
-	return res.StatusCode, b, err
+	return res.StatusCode, b, res.Header, err
 }
 
 func (c *client) login(ctx context.Context, email, password, installation string) error {
@@ -167,7 +213,7 @@ func (c *client) pullAll(ctx context.Context, pages *series) (int, error) {
 func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, error) {
 	for attempt := range 20 {
 		t0 := time.Now()
-		status, b, err := c.do(
+		status, b, hdr, err := c.doH(
 			ctx,
 			"POST",
 			"/v1/sync/push",
@@ -178,13 +224,18 @@ func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, er
 				"X-App-Version": "1.0.0",
 			},
 		)
+		if err == nil {
+			reqs.since(t0)
+		}
+		if transient(ctx, status, err) || status == 409 {
+			// As a phone does: the same mutations (same ids) again, after
+			// Retry-After when the server gave one.
+			c.retried()
+			backoff(ctx, attempt, hdr)
+			continue
+		}
 		if err != nil {
 			return 0, err
-		}
-		reqs.since(t0)
-		if status == 409 || status == 503 {
-			time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
-			continue
 		}
 		if status != 200 {
 			return 0, fmt.Errorf("push: %d %s", status, b)
@@ -195,7 +246,7 @@ func (c *client) push(ctx context.Context, ms []mutation, reqs *series) (int, er
 		}
 		time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
 	}
-	return 0, fmt.Errorf("push: still retry after 20 attempts")
+	return 0, fmt.Errorf("push: no final answer after 20 attempts")
 }
 
 // settled counts the leading results that were applied (or replayed: the

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -33,6 +31,7 @@ type day struct {
 	inspection uuid.UUID
 	vessel     string
 	mutations  []mutation
+	photos     []photoFile // the bytes of the day's photo.attach records
 }
 
 // findingCodes are the day's inspector findings.
@@ -75,12 +74,13 @@ func newDay(t checklist.Template, vessel string, lastSeq int64) day {
 		)
 	}
 	for range 6 {
-		p := uuid.Must(uuid.NewV7())
+		p := newPhoto(uuid.Must(uuid.NewV7()))
+		d.photos = append(d.photos, p)
 		add(
 			"photo.attach",
-			p,
+			p.id,
 			"photo",
-			map[string]any{"id": p, "inspection_id": id, "sha256": randomSHA(), "size": 250000, "content_type": "image/jpeg"},
+			map[string]any{"id": p.id, "inspection_id": id, "sha256": p.sha, "size": len(p.data), "content_type": "image/jpeg"},
 		)
 	}
 	add("inspection.submit", id, "inspection", map[string]any{"inspection_id": id})
@@ -95,11 +95,4 @@ func formTemplate() (checklist.Template, error) {
 		}
 	}
 	return checklist.Template{}, fmt.Errorf("no ka-form2-annex checklist template")
-}
-
-// randomSHA is a random hex SHA-256, as a photo's would be.
-func randomSHA() string {
-	u := uuid.New()
-	sum := sha256.Sum256(u[:])
-	return hex.EncodeToString(sum[:])
 }

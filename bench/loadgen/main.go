@@ -26,6 +26,14 @@
 //	loadgen -url http://127.0.0.1:8080 -devices 200 -db "$TINDAL_DATABASE_URL"
 //	loadgen -url http://127.0.0.1:8080 -devices 200 -rate 200 -duration 60s -push-only -db "$TINDAL_DATABASE_URL"
 //	loadgen -url http://127.0.0.1:8080 -devices 50 -pull-only
+//
+// -soak is the soak of docs/SYNC.md §10.1: every phone loops for -duration
+// (pull, push a day, upload its photos' bytes, pull, pause), an admin runs
+// a scheduled job in the middle, and at the end the database and the
+// object store must hold every mutation exactly once and every photo
+// verified, while the server's RSS stays flat:
+//
+//	loadgen -soak -devices 200 -duration 10m -server-pid PID -db "$TINDAL_DATABASE_URL"
 package main
 
 import (
@@ -55,6 +63,7 @@ type config struct {
 	rate                        float64
 	duration                    time.Duration
 	raw                         string
+	soak                        soakConfig
 }
 
 func parseFlags(args []string, getenv func(string) string) (config, error) {
@@ -100,6 +109,7 @@ func parseFlags(args []string, getenv func(string) string) (config, error) {
 	fs.Float64Var(&c.rate, "rate", 0, "days (or, with -pull-only, incremental pulls) started per second (0: all at once)")
 	fs.DurationVar(&c.duration, "duration", 0, "sustained mode: start days at -rate for this long on the -devices phones")
 	fs.StringVar(&c.raw, "raw", "both", "raw baselines after the push phase: both, domain, all or none")
+	c.soak.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -110,12 +120,15 @@ func (c config) validate() error {
 	switch {
 	case c.devices < 1 || c.batch < 1:
 		return errors.New("-devices and -batch must be at least 1")
-	case c.duration > 0 && c.rate <= 0:
+	case c.duration > 0 && c.rate <= 0 && !c.soak.on:
 		return errors.New("-duration needs -rate")
 	case c.pushOnly && c.pullOnly:
 		return errors.New("-push-only and -pull-only exclude each other")
 	case c.raw != "both" && c.raw != "domain" && c.raw != "all" && c.raw != "none":
 		return fmt.Errorf("-raw %q: want both, domain, all or none", c.raw)
+	}
+	if c.soak.on {
+		return c.soak.validate(c)
 	}
 	return nil
 }
@@ -140,6 +153,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	}
 	if c.pullOnly {
 		return pullOnly(ctx, c, out)
+	}
+	if c.soak.on {
+		return soakRun(ctx, c, out)
 	}
 	return pushRun(ctx, c, getenv, out)
 }
