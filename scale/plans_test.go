@@ -113,7 +113,8 @@ func (s seqScan) String() string {
 
 // indexServes plans the statement of s again with sequential scans
 // disabled (a generic plan: the captured text has its parameters as $n)
-// and reports whether it then reads s.table through an index. If it does,
+// and reports whether it then reads s.table through an index condition
+// (a walk of a whole index does not count). If it does,
 // the sequential scan was the planner's cost-based choice at this size —
 // a hash join over a table it reads a good share of — which it abandons
 // by itself when the table grows further; if not, no index can serve the
@@ -147,8 +148,18 @@ func indexServes(ctx context.Context, db *storage.DB, s seqScan) (bool, error) {
 	}
 	served := true
 	walk(plans[0].Plan, func(n map[string]any) {
-		if n["Node Type"] == "Seq Scan" && n["Relation Name"] == s.table {
+		if n["Relation Name"] != s.table {
+			return
+		}
+		switch n["Node Type"] {
+		case "Seq Scan":
 			served = false
+		case "Index Scan", "Index Only Scan":
+			// Without a condition the index is only walked end to end:
+			// the whole table again, in index order.
+			if _, ok := n["Index Cond"]; !ok {
+				served = false
+			}
 		}
 	})
 	return served, nil
