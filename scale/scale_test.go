@@ -43,7 +43,7 @@ func TestNoSequentialScanAtStateScale(t *testing.T) {
 	sizes := tableSizes(t, db)
 
 	day := uuid.Must(uuid.NewV7())
-	seen := map[string]bool{}
+	seen, allowed := map[string]bool{}, map[string]bool{}
 	next := func(path string) { // reports the path that ended, as it ends
 		log.mu.Lock()
 		plans := log.plans
@@ -51,7 +51,19 @@ func TestNoSequentialScanAtStateScale(t *testing.T) {
 		for _, s := range seqScans(plans, sizes, minRows) {
 			if k := s.path + s.table + s.query; !seen[k] {
 				seen[k] = true
-				t.Errorf("%s", s)
+				served, err := indexServes(ctx, db, s)
+				why := wholeRegister[s.path+" "+s.table]
+				switch {
+				case err != nil:
+					t.Errorf("%s (planned again without sequential scans: %v)", s, err)
+				case served:
+					t.Logf("the planner's choice at this size (an index serves it when scans are off): %s", s)
+				case why != "":
+					allowed[s.path+" "+s.table] = true
+					t.Logf("allowed, %s: %s", why, s)
+				default:
+					t.Errorf("%s", s)
+				}
 			}
 		}
 		log.record(path)
@@ -82,15 +94,19 @@ func TestNoSequentialScanAtStateScale(t *testing.T) {
 			t.Fatalf("notice: %v", err)
 		}
 	}
-	next("jobs")
-	w.jobs(t)
+	w.jobs(t, next)
 	next("")
+	for k := range wholeRegister {
+		if !allowed[k] {
+			t.Errorf("wholeRegister[%q] allowed a scan that no longer happens: take it off", k)
+		}
+	}
 	byPath := map[string]int{}
 	for _, p := range log.plans {
 		byPath[p.path]++
 	}
 	t.Logf("plans captured per path: %v", byPath)
-	for _, path := range []string{"push", "pull", "review queue", "review", "notices", "jobs"} {
+	for _, path := range []string{"push", "pull", "review queue", "review", "notices", "jobs " + jobs.JobCertificateExpiry} {
 		if byPath[path] == 0 {
 			t.Errorf("no plan captured for %s: is auto_explain loaded?", path)
 		}
@@ -198,8 +214,27 @@ func (w *world) pull(t *testing.T) {
 	}
 }
 
-// jobs runs every scheduled job once, as the scheduler would today.
-func (w *world) jobs(t *testing.T) {
+// wholeRegister are the sequential scans a job's law asks for, by job
+// and table, each with its reason: a job that must look at a fixed share
+// of the register every day (a quarter of a state's one-year Certificates
+// of Survey are always inside the 90-day reminder window) reads it best in one pass
+// and a hash join, which the planner rightly prefers to a million index
+// probes. The job's time at this scale is its own benchmark
+// (jobs.BenchmarkCertificateExpiry); every other path, and every other
+// table of these jobs, must use an index.
+var wholeRegister = map[string]string{
+	"jobs " + jobs.JobCertificateExpiry + " certificates": "certificate expiry reads every certificate inside its reminder window: " +
+		"a Certificate of Survey runs one year (Karnataka 2025, r.113(1)) and is flagged from 90 days before, a quarter of them every day",
+	"jobs " + jobs.JobCertificateExpiry + " vessels": "certificate expiry joins those certificates to their vessels (a share of the fleet)",
+	"jobs " + jobs.JobCertificateExpiry + " owners":  "certificate expiry joins those vessels to their owners (a share of the owners)",
+	"jobs " + jobs.JobInspectionOverdue + " vessels": "the annual inspection is due for every vessel of the fleet each year: " +
+		"the job reads the fleet with each vessel's last inspection",
+	"jobs " + jobs.JobInspectionOverdue + " owners": "the overdue vessels' owners, to remind them",
+}
+
+// jobs runs every scheduled job once, as the scheduler would today,
+// each job recorded as a path of its own.
+func (w *world) jobs(t *testing.T, next func(string)) {
 	svc := jobs.New(jobs.Deps{DB: w.db, Outbox: notify.Outbox{Email: true}})
 	// Not repeat-offences: the history's penalties are all first offences,
 	// where the law doubles a repeat within a year, so it would rewrite a
@@ -208,6 +243,7 @@ func (w *world) jobs(t *testing.T) {
 	names := []string{jobs.JobCertificateExpiry, jobs.JobInspectionOverdue, jobs.JobCoC2027,
 		jobs.JobNotifyDispatch, jobs.JobHousekeeping, jobs.JobDetentionReport, jobs.JobFindingOverdue}
 	for _, n := range names {
+		next("jobs " + n)
 		rec, err := svc.RunNow(context.Background(), n, time.Now())
 		if err != nil {
 			t.Fatalf("job %s: %v", n, err)

@@ -8,6 +8,7 @@
 #   scripts/loadtest.sh                                  # -devices 200 -push-only
 #   scripts/loadtest.sh -devices 200 -push-only -rate 20 -duration 20s -raw none
 #   make loadtest LOADGEN_FLAGS="-devices 50"
+#   TINDAL_LOADTEST_HISTORY=1 scripts/loadtest.sh …    # on a year of a state's history (bench/history)
 set -euo pipefail
 export GOTOOLCHAIN=go1.27.3 # go1.26.8 has reachable stdlib vulnerabilities
 cd "$(dirname "$0")/.."
@@ -33,6 +34,9 @@ cleanup() {
 trap cleanup EXIT
 ./bin/tindal migrate up >/dev/null
 ./bin/tindal seed demo >/dev/null
+if [ "${TINDAL_LOADTEST_HISTORY:-}" = 1 ]; then # a year of a state's history first (docs/SCALING.md §6)
+	go run ./bench/history -db "$TINDAL_DATABASE_URL" -jurisdiction KARWAR
+fi
 TINDAL_HTTP_ADDR="127.0.0.1:$port" TINDAL_METRICS_ADDR="127.0.0.1:$mport" TINDAL_LOG_LEVEL=warn ./bin/tindal serve >"bin/loadtest-server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do

@@ -67,7 +67,7 @@ func (r *pullRun) removeChunk(ctx context.Context, reader EntityReader, key stri
 			return false, nil
 		}
 		ask := min(room, readChunk)
-		rows, err := reader.Snapshot(ctx, r.tx, r.v, key, rm.After, ask)
+		rows, err := reader.Snapshot(ctx, r.tx, r.v, key, rm.After, ask, false)
 		if err != nil {
 			return false, err
 		}

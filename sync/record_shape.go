@@ -136,8 +136,9 @@ func (s shapedReader) Snapshot(
 	key string,
 	after uuid.UUID,
 	limit int,
+	visible bool,
 ) ([]ReaderRow, error) {
-	rows, err := s.EntityReader.Snapshot(ctx, q, v, key, after, limit)
+	rows, err := s.EntityReader.Snapshot(ctx, q, v, key, after, limit, visible)
 	if err != nil {
 		return nil, err
 	}

@@ -24,10 +24,15 @@ type EntityReader interface {
 	// Load reads the current rows of ids, tombstones included, deciding
 	// for each whether v may see it. Ids that do not exist are left out.
 	Load(ctx context.Context, q Querier, v Viewer, ids []uuid.UUID) ([]ReaderRow, error)
-	// Snapshot reads at most limit live rows filed under the scope key,
-	// ordered by id, after the id given (uuid.Nil for the first page).
-	// A type with no rows under that kind of key returns none.
-	Snapshot(ctx context.Context, q Querier, v Viewer, key string, after uuid.UUID, limit int) ([]ReaderRow, error)
+	// Snapshot reads at most limit live rows filed under the scope key
+	// whose visibility to v is visible, ordered by id, after the id given
+	// (uuid.Nil for the first page). A first sync asks for the visible
+	// rows, the removal of a lost key for the others: filtered in the
+	// query, so a snapshot reads through an index only what it sends (an
+	// inspector's first sync does not walk every answer of the
+	// jurisdiction to keep their own). A type with no rows under that kind
+	// of key returns none.
+	Snapshot(ctx context.Context, q Querier, v Viewer, key string, after uuid.UUID, limit int, visible bool) ([]ReaderRow, error)
 }
 
 // ReaderRow is one entity as an EntityReader found it.
@@ -91,6 +96,7 @@ func (r TableReader) Snapshot(
 	key string,
 	after uuid.UUID,
 	limit int,
+	visible bool,
 ) ([]ReaderRow, error) {
 	kind, id, ok := splitKey(key)
 	pred, has := r.Keys[kind]
@@ -102,9 +108,13 @@ func (r TableReader) Snapshot(
 		pred = strings.ReplaceAll(pred, "@key", a.add(id)+"::uuid")
 	}
 	vis := r.visible(v, &a)
+	want := "(" + vis + ")"
+	if !visible {
+		want += " IS NOT TRUE"
+	}
 	sql := fmt.Sprintf(`SELECT t.id, t.version, false, (%[1]s), CASE WHEN (%[1]s) THEN row_to_json(t)::text END
-		FROM %[2]s t WHERE (%[3]s) AND t.deleted_at IS NULL AND t.id > %[4]s::uuid
-		ORDER BY t.id LIMIT %[5]s::int`, vis, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit))
+		FROM %[2]s t WHERE (%[3]s) AND %[6]s AND t.deleted_at IS NULL AND t.id > %[4]s::uuid
+		ORDER BY t.id LIMIT %[5]s::int`, vis, pgx.Identifier{r.Table}.Sanitize(), pred, a.add(after), a.add(limit), want)
 	return r.query(ctx, q, sql, a)
 }
 

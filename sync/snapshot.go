@@ -45,7 +45,7 @@ func (r *pullRun) snapshotChunk(ctx context.Context, reader EntityReader, key st
 			return false, nil
 		}
 		ask := min(room, readChunk)
-		rows, err := reader.Snapshot(ctx, r.tx, r.v, key, sn.After, ask)
+		rows, err := reader.Snapshot(ctx, r.tx, r.v, key, sn.After, ask, true)
 		if err != nil {
 			return false, err
 		}

@@ -54,6 +54,7 @@ var rules = map[string]rule{
 	"api":                   {any: true},
 	"cmd/tindal":            {any: true},
 	"demo":                  {any: true},
+	"bench/history":         {any: true},
 	"bench/loadgen":         {any: true},
 	"bench/loginburst":      {any: true},
 	"bench/report":          {any: true},
