@@ -138,7 +138,6 @@ func leakDeadlines() []Deadline {
 	} {
 		ds = append(ds, rules.Deadlines(v, crew, from, rules.Date{})...)
 	}
-	ds = append(ds, rules.TransitionDeadlines(rules.D(2025, 12, 11), rules.Date{})...)
 	out := make([]Deadline, 0, len(ds))
 	for _, d := range ds {
 		crew := strings.HasPrefix(d.Subject, "crew-")
