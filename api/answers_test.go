@@ -15,7 +15,6 @@ import (
 // list only shrinks: TestHandlersAnswerWithGeneratedTypes fails on any
 // answer not listed here and on any entry that no longer exists.
 var notYetGenerated = []string{
-	"backlog.go: Visit method on jsonResponse",
 	"detention.go: c.JSON",
 	"inspections.go: Visit method on jsonResponse",
 	"inspections.go: c.JSON",
@@ -28,7 +27,6 @@ var notYetGenerated = []string{
 	"penalty_notices.go: map answer appealOut",
 	"penalty_notices.go: map answer noticeOut",
 	"penalty_notices.go: map answer paymentOut",
-	"photos.go: c.JSON",
 	"reviews.go: hand-written type historyJSON",
 	"reviews.go: hand-written type reviewerFindingJSON",
 	"reviews.go: hand-written type reviewerJSON",
