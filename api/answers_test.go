@@ -15,22 +15,16 @@ import (
 // list only shrinks: TestHandlersAnswerWithGeneratedTypes fails on any
 // answer not listed here and on any entry that no longer exists.
 var notYetGenerated = []string{
+	// createdResponse and jsonResponse, now used by penalty_notices.go
+	// only: they go when it answers through the generated types.
 	"detention.go: c.JSON",
-	"inspections.go: Visit method on jsonResponse",
 	"inspections.go: c.JSON",
-	"inspections.go: hand-written type answerJSON",
-	"inspections.go: hand-written type detailJSON",
-	"inspections.go: hand-written type findingJSON",
 	"penalty_notices.go: Visit method on createdResponse",
 	"penalty_notices.go: Visit method on htmlResponse",
 	"penalty_notices.go: Visit method on jsonResponse",
 	"penalty_notices.go: map answer appealOut",
 	"penalty_notices.go: map answer noticeOut",
 	"penalty_notices.go: map answer paymentOut",
-	"reviews.go: hand-written type historyJSON",
-	"reviews.go: hand-written type reviewerFindingJSON",
-	"reviews.go: hand-written type reviewerJSON",
-	"reviews.go: hand-written type reviewerTimeJSON",
 }
 
 // ownAnswers are the answers the generated code cannot write, and why.
