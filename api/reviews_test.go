@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,6 +179,14 @@ func TestReviewQueue(t *testing.T) {
 		}
 	})
 
+	// A photo not yet verified: approval is refused unless a reason overrides.
+	h.must(h.db.Gorm.Exec(`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, jurisdiction_id, owner_id, inspector_id)
+		SELECT ?, id, ?, 1000, 'image/jpeg', inspector_id, jurisdiction_id, owner_id, inspector_id FROM inspections WHERE id = ?`,
+		uuid.New(), strings.Repeat("ab", 32), a).Error)
+	if r := h.do("POST", "/v1/inspections/"+a.String()+"/review", "supervisor", map[string]any{"decision": "approve"}); r.status != 409 ||
+		r.json()["code"] != "evidence_unverified" {
+		t.Fatalf("approve with an unverified photo, no reason: %d %s", r.status, r.body)
+	}
 	if r := h.do("POST", "/v1/inspections/"+a.String()+"/review", "supervisor", map[string]any{"decision": "approve", "override_reason": "photos follow"}); r.status != 200 {
 		t.Fatalf("approve: %d %s", r.status, r.body)
 	}
