@@ -79,7 +79,10 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (ope
 }
 
 // inspectionPhotos lists an inspection's photos, and those of each finding.
-func (h *handlers) inspectionPhotos(ctx context.Context, id uuid.UUID) ([]openapi.Photo, map[uuid.UUID][]openapi.Photo, error) {
+func (h *handlers) inspectionPhotos(
+	ctx context.Context,
+	id uuid.UUID,
+) ([]openapi.Photo, map[uuid.UUID][]openapi.Photo, error) {
 	all, byFinding := []openapi.Photo{}, map[uuid.UUID][]openapi.Photo{}
 	if h.d.Photos == nil {
 		return all, byFinding, nil

@@ -142,4 +142,3 @@ func (c *Catalogue) DeficiencyTitle(lang, code string) (Title, bool) {
 	t, ok := c.titles[lang][code]
 	return t, ok && t.Text != ""
 }
-
