@@ -10,24 +10,6 @@ import (
 	"testing"
 )
 
-// notYetGenerated are the answers still written through hand-made types,
-// each to be moved onto openapi's generated types (issue 20, item 3). The
-// list only shrinks: TestHandlersAnswerWithGeneratedTypes fails on any
-// answer not listed here and on any entry that no longer exists.
-var notYetGenerated = []string{
-	"backlog.go: Visit method on jsonResponse",
-	"inspections.go: Visit method on jsonResponse",
-	"inspections.go: c.JSON",
-	"inspections.go: hand-written type answerJSON",
-	"inspections.go: hand-written type detailJSON",
-	"inspections.go: hand-written type findingJSON",
-	"photos.go: c.JSON",
-	"reviews.go: hand-written type historyJSON",
-	"reviews.go: hand-written type reviewerFindingJSON",
-	"reviews.go: hand-written type reviewerJSON",
-	"reviews.go: hand-written type reviewerTimeJSON",
-}
-
 // ownAnswers are the answers the generated code cannot write, and why.
 var ownAnswers = map[string]string{
 	"problem.go: c.JSON":                         "the one problem mapping (RFC 9457)",
@@ -65,13 +47,13 @@ func TestHandlersAnswerWithGeneratedTypes(t *testing.T) {
 		}
 	}
 	for k := range found {
-		if ownAnswers[k] == "" && !slices.Contains(notYetGenerated, k) {
+		if ownAnswers[k] == "" {
 			t.Errorf("%s: answer through the generated types (openapi/openapi.gen.go) and problems through api/problem.go", k)
 		}
 	}
-	for _, k := range notYetGenerated {
+	for k := range ownAnswers {
 		if !found[k] {
-			t.Errorf("%q is gone: take it off notYetGenerated", k)
+			t.Errorf("%q is gone: take it off ownAnswers", k)
 		}
 	}
 }

@@ -3,9 +3,8 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"time"
-
-	"github.com/gofiber/fiber/v2"
 
 	"github.com/tindal/tindal/openapi"
 	"github.com/tindal/tindal/sync"
@@ -62,8 +61,9 @@ func (h *handlers) DecideSyncBacklog(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{d}, nil
+	out := valueAs[openapi.BacklogDecision](d) // sync.BacklogDecision writes BacklogDecision's JSON form
+	if out == nil {
+		return nil, fmt.Errorf("backlog decision %s: not a BacklogDecision", r.MutationId)
+	}
+	return openapi.DecideSyncBacklog200JSONResponse(*out), nil
 }
-
-// VisitDecideSyncBacklogResponse implements the generated interface.
-func (j jsonResponse) VisitDecideSyncBacklogResponse(c *fiber.Ctx) error { return j.visit(c) }

@@ -20,7 +20,6 @@ import (
 	"github.com/tindal/tindal/auth"
 	"github.com/tindal/tindal/checklist"
 	"github.com/tindal/tindal/jobs"
-	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/notify"
 	"github.com/tindal/tindal/registry"
@@ -139,7 +138,7 @@ func TestDetentionFlow(t *testing.T) {
 			t.Errorf("owner notice: %+v", n)
 		}
 		// The grounds are the deficiencies in Hindi (they were English titles).
-		if ws := locale.LatinWords(n.Subject+"\n"+n.Body, "Owner of KARWAR", "Nada Doni"); len(ws) > 0 {
+		if ws := testkit.LatinWords(n.Subject+"\n"+n.Body, "Owner of KARWAR", "Nada Doni"); len(ws) > 0 {
 			t.Errorf("owner notice in Hindi has English words %q:\n%s", ws, n.Body)
 		}
 		var flags int64

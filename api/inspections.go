@@ -2,10 +2,9 @@ package api
 
 import (
 	"context"
-	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
@@ -43,7 +42,7 @@ func (h *handlers) GetInspection(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{out}, nil
+	return openapi.GetInspection200JSONResponse(out), nil
 }
 
 // ReviewInspection approves, returns or withdraws an inspection, or
@@ -68,23 +67,8 @@ func (h *handlers) ReviewInspection(
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse{detailOut(v)}, nil
+	return openapi.ReviewInspection200JSONResponse(detailOut(v)), nil
 }
-
-// jsonResponse writes any value as a 200 JSON answer; it implements the
-// generated response interfaces of the operations that use it.
-type jsonResponse struct{ v any }
-
-func (j jsonResponse) visit(c *fiber.Ctx) error {
-	c.Status(fiber.StatusOK)
-	return c.JSON(j.v)
-}
-
-// VisitGetInspectionResponse implements the generated interface.
-func (j jsonResponse) VisitGetInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
-
-// VisitReviewInspectionResponse implements the generated interface.
-func (j jsonResponse) VisitReviewInspectionResponse(c *fiber.Ctx) error { return j.visit(c) }
 
 func inspectionOut(i models.Inspection) openapi.Inspection {
 	ids := make([]uuid.UUID, 0, len(i.TemplateIDs))
@@ -120,58 +104,66 @@ func inspectionOut(i models.Inspection) openapi.Inspection {
 	}
 }
 
-type answerJSON struct {
-	TemplateID uuid.UUID `json:"template_id"`
-	ItemID     string    `json:"item_id"`
-	Answer     string    `json:"answer"`
-	Note       string    `json:"note"`
-	// Record is absent when none was given (inspection.answer v3).
-	Record  map[string]string `json:"record,omitempty"`
-	Version int64             `json:"version"`
-}
+// detailAnswer and detailFinding are the generated InspectionDetail's
+// answer and finding rows.
+type (
+	detailAnswer = struct {
+		Answer     string             `json:"answer"`
+		ItemId     string             `json:"item_id"`
+		Note       *string            `json:"note,omitempty"`
+		Record     *map[string]string `json:"record,omitempty"`
+		TemplateId openapi_types.UUID `json:"template_id"`
+		Version    int64              `json:"version"`
+	}
+	detailFinding = struct {
+		Action     string              `json:"action"`
+		Code       string              `json:"code"`
+		Detainable *bool               `json:"detainable,omitempty"`
+		DueDate    *openapi_types.Date `json:"due_date"`
+		DueKind    *string             `json:"due_kind,omitempty"`
+		Id         openapi_types.UUID  `json:"id"`
+		Note       *string             `json:"note,omitempty"`
+		Rectified  bool                `json:"rectified"`
+		Source     string              `json:"source"`
+		Version    int64               `json:"version"`
+	}
+)
 
-type findingJSON struct {
-	ID         uuid.UUID `json:"id"`
-	Code       string    `json:"code"`
-	Source     string    `json:"source"`
-	Note       string    `json:"note"`
-	Action     string    `json:"action"`
-	DueKind    string    `json:"due_kind"`
-	DueDate    *string   `json:"due_date"`
-	Detainable bool      `json:"detainable"`
-	Rectified  bool      `json:"rectified"`
-	Version    int64     `json:"version"`
-}
-
-type detailJSON struct {
-	Inspection     openapi.Inspection `json:"inspection"`
-	Summary        inspect.Summary    `json:"summary"`
-	Answers        []answerJSON       `json:"answers"`
-	Findings       []findingJSON      `json:"findings"`
-	OpenConflicts  int64              `json:"open_conflicts"`
-	OpenAmendments int64              `json:"open_amendments"`
-}
-
-func detailOut(v inspect.View) detailJSON {
-	out := detailJSON{
+// detailOut is an inspection's detail as InspectionDetail: its answers,
+// findings and summary (the reviewer's additions are reviewerOut's).
+func detailOut(v inspect.View) openapi.InspectionDetail {
+	out := openapi.InspectionDetail{
 		Inspection:     inspectionOut(v.Inspection),
-		Summary:        v.Summary,
-		Answers:        []answerJSON{},
-		Findings:       []findingJSON{},
+		Summary:        summaryOut(v.Summary),
+		Answers:        make([]detailAnswer, 0, len(v.Answers)),
+		Findings:       make([]detailFinding, 0, len(v.Findings)),
 		OpenConflicts:  v.OpenConflicts,
 		OpenAmendments: v.Amendments,
 	}
 	for _, a := range v.Answers {
-		out.Answers = append(out.Answers, answerJSON{a.TemplateID, a.ItemID, a.Answer, a.Note, a.Record, a.Version})
+		da := detailAnswer{TemplateId: a.TemplateID, ItemId: a.ItemID, Answer: a.Answer, Note: &a.Note, Version: a.Version}
+		if len(a.Record) > 0 { // absent when none was given (inspection.answer v3)
+			r := map[string]string(a.Record)
+			da.Record = &r
+		}
+		out.Answers = append(out.Answers, da)
 	}
 	for _, f := range v.Findings {
-		fj := findingJSON{ID: f.ID, Code: f.Code, Source: f.Source, Note: f.Note, Action: f.Action, DueKind: f.DueKind,
-			Detainable: f.Detainable, Rectified: f.Rectified, Version: f.Version}
+		df := detailFinding{Id: f.ID, Code: f.Code, Source: f.Source, Note: &f.Note, Action: f.Action,
+			DueKind: &f.DueKind, Detainable: &f.Detainable, Rectified: f.Rectified, Version: f.Version}
 		if f.DueDate != nil {
-			d := f.DueDate.Format(time.DateOnly)
-			fj.DueDate = &d
+			df.DueDate = &openapi_types.Date{Time: *f.DueDate}
 		}
-		out.Findings = append(out.Findings, fj)
+		out.Findings = append(out.Findings, df)
 	}
 	return out
+}
+
+// summaryOut is the derived summary as the generated InspectionSummary,
+// whose JSON form inspect.Summary already writes.
+func summaryOut(s inspect.Summary) openapi.InspectionSummary {
+	if out := valueAs[openapi.InspectionSummary](s); out != nil {
+		return *out
+	}
+	return openapi.InspectionSummary{} // unreachable: inspect.Summary always encodes
 }

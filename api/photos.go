@@ -98,7 +98,7 @@ func (h *handlers) putPhotoContent(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(resultOut(res))
+	return putAnswer(c, res)
 }
 
 // uploadOffsetHeader is the offset of a resumable upload (as in the tus
@@ -130,7 +130,15 @@ func (h *handlers) patchPhotoContent(c *fiber.Ctx) error {
 	if r.Result == nil {
 		return c.SendStatus(fiber.StatusNoContent)
 	}
-	return c.JSON(resultOut(*r.Result))
+	return putAnswer(c, *r.Result)
+}
+
+// putAnswer answers a PUT or PATCH of a photo's bytes. The two operations
+// are not generated (they stream the body, openapi/oapi-codegen.yaml); they
+// answer the PhotoUploadResult CompletePhotoUpload answers, through its
+// generated response.
+func putAnswer(c *fiber.Ctx, r photo.Result) error {
+	return openapi.CompletePhotoUpload200JSONResponse(resultOut(r)).VisitCompletePhotoUploadResponse(c)
 }
 
 // refusedLengthHeader carries the declared Content-Length of a fallback

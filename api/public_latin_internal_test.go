@@ -9,13 +9,14 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/public"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
 )
 
 var htmlTag = regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<[^>]*>|&[a-z#0-9]+;`)
 
 // The public status page in Kannada and Hindi, in every state and
 // registry status it shows, and its error pages, carry no English word
-// beyond the vessel's own name, number and office (locale.LatinWords).
+// beyond the vessel's own name, number and office (testkit.LatinWords).
 func TestPublicPageInKannadaAndHindiHasNoEnglish(t *testing.T) {
 	until, inspected, passengers, zone := "2027-03-31", "2026-11-02", 12, 2
 	const name, reg, office = "Sagar Rani", "KA-KWR-M-0001", "Karwar Port Office"
@@ -33,7 +34,7 @@ func TestPublicPageInKannadaAndHindiHasNoEnglish(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if ws := locale.LatinWords(htmlTag.ReplaceAllString(string(page), " "), name, reg, office); len(ws) > 0 {
+				if ws := testkit.LatinWords(htmlTag.ReplaceAllString(string(page), " "), name, reg, office); len(ws) > 0 {
 					t.Errorf("%s page of a %s vessel, %s: English words %q", lang, status, state, ws)
 				}
 			}
@@ -43,7 +44,7 @@ func TestPublicPageInKannadaAndHindiHasNoEnglish(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ws := locale.LatinWords(htmlTag.ReplaceAllString(string(page), " ")); len(ws) > 0 {
+			if ws := testkit.LatinWords(htmlTag.ReplaceAllString(string(page), " ")); len(ws) > 0 {
 				t.Errorf("%s error page %s: English words %q", lang, kind, ws)
 			}
 		}

@@ -2,14 +2,12 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/inspect"
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/openapi"
-	"github.com/tindal/tindal/rules"
 )
 
 // ListReviews serves the supervisors' review queue (docs/REVIEW.md).
@@ -52,103 +50,27 @@ func queueCountsOut(c inspect.QueueCounts) openapi.ReviewQueueCounts {
 		ChangedAfterSubmission: c.ChangedAfterSubmission, Overdue: c.Overdue, OlderThan7Days: c.OlderThan7Days}
 }
 
-// reviewerJSON is InspectionDetail with what a reviewer needs in one call.
-type reviewerJSON struct {
-	detailJSON
-	ReviewerFindings []reviewerFindingJSON      `json:"reviewer_findings"`
-	Photos           []openapi.Photo            `json:"photos"`
-	Conflicts        []openapi.Conflict         `json:"conflicts"`
-	Amendments       []openapi.AmendmentRequest `json:"amendment_requests"`
-	Rectifications   []openapi.Rectification    `json:"rectifications"`
-	Time             reviewerTimeJSON           `json:"time"`
-	History          []historyJSON              `json:"history"`
-}
-
-type reviewerFindingJSON struct {
-	FindingID           uuid.UUID         `json:"finding_id"`
-	Overdue             bool              `json:"overdue"`
-	RectificationAction string            `json:"rectification_action,omitempty"`
-	Closure             rules.ClosureRule `json:"closure"`
-	Photos              []openapi.Photo   `json:"photos"`
-}
-
-type reviewerTimeJSON struct {
-	StartedAt       time.Time  `json:"started_at"`
-	StartedRaw      *time.Time `json:"started_raw"`
-	TimeFlags       []string   `json:"time_flags"`
-	TimeConfirmedBy *uuid.UUID `json:"time_confirmed_by"`
-}
-
-type historyJSON struct {
-	ID         int64      `json:"id"`
-	At         time.Time  `json:"at"`
-	Action     string     `json:"action"`
-	EntityType string     `json:"entity_type"`
-	EntityID   uuid.UUID  `json:"entity_id"`
-	ActorID    *uuid.UUID `json:"actor_id"`
-	ActorName  string     `json:"actor_name"`
-	ActorRole  string     `json:"actor_role"`
-	DeviceID   *uuid.UUID `json:"device_id"`
-	RequestID  string     `json:"request_id"`
-	Reason     string     `json:"reason"`
-}
-
-// reviewerOut composes the reviewer's view with the inspection's photos.
-func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (reviewerJSON, error) {
-	out := reviewerJSON{
-		detailJSON:       detailOut(v.View),
-		ReviewerFindings: []reviewerFindingJSON{},
-		Photos:           []openapi.Photo{},
-		Conflicts:        mapSlice(v.Conflicts, conflictOut),
-		Amendments:       mapSlice(v.AmendmentRows, amendmentOut),
-		Rectifications:   mapSlice(v.Rectifications, rectificationOut),
-		History:          []historyJSON{},
-		Time: reviewerTimeJSON{
-			StartedAt:       v.Inspection.StartedAt,
-			StartedRaw:      v.Inspection.StartedRaw,
-			TimeFlags:       v.Summary.TimeFlags,
-			TimeConfirmedBy: v.Inspection.TimeConfirmedBy,
-		},
+// reviewerOut composes the reviewer's view (InspectionDetail with what a
+// reviewer needs in one call) with the inspection's photos.
+func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (openapi.InspectionDetail, error) {
+	out := detailOut(v.View)
+	photos, byFinding, err := h.inspectionPhotos(ctx, v.Inspection.ID)
+	if err != nil {
+		return out, err
 	}
-	byFinding := map[uuid.UUID][]openapi.Photo{}
-	if h.d.Photos != nil {
-		photos, err := h.d.Photos.ForInspection(ctx, scopeOf(ctx), v.Inspection.ID)
-		if err != nil {
-			return out, err
-		}
-		for _, p := range photos {
-			po := photoOut(p)
-			out.Photos = append(out.Photos, po)
-			if p.FindingID != nil {
-				byFinding[*p.FindingID] = append(byFinding[*p.FindingID], po)
-			}
-		}
-	}
+	conflicts, amendments := mapSlice(v.Conflicts, conflictOut), mapSlice(v.AmendmentRows, amendmentOut)
+	rectifications, history := mapSlice(v.Rectifications, rectificationOut), mapSlice(v.History, historyOut)
+	findings := make([]openapi.ReviewerFinding, 0, len(v.Findings))
 	for _, f := range v.Findings {
-		ps := byFinding[f.ID]
-		if ps == nil {
-			ps = []openapi.Photo{}
-		}
-		out.ReviewerFindings = append(out.ReviewerFindings, reviewerFindingJSON{FindingID: f.ID, Overdue: v.Overdue(f),
-			RectificationAction: v.Actions[f.ID], Closure: v.Closure[f.ID], Photos: ps})
+		findings = append(findings, reviewerFindingOut(v, f, byFinding[f.ID]))
 	}
-	for _, e := range v.History {
-		out.History = append(
-			out.History,
-			historyJSON{
-				ID:         e.ID,
-				At:         e.At.UTC(),
-				Action:     e.Action,
-				EntityType: e.EntityType,
-				EntityID:   e.EntityID,
-				ActorID:    e.ActorID,
-				ActorName:  e.ActorName,
-				ActorRole:  e.ActorRole,
-				DeviceID:   e.DeviceID,
-				RequestID:  e.RequestID,
-				Reason:     e.Reason,
-			},
-		)
+	out.ReviewerFindings, out.Photos, out.History = &findings, &photos, &history
+	out.Conflicts, out.AmendmentRequests, out.Rectifications = &conflicts, &amendments, &rectifications
+	out.Time = &openapi.ReviewerTime{
+		StartedAt:       v.Inspection.StartedAt,
+		StartedRaw:      v.Inspection.StartedRaw,
+		TimeFlags:       v.Summary.TimeFlags,
+		TimeConfirmedBy: v.Inspection.TimeConfirmedBy,
 	}
 	if scopeOf(ctx).Access == models.AccessOwn {
 		ownersCopy(&out)
@@ -156,14 +78,74 @@ func (h *handlers) reviewerOut(ctx context.Context, v inspect.ReviewerView) (rev
 	return out, nil
 }
 
+// inspectionPhotos lists an inspection's photos, and those of each finding.
+func (h *handlers) inspectionPhotos(
+	ctx context.Context,
+	id uuid.UUID,
+) ([]openapi.Photo, map[uuid.UUID][]openapi.Photo, error) {
+	all, byFinding := []openapi.Photo{}, map[uuid.UUID][]openapi.Photo{}
+	if h.d.Photos == nil {
+		return all, byFinding, nil
+	}
+	photos, err := h.d.Photos.ForInspection(ctx, scopeOf(ctx), id)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range photos {
+		po := photoOut(p)
+		all = append(all, po)
+		if p.FindingID != nil {
+			byFinding[*p.FindingID] = append(byFinding[*p.FindingID], po)
+		}
+	}
+	return all, byFinding, nil
+}
+
+// reviewerFindingOut is what a reviewer sees of one finding.
+func reviewerFindingOut(v inspect.ReviewerView, f models.Finding, photos []openapi.Photo) openapi.ReviewerFinding {
+	if photos == nil {
+		photos = []openapi.Photo{}
+	}
+	out := openapi.ReviewerFinding{FindingId: f.ID, Overdue: v.Overdue(f), Photos: photos}
+	if c := valueAs[openapi.ClosureRule](v.Closure[f.ID]); c != nil {
+		out.Closure = *c
+	}
+	if a := v.Actions[f.ID]; a != "" {
+		out.RectificationAction = &a
+	}
+	return out
+}
+
+// historyOut is one decision of the audit log.
+func historyOut(e inspect.HistoryEntry) openapi.HistoryEntry {
+	return openapi.HistoryEntry{
+		Id:         e.ID,
+		At:         e.At.UTC(),
+		Action:     e.Action,
+		EntityType: e.EntityType,
+		EntityId:   e.EntityID,
+		ActorId:    e.ActorID,
+		ActorName:  e.ActorName,
+		ActorRole:  e.ActorRole,
+		DeviceId:   e.DeviceID,
+		RequestId:  &e.RequestID,
+		Reason:     e.Reason,
+	}
+}
+
 // ownersCopy keeps from an owner's copy what belongs to the office: the
 // officials' devices and request ids, and the conflicts and amendment
 // requests (the inspectors' raw edits). The decisions, with who made them
 // and why, stay: the owner is entitled to the reasons.
-func ownersCopy(out *reviewerJSON) {
-	out.Conflicts, out.Amendments = []openapi.Conflict{}, []openapi.AmendmentRequest{}
-	for i := range out.History {
-		out.History[i].DeviceID, out.History[i].RequestID = nil, ""
+func ownersCopy(out *openapi.InspectionDetail) {
+	conflicts, amendments := []openapi.Conflict{}, []openapi.AmendmentRequest{}
+	out.Conflicts, out.AmendmentRequests = &conflicts, &amendments
+	if out.History == nil {
+		return
+	}
+	for i := range *out.History {
+		e := &(*out.History)[i]
+		e.DeviceId, e.RequestId = nil, new(string)
 	}
 }
 

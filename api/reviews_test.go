@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,6 +179,14 @@ func TestReviewQueue(t *testing.T) {
 		}
 	})
 
+	// A photo not yet verified: approval is refused unless a reason overrides.
+	h.must(h.db.Gorm.Exec(`INSERT INTO photos (id, inspection_id, sha256, size, content_type, uploaded_by, jurisdiction_id, owner_id, inspector_id)
+		SELECT ?, id, ?, 1000, 'image/jpeg', inspector_id, jurisdiction_id, owner_id, inspector_id FROM inspections WHERE id = ?`,
+		uuid.New(), strings.Repeat("ab", 32), a).Error)
+	if r := h.do("POST", "/v1/inspections/"+a.String()+"/review", "supervisor", map[string]any{"decision": "approve"}); r.status != 409 ||
+		r.json()["code"] != "evidence_unverified" {
+		t.Fatalf("approve with an unverified photo, no reason: %d %s", r.status, r.body)
+	}
 	if r := h.do("POST", "/v1/inspections/"+a.String()+"/review", "supervisor", map[string]any{"decision": "approve", "override_reason": "photos follow"}); r.status != 200 {
 		t.Fatalf("approve: %d %s", r.status, r.body)
 	}
@@ -284,5 +293,48 @@ func (h *harness) compliant() {
 			VALUES (?, 'crew_member', ?, ?, ?, ?, ?, ?, ?)`, uuid.New(), cm, c.kind, c.grade, "COC-"+c.role, issued, expires, j).Error)
 		h.must(h.db.Gorm.Exec(`INSERT INTO vessel_crew (id, vessel_id, crew_member_id, role, signed_on, jurisdiction_id, owner_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			uuid.New(), v, cm, c.role, "2020-01-01", j, o).Error)
+	}
+}
+
+// TestInspectionDetailSendsEveryField: the reviewer's view names every
+// field the contract requires, null when there is no value (a client
+// written from the contract tells "no value" from "not sent"): the
+// findings' due date, the phone's raw clock and who confirmed the time,
+// and each history entry's actor and device.
+func TestInspectionDetailSendsEveryField(t *testing.T) {
+	h := newHarness(t)
+	h.compliant()
+	p := h.pusher("inspector")
+	id, _ := h.submitted(p, testkit.Now().Add(-3*time.Hour), foundDef{"11004", "03"})
+	r := h.do("GET", "/v1/inspections/"+id.String(), "supervisor", nil)
+	if r.status != 200 {
+		t.Fatalf("GET inspection: %d %s", r.status, r.body)
+	}
+	var d struct {
+		Findings []map[string]json.RawMessage `json:"findings"`
+		Time     map[string]json.RawMessage   `json:"time"`
+		History  []map[string]json.RawMessage `json:"history"`
+	}
+	h.must(json.Unmarshal(r.body, &d))
+	if len(d.Findings) == 0 || len(d.History) == 0 {
+		t.Fatalf("no findings or history: %s", r.body)
+	}
+	has := func(what string, m map[string]json.RawMessage, keys ...string) {
+		t.Helper()
+		for _, k := range keys {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%s has no %q: %v", what, k, m)
+			}
+		}
+	}
+	for _, f := range d.Findings {
+		has("finding", f, "due_date")
+	}
+	has("time", d.Time, "started_raw", "time_confirmed_by")
+	if string(d.Time["time_confirmed_by"]) != "null" {
+		t.Errorf("time_confirmed_by = %s, want null (nobody confirmed it)", d.Time["time_confirmed_by"])
+	}
+	for _, e := range d.History {
+		has("history entry", e, "actor_id", "device_id")
 	}
 }

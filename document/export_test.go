@@ -1,5 +1,12 @@
 package document
 
+import (
+	"context"
+	"os"
+
+	"github.com/chromedp/chromedp"
+)
+
 // BrowserPID is the shared browser's process id (0: not running), for
 // tests that kill it.
 func (p *Printer) BrowserPID() int {
@@ -12,4 +19,12 @@ func (p *Printer) BrowserPID() int {
 		return proc.Pid
 	}
 	return 0
+}
+
+// chromedpProcess is the browser process of a chromedp context, if any.
+func chromedpProcess(ctx context.Context) *os.Process {
+	if c := chromedp.FromContext(ctx); c != nil && c.Browser != nil {
+		return c.Browser.Process()
+	}
+	return nil
 }

@@ -204,11 +204,3 @@ func (p *Printer) Close() {
 	}
 	p.browser, p.stop = nil, nil
 }
-
-// chromedpProcess is the browser process of a chromedp context, if any.
-func chromedpProcess(ctx context.Context) *os.Process {
-	if c := chromedp.FromContext(ctx); c != nil && c.Browser != nil {
-		return c.Browser.Process()
-	}
-	return nil
-}

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/registry"
 	"github.com/tindal/tindal/rules"
 	"github.com/tindal/tindal/storage"
@@ -470,13 +471,9 @@ func jsonEqual(a, b []byte) bool {
 	return equalJSON(x, y)
 }
 
-// evidence counts an inspection's live photos and the verified ones.
+// evidence counts an inspection's live photos and the verified ones
+// (photo.EvidenceCounts, in the work's transaction).
 func (w *Work) evidence(ctx context.Context, id uuid.UUID) (total, verified int, err error) {
-	var r struct{ Total, Verified int }
-	err = w.tx.DB.WithContext(ctx).Raw(`SELECT count(*) AS total, count(*) FILTER (WHERE state = 'verified') AS verified
-		FROM photos WHERE inspection_id = ? AND deleted_at IS NULL`, id).Scan(&r).Error
-	if err != nil {
-		return 0, 0, fmt.Errorf("count evidence: %w", err)
-	}
-	return r.Total, r.Verified, nil
+	e, err := photo.EvidenceCounts(ctx, w.tx.DB, id)
+	return e.Total, e.Verified, err
 }

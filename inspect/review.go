@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tindal/tindal/models"
+	"github.com/tindal/tindal/photo"
 	"github.com/tindal/tindal/storage"
 )
 
@@ -137,17 +138,17 @@ func (w *Work) approve(ctx context.Context, r *models.Inspection, in ReviewInput
 			r.Status,
 		)
 	}
-	total, verified, err := w.evidence(ctx, r.ID)
+	e, err := photo.EvidenceCounts(ctx, w.tx.DB, r.ID) // in the review's transaction, the inspection locked
 	if err != nil {
 		return err
 	}
-	if verified < total && strings.TrimSpace(in.OverrideReason) == "" {
+	if !e.Complete() && strings.TrimSpace(in.OverrideReason) == "" {
 		return models.Errorf(
 			models.KindConflict,
 			"evidence_unverified",
 			"evidence: %d/%d photos verified; give override_reason to approve anyway",
-			verified,
-			total,
+			e.Verified,
+			e.Total,
 		)
 	}
 	now := w.s.clock().UTC()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
 )
 
 var placeholder = regexp.MustCompile(`{{\s*\.(\w+)\s*}}`)
@@ -162,7 +163,7 @@ func TestRupeesUseIndianGrouping(t *testing.T) {
 
 // No Kannada or Hindi message carries an English word: what an owner reads
 // in kn or hi is written in kn or hi (law names, Roman numerals and units
-// aside, locale.LatinWords), placeholders apart.
+// aside, testkit.LatinWords), placeholders apart.
 func TestKannadaAndHindiMessagesHaveNoEnglish(t *testing.T) {
 	placeholder := regexp.MustCompile(`\{\{[^}]*\}\}`)
 	for _, lang := range []string{locale.Kannada, locale.Hindi} {
@@ -172,14 +173,14 @@ func TestKannadaAndHindiMessagesHaveNoEnglish(t *testing.T) {
 		}
 		for _, m := range ms {
 			for _, text := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-				if ws := locale.LatinWords(placeholder.ReplaceAllString(text, " ")); len(ws) > 0 {
+				if ws := testkit.LatinWords(placeholder.ReplaceAllString(text, " ")); len(ws) > 0 {
 					t.Errorf("%s %s: English words %q in %q", lang, m.ID, ws, text)
 				}
 			}
 		}
 		for _, code := range locale.Default().TitleCodes(lang) {
 			title, _ := locale.Default().DeficiencyTitle(lang, code)
-			if ws := locale.LatinWords(title.Text); len(ws) > 0 {
+			if ws := testkit.LatinWords(title.Text); len(ws) > 0 {
 				t.Errorf("%s title %s: English words %q in %q", lang, code, ws, title.Text)
 			}
 		}

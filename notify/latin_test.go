@@ -10,6 +10,7 @@ import (
 
 	"github.com/tindal/tindal/locale"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
 )
 
 // Data an owner sees as registered (names, numbers): kept as written.
@@ -35,7 +36,7 @@ var (
 
 func checkLatin(t *testing.T, lang, what, text string) {
 	t.Helper()
-	if ws := locale.LatinWords(text, leakVessel, leakOwner, leakHolder); len(ws) > 0 {
+	if ws := testkit.LatinWords(text, leakVessel, leakOwner, leakHolder); len(ws) > 0 {
 		t.Errorf("%s %s: English or internal words %q in:\n%s", lang, what, ws, text)
 	}
 }
@@ -137,7 +138,6 @@ func leakDeadlines() []Deadline {
 	} {
 		ds = append(ds, rules.Deadlines(v, crew, from, rules.Date{})...)
 	}
-	ds = append(ds, rules.TransitionDeadlines(rules.D(2025, 12, 11), rules.Date{})...)
 	out := make([]Deadline, 0, len(ds))
 	for _, d := range ds {
 		crew := strings.HasPrefix(d.Subject, "crew-")

@@ -12,6 +12,7 @@ import (
 	"github.com/tindal/tindal/models"
 	"github.com/tindal/tindal/penalty"
 	"github.com/tindal/tindal/rules"
+	"github.com/tindal/tindal/testkit"
 )
 
 var noticeMarkup = regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<[^>]*>|&[a-z#0-9]+;`)
@@ -50,7 +51,7 @@ func TestNoticeInKannadaAndHindiHasNoEnglish(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ws := locale.LatinWords(noticeMarkup.ReplaceAllString(string(page), " "), vessel, reg, owner, office); len(ws) > 0 {
+			if ws := testkit.LatinWords(noticeMarkup.ReplaceAllString(string(page), " "), vessel, reg, owner, office); len(ws) > 0 {
 				t.Errorf("%s notice under %s: English words %q", lang, regime, ws)
 			}
 		}

@@ -35,15 +35,6 @@ func EvidenceCounts(ctx context.Context, db *gorm.DB, inspectionID uuid.UUID) (E
 	return e, nil
 }
 
-// AllVerified reports whether every live photo of the inspection is
-// verified: approval is refused otherwise, unless a supervisor overrides
-// with a reason (docs/PHOTOS.md). Call it in the review's transaction after
-// locking the inspection, so no photo can change state meanwhile.
-func AllVerified(ctx context.Context, tx *storage.Tx, inspectionID uuid.UUID) (bool, error) {
-	e, err := EvidenceCounts(ctx, tx.DB, inspectionID)
-	return err == nil && e.Complete(), err
-}
-
 // RefreshEvidence recomputes inspections.evidence_total and
 // evidence_verified from the photos and, when they changed, bumps the
 // inspection's version and logs the change. The caller holds the

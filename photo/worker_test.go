@@ -123,11 +123,12 @@ func TestWorkerQuarantinesChangedBytes(t *testing.T) {
 		var ok bool
 		e.must(e.db.InTx(ctx(t), storageActor(), func(tx *txT) error {
 			var err error
-			ok, err = photo.AllVerified(ctx(t), tx, e.id("i1"))
+			ev, err := photo.EvidenceCounts(ctx(t), tx.DB, e.id("i1"))
+			ok = ev.Complete()
 			return err
 		}))
 		if ok {
-			t.Error("AllVerified with a quarantined photo")
+			t.Error("evidence complete with a quarantined photo")
 		}
 	})
 }

@@ -30,13 +30,6 @@ var karnatakaCoCGrades = map[CertificateGrade]bool{
 	GradeEngineDriverClass1: true, GradeEngineDriverClass2: true, GradeInlandVesselEngineer: true,
 }
 
-// NewGradeFor returns the Karnataka 2025 CoC grade an old certificate is
-// replaced by after revalidation (Sch-XV E), and whether there is one.
-func NewGradeFor(old CertificateGrade) (CertificateGrade, bool) {
-	g, ok := schXVEquivalents[old]
-	return g, ok
-}
-
 // IsLegacyCertificate reports whether a certificate is, for Karnataka 2025,
 // a pre-Act certificate: flagged Legacy or of an old grade that Sch-XV E
 // replaces.

@@ -291,48 +291,15 @@ func TestCertificateCountsRevalidation(t *testing.T) {
 	}
 }
 
-func TestNewGradeFor(t *testing.T) {
+func TestSchXVEquivalents(t *testing.T) {
 	want := map[CertificateGrade]CertificateGrade{
 		GradeSerang: GradeMasterClass3, GradeSecondClassMaster: GradeMasterClass2, GradeFirstClassMaster: GradeMasterClass1,
 		GradeSecondClassEngineDriver: GradeEngineDriverClass2, GradeFirstClassEngineDriver: GradeEngineDriverClass1, GradeEngineer: GradeInlandVesselEngineer,
 	}
 	for old, nw := range want {
 		t.Run("Karnataka 2025 Sch-XV E: "+string(old)+" becomes "+string(nw), func(t *testing.T) {
-			if got, ok := NewGradeFor(old); !ok || got != nw {
-				t.Errorf("NewGradeFor(%s) = %s, %v", old, got, ok)
-			}
-		})
-	}
-}
-
-func TestCheckGPRating(t *testing.T) {
-	ok := GPCandidate{BornOn: D(2000, 2, 29), AppliedOn: D(2018, 2, 28), Indian: true, Standard: 10, LanguageOK: true, CourseDone: true, MedicallyFit: true, SafetyCourses: BasicSafetyCourses()}
-	tests := []struct {
-		name string
-		mod  func(*GPCandidate)
-		want bool
-	}{
-		{"Karnataka 2025 r.125(1) (Q20): 18 on 28 Feb for a 29 Feb birthday", func(*GPCandidate) {}, true},
-		{"Karnataka 2025 r.125(1) (Q20): a day short of 18", func(c *GPCandidate) { c.AppliedOn = D(2018, 2, 27) }, false},
-		{"Karnataka 2025 r.125(1) (Q20): 25 years and 364 days is still 25", func(c *GPCandidate) { c.AppliedOn = D(2026, 2, 27) }, true},
-		{"Karnataka 2025 r.125(1) (Q20): 26 is too old for a new candidate", func(c *GPCandidate) { c.AppliedOn = D(2026, 2, 28) }, false},
-		{"Karnataka 2025 r.125(2): existing candidate of 50 with 12 months sailing and 8th standard", func(c *GPCandidate) {
-			c.Existing, c.AppliedOn, c.Standard, c.SailingMonths = true, D(2050, 3, 1), 8, 12
-		}, true},
-		{"Karnataka 2025 r.125(2): existing candidate with 11 months sailing", func(c *GPCandidate) {
-			c.Existing, c.Standard, c.SailingMonths = true, 8, 11
-		}, false},
-		{"Karnataka 2025 r.125(1): 8th standard is not enough for a new candidate", func(c *GPCandidate) { c.Standard = 8 }, false},
-		{"Karnataka 2025 r.125(1): traditional boatman exemption", func(c *GPCandidate) { c.Standard, c.TraditionalExempt = 5, true }, true},
-		{"Karnataka 2025 r.125, Sch-XV A(2) (Q19): four basic safety courses are not enough", func(c *GPCandidate) { c.SafetyCourses = c.SafetyCourses[:4] }, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := ok
-			c.SafetyCourses = slices.Clone(ok.SafetyCourses)
-			tt.mod(&c)
-			if got := CheckGPRating(c); got.Eligible != tt.want {
-				t.Errorf("eligible=%v, want %v; unmet %v", got.Eligible, tt.want, got.Unmet)
+			if got, ok := schXVEquivalents[old]; !ok || got != nw {
+				t.Errorf("schXVEquivalents[%s] = %s, %v", old, got, ok)
 			}
 		})
 	}

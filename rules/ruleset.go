@@ -179,17 +179,6 @@ func (r *Registry) ByID(id string) (*RuleSet, error) {
 	return nil, fmt.Errorf("rule set %q: %w", id, ErrNoRuleSet)
 }
 
-// RuleSetFor is For on the registry with default settings.
-func RuleSetFor(regime Regime, on Date) (*RuleSet, error) {
-	return NewRegistry(RegistrySettings{}).For(regime, on)
-}
-
-// RuleSetByID is ByID on the registry with default settings. The ID names
-// the version, so an old inspection gets the rules it was judged by.
-func RuleSetByID(id string) (*RuleSet, error) {
-	return NewRegistry(RegistrySettings{}).ByID(id)
-}
-
 // clone returns a deep copy so callers cannot change the registry.
 func (s *RuleSet) clone() *RuleSet {
 	c := *s

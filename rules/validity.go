@@ -28,12 +28,6 @@ func NonMechSurveyExpiry(issued Date) Date { return issued.AddYears(1) }
 // r.113(2); the fine amount is not in Sch-IV, docs/LAW.md §11 Q9).
 func LateRenewalDeadline(expiry Date) Date { return expiry.AddDays(60) }
 
-// LateRenewalFineApplies reports whether a renewal applied for on applied is
-// "more than 60 days after the date of expiry" (Karnataka 2025, r.113(2)).
-func LateRenewalFineApplies(expiry, applied Date) bool {
-	return applied.After(LateRenewalDeadline(expiry))
-}
-
 // RegistrationLapseDate is the day a non-mechanised boat has been without a
 // valid survey for 2 years, after which its registration number is liable
 // to cancellation (Karnataka 2025, r.106(b)); lastValidExpiry is the expiry
@@ -104,14 +98,6 @@ func SurveyWindow(anniversary Date, year int) (from, to Date) {
 // AnniversaryIn is the anniversary of first in year, clamped to the end of
 // the month (29 February → 28 February in a common year).
 func AnniversaryIn(first Date, year int) Date { return first.AddYears(year - first.Year) }
-
-// ShowCauseReplyDue is the last day to reply to a show-cause notice: 15
-// days from receipt (Karnataka 2025, r.23(2), r.24(2), Sch-V-2 (b)).
-func ShowCauseReplyDue(received Date) Date { return received.AddDays(15) }
-
-// GrievanceDisposalDue is the date by which a grievance must be addressed:
-// 2 months from receipt (Karnataka 2025, Sch-XVI para 5).
-func GrievanceDisposalDue(received Date) Date { return received.AddMonths(2) }
 
 // DetentionReportDue is the moment by which the detaining officer must send
 // the report and a copy of the detention notice: 48 hours after detention,

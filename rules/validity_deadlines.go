@@ -22,7 +22,6 @@ const (
 	DeadlineTindalVerification   DeadlineKind = "tindal_verification"
 	DeadlineCompetencyRevalidate DeadlineKind = "competency_revalidation"
 	DeadlineLegacyCertificate    DeadlineKind = "legacy_certificate"
-	DeadlineTransition           DeadlineKind = "transition"
 )
 
 // Deadline is one dated obligation of a vessel or a crew member. Due is the
@@ -66,17 +65,6 @@ func Deadlines(v VesselParticulars, crew []CrewOnBoard, from, legacyDeadline Dat
 	ds = append(ds, CrewDeadlines(crew, v.Regime, legacyDeadline)...)
 	SortDeadlines(ds)
 	return ds
-}
-
-// NextDeadlines keeps the deadlines due from from to to, both inclusive.
-func NextDeadlines(ds []Deadline, from, to Date) []Deadline {
-	out := []Deadline{}
-	for _, d := range ds {
-		if !d.Due.Before(from) && !d.Due.After(to) {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // SortDeadlines orders deadlines by due date, then kind, subject and document.
@@ -270,66 +258,4 @@ func crewDeadline(id string, c CrewCertificate, regime Regime, legacyDeadline Da
 		kind = DeadlineCompetencyRevalidate
 	}
 	return Deadline{Kind: kind, Subject: id, Document: string(c.Grade), Due: end, Citation: cite}, true
-}
-
-// TransitionDeadlines are the one-off deadlines of Karnataka 2025 counted
-// from its commencement (unknown while it is a draft; zero omits them) and
-// the legacy deadline (6 June 2027 if zero).
-func TransitionDeadlines(commencement, legacyDeadline Date) []Deadline {
-	ds := []Deadline{
-		{
-			Kind:     DeadlineTransition,
-			Subject:  "crew",
-			Document: "existing_crew_training",
-			Due:      LegacyDeadlineOrDefault(legacyDeadline),
-			Citation: "Karnataka 2025, r.32(2), r.34(3), Sch-XV paras 2 and G",
-			Note:     "existing CoCs revalidated; Sch-XV training; GP rating course certificates",
-		},
-	}
-	if commencement.IsZero() {
-		return ds
-	}
-	c := commencement
-	ds = append(
-		ds,
-		Deadline{
-			Kind:     DeadlineTransition,
-			Subject:  "crew",
-			Document: "manjhi_gp_rating_sponsored",
-			Due:      c.AddMonths(18),
-			Citation: "Karnataka 2025, r.146(3)",
-			Note:     "Manjhis/Tindals trained by then are sponsored from the welfare fund",
-		},
-		Deadline{
-			Kind:     DeadlineTransition,
-			Subject:  "crew",
-			Document: "manjhi_gp_rating",
-			Due:      c.AddYears(3),
-			Citation: "Karnataka 2025, r.146(1)",
-		},
-		Deadline{
-			Kind:     DeadlineTransition,
-			Subject:  "nonmech_boats",
-			Document: "stability_tests",
-			Due:      c.AddYears(2),
-			Citation: "Karnataka 2025, r.147(1)",
-			Note:     "inclining, underwater inspection, reserve buoyancy",
-		},
-		Deadline{
-			Kind:     DeadlineTransition,
-			Subject:  "nonmech_boats",
-			Document: "manning",
-			Due:      c.AddYears(3),
-			Citation: "Karnataka 2025, r.147(2)",
-		},
-		Deadline{
-			Kind:     DeadlineTransition,
-			Subject:  "mechanised_vessels",
-			Document: "stability_freeboard",
-			Due:      c.AddYears(2),
-			Citation: "Karnataka 2025, Sch-VI para 4.2",
-		},
-	)
-	SortDeadlines(ds)
-	return ds
 }

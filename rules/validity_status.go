@@ -56,31 +56,6 @@ func CertificateReminderOffsets() []int { return []int{60, 30, 7, 1} }
 // which holders are reminded (docs/OPERATIONS.md).
 func LegacyReminderOffsets() []int { return []int{180, 90, 30, 7, 1} }
 
-// SurveyWindowReminderOffsets are the alerts around the anniversary A of a
-// non-mechanised boat: A−90, A−30, A and A+90 (window closed) (docs/LAW.md §11 Q7).
-// Negative values are days after.
-func SurveyWindowReminderOffsets() []int { return []int{90, 30, 0, -90} }
-
-// ReminderDates lists due − offset for each offset, in the offsets' order.
-func ReminderDates(due Date, offsets []int) []Date {
-	out := make([]Date, len(offsets))
-	for i, o := range offsets {
-		out[i] = due.AddDays(-o)
-	}
-	return out
-}
-
-// ReminderThreshold reports whether on is a reminder day for due, and which
-// offset it is.
-func ReminderThreshold(due, on Date, offsets []int) (int, bool) {
-	for _, o := range offsets {
-		if due.AddDays(-o) == on {
-			return o, true
-		}
-	}
-	return 0, false
-}
-
 // certificateMax is the statutory longest validity of a kind, if any.
 func certificateMax(c CertificateRecord) (Date, Citation, bool) {
 	if c.IssuedOn.IsZero() {

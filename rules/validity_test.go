@@ -39,33 +39,11 @@ func TestDueDates(t *testing.T) {
 		{"Paradip 1967 r.4(4): licence issued 31 December ends 31 March", LicenceYearEnd(D(2026, 12, 31)), D(2027, 3, 31)},
 		{"Paradip 1967 r.8: licence lapses 6 days after transfer", ParadipLicenceLapse(D(2026, 3, 28)), D(2026, 4, 3)},
 		{"Paradip 1967 r.8: 6 days across 29 Feb", ParadipLicenceLapse(D(2028, 2, 26)), D(2028, 3, 3)},
-		{"Karnataka 2025 r.23(2), r.24(2): show-cause reply 15 days", ShowCauseReplyDue(D(2026, 12, 20)), D(2027, 1, 4)},
-		{"Karnataka 2025 Sch-XVI para 5: grievance disposal 2 months", GrievanceDisposalDue(D(2026, 12, 31)), D(2027, 2, 28)},
-		{"Karnataka 2025 Sch-XVI para 5: grievance disposal 2 months in a leap year", GrievanceDisposalDue(D(2027, 12, 31)), D(2028, 2, 29)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.got != tt.want {
 				t.Errorf("got %s, want %s", tt.got, tt.want)
-			}
-		})
-	}
-}
-
-func TestLateRenewalFineApplies(t *testing.T) {
-	exp := D(2027, 1, 1)
-	tests := []struct {
-		name    string
-		applied Date
-		want    bool
-	}{
-		{"Karnataka 2025 r.113(2): applied on day 60 after expiry, no fine", D(2027, 3, 2), false},
-		{"Karnataka 2025 r.113(2): applied on day 61 after expiry, fine", D(2027, 3, 3), true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := LateRenewalFineApplies(exp, tt.applied); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}
@@ -168,33 +146,6 @@ func TestCertificateStatus(t *testing.T) {
 	})
 }
 
-func TestReminders(t *testing.T) {
-	due := D(2027, 6, 6)
-	t.Run("docs/OPERATIONS.md: legacy deadline reminders at 180/90/30/7/1 days", func(t *testing.T) {
-		got := ReminderDates(due, LegacyReminderOffsets())
-		want := []Date{D(2026, 12, 8), D(2027, 3, 8), D(2027, 5, 7), D(2027, 5, 30), D(2027, 6, 5)}
-		for i := range want {
-			if got[i] != want[i] {
-				t.Errorf("reminder %d = %s, want %s", i, got[i], want[i])
-			}
-		}
-	})
-	t.Run("docs/OPERATIONS.md: certificate reminder at 7 days, none at 8", func(t *testing.T) {
-		if o, ok := ReminderThreshold(due, D(2027, 5, 30), CertificateReminderOffsets()); !ok || o != 7 {
-			t.Errorf("got %d %v", o, ok)
-		}
-		if _, ok := ReminderThreshold(due, D(2027, 5, 29), CertificateReminderOffsets()); ok {
-			t.Error("8 days is not a threshold")
-		}
-	})
-	t.Run("docs/LAW.md §11 Q7: survey window alerts A−90, A−30, A, A+90", func(t *testing.T) {
-		got := ReminderDates(D(2026, 5, 15), SurveyWindowReminderOffsets())
-		if got[0] != D(2026, 2, 14) || got[3] != D(2026, 8, 13) {
-			t.Errorf("got %v", got)
-		}
-	})
-}
-
 func TestDeadlines(t *testing.T) {
 	boat := VesselParticulars{
 		ID: "KA-NM-1", Regime: RegimeKarnataka2025, Kind: KindNonMechanised,
@@ -232,12 +183,6 @@ func TestDeadlines(t *testing.T) {
 			}
 		}
 	})
-	t.Run("NextDeadlines keeps both ends inclusive", func(t *testing.T) {
-		n := NextDeadlines(ds, D(2027, 5, 15), D(2027, 6, 6))
-		if len(n) != 3 {
-			t.Errorf("got %+v, want anniversary, expiry and legacy deadline", n)
-		}
-	})
 	paradip := VesselParticulars{ID: "PDP-9", Regime: RegimeParadip1967, Kind: KindMotor,
 		Certificates: []CertificateRecord{{Kind: CertParadipLicence, IssuedOn: D(2026, 4, 2)}}, OwnershipTransferredOn: D(2026, 9, 28),
 		ControlChangedOn: D(2026, 10, 1), ControlChangeEndorsed: true}
@@ -250,12 +195,6 @@ func TestDeadlines(t *testing.T) {
 			if d.Due != D(2027, 3, 31) && d.Due != D(2026, 10, 4) {
 				t.Errorf("unexpected %+v", d)
 			}
-		}
-	})
-	t.Run("Karnataka 2025 r.146, r.147, Sch-VI 4.2: transition deadlines from commencement", func(t *testing.T) {
-		got := TransitionDeadlines(D(2026, 2, 29-1), Date{})
-		if len(got) != 6 || got[0].Due != D(2027, 6, 6) || got[len(got)-1].Due != D(2029, 2, 28) {
-			t.Errorf("got %+v", got)
 		}
 	})
 }

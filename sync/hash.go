@@ -4,36 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 )
-
-// Canonical returns the RFC 8785 (JCS) canonical form of a JSON document:
-// no insignificant whitespace, object members sorted by their names' UTF-16
-// code units, strings escaped as ECMAScript's JSON.stringify does, and
-// numbers in ECMAScript's shortest round-trip form.
-func Canonical(raw []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("canonical json: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("canonical json: trailing data")
-	}
-	var b bytes.Buffer
-	if err := writeCanonical(&b, v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
 
 // writeCanonical writes a decoded JSON value (UseNumber) in JCS form.
 func writeCanonical(b *bytes.Buffer, v any) error {

@@ -65,14 +65,3 @@ func pruneOnce(ctx context.Context, db *storage.DB, before time.Time) (int64, er
 	}
 	return n, nil
 }
-
-// Watermark is the highest change-log position pruned so far (0 when none):
-// cursors below it get reset_required.
-func Watermark(ctx context.Context, db *storage.DB) (int64, error) {
-	var w int64
-	err := db.Pool.QueryRow(ctx, "SELECT coalesce((SELECT pruned_through FROM change_log_retention WHERE id), 0)").Scan(&w)
-	if err != nil {
-		return 0, fmt.Errorf("read change log watermark: %w", err)
-	}
-	return w, nil
-}

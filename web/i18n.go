@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"path"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -78,21 +77,6 @@ func (c *catalogue) count(lang, id string, n int, vars map[string]any) string {
 		return id
 	}
 	return s
-}
-
-// messageFiles lists the message files by language, for the test.
-func messageFiles() (map[string][]string, error) {
-	files, err := fs.Glob(messageFS, "messages/*.toml")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]string{}
-	for _, f := range files {
-		parts := strings.Split(strings.TrimSuffix(path.Base(f), ".toml"), ".")
-		lang := parts[len(parts)-1]
-		out[lang] = append(out[lang], f)
-	}
-	return out, nil
 }
 
 // lang is the language of this request: the one chosen in this session,

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"io/fs"
+	"path"
+	"strings"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -66,4 +69,19 @@ func TestLocalPathRefusesOtherSites(t *testing.T) {
 			t.Errorf("LocalPath(%q) = %q, want %q", back, got, want)
 		}
 	}
+}
+
+// messageFiles lists the message files by language, for the test.
+func messageFiles() (map[string][]string, error) {
+	files, err := fs.Glob(messageFS, "messages/*.toml")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, f := range files {
+		parts := strings.Split(strings.TrimSuffix(path.Base(f), ".toml"), ".")
+		lang := parts[len(parts)-1]
+		out[lang] = append(out[lang], f)
+	}
+	return out, nil
 }

@@ -13,16 +13,39 @@ import (
 	"github.com/tindal/tindal/auth"
 )
 
-// cmdKeys is `tindal keys ensure`: it gives TINDAL_JWT_KEYS_DIR a signing
-// key when the directory holds none, and does nothing when it holds one,
-// so it can run before every start (docker-compose.yml runs it as a
-// one-shot service before the server, into the keys volume). The key is
-// named for the day it was made, so a later key added by hand to rotate
-// (auth.KeySet) sorts after it and signs.
+// keysUsage is the usage of `tindal keys`.
+const keysUsage = `usage: tindal keys ensure       (creates a signing key in TINDAL_JWT_KEYS_DIR unless it has one)
+       tindal keys retire FILE  (replaces a private key by its public half: verifies, signs no more)`
+
+// cmdKeys is `tindal keys ensure` and `tindal keys retire FILE`.
 func cmdKeys(args []string, getenv func(string) string, stdout io.Writer) error {
-	if len(args) != 1 || args[0] != "ensure" {
-		return errors.New("usage: tindal keys ensure   (creates a signing key in TINDAL_JWT_KEYS_DIR unless it has one)")
+	switch {
+	case len(args) == 1 && args[0] == "ensure":
+		return ensureKeys(getenv, stdout)
+	case len(args) == 2 && args[0] == "retire":
+		return retireKey(args[1], stdout)
 	}
+	return errors.New(keysUsage)
+}
+
+// retireKey is the last step of a rotation (auth.KeySet): once a newer key
+// signs, the old private key gives way to its public half, which keeps
+// verifying the tokens it signed.
+func retireKey(path string, stdout io.Writer) error {
+	if err := auth.RetireKeyFile(path); err != nil {
+		return fmt.Errorf("retire %s: %w", path, err)
+	}
+	fmt.Fprintf(stdout, "keys: %s retired: its public half verifies, nothing signs with it\n", path)
+	return nil
+}
+
+// ensureKeys gives TINDAL_JWT_KEYS_DIR a signing key when the directory
+// holds none, and does nothing when it holds one, so it can run before
+// every start (docker-compose.yml runs it as a one-shot service before the
+// server, into the keys volume). The key is named for the day it was made,
+// so a later key added by hand to rotate (auth.KeySet) sorts after it and
+// signs.
+func ensureKeys(getenv func(string) string, stdout io.Writer) error {
 	dir := strings.TrimSpace(getenv("TINDAL_JWT_KEYS_DIR"))
 	if dir == "" {
 		return errors.New("TINDAL_JWT_KEYS_DIR: required by keys ensure")

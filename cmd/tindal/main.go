@@ -32,6 +32,7 @@ commands:
   TINDAL_NEW_PASSWORD)
   jobs [list|run NAME --now YYYY-MM-DD]  run the scheduler alone, list the jobs, or run one by hand
   keys ensure            create a signing key in TINDAL_JWT_KEYS_DIR unless it holds one
+  keys retire FILE       replace a rotated-out signing key by its public half (verifies, signs no more)
   sync epoch|new-epoch   print the sync epoch, or start a new one after a loss of data
                          a restore did not show (docs/OPERATIONS.md)
 

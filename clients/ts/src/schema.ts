@@ -5413,7 +5413,7 @@ export interface components {
                 action: string;
                 due_kind?: string;
                 /** Format: date */
-                due_date?: string | null;
+                due_date: string | null;
                 detainable?: boolean;
                 rectified: boolean;
                 /** Format: int64 */
@@ -5465,10 +5465,10 @@ export interface components {
              * Format: date-time
              * @description The phone's own clock, evidence only
              */
-            started_raw?: string | null;
+            started_raw: string | null;
             time_flags: string[];
             /** Format: uuid */
-            time_confirmed_by?: string | null;
+            time_confirmed_by: string | null;
         };
         HistoryEntry: {
             /** Format: int64 */
@@ -5481,14 +5481,14 @@ export interface components {
             /** Format: uuid */
             entity_id: string;
             /** Format: uuid */
-            actor_id?: string | null;
+            actor_id: string | null;
             actor_name: string;
             actor_role: string;
             /**
              * Format: uuid
              * @description The device the decision came from (none for the web)
              */
-            device_id?: string | null;
+            device_id: string | null;
             request_id?: string;
             /** @description The comment or reason given, if any */
             reason: string;

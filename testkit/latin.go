@@ -1,4 +1,4 @@
-package locale
+package testkit
 
 import (
 	"strings"
@@ -83,7 +83,7 @@ var latinAllowed = map[string]bool{
 // latinAllowed, of a token with a digit in it (registration numbers,
 // certificate and notice numbers, deficiency codes, Sch-IV rows such as
 // KA-F01) and of the data values given (names as registered, which are
-// the owner's own). Tests hold every kn and hi page, mail and feed to it.
+// the owner's own). Tests hold every kn and hi page, mail and feed of the locales to it.
 func LatinWords(s string, data ...string) []string {
 	for _, d := range data {
 		if d != "" {
