@@ -18,12 +18,14 @@ import (
 // Deferred writes. A push chunk applies a whole offline day in one
 // transaction, and most of it is answers and new findings: rows that only
 // this transaction can touch while it holds the inspection's lock. With
-// DeferWrites the work keeps those rows in memory (the aggregate cache
-// already is the truth for the commands) and writes them in two or three
-// multi-row statements before anything reads them from the database:
-// before a photo record (which may reference a finding), before a finding
-// is written by SQL, and at Finish, after the recomputation has given new
-// findings their derived values. A failure of those statements is not the
+// DeferWrites the work keeps those rows, and new photo records, in memory
+// (the aggregate cache already is the truth for the commands) and writes
+// them in a few multi-row statements before anything reads them from the
+// database: before a finding is written by SQL, before a command that
+// changes the inspection's photos by SQL (inspection.discard), and at
+// Finish, after the recomputation has given new findings their derived
+// values (it counts pending photos as evidence from memory). Findings go
+// before photos, which may reference them. A failure of those statements is not the
 // fault of the mutation running at the time, so it comes back as a
 // SettleError and the caller (the sync engine) reruns the chunk with
 // DeferWrites off, where every mutation writes inside its own savepoint
@@ -34,6 +36,7 @@ import (
 type pendingWrites struct {
 	answers  map[uuid.UUID]pendingAnswer // by answer id
 	findings map[uuid.UUID]models.Finding
+	photos   map[uuid.UUID]models.Photo
 }
 
 type pendingAnswer struct {
@@ -42,10 +45,20 @@ type pendingAnswer struct {
 }
 
 func (p pendingWrites) clone() pendingWrites {
-	return pendingWrites{answers: maps.Clone(p.answers), findings: maps.Clone(p.findings)}
+	return pendingWrites{answers: maps.Clone(p.answers), findings: maps.Clone(p.findings), photos: maps.Clone(p.photos)}
 }
 
-func (p pendingWrites) empty() bool { return len(p.answers) == 0 && len(p.findings) == 0 }
+func newPending() pendingWrites {
+	return pendingWrites{
+		answers:  map[uuid.UUID]pendingAnswer{},
+		findings: map[uuid.UUID]models.Finding{},
+		photos:   map[uuid.UUID]models.Photo{},
+	}
+}
+
+func (p pendingWrites) empty() bool {
+	return len(p.answers) == 0 && len(p.findings) == 0 && len(p.photos) == 0
+}
 
 // SettleError is a failure to write deferred rows: the unit of work is
 // unusable and must be rerun without deferral.
@@ -66,17 +79,54 @@ func IsSettleError(err error) bool {
 // transaction without deferral on a SettleError.
 func (w *Work) DeferWrites() {
 	w.deferred = true
-	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+	w.pend = newPending()
 }
 
 // needsSettle reports whether a command needs the pending rows in the
-// database before it runs: a photo record may reference a finding (a
-// foreign key). Every other command touches answer and finding rows only
-// through the unit of work's memory, or settles where it writes one
-// (writeFinding); the inspection row itself is never pending.
-func needsSettle(args Args) bool {
-	_, ok := args.(*AttachPhotoArgs)
-	return ok
+// database before it runs: a photo record outside a batch (it may
+// reference a finding, a foreign key) and a discard of the inspection
+// (it discards the inspection's photos by SQL). Every other command
+// touches answer, finding and photo rows only through the unit of work's
+// memory, or settles where it writes one (writeFinding); the inspection
+// row itself is never pending.
+func (w *Work) needsSettle(args Args) bool {
+	switch args.(type) {
+	case *AttachPhotoArgs:
+		return !w.deferred
+	case *DiscardArgs:
+		return len(w.pend.photos) > 0
+	}
+	return false
+}
+
+// putPhoto inserts a new photo record now, or keeps it pending.
+func (w *Work) putPhoto(ctx context.Context, p *models.Photo) error {
+	if w.deferred {
+		w.pend.photos[p.ID] = *p
+		return nil
+	}
+	if err := w.tx.DB.WithContext(ctx).Create(p).Error; err != nil {
+		return fmt.Errorf("insert photo: %w", err)
+	}
+	return nil
+}
+
+// pendingPhoto is the photo record of id not yet written, if any.
+func (w *Work) pendingPhoto(id uuid.UUID) (models.Photo, bool) {
+	p, ok := w.pend.photos[id]
+	return p, ok
+}
+
+// pendingEvidence counts the photo records of an inspection not yet
+// written: all live, none verified.
+func (w *Work) pendingEvidence(inspection uuid.UUID) int {
+	n := 0
+	for _, p := range w.pend.photos {
+		if p.InspectionID == inspection {
+			n++
+		}
+	}
+	return n
 }
 
 // putAnswer writes an answer row now, or keeps it pending.
@@ -184,17 +234,26 @@ func (w *Work) settle(ctx context.Context) error {
 	if err := w.updateAnswers(ctx, upd); err != nil {
 		return &SettleError{fmt.Errorf("update answers: %w", err)}
 	}
-	if len(w.pend.findings) > 0 {
-		fs := make([]models.Finding, 0, len(w.pend.findings))
-		for _, id := range sortedIDs(w.pend.findings) {
-			fs = append(fs, w.pend.findings[id])
-		}
-		if err := w.tx.DB.WithContext(ctx).Create(&fs).Error; err != nil {
-			return &SettleError{fmt.Errorf("insert findings: %w", err)}
-		}
+	if err := insertAll(ctx, w, w.pend.findings); err != nil {
+		return &SettleError{fmt.Errorf("insert findings: %w", err)}
 	}
-	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+	if err := insertAll(ctx, w, w.pend.photos); err != nil { // after the findings they may reference
+		return &SettleError{fmt.Errorf("insert photos: %w", err)}
+	}
+	w.pend = newPending()
 	return nil
+}
+
+// insertAll inserts pending rows in one statement, in id order.
+func insertAll[V any](ctx context.Context, w *Work, rows map[uuid.UUID]V) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	vs := make([]V, 0, len(rows))
+	for _, id := range sortedIDs(rows) {
+		vs = append(vs, rows[id])
+	}
+	return w.tx.DB.WithContext(ctx).Create(&vs).Error
 }
 
 func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {

@@ -470,7 +470,8 @@ func jsonEqual(a, b []byte) bool {
 	return equalJSON(x, y)
 }
 
-// evidence counts an inspection's live photos and the verified ones.
+// evidence counts an inspection's live photos and the verified ones, the
+// photo records not yet written included.
 func (w *Work) evidence(ctx context.Context, id uuid.UUID) (total, verified int, err error) {
 	var r struct{ Total, Verified int }
 	err = w.tx.DB.WithContext(ctx).Raw(`SELECT count(*) AS total, count(*) FILTER (WHERE state = 'verified') AS verified
@@ -478,5 +479,5 @@ func (w *Work) evidence(ctx context.Context, id uuid.UUID) (total, verified int,
 	if err != nil {
 		return 0, 0, fmt.Errorf("count evidence: %w", err)
 	}
-	return r.Total, r.Verified, nil
+	return r.Total + w.pendingEvidence(id), r.Verified, nil
 }
