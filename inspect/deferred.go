@@ -31,8 +31,10 @@ import (
 // DeferWrites off, where every mutation writes inside its own savepoint
 // and a bad one is isolated.
 
-// pendingWrites are rows written in memory and not yet in the database,
-// as of the current savepoint: a command's rollback restores them.
+// pendingWrites are rows written in memory and not yet in the database.
+// Every change of them is journaled (Work.undo), so that a command's
+// rollback takes back its own changes without a copy of them all being
+// taken in front of every command.
 type pendingWrites struct {
 	answers  map[uuid.UUID]pendingAnswer // by answer id
 	findings map[uuid.UUID]models.Finding
@@ -44,8 +46,27 @@ type pendingAnswer struct {
 	insert bool // not in the database at all (else an update of a stored row)
 }
 
-func (p pendingWrites) clone() pendingWrites {
-	return pendingWrites{answers: maps.Clone(p.answers), findings: maps.Clone(p.findings), photos: maps.Clone(p.photos)}
+// pendSet sets m[id] = v, journaling how to take it back.
+func pendSet[V any](w *Work, m map[uuid.UUID]V, id uuid.UUID, v V) {
+	old, had := m[id]
+	w.undo = append(w.undo, func() {
+		if had {
+			m[id] = old
+		} else {
+			delete(m, id)
+		}
+	})
+	m[id] = v
+}
+
+// undoTo takes back the journaled changes made since the journal had n
+// entries, the latest first.
+func (w *Work) undoTo(n int) {
+	for i := len(w.undo) - 1; i >= n; i-- {
+		w.undo[i]()
+	}
+	clear(w.undo[n:])
+	w.undo = w.undo[:n]
 }
 
 func newPending() pendingWrites {
@@ -102,7 +123,7 @@ func (w *Work) needsSettle(args Args) bool {
 // putPhoto inserts a new photo record now, or keeps it pending.
 func (w *Work) putPhoto(ctx context.Context, p *models.Photo) error {
 	if w.deferred {
-		w.pend.photos[p.ID] = *p
+		pendSet(w, w.pend.photos, p.ID, *p)
 		return nil
 	}
 	if err := w.tx.DB.WithContext(ctx).Create(p).Error; err != nil {
@@ -135,7 +156,7 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		if p, ok := w.pend.answers[row.ID]; ok {
 			insert = p.insert
 		}
-		w.pend.answers[row.ID] = pendingAnswer{row: *row, insert: insert}
+		pendSet(w, w.pend.answers, row.ID, pendingAnswer{row: *row, insert: insert})
 		return nil
 	}
 	if insert {
@@ -159,7 +180,7 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 // putFinding inserts a new finding now, or keeps it pending.
 func (w *Work) putFinding(ctx context.Context, f *models.Finding) error {
 	if w.deferred {
-		w.pend.findings[f.ID] = *f
+		pendSet(w, w.pend.findings, f.ID, *f)
 		return nil
 	}
 	return w.tx.DB.WithContext(ctx).Create(f).Error
@@ -172,7 +193,7 @@ func (w *Work) putFindings(ctx context.Context, fs []*models.Finding) error {
 		return w.tx.DB.WithContext(ctx).Create(fs).Error
 	}
 	for _, f := range fs {
-		w.pend.findings[f.ID] = *f
+		pendSet(w, w.pend.findings, f.ID, *f)
 	}
 	return nil
 }
@@ -186,7 +207,7 @@ func (w *Work) keepPending(f *models.Finding) bool {
 	if _, ok := w.pend.findings[f.ID]; !ok {
 		return false
 	}
-	w.pend.findings[f.ID] = *f
+	pendSet(w, w.pend.findings, f.ID, *f)
 	return true
 }
 
@@ -240,6 +261,8 @@ func (w *Work) settle(ctx context.Context) error {
 	if err := insertAll(ctx, w, w.pend.photos); err != nil { // after the findings they may reference
 		return &SettleError{fmt.Errorf("insert photos: %w", err)}
 	}
+	settled := w.pend
+	w.undo = append(w.undo, func() { w.pend = settled }) // a rollback of the savepoint takes the rows back out
 	w.pend = newPending()
 	return nil
 }

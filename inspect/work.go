@@ -36,8 +36,9 @@ type Work struct {
 	audits  []auditEntry
 	after   []func()
 
-	deferred bool          // DeferWrites: answers and new findings wait in pend
-	pend     pendingWrites // as of the current savepoint
+	deferred bool          // DeferWrites: answers, new findings and photos wait in pend
+	pend     pendingWrites // as of now
+	undo     []func()      // takes back the changes of pend, the latest last
 }
 
 type auditEntry struct {
@@ -81,7 +82,7 @@ type Mark struct {
 	changes int
 	audits  int
 	after   int
-	pend    pendingWrites
+	undo    int
 }
 
 // Begin marks the start of one command: what Rollback restores.
@@ -93,7 +94,7 @@ func (w *Work) Begin() Mark {
 		changes: len(w.changes),
 		audits:  len(w.audits),
 		after:   len(w.after),
-		pend:    w.pend.clone(),
+		undo:    len(w.undo),
 	}
 }
 
@@ -107,7 +108,7 @@ func (w *Work) Rollback(m Mark) {
 	w.changes = w.changes[:m.changes]
 	w.audits = w.audits[:m.audits]
 	w.after = w.after[:m.after]
-	w.pend = m.pend // the savepoint took back whatever was settled since
+	w.undoTo(m.undo) // the savepoint took back whatever was settled since
 	w.aggs = map[uuid.UUID]*agg{}
 }
 
