@@ -129,6 +129,7 @@ func (w *Work) putPhoto(ctx context.Context, p *models.Photo) error {
 	if err := w.tx.DB.WithContext(ctx).Create(p).Error; err != nil {
 		return fmt.Errorf("insert photo: %w", err)
 	}
+	w.stored[p.InspectionID] = true
 	return nil
 }
 
@@ -260,6 +261,9 @@ func (w *Work) settle(ctx context.Context) error {
 	}
 	if err := insertAll(ctx, w, w.pend.photos); err != nil { // after the findings they may reference
 		return &SettleError{fmt.Errorf("insert photos: %w", err)}
+	}
+	for _, p := range w.pend.photos {
+		w.stored[p.InspectionID] = true // kept if the savepoint is rolled back: the count is then read, as it should
 	}
 	settled := w.pend
 	w.undo = append(w.undo, func() { w.pend = settled }) // a rollback of the savepoint takes the rows back out

@@ -471,8 +471,13 @@ func jsonEqual(a, b []byte) bool {
 }
 
 // evidence counts an inspection's live photos and the verified ones, the
-// photo records not yet written included.
+// photo records not yet written included. An inspection created in this
+// transaction has no photos but this work's: while none of them is
+// written, they are counted from memory (none is verified yet).
 func (w *Work) evidence(ctx context.Context, id uuid.UUID) (total, verified int, err error) {
+	if !w.stored[id] && slices.Contains(w.created, id) {
+		return w.pendingEvidence(id), 0, nil
+	}
 	var r struct{ Total, Verified int }
 	err = w.tx.DB.WithContext(ctx).Raw(`SELECT count(*) AS total, count(*) FILTER (WHERE state = 'verified') AS verified
 		FROM photos WHERE inspection_id = ? AND deleted_at IS NULL`, id).Scan(&r).Error

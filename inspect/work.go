@@ -32,6 +32,7 @@ type Work struct {
 	parties map[uuid.UUID]bool           // liable parties whose chains to recompute
 	created []uuid.UUID                  // aggregates created (their backlog may drain)
 	vessels map[uuid.UUID]*models.Vessel // registry rows read in this transaction, tombstones included
+	stored  map[uuid.UUID]bool           // inspections whose photo rows this work wrote by SQL
 	changes []storage.Change
 	audits  []auditEntry
 	after   []func()
@@ -66,6 +67,7 @@ func (s *Service) NewWork(tx *storage.Tx) *Work {
 		dirty:   map[uuid.UUID]bool{},
 		parties: map[uuid.UUID]bool{},
 		vessels: map[uuid.UUID]*models.Vessel{},
+		stored:  map[uuid.UUID]bool{},
 	}
 }
 
