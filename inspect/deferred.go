@@ -289,42 +289,74 @@ func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {
 	return ids
 }
 
+// insertAnswers writes new answers as one INSERT of array parameters
+// (unnest), one per column, instead of a VALUES list of 19 per row.
 func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
-	if len(rows) == 0 {
+	n := len(rows)
+	if n == 0 {
 		return nil
 	}
-	args := make([]any, 0, 19*len(rows))
-	now := time.Now().UTC()
-	for _, r := range rows {
-		args = append(
-			args,
-			r.ID,
-			r.InspectionID,
-			r.TemplateID,
-			r.ItemID,
-			r.Answer,
-			r.Note,
-			r.Record,
-			r.StampVersion,
-			r.StampDevice,
-			r.StampUser,
-			r.StampMutation,
-			r.StampSeq,
-			r.StampTime,
-			r.JurisdictionID,
-			r.OwnerID,
-			r.InspectorID,
-			max(r.Version, 1),
-			now,
-			now,
-		)
+	var c answerCols
+	c.grow(n)
+	for i := range rows {
+		if err := c.add(&rows[i]); err != nil {
+			return err
+		}
 	}
 	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
-		stamp_version, stamp_device, stamp_user,
-		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at,
-		updated_at) VALUES ` +
-		storage.Tuples(len(rows), "(?,?,?,?,?,?,?::jsonb,?,?,?,?,?,?,?,?,?,?,?,?)")
-	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
+		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id,
+		inspector_id, version, created_at, updated_at)
+		SELECT u.*, $18::timestamptz, $18::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[],
+		$5::text[], $6::text[], $7::jsonb[], $8::bigint[], $9::uuid[], $10::uuid[], $11::uuid[], $12::bigint[],
+		$13::timestamptz[], $14::uuid[], $15::uuid[], $16::uuid[], $17::bigint[]) AS u`
+	return w.tx.DB.WithContext(ctx).Exec(q, c.ids, c.insp, c.tpl, c.item, c.answer, c.note, c.record, c.sv, c.sd, c.su, c.sm,
+		c.sq, c.st, c.jur, c.owner, c.inspector, c.version, time.Now().UTC()).Error
+}
+
+// answerCols are new answer rows column by column, for insertAnswers.
+type answerCols struct {
+	ids, insp, tpl, jur, owner, inspector []string
+	item, answer, note                    []string
+	record, sd, su, sm                    []*string
+	sv, sq, version                       []int64
+	st                                    []time.Time
+}
+
+func (c *answerCols) grow(n int) {
+	c.ids, c.insp, c.tpl = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.jur, c.owner, c.inspector = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.item, c.answer, c.note = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.record, c.sd, c.su, c.sm = make([]*string, 0, n), make([]*string, 0, n), make([]*string, 0, n), make([]*string, 0, n)
+	c.sv, c.sq, c.st = make([]int64, 0, n), make([]int64, 0, n), make([]time.Time, 0, n)
+	c.version = make([]int64, 0, n)
+}
+
+func (c *answerCols) add(r *models.InspectionAnswer) error {
+	rec, err := r.Record.Value()
+	if err != nil {
+		return fmt.Errorf("encode answer record: %w", err)
+	}
+	var recText *string
+	if s, ok := rec.(string); ok {
+		recText = &s
+	}
+	c.ids, c.insp, c.tpl = append(c.ids, r.ID.String()), append(c.insp, r.InspectionID.String()), append(c.tpl, r.TemplateID.String())
+	c.jur, c.owner = append(c.jur, r.JurisdictionID.String()), append(c.owner, r.OwnerID.String())
+	c.inspector = append(c.inspector, r.InspectorID.String())
+	c.item, c.answer, c.note = append(c.item, r.ItemID), append(c.answer, r.Answer), append(c.note, r.Note)
+	c.record, c.sd = append(c.record, recText), append(c.sd, uuidText(r.StampDevice))
+	c.su, c.sm = append(c.su, uuidText(r.StampUser)), append(c.sm, uuidText(r.StampMutation))
+	c.sv, c.sq, c.st = append(c.sv, r.StampVersion), append(c.sq, r.StampSeq), append(c.st, r.StampTime)
+	c.version = append(c.version, max(r.Version, 1))
+	return nil
+}
+
+func uuidText(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
 }
 
 func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
