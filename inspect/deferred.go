@@ -309,8 +309,9 @@ func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer
 		SELECT u.*, $18::timestamptz, $18::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[],
 		$5::text[], $6::text[], $7::jsonb[], $8::bigint[], $9::uuid[], $10::uuid[], $11::uuid[], $12::bigint[],
 		$13::timestamptz[], $14::uuid[], $15::uuid[], $16::uuid[], $17::bigint[]) AS u`
-	return w.tx.DB.WithContext(ctx).Exec(q, c.ids, c.insp, c.tpl, c.item, c.answer, c.note, c.record, c.sv, c.sd, c.su, c.sm,
-		c.sq, c.st, c.jur, c.owner, c.inspector, c.version, time.Now().UTC()).Error
+	args := []any{c.ids, c.insp, c.tpl, c.item, c.answer, c.note, c.record, c.sv, c.sd, c.su, c.sm, c.sq, c.st}
+	args = append(args, c.jur, c.owner, c.inspector, c.version, time.Now().UTC())
+	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
 }
 
 // answerCols are new answer rows column by column, for insertAnswers.
@@ -340,7 +341,8 @@ func (c *answerCols) add(r *models.InspectionAnswer) error {
 	if s, ok := rec.(string); ok {
 		recText = &s
 	}
-	c.ids, c.insp, c.tpl = append(c.ids, r.ID.String()), append(c.insp, r.InspectionID.String()), append(c.tpl, r.TemplateID.String())
+	c.ids, c.insp = append(c.ids, r.ID.String()), append(c.insp, r.InspectionID.String())
+	c.tpl = append(c.tpl, r.TemplateID.String())
 	c.jur, c.owner = append(c.jur, r.JurisdictionID.String()), append(c.owner, r.OwnerID.String())
 	c.inspector = append(c.inspector, r.InspectorID.String())
 	c.item, c.answer, c.note = append(c.item, r.ItemID), append(c.answer, r.Answer), append(c.note, r.Note)

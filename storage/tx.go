@@ -137,7 +137,8 @@ func (tx *Tx) flushAudit() error {
 	req, action, entity, ids := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	for i, a := range tx.audit {
 		at[i], req[i], action[i], entity[i], ids[i] = a.At, a.RequestID, a.Action, a.EntityType, a.EntityID.String()
-		actor[i], device[i], before[i], after[i] = uuidText(a.ActorID), uuidText(a.DeviceID), jsonText(a.Before), jsonText(a.After)
+		actor[i], device[i] = uuidText(a.ActorID), uuidText(a.DeviceID)
+		before[i], after[i] = jsonText(a.Before), jsonText(a.After)
 	}
 	q := "INSERT INTO audit_log (at, actor_id, device_id, request_id, action, entity_type, entity_id, before, after) " +
 		"SELECT * FROM unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], " +

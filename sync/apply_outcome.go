@@ -74,7 +74,8 @@ func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
 		seqs[i], names[i], hashes[i], statuses[i], bodies[i] = r.seq, r.name, r.hash, p.status, string(p.body)
 	}
 	// Nine array parameters, not nine per row (see storage's change log).
-	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome) " +
+	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, " +
+		"outcome) " +
 		"SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::uuid[], $7::bytea[], " +
 		"$8::text[], $9::jsonb[])"
 	return tx.DB.WithContext(ctx).Exec(q, ids, devices, users, seqs, names, aggs, hashes, statuses, bodies).Error

@@ -41,7 +41,8 @@ func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) err
 	err := tx.DB.WithContext(ctx).Raw(`SELECT false AS held, mutation_id, aggregate_id, seq, captured_at, time_flags,
 			'' AS reason, NULL::jsonb AS payload FROM mutation_backlog WHERE device_id = ?
 		UNION ALL
-		SELECT true, mutation_id, '00000000-0000-0000-0000-000000000000'::uuid, 0, now(), '[]'::jsonb, reason, payload FROM quarantine
+		SELECT true, mutation_id, '00000000-0000-0000-0000-000000000000'::uuid, 0, now(), '[]'::jsonb, reason, payload
+		FROM quarantine
 		WHERE device_id = ? AND state = 'pending'`, st.dev.ID, st.dev.ID).Scan(&rows).Error
 	if err != nil {
 		return fmt.Errorf("load backlog and quarantine: %w", err)
