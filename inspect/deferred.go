@@ -95,7 +95,7 @@ func IsSettleError(err error) bool {
 	return errors.As(err, &se)
 }
 
-// DeferWrites makes the work keep answers and new findings in memory until
+// DeferWrites makes the work keep answers, new findings and photo records in memory until
 // they must be written (see above). Only for callers that rerun the whole
 // transaction without deferral on a SettleError.
 func (w *Work) DeferWrites() {
