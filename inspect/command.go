@@ -36,10 +36,11 @@ type Command struct {
 }
 
 // Deferrable reports whether the command's rows may be written at the end
-// of a batched unit of work (Work.DeferWrites): answers and new findings,
-// which send no statement of their own there, so take no savepoint.
+// of a batched unit of work (Work.DeferWrites): answers, new findings and
+// photo records, which send no statement of their own there, so take no
+// savepoint.
 func (c Command) Deferrable() bool {
-	return c.Name == "inspection.answer" || c.Name == "finding.record"
+	return c.Name == "inspection.answer" || c.Name == "finding.record" || c.Name == "photo.attach"
 }
 
 // Decode validates raw arguments against the command's version.
@@ -107,7 +108,7 @@ func argsMessage(err error) string {
 // around it: on error it rolls back and calls w.Rollback.
 func (w *Work) Run(ctx context.Context, m Meta, args Args) (Outcome, error) {
 	m.At = truncate(m.At)
-	if needsSettle(args) {
+	if w.needsSettle(args) {
 		if err := w.settle(ctx); err != nil {
 			return Outcome{}, err
 		}

@@ -18,22 +18,27 @@ import (
 // Deferred writes. A push chunk applies a whole offline day in one
 // transaction, and most of it is answers and new findings: rows that only
 // this transaction can touch while it holds the inspection's lock. With
-// DeferWrites the work keeps those rows in memory (the aggregate cache
-// already is the truth for the commands) and writes them in two or three
-// multi-row statements before anything reads them from the database:
-// before a photo record (which may reference a finding), before a finding
-// is written by SQL, and at Finish, after the recomputation has given new
-// findings their derived values. A failure of those statements is not the
+// DeferWrites the work keeps those rows, and new photo records, in memory
+// (the aggregate cache already is the truth for the commands) and writes
+// them in a few multi-row statements before anything reads them from the
+// database: before a finding is written by SQL, before a command that
+// changes the inspection's photos by SQL (inspection.discard), and at
+// Finish, after the recomputation has given new findings their derived
+// values (it counts pending photos as evidence from memory). Findings go
+// before photos, which may reference them. A failure of those statements is not the
 // fault of the mutation running at the time, so it comes back as a
 // SettleError and the caller (the sync engine) reruns the chunk with
 // DeferWrites off, where every mutation writes inside its own savepoint
 // and a bad one is isolated.
 
-// pendingWrites are rows written in memory and not yet in the database,
-// as of the current savepoint: a command's rollback restores them.
+// pendingWrites are rows written in memory and not yet in the database.
+// Every change of them is journaled (Work.undo), so that a command's
+// rollback takes back its own changes without a copy of them all being
+// taken in front of every command.
 type pendingWrites struct {
 	answers  map[uuid.UUID]pendingAnswer // by answer id
 	findings map[uuid.UUID]models.Finding
+	photos   map[uuid.UUID]models.Photo
 }
 
 type pendingAnswer struct {
@@ -41,11 +46,40 @@ type pendingAnswer struct {
 	insert bool // not in the database at all (else an update of a stored row)
 }
 
-func (p pendingWrites) clone() pendingWrites {
-	return pendingWrites{answers: maps.Clone(p.answers), findings: maps.Clone(p.findings)}
+// pendSet sets m[id] = v, journaling how to take it back.
+func pendSet[V any](w *Work, m map[uuid.UUID]V, id uuid.UUID, v V) {
+	old, had := m[id]
+	w.undo = append(w.undo, func() {
+		if had {
+			m[id] = old
+		} else {
+			delete(m, id)
+		}
+	})
+	m[id] = v
 }
 
-func (p pendingWrites) empty() bool { return len(p.answers) == 0 && len(p.findings) == 0 }
+// undoTo takes back the journaled changes made since the journal had n
+// entries, the latest first.
+func (w *Work) undoTo(n int) {
+	for i := len(w.undo) - 1; i >= n; i-- {
+		w.undo[i]()
+	}
+	clear(w.undo[n:])
+	w.undo = w.undo[:n]
+}
+
+func newPending() pendingWrites {
+	return pendingWrites{
+		answers:  map[uuid.UUID]pendingAnswer{},
+		findings: map[uuid.UUID]models.Finding{},
+		photos:   map[uuid.UUID]models.Photo{},
+	}
+}
+
+func (p pendingWrites) empty() bool {
+	return len(p.answers) == 0 && len(p.findings) == 0 && len(p.photos) == 0
+}
 
 // SettleError is a failure to write deferred rows: the unit of work is
 // unusable and must be rerun without deferral.
@@ -61,22 +95,60 @@ func IsSettleError(err error) bool {
 	return errors.As(err, &se)
 }
 
-// DeferWrites makes the work keep answers and new findings in memory until
+// DeferWrites makes the work keep answers, new findings and photo records in memory until
 // they must be written (see above). Only for callers that rerun the whole
 // transaction without deferral on a SettleError.
 func (w *Work) DeferWrites() {
 	w.deferred = true
-	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+	w.pend = newPending()
 }
 
 // needsSettle reports whether a command needs the pending rows in the
-// database before it runs: a photo record may reference a finding (a
-// foreign key). Every other command touches answer and finding rows only
-// through the unit of work's memory, or settles where it writes one
-// (writeFinding); the inspection row itself is never pending.
-func needsSettle(args Args) bool {
-	_, ok := args.(*AttachPhotoArgs)
-	return ok
+// database before it runs: a photo record outside a batch (it may
+// reference a finding, a foreign key) and a discard of the inspection
+// (it discards the inspection's photos by SQL). Every other command
+// touches answer, finding and photo rows only through the unit of work's
+// memory, or settles where it writes one (writeFinding); the inspection
+// row itself is never pending.
+func (w *Work) needsSettle(args Args) bool {
+	switch args.(type) {
+	case *AttachPhotoArgs:
+		return !w.deferred
+	case *DiscardArgs:
+		return len(w.pend.photos) > 0
+	}
+	return false
+}
+
+// putPhoto inserts a new photo record now, or keeps it pending.
+func (w *Work) putPhoto(ctx context.Context, p *models.Photo) error {
+	if w.deferred {
+		pendSet(w, w.pend.photos, p.ID, *p)
+		return nil
+	}
+	if err := w.tx.DB.WithContext(ctx).Create(p).Error; err != nil {
+		return fmt.Errorf("insert photo: %w", err)
+	}
+	w.stored[p.InspectionID] = true
+	return nil
+}
+
+// pendingPhoto is the photo record of id not yet written, if any.
+func (w *Work) pendingPhoto(id uuid.UUID) (models.Photo, bool) {
+	p, ok := w.pend.photos[id]
+	return p, ok
+}
+
+// pendingEvidence counts the photo records of an inspection not yet
+// written: all live, none verified.
+func (w *Work) pendingEvidence(inspection uuid.UUID) int {
+	n := 0
+	for _, p := range w.pend.photos {
+		if p.InspectionID == inspection {
+			n++
+		}
+	}
+	return n
 }
 
 // putAnswer writes an answer row now, or keeps it pending.
@@ -85,7 +157,7 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 		if p, ok := w.pend.answers[row.ID]; ok {
 			insert = p.insert
 		}
-		w.pend.answers[row.ID] = pendingAnswer{row: *row, insert: insert}
+		pendSet(w, w.pend.answers, row.ID, pendingAnswer{row: *row, insert: insert})
 		return nil
 	}
 	if insert {
@@ -109,7 +181,7 @@ func (w *Work) putAnswer(ctx context.Context, row *models.InspectionAnswer, inse
 // putFinding inserts a new finding now, or keeps it pending.
 func (w *Work) putFinding(ctx context.Context, f *models.Finding) error {
 	if w.deferred {
-		w.pend.findings[f.ID] = *f
+		pendSet(w, w.pend.findings, f.ID, *f)
 		return nil
 	}
 	return w.tx.DB.WithContext(ctx).Create(f).Error
@@ -122,7 +194,7 @@ func (w *Work) putFindings(ctx context.Context, fs []*models.Finding) error {
 		return w.tx.DB.WithContext(ctx).Create(fs).Error
 	}
 	for _, f := range fs {
-		w.pend.findings[f.ID] = *f
+		pendSet(w, w.pend.findings, f.ID, *f)
 	}
 	return nil
 }
@@ -136,7 +208,7 @@ func (w *Work) keepPending(f *models.Finding) bool {
 	if _, ok := w.pend.findings[f.ID]; !ok {
 		return false
 	}
-	w.pend.findings[f.ID] = *f
+	pendSet(w, w.pend.findings, f.ID, *f)
 	return true
 }
 
@@ -184,17 +256,31 @@ func (w *Work) settle(ctx context.Context) error {
 	if err := w.updateAnswers(ctx, upd); err != nil {
 		return &SettleError{fmt.Errorf("update answers: %w", err)}
 	}
-	if len(w.pend.findings) > 0 {
-		fs := make([]models.Finding, 0, len(w.pend.findings))
-		for _, id := range sortedIDs(w.pend.findings) {
-			fs = append(fs, w.pend.findings[id])
-		}
-		if err := w.tx.DB.WithContext(ctx).Create(&fs).Error; err != nil {
-			return &SettleError{fmt.Errorf("insert findings: %w", err)}
-		}
+	if err := insertAll(ctx, w, w.pend.findings); err != nil {
+		return &SettleError{fmt.Errorf("insert findings: %w", err)}
 	}
-	w.pend = pendingWrites{answers: map[uuid.UUID]pendingAnswer{}, findings: map[uuid.UUID]models.Finding{}}
+	if err := insertAll(ctx, w, w.pend.photos); err != nil { // after the findings they may reference
+		return &SettleError{fmt.Errorf("insert photos: %w", err)}
+	}
+	for _, p := range w.pend.photos {
+		w.stored[p.InspectionID] = true // kept if the savepoint is rolled back: the count is then read, as it should
+	}
+	settled := w.pend
+	w.undo = append(w.undo, func() { w.pend = settled }) // a rollback of the savepoint takes the rows back out
+	w.pend = newPending()
 	return nil
+}
+
+// insertAll inserts pending rows in one statement, in id order.
+func insertAll[V any](ctx context.Context, w *Work, rows map[uuid.UUID]V) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	vs := make([]V, 0, len(rows))
+	for _, id := range sortedIDs(rows) {
+		vs = append(vs, rows[id])
+	}
+	return w.tx.DB.WithContext(ctx).Create(&vs).Error
 }
 
 func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {
@@ -203,42 +289,76 @@ func sortedIDs[V any](m map[uuid.UUID]V) []uuid.UUID {
 	return ids
 }
 
+// insertAnswers writes new answers as one INSERT of array parameters
+// (unnest), one per column, instead of a VALUES list of 19 per row.
 func (w *Work) insertAnswers(ctx context.Context, rows []models.InspectionAnswer) error {
-	if len(rows) == 0 {
+	n := len(rows)
+	if n == 0 {
 		return nil
 	}
-	args := make([]any, 0, 19*len(rows))
-	now := time.Now().UTC()
-	for _, r := range rows {
-		args = append(
-			args,
-			r.ID,
-			r.InspectionID,
-			r.TemplateID,
-			r.ItemID,
-			r.Answer,
-			r.Note,
-			r.Record,
-			r.StampVersion,
-			r.StampDevice,
-			r.StampUser,
-			r.StampMutation,
-			r.StampSeq,
-			r.StampTime,
-			r.JurisdictionID,
-			r.OwnerID,
-			r.InspectorID,
-			max(r.Version, 1),
-			now,
-			now,
-		)
+	var c answerCols
+	c.grow(n)
+	for i := range rows {
+		if err := c.add(&rows[i]); err != nil {
+			return err
+		}
 	}
 	q := `INSERT INTO inspection_answers (id, inspection_id, template_id, item_id, answer, note, record,
-		stamp_version, stamp_device, stamp_user,
-		stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id, inspector_id, version, created_at,
-		updated_at) VALUES ` +
-		storage.Tuples(len(rows), "(?,?,?,?,?,?,?::jsonb,?,?,?,?,?,?,?,?,?,?,?,?)")
+		stamp_version, stamp_device, stamp_user, stamp_mutation, stamp_seq, stamp_time, jurisdiction_id, owner_id,
+		inspector_id, version, created_at, updated_at)
+		SELECT u.*, $18::timestamptz, $18::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[],
+		$5::text[], $6::text[], $7::jsonb[], $8::bigint[], $9::uuid[], $10::uuid[], $11::uuid[], $12::bigint[],
+		$13::timestamptz[], $14::uuid[], $15::uuid[], $16::uuid[], $17::bigint[]) AS u`
+	args := []any{c.ids, c.insp, c.tpl, c.item, c.answer, c.note, c.record, c.sv, c.sd, c.su, c.sm, c.sq, c.st}
+	args = append(args, c.jur, c.owner, c.inspector, c.version, time.Now().UTC())
 	return w.tx.DB.WithContext(ctx).Exec(q, args...).Error
+}
+
+// answerCols are new answer rows column by column, for insertAnswers.
+type answerCols struct {
+	ids, insp, tpl, jur, owner, inspector []string
+	item, answer, note                    []string
+	record, sd, su, sm                    []*string
+	sv, sq, version                       []int64
+	st                                    []time.Time
+}
+
+func (c *answerCols) grow(n int) {
+	c.ids, c.insp, c.tpl = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.jur, c.owner, c.inspector = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.item, c.answer, c.note = make([]string, 0, n), make([]string, 0, n), make([]string, 0, n)
+	c.record, c.sd, c.su, c.sm = make([]*string, 0, n), make([]*string, 0, n), make([]*string, 0, n), make([]*string, 0, n)
+	c.sv, c.sq, c.st = make([]int64, 0, n), make([]int64, 0, n), make([]time.Time, 0, n)
+	c.version = make([]int64, 0, n)
+}
+
+func (c *answerCols) add(r *models.InspectionAnswer) error {
+	rec, err := r.Record.Value()
+	if err != nil {
+		return fmt.Errorf("encode answer record: %w", err)
+	}
+	var recText *string
+	if s, ok := rec.(string); ok {
+		recText = &s
+	}
+	c.ids, c.insp = append(c.ids, r.ID.String()), append(c.insp, r.InspectionID.String())
+	c.tpl = append(c.tpl, r.TemplateID.String())
+	c.jur, c.owner = append(c.jur, r.JurisdictionID.String()), append(c.owner, r.OwnerID.String())
+	c.inspector = append(c.inspector, r.InspectorID.String())
+	c.item, c.answer, c.note = append(c.item, r.ItemID), append(c.answer, r.Answer), append(c.note, r.Note)
+	c.record, c.sd = append(c.record, recText), append(c.sd, uuidText(r.StampDevice))
+	c.su, c.sm = append(c.su, uuidText(r.StampUser)), append(c.sm, uuidText(r.StampMutation))
+	c.sv, c.sq, c.st = append(c.sv, r.StampVersion), append(c.sq, r.StampSeq), append(c.st, r.StampTime)
+	c.version = append(c.version, max(r.Version, 1))
+	return nil
+}
+
+func uuidText(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
 }
 
 func (w *Work) updateAnswers(ctx context.Context, rows []models.InspectionAnswer) error {

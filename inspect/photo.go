@@ -67,12 +67,11 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 	if out, err := w.gate(ctx, ag, m); out != nil || err != nil {
 		return deref(out), err
 	}
-	var existing models.Photo
-	res := w.tx.DB.WithContext(ctx).Unscoped().Where("id = ?", a.ID).Limit(1).Find(&existing)
-	if res.Error != nil {
-		return Outcome{}, fmt.Errorf("look up photo: %w", res.Error)
+	existing, found, err := w.photo(ctx, a.ID)
+	if err != nil {
+		return Outcome{}, err
 	}
-	if res.RowsAffected > 0 {
+	if found {
 		if existing.InspectionID != a.InspectionID || existing.SHA256 != a.SHA256 {
 			return Outcome{}, models.Errorf(models.KindConflict, "id_taken", "photo %s exists with other content", a.ID)
 		}
@@ -117,12 +116,30 @@ func (a *AttachPhotoArgs) run(ctx context.Context, w *Work, m Meta) (Outcome, er
 		return Outcome{}, err
 	}
 	p.Version = first
-	if err := w.tx.DB.WithContext(ctx).Create(&p).Error; err != nil {
-		return Outcome{}, fmt.Errorf("insert photo: %w", err)
+	if err := w.putPhoto(ctx, &p); err != nil {
+		return Outcome{}, err
 	}
 	w.changed(EntityPhoto, p.ID, keys(&ag.row)...)
 	w.audit("photo.attach", EntityPhoto, p.ID, p)
 	return applied(&ag.row, RowRef{EntityPhoto, p.ID, 1}), nil
+}
+
+// photo looks up a photo record by id, tombstones included. In a batched
+// unit of work only the records of this transaction are looked at: a
+// photo id already stored is refused by its primary key when the pending
+// rows are written, and the chunk is rerun unbatched, where this reads
+// the database (the same fallback as for a finding id already taken).
+func (w *Work) photo(ctx context.Context, id uuid.UUID) (models.Photo, bool, error) {
+	if w.deferred {
+		p, ok := w.pendingPhoto(id)
+		return p, ok, nil
+	}
+	var p models.Photo
+	res := w.tx.DB.WithContext(ctx).Unscoped().Where("id = ?", id).Limit(1).Find(&p)
+	if res.Error != nil {
+		return p, false, fmt.Errorf("look up photo: %w", res.Error)
+	}
+	return p, res.RowsAffected > 0, nil
 }
 
 // Vessel particulars an inspector may report as found (never written to

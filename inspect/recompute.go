@@ -472,8 +472,14 @@ func jsonEqual(a, b []byte) bool {
 }
 
 // evidence counts an inspection's live photos and the verified ones
-// (photo.EvidenceCounts, in the work's transaction).
+// (photo.EvidenceCounts, in the work's transaction), the photo records
+// not yet written included. An inspection created in this transaction has
+// no photos but this work's: while none of them is written, they are
+// counted from memory (none is verified yet).
 func (w *Work) evidence(ctx context.Context, id uuid.UUID) (total, verified int, err error) {
+	if !w.stored[id] && slices.Contains(w.created, id) {
+		return w.pendingEvidence(id), 0, nil
+	}
 	e, err := photo.EvidenceCounts(ctx, w.tx.DB, id)
-	return e.Total, e.Verified, err
+	return e.Total + w.pendingEvidence(id), e.Verified, err
 }

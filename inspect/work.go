@@ -32,12 +32,14 @@ type Work struct {
 	parties map[uuid.UUID]bool           // liable parties whose chains to recompute
 	created []uuid.UUID                  // aggregates created (their backlog may drain)
 	vessels map[uuid.UUID]*models.Vessel // registry rows read in this transaction, tombstones included
+	stored  map[uuid.UUID]bool           // inspections whose photo rows this work wrote by SQL
 	changes []storage.Change
 	audits  []auditEntry
 	after   []func()
 
-	deferred bool          // DeferWrites: answers and new findings wait in pend
-	pend     pendingWrites // as of the current savepoint
+	deferred bool          // DeferWrites: answers, new findings and photos wait in pend
+	pend     pendingWrites // as of now
+	undo     []func()      // takes back the changes of pend, the latest last
 }
 
 type auditEntry struct {
@@ -65,6 +67,7 @@ func (s *Service) NewWork(tx *storage.Tx) *Work {
 		dirty:   map[uuid.UUID]bool{},
 		parties: map[uuid.UUID]bool{},
 		vessels: map[uuid.UUID]*models.Vessel{},
+		stored:  map[uuid.UUID]bool{},
 	}
 }
 
@@ -81,7 +84,7 @@ type Mark struct {
 	changes int
 	audits  int
 	after   int
-	pend    pendingWrites
+	undo    int
 }
 
 // Begin marks the start of one command: what Rollback restores.
@@ -93,7 +96,7 @@ func (w *Work) Begin() Mark {
 		changes: len(w.changes),
 		audits:  len(w.audits),
 		after:   len(w.after),
-		pend:    w.pend.clone(),
+		undo:    len(w.undo),
 	}
 }
 
@@ -107,7 +110,7 @@ func (w *Work) Rollback(m Mark) {
 	w.changes = w.changes[:m.changes]
 	w.audits = w.audits[:m.audits]
 	w.after = w.after[:m.after]
-	w.pend = m.pend // the savepoint took back whatever was settled since
+	w.undoTo(m.undo) // the savepoint took back whatever was settled since
 	w.aggs = map[uuid.UUID]*agg{}
 }
 

@@ -61,19 +61,22 @@ func writeOutcomes(ctx context.Context, tx *storage.Tx, outs []pending) error {
 // outcomes. A concurrent push that recorded one of the ids makes this fail
 // with a unique violation, and the chunk is rerun unbatched.
 func insertRecords(ctx context.Context, tx *storage.Tx, ins []pending) error {
-	if len(ins) == 0 {
+	n := len(ins)
+	if n == 0 {
 		return nil
 	}
-	args := make([]any, 0, 9*len(ins))
-	for _, p := range ins {
+	ids, devices, users, aggs := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	seqs, names, hashes := make([]int64, n), make([]string, n), make([][]byte, n)
+	statuses, bodies := make([]string, n), make([]string, n)
+	for i, p := range ins {
 		r := p.record
-		args = append(args, p.id, r.device, r.user, r.seq, r.name, r.agg, r.hash, p.status, string(p.body))
+		ids[i], devices[i], users[i], aggs[i] = p.id.String(), r.device.String(), r.user.String(), r.agg.String()
+		seqs[i], names[i], hashes[i], statuses[i], bodies[i] = r.seq, r.name, r.hash, p.status, string(p.body)
 	}
+	// Nine array parameters, not nine per row (see storage's change log).
 	q := "INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, " +
-		"outcome) VALUES " +
-		storage.Tuples(
-			len(ins),
-			"(?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)",
-		)
-	return tx.DB.WithContext(ctx).Exec(q, args...).Error
+		"outcome) " +
+		"SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::text[], $6::uuid[], $7::bytea[], " +
+		"$8::text[], $9::jsonb[])"
+	return tx.DB.WithContext(ctx).Exec(q, ids, devices, users, seqs, names, aggs, hashes, statuses, bodies).Error
 }

@@ -32,43 +32,48 @@ type heldRow struct {
 }
 
 // loadBacklog reads, once per push, the device's deferred mutations and its
-// mutations held in quarantine.
+// mutations held in quarantine, in one round trip.
 func (e *Engine) loadBacklog(ctx context.Context, tx *storage.Tx, st *state) error {
 	if st.loaded {
 		return nil
 	}
-	var rows []backlogRow
-	err := tx.DB.WithContext(ctx).Raw(`SELECT mutation_id, aggregate_id, seq, captured_at, time_flags FROM mutation_backlog
-		WHERE device_id = ?`, st.dev.ID).Scan(&rows).Error
+	var rows []waitingRow
+	err := tx.DB.WithContext(ctx).Raw(`SELECT false AS held, mutation_id, aggregate_id, seq, captured_at, time_flags,
+			'' AS reason, NULL::jsonb AS payload FROM mutation_backlog WHERE device_id = ?
+		UNION ALL
+		SELECT true, mutation_id, '00000000-0000-0000-0000-000000000000'::uuid, 0, now(), '[]'::jsonb, reason, payload
+		FROM quarantine
+		WHERE device_id = ? AND state = 'pending'`, st.dev.ID, st.dev.ID).Scan(&rows).Error
 	if err != nil {
-		return fmt.Errorf("load backlog: %w", err)
+		return fmt.Errorf("load backlog and quarantine: %w", err)
 	}
 	for _, r := range rows {
-		st.backlog[r.MutationID] = r
-	}
-	var held []struct {
-		MutationID uuid.UUID
-		Reason     string
-		Payload    []byte
-	}
-	err = tx.DB.WithContext(ctx).
-		Raw(`SELECT mutation_id, reason, payload FROM quarantine WHERE device_id = ? AND state = 'pending'`, st.dev.ID).
-		Scan(&held).
-		Error
-	if err != nil {
-		return fmt.Errorf("load quarantine: %w", err)
-	}
-	for _, h := range held {
+		if !r.Held {
+			st.backlog[r.MutationID] = backlogRow{r.MutationID, r.AggregateID, r.Seq, r.CapturedAt, r.TimeFlags}
+			continue
+		}
 		var m Mutation
-		_ = json.Unmarshal(h.Payload, &m)
-		row := heldRow{seq: m.Seq, blocks: h.Reason == reasonUnauthorised}
+		_ = json.Unmarshal(r.Payload, &m)
+		row := heldRow{seq: m.Seq, blocks: r.Reason == reasonUnauthorised}
 		if a := aggregateOf(m); a != nil {
 			row.agg = *a
 		}
-		st.held[h.MutationID] = row
+		st.held[r.MutationID] = row
 	}
 	st.loaded = true
 	return nil
+}
+
+// waitingRow is a row of the device's backlog or, held, of its quarantine.
+type waitingRow struct {
+	Held        bool
+	MutationID  uuid.UUID
+	AggregateID uuid.UUID
+	Seq         int64
+	CapturedAt  time.Time
+	TimeFlags   models.Strings
+	Reason      string
+	Payload     []byte
 }
 
 // waitingBefore reports whether an earlier mutation of this device on the

@@ -182,7 +182,7 @@ func (e *Engine) applyAll(ctx context.Context, st *state, ms []indexed, start ti
 	return results, nil
 }
 
-// BatchedChunkSize bounds a batched chunk: answers and new findings take
+// BatchedChunkSize bounds a batched chunk: answers, new findings and photo records take
 // no savepoint there (their rows and records are written at the end of
 // the chunk), so a chunk holds up to this many mutations as long as at
 // most ChunkSize of them are commands that do. Even if every one of them

@@ -120,7 +120,7 @@ func TestConcurrentSameAnswerAppliesOnce(t *testing.T) {
 }
 
 // An answer edited twice and a finding recorded then edited in one chunk,
-// then a photo record (which writes the pending rows first) and a rejected
+// then a photo record (batched too) and a rejected
 // mutation in between whose savepoint rollback must not take the pending
 // rows with it: the stored rows are the in-memory ones.
 func TestBatchedChunkPendingRowsSurviveARollback(t *testing.T) {
@@ -136,9 +136,9 @@ func TestBatchedChunkPendingRowsSurviveARollback(t *testing.T) {
 		f.start("d1", insp, f.vessel, at),
 		f.answer("d1", insp, item, "yes", 1, at.Add(time.Minute)),
 		f.mut("d1", "finding.record", 1, at.Add(2*time.Minute), map[string]any{"id": fid, "inspection_id": insp, "code": "11004"}),
-		// a photo record settles the pending rows (it may reference a
-		// finding) inside its savepoint, then is refused (no such
-		// finding): its rollback undoes that write too.
+		// a photo record, pending like the rows before it, is refused
+		// (no such finding): its rollback must keep the earlier pending
+		// rows.
 		f.mut("d1", "photo.attach", 1, at.Add(3*time.Minute), map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": insp,
 			"finding_id": uuid.New(), "sha256": strings.Repeat("ab", 32), "size": 1000, "content_type": "image/jpeg"}),
 		f.answer("d1", insp, item, "no", 1, at.Add(4*time.Minute)),
@@ -250,5 +250,101 @@ func pushOnceFromEach(t *testing.T, f *fixture, devs []string, m tsync.Mutation)
 	wg.Wait()
 	if counts["applied"] != 1 || counts["applied"]+counts["replayed"]+counts["retry"] != len(devs) {
 		t.Fatalf("results %v: want exactly one applied, the rest replayed or retry", counts)
+	}
+}
+
+// Photo records are batched like answers and findings: in one chunk they
+// take no round trip of their own, and a bad one fails alone. One names
+// a finding the inspection does not have (refused in memory: rejected,
+// the others apply in the same batched attempt); one reuses the id of
+// another inspection's photo (refused by the primary key when the
+// pending rows are written: the chunk is rerun unbatched and that one
+// alone is rejected id_taken). Each applied photo is written once,
+// counted as evidence, and its finding link kept.
+func TestBatchedPhotoAttachFailsAlone(t *testing.T) {
+	f := newFixture(t)
+	reg := prometheus.NewRegistry()
+	f.eng = tsync.New(f.db, f.insp, nil, tsync.Options{Metrics: reg})
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	first, second := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	taken := uuid.Must(uuid.NewV7())
+	attach := func(insp, id uuid.UUID, finding *uuid.UUID, at time.Time) tsync.Mutation {
+		args := map[string]any{"id": id, "inspection_id": insp, "sha256": randomSHA(), "size": 1000, "content_type": "image/jpeg"}
+		if finding != nil {
+			args["finding_id"] = *finding
+		}
+		return f.mut("d1", "photo.attach", 1, at, args)
+	}
+	wantStatuses(t, f.push("d1", f.start("d1", first, f.vessel, ago(3*time.Hour)), attach(first, taken, nil, ago(3*time.Hour))),
+		"applied", "applied")
+
+	at := ago(2 * time.Hour)
+	fid, unknown := uuid.Must(uuid.NewV7()), uuid.New()
+	ms := []tsync.Mutation{
+		f.start("d1", second, f.vessel, at),
+		f.mut("d1", "finding.record", 1, at, map[string]any{"id": fid, "inspection_id": second, "code": "11004"}),
+		attach(second, uuid.Must(uuid.NewV7()), &fid, at.Add(time.Minute)),
+		attach(second, uuid.Must(uuid.NewV7()), &unknown, at.Add(2*time.Minute)),
+		attach(second, uuid.Must(uuid.NewV7()), nil, at.Add(3*time.Minute)),
+	}
+	res := f.push("d1", ms...)
+	wantStatuses(t, res, "applied", "applied", "applied", "rejected:validation_failed", "applied")
+	if got := counter(t, reg, "tindal_push_chunk_reruns_total"); got != 0 {
+		t.Fatalf("reruns = %v, want 0 (a photo refused in memory fails alone in the batch)", got)
+	}
+	if n := f.count("SELECT count(*) FROM photos WHERE inspection_id = ? AND finding_id = ?", second, fid); n != 1 {
+		t.Fatalf("photos of the finding = %d, want 1", n)
+	}
+	if n := f.count("SELECT count(*) FROM photos WHERE inspection_id = ?", second); n != 2 {
+		t.Fatalf("photos = %d, want 2", n)
+	}
+	if n := f.count("SELECT evidence_total FROM inspections WHERE id = ?", second); n != 2 {
+		t.Fatalf("evidence_total = %d, want 2 (the batched photos counted)", n)
+	}
+
+	ms = []tsync.Mutation{
+		attach(second, uuid.Must(uuid.NewV7()), nil, at.Add(4*time.Minute)),
+		attach(second, taken, nil, at.Add(5*time.Minute)),
+		attach(second, uuid.Must(uuid.NewV7()), &fid, at.Add(6*time.Minute)),
+	}
+	wantStatuses(t, f.push("d1", ms...), "applied", "rejected:id_taken", "applied")
+	if got := counter(t, reg, "tindal_push_chunk_reruns_total"); got != 1 {
+		t.Fatalf("reruns = %v, want 1 (the taken photo id refused when written)", got)
+	}
+	if n := f.count("SELECT count(*) FROM photos WHERE id = ? AND inspection_id = ?", taken, first); n != 1 {
+		t.Fatalf("the taken photo moved or vanished")
+	}
+	if n := f.count("SELECT evidence_total FROM inspections WHERE id = ?", second); n != 4 {
+		t.Fatalf("evidence_total = %d, want 4", n)
+	}
+	if n := f.count("SELECT count(*) FROM applied_mutations WHERE device_id = ?", f.devices["d1"]); n != 10 {
+		t.Fatalf("records = %d, want 10 (one per mutation, the rejections included)", n)
+	}
+	again := f.push("d1", ms...)
+	for i, r := range again.Results {
+		if r.Status != "replayed" && !(i == 1 && r.Status == "rejected") {
+			t.Fatalf("resend %d: %s, want replayed", i, r.Status)
+		}
+	}
+}
+
+// A discard of the inspection after photo records of the same chunk
+// discards them too: the pending photos are written before it.
+func TestBatchedPhotosDiscardedWithTheirInspection(t *testing.T) {
+	f := newFixture(t)
+	f.user("ins", models.RoleInspector, f.jur, ago(30*24*time.Hour))
+	f.device("d1", "ins")
+	insp := uuid.Must(uuid.NewV7())
+	at := ago(2 * time.Hour)
+	res := f.push("d1",
+		f.start("d1", insp, f.vessel, at),
+		f.mut("d1", "photo.attach", 1, at.Add(time.Minute), map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": insp,
+			"sha256": randomSHA(), "size": 1000, "content_type": "image/jpeg"}),
+		f.mut("d1", "inspection.discard", 1, at.Add(2*time.Minute), map[string]any{"inspection_id": insp}),
+	)
+	wantStatuses(t, res, "applied", "applied", "applied")
+	if n := f.count("SELECT count(*) FROM photos WHERE inspection_id = ? AND deleted_at IS NOT NULL", insp); n != 1 {
+		t.Fatalf("discarded photos = %d, want 1", n)
 	}
 }

@@ -2,6 +2,8 @@ package sync_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"testing"
 	"time"
@@ -16,7 +18,8 @@ import (
 )
 
 // offlineDay is one inspector's day: start, 40 answers (30 items, 10 of
-// them changed later), 8 findings, submit — 50 mutations, one push.
+// them changed later), 8 findings, 6 photo records (two of them of a
+// finding), submit — 56 mutations, one push, as the load generator's day.
 func (f *fixture) offlineDay(dev string, id uuid.UUID) []tsync.Mutation {
 	return f.offlineDayOn(dev, id, f.vessel)
 }
@@ -35,11 +38,30 @@ func (f *fixture) offlineDayOn(dev string, id, vessel uuid.UUID) []tsync.Mutatio
 		ms = append(ms, f.answer(dev, id, item, ans, 1, at.Add(time.Duration(i+1)*time.Minute)))
 	}
 	codes := []string{"11004", "07003", "10008", "11002", "14001", "20001", "03007", "11006"}
+	findings := make([]uuid.UUID, len(codes))
 	for i, c := range codes {
+		findings[i] = uuid.Must(uuid.NewV7())
 		ms = append(ms, f.mut(dev, "finding.record", 1, at.Add(time.Duration(50+i)*time.Minute),
-			map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": id, "code": c, "note": "found on board"}))
+			map[string]any{"id": findings[i], "inspection_id": id, "code": c, "note": "found on board"}))
+	}
+	for i := 0; i < dayPhotos; i++ {
+		args := map[string]any{"id": uuid.Must(uuid.NewV7()), "inspection_id": id, "sha256": randomSHA(), "size": 250000, "content_type": "image/jpeg"}
+		if i < 2 {
+			args["finding_id"] = findings[i]
+		}
+		ms = append(ms, f.mut(dev, "photo.attach", 1, at.Add(time.Duration(60+i)*time.Minute), args))
 	}
 	return append(ms, f.mut(dev, "inspection.submit", 1, at.Add(2*time.Hour), map[string]any{"inspection_id": id}))
+}
+
+// dayPhotos is the photo records of an offline day.
+const dayPhotos = 6
+
+// randomSHA is a random hex SHA-256, as a photo's would be.
+func randomSHA() string {
+	u := uuid.New()
+	sum := sha256.Sum256(u[:])
+	return hex.EncodeToString(sum[:])
 }
 
 // fleet registers n vessels, each of its own owner (a state fleet is many
@@ -183,8 +205,8 @@ func rawTx(b *testing.B, f *fixture, batch *pgx.Batch, mode rawMode) {
 }
 
 // rawDay queues one offline day's rows: the inspection, 40 answers (30
-// items, 10 answered again), 8 findings, the submit; with rawAllRows also
-// 50 applied_mutations rows with an outcome, 3 change-log rows (jurisdiction,
+// items, 10 answered again), 8 findings, 6 photos, the submit; with rawAllRows also
+// 56 applied_mutations rows with an outcome, 3 change-log rows (jurisdiction,
 // owner, inspector scopes) per entity and an audit row per entity, and
 // the rows the rules derive (13 findings, a liable party, 5 offences and 5
 // penalties, the inspection's outcome) and the device's last push.
@@ -205,11 +227,23 @@ func rawDay(f *fixture, t checklist.Template, uid, dev uuid.UUID, mode rawMode) 
 			entities = append(entities, aid)
 		}
 	}
+	var findings []uuid.UUID
 	for j := 0; j < 8; j++ {
 		fid := uuid.Must(uuid.NewV7())
 		batch.Queue(`INSERT INTO findings (id, inspection_id, code, source, jurisdiction_id, owner_id, inspector_id) VALUES ($1, $2, '11004', 'inspector', $3, $4, $5)`,
 			fid, id, f.jur, f.owner, uid)
 		entities = append(entities, fid)
+		findings = append(findings, fid)
+	}
+	for j := 0; j < dayPhotos; j++ {
+		pid := uuid.Must(uuid.NewV7())
+		var fid *uuid.UUID
+		if j < 2 {
+			fid = &findings[j]
+		}
+		batch.Queue(`INSERT INTO photos (id, inspection_id, finding_id, sha256, size, content_type, state, uploaded_by, stamps, jurisdiction_id, owner_id, inspector_id)
+			VALUES ($1, $2, $3, $4, 250000, 'image/jpeg', 'pending_upload', $5, '{}', $6, $7, $5)`, pid, id, fid, randomSHA(), uid, f.jur, f.owner)
+		entities = append(entities, pid)
 	}
 	batch.Queue(`UPDATE inspections SET status = 'submitted', submitted_at = now() WHERE id = $1`, id)
 	if mode != rawAllRows {
@@ -236,12 +270,12 @@ func rawDay(f *fixture, t checklist.Template, uid, dev uuid.UUID, mode rawMode) 
 			SELECT $1, $2, party_id, $3, 'KA-F01', 1, 5000, 5000, 'KA-IV-2025-draft.1', $4, $5, $6 FROM offences WHERE id = $2`, pid, oid, id, f.jur, f.owner, uid)
 		entities = append(entities, oid, pid)
 	}
-	batch.Queue(`UPDATE inspections SET detention_proposed = true, outcome = $2 WHERE id = $1`, id,
+	batch.Queue(`UPDATE inspections SET detention_proposed = true, evidence_total = 6, outcome = $2 WHERE id = $1`, id,
 		`{"rule_set":"KA-IV-2025-draft.1","deficiencies":13,"detention":{"proposed":true,"codes":["07003"]},"penalties":[{"row":"KA-F01","amount":5000}]}`)
-	batch.Queue(`UPDATE devices SET last_push_at = now(), last_seen_at = now(), last_push_seq = $2 WHERE id = $1`, dev, 50)
+	batch.Queue(`UPDATE devices SET last_push_at = now(), last_seen_at = now(), last_push_seq = $2 WHERE id = $1`, dev, 50+dayPhotos)
 	outcome := fmt.Sprintf(`{"status":"applied","aggregate":{"type":"inspection","id":%q,"version":12},"captured_at":%q,"written":[{"type":"inspection_answer","id":%q,"version":1}]}`,
 		id, now.Format(time.RFC3339Nano), uuid.New())
-	for j := 0; j < 50; j++ {
+	for j := 0; j < 50+dayPhotos; j++ {
 		batch.Queue(`INSERT INTO applied_mutations (id, device_id, user_id, seq, name, aggregate_id, request_hash, status, outcome)
 			VALUES ($1, $2, $3, $4, 'inspection.answer', $5, $6, 'applied', $7)`, uuid.Must(uuid.NewV7()), dev, uid, j+1, id, make([]byte, 32), outcome)
 	}

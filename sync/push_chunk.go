@@ -20,7 +20,7 @@ import (
 var errSplit = errors.New("rerun the chunk unbatched, split")
 
 // applyChunk applies up to BatchedChunkSize mutations in one transaction.
-// A batched attempt writes answers and new findings, and their
+// A batched attempt writes answers, new findings and photo records, and their
 // applied_mutations records, in a few multi-row statements at the end of
 // the chunk instead of one round trip each (inspect.Work.DeferWrites). If
 // one of those statements fails (a finding id taken by another
