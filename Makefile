@@ -15,10 +15,18 @@ run: build
 	@$(SERVICES) && export TINDAL_DEMO_PASSWORD="$${TINDAL_DEMO_PASSWORD:-$(DEMO_PASSWORD)}" \
 	  && ./bin/tindal migrate up && ./bin/tindal seed demo && exec ./bin/tindal serve
 
-## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector, then govulncheck and each fuzz target briefly
-test: lint-contract axe
-	@$(SERVICES) && $(GO) vet ./... && scripts/lint.sh && $(GO) test -race -count=1 -timeout 20m ./...
-	@$(MAKE) --no-print-directory vulncheck fuzz-ci bench-smoke
+## test: lint the contract from outside (lint-contract), start the services, go vet, make lint (golangci-lint), then the whole suite with the race detector, then govulncheck and each fuzz target briefly;
+## each step's duration is printed as it ends and all of them at the end (scripts/step.sh)
+STEP := scripts/step.sh
+SUBMAKE := $(MAKE) --no-print-directory
+test:
+	@export TINDAL_STEPS=$$(mktemp) && trap '$(STEP) --summary; rm -f "$$TINDAL_STEPS"' EXIT \
+	  && $(STEP) lint-contract $(SUBMAKE) lint-contract && $(STEP) axe $(SUBMAKE) axe \
+	  && $(STEP) services scripts/services.sh && source .services.env \
+	  && $(STEP) vet $(GO) vet ./... && $(STEP) lint scripts/lint.sh \
+	  && $(STEP) go-test $(GO) test -race -count=1 -timeout 20m ./... \
+	  && $(STEP) vulncheck $(SUBMAKE) vulncheck && $(STEP) fuzz-ci $(SUBMAKE) fuzz-ci \
+	  && $(STEP) bench-smoke $(SUBMAKE) bench-smoke
 
 services:
 	@scripts/services.sh

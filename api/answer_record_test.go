@@ -137,6 +137,7 @@ func (p *recordPusher) startForm2(extra ...uuid.UUID) uuid.UUID {
 // "Maximum passengers by deck or space") stores its record and raises
 // nothing, whatever its answer.
 func TestAnswerRecordIsStoredServedAndPulled(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.recordPusher()
 	id := p.startForm2()
@@ -212,6 +213,7 @@ func TestAnswerRecordIsStoredServedAndPulled(t *testing.T) {
 // replaces it whole, {} clears it. The same mutation sent again applies
 // once and answers replayed.
 func TestAnswerRecordEditsAndRetries(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.recordPusher()
 	id := p.startForm2()
@@ -266,6 +268,7 @@ func TestAnswerRecordEditsAndRetries(t *testing.T) {
 // characters, NUL or bytes that are not UTF-8, a value that is not a
 // string, and a record on v1 or v2 (unchanged: no record there).
 func TestAnswerRecordRefusals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.recordPusher()
 	bare := bareTemplate(t, h)
@@ -390,6 +393,7 @@ func bareTemplate(t *testing.T, h *harness) listedTemplate {
 // rejected), never a 500 and never an endless retry; nothing is written
 // and the device's next push applies.
 func TestAnswerRecordOutsiderInput(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.recordPusher()
 	id := p.startForm2()

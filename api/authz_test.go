@@ -18,6 +18,7 @@ var pathParam = regexp.MustCompile(`\{[^}]+\}`)
 // role: signed out is 401 wherever security applies; a role the table
 // forbids gets 403; a role it allows is never refused for who it is.
 func TestAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
 	if err != nil {
@@ -72,6 +73,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 }
 
 func TestCrossJurisdictionWritesAreRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	other := h.ids["vessel-MANGALURU"].String()
 	h.run(t, []scenario{

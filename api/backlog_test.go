@@ -50,6 +50,7 @@ func (h *harness) supervisorOf(code string) string {
 }
 
 func TestBacklogReviewEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	other := h.supervisorOf("MANGALURU")
 	m := deferredAnswer(h, 8*24*time.Hour)

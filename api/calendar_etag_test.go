@@ -17,6 +17,7 @@ func init() { openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter
 // 304 without the body; the tag does not move with DTSTAMP (the time of
 // rendering) but does when an event changes.
 func TestCalendarFeedNamesItsCharsetAndRevalidates(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.seedExpiring()
 	owner := h.ids["owner-KARWAR"].String()

@@ -11,6 +11,7 @@ import (
 // Every code the catalogue serves has its title in the three languages
 // the app and the notices use (issue 13).
 func TestRulesCatalogueServesEveryTitleInKannadaAndHindi(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := h.do("GET", "/v1/rules/catalogue", "inspector", nil)
 	if r.status != http.StatusOK {

@@ -136,6 +136,7 @@ func (h *harness) inspectWith(vessel, key string, version int, pax *int, noItems
 // vessel kind, category and zone: the deficiencies, action codes, fines and
 // detention proposals that follow are the law's (issue 15).
 func TestChecklistOutcomesThroughSync(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fleet()
 	type def struct {
@@ -321,6 +322,7 @@ func TestChecklistOutcomesThroughSync(t *testing.T) {
 // fit the vessel is refused at start, through sync, with the rule named;
 // nothing is stored.
 func TestInspectionStartRefusesATemplateThatDoesNotFit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fleet()
 	cases := []struct {

@@ -22,6 +22,7 @@ import (
 // POST /v1/auth/login with text/plain '{}' was a 500 from a nil pointer in
 // the mapping of the validator's error).
 func TestEveryWriteRouteRefusesAnUnlistedContentType(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
 	h.must(err)

@@ -46,13 +46,22 @@ type authenticator interface {
 // predefined pattern stops at v5, and phones generate UUIDv7).
 const anyUUID = `^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`
 
-var defineFormats stdsync.Once
-
-// loadContract parses and validates the embedded spec.
+// loadContract returns the contract over the embedded spec, parsed and
+// validated once per process (parsedContract): the document and its router
+// are only read after loading, so every server shares them.
 func loadContract(a authenticator) (*contract, error) {
-	defineFormats.Do(func() {
-		openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(anyUUID))
-	})
+	parsed, err := parsedContract()
+	if err != nil {
+		return nil, err
+	}
+	return &contract{doc: parsed.doc, router: parsed.router, authn: a}, nil
+}
+
+// parsedContract parses and validates the embedded spec and routes it.
+// Parsing takes a noticeable part of a second (several times that under
+// the race detector), which each test server used to pay again.
+var parsedContract = stdsync.OnceValues(func() (*contract, error) {
+	openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(anyUUID))
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(openapi.Spec)
 	if err != nil {
@@ -69,8 +78,8 @@ func loadContract(a authenticator) (*contract, error) {
 	if err != nil {
 		return nil, fmt.Errorf("route openapi.yaml: %w", err)
 	}
-	return &contract{doc: doc, router: r, authn: a}, nil
-}
+	return &contract{doc: doc, router: r}, nil
+})
 
 // middleware fails closed: it is the last thing before the operations'
 // handlers, so a request the contract does not route (a trailing slash, a

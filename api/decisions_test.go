@@ -93,6 +93,7 @@ func (h *harness) vesselRow(id uuid.UUID) models.Vessel {
 // log; rejecting leaves the vessel alone; a value the registry refuses
 // changes nothing; decisions are idempotent and final.
 func TestVesselObservationDecisions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addUser("registrar-mangaluru", models.RoleRegistrar, "MANGALURU")
 	vessel := h.ids["vessel-KARWAR"]
@@ -272,6 +273,7 @@ func TestVesselObservationDecisions(t *testing.T) {
 // inspection (an answer "no" derives its deficiency); rejecting changes
 // nothing; decisions are idempotent and final.
 func TestAmendmentRequestDecisions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	id := uuid.Must(uuid.NewV7())

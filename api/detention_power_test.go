@@ -18,6 +18,7 @@ import (
 // overloading) on a Paradip inspection, approved, shows no 06 and no
 // detention proposal in the inspection, its findings or its proposal.
 func TestParadipShowsNoDetentionAnywhere(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	v := paradipBoat(h, "OD-PDP-HC-0003")
 	p := h.pusher("inspector-paradip")

@@ -70,6 +70,7 @@ var confirmBody = map[string]any{"present_location": "Karwar port, berth 3", "ma
 // release is refused before a clearing re-inspection (naming the open
 // code) and a second time; the release order restores the vessel.
 func TestDetentionFlow(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	vessel := h.compliantBoat(1)
 	h.must(h.db.Gorm.Exec("UPDATE owners SET preferred_language = 'hi' WHERE id = ?", h.ids["owner-KARWAR"]).Error)
@@ -308,6 +309,7 @@ func pdfText(t *testing.T, pdf []byte) string {
 // of 20 inspections of one office at once get the numbers 1..20, each once
 // (a counter row locked FOR UPDATE, not a sequence).
 func TestDetentionOrderNumbersUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	reg := registry.New(h.db, testkit.Now)
 	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}
@@ -349,6 +351,7 @@ func TestDetentionOrderNumbersUnderConcurrency(t *testing.T) {
 // orders; only supervisors confirm and release; the other office's
 // inspector cannot link a re-inspection to the order.
 func TestDetentionAuthorization(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	other := h.ids["owner-MANGALURU"]
@@ -449,6 +452,7 @@ func (h *harness) compliantBoat(n int) uuid.UUID {
 // so the Sch-IX order is refused with 422 naming the rule, and nothing
 // changes.
 func TestHarbourCraftHasNoDetentionOrder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	v := paradipBoat(h, "OD-PDP-HC-0002")
 	p := h.pusher("inspector-paradip")
@@ -485,6 +489,7 @@ func TestHarbourCraftHasNoDetentionOrder(t *testing.T) {
 // TestVerifyIsRateLimited: /v/{code} answers 429 once an address has
 // checked 30 codes in a minute, so codes cannot be enumerated.
 func TestVerifyIsRateLimited(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	limited := 0
 	for range 40 {

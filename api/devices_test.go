@@ -10,6 +10,7 @@ import (
 // Admins see each device's sync health: a push without its inspection's
 // start leaves a deferred mutation waiting, and the device shows it.
 func TestAdminSeesDeviceSyncHealth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	dev := h.deviceOf("inspector")
 	body := pushBody(h, uuid.Must(uuid.NewV7()), 0)

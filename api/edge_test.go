@@ -12,6 +12,7 @@ import (
 // TestSecurityHeaders is issue 10 hole 10: every response says nosniff;
 // answers of the token operations are never stored by a cache.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	login := map[string]any{"email": "inspector@test.tindal", "password": testPassword, "installation_id": "phone-9"}
 	in := h.do("POST", "/v1/auth/login", "", login)
@@ -45,6 +46,7 @@ func TestSecurityHeaders(t *testing.T) {
 // TestLoggedOutAccessTokenIsRefused is issue 10 hole 10 over HTTP: before
 // the fix the access token kept working for its 15 minutes after logout.
 func TestLoggedOutAccessTokenIsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tok := h.tokens["inspector"]
 	if r := h.do("GET", "/v1/me", tok, nil); r.status != 200 {
@@ -78,6 +80,7 @@ func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
 			"203.0.113.7, 10.1.2.3", "address:203.0.113.7"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // a server and database of its own
 			h := newHarnessWith(t, harnessOptions{
 				auth: auth.Options{AddressLimit: auth.RateLimit{Max: 2, Window: 15 * time.Minute}},
 				deps: func(d *api.Deps) { d.TrustedProxies = c.trusted },

@@ -109,6 +109,18 @@ var testPrinter = stdsync.OnceValue(func() *document.Printer {
 	return document.NewPrinter(document.PrinterOptions{Timeout: 60 * time.Second})
 })
 
+// contractRouter routes the published contract (as written, without the
+// server's own adjustments) for validating answers; parsed once, as every
+// harness reads it and none changes it.
+var contractRouter = stdsync.OnceValues(func() (routers.Router, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
+	if err != nil {
+		return nil, err
+	}
+	doc.Servers = nil
+	return gorillamux.NewRouter(doc)
+})
+
 func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	t.Helper()
 	db := o.db
@@ -138,12 +150,7 @@ func newHarnessWith(t *testing.T, o harnessOptions) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Servers = nil
-	router, err := gorillamux.NewRouter(doc)
+	router, err := contractRouter()
 	if err != nil {
 		t.Fatal(err)
 	}

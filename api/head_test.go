@@ -59,6 +59,7 @@ var headIgnored = map[string]bool{"Date": true, "X-Request-Id": true}
 // not only on a refusal; public ones (/healthz, /readyz, the calendar feed)
 // without a token.
 func TestHeadAnswersEveryGetRoute(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, harnessOptions{deps: func(d *api.Deps) {
 		store := testkit.MinIO(t) // photos and /readyz answer from a real store
 		d.Blobs, d.Photos = pinger{store}, photo.New(d.DB, store, photo.Options{})

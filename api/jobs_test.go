@@ -45,6 +45,7 @@ func items(r response) []map[string]any {
 }
 
 func TestFlagsAreScopedAndResolvedWithAReason(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.seedExpiring()
 	for _, c := range []struct {
@@ -84,6 +85,7 @@ func TestFlagsAreScopedAndResolvedWithAReason(t *testing.T) {
 }
 
 func TestFeedShowsTheOwnersRemindersAndMarksThemRead(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.seedExpiring()
 	r := h.do("GET", "/v1/me/notifications", "owner", nil)
@@ -124,6 +126,7 @@ func (h *harness) getICS(path string) (int, string, []byte) {
 }
 
 func TestCalendarFeedBehindARevocableToken(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.seedExpiring()
 	owner := h.ids["owner-KARWAR"].String()
@@ -179,6 +182,7 @@ func TestCalendarFeedBehindARevocableToken(t *testing.T) {
 }
 
 func TestAdminJobsListAndRun(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	if r := h.do("GET", "/v1/admin/jobs", "supervisor", nil); r.status != 403 {
 		t.Errorf("supervisor: %d", r.status)

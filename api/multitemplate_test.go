@@ -32,6 +32,7 @@ func (p *pusher) pushVersion(at time.Time, name string, version int, args map[st
 // (a non-mechanised boat's Sch-VI Section B checklist with the Sch-IX
 // detention assessment, Karnataka 2025, r.131(3)).
 func TestInspectionViewShowsEveryTemplate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	vessel := h.compliantBoat(1)
 	primary, extra := checklist.TemplateID("ka-sch6-non-mechanised", 2), checklist.TemplateID("ka-detention-criteria", 1)

@@ -30,6 +30,7 @@ func (h *harness) oneNotice(vessel string) noticeJSON {
 // reference, properly encoded, and its QR; another owner and another
 // office get 404; once paid, 409.
 func TestUPIPaymentRequest(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addOwnerUser("owner-mangaluru", "MANGALURU")
 	n := h.oneNotice("")
@@ -90,6 +91,7 @@ func statementOf(rows ...string) string {
 // paid notice go to the queue; importing it again records nothing twice;
 // the registrar resolves the queue; only registrars of the office reach it.
 func TestBankStatementImport(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	paid, short := h.oneNotice(""), h.oneNotice("KA-KAR-0002")
 	today := rules.DateOf(testkit.Now())
@@ -222,6 +224,7 @@ func n0(id string) string {
 // applied by the registrar to the notice it pays, recording its payment
 // once (the same decision again changes nothing).
 func TestBankCreditAppliedByTheRegistrar(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	n := h.oneNotice("")
 	r := h.importStatement("registrar", "KARWAR", statementOf(rules.DateOf(testkit.Now()).String()+",UTR9,"+fmt.Sprint(n.Due)+",fine for my boat"))
@@ -244,6 +247,7 @@ func TestBankCreditAppliedByTheRegistrar(t *testing.T) {
 // control, a malformed amount or date answer 422 naming the row and
 // column, and nothing is recorded.
 func TestBankStatementBadBytes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	n := h.oneNotice("")
 	good := "02-12-2026,UTR1,5000.00," + n.Number
@@ -285,6 +289,7 @@ func TestBankStatementBadBytes(t *testing.T) {
 // TestBankStatementImportedTwentyTimesAtOnce: twenty concurrent imports of
 // the same statement record each payment once and each credit once.
 func TestBankStatementImportedTwentyTimesAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	a, b := h.oneNotice(""), h.oneNotice("KA-KAR-0002")
 	day := rules.DateOf(testkit.Now()).String()

@@ -13,6 +13,7 @@ import (
 // turned off are not written to the outbox, legal notices still are; only
 // owners have settings.
 func TestOwnerSettings(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := h.do("GET", "/v1/me/owner-settings", "owner", nil)
 	if r.status != 200 || r.json()["email"] != "owner@test.tindal" || len(r.json()["reminders"].([]any)) != len(notify.Reminders) {

@@ -141,6 +141,7 @@ func TestOneTimeSignIn(t *testing.T) {
 // has an account (5 per 15 minutes) and per client address (20), and
 // answer 429 with Retry-After beyond.
 func TestOneTimeSignInRateLimits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for _, email := range []string{"owner@test.tindal", "nobody@test.tindal"} {
 		for i := range 5 {
@@ -169,6 +170,7 @@ func TestOneTimeSignInRateLimits(t *testing.T) {
 // TestResendOwnerSignIn: a registrar of the owner's office and an admin
 // resend; a registrar of another office gets 404; others 403; nobody 401.
 func TestResendOwnerSignIn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	karwar, mangaluru := h.ids["owner-KARWAR"].String(), h.ids["owner-MANGALURU"].String()
 	for _, c := range []struct {

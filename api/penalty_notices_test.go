@@ -187,6 +187,7 @@ func fieldError(r response, field string) (code, message string) {
 // (Sch-IV note) and the offence it doubled from; the owner's copy is HTML
 // in the owner's language.
 func TestPenaltyNoticeOnApproval(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.pusher("inspector")
 	first := h.submittedWith(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing},
@@ -270,6 +271,7 @@ func TestPenaltyNoticeOnApproval(t *testing.T) {
 // inspection revises its notice — every line cancelled at ₹0 with its
 // previous amount — instead of changing or deleting it.
 func TestPenaltyNoticeOfAWithdrawnInspection(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := h.submittedWith(h.pusher("inspector"), testkit.Now().Add(-3*time.Hour), finding{code: rules.CodeExtinguisherMissing})
 	n := h.approve(id)
@@ -296,6 +298,7 @@ func TestPenaltyNoticeOfAWithdrawnInspection(t *testing.T) {
 // the order they happened, docs/LAW.md §5.2): the later notice is revised to
 // the doubled amount, revision 2 naming revision 1 and the previous amount.
 func TestPenaltyNoticeRevisedByALateEarlierOffence(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.pusher("inspector")
 	later := h.approve(h.submittedWith(p, testkit.Now().Add(-2*time.Hour), finding{code: rules.CodeExtinguisherMissing}))
@@ -351,6 +354,7 @@ func TestPenaltyNoticeRevisedByALateEarlierOffence(t *testing.T) {
 // writes nothing; the same receipt again answers the same payment; the
 // receipt number for another payment is 409.
 func TestPenaltyPayment(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	n := h.approve(h.submittedWith(h.pusher("inspector"), testkit.Now().Add(-3*time.Hour), finding{code: rules.CodeExtinguisherMissing},
 		finding{code: rules.CodePassengerNoLifejacket, persons: 2}))
@@ -410,6 +414,7 @@ func TestPenaltyPayment(t *testing.T) {
 // TestPenaltyNoticeNumbersUnderConcurrentApprovals: 20 approvals at once in
 // one office take the numbers 1..20, each once.
 func TestPenaltyNoticeNumbersUnderConcurrentApprovals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.pusher("inspector")
 	ids := make([]uuid.UUID, 20)
@@ -496,6 +501,7 @@ func pagesOfNotices(t *testing.T, h *harness, n int) {
 // amount, both notices are revised (revision 2 names revision 1 and shows
 // the previous amounts) and the owner is told in Kannada.
 func TestPenaltyAppeals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
 	h.addOwnerUser("owner-mangaluru", "MANGALURU")
@@ -658,6 +664,7 @@ func TestPenaltyAppeals(t *testing.T) {
 // printed code verifies at GET /v/{code}, and says superseded once a
 // revision replaced the one printed (issue 12 items 6 and 7).
 func TestPenaltyNoticePDF(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.pusher("inspector")
 	h.approve(h.submittedWith(p, testkit.Now().Add(-10*24*time.Hour), finding{code: rules.CodeExtinguisherMissing}))

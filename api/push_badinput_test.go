@@ -12,6 +12,7 @@ import (
 // Malformed mutations are answered one by one (rejected, deferred or
 // retry), never with a server error for the whole push.
 func TestPushWithMalformedMutations(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	hdr := []string{"X-Device-Id", h.deviceOf("inspector"), "X-Protocol-Version", "1", "X-App-Version", "1.0.0",
 		"X-Device-Time", time.Now().UTC().Format(time.RFC3339)}
@@ -57,6 +58,7 @@ func TestPushWithMalformedMutations(t *testing.T) {
 // invalid_text naming the field and nothing of it is stored; the
 // mutations around it apply.
 func TestPushRejectsBytesThatAreNotUTF8InOneMutation(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := uuid.Must(uuid.NewV7())
 	body := pushBody(h, id, 0)

@@ -97,6 +97,7 @@ func (h *harness) inspectionState(id uuid.UUID) string {
 // is kept in quarantine where the supervisor sees it; the colleague may
 // still read the inspection. The same mutations from its inspector apply.
 func TestColleagueCannotChangeAnothersInspection(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addInspector("colleague")
 	owner, colleague := h.httpPusher("inspector"), h.httpPusher("colleague")
@@ -177,6 +178,7 @@ func TestColleagueCannotChangeAnothersInspection(t *testing.T) {
 // gets the same answers, and the whole mutation is kept in quarantine with
 // its exact bytes.
 func TestPushWithNULInANoteRejectsThatOneOnly(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.httpPusher("inspector")
 	id := uuid.Must(uuid.NewV7())

@@ -12,6 +12,7 @@ import (
 // X-App-Version that is not a semantic version is 400 invalid_app_version
 // and nothing of the push is applied; a readable one, or none, is served.
 func TestPushProtocolAnswersAsDocumented(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	dev := h.deviceOf("inspector")
 	ms := make([]any, 501)

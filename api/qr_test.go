@@ -38,6 +38,7 @@ func decodeQR(t *testing.T, body []byte) (string, int) {
 }
 
 func TestVesselQRForTheOwnerAndOfficialsOfItsJurisdiction(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	karwar, mangaluru := h.ids["vessel-KARWAR"].String(), h.ids["vessel-MANGALURU"].String()
 	cases := []struct {
@@ -79,6 +80,7 @@ func TestVesselQRForTheOwnerAndOfficialsOfItsJurisdiction(t *testing.T) {
 
 // TestVesselQROverHTTP: the same answers through a real listener.
 func TestVesselQROverHTTP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	own := h.overHTTP("GET", "/v1/vessels/"+h.ids["vessel-KARWAR"].String()+"/qr.png", "owner", "")
 	if text, _ := decodeQR(t, own.body); own.status != 200 || text != "http://tindal.test/v/vessel/KA-KAR-0001" {
@@ -91,6 +93,7 @@ func TestVesselQROverHTTP(t *testing.T) {
 }
 
 func TestVesselQRSizeAndAudit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := h.ids["vessel-KARWAR"]
 	r := h.do("GET", "/v1/vessels/"+id.String()+"/qr.png?size=1024", "owner", nil)

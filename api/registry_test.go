@@ -52,6 +52,7 @@ func fieldNamed(field string) func(t *testing.T, r response) {
 }
 
 func TestVesselScenarios(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	karwar, mangaluru := h.ids["KARWAR"].String(), h.ids["MANGALURU"].String()
 	ownerK := h.ids["owner-KARWAR"].String()
@@ -146,6 +147,7 @@ func TestVesselScenarios(t *testing.T) {
 }
 
 func TestRetriedCreateIsNotDuplicated(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	body := map[string]any{"id": "018f5a4e-0000-7000-8000-000000000001", "kind": "firm", "name": "Konkan Ferries",
 		"jurisdiction_id": h.ids["KARWAR"].String(), "preferred_language": "kn"}
@@ -163,6 +165,7 @@ func TestRetriedCreateIsNotDuplicated(t *testing.T) {
 }
 
 func TestBadInputChangesNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	karwar, owner := h.ids["KARWAR"].String(), h.ids["owner-KARWAR"].String()
 	vessel := `{"registration_number":"KA-KWR-0200","name":"N","kind":"mechanised","category":"C","zone":3,"engine_power":{"value":10,"unit":"kW"},"use":"hire","owner_id":"` + owner + `","jurisdiction_id":"` + karwar + `"`
@@ -216,6 +219,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 }
 
 func TestConcurrentUpdatesOneWins(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	path := "/v1/vessels/" + h.ids["vessel-KARWAR"].String()
 	const n = 20
@@ -251,6 +255,7 @@ func TestConcurrentUpdatesOneWins(t *testing.T) {
 }
 
 func TestVesselMoveCarriesDependents(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	v := h.ids["vessel-KARWAR"].String()
 	c := h.do("POST", "/v1/certificates", "admin", map[string]any{"vessel_id": v, "kind": "insurance", "number": "INS-1", "issued_on": "2026-01-01", "expires_on": "2026-12-31"})
@@ -275,6 +280,7 @@ func TestVesselMoveCarriesDependents(t *testing.T) {
 // with a kind its regime lacks can still be edited, but a mechanised inland
 // vessel cannot move into Paradip's harbour craft regime.
 func TestVesselKindIsJudgedOnRegistrationAndOnAMoveOfRegime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fleet()
 	r := h.do("PATCH", "/v1/vessels/"+h.ids["vessel-KARWAR"].String(), "admin", map[string]any{"jurisdiction_id": h.ids["PARADIP"].String()}, "If-Match", "1")

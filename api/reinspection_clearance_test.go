@@ -115,6 +115,7 @@ func clearanceMutations(vessel, order uuid.UUID, answers map[string]string) []mu
 // keeps it open and the release is refused naming it; and the arrival
 // order of the re-inspection's mutations does not change the result.
 func TestReinspectionClearsWhatItWasSentToClear(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	arrivals := map[string][]int{
 		"in capture order":         {0, 1, 2, 3},
@@ -202,6 +203,7 @@ func TestReinspectionClearsWhatItWasSentToClear(t *testing.T) {
 // refused, at the start and at an answer, with 422
 // clearance_not_reinspection, and nothing is written.
 func TestClearanceChecklistOnlyOnReinspection(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	p := h.pusher("inspector")
 	vessel := h.compliantBoat(99)

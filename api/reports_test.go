@@ -73,6 +73,7 @@ func (h *harness) areasOf(id uuid.UUID, into map[string]int64) {
 // fixture, the supervisor's charts never count Mangaluru, and the chart
 // is in the language asked for.
 func TestChartsShowTheSeededNumbers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	karwar := h.noticesIn(h.pusher("inspector"), "KARWAR", 2)
 	mangaluru := h.noticesIn(h.pusher("inspector-mangaluru"), "MANGALURU", 1)
@@ -151,6 +152,7 @@ func TestChartsShowTheSeededNumbers(t *testing.T) {
 // TestChartsByRole: the office's staff read charts; inspectors and owners
 // may not; a caller without a token is 401; an unknown chart is 400.
 func TestChartsByRole(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for user, want := range map[string]int{"admin": 200, "registrar": 200, "supervisor": 200, "inspector": 403, "owner": 403, "": 401} {
 		if r := h.do("GET", "/v1/reports/overdue", user, nil); r.status != want {

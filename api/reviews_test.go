@@ -76,6 +76,7 @@ func (q queuePage) ids() []string {
 // approved inspection leaves it; another jurisdiction's supervisor sees an
 // empty queue and roles without the desk are refused.
 func TestReviewQueue(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.compliant()
 	h.addUser("supervisor-mangaluru", models.RoleSupervisor, "MANGALURU")
@@ -219,6 +220,7 @@ func (h *harness) history(id uuid.UUID, user string) []historyRow {
 // TestReviewHistory: submit → return → resubmit → approve, each decision
 // in the inspection's history with who, why and from which device.
 func TestReviewHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.compliant()
 	p := h.pusher("inspector")

@@ -169,6 +169,7 @@ func secured(op *openapi3.Operation) bool { return op.Security == nil || len(*op
 // unknown route (404/405 problem) and reaches no handler. The canonical
 // path of each secured operation without a token is 401.
 func TestRouteVariantsNeverReachAHandler(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	addr := h.listen()
 	users := []string{"", "inspector", "supervisor", "registrar", "admin", "owner"}
@@ -224,6 +225,7 @@ func unrouted(method string, r response) bool {
 // TestHeadIsAuthenticatedAsGet checks HEAD of a secured GET: without a token
 // 401, with one the GET's status and no body.
 func TestHeadIsAuthenticatedAsGet(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	addr := h.listen()
 	if r := rawRequest(t, addr, "HEAD", "/v1/admin/devices", "", nil); r.status != 401 {

@@ -55,6 +55,7 @@ func TestProvisionalSurveyLimitClampsToMonthEnd(t *testing.T) {
 }
 
 func TestFreeboardScenarios(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	want := func(mm float64, as string, mark any) func(t *testing.T, r response) {
 		return func(t *testing.T, r response) {

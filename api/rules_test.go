@@ -47,6 +47,7 @@ func deficiency(t *testing.T, body []byte, code string) map[string]any {
 }
 
 func TestRulesCatalogueETag(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := h.do("GET", "/v1/rules/catalogue", "owner", nil)
 	if r.status != http.StatusOK {
@@ -99,6 +100,7 @@ func TestRulesCatalogueETag(t *testing.T) {
 }
 
 func TestRulesScenarios(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	manning := map[string]any{"regime": "PARADIP-HC-1967", "kind": "motor", "engine_power": map[string]any{"value": 300, "unit": "BHP"},
 		"length_m": 16, "use": "hire", "on": "2026-05-15",
@@ -169,6 +171,7 @@ func TestRulesScenarios(t *testing.T) {
 }
 
 func TestVesselComplianceScenarios(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	vK, vM := "/v1/vessels/"+h.ids["vessel-KARWAR"].String(), "/v1/vessels/"+h.ids["vessel-MANGALURU"].String()
 	notFit := func(t *testing.T, r response) {

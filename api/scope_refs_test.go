@@ -20,6 +20,7 @@ import (
 // gave a vessel to a Mangaluru owner and signed a Mangaluru crew member
 // onto a Karwar vessel (201).
 func TestWritesRefuseOutOfScopeReferences(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	reg := registry.New(h.db, testkit.Now)
 	admin := models.Scope{Access: models.AccessAll, UserID: uuid.New()}

@@ -35,6 +35,7 @@ func (h *harness) deviceOf(user string) string {
 }
 
 func TestSyncPushEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	dev := h.deviceOf("inspector")
 	id := uuid.Must(uuid.NewV7())
@@ -102,6 +103,7 @@ func TestSyncPushEndToEnd(t *testing.T) {
 }
 
 func TestSyncPushLimits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	dev := h.deviceOf("inspector")
 	// Over 1 MiB decompressed, sent compressed: a clear 413.

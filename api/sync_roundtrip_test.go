@@ -13,6 +13,7 @@ import (
 // reaches the supervisor of the jurisdiction and the vessel's owner, and
 // stays off the devices of another inspector and another jurisdiction.
 func TestPushedInspectionReachesTheRightDevices(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := uuid.Must(uuid.NewV7())
 	hdr := []string{"X-Device-Id", h.deviceOf("inspector"), "X-Protocol-Version", "1", "X-App-Version", "1.0.0",

@@ -124,6 +124,7 @@ func checkPushed(t *testing.T, body any) {
 // A bad argument rejects that mutation alone, naming the field; the rest
 // of the push applies (a phone must be able to drop one and keep going).
 func TestPushRejectsBadArgsNamingTheFieldAndAppliesTheRest(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := uuid.Must(uuid.NewV7())
 	body := pushBody(h, id, 0)

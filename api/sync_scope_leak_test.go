@@ -92,6 +92,7 @@ func (h *harness) paradip() map[string]uuid.UUID {
 // with the cursor key naming Paradip's scope — returns any Paradip row,
 // even as a removal. A cursor naming a scope the caller never held is 400.
 func TestFindingsDoNotLeakAcrossJurisdictionsThroughSync(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	secret := h.paradip()
 	pk := "j:" + secret["jurisdiction"].String()

@@ -6,6 +6,7 @@ import (
 )
 
 func TestSystemEndpoints(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.run(t, []scenario{
 		{name: "healthz", method: "GET", path: "/healthz", wantStatus: 200},
@@ -50,6 +51,7 @@ func TestSystemEndpoints(t *testing.T) {
 }
 
 func TestAuthEndpoints(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	login := map[string]any{"email": "inspector@test.tindal", "password": testPassword, "installation_id": "phone-1", "device_name": "Redmi"}
 	first := h.do("POST", "/v1/auth/login", "", login)
@@ -102,6 +104,7 @@ func TestAuthEndpoints(t *testing.T) {
 // buffers: after requests of several methods on one keep-alive connection
 // the scrape still succeeds and names only real methods.
 func TestMetricsLabelsSurviveConnectionReuse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for i := 0; i < 3; i++ {
 		for _, m := range []string{"GET", "POST", "PUT", "DELETE", "OPTIONS"} {

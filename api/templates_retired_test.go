@@ -91,6 +91,7 @@ func (h *harness) inspectionsWith(id any) int64 {
 // the same on a resend, kept whole in quarantine) and the inspection's
 // later mutations are rejected with it, none lost silently.
 func TestStartWithARetiredTemplateAfterTheGraceIsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	now := testkit.Now().UTC().Truncate(time.Microsecond)
 	retired := now.AddDate(0, 0, -31)
@@ -160,6 +161,7 @@ func TestStartWithARetiredTemplateAfterTheGraceIsRefused(t *testing.T) {
 // accepted when it was captured before the grace (30 days) after the
 // retirement ended, however late it is pushed, and refused from then on.
 func TestStartWithARetiredTemplateWithinTheGraceIsAccepted(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	now := testkit.Now().UTC().Truncate(time.Microsecond)
 	retired := now.AddDate(0, 0, -32)
@@ -208,6 +210,7 @@ func TestStartWithARetiredTemplateWithinTheGraceIsAccepted(t *testing.T) {
 // A current version has no retirement and is never refused, however long
 // ago the start was captured (a Karnataka 2025 start 59 days back).
 func TestStartWithACurrentTemplateIsNeverRefusedForRetirement(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.retireAt("ka-form2-annex", 1, testkit.Now().AddDate(0, 0, -365))
 	form2, _ := current(t, "ka-form2-annex")

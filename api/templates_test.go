@@ -15,6 +15,7 @@ import (
 // inspection.start accepts for the vessel (Karnataka 2025, r.46, r.5(d),
 // Chapter VII; Paradip 1967, r.2(c); Kandla 1955, s.31(2)).
 func TestVesselTemplatesAreThoseStartAccepts(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fleet()
 	want := map[string][]string{

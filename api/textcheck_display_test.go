@@ -60,6 +60,7 @@ func nested(path string, value any) any {
 // reversed on the public page and in the PDF; a CR/LF in a name starts a
 // new mail header). Nothing is written.
 func TestEveryFreeTextFieldRefusesBidiAndLineBreaks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	doc, err := openapi3.NewLoader().LoadFromData(openapi.Spec)
 	h.must(err)

@@ -10,6 +10,7 @@ import (
 // PostgreSQL refuses NUL in text, so before the fix these answered 500;
 // now each is a 400 problem naming the field, and nothing is written.
 func TestNulAndInvalidUTF8AreA400NamingTheField(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	addr := h.listen()
 	vessel := `{"registration_number":"KA-KAR-0777","name":%s,"kind":"mechanised","category":"B","zone":2,"engine_power":{"value":220,"unit":"kW"},"use":"passenger","jurisdiction_id":"` +
