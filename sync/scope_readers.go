@@ -32,7 +32,15 @@ type EntityReader interface {
 	// inspector's first sync does not walk every answer of the
 	// jurisdiction to keep their own). A type with no rows under that kind
 	// of key returns none.
-	Snapshot(ctx context.Context, q Querier, v Viewer, key string, after uuid.UUID, limit int, visible bool) ([]ReaderRow, error)
+	Snapshot(
+		ctx context.Context,
+		q Querier,
+		v Viewer,
+		key string,
+		after uuid.UUID,
+		limit int,
+		visible bool,
+	) ([]ReaderRow, error)
 }
 
 // ReaderRow is one entity as an EntityReader found it.
